@@ -1,0 +1,165 @@
+/*
+ * container: the state of one simulated container (one variant) and what
+ * one request does to it.
+ *
+ * Logical partitions live in a uthash table keyed by the typed encoding of
+ * the partition key value; each lies in exactly one partition key range,
+ * found by binary search on its EPK (rule 10, 24). Physical partitions are
+ * the ranges of a pmap with, beside each, a per-second RU budget, storage
+ * and counters. Time moves forward only (container_advance): closing a
+ * second records its samples and then performs storage splits.
+ *
+ * Rules modelled, with sources (shared/reference/cosmos-mechanics.md):
+ * - initial layout max(1, ceil(RU/6000)) ranges (rule 2, D-SCALE);
+ * - RU/s divided evenly among ranges, always (rule 4, D-PART);
+ * - per-second budget, 429/3200 and retry-after (rule 12, D-429);
+ * - raising RU/s above ranges x 10,000 splits to ceil(RU/10,000), children
+ *   halving the parent's range, widest parents first (rule 6, D-SCALE);
+ *   ASSUMPTION: instant (the service takes 4-6 h);
+ * - lowering RU/s never removes ranges (rule 7);
+ * - a range whose storage passes its cap splits at the logical-partition
+ *   boundary nearest its storage median (rule 9; cut-point UNCONFIRMED);
+ *   ASSUMPTION: at the end of the second in which it passed the cap;
+ * - a write taking a logical partition past its cap fails 403/1014 and
+ *   stores nothing (rule 11, D-403).
+ * Left out (issue 5): split delays, autoscale, burst, serverless, merge,
+ * minimum RU/s.
+ */
+#ifndef PKSIM_CONTAINER_H
+#define PKSIM_CONTAINER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/cost.h"
+#include "pksim/hashtab.h"
+#include "pksim/metrics.h"
+#include "pksim/pmap.h"
+#include "pksim/scenario.h"
+#include "pksim/throttle.h"
+
+#define PK_HTTP_OK 200
+#define PK_HTTP_CREATED 201
+#define PK_HTTP_NO_CONTENT 204
+#define PK_HTTP_FORBIDDEN 403
+#define PK_HTTP_NOT_FOUND 404
+#define PK_HTTP_CONFLICT 409
+/* D-403; cosmos_status.rs PartitionKeyQuotaOverLimit */
+#define PK_SUBSTATUS_PARTITION_KEY_QUOTA 1014
+
+/* One logical partition: all items with one partition key value. */
+struct pk_lp {
+	UT_hash_handle hh;
+	struct pk_epk epk;       /* where it lies in the key space */
+	uint64_t storage_bytes;  /* stored bytes (x index factor) <= cap */
+	uint64_t items;          /* items stored now */
+	uint64_t requests;       /* attempts, 429s included */
+	uint64_t throttled_429;  /* attempts rate limited */
+	uint64_t rejected_403;   /* writes refused: partition full */
+	int64_t ru_mru;          /* RU charged, mRU */
+	int64_t full_at_ms;      /* first 403/1014, or -1 */
+	size_t key_len;          /* bytes in key */
+	unsigned char key[];     /* typed encoding of the value (pkey.h) */
+};
+
+/* One physical partition, beside the pmap range of the same index. */
+struct pk_pp {
+	struct pk_budget budget;   /* this second's RU budget */
+	uint64_t storage_bytes;    /* sum of its logical partitions */
+	uint64_t logical_partitions; /* logical partitions holding items */
+	uint32_t sec_requests;     /* attempts in the open second */
+	uint32_t sec_throttled;    /* 429s in the open second */
+	int64_t sec_ru_mru;        /* RU charged in the open second */
+	uint64_t requests;         /* over its lifetime */
+	uint64_t throttled_429;
+	uint64_t rejected_403;
+	int64_t ru_mru;
+	double peak_normalized;    /* highest second, 0..1 */
+	int64_t peak_t_s;          /* the first second at that peak */
+	int split_blocked;         /* 1 if over its storage cap but holding a
+				      single logical partition */
+};
+
+/* One request as the container sees it. */
+struct pk_request {
+	int64_t t_ms;               /* >= the container's clock */
+	enum pk_op_kind kind;
+	uint64_t item;              /* item sequence number */
+	uint32_t size_bytes;        /* bytes written; 0 for read and delete */
+	const unsigned char *key;   /* typed encoding of the key value */
+	size_t key_len;
+};
+
+struct pk_outcome {
+	int status;             /* 200, 201, 204, 403, 404, 409 or 429 */
+	int sub_status;         /* 3200 with 429, 1014 with 403, else 0 */
+	int64_t charge_mru;     /* RU charged (0 for a 429) */
+	int64_t retry_after_ms; /* with 429: wait before retrying */
+	size_t range;           /* index of the range it went to */
+};
+
+struct pk_container {
+	char *name;                    /* owned; variant name */
+	struct pk_container_spec spec; /* copy; partition_key borrowed */
+	struct pk_cost cost;
+	struct pk_pmap pmap;
+	struct pk_pp *pp;              /* owned; pmap.n entries */
+	size_t pp_cap;
+	struct pk_lp *lps;             /* uthash head */
+	uint64_t n_lps;
+	uint32_t *stored;              /* owned; stored bytes per item, 0 =
+					  absent; grows with item numbers */
+	size_t stored_cap;
+	int64_t ru_per_s;              /* provisioned now */
+	int64_t now_s;                 /* the open second */
+	int64_t sec_offered_mru;       /* open second, container-wide */
+	int64_t sec_served_mru;
+	struct pk_metrics metrics;
+};
+
+/*
+ * A new container named name (copied) as spec says (spec is copied; its
+ * strings must outlive the container), with cost model cost. Its ranges
+ * are laid out for spec->throughput_ru_per_s at t = 0.
+ */
+struct pk_container *container_new(const char *name,
+				   const struct pk_container_spec *spec,
+				   const struct pk_cost_spec *cost);
+
+/* Free c and everything it owns; NULL is allowed. */
+void container_free(struct pk_container *c);
+
+/* Ranges a new manual container gets for ru_per_s (rule 2). */
+size_t container_initial_ranges(int64_t ru_per_s, int64_t ru_per_range);
+
+/*
+ * Move the clock to t_ms (never backwards): close every second before
+ * t_ms / 1000, recording its samples, then split ranges over their
+ * storage cap.
+ */
+void container_advance(struct pk_container *c, int64_t t_ms);
+
+/*
+ * Set provisioned RU/s at t_ms (advancing the clock first): split ranges
+ * if ru_per_s passes ranges x the per-range cap, then re-divide evenly.
+ */
+void container_set_throughput(struct pk_container *c, int64_t t_ms,
+			      int64_t ru_per_s);
+
+/* Apply one request at r->t_ms (advancing the clock first). */
+void container_apply(struct pk_container *c, const struct pk_request *r,
+		     struct pk_outcome *out);
+
+/* The logical partition for a key encoding, or NULL. Borrowed. */
+const struct pk_lp *container_find_lp(const struct pk_container *c,
+				      const unsigned char *key, size_t len);
+
+/*
+ * 0 if the invariants hold: the ranges tile the space (pmap_check); every
+ * logical partition lies in one range and each range's storage and count
+ * are the sums of its logical partitions'; the RU/s shares add up to the
+ * provisioned RU/s; no logical partition is over its cap. Else -1.
+ */
+int container_check(const struct pk_container *c);
+
+#endif

@@ -1,0 +1,69 @@
+/*
+ * diag: diagnostics with source positions.
+ *
+ * Modules below the CLI never print: they record errors here and return a
+ * status; the CLI prints them as `pksim: FILE:LINE:COL: error: MESSAGE`,
+ * followed by an optional `pksim: note: ...` line, and exits 2.
+ * At most PK_DIAG_MAX_ERRORS errors are kept; later ones are counted only.
+ * Our own bugs (broken invariants) are not diagnostics: they go to
+ * PK_BUG(), which aborts with file:line.
+ */
+#ifndef PKSIM_DIAG_H
+#define PKSIM_DIAG_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define PK_DIAG_MAX_ERRORS 20 /* STYLE.md: collect up to 20 errors */
+
+struct pk_diag_entry {
+	char *file; /* owned; may be NULL for errors without a file */
+	int line;   /* 1-based; 0 when unknown */
+	int col;    /* 1-based; 0 when unknown */
+	char *msg;  /* owned; one line, no trailing newline */
+	char *note; /* owned; NULL when there is none */
+};
+
+struct pk_diag {
+	struct pk_diag_entry entries[PK_DIAG_MAX_ERRORS];
+	size_t n_entries; /* entries kept, <= PK_DIAG_MAX_ERRORS */
+	size_t n_errors;  /* errors reported in all, >= n_entries */
+};
+
+/* Initialise an empty diagnostics object (no allocation). */
+void diag_init(struct pk_diag *d);
+
+/* Release every message held by d; d is empty afterwards. */
+void diag_free(struct pk_diag *d);
+
+/*
+ * Record one error at FILE:LINE:COL (1-based; 0 for unknown line/column).
+ * file is copied. The message is printf-formatted. Never fails (out of
+ * memory is fatal).
+ */
+void diag_error(struct pk_diag *d, const char *file, int line, int col,
+		const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+void diag_verror(struct pk_diag *d, const char *file, int line, int col,
+		 const char *fmt, va_list ap);
+
+/* Attach a note to the most recent error (ignored if none is kept). */
+void diag_note(struct pk_diag *d, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Number of errors reported so far (kept or not). */
+size_t diag_count(const struct pk_diag *d);
+
+/*
+ * Print every kept error to out as
+ * `pksim: FILE:LINE:COL: error: MSG` (parts with 0 left out), each note as
+ * `pksim: note: NOTE`, and a count line if errors were dropped.
+ */
+void diag_print(const struct pk_diag *d, FILE *out);
+
+/* Abort with file:line and a message: for broken invariants only. */
+_Noreturn void diag_bug(const char *file, int line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+#define PK_BUG(...) diag_bug(__FILE__, __LINE__, __VA_ARGS__)
+
+#endif

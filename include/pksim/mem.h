@@ -1,0 +1,26 @@
+/*
+ * mem: allocation wrappers. Out of memory is fatal: the wrappers print
+ * `pksim: out of memory` and exit 1, so callers never check for NULL.
+ */
+#ifndef PKSIM_MEM_H
+#define PKSIM_MEM_H
+
+#include <stddef.h>
+
+/* malloc(n); never returns NULL (n == 0 allocates 1 byte). */
+void *xmalloc(size_t n);
+/* calloc(count, size), overflow-checked; never returns NULL. */
+void *xcalloc(size_t count, size_t size);
+/* realloc(p, count * size), overflow-checked; never returns NULL. */
+void *xreallocarray(void *p, size_t count, size_t size);
+/* strdup(s); NULL gives NULL. */
+char *xstrdup(const char *s);
+/* A copy of the first n bytes of s, NUL-terminated. */
+char *xstrndup(const char *s, size_t n);
+/* asprintf into a fresh string owned by the caller. */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Grow *arr (element size elem) so it holds at least need elements. */
+void mem_grow(void **arr, size_t *cap, size_t need, size_t elem);
+
+#endif

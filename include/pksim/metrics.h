@@ -1,0 +1,111 @@
+/*
+ * metrics: what one container variant did, second by second: counters,
+ * the per-second series per partition key range, the container's offered
+ * and served RU per second, split events and throughput changes.
+ *
+ * Normalized RU consumption (D-NRU; rule 15): per range and second, RU
+ * used / the range's RU/s, capped at 100%. ASSUMPTION: a second in which
+ * the range rate-limited a request counts as 100%, since its budget could
+ * not take the next request (D-NRU: "100% means the range could throttle").
+ * Per minute, and for the whole run, the value is the highest second.
+ */
+#ifndef PKSIM_METRICS_H
+#define PKSIM_METRICS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/epk.h"
+
+/* One partition key range in one second. */
+struct pk_sample {
+	int64_t t_s;            /* the second, from t = 0 */
+	uint32_t range_id;      /* partition key range id */
+	uint32_t requests;      /* attempts that reached the range (429s too) */
+	uint32_t throttled_429; /* attempts rate limited */
+	int64_t ru_mru;         /* RU charged (served), mRU */
+	int64_t ru_per_s_mru;   /* the range's RU/s share that second, mRU */
+	uint64_t storage_bytes; /* stored at the end of the second */
+};
+
+/* The whole container in one second. */
+struct pk_second {
+	int64_t t_s;
+	int64_t offered_mru;     /* charges of every attempt that arrived */
+	int64_t served_mru;      /* charges admitted */
+	int64_t ru_per_s;        /* provisioned RU/s that second */
+	uint32_t ranges;         /* physical partitions that second */
+	uint64_t throttled_429;  /* 429s of every range that second */
+	double max_normalized;   /* highest range normalized RU, 0..1 */
+};
+
+enum pk_split_reason {
+	PK_SPLIT_STORAGE = 0,   /* storage passed the physical cap (rule 9) */
+	PK_SPLIT_THROUGHPUT,    /* RU/s raised past ranges x cap (rule 6) */
+};
+
+struct pk_split_event {
+	int64_t t_s;
+	uint32_t parent;          /* range id split away */
+	uint32_t children[2];     /* new range ids, in key order */
+	struct pk_epk min[2];     /* children's inclusive starts */
+	struct pk_epk max[2];     /* children's exclusive ends */
+	enum pk_split_reason reason;
+};
+
+struct pk_throughput_event {
+	int64_t t_s;
+	int64_t from_ru_per_s;
+	int64_t to_ru_per_s;
+	size_t ranges_before;
+	size_t ranges_after;
+};
+
+struct pk_totals {
+	uint64_t operations;           /* operations offered (not attempts) */
+	uint64_t attempts;             /* requests sent, retries included */
+	uint64_t succeeded;            /* 2xx */
+	uint64_t throttled_429;        /* service-side 429s (every attempt) */
+	uint64_t failed_after_retries; /* operations that ended in a 429 */
+	uint64_t rejected_403;         /* 403/1014: logical partition full */
+	uint64_t not_found_404;        /* target item missing in this variant */
+	uint64_t conflict_409;         /* create of an existing (key, id) */
+	int64_t ru_mru;                /* RU consumed (charged), mRU */
+	int64_t offered_mru;           /* RU of every attempt, mRU */
+	uint64_t retry_wait_ms;        /* total client wait on retry-after */
+};
+
+struct pk_metrics {
+	struct pk_totals totals;
+	struct pk_sample *samples;     /* owned; in (t_s, key order) */
+	size_t n_samples, cap_samples;
+	struct pk_second *seconds;     /* owned; one per closed second */
+	size_t n_seconds, cap_seconds;
+	struct pk_split_event *splits; /* owned; in time order */
+	size_t n_splits, cap_splits;
+	struct pk_throughput_event *changes; /* owned; in time order */
+	size_t n_changes, cap_changes;
+};
+
+/* Zero m. */
+void metrics_init(struct pk_metrics *m);
+/* Free every array of m; m is zero afterwards. */
+void metrics_free(struct pk_metrics *m);
+
+/* Append one record (copied). */
+void metrics_add_sample(struct pk_metrics *m, const struct pk_sample *s);
+void metrics_add_second(struct pk_metrics *m, const struct pk_second *s);
+void metrics_add_split(struct pk_metrics *m, const struct pk_split_event *e);
+void metrics_add_change(struct pk_metrics *m,
+			const struct pk_throughput_event *e);
+
+/* Normalized RU consumption of one sample, 0..1 (see the header). */
+double metrics_normalized(const struct pk_sample *s);
+
+/* RU (not mRU) as a double, for reports. */
+double metrics_ru(int64_t mru);
+
+/* The name of a split reason: "storage" or "throughput". */
+const char *metrics_split_reason(enum pk_split_reason r);
+
+#endif

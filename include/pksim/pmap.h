@@ -1,0 +1,70 @@
+/*
+ * pmap: physical partitions as partition key ranges [min, max) over the
+ * EPK space, sorted by min, tiling "" .. "FF" with no gap or overlap
+ * (rule 24). Lookup is a binary search. A split turns one range into two
+ * children that tile it, each with a new id, as the service's partition
+ * key range feed shows them ("0", "1", ... never reused).
+ *
+ * Invariants (pmap_check): n >= 1; ranges[0].min = PK_EPK_MIN;
+ * ranges[n-1].max = PK_EPK_END; ranges[i].max = ranges[i+1].min;
+ * min < max for every range.
+ */
+#ifndef PKSIM_PMAP_H
+#define PKSIM_PMAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/epk.h"
+
+struct pk_range {
+	uint32_t id;       /* partition key range id, unique in the map */
+	struct pk_epk min; /* inclusive */
+	struct pk_epk max; /* exclusive; PK_EPK_END for the last range */
+};
+
+struct pk_pmap {
+	struct pk_range *ranges; /* owned; n entries sorted by min */
+	size_t n;
+	size_t cap;
+	uint32_t next_id; /* id the next new range gets */
+};
+
+/*
+ * Lay out n >= 1 ranges with ids 0 .. n-1. ASSUMPTION (reference §7,
+ * "How partitions first divide the space", UNCONFIRMED): the boundaries cut
+ * the space V2 hashes reach, [0, 0x40 00..00), into n equal parts; the
+ * first range starts at "" and the last ends at "FF".
+ */
+void pmap_init(struct pk_pmap *m, size_t n);
+
+/* Release m's ranges. */
+void pmap_free(struct pk_pmap *m);
+
+/* Index of the range that holds e (ranges[i].min <= e < ranges[i].max). */
+size_t pmap_find(const struct pk_pmap *m, struct pk_epk e);
+
+/*
+ * Split range i at cut (min < cut < max) into [min, cut) and [cut, max),
+ * at indices i and i + 1, with two new ids. Returns 0, or -1 if cut is
+ * not strictly inside the range (m unchanged).
+ */
+int pmap_split(struct pk_pmap *m, size_t i, struct pk_epk cut);
+
+/*
+ * The EPK midpoint of range i, where a throughput split cuts (reference
+ * rule 9). The last range's end "FF" counts as the end of the reachable
+ * V2 space (0x40 00..), so its two halves both can hold keys.
+ */
+struct pk_epk pmap_midpoint(const struct pk_pmap *m, size_t i);
+
+/*
+ * Width of range i as a fraction of the reachable V2 space (0..1), used to
+ * pick which ranges a throughput split divides first.
+ */
+double pmap_width(const struct pk_pmap *m, size_t i);
+
+/* 0 if every invariant above holds, else -1. */
+int pmap_check(const struct pk_pmap *m);
+
+#endif

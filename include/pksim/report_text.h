@@ -1,0 +1,17 @@
+/*
+ * report_text: the run report for a terminal: scenario summary, totals,
+ * physical partitions, hottest logical partitions by RU and by storage,
+ * split events and throughput changes, a timeline, findings in plain
+ * words. Deterministic: no clock, no absolute paths, sorted output.
+ */
+#ifndef PKSIM_REPORT_TEXT_H
+#define PKSIM_REPORT_TEXT_H
+
+#include <stdio.h>
+
+#include "pksim/sim.h"
+
+/* Write the text report of run to out. Returns 0, or -1 on a write error. */
+int report_text(const struct pk_run *run, FILE *out);
+
+#endif

@@ -1,0 +1,225 @@
+/*
+ * scenario: a YAML scenario file turned into a validated struct.
+ *
+ * The loader is the only module that includes <yaml.h>. Every error it
+ * finds carries FILE:LINE:COL (1-based) and says what is wrong and what is
+ * allowed; up to PK_DIAG_MAX_ERRORS semantic errors are collected before it
+ * gives up. A returned scenario is complete: every default is filled in and
+ * every value is in range, so later stages never re-validate.
+ * The format is documented key by key in scenarios/README.md.
+ *
+ * Units: sizes in bytes (KB, MB, GB, TB are binary: 1 GB = 2^30 bytes),
+ * durations in milliseconds, throughput in RU/s, charges in RU.
+ */
+#ifndef PKSIM_SCENARIO_H
+#define PKSIM_SCENARIO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/diag.h"
+#include "pksim/value.h"
+
+/* Defaults; sources in the reference (shared/reference/cosmos-mechanics.md) */
+#define PK_KIB 1024ULL
+#define PK_GIB (1024ULL * 1024ULL * 1024ULL)
+/* D-LIMITS: 50 GB of storage per physical partition */
+#define PK_DEFAULT_PP_STORAGE_BYTES (50ULL * PK_GIB)
+/* D-LIMITS: 10,000 RU/s per physical partition */
+#define PK_DEFAULT_PP_RU_PER_S 10000LL
+/* D-SCALE: a new manual container gets one physical partition per 6,000 RU/s */
+#define PK_DEFAULT_INITIAL_RU_PER_PP 6000LL
+/* D-LIMITS: 20 GB per logical partition */
+#define PK_DEFAULT_LP_STORAGE_BYTES (20ULL * PK_GIB)
+/* D-LIMITS: 2 MB per item (413 above) */
+#define PK_MAX_ITEM_BYTES (2ULL * 1024ULL * 1024ULL)
+/* RetryOptions.cs: 9 retries on 429, 30 s total wait */
+#define PK_DEFAULT_MAX_RETRIES 9
+#define PK_DEFAULT_MAX_RETRY_WAIT_MS 30000LL
+/* YCSB ZipfianGenerator.ZIPFIAN_CONSTANT */
+#define PK_DEFAULT_ZIPF_THETA 0.99
+/* YCSB HotspotIntegerGenerator defaults (hotspotdatafraction/opnfraction) */
+#define PK_DEFAULT_HOT_DATA_FRACTION 0.2
+#define PK_DEFAULT_HOT_OP_FRACTION 0.8
+/* ASSUMPTION: simulated clock starts 2026-01-01T00:00:00Z unless set */
+#define PK_DEFAULT_CLOCK_START_S 1767225600LL
+
+/* How a value is drawn from a finite set of N values (index 0..N-1). */
+enum pk_dist_kind {
+	PK_DIST_UNIFORM = 0, /* each value 1/N */
+	PK_DIST_ZIPFIAN,     /* YCSB zipfian, rank 0 hottest, theta */
+	PK_DIST_HOTSPOT,     /* YCSB hotspot: first data fraction of the set
+				gets op fraction of the draws */
+	PK_DIST_SEQUENTIAL,  /* 0, 1, ..., N-1, 0, 1, ... */
+	PK_DIST_LATEST,      /* YCSB latest: values come into use in order, one
+				per draw; draws favour the most recent (zipfian
+				over recency) */
+	PK_DIST_WEIGHTED,    /* explicit weights, one per value */
+};
+
+struct pk_dist_spec {
+	enum pk_dist_kind kind;
+	double theta;             /* ZIPFIAN/LATEST: 0 < theta < 1, default 0.99 */
+	double hot_data_fraction; /* HOTSPOT: 0 < f < 1, default 0.2 */
+	double hot_op_fraction;   /* HOTSPOT: 0 < f < 1, default 0.8 */
+	double *weights;          /* WEIGHTED: owned, n_weights entries > 0 */
+	size_t n_weights;         /* WEIGHTED: equals the value count */
+};
+
+/* How one item property gets its value. */
+enum pk_gen_kind {
+	PK_GEN_PATTERN = 0, /* "dev-{0000..0999}": prefix, number, suffix */
+	PK_GEN_LIST,        /* an explicit list of strings */
+	PK_GEN_CLOCK,       /* strftime() of the item's creation time, UTC */
+	PK_GEN_CONST,       /* one constant typed value */
+	PK_GEN_UNIQUE,      /* prefix + item sequence number: unique per item */
+};
+
+struct pk_prop_spec {
+	char *path; /* owned; JSON path of the property, "/deviceId",
+		       "/address/city" (nested mappings in YAML) */
+	enum pk_gen_kind kind;
+	/* PATTERN: value i is prefix + (first + i) zero-padded to width + suffix */
+	char *prefix;   /* owned; PATTERN and UNIQUE; "" when none */
+	char *suffix;   /* owned; PATTERN; "" when none */
+	uint64_t first; /* PATTERN: first number of the range */
+	uint64_t count; /* PATTERN and LIST: number of values N >= 1 */
+	int width;      /* PATTERN: zero-padded digits (width of "0000" = 4) */
+	char **list;    /* LIST: owned, count strings */
+	struct pk_dist_spec dist; /* PATTERN and LIST */
+	char *clock_format; /* CLOCK: owned strftime format, e.g. "%Y-%m-%d" */
+	/* CONST: the value; its str (if STRING) points into const_text */
+	struct pk_value const_value;
+	char *const_text; /* CONST: owned text of a string constant */
+	int line, col;    /* position of the property in the file, 1-based */
+};
+
+enum pk_size_kind {
+	PK_SIZE_FIXED = 0, /* always `bytes` */
+	PK_SIZE_UNIFORM,   /* uniform integer in [min_bytes, max_bytes] */
+	PK_SIZE_NORMAL,    /* normal(mean, stddev), rounded, clamped to
+			      [1, PK_MAX_ITEM_BYTES] */
+};
+
+struct pk_size_spec {
+	enum pk_size_kind kind;
+	uint64_t bytes;            /* FIXED: 1 .. PK_MAX_ITEM_BYTES */
+	uint64_t min_bytes;        /* UNIFORM: 1 <= min <= max */
+	uint64_t max_bytes;        /* UNIFORM: max <= PK_MAX_ITEM_BYTES */
+	double mean_bytes;         /* NORMAL: > 0 */
+	double stddev_bytes;       /* NORMAL: >= 0 */
+};
+
+/* Operation kinds, in the order of pk_phase_spec.mix. */
+enum pk_op_kind {
+	PK_OP_CREATE = 0, /* insert a new item (new id) */
+	PK_OP_UPSERT,     /* overwrite an existing item, or create if none */
+	PK_OP_READ,       /* point read of an existing item (id + key) */
+	PK_OP_REPLACE,    /* replace an existing item, same key */
+	PK_OP_DELETE,     /* delete an existing item */
+	PK_OP_KINDS
+};
+
+enum pk_arrival_kind {
+	PK_ARRIVAL_UNIFORM = 0, /* evenly spaced: op i at start + i / rate */
+	PK_ARRIVAL_POISSON,     /* exponential gaps with mean 1 / rate */
+};
+
+struct pk_phase_spec {
+	char *name;               /* owned; default "phase-N" (1-based) */
+	int64_t duration_ms;      /* > 0, a whole number of seconds */
+	double rate_per_s;        /* open arrival rate, ops per second, > 0 */
+	enum pk_arrival_kind arrival;
+	double mix[PK_OP_KINDS];  /* fractions >= 0 summing to 1 */
+	struct pk_size_spec item_size;
+	/* which existing item read/upsert/replace/delete target; over items in
+	   creation order, LATEST favouring the newest; default UNIFORM */
+	struct pk_dist_spec select;
+	int64_t throughput_ru_per_s; /* new provisioned RU/s at phase start;
+					-1 = unchanged */
+	int line, col;            /* position of the phase, 1-based */
+};
+
+struct pk_container_spec {
+	char *partition_key;        /* owned; "/deviceId", "/address/city" */
+	int64_t throughput_ru_per_s; /* manual provisioned RU/s, >= 1 */
+	uint64_t pp_storage_bytes;  /* physical partition cap, default 50 GB */
+	int64_t pp_ru_per_s;        /* physical partition cap, default 10,000 */
+	int64_t initial_ru_per_pp;  /* creation heuristic, default 6,000 */
+	uint64_t lp_storage_bytes;  /* logical partition cap, default 20 GB */
+	double index_factor;        /* stored bytes = item bytes x this, > 0,
+				       default 1 */
+	int line, col;
+};
+
+struct pk_retry_spec {
+	int enabled;          /* 0: a 429 fails at once */
+	int max_retries;      /* >= 0, default 9 */
+	int64_t max_wait_ms;  /* total wait cap, >= 0, default 30,000 */
+};
+
+/*
+ * RU cost model through the published points (D-RU, D-KV): read 1 KB = 1 RU,
+ * 100 KB = 10 RU; write 1 KB = 5 RU, 100 KB = 50 RU; linear between,
+ * proportional beyond 100 KB, flat below 1 KB.
+ */
+struct pk_cost_spec {
+	double read_1kb_ru;     /* default 1 */
+	double read_100kb_ru;   /* default 10 */
+	double write_1kb_ru;    /* default 5 */
+	double write_100kb_ru;  /* default 50 */
+	double not_found_ru;    /* a 404 (read/replace/delete of a missing
+				   item), default 1 */
+};
+
+struct pk_scenario {
+	char *file;          /* owned; the path it was loaded from */
+	char *name;          /* owned; default: the file's base name */
+	char *description;   /* owned; may be NULL */
+	uint64_t seed;       /* default 1 */
+	int64_t clock_start_s; /* simulated t = 0, Unix seconds UTC */
+	struct pk_container_spec container;
+	struct pk_retry_spec retry;
+	struct pk_cost_spec cost;
+	struct pk_prop_spec *props; /* owned, n_props entries; always holds one
+				       "/id" property (default UNIQUE "item-") */
+	size_t n_props;
+	struct pk_phase_spec *phases; /* owned, n_phases >= 1 */
+	size_t n_phases;
+};
+
+/*
+ * Load and validate the scenario at path. Returns a new scenario owned by
+ * the caller (free with scenario_free), or NULL with errors in diag:
+ * a missing/unreadable file (line 0), YAML syntax, unknown keys (with the
+ * nearest known key suggested), wrong types, out-of-range values.
+ */
+struct pk_scenario *scenario_load(const char *path, struct pk_diag *diag);
+
+/*
+ * As scenario_load, from len bytes of text; file names the text in
+ * messages. For tests and fuzzing.
+ */
+struct pk_scenario *scenario_parse(const char *file, const char *text,
+				   size_t len, struct pk_diag *diag);
+
+/* Free s and everything it owns; NULL is allowed. */
+void scenario_free(struct pk_scenario *s);
+
+/* The property with this path ("/deviceId"), or NULL. Borrowed from s. */
+const struct pk_prop_spec *scenario_find_prop(const struct pk_scenario *s,
+					      const char *path);
+
+/*
+ * Parse helpers, exposed for tests and the CLI. Each returns 0 on success
+ * and -1 on a malformed or out-of-range text (nothing is written then).
+ * size: "512", "1KB", "1.5 MB", "20GB", "1TB" (binary units) -> bytes.
+ * duration: "90s", "10m", "2h", "1d" or a bare number of seconds -> ms;
+ *   whole seconds only.
+ * rate: "2000/s", "120/m", "10/h" or a bare number (per second) -> ops/s.
+ */
+int scenario_parse_size(const char *text, uint64_t *bytes);
+int scenario_parse_duration(const char *text, int64_t *ms);
+int scenario_parse_rate(const char *text, double *per_s);
+
+#endif

@@ -1,0 +1,60 @@
+/*
+ * sim: the clock. Drives one pass over the scenario's operation stream
+ * through every container variant (one in `run`), schedules client
+ * retries after a 429 (throttle.h's policy), applies each phase's
+ * throughput change at its start, and closes the last second at the end.
+ *
+ * Order of events, per variant: by time, then by the operation's place in
+ * the stream (a retry keeps its operation's place), so a run is the same
+ * on every machine. At one instant: throughput changes first, then
+ * retries and arrivals.
+ */
+#ifndef PKSIM_SIM_H
+#define PKSIM_SIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/container.h"
+#include "pksim/diag.h"
+#include "pksim/pkey.h"
+#include "pksim/scenario.h"
+#include "pksim/workload.h"
+
+struct pk_retry_entry {
+	int64_t t_ms;        /* when the retry is sent */
+	uint64_t seq;        /* the operation's place in the stream */
+	struct pk_op op;     /* the operation (t_ms is the first arrival) */
+	struct pk_retry_state st;
+};
+
+struct pk_variant {
+	struct pk_container *container; /* owned */
+	struct pk_pkey *key;            /* owned */
+	struct pk_retry_entry *heap;    /* owned; min-heap on (t_ms, seq) */
+	size_t n_heap, cap_heap;
+	size_t next_phase;              /* next phase whose start is due */
+};
+
+struct pk_run {
+	const struct pk_scenario *sc; /* borrowed */
+	uint64_t seed;                /* the seed the stream used */
+	struct pk_workload *workload; /* owned */
+	struct pk_variant *variants;  /* owned */
+	size_t n_variants;
+	int64_t end_ms;               /* last closed second's end */
+};
+
+/*
+ * Replay sc with seed through one variant per container spec (for `run`:
+ * the scenario's container). Returns the finished run (free with
+ * sim_free), or NULL with errors in diag when the key definition does not
+ * fit the items.
+ */
+struct pk_run *sim_run(const struct pk_scenario *sc, uint64_t seed,
+		       struct pk_diag *diag);
+
+/* Free r and everything it owns; NULL is allowed. */
+void sim_free(struct pk_run *r);
+
+#endif

@@ -1,0 +1,60 @@
+/*
+ * throttle: the per-second RU budget of one physical partition and the
+ * client's retry policy.
+ *
+ * Each physical partition may spend its share of the provisioned RU/s in
+ * each one-second window; the budget resets every second (D-429; rule 12).
+ * An operation whose charge exceeds what is left of the window is rate
+ * limited: HTTP 429, sub-status 3200 (RUBudgetExceeded), with
+ * x-ms-retry-after-ms. ASSUMPTION (how the service computes it is not
+ * documented): the retry-after is the time until the next window starts.
+ * An operation larger than a whole window's budget can never be admitted.
+ *
+ * The client retries as the SDKs do by default (RetryOptions.cs; rule 13):
+ * up to 9 retries, each after the retry-after, while the total wait stays
+ * within 30 s; the scenario can change both or turn retries off.
+ */
+#ifndef PKSIM_THROTTLE_H
+#define PKSIM_THROTTLE_H
+
+#include <stdint.h>
+
+#include "pksim/scenario.h"
+
+#define PK_HTTP_TOO_MANY_REQUESTS 429
+#define PK_SUBSTATUS_RU_BUDGET_EXCEEDED 3200 /* cosmos_status.rs */
+
+struct pk_budget {
+	int64_t window_s;    /* the second the counters below belong to */
+	int64_t used_mru;    /* charged in that window, <= share_mru */
+	int64_t share_mru;   /* this partition's RU/s share, in mRU per s */
+};
+
+/* A budget with share_mru per second, starting in window 0. */
+void throttle_init(struct pk_budget *b, int64_t share_mru);
+
+/*
+ * Admit an operation charging charge_mru at t_ms (>= the window start).
+ * Returns 1 and adds the charge when it fits in what is left of the
+ * current window; returns 0 (rate limited) and sets *retry_after_ms to the
+ * time until the next window (1..1000 ms) otherwise.
+ */
+int throttle_admit(struct pk_budget *b, int64_t t_ms, int64_t charge_mru,
+		   int64_t *retry_after_ms);
+
+/* Where a client stands in retrying one operation. */
+struct pk_retry_state {
+	int retries;       /* retries made so far */
+	int64_t waited_ms; /* total retry-after waited so far */
+};
+
+/*
+ * After a 429 with retry_after_ms: returns 1 and records the retry in st
+ * when policy allows another attempt (enabled, retries < max_retries,
+ * waited + retry_after <= max_wait), else 0: the operation fails and the
+ * application sees the 429.
+ */
+int throttle_should_retry(const struct pk_retry_spec *policy,
+			  struct pk_retry_state *st, int64_t retry_after_ms);
+
+#endif

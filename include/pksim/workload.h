@@ -1,0 +1,84 @@
+/*
+ * workload: the deterministic operation stream of a scenario.
+ *
+ * Phases run back to back from t = 0. Each phase offers operations at its
+ * open arrival rate (throttling never slows the offered load), picks each
+ * operation's kind from the phase mix, and for a create draws a new item:
+ * every property's value from its generator, a size from item_size. Reads,
+ * upserts, replaces and deletes target an item that exists in the
+ * generator's own view (created and not yet deleted), drawn by the phase's
+ * `select` distribution over items in creation order. An operation that
+ * needs an existing item when none exists is not emitted (counted in
+ * workload_skipped).
+ *
+ * Items are stored compactly (creation time, size, one value index per
+ * drawn property), and property values are rebuilt on demand, so the
+ * stream is the same for every container variant that consumes it.
+ * Randomness only through one pk_rng seeded from the scenario seed.
+ */
+#ifndef PKSIM_WORKLOAD_H
+#define PKSIM_WORKLOAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/scenario.h"
+#include "pksim/value.h"
+
+struct pk_op {
+	int64_t t_ms;          /* arrival time, ms since t = 0, non-decreasing */
+	enum pk_op_kind kind;
+	uint64_t item;         /* item sequence number (0-based, creation
+				  order); valid for workload_value() */
+	uint32_t size_bytes;   /* bytes written (CREATE, UPSERT, REPLACE);
+				  0 for READ and DELETE */
+	uint32_t phase;        /* index into scenario->phases */
+	uint64_t seq;          /* 0-based position in the stream */
+};
+
+struct pk_workload;
+
+/*
+ * A new stream over sc (borrowed: it must outlive the workload) with the
+ * given seed (usually sc->seed; the CLI's --seed overrides). Never fails.
+ */
+struct pk_workload *workload_new(const struct pk_scenario *sc, uint64_t seed);
+
+/* Free w; NULL is allowed. */
+void workload_free(struct pk_workload *w);
+
+/*
+ * Fill *op with the next operation. Returns 1, or 0 when the last phase
+ * has ended (op untouched). Operations come in non-decreasing t_ms.
+ */
+int workload_next(struct pk_workload *w, struct pk_op *op);
+
+/*
+ * Time (ms) at which phase i starts; i == n_phases gives the end of the
+ * run. Phases start at whole seconds.
+ */
+int64_t workload_phase_start_ms(const struct pk_workload *w, size_t i);
+
+/* Index of the property with this path in sc->props, or -1. */
+int workload_prop_index(const struct pk_workload *w, const char *path);
+
+/*
+ * The value of property prop (index into sc->props) of item `item`, as a
+ * typed value. String bytes are written into buf (cap bytes, at least
+ * PK_VALUE_MAX_BYTES; the loader keeps every generated value shorter) and
+ * out->str points there, so out is valid until buf is reused. Returns 0, or -1 if item was
+ * never created or prop is out of range.
+ */
+int workload_value(const struct pk_workload *w, uint64_t item, int prop,
+		   struct pk_value *out, char *buf, size_t cap);
+
+/* Stored size in bytes the generator gave item at its last write. */
+uint32_t workload_item_size(const struct pk_workload *w, uint64_t item);
+
+/* Items created so far. */
+uint64_t workload_items(const struct pk_workload *w);
+
+/* Operations not emitted because no existing item could be targeted. */
+uint64_t workload_skipped(const struct pk_workload *w);
+
+#endif

@@ -1,0 +1,561 @@
+/*
+ * container: one container's logical and physical partitions, storage,
+ * RU budgets and splits. The rules and their sources are listed in
+ * container.h.
+ */
+#include "pksim/container.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/mem.h"
+
+#define PK_MS_PER_S 1000
+#define PK_MRU_PER_RU 1000
+
+size_t container_initial_ranges(int64_t ru_per_s, int64_t ru_per_range)
+{
+	int64_t n = (ru_per_s + ru_per_range - 1) / ru_per_range;
+
+	return n < 1 ? 1 : (size_t)n;
+}
+
+/* Give every range an equal share of the provisioned RU/s (rule 4); the
+   mRU left over by integer division go one each to the first ranges, so
+   the shares add up to the total exactly. */
+static void reshare(struct pk_container *c)
+{
+	int64_t total = c->ru_per_s * PK_MRU_PER_RU;
+	int64_t n = (int64_t)c->pmap.n, i;
+
+	for (i = 0; i < n; i++) {
+		c->pp[i].budget.share_mru = total / n + (i < total % n);
+	}
+}
+
+struct pk_container *container_new(const char *name,
+				   const struct pk_container_spec *spec,
+				   const struct pk_cost_spec *cost)
+{
+	struct pk_container *c = xcalloc(1, sizeof(*c));
+	size_t n, i;
+
+	c->name = xstrdup(name);
+	c->spec = *spec;
+	cost_init(&c->cost, cost);
+	n = container_initial_ranges(spec->throughput_ru_per_s,
+				     spec->initial_ru_per_pp);
+	pmap_init(&c->pmap, n);
+	mem_grow((void **)&c->pp, &c->pp_cap, n, sizeof(*c->pp));
+	memset(c->pp, 0, n * sizeof(*c->pp));
+	for (i = 0; i < n; i++) {
+		throttle_init(&c->pp[i].budget, 0);
+	}
+	c->ru_per_s = spec->throughput_ru_per_s;
+	reshare(c);
+	metrics_init(&c->metrics);
+	return c;
+}
+
+void container_free(struct pk_container *c)
+{
+	struct pk_lp *lp, *tmp;
+
+	if (!c) {
+		return;
+	}
+	HASH_ITER(hh, c->lps, lp, tmp)
+	{
+		HASH_DEL(c->lps, lp);
+		free(lp);
+	}
+	pmap_free(&c->pmap);
+	metrics_free(&c->metrics);
+	free(c->pp);
+	free(c->stored);
+	free(c->name);
+	free(c);
+}
+
+/* ---- the clock ---- */
+
+static void close_second(struct pk_container *c)
+{
+	struct pk_second sec = {0};
+	size_t i;
+
+	sec.t_s = c->now_s;
+	sec.offered_mru = c->sec_offered_mru;
+	sec.served_mru = c->sec_served_mru;
+	sec.ru_per_s = c->ru_per_s;
+	sec.ranges = (uint32_t)c->pmap.n;
+	for (i = 0; i < c->pmap.n; i++) {
+		struct pk_pp *p = &c->pp[i];
+		struct pk_sample s;
+		double norm;
+
+		s.t_s = c->now_s;
+		s.range_id = c->pmap.ranges[i].id;
+		s.requests = p->sec_requests;
+		s.throttled_429 = p->sec_throttled;
+		sec.throttled_429 += p->sec_throttled;
+		s.ru_mru = p->sec_ru_mru;
+		s.ru_per_s_mru = p->budget.share_mru;
+		s.storage_bytes = p->storage_bytes;
+		metrics_add_sample(&c->metrics, &s);
+		norm = metrics_normalized(&s);
+		if (norm > p->peak_normalized) {
+			p->peak_normalized = norm;
+			p->peak_t_s = c->now_s;
+		}
+		if (norm > sec.max_normalized) {
+			sec.max_normalized = norm;
+		}
+		p->sec_requests = 0;
+		p->sec_throttled = 0;
+		p->sec_ru_mru = 0;
+	}
+	metrics_add_second(&c->metrics, &sec);
+	c->sec_offered_mru = 0;
+	c->sec_served_mru = 0;
+	c->now_s++;
+}
+
+/* ---- splits ---- */
+
+/* Recount storage and logical partitions of ranges i and i + 1 from the
+   logical partitions (after a split of one range into those two). */
+static void recount_children(struct pk_container *c, size_t i)
+{
+	struct pk_lp *lp, *tmp;
+	size_t k;
+
+	for (k = i; k <= i + 1; k++) {
+		c->pp[k].storage_bytes = 0;
+		c->pp[k].logical_partitions = 0;
+	}
+	HASH_ITER(hh, c->lps, lp, tmp)
+	{
+		if (epk_cmp(lp->epk, c->pmap.ranges[i].min) < 0 ||
+		    epk_cmp(lp->epk, c->pmap.ranges[i + 1].max) >= 0) {
+			continue;
+		}
+		k = epk_cmp(lp->epk, c->pmap.ranges[i + 1].min) < 0 ? i : i + 1;
+		c->pp[k].storage_bytes += lp->storage_bytes;
+		c->pp[k].logical_partitions += lp->items > 0;
+	}
+}
+
+/* Split range i at cut, record the event, give the children fresh
+   counters; the caller re-divides RU/s. */
+static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
+			enum pk_split_reason reason)
+{
+	struct pk_split_event e;
+	uint32_t parent = c->pmap.ranges[i].id;
+	size_t k;
+
+	if (pmap_split(&c->pmap, i, cut)) {
+		PK_BUG("split of range %u outside its bounds", parent);
+	}
+	mem_grow((void **)&c->pp, &c->pp_cap, c->pmap.n, sizeof(*c->pp));
+	memmove(&c->pp[i + 2], &c->pp[i + 1],
+		(c->pmap.n - i - 2) * sizeof(*c->pp));
+	memset(&c->pp[i], 0, 2 * sizeof(*c->pp));
+	for (k = i; k <= i + 1; k++) {
+		throttle_init(&c->pp[k].budget, 0);
+		c->pp[k].budget.window_s = c->now_s;
+	}
+	recount_children(c, i);
+	e.t_s = c->now_s;
+	e.parent = parent;
+	e.reason = reason;
+	for (k = 0; k < 2; k++) {
+		e.children[k] = c->pmap.ranges[i + k].id;
+		e.min[k] = c->pmap.ranges[i + k].min;
+		e.max[k] = c->pmap.ranges[i + k].max;
+	}
+	metrics_add_split(&c->metrics, &e);
+}
+
+static int cmp_lp_epk(const void *a, const void *b)
+{
+	const struct pk_lp *x = *(const struct pk_lp *const *)a;
+	const struct pk_lp *y = *(const struct pk_lp *const *)b;
+
+	return epk_cmp(x->epk, y->epk);
+}
+
+/*
+ * Where a storage split of range i cuts: the start of the logical
+ * partition (in EPK order) that makes the left child's storage nearest
+ * half the range's (rule 9). Returns 0 and *cut, or -1 when the range
+ * holds fewer than two logical partitions with data.
+ */
+static int storage_cut(const struct pk_container *c, size_t i,
+		       struct pk_epk *cut)
+{
+	const struct pk_range *r = &c->pmap.ranges[i];
+	struct pk_lp **v = NULL, *lp, *tmp;
+	size_t n = 0, cap = 0, k, best = 0;
+	uint64_t total = 0, left = 0, best_gap = UINT64_MAX;
+
+	HASH_ITER(hh, c->lps, lp, tmp)
+	{
+		if (lp->storage_bytes > 0 && epk_cmp(lp->epk, r->min) >= 0 &&
+		    epk_cmp(lp->epk, r->max) < 0) {
+			mem_grow((void **)&v, &cap, n + 1, sizeof(*v));
+			v[n++] = lp;
+			total += lp->storage_bytes;
+		}
+	}
+	if (n < 2) {
+		free(v);
+		return -1;
+	}
+	qsort(v, n, sizeof(*v), cmp_lp_epk);
+	for (k = 1; k < n; k++) {
+		uint64_t gap;
+
+		left += v[k - 1]->storage_bytes;
+		gap = left * 2 > total ? left * 2 - total : total - left * 2;
+		if (gap < best_gap) {
+			best_gap = gap;
+			best = k;
+		}
+	}
+	*cut = v[best]->epk;
+	free(v);
+	return 0;
+}
+
+/* Split every range over its storage cap, repeatedly, at the current
+   second; a range holding one logical partition cannot split. */
+static void storage_splits(struct pk_container *c)
+{
+	size_t i = 0;
+	int split = 0;
+
+	while (i < c->pmap.n) {
+		struct pk_epk cut;
+
+		if (c->pp[i].storage_bytes <= c->spec.pp_storage_bytes) {
+			i++;
+			continue;
+		}
+		if (storage_cut(c, i, &cut)) {
+			c->pp[i].split_blocked = 1;
+			i++;
+			continue;
+		}
+		split_range(c, i, cut, PK_SPLIT_STORAGE);
+		split = 1;
+		/* look at the left child again: it may still be over */
+	}
+	if (split) {
+		reshare(c);
+	}
+}
+
+void container_advance(struct pk_container *c, int64_t t_ms)
+{
+	int64_t s = t_ms / PK_MS_PER_S;
+
+	while (c->now_s < s) {
+		close_second(c);
+		storage_splits(c);
+	}
+}
+
+/* The widest range (lowest index among equals): the next a throughput
+   split divides. ASSUMPTION: the service does not say which of the
+   parents split; widest first keeps the key space even. */
+static size_t widest_range(const struct pk_container *c)
+{
+	size_t i, best = 0;
+	double w = -1.0;
+
+	for (i = 0; i < c->pmap.n; i++) {
+		double x = pmap_width(&c->pmap, i);
+
+		if (x > w + 1e-12) {
+			w = x;
+			best = i;
+		}
+	}
+	return best;
+}
+
+void container_set_throughput(struct pk_container *c, int64_t t_ms,
+			      int64_t ru_per_s)
+{
+	struct pk_throughput_event e;
+	size_t want;
+
+	container_advance(c, t_ms);
+	e.t_s = c->now_s;
+	e.from_ru_per_s = c->ru_per_s;
+	e.to_ru_per_s = ru_per_s;
+	e.ranges_before = c->pmap.n;
+	/* rule 5/6: instant up to ranges x cap; above, split to
+	   ceil(RU / cap) */
+	want = container_initial_ranges(ru_per_s, c->spec.pp_ru_per_s);
+	while (c->pmap.n < want) {
+		size_t i = widest_range(c);
+
+		split_range(c, i, pmap_midpoint(&c->pmap, i),
+			    PK_SPLIT_THROUGHPUT);
+	}
+	c->ru_per_s = ru_per_s;
+	reshare(c);
+	e.ranges_after = c->pmap.n;
+	metrics_add_change(&c->metrics, &e);
+}
+
+/* ---- requests ---- */
+
+static struct pk_lp *find_lp(const struct pk_container *c,
+			     const unsigned char *key, size_t len)
+{
+	struct pk_lp *lp = NULL;
+
+	HASH_FIND(hh, c->lps, key, len, lp);
+	return lp;
+}
+
+const struct pk_lp *container_find_lp(const struct pk_container *c,
+				      const unsigned char *key, size_t len)
+{
+	return find_lp(c, key, len);
+}
+
+static struct pk_lp *add_lp(struct pk_container *c, const unsigned char *key,
+			    size_t len, struct pk_epk epk)
+{
+	struct pk_lp *lp = xcalloc(1, sizeof(*lp) + len);
+
+	memcpy(lp->key, key, len);
+	lp->key_len = len;
+	lp->epk = epk;
+	lp->full_at_ms = -1;
+	HASH_ADD(hh, c->lps, key, len, lp);
+	c->n_lps++;
+	return lp;
+}
+
+static uint32_t stored_bytes(const struct pk_container *c, uint64_t item)
+{
+	return item < c->stored_cap ? c->stored[item] : 0;
+}
+
+static void set_stored(struct pk_container *c, uint64_t item, uint32_t bytes)
+{
+	if (item >= c->stored_cap) {
+		size_t old = c->stored_cap;
+
+		mem_grow((void **)&c->stored, &c->stored_cap, item + 1,
+			 sizeof(*c->stored));
+		memset(c->stored + old, 0,
+		       (c->stored_cap - old) * sizeof(*c->stored));
+	}
+	c->stored[item] = bytes;
+}
+
+/* Bytes an item of size_bytes takes with its index (index_factor). */
+static uint32_t with_index(const struct pk_container *c, uint32_t size_bytes)
+{
+	double b = llround((double)size_bytes * c->spec.index_factor);
+
+	return b < 1 ? 1 : (uint32_t)b;
+}
+
+/* What the request will be charged, before it runs. */
+static int64_t charge_of(const struct pk_container *c,
+			 const struct pk_request *r, uint32_t stored)
+{
+	switch (r->kind) {
+	case PK_OP_READ:
+		return stored ? cost_read_mru(&c->cost, stored)
+			      : c->cost.not_found_mru;
+	case PK_OP_DELETE:
+		return stored ? cost_write_mru(&c->cost, stored)
+			      : c->cost.not_found_mru;
+	case PK_OP_REPLACE:
+		return stored ? cost_write_mru(&c->cost, r->size_bytes)
+			      : c->cost.not_found_mru;
+	default:
+		return cost_write_mru(&c->cost, r->size_bytes);
+	}
+}
+
+/* Change item's stored bytes from old to new (either may be 0) in lp and
+   its range pp; returns 403 if the logical partition would pass its cap
+   (nothing changes then), else 0. Rule 11. */
+static int store(struct pk_container *c, struct pk_lp *lp, struct pk_pp *pp,
+		 uint64_t item, uint32_t old, uint32_t new_bytes)
+{
+	if (new_bytes > old &&
+	    lp->storage_bytes + (new_bytes - old) > c->spec.lp_storage_bytes) {
+		return PK_HTTP_FORBIDDEN;
+	}
+	lp->storage_bytes = lp->storage_bytes - old + new_bytes;
+	pp->storage_bytes = pp->storage_bytes - old + new_bytes;
+	if (!old && new_bytes) {
+		if (lp->items++ == 0) {
+			pp->logical_partitions++;
+		}
+	} else if (old && !new_bytes) {
+		if (--lp->items == 0) {
+			pp->logical_partitions--;
+		}
+	}
+	set_stored(c, item, new_bytes);
+	return 0;
+}
+
+/* Run an admitted request against the data; returns the status. */
+static int execute(struct pk_container *c, const struct pk_request *r,
+		   struct pk_lp *lp, struct pk_pp *pp, uint32_t old)
+{
+	uint32_t bytes = r->size_bytes ? with_index(c, r->size_bytes) : 0;
+
+	switch (r->kind) {
+	case PK_OP_CREATE:
+		if (old) {
+			return PK_HTTP_CONFLICT;
+		}
+		break;
+	case PK_OP_UPSERT:
+		break;
+	case PK_OP_REPLACE:
+		if (!old) {
+			return PK_HTTP_NOT_FOUND;
+		}
+		break;
+	case PK_OP_DELETE:
+		if (!old) {
+			return PK_HTTP_NOT_FOUND;
+		}
+		store(c, lp, pp, r->item, old, 0);
+		return PK_HTTP_NO_CONTENT;
+	default:
+		return old ? PK_HTTP_OK : PK_HTTP_NOT_FOUND;
+	}
+	if (store(c, lp, pp, r->item, old, bytes)) {
+		return PK_HTTP_FORBIDDEN;
+	}
+	return old ? PK_HTTP_OK : PK_HTTP_CREATED;
+}
+
+static void count_outcome(struct pk_container *c, struct pk_lp *lp,
+			  struct pk_pp *pp, const struct pk_request *r,
+			  struct pk_outcome *out)
+{
+	struct pk_totals *t = &c->metrics.totals;
+
+	t->attempts++;
+	pp->sec_requests++;
+	pp->requests++;
+	if (lp) {
+		lp->requests++;
+		lp->ru_mru += out->charge_mru;
+	}
+	if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
+		t->throttled_429++;
+		pp->sec_throttled++;
+		pp->throttled_429++;
+		if (lp) {
+			lp->throttled_429++;
+		}
+		return;
+	}
+	t->ru_mru += out->charge_mru;
+	pp->sec_ru_mru += out->charge_mru;
+	pp->ru_mru += out->charge_mru;
+	c->sec_served_mru += out->charge_mru;
+	if (out->status == PK_HTTP_FORBIDDEN) {
+		t->rejected_403++;
+		pp->rejected_403++;
+		lp->rejected_403++;
+		if (lp->full_at_ms < 0) {
+			lp->full_at_ms = r->t_ms;
+		}
+	} else if (out->status == PK_HTTP_NOT_FOUND) {
+		t->not_found_404++;
+	} else if (out->status == PK_HTTP_CONFLICT) {
+		t->conflict_409++;
+	} else {
+		t->succeeded++;
+	}
+}
+
+void container_apply(struct pk_container *c, const struct pk_request *r,
+		     struct pk_outcome *out)
+{
+	struct pk_lp *lp;
+	struct pk_epk epk;
+	struct pk_pp *pp;
+	uint32_t old;
+	int64_t charge;
+
+	container_advance(c, r->t_ms);
+	lp = find_lp(c, r->key, r->key_len);
+	epk = lp ? lp->epk : epk_from_encoded_v2(r->key, r->key_len);
+	memset(out, 0, sizeof(*out));
+	out->range = pmap_find(&c->pmap, epk);
+	pp = &c->pp[out->range];
+	old = stored_bytes(c, r->item);
+	charge = charge_of(c, r, old);
+	c->sec_offered_mru += charge;
+	c->metrics.totals.offered_mru += charge;
+	if (!throttle_admit(&pp->budget, r->t_ms, charge,
+			    &out->retry_after_ms)) {
+		out->status = PK_HTTP_TOO_MANY_REQUESTS;
+		out->sub_status = PK_SUBSTATUS_RU_BUDGET_EXCEEDED;
+		count_outcome(c, lp, pp, r, out);
+		return;
+	}
+	out->charge_mru = charge;
+	if (!lp && (r->kind == PK_OP_CREATE || r->kind == PK_OP_UPSERT)) {
+		lp = add_lp(c, r->key, r->key_len, epk);
+	}
+	out->status = lp ? execute(c, r, lp, pp, old) : PK_HTTP_NOT_FOUND;
+	if (out->status == PK_HTTP_FORBIDDEN) {
+		/* D-403: failed requests still use RUs; ASSUMPTION: the whole
+		   write charge */
+		out->sub_status = PK_SUBSTATUS_PARTITION_KEY_QUOTA;
+	}
+	count_outcome(c, lp, pp, r, out);
+}
+
+int container_check(const struct pk_container *c)
+{
+	struct pk_lp *lp, *tmp;
+	uint64_t *storage, *count;
+	int64_t shares = 0;
+	size_t i;
+	int bad = 0;
+
+	if (pmap_check(&c->pmap)) {
+		return -1;
+	}
+	storage = xcalloc(c->pmap.n, sizeof(*storage));
+	count = xcalloc(c->pmap.n, sizeof(*count));
+	HASH_ITER(hh, c->lps, lp, tmp)
+	{
+		i = pmap_find(&c->pmap, lp->epk);
+		storage[i] += lp->storage_bytes;
+		count[i] += lp->items > 0;
+		bad |= lp->storage_bytes > c->spec.lp_storage_bytes;
+	}
+	for (i = 0; i < c->pmap.n; i++) {
+		bad |= storage[i] != c->pp[i].storage_bytes;
+		bad |= count[i] != c->pp[i].logical_partitions;
+		shares += c->pp[i].budget.share_mru;
+	}
+	bad |= shares != c->ru_per_s * PK_MRU_PER_RU;
+	free(storage);
+	free(count);
+	return bad ? -1 : 0;
+}

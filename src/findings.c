@@ -1,0 +1,402 @@
+/*
+ * findings: verdicts in plain words from one variant's metrics.
+ */
+#include "pksim/findings.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/mem.h"
+
+#define PK_FINDINGS_HEALTHY_429 0.05 /* D-429: 1-5% is healthy */
+#define PK_FINDINGS_HOT_PEAK 0.99    /* ~100% normalized: at its budget */
+#define PK_FINDINGS_COLD_PEAK 0.30   /* D-NRU's "<= 30%" for the others */
+#define PK_FINDINGS_HOT_SHARE 0.20   /* a logical partition this big a
+					share of RU is worth naming */
+#define PK_FINDINGS_MAX_403 3        /* full logical partitions named */
+
+static int lp_before(const struct pk_lp *a, const struct pk_lp *b,
+		     int by_storage)
+{
+	uint64_t x = by_storage ? a->storage_bytes : (uint64_t)a->ru_mru;
+	uint64_t y = by_storage ? b->storage_bytes : (uint64_t)b->ru_mru;
+	size_t n = a->key_len < b->key_len ? a->key_len : b->key_len;
+	int c;
+
+	if (x != y) {
+		return x > y;
+	}
+	c = memcmp(a->key, b->key, n);
+	return c != 0 ? c < 0 : a->key_len < b->key_len;
+}
+
+size_t findings_top_lps(const struct pk_container *c, int by_storage,
+			const struct pk_lp **out, size_t k)
+{
+	struct pk_lp *lp, *tmp;
+	size_t n = 0, i;
+
+	if (k == 0) {
+		return 0;
+	}
+	HASH_ITER(hh, c->lps, lp, tmp)
+	{
+		if (n == k && !lp_before(lp, out[n - 1], by_storage)) {
+			continue;
+		}
+		i = n < k ? n++ : n - 1;
+		while (i > 0 && lp_before(lp, out[i - 1], by_storage)) {
+			out[i] = out[i - 1];
+			i--;
+		}
+		out[i] = lp;
+	}
+	return n;
+}
+
+double findings_utilisation(const struct pk_container *c)
+{
+	const struct pk_metrics *m = &c->metrics;
+	double prov = 0;
+	size_t i;
+
+	for (i = 0; i < m->n_seconds; i++) {
+		prov += (double)m->seconds[i].ru_per_s;
+	}
+	return prov > 0 ? metrics_ru(m->totals.ru_mru) / prov : 0.0;
+}
+
+double findings_peak(const struct pk_container *c, uint32_t *range_id)
+{
+	const struct pk_metrics *m = &c->metrics;
+	double best = 0;
+	size_t i;
+
+	*range_id = c->pmap.ranges[0].id;
+	for (i = 0; i < m->n_samples; i++) {
+		double x = metrics_normalized(&m->samples[i]);
+
+		if (x > best) {
+			best = x;
+			*range_id = m->samples[i].range_id;
+		}
+	}
+	return best;
+}
+
+uint64_t findings_storage(const struct pk_container *c)
+{
+	uint64_t s = 0;
+	size_t i;
+
+	for (i = 0; i < c->pmap.n; i++) {
+		s += c->pp[i].storage_bytes;
+	}
+	return s;
+}
+
+/* ---- the sentences ---- */
+
+struct pk_sentences {
+	char **v;
+	size_t n, cap;
+};
+
+static void say(struct pk_sentences *s, char *text)
+{
+	mem_grow((void **)&s->v, &s->cap, s->n + 1, sizeof(*s->v));
+	s->v[s->n++] = text;
+}
+
+static double pct(double x)
+{
+	return 100.0 * x;
+}
+
+static void key_text(const struct pk_lp *lp, char *buf, size_t cap)
+{
+	pkey_format_encoded(lp->key, lp->key_len, buf, cap);
+}
+
+/* RU served over RU provisioned in the seconds range id rate-limited
+   requests: how much of the container was in use while it throttled */
+static double utilisation_while_throttled(const struct pk_container *c,
+					  uint32_t id)
+{
+	const struct pk_metrics *m = &c->metrics;
+	double served = 0, prov = 0;
+	size_t i;
+
+	for (i = 0; i < m->n_samples; i++) {
+		const struct pk_sample *s = &m->samples[i];
+		const struct pk_second *sec;
+
+		if (s->range_id != id || s->throttled_429 == 0 ||
+		    (size_t)s->t_s >= m->n_seconds) {
+			continue;
+		}
+		sec = &m->seconds[s->t_s];
+		served += metrics_ru(sec->served_mru);
+		prov += (double)sec->ru_per_s;
+	}
+	return prov > 0 ? served / prov : 0.0;
+}
+
+/* 1234567 -> "1,234,567" in buf (>= 32 bytes) */
+static const char *commas(unsigned long long v, char *buf)
+{
+	char tmp[32];
+	int n = snprintf(tmp, sizeof(tmp), "%llu", v), i, j = 0;
+
+	for (i = 0; i < n; i++) {
+		if (i > 0 && (n - i) % 3 == 0) {
+			buf[j++] = ',';
+		}
+		buf[j++] = tmp[i];
+	}
+	buf[j] = '\0';
+	return buf;
+}
+
+/* Per range with 429s: its rate against the container's utilisation in
+   the seconds it throttled. */
+static void say_throttled_ranges(struct pk_sentences *s,
+				 const struct pk_container *c)
+{
+	char a[32], b[32];
+	size_t i;
+
+	for (i = 0; i < c->pmap.n; i++) {
+		const struct pk_pp *p = &c->pp[i];
+		double util;
+
+		if (p->throttled_429 == 0) {
+			continue;
+		}
+		util = utilisation_while_throttled(c, c->pmap.ranges[i].id);
+		say(s, xasprintf("partition key range %u rate-limited %.1f%% "
+				 "of its requests (%s of %s) while the "
+				 "container used %.0f%% of its provisioned "
+				 "throughput in those seconds%s",
+				 c->pmap.ranges[i].id,
+				 pct((double)p->throttled_429 /
+				     (double)p->requests),
+				 commas(p->throttled_429, a),
+				 commas(p->requests, b), pct(util),
+				 (double)p->throttled_429 /
+						 (double)p->requests <=
+					 PK_FINDINGS_HEALTHY_429
+				     ? " (1-5% is a healthy rate when latency "
+				       "is acceptable)"
+				     : ""));
+	}
+}
+
+struct pk_hot_span {
+	uint64_t seconds; /* seconds this range was the hot partition */
+	int64_t first_s;  /* first and last such second */
+	int64_t last_s;
+};
+
+/* If in the samples [i, j) of one second exactly one range is at ~100%
+   and every other is at or under 30%, return its id, else UINT32_MAX. */
+static uint32_t hot_in_second(const struct pk_sample *v, size_t i, size_t j)
+{
+	uint32_t hot = UINT32_MAX;
+	size_t k;
+
+	if (j - i < 2) {
+		return UINT32_MAX;
+	}
+	for (k = i; k < j; k++) {
+		double x = metrics_normalized(&v[k]);
+
+		if (x >= PK_FINDINGS_HOT_PEAK) {
+			if (hot != UINT32_MAX) {
+				return UINT32_MAX;
+			}
+			hot = v[k].range_id;
+		} else if (x > PK_FINDINGS_COLD_PEAK) {
+			return UINT32_MAX;
+		}
+	}
+	return hot;
+}
+
+/* Seconds in which one range was at 100% while the others stayed at or
+   under 30% (D-NRU's picture of a hot partition), per range. */
+static void say_hot_range(struct pk_sentences *s,
+			  const struct pk_container *c)
+{
+	const struct pk_metrics *m = &c->metrics;
+	struct pk_hot_span *span = xcalloc(c->pmap.next_id, sizeof(*span));
+	size_t i = 0, j;
+	uint32_t id;
+
+	while (i < m->n_samples) {
+		for (j = i; j < m->n_samples &&
+			    m->samples[j].t_s == m->samples[i].t_s;
+		     j++) {
+		}
+		id = hot_in_second(m->samples, i, j);
+		if (id != UINT32_MAX && id < c->pmap.next_id) {
+			if (span[id].seconds++ == 0) {
+				span[id].first_s = m->samples[i].t_s;
+			}
+			span[id].last_s = m->samples[i].t_s;
+		}
+		i = j;
+	}
+	for (id = 0; id < c->pmap.next_id; id++) {
+		if (span[id].seconds == 0) {
+			continue;
+		}
+		say(s, xasprintf("partition key range %u was a hot partition "
+				 "in %llu seconds between t = %lld s and "
+				 "%lld s: 100%% normalized RU consumption "
+				 "while every other range stayed at or below "
+				 "30%%",
+				 id, (unsigned long long)span[id].seconds,
+				 (long long)span[id].first_s,
+				 (long long)span[id].last_s));
+	}
+	free(span);
+}
+
+static void say_hot_lp(struct pk_sentences *s, const struct pk_container *c,
+		       const char *path)
+{
+	const struct pk_lp *top[1];
+	char key[128], a[32];
+	double share;
+	size_t r;
+
+	if (c->metrics.totals.ru_mru <= 0 ||
+	    findings_top_lps(c, 0, top, 1) == 0) {
+		return;
+	}
+	share = (double)top[0]->ru_mru / (double)c->metrics.totals.ru_mru;
+	if (share < PK_FINDINGS_HOT_SHARE || c->n_lps < 2) {
+		return;
+	}
+	key_text(top[0], key, sizeof(key));
+	r = pmap_find(&c->pmap, top[0]->epk);
+	say(s, xasprintf("logical partition %s = %s took %.0f%% of all RU; "
+			 "one logical partition can never use more than its "
+			 "range's %s RU/s",
+			 path, key, pct(share),
+			 commas((unsigned long long)(c->pp[r].budget.share_mru /
+						     1000),
+				a)));
+	if (top[0]->key_len == 1 && top[0]->key[0] == 0x00) {
+		say(s, xasprintf("the hottest logical partition holds items "
+				 "without %s: they all share the one "
+				 "undefined partition key value",
+				 path));
+	}
+}
+
+static void say_full_lps(struct pk_sentences *s, const struct pk_container *c)
+{
+	struct pk_lp *lp, *tmp;
+	size_t named = 0, full = 0;
+	char key[128], a[32], b[32];
+
+	HASH_ITER(hh, c->lps, lp, tmp)
+	{
+		if (lp->rejected_403 == 0) {
+			continue;
+		}
+		full++;
+		if (named++ >= PK_FINDINGS_MAX_403) {
+			continue;
+		}
+		key_text(lp, key, sizeof(key));
+		say(s, xasprintf("logical partition %s reached its %.4g GB "
+				 "limit at t = %s s; %s writes to it failed "
+				 "with 403/1014 and stored nothing",
+				 key,
+				 (double)c->spec.lp_storage_bytes /
+					 (double)(1ULL << 30),
+				 commas((unsigned long long)((lp->full_at_ms +
+							      999) /
+							     1000),
+					a),
+				 commas(lp->rejected_403, b)));
+	}
+	if (full > PK_FINDINGS_MAX_403) {
+		say(s, xasprintf("%zu logical partitions in all reached their "
+				 "storage limit",
+				 full));
+	}
+}
+
+static void say_splits(struct pk_sentences *s, const struct pk_container *c)
+{
+	const struct pk_metrics *m = &c->metrics;
+	size_t i, n_storage = 0, n_tp = 0;
+
+	for (i = 0; i < m->n_splits; i++) {
+		if (m->splits[i].reason == PK_SPLIT_STORAGE) {
+			n_storage++;
+		} else {
+			n_tp++;
+		}
+	}
+	if (m->n_splits > 0) {
+		say(s, xasprintf("%zu split%s (%zu for storage, %zu for "
+				 "throughput): the container ended with %zu "
+				 "physical partitions of %.6g RU/s each",
+				 m->n_splits, m->n_splits == 1 ? "" : "s",
+				 n_storage, n_tp, c->pmap.n,
+				 (double)c->ru_per_s / (double)c->pmap.n));
+	}
+	for (i = 0; i < c->pmap.n; i++) {
+		if (c->pp[i].split_blocked) {
+			say(s, xasprintf("partition key range %u is over its "
+					 "storage cap but holds a single "
+					 "logical partition, so it cannot "
+					 "split",
+					 c->pmap.ranges[i].id));
+		}
+	}
+}
+
+static void say_failures(struct pk_sentences *s, const struct pk_container *c)
+{
+	const struct pk_totals *t = &c->metrics.totals;
+	char a[32];
+
+	if (t->failed_after_retries > 0) {
+		say(s, xasprintf("%s operations (%.2f%%) failed after the "
+				 "client's retries: the application sees "
+				 "these 429s",
+				 commas(t->failed_after_retries, a),
+				 pct((double)t->failed_after_retries /
+				     (double)t->operations)));
+	}
+}
+
+char **findings_make(const struct pk_run *run, const struct pk_variant *v,
+		     size_t *n)
+{
+	const struct pk_container *c = v->container;
+	struct pk_sentences s = {0};
+	uint32_t peak_range;
+	double peak = findings_peak(c, &peak_range);
+
+	say_throttled_ranges(&s, c);
+	say_hot_range(&s, c);
+	say_hot_lp(&s, c, v->key->path);
+	say_full_lps(&s, c);
+	say_failures(&s, c);
+	say_splits(&s, c);
+	if (c->metrics.totals.throttled_429 == 0) {
+		say(&s, xasprintf("no rate limiting: peak normalized RU "
+				  "consumption was %.0f%% (range %u)",
+				  pct(peak), peak_range));
+	}
+	(void)run;
+	*n = s.n;
+	return s.v;
+}

@@ -1,0 +1,139 @@
+/*
+ * pmap: the partition key ranges of one container.
+ */
+#include "pksim/pmap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/mem.h"
+
+/* Top 64 bits of the EPK, the part a 2^-64 accurate fraction needs */
+#define PK_PMAP_REACH_HI 0x4000000000000000ULL
+
+/* i * (2^126 / n) as an EPK, for 0 <= i <= n */
+static struct pk_epk even_boundary(size_t i, size_t n)
+{
+	__extension__ typedef unsigned __int128 u128;
+	u128 reach = (u128)1 << 126;
+	u128 b = reach / n * i + reach % n * i / n;
+	struct pk_epk e;
+
+	e.hi = (uint64_t)(b >> 64);
+	e.lo = (uint64_t)b;
+	return e;
+}
+
+void pmap_init(struct pk_pmap *m, size_t n)
+{
+	size_t i;
+
+	memset(m, 0, sizeof(*m));
+	if (n < 1) {
+		n = 1;
+	}
+	mem_grow((void **)&m->ranges, &m->cap, n, sizeof(*m->ranges));
+	for (i = 0; i < n; i++) {
+		m->ranges[i].id = (uint32_t)i;
+		m->ranges[i].min = i == 0 ? PK_EPK_MIN : even_boundary(i, n);
+		m->ranges[i].max =
+			i + 1 == n ? PK_EPK_END : even_boundary(i + 1, n);
+	}
+	m->n = n;
+	m->next_id = (uint32_t)n;
+}
+
+void pmap_free(struct pk_pmap *m)
+{
+	free(m->ranges);
+	memset(m, 0, sizeof(*m));
+}
+
+size_t pmap_find(const struct pk_pmap *m, struct pk_epk e)
+{
+	size_t lo = 0, hi = m->n;
+
+	/* the last range whose min <= e */
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (epk_cmp(m->ranges[mid].min, e) <= 0) {
+			lo = mid;
+		} else {
+			hi = mid;
+		}
+	}
+	return lo;
+}
+
+int pmap_split(struct pk_pmap *m, size_t i, struct pk_epk cut)
+{
+	struct pk_range parent;
+
+	if (i >= m->n || epk_cmp(cut, m->ranges[i].min) <= 0 ||
+	    epk_cmp(cut, m->ranges[i].max) >= 0) {
+		return -1;
+	}
+	parent = m->ranges[i];
+	mem_grow((void **)&m->ranges, &m->cap, m->n + 1, sizeof(*m->ranges));
+	memmove(&m->ranges[i + 2], &m->ranges[i + 1],
+		(m->n - i - 1) * sizeof(*m->ranges));
+	m->ranges[i].id = m->next_id++;
+	m->ranges[i].min = parent.min;
+	m->ranges[i].max = cut;
+	m->ranges[i + 1].id = m->next_id++;
+	m->ranges[i + 1].min = cut;
+	m->ranges[i + 1].max = parent.max;
+	m->n++;
+	return 0;
+}
+
+static struct pk_epk effective_max(const struct pk_range *r)
+{
+	if (epk_cmp(r->max, PK_EPK_V2_REACH) > 0 &&
+	    epk_cmp(r->min, PK_EPK_V2_REACH) < 0) {
+		return PK_EPK_V2_REACH;
+	}
+	return r->max;
+}
+
+struct pk_epk pmap_midpoint(const struct pk_pmap *m, size_t i)
+{
+	const struct pk_range *r = &m->ranges[i];
+
+	return epk_midpoint(r->min, effective_max(r));
+}
+
+double pmap_width(const struct pk_pmap *m, size_t i)
+{
+	const struct pk_range *r = &m->ranges[i];
+	struct pk_epk hi = effective_max(r);
+	double a, b;
+
+	if (epk_cmp(r->min, PK_EPK_V2_REACH) >= 0) {
+		return 0.0;
+	}
+	a = (double)r->min.hi + (double)r->min.lo / 18446744073709551616.0;
+	b = (double)hi.hi + (double)hi.lo / 18446744073709551616.0;
+	return (b - a) / (double)PK_PMAP_REACH_HI;
+}
+
+int pmap_check(const struct pk_pmap *m)
+{
+	size_t i;
+
+	if (m->n < 1 || epk_cmp(m->ranges[0].min, PK_EPK_MIN) != 0 ||
+	    epk_cmp(m->ranges[m->n - 1].max, PK_EPK_END) != 0) {
+		return -1;
+	}
+	for (i = 0; i < m->n; i++) {
+		if (epk_cmp(m->ranges[i].min, m->ranges[i].max) >= 0) {
+			return -1;
+		}
+		if (i + 1 < m->n &&
+		    epk_cmp(m->ranges[i].max, m->ranges[i + 1].min) != 0) {
+			return -1;
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,302 @@
+/*
+ * report_json: the run as one JSON document, built with jansson so that
+ * escaping and number syntax are a library's job. Documented in
+ * docs/report-json.md.
+ */
+#include "pksim/report_json.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+
+#include "pksim/findings.h"
+
+/* RU as a JSON number with at most 15 significant digits (no binary
+   noise such as 0.30000000000000004) */
+#define PK_JSON_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(15))
+
+static json_t *ru(int64_t mru)
+{
+	return json_real(metrics_ru(mru));
+}
+
+static json_t *count(uint64_t v)
+{
+	return json_integer((json_int_t)v);
+}
+
+static json_t *epk_json(struct pk_epk e)
+{
+	char buf[33];
+
+	epk_format(e, buf);
+	return json_string(buf);
+}
+
+/* the key as its own JSON value: "dev-0042", 17, true, null; the
+   undefined value (no such property) is null here too, with
+   key_undefined: true beside it */
+static json_t *key_json(const struct pk_lp *lp)
+{
+	struct pk_value v;
+
+	pkey_decode(lp->key, lp->key_len, &v);
+	switch (v.type) {
+	case PK_VALUE_STRING:
+		return json_stringn(v.str, v.len);
+	case PK_VALUE_NUMBER:
+		return json_real(v.num);
+	case PK_VALUE_BOOL:
+		return json_boolean(v.boolean);
+	default:
+		return json_null();
+	}
+}
+
+static json_t *range_id(uint32_t id)
+{
+	char buf[16];
+
+	snprintf(buf, sizeof(buf), "%u", id);
+	return json_string(buf);
+}
+
+static json_t *totals(const struct pk_container *c)
+{
+	const struct pk_totals *t = &c->metrics.totals;
+	json_t *o = json_object();
+
+	json_object_set_new(o, "operations", count(t->operations));
+	json_object_set_new(o, "requests", count(t->attempts));
+	json_object_set_new(o, "succeeded", count(t->succeeded));
+	json_object_set_new(o, "throttled_429", count(t->throttled_429));
+	json_object_set_new(o, "failed_after_retries",
+			    count(t->failed_after_retries));
+	json_object_set_new(o, "rejected_403", count(t->rejected_403));
+	json_object_set_new(o, "not_found_404", count(t->not_found_404));
+	json_object_set_new(o, "conflict_409", count(t->conflict_409));
+	json_object_set_new(o, "ru_consumed", ru(t->ru_mru));
+	json_object_set_new(o, "ru_offered", ru(t->offered_mru));
+	json_object_set_new(o, "retry_wait_ms", count(t->retry_wait_ms));
+	json_object_set_new(o, "utilisation",
+			    json_real(findings_utilisation(c)));
+	json_object_set_new(o, "logical_partitions", count(c->n_lps));
+	json_object_set_new(o, "storage_bytes", count(findings_storage(c)));
+	return o;
+}
+
+static json_t *partitions(const struct pk_container *c)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; i < c->pmap.n; i++) {
+		const struct pk_pp *p = &c->pp[i];
+		json_t *o = json_object();
+
+		json_object_set_new(o, "id", range_id(c->pmap.ranges[i].id));
+		json_object_set_new(o, "min", epk_json(c->pmap.ranges[i].min));
+		json_object_set_new(o, "max", epk_json(c->pmap.ranges[i].max));
+		json_object_set_new(o, "ru_per_s", ru(p->budget.share_mru));
+		json_object_set_new(o, "storage_bytes",
+				    count(p->storage_bytes));
+		json_object_set_new(o, "logical_partitions",
+				    count(p->logical_partitions));
+		json_object_set_new(o, "peak_normalized_ru",
+				    json_real(p->peak_normalized));
+		json_object_set_new(o, "throttled_429",
+				    count(p->throttled_429));
+		json_object_set_new(o, "requests", count(p->requests));
+		json_object_set_new(o, "ru_consumed", ru(p->ru_mru));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *hot(const struct pk_container *c, int by_storage)
+{
+	const struct pk_lp *top[PK_FINDINGS_TOP];
+	size_t n = findings_top_lps(c, by_storage, top, PK_FINDINGS_TOP), i;
+	uint64_t storage = findings_storage(c);
+	int64_t total = c->metrics.totals.ru_mru;
+	json_t *a = json_array();
+
+	for (i = 0; i < n; i++) {
+		const struct pk_lp *lp = top[i];
+		json_t *o = json_object();
+
+		json_object_set_new(o, "key", key_json(lp));
+		if (lp->key_len == 1 && lp->key[0] == 0x00) {
+			json_object_set_new(o, "key_undefined", json_true());
+		}
+		json_object_set_new(o, "epk", epk_json(lp->epk));
+		json_object_set_new(o, "range",
+				    range_id(c->pmap.ranges[pmap_find(
+							       &c->pmap,
+							       lp->epk)]
+						     .id));
+		json_object_set_new(o, "ru", ru(lp->ru_mru));
+		json_object_set_new(o, "ru_share",
+				    json_real(total ? (double)lp->ru_mru /
+							      (double)total
+						    : 0.0));
+		json_object_set_new(o, "requests", count(lp->requests));
+		json_object_set_new(o, "throttled_429",
+				    count(lp->throttled_429));
+		json_object_set_new(o, "rejected_403",
+				    count(lp->rejected_403));
+		json_object_set_new(o, "items", count(lp->items));
+		json_object_set_new(o, "storage_bytes",
+				    count(lp->storage_bytes));
+		json_object_set_new(
+			o, "storage_share",
+			json_real(storage ? (double)lp->storage_bytes /
+						    (double)storage
+					  : 0.0));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *splits(const struct pk_container *c)
+{
+	const struct pk_metrics *m = &c->metrics;
+	json_t *a = json_array();
+	size_t i, k;
+
+	for (i = 0; i < m->n_splits; i++) {
+		const struct pk_split_event *e = &m->splits[i];
+		json_t *o = json_object(), *ch = json_array();
+
+		json_object_set_new(o, "t_s", json_integer(e->t_s));
+		json_object_set_new(o, "parent", range_id(e->parent));
+		for (k = 0; k < 2; k++) {
+			json_t *x = json_object();
+
+			json_object_set_new(x, "id", range_id(e->children[k]));
+			json_object_set_new(x, "min", epk_json(e->min[k]));
+			json_object_set_new(x, "max", epk_json(e->max[k]));
+			json_array_append_new(ch, x);
+		}
+		json_object_set_new(o, "children", ch);
+		json_object_set_new(o, "reason",
+				    json_string(metrics_split_reason(
+					    e->reason)));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *changes(const struct pk_container *c)
+{
+	const struct pk_metrics *m = &c->metrics;
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; i < m->n_changes; i++) {
+		const struct pk_throughput_event *e = &m->changes[i];
+		json_t *o = json_object();
+
+		json_object_set_new(o, "t_s", json_integer(e->t_s));
+		json_object_set_new(o, "from_ru_per_s",
+				    json_integer(e->from_ru_per_s));
+		json_object_set_new(o, "to_ru_per_s",
+				    json_integer(e->to_ru_per_s));
+		json_object_set_new(o, "partitions_before",
+				    count(e->ranges_before));
+		json_object_set_new(o, "partitions_after",
+				    count(e->ranges_after));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+/* Per minute: the highest second's normalized RU consumption (D-NRU),
+   RU served and offered, 429s. */
+static json_t *per_minute(const struct pk_container *c)
+{
+	const struct pk_metrics *m = &c->metrics;
+	json_t *a = json_array();
+	size_t i = 0, j;
+
+	while (i < m->n_seconds) {
+		int64_t minute = m->seconds[i].t_s / 60, served = 0,
+			offered = 0;
+		uint64_t thr = 0;
+		double peak = 0;
+		json_t *o = json_object();
+
+		for (j = i; j < m->n_seconds && m->seconds[j].t_s / 60 == minute;
+		     j++) {
+			served += m->seconds[j].served_mru;
+			offered += m->seconds[j].offered_mru;
+			thr += m->seconds[j].throttled_429;
+			if (m->seconds[j].max_normalized > peak) {
+				peak = m->seconds[j].max_normalized;
+			}
+		}
+		json_object_set_new(o, "t_s", json_integer(minute * 60));
+		json_object_set_new(o, "normalized_ru", json_real(peak));
+		json_object_set_new(o, "ru_consumed", ru(served));
+		json_object_set_new(o, "ru_offered", ru(offered));
+		json_object_set_new(o, "throttled_429", count(thr));
+		json_array_append_new(a, o);
+		i = j;
+	}
+	return a;
+}
+
+static json_t *variant(const struct pk_run *run, const struct pk_variant *v)
+{
+	const struct pk_container *c = v->container;
+	json_t *o = json_object(), *f = json_array();
+	char **text;
+	size_t n, i;
+
+	json_object_set_new(o, "name", json_string(c->name));
+	json_object_set_new(o, "partition_key", json_string(v->key->path));
+	json_object_set_new(o, "throughput_ru_per_s",
+			    json_integer(c->ru_per_s));
+	json_object_set_new(o, "totals", totals(c));
+	json_object_set_new(o, "physical_partitions", partitions(c));
+	json_object_set_new(o, "hot_logical_partitions", hot(c, 0));
+	json_object_set_new(o, "largest_logical_partitions", hot(c, 1));
+	json_object_set_new(o, "splits", splits(c));
+	json_object_set_new(o, "throughput_changes", changes(c));
+	json_object_set_new(o, "per_minute", per_minute(c));
+	text = findings_make(run, v, &n);
+	for (i = 0; i < n; i++) {
+		json_array_append_new(f, json_string(text[i]));
+		free(text[i]);
+	}
+	free(text);
+	json_object_set_new(o, "findings", f);
+	return o;
+}
+
+int report_json(const struct pk_run *run, FILE *out)
+{
+	json_t *root = json_object(), *sc = json_object(), *vs = json_array();
+	size_t i;
+	int rc;
+
+	json_object_set_new(root, "pksim_report", json_integer(1));
+	json_object_set_new(sc, "name", json_string(run->sc->name));
+	json_object_set_new(sc, "seed", count(run->seed));
+	json_object_set_new(sc, "duration_s",
+			    json_integer(run->end_ms / 1000));
+	json_object_set_new(sc, "items_created",
+			    count(workload_items(run->workload)));
+	json_object_set_new(sc, "operations_skipped",
+			    count(workload_skipped(run->workload)));
+	json_object_set_new(root, "scenario", sc);
+	for (i = 0; i < run->n_variants; i++) {
+		json_array_append_new(vs, variant(run, &run->variants[i]));
+	}
+	json_object_set_new(root, "variants", vs);
+	rc = json_dumpf(root, out, PK_JSON_FLAGS);
+	json_decref(root);
+	if (rc == 0) {
+		fputc('\n', out);
+	}
+	return rc || ferror(out) ? -1 : 0;
+}

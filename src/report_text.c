@@ -1,0 +1,363 @@
+/*
+ * report_text: the terminal report. Layout, top to bottom: what ran, the
+ * totals, the physical partitions at the end, the hottest logical
+ * partitions, splits and throughput changes, a timeline, the findings.
+ */
+#include "pksim/report_text.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/findings.h"
+#include "pksim/mem.h"
+
+#define PK_TEXT_TIMELINE_ROWS 30 /* at most this many timeline rows */
+#define PK_TEXT_EPK_DIGITS 8     /* EPKs shown abbreviated to this */
+
+/* 1234567 -> "1,234,567" in buf (>= 32 bytes) */
+static const char *count_str(unsigned long long v, char *buf)
+{
+	char tmp[32];
+	int n = snprintf(tmp, sizeof(tmp), "%llu", v), i, j = 0;
+
+	for (i = 0; i < n; i++) {
+		if (i > 0 && (n - i) % 3 == 0) {
+			buf[j++] = ',';
+		}
+		buf[j++] = tmp[i];
+	}
+	buf[j] = '\0';
+	return buf;
+}
+
+/* RU with thousands separators and one decimal when not whole */
+static const char *ru_str(int64_t mru, char *buf)
+{
+	char whole[32];
+	long long r = (long long)(mru / 1000), frac = (long long)(mru % 1000);
+
+	count_str((unsigned long long)r, whole);
+	if (frac == 0) {
+		snprintf(buf, 40, "%s", whole);
+	} else {
+		snprintf(buf, 40, "%s.%lld", whole, (frac + 50) / 100 % 10);
+	}
+	return buf;
+}
+
+/* binary units: 1 GB = 2^30 bytes */
+static const char *bytes_str(uint64_t b, char *buf)
+{
+	static const char *unit[] = {"B", "KB", "MB", "GB", "TB", "PB"};
+	double x = (double)b;
+	int u = 0;
+
+	while (x >= 1024.0 && u < 5) {
+		x /= 1024.0;
+		u++;
+	}
+	if (u == 0) {
+		snprintf(buf, 32, "%llu B", (unsigned long long)b);
+	} else {
+		snprintf(buf, 32, "%.1f %s", x, unit[u]);
+	}
+	return buf;
+}
+
+static const char *epk_short(struct pk_epk e, char *buf)
+{
+	char full[33];
+
+	epk_format(e, full);
+	if (strlen(full) > PK_TEXT_EPK_DIGITS) {
+		full[PK_TEXT_EPK_DIGITS] = '\0';
+		snprintf(buf, 16, "%.8s..", full);
+	} else {
+		snprintf(buf, 16, "\"%.2s\"", full);
+	}
+	return buf;
+}
+
+static void summary(const struct pk_run *run, const struct pk_variant *v,
+		    FILE *out)
+{
+	const struct pk_scenario *sc = run->sc;
+	const struct pk_container_spec *cs = &sc->container;
+	char a[40], b[40], c[40];
+	size_t i;
+
+	fprintf(out, "pksim run: %s (seed %llu)\n", sc->name,
+		(unsigned long long)run->seed);
+	if (sc->description) {
+		fprintf(out, "  %s\n", sc->description);
+	}
+	fprintf(out, "container: partition key %s, %s RU/s manual -> %zu "
+		     "physical partitions at creation\n",
+		v->key->path, count_str((unsigned long long)cs->throughput_ru_per_s, a),
+		container_initial_ranges(cs->throughput_ru_per_s,
+					 cs->initial_ru_per_pp));
+	fprintf(out, "caps: physical partition %s and %s RU/s; logical "
+		     "partition %s; index factor %g\n",
+		bytes_str(cs->pp_storage_bytes, a),
+		count_str((unsigned long long)cs->pp_ru_per_s, b),
+		bytes_str(cs->lp_storage_bytes, c),
+		cs->index_factor);
+	fprintf(out, "phases:\n");
+	for (i = 0; i < sc->n_phases; i++) {
+		const struct pk_phase_spec *p = &sc->phases[i];
+
+		fprintf(out, "  %-12s t=%llds  %llds at %g ops/s", p->name,
+			(long long)(workload_phase_start_ms(run->workload, i) /
+				    1000),
+			(long long)(p->duration_ms / 1000), p->rate_per_s);
+		if (p->throughput_ru_per_s > 0) {
+			fprintf(out, ", throughput set to %s RU/s",
+				count_str((unsigned long long)
+						  p->throughput_ru_per_s,
+					  a));
+		}
+		fputc('\n', out);
+	}
+	fprintf(out, "client retries: ");
+	if (sc->retry.enabled) {
+		fprintf(out, "up to %d, at most %lld ms of total wait\n",
+			sc->retry.max_retries,
+			(long long)sc->retry.max_wait_ms);
+	} else {
+		fprintf(out, "off\n");
+	}
+}
+
+static void totals(const struct pk_container *c, FILE *out)
+{
+	const struct pk_totals *t = &c->metrics.totals;
+	char a[40], b[40];
+
+	fprintf(out, "\ntotals\n");
+	fprintf(out, "  operations offered       %s\n",
+		count_str(t->operations, a));
+	fprintf(out, "  requests sent            %s (retries included)\n",
+		count_str(t->attempts, a));
+	fprintf(out, "  succeeded                %s\n",
+		count_str(t->succeeded, a));
+	fprintf(out, "  rate limited (429/3200)  %s service-side responses\n",
+		count_str(t->throttled_429, a));
+	fprintf(out, "  failed after retries     %s operations\n",
+		count_str(t->failed_after_retries, a));
+	fprintf(out, "  rejected (403/1014)      %s\n",
+		count_str(t->rejected_403, a));
+	fprintf(out, "  not found (404)          %s\n",
+		count_str(t->not_found_404, a));
+	fprintf(out, "  RU consumed              %s of %s offered (%.1f%% of "
+		     "provisioned RU over the run)\n",
+		ru_str(t->ru_mru, a), ru_str(t->offered_mru, b),
+		100.0 * findings_utilisation(c));
+	fprintf(out, "  logical partitions       %s\n",
+		count_str(c->n_lps, a));
+	fprintf(out, "  storage                  %s\n",
+		bytes_str(findings_storage(c), a));
+}
+
+static void partitions(const struct pk_container *c, FILE *out)
+{
+	char a[40], b[40], d[40], lo[16], hi[16], st[32];
+	size_t i;
+
+	fprintf(out, "\nphysical partitions at the end (EPK ranges shortened "
+		     "to %d hex digits; the JSON report has them whole)\n",
+		PK_TEXT_EPK_DIGITS);
+	fprintf(out, "  %-5s %-12s %-12s %9s %10s %9s %7s %12s %10s %7s\n",
+		"range", "min", "max", "logical", "storage", "RU/s", "peak",
+		"requests", "429s", "429 %");
+	for (i = 0; i < c->pmap.n; i++) {
+		const struct pk_pp *p = &c->pp[i];
+
+		fprintf(out,
+			"  %-5u %-12s %-12s %9llu %10s %9s %6.1f%% %12s "
+			"%10s %6.2f%%\n",
+			c->pmap.ranges[i].id,
+			epk_short(c->pmap.ranges[i].min, lo),
+			epk_short(c->pmap.ranges[i].max, hi),
+			(unsigned long long)p->logical_partitions,
+			bytes_str(p->storage_bytes, st),
+			ru_str(p->budget.share_mru, a),
+			100.0 * p->peak_normalized, count_str(p->requests, b),
+			count_str(p->throttled_429, d),
+			p->requests ? 100.0 * (double)p->throttled_429 /
+					      (double)p->requests
+				    : 0.0);
+	}
+	fprintf(out, "  (peak = highest normalized RU consumption in any "
+		     "second)\n");
+}
+
+/* Cut text to at most max bytes for a table column, on a UTF-8 character
+   boundary, marking the cut with "..". */
+static void fit_column(char *text, size_t max)
+{
+	size_t n = strlen(text);
+
+	if (n <= max) {
+		return;
+	}
+	n = max - 2;
+	while (n > 0 && ((unsigned char)text[n] & 0xC0) == 0x80) {
+		n--;
+	}
+	memcpy(text + n, "..", 3);
+}
+
+static void hot_lps(const struct pk_container *c, int by_storage, FILE *out)
+{
+	const struct pk_lp *top[PK_FINDINGS_TOP];
+	size_t n = findings_top_lps(c, by_storage, top, PK_FINDINGS_TOP), i;
+	uint64_t storage = findings_storage(c);
+	char key[64], a[40], b[40], st[32];
+
+	fprintf(out, "\nhottest logical partitions by %s\n",
+		by_storage ? "storage" : "RU");
+	fprintf(out, "  %-32s %12s %7s %10s %7s %10s %6s\n", "key", "RU",
+		"RU %", "storage", "stor %", "requests", "range");
+	for (i = 0; i < n; i++) {
+		const struct pk_lp *lp = top[i];
+
+		pkey_format_encoded(lp->key, lp->key_len, key, sizeof(key));
+		fit_column(key, 32);
+		fprintf(out, "  %-32s %12s %6.2f%% %10s %6.2f%% %10s %6u\n",
+			key, ru_str(lp->ru_mru, a),
+			c->metrics.totals.ru_mru
+				? 100.0 * (double)lp->ru_mru /
+					  (double)c->metrics.totals.ru_mru
+				: 0.0,
+			bytes_str(lp->storage_bytes, st),
+			storage ? 100.0 * (double)lp->storage_bytes /
+					  (double)storage
+				: 0.0,
+			count_str(lp->requests, b),
+			c->pmap.ranges[pmap_find(&c->pmap, lp->epk)].id);
+	}
+	if (n == 0) {
+		fprintf(out, "  (none)\n");
+	}
+}
+
+static void events(const struct pk_container *c, FILE *out)
+{
+	const struct pk_metrics *m = &c->metrics;
+	char a[40], b[40], lo[16], hi[16];
+	size_t i, k;
+
+	fprintf(out, "\nthroughput changes\n");
+	for (i = 0; i < m->n_changes; i++) {
+		const struct pk_throughput_event *e = &m->changes[i];
+
+		fprintf(out, "  t=%llds  %s -> %s RU/s, %zu -> %zu physical "
+			     "partitions\n",
+			(long long)e->t_s,
+			count_str((unsigned long long)e->from_ru_per_s, a),
+			count_str((unsigned long long)e->to_ru_per_s, b),
+			e->ranges_before, e->ranges_after);
+	}
+	if (m->n_changes == 0) {
+		fprintf(out, "  (none)\n");
+	}
+	fprintf(out, "\nsplits\n");
+	for (i = 0; i < m->n_splits; i++) {
+		const struct pk_split_event *e = &m->splits[i];
+
+		fprintf(out, "  t=%llds  range %u -> ", (long long)e->t_s,
+			e->parent);
+		for (k = 0; k < 2; k++) {
+			fprintf(out, "%s%u [%s, %s)", k ? " + " : "",
+				e->children[k], epk_short(e->min[k], lo),
+				epk_short(e->max[k], hi));
+		}
+		fprintf(out, "  (%s)\n", metrics_split_reason(e->reason));
+	}
+	if (m->n_splits == 0) {
+		fprintf(out, "  (none)\n");
+	}
+}
+
+/* The smallest of these bucket lengths (s) that keeps the timeline short */
+static int64_t bucket_s(int64_t seconds)
+{
+	static const int64_t steps[] = {1,    5,     10,    30,    60,
+					300,  600,   1800,  3600,  3 * 3600,
+					21600, 43200, 86400, 7 * 86400};
+	size_t i;
+
+	for (i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+		if (seconds <= steps[i] * PK_TEXT_TIMELINE_ROWS) {
+			return steps[i];
+		}
+	}
+	return (seconds + PK_TEXT_TIMELINE_ROWS - 1) / PK_TEXT_TIMELINE_ROWS;
+}
+
+static void timeline(const struct pk_container *c, FILE *out)
+{
+	const struct pk_metrics *m = &c->metrics;
+	int64_t b = bucket_s((int64_t)m->n_seconds);
+	size_t i = 0, j;
+	char a[40], o[40], s[40], t[40];
+
+	fprintf(out, "\ntimeline (per %llds: average offered and served "
+		     "RU/s, 429s, highest normalized RU consumption of any "
+		     "range in any second)\n",
+		(long long)b);
+	fprintf(out, "  %-10s %9s %6s %12s %12s %10s %6s\n", "t", "RU/s",
+		"ranges", "offered", "served", "429s", "peak");
+	while (i < m->n_seconds) {
+		int64_t start = m->seconds[i].t_s, offered = 0, served = 0;
+		uint64_t thr = 0;
+		double peak = 0;
+		size_t n = 0;
+
+		for (j = i; j < m->n_seconds && m->seconds[j].t_s < start + b;
+		     j++) {
+			offered += m->seconds[j].offered_mru;
+			served += m->seconds[j].served_mru;
+			thr += m->seconds[j].throttled_429;
+			if (m->seconds[j].max_normalized > peak) {
+				peak = m->seconds[j].max_normalized;
+			}
+			n++;
+		}
+		fprintf(out, "  %-10lld %9s %6u %12s %12s %10s %5.0f%%\n",
+			(long long)start,
+			count_str((unsigned long long)m->seconds[i].ru_per_s,
+				  a),
+			m->seconds[i].ranges, ru_str(offered / (int64_t)n, o),
+			ru_str(served / (int64_t)n, s), count_str(thr, t),
+			100.0 * peak);
+		i = j;
+	}
+}
+
+int report_text(const struct pk_run *run, FILE *out)
+{
+	size_t vi, i, n;
+
+	for (vi = 0; vi < run->n_variants; vi++) {
+		const struct pk_variant *v = &run->variants[vi];
+		const struct pk_container *c = v->container;
+		char **f;
+
+		summary(run, v, out);
+		totals(c, out);
+		partitions(c, out);
+		hot_lps(c, 0, out);
+		hot_lps(c, 1, out);
+		events(c, out);
+		timeline(c, out);
+		f = findings_make(run, v, &n);
+		fprintf(out, "\nfindings\n");
+		for (i = 0; i < n; i++) {
+			fprintf(out, "  - %s\n", f[i]);
+			free(f[i]);
+		}
+		free(f);
+	}
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,618 @@
+/*
+ * workload: the deterministic operation stream of a scenario.
+ *
+ * Time. Phases run back to back from t = 0; phase i starts at the sum of
+ * the earlier durations (whole seconds). UNIFORM arrivals: a phase offers
+ * count = floor(duration_s * rate) operations (rounded to the nearest
+ * integer when within PK_WL_ROUND_EPS of it, so 10/h for 1 h is 10), op j
+ * at start + floor(j * 1000 / rate) (same rounding). POISSON arrivals:
+ * exponential gaps with mean 1000 / rate ms are summed as a double from
+ * the phase start; the first arrival is one gap in, the phase stops at
+ * the first sum >= duration, and t_ms = start + floor(sum).
+ *
+ * One arrival, one decision: per arrival the generator draws (in this
+ * order) the POISSON gap, one rng_double against the cumulative phase
+ * mix, then what the kind needs: CREATE draws every PATTERN/LIST property
+ * (scenario order) from its own pk_dist, then the size; UPSERT/REPLACE
+ * draw the target, then the new size; READ/DELETE draw the target. An
+ * UPSERT with no live item is emitted as a CREATE; a READ, REPLACE or
+ * DELETE with no live item is not emitted and counts in
+ * workload_skipped (its arrival slot stays empty).
+ *
+ * Target selection (the phase's `select` spec) ranks the live items --
+ * created and not deleted in the generator's own view -- in creation
+ * order, rank 0 the oldest, over n = live items at the draw:
+ *   UNIFORM     each live item 1/n (a dense array of live items with
+ *               swap-remove, O(1)).
+ *   ZIPFIAN     rank = zipfian(n, theta): the oldest live item hottest.
+ *   LATEST      rank = n - 1 - zipfian(n, theta): the newest live item
+ *               hottest (YCSB SkewedLatestGenerator's latest - zipfian,
+ *               with "latest" the newest live item rather than a counter).
+ *   HOTSPOT     the oldest floor(n * hot_data_fraction) live items (at
+ *               least 1) take hot_op_fraction of the draws.
+ *   SEQUENTIAL  ranks 0, 1, 2, ... wrapping at n (n read at each draw).
+ *   WEIGHTED    weight i for rank i; ranks past the weight list get 0.
+ * Ranks map to items through a Fenwick tree of alive flags (k-th live item
+ * in O(log items)), kept only when some phase selects non-uniformly. Each
+ * phase has its own select distribution (its own zipfian constants and
+ * sequential counter).
+ *
+ * Items. Per item: creation time (ms), last written size, position in the
+ * live array (PK_WL_DEAD once deleted), one uint32 value index per drawn
+ * property, and a uint32 Fenwick cell when needed: 20 + 4 per drawn
+ * property bytes, within DESIGN.md's 48 per tracked item. A deleted item
+ * stays in the table, so workload_value() still rebuilds its values for
+ * containers that hold it. Values are rebuilt on demand; nothing is
+ * allocated per operation except amortized growth of the item arrays.
+ *
+ * Left out: reading data files (the trace module replays recorded
+ * streams), throughput changes (sim applies phase throughput), and any
+ * feedback from throttling: the offered load is open.
+ */
+#include "pksim/workload.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "pksim/diag.h"
+#include "pksim/mem.h"
+#include "pksim/rng.h"
+
+#ifdef __clang__
+/* Same stream at -O0 and -O2: no fused multiply-add. */
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+/* live_pos of a deleted item */
+#define PK_WL_DEAD UINT32_MAX
+/* Items are indexed by uint32 (48-byte budget); 4 billion items would
+   need ~100 GB anyway. */
+#define PK_WL_MAX_ITEMS ((uint64_t)UINT32_MAX - 1)
+/* A computed count or time this close to an integer is that integer:
+   absolute 1e-9, or 1e-12 relative (thousands of ulps) for large values,
+   which absorbs the rounding of rates such as 10/h = 0.00277... per s. */
+#define PK_WL_ROUND_EPS 1e-9
+#define PK_WL_ROUND_REL 1e-12
+/* ms per s */
+#define PK_WL_MS_PER_S 1000
+
+struct pk_wl_phase {
+	int64_t start_ms;	     /* phase start, ms since t = 0 */
+	uint64_t count;		     /* UNIFORM arrivals: ops in the phase */
+	double cum_mix[PK_OP_KINDS]; /* cumulative mix, last ~ 1 */
+	enum pk_op_kind last_kind;   /* last kind with mix > 0 (rounding) */
+	struct pk_dist *select;	     /* over live ranks; NULL for UNIFORM */
+	int select_newest;	     /* LATEST: rank counts from newest */
+};
+
+struct pk_workload {
+	const struct pk_scenario *sc; /* borrowed */
+	struct pk_rng rng;
+	struct pk_wl_phase *phases; /* n_phases entries */
+	int64_t end_ms;		    /* end of the last phase */
+
+	/* position in the stream */
+	size_t phase;	   /* current phase; n_phases when done */
+	uint64_t phase_op; /* UNIFORM: next op index in phase */
+	double poisson_ms; /* POISSON: offset of the last arrival */
+	uint64_t seq;	   /* ops emitted */
+	uint64_t skipped;  /* arrivals not emitted */
+
+	/* drawn properties (PATTERN, LIST) */
+	int *prop_slot;		    /* per prop: slot in idx, or -1 */
+	struct pk_dist **slot_dist; /* per slot: draw over spec.count */
+	size_t n_slots;
+
+	/* items, all arrays cap_items long */
+	uint64_t n_items;
+	size_t cap_items;
+	int64_t *created_ms;  /* creation time, ms since t = 0 */
+	uint32_t *size_bytes; /* size at the last write */
+	uint32_t *live_pos;   /* index into live, or PK_WL_DEAD */
+	uint32_t *idx;	      /* n_slots value indexes per item */
+	uint32_t *live;	      /* live item seqs, any order */
+	uint64_t n_live;
+	int ordered;	  /* some phase selects by rank: keep fen */
+	uint32_t *fen;	  /* Fenwick over alive flags, 1-based
+			     cell i at fen[i - 1]; NULL unless
+			     ordered */
+	uint64_t fen_top; /* largest power of 2 <= n_items */
+};
+
+/* floor(x) for x >= 0, snapping to an integer within the tolerance. */
+static int64_t floor_robust(double x)
+{
+	long long r = llround(x);
+	double tol = fmax(PK_WL_ROUND_EPS, PK_WL_ROUND_REL * fabs(x));
+
+	if (fabs(x - (double)r) <= tol) {
+		return r;
+	}
+	return (int64_t)floor(x);
+}
+
+static inline uint64_t lowbit(uint64_t x)
+{
+	return x & (0 - x);
+}
+
+/* ------------------------------------------------------------------ */
+/* Items                                                               */
+
+static void items_reserve(struct pk_workload *w)
+{
+	size_t cap = w->cap_items;
+	size_t need = (size_t)w->n_items + 1;
+
+	if (need <= cap) {
+		return;
+	}
+	if (w->n_items >= PK_WL_MAX_ITEMS) {
+		PK_BUG("workload: more than %llu items",
+		       (unsigned long long)PK_WL_MAX_ITEMS);
+	}
+	mem_grow((void **)&w->created_ms, &cap, need, sizeof(*w->created_ms));
+	w->size_bytes = xreallocarray(w->size_bytes, cap, sizeof(uint32_t));
+	w->live_pos = xreallocarray(w->live_pos, cap, sizeof(uint32_t));
+	w->live = xreallocarray(w->live, cap, sizeof(uint32_t));
+	if (w->n_slots) {
+		w->idx =
+		    xreallocarray(w->idx, cap * w->n_slots, sizeof(uint32_t));
+	}
+	if (w->ordered) {
+		w->fen = xreallocarray(w->fen, cap, sizeof(uint32_t));
+	}
+	w->cap_items = cap;
+}
+
+/* Append Fenwick cell n_items + 1 for a new live item: the cell covers
+   (i - lowbit(i), i], i.e. itself plus the cells it spans below. */
+static void fen_append(struct pk_workload *w)
+{
+	uint64_t i = w->n_items + 1;
+	uint64_t j;
+	uint32_t sum = 1;
+
+	for (j = i - 1; j > i - lowbit(i); j -= lowbit(j)) {
+		sum += w->fen[j - 1];
+	}
+	w->fen[i - 1] = sum;
+	if (w->fen_top * 2 <= i) {
+		w->fen_top = w->fen_top ? w->fen_top * 2 : 1;
+	}
+}
+
+static void fen_remove(struct pk_workload *w, uint64_t item)
+{
+	uint64_t i;
+
+	for (i = item + 1; i <= w->n_items; i += lowbit(i)) {
+		w->fen[i - 1]--;
+	}
+}
+
+/* The live item of rank k (0-based, creation order); k < n_live. */
+static uint64_t fen_kth(const struct pk_workload *w, uint64_t k)
+{
+	uint64_t pos = 0, step, rem = k + 1;
+
+	for (step = w->fen_top; step; step >>= 1) {
+		if (pos + step <= w->n_items && w->fen[pos + step - 1] < rem) {
+			pos += step;
+			rem -= w->fen[pos - 1];
+		}
+	}
+	/* 1-based cell pos + 1 holds the item: its 0-based seq is pos */
+	return pos;
+}
+
+static uint32_t size_draw(struct pk_workload *w, const struct pk_size_spec *s)
+{
+	double x;
+
+	switch (s->kind) {
+	case PK_SIZE_FIXED:
+		return (uint32_t)s->bytes;
+	case PK_SIZE_UNIFORM:
+		return (uint32_t)(s->min_bytes +
+				  rng_below(&w->rng,
+					    s->max_bytes - s->min_bytes + 1));
+	case PK_SIZE_NORMAL:
+		x = round(rng_normal(&w->rng, s->mean_bytes, s->stddev_bytes));
+		if (!(x >= 1)) {
+			x = 1;
+		}
+		if (x > (double)PK_MAX_ITEM_BYTES) {
+			x = (double)PK_MAX_ITEM_BYTES;
+		}
+		return (uint32_t)x;
+	}
+	PK_BUG("workload: unknown size kind %d", (int)s->kind);
+}
+
+/* A new live item created at t_ms; returns its seq. */
+static uint64_t item_create(struct pk_workload *w, int64_t t_ms,
+			    const struct pk_phase_spec *ps)
+{
+	uint64_t item = w->n_items;
+	uint32_t *idx;
+	size_t s;
+
+	items_reserve(w);
+	idx = w->idx + item * w->n_slots;
+	for (s = 0; s < w->n_slots; s++) {
+		idx[s] = (uint32_t)dist_draw(w->slot_dist[s], &w->rng);
+	}
+	w->created_ms[item] = t_ms;
+	w->size_bytes[item] = size_draw(w, &ps->item_size);
+	w->live_pos[item] = (uint32_t)w->n_live;
+	w->live[w->n_live++] = (uint32_t)item;
+	if (w->ordered) {
+		fen_append(w);
+	}
+	w->n_items++;
+	return item;
+}
+
+static void item_delete(struct pk_workload *w, uint64_t item)
+{
+	uint32_t pos = w->live_pos[item];
+	uint32_t moved = w->live[w->n_live - 1];
+
+	/* swap-remove: the last live item takes the hole */
+	w->live[pos] = moved;
+	w->live_pos[moved] = pos;
+	w->n_live--;
+	w->live_pos[item] = PK_WL_DEAD;
+	if (w->ordered) {
+		fen_remove(w, item);
+	}
+}
+
+/* A live item per the phase's select spec; n_live >= 1. */
+static uint64_t item_select(struct pk_workload *w, struct pk_wl_phase *ph)
+{
+	uint64_t rank;
+
+	if (!ph->select) {
+		return w->live[rng_below(&w->rng, w->n_live)];
+	}
+	dist_set_n(ph->select, w->n_live);
+	rank = dist_draw(ph->select, &w->rng);
+	if (ph->select_newest) {
+		rank = w->n_live - 1 - rank;
+	}
+	return fen_kth(w, rank);
+}
+
+/* ------------------------------------------------------------------ */
+/* Stream                                                              */
+
+static void phase_enter(struct pk_workload *w, size_t i)
+{
+	w->phase = i;
+	w->phase_op = 0;
+	w->poisson_ms = 0;
+}
+
+/* The next arrival time in the current phase; 0 when it has ended. */
+static int arrival_next(struct pk_workload *w, int64_t *t_ms)
+{
+	const struct pk_phase_spec *ps = &w->sc->phases[w->phase];
+	const struct pk_wl_phase *ph = &w->phases[w->phase];
+	int64_t off_ms;
+
+	if (ps->arrival == PK_ARRIVAL_POISSON) {
+		w->poisson_ms +=
+		    rng_exponential(&w->rng, PK_WL_MS_PER_S / ps->rate_per_s);
+		if (w->poisson_ms >= (double)ps->duration_ms) {
+			return 0;
+		}
+		off_ms = (int64_t)floor(w->poisson_ms);
+	} else {
+		if (w->phase_op >= ph->count) {
+			return 0;
+		}
+		off_ms = floor_robust((double)w->phase_op * PK_WL_MS_PER_S /
+				      ps->rate_per_s);
+		w->phase_op++;
+	}
+	*t_ms = ph->start_ms + off_ms;
+	return 1;
+}
+
+static enum pk_op_kind kind_draw(struct pk_workload *w,
+				 const struct pk_wl_phase *ph)
+{
+	double u = rng_double(&w->rng);
+	int k;
+
+	for (k = 0; k < PK_OP_KINDS; k++) {
+		if (u < ph->cum_mix[k]) {
+			return (enum pk_op_kind)k;
+		}
+	}
+	return ph->last_kind;
+}
+
+/* Build the operation of kind at t_ms into op; 0 if it cannot be. */
+static int op_make(struct pk_workload *w, enum pk_op_kind kind, int64_t t_ms,
+		   struct pk_op *op)
+{
+	const struct pk_phase_spec *ps = &w->sc->phases[w->phase];
+	struct pk_wl_phase *ph = &w->phases[w->phase];
+	uint64_t item;
+	uint32_t size = 0;
+
+	if (kind == PK_OP_UPSERT && w->n_live == 0) {
+		kind = PK_OP_CREATE;
+	}
+	if (kind == PK_OP_CREATE) {
+		item = item_create(w, t_ms, ps);
+		size = w->size_bytes[item];
+	} else {
+		if (w->n_live == 0) {
+			return 0;
+		}
+		item = item_select(w, ph);
+		switch (kind) {
+		case PK_OP_UPSERT:
+		case PK_OP_REPLACE:
+			size = size_draw(w, &ps->item_size);
+			w->size_bytes[item] = size;
+			break;
+		case PK_OP_DELETE:
+			item_delete(w, item);
+			break;
+		default:
+			break;
+		}
+	}
+	op->t_ms = t_ms;
+	op->kind = kind;
+	op->item = item;
+	op->size_bytes = size;
+	op->phase = (uint32_t)w->phase;
+	op->seq = w->seq++;
+	return 1;
+}
+
+int workload_next(struct pk_workload *w, struct pk_op *op)
+{
+	int64_t t_ms;
+
+	while (w->phase < w->sc->n_phases) {
+		if (!arrival_next(w, &t_ms)) {
+			phase_enter(w, w->phase + 1);
+			continue;
+		}
+		if (op_make(w, kind_draw(w, &w->phases[w->phase]), t_ms, op)) {
+			return 1;
+		}
+		w->skipped++;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Lifetime                                                            */
+
+static void phase_init(struct pk_wl_phase *ph, const struct pk_phase_spec *ps,
+		       int64_t start_ms)
+{
+	double cum = 0;
+	int k;
+
+	ph->start_ms = start_ms;
+	ph->count = (uint64_t)floor_robust((double)ps->duration_ms /
+					   PK_WL_MS_PER_S * ps->rate_per_s);
+	ph->last_kind = PK_OP_CREATE;
+	for (k = 0; k < PK_OP_KINDS; k++) {
+		cum += ps->mix[k];
+		ph->cum_mix[k] = cum;
+		if (ps->mix[k] > 0) {
+			ph->last_kind = (enum pk_op_kind)k;
+		}
+	}
+	if (ps->select.kind == PK_DIST_UNIFORM) {
+		ph->select = NULL;
+	} else if (ps->select.kind == PK_DIST_LATEST) {
+		/* newest favoured: zipfian rank counted from the newest */
+		struct pk_dist_spec z = ps->select;
+
+		z.kind = PK_DIST_ZIPFIAN;
+		ph->select = dist_new(&z, 1);
+		ph->select_newest = 1;
+	} else {
+		ph->select = dist_new(&ps->select, 1);
+	}
+}
+
+struct pk_workload *workload_new(const struct pk_scenario *sc, uint64_t seed)
+{
+	struct pk_workload *w = xcalloc(1, sizeof(*w));
+	int64_t t_ms = 0;
+	size_t i;
+
+	w->sc = sc;
+	rng_seed(&w->rng, seed);
+	w->phases = xcalloc(sc->n_phases, sizeof(*w->phases));
+	for (i = 0; i < sc->n_phases; i++) {
+		phase_init(&w->phases[i], &sc->phases[i], t_ms);
+		t_ms += sc->phases[i].duration_ms;
+		if (w->phases[i].select) {
+			w->ordered = 1;
+		}
+	}
+	w->end_ms = t_ms;
+
+	w->prop_slot = xcalloc(sc->n_props, sizeof(*w->prop_slot));
+	w->slot_dist = xcalloc(sc->n_props, sizeof(*w->slot_dist));
+	for (i = 0; i < sc->n_props; i++) {
+		const struct pk_prop_spec *p = &sc->props[i];
+
+		w->prop_slot[i] = -1;
+		if (p->kind != PK_GEN_PATTERN && p->kind != PK_GEN_LIST) {
+			continue;
+		}
+		if (p->count == 0 || p->count > UINT32_MAX) {
+			/* the loader keeps value counts in [1, 2^32) */
+			PK_BUG("workload: property %s has %llu values", p->path,
+			       (unsigned long long)p->count);
+		}
+		w->prop_slot[i] = (int)w->n_slots;
+		w->slot_dist[w->n_slots++] = dist_new(&p->dist, p->count);
+	}
+	phase_enter(w, 0);
+	return w;
+}
+
+void workload_free(struct pk_workload *w)
+{
+	size_t i;
+
+	if (!w) {
+		return;
+	}
+	for (i = 0; i < w->sc->n_phases; i++) {
+		dist_free(w->phases[i].select);
+	}
+	for (i = 0; i < w->n_slots; i++) {
+		dist_free(w->slot_dist[i]);
+	}
+	free(w->phases);
+	free(w->prop_slot);
+	free(w->slot_dist);
+	free(w->created_ms);
+	free(w->size_bytes);
+	free(w->live_pos);
+	free(w->idx);
+	free(w->live);
+	free(w->fen);
+	free(w);
+}
+
+/* ------------------------------------------------------------------ */
+/* Queries                                                             */
+
+int64_t workload_phase_start_ms(const struct pk_workload *w, size_t i)
+{
+	if (i >= w->sc->n_phases) {
+		return w->end_ms;
+	}
+	return w->phases[i].start_ms;
+}
+
+int workload_prop_index(const struct pk_workload *w, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < w->sc->n_props; i++) {
+		if (strcmp(w->sc->props[i].path, path) == 0) {
+			return (int)i;
+		}
+	}
+	return -1;
+}
+
+/* Copy len bytes of s into buf (truncated to cap - 1), NUL-terminated;
+   returns the bytes kept. */
+static size_t copy_str(char *buf, size_t cap, const char *s, size_t len)
+{
+	if (len > cap - 1) {
+		len = cap - 1;
+	}
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	return len;
+}
+
+/* Length snprintf wrote into cap bytes, given what it returned. */
+static size_t printed_len(int n, size_t cap)
+{
+	if (n < 0) {
+		return 0;
+	}
+	return (size_t)n < cap ? (size_t)n : cap - 1;
+}
+
+int workload_value(const struct pk_workload *w, uint64_t item, int prop,
+		   struct pk_value *out, char *buf, size_t cap)
+{
+	const struct pk_prop_spec *p;
+	uint32_t vi = 0;
+	time_t t;
+	struct tm tm;
+	int n;
+
+	if (item >= w->n_items || prop < 0 || (size_t)prop >= w->sc->n_props ||
+	    cap == 0) {
+		return -1;
+	}
+	p = &w->sc->props[prop];
+	if (w->prop_slot[prop] >= 0) {
+		vi = w->idx[item * w->n_slots + (size_t)w->prop_slot[prop]];
+	}
+	memset(out, 0, sizeof(*out));
+	out->type = PK_VALUE_STRING;
+	out->str = buf;
+	switch (p->kind) {
+	case PK_GEN_PATTERN:
+		n = snprintf(buf, cap, "%s%0*llu%s", p->prefix, p->width,
+			     (unsigned long long)(p->first + vi), p->suffix);
+		out->len = printed_len(n, cap);
+		break;
+	case PK_GEN_LIST:
+		out->len = copy_str(buf, cap, p->list[vi], strlen(p->list[vi]));
+		break;
+	case PK_GEN_CLOCK:
+		/* C locale names (%A = "Friday"): pksim never calls
+		   setlocale, so reports do not depend on the machine */
+		t = (time_t)(w->sc->clock_start_s +
+			     w->created_ms[item] / PK_WL_MS_PER_S);
+		out->len = 0;
+		if (gmtime_r(&t, &tm)) {
+			out->len = strftime(buf, cap, p->clock_format, &tm);
+		}
+		if (out->len == 0) {
+			buf[0] = '\0';
+		}
+		break;
+	case PK_GEN_CONST:
+		*out = p->const_value;
+		if (out->type == PK_VALUE_STRING) {
+			out->len = p->const_value.len
+				       ? copy_str(buf, cap, p->const_value.str,
+						  p->const_value.len)
+				       : copy_str(buf, cap, "", 0);
+			out->str = buf;
+		}
+		break;
+	case PK_GEN_UNIQUE:
+		n = snprintf(buf, cap, "%s%llu", p->prefix,
+			     (unsigned long long)item);
+		out->len = printed_len(n, cap);
+		break;
+	default:
+		PK_BUG("workload: unknown generator %d", (int)p->kind);
+	}
+	return 0;
+}
+
+uint32_t workload_item_size(const struct pk_workload *w, uint64_t item)
+{
+	return item < w->n_items ? w->size_bytes[item] : 0;
+}
+
+uint64_t workload_items(const struct pk_workload *w)
+{
+	return w->n_items;
+}
+
+uint64_t workload_skipped(const struct pk_workload *w)
+{
+	return w->skipped;
+}

@@ -1,0 +1,218 @@
+/*
+ * cli: the pksim binary as a user meets it: exit codes, messages, the
+ * bad-input corpus in tests/bad/ (each NAME.yaml with the exact first
+ * line of its message in NAME.expect), output files written whole or not
+ * at all, and byte-identical replays.
+ */
+#include <check.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+static void to_src_root(void)
+{
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+}
+
+static char *first_line(char *s)
+{
+	char *nl = s ? strchr(s, '\n') : NULL;
+
+	if (nl) {
+		*nl = '\0';
+	}
+	return s ? s : "";
+}
+
+static int exists(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0;
+}
+
+START_TEST(test_cli_bad_corpus)
+{
+	DIR *d;
+	struct dirent *e;
+	char *dir = tu_tmpdir();
+	int cases = 0;
+
+	to_src_root();
+	d = opendir("tests/bad");
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d)) != NULL) {
+		size_t n = strlen(e->d_name);
+		char args[1024], exp_path[512], out_path[512];
+		char *out = NULL, *err = NULL, *want;
+		int rc;
+
+		if (n < 6 || strcmp(e->d_name + n - 5, ".yaml") != 0) {
+			continue;
+		}
+		snprintf(exp_path, sizeof(exp_path), "tests/bad/%.*s.expect",
+			 (int)(n - 5), e->d_name);
+		want = tu_read_file(exp_path, NULL);
+		if (!want) {
+			continue; /* a good-input case kept beside the bad */
+		}
+		snprintf(out_path, sizeof(out_path), "%s/report", dir);
+		snprintf(args, sizeof(args), "run 'tests/bad/%s' -o '%s'",
+			 e->d_name, out_path);
+		rc = tu_run(args, &out, &err);
+		/* bad input: exit 2, the message first, no report */
+		ck_assert_msg(rc == 2, "%s: exit %d", e->d_name, rc);
+		ck_assert_str_eq(first_line(err), first_line(want));
+		ck_assert_msg(!exists(out_path), "%s left a report", e->d_name);
+		free(out);
+		free(err);
+		free(want);
+		cases++;
+	}
+	closedir(d);
+	rmdir(dir);
+	free(dir);
+	ck_assert_int_ge(cases, 20);
+}
+END_TEST
+
+START_TEST(test_cli_usage_errors)
+{
+	char *out = NULL, *err = NULL;
+
+	to_src_root();
+	ck_assert_int_eq(tu_run("", &out, &err), 2);
+	free(out);
+	free(err);
+	ck_assert_int_eq(tu_run("frobnicate", &out, &err), 2);
+	ck_assert_str_eq(first_line(err),
+			 "pksim: error: unknown command 'frobnicate'; commands: "
+			 "run; see 'pksim --help'");
+	free(out);
+	free(err);
+	ck_assert_int_eq(tu_run("run scenarios/offices.yaml --format xml",
+				&out, &err),
+			 2);
+	ck_assert_str_eq(first_line(err),
+			 "pksim: error: unknown format 'xml'; allowed: text, "
+			 "json; see 'pksim --help'");
+	free(out);
+	free(err);
+	ck_assert_int_eq(tu_run("run scenarios/offices.yaml --seed -1", &out,
+				&err),
+			 2);
+	free(out);
+	free(err);
+	ck_assert_int_eq(tu_run("run", &out, &err), 2);
+	free(out);
+	free(err);
+	ck_assert_int_eq(tu_run("run tests/bad/does-not-exist.yaml", &out,
+				&err),
+			 2);
+	ck_assert_str_eq(first_line(err),
+			 "pksim: tests/bad/does-not-exist.yaml: error: cannot "
+			 "open: No such file or directory");
+	free(out);
+	free(err);
+	ck_assert_int_eq(tu_run("--help", &out, &err), 0);
+	ck_assert_ptr_nonnull(strstr(out, "usage: pksim run"));
+	free(out);
+	free(err);
+}
+END_TEST
+
+START_TEST(test_cli_output_file)
+{
+	char *dir = tu_tmpdir(), args[1024], path[512];
+	char *out = NULL, *err = NULL, *file;
+
+	to_src_root();
+	snprintf(path, sizeof(path), "%s/r.json", dir);
+	snprintf(args, sizeof(args),
+		 "run scenarios/offices.yaml --format json -o '%s'", path);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	ck_assert_str_eq(out, ""); /* the report went to the file */
+	free(out);
+	free(err);
+	file = tu_read_file(path, NULL);
+	ck_assert_int_eq(tu_run("run scenarios/offices.yaml --format json",
+				&out, &err),
+			 0);
+	ck_assert_str_eq(file, out); /* the same bytes as on stdout */
+	free(file);
+	free(out);
+	free(err);
+	unlink(path);
+	/* a directory that does not exist: environment error, exit 1, and
+	   nothing written */
+	snprintf(path, sizeof(path), "%s/no/such/dir/r.txt", dir);
+	snprintf(args, sizeof(args), "run scenarios/offices.yaml -o '%s'",
+		 path);
+	ck_assert_int_eq(tu_run(args, &out, &err), 1);
+	ck_assert_ptr_nonnull(strstr(err, "cannot write"));
+	ck_assert(!exists(path));
+	free(out);
+	free(err);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
+START_TEST(test_cli_deterministic)
+{
+	char *a = NULL, *b = NULL, *c = NULL, *err = NULL;
+
+	to_src_root();
+	ck_assert_int_eq(tu_run("run scenarios/food-groups.yaml --format json",
+				&a, &err),
+			 0);
+	free(err);
+	ck_assert_int_eq(tu_run("run scenarios/food-groups.yaml --format json",
+				&b, &err),
+			 0);
+	free(err);
+	/* same scenario and seed: byte-identical */
+	ck_assert_str_eq(a, b);
+	ck_assert_int_eq(tu_run("run scenarios/food-groups.yaml --format json "
+				"--seed 8",
+				&c, &err),
+			 0);
+	free(err);
+	/* another seed: another operation stream, another report */
+	ck_assert_str_ne(a, c);
+	ck_assert_ptr_nonnull(strstr(c, "\"seed\": 8"));
+	free(a);
+	free(b);
+	free(c);
+}
+END_TEST
+
+static Suite *cli_suite(void)
+{
+	Suite *s = suite_create("cli");
+	TCase *tc = tcase_create("cli");
+
+	tcase_add_test(tc, test_cli_bad_corpus);
+	tcase_add_test(tc, test_cli_usage_errors);
+	tcase_add_test(tc, test_cli_output_file);
+	tcase_add_test(tc, test_cli_deterministic);
+	tcase_set_timeout(tc, 600);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(cli_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,400 @@
+/*
+ * container: layout, throughput changes, per-second budgets and 429s,
+ * the 20 GB logical partition cap, storage splits and the invariants
+ * after any sequence of splits. Each expected number has its reason
+ * beside it.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/container.h"
+#include "pksim/epk.h"
+#include "testutil.h"
+
+static struct pk_container_spec spec_for(int64_t ru)
+{
+	struct pk_container_spec s;
+
+	memset(&s, 0, sizeof(s));
+	s.partition_key = "/k";
+	s.throughput_ru_per_s = ru;
+	s.pp_storage_bytes = PK_DEFAULT_PP_STORAGE_BYTES;
+	s.pp_ru_per_s = PK_DEFAULT_PP_RU_PER_S;
+	s.initial_ru_per_pp = PK_DEFAULT_INITIAL_RU_PER_PP;
+	s.lp_storage_bytes = PK_DEFAULT_LP_STORAGE_BYTES;
+	s.index_factor = 1.0;
+	return s;
+}
+
+static struct pk_cost_spec default_cost(void)
+{
+	/* D-RU, D-KV published points */
+	struct pk_cost_spec c = {1, 10, 5, 50, 1};
+
+	return c;
+}
+
+/* typed encoding of the string key text into buf */
+static size_t key_of(const char *text, unsigned char *buf)
+{
+	struct pk_value v = {PK_VALUE_STRING, text, strlen(text), 0, 0};
+	size_t len = 0;
+
+	ck_assert_int_eq(epk_encode_v2(&v, buf, PK_EPK_ENCODED_MAX, &len), 0);
+	return len;
+}
+
+/* a key "k-N" whose EPK falls in range index i of c; name written to out */
+static void key_in_range(const struct pk_container *c, size_t i, char *out)
+{
+	unsigned char enc[PK_EPK_ENCODED_MAX];
+	int n;
+
+	for (n = 0; n < 100000; n++) {
+		size_t len;
+
+		snprintf(out, 32, "k-%d", n);
+		len = key_of(out, enc);
+		if (pmap_find(&c->pmap, epk_from_encoded_v2(enc, len)) == i) {
+			return;
+		}
+	}
+	ck_abort_msg("no key found for range %zu", i);
+}
+
+static int64_t share_ru(const struct pk_container *c, size_t i)
+{
+	return c->pp[i].budget.share_mru / 1000;
+}
+
+START_TEST(test_container_initial_layout)
+{
+	/* rule 2 / D-SCALE: manual R RU/s -> max(1, ceil(R / 6000)) */
+	struct pk_container_spec s = spec_for(18000);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c = container_new("t", &s, &cost);
+
+	ck_assert_uint_eq(c->pmap.n, 3);     /* 18,000 / 6,000 = 3 */
+	ck_assert_int_eq(share_ru(c, 0), 6000); /* evenly: 18,000 / 3 */
+	ck_assert_int_eq(share_ru(c, 2), 6000);
+	ck_assert_int_eq(container_check(c), 0);
+	container_free(c);
+	ck_assert_uint_eq(container_initial_ranges(400, 6000), 1);
+	ck_assert_uint_eq(container_initial_ranges(30000, 6000), 5);
+	ck_assert_uint_eq(container_initial_ranges(6001, 6000), 2);
+}
+END_TEST
+
+START_TEST(test_container_raise_and_split)
+{
+	/* D-SCALE example: 3 partitions at 30,000 -> 45,000 gives 5 */
+	struct pk_container_spec s = spec_for(18000);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c = container_new("t", &s, &cost);
+
+	container_set_throughput(c, 0, 30000);
+	/* 30,000 <= 3 x 10,000: instant, still 3 ranges of 10,000 */
+	ck_assert_uint_eq(c->pmap.n, 3);
+	ck_assert_int_eq(share_ru(c, 0), 10000);
+	ck_assert_uint_eq(c->metrics.n_splits, 0);
+	container_set_throughput(c, 1000, 45000);
+	/* ceil(45,000 / 10,000) = 5: two of the three parents split */
+	ck_assert_uint_eq(c->pmap.n, 5);
+	ck_assert_uint_eq(c->metrics.n_splits, 2);
+	ck_assert_int_eq(c->metrics.splits[0].reason, PK_SPLIT_THROUGHPUT);
+	/* RU/s re-divided evenly after the splits: 45,000 / 5 */
+	ck_assert_int_eq(share_ru(c, 0), 9000);
+	ck_assert_int_eq(share_ru(c, 4), 9000);
+	/* the children halve the parent's range: parent 0 was
+	   ["", 0x15555...), its children meet at its midpoint */
+	ck_assert_uint_eq(c->metrics.splits[0].parent, 0);
+	ck_assert_uint_eq(c->metrics.splits[0].children[0], 3);
+	ck_assert_uint_eq(c->metrics.splits[0].children[1], 4);
+	ck_assert_int_eq(container_check(c), 0);
+	container_free(c);
+}
+END_TEST
+
+START_TEST(test_container_lower_keeps_partitions)
+{
+	/* rule 7: 24,000 -> 4 x 6,000; raised to 40,000 (<= 4 x 10,000,
+	   instant) still 4; lowered to 30,000 -> 4 x 7,500 */
+	struct pk_container_spec s = spec_for(24000);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c = container_new("t", &s, &cost);
+
+	ck_assert_uint_eq(c->pmap.n, 4);
+	ck_assert_int_eq(share_ru(c, 0), 6000);
+	container_set_throughput(c, 0, 40000);
+	ck_assert_uint_eq(c->pmap.n, 4);
+	ck_assert_int_eq(share_ru(c, 3), 10000);
+	container_set_throughput(c, 2000, 30000);
+	ck_assert_uint_eq(c->pmap.n, 4);
+	ck_assert_int_eq(share_ru(c, 0), 7500);
+	ck_assert_int_eq(share_ru(c, 3), 7500);
+	ck_assert_int_eq(container_check(c), 0);
+	container_free(c);
+}
+END_TEST
+
+START_TEST(test_container_uneven_shares_sum)
+{
+	/* 10,000 RU/s over 3 ranges does not divide: the shares must still
+	   add up to exactly 10,000 (rule 4) */
+	struct pk_container_spec s = spec_for(18000);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c = container_new("t", &s, &cost);
+	int64_t sum = 0;
+	size_t i;
+
+	container_set_throughput(c, 0, 10000);
+	for (i = 0; i < c->pmap.n; i++) {
+		sum += c->pp[i].budget.share_mru;
+	}
+	ck_assert_int_eq(sum, 10000 * 1000);
+	ck_assert_int_eq(container_check(c), 0);
+	container_free(c);
+}
+END_TEST
+
+/*
+ * The reported case: created at 30,000 RU/s (5 ranges) and lowered to
+ * 10,000 (2,000 each). Four ranges get 100 req/s of 10 RU, one gets 100
+ * req/s of 21 RU, evenly spaced. No retries (a 429 is final here).
+ * Cost: write 1 KB = 10 RU, 100 KB = 109 RU, so linear 1 RU per KB:
+ * 1 KB -> 10 RU, 12 KB -> 10 + 99 x 11 / 99 = 21 RU.
+ */
+START_TEST(test_container_throttling_case)
+{
+	struct pk_container_spec s = spec_for(30000);
+	struct pk_cost_spec cost = {1, 10, 10, 109, 1};
+	struct pk_container *c = container_new("t", &s, &cost);
+	unsigned char enc[5][PK_EPK_ENCODED_MAX];
+	size_t len[5], i;
+	char name[32];
+	uint64_t item = 0, hot_429 = 0, hot_ok = 0, all = 0, all_429 = 0;
+	const int seconds = 10;
+	int t;
+
+	ck_assert_uint_eq(c->pmap.n, 5); /* ceil(30,000 / 6,000) */
+	container_set_throughput(c, 0, 10000);
+	ck_assert_int_eq(share_ru(c, 0), 2000); /* 10,000 / 5 */
+	for (i = 0; i < 5; i++) {
+		key_in_range(c, i, name);
+		len[i] = key_of(name, enc[i]);
+	}
+	for (t = 0; t < seconds * 1000; t += 10) {
+		for (i = 0; i < 5; i++) {
+			struct pk_request r = {t, PK_OP_CREATE, item++,
+					       i == 4 ? 12 * 1024 : 1024,
+					       enc[i], len[i]};
+			struct pk_outcome o;
+
+			container_apply(c, &r, &o);
+			all++;
+			if (o.status == 429) {
+				all_429++;
+				ck_assert_int_eq(o.sub_status, 3200);
+				/* retry-after: until the next 1 s window */
+				ck_assert_int_eq(o.retry_after_ms,
+						 1000 - t % 1000);
+			}
+			if (i == 4) {
+				hot_429 += o.status == 429;
+				hot_ok += o.status == 201;
+			} else {
+				ck_assert_int_eq(o.status, 201);
+				ck_assert_int_eq(o.charge_mru, 10000);
+			}
+		}
+	}
+	container_advance(c, seconds * 1000);
+	/* 95 x 21 = 1,995 <= 2,000 < 96 x 21: 95 served, 5 limited a second */
+	ck_assert_uint_eq(hot_ok, 95 * seconds);
+	ck_assert_uint_eq(hot_429, 5 * seconds);
+	/* 5 of 100 on that range: 5% */
+	ck_assert_uint_eq(c->pp[4].throttled_429 * 100 / c->pp[4].requests,
+			  5);
+	/* a second with a 429 reads 100% normalized */
+	ck_assert(c->pp[4].peak_normalized == 1.0);
+	/* the others: 100 x 10 = 1,000 of 2,000 = 50%, no 429s */
+	ck_assert(c->pp[0].peak_normalized == 0.5);
+	ck_assert_uint_eq(c->pp[0].throttled_429, 0);
+	/* overall 5 of 500 a second = 1% */
+	ck_assert_uint_eq(all_429 * 100 / all, 1);
+	ck_assert_uint_eq(c->metrics.totals.throttled_429, all_429);
+	ck_assert_int_eq(container_check(c), 0);
+	container_free(c);
+}
+END_TEST
+
+/*
+ * One key writing 50 items/s of 8 KB: 20 GB (2^30 x 20 bytes) holds
+ * 20 x 2^30 / 8192 = 2,621,440 items, written by 2,621,440 / 50 =
+ * 52,428.8 s, so the first write refused arrives at t = 52,428,800 ms,
+ * in the report "t = 52,429 s". From then on every write of that key gets
+ * 403/1014 and another key's writes do not.
+ */
+START_TEST(test_container_lp_cap_20gb)
+{
+	struct pk_container_spec s = spec_for(10000);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c = container_new("t", &s, &cost);
+	unsigned char hot[PK_EPK_ENCODED_MAX], other[PK_EPK_ENCODED_MAX];
+	size_t hl = key_of("filler", hot), ol = key_of("bystander", other);
+	const struct pk_lp *lp;
+	uint64_t item = 0, hot_403 = 0, other_403 = 0;
+	int64_t t, end = 52440LL * 1000;
+
+	for (t = 0; t < end; t += 20) {
+		struct pk_request r = {t, PK_OP_CREATE, item++, 8192, hot, hl};
+		struct pk_outcome o;
+
+		container_apply(c, &r, &o);
+		if (o.status == 403) {
+			ck_assert_int_eq(o.sub_status, 1014);
+			ck_assert_int_ge(t, 52428800);
+			hot_403++;
+		} else {
+			ck_assert_int_eq(o.status, 201);
+			ck_assert_int_lt(t, 52428800);
+		}
+		if (t % 1000 == 0) {
+			struct pk_request q = {t, PK_OP_CREATE, item++, 8192,
+					       other, ol};
+
+			container_apply(c, &q, &o);
+			other_403 += o.status == 403;
+		}
+	}
+	lp = container_find_lp(c, hot, hl);
+	ck_assert_ptr_nonnull(lp);
+	ck_assert_int_eq(lp->full_at_ms, 52428800);
+	ck_assert_int_eq((lp->full_at_ms + 999) / 1000, 52429);
+	ck_assert_uint_eq(lp->items, 2621440);
+	ck_assert_uint_eq(lp->storage_bytes, 20ULL << 30);
+	/* writes from 52,428,800 ms to the end, every 20 ms */
+	ck_assert_uint_eq(hot_403, (uint64_t)(end - 52428800) / 20);
+	ck_assert_uint_eq(other_403, 0);
+	ck_assert_int_eq(container_check(c), 0);
+	container_free(c);
+}
+END_TEST
+
+/*
+ * A storage split cuts at the logical-partition boundary nearest the
+ * storage median (rule 9): four keys of 30 KB in one range with a 100 KB
+ * cap (120 KB > 100 KB) split into two children of 2 keys, 60 KB each.
+ */
+START_TEST(test_container_storage_split_median)
+{
+	struct pk_container_spec s = spec_for(400);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c;
+	char name[8];
+	int k;
+
+	s.pp_storage_bytes = 100 * 1024;
+	c = container_new("t", &s, &cost);
+	ck_assert_uint_eq(c->pmap.n, 1);
+	for (k = 0; k < 4; k++) {
+		unsigned char enc[PK_EPK_ENCODED_MAX];
+		struct pk_request r = {k * 250, PK_OP_CREATE, (uint64_t)k,
+				       30 * 1024, enc, 0};
+		struct pk_outcome o;
+
+		snprintf(name, sizeof(name), "key%d", k);
+		r.key_len = key_of(name, enc);
+		container_apply(c, &r, &o);
+		ck_assert_int_eq(o.status, 201);
+	}
+	ck_assert_uint_eq(c->pmap.n, 1); /* splits at the end of the second */
+	container_advance(c, 1000);
+	ck_assert_uint_eq(c->pmap.n, 2);
+	ck_assert_uint_eq(c->metrics.n_splits, 1);
+	ck_assert_int_eq(c->metrics.splits[0].reason, PK_SPLIT_STORAGE);
+	ck_assert_uint_eq(c->pp[0].storage_bytes, 60 * 1024);
+	ck_assert_uint_eq(c->pp[1].storage_bytes, 60 * 1024);
+	ck_assert_uint_eq(c->pp[0].logical_partitions, 2);
+	/* 400 RU/s re-divided: 200 each */
+	ck_assert_int_eq(share_ru(c, 0), 200);
+	ck_assert_int_eq(container_check(c), 0);
+	container_free(c);
+}
+END_TEST
+
+/* After any sequence of storage and throughput splits the invariants
+   hold: ranges tile the space, each logical partition in one range,
+   storage sums match, RU/s shares add up to the provisioned total. */
+START_TEST(test_container_invariants_under_splits)
+{
+	struct pk_container_spec s = spec_for(6000);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c;
+	uint64_t item = 0;
+	int64_t t = 0;
+	int round, k;
+
+	s.pp_storage_bytes = 512 * 1024;
+	c = container_new("t", &s, &cost);
+	for (round = 0; round < 40; round++) {
+		for (k = 0; k < 50; k++) {
+			unsigned char enc[PK_EPK_ENCODED_MAX];
+			char name[32];
+			struct pk_request r = {t, PK_OP_CREATE, item++,
+					       (uint32_t)(1024 + 97 * k), enc,
+					       0};
+			struct pk_outcome o;
+
+			snprintf(name, sizeof(name), "u%d", (k * 7 + round) %
+								    300);
+			r.key_len = key_of(name, enc);
+			container_apply(c, &r, &o);
+			t += 5;
+		}
+		if (round % 10 == 9) {
+			container_set_throughput(c, t, 6000 + round * 2000);
+		}
+		container_advance(c, t + 1000);
+		t += 1000;
+		ck_assert_int_eq(container_check(c), 0);
+	}
+	ck_assert_uint_gt(c->metrics.n_splits, 3);
+	container_free(c);
+}
+END_TEST
+
+static Suite *container_suite(void)
+{
+	Suite *s = suite_create("container");
+	TCase *layout = tcase_create("layout");
+	TCase *budget = tcase_create("budget");
+	TCase *storage = tcase_create("storage");
+
+	tcase_add_test(layout, test_container_initial_layout);
+	tcase_add_test(layout, test_container_raise_and_split);
+	tcase_add_test(layout, test_container_lower_keeps_partitions);
+	tcase_add_test(layout, test_container_uneven_shares_sum);
+	tcase_add_test(budget, test_container_throttling_case);
+	tcase_add_test(storage, test_container_lp_cap_20gb);
+	tcase_add_test(storage, test_container_storage_split_median);
+	tcase_add_test(storage, test_container_invariants_under_splits);
+	tcase_set_timeout(storage, 600);
+	suite_add_tcase(s, layout);
+	suite_add_tcase(s, budget);
+	suite_add_tcase(s, storage);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(container_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

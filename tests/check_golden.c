@@ -1,0 +1,100 @@
+/*
+ * golden: every shipped scenario, run by the pksim binary with its own
+ * seed, gives byte for byte the report kept in tests/golden/ (text and
+ * JSON). A change to the engine that moves any number shows up here;
+ * tools/refresh-golden rewrites the files after a deliberate change, and
+ * the diff is reviewed in the commit.
+ */
+#include <check.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+static void compare(const char *scenario, const char *format,
+		    const char *ext)
+{
+	char args[512], path[512];
+	char *out = NULL, *err = NULL, *want;
+	int rc;
+
+	snprintf(args, sizeof(args), "run scenarios/%s.yaml --format %s",
+		 scenario, format);
+	rc = tu_run(args, &out, &err);
+	ck_assert_msg(rc == 0, "%s: exit %d: %s", scenario, rc,
+		      err ? err : "");
+	snprintf(path, sizeof(path), "tests/golden/%s.%s", scenario, ext);
+	want = tu_read_file(path, NULL);
+	ck_assert_msg(want != NULL, "missing %s (tools/refresh-golden)", path);
+	ck_assert_msg(strcmp(out, want) == 0,
+		      "%s differs from the golden report; diff it with "
+		      "build/pksim run scenarios/%s.yaml --format %s",
+		      path, scenario, format);
+	free(out);
+	free(err);
+	free(want);
+}
+
+static int is_yaml(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 5 && strcmp(name + n - 5, ".yaml") == 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+START_TEST(test_golden_shipped_scenarios)
+{
+	DIR *d;
+	struct dirent *e;
+	char *names[64];
+	size_t n = 0, i;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	d = opendir("scenarios");
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d)) != NULL && n < 64) {
+		if (is_yaml(e->d_name)) {
+			names[n++] = strndup(e->d_name, strlen(e->d_name) - 5);
+		}
+	}
+	closedir(d);
+	qsort(names, n, sizeof(*names), cmp_str);
+	/* issue 2 ships six scenarios */
+	ck_assert_uint_ge(n, 6);
+	for (i = 0; i < n; i++) {
+		compare(names[i], "text", "txt");
+		compare(names[i], "json", "json");
+		free(names[i]);
+	}
+}
+END_TEST
+
+static Suite *golden_suite(void)
+{
+	Suite *s = suite_create("golden");
+	TCase *tc = tcase_create("reports");
+
+	tcase_add_test(tc, test_golden_shipped_scenarios);
+	tcase_set_timeout(tc, 600);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(golden_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,829 @@
+/*
+ * check_scenario: the YAML scenario loader.
+ *
+ * Good inputs are checked value by value (with the arithmetic that makes
+ * each expected number right); bad inputs come from the corpus in
+ * tests/bad/: NAME.yaml is loaded by its relative path and the first line
+ * of the printed diagnostics must equal NAME.expect.
+ */
+#include <check.h>
+#include <dirent.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pksim/diag.h"
+#include "pksim/scenario.h"
+#include "testutil.h"
+
+#define TOL 1e-9
+
+/* Everything diag_print writes for d; caller frees. */
+static char *diag_text(const struct pk_diag *d)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	diag_print(d, f);
+	fclose(f);
+	return buf;
+}
+
+/* Parse text (NUL-terminated) as file "t.yaml"; d must be initialised. */
+static struct pk_scenario *parse_str(const char *text, struct pk_diag *d)
+{
+	return scenario_parse("t.yaml", text, strlen(text), d);
+}
+
+/* The first error message for text, which must fail to load; caller
+   frees. */
+static char *first_error(const char *text)
+{
+	struct pk_diag d;
+	struct pk_scenario *s;
+	char *out, *nl;
+
+	diag_init(&d);
+	s = parse_str(text, &d);
+	ck_assert_ptr_null(s);
+	ck_assert_uint_ge(diag_count(&d), 1);
+	out = diag_text(&d);
+	nl = strchr(out, '\n');
+	if (nl) {
+		*nl = '\0';
+	}
+	diag_free(&d);
+	return out;
+}
+
+#define MIN_HEAD "container: {partition_key: /deviceId, throughput: 400}\n"
+#define MIN_PHASES "phases: [{duration: 1m, rate: 100/s}]\n"
+
+/* ------------------------------------------------------------------ */
+
+static int str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+START_TEST(test_scenario_bad_corpus)
+{
+	DIR *dir;
+	struct dirent *e;
+	char **names = NULL;
+	size_t n = 0, cap = 0, i, failures = 0;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	dir = opendir("tests/bad");
+	ck_assert_ptr_nonnull(dir);
+	while ((e = readdir(dir))) {
+		size_t len = strlen(e->d_name);
+
+		if (len > 5 && strcmp(e->d_name + len - 5, ".yaml") == 0) {
+			if (n == cap) {
+				cap = cap ? 2 * cap : 64;
+				names = realloc(names, cap * sizeof(*names));
+				ck_assert_ptr_nonnull(names);
+			}
+			names[n++] = strndup(e->d_name, len - 5);
+		}
+	}
+	closedir(dir);
+	qsort(names, n, sizeof(*names), str_cmp);
+	/* the brief asks for a broad corpus; catch accidental deletions */
+	ck_assert_uint_ge(n, 35);
+	for (i = 0; i < n; i++) {
+		char path[512], expect_path[512];
+		struct pk_diag d;
+		struct pk_scenario *s;
+		char *out, *want, *nl;
+
+		snprintf(path, sizeof(path), "tests/bad/%s.yaml", names[i]);
+		snprintf(expect_path, sizeof(expect_path),
+			 "tests/bad/%s.expect", names[i]);
+		want = tu_read_file(expect_path, NULL);
+		if (!want) {
+			fprintf(stderr, "%s: no .expect file\n", path);
+			failures++;
+			free(names[i]);
+			continue;
+		}
+		nl = strchr(want, '\n');
+		if (nl) {
+			*nl = '\0';
+		}
+		diag_init(&d);
+		s = scenario_load(path, &d);
+		out = diag_text(&d);
+		nl = strchr(out, '\n');
+		if (nl) {
+			*nl = '\0';
+		}
+		if (s) {
+			fprintf(stderr, "%s: loaded, but it is a bad input\n",
+				path);
+			failures++;
+		} else if (strcmp(out, want) != 0) {
+			fprintf(stderr, "%s:\n  want: %s\n  got:  %s\n", path,
+				want, out);
+			failures++;
+		}
+		scenario_free(s);
+		diag_free(&d);
+		free(out);
+		free(want);
+		free(names[i]);
+	}
+	free(names);
+	ck_assert_uint_eq(failures, 0);
+}
+END_TEST
+
+START_TEST(test_scenario_missing_file)
+{
+	struct pk_diag d;
+	char *out;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	diag_init(&d);
+	ck_assert_ptr_null(scenario_load("tests/bad/nope.yaml", &d));
+	out = diag_text(&d);
+	/* line 0: no LINE:COL printed */
+	ck_assert_str_eq(out, "pksim: tests/bad/nope.yaml: error: cannot "
+			      "open: No such file or directory\n");
+	ck_assert_int_eq(d.entries[0].line, 0);
+	free(out);
+	diag_free(&d);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+
+START_TEST(test_scenario_full_example)
+{
+	struct pk_diag d;
+	struct pk_scenario *s;
+	const struct pk_prop_spec *p;
+	const struct pk_phase_spec *ph;
+	char *out;
+
+	diag_init(&d);
+	s = scenario_load(tu_src("tests/good/full.yaml"), &d);
+	out = diag_text(&d);
+	ck_assert_msg(s != NULL, "full.yaml failed:\n%s", out);
+	free(out);
+
+	ck_assert_str_eq(s->name, "iot-full");
+	ck_assert_str_eq(s->description,
+			 "IoT telemetry keyed by device: one hot device, then "
+			 "a burst");
+	ck_assert_uint_eq(s->seed, 42);
+	/* 2026-03-01 is day 20513 since 1970-01-01; + 12 h */
+	ck_assert_int_eq(s->clock_start_s, 20513LL * 86400 + 12 * 3600);
+
+	ck_assert_str_eq(s->container.partition_key, "/deviceId");
+	/* quoted "18000" is still the integer 18000 */
+	ck_assert_int_eq(s->container.throughput_ru_per_s, 18000);
+	/* 1.5 MB = 1.5 x 2^20 = 1572864 bytes (binary units) */
+	ck_assert_uint_eq(s->container.pp_storage_bytes, 1572864);
+	ck_assert_int_eq(s->container.pp_ru_per_s, 10000);
+	ck_assert_int_eq(s->container.initial_ru_per_pp, 6000);
+	/* 20 GB = 20 x 2^30 */
+	ck_assert_uint_eq(s->container.lp_storage_bytes, 21474836480ULL);
+	ck_assert_double_eq_tol(s->container.index_factor, 1.25, TOL);
+
+	ck_assert_int_eq(s->retry.enabled, 1);
+	ck_assert_int_eq(s->retry.max_retries, 3);
+	/* 1m = 60 s = 60000 ms */
+	ck_assert_int_eq(s->retry.max_wait_ms, 60000);
+	ck_assert_double_eq_tol(s->cost.write_1kb_ru, 5.5, TOL);
+	ck_assert_double_eq_tol(s->cost.not_found_ru, 2, TOL);
+	ck_assert_double_eq_tol(s->cost.read_100kb_ru, 10, TOL);
+
+	/* 13 written properties (address has two leaves) + given id */
+	ck_assert_uint_eq(s->n_props, 14);
+	p = scenario_find_prop(s, "/id");
+	ck_assert_ptr_nonnull(p);
+	ck_assert_int_eq(p->kind, PK_GEN_UNIQUE);
+	ck_assert_str_eq(p->prefix, "reading-");
+
+	p = scenario_find_prop(s, "/deviceId");
+	ck_assert_ptr_nonnull(p);
+	ck_assert_int_eq(p->kind, PK_GEN_PATTERN);
+	ck_assert_str_eq(p->prefix, "dev-");
+	ck_assert_str_eq(p->suffix, "");
+	ck_assert_uint_eq(p->first, 0);
+	ck_assert_uint_eq(p->count, 1000);
+	ck_assert_int_eq(p->width, 4);
+	ck_assert_int_eq(p->dist.kind, PK_DIST_ZIPFIAN);
+	ck_assert_double_eq_tol(p->dist.theta, 0.9, TOL);
+	ck_assert_int_eq(p->line, 25);
+	ck_assert_int_eq(p->col, 3);
+
+	/* weights without distribution: imply weighted */
+	p = scenario_find_prop(s, "/region");
+	ck_assert_int_eq(p->kind, PK_GEN_LIST);
+	ck_assert_uint_eq(p->count, 3);
+	ck_assert_str_eq(p->list[2], "west");
+	ck_assert_int_eq(p->dist.kind, PK_DIST_WEIGHTED);
+	ck_assert_uint_eq(p->dist.n_weights, 3);
+	ck_assert_double_eq_tol(p->dist.weights[0], 7360, TOL);
+
+	p = scenario_find_prop(s, "/shard");
+	ck_assert_int_eq(p->dist.kind, PK_DIST_HOTSPOT);
+	ck_assert_double_eq_tol(p->dist.hot_data_fraction, 0.25, TOL);
+	ck_assert_double_eq_tol(p->dist.hot_op_fraction, 0.75, TOL);
+	ck_assert_uint_eq(p->first, 1);
+	ck_assert_uint_eq(p->count, 8);
+
+	/* "k{0..99}": "0" has no leading zero and the ends differ in
+	   length, so no padding */
+	p = scenario_find_prop(s, "/seq");
+	ck_assert_int_eq(p->dist.kind, PK_DIST_SEQUENTIAL);
+	ck_assert_int_eq(p->width, 0);
+	ck_assert_uint_eq(p->count, 100);
+
+	p = scenario_find_prop(s, "/date");
+	ck_assert_int_eq(p->kind, PK_GEN_CLOCK);
+	ck_assert_str_eq(p->clock_format, "%Y-%m-%d");
+
+	p = scenario_find_prop(s, "/type");
+	ck_assert_int_eq(p->kind, PK_GEN_CONST);
+	ck_assert_int_eq(p->const_value.type, PK_VALUE_STRING);
+	ck_assert_uint_eq(p->const_value.len, 7);
+	ck_assert_int_eq(memcmp(p->const_value.str, "reading", 7), 0);
+
+	/* bare scalars are CONST shorthand, typed as YAML types them */
+	p = scenario_find_prop(s, "/kind");
+	ck_assert_int_eq(p->const_value.type, PK_VALUE_STRING);
+	p = scenario_find_prop(s, "/version");
+	ck_assert_int_eq(p->const_value.type, PK_VALUE_NUMBER);
+	ck_assert_double_eq_tol(p->const_value.num, 3, TOL);
+	p = scenario_find_prop(s, "/active");
+	ck_assert_int_eq(p->const_value.type, PK_VALUE_BOOL);
+	ck_assert_int_eq(p->const_value.boolean, 1);
+	p = scenario_find_prop(s, "/deleted");
+	ck_assert_int_eq(p->const_value.type, PK_VALUE_NULL);
+	/* quoted "42" stays a string */
+	p = scenario_find_prop(s, "/label");
+	ck_assert_int_eq(p->const_value.type, PK_VALUE_STRING);
+
+	/* nested mappings become nested paths */
+	p = scenario_find_prop(s, "/address/city");
+	ck_assert_ptr_nonnull(p);
+	ck_assert_int_eq(p->kind, PK_GEN_LIST);
+	p = scenario_find_prop(s, "/address/zip");
+	ck_assert_int_eq(p->const_value.type, PK_VALUE_STRING);
+	ck_assert_ptr_null(scenario_find_prop(s, "/address"));
+
+	ck_assert_uint_eq(s->n_phases, 3);
+	ph = &s->phases[0];
+	ck_assert_str_eq(ph->name, "warmup");
+	/* 10m = 600 s = 600000 ms */
+	ck_assert_int_eq(ph->duration_ms, 600000);
+	/* 120/m = 2 per second */
+	ck_assert_double_eq_tol(ph->rate_per_s, 2.0, TOL);
+	ck_assert_int_eq(ph->arrival, PK_ARRIVAL_UNIFORM);
+	ck_assert_double_eq_tol(ph->mix[PK_OP_CREATE], 1, TOL);
+	ck_assert_int_eq(ph->item_size.kind, PK_SIZE_FIXED);
+	ck_assert_uint_eq(ph->item_size.bytes, 1024);
+	ck_assert_int_eq(ph->select.kind, PK_DIST_UNIFORM);
+	ck_assert_int_eq(ph->throughput_ru_per_s, -1);
+
+	ph = &s->phases[1];
+	ck_assert_int_eq(ph->duration_ms, 3600000);
+	ck_assert_double_eq_tol(ph->rate_per_s, 2000, TOL);
+	ck_assert_int_eq(ph->arrival, PK_ARRIVAL_POISSON);
+	ck_assert_double_eq_tol(ph->mix[PK_OP_CREATE], 0.5, TOL);
+	ck_assert_double_eq_tol(ph->mix[PK_OP_READ], 0.3, TOL);
+	ck_assert_double_eq_tol(ph->mix[PK_OP_UPSERT], 0.1, TOL);
+	ck_assert_double_eq_tol(ph->mix[PK_OP_REPLACE], 0.05, TOL);
+	ck_assert_double_eq_tol(ph->mix[PK_OP_DELETE], 0.05, TOL);
+	ck_assert_int_eq(ph->item_size.kind, PK_SIZE_UNIFORM);
+	ck_assert_uint_eq(ph->item_size.min_bytes, 512);
+	ck_assert_uint_eq(ph->item_size.max_bytes, 4096);
+	ck_assert_int_eq(ph->select.kind, PK_DIST_ZIPFIAN);
+	ck_assert_double_eq_tol(ph->select.theta, 0.8, TOL);
+	ck_assert_int_eq(ph->throughput_ru_per_s, 30000);
+
+	ph = &s->phases[2];
+	/* unnamed phases are numbered from 1 */
+	ck_assert_str_eq(ph->name, "phase-3");
+	/* bare numbers: seconds and per second */
+	ck_assert_int_eq(ph->duration_ms, 90000);
+	ck_assert_double_eq_tol(ph->rate_per_s, 10, TOL);
+	ck_assert_int_eq(ph->item_size.kind, PK_SIZE_NORMAL);
+	ck_assert_double_eq_tol(ph->item_size.mean_bytes, 2048, TOL);
+	ck_assert_double_eq_tol(ph->item_size.stddev_bytes, 512, TOL);
+	ck_assert_int_eq(ph->select.kind, PK_DIST_LATEST);
+
+	scenario_free(s);
+	diag_free(&d);
+}
+END_TEST
+
+START_TEST(test_scenario_defaults)
+{
+	struct pk_diag d;
+	struct pk_scenario *s;
+	const struct pk_prop_spec *p;
+
+	diag_init(&d);
+	s = scenario_load(tu_src("tests/good/minimal.yaml"), &d);
+	ck_assert_ptr_nonnull(s);
+	/* name: the file's base name without .yaml */
+	ck_assert_str_eq(s->name, "minimal");
+	ck_assert_ptr_null(s->description);
+	ck_assert_uint_eq(s->seed, 1);
+	ck_assert_int_eq(s->clock_start_s, PK_DEFAULT_CLOCK_START_S);
+	/* 50 x 2^30 = 53687091200 */
+	ck_assert_uint_eq(s->container.pp_storage_bytes, 53687091200ULL);
+	ck_assert_int_eq(s->container.pp_ru_per_s, 10000);
+	ck_assert_int_eq(s->container.initial_ru_per_pp, 6000);
+	ck_assert_uint_eq(s->container.lp_storage_bytes, 21474836480ULL);
+	ck_assert_double_eq_tol(s->container.index_factor, 1, TOL);
+	ck_assert_int_eq(s->retry.enabled, 1);
+	ck_assert_int_eq(s->retry.max_retries, 9);
+	ck_assert_int_eq(s->retry.max_wait_ms, 30000);
+	ck_assert_double_eq_tol(s->cost.read_1kb_ru, 1, TOL);
+	ck_assert_double_eq_tol(s->cost.read_100kb_ru, 10, TOL);
+	ck_assert_double_eq_tol(s->cost.write_1kb_ru, 5, TOL);
+	ck_assert_double_eq_tol(s->cost.write_100kb_ru, 50, TOL);
+	ck_assert_double_eq_tol(s->cost.not_found_ru, 1, TOL);
+	/* no items: the loader adds /id = UNIQUE "item-" */
+	ck_assert_uint_eq(s->n_props, 1);
+	p = scenario_find_prop(s, "/id");
+	ck_assert_ptr_nonnull(p);
+	ck_assert_int_eq(p->kind, PK_GEN_UNIQUE);
+	ck_assert_str_eq(p->prefix, "item-");
+	ck_assert_uint_eq(s->n_phases, 1);
+	ck_assert_str_eq(s->phases[0].name, "phase-1");
+	ck_assert_int_eq(s->phases[0].line, 6);
+	ck_assert_int_eq(s->phases[0].col, 5);
+	ck_assert_double_eq_tol(s->phases[0].select.theta, 0.99, TOL);
+	scenario_free(s);
+	diag_free(&d);
+}
+END_TEST
+
+START_TEST(test_scenario_readme_example)
+{
+	struct pk_diag d;
+	struct pk_scenario *s;
+	char *doc, *start, *end, *out;
+
+	/* the format reference's complete example must load as written */
+	doc = tu_read_file(tu_src("scenarios/README.md"), NULL);
+	ck_assert_ptr_nonnull(doc);
+	start = strstr(doc, "```yaml\n");
+	ck_assert_ptr_nonnull(start);
+	start += strlen("```yaml\n");
+	end = strstr(start, "```");
+	ck_assert_ptr_nonnull(end);
+	diag_init(&d);
+	s = scenario_parse("README.md", start, (size_t)(end - start), &d);
+	out = diag_text(&d);
+	ck_assert_msg(s != NULL, "README example failed:\n%s", out);
+	ck_assert_str_eq(s->name, "iot-by-device");
+	ck_assert_uint_eq(s->n_phases, 2);
+	free(out);
+	scenario_free(s);
+	diag_free(&d);
+	free(doc);
+}
+END_TEST
+
+START_TEST(test_scenario_retries_off)
+{
+	struct pk_diag d;
+	struct pk_scenario *s;
+
+	diag_init(&d);
+	s = parse_str(MIN_HEAD MIN_PHASES "client: {retries: off}\n", &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_int_eq(s->retry.enabled, 0);
+	scenario_free(s);
+	s = parse_str(MIN_HEAD MIN_PHASES "client: {retries: false}\n", &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_int_eq(s->retry.enabled, 0);
+	scenario_free(s);
+	ck_assert_uint_eq(diag_count(&d), 0);
+}
+END_TEST
+
+START_TEST(test_scenario_partition_key_need_not_exist)
+{
+	struct pk_diag d;
+	struct pk_scenario *s;
+
+	/* a key path naming no property is a real Cosmos accident (all
+	   items land in the undefined partition), not a load error */
+	diag_init(&d);
+	s = parse_str("container: {partition_key: /tenant/id, throughput: "
+		      "400}\n" MIN_PHASES,
+		      &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_str_eq(s->container.partition_key, "/tenant/id");
+	scenario_free(s);
+	diag_free(&d);
+}
+END_TEST
+
+START_TEST(test_scenario_bom)
+{
+	struct pk_diag d;
+	struct pk_scenario *s;
+
+	/* libyaml accepts a UTF-8 byte order mark; so do we */
+	diag_init(&d);
+	s = parse_str("\xEF\xBB\xBF" MIN_HEAD MIN_PHASES, &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_int_eq(s->container.throughput_ru_per_s, 400);
+	scenario_free(s);
+	diag_free(&d);
+}
+END_TEST
+
+START_TEST(test_scenario_clock_formats)
+{
+	static const struct {
+		const char *text;
+		long long want_s;
+	} cases[] = {
+	    {"2026-01-01T00:00:00Z", 1767225600LL},
+	    /* no zone = UTC */
+	    {"2026-01-01T00:00:00", 1767225600LL},
+	    {"2026-01-01", 1767225600LL},
+	    {"2026-01-01 01:00", 1767225600LL + 3600},
+	    /* 02:00 at +02:00 is midnight UTC */
+	    {"2026-01-01T02:00:00+02:00", 1767225600LL},
+	    {"1970-01-01T00:00:00Z", 0},
+	    /* leap day: 2024-02-29 is day 19782 */
+	    {"2024-02-29", 19782LL * 86400},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct pk_diag d;
+		struct pk_scenario *s;
+		char text[256];
+
+		snprintf(text, sizeof(text),
+			 MIN_HEAD MIN_PHASES "clock: {start: \"%s\"}\n",
+			 cases[i].text);
+		diag_init(&d);
+		s = parse_str(text, &d);
+		ck_assert_msg(s != NULL, "%s rejected", cases[i].text);
+		ck_assert_int_eq(s->clock_start_s, cases[i].want_s);
+		scenario_free(s);
+		diag_free(&d);
+	}
+}
+END_TEST
+
+START_TEST(test_scenario_pattern_width)
+{
+	static const struct {
+		const char *pattern;
+		uint64_t first, count;
+		int width;
+		const char *prefix, *suffix;
+	} cases[] = {
+	    /* a leading zero fixes the width */
+	    {"dev-{0000..0999}", 0, 1000, 4, "dev-", ""},
+	    /* ends of equal length: width = that length */
+	    {"{10..99}-x", 10, 90, 2, "", "-x"},
+	    /* "1" vs "100": no leading zero, lengths differ */
+	    {"u{1..100}", 1, 100, 0, "u", ""},
+	    {"{7..7}", 7, 1, 1, "", ""},
+	    /* count 2^32 - 1 is the largest allowed */
+	    {"{1..4294967295}", 1, 4294967295ULL, 0, "", ""},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct pk_diag d;
+		struct pk_scenario *s;
+		const struct pk_prop_spec *p;
+		char text[512];
+
+		snprintf(text, sizeof(text),
+			 MIN_HEAD MIN_PHASES "items: {k: {values: \"%s\"}}\n",
+			 cases[i].pattern);
+		diag_init(&d);
+		s = parse_str(text, &d);
+		ck_assert_msg(s != NULL, "%s rejected", cases[i].pattern);
+		p = scenario_find_prop(s, "/k");
+		ck_assert_int_eq(p->kind, PK_GEN_PATTERN);
+		ck_assert_uint_eq(p->first, cases[i].first);
+		ck_assert_uint_eq(p->count, cases[i].count);
+		ck_assert_int_eq(p->width, cases[i].width);
+		ck_assert_str_eq(p->prefix, cases[i].prefix);
+		ck_assert_str_eq(p->suffix, cases[i].suffix);
+		scenario_free(s);
+		diag_free(&d);
+	}
+}
+END_TEST
+
+START_TEST(test_scenario_parse_size)
+{
+	uint64_t b = 7;
+
+	ck_assert_int_eq(scenario_parse_size("512", &b), 0);
+	ck_assert_uint_eq(b, 512);
+	ck_assert_int_eq(scenario_parse_size("1KB", &b), 0);
+	ck_assert_uint_eq(b, 1024);
+	/* 1.5 x 2^20 */
+	ck_assert_int_eq(scenario_parse_size("1.5 MB", &b), 0);
+	ck_assert_uint_eq(b, 1572864);
+	ck_assert_int_eq(scenario_parse_size("20GB", &b), 0);
+	ck_assert_uint_eq(b, 20ULL << 30);
+	ck_assert_int_eq(scenario_parse_size("1TB", &b), 0);
+	ck_assert_uint_eq(b, 1ULL << 40);
+	/* KiB family is the same binary unit */
+	ck_assert_int_eq(scenario_parse_size("4 KiB", &b), 0);
+	ck_assert_uint_eq(b, 4096);
+	/* 0.1 KB = 102.4 bytes, rounded to 102 */
+	ck_assert_int_eq(scenario_parse_size("0.1KB", &b), 0);
+	ck_assert_uint_eq(b, 102);
+	/* 2^64 / 2^40 = 2^24 TB overflows; one less fits */
+	ck_assert_int_eq(scenario_parse_size("16777216TB", &b), -1);
+	ck_assert_int_eq(scenario_parse_size("16777215TB", &b), 0);
+	ck_assert_uint_eq(b, 16777215ULL << 40);
+	b = 7;
+	ck_assert_int_eq(scenario_parse_size("99999999999999999999", &b), -1);
+	ck_assert_int_eq(scenario_parse_size("1 kb", &b), -1);
+	ck_assert_int_eq(scenario_parse_size("-1KB", &b), -1);
+	ck_assert_int_eq(scenario_parse_size("KB", &b), -1);
+	ck_assert_int_eq(scenario_parse_size("", &b), -1);
+	ck_assert_int_eq(scenario_parse_size("1e3", &b), -1);
+	/* nothing written on failure */
+	ck_assert_uint_eq(b, 7);
+}
+END_TEST
+
+START_TEST(test_scenario_parse_duration)
+{
+	int64_t ms = 7;
+
+	ck_assert_int_eq(scenario_parse_duration("90s", &ms), 0);
+	ck_assert_int_eq(ms, 90000);
+	/* 10 x 60 s */
+	ck_assert_int_eq(scenario_parse_duration("10m", &ms), 0);
+	ck_assert_int_eq(ms, 600000);
+	ck_assert_int_eq(scenario_parse_duration("2h", &ms), 0);
+	ck_assert_int_eq(ms, 7200000);
+	ck_assert_int_eq(scenario_parse_duration("1d", &ms), 0);
+	ck_assert_int_eq(ms, 86400000);
+	/* bare number: seconds */
+	ck_assert_int_eq(scenario_parse_duration("600", &ms), 0);
+	ck_assert_int_eq(ms, 600000);
+	/* 1.5 m = 90 s: whole seconds, accepted */
+	ck_assert_int_eq(scenario_parse_duration("1.5m", &ms), 0);
+	ck_assert_int_eq(ms, 90000);
+	ck_assert_int_eq(scenario_parse_duration("0", &ms), 0);
+	ck_assert_int_eq(ms, 0);
+	ms = 7;
+	/* 0.5 s is not a whole second */
+	ck_assert_int_eq(scenario_parse_duration("0.5s", &ms), -1);
+	ck_assert_int_eq(scenario_parse_duration("10min", &ms), -1);
+	ck_assert_int_eq(scenario_parse_duration("-5s", &ms), -1);
+	ck_assert_int_eq(scenario_parse_duration("s", &ms), -1);
+	/* over INT64_MAX ms */
+	ck_assert_int_eq(scenario_parse_duration("99999999999999999d", &ms),
+			 -1);
+	ck_assert_int_eq(ms, 7);
+}
+END_TEST
+
+START_TEST(test_scenario_parse_rate)
+{
+	double r = 7;
+
+	ck_assert_int_eq(scenario_parse_rate("2000/s", &r), 0);
+	ck_assert_double_eq_tol(r, 2000, TOL);
+	/* 120 per minute = 2 per second */
+	ck_assert_int_eq(scenario_parse_rate("120/m", &r), 0);
+	ck_assert_double_eq_tol(r, 2.0, TOL);
+	/* 36 per hour = 0.01 per second */
+	ck_assert_int_eq(scenario_parse_rate("36/h", &r), 0);
+	ck_assert_double_eq_tol(r, 0.01, TOL);
+	ck_assert_int_eq(scenario_parse_rate("2.5", &r), 0);
+	ck_assert_double_eq_tol(r, 2.5, TOL);
+	ck_assert_int_eq(scenario_parse_rate("100 / s", &r), 0);
+	ck_assert_double_eq_tol(r, 100, TOL);
+	r = 7;
+	ck_assert_int_eq(scenario_parse_rate("100/day", &r), -1);
+	ck_assert_int_eq(scenario_parse_rate("-5/s", &r), -1);
+	ck_assert_int_eq(scenario_parse_rate("fast", &r), -1);
+	ck_assert_double_eq_tol(r, 7, TOL);
+}
+END_TEST
+
+START_TEST(test_scenario_collects_errors)
+{
+	struct pk_diag d;
+	char *out;
+
+	/* three independent mistakes, all reported, in file order */
+	diag_init(&d);
+	ck_assert_ptr_null(parse_str("seed: -1\n"
+				     "container: {partition_key: x, "
+				     "throughput: 0}\n" MIN_PHASES,
+				     &d));
+	ck_assert_uint_eq(diag_count(&d), 3);
+	out = diag_text(&d);
+	ck_assert_ptr_nonnull(strstr(out, "t.yaml:1:7: error: seed"));
+	ck_assert_ptr_nonnull(strstr(out, "t.yaml:2:28: error: "
+					  "partition_key"));
+	ck_assert_ptr_nonnull(strstr(out, "t.yaml:2:43: error: "
+					  "throughput"));
+	free(out);
+	diag_free(&d);
+}
+END_TEST
+
+START_TEST(test_scenario_error_cap)
+{
+	struct pk_diag d;
+	char *text, *p, *out;
+	size_t i;
+
+	/* 30 unknown keys: 20 kept, the rest counted */
+	text = malloc(4096);
+	p = text + sprintf(text, MIN_HEAD MIN_PHASES);
+	for (i = 0; i < 30; i++) {
+		p += sprintf(p, "bogus%zu: 1\n", i);
+	}
+	diag_init(&d);
+	ck_assert_ptr_null(parse_str(text, &d));
+	ck_assert_uint_eq(diag_count(&d), 30);
+	ck_assert_uint_eq(d.n_entries, PK_DIAG_MAX_ERRORS);
+	out = diag_text(&d);
+	ck_assert_ptr_nonnull(strstr(out, "10 more errors not shown"));
+	free(out);
+	free(text);
+	diag_free(&d);
+}
+END_TEST
+
+START_TEST(test_scenario_diag_not_shared)
+{
+	struct pk_diag d;
+	struct pk_scenario *s;
+
+	/* an error already in diag does not fail a good scenario */
+	diag_init(&d);
+	diag_error(&d, "other", 1, 1, "earlier");
+	s = parse_str(MIN_HEAD MIN_PHASES, &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_uint_eq(diag_count(&d), 1);
+	scenario_free(s);
+	diag_free(&d);
+}
+END_TEST
+
+START_TEST(test_scenario_syntax_note)
+{
+	struct pk_diag d;
+
+	diag_init(&d);
+	ck_assert_ptr_null(parse_str("container: {a: 1\nphases: []\n", &d));
+	/* a syntax error stops the load: exactly one error, with a note */
+	ck_assert_uint_eq(diag_count(&d), 1);
+	ck_assert_ptr_nonnull(d.entries[0].note);
+	ck_assert_ptr_nonnull(
+	    strstr(d.entries[0].note, "while parsing a flow mapping"));
+	diag_free(&d);
+}
+END_TEST
+
+START_TEST(test_scenario_limits)
+{
+	char *text, *p, *msg;
+	size_t i;
+
+	/* 65 nested lists: one too deep */
+	text = malloc(1024);
+	p = text + sprintf(text, MIN_HEAD MIN_PHASES "items: {k: ");
+	for (i = 0; i < 63; i++) {
+		*p++ = '[';
+	}
+	for (i = 0; i < 63; i++) {
+		*p++ = ']';
+	}
+	strcpy(p, "}\n");
+	/* root map + items map + 63 lists = 65 levels */
+	msg = first_error(text);
+	ck_assert_ptr_nonnull(strstr(msg, "nesting deeper than 64"));
+	free(msg);
+	free(text);
+
+	/* over a million values */
+	text = malloc(2200000);
+	p = text + sprintf(text, MIN_HEAD MIN_PHASES "items: {k: {values: [");
+	for (i = 0; i < 1000001; i++) {
+		*p++ = 'a';
+		*p++ = ',';
+	}
+	strcpy(p, "a]}}\n");
+	msg = first_error(text);
+	ck_assert_ptr_nonnull(strstr(msg, "more than 1000000 YAML values"));
+	free(msg);
+	free(text);
+
+	/* a value as long as PK_VALUE_MAX_BYTES (NUL included) is too long */
+	text = malloc(PK_VALUE_MAX_BYTES + 256);
+	p = text + sprintf(text, MIN_HEAD MIN_PHASES "items: {k: {values: [");
+	memset(p, 'v', PK_VALUE_MAX_BYTES);
+	strcpy(p + PK_VALUE_MAX_BYTES, "]}}\n");
+	msg = first_error(text);
+	ck_assert_ptr_nonnull(strstr(msg, "limited to 4095 bytes"));
+	free(msg);
+	free(text);
+}
+END_TEST
+
+START_TEST(test_scenario_never_crashes)
+{
+	char *base, *buf;
+	size_t len, i;
+	uint64_t x = 88172645463325252ULL;
+	static const char junk[] = "{}[]:-&*!|>#%@`'\"\t\n ,?0123456789./\xff";
+
+	/* deterministic byte mutations of the full example: every one must
+	   load or fail cleanly (ASan/valgrind catch the rest) */
+	base = tu_read_file(tu_src("tests/good/full.yaml"), &len);
+	ck_assert_ptr_nonnull(base);
+	buf = malloc(len + 1);
+	for (i = 0; i < 3000; i++) {
+		struct pk_diag d;
+		int k;
+
+		memcpy(buf, base, len);
+		for (k = 0; k < 4; k++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			buf[x % len] = junk[(x >> 32) % (sizeof(junk) - 1)];
+		}
+		diag_init(&d);
+		scenario_free(scenario_parse("f.yaml", buf, len, &d));
+		diag_free(&d);
+	}
+	free(buf);
+	free(base);
+}
+END_TEST
+
+static Suite *scenario_suite(void)
+{
+	Suite *s = suite_create("scenario");
+	TCase *tc;
+
+	tc = tcase_create("good");
+	tcase_add_test(tc, test_scenario_full_example);
+	tcase_add_test(tc, test_scenario_defaults);
+	tcase_add_test(tc, test_scenario_readme_example);
+	tcase_add_test(tc, test_scenario_retries_off);
+	tcase_add_test(tc, test_scenario_partition_key_need_not_exist);
+	tcase_add_test(tc, test_scenario_bom);
+	tcase_add_test(tc, test_scenario_clock_formats);
+	tcase_add_test(tc, test_scenario_pattern_width);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("parse_helpers");
+	tcase_add_test(tc, test_scenario_parse_size);
+	tcase_add_test(tc, test_scenario_parse_duration);
+	tcase_add_test(tc, test_scenario_parse_rate);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("diagnostics");
+	tcase_add_test(tc, test_scenario_bad_corpus);
+	tcase_add_test(tc, test_scenario_missing_file);
+	tcase_add_test(tc, test_scenario_collects_errors);
+	tcase_add_test(tc, test_scenario_error_cap);
+	tcase_add_test(tc, test_scenario_diag_not_shared);
+	tcase_add_test(tc, test_scenario_syntax_note);
+	tcase_add_test(tc, test_scenario_limits);
+	tcase_add_test(tc, test_scenario_never_crashes);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(scenario_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed != 0;
+}

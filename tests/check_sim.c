@@ -1,0 +1,189 @@
+/*
+ * sim: the clock, client retries and phase actions, on small scenarios
+ * whose numbers can be worked out by hand.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/sim.h"
+#include "testutil.h"
+
+static struct pk_scenario *load(const char *text)
+{
+	struct pk_diag d;
+	struct pk_scenario *sc;
+
+	diag_init(&d);
+	sc = scenario_parse("test.yaml", text, strlen(text), &d);
+	if (!sc) {
+		diag_print(&d, stderr);
+	}
+	diag_free(&d);
+	ck_assert_ptr_nonnull(sc);
+	return sc;
+}
+
+/*
+ * 400 RU/s (one range), 100 creates/s of 1 KB (5 RU) for 10 s, evenly
+ * spaced: 80 fit in each second's 400 RU.
+ * Retries off: every second 80 succeed and 20 get a final 429, so 800
+ * succeed and 200 fail.
+ */
+static const char *const overload =
+	"seed: 1\n"
+	"container: {partition_key: /k, throughput: 400}\n"
+	"items: {k: {values: \"k{0..99}\"}}\n"
+	"client: {retries: %s}\n"
+	"phases:\n"
+	"  - {duration: 10s, rate: 100/s, ops: {create: 1}, item_size: 1KB}\n";
+
+static struct pk_run *run_overload(const char *retries)
+{
+	char text[512];
+	struct pk_diag d;
+	struct pk_run *run;
+
+	snprintf(text, sizeof(text), overload, retries);
+	diag_init(&d);
+	run = sim_run(load(text), 1, &d);
+	diag_free(&d);
+	ck_assert_ptr_nonnull(run);
+	return run;
+}
+
+static void free_run(struct pk_run *run)
+{
+	struct pk_scenario *sc = (struct pk_scenario *)run->sc;
+
+	sim_free(run);
+	scenario_free(sc);
+}
+
+START_TEST(test_sim_retries_off)
+{
+	struct pk_run *run = run_overload("off");
+	const struct pk_totals *t = &run->variants[0].container->metrics.totals;
+
+	ck_assert_uint_eq(t->operations, 1000);
+	ck_assert_uint_eq(t->succeeded, 800);
+	ck_assert_uint_eq(t->throttled_429, 200);
+	ck_assert_uint_eq(t->failed_after_retries, 200);
+	ck_assert_int_eq(t->ru_mru, 800 * 5000); /* 800 writes of 5 RU */
+	free_run(run);
+}
+END_TEST
+
+/*
+ * Default retries (9, 30 s): a retry waits for the next second and is
+ * sent before that second's new arrivals (it keeps its place in the
+ * stream), so the container serves ops in stream order, 80 a second:
+ * op j (arriving in second j / 100) succeeds in second j / 80 (integer
+ * division) after j / 80 - j / 100 429s. That is at most 3 retries and
+ * 3 s of waiting, inside the policy, so all 1,000 succeed, the last in
+ * second 999 / 80 = 12, and the service returns
+ * sum(j / 80) - sum(j / 100) over j < 1000 = 5,760 - 4,500 = 1,260 429s
+ * (sum(j / 80) = 80 x (0 + ... + 11) + 40 x 12; sum(j / 100) =
+ * 100 x (0 + ... + 9)).
+ */
+START_TEST(test_sim_retries_default)
+{
+	struct pk_run *run = run_overload("on");
+	const struct pk_container *c = run->variants[0].container;
+	const struct pk_totals *t = &c->metrics.totals;
+	size_t last = 0, i;
+
+	ck_assert_uint_eq(t->succeeded, 1000);
+	ck_assert_uint_eq(t->failed_after_retries, 0);
+	ck_assert_uint_eq(t->throttled_429, 1260);
+	ck_assert_uint_eq(t->attempts, 1000 + 1260);
+	for (i = 0; i < c->metrics.n_seconds; i++) {
+		if (c->metrics.seconds[i].served_mru > 0) {
+			last = i;
+		}
+	}
+	ck_assert_uint_eq(last, 12);
+	/* 80 x 5 RU = 400 RU served in each full second: 100% */
+	ck_assert_int_eq(c->metrics.seconds[5].served_mru, 400 * 1000);
+	free_run(run);
+}
+END_TEST
+
+/* A phase's throughput applies at its start: 18,000 -> 30,000 at t = 5 s
+   (instant) -> 45,000 at t = 10 s (splits to 5). */
+START_TEST(test_sim_phase_throughput)
+{
+	static const char *const text =
+		"container: {partition_key: /k, throughput: 18000}\n"
+		"items: {k: {values: \"k{0..999}\"}}\n"
+		"phases:\n"
+		"  - {duration: 5s, rate: 10/s}\n"
+		"  - {duration: 5s, rate: 10/s, throughput: 30000}\n"
+		"  - {duration: 5s, rate: 10/s, throughput: 45000}\n";
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_metrics *m;
+
+	diag_init(&d);
+	run = sim_run(load(text), 1, &d);
+	ck_assert_ptr_nonnull(run);
+	m = &run->variants[0].container->metrics;
+	ck_assert_uint_eq(m->n_changes, 2);
+	ck_assert_int_eq(m->changes[0].t_s, 5);
+	ck_assert_uint_eq(m->changes[0].ranges_after, 3);
+	ck_assert_int_eq(m->changes[1].t_s, 10);
+	ck_assert_uint_eq(m->changes[1].ranges_after, 5);
+	ck_assert_uint_eq(m->n_splits, 2);
+	/* seconds before the change ran on 3 ranges at 18,000 RU/s */
+	ck_assert_int_eq(m->seconds[4].ru_per_s, 18000);
+	ck_assert_int_eq(m->seconds[5].ru_per_s, 30000);
+	ck_assert_uint_eq(m->seconds[10].ranges, 5);
+	ck_assert_int_eq(container_check(run->variants[0].container), 0);
+	diag_free(&d);
+	free_run(run);
+}
+END_TEST
+
+/* The key path names an object: a scenario error, not a crash. */
+START_TEST(test_sim_key_is_object)
+{
+	static const char *const text =
+		"container: {partition_key: /address, throughput: 400}\n"
+		"items: {address: {city: {values: [Oslo, Bergen]}}}\n"
+		"phases:\n"
+		"  - {duration: 1s, rate: 10/s}\n";
+	struct pk_scenario *sc = load(text);
+	struct pk_diag d;
+
+	diag_init(&d);
+	ck_assert_ptr_null(sim_run(sc, 1, &d));
+	ck_assert_uint_eq(diag_count(&d), 1);
+	ck_assert_ptr_nonnull(strstr(d.entries[0].msg, "names an object"));
+	diag_free(&d);
+	scenario_free(sc);
+}
+END_TEST
+
+static Suite *sim_suite(void)
+{
+	Suite *s = suite_create("sim");
+	TCase *tc = tcase_create("replay");
+
+	tcase_add_test(tc, test_sim_retries_off);
+	tcase_add_test(tc, test_sim_retries_default);
+	tcase_add_test(tc, test_sim_phase_throughput);
+	tcase_add_test(tc, test_sim_key_is_object);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(sim_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,23 @@
+/* Helpers shared by the Check suites. */
+#ifndef PKSIM_TESTUTIL_H
+#define PKSIM_TESTUTIL_H
+
+#include <stddef.h>
+
+/* Path of a file under the source tree (PKSIM_SOURCE_ROOT) or "../.."
+   when unset; returns a static buffer valid until the next call. */
+const char *tu_src(const char *rel);
+/* Path of a file under ../shared/ (PKSIM_SHARED); static buffer. */
+const char *tu_shared(const char *rel);
+/* Whole file as a NUL-terminated string (caller frees), or NULL. */
+char *tu_read_file(const char *path, size_t *len);
+/*
+ * Run the pksim binary (PKSIM_BIN) with the shell-quoted argument string
+ * args; stdout and stderr captured into *out and *err (caller frees).
+ * Returns the exit status, or -1 if it could not run.
+ */
+int tu_run(const char *args, char **out, char **err);
+/* A fresh temporary directory (caller frees the path). */
+char *tu_tmpdir(void);
+
+#endif
