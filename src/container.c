@@ -137,11 +137,12 @@ static void recount_children(struct pk_container *c, size_t i)
 	}
 	HASH_ITER(hh, c->lps, lp, tmp)
 	{
-		if (epk_cmp(lp->epk, c->pmap.ranges[i].min) < 0 ||
-		    epk_cmp(lp->epk, c->pmap.ranges[i + 1].max) >= 0) {
+		if (epk_cmp(&lp->epk, &c->pmap.ranges[i].min) < 0 ||
+		    epk_cmp(&lp->epk, &c->pmap.ranges[i + 1].max) >= 0) {
 			continue;
 		}
-		k = epk_cmp(lp->epk, c->pmap.ranges[i + 1].min) < 0 ? i : i + 1;
+		k = epk_cmp(&lp->epk, &c->pmap.ranges[i + 1].min) < 0 ? i
+								   : i + 1;
 		c->pp[k].storage_bytes += lp->storage_bytes;
 		c->pp[k].logical_partitions += lp->items > 0;
 	}
@@ -156,7 +157,7 @@ static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
 	uint32_t parent = c->pmap.ranges[i].id;
 	size_t k;
 
-	if (pmap_split(&c->pmap, i, cut)) {
+	if (pmap_split(&c->pmap, i, &cut)) {
 		PK_BUG("split of range %u outside its bounds", parent);
 	}
 	mem_grow((void **)&c->pp, &c->pp_cap, c->pmap.n, sizeof(*c->pp));
@@ -184,7 +185,7 @@ static int cmp_lp_epk(const void *a, const void *b)
 	const struct pk_lp *x = *(const struct pk_lp *const *)a;
 	const struct pk_lp *y = *(const struct pk_lp *const *)b;
 
-	return epk_cmp(x->epk, y->epk);
+	return epk_cmp(&x->epk, &y->epk);
 }
 
 /*
@@ -203,8 +204,8 @@ static int storage_cut(const struct pk_container *c, size_t i,
 
 	HASH_ITER(hh, c->lps, lp, tmp)
 	{
-		if (lp->storage_bytes > 0 && epk_cmp(lp->epk, r->min) >= 0 &&
-		    epk_cmp(lp->epk, r->max) < 0) {
+		if (lp->storage_bytes > 0 && epk_cmp(&lp->epk, &r->min) >= 0 &&
+		    epk_cmp(&lp->epk, &r->max) < 0) {
 			mem_grow((void **)&v, &cap, n + 1, sizeof(*v));
 			v[n++] = lp;
 			total += lp->storage_bytes;
@@ -503,7 +504,7 @@ void container_apply(struct pk_container *c, const struct pk_request *r,
 	lp = find_lp(c, r->key, r->key_len);
 	epk = lp ? lp->epk : epk_from_encoded_v2(r->key, r->key_len);
 	memset(out, 0, sizeof(*out));
-	out->range = pmap_find(&c->pmap, epk);
+	out->range = pmap_find(&c->pmap, &epk);
 	pp = &c->pp[out->range];
 	old = stored_bytes(c, r->item);
 	charge = charge_of(c, r, old);
@@ -544,7 +545,7 @@ int container_check(const struct pk_container *c)
 	count = xcalloc(c->pmap.n, sizeof(*count));
 	HASH_ITER(hh, c->lps, lp, tmp)
 	{
-		i = pmap_find(&c->pmap, lp->epk);
+		i = pmap_find(&c->pmap, &lp->epk);
 		storage[i] += lp->storage_bytes;
 		count[i] += lp->items > 0;
 		bad |= lp->storage_bytes > c->spec.lp_storage_bytes;

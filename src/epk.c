@@ -202,15 +202,25 @@ int epk_encode_v2(const struct pk_value *v, unsigned char *buf, size_t cap,
 	return 0;
 }
 
+const struct pk_epk pk_epk_min = {0, {0}};
+const struct pk_epk pk_epk_end = {1, {0xFF}};
+const struct pk_epk pk_epk_v2_reach = {PK_EPK_V2_BYTES, {0x40}};
+
 struct pk_epk epk_from_encoded_v2(const unsigned char *enc, size_t len)
 {
 	uint64_t h1, h2;
 	struct pk_epk e;
+	int i;
 
+	memset(&e, 0, sizeof(e));
 	epk_murmur3_x64_128(enc, len, 0, &h1, &h2);
 	/* bytes h1(le)|h2(le) reversed = h2 big-endian then h1 big-endian */
-	e.hi = h2 & 0x3FFFFFFFFFFFFFFFULL; /* first byte & 0x3F */
-	e.lo = h1;
+	for (i = 0; i < 8; i++) {
+		e.b[i] = (uint8_t)(h2 >> (56 - 8 * i));
+		e.b[8 + i] = (uint8_t)(h1 >> (56 - 8 * i));
+	}
+	e.b[0] &= 0x3F; /* clear the top two bits (reference §7, V2 step 4) */
+	e.len = PK_EPK_V2_BYTES;
 	return e;
 }
 
@@ -227,39 +237,77 @@ struct pk_epk epk_hash_v2(const struct pk_value *components, size_t n)
 	return epk_from_encoded_v2(buf, len);
 }
 
-int epk_cmp(struct pk_epk a, struct pk_epk b)
+struct pk_epk epk_hash_multi(const struct pk_value *levels, size_t n)
 {
-	if (a.hi != b.hi) {
-		return a.hi < b.hi ? -1 : 1;
+	struct pk_epk e, one;
+	size_t i;
+
+	memset(&e, 0, sizeof(e));
+	for (i = 0; i < n && i < PK_EPK_MAX_BYTES / PK_EPK_V2_BYTES; i++) {
+		one = epk_hash_v2(&levels[i], 1);
+		memcpy(e.b + e.len, one.b, PK_EPK_V2_BYTES);
+		e.len += PK_EPK_V2_BYTES;
 	}
-	if (a.lo != b.lo) {
-		return a.lo < b.lo ? -1 : 1;
-	}
-	return 0;
+	return e;
 }
 
-void epk_format(struct pk_epk e, char out[33])
+int epk_cmp(const struct pk_epk *a, const struct pk_epk *b)
 {
-	if (e.hi == 0 && e.lo == 0) {
-		out[0] = '\0';
-	} else if (e.hi == UINT64_MAX && e.lo == UINT64_MAX) {
-		strcpy(out, "FF");
-	} else {
-		snprintf(out, 33, "%016llX%016llX", (unsigned long long)e.hi,
-			 (unsigned long long)e.lo);
+	size_t n = a->len < b->len ? a->len : b->len;
+	int c = memcmp(a->b, b->b, n);
+
+	if (c != 0) {
+		return c < 0 ? -1 : 1;
 	}
+	return a->len == b->len ? 0 : (a->len < b->len ? -1 : 1);
 }
 
-struct pk_epk epk_midpoint(struct pk_epk a, struct pk_epk b)
+void epk_format(const struct pk_epk *e, char out[PK_EPK_HEX_MAX])
 {
-	/* d = b - a (128-bit), then a + d / 2 */
-	uint64_t dlo = b.lo - a.lo;
-	uint64_t dhi = b.hi - a.hi - (b.lo < a.lo);
+	static const char hex[] = "0123456789ABCDEF";
+	size_t i;
+
+	for (i = 0; i < e->len; i++) {
+		out[2 * i] = hex[e->b[i] >> 4];
+		out[2 * i + 1] = hex[e->b[i] & 15];
+	}
+	out[2 * e->len] = '\0';
+}
+
+struct pk_epk epk_midpoint(const struct pk_epk *a, const struct pk_epk *b)
+{
 	struct pk_epk m;
+	unsigned sum[PK_EPK_MAX_BYTES];
+	size_t n = a->len > b->len ? a->len : b->len, i;
+	unsigned carry = 0;
 
-	dlo = (dlo >> 1) | (dhi << 63);
-	dhi >>= 1;
-	m.lo = a.lo + dlo;
-	m.hi = a.hi + dhi + (m.lo < a.lo);
+	if (n < PK_EPK_V2_BYTES) {
+		n = PK_EPK_V2_BYTES;
+	}
+	/* a + b, byte by byte from the end (bytes past len are zero) */
+	for (i = n; i-- > 0;) {
+		unsigned s = (unsigned)a->b[i] + b->b[i] + carry;
+
+		sum[i] = s & 0xFF;
+		carry = s >> 8;
+	}
+	/* halve the n + 1 byte number carry|sum */
+	memset(&m, 0, sizeof(m));
+	m.len = (uint8_t)n;
+	for (i = 0; i < n; i++) {
+		m.b[i] = (uint8_t)((carry << 7) | (sum[i] >> 1));
+		carry = sum[i] & 1;
+	}
 	return m;
+}
+
+double epk_fraction(const struct pk_epk *e)
+{
+	double x = 0;
+	int i;
+
+	for (i = 7; i >= 0; i--) {
+		x = (x + e->b[i]) / 256.0;
+	}
+	return x;
 }

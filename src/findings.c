@@ -280,7 +280,7 @@ static void say_hot_lp(struct pk_sentences *s, const struct pk_container *c,
 		return;
 	}
 	key_text(top[0], key, sizeof(key));
-	r = pmap_find(&c->pmap, top[0]->epk);
+	r = pmap_find(&c->pmap, &top[0]->epk);
 	say(s, xasprintf("logical partition %s = %s took %.0f%% of all RU; "
 			 "one logical partition can never use more than its "
 			 "range's %s RU/s",

@@ -8,19 +8,24 @@
 
 #include "pksim/mem.h"
 
-/* Top 64 bits of the EPK, the part a 2^-64 accurate fraction needs */
-#define PK_PMAP_REACH_HI 0x4000000000000000ULL
+/* Fraction of the whole 2^128 space the V2 hashes reach: 0x40../0x100.. */
+#define PK_PMAP_V2_REACH_FRACTION 0.25
 
-/* i * (2^126 / n) as an EPK, for 0 <= i <= n */
+/* i * (2^126 / n) as a 16-byte EPK, for 0 <= i <= n */
 static struct pk_epk even_boundary(size_t i, size_t n)
 {
 	__extension__ typedef unsigned __int128 u128;
 	u128 reach = (u128)1 << 126;
 	u128 b = reach / n * i + reach % n * i / n;
 	struct pk_epk e;
+	int k;
 
-	e.hi = (uint64_t)(b >> 64);
-	e.lo = (uint64_t)b;
+	memset(&e, 0, sizeof(e));
+	e.len = PK_EPK_V2_BYTES;
+	for (k = 15; k >= 0; k--) {
+		e.b[k] = (uint8_t)b;
+		b >>= 8;
+	}
 	return e;
 }
 
@@ -35,9 +40,9 @@ void pmap_init(struct pk_pmap *m, size_t n)
 	mem_grow((void **)&m->ranges, &m->cap, n, sizeof(*m->ranges));
 	for (i = 0; i < n; i++) {
 		m->ranges[i].id = (uint32_t)i;
-		m->ranges[i].min = i == 0 ? PK_EPK_MIN : even_boundary(i, n);
+		m->ranges[i].min = i == 0 ? pk_epk_min : even_boundary(i, n);
 		m->ranges[i].max =
-			i + 1 == n ? PK_EPK_END : even_boundary(i + 1, n);
+			i + 1 == n ? pk_epk_end : even_boundary(i + 1, n);
 	}
 	m->n = n;
 	m->next_id = (uint32_t)n;
@@ -49,7 +54,7 @@ void pmap_free(struct pk_pmap *m)
 	memset(m, 0, sizeof(*m));
 }
 
-size_t pmap_find(const struct pk_pmap *m, struct pk_epk e)
+size_t pmap_find(const struct pk_pmap *m, const struct pk_epk *e)
 {
 	size_t lo = 0, hi = m->n;
 
@@ -57,7 +62,7 @@ size_t pmap_find(const struct pk_pmap *m, struct pk_epk e)
 	while (hi - lo > 1) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (epk_cmp(m->ranges[mid].min, e) <= 0) {
+		if (epk_cmp(&m->ranges[mid].min, e) <= 0) {
 			lo = mid;
 		} else {
 			hi = mid;
@@ -66,12 +71,12 @@ size_t pmap_find(const struct pk_pmap *m, struct pk_epk e)
 	return lo;
 }
 
-int pmap_split(struct pk_pmap *m, size_t i, struct pk_epk cut)
+int pmap_split(struct pk_pmap *m, size_t i, const struct pk_epk *cut)
 {
 	struct pk_range parent;
 
-	if (i >= m->n || epk_cmp(cut, m->ranges[i].min) <= 0 ||
-	    epk_cmp(cut, m->ranges[i].max) >= 0) {
+	if (i >= m->n || epk_cmp(cut, &m->ranges[i].min) <= 0 ||
+	    epk_cmp(cut, &m->ranges[i].max) >= 0) {
 		return -1;
 	}
 	parent = m->ranges[i];
@@ -80,58 +85,58 @@ int pmap_split(struct pk_pmap *m, size_t i, struct pk_epk cut)
 		(m->n - i - 1) * sizeof(*m->ranges));
 	m->ranges[i].id = m->next_id++;
 	m->ranges[i].min = parent.min;
-	m->ranges[i].max = cut;
+	m->ranges[i].max = *cut;
 	m->ranges[i + 1].id = m->next_id++;
-	m->ranges[i + 1].min = cut;
+	m->ranges[i + 1].min = *cut;
 	m->ranges[i + 1].max = parent.max;
 	m->n++;
 	return 0;
 }
 
-static struct pk_epk effective_max(const struct pk_range *r)
+/* The range's end for arithmetic: "FF" past the reachable V2 space
+   counts as its end, 0x40.. (reference §7: halving "" .. "FF" at "7F.."
+   would leave one child empty). */
+static const struct pk_epk *effective_max(const struct pk_range *r)
 {
-	if (epk_cmp(r->max, PK_EPK_V2_REACH) > 0 &&
-	    epk_cmp(r->min, PK_EPK_V2_REACH) < 0) {
-		return PK_EPK_V2_REACH;
+	if (epk_cmp(&r->max, &pk_epk_v2_reach) > 0 &&
+	    epk_cmp(&r->min, &pk_epk_v2_reach) < 0) {
+		return &pk_epk_v2_reach;
 	}
-	return r->max;
+	return &r->max;
 }
 
 struct pk_epk pmap_midpoint(const struct pk_pmap *m, size_t i)
 {
 	const struct pk_range *r = &m->ranges[i];
 
-	return epk_midpoint(r->min, effective_max(r));
+	return epk_midpoint(&r->min, effective_max(r));
 }
 
 double pmap_width(const struct pk_pmap *m, size_t i)
 {
 	const struct pk_range *r = &m->ranges[i];
-	struct pk_epk hi = effective_max(r);
-	double a, b;
 
-	if (epk_cmp(r->min, PK_EPK_V2_REACH) >= 0) {
+	if (epk_cmp(&r->min, &pk_epk_v2_reach) >= 0) {
 		return 0.0;
 	}
-	a = (double)r->min.hi + (double)r->min.lo / 18446744073709551616.0;
-	b = (double)hi.hi + (double)hi.lo / 18446744073709551616.0;
-	return (b - a) / (double)PK_PMAP_REACH_HI;
+	return (epk_fraction(effective_max(r)) - epk_fraction(&r->min)) /
+	       PK_PMAP_V2_REACH_FRACTION;
 }
 
 int pmap_check(const struct pk_pmap *m)
 {
 	size_t i;
 
-	if (m->n < 1 || epk_cmp(m->ranges[0].min, PK_EPK_MIN) != 0 ||
-	    epk_cmp(m->ranges[m->n - 1].max, PK_EPK_END) != 0) {
+	if (m->n < 1 || epk_cmp(&m->ranges[0].min, &pk_epk_min) != 0 ||
+	    epk_cmp(&m->ranges[m->n - 1].max, &pk_epk_end) != 0) {
 		return -1;
 	}
 	for (i = 0; i < m->n; i++) {
-		if (epk_cmp(m->ranges[i].min, m->ranges[i].max) >= 0) {
+		if (epk_cmp(&m->ranges[i].min, &m->ranges[i].max) >= 0) {
 			return -1;
 		}
 		if (i + 1 < m->n &&
-		    epk_cmp(m->ranges[i].max, m->ranges[i + 1].min) != 0) {
+		    epk_cmp(&m->ranges[i].max, &m->ranges[i + 1].min) != 0) {
 			return -1;
 		}
 	}

@@ -26,9 +26,9 @@ static json_t *count(uint64_t v)
 
 static json_t *epk_json(struct pk_epk e)
 {
-	char buf[33];
+	char buf[PK_EPK_HEX_MAX];
 
-	epk_format(e, buf);
+	epk_format(&e, buf);
 	return json_string(buf);
 }
 
@@ -132,7 +132,7 @@ static json_t *hot(const struct pk_container *c, int by_storage)
 		json_object_set_new(o, "range",
 				    range_id(c->pmap.ranges[pmap_find(
 							       &c->pmap,
-							       lp->epk)]
+							       &lp->epk)]
 						     .id));
 		json_object_set_new(o, "ru", ru(lp->ru_mru));
 		json_object_set_new(o, "ru_share",

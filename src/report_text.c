@@ -66,9 +66,9 @@ static const char *bytes_str(uint64_t b, char *buf)
 
 static const char *epk_short(struct pk_epk e, char *buf)
 {
-	char full[33];
+	char full[PK_EPK_HEX_MAX];
 
-	epk_format(e, full);
+	epk_format(&e, full);
 	if (strlen(full) > PK_TEXT_EPK_DIGITS) {
 		full[PK_TEXT_EPK_DIGITS] = '\0';
 		snprintf(buf, 16, "%.8s..", full);
@@ -234,7 +234,7 @@ static void hot_lps(const struct pk_container *c, int by_storage, FILE *out)
 					  (double)storage
 				: 0.0,
 			count_str(lp->requests, b),
-			c->pmap.ranges[pmap_find(&c->pmap, lp->epk)].id);
+			c->pmap.ranges[pmap_find(&c->pmap, &lp->epk)].id);
 	}
 	if (n == 0) {
 		fprintf(out, "  (none)\n");

@@ -54,10 +54,12 @@ static void key_in_range(const struct pk_container *c, size_t i, char *out)
 
 	for (n = 0; n < 100000; n++) {
 		size_t len;
+		struct pk_epk e;
 
 		snprintf(out, 32, "k-%d", n);
 		len = key_of(out, enc);
-		if (pmap_find(&c->pmap, epk_from_encoded_v2(enc, len)) == i) {
+		e = epk_from_encoded_v2(enc, len);
+		if (pmap_find(&c->pmap, &e) == i) {
 			return;
 		}
 	}

@@ -2,7 +2,7 @@
  * epk: MurmurHash3 primitives and V2 effective partition keys, checked
  * against the published values: the reference's self-check (§8) and every
  * "Hash, version 2" row of ../shared/vectors/epk_vectors.csv, read at test
- * time (no expected value is copied here).
+ * time, and its MultiHash rows (no expected value is copied here).
  */
 #include <check.h>
 #include <csv.h>
@@ -71,10 +71,13 @@ static void check_row(struct row_state *st)
 	struct pk_value v[8];
 	json_error_t err;
 	json_t *arr;
-	char got[33];
+	char got[PK_EPK_HEX_MAX];
+	struct pk_epk e;
 	size_t n;
+	int multi = strcmp(st->kind, "MultiHash") == 0;
 
-	if (strcmp(st->kind, "Hash") != 0 || strcmp(st->version, "2") != 0) {
+	if (!multi &&
+	    (strcmp(st->kind, "Hash") != 0 || strcmp(st->version, "2") != 0)) {
 		return;
 	}
 	arr = json_loads(st->components, JSON_DECODE_ANY |
@@ -84,7 +87,8 @@ static void check_row(struct row_state *st)
 	if (n == 0) {
 		got[0] = '\0'; /* the empty key is the minimum EPK "" */
 	} else {
-		epk_format(epk_hash_v2(v, n), got);
+		e = multi ? epk_hash_multi(v, n) : epk_hash_v2(v, n);
+		epk_format(&e, got);
 	}
 	if (strcmp(got, st->expected) != 0) {
 		st->failed++;
@@ -134,7 +138,7 @@ static void on_row(int c, void *data)
 	st->field = 0;
 }
 
-START_TEST(test_epk_v2_vectors)
+START_TEST(test_epk_v2_and_multihash_vectors)
 {
 	struct csv_parser p;
 	struct row_state st = {0};
@@ -149,28 +153,44 @@ START_TEST(test_epk_v2_vectors)
 	csv_fini(&p, on_field, on_row, &st);
 	csv_free(&p);
 	free(text);
-	/* the file holds 62 Hash V2 rows (reference §8, SOURCES.md) */
-	ck_assert_int_eq(st.checked, 62);
+	/* the file holds 62 Hash V2 rows and 5 MultiHash rows (reference
+	   §8, SOURCES.md) */
+	ck_assert_int_eq(st.checked, 62 + 5);
 	ck_assert_int_eq(st.failed, 0);
 }
 END_TEST
 
 START_TEST(test_epk_order_and_format)
 {
-	struct pk_epk a = {0x1, 0xFFFFFFFFFFFFFFFFULL}, b = {0x2, 0};
-	char buf[33];
+	/* ordinal order of the hex strings: "10FF.." < "20" < "2000.." */
+	struct pk_epk a = {16, {0x10, 0xFF}}, b = {1, {0x20}};
+	struct pk_epk c = {16, {0x20}};
+	struct pk_epk m;
+	char buf[PK_EPK_HEX_MAX];
 
-	ck_assert_int_lt(epk_cmp(a, b), 0);
-	ck_assert_int_gt(epk_cmp(b, a), 0);
-	epk_format(PK_EPK_MIN, buf);
+	ck_assert_int_lt(epk_cmp(&a, &b), 0);
+	ck_assert_int_lt(epk_cmp(&b, &c), 0); /* a prefix sorts first */
+	ck_assert_int_gt(epk_cmp(&c, &a), 0);
+	ck_assert_int_eq(epk_cmp(&c, &c), 0);
+	epk_format(&pk_epk_min, buf);
 	ck_assert_str_eq(buf, ""); /* reference §7: the minimum is "" */
-	epk_format(PK_EPK_END, buf);
+	epk_format(&pk_epk_end, buf);
 	ck_assert_str_eq(buf, "FF"); /* and the maximum "FF" */
-	/* midpoint of [0x1|FFFF.., 0x2|0) is 0x1|FFFF.. (the gap is 1) */
-	ck_assert_uint_eq(epk_midpoint(a, b).hi, 1);
-	/* midpoint of [0, 0x40..) is 0x20.. */
-	ck_assert_uint_eq(epk_midpoint(PK_EPK_MIN, PK_EPK_V2_REACH).hi,
-			  0x2000000000000000ULL);
+	/* every V2 EPK sorts below "FF" and below 0x40.. */
+	ck_assert_int_lt(epk_cmp(&a, &pk_epk_end), 0);
+	/* midpoint of ["", 0x40..) is 0x20.. (16 bytes) */
+	m = epk_midpoint(&pk_epk_min, &pk_epk_v2_reach);
+	epk_format(&m, buf);
+	ck_assert_str_eq(buf, "20000000000000000000000000000000");
+	/* midpoint of [0x10FF.., 0x20..): (0x10FF + 0x2000) / 2 = 0x187F.8,
+	   i.e. 0x187F8000.. */
+	m = epk_midpoint(&a, &c);
+	epk_format(&m, buf);
+	ck_assert_str_eq(buf, "187F8000000000000000000000000000");
+	/* 48-byte EPKs (three MultiHash levels) keep their length */
+	a.len = 48;
+	m = epk_midpoint(&a, &c);
+	ck_assert_uint_eq(m.len, 48);
 }
 END_TEST
 
@@ -180,7 +200,7 @@ static Suite *epk_suite(void)
 	TCase *tc = tcase_create("hash");
 
 	tcase_add_test(tc, test_epk_murmur_reference);
-	tcase_add_test(tc, test_epk_v2_vectors);
+	tcase_add_test(tc, test_epk_v2_and_multihash_vectors);
 	tcase_add_test(tc, test_epk_order_and_format);
 	suite_add_tcase(s, tc);
 	return s;

@@ -8,18 +8,18 @@
 START_TEST(test_pmap_initial_even)
 {
 	struct pk_pmap m;
-	char buf[33];
+	char buf[PK_EPK_HEX_MAX];
 
 	/* 4 ranges over [0, 0x40..): boundaries at 0x10.., 0x20.., 0x30.. */
 	pmap_init(&m, 4);
 	ck_assert_uint_eq(m.n, 4);
-	epk_format(m.ranges[0].min, buf);
+	epk_format(&m.ranges[0].min, buf);
 	ck_assert_str_eq(buf, ""); /* rule 24: the first range starts at "" */
-	epk_format(m.ranges[1].min, buf);
+	epk_format(&m.ranges[1].min, buf);
 	ck_assert_str_eq(buf, "10000000000000000000000000000000");
-	epk_format(m.ranges[3].min, buf);
+	epk_format(&m.ranges[3].min, buf);
 	ck_assert_str_eq(buf, "30000000000000000000000000000000");
-	epk_format(m.ranges[3].max, buf);
+	epk_format(&m.ranges[3].max, buf);
 	ck_assert_str_eq(buf, "FF"); /* and the last ends at "FF" */
 	ck_assert_uint_eq(m.ranges[2].id, 2); /* ids "0".."3" */
 	ck_assert_int_eq(pmap_check(&m), 0);
@@ -32,14 +32,16 @@ END_TEST
 START_TEST(test_pmap_find)
 {
 	struct pk_pmap m;
-	struct pk_epk e = {0x2000000000000000ULL, 0};
-	struct pk_epk just_below = {0x1FFFFFFFFFFFFFFFULL, UINT64_MAX};
+	struct pk_epk e = {16, {0x20}};
+	struct pk_epk just_below = {16, {0x1F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+					 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+					 0xFF, 0xFF, 0xFF, 0xFF}};
 
 	pmap_init(&m, 4);
-	ck_assert_uint_eq(pmap_find(&m, PK_EPK_MIN), 0);
-	ck_assert_uint_eq(pmap_find(&m, e), 2); /* min is inclusive */
-	ck_assert_uint_eq(pmap_find(&m, just_below), 1); /* max exclusive */
-	ck_assert_uint_eq(pmap_find(&m, PK_EPK_V2_REACH), 3);
+	ck_assert_uint_eq(pmap_find(&m, &pk_epk_min), 0);
+	ck_assert_uint_eq(pmap_find(&m, &e), 2); /* min is inclusive */
+	ck_assert_uint_eq(pmap_find(&m, &just_below), 1); /* max exclusive */
+	ck_assert_uint_eq(pmap_find(&m, &pk_epk_v2_reach), 3);
 	pmap_free(&m);
 }
 END_TEST
@@ -48,22 +50,22 @@ START_TEST(test_pmap_split)
 {
 	struct pk_pmap m;
 	struct pk_epk mid;
-	char buf[33];
+	char buf[PK_EPK_HEX_MAX];
 
 	pmap_init(&m, 1);
 	/* the last range's "FF" counts as 0x40..: midpoint 0x20.. so both
 	   halves can hold V2 keys (reference §7) */
 	mid = pmap_midpoint(&m, 0);
-	epk_format(mid, buf);
+	epk_format(&mid, buf);
 	ck_assert_str_eq(buf, "20000000000000000000000000000000");
-	ck_assert_int_eq(pmap_split(&m, 0, mid), 0);
+	ck_assert_int_eq(pmap_split(&m, 0, &mid), 0);
 	ck_assert_uint_eq(m.n, 2);
 	ck_assert_uint_eq(m.ranges[0].id, 1); /* children get new ids */
 	ck_assert_uint_eq(m.ranges[1].id, 2);
 	ck_assert_int_eq(pmap_check(&m), 0);
 	/* a cut on the boundary is refused */
-	ck_assert_int_eq(pmap_split(&m, 1, mid), -1);
-	ck_assert_int_eq(pmap_split(&m, 0, PK_EPK_MIN), -1);
+	ck_assert_int_eq(pmap_split(&m, 1, &mid), -1);
+	ck_assert_int_eq(pmap_split(&m, 0, &pk_epk_min), -1);
 	pmap_free(&m);
 }
 END_TEST

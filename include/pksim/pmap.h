@@ -5,8 +5,8 @@
  * children that tile it, each with a new id, as the service's partition
  * key range feed shows them ("0", "1", ... never reused).
  *
- * Invariants (pmap_check): n >= 1; ranges[0].min = PK_EPK_MIN;
- * ranges[n-1].max = PK_EPK_END; ranges[i].max = ranges[i+1].min;
+ * Invariants (pmap_check): n >= 1; ranges[0].min = "";
+ * ranges[n-1].max = "FF"; ranges[i].max = ranges[i+1].min;
  * min < max for every range.
  */
 #ifndef PKSIM_PMAP_H
@@ -20,7 +20,7 @@
 struct pk_range {
 	uint32_t id;       /* partition key range id, unique in the map */
 	struct pk_epk min; /* inclusive */
-	struct pk_epk max; /* exclusive; PK_EPK_END for the last range */
+	struct pk_epk max; /* exclusive; "FF" for the last range */
 };
 
 struct pk_pmap {
@@ -42,14 +42,14 @@ void pmap_init(struct pk_pmap *m, size_t n);
 void pmap_free(struct pk_pmap *m);
 
 /* Index of the range that holds e (ranges[i].min <= e < ranges[i].max). */
-size_t pmap_find(const struct pk_pmap *m, struct pk_epk e);
+size_t pmap_find(const struct pk_pmap *m, const struct pk_epk *e);
 
 /*
  * Split range i at cut (min < cut < max) into [min, cut) and [cut, max),
  * at indices i and i + 1, with two new ids. Returns 0, or -1 if cut is
  * not strictly inside the range (m unchanged).
  */
-int pmap_split(struct pk_pmap *m, size_t i, struct pk_epk cut);
+int pmap_split(struct pk_pmap *m, size_t i, const struct pk_epk *cut);
 
 /*
  * The EPK midpoint of range i, where a throughput split cuts (reference
