@@ -1,0 +1,1114 @@
+/*
+ * check_trace: items from data files. The real-data numbers come from
+ * issue 4 (section 4) and ../shared/data/SOURCES.md, and were recomputed
+ * with Python's json and csv modules on the same files; each check says
+ * where its number comes from. Bad inputs are written to a temporary
+ * directory at test time, and every error message has a case here.
+ */
+#include <check.h>
+#include <jansson.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "pksim/mem.h"
+#include "pksim/trace.h"
+#include "testutil.h"
+
+/* 2020-07-13T00:05:00Z, the start of the IoT readings (SOURCES.md) */
+#define T_0005_S 1594598700LL
+#define T_0005_MS 1594598700000LL
+/* days from 1970-01-01 to 2020-07-13: 1594598400 s / 86400 s */
+#define DAY_2020_07_13 18456LL
+#define MS_PER_DAY 86400000LL
+
+/* --- helpers ------------------------------------------------------------- */
+
+/* Load a shared data file; fails the test with the diagnostics if not. */
+static struct pk_trace *load_shared(const char *rel, enum pk_trace_format fmt)
+{
+	struct pk_diag d;
+	struct pk_trace *t;
+
+	diag_init(&d);
+	t = trace_load(tu_shared(rel), fmt, &d);
+	if (!t) {
+		diag_print(&d, stderr);
+	}
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_eq(diag_count(&d), 0);
+	diag_free(&d);
+	ck_assert_int_eq(trace_check(t), 0);
+	return t;
+}
+
+/* The first line diag_print writes for d, without its newline; caller
+   frees. */
+static char *first_line(const struct pk_diag *d)
+{
+	char *buf = NULL, *nl;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	diag_print(d, f);
+	fclose(f);
+	nl = strchr(buf, '\n');
+	if (nl) {
+		*nl = '\0';
+	}
+	return buf;
+}
+
+/* The second line (a note, if any); caller frees. */
+static char *second_line(const struct pk_diag *d)
+{
+	char *buf = first_line(d), *rest;
+	char *out = NULL, *nl;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+
+	free(buf);
+	diag_print(d, f);
+	fclose(f);
+	rest = strchr(out, '\n');
+	rest = rest ? rest + 1 : out + strlen(out);
+	nl = strchr(rest, '\n');
+	if (nl) {
+		*nl = '\0';
+	}
+	memmove(out, rest, strlen(rest) + 1);
+	return out;
+}
+
+struct tally {
+	size_t n_distinct; /* distinct typed values */
+	size_t max, min;   /* records holding the commonest / rarest */
+	size_t undefined;  /* records without the property */
+};
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Count the records of t per typed value at path, by sorting the
+   values' JSON text (a string and a number never share a text). */
+static struct tally tally(const struct pk_trace *t, const char *path)
+{
+	size_t n = trace_count(t), i, run;
+	char **keys = calloc(n, sizeof(*keys));
+	char buf[PK_VALUE_MAX_BYTES], txt[2 * PK_VALUE_MAX_BYTES];
+	struct pk_value v;
+	struct tally r = {0, 0, SIZE_MAX, 0};
+
+	ck_assert_ptr_nonnull(keys);
+	for (i = 0; i < n; i++) {
+		ck_assert_int_eq(trace_value(t, i, path, &v, buf, sizeof(buf)),
+				 PK_TRACE_OK);
+		r.undefined += v.type == PK_VALUE_UNDEFINED;
+		value_format(&v, txt, sizeof(txt));
+		keys[i] = strdup(txt);
+	}
+	qsort(keys, n, sizeof(*keys), cmp_str);
+	for (i = 0; i < n; i += run) {
+		for (run = 1; i + run < n && !strcmp(keys[i], keys[i + run]);
+		     run++) {
+		}
+		r.n_distinct++;
+		r.max = run > r.max ? run : r.max;
+		r.min = run < r.min ? run : r.min;
+	}
+	for (i = 0; i < n; i++) {
+		free(keys[i]);
+	}
+	free(keys);
+	return r;
+}
+
+static uint64_t sum_sizes(const struct pk_trace *t)
+{
+	uint64_t sum = 0;
+	size_t i;
+
+	for (i = 0; i < trace_count(t); i++) {
+		sum += trace_size_bytes(t, i);
+	}
+	return sum;
+}
+
+/* A scratch directory with files written into it. */
+struct scratch {
+	char *dir;
+	char *paths[16];
+	size_t n;
+};
+
+static const char *scratch_file(struct scratch *s, const char *name,
+				const char *text)
+{
+	char *p;
+	FILE *f;
+
+	if (!s->dir) {
+		s->dir = tu_tmpdir();
+		ck_assert_ptr_nonnull(s->dir);
+	}
+	ck_assert_uint_lt(s->n, 16);
+	p = xasprintf("%s/%s", s->dir, name);
+	f = fopen(p, "wb");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+	s->paths[s->n++] = p;
+	return p;
+}
+
+static void scratch_free(struct scratch *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		unlink(s->paths[i]);
+		free(s->paths[i]);
+	}
+	if (s->dir) {
+		rmdir(s->dir);
+	}
+	free(s->dir);
+}
+
+/* Load text written to a scratch file; returns the trace (or NULL) and
+   leaves the diagnostics in d (initialised here). */
+static struct pk_trace *load_text(struct scratch *s, const char *name,
+				  const char *text, enum pk_trace_format fmt,
+				  struct pk_diag *d, const char **path)
+{
+	const char *p = scratch_file(s, name, text);
+	struct pk_trace *t;
+
+	diag_init(d);
+	t = trace_load(p, fmt, d);
+	if (t) {
+		ck_assert_int_eq(trace_check(t), 0);
+	}
+	if (path) {
+		*path = p;
+	}
+	return t;
+}
+
+/* Assert that loading text fails with exactly the first message line
+   want, where "@" in want stands for the file's path. */
+static void expect_load_error(const char *name, const char *text,
+			      enum pk_trace_format fmt, const char *want)
+{
+	struct scratch s = {0};
+	struct pk_diag d;
+	const char *path, *at;
+	char *got, *w;
+
+	ck_assert_ptr_null(load_text(&s, name, text, fmt, &d, &path));
+	ck_assert_uint_ge(diag_count(&d), 1);
+	at = strchr(want, '@');
+	ck_assert_ptr_nonnull(at);
+	w = xasprintf("%.*s%s%s", (int)(at - want), want, path, at + 1);
+	got = first_line(&d);
+	ck_assert_str_eq(got, w);
+	free(got);
+	free(w);
+	diag_free(&d);
+	scratch_free(&s);
+}
+
+/* --- real data ----------------------------------------------------------- */
+
+START_TEST(test_trace_iot_telemetry)
+{
+	struct pk_trace *t = load_shared("data/iot_telemetry_3devices.json",
+					 PK_TRACE_FORMAT_AUTO);
+	struct tally r;
+	struct pk_value v;
+	char buf[64];
+	struct pk_diag dg;
+	int64_t ms;
+	size_t i;
+
+	diag_init(&dg);
+
+	ck_assert_int_eq(trace_format(t), PK_TRACE_FORMAT_JSON);
+	/* SOURCES.md: 9,995 readings */
+	ck_assert_uint_eq(trace_count(t), 9995);
+	/* issue 4: by /device, 3 logical partitions, the hottest
+	   iot-device-03 with 4,671 = 46.73% */
+	r = tally(t, "/device");
+	ck_assert_uint_eq(r.n_distinct, 3);
+	ck_assert_uint_eq(r.max, 4671);
+	ck_assert_int_eq((int)(10000.0 * (double)r.max / 9995 + 0.5), 4673);
+	/* SOURCES.md: the smallest is iot-device-02, 2,611 */
+	ck_assert_uint_eq(r.min, 2611);
+	ck_assert_uint_eq(r.undefined, 0);
+	/* issue 4: by the day of ts, 1 logical partition: every reading
+	   is on 2020-07-13 UTC */
+	for (i = 0; i < trace_count(t); i++) {
+		ck_assert_int_eq(trace_time_ms(t, i, "/ts", &ms, &dg), 0);
+		ck_assert_int_eq(ms / MS_PER_DAY, DAY_2020_07_13);
+	}
+	/* first record (head -c 300 of the file): ts 1594598735.7727768,
+	   rounded to the nearest ms; a bare name reads as /ts */
+	ck_assert_int_eq(trace_time_ms(t, 0, "ts", &ms, &dg), 0);
+	ck_assert_int_eq(ms, 1594598735773LL);
+	ck_assert_int_eq(trace_value(t, 0, "/device", &v, buf, sizeof(buf)),
+			 PK_TRACE_OK);
+	ck_assert_int_eq(v.type, PK_VALUE_STRING);
+	ck_assert_str_eq(buf, "iot-device-02");
+	ck_assert_uint_eq(v.len, 13);
+	/* nested properties: data.temp 27.0, data.light true */
+	ck_assert_int_eq(trace_value(t, 0, "/data/temp", &v, NULL, 0),
+			 PK_TRACE_OK);
+	ck_assert_int_eq(v.type, PK_VALUE_NUMBER);
+	ck_assert_double_eq(v.num, 27.0);
+	ck_assert_int_eq(trace_value(t, 0, "/data/light", &v, NULL, 0),
+			 PK_TRACE_OK);
+	ck_assert_int_eq(v.type, PK_VALUE_BOOL);
+	ck_assert_int_eq(v.boolean, 1);
+	/* an object is not a key value; a path through a scalar is absent */
+	ck_assert_int_eq(trace_value(t, 0, "/data", &v, NULL, 0),
+			 PK_TRACE_NOT_SCALAR);
+	ck_assert_int_eq(v.type, PK_VALUE_UNDEFINED);
+	ck_assert_int_eq(trace_value(t, 0, "/device/x", &v, NULL, 0),
+			 PK_TRACE_OK);
+	ck_assert_int_eq(v.type, PK_VALUE_UNDEFINED);
+	/* the file is one line of minified JSON (2,410,967 bytes,
+	   SOURCES.md): the records are the file less '[', ']' and 9,994
+	   commas = 2,400,971 bytes; also Python's sum of
+	   len(json.dumps(r, separators=(',', ':'))) */
+	ck_assert_uint_eq(sum_sizes(t), 2410967 - 2 - 9994);
+	ck_assert_int_eq(trace_line(t, 0), 1);
+	ck_assert_int_eq(trace_line(t, 9994), 1);
+	ck_assert_uint_eq(diag_count(&dg), 0);
+	diag_free(&dg);
+	trace_free(t);
+}
+END_TEST
+
+START_TEST(test_trace_transactions)
+{
+	struct pk_trace *t = load_shared("data/cosmoslabs_transactions.json",
+					 PK_TRACE_FORMAT_AUTO);
+	struct tally r;
+	struct pk_value v;
+	size_t i, n_true = 0, n_false = 0;
+
+	/* SOURCES.md: 50,000 records */
+	ck_assert_uint_eq(trace_count(t), 50000);
+	/* issue 4: /costCenter -> 22, largest 2,400, smallest 2,200 */
+	r = tally(t, "/costCenter");
+	ck_assert_uint_eq(r.n_distinct, 22);
+	ck_assert_uint_eq(r.max, 2400);
+	ck_assert_uint_eq(r.min, 2200);
+	/* issue 4: /processed -> 2, 29,993 / 20,007; SOURCES.md says it is
+	   a bool, so count true and false */
+	r = tally(t, "/processed");
+	ck_assert_uint_eq(r.n_distinct, 2);
+	for (i = 0; i < trace_count(t); i++) {
+		ck_assert_int_eq(trace_value(t, i, "/processed", &v, NULL, 0),
+				 PK_TRACE_OK);
+		ck_assert_int_eq(v.type, PK_VALUE_BOOL);
+		n_true += v.boolean == 1;
+		n_false += v.boolean == 0;
+	}
+	ck_assert_uint_eq(n_true, 29993);
+	ck_assert_uint_eq(n_false, 20007);
+	/* SOURCES.md: no id and no timestamp */
+	r = tally(t, "/id");
+	ck_assert_uint_eq(r.undefined, 50000);
+	ck_assert_uint_eq(r.n_distinct, 1);
+	/* minified, one line: 4,153,761 bytes less '[', ']' and 49,999
+	   commas (SOURCES.md: about 82 bytes a record) */
+	ck_assert_uint_eq(sum_sizes(t), 4153761 - 2 - 49999);
+	/* first record {"amount":269.03,...,"costCenter":"sports"} as in the
+	   file: 82 bytes; the number is counted as written, not as %.17g */
+	ck_assert_uint_eq(trace_size_bytes(t, 0),
+			  strlen("{\"amount\":269.03,\"processed\":false,"
+				 "\"paidBy\":\"estefania.schoen\","
+				 "\"costCenter\":\"sports\"}"));
+	ck_assert_int_eq(trace_value(t, 0, "/amount", &v, NULL, 0),
+			 PK_TRACE_OK);
+	ck_assert_double_eq_tol(v.num, 269.03, 1e-9);
+	trace_free(t);
+}
+END_TEST
+
+START_TEST(test_trace_cosmicworks)
+{
+	struct pk_trace *t = load_shared("data/cosmicworks_products_v4.json",
+					 PK_TRACE_FORMAT_AUTO);
+	struct tally r;
+	struct pk_value v;
+	char buf[64];
+
+	/* SOURCES.md: 295 products */
+	ck_assert_uint_eq(trace_count(t), 295);
+	/* issue 4: /categoryId -> 37, largest 43 (14.6%) */
+	r = tally(t, "/categoryId");
+	ck_assert_uint_eq(r.n_distinct, 37);
+	ck_assert_uint_eq(r.max, 43);
+	/* SOURCES.md: several categories hold 1 item */
+	ck_assert_uint_eq(r.min, 1);
+	/* /id (a GUID) is unique */
+	ck_assert_uint_eq(tally(t, "/id").n_distinct, 295);
+	/* the file is pretty-printed: grep -n '^  {' gives lines 2, 33 */
+	ck_assert_int_eq(trace_line(t, 0), 2);
+	ck_assert_int_eq(trace_line(t, 1), 33);
+	/* sizes are minified: Python, len(json.dumps(r, separators=(',',
+	   ':'))) is 572 for the first product and 127,812 for all (433 a
+	   product, SOURCES.md) */
+	ck_assert_uint_eq(trace_size_bytes(t, 0), 572);
+	ck_assert_uint_eq(sum_sizes(t), 127812);
+	/* tags is an array: not a key value, and not descended into */
+	ck_assert_int_eq(trace_value(t, 0, "/tags", &v, NULL, 0),
+			 PK_TRACE_NOT_SCALAR);
+	ck_assert_int_eq(trace_value(t, 0, "/tags/0", &v, NULL, 0),
+			 PK_TRACE_OK);
+	ck_assert_int_eq(v.type, PK_VALUE_UNDEFINED);
+	/* head of the file */
+	ck_assert_int_eq(trace_value(t, 0, "/sku", &v, buf, sizeof(buf)),
+			 PK_TRACE_OK);
+	ck_assert_str_eq(buf, "SE-R581");
+	ck_assert_int_eq(trace_value(t, 0, "/price", &v, NULL, 0), PK_TRACE_OK);
+	ck_assert_double_eq_tol(v.num, 27.12, 1e-9);
+	/* escaped quotes in the file count as written (\" is 2 bytes) */
+	ck_assert_int_eq(
+	    trace_value(t, 0, "/description", &v, buf, sizeof(buf)),
+	    PK_TRACE_OK);
+	ck_assert_str_eq(buf, "The product called \"LL Road Seat/Saddle\"");
+	trace_free(t);
+}
+END_TEST
+
+START_TEST(test_trace_csv_cloudphysics)
+{
+	struct pk_trace *t =
+	    load_shared("data/cloudphysics_io_trace.csv", PK_TRACE_FORMAT_AUTO);
+	struct pk_value v;
+	char buf[64];
+	struct pk_diag dg;
+	int64_t ms;
+
+	diag_init(&dg);
+
+	ck_assert_int_eq(trace_format(t), PK_TRACE_FORMAT_CSV);
+	/* SOURCES.md: 113,872 rows + header (wc -l: 113,873 lines) */
+	ck_assert_uint_eq(trace_count(t), 113872);
+	/* head -2: "1,5633898,2a,512,42932745" on line 2 */
+	ck_assert_int_eq(trace_line(t, 0), 2);
+	ck_assert_int_eq(trace_value(t, 0, "/lbn", &v, buf, sizeof(buf)),
+			 PK_TRACE_OK);
+	/* CSV values stay strings, digits or not */
+	ck_assert_int_eq(v.type, PK_VALUE_STRING);
+	ck_assert_str_eq(buf, "42932745");
+	ck_assert_int_eq(trace_value(t, 0, "op", &v, buf, sizeof(buf)),
+			 PK_TRACE_OK);
+	ck_assert_str_eq(buf, "2a");
+	/* a numeric string is epoch seconds for the time field */
+	ck_assert_int_eq(trace_time_ms(t, 0, "time", &ms, &dg), 0);
+	ck_assert_int_eq(ms, 5633898000LL);
+	/* size: {"version":"1","time":"5633898","op":"2a","size":"512",
+	   "lbn":"42932745"} is 72 bytes (Python json.dumps, compact) */
+	ck_assert_uint_eq(trace_size_bytes(t, 0), 72);
+	/* tail -1: "1,5641098,2a,512,42936150" on line 113,873; SOURCES.md:
+	   the trace covers 7,200 s */
+	ck_assert_int_eq(trace_line(t, 113871), 113873);
+	ck_assert_int_eq(trace_value(t, 113871, "/lbn", &v, buf, sizeof(buf)),
+			 PK_TRACE_OK);
+	ck_assert_str_eq(buf, "42936150");
+	ck_assert_int_eq(trace_time_ms(t, 113871, "/time", &ms, &dg), 0);
+	ck_assert_int_eq(ms - 5633898000LL, 7200000LL);
+	/* SOURCES.md: the hottest lbn, 3345071, is 1.43% of 113,872
+	   requests (1,628 or 1,629); 48,974 distinct */
+	{
+		struct tally r = tally(t, "/lbn");
+
+		ck_assert_uint_eq(r.n_distinct, 48974);
+		ck_assert_int_eq((int)(10000.0 * (double)r.max / 113872 + 0.5),
+				 143);
+	}
+	/* no such column */
+	ck_assert_int_eq(trace_value(t, 0, "/nope", &v, buf, sizeof(buf)),
+			 PK_TRACE_OK);
+	ck_assert_int_eq(v.type, PK_VALUE_UNDEFINED);
+	ck_assert_uint_eq(diag_count(&dg), 0);
+	diag_free(&dg);
+	trace_free(t);
+}
+END_TEST
+
+/* --- formats ------------------------------------------------------------- */
+
+START_TEST(test_trace_json_lines)
+{
+	struct scratch s = {0};
+	struct pk_diag d;
+	struct pk_trace *t;
+	struct pk_value v;
+
+	/* blank lines (also CRLF and white space only) are skipped, lines
+	   are counted */
+	t = load_text(&s, "a.jsonl",
+		      "{\"k\": \"x\", \"n\": 1}\r\n"
+		      "\n"
+		      "   \n"
+		      "  {\"k\":\"y\",\"n\":null}\n"
+		      "{\"k\": true}",
+		      PK_TRACE_FORMAT_AUTO, &d, NULL);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_int_eq(trace_format(t), PK_TRACE_FORMAT_JSONL);
+	ck_assert_uint_eq(trace_count(t), 3);
+	ck_assert_int_eq(trace_line(t, 0), 1);
+	ck_assert_int_eq(trace_line(t, 1), 4);
+	ck_assert_int_eq(trace_line(t, 2), 5);
+	/* minified: {"k":"x","n":1} */
+	ck_assert_uint_eq(trace_size_bytes(t, 0), 15);
+	ck_assert_uint_eq(trace_size_bytes(t, 2), 10);
+	trace_value(t, 1, "/n", &v, NULL, 0);
+	ck_assert_int_eq(v.type, PK_VALUE_NULL);
+	trace_value(t, 2, "/k", &v, NULL, 0);
+	ck_assert_int_eq(v.type, PK_VALUE_BOOL);
+	trace_value(t, 2, "/n", &v, NULL, 0);
+	ck_assert_int_eq(v.type, PK_VALUE_UNDEFINED);
+	trace_free(t);
+	diag_free(&d);
+	scratch_free(&s);
+}
+END_TEST
+
+START_TEST(test_trace_csv_forms)
+{
+	struct scratch s = {0};
+	struct pk_diag d;
+	struct pk_trace *t;
+	struct pk_value v;
+	char buf[64];
+
+	/* BOM, quoted fields with commas, doubled quotes and a newline,
+	   CRLF, a blank line, an empty field, no newline at the end */
+	t = load_text(&s, "a.csv",
+		      "\xef\xbb\xbfid,name,city\r\n"
+		      "1,\"Smith, J.\",\"say \"\"hi\"\"\"\r\n"
+		      "\r\n"
+		      "2,\"two\nlines\",\r\n"
+		      "007,x,y",
+		      PK_TRACE_FORMAT_AUTO, &d, NULL);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_int_eq(trace_format(t), PK_TRACE_FORMAT_CSV);
+	ck_assert_uint_eq(trace_count(t), 3);
+	ck_assert_int_eq(trace_line(t, 0), 2);
+	ck_assert_int_eq(trace_line(t, 1), 4);
+	ck_assert_int_eq(trace_line(t, 2), 6);
+	ck_assert_int_eq(trace_value(t, 0, "/id", &v, buf, sizeof(buf)),
+			 PK_TRACE_OK);
+	ck_assert_str_eq(buf, "1");
+	trace_value(t, 0, "/name", &v, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "Smith, J.");
+	trace_value(t, 0, "/city", &v, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "say \"hi\"");
+	trace_value(t, 1, "/name", &v, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "two\nlines");
+	trace_value(t, 1, "/city", &v, buf, sizeof(buf));
+	ck_assert_int_eq(v.type, PK_VALUE_STRING);
+	ck_assert_uint_eq(v.len, 0);
+	/* "007" stays the string "007", not the number 7 */
+	trace_value(t, 2, "/id", &v, buf, sizeof(buf));
+	ck_assert_int_eq(v.type, PK_VALUE_STRING);
+	ck_assert_str_eq(buf, "007");
+	/* size of {"id":"1","name":"Smith, J.","city":"say \"hi\""} */
+	ck_assert_uint_eq(trace_size_bytes(t, 0),
+			  strlen("{\"id\":\"1\",\"name\":\"Smith, J.\","
+				 "\"city\":\"say \\\"hi\\\"\"}"));
+	/* {"id":"2","name":"two\nlines","city":""}: \n is 2 bytes */
+	ck_assert_uint_eq(trace_size_bytes(t, 1),
+			  strlen("{\"id\":\"2\",\"name\":\"two\\nlines\","
+				 "\"city\":\"\"}"));
+	trace_free(t);
+	diag_free(&d);
+
+	/* spaces around an unquoted field go, inside quotes they stay */
+	t = load_text(&s, "sp.csv", "a,b\n x , \" y \" \n",
+		      PK_TRACE_FORMAT_AUTO, &d, NULL);
+	ck_assert_ptr_nonnull(t);
+	trace_value(t, 0, "/a", &v, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "x");
+	trace_value(t, 0, "/b", &v, buf, sizeof(buf));
+	ck_assert_str_eq(buf, " y ");
+	trace_free(t);
+	diag_free(&d);
+
+	/* a header alone: no records */
+	t = load_text(&s, "h.csv", "a,b\n", PK_TRACE_FORMAT_AUTO, &d, NULL);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_eq(trace_count(t), 0);
+	trace_free(t);
+	diag_free(&d);
+	scratch_free(&s);
+}
+END_TEST
+
+START_TEST(test_trace_detect_and_force)
+{
+	struct scratch s = {0};
+	struct pk_diag d;
+	struct pk_trace *t;
+	enum pk_trace_format f;
+
+	/* white space before '[', an empty array, an empty file */
+	t = load_text(&s, "a.json", " \n [ ] \n", PK_TRACE_FORMAT_AUTO, &d,
+		      NULL);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_int_eq(trace_format(t), PK_TRACE_FORMAT_JSON);
+	ck_assert_uint_eq(trace_count(t), 0);
+	trace_free(t);
+	diag_free(&d);
+	t = load_text(&s, "e", "", PK_TRACE_FORMAT_AUTO, &d, NULL);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_eq(trace_count(t), 0);
+	trace_free(t);
+	diag_free(&d);
+	/* forced CSV on text that looks like JSON: one column named [x] */
+	t = load_text(&s, "b", "[x]\n{1}\n", PK_TRACE_FORMAT_CSV, &d, NULL);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_int_eq(trace_format(t), PK_TRACE_FORMAT_CSV);
+	ck_assert_uint_eq(trace_count(t), 1);
+	trace_free(t);
+	diag_free(&d);
+	/* forced JSON lines on one-line array text: not an object */
+	expect_load_error("c", "[{\"a\":1}]\n", PK_TRACE_FORMAT_JSONL,
+			  "pksim: @:1:1: error: a record must be a JSON "
+			  "object, not an array");
+	ck_assert_int_eq(trace_format_parse("jsonl", &f), 0);
+	ck_assert_int_eq(f, PK_TRACE_FORMAT_JSONL);
+	ck_assert_int_eq(trace_format_parse("ndjson", &f), 0);
+	ck_assert_int_eq(f, PK_TRACE_FORMAT_JSONL);
+	ck_assert_int_eq(trace_format_parse("auto", &f), 0);
+	ck_assert_int_eq(f, PK_TRACE_FORMAT_AUTO);
+	ck_assert_int_eq(trace_format_parse("csv", &f), 0);
+	ck_assert_int_eq(f, PK_TRACE_FORMAT_CSV);
+	ck_assert_int_eq(trace_format_parse("json", &f), 0);
+	ck_assert_int_eq(f, PK_TRACE_FORMAT_JSON);
+	ck_assert_int_eq(trace_format_parse("xml", &f), -1);
+	scratch_free(&s);
+}
+END_TEST
+
+START_TEST(test_trace_value_forms)
+{
+	struct pk_diag d;
+	struct pk_trace *t;
+	struct pk_value v;
+	char buf[8];
+	static const char text[] =
+	    "[{\"a/b\": 1, \"t~x\": 2, \"s\": \"0123456789\", "
+	    "\"big\": 18446744073709551616, \"o\": {\"p\": {\"q\": "
+	    "\"deep\"}}}]";
+
+	diag_init(&d);
+	t = trace_parse("mem.json", text, strlen(text), PK_TRACE_FORMAT_AUTO,
+			&d);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_int_eq(trace_check(t), 0);
+	/* '/' and '~' in names are escaped as in RFC 6901 */
+	trace_value(t, 0, "/a~1b", &v, NULL, 0);
+	ck_assert_int_eq(v.type, PK_VALUE_NUMBER);
+	ck_assert_double_eq(v.num, 1);
+	trace_value(t, 0, "/t~0x", &v, NULL, 0);
+	ck_assert_double_eq(v.num, 2);
+	trace_value(t, 0, "/a/b", &v, NULL, 0);
+	ck_assert_int_eq(v.type, PK_VALUE_UNDEFINED);
+	/* an integer past 2^63 is a double, not a parse error */
+	trace_value(t, 0, "/big", &v, NULL, 0);
+	ck_assert_double_eq(v.num, 18446744073709551616.0);
+	/* depth */
+	trace_value(t, 0, "/o/p/q", &v, NULL, 0);
+	ck_assert_int_eq(v.type, PK_VALUE_STRING);
+	ck_assert_int_eq(memcmp(v.str, "deep", 4), 0);
+	ck_assert_int_eq(trace_value(t, 0, "/o/p", &v, NULL, 0),
+			 PK_TRACE_NOT_SCALAR);
+	/* a string that does not fit: 10 bytes need cap 11 */
+	ck_assert_int_eq(trace_value(t, 0, "/s", &v, buf, sizeof(buf)),
+			 PK_TRACE_TOO_LONG);
+	ck_assert_int_eq(v.type, PK_VALUE_UNDEFINED);
+	ck_assert_uint_eq(v.len, 10);
+	/* borrowed: not NUL-terminated, valid until trace_free */
+	ck_assert_int_eq(trace_value(t, 0, "/s", &v, NULL, 0), PK_TRACE_OK);
+	ck_assert_uint_eq(v.len, 10);
+	ck_assert_int_eq(memcmp(v.str, "0123456789", 10), 0);
+	trace_free(t);
+	diag_free(&d);
+}
+END_TEST
+
+/* --- time ---------------------------------------------------------------- */
+
+/* The time of the only record of JSON lines text, field "t". */
+static int64_t time_of(const char *text)
+{
+	struct pk_diag d;
+	struct pk_trace *t;
+	int64_t ms = -1;
+
+	diag_init(&d);
+	t = trace_parse("t.jsonl", text, strlen(text), PK_TRACE_FORMAT_AUTO,
+			&d);
+	ck_assert_ptr_nonnull(t);
+	if (trace_time_ms(t, 0, "/t", &ms, &d) != 0) {
+		diag_print(&d, stderr);
+		ck_abort_msg("no time in %s", text);
+	}
+	trace_free(t);
+	diag_free(&d);
+	return ms;
+}
+
+START_TEST(test_trace_time)
+{
+	/* the brief's three spellings of 2020-07-13T00:05:00Z */
+	ck_assert_int_eq(time_of("{\"t\": 1594598700}"), T_0005_MS);
+	ck_assert_int_eq(time_of("{\"t\": \"2020-07-13T00:05:00Z\"}"),
+			 T_0005_MS);
+	ck_assert_int_eq(time_of("{\"t\": \"2020-07-13T02:05:00+02:00\"}"),
+			 T_0005_MS);
+	/* the same instant in other forms */
+	ck_assert_int_eq(time_of("{\"t\": \"2020-07-12T19:05:00-05:00\"}"),
+			 T_0005_MS);
+	ck_assert_int_eq(time_of("{\"t\": \"2020-07-13T05:35:00+0530\"}"),
+			 T_0005_MS);
+	ck_assert_int_eq(time_of("{\"t\": \"2020-07-13T01:05+01\"}"),
+			 T_0005_MS);
+	ck_assert_int_eq(time_of("{\"t\": \"2020-07-13 00:05:00\"}"),
+			 T_0005_MS);
+	ck_assert_int_eq(time_of("{\"t\": \"1594598700\"}"), T_0005_MS);
+	ck_assert_int_eq(time_of("{\"t\": 1594598700e0}"), T_0005_MS);
+	/* fractions: seconds as a number, or digits after the point */
+	ck_assert_int_eq(time_of("{\"t\": 1594598700.25}"), T_0005_MS + 250);
+	ck_assert_int_eq(time_of("{\"t\": \"2020-07-13T00:05:00.5Z\"}"),
+			 T_0005_MS + 500);
+	ck_assert_int_eq(time_of("{\"t\": \"2020-07-13T00:05:00.1236Z\"}"),
+			 T_0005_MS + 124);
+	ck_assert_int_eq(time_of("{\"t\": \"2020-07-13T00:05:00,999999Z\"}"),
+			 T_0005_MS + 1000);
+	/* a date alone is its midnight; 1970-01-01 is 0 */
+	ck_assert_int_eq(time_of("{\"t\": \"2020-07-13\"}"),
+			 DAY_2020_07_13 * MS_PER_DAY);
+	ck_assert_int_eq(time_of("{\"t\": \"1970-01-01T00:00:00Z\"}"), 0);
+	/* 2000-03-01 is 11,017 days after 1970 (date -d 2000-03-01 +%s =
+	   951868800), after a leap day in a year divisible by 400 */
+	ck_assert_int_eq(time_of("{\"t\": \"2000-03-01T00:00:00Z\"}"),
+			 951868800000LL);
+	ck_assert_int_eq(time_of("{\"t\": \"2000-02-29T00:00:00Z\"}"),
+			 951868800000LL - MS_PER_DAY);
+	/* before 1970 */
+	ck_assert_int_eq(time_of("{\"t\": \"1969-12-31T23:59:59Z\"}"), -1000);
+	ck_assert_int_eq(time_of("{\"t\": -1.5}"), -1500);
+}
+END_TEST
+
+/* The first message line of trace_time_ms on record 0 of JSON lines
+   text, field; "@" in want stands for "t.jsonl". */
+static void expect_time_error(const char *text, const char *field,
+			      const char *want)
+{
+	struct pk_diag d;
+	struct pk_trace *t;
+	int64_t ms = 42;
+	char *got;
+
+	diag_init(&d);
+	t = trace_parse("t.jsonl", text, strlen(text), PK_TRACE_FORMAT_AUTO,
+			&d);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_int_eq(trace_time_ms(t, trace_count(t) - 1, field, &ms, &d),
+			 -1);
+	ck_assert_int_eq(ms, 42);
+	got = first_line(&d);
+	ck_assert_str_eq(got, want);
+	free(got);
+	trace_free(t);
+	diag_free(&d);
+}
+
+START_TEST(test_trace_time_errors)
+{
+	char *note;
+	struct pk_diag d;
+	struct pk_trace *t;
+	int64_t ms;
+	static const char bad[] = "{\"ts\": 1}\n{\"ts\": \"yesterday\"}\n";
+
+	/* missing on the record's line (line 2 here) */
+	expect_time_error("{\"ts\": 1}\n{\"x\": 2}\n", "ts",
+			  "pksim: t.jsonl:2: error: record has no time field "
+			  "\"/ts\"");
+	expect_time_error("{\"ts\": 1}\n\n{\"x\": 2}\n", "/ts",
+			  "pksim: t.jsonl:3: error: record has no time field "
+			  "\"/ts\"");
+	/* unparsable strings */
+	expect_time_error(bad, "/ts",
+			  "pksim: t.jsonl:2: error: time field \"/ts\": "
+			  "\"yesterday\" is neither epoch seconds nor an ISO "
+			  "8601 date-time");
+	expect_time_error("{\"ts\": \"2020-02-30T00:00:00Z\"}", "/ts",
+			  "pksim: t.jsonl:1: error: time field \"/ts\": "
+			  "\"2020-02-30T00:00:00Z\" is neither epoch seconds "
+			  "nor an ISO 8601 date-time");
+	expect_time_error("{\"ts\": \"2020-07-13T24:00:00Z\"}", "/ts",
+			  "pksim: t.jsonl:1: error: time field \"/ts\": "
+			  "\"2020-07-13T24:00:00Z\" is neither epoch seconds "
+			  "nor an ISO 8601 date-time");
+	expect_time_error("{\"ts\": \"2020-07-13T00:05:00+02:\"}", "/ts",
+			  "pksim: t.jsonl:1: error: time field \"/ts\": "
+			  "\"2020-07-13T00:05:00+02:\" is neither epoch "
+			  "seconds nor an ISO 8601 date-time");
+	expect_time_error("{\"ts\": \"inf\"}", "/ts",
+			  "pksim: t.jsonl:1: error: time field \"/ts\": "
+			  "\"inf\" is neither epoch seconds nor an ISO 8601 "
+			  "date-time");
+	expect_time_error("{\"ts\": \"\"}", "/ts",
+			  "pksim: t.jsonl:1: error: time field \"/ts\": \"\" "
+			  "is neither epoch seconds nor an ISO 8601 "
+			  "date-time");
+	/* wrong types and range */
+	expect_time_error("{\"ts\": true}", "/ts",
+			  "pksim: t.jsonl:1: error: time field \"/ts\" must "
+			  "be a number (epoch seconds) or an ISO 8601 string");
+	expect_time_error("{\"ts\": {\"s\": 1}}", "/ts",
+			  "pksim: t.jsonl:1: error: time field \"/ts\" must "
+			  "be a number (epoch seconds) or an ISO 8601 string");
+	expect_time_error("{\"ts\": 1e300}", "/ts",
+			  "pksim: t.jsonl:1: error: time field \"/ts\": "
+			  "1e+300 epoch seconds is out of range");
+	/* the note shows the accepted forms */
+	diag_init(&d);
+	t = trace_parse("t.jsonl", bad, strlen(bad), PK_TRACE_FORMAT_AUTO, &d);
+	ck_assert_int_eq(trace_time_ms(t, 1, "/ts", &ms, &d), -1);
+	note = second_line(&d);
+	ck_assert_str_eq(note, "pksim: note: expected e.g. 1594598700 or "
+			       "2020-07-13T00:05:00Z");
+	free(note);
+	trace_free(t);
+	diag_free(&d);
+}
+END_TEST
+
+/* --- bad input ----------------------------------------------------------- */
+
+START_TEST(test_trace_bad_json)
+{
+	static const char text[] = "[\n"
+				   "  {\"a\": 1},\n"
+				   "  {\"a\": 2, \"b\": }\n"
+				   "]\n";
+	struct scratch s = {0};
+	struct pk_diag d;
+	json_error_t err;
+	const char *path;
+	char *want, *got;
+
+	ck_assert_ptr_null(
+	    load_text(&s, "bad.json", text, PK_TRACE_FORMAT_AUTO, &d, &path));
+	ck_assert_uint_eq(diag_count(&d), 1);
+	/* line, column and text exactly as jansson reports them for the
+	   whole file */
+	ck_assert_ptr_null(json_loads(text, JSON_DECODE_INT_AS_REAL, &err));
+	ck_assert_int_eq(d.entries[0].line, err.line);
+	ck_assert_int_eq(d.entries[0].col, err.column);
+	ck_assert_str_eq(d.entries[0].msg, err.text);
+	want = xasprintf("pksim: %s:3:17: error: unexpected token "
+			 "near '}'",
+			 path);
+	got = first_line(&d);
+	ck_assert_str_eq(got, want);
+	free(got);
+	free(want);
+	diag_free(&d);
+	scratch_free(&s);
+
+	/* the column counts characters, as jansson does: "é" is one */
+	{
+		static const char t2[] = "[{\"é\": 1}, {\"é\": x}]";
+
+		ck_assert_ptr_null(json_loads(t2, 0, &err));
+		diag_init(&d);
+		ck_assert_ptr_null(trace_parse("m.json", t2, strlen(t2),
+					       PK_TRACE_FORMAT_AUTO, &d));
+		ck_assert_int_eq(d.entries[0].line, err.line);
+		ck_assert_int_eq(d.entries[0].col, err.column);
+		ck_assert_str_eq(d.entries[0].msg, err.text);
+		diag_free(&d);
+	}
+	/* a truncated file: jansson's text and position */
+	{
+		static const char t5[] = "[{\"a\": 1},\n {\"a\":";
+
+		ck_assert_ptr_null(json_loads(t5, 0, &err));
+		diag_init(&d);
+		ck_assert_ptr_null(trace_parse("m.json", t5, strlen(t5),
+					       PK_TRACE_FORMAT_AUTO, &d));
+		ck_assert_int_eq(d.entries[0].line, err.line);
+		ck_assert_int_eq(d.entries[0].col, err.column);
+		ck_assert_str_eq(d.entries[0].msg, err.text);
+		diag_free(&d);
+	}
+	expect_load_error("cut.json",
+			  "[{\"a\": 1}, {\"a\":", PK_TRACE_FORMAT_AUTO,
+			  "pksim: @:1:16: error: unexpected token near end of "
+			  "file");
+	/* our own structure errors between records */
+	expect_load_error("nocomma.json", "[{\"a\": 1}\n {\"a\": 2}]",
+			  PK_TRACE_FORMAT_AUTO,
+			  "pksim: @:2:2: error: ',' or ']' expected after a "
+			  "record");
+	expect_load_error("open.json", "[{\"a\": 1}  ", PK_TRACE_FORMAT_AUTO,
+			  "pksim: @:1:12: error: premature end of input: ',' "
+			  "or ']' expected");
+	expect_load_error("tail.json", "[{\"a\": 1}]\nx", PK_TRACE_FORMAT_AUTO,
+			  "pksim: @:2:1: error: end of file expected after the "
+			  "array");
+	expect_load_error("comma.json", "[{\"a\": 1},]", PK_TRACE_FORMAT_AUTO,
+			  "pksim: @:1:11: error: '[' or '{' expected near "
+			  "']'");
+	expect_load_error("obj.json", "{\"a\": 1}", PK_TRACE_FORMAT_JSON,
+			  "pksim: @:1:1: error: expected '[': a JSON array of "
+			  "item objects");
+	/* records must be objects; each one is reported */
+	{
+		static const char t3[] = "[1,\n {\"a\": 1},\n [2], \"s\"]";
+		char *all = NULL;
+		size_t len = 0;
+		FILE *f;
+
+		diag_init(&d);
+		ck_assert_ptr_null(trace_parse("m.json", t3, strlen(t3),
+					       PK_TRACE_FORMAT_AUTO, &d));
+		f = open_memstream(&all, &len);
+		diag_print(&d, f);
+		fclose(f);
+		/* jansson needs '[' or '{' at the top of a value it loads,
+		   so a bare number is a syntax error and stops the load */
+		ck_assert_str_eq(all, "pksim: m.json:1:2: error: '[' or '{' "
+				      "expected near '1'\n");
+		free(all);
+		diag_free(&d);
+	}
+	{
+		static const char t4[] = "[{\"a\": 1},\n [2],\n []]";
+		char *all = NULL;
+		size_t len = 0;
+		FILE *f;
+
+		diag_init(&d);
+		ck_assert_ptr_null(trace_parse("m.json", t4, strlen(t4),
+					       PK_TRACE_FORMAT_AUTO, &d));
+		f = open_memstream(&all, &len);
+		diag_print(&d, f);
+		fclose(f);
+		ck_assert_str_eq(all, "pksim: m.json:2:2: error: a record "
+				      "must be a JSON object, not an array\n"
+				      "pksim: m.json:3:2: error: a record "
+				      "must be a JSON object, not an array\n");
+		free(all);
+		diag_free(&d);
+	}
+}
+END_TEST
+
+START_TEST(test_trace_bad_json_lines)
+{
+	struct pk_diag d;
+	char *all = NULL;
+	size_t len = 0;
+	FILE *f;
+	static const char text[] = "{\"a\": 1}\n"
+				   "\n"
+				   "{\"a\": 2,}\n"
+				   "{\"a\": 3}\n"
+				   "{\"a\": 4} x\n";
+
+	/* the broken line's number; every broken line is reported */
+	expect_load_error("bad.jsonl", text, PK_TRACE_FORMAT_AUTO,
+			  "pksim: @:3:9: error: string or '}' expected near "
+			  "'}'");
+	diag_init(&d);
+	ck_assert_ptr_null(trace_parse("m.jsonl", text, strlen(text),
+				       PK_TRACE_FORMAT_AUTO, &d));
+	ck_assert_uint_eq(diag_count(&d), 2);
+	f = open_memstream(&all, &len);
+	diag_print(&d, f);
+	fclose(f);
+	ck_assert_str_eq(all, "pksim: m.jsonl:3:9: error: string or '}' "
+			      "expected near '}'\n"
+			      "pksim: m.jsonl:5:10: error: end of file "
+			      "expected near 'x'\n");
+	free(all);
+	diag_free(&d);
+}
+END_TEST
+
+START_TEST(test_trace_bad_csv)
+{
+	struct pk_diag d;
+	char *note;
+	static const char ragged[] = "a,b,c\n1,2,3\n4,5\n\n6,7,8,9\n10,11,12\n";
+
+	/* a ragged row, at its line; each one is reported */
+	expect_load_error("ragged.csv", ragged, PK_TRACE_FORMAT_AUTO,
+			  "pksim: @:3: error: row has 2 fields, the header "
+			  "has 3");
+	diag_init(&d);
+	ck_assert_ptr_null(trace_parse("r.csv", ragged, strlen(ragged),
+				       PK_TRACE_FORMAT_AUTO, &d));
+	ck_assert_uint_eq(diag_count(&d), 2);
+	ck_assert_int_eq(d.entries[1].line, 5);
+	ck_assert_str_eq(d.entries[1].msg,
+			 "row has 4 fields, the header has 3");
+	diag_free(&d);
+	/* more ragged rows than PK_DIAG_MAX_ERRORS: reading stops there */
+	{
+		char text[4096];
+		size_t n = 0;
+		int i;
+
+		n += (size_t)snprintf(text + n, sizeof(text) - n, "a,b\n");
+		for (i = 0; i < 100; i++) {
+			n +=
+			    (size_t)snprintf(text + n, sizeof(text) - n, "x\n");
+		}
+		diag_init(&d);
+		ck_assert_ptr_null(
+		    trace_parse("r.csv", text, n, PK_TRACE_FORMAT_AUTO, &d));
+		ck_assert_uint_eq(diag_count(&d), PK_DIAG_MAX_ERRORS);
+		diag_free(&d);
+	}
+	/* quoting: a quote inside an unquoted field, text after a closing
+	   quote, and an unterminated quote */
+	expect_load_error("q1.csv", "a,b\n1,x\"y\n", PK_TRACE_FORMAT_AUTO,
+			  "pksim: @:2:4: error: bad CSV quoting: error "
+			  "parsing data while strict checking enabled");
+	expect_load_error("q2.csv", "a,b\n1,\"x\"y\n", PK_TRACE_FORMAT_AUTO,
+			  "pksim: @:2:6: error: bad CSV quoting: error "
+			  "parsing data while strict checking enabled");
+	expect_load_error("q3.csv", "a,b\n1,2\n3,\"open\n4,5\n",
+			  PK_TRACE_FORMAT_AUTO,
+			  "pksim: @:3: error: unterminated quoted field");
+	diag_init(&d);
+	ck_assert_ptr_null(
+	    trace_parse("q.csv", "a\n\"x\"y\n", 7, PK_TRACE_FORMAT_CSV, &d));
+	note = second_line(&d);
+	ck_assert_str_eq(note, "pksim: note: a field with quotes must be "
+			       "quoted as a whole, and its quotes doubled");
+	free(note);
+	diag_free(&d);
+	/* two columns with one name */
+	expect_load_error("dup.csv", "id,x,id\n1,2,3\n", PK_TRACE_FORMAT_AUTO,
+			  "pksim: @:1: error: duplicate column name \"id\"");
+}
+END_TEST
+
+START_TEST(test_trace_bad_file)
+{
+	struct pk_diag d;
+	char *dir = tu_tmpdir(), *missing, *want, *got;
+
+	ck_assert_ptr_nonnull(dir);
+	missing = xasprintf("%s/missing.json", dir);
+	/* a missing file */
+	diag_init(&d);
+	ck_assert_ptr_null(trace_load(missing, PK_TRACE_FORMAT_AUTO, &d));
+	ck_assert_uint_eq(diag_count(&d), 1);
+	ck_assert_int_eq(d.entries[0].line, 0);
+	want = xasprintf("pksim: %s: error: cannot open: No such "
+			 "file or directory",
+			 missing);
+	got = first_line(&d);
+	ck_assert_str_eq(got, want);
+	free(got);
+	free(want);
+	diag_free(&d);
+	/* a directory */
+	diag_init(&d);
+	ck_assert_ptr_null(trace_load(dir, PK_TRACE_FORMAT_AUTO, &d));
+	ck_assert_uint_eq(diag_count(&d), 1);
+	want = xasprintf("pksim: %s: error: cannot read: Is a "
+			 "directory",
+			 dir);
+	got = first_line(&d);
+	ck_assert_str_eq(got, want);
+	free(got);
+	free(want);
+	diag_free(&d);
+	/* an unreadable file (not as root: root reads anything) */
+	if (geteuid() != 0) {
+		struct scratch s = {0};
+		const char *p = scratch_file(&s, "locked.json", "[]");
+
+		chmod(p, 0);
+		diag_init(&d);
+		ck_assert_ptr_null(trace_load(p, PK_TRACE_FORMAT_AUTO, &d));
+		want = xasprintf("pksim: %s: error: cannot open: "
+				 "Permission denied",
+				 p);
+		got = first_line(&d);
+		ck_assert_str_eq(got, want);
+		free(got);
+		free(want);
+		diag_free(&d);
+		scratch_free(&s);
+	}
+	rmdir(dir);
+	free(missing);
+	free(dir);
+}
+END_TEST
+
+static Suite *trace_suite(void)
+{
+	Suite *s = suite_create("trace");
+	TCase *tc;
+
+	tc = tcase_create("real_data");
+	tcase_add_test(tc, test_trace_iot_telemetry);
+	tcase_add_test(tc, test_trace_transactions);
+	tcase_add_test(tc, test_trace_cosmicworks);
+	tcase_add_test(tc, test_trace_csv_cloudphysics);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("formats");
+	tcase_add_test(tc, test_trace_json_lines);
+	tcase_add_test(tc, test_trace_csv_forms);
+	tcase_add_test(tc, test_trace_detect_and_force);
+	tcase_add_test(tc, test_trace_value_forms);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("time");
+	tcase_add_test(tc, test_trace_time);
+	tcase_add_test(tc, test_trace_time_errors);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("bad_input");
+	tcase_add_test(tc, test_trace_bad_json);
+	tcase_add_test(tc, test_trace_bad_json_lines);
+	tcase_add_test(tc, test_trace_bad_csv);
+	tcase_add_test(tc, test_trace_bad_file);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(trace_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
