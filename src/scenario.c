@@ -11,6 +11,11 @@
  * semantic error is recorded in the diag object and the walk goes on, so
  * one run shows many mistakes (diag keeps PK_DIAG_MAX_ERRORS of them).
  *
+ * Variants: `container:` is loaded as the base; each entry of `variants:`
+ * is a deep copy of it with the entry's keys laid over (every string
+ * owned by its variant), and s->container ends up a copy of variants[0].
+ * Partition key templates are kept as text: pkey parses them.
+ *
  * Left out: YAML tags other than the standard str/seq/map ones, multiple
  * documents, merge keys (<<, which need aliases anyway).
  *
@@ -1901,54 +1906,250 @@ static void load_props(struct ld *ld, const struct yn *m, const char *parent)
 }
 
 /* ------------------------------------------------------------------ */
-/* Sections */
+/* Container, partition key and variants */
 
-static void load_container(struct ld *ld, const struct yn *m)
+/* Keys of `container:` and of each entry of `variants:`. */
+static const char *const container_keys[] = {
+    "name",
+    "partition_key",
+    "partition_key_version",
+    "throughput",
+    "physical_partition_storage",
+    "physical_partition_throughput",
+    "initial_throughput_per_partition",
+    "logical_partition_storage",
+    "index_factor",
+    NULL,
+};
+
+/* What a container or variant mapping sets (load_container_keys). */
+#define CT_SETS_KEY 1u	      /* partition_key */
+#define CT_SETS_THROUGHPUT 2u /* throughput */
+
+/* D-LPK: partition key definition versions 1 and 2 */
+#define PK_SCENARIO_KEY_VERSION_MAX 2
+
+static const char key_forms[] =
+    "a JSON path that starts with '/' and has non-empty segments, e.g. "
+    "/deviceId or /address/city; a list of 2-3 such paths, e.g. "
+    "[/tenantId, /userId]; or a template with {property}, e.g. "
+    "'{deviceId}-{date}'";
+
+/* 1 if s is a JSON path: "/a", "/a/b" (leading '/', no empty segment). */
+static int path_ok(const char *s)
 {
-	static const char *const keys[] = {
-	    "partition_key",
-	    "throughput",
-	    "physical_partition_storage",
-	    "physical_partition_throughput",
-	    "initial_throughput_per_partition",
-	    "logical_partition_storage",
-	    "index_factor",
-	    NULL,
-	};
-	struct pk_container_spec *c = &ld->s->container;
-	const struct yn *n;
+	size_t len = strlen(s);
+
+	return s[0] == '/' && len >= 2 && s[len - 1] != '/' && !strstr(s, "//");
+}
+
+static void key_free(struct pk_key_spec *k)
+{
+	size_t i;
+
+	for (i = 0; i < k->n_paths; i++) {
+		free(k->paths[i]);
+	}
+	free(k->template_text);
+}
+
+/* Free what c owns (not c itself). */
+static void container_free(struct pk_container_spec *c)
+{
+	free(c->name);
+	free(c->partition_key);
+	key_free(&c->key);
+}
+
+/* dst = a deep copy of src (dst holds nothing owned before). */
+static void container_copy(struct pk_container_spec *dst,
+			   const struct pk_container_spec *src)
+{
+	size_t i;
+
+	*dst = *src;
+	dst->name = src->name ? xstrdup(src->name) : NULL;
+	dst->partition_key =
+	    src->partition_key ? xstrdup(src->partition_key) : NULL;
+	for (i = 0; i < src->key.n_paths; i++) {
+		dst->key.paths[i] = xstrdup(src->key.paths[i]);
+	}
+	dst->key.template_text =
+	    src->key.template_text ? xstrdup(src->key.template_text) : NULL;
+}
+
+/*
+ * The partition_key value n: a path, a list of 1-3 paths, or a template
+ * (any string with '{'; pkey parses it). Fills kind, paths, template_text
+ * and position of *k (version untouched) and sets *display to the key as
+ * written; both owned by the caller. Returns 0, or -1 with errors
+ * recorded and nothing allocated.
+ */
+static int load_key(struct ld *ld, const struct yn *n, struct pk_key_spec *k,
+		    char **display)
+{
+	char buf[DESC_BYTES];
+	size_t i, j, len;
+	int bad = 0;
+	char *p;
+
+	k->line = n->line;
+	k->col = n->col;
+	k->n_paths = 0;
+	k->template_text = NULL;
+	if (n->kind == YN_SCALAR) {
+		if (n->len == 0) {
+			err(ld, n, "partition_key must not be empty; give %s",
+			    key_forms);
+			return -1;
+		}
+		if (strchr(n->text, '{')) {
+			/* ASSUMPTION: the template is checked by pkey,
+			   which knows the properties */
+			k->kind = PK_KEY_SYNTHETIC;
+			k->template_text = xstrdup(n->text);
+			*display = xstrdup(n->text);
+			return 0;
+		}
+		if (!path_ok(n->text)) {
+			err(ld, n, "partition_key must be %s (got %s)",
+			    key_forms, yn_desc(n, buf, sizeof(buf)));
+			return -1;
+		}
+		k->kind = PK_KEY_PATH;
+		k->paths[0] = xstrdup(n->text);
+		k->n_paths = 1;
+		*display = xstrdup(n->text);
+		return 0;
+	}
+	if (n->kind != YN_SEQ) {
+		err(ld, n, "partition_key must be %s (got %s)", key_forms,
+		    yn_desc(n, buf, sizeof(buf)));
+		return -1;
+	}
+	if (n->n_kids == 0) {
+		err(ld, n,
+		    "partition_key is an empty list; give 1 to %d paths, "
+		    "e.g. [/tenantId, /userId]",
+		    PK_KEY_MAX_LEVELS);
+		return -1;
+	}
+	if (n->n_kids > PK_KEY_MAX_LEVELS) {
+		/* D-HPK: up to three levels */
+		err(ld, n,
+		    "a hierarchical partition key has at most %d levels "
+		    "(got %zu)",
+		    PK_KEY_MAX_LEVELS, n->n_kids);
+		return -1;
+	}
+	for (i = 0; i < n->n_kids; i++) {
+		const struct yn *e = n->kids[i];
+
+		if (e->kind != YN_SCALAR || !path_ok(e->text)) {
+			err(ld, e,
+			    "each level of a hierarchical partition_key "
+			    "must be a JSON path that starts with '/' and "
+			    "has non-empty segments, e.g. /tenantId (got %s)",
+			    yn_desc(e, buf, sizeof(buf)));
+			bad = 1;
+			continue;
+		}
+		for (j = 0; j < i; j++) {
+			if (n->kids[j]->kind == YN_SCALAR &&
+			    strcmp(n->kids[j]->text, e->text) == 0) {
+				err(ld, e,
+				    "partition_key level %s is listed "
+				    "twice; each level is a different "
+				    "property",
+				    yn_desc(e, buf, sizeof(buf)));
+				bad = 1;
+				break;
+			}
+		}
+	}
+	if (bad) {
+		return -1;
+	}
+	k->kind = n->n_kids == 1 ? PK_KEY_PATH : PK_KEY_HIERARCHICAL;
+	len = 3;
+	for (i = 0; i < n->n_kids; i++) {
+		k->paths[i] = xstrdup(n->kids[i]->text);
+		len += n->kids[i]->len + 2;
+	}
+	k->n_paths = n->n_kids;
+	if (k->kind == PK_KEY_PATH) {
+		/* [/a] is the path /a, shown as such */
+		*display = xstrdup(k->paths[0]);
+		return 0;
+	}
+	*display = p = xmalloc(len);
+	p += sprintf(p, "[");
+	for (i = 0; i < k->n_paths; i++) {
+		p += sprintf(p, "%s%s", i ? ", " : "", k->paths[i]);
+	}
+	sprintf(p, "]");
+	return 0;
+}
+
+/*
+ * Lay the keys of mapping m (a `container:` or one variant) over *c,
+ * which holds the defaults or the base container. where names m in
+ * messages. Returns the CT_SETS_* bits of the required keys m sets.
+ */
+static unsigned load_container_keys(struct ld *ld, const struct yn *m,
+				    struct pk_container_spec *c,
+				    const char *where)
+{
+	const struct yn *n, *kn, *vn;
+	unsigned sets = 0;
 
 	c->line = m->line;
 	c->col = m->col;
-	check_keys(ld, m, keys, "in container");
-	n = yn_get(m, "partition_key");
-	if (!n) {
-		err(ld, m,
-		    "missing required key 'partition_key' in container "
-		    "(a JSON path such as /deviceId)");
-	} else if (get_string(ld, n, "partition_key", 1, &c->partition_key) ==
-		   0) {
-		const char *pk = c->partition_key;
-		size_t len = strlen(pk);
+	check_keys(ld, m, container_keys, where);
+	if ((n = yn_get(m, "name"))) {
+		char *name = NULL;
 
-		if (pk[0] != '/' || len < 2 || pk[len - 1] == '/' ||
-		    strstr(pk, "//")) {
-			char buf[DESC_BYTES];
-
-			err(ld, n,
-			    "partition_key must be a JSON path that "
-			    "starts with '/' and has non-empty "
-			    "segments, e.g. /deviceId or "
-			    "/address/city (got %s)",
-			    yn_desc(n, buf, sizeof(buf)));
+		if (get_string(ld, n, "name", 0, &name) == 0) {
+			free(c->name);
+			c->name = name;
 		}
 	}
-	n = yn_get(m, "throughput");
-	if (!n) {
-		err(ld, m,
-		    "missing required key 'throughput' in container "
-		    "(provisioned RU/s, e.g. 18000)");
-	} else {
+	if ((kn = yn_get(m, "partition_key"))) {
+		struct pk_key_spec k;
+		char *display = NULL;
+
+		sets |= CT_SETS_KEY;
+		memset(&k, 0, sizeof(k));
+		if (load_key(ld, kn, &k, &display) == 0) {
+			k.version = c->key.version;
+			key_free(&c->key);
+			free(c->partition_key);
+			c->key = k;
+			c->partition_key = display;
+		}
+	}
+	if ((vn = yn_get(m, "partition_key_version"))) {
+		int64_t v;
+
+		if (get_int(ld, vn, "partition_key_version", 1,
+			    PK_SCENARIO_KEY_VERSION_MAX, "1 or 2, default 2",
+			    &v) == 0) {
+			c->key.version = (int)v;
+		}
+	}
+	if ((kn || vn) && c->partition_key &&
+	    c->key.kind == PK_KEY_HIERARCHICAL && c->key.version == 1) {
+		/* D-HPK: hierarchical keys hash with MultiHash, which exists
+		   only under definition version 2 */
+		const struct yn *at = vn ? vn : kn;
+
+		err(ld, at,
+		    "a hierarchical partition key needs "
+		    "partition_key_version 2 (MultiHash has no version 1); "
+		    "remove partition_key_version or set it to 2");
+	}
+	if ((n = yn_get(m, "throughput"))) {
+		sets |= CT_SETS_THROUGHPUT;
 		get_int(ld, n, "throughput", 1, INT64_MAX,
 			"a whole number of RU/s >= 1", &c->throughput_ru_per_s);
 	}
@@ -1973,7 +2174,129 @@ static void load_container(struct ld *ld, const struct yn *m)
 			   "a number greater than 0 (default 1)",
 			   &c->index_factor);
 	}
+	return sets;
 }
+
+/*
+ * The `variants:` list n: each entry a copy of the base container
+ * (ld->s->container) with its keys laid over it. Returns the CT_SETS_*
+ * bits every entry sets (so the base need not), 0 on a malformed list.
+ */
+static unsigned load_variants(struct ld *ld, const struct yn *n)
+{
+	struct pk_scenario *s = ld->s;
+	unsigned all = CT_SETS_KEY | CT_SETS_THROUGHPUT;
+	size_t i, j;
+
+	if (need_kind(ld, n, YN_SEQ, "variants",
+		      "a list of container variants (- partition_key: "
+		      "/deviceId ...)") < 0) {
+		return 0;
+	}
+	if (n->n_kids == 0) {
+		err(ld, n,
+		    "variants is empty; list at least one variant, or "
+		    "leave variants out to run the container alone");
+		return 0;
+	}
+	s->variants = xcalloc(n->n_kids, sizeof(*s->variants));
+	s->n_variants = n->n_kids;
+	for (i = 0; i < n->n_kids; i++) {
+		struct pk_container_spec *v = &s->variants[i];
+		const struct yn *m = n->kids[i], *nn;
+		char *where;
+
+		container_copy(v, &s->container);
+		/* the name is the one key a variant does not inherit */
+		free(v->name);
+		v->name = NULL;
+		v->line = m->line;
+		v->col = m->col;
+		if (need_kind(ld, m, YN_MAP, "a variant",
+			      "a mapping of container keys (name, "
+			      "partition_key, throughput, ...)") < 0) {
+			v->name = xasprintf("variant-%zu", i + 1);
+			all = 0;
+			continue;
+		}
+		nn = yn_get(m, "name");
+		if (nn && nn->kind == YN_SCALAR && nn->len > 0) {
+			where = xasprintf("in variant '%.*s'",
+					  PK_SCENARIO_QUOTE_BYTES, nn->text);
+		} else {
+			where = xasprintf("in variant %zu", i + 1);
+		}
+		all &= load_container_keys(ld, m, v, where);
+		free(where);
+		if (!v->name) {
+			v->name = v->partition_key
+				      ? xstrdup(v->partition_key)
+				      : xasprintf("variant-%zu", i + 1);
+		}
+		for (j = 0; j < i; j++) {
+			if (strcmp(s->variants[j].name, v->name) == 0) {
+				err(ld, nn ? nn : m,
+				    "duplicate variant name '%.*s' (first at "
+				    "line %d); add name: to tell the "
+				    "variants apart (a variant without one "
+				    "is named after its partition_key)",
+				    PK_SCENARIO_QUOTE_BYTES, v->name,
+				    s->variants[j].line);
+				break;
+			}
+		}
+	}
+	return all;
+}
+
+/*
+ * The `container:` mapping m (or NULL when missing or not a mapping) and
+ * the `variants:` node vn (or NULL): fill s->container and s->variants.
+ */
+static void load_containers(struct ld *ld, const struct yn *m,
+			    const struct yn *vn)
+{
+	struct pk_scenario *s = ld->s;
+	struct pk_container_spec *c = &s->container;
+	unsigned sets = 0, vsets = 0;
+	const char *inherit;
+
+	if (m) {
+		sets = load_container_keys(ld, m, c, "in container");
+	}
+	if (vn) {
+		vsets = load_variants(ld, vn);
+	}
+	inherit = vn ? "; a variant inherits it unless it sets its own" : "";
+	if (m && !(sets & CT_SETS_KEY) && !(vsets & CT_SETS_KEY)) {
+		err(ld, m,
+		    "missing required key 'partition_key' in container (a "
+		    "JSON path such as /deviceId)%s",
+		    inherit);
+	}
+	if (m && !(sets & CT_SETS_THROUGHPUT) &&
+	    !(vsets & CT_SETS_THROUGHPUT)) {
+		err(ld, m,
+		    "missing required key 'throughput' in container "
+		    "(provisioned RU/s, e.g. 18000)%s",
+		    inherit);
+	}
+	if (!c->name && c->partition_key) {
+		c->name = xstrdup(c->partition_key);
+	}
+	if (!s->variants) {
+		s->variants = xcalloc(1, sizeof(*s->variants));
+		s->n_variants = 1;
+		container_copy(&s->variants[0], c);
+		return;
+	}
+	/* scenario.h: container is the first variant's spec */
+	container_free(c);
+	container_copy(c, &s->variants[0]);
+}
+
+/* ------------------------------------------------------------------ */
+/* Sections */
 
 static void load_client(struct ld *ld, const struct yn *m)
 {
@@ -2028,23 +2351,29 @@ static void load_client(struct ld *ld, const struct yn *m)
 static void load_cost(struct ld *ld, const struct yn *m)
 {
 	static const char *const keys[] = {
-	    "read_1kb",	   "read_100kb", "write_1kb",
-	    "write_100kb", "not_found",	 NULL,
+	    "read_1kb",	       "read_100kb",	   "write_1kb",
+	    "write_100kb",     "not_found",	   "query_base",
+	    "query_per_range", "query_per_result", NULL,
 	};
 	struct pk_cost_spec *c = &ld->s->cost;
 	double *fields[] = {
-	    &c->read_1kb_ru,	&c->read_100kb_ru, &c->write_1kb_ru,
-	    &c->write_100kb_ru, &c->not_found_ru,
+	    &c->read_1kb_ru,	    &c->read_100kb_ru,	     &c->write_1kb_ru,
+	    &c->write_100kb_ru,	    &c->not_found_ru,	     &c->query_base_ru,
+	    &c->query_per_range_ru, &c->query_per_result_ru,
 	};
 	size_t i;
 
 	check_keys(ld, m, keys, "in cost");
 	for (i = 0; keys[i]; i++) {
 		const struct yn *n = yn_get(m, keys[i]);
+		/* a query may return nothing, so 0 RU per result is fine */
+		int zero_ok = fields[i] == &c->query_per_result_ru;
 
 		if (n) {
-			get_number(ld, n, keys[i], 0, 1, HUGE_VAL, 0,
-				   "a number of RU greater than 0", fields[i]);
+			get_number(ld, n, keys[i], 0, !zero_ok, HUGE_VAL, 0,
+				   zero_ok ? "a number of RU >= 0"
+					   : "a number of RU greater than 0",
+				   fields[i]);
 		}
 	}
 }
@@ -2149,7 +2478,7 @@ static void load_item_size(struct ld *ld, const struct yn *n,
 static void load_ops(struct ld *ld, const struct yn *m, double *mix)
 {
 	static const char *const ops[] = {
-	    "create", "upsert", "read", "replace", "delete", NULL,
+	    "create", "upsert", "read", "replace", "delete", "query", NULL,
 	};
 	double sum = 0;
 	int bad = 0;
@@ -2206,11 +2535,277 @@ static void load_select(struct ld *ld, const struct yn *n,
 	load_dist(ld, n, select_dist_names, 0, d);
 }
 
+/* Condition words of a query's `where` (IN is written {in: K}). */
+static const char *const cond_words[] = {
+    "eq", "startswith", "range", "in", NULL,
+};
+static const char cond_allowed[] = "eq, startswith, range, {in: K}";
+
+/* The condition word for a common other spelling ("=", "equals",
+   "prefix", "between"), or NULL. */
+static const char *cond_synonym(const char *word)
+{
+	static const struct {
+		const char *word, *cond;
+	} syn[] = {
+	    {"=", "eq"},
+	    {"==", "eq"},
+	    {"equal", "eq"},
+	    {"equals", "eq"},
+	    {"prefix", "startswith"},
+	    {"starts_with", "startswith"},
+	    {"like", "startswith"},
+	    {"<", "range"},
+	    {">", "range"},
+	    {"<=", "range"},
+	    {">=", "range"},
+	    {"lt", "range"},
+	    {"gt", "range"},
+	    {"between", "range"},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(syn) / sizeof(syn[0]); i++) {
+		if (strcmp(word, syn[i].word) == 0) {
+			return syn[i].cond;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * The property written as a `where` key: "deviceId", "address/city" or
+ * with a leading '/'. Returns the path with one leading '/' (owned), or
+ * NULL after an error.
+ */
+static char *query_path(struct ld *ld, const struct yn *k)
+{
+	const char *t = k->text[0] == '/' ? k->text + 1 : k->text;
+	char *path = xasprintf("/%s", t);
+
+	if (!path_ok(path)) {
+		char buf[DESC_BYTES];
+
+		err(ld, k,
+		    "query property %s must be a property name such as "
+		    "deviceId, or a nested path such as address/city (a "
+		    "leading '/' is optional)",
+		    yn_desc(k, buf, sizeof(buf)));
+		free(path);
+		return NULL;
+	}
+	return path;
+}
+
+/* The condition n on path into *c (path not yet set). Returns 0 or -1. */
+static int load_cond(struct ld *ld, const struct yn *n, const char *path,
+		     struct pk_cond_spec *c)
+{
+	static const char *const in_keys[] = {"in", NULL};
+	char buf[DESC_BYTES];
+	const struct yn *kn;
+	const char *near;
+	int64_t v;
+	char *where;
+
+	if (n->kind == YN_SCALAR) {
+		if (strcmp(n->text, "eq") == 0) {
+			c->kind = PK_COND_EQ;
+			return 0;
+		}
+		if (strcmp(n->text, "startswith") == 0) {
+			c->kind = PK_COND_STARTSWITH;
+			return 0;
+		}
+		if (strcmp(n->text, "range") == 0) {
+			c->kind = PK_COND_RANGE;
+			return 0;
+		}
+		if (strcmp(n->text, "in") == 0) {
+			err(ld, n,
+			    "condition in on '%s' needs the number of "
+			    "values: {in: K} with K from 1 to %d",
+			    path, PK_QUERY_MAX_IN);
+			return -1;
+		}
+		near = n->len ? cond_synonym(n->text) : NULL;
+		if (!near && n->len) {
+			near = nearest(n->text, cond_words);
+		}
+		if (near) {
+			err(ld, n,
+			    "unknown condition %s on '%s'; allowed: %s; "
+			    "did you mean '%s'?",
+			    yn_desc(n, buf, sizeof(buf)), path, cond_allowed,
+			    strcmp(near, "in") == 0 ? "{in: K}" : near);
+		} else {
+			err(ld, n, "unknown condition %s on '%s'; allowed: %s",
+			    yn_desc(n, buf, sizeof(buf)), path, cond_allowed);
+		}
+		return -1;
+	}
+	if (n->kind != YN_MAP || yn_pairs(n) == 0) {
+		err(ld, n, "condition on '%s' must be one of %s (got %s)", path,
+		    cond_allowed, yn_desc(n, buf, sizeof(buf)));
+		return -1;
+	}
+	where = xasprintf("in the condition on '%s'", path);
+	check_keys(ld, n, in_keys, where);
+	free(where);
+	kn = yn_get(n, "in");
+	if (!kn) {
+		return -1; /* check_keys reported the key */
+	}
+	c->kind = PK_COND_IN;
+	where =
+	    xasprintf("a whole number of values from 1 to %d", PK_QUERY_MAX_IN);
+	if (get_int(ld, kn, "in", 1, PK_QUERY_MAX_IN, where, &v) < 0) {
+		free(where);
+		return -1;
+	}
+	free(where);
+	c->in_count = (int)v;
+	return 0;
+}
+
+/* The `where` mapping n of query q. */
+static void load_where(struct ld *ld, const struct yn *n,
+		       struct pk_query_spec *q)
+{
+	const struct pk_cond_spec *first_in = NULL;
+	const struct yn *first_in_at = NULL;
+	size_t i, j;
+
+	if (n->kind == YN_SCALAR && n->plain &&
+	    (n->len == 0 || strcmp(n->text, "~") == 0 ||
+	     strcmp(n->text, "null") == 0)) {
+		return; /* no filter: a full scan */
+	}
+	if (need_kind(ld, n, YN_MAP, "where",
+		      "a mapping of property to condition, e.g. {deviceId: "
+		      "eq, date: range}, or {} for no filter") < 0) {
+		return;
+	}
+	if (yn_pairs(n) > PK_QUERY_MAX_CONDS) {
+		err(ld, n, "a query has at most %d conditions (got %zu)",
+		    PK_QUERY_MAX_CONDS, yn_pairs(n));
+		return;
+	}
+	for (i = 0; i < yn_pairs(n); i++) {
+		const struct yn *k = yn_key(n, i), *v = yn_val(n, i);
+		struct pk_cond_spec c;
+		char *path = query_path(ld, k);
+		int dup = 0;
+
+		if (!path) {
+			continue;
+		}
+		for (j = 0; j < q->n_conds; j++) {
+			if (strcmp(q->conds[j].path, path) == 0) {
+				err(ld, k,
+				    "a second condition on '%s' in one "
+				    "query; give each property one "
+				    "condition",
+				    path);
+				dup = 1;
+				break;
+			}
+		}
+		memset(&c, 0, sizeof(c));
+		if (dup || load_cond(ld, v, path, &c) < 0) {
+			free(path);
+			continue;
+		}
+		if (c.kind == PK_COND_IN) {
+			if (first_in) {
+				err(ld, v,
+				    "a query may have at most one IN "
+				    "condition (it has one on '%s' at line "
+				    "%d); use eq or range for '%s'",
+				    first_in->path, first_in_at->line, path);
+				free(path);
+				continue;
+			}
+			first_in_at = v;
+		}
+		c.path = path;
+		q->conds[q->n_conds++] = c;
+		if (c.kind == PK_COND_IN) {
+			first_in = &q->conds[q->n_conds - 1];
+		}
+	}
+}
+
+/* The `queries` list n of phase ph. */
+static void load_queries(struct ld *ld, const struct yn *n,
+			 struct pk_phase_spec *ph)
+{
+	static const char *const keys[] = {
+	    "name", "where", "results", "weight", NULL,
+	};
+	size_t i;
+
+	if (need_kind(ld, n, YN_SEQ, "queries",
+		      "a list of queries (- where: {deviceId: eq})") < 0) {
+		return;
+	}
+	if (n->n_kids == 0) {
+		return;
+	}
+	ph->queries = xcalloc(n->n_kids, sizeof(*ph->queries));
+	ph->n_queries = n->n_kids;
+	for (i = 0; i < n->n_kids; i++) {
+		struct pk_query_spec *q = &ph->queries[i];
+		const struct yn *m = n->kids[i], *x;
+		char *where;
+		int64_t v;
+
+		q->results = 1;
+		q->weight = 1;
+		q->line = m->line;
+		q->col = m->col;
+		if (need_kind(ld, m, YN_MAP, "a query",
+			      "a mapping {name: ..., where: {PROPERTY: "
+			      "CONDITION}, results: N, weight: W}") < 0) {
+			q->name = xasprintf("query-%zu", i + 1);
+			continue;
+		}
+		x = yn_get(m, "name");
+		if (x && x->kind == YN_SCALAR && x->len > 0) {
+			q->name = xstrdup(x->text);
+			where = xasprintf("in query '%.*s'",
+					  PK_SCENARIO_QUOTE_BYTES, q->name);
+		} else {
+			if (x) {
+				get_string(ld, x, "name", 0, &q->name);
+			}
+			q->name = xasprintf("query-%zu", i + 1);
+			where = xasprintf("in query %zu", i + 1);
+		}
+		check_keys(ld, m, keys, where);
+		free(where);
+		if ((x = yn_get(m, "where"))) {
+			load_where(ld, x, q);
+		}
+		if ((x = yn_get(m, "results")) &&
+		    get_int(ld, x, "results", 0, UINT32_MAX,
+			    "a whole number of items >= 0 (default 1)",
+			    &v) == 0) {
+			q->results = (uint32_t)v;
+		}
+		if ((x = yn_get(m, "weight"))) {
+			get_number(ld, x, "weight", 0, 1, HUGE_VAL, 0,
+				   "a number greater than 0 (default 1)",
+				   &q->weight);
+		}
+	}
+}
+
 static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 {
 	static const char *const keys[] = {
 	    "name",	 "duration", "rate",	   "arrival", "ops",
-	    "item_size", "select",   "throughput", NULL,
+	    "item_size", "select",   "throughput", "queries", NULL,
 	};
 	static const char *const arrivals[] = {"uniform", "poisson", NULL};
 	struct pk_phase_spec *ph = &ld->s->phases[idx];
@@ -2261,6 +2856,17 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 	}
 	if ((n = yn_get(m, "ops"))) {
 		load_ops(ld, n, ph->mix);
+	}
+	if ((n = yn_get(m, "queries"))) {
+		load_queries(ld, n, ph);
+	}
+	if (ph->mix[PK_OP_QUERY] > 0 && ph->n_queries == 0) {
+		n = yn_get(yn_get(m, "ops"), "query");
+		err(ld, n ? n : m,
+		    "ops.query is %g but the phase lists no queries; add "
+		    "queries: [{where: {deviceId: eq}}] or drop query from "
+		    "ops",
+		    ph->mix[PK_OP_QUERY]);
 	}
 	if ((n = yn_get(m, "item_size"))) {
 		load_item_size(ld, n, &ph->item_size);
@@ -2329,8 +2935,8 @@ static char *base_name(const char *file)
 static void load_root(struct ld *ld, const struct yn *root)
 {
 	static const char *const keys[] = {
-	    "name",   "description", "seed",  "clock",	"container",
-	    "client", "cost",	     "items", "phases", NULL,
+	    "name", "description", "seed",   "clock",	 "container", "client",
+	    "cost", "items",	   "phases", "variants", NULL,
 	};
 	struct pk_scenario *s = ld->s;
 	const struct yn *n;
@@ -2386,10 +2992,11 @@ static void load_root(struct ld *ld, const struct yn *root)
 		    "missing required key 'container' (with "
 		    "partition_key and throughput)");
 	} else if (need_kind(ld, n, YN_MAP, "container",
-			     "a mapping with partition_key and throughput") ==
+			     "a mapping with partition_key and throughput") <
 		   0) {
-		load_container(ld, n);
+		n = NULL;
 	}
+	load_containers(ld, n, yn_get(root, "variants"));
 	if ((n = yn_get(root, "client")) &&
 	    need_kind(ld, n, YN_MAP, "client", "a mapping {retries: ...}") ==
 		0) {
@@ -2424,6 +3031,8 @@ static void scenario_defaults(struct pk_scenario *s)
 	s->container.initial_ru_per_pp = PK_DEFAULT_INITIAL_RU_PER_PP;
 	s->container.lp_storage_bytes = PK_DEFAULT_LP_STORAGE_BYTES;
 	s->container.index_factor = 1;
+	s->container.key.version = 2; /* D-LPK: the default for new
+					 containers */
 	s->retry.enabled = 1;
 	s->retry.max_retries = PK_DEFAULT_MAX_RETRIES;
 	s->retry.max_wait_ms = PK_DEFAULT_MAX_RETRY_WAIT_MS;
@@ -2432,6 +3041,9 @@ static void scenario_defaults(struct pk_scenario *s)
 	s->cost.write_1kb_ru = 5;
 	s->cost.write_100kb_ru = 50;
 	s->cost.not_found_ru = 1;
+	s->cost.query_base_ru = 1;
+	s->cost.query_per_range_ru = 2.5;
+	s->cost.query_per_result_ru = 0.5;
 }
 
 /* ------------------------------------------------------------------ */
@@ -2553,7 +3165,7 @@ static void prop_free(struct pk_prop_spec *p)
 
 void scenario_free(struct pk_scenario *s)
 {
-	size_t i;
+	size_t i, j, k;
 
 	if (!s) {
 		return;
@@ -2563,11 +3175,24 @@ void scenario_free(struct pk_scenario *s)
 	}
 	free(s->props);
 	for (i = 0; i < s->n_phases; i++) {
-		free(s->phases[i].name);
-		free(s->phases[i].select.weights);
+		struct pk_phase_spec *ph = &s->phases[i];
+
+		for (j = 0; j < ph->n_queries; j++) {
+			for (k = 0; k < ph->queries[j].n_conds; k++) {
+				free(ph->queries[j].conds[k].path);
+			}
+			free(ph->queries[j].name);
+		}
+		free(ph->queries);
+		free(ph->name);
+		free(ph->select.weights);
 	}
 	free(s->phases);
-	free(s->container.partition_key);
+	container_free(&s->container);
+	for (i = 0; i < s->n_variants; i++) {
+		container_free(&s->variants[i]);
+	}
+	free(s->variants);
 	free(s->file);
 	free(s->name);
 	free(s->description);

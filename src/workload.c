@@ -14,10 +14,24 @@
  * order) the POISSON gap, one rng_double against the cumulative phase
  * mix, then what the kind needs: CREATE draws every PATTERN/LIST property
  * (scenario order) from its own pk_dist, then the size; UPSERT/REPLACE
- * draw the target, then the new size; READ/DELETE draw the target. An
- * UPSERT with no live item is emitted as a CREATE; a READ, REPLACE or
- * DELETE with no live item is not emitted and counts in
- * workload_skipped (its arrival slot stays empty).
+ * draw the target, then the new size; READ/DELETE draw the target; QUERY
+ * draws one rng_double against the phase's cumulative query weights,
+ * then, if the query has conditions, the target (op.item), then for an
+ * IN of K values the K - 1 further items (below). An UPSERT with no live
+ * item is emitted as a CREATE; a READ, REPLACE, DELETE, or QUERY with
+ * conditions, with no live item is not emitted and counts in
+ * workload_skipped (its arrival slot stays empty). A QUERY without
+ * conditions (a full scan) needs no item: op.item = PK_ITEM_NONE. The
+ * query draws come last and only for QUERY, so a scenario without
+ * queries has the same stream as before queries existed.
+ *
+ * IN values. The items of an IN of K values are item, then K - 1 more
+ * drawn by the same `select` spec. ASSUMPTION: an IN list names distinct
+ * values, so with at least K live items each further draw is repeated
+ * while it hits an item already in the list, up to PK_WL_IN_MAX_DRAWS
+ * draws (then the repeat is kept: a bound against heavy skew); with
+ * fewer than K live items repeats are unavoidable and each slot takes
+ * one draw. Distinct items may still share a key value.
  *
  * Target selection (the phase's `select` spec) ranks the live items --
  * created and not deleted in the generator's own view -- in creation
@@ -78,6 +92,11 @@
 #define PK_WL_ROUND_REL 1e-12
 /* ms per s */
 #define PK_WL_MS_PER_S 1000
+/* Draws tried per IN slot for an item not yet in the list: a bound, not
+   a guarantee. With n_live = K = 8 under zipfian 0.99 the last slot hits
+   the one free item with p ~ 0.047, so 256 draws all miss with p ~ 5e-6;
+   under hotspot with hot_ops near 1 a repeat is sometimes kept. */
+#define PK_WL_IN_MAX_DRAWS 256
 
 struct pk_wl_phase {
 	int64_t start_ms;	     /* phase start, ms since t = 0 */
@@ -86,6 +105,9 @@ struct pk_wl_phase {
 	enum pk_op_kind last_kind;   /* last kind with mix > 0 (rounding) */
 	struct pk_dist *select;	     /* over live ranks; NULL for UNIFORM */
 	int select_newest;	     /* LATEST: rank counts from newest */
+	double *cum_query;	     /* cumulative query weights / total,
+					n_queries entries, last ~ 1;
+					NULL without queries */
 };
 
 struct pk_workload {
@@ -338,6 +360,84 @@ static enum pk_op_kind kind_draw(struct pk_workload *w,
 	return ph->last_kind;
 }
 
+/* Index of a query of the current phase drawn by weight. */
+static uint32_t query_draw(struct pk_workload *w, const struct pk_wl_phase *ph,
+			   size_t n_queries)
+{
+	double u = rng_double(&w->rng);
+	size_t i;
+
+	for (i = 0; i + 1 < n_queries; i++) {
+		if (u < ph->cum_query[i]) {
+			return (uint32_t)i;
+		}
+	}
+	return (uint32_t)(n_queries - 1);
+}
+
+/* 1 if item is among the first n of list. */
+static int in_list(const uint64_t *list, uint32_t n, uint64_t item)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		if (list[i] == item) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* A QUERY at t_ms into op (see the file header); 0 if it needs an item
+   and none is live. */
+static int query_make(struct pk_workload *w, int64_t t_ms, struct pk_op *op)
+{
+	const struct pk_phase_spec *ps = &w->sc->phases[w->phase];
+	struct pk_wl_phase *ph = &w->phases[w->phase];
+	const struct pk_query_spec *q;
+	uint64_t in_items[PK_QUERY_MAX_IN];
+	uint64_t item = PK_ITEM_NONE;
+	uint32_t qi, n_in = 0, k;
+	size_t c;
+	int tries;
+
+	qi = query_draw(w, ph, ps->n_queries);
+	q = &ps->queries[qi];
+	if (q->n_conds > 0) {
+		if (w->n_live == 0) {
+			return 0;
+		}
+		item = item_select(w, ph);
+		for (c = 0; c < q->n_conds; c++) {
+			if (q->conds[c].kind == PK_COND_IN) {
+				n_in = (uint32_t)q->conds[c].in_count;
+			}
+		}
+		in_items[0] = item;
+		for (k = 1; k < n_in; k++) {
+			tries = 0;
+			do {
+				in_items[k] = item_select(w, ph);
+			} while (w->n_live >= n_in &&
+				 ++tries < PK_WL_IN_MAX_DRAWS &&
+				 in_list(in_items, k, in_items[k]));
+		}
+	}
+	op->t_ms = t_ms;
+	op->kind = PK_OP_QUERY;
+	op->item = item;
+	op->size_bytes = 0;
+	op->phase = (uint32_t)w->phase;
+	op->seq = w->seq++;
+	op->query = qi;
+	op->n_in = n_in;
+	memset(op->in_items, 0, sizeof(op->in_items));
+	if (n_in) {
+		memcpy(op->in_items, in_items, n_in * sizeof(in_items[0]));
+	}
+	return 1;
+}
+
 /* Build the operation of kind at t_ms into op; 0 if it cannot be. */
 static int op_make(struct pk_workload *w, enum pk_op_kind kind, int64_t t_ms,
 		   struct pk_op *op)
@@ -347,6 +447,9 @@ static int op_make(struct pk_workload *w, enum pk_op_kind kind, int64_t t_ms,
 	uint64_t item;
 	uint32_t size = 0;
 
+	if (kind == PK_OP_QUERY) {
+		return query_make(w, t_ms, op);
+	}
 	if (kind == PK_OP_UPSERT && w->n_live == 0) {
 		kind = PK_OP_CREATE;
 	}
@@ -377,6 +480,9 @@ static int op_make(struct pk_workload *w, enum pk_op_kind kind, int64_t t_ms,
 	op->size_bytes = size;
 	op->phase = (uint32_t)w->phase;
 	op->seq = w->seq++;
+	op->query = 0;
+	op->n_in = 0;
+	memset(op->in_items, 0, sizeof(op->in_items));
 	return 1;
 }
 
@@ -416,6 +522,24 @@ static void phase_init(struct pk_wl_phase *ph, const struct pk_phase_spec *ps,
 		if (ps->mix[k] > 0) {
 			ph->last_kind = (enum pk_op_kind)k;
 		}
+	}
+	if (ps->n_queries > 0) {
+		double total = 0;
+		size_t i;
+
+		for (i = 0; i < ps->n_queries; i++) {
+			total += ps->queries[i].weight;
+		}
+		ph->cum_query = xcalloc(ps->n_queries, sizeof(double));
+		cum = 0;
+		for (i = 0; i < ps->n_queries; i++) {
+			cum += ps->queries[i].weight;
+			ph->cum_query[i] = cum / total;
+		}
+	} else if (ps->mix[PK_OP_QUERY] > 0) {
+		/* the loader requires queries when the mix has some */
+		PK_BUG("workload: phase %s sends queries but lists none",
+		       ps->name);
 	}
 	if (ps->select.kind == PK_DIST_UNIFORM) {
 		ph->select = NULL;
@@ -479,6 +603,7 @@ void workload_free(struct pk_workload *w)
 	}
 	for (i = 0; i < w->sc->n_phases; i++) {
 		dist_free(w->phases[i].select);
+		free(w->phases[i].cum_query);
 	}
 	for (i = 0; i < w->n_slots; i++) {
 		dist_free(w->slot_dist[i]);

@@ -376,24 +376,36 @@ START_TEST(test_scenario_readme_example)
 	struct pk_diag d;
 	struct pk_scenario *s;
 	char *doc, *start, *end, *out;
+	size_t blocks = 0, complete = 0;
 
-	/* the format reference's complete example must load as written */
+	/* every example in the format reference must load as written; the
+	   complete example is the one named iot-by-device */
 	doc = tu_read_file(tu_src("scenarios/README.md"), NULL);
 	ck_assert_ptr_nonnull(doc);
-	start = strstr(doc, "```yaml\n");
-	ck_assert_ptr_nonnull(start);
-	start += strlen("```yaml\n");
-	end = strstr(start, "```");
-	ck_assert_ptr_nonnull(end);
-	diag_init(&d);
-	s = scenario_parse("README.md", start, (size_t)(end - start), &d);
-	out = diag_text(&d);
-	ck_assert_msg(s != NULL, "README example failed:\n%s", out);
-	ck_assert_str_eq(s->name, "iot-by-device");
-	ck_assert_uint_eq(s->n_phases, 2);
-	free(out);
-	scenario_free(s);
-	diag_free(&d);
+	end = doc;
+	while ((start = strstr(end, "```yaml\n"))) {
+		start += strlen("```yaml\n");
+		end = strstr(start, "```");
+		ck_assert_ptr_nonnull(end);
+		diag_init(&d);
+		s = scenario_parse("README.md", start, (size_t)(end - start),
+				   &d);
+		out = diag_text(&d);
+		ck_assert_msg(s != NULL, "README example %zu failed:\n%s",
+			      blocks + 1, out);
+		if (strcmp(s->name, "iot-by-device") == 0) {
+			ck_assert_uint_eq(s->n_phases, 2);
+			complete++;
+		}
+		free(out);
+		scenario_free(s);
+		diag_free(&d);
+		end += strlen("```");
+		blocks++;
+	}
+	ck_assert_uint_eq(complete, 1);
+	/* the complete example, queries, variants */
+	ck_assert_uint_ge(blocks, 3);
 	free(doc);
 }
 END_TEST
@@ -782,6 +794,319 @@ START_TEST(test_scenario_never_crashes)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* Partition key forms, queries, variants */
+
+START_TEST(test_scenario_key_forms)
+{
+	struct pk_diag d;
+	struct pk_scenario *s;
+	const struct pk_key_spec *k;
+
+	diag_init(&d);
+	/* one path: PATH, version 2 by default (D-LPK), named after it */
+	s = parse_str("container:\n"
+		      "  partition_key: /address/city\n"
+		      "  throughput: 400\n" MIN_PHASES,
+		      &d);
+	ck_assert_ptr_nonnull(s);
+	k = &s->container.key;
+	ck_assert_int_eq(k->kind, PK_KEY_PATH);
+	ck_assert_uint_eq(k->n_paths, 1);
+	ck_assert_str_eq(k->paths[0], "/address/city");
+	ck_assert_ptr_null(k->template_text);
+	ck_assert_int_eq(k->version, 2);
+	/* the value's position: line 2, after "  partition_key: " */
+	ck_assert_int_eq(k->line, 2);
+	ck_assert_int_eq(k->col, 18);
+	ck_assert_str_eq(s->container.partition_key, "/address/city");
+	ck_assert_str_eq(s->container.name, "/address/city");
+	scenario_free(s);
+
+	/* a list of three: HIERARCHICAL, shown in list form */
+	s = parse_str("container:\n"
+		      "  partition_key: [/tenantId, /userId, /sessionId]\n"
+		      "  throughput: 400\n" MIN_PHASES,
+		      &d);
+	ck_assert_ptr_nonnull(s);
+	k = &s->container.key;
+	ck_assert_int_eq(k->kind, PK_KEY_HIERARCHICAL);
+	ck_assert_uint_eq(k->n_paths, 3);
+	ck_assert_str_eq(k->paths[0], "/tenantId");
+	ck_assert_str_eq(k->paths[1], "/userId");
+	ck_assert_str_eq(k->paths[2], "/sessionId");
+	ck_assert_int_eq(k->version, 2);
+	ck_assert_str_eq(s->container.partition_key,
+			 "[/tenantId, /userId, /sessionId]");
+	scenario_free(s);
+
+	/* block-style list of two */
+	s = parse_str("container:\n"
+		      "  partition_key:\n"
+		      "    - /tenantId\n"
+		      "    - /userId\n"
+		      "  throughput: 400\n" MIN_PHASES,
+		      &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_int_eq(s->container.key.kind, PK_KEY_HIERARCHICAL);
+	ck_assert_uint_eq(s->container.key.n_paths, 2);
+	ck_assert_str_eq(s->container.partition_key, "[/tenantId, /userId]");
+	/* a block list starts at its first "-" */
+	ck_assert_int_eq(s->container.key.line, 3);
+	ck_assert_int_eq(s->container.key.col, 5);
+	scenario_free(s);
+
+	/* a list of one is the path itself; version 1 is fine for it */
+	s = parse_str("container:\n"
+		      "  partition_key: [/deviceId]\n"
+		      "  partition_key_version: 1\n"
+		      "  throughput: 400\n" MIN_PHASES,
+		      &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_int_eq(s->container.key.kind, PK_KEY_PATH);
+	ck_assert_uint_eq(s->container.key.n_paths, 1);
+	ck_assert_str_eq(s->container.key.paths[0], "/deviceId");
+	ck_assert_int_eq(s->container.key.version, 1);
+	ck_assert_str_eq(s->container.partition_key, "/deviceId");
+	scenario_free(s);
+
+	/* any string with '{' is a template, kept as written (pkey parses
+	   it); an explicit name wins over the key text */
+	s = parse_str("container:\n"
+		      "  name: synthetic\n"
+		      "  partition_key: \"{deviceId}-{date}\"\n"
+		      "  throughput: 400\n" MIN_PHASES,
+		      &d);
+	ck_assert_ptr_nonnull(s);
+	k = &s->container.key;
+	ck_assert_int_eq(k->kind, PK_KEY_SYNTHETIC);
+	ck_assert_uint_eq(k->n_paths, 0);
+	ck_assert_str_eq(k->template_text, "{deviceId}-{date}");
+	ck_assert_str_eq(s->container.partition_key, "{deviceId}-{date}");
+	ck_assert_str_eq(s->container.name, "synthetic");
+	ck_assert_int_eq(k->line, 3);
+	ck_assert_int_eq(k->col, 18);
+	scenario_free(s);
+
+	/* not even a malformed template is the loader's business */
+	s = parse_str("container: {partition_key: '{date', throughput: "
+		      "400}\n" MIN_PHASES,
+		      &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_str_eq(s->container.key.template_text, "{date");
+	scenario_free(s);
+
+	ck_assert_uint_eq(diag_count(&d), 0);
+	diag_free(&d);
+}
+END_TEST
+
+START_TEST(test_scenario_query_costs)
+{
+	struct pk_diag d;
+	struct pk_scenario *s;
+
+	diag_init(&d);
+	/* defaults: ASSUMPTION base 1 and 0.5 per result; 2.5 per range is
+	   the middle of the reference's 2-3 RU (D-PART) */
+	s = parse_str(MIN_HEAD MIN_PHASES, &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_double_eq_tol(s->cost.query_base_ru, 1, TOL);
+	ck_assert_double_eq_tol(s->cost.query_per_range_ru, 2.5, TOL);
+	ck_assert_double_eq_tol(s->cost.query_per_result_ru, 0.5, TOL);
+	scenario_free(s);
+	s = scenario_load(tu_src("tests/good/compare.yaml"), &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_double_eq_tol(s->cost.query_base_ru, 2, TOL);
+	ck_assert_double_eq_tol(s->cost.query_per_range_ru, 3, TOL);
+	/* per result may be 0 (the others must be > 0) */
+	ck_assert_double_eq_tol(s->cost.query_per_result_ru, 0, TOL);
+	/* the other charges keep their defaults */
+	ck_assert_double_eq_tol(s->cost.write_1kb_ru, 5, TOL);
+	scenario_free(s);
+	ck_assert_uint_eq(diag_count(&d), 0);
+	diag_free(&d);
+}
+END_TEST
+
+START_TEST(test_scenario_queries)
+{
+	struct pk_diag d;
+	struct pk_scenario *s;
+	const struct pk_phase_spec *ph;
+	const struct pk_query_spec *q;
+	char *out;
+
+	diag_init(&d);
+	s = scenario_load(tu_src("tests/good/compare.yaml"), &d);
+	out = diag_text(&d);
+	ck_assert_msg(s != NULL, "compare.yaml failed:\n%s", out);
+	free(out);
+	ph = &s->phases[0];
+	ck_assert_double_eq_tol(ph->mix[PK_OP_QUERY], 0.2, TOL);
+	ck_assert_double_eq_tol(ph->mix[PK_OP_CREATE], 0.6, TOL);
+	ck_assert_uint_eq(ph->n_queries, 4);
+
+	q = &ph->queries[0];
+	ck_assert_str_eq(q->name, "by-device");
+	ck_assert_uint_eq(q->n_conds, 1);
+	/* written without '/', stored with it */
+	ck_assert_str_eq(q->conds[0].path, "/deviceId");
+	ck_assert_int_eq(q->conds[0].kind, PK_COND_EQ);
+	ck_assert_uint_eq(q->results, 1); /* default */
+	ck_assert_double_eq_tol(q->weight, 3, TOL);
+	ck_assert_int_eq(q->line, 30);
+	ck_assert_int_eq(q->col, 9);
+
+	/* unnamed: numbered from 1 within the phase; conditions in the
+	   order written */
+	q = &ph->queries[1];
+	ck_assert_str_eq(q->name, "query-2");
+	ck_assert_uint_eq(q->n_conds, 3);
+	ck_assert_str_eq(q->conds[0].path, "/deviceId"); /* one '/' only */
+	ck_assert_int_eq(q->conds[0].kind, PK_COND_IN);
+	ck_assert_int_eq(q->conds[0].in_count, 3);
+	ck_assert_str_eq(q->conds[1].path, "/address/city");
+	ck_assert_int_eq(q->conds[1].kind, PK_COND_STARTSWITH);
+	ck_assert_str_eq(q->conds[2].path, "/ts");
+	ck_assert_int_eq(q->conds[2].kind, PK_COND_RANGE);
+	ck_assert_uint_eq(q->results, 20);
+	ck_assert_double_eq_tol(q->weight, 1, TOL); /* default */
+
+	/* `where: {}` and no `where` at all: no filter, a full scan */
+	q = &ph->queries[2];
+	ck_assert_str_eq(q->name, "scan");
+	ck_assert_uint_eq(q->n_conds, 0);
+	ck_assert_uint_eq(q->results, 0);
+	q = &ph->queries[3];
+	ck_assert_str_eq(q->name, "scan-too");
+	ck_assert_uint_eq(q->n_conds, 0);
+
+	/* queries without ops.query are allowed (and unused); where: ~ is
+	   no filter */
+	ph = &s->phases[1];
+	ck_assert_double_eq_tol(ph->mix[PK_OP_QUERY], 0, TOL);
+	ck_assert_uint_eq(ph->n_queries, 1);
+	ck_assert_str_eq(ph->queries[0].name, "query-1");
+	ck_assert_uint_eq(ph->queries[0].n_conds, 0);
+
+	scenario_free(s);
+	/* a phase without queries has none */
+	s = parse_str(MIN_HEAD MIN_PHASES, &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_uint_eq(s->phases[0].n_queries, 0);
+	ck_assert_ptr_null(s->phases[0].queries);
+	scenario_free(s);
+	ck_assert_uint_eq(diag_count(&d), 0);
+	diag_free(&d);
+}
+END_TEST
+
+START_TEST(test_scenario_variants)
+{
+	struct pk_diag d;
+	struct pk_scenario *s;
+	const struct pk_container_spec *v;
+
+	diag_init(&d);
+	s = scenario_load(tu_src("tests/good/compare.yaml"), &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_uint_eq(s->n_variants, 4);
+
+	/* no name: named after its key, not after the base's name */
+	v = &s->variants[0];
+	ck_assert_str_eq(v->name, "/deviceId");
+	ck_assert_int_eq(v->key.kind, PK_KEY_PATH);
+	/* every other key inherited from the base container */
+	ck_assert_int_eq(v->throughput_ru_per_s, 18000);
+	ck_assert_double_eq_tol(v->index_factor, 1.5, TOL);
+	ck_assert_uint_eq(v->pp_storage_bytes, PK_DEFAULT_PP_STORAGE_BYTES);
+	ck_assert_int_eq(v->line, 10);
+	ck_assert_int_eq(v->col, 5);
+
+	v = &s->variants[1];
+	ck_assert_str_eq(v->name, "tenant-user");
+	ck_assert_int_eq(v->key.kind, PK_KEY_HIERARCHICAL);
+	ck_assert_str_eq(v->partition_key, "[/tenantId, /userId]");
+	ck_assert_int_eq(v->key.version, 2);
+	ck_assert_int_eq(v->key.line, 12);
+	ck_assert_int_eq(v->throughput_ru_per_s, 18000);
+
+	v = &s->variants[2];
+	ck_assert_str_eq(v->name, "day-bucket");
+	ck_assert_int_eq(v->key.kind, PK_KEY_SYNTHETIC);
+	ck_assert_str_eq(v->key.template_text, "{date}.{hash(vin) mod 400}");
+	ck_assert_int_eq(v->key.version, 1);
+	ck_assert_int_eq(v->throughput_ru_per_s, 30000);
+	ck_assert_double_eq_tol(v->index_factor, 1.5, TOL);
+
+	/* [/tenantId] is the path /tenantId, and so is its name */
+	v = &s->variants[3];
+	ck_assert_str_eq(v->name, "/tenantId");
+	ck_assert_int_eq(v->key.kind, PK_KEY_PATH);
+
+	/* scenario.h: container is the first variant's spec, a deep copy */
+	ck_assert_str_eq(s->container.name, "/deviceId");
+	ck_assert_str_eq(s->container.partition_key, "/deviceId");
+	ck_assert_ptr_ne(s->container.partition_key,
+			 s->variants[0].partition_key);
+	ck_assert_ptr_ne(s->container.key.paths[0],
+			 s->variants[0].key.paths[0]);
+	scenario_free(s);
+
+	/* without variants: one, a deep copy of the container */
+	s = parse_str("container:\n"
+		      "  partition_key: [/tenantId, /userId]\n"
+		      "  throughput: 400\n" MIN_PHASES,
+		      &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_uint_eq(s->n_variants, 1);
+	v = &s->variants[0];
+	ck_assert_str_eq(v->name, "[/tenantId, /userId]");
+	ck_assert_str_eq(v->partition_key, "[/tenantId, /userId]");
+	ck_assert_ptr_ne(v->partition_key, s->container.partition_key);
+	ck_assert_ptr_ne(v->name, s->container.name);
+	ck_assert_uint_eq(v->key.n_paths, 2);
+	ck_assert_str_eq(v->key.paths[1], "/userId");
+	ck_assert_ptr_ne(v->key.paths[1], s->container.key.paths[1]);
+	ck_assert_int_eq(v->throughput_ru_per_s, 400);
+	scenario_free(s);
+
+	/* a template variant keeps its own text; the base needs no key when
+	   every variant sets one */
+	s = parse_str(
+	    "container: {throughput: 400}\n"
+	    "variants:\n"
+	    "  - partition_key: \"{deviceId}-{date}\"\n"
+	    "  - {partition_key: /deviceId, name: device}\n" MIN_PHASES,
+	    &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_uint_eq(s->n_variants, 2);
+	ck_assert_str_eq(s->variants[0].name, "{deviceId}-{date}");
+	ck_assert_str_eq(s->variants[0].key.template_text, "{deviceId}-{date}");
+	ck_assert_str_eq(s->variants[1].name, "device");
+	ck_assert_str_eq(s->container.key.template_text, "{deviceId}-{date}");
+	scenario_free(s);
+
+	/* ...but one that sets none leaves the key missing */
+	ck_assert_uint_eq(diag_count(&d), 0);
+	diag_free(&d);
+	{
+		char *msg = first_error("container: {throughput: 400}\n"
+					"variants:\n"
+					"  - partition_key: /deviceId\n"
+					"  - throughput: 800\n" MIN_PHASES);
+
+		ck_assert_str_eq(msg,
+				 "pksim: t.yaml:1:12: error: missing required "
+				 "key 'partition_key' in container (a JSON "
+				 "path such as /deviceId); a variant inherits "
+				 "it unless it sets its own");
+		free(msg);
+	}
+}
+END_TEST
+
 static Suite *scenario_suite(void)
 {
 	Suite *s = suite_create("scenario");
@@ -796,6 +1121,10 @@ static Suite *scenario_suite(void)
 	tcase_add_test(tc, test_scenario_bom);
 	tcase_add_test(tc, test_scenario_clock_formats);
 	tcase_add_test(tc, test_scenario_pattern_width);
+	tcase_add_test(tc, test_scenario_key_forms);
+	tcase_add_test(tc, test_scenario_query_costs);
+	tcase_add_test(tc, test_scenario_queries);
+	tcase_add_test(tc, test_scenario_variants);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("parse_helpers");

@@ -594,6 +594,241 @@ START_TEST(test_workload_clock_values)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* Queries                                                             */
+
+/* Query q of t's phase ph: conditions on /deviceId (kind; in_count for
+   IN) and, when second is set, an EQ on /region. n_conds 0 when
+   kind < 0. */
+static void ts_query(struct pk_query_spec *q, const char *name, int kind,
+		     int in_count, int second, double weight)
+{
+	memset(q, 0, sizeof(*q));
+	q->name = (char *)name;
+	q->results = 1;
+	q->weight = weight;
+	if (kind < 0) {
+		return;
+	}
+	q->conds[0].path = (char *)"/deviceId";
+	q->conds[0].kind = (enum pk_cond_kind)kind;
+	q->conds[0].in_count = in_count;
+	q->n_conds = 1;
+	if (second) {
+		q->conds[1].path = (char *)"/region";
+		q->conds[1].kind = PK_COND_EQ;
+		q->n_conds = 2;
+	}
+}
+
+START_TEST(test_workload_query_weights)
+{
+	struct tscen t;
+	struct pk_query_spec qs[2];
+	struct pk_phase_spec *ph;
+	struct pk_workload *w;
+	struct pk_op op;
+	uint64_t picks[2] = {0}, queries = 0, n = 0;
+	char dead[100000];
+
+	ts_init(&t);
+	ts_pattern(&t, PK_DIST_UNIFORM);
+	ph = ts_phase(&t, 100, 1000, 0.45, 0, 0, 0, 0.05);
+	ph->mix[PK_OP_QUERY] = 0.5;
+	ts_query(&qs[0], "hot", PK_COND_EQ, 0, 0, 3);
+	ts_query(&qs[1], "cold", PK_COND_RANGE, 0, 1, 1);
+	ph->queries = qs;
+	ph->n_queries = 2;
+	memset(dead, 0, sizeof(dead));
+	w = workload_new(&t.sc, 7);
+	while (workload_next(w, &op)) {
+		n++;
+		if (op.kind == PK_OP_DELETE) {
+			dead[op.item] = 1;
+		}
+		if (op.kind != PK_OP_QUERY) {
+			/* other kinds carry no query fields */
+			ck_assert_uint_eq(op.query, 0);
+			ck_assert_uint_eq(op.n_in, 0);
+			continue;
+		}
+		ck_assert_uint_lt(op.query, 2);
+		picks[op.query]++;
+		queries++;
+		/* conditions: a live item drawn like a read; no IN */
+		ck_assert_uint_lt(op.item, workload_items(w));
+		ck_assert_int_eq(dead[op.item], 0);
+		ck_assert_uint_eq(op.n_in, 0);
+		ck_assert_uint_eq(op.size_bytes, 0);
+	}
+	/* every arrival emitted but queries/deletes before the first
+	   create: a handful */
+	ck_assert_uint_eq(n + workload_skipped(w), 100000);
+	ck_assert_uint_le(workload_skipped(w), 20);
+	/* ~50,000 queries, one rng_double each against 3/4: the binomial sd
+	   is sqrt(0.75 x 0.25 / 50,000) ~ 0.19%, so 4 sd is ~0.8% */
+	ck_assert_double_le(sds_off(picks[0], queries, 0.75), 4);
+	ck_assert_double_eq_tol((double)picks[0] / (double)queries, 0.75, 0.01);
+	workload_free(w);
+}
+END_TEST
+
+START_TEST(test_workload_query_in)
+{
+	struct tscen t;
+	struct pk_query_spec q;
+	struct pk_phase_spec *ph;
+	struct pk_workload *w;
+	struct pk_op op;
+	static char dead[200000];
+	uint64_t live = 0, ins = 0, k, j;
+
+	ts_init(&t);
+	ts_pattern(&t, PK_DIST_ZIPFIAN);
+	/* creates, deletes and IN-of-3 queries, zipfian select: repeats
+	   would be common if the draws were not kept distinct */
+	ph = ts_phase(&t, 100, 1000, 0.4, 0, 0, 0, 0.1);
+	ph->mix[PK_OP_QUERY] = 0.5;
+	ph->select.kind = PK_DIST_ZIPFIAN;
+	ts_query(&q, "in3", PK_COND_IN, 3, 1, 1);
+	ph->queries = &q;
+	ph->n_queries = 1;
+	memset(dead, 0, sizeof(dead));
+	w = workload_new(&t.sc, 11);
+	while (workload_next(w, &op)) {
+		if (op.kind == PK_OP_CREATE) {
+			live++;
+		} else if (op.kind == PK_OP_DELETE) {
+			dead[op.item] = 1;
+			live--;
+		}
+		if (op.kind != PK_OP_QUERY) {
+			continue;
+		}
+		ins++;
+		ck_assert_uint_eq(op.query, 0);
+		ck_assert_uint_eq(op.n_in, 3);
+		ck_assert_uint_eq(op.in_items[0], op.item);
+		for (k = 0; k < op.n_in; k++) {
+			ck_assert_uint_lt(op.in_items[k], workload_items(w));
+			ck_assert_int_eq(dead[op.in_items[k]], 0);
+			/* with >= 3 live items, 3 distinct ones */
+			for (j = 0; live >= 3 && j < k; j++) {
+				ck_assert_uint_ne(op.in_items[j],
+						  op.in_items[k]);
+			}
+		}
+		for (; k < PK_QUERY_MAX_IN; k++) {
+			ck_assert_uint_eq(op.in_items[k], 0);
+		}
+	}
+	ck_assert_uint_gt(ins, 40000);
+	workload_free(w);
+
+	/* two items only: an IN of 3 repeats them */
+	ts_init(&t);
+	ts_phase(&t, 1, 2, 1, 0, 0, 0, 0);
+	ph = ts_phase(&t, 1, 100, 0, 0, 0, 0, 0);
+	ph->mix[PK_OP_QUERY] = 1;
+	ph->queries = &q;
+	ph->n_queries = 1;
+	w = workload_new(&t.sc, 1);
+	ins = 0;
+	while (workload_next(w, &op)) {
+		if (op.kind != PK_OP_QUERY) {
+			continue;
+		}
+		ins++;
+		ck_assert_uint_eq(op.n_in, 3);
+		for (k = 0; k < 3; k++) {
+			ck_assert_uint_lt(op.in_items[k], 2);
+		}
+	}
+	ck_assert_uint_eq(ins, 100);
+	workload_free(w);
+}
+END_TEST
+
+START_TEST(test_workload_query_no_filter)
+{
+	struct tscen t;
+	struct pk_query_spec qs[2];
+	struct pk_phase_spec *ph;
+	struct pk_workload *w;
+	struct pk_op op;
+	uint64_t scans = 0, n = 0;
+
+	/* a full scan needs no item: emitted before any create */
+	ts_init(&t);
+	ph = ts_phase(&t, 10, 10, 0, 0, 0, 0, 0);
+	ph->mix[PK_OP_QUERY] = 1;
+	ts_query(&qs[0], "scan", -1, 0, 0, 1);
+	ts_query(&qs[1], "by-device", PK_COND_EQ, 0, 0, 1);
+	ph->queries = qs;
+	ph->n_queries = 1;
+	w = workload_new(&t.sc, 1);
+	ck_assert_int_eq(workload_next(w, &op), 1);
+	ck_assert_int_eq(op.kind, PK_OP_QUERY);
+	ck_assert_uint_eq(op.seq, 0);
+	ck_assert_uint_eq(op.item, PK_ITEM_NONE);
+	ck_assert_uint_eq(op.n_in, 0);
+	ck_assert_uint_eq(op.query, 0);
+	ck_assert_uint_eq(workload_items(w), 0);
+	workload_free(w);
+
+	/* next to a query with a condition and no item: those are
+	   skipped, the scans are not */
+	ph->n_queries = 2;
+	w = workload_new(&t.sc, 1);
+	while (workload_next(w, &op)) {
+		ck_assert_int_eq(op.kind, PK_OP_QUERY);
+		ck_assert_uint_eq(op.query, 0);
+		ck_assert_uint_eq(op.item, PK_ITEM_NONE);
+		scans++;
+	}
+	n = scans + workload_skipped(w);
+	ck_assert_uint_eq(n, 100);
+	/* 1:1 weights over 100 arrivals: sd 5 */
+	ck_assert_double_le(sds_off(scans, n, 0.5), 4);
+	workload_free(w);
+}
+END_TEST
+
+START_TEST(test_workload_queries_unused)
+{
+	struct tscen a, b;
+	struct pk_query_spec q;
+	struct pk_workload *wa, *wb;
+	struct pk_op oa, ob;
+	int ra, rb;
+
+	/* queries listed but ops.query 0: the stream is that of the same
+	   scenario without queries */
+	ts_init(&a);
+	ts_pattern(&a, PK_DIST_ZIPFIAN);
+	ts_phase(&a, 20, 1000, 0.4, 0.1, 0.3, 0.1, 0.1)->arrival =
+	    PK_ARRIVAL_POISSON;
+	b = a;
+	b.sc.props = b.props;
+	b.sc.phases = b.phases;
+	ts_query(&q, "unused", PK_COND_IN, 4, 0, 1);
+	b.phases[0].queries = &q;
+	b.phases[0].n_queries = 1;
+	wa = workload_new(&a.sc, 3);
+	wb = workload_new(&b.sc, 3);
+	do {
+		ra = workload_next(wa, &oa);
+		rb = workload_next(wb, &ob);
+		ck_assert_int_eq(ra, rb);
+		if (ra) {
+			ck_assert_uint_eq(op_hash(0, &oa), op_hash(0, &ob));
+		}
+	} while (ra);
+	workload_free(wa);
+	workload_free(wb);
+}
+END_TEST
+
 /* A busy scenario: Poisson, every kind, zipfian keys, normal sizes. */
 static uint64_t stream_hash(uint64_t seed, uint64_t n_ops)
 {
@@ -676,6 +911,10 @@ static Suite *workload_suite(void)
 	    CASE(test_workload_sizes),
 	    CASE(test_workload_values),
 	    CASE(test_workload_clock_values),
+	    CASE(test_workload_query_weights),
+	    CASE(test_workload_query_in),
+	    CASE(test_workload_query_no_filter),
+	    CASE(test_workload_queries_unused),
 	    CASE(test_workload_determinism),
 	    CASE(test_workload_golden_stream),
 #undef CASE

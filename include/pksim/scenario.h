@@ -117,7 +117,40 @@ enum pk_op_kind {
 	PK_OP_READ,       /* point read of an existing item (id + key) */
 	PK_OP_REPLACE,    /* replace an existing item, same key */
 	PK_OP_DELETE,     /* delete an existing item */
+	PK_OP_QUERY,      /* a query drawn from the phase's `queries` */
 	PK_OP_KINDS
+};
+
+/* How a query condition uses a property (values come from existing
+   items drawn by the phase's `select`). */
+enum pk_cond_kind {
+	PK_COND_EQ = 0,     /* p = value of one existing item */
+	PK_COND_IN,         /* p IN (values of in_count existing items) */
+	PK_COND_STARTSWITH, /* STARTSWITH(p, a prefix of a value) */
+	PK_COND_RANGE,      /* p > value (or <): a range condition */
+};
+
+#define PK_QUERY_MAX_IN 8       /* values in one IN list, at most */
+#define PK_QUERY_MAX_CONDS 8    /* conditions in one query, at most */
+
+struct pk_cond_spec {
+	char *path;             /* owned; "/deviceId" (a property path) */
+	enum pk_cond_kind kind;
+	int in_count;           /* IN: 1 .. PK_QUERY_MAX_IN values; at most
+				   one IN condition per query */
+};
+
+/* One kind of query a phase sends. */
+struct pk_query_spec {
+	char *name;             /* owned; default "query-N" (1-based) */
+	struct pk_cond_spec conds[PK_QUERY_MAX_CONDS]; /* paths distinct */
+	size_t n_conds;         /* 0 = no filter: a full scan, fan-out */
+	uint32_t results;       /* items returned, for the per-result
+				   charge; default 1 (ASSUMPTION: pksim does
+				   not evaluate filters over stored items) */
+	double weight;          /* > 0, default 1: share among the phase's
+				   queries */
+	int line, col;
 };
 
 enum pk_arrival_kind {
@@ -137,11 +170,42 @@ struct pk_phase_spec {
 	struct pk_dist_spec select;
 	int64_t throughput_ru_per_s; /* new provisioned RU/s at phase start;
 					-1 = unchanged */
+	struct pk_query_spec *queries; /* owned; required (n >= 1) when
+					  mix[PK_OP_QUERY] > 0 */
+	size_t n_queries;
 	int line, col;            /* position of the phase, 1-based */
 };
 
+/* The partition key definition (reference §3, §6; DESIGN.md pkey). */
+enum pk_key_kind {
+	PK_KEY_PATH = 0,     /* one path: "/deviceId" */
+	PK_KEY_HIERARCHICAL, /* 2-3 paths, MultiHash: [/tenantId, /userId] */
+	PK_KEY_SYNTHETIC,    /* a template over properties:
+				"{deviceId}-{date}", "{date}.{random 1..400}",
+				"{date}.{hash(vin) mod 400}" (parsed and
+				checked by pkey, not the loader) */
+};
+
+#define PK_KEY_MAX_LEVELS 3 /* D-HPK: up to 3 levels */
+
+struct pk_key_spec {
+	enum pk_key_kind kind;
+	char *paths[PK_KEY_MAX_LEVELS]; /* owned; PATH: 1, HIERARCHICAL: 2-3 */
+	size_t n_paths;
+	char *template_text; /* owned; SYNTHETIC only */
+	int version;         /* partition key definition version, 1 or 2
+				(default 2: large partition keys, D-LPK);
+				HIERARCHICAL requires 2 */
+	int line, col;       /* where the key is written */
+};
+
 struct pk_container_spec {
-	char *partition_key;        /* owned; "/deviceId", "/address/city" */
+	char *name;                 /* owned; the variant's name; default: the
+				       key as written */
+	char *partition_key;        /* owned; the key as written, for display:
+				       "/deviceId", "[/tenantId, /userId]",
+				       "{deviceId}-{date}" */
+	struct pk_key_spec key;     /* owned; the parsed definition */
 	int64_t throughput_ru_per_s; /* manual provisioned RU/s, >= 1 */
 	uint64_t pp_storage_bytes;  /* physical partition cap, default 50 GB */
 	int64_t pp_ru_per_s;        /* physical partition cap, default 10,000 */
@@ -170,6 +234,11 @@ struct pk_cost_spec {
 	double write_100kb_ru;  /* default 50 */
 	double not_found_ru;    /* a 404 (read/replace/delete of a missing
 				   item), default 1 */
+	/* Queries (rule 21; D-PART: 2-3 RU per physical partition visited).
+	   ASSUMPTION: base and per-result charges are pksim's choice. */
+	double query_base_ru;       /* once per query, default 1 */
+	double query_per_range_ru;  /* per range visited, default 2.5 */
+	double query_per_result_ru; /* per item returned, default 0.5 */
 };
 
 struct pk_scenario {
@@ -178,7 +247,14 @@ struct pk_scenario {
 	char *description;   /* owned; may be NULL */
 	uint64_t seed;       /* default 1 */
 	int64_t clock_start_s; /* simulated t = 0, Unix seconds UTC */
-	struct pk_container_spec container;
+	struct pk_container_spec container; /* the first variant's */
+	/* Container variants replayed on the same operation stream
+	   (`variants:`; run and compare). Each is a full spec: the
+	   `container:` mapping with the variant's keys laid over it. When the
+	   scenario lists none, n_variants = 1 and variants[0] is a copy of
+	   container. Owned. */
+	struct pk_container_spec *variants;
+	size_t n_variants;
 	struct pk_retry_spec retry;
 	struct pk_cost_spec cost;
 	struct pk_prop_spec *props; /* owned, n_props entries; always holds one

@@ -34,7 +34,15 @@ struct pk_op {
 				  0 for READ and DELETE */
 	uint32_t phase;        /* index into scenario->phases */
 	uint64_t seq;          /* 0-based position in the stream */
+	uint32_t query;        /* QUERY: index into the phase's queries */
+	uint32_t n_in;         /* QUERY with an IN condition: the IN values
+				  are those of item and in_items[1..n_in-1]
+				  (in_items[0] == item); else 0 */
+	uint64_t in_items[PK_QUERY_MAX_IN];
 };
+
+/* pk_op.item of a QUERY whose conditions need no item (no filter) */
+#define PK_ITEM_NONE UINT64_MAX
 
 struct pk_workload;
 
