@@ -1,12 +1,17 @@
 /*
- * epk: MurmurHash3 and the V2 effective partition key.
- * Source: reference §7 (type markers, encoding, V2 steps); the
+ * epk: MurmurHash3, the V1 and V2 effective partition keys, MultiHash and
+ * the binary encoding (Range kind, and the V1 EPK's body).
+ * Source: reference §7 (type markers, encoding, V1 and V2 steps); the
  * MurmurHash3 code follows Appleby's public-domain MurmurHash3.cpp.
  */
 #include "pksim/epk.h"
 
+#include <assert.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "pksim/mem.h"
 
 enum {
 	PK_EPK_MARK_UNDEFINED = 0x00,
@@ -15,8 +20,24 @@ enum {
 	PK_EPK_MARK_TRUE = 0x03,
 	PK_EPK_MARK_NUMBER = 0x05,
 	PK_EPK_MARK_STRING = 0x08,
-	PK_EPK_V2_STRING_END = 0xFF, /* V2 string suffix; V1 uses 0x00 */
+	PK_EPK_V2_STRING_END = 0xFF, /* V2 string suffix */
+	PK_EPK_V1_STRING_END = 0x00, /* V1 string suffix */
 };
+
+/* V1 cuts each string to its first 100 UTF-16 code units before hashing
+   (reference §7, V1 step 1; .NET StringPartitionKeyComponent's
+   MaxStringChars) */
+#define PK_EPK_V1_MAX_CHARS 100
+/* The binary encoding writes a string whole (and a 0x00 end) up to 100
+   UTF-8 bytes, else exactly 101 bytes and no end (reference §7, V1 step 4;
+   .NET MaxStringBytesToAppend) */
+#define PK_EPK_BIN_MAX_STRING 100
+/* Bytes of a V1-cut string: 100 code units of at most 3 UTF-8 bytes each
+   (a 4-byte sequence is 2 code units) */
+#define PK_EPK_V1_CUT_BYTES (3 * PK_EPK_V1_MAX_CHARS)
+/* UTF-8 of U+FFFD, which .NET's and JS's UTF-8 encoders write for a lone
+   surrogate */
+static const unsigned char utf8_replacement[3] = {0xEF, 0xBF, 0xBD};
 
 static uint64_t rotl64(uint64_t x, int r)
 {
@@ -160,8 +181,21 @@ uint32_t epk_murmur3_x86_32(const void *data, size_t len, uint32_t seed)
 	return fmix32(h);
 }
 
-int epk_encode_v2(const struct pk_value *v, unsigned char *buf, size_t cap,
-		  size_t *len)
+/* The type marker of a null, boolean or undefined value. */
+static unsigned char marker_of(const struct pk_value *v)
+{
+	if (v->type == PK_VALUE_NULL) {
+		return PK_EPK_MARK_NULL;
+	}
+	if (v->type == PK_VALUE_BOOL) {
+		return v->boolean ? PK_EPK_MARK_TRUE : PK_EPK_MARK_FALSE;
+	}
+	return PK_EPK_MARK_UNDEFINED;
+}
+
+/* The hash encoding of v with string suffix end (0xFF V2, 0x00 V1). */
+static int encode_hashed(const struct pk_value *v, unsigned char end,
+			 unsigned char *buf, size_t cap, size_t *len)
 {
 	size_t n = *len;
 	uint64_t bits;
@@ -175,7 +209,7 @@ int epk_encode_v2(const struct pk_value *v, unsigned char *buf, size_t cap,
 		buf[n++] = PK_EPK_MARK_STRING;
 		memcpy(buf + n, v->str, v->len);
 		n += v->len;
-		buf[n++] = PK_EPK_V2_STRING_END;
+		buf[n++] = end;
 		break;
 	case PK_VALUE_NUMBER:
 		if (cap - n < 9) {
@@ -191,15 +225,36 @@ int epk_encode_v2(const struct pk_value *v, unsigned char *buf, size_t cap,
 		if (cap - n < 1) {
 			return -1;
 		}
-		buf[n++] = v->type == PK_VALUE_NULL ? PK_EPK_MARK_NULL
-			   : v->type == PK_VALUE_BOOL
-			       ? (v->boolean ? PK_EPK_MARK_TRUE
-					     : PK_EPK_MARK_FALSE)
-			       : PK_EPK_MARK_UNDEFINED;
+		buf[n++] = marker_of(v);
 		break;
 	}
 	*len = n;
 	return 0;
+}
+
+int epk_encode_v2(const struct pk_value *v, unsigned char *buf, size_t cap,
+		  size_t *len)
+{
+	return encode_hashed(v, PK_EPK_V2_STRING_END, buf, cap, len);
+}
+
+int epk_encode_v1(const struct pk_value *v, unsigned char *buf, size_t cap,
+		  size_t *len)
+{
+	return encode_hashed(v, PK_EPK_V1_STRING_END, buf, cap, len);
+}
+
+/* Bytes the hash encoding of v takes (encode_hashed's output). */
+static size_t encoded_size(const struct pk_value *v)
+{
+	switch (v->type) {
+	case PK_VALUE_STRING:
+		return v->len + 2;
+	case PK_VALUE_NUMBER:
+		return 1 + sizeof(double); /* marker, little-endian double */
+	default:
+		return 1;
+	}
 }
 
 const struct pk_epk pk_epk_min = {0, {0}};
@@ -226,15 +281,30 @@ struct pk_epk epk_from_encoded_v2(const unsigned char *enc, size_t len)
 
 struct pk_epk epk_hash_v2(const struct pk_value *components, size_t n)
 {
-	unsigned char buf[3 * PK_EPK_ENCODED_MAX];
-	size_t len = 0, i;
+	unsigned char stack[3 * PK_EPK_ENCODED_MAX], *buf = stack;
+	size_t len = 0, cap = 0, i;
+	struct pk_epk e;
+	int rc;
 
-	for (i = 0; i < n; i++) {
-		if (epk_encode_v2(&components[i], buf, sizeof(buf), &len)) {
-			break; /* longer than any key pksim accepts */
-		}
+	if (n == 0) {
+		return pk_epk_min; /* the empty key (.NET: EmptyPartitionKey) */
 	}
-	return epk_from_encoded_v2(buf, len);
+	for (i = 0; i < n; i++) {
+		cap += encoded_size(&components[i]);
+	}
+	if (cap > sizeof(stack)) {
+		buf = xmalloc(cap); /* longer than any key the service takes */
+	}
+	for (i = 0; i < n; i++) {
+		rc = epk_encode_v2(&components[i], buf, cap, &len);
+		assert(rc == 0);
+		(void)rc;
+	}
+	e = epk_from_encoded_v2(buf, len);
+	if (buf != stack) {
+		free(buf);
+	}
+	return e;
 }
 
 struct pk_epk epk_hash_multi(const struct pk_value *levels, size_t n)
@@ -310,4 +380,208 @@ double epk_fraction(const struct pk_epk *e)
 		x = (x + e->b[i]) / 256.0;
 	}
 	return x;
+}
+
+/* ---- binary encoding (Range kind, and the V1 EPK) ---- */
+
+/* Output that counts past its capacity, as snprintf does. */
+struct bin_sink {
+	unsigned char *out; /* cap bytes; may be NULL when cap is 0 */
+	size_t cap;         /* bytes out holds */
+	size_t len;         /* bytes written so far, counting those past cap */
+};
+
+static void sink_put(struct bin_sink *s, unsigned char b)
+{
+	if (s->len < s->cap) {
+		s->out[s->len] = b;
+	}
+	s->len++;
+}
+
+/*
+ * A number: the marker, the top byte of the order-preserving 64-bit
+ * pattern, then 7 bits at a time, high bits first, each byte with its low
+ * bit set except the last. Reference §7, V1 step 4; the loop mirrors .NET
+ * NumberPartitionKeyComponent.WriteForBinaryEncoding, which always writes
+ * at least one byte after the top byte (2.0 is 05 C0 00).
+ */
+static void bin_number(struct bin_sink *s, double num)
+{
+	uint64_t u;
+	unsigned char b;
+
+	memcpy(&u, &num, sizeof(u));
+	/* sign clear: flip it; sign set: two's-complement negation, so the
+	   unsigned order of u is the numeric order of num */
+	u = (u >> 63) == 0 ? u ^ (UINT64_C(1) << 63) : ~u + 1;
+	sink_put(s, PK_EPK_MARK_NUMBER);
+	sink_put(s, (unsigned char)(u >> 56));
+	u <<= 8;
+	do {
+		b = (unsigned char)((u >> 56) | 0x01);
+		u <<= 7;
+		if (u != 0) {
+			sink_put(s, b);
+		}
+	} while (u != 0);
+	sink_put(s, (unsigned char)(b & 0xFE));
+}
+
+/* A string: the marker, each UTF-8 byte plus one (0xFF stays), whole with
+   a 0x00 end up to 100 bytes, else its first 101 bytes and no end. */
+static void bin_string(struct bin_sink *s, const char *str, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)str;
+	int whole = len <= PK_EPK_BIN_MAX_STRING;
+	size_t n = whole ? len : PK_EPK_BIN_MAX_STRING + 1, i;
+
+	sink_put(s, PK_EPK_MARK_STRING);
+	for (i = 0; i < n; i++) {
+		sink_put(s, p[i] < 0xFF ? (unsigned char)(p[i] + 1) : 0xFF);
+	}
+	if (whole) {
+		sink_put(s, 0x00);
+	}
+}
+
+static void bin_value(struct bin_sink *s, const struct pk_value *v)
+{
+	switch (v->type) {
+	case PK_VALUE_STRING:
+		bin_string(s, v->str, v->len);
+		break;
+	case PK_VALUE_NUMBER:
+		bin_number(s, v->num);
+		break;
+	default:
+		sink_put(s, marker_of(v)); /* null, booleans, undefined */
+		break;
+	}
+}
+
+size_t epk_range_bytes(const struct pk_value *components, size_t n,
+		       unsigned char *out, size_t cap)
+{
+	struct bin_sink s = {out, cap, 0};
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		bin_value(&s, &components[i]);
+	}
+	return s.len;
+}
+
+/*
+ * Bytes and UTF-16 code units of the UTF-8 sequence at p (at most left
+ * bytes). ASSUMPTION: strings are valid UTF-8 (jansson and libyaml check);
+ * a stray byte counts as one byte and one unit.
+ */
+static size_t utf8_seq(const unsigned char *p, size_t left, int *units)
+{
+	size_t k = *p < 0x80 ? 1 : *p >= 0xF0 ? 4 : *p >= 0xE0 ? 3
+		   : *p >= 0xC0 ? 2 : 1;
+
+	*units = k == 4 ? 2 : 1; /* a 4-byte sequence is a surrogate pair */
+	return k <= left ? k : left;
+}
+
+/*
+ * The V1 cut of v (reference §7, V1 step 1): strings longer than 100
+ * UTF-16 code units keep their first 100. A cut between the halves of a
+ * surrogate pair leaves a lone high surrogate, which .NET (and JS) write
+ * in UTF-8 as U+FFFD. ASSUMPTION: the service does as .NET does (Java's
+ * getBytes would write '?'). Writes the cut string into buf when it
+ * changes; out borrows v's string or buf.
+ */
+static void v1_cut(const struct pk_value *v, struct pk_value *out,
+		   char buf[PK_EPK_V1_CUT_BYTES])
+{
+	const unsigned char *p = (const unsigned char *)v->str;
+	size_t i = 0, n = 0, k;
+	int units = 0, u;
+
+	*out = *v;
+	if (v->type != PK_VALUE_STRING || v->len <= PK_EPK_V1_MAX_CHARS) {
+		return; /* at most 100 bytes: at most 100 code units */
+	}
+	while (i < v->len && units < PK_EPK_V1_MAX_CHARS) {
+		k = utf8_seq(p + i, v->len - i, &u);
+		if (units + u > PK_EPK_V1_MAX_CHARS) {
+			memcpy(buf + n, utf8_replacement, 3);
+			n += 3;
+			break;
+		}
+		memcpy(buf + n, p + i, k);
+		n += k;
+		i += k;
+		units += u;
+	}
+	if (i < v->len) {
+		out->str = buf;
+		out->len = n;
+	}
+}
+
+uint32_t epk_hash32_v1(const struct pk_value *components, size_t n)
+{
+	/* room for 8 cut strings; longer keys are encoded on the heap */
+	unsigned char stack[8 * (PK_EPK_V1_CUT_BYTES + 2)], *buf = stack;
+	char cut_buf[PK_EPK_V1_CUT_BYTES];
+	struct pk_value cut;
+	size_t len = 0, cap = 0, i;
+	uint32_t h;
+	int rc;
+
+	if (n == 0) {
+		return epk_murmur3_x86_32("", 0, 0);
+	}
+	for (i = 0; i < n; i++) {
+		v1_cut(&components[i], &cut, cut_buf);
+		cap += encoded_size(&cut);
+	}
+	if (cap > sizeof(stack)) {
+		buf = xmalloc(cap);
+	}
+	for (i = 0; i < n; i++) {
+		v1_cut(&components[i], &cut, cut_buf);
+		rc = epk_encode_v1(&cut, buf, cap, &len);
+		assert(rc == 0);
+		(void)rc;
+	}
+	h = epk_murmur3_x86_32(buf, len, 0);
+	if (buf != stack) {
+		free(buf);
+	}
+	return h;
+}
+
+size_t epk_v1_bytes(const struct pk_value *components, size_t n,
+		    unsigned char *out, size_t cap)
+{
+	struct bin_sink s = {out, cap, 0};
+	char cut_buf[PK_EPK_V1_CUT_BYTES];
+	struct pk_value cut;
+	size_t i;
+
+	if (n == 0) {
+		return 0; /* the empty key: the minimum EPK "" */
+	}
+	bin_number(&s, (double)epk_hash32_v1(components, n));
+	for (i = 0; i < n; i++) {
+		v1_cut(&components[i], &cut, cut_buf);
+		bin_value(&s, &cut);
+	}
+	return s.len;
+}
+
+struct pk_epk epk_hash_v1(const struct pk_value *components, size_t n)
+{
+	struct pk_epk e;
+	size_t len;
+
+	memset(&e, 0, sizeof(e));
+	len = epk_v1_bytes(components, n, e.b, sizeof(e.b));
+	e.len = (uint8_t)(len < sizeof(e.b) ? len : sizeof(e.b));
+	return e;
 }

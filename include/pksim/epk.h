@@ -2,15 +2,20 @@
  * epk: the effective partition key (EPK), the point in the hash space that
  * places a logical partition in a partition key range.
  *
- * pksim uses the service's hash V2 for every key (reference §7): the typed
- * components are encoded (string: 0x08, UTF-8 bytes, 0xFF; number: 0x05
- * and the little-endian IEEE-754 double; true 0x03; false 0x02; null 0x01;
- * undefined 0x00), hashed with MurmurHash3_x64_128 (seed 0), the 16 bytes
- * h1|h2 (little-endian) reversed, and the top two bits cleared.
+ * The typed components are encoded for hashing (string: 0x08, UTF-8
+ * bytes, then 0xFF for V2 or 0x00 for V1; number: 0x05 and the
+ * little-endian IEEE-754 double; true 0x03; false 0x02; null 0x01;
+ * undefined 0x00). Reference §7:
+ * - V2: MurmurHash3_x64_128 (seed 0), the 16 bytes h1|h2 (little-endian)
+ *   reversed, the top two bits cleared. MultiHash: one V2 hash a level.
+ * - V1: strings cut to 100 UTF-16 code units, MurmurHash3_x86_32 (seed 0),
+ *   and the EPK is the *binary encoding* of [hash as a double, the cut
+ *   components] (05C1...), of variable length.
+ * - Range kind: the binary encoding of the components, no hash.
  * An EPK is kept in binary: up to PK_EPK_MAX_BYTES bytes whose
  * lexicographic order (a shorter prefix first) equals the service's
  * ordinal order of the uppercase hex strings: "" < "15.." < "FF".
- * Left out here (issue 5): hash V1.
+ * Left out: the "Infinity" key (the service's "FF") as an input value.
  */
 #ifndef PKSIM_EPK_H
 #define PKSIM_EPK_H
@@ -66,16 +71,64 @@ int epk_encode_v2(const struct pk_value *v, unsigned char *buf, size_t cap,
 /* The V2 EPK of already encoded bytes (epk_encode_v2 output). */
 struct pk_epk epk_from_encoded_v2(const unsigned char *enc, size_t len);
 
-/* The V2 EPK of n components (n >= 1). Source: reference §7, rule 23. */
+/*
+ * As epk_encode_v2 with the V1 string suffix 0x00. Strings are written
+ * whole: the caller cuts them (epk_hash32_v1 does).
+ */
+int epk_encode_v1(const struct pk_value *v, unsigned char *buf, size_t cap,
+		  size_t *len);
+
+/* The V2 EPK of n components; n == 0 (the empty key) gives pk_epk_min.
+   Any length is hashed whole. Source: reference §7, rule 23. */
 struct pk_epk epk_hash_v2(const struct pk_value *components, size_t n);
 
 /*
- * The MultiHash EPK of a hierarchical key (n = 1..3 levels): the V2 EPK
- * of each level on its own, concatenated (16 bytes a level). Its first 16
- * bytes equal the V2 EPK of level 1 alone, which is what prefix routing
- * needs. Source: reference §7 (MultiHash), rule 23.
+ * The MultiHash EPK of a hierarchical key (n = 1..3 levels; levels past
+ * 3 are ignored; n == 0 gives pk_epk_min): the V2 EPK of each level on
+ * its own, concatenated (16 bytes a level). Its first 16 bytes equal the
+ * V2 EPK of level 1 alone, which is what prefix routing needs.
+ * Source: reference §7 (MultiHash), rule 23.
  */
 struct pk_epk epk_hash_multi(const struct pk_value *levels, size_t n);
+
+/*
+ * The V1 hash of n components: MurmurHash3_x86_32 (seed 0) of their V1
+ * encoding (epk_encode_v1), each string first cut to its first 100 UTF-16
+ * code units. A cut through a surrogate pair keeps the lone high
+ * surrogate, written as U+FFFD (ASSUMPTION: as .NET's UTF-8 encoder does).
+ * Source: reference §7, V1 steps 1-3.
+ */
+uint32_t epk_hash32_v1(const struct pk_value *components, size_t n);
+
+/*
+ * The full V1 EPK of n components: the binary encoding of [the V1 hash as
+ * a double, the cut components] (reference §7, V1 step 4), e.g. "redmond"
+ * gives 05C1EFE313830C 087366656E706F6500. Writes at most cap bytes to out
+ * (out may be NULL when cap is 0) and returns the length of the whole
+ * EPK, which may exceed cap (as snprintf); n == 0 gives 0 (the minimum
+ * EPK ""). Each component takes at most 102 bytes, the hash 10.
+ */
+size_t epk_v1_bytes(const struct pk_value *components, size_t n,
+		    unsigned char *out, size_t cap);
+
+/*
+ * The V1 EPK for routing: the first PK_EPK_MAX_BYTES bytes of
+ * epk_v1_bytes. ASSUMPTION: routing compares the first 48 bytes. The V1
+ * range boundaries in the SDK tests are hash-prefix numbers such as
+ * 05C1D5AB55AB50 (7 bytes), so keeping 48 never changes which range an
+ * EPK falls in; only two keys equal in their first 48 bytes tie.
+ */
+struct pk_epk epk_hash_v1(const struct pk_value *components, size_t n);
+
+/*
+ * The EPK of a Range-kind key: the binary encoding of the components
+ * alone (no hash, strings not cut; the encoding keeps at most 101 bytes
+ * of a string). Writes at most cap bytes to out and returns the whole
+ * length, as epk_v1_bytes. Source: reference §7, V1 step 5 (.NET
+ * PartitionKeyInternal for PartitionKind.Range).
+ */
+size_t epk_range_bytes(const struct pk_value *components, size_t n,
+		       unsigned char *out, size_t cap);
 
 /* <0, 0, >0 as a sorts before, equal to, or after b (ordinal order of
    the hex strings). */
