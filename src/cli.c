@@ -35,6 +35,7 @@ struct pk_run_opts {
 static const char usage_text[] =
 	"usage: pksim run SCENARIO.yaml [--format text|json] [--seed N] "
 	"[-o FILE]\n"
+	"       pksim locate SCENARIO.yaml [ITEM_JSON...]\n"
 	"       pksim epk [--version 1|2] [--multihash] JSON_ARRAY\n"
 	"       pksim --help | --version\n"
 	"\n"
@@ -46,6 +47,11 @@ static const char usage_text[] =
 	"  --format FORMAT  text (default) or json\n"
 	"  --seed N         override the scenario's seed (unsigned 64-bit)\n"
 	"  -o, --output F   write the report to F (whole or not at all)\n"
+	"\n"
+	"pksim locate prints, for each item (JSON objects as arguments, or\n"
+	"one per line on standard input) and each container variant of the\n"
+	"scenario, the partition key value the key definition builds, its EPK\n"
+	"and the physical partition it lands in at the start of the run.\n"
 	"\n"
 	"pksim epk prints the effective partition key of the key whose\n"
 	"components are JSON_ARRAY (e.g. '[\"redmond\"]'; numbers hash as\n"
@@ -418,9 +424,13 @@ int cli_main(int argc, char **argv)
 	if (strcmp(argv[1], "run") == 0) {
 		return cmd_run(argc - 1, argv + 1);
 	}
+	if (strcmp(argv[1], "locate") == 0) {
+		return cli_locate(argc - 1, argv + 1);
+	}
 	if (strcmp(argv[1], "epk") == 0) {
 		return cmd_epk(argc - 1, argv + 1);
 	}
 	/* the list stays "run": tests/check_cli.c pins this message */
-	return usage_error("unknown command '%s'; commands: run", argv[1]);
+	return usage_error("unknown command '%s'; commands: run, locate, epk",
+			   argv[1]);
 }

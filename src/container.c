@@ -73,7 +73,8 @@ void container_free(struct pk_container *c)
 	pmap_free(&c->pmap);
 	metrics_free(&c->metrics);
 	free(c->pp);
-	free(c->stored);
+	free(c->items);
+	free(c->visit);
 	free(c->name);
 	free(c);
 }
@@ -340,27 +341,28 @@ static struct pk_lp *add_lp(struct pk_container *c, const unsigned char *key,
 	lp->key_len = len;
 	lp->epk = epk;
 	lp->full_at_ms = -1;
+	lp->index = ++c->next_lp;
 	HASH_ADD(hh, c->lps, key, len, lp);
 	c->n_lps++;
 	return lp;
 }
 
-static uint32_t stored_bytes(const struct pk_container *c, uint64_t item)
+static struct pk_item_slot *slot(struct pk_container *c, uint64_t item)
 {
-	return item < c->stored_cap ? c->stored[item] : 0;
+	if (item >= c->items_cap) {
+		size_t old = c->items_cap;
+
+		mem_grow((void **)&c->items, &c->items_cap, item + 1,
+			 sizeof(*c->items));
+		memset(c->items + old, 0,
+		       (c->items_cap - old) * sizeof(*c->items));
+	}
+	return &c->items[item];
 }
 
-static void set_stored(struct pk_container *c, uint64_t item, uint32_t bytes)
+static uint32_t stored_bytes(const struct pk_container *c, uint64_t item)
 {
-	if (item >= c->stored_cap) {
-		size_t old = c->stored_cap;
-
-		mem_grow((void **)&c->stored, &c->stored_cap, item + 1,
-			 sizeof(*c->stored));
-		memset(c->stored + old, 0,
-		       (c->stored_cap - old) * sizeof(*c->stored));
-	}
-	c->stored[item] = bytes;
+	return item < c->items_cap ? c->items[item].bytes : 0;
 }
 
 /* Bytes an item of size_bytes takes with its index (index_factor). */
@@ -411,8 +413,21 @@ static int store(struct pk_container *c, struct pk_lp *lp, struct pk_pp *pp,
 			pp->logical_partitions--;
 		}
 	}
-	set_stored(c, item, new_bytes);
+	slot(c, item)->bytes = new_bytes;
+	slot(c, item)->lp = new_bytes ? lp->index : 0;
 	return 0;
+}
+
+/* A request for a stored item under another key value. The key is
+   immutable (reference §3): a replace or upsert is refused with 400
+   (ASSUMPTION: pksim keeps one copy per item, so an upsert under a new key
+   is refused too rather than creating a second); a read or delete looks
+   up (key, id) and finds nothing: 404. */
+static int moved(const struct pk_request *r)
+{
+	return r->kind == PK_OP_REPLACE || r->kind == PK_OP_UPSERT
+		       ? PK_HTTP_BAD_REQUEST
+		       : PK_HTTP_NOT_FOUND;
 }
 
 /* Run an admitted request against the data; returns the status. */
@@ -421,6 +436,9 @@ static int execute(struct pk_container *c, const struct pk_request *r,
 {
 	uint32_t bytes = r->size_bytes ? with_index(c, r->size_bytes) : 0;
 
+	if (old && r->kind != PK_OP_CREATE && c->items[r->item].lp != lp->index) {
+		return moved(r);
+	}
 	switch (r->kind) {
 	case PK_OP_CREATE:
 		if (old) {
@@ -486,28 +504,45 @@ static void count_outcome(struct pk_container *c, struct pk_lp *lp,
 		t->not_found_404++;
 	} else if (out->status == PK_HTTP_CONFLICT) {
 		t->conflict_409++;
+	} else if (out->status == PK_HTTP_BAD_REQUEST) {
+		t->bad_request_400++;
+	} else if (out->status == PK_HTTP_TOO_LARGE) {
+		t->too_large_413++;
 	} else {
 		t->succeeded++;
 	}
+}
+
+/* Refused before it touches data: an invalid item (400, from the
+   client's check of key and id) or one over 2 MB (413). */
+static int refused(const struct pk_request *r)
+{
+	if (r->reject) {
+		return r->reject;
+	}
+	if (r->size_bytes > PK_MAX_ITEM_BYTES) {
+		return PK_HTTP_TOO_LARGE;
+	}
+	return 0;
 }
 
 void container_apply(struct pk_container *c, const struct pk_request *r,
 		     struct pk_outcome *out)
 {
 	struct pk_lp *lp;
-	struct pk_epk epk;
 	struct pk_pp *pp;
 	uint32_t old;
 	int64_t charge;
+	int refuse = refused(r);
 
 	container_advance(c, r->t_ms);
 	lp = find_lp(c, r->key, r->key_len);
-	epk = lp ? lp->epk : epk_from_encoded_v2(r->key, r->key_len);
 	memset(out, 0, sizeof(*out));
-	out->range = pmap_find(&c->pmap, &epk);
+	out->range = pmap_find(&c->pmap, lp ? &lp->epk : r->epk);
+	out->ranges = 1;
 	pp = &c->pp[out->range];
 	old = stored_bytes(c, r->item);
-	charge = charge_of(c, r, old);
+	charge = refuse ? c->cost.not_found_mru : charge_of(c, r, old);
 	c->sec_offered_mru += charge;
 	c->metrics.totals.offered_mru += charge;
 	if (!throttle_admit(&pp->budget, r->t_ms, charge,
@@ -518,16 +553,129 @@ void container_apply(struct pk_container *c, const struct pk_request *r,
 		return;
 	}
 	out->charge_mru = charge;
-	if (!lp && (r->kind == PK_OP_CREATE || r->kind == PK_OP_UPSERT)) {
-		lp = add_lp(c, r->key, r->key_len, epk);
+	if (refuse) {
+		out->status = refuse;
+		count_outcome(c, lp, pp, r, out);
+		return;
 	}
-	out->status = lp ? execute(c, r, lp, pp, old) : PK_HTTP_NOT_FOUND;
+	if (!lp && old) {
+		out->status = moved(r);
+	} else {
+		if (!lp && (r->kind == PK_OP_CREATE ||
+			    r->kind == PK_OP_UPSERT)) {
+			lp = add_lp(c, r->key, r->key_len, *r->epk);
+		}
+		out->status =
+			lp ? execute(c, r, lp, pp, old) : PK_HTTP_NOT_FOUND;
+	}
 	if (out->status == PK_HTTP_FORBIDDEN) {
 		/* D-403: failed requests still use RUs; ASSUMPTION: the whole
 		   write charge */
 		out->sub_status = PK_SUBSTATUS_PARTITION_KEY_QUOTA;
 	}
 	count_outcome(c, lp, pp, r, out);
+}
+
+/* ---- queries ---- */
+
+/* Mark the ranges route visits in c->visit; returns how many. */
+static size_t mark_ranges(struct pk_container *c, const struct pk_route *rt)
+{
+	size_t n = 0, i, k;
+
+	mem_grow((void **)&c->visit, &c->visit_cap, c->pmap.n, 1);
+	memset(c->visit, rt->kind == PK_ROUTE_FANOUT, c->pmap.n);
+	if (rt->kind == PK_ROUTE_FANOUT) {
+		return c->pmap.n;
+	}
+	for (i = 0; i < rt->n; i++) {
+		k = pmap_find(&c->pmap, &rt->lo[i]);
+		do {
+			c->visit[k] = 1;
+			k++;
+		} while (!rt->point[i] && k < c->pmap.n &&
+			 epk_cmp(&c->pmap.ranges[k].min, &rt->hi[i]) < 0);
+	}
+	for (i = 0; i < c->pmap.n; i++) {
+		n += c->visit[i];
+	}
+	return n;
+}
+
+/* Share k of a charge split over n ranges (the remainder to the first) */
+static int64_t share_of(int64_t charge, size_t n, size_t k)
+{
+	return charge / (int64_t)n + (k == 0 ? charge % (int64_t)n : 0);
+}
+
+void container_query(struct pk_container *c, int64_t t_ms,
+		     const struct pk_route *route, uint32_t results,
+		     struct pk_outcome *out)
+{
+	struct pk_totals *t = &c->metrics.totals;
+	size_t n, i, k = 0;
+	int64_t charge, after;
+
+	container_advance(c, t_ms);
+	memset(out, 0, sizeof(*out));
+	n = mark_ranges(c, route);
+	charge = cost_query_mru(&c->cost, n, results);
+	out->ranges = n;
+	c->sec_offered_mru += charge;
+	t->offered_mru += charge;
+	t->attempts++;
+	/* all or nothing: every range must have room for its share */
+	for (i = 0; i < c->pmap.n; i++) {
+		struct pk_budget b;
+
+		if (!c->visit[i]) {
+			continue;
+		}
+		b = c->pp[i].budget;
+		if (!throttle_admit(&b, t_ms, share_of(charge, n, k++),
+				    &after)) {
+			out->status = PK_HTTP_TOO_MANY_REQUESTS;
+			out->sub_status = PK_SUBSTATUS_RU_BUDGET_EXCEEDED;
+			out->retry_after_ms = after;
+			out->range = i;
+		}
+	}
+	k = 0;
+	for (i = 0; i < c->pmap.n; i++) {
+		struct pk_pp *pp = &c->pp[i];
+		int64_t part;
+
+		if (!c->visit[i]) {
+			continue;
+		}
+		part = share_of(charge, n, k++);
+		pp->sec_requests++;
+		pp->requests++;
+		if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
+			if (i == out->range) {
+				pp->sec_throttled++;
+				pp->throttled_429++;
+			}
+			continue;
+		}
+		throttle_admit(&pp->budget, t_ms, part, &after);
+		pp->sec_ru_mru += part;
+		pp->ru_mru += part;
+	}
+	if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
+		t->throttled_429++;
+		return;
+	}
+	out->status = PK_HTTP_OK;
+	out->charge_mru = charge;
+	t->succeeded++;
+	t->ru_mru += charge;
+	c->sec_served_mru += charge;
+	t->queries[route->kind]++;
+	t->query_ranges += n;
+	if (route->kind == PK_ROUTE_FANOUT) {
+		t->fanout_mru += charge;
+	}
 }
 
 int container_check(const struct pk_container *c)

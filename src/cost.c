@@ -19,6 +19,16 @@ void cost_init(struct pk_cost *c, const struct pk_cost_spec *spec)
 	c->write_1kb_mru = to_mru(spec->write_1kb_ru);
 	c->write_100kb_mru = to_mru(spec->write_100kb_ru);
 	c->not_found_mru = to_mru(spec->not_found_ru);
+	c->query_base_mru = to_mru(spec->query_base_ru);
+	c->query_per_range_mru = to_mru(spec->query_per_range_ru);
+	c->query_per_result_mru = to_mru(spec->query_per_result_ru);
+}
+
+int64_t cost_query_mru(const struct pk_cost *c, size_t ranges,
+		       uint64_t results)
+{
+	return c->query_base_mru + (int64_t)ranges * c->query_per_range_mru +
+	       (int64_t)results * c->query_per_result_mru;
 }
 
 /* the line through (1 KB, at1) and (100 KB, at100); see cost.h */

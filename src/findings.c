@@ -113,9 +113,10 @@ static double pct(double x)
 	return 100.0 * x;
 }
 
-static void key_text(const struct pk_lp *lp, char *buf, size_t cap)
+static void key_text(const struct pk_pkey *k, const struct pk_lp *lp,
+		     char *buf, size_t cap)
 {
-	pkey_format_encoded(lp->key, lp->key_len, buf, cap);
+	pkey_format_id(k, lp->key, lp->key_len, buf, cap);
 }
 
 /* RU served over RU provisioned in the seconds range id rate-limited
@@ -264,7 +265,7 @@ static void say_hot_range(struct pk_sentences *s,
 }
 
 static void say_hot_lp(struct pk_sentences *s, const struct pk_container *c,
-		       const char *path)
+		       const struct pk_pkey *k)
 {
 	const struct pk_lp *top[1];
 	char key[128], a[32];
@@ -279,24 +280,25 @@ static void say_hot_lp(struct pk_sentences *s, const struct pk_container *c,
 	if (share < PK_FINDINGS_HOT_SHARE || c->n_lps < 2) {
 		return;
 	}
-	key_text(top[0], key, sizeof(key));
+	key_text(k, top[0], key, sizeof(key));
 	r = pmap_find(&c->pmap, &top[0]->epk);
 	say(s, xasprintf("logical partition %s = %s took %.0f%% of all RU; "
 			 "one logical partition can never use more than its "
 			 "range's %s RU/s",
-			 path, key, pct(share),
+			 k->text, key, pct(share),
 			 commas((unsigned long long)(c->pp[r].budget.share_mru /
 						     1000),
 				a)));
-	if (top[0]->key_len == 1 && top[0]->key[0] == 0x00) {
+	if (pkey_id_is_undefined(top[0]->key, top[0]->key_len)) {
 		say(s, xasprintf("the hottest logical partition holds items "
 				 "without %s: they all share the one "
 				 "undefined partition key value",
-				 path));
+				 k->text));
 	}
 }
 
-static void say_full_lps(struct pk_sentences *s, const struct pk_container *c)
+static void say_full_lps(struct pk_sentences *s, const struct pk_container *c,
+			 const struct pk_pkey *k)
 {
 	struct pk_lp *lp, *tmp;
 	size_t named = 0, full = 0;
@@ -311,7 +313,7 @@ static void say_full_lps(struct pk_sentences *s, const struct pk_container *c)
 		if (named++ >= PK_FINDINGS_MAX_403) {
 			continue;
 		}
-		key_text(lp, key, sizeof(key));
+		key_text(k, lp, key, sizeof(key));
 		say(s, xasprintf("logical partition %s reached its %.4g GB "
 				 "limit at t = %s s; %s writes to it failed "
 				 "with 403/1014 and stored nothing",
@@ -387,8 +389,8 @@ char **findings_make(const struct pk_run *run, const struct pk_variant *v,
 
 	say_throttled_ranges(&s, c);
 	say_hot_range(&s, c);
-	say_hot_lp(&s, c, v->key->path);
-	say_full_lps(&s, c);
+	say_hot_lp(&s, c, v->key);
+	say_full_lps(&s, c, v->key);
 	say_failures(&s, c);
 	say_splits(&s, c);
 	if (c->metrics.totals.throttled_429 == 0) {

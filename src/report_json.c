@@ -35,11 +35,18 @@ static json_t *epk_json(struct pk_epk e)
 /* the key as its own JSON value: "dev-0042", 17, true, null; the
    undefined value (no such property) is null here too, with
    key_undefined: true beside it */
-static json_t *key_json(const struct pk_lp *lp)
+static json_t *key_json(const struct pk_pkey *k, const struct pk_lp *lp)
 {
 	struct pk_value v;
+	char text[PK_VALUE_MAX_BYTES * 2];
+	json_t *j;
 
-	pkey_decode(lp->key, lp->key_len, &v);
+	if (pkey_decode_single(lp->key, lp->key_len, &v)) {
+		/* hierarchical: the JSON array of the levels' values */
+		pkey_format_id(k, lp->key, lp->key_len, text, sizeof(text));
+		j = json_loads(text, JSON_DECODE_ANY, NULL);
+		return j ? j : json_string(text);
+	}
 	switch (v.type) {
 	case PK_VALUE_STRING:
 		return json_stringn(v.str, v.len);
@@ -74,6 +81,8 @@ static json_t *totals(const struct pk_container *c)
 	json_object_set_new(o, "rejected_403", count(t->rejected_403));
 	json_object_set_new(o, "not_found_404", count(t->not_found_404));
 	json_object_set_new(o, "conflict_409", count(t->conflict_409));
+	json_object_set_new(o, "bad_request_400", count(t->bad_request_400));
+	json_object_set_new(o, "too_large_413", count(t->too_large_413));
 	json_object_set_new(o, "ru_consumed", ru(t->ru_mru));
 	json_object_set_new(o, "ru_offered", ru(t->offered_mru));
 	json_object_set_new(o, "retry_wait_ms", count(t->retry_wait_ms));
@@ -81,6 +90,20 @@ static json_t *totals(const struct pk_container *c)
 			    json_real(findings_utilisation(c)));
 	json_object_set_new(o, "logical_partitions", count(c->n_lps));
 	json_object_set_new(o, "storage_bytes", count(findings_storage(c)));
+	return o;
+}
+
+static json_t *queries(const struct pk_container *c)
+{
+	const struct pk_totals *t = &c->metrics.totals;
+	json_t *o = json_object();
+
+	json_object_set_new(o, "single", count(t->queries[PK_ROUTE_SINGLE]));
+	json_object_set_new(o, "targeted",
+			    count(t->queries[PK_ROUTE_TARGETED]));
+	json_object_set_new(o, "fanout", count(t->queries[PK_ROUTE_FANOUT]));
+	json_object_set_new(o, "ranges_visited", count(t->query_ranges));
+	json_object_set_new(o, "fanout_ru", ru(t->fanout_mru));
 	return o;
 }
 
@@ -112,8 +135,10 @@ static json_t *partitions(const struct pk_container *c)
 	return a;
 }
 
-static json_t *hot(const struct pk_container *c, int by_storage)
+static json_t *hot(const struct pk_variant *v, int by_storage)
 {
+	const struct pk_container *c = v->container;
+	const struct pk_pkey *k = v->key;
 	const struct pk_lp *top[PK_FINDINGS_TOP];
 	size_t n = findings_top_lps(c, by_storage, top, PK_FINDINGS_TOP), i;
 	uint64_t storage = findings_storage(c);
@@ -124,8 +149,8 @@ static json_t *hot(const struct pk_container *c, int by_storage)
 		const struct pk_lp *lp = top[i];
 		json_t *o = json_object();
 
-		json_object_set_new(o, "key", key_json(lp));
-		if (lp->key_len == 1 && lp->key[0] == 0x00) {
+		json_object_set_new(o, "key", key_json(k, lp));
+		if (pkey_id_is_undefined(lp->key, lp->key_len)) {
 			json_object_set_new(o, "key_undefined", json_true());
 		}
 		json_object_set_new(o, "epk", epk_json(lp->epk));
@@ -253,13 +278,14 @@ static json_t *variant(const struct pk_run *run, const struct pk_variant *v)
 	size_t n, i;
 
 	json_object_set_new(o, "name", json_string(c->name));
-	json_object_set_new(o, "partition_key", json_string(v->key->path));
+	json_object_set_new(o, "partition_key", json_string(v->key->text));
 	json_object_set_new(o, "throughput_ru_per_s",
 			    json_integer(c->ru_per_s));
 	json_object_set_new(o, "totals", totals(c));
+	json_object_set_new(o, "queries", queries(c));
 	json_object_set_new(o, "physical_partitions", partitions(c));
-	json_object_set_new(o, "hot_logical_partitions", hot(c, 0));
-	json_object_set_new(o, "largest_logical_partitions", hot(c, 1));
+	json_object_set_new(o, "hot_logical_partitions", hot(v, 0));
+	json_object_set_new(o, "largest_logical_partitions", hot(v, 1));
 	json_object_set_new(o, "splits", splits(c));
 	json_object_set_new(o, "throughput_changes", changes(c));
 	json_object_set_new(o, "per_minute", per_minute(c));

@@ -93,7 +93,7 @@ static void summary(const struct pk_run *run, const struct pk_variant *v,
 	}
 	fprintf(out, "container: partition key %s, %s RU/s manual -> %zu "
 		     "physical partitions at creation\n",
-		v->key->path, count_str((unsigned long long)cs->throughput_ru_per_s, a),
+		v->key->text, count_str((unsigned long long)cs->throughput_ru_per_s, a),
 		container_initial_ranges(cs->throughput_ru_per_s,
 					 cs->initial_ru_per_pp));
 	fprintf(out, "caps: physical partition %s and %s RU/s; logical "
@@ -148,6 +148,19 @@ static void totals(const struct pk_container *c, FILE *out)
 		count_str(t->rejected_403, a));
 	fprintf(out, "  not found (404)          %s\n",
 		count_str(t->not_found_404, a));
+	if (t->bad_request_400 > 0) {
+		fprintf(out, "  bad request (400)        %s (invalid key value "
+			     "or id, or a changed key)\n",
+			count_str(t->bad_request_400, a));
+	}
+	if (t->too_large_413 > 0) {
+		fprintf(out, "  too large (413)          %s (items over 2 MB)\n",
+			count_str(t->too_large_413, a));
+	}
+	if (t->conflict_409 > 0) {
+		fprintf(out, "  conflict (409)           %s\n",
+			count_str(t->conflict_409, a));
+	}
 	fprintf(out, "  RU consumed              %s of %s offered (%.1f%% of "
 		     "provisioned RU over the run)\n",
 		ru_str(t->ru_mru, a), ru_str(t->offered_mru, b),
@@ -156,6 +169,29 @@ static void totals(const struct pk_container *c, FILE *out)
 		count_str(c->n_lps, a));
 	fprintf(out, "  storage                  %s\n",
 		bytes_str(findings_storage(c), a));
+}
+
+static void queries(const struct pk_container *c, FILE *out)
+{
+	const struct pk_totals *t = &c->metrics.totals;
+	uint64_t n = t->queries[PK_ROUTE_SINGLE] + t->queries[PK_ROUTE_TARGETED] +
+		     t->queries[PK_ROUTE_FANOUT];
+	char a[40], b[40], d[40];
+
+	if (n == 0) {
+		return;
+	}
+	fprintf(out, "\nqueries (served)\n");
+	fprintf(out, "  single partition         %s (the full key)\n",
+		count_str(t->queries[PK_ROUTE_SINGLE], a));
+	fprintf(out, "  targeted                 %s (a key prefix or IN list)\n",
+		count_str(t->queries[PK_ROUTE_TARGETED], a));
+	fprintf(out, "  fan-out                  %s (every range), %s RU\n",
+		count_str(t->queries[PK_ROUTE_FANOUT], a),
+		ru_str(t->fanout_mru, b));
+	fprintf(out, "  ranges visited           %s, %.2f a query\n",
+		count_str(t->query_ranges, d),
+		(double)t->query_ranges / (double)n);
 }
 
 static void partitions(const struct pk_container *c, FILE *out)
@@ -207,8 +243,9 @@ static void fit_column(char *text, size_t max)
 	memcpy(text + n, "..", 3);
 }
 
-static void hot_lps(const struct pk_container *c, int by_storage, FILE *out)
+static void hot_lps(const struct pk_variant *v, int by_storage, FILE *out)
 {
+	const struct pk_container *c = v->container;
 	const struct pk_lp *top[PK_FINDINGS_TOP];
 	size_t n = findings_top_lps(c, by_storage, top, PK_FINDINGS_TOP), i;
 	uint64_t storage = findings_storage(c);
@@ -221,7 +258,7 @@ static void hot_lps(const struct pk_container *c, int by_storage, FILE *out)
 	for (i = 0; i < n; i++) {
 		const struct pk_lp *lp = top[i];
 
-		pkey_format_encoded(lp->key, lp->key_len, key, sizeof(key));
+		pkey_format_id(v->key, lp->key, lp->key_len, key, sizeof(key));
 		fit_column(key, 32);
 		fprintf(out, "  %-32s %12s %6.2f%% %10s %6.2f%% %10s %6u\n",
 			key, ru_str(lp->ru_mru, a),
@@ -344,11 +381,17 @@ int report_text(const struct pk_run *run, FILE *out)
 		const struct pk_container *c = v->container;
 		char **f;
 
+		if (run->n_variants > 1) {
+			fprintf(out, "%s== variant %zu of %zu: %s ==\n",
+				vi ? "\n" : "", vi + 1, run->n_variants,
+				c->name);
+		}
 		summary(run, v, out);
 		totals(c, out);
+		queries(c, out);
 		partitions(c, out);
-		hot_lps(c, 0, out);
-		hot_lps(c, 1, out);
+		hot_lps(v, 0, out);
+		hot_lps(v, 1, out);
 		events(c, out);
 		timeline(c, out);
 		f = findings_make(run, v, &n);

@@ -65,23 +65,82 @@ static void heap_pop(struct pk_variant *v, struct pk_retry_entry *out)
 
 /* ---- one attempt ---- */
 
-static void attempt(struct pk_run *run, struct pk_variant *v,
-		    const struct pk_op *op, struct pk_retry_state st,
-		    int64_t t_ms)
+/* 400 when the item's id breaks the service's rules (D-LIMITS: at most
+   1,023 bytes, no '/' or '\\'), else 0. Only read when the scenario's id
+   generator could produce such an id (v->check_ids). */
+static int bad_id(const struct pk_run *run, const struct pk_variant *v,
+		  uint64_t item)
 {
-	unsigned char key[PK_EPK_ENCODED_MAX];
-	struct pk_request rq;
-	struct pk_outcome out;
-	struct pk_totals *t = &v->container->metrics.totals;
+	char buf[PK_VALUE_MAX_BYTES];
+	struct pk_value id;
 
+	if (!v->check_ids ||
+	    workload_value(run->workload, item, run->id_prop, &id, buf,
+			   sizeof(buf)) ||
+	    id.type != PK_VALUE_STRING) {
+		return 0;
+	}
+	if (id.len > PK_SIM_MAX_ID_BYTES || memchr(id.str, '/', id.len) ||
+	    memchr(id.str, '\\', id.len)) {
+		return PK_HTTP_BAD_REQUEST;
+	}
+	return 0;
+}
+
+static void point_request(struct pk_run *run, struct pk_variant *v,
+			  const struct pk_op *op, int64_t t_ms,
+			  struct pk_outcome *out)
+{
+	struct pk_item_source src;
+	struct pk_request rq;
+
+	pkey_source_workload(v->key, run->workload, op->item, &src);
+	pkey_build(v->key, &src, v->kv);
 	rq.t_ms = t_ms;
 	rq.kind = op->kind;
 	rq.item = op->item;
 	rq.size_bytes = op->size_bytes;
-	rq.key = key;
-	rq.key_len = pkey_encode(v->key, run->workload, op->item, key,
-				 sizeof(key));
-	container_apply(v->container, &rq, &out);
+	rq.key = v->kv->id;
+	rq.key_len = v->kv->id_len;
+	rq.epk = &v->kv->epk;
+	rq.reject = v->kv->status;
+	if (!rq.reject && op->kind == PK_OP_CREATE) {
+		rq.reject = bad_id(run, v, op->item);
+	}
+	container_apply(v->container, &rq, out);
+}
+
+static void query_request(struct pk_run *run, struct pk_variant *v,
+			  const struct pk_op *op, int64_t t_ms,
+			  struct pk_outcome *out)
+{
+	const struct pk_query_spec *q =
+		&run->sc->phases[op->phase].queries[op->query];
+	struct pk_item_source src[PK_QUERY_MAX_IN];
+	size_t n = op->item == PK_ITEM_NONE ? 0 : op->n_in ? op->n_in : 1, i;
+	struct pk_route route;
+
+	for (i = 0; i < n; i++) {
+		pkey_source_workload(v->key, run->workload,
+				     op->n_in ? op->in_items[i] : op->item,
+				     &src[i]);
+	}
+	pkey_route(v->key, q, src, n, &route);
+	container_query(v->container, t_ms, &route, q->results, out);
+}
+
+static void attempt(struct pk_run *run, struct pk_variant *v,
+		    const struct pk_op *op, struct pk_retry_state st,
+		    int64_t t_ms)
+{
+	struct pk_outcome out;
+	struct pk_totals *t = &v->container->metrics.totals;
+
+	if (op->kind == PK_OP_QUERY) {
+		query_request(run, v, op, t_ms, &out);
+	} else {
+		point_request(run, v, op, t_ms, &out);
+	}
 	if (out.status != PK_HTTP_TOO_MANY_REQUESTS) {
 		return;
 	}
@@ -156,12 +215,23 @@ static void finish(struct pk_run *run, struct pk_variant *v)
 	}
 }
 
+/* 1 if the scenario's id generator can make an id the service refuses
+   (anything but a unique id with a clean prefix) */
+static int ids_need_check(const struct pk_scenario *sc)
+{
+	const struct pk_prop_spec *id = scenario_find_prop(sc, "/id");
+
+	return id && !(id->kind == PK_GEN_UNIQUE &&
+		       strlen(id->prefix) + 20 <= PK_SIM_MAX_ID_BYTES &&
+		       !strchr(id->prefix, '/') && !strchr(id->prefix, '\\'));
+}
+
 static int add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 		       struct pk_diag *diag)
 {
 	struct pk_variant *v;
 	struct pk_pkey *key =
-		pkey_new(cs->partition_key, run->sc, run->workload, diag);
+		pkey_new(cs, run->sc, run->workload, run->seed, diag);
 
 	if (!key) {
 		return -1;
@@ -171,8 +241,10 @@ static int add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 	v = &run->variants[run->n_variants++];
 	memset(v, 0, sizeof(*v));
 	v->key = key;
-	v->container =
-		container_new(cs->partition_key, cs, &run->sc->cost);
+	v->kv = xmalloc(sizeof(*v->kv));
+	v->check_ids = ids_need_check(run->sc);
+	v->container = container_new(cs->name ? cs->name : cs->partition_key,
+				     cs, &run->sc->cost);
 	return 0;
 }
 
@@ -186,7 +258,11 @@ struct pk_run *sim_run(const struct pk_scenario *sc, uint64_t seed,
 	run->sc = sc;
 	run->seed = seed;
 	run->workload = workload_new(sc, seed);
-	if (add_variant(run, &sc->container, diag)) {
+	run->id_prop = workload_prop_index(run->workload, "/id");
+	for (i = 0; i < sc->n_variants; i++) {
+		add_variant(run, &sc->variants[i], diag);
+	}
+	if (diag_count(diag) > 0 || run->n_variants == 0) {
 		sim_free(run);
 		return NULL;
 	}
@@ -217,6 +293,7 @@ void sim_free(struct pk_run *r)
 	for (i = 0; i < r->n_variants; i++) {
 		container_free(r->variants[i].container);
 		pkey_free(r->variants[i].key);
+		free(r->variants[i].kv);
 		free(r->variants[i].heap);
 	}
 	free(r->variants);

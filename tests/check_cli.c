@@ -92,7 +92,7 @@ START_TEST(test_cli_usage_errors)
 	ck_assert_int_eq(tu_run("frobnicate", &out, &err), 2);
 	ck_assert_str_eq(first_line(err),
 			 "pksim: error: unknown command 'frobnicate'; commands: "
-			 "run; see 'pksim --help'");
+			 "run, locate, epk; see 'pksim --help'");
 	free(out);
 	free(err);
 	ck_assert_int_eq(tu_run("run scenarios/offices.yaml --format xml",
@@ -192,6 +192,43 @@ START_TEST(test_cli_deterministic)
 }
 END_TEST
 
+/* pksim locate: where an item goes, for each variant; items from the
+   arguments or standard input; a bad item is a positioned error. */
+START_TEST(test_cli_locate)
+{
+	char *out = NULL, *err = NULL;
+
+	to_src_root();
+	/* seed 002: t-00001 of buero-nord has the synthetic key
+	   buero-nord.1 (FNV-1a of the id, mod 10) */
+	ck_assert_int_eq(tu_run("locate tests/good/locate.yaml "
+				"'{\"id\": \"t-00001\", \"officeId\": "
+				"\"buero-nord\"}'",
+				&out, &err),
+			 0);
+	ck_assert_ptr_nonnull(strstr(out, "key value  \"buero-nord.1\""));
+	/* the /officeId variant: the EPK of "buero-nord" under hash V2 */
+	ck_assert_ptr_nonnull(strstr(out, "key value  \"buero-nord\""));
+	ck_assert_ptr_nonnull(strstr(out, "range      "));
+	free(out);
+	free(err);
+	ck_assert_int_eq(tu_run("locate tests/good/locate.yaml '{\"id\": '",
+				&out, &err),
+			 2);
+	ck_assert_ptr_nonnull(strstr(err, "pksim: <item 1>:1:"));
+	free(out);
+	free(err);
+	ck_assert_int_eq(tu_run("locate tests/good/locate.yaml '[1]'", &out,
+				&err),
+			 2);
+	ck_assert_str_eq(first_line(err),
+			 "pksim: <item 1>:1:1: error: an item must be a JSON "
+			 "object, like {\"deviceId\": \"dev-1\"}");
+	free(out);
+	free(err);
+}
+END_TEST
+
 static Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -201,6 +238,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_cli_usage_errors);
 	tcase_add_test(tc, test_cli_output_file);
 	tcase_add_test(tc, test_cli_deterministic);
+	tcase_add_test(tc, test_cli_locate);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

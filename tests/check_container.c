@@ -31,7 +31,7 @@ static struct pk_container_spec spec_for(int64_t ru)
 static struct pk_cost_spec default_cost(void)
 {
 	/* D-RU, D-KV published points */
-	struct pk_cost_spec c = {1, 10, 5, 50, 1};
+	struct pk_cost_spec c = {1, 10, 5, 50, 1, 1, 2.5, 0.5};
 
 	return c;
 }
@@ -64,6 +64,16 @@ static void key_in_range(const struct pk_container *c, size_t i, char *out)
 		}
 	}
 	ck_abort_msg("no key found for range %zu", i);
+}
+
+/* container_apply with the request's EPK computed from its key (V2) */
+static void apply(struct pk_container *c, struct pk_request *r,
+		  struct pk_outcome *o)
+{
+	struct pk_epk e = epk_from_encoded_v2(r->key, r->key_len);
+
+	r->epk = &e;
+	container_apply(c, r, o);
 }
 
 static int64_t share_ru(const struct pk_container *c, size_t i)
@@ -171,7 +181,7 @@ END_TEST
 START_TEST(test_container_throttling_case)
 {
 	struct pk_container_spec s = spec_for(30000);
-	struct pk_cost_spec cost = {1, 10, 10, 109, 1};
+	struct pk_cost_spec cost = {1, 10, 10, 109, 1, 1, 2.5, 0.5};
 	struct pk_container *c = container_new("t", &s, &cost);
 	unsigned char enc[5][PK_EPK_ENCODED_MAX];
 	size_t len[5], i;
@@ -191,10 +201,10 @@ START_TEST(test_container_throttling_case)
 		for (i = 0; i < 5; i++) {
 			struct pk_request r = {t, PK_OP_CREATE, item++,
 					       i == 4 ? 12 * 1024 : 1024,
-					       enc[i], len[i]};
+					       enc[i], len[i], NULL, 0};
 			struct pk_outcome o;
 
-			container_apply(c, &r, &o);
+			apply(c, &r, &o);
 			all++;
 			if (o.status == 429) {
 				all_429++;
@@ -251,10 +261,10 @@ START_TEST(test_container_lp_cap_20gb)
 	int64_t t, end = 52440LL * 1000;
 
 	for (t = 0; t < end; t += 20) {
-		struct pk_request r = {t, PK_OP_CREATE, item++, 8192, hot, hl};
+		struct pk_request r = {t, PK_OP_CREATE, item++, 8192, hot, hl, NULL, 0};
 		struct pk_outcome o;
 
-		container_apply(c, &r, &o);
+		apply(c, &r, &o);
 		if (o.status == 403) {
 			ck_assert_int_eq(o.sub_status, 1014);
 			ck_assert_int_ge(t, 52428800);
@@ -264,10 +274,11 @@ START_TEST(test_container_lp_cap_20gb)
 			ck_assert_int_lt(t, 52428800);
 		}
 		if (t % 1000 == 0) {
-			struct pk_request q = {t, PK_OP_CREATE, item++, 8192,
-					       other, ol};
+			struct pk_request q = {t,     PK_OP_CREATE, item++,
+					       8192,  other,        ol,
+					       NULL, 0};
 
-			container_apply(c, &q, &o);
+			apply(c, &q, &o);
 			other_403 += o.status == 403;
 		}
 	}
@@ -304,12 +315,12 @@ START_TEST(test_container_storage_split_median)
 	for (k = 0; k < 4; k++) {
 		unsigned char enc[PK_EPK_ENCODED_MAX];
 		struct pk_request r = {k * 250, PK_OP_CREATE, (uint64_t)k,
-				       30 * 1024, enc, 0};
+				       30 * 1024, enc, 0, NULL, 0};
 		struct pk_outcome o;
 
 		snprintf(name, sizeof(name), "key%d", k);
 		r.key_len = key_of(name, enc);
-		container_apply(c, &r, &o);
+		apply(c, &r, &o);
 		ck_assert_int_eq(o.status, 201);
 	}
 	ck_assert_uint_eq(c->pmap.n, 1); /* splits at the end of the second */
@@ -347,13 +358,13 @@ START_TEST(test_container_invariants_under_splits)
 			char name[32];
 			struct pk_request r = {t, PK_OP_CREATE, item++,
 					       (uint32_t)(1024 + 97 * k), enc,
-					       0};
+					       0, NULL, 0};
 			struct pk_outcome o;
 
 			snprintf(name, sizeof(name), "u%d", (k * 7 + round) %
 								    300);
 			r.key_len = key_of(name, enc);
-			container_apply(c, &r, &o);
+			apply(c, &r, &o);
 			t += 5;
 		}
 		if (round % 10 == 9) {
@@ -364,6 +375,60 @@ START_TEST(test_container_invariants_under_splits)
 		ck_assert_int_eq(container_check(c), 0);
 	}
 	ck_assert_uint_gt(c->metrics.n_splits, 3);
+	container_free(c);
+}
+END_TEST
+
+/* Rules on single requests (reference §3): the key is immutable, so a
+   replace under another key value is a 400 and a read under it finds
+   nothing (404); an item over 2 MB is a 413; an invalid item the client
+   flags is a 400. None of them stores anything. */
+START_TEST(test_container_request_rules)
+{
+	struct pk_container_spec s = spec_for(400);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c = container_new("t", &s, &cost);
+	unsigned char a[PK_EPK_ENCODED_MAX], b[PK_EPK_ENCODED_MAX];
+	size_t al = key_of("a", a), bl = key_of("b", b);
+	struct pk_request r = {0, PK_OP_CREATE, 1, 1024, a, al, NULL, 0};
+	struct pk_outcome o;
+
+	apply(c, &r, &o);
+	ck_assert_int_eq(o.status, 201);
+	/* a second create of the same item: 409 */
+	apply(c, &r, &o);
+	ck_assert_int_eq(o.status, 409);
+	r.kind = PK_OP_REPLACE;
+	r.key = b;
+	r.key_len = bl;
+	apply(c, &r, &o);
+	ck_assert_int_eq(o.status, 400);
+	r.kind = PK_OP_READ;
+	r.size_bytes = 0;
+	apply(c, &r, &o);
+	ck_assert_int_eq(o.status, 404);
+	/* under its own key the item is still there, unchanged */
+	r.key = a;
+	r.key_len = al;
+	apply(c, &r, &o);
+	ck_assert_int_eq(o.status, 200);
+	ck_assert_int_eq(o.charge_mru, 1000); /* a 1 KB read: 1 RU */
+	/* 2 MB + 1 byte: 413 (D-LIMITS), charged 1 RU, nothing stored */
+	r.kind = PK_OP_CREATE;
+	r.item = 2;
+	r.size_bytes = PK_MAX_ITEM_BYTES + 1;
+	apply(c, &r, &o);
+	ck_assert_int_eq(o.status, 413);
+	ck_assert_int_eq(o.charge_mru, 1000);
+	r.item = 3;
+	r.size_bytes = 1024;
+	r.reject = 400;
+	apply(c, &r, &o);
+	ck_assert_int_eq(o.status, 400);
+	ck_assert_uint_eq(c->metrics.totals.bad_request_400, 2);
+	ck_assert_uint_eq(c->metrics.totals.too_large_413, 1);
+	ck_assert_uint_eq(c->pp[0].storage_bytes, 1024);
+	ck_assert_int_eq(container_check(c), 0);
 	container_free(c);
 }
 END_TEST
@@ -380,6 +445,7 @@ static Suite *container_suite(void)
 	tcase_add_test(layout, test_container_lower_keeps_partitions);
 	tcase_add_test(layout, test_container_uneven_shares_sum);
 	tcase_add_test(budget, test_container_throttling_case);
+	tcase_add_test(budget, test_container_request_rules);
 	tcase_add_test(storage, test_container_lp_cap_20gb);
 	tcase_add_test(storage, test_container_storage_split_median);
 	tcase_add_test(storage, test_container_invariants_under_splits);

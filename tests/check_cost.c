@@ -7,7 +7,7 @@
 
 static struct pk_cost model(void)
 {
-	struct pk_cost_spec s = {1, 10, 5, 50, 1};
+	struct pk_cost_spec s = {1, 10, 5, 50, 1, 1, 2.5, 0.5};
 	struct pk_cost c;
 
 	cost_init(&c, &s);

@@ -164,6 +164,36 @@ START_TEST(test_sim_key_is_object)
 }
 END_TEST
 
+/* D-LIMITS: an id may not hold '/' or '\\': every create of such an
+   item is refused with 400 and stores nothing; other ids go through. */
+START_TEST(test_sim_bad_ids)
+{
+	static const char *const text =
+		"container: {partition_key: /k, throughput: 4000}\n"
+		"items:\n"
+		"  k: {values: \"k{0..9}\"}\n"
+		"  id: {values: [\"ok-1\", \"a/b\"], weights: [1, 1]}\n"
+		"phases:\n"
+		"  - {duration: 10s, rate: 100/s}\n";
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_totals *t;
+
+	diag_init(&d);
+	run = sim_run(load(text), 1, &d);
+	ck_assert_ptr_nonnull(run);
+	t = &run->variants[0].container->metrics.totals;
+	/* 1,000 creates, each id drawn 50/50 */
+	ck_assert_uint_eq(t->operations, 1000);
+	ck_assert_uint_eq(t->succeeded + t->bad_request_400 + t->conflict_409,
+			  1000);
+	ck_assert_uint_gt(t->bad_request_400, 400);
+	ck_assert_uint_lt(t->bad_request_400, 600);
+	diag_free(&d);
+	free_run(run);
+}
+END_TEST
+
 static Suite *sim_suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -173,6 +203,7 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, test_sim_retries_default);
 	tcase_add_test(tc, test_sim_phase_throughput);
 	tcase_add_test(tc, test_sim_key_is_object);
+	tcase_add_test(tc, test_sim_bad_ids);
 	suite_add_tcase(s, tc);
 	return s;
 }

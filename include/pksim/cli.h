@@ -2,6 +2,7 @@
  * cli: the pksim command line: subcommands, options, exit codes.
  *
  *   pksim run SCENARIO.yaml [--format text|json] [--seed N] [-o FILE]
+ *   pksim locate SCENARIO.yaml [ITEM_JSON...]
  *   pksim --help | --version
  *
  * Exit codes (DESIGN.md): 0 success; 1 environment or runtime failure (a
@@ -17,5 +18,14 @@
 
 /* Run the command line argv[0..argc-1]; returns the exit status. */
 int cli_main(int argc, char **argv);
+
+/*
+ * `pksim locate SCENARIO.yaml [ITEM_JSON...]` (argv[0] is "locate"):
+ * where each item goes at the start of the run, for every variant. Items
+ * come from the arguments, or one JSON object per line on standard input
+ * when there are none. Returns the exit status (2 for a bad scenario or
+ * item, with `pksim: WHERE:LINE:COL: error: ...` on stderr).
+ */
+int cli_locate(int argc, char **argv);
 
 #endif

@@ -34,10 +34,13 @@
 #include "pksim/cost.h"
 #include "pksim/hashtab.h"
 #include "pksim/metrics.h"
+#include "pksim/pkey.h"
 #include "pksim/pmap.h"
 #include "pksim/scenario.h"
 #include "pksim/throttle.h"
 
+#define PK_HTTP_BAD_REQUEST 400
+#define PK_HTTP_TOO_LARGE 413
 #define PK_HTTP_OK 200
 #define PK_HTTP_CREATED 201
 #define PK_HTTP_NO_CONTENT 204
@@ -58,8 +61,15 @@ struct pk_lp {
 	uint64_t rejected_403;   /* writes refused: partition full */
 	int64_t ru_mru;          /* RU charged, mRU */
 	int64_t full_at_ms;      /* first 403/1014, or -1 */
+	uint32_t index;          /* 1, 2, ... in order of creation */
 	size_t key_len;          /* bytes in key */
-	unsigned char key[];     /* typed encoding of the value (pkey.h) */
+	unsigned char key[];     /* identity bytes of the value (pkey.h) */
+};
+
+/* What a container holds of one item. */
+struct pk_item_slot {
+	uint32_t bytes; /* stored bytes (x index factor); 0 = not stored */
+	uint32_t lp;    /* index of its logical partition; 0 = none */
 };
 
 /* One physical partition, beside the pmap range of the same index. */
@@ -80,22 +90,28 @@ struct pk_pp {
 				      single logical partition */
 };
 
-/* One request as the container sees it. */
+/* One point request as the container sees it. */
 struct pk_request {
 	int64_t t_ms;               /* >= the container's clock */
-	enum pk_op_kind kind;
+	enum pk_op_kind kind;       /* not PK_OP_QUERY (container_query) */
 	uint64_t item;              /* item sequence number */
 	uint32_t size_bytes;        /* bytes written; 0 for read and delete */
-	const unsigned char *key;   /* typed encoding of the key value */
+	const unsigned char *key;   /* identity bytes of the key value */
 	size_t key_len;
+	const struct pk_epk *epk;   /* the key's EPK */
+	int reject;                 /* 400 when the client sent an invalid
+				       item (bad key value or id): refused
+				       without touching data; else 0 */
 };
 
 struct pk_outcome {
-	int status;             /* 200, 201, 204, 403, 404, 409 or 429 */
+	int status;             /* 200, 201, 204, 400, 403, 404, 409, 413
+				   or 429 */
 	int sub_status;         /* 3200 with 429, 1014 with 403, else 0 */
 	int64_t charge_mru;     /* RU charged (0 for a 429) */
 	int64_t retry_after_ms; /* with 429: wait before retrying */
-	size_t range;           /* index of the range it went to */
+	size_t range;           /* index of the (first) range it went to */
+	size_t ranges;          /* ranges visited (1 for a point request) */
 };
 
 struct pk_container {
@@ -107,9 +123,13 @@ struct pk_container {
 	size_t pp_cap;
 	struct pk_lp *lps;             /* uthash head */
 	uint64_t n_lps;
-	uint32_t *stored;              /* owned; stored bytes per item, 0 =
-					  absent; grows with item numbers */
-	size_t stored_cap;
+	struct pk_item_slot *items;    /* owned; per item number; grows */
+	size_t items_cap;
+	uint32_t next_lp;              /* index the next logical partition
+					  gets */
+	unsigned char *visit;          /* owned; scratch flags per range for
+					  queries */
+	size_t visit_cap;
 	int64_t ru_per_s;              /* provisioned now */
 	int64_t now_s;                 /* the open second */
 	int64_t sec_offered_mru;       /* open second, container-wide */
@@ -146,8 +166,27 @@ void container_advance(struct pk_container *c, int64_t t_ms);
 void container_set_throughput(struct pk_container *c, int64_t t_ms,
 			      int64_t ru_per_s);
 
-/* Apply one request at r->t_ms (advancing the clock first). */
+/*
+ * Apply one point request at r->t_ms (advancing the clock first). Rules
+ * beyond the budget: an item over 2 MB is refused with 413 (D-LIMITS); a
+ * replace or upsert whose key differs from the stored item's is refused
+ * with 400: the key is immutable (reference §3). Both are charged the
+ * not-found charge (D-429: failed requests use RUs; ASSUMPTION: how many
+ * is not published).
+ */
 void container_apply(struct pk_container *c, const struct pk_request *r,
+		     struct pk_outcome *out);
+
+/*
+ * Run a query at t_ms along route (pkey_route) returning `results` items.
+ * It visits the one range of each point and every range overlapping each
+ * prefix interval, or every range for a fan-out (rule 21, 22). Charge:
+ * base + per_range x ranges visited + per_result x results (cost.h),
+ * spread evenly over the ranges visited, each of which must admit its
+ * share in this second, or the query is rate limited (429) as a whole.
+ */
+void container_query(struct pk_container *c, int64_t t_ms,
+		     const struct pk_route *route, uint32_t results,
 		     struct pk_outcome *out);
 
 /* The logical partition for a key encoding, or NULL. Borrowed. */

@@ -25,6 +25,9 @@ struct pk_cost {
 	int64_t write_1kb_mru;
 	int64_t write_100kb_mru;
 	int64_t not_found_mru;
+	int64_t query_base_mru;
+	int64_t query_per_range_mru;
+	int64_t query_per_result_mru;
 };
 
 /* The model for spec (RU values rounded to whole mRU). */
@@ -35,5 +38,10 @@ int64_t cost_read_mru(const struct pk_cost *c, uint64_t size_bytes);
 
 /* Charge (mRU) of a create/upsert/replace/delete of size_bytes. */
 int64_t cost_write_mru(const struct pk_cost *c, uint64_t size_bytes);
+
+/* Charge (mRU) of a query visiting `ranges` ranges and returning
+   `results` items: base + per range + per result (rule 21). */
+int64_t cost_query_mru(const struct pk_cost *c, size_t ranges,
+		       uint64_t results);
 
 #endif

@@ -70,6 +70,13 @@ struct pk_totals {
 	uint64_t rejected_403;         /* 403/1014: logical partition full */
 	uint64_t not_found_404;        /* target item missing in this variant */
 	uint64_t conflict_409;         /* create of an existing (key, id) */
+	uint64_t bad_request_400;      /* invalid key value or id, or a key
+					  change on replace */
+	uint64_t too_large_413;        /* item over 2 MB */
+	uint64_t queries[3];           /* by route: single, targeted, fan-out
+					  (enum pk_route_kind) */
+	uint64_t query_ranges;         /* ranges visited by queries */
+	int64_t fanout_mru;            /* RU of fan-out queries, mRU */
 	int64_t ru_mru;                /* RU consumed (charged), mRU */
 	int64_t offered_mru;           /* RU of every attempt, mRU */
 	uint64_t retry_wait_ms;        /* total client wait on retry-after */

@@ -1,13 +1,33 @@
 /*
- * pkey: the partition key definition and the value it takes from an item.
+ * pkey: the partition key definition, the value it takes from an item,
+ * the rules a key value obeys, and how a query's filter routes.
  *
- * A key is one JSON path ("/deviceId", "/address/city"). Its value is the
- * item's property at that path; an item without it has the undefined value
- * and goes to the single "undefined" logical partition, as in the service
- * (D-PART). A logical partition is identified by the typed encoding of
- * that value (epk_encode_v2), which is also what the hash consumes.
- * Left out here (issue 3): hierarchical and synthetic keys, length and
- * type rules.
+ * Three kinds of key (scenario.h struct pk_key_spec):
+ * - a path ("/deviceId", "/address/city"): the item's property there;
+ * - hierarchical (2-3 paths, MultiHash): each level hashed on its own and
+ *   the hashes concatenated, so all items of one level-1 value sort
+ *   together (reference §6, §7);
+ * - synthetic: a template over properties, built into one string value
+ *   (seed 000, 002): `{name}` a property, `{random A..B}` a number drawn
+ *   for each item from the seeded generator, `{hash(name) mod N}` FNV-1a
+ *   32-bit of the value's UTF-8 bytes (offset basis 2166136261, prime
+ *   16777619) modulo N, and the timestamp parts `{day(ts)}` (YYYY-MM-DD),
+ *   `{month(ts)}` (YYYY-MM), `{year(ts)}` (YYYY), `{weekday(ts)}`
+ *   (Monday..Sunday) and `{hour(ts)}` (YYYY-MM-DDTHH), all UTC, of a
+ *   property holding epoch seconds or an ISO 8601 time.
+ *
+ * Rules (reference §3; issue 3): a key value is a string, number,
+ * true/false or null; an object or array is rejected (400). An item
+ * without the property has the undefined value and goes to the single
+ * "undefined" logical partition, as in the service (D-PART). A value is at
+ * most 2,048 bytes (D-LIMITS; 400 above). With definition version 1 only
+ * the first 100 characters (UTF-16 code units) of a string are hashed
+ * (D-LPK): values sharing those are one logical partition.
+ *
+ * A logical partition is identified by its identity bytes: the typed
+ * encoding (epk_encode_v2) of each component, concatenated; under version
+ * 1 of the cut components. Distinct values never share identity bytes
+ * (string encodings end in 0xFF, which UTF-8 never holds).
  */
 #ifndef PKSIM_PKEY_H
 #define PKSIM_PKEY_H
@@ -17,45 +37,167 @@
 
 #include "pksim/diag.h"
 #include "pksim/epk.h"
+#include "pksim/scenario.h"
 #include "pksim/workload.h"
 
+/* D-LIMITS: a partition key value is at most 2,048 bytes */
+#define PK_KEY_MAX_VALUE_BYTES 2048
+/* D-LPK: hash V1 uses the first 100 characters of a string */
+#define PK_KEY_V1_CHARS 100
+/* Identity bytes of the longest key: 3 levels of a 2,048-byte value plus
+   marker and suffix each */
+#define PK_KEY_ID_MAX (PK_KEY_MAX_LEVELS * (PK_KEY_MAX_VALUE_BYTES + 2))
+/* Properties one key may read (levels or template references) */
+#define PK_KEY_MAX_REFS 16
+
+enum pk_tpl_kind {
+	PK_TPL_TEXT = 0, /* literal text */
+	PK_TPL_PROP,     /* {name} */
+	PK_TPL_RANDOM,   /* {random A..B} */
+	PK_TPL_HASH,     /* {hash(name) mod N} */
+	PK_TPL_DAY,      /* {day(ts)} */
+	PK_TPL_MONTH,
+	PK_TPL_YEAR,
+	PK_TPL_WEEKDAY,
+	PK_TPL_HOUR,
+};
+
+struct pk_tpl_part {
+	enum pk_tpl_kind kind;
+	char *text;        /* TEXT: owned literal */
+	size_t ref;        /* PROP, HASH, DAY..HOUR: index into refs */
+	uint64_t a, b;     /* RANDOM: A..B; HASH: N in b */
+};
+
 struct pk_pkey {
-	char *path; /* owned; "/deviceId" */
-	int prop;   /* index of the item property at path, -1 if no item has
-		       one (every item then has the undefined value) */
+	enum pk_key_kind kind;
+	int version;                     /* 1 or 2 */
+	char *text;                      /* owned; the key as written */
+	char *refs[PK_KEY_MAX_REFS];     /* owned; property paths read */
+	size_t n_refs;                   /* PATH: 1; HIERARCHICAL: levels */
+	int ref_prop[PK_KEY_MAX_REFS];   /* workload property index per ref,
+					    -1 when no item has it */
+	struct pk_tpl_part *parts;       /* SYNTHETIC: owned template */
+	size_t n_parts;
+	int has_random;                  /* SYNTHETIC with {random ..} */
+	uint64_t seed;                   /* run seed, for {random ..} */
+};
+
+/* Where pkey reads one item's properties. */
+struct pk_item_source {
+	/*
+	 * Write the value of reference ref (k->refs[ref]) into *out; string
+	 * bytes go into buf (cap >= PK_VALUE_MAX_BYTES). A missing property
+	 * is PK_VALUE_UNDEFINED. Returns 0, or -1 when the value is an object
+	 * or array (not a key value).
+	 */
+	int (*get)(const struct pk_item_source *src, size_t ref,
+		   struct pk_value *out, char *buf, size_t cap);
+	const struct pk_pkey *key;
+	const void *ctx;  /* the source's own data */
+	uint64_t item;    /* the item's number, for {random ..} */
+};
+
+/* One item's key, built. */
+struct pk_keyval {
+	int status;                    /* 0, or 400: not a valid key value */
+	const char *why;               /* with 400: a static explanation */
+	size_t id_len;                 /* bytes in id */
+	struct pk_epk epk;             /* where it lies in the key space */
+	unsigned char id[PK_KEY_ID_MAX]; /* identity bytes (see above) */
 };
 
 /*
- * A key for path over the items of w (which generates sc's items). Returns
- * NULL with an error in diag (at the container's place in sc->file) when
- * the path names an object (a property nested under it exists): a key
- * value must be a string, number, true/false or null. Caller frees.
+ * The key cs defines, over the items of sc generated by w (w may be NULL
+ * when no workload is used, e.g. for `pksim locate`: ref_prop is then
+ * -1). seed feeds {random ..}. Returns NULL with errors in diag (at the
+ * key's place in sc->file) when: a template does not parse, names a
+ * property no item has, or uses more than PK_KEY_MAX_REFS properties; a
+ * path names an object (a property nested under it exists). Caller frees.
  */
-struct pk_pkey *pkey_new(const char *path, const struct pk_scenario *sc,
-			 const struct pk_workload *w, struct pk_diag *diag);
+struct pk_pkey *pkey_new(const struct pk_container_spec *cs,
+			 const struct pk_scenario *sc,
+			 const struct pk_workload *w, uint64_t seed,
+			 struct pk_diag *diag);
 
 /* Free k; NULL is allowed. */
 void pkey_free(struct pk_pkey *k);
 
-/*
- * Write the typed encoding of item's key value into buf (cap >=
- * PK_EPK_ENCODED_MAX bytes) and return its length.
- */
-size_t pkey_encode(const struct pk_pkey *k, const struct pk_workload *w,
-		   uint64_t item, unsigned char *buf, size_t cap);
+/* A source reading item `item` of workload w for key k. */
+void pkey_source_workload(const struct pk_pkey *k,
+			  const struct pk_workload *w, uint64_t item,
+			  struct pk_item_source *src);
 
 /*
- * The typed value held in an encoding (pkey_encode output); a string's
- * str points into enc (borrowed, not NUL-terminated).
+ * A source reading the JSON object obj (a jansson json_t *, borrowed) for
+ * key k, as item number `item` (for {random ..}). Nested paths walk
+ * objects; integers read as doubles (the service hashes numbers as
+ * IEEE-754 doubles, reference §7).
  */
-void pkey_decode(const unsigned char *enc, size_t len, struct pk_value *out);
+void pkey_source_json(const struct pk_pkey *k, const void *obj, uint64_t item,
+		      struct pk_item_source *src);
 
 /*
- * Write the key value held in an encoding (pkey_encode output) as JSON
- * text ("dev-0042", 17, true, null, undefined) into buf of cap bytes,
- * NUL-terminated, truncated if needed.
+ * Build the key of the item src reads into *out: identity bytes, EPK
+ * (V2, V1 or MultiHash), and status 400 with a reason when the value is
+ * not a valid key value.
  */
-void pkey_format_encoded(const unsigned char *enc, size_t len, char *buf,
-			 size_t cap);
+void pkey_build(const struct pk_pkey *k, const struct pk_item_source *src,
+		struct pk_keyval *out);
+
+/*
+ * The key value as JSON text, as the template or path built it:
+ * "dev-0042", 17, ["t1", "u7"], undefined. From identity bytes (id,
+ * len); buf of cap bytes, NUL-terminated, truncated if needed.
+ */
+void pkey_format_id(const struct pk_pkey *k, const unsigned char *id,
+		    size_t len, char *buf, size_t cap);
+
+/*
+ * The one typed value held in a single-component identity (a PATH or
+ * SYNTHETIC key); a string's str points into id (borrowed). Returns 0, or
+ * -1 for a hierarchical identity.
+ */
+int pkey_decode_single(const unsigned char *id, size_t len,
+		       struct pk_value *out);
+
+/* 1 if the identity is the undefined value (no such property), else 0. */
+int pkey_id_is_undefined(const unsigned char *id, size_t len);
+
+/* FNV-1a 32-bit over len bytes (offset basis 2166136261, prime
+   16777619): the stable hash of {hash(name) mod N}. */
+uint32_t pkey_fnv1a32(const void *data, size_t len);
+
+/* ---- query routing (reference §6, rules 21 and 22) ---- */
+
+enum pk_route_kind {
+	PK_ROUTE_SINGLE = 0, /* the full key: one logical partition */
+	PK_ROUTE_TARGETED,   /* a key prefix or an IN list: some ranges */
+	PK_ROUTE_FANOUT,     /* no usable key filter: every range */
+};
+
+struct pk_route {
+	enum pk_route_kind kind;
+	size_t n;                            /* SINGLE, TARGETED: intervals */
+	struct pk_epk lo[PK_QUERY_MAX_IN];   /* inclusive */
+	struct pk_epk hi[PK_QUERY_MAX_IN];   /* inclusive for a point (lo ==
+						hi), exclusive for a prefix */
+	int point[PK_QUERY_MAX_IN];          /* 1: a single EPK */
+};
+
+/*
+ * Route query q whose condition values come from items: for an equality
+ * or a prefix the item src_items[0] reads; for an IN list the n_items
+ * items (1..PK_QUERY_MAX_IN). Rules: the full key (every level or every
+ * template property equal) -> one point; a leading prefix of a
+ * hierarchical key -> the interval [EPK(prefix), EPK(prefix) + "FF");
+ * an IN list on the key -> one point (or prefix) per value; anything
+ * else (STARTSWITH or a range on the key, a filter without level 1, a
+ * synthetic key with a {random ..} part) -> fan-out. ASSUMPTION: pksim
+ * fans a query out rather than trying every random suffix.
+ */
+void pkey_route(const struct pk_pkey *k, const struct pk_query_spec *q,
+		const struct pk_item_source *src_items, size_t n_items,
+		struct pk_route *out);
 
 #endif

@@ -28,9 +28,14 @@ struct pk_retry_entry {
 	struct pk_retry_state st;
 };
 
+/* D-LIMITS: an id is at most 1,023 bytes */
+#define PK_SIM_MAX_ID_BYTES 1023
+
 struct pk_variant {
 	struct pk_container *container; /* owned */
 	struct pk_pkey *key;            /* owned */
+	struct pk_keyval *kv;           /* owned; scratch for one key */
+	int check_ids;                  /* 1: check each created item's id */
 	struct pk_retry_entry *heap;    /* owned; min-heap on (t_ms, seq) */
 	size_t n_heap, cap_heap;
 	size_t next_phase;              /* next phase whose start is due */
@@ -40,15 +45,16 @@ struct pk_run {
 	const struct pk_scenario *sc; /* borrowed */
 	uint64_t seed;                /* the seed the stream used */
 	struct pk_workload *workload; /* owned */
-	struct pk_variant *variants;  /* owned */
+	struct pk_variant *variants;  /* owned; one per scenario variant */
 	size_t n_variants;
+	int id_prop;                  /* workload index of /id, or -1 */
 	int64_t end_ms;               /* last closed second's end */
 };
 
 /*
- * Replay sc with seed through one variant per container spec (for `run`:
- * the scenario's container). Returns the finished run (free with
- * sim_free), or NULL with errors in diag when the key definition does not
+ * Replay sc with seed through every variant in sc->variants (one
+ * operation stream for all). Returns the finished run (free with
+ * sim_free), or NULL with errors in diag when a key definition does not
  * fit the items.
  */
 struct pk_run *sim_run(const struct pk_scenario *sc, uint64_t seed,

@@ -1,0 +1,476 @@
+/*
+ * pkey: key definitions (path, hierarchical, synthetic templates), the
+ * rules a key value obeys, and query routing, with the numbers of issue
+ * 3 and their reasons beside them.
+ */
+#include <check.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/container.h"
+#include "pksim/pkey.h"
+#include "testutil.h"
+
+/* A scenario with no generated properties: pkey_new then accepts any
+   property name in a template (items come from JSON here). */
+static struct pk_scenario bare = {.file = "t.yaml"};
+
+static struct pk_container_spec spec(enum pk_key_kind kind, const char *text,
+				     int version, int64_t ru)
+{
+	struct pk_container_spec s;
+
+	memset(&s, 0, sizeof(s));
+	s.name = (char *)text;
+	s.partition_key = (char *)text;
+	s.key.kind = kind;
+	s.key.version = version;
+	s.key.line = 3;
+	s.key.col = 18;
+	if (kind == PK_KEY_SYNTHETIC) {
+		s.key.template_text = (char *)text;
+	}
+	s.throughput_ru_per_s = ru;
+	s.pp_storage_bytes = PK_DEFAULT_PP_STORAGE_BYTES;
+	s.pp_ru_per_s = PK_DEFAULT_PP_RU_PER_S;
+	s.initial_ru_per_pp = PK_DEFAULT_INITIAL_RU_PER_PP;
+	s.lp_storage_bytes = PK_DEFAULT_LP_STORAGE_BYTES;
+	s.index_factor = 1;
+	return s;
+}
+
+static struct pk_pkey *key_for(struct pk_container_spec *s)
+{
+	struct pk_diag d;
+	struct pk_pkey *k;
+
+	diag_init(&d);
+	k = pkey_new(s, &bare, NULL, 42, &d);
+	if (!k) {
+		diag_print(&d, stderr);
+	}
+	diag_free(&d);
+	ck_assert_ptr_nonnull(k);
+	return k;
+}
+
+/* Build the key of the JSON item text into kv. */
+static void build(struct pk_pkey *k, const char *item, uint64_t n,
+		  struct pk_keyval *kv)
+{
+	json_t *obj = json_loads(item, 0, NULL);
+	struct pk_item_source src;
+
+	ck_assert_ptr_nonnull(obj);
+	pkey_source_json(k, obj, n, &src);
+	pkey_build(k, &src, kv);
+	json_decref(obj);
+}
+
+static const char *value_of(struct pk_pkey *k, const char *item)
+{
+	static char text[PK_VALUE_MAX_BYTES];
+	struct pk_keyval *kv = malloc(sizeof(*kv));
+
+	build(k, item, 0, kv);
+	ck_assert_int_eq(kv->status, 0);
+	pkey_format_id(k, kv->id, kv->id_len, text, sizeof(text));
+	free(kv);
+	return text;
+}
+
+START_TEST(test_pkey_fnv_buckets)
+{
+	/* seed 002: ids t-00000 .. t-07359 into 10 buckets by FNV-1a 32:
+	   the smallest bucket holds 719 ids and the largest 747 */
+	unsigned count[10] = {0}, lo = UINT32_MAX, hi = 0;
+	char id[16];
+	int i;
+
+	for (i = 0; i < 7360; i++) {
+		snprintf(id, sizeof(id), "t-%05d", i);
+		count[pkey_fnv1a32(id, strlen(id)) % 10]++;
+	}
+	for (i = 0; i < 10; i++) {
+		lo = count[i] < lo ? count[i] : lo;
+		hi = count[i] > hi ? count[i] : hi;
+	}
+	ck_assert_uint_eq(lo, 719);
+	ck_assert_uint_eq(hi, 747);
+	/* FNV-1a of "" is the offset basis */
+	ck_assert_uint_eq(pkey_fnv1a32("", 0), 2166136261U);
+}
+END_TEST
+
+START_TEST(test_pkey_synthetic_hash_suffix)
+{
+	/* seed 002: "key of t-00001: buero-nord.1" */
+	struct pk_container_spec s = spec(
+		PK_KEY_SYNTHETIC, "{officeId}.{hash(id) mod 10}", 2, 400);
+	struct pk_pkey *k = key_for(&s);
+
+	ck_assert_str_eq(value_of(k, "{\"id\": \"t-00001\", "
+				     "\"officeId\": \"buero-nord\"}"),
+			 "\"buero-nord.1\"");
+	pkey_free(k);
+}
+END_TEST
+
+START_TEST(test_pkey_synthetic_concat_and_time)
+{
+	struct pk_container_spec s =
+		spec(PK_KEY_SYNTHETIC, "{deviceId}-{day(ts)}", 2, 400);
+	struct pk_container_spec w =
+		spec(PK_KEY_SYNTHETIC, "{weekday(ts)}/{hour(ts)}", 2, 400);
+	struct pk_pkey *k = key_for(&s), *kw = key_for(&w);
+
+	/* 1594598700 s = 2020-07-13T00:05:00Z (a Monday) */
+	ck_assert_str_eq(value_of(k, "{\"deviceId\": \"abc-123\", "
+				     "\"ts\": 1594598700}"),
+			 "\"abc-123-2020-07-13\"");
+	/* the same instant written in ISO 8601 with an offset */
+	ck_assert_str_eq(value_of(k, "{\"deviceId\": \"abc-123\", "
+				     "\"ts\": \"2020-07-13T02:05:00+02:00\"}"),
+			 "\"abc-123-2020-07-13\"");
+	ck_assert_str_eq(value_of(kw, "{\"ts\": 1594598700}"),
+			 "\"Monday/2020-07-13T00\"");
+	pkey_free(k);
+	pkey_free(kw);
+}
+END_TEST
+
+START_TEST(test_pkey_synthetic_random_suffix)
+{
+	struct pk_container_spec s =
+		spec(PK_KEY_SYNTHETIC, "{date}.{random 1..400}", 2, 400);
+	struct pk_pkey *k = key_for(&s);
+	struct pk_keyval *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
+	char seen[401] = {0};
+	int distinct = 0, n;
+
+	ck_assert_int_eq(k->has_random, 1);
+	/* the same item always gets the same suffix (it is part of the
+	   item: reads must find it) */
+	build(k, "{\"date\": \"2026-01-01\"}", 7, a);
+	build(k, "{\"date\": \"2026-01-01\"}", 7, b);
+	ck_assert_mem_eq(a->id, b->id, a->id_len);
+	/* 2,000 items spread over the 400 suffixes: nearly all appear
+	   (expected missing 400 x (399/400)^2000 = 2.7) */
+	for (n = 0; n < 2000; n++) {
+		struct pk_value v;
+		const char *dot;
+		int suffix;
+
+		build(k, "{\"date\": \"2026-01-01\"}", (uint64_t)n, a);
+		ck_assert_int_eq(pkey_decode_single(a->id, a->id_len, &v), 0);
+		dot = memchr(v.str, '.', v.len);
+		suffix = atoi(dot + 1);
+		ck_assert(suffix >= 1 && suffix <= 400);
+		distinct += !seen[suffix];
+		seen[suffix] = 1;
+	}
+	ck_assert_int_ge(distinct, 390);
+	free(a);
+	free(b);
+	pkey_free(k);
+}
+END_TEST
+
+START_TEST(test_pkey_template_errors)
+{
+	static const char *const bad[] = {
+		"{deviceId", "{}", "{frob(x)}", "{hash(id) mod 0}",
+		"{random 5..1}", "{hash(id)}", "x}",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct pk_container_spec s =
+			spec(PK_KEY_SYNTHETIC, bad[i], 2, 400);
+		struct pk_diag d;
+
+		diag_init(&d);
+		ck_assert_ptr_null(pkey_new(&s, &bare, NULL, 1, &d));
+		ck_assert_uint_eq(diag_count(&d), 1);
+		/* at the key's place, naming the template */
+		ck_assert_int_eq(d.entries[0].line, 3);
+		ck_assert_ptr_nonnull(strstr(d.entries[0].msg, bad[i]));
+		diag_free(&d);
+	}
+}
+END_TEST
+
+START_TEST(test_pkey_value_rules)
+{
+	struct pk_container_spec s = spec(PK_KEY_PATH, "/k", 2, 400);
+	struct pk_pkey *k;
+	struct pk_keyval *kv = malloc(sizeof(*kv));
+	char *big = malloc(2100), *item = malloc(2200);
+
+	s.key.paths[0] = "/k";
+	s.key.n_paths = 1;
+	k = key_for(&s);
+	/* an object is not a key value: 400 */
+	build(k, "{\"k\": {\"a\": 1}}", 0, kv);
+	ck_assert_int_eq(kv->status, 400);
+	build(k, "{\"k\": [1, 2]}", 0, kv);
+	ck_assert_int_eq(kv->status, 400);
+	/* a missing property: the one undefined logical partition */
+	build(k, "{\"other\": 1}", 0, kv);
+	ck_assert_int_eq(kv->status, 0);
+	ck_assert(pkey_id_is_undefined(kv->id, kv->id_len));
+	/* numbers, booleans and null are key values */
+	ck_assert_str_eq(value_of(k, "{\"k\": 17}"), "17");
+	ck_assert_str_eq(value_of(k, "{\"k\": true}"), "true");
+	ck_assert_str_eq(value_of(k, "{\"k\": null}"), "null");
+	/* D-LIMITS: at most 2,048 bytes; 2,049 is refused */
+	memset(big, 'a', 2049);
+	big[2049] = '\0';
+	snprintf(item, 2200, "{\"k\": \"%s\"}", big);
+	build(k, item, 0, kv);
+	ck_assert_int_eq(kv->status, 400);
+	big[2048] = '\0';
+	snprintf(item, 2200, "{\"k\": \"%s\"}", big);
+	build(k, item, 0, kv);
+	ck_assert_int_eq(kv->status, 0);
+	free(big);
+	free(item);
+	free(kv);
+	pkey_free(k);
+}
+END_TEST
+
+/* Distinct identities among 1,000 values of 120 bytes that share a
+   110-byte prefix, under definition version v. */
+static int distinct_lps(int v)
+{
+	struct pk_container_spec s = spec(PK_KEY_PATH, "/k", v, 400);
+	struct pk_pkey *k;
+	struct pk_keyval *kv = malloc(sizeof(*kv));
+	struct pk_epk first;
+	char item[256], prefix[111];
+	int i, same = 0;
+
+	s.key.paths[0] = "/k";
+	s.key.n_paths = 1;
+	k = key_for(&s);
+	memset(prefix, 'p', 110);
+	prefix[110] = '\0';
+	for (i = 0; i < 1000; i++) {
+		snprintf(item, sizeof(item), "{\"k\": \"%s%010d\"}", prefix, i);
+		build(k, item, 0, kv);
+		ck_assert_int_eq(kv->status, 0);
+		if (i == 0) {
+			first = kv->epk;
+		}
+		same += epk_cmp(&kv->epk, &first) == 0;
+	}
+	free(kv);
+	pkey_free(k);
+	/* all equal to the first: 1 logical partition; else 1,000 */
+	return same == 1000 ? 1 : 1000 - same + 1;
+}
+
+START_TEST(test_pkey_v1_collision)
+{
+	/* D-LPK: version 1 hashes only the first 100 characters, so the
+	   1,000 values (same first 110 bytes) are one logical partition;
+	   version 2 hashes all 120 bytes: 1,000 */
+	ck_assert_int_eq(distinct_lps(1), 1);
+	ck_assert_int_eq(distinct_lps(2), 1000);
+}
+END_TEST
+
+/* ---- routing ---- */
+
+static struct pk_query_spec query(const char *p1, enum pk_cond_kind k1,
+				  const char *p2, enum pk_cond_kind k2,
+				  int in_count)
+{
+	struct pk_query_spec q;
+
+	memset(&q, 0, sizeof(q));
+	q.results = 1;
+	if (p1) {
+		q.conds[q.n_conds].path = (char *)p1;
+		q.conds[q.n_conds].kind = k1;
+		q.conds[q.n_conds++].in_count = in_count;
+	}
+	if (p2) {
+		q.conds[q.n_conds].path = (char *)p2;
+		q.conds[q.n_conds++].kind = k2;
+	}
+	return q;
+}
+
+/* Ranges a query visits: route it for the JSON items, run it. */
+static size_t visits(struct pk_container *c, struct pk_pkey *k,
+		     const struct pk_query_spec *q, const char *const *items,
+		     size_t n, enum pk_route_kind *kind)
+{
+	struct pk_item_source src[PK_QUERY_MAX_IN];
+	json_t *obj[PK_QUERY_MAX_IN];
+	struct pk_route route;
+	struct pk_outcome o;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		obj[i] = json_loads(items[i], 0, NULL);
+		pkey_source_json(k, obj[i], i, &src[i]);
+	}
+	pkey_route(k, q, src, n, &route);
+	for (i = 0; i < n; i++) {
+		json_decref(obj[i]);
+	}
+	/* queries at a fresh second: no budget left over from before */
+	container_query(c, (c->now_s + 1) * 1000, &route, q->results, &o);
+	ck_assert_int_eq(o.status, 200);
+	*kind = route.kind;
+	return o.ranges;
+}
+
+START_TEST(test_pkey_route_single_path)
+{
+	/* created with 10 ranges: 60,000 RU/s / 6,000 */
+	struct pk_container_spec s = spec(PK_KEY_PATH, "/k", 2, 60000);
+	struct pk_pkey *k;
+	struct pk_container *c;
+	struct pk_query_spec eq = query("/k", PK_COND_EQ, NULL, 0, 0);
+	struct pk_query_spec sw = query("/k", PK_COND_STARTSWITH, NULL, 0, 0);
+	struct pk_query_spec in = query("/k", PK_COND_IN, NULL, 0, 2);
+	struct pk_query_spec other = query("/x", PK_COND_EQ, NULL, 0, 0);
+	const char *const two[] = {"{\"k\": \"a\"}", "{\"k\": \"b\"}"};
+	enum pk_route_kind kind;
+
+	s.key.paths[0] = "/k";
+	s.key.n_paths = 1;
+	k = key_for(&s);
+	c = container_new("t", &s, &(struct pk_cost_spec){1, 10, 5, 50, 1, 1,
+							   2.5, 0.5});
+	ck_assert_uint_eq(c->pmap.n, 10);
+	/* equality on the key: one range */
+	ck_assert_uint_eq(visits(c, k, &eq, two, 1, &kind), 1);
+	ck_assert_int_eq(kind, PK_ROUTE_SINGLE);
+	/* STARTSWITH on the key: every range (rule 21) */
+	ck_assert_uint_eq(visits(c, k, &sw, two, 1, &kind), 10);
+	ck_assert_int_eq(kind, PK_ROUTE_FANOUT);
+	/* IN of two keys: at most two ranges */
+	ck_assert_uint_le(visits(c, k, &in, two, 2, &kind), 2);
+	ck_assert_int_eq(kind, PK_ROUTE_TARGETED);
+	/* a filter on another property: every range */
+	ck_assert_uint_eq(visits(c, k, &other, two, 1, &kind), 10);
+	/* the fan-out charge: 1 + 10 x 2.5 + 1 x 0.5 = 26.5 RU */
+	ck_assert_int_eq(c->metrics.totals.fanout_mru, 2 * 26500);
+	container_free(c);
+	pkey_free(k);
+}
+END_TEST
+
+/*
+ * Hierarchical [/tenantId, /userId] on a container created with 8 ranges
+ * (48,000 RU/s): a full-key query visits 1 range, a small tenant's prefix
+ * 1; after one tenant stores 120 GB, storage splits (50 GB cap) have cut
+ * its prefix interval, so its prefix query visits at least 3 ranges
+ * (120 / 50 > 2), while no full key spans two ranges; a query on userId
+ * alone visits every range (D-HPK routing table).
+ */
+START_TEST(test_pkey_route_hierarchical)
+{
+	struct pk_container_spec s =
+		spec(PK_KEY_HIERARCHICAL, "[/tenantId, /userId]", 2, 48000);
+	struct pk_query_spec full = query("/tenantId", PK_COND_EQ, "/userId",
+					  PK_COND_EQ, 0);
+	struct pk_query_spec prefix = query("/tenantId", PK_COND_EQ, NULL, 0, 0);
+	struct pk_query_spec user = query("/userId", PK_COND_EQ, NULL, 0, 0);
+	const char *const small[] = {"{\"tenantId\": \"small\", \"userId\": "
+				     "\"u1\"}"};
+	const char *const big[] = {"{\"tenantId\": \"big\", \"userId\": "
+				   "\"u1\"}"};
+	struct pk_keyval *kv = malloc(sizeof(*kv));
+	enum pk_route_kind kind;
+	struct pk_container *c;
+	struct pk_pkey *k;
+	int64_t t = 0;
+	int u, i;
+
+	s.key.paths[0] = "/tenantId";
+	s.key.paths[1] = "/userId";
+	s.key.n_paths = 2;
+	k = key_for(&s);
+	c = container_new("t", &s, &(struct pk_cost_spec){1, 10, 5, 50, 1, 1,
+							   2.5, 0.5});
+	ck_assert_uint_eq(c->pmap.n, 8); /* 48,000 / 6,000 */
+	ck_assert_uint_eq(visits(c, k, &full, small, 1, &kind), 1);
+	ck_assert_int_eq(kind, PK_ROUTE_SINGLE);
+	ck_assert_uint_eq(visits(c, k, &prefix, small, 1, &kind), 1);
+	ck_assert_int_eq(kind, PK_ROUTE_TARGETED);
+	/* tenant "big": 1,200 users x 50 items of 2 MB = 120 GB; each user
+	   100 MB, far under 20 GB. 4 writes a second (4 x 1,024 RU) fit the
+	   smallest share a range gets here (48,000 / 11). */
+	for (u = 0; u < 1200; u++) {
+		char item[96];
+
+		snprintf(item, sizeof(item),
+			 "{\"tenantId\": \"big\", \"userId\": \"u%d\"}", u);
+		build(k, item, 0, kv);
+		for (i = 0; i < 50; i++) {
+			struct pk_request r = {t, PK_OP_CREATE,
+					       (uint64_t)(u * 50 + i),
+					       (uint32_t)PK_MAX_ITEM_BYTES,
+					       kv->id, kv->id_len, &kv->epk,
+					       0};
+			struct pk_outcome o;
+
+			container_apply(c, &r, &o);
+			ck_assert_int_eq(o.status, 201);
+			t += 250;
+		}
+	}
+	container_advance(c, t + 1000);
+	ck_assert_int_eq(container_check(c), 0); /* no full key in two */
+	ck_assert_uint_ge(c->metrics.n_splits, 2);
+	ck_assert_uint_ge(visits(c, k, &prefix, big, 1, &kind), 3);
+	ck_assert_uint_eq(visits(c, k, &full, big, 1, &kind), 1);
+	ck_assert_uint_eq(visits(c, k, &user, big, 1, &kind), c->pmap.n);
+	ck_assert_int_eq(kind, PK_ROUTE_FANOUT);
+	free(kv);
+	container_free(c);
+	pkey_free(k);
+}
+END_TEST
+
+static Suite *pkey_suite(void)
+{
+	Suite *s = suite_create("pkey");
+	TCase *def = tcase_create("definitions");
+	TCase *rules = tcase_create("rules");
+	TCase *route = tcase_create("routing");
+
+	tcase_add_test(def, test_pkey_fnv_buckets);
+	tcase_add_test(def, test_pkey_synthetic_hash_suffix);
+	tcase_add_test(def, test_pkey_synthetic_concat_and_time);
+	tcase_add_test(def, test_pkey_synthetic_random_suffix);
+	tcase_add_test(def, test_pkey_template_errors);
+	tcase_add_test(rules, test_pkey_value_rules);
+	tcase_add_test(rules, test_pkey_v1_collision);
+	tcase_add_test(route, test_pkey_route_single_path);
+	tcase_add_test(route, test_pkey_route_hierarchical);
+	tcase_set_timeout(route, 600);
+	suite_add_tcase(s, def);
+	suite_add_tcase(s, rules);
+	suite_add_tcase(s, route);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(pkey_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
