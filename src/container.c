@@ -34,6 +34,17 @@ static void reshare(struct pk_container *c)
 	}
 }
 
+size_t container_created_ranges(const struct pk_container_spec *spec)
+{
+	/* rule 2, and never more RU/s per range than its cap (rule 1) */
+	size_t n = container_initial_ranges(spec->throughput_ru_per_s,
+					    spec->initial_ru_per_pp);
+	size_t cap = container_initial_ranges(spec->throughput_ru_per_s,
+					      spec->pp_ru_per_s);
+
+	return cap > n ? cap : n;
+}
+
 struct pk_container *container_new(const char *name,
 				   const struct pk_container_spec *spec,
 				   const struct pk_cost_spec *cost)
@@ -44,8 +55,7 @@ struct pk_container *container_new(const char *name,
 	c->name = xstrdup(name);
 	c->spec = *spec;
 	cost_init(&c->cost, cost);
-	n = container_initial_ranges(spec->throughput_ru_per_s,
-				     spec->initial_ru_per_pp);
+	n = container_created_ranges(spec);
 	pmap_init(&c->pmap, n);
 	mem_grow((void **)&c->pp, &c->pp_cap, n, sizeof(*c->pp));
 	memset(c->pp, 0, n * sizeof(*c->pp));
@@ -61,9 +71,15 @@ struct pk_container *container_new(const char *name,
 void container_free(struct pk_container *c)
 {
 	struct pk_lp *lp, *tmp;
+	struct pk_id_entry *e, *etmp;
 
 	if (!c) {
 		return;
+	}
+	HASH_ITER(hh, c->ids, e, etmp)
+	{
+		HASH_DEL(c->ids, e);
+		free(e);
 	}
 	HASH_ITER(hh, c->lps, lp, tmp)
 	{
@@ -75,49 +91,62 @@ void container_free(struct pk_container *c)
 	free(c->pp);
 	free(c->items);
 	free(c->visit);
+	free(c->scratch);
 	free(c->name);
 	free(c);
 }
 
 /* ---- the clock ---- */
 
+static void close_idle(struct pk_container *c, int64_t seconds)
+{
+	metrics_close_idle(&c->metrics, c->now_s, seconds, c->ru_per_s,
+			   (uint32_t)c->pmap.n);
+	c->now_s += seconds;
+}
+
+/* Close the open second: its samples and figures go to the metrics, the
+   per-second counters start again. */
 static void close_second(struct pk_container *c)
 {
 	struct pk_second sec = {0};
 	size_t i;
 
+	if (!c->sec_active) {
+		close_idle(c, 1);
+		return;
+	}
+	c->sec_active = 0;
+	mem_grow((void **)&c->scratch, &c->scratch_cap, c->pmap.n,
+		 sizeof(*c->scratch));
 	sec.t_s = c->now_s;
+	sec.span_s = 1;
 	sec.offered_mru = c->sec_offered_mru;
 	sec.served_mru = c->sec_served_mru;
 	sec.ru_per_s = c->ru_per_s;
 	sec.ranges = (uint32_t)c->pmap.n;
 	for (i = 0; i < c->pmap.n; i++) {
 		struct pk_pp *p = &c->pp[i];
-		struct pk_sample s;
+		struct pk_sample *s = &c->scratch[i];
 		double norm;
 
-		s.t_s = c->now_s;
-		s.range_id = c->pmap.ranges[i].id;
-		s.requests = p->sec_requests;
-		s.throttled_429 = p->sec_throttled;
-		sec.throttled_429 += p->sec_throttled;
-		s.ru_mru = p->sec_ru_mru;
-		s.ru_per_s_mru = p->budget.share_mru;
-		s.storage_bytes = p->storage_bytes;
-		metrics_add_sample(&c->metrics, &s);
-		norm = metrics_normalized(&s);
+		s->t_s = c->now_s;
+		s->range_id = c->pmap.ranges[i].id;
+		s->requests = p->sec_requests;
+		s->throttled_429 = p->sec_throttled;
+		s->ru_mru = p->sec_ru_mru;
+		s->ru_per_s_mru = p->budget.share_mru;
+		s->storage_bytes = p->storage_bytes;
+		norm = metrics_normalized(s);
 		if (norm > p->peak_normalized) {
 			p->peak_normalized = norm;
 			p->peak_t_s = c->now_s;
-		}
-		if (norm > sec.max_normalized) {
-			sec.max_normalized = norm;
 		}
 		p->sec_requests = 0;
 		p->sec_throttled = 0;
 		p->sec_ru_mru = 0;
 	}
-	metrics_add_second(&c->metrics, &sec);
+	metrics_close_second(&c->metrics, &sec, c->scratch, c->pmap.n);
 	c->sec_offered_mru = 0;
 	c->sec_served_mru = 0;
 	c->now_s++;
@@ -265,6 +294,11 @@ void container_advance(struct pk_container *c, int64_t t_ms)
 	int64_t s = t_ms / PK_MS_PER_S;
 
 	while (c->now_s < s) {
+		if (!c->sec_active) {
+			/* nothing changes in idle seconds: close them at once */
+			close_idle(c, s - c->now_s);
+			break;
+		}
 		close_second(c);
 		storage_splits(c);
 	}
@@ -296,6 +330,9 @@ void container_set_throughput(struct pk_container *c, int64_t t_ms,
 	size_t want;
 
 	container_advance(c, t_ms);
+	if (ru_per_s == c->ru_per_s) {
+		return; /* a phase that repeats the current RU/s changes nothing */
+	}
 	e.t_s = c->now_s;
 	e.from_ru_per_s = c->ru_per_s;
 	e.to_ru_per_s = ru_per_s;
@@ -430,6 +467,69 @@ static int moved(const struct pk_request *r)
 		       : PK_HTTP_NOT_FOUND;
 }
 
+/* ---- ids that may repeat: unique within a logical partition ---- */
+
+static struct pk_id_key id_key(const struct pk_lp *lp,
+			       const struct pk_request *r)
+{
+	struct pk_id_key k;
+	uint64_t h2;
+
+	memset(&k, 0, sizeof(k));
+	k.lp = lp->index;
+	epk_murmur3_x64_128(r->id, r->id_len, 0, &k.hash, &h2);
+	return k;
+}
+
+static struct pk_id_entry *find_id(const struct pk_container *c,
+				   const struct pk_id_key *k)
+{
+	struct pk_id_entry *e = NULL;
+
+	HASH_FIND(hh, c->ids, k, sizeof(*k), e);
+	return e;
+}
+
+/* 1 if another stored item of lp holds r's id (a create is a 409). */
+static int id_taken(const struct pk_container *c, const struct pk_lp *lp,
+		    const struct pk_request *r)
+{
+	struct pk_id_key k;
+	const struct pk_id_entry *e;
+
+	if (!r->id) {
+		return 0;
+	}
+	k = id_key(lp, r);
+	e = find_id(c, &k);
+	return e && e->item != r->item && stored_bytes(c, e->item) > 0;
+}
+
+/* Record (stored = 1) or forget r's id in lp. */
+static void note_id(struct pk_container *c, const struct pk_lp *lp,
+		    const struct pk_request *r, int stored)
+{
+	struct pk_id_key k;
+	struct pk_id_entry *e;
+
+	if (!r->id) {
+		return;
+	}
+	k = id_key(lp, r);
+	e = find_id(c, &k);
+	if (stored && !e) {
+		e = xcalloc(1, sizeof(*e));
+		e->k = k;
+		HASH_ADD(hh, c->ids, k, sizeof(e->k), e);
+	}
+	if (stored) {
+		e->item = r->item;
+	} else if (e && e->item == r->item) {
+		HASH_DEL(c->ids, e);
+		free(e);
+	}
+}
+
 /* Run an admitted request against the data; returns the status. */
 static int execute(struct pk_container *c, const struct pk_request *r,
 		   struct pk_lp *lp, struct pk_pp *pp, uint32_t old)
@@ -441,7 +541,8 @@ static int execute(struct pk_container *c, const struct pk_request *r,
 	}
 	switch (r->kind) {
 	case PK_OP_CREATE:
-		if (old) {
+		/* (key, id) is unique: a create of a held id is a 409 */
+		if (old || id_taken(c, lp, r)) {
 			return PK_HTTP_CONFLICT;
 		}
 		break;
@@ -457,6 +558,7 @@ static int execute(struct pk_container *c, const struct pk_request *r,
 			return PK_HTTP_NOT_FOUND;
 		}
 		store(c, lp, pp, r->item, old, 0);
+		note_id(c, lp, r, 0);
 		return PK_HTTP_NO_CONTENT;
 	default:
 		return old ? PK_HTTP_OK : PK_HTTP_NOT_FOUND;
@@ -464,6 +566,7 @@ static int execute(struct pk_container *c, const struct pk_request *r,
 	if (store(c, lp, pp, r->item, old, bytes)) {
 		return PK_HTTP_FORBIDDEN;
 	}
+	note_id(c, lp, r, 1);
 	return old ? PK_HTTP_OK : PK_HTTP_CREATED;
 }
 
@@ -474,6 +577,7 @@ static void count_outcome(struct pk_container *c, struct pk_lp *lp,
 	struct pk_totals *t = &c->metrics.totals;
 
 	t->attempts++;
+	c->sec_active = 1;
 	pp->sec_requests++;
 	pp->requests++;
 	if (lp) {
@@ -624,6 +728,7 @@ void container_query(struct pk_container *c, int64_t t_ms,
 	c->sec_offered_mru += charge;
 	t->offered_mru += charge;
 	t->attempts++;
+	c->sec_active = 1;
 	/* all or nothing: every range must have room for its share */
 	for (i = 0; i < c->pmap.n; i++) {
 		struct pk_budget b;

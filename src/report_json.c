@@ -88,7 +88,9 @@ static json_t *totals(const struct pk_container *c)
 	json_object_set_new(o, "retry_wait_ms", count(t->retry_wait_ms));
 	json_object_set_new(o, "utilisation",
 			    json_real(findings_utilisation(c)));
-	json_object_set_new(o, "logical_partitions", count(c->n_lps));
+	json_object_set_new(o, "logical_partitions",
+			    count(findings_live_lps(c)));
+	json_object_set_new(o, "logical_partitions_seen", count(c->n_lps));
 	json_object_set_new(o, "storage_bytes", count(findings_storage(c)));
 	return o;
 }
@@ -241,31 +243,20 @@ static json_t *per_minute(const struct pk_container *c)
 {
 	const struct pk_metrics *m = &c->metrics;
 	json_t *a = json_array();
-	size_t i = 0, j;
+	size_t i;
 
-	while (i < m->n_seconds) {
-		int64_t minute = m->seconds[i].t_s / 60, served = 0,
-			offered = 0;
-		uint64_t thr = 0;
-		double peak = 0;
+	for (i = 0; i < m->n_minutes; i++) {
+		const struct pk_second *mi = &m->minutes[i];
 		json_t *o = json_object();
 
-		for (j = i; j < m->n_seconds && m->seconds[j].t_s / 60 == minute;
-		     j++) {
-			served += m->seconds[j].served_mru;
-			offered += m->seconds[j].offered_mru;
-			thr += m->seconds[j].throttled_429;
-			if (m->seconds[j].max_normalized > peak) {
-				peak = m->seconds[j].max_normalized;
-			}
-		}
-		json_object_set_new(o, "t_s", json_integer(minute * 60));
-		json_object_set_new(o, "normalized_ru", json_real(peak));
-		json_object_set_new(o, "ru_consumed", ru(served));
-		json_object_set_new(o, "ru_offered", ru(offered));
-		json_object_set_new(o, "throttled_429", count(thr));
+		json_object_set_new(o, "t_s", json_integer(mi->t_s));
+		json_object_set_new(o, "normalized_ru",
+				    json_real(mi->max_normalized));
+		json_object_set_new(o, "ru_consumed", ru(mi->served_mru));
+		json_object_set_new(o, "ru_offered", ru(mi->offered_mru));
+		json_object_set_new(o, "throttled_429",
+				    count(mi->throttled_429));
 		json_array_append_new(a, o);
-		i = j;
 	}
 	return a;
 }

@@ -14,54 +14,30 @@
 #define PK_TEXT_TIMELINE_ROWS 30 /* at most this many timeline rows */
 #define PK_TEXT_EPK_DIGITS 8     /* EPKs shown abbreviated to this */
 
-/* 1234567 -> "1,234,567" in buf (>= 32 bytes) */
 static const char *count_str(unsigned long long v, char *buf)
 {
-	char tmp[32];
-	int n = snprintf(tmp, sizeof(tmp), "%llu", v), i, j = 0;
-
-	for (i = 0; i < n; i++) {
-		if (i > 0 && (n - i) % 3 == 0) {
-			buf[j++] = ',';
-		}
-		buf[j++] = tmp[i];
-	}
-	buf[j] = '\0';
-	return buf;
+	return findings_count(v, buf);
 }
 
-/* RU with thousands separators and one decimal when not whole */
+/* RU with thousands separators and one decimal when not whole (rounded
+   to a tenth: 5,999.95 RU -> 6,000) */
 static const char *ru_str(int64_t mru, char *buf)
 {
 	char whole[32];
-	long long r = (long long)(mru / 1000), frac = (long long)(mru % 1000);
+	long long tenths = (long long)((mru + 50) / 100);
 
-	count_str((unsigned long long)r, whole);
-	if (frac == 0) {
+	count_str((unsigned long long)(tenths / 10), whole);
+	if (tenths % 10 == 0) {
 		snprintf(buf, 40, "%s", whole);
 	} else {
-		snprintf(buf, 40, "%s.%lld", whole, (frac + 50) / 100 % 10);
+		snprintf(buf, 40, "%s.%lld", whole, tenths % 10);
 	}
 	return buf;
 }
 
-/* binary units: 1 GB = 2^30 bytes */
 static const char *bytes_str(uint64_t b, char *buf)
 {
-	static const char *unit[] = {"B", "KB", "MB", "GB", "TB", "PB"};
-	double x = (double)b;
-	int u = 0;
-
-	while (x >= 1024.0 && u < 5) {
-		x /= 1024.0;
-		u++;
-	}
-	if (u == 0) {
-		snprintf(buf, 32, "%llu B", (unsigned long long)b);
-	} else {
-		snprintf(buf, 32, "%.1f %s", x, unit[u]);
-	}
-	return buf;
+	return findings_bytes(b, buf);
 }
 
 static const char *epk_short(struct pk_epk e, char *buf)
@@ -82,9 +58,9 @@ static void summary(const struct pk_run *run, const struct pk_variant *v,
 		    FILE *out)
 {
 	const struct pk_scenario *sc = run->sc;
-	const struct pk_container_spec *cs = &sc->container;
+	const struct pk_container_spec *cs = &v->container->spec;
+	size_t created = container_created_ranges(cs), i;
 	char a[40], b[40], c[40];
-	size_t i;
 
 	fprintf(out, "pksim run: %s (seed %llu)\n", sc->name,
 		(unsigned long long)run->seed);
@@ -92,10 +68,10 @@ static void summary(const struct pk_run *run, const struct pk_variant *v,
 		fprintf(out, "  %s\n", sc->description);
 	}
 	fprintf(out, "container: partition key %s, %s RU/s manual -> %zu "
-		     "physical partitions at creation\n",
-		v->key->text, count_str((unsigned long long)cs->throughput_ru_per_s, a),
-		container_initial_ranges(cs->throughput_ru_per_s,
-					 cs->initial_ru_per_pp));
+		     "physical partition%s at creation\n",
+		v->key->text,
+		count_str((unsigned long long)cs->throughput_ru_per_s, a),
+		created, created == 1 ? "" : "s");
 	fprintf(out, "caps: physical partition %s and %s RU/s; logical "
 		     "partition %s; index factor %g\n",
 		bytes_str(cs->pp_storage_bytes, a),
@@ -128,7 +104,8 @@ static void summary(const struct pk_run *run, const struct pk_variant *v,
 	}
 }
 
-static void totals(const struct pk_container *c, FILE *out)
+static void totals(const struct pk_container *c, uint64_t skipped,
+		   FILE *out)
 {
 	const struct pk_totals *t = &c->metrics.totals;
 	char a[40], b[40];
@@ -136,6 +113,11 @@ static void totals(const struct pk_container *c, FILE *out)
 	fprintf(out, "\ntotals\n");
 	fprintf(out, "  operations offered       %s\n",
 		count_str(t->operations, a));
+	if (skipped > 0) {
+		fprintf(out, "  operations not sent      %s (a read, replace, "
+			     "delete or query with no item to target yet)\n",
+			count_str(skipped, a));
+	}
 	fprintf(out, "  requests sent            %s (retries included)\n",
 		count_str(t->attempts, a));
 	fprintf(out, "  succeeded                %s\n",
@@ -165,8 +147,8 @@ static void totals(const struct pk_container *c, FILE *out)
 		     "provisioned RU over the run)\n",
 		ru_str(t->ru_mru, a), ru_str(t->offered_mru, b),
 		100.0 * findings_utilisation(c));
-	fprintf(out, "  logical partitions       %s\n",
-		count_str(c->n_lps, a));
+	fprintf(out, "  logical partitions       %s holding items (%s seen)\n",
+		count_str(findings_live_lps(c), a), count_str(c->n_lps, b));
 	fprintf(out, "  storage                  %s\n",
 		bytes_str(findings_storage(c), a));
 }
@@ -335,38 +317,45 @@ static int64_t bucket_s(int64_t seconds)
 static void timeline(const struct pk_container *c, FILE *out)
 {
 	const struct pk_metrics *m = &c->metrics;
-	int64_t b = bucket_s((int64_t)m->n_seconds);
-	size_t i = 0, j;
+	/* per-second records when the run kept them, else per-minute */
+	const struct pk_second *v = m->keep_seconds ? m->seconds : m->minutes;
+	size_t n = m->keep_seconds ? m->n_seconds : m->n_minutes, i = 0, j;
+	int64_t end = c->now_s, b = bucket_s(end);
 	char a[40], o[40], s[40], t[40];
 
+	if (!m->keep_seconds && b < 60) {
+		b = 60;
+	}
 	fprintf(out, "\ntimeline (per %llds: average offered and served "
 		     "RU/s, 429s, highest normalized RU consumption of any "
 		     "range in any second)\n",
 		(long long)b);
 	fprintf(out, "  %-10s %9s %6s %12s %12s %10s %6s\n", "t", "RU/s",
 		"ranges", "offered", "served", "429s", "peak");
-	while (i < m->n_seconds) {
-		int64_t start = m->seconds[i].t_s, offered = 0, served = 0;
+	while (i < n) {
+		/* buckets start at multiples of b; an idle run counts in the
+		   bucket where it starts */
+		int64_t start = v[i].t_s / b * b, offered = 0, served = 0, len;
 		uint64_t thr = 0;
 		double peak = 0;
-		size_t n = 0;
 
-		for (j = i; j < m->n_seconds && m->seconds[j].t_s < start + b;
-		     j++) {
-			offered += m->seconds[j].offered_mru;
-			served += m->seconds[j].served_mru;
-			thr += m->seconds[j].throttled_429;
-			if (m->seconds[j].max_normalized > peak) {
-				peak = m->seconds[j].max_normalized;
+		for (j = i; j < n && v[j].t_s < start + b; j++) {
+			offered += v[j].offered_mru;
+			served += v[j].served_mru;
+			thr += v[j].throttled_429;
+			if (v[j].max_normalized > peak) {
+				peak = v[j].max_normalized;
 			}
-			n++;
+		}
+		len = (start + b < end ? start + b : end) - start;
+		if (len < 1) {
+			len = 1;
 		}
 		fprintf(out, "  %-10lld %9s %6u %12s %12s %10s %5.0f%%\n",
 			(long long)start,
-			count_str((unsigned long long)m->seconds[i].ru_per_s,
-				  a),
-			m->seconds[i].ranges, ru_str(offered / (int64_t)n, o),
-			ru_str(served / (int64_t)n, s), count_str(thr, t),
+			count_str((unsigned long long)v[i].ru_per_s, a),
+			v[i].ranges, ru_str(offered / len, o),
+			ru_str(served / len, s), count_str(thr, t),
 			100.0 * peak);
 		i = j;
 	}
@@ -387,7 +376,7 @@ int report_text(const struct pk_run *run, FILE *out)
 				c->name);
 		}
 		summary(run, v, out);
-		totals(c, out);
+		totals(c, workload_skipped(run->workload), out);
 		queries(c, out);
 		partitions(c, out);
 		hot_lps(v, 0, out);

@@ -102,6 +102,23 @@ struct pk_request {
 	int reject;                 /* 400 when the client sent an invalid
 				       item (bad key value or id): refused
 				       without touching data; else 0 */
+	const char *id;             /* the item's id when ids may repeat:
+				       a create of an id its logical
+				       partition holds is a 409; NULL when
+				       every item has its own id */
+	size_t id_len;
+};
+
+/* An id held by a logical partition (kept only for requests that carry
+   an id). */
+struct pk_id_entry {
+	UT_hash_handle hh;
+	struct pk_id_key {
+		uint32_t lp;   /* logical partition index */
+		uint32_t pad;  /* zero */
+		uint64_t hash; /* 64-bit hash of the id's bytes */
+	} k;
+	uint64_t item;     /* the item holding it */
 };
 
 struct pk_outcome {
@@ -123,6 +140,8 @@ struct pk_container {
 	size_t pp_cap;
 	struct pk_lp *lps;             /* uthash head */
 	uint64_t n_lps;
+	struct pk_id_entry *ids;       /* uthash head: ids held, when
+				       requests carry ids */
 	struct pk_item_slot *items;    /* owned; per item number; grows */
 	size_t items_cap;
 	uint32_t next_lp;              /* index the next logical partition
@@ -130,8 +149,11 @@ struct pk_container {
 	unsigned char *visit;          /* owned; scratch flags per range for
 					  queries */
 	size_t visit_cap;
+	struct pk_sample *scratch;     /* owned; one second's samples */
+	size_t scratch_cap;
 	int64_t ru_per_s;              /* provisioned now */
 	int64_t now_s;                 /* the open second */
+	int sec_active;                /* a request arrived in the open second */
 	int64_t sec_offered_mru;       /* open second, container-wide */
 	int64_t sec_served_mru;
 	struct pk_metrics metrics;
@@ -149,8 +171,13 @@ struct pk_container *container_new(const char *name,
 /* Free c and everything it owns; NULL is allowed. */
 void container_free(struct pk_container *c);
 
-/* Ranges a new manual container gets for ru_per_s (rule 2). */
+/* max(1, ceil(ru_per_s / ru_per_range)): rule 2's formula. */
 size_t container_initial_ranges(int64_t ru_per_s, int64_t ru_per_range);
+
+/* Ranges a new manual container of spec gets: rule 2 with the creation
+   heuristic (6,000 RU/s a range), and at least enough that no range is
+   over its RU/s cap (rule 1). */
+size_t container_created_ranges(const struct pk_container_spec *spec);
 
 /*
  * Move the clock to t_ms (never backwards): close every second before

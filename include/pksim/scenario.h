@@ -31,6 +31,10 @@
 #define PK_DEFAULT_INITIAL_RU_PER_PP 6000LL
 /* D-LIMITS: 20 GB per logical partition */
 #define PK_DEFAULT_LP_STORAGE_BYTES (20ULL * PK_GIB)
+/* D-LIMITS: at most 1,000,000 RU/s per container (more through a support
+   request, which pksim does not model); it also bounds the ranges a
+   container can have: 1,000,000 / 6,000 = 167 at creation */
+#define PK_MAX_RU_PER_S 1000000LL
 /* D-LIMITS: 2 MB per item (413 above) */
 #define PK_MAX_ITEM_BYTES (2ULL * 1024ULL * 1024ULL)
 /* RetryOptions.cs: 9 retries on 429, 30 s total wait */
