@@ -378,6 +378,7 @@ static struct pk_lp *add_lp(struct pk_container *c, const unsigned char *key,
 	lp->key_len = len;
 	lp->epk = epk;
 	lp->full_at_ms = -1;
+	lp->first_grow_ms = -1;
 	lp->index = ++c->next_lp;
 	HASH_ADD(hh, c->lps, key, len, lp);
 	c->n_lps++;
@@ -438,6 +439,12 @@ static int store(struct pk_container *c, struct pk_lp *lp, struct pk_pp *pp,
 	if (new_bytes > old &&
 	    lp->storage_bytes + (new_bytes - old) > c->spec.lp_storage_bytes) {
 		return PK_HTTP_FORBIDDEN;
+	}
+	if (new_bytes > old) {
+		if (lp->first_grow_ms < 0) {
+			lp->first_grow_ms = c->now_ms;
+		}
+		lp->last_grow_ms = c->now_ms;
 	}
 	lp->storage_bytes = lp->storage_bytes - old + new_bytes;
 	pp->storage_bytes = pp->storage_bytes - old + new_bytes;
@@ -593,6 +600,9 @@ static void count_outcome(struct pk_container *c, struct pk_lp *lp,
 		}
 		return;
 	}
+	if (lp) {
+		lp->served++;
+	}
 	t->ru_mru += out->charge_mru;
 	pp->sec_ru_mru += out->charge_mru;
 	pp->ru_mru += out->charge_mru;
@@ -640,6 +650,7 @@ void container_apply(struct pk_container *c, const struct pk_request *r,
 	int refuse = refused(r);
 
 	container_advance(c, r->t_ms);
+	c->now_ms = r->t_ms;
 	lp = find_lp(c, r->key, r->key_len);
 	memset(out, 0, sizeof(*out));
 	out->range = pmap_find(&c->pmap, lp ? &lp->epk : r->epk);

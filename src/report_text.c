@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "pksim/findings.h"
+#include "pksim/scorecard.h"
 #include "pksim/mem.h"
 
 #define PK_TEXT_TIMELINE_ROWS 30 /* at most this many timeline rows */
@@ -391,5 +392,166 @@ int report_text(const struct pk_run *run, FILE *out)
 		}
 		free(f);
 	}
+	return ferror(out) ? -1 : 0;
+}
+
+/* ---- compare ---- */
+
+#define PK_TEXT_COL 22 /* width of a variant's column */
+
+static void row_head(const char *what, FILE *out)
+{
+	fprintf(out, "  %-24s", what);
+}
+
+static void cell(const char *text, FILE *out)
+{
+	char buf[PK_TEXT_COL + 1];
+
+	snprintf(buf, sizeof(buf), "%s", text);
+	fit_column(buf, PK_TEXT_COL - 1);
+	fprintf(out, " %-*s", PK_TEXT_COL - 1, buf);
+}
+
+static void pct_cell(double x, FILE *out)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%.2f%%", 100.0 * x);
+	cell(buf, out);
+}
+
+/* One table row: label, then each scorecard's value of field. */
+enum pk_row {
+	PK_ROW_LPS,
+	PK_ROW_HOT_KEY,
+	PK_ROW_HOT_REQ,
+	PK_ROW_HOT_RU,
+	PK_ROW_HOT_STORAGE,
+	PK_ROW_STORAGE_SKEW,
+	PK_ROW_PEAK,
+	PK_ROW_429,
+	PK_ROW_FAILED,
+	PK_ROW_WORST,
+	PK_ROW_403,
+	PK_ROW_FULL,
+	PK_ROW_FANOUT,
+	PK_ROW_SPLITS,
+	PK_ROW_RANK,
+	PK_ROWS
+};
+
+static const char *const row_names[PK_ROWS] = {
+	"logical partitions", "hottest key", "  share of requests",
+	"  share of RU", "  share of storage", "storage max/mean",
+	"peak normalized RU", "429s (service)", "failed after retries",
+	"worst range 429 rate", "rejected 403", "days to full",
+	"fan-out queries (RU)", "splits", "rank",
+};
+
+static void cell_of(const struct pk_scorecard *s, enum pk_row r, FILE *out)
+{
+	char a[40], b[40], buf[96];
+
+	switch (r) {
+	case PK_ROW_LPS:
+		cell(count_str(s->logical_partitions, a), out);
+		return;
+	case PK_ROW_HOT_KEY:
+		cell(s->have_hottest ? s->hottest_key : "-", out);
+		return;
+	case PK_ROW_HOT_REQ:
+		pct_cell(s->hottest_share_requests, out);
+		return;
+	case PK_ROW_HOT_RU:
+		pct_cell(s->hottest_share_ru, out);
+		return;
+	case PK_ROW_HOT_STORAGE:
+		pct_cell(s->hottest_share_storage, out);
+		return;
+	case PK_ROW_STORAGE_SKEW:
+		snprintf(buf, sizeof(buf), "%.2f", s->storage_max_over_mean);
+		break;
+	case PK_ROW_PEAK:
+		snprintf(buf, sizeof(buf), "%.0f%% (range %u)",
+			 100.0 * s->peak_normalized_ru, s->peak_range);
+		break;
+	case PK_ROW_429:
+		cell(count_str(s->throttled_429, a), out);
+		return;
+	case PK_ROW_FAILED:
+		cell(count_str(s->failed_after_retries, a), out);
+		return;
+	case PK_ROW_WORST:
+		snprintf(buf, sizeof(buf), "%.2f%% (range %u)",
+			 100.0 * s->worst_range_429_rate, s->worst_range);
+		break;
+	case PK_ROW_403:
+		cell(count_str(s->rejected_403, a), out);
+		return;
+	case PK_ROW_FULL:
+		if (s->days_to_full < 0) {
+			snprintf(buf, sizeof(buf), "never");
+		} else {
+			snprintf(buf, sizeof(buf), "%.1f", s->days_to_full);
+		}
+		break;
+	case PK_ROW_FANOUT:
+		snprintf(buf, sizeof(buf), "%s (%s)",
+			 count_str(s->fanout_queries, a),
+			 count_str((unsigned long long)(s->fanout_ru + 0.5),
+				   b));
+		break;
+	case PK_ROW_SPLITS:
+		snprintf(buf, sizeof(buf), "%zu", s->splits);
+		break;
+	default:
+		snprintf(buf, sizeof(buf), "%zu", s->rank);
+		break;
+	}
+	cell(buf, out);
+}
+
+int report_text_compare(const struct pk_run *run, FILE *out)
+{
+	struct pk_scorecard *cards = scorecard_all(run);
+	size_t i, r, k;
+	char a[40];
+
+	fprintf(out, "pksim compare: %s (seed %llu), %s operations, %llds\n",
+		run->sc->name, (unsigned long long)run->seed,
+		count_str(run->n_variants
+				  ? run->variants[0]
+					    .container->metrics.totals.operations
+				  : 0,
+			  a),
+		(long long)(run->end_ms / 1000));
+	row_head("variant", out);
+	for (i = 0; i < run->n_variants; i++) {
+		cell(cards[i].name, out);
+	}
+	fputc('\n', out);
+	row_head("partition key", out);
+	for (i = 0; i < run->n_variants; i++) {
+		cell(run->variants[i].key->text, out);
+	}
+	fputc('\n', out);
+	for (r = 0; r < PK_ROWS; r++) {
+		row_head(row_names[r], out);
+		for (i = 0; i < run->n_variants; i++) {
+			cell_of(&cards[i], (enum pk_row)r, out);
+		}
+		fputc('\n', out);
+	}
+	fprintf(out, "\nranking (fewest failures seen by the application, "
+		     "then fewest 429s, lowest peak, least skew)\n");
+	for (k = 1; k <= run->n_variants; k++) {
+		for (i = 0; i < run->n_variants; i++) {
+			if (cards[i].rank == k) {
+				fprintf(out, "  %zu. %s\n", k, cards[i].verdict);
+			}
+		}
+	}
+	free(cards);
 	return ferror(out) ? -1 : 0;
 }

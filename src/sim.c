@@ -267,6 +267,12 @@ static int add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 struct pk_run *sim_run(const struct pk_scenario *sc, uint64_t seed,
 		       struct pk_diag *diag)
 {
+	return sim_run_detail(sc, seed, 0, diag);
+}
+
+struct pk_run *sim_run_detail(const struct pk_scenario *sc, uint64_t seed,
+			      int keep_seconds, struct pk_diag *diag)
+{
 	struct pk_run *run = xcalloc(1, sizeof(*run));
 	struct pk_op op;
 	size_t i;
@@ -277,6 +283,9 @@ struct pk_run *sim_run(const struct pk_scenario *sc, uint64_t seed,
 	run->id_prop = workload_prop_index(run->workload, "/id");
 	for (i = 0; i < sc->n_variants; i++) {
 		add_variant(run, &sc->variants[i], diag);
+		if (keep_seconds && i < run->n_variants) {
+			run->variants[i].container->metrics.keep_seconds = 1;
+		}
 	}
 	if (diag_count(diag) > 0 || run->n_variants == 0) {
 		sim_free(run);

@@ -57,10 +57,14 @@ struct pk_lp {
 	uint64_t storage_bytes;  /* stored bytes (x index factor) <= cap */
 	uint64_t items;          /* items stored now */
 	uint64_t requests;       /* attempts, 429s included */
+	uint64_t served;         /* attempts not rate limited */
 	uint64_t throttled_429;  /* attempts rate limited */
 	uint64_t rejected_403;   /* writes refused: partition full */
 	int64_t ru_mru;          /* RU charged, mRU */
 	int64_t full_at_ms;      /* first 403/1014, or -1 */
+	int64_t first_grow_ms;   /* first and last write that added bytes;
+				    -1 before any */
+	int64_t last_grow_ms;
 	uint32_t index;          /* 1, 2, ... in order of creation */
 	size_t key_len;          /* bytes in key */
 	unsigned char key[];     /* identity bytes of the value (pkey.h) */
@@ -153,6 +157,7 @@ struct pk_container {
 	size_t scratch_cap;
 	int64_t ru_per_s;              /* provisioned now */
 	int64_t now_s;                 /* the open second */
+	int64_t now_ms;                /* time of the last request applied */
 	int sec_active;                /* a request arrived in the open second */
 	int64_t sec_offered_mru;       /* open second, container-wide */
 	int64_t sec_served_mru;
