@@ -1,0 +1,171 @@
+/*
+ * limits: counters and sums hold 10^12 operations and 1 PB of storage
+ * (issue 6 §4). Simulating 10^12 requests would take days, so the tests
+ * drive the real container with synthetic counts: a container is built,
+ * one request makes a logical partition, its counters are then set just
+ * short of the target, and one more real request must land exactly on
+ * it, through the same code (container_apply, container_advance) that a
+ * long run uses. The numbers:
+ * - 10^12 operations at the largest charge (a 2 MB write, 1,000 RU =
+ *   10^6 mRU, D-RU) are 10^18 mRU: int64 holds 9.2 x 10^18, so even the
+ *   worst case has 9x headroom; counters are uint64 (1.8 x 10^19);
+ * - 1 PB = 2^50 bytes in uint64 (2^64): 2^14x headroom;
+ * - RU in a report: the text report prints whole RU from the integer mRU
+ *   (exact); metrics_ru turns 10^15 RU into a double exactly to the RU
+ *   (doubles are exact to 2^53 = 9 x 10^15).
+ */
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/container.h"
+#include "pksim/epk.h"
+#include "pksim/metrics.h"
+#include "testutil.h"
+
+#define OPS_TARGET 1000000000000ULL      /* 10^12 operations */
+#define PB_BYTES (1ULL << 50)            /* 1 PB, binary units */
+/* 10^12 operations x 1,000 RU x 1,000 mRU/RU */
+#define WORST_RU_MRU (1000000000000LL * 1000LL * 1000LL)
+#define WRITE_1KB_MRU 5000               /* D-RU: 1 KB write = 5 RU */
+
+static struct pk_container *big_container(void)
+{
+	struct pk_container_spec s;
+	/* D-RU, D-KV published points; queries: 1 + 2.5/range + 0.5/item */
+	struct pk_cost_spec cost = {1, 10, 5, 50, 1, 1, 2.5, 0.5};
+
+	memset(&s, 0, sizeof(s));
+	s.partition_key = "/k";
+	s.throughput_ru_per_s = 6000; /* one physical partition */
+	/* caps raised so 1 PB fits one logical partition: the counters,
+	   not the service limits, are under test */
+	s.pp_storage_bytes = 2 * PB_BYTES;
+	s.pp_ru_per_s = PK_DEFAULT_PP_RU_PER_S;
+	s.initial_ru_per_pp = PK_DEFAULT_INITIAL_RU_PER_PP;
+	s.lp_storage_bytes = 2 * PB_BYTES;
+	s.index_factor = 1.0;
+	return container_new("limits", &s, &cost);
+}
+
+/* A 1 KB upsert of item under key "k" at t_ms; returns its outcome. */
+static void upsert(struct pk_container *c, int64_t t_ms, uint64_t item,
+		   struct pk_outcome *o)
+{
+	struct pk_value v = {PK_VALUE_STRING, "k", 1, 0, 0};
+	unsigned char key[PK_EPK_ENCODED_MAX];
+	size_t len = 0;
+	struct pk_epk e;
+	struct pk_request r;
+
+	ck_assert_int_eq(epk_encode_v2(&v, key, sizeof(key), &len), 0);
+	e = epk_from_encoded_v2(key, len);
+	memset(&r, 0, sizeof(r));
+	r.t_ms = t_ms;
+	r.kind = PK_OP_UPSERT;
+	r.item = item;
+	r.size_bytes = 1024;
+	r.key = key;
+	r.key_len = len;
+	r.epk = &e;
+	container_apply(c, &r, o);
+}
+
+START_TEST(test_limits_trillion_ops_petabyte)
+{
+	struct pk_container *c = big_container();
+	struct pk_totals *t = &c->metrics.totals;
+	struct pk_outcome o;
+	struct pk_lp *lp;
+	struct pk_pp *pp;
+	const struct pk_sample *last;
+	char buf[64];
+
+	ck_assert_ptr_nonnull(c);
+	ck_assert_uint_eq(c->pmap.n, 1);
+	upsert(c, 0, 0, &o);
+	ck_assert_int_eq(o.status, PK_HTTP_CREATED);
+	ck_assert_int_eq(o.charge_mru, WRITE_1KB_MRU);
+	lp = c->lps;
+	pp = &c->pp[0];
+	ck_assert_ptr_nonnull(lp);
+	ck_assert_uint_eq(lp->storage_bytes, 1024);
+
+	/* 10^12 - 1 operations and 1 PB - 1 KB already behind us: the
+	   item stored above (1 KB) stands for the whole petabyte */
+	pp->requests = lp->requests = t->attempts = OPS_TARGET - 1;
+	t->succeeded = OPS_TARGET - 1;
+	pp->ru_mru = lp->ru_mru = t->ru_mru = t->offered_mru =
+		WORST_RU_MRU - WRITE_1KB_MRU;
+	pp->storage_bytes = lp->storage_bytes = PB_BYTES - 1024;
+	ck_assert_int_eq(container_check(c), 0);
+
+	/* the 10^12-th operation: another 1 KB item, in the next second */
+	upsert(c, 1000, 1, &o);
+	ck_assert_int_eq(o.status, PK_HTTP_CREATED);
+	ck_assert_int_eq(o.charge_mru, WRITE_1KB_MRU);
+	ck_assert_uint_eq(pp->requests, OPS_TARGET);
+	ck_assert_uint_eq(lp->requests, OPS_TARGET);
+	ck_assert_uint_eq(t->attempts, OPS_TARGET);
+	ck_assert_uint_eq(t->succeeded, OPS_TARGET);
+	ck_assert_int_eq(pp->ru_mru, WORST_RU_MRU);
+	ck_assert_int_eq(lp->ru_mru, WORST_RU_MRU);
+	ck_assert_int_eq(t->ru_mru, WORST_RU_MRU);
+	ck_assert_int_eq(t->offered_mru, WORST_RU_MRU);
+	ck_assert_uint_eq(pp->storage_bytes, PB_BYTES);
+	ck_assert_uint_eq(lp->storage_bytes, PB_BYTES);
+	ck_assert_uint_eq(lp->items, 2);
+	ck_assert_int_eq(container_check(c), 0);
+
+	/* closing the second records the petabyte in the per-second series
+	   and does not split (the cap is 2 PB) */
+	container_advance(c, 2000);
+	ck_assert_uint_ge(c->metrics.n_samples, 1);
+	last = &c->metrics.samples[c->metrics.n_samples - 1];
+	ck_assert_uint_eq(last->storage_bytes, PB_BYTES);
+	ck_assert_int_eq(last->ru_mru, WRITE_1KB_MRU);
+	ck_assert_uint_eq(c->pmap.n, 1);
+	ck_assert_int_eq(container_check(c), 0);
+
+	/* 10^15 RU as a double, exact to the RU: what reports print */
+	snprintf(buf, sizeof(buf), "%.0f", metrics_ru(t->ru_mru));
+	ck_assert_str_eq(buf, "1000000000000000");
+	snprintf(buf, sizeof(buf), "%.0f",
+		 metrics_ru(t->ru_mru - WRITE_1KB_MRU));
+	ck_assert_str_eq(buf, "999999999999995");
+	container_free(c);
+}
+END_TEST
+
+START_TEST(test_limits_headroom)
+{
+	/* the types themselves: the worst case fits with room to spare */
+	ck_assert(WORST_RU_MRU < INT64_MAX / 9);
+	ck_assert(OPS_TARGET < UINT64_MAX / 1000000);
+	ck_assert(PB_BYTES < UINT64_MAX / 8192);
+}
+END_TEST
+
+static Suite *limits_suite(void)
+{
+	Suite *s = suite_create("limits");
+	TCase *tc = tcase_create("counters");
+
+	tcase_add_test(tc, test_limits_trillion_ops_petabyte);
+	tcase_add_test(tc, test_limits_headroom);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(limits_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

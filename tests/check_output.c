@@ -1,0 +1,283 @@
+/*
+ * output: where a finished report goes and what happens when it cannot
+ * get there (DESIGN.md "Errors"; issue 6 §5).
+ * - a closed standard output (`pksim run ... | head -1`): the reader left;
+ *   pksim ends quietly, exit 0, no message, no crash (SIGPIPE ignored,
+ *   EPIPE taken as success);
+ * - a full disk on standard output (> /dev/full): exit 1 with
+ *   `pksim: <stdout>: error: cannot write: No space left on device`;
+ * - -o naming a device (/dev/full, /dev/null): written in place, the
+ *   device node left as it was (a temporary file and rename would replace
+ *   it: as root, /dev/null would become a regular file);
+ * - -o into a directory or a missing directory: exit 1, nothing left
+ *   behind, not even the temporary file.
+ */
+#include <check.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "pksim/diag.h"
+#include "pksim/output.h"
+#include "testutil.h"
+
+#define ENOSPC_LINE "error: cannot write: No space left on device\n"
+
+/*
+ * Run pksim with argv (argv[0] is replaced by PKSIM_BIN) and standard
+ * output on fd out_fd; standard error is captured into *err (caller
+ * frees). Returns the raw wait status.
+ */
+static int run_fd(char *const argv[], int out_fd, char **err)
+{
+	const char *bin = getenv("PKSIM_BIN");
+	char *dir = tu_tmpdir(), epath[512];
+	int st = -1, efd;
+	pid_t pid;
+
+	ck_assert_ptr_nonnull(bin);
+	ck_assert_ptr_nonnull(dir);
+	snprintf(epath, sizeof(epath), "%s/err", dir);
+	efd = open(epath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	ck_assert_int_ge(efd, 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		/* the child starts with SIGPIPE at its default, as from a shell */
+		signal(SIGPIPE, SIG_DFL);
+		dup2(out_fd, STDOUT_FILENO);
+		dup2(efd, STDERR_FILENO);
+		execv(bin, argv);
+		_exit(127);
+	}
+	close(efd);
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	*err = tu_read_file(epath, NULL);
+	unlink(epath);
+	rmdir(dir);
+	free(dir);
+	return st;
+}
+
+static void to_src_root(void)
+{
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+}
+
+/* Entries in dir other than . and .. */
+static int dir_entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+			n++;
+		}
+	}
+	closedir(d);
+	return n;
+}
+
+/* ------------------------------------------------------------------ */
+
+START_TEST(test_output_closed_stdout)
+{
+	/* the read end is closed before pksim starts, so its first write
+	   fails with EPIPE every time: deterministic, unlike `| head -1`.
+	   Both formats. */
+	static const char *fmts[] = {"text", "json"};
+	size_t i;
+
+	to_src_root();
+	for (i = 0; i < 2; i++) {
+		char *argv[] = {"pksim", "run", "scenarios/offices.yaml",
+				"--format", (char *)fmts[i], NULL};
+		int p[2], st;
+		char *err = NULL;
+
+		ck_assert_int_eq(pipe(p), 0);
+		close(p[0]);
+		st = run_fd(argv, p[1], &err);
+		close(p[1]);
+		ck_assert_msg(WIFEXITED(st), "%s: killed by signal %d",
+			      fmts[i], WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+		ck_assert_int_eq(WEXITSTATUS(st), 0);
+		ck_assert_str_eq(err, "");
+		free(err);
+	}
+}
+END_TEST
+
+START_TEST(test_output_closed_stdout_shell)
+{
+	/* the issue's command line (pksim run ... | head -1) through the
+	   shell: quiet, exit 0 */
+	char *out = NULL, *err = NULL;
+	char *dir = tu_tmpdir(), cmd[2048], status[512], *st;
+
+	to_src_root();
+	snprintf(status, sizeof(status), "%s/status", dir);
+	snprintf(cmd, sizeof(cmd),
+		 "-c '{ \"$0\" run scenarios/offices.yaml; echo $? >%s; } "
+		 "| head -1'",
+		 status);
+	/* tu_run runs PKSIM_BIN; run sh instead with PKSIM_BIN as $0 */
+	{
+		const char *bin = getenv("PKSIM_BIN");
+		char full[4096], o[600], e[600];
+
+		snprintf(o, sizeof(o), "%s/out", dir);
+		snprintf(e, sizeof(e), "%s/err", dir);
+		snprintf(full, sizeof(full), "sh %s '%s' >'%s' 2>'%s'", cmd,
+			 bin, o, e);
+		ck_assert_int_eq(system(full), 0);
+		out = tu_read_file(o, NULL);
+		err = tu_read_file(e, NULL);
+		unlink(o);
+		unlink(e);
+	}
+	st = tu_read_file(status, NULL);
+	ck_assert_ptr_nonnull(st);
+	ck_assert_str_eq(st, "0\n");
+	ck_assert_str_eq(out, "pksim run: offices (seed 2)\n");
+	ck_assert_str_eq(err, "");
+	unlink(status);
+	rmdir(dir);
+	free(dir);
+	free(st);
+	free(out);
+	free(err);
+}
+END_TEST
+
+START_TEST(test_output_full_stdout)
+{
+	char *argv[] = {"pksim", "run", "scenarios/offices.yaml", NULL};
+	char *err = NULL;
+	int fd, st;
+
+	to_src_root();
+	fd = open("/dev/full", O_WRONLY);
+	ck_assert_int_ge(fd, 0);
+	st = run_fd(argv, fd, &err);
+	close(fd);
+	ck_assert(WIFEXITED(st));
+	ck_assert_int_eq(WEXITSTATUS(st), 1);
+	ck_assert_str_eq(err, "pksim: <stdout>: " ENOSPC_LINE);
+	free(err);
+}
+END_TEST
+
+START_TEST(test_output_full_file)
+{
+	char *out = NULL, *err = NULL;
+	struct stat st;
+
+	to_src_root();
+	ck_assert_int_eq(
+		tu_run("run scenarios/offices.yaml -o /dev/full", &out, &err),
+		1);
+	ck_assert_str_eq(err, "pksim: /dev/full: " ENOSPC_LINE);
+	ck_assert_str_eq(out, "");
+	/* still the device, not a regular file put there by rename */
+	ck_assert_int_eq(stat("/dev/full", &st), 0);
+	ck_assert(S_ISCHR(st.st_mode));
+	free(out);
+	free(err);
+}
+END_TEST
+
+START_TEST(test_output_device_kept)
+{
+	struct pk_diag d;
+	struct stat st;
+
+	/* in-process: writing to /dev/null is a success that leaves the
+	   device node alone */
+	diag_init(&d);
+	ck_assert_int_eq(output_write("/dev/null", "x\n", 2, &d), 0);
+	ck_assert_uint_eq(diag_count(&d), 0);
+	ck_assert_int_eq(stat("/dev/null", &st), 0);
+	ck_assert(S_ISCHR(st.st_mode));
+	diag_free(&d);
+}
+END_TEST
+
+START_TEST(test_output_bad_target)
+{
+	char *dir = tu_tmpdir(), path[512];
+	struct pk_diag d;
+
+	ck_assert_ptr_nonnull(dir);
+	/* a directory: refused, nothing created beside it */
+	diag_init(&d);
+	ck_assert_int_eq(output_write(dir, "x\n", 2, &d), -1);
+	ck_assert_uint_eq(diag_count(&d), 1);
+	ck_assert_str_eq(d.entries[0].msg, "cannot write: Is a directory");
+	diag_free(&d);
+	ck_assert_int_eq(dir_entries(dir), 0);
+	/* a missing directory */
+	snprintf(path, sizeof(path), "%s/no/r.txt", dir);
+	diag_init(&d);
+	ck_assert_int_eq(output_write(path, "x\n", 2, &d), -1);
+	ck_assert_str_eq(d.entries[0].msg,
+			 "cannot write: No such file or directory");
+	diag_free(&d);
+	ck_assert_int_eq(dir_entries(dir), 0);
+	/* a good file: exactly the report, no temporary file left */
+	snprintf(path, sizeof(path), "%s/r.txt", dir);
+	diag_init(&d);
+	ck_assert_int_eq(output_write(path, "report\n", 7, &d), 0);
+	diag_free(&d);
+	ck_assert_int_eq(dir_entries(dir), 1);
+	{
+		char *got = tu_read_file(path, NULL);
+
+		ck_assert_str_eq(got, "report\n");
+		free(got);
+	}
+	unlink(path);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
+static Suite *output_suite(void)
+{
+	Suite *s = suite_create("output");
+	TCase *tc = tcase_create("stdout");
+
+	tcase_add_test(tc, test_output_closed_stdout);
+	tcase_add_test(tc, test_output_closed_stdout_shell);
+	tcase_add_test(tc, test_output_full_stdout);
+	tcase_set_timeout(tc, 600);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("file");
+	tcase_add_test(tc, test_output_full_file);
+	tcase_add_test(tc, test_output_device_kept);
+	tcase_add_test(tc, test_output_bad_target);
+	tcase_set_timeout(tc, 600);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(output_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
