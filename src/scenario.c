@@ -16,6 +16,13 @@
  * owned by its variant), and s->container ends up a copy of variants[0].
  * Partition key templates are kept as text: pkey parses them.
  *
+ * Items from a data file (`items: {file: PATH, ...}`): the loader reads
+ * the file through trace_load (its errors are passed on as they are) and
+ * checks every used record's time field up front, so the workload never
+ * meets a bad record. Phases are then optional and only set throughput.
+ * The command line builds the same kind of scenario without YAML
+ * (scenario_for_items, scenario_add_variant), reusing the same checks.
+ *
  * Left out: YAML tags other than the standard str/seq/map ones, multiple
  * documents, merge keys (<<, which need aliases anyway).
  *
@@ -34,6 +41,7 @@
 #include <yaml.h>
 
 #include "pksim/mem.h"
+#include "pksim/trace.h"
 
 /* Deepest nesting of lists/mappings accepted; real scenarios use ~5. */
 #define PK_SCENARIO_MAX_DEPTH 64
@@ -2807,6 +2815,248 @@ static void load_queries(struct ld *ld, const struct yn *n,
 	}
 }
 
+/* ------------------------------------------------------------------ */
+/* Items from a data file */
+
+/* Keys of `items:` when it names a data file. */
+static const char *const items_file_keys[] = {
+    "file",	 "format", "time_field", "time_compression", "rate", "at_once",
+    "item_size", "limit",  NULL,
+};
+
+/* Names trace_format_parse accepts, for messages. */
+static const char *const trace_format_names[] = {
+    "auto", "json", "jsonl", "ndjson", "csv", NULL,
+};
+
+/* Keys of a phase that generate operations: with items from a file the
+   operations come from the file, so these are errors there. */
+static const char *const generator_phase_keys[] = {
+    "rate", "arrival", "ops", "item_size", "select", "queries", NULL,
+};
+
+/* 1 if the `items:` mapping m names a data file (a scalar `file:`); a
+   property called "file" has a generator mapping instead. */
+static int is_items_file(const struct yn *m)
+{
+	const struct yn *f = yn_get(m, "file");
+
+	return f && f->kind == YN_SCALAR;
+}
+
+/* path resolved against the folder of the scenario file `file`: path
+   itself when absolute or when file has no folder part. Owned. */
+static char *resolve_path(const char *file, const char *path)
+{
+	const char *slash = strrchr(file, '/');
+
+	if (path[0] == '/' || !slash) {
+		return xstrdup(path);
+	}
+	return xasprintf("%.*s/%s", (int)(slash - file), file, path);
+}
+
+/* "/ts" for "ts" or "/ts". Owned. */
+static char *field_path(const char *name)
+{
+	return name[0] == '/' ? xstrdup(name) : xasprintf("/%s", name);
+}
+
+/* Records of f the run uses: the first f->limit, or all. */
+static size_t items_file_used(const struct pk_items_file *f)
+{
+	size_t n = trace_count(f->trace);
+
+	return f->limit && f->limit < n ? f->limit : n;
+}
+
+/*
+ * Read f->resolved into f->trace (errors as trace_load gives them) and
+ * check what the run needs of the records: at least one, and under
+ * FROM_TIME_FIELD a valid time in every used record (each bad record at
+ * its line, up to PK_DIAG_MAX_ERRORS). where/line/col name the place
+ * that gave the file, for the note on a file that cannot be opened.
+ * Returns 0, or -1 with errors in d.
+ */
+static int items_file_read(struct pk_items_file *f, struct pk_diag *d,
+			   const char *where, int line, int col)
+{
+	size_t before = diag_count(d), i, n, bad = 0;
+	int64_t t_ms;
+
+	f->trace = trace_load(f->resolved, (enum pk_trace_format)f->format, d);
+	if (!f->trace) {
+		/* a line-0 error (cannot open/read) is kept as it is, so the
+		   CLI can tell it from bad input; the note says who named the
+		   file */
+		if (d->n_entries > 0 &&
+		    d->entries[d->n_entries - 1].line == 0 &&
+		    diag_count(d) == before + 1) {
+			if (line > 0) {
+				diag_note(d,
+					  "the data file named by "
+					  "items.file at %s:%d:%d",
+					  where, line, col);
+			} else {
+				diag_note(d, "the data file named by %s",
+					  where);
+			}
+		}
+		return -1;
+	}
+	n = items_file_used(f);
+	if (n == 0) {
+		diag_error(d, f->resolved, 0, 0,
+			   "the data file holds no records; give a JSON array "
+			   "of objects, JSON lines or CSV with a header and "
+			   "at least one row");
+		return -1;
+	}
+	if (f->from != PK_FROM_TIME_FIELD) {
+		return 0;
+	}
+	for (i = 0; i < n && bad < PK_DIAG_MAX_ERRORS; i++) {
+		if (trace_time_ms(f->trace, i, f->time_field, &t_ms, d) < 0) {
+			bad++;
+		}
+	}
+	return bad ? -1 : 0;
+}
+
+/*
+ * `items: {file: PATH, ...}` (mapping m): fill ld->s->items_file (set
+ * even when something is wrong, so that phases are judged as file
+ * phases) and read the file when the mapping itself is right.
+ */
+static void load_items_file(struct ld *ld, const struct yn *m)
+{
+	static const char rules[] = "time_field (a timestamp property, "
+				    "epoch seconds or ISO 8601), rate (e.g. "
+				    "100/s, in file order) or at_once: true";
+	struct pk_items_file *f = xcalloc(1, sizeof(*f));
+	const struct yn *fn = yn_get(m, "file"), *n, *rule = NULL;
+	const char *rule_name = NULL;
+	size_t before = diag_count(ld->d);
+	enum pk_trace_format fmt = PK_TRACE_FORMAT_AUTO;
+	int64_t v;
+
+	ld->s->items_file = f;
+	f->line = fn->line;
+	f->col = fn->col;
+	f->time_compression = 1;
+	check_keys(ld, m, items_file_keys, "in items (with file)");
+	if (fn->len == 0) {
+		err(ld, fn,
+		    "items.file must not be empty; give the data file's "
+		    "path (relative to the scenario file's folder)");
+	} else {
+		f->path = xstrdup(fn->text);
+		f->resolved = resolve_path(ld->file, fn->text);
+	}
+	if ((n = yn_get(m, "format"))) {
+		if (n->kind != YN_SCALAR || trace_format_parse(n->text, &fmt)) {
+			err_unknown(ld, n, "format", n->text, "in items",
+				    trace_format_names);
+		}
+	}
+	f->format = (int)fmt;
+	/* the arrival rule: exactly one of time_field, rate, at_once */
+	if ((n = yn_get(m, "time_field"))) {
+		char *name = NULL;
+
+		rule = n;
+		rule_name = "time_field";
+		f->from = PK_FROM_TIME_FIELD;
+		if (get_string(ld, n, "time_field", 0, &name) == 0) {
+			f->time_field = field_path(name);
+			free(name);
+		}
+	}
+	if ((n = yn_get(m, "rate"))) {
+		if (rule) {
+			err(ld, n,
+			    "give only one of time_field, rate and at_once "
+			    "(got %s and rate)",
+			    rule_name);
+		}
+		rule = n;
+		rule_name = "rate";
+		f->from = PK_FROM_RATE;
+		get_rate(ld, n, "rate", &f->rate_per_s);
+	}
+	if ((n = yn_get(m, "at_once"))) {
+		if (n->kind == YN_SCALAR && strcmp(n->text, "true") == 0) {
+			if (rule) {
+				err(ld, n,
+				    "give only one of time_field, rate and "
+				    "at_once (got %s and at_once)",
+				    rule_name);
+			}
+			rule = n;
+			f->from = PK_FROM_AT_ONCE;
+		} else if (n->kind != YN_SCALAR ||
+			   strcmp(n->text, "false") != 0) {
+			char buf[DESC_BYTES];
+
+			err(ld, n, "at_once must be true or false (got %s)",
+			    yn_desc(n, buf, sizeof(buf)));
+		}
+	}
+	if (!rule && diag_count(ld->d) == before) {
+		err(ld, m,
+		    "items.file needs an arrival rule: give exactly "
+		    "one of %s",
+		    rules);
+	}
+	if ((n = yn_get(m, "time_compression"))) {
+		if (f->from != PK_FROM_TIME_FIELD || !rule) {
+			err(ld, n,
+			    "time_compression applies only with time_field "
+			    "(arrival by timestamp)");
+		} else {
+			get_number(ld, n, "time_compression", 0, 1, HUGE_VAL, 0,
+				   "a number greater than 0 (default 1; 60 "
+				   "replays an hour in a minute)",
+				   &f->time_compression);
+		}
+	}
+	if ((n = yn_get(m, "item_size"))) {
+		get_size(ld, n, "item_size", 1, PK_MAX_ITEM_BYTES, size_range,
+			 &f->size_bytes);
+	}
+	if ((n = yn_get(m, "limit"))) {
+		if (get_int(ld, n, "limit", 1, INT64_MAX,
+			    "a whole number of records >= 1", &v) == 0) {
+			f->limit =
+			    (uint64_t)v > SIZE_MAX ? SIZE_MAX : (size_t)v;
+		}
+	}
+	if (diag_count(ld->d) == before) {
+		items_file_read(f, ld->d, ld->file, fn->line, fn->col);
+	}
+}
+
+/* With items from a file: report every key of phase m that generates
+   operations (rate, ops, ...). */
+static void file_phase_keys(struct ld *ld, const struct yn *m,
+			    const char *where)
+{
+	size_t i;
+
+	for (i = 0; i < yn_pairs(m); i++) {
+		const struct yn *k = yn_key(m, i);
+
+		if (word_in(k->text, generator_phase_keys)) {
+			err(ld, k,
+			    "'%s' does not apply %s: with items from a file "
+			    "(items.file) every record is one create and its "
+			    "arrival comes from items; a phase only sets "
+			    "throughput for its duration",
+			    k->text, where);
+		}
+	}
+}
+
 static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 {
 	static const char *const keys[] = {
@@ -2842,6 +3092,17 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 		    where);
 	} else {
 		get_duration(ld, n, "duration", 1, &ph->duration_ms);
+	}
+	if (ld->s->items_file) {
+		file_phase_keys(ld, m, where);
+		free(where);
+		if ((n = yn_get(m, "throughput"))) {
+			get_int(ld, n, "throughput", 1, PK_MAX_RU_PER_S,
+				"a whole number of RU/s from 1 to 1,000,000 "
+				"(the service's limit per container)",
+				&ph->throughput_ru_per_s);
+		}
+		return;
 	}
 	n = yn_get(m, "rate");
 	if (!n) {
@@ -2899,8 +3160,11 @@ static void load_phases(struct ld *ld, const struct yn *n)
 	}
 	if (n->n_kids == 0) {
 		err(ld, n,
-		    "phases is empty; give at least one phase with "
-		    "duration and rate");
+		    s->items_file
+			? "phases is empty; give at least one phase with "
+			  "duration and throughput, or leave phases out"
+			: "phases is empty; give at least one phase with "
+			  "duration and rate");
 		return;
 	}
 	s->phases = xcalloc(n->n_kids, sizeof(*s->phases));
@@ -3017,10 +3281,17 @@ static void load_root(struct ld *ld, const struct yn *root)
 	if ((n = yn_get(root, "items")) &&
 	    need_kind(ld, n, YN_MAP, "items",
 		      "a mapping of property name to generator") == 0) {
-		load_props(ld, n, "");
+		if (is_items_file(n)) {
+			load_items_file(ld, n);
+		} else {
+			load_props(ld, n, "");
+		}
 	}
 	n = yn_get(root, "phases");
-	if (!n) {
+	if (!n && s->items_file) {
+		/* phases are optional: the run lasts until the last record
+		   arrives */
+	} else if (!n) {
 		err(ld, root,
 		    "missing required key 'phases' (a list of "
 		    "phases with duration and rate)");
@@ -3098,7 +3369,7 @@ struct pk_scenario *scenario_parse(const char *file, const char *text,
 	if (!s->name) {
 		s->name = base_name(file);
 	}
-	if (!scenario_find_prop(s, "/id")) {
+	if (!s->items_file && !scenario_find_prop(s, "/id")) {
 		struct yn at = {.line = 0, .col = 0};
 		struct pk_prop_spec *p = prop_add(&ld, "/id", &at);
 
@@ -3195,6 +3466,13 @@ void scenario_free(struct pk_scenario *s)
 		free(ph->select.weights);
 	}
 	free(s->phases);
+	if (s->items_file) {
+		free(s->items_file->path);
+		free(s->items_file->resolved);
+		free(s->items_file->time_field);
+		trace_free(s->items_file->trace);
+		free(s->items_file);
+	}
 	container_free(&s->container);
 	for (i = 0; i < s->n_variants; i++) {
 		container_free(&s->variants[i]);
@@ -3217,4 +3495,235 @@ const struct pk_prop_spec *scenario_find_prop(const struct pk_scenario *s,
 		}
 	}
 	return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Scenarios from the command line */
+
+/* The data file's base name without directory and extension. Owned. */
+static char *data_base_name(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	const char *dot;
+
+	b = b ? b + 1 : path;
+	dot = strrchr(b, '.');
+	if (dot && dot > b) {
+		return xstrndup(b, (size_t)(dot - b));
+	}
+	return xstrdup(*b ? b : path);
+}
+
+struct pk_scenario *
+scenario_for_items(const char *path, int format, const char *time_field,
+		   double time_compression, double rate_per_s, int at_once,
+		   int64_t throughput_ru_per_s, struct pk_diag *diag)
+{
+	size_t before = diag_count(diag);
+	int rules = (time_field != NULL) + (rate_per_s != 0) + (at_once != 0);
+	struct pk_scenario *s;
+	struct pk_items_file *f;
+
+	if (rules != 1) {
+		diag_error(diag, "--items", 0, 0,
+			   rules ? "give only one of --time-field, --rate "
+				   "and --at-once"
+				 : "give how records arrive: one of "
+				   "--time-field F (a timestamp property), "
+				   "--rate R (e.g. 100/s, in file order) or "
+				   "--at-once");
+	}
+	if (time_field &&
+	    (time_field[0] == '\0' || strcmp(time_field, "/") == 0)) {
+		diag_error(diag, "--time-field", 0, 0,
+			   "the time field must name a property, e.g. ts");
+	}
+	if (time_field &&
+	    !(time_compression > 0 && isfinite(time_compression))) {
+		diag_error(diag, "--time-field", 0, 0,
+			   "the time compression must be a number greater "
+			   "than 0 (got %g)",
+			   time_compression);
+	}
+	if (rate_per_s != 0 && !(rate_per_s > 0 && isfinite(rate_per_s))) {
+		diag_error(diag, "--rate", 0, 0,
+			   "the rate must be greater than 0 (got %g)",
+			   rate_per_s);
+	}
+	if (throughput_ru_per_s < 1 || throughput_ru_per_s > PK_MAX_RU_PER_S) {
+		diag_error(diag, "--throughput", 0, 0,
+			   "throughput must be a whole number of RU/s from 1 "
+			   "to 1,000,000 (got %lld)",
+			   (long long)throughput_ru_per_s);
+	}
+	if (format < PK_TRACE_FORMAT_AUTO || format > PK_TRACE_FORMAT_CSV) {
+		PK_BUG("scenario_for_items: format %d", format);
+	}
+	if (diag_count(diag) != before) {
+		return NULL;
+	}
+	s = xcalloc(1, sizeof(*s));
+	scenario_defaults(s);
+	s->file = xstrdup(path);
+	s->name = data_base_name(path);
+	s->container.throughput_ru_per_s = throughput_ru_per_s;
+	/* a placeholder until the caller adds variants (scenario.h) */
+	s->container.partition_key = xstrdup("/id");
+	s->container.name = xstrdup("/id");
+	s->container.key.kind = PK_KEY_PATH;
+	s->container.key.paths[0] = xstrdup("/id");
+	s->container.key.n_paths = 1;
+	s->items_file = f = xcalloc(1, sizeof(*f));
+	f->path = xstrdup(path);
+	f->resolved = xstrdup(path);
+	f->format = format;
+	if (time_field) {
+		f->from = PK_FROM_TIME_FIELD;
+		f->time_field = field_path(time_field);
+		f->time_compression = time_compression;
+	} else if (rate_per_s != 0) {
+		f->from = PK_FROM_RATE;
+		f->rate_per_s = rate_per_s;
+	} else {
+		f->from = PK_FROM_AT_ONCE;
+	}
+	if (items_file_read(f, diag, "--items", 0, 0)) {
+		scenario_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+/* A scalar node holding len bytes of text, at line 0 (no position). */
+static struct yn *yn_scalar_new(const char *text, size_t len)
+{
+	struct yn *n = xcalloc(1, sizeof(*n));
+
+	n->kind = YN_SCALAR;
+	n->text = xstrndup(text, len);
+	n->len = len;
+	n->plain = 1;
+	return n;
+}
+
+/* text[0..len) without the spaces around it: sets *len, returns start. */
+static const char *trim_span(const char *text, size_t *len)
+{
+	while (*len > 0 && (*text == ' ' || *text == '\t')) {
+		text++;
+		(*len)--;
+	}
+	while (*len > 0 && (text[*len - 1] == ' ' || text[*len - 1] == '\t')) {
+		(*len)--;
+	}
+	return text;
+}
+
+/*
+ * The node a scenario file would hold for the key text of `--key`: a
+ * template or a single path as a scalar, "/a,/b" or "[/a, /b]" as a
+ * list of scalars, so load_key checks it as it checks partition_key.
+ */
+static struct yn *key_node(const char *text)
+{
+	size_t len = strlen(text), part;
+	const char *t, *comma;
+	struct yn *seq;
+
+	if (strchr(text, '{')) {
+		return yn_scalar_new(text, len); /* a template, as written */
+	}
+	t = trim_span(text, &len);
+	if (len >= 2 && t[0] == '[' && t[len - 1] == ']') {
+		t++;
+		len -= 2;
+	} else if (!memchr(t, ',', len)) {
+		return yn_scalar_new(t, len);
+	}
+	seq = xcalloc(1, sizeof(*seq));
+	seq->kind = YN_SEQ;
+	t = trim_span(t, &len);
+	if (len == 0) {
+		return seq; /* "[]": an empty list, which load_key reports */
+	}
+	for (;;) {
+		const char *e;
+
+		comma = memchr(t, ',', len);
+		part = comma ? (size_t)(comma - t) : len;
+		e = trim_span(t, &part);
+		yn_push(seq, yn_scalar_new(e, part));
+		if (!comma) {
+			return seq;
+		}
+		len -= (size_t)(comma - t) + 1;
+		t = comma + 1;
+	}
+}
+
+int scenario_add_variant(struct pk_scenario *s, const char *key_text,
+			 struct pk_diag *diag)
+{
+	struct ld ld;
+	struct yn *n;
+	struct pk_key_spec k;
+	struct pk_container_spec *v;
+	char *where, *display = NULL;
+	size_t i;
+	int rc;
+
+	where = xasprintf("--key '%s'", key_text);
+	memset(&ld, 0, sizeof(ld));
+	ld.file = where;
+	ld.d = diag;
+	ld.s = s;
+	for (i = 0; i < s->n_variants; i++) {
+		if (strcmp(s->variants[i].name, key_text) == 0) {
+			diag_error(diag, where, 0, 0,
+				   "this key is given twice; each --key adds "
+				   "one variant named after it");
+			free(where);
+			return -1;
+		}
+	}
+	memset(&k, 0, sizeof(k));
+	n = key_node(key_text);
+	rc = load_key(&ld, n, &k, &display);
+	yn_free(n);
+	if (rc == 0 && k.kind == PK_KEY_HIERARCHICAL &&
+	    s->container.key.version == 1) {
+		/* D-HPK: MultiHash exists only under version 2 */
+		diag_error(diag, where, 0, 0,
+			   "a hierarchical partition key needs partition "
+			   "key definition version 2, and the container "
+			   "uses version 1");
+		key_free(&k);
+		free(display);
+		rc = -1;
+	}
+	free(where);
+	if (rc) {
+		return -1;
+	}
+	k.version = s->container.key.version;
+	k.line = 0;
+	k.col = 0;
+	s->variants =
+	    xreallocarray(s->variants, s->n_variants + 1, sizeof(*s->variants));
+	v = &s->variants[s->n_variants];
+	container_copy(v, &s->container);
+	key_free(&v->key);
+	free(v->partition_key);
+	free(v->name);
+	v->key = k;
+	v->partition_key = display;
+	v->name = xstrdup(key_text);
+	v->line = 0;
+	v->col = 0;
+	if (s->n_variants++ == 0) {
+		/* scenario.h: container is the first variant's spec */
+		container_free(&s->container);
+		container_copy(&s->container, v);
+	}
+	return 0;
 }

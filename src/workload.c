@@ -59,12 +59,19 @@
  * containers that hold it. Values are rebuilt on demand; nothing is
  * allocated per operation except amortized growth of the item arrays.
  *
- * Left out: reading data files (the trace module replays recorded
- * streams), throughput changes (sim applies phase throughput), and any
+ * Items from a data file (sc->items_file, records read by the trace
+ * module): arrivals are computed once at workload_new into one array of
+ * (t_ms, record) in arrival order, 16 bytes per record; the stream walks
+ * it. Property values are read from the record on demand (trace_value),
+ * so the workload keeps no value of its own; property indexes name paths
+ * in a table that grows as keys ask for paths.
+ *
+ * Left out: throughput changes (sim applies phase throughput), and any
  * feedback from throttling: the offered load is open.
  */
 #include "pksim/workload.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,6 +81,7 @@
 #include "pksim/diag.h"
 #include "pksim/mem.h"
 #include "pksim/rng.h"
+#include "pksim/trace.h"
 
 #ifdef __clang__
 /* Same stream at -O0 and -O2: no fused multiply-add. */
@@ -110,8 +118,26 @@ struct pk_wl_phase {
 					NULL without queries */
 };
 
+/* One record of a data file in the stream. */
+struct pk_wl_arrival {
+	int64_t t_ms; /* arrival, ms since t = 0 */
+	size_t rec;   /* record index in the trace (file order) */
+};
+
+/* Property paths of a file-backed workload, indexed by
+   workload_prop_index. */
+struct pk_wl_paths {
+	char **path; /* owned strings, n entries */
+	size_t n, cap;
+};
+
 struct pk_workload {
 	const struct pk_scenario *sc; /* borrowed */
+	/* items from a data file; NULL when generated */
+	const struct pk_items_file *file; /* borrowed: sc->items_file */
+	struct pk_wl_arrival *arr;	  /* n_arr entries, arrival order */
+	size_t n_arr;
+	struct pk_wl_paths *paths; /* owned; file-backed only */
 	struct pk_rng rng;
 	struct pk_wl_phase *phases; /* n_phases entries */
 	int64_t end_ms;		    /* end of the last phase */
@@ -486,10 +512,41 @@ static int op_make(struct pk_workload *w, enum pk_op_kind kind, int64_t t_ms,
 	return 1;
 }
 
+/* The next create of a file-backed stream (see the file header). */
+static int file_next(struct pk_workload *w, struct pk_op *op)
+{
+	const struct pk_wl_arrival *a;
+	size_t n_phases = w->sc->n_phases;
+
+	if (w->seq >= w->n_arr) {
+		return 0;
+	}
+	a = &w->arr[w->seq];
+	/* the phase in effect at t_ms: the last one started by then */
+	while (w->phase + 1 < n_phases &&
+	       w->phases[w->phase + 1].start_ms <= a->t_ms) {
+		w->phase++;
+	}
+	memset(op, 0, sizeof(*op));
+	op->t_ms = a->t_ms;
+	op->kind = PK_OP_CREATE;
+	op->item = w->seq;
+	op->size_bytes = w->file->size_bytes
+			     ? (uint32_t)w->file->size_bytes
+			     : trace_size_bytes(w->file->trace, a->rec);
+	op->phase = n_phases ? (uint32_t)w->phase : 0;
+	op->seq = w->seq++;
+	w->n_items = w->seq;
+	return 1;
+}
+
 int workload_next(struct pk_workload *w, struct pk_op *op)
 {
 	int64_t t_ms;
 
+	if (w->file) {
+		return file_next(w, op);
+	}
 	while (w->phase < w->sc->n_phases) {
 		if (!arrival_next(w, &t_ms)) {
 			phase_enter(w, w->phase + 1);
@@ -555,6 +612,71 @@ static void phase_init(struct pk_wl_phase *ph, const struct pk_phase_spec *ps,
 	}
 }
 
+static int arrival_cmp(const void *pa, const void *pb)
+{
+	const struct pk_wl_arrival *a = pa, *b = pb;
+
+	if (a->t_ms != b->t_ms) {
+		return a->t_ms < b->t_ms ? -1 : 1;
+	}
+	return a->rec < b->rec ? -1 : a->rec > b->rec;
+}
+
+/* Arrival times of the used records of sc->items_file, in arrival order
+   (see the file header). */
+static void file_init(struct pk_workload *w)
+{
+	const struct pk_items_file *f = w->sc->items_file;
+	size_t n = trace_count(f->trace), i;
+	int64_t earliest = INT64_MAX;
+	struct pk_diag d;
+
+	if (f->limit && f->limit < n) {
+		n = f->limit;
+	}
+	w->file = f;
+	w->n_arr = n;
+	w->arr = xcalloc(n, sizeof(*w->arr));
+	w->paths = xcalloc(1, sizeof(*w->paths));
+	diag_init(&d);
+	for (i = 0; i < n; i++) {
+		w->arr[i].rec = i;
+		switch (f->from) {
+		case PK_FROM_TIME_FIELD:
+			if (trace_time_ms(f->trace, i, f->time_field,
+					  &w->arr[i].t_ms, &d) < 0) {
+				/* the loader checks every used record */
+				PK_BUG("workload: record %zu has no valid time "
+				       "field %s",
+				       i, f->time_field);
+			}
+			if (w->arr[i].t_ms < earliest) {
+				earliest = w->arr[i].t_ms;
+			}
+			break;
+		case PK_FROM_RATE:
+			w->arr[i].t_ms = floor_robust(
+			    (double)i * PK_WL_MS_PER_S / f->rate_per_s);
+			break;
+		case PK_FROM_AT_ONCE:
+			w->arr[i].t_ms = 0;
+			break;
+		}
+	}
+	diag_free(&d);
+	if (f->from == PK_FROM_TIME_FIELD) {
+		for (i = 0; i < n; i++) {
+			w->arr[i].t_ms =
+			    floor_robust((double)(w->arr[i].t_ms - earliest) /
+					 f->time_compression);
+		}
+		qsort(w->arr, n, sizeof(*w->arr), arrival_cmp);
+	}
+	if (n > 0 && w->arr[n - 1].t_ms > w->end_ms) {
+		w->end_ms = w->arr[n - 1].t_ms;
+	}
+}
+
 struct pk_workload *workload_new(const struct pk_scenario *sc, uint64_t seed)
 {
 	struct pk_workload *w = xcalloc(1, sizeof(*w));
@@ -572,6 +694,9 @@ struct pk_workload *workload_new(const struct pk_scenario *sc, uint64_t seed)
 		}
 	}
 	w->end_ms = t_ms;
+	if (sc->items_file) {
+		file_init(w);
+	}
 
 	w->prop_slot = xcalloc(sc->n_props, sizeof(*w->prop_slot));
 	w->slot_dist = xcalloc(sc->n_props, sizeof(*w->slot_dist));
@@ -617,6 +742,14 @@ void workload_free(struct pk_workload *w)
 	free(w->idx);
 	free(w->live);
 	free(w->fen);
+	free(w->arr);
+	if (w->paths) {
+		for (i = 0; i < w->paths->n; i++) {
+			free(w->paths->path[i]);
+		}
+		free(w->paths->path);
+		free(w->paths);
+	}
 	free(w);
 }
 
@@ -635,6 +768,22 @@ int workload_prop_index(const struct pk_workload *w, const char *path)
 {
 	size_t i;
 
+	if (w->file) {
+		struct pk_wl_paths *t = w->paths;
+
+		for (i = 0; i < t->n; i++) {
+			if (strcmp(t->path[i], path) == 0) {
+				return (int)i;
+			}
+		}
+		if (t->n >= INT_MAX) {
+			PK_BUG("workload: too many property paths");
+		}
+		mem_grow((void **)&t->path, &t->cap, t->n + 1,
+			 sizeof(*t->path));
+		t->path[t->n] = xstrdup(path);
+		return (int)t->n++;
+	}
 	for (i = 0; i < w->sc->n_props; i++) {
 		if (strcmp(w->sc->props[i].path, path) == 0) {
 			return (int)i;
@@ -664,6 +813,29 @@ static size_t printed_len(int n, size_t cap)
 	return (size_t)n < cap ? (size_t)n : cap - 1;
 }
 
+/* workload_value for items from a data file (workload.h). */
+static int file_value(const struct pk_workload *w, uint64_t item, int prop,
+		      struct pk_value *out, char *buf, size_t cap)
+{
+	if (item >= w->n_items || prop < 0 || (size_t)prop >= w->paths->n ||
+	    cap == 0) {
+		return -1;
+	}
+	if (trace_value(w->file->trace, w->arr[item].rec, w->paths->path[prop],
+			out, NULL, 0) == PK_TRACE_NOT_SCALAR) {
+		memset(out, 0, sizeof(*out));
+		out->type = PK_VALUE_UNDEFINED;
+		return PK_WORKLOAD_NOT_SCALAR;
+	}
+	if (out->type == PK_VALUE_STRING) {
+		/* an empty string may point nowhere: copy nothing then */
+		out->len = out->len ? copy_str(buf, cap, out->str, out->len)
+				    : copy_str(buf, cap, "", 0);
+		out->str = buf;
+	}
+	return 0;
+}
+
 int workload_value(const struct pk_workload *w, uint64_t item, int prop,
 		   struct pk_value *out, char *buf, size_t cap)
 {
@@ -673,6 +845,9 @@ int workload_value(const struct pk_workload *w, uint64_t item, int prop,
 	struct tm tm;
 	int n;
 
+	if (w->file) {
+		return file_value(w, item, prop, out, buf, cap);
+	}
 	if (item >= w->n_items || prop < 0 || (size_t)prop >= w->sc->n_props ||
 	    cap == 0) {
 		return -1;
@@ -729,6 +904,14 @@ int workload_value(const struct pk_workload *w, uint64_t item, int prop,
 
 uint32_t workload_item_size(const struct pk_workload *w, uint64_t item)
 {
+	if (w->file) {
+		if (item >= w->n_items) {
+			return 0;
+		}
+		return w->file->size_bytes
+			   ? (uint32_t)w->file->size_bytes
+			   : trace_size_bytes(w->file->trace, w->arr[item].rec);
+	}
 	return item < w->n_items ? w->size_bytes[item] : 0;
 }
 

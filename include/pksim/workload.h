@@ -15,6 +15,16 @@
  * drawn property), and property values are rebuilt on demand, so the
  * stream is the same for every container variant that consumes it.
  * Randomness only through one pk_rng seeded from the scenario seed.
+ *
+ * Items from a data file (sc->items_file): the stream is one CREATE per
+ * used record, in arrival order (records sorted by arrival time, ties in
+ * file order), so item number j is the j-th record to arrive. Arrival:
+ * time_field: floor((ts_ms - earliest ts_ms) / time_compression); rate:
+ * floor(j * 1000 / rate) in file order, as generated uniform arrivals;
+ * at_once: 0. Size: items_file->size_bytes, else the record's serialized
+ * size (trace_size_bytes). Phases only carry throughput changes; the run
+ * ends at the later of the last arrival and the end of the phases. No
+ * randomness is drawn.
  */
 #ifndef PKSIM_WORKLOAD_H
 #define PKSIM_WORKLOAD_H
@@ -67,8 +77,16 @@ int workload_next(struct pk_workload *w, struct pk_op *op);
  */
 int64_t workload_phase_start_ms(const struct pk_workload *w, size_t i);
 
-/* Index of the property with this path in sc->props, or -1. */
+/* Index of the property with this path in sc->props, or -1.
+   With items from a data file any path may hold a value, so every path
+   gets an index (registered on first use: a table the workload owns,
+   which is why this takes a const workload yet may grow it); never -1. */
 int workload_prop_index(const struct pk_workload *w, const char *path);
+
+/* workload_value's return for an object or array at the property (items
+   from a data file only): not a key value, unlike a missing property,
+   which is 0 with PK_VALUE_UNDEFINED. */
+#define PK_WORKLOAD_NOT_SCALAR 1
 
 /*
  * The value of property prop (index into sc->props) of item `item`, as a
@@ -76,6 +94,11 @@ int workload_prop_index(const struct pk_workload *w, const char *path);
  * PK_VALUE_MAX_BYTES; the loader keeps every generated value shorter) and
  * out->str points there, so out is valid until buf is reused. Returns 0, or -1 if item was
  * never created or prop is out of range.
+ * With items from a data file: the record's value at the property's path
+ * (trace_value), a missing one as PK_VALUE_UNDEFINED; a string longer
+ * than cap - 1 bytes is cut to cap - 1 (still over the 2,048-byte key
+ * limit, so a key on it is refused as too long); an object or array
+ * returns PK_WORKLOAD_NOT_SCALAR with *out undefined.
  */
 int workload_value(const struct pk_workload *w, uint64_t item, int prop,
 		   struct pk_value *out, char *buf, size_t cap);
