@@ -6,6 +6,7 @@
 #include "pksim/container.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +14,22 @@
 
 #define PK_MS_PER_S 1000
 #define PK_MRU_PER_RU 1000
+
+/* 1234567 -> "1,234,567" in buf (>= 32 bytes), for action details */
+static const char *thousands(int64_t v, char *buf)
+{
+	char tmp[32];
+	int n = snprintf(tmp, sizeof(tmp), "%lld", (long long)v), i, j = 0;
+
+	for (i = 0; i < n; i++) {
+		if (i > 0 && tmp[i - 1] != '-' && (n - i) % 3 == 0) {
+			buf[j++] = ',';
+		}
+		buf[j++] = tmp[i];
+	}
+	buf[j] = '\0';
+	return buf;
+}
 
 size_t container_initial_ranges(int64_t ru_per_s, int64_t ru_per_range)
 {
@@ -53,6 +70,8 @@ struct pk_container *container_new(const char *name,
 		throttle_init(&c->pp[i].budget, 0);
 	}
 	c->ru_per_s = spec->throughput_ru_per_s;
+	c->highest_ru_per_s = c->ru_per_s;
+	c->pending_ru_per_s = -1;
 	reshare(c);
 	metrics_init(&c->metrics);
 	return c;
@@ -260,6 +279,8 @@ static void storage_splits(struct pk_container *c)
 	}
 }
 
+static void finish_pending(struct pk_container *c);
+
 void container_advance(struct pk_container *c, int64_t t_ms)
 {
 	int64_t s = t_ms / PK_MS_PER_S;
@@ -267,6 +288,10 @@ void container_advance(struct pk_container *c, int64_t t_ms)
 	while (c->now_s < s) {
 		close_second(c);
 		storage_splits(c);
+		if (c->pending_ru_per_s >= 0 &&
+		    c->now_s >= c->pending_done_s) {
+			finish_pending(c);
+		}
 	}
 }
 
@@ -289,30 +314,110 @@ static size_t widest_range(const struct pk_container *c)
 	return best;
 }
 
-void container_set_throughput(struct pk_container *c, int64_t t_ms,
-			      int64_t ru_per_s)
+/* Split the widest ranges at their EPK midpoints until there are want
+   (rule 6: each split turns one parent into two). */
+static void split_to(struct pk_container *c, size_t want)
 {
-	struct pk_throughput_event e;
-	size_t want;
-
-	container_advance(c, t_ms);
-	e.t_s = c->now_s;
-	e.from_ru_per_s = c->ru_per_s;
-	e.to_ru_per_s = ru_per_s;
-	e.ranges_before = c->pmap.n;
-	/* rule 5/6: instant up to ranges x cap; above, split to
-	   ceil(RU / cap) */
-	want = container_initial_ranges(ru_per_s, c->spec.pp_ru_per_s);
 	while (c->pmap.n < want) {
 		size_t i = widest_range(c);
 
 		split_range(c, i, pmap_midpoint(&c->pmap, i),
 			    PK_SPLIT_THROUGHPUT);
 	}
+}
+
+/* The waiting scale-up's splits are done: new layout, new RU/s. */
+static void finish_pending(struct pk_container *c)
+{
+	char a[32];
+	size_t before = c->pmap.n;
+
+	split_to(c, c->pending_ranges);
+	c->ru_per_s = c->pending_ru_per_s;
+	c->pending_ru_per_s = -1;
+	reshare(c);
+	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_SPLITS_DONE,
+			   "%zu -> %zu physical partitions; %s RU/s now "
+			   "divided evenly",
+			   before, c->pmap.n, thousands(c->ru_per_s, a));
+}
+
+/* Forget a waiting scale-up replaced by a later change. */
+static void cancel_pending(struct pk_container *c)
+{
+	char a[32];
+
+	if (c->pending_ru_per_s < 0) {
+		return;
+	}
+	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_SPLITS_CANCELLED,
+			   "the scale-up to %s RU/s is replaced by a later "
+			   "change before its splits finished",
+			   thousands(c->pending_ru_per_s, a));
+	c->pending_ru_per_s = -1;
+}
+
+void container_set_throughput(struct pk_container *c, int64_t t_ms,
+			      int64_t ru_per_s)
+{
+	struct pk_throughput_event e;
+	int64_t delay_s = c->spec.split_delay_ms / PK_MS_PER_S;
+	size_t want;
+	char a[32], b[32];
+
+	container_advance(c, t_ms);
+	cancel_pending(c);
+	e.t_s = c->now_s;
+	e.effective_t_s = c->now_s;
+	e.from_ru_per_s = c->ru_per_s;
+	e.to_ru_per_s = ru_per_s;
+	e.ranges_before = c->pmap.n;
+	if (ru_per_s > c->highest_ru_per_s) {
+		c->highest_ru_per_s = ru_per_s;
+	}
+	/* rule 5/6: instant up to ranges x cap; above, split to
+	   ceil(RU / cap) */
+	want = container_initial_ranges(ru_per_s, c->spec.pp_ru_per_s);
+	if (want > c->pmap.n && delay_s > 0) {
+		c->pending_ru_per_s = ru_per_s;
+		c->pending_done_s = c->now_s + delay_s;
+		c->pending_ranges = want;
+		e.effective_t_s = c->pending_done_s;
+		e.ranges_after = want;
+		metrics_add_change(&c->metrics, &e);
+		metrics_add_action(
+			&c->metrics, c->now_s, PK_ACTION_SPLITS_STARTED,
+			"%s RU/s needs %zu physical partitions: splits done "
+			"at t=%llds; until then %zu x %s RU/s serve",
+			thousands(ru_per_s, a), want,
+			(long long)c->pending_done_s, c->pmap.n,
+			thousands(c->pp[0].budget.share_mru / PK_MRU_PER_RU,
+				  b));
+		return;
+	}
+	split_to(c, want);
 	c->ru_per_s = ru_per_s;
 	reshare(c);
 	e.ranges_after = c->pmap.n;
 	metrics_add_change(&c->metrics, &e);
+}
+
+uint64_t container_storage(const struct pk_container *c)
+{
+	uint64_t total = 0;
+	size_t i;
+
+	for (i = 0; i < c->pmap.n; i++) {
+		total += c->pp[i].storage_bytes;
+	}
+	return total;
+}
+
+int64_t container_min_ru_per_s(const struct pk_container *c,
+			       enum pk_min_reason *why)
+{
+	return provision_min_manual(container_storage(c), c->highest_ru_per_s,
+				    why);
 }
 
 /* ---- requests ---- */

@@ -102,6 +102,12 @@ static void summary(const struct pk_run *run, const struct pk_variant *v,
 		count_str((unsigned long long)cs->pp_ru_per_s, b),
 		bytes_str(cs->lp_storage_bytes, c),
 		cs->index_factor);
+	if (cs->split_delay_ms > 0) {
+		fprintf(out, "split delay: %llds (a scale-up past partitions "
+			     "x %s RU/s waits this long for its splits)\n",
+			(long long)(cs->split_delay_ms / 1000),
+			count_str((unsigned long long)cs->pp_ru_per_s, a));
+	}
 	fprintf(out, "phases:\n");
 	for (i = 0; i < sc->n_phases; i++) {
 		const struct pk_phase_spec *p = &sc->phases[i];
@@ -289,11 +295,26 @@ static void events(const struct pk_container *c, FILE *out)
 		const struct pk_throughput_event *e = &m->changes[i];
 
 		fprintf(out, "  t=%llds  %s -> %s RU/s, %zu -> %zu physical "
-			     "partitions\n",
+			     "partitions",
 			(long long)e->t_s,
 			count_str((unsigned long long)e->from_ru_per_s, a),
 			count_str((unsigned long long)e->to_ru_per_s, b),
 			e->ranges_before, e->ranges_after);
+		if (e->effective_t_s != e->t_s) {
+			fprintf(out, " (from t=%llds, once the splits are "
+				     "done)",
+				(long long)e->effective_t_s);
+		}
+		fputc('\n', out);
+	}
+	if (m->n_actions > 0) {
+		fprintf(out, "\nactions\n");
+	}
+	for (i = 0; i < m->n_actions; i++) {
+		fprintf(out, "  t=%llds  %s: %s\n",
+			(long long)m->actions[i].t_s,
+			metrics_action_name(m->actions[i].kind),
+			m->actions[i].detail);
 	}
 	if (m->n_changes == 0) {
 		fprintf(out, "  (none)\n");

@@ -34,6 +34,7 @@
 #include <yaml.h>
 
 #include "pksim/mem.h"
+#include "pksim/provision.h"
 
 /* Deepest nesting of lists/mappings accepted; real scenarios use ~5. */
 #define PK_SCENARIO_MAX_DEPTH 64
@@ -1919,6 +1920,7 @@ static const char *const container_keys[] = {
     "initial_throughput_per_partition",
     "logical_partition_storage",
     "index_factor",
+    "split_delay",
     NULL,
 };
 
@@ -2150,8 +2152,20 @@ static unsigned load_container_keys(struct ld *ld, const struct yn *m,
 	}
 	if ((n = yn_get(m, "throughput"))) {
 		sets |= CT_SETS_THROUGHPUT;
-		get_int(ld, n, "throughput", 1, INT64_MAX,
-			"a whole number of RU/s >= 1", &c->throughput_ru_per_s);
+		if (get_int(ld, n, "throughput", 1, INT64_MAX,
+			    "a whole number of RU/s >= 1",
+			    &c->throughput_ru_per_s) == 0 &&
+		    c->throughput_ru_per_s < PK_PROVISION_MIN_MANUAL_RU_PER_S) {
+			/* rule 8, D-LIMITS */
+			err(ld, n,
+			    "throughput %lld RU/s is below the minimum %lld "
+			    "RU/s of a container with manual throughput",
+			    (long long)c->throughput_ru_per_s,
+			    PK_PROVISION_MIN_MANUAL_RU_PER_S);
+		}
+	}
+	if ((n = yn_get(m, "split_delay"))) {
+		get_duration(ld, n, "split_delay", 0, &c->split_delay_ms);
 	}
 	if ((n = yn_get(m, "physical_partition_storage"))) {
 		get_size(ld, n, "physical_partition_storage", 1, UINT64_MAX,
@@ -2878,7 +2892,90 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 		get_int(ld, n, "throughput", 1, INT64_MAX,
 			"a whole number of RU/s >= 1",
 			&ph->throughput_ru_per_s);
+		ph->throughput_line = n->line;
+		ph->throughput_col = n->col;
 	}
+}
+
+/* 1234567 -> "1,234,567" in buf (>= 32 bytes) */
+static const char *thousands(int64_t v, char *buf)
+{
+	char tmp[32];
+	int n = snprintf(tmp, sizeof(tmp), "%lld", (long long)v), i, j = 0;
+
+	for (i = 0; i < n; i++) {
+		if (i > 0 && tmp[i - 1] != '-' && (n - i) % 3 == 0) {
+			buf[j++] = ',';
+		}
+		buf[j++] = tmp[i];
+	}
+	buf[j] = '\0';
+	return buf;
+}
+
+/*
+ * The part of the minimum manual RU/s (rule 8, D-LIMITS) known before the
+ * run: each phase's throughput against max(400, highest ever / 100) of
+ * every variant, the highest counting the container's own and every
+ * earlier phase's. The storage term is checked when the run reaches the
+ * phase (sim.c). One error per phase.
+ */
+static void check_phase_minimums(struct ld *ld)
+{
+	struct pk_scenario *s = ld->s;
+	unsigned char *reported = xcalloc(s->n_phases + 1, 1);
+	size_t v, i;
+	char a[32], b[32], c[32];
+
+	for (v = 0; v < s->n_variants; v++) {
+		int64_t highest = s->variants[v].throughput_ru_per_s;
+
+		for (i = 0; i < s->n_phases; i++) {
+			struct pk_phase_spec *ph = &s->phases[i];
+			enum pk_min_reason why;
+			int64_t min, want = ph->throughput_ru_per_s;
+			char vn[PK_SCENARIO_QUOTE_BYTES + 32] = "";
+
+			if (want <= 0) {
+				continue;
+			}
+			min = provision_min_manual(0, highest, &why);
+			if (want < min && !reported[i]) {
+				reported[i] = 1;
+				if (s->n_variants > 1) {
+					snprintf(vn, sizeof(vn),
+						 " in variant '%.*s'",
+						 PK_SCENARIO_QUOTE_BYTES,
+						 s->variants[v].name);
+				}
+				if (why == PK_MIN_HIGHEST) {
+					err_at(ld, ph->throughput_line,
+					       ph->throughput_col,
+					       "phase '%.*s' sets %s RU/s, "
+					       "below the minimum %s (1%% of "
+					       "the highest ever, %s)%s",
+					       PK_SCENARIO_QUOTE_BYTES,
+					       ph->name, thousands(want, a),
+					       thousands(min, b),
+					       thousands(highest, c), vn);
+				} else {
+					err_at(ld, ph->throughput_line,
+					       ph->throughput_col,
+					       "phase '%.*s' sets %s RU/s, "
+					       "below the minimum %s of a "
+					       "container with manual "
+					       "throughput%s",
+					       PK_SCENARIO_QUOTE_BYTES,
+					       ph->name, thousands(want, a),
+					       thousands(min, b), vn);
+				}
+			}
+			if (want > highest) {
+				highest = want;
+			}
+		}
+	}
+	free(reported);
 }
 
 static void load_phases(struct ld *ld, const struct yn *n)
@@ -3019,6 +3116,7 @@ static void load_root(struct ld *ld, const struct yn *root)
 		    "phases with duration and rate)");
 	} else {
 		load_phases(ld, n);
+		check_phase_minimums(ld);
 	}
 }
 

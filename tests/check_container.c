@@ -433,6 +433,121 @@ START_TEST(test_container_request_rules)
 }
 END_TEST
 
+/* Offer one second (starting at t_s) of 400 creates of 1 KB (5 RU each:
+   2,000 RU) to key `name`, items numbered from *item, no retries; returns
+   the RU rate limited, in RU. */
+static int64_t offer_2000_ru(struct pk_container *c, const char *name,
+			     int64_t t_s, uint64_t *item)
+{
+	unsigned char enc[PK_EPK_ENCODED_MAX];
+	size_t len = key_of(name, enc);
+	int64_t limited = 0;
+	int k;
+
+	for (k = 0; k < 400; k++) {
+		struct pk_request r = {t_s * 1000 + k * 2, PK_OP_CREATE,
+				       (*item)++, 1024, enc, len, NULL, 0};
+		struct pk_outcome o;
+
+		apply(c, &r, &o);
+		if (o.status == 429) {
+			limited += 5;
+		}
+	}
+	return limited;
+}
+
+/* a fan-out query at t_ms; returns the ranges it visited */
+static size_t fanout_ranges(struct pk_container *c, int64_t t_ms)
+{
+	struct pk_route rt;
+	struct pk_outcome o;
+
+	memset(&rt, 0, sizeof(rt));
+	rt.kind = PK_ROUTE_FANOUT;
+	container_query(c, t_ms, &rt, 1, &o);
+	ck_assert_int_eq(o.status, 200);
+	return o.ranges;
+}
+
+/*
+ * Issue 5, the reported case: created at 18,000 RU/s (3 ranges, rule 2),
+ * raised to 30,000 (instant: 3 x 10,000, rule 5), then to 200,000 for an
+ * import (splits to ceil(200,000 / 10,000) = 20 ranges, rule 6), then back
+ * to 30,000: the ranges stay (rule 7), 20 x 1,500 RU/s. One key needing
+ * 2,000 RU/s was clean before the import (2,000 <= 10,000) and now has
+ * 500 of its 2,000 RU rate limited (2,000 offered on a 1,500 budget):
+ * 25%. A fan-out query visits 20 ranges instead of 3 (rule 21).
+ */
+START_TEST(test_container_import_case)
+{
+	struct pk_container_spec s = spec_for(18000);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c = container_new("t", &s, &cost);
+	uint64_t item = 0;
+	size_t i;
+
+	ck_assert_uint_eq(c->pmap.n, 3);
+	container_set_throughput(c, 0, 30000);
+	ck_assert_uint_eq(c->pmap.n, 3);
+	ck_assert_int_eq(share_ru(c, 0), 10000);
+	ck_assert_int_eq(offer_2000_ru(c, "hot", 1, &item), 0);
+	ck_assert_uint_eq(fanout_ranges(c, 2000), 3);
+	container_set_throughput(c, 3000, 200000);
+	ck_assert_uint_eq(c->pmap.n, 20);
+	ck_assert_uint_eq(c->metrics.n_splits, 17);
+	container_set_throughput(c, 4000, 30000);
+	ck_assert_uint_eq(c->pmap.n, 20);
+	for (i = 0; i < c->pmap.n; i++) {
+		ck_assert_int_eq(share_ru(c, i), 1500);
+	}
+	ck_assert_int_eq(offer_2000_ru(c, "hot", 5, &item), 500);
+	ck_assert_uint_eq(fanout_ranges(c, 6000), 20);
+	ck_assert_int_eq(container_check(c), 0);
+	container_free(c);
+}
+END_TEST
+
+/*
+ * Rule 8 / D-LIMITS example: after 50,000 RU/s with 20 GB stored the
+ * minimum is max(400, 20, 50,000 / 100) = 500; 2,000 GB would make it
+ * 2,000. 20 creates of 1 MB stored at x 1,024 (index_factor) = 1 GB each.
+ */
+START_TEST(test_container_minimum)
+{
+	struct pk_container_spec s = spec_for(18000);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c;
+	enum pk_min_reason why;
+	int k;
+
+	s.index_factor = 1024;
+	c = container_new("t", &s, &cost);
+	ck_assert_int_eq(container_min_ru_per_s(c, &why), 400);
+	ck_assert_int_eq(why, PK_MIN_FLOOR);
+	container_set_throughput(c, 0, 50000);
+	for (k = 0; k < 20; k++) {
+		unsigned char enc[PK_EPK_ENCODED_MAX];
+		char name[32];
+		struct pk_request r = {1000 + k, PK_OP_CREATE, (uint64_t)k,
+				       1024 * 1024, enc, 0, NULL, 0};
+		struct pk_outcome o;
+
+		snprintf(name, sizeof(name), "g%d", k);
+		r.key_len = key_of(name, enc);
+		apply(c, &r, &o);
+		ck_assert_int_eq(o.status, 201);
+	}
+	ck_assert_uint_eq(container_storage(c), 20ULL << 30);
+	ck_assert_int_eq(container_min_ru_per_s(c, &why), 500);
+	ck_assert_int_eq(why, PK_MIN_HIGHEST);
+	container_set_throughput(c, 2000, 30000);
+	/* the highest ever stays 50,000 */
+	ck_assert_int_eq(container_min_ru_per_s(c, NULL), 500);
+	container_free(c);
+}
+END_TEST
+
 static Suite *container_suite(void)
 {
 	Suite *s = suite_create("container");
@@ -446,6 +561,8 @@ static Suite *container_suite(void)
 	tcase_add_test(layout, test_container_uneven_shares_sum);
 	tcase_add_test(budget, test_container_throttling_case);
 	tcase_add_test(budget, test_container_request_rules);
+	tcase_add_test(budget, test_container_import_case);
+	tcase_add_test(layout, test_container_minimum);
 	tcase_add_test(storage, test_container_lp_cap_20gb);
 	tcase_add_test(storage, test_container_storage_split_median);
 	tcase_add_test(storage, test_container_invariants_under_splits);

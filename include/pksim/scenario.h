@@ -170,6 +170,8 @@ struct pk_phase_spec {
 	struct pk_dist_spec select;
 	int64_t throughput_ru_per_s; /* new provisioned RU/s at phase start;
 					-1 = unchanged */
+	int throughput_line, throughput_col; /* where `throughput` is
+						written, 1-based; 0 if not */
 	struct pk_query_spec *queries; /* owned; required (n >= 1) when
 					  mix[PK_OP_QUERY] > 0 */
 	size_t n_queries;
@@ -213,6 +215,10 @@ struct pk_container_spec {
 	uint64_t lp_storage_bytes;  /* logical partition cap, default 20 GB */
 	double index_factor;        /* stored bytes = item bytes x this, > 0,
 				       default 1 */
+	int64_t split_delay_ms;     /* how long a throughput scale-up's
+				       splits take, >= 0 whole seconds,
+				       default 0 (the service: 4-6 h,
+				       D-SCALE) */
 	int line, col;
 };
 
