@@ -61,15 +61,21 @@ struct pk_container *container_new(const char *name,
 	c->name = xstrdup(name);
 	c->spec = *spec;
 	cost_init(&c->cost, cost);
-	n = container_initial_ranges(spec->throughput_ru_per_s,
-				     spec->initial_ru_per_pp);
+	if (spec->autoscale_max_ru_per_s > 0) {
+		c->autoscale = 1;
+		n = provision_autoscale_ranges(spec->autoscale_max_ru_per_s);
+	} else {
+		n = container_initial_ranges(spec->throughput_ru_per_s,
+					     spec->initial_ru_per_pp);
+	}
 	pmap_init(&c->pmap, n);
 	mem_grow((void **)&c->pp, &c->pp_cap, n, sizeof(*c->pp));
 	memset(c->pp, 0, n * sizeof(*c->pp));
 	for (i = 0; i < n; i++) {
 		throttle_init(&c->pp[i].budget, 0);
 	}
-	c->ru_per_s = spec->throughput_ru_per_s;
+	c->ru_per_s = c->autoscale ? spec->autoscale_max_ru_per_s
+				   : spec->throughput_ru_per_s;
 	c->highest_ru_per_s = c->ru_per_s;
 	c->pending_ru_per_s = -1;
 	reshare(c);
@@ -103,6 +109,7 @@ void container_free(struct pk_container *c)
 static void close_second(struct pk_container *c)
 {
 	struct pk_second sec = {0};
+	int64_t busiest = 0;
 	size_t i;
 
 	sec.t_s = c->now_s;
@@ -132,9 +139,16 @@ static void close_second(struct pk_container *c)
 		if (norm > sec.max_normalized) {
 			sec.max_normalized = norm;
 		}
+		if (p->sec_ru_mru > busiest) {
+			busiest = p->sec_ru_mru;
+		}
 		p->sec_requests = 0;
 		p->sec_throttled = 0;
 		p->sec_ru_mru = 0;
+	}
+	if (c->autoscale) {
+		sec.ru_per_s = provision_autoscale_current(c->ru_per_s, busiest,
+							   c->pmap.n);
 	}
 	metrics_add_second(&c->metrics, &sec);
 	c->sec_offered_mru = 0;
@@ -280,6 +294,7 @@ static void storage_splits(struct pk_container *c)
 }
 
 static void finish_pending(struct pk_container *c);
+static void autoscale_storage(struct pk_container *c);
 
 void container_advance(struct pk_container *c, int64_t t_ms)
 {
@@ -288,6 +303,9 @@ void container_advance(struct pk_container *c, int64_t t_ms)
 	while (c->now_s < s) {
 		close_second(c);
 		storage_splits(c);
+		if (c->autoscale) {
+			autoscale_storage(c);
+		}
 		if (c->pending_ru_per_s >= 0 &&
 		    c->now_s >= c->pending_done_s) {
 			finish_pending(c);
@@ -400,6 +418,47 @@ void container_set_throughput(struct pk_container *c, int64_t t_ms,
 	reshare(c);
 	e.ranges_after = c->pmap.n;
 	metrics_add_change(&c->metrics, &e);
+}
+
+/* Rule 18: storage above 0.1 x Tmax GB raises Tmax (D-AUTO). */
+static void autoscale_storage(struct pk_container *c)
+{
+	uint64_t storage = container_storage(c);
+	int64_t max = provision_autoscale_max_for_storage(c->ru_per_s, storage);
+	char a[32], b[32], d[32];
+
+	if (max <= c->ru_per_s) {
+		return;
+	}
+	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_AUTOSCALE_MAX,
+			   "%s GB stored passes 0.1 x %s: autoscale max "
+			   "raised to %s RU/s",
+			   thousands(provision_storage_gb(storage), d),
+			   thousands(c->ru_per_s, a), thousands(max, b));
+	container_set_throughput(c, c->now_s * PK_MS_PER_S, max);
+}
+
+int64_t container_hours(const struct pk_container *c)
+{
+	return ((int64_t)c->metrics.n_seconds + PK_CONTAINER_S_PER_HOUR - 1) /
+	       PK_CONTAINER_S_PER_HOUR;
+}
+
+int64_t container_autoscale_billed(const struct pk_container *c,
+				   int64_t hour)
+{
+	const struct pk_metrics *m = &c->metrics;
+	int64_t best = 0, start = hour * PK_CONTAINER_S_PER_HOUR, i;
+
+	if (!c->autoscale) {
+		return 0;
+	}
+	for (i = start; i < start + PK_CONTAINER_S_PER_HOUR && i < (int64_t)m->n_seconds; i++) {
+		if (m->seconds[i].ru_per_s > best) {
+			best = m->seconds[i].ru_per_s;
+		}
+	}
+	return best;
 }
 
 uint64_t container_storage(const struct pk_container *c)

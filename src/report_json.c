@@ -291,6 +291,24 @@ static json_t *per_minute(const struct pk_container *c)
 	return a;
 }
 
+/* Autoscale: the max and the RU/s billed per hour (rule 17, D-AUTO). */
+static json_t *autoscale(const struct pk_container *c)
+{
+	json_t *o = json_object(), *a = json_array();
+	int64_t hours = container_hours(c), h;
+
+	json_object_set_new(o, "max_ru_per_s", json_integer(c->ru_per_s));
+	json_object_set_new(o, "min_ru_per_s",
+			    json_integer(provision_autoscale_floor(
+				    c->ru_per_s)));
+	for (h = 0; h < hours; h++) {
+		json_array_append_new(
+			a, json_integer(container_autoscale_billed(c, h)));
+	}
+	json_object_set_new(o, "billed_ru_per_s_per_hour", a);
+	return o;
+}
+
 static json_t *variant(const struct pk_run *run, const struct pk_variant *v)
 {
 	const struct pk_container *c = v->container;
@@ -302,6 +320,9 @@ static json_t *variant(const struct pk_run *run, const struct pk_variant *v)
 	json_object_set_new(o, "partition_key", json_string(v->key->text));
 	json_object_set_new(o, "throughput_ru_per_s",
 			    json_integer(c->ru_per_s));
+	if (c->autoscale) {
+		json_object_set_new(o, "autoscale", autoscale(c));
+	}
 	json_object_set_new(o, "totals", totals(c));
 	json_object_set_new(o, "queries", queries(c));
 	json_object_set_new(o, "physical_partitions", partitions(c));

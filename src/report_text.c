@@ -91,11 +91,27 @@ static void summary(const struct pk_run *run, const struct pk_variant *v,
 	if (sc->description) {
 		fprintf(out, "  %s\n", sc->description);
 	}
-	fprintf(out, "container: partition key %s, %s RU/s manual -> %zu "
-		     "physical partitions at creation\n",
-		v->key->text, count_str((unsigned long long)cs->throughput_ru_per_s, a),
-		container_initial_ranges(cs->throughput_ru_per_s,
-					 cs->initial_ru_per_pp));
+	if (v->container->spec.autoscale_max_ru_per_s > 0) {
+		int64_t max = v->container->spec.autoscale_max_ru_per_s;
+
+		fprintf(out, "container: partition key %s, autoscale max %s "
+			     "RU/s (%s to %s) -> %zu physical partitions at "
+			     "creation\n",
+			v->key->text, count_str((unsigned long long)max, a),
+			count_str((unsigned long long)
+					  provision_autoscale_floor(max),
+				  b),
+			count_str((unsigned long long)max, c),
+			provision_autoscale_ranges(max));
+	} else {
+		fprintf(out, "container: partition key %s, %s RU/s manual -> "
+			     "%zu physical partitions at creation\n",
+			v->key->text,
+			count_str((unsigned long long)cs->throughput_ru_per_s,
+				  a),
+			container_initial_ranges(cs->throughput_ru_per_s,
+						 cs->initial_ru_per_pp));
+	}
 	fprintf(out, "caps: physical partition %s and %s RU/s; logical "
 		     "partition %s; index factor %g\n",
 		bytes_str(cs->pp_storage_bytes, a),
@@ -284,6 +300,25 @@ static void hot_lps(const struct pk_variant *v, int by_storage, FILE *out)
 	}
 }
 
+/* Autoscale billing per hour (rule 17, D-AUTO); nothing for manual. */
+static void billing(const struct pk_container *c, FILE *out)
+{
+	int64_t hours = container_hours(c), h;
+	char a[40];
+
+	if (!c->autoscale) {
+		return;
+	}
+	fprintf(out, "\nautoscale billing (highest RU/s of each hour, at "
+		     "least 0.1 x max)\n");
+	for (h = 0; h < hours; h++) {
+		fprintf(out, "  hour %lld  %s RU/s\n", (long long)h,
+			count_str((unsigned long long)
+					  container_autoscale_billed(c, h),
+				  a));
+	}
+}
+
 static void events(const struct pk_container *c, FILE *out)
 {
 	const struct pk_metrics *m = &c->metrics;
@@ -414,6 +449,7 @@ int report_text(const struct pk_run *run, FILE *out)
 		hot_lps(v, 0, out);
 		hot_lps(v, 1, out);
 		events(c, out);
+		billing(c, out);
 		timeline(c, out);
 		f = findings_make(run, v, &n);
 		fprintf(out, "\nfindings\n");

@@ -1921,6 +1921,7 @@ static const char *const container_keys[] = {
     "logical_partition_storage",
     "index_factor",
     "split_delay",
+    "autoscale_max",
     NULL,
 };
 
@@ -2094,6 +2095,39 @@ static int load_key(struct ld *ld, const struct yn *n, struct pk_key_spec *k,
 }
 
 /*
+ * The `autoscale_max` value n of mapping m: Tmax, a multiple of 1,000,
+ * >= 1,000 (D-AUTO: Tmax moves in steps of 1,000 from 1,000). It replaces
+ * manual throughput, so m may not set both.
+ */
+static void load_autoscale(struct ld *ld, const struct yn *m,
+			   const struct yn *n, struct pk_container_spec *c)
+{
+	int64_t v;
+
+	if (yn_get(m, "throughput")) {
+		err(ld, n,
+		    "set either throughput (manual RU/s) or autoscale_max "
+		    "(autoscale), not both");
+		return;
+	}
+	if (get_int(ld, n, "autoscale_max", PK_PROVISION_MIN_AUTOSCALE_MAX,
+		    INT64_MAX,
+		    "a whole number of RU/s, a multiple of 1000, >= 1000",
+		    &v) < 0) {
+		return;
+	}
+	if (v % PK_PROVISION_AUTOSCALE_STEP != 0) {
+		err(ld, n,
+		    "autoscale_max must be a multiple of 1000 RU/s (got "
+		    "%lld)",
+		    (long long)v);
+		return;
+	}
+	c->autoscale_max_ru_per_s = v;
+	c->throughput_ru_per_s = 0;
+}
+
+/*
  * Lay the keys of mapping m (a `container:` or one variant) over *c,
  * which holds the defaults or the base container. where names m in
  * messages. Returns the CT_SETS_* bits of the required keys m sets.
@@ -2163,6 +2197,14 @@ static unsigned load_container_keys(struct ld *ld, const struct yn *m,
 			    (long long)c->throughput_ru_per_s,
 			    PK_PROVISION_MIN_MANUAL_RU_PER_S);
 		}
+	}
+	if ((n = yn_get(m, "autoscale_max"))) {
+		load_autoscale(ld, m, n, c);
+		sets |= CT_SETS_THROUGHPUT;
+	} else if (yn_get(m, "throughput")) {
+		/* a variant's own throughput replaces an inherited
+		   autoscale max */
+		c->autoscale_max_ru_per_s = 0;
 	}
 	if ((n = yn_get(m, "split_delay"))) {
 		get_duration(ld, n, "split_delay", 0, &c->split_delay_ms);
@@ -2292,7 +2334,7 @@ static void load_containers(struct ld *ld, const struct yn *m,
 	    !(vsets & CT_SETS_THROUGHPUT)) {
 		err(ld, m,
 		    "missing required key 'throughput' in container "
-		    "(provisioned RU/s, e.g. 18000)%s",
+		    "(provisioned RU/s, e.g. 18000, or autoscale_max)%s",
 		    inherit);
 	}
 	if (!c->name && c->partition_key) {
@@ -2937,6 +2979,27 @@ static void check_phase_minimums(struct ld *ld)
 			char vn[PK_SCENARIO_QUOTE_BYTES + 32] = "";
 
 			if (want <= 0) {
+				continue;
+			}
+			if (s->variants[v].autoscale_max_ru_per_s > 0) {
+				if (!reported[i]) {
+					reported[i] = 1;
+					err_at(ld, ph->throughput_line,
+					       ph->throughput_col,
+					       "phase '%.*s' sets throughput, "
+					       "but container%s%.*s%s is "
+					       "autoscale; pksim does not "
+					       "change an autoscale max in a "
+					       "phase",
+					       PK_SCENARIO_QUOTE_BYTES,
+					       ph->name,
+					       s->n_variants > 1 ? " '" : "",
+					       PK_SCENARIO_QUOTE_BYTES,
+					       s->n_variants > 1
+						       ? s->variants[v].name
+						       : "",
+					       s->n_variants > 1 ? "'" : "");
+				}
 				continue;
 			}
 			min = provision_min_manual(0, highest, &why);

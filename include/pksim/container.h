@@ -27,7 +27,13 @@
  *   ASSUMPTION: at the end of the second in which it passed the cap;
  * - a write taking a logical partition past its cap fails 403/1014 and
  *   stores nothing (rule 11, D-403).
- * Left out (issue 5): autoscale, burst, serverless, merge.
+ * - autoscale (spec.autoscale_max_ru_per_s = Tmax): max(1, ceil(Tmax /
+ *   10,000)) ranges (rule 3); every range may spend Tmax / P each second;
+ *   the current RU/s T of each second follows its busiest range
+ *   (provision_autoscale_current, rule 17) and is what the per-second
+ *   series record as ru_per_s; storage above 0.1 x Tmax GB raises Tmax
+ *   (rule 18), splitting like a scale-up.
+ * Left out (issue 5): burst, serverless, merge.
  */
 #ifndef PKSIM_CONTAINER_H
 #define PKSIM_CONTAINER_H
@@ -142,6 +148,8 @@ struct pk_container {
 					  (split delay), or -1 */
 	int64_t pending_done_s;        /* the second its splits are done */
 	size_t pending_ranges;         /* ranges it splits to */
+	int autoscale;                 /* 1: ru_per_s is the autoscale max
+					  Tmax, the budget basis */
 	int64_t now_s;                 /* the open second */
 	int64_t sec_offered_mru;       /* open second, container-wide */
 	int64_t sec_served_mru;
@@ -168,6 +176,21 @@ void container_free(struct pk_container *c);
  */
 int64_t container_min_ru_per_s(const struct pk_container *c,
 			       enum pk_min_reason *why);
+
+/* D-AUTO: autoscale bills per hour */
+#define PK_CONTAINER_S_PER_HOUR 3600
+
+/* Hours (started) of the closed seconds: ceil(seconds / 3,600). */
+int64_t container_hours(const struct pk_container *c);
+
+/*
+ * Autoscale billing (rule 17, D-AUTO): the RU/s billed for hour `hour`
+ * (0-based from t = 0) of the closed seconds: the highest T of the hour,
+ * at least 0.1 Tmax of the hour's end. 0 for a manual container or an
+ * hour with no closed second.
+ */
+int64_t container_autoscale_billed(const struct pk_container *c,
+				   int64_t hour);
 
 /* Stored bytes of the whole container (sum over its ranges). */
 uint64_t container_storage(const struct pk_container *c);

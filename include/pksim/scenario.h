@@ -208,7 +208,10 @@ struct pk_container_spec {
 				       "/deviceId", "[/tenantId, /userId]",
 				       "{deviceId}-{date}" */
 	struct pk_key_spec key;     /* owned; the parsed definition */
-	int64_t throughput_ru_per_s; /* manual provisioned RU/s, >= 1 */
+	int64_t throughput_ru_per_s; /* manual provisioned RU/s, >= 400; 0
+					when autoscale_max_ru_per_s is set */
+	int64_t autoscale_max_ru_per_s; /* autoscale max Tmax, a multiple of
+					   1,000, >= 1,000; 0 = manual */
 	uint64_t pp_storage_bytes;  /* physical partition cap, default 50 GB */
 	int64_t pp_ru_per_s;        /* physical partition cap, default 10,000 */
 	int64_t initial_ru_per_pp;  /* creation heuristic, default 6,000 */
