@@ -73,6 +73,7 @@ struct pk_container *container_new(const char *name,
 	memset(c->pp, 0, n * sizeof(*c->pp));
 	for (i = 0; i < n; i++) {
 		throttle_init(&c->pp[i].budget, 0);
+		throttle_set_burst(&c->pp[i].budget, spec->burst);
 	}
 	c->ru_per_s = c->autoscale ? spec->autoscale_max_ru_per_s
 				   : spec->throughput_ru_per_s;
@@ -200,6 +201,7 @@ static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
 	memset(&c->pp[i], 0, 2 * sizeof(*c->pp));
 	for (k = i; k <= i + 1; k++) {
 		throttle_init(&c->pp[k].budget, 0);
+		throttle_set_burst(&c->pp[k].budget, c->spec.burst);
 		c->pp[k].budget.window_s = c->now_s;
 	}
 	recount_children(c, i);

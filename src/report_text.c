@@ -118,6 +118,11 @@ static void summary(const struct pk_run *run, const struct pk_variant *v,
 		count_str((unsigned long long)cs->pp_ru_per_s, b),
 		bytes_str(cs->lp_storage_bytes, c),
 		cs->index_factor);
+	if (v->container->spec.burst) {
+		fprintf(out, "burst capacity: on (partitions below 3,000 RU/s "
+			     "save unused RU for up to 300 s and spend them "
+			     "at up to 3,000 RU/s)\n");
+	}
 	if (cs->split_delay_ms > 0) {
 		fprintf(out, "split delay: %llds (a scale-up past partitions "
 			     "x %s RU/s waits this long for its splits)\n",

@@ -1922,6 +1922,7 @@ static const char *const container_keys[] = {
     "index_factor",
     "split_delay",
     "autoscale_max",
+    "burst",
     NULL,
 };
 
@@ -2094,6 +2095,28 @@ static int load_key(struct ld *ld, const struct yn *n, struct pk_key_spec *k,
 	return 0;
 }
 
+/* A switch: true/false (also on/off, yes/no). Returns 0 and *out, or -1
+   with an error naming key. */
+static int get_switch(struct ld *ld, const struct yn *n, const char *key,
+		      int *out)
+{
+	static const char *const yes[] = {"true", "on", "yes", NULL};
+	static const char *const no[] = {"false", "off", "no", NULL};
+	char buf[DESC_BYTES];
+
+	if (n->kind == YN_SCALAR && word_in(n->text, yes)) {
+		*out = 1;
+		return 0;
+	}
+	if (n->kind == YN_SCALAR && word_in(n->text, no)) {
+		*out = 0;
+		return 0;
+	}
+	err(ld, n, "%s must be true or false (got %s)", key,
+	    yn_desc(n, buf, sizeof(buf)));
+	return -1;
+}
+
 /*
  * The `autoscale_max` value n of mapping m: Tmax, a multiple of 1,000,
  * >= 1,000 (D-AUTO: Tmax moves in steps of 1,000 from 1,000). It replaces
@@ -2205,6 +2228,9 @@ static unsigned load_container_keys(struct ld *ld, const struct yn *m,
 		/* a variant's own throughput replaces an inherited
 		   autoscale max */
 		c->autoscale_max_ru_per_s = 0;
+	}
+	if ((n = yn_get(m, "burst"))) {
+		get_switch(ld, n, "burst", &c->burst);
 	}
 	if ((n = yn_get(m, "split_delay"))) {
 		get_duration(ld, n, "split_delay", 0, &c->split_delay_ms);

@@ -275,6 +275,45 @@ START_TEST(test_sim_split_delay)
 }
 END_TEST
 
+/*
+ * Issue 5 / rule 14 in a run: 400 RU/s (one partition, below 3,000) nearly
+ * idle for 300 s (one 5 RU write a minute) saves up to 300 x 400 =
+ * 120,000 RU; then 10 s of 600 writes/s x 5 RU = 3,000 RU/s: with burst
+ * no 429 (27,000 RU over the share, well within the savings); without,
+ * 2,600 of each second's 3,000 RU are rate limited.
+ */
+START_TEST(test_sim_burst)
+{
+	static const char *const text =
+		"container: {partition_key: /k, throughput: 400, burst: %s}\n"
+		"items: {k: {values: \"k{0..99}\"}}\n"
+		"client: {retries: off}\n"
+		"phases:\n"
+		"  - {duration: 300s, rate: 1/m}\n"
+		"  - {duration: 10s, rate: 600/s}\n";
+	char buf[512];
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_totals *t;
+
+	diag_init(&d);
+	snprintf(buf, sizeof(buf), text, "true");
+	run = sim_run(load(buf), 1, &d);
+	ck_assert_ptr_nonnull(run);
+	t = &run->variants[0].container->metrics.totals;
+	ck_assert_uint_eq(t->operations, 5 + 6000);
+	ck_assert_uint_eq(t->throttled_429, 0);
+	free_run(run);
+	snprintf(buf, sizeof(buf), text, "false");
+	run = sim_run(load(buf), 1, &d);
+	t = &run->variants[0].container->metrics.totals;
+	/* 80 of 600 writes fit each second's 400 RU */
+	ck_assert_uint_eq(t->throttled_429, 10 * 520);
+	free_run(run);
+	diag_free(&d);
+}
+END_TEST
+
 static Suite *sim_suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -287,6 +326,7 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, test_sim_bad_ids);
 	tcase_add_test(tc, test_sim_minimum_from_storage);
 	tcase_add_test(tc, test_sim_split_delay);
+	tcase_add_test(tc, test_sim_burst);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -33,7 +33,9 @@
  *   (provision_autoscale_current, rule 17) and is what the per-second
  *   series record as ru_per_s; storage above 0.1 x Tmax GB raises Tmax
  *   (rule 18), splitting like a scale-up.
- * Left out (issue 5): burst, serverless, merge.
+ * - burst capacity when spec.burst is set (rule 14, throttle.h); split
+ *   children start without credit.
+ * Left out (issue 5): serverless, merge, redistribution.
  */
 #ifndef PKSIM_CONTAINER_H
 #define PKSIM_CONTAINER_H

@@ -218,6 +218,8 @@ struct pk_container_spec {
 	uint64_t lp_storage_bytes;  /* logical partition cap, default 20 GB */
 	double index_factor;        /* stored bytes = item bytes x this, > 0,
 				       default 1 */
+	int burst;                  /* 1: burst capacity on (rule 14,
+				       D-BURST); default 0 */
 	int64_t split_delay_ms;     /* how long a throughput scale-up's
 				       splits take, >= 0 whole seconds,
 				       default 0 (the service: 4-6 h,
