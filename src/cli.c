@@ -156,7 +156,7 @@ static int render(const struct pk_run *run, enum pk_format format,
 	if (!mem) {
 		return -1;
 	}
-	rc = format == PK_FORMAT_JSON ? report_json(run, mem)
+	rc = format == PK_FORMAT_JSON ? report_json(run, 0, mem)
 				      : report_text(run, mem);
 	if (fclose(mem)) {
 		rc = -1;

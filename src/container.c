@@ -51,6 +51,17 @@ static void reshare(struct pk_container *c)
 	}
 }
 
+size_t container_created_ranges(const struct pk_container_spec *spec)
+{
+	/* rule 2, and never more RU/s per range than its cap (rule 1) */
+	size_t n = container_initial_ranges(spec->throughput_ru_per_s,
+					    spec->initial_ru_per_pp);
+	size_t cap = container_initial_ranges(spec->throughput_ru_per_s,
+					      spec->pp_ru_per_s);
+
+	return cap > n ? cap : n;
+}
+
 struct pk_container *container_new(const char *name,
 				   const struct pk_container_spec *spec,
 				   const struct pk_cost_spec *cost)
@@ -65,8 +76,7 @@ struct pk_container *container_new(const char *name,
 		c->autoscale = 1;
 		n = provision_autoscale_ranges(spec->autoscale_max_ru_per_s);
 	} else {
-		n = container_initial_ranges(spec->throughput_ru_per_s,
-					     spec->initial_ru_per_pp);
+		n = container_created_ranges(spec);
 	}
 	pmap_init(&c->pmap, n);
 	mem_grow((void **)&c->pp, &c->pp_cap, n, sizeof(*c->pp));
@@ -87,9 +97,15 @@ struct pk_container *container_new(const char *name,
 void container_free(struct pk_container *c)
 {
 	struct pk_lp *lp, *tmp;
+	struct pk_id_entry *e, *etmp;
 
 	if (!c) {
 		return;
+	}
+	HASH_ITER(hh, c->ids, e, etmp)
+	{
+		HASH_DEL(c->ids, e);
+		free(e);
 	}
 	HASH_ITER(hh, c->lps, lp, tmp)
 	{
@@ -101,44 +117,96 @@ void container_free(struct pk_container *c)
 	free(c->pp);
 	free(c->items);
 	free(c->visit);
+	free(c->scratch);
+	free(c->hour_max_ru_per_s);
 	free(c->name);
 	free(c);
 }
 
 /* ---- the clock ---- */
 
+/* Note that seconds [t_s, t_s + span) ran at ru_per_s, for autoscale's
+   hourly billing: the highest RU/s of each hour (rule 17). */
+static void note_hours(struct pk_container *c, int64_t t_s, int64_t span,
+		       int64_t ru_per_s)
+{
+	size_t first = (size_t)(t_s / PK_CONTAINER_S_PER_HOUR);
+	size_t last = (size_t)((t_s + span - 1) / PK_CONTAINER_S_PER_HOUR);
+	size_t h;
+
+	if (!c->autoscale || span <= 0) {
+		return;
+	}
+	if (last >= c->n_hours) {
+		size_t cap = c->n_hours;
+
+		mem_grow((void **)&c->hour_max_ru_per_s, &cap, last + 1,
+			 sizeof(*c->hour_max_ru_per_s));
+		memset(c->hour_max_ru_per_s + c->n_hours, 0,
+		       (cap - c->n_hours) * sizeof(*c->hour_max_ru_per_s));
+		c->n_hours = cap;
+	}
+	for (h = first; h <= last; h++) {
+		if (ru_per_s > c->hour_max_ru_per_s[h]) {
+			c->hour_max_ru_per_s[h] = ru_per_s;
+		}
+	}
+}
+
+/* The RU/s an idle second runs at: the provisioned RU/s, or autoscale's
+   floor, 0.1 Tmax (no demand). */
+static int64_t idle_ru_per_s(const struct pk_container *c)
+{
+	return c->autoscale
+		       ? provision_autoscale_current(c->ru_per_s, 0, c->pmap.n)
+		       : c->ru_per_s;
+}
+
+static void close_idle(struct pk_container *c, int64_t seconds)
+{
+	metrics_close_idle(&c->metrics, c->now_s, seconds, idle_ru_per_s(c),
+			   (uint32_t)c->pmap.n);
+	note_hours(c, c->now_s, seconds, idle_ru_per_s(c));
+	c->now_s += seconds;
+}
+
+/* Close the open second: its samples and figures go to the metrics, the
+   per-second counters start again. */
 static void close_second(struct pk_container *c)
 {
 	struct pk_second sec = {0};
 	int64_t busiest = 0;
 	size_t i;
 
+	if (!c->sec_active) {
+		close_idle(c, 1);
+		return;
+	}
+	c->sec_active = 0;
+	mem_grow((void **)&c->scratch, &c->scratch_cap, c->pmap.n,
+		 sizeof(*c->scratch));
 	sec.t_s = c->now_s;
+	sec.span_s = 1;
 	sec.offered_mru = c->sec_offered_mru;
 	sec.served_mru = c->sec_served_mru;
 	sec.ru_per_s = c->ru_per_s;
 	sec.ranges = (uint32_t)c->pmap.n;
 	for (i = 0; i < c->pmap.n; i++) {
 		struct pk_pp *p = &c->pp[i];
-		struct pk_sample s;
+		struct pk_sample *s = &c->scratch[i];
 		double norm;
 
-		s.t_s = c->now_s;
-		s.range_id = c->pmap.ranges[i].id;
-		s.requests = p->sec_requests;
-		s.throttled_429 = p->sec_throttled;
-		sec.throttled_429 += p->sec_throttled;
-		s.ru_mru = p->sec_ru_mru;
-		s.ru_per_s_mru = p->budget.share_mru;
-		s.storage_bytes = p->storage_bytes;
-		metrics_add_sample(&c->metrics, &s);
-		norm = metrics_normalized(&s);
+		s->t_s = c->now_s;
+		s->range_id = c->pmap.ranges[i].id;
+		s->requests = p->sec_requests;
+		s->throttled_429 = p->sec_throttled;
+		s->ru_mru = p->sec_ru_mru;
+		s->ru_per_s_mru = p->budget.share_mru;
+		s->storage_bytes = p->storage_bytes;
+		norm = metrics_normalized(s);
 		if (norm > p->peak_normalized) {
 			p->peak_normalized = norm;
 			p->peak_t_s = c->now_s;
-		}
-		if (norm > sec.max_normalized) {
-			sec.max_normalized = norm;
 		}
 		if (p->sec_ru_mru > busiest) {
 			busiest = p->sec_ru_mru;
@@ -151,7 +219,8 @@ static void close_second(struct pk_container *c)
 		sec.ru_per_s = provision_autoscale_current(c->ru_per_s, busiest,
 							   c->pmap.n);
 	}
-	metrics_add_second(&c->metrics, &sec);
+	note_hours(c, sec.t_s, 1, sec.ru_per_s);
+	metrics_close_second(&c->metrics, &sec, c->scratch, c->pmap.n);
 	c->sec_offered_mru = 0;
 	c->sec_served_mru = 0;
 	c->now_s++;
@@ -303,6 +372,11 @@ void container_advance(struct pk_container *c, int64_t t_ms)
 	int64_t s = t_ms / PK_MS_PER_S;
 
 	while (c->now_s < s) {
+		if (!c->sec_active) {
+			/* nothing changes in idle seconds: close them at once */
+			close_idle(c, s - c->now_s);
+			break;
+		}
 		close_second(c);
 		storage_splits(c);
 		if (c->autoscale) {
@@ -386,6 +460,9 @@ void container_set_throughput(struct pk_container *c, int64_t t_ms,
 	char a[32], b[32];
 
 	container_advance(c, t_ms);
+	if (ru_per_s == c->ru_per_s && c->pending_ru_per_s < 0) {
+		return; /* a phase that repeats the current RU/s changes nothing */
+	}
 	cancel_pending(c);
 	e.t_s = c->now_s;
 	e.effective_t_s = c->now_s;
@@ -442,25 +519,17 @@ static void autoscale_storage(struct pk_container *c)
 
 int64_t container_hours(const struct pk_container *c)
 {
-	return ((int64_t)c->metrics.n_seconds + PK_CONTAINER_S_PER_HOUR - 1) /
+	return (c->now_s + PK_CONTAINER_S_PER_HOUR - 1) /
 	       PK_CONTAINER_S_PER_HOUR;
 }
 
 int64_t container_autoscale_billed(const struct pk_container *c,
 				   int64_t hour)
 {
-	const struct pk_metrics *m = &c->metrics;
-	int64_t best = 0, start = hour * PK_CONTAINER_S_PER_HOUR, i;
-
-	if (!c->autoscale) {
+	if (!c->autoscale || hour < 0 || (size_t)hour >= c->n_hours) {
 		return 0;
 	}
-	for (i = start; i < start + PK_CONTAINER_S_PER_HOUR && i < (int64_t)m->n_seconds; i++) {
-		if (m->seconds[i].ru_per_s > best) {
-			best = m->seconds[i].ru_per_s;
-		}
-	}
-	return best;
+	return c->hour_max_ru_per_s[hour];
 }
 
 uint64_t container_storage(const struct pk_container *c)
@@ -507,6 +576,7 @@ static struct pk_lp *add_lp(struct pk_container *c, const unsigned char *key,
 	lp->key_len = len;
 	lp->epk = epk;
 	lp->full_at_ms = -1;
+	lp->first_grow_ms = -1;
 	lp->index = ++c->next_lp;
 	HASH_ADD(hh, c->lps, key, len, lp);
 	c->n_lps++;
@@ -568,6 +638,12 @@ static int store(struct pk_container *c, struct pk_lp *lp, struct pk_pp *pp,
 	    lp->storage_bytes + (new_bytes - old) > c->spec.lp_storage_bytes) {
 		return PK_HTTP_FORBIDDEN;
 	}
+	if (new_bytes > old) {
+		if (lp->first_grow_ms < 0) {
+			lp->first_grow_ms = c->now_ms;
+		}
+		lp->last_grow_ms = c->now_ms;
+	}
 	lp->storage_bytes = lp->storage_bytes - old + new_bytes;
 	pp->storage_bytes = pp->storage_bytes - old + new_bytes;
 	if (!old && new_bytes) {
@@ -596,6 +672,69 @@ static int moved(const struct pk_request *r)
 		       : PK_HTTP_NOT_FOUND;
 }
 
+/* ---- ids that may repeat: unique within a logical partition ---- */
+
+static struct pk_id_key id_key(const struct pk_lp *lp,
+			       const struct pk_request *r)
+{
+	struct pk_id_key k;
+	uint64_t h2;
+
+	memset(&k, 0, sizeof(k));
+	k.lp = lp->index;
+	epk_murmur3_x64_128(r->id, r->id_len, 0, &k.hash, &h2);
+	return k;
+}
+
+static struct pk_id_entry *find_id(const struct pk_container *c,
+				   const struct pk_id_key *k)
+{
+	struct pk_id_entry *e = NULL;
+
+	HASH_FIND(hh, c->ids, k, sizeof(*k), e);
+	return e;
+}
+
+/* 1 if another stored item of lp holds r's id (a create is a 409). */
+static int id_taken(const struct pk_container *c, const struct pk_lp *lp,
+		    const struct pk_request *r)
+{
+	struct pk_id_key k;
+	const struct pk_id_entry *e;
+
+	if (!r->id) {
+		return 0;
+	}
+	k = id_key(lp, r);
+	e = find_id(c, &k);
+	return e && e->item != r->item && stored_bytes(c, e->item) > 0;
+}
+
+/* Record (stored = 1) or forget r's id in lp. */
+static void note_id(struct pk_container *c, const struct pk_lp *lp,
+		    const struct pk_request *r, int stored)
+{
+	struct pk_id_key k;
+	struct pk_id_entry *e;
+
+	if (!r->id) {
+		return;
+	}
+	k = id_key(lp, r);
+	e = find_id(c, &k);
+	if (stored && !e) {
+		e = xcalloc(1, sizeof(*e));
+		e->k = k;
+		HASH_ADD(hh, c->ids, k, sizeof(e->k), e);
+	}
+	if (stored) {
+		e->item = r->item;
+	} else if (e && e->item == r->item) {
+		HASH_DEL(c->ids, e);
+		free(e);
+	}
+}
+
 /* Run an admitted request against the data; returns the status. */
 static int execute(struct pk_container *c, const struct pk_request *r,
 		   struct pk_lp *lp, struct pk_pp *pp, uint32_t old)
@@ -607,7 +746,8 @@ static int execute(struct pk_container *c, const struct pk_request *r,
 	}
 	switch (r->kind) {
 	case PK_OP_CREATE:
-		if (old) {
+		/* (key, id) is unique: a create of a held id is a 409 */
+		if (old || id_taken(c, lp, r)) {
 			return PK_HTTP_CONFLICT;
 		}
 		break;
@@ -623,6 +763,7 @@ static int execute(struct pk_container *c, const struct pk_request *r,
 			return PK_HTTP_NOT_FOUND;
 		}
 		store(c, lp, pp, r->item, old, 0);
+		note_id(c, lp, r, 0);
 		return PK_HTTP_NO_CONTENT;
 	default:
 		return old ? PK_HTTP_OK : PK_HTTP_NOT_FOUND;
@@ -630,6 +771,7 @@ static int execute(struct pk_container *c, const struct pk_request *r,
 	if (store(c, lp, pp, r->item, old, bytes)) {
 		return PK_HTTP_FORBIDDEN;
 	}
+	note_id(c, lp, r, 1);
 	return old ? PK_HTTP_OK : PK_HTTP_CREATED;
 }
 
@@ -640,6 +782,7 @@ static void count_outcome(struct pk_container *c, struct pk_lp *lp,
 	struct pk_totals *t = &c->metrics.totals;
 
 	t->attempts++;
+	c->sec_active = 1;
 	pp->sec_requests++;
 	pp->requests++;
 	if (lp) {
@@ -654,6 +797,9 @@ static void count_outcome(struct pk_container *c, struct pk_lp *lp,
 			lp->throttled_429++;
 		}
 		return;
+	}
+	if (lp) {
+		lp->served++;
 	}
 	t->ru_mru += out->charge_mru;
 	pp->sec_ru_mru += out->charge_mru;
@@ -702,6 +848,7 @@ void container_apply(struct pk_container *c, const struct pk_request *r,
 	int refuse = refused(r);
 
 	container_advance(c, r->t_ms);
+	c->now_ms = r->t_ms;
 	lp = find_lp(c, r->key, r->key_len);
 	memset(out, 0, sizeof(*out));
 	out->range = pmap_find(&c->pmap, lp ? &lp->epk : r->epk);
@@ -790,6 +937,7 @@ void container_query(struct pk_container *c, int64_t t_ms,
 	c->sec_offered_mru += charge;
 	t->offered_mru += charge;
 	t->attempts++;
+	c->sec_active = 1;
 	/* all or nothing: every range must have room for its share */
 	for (i = 0; i < c->pmap.n; i++) {
 		struct pk_budget b;

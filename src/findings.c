@@ -57,13 +57,10 @@ size_t findings_top_lps(const struct pk_container *c, int by_storage,
 double findings_utilisation(const struct pk_container *c)
 {
 	const struct pk_metrics *m = &c->metrics;
-	double prov = 0;
-	size_t i;
 
-	for (i = 0; i < m->n_seconds; i++) {
-		prov += (double)m->seconds[i].ru_per_s;
-	}
-	return prov > 0 ? metrics_ru(m->totals.ru_mru) / prov : 0.0;
+	return m->provisioned_ru > 0
+		       ? metrics_ru(m->totals.ru_mru) / m->provisioned_ru
+		       : 0.0;
 }
 
 double findings_peak(const struct pk_container *c, uint32_t *range_id)
@@ -73,15 +70,24 @@ double findings_peak(const struct pk_container *c, uint32_t *range_id)
 	size_t i;
 
 	*range_id = c->pmap.ranges[0].id;
-	for (i = 0; i < m->n_samples; i++) {
-		double x = metrics_normalized(&m->samples[i]);
-
-		if (x > best) {
-			best = x;
-			*range_id = m->samples[i].range_id;
+	for (i = 0; i < m->n_ranges; i++) {
+		if (m->ranges[i].peak_normalized > best) {
+			best = m->ranges[i].peak_normalized;
+			*range_id = (uint32_t)i;
 		}
 	}
 	return best;
+}
+
+uint64_t findings_live_lps(const struct pk_container *c)
+{
+	uint64_t n = 0;
+	size_t i;
+
+	for (i = 0; i < c->pmap.n; i++) {
+		n += c->pp[i].logical_partitions;
+	}
+	return n;
 }
 
 uint64_t findings_storage(const struct pk_container *c)
@@ -124,27 +130,18 @@ static void key_text(const struct pk_pkey *k, const struct pk_lp *lp,
 static double utilisation_while_throttled(const struct pk_container *c,
 					  uint32_t id)
 {
-	const struct pk_metrics *m = &c->metrics;
-	double served = 0, prov = 0;
-	size_t i;
+	const struct pk_range_stats *r;
 
-	for (i = 0; i < m->n_samples; i++) {
-		const struct pk_sample *s = &m->samples[i];
-		const struct pk_second *sec;
-
-		if (s->range_id != id || s->throttled_429 == 0 ||
-		    (size_t)s->t_s >= m->n_seconds) {
-			continue;
-		}
-		sec = &m->seconds[s->t_s];
-		served += metrics_ru(sec->served_mru);
-		prov += (double)sec->ru_per_s;
+	if (id >= c->metrics.n_ranges) {
+		return 0.0;
 	}
-	return prov > 0 ? served / prov : 0.0;
+	r = &c->metrics.ranges[id];
+	return r->throttled_prov_ru > 0
+		       ? r->throttled_served_ru / r->throttled_prov_ru
+		       : 0.0;
 }
 
-/* 1234567 -> "1,234,567" in buf (>= 32 bytes) */
-static const char *commas(unsigned long long v, char *buf)
+const char *findings_count(unsigned long long v, char *buf)
 {
 	char tmp[32];
 	int n = snprintf(tmp, sizeof(tmp), "%llu", v), i, j = 0;
@@ -156,6 +153,24 @@ static const char *commas(unsigned long long v, char *buf)
 		buf[j++] = tmp[i];
 	}
 	buf[j] = '\0';
+	return buf;
+}
+
+const char *findings_bytes(uint64_t b, char *buf)
+{
+	static const char *unit[] = {"B", "KB", "MB", "GB", "TB", "PB"};
+	double x = (double)b;
+	int u = 0;
+
+	while (x >= 1024.0 && u < 5) {
+		x /= 1024.0;
+		u++;
+	}
+	if (u == 0) {
+		snprintf(buf, 32, "%llu B", (unsigned long long)b);
+	} else {
+		snprintf(buf, 32, "%.1f %s", x, unit[u]);
+	}
 	return buf;
 }
 
@@ -182,8 +197,8 @@ static void say_throttled_ranges(struct pk_sentences *s,
 				 c->pmap.ranges[i].id,
 				 pct((double)p->throttled_429 /
 				     (double)p->requests),
-				 commas(p->throttled_429, a),
-				 commas(p->requests, b), pct(util),
+				 findings_count(p->throttled_429, a),
+				 findings_count(p->requests, b), pct(util),
 				 (double)p->throttled_429 /
 						 (double)p->requests <=
 					 PK_FINDINGS_HEALTHY_429
@@ -193,75 +208,30 @@ static void say_throttled_ranges(struct pk_sentences *s,
 	}
 }
 
-struct pk_hot_span {
-	uint64_t seconds; /* seconds this range was the hot partition */
-	int64_t first_s;  /* first and last such second */
-	int64_t last_s;
-};
-
-/* If in the samples [i, j) of one second exactly one range is at ~100%
-   and every other is at or under 30%, return its id, else UINT32_MAX. */
-static uint32_t hot_in_second(const struct pk_sample *v, size_t i, size_t j)
-{
-	uint32_t hot = UINT32_MAX;
-	size_t k;
-
-	if (j - i < 2) {
-		return UINT32_MAX;
-	}
-	for (k = i; k < j; k++) {
-		double x = metrics_normalized(&v[k]);
-
-		if (x >= PK_FINDINGS_HOT_PEAK) {
-			if (hot != UINT32_MAX) {
-				return UINT32_MAX;
-			}
-			hot = v[k].range_id;
-		} else if (x > PK_FINDINGS_COLD_PEAK) {
-			return UINT32_MAX;
-		}
-	}
-	return hot;
-}
-
 /* Seconds in which one range was at 100% while the others stayed at or
-   under 30% (D-NRU's picture of a hot partition), per range. */
+   under 30% (D-NRU's picture of a hot partition), per range id. */
 static void say_hot_range(struct pk_sentences *s,
 			  const struct pk_container *c)
 {
 	const struct pk_metrics *m = &c->metrics;
-	struct pk_hot_span *span = xcalloc(c->pmap.next_id, sizeof(*span));
-	size_t i = 0, j;
-	uint32_t id;
+	char a[32];
+	size_t id;
 
-	while (i < m->n_samples) {
-		for (j = i; j < m->n_samples &&
-			    m->samples[j].t_s == m->samples[i].t_s;
-		     j++) {
-		}
-		id = hot_in_second(m->samples, i, j);
-		if (id != UINT32_MAX && id < c->pmap.next_id) {
-			if (span[id].seconds++ == 0) {
-				span[id].first_s = m->samples[i].t_s;
-			}
-			span[id].last_s = m->samples[i].t_s;
-		}
-		i = j;
-	}
-	for (id = 0; id < c->pmap.next_id; id++) {
-		if (span[id].seconds == 0) {
+	for (id = 0; id < m->n_ranges; id++) {
+		const struct pk_range_stats *r = &m->ranges[id];
+
+		if (r->hot_seconds == 0) {
 			continue;
 		}
-		say(s, xasprintf("partition key range %u was a hot partition "
-				 "in %llu seconds between t = %lld s and "
+		say(s, xasprintf("partition key range %zu was a hot partition "
+				 "in %s seconds between t = %lld s and "
 				 "%lld s: 100%% normalized RU consumption "
 				 "while every other range stayed at or below "
 				 "30%%",
-				 id, (unsigned long long)span[id].seconds,
-				 (long long)span[id].first_s,
-				 (long long)span[id].last_s));
+				 id, findings_count(r->hot_seconds, a),
+				 (long long)r->hot_first_s,
+				 (long long)r->hot_last_s));
 	}
-	free(span);
 }
 
 static void say_hot_lp(struct pk_sentences *s, const struct pk_container *c,
@@ -286,7 +256,7 @@ static void say_hot_lp(struct pk_sentences *s, const struct pk_container *c,
 			 "one logical partition can never use more than its "
 			 "range's %s RU/s",
 			 k->text, key, pct(share),
-			 commas((unsigned long long)(c->pp[r].budget.share_mru /
+			 findings_count((unsigned long long)(c->pp[r].budget.share_mru /
 						     1000),
 				a)));
 	if (pkey_id_is_undefined(top[0]->key, top[0]->key_len)) {
@@ -302,7 +272,7 @@ static void say_full_lps(struct pk_sentences *s, const struct pk_container *c,
 {
 	struct pk_lp *lp, *tmp;
 	size_t named = 0, full = 0;
-	char key[128], a[32], b[32];
+	char key[128], a[32], b[32], cap[32];
 
 	HASH_ITER(hh, c->lps, lp, tmp)
 	{
@@ -314,17 +284,16 @@ static void say_full_lps(struct pk_sentences *s, const struct pk_container *c,
 			continue;
 		}
 		key_text(k, lp, key, sizeof(key));
-		say(s, xasprintf("logical partition %s reached its %.4g GB "
+		say(s, xasprintf("logical partition %s = %s reached its %s "
 				 "limit at t = %s s; %s writes to it failed "
 				 "with 403/1014 and stored nothing",
-				 key,
-				 (double)c->spec.lp_storage_bytes /
-					 (double)(1ULL << 30),
-				 commas((unsigned long long)((lp->full_at_ms +
+				 k->text, key,
+				 findings_bytes(c->spec.lp_storage_bytes, cap),
+				 findings_count((unsigned long long)((lp->full_at_ms +
 							      999) /
 							     1000),
 					a),
-				 commas(lp->rejected_403, b)));
+				 findings_count(lp->rejected_403, b)));
 	}
 	if (full > PK_FINDINGS_MAX_403) {
 		say(s, xasprintf("%zu logical partitions in all reached their "
@@ -346,12 +315,19 @@ static void say_splits(struct pk_sentences *s, const struct pk_container *c)
 		}
 	}
 	if (m->n_splits > 0) {
+		char a[32], b[32];
+
+		snprintf(b, sizeof(b), "%.1f",
+			 (double)c->ru_per_s / (double)c->pmap.n);
+		if (strcmp(b + strlen(b) - 2, ".0") == 0) {
+			b[strlen(b) - 2] = '\0';
+		}
 		say(s, xasprintf("%zu split%s (%zu for storage, %zu for "
-				 "throughput): the container ended with %zu "
-				 "physical partitions of %.6g RU/s each",
+				 "throughput): the container ended with %s "
+				 "physical partition%s of %s RU/s each",
 				 m->n_splits, m->n_splits == 1 ? "" : "s",
-				 n_storage, n_tp, c->pmap.n,
-				 (double)c->ru_per_s / (double)c->pmap.n));
+				 n_storage, n_tp, findings_count(c->pmap.n, a),
+				 c->pmap.n == 1 ? "" : "s", b));
 	}
 	for (i = 0; i < c->pmap.n; i++) {
 		if (c->pp[i].split_blocked) {
@@ -373,9 +349,24 @@ static void say_failures(struct pk_sentences *s, const struct pk_container *c)
 		say(s, xasprintf("%s operations (%.2f%%) failed after the "
 				 "client's retries: the application sees "
 				 "these 429s",
-				 commas(t->failed_after_retries, a),
+				 findings_count(t->failed_after_retries, a),
 				 pct((double)t->failed_after_retries /
 				     (double)t->operations)));
+	}
+}
+
+static void say_not_found(struct pk_sentences *s,
+			  const struct pk_container *c)
+{
+	const struct pk_totals *t = &c->metrics.totals;
+	char a[32];
+
+	if (t->not_found_404 > 0) {
+		say(s, xasprintf("%s reads, replaces or deletes found no item "
+				 "(404): the workload had created it, but in "
+				 "this container its create failed (rate "
+				 "limited past the retries, or refused)",
+				 findings_count(t->not_found_404, a)));
 	}
 }
 
@@ -392,6 +383,7 @@ char **findings_make(const struct pk_run *run, const struct pk_variant *v,
 	say_hot_lp(&s, c, v->key);
 	say_full_lps(&s, c, v->key);
 	say_failures(&s, c);
+	say_not_found(&s, c);
 	say_splits(&s, c);
 	if (c->metrics.totals.throttled_429 == 0) {
 		say(&s, xasprintf("no rate limiting: peak normalized RU "

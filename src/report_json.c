@@ -88,7 +88,9 @@ static json_t *totals(const struct pk_container *c)
 	json_object_set_new(o, "retry_wait_ms", count(t->retry_wait_ms));
 	json_object_set_new(o, "utilisation",
 			    json_real(findings_utilisation(c)));
-	json_object_set_new(o, "logical_partitions", count(c->n_lps));
+	json_object_set_new(o, "logical_partitions",
+			    count(findings_live_lps(c)));
+	json_object_set_new(o, "logical_partitions_seen", count(c->n_lps));
 	json_object_set_new(o, "storage_bytes", count(findings_storage(c)));
 	return o;
 }
@@ -262,31 +264,20 @@ static json_t *per_minute(const struct pk_container *c)
 {
 	const struct pk_metrics *m = &c->metrics;
 	json_t *a = json_array();
-	size_t i = 0, j;
+	size_t i;
 
-	while (i < m->n_seconds) {
-		int64_t minute = m->seconds[i].t_s / 60, served = 0,
-			offered = 0;
-		uint64_t thr = 0;
-		double peak = 0;
+	for (i = 0; i < m->n_minutes; i++) {
+		const struct pk_second *mi = &m->minutes[i];
 		json_t *o = json_object();
 
-		for (j = i; j < m->n_seconds && m->seconds[j].t_s / 60 == minute;
-		     j++) {
-			served += m->seconds[j].served_mru;
-			offered += m->seconds[j].offered_mru;
-			thr += m->seconds[j].throttled_429;
-			if (m->seconds[j].max_normalized > peak) {
-				peak = m->seconds[j].max_normalized;
-			}
-		}
-		json_object_set_new(o, "t_s", json_integer(minute * 60));
-		json_object_set_new(o, "normalized_ru", json_real(peak));
-		json_object_set_new(o, "ru_consumed", ru(served));
-		json_object_set_new(o, "ru_offered", ru(offered));
-		json_object_set_new(o, "throttled_429", count(thr));
+		json_object_set_new(o, "t_s", json_integer(mi->t_s));
+		json_object_set_new(o, "normalized_ru",
+				    json_real(mi->max_normalized));
+		json_object_set_new(o, "ru_consumed", ru(mi->served_mru));
+		json_object_set_new(o, "ru_offered", ru(mi->offered_mru));
+		json_object_set_new(o, "throttled_429",
+				    count(mi->throttled_429));
 		json_array_append_new(a, o);
-		i = j;
 	}
 	return a;
 }
@@ -306,6 +297,56 @@ static json_t *autoscale(const struct pk_container *c)
 			a, json_integer(container_autoscale_billed(c, h)));
 	}
 	json_object_set_new(o, "billed_ru_per_s_per_hour", a);
+	return o;
+}
+
+static json_t *nullable(double x)
+{
+	return x < 0 ? json_null() : json_real(x);
+}
+
+/* the hottest key as its JSON value ("dev-1", 17, ["t1", "u2"]) */
+static json_t *hottest_key(const struct pk_scorecard *s)
+{
+	json_t *j;
+
+	if (!s->have_hottest) {
+		return json_null();
+	}
+	j = json_loads(s->hottest_key, JSON_DECODE_ANY, NULL);
+	return j ? j : json_string(s->hottest_key);
+}
+
+static json_t *scorecard(const struct pk_scorecard *s)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "logical_partitions",
+			    count(s->logical_partitions));
+	json_object_set_new(o, "hottest_key", hottest_key(s));
+	json_object_set_new(o, "hottest_share_requests",
+			    json_real(s->hottest_share_requests));
+	json_object_set_new(o, "hottest_share_ru",
+			    json_real(s->hottest_share_ru));
+	json_object_set_new(o, "hottest_share_storage",
+			    json_real(s->hottest_share_storage));
+	json_object_set_new(o, "storage_max_over_mean",
+			    json_real(s->storage_max_over_mean));
+	json_object_set_new(o, "peak_normalized_ru",
+			    json_real(s->peak_normalized_ru));
+	json_object_set_new(o, "peak_range", range_id(s->peak_range));
+	json_object_set_new(o, "throttled_429", count(s->throttled_429));
+	json_object_set_new(o, "failed_after_retries",
+			    count(s->failed_after_retries));
+	json_object_set_new(o, "worst_range_429_rate",
+			    json_real(s->worst_range_429_rate));
+	json_object_set_new(o, "rejected_403", count(s->rejected_403));
+	json_object_set_new(o, "days_to_20gb", nullable(s->days_to_full));
+	json_object_set_new(o, "fanout_queries", count(s->fanout_queries));
+	json_object_set_new(o, "fanout_ru", json_real(s->fanout_ru));
+	json_object_set_new(o, "splits", count(s->splits));
+	json_object_set_new(o, "rank", count(s->rank));
+	json_object_set_new(o, "verdict", json_string(s->verdict));
 	return o;
 }
 
@@ -342,8 +383,9 @@ static json_t *variant(const struct pk_run *run, const struct pk_variant *v)
 	return o;
 }
 
-int report_json(const struct pk_run *run, FILE *out)
+int report_json(const struct pk_run *run, int scorecards, FILE *out)
 {
+	struct pk_scorecard *cards = scorecards ? scorecard_all(run) : NULL;
 	json_t *root = json_object(), *sc = json_object(), *vs = json_array();
 	size_t i;
 	int rc;
@@ -359,9 +401,16 @@ int report_json(const struct pk_run *run, FILE *out)
 			    count(workload_skipped(run->workload)));
 	json_object_set_new(root, "scenario", sc);
 	for (i = 0; i < run->n_variants; i++) {
-		json_array_append_new(vs, variant(run, &run->variants[i]));
+		json_t *v = variant(run, &run->variants[i]);
+
+		if (cards) {
+			json_object_set_new(v, "scorecard",
+					    scorecard(&cards[i]));
+		}
+		json_array_append_new(vs, v);
 	}
 	json_object_set_new(root, "variants", vs);
+	free(cards);
 	rc = json_dumpf(root, out, PK_JSON_FLAGS);
 	json_decref(root);
 	if (rc == 0) {

@@ -9,59 +9,36 @@
 #include <string.h>
 
 #include "pksim/findings.h"
+#include "pksim/scorecard.h"
 #include "pksim/mem.h"
 
 #define PK_TEXT_TIMELINE_ROWS 30 /* at most this many timeline rows */
 #define PK_TEXT_EPK_DIGITS 8     /* EPKs shown abbreviated to this */
 
-/* 1234567 -> "1,234,567" in buf (>= 32 bytes) */
 static const char *count_str(unsigned long long v, char *buf)
 {
-	char tmp[32];
-	int n = snprintf(tmp, sizeof(tmp), "%llu", v), i, j = 0;
-
-	for (i = 0; i < n; i++) {
-		if (i > 0 && (n - i) % 3 == 0) {
-			buf[j++] = ',';
-		}
-		buf[j++] = tmp[i];
-	}
-	buf[j] = '\0';
-	return buf;
+	return findings_count(v, buf);
 }
 
-/* RU with thousands separators and one decimal when not whole */
+/* RU with thousands separators and one decimal when not whole (rounded
+   to a tenth: 5,999.95 RU -> 6,000) */
 static const char *ru_str(int64_t mru, char *buf)
 {
 	char whole[32];
-	long long r = (long long)(mru / 1000), frac = (long long)(mru % 1000);
+	long long tenths = (long long)((mru + 50) / 100);
 
-	count_str((unsigned long long)r, whole);
-	if (frac == 0) {
+	count_str((unsigned long long)(tenths / 10), whole);
+	if (tenths % 10 == 0) {
 		snprintf(buf, 40, "%s", whole);
 	} else {
-		snprintf(buf, 40, "%s.%lld", whole, (frac + 50) / 100 % 10);
+		snprintf(buf, 40, "%s.%lld", whole, tenths % 10);
 	}
 	return buf;
 }
 
-/* binary units: 1 GB = 2^30 bytes */
 static const char *bytes_str(uint64_t b, char *buf)
 {
-	static const char *unit[] = {"B", "KB", "MB", "GB", "TB", "PB"};
-	double x = (double)b;
-	int u = 0;
-
-	while (x >= 1024.0 && u < 5) {
-		x /= 1024.0;
-		u++;
-	}
-	if (u == 0) {
-		snprintf(buf, 32, "%llu B", (unsigned long long)b);
-	} else {
-		snprintf(buf, 32, "%.1f %s", x, unit[u]);
-	}
-	return buf;
+	return findings_bytes(b, buf);
 }
 
 static const char *epk_short(struct pk_epk e, char *buf)
@@ -82,9 +59,9 @@ static void summary(const struct pk_run *run, const struct pk_variant *v,
 		    FILE *out)
 {
 	const struct pk_scenario *sc = run->sc;
-	const struct pk_container_spec *cs = &sc->container;
+	const struct pk_container_spec *cs = &v->container->spec;
+	size_t created = container_created_ranges(cs), i;
 	char a[40], b[40], c[40];
-	size_t i;
 
 	fprintf(out, "pksim run: %s (seed %llu)\n", sc->name,
 		(unsigned long long)run->seed);
@@ -105,12 +82,11 @@ static void summary(const struct pk_run *run, const struct pk_variant *v,
 			provision_autoscale_ranges(max));
 	} else {
 		fprintf(out, "container: partition key %s, %s RU/s manual -> "
-			     "%zu physical partitions at creation\n",
+			     "%zu physical partition%s at creation\n",
 			v->key->text,
 			count_str((unsigned long long)cs->throughput_ru_per_s,
 				  a),
-			container_initial_ranges(cs->throughput_ru_per_s,
-						 cs->initial_ru_per_pp));
+			created, created == 1 ? "" : "s");
 	}
 	fprintf(out, "caps: physical partition %s and %s RU/s; logical "
 		     "partition %s; index factor %g\n",
@@ -155,7 +131,8 @@ static void summary(const struct pk_run *run, const struct pk_variant *v,
 	}
 }
 
-static void totals(const struct pk_container *c, FILE *out)
+static void totals(const struct pk_container *c, uint64_t skipped,
+		   FILE *out)
 {
 	const struct pk_totals *t = &c->metrics.totals;
 	char a[40], b[40];
@@ -163,6 +140,11 @@ static void totals(const struct pk_container *c, FILE *out)
 	fprintf(out, "\ntotals\n");
 	fprintf(out, "  operations offered       %s\n",
 		count_str(t->operations, a));
+	if (skipped > 0) {
+		fprintf(out, "  operations not sent      %s (a read, replace, "
+			     "delete or query with no item to target yet)\n",
+			count_str(skipped, a));
+	}
 	fprintf(out, "  requests sent            %s (retries included)\n",
 		count_str(t->attempts, a));
 	fprintf(out, "  succeeded                %s\n",
@@ -192,8 +174,8 @@ static void totals(const struct pk_container *c, FILE *out)
 		     "provisioned RU over the run)\n",
 		ru_str(t->ru_mru, a), ru_str(t->offered_mru, b),
 		100.0 * findings_utilisation(c));
-	fprintf(out, "  logical partitions       %s\n",
-		count_str(c->n_lps, a));
+	fprintf(out, "  logical partitions       %s holding items (%s seen)\n",
+		count_str(findings_live_lps(c), a), count_str(c->n_lps, b));
 	fprintf(out, "  storage                  %s\n",
 		bytes_str(findings_storage(c), a));
 }
@@ -396,38 +378,45 @@ static int64_t bucket_s(int64_t seconds)
 static void timeline(const struct pk_container *c, FILE *out)
 {
 	const struct pk_metrics *m = &c->metrics;
-	int64_t b = bucket_s((int64_t)m->n_seconds);
-	size_t i = 0, j;
+	/* per-second records when the run kept them, else per-minute */
+	const struct pk_second *v = m->keep_seconds ? m->seconds : m->minutes;
+	size_t n = m->keep_seconds ? m->n_seconds : m->n_minutes, i = 0, j;
+	int64_t end = c->now_s, b = bucket_s(end);
 	char a[40], o[40], s[40], t[40];
 
+	if (!m->keep_seconds && b < 60) {
+		b = 60;
+	}
 	fprintf(out, "\ntimeline (per %llds: average offered and served "
 		     "RU/s, 429s, highest normalized RU consumption of any "
 		     "range in any second)\n",
 		(long long)b);
 	fprintf(out, "  %-10s %9s %6s %12s %12s %10s %6s\n", "t", "RU/s",
 		"ranges", "offered", "served", "429s", "peak");
-	while (i < m->n_seconds) {
-		int64_t start = m->seconds[i].t_s, offered = 0, served = 0;
+	while (i < n) {
+		/* buckets start at multiples of b; an idle run counts in the
+		   bucket where it starts */
+		int64_t start = v[i].t_s / b * b, offered = 0, served = 0, len;
 		uint64_t thr = 0;
 		double peak = 0;
-		size_t n = 0;
 
-		for (j = i; j < m->n_seconds && m->seconds[j].t_s < start + b;
-		     j++) {
-			offered += m->seconds[j].offered_mru;
-			served += m->seconds[j].served_mru;
-			thr += m->seconds[j].throttled_429;
-			if (m->seconds[j].max_normalized > peak) {
-				peak = m->seconds[j].max_normalized;
+		for (j = i; j < n && v[j].t_s < start + b; j++) {
+			offered += v[j].offered_mru;
+			served += v[j].served_mru;
+			thr += v[j].throttled_429;
+			if (v[j].max_normalized > peak) {
+				peak = v[j].max_normalized;
 			}
-			n++;
+		}
+		len = (start + b < end ? start + b : end) - start;
+		if (len < 1) {
+			len = 1;
 		}
 		fprintf(out, "  %-10lld %9s %6u %12s %12s %10s %5.0f%%\n",
 			(long long)start,
-			count_str((unsigned long long)m->seconds[i].ru_per_s,
-				  a),
-			m->seconds[i].ranges, ru_str(offered / (int64_t)n, o),
-			ru_str(served / (int64_t)n, s), count_str(thr, t),
+			count_str((unsigned long long)v[i].ru_per_s, a),
+			v[i].ranges, ru_str(offered / len, o),
+			ru_str(served / len, s), count_str(thr, t),
 			100.0 * peak);
 		i = j;
 	}
@@ -448,7 +437,7 @@ int report_text(const struct pk_run *run, FILE *out)
 				c->name);
 		}
 		summary(run, v, out);
-		totals(c, out);
+		totals(c, workload_skipped(run->workload), out);
 		queries(c, out);
 		partitions(c, out);
 		hot_lps(v, 0, out);
@@ -464,5 +453,166 @@ int report_text(const struct pk_run *run, FILE *out)
 		}
 		free(f);
 	}
+	return ferror(out) ? -1 : 0;
+}
+
+/* ---- compare ---- */
+
+#define PK_TEXT_COL 22 /* width of a variant's column */
+
+static void row_head(const char *what, FILE *out)
+{
+	fprintf(out, "  %-24s", what);
+}
+
+static void cell(const char *text, FILE *out)
+{
+	char buf[PK_TEXT_COL + 1];
+
+	snprintf(buf, sizeof(buf), "%s", text);
+	fit_column(buf, PK_TEXT_COL - 1);
+	fprintf(out, " %-*s", PK_TEXT_COL - 1, buf);
+}
+
+static void pct_cell(double x, FILE *out)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%.2f%%", 100.0 * x);
+	cell(buf, out);
+}
+
+/* One table row: label, then each scorecard's value of field. */
+enum pk_row {
+	PK_ROW_LPS,
+	PK_ROW_HOT_KEY,
+	PK_ROW_HOT_REQ,
+	PK_ROW_HOT_RU,
+	PK_ROW_HOT_STORAGE,
+	PK_ROW_STORAGE_SKEW,
+	PK_ROW_PEAK,
+	PK_ROW_429,
+	PK_ROW_FAILED,
+	PK_ROW_WORST,
+	PK_ROW_403,
+	PK_ROW_FULL,
+	PK_ROW_FANOUT,
+	PK_ROW_SPLITS,
+	PK_ROW_RANK,
+	PK_ROWS
+};
+
+static const char *const row_names[PK_ROWS] = {
+	"logical partitions", "hottest key", "  share of requests",
+	"  share of RU", "  share of storage", "storage max/mean",
+	"peak normalized RU", "429s (service)", "failed after retries",
+	"worst range 429 rate", "rejected 403", "days to full",
+	"fan-out queries (RU)", "splits", "rank",
+};
+
+static void cell_of(const struct pk_scorecard *s, enum pk_row r, FILE *out)
+{
+	char a[40], b[40], buf[96];
+
+	switch (r) {
+	case PK_ROW_LPS:
+		cell(count_str(s->logical_partitions, a), out);
+		return;
+	case PK_ROW_HOT_KEY:
+		cell(s->have_hottest ? s->hottest_key : "-", out);
+		return;
+	case PK_ROW_HOT_REQ:
+		pct_cell(s->hottest_share_requests, out);
+		return;
+	case PK_ROW_HOT_RU:
+		pct_cell(s->hottest_share_ru, out);
+		return;
+	case PK_ROW_HOT_STORAGE:
+		pct_cell(s->hottest_share_storage, out);
+		return;
+	case PK_ROW_STORAGE_SKEW:
+		snprintf(buf, sizeof(buf), "%.2f", s->storage_max_over_mean);
+		break;
+	case PK_ROW_PEAK:
+		snprintf(buf, sizeof(buf), "%.0f%% (range %u)",
+			 100.0 * s->peak_normalized_ru, s->peak_range);
+		break;
+	case PK_ROW_429:
+		cell(count_str(s->throttled_429, a), out);
+		return;
+	case PK_ROW_FAILED:
+		cell(count_str(s->failed_after_retries, a), out);
+		return;
+	case PK_ROW_WORST:
+		snprintf(buf, sizeof(buf), "%.2f%% (range %u)",
+			 100.0 * s->worst_range_429_rate, s->worst_range);
+		break;
+	case PK_ROW_403:
+		cell(count_str(s->rejected_403, a), out);
+		return;
+	case PK_ROW_FULL:
+		if (s->days_to_full < 0) {
+			snprintf(buf, sizeof(buf), "never");
+		} else {
+			snprintf(buf, sizeof(buf), "%.1f", s->days_to_full);
+		}
+		break;
+	case PK_ROW_FANOUT:
+		snprintf(buf, sizeof(buf), "%s (%s)",
+			 count_str(s->fanout_queries, a),
+			 count_str((unsigned long long)(s->fanout_ru + 0.5),
+				   b));
+		break;
+	case PK_ROW_SPLITS:
+		snprintf(buf, sizeof(buf), "%zu", s->splits);
+		break;
+	default:
+		snprintf(buf, sizeof(buf), "%zu", s->rank);
+		break;
+	}
+	cell(buf, out);
+}
+
+int report_text_compare(const struct pk_run *run, FILE *out)
+{
+	struct pk_scorecard *cards = scorecard_all(run);
+	size_t i, r, k;
+	char a[40];
+
+	fprintf(out, "pksim compare: %s (seed %llu), %s operations, %llds\n",
+		run->sc->name, (unsigned long long)run->seed,
+		count_str(run->n_variants
+				  ? run->variants[0]
+					    .container->metrics.totals.operations
+				  : 0,
+			  a),
+		(long long)(run->end_ms / 1000));
+	row_head("variant", out);
+	for (i = 0; i < run->n_variants; i++) {
+		cell(cards[i].name, out);
+	}
+	fputc('\n', out);
+	row_head("partition key", out);
+	for (i = 0; i < run->n_variants; i++) {
+		cell(run->variants[i].key->text, out);
+	}
+	fputc('\n', out);
+	for (r = 0; r < PK_ROWS; r++) {
+		row_head(row_names[r], out);
+		for (i = 0; i < run->n_variants; i++) {
+			cell_of(&cards[i], (enum pk_row)r, out);
+		}
+		fputc('\n', out);
+	}
+	fprintf(out, "\nranking (fewest failures seen by the application, "
+		     "then fewest 429s, lowest peak, least skew)\n");
+	for (k = 1; k <= run->n_variants; k++) {
+		for (i = 0; i < run->n_variants; i++) {
+			if (cards[i].rank == k) {
+				fprintf(out, "  %zu. %s\n", k, cards[i].verdict);
+			}
+		}
+	}
+	free(cards);
 	return ferror(out) ? -1 : 0;
 }

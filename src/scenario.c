@@ -2209,8 +2209,9 @@ static unsigned load_container_keys(struct ld *ld, const struct yn *m,
 	}
 	if ((n = yn_get(m, "throughput"))) {
 		sets |= CT_SETS_THROUGHPUT;
-		if (get_int(ld, n, "throughput", 1, INT64_MAX,
-			    "a whole number of RU/s >= 1",
+		if (get_int(ld, n, "throughput", 1, PK_MAX_RU_PER_S,
+			    "a whole number of RU/s from 1 to 1,000,000 (the "
+			    "service's limit per container)",
 			    &c->throughput_ru_per_s) == 0 &&
 		    c->throughput_ru_per_s < PK_PROVISION_MIN_MANUAL_RU_PER_S) {
 			/* rule 8, D-LIMITS */
@@ -2240,12 +2241,16 @@ static unsigned load_container_keys(struct ld *ld, const struct yn *m,
 			 "at least 1 byte", &c->pp_storage_bytes);
 	}
 	if ((n = yn_get(m, "physical_partition_throughput"))) {
-		get_int(ld, n, "physical_partition_throughput", 1, INT64_MAX,
-			"a whole number of RU/s >= 1", &c->pp_ru_per_s);
+		get_int(ld, n, "physical_partition_throughput", 1,
+			PK_MAX_RU_PER_S,
+			"a whole number of RU/s from 1 to 1,000,000",
+			&c->pp_ru_per_s);
 	}
 	if ((n = yn_get(m, "initial_throughput_per_partition"))) {
-		get_int(ld, n, "initial_throughput_per_partition", 1, INT64_MAX,
-			"a whole number of RU/s >= 1", &c->initial_ru_per_pp);
+		get_int(ld, n, "initial_throughput_per_partition", 1,
+			PK_MAX_RU_PER_S,
+			"a whole number of RU/s from 1 to 1,000,000",
+			&c->initial_ru_per_pp);
 	}
 	if ((n = yn_get(m, "logical_partition_storage"))) {
 		get_size(ld, n, "logical_partition_storage", 1, UINT64_MAX,
@@ -2957,8 +2962,9 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 		load_select(ld, n, &ph->select);
 	}
 	if ((n = yn_get(m, "throughput"))) {
-		get_int(ld, n, "throughput", 1, INT64_MAX,
-			"a whole number of RU/s >= 1",
+		get_int(ld, n, "throughput", 1, PK_MAX_RU_PER_S,
+			"a whole number of RU/s from 1 to 1,000,000 (the "
+			"service's limit per container)",
 			&ph->throughput_ru_per_s);
 		ph->throughput_line = n->line;
 		ph->throughput_col = n->col;

@@ -69,29 +69,41 @@ static void heap_pop(struct pk_variant *v, struct pk_retry_entry *out)
 /* 400 when the item's id breaks the service's rules (D-LIMITS: at most
    1,023 bytes, no '/' or '\\'), else 0. Only read when the scenario's id
    generator could produce such an id (v->check_ids). */
-static int bad_id(const struct pk_run *run, const struct pk_variant *v,
-		  uint64_t item)
+static int bad_id(const struct pk_value *id)
 {
-	char buf[PK_VALUE_MAX_BYTES];
+	if (id->type != PK_VALUE_STRING || id->len > PK_SIM_MAX_ID_BYTES ||
+	    memchr(id->str, '/', id->len) || memchr(id->str, '\\', id->len)) {
+		return PK_HTTP_BAD_REQUEST;
+	}
+	return 0;
+}
+
+/* When ids can repeat or break the rules (v->check_ids): the item's id
+   into rq (for 409 on a repeated (key, id)) and 400 for a bad one. */
+static void check_id(const struct pk_run *run, const struct pk_variant *v,
+		     uint64_t item, char *buf, struct pk_request *rq)
+{
 	struct pk_value id;
 
 	if (!v->check_ids ||
 	    workload_value(run->workload, item, run->id_prop, &id, buf,
-			   sizeof(buf)) ||
-	    id.type != PK_VALUE_STRING) {
-		return 0;
+			   PK_VALUE_MAX_BYTES)) {
+		return;
 	}
-	if (id.len > PK_SIM_MAX_ID_BYTES || memchr(id.str, '/', id.len) ||
-	    memchr(id.str, '\\', id.len)) {
-		return PK_HTTP_BAD_REQUEST;
+	if (!rq->reject && rq->kind == PK_OP_CREATE) {
+		rq->reject = bad_id(&id);
 	}
-	return 0;
+	if (id.type == PK_VALUE_STRING) {
+		rq->id = id.str;
+		rq->id_len = id.len;
+	}
 }
 
 static void point_request(struct pk_run *run, struct pk_variant *v,
 			  const struct pk_op *op, int64_t t_ms,
 			  struct pk_outcome *out)
 {
+	char idbuf[PK_VALUE_MAX_BYTES];
 	struct pk_item_source src;
 	struct pk_request rq;
 
@@ -105,9 +117,9 @@ static void point_request(struct pk_run *run, struct pk_variant *v,
 	rq.key_len = v->kv->id_len;
 	rq.epk = &v->kv->epk;
 	rq.reject = v->kv->status;
-	if (!rq.reject && op->kind == PK_OP_CREATE) {
-		rq.reject = bad_id(run, v, op->item);
-	}
+	rq.id = NULL;
+	rq.id_len = 0;
+	check_id(run, v, op->item, idbuf, &rq);
 	container_apply(v->container, &rq, out);
 }
 
@@ -306,11 +318,21 @@ static int add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 	v->check_ids = ids_need_check(run->sc);
 	v->container = container_new(cs->name ? cs->name : cs->partition_key,
 				     cs, &run->sc->cost);
+	/* long runs keep per-minute records only (metrics.h) */
+	v->container->metrics.keep_seconds =
+		workload_phase_start_ms(run->workload, run->sc->n_phases) <=
+		PK_METRICS_DETAIL_MAX_S * 1000LL;
 	return 0;
 }
 
 struct pk_run *sim_run(const struct pk_scenario *sc, uint64_t seed,
 		       struct pk_diag *diag)
+{
+	return sim_run_detail(sc, seed, 0, diag);
+}
+
+struct pk_run *sim_run_detail(const struct pk_scenario *sc, uint64_t seed,
+			      int keep_seconds, struct pk_diag *diag)
 {
 	struct pk_run *run = xcalloc(1, sizeof(*run));
 	struct pk_op op;
@@ -323,6 +345,9 @@ struct pk_run *sim_run(const struct pk_scenario *sc, uint64_t seed,
 	run->id_prop = workload_prop_index(run->workload, "/id");
 	for (i = 0; i < sc->n_variants; i++) {
 		add_variant(run, &sc->variants[i], diag);
+		if (keep_seconds && i < run->n_variants) {
+			run->variants[i].container->metrics.keep_seconds = 1;
+		}
 	}
 	if (diag_count(diag) > 0 || run->n_variants == 0) {
 		sim_free(run);

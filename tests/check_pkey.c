@@ -107,8 +107,8 @@ END_TEST
 START_TEST(test_pkey_synthetic_hash_suffix)
 {
 	/* seed 002: "key of t-00001: buero-nord.1" */
-	struct pk_container_spec s = spec(
-		PK_KEY_SYNTHETIC, "{officeId}.{hash(id) mod 10}", 2, 400);
+	struct pk_container_spec s =
+	    spec(PK_KEY_SYNTHETIC, "{officeId}.{hash(id) mod 10}", 2, 400);
 	struct pk_pkey *k = key_for(&s);
 
 	ck_assert_str_eq(value_of(k, "{\"id\": \"t-00001\", "
@@ -121,9 +121,9 @@ END_TEST
 START_TEST(test_pkey_synthetic_concat_and_time)
 {
 	struct pk_container_spec s =
-		spec(PK_KEY_SYNTHETIC, "{deviceId}-{day(ts)}", 2, 400);
+	    spec(PK_KEY_SYNTHETIC, "{deviceId}-{day(ts)}", 2, 400);
 	struct pk_container_spec w =
-		spec(PK_KEY_SYNTHETIC, "{weekday(ts)}/{hour(ts)}", 2, 400);
+	    spec(PK_KEY_SYNTHETIC, "{weekday(ts)}/{hour(ts)}", 2, 400);
 	struct pk_pkey *k = key_for(&s), *kw = key_for(&w);
 
 	/* 1594598700 s = 2020-07-13T00:05:00Z (a Monday) */
@@ -144,7 +144,7 @@ END_TEST
 START_TEST(test_pkey_synthetic_random_suffix)
 {
 	struct pk_container_spec s =
-		spec(PK_KEY_SYNTHETIC, "{date}.{random 1..400}", 2, 400);
+	    spec(PK_KEY_SYNTHETIC, "{date}.{random 1..400}", 2, 400);
 	struct pk_pkey *k = key_for(&s);
 	struct pk_keyval *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
 	char seen[401] = {0};
@@ -181,14 +181,14 @@ END_TEST
 START_TEST(test_pkey_template_errors)
 {
 	static const char *const bad[] = {
-		"{deviceId", "{}", "{frob(x)}", "{hash(id) mod 0}",
-		"{random 5..1}", "{hash(id)}", "x}",
+	    "{deviceId",     "{}",	   "{frob(x)}", "{hash(id) mod 0}",
+	    "{random 5..1}", "{hash(id)}", "x}",
 	};
 	size_t i;
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		struct pk_container_spec s =
-			spec(PK_KEY_SYNTHETIC, bad[i], 2, 400);
+		    spec(PK_KEY_SYNTHETIC, bad[i], 2, 400);
 		struct pk_diag d;
 
 		diag_init(&d);
@@ -347,8 +347,8 @@ START_TEST(test_pkey_route_single_path)
 	s.key.paths[0] = "/k";
 	s.key.n_paths = 1;
 	k = key_for(&s);
-	c = container_new("t", &s, &(struct pk_cost_spec){1, 10, 5, 50, 1, 1,
-							   2.5, 0.5});
+	c = container_new("t", &s,
+			  &(struct pk_cost_spec){1, 10, 5, 50, 1, 1, 2.5, 0.5});
 	ck_assert_uint_eq(c->pmap.n, 10);
 	/* equality on the key: one range */
 	ck_assert_uint_eq(visits(c, k, &eq, two, 1, &kind), 1);
@@ -379,10 +379,11 @@ END_TEST
 START_TEST(test_pkey_route_hierarchical)
 {
 	struct pk_container_spec s =
-		spec(PK_KEY_HIERARCHICAL, "[/tenantId, /userId]", 2, 48000);
-	struct pk_query_spec full = query("/tenantId", PK_COND_EQ, "/userId",
-					  PK_COND_EQ, 0);
-	struct pk_query_spec prefix = query("/tenantId", PK_COND_EQ, NULL, 0, 0);
+	    spec(PK_KEY_HIERARCHICAL, "[/tenantId, /userId]", 2, 48000);
+	struct pk_query_spec full =
+	    query("/tenantId", PK_COND_EQ, "/userId", PK_COND_EQ, 0);
+	struct pk_query_spec prefix =
+	    query("/tenantId", PK_COND_EQ, NULL, 0, 0);
 	struct pk_query_spec user = query("/userId", PK_COND_EQ, NULL, 0, 0);
 	const char *const small[] = {"{\"tenantId\": \"small\", \"userId\": "
 				     "\"u1\"}"};
@@ -399,8 +400,8 @@ START_TEST(test_pkey_route_hierarchical)
 	s.key.paths[1] = "/userId";
 	s.key.n_paths = 2;
 	k = key_for(&s);
-	c = container_new("t", &s, &(struct pk_cost_spec){1, 10, 5, 50, 1, 1,
-							   2.5, 0.5});
+	c = container_new("t", &s,
+			  &(struct pk_cost_spec){1, 10, 5, 50, 1, 1, 2.5, 0.5});
 	ck_assert_uint_eq(c->pmap.n, 8); /* 48,000 / 6,000 */
 	ck_assert_uint_eq(visits(c, k, &full, small, 1, &kind), 1);
 	ck_assert_int_eq(kind, PK_ROUTE_SINGLE);
@@ -416,10 +417,15 @@ START_TEST(test_pkey_route_hierarchical)
 			 "{\"tenantId\": \"big\", \"userId\": \"u%d\"}", u);
 		build(k, item, 0, kv);
 		for (i = 0; i < 50; i++) {
-			struct pk_request r = {t, PK_OP_CREATE,
+			struct pk_request r = {t,
+					       PK_OP_CREATE,
 					       (uint64_t)(u * 50 + i),
 					       (uint32_t)PK_MAX_ITEM_BYTES,
-					       kv->id, kv->id_len, &kv->epk,
+					       kv->id,
+					       kv->id_len,
+					       &kv->epk,
+					       0,
+					       NULL,
 					       0};
 			struct pk_outcome o;
 

@@ -70,10 +70,14 @@ struct pk_lp {
 	uint64_t storage_bytes;  /* stored bytes (x index factor) <= cap */
 	uint64_t items;          /* items stored now */
 	uint64_t requests;       /* attempts, 429s included */
+	uint64_t served;         /* attempts not rate limited */
 	uint64_t throttled_429;  /* attempts rate limited */
 	uint64_t rejected_403;   /* writes refused: partition full */
 	int64_t ru_mru;          /* RU charged, mRU */
 	int64_t full_at_ms;      /* first 403/1014, or -1 */
+	int64_t first_grow_ms;   /* first and last write that added bytes;
+				    -1 before any */
+	int64_t last_grow_ms;
 	uint32_t index;          /* 1, 2, ... in order of creation */
 	size_t key_len;          /* bytes in key */
 	unsigned char key[];     /* identity bytes of the value (pkey.h) */
@@ -115,6 +119,23 @@ struct pk_request {
 	int reject;                 /* 400 when the client sent an invalid
 				       item (bad key value or id): refused
 				       without touching data; else 0 */
+	const char *id;             /* the item's id when ids may repeat:
+				       a create of an id its logical
+				       partition holds is a 409; NULL when
+				       every item has its own id */
+	size_t id_len;
+};
+
+/* An id held by a logical partition (kept only for requests that carry
+   an id). */
+struct pk_id_entry {
+	UT_hash_handle hh;
+	struct pk_id_key {
+		uint32_t lp;   /* logical partition index */
+		uint32_t pad;  /* zero */
+		uint64_t hash; /* 64-bit hash of the id's bytes */
+	} k;
+	uint64_t item;     /* the item holding it */
 };
 
 struct pk_outcome {
@@ -136,6 +157,8 @@ struct pk_container {
 	size_t pp_cap;
 	struct pk_lp *lps;             /* uthash head */
 	uint64_t n_lps;
+	struct pk_id_entry *ids;       /* uthash head: ids held, when
+				       requests carry ids */
 	struct pk_item_slot *items;    /* owned; per item number; grows */
 	size_t items_cap;
 	uint32_t next_lp;              /* index the next logical partition
@@ -143,6 +166,11 @@ struct pk_container {
 	unsigned char *visit;          /* owned; scratch flags per range for
 					  queries */
 	size_t visit_cap;
+	struct pk_sample *scratch;     /* owned; one second's samples */
+	size_t scratch_cap;
+	int64_t *hour_max_ru_per_s;    /* owned; autoscale: the highest RU/s
+					  of each hour from t = 0 */
+	size_t n_hours;
 	int64_t ru_per_s;              /* provisioned now */
 	int64_t highest_ru_per_s;      /* highest RU/s ever asked for, a
 					  pending scale-up's too (rule 8) */
@@ -153,6 +181,8 @@ struct pk_container {
 	int autoscale;                 /* 1: ru_per_s is the autoscale max
 					  Tmax, the budget basis */
 	int64_t now_s;                 /* the open second */
+	int64_t now_ms;                /* time of the last request applied */
+	int sec_active;                /* a request arrived in the open second */
 	int64_t sec_offered_mru;       /* open second, container-wide */
 	int64_t sec_served_mru;
 	struct pk_metrics metrics;
@@ -197,8 +227,13 @@ int64_t container_autoscale_billed(const struct pk_container *c,
 /* Stored bytes of the whole container (sum over its ranges). */
 uint64_t container_storage(const struct pk_container *c);
 
-/* Ranges a new manual container gets for ru_per_s (rule 2). */
+/* max(1, ceil(ru_per_s / ru_per_range)): rule 2's formula. */
 size_t container_initial_ranges(int64_t ru_per_s, int64_t ru_per_range);
+
+/* Ranges a new manual container of spec gets: rule 2 with the creation
+   heuristic (6,000 RU/s a range), and at least enough that no range is
+   over its RU/s cap (rule 1). */
+size_t container_created_ranges(const struct pk_container_spec *spec);
 
 /*
  * Move the clock to t_ms (never backwards): close every second before

@@ -29,6 +29,17 @@ double findings_utilisation(const struct pk_container *c);
    the id of the first range that reached it (in *range_id). */
 double findings_peak(const struct pk_container *c, uint32_t *range_id);
 
+/* 1234567 -> "1,234,567" in buf (>= 32 bytes); returns buf. */
+const char *findings_count(unsigned long long v, char *buf);
+
+/* Bytes in binary units, "20.0 GB" (1 GB = 2^30 bytes), in buf (>= 32
+   bytes); returns buf. */
+const char *findings_bytes(uint64_t b, char *buf);
+
+/* Logical partitions holding items now (those whose items were all
+   deleted are not counted). */
+uint64_t findings_live_lps(const struct pk_container *c);
+
 /* Stored bytes of all logical partitions. */
 uint64_t findings_storage(const struct pk_container *c);
 

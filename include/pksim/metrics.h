@@ -8,6 +8,7 @@
  * the range rate-limited a request counts as 100%, since its budget could
  * not take the next request (D-NRU: "100% means the range could throttle").
  * Per minute, and for the whole run, the value is the highest second.
+ * Samples are kept for the seconds in which the container saw a request.
  */
 #ifndef PKSIM_METRICS_H
 #define PKSIM_METRICS_H
@@ -28,9 +29,16 @@ struct pk_sample {
 	uint64_t storage_bytes; /* stored at the end of the second */
 };
 
-/* The whole container in one second. */
+/*
+ * The whole container in one second, or in a run of idle seconds: a
+ * second in which no request arrived is not recorded on its own but
+ * counted in span_s of an idle record, and has no samples. So memory grows
+ * with the seconds that saw requests, not with simulated time.
+ */
 struct pk_second {
-	int64_t t_s;
+	int64_t t_s;             /* the (first) second */
+	int64_t span_s;          /* seconds this record covers: 1, or more
+				    for a run of idle seconds */
 	int64_t offered_mru;     /* charges of every attempt that arrived */
 	int64_t served_mru;      /* charges admitted */
 	int64_t ru_per_s;        /* provisioned RU/s that second */
@@ -43,6 +51,27 @@ enum pk_split_reason {
 	PK_SPLIT_STORAGE = 0,   /* storage passed the physical cap (rule 9) */
 	PK_SPLIT_THROUGHPUT,    /* RU/s raised past ranges x cap (rule 6) */
 };
+
+/* Per partition key range id over its life (ids are never reused). */
+struct pk_range_stats {
+	double peak_normalized;  /* highest second, 0..1 */
+	int64_t peak_t_s;        /* the first second at that peak */
+	uint64_t hot_seconds;    /* seconds it alone was at ~100% while every
+				    other range stayed at or below 30% */
+	int64_t hot_first_s;     /* first and last such second */
+	int64_t hot_last_s;
+	uint64_t throttled_seconds; /* seconds in which it rate-limited */
+	double throttled_served_ru; /* container RU served in those seconds */
+	double throttled_prov_ru;   /* container RU/s provisioned in them */
+};
+
+/* Thresholds of the hot-partition picture (D-NRU's example: one range at
+   100% while the others stay at or below 30%). */
+#define PK_METRICS_HOT 0.99
+#define PK_METRICS_COLD 0.30
+/* Runs up to this long keep their per-second records and samples; longer
+   ones keep per-minute records only (memory grows with minutes then). */
+#define PK_METRICS_DETAIL_MAX_S 86400
 
 struct pk_split_event {
 	int64_t t_s;
@@ -106,6 +135,13 @@ struct pk_totals {
 
 struct pk_metrics {
 	struct pk_totals totals;
+	int keep_seconds;              /* 1: keep seconds[] and samples[] */
+	double provisioned_ru;         /* RU/s x seconds over the run */
+	struct pk_second *minutes;     /* owned; one per minute that saw a
+					  request (span_s: seconds recorded) */
+	size_t n_minutes, cap_minutes;
+	struct pk_range_stats *ranges; /* owned; indexed by range id */
+	size_t n_ranges;
 	struct pk_sample *samples;     /* owned; in (t_s, key order) */
 	size_t n_samples, cap_samples;
 	struct pk_second *seconds;     /* owned; one per closed second */
@@ -118,8 +154,22 @@ struct pk_metrics {
 	size_t n_actions, cap_actions;
 };
 
-/* Zero m. */
+/* Zero m; it keeps per-second detail (keep_seconds = 1). */
 void metrics_init(struct pk_metrics *m);
+
+/*
+ * Record one second in which the container saw requests: sec (its
+ * container-wide figures; max_normalized and throttled_429 are filled in
+ * here) and the n samples of its ranges (in key order). Updates the
+ * per-minute records, the per-range-id statistics and the provisioned RU;
+ * keeps sec and the samples when keep_seconds.
+ */
+void metrics_close_second(struct pk_metrics *m, struct pk_second *sec,
+			  const struct pk_sample *samples, size_t n);
+
+/* Record span_s idle seconds from t_s at ru_per_s over `ranges` ranges. */
+void metrics_close_idle(struct pk_metrics *m, int64_t t_s, int64_t span_s,
+			int64_t ru_per_s, uint32_t ranges);
 /* Free every array of m; m is zero afterwards. */
 void metrics_free(struct pk_metrics *m);
 
@@ -137,6 +187,10 @@ void metrics_add_action(struct pk_metrics *m, int64_t t_s,
 
 /* The name of an action kind: "splits_started", "merge", ... */
 const char *metrics_action_name(enum pk_action_kind k);
+
+/* The record covering second t_s, or NULL (binary search). Borrowed. */
+const struct pk_second *metrics_second_at(const struct pk_metrics *m,
+					  int64_t t_s);
 
 /* Normalized RU consumption of one sample, 0..1 (see the header). */
 double metrics_normalized(const struct pk_sample *s);

@@ -8,10 +8,12 @@
 
 #include <stdio.h>
 
+#include "pksim/scorecard.h"
 #include "pksim/sim.h"
 
-/* Write the JSON report of run to out, ending in a newline. Returns 0, or
-   -1 on a write error. */
-int report_json(const struct pk_run *run, FILE *out);
+/* Write the JSON report of run to out, ending in a newline; with
+   scorecards (compare), each variant gets a "scorecard" object
+   (scorecard.h). Returns 0, or -1 on a write error. */
+int report_json(const struct pk_run *run, int scorecards, FILE *out);
 
 #endif

@@ -31,6 +31,10 @@
 #define PK_DEFAULT_INITIAL_RU_PER_PP 6000LL
 /* D-LIMITS: 20 GB per logical partition */
 #define PK_DEFAULT_LP_STORAGE_BYTES (20ULL * PK_GIB)
+/* D-LIMITS: at most 1,000,000 RU/s per container (more through a support
+   request, which pksim does not model); it also bounds the ranges a
+   container can have: 1,000,000 / 6,000 = 167 at creation */
+#define PK_MAX_RU_PER_S 1000000LL
 /* D-LIMITS: 2 MB per item (413 above) */
 #define PK_MAX_ITEM_BYTES (2ULL * 1024ULL * 1024ULL)
 /* RetryOptions.cs: 9 retries on 429, 30 s total wait */
@@ -252,6 +256,45 @@ struct pk_cost_spec {
 	double query_per_result_ru; /* per item returned, default 0.5 */
 };
 
+/*
+ * Items read from a data file instead of generated (`items: {file: ...}`,
+ * or `pksim compare --items FILE`): each record becomes one create, in
+ * arrival order. Arrival: by a timestamp field (epoch seconds or ISO 8601)
+ * divided by time_compression, counted from the earliest record; or at a
+ * fixed rate in file order; or all at t = 0. Records are replayed in time
+ * order (a stable sort: records out of order in the file are not an
+ * error). Item size: the record's serialized size (trace.h), unless
+ * size_bytes is set.
+ */
+enum pk_arrival_from {
+	PK_FROM_TIME_FIELD = 0, /* time_field / time_compression */
+	PK_FROM_RATE,           /* rate_per_s, file order */
+	PK_FROM_AT_ONCE,        /* every record at t = 0 */
+};
+
+struct pk_items_file {
+	char *path;              /* owned; as written (relative to the
+				    scenario's folder) */
+	char *resolved;          /* owned; the path opened: path itself
+				    when absolute or when the scenario
+				    file has no folder part, else the
+				    scenario's folder + "/" + path */
+	int format;              /* enum pk_trace_format (trace.h) */
+	enum pk_arrival_from from;
+	char *time_field;        /* owned; FROM_TIME_FIELD: "/ts" */
+	double time_compression; /* FROM_TIME_FIELD: > 0, default 1 */
+	double rate_per_s;       /* FROM_RATE: > 0 */
+	uint64_t size_bytes;     /* 0: each record's serialized size; else
+				    1 .. PK_MAX_ITEM_BYTES for every item */
+	size_t limit;            /* records used: the first `limit` in file
+				    order; 0 = all (`limit: N`) */
+	struct pk_trace *trace;  /* owned; the records, loaded by the loader;
+				    every used record has a valid time
+				    field under FROM_TIME_FIELD */
+	int line, col;           /* position of `file:`, 1-based; 0 when
+				    built by scenario_for_items */
+};
+
 struct pk_scenario {
 	char *file;          /* owned; the path it was loaded from */
 	char *name;          /* owned; default: the file's base name */
@@ -268,10 +311,16 @@ struct pk_scenario {
 	size_t n_variants;
 	struct pk_retry_spec retry;
 	struct pk_cost_spec cost;
+	struct pk_items_file *items_file; /* owned; NULL when items are
+					     generated */
 	struct pk_prop_spec *props; /* owned, n_props entries; always holds one
-				       "/id" property (default UNIQUE "item-") */
+				       "/id" property (default UNIQUE "item-");
+				       none when items_file is set */
 	size_t n_props;
-	struct pk_phase_spec *phases; /* owned, n_phases >= 1 */
+	/* owned, n_phases >= 1 when items are generated; with items_file
+	   n_phases >= 0 and each phase only sets throughput (rate_per_s 0,
+	   no queries) for its duration */
+	struct pk_phase_spec *phases;
 	size_t n_phases;
 };
 
@@ -290,8 +339,46 @@ struct pk_scenario *scenario_load(const char *path, struct pk_diag *diag);
 struct pk_scenario *scenario_parse(const char *file, const char *text,
 				   size_t len, struct pk_diag *diag);
 
-/* Free s and everything it owns; NULL is allowed. */
+/* Free s and everything it owns (items_file and its trace too); NULL is
+   allowed. */
 void scenario_free(struct pk_scenario *s);
+
+/*
+ * A scenario for `pksim compare --items FILE` without a scenario file:
+ * named after the file's base name without its extension, seed 1, every
+ * default of a scenario file, a container with throughput_ru_per_s and
+ * the placeholder key "/id", no phases, and no variants (n_variants 0:
+ * add them with scenario_add_variant before sim_run).
+ * path: the data file, opened as given; format: enum pk_trace_format
+ * (PK_TRACE_FORMAT_AUTO to detect). Arrival, exactly one of: time_field
+ * non-NULL (with time_compression > 0), rate_per_s > 0, at_once != 0
+ * (pass NULL, 0, 0 for the other two).
+ * Returns a new scenario owned by the caller, or NULL with errors in
+ * diag: bad arguments (file "--time-field", "--rate", "--throughput" or
+ * "--items", line 0), the data file's own errors as trace_load reports
+ * them (a line-0 "cannot open"/"cannot read" is an environment error),
+ * an empty data file, a record without a valid time field (at its line).
+ */
+struct pk_scenario *scenario_for_items(const char *path, int format,
+				       const char *time_field,
+				       double time_compression,
+				       double rate_per_s, int at_once,
+				       int64_t throughput_ru_per_s,
+				       struct pk_diag *diag);
+
+/*
+ * Add a variant to s for a key written on the command line (`--key`):
+ * "/deviceId" (a path), "/a,/b" or "[/a, /b]" (hierarchical, 2-3 levels;
+ * "[/a]" is the path /a), or any text holding '{' (a synthetic template,
+ * checked by pkey when the run starts). The variant copies s->container
+ * with the key replaced and is named after key_text as given; the first
+ * variant added to a scenario without variants also becomes
+ * s->container. Checked as partition_key in a scenario file is, with
+ * errors as `pksim: --key 'TEXT': error: ...` (line 0); a key text given
+ * twice is an error. Returns 0, or -1 with errors in diag (s unchanged).
+ */
+int scenario_add_variant(struct pk_scenario *s, const char *key_text,
+			 struct pk_diag *diag);
 
 /* The property with this path ("/deviceId"), or NULL. Borrowed from s. */
 const struct pk_prop_spec *scenario_find_prop(const struct pk_scenario *s,

@@ -65,6 +65,14 @@ struct pk_run {
 struct pk_run *sim_run(const struct pk_scenario *sc, uint64_t seed,
 		       struct pk_diag *diag);
 
+/*
+ * As sim_run; with keep_seconds every variant keeps its per-second
+ * records and samples however long the run (for the CSV series), else
+ * only runs up to PK_METRICS_DETAIL_MAX_S do.
+ */
+struct pk_run *sim_run_detail(const struct pk_scenario *sc, uint64_t seed,
+			      int keep_seconds, struct pk_diag *diag);
+
 /* Free r and everything it owns; NULL is allowed. */
 void sim_free(struct pk_run *r);
 

@@ -1,0 +1,185 @@
+/*
+ * report: the scorecard and ranking of compare, and the CSV series, on a
+ * small scenario whose figures follow from its definition.
+ */
+#include <check.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/report_csv.h"
+#include "pksim/report_json.h"
+#include "pksim/report_text.h"
+#include "pksim/scorecard.h"
+#include "testutil.h"
+
+/*
+ * 1,000 creates/s of 1 KB (5 RU) for 10 s on 30,000 RU/s (5 ranges of
+ * 6,000). Variant "one-key" puts every item in one logical partition:
+ * 5,000 RU/s offered on one range of 6,000, so no 429 but 100% of the
+ * requests, RU and storage in that logical partition. Variant "by-id"
+ * gives every item its own logical partition (10,000 of them).
+ * Variant "hot-3" keys by a constant with 3 ranges' worth: it is the
+ * same as one-key but on 6,000 RU/s (1 range): 5,000 RU/s offered fits.
+ * Variant "overloaded" on 3,000 RU/s (1 range) is rate limited.
+ */
+static const char *const text =
+	"name: cards\n"
+	"seed: 3\n"
+	"container: {partition_key: /k, throughput: 30000}\n"
+	"variants:\n"
+	"  - {name: one-key, partition_key: /k}\n"
+	"  - {name: by-id, partition_key: /id}\n"
+	"  - {name: overloaded, partition_key: /k, throughput: 3000}\n"
+	"items: {k: same}\n"
+	"phases:\n"
+	"  - {duration: 10s, rate: 1000/s, item_size: 1KB}\n";
+
+static struct pk_run *run_cards(struct pk_scenario **sc, int detail)
+{
+	struct pk_diag d;
+	struct pk_run *run;
+
+	diag_init(&d);
+	*sc = scenario_parse("cards.yaml", text, strlen(text), &d);
+	ck_assert_ptr_nonnull(*sc);
+	run = sim_run_detail(*sc, (*sc)->seed, detail, &d);
+	ck_assert_ptr_nonnull(run);
+	diag_free(&d);
+	return run;
+}
+
+START_TEST(test_report_scorecard_figures)
+{
+	struct pk_scenario *sc;
+	struct pk_run *run = run_cards(&sc, 0);
+	struct pk_scorecard *cards = scorecard_all(run);
+
+	ck_assert_uint_eq(run->n_variants, 3);
+	/* one-key: one logical partition holds everything */
+	ck_assert_uint_eq(cards[0].logical_partitions, 1);
+	ck_assert(cards[0].hottest_share_requests == 1.0);
+	ck_assert(cards[0].hottest_share_ru == 1.0);
+	ck_assert(cards[0].hottest_share_storage == 1.0);
+	ck_assert_str_eq(cards[0].hottest_key, "\"same\"");
+	/* 5 ranges, all data in one: max / mean = 5 */
+	ck_assert(cards[0].storage_max_over_mean > 4.999 &&
+		  cards[0].storage_max_over_mean < 5.001);
+	/* 1,000 x 5 RU a second on a range of 6,000: 5,000 / 6,000 */
+	ck_assert(cards[0].peak_normalized_ru > 0.833 &&
+		  cards[0].peak_normalized_ru < 0.834);
+	ck_assert_uint_eq(cards[0].throttled_429, 0);
+	/* by-id: 10,000 items, one per logical partition */
+	ck_assert_uint_eq(cards[1].logical_partitions, 10000);
+	ck_assert(cards[1].hottest_share_requests == 1.0 / 10000);
+	/* a logical partition of one item, written once, shows no growth:
+	   it never fills */
+	ck_assert(cards[1].days_to_full < 0);
+	/* one-key: 10,000 x 1,024 B = 10,240,000 B written between t = 0
+	   and t = 9,999 ms: 1,024,102.4 B/s; 20 GB (21,474,836,480 B) less
+	   what it holds is 21,464,596,480 B, 20,959.3 s = 0.24258 days */
+	ck_assert(cards[0].days_to_full > 0.24257 &&
+		  cards[0].days_to_full < 0.24260);
+	/* overloaded: 5,000 RU/s offered on 3,000: 429s */
+	ck_assert_uint_gt(cards[2].throttled_429, 0);
+	/* ranking: overloaded last (most 429s); by-id before one-key (lower
+	   peak normalized RU consumption) */
+	ck_assert_uint_eq(cards[1].rank, 1);
+	ck_assert_uint_eq(cards[0].rank, 2);
+	ck_assert_uint_eq(cards[2].rank, 3);
+	ck_assert_ptr_nonnull(strstr(cards[2].verdict, "overloaded: one "
+						       "logical partition"));
+	ck_assert_ptr_nonnull(strstr(cards[2].verdict, "3,000 RU/s"));
+	free(cards);
+	sim_free(run);
+	scenario_free(sc);
+}
+END_TEST
+
+START_TEST(test_report_json_scorecards)
+{
+	struct pk_scenario *sc;
+	struct pk_run *run = run_cards(&sc, 0);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	json_t *root, *v;
+
+	ck_assert_int_eq(report_json(run, 1, mem), 0);
+	fclose(mem);
+	root = json_loads(buf, 0, NULL);
+	ck_assert_ptr_nonnull(root);
+	v = json_array_get(json_object_get(root, "variants"), 0);
+	/* the same variant objects as run, with a scorecard */
+	ck_assert_ptr_nonnull(json_object_get(v, "totals"));
+	ck_assert_str_eq(json_string_value(json_object_get(
+				 json_object_get(v, "scorecard"), "hottest_key")),
+			 "same");
+	ck_assert_int_eq(json_integer_value(json_object_get(
+				 json_object_get(v, "scorecard"), "rank")),
+			 2);
+	json_decref(root);
+	free(buf);
+	sim_free(run);
+	scenario_free(sc);
+}
+END_TEST
+
+START_TEST(test_report_csv_series)
+{
+	struct pk_scenario *sc;
+	struct pk_run *run = run_cards(&sc, 1);
+	char *buf = NULL, *line;
+	size_t len = 0, rows = 0;
+	FILE *mem = open_memstream(&buf, &len);
+
+	ck_assert_int_eq(report_csv(run, mem), 0);
+	fclose(mem);
+	ck_assert_int_eq(strncmp(buf,
+				 "variant,t_s,range_id,ru,ru_per_s,"
+				 "normalized_ru,requests,throttled_429,"
+				 "storage_bytes\n",
+				 80),
+			 0);
+	for (line = strchr(buf, '\n'); line && line[1]; line = strchr(line + 1,
+								       '\n')) {
+		rows++;
+	}
+	/* one-key and by-id: 10 seconds with requests x 5 ranges each; the
+	   overloaded variant (1 range) goes on retrying after t = 10 s, one
+	   row per second it saw requests */
+	ck_assert_uint_eq(rows,
+			  10 * 5 + 10 * 5 +
+				  run->variants[2].container->metrics.n_samples);
+	ck_assert_uint_gt(run->variants[2].container->metrics.n_samples, 10);
+	/* one-key, second 0, the range with the key: 1,000 creates of 5 RU
+	   on 6,000 RU/s */
+	ck_assert_ptr_nonnull(strstr(buf, ",5000,6000,0.833333,1000,0,"));
+	free(buf);
+	sim_free(run);
+	scenario_free(sc);
+}
+END_TEST
+
+static Suite *report_suite(void)
+{
+	Suite *s = suite_create("report");
+	TCase *tc = tcase_create("compare");
+
+	tcase_add_test(tc, test_report_scorecard_figures);
+	tcase_add_test(tc, test_report_json_scorecards);
+	tcase_add_test(tc, test_report_csv_series);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(report_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
