@@ -6,6 +6,7 @@
 #include "pksim/container.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +14,22 @@
 
 #define PK_MS_PER_S 1000
 #define PK_MRU_PER_RU 1000
+
+/* 1234567 -> "1,234,567" in buf (>= 32 bytes), for action details */
+static const char *thousands(int64_t v, char *buf)
+{
+	char tmp[32];
+	int n = snprintf(tmp, sizeof(tmp), "%lld", (long long)v), i, j = 0;
+
+	for (i = 0; i < n; i++) {
+		if (i > 0 && tmp[i - 1] != '-' && (n - i) % 3 == 0) {
+			buf[j++] = ',';
+		}
+		buf[j++] = tmp[i];
+	}
+	buf[j] = '\0';
+	return buf;
+}
 
 size_t container_initial_ranges(int64_t ru_per_s, int64_t ru_per_range)
 {
@@ -55,14 +72,23 @@ struct pk_container *container_new(const char *name,
 	c->name = xstrdup(name);
 	c->spec = *spec;
 	cost_init(&c->cost, cost);
-	n = container_created_ranges(spec);
+	if (spec->autoscale_max_ru_per_s > 0) {
+		c->autoscale = 1;
+		n = provision_autoscale_ranges(spec->autoscale_max_ru_per_s);
+	} else {
+		n = container_created_ranges(spec);
+	}
 	pmap_init(&c->pmap, n);
 	mem_grow((void **)&c->pp, &c->pp_cap, n, sizeof(*c->pp));
 	memset(c->pp, 0, n * sizeof(*c->pp));
 	for (i = 0; i < n; i++) {
 		throttle_init(&c->pp[i].budget, 0);
+		throttle_set_burst(&c->pp[i].budget, spec->burst);
 	}
-	c->ru_per_s = spec->throughput_ru_per_s;
+	c->ru_per_s = c->autoscale ? spec->autoscale_max_ru_per_s
+				   : spec->throughput_ru_per_s;
+	c->highest_ru_per_s = c->ru_per_s;
+	c->pending_ru_per_s = -1;
 	reshare(c);
 	metrics_init(&c->metrics);
 	return c;
@@ -92,16 +118,55 @@ void container_free(struct pk_container *c)
 	free(c->items);
 	free(c->visit);
 	free(c->scratch);
+	free(c->hour_max_ru_per_s);
 	free(c->name);
 	free(c);
 }
 
 /* ---- the clock ---- */
 
+/* Note that seconds [t_s, t_s + span) ran at ru_per_s, for autoscale's
+   hourly billing: the highest RU/s of each hour (rule 17). */
+static void note_hours(struct pk_container *c, int64_t t_s, int64_t span,
+		       int64_t ru_per_s)
+{
+	size_t first = (size_t)(t_s / PK_CONTAINER_S_PER_HOUR);
+	size_t last = (size_t)((t_s + span - 1) / PK_CONTAINER_S_PER_HOUR);
+	size_t h;
+
+	if (!c->autoscale || span <= 0) {
+		return;
+	}
+	if (last >= c->n_hours) {
+		size_t cap = c->n_hours;
+
+		mem_grow((void **)&c->hour_max_ru_per_s, &cap, last + 1,
+			 sizeof(*c->hour_max_ru_per_s));
+		memset(c->hour_max_ru_per_s + c->n_hours, 0,
+		       (cap - c->n_hours) * sizeof(*c->hour_max_ru_per_s));
+		c->n_hours = cap;
+	}
+	for (h = first; h <= last; h++) {
+		if (ru_per_s > c->hour_max_ru_per_s[h]) {
+			c->hour_max_ru_per_s[h] = ru_per_s;
+		}
+	}
+}
+
+/* The RU/s an idle second runs at: the provisioned RU/s, or autoscale's
+   floor, 0.1 Tmax (no demand). */
+static int64_t idle_ru_per_s(const struct pk_container *c)
+{
+	return c->autoscale
+		       ? provision_autoscale_current(c->ru_per_s, 0, c->pmap.n)
+		       : c->ru_per_s;
+}
+
 static void close_idle(struct pk_container *c, int64_t seconds)
 {
-	metrics_close_idle(&c->metrics, c->now_s, seconds, c->ru_per_s,
+	metrics_close_idle(&c->metrics, c->now_s, seconds, idle_ru_per_s(c),
 			   (uint32_t)c->pmap.n);
+	note_hours(c, c->now_s, seconds, idle_ru_per_s(c));
 	c->now_s += seconds;
 }
 
@@ -110,6 +175,7 @@ static void close_idle(struct pk_container *c, int64_t seconds)
 static void close_second(struct pk_container *c)
 {
 	struct pk_second sec = {0};
+	int64_t busiest = 0;
 	size_t i;
 
 	if (!c->sec_active) {
@@ -142,10 +208,18 @@ static void close_second(struct pk_container *c)
 			p->peak_normalized = norm;
 			p->peak_t_s = c->now_s;
 		}
+		if (p->sec_ru_mru > busiest) {
+			busiest = p->sec_ru_mru;
+		}
 		p->sec_requests = 0;
 		p->sec_throttled = 0;
 		p->sec_ru_mru = 0;
 	}
+	if (c->autoscale) {
+		sec.ru_per_s = provision_autoscale_current(c->ru_per_s, busiest,
+							   c->pmap.n);
+	}
+	note_hours(c, sec.t_s, 1, sec.ru_per_s);
 	metrics_close_second(&c->metrics, &sec, c->scratch, c->pmap.n);
 	c->sec_offered_mru = 0;
 	c->sec_served_mru = 0;
@@ -196,6 +270,7 @@ static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
 	memset(&c->pp[i], 0, 2 * sizeof(*c->pp));
 	for (k = i; k <= i + 1; k++) {
 		throttle_init(&c->pp[k].budget, 0);
+		throttle_set_burst(&c->pp[k].budget, c->spec.burst);
 		c->pp[k].budget.window_s = c->now_s;
 	}
 	recount_children(c, i);
@@ -289,6 +364,9 @@ static void storage_splits(struct pk_container *c)
 	}
 }
 
+static void finish_pending(struct pk_container *c);
+static void autoscale_storage(struct pk_container *c);
+
 void container_advance(struct pk_container *c, int64_t t_ms)
 {
 	int64_t s = t_ms / PK_MS_PER_S;
@@ -301,6 +379,13 @@ void container_advance(struct pk_container *c, int64_t t_ms)
 		}
 		close_second(c);
 		storage_splits(c);
+		if (c->autoscale) {
+			autoscale_storage(c);
+		}
+		if (c->pending_ru_per_s >= 0 &&
+		    c->now_s >= c->pending_done_s) {
+			finish_pending(c);
+		}
 	}
 }
 
@@ -323,33 +408,146 @@ static size_t widest_range(const struct pk_container *c)
 	return best;
 }
 
-void container_set_throughput(struct pk_container *c, int64_t t_ms,
-			      int64_t ru_per_s)
+/* Split the widest ranges at their EPK midpoints until there are want
+   (rule 6: each split turns one parent into two). */
+static void split_to(struct pk_container *c, size_t want)
 {
-	struct pk_throughput_event e;
-	size_t want;
-
-	container_advance(c, t_ms);
-	if (ru_per_s == c->ru_per_s) {
-		return; /* a phase that repeats the current RU/s changes nothing */
-	}
-	e.t_s = c->now_s;
-	e.from_ru_per_s = c->ru_per_s;
-	e.to_ru_per_s = ru_per_s;
-	e.ranges_before = c->pmap.n;
-	/* rule 5/6: instant up to ranges x cap; above, split to
-	   ceil(RU / cap) */
-	want = container_initial_ranges(ru_per_s, c->spec.pp_ru_per_s);
 	while (c->pmap.n < want) {
 		size_t i = widest_range(c);
 
 		split_range(c, i, pmap_midpoint(&c->pmap, i),
 			    PK_SPLIT_THROUGHPUT);
 	}
+}
+
+/* The waiting scale-up's splits are done: new layout, new RU/s. */
+static void finish_pending(struct pk_container *c)
+{
+	char a[32];
+	size_t before = c->pmap.n;
+
+	split_to(c, c->pending_ranges);
+	c->ru_per_s = c->pending_ru_per_s;
+	c->pending_ru_per_s = -1;
+	reshare(c);
+	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_SPLITS_DONE,
+			   "%zu -> %zu physical partitions; %s RU/s now "
+			   "divided evenly",
+			   before, c->pmap.n, thousands(c->ru_per_s, a));
+}
+
+/* Forget a waiting scale-up replaced by a later change. */
+static void cancel_pending(struct pk_container *c)
+{
+	char a[32];
+
+	if (c->pending_ru_per_s < 0) {
+		return;
+	}
+	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_SPLITS_CANCELLED,
+			   "the scale-up to %s RU/s is replaced by a later "
+			   "change before its splits finished",
+			   thousands(c->pending_ru_per_s, a));
+	c->pending_ru_per_s = -1;
+}
+
+void container_set_throughput(struct pk_container *c, int64_t t_ms,
+			      int64_t ru_per_s)
+{
+	struct pk_throughput_event e;
+	int64_t delay_s = c->spec.split_delay_ms / PK_MS_PER_S;
+	size_t want;
+	char a[32], b[32];
+
+	container_advance(c, t_ms);
+	if (ru_per_s == c->ru_per_s && c->pending_ru_per_s < 0) {
+		return; /* a phase that repeats the current RU/s changes nothing */
+	}
+	cancel_pending(c);
+	e.t_s = c->now_s;
+	e.effective_t_s = c->now_s;
+	e.from_ru_per_s = c->ru_per_s;
+	e.to_ru_per_s = ru_per_s;
+	e.ranges_before = c->pmap.n;
+	if (ru_per_s > c->highest_ru_per_s) {
+		c->highest_ru_per_s = ru_per_s;
+	}
+	/* rule 5/6: instant up to ranges x cap; above, split to
+	   ceil(RU / cap) */
+	want = container_initial_ranges(ru_per_s, c->spec.pp_ru_per_s);
+	if (want > c->pmap.n && delay_s > 0) {
+		c->pending_ru_per_s = ru_per_s;
+		c->pending_done_s = c->now_s + delay_s;
+		c->pending_ranges = want;
+		e.effective_t_s = c->pending_done_s;
+		e.ranges_after = want;
+		metrics_add_change(&c->metrics, &e);
+		metrics_add_action(
+			&c->metrics, c->now_s, PK_ACTION_SPLITS_STARTED,
+			"%s RU/s needs %zu physical partitions: splits done "
+			"at t=%llds; until then %zu x %s RU/s serve",
+			thousands(ru_per_s, a), want,
+			(long long)c->pending_done_s, c->pmap.n,
+			thousands(c->pp[0].budget.share_mru / PK_MRU_PER_RU,
+				  b));
+		return;
+	}
+	split_to(c, want);
 	c->ru_per_s = ru_per_s;
 	reshare(c);
 	e.ranges_after = c->pmap.n;
 	metrics_add_change(&c->metrics, &e);
+}
+
+/* Rule 18: storage above 0.1 x Tmax GB raises Tmax (D-AUTO). */
+static void autoscale_storage(struct pk_container *c)
+{
+	uint64_t storage = container_storage(c);
+	int64_t max = provision_autoscale_max_for_storage(c->ru_per_s, storage);
+	char a[32], b[32], d[32];
+
+	if (max <= c->ru_per_s) {
+		return;
+	}
+	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_AUTOSCALE_MAX,
+			   "%s GB stored passes 0.1 x %s: autoscale max "
+			   "raised to %s RU/s",
+			   thousands(provision_storage_gb(storage), d),
+			   thousands(c->ru_per_s, a), thousands(max, b));
+	container_set_throughput(c, c->now_s * PK_MS_PER_S, max);
+}
+
+int64_t container_hours(const struct pk_container *c)
+{
+	return (c->now_s + PK_CONTAINER_S_PER_HOUR - 1) /
+	       PK_CONTAINER_S_PER_HOUR;
+}
+
+int64_t container_autoscale_billed(const struct pk_container *c,
+				   int64_t hour)
+{
+	if (!c->autoscale || hour < 0 || (size_t)hour >= c->n_hours) {
+		return 0;
+	}
+	return c->hour_max_ru_per_s[hour];
+}
+
+uint64_t container_storage(const struct pk_container *c)
+{
+	uint64_t total = 0;
+	size_t i;
+
+	for (i = 0; i < c->pmap.n; i++) {
+		total += c->pp[i].storage_bytes;
+	}
+	return total;
+}
+
+int64_t container_min_ru_per_s(const struct pk_container *c,
+			       enum pk_min_reason *why)
+{
+	return provision_min_manual(container_storage(c), c->highest_ru_per_s,
+				    why);
 }
 
 /* ---- requests ---- */

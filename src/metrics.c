@@ -3,6 +3,8 @@
  */
 #include "pksim/metrics.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +24,7 @@ void metrics_free(struct pk_metrics *m)
 	free(m->ranges);
 	free(m->splits);
 	free(m->changes);
+	free(m->actions);
 	metrics_init(m);
 }
 
@@ -52,6 +55,32 @@ void metrics_add_change(struct pk_metrics *m,
 	mem_grow((void **)&m->changes, &m->cap_changes, m->n_changes + 1,
 		 sizeof(*e));
 	m->changes[m->n_changes++] = *e;
+}
+
+void metrics_add_action(struct pk_metrics *m, int64_t t_s,
+			enum pk_action_kind kind, const char *fmt, ...)
+{
+	struct pk_action *a;
+	va_list ap;
+
+	mem_grow((void **)&m->actions, &m->cap_actions, m->n_actions + 1,
+		 sizeof(*a));
+	a = &m->actions[m->n_actions++];
+	a->t_s = t_s;
+	a->kind = kind;
+	va_start(ap, fmt);
+	vsnprintf(a->detail, sizeof(a->detail), fmt, ap);
+	va_end(ap);
+}
+
+const char *metrics_action_name(enum pk_action_kind k)
+{
+	static const char *const names[PK_ACTION_KINDS] = {
+		"splits_started", "splits_done",  "splits_cancelled",
+		"merge",          "redistribute", "autoscale_max",
+	};
+
+	return k < PK_ACTION_KINDS ? names[k] : "?";
 }
 
 const struct pk_second *metrics_second_at(const struct pk_metrics *m,

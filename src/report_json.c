@@ -224,6 +224,8 @@ static json_t *changes(const struct pk_container *c)
 		json_t *o = json_object();
 
 		json_object_set_new(o, "t_s", json_integer(e->t_s));
+		json_object_set_new(o, "effective_t_s",
+				    json_integer(e->effective_t_s));
 		json_object_set_new(o, "from_ru_per_s",
 				    json_integer(e->from_ru_per_s));
 		json_object_set_new(o, "to_ru_per_s",
@@ -232,6 +234,25 @@ static json_t *changes(const struct pk_container *c)
 				    count(e->ranges_before));
 		json_object_set_new(o, "partitions_after",
 				    count(e->ranges_after));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *actions(const struct pk_container *c)
+{
+	const struct pk_metrics *m = &c->metrics;
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; i < m->n_actions; i++) {
+		const struct pk_action *e = &m->actions[i];
+		json_t *o = json_object();
+
+		json_object_set_new(o, "t_s", json_integer(e->t_s));
+		json_object_set_new(o, "what", json_string(metrics_action_name(
+						       e->kind)));
+		json_object_set_new(o, "detail", json_string(e->detail));
 		json_array_append_new(a, o);
 	}
 	return a;
@@ -259,6 +280,24 @@ static json_t *per_minute(const struct pk_container *c)
 		json_array_append_new(a, o);
 	}
 	return a;
+}
+
+/* Autoscale: the max and the RU/s billed per hour (rule 17, D-AUTO). */
+static json_t *autoscale(const struct pk_container *c)
+{
+	json_t *o = json_object(), *a = json_array();
+	int64_t hours = container_hours(c), h;
+
+	json_object_set_new(o, "max_ru_per_s", json_integer(c->ru_per_s));
+	json_object_set_new(o, "min_ru_per_s",
+			    json_integer(provision_autoscale_floor(
+				    c->ru_per_s)));
+	for (h = 0; h < hours; h++) {
+		json_array_append_new(
+			a, json_integer(container_autoscale_billed(c, h)));
+	}
+	json_object_set_new(o, "billed_ru_per_s_per_hour", a);
+	return o;
 }
 
 static json_t *nullable(double x)
@@ -322,6 +361,9 @@ static json_t *variant(const struct pk_run *run, const struct pk_variant *v)
 	json_object_set_new(o, "partition_key", json_string(v->key->text));
 	json_object_set_new(o, "throughput_ru_per_s",
 			    json_integer(c->ru_per_s));
+	if (c->autoscale) {
+		json_object_set_new(o, "autoscale", autoscale(c));
+	}
 	json_object_set_new(o, "totals", totals(c));
 	json_object_set_new(o, "queries", queries(c));
 	json_object_set_new(o, "physical_partitions", partitions(c));
@@ -329,6 +371,7 @@ static json_t *variant(const struct pk_run *run, const struct pk_variant *v)
 	json_object_set_new(o, "largest_logical_partitions", hot(v, 1));
 	json_object_set_new(o, "splits", splits(c));
 	json_object_set_new(o, "throughput_changes", changes(c));
+	json_object_set_new(o, "actions", actions(c));
 	json_object_set_new(o, "per_minute", per_minute(c));
 	text = findings_make(run, v, &n);
 	for (i = 0; i < n; i++) {

@@ -68,17 +68,43 @@ static void summary(const struct pk_run *run, const struct pk_variant *v,
 	if (sc->description) {
 		fprintf(out, "  %s\n", sc->description);
 	}
-	fprintf(out, "container: partition key %s, %s RU/s manual -> %zu "
-		     "physical partition%s at creation\n",
-		v->key->text,
-		count_str((unsigned long long)cs->throughput_ru_per_s, a),
-		created, created == 1 ? "" : "s");
+	if (v->container->spec.autoscale_max_ru_per_s > 0) {
+		int64_t max = v->container->spec.autoscale_max_ru_per_s;
+
+		fprintf(out, "container: partition key %s, autoscale max %s "
+			     "RU/s (%s to %s) -> %zu physical partitions at "
+			     "creation\n",
+			v->key->text, count_str((unsigned long long)max, a),
+			count_str((unsigned long long)
+					  provision_autoscale_floor(max),
+				  b),
+			count_str((unsigned long long)max, c),
+			provision_autoscale_ranges(max));
+	} else {
+		fprintf(out, "container: partition key %s, %s RU/s manual -> "
+			     "%zu physical partition%s at creation\n",
+			v->key->text,
+			count_str((unsigned long long)cs->throughput_ru_per_s,
+				  a),
+			created, created == 1 ? "" : "s");
+	}
 	fprintf(out, "caps: physical partition %s and %s RU/s; logical "
 		     "partition %s; index factor %g\n",
 		bytes_str(cs->pp_storage_bytes, a),
 		count_str((unsigned long long)cs->pp_ru_per_s, b),
 		bytes_str(cs->lp_storage_bytes, c),
 		cs->index_factor);
+	if (v->container->spec.burst) {
+		fprintf(out, "burst capacity: on (partitions below 3,000 RU/s "
+			     "save unused RU for up to 300 s and spend them "
+			     "at up to 3,000 RU/s)\n");
+	}
+	if (cs->split_delay_ms > 0) {
+		fprintf(out, "split delay: %llds (a scale-up past partitions "
+			     "x %s RU/s waits this long for its splits)\n",
+			(long long)(cs->split_delay_ms / 1000),
+			count_str((unsigned long long)cs->pp_ru_per_s, a));
+	}
 	fprintf(out, "phases:\n");
 	for (i = 0; i < sc->n_phases; i++) {
 		const struct pk_phase_spec *p = &sc->phases[i];
@@ -261,6 +287,25 @@ static void hot_lps(const struct pk_variant *v, int by_storage, FILE *out)
 	}
 }
 
+/* Autoscale billing per hour (rule 17, D-AUTO); nothing for manual. */
+static void billing(const struct pk_container *c, FILE *out)
+{
+	int64_t hours = container_hours(c), h;
+	char a[40];
+
+	if (!c->autoscale) {
+		return;
+	}
+	fprintf(out, "\nautoscale billing (highest RU/s of each hour, at "
+		     "least 0.1 x max)\n");
+	for (h = 0; h < hours; h++) {
+		fprintf(out, "  hour %lld  %s RU/s\n", (long long)h,
+			count_str((unsigned long long)
+					  container_autoscale_billed(c, h),
+				  a));
+	}
+}
+
 static void events(const struct pk_container *c, FILE *out)
 {
 	const struct pk_metrics *m = &c->metrics;
@@ -272,11 +317,26 @@ static void events(const struct pk_container *c, FILE *out)
 		const struct pk_throughput_event *e = &m->changes[i];
 
 		fprintf(out, "  t=%llds  %s -> %s RU/s, %zu -> %zu physical "
-			     "partitions\n",
+			     "partitions",
 			(long long)e->t_s,
 			count_str((unsigned long long)e->from_ru_per_s, a),
 			count_str((unsigned long long)e->to_ru_per_s, b),
 			e->ranges_before, e->ranges_after);
+		if (e->effective_t_s != e->t_s) {
+			fprintf(out, " (from t=%llds, once the splits are "
+				     "done)",
+				(long long)e->effective_t_s);
+		}
+		fputc('\n', out);
+	}
+	if (m->n_actions > 0) {
+		fprintf(out, "\nactions\n");
+	}
+	for (i = 0; i < m->n_actions; i++) {
+		fprintf(out, "  t=%llds  %s: %s\n",
+			(long long)m->actions[i].t_s,
+			metrics_action_name(m->actions[i].kind),
+			m->actions[i].detail);
 	}
 	if (m->n_changes == 0) {
 		fprintf(out, "  (none)\n");
@@ -383,6 +443,7 @@ int report_text(const struct pk_run *run, FILE *out)
 		hot_lps(v, 0, out);
 		hot_lps(v, 1, out);
 		events(c, out);
+		billing(c, out);
 		timeline(c, out);
 		f = findings_make(run, v, &n);
 		fprintf(out, "\nfindings\n");

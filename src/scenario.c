@@ -41,6 +41,7 @@
 #include <yaml.h>
 
 #include "pksim/mem.h"
+#include "pksim/provision.h"
 #include "pksim/trace.h"
 
 /* Deepest nesting of lists/mappings accepted; real scenarios use ~5. */
@@ -1927,6 +1928,9 @@ static const char *const container_keys[] = {
     "initial_throughput_per_partition",
     "logical_partition_storage",
     "index_factor",
+    "split_delay",
+    "autoscale_max",
+    "burst",
     NULL,
 };
 
@@ -2099,6 +2103,61 @@ static int load_key(struct ld *ld, const struct yn *n, struct pk_key_spec *k,
 	return 0;
 }
 
+/* A switch: true/false (also on/off, yes/no). Returns 0 and *out, or -1
+   with an error naming key. */
+static int get_switch(struct ld *ld, const struct yn *n, const char *key,
+		      int *out)
+{
+	static const char *const yes[] = {"true", "on", "yes", NULL};
+	static const char *const no[] = {"false", "off", "no", NULL};
+	char buf[DESC_BYTES];
+
+	if (n->kind == YN_SCALAR && word_in(n->text, yes)) {
+		*out = 1;
+		return 0;
+	}
+	if (n->kind == YN_SCALAR && word_in(n->text, no)) {
+		*out = 0;
+		return 0;
+	}
+	err(ld, n, "%s must be true or false (got %s)", key,
+	    yn_desc(n, buf, sizeof(buf)));
+	return -1;
+}
+
+/*
+ * The `autoscale_max` value n of mapping m: Tmax, a multiple of 1,000,
+ * >= 1,000 (D-AUTO: Tmax moves in steps of 1,000 from 1,000). It replaces
+ * manual throughput, so m may not set both.
+ */
+static void load_autoscale(struct ld *ld, const struct yn *m,
+			   const struct yn *n, struct pk_container_spec *c)
+{
+	int64_t v;
+
+	if (yn_get(m, "throughput")) {
+		err(ld, n,
+		    "set either throughput (manual RU/s) or autoscale_max "
+		    "(autoscale), not both");
+		return;
+	}
+	if (get_int(ld, n, "autoscale_max", PK_PROVISION_MIN_AUTOSCALE_MAX,
+		    INT64_MAX,
+		    "a whole number of RU/s, a multiple of 1000, >= 1000",
+		    &v) < 0) {
+		return;
+	}
+	if (v % PK_PROVISION_AUTOSCALE_STEP != 0) {
+		err(ld, n,
+		    "autoscale_max must be a multiple of 1000 RU/s (got "
+		    "%lld)",
+		    (long long)v);
+		return;
+	}
+	c->autoscale_max_ru_per_s = v;
+	c->throughput_ru_per_s = 0;
+}
+
 /*
  * Lay the keys of mapping m (a `container:` or one variant) over *c,
  * which holds the defaults or the base container. where names m in
@@ -2158,10 +2217,32 @@ static unsigned load_container_keys(struct ld *ld, const struct yn *m,
 	}
 	if ((n = yn_get(m, "throughput"))) {
 		sets |= CT_SETS_THROUGHPUT;
-		get_int(ld, n, "throughput", 1, PK_MAX_RU_PER_S,
-			"a whole number of RU/s from 1 to 1,000,000 (the "
-			"service's limit per container)",
-			&c->throughput_ru_per_s);
+		if (get_int(ld, n, "throughput", 1, PK_MAX_RU_PER_S,
+			    "a whole number of RU/s from 1 to 1,000,000 (the "
+			    "service's limit per container)",
+			    &c->throughput_ru_per_s) == 0 &&
+		    c->throughput_ru_per_s < PK_PROVISION_MIN_MANUAL_RU_PER_S) {
+			/* rule 8, D-LIMITS */
+			err(ld, n,
+			    "throughput %lld RU/s is below the minimum %lld "
+			    "RU/s of a container with manual throughput",
+			    (long long)c->throughput_ru_per_s,
+			    PK_PROVISION_MIN_MANUAL_RU_PER_S);
+		}
+	}
+	if ((n = yn_get(m, "autoscale_max"))) {
+		load_autoscale(ld, m, n, c);
+		sets |= CT_SETS_THROUGHPUT;
+	} else if (yn_get(m, "throughput")) {
+		/* a variant's own throughput replaces an inherited
+		   autoscale max */
+		c->autoscale_max_ru_per_s = 0;
+	}
+	if ((n = yn_get(m, "burst"))) {
+		get_switch(ld, n, "burst", &c->burst);
+	}
+	if ((n = yn_get(m, "split_delay"))) {
+		get_duration(ld, n, "split_delay", 0, &c->split_delay_ms);
 	}
 	if ((n = yn_get(m, "physical_partition_storage"))) {
 		get_size(ld, n, "physical_partition_storage", 1, UINT64_MAX,
@@ -2292,7 +2373,7 @@ static void load_containers(struct ld *ld, const struct yn *m,
 	    !(vsets & CT_SETS_THROUGHPUT)) {
 		err(ld, m,
 		    "missing required key 'throughput' in container "
-		    "(provisioned RU/s, e.g. 18000)%s",
+		    "(provisioned RU/s, e.g. 18000, or autoscale_max)%s",
 		    inherit);
 	}
 	if (!c->name && c->partition_key) {
@@ -3146,7 +3227,111 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 			"a whole number of RU/s from 1 to 1,000,000 (the "
 			"service's limit per container)",
 			&ph->throughput_ru_per_s);
+		ph->throughput_line = n->line;
+		ph->throughput_col = n->col;
 	}
+}
+
+/* 1234567 -> "1,234,567" in buf (>= 32 bytes) */
+static const char *thousands(int64_t v, char *buf)
+{
+	char tmp[32];
+	int n = snprintf(tmp, sizeof(tmp), "%lld", (long long)v), i, j = 0;
+
+	for (i = 0; i < n; i++) {
+		if (i > 0 && tmp[i - 1] != '-' && (n - i) % 3 == 0) {
+			buf[j++] = ',';
+		}
+		buf[j++] = tmp[i];
+	}
+	buf[j] = '\0';
+	return buf;
+}
+
+/*
+ * The part of the minimum manual RU/s (rule 8, D-LIMITS) known before the
+ * run: each phase's throughput against max(400, highest ever / 100) of
+ * every variant, the highest counting the container's own and every
+ * earlier phase's. The storage term is checked when the run reaches the
+ * phase (sim.c). One error per phase.
+ */
+static void check_phase_minimums(struct ld *ld)
+{
+	struct pk_scenario *s = ld->s;
+	unsigned char *reported = xcalloc(s->n_phases + 1, 1);
+	size_t v, i;
+	char a[32], b[32], c[32];
+
+	for (v = 0; v < s->n_variants; v++) {
+		int64_t highest = s->variants[v].throughput_ru_per_s;
+
+		for (i = 0; i < s->n_phases; i++) {
+			struct pk_phase_spec *ph = &s->phases[i];
+			enum pk_min_reason why;
+			int64_t min, want = ph->throughput_ru_per_s;
+			char vn[PK_SCENARIO_QUOTE_BYTES + 32] = "";
+
+			if (want <= 0) {
+				continue;
+			}
+			if (s->variants[v].autoscale_max_ru_per_s > 0) {
+				if (!reported[i]) {
+					reported[i] = 1;
+					err_at(ld, ph->throughput_line,
+					       ph->throughput_col,
+					       "phase '%.*s' sets throughput, "
+					       "but container%s%.*s%s is "
+					       "autoscale; pksim does not "
+					       "change an autoscale max in a "
+					       "phase",
+					       PK_SCENARIO_QUOTE_BYTES,
+					       ph->name,
+					       s->n_variants > 1 ? " '" : "",
+					       PK_SCENARIO_QUOTE_BYTES,
+					       s->n_variants > 1
+						       ? s->variants[v].name
+						       : "",
+					       s->n_variants > 1 ? "'" : "");
+				}
+				continue;
+			}
+			min = provision_min_manual(0, highest, &why);
+			if (want < min && !reported[i]) {
+				reported[i] = 1;
+				if (s->n_variants > 1) {
+					snprintf(vn, sizeof(vn),
+						 " in variant '%.*s'",
+						 PK_SCENARIO_QUOTE_BYTES,
+						 s->variants[v].name);
+				}
+				if (why == PK_MIN_HIGHEST) {
+					err_at(ld, ph->throughput_line,
+					       ph->throughput_col,
+					       "phase '%.*s' sets %s RU/s, "
+					       "below the minimum %s (1%% of "
+					       "the highest ever, %s)%s",
+					       PK_SCENARIO_QUOTE_BYTES,
+					       ph->name, thousands(want, a),
+					       thousands(min, b),
+					       thousands(highest, c), vn);
+				} else {
+					err_at(ld, ph->throughput_line,
+					       ph->throughput_col,
+					       "phase '%.*s' sets %s RU/s, "
+					       "below the minimum %s of a "
+					       "container with manual "
+					       "throughput%s",
+					       PK_SCENARIO_QUOTE_BYTES,
+					       ph->name, thousands(want, a),
+					       thousands(min, b), vn);
+				}
+			}
+			if (want > highest) {
+				highest = want;
+			}
+		}
+	}
+	free(reported);
 }
 
 static void load_phases(struct ld *ld, const struct yn *n)
@@ -3297,6 +3482,7 @@ static void load_root(struct ld *ld, const struct yn *root)
 		    "phases with duration and rate)");
 	} else {
 		load_phases(ld, n);
+		check_phase_minimums(ld);
 	}
 }
 

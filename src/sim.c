@@ -3,6 +3,7 @@
  */
 #include "pksim/sim.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -170,11 +171,67 @@ static void attempt(struct pk_run *run, struct pk_variant *v,
 	}
 }
 
+/* 1234567 -> "1,234,567" in buf (>= 32 bytes) */
+static const char *thousands(int64_t v, char *buf)
+{
+	char tmp[32];
+	int n = snprintf(tmp, sizeof(tmp), "%lld", (long long)v), i, j = 0;
+
+	for (i = 0; i < n; i++) {
+		if (i > 0 && tmp[i - 1] != '-' && (n - i) % 3 == 0) {
+			buf[j++] = ',';
+		}
+		buf[j++] = tmp[i];
+	}
+	buf[j] = '\0';
+	return buf;
+}
+
+/* 0 if phase ph may set its throughput on v's container now; else -1
+   with the error (rule 8, D-LIMITS: the minimum and why) and the run
+   stopped. */
+static int check_minimum(struct pk_run *run, const struct pk_variant *v,
+			 const struct pk_phase_spec *ph, int64_t start_ms)
+{
+	const struct pk_container *c = v->container;
+	enum pk_min_reason why;
+	int64_t min = container_min_ru_per_s(c, &why);
+	char a[32], b[32], d[32], reason[128];
+
+	if (ph->throughput_ru_per_s >= min) {
+		return 0;
+	}
+	if (why == PK_MIN_STORAGE) {
+		snprintf(reason, sizeof(reason),
+			 "1 RU/s per GB stored: %s GB",
+			 thousands(provision_storage_gb(container_storage(c)),
+				   d));
+	} else if (why == PK_MIN_HIGHEST) {
+		snprintf(reason, sizeof(reason),
+			 "1%% of the highest ever, %s",
+			 thousands(c->highest_ru_per_s, d));
+	} else {
+		snprintf(reason, sizeof(reason),
+			 "the smallest manual throughput");
+	}
+	diag_error(run->diag, run->sc->file, ph->throughput_line,
+		   ph->throughput_col,
+		   "phase '%s' sets %s RU/s, below the minimum %s at t=%llds "
+		   "(%s)%s%s%s",
+		   ph->name, thousands(ph->throughput_ru_per_s, a),
+		   thousands(min, b), (long long)(start_ms / PK_MS_PER_S),
+		   reason, run->n_variants > 1 ? " in variant '" : "",
+		   run->n_variants > 1 ? c->name : "",
+		   run->n_variants > 1 ? "'" : "");
+	run->stopped = 1;
+	return -1;
+}
+
 /* Apply the throughput change of every phase starting at or before t. */
 static void phase_actions(struct pk_run *run, struct pk_variant *v,
 			  int64_t t_ms)
 {
-	while (v->next_phase < run->sc->n_phases) {
+	while (!run->stopped && v->next_phase < run->sc->n_phases) {
 		const struct pk_phase_spec *ph =
 			&run->sc->phases[v->next_phase];
 		int64_t start =
@@ -184,6 +241,10 @@ static void phase_actions(struct pk_run *run, struct pk_variant *v,
 			break;
 		}
 		if (ph->throughput_ru_per_s > 0) {
+			container_advance(v->container, start);
+			if (check_minimum(run, v, ph, start)) {
+				return;
+			}
 			container_set_throughput(v->container, start,
 						 ph->throughput_ru_per_s);
 		}
@@ -195,7 +256,7 @@ static void phase_actions(struct pk_run *run, struct pk_variant *v,
 static void drain_retries(struct pk_run *run, struct pk_variant *v,
 			  int64_t t_ms, uint64_t seq)
 {
-	while (v->n_heap > 0 &&
+	while (!run->stopped && v->n_heap > 0 &&
 	       (v->heap[0].t_ms < t_ms ||
 		(v->heap[0].t_ms == t_ms && v->heap[0].seq < seq))) {
 		struct pk_retry_entry e;
@@ -279,6 +340,7 @@ struct pk_run *sim_run_detail(const struct pk_scenario *sc, uint64_t seed,
 
 	run->sc = sc;
 	run->seed = seed;
+	run->diag = diag;
 	run->workload = workload_new(sc, seed);
 	run->id_prop = workload_prop_index(run->workload, "/id");
 	for (i = 0; i < sc->n_variants; i++) {
@@ -298,12 +360,23 @@ struct pk_run *sim_run_detail(const struct pk_scenario *sc, uint64_t seed,
 
 			drain_retries(run, v, op.t_ms, op.seq);
 			phase_actions(run, v, op.t_ms);
+			if (run->stopped) {
+				break;
+			}
 			v->container->metrics.totals.operations++;
 			attempt(run, v, &op, st, op.t_ms);
 		}
+		if (run->stopped) {
+			break;
+		}
 	}
-	for (i = 0; i < run->n_variants; i++) {
+	for (i = 0; i < run->n_variants && !run->stopped; i++) {
 		finish(run, &run->variants[i]);
+	}
+	run->diag = NULL;
+	if (run->stopped) {
+		sim_free(run);
+		return NULL;
 	}
 	return run;
 }

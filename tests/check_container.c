@@ -441,6 +441,212 @@ START_TEST(test_container_request_rules)
 }
 END_TEST
 
+/* Offer one second (starting at t_s) of 400 creates of 1 KB (5 RU each:
+   2,000 RU) to key `name`, items numbered from *item, no retries; returns
+   the RU rate limited, in RU. */
+static int64_t offer_2000_ru(struct pk_container *c, const char *name,
+			     int64_t t_s, uint64_t *item)
+{
+	unsigned char enc[PK_EPK_ENCODED_MAX];
+	size_t len = key_of(name, enc);
+	int64_t limited = 0;
+	int k;
+
+	for (k = 0; k < 400; k++) {
+		struct pk_request r = {t_s * 1000 + k * 2, PK_OP_CREATE,
+				       (*item)++, 1024, enc, len, NULL, 0, NULL, 0};
+		struct pk_outcome o;
+
+		apply(c, &r, &o);
+		if (o.status == 429) {
+			limited += 5;
+		}
+	}
+	return limited;
+}
+
+/* a fan-out query at t_ms; returns the ranges it visited */
+static size_t fanout_ranges(struct pk_container *c, int64_t t_ms)
+{
+	struct pk_route rt;
+	struct pk_outcome o;
+
+	memset(&rt, 0, sizeof(rt));
+	rt.kind = PK_ROUTE_FANOUT;
+	container_query(c, t_ms, &rt, 1, &o);
+	ck_assert_int_eq(o.status, 200);
+	return o.ranges;
+}
+
+/*
+ * Issue 5, the reported case: created at 18,000 RU/s (3 ranges, rule 2),
+ * raised to 30,000 (instant: 3 x 10,000, rule 5), then to 200,000 for an
+ * import (splits to ceil(200,000 / 10,000) = 20 ranges, rule 6), then back
+ * to 30,000: the ranges stay (rule 7), 20 x 1,500 RU/s. One key needing
+ * 2,000 RU/s was clean before the import (2,000 <= 10,000) and now has
+ * 500 of its 2,000 RU rate limited (2,000 offered on a 1,500 budget):
+ * 25%. A fan-out query visits 20 ranges instead of 3 (rule 21).
+ */
+START_TEST(test_container_import_case)
+{
+	struct pk_container_spec s = spec_for(18000);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c = container_new("t", &s, &cost);
+	uint64_t item = 0;
+	size_t i;
+
+	ck_assert_uint_eq(c->pmap.n, 3);
+	container_set_throughput(c, 0, 30000);
+	ck_assert_uint_eq(c->pmap.n, 3);
+	ck_assert_int_eq(share_ru(c, 0), 10000);
+	ck_assert_int_eq(offer_2000_ru(c, "hot", 1, &item), 0);
+	ck_assert_uint_eq(fanout_ranges(c, 2000), 3);
+	container_set_throughput(c, 3000, 200000);
+	ck_assert_uint_eq(c->pmap.n, 20);
+	ck_assert_uint_eq(c->metrics.n_splits, 17);
+	container_set_throughput(c, 4000, 30000);
+	ck_assert_uint_eq(c->pmap.n, 20);
+	for (i = 0; i < c->pmap.n; i++) {
+		ck_assert_int_eq(share_ru(c, i), 1500);
+	}
+	ck_assert_int_eq(offer_2000_ru(c, "hot", 5, &item), 500);
+	ck_assert_uint_eq(fanout_ranges(c, 6000), 20);
+	ck_assert_int_eq(container_check(c), 0);
+	container_free(c);
+}
+END_TEST
+
+/*
+ * Rule 8 / D-LIMITS example: after 50,000 RU/s with 20 GB stored the
+ * minimum is max(400, 20, 50,000 / 100) = 500; 2,000 GB would make it
+ * 2,000. 20 creates of 1 MB stored at x 1,024 (index_factor) = 1 GB each.
+ */
+START_TEST(test_container_minimum)
+{
+	struct pk_container_spec s = spec_for(18000);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c;
+	enum pk_min_reason why;
+	int k;
+
+	s.index_factor = 1024;
+	c = container_new("t", &s, &cost);
+	ck_assert_int_eq(container_min_ru_per_s(c, &why), 400);
+	ck_assert_int_eq(why, PK_MIN_FLOOR);
+	container_set_throughput(c, 0, 50000);
+	for (k = 0; k < 20; k++) {
+		unsigned char enc[PK_EPK_ENCODED_MAX];
+		char name[32];
+		struct pk_request r = {1000 + k, PK_OP_CREATE, (uint64_t)k,
+				       1024 * 1024, enc, 0, NULL, 0, NULL, 0};
+		struct pk_outcome o;
+
+		snprintf(name, sizeof(name), "g%d", k);
+		r.key_len = key_of(name, enc);
+		apply(c, &r, &o);
+		ck_assert_int_eq(o.status, 201);
+	}
+	ck_assert_uint_eq(container_storage(c), 20ULL << 30);
+	ck_assert_int_eq(container_min_ru_per_s(c, &why), 500);
+	ck_assert_int_eq(why, PK_MIN_HIGHEST);
+	container_set_throughput(c, 2000, 30000);
+	/* the highest ever stays 50,000 */
+	ck_assert_int_eq(container_min_ru_per_s(c, NULL), 500);
+	container_free(c);
+}
+END_TEST
+
+/*
+ * Issue 5, the autoscale case: autoscale max 31,000 -> ceil(3.1) = 4
+ * physical partitions (rule 3), so one key can use at most 31,000 / 4 =
+ * 7,750 RU/s (rule 17: a hot partition throttles at Tmax / P). A bulk
+ * load of 1,000,000 writes of 10 RU into one key, sent as fast as the
+ * range admits them, moves 775 writes a second: 1,000,000 / 775 =
+ * 1,290.3, so it ends in its 1,291st second, never before 1,290 s. Those
+ * seconds the container ran at T = 7,750 x 4 = 31,000, billed for the
+ * hour; idle seconds run at 0.1 x 31,000 = 3,100.
+ */
+START_TEST(test_container_autoscale_case)
+{
+	struct pk_container_spec s = spec_for(0);
+	struct pk_cost_spec cost = {1, 10, 10, 100, 1, 1, 2.5, 0.5};
+	struct pk_container *c;
+	unsigned char enc[PK_EPK_ENCODED_MAX];
+	size_t len = key_of("bulk", enc);
+	uint64_t done = 0, item = 0;
+	int64_t t_ms = 0;
+
+	s.autoscale_max_ru_per_s = 31000;
+	c = container_new("t", &s, &cost);
+	ck_assert_uint_eq(c->pmap.n, 4);
+	ck_assert_int_eq(share_ru(c, 0), 7750);
+	while (done < 1000000) {
+		struct pk_request r = {t_ms, PK_OP_CREATE, item, 1024,
+				       enc, len, NULL, 0, NULL, 0};
+		struct pk_outcome o;
+
+		apply(c, &r, &o);
+		if (o.status == 201) {
+			done++;
+			item++;
+		} else {
+			ck_assert_int_eq(o.status, 429);
+			t_ms += o.retry_after_ms;
+		}
+	}
+	/* the last write went in during second 1,290 (0-based) */
+	ck_assert_int_eq(t_ms / 1000, 1290);
+	ck_assert_int_ge(t_ms, 1290000);
+	container_advance(c, 1291000 + 5000);
+	ck_assert_int_eq(c->metrics.seconds[0].ru_per_s, 31000);
+	/* idle seconds run at the floor, 0.1 x 31,000 (one record covers
+	   the idle run) */
+	ck_assert_ptr_nonnull(metrics_second_at(&c->metrics, 1292));
+	ck_assert_int_eq(metrics_second_at(&c->metrics, 1292)->ru_per_s, 3100);
+	ck_assert_int_eq(container_autoscale_billed(c, 0), 31000);
+	ck_assert_int_eq(container_check(c), 0);
+	container_free(c);
+}
+END_TEST
+
+/* Rule 18 / D-AUTO: storage above 0.1 x Tmax GB raises Tmax to GB x 10
+   rounded up to 1,000. Tmax 1,000 holds 100 GB; 101 GB of items (128 KB,
+   64 RU, stored at x 8,192 = 1 GB each) raise it to 2,000 at the end of
+   the second, recorded as an action. */
+START_TEST(test_container_autoscale_storage)
+{
+	struct pk_container_spec s = spec_for(0);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c;
+	int k;
+
+	s.autoscale_max_ru_per_s = 1000;
+	s.index_factor = 8192;
+	c = container_new("t", &s, &cost);
+	ck_assert_uint_eq(c->pmap.n, 1);
+	for (k = 0; k < 101; k++) {
+		unsigned char enc[PK_EPK_ENCODED_MAX];
+		char name[32];
+		struct pk_request r = {(int64_t)k * 1000, PK_OP_CREATE,
+				       (uint64_t)k, 128 * 1024, enc, 0,
+				       NULL, 0, NULL, 0};
+		struct pk_outcome o;
+
+		snprintf(name, sizeof(name), "g%d", k);
+		r.key_len = key_of(name, enc);
+		apply(c, &r, &o);
+		ck_assert_int_eq(o.status, 201);
+	}
+	container_advance(c, 102000);
+	ck_assert_int_eq(c->ru_per_s, 2000);
+	ck_assert_uint_eq(c->metrics.n_actions, 1);
+	ck_assert_int_eq(c->metrics.actions[0].kind, PK_ACTION_AUTOSCALE_MAX);
+	ck_assert_int_eq(c->metrics.actions[0].t_s, 101);
+	ck_assert_int_eq(container_check(c), 0);
+	container_free(c);
+}
+END_TEST
+
 static Suite *container_suite(void)
 {
 	Suite *s = suite_create("container");
@@ -454,6 +660,10 @@ static Suite *container_suite(void)
 	tcase_add_test(layout, test_container_uneven_shares_sum);
 	tcase_add_test(budget, test_container_throttling_case);
 	tcase_add_test(budget, test_container_request_rules);
+	tcase_add_test(budget, test_container_import_case);
+	tcase_add_test(layout, test_container_minimum);
+	tcase_add_test(budget, test_container_autoscale_case);
+	tcase_add_test(storage, test_container_autoscale_storage);
 	tcase_add_test(storage, test_container_lp_cap_20gb);
 	tcase_add_test(storage, test_container_storage_split_median);
 	tcase_add_test(storage, test_container_invariants_under_splits);

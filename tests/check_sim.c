@@ -194,6 +194,126 @@ START_TEST(test_sim_bad_ids)
 }
 END_TEST
 
+/*
+ * Issue 5 / rule 8: the storage part of the minimum RU/s is known only
+ * at run time. 100 creates/s for 10 s of 1 KB items stored at 2^20 x
+ * their size (index_factor) = 1 GB each, one key per item: 1,000 GB by
+ * t = 10 s, so the minimum is max(400, 1,000 x 1, 18,000 / 100) = 1,000
+ * and a phase asking for 500 is refused at its `throughput` (line 6,
+ * column 55), with the minimum and why; the run returns NULL.
+ */
+START_TEST(test_sim_minimum_from_storage)
+{
+	static const char *const text =
+		"container: {partition_key: /k, throughput: 18000,\n"
+		"            index_factor: 1048576}\n"
+		"items: {k: {unique: \"k-\"}}\n"
+		"phases:\n"
+		"  - {name: load, duration: 10s, rate: 100/s}\n"
+		"  - {name: low, duration: 10s, rate: 1/s, throughput: 500}\n";
+	struct pk_scenario *sc = load(text);
+	struct pk_diag d;
+
+	diag_init(&d);
+	ck_assert_ptr_null(sim_run(sc, 1, &d));
+	ck_assert_uint_eq(diag_count(&d), 1);
+	ck_assert_int_eq(d.entries[0].line, 6);
+	ck_assert_int_eq(d.entries[0].col, 55);
+	ck_assert_str_eq(d.entries[0].msg,
+			 "phase 'low' sets 500 RU/s, below the minimum 1,000 "
+			 "at t=10s (1 RU/s per GB stored: 1,000 GB)");
+	diag_free(&d);
+	scenario_free(sc);
+}
+END_TEST
+
+/*
+ * Issue 5 / rule 6: with split_delay 1h, raising 18,000 -> 45,000 at
+ * t = 10 s needs 5 ranges; until t = 10 + 3,600 s the old 3 ranges and
+ * 18,000 RU/s serve (pksim's answer to the UNCONFIRMED point: the new
+ * RU/s wait for the splits), then 5 x 9,000.
+ */
+START_TEST(test_sim_split_delay)
+{
+	static const char *const text =
+		"container: {partition_key: /k, throughput: 18000,\n"
+		"            split_delay: 1h}\n"
+		"items: {k: {values: \"k{0..999}\"}}\n"
+		"phases:\n"
+		"  - {duration: 10s, rate: 10/s}\n"
+		"  - {duration: 2h, rate: 1/s, throughput: 45000}\n";
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_container *c;
+	const struct pk_metrics *m;
+
+	diag_init(&d);
+	run = sim_run(load(text), 1, &d);
+	ck_assert_ptr_nonnull(run);
+	c = run->variants[0].container;
+	m = &c->metrics;
+	ck_assert_uint_eq(m->n_changes, 1);
+	ck_assert_int_eq(m->changes[0].t_s, 10);
+	ck_assert_int_eq(m->changes[0].effective_t_s, 3610);
+	ck_assert_uint_eq(m->changes[0].ranges_after, 5);
+	ck_assert_int_eq(m->seconds[3609].ru_per_s, 18000);
+	ck_assert_uint_eq(m->seconds[3609].ranges, 3);
+	ck_assert_int_eq(m->seconds[3610].ru_per_s, 45000);
+	ck_assert_uint_eq(m->seconds[3610].ranges, 5);
+	ck_assert_uint_eq(m->n_actions, 2);
+	ck_assert_int_eq(m->actions[0].kind, PK_ACTION_SPLITS_STARTED);
+	ck_assert_int_eq(m->actions[0].t_s, 10);
+	ck_assert_str_eq(m->actions[0].detail,
+			 "45,000 RU/s needs 5 physical partitions: splits "
+			 "done at t=3610s; until then 3 x 6,000 RU/s serve");
+	ck_assert_int_eq(m->actions[1].kind, PK_ACTION_SPLITS_DONE);
+	ck_assert_int_eq(m->actions[1].t_s, 3610);
+	ck_assert_int_eq(c->pp[0].budget.share_mru, 9000 * 1000);
+	ck_assert_int_eq(container_check(c), 0);
+	diag_free(&d);
+	free_run(run);
+}
+END_TEST
+
+/*
+ * Issue 5 / rule 14 in a run: 400 RU/s (one partition, below 3,000) nearly
+ * idle for 300 s (one 5 RU write a minute) saves up to 300 x 400 =
+ * 120,000 RU; then 10 s of 600 writes/s x 5 RU = 3,000 RU/s: with burst
+ * no 429 (27,000 RU over the share, well within the savings); without,
+ * 2,600 of each second's 3,000 RU are rate limited.
+ */
+START_TEST(test_sim_burst)
+{
+	static const char *const text =
+		"container: {partition_key: /k, throughput: 400, burst: %s}\n"
+		"items: {k: {values: \"k{0..99}\"}}\n"
+		"client: {retries: off}\n"
+		"phases:\n"
+		"  - {duration: 300s, rate: 1/m}\n"
+		"  - {duration: 10s, rate: 600/s}\n";
+	char buf[512];
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_totals *t;
+
+	diag_init(&d);
+	snprintf(buf, sizeof(buf), text, "true");
+	run = sim_run(load(buf), 1, &d);
+	ck_assert_ptr_nonnull(run);
+	t = &run->variants[0].container->metrics.totals;
+	ck_assert_uint_eq(t->operations, 5 + 6000);
+	ck_assert_uint_eq(t->throttled_429, 0);
+	free_run(run);
+	snprintf(buf, sizeof(buf), text, "false");
+	run = sim_run(load(buf), 1, &d);
+	t = &run->variants[0].container->metrics.totals;
+	/* 80 of 600 writes fit each second's 400 RU */
+	ck_assert_uint_eq(t->throttled_429, 10 * 520);
+	free_run(run);
+	diag_free(&d);
+}
+END_TEST
+
 /* (key, id) is unique within a logical partition: 100 creates in one
    logical partition with ids drawn from 10 values store 10 items (each
    id's first create; all 10 are drawn: P(some id missing) <= 10 x 0.9^100
@@ -233,6 +353,9 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, test_sim_phase_throughput);
 	tcase_add_test(tc, test_sim_key_is_object);
 	tcase_add_test(tc, test_sim_bad_ids);
+	tcase_add_test(tc, test_sim_minimum_from_storage);
+	tcase_add_test(tc, test_sim_split_delay);
+	tcase_add_test(tc, test_sim_burst);
 	tcase_add_test(tc, test_sim_duplicate_ids);
 	suite_add_tcase(s, tc);
 	return s;

@@ -49,6 +49,64 @@ START_TEST(test_throttle_retry_policy)
 }
 END_TEST
 
+/*
+ * Issue 5 / rule 14 / D-BURST case: 100 RU/s idle for 300 s saves
+ * 300 x 100 = 30,000 RU, enough for a 10 s burst at 3,000 RU/s with no
+ * 429: each burst second spends 100 of share and 2,900 of credit, so the
+ * 10th second starts with 30,000 - 9 x 2,900 = 3,900 left. The 11th
+ * starts with 1,000: 1,100 RU fit, not 3,000.
+ */
+START_TEST(test_throttle_burst_case)
+{
+	struct pk_budget b;
+	int64_t after = 0, t;
+	int k;
+
+	throttle_init(&b, 100 * 1000);
+	throttle_set_burst(&b, 1);
+	for (t = 300; t < 310; t++) {
+		for (k = 0; k < 300; k++) { /* 300 x 10 RU = 3,000 RU */
+			ck_assert_int_eq(throttle_admit(&b, t * 1000 + k,
+							10000, &after),
+					 1);
+		}
+		/* never more than 3,000 RU in one second */
+		ck_assert_int_eq(throttle_admit(&b, t * 1000 + 999, 10000,
+						&after),
+				 0);
+	}
+	ck_assert_int_eq(b.credit_mru, 3900 * 1000);
+	for (k = 0; k < 110; k++) {
+		ck_assert_int_eq(throttle_admit(&b, 310000 + k, 10000, &after),
+				 1);
+	}
+	ck_assert_int_eq(throttle_admit(&b, 310500, 10000, &after), 0);
+	/* saving is capped at 300 s of the share: a day idle saves 30,000 */
+	throttle_init(&b, 100 * 1000);
+	throttle_set_burst(&b, 1);
+	ck_assert_int_eq(throttle_admit(&b, 86400000, 1000, &after), 1);
+	ck_assert_int_eq(b.credit_mru, 30000 * 1000);
+}
+END_TEST
+
+/* D-BURST: a partition at 3,000 RU/s or more earns no credit; without
+   burst an idle partition never exceeds its share. */
+START_TEST(test_throttle_burst_rules)
+{
+	struct pk_budget b;
+	int64_t after = 0;
+
+	throttle_init(&b, 3000 * 1000);
+	throttle_set_burst(&b, 1);
+	ck_assert_int_eq(throttle_admit(&b, 600000, 3000 * 1000, &after), 1);
+	ck_assert_int_eq(b.credit_mru, 0);
+	ck_assert_int_eq(throttle_admit(&b, 600500, 1, &after), 0);
+	throttle_init(&b, 100 * 1000);
+	ck_assert_int_eq(throttle_admit(&b, 600000, 100 * 1000, &after), 1);
+	ck_assert_int_eq(throttle_admit(&b, 600001, 1, &after), 0);
+}
+END_TEST
+
 static Suite *throttle_suite(void)
 {
 	Suite *s = suite_create("throttle");
@@ -56,6 +114,8 @@ static Suite *throttle_suite(void)
 
 	tcase_add_test(tc, test_throttle_window);
 	tcase_add_test(tc, test_throttle_retry_policy);
+	tcase_add_test(tc, test_throttle_burst_case);
+	tcase_add_test(tc, test_throttle_burst_rules);
 	suite_add_tcase(s, tc);
 	return s;
 }

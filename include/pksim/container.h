@@ -15,15 +15,27 @@
  * - per-second budget, 429/3200 and retry-after (rule 12, D-429);
  * - raising RU/s above ranges x 10,000 splits to ceil(RU/10,000), children
  *   halving the parent's range, widest parents first (rule 6, D-SCALE);
- *   ASSUMPTION: instant (the service takes 4-6 h);
+ *   the splits take spec.split_delay_ms (default 0; the service takes
+ *   4-6 h, D-SCALE), during which the old layout and the old RU/s serve:
+ *   the reference leaves open whether the new RU/s apply before the splits
+ *   finish (rule 6, UNCONFIRMED); pksim: they do not;
+ * - the minimum manual RU/s (rule 8, D-LIMITS) is offered by
+ *   container_min_ru_per_s; the caller refuses a change below it;
  * - lowering RU/s never removes ranges (rule 7);
  * - a range whose storage passes its cap splits at the logical-partition
  *   boundary nearest its storage median (rule 9; cut-point UNCONFIRMED);
  *   ASSUMPTION: at the end of the second in which it passed the cap;
  * - a write taking a logical partition past its cap fails 403/1014 and
  *   stores nothing (rule 11, D-403).
- * Left out (issue 5): split delays, autoscale, burst, serverless, merge,
- * minimum RU/s.
+ * - autoscale (spec.autoscale_max_ru_per_s = Tmax): max(1, ceil(Tmax /
+ *   10,000)) ranges (rule 3); every range may spend Tmax / P each second;
+ *   the current RU/s T of each second follows its busiest range
+ *   (provision_autoscale_current, rule 17) and is what the per-second
+ *   series record as ru_per_s; storage above 0.1 x Tmax GB raises Tmax
+ *   (rule 18), splitting like a scale-up.
+ * - burst capacity when spec.burst is set (rule 14, throttle.h); split
+ *   children start without credit.
+ * Left out (issue 5): serverless, merge, redistribution.
  */
 #ifndef PKSIM_CONTAINER_H
 #define PKSIM_CONTAINER_H
@@ -36,6 +48,7 @@
 #include "pksim/metrics.h"
 #include "pksim/pkey.h"
 #include "pksim/pmap.h"
+#include "pksim/provision.h"
 #include "pksim/scenario.h"
 #include "pksim/throttle.h"
 
@@ -155,7 +168,18 @@ struct pk_container {
 	size_t visit_cap;
 	struct pk_sample *scratch;     /* owned; one second's samples */
 	size_t scratch_cap;
+	int64_t *hour_max_ru_per_s;    /* owned; autoscale: the highest RU/s
+					  of each hour from t = 0 */
+	size_t n_hours;
 	int64_t ru_per_s;              /* provisioned now */
+	int64_t highest_ru_per_s;      /* highest RU/s ever asked for, a
+					  pending scale-up's too (rule 8) */
+	int64_t pending_ru_per_s;      /* a scale-up waiting for its splits
+					  (split delay), or -1 */
+	int64_t pending_done_s;        /* the second its splits are done */
+	size_t pending_ranges;         /* ranges it splits to */
+	int autoscale;                 /* 1: ru_per_s is the autoscale max
+					  Tmax, the budget basis */
 	int64_t now_s;                 /* the open second */
 	int64_t now_ms;                /* time of the last request applied */
 	int sec_active;                /* a request arrived in the open second */
@@ -176,6 +200,33 @@ struct pk_container *container_new(const char *name,
 /* Free c and everything it owns; NULL is allowed. */
 void container_free(struct pk_container *c);
 
+/*
+ * The smallest manual RU/s the container accepts now (rule 8, D-LIMITS):
+ * max(400, ceil(storage GB), highest ever / 100), from its storage and
+ * highest_ru_per_s. *why (may be NULL) gets the deciding term
+ * (provision.h).
+ */
+int64_t container_min_ru_per_s(const struct pk_container *c,
+			       enum pk_min_reason *why);
+
+/* D-AUTO: autoscale bills per hour */
+#define PK_CONTAINER_S_PER_HOUR 3600
+
+/* Hours (started) of the closed seconds: ceil(seconds / 3,600). */
+int64_t container_hours(const struct pk_container *c);
+
+/*
+ * Autoscale billing (rule 17, D-AUTO): the RU/s billed for hour `hour`
+ * (0-based from t = 0) of the closed seconds: the highest T of the hour,
+ * at least 0.1 Tmax of the hour's end. 0 for a manual container or an
+ * hour with no closed second.
+ */
+int64_t container_autoscale_billed(const struct pk_container *c,
+				   int64_t hour);
+
+/* Stored bytes of the whole container (sum over its ranges). */
+uint64_t container_storage(const struct pk_container *c);
+
 /* max(1, ceil(ru_per_s / ru_per_range)): rule 2's formula. */
 size_t container_initial_ranges(int64_t ru_per_s, int64_t ru_per_range);
 
@@ -192,8 +243,14 @@ size_t container_created_ranges(const struct pk_container_spec *spec);
 void container_advance(struct pk_container *c, int64_t t_ms);
 
 /*
- * Set provisioned RU/s at t_ms (advancing the clock first): split ranges
- * if ru_per_s passes ranges x the per-range cap, then re-divide evenly.
+ * Set provisioned RU/s at t_ms (advancing the clock first). Up to ranges x
+ * the per-range cap: at once, re-divided evenly (rule 5, 7). Above: split
+ * to ceil(ru_per_s / cap) ranges (rule 6); with a split delay the change
+ * waits (old layout, old RU/s) until the splits are done, at the start of
+ * the second spec.split_delay_ms later. ASSUMPTION (the reference does not
+ * say): a change asked for while splits wait replaces the waiting one; if
+ * it needs no splits it applies at once. The caller checks the minimum
+ * (container_min_ru_per_s) first.
  */
 void container_set_throughput(struct pk_container *c, int64_t t_ms,
 			      int64_t ru_per_s);

@@ -83,11 +83,33 @@ struct pk_split_event {
 };
 
 struct pk_throughput_event {
-	int64_t t_s;
+	int64_t t_s;            /* when it was asked for */
+	int64_t effective_t_s;  /* when the new RU/s and layout apply: t_s,
+				   or the end of the split delay (>= t_s) */
 	int64_t from_ru_per_s;
 	int64_t to_ru_per_s;
 	size_t ranges_before;
-	size_t ranges_after;
+	size_t ranges_after;    /* once any splits it needs are done */
+};
+
+/* Actions on the container beyond an instant throughput change, for the
+   reports' timeline (issue 5). */
+enum pk_action_kind {
+	PK_ACTION_SPLITS_STARTED = 0, /* a scale-up waiting for its splits */
+	PK_ACTION_SPLITS_DONE,        /* ... done: new layout and RU/s */
+	PK_ACTION_SPLITS_CANCELLED,   /* ... replaced by a later change */
+	PK_ACTION_MERGE,              /* ranges merged (D-MERGE) */
+	PK_ACTION_REDISTRIBUTE,       /* per-range RU/s set (D-REDIST) */
+	PK_ACTION_AUTOSCALE_MAX,      /* autoscale max raised for storage */
+	PK_ACTION_KINDS
+};
+
+#define PK_ACTION_DETAIL_BYTES 160
+
+struct pk_action {
+	int64_t t_s;
+	enum pk_action_kind kind;
+	char detail[PK_ACTION_DETAIL_BYTES]; /* one sentence, no newline */
 };
 
 struct pk_totals {
@@ -128,6 +150,8 @@ struct pk_metrics {
 	size_t n_splits, cap_splits;
 	struct pk_throughput_event *changes; /* owned; in time order */
 	size_t n_changes, cap_changes;
+	struct pk_action *actions;     /* owned; in time order */
+	size_t n_actions, cap_actions;
 };
 
 /* Zero m; it keeps per-second detail (keep_seconds = 1). */
@@ -155,6 +179,14 @@ void metrics_add_second(struct pk_metrics *m, const struct pk_second *s);
 void metrics_add_split(struct pk_metrics *m, const struct pk_split_event *e);
 void metrics_add_change(struct pk_metrics *m,
 			const struct pk_throughput_event *e);
+/* Append an action at t_s; detail is printf-formatted and cut to
+   PK_ACTION_DETAIL_BYTES - 1 bytes. */
+void metrics_add_action(struct pk_metrics *m, int64_t t_s,
+			enum pk_action_kind kind, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* The name of an action kind: "splits_started", "merge", ... */
+const char *metrics_action_name(enum pk_action_kind k);
 
 /* The record covering second t_s, or NULL (binary search). Borrowed. */
 const struct pk_second *metrics_second_at(const struct pk_metrics *m,

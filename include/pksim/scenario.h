@@ -174,6 +174,8 @@ struct pk_phase_spec {
 	struct pk_dist_spec select;
 	int64_t throughput_ru_per_s; /* new provisioned RU/s at phase start;
 					-1 = unchanged */
+	int throughput_line, throughput_col; /* where `throughput` is
+						written, 1-based; 0 if not */
 	struct pk_query_spec *queries; /* owned; required (n >= 1) when
 					  mix[PK_OP_QUERY] > 0 */
 	size_t n_queries;
@@ -210,13 +212,22 @@ struct pk_container_spec {
 				       "/deviceId", "[/tenantId, /userId]",
 				       "{deviceId}-{date}" */
 	struct pk_key_spec key;     /* owned; the parsed definition */
-	int64_t throughput_ru_per_s; /* manual provisioned RU/s, >= 1 */
+	int64_t throughput_ru_per_s; /* manual provisioned RU/s, >= 400; 0
+					when autoscale_max_ru_per_s is set */
+	int64_t autoscale_max_ru_per_s; /* autoscale max Tmax, a multiple of
+					   1,000, >= 1,000; 0 = manual */
 	uint64_t pp_storage_bytes;  /* physical partition cap, default 50 GB */
 	int64_t pp_ru_per_s;        /* physical partition cap, default 10,000 */
 	int64_t initial_ru_per_pp;  /* creation heuristic, default 6,000 */
 	uint64_t lp_storage_bytes;  /* logical partition cap, default 20 GB */
 	double index_factor;        /* stored bytes = item bytes x this, > 0,
 				       default 1 */
+	int burst;                  /* 1: burst capacity on (rule 14,
+				       D-BURST); default 0 */
+	int64_t split_delay_ms;     /* how long a throughput scale-up's
+				       splits take, >= 0 whole seconds,
+				       default 0 (the service: 4-6 h,
+				       D-SCALE) */
 	int line, col;
 };
 

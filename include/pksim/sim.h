@@ -49,13 +49,18 @@ struct pk_run {
 	size_t n_variants;
 	int id_prop;                  /* workload index of /id, or -1 */
 	int64_t end_ms;               /* last closed second's end */
+	struct pk_diag *diag;         /* borrowed; during sim_run only */
+	int stopped;                  /* 1 once a phase action was refused */
 };
 
 /*
  * Replay sc with seed through every variant in sc->variants (one
  * operation stream for all). Returns the finished run (free with
  * sim_free), or NULL with errors in diag when a key definition does not
- * fit the items.
+ * fit the items, or when a phase sets throughput below the minimum the
+ * container has reached by then (rule 8: its storage, 1 RU/s per GB; the
+ * loader checks the rest), reported at the phase's `throughput` with the
+ * minimum and why.
  */
 struct pk_run *sim_run(const struct pk_scenario *sc, uint64_t seed,
 		       struct pk_diag *diag);

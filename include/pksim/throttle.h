@@ -10,6 +10,14 @@
  * documented): the retry-after is the time until the next window starts.
  * An operation larger than a whole window's budget can never be admitted.
  *
+ * Burst capacity (optional, off by default; rule 14, D-BURST): a partition
+ * whose share is below 3,000 RU/s saves what it leaves unused, up to 300
+ * s x its share, and may spend the savings on top of its share up to
+ * 3,000 RU in one second. ASSUMPTION: savings are settled when a window
+ * closes (unused share added, use above the share taken off), a new
+ * budget (a new partition, a split child) starts with none, and the
+ * service never takes them back for its own work (D-BURST says it may).
+ *
  * The client retries as the SDKs do by default (RetryOptions.cs; rule 13):
  * up to 9 retries, each after the retry-after, while the total wait stays
  * within 30 s; the scenario can change both or turn retries off.
@@ -24,11 +32,24 @@
 #define PK_HTTP_TOO_MANY_REQUESTS 429
 #define PK_SUBSTATUS_RU_BUDGET_EXCEEDED 3200 /* cosmos_status.rs */
 
+/* D-BURST: partitions below this RU/s earn burst credit; spending is
+   capped at this many RU in one second */
+#define PK_THROTTLE_BURST_PEAK_MRU (3000LL * 1000LL)
+/* D-BURST: credit is capped at this many seconds of the share */
+#define PK_THROTTLE_BURST_SAVE_S 300LL
+
 struct pk_budget {
 	int64_t window_s;    /* the second the counters below belong to */
-	int64_t used_mru;    /* charged in that window, <= share_mru */
+	int64_t used_mru;    /* charged in that window, <= share_mru plus
+				what burst credit allowed */
 	int64_t share_mru;   /* this partition's RU/s share, in mRU per s */
+	int burst;           /* 1: burst capacity on (rule 14) */
+	int64_t credit_mru;  /* burst savings at the window's start, 0 ..
+				300 x share_mru */
 };
+
+/* Turn burst capacity on (1) or off (0) for b; credit starts at 0. */
+void throttle_set_burst(struct pk_budget *b, int on);
 
 /* A budget with share_mru per second, starting in window 0. */
 void throttle_init(struct pk_budget *b, int64_t share_mru);
@@ -36,7 +57,8 @@ void throttle_init(struct pk_budget *b, int64_t share_mru);
 /*
  * Admit an operation charging charge_mru at t_ms (>= the window start).
  * Returns 1 and adds the charge when it fits in what is left of the
- * current window; returns 0 (rate limited) and sets *retry_after_ms to the
+ * current window (with burst: of the share plus the credit, at most 3,000
+ * RU in the window when the share is below that); returns 0 (rate limited) and sets *retry_after_ms to the
  * time until the next window (1..1000 ms) otherwise.
  */
 int throttle_admit(struct pk_budget *b, int64_t t_ms, int64_t charge_mru,
