@@ -350,9 +350,14 @@ static int workload_get(const struct pk_item_source *src, size_t ref,
 			struct pk_value *out, char *buf, size_t cap)
 {
 	int prop = src->key->ref_prop[ref];
+	int rc = prop < 0 ? -1
+			  : workload_value(src->ctx, src->item, prop, out, buf,
+					   cap);
 
-	if (prop < 0 ||
-	    workload_value(src->ctx, src->item, prop, out, buf, cap)) {
+	if (rc == PK_WORKLOAD_NOT_SCALAR) {
+		return -1; /* an object or array: not a key value (400) */
+	}
+	if (rc) {
 		memset(out, 0, sizeof(*out));
 		out->type = PK_VALUE_UNDEFINED;
 	}

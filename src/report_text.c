@@ -55,6 +55,27 @@ static const char *epk_short(struct pk_epk e, char *buf)
 	return buf;
 }
 
+/* Where the items of a data file come from and how they arrive. */
+static void items_file(const struct pk_run *run, FILE *out)
+{
+	const struct pk_items_file *f = run->sc->items_file;
+	char a[40];
+
+	fprintf(out, "items: %s, %s records, ", f->path,
+		count_str(workload_items(run->workload), a));
+	if (f->from == PK_FROM_TIME_FIELD) {
+		fprintf(out, "arriving by %s", f->time_field);
+		if (f->time_compression != 1) {
+			fprintf(out, " compressed %gx", f->time_compression);
+		}
+	} else if (f->from == PK_FROM_RATE) {
+		fprintf(out, "arriving at %g a second", f->rate_per_s);
+	} else {
+		fprintf(out, "all arriving at t = 0");
+	}
+	fputc('\n', out);
+}
+
 static void summary(const struct pk_run *run, const struct pk_variant *v,
 		    FILE *out)
 {
@@ -105,14 +126,22 @@ static void summary(const struct pk_run *run, const struct pk_variant *v,
 			(long long)(cs->split_delay_ms / 1000),
 			count_str((unsigned long long)cs->pp_ru_per_s, a));
 	}
-	fprintf(out, "phases:\n");
+	if (sc->items_file) {
+		items_file(run, out);
+	}
+	if (sc->n_phases > 0) {
+		fprintf(out, "phases:\n");
+	}
 	for (i = 0; i < sc->n_phases; i++) {
 		const struct pk_phase_spec *p = &sc->phases[i];
 
-		fprintf(out, "  %-12s t=%llds  %llds at %g ops/s", p->name,
+		fprintf(out, "  %-12s t=%llds  %llds", p->name,
 			(long long)(workload_phase_start_ms(run->workload, i) /
 				    1000),
-			(long long)(p->duration_ms / 1000), p->rate_per_s);
+			(long long)(p->duration_ms / 1000));
+		if (!sc->items_file) {
+			fprintf(out, " at %g ops/s", p->rate_per_s);
+		}
 		if (p->throughput_ru_per_s > 0) {
 			fprintf(out, ", throughput set to %s RU/s",
 				count_str((unsigned long long)

@@ -168,6 +168,35 @@ static size_t hottest_range(const struct pk_container *c)
 	return pmap_find(&c->pmap, &top[0]->epk);
 }
 
+/* One logical partition takes most of the RU: capped at one range's
+   RU/s, and full at the growth seen. */
+static void hot_verdict(const struct pk_variant *v, struct pk_scorecard *s)
+{
+	const struct pk_container *c = v->container;
+	char a[32], limited[96] = "", full[64] = "";
+
+	if (s->throttled_429 > 0) {
+		snprintf(limited, sizeof(limited),
+			 "; %.1f%% of requests rate limited",
+			 100.0 * ratio((double)s->throttled_429,
+				       (double)(s->operations +
+						s->throttled_429)));
+	}
+	if (s->days_to_full >= 0) {
+		snprintf(full, sizeof(full), "; full in %.1f days at this rate",
+			 s->days_to_full);
+	}
+	snprintf(s->verdict, sizeof(s->verdict),
+		 "%s: one logical partition (%s) takes %.0f%% of the RU, "
+		 "capped at one range's %s RU/s%s%s",
+		 s->name, s->hottest_key, 100.0 * s->hottest_share_ru,
+		 findings_count((unsigned long long)(
+					c->pp[hottest_range(c)].budget.share_mru /
+					1000),
+				a),
+		 limited, full);
+}
+
 /* The plain sentence: the figure that hurts this variant most. */
 static void verdict(const struct pk_variant *v, struct pk_scorecard *s)
 {
@@ -182,21 +211,8 @@ static void verdict(const struct pk_variant *v, struct pk_scorecard *s)
 			 findings_bytes(c->spec.lp_storage_bytes, a),
 			 findings_count(s->rejected_403, b));
 	} else if (s->have_hottest &&
-		   s->hottest_share_ru >= PK_SCORECARD_HOT_SHARE &&
-		   s->throttled_429 > 0) {
-		snprintf(s->verdict, sizeof(s->verdict),
-			 "%s: one logical partition (%s) takes %.0f%% of the "
-			 "RU, capped at one range's %s RU/s; %.1f%% of "
-			 "requests rate limited",
-			 s->name, s->hottest_key, 100.0 * s->hottest_share_ru,
-			 findings_count((unsigned long long)(
-						c->pp[hottest_range(c)]
-							.budget.share_mru /
-						1000),
-					a),
-			 100.0 * ratio((double)s->throttled_429,
-				       (double)(s->operations +
-						s->throttled_429)));
+		   s->hottest_share_ru >= PK_SCORECARD_HOT_SHARE) {
+		hot_verdict(v, s);
 	} else if (s->worst_range_429_rate > PK_SCORECARD_HEALTHY_429) {
 		snprintf(s->verdict, sizeof(s->verdict),
 			 "%s: range %u rate-limited %.1f%% of its requests; "

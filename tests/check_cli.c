@@ -92,7 +92,7 @@ START_TEST(test_cli_usage_errors)
 	ck_assert_int_eq(tu_run("frobnicate", &out, &err), 2);
 	ck_assert_str_eq(first_line(err),
 			 "pksim: error: unknown command 'frobnicate'; commands: "
-			 "run, locate, epk; see 'pksim --help'");
+			 "run, compare, locate, epk; see 'pksim --help'");
 	free(out);
 	free(err);
 	ck_assert_int_eq(tu_run("run scenarios/offices.yaml --format xml",
@@ -100,7 +100,7 @@ START_TEST(test_cli_usage_errors)
 			 2);
 	ck_assert_str_eq(first_line(err),
 			 "pksim: error: unknown format 'xml'; allowed: text, "
-			 "json; see 'pksim --help'");
+			 "json, csv; see 'pksim --help'");
 	free(out);
 	free(err);
 	ck_assert_int_eq(tu_run("run scenarios/offices.yaml --seed -1", &out,

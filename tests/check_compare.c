@@ -1,0 +1,233 @@
+/*
+ * compare: `pksim compare` as a user runs it, on the real data files in
+ * ../shared/data (read in place, never copied) and on seed 002's offices,
+ * with the numbers of issue 4 and their reasons.
+ */
+#include <check.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+/* Run pksim with args; the JSON report's variants array (caller
+   decrefs the root returned in *root). */
+static json_t *variants_of(const char *args, json_t **root)
+{
+	char *out = NULL, *err = NULL;
+	int rc = tu_run(args, &out, &err);
+
+	ck_assert_msg(rc == 0, "exit %d: %s", rc, err ? err : "");
+	*root = json_loads(out, 0, NULL);
+	ck_assert_ptr_nonnull(*root);
+	free(out);
+	free(err);
+	return json_object_get(*root, "variants");
+}
+
+static json_t *card(json_t *variants, size_t i)
+{
+	return json_object_get(json_array_get(variants, i), "scorecard");
+}
+
+static double num(json_t *o, const char *key)
+{
+	return json_number_value(json_object_get(o, key));
+}
+
+START_TEST(test_compare_transactions)
+{
+	char args[1024];
+	json_t *root, *v;
+
+	/* cosmoslabs_transactions.json, 50,000 records: /costCenter has 22
+	   values (2,200 .. 2,400 records each); /processed is true for
+	   29,993 and false for 20,007 (SOURCES.md) */
+	snprintf(args, sizeof(args),
+		 "compare --items '%s' --rate 1000 --key /costCenter "
+		 "--key /processed --format json",
+		 tu_shared("data/cosmoslabs_transactions.json"));
+	v = variants_of(args, &root);
+	ck_assert_uint_eq(json_array_size(v), 2);
+	ck_assert_int_eq(num(card(v, 0), "logical_partitions"), 22);
+	/* the largest cost center: 2,400 of 50,000 = 4.8% of requests */
+	ck_assert(num(card(v, 0), "hottest_share_requests") > 0.04799 &&
+		  num(card(v, 0), "hottest_share_requests") < 0.04801);
+	ck_assert_int_eq(num(card(v, 1), "logical_partitions"), 2);
+	/* 29,993 / 50,000 = 0.59986 */
+	ck_assert(num(card(v, 1), "hottest_share_requests") > 0.59985 &&
+		  num(card(v, 1), "hottest_share_requests") < 0.59987);
+	ck_assert(json_is_true(json_object_get(card(v, 1), "hottest_key")));
+	json_decref(root);
+}
+END_TEST
+
+START_TEST(test_compare_products_and_iot)
+{
+	char args[1024];
+	json_t *root, *v;
+
+	/* cosmicworks_products_v4.json: 295 products in 37 categories, the
+	   largest 43 (14.6%) */
+	snprintf(args, sizeof(args),
+		 "compare --items '%s' --at-once --key /categoryId "
+		 "--format json",
+		 tu_shared("data/cosmicworks_products_v4.json"));
+	v = variants_of(args, &root);
+	ck_assert_int_eq(num(card(v, 0), "logical_partitions"), 37);
+	ck_assert(num(card(v, 0), "hottest_share_requests") > 43.0 / 295 - 1e-9 &&
+		  num(card(v, 0), "hottest_share_requests") < 43.0 / 295 + 1e-9);
+	json_decref(root);
+	/* iot_telemetry_3devices.json: by /device 3 logical partitions, the
+	   hottest 4,671 of 9,995 (46.73%); by the day of ts 1 (every reading
+	   is on 2020-07-13 UTC) */
+	snprintf(args, sizeof(args),
+		 "compare --items '%s' --time-field ts --time-compression 60 "
+		 "--key /device --key '{day(ts)}' --format json",
+		 tu_shared("data/iot_telemetry_3devices.json"));
+	v = variants_of(args, &root);
+	ck_assert_int_eq(num(card(v, 0), "logical_partitions"), 3);
+	ck_assert(num(card(v, 0), "hottest_share_requests") > 4671.0 / 9995 - 1e-9 &&
+		  num(card(v, 0), "hottest_share_requests") < 4671.0 / 9995 + 1e-9);
+	ck_assert_int_eq(num(card(v, 1), "logical_partitions"), 1);
+	ck_assert(num(card(v, 1), "hottest_share_requests") == 1.0);
+	ck_assert_str_eq(json_string_value(json_object_get(card(v, 1),
+							   "hottest_key")),
+			 "2020-07-13");
+	/* one logical partition ranks below three */
+	ck_assert_int_eq(num(card(v, 0), "rank"), 1);
+	ck_assert_int_eq(num(card(v, 1), "rank"), 2);
+	json_decref(root);
+}
+END_TEST
+
+/*
+ * Seed 002: three offices book 7,360 / 1,800 / 400 appointments: by
+ * /officeId the hottest logical partition (buero-nord) takes 7,360 of
+ * 9,560 writes (77%); by /id each item is its own logical partition:
+ * 1 / 9,560 = 0.0105%. The appointments are written as JSON lines here.
+ */
+START_TEST(test_compare_offices)
+{
+	static const char *const office[] = {"buero-nord", "buero-sued",
+					     "buero-mitte"};
+	static const int count[] = {7360, 1800, 400};
+	char *dir = tu_tmpdir(), path[512], args[1024];
+	FILE *f;
+	json_t *root, *v;
+	int o, i, n = 0;
+
+	snprintf(path, sizeof(path), "%s/appointments.jsonl", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	for (o = 0; o < 3; o++) {
+		for (i = 0; i < count[o]; i++) {
+			fprintf(f, "{\"id\": \"t-%05d\", \"officeId\": \"%s\"}\n",
+				n++, office[o]);
+		}
+	}
+	fclose(f);
+	snprintf(args, sizeof(args),
+		 "compare --items '%s' --at-once --key /officeId --key /id "
+		 "--key '{officeId}.{hash(id) mod 10}' --format json",
+		 path);
+	v = variants_of(args, &root);
+	ck_assert_str_eq(json_string_value(json_object_get(card(v, 0),
+							   "hottest_key")),
+			 "buero-nord");
+	ck_assert(num(card(v, 0), "hottest_share_requests") > 7360.0 / 9560 - 1e-9 &&
+		  num(card(v, 0), "hottest_share_requests") < 7360.0 / 9560 + 1e-9);
+	ck_assert_int_eq(num(card(v, 1), "logical_partitions"), 9560);
+	ck_assert(num(card(v, 1), "hottest_share_requests") > 1.0 / 9560 - 1e-12 &&
+		  num(card(v, 1), "hottest_share_requests") < 1.0 / 9560 + 1e-12);
+	/* 3 offices x 10 hash buckets */
+	ck_assert_int_eq(num(card(v, 2), "logical_partitions"), 30);
+	json_decref(root);
+	unlink(path);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
+START_TEST(test_compare_text_csv_and_errors)
+{
+	char args[1024], *out = NULL, *err = NULL;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	/* a scenario's variants plus one from the command line */
+	ck_assert_int_eq(tu_run("compare scenarios/offices.yaml --key /id",
+				&out, &err),
+			 0);
+	ck_assert_ptr_nonnull(strstr(out, "ranking ("));
+	ck_assert_ptr_nonnull(strstr(out, "  1. "));
+	ck_assert_ptr_nonnull(strstr(out, "  2. "));
+	free(out);
+	free(err);
+	/* the CSV series: the documented header, then rows */
+	ck_assert_int_eq(tu_run("run scenarios/offices.yaml --format csv",
+				&out, &err),
+			 0);
+	ck_assert_int_eq(strncmp(out,
+				 "variant,t_s,range_id,ru,ru_per_s,"
+				 "normalized_ru,requests,throttled_429,"
+				 "storage_bytes\n/officeId,0,0,",
+				 93),
+			 0);
+	free(out);
+	free(err);
+	/* --items needs one arrival rule and at least one key */
+	snprintf(args, sizeof(args), "compare --items '%s' --key /device",
+		 tu_shared("data/iot_telemetry_3devices.json"));
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	ck_assert_ptr_nonnull(strstr(err, "exactly one of --time-field F, "
+					  "--rate R or --at-once"));
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "compare --items '%s' --at-once",
+		 tu_shared("data/iot_telemetry_3devices.json"));
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	ck_assert_ptr_nonnull(strstr(err, "say which keys to compare"));
+	free(out);
+	free(err);
+	/* a bad key text names the option */
+	ck_assert_int_eq(tu_run("compare scenarios/offices.yaml --key nope",
+				&out, &err),
+			 2);
+	ck_assert_ptr_nonnull(strstr(err, "pksim: --key 'nope'"));
+	free(out);
+	free(err);
+	/* run takes no --key */
+	ck_assert_int_eq(tu_run("run scenarios/offices.yaml --key /id", &out,
+				&err),
+			 2);
+	free(out);
+	free(err);
+}
+END_TEST
+
+static Suite *compare_suite(void)
+{
+	Suite *s = suite_create("compare");
+	TCase *tc = tcase_create("compare");
+
+	tcase_add_test(tc, test_compare_transactions);
+	tcase_add_test(tc, test_compare_products_and_iot);
+	tcase_add_test(tc, test_compare_offices);
+	tcase_add_test(tc, test_compare_text_csv_and_errors);
+	tcase_set_timeout(tc, 600);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(compare_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
