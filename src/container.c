@@ -3,6 +3,7 @@
  * RU budgets and splits. The rules and their sources are listed in
  * container.h.
  */
+#include "pksim/fmt.h"
 #include "pksim/container.h"
 
 #include <math.h>
@@ -14,22 +15,6 @@
 
 #define PK_MS_PER_S 1000
 #define PK_MRU_PER_RU 1000
-
-/* 1234567 -> "1,234,567" in buf (>= 32 bytes), for action details */
-static const char *thousands(int64_t v, char *buf)
-{
-	char tmp[32];
-	int n = snprintf(tmp, sizeof(tmp), "%lld", (long long)v), i, j = 0;
-
-	for (i = 0; i < n; i++) {
-		if (i > 0 && tmp[i - 1] != '-' && (n - i) % 3 == 0) {
-			buf[j++] = ',';
-		}
-		buf[j++] = tmp[i];
-	}
-	buf[j] = '\0';
-	return buf;
-}
 
 size_t container_initial_ranges(int64_t ru_per_s, int64_t ru_per_range)
 {
@@ -433,7 +418,7 @@ static void finish_pending(struct pk_container *c)
 	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_SPLITS_DONE,
 			   "%zu -> %zu physical partitions; %s RU/s now "
 			   "divided evenly",
-			   before, c->pmap.n, thousands(c->ru_per_s, a));
+			   before, c->pmap.n, fmt_thousands(c->ru_per_s, a));
 }
 
 /* Forget a waiting scale-up replaced by a later change. */
@@ -447,7 +432,7 @@ static void cancel_pending(struct pk_container *c)
 	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_SPLITS_CANCELLED,
 			   "the scale-up to %s RU/s is replaced by a later "
 			   "change before its splits finished",
-			   thousands(c->pending_ru_per_s, a));
+			   fmt_thousands(c->pending_ru_per_s, a));
 	c->pending_ru_per_s = -1;
 }
 
@@ -486,9 +471,9 @@ void container_set_throughput(struct pk_container *c, int64_t t_ms,
 			&c->metrics, c->now_s, PK_ACTION_SPLITS_STARTED,
 			"%s RU/s needs %zu physical partitions: splits done "
 			"at t=%llds; until then %zu x %s RU/s serve",
-			thousands(ru_per_s, a), want,
+			fmt_thousands(ru_per_s, a), want,
 			(long long)c->pending_done_s, c->pmap.n,
-			thousands(c->pp[0].budget.share_mru / PK_MRU_PER_RU,
+			fmt_thousands(c->pp[0].budget.share_mru / PK_MRU_PER_RU,
 				  b));
 		return;
 	}
@@ -512,8 +497,8 @@ static void autoscale_storage(struct pk_container *c)
 	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_AUTOSCALE_MAX,
 			   "%s GB stored passes 0.1 x %s: autoscale max "
 			   "raised to %s RU/s",
-			   thousands(provision_storage_gb(storage), d),
-			   thousands(c->ru_per_s, a), thousands(max, b));
+			   fmt_thousands(provision_storage_gb(storage), d),
+			   fmt_thousands(c->ru_per_s, a), fmt_thousands(max, b));
 	container_set_throughput(c, c->now_s * PK_MS_PER_S, max);
 }
 

@@ -13,16 +13,6 @@
 
 #include "pksim/mem.h"
 
-enum {
-	PK_EPK_MARK_UNDEFINED = 0x00,
-	PK_EPK_MARK_NULL = 0x01,
-	PK_EPK_MARK_FALSE = 0x02,
-	PK_EPK_MARK_TRUE = 0x03,
-	PK_EPK_MARK_NUMBER = 0x05,
-	PK_EPK_MARK_STRING = 0x08,
-	PK_EPK_V2_STRING_END = 0xFF, /* V2 string suffix */
-	PK_EPK_V1_STRING_END = 0x00, /* V1 string suffix */
-};
 
 /* V1 cuts each string to its first 100 UTF-16 code units before hashing
    (reference §7, V1 step 1; .NET StringPartitionKeyComponent's

@@ -1,6 +1,7 @@
 /*
  * findings: verdicts in plain words from one variant's metrics.
  */
+#include "pksim/fmt.h"
 #include "pksim/findings.h"
 
 #include <stdlib.h>
@@ -143,35 +144,12 @@ static double utilisation_while_throttled(const struct pk_container *c,
 
 const char *findings_count(unsigned long long v, char *buf)
 {
-	char tmp[32];
-	int n = snprintf(tmp, sizeof(tmp), "%llu", v), i, j = 0;
-
-	for (i = 0; i < n; i++) {
-		if (i > 0 && (n - i) % 3 == 0) {
-			buf[j++] = ',';
-		}
-		buf[j++] = tmp[i];
-	}
-	buf[j] = '\0';
-	return buf;
+	return fmt_thousands((int64_t)v, buf);
 }
 
 const char *findings_bytes(uint64_t b, char *buf)
 {
-	static const char *unit[] = {"B", "KB", "MB", "GB", "TB", "PB"};
-	double x = (double)b;
-	int u = 0;
-
-	while (x >= 1024.0 && u < 5) {
-		x /= 1024.0;
-		u++;
-	}
-	if (u == 0) {
-		snprintf(buf, 32, "%llu B", (unsigned long long)b);
-	} else {
-		snprintf(buf, 32, "%.1f %s", x, unit[u]);
-	}
-	return buf;
+	return fmt_bytes(b, buf);
 }
 
 /* Per range with 429s: its rate against the container's utilisation in

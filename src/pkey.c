@@ -20,15 +20,6 @@
 /* 2^64 / golden ratio: spreads item numbers before seeding (splitmix64) */
 #define PK_PKEY_ITEM_MIX 0x9E3779B97F4A7C15ULL
 
-enum {
-	PK_MARK_UNDEFINED = 0x00,
-	PK_MARK_NULL = 0x01,
-	PK_MARK_FALSE = 0x02,
-	PK_MARK_TRUE = 0x03,
-	PK_MARK_NUMBER = 0x05,
-	PK_MARK_STRING = 0x08,
-	PK_STRING_END = 0xFF,
-};
 
 uint32_t pkey_fnv1a32(const void *data, size_t len)
 {
@@ -758,8 +749,8 @@ static int decode_component(const unsigned char *id, size_t len, size_t *pos,
 		return -1;
 	}
 	switch (id[p]) {
-	case PK_MARK_STRING:
-		for (e = p + 1; e < len && id[e] != PK_STRING_END; e++) {
+	case PK_EPK_MARK_STRING:
+		for (e = p + 1; e < len && id[e] != PK_EPK_V2_STRING_END; e++) {
 		}
 		if (e >= len) {
 			return -1;
@@ -769,7 +760,7 @@ static int decode_component(const unsigned char *id, size_t len, size_t *pos,
 		v->len = e - p - 1;
 		*pos = e + 1;
 		return 0;
-	case PK_MARK_NUMBER:
+	case PK_EPK_MARK_NUMBER:
 		if (p + 9 > len) {
 			return -1;
 		}
@@ -780,12 +771,12 @@ static int decode_component(const unsigned char *id, size_t len, size_t *pos,
 		memcpy(&v->num, &bits, sizeof(v->num));
 		*pos = p + 9;
 		return 0;
-	case PK_MARK_TRUE:
-	case PK_MARK_FALSE:
+	case PK_EPK_MARK_TRUE:
+	case PK_EPK_MARK_FALSE:
 		v->type = PK_VALUE_BOOL;
-		v->boolean = id[p] == PK_MARK_TRUE;
+		v->boolean = id[p] == PK_EPK_MARK_TRUE;
 		break;
-	case PK_MARK_NULL:
+	case PK_EPK_MARK_NULL:
 		v->type = PK_VALUE_NULL;
 		break;
 	default:
@@ -809,7 +800,7 @@ int pkey_decode_single(const unsigned char *id, size_t len,
 
 int pkey_id_is_undefined(const unsigned char *id, size_t len)
 {
-	return len == 1 && id[0] == PK_MARK_UNDEFINED;
+	return len == 1 && id[0] == PK_EPK_MARK_UNDEFINED;
 }
 
 void pkey_format_id(const struct pk_pkey *k, const unsigned char *id,

@@ -29,6 +29,7 @@
  * Invariant: a scenario is returned only when this call recorded no error,
  * and then every field is filled in and in range (see scenario.h).
  */
+#include "pksim/fmt.h"
 #include "pksim/scenario.h"
 
 #include <errno.h>
@@ -3232,22 +3233,6 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 	}
 }
 
-/* 1234567 -> "1,234,567" in buf (>= 32 bytes) */
-static const char *thousands(int64_t v, char *buf)
-{
-	char tmp[32];
-	int n = snprintf(tmp, sizeof(tmp), "%lld", (long long)v), i, j = 0;
-
-	for (i = 0; i < n; i++) {
-		if (i > 0 && tmp[i - 1] != '-' && (n - i) % 3 == 0) {
-			buf[j++] = ',';
-		}
-		buf[j++] = tmp[i];
-	}
-	buf[j] = '\0';
-	return buf;
-}
-
 /*
  * The part of the minimum manual RU/s (rule 8, D-LIMITS) known before the
  * run: each phase's throughput against max(400, highest ever / 100) of
@@ -3311,9 +3296,9 @@ static void check_phase_minimums(struct ld *ld)
 					       "below the minimum %s (1%% of "
 					       "the highest ever, %s)%s",
 					       PK_SCENARIO_QUOTE_BYTES,
-					       ph->name, thousands(want, a),
-					       thousands(min, b),
-					       thousands(highest, c), vn);
+					       ph->name, fmt_thousands(want, a),
+					       fmt_thousands(min, b),
+					       fmt_thousands(highest, c), vn);
 				} else {
 					err_at(ld, ph->throughput_line,
 					       ph->throughput_col,
@@ -3322,8 +3307,8 @@ static void check_phase_minimums(struct ld *ld)
 					       "container with manual "
 					       "throughput%s",
 					       PK_SCENARIO_QUOTE_BYTES,
-					       ph->name, thousands(want, a),
-					       thousands(min, b), vn);
+					       ph->name, fmt_thousands(want, a),
+					       fmt_thousands(min, b), vn);
 				}
 			}
 			if (want > highest) {

@@ -1,6 +1,7 @@
 /*
  * sim: one pass over the operation stream, retries and phase actions.
  */
+#include "pksim/fmt.h"
 #include "pksim/sim.h"
 
 #include <stdio.h>
@@ -174,22 +175,6 @@ static void attempt(struct pk_run *run, struct pk_variant *v,
 	}
 }
 
-/* 1234567 -> "1,234,567" in buf (>= 32 bytes) */
-static const char *thousands(int64_t v, char *buf)
-{
-	char tmp[32];
-	int n = snprintf(tmp, sizeof(tmp), "%lld", (long long)v), i, j = 0;
-
-	for (i = 0; i < n; i++) {
-		if (i > 0 && tmp[i - 1] != '-' && (n - i) % 3 == 0) {
-			buf[j++] = ',';
-		}
-		buf[j++] = tmp[i];
-	}
-	buf[j] = '\0';
-	return buf;
-}
-
 /* 0 if phase ph may set its throughput on v's container now; else -1
    with the error (rule 8, D-LIMITS: the minimum and why) and the run
    stopped. */
@@ -207,12 +192,12 @@ static int check_minimum(struct pk_run *run, const struct pk_variant *v,
 	if (why == PK_MIN_STORAGE) {
 		snprintf(reason, sizeof(reason),
 			 "1 RU/s per GB stored: %s GB",
-			 thousands(provision_storage_gb(container_storage(c)),
+			 fmt_thousands(provision_storage_gb(container_storage(c)),
 				   d));
 	} else if (why == PK_MIN_HIGHEST) {
 		snprintf(reason, sizeof(reason),
 			 "1%% of the highest ever, %s",
-			 thousands(c->highest_ru_per_s, d));
+			 fmt_thousands(c->highest_ru_per_s, d));
 	} else {
 		snprintf(reason, sizeof(reason),
 			 "the smallest manual throughput");
@@ -221,8 +206,8 @@ static int check_minimum(struct pk_run *run, const struct pk_variant *v,
 		   ph->throughput_col,
 		   "phase '%s' sets %s RU/s, below the minimum %s at t=%llds "
 		   "(%s)%s%s%s",
-		   ph->name, thousands(ph->throughput_ru_per_s, a),
-		   thousands(min, b), (long long)(start_ms / PK_MS_PER_S),
+		   ph->name, fmt_thousands(ph->throughput_ru_per_s, a),
+		   fmt_thousands(min, b), (long long)(start_ms / PK_MS_PER_S),
 		   reason, run->n_variants > 1 ? " in variant '" : "",
 		   run->n_variants > 1 ? c->name : "",
 		   run->n_variants > 1 ? "'" : "");

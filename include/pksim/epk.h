@@ -25,6 +25,19 @@
 
 #include "pksim/value.h"
 
+/* Type markers of the hash encoding (reference §7): one byte before
+   each component. */
+enum pk_epk_mark {
+	PK_EPK_MARK_UNDEFINED = 0x00,
+	PK_EPK_MARK_NULL = 0x01,
+	PK_EPK_MARK_FALSE = 0x02,
+	PK_EPK_MARK_TRUE = 0x03,
+	PK_EPK_MARK_NUMBER = 0x05,
+	PK_EPK_MARK_STRING = 0x08,
+	PK_EPK_V2_STRING_END = 0xFF, /* V2 string suffix */
+	PK_EPK_V1_STRING_END = 0x00, /* V1 string suffix */
+};
+
 /* Bytes of the longest EPK kept: three MultiHash levels of 16 bytes
    (reference §7: 32 hex characters per level, up to 96). */
 #define PK_EPK_MAX_BYTES 48
