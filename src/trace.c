@@ -111,10 +111,12 @@ static uint64_t pool_add(struct pk_trace *t, const char *s, size_t len)
 {
 	uint64_t off = t->pool_len;
 
+	/* one spare byte: the pool exists once anything was added, even an
+	   empty string, so pool + off is always a valid pointer */
+	mem_grow((void **)&t->pool, &t->pool_cap, t->pool_len + len + 1, 1);
 	if (len == 0) {
 		return off;
 	}
-	mem_grow((void **)&t->pool, &t->pool_cap, t->pool_len + len, 1);
 	memcpy(t->pool + t->pool_len, s, len);
 	t->pool_len += len;
 	return off;
