@@ -72,7 +72,10 @@ struct pk_container *container_new(const char *name,
 	c->name = xstrdup(name);
 	c->spec = *spec;
 	cost_init(&c->cost, cost);
-	if (spec->autoscale_max_ru_per_s > 0) {
+	if (spec->serverless) {
+		c->serverless = 1;
+		n = PK_CONTAINER_SERVERLESS_INITIAL_RANGES;
+	} else if (spec->autoscale_max_ru_per_s > 0) {
 		c->autoscale = 1;
 		n = provision_autoscale_ranges(spec->autoscale_max_ru_per_s);
 	} else {
@@ -85,8 +88,12 @@ struct pk_container *container_new(const char *name,
 		throttle_init(&c->pp[i].budget, 0);
 		throttle_set_burst(&c->pp[i].budget, spec->burst);
 	}
-	c->ru_per_s = c->autoscale ? spec->autoscale_max_ru_per_s
-				   : spec->throughput_ru_per_s;
+	if (c->serverless) {
+		c->ru_per_s = provision_serverless_ru_per_s(n);
+	} else {
+		c->ru_per_s = c->autoscale ? spec->autoscale_max_ru_per_s
+					   : spec->throughput_ru_per_s;
+	}
 	c->highest_ru_per_s = c->ru_per_s;
 	c->pending_ru_per_s = -1;
 	reshare(c);
@@ -252,13 +259,23 @@ static void recount_children(struct pk_container *c, size_t i)
 	}
 }
 
+/* The time until which a range made now answers 410/1007 (0: off). */
+static int64_t gone_until(const struct pk_container *c)
+{
+	return c->spec.split_gone_ms > 0
+		       ? c->now_s * PK_MS_PER_S + c->spec.split_gone_ms
+		       : 0;
+}
+
 /* Split range i at cut, record the event, give the children fresh
-   counters; the caller re-divides RU/s. */
+   counters and half the parent's share each (so the shares still add up
+   to the total); the caller re-divides RU/s evenly where rule 4 says. */
 static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
 			enum pk_split_reason reason)
 {
 	struct pk_split_event e;
 	uint32_t parent = c->pmap.ranges[i].id;
+	int64_t share = c->pp[i].budget.share_mru;
 	size_t k;
 
 	if (pmap_split(&c->pmap, i, &cut)) {
@@ -269,9 +286,11 @@ static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
 		(c->pmap.n - i - 2) * sizeof(*c->pp));
 	memset(&c->pp[i], 0, 2 * sizeof(*c->pp));
 	for (k = i; k <= i + 1; k++) {
-		throttle_init(&c->pp[k].budget, 0);
+		throttle_init(&c->pp[k].budget,
+			      share / 2 + (k == i ? share % 2 : 0));
 		throttle_set_burst(&c->pp[k].budget, c->spec.burst);
 		c->pp[k].budget.window_s = c->now_s;
+		c->pp[k].gone_until_ms = gone_until(c);
 	}
 	recount_children(c, i);
 	e.t_s = c->now_s;
@@ -336,6 +355,25 @@ static int storage_cut(const struct pk_container *c, size_t i,
 	return 0;
 }
 
+/* Serverless RU/s follow the ranges (rule 19): set them for the ranges
+   now, re-divided evenly, and note a change in the timeline. */
+static void serverless_follow(struct pk_container *c)
+{
+	int64_t ru = provision_serverless_ru_per_s(c->pmap.n);
+	char a[32], b[32];
+
+	if (ru != c->ru_per_s) {
+		metrics_add_action(&c->metrics, c->now_s,
+				   PK_ACTION_SERVERLESS_RU,
+				   "%zu physical partitions: serverless RU/s "
+				   "%s -> %s",
+				   c->pmap.n, thousands(c->ru_per_s, a),
+				   thousands(ru, b));
+	}
+	c->ru_per_s = ru;
+	reshare(c);
+}
+
 /* Split every range over its storage cap, repeatedly, at the current
    second; a range holding one logical partition cannot split. */
 static void storage_splits(struct pk_container *c)
@@ -359,7 +397,9 @@ static void storage_splits(struct pk_container *c)
 		split = 1;
 		/* look at the left child again: it may still be over */
 	}
-	if (split) {
+	if (split && c->serverless) {
+		serverless_follow(c);
+	} else if (split && !c->redistributed) {
 		reshare(c);
 	}
 }
@@ -429,6 +469,7 @@ static void finish_pending(struct pk_container *c)
 	split_to(c, c->pending_ranges);
 	c->ru_per_s = c->pending_ru_per_s;
 	c->pending_ru_per_s = -1;
+	c->redistributed = 0;
 	reshare(c);
 	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_SPLITS_DONE,
 			   "%zu -> %zu physical partitions; %s RU/s now "
@@ -494,6 +535,7 @@ void container_set_throughput(struct pk_container *c, int64_t t_ms,
 	}
 	split_to(c, want);
 	c->ru_per_s = ru_per_s;
+	c->redistributed = 0;
 	reshare(c);
 	e.ranges_after = c->pmap.n;
 	metrics_add_change(&c->metrics, &e);
@@ -630,12 +672,20 @@ static int64_t charge_of(const struct pk_container *c,
 
 /* Change item's stored bytes from old to new (either may be 0) in lp and
    its range pp; returns 403 if the logical partition would pass its cap
-   (nothing changes then), else 0. Rule 11. */
+   (rule 11; *sub = 1014) or a serverless container its 1 TB (rule 19;
+   *sub = 0), nothing changing then; else 0. */
 static int store(struct pk_container *c, struct pk_lp *lp, struct pk_pp *pp,
-		 uint64_t item, uint32_t old, uint32_t new_bytes)
+		 uint64_t item, uint32_t old, uint32_t new_bytes, int *sub)
 {
 	if (new_bytes > old &&
 	    lp->storage_bytes + (new_bytes - old) > c->spec.lp_storage_bytes) {
+		*sub = PK_SUBSTATUS_PARTITION_KEY_QUOTA;
+		return PK_HTTP_FORBIDDEN;
+	}
+	if (new_bytes > old && c->serverless &&
+	    container_storage(c) + (new_bytes - old) >
+		    PK_PROVISION_SERVERLESS_MAX_BYTES) {
+		*sub = PK_SUBSTATUS_CONTAINER_FULL;
 		return PK_HTTP_FORBIDDEN;
 	}
 	if (new_bytes > old) {
@@ -735,10 +785,13 @@ static void note_id(struct pk_container *c, const struct pk_lp *lp,
 	}
 }
 
-/* Run an admitted request against the data; returns the status. */
+/* Run an admitted request against the data; returns the status (and
+   a 403's sub-status in *sub). */
 static int execute(struct pk_container *c, const struct pk_request *r,
-		   struct pk_lp *lp, struct pk_pp *pp, uint32_t old)
+		   struct pk_lp *lp, struct pk_pp *pp, uint32_t old, int *sub)
 {
+	int unused;
+
 	uint32_t bytes = r->size_bytes ? with_index(c, r->size_bytes) : 0;
 
 	if (old && r->kind != PK_OP_CREATE && c->items[r->item].lp != lp->index) {
@@ -762,13 +815,13 @@ static int execute(struct pk_container *c, const struct pk_request *r,
 		if (!old) {
 			return PK_HTTP_NOT_FOUND;
 		}
-		store(c, lp, pp, r->item, old, 0);
+		store(c, lp, pp, r->item, old, 0, &unused);
 		note_id(c, lp, r, 0);
 		return PK_HTTP_NO_CONTENT;
 	default:
 		return old ? PK_HTTP_OK : PK_HTTP_NOT_FOUND;
 	}
-	if (store(c, lp, pp, r->item, old, bytes)) {
+	if (store(c, lp, pp, r->item, old, bytes, sub)) {
 		return PK_HTTP_FORBIDDEN;
 	}
 	note_id(c, lp, r, 1);
@@ -805,7 +858,10 @@ static void count_outcome(struct pk_container *c, struct pk_lp *lp,
 	pp->sec_ru_mru += out->charge_mru;
 	pp->ru_mru += out->charge_mru;
 	c->sec_served_mru += out->charge_mru;
-	if (out->status == PK_HTTP_FORBIDDEN) {
+	if (out->status == PK_HTTP_FORBIDDEN &&
+	    out->sub_status == PK_SUBSTATUS_CONTAINER_FULL) {
+		t->container_full_403++;
+	} else if (out->status == PK_HTTP_FORBIDDEN) {
 		t->rejected_403++;
 		pp->rejected_403++;
 		lp->rejected_403++;
@@ -823,6 +879,17 @@ static void count_outcome(struct pk_container *c, struct pk_lp *lp,
 	} else {
 		t->succeeded++;
 	}
+}
+
+/* A request to a range in its 410 window (spec.split_gone_ms): 410/1007
+   at no charge, counted as an attempt and a 410. */
+static void gone(struct pk_container *c, struct pk_outcome *out)
+{
+	out->status = PK_HTTP_GONE;
+	out->sub_status = PK_SUBSTATUS_COMPLETING_SPLIT;
+	c->metrics.totals.attempts++;
+	c->metrics.totals.gone_410++;
+	c->sec_active = 1;
 }
 
 /* Refused before it touches data: an invalid item (400, from the
@@ -845,7 +912,7 @@ void container_apply(struct pk_container *c, const struct pk_request *r,
 	struct pk_pp *pp;
 	uint32_t old;
 	int64_t charge;
-	int refuse = refused(r);
+	int refuse = refused(r), sub = 0;
 
 	container_advance(c, r->t_ms);
 	c->now_ms = r->t_ms;
@@ -854,6 +921,10 @@ void container_apply(struct pk_container *c, const struct pk_request *r,
 	out->range = pmap_find(&c->pmap, lp ? &lp->epk : r->epk);
 	out->ranges = 1;
 	pp = &c->pp[out->range];
+	if (r->t_ms < pp->gone_until_ms) {
+		gone(c, out);
+		return;
+	}
 	old = stored_bytes(c, r->item);
 	charge = refuse ? c->cost.not_found_mru : charge_of(c, r, old);
 	c->sec_offered_mru += charge;
@@ -878,13 +949,13 @@ void container_apply(struct pk_container *c, const struct pk_request *r,
 			    r->kind == PK_OP_UPSERT)) {
 			lp = add_lp(c, r->key, r->key_len, *r->epk);
 		}
-		out->status =
-			lp ? execute(c, r, lp, pp, old) : PK_HTTP_NOT_FOUND;
+		out->status = lp ? execute(c, r, lp, pp, old, &sub)
+				 : PK_HTTP_NOT_FOUND;
 	}
 	if (out->status == PK_HTTP_FORBIDDEN) {
 		/* D-403: failed requests still use RUs; ASSUMPTION: the whole
 		   write charge */
-		out->sub_status = PK_SUBSTATUS_PARTITION_KEY_QUOTA;
+		out->sub_status = sub;
 	}
 	count_outcome(c, lp, pp, r, out);
 }
@@ -932,6 +1003,14 @@ void container_query(struct pk_container *c, int64_t t_ms,
 	container_advance(c, t_ms);
 	memset(out, 0, sizeof(*out));
 	n = mark_ranges(c, route);
+	for (i = 0; i < c->pmap.n; i++) {
+		if (c->visit[i] && t_ms < c->pp[i].gone_until_ms) {
+			out->range = i;
+			out->ranges = n;
+			gone(c, out);
+			return;
+		}
+	}
 	charge = cost_query_mru(&c->cost, n, results);
 	out->ranges = n;
 	c->sec_offered_mru += charge;

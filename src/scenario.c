@@ -1923,6 +1923,8 @@ static const char *const container_keys[] = {
     "split_delay",
     "autoscale_max",
     "burst",
+    "serverless",
+    "split_gone",
     NULL,
 };
 
@@ -2151,6 +2153,35 @@ static void load_autoscale(struct ld *ld, const struct yn *m,
 }
 
 /*
+ * The `serverless` switch n of mapping m (rule 19, D-SLESS): a serverless
+ * container has no provisioned throughput, so m may not also set
+ * throughput or autoscale_max. Returns CT_SETS_THROUGHPUT when it turns
+ * serverless on (it stands for the throughput), else 0.
+ */
+static unsigned load_serverless(struct ld *ld, const struct yn *m,
+				const struct yn *n, struct pk_container_spec *c)
+{
+	int on = 0;
+
+	if (get_switch(ld, n, "serverless", &on) < 0) {
+		return 0;
+	}
+	if (on && (yn_get(m, "throughput") || yn_get(m, "autoscale_max"))) {
+		err(ld, n,
+		    "a serverless container has no provisioned throughput; "
+		    "set one of throughput, autoscale_max or serverless");
+		return 0;
+	}
+	c->serverless = on;
+	if (!on) {
+		return 0;
+	}
+	c->throughput_ru_per_s = 0;
+	c->autoscale_max_ru_per_s = 0;
+	return CT_SETS_THROUGHPUT;
+}
+
+/*
  * Lay the keys of mapping m (a `container:` or one variant) over *c,
  * which holds the defaults or the base container. where names m in
  * messages. Returns the CT_SETS_* bits of the required keys m sets.
@@ -2230,11 +2261,29 @@ static unsigned load_container_keys(struct ld *ld, const struct yn *m,
 		   autoscale max */
 		c->autoscale_max_ru_per_s = 0;
 	}
+	if (yn_get(m, "throughput") || yn_get(m, "autoscale_max")) {
+		/* ... and an inherited serverless */
+		c->serverless = 0;
+	}
+	if ((n = yn_get(m, "serverless"))) {
+		sets |= load_serverless(ld, m, n, c);
+	}
 	if ((n = yn_get(m, "burst"))) {
 		get_switch(ld, n, "burst", &c->burst);
 	}
+	if (c->serverless && c->burst) {
+		/* D-BURST: burst capacity is not available on serverless */
+		n = yn_get(m, "burst") ? yn_get(m, "burst")
+				       : yn_get(m, "serverless");
+		err(ld, n ? n : m,
+		    "burst capacity is not available on a serverless "
+		    "container; remove burst or serverless");
+	}
 	if ((n = yn_get(m, "split_delay"))) {
 		get_duration(ld, n, "split_delay", 0, &c->split_delay_ms);
+	}
+	if ((n = yn_get(m, "split_gone"))) {
+		get_duration(ld, n, "split_gone", 0, &c->split_gone_ms);
 	}
 	if ((n = yn_get(m, "physical_partition_storage"))) {
 		get_size(ld, n, "physical_partition_storage", 1, UINT64_MAX,
@@ -2365,7 +2414,8 @@ static void load_containers(struct ld *ld, const struct yn *m,
 	    !(vsets & CT_SETS_THROUGHPUT)) {
 		err(ld, m,
 		    "missing required key 'throughput' in container "
-		    "(provisioned RU/s, e.g. 18000, or autoscale_max)%s",
+		    "(provisioned RU/s, e.g. 18000; or autoscale_max, or "
+		    "serverless: true)%s",
 		    inherit);
 	}
 	if (!c->name && c->partition_key) {
@@ -3011,6 +3061,26 @@ static void check_phase_minimums(struct ld *ld)
 			char vn[PK_SCENARIO_QUOTE_BYTES + 32] = "";
 
 			if (want <= 0) {
+				continue;
+			}
+			if (s->variants[v].serverless) {
+				if (!reported[i]) {
+					reported[i] = 1;
+					err_at(ld, ph->throughput_line,
+					       ph->throughput_col,
+					       "phase '%.*s' sets throughput, "
+					       "but container%s%.*s%s is "
+					       "serverless: it has no "
+					       "throughput to set",
+					       PK_SCENARIO_QUOTE_BYTES,
+					       ph->name,
+					       s->n_variants > 1 ? " '" : "",
+					       PK_SCENARIO_QUOTE_BYTES,
+					       s->n_variants > 1
+						       ? s->variants[v].name
+						       : "",
+					       s->n_variants > 1 ? "'" : "");
+				}
 				continue;
 			}
 			if (s->variants[v].autoscale_max_ru_per_s > 0) {

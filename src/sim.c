@@ -142,6 +142,25 @@ static void query_request(struct pk_run *run, struct pk_variant *v,
 	container_query(v->container, t_ms, &route, q->results, out);
 }
 
+/* After a 410/1007: retry a fixed short delay later, or give up
+   (throttle_should_retry_gone). */
+static void retry_gone(struct pk_variant *v, const struct pk_op *op,
+		       struct pk_retry_state st, int64_t t_ms)
+{
+	struct pk_totals *t = &v->container->metrics.totals;
+	struct pk_retry_entry e;
+
+	if (!throttle_should_retry_gone(&st)) {
+		t->failed_after_410++;
+		return;
+	}
+	e.t_ms = t_ms + PK_THROTTLE_GONE_RETRY_MS;
+	e.seq = op->seq;
+	e.op = *op;
+	e.st = st;
+	heap_push(v, &e);
+}
+
 static void attempt(struct pk_run *run, struct pk_variant *v,
 		    const struct pk_op *op, struct pk_retry_state st,
 		    int64_t t_ms)
@@ -154,7 +173,15 @@ static void attempt(struct pk_run *run, struct pk_variant *v,
 	} else {
 		point_request(run, v, op, t_ms, &out);
 	}
+	if (out.status == PK_HTTP_GONE) {
+		retry_gone(v, op, st, t_ms);
+		return;
+	}
 	if (out.status != PK_HTTP_TOO_MANY_REQUESTS) {
+		if (out.status >= 200 && out.status < 300) {
+			metrics_add_wait(&v->container->metrics,
+					 st.waited_ms + st.gone_waited_ms);
+		}
 		return;
 	}
 	if (throttle_should_retry(&run->sc->retry, &st, out.retry_after_ms)) {
@@ -356,7 +383,7 @@ struct pk_run *sim_run_detail(const struct pk_scenario *sc, uint64_t seed,
 	while (workload_next(run->workload, &op)) {
 		for (i = 0; i < run->n_variants; i++) {
 			struct pk_variant *v = &run->variants[i];
-			struct pk_retry_state st = {0, 0};
+			struct pk_retry_state st = {0, 0, 0, 0};
 
 			drain_retries(run, v, op.t_ms, op.seq);
 			phase_actions(run, v, op.t_ms);

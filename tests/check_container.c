@@ -647,6 +647,75 @@ START_TEST(test_container_autoscale_storage)
 }
 END_TEST
 
+
+/*
+ * Issue 5 / rule 19 (D-SLESS, D-LIMITS): a serverless container starts
+ * with 1 range (pksim's assumption) at 5,000 RU/s. Items of 1 MB stored at
+ * x 1,024 (index_factor) take 1 GB each, one key each, one a second:
+ * storage splits (50 GB a range) add ranges, and the RU/s follow them:
+ * 5,000 while at most 5 ranges, then 1,000 a range: 6 ranges -> 6,000,
+ * 20 -> 20,000, always divided evenly. At 1 TB (1,024 GB) the next write
+ * is refused: 403, sub-status 0 (pksim's choice: the docs give none), and
+ * nothing is stored.
+ */
+START_TEST(test_container_serverless)
+{
+	struct pk_container_spec s = spec_for(0);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c;
+	int k, saw6 = 0, saw20 = 0;
+	size_t i;
+
+	s.serverless = 1;
+	s.index_factor = 1024;
+	c = container_new("t", &s, &cost);
+	ck_assert_uint_eq(c->pmap.n, 1);
+	ck_assert_int_eq(c->ru_per_s, 5000);
+	for (k = 0; k <= 1024; k++) {
+		unsigned char enc[PK_EPK_ENCODED_MAX];
+		char name[32];
+		struct pk_request r = {(int64_t)k * 1000, PK_OP_CREATE,
+				       (uint64_t)k, 1024 * 1024, enc, 0,
+				       NULL, 0, NULL, 0};
+		struct pk_outcome o;
+
+		snprintf(name, sizeof(name), "s%d", k);
+		r.key_len = key_of(name, enc);
+		apply(c, &r, &o);
+		if (k < 1024) {
+			/* 512 RU a write, at least 1,000 RU/s a range */
+			ck_assert_int_eq(o.status, 201);
+		} else {
+			ck_assert_int_eq(o.status, 403);
+			ck_assert_int_eq(o.sub_status, 0);
+		}
+		ck_assert_int_eq(c->ru_per_s,
+				 provision_serverless_ru_per_s(c->pmap.n));
+		for (i = 0; i < c->pmap.n; i++) {
+			/* evenly, the mRU remainder to the first ranges */
+			ck_assert_int_le(llabs(c->pp[i].budget.share_mru -
+					       c->ru_per_s * 1000 /
+						       (int64_t)c->pmap.n),
+					 1);
+		}
+		if (c->pmap.n == 6) {
+			saw6 = 1;
+			ck_assert_int_eq(c->ru_per_s, 6000);
+		}
+		if (c->pmap.n == 20) {
+			saw20 = 1;
+			ck_assert_int_eq(c->ru_per_s, 20000);
+		}
+		ck_assert_int_eq(container_check(c), 0);
+	}
+	ck_assert(saw6 && saw20);
+	ck_assert_uint_eq(container_storage(c), 1024ULL << 30);
+	ck_assert_uint_eq(c->metrics.totals.container_full_403, 1);
+	ck_assert_uint_eq(c->metrics.totals.rejected_403, 0);
+	container_free(c);
+}
+END_TEST
+
 static Suite *container_suite(void)
 {
 	Suite *s = suite_create("container");
@@ -664,6 +733,7 @@ static Suite *container_suite(void)
 	tcase_add_test(layout, test_container_minimum);
 	tcase_add_test(budget, test_container_autoscale_case);
 	tcase_add_test(storage, test_container_autoscale_storage);
+	tcase_add_test(storage, test_container_serverless);
 	tcase_add_test(storage, test_container_lp_cap_20gb);
 	tcase_add_test(storage, test_container_storage_split_median);
 	tcase_add_test(storage, test_container_invariants_under_splits);

@@ -213,7 +213,8 @@ struct pk_container_spec {
 				       "{deviceId}-{date}" */
 	struct pk_key_spec key;     /* owned; the parsed definition */
 	int64_t throughput_ru_per_s; /* manual provisioned RU/s, >= 400; 0
-					when autoscale_max_ru_per_s is set */
+					when autoscale_max_ru_per_s or
+					serverless is set */
 	int64_t autoscale_max_ru_per_s; /* autoscale max Tmax, a multiple of
 					   1,000, >= 1,000; 0 = manual */
 	uint64_t pp_storage_bytes;  /* physical partition cap, default 50 GB */
@@ -228,6 +229,13 @@ struct pk_container_spec {
 				       splits take, >= 0 whole seconds,
 				       default 0 (the service: 4-6 h,
 				       D-SCALE) */
+	int serverless;             /* 1: serverless (rule 19, D-SLESS):
+				       no throughput, no autoscale max, no
+				       burst; default 0 */
+	int64_t split_gone_ms;      /* opt-in: for this long after a split
+				       or merge the new ranges answer
+				       410/1007; >= 0 whole seconds,
+				       default 0 = off */
 	int line, col;
 };
 
