@@ -96,6 +96,7 @@ struct pk_container *container_new(const char *name,
 	}
 	c->highest_ru_per_s = c->ru_per_s;
 	c->pending_ru_per_s = -1;
+	c->merge_note_t_s = -1;
 	reshare(c);
 	metrics_init(&c->metrics);
 	return c;
@@ -539,6 +540,202 @@ void container_set_throughput(struct pk_container *c, int64_t t_ms,
 	reshare(c);
 	e.ranges_after = c->pmap.n;
 	metrics_add_change(&c->metrics, &e);
+}
+
+/* ---- redistribution and merge ---- */
+
+/* Index of the range with id, or c->pmap.n when there is none. */
+static size_t range_index(const struct pk_container *c, uint32_t id)
+{
+	size_t i;
+
+	for (i = 0; i < c->pmap.n; i++) {
+		if (c->pmap.ranges[i].id == id) {
+			break;
+		}
+	}
+	return i;
+}
+
+/* Sum of the shares, whole RU/s (redistribution targets are whole). */
+static int64_t shares_ru(const struct pk_container *c)
+{
+	int64_t sum = 0;
+	size_t i;
+
+	for (i = 0; i < c->pmap.n; i++) {
+		sum += c->pp[i].budget.share_mru;
+	}
+	return sum / PK_MRU_PER_RU;
+}
+
+/* Set range id's share to ru_per_s; above the cap, split it (rule 26). */
+static void redistribute_one(struct pk_container *c, uint32_t id,
+			     int64_t ru_per_s)
+{
+	size_t i = range_index(c, id);
+	char a[32], b[32], d[32];
+
+	if (ru_per_s <= c->spec.pp_ru_per_s) {
+		c->pp[i].budget.share_mru = ru_per_s * PK_MRU_PER_RU;
+		return;
+	}
+	/* the range gets the cap at once, then splits; split_range gives
+	   each child half of its share */
+	c->pp[i].budget.share_mru = ru_per_s * PK_MRU_PER_RU;
+	split_range(c, i, pmap_midpoint(&c->pmap, i), PK_SPLIT_THROUGHPUT);
+	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_REDISTRIBUTE,
+			   "range %u set to %s RU/s, above %s: it splits into "
+			   "%u and %u at %s RU/s each",
+			   id, thousands(ru_per_s, a),
+			   thousands(c->spec.pp_ru_per_s, b),
+			   c->pmap.ranges[i].id, c->pmap.ranges[i + 1].id,
+			   thousands(c->pp[i + 1].budget.share_mru /
+					     PK_MRU_PER_RU,
+				     d));
+}
+
+int container_redistribute(struct pk_container *c, int64_t t_ms,
+			   const struct pk_redist_spec *v, size_t n,
+			   size_t *bad)
+{
+	struct pk_throughput_event e;
+	char detail[PK_ACTION_DETAIL_BYTES], a[32], b[32];
+	size_t k, len = 0;
+
+	container_advance(c, t_ms);
+	for (k = 0; k < n; k++) {
+		if (range_index(c, v[k].range_id) == c->pmap.n ||
+		    v[k].ru_per_s > 2 * c->spec.pp_ru_per_s) {
+			*bad = k;
+			return -1;
+		}
+	}
+	cancel_pending(c);
+	e.t_s = c->now_s;
+	e.effective_t_s = c->now_s;
+	e.from_ru_per_s = c->ru_per_s;
+	e.ranges_before = c->pmap.n;
+	detail[0] = '\0';
+	for (k = 0; k < n; k++) {
+		int w = snprintf(detail + len, sizeof(detail) - len,
+				 "%s%u: %s", k ? ", " : "ranges ",
+				 v[k].range_id,
+				 thousands(v[k].ru_per_s, a));
+
+		len += w > 0 && (size_t)w < sizeof(detail) - len
+			       ? (size_t)w
+			       : sizeof(detail) - len - 1;
+	}
+	for (k = 0; k < n; k++) {
+		redistribute_one(c, v[k].range_id, v[k].ru_per_s);
+	}
+	c->ru_per_s = shares_ru(c);
+	if (c->ru_per_s > c->highest_ru_per_s) {
+		c->highest_ru_per_s = c->ru_per_s;
+	}
+	c->redistributed = 1;
+	e.to_ru_per_s = c->ru_per_s;
+	e.ranges_after = c->pmap.n;
+	metrics_add_change(&c->metrics, &e);
+	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_REDISTRIBUTE,
+			   "%s RU/s; container %s -> %s RU/s", detail,
+			   thousands(e.from_ru_per_s, a),
+			   thousands(c->ru_per_s, b));
+	return 0;
+}
+
+/* Merge ranges i and i + 1 into one with fresh counters (D-MERGE). */
+static void merge_pair(struct pk_container *c, size_t i)
+{
+	uint64_t storage = c->pp[i].storage_bytes + c->pp[i + 1].storage_bytes;
+	uint64_t lps = c->pp[i].logical_partitions +
+		       c->pp[i + 1].logical_partitions;
+	int64_t share = c->pp[i].budget.share_mru +
+			c->pp[i + 1].budget.share_mru;
+
+	if (pmap_merge(&c->pmap, i)) {
+		PK_BUG("merge of range %zu without a right neighbour", i);
+	}
+	memmove(&c->pp[i + 1], &c->pp[i + 2],
+		(c->pmap.n - i - 1) * sizeof(*c->pp));
+	memset(&c->pp[i], 0, sizeof(*c->pp));
+	throttle_init(&c->pp[i].budget, share);
+	throttle_set_burst(&c->pp[i].budget, c->spec.burst);
+	c->pp[i].budget.window_s = c->now_s;
+	c->pp[i].storage_bytes = storage;
+	c->pp[i].logical_partitions = lps;
+	c->pp[i].gone_until_ms = gone_until(c);
+}
+
+/* The adjacent pair (its left index) with the least combined storage
+   that fits one range, or c->pmap.n when none does. */
+static size_t lightest_pair(const struct pk_container *c)
+{
+	size_t i, best = c->pmap.n;
+	uint64_t least = UINT64_MAX;
+
+	for (i = 0; i + 1 < c->pmap.n; i++) {
+		uint64_t sum = c->pp[i].storage_bytes +
+			       c->pp[i + 1].storage_bytes;
+
+		if (sum <= c->spec.pp_storage_bytes && sum < least) {
+			least = sum;
+			best = i;
+		}
+	}
+	return best;
+}
+
+/* Note the first merge D-MERGE does not suit, for the findings. */
+static void note_merge_suitability(struct pk_container *c)
+{
+	int64_t ru_per_pp = c->ru_per_s / (int64_t)c->pmap.n;
+	uint64_t avg = container_storage(c) / c->pmap.n;
+
+	if (c->merge_note_t_s >= 0 ||
+	    (ru_per_pp < PK_CONTAINER_MERGE_MAX_RU_PER_PP &&
+	     avg < PK_CONTAINER_MERGE_MAX_AVG_BYTES)) {
+		return;
+	}
+	c->merge_note_t_s = c->now_s;
+	c->merge_note_ru_per_pp = ru_per_pp;
+	c->merge_note_avg_bytes = avg;
+}
+
+size_t container_merge(struct pk_container *c, int64_t t_ms, size_t want)
+{
+	size_t before, floor, i;
+	char a[32];
+	const char *why = "";
+
+	container_advance(c, t_ms);
+	cancel_pending(c);
+	before = c->pmap.n;
+	floor = container_initial_ranges(c->ru_per_s, c->spec.pp_ru_per_s);
+	if (want < floor) {
+		want = floor;
+		why = "; no fewer: each range holds at most its RU/s cap";
+	}
+	if (c->pmap.n > want) {
+		note_merge_suitability(c);
+	}
+	while (c->pmap.n > want) {
+		i = lightest_pair(c);
+		if (i == c->pmap.n) {
+			why = "; no further: any other pair would pass the "
+			      "storage cap";
+			break;
+		}
+		merge_pair(c, i);
+	}
+	c->redistributed = 0;
+	reshare(c);
+	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_MERGE,
+			   "%zu -> %zu physical partitions%s; %s RU/s now "
+			   "divided evenly",
+			   before, c->pmap.n, why, thousands(c->ru_per_s, a));
+	return before - c->pmap.n;
 }
 
 /* Rule 18: storage above 0.1 x Tmax GB raises Tmax (D-AUTO). */

@@ -254,6 +254,56 @@ static int check_minimum(struct pk_run *run, const struct pk_variant *v,
 	return -1;
 }
 
+/* Apply phase ph's redistribution on v's container at start_ms: 0, or
+   -1 with the error (an entry naming a range the container does not have
+   then, or above 2 x its per-range cap) and the run stopped. */
+static int redistribute(struct pk_run *run, const struct pk_variant *v,
+			const struct pk_phase_spec *ph, int64_t start_ms)
+{
+	const struct pk_container *c = v->container;
+	const struct pk_redist_spec *e;
+	char a[32], b[32], ids[96];
+	size_t bad, i, len = 0;
+
+	if (container_redistribute(v->container, start_ms, ph->redistribute,
+				   ph->n_redistribute, &bad) == 0) {
+		return 0;
+	}
+	e = &ph->redistribute[bad];
+	if (e->ru_per_s > 2 * c->spec.pp_ru_per_s) {
+		diag_error(run->diag, run->sc->file, e->line, e->col,
+			   "phase '%s' sets range %u to %s RU/s, above twice "
+			   "the %s RU/s a physical partition holds%s%s%s",
+			   ph->name, e->range_id, thousands(e->ru_per_s, a),
+			   thousands(c->spec.pp_ru_per_s, b),
+			   run->n_variants > 1 ? " in variant '" : "",
+			   run->n_variants > 1 ? c->name : "",
+			   run->n_variants > 1 ? "'" : "");
+	} else {
+		/* the ids it has, as many as fit */
+		ids[0] = '\0';
+		for (i = 0; i < c->pmap.n && len + 16 < sizeof(ids); i++) {
+			len += (size_t)snprintf(ids + len, sizeof(ids) - len,
+						"%s%u", i ? ", " : "",
+						c->pmap.ranges[i].id);
+		}
+		if (i < c->pmap.n) {
+			snprintf(ids + len, sizeof(ids) - len, ", ...");
+		}
+		diag_error(run->diag, run->sc->file, e->line, e->col,
+			   "phase '%s' redistributes range %u, but at t=%llds "
+			   "the container has no range %u (it has %s)%s%s%s",
+			   ph->name, e->range_id,
+			   (long long)(start_ms / PK_MS_PER_S), e->range_id,
+			   ids,
+			   run->n_variants > 1 ? " in variant '" : "",
+			   run->n_variants > 1 ? c->name : "",
+			   run->n_variants > 1 ? "'" : "");
+	}
+	run->stopped = 1;
+	return -1;
+}
+
 /* Apply the throughput change of every phase starting at or before t. */
 static void phase_actions(struct pk_run *run, struct pk_variant *v,
 			  int64_t t_ms)
@@ -274,6 +324,13 @@ static void phase_actions(struct pk_run *run, struct pk_variant *v,
 			}
 			container_set_throughput(v->container, start,
 						 ph->throughput_ru_per_s);
+		}
+		if (ph->merge_to > 0) {
+			container_merge(v->container, start,
+					(size_t)ph->merge_to);
+		}
+		if (ph->n_redistribute > 0 && redistribute(run, v, ph, start)) {
+			return;
 		}
 		v->next_phase++;
 	}

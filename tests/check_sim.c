@@ -3,11 +3,25 @@
  * whose numbers can be worked out by hand.
  */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pksim/sim.h"
 #include "testutil.h"
+
+/* Everything diag_print writes for d; caller frees. */
+static char *diag_text(const struct pk_diag *d)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	diag_print(d, f);
+	fclose(f);
+	return buf;
+}
 
 static struct pk_scenario *load(const char *text)
 {
@@ -436,6 +450,71 @@ START_TEST(test_sim_split_gone)
 }
 END_TEST
 
+
+/*
+ * Rule 26 and D-MERGE as phase actions: 18,000 RU/s (3 ranges, ids 0-2)
+ * lowered to 6,000, then 2,000 + 4,000 + 1,000 makes it 7,000 (D-REDIST's
+ * example), then merge: 1 leaves one range of 7,000 RU/s (ceil(7,000 /
+ * 10,000) = 1). A redistribution naming range 7, which the container
+ * does not have, stops the run with an error at the entry.
+ */
+START_TEST(test_sim_redistribute_merge)
+{
+	static const char *const text =
+		"container: {partition_key: /k, throughput: 18000}\n"
+		"items: {k: {values: \"k{0..999}\"}}\n"
+		"phases:\n"
+		"  - {duration: 5s, rate: 10/s, throughput: 6000}\n"
+		"  - {duration: 5s, rate: 10/s,\n"
+		"     redistribute: {\"0\": 2000, \"1\": 4000, \"2\": 1000}}\n"
+		"  - {duration: 5s, rate: 10/s, merge: %s}\n";
+	char buf[512];
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_container *c;
+	char *msg;
+
+	diag_init(&d);
+	snprintf(buf, sizeof(buf), text, "1");
+	run = sim_run(load(buf), 1, &d);
+	ck_assert_ptr_nonnull(run);
+	c = run->variants[0].container;
+	ck_assert_uint_eq(c->pmap.n, 1);
+	ck_assert_int_eq(c->ru_per_s, 7000);
+	ck_assert_uint_eq(c->metrics.n_actions, 2);
+	ck_assert_int_eq(c->metrics.actions[0].kind, PK_ACTION_REDISTRIBUTE);
+	ck_assert_int_eq(c->metrics.actions[0].t_s, 5);
+	ck_assert_str_eq(c->metrics.actions[0].detail,
+			 "ranges 0: 2,000, 1: 4,000, 2: 1,000 RU/s; "
+			 "container 6,000 -> 7,000 RU/s");
+	ck_assert_int_eq(c->metrics.actions[1].kind, PK_ACTION_MERGE);
+	ck_assert_int_eq(c->metrics.actions[1].t_s, 10);
+	ck_assert_int_eq(c->metrics.seconds[7].ru_per_s, 7000);
+	ck_assert_int_eq(container_check(c), 0);
+	free_run(run);
+
+	snprintf(buf, sizeof(buf),
+		 "container: {partition_key: /k, throughput: 18000}\n"
+		 "phases:\n"
+		 "  - {duration: 5s, rate: 1/s, redistribute: {\"7\": 100}}\n");
+	{
+		struct pk_scenario *sc = load(buf);
+
+		run = sim_run(sc, 1, &d);
+		ck_assert_ptr_null(run);
+		msg = diag_text(&d);
+		ck_assert_msg(strstr(msg, "test.yaml:3:46: error: phase "
+					  "'phase-1' redistributes range 7, "
+					  "but at t=0s the container has no "
+					  "range 7 (it has 0, 1, 2)") != NULL,
+			      "%s", msg);
+		free(msg);
+		scenario_free(sc);
+	}
+	diag_free(&d);
+}
+END_TEST
+
 static Suite *sim_suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -452,6 +531,7 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, test_sim_duplicate_ids);
 	tcase_add_test(tc, test_sim_retry_latency);
 	tcase_add_test(tc, test_sim_split_gone);
+	tcase_add_test(tc, test_sim_redistribute_merge);
 	suite_add_tcase(s, tc);
 	return s;
 }

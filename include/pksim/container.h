@@ -42,6 +42,8 @@
  *   (D-LIMITS) fails 403 and stores nothing; ASSUMPTION: the reference
  *   gives no sub-status for it, so pksim answers 403 with sub-status 0
  *   (PK_SUBSTATUS_CONTAINER_FULL), counted apart from 403/1014.
+ * - redistribution (container_redistribute; rule 26, D-REDIST) and merge
+ *   (container_merge; D-MERGE) as explicit actions.
  * - opt-in 410/1007 (spec.split_gone_ms): for that long after a split or
  *   merge, requests to the new ranges are refused with 410, sub-status
  *   1007 CompletingSplitOrMerge (cosmos_status.rs), at no charge; the
@@ -209,6 +211,11 @@ struct pk_container {
 					  (container_redistribute); splits
 					  halve a parent's share instead of
 					  re-dividing evenly */
+	int64_t merge_note_t_s;        /* the first merge D-MERGE does not
+					  suit (>= 3,000 RU/s or >= 20 GB a
+					  range before it), or -1 */
+	int64_t merge_note_ru_per_pp;  /* ... its RU/s a range before */
+	uint64_t merge_note_avg_bytes; /* ... its average storage a range */
 	int64_t now_s;                 /* the open second */
 	int64_t now_ms;                /* time of the last request applied */
 	int sec_active;                /* a request arrived in the open second */
@@ -283,6 +290,41 @@ void container_advance(struct pk_container *c, int64_t t_ms);
  */
 void container_set_throughput(struct pk_container *c, int64_t t_ms,
 			      int64_t ru_per_s);
+
+/* D-MERGE: merge suits containers below these per physical partition */
+#define PK_CONTAINER_MERGE_MAX_RU_PER_PP 3000LL
+#define PK_CONTAINER_MERGE_MAX_AVG_BYTES (20ULL * PK_GIB)
+
+/*
+ * Set per-range RU/s at t_ms (rule 26, D-REDIST), advancing the clock
+ * first: each of the n entries of v names a range by id and its RU/s.
+ * Ranges not named keep their share; the container's RU/s become the
+ * sum of the shares. A target above the per-range cap (10,000) gives the
+ * range the cap, then splits it at its EPK midpoint into two children
+ * sharing the target equally (15,000 -> 2 x 7,500); ASSUMPTION: at once,
+ * without the split delay. Later splits halve a parent's share; a later
+ * throughput change or merge re-divides evenly again. A waiting scale-up
+ * is replaced (cancelled). Recorded as an action and a throughput change.
+ * Returns 0; or -1 with *bad the index of an entry naming no current
+ * range, or one above 2 x the cap (nothing changes then).
+ */
+int container_redistribute(struct pk_container *c, int64_t t_ms,
+			   const struct pk_redist_spec *v, size_t n,
+			   size_t *bad);
+
+/*
+ * Merge adjacent ranges at t_ms (D-MERGE), advancing the clock first,
+ * until `want` remain: each time the adjacent pair with the least
+ * combined storage (the lowest index on ties) becomes one range
+ * [left.min, right.max) with a new id. It stops early rather than make a
+ * range over the storage cap, or fewer ranges than ceil(RU/s / 10,000)
+ * (ASSUMPTION: the service would refuse either; pksim says so in the
+ * action). RU/s then re-divide evenly (rule 4). A waiting scale-up is
+ * cancelled. When the container had >= 3,000 RU/s or >= 20 GB a range
+ * before the merge, the first such merge is noted (merge_note_*), for the
+ * findings. Returns the ranges merged away.
+ */
+size_t container_merge(struct pk_container *c, int64_t t_ms, size_t want);
 
 /*
  * Apply one point request at r->t_ms (advancing the clock first). Rules

@@ -162,6 +162,16 @@ enum pk_arrival_kind {
 	PK_ARRIVAL_POISSON,     /* exponential gaps with mean 1 / rate */
 };
 
+/* D-REDIST: a request may name at most 20,000 RU/s for one partition */
+#define PK_REDIST_MAX_RU_PER_S 20000LL
+
+/* One entry of a phase's `redistribute`: a range's new RU/s. */
+struct pk_redist_spec {
+	uint32_t range_id; /* partition key range id, as in the reports */
+	int64_t ru_per_s;  /* 1 .. PK_REDIST_MAX_RU_PER_S */
+	int line, col;     /* where the entry's key is written, 1-based */
+};
+
 struct pk_phase_spec {
 	char *name;               /* owned; default "phase-N" (1-based) */
 	int64_t duration_ms;      /* > 0, a whole number of seconds */
@@ -179,6 +189,16 @@ struct pk_phase_spec {
 	struct pk_query_spec *queries; /* owned; required (n >= 1) when
 					  mix[PK_OP_QUERY] > 0 */
 	size_t n_queries;
+	/* Phase actions at the phase's start, after `throughput` (D-REDIST,
+	   D-MERGE; manual or autoscale containers, not serverless): at most
+	   one of the two per phase. */
+	struct pk_redist_spec *redistribute; /* owned; ids distinct; NULL
+						when none */
+	size_t n_redistribute;
+	int64_t merge_to;         /* merge down to this many ranges, >= 1;
+				     0 = no merge */
+	int action_line, action_col; /* where `redistribute` or `merge` is
+					written; 0 if neither */
 	int line, col;            /* position of the phase, 1-based */
 };
 
