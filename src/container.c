@@ -57,7 +57,10 @@ struct pk_container *container_new(const char *name,
 	c->name = xstrdup(name);
 	c->spec = *spec;
 	cost_init(&c->cost, cost);
-	if (spec->autoscale_max_ru_per_s > 0) {
+	if (spec->serverless) {
+		c->serverless = 1;
+		n = PK_CONTAINER_SERVERLESS_INITIAL_RANGES;
+	} else if (spec->autoscale_max_ru_per_s > 0) {
 		c->autoscale = 1;
 		n = provision_autoscale_ranges(spec->autoscale_max_ru_per_s);
 	} else {
@@ -70,10 +73,15 @@ struct pk_container *container_new(const char *name,
 		throttle_init(&c->pp[i].budget, 0);
 		throttle_set_burst(&c->pp[i].budget, spec->burst);
 	}
-	c->ru_per_s = c->autoscale ? spec->autoscale_max_ru_per_s
-				   : spec->throughput_ru_per_s;
+	if (c->serverless) {
+		c->ru_per_s = provision_serverless_ru_per_s(n);
+	} else {
+		c->ru_per_s = c->autoscale ? spec->autoscale_max_ru_per_s
+					   : spec->throughput_ru_per_s;
+	}
 	c->highest_ru_per_s = c->ru_per_s;
 	c->pending_ru_per_s = -1;
+	c->merge_note_t_s = -1;
 	reshare(c);
 	metrics_init(&c->metrics);
 	return c;
@@ -237,13 +245,23 @@ static void recount_children(struct pk_container *c, size_t i)
 	}
 }
 
+/* The time until which a range made now answers 410/1007 (0: off). */
+static int64_t gone_until(const struct pk_container *c)
+{
+	return c->spec.split_gone_ms > 0
+		       ? c->now_s * PK_MS_PER_S + c->spec.split_gone_ms
+		       : 0;
+}
+
 /* Split range i at cut, record the event, give the children fresh
-   counters; the caller re-divides RU/s. */
+   counters and half the parent's share each (so the shares still add up
+   to the total); the caller re-divides RU/s evenly where rule 4 says. */
 static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
 			enum pk_split_reason reason)
 {
 	struct pk_split_event e;
 	uint32_t parent = c->pmap.ranges[i].id;
+	int64_t share = c->pp[i].budget.share_mru;
 	size_t k;
 
 	if (pmap_split(&c->pmap, i, &cut)) {
@@ -254,9 +272,11 @@ static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
 		(c->pmap.n - i - 2) * sizeof(*c->pp));
 	memset(&c->pp[i], 0, 2 * sizeof(*c->pp));
 	for (k = i; k <= i + 1; k++) {
-		throttle_init(&c->pp[k].budget, 0);
+		throttle_init(&c->pp[k].budget,
+			      share / 2 + (k == i ? share % 2 : 0));
 		throttle_set_burst(&c->pp[k].budget, c->spec.burst);
 		c->pp[k].budget.window_s = c->now_s;
+		c->pp[k].gone_until_ms = gone_until(c);
 	}
 	recount_children(c, i);
 	e.t_s = c->now_s;
@@ -321,6 +341,25 @@ static int storage_cut(const struct pk_container *c, size_t i,
 	return 0;
 }
 
+/* Serverless RU/s follow the ranges (rule 19): set them for the ranges
+   now, re-divided evenly, and note a change in the timeline. */
+static void serverless_follow(struct pk_container *c)
+{
+	int64_t ru = provision_serverless_ru_per_s(c->pmap.n);
+	char a[32], b[32];
+
+	if (ru != c->ru_per_s) {
+		metrics_add_action(&c->metrics, c->now_s,
+				   PK_ACTION_SERVERLESS_RU,
+				   "%zu physical partitions: serverless RU/s "
+				   "%s -> %s",
+				   c->pmap.n, fmt_thousands(c->ru_per_s, a),
+				   fmt_thousands(ru, b));
+	}
+	c->ru_per_s = ru;
+	reshare(c);
+}
+
 /* Split every range over its storage cap, repeatedly, at the current
    second; a range holding one logical partition cannot split. */
 static void storage_splits(struct pk_container *c)
@@ -344,7 +383,9 @@ static void storage_splits(struct pk_container *c)
 		split = 1;
 		/* look at the left child again: it may still be over */
 	}
-	if (split) {
+	if (split && c->serverless) {
+		serverless_follow(c);
+	} else if (split && !c->redistributed) {
 		reshare(c);
 	}
 }
@@ -414,6 +455,7 @@ static void finish_pending(struct pk_container *c)
 	split_to(c, c->pending_ranges);
 	c->ru_per_s = c->pending_ru_per_s;
 	c->pending_ru_per_s = -1;
+	c->redistributed = 0;
 	reshare(c);
 	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_SPLITS_DONE,
 			   "%zu -> %zu physical partitions; %s RU/s now "
@@ -479,9 +521,206 @@ void container_set_throughput(struct pk_container *c, int64_t t_ms,
 	}
 	split_to(c, want);
 	c->ru_per_s = ru_per_s;
+	c->redistributed = 0;
 	reshare(c);
 	e.ranges_after = c->pmap.n;
 	metrics_add_change(&c->metrics, &e);
+}
+
+/* ---- redistribution and merge ---- */
+
+/* Index of the range with id, or c->pmap.n when there is none. */
+static size_t range_index(const struct pk_container *c, uint32_t id)
+{
+	size_t i;
+
+	for (i = 0; i < c->pmap.n; i++) {
+		if (c->pmap.ranges[i].id == id) {
+			break;
+		}
+	}
+	return i;
+}
+
+/* Sum of the shares, whole RU/s (redistribution targets are whole). */
+static int64_t shares_ru(const struct pk_container *c)
+{
+	int64_t sum = 0;
+	size_t i;
+
+	for (i = 0; i < c->pmap.n; i++) {
+		sum += c->pp[i].budget.share_mru;
+	}
+	return sum / PK_MRU_PER_RU;
+}
+
+/* Set range id's share to ru_per_s; above the cap, split it (rule 26). */
+static void redistribute_one(struct pk_container *c, uint32_t id,
+			     int64_t ru_per_s)
+{
+	size_t i = range_index(c, id);
+	char a[32], b[32], d[32];
+
+	if (ru_per_s <= c->spec.pp_ru_per_s) {
+		c->pp[i].budget.share_mru = ru_per_s * PK_MRU_PER_RU;
+		return;
+	}
+	/* the range gets the cap at once, then splits; split_range gives
+	   each child half of its share */
+	c->pp[i].budget.share_mru = ru_per_s * PK_MRU_PER_RU;
+	split_range(c, i, pmap_midpoint(&c->pmap, i), PK_SPLIT_THROUGHPUT);
+	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_REDISTRIBUTE,
+			   "range %u set to %s RU/s, above %s: it splits into "
+			   "%u and %u at %s RU/s each",
+			   id, fmt_thousands(ru_per_s, a),
+			   fmt_thousands(c->spec.pp_ru_per_s, b),
+			   c->pmap.ranges[i].id, c->pmap.ranges[i + 1].id,
+			   fmt_thousands(c->pp[i + 1].budget.share_mru /
+					     PK_MRU_PER_RU,
+				     d));
+}
+
+int container_redistribute(struct pk_container *c, int64_t t_ms,
+			   const struct pk_redist_spec *v, size_t n,
+			   size_t *bad)
+{
+	struct pk_throughput_event e;
+	char detail[PK_ACTION_DETAIL_BYTES], a[32], b[32];
+	size_t k, len = 0;
+
+	container_advance(c, t_ms);
+	for (k = 0; k < n; k++) {
+		if (range_index(c, v[k].range_id) == c->pmap.n ||
+		    v[k].ru_per_s > 2 * c->spec.pp_ru_per_s) {
+			*bad = k;
+			return -1;
+		}
+	}
+	cancel_pending(c);
+	e.t_s = c->now_s;
+	e.effective_t_s = c->now_s;
+	e.from_ru_per_s = c->ru_per_s;
+	e.ranges_before = c->pmap.n;
+	detail[0] = '\0';
+	for (k = 0; k < n; k++) {
+		int w = snprintf(detail + len, sizeof(detail) - len,
+				 "%s%u: %s", k ? ", " : "ranges ",
+				 v[k].range_id,
+				 fmt_thousands(v[k].ru_per_s, a));
+
+		len += w > 0 && (size_t)w < sizeof(detail) - len
+			       ? (size_t)w
+			       : sizeof(detail) - len - 1;
+	}
+	for (k = 0; k < n; k++) {
+		redistribute_one(c, v[k].range_id, v[k].ru_per_s);
+	}
+	c->ru_per_s = shares_ru(c);
+	if (c->ru_per_s > c->highest_ru_per_s) {
+		c->highest_ru_per_s = c->ru_per_s;
+	}
+	c->redistributed = 1;
+	e.to_ru_per_s = c->ru_per_s;
+	e.ranges_after = c->pmap.n;
+	metrics_add_change(&c->metrics, &e);
+	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_REDISTRIBUTE,
+			   "%s RU/s; container %s -> %s RU/s", detail,
+			   fmt_thousands(e.from_ru_per_s, a),
+			   fmt_thousands(c->ru_per_s, b));
+	return 0;
+}
+
+/* Merge ranges i and i + 1 into one with fresh counters (D-MERGE). */
+static void merge_pair(struct pk_container *c, size_t i)
+{
+	uint64_t storage = c->pp[i].storage_bytes + c->pp[i + 1].storage_bytes;
+	uint64_t lps = c->pp[i].logical_partitions +
+		       c->pp[i + 1].logical_partitions;
+	int64_t share = c->pp[i].budget.share_mru +
+			c->pp[i + 1].budget.share_mru;
+
+	if (pmap_merge(&c->pmap, i)) {
+		PK_BUG("merge of range %zu without a right neighbour", i);
+	}
+	memmove(&c->pp[i + 1], &c->pp[i + 2],
+		(c->pmap.n - i - 1) * sizeof(*c->pp));
+	memset(&c->pp[i], 0, sizeof(*c->pp));
+	throttle_init(&c->pp[i].budget, share);
+	throttle_set_burst(&c->pp[i].budget, c->spec.burst);
+	c->pp[i].budget.window_s = c->now_s;
+	c->pp[i].storage_bytes = storage;
+	c->pp[i].logical_partitions = lps;
+	c->pp[i].gone_until_ms = gone_until(c);
+}
+
+/* The adjacent pair (its left index) with the least combined storage
+   that fits one range, or c->pmap.n when none does. */
+static size_t lightest_pair(const struct pk_container *c)
+{
+	size_t i, best = c->pmap.n;
+	uint64_t least = UINT64_MAX;
+
+	for (i = 0; i + 1 < c->pmap.n; i++) {
+		uint64_t sum = c->pp[i].storage_bytes +
+			       c->pp[i + 1].storage_bytes;
+
+		if (sum <= c->spec.pp_storage_bytes && sum < least) {
+			least = sum;
+			best = i;
+		}
+	}
+	return best;
+}
+
+/* Note the first merge D-MERGE does not suit, for the findings. */
+static void note_merge_suitability(struct pk_container *c)
+{
+	int64_t ru_per_pp = c->ru_per_s / (int64_t)c->pmap.n;
+	uint64_t avg = container_storage(c) / c->pmap.n;
+
+	if (c->merge_note_t_s >= 0 ||
+	    (ru_per_pp < PK_CONTAINER_MERGE_MAX_RU_PER_PP &&
+	     avg < PK_CONTAINER_MERGE_MAX_AVG_BYTES)) {
+		return;
+	}
+	c->merge_note_t_s = c->now_s;
+	c->merge_note_ru_per_pp = ru_per_pp;
+	c->merge_note_avg_bytes = avg;
+}
+
+size_t container_merge(struct pk_container *c, int64_t t_ms, size_t want)
+{
+	size_t before, floor, i;
+	char a[32];
+	const char *why = "";
+
+	container_advance(c, t_ms);
+	cancel_pending(c);
+	before = c->pmap.n;
+	floor = container_initial_ranges(c->ru_per_s, c->spec.pp_ru_per_s);
+	if (want < floor) {
+		want = floor;
+		why = "; no fewer: each range holds at most its RU/s cap";
+	}
+	if (c->pmap.n > want) {
+		note_merge_suitability(c);
+	}
+	while (c->pmap.n > want) {
+		i = lightest_pair(c);
+		if (i == c->pmap.n) {
+			why = "; no further: any other pair would pass the "
+			      "storage cap";
+			break;
+		}
+		merge_pair(c, i);
+	}
+	c->redistributed = 0;
+	reshare(c);
+	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_MERGE,
+			   "%zu -> %zu physical partitions%s; %s RU/s now "
+			   "divided evenly",
+			   before, c->pmap.n, why, fmt_thousands(c->ru_per_s, a));
+	return before - c->pmap.n;
 }
 
 /* Rule 18: storage above 0.1 x Tmax GB raises Tmax (D-AUTO). */
@@ -615,12 +854,20 @@ static int64_t charge_of(const struct pk_container *c,
 
 /* Change item's stored bytes from old to new (either may be 0) in lp and
    its range pp; returns 403 if the logical partition would pass its cap
-   (nothing changes then), else 0. Rule 11. */
+   (rule 11; *sub = 1014) or a serverless container its 1 TB (rule 19;
+   *sub = 0), nothing changing then; else 0. */
 static int store(struct pk_container *c, struct pk_lp *lp, struct pk_pp *pp,
-		 uint64_t item, uint32_t old, uint32_t new_bytes)
+		 uint64_t item, uint32_t old, uint32_t new_bytes, int *sub)
 {
 	if (new_bytes > old &&
 	    lp->storage_bytes + (new_bytes - old) > c->spec.lp_storage_bytes) {
+		*sub = PK_SUBSTATUS_PARTITION_KEY_QUOTA;
+		return PK_HTTP_FORBIDDEN;
+	}
+	if (new_bytes > old && c->serverless &&
+	    container_storage(c) + (new_bytes - old) >
+		    PK_PROVISION_SERVERLESS_MAX_BYTES) {
+		*sub = PK_SUBSTATUS_CONTAINER_FULL;
 		return PK_HTTP_FORBIDDEN;
 	}
 	if (new_bytes > old) {
@@ -720,10 +967,13 @@ static void note_id(struct pk_container *c, const struct pk_lp *lp,
 	}
 }
 
-/* Run an admitted request against the data; returns the status. */
+/* Run an admitted request against the data; returns the status (and
+   a 403's sub-status in *sub). */
 static int execute(struct pk_container *c, const struct pk_request *r,
-		   struct pk_lp *lp, struct pk_pp *pp, uint32_t old)
+		   struct pk_lp *lp, struct pk_pp *pp, uint32_t old, int *sub)
 {
+	int unused;
+
 	uint32_t bytes = r->size_bytes ? with_index(c, r->size_bytes) : 0;
 
 	if (old && r->kind != PK_OP_CREATE && c->items[r->item].lp != lp->index) {
@@ -747,13 +997,13 @@ static int execute(struct pk_container *c, const struct pk_request *r,
 		if (!old) {
 			return PK_HTTP_NOT_FOUND;
 		}
-		store(c, lp, pp, r->item, old, 0);
+		store(c, lp, pp, r->item, old, 0, &unused);
 		note_id(c, lp, r, 0);
 		return PK_HTTP_NO_CONTENT;
 	default:
 		return old ? PK_HTTP_OK : PK_HTTP_NOT_FOUND;
 	}
-	if (store(c, lp, pp, r->item, old, bytes)) {
+	if (store(c, lp, pp, r->item, old, bytes, sub)) {
 		return PK_HTTP_FORBIDDEN;
 	}
 	note_id(c, lp, r, 1);
@@ -790,7 +1040,10 @@ static void count_outcome(struct pk_container *c, struct pk_lp *lp,
 	pp->sec_ru_mru += out->charge_mru;
 	pp->ru_mru += out->charge_mru;
 	c->sec_served_mru += out->charge_mru;
-	if (out->status == PK_HTTP_FORBIDDEN) {
+	if (out->status == PK_HTTP_FORBIDDEN &&
+	    out->sub_status == PK_SUBSTATUS_CONTAINER_FULL) {
+		t->container_full_403++;
+	} else if (out->status == PK_HTTP_FORBIDDEN) {
 		t->rejected_403++;
 		pp->rejected_403++;
 		lp->rejected_403++;
@@ -808,6 +1061,17 @@ static void count_outcome(struct pk_container *c, struct pk_lp *lp,
 	} else {
 		t->succeeded++;
 	}
+}
+
+/* A request to a range in its 410 window (spec.split_gone_ms): 410/1007
+   at no charge, counted as an attempt and a 410. */
+static void gone(struct pk_container *c, struct pk_outcome *out)
+{
+	out->status = PK_HTTP_GONE;
+	out->sub_status = PK_SUBSTATUS_COMPLETING_SPLIT;
+	c->metrics.totals.attempts++;
+	c->metrics.totals.gone_410++;
+	c->sec_active = 1;
 }
 
 /* Refused before it touches data: an invalid item (400, from the
@@ -830,7 +1094,7 @@ void container_apply(struct pk_container *c, const struct pk_request *r,
 	struct pk_pp *pp;
 	uint32_t old;
 	int64_t charge;
-	int refuse = refused(r);
+	int refuse = refused(r), sub = 0;
 
 	container_advance(c, r->t_ms);
 	c->now_ms = r->t_ms;
@@ -839,6 +1103,10 @@ void container_apply(struct pk_container *c, const struct pk_request *r,
 	out->range = pmap_find(&c->pmap, lp ? &lp->epk : r->epk);
 	out->ranges = 1;
 	pp = &c->pp[out->range];
+	if (r->t_ms < pp->gone_until_ms) {
+		gone(c, out);
+		return;
+	}
 	old = stored_bytes(c, r->item);
 	charge = refuse ? c->cost.not_found_mru : charge_of(c, r, old);
 	c->sec_offered_mru += charge;
@@ -863,13 +1131,13 @@ void container_apply(struct pk_container *c, const struct pk_request *r,
 			    r->kind == PK_OP_UPSERT)) {
 			lp = add_lp(c, r->key, r->key_len, *r->epk);
 		}
-		out->status =
-			lp ? execute(c, r, lp, pp, old) : PK_HTTP_NOT_FOUND;
+		out->status = lp ? execute(c, r, lp, pp, old, &sub)
+				 : PK_HTTP_NOT_FOUND;
 	}
 	if (out->status == PK_HTTP_FORBIDDEN) {
 		/* D-403: failed requests still use RUs; ASSUMPTION: the whole
 		   write charge */
-		out->sub_status = PK_SUBSTATUS_PARTITION_KEY_QUOTA;
+		out->sub_status = sub;
 	}
 	count_outcome(c, lp, pp, r, out);
 }
@@ -917,6 +1185,14 @@ void container_query(struct pk_container *c, int64_t t_ms,
 	container_advance(c, t_ms);
 	memset(out, 0, sizeof(*out));
 	n = mark_ranges(c, route);
+	for (i = 0; i < c->pmap.n; i++) {
+		if (c->visit[i] && t_ms < c->pp[i].gone_until_ms) {
+			out->range = i;
+			out->ranges = n;
+			gone(c, out);
+			return;
+		}
+	}
 	charge = cost_query_mru(&c->cost, n, results);
 	out->ranges = n;
 	c->sec_offered_mru += charge;

@@ -318,6 +318,24 @@ static void say_splits(struct pk_sentences *s, const struct pk_container *c)
 	}
 }
 
+/* D-MERGE: merge suits containers below 3,000 RU/s and 20 GB a range */
+static void say_merge(struct pk_sentences *s, const struct pk_container *c)
+{
+	char a[32], b[32];
+
+	if (c->merge_note_t_s < 0) {
+		return;
+	}
+	say(s, xasprintf("the merge at t=%llds ran on a container with %s "
+			 "RU/s and %s a physical partition; D-MERGE suits "
+			 "containers below 3,000 RU/s and 20 GB a partition",
+			 (long long)c->merge_note_t_s,
+			 findings_count((unsigned long long)
+						c->merge_note_ru_per_pp,
+					a),
+			 findings_bytes(c->merge_note_avg_bytes, b)));
+}
+
 static void say_failures(struct pk_sentences *s, const struct pk_container *c)
 {
 	const struct pk_totals *t = &c->metrics.totals;
@@ -363,6 +381,7 @@ char **findings_make(const struct pk_run *run, const struct pk_variant *v,
 	say_failures(&s, c);
 	say_not_found(&s, c);
 	say_splits(&s, c);
+	say_merge(&s, c);
 	if (c->metrics.totals.throttled_429 == 0) {
 		say(&s, xasprintf("no rate limiting: peak normalized RU "
 				  "consumption was %.0f%% (range %u)",

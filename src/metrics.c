@@ -25,7 +25,44 @@ void metrics_free(struct pk_metrics *m)
 	free(m->splits);
 	free(m->changes);
 	free(m->actions);
+	free(m->wait_hist);
 	metrics_init(m);
+}
+
+void metrics_add_wait(struct pk_metrics *m, int64_t waited_ms)
+{
+	size_t w = waited_ms > 0 ? (size_t)waited_ms : 0;
+
+	if (w >= m->wait_hist_cap) {
+		size_t old = m->wait_hist_cap;
+
+		mem_grow((void **)&m->wait_hist, &m->wait_hist_cap, w + 1,
+			 sizeof(*m->wait_hist));
+		memset(m->wait_hist + old, 0,
+		       (m->wait_hist_cap - old) * sizeof(*m->wait_hist));
+	}
+	m->wait_hist[w]++;
+	m->wait_ops++;
+}
+
+int64_t metrics_wait_percentile(const struct pk_metrics *m, int pct)
+{
+	uint64_t rank = (m->wait_ops * (uint64_t)pct + 99) / 100, seen = 0;
+	size_t w;
+
+	if (m->wait_ops == 0) {
+		return -1;
+	}
+	if (rank < 1) {
+		rank = 1;
+	}
+	for (w = 0; w < m->wait_hist_cap; w++) {
+		seen += m->wait_hist[w];
+		if (seen >= rank) {
+			return (int64_t)w;
+		}
+	}
+	return -1; /* not reached: the counts add up to wait_ops */
 }
 
 void metrics_add_sample(struct pk_metrics *m, const struct pk_sample *s)
@@ -78,6 +115,7 @@ const char *metrics_action_name(enum pk_action_kind k)
 	static const char *const names[PK_ACTION_KINDS] = {
 		"splits_started", "splits_done",  "splits_cancelled",
 		"merge",          "redistribute", "autoscale_max",
+		"serverless_ru",
 	};
 
 	return k < PK_ACTION_KINDS ? names[k] : "?";

@@ -93,6 +93,19 @@ int pmap_split(struct pk_pmap *m, size_t i, const struct pk_epk *cut)
 	return 0;
 }
 
+int pmap_merge(struct pk_pmap *m, size_t i)
+{
+	if (i + 1 >= m->n) {
+		return -1;
+	}
+	m->ranges[i].id = m->next_id++;
+	m->ranges[i].max = m->ranges[i + 1].max;
+	memmove(&m->ranges[i + 1], &m->ranges[i + 2],
+		(m->n - i - 2) * sizeof(*m->ranges));
+	m->n--;
+	return 0;
+}
+
 /* The range's end for arithmetic: "FF" past the reachable V2 space
    counts as its end, 0x40.. (reference §7: halving "" .. "FF" at "7F.."
    would leave one child empty). */

@@ -67,6 +67,14 @@ static json_t *range_id(uint32_t id)
 	return json_string(buf);
 }
 
+/* a retry-wait percentile in ms, or null when no operation succeeded */
+static json_t *percentile(const struct pk_container *c, int pct)
+{
+	int64_t w = metrics_wait_percentile(&c->metrics, pct);
+
+	return w < 0 ? json_null() : json_integer(w);
+}
+
 static json_t *totals(const struct pk_container *c)
 {
 	const struct pk_totals *t = &c->metrics.totals;
@@ -86,6 +94,12 @@ static json_t *totals(const struct pk_container *c)
 	json_object_set_new(o, "ru_consumed", ru(t->ru_mru));
 	json_object_set_new(o, "ru_offered", ru(t->offered_mru));
 	json_object_set_new(o, "retry_wait_ms", count(t->retry_wait_ms));
+	json_object_set_new(o, "retry_wait_p50_ms", percentile(c, 50));
+	json_object_set_new(o, "retry_wait_p99_ms", percentile(c, 99));
+	json_object_set_new(o, "gone_410", count(t->gone_410));
+	json_object_set_new(o, "failed_after_410", count(t->failed_after_410));
+	json_object_set_new(o, "container_full_403",
+			    count(t->container_full_403));
 	json_object_set_new(o, "utilisation",
 			    json_real(findings_utilisation(c)));
 	json_object_set_new(o, "logical_partitions",
@@ -300,6 +314,18 @@ static json_t *autoscale(const struct pk_container *c)
 	return o;
 }
 
+/* Serverless: RU/s from the partitions, and the storage cap (rule 19). */
+static json_t *serverless(const struct pk_container *c)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "ru_per_s", json_integer(c->ru_per_s));
+	json_object_set_new(o, "physical_partitions", count(c->pmap.n));
+	json_object_set_new(o, "max_storage_bytes",
+			    count(PK_PROVISION_SERVERLESS_MAX_BYTES));
+	return o;
+}
+
 static json_t *nullable(double x)
 {
 	return x < 0 ? json_null() : json_real(x);
@@ -363,6 +389,9 @@ static json_t *variant(const struct pk_run *run, const struct pk_variant *v)
 			    json_integer(c->ru_per_s));
 	if (c->autoscale) {
 		json_object_set_new(o, "autoscale", autoscale(c));
+	}
+	if (c->serverless) {
+		json_object_set_new(o, "serverless", serverless(c));
 	}
 	json_object_set_new(o, "totals", totals(c));
 	json_object_set_new(o, "queries", queries(c));

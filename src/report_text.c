@@ -89,7 +89,19 @@ static void summary(const struct pk_run *run, const struct pk_variant *v,
 	if (sc->description) {
 		fprintf(out, "  %s\n", sc->description);
 	}
-	if (v->container->spec.autoscale_max_ru_per_s > 0) {
+	if (cs->serverless) {
+		fprintf(out, "container: partition key %s, serverless (%s "
+			     "RU/s up to %d physical partitions, %s more for "
+			     "each beyond; at most %s stored) -> %d physical "
+			     "partition%s at creation\n",
+			v->key->text,
+			count_str(PK_PROVISION_SERVERLESS_BASE_RU_PER_S, a),
+			PK_PROVISION_SERVERLESS_BASE_PARTITIONS,
+			count_str(PK_PROVISION_SERVERLESS_RU_PER_EXTRA_PP, b),
+			bytes_str(PK_PROVISION_SERVERLESS_MAX_BYTES, c),
+			PK_CONTAINER_SERVERLESS_INITIAL_RANGES,
+			PK_CONTAINER_SERVERLESS_INITIAL_RANGES == 1 ? "" : "s");
+	} else if (v->container->spec.autoscale_max_ru_per_s > 0) {
 		int64_t max = v->container->spec.autoscale_max_ru_per_s;
 
 		fprintf(out, "container: partition key %s, autoscale max %s "
@@ -119,6 +131,13 @@ static void summary(const struct pk_run *run, const struct pk_variant *v,
 		fprintf(out, "burst capacity: on (partitions below 3,000 RU/s "
 			     "save unused RU for up to 300 s and spend them "
 			     "at up to 3,000 RU/s)\n");
+	}
+	if (cs->split_gone_ms > 0) {
+		fprintf(out, "split gone window: %llds (after a split or merge "
+			     "the new ranges answer 410/1007; the client "
+			     "retries after %d ms)\n",
+			(long long)(cs->split_gone_ms / 1000),
+			PK_THROTTLE_GONE_RETRY_MS);
 	}
 	if (cs->split_delay_ms > 0) {
 		fprintf(out, "split delay: %llds (a scale-up past partitions "
@@ -160,6 +179,23 @@ static void summary(const struct pk_run *run, const struct pk_variant *v,
 	}
 }
 
+/* p50 and p99 of the retry waits of the operations that succeeded */
+static void retry_latency(const struct pk_container *c, FILE *out)
+{
+	int64_t p50 = metrics_wait_percentile(&c->metrics, 50);
+	int64_t p99 = metrics_wait_percentile(&c->metrics, 99);
+
+	if (p50 < 0) {
+		fprintf(out, "  retry wait (succeeded)   - (no operation "
+			     "succeeded)\n");
+		return;
+	}
+	fprintf(out, "  retry wait (succeeded)   p50 %lld ms, p99 %lld ms "
+		     "(latency retries added to operations that "
+		     "succeeded)\n",
+		(long long)p50, (long long)p99);
+}
+
 static void totals(const struct pk_container *c, uint64_t skipped,
 		   FILE *out)
 {
@@ -182,8 +218,21 @@ static void totals(const struct pk_container *c, uint64_t skipped,
 		count_str(t->throttled_429, a));
 	fprintf(out, "  failed after retries     %s operations\n",
 		count_str(t->failed_after_retries, a));
+	retry_latency(c, out);
+	if (c->spec.split_gone_ms > 0 || t->gone_410 > 0) {
+		fprintf(out, "  gone (410/1007)          %s responses while "
+			     "ranges completed a split or merge\n",
+			count_str(t->gone_410, a));
+		fprintf(out, "  failed after 410 retries %s operations\n",
+			count_str(t->failed_after_410, a));
+	}
 	fprintf(out, "  rejected (403/1014)      %s\n",
 		count_str(t->rejected_403, a));
+	if (c->serverless || t->container_full_403 > 0) {
+		fprintf(out, "  container full (403)     %s (serverless "
+			     "container at 1 TB)\n",
+			count_str(t->container_full_403, a));
+	}
 	fprintf(out, "  not found (404)          %s\n",
 		count_str(t->not_found_404, a));
 	if (t->bad_request_400 > 0) {

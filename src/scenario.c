@@ -1932,6 +1932,8 @@ static const char *const container_keys[] = {
     "split_delay",
     "autoscale_max",
     "burst",
+    "serverless",
+    "split_gone",
     NULL,
 };
 
@@ -2160,6 +2162,35 @@ static void load_autoscale(struct ld *ld, const struct yn *m,
 }
 
 /*
+ * The `serverless` switch n of mapping m (rule 19, D-SLESS): a serverless
+ * container has no provisioned throughput, so m may not also set
+ * throughput or autoscale_max. Returns CT_SETS_THROUGHPUT when it turns
+ * serverless on (it stands for the throughput), else 0.
+ */
+static unsigned load_serverless(struct ld *ld, const struct yn *m,
+				const struct yn *n, struct pk_container_spec *c)
+{
+	int on = 0;
+
+	if (get_switch(ld, n, "serverless", &on) < 0) {
+		return 0;
+	}
+	if (on && (yn_get(m, "throughput") || yn_get(m, "autoscale_max"))) {
+		err(ld, n,
+		    "a serverless container has no provisioned throughput; "
+		    "set one of throughput, autoscale_max or serverless");
+		return 0;
+	}
+	c->serverless = on;
+	if (!on) {
+		return 0;
+	}
+	c->throughput_ru_per_s = 0;
+	c->autoscale_max_ru_per_s = 0;
+	return CT_SETS_THROUGHPUT;
+}
+
+/*
  * Lay the keys of mapping m (a `container:` or one variant) over *c,
  * which holds the defaults or the base container. where names m in
  * messages. Returns the CT_SETS_* bits of the required keys m sets.
@@ -2239,11 +2270,29 @@ static unsigned load_container_keys(struct ld *ld, const struct yn *m,
 		   autoscale max */
 		c->autoscale_max_ru_per_s = 0;
 	}
+	if (yn_get(m, "throughput") || yn_get(m, "autoscale_max")) {
+		/* ... and an inherited serverless */
+		c->serverless = 0;
+	}
+	if ((n = yn_get(m, "serverless"))) {
+		sets |= load_serverless(ld, m, n, c);
+	}
 	if ((n = yn_get(m, "burst"))) {
 		get_switch(ld, n, "burst", &c->burst);
 	}
+	if (c->serverless && c->burst) {
+		/* D-BURST: burst capacity is not available on serverless */
+		n = yn_get(m, "burst") ? yn_get(m, "burst")
+				       : yn_get(m, "serverless");
+		err(ld, n ? n : m,
+		    "burst capacity is not available on a serverless "
+		    "container; remove burst or serverless");
+	}
 	if ((n = yn_get(m, "split_delay"))) {
 		get_duration(ld, n, "split_delay", 0, &c->split_delay_ms);
+	}
+	if ((n = yn_get(m, "split_gone"))) {
+		get_duration(ld, n, "split_gone", 0, &c->split_gone_ms);
 	}
 	if ((n = yn_get(m, "physical_partition_storage"))) {
 		get_size(ld, n, "physical_partition_storage", 1, UINT64_MAX,
@@ -2374,7 +2423,8 @@ static void load_containers(struct ld *ld, const struct yn *m,
 	    !(vsets & CT_SETS_THROUGHPUT)) {
 		err(ld, m,
 		    "missing required key 'throughput' in container "
-		    "(provisioned RU/s, e.g. 18000, or autoscale_max)%s",
+		    "(provisioned RU/s, e.g. 18000; or autoscale_max, or "
+		    "serverless: true)%s",
 		    inherit);
 	}
 	if (!c->name && c->partition_key) {
@@ -3139,11 +3189,98 @@ static void file_phase_keys(struct ld *ld, const struct yn *m,
 	}
 }
 
+/* The `redistribute` mapping n: {RANGE_ID: RU/s, ...} (D-REDIST). */
+static void load_redistribute(struct ld *ld, const struct yn *n,
+			      struct pk_phase_spec *ph)
+{
+	char buf[DESC_BYTES];
+	size_t i, j;
+
+	if (need_kind(ld, n, YN_MAP, "redistribute",
+		      "a mapping of partition key range id to RU/s, e.g. "
+		      "{\"0\": 2000, \"1\": 4000}") < 0) {
+		return;
+	}
+	if (yn_pairs(n) == 0) {
+		err(ld, n,
+		    "redistribute is empty; name at least one partition key "
+		    "range and its RU/s");
+		return;
+	}
+	ph->redistribute = xcalloc(yn_pairs(n), sizeof(*ph->redistribute));
+	for (i = 0; i < yn_pairs(n); i++) {
+		const struct yn *k = yn_key(n, i);
+		struct pk_redist_spec *e = &ph->redistribute[ph->n_redistribute];
+		int64_t id;
+
+		if (k->kind != YN_SCALAR || !int_parse(k->text, &id) ||
+		    id < 0 || id > UINT32_MAX) {
+			err(ld, k,
+			    "redistribute names partition key ranges by id, "
+			    "a whole number >= 0 as the reports show it (got "
+			    "%s)",
+			    yn_desc(k, buf, sizeof(buf)));
+			continue;
+		}
+		if (get_int(ld, yn_val(n, i), "each RU/s in redistribute", 1,
+			    PK_REDIST_MAX_RU_PER_S,
+			    "a whole number of RU/s from 1 to 20,000 (D-REDIST: "
+			    "above 10,000 the range splits in two)",
+			    &e->ru_per_s) < 0) {
+			continue;
+		}
+		for (j = 0; j < ph->n_redistribute; j++) {
+			if (ph->redistribute[j].range_id == (uint32_t)id) {
+				err(ld, k,
+				    "redistribute names range %lld twice",
+				    (long long)id);
+				break;
+			}
+		}
+		if (j < ph->n_redistribute) {
+			continue;
+		}
+		e->range_id = (uint32_t)id;
+		e->line = k->line;
+		e->col = k->col;
+		ph->n_redistribute++;
+	}
+}
+
+/* A phase's actions beyond throughput: `redistribute` or `merge`. */
+static void load_phase_actions(struct ld *ld, const struct yn *m,
+			       struct pk_phase_spec *ph)
+{
+	const struct yn *rn = yn_get(m, "redistribute");
+	const struct yn *mn = yn_get(m, "merge");
+
+	if (rn && mn) {
+		err(ld, mn,
+		    "a phase may redistribute or merge, not both (a merge "
+		    "re-divides RU/s evenly); use two phases");
+		return;
+	}
+	if (rn) {
+		ph->action_line = rn->line;
+		ph->action_col = rn->col;
+		load_redistribute(ld, rn, ph);
+	}
+	if (mn) {
+		ph->action_line = mn->line;
+		ph->action_col = mn->col;
+		get_int(ld, mn, "merge", 1, UINT32_MAX,
+			"a whole number of physical partitions >= 1 to merge "
+			"down to",
+			&ph->merge_to);
+	}
+}
+
 static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 {
 	static const char *const keys[] = {
 	    "name",	 "duration", "rate",	   "arrival", "ops",
-	    "item_size", "select",   "throughput", "queries", NULL,
+	    "item_size", "select",   "throughput", "queries", "redistribute",
+	    "merge",	 NULL,
 	};
 	static const char *const arrivals[] = {"uniform", "poisson", NULL};
 	struct pk_phase_spec *ph = &ld->s->phases[idx];
@@ -3231,6 +3368,7 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 		ph->throughput_line = n->line;
 		ph->throughput_col = n->col;
 	}
+	load_phase_actions(ld, m, ph);
 }
 
 /*
@@ -3257,6 +3395,26 @@ static void check_phase_minimums(struct ld *ld)
 			char vn[PK_SCENARIO_QUOTE_BYTES + 32] = "";
 
 			if (want <= 0) {
+				continue;
+			}
+			if (s->variants[v].serverless) {
+				if (!reported[i]) {
+					reported[i] = 1;
+					err_at(ld, ph->throughput_line,
+					       ph->throughput_col,
+					       "phase '%.*s' sets throughput, "
+					       "but container%s%.*s%s is "
+					       "serverless: it has no "
+					       "throughput to set",
+					       PK_SCENARIO_QUOTE_BYTES,
+					       ph->name,
+					       s->n_variants > 1 ? " '" : "",
+					       PK_SCENARIO_QUOTE_BYTES,
+					       s->n_variants > 1
+						       ? s->variants[v].name
+						       : "",
+					       s->n_variants > 1 ? "'" : "");
+				}
 				continue;
 			}
 			if (s->variants[v].autoscale_max_ru_per_s > 0) {
@@ -3317,6 +3475,51 @@ static void check_phase_minimums(struct ld *ld)
 		}
 	}
 	free(reported);
+}
+
+/*
+ * Merge and redistribution are features of provisioned throughput
+ * (D-MERGE, D-REDIST): neither applies to a serverless variant, and pksim
+ * redistributes manual throughput only (ASSUMPTION: it leaves out how a
+ * per-partition setting meets autoscale's own scaling). One error per
+ * phase.
+ */
+static void check_phase_actions(struct ld *ld)
+{
+	struct pk_scenario *s = ld->s;
+	size_t v, i;
+
+	for (i = 0; i < s->n_phases; i++) {
+		struct pk_phase_spec *ph = &s->phases[i];
+		const char *what = ph->merge_to > 0 ? "merges" : "redistributes";
+
+		if (ph->merge_to == 0 && ph->n_redistribute == 0) {
+			continue;
+		}
+		for (v = 0; v < s->n_variants; v++) {
+			const struct pk_container_spec *c = &s->variants[v];
+			const char *kind = c->serverless ? "serverless"
+					   : c->autoscale_max_ru_per_s > 0 &&
+							   ph->merge_to == 0
+						   ? "autoscale"
+						   : NULL;
+
+			if (!kind) {
+				continue;
+			}
+			err_at(ld, ph->action_line, ph->action_col,
+			       "phase '%.*s' %s, but container%s%.*s%s is %s; "
+			       "pksim %s manual%s throughput only",
+			       PK_SCENARIO_QUOTE_BYTES, ph->name, what,
+			       s->n_variants > 1 ? " '" : "",
+			       PK_SCENARIO_QUOTE_BYTES,
+			       s->n_variants > 1 ? c->name : "",
+			       s->n_variants > 1 ? "'" : "", kind,
+			       ph->merge_to > 0 ? "merges" : "redistributes",
+			       ph->merge_to > 0 ? " or autoscale" : "");
+			break;
+		}
+	}
 }
 
 static void load_phases(struct ld *ld, const struct yn *n)
@@ -3468,6 +3671,7 @@ static void load_root(struct ld *ld, const struct yn *root)
 	} else {
 		load_phases(ld, n);
 		check_phase_minimums(ld);
+		check_phase_actions(ld);
 	}
 }
 
@@ -3633,6 +3837,7 @@ void scenario_free(struct pk_scenario *s)
 			free(ph->queries[j].name);
 		}
 		free(ph->queries);
+		free(ph->redistribute);
 		free(ph->name);
 		free(ph->select.weights);
 	}

@@ -146,6 +146,25 @@ static void query_request(struct pk_run *run, struct pk_variant *v,
 	container_query(v->container, t_ms, &route, q->results, out);
 }
 
+/* After a 410/1007: retry a fixed short delay later, or give up
+   (throttle_should_retry_gone). */
+static void retry_gone(struct pk_variant *v, const struct pk_op *op,
+		       struct pk_retry_state st, int64_t t_ms)
+{
+	struct pk_totals *t = &v->container->metrics.totals;
+	struct pk_retry_entry e;
+
+	if (!throttle_should_retry_gone(&st)) {
+		t->failed_after_410++;
+		return;
+	}
+	e.t_ms = t_ms + PK_THROTTLE_GONE_RETRY_MS;
+	e.seq = op->seq;
+	e.op = *op;
+	e.st = st;
+	heap_push(v, &e);
+}
+
 static void attempt(struct pk_run *run, struct pk_variant *v,
 		    const struct pk_op *op, struct pk_retry_state st,
 		    int64_t t_ms)
@@ -158,7 +177,15 @@ static void attempt(struct pk_run *run, struct pk_variant *v,
 	} else {
 		point_request(run, v, op, t_ms, &out);
 	}
+	if (out.status == PK_HTTP_GONE) {
+		retry_gone(v, op, st, t_ms);
+		return;
+	}
 	if (out.status != PK_HTTP_TOO_MANY_REQUESTS) {
+		if (out.status >= 200 && out.status < 300) {
+			metrics_add_wait(&v->container->metrics,
+					 st.waited_ms + st.gone_waited_ms);
+		}
 		return;
 	}
 	if (throttle_should_retry(&run->sc->retry, &st, out.retry_after_ms)) {
@@ -215,6 +242,56 @@ static int check_minimum(struct pk_run *run, const struct pk_variant *v,
 	return -1;
 }
 
+/* Apply phase ph's redistribution on v's container at start_ms: 0, or
+   -1 with the error (an entry naming a range the container does not have
+   then, or above 2 x its per-range cap) and the run stopped. */
+static int redistribute(struct pk_run *run, const struct pk_variant *v,
+			const struct pk_phase_spec *ph, int64_t start_ms)
+{
+	const struct pk_container *c = v->container;
+	const struct pk_redist_spec *e;
+	char a[32], b[32], ids[96];
+	size_t bad, i, len = 0;
+
+	if (container_redistribute(v->container, start_ms, ph->redistribute,
+				   ph->n_redistribute, &bad) == 0) {
+		return 0;
+	}
+	e = &ph->redistribute[bad];
+	if (e->ru_per_s > 2 * c->spec.pp_ru_per_s) {
+		diag_error(run->diag, run->sc->file, e->line, e->col,
+			   "phase '%s' sets range %u to %s RU/s, above twice "
+			   "the %s RU/s a physical partition holds%s%s%s",
+			   ph->name, e->range_id, fmt_thousands(e->ru_per_s, a),
+			   fmt_thousands(c->spec.pp_ru_per_s, b),
+			   run->n_variants > 1 ? " in variant '" : "",
+			   run->n_variants > 1 ? c->name : "",
+			   run->n_variants > 1 ? "'" : "");
+	} else {
+		/* the ids it has, as many as fit */
+		ids[0] = '\0';
+		for (i = 0; i < c->pmap.n && len + 16 < sizeof(ids); i++) {
+			len += (size_t)snprintf(ids + len, sizeof(ids) - len,
+						"%s%u", i ? ", " : "",
+						c->pmap.ranges[i].id);
+		}
+		if (i < c->pmap.n) {
+			snprintf(ids + len, sizeof(ids) - len, ", ...");
+		}
+		diag_error(run->diag, run->sc->file, e->line, e->col,
+			   "phase '%s' redistributes range %u, but at t=%llds "
+			   "the container has no range %u (it has %s)%s%s%s",
+			   ph->name, e->range_id,
+			   (long long)(start_ms / PK_MS_PER_S), e->range_id,
+			   ids,
+			   run->n_variants > 1 ? " in variant '" : "",
+			   run->n_variants > 1 ? c->name : "",
+			   run->n_variants > 1 ? "'" : "");
+	}
+	run->stopped = 1;
+	return -1;
+}
+
 /* Apply the throughput change of every phase starting at or before t. */
 static void phase_actions(struct pk_run *run, struct pk_variant *v,
 			  int64_t t_ms)
@@ -235,6 +312,13 @@ static void phase_actions(struct pk_run *run, struct pk_variant *v,
 			}
 			container_set_throughput(v->container, start,
 						 ph->throughput_ru_per_s);
+		}
+		if (ph->merge_to > 0) {
+			container_merge(v->container, start,
+					(size_t)ph->merge_to);
+		}
+		if (ph->n_redistribute > 0 && redistribute(run, v, ph, start)) {
+			return;
 		}
 		v->next_phase++;
 	}
@@ -347,7 +431,7 @@ struct pk_run *sim_run_detail(const struct pk_scenario *sc, uint64_t seed,
 	while (workload_next(run->workload, &op)) {
 		for (i = 0; i < run->n_variants; i++) {
 			struct pk_variant *v = &run->variants[i];
-			struct pk_retry_state st = {0, 0};
+			struct pk_retry_state st = {0, 0, 0, 0};
 
 			drain_retries(run, v, op.t_ms, op.seq);
 			phase_actions(run, v, op.t_ms);

@@ -93,3 +93,14 @@ int throttle_should_retry(const struct pk_retry_spec *policy,
 	st->waited_ms += retry_after_ms;
 	return 1;
 }
+
+int throttle_should_retry_gone(struct pk_retry_state *st)
+{
+	if (st->gone_waited_ms + PK_THROTTLE_GONE_RETRY_MS >
+	    PK_THROTTLE_GONE_MAX_WAIT_MS) {
+		return 0;
+	}
+	st->gone_retries++;
+	st->gone_waited_ms += PK_THROTTLE_GONE_RETRY_MS;
+	return 1;
+}

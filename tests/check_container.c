@@ -647,6 +647,198 @@ START_TEST(test_container_autoscale_storage)
 }
 END_TEST
 
+
+/*
+ * Issue 5 / rule 19 (D-SLESS, D-LIMITS): a serverless container starts
+ * with 1 range (pksim's assumption) at 5,000 RU/s. Items of 1 MB stored at
+ * x 1,024 (index_factor) take 1 GB each, one key each, one a second:
+ * storage splits (50 GB a range) add ranges, and the RU/s follow them:
+ * 5,000 while at most 5 ranges, then 1,000 a range: 6 ranges -> 6,000,
+ * 20 -> 20,000, always divided evenly. At 1 TB (1,024 GB) the next write
+ * is refused: 403, sub-status 0 (pksim's choice: the docs give none), and
+ * nothing is stored.
+ */
+START_TEST(test_container_serverless)
+{
+	struct pk_container_spec s = spec_for(0);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c;
+	int k, saw6 = 0, saw20 = 0;
+	size_t i;
+
+	s.serverless = 1;
+	s.index_factor = 1024;
+	c = container_new("t", &s, &cost);
+	ck_assert_uint_eq(c->pmap.n, 1);
+	ck_assert_int_eq(c->ru_per_s, 5000);
+	for (k = 0; k <= 1024; k++) {
+		unsigned char enc[PK_EPK_ENCODED_MAX];
+		char name[32];
+		struct pk_request r = {(int64_t)k * 1000, PK_OP_CREATE,
+				       (uint64_t)k, 1024 * 1024, enc, 0,
+				       NULL, 0, NULL, 0};
+		struct pk_outcome o;
+
+		snprintf(name, sizeof(name), "s%d", k);
+		r.key_len = key_of(name, enc);
+		apply(c, &r, &o);
+		if (k < 1024) {
+			/* 512 RU a write, at least 1,000 RU/s a range */
+			ck_assert_int_eq(o.status, 201);
+		} else {
+			ck_assert_int_eq(o.status, 403);
+			ck_assert_int_eq(o.sub_status, 0);
+		}
+		ck_assert_int_eq(c->ru_per_s,
+				 provision_serverless_ru_per_s(c->pmap.n));
+		for (i = 0; i < c->pmap.n; i++) {
+			/* evenly, the mRU remainder to the first ranges */
+			ck_assert_int_le(llabs(c->pp[i].budget.share_mru -
+					       c->ru_per_s * 1000 /
+						       (int64_t)c->pmap.n),
+					 1);
+		}
+		if (c->pmap.n == 6) {
+			saw6 = 1;
+			ck_assert_int_eq(c->ru_per_s, 6000);
+		}
+		if (c->pmap.n == 20) {
+			saw20 = 1;
+			ck_assert_int_eq(c->ru_per_s, 20000);
+		}
+		ck_assert_int_eq(container_check(c), 0);
+	}
+	ck_assert(saw6 && saw20);
+	ck_assert_uint_eq(container_storage(c), 1024ULL << 30);
+	ck_assert_uint_eq(c->metrics.totals.container_full_403, 1);
+	ck_assert_uint_eq(c->metrics.totals.rejected_403, 0);
+	container_free(c);
+}
+END_TEST
+
+
+/* One 1 KB create of key name at t_ms as item `item`; returns the status. */
+static int create_1kb(struct pk_container *c, const char *name, int64_t t_ms,
+		      uint64_t item)
+{
+	unsigned char enc[PK_EPK_ENCODED_MAX];
+	struct pk_request r = {t_ms, PK_OP_CREATE, item, 1024, enc, 0,
+			       NULL, 0, NULL, 0};
+	struct pk_outcome o;
+
+	r.key_len = key_of(name, enc);
+	apply(c, &r, &o);
+	return o.status;
+}
+
+/*
+ * Rule 26 / D-REDIST's examples: a container of 3 ranges at 6,000 RU/s
+ * (created at 18,000, lowered: 3 x 2,000) set to 2,000 + 4,000 + 1,000
+ * becomes a 7,000 RU/s container, each range with its own share. Then
+ * range 1 set to 15,000 (above 10,000): it splits into two children of
+ * 7,500 each, and the total is 2,000 + 15,000 + 1,000 = 18,000 over 4
+ * ranges. A later throughput change re-divides evenly (rule 4).
+ */
+START_TEST(test_container_redistribute)
+{
+	struct pk_container_spec s = spec_for(18000);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c = container_new("t", &s, &cost);
+	struct pk_redist_spec a[3] = {{0, 2000, 0, 0}, {1, 4000, 0, 0},
+				      {2, 1000, 0, 0}};
+	struct pk_redist_spec up = {1, 15000, 0, 0}, missing = {9, 100, 0, 0};
+	size_t bad = 99;
+
+	container_set_throughput(c, 0, 6000);
+	ck_assert_int_eq(share_ru(c, 1), 2000);
+	ck_assert_int_eq(container_redistribute(c, 1000, a, 3, &bad), 0);
+	ck_assert_int_eq(c->ru_per_s, 7000);
+	ck_assert_int_eq(share_ru(c, 0), 2000);
+	ck_assert_int_eq(share_ru(c, 1), 4000);
+	ck_assert_int_eq(share_ru(c, 2), 1000);
+	ck_assert_int_eq(container_check(c), 0);
+	ck_assert_int_eq(container_redistribute(c, 2000, &up, 1, &bad), 0);
+	ck_assert_uint_eq(c->pmap.n, 4);
+	ck_assert_uint_eq(c->metrics.n_splits, 1);
+	ck_assert_uint_eq(c->metrics.splits[0].parent, 1);
+	ck_assert_int_eq(share_ru(c, 1), 7500);
+	ck_assert_int_eq(share_ru(c, 2), 7500);
+	ck_assert_int_eq(c->ru_per_s, 18000);
+	ck_assert_int_eq(container_check(c), 0);
+	/* range 9 does not exist: refused, nothing changes */
+	ck_assert_int_eq(container_redistribute(c, 3000, &missing, 1, &bad),
+			 -1);
+	ck_assert_uint_eq(bad, 0);
+	ck_assert_int_eq(c->ru_per_s, 18000);
+	/* two redistributions, one split among them */
+	ck_assert_uint_eq(c->metrics.n_actions, 3);
+	container_set_throughput(c, 4000, 20000);
+	ck_assert_int_eq(share_ru(c, 0), 5000);
+	ck_assert_int_eq(share_ru(c, 3), 5000);
+	ck_assert_int_eq(container_check(c), 0);
+	container_free(c);
+}
+END_TEST
+
+/*
+ * D-MERGE: 24,000 RU/s -> 4 ranges (rule 2), lowered to 8,000 (4 x
+ * 2,000). Storage 3, 0, 1 and 5 KB (range 0 .. 3). merge: 2 merges the
+ * pair with the least combined storage first: 1 + 2 (1 KB) -> id 4; then
+ * 0 + 4 (4 KB; 4 + 3 would be 6 KB) -> id 5. Left: 5 [""..) and 3, each
+ * 4,000 RU/s, storage 4 and 5 KB. 2,000 RU/s a range suited a merge, so
+ * no note. Then at 30,000 RU/s, merge: 1 stops at ceil(30,000 / 10,000)
+ * = 3 ranges, and 30,000 / 4 = 7,500 RU/s a range is noted (D-MERGE
+ * suits below 3,000).
+ */
+START_TEST(test_container_merge)
+{
+	struct pk_container_spec s = spec_for(24000);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c = container_new("t", &s, &cost);
+	static const int per_range[4] = {3, 0, 1, 5};
+	uint64_t item = 0;
+	size_t i;
+	int k;
+
+	ck_assert_uint_eq(c->pmap.n, 4);
+	container_set_throughput(c, 0, 8000);
+	for (i = 0; i < 4; i++) {
+		for (k = 0; k < per_range[i]; k++) {
+			char name[32];
+
+			/* the same key each time: one logical partition,
+			   a new item */
+			key_in_range(c, i, name);
+			ck_assert_int_eq(create_1kb(c, name, 1000, item++),
+					 201);
+		}
+	}
+	ck_assert_uint_eq(c->pp[0].storage_bytes, 3 * 1024);
+	ck_assert_uint_eq(c->pp[3].storage_bytes, 5 * 1024);
+	ck_assert_uint_eq(container_merge(c, 2000, 2), 2);
+	ck_assert_uint_eq(c->pmap.n, 2);
+	ck_assert_uint_eq(c->pmap.ranges[0].id, 5);
+	ck_assert_uint_eq(c->pmap.ranges[1].id, 3);
+	ck_assert_uint_eq(c->pp[0].storage_bytes, 4 * 1024);
+	ck_assert_uint_eq(c->pp[1].storage_bytes, 5 * 1024);
+	ck_assert_int_eq(share_ru(c, 0), 4000);
+	ck_assert_int_eq(share_ru(c, 1), 4000);
+	ck_assert_int_eq(c->merge_note_t_s, -1);
+	ck_assert_int_eq(container_check(c), 0);
+	container_free(c);
+
+	c = container_new("t", &s, &cost);
+	container_set_throughput(c, 0, 30000);
+	ck_assert_uint_eq(container_merge(c, 1000, 1), 1);
+	ck_assert_uint_eq(c->pmap.n, 3);
+	ck_assert_int_eq(c->merge_note_t_s, 1);
+	ck_assert_int_eq(c->merge_note_ru_per_pp, 7500);
+	ck_assert_int_eq(share_ru(c, 0), 10000);
+	ck_assert_int_eq(container_check(c), 0);
+	container_free(c);
+}
+END_TEST
+
 static Suite *container_suite(void)
 {
 	Suite *s = suite_create("container");
@@ -662,8 +854,11 @@ static Suite *container_suite(void)
 	tcase_add_test(budget, test_container_request_rules);
 	tcase_add_test(budget, test_container_import_case);
 	tcase_add_test(layout, test_container_minimum);
+	tcase_add_test(layout, test_container_redistribute);
+	tcase_add_test(layout, test_container_merge);
 	tcase_add_test(budget, test_container_autoscale_case);
 	tcase_add_test(storage, test_container_autoscale_storage);
+	tcase_add_test(storage, test_container_serverless);
 	tcase_add_test(storage, test_container_lp_cap_20gb);
 	tcase_add_test(storage, test_container_storage_split_median);
 	tcase_add_test(storage, test_container_invariants_under_splits);

@@ -70,6 +70,34 @@ START_TEST(test_pmap_split)
 }
 END_TEST
 
+
+/* D-MERGE: two adjacent ranges become [left.min, right.max) with a new
+   id; the map still tiles "" .. "FF". 4 ranges (ids 0-3): merging 1 + 2
+   gives id 4 at index 1; merging the last pair gives id 5 ending at FF. */
+START_TEST(test_pmap_merge)
+{
+	struct pk_pmap m;
+	struct pk_epk lo, hi;
+
+	pmap_init(&m, 4);
+	lo = m.ranges[1].min;
+	hi = m.ranges[2].max;
+	ck_assert_int_eq(pmap_merge(&m, 1), 0);
+	ck_assert_uint_eq(m.n, 3);
+	ck_assert_uint_eq(m.ranges[1].id, 4);
+	ck_assert_int_eq(epk_cmp(&m.ranges[1].min, &lo), 0);
+	ck_assert_int_eq(epk_cmp(&m.ranges[1].max, &hi), 0);
+	ck_assert_uint_eq(m.ranges[2].id, 3);
+	ck_assert_int_eq(pmap_check(&m), 0);
+	ck_assert_int_eq(pmap_merge(&m, 1), 0);
+	ck_assert_uint_eq(m.ranges[1].id, 5);
+	ck_assert_int_eq(epk_cmp(&m.ranges[1].max, &pk_epk_end), 0);
+	ck_assert_int_eq(pmap_merge(&m, 1), -1); /* no range after it */
+	ck_assert_int_eq(pmap_check(&m), 0);
+	pmap_free(&m);
+}
+END_TEST
+
 static Suite *pmap_suite(void)
 {
 	Suite *s = suite_create("pmap");
@@ -78,6 +106,7 @@ static Suite *pmap_suite(void)
 	tcase_add_test(tc, test_pmap_initial_even);
 	tcase_add_test(tc, test_pmap_find);
 	tcase_add_test(tc, test_pmap_split);
+	tcase_add_test(tc, test_pmap_merge);
 	suite_add_tcase(s, tc);
 	return s;
 }

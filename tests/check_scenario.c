@@ -1107,6 +1107,71 @@ START_TEST(test_scenario_variants)
 }
 END_TEST
 
+
+/* Issue 5: serverless, split_gone, redistribute and merge as loaded; a
+   variant's own throughput or autoscale_max replaces an inherited
+   serverless, and serverless replaces an inherited throughput. */
+START_TEST(test_scenario_throughput_features)
+{
+	static const char text[] =
+		"container: {partition_key: /k, serverless: true,\n"
+		"            split_gone: 5s}\n"
+		"variants:\n"
+		"  - {name: sl}\n"
+		"  - {name: manual, throughput: 6000}\n"
+		"  - {name: auto, autoscale_max: 4000}\n"
+		"phases:\n"
+		"  - {duration: 1m, rate: 1/s}\n";
+	static const char text2[] =
+		"container: {partition_key: /k, throughput: 18000}\n"
+		"variants:\n"
+		"  - {name: manual}\n"
+		"  - {name: sl, serverless: true}\n"
+		"phases:\n"
+		"  - {duration: 1m, rate: 1/s,\n"
+		"     redistribute: {\"0\": 2000, \"2\": 15000}}\n"
+		"  - {duration: 1m, rate: 1/s, merge: 2}\n";
+	struct pk_diag d;
+	struct pk_scenario *s;
+
+	diag_init(&d);
+	s = parse_str(text, &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_int_eq(s->variants[0].serverless, 1);
+	ck_assert_int_eq(s->variants[0].throughput_ru_per_s, 0);
+	ck_assert_int_eq(s->variants[0].split_gone_ms, 5000);
+	ck_assert_int_eq(s->variants[1].serverless, 0);
+	ck_assert_int_eq(s->variants[1].throughput_ru_per_s, 6000);
+	ck_assert_int_eq(s->variants[2].serverless, 0);
+	ck_assert_int_eq(s->variants[2].autoscale_max_ru_per_s, 4000);
+	scenario_free(s);
+	/* a serverless variant cannot take the phases' merge: error */
+	s = parse_str(text2, &d);
+	ck_assert_ptr_null(s);
+	diag_free(&d);
+	diag_init(&d);
+	{
+		/* without the serverless variant it loads */
+		char buf[512];
+		const char *cut = strstr(text2, "  - {name: sl");
+		const char *rest = strstr(text2, "phases:");
+
+		snprintf(buf, sizeof(buf), "%.*s%s", (int)(cut - text2),
+			 text2, rest);
+		s = parse_str(buf, &d);
+	}
+	ck_assert_ptr_nonnull(s);
+	ck_assert_uint_eq(s->phases[0].n_redistribute, 2);
+	ck_assert_uint_eq(s->phases[0].redistribute[1].range_id, 2);
+	ck_assert_int_eq(s->phases[0].redistribute[1].ru_per_s, 15000);
+	ck_assert_int_eq(s->phases[0].merge_to, 0);
+	ck_assert_int_eq(s->phases[1].merge_to, 2);
+	ck_assert_int_eq(s->phases[1].action_line, 7); /* one line up */
+	scenario_free(s);
+	diag_free(&d);
+}
+END_TEST
+
 static Suite *scenario_suite(void)
 {
 	Suite *s = suite_create("scenario");
@@ -1142,6 +1207,7 @@ static Suite *scenario_suite(void)
 	tcase_add_test(tc, test_scenario_syntax_note);
 	tcase_add_test(tc, test_scenario_limits);
 	tcase_add_test(tc, test_scenario_never_crashes);
+	tcase_add_test(tc, test_scenario_throughput_features);
 	suite_add_tcase(s, tc);
 	return s;
 }

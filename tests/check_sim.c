@@ -3,11 +3,25 @@
  * whose numbers can be worked out by hand.
  */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pksim/sim.h"
 #include "testutil.h"
+
+/* Everything diag_print writes for d; caller frees. */
+static char *diag_text(const struct pk_diag *d)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	diag_print(d, f);
+	fclose(f);
+	return buf;
+}
 
 static struct pk_scenario *load(const char *text)
 {
@@ -343,6 +357,164 @@ START_TEST(test_sim_duplicate_ids)
 }
 END_TEST
 
+
+/*
+ * Issue 5 §3, latency added by retries: 400 RU/s (one range), 100 creates
+ * of 5 RU in one second, 10 ms apart: the first 80 fit the 400 RU; the
+ * 20 sent at t = 800 .. 990 ms get 429 with retry-after 200 .. 10 ms
+ * (the time to the next second) and all fit at t = 1 s. Waits of the 100
+ * operations that succeeded: 80 x 0, then 10, 20, .., 200 ms. p50 = 0;
+ * p99 is the 99th smallest (nearest rank): the 19th non-zero, 190 ms.
+ */
+START_TEST(test_sim_retry_latency)
+{
+	static const char *const text =
+		"container: {partition_key: /k, throughput: 400}\n"
+		"items: {k: {values: \"k{0..99}\"}}\n"
+		"phases:\n"
+		"  - {duration: 1s, rate: 100/s}\n";
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_metrics *m;
+
+	diag_init(&d);
+	run = sim_run(load(text), 1, &d);
+	ck_assert_ptr_nonnull(run);
+	m = &run->variants[0].container->metrics;
+	ck_assert_uint_eq(m->totals.succeeded, 100);
+	ck_assert_uint_eq(m->totals.throttled_429, 20);
+	ck_assert_uint_eq(m->wait_ops, 100);
+	ck_assert_int_eq(metrics_wait_percentile(m, 50), 0);
+	ck_assert_int_eq(metrics_wait_percentile(m, 99), 190);
+	ck_assert_int_eq(metrics_wait_percentile(m, 100), 200);
+	/* 10 + 20 + .. + 200 */
+	ck_assert_uint_eq(m->totals.retry_wait_ms, 2100);
+	diag_free(&d);
+	free_run(run);
+}
+END_TEST
+
+/*
+ * Issue 5 §3, the opt-in 410/1007 window: 6,000 RU/s (1 range) raised to
+ * 12,000 at t = 10 s splits it in two (ceil(12,000 / 10,000)). With
+ * split_gone 2s both children answer 410 until t = 12 s; the client
+ * retries every 100 ms (ASSUMPTION). Phase 2 sends at 10.0, 10.1, ..,
+ * 19.9 s: the op sent at 10 + 0.1 j s (j < 20) gets 20 - j 410s and
+ * succeeds at 12 s: 20 + 19 + .. + 1 = 210 410s, no charge. Waits: 180
+ * operations 0 ms, 20 of 100, 200, .., 2,000 ms: p50 = 0, p99 (the
+ * 198th) = 1,800 ms.
+ * With split_gone 60s the window outlasts the client's 30 s of 410
+ * retries: each of the 100 ops of phase 2 tries at t, t + 0.1, .., t +
+ * 30 s (301 attempts, all 410) and fails.
+ */
+START_TEST(test_sim_split_gone)
+{
+	static const char *const text =
+		"container: {partition_key: /k, throughput: 6000,\n"
+		"            split_gone: %s}\n"
+		"items: {k: {values: \"k{0..999}\"}}\n"
+		"phases:\n"
+		"  - {duration: 10s, rate: 10/s}\n"
+		"  - {duration: 10s, rate: 10/s, throughput: 12000}\n";
+	char buf[512];
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_metrics *m;
+
+	diag_init(&d);
+	snprintf(buf, sizeof(buf), text, "2s");
+	run = sim_run(load(buf), 1, &d);
+	ck_assert_ptr_nonnull(run);
+	m = &run->variants[0].container->metrics;
+	ck_assert_uint_eq(run->variants[0].container->pmap.n, 2);
+	ck_assert_uint_eq(m->totals.gone_410, 210);
+	ck_assert_uint_eq(m->totals.succeeded, 200);
+	ck_assert_uint_eq(m->totals.attempts, 200 + 210);
+	ck_assert_uint_eq(m->totals.failed_after_410, 0);
+	ck_assert_uint_eq(m->totals.throttled_429, 0);
+	ck_assert_int_eq(metrics_wait_percentile(m, 50), 0);
+	ck_assert_int_eq(metrics_wait_percentile(m, 99), 1800);
+	ck_assert_int_eq(metrics_wait_percentile(m, 100), 2000);
+	/* a 410 is not charged: 200 creates x 5 RU */
+	ck_assert_int_eq(m->totals.ru_mru, 200 * 5 * 1000);
+	free_run(run);
+	snprintf(buf, sizeof(buf), text, "60s");
+	run = sim_run(load(buf), 1, &d);
+	ck_assert_ptr_nonnull(run);
+	m = &run->variants[0].container->metrics;
+	ck_assert_uint_eq(m->totals.failed_after_410, 100);
+	ck_assert_uint_eq(m->totals.gone_410, 100 * 301);
+	ck_assert_uint_eq(m->totals.succeeded, 100);
+	free_run(run);
+	diag_free(&d);
+}
+END_TEST
+
+
+/*
+ * Rule 26 and D-MERGE as phase actions: 18,000 RU/s (3 ranges, ids 0-2)
+ * lowered to 6,000, then 2,000 + 4,000 + 1,000 makes it 7,000 (D-REDIST's
+ * example), then merge: 1 leaves one range of 7,000 RU/s (ceil(7,000 /
+ * 10,000) = 1). A redistribution naming range 7, which the container
+ * does not have, stops the run with an error at the entry.
+ */
+START_TEST(test_sim_redistribute_merge)
+{
+	static const char *const text =
+		"container: {partition_key: /k, throughput: 18000}\n"
+		"items: {k: {values: \"k{0..999}\"}}\n"
+		"phases:\n"
+		"  - {duration: 5s, rate: 10/s, throughput: 6000}\n"
+		"  - {duration: 5s, rate: 10/s,\n"
+		"     redistribute: {\"0\": 2000, \"1\": 4000, \"2\": 1000}}\n"
+		"  - {duration: 5s, rate: 10/s, merge: %s}\n";
+	char buf[512];
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_container *c;
+	char *msg;
+
+	diag_init(&d);
+	snprintf(buf, sizeof(buf), text, "1");
+	run = sim_run(load(buf), 1, &d);
+	ck_assert_ptr_nonnull(run);
+	c = run->variants[0].container;
+	ck_assert_uint_eq(c->pmap.n, 1);
+	ck_assert_int_eq(c->ru_per_s, 7000);
+	ck_assert_uint_eq(c->metrics.n_actions, 2);
+	ck_assert_int_eq(c->metrics.actions[0].kind, PK_ACTION_REDISTRIBUTE);
+	ck_assert_int_eq(c->metrics.actions[0].t_s, 5);
+	ck_assert_str_eq(c->metrics.actions[0].detail,
+			 "ranges 0: 2,000, 1: 4,000, 2: 1,000 RU/s; "
+			 "container 6,000 -> 7,000 RU/s");
+	ck_assert_int_eq(c->metrics.actions[1].kind, PK_ACTION_MERGE);
+	ck_assert_int_eq(c->metrics.actions[1].t_s, 10);
+	ck_assert_int_eq(c->metrics.seconds[7].ru_per_s, 7000);
+	ck_assert_int_eq(container_check(c), 0);
+	free_run(run);
+
+	snprintf(buf, sizeof(buf),
+		 "container: {partition_key: /k, throughput: 18000}\n"
+		 "phases:\n"
+		 "  - {duration: 5s, rate: 1/s, redistribute: {\"7\": 100}}\n");
+	{
+		struct pk_scenario *sc = load(buf);
+
+		run = sim_run(sc, 1, &d);
+		ck_assert_ptr_null(run);
+		msg = diag_text(&d);
+		ck_assert_msg(strstr(msg, "test.yaml:3:46: error: phase "
+					  "'phase-1' redistributes range 7, "
+					  "but at t=0s the container has no "
+					  "range 7 (it has 0, 1, 2)") != NULL,
+			      "%s", msg);
+		free(msg);
+		scenario_free(sc);
+	}
+	diag_free(&d);
+}
+END_TEST
+
 static Suite *sim_suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -357,6 +529,9 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, test_sim_split_delay);
 	tcase_add_test(tc, test_sim_burst);
 	tcase_add_test(tc, test_sim_duplicate_ids);
+	tcase_add_test(tc, test_sim_retry_latency);
+	tcase_add_test(tc, test_sim_split_gone);
+	tcase_add_test(tc, test_sim_redistribute_merge);
 	suite_add_tcase(s, tc);
 	return s;
 }

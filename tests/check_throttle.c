@@ -29,7 +29,7 @@ START_TEST(test_throttle_retry_policy)
 {
 	/* RetryOptions.cs: 9 retries, 30 s total wait */
 	struct pk_retry_spec p = {1, 9, 30000};
-	struct pk_retry_state st = {0, 0};
+	struct pk_retry_state st = {0, 0, 0, 0};
 	struct pk_retry_spec off = {0, 9, 30000};
 	int n = 0;
 

@@ -35,7 +35,19 @@
  *   (rule 18), splitting like a scale-up.
  * - burst capacity when spec.burst is set (rule 14, throttle.h); split
  *   children start without credit.
- * Left out (issue 5): serverless, merge, redistribution.
+ * - serverless (spec.serverless; rule 19, D-SLESS): 5,000 RU/s while at
+ *   most 5 ranges, 1,000 more per range beyond, re-divided evenly after
+ *   every storage split; ASSUMPTION (not documented): a new serverless
+ *   container has 1 range. A write taking the container past 1 TB
+ *   (D-LIMITS) fails 403 and stores nothing; ASSUMPTION: the reference
+ *   gives no sub-status for it, so pksim answers 403 with sub-status 0
+ *   (PK_SUBSTATUS_CONTAINER_FULL), counted apart from 403/1014.
+ * - redistribution (container_redistribute; rule 26, D-REDIST) and merge
+ *   (container_merge; D-MERGE) as explicit actions.
+ * - opt-in 410/1007 (spec.split_gone_ms): for that long after a split or
+ *   merge, requests to the new ranges are refused with 410, sub-status
+ *   1007 CompletingSplitOrMerge (cosmos_status.rs), at no charge; the
+ *   client retries them (throttle.h).
  */
 #ifndef PKSIM_CONTAINER_H
 #define PKSIM_CONTAINER_H
@@ -60,8 +72,16 @@
 #define PK_HTTP_FORBIDDEN 403
 #define PK_HTTP_NOT_FOUND 404
 #define PK_HTTP_CONFLICT 409
+#define PK_HTTP_GONE 410
 /* D-403; cosmos_status.rs PartitionKeyQuotaOverLimit */
 #define PK_SUBSTATUS_PARTITION_KEY_QUOTA 1014
+/* ASSUMPTION: no documented sub-status for a full serverless container
+   (1 TB, D-LIMITS); pksim uses 0 */
+#define PK_SUBSTATUS_CONTAINER_FULL 0
+/* cosmos_status.rs CompletingSplitOrMerge */
+#define PK_SUBSTATUS_COMPLETING_SPLIT 1007
+/* ASSUMPTION (not documented): a new serverless container has 1 range */
+#define PK_CONTAINER_SERVERLESS_INITIAL_RANGES 1
 
 /* One logical partition: all items with one partition key value. */
 struct pk_lp {
@@ -105,6 +125,10 @@ struct pk_pp {
 	int64_t peak_t_s;          /* the first second at that peak */
 	int split_blocked;         /* 1 if over its storage cap but holding a
 				      single logical partition */
+	int64_t gone_until_ms;     /* requests before this time get
+				      410/1007 (spec.split_gone_ms after
+				      the split or merge that made it);
+				      0 = none */
 };
 
 /* One point request as the container sees it. */
@@ -139,9 +163,10 @@ struct pk_id_entry {
 };
 
 struct pk_outcome {
-	int status;             /* 200, 201, 204, 400, 403, 404, 409, 413
-				   or 429 */
-	int sub_status;         /* 3200 with 429, 1014 with 403, else 0 */
+	int status;             /* 200, 201, 204, 400, 403, 404, 409, 410,
+				   413 or 429 */
+	int sub_status;         /* 3200 with 429; 1014 or 0 (container
+				   full) with 403; 1007 with 410; else 0 */
 	int64_t charge_mru;     /* RU charged (0 for a 429) */
 	int64_t retry_after_ms; /* with 429: wait before retrying */
 	size_t range;           /* index of the (first) range it went to */
@@ -180,6 +205,17 @@ struct pk_container {
 	size_t pending_ranges;         /* ranges it splits to */
 	int autoscale;                 /* 1: ru_per_s is the autoscale max
 					  Tmax, the budget basis */
+	int serverless;                /* 1: ru_per_s follows the ranges
+					  (rule 19) */
+	int redistributed;             /* 1: shares were set per range
+					  (container_redistribute); splits
+					  halve a parent's share instead of
+					  re-dividing evenly */
+	int64_t merge_note_t_s;        /* the first merge D-MERGE does not
+					  suit (>= 3,000 RU/s or >= 20 GB a
+					  range before it), or -1 */
+	int64_t merge_note_ru_per_pp;  /* ... its RU/s a range before */
+	uint64_t merge_note_avg_bytes; /* ... its average storage a range */
 	int64_t now_s;                 /* the open second */
 	int64_t now_ms;                /* time of the last request applied */
 	int sec_active;                /* a request arrived in the open second */
@@ -254,6 +290,41 @@ void container_advance(struct pk_container *c, int64_t t_ms);
  */
 void container_set_throughput(struct pk_container *c, int64_t t_ms,
 			      int64_t ru_per_s);
+
+/* D-MERGE: merge suits containers below these per physical partition */
+#define PK_CONTAINER_MERGE_MAX_RU_PER_PP 3000LL
+#define PK_CONTAINER_MERGE_MAX_AVG_BYTES (20ULL * PK_GIB)
+
+/*
+ * Set per-range RU/s at t_ms (rule 26, D-REDIST), advancing the clock
+ * first: each of the n entries of v names a range by id and its RU/s.
+ * Ranges not named keep their share; the container's RU/s become the
+ * sum of the shares. A target above the per-range cap (10,000) gives the
+ * range the cap, then splits it at its EPK midpoint into two children
+ * sharing the target equally (15,000 -> 2 x 7,500); ASSUMPTION: at once,
+ * without the split delay. Later splits halve a parent's share; a later
+ * throughput change or merge re-divides evenly again. A waiting scale-up
+ * is replaced (cancelled). Recorded as an action and a throughput change.
+ * Returns 0; or -1 with *bad the index of an entry naming no current
+ * range, or one above 2 x the cap (nothing changes then).
+ */
+int container_redistribute(struct pk_container *c, int64_t t_ms,
+			   const struct pk_redist_spec *v, size_t n,
+			   size_t *bad);
+
+/*
+ * Merge adjacent ranges at t_ms (D-MERGE), advancing the clock first,
+ * until `want` remain: each time the adjacent pair with the least
+ * combined storage (the lowest index on ties) becomes one range
+ * [left.min, right.max) with a new id. It stops early rather than make a
+ * range over the storage cap, or fewer ranges than ceil(RU/s / 10,000)
+ * (ASSUMPTION: the service would refuse either; pksim says so in the
+ * action). RU/s then re-divide evenly (rule 4). A waiting scale-up is
+ * cancelled. When the container had >= 3,000 RU/s or >= 20 GB a range
+ * before the merge, the first such merge is noted (merge_note_*), for the
+ * findings. Returns the ranges merged away.
+ */
+size_t container_merge(struct pk_container *c, int64_t t_ms, size_t want);
 
 /*
  * Apply one point request at r->t_ms (advancing the clock first). Rules

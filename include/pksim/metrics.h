@@ -101,6 +101,7 @@ enum pk_action_kind {
 	PK_ACTION_MERGE,              /* ranges merged (D-MERGE) */
 	PK_ACTION_REDISTRIBUTE,       /* per-range RU/s set (D-REDIST) */
 	PK_ACTION_AUTOSCALE_MAX,      /* autoscale max raised for storage */
+	PK_ACTION_SERVERLESS_RU,      /* serverless RU/s follow the ranges */
 	PK_ACTION_KINDS
 };
 
@@ -119,6 +120,9 @@ struct pk_totals {
 	uint64_t throttled_429;        /* service-side 429s (every attempt) */
 	uint64_t failed_after_retries; /* operations that ended in a 429 */
 	uint64_t rejected_403;         /* 403/1014: logical partition full */
+	uint64_t container_full_403;   /* 403/0: serverless container at 1 TB */
+	uint64_t gone_410;             /* 410/1007 answers (split_gone) */
+	uint64_t failed_after_410;     /* operations that gave up on 410s */
 	uint64_t not_found_404;        /* target item missing in this variant */
 	uint64_t conflict_409;         /* create of an existing (key, id) */
 	uint64_t bad_request_400;      /* invalid key value or id, or a key
@@ -152,6 +156,11 @@ struct pk_metrics {
 	size_t n_changes, cap_changes;
 	struct pk_action *actions;     /* owned; in time order */
 	size_t n_actions, cap_actions;
+	uint64_t *wait_hist;           /* owned; [w] = operations that
+					  succeeded after w ms of retry
+					  waits in all (429 and 410) */
+	size_t wait_hist_cap;          /* entries of wait_hist (grows) */
+	uint64_t wait_ops;             /* operations counted in wait_hist */
 };
 
 /* Zero m; it keeps per-second detail (keep_seconds = 1). */
@@ -184,6 +193,17 @@ void metrics_add_change(struct pk_metrics *m,
 void metrics_add_action(struct pk_metrics *m, int64_t t_s,
 			enum pk_action_kind kind, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+
+/* Count one operation that succeeded after waited_ms (>= 0) of retry
+   waits in all. */
+void metrics_add_wait(struct pk_metrics *m, int64_t waited_ms);
+
+/*
+ * The pct-th percentile (1..100) of the retry wait of the operations that
+ * succeeded, in ms, exact (nearest rank: the smallest w with at least
+ * ceil(pct / 100 x n) operations waiting w or less); -1 when none did.
+ */
+int64_t metrics_wait_percentile(const struct pk_metrics *m, int pct);
 
 /* The name of an action kind: "splits_started", "merge", ... */
 const char *metrics_action_name(enum pk_action_kind k);

@@ -52,6 +52,13 @@ size_t pmap_find(const struct pk_pmap *m, const struct pk_epk *e);
 int pmap_split(struct pk_pmap *m, size_t i, const struct pk_epk *cut);
 
 /*
+ * Merge ranges i and i + 1 into one [ranges[i].min, ranges[i+1].max) at
+ * index i with a new id (D-MERGE; ids are never reused). Returns 0, or -1
+ * if i + 1 is not a range (m unchanged).
+ */
+int pmap_merge(struct pk_pmap *m, size_t i);
+
+/*
  * The EPK midpoint of range i, where a throughput split cuts (reference
  * rule 9). The last range's end "FF" counts as the end of the reachable
  * V2 space (0x40 00..), so its two halves both can hold keys.

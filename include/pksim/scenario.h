@@ -162,6 +162,16 @@ enum pk_arrival_kind {
 	PK_ARRIVAL_POISSON,     /* exponential gaps with mean 1 / rate */
 };
 
+/* D-REDIST: a request may name at most 20,000 RU/s for one partition */
+#define PK_REDIST_MAX_RU_PER_S 20000LL
+
+/* One entry of a phase's `redistribute`: a range's new RU/s. */
+struct pk_redist_spec {
+	uint32_t range_id; /* partition key range id, as in the reports */
+	int64_t ru_per_s;  /* 1 .. PK_REDIST_MAX_RU_PER_S */
+	int line, col;     /* where the entry's key is written, 1-based */
+};
+
 struct pk_phase_spec {
 	char *name;               /* owned; default "phase-N" (1-based) */
 	int64_t duration_ms;      /* > 0, a whole number of seconds */
@@ -179,6 +189,16 @@ struct pk_phase_spec {
 	struct pk_query_spec *queries; /* owned; required (n >= 1) when
 					  mix[PK_OP_QUERY] > 0 */
 	size_t n_queries;
+	/* Phase actions at the phase's start, after `throughput` (D-REDIST,
+	   D-MERGE; manual or autoscale containers, not serverless): at most
+	   one of the two per phase. */
+	struct pk_redist_spec *redistribute; /* owned; ids distinct; NULL
+						when none */
+	size_t n_redistribute;
+	int64_t merge_to;         /* merge down to this many ranges, >= 1;
+				     0 = no merge */
+	int action_line, action_col; /* where `redistribute` or `merge` is
+					written; 0 if neither */
 	int line, col;            /* position of the phase, 1-based */
 };
 
@@ -213,7 +233,8 @@ struct pk_container_spec {
 				       "{deviceId}-{date}" */
 	struct pk_key_spec key;     /* owned; the parsed definition */
 	int64_t throughput_ru_per_s; /* manual provisioned RU/s, >= 400; 0
-					when autoscale_max_ru_per_s is set */
+					when autoscale_max_ru_per_s or
+					serverless is set */
 	int64_t autoscale_max_ru_per_s; /* autoscale max Tmax, a multiple of
 					   1,000, >= 1,000; 0 = manual */
 	uint64_t pp_storage_bytes;  /* physical partition cap, default 50 GB */
@@ -228,6 +249,13 @@ struct pk_container_spec {
 				       splits take, >= 0 whole seconds,
 				       default 0 (the service: 4-6 h,
 				       D-SCALE) */
+	int serverless;             /* 1: serverless (rule 19, D-SLESS):
+				       no throughput, no autoscale max, no
+				       burst; default 0 */
+	int64_t split_gone_ms;      /* opt-in: for this long after a split
+				       or merge the new ranges answer
+				       410/1007; >= 0 whole seconds,
+				       default 0 = off */
 	int line, col;
 };
 

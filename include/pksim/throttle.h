@@ -66,9 +66,17 @@ int throttle_admit(struct pk_budget *b, int64_t t_ms, int64_t charge_mru,
 
 /* Where a client stands in retrying one operation. */
 struct pk_retry_state {
-	int retries;       /* retries made so far */
-	int64_t waited_ms; /* total retry-after waited so far */
+	int retries;       /* retries after a 429 made so far */
+	int64_t waited_ms; /* total retry-after waited so far (429s) */
+	int gone_retries;  /* retries after a 410/1007 made so far */
+	int64_t gone_waited_ms; /* total wait before those retries */
 };
+
+/* ASSUMPTION (the reference gives no figure): the client retries a
+   410/1007 after a fixed short delay, and gives up once those waits
+   would pass 30 s in all (the 429 policy's default cap, borrowed) */
+#define PK_THROTTLE_GONE_RETRY_MS 100
+#define PK_THROTTLE_GONE_MAX_WAIT_MS 30000
 
 /*
  * After a 429 with retry_after_ms: returns 1 and records the retry in st
@@ -78,5 +86,14 @@ struct pk_retry_state {
  */
 int throttle_should_retry(const struct pk_retry_spec *policy,
 			  struct pk_retry_state *st, int64_t retry_after_ms);
+
+/*
+ * After a 410/1007 (a range completing a split or merge): returns 1 and
+ * records a retry PK_THROTTLE_GONE_RETRY_MS later in st while the 410
+ * waits stay within PK_THROTTLE_GONE_MAX_WAIT_MS, else 0 (the operation
+ * fails). Independent of the 429 policy: the SDKs retry these on their
+ * own (ASSUMPTION).
+ */
+int throttle_should_retry_gone(struct pk_retry_state *st);
 
 #endif
