@@ -12,59 +12,6 @@
 
 #define PK_MS_PER_S 1000
 
-/* ---- retry heap, ordered by (t_ms, seq) ---- */
-
-static int entry_less(const struct pk_retry_entry *a,
-		      const struct pk_retry_entry *b)
-{
-	return a->t_ms < b->t_ms || (a->t_ms == b->t_ms && a->seq < b->seq);
-}
-
-static void heap_swap(struct pk_retry_entry *h, size_t i, size_t j)
-{
-	struct pk_retry_entry t = h[i];
-
-	h[i] = h[j];
-	h[j] = t;
-}
-
-static void heap_push(struct pk_variant *v, const struct pk_retry_entry *e)
-{
-	size_t i;
-
-	mem_grow((void **)&v->heap, &v->cap_heap, v->n_heap + 1,
-		 sizeof(*v->heap));
-	i = v->n_heap++;
-	v->heap[i] = *e;
-	while (i > 0 && entry_less(&v->heap[i], &v->heap[(i - 1) / 2])) {
-		heap_swap(v->heap, i, (i - 1) / 2);
-		i = (i - 1) / 2;
-	}
-}
-
-static void heap_pop(struct pk_variant *v, struct pk_retry_entry *out)
-{
-	size_t i = 0;
-
-	*out = v->heap[0];
-	v->heap[0] = v->heap[--v->n_heap];
-	for (;;) {
-		size_t l = 2 * i + 1, r = l + 1, m = i;
-
-		if (l < v->n_heap && entry_less(&v->heap[l], &v->heap[m])) {
-			m = l;
-		}
-		if (r < v->n_heap && entry_less(&v->heap[r], &v->heap[m])) {
-			m = r;
-		}
-		if (m == i) {
-			break;
-		}
-		heap_swap(v->heap, i, m);
-		i = m;
-	}
-}
-
 /* ---- one attempt ---- */
 
 /* 400 when the item's id breaks the service's rules (D-LIMITS: at most
@@ -162,7 +109,7 @@ static void retry_gone(struct pk_variant *v, const struct pk_op *op,
 	e.seq = op->seq;
 	e.op = *op;
 	e.st = st;
-	heap_push(v, &e);
+	retryq_push(&v->retries, &e);
 }
 
 static void attempt(struct pk_run *run, struct pk_variant *v,
@@ -196,7 +143,7 @@ static void attempt(struct pk_run *run, struct pk_variant *v,
 		e.op = *op;
 		e.st = st;
 		t->retry_wait_ms += (uint64_t)out.retry_after_ms;
-		heap_push(v, &e);
+		retryq_push(&v->retries, &e);
 	} else {
 		t->failed_after_retries++;
 	}
@@ -328,12 +275,14 @@ static void phase_actions(struct pk_run *run, struct pk_variant *v,
 static void drain_retries(struct pk_run *run, struct pk_variant *v,
 			  int64_t t_ms, uint64_t seq)
 {
-	while (!run->stopped && v->n_heap > 0 &&
-	       (v->heap[0].t_ms < t_ms ||
-		(v->heap[0].t_ms == t_ms && v->heap[0].seq < seq))) {
+	int64_t due;
+	uint64_t place;
+
+	while (!run->stopped && retryq_peek(&v->retries, &due, &place) &&
+	       (due < t_ms || (due == t_ms && place < seq))) {
 		struct pk_retry_entry e;
 
-		heap_pop(v, &e);
+		retryq_pop(&v->retries, &e);
 		phase_actions(run, v, e.t_ms);
 		attempt(run, v, &e.op, e.st, e.t_ms);
 	}
@@ -467,7 +416,7 @@ void sim_free(struct pk_run *r)
 		container_free(r->variants[i].container);
 		pkey_free(r->variants[i].key);
 		free(r->variants[i].kv);
-		free(r->variants[i].heap);
+		retryq_free(&r->variants[i].retries);
 	}
 	free(r->variants);
 	workload_free(r->workload);

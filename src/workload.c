@@ -100,6 +100,8 @@
 #define PK_WL_ROUND_REL 1e-12
 /* ms per s */
 #define PK_WL_MS_PER_S 1000
+/* clock values kept for reuse are at most this long (NUL included) */
+#define PK_WL_CLOCK_TEXT 64
 /* Draws tried per IN slot for an item not yet in the list: a bound, not
    a guarantee. With n_live = K = 8 under zipfian 0.99 the last slot hits
    the one free item with p ~ 0.047, so 256 draws all miss with p ~ 5e-6;
@@ -129,6 +131,13 @@ struct pk_wl_arrival {
 struct pk_wl_paths {
 	char **path; /* owned strings, n entries */
 	size_t n, cap;
+};
+
+/* A formatted clock value, kept for the next item of the same second. */
+struct pk_wl_clock {
+	int64_t t;                   /* the second formatted; -1 = none */
+	size_t len;                  /* bytes in text */
+	char text[PK_WL_CLOCK_TEXT]; /* strftime output */
 };
 
 struct pk_workload {
@@ -168,6 +177,9 @@ struct pk_workload {
 			     cell i at fen[i - 1]; NULL unless
 			     ordered */
 	uint64_t fen_top; /* largest power of 2 <= n_items */
+	/* per prop: the last clock value formatted (CLOCK only): items
+	   created in the same second share it, and strftime is costly */
+	struct pk_wl_clock *clock;
 };
 
 /* floor(x) for x >= 0, snapping to an integer within the tolerance. */
@@ -699,6 +711,10 @@ struct pk_workload *workload_new(const struct pk_scenario *sc, uint64_t seed)
 	}
 
 	w->prop_slot = xcalloc(sc->n_props, sizeof(*w->prop_slot));
+	w->clock = xcalloc(sc->n_props, sizeof(*w->clock));
+	for (i = 0; i < sc->n_props; i++) {
+		w->clock[i].t = -1;
+	}
 	w->slot_dist = xcalloc(sc->n_props, sizeof(*w->slot_dist));
 	for (i = 0; i < sc->n_props; i++) {
 		const struct pk_prop_spec *p = &sc->props[i];
@@ -730,6 +746,7 @@ void workload_free(struct pk_workload *w)
 		dist_free(w->phases[i].select);
 		free(w->phases[i].cum_query);
 	}
+	free(w->clock);
 	for (i = 0; i < w->n_slots; i++) {
 		dist_free(w->slot_dist[i]);
 	}
@@ -836,13 +853,39 @@ static int file_value(const struct pk_workload *w, uint64_t item, int prop,
 	return 0;
 }
 
+/* strftime of second t (UTC) into buf, through the cache c of the
+   last second formatted for this property. Returns the length (0, and
+   an empty string, when the format gives nothing). */
+static size_t clock_text(struct pk_wl_clock *c, const char *format, time_t t,
+			 char *buf, size_t cap)
+{
+	struct tm tm;
+	size_t len = 0;
+
+	if (c->t == (int64_t)t && c->len < cap) {
+		memcpy(buf, c->text, c->len + 1);
+		return c->len;
+	}
+	if (gmtime_r(&t, &tm)) {
+		len = strftime(buf, cap, format, &tm);
+	}
+	if (len == 0) {
+		buf[0] = '\0';
+	}
+	if (len < sizeof(c->text)) {
+		memcpy(c->text, buf, len + 1);
+		c->len = len;
+		c->t = (int64_t)t;
+	}
+	return len;
+}
+
 int workload_value(const struct pk_workload *w, uint64_t item, int prop,
 		   struct pk_value *out, char *buf, size_t cap)
 {
 	const struct pk_prop_spec *p;
 	uint32_t vi = 0;
 	time_t t;
-	struct tm tm;
 	int n;
 
 	if (w->file) {
@@ -873,13 +916,8 @@ int workload_value(const struct pk_workload *w, uint64_t item, int prop,
 		   setlocale, so reports do not depend on the machine */
 		t = (time_t)(w->sc->clock_start_s +
 			     w->created_ms[item] / PK_WL_MS_PER_S);
-		out->len = 0;
-		if (gmtime_r(&t, &tm)) {
-			out->len = strftime(buf, cap, p->clock_format, &tm);
-		}
-		if (out->len == 0) {
-			buf[0] = '\0';
-		}
+		out->len = clock_text(&w->clock[prop], p->clock_format, t, buf,
+				      cap);
 		break;
 	case PK_GEN_CONST:
 		*out = p->const_value;

@@ -18,15 +18,9 @@
 #include "pksim/container.h"
 #include "pksim/diag.h"
 #include "pksim/pkey.h"
+#include "pksim/retryq.h"
 #include "pksim/scenario.h"
 #include "pksim/workload.h"
-
-struct pk_retry_entry {
-	int64_t t_ms;        /* when the retry is sent */
-	uint64_t seq;        /* the operation's place in the stream */
-	struct pk_op op;     /* the operation (t_ms is the first arrival) */
-	struct pk_retry_state st;
-};
 
 /* D-LIMITS: an id is at most 1,023 bytes */
 #define PK_SIM_MAX_ID_BYTES 1023
@@ -36,8 +30,7 @@ struct pk_variant {
 	struct pk_pkey *key;            /* owned */
 	struct pk_keyval *kv;           /* owned; scratch for one key */
 	int check_ids;                  /* 1: check each created item's id */
-	struct pk_retry_entry *heap;    /* owned; min-heap on (t_ms, seq) */
-	size_t n_heap, cap_heap;
+	struct pk_retryq retries;       /* owned; retries to send */
 	size_t next_phase;              /* next phase whose start is due */
 };
 
