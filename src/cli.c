@@ -48,8 +48,16 @@ struct pk_run_opts {
 	double time_compression;
 	double rate_per_s;
 	int at_once;
+	int have_compression;
 	int64_t throughput;
 };
+
+/* --time-compression: from stretching time 1,000-fold to compressing a
+   billion-fold; beyond, arrival times leave the range of milliseconds */
+#define PK_CLI_MIN_COMPRESSION 1e-3
+#define PK_CLI_MAX_COMPRESSION 1e9
+/* D-LIMITS: the smallest manual throughput of a container */
+#define PK_CLI_MIN_RU_PER_S 400
 
 static const char usage_text[] =
 	"usage: pksim run SCENARIO.yaml [--format text|json|csv] [--seed N] "
@@ -185,16 +193,32 @@ static int parse_compare_opt(int ch, const char *arg, struct pk_run_opts *o)
 		o->time_field = arg;
 		return 0;
 	case 'c':
-		return parse_positive(arg, "--time-compression",
-				      &o->time_compression);
+		if (parse_positive(arg, "--time-compression",
+				   &o->time_compression) ||
+		    o->time_compression < PK_CLI_MIN_COMPRESSION ||
+		    o->time_compression > PK_CLI_MAX_COMPRESSION) {
+			return usage_error("--time-compression needs a factor "
+					   "from 0.001 to 1e9, got '%s'",
+					   arg);
+		}
+		o->have_compression = 1;
+		return 0;
 	case 'r':
-		return parse_positive(arg, "--rate", &o->rate_per_s);
+		if (scenario_parse_rate(arg, &o->rate_per_s)) {
+			return usage_error("--rate needs records a second "
+					   "greater than 0: 1000, 1000/s, "
+					   "60/m or 10/h, got '%s'",
+					   arg);
+		}
+		return 0;
 	case 'a':
 		o->at_once = 1;
 		return 0;
 	default:
-		if (parse_u64(arg, &u) || u < 1 || u > PK_MAX_RU_PER_S) {
-			return usage_error("--throughput needs RU/s from 1 to "
+		if (parse_u64(arg, &u) || u < PK_CLI_MIN_RU_PER_S ||
+		    u > PK_MAX_RU_PER_S) {
+			return usage_error("--throughput needs RU/s from 400 "
+					   "(the minimum of a container) to "
 					   "1,000,000, got '%s'",
 					   arg);
 		}
@@ -328,6 +352,12 @@ static struct pk_scenario *scenario_of(const struct pk_run_opts *o,
 	size_t i;
 	int from = (o->time_field != NULL) + (o->rate_per_s > 0) + o->at_once;
 
+	if (o->items && o->have_compression && !o->time_field) {
+		diag_error(diag, "--time-compression", 0, 0,
+			   "goes with --time-field: it divides the time "
+			   "between records");
+		return NULL;
+	}
 	if (o->items && from != 1) {
 		diag_error(diag, o->items, 0, 0,
 			   "say how records arrive: exactly one of "

@@ -225,7 +225,7 @@ static void say_hot_lp(struct pk_sentences *s, const struct pk_container *c,
 		return;
 	}
 	share = (double)top[0]->ru_mru / (double)c->metrics.totals.ru_mru;
-	if (share < PK_FINDINGS_HOT_SHARE || c->n_lps < 2) {
+	if (share < PK_FINDINGS_HOT_SHARE) {
 		return;
 	}
 	key_text(k, top[0], key, sizeof(key));
@@ -351,6 +351,23 @@ static void say_failures(struct pk_sentences *s, const struct pk_container *c)
 	}
 }
 
+static void say_refused(struct pk_sentences *s, const struct pk_container *c)
+{
+	const struct pk_totals *t = &c->metrics.totals;
+	char a[32], b[32], d[32];
+
+	if (t->bad_request_400 + t->too_large_413 + t->conflict_409 == 0) {
+		return;
+	}
+	say(s, xasprintf("%s requests were refused with 400 (the key value "
+			 "is an object or array or over 2,048 bytes, a bad id, "
+			 "or a changed key), %s with 413 (over 2 MB) and %s "
+			 "with 409 (an id its logical partition holds)",
+			 findings_count(t->bad_request_400, a),
+			 findings_count(t->too_large_413, b),
+			 findings_count(t->conflict_409, d)));
+}
+
 static void say_not_found(struct pk_sentences *s,
 			  const struct pk_container *c)
 {
@@ -380,6 +397,7 @@ char **findings_make(const struct pk_run *run, const struct pk_variant *v,
 	say_full_lps(&s, c, v->key);
 	say_failures(&s, c);
 	say_not_found(&s, c);
+	say_refused(&s, c);
 	say_splits(&s, c);
 	say_merge(&s, c);
 	if (c->metrics.totals.throttled_429 == 0) {

@@ -6,6 +6,7 @@
 #include "pksim/pkey.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,12 @@
 #define PK_FNV_PRIME 16777619U    /* FNV-1a 32-bit prime */
 /* 2^64 / golden ratio: spreads item numbers before seeding (splitmix64) */
 #define PK_PKEY_ITEM_MIX 0x9E3779B97F4A7C15ULL
+/* Timestamps pksim formats: within about 3,000 years of 1970 either way
+   (gmtime_r's year must fit an int; this keeps far inside it) */
+#define PK_PKEY_MAX_EPOCH_S 1e11
+/* odd constants (splitmix64's multipliers) mixing the bounds A..B */
+#define PK_PKEY_RANGE_MIX_A 0xBF58476D1CE4E5B9ULL
+#define PK_PKEY_RANGE_MIX_B 0x94D049BB133111EBULL
 
 
 uint32_t pkey_fnv1a32(const void *data, size_t len)
@@ -119,12 +126,15 @@ struct pk_tpl_ctx {
 	struct pk_pkey *k;
 	const struct pk_scenario *sc;
 	struct pk_diag *diag;
+	const char *where;  /* the file, or "--key 'TEXT'" for a key from
+			       the command line (line 0) */
 	int line, col;
+	char *placeholder;  /* owned; the "{...}" being parsed, as written */
 };
 
 static int tpl_error(struct pk_tpl_ctx *t, const char *what, const char *in)
 {
-	diag_error(t->diag, t->sc->file, t->line, t->col,
+	diag_error(t->diag, t->where, t->line, t->col,
 		   "partition key template '%s': %s '%s'; allowed: {name}, "
 		   "{random A..B}, {hash(name) mod N}, {day(name)}, "
 		   "{month(name)}, {year(name)}, {weekday(name)}, "
@@ -140,9 +150,9 @@ static int tpl_ref(struct pk_tpl_ctx *t, const char *name, size_t *ref)
 	char *path = prop_path(trim((char *)name));
 	int r;
 
-	if (path[1] == '\0' || strchr(path, ' ') ||
+	if (path[1] == '\0' ||
 	    (t->sc->n_props > 0 && !scenario_find_prop(t->sc, path))) {
-		diag_error(t->diag, t->sc->file, t->line, t->col,
+		diag_error(t->diag, t->where, t->line, t->col,
 			   "partition key template '%s' names property '%s', "
 			   "which the items do not have",
 			   t->k->text, path + 1);
@@ -189,6 +199,7 @@ static int tpl_placeholder(struct pk_tpl_ctx *t, char *in,
 	int rc;
 
 	in = trim(in);
+	t->placeholder = in[0] ? xasprintf("{%s}", in) : NULL;
 	if (*in == '\0') {
 		return tpl_error(t, "empty placeholder in", "{}");
 	}
@@ -196,22 +207,23 @@ static int tpl_placeholder(struct pk_tpl_ctx *t, char *in,
 		p->kind = PK_TPL_RANDOM;
 		dots = strstr(in + 7, "..");
 		if (!dots) {
-			return tpl_error(t, "a random part needs A..B, got", in);
+			return tpl_error(t, "a random part needs A..B, got",
+					 t->placeholder);
 		}
 		*dots = '\0';
 		if (parse_u64(trim(in + 7), &p->a) ||
 		    parse_u64(trim(dots + 2), &p->b) || p->a > p->b) {
 			return tpl_error(t, "a random part needs A..B with A <= B",
-					 in);
+					 t->placeholder);
 		}
 		return 0;
 	}
 	rc = tpl_call(in, &p->kind, &arg, &rest);
 	if (rc == -2) {
-		return tpl_error(t, "unknown function in", in);
+		return tpl_error(t, "unknown function in", t->placeholder);
 	}
 	if (rc == 0) {
-		if (tpl_ref(t, arg, &p->ref)) {
+			if (tpl_ref(t, arg, &p->ref)) {
 			return -1;
 		}
 		rest = trim(rest);
@@ -219,10 +231,11 @@ static int tpl_placeholder(struct pk_tpl_ctx *t, char *in,
 			if (strncmp(rest, "mod", 3) != 0 ||
 			    parse_u64(trim(rest + 3), &p->b) || p->b == 0) {
 				return tpl_error(t, "hash needs 'mod N' with N >= 1",
-						 in);
+						 t->placeholder);
 			}
 		} else if (*rest) {
-			return tpl_error(t, "unexpected text after", in);
+			return tpl_error(t, "unexpected text after",
+					 t->placeholder);
 		}
 		return 0;
 	}
@@ -267,6 +280,8 @@ static int parse_template(struct pk_tpl_ctx *t, const char *text)
 		in = xstrndup(open + 1, (size_t)(close - open - 1));
 		rc = tpl_placeholder(t, in, &p);
 		free(in);
+		free(t->placeholder);
+		t->placeholder = NULL;
 		if (rc) {
 			return -1;
 		}
@@ -284,32 +299,36 @@ struct pk_pkey *pkey_new(const struct pk_container_spec *cs,
 {
 	const struct pk_key_spec *ks = &cs->key;
 	struct pk_pkey *k = xcalloc(1, sizeof(*k));
-	struct pk_tpl_ctx t = {k, sc, diag, ks->line, ks->col};
+	char *where = ks->line > 0 ? xstrdup(sc->file)
+				   : xasprintf("--key '%s'", cs->partition_key);
+	struct pk_tpl_ctx t = {k, sc, diag, where, ks->line, ks->col, NULL};
 	size_t i;
+	int bad = 0;
 
 	k->kind = ks->kind;
 	k->version = ks->version == 1 ? 1 : 2;
 	k->text = xstrdup(cs->partition_key);
 	k->seed = seed;
 	if (ks->kind == PK_KEY_SYNTHETIC) {
-		if (parse_template(&t, ks->template_text)) {
-			pkey_free(k);
-			return NULL;
+		bad = parse_template(&t, ks->template_text);
+	}
+	for (i = 0; ks->kind != PK_KEY_SYNTHETIC && i < ks->n_paths; i++) {
+		if (path_is_object(sc, ks->paths[i])) {
+			diag_error(diag, where, ks->line, ks->col,
+				   "partition key %s names an object in the "
+				   "items; a key value must be a string, "
+				   "number, true/false or null",
+				   ks->paths[i]);
+			bad = -1;
+			break;
 		}
-	} else {
-		for (i = 0; i < ks->n_paths; i++) {
-			if (path_is_object(sc, ks->paths[i])) {
-				diag_error(diag, sc->file, ks->line, ks->col,
-					   "partition key %s names an object "
-					   "in the items; a key value must be "
-					   "a string, number, true/false or "
-					   "null",
-					   ks->paths[i]);
-				pkey_free(k);
-				return NULL;
-			}
-			add_ref(k, ks->paths[i]);
-		}
+		add_ref(k, ks->paths[i]);
+	}
+	free(where);
+	free(t.placeholder);
+	if (bad) {
+		pkey_free(k);
+		return NULL;
 	}
 	for (i = 0; i < k->n_refs; i++) {
 		k->ref_prop[i] = w ? workload_prop_index(w, k->refs[i]) : -1;
@@ -512,6 +531,15 @@ static int64_t days_from_civil(int64_t y, int m, int d)
 	return era * 146097 + doe - 719468;
 }
 
+static int days_in_month(int y, int m)
+{
+	static const int days[] = {31, 28, 31, 30, 31, 30,
+				   31, 31, 30, 31, 30, 31};
+	int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+
+	return days[m - 1] + (m == 2 && leap);
+}
+
 /* ISO 8601 "YYYY-MM-DD[(T| )HH:MM[:SS[.f]]][Z|(+|-)HH:MM]" -> seconds */
 static int parse_iso(const char *s, size_t len, int64_t *out)
 {
@@ -521,7 +549,7 @@ static int parse_iso(const char *s, size_t len, int64_t *out)
 
 	if (len < 10 || digits(s, 4, &y) || s[4] != '-' ||
 	    digits(s + 5, 2, &mo) || s[7] != '-' || digits(s + 8, 2, &d) ||
-	    mo < 1 || mo > 12 || d < 1 || d > 31) {
+	    mo < 1 || mo > 12 || d < 1 || d > days_in_month(y, mo)) {
 		return -1;
 	}
 	if (i < len && (s[i] == 'T' || s[i] == ' ')) {
@@ -562,14 +590,25 @@ static int parse_iso(const char *s, size_t len, int64_t *out)
 }
 
 /* A timestamp property: epoch seconds (a number or digits) or ISO 8601. */
+/* Epoch seconds x as whole seconds (floor: -0.5 is 1969-12-31T23:59:59);
+   -1 when x is not finite or beyond PK_PKEY_MAX_EPOCH_S either way. */
+static int seconds_of(double x, int64_t *secs)
+{
+	if (!isfinite(x) || fabs(x) > PK_PKEY_MAX_EPOCH_S) {
+		return -1;
+	}
+	*secs = (int64_t)floor(x);
+	return 0;
+}
+
 static int time_of(const struct pk_value *v, int64_t *secs)
 {
 	char *end;
 	char tmp[64];
+	double x;
 
 	if (v->type == PK_VALUE_NUMBER) {
-		*secs = (int64_t)v->num;
-		return 0;
+		return seconds_of(v->num, secs);
 	}
 	if (v->type != PK_VALUE_STRING || v->len == 0) {
 		return -1;
@@ -580,9 +619,9 @@ static int time_of(const struct pk_value *v, int64_t *secs)
 	if (v->len < sizeof(tmp)) {
 		memcpy(tmp, v->str, v->len);
 		tmp[v->len] = '\0';
-		*secs = (int64_t)strtod(tmp, &end);
+		x = strtod(tmp, &end);
 		if (end != tmp && *end == '\0') {
-			return 0;
+			return seconds_of(x, secs);
 		}
 	}
 	return -1;
@@ -627,15 +666,16 @@ static size_t value_text(const struct pk_value *v, char *out, size_t cap)
 }
 
 static uint64_t random_part(const struct pk_pkey *k,
-			    const struct pk_tpl_part *p, uint64_t item,
-			    size_t part_index)
+			    const struct pk_tpl_part *p, uint64_t item)
 {
 	struct pk_rng r;
 
-	/* one draw per (item, part) from the run's seeded generator family,
-	   so the suffix is the item's own on every read and variant */
+	/* one draw per item and range A..B from the run's seeded generator
+	   family: the item's own suffix on every read, and the same in every
+	   variant and template that draws from the same range */
 	rng_seed(&r, k->seed ^ (item * PK_PKEY_ITEM_MIX) ^
-			     ((uint64_t)part_index << 56));
+			     (p->a * PK_PKEY_RANGE_MIX_A) ^
+			     (p->b * PK_PKEY_RANGE_MIX_B));
 	return p->a + rng_below(&r, p->b - p->a + 1);
 }
 
@@ -660,7 +700,7 @@ static int build_template(const struct pk_pkey *k,
 		} else if (p->kind == PK_TPL_RANDOM) {
 			add = (size_t)snprintf(tmp, sizeof(tmp), "%llu",
 					       (unsigned long long)random_part(
-						       k, p, src->item, i));
+						       k, p, src->item));
 		} else {
 			if (get_value(src, p->ref, &v, vbuf, out)) {
 				return -1;

@@ -336,7 +336,7 @@ static json_t *hottest_key(const struct pk_scorecard *s)
 {
 	json_t *j;
 
-	if (!s->have_hottest) {
+	if (!s->have_hottest || s->hottest_undefined) {
 		return json_null();
 	}
 	j = json_loads(s->hottest_key, JSON_DECODE_ANY, NULL);
@@ -350,6 +350,9 @@ static json_t *scorecard(const struct pk_scorecard *s)
 	json_object_set_new(o, "logical_partitions",
 			    count(s->logical_partitions));
 	json_object_set_new(o, "hottest_key", hottest_key(s));
+	if (s->hottest_undefined) {
+		json_object_set_new(o, "hottest_key_undefined", json_true());
+	}
 	json_object_set_new(o, "hottest_share_requests",
 			    json_real(s->hottest_share_requests));
 	json_object_set_new(o, "hottest_share_ru",
@@ -367,6 +370,7 @@ static json_t *scorecard(const struct pk_scorecard *s)
 	json_object_set_new(o, "worst_range_429_rate",
 			    json_real(s->worst_range_429_rate));
 	json_object_set_new(o, "rejected_403", count(s->rejected_403));
+	json_object_set_new(o, "refused_400_409_413", count(s->refused));
 	json_object_set_new(o, "days_to_20gb", nullable(s->days_to_full));
 	json_object_set_new(o, "fanout_queries", count(s->fanout_queries));
 	json_object_set_new(o, "fanout_ru", json_real(s->fanout_ru));

@@ -573,6 +573,7 @@ enum pk_row {
 	PK_ROW_FAILED,
 	PK_ROW_WORST,
 	PK_ROW_403,
+	PK_ROW_REFUSED,
 	PK_ROW_FULL,
 	PK_ROW_FANOUT,
 	PK_ROW_SPLITS,
@@ -584,7 +585,8 @@ static const char *const row_names[PK_ROWS] = {
 	"logical partitions", "hottest key", "  share of requests",
 	"  share of RU", "  share of storage", "storage max/mean",
 	"peak normalized RU", "429s (service)", "failed after retries",
-	"worst range 429 rate", "rejected 403", "days to full",
+	"worst range 429 rate", "rejected 403", "refused 400/409/413",
+	"days to full",
 	"fan-out queries (RU)", "splits", "rank",
 };
 
@@ -627,6 +629,9 @@ static void cell_of(const struct pk_scorecard *s, enum pk_row r, FILE *out)
 		break;
 	case PK_ROW_403:
 		cell(count_str(s->rejected_403, a), out);
+		return;
+	case PK_ROW_REFUSED:
+		cell(count_str(s->refused, a), out);
 		return;
 	case PK_ROW_FULL:
 		if (s->days_to_full < 0) {
@@ -682,8 +687,9 @@ int report_text_compare(const struct pk_run *run, FILE *out)
 		}
 		fputc('\n', out);
 	}
-	fprintf(out, "\nranking (fewest failures seen by the application, "
-		     "then fewest 429s, lowest peak, least skew)\n");
+	fprintf(out, "\nranking (fewest operations failed or refused, then "
+		     "fewest 429s, then the most even spread, then the lowest "
+		     "peak)\n");
 	for (k = 1; k <= run->n_variants; k++) {
 		for (i = 0; i < run->n_variants; i++) {
 			if (cards[i].rank == k) {

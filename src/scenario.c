@@ -3146,8 +3146,8 @@ static void load_items_file(struct ld *ld, const struct yn *m)
 			    "time_compression applies only with time_field "
 			    "(arrival by timestamp)");
 		} else {
-			get_number(ld, n, "time_compression", 0, 1, HUGE_VAL, 0,
-				   "a number greater than 0 (default 1; 60 "
+			get_number(ld, n, "time_compression", 1e-3, 0, 1e9, 0,
+				   "a factor from 0.001 to 1e9 (default 1; 60 "
 				   "replays an hour in a minute)",
 				   &f->time_compression);
 		}
@@ -3702,6 +3702,44 @@ static void scenario_defaults(struct pk_scenario *s)
 /* ------------------------------------------------------------------ */
 /* Public API */
 
+/* Items the phases create (creates and upserts), or the data file's. */
+static double items_planned(const struct pk_scenario *s)
+{
+	double n = 0;
+	size_t i;
+
+	if (s->items_file) {
+		return (double)trace_count(s->items_file->trace);
+	}
+	for (i = 0; i < s->n_phases; i++) {
+		const struct pk_phase_spec *p = &s->phases[i];
+
+		n += p->rate_per_s * (double)p->duration_ms / 1000.0 *
+		     (p->mix[PK_OP_CREATE] + p->mix[PK_OP_UPSERT]);
+	}
+	return n;
+}
+
+/* Refuse up front a scenario whose items would not fit in memory: the
+   estimate, and what to change (issue 6 §4). */
+static void check_memory(struct ld *ld, const struct pk_scenario *s)
+{
+	double items = items_planned(s);
+	double bytes = items * (PK_SCENARIO_ITEM_BYTES +
+				PK_SCENARIO_SLOT_BYTES * (double)s->n_variants);
+
+	if (bytes <= PK_SCENARIO_MAX_TRACK_BYTES) {
+		return;
+	}
+	err_at(ld, s->n_phases ? s->phases[0].line : 0,
+	       s->n_phases ? s->phases[0].col : 0,
+	       "the phases create about %.3g items, which takes about %.0f GB "
+	       "to track (pksim stops at %.0f GB); lower a phase's rate, "
+	       "duration or share of creates",
+	       items, bytes / (double)PK_GIB,
+	       PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB);
+}
+
 struct pk_scenario *scenario_parse(const char *file, const char *text,
 				   size_t len, struct pk_diag *diag)
 {
@@ -3751,6 +3789,9 @@ struct pk_scenario *scenario_parse(const char *file, const char *text,
 		p->kind = PK_GEN_UNIQUE;
 		free(p->prefix);
 		p->prefix = xstrdup("item-");
+	}
+	if (diag_count(diag) == before) {
+		check_memory(&ld, s);
 	}
 	if (diag_count(diag) != before) {
 		scenario_free(s);

@@ -40,6 +40,8 @@ static void hottest(const struct pk_variant *v, struct pk_scorecard *sc)
 	sc->have_hottest = 1;
 	pkey_format_id(v->key, top[0]->key, top[0]->key_len, sc->hottest_key,
 		       sizeof(sc->hottest_key));
+	sc->hottest_undefined =
+		pkey_id_is_undefined(top[0]->key, top[0]->key_len);
 	sc->hottest_share_requests =
 		ratio((double)top[0]->served, (double)served);
 	sc->hottest_share_ru = ratio((double)top[0]->ru_mru,
@@ -103,7 +105,6 @@ void scorecard_fill(const struct pk_run *run, const struct pk_variant *v,
 	const struct pk_container *c = v->container;
 	const struct pk_totals *t = &c->metrics.totals;
 
-	(void)run;
 	memset(sc, 0, sizeof(*sc));
 	sc->name = c->name;
 	sc->logical_partitions = findings_live_lps(c);
@@ -113,7 +114,17 @@ void scorecard_fill(const struct pk_run *run, const struct pk_variant *v,
 	sc->throttled_429 = t->throttled_429;
 	sc->failed_after_retries = t->failed_after_retries;
 	sc->rejected_403 = t->rejected_403;
+	sc->refused = t->bad_request_400 + t->too_large_413 + t->conflict_409;
 	sc->days_to_full = days_to_full(c);
+	/* items replayed by a compressed time field: a simulated second is
+	   time_compression seconds of the data's own time */
+	if (sc->days_to_full > 0 && run->sc->items_file &&
+	    run->sc->items_file->from == PK_FROM_TIME_FIELD) {
+		sc->days_to_full *= run->sc->items_file->time_compression;
+		if (sc->days_to_full > PK_SCORECARD_HORIZON_DAYS) {
+			sc->days_to_full = -1;
+		}
+	}
 	sc->fanout_queries = t->queries[PK_ROUTE_FANOUT];
 	sc->fanout_ru = metrics_ru(t->fanout_mru);
 	sc->splits = c->metrics.n_splits;
@@ -124,7 +135,8 @@ void scorecard_fill(const struct pk_run *run, const struct pk_variant *v,
 
 static double failed_share(const struct pk_scorecard *s)
 {
-	return ratio((double)(s->failed_after_retries + s->rejected_403),
+	return ratio((double)(s->failed_after_retries + s->rejected_403 +
+			      s->refused),
 		     (double)s->operations);
 }
 
@@ -148,9 +160,9 @@ static int cmp_cards(const void *pa, const void *pb)
 				  (double)a->operations),
 			    ratio((double)b->throttled_429,
 				  (double)b->operations))) != 0 ||
+	    (c = cmp_double(a->hottest_share_ru, b->hottest_share_ru)) != 0 ||
 	    (c = cmp_double(a->peak_normalized_ru, b->peak_normalized_ru)) !=
 		    0 ||
-	    (c = cmp_double(a->hottest_share_ru, b->hottest_share_ru)) != 0 ||
 	    (c = cmp_double(a->fanout_ru, b->fanout_ru)) != 0) {
 		return c;
 	}
@@ -203,7 +215,14 @@ static void verdict(const struct pk_variant *v, struct pk_scorecard *s)
 	const struct pk_container *c = v->container;
 	char a[32], b[32];
 
-	if (s->rejected_403 > 0) {
+	if (s->refused > 0 && s->refused * 2 >= s->operations) {
+		snprintf(s->verdict, sizeof(s->verdict),
+			 "%s: %s of %s operations were refused (400, 409 or "
+			 "413): the key values or items break the service's "
+			 "rules",
+			 s->name, findings_count(s->refused, a),
+			 findings_count(s->operations, b));
+	} else if (s->rejected_403 > 0) {
 		snprintf(s->verdict, sizeof(s->verdict),
 			 "%s: a logical partition reached its %s limit; %s "
 			 "writes failed with 403",

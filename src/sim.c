@@ -358,10 +358,11 @@ struct pk_run *sim_run(const struct pk_scenario *sc, uint64_t seed,
 struct pk_run *sim_run_detail(const struct pk_scenario *sc, uint64_t seed,
 			      int keep_seconds, struct pk_diag *diag)
 {
-	struct pk_run *run = xcalloc(1, sizeof(*run));
+	struct pk_run *run;
 	struct pk_op op;
 	size_t i;
 
+	run = xcalloc(1, sizeof(*run));
 	run->sc = sc;
 	run->seed = seed;
 	run->diag = diag;

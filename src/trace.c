@@ -1099,7 +1099,8 @@ int trace_time_ms(const struct pk_trace *t, size_t i, const char *field,
 
 	if (!l) {
 		diag_error(d, t->path, line, 0,
-			   "record has no time field \"%s%s\"", slash, field);
+			   "record %zu has no time field \"%s%s\"", i + 1,
+			   slash, field);
 		return -1;
 	}
 	if (l->kind == PK_VALUE_NUMBER) {

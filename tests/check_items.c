@@ -979,7 +979,7 @@ START_TEST(test_items_command_line_errors)
 	ck_assert_ptr_null(scenario_for_items(path, PK_TRACE_FORMAT_AUTO, "ts",
 					      1, 0, 0, 400, &d));
 	ck_assert_int_gt(d.entries[0].line, 0);
-	ck_assert_str_eq(d.entries[0].msg, "record has no time field \"/ts\"");
+	ck_assert_str_eq(d.entries[0].msg, "record 1 has no time field \"/ts\"");
 	diag_free(&d);
 	diag_init(&d);
 	ck_assert_ptr_null(scenario_for_items(

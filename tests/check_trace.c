@@ -749,10 +749,10 @@ START_TEST(test_trace_time_errors)
 
 	/* missing on the record's line (line 2 here) */
 	expect_time_error("{\"ts\": 1}\n{\"x\": 2}\n", "ts",
-			  "pksim: t.jsonl:2: error: record has no time field "
+			  "pksim: t.jsonl:2: error: record 2 has no time field "
 			  "\"/ts\"");
 	expect_time_error("{\"ts\": 1}\n\n{\"x\": 2}\n", "/ts",
-			  "pksim: t.jsonl:3: error: record has no time field "
+			  "pksim: t.jsonl:3: error: record 2 has no time field "
 			  "\"/ts\"");
 	/* unparsable strings */
 	expect_time_error(bad, "/ts",

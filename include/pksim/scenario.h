@@ -35,6 +35,13 @@
    request, which pksim does not model); it also bounds the ranges a
    container can have: 1,000,000 / 6,000 = 167 at creation */
 #define PK_MAX_RU_PER_S 1000000LL
+/* Memory a run may plan to track its items: the machines have 24 GiB,
+   and a scenario needing more than a third of it is refused up front with
+   the estimate (issue 6 §4). Per item: the workload's record (DESIGN.md:
+   at most ~48 bytes) and each variant's slot (8 bytes). */
+#define PK_SCENARIO_MAX_TRACK_BYTES (8.0 * 1024 * 1024 * 1024)
+#define PK_SCENARIO_ITEM_BYTES 48.0
+#define PK_SCENARIO_SLOT_BYTES 8.0
 /* D-LIMITS: 2 MB per item (413 above) */
 #define PK_MAX_ITEM_BYTES (2ULL * 1024ULL * 1024ULL)
 /* RetryOptions.cs: 9 retries on 429, 30 s total wait */

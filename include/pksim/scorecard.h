@@ -8,14 +8,17 @@
  * normalized RU consumption and its range; 429s (service-side and after
  * retries) and the worst range's 429 rate; 403s; days until the largest
  * logical partition reaches its cap at the growth seen (its bytes over
- * the time from its first to its last growing write; none when it grew
- * once only or would take longer than PK_SCORECARD_HORIZON_DAYS); fan-out
+ * the time from its first to its last growing write, in the data's own
+ * time when items arrive by a compressed time field, else in simulated
+ * time; none when it grew once only or would take longer than
+ * PK_SCORECARD_HORIZON_DAYS); fan-out
  * queries and their RU; splits.
  *
- * Ranking: fewer operations the application sees fail (after retries, or
- * refused with 403) first, then the lower 429 rate, then the lower peak
- * normalized RU consumption, then the smaller hottest share of RU, then
- * less RU on fan-out queries, then the name. ASSUMPTION: pksim's order of
+ * Ranking: fewer operations the application sees fail (after retries,
+ * or refused: 400, 403, 409, 413) first, then the lower 429 rate, then the
+ * smaller hottest share of RU (how evenly the key spreads), then the lower
+ * peak normalized RU consumption, then less RU on fan-out queries, then
+ * the name. ASSUMPTION: pksim's order of
  * what hurts most; the verdict sentence says which figure decided.
  */
 #ifndef PKSIM_SCORECARD_H
@@ -34,6 +37,8 @@ struct pk_scorecard {
 	uint64_t logical_partitions;   /* holding items at the end */
 	char hottest_key[256];         /* JSON text of its key value */
 	int have_hottest;              /* 0 when no logical partition */
+	int hottest_undefined;         /* 1: the hottest holds items without
+					  the key property */
 	double hottest_share_requests; /* of requests served, 0..1 */
 	double hottest_share_ru;       /* of RU charged, 0..1 */
 	double hottest_share_storage;  /* of stored bytes, 0..1 */
@@ -47,6 +52,7 @@ struct pk_scorecard {
 					  range, 0..1 */
 	uint32_t worst_range;
 	uint64_t rejected_403;
+	uint64_t refused;              /* 400, 409 and 413 responses */
 	double days_to_full;           /* < 0: never within the horizon */
 	uint64_t fanout_queries;
 	double fanout_ru;
