@@ -66,7 +66,10 @@ struct pk_container *container_new(const char *name,
 	} else {
 		n = container_created_ranges(spec);
 	}
-	pmap_init(&c->pmap, n);
+	/* MultiHash (hierarchical) keys are always version 2 (D-HPK) */
+	pmap_init_version(&c->pmap, n,
+			  spec->key.kind == PK_KEY_HIERARCHICAL ? 2
+								: spec->key.version);
 	mem_grow((void **)&c->pp, &c->pp_cap, n, sizeof(*c->pp));
 	memset(c->pp, 0, n * sizeof(*c->pp));
 	for (i = 0; i < n; i++) {

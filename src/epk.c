@@ -575,3 +575,39 @@ struct pk_epk epk_hash_v1(const struct pk_value *components, size_t n)
 	e.len = (uint8_t)(len < sizeof(e.b) ? len : sizeof(e.b));
 	return e;
 }
+
+struct pk_epk epk_v1_number(double x)
+{
+	struct pk_value v = {PK_VALUE_NUMBER, NULL, 0, x, 0};
+	unsigned char buf[PK_EPK_MAX_BYTES];
+	struct pk_epk e;
+	size_t n = epk_range_bytes(&v, 1, buf, sizeof(buf));
+
+	memset(&e, 0, sizeof(e));
+	e.len = (uint8_t)(n < sizeof(e.b) ? n : sizeof(e.b));
+	memcpy(e.b, buf, e.len);
+	return e;
+}
+
+int epk_v1_number_of(const struct pk_epk *e, double *x)
+{
+	uint64_t u;
+	size_t k;
+	int shift;
+
+	if (e->len < 2 || e->b[0] != PK_EPK_MARK_NUMBER) {
+		return -1;
+	}
+	/* the inverse of bin_number: 8 bits, then 7 in each byte's top bits
+	   while the low bit says another follows */
+	u = (uint64_t)e->b[1] << 56;
+	for (k = 2, shift = 49; k < e->len && shift >= 0; k++, shift -= 7) {
+		u |= (uint64_t)(e->b[k] >> 1) << shift;
+		if ((e->b[k] & 1) == 0) {
+			break;
+		}
+	}
+	u = (u >> 63) ? u ^ (UINT64_C(1) << 63) : ~u + 1;
+	memcpy(x, &u, sizeof(*x));
+	return 0;
+}

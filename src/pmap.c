@@ -3,11 +3,14 @@
  */
 #include "pksim/pmap.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pksim/mem.h"
 
+/* V1 hashes are MurmurHash3_x86_32 values: [0, 2^32) */
+#define PK_PMAP_V1_SPACE 4294967296.0
 /* Fraction of the whole 2^128 space the V2 hashes reach: 0x40../0x100.. */
 #define PK_PMAP_V2_REACH_FRACTION 0.25
 
@@ -29,20 +32,35 @@ static struct pk_epk even_boundary(size_t i, size_t n)
 	return e;
 }
 
+/* i / n of the V1 hash space [0, 2^32), as a V1 number */
+static struct pk_epk v1_boundary(size_t i, size_t n)
+{
+	return epk_v1_number(floor((double)i * PK_PMAP_V1_SPACE / (double)n));
+}
+
 void pmap_init(struct pk_pmap *m, size_t n)
+{
+	pmap_init_version(m, n, 2);
+}
+
+void pmap_init_version(struct pk_pmap *m, size_t n, int version)
 {
 	size_t i;
 
 	memset(m, 0, sizeof(*m));
+	m->version = version == 1 ? 1 : 2;
 	if (n < 1) {
 		n = 1;
 	}
 	mem_grow((void **)&m->ranges, &m->cap, n, sizeof(*m->ranges));
 	for (i = 0; i < n; i++) {
 		m->ranges[i].id = (uint32_t)i;
-		m->ranges[i].min = i == 0 ? pk_epk_min : even_boundary(i, n);
-		m->ranges[i].max =
-			i + 1 == n ? pk_epk_end : even_boundary(i + 1, n);
+		m->ranges[i].min = i == 0		 ? pk_epk_min
+				   : m->version == 1 ? v1_boundary(i, n)
+						     : even_boundary(i, n);
+		m->ranges[i].max = i + 1 == n		 ? pk_epk_end
+				   : m->version == 1 ? v1_boundary(i + 1, n)
+						     : even_boundary(i + 1, n);
 	}
 	m->n = n;
 	m->next_id = (uint32_t)n;
@@ -118,16 +136,41 @@ static const struct pk_epk *effective_max(const struct pk_range *r)
 	return &r->max;
 }
 
+/* The V1 hash numbers a range covers: "" is 0, "FF" is 2^32. */
+static void v1_bounds(const struct pk_range *r, double *lo, double *hi)
+{
+	*lo = 0;
+	*hi = PK_PMAP_V1_SPACE;
+	if (r->min.len > 0 && epk_v1_number_of(&r->min, lo)) {
+		*lo = 0;
+	}
+	if (epk_cmp(&r->max, &pk_epk_end) != 0 &&
+	    epk_v1_number_of(&r->max, hi)) {
+		*hi = PK_PMAP_V1_SPACE;
+	}
+}
+
 struct pk_epk pmap_midpoint(const struct pk_pmap *m, size_t i)
 {
 	const struct pk_range *r = &m->ranges[i];
+	double lo, hi;
 
+	if (m->version == 1) {
+		v1_bounds(r, &lo, &hi);
+		return epk_v1_number(floor((lo + hi) / 2));
+	}
 	return epk_midpoint(&r->min, effective_max(r));
 }
 
 double pmap_width(const struct pk_pmap *m, size_t i)
 {
 	const struct pk_range *r = &m->ranges[i];
+	double lo, hi;
+
+	if (m->version == 1) {
+		v1_bounds(r, &lo, &hi);
+		return (hi - lo) / PK_PMAP_V1_SPACE;
+	}
 
 	if (epk_cmp(&r->min, &pk_epk_v2_reach) >= 0) {
 		return 0.0;

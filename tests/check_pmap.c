@@ -1,5 +1,6 @@
 /* pmap: initial layout over the V2 space, lookup, splits, invariants. */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "pksim/pmap.h"
@@ -98,12 +99,61 @@ START_TEST(test_pmap_merge)
 }
 END_TEST
 
+/* Version 1 layout (ASSUMPTION in pmap.h): the 32-bit hash space cut
+   evenly, boundaries written as V1 numbers like the SDK tests' V1
+   boundaries (05C1D5AB55AB50 reads as 1,431,655,764, about 2^32 / 3). */
+START_TEST(test_pmap_v1_layout)
+{
+	struct pk_pmap m;
+	struct pk_epk sdk = {7, {0x05, 0xC1, 0xD5, 0xAB, 0x55, 0xAB, 0x50}};
+	double x;
+	size_t i, counts[4] = {0};
+
+	ck_assert_int_eq(epk_v1_number_of(&sdk, &x), 0);
+	ck_assert(x == 1431655764.0);
+	pmap_init_version(&m, 4, 1);
+	ck_assert_int_eq(pmap_check(&m), 0);
+	for (i = 1; i < 4; i++) {
+		/* i x 2^30, read back from its V1 encoding */
+		ck_assert_int_eq(epk_v1_number_of(&m.ranges[i].min, &x), 0);
+		ck_assert(x == (double)i * 1073741824.0);
+	}
+	/* each range a quarter of the hash space */
+	ck_assert(pmap_width(&m, 0) == 0.25 && pmap_width(&m, 3) == 0.25);
+	/* 4,000 V1 keys spread over the 4 ranges (binomial sd ~27 around
+	   1,000: each within 850..1,150) */
+	for (i = 0; i < 4000; i++) {
+		char key[16];
+		struct pk_value v = {PK_VALUE_STRING, key, 0, 0, 0};
+		struct pk_epk e;
+
+		v.len = (size_t)snprintf(key, sizeof(key), "k%zu", i);
+		e = epk_hash_v1(&v, 1);
+		counts[pmap_find(&m, &e)]++;
+	}
+	for (i = 0; i < 4; i++) {
+		ck_assert_uint_ge(counts[i], 850);
+		ck_assert_uint_le(counts[i], 1150);
+	}
+	/* a throughput split of range 0 cuts at hash 2^29 */
+	ck_assert_int_eq(epk_v1_number_of(&(struct pk_epk){0}, &x), -1);
+	{
+		struct pk_epk mid = pmap_midpoint(&m, 0);
+
+		ck_assert_int_eq(epk_v1_number_of(&mid, &x), 0);
+		ck_assert(x == 536870912.0);
+	}
+	pmap_free(&m);
+}
+END_TEST
+
 static Suite *pmap_suite(void)
 {
 	Suite *s = suite_create("pmap");
 	TCase *tc = tcase_create("ranges");
 
 	tcase_add_test(tc, test_pmap_initial_even);
+	tcase_add_test(tc, test_pmap_v1_layout);
 	tcase_add_test(tc, test_pmap_find);
 	tcase_add_test(tc, test_pmap_split);
 	tcase_add_test(tc, test_pmap_merge);

@@ -143,6 +143,20 @@ struct pk_epk epk_hash_v1(const struct pk_value *components, size_t n);
 size_t epk_range_bytes(const struct pk_value *components, size_t n,
 		       unsigned char *out, size_t cap);
 
+/*
+ * The V1 binary encoding of the number x alone (0x05, then the sortable
+ * 7-bit groups): the form of a V1 EPK's hash prefix, and of the V1 range
+ * boundaries the SDK tests show (05C1D5AB55AB50). Source: reference §7.
+ */
+struct pk_epk epk_v1_number(double x);
+
+/*
+ * The number at the start of a V1 EPK (its hash, or a boundary made by
+ * epk_v1_number) into *x. Returns 0, or -1 when e does not start with a
+ * V1 number encoding.
+ */
+int epk_v1_number_of(const struct pk_epk *e, double *x);
+
 /* <0, 0, >0 as a sorts before, equal to, or after b (ordinal order of
    the hex strings). */
 int epk_cmp(const struct pk_epk *a, const struct pk_epk *b);

@@ -28,6 +28,7 @@ struct pk_pmap {
 	size_t n;
 	size_t cap;
 	uint32_t next_id; /* id the next new range gets */
+	int version;      /* partition key hash version: 2, or 1 */
 };
 
 /*
@@ -37,6 +38,15 @@ struct pk_pmap {
  * first range starts at "" and the last ends at "FF".
  */
 void pmap_init(struct pk_pmap *m, size_t n);
+
+/*
+ * As pmap_init for a container whose keys hash with version (1 or 2).
+ * ASSUMPTION for version 1 (the service's layout is not documented): the
+ * boundaries cut the 32-bit hash space [0, 2^32) into n equal parts, each
+ * written as a V1 number (epk_v1_number), as the SDK tests' V1 boundaries
+ * are; midpoints and widths are taken on the hash numbers.
+ */
+void pmap_init_version(struct pk_pmap *m, size_t n, int version);
 
 /* Release m's ranges. */
 void pmap_free(struct pk_pmap *m);
