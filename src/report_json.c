@@ -10,9 +10,10 @@
 
 #include "pksim/findings.h"
 
-/* RU as a JSON number with at most 15 significant digits (no binary
-   noise such as 0.30000000000000004) */
-#define PK_JSON_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(15))
+/* RU as a JSON number with at most 16 significant digits: exact for
+   RU sums up to 10^13 with their three decimals (issue 6: 10^12
+   operations), and no binary noise such as 0.30000000000000004 */
+#define PK_JSON_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(16))
 
 static json_t *ru(int64_t mru)
 {
@@ -91,6 +92,16 @@ static json_t *totals(const struct pk_container *c)
 	json_object_set_new(o, "conflict_409", count(t->conflict_409));
 	json_object_set_new(o, "bad_request_400", count(t->bad_request_400));
 	json_object_set_new(o, "too_large_413", count(t->too_large_413));
+	if (t->batches > 0) {
+		/* only with batches: reports of runs without them stay as
+		   they were */
+		json_object_set_new(o, "batches", count(t->batches));
+		json_object_set_new(o, "batches_committed",
+				    count(t->batches_committed));
+		json_object_set_new(o, "batches_rejected",
+				    count(t->batches_rejected_400));
+		json_object_set_new(o, "batch_items", count(t->batch_items));
+	}
 	json_object_set_new(o, "ru_consumed", ru(t->ru_mru));
 	json_object_set_new(o, "ru_offered", ru(t->offered_mru));
 	json_object_set_new(o, "retry_wait_ms", count(t->retry_wait_ms));
