@@ -1146,6 +1146,156 @@ void container_apply(struct pk_container *c, const struct pk_request *r,
 	count_outcome(c, lp, pp, r, out);
 }
 
+/* ---- transactional batches ---- */
+
+/* 1 if every item of the batch has the first item's key identity. */
+static int batch_one_key(const struct pk_request *items, size_t n)
+{
+	size_t i;
+
+	for (i = 1; i < n; i++) {
+		if (items[i].key_len != items[0].key_len ||
+		    memcmp(items[i].key, items[0].key, items[0].key_len) != 0) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* 1 if an item before item i of the batch carries item i's id. */
+static int batch_id_repeated(const struct pk_request *items, size_t i)
+{
+	size_t j;
+
+	if (!items[i].id) {
+		return 0;
+	}
+	for (j = 0; j < i; j++) {
+		if (items[j].id && items[j].id_len == items[i].id_len &&
+		    memcmp(items[j].id, items[i].id, items[i].id_len) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Create the n items of an admitted batch in lp (range pp), all or
+   nothing: every item is checked before anything is stored, so a failing
+   item leaves the container as it was. Returns 201, or the first failing
+   item's status (409, or 403 with *sub). */
+static int batch_commit(struct pk_container *c, struct pk_lp *lp,
+			struct pk_pp *pp, const struct pk_request *items,
+			size_t n, int *sub)
+{
+	uint64_t grow = 0;
+	size_t i;
+	int unused;
+
+	for (i = 0; i < n; i++) {
+		const struct pk_request *r = &items[i];
+
+		if (stored_bytes(c, r->item) || id_taken(c, lp, r) ||
+		    batch_id_repeated(items, i)) {
+			return PK_HTTP_CONFLICT;
+		}
+		grow += with_index(c, r->size_bytes);
+		if (lp->storage_bytes + grow > c->spec.lp_storage_bytes) {
+			*sub = PK_SUBSTATUS_PARTITION_KEY_QUOTA;
+			return PK_HTTP_FORBIDDEN;
+		}
+		if (c->serverless && container_storage(c) + grow >
+					     PK_PROVISION_SERVERLESS_MAX_BYTES) {
+			*sub = PK_SUBSTATUS_CONTAINER_FULL;
+			return PK_HTTP_FORBIDDEN;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		/* cannot fail: the checks above covered the whole batch */
+		if (store(c, lp, pp, items[i].item, 0,
+			  with_index(c, items[i].size_bytes), &unused)) {
+			PK_BUG("batch item %llu refused after its check",
+			       (unsigned long long)items[i].item);
+		}
+		note_id(c, lp, &items[i], 1);
+	}
+	return PK_HTTP_CREATED;
+}
+
+void container_batch(struct pk_container *c, int64_t t_ms,
+		     const struct pk_request *items, size_t n,
+		     struct pk_outcome *out)
+{
+	struct pk_totals *t = &c->metrics.totals;
+	const struct pk_request *first = &items[0];
+	struct pk_lp *lp;
+	struct pk_pp *pp;
+	uint64_t payload = 0;
+	int64_t charge = 0;
+	int refuse = 0, spans = 0, sub = 0;
+	size_t i;
+
+	if (n < 1 || n > PK_MAX_BATCH_OPS) {
+		PK_BUG("batch of %zu operations", n);
+	}
+	container_advance(c, t_ms);
+	c->now_ms = t_ms;
+	memset(out, 0, sizeof(*out));
+	lp = find_lp(c, first->key, first->key_len);
+	out->range = pmap_find(&c->pmap, lp ? &lp->epk : first->epk);
+	out->ranges = 1;
+	pp = &c->pp[out->range];
+	if (t_ms < pp->gone_until_ms) {
+		gone(c, out);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		if (!refuse) {
+			refuse = items[i].reject;
+		}
+		payload += items[i].size_bytes;
+		charge += cost_write_mru(&c->cost, items[i].size_bytes);
+	}
+	if (!refuse && !batch_one_key(items, n)) {
+		/* reference §3: a batch stays in one logical partition */
+		refuse = PK_HTTP_BAD_REQUEST;
+		spans = 1;
+	} else if (!refuse && payload > PK_MAX_REQUEST_BYTES) {
+		refuse = PK_HTTP_TOO_LARGE;
+	}
+	if (refuse) {
+		charge = c->cost.not_found_mru;
+	}
+	c->sec_offered_mru += charge;
+	t->offered_mru += charge;
+	if (!throttle_admit(&pp->budget, t_ms, charge,
+			    &out->retry_after_ms)) {
+		out->status = PK_HTTP_TOO_MANY_REQUESTS;
+		out->sub_status = PK_SUBSTATUS_RU_BUDGET_EXCEEDED;
+		count_outcome(c, lp, pp, first, out);
+		return;
+	}
+	out->charge_mru = charge;
+	if (refuse) {
+		out->status = refuse;
+	} else {
+		if (!lp) {
+			lp = add_lp(c, first->key, first->key_len,
+				    *first->epk);
+		}
+		out->status = batch_commit(c, lp, pp, items, n, &sub);
+		if (out->status == PK_HTTP_FORBIDDEN) {
+			out->sub_status = sub;
+		}
+	}
+	count_outcome(c, lp, pp, first, out);
+	t->batches++;
+	t->batches_rejected_400 += (uint64_t)spans;
+	if (out->status == PK_HTTP_CREATED) {
+		t->batches_committed++;
+		t->batch_items += n;
+	}
+}
+
 /* ---- queries ---- */
 
 /* Mark the ranges route visits in c->visit; returns how many. */

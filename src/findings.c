@@ -366,6 +366,14 @@ static void say_refused(struct pk_sentences *s, const struct pk_container *c)
 			 findings_count(t->bad_request_400, a),
 			 findings_count(t->too_large_413, b),
 			 findings_count(t->conflict_409, d)));
+	if (t->batches_rejected_400 > 0) {
+		/* reference §3: a batch stays inside one logical partition */
+		say(s, xasprintf("%s of the 400s were transactional batches "
+				 "whose items span logical partitions: a batch "
+				 "must stay inside one, so each was refused "
+				 "whole",
+				 findings_count(t->batches_rejected_400, a)));
+	}
 }
 
 static void say_not_found(struct pk_sentences *s,

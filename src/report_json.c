@@ -92,6 +92,16 @@ static json_t *totals(const struct pk_container *c)
 	json_object_set_new(o, "conflict_409", count(t->conflict_409));
 	json_object_set_new(o, "bad_request_400", count(t->bad_request_400));
 	json_object_set_new(o, "too_large_413", count(t->too_large_413));
+	if (t->batches > 0) {
+		/* only with batches: reports of runs without them stay as
+		   they were */
+		json_object_set_new(o, "batches", count(t->batches));
+		json_object_set_new(o, "batches_committed",
+				    count(t->batches_committed));
+		json_object_set_new(o, "batches_rejected",
+				    count(t->batches_rejected_400));
+		json_object_set_new(o, "batch_items", count(t->batch_items));
+	}
 	json_object_set_new(o, "ru_consumed", ru(t->ru_mru));
 	json_object_set_new(o, "ru_offered", ru(t->offered_mru));
 	json_object_set_new(o, "retry_wait_ms", count(t->retry_wait_ms));

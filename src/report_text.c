@@ -248,6 +248,17 @@ static void totals(const struct pk_container *c, uint64_t skipped,
 		fprintf(out, "  conflict (409)           %s\n",
 			count_str(t->conflict_409, a));
 	}
+	if (t->batches > 0) {
+		char d[40], e[40];
+
+		fprintf(out, "  transactional batches    %s answered: %s "
+			     "committed (%s items), %s rejected whole (400: "
+			     "items in more than one logical partition)\n",
+			count_str(t->batches, a),
+			count_str(t->batches_committed, b),
+			count_str(t->batch_items, d),
+			count_str(t->batches_rejected_400, e));
+	}
 	fprintf(out, "  RU consumed              %s of %s offered (%.1f%% of "
 		     "provisioned RU over the run)\n",
 		ru_str(t->ru_mru, a), ru_str(t->offered_mru, b),

@@ -2624,7 +2624,8 @@ static void load_item_size(struct ld *ld, const struct yn *n,
 static void load_ops(struct ld *ld, const struct yn *m, double *mix)
 {
 	static const char *const ops[] = {
-	    "create", "upsert", "read", "replace", "delete", "query", NULL,
+	    "create", "upsert", "read", "replace", "delete", "query", "batch",
+	    NULL,
 	};
 	double sum = 0;
 	int bad = 0;
@@ -2964,7 +2965,8 @@ static const char *const trace_format_names[] = {
 /* Keys of a phase that generate operations: with items from a file the
    operations come from the file, so these are errors there. */
 static const char *const generator_phase_keys[] = {
-    "rate", "arrival", "ops", "item_size", "select", "queries", NULL,
+    "rate",    "arrival", "ops",   "item_size",
+    "select", "queries", "batch", NULL,
 };
 
 /* 1 if the `items:` mapping m names a data file (a scalar `file:`); a
@@ -3275,12 +3277,39 @@ static void load_phase_actions(struct ld *ld, const struct yn *m,
 	}
 }
 
+/* The `batch` mapping n of phase ph: {size: N, spanning: F}. Settings
+   without ops.batch are allowed (and unused), like queries. */
+static void load_batch(struct ld *ld, const struct yn *n,
+		       struct pk_phase_spec *ph)
+{
+	static const char *const keys[] = {"size", "spanning", NULL};
+	const struct yn *k;
+	int64_t size;
+
+	if (need_kind(ld, n, YN_MAP, "batch",
+		      "a mapping {size: N, spanning: F}") < 0) {
+		return;
+	}
+	check_keys(ld, n, keys, "in batch");
+	if ((k = yn_get(n, "size")) &&
+	    get_int(ld, k, "batch size", 1, PK_MAX_BATCH_OPS,
+		    "a whole number of operations from 1 to 100, the "
+		    "service's limit per transactional batch",
+		    &size) == 0) {
+		ph->batch_size = (uint32_t)size;
+	}
+	if ((k = yn_get(n, "spanning"))) {
+		get_number(ld, k, "batch spanning", 0, 0, 1, 0,
+			   "a fraction between 0 and 1", &ph->batch_spanning);
+	}
+}
+
 static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 {
 	static const char *const keys[] = {
 	    "name",	 "duration", "rate",	   "arrival", "ops",
 	    "item_size", "select",   "throughput", "queries", "redistribute",
-	    "merge",	 NULL,
+	    "merge",	 "batch",    NULL,
 	};
 	static const char *const arrivals[] = {"uniform", "poisson", NULL};
 	struct pk_phase_spec *ph = &ld->s->phases[idx];
@@ -3353,6 +3382,9 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 		    "queries: [{where: {deviceId: eq}}] or drop query from "
 		    "ops",
 		    ph->mix[PK_OP_QUERY]);
+	}
+	if ((n = yn_get(m, "batch"))) {
+		load_batch(ld, n, ph);
 	}
 	if ((n = yn_get(m, "item_size"))) {
 		load_item_size(ld, n, &ph->item_size);
@@ -3546,6 +3578,7 @@ static void load_phases(struct ld *ld, const struct yn *n)
 		struct pk_phase_spec *ph = &s->phases[i];
 
 		ph->mix[PK_OP_CREATE] = 1;
+		ph->batch_size = PK_DEFAULT_BATCH_OPS;
 		ph->item_size.kind = PK_SIZE_FIXED;
 		ph->item_size.bytes = PK_KIB;
 		dist_defaults(&ph->select);
@@ -3702,7 +3735,8 @@ static void scenario_defaults(struct pk_scenario *s)
 /* ------------------------------------------------------------------ */
 /* Public API */
 
-/* Items the phases create (creates and upserts), or the data file's. */
+/* Items the phases create (creates, upserts and batches' items), or the
+   data file's. */
 static double items_planned(const struct pk_scenario *s)
 {
 	double n = 0;
@@ -3715,7 +3749,8 @@ static double items_planned(const struct pk_scenario *s)
 		const struct pk_phase_spec *p = &s->phases[i];
 
 		n += p->rate_per_s * (double)p->duration_ms / 1000.0 *
-		     (p->mix[PK_OP_CREATE] + p->mix[PK_OP_UPSERT]);
+		     (p->mix[PK_OP_CREATE] + p->mix[PK_OP_UPSERT] +
+		      p->mix[PK_OP_BATCH] * (double)p->batch_size);
 	}
 	return n;
 }

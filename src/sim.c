@@ -74,6 +74,47 @@ static void point_request(struct pk_run *run, struct pk_variant *v,
 	container_apply(v->container, &rq, out);
 }
 
+/* A BATCH: each item's key and id, then the batch as one request
+   (container_batch). Item k's size is its size at creation, so a retry
+   resends the same batch whatever later writes did to its items. */
+static void batch_request(struct pk_run *run, struct pk_variant *v,
+			  const struct pk_op *op, int64_t t_ms,
+			  struct pk_outcome *out)
+{
+	struct pk_request rq[PK_MAX_BATCH_OPS];
+	struct pk_item_source src;
+	uint32_t k;
+
+	if (op->batch_n < 1 || op->batch_n > PK_MAX_BATCH_OPS) {
+		PK_BUG("sim: batch of %u items", op->batch_n);
+	}
+	if (!v->batch_kv) {
+		v->batch_kv = xcalloc(PK_MAX_BATCH_OPS, sizeof(*v->batch_kv));
+		v->batch_ids = xcalloc(PK_MAX_BATCH_OPS, PK_VALUE_MAX_BYTES);
+	}
+	for (k = 0; k < op->batch_n; k++) {
+		struct pk_keyval *kv = &v->batch_kv[k];
+		uint64_t item = op->item + k;
+
+		pkey_source_workload(v->key, run->workload, item, &src);
+		pkey_build(v->key, &src, kv);
+		rq[k].t_ms = t_ms;
+		rq[k].kind = PK_OP_CREATE;
+		rq[k].item = item;
+		rq[k].size_bytes =
+			workload_item_created_size(run->workload, item);
+		rq[k].key = kv->id;
+		rq[k].key_len = kv->id_len;
+		rq[k].epk = &kv->epk;
+		rq[k].reject = kv->status;
+		rq[k].id = NULL;
+		rq[k].id_len = 0;
+		check_id(run, v, item,
+			 v->batch_ids + (size_t)k * PK_VALUE_MAX_BYTES, &rq[k]);
+	}
+	container_batch(v->container, t_ms, rq, op->batch_n, out);
+}
+
 static void query_request(struct pk_run *run, struct pk_variant *v,
 			  const struct pk_op *op, int64_t t_ms,
 			  struct pk_outcome *out)
@@ -121,6 +162,8 @@ static void attempt(struct pk_run *run, struct pk_variant *v,
 
 	if (op->kind == PK_OP_QUERY) {
 		query_request(run, v, op, t_ms, &out);
+	} else if (op->kind == PK_OP_BATCH) {
+		batch_request(run, v, op, t_ms, &out);
 	} else {
 		point_request(run, v, op, t_ms, &out);
 	}
@@ -417,6 +460,8 @@ void sim_free(struct pk_run *r)
 		container_free(r->variants[i].container);
 		pkey_free(r->variants[i].key);
 		free(r->variants[i].kv);
+		free(r->variants[i].batch_kv);
+		free(r->variants[i].batch_ids);
 		retryq_free(&r->variants[i].retries);
 	}
 	free(r->variants);

@@ -25,6 +25,23 @@
  * query draws come last and only for QUERY, so a scenario without
  * queries has the same stream as before queries existed.
  *
+ * Batches. A BATCH (phase `batch: {size: N, spanning: F}`) draws, after
+ * the kind: one rng_double against F when 0 < F < 1 (below F: spanning;
+ * F = 0 never and F = 1 always span, without a draw); then N new items
+ * in order, all created at the arrival time. The first item, and every
+ * item of a spanning batch, draws as a CREATE does (every PATTERN/LIST
+ * property, then the size). Items 2..N of a batch that does not span
+ * copy the first item's value index of every drawn property except /id
+ * (ids are each item's own: a copied id would make every batch a 409),
+ * drawing only /id's value when it is drawn, then their size. So every
+ * key built from generated properties is the first item's; CLOCK values
+ * agree (same creation time), UNIQUE ids differ, and a key using
+ * `{random ..}` or a UNIQUE property still differs per item (pksim does
+ * not model a client picking one random suffix for a batch). op.item is
+ * the first item, op.batch_n = N, op.size_bytes the sum of the sizes.
+ * Batch draws happen only for BATCH, so a scenario without batches has
+ * the same stream as before batches existed.
+ *
  * IN values. The items of an IN of K values are item, then K - 1 more
  * drawn by the same `select` spec. ASSUMPTION: an IN list names distinct
  * values, so with at least K live items each further draw is repeated
@@ -53,8 +70,9 @@
  *
  * Items. Per item: creation time (ms), last written size, position in the
  * live array (PK_WL_DEAD once deleted), one uint32 value index per drawn
- * property, and a uint32 Fenwick cell when needed: 20 + 4 per drawn
- * property bytes, within DESIGN.md's 48 per tracked item. A deleted item
+ * property, a uint32 Fenwick cell when needed, and a uint32 size at
+ * creation when some phase sends batches: 20 + 4 per drawn property
+ * bytes (+ 8), within DESIGN.md's 48 per tracked item. A deleted item
  * stays in the table, so workload_value() still rebuilds its values for
  * containers that hold it. Values are rebuilt on demand; nothing is
  * allocated per operation except amortized growth of the item arrays.
@@ -176,6 +194,11 @@ struct pk_workload {
 	uint32_t *fen;	  /* Fenwick over alive flags, 1-based
 			     cell i at fen[i - 1]; NULL unless
 			     ordered */
+	int batches;	  /* some phase sends batches: keep
+			     created_size */
+	uint32_t *created_size; /* size at creation (a batch's retry
+				   resends it); NULL unless batches */
+	int id_slot;	  /* slot in idx of a drawn /id, or -1 */
 	uint64_t fen_top; /* largest power of 2 <= n_items */
 	/* per prop: the last clock value formatted (CLOCK only): items
 	   created in the same second share it, and strftime is costly */
@@ -224,6 +247,10 @@ static void items_reserve(struct pk_workload *w)
 	}
 	if (w->ordered) {
 		w->fen = xreallocarray(w->fen, cap, sizeof(uint32_t));
+	}
+	if (w->batches) {
+		w->created_size =
+		    xreallocarray(w->created_size, cap, sizeof(uint32_t));
 	}
 	w->cap_items = cap;
 }
@@ -293,21 +320,32 @@ static uint32_t size_draw(struct pk_workload *w, const struct pk_size_spec *s)
 	PK_BUG("workload: unknown size kind %d", (int)s->kind);
 }
 
-/* A new live item created at t_ms; returns its seq. */
-static uint64_t item_create(struct pk_workload *w, int64_t t_ms,
-			    const struct pk_phase_spec *ps)
+/* A new live item created at t_ms; returns its seq. With like !=
+   PK_ITEM_NONE (a batch's earlier item) it copies like's drawn values
+   but /id's and draws only /id's and the size (see the file header). */
+static uint64_t item_new(struct pk_workload *w, int64_t t_ms,
+			 const struct pk_phase_spec *ps, uint64_t like)
 {
 	uint64_t item = w->n_items;
+	const uint32_t *from = NULL;
 	uint32_t *idx;
 	size_t s;
 
 	items_reserve(w);
 	idx = w->idx + item * w->n_slots;
+	if (like != PK_ITEM_NONE) {
+		from = w->idx + like * w->n_slots;
+	}
 	for (s = 0; s < w->n_slots; s++) {
-		idx[s] = (uint32_t)dist_draw(w->slot_dist[s], &w->rng);
+		idx[s] = from && (int)s != w->id_slot
+			     ? from[s]
+			     : (uint32_t)dist_draw(w->slot_dist[s], &w->rng);
 	}
 	w->created_ms[item] = t_ms;
 	w->size_bytes[item] = size_draw(w, &ps->item_size);
+	if (w->batches) {
+		w->created_size[item] = w->size_bytes[item];
+	}
 	w->live_pos[item] = (uint32_t)w->n_live;
 	w->live[w->n_live++] = (uint32_t)item;
 	if (w->ordered) {
@@ -315,6 +353,12 @@ static uint64_t item_create(struct pk_workload *w, int64_t t_ms,
 	}
 	w->n_items++;
 	return item;
+}
+
+static uint64_t item_create(struct pk_workload *w, int64_t t_ms,
+			    const struct pk_phase_spec *ps)
+{
+	return item_new(w, t_ms, ps, PK_ITEM_NONE);
 }
 
 static void item_delete(struct pk_workload *w, uint64_t item)
@@ -473,7 +517,35 @@ static int query_make(struct pk_workload *w, int64_t t_ms, struct pk_op *op)
 	if (n_in) {
 		memcpy(op->in_items, in_items, n_in * sizeof(in_items[0]));
 	}
+	op->batch_n = 0;
 	return 1;
+}
+
+/* A BATCH at t_ms into op (see the file header): the phase's batch_size
+   new items. Always emitted. */
+static void batch_make(struct pk_workload *w, int64_t t_ms, struct pk_op *op)
+{
+	const struct pk_phase_spec *ps = &w->sc->phases[w->phase];
+	double f = ps->batch_spanning;
+	int spanning = f >= 1 || (f > 0 && rng_double(&w->rng) < f);
+	uint64_t first, item, total;
+	uint32_t k;
+
+	first = item_create(w, t_ms, ps);
+	total = w->size_bytes[first];
+	for (k = 1; k < ps->batch_size; k++) {
+		item = item_new(w, t_ms, ps, spanning ? PK_ITEM_NONE : first);
+		total += w->size_bytes[item];
+	}
+	memset(op, 0, sizeof(*op));
+	op->t_ms = t_ms;
+	op->kind = PK_OP_BATCH;
+	op->item = first;
+	/* at most 100 x 2 MB: well within 32 bits */
+	op->size_bytes = (uint32_t)total;
+	op->phase = (uint32_t)w->phase;
+	op->seq = w->seq++;
+	op->batch_n = ps->batch_size;
 }
 
 /* Build the operation of kind at t_ms into op; 0 if it cannot be. */
@@ -487,6 +559,10 @@ static int op_make(struct pk_workload *w, enum pk_op_kind kind, int64_t t_ms,
 
 	if (kind == PK_OP_QUERY) {
 		return query_make(w, t_ms, op);
+	}
+	if (kind == PK_OP_BATCH) {
+		batch_make(w, t_ms, op);
+		return 1;
 	}
 	if (kind == PK_OP_UPSERT && w->n_live == 0) {
 		kind = PK_OP_CREATE;
@@ -521,6 +597,7 @@ static int op_make(struct pk_workload *w, enum pk_op_kind kind, int64_t t_ms,
 	op->query = 0;
 	op->n_in = 0;
 	memset(op->in_items, 0, sizeof(op->in_items));
+	op->batch_n = 0;
 	return 1;
 }
 
@@ -609,6 +686,12 @@ static void phase_init(struct pk_wl_phase *ph, const struct pk_phase_spec *ps,
 		/* the loader requires queries when the mix has some */
 		PK_BUG("workload: phase %s sends queries but lists none",
 		       ps->name);
+	}
+	if (ps->mix[PK_OP_BATCH] > 0 &&
+	    (ps->batch_size < 1 || ps->batch_size > PK_MAX_BATCH_OPS)) {
+		/* the loader keeps batch sizes in 1..100 */
+		PK_BUG("workload: phase %s sends batches of %u", ps->name,
+		       ps->batch_size);
 	}
 	if (ps->select.kind == PK_DIST_UNIFORM) {
 		ph->select = NULL;
@@ -704,6 +787,9 @@ struct pk_workload *workload_new(const struct pk_scenario *sc, uint64_t seed)
 		if (w->phases[i].select) {
 			w->ordered = 1;
 		}
+		if (sc->phases[i].mix[PK_OP_BATCH] > 0) {
+			w->batches = 1;
+		}
 	}
 	w->end_ms = t_ms;
 	if (sc->items_file) {
@@ -716,6 +802,7 @@ struct pk_workload *workload_new(const struct pk_scenario *sc, uint64_t seed)
 		w->clock[i].t = -1;
 	}
 	w->slot_dist = xcalloc(sc->n_props, sizeof(*w->slot_dist));
+	w->id_slot = -1;
 	for (i = 0; i < sc->n_props; i++) {
 		const struct pk_prop_spec *p = &sc->props[i];
 
@@ -727,6 +814,9 @@ struct pk_workload *workload_new(const struct pk_scenario *sc, uint64_t seed)
 			/* the loader keeps value counts in [1, 2^32) */
 			PK_BUG("workload: property %s has %llu values", p->path,
 			       (unsigned long long)p->count);
+		}
+		if (strcmp(p->path, "/id") == 0) {
+			w->id_slot = (int)w->n_slots;
 		}
 		w->prop_slot[i] = (int)w->n_slots;
 		w->slot_dist[w->n_slots++] = dist_new(&p->dist, p->count);
@@ -759,6 +849,7 @@ void workload_free(struct pk_workload *w)
 	free(w->idx);
 	free(w->live);
 	free(w->fen);
+	free(w->created_size);
 	free(w->arr);
 	if (w->paths) {
 		for (i = 0; i < w->paths->n; i++) {
@@ -951,6 +1042,15 @@ uint32_t workload_item_size(const struct pk_workload *w, uint64_t item)
 			   : trace_size_bytes(w->file->trace, w->arr[item].rec);
 	}
 	return item < w->n_items ? w->size_bytes[item] : 0;
+}
+
+uint32_t workload_item_created_size(const struct pk_workload *w,
+				    uint64_t item)
+{
+	if (w->created_size && item < w->n_items) {
+		return w->created_size[item];
+	}
+	return workload_item_size(w, item);
 }
 
 uint64_t workload_items(const struct pk_workload *w)

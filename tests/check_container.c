@@ -839,6 +839,181 @@ START_TEST(test_container_merge)
 }
 END_TEST
 
+/* n batch items numbered from item, size bytes each, under key (its EPK
+   in *epk), without ids */
+static void batch_items(struct pk_request *v, size_t n, uint64_t item,
+			uint32_t size, const unsigned char *key, size_t len,
+			struct pk_epk *epk)
+{
+	size_t i;
+
+	*epk = epk_from_encoded_v2(key, len);
+	for (i = 0; i < n; i++) {
+		memset(&v[i], 0, sizeof(v[i]));
+		v[i].kind = PK_OP_CREATE;
+		v[i].item = item + i;
+		v[i].size_bytes = size;
+		v[i].key = key;
+		v[i].key_len = len;
+		v[i].epk = epk;
+	}
+}
+
+/* A transactional batch on one key is stored whole and charged the sum
+   of its creates; one spanning two keys is refused whole (400, 1 RU);
+   a repeated id or item is a 409 that stores nothing. */
+START_TEST(test_container_batch_one_key)
+{
+	struct pk_container_spec s = spec_for(400);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c = container_new("t", &s, &cost);
+	unsigned char a[PK_EPK_ENCODED_MAX], b[PK_EPK_ENCODED_MAX];
+	size_t al = key_of("a", a), bl = key_of("b", b);
+	struct pk_request v[5];
+	struct pk_epk ea, eb;
+	struct pk_outcome o;
+	const struct pk_totals *t = &c->metrics.totals;
+	const struct pk_lp *lp;
+
+	batch_items(v, 5, 10, 1024, a, al, &ea);
+	container_batch(c, 0, v, 5, &o);
+	ck_assert_int_eq(o.status, 201);
+	/* 5 creates of 1 KB at 5 RU each (D-RU): 25 RU */
+	ck_assert_int_eq(o.charge_mru, 25000);
+	lp = container_find_lp(c, a, al);
+	ck_assert_ptr_nonnull(lp);
+	ck_assert_uint_eq(lp->items, 5);	      /* every item stored */
+	ck_assert_uint_eq(lp->storage_bytes, 5 * 1024); /* x index 1 */
+	ck_assert_uint_eq(lp->requests, 1);	      /* one request */
+	ck_assert_uint_eq(t->attempts, 1);
+	ck_assert_uint_eq(t->succeeded, 1);
+	ck_assert_uint_eq(t->batches, 1);
+	ck_assert_uint_eq(t->batches_committed, 1);
+	ck_assert_uint_eq(t->batch_items, 5);
+	ck_assert_int_eq(container_check(c), 0);
+
+	/* items 20..22 on keys a, b, a: the batch spans two logical
+	   partitions -> 400 whole, charged the not-found charge (1 RU) */
+	batch_items(v, 3, 20, 1024, a, al, &ea);
+	eb = epk_from_encoded_v2(b, bl);
+	v[1].key = b;
+	v[1].key_len = bl;
+	v[1].epk = &eb;
+	container_batch(c, 100, v, 3, &o);
+	ck_assert_int_eq(o.status, 400);
+	ck_assert_int_eq(o.charge_mru, 1000);
+	/* nothing stored: no logical partition for b, a unchanged */
+	ck_assert_ptr_null(container_find_lp(c, b, bl));
+	ck_assert_uint_eq(lp->items, 5);
+	ck_assert_uint_eq(c->pp[0].storage_bytes, 5 * 1024);
+	ck_assert_uint_eq(t->batches, 2);
+	ck_assert_uint_eq(t->batches_committed, 1);
+	ck_assert_uint_eq(t->batches_rejected_400, 1);
+	ck_assert_uint_eq(t->bad_request_400, 1); /* counted as a 400 too */
+
+	/* the first batch again: its items are stored -> 409, nothing more
+	   stored; ASSUMPTION (D-403): the whole charge is used */
+	batch_items(v, 5, 10, 1024, a, al, &ea);
+	container_batch(c, 200, v, 5, &o);
+	ck_assert_int_eq(o.status, 409);
+	ck_assert_int_eq(o.charge_mru, 25000);
+	ck_assert_uint_eq(lp->items, 5);
+
+	/* new items 30..32, but the third repeats the first's id: 409, and
+	   the first two (which alone would fit) are not stored either */
+	batch_items(v, 3, 30, 1024, a, al, &ea);
+	v[0].id = "x";
+	v[0].id_len = 1;
+	v[1].id = "y";
+	v[1].id_len = 1;
+	v[2].id = "x";
+	v[2].id_len = 1;
+	container_batch(c, 300, v, 3, &o);
+	ck_assert_int_eq(o.status, 409);
+	ck_assert_uint_eq(lp->items, 5);
+	ck_assert_uint_eq(t->conflict_409, 2);
+	ck_assert_uint_eq(t->batches_committed, 1);
+	ck_assert_uint_eq(t->batch_items, 5);
+	ck_assert_int_eq(container_check(c), 0);
+	container_free(c);
+}
+END_TEST
+
+/* All or nothing against the budget, the logical partition cap and the
+   2 MB request limit. */
+START_TEST(test_container_batch_all_or_nothing)
+{
+	struct pk_container_spec s = spec_for(400);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c;
+	unsigned char a[PK_EPK_ENCODED_MAX], x[PK_EPK_ENCODED_MAX];
+	size_t al = key_of("a", a), xl = key_of("x", x);
+	struct pk_request v[25];
+	struct pk_epk ea;
+	struct pk_outcome o;
+	const struct pk_totals *t;
+	uint64_t item = 0;
+	int k;
+
+	s.lp_storage_bytes = 12 * 1024; /* a 12 KB logical partition cap */
+	c = container_new("t", &s, &cost);
+	t = &c->metrics.totals;
+	/* 400 RU/s, one range: 60 single creates of 1 KB at t = 0, on keys
+	   x0..x59 (each under the cap), use 300 of the second's 400 RU (5
+	   RU each) */
+	for (k = 0; k < 60; k++) {
+		unsigned char xk[PK_EPK_ENCODED_MAX];
+		char name[16];
+		struct pk_request r = {0, PK_OP_CREATE, item++, 1024, xk,
+				       0, NULL, 0, NULL, 0};
+
+		snprintf(name, sizeof(name), "x%d", k);
+		r.key_len = key_of(name, xk);
+		apply(c, &r, &o);
+		ck_assert_int_eq(o.status, 201);
+	}
+	/* a batch of 25 x 1 KB under a needs 125 RU, 100 are left: rate
+	   limited as a whole (429) until the next second, nothing stored
+	   (none of the 20 that would have fit) */
+	batch_items(v, 25, 100, 1024, a, al, &ea);
+	container_batch(c, 0, v, 25, &o);
+	ck_assert_int_eq(o.status, 429);
+	ck_assert_int_eq(o.retry_after_ms, 1000);
+	ck_assert_ptr_null(container_find_lp(c, a, al));
+	ck_assert_uint_eq(c->pp[0].storage_bytes, 60 * 1024);
+	ck_assert_uint_eq(t->throttled_429, 1);
+	ck_assert_uint_eq(t->batches, 0); /* not answered yet */
+	/* 10 x 1 KB (50 RU) fits in the 100 left: stored */
+	container_batch(c, 0, v, 10, &o);
+	ck_assert_int_eq(o.status, 201);
+	ck_assert_uint_eq(container_find_lp(c, a, al)->items, 10);
+	/* 3 x 1 KB more under a would take it to 13 KB, past the 12 KB
+	   cap: 403/1014 at the third item; the first two, which fit, are
+	   not stored either */
+	batch_items(v, 3, 200, 1024, a, al, &ea);
+	container_batch(c, 1000, v, 3, &o);
+	ck_assert_int_eq(o.status, 403);
+	ck_assert_int_eq(o.sub_status, PK_SUBSTATUS_PARTITION_KEY_QUOTA);
+	ck_assert_uint_eq(container_find_lp(c, a, al)->items, 10);
+	ck_assert_uint_eq(container_find_lp(c, a, al)->storage_bytes,
+			  10 * 1024);
+	ck_assert_uint_eq(t->rejected_403, 1);
+	/* 3 x 1 MB under x: 3 MB, over the 2 MB request limit (D-LIMITS)
+	   though each item is under 2 MB: 413, 1 RU, nothing stored */
+	batch_items(v, 3, 300, 1024 * 1024, x, xl, &ea);
+	container_batch(c, 1000, v, 3, &o);
+	ck_assert_int_eq(o.status, 413);
+	ck_assert_int_eq(o.charge_mru, 1000);
+	ck_assert_ptr_null(container_find_lp(c, x, xl));
+	ck_assert_uint_eq(container_storage(c), 70 * 1024); /* 60 + 10 */
+	ck_assert_uint_eq(t->batches, 3);           /* 201, 403, 413 */
+	ck_assert_uint_eq(t->batches_committed, 1);
+	ck_assert_uint_eq(t->batch_items, 10);
+	ck_assert_int_eq(container_check(c), 0);
+	container_free(c);
+}
+END_TEST
+
 static Suite *container_suite(void)
 {
 	Suite *s = suite_create("container");
@@ -853,6 +1028,8 @@ static Suite *container_suite(void)
 	tcase_add_test(budget, test_container_throttling_case);
 	tcase_add_test(budget, test_container_request_rules);
 	tcase_add_test(budget, test_container_import_case);
+	tcase_add_test(budget, test_container_batch_one_key);
+	tcase_add_test(budget, test_container_batch_all_or_nothing);
 	tcase_add_test(layout, test_container_minimum);
 	tcase_add_test(layout, test_container_redistribute);
 	tcase_add_test(layout, test_container_merge);

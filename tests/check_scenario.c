@@ -929,6 +929,37 @@ START_TEST(test_scenario_query_costs)
 }
 END_TEST
 
+/* ops.batch and batch: {size, spanning}: defaults 10 and 0 (D-LIMITS
+   caps the size at 100); batch settings without ops.batch are fine. */
+START_TEST(test_scenario_batch)
+{
+	struct pk_diag d;
+	struct pk_scenario *s;
+
+	diag_init(&d);
+	s = parse_str(MIN_HEAD
+		      "phases:\n"
+		      "  - {duration: 1m, rate: 10/s, ops: {create: 0.5, "
+		      "batch: 0.5}}\n"
+		      "  - {duration: 1m, rate: 10/s, ops: {batch: 1},\n"
+		      "     batch: {size: 100, spanning: 0.25}}\n"
+		      "  - {duration: 1m, rate: 10/s, batch: {size: 1}}\n",
+		      &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_double_eq_tol(s->phases[0].mix[PK_OP_BATCH], 0.5, TOL);
+	ck_assert_uint_eq(s->phases[0].batch_size, PK_DEFAULT_BATCH_OPS);
+	ck_assert_double_eq_tol(s->phases[0].batch_spanning, 0, TOL);
+	ck_assert_uint_eq(s->phases[1].batch_size, 100);
+	ck_assert_double_eq_tol(s->phases[1].batch_spanning, 0.25, TOL);
+	/* unused settings */
+	ck_assert_double_eq_tol(s->phases[2].mix[PK_OP_BATCH], 0, TOL);
+	ck_assert_uint_eq(s->phases[2].batch_size, 1);
+	scenario_free(s);
+	ck_assert_uint_eq(diag_count(&d), 0);
+	diag_free(&d);
+}
+END_TEST
+
 START_TEST(test_scenario_queries)
 {
 	struct pk_diag d;
@@ -1189,6 +1220,7 @@ static Suite *scenario_suite(void)
 	tcase_add_test(tc, test_scenario_key_forms);
 	tcase_add_test(tc, test_scenario_query_costs);
 	tcase_add_test(tc, test_scenario_queries);
+	tcase_add_test(tc, test_scenario_batch);
 	tcase_add_test(tc, test_scenario_variants);
 	suite_add_tcase(s, tc);
 

@@ -359,6 +359,154 @@ END_TEST
 
 
 /*
+ * Transactional batches on one stream, three keys: 10 batches of 5 new
+ * items (1/s for 10 s), k drawn sequentially (k0, k1, ...), so a batch
+ * that copies its first item's values is one k value and a spanning
+ * batch's 5 items are 5 consecutive, distinct k values.
+ */
+static const char *const batches =
+	"seed: 1\n"
+	"container: {partition_key: /k, throughput: 18000}\n"
+	"items:\n"
+	"  k: {values: \"k{0..999}\", distribution: sequential}\n"
+	"  day: {clock: \"%%Y-%%m-%%d\"}\n"
+	"variants:\n"
+	"  - {name: by-k}\n"
+	"  - {name: by-day, partition_key: /day}\n"
+	"  - {name: by-id, partition_key: /id}\n"
+	"phases:\n"
+	"  - {duration: 10s, rate: 1/s, ops: {batch: 1}, item_size: 1KB,\n"
+	"     batch: {size: 5, spanning: %s}}\n";
+
+static struct pk_run *run_batches(const char *spanning)
+{
+	char text[1024];
+	struct pk_diag d;
+	struct pk_run *run;
+
+	snprintf(text, sizeof(text), batches, spanning);
+	diag_init(&d);
+	run = sim_run(load(text), 1, &d);
+	diag_free(&d);
+	ck_assert_ptr_nonnull(run);
+	ck_assert_uint_eq(run->n_variants, 3);
+	return run;
+}
+
+/* 1 if every logical partition of c holds n items */
+static int every_lp_holds(const struct pk_container *c, uint64_t n)
+{
+	const struct pk_lp *lp, *tmp;
+
+	HASH_ITER(hh, c->lps, lp, tmp)
+	{
+		if (lp->items != n) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+START_TEST(test_sim_batches_one_key)
+{
+	struct pk_run *run = run_batches("0");
+	const struct pk_container *k = run->variants[0].container;
+	const struct pk_container *day = run->variants[1].container;
+	const struct pk_container *id = run->variants[2].container;
+
+	/* by-k: batch j's first item draws k<j>, items 2..5 copy it: 10
+	   logical partitions of 5 items; 50 items, 10 requests */
+	ck_assert_uint_eq(k->metrics.totals.operations, 10);
+	ck_assert_uint_eq(k->metrics.totals.attempts, 10);
+	ck_assert_uint_eq(k->metrics.totals.batches, 10);
+	ck_assert_uint_eq(k->metrics.totals.batches_committed, 10);
+	ck_assert_uint_eq(k->metrics.totals.batch_items, 50);
+	ck_assert_uint_eq(k->n_lps, 10);
+	ck_assert(every_lp_holds(k, 5));
+	ck_assert_uint_eq(container_storage(k), 50 * 1024);
+	/* 10 batches x 5 creates x 5 RU (1 KB, D-RU) */
+	ck_assert_int_eq(k->metrics.totals.ru_mru, 250 * 1000);
+	/* by-day: every item is created on 2026-01-01: one logical
+	   partition of 50 */
+	ck_assert_uint_eq(day->metrics.totals.batches_committed, 10);
+	ck_assert_uint_eq(day->n_lps, 1);
+	ck_assert(every_lp_holds(day, 50));
+	/* by-id: ids are unique, so no batch of 5 stays in one logical
+	   partition: 10 x 400, 1 RU each, nothing stored */
+	ck_assert_uint_eq(id->metrics.totals.batches, 10);
+	ck_assert_uint_eq(id->metrics.totals.batches_rejected_400, 10);
+	ck_assert_uint_eq(id->metrics.totals.bad_request_400, 10);
+	ck_assert_uint_eq(id->metrics.totals.succeeded, 0);
+	ck_assert_int_eq(id->metrics.totals.ru_mru, 10 * 1000);
+	ck_assert_uint_eq(container_storage(id), 0);
+	ck_assert_uint_eq(id->n_lps, 0);
+	free_run(run);
+}
+END_TEST
+
+START_TEST(test_sim_batches_spanning)
+{
+	struct pk_run *run = run_batches("1");
+	const struct pk_container *k = run->variants[0].container;
+	const struct pk_container *day = run->variants[1].container;
+
+	/* spanning 1: every batch draws its 5 items: k0..k4, k5..k9, ...
+	   five values each -> all 10 refused whole, nothing stored */
+	ck_assert_uint_eq(k->metrics.totals.batches_rejected_400, 10);
+	ck_assert_uint_eq(k->metrics.totals.batches_committed, 0);
+	ck_assert_uint_eq(container_storage(k), 0);
+	/* the day is the same for all however drawn: all 10 committed */
+	ck_assert_uint_eq(day->metrics.totals.batches_committed, 10);
+	ck_assert_uint_eq(day->metrics.totals.batch_items, 50);
+	ck_assert_uint_eq(day->metrics.totals.batches_rejected_400, 0);
+	free_run(run);
+}
+END_TEST
+
+/*
+ * A 429 on a batch is retried as a whole. 400 RU/s (one range), batches
+ * of 50 x 1 KB (250 RU) at t = 0, 500, 1000, 1500 ms: one fits in a
+ * second's 400 RU, two do not.
+ *   t=0     b0 admitted (250 of 400)
+ *   t=500   b1 429, retry-after 500 ms
+ *   t=1000  b1 (retry, earlier in the stream) admitted; b2 429 -> 2000
+ *   t=1500  b3 429 -> 2000
+ *   t=2000  b2 admitted; b3 429 again -> 3000
+ *   t=3000  b3 admitted
+ * So 4 batches committed, 200 items, 4 429s, 8 requests, none failed.
+ */
+START_TEST(test_sim_batch_retry)
+{
+	static const char *const text =
+		"container: {partition_key: /k, throughput: 400}\n"
+		"items: {k: {values: \"k{0..9}\"}}\n"
+		"phases:\n"
+		"  - {duration: 2s, rate: 2/s, ops: {batch: 1}, "
+		"item_size: 1KB, batch: {size: 50}}\n";
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_totals *t;
+
+	diag_init(&d);
+	run = sim_run(load(text), 1, &d);
+	diag_free(&d);
+	ck_assert_ptr_nonnull(run);
+	t = &run->variants[0].container->metrics.totals;
+	ck_assert_uint_eq(t->operations, 4);
+	ck_assert_uint_eq(t->attempts, 8);
+	ck_assert_uint_eq(t->throttled_429, 4);
+	ck_assert_uint_eq(t->failed_after_retries, 0);
+	ck_assert_uint_eq(t->batches_committed, 4);
+	ck_assert_uint_eq(t->batch_items, 200);
+	/* waits: b1 500 ms, b2 1000 ms, b3 500 + 1000 ms */
+	ck_assert_uint_eq(t->retry_wait_ms, 3000);
+	ck_assert_uint_eq(container_storage(run->variants[0].container),
+			  200 * 1024);
+	free_run(run);
+}
+END_TEST
+
+/*
  * Issue 5 §3, latency added by retries: 400 RU/s (one range), 100 creates
  * of 5 RU in one second, 10 ms apart: the first 80 fit the 400 RU; the
  * 20 sent at t = 800 .. 990 ms get 429 with retry-after 200 .. 10 ms
@@ -532,6 +680,9 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, test_sim_retry_latency);
 	tcase_add_test(tc, test_sim_split_gone);
 	tcase_add_test(tc, test_sim_redistribute_merge);
+	tcase_add_test(tc, test_sim_batches_one_key);
+	tcase_add_test(tc, test_sim_batches_spanning);
+	tcase_add_test(tc, test_sim_batch_retry);
 	suite_add_tcase(s, tc);
 	return s;
 }

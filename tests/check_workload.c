@@ -829,6 +829,76 @@ START_TEST(test_workload_queries_unused)
 }
 END_TEST
 
+/* 1 if every item of the batch op has its first item's deviceId. */
+static int batch_one_value(struct pk_workload *w, const struct pk_op *op)
+{
+	char first[PK_VALUE_MAX_BYTES];
+	uint32_t k;
+
+	strcpy(first, ts_value(w, op->item, 1));
+	for (k = 1; k < op->batch_n; k++) {
+		if (strcmp(ts_value(w, op->item + k, 1), first) != 0) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* Batches: N consecutive new items; items 2..N copy the first item's
+   drawn values unless the batch spans; ids stay each item's own. */
+START_TEST(test_workload_batches)
+{
+	struct tscen t;
+	struct pk_phase_spec *ph;
+	struct pk_workload *w;
+	struct pk_op op;
+	uint64_t n = 0, one = 0, next = 0;
+	char id0[PK_VALUE_MAX_BYTES];
+
+	ts_init(&t);
+	ts_pattern(&t, PK_DIST_UNIFORM);
+	ph = ts_phase(&t, 100, 10, 0, 0, 0, 0, 0);
+	ph->mix[PK_OP_BATCH] = 1;
+	ph->batch_size = 5;
+	ph->item_size.kind = PK_SIZE_UNIFORM;
+	ph->item_size.min_bytes = 100;
+	ph->item_size.max_bytes = 2000;
+	w = workload_new(&t.sc, 1);
+	while (workload_next(w, &op)) {
+		uint64_t sum = 0;
+		uint32_t k;
+
+		ck_assert_int_eq(op.kind, PK_OP_BATCH);
+		ck_assert_uint_eq(op.batch_n, 5);
+		ck_assert_uint_eq(op.item, next); /* consecutive new items */
+		next += op.batch_n;
+		for (k = 0; k < op.batch_n; k++) {
+			sum += workload_item_created_size(w, op.item + k);
+		}
+		ck_assert_uint_eq(op.size_bytes, sum); /* sizes per item */
+		ck_assert(batch_one_value(w, &op));
+		strcpy(id0, ts_value(w, op.item, 0));
+		ck_assert_str_ne(ts_value(w, op.item + 1, 0), id0);
+		n++;
+	}
+	ck_assert_uint_eq(n, 1000); /* 100 s x 10/s, one op per batch */
+	ck_assert_uint_eq(workload_items(w), 5000);
+	workload_free(w);
+
+	/* spanning 0.5: about half the batches draw every item; 5 draws of
+	   1,000 values all equal has p = 1e-12, so a spanning batch shows as
+	   one with several values. Binomial(1000, 0.5): sd 16. */
+	ph->batch_spanning = 0.5;
+	w = workload_new(&t.sc, 1);
+	while (workload_next(w, &op)) {
+		one += batch_one_value(w, &op);
+	}
+	ck_assert_uint_ge(one, 420);
+	ck_assert_uint_le(one, 580);
+	workload_free(w);
+}
+END_TEST
+
 /* A busy scenario: Poisson, every kind, zipfian keys, normal sizes. */
 static uint64_t stream_hash(uint64_t seed, uint64_t n_ops)
 {
@@ -915,6 +985,7 @@ static Suite *workload_suite(void)
 	    CASE(test_workload_query_in),
 	    CASE(test_workload_query_no_filter),
 	    CASE(test_workload_queries_unused),
+	    CASE(test_workload_batches),
 	    CASE(test_workload_determinism),
 	    CASE(test_workload_golden_stream),
 #undef CASE

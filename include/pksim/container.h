@@ -338,6 +338,35 @@ void container_apply(struct pk_container *c, const struct pk_request *r,
 		     struct pk_outcome *out);
 
 /*
+ * Apply a transactional batch of n creates (1 .. PK_MAX_BATCH_OPS) at
+ * t_ms (advancing the clock first), as one request to the range of the
+ * first item's key. items[i] gives each item's number, size, key, epk,
+ * reject and id as for container_apply; kind and t_ms are ignored. The
+ * batch is all or nothing (reference §3, D-LIMITS):
+ * - an item the client marked invalid (reject) -> that status (400);
+ *   else items whose key identities are not all equal (the batch spans
+ *   logical partitions) -> 400; else items together over 2 MB (D-LIMITS:
+ *   2 MB per request) -> 413. Each refused whole, nothing stored,
+ *   charged the not-found charge like other refused requests.
+ * - else the charge is the sum of the creates' write charges, admitted
+ *   at once against that range's budget, or the batch is rate limited
+ *   (429) as a whole.
+ * - an item that cannot be created makes the batch fail with its status,
+ *   the first in item order: 409 (its number is stored, or its id is
+ *   held in the logical partition or by an earlier item of the batch),
+ *   403/1014 (the items so far would take the logical partition past its
+ *   cap) or 403/0 (a serverless container past 1 TB); nothing is stored.
+ *   ASSUMPTION: the whole charge is used, as for a failed write (D-403).
+ * - else every item is stored: 201.
+ * Counted as one attempt and once under its status (succeeded, 400,
+ * 403, 409, 413 or 429) like any request, and in the batch totals
+ * (metrics.h).
+ */
+void container_batch(struct pk_container *c, int64_t t_ms,
+		     const struct pk_request *items, size_t n,
+		     struct pk_outcome *out);
+
+/*
  * Run a query at t_ms along route (pkey_route) returning `results` items.
  * It visits the one range of each point and every range overlapping each
  * prefix interval, or every range for a fan-out (rule 21, 22). Charge:

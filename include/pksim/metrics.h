@@ -135,6 +135,18 @@ struct pk_totals {
 	int64_t ru_mru;                /* RU consumed (charged), mRU */
 	int64_t offered_mru;           /* RU of every attempt, mRU */
 	uint64_t retry_wait_ms;        /* total client wait on retry-after */
+	/* Transactional batches (container_batch). A batch is one request:
+	   one in operations and attempts, and once in succeeded or under its
+	   failure status; its items count only here and in storage. */
+	uint64_t batches;              /* batch requests answered (not 429
+					  or 410) */
+	uint64_t batches_committed;    /* ... that stored every item (201) */
+	uint64_t batches_rejected_400; /* ... refused whole (400) because
+					  their items span logical
+					  partitions; also in
+					  bad_request_400 */
+	uint64_t batch_items;          /* items stored by committed
+					  batches */
 };
 
 struct pk_metrics {

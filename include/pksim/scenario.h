@@ -129,8 +129,17 @@ enum pk_op_kind {
 	PK_OP_REPLACE,    /* replace an existing item, same key */
 	PK_OP_DELETE,     /* delete an existing item */
 	PK_OP_QUERY,      /* a query drawn from the phase's `queries` */
+	PK_OP_BATCH,      /* a transactional batch of batch_size new items
+			     (creates) sent as one request */
 	PK_OP_KINDS
 };
+
+/* D-LIMITS: at most 100 operations per transactional batch */
+#define PK_MAX_BATCH_OPS 100
+/* ASSUMPTION: pksim's default batch size; the service sets only the cap */
+#define PK_DEFAULT_BATCH_OPS 10
+/* D-LIMITS: a request (a batch's items together) is at most 2 MB */
+#define PK_MAX_REQUEST_BYTES (2ULL * 1024ULL * 1024ULL)
 
 /* How a query condition uses a property (values come from existing
    items drawn by the phase's `select`). */
@@ -195,6 +204,13 @@ struct pk_phase_spec {
 						written, 1-based; 0 if not */
 	struct pk_query_spec *queries; /* owned; required (n >= 1) when
 					  mix[PK_OP_QUERY] > 0 */
+	uint32_t batch_size;      /* BATCH: items per batch, 1 ..
+				     PK_MAX_BATCH_OPS, default
+				     PK_DEFAULT_BATCH_OPS */
+	double batch_spanning;    /* BATCH: fraction of batches whose items
+				     are drawn independently (usually
+				     spanning logical partitions), 0..1,
+				     default 0 */
 	size_t n_queries;
 	/* Phase actions at the phase's start, after `throughput` (D-REDIST,
 	   D-MERGE; manual or autoscale containers, not serverless): at most

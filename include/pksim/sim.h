@@ -29,6 +29,12 @@ struct pk_variant {
 	struct pk_container *container; /* owned */
 	struct pk_pkey *key;            /* owned */
 	struct pk_keyval *kv;           /* owned; scratch for one key */
+	struct pk_keyval *batch_kv;     /* owned; scratch for a batch's
+					   PK_MAX_BATCH_OPS keys; NULL until
+					   the first batch */
+	char *batch_ids;                /* owned; PK_MAX_BATCH_OPS id buffers
+					   of PK_VALUE_MAX_BYTES, with
+					   batch_kv */
 	int check_ids;                  /* 1: check each created item's id */
 	struct pk_retryq retries;       /* owned; retries to send */
 	size_t next_phase;              /* next phase whose start is due */

@@ -11,6 +11,12 @@
  * needs an existing item when none exists is not emitted (counted in
  * workload_skipped).
  *
+ * A batch creates the phase's batch_size new items at once, as one
+ * operation: unless the batch is drawn "spanning", its items after the
+ * first copy the first item's value of every drawn (PATTERN, LIST)
+ * property but /id, so every key built from generated properties is the
+ * same (the SDK builds a batch for one partition key value).
+ *
  * Items are stored compactly (creation time, size, one value index per
  * drawn property), and property values are rebuilt on demand, so the
  * stream is the same for every container variant that consumes it.
@@ -40,8 +46,9 @@ struct pk_op {
 	enum pk_op_kind kind;
 	uint64_t item;         /* item sequence number (0-based, creation
 				  order); valid for workload_value() */
-	uint32_t size_bytes;   /* bytes written (CREATE, UPSERT, REPLACE);
-				  0 for READ and DELETE */
+	uint32_t size_bytes;   /* bytes written (CREATE, UPSERT, REPLACE;
+				  BATCH: the sum over its items); 0 for
+				  READ and DELETE */
 	uint32_t phase;        /* index into scenario->phases */
 	uint64_t seq;          /* 0-based position in the stream */
 	uint32_t query;        /* QUERY: index into the phase's queries */
@@ -49,6 +56,9 @@ struct pk_op {
 				  are those of item and in_items[1..n_in-1]
 				  (in_items[0] == item); else 0 */
 	uint64_t in_items[PK_QUERY_MAX_IN];
+	uint32_t batch_n;      /* BATCH: its items are the consecutive new
+				  items item .. item + batch_n - 1 (1 ..
+				  PK_MAX_BATCH_OPS); 0 for other kinds */
 };
 
 /* pk_op.item of a QUERY whose conditions need no item (no filter) */
@@ -105,6 +115,15 @@ int workload_value(const struct pk_workload *w, uint64_t item, int prop,
 
 /* Stored size in bytes the generator gave item at its last write. */
 uint32_t workload_item_size(const struct pk_workload *w, uint64_t item);
+
+/*
+ * Size in bytes item had when it was created: what a batch that created
+ * it sends again on a retry, whatever later writes did to the item. Kept
+ * when some phase sends batches; otherwise the size at the last write
+ * (workload_item_size).
+ */
+uint32_t workload_item_created_size(const struct pk_workload *w,
+				    uint64_t item);
 
 /* Items created so far. */
 uint64_t workload_items(const struct pk_workload *w);
