@@ -68,13 +68,24 @@ int throttle_admit(struct pk_budget *b, int64_t t_ms, int64_t charge_mru,
 	int64_t s = t_ms / PK_MS_PER_S;
 
 	if (s != b->window_s) {
+		/* RU spent beyond the share (an admitted large request) is a
+		   debt each new window pays off with its share */
+		int64_t debt = s > b->window_s ? b->used_mru -
+						   b->share_mru * (s - b->window_s)
+					 : 0;
+
 		if (b->burst) {
 			settle_credit(b, s);
 		}
 		b->window_s = s;
-		b->used_mru = 0;
+		b->used_mru = debt > 0 && !b->burst ? debt : 0;
 	}
-	if (charge_mru <= window_limit(b) - b->used_mru) {
+	if (charge_mru <= window_limit(b) - b->used_mru ||
+	    (b->used_mru == 0 && charge_mru > window_limit(b))) {
+		/* ASSUMPTION: a request larger than a whole window's budget
+		   runs when the window is untouched and leaves a debt, as the
+		   service lets large writes through on small containers and
+		   then rate-limits until the RU are paid off */
 		b->used_mru += charge_mru;
 		return 1;
 	}

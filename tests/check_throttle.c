@@ -107,12 +107,35 @@ START_TEST(test_throttle_burst_rules)
 }
 END_TEST
 
+/* A request larger than the whole window (a 2 MB write of 1,024 RU on
+   400 RU/s) runs in an untouched window and leaves 624 RU of debt; the
+   next window starts at 624 of 400 (nothing fits), the one after at 224,
+   so a 5 RU request fits again at t = 2 s. */
+START_TEST(test_throttle_debt)
+{
+	struct pk_budget b;
+	int64_t after = 0;
+
+	throttle_init(&b, 400 * 1000);
+	ck_assert_int_eq(throttle_admit(&b, 0, 1024 * 1000, &after), 1);
+	ck_assert_int_eq(throttle_admit(&b, 10, 5000, &after), 0);
+	ck_assert_int_eq(throttle_admit(&b, 1000, 5000, &after), 0);
+	ck_assert_int_eq(b.used_mru, 624 * 1000);
+	ck_assert_int_eq(throttle_admit(&b, 2000, 5000, &after), 1);
+	ck_assert_int_eq(b.used_mru, (224 + 5) * 1000);
+	/* a large request waits for an untouched window: not while in debt */
+	ck_assert_int_eq(throttle_admit(&b, 2500, 1024 * 1000, &after), 0);
+	ck_assert_int_eq(throttle_admit(&b, 3000, 1024 * 1000, &after), 1);
+}
+END_TEST
+
 static Suite *throttle_suite(void)
 {
 	Suite *s = suite_create("throttle");
 	TCase *tc = tcase_create("budget");
 
 	tcase_add_test(tc, test_throttle_window);
+	tcase_add_test(tc, test_throttle_debt);
 	tcase_add_test(tc, test_throttle_retry_policy);
 	tcase_add_test(tc, test_throttle_burst_case);
 	tcase_add_test(tc, test_throttle_burst_rules);

@@ -8,7 +8,11 @@
  * limited: HTTP 429, sub-status 3200 (RUBudgetExceeded), with
  * x-ms-retry-after-ms. ASSUMPTION (how the service computes it is not
  * documented): the retry-after is the time until the next window starts.
- * An operation larger than a whole window's budget can never be admitted.
+ * ASSUMPTION: an operation larger than a whole window's budget runs when
+ * it meets an untouched window, and what it spends beyond the share is a
+ * debt the following windows pay off with their shares (no request is
+ * admitted until it is paid); so a 2 MB write on 400 RU/s succeeds and
+ * then the partition is rate limited for about two seconds.
  *
  * Burst capacity (optional, off by default; rule 14, D-BURST): a partition
  * whose share is below 3,000 RU/s saves what it leaves unused, up to 300
