@@ -196,14 +196,15 @@ static void attempt(struct pk_run *run, struct pk_variant *v,
    with the error (rule 8, D-LIMITS: the minimum and why) and the run
    stopped. */
 static int check_minimum(struct pk_run *run, const struct pk_variant *v,
-			 const struct pk_phase_spec *ph, int64_t start_ms)
+			 const struct pk_phase_spec *ph, int64_t start_ms,
+			 int64_t want, int line, int col)
 {
 	const struct pk_container *c = v->container;
 	enum pk_min_reason why;
 	int64_t min = container_min_ru_per_s(c, &why);
 	char a[32], b[32], d[32], reason[128];
 
-	if (ph->throughput_ru_per_s >= min) {
+	if (want >= min) {
 		return 0;
 	}
 	if (why == PK_MIN_STORAGE) {
@@ -219,17 +220,39 @@ static int check_minimum(struct pk_run *run, const struct pk_variant *v,
 		snprintf(reason, sizeof(reason),
 			 "the smallest manual throughput");
 	}
-	diag_error(run->diag, run->sc->file, ph->throughput_line,
-		   ph->throughput_col,
+	diag_error(run->diag, run->sc->file, line, col,
 		   "phase '%s' sets %s RU/s, below the minimum %s at t=%llds "
 		   "(%s)%s%s%s",
-		   ph->name, fmt_thousands(ph->throughput_ru_per_s, a),
+		   ph->name, fmt_thousands(want, a),
 		   fmt_thousands(min, b), (long long)(start_ms / PK_MS_PER_S),
 		   reason, run->n_variants > 1 ? " in variant '" : "",
 		   run->n_variants > 1 ? c->name : "",
 		   run->n_variants > 1 ? "'" : "");
 	run->stopped = 1;
 	return -1;
+}
+
+/* The container's RU/s after phase ph's redistribution: the ranges it
+   names at their new RU/s, the others at their share (D-REDIST: the total
+   becomes the sum). */
+static int64_t redistributed_total(const struct pk_container *c,
+				   const struct pk_phase_spec *ph)
+{
+	int64_t total = 0;
+	size_t i, k;
+
+	for (i = 0; i < c->pmap.n; i++) {
+		int64_t ru = c->pp[i].budget.share_mru / 1000;
+
+		for (k = 0; k < ph->n_redistribute; k++) {
+			if (ph->redistribute[k].range_id ==
+			    c->pmap.ranges[i].id) {
+				ru = ph->redistribute[k].ru_per_s;
+			}
+		}
+		total += ru;
+	}
+	return total;
 }
 
 /* Apply phase ph's redistribution on v's container at start_ms: 0, or
@@ -243,6 +266,11 @@ static int redistribute(struct pk_run *run, const struct pk_variant *v,
 	char a[32], b[32], ids[96];
 	size_t bad, i, len = 0;
 
+	container_advance(v->container, start_ms);
+	if (check_minimum(run, v, ph, start_ms, redistributed_total(c, ph),
+			  ph->redistribute[0].line, ph->redistribute[0].col)) {
+		return -1;
+	}
 	if (container_redistribute(v->container, start_ms, ph->redistribute,
 				   ph->n_redistribute, &bad) == 0) {
 		return 0;
@@ -297,7 +325,10 @@ static void phase_actions(struct pk_run *run, struct pk_variant *v,
 		}
 		if (ph->throughput_ru_per_s > 0) {
 			container_advance(v->container, start);
-			if (check_minimum(run, v, ph, start)) {
+			if (check_minimum(run, v, ph, start,
+					  ph->throughput_ru_per_s,
+					  ph->throughput_line,
+					  ph->throughput_col)) {
 				return;
 			}
 			container_set_throughput(v->container, start,

@@ -663,6 +663,33 @@ START_TEST(test_sim_redistribute_merge)
 }
 END_TEST
 
+/* Rule 8 holds for redistribution too (D-REDIST: the total becomes the
+   sum): three ranges set to 1 RU/s make 3 RU/s, below the 400 minimum;
+   the run stops with the error at the redistribute entry (line 5). */
+START_TEST(test_sim_redistribute_minimum)
+{
+	static const char *const text =
+		"container: {partition_key: /k, throughput: 18000}\n"
+		"items: {k: {values: \"k{0..99}\"}}\n"
+		"phases:\n"
+		"  - {name: a, duration: 5s, rate: 10/s}\n"
+		"  - {name: b, duration: 5s, rate: 10/s, redistribute: "
+		"{\"0\": 1, \"1\": 1, \"2\": 1}}\n";
+	struct pk_scenario *sc = load(text);
+	struct pk_diag d;
+
+	diag_init(&d);
+	ck_assert_ptr_null(sim_run(sc, 1, &d));
+	ck_assert_uint_eq(diag_count(&d), 1);
+	ck_assert_int_eq(d.entries[0].line, 5);
+	ck_assert_str_eq(d.entries[0].msg,
+			 "phase 'b' sets 3 RU/s, below the minimum 400 at t=5s "
+			 "(the smallest manual throughput)");
+	diag_free(&d);
+	scenario_free(sc);
+}
+END_TEST
+
 static Suite *sim_suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -677,6 +704,7 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, test_sim_split_delay);
 	tcase_add_test(tc, test_sim_burst);
 	tcase_add_test(tc, test_sim_duplicate_ids);
+	tcase_add_test(tc, test_sim_redistribute_minimum);
 	tcase_add_test(tc, test_sim_retry_latency);
 	tcase_add_test(tc, test_sim_split_gone);
 	tcase_add_test(tc, test_sim_redistribute_merge);
