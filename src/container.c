@@ -478,6 +478,14 @@ static void cancel_pending(struct pk_container *c)
 			   "the scale-up to %s RU/s is replaced by a later "
 			   "change before its splits finished",
 			   fmt_thousands(c->pending_ru_per_s, a));
+	/* the change that waited never took effect: say so in its event */
+	if (c->metrics.n_changes > 0) {
+		struct pk_throughput_event *e =
+			&c->metrics.changes[c->metrics.n_changes - 1];
+
+		e->effective_t_s = -1;
+		e->ranges_after = e->ranges_before;
+	}
 	c->pending_ru_per_s = -1;
 }
 

@@ -250,7 +250,9 @@ static json_t *changes(const struct pk_container *c)
 
 		json_object_set_new(o, "t_s", json_integer(e->t_s));
 		json_object_set_new(o, "effective_t_s",
-				    json_integer(e->effective_t_s));
+				    e->effective_t_s < 0
+					    ? json_null()
+					    : json_integer(e->effective_t_s));
 		json_object_set_new(o, "from_ru_per_s",
 				    json_integer(e->from_ru_per_s));
 		json_object_set_new(o, "to_ru_per_s",

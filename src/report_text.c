@@ -411,7 +411,10 @@ static void events(const struct pk_container *c, FILE *out)
 			count_str((unsigned long long)e->from_ru_per_s, a),
 			count_str((unsigned long long)e->to_ru_per_s, b),
 			e->ranges_before, e->ranges_after);
-		if (e->effective_t_s != e->t_s) {
+		if (e->effective_t_s < 0) {
+			fprintf(out, " (cancelled by a later change before "
+				     "its splits were done)");
+		} else if (e->effective_t_s != e->t_s) {
 			fprintf(out, " (from t=%llds, once the splits are "
 				     "done)",
 				(long long)e->effective_t_s);

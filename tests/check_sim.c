@@ -690,6 +690,36 @@ START_TEST(test_sim_redistribute_minimum)
 }
 END_TEST
 
+/* A scale-up waiting for its splits (split_delay 20 s) replaced by a
+   later change: its event says it never took effect and no split ran. */
+START_TEST(test_sim_split_delay_cancelled)
+{
+	static const char *const text =
+		"container: {partition_key: /k, throughput: 18000, "
+		"split_delay: 20s}\n"
+		"items: {k: {values: \"k{0..99}\"}}\n"
+		"phases:\n"
+		"  - {duration: 10s, rate: 10/s}\n"
+		"  - {duration: 10s, rate: 10/s, throughput: 45000}\n"
+		"  - {duration: 10s, rate: 10/s, throughput: 25000}\n";
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_container *c;
+
+	diag_init(&d);
+	run = sim_run(load(text), 1, &d);
+	ck_assert_ptr_nonnull(run);
+	c = run->variants[0].container;
+	ck_assert_uint_eq(c->metrics.n_changes, 2);
+	ck_assert_int_eq(c->metrics.changes[0].effective_t_s, -1);
+	ck_assert_uint_eq(c->metrics.changes[0].ranges_after, 3);
+	ck_assert_uint_eq(c->metrics.n_splits, 0);
+	ck_assert_uint_eq(c->pmap.n, 3); /* 25,000 fits 3 x 10,000 */
+	diag_free(&d);
+	free_run(run);
+}
+END_TEST
+
 static Suite *sim_suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -705,6 +735,7 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, test_sim_burst);
 	tcase_add_test(tc, test_sim_duplicate_ids);
 	tcase_add_test(tc, test_sim_redistribute_minimum);
+	tcase_add_test(tc, test_sim_split_delay_cancelled);
 	tcase_add_test(tc, test_sim_retry_latency);
 	tcase_add_test(tc, test_sim_split_gone);
 	tcase_add_test(tc, test_sim_redistribute_merge);
