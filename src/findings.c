@@ -15,6 +15,7 @@
 #define PK_FINDINGS_HOT_SHARE 0.20   /* a logical partition this big a
 					share of RU is worth naming */
 #define PK_FINDINGS_MAX_403 3        /* full logical partitions named */
+#define PK_FINDINGS_MAX_RANGES 5     /* rate-limited ranges named */
 
 static int lp_before(const struct pk_lp *a, const struct pk_lp *b,
 		     int by_storage)
@@ -78,6 +79,18 @@ double findings_peak(const struct pk_container *c, uint32_t *range_id)
 		}
 	}
 	return best;
+}
+
+int findings_sends_batches(const struct pk_run *run)
+{
+	size_t i;
+
+	for (i = 0; i < run->sc->n_phases; i++) {
+		if (run->sc->phases[i].mix[PK_OP_BATCH] > 0) {
+			return 1;
+		}
+	}
+	return 0;
 }
 
 uint64_t findings_live_lps(const struct pk_container *c)
@@ -154,36 +167,71 @@ const char *findings_bytes(uint64_t b, char *buf)
 
 /* Per range with 429s: its rate against the container's utilisation in
    the seconds it throttled. */
+/* The rate-limited share of range i's requests. */
+static double rate_429(const struct pk_container *c, size_t i)
+{
+	const struct pk_pp *p = &c->pp[i];
+
+	return p->requests ? (double)p->throttled_429 / (double)p->requests
+			   : 0.0;
+}
+
+/* Index of the range with the highest 429 rate not yet said (said[]),
+   or SIZE_MAX when none is left with 429s. */
+static size_t worst_unsaid(const struct pk_container *c, const char *said)
+{
+	size_t i, best = SIZE_MAX;
+
+	for (i = 0; i < c->pmap.n; i++) {
+		if (said[i] || c->pp[i].throttled_429 == 0) {
+			continue;
+		}
+		if (best == SIZE_MAX || rate_429(c, i) > rate_429(c, best)) {
+			best = i;
+		}
+	}
+	return best;
+}
+
+/* Per range with 429s (the worst PK_FINDINGS_MAX_RANGES, then a count):
+   its rate against the container's utilisation in the seconds it
+   throttled. */
 static void say_throttled_ranges(struct pk_sentences *s,
 				 const struct pk_container *c)
 {
+	char *said = xcalloc(c->pmap.n ? c->pmap.n : 1, 1);
 	char a[32], b[32];
-	size_t i;
+	size_t i, n = 0, more = 0;
 
-	for (i = 0; i < c->pmap.n; i++) {
+	while ((i = worst_unsaid(c, said)) != SIZE_MAX) {
 		const struct pk_pp *p = &c->pp[i];
-		double util;
 
-		if (p->throttled_429 == 0) {
+		said[i] = 1;
+		if (n++ >= PK_FINDINGS_MAX_RANGES) {
+			more++;
 			continue;
 		}
-		util = utilisation_while_throttled(c, c->pmap.ranges[i].id);
 		say(s, xasprintf("partition key range %u rate-limited %.1f%% "
 				 "of its requests (%s of %s) while the "
 				 "container used %.0f%% of its provisioned "
 				 "throughput in those seconds%s",
-				 c->pmap.ranges[i].id,
-				 pct((double)p->throttled_429 /
-				     (double)p->requests),
+				 c->pmap.ranges[i].id, pct(rate_429(c, i)),
 				 findings_count(p->throttled_429, a),
-				 findings_count(p->requests, b), pct(util),
-				 (double)p->throttled_429 /
-						 (double)p->requests <=
-					 PK_FINDINGS_HEALTHY_429
-				     ? " (1-5% is a healthy rate when latency "
-				       "is acceptable)"
-				     : ""));
+				 findings_count(p->requests, b),
+				 pct(utilisation_while_throttled(
+					 c, c->pmap.ranges[i].id)),
+				 rate_429(c, i) <= PK_FINDINGS_HEALTHY_429
+					 ? " (1-5% is a healthy rate when "
+					   "latency is acceptable)"
+					 : ""));
 	}
+	if (more > 0) {
+		say(s, xasprintf("%s more partition key ranges rate-limited "
+				 "requests (the physical partitions table "
+				 "lists them all)",
+				 findings_count(more, a)));
+	}
+	free(said);
 }
 
 /* Seconds in which one range was at 100% while the others stayed at or
@@ -232,11 +280,14 @@ static void say_hot_lp(struct pk_sentences *s, const struct pk_container *c,
 	r = pmap_find(&c->pmap, &top[0]->epk);
 	say(s, xasprintf("logical partition %s = %s took %.0f%% of all RU; "
 			 "one logical partition can never use more than its "
-			 "range's %s RU/s",
+			 "range's %s RU/s%s",
 			 k->text, key, pct(share),
 			 findings_count((unsigned long long)(c->pp[r].budget.share_mru /
 						     1000),
-				a)));
+				a),
+			 c->spec.burst ? " (beyond it only from burst savings, "
+					 "up to 3,000 RU/s)"
+				       : ""));
 	if (pkey_id_is_undefined(top[0]->key, top[0]->key_len)) {
 		say(s, xasprintf("the hottest logical partition holds items "
 				 "without %s: they all share the one "

@@ -76,7 +76,7 @@ static json_t *percentile(const struct pk_container *c, int pct)
 	return w < 0 ? json_null() : json_integer(w);
 }
 
-static json_t *totals(const struct pk_container *c)
+static json_t *totals(const struct pk_container *c, int batches)
 {
 	const struct pk_totals *t = &c->metrics.totals;
 	json_t *o = json_object();
@@ -92,7 +92,7 @@ static json_t *totals(const struct pk_container *c)
 	json_object_set_new(o, "conflict_409", count(t->conflict_409));
 	json_object_set_new(o, "bad_request_400", count(t->bad_request_400));
 	json_object_set_new(o, "too_large_413", count(t->too_large_413));
-	if (t->batches > 0) {
+	if (batches) {
 		/* only with batches: reports of runs without them stay as
 		   they were */
 		json_object_set_new(o, "batches", count(t->batches));
@@ -410,7 +410,8 @@ static json_t *variant(const struct pk_run *run, const struct pk_variant *v)
 	if (c->serverless) {
 		json_object_set_new(o, "serverless", serverless(c));
 	}
-	json_object_set_new(o, "totals", totals(c));
+	json_object_set_new(o, "totals",
+			    totals(c, findings_sends_batches(run)));
 	json_object_set_new(o, "queries", queries(c));
 	json_object_set_new(o, "physical_partitions", partitions(c));
 	json_object_set_new(o, "hot_logical_partitions", hot(v, 0));

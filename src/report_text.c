@@ -197,7 +197,7 @@ static void retry_latency(const struct pk_container *c, FILE *out)
 }
 
 static void totals(const struct pk_container *c, uint64_t skipped,
-		   FILE *out)
+		   int batches, FILE *out)
 {
 	const struct pk_totals *t = &c->metrics.totals;
 	char a[40], b[40];
@@ -248,7 +248,7 @@ static void totals(const struct pk_container *c, uint64_t skipped,
 		fprintf(out, "  conflict (409)           %s\n",
 			count_str(t->conflict_409, a));
 	}
-	if (t->batches > 0) {
+	if (batches) {
 		char d[40], e[40];
 
 		fprintf(out, "  transactional batches    %s answered: %s "
@@ -529,7 +529,8 @@ int report_text(const struct pk_run *run, FILE *out)
 				c->name);
 		}
 		summary(run, v, out);
-		totals(c, workload_skipped(run->workload), out);
+		totals(c, workload_skipped(run->workload),
+		       findings_sends_batches(run), out);
 		queries(c, out);
 		partitions(c, out);
 		hot_lps(v, 0, out);

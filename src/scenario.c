@@ -3755,6 +3755,40 @@ static double items_planned(const struct pk_scenario *s)
 	return n;
 }
 
+/* The retries a client can have waiting at once are at most the
+   operations of one max_wait (all rate limited and retried); refuse a
+   scenario whose fastest phase could queue more than fits (issue 6 §4). */
+static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
+{
+	double wait_s = (double)s->retry.max_wait_ms / 1000.0, bytes;
+	size_t i, worst = 0;
+
+	if (!s->retry.enabled || s->n_phases == 0) {
+		return;
+	}
+	for (i = 1; i < s->n_phases; i++) {
+		if (s->phases[i].rate_per_s > s->phases[worst].rate_per_s) {
+			worst = i;
+		}
+	}
+	if ((double)s->phases[worst].duration_ms / 1000.0 < wait_s) {
+		wait_s = (double)s->phases[worst].duration_ms / 1000.0;
+	}
+	bytes = s->phases[worst].rate_per_s * wait_s *
+		PK_SCENARIO_RETRY_BYTES * (double)s->n_variants;
+	if (bytes <= PK_SCENARIO_MAX_TRACK_BYTES) {
+		return;
+	}
+	err_at(ld, s->phases[worst].line, s->phases[worst].col,
+	       "at %.3g operations a second, rate-limited operations could "
+	       "queue about %.3g retries, %.0f GB (pksim stops at %.0f GB); "
+	       "lower the rate, or the client's max_wait",
+	       s->phases[worst].rate_per_s,
+	       s->phases[worst].rate_per_s * wait_s * (double)s->n_variants,
+	       bytes / (double)PK_GIB,
+	       PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB);
+}
+
 /* Refuse up front a scenario whose items would not fit in memory: the
    estimate, and what to change (issue 6 §4). */
 static void check_memory(struct ld *ld, const struct pk_scenario *s)
@@ -3764,6 +3798,7 @@ static void check_memory(struct ld *ld, const struct pk_scenario *s)
 				PK_SCENARIO_SLOT_BYTES * (double)s->n_variants);
 
 	if (bytes <= PK_SCENARIO_MAX_TRACK_BYTES) {
+		check_retry_memory(ld, s);
 		return;
 	}
 	err_at(ld, s->n_phases ? s->phases[0].line : 0,

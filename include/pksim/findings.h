@@ -40,6 +40,9 @@ const char *findings_bytes(uint64_t b, char *buf);
    deleted are not counted). */
 uint64_t findings_live_lps(const struct pk_container *c);
 
+/* 1 if some phase of run's scenario sends transactional batches. */
+int findings_sends_batches(const struct pk_run *run);
+
 /* Stored bytes of all logical partitions. */
 uint64_t findings_storage(const struct pk_container *c);
 

@@ -42,6 +42,9 @@
 #define PK_SCENARIO_MAX_TRACK_BYTES (8.0 * 1024 * 1024 * 1024)
 #define PK_SCENARIO_ITEM_BYTES 48.0
 #define PK_SCENARIO_SLOT_BYTES 8.0
+/* Bytes one waiting retry takes (the operation and its key in the retry
+   queue, retryq.h) */
+#define PK_SCENARIO_RETRY_BYTES 200.0
 /* D-LIMITS: 2 MB per item (413 above) */
 #define PK_MAX_ITEM_BYTES (2ULL * 1024ULL * 1024ULL)
 /* RetryOptions.cs: 9 retries on 429, 30 s total wait */
