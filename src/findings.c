@@ -344,12 +344,15 @@ static void say_splits(struct pk_sentences *s, const struct pk_container *c)
 		}
 	}
 	if (m->n_splits > 0) {
-		char a[32], b[32];
+		/* RU/s a range: whole with separators, else one decimal */
+		int64_t tenths = (c->ru_per_s * 10 + (int64_t)c->pmap.n / 2) /
+				 (int64_t)c->pmap.n;
+		char a[32], b[48], w[32];
 
-		snprintf(b, sizeof(b), "%.1f",
-			 (double)c->ru_per_s / (double)c->pmap.n);
-		if (strcmp(b + strlen(b) - 2, ".0") == 0) {
-			b[strlen(b) - 2] = '\0';
+		snprintf(b, sizeof(b), "%s", fmt_thousands(tenths / 10, w));
+		if (tenths % 10 != 0) {
+			snprintf(b + strlen(b), sizeof(b) - strlen(b), ".%lld",
+				 (long long)(tenths % 10));
 		}
 		say(s, xasprintf("%zu split%s (%zu for storage, %zu for "
 				 "throughput): the container ended with %s "
