@@ -5,7 +5,6 @@
  * code.
  */
 #include <check.h>
-#include <csv.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,10 +17,6 @@
 #define STRIDE 8
 
 struct cli_rows {
-	int field;
-	int is_header;
-	char kind[32], version[8];
-	char *components, *expected;
 	int seen_v1, seen_v2; /* Hash rows of each version so far */
 	int run;              /* rows run through pksim epk */
 };
@@ -37,28 +32,29 @@ static const char *first_line(char *s)
 	return s ? s : "";
 }
 
-static void run_row(struct cli_rows *st)
+static void run_row(const struct tu_vector *v, void *ctx)
 {
+	struct cli_rows *st = ctx;
 	char *args, *out = NULL, *err = NULL;
 	size_t n;
-	int rc, v1 = strcmp(st->version, "1") == 0;
-	int multi = strcmp(st->kind, "MultiHash") == 0;
+	int rc, v1 = strcmp(v->version, "1") == 0;
+	int multi = strcmp(v->kind, "MultiHash") == 0;
 
 	if (multi) {
 		/* every MultiHash row */
-	} else if (strcmp(st->kind, "Hash") != 0) {
+	} else if (strcmp(v->kind, "Hash") != 0) {
 		return; /* Range rows: no CLI form */
 	} else if ((v1 ? st->seen_v1++ : st->seen_v2++) % STRIDE != 0) {
 		return;
 	}
 	/* tu_run passes args to sh: the JSON goes in single quotes */
-	ck_assert_msg(strchr(st->components, '\'') == NULL,
-		      "a quote in %s", st->components);
-	n = strlen(st->components) + 64;
+	ck_assert_msg(strchr(v->components, '\'') == NULL,
+		      "a quote in %s", v->components);
+	n = strlen(v->components) + 64;
 	args = malloc(n);
 	ck_assert_ptr_nonnull(args);
 	snprintf(args, n, "epk --version %s%s '%s'", v1 ? "1" : "2",
-		 multi ? " --multihash" : "", st->components);
+		 multi ? " --multihash" : "", v->components);
 	rc = tu_run(args, &out, &err);
 	ck_assert_msg(rc == 0, "%s: exit %d: %s", args, rc, first_line(err));
 	ck_assert_ptr_nonnull(out);
@@ -66,8 +62,8 @@ static void run_row(struct cli_rows *st)
 	n = strlen(out);
 	ck_assert_msg(n > 0 && out[n - 1] == '\n', "%s: no newline", args);
 	out[n - 1] = '\0';
-	ck_assert_msg(strcmp(out, st->expected) == 0, "%s: got %s want %s",
-		      args, out, st->expected);
+	ck_assert_msg(strcmp(out, v->expected) == 0, "%s: got %s want %s",
+		      args, out, v->expected);
 	ck_assert_str_eq(err ? err : "", "");
 	st->run++;
 	free(args);
@@ -75,60 +71,11 @@ static void run_row(struct cli_rows *st)
 	free(err);
 }
 
-static void on_field(void *s, size_t len, void *data)
-{
-	struct cli_rows *st = data;
-	const char *f = s;
-
-	switch (st->field++) {
-	case 1:
-		snprintf(st->kind, sizeof(st->kind), "%.*s", (int)len, f);
-		break;
-	case 2:
-		snprintf(st->version, sizeof(st->version), "%.*s", (int)len,
-			 f);
-		break;
-	case 3:
-		st->components = strndup(f, len);
-		break;
-	case 4:
-		st->expected = strndup(f, len);
-		break;
-	default:
-		break;
-	}
-}
-
-static void on_row(int c, void *data)
-{
-	struct cli_rows *st = data;
-
-	(void)c;
-	if (!st->is_header && st->components && st->expected) {
-		run_row(st);
-	}
-	st->is_header = 0;
-	free(st->components);
-	free(st->expected);
-	st->components = st->expected = NULL;
-	st->field = 0;
-}
-
 START_TEST(test_epkcli_vectors)
 {
-	struct csv_parser p;
-	struct cli_rows st = {0};
-	size_t len;
-	char *text = tu_read_file(tu_shared("vectors/epk_vectors.csv"), &len);
+	struct cli_rows st = {0, 0, 0};
 
-	ck_assert_msg(text != NULL, "cannot read ../shared/vectors");
-	st.is_header = 1;
-	ck_assert_int_eq(csv_init(&p, CSV_APPEND_NULL), 0);
-	ck_assert_uint_eq(csv_parse(&p, text, len, on_field, on_row, &st),
-			  len);
-	csv_fini(&p, on_field, on_row, &st);
-	csv_free(&p);
-	free(text);
+	ck_assert_int_eq(tu_epk_vectors(run_row, &st), 130);
 	/* 54 V1 and 62 V2 Hash rows (every 8th: 7 + 8), 5 MultiHash */
 	ck_assert_int_eq(st.run, 7 + 8 + 5);
 }

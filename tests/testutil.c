@@ -1,5 +1,7 @@
 #include "testutil.h"
 
+#include <csv.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,4 +93,68 @@ int tu_run(const char *args, char **out, char **err)
 		return -1;
 	}
 	return WEXITSTATUS(st);
+}
+
+/* ---- the EPK vectors ---- */
+
+#define TU_VECTOR_FIELDS 5 /* id, kind, version, components, expected */
+
+struct tu_vector_reader {
+	void (*row)(const struct tu_vector *v, void *ctx);
+	void *ctx;
+	char *field[TU_VECTOR_FIELDS];
+	int n_field;
+	int header_done;
+	int rows;
+};
+
+static void tu_on_field(void *s, size_t len, void *data)
+{
+	struct tu_vector_reader *r = data;
+
+	if (r->n_field < TU_VECTOR_FIELDS) {
+		r->field[r->n_field] = strndup(s ? s : "", s ? len : 0);
+	}
+	r->n_field++;
+}
+
+static void tu_on_row(int c, void *data)
+{
+	struct tu_vector_reader *r = data;
+	int i;
+
+	(void)c;
+	if (r->header_done && r->n_field >= TU_VECTOR_FIELDS) {
+		struct tu_vector v = {r->field[0], r->field[1], r->field[2],
+				      r->field[3], r->field[4]};
+
+		r->row(&v, r->ctx);
+		r->rows++;
+	}
+	r->header_done = 1;
+	for (i = 0; i < TU_VECTOR_FIELDS; i++) {
+		free(r->field[i]);
+		r->field[i] = NULL;
+	}
+	r->n_field = 0;
+}
+
+int tu_epk_vectors(void (*row)(const struct tu_vector *v, void *ctx),
+		   void *ctx)
+{
+	struct tu_vector_reader r = {row, ctx, {NULL}, 0, 0, 0};
+	struct csv_parser p;
+	size_t len;
+	char *text = tu_read_file(tu_shared("vectors/epk_vectors.csv"), &len);
+	int ok;
+
+	if (!text || csv_init(&p, CSV_APPEND_NULL) != 0) {
+		free(text);
+		return -1;
+	}
+	ok = csv_parse(&p, text, len, tu_on_field, tu_on_row, &r) == len &&
+	     csv_fini(&p, tu_on_field, tu_on_row, &r) == 0;
+	csv_free(&p);
+	free(text);
+	return ok ? r.rows : -1;
 }

@@ -17,6 +17,22 @@ char *tu_read_file(const char *path, size_t *len);
  * Returns the exit status, or -1 if it could not run.
  */
 int tu_run(const char *args, char **out, char **err);
+/* One row of ../shared/vectors/epk_vectors.csv; strings valid during the
+   callback only. */
+struct tu_vector {
+	const char *id, *kind, *version; /* "7", "Hash", "2" */
+	const char *components;          /* a JSON array */
+	const char *expected;            /* the EPK in uppercase hex */
+};
+
+/*
+ * Call row(v, ctx) for every data row of epk_vectors.csv, in file order,
+ * read with libcsv at call time. Returns the number of rows, or -1 when
+ * the file cannot be read or parsed.
+ */
+int tu_epk_vectors(void (*row)(const struct tu_vector *v, void *ctx),
+		   void *ctx);
+
 /* A fresh temporary directory (caller frees the path). */
 char *tu_tmpdir(void);
 
