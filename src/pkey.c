@@ -3,6 +3,7 @@
  * values and their rules, query routing. The rules and their sources are
  * in pkey.h.
  */
+#include "pksim/isotime.h"
 #include "pksim/pkey.h"
 
 #include <ctype.h>
@@ -503,93 +504,12 @@ static int get_value(const struct pk_item_source *src, size_t ref,
 
 /* ---- timestamps for {day(ts)} and friends ---- */
 
-static int digits(const char *s, int n, int *out)
+/* Whole seconds of t_ms, rounded down (before 1970 too). */
+static int64_t floor_seconds(int64_t t_ms)
 {
-	int v = 0, i;
-
-	for (i = 0; i < n; i++) {
-		if (!isdigit((unsigned char)s[i])) {
-			return -1;
-		}
-		v = v * 10 + (s[i] - '0');
-	}
-	*out = v;
-	return 0;
+	return (t_ms - (t_ms < 0 ? 999 : 0)) / 1000;
 }
 
-/* Days from 1970-01-01 to y-m-d (proleptic Gregorian; H. Hinnant's
-   days_from_civil). */
-static int64_t days_from_civil(int64_t y, int m, int d)
-{
-	int64_t era, yoe, doy, doe;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
-	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + doe - 719468;
-}
-
-static int days_in_month(int y, int m)
-{
-	static const int days[] = {31, 28, 31, 30, 31, 30,
-				   31, 31, 30, 31, 30, 31};
-	int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-
-	return days[m - 1] + (m == 2 && leap);
-}
-
-/* ISO 8601 "YYYY-MM-DD[(T| )HH:MM[:SS[.f]]][Z|(+|-)HH:MM]" -> seconds */
-static int parse_iso(const char *s, size_t len, int64_t *out)
-{
-	int y, mo, d, h = 0, mi = 0, se = 0, oh = 0, om = 0;
-	size_t i = 10;
-	int64_t t;
-
-	if (len < 10 || digits(s, 4, &y) || s[4] != '-' ||
-	    digits(s + 5, 2, &mo) || s[7] != '-' || digits(s + 8, 2, &d) ||
-	    mo < 1 || mo > 12 || d < 1 || d > days_in_month(y, mo)) {
-		return -1;
-	}
-	if (i < len && (s[i] == 'T' || s[i] == ' ')) {
-		if (len < i + 6 || digits(s + i + 1, 2, &h) || s[i + 3] != ':' ||
-		    digits(s + i + 4, 2, &mi)) {
-			return -1;
-		}
-		i += 6;
-		if (i < len && s[i] == ':') {
-			if (len < i + 3 || digits(s + i + 1, 2, &se)) {
-				return -1;
-			}
-			i += 3;
-		}
-		while (i < len && (s[i] == '.' || isdigit((unsigned char)s[i]))) {
-			i++;
-		}
-	}
-	if (i < len && s[i] == 'Z') {
-		i++;
-	} else if (i < len && (s[i] == '+' || s[i] == '-')) {
-		int sign = s[i] == '-' ? -1 : 1;
-
-		if (len < i + 6 || digits(s + i + 1, 2, &oh) ||
-		    s[i + 3] != ':' || digits(s + i + 4, 2, &om)) {
-			return -1;
-		}
-		oh *= sign;
-		om *= sign;
-		i += 6;
-	}
-	if (i != len) {
-		return -1;
-	}
-	t = days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + se;
-	*out = t - oh * 3600 - om * 60;
-	return 0;
-}
-
-/* A timestamp property: epoch seconds (a number or digits) or ISO 8601. */
 /* Epoch seconds x as whole seconds (floor: -0.5 is 1969-12-31T23:59:59);
    -1 when x is not finite or beyond PK_PKEY_MAX_EPOCH_S either way. */
 static int seconds_of(double x, int64_t *secs)
@@ -606,6 +526,7 @@ static int time_of(const struct pk_value *v, int64_t *secs)
 	char *end;
 	char tmp[64];
 	double x;
+	int64_t ms;
 
 	if (v->type == PK_VALUE_NUMBER) {
 		return seconds_of(v->num, secs);
@@ -613,7 +534,8 @@ static int time_of(const struct pk_value *v, int64_t *secs)
 	if (v->type != PK_VALUE_STRING || v->len == 0) {
 		return -1;
 	}
-	if (parse_iso(v->str, v->len, secs) == 0) {
+	if (isotime_parse_ms(v->str, v->len, &ms) == 0) {
+		*secs = floor_seconds(ms);
 		return 0;
 	}
 	if (v->len < sizeof(tmp)) {

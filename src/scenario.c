@@ -29,6 +29,7 @@
  * Invariant: a scenario is returned only when this call recorded no error,
  * and then every field is filled in and in range (see scenario.h).
  */
+#include "pksim/isotime.h"
 #include "pksim/fmt.h"
 #include "pksim/scenario.h"
 
@@ -1313,104 +1314,19 @@ static int get_rate(struct ld *ld, const struct yn *n, const char *key,
 /* ------------------------------------------------------------------ */
 /* Clock */
 
-static int64_t days_from_civil(int64_t y, unsigned m, unsigned d)
-{
-	/* H. Hinnant, "chrono-Compatible Low-Level Date Algorithms" */
-	int64_t era;
-	unsigned yoe, doy, doe;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = (unsigned)(y - era * 400);
-	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + (int64_t)doe - 719468;
-}
-
-/* n decimal digits at *p into *v; advances *p. 0 if not n digits. */
-static int read_digits(const char **p, int n, int *v)
-{
-	int i;
-
-	*v = 0;
-	for (i = 0; i < n; i++) {
-		if (!is_digit((*p)[i])) {
-			return 0;
-		}
-		*v = *v * 10 + ((*p)[i] - '0');
-	}
-	*p += n;
-	return 1;
-}
-
 /*
  * "2026-01-01", "2026-01-01T08:30:00Z", "2026-01-01 08:30", with an
- * optional "+02:00"/"-0500" offset (no zone = UTC) -> Unix seconds.
- * Fractions of a second are accepted and dropped.
+ * optional "+02:00"/"-0500" offset (no zone = UTC) -> Unix seconds
+ * (isotime.h); a fraction of a second is dropped.
  */
 static int clock_parse(const char *s, int64_t *out)
 {
-	static const int mdays[] = {31, 28, 31, 30, 31, 30,
-				    31, 31, 30, 31, 30, 31};
-	int y, mo, d, h = 0, mi = 0, se = 0, oh = 0, om = 0, sign = 0;
-	int leap, dim;
-	const char *p = s;
+	int64_t ms;
 
-	if (!read_digits(&p, 4, &y) || *p++ != '-' ||
-	    !read_digits(&p, 2, &mo) || *p++ != '-' ||
-	    !read_digits(&p, 2, &d)) {
+	if (isotime_parse_ms(s, strlen(s), &ms)) {
 		return -1;
 	}
-	if (*p == 'T' || *p == 't' || *p == ' ') {
-		p++;
-		if (!read_digits(&p, 2, &h) || *p++ != ':' ||
-		    !read_digits(&p, 2, &mi)) {
-			return -1;
-		}
-		if (*p == ':') {
-			p++;
-			if (!read_digits(&p, 2, &se)) {
-				return -1;
-			}
-			if (*p == '.') {
-				p++;
-				if (!is_digit(*p)) {
-					return -1;
-				}
-				while (is_digit(*p)) {
-					p++;
-				}
-			}
-		}
-		if (*p == 'Z' || *p == 'z') {
-			p++;
-		} else if (*p == '+' || *p == '-') {
-			sign = *p++ == '+' ? 1 : -1;
-			if (!read_digits(&p, 2, &oh)) {
-				return -1;
-			}
-			if (*p == ':') {
-				p++;
-			}
-			if (!read_digits(&p, 2, &om)) {
-				return -1;
-			}
-		}
-	}
-	if (*p) {
-		return -1;
-	}
-	leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-	if (mo < 1 || mo > 12) {
-		return -1;
-	}
-	dim = mdays[mo - 1] + (mo == 2 && leap);
-	if (d < 1 || d > dim || h > 23 || mi > 59 || se > 59 || oh > 23 ||
-	    om > 59) {
-		return -1;
-	}
-	*out = days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 +
-	       h * 3600 + mi * 60 + se - sign * (oh * 3600 + om * 60);
+	*out = (ms - (ms < 0 ? 999 : 0)) / 1000;
 	return 0;
 }
 

@@ -1,0 +1,26 @@
+/*
+ * isotime: ISO 8601 times as the scenario clock, data-file time fields and
+ * key templates read them, in one place.
+ *
+ * Accepted: "YYYY-MM-DD", optionally followed by "T", "t" or a space and
+ * "hh:mm", ":ss", a fraction (".fff" or ",fff"; rounded to milliseconds on
+ * the fourth digit), then a zone: "Z", "+hh:mm", "+hhmm", "+hh" (or "-").
+ * No zone means UTC (ASSUMPTION: exports without a zone are UTC). Dates are
+ * checked (February 30 is refused); second 60 (a leap second) counts as
+ * the next second.
+ */
+#ifndef PKSIM_ISOTIME_H
+#define PKSIM_ISOTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Days from 1970-01-01 to y-m-d, proleptic Gregorian (H. Hinnant,
+   "chrono-Compatible Low-Level Date Algorithms"); m 1..12. */
+int64_t isotime_days_from_civil(int64_t y, int m, int d);
+
+/* The time in s[0..len) as milliseconds since 1970-01-01T00:00:00Z.
+   Returns 0, or -1 when s is not of the form above (*t_ms untouched). */
+int isotime_parse_ms(const char *s, size_t len, int64_t *t_ms);
+
+#endif
