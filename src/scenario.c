@@ -3319,6 +3319,25 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 	load_phase_actions(ld, m, ph);
 }
 
+/* A phase setting throughput on a container that has none to set:
+   serverless (its RU/s follow its partitions) or autoscale (pksim keeps
+   the max a scenario starts with). */
+static void refuse_phase_throughput(struct ld *ld, const struct pk_scenario *s,
+				    const struct pk_phase_spec *ph, size_t v)
+{
+	const struct pk_container_spec *c = &s->variants[v];
+	int named = s->n_variants > 1;
+
+	err_at(ld, ph->throughput_line, ph->throughput_col,
+	       "phase '%.*s' sets throughput, but container%s%.*s%s is %s",
+	       PK_SCENARIO_QUOTE_BYTES, ph->name, named ? " '" : "",
+	       PK_SCENARIO_QUOTE_BYTES, named ? c->name : "",
+	       named ? "'" : "",
+	       c->serverless ? "serverless: it has no throughput to set"
+			     : "autoscale; pksim does not change an autoscale "
+			       "max in a phase");
+}
+
 /*
  * The part of the minimum manual RU/s (rule 8, D-LIMITS) known before the
  * run: each phase's throughput against max(400, highest ever / 100) of
@@ -3345,44 +3364,11 @@ static void check_phase_minimums(struct ld *ld)
 			if (want <= 0) {
 				continue;
 			}
-			if (s->variants[v].serverless) {
+			if (s->variants[v].serverless ||
+			    s->variants[v].autoscale_max_ru_per_s > 0) {
 				if (!reported[i]) {
 					reported[i] = 1;
-					err_at(ld, ph->throughput_line,
-					       ph->throughput_col,
-					       "phase '%.*s' sets throughput, "
-					       "but container%s%.*s%s is "
-					       "serverless: it has no "
-					       "throughput to set",
-					       PK_SCENARIO_QUOTE_BYTES,
-					       ph->name,
-					       s->n_variants > 1 ? " '" : "",
-					       PK_SCENARIO_QUOTE_BYTES,
-					       s->n_variants > 1
-						       ? s->variants[v].name
-						       : "",
-					       s->n_variants > 1 ? "'" : "");
-				}
-				continue;
-			}
-			if (s->variants[v].autoscale_max_ru_per_s > 0) {
-				if (!reported[i]) {
-					reported[i] = 1;
-					err_at(ld, ph->throughput_line,
-					       ph->throughput_col,
-					       "phase '%.*s' sets throughput, "
-					       "but container%s%.*s%s is "
-					       "autoscale; pksim does not "
-					       "change an autoscale max in a "
-					       "phase",
-					       PK_SCENARIO_QUOTE_BYTES,
-					       ph->name,
-					       s->n_variants > 1 ? " '" : "",
-					       PK_SCENARIO_QUOTE_BYTES,
-					       s->n_variants > 1
-						       ? s->variants[v].name
-						       : "",
-					       s->n_variants > 1 ? "'" : "");
+					refuse_phase_throughput(ld, s, ph, v);
 				}
 				continue;
 			}
