@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pksim/container.h"
-#include "pksim/epk.h"
+#include "pksim/model/container.h"
+#include "pksim/model/epk.h"
 #include "testutil.h"
 
 static struct pk_container_spec spec_for(int64_t ru)

@@ -16,9 +16,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "pksim/diag.h"
-#include "pksim/scenario.h"
-#include "pksim/workload.h"
+#include "pksim/base/diag.h"
+#include "pksim/load/scenario.h"
+#include "pksim/workload/workload.h"
 #include "testutil.h"
 
 /* Operations compared per stream: enough to pass the first phase of the

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pksim/epk.h"
+#include "pksim/model/epk.h"
 #include "testutil.h"
 
 START_TEST(test_epk_murmur_reference)

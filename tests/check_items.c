@@ -18,11 +18,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "pksim/diag.h"
-#include "pksim/scenario.h"
-#include "pksim/sim.h"
-#include "pksim/trace.h"
-#include "pksim/workload.h"
+#include "pksim/base/diag.h"
+#include "pksim/load/scenario.h"
+#include "pksim/run/sim.h"
+#include "pksim/load/trace.h"
+#include "pksim/workload/workload.h"
 #include "testutil.h"
 
 #define PRODUCTS "data/cosmicworks_products_v4.json"

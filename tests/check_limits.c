@@ -20,9 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pksim/container.h"
-#include "pksim/epk.h"
-#include "pksim/metrics.h"
+#include "pksim/model/container.h"
+#include "pksim/model/epk.h"
+#include "pksim/result/metrics.h"
 #include "testutil.h"
 
 #define OPS_TARGET 1000000000000ULL      /* 10^12 operations */

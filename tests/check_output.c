@@ -24,8 +24,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "pksim/diag.h"
-#include "pksim/output.h"
+#include "pksim/base/diag.h"
+#include "pksim/base/output.h"
 #include "testutil.h"
 
 #define ENOSPC_LINE "error: cannot write: No space left on device\n"

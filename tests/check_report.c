@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pksim/report_csv.h"
-#include "pksim/report_json.h"
-#include "pksim/report_text.h"
-#include "pksim/scorecard.h"
+#include "pksim/report/report_csv.h"
+#include "pksim/report/report_json.h"
+#include "pksim/report/report_text.h"
+#include "pksim/report/scorecard.h"
 #include "testutil.h"
 
 /*

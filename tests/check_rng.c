@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "pksim/rng.h"
+#include "pksim/base/rng.h"
 
 /* |observed - p| for a frequency over n draws, in binomial sds */
 static double sds_off(uint64_t hits, uint64_t n, double p)

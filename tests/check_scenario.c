@@ -15,8 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "pksim/diag.h"
-#include "pksim/scenario.h"
+#include "pksim/base/diag.h"
+#include "pksim/load/scenario.h"
 #include "testutil.h"
 
 #define TOL 1e-9

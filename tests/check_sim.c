@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pksim/sim.h"
+#include "pksim/run/sim.h"
 #include "testutil.h"
 
 /* Everything diag_print writes for d; caller frees. */

@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "pksim/mem.h"
-#include "pksim/trace.h"
+#include "pksim/base/mem.h"
+#include "pksim/load/trace.h"
 #include "testutil.h"
 
 /* 2020-07-13T00:05:00Z, the start of the IoT readings (SOURCES.md) */

@@ -1,6 +1,6 @@
 /*
  * check_workload: the operation stream against the rules in workload.h and
- * the header of src/workload.c. Scenarios are built by hand (tscen), not
+ * the header of src/workload/workload.c. Scenarios are built by hand (tscen), not
  * loaded, so this suite does not depend on the YAML loader.
  */
 #include <check.h>
@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pksim/rng.h"
-#include "pksim/scenario.h"
-#include "pksim/workload.h"
+#include "pksim/base/rng.h"
+#include "pksim/load/scenario.h"
+#include "pksim/workload/workload.h"
 
 #define TS_MAX 4
 

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pksim/diag.h"
-#include "pksim/scenario.h"
+#include "pksim/base/diag.h"
+#include "pksim/load/scenario.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pksim/diag.h"
-#include "pksim/trace.h"
-#include "pksim/value.h"
+#include "pksim/base/diag.h"
+#include "pksim/load/trace.h"
+#include "pksim/base/value.h"
 
 /* Records probed per input: enough to reach every code path of a record
    without making long inputs slow */

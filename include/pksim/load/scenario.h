@@ -1,0 +1,453 @@
+/*
+ * scenario: a YAML scenario file turned into a validated struct.
+ *
+ * The loader is the only module that includes <yaml.h>. Every error it
+ * finds carries FILE:LINE:COL (1-based) and says what is wrong and what is
+ * allowed; up to PK_DIAG_MAX_ERRORS semantic errors are collected before it
+ * gives up. A returned scenario is complete: every default is filled in and
+ * every value is in range, so later stages never re-validate.
+ * The format is documented key by key in scenarios/README.md.
+ *
+ * Units: sizes in bytes (KB, MB, GB, TB are binary: 1 GB = 2^30 bytes),
+ * durations in milliseconds, throughput in RU/s, charges in RU.
+ */
+#ifndef PKSIM_SCENARIO_H
+#define PKSIM_SCENARIO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/base/diag.h"
+#include "pksim/base/value.h"
+
+/* Defaults; sources in the reference (shared/reference/cosmos-mechanics.md) */
+#define PK_KIB 1024ULL
+#define PK_GIB (1024ULL * 1024ULL * 1024ULL)
+/* D-LIMITS: 50 GB of storage per physical partition */
+#define PK_DEFAULT_PP_STORAGE_BYTES (50ULL * PK_GIB)
+/* D-LIMITS: 10,000 RU/s per physical partition */
+#define PK_DEFAULT_PP_RU_PER_S 10000LL
+/* D-SCALE: a new manual container gets one physical partition per 6,000 RU/s */
+#define PK_DEFAULT_INITIAL_RU_PER_PP 6000LL
+/* D-LIMITS: 20 GB per logical partition */
+#define PK_DEFAULT_LP_STORAGE_BYTES (20ULL * PK_GIB)
+/* D-LIMITS: at most 1,000,000 RU/s per container (more through a support
+   request, which pksim does not model); it also bounds the ranges a
+   container can have: 1,000,000 / 6,000 = 167 at creation */
+#define PK_MAX_RU_PER_S 1000000LL
+/* Memory a run may plan to track its items: the machines have 24 GiB,
+   and a scenario needing more than a third of it is refused up front with
+   the estimate (issue 6 §4). Per item: the workload's record (DESIGN.md:
+   at most ~48 bytes) and each variant's slot (8 bytes). */
+#define PK_SCENARIO_MAX_TRACK_BYTES (8.0 * 1024 * 1024 * 1024)
+#define PK_SCENARIO_ITEM_BYTES 48.0
+#define PK_SCENARIO_SLOT_BYTES 8.0
+/* Bytes one waiting retry takes (the operation and its key in the retry
+   queue, retryq.h) */
+#define PK_SCENARIO_RETRY_BYTES 200.0
+/* D-LIMITS: 2 MB per item (413 above) */
+#define PK_MAX_ITEM_BYTES (2ULL * 1024ULL * 1024ULL)
+/* RetryOptions.cs: 9 retries on 429, 30 s total wait */
+#define PK_DEFAULT_MAX_RETRIES 9
+#define PK_DEFAULT_MAX_RETRY_WAIT_MS 30000LL
+/* YCSB ZipfianGenerator.ZIPFIAN_CONSTANT */
+#define PK_DEFAULT_ZIPF_THETA 0.99
+/* YCSB HotspotIntegerGenerator defaults (hotspotdatafraction/opnfraction) */
+#define PK_DEFAULT_HOT_DATA_FRACTION 0.2
+#define PK_DEFAULT_HOT_OP_FRACTION 0.8
+/* ASSUMPTION: simulated clock starts 2026-01-01T00:00:00Z unless set */
+#define PK_DEFAULT_CLOCK_START_S 1767225600LL
+
+/* How a value is drawn from a finite set of N values (index 0..N-1). */
+enum pk_dist_kind {
+	PK_DIST_UNIFORM = 0, /* each value 1/N */
+	PK_DIST_ZIPFIAN,     /* YCSB zipfian, rank 0 hottest, theta */
+	PK_DIST_HOTSPOT,     /* YCSB hotspot: first data fraction of the set
+				gets op fraction of the draws */
+	PK_DIST_SEQUENTIAL,  /* 0, 1, ..., N-1, 0, 1, ... */
+	PK_DIST_LATEST,      /* YCSB latest: values come into use in order, one
+				per draw; draws favour the most recent (zipfian
+				over recency) */
+	PK_DIST_WEIGHTED,    /* explicit weights, one per value */
+};
+
+struct pk_dist_spec {
+	enum pk_dist_kind kind;
+	double theta;             /* ZIPFIAN/LATEST: 0 < theta < 1, default 0.99 */
+	double hot_data_fraction; /* HOTSPOT: 0 < f < 1, default 0.2 */
+	double hot_op_fraction;   /* HOTSPOT: 0 < f < 1, default 0.8 */
+	double *weights;          /* WEIGHTED: owned, n_weights entries > 0 */
+	size_t n_weights;         /* WEIGHTED: equals the value count */
+};
+
+/* How one item property gets its value. */
+enum pk_gen_kind {
+	PK_GEN_PATTERN = 0, /* "dev-{0000..0999}": prefix, number, suffix */
+	PK_GEN_LIST,        /* an explicit list of strings */
+	PK_GEN_CLOCK,       /* strftime() of the item's creation time, UTC */
+	PK_GEN_CONST,       /* one constant typed value */
+	PK_GEN_UNIQUE,      /* prefix + item sequence number: unique per item */
+};
+
+struct pk_prop_spec {
+	char *path; /* owned; JSON path of the property, "/deviceId",
+		       "/address/city" (nested mappings in YAML) */
+	enum pk_gen_kind kind;
+	/* PATTERN: value i is prefix + (first + i) zero-padded to width + suffix */
+	char *prefix;   /* owned; PATTERN and UNIQUE; "" when none */
+	char *suffix;   /* owned; PATTERN; "" when none */
+	uint64_t first; /* PATTERN: first number of the range */
+	uint64_t count; /* PATTERN and LIST: number of values N >= 1 */
+	int width;      /* PATTERN: zero-padded digits (width of "0000" = 4) */
+	char **list;    /* LIST: owned, count strings */
+	struct pk_dist_spec dist; /* PATTERN and LIST */
+	char *clock_format; /* CLOCK: owned strftime format, e.g. "%Y-%m-%d" */
+	/* CONST: the value; its str (if STRING) points into const_text */
+	struct pk_value const_value;
+	char *const_text; /* CONST: owned text of a string constant */
+	int line, col;    /* position of the property in the file, 1-based */
+};
+
+enum pk_size_kind {
+	PK_SIZE_FIXED = 0, /* always `bytes` */
+	PK_SIZE_UNIFORM,   /* uniform integer in [min_bytes, max_bytes] */
+	PK_SIZE_NORMAL,    /* normal(mean, stddev), rounded, clamped to
+			      [1, PK_MAX_ITEM_BYTES] */
+};
+
+struct pk_size_spec {
+	enum pk_size_kind kind;
+	uint64_t bytes;            /* FIXED: 1 .. PK_MAX_ITEM_BYTES */
+	uint64_t min_bytes;        /* UNIFORM: 1 <= min <= max */
+	uint64_t max_bytes;        /* UNIFORM: max <= PK_MAX_ITEM_BYTES */
+	double mean_bytes;         /* NORMAL: > 0 */
+	double stddev_bytes;       /* NORMAL: >= 0 */
+};
+
+/* Operation kinds, in the order of pk_phase_spec.mix. */
+enum pk_op_kind {
+	PK_OP_CREATE = 0, /* insert a new item (new id) */
+	PK_OP_UPSERT,     /* overwrite an existing item, or create if none */
+	PK_OP_READ,       /* point read of an existing item (id + key) */
+	PK_OP_REPLACE,    /* replace an existing item, same key */
+	PK_OP_DELETE,     /* delete an existing item */
+	PK_OP_QUERY,      /* a query drawn from the phase's `queries` */
+	PK_OP_BATCH,      /* a transactional batch of batch_size new items
+			     (creates) sent as one request */
+	PK_OP_KINDS
+};
+
+/* D-LIMITS: at most 100 operations per transactional batch */
+#define PK_MAX_BATCH_OPS 100
+/* ASSUMPTION: pksim's default batch size; the service sets only the cap */
+#define PK_DEFAULT_BATCH_OPS 10
+/* D-LIMITS: a request (a batch's items together) is at most 2 MB */
+#define PK_MAX_REQUEST_BYTES (2ULL * 1024ULL * 1024ULL)
+
+/* How a query condition uses a property (values come from existing
+   items drawn by the phase's `select`). */
+enum pk_cond_kind {
+	PK_COND_EQ = 0,     /* p = value of one existing item */
+	PK_COND_IN,         /* p IN (values of in_count existing items) */
+	PK_COND_STARTSWITH, /* STARTSWITH(p, a prefix of a value) */
+	PK_COND_RANGE,      /* p > value (or <): a range condition */
+};
+
+#define PK_QUERY_MAX_IN 8       /* values in one IN list, at most */
+#define PK_QUERY_MAX_CONDS 8    /* conditions in one query, at most */
+
+struct pk_cond_spec {
+	char *path;             /* owned; "/deviceId" (a property path) */
+	enum pk_cond_kind kind;
+	int in_count;           /* IN: 1 .. PK_QUERY_MAX_IN values; at most
+				   one IN condition per query */
+};
+
+/* One kind of query a phase sends. */
+struct pk_query_spec {
+	char *name;             /* owned; default "query-N" (1-based) */
+	struct pk_cond_spec conds[PK_QUERY_MAX_CONDS]; /* paths distinct */
+	size_t n_conds;         /* 0 = no filter: a full scan, fan-out */
+	uint32_t results;       /* items returned, for the per-result
+				   charge; default 1 (ASSUMPTION: pksim does
+				   not evaluate filters over stored items) */
+	double weight;          /* > 0, default 1: share among the phase's
+				   queries */
+	int line, col;
+};
+
+enum pk_arrival_kind {
+	PK_ARRIVAL_UNIFORM = 0, /* evenly spaced: op i at start + i / rate */
+	PK_ARRIVAL_POISSON,     /* exponential gaps with mean 1 / rate */
+};
+
+/* D-REDIST: a request may name at most 20,000 RU/s for one partition */
+#define PK_REDIST_MAX_RU_PER_S 20000LL
+
+/* One entry of a phase's `redistribute`: a range's new RU/s. */
+struct pk_redist_spec {
+	uint32_t range_id; /* partition key range id, as in the reports */
+	int64_t ru_per_s;  /* 1 .. PK_REDIST_MAX_RU_PER_S */
+	int line, col;     /* where the entry's key is written, 1-based */
+};
+
+struct pk_phase_spec {
+	char *name;               /* owned; default "phase-N" (1-based) */
+	int64_t duration_ms;      /* > 0, a whole number of seconds */
+	double rate_per_s;        /* open arrival rate, ops per second, > 0 */
+	enum pk_arrival_kind arrival;
+	double mix[PK_OP_KINDS];  /* fractions >= 0 summing to 1 */
+	struct pk_size_spec item_size;
+	/* which existing item read/upsert/replace/delete target; over items in
+	   creation order, LATEST favouring the newest; default UNIFORM */
+	struct pk_dist_spec select;
+	int64_t throughput_ru_per_s; /* new provisioned RU/s at phase start;
+					-1 = unchanged */
+	int throughput_line, throughput_col; /* where `throughput` is
+						written, 1-based; 0 if not */
+	struct pk_query_spec *queries; /* owned; required (n >= 1) when
+					  mix[PK_OP_QUERY] > 0 */
+	uint32_t batch_size;      /* BATCH: items per batch, 1 ..
+				     PK_MAX_BATCH_OPS, default
+				     PK_DEFAULT_BATCH_OPS */
+	double batch_spanning;    /* BATCH: fraction of batches whose items
+				     are drawn independently (usually
+				     spanning logical partitions), 0..1,
+				     default 0 */
+	size_t n_queries;
+	/* Phase actions at the phase's start, after `throughput` (D-REDIST,
+	   D-MERGE; manual or autoscale containers, not serverless): at most
+	   one of the two per phase. */
+	struct pk_redist_spec *redistribute; /* owned; ids distinct; NULL
+						when none */
+	size_t n_redistribute;
+	int64_t merge_to;         /* merge down to this many ranges, >= 1;
+				     0 = no merge */
+	int action_line, action_col; /* where `redistribute` or `merge` is
+					written; 0 if neither */
+	int line, col;            /* position of the phase, 1-based */
+};
+
+/* The partition key definition (reference §3, §6; DESIGN.md pkey). */
+enum pk_key_kind {
+	PK_KEY_PATH = 0,     /* one path: "/deviceId" */
+	PK_KEY_HIERARCHICAL, /* 2-3 paths, MultiHash: [/tenantId, /userId] */
+	PK_KEY_SYNTHETIC,    /* a template over properties:
+				"{deviceId}-{date}", "{date}.{random 1..400}",
+				"{date}.{hash(vin) mod 400}" (parsed and
+				checked by pkey, not the loader) */
+};
+
+#define PK_KEY_MAX_LEVELS 3 /* D-HPK: up to 3 levels */
+
+struct pk_key_spec {
+	enum pk_key_kind kind;
+	char *paths[PK_KEY_MAX_LEVELS]; /* owned; PATH: 1, HIERARCHICAL: 2-3 */
+	size_t n_paths;
+	char *template_text; /* owned; SYNTHETIC only */
+	int version;         /* partition key definition version, 1 or 2
+				(default 2: large partition keys, D-LPK);
+				HIERARCHICAL requires 2 */
+	int line, col;       /* where the key is written */
+};
+
+struct pk_container_spec {
+	char *name;                 /* owned; the variant's name; default: the
+				       key as written */
+	char *partition_key;        /* owned; the key as written, for display:
+				       "/deviceId", "[/tenantId, /userId]",
+				       "{deviceId}-{date}" */
+	struct pk_key_spec key;     /* owned; the parsed definition */
+	int64_t throughput_ru_per_s; /* manual provisioned RU/s, >= 400; 0
+					when autoscale_max_ru_per_s or
+					serverless is set */
+	int64_t autoscale_max_ru_per_s; /* autoscale max Tmax, a multiple of
+					   1,000, >= 1,000; 0 = manual */
+	uint64_t pp_storage_bytes;  /* physical partition cap, default 50 GB */
+	int64_t pp_ru_per_s;        /* physical partition cap, default 10,000 */
+	int64_t initial_ru_per_pp;  /* creation heuristic, default 6,000 */
+	uint64_t lp_storage_bytes;  /* logical partition cap, default 20 GB */
+	double index_factor;        /* stored bytes = item bytes x this, > 0,
+				       default 1 */
+	int burst;                  /* 1: burst capacity on (rule 14,
+				       D-BURST); default 0 */
+	int64_t split_delay_ms;     /* how long a throughput scale-up's
+				       splits take, >= 0 whole seconds,
+				       default 0 (the service: 4-6 h,
+				       D-SCALE) */
+	int serverless;             /* 1: serverless (rule 19, D-SLESS):
+				       no throughput, no autoscale max, no
+				       burst; default 0 */
+	int64_t split_gone_ms;      /* opt-in: for this long after a split
+				       or merge the new ranges answer
+				       410/1007; >= 0 whole seconds,
+				       default 0 = off */
+	int line, col;
+};
+
+struct pk_retry_spec {
+	int enabled;          /* 0: a 429 fails at once */
+	int max_retries;      /* >= 0, default 9 */
+	int64_t max_wait_ms;  /* total wait cap, >= 0, default 30,000 */
+};
+
+/*
+ * RU cost model through the published points (D-RU, D-KV): read 1 KB = 1 RU,
+ * 100 KB = 10 RU; write 1 KB = 5 RU, 100 KB = 50 RU; linear between,
+ * proportional beyond 100 KB, flat below 1 KB.
+ */
+struct pk_cost_spec {
+	double read_1kb_ru;     /* default 1 */
+	double read_100kb_ru;   /* default 10 */
+	double write_1kb_ru;    /* default 5 */
+	double write_100kb_ru;  /* default 50 */
+	double not_found_ru;    /* a 404 (read/replace/delete of a missing
+				   item), default 1 */
+	/* Queries (rule 21; D-PART: 2-3 RU per physical partition visited).
+	   ASSUMPTION: base and per-result charges are pksim's choice. */
+	double query_base_ru;       /* once per query, default 1 */
+	double query_per_range_ru;  /* per range visited, default 2.5 */
+	double query_per_result_ru; /* per item returned, default 0.5 */
+};
+
+/*
+ * Items read from a data file instead of generated (`items: {file: ...}`,
+ * or `pksim compare --items FILE`): each record becomes one create, in
+ * arrival order. Arrival: by a timestamp field (epoch seconds or ISO 8601)
+ * divided by time_compression, counted from the earliest record; or at a
+ * fixed rate in file order; or all at t = 0. Records are replayed in time
+ * order (a stable sort: records out of order in the file are not an
+ * error). Item size: the record's serialized size (trace.h), unless
+ * size_bytes is set.
+ */
+enum pk_arrival_from {
+	PK_FROM_TIME_FIELD = 0, /* time_field / time_compression */
+	PK_FROM_RATE,           /* rate_per_s, file order */
+	PK_FROM_AT_ONCE,        /* every record at t = 0 */
+};
+
+struct pk_items_file {
+	char *path;              /* owned; as written (relative to the
+				    scenario's folder) */
+	char *resolved;          /* owned; the path opened: path itself
+				    when absolute or when the scenario
+				    file has no folder part, else the
+				    scenario's folder + "/" + path */
+	int format;              /* enum pk_trace_format (trace.h) */
+	enum pk_arrival_from from;
+	char *time_field;        /* owned; FROM_TIME_FIELD: "/ts" */
+	double time_compression; /* FROM_TIME_FIELD: > 0, default 1 */
+	double rate_per_s;       /* FROM_RATE: > 0 */
+	uint64_t size_bytes;     /* 0: each record's serialized size; else
+				    1 .. PK_MAX_ITEM_BYTES for every item */
+	size_t limit;            /* records used: the first `limit` in file
+				    order; 0 = all (`limit: N`) */
+	struct pk_trace *trace;  /* owned; the records, loaded by the loader;
+				    every used record has a valid time
+				    field under FROM_TIME_FIELD */
+	int line, col;           /* position of `file:`, 1-based; 0 when
+				    built by scenario_for_items */
+};
+
+struct pk_scenario {
+	char *file;          /* owned; the path it was loaded from */
+	char *name;          /* owned; default: the file's base name */
+	char *description;   /* owned; may be NULL */
+	uint64_t seed;       /* default 1 */
+	int64_t clock_start_s; /* simulated t = 0, Unix seconds UTC */
+	struct pk_container_spec container; /* the first variant's */
+	/* Container variants replayed on the same operation stream
+	   (`variants:`; run and compare). Each is a full spec: the
+	   `container:` mapping with the variant's keys laid over it. When the
+	   scenario lists none, n_variants = 1 and variants[0] is a copy of
+	   container. Owned. */
+	struct pk_container_spec *variants;
+	size_t n_variants;
+	struct pk_retry_spec retry;
+	struct pk_cost_spec cost;
+	struct pk_items_file *items_file; /* owned; NULL when items are
+					     generated */
+	struct pk_prop_spec *props; /* owned, n_props entries; always holds one
+				       "/id" property (default UNIQUE "item-");
+				       none when items_file is set */
+	size_t n_props;
+	/* owned, n_phases >= 1 when items are generated; with items_file
+	   n_phases >= 0 and each phase only sets throughput (rate_per_s 0,
+	   no queries) for its duration */
+	struct pk_phase_spec *phases;
+	size_t n_phases;
+};
+
+/*
+ * Load and validate the scenario at path. Returns a new scenario owned by
+ * the caller (free with scenario_free), or NULL with errors in diag:
+ * a missing/unreadable file (line 0), YAML syntax, unknown keys (with the
+ * nearest known key suggested), wrong types, out-of-range values.
+ */
+struct pk_scenario *scenario_load(const char *path, struct pk_diag *diag);
+
+/*
+ * As scenario_load, from len bytes of text; file names the text in
+ * messages. For tests and fuzzing.
+ */
+struct pk_scenario *scenario_parse(const char *file, const char *text,
+				   size_t len, struct pk_diag *diag);
+
+/* Free s and everything it owns (items_file and its trace too); NULL is
+   allowed. */
+void scenario_free(struct pk_scenario *s);
+
+/*
+ * A scenario for `pksim compare --items FILE` without a scenario file:
+ * named after the file's base name without its extension, seed 1, every
+ * default of a scenario file, a container with throughput_ru_per_s and
+ * the placeholder key "/id", no phases, and no variants (n_variants 0:
+ * add them with scenario_add_variant before sim_run).
+ * path: the data file, opened as given; format: enum pk_trace_format
+ * (PK_TRACE_FORMAT_AUTO to detect). Arrival, exactly one of: time_field
+ * non-NULL (with time_compression > 0), rate_per_s > 0, at_once != 0
+ * (pass NULL, 0, 0 for the other two).
+ * Returns a new scenario owned by the caller, or NULL with errors in
+ * diag: bad arguments (file "--time-field", "--rate", "--throughput" or
+ * "--items", line 0), the data file's own errors as trace_load reports
+ * them (a line-0 "cannot open"/"cannot read" is an environment error),
+ * an empty data file, a record without a valid time field (at its line).
+ */
+struct pk_scenario *scenario_for_items(const char *path, int format,
+				       const char *time_field,
+				       double time_compression,
+				       double rate_per_s, int at_once,
+				       int64_t throughput_ru_per_s,
+				       struct pk_diag *diag);
+
+/*
+ * Add a variant to s for a key written on the command line (`--key`):
+ * "/deviceId" (a path), "/a,/b" or "[/a, /b]" (hierarchical, 2-3 levels;
+ * "[/a]" is the path /a), or any text holding '{' (a synthetic template,
+ * checked by pkey when the run starts). The variant copies s->container
+ * with the key replaced and is named after key_text as given; the first
+ * variant added to a scenario without variants also becomes
+ * s->container. Checked as partition_key in a scenario file is, with
+ * errors as `pksim: --key 'TEXT': error: ...` (line 0); a key text given
+ * twice is an error. Returns 0, or -1 with errors in diag (s unchanged).
+ */
+int scenario_add_variant(struct pk_scenario *s, const char *key_text,
+			 struct pk_diag *diag);
+
+/* The property with this path ("/deviceId"), or NULL. Borrowed from s. */
+const struct pk_prop_spec *scenario_find_prop(const struct pk_scenario *s,
+					      const char *path);
+
+/*
+ * Parse helpers, exposed for tests and the CLI. Each returns 0 on success
+ * and -1 on a malformed or out-of-range text (nothing is written then).
+ * size: "512", "1KB", "1.5 MB", "20GB", "1TB" (binary units) -> bytes.
+ * duration: "90s", "10m", "2h", "1d" or a bare number of seconds -> ms;
+ *   whole seconds only.
+ * rate: "2000/s", "120/m", "10/h" or a bare number (per second) -> ops/s.
+ */
+int scenario_parse_size(const char *text, uint64_t *bytes);
+int scenario_parse_duration(const char *text, int64_t *ms);
+int scenario_parse_rate(const char *text, double *per_s);
+
+#endif

@@ -1,0 +1,163 @@
+/*
+ * trace: items from a data file, held in memory for replay.
+ *
+ * A data file is a JSON array of objects, JSON lines (one object per line,
+ * blank lines skipped) or CSV with a header row, as real exports look
+ * (issue 4, section 2). Each record becomes one item; the simulator asks,
+ * per record, for its source line, its serialized size, its arrival time
+ * (from a named time field) and the typed value at a JSON path, which is
+ * what a partition key needs.
+ *
+ * Parsing is done by libraries: jansson for JSON, libcsv for CSV. The
+ * records are not kept as jansson trees: each one is flattened at load
+ * time into "leaves", one per property at any depth (path, type, value),
+ * with strings in one shared pool. An item costs about 16 bytes per
+ * property plus its string bytes, less than the file itself.
+ *
+ * Types:
+ * - JSON values keep their type: string, number (always a double, integers
+ *   included), true/false, null. Objects and arrays are recorded as such
+ *   (so a key on them can be rejected) but arrays are not descended into:
+ *   a partition key path never indexes an array element.
+ * - CSV values are always strings, "17" included, and an empty field is
+ *   the empty string. Spaces and tabs around an unquoted field are
+ *   dropped (libcsv's default); a quoted field keeps them. A CSV header gives
+ * no types, and guessing them would turn the key "007" into the number 7.
+ * Column "name" has path "/name".
+ *
+ * Size of a record (trace_size_bytes), used as the item size:
+ * - JSON: the record's bytes in the file with the whitespace between
+ *   tokens removed, i.e. its minified size with numbers and escapes
+ *   exactly as written. This does not depend on pretty-printing, and it
+ *   does not re-format numbers (jansson would write 269.03 as
+ *   269.02999999999997).
+ * - CSV: the length of the compact JSON object {"col":"value",...} the row
+ *   stands for, strings escaped as jansson escapes them.
+ * ASSUMPTION: the service adds system properties (id, _rid, _ts, _etag,
+ * ...) to the stored size; that is for the caller to add, not this module.
+ *
+ * Left out: nested CSV columns ("a.b" stays one name), JSON values other
+ * than objects as records, streaming of files larger than memory.
+ * Invariant (trace_check): record leaves are contiguous and in order,
+ * every leaf names a known path and every string lies inside the pool.
+ */
+#ifndef PKSIM_TRACE_H
+#define PKSIM_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/base/diag.h"
+#include "pksim/base/value.h"
+
+enum pk_trace_format {
+	PK_TRACE_FORMAT_AUTO = 0, /* from the first byte that is not white
+				     space: '[' JSON, '{' JSONL, else CSV */
+	PK_TRACE_FORMAT_JSON,	  /* one JSON array of objects */
+	PK_TRACE_FORMAT_JSONL,	  /* one JSON object per line */
+	PK_TRACE_FORMAT_CSV,	  /* RFC 4180 CSV, header row first */
+};
+
+/* Return codes of trace_value. */
+enum pk_trace_status {
+	PK_TRACE_OK = 0,	 /* *out holds the value (maybe undefined) */
+	PK_TRACE_NOT_SCALAR = 1, /* an object or array is at the path */
+	PK_TRACE_TOO_LONG = 2,	 /* a string that does not fit in buf */
+};
+
+struct pk_trace; /* opaque: records of one loaded file */
+
+/*
+ * Read the data file at path in format fmt (PK_TRACE_FORMAT_AUTO to
+ * detect it from the content). A UTF-8 byte order mark is skipped.
+ * Returns the records, owned by the caller (trace_free), or NULL with
+ * errors recorded in d:
+ * - the file cannot be opened or read (also a directory): one error at
+ *   line 0, "cannot open: STRERROR" or "cannot read: STRERROR"; the CLI
+ *   treats line-0 errors as environment failures;
+ * - JSON syntax: the first error only, at jansson's line and column (in
+ *   characters, 1-based) and with jansson's text; parsing stops there;
+ * - a record that is not a JSON object, a CSV row whose field count
+ *   differs from the header's, a duplicate CSV column name, bad CSV
+ *   quoting: each at its line; reading goes on to collect up to
+ *   PK_DIAG_MAX_ERRORS of them.
+ * An empty file (or only a CSV header) gives a trace with 0 records.
+ */
+struct pk_trace *trace_load(const char *path, enum pk_trace_format fmt,
+			    struct pk_diag *d);
+
+/*
+ * As trace_load, from len bytes of text in memory (need not be
+ * NUL-terminated); path only names the text in diagnostics. Never fails
+ * for environment reasons.
+ */
+struct pk_trace *trace_parse(const char *path, const char *text, size_t len,
+			     enum pk_trace_format fmt, struct pk_diag *d);
+
+/* Free t and everything it owns; NULL is allowed. */
+void trace_free(struct pk_trace *t);
+
+/*
+ * Parse a format name: "auto", "json", "jsonl" (also "ndjson") or "csv".
+ * Returns 0 and sets *fmt, or -1 for an unknown name.
+ */
+int trace_format_parse(const char *name, enum pk_trace_format *fmt);
+
+/* The format t was read as (never AUTO). */
+enum pk_trace_format trace_format(const struct pk_trace *t);
+
+/* Number of records (items), in file order. */
+size_t trace_count(const struct pk_trace *t);
+
+/* Serialized size of record i in bytes (see the file comment); i <
+   trace_count(t), else PK_BUG. */
+uint32_t trace_size_bytes(const struct pk_trace *t, size_t i);
+
+/* 1-based line of the file where record i starts (its '{', or its first
+   CSV field); i < trace_count(t). */
+int trace_line(const struct pk_trace *t, size_t i);
+
+/*
+ * The typed value of record i (< trace_count(t)) at path, a JSON path as
+ * in a partition key definition: "/device", "/address/city". A path
+ * without the leading '/' is read as if it had one. A '/' or '~' inside a
+ * property name is written "~1" or "~0" (JSON Pointer, RFC 6901).
+ * Returns:
+ * - PK_TRACE_OK with out->type PK_VALUE_UNDEFINED when the record has no
+ *   property there (also when the path goes through a scalar or into an
+ *   array);
+ * - PK_TRACE_OK with a string, number (double), true/false or null;
+ *   a string is copied into buf (cap bytes, NUL added) and out->str
+ *   points to buf; with buf NULL, out->str is borrowed from t and valid
+ *   until trace_free(t) (not NUL-terminated; use out->len);
+ * - PK_TRACE_NOT_SCALAR when an object or array is there (*out is
+ *   undefined); a key on it rejects the item;
+ * - PK_TRACE_TOO_LONG when the string needs more than cap - 1 bytes (*out
+ *   is undefined, out->len holds the length needed without the NUL).
+ */
+int trace_value(const struct pk_trace *t, size_t i, const char *path,
+		struct pk_value *out, char *buf, size_t cap);
+
+/*
+ * Arrival time of record i (< trace_count(t)) from its property field (a
+ * path as for trace_value, "/ts" or "ts"), in milliseconds since
+ * 1970-01-01T00:00:00Z, rounded to the nearest millisecond:
+ * - a number, or a string that is a plain decimal number (CSV), is epoch
+ *   seconds and may be fractional: 1594598700.5 -> 1594598700500;
+ * - a string in ISO 8601 extended form, YYYY-MM-DD, optionally followed by
+ *   'T' (or a space) and hh:mm[:ss[.fraction]], optionally followed by 'Z'
+ *   or an offset +hh:mm, +hhmm or +hh; "2020-07-13T02:05:00+02:00" ->
+ *   1594598700000. ASSUMPTION: no zone means UTC, as exports from
+ *   services are in UTC far more often than in local time.
+ * Returns 0 and sets *t_ms, or -1 with an error in d at the record's line:
+ * the field is missing, is not a number or string, is out of range, or
+ * the string is neither a number nor an ISO 8601 date-time.
+ */
+int trace_time_ms(const struct pk_trace *t, size_t i, const char *field,
+		  int64_t *t_ms, struct pk_diag *d);
+
+/* Check t's invariants (see the file comment); PK_BUG when one is broken,
+   else 0. */
+int trace_check(const struct pk_trace *t);
+
+#endif

@@ -1,0 +1,393 @@
+/*
+ * container: the state of one simulated container (one variant) and what
+ * one request does to it.
+ *
+ * Logical partitions live in a uthash table keyed by the typed encoding of
+ * the partition key value; each lies in exactly one partition key range,
+ * found by binary search on its EPK (rule 10, 24). Physical partitions are
+ * the ranges of a pmap with, beside each, a per-second RU budget, storage
+ * and counters. Time moves forward only (container_advance): closing a
+ * second records its samples and then performs storage splits.
+ *
+ * Rules modelled, with sources (shared/reference/cosmos-mechanics.md):
+ * - initial layout max(1, ceil(RU/6000)) ranges (rule 2, D-SCALE);
+ * - RU/s divided evenly among ranges, always (rule 4, D-PART);
+ * - per-second budget, 429/3200 and retry-after (rule 12, D-429);
+ * - raising RU/s above ranges x 10,000 splits to ceil(RU/10,000), children
+ *   halving the parent's range, widest parents first (rule 6, D-SCALE);
+ *   the splits take spec.split_delay_ms (default 0; the service takes
+ *   4-6 h, D-SCALE), during which the old layout and the old RU/s serve:
+ *   the reference leaves open whether the new RU/s apply before the splits
+ *   finish (rule 6, UNCONFIRMED); pksim: they do not;
+ * - the minimum manual RU/s (rule 8, D-LIMITS) is offered by
+ *   container_min_ru_per_s; the caller refuses a change below it;
+ * - lowering RU/s never removes ranges (rule 7);
+ * - a range whose storage passes its cap splits at the logical-partition
+ *   boundary nearest its storage median (rule 9; cut-point UNCONFIRMED);
+ *   ASSUMPTION: at the end of the second in which it passed the cap;
+ * - a write taking a logical partition past its cap fails 403/1014 and
+ *   stores nothing (rule 11, D-403).
+ * - autoscale (spec.autoscale_max_ru_per_s = Tmax): max(1, ceil(Tmax /
+ *   10,000)) ranges (rule 3); every range may spend Tmax / P each second;
+ *   the current RU/s T of each second follows its busiest range
+ *   (provision_autoscale_current, rule 17) and is what the per-second
+ *   series record as ru_per_s; storage above 0.1 x Tmax GB raises Tmax
+ *   (rule 18), splitting like a scale-up.
+ * - burst capacity when spec.burst is set (rule 14, throttle.h); split
+ *   children start without credit.
+ * - serverless (spec.serverless; rule 19, D-SLESS): 5,000 RU/s while at
+ *   most 5 ranges, 1,000 more per range beyond, re-divided evenly after
+ *   every storage split; ASSUMPTION (not documented): a new serverless
+ *   container has 1 range. A write taking the container past 1 TB
+ *   (D-LIMITS) fails 403 and stores nothing; ASSUMPTION: the reference
+ *   gives no sub-status for it, so pksim answers 403 with sub-status 0
+ *   (PK_SUBSTATUS_CONTAINER_FULL), counted apart from 403/1014.
+ * - redistribution (container_redistribute; rule 26, D-REDIST) and merge
+ *   (container_merge; D-MERGE) as explicit actions.
+ * - opt-in 410/1007 (spec.split_gone_ms): for that long after a split or
+ *   merge, requests to the new ranges are refused with 410, sub-status
+ *   1007 CompletingSplitOrMerge (cosmos_status.rs), at no charge; the
+ *   client retries them (throttle.h).
+ */
+#ifndef PKSIM_CONTAINER_H
+#define PKSIM_CONTAINER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/model/cost.h"
+#include "pksim/base/hashtab.h"
+#include "pksim/result/metrics.h"
+#include "pksim/model/pkey.h"
+#include "pksim/model/pmap.h"
+#include "pksim/model/provision.h"
+#include "pksim/load/scenario.h"
+#include "pksim/model/throttle.h"
+
+#define PK_HTTP_BAD_REQUEST 400
+#define PK_HTTP_TOO_LARGE 413
+#define PK_HTTP_OK 200
+#define PK_HTTP_CREATED 201
+#define PK_HTTP_NO_CONTENT 204
+#define PK_HTTP_FORBIDDEN 403
+#define PK_HTTP_NOT_FOUND 404
+#define PK_HTTP_CONFLICT 409
+#define PK_HTTP_GONE 410
+/* D-403; cosmos_status.rs PartitionKeyQuotaOverLimit */
+#define PK_SUBSTATUS_PARTITION_KEY_QUOTA 1014
+/* ASSUMPTION: no documented sub-status for a full serverless container
+   (1 TB, D-LIMITS); pksim uses 0 */
+#define PK_SUBSTATUS_CONTAINER_FULL 0
+/* cosmos_status.rs CompletingSplitOrMerge */
+#define PK_SUBSTATUS_COMPLETING_SPLIT 1007
+/* ASSUMPTION (not documented): a new serverless container has 1 range */
+#define PK_CONTAINER_SERVERLESS_INITIAL_RANGES 1
+
+/* One logical partition: all items with one partition key value. */
+struct pk_lp {
+	UT_hash_handle hh;
+	struct pk_epk epk;       /* where it lies in the key space */
+	uint64_t storage_bytes;  /* stored bytes (x index factor) <= cap */
+	uint64_t items;          /* items stored now */
+	uint64_t requests;       /* attempts, 429s included */
+	uint64_t served;         /* attempts not rate limited */
+	uint64_t throttled_429;  /* attempts rate limited */
+	uint64_t rejected_403;   /* writes refused: partition full */
+	int64_t ru_mru;          /* RU charged, mRU */
+	int64_t full_at_ms;      /* first 403/1014, or -1 */
+	int64_t first_grow_ms;   /* first and last write that added bytes;
+				    -1 before any */
+	int64_t last_grow_ms;
+	uint32_t index;          /* 1, 2, ... in order of creation */
+	size_t key_len;          /* bytes in key */
+	unsigned char key[];     /* identity bytes of the value (pkey.h) */
+};
+
+/* What a container holds of one item. */
+struct pk_item_slot {
+	uint32_t bytes; /* stored bytes (x index factor); 0 = not stored */
+	uint32_t lp;    /* index of its logical partition; 0 = none */
+};
+
+/* One physical partition, beside the pmap range of the same index. */
+struct pk_pp {
+	struct pk_budget budget;   /* this second's RU budget */
+	uint64_t storage_bytes;    /* sum of its logical partitions */
+	uint64_t logical_partitions; /* logical partitions holding items */
+	uint32_t sec_requests;     /* attempts in the open second */
+	uint32_t sec_throttled;    /* 429s in the open second */
+	int64_t sec_ru_mru;        /* RU charged in the open second */
+	uint64_t requests;         /* over its lifetime */
+	uint64_t throttled_429;
+	uint64_t rejected_403;
+	int64_t ru_mru;
+	double peak_normalized;    /* highest second, 0..1 */
+	int64_t peak_t_s;          /* the first second at that peak */
+	int split_blocked;         /* 1 if over its storage cap but holding a
+				      single logical partition */
+	int64_t gone_until_ms;     /* requests before this time get
+				      410/1007 (spec.split_gone_ms after
+				      the split or merge that made it);
+				      0 = none */
+};
+
+/* One point request as the container sees it. */
+struct pk_request {
+	int64_t t_ms;               /* >= the container's clock */
+	enum pk_op_kind kind;       /* not PK_OP_QUERY (container_query) */
+	uint64_t item;              /* item sequence number */
+	uint32_t size_bytes;        /* bytes written; 0 for read and delete */
+	const unsigned char *key;   /* identity bytes of the key value */
+	size_t key_len;
+	const struct pk_epk *epk;   /* the key's EPK */
+	int reject;                 /* 400 when the client sent an invalid
+				       item (bad key value or id): refused
+				       without touching data; else 0 */
+	const char *id;             /* the item's id when ids may repeat:
+				       a create of an id its logical
+				       partition holds is a 409; NULL when
+				       every item has its own id */
+	size_t id_len;
+};
+
+/* An id held by a logical partition (kept only for requests that carry
+   an id). */
+struct pk_id_entry {
+	UT_hash_handle hh;
+	struct pk_id_key {
+		uint32_t lp;   /* logical partition index */
+		uint32_t pad;  /* zero */
+		uint64_t hash; /* 64-bit hash of the id's bytes */
+	} k;
+	uint64_t item;     /* the item holding it */
+};
+
+struct pk_outcome {
+	int status;             /* 200, 201, 204, 400, 403, 404, 409, 410,
+				   413 or 429 */
+	int sub_status;         /* 3200 with 429; 1014 or 0 (container
+				   full) with 403; 1007 with 410; else 0 */
+	int64_t charge_mru;     /* RU charged (0 for a 429) */
+	int64_t retry_after_ms; /* with 429: wait before retrying */
+	size_t range;           /* index of the (first) range it went to */
+	size_t ranges;          /* ranges visited (1 for a point request) */
+};
+
+struct pk_container {
+	char *name;                    /* owned; variant name */
+	struct pk_container_spec spec; /* copy; partition_key borrowed */
+	struct pk_cost cost;
+	struct pk_pmap pmap;
+	struct pk_pp *pp;              /* owned; pmap.n entries */
+	size_t pp_cap;
+	struct pk_lp *lps;             /* uthash head */
+	uint64_t n_lps;
+	struct pk_id_entry *ids;       /* uthash head: ids held, when
+				       requests carry ids */
+	struct pk_item_slot *items;    /* owned; per item number; grows */
+	size_t items_cap;
+	uint32_t next_lp;              /* index the next logical partition
+					  gets */
+	unsigned char *visit;          /* owned; scratch flags per range for
+					  queries */
+	size_t visit_cap;
+	struct pk_sample *scratch;     /* owned; one second's samples */
+	size_t scratch_cap;
+	int64_t *hour_max_ru_per_s;    /* owned; autoscale: the highest RU/s
+					  of each hour from t = 0 */
+	size_t n_hours;
+	int64_t ru_per_s;              /* provisioned now */
+	int64_t highest_ru_per_s;      /* highest RU/s ever asked for, a
+					  pending scale-up's too (rule 8) */
+	int64_t pending_ru_per_s;      /* a scale-up waiting for its splits
+					  (split delay), or -1 */
+	int64_t pending_done_s;        /* the second its splits are done */
+	size_t pending_ranges;         /* ranges it splits to */
+	int autoscale;                 /* 1: ru_per_s is the autoscale max
+					  Tmax, the budget basis */
+	int serverless;                /* 1: ru_per_s follows the ranges
+					  (rule 19) */
+	int redistributed;             /* 1: shares were set per range
+					  (container_redistribute); splits
+					  halve a parent's share instead of
+					  re-dividing evenly */
+	int64_t merge_note_t_s;        /* the first merge D-MERGE does not
+					  suit (>= 3,000 RU/s or >= 20 GB a
+					  range before it), or -1 */
+	int64_t merge_note_ru_per_pp;  /* ... its RU/s a range before */
+	uint64_t merge_note_avg_bytes; /* ... its average storage a range */
+	int64_t now_s;                 /* the open second */
+	int64_t now_ms;                /* time of the last request applied */
+	int sec_active;                /* a request arrived in the open second */
+	int64_t sec_offered_mru;       /* open second, container-wide */
+	int64_t sec_served_mru;
+	struct pk_metrics metrics;
+};
+
+/*
+ * A new container named name (copied) as spec says (spec is copied; its
+ * strings must outlive the container), with cost model cost. Its ranges
+ * are laid out for spec->throughput_ru_per_s at t = 0.
+ */
+struct pk_container *container_new(const char *name,
+				   const struct pk_container_spec *spec,
+				   const struct pk_cost_spec *cost);
+
+/* Free c and everything it owns; NULL is allowed. */
+void container_free(struct pk_container *c);
+
+/*
+ * The smallest manual RU/s the container accepts now (rule 8, D-LIMITS):
+ * max(400, ceil(storage GB), highest ever / 100), from its storage and
+ * highest_ru_per_s. *why (may be NULL) gets the deciding term
+ * (provision.h).
+ */
+int64_t container_min_ru_per_s(const struct pk_container *c,
+			       enum pk_min_reason *why);
+
+/* D-AUTO: autoscale bills per hour */
+#define PK_CONTAINER_S_PER_HOUR 3600
+
+/* Hours (started) of the closed seconds: ceil(seconds / 3,600). */
+int64_t container_hours(const struct pk_container *c);
+
+/*
+ * Autoscale billing (rule 17, D-AUTO): the RU/s billed for hour `hour`
+ * (0-based from t = 0) of the closed seconds: the highest T of the hour,
+ * at least 0.1 Tmax of the hour's end. 0 for a manual container or an
+ * hour with no closed second.
+ */
+int64_t container_autoscale_billed(const struct pk_container *c,
+				   int64_t hour);
+
+/* Stored bytes of the whole container (sum over its ranges). */
+uint64_t container_storage(const struct pk_container *c);
+
+/* max(1, ceil(ru_per_s / ru_per_range)): rule 2's formula. */
+size_t container_initial_ranges(int64_t ru_per_s, int64_t ru_per_range);
+
+/* Ranges a new manual container of spec gets: rule 2 with the creation
+   heuristic (6,000 RU/s a range), and at least enough that no range is
+   over its RU/s cap (rule 1). */
+size_t container_created_ranges(const struct pk_container_spec *spec);
+
+/*
+ * Move the clock to t_ms (never backwards): close every second before
+ * t_ms / 1000, recording its samples, then split ranges over their
+ * storage cap.
+ */
+void container_advance(struct pk_container *c, int64_t t_ms);
+
+/*
+ * Set provisioned RU/s at t_ms (advancing the clock first). Up to ranges x
+ * the per-range cap: at once, re-divided evenly (rule 5, 7). Above: split
+ * to ceil(ru_per_s / cap) ranges (rule 6); with a split delay the change
+ * waits (old layout, old RU/s) until the splits are done, at the start of
+ * the second spec.split_delay_ms later. ASSUMPTION (the reference does not
+ * say): a change asked for while splits wait replaces the waiting one; if
+ * it needs no splits it applies at once. The caller checks the minimum
+ * (container_min_ru_per_s) first.
+ */
+void container_set_throughput(struct pk_container *c, int64_t t_ms,
+			      int64_t ru_per_s);
+
+/* D-MERGE: merge suits containers below these per physical partition */
+#define PK_CONTAINER_MERGE_MAX_RU_PER_PP 3000LL
+#define PK_CONTAINER_MERGE_MAX_AVG_BYTES (20ULL * PK_GIB)
+
+/*
+ * Set per-range RU/s at t_ms (rule 26, D-REDIST), advancing the clock
+ * first: each of the n entries of v names a range by id and its RU/s.
+ * Ranges not named keep their share; the container's RU/s become the
+ * sum of the shares. A target above the per-range cap (10,000) gives the
+ * range the cap, then splits it at its EPK midpoint into two children
+ * sharing the target equally (15,000 -> 2 x 7,500); ASSUMPTION: at once,
+ * without the split delay. Later splits halve a parent's share; a later
+ * throughput change or merge re-divides evenly again. A waiting scale-up
+ * is replaced (cancelled). Recorded as an action and a throughput change.
+ * Returns 0; or -1 with *bad the index of an entry naming no current
+ * range, or one above 2 x the cap (nothing changes then).
+ */
+int container_redistribute(struct pk_container *c, int64_t t_ms,
+			   const struct pk_redist_spec *v, size_t n,
+			   size_t *bad);
+
+/*
+ * Merge adjacent ranges at t_ms (D-MERGE), advancing the clock first,
+ * until `want` remain: each time the adjacent pair with the least
+ * combined storage (the lowest index on ties) becomes one range
+ * [left.min, right.max) with a new id. It stops early rather than make a
+ * range over the storage cap, or fewer ranges than ceil(RU/s / 10,000)
+ * (ASSUMPTION: the service would refuse either; pksim says so in the
+ * action). RU/s then re-divide evenly (rule 4). A waiting scale-up is
+ * cancelled. When the container had >= 3,000 RU/s or >= 20 GB a range
+ * before the merge, the first such merge is noted (merge_note_*), for the
+ * findings. Returns the ranges merged away.
+ */
+size_t container_merge(struct pk_container *c, int64_t t_ms, size_t want);
+
+/*
+ * Apply one point request at r->t_ms (advancing the clock first). Rules
+ * beyond the budget: an item over 2 MB is refused with 413 (D-LIMITS); a
+ * replace or upsert whose key differs from the stored item's is refused
+ * with 400: the key is immutable (reference §3). Both are charged the
+ * not-found charge (D-429: failed requests use RUs; ASSUMPTION: how many
+ * is not published).
+ */
+void container_apply(struct pk_container *c, const struct pk_request *r,
+		     struct pk_outcome *out);
+
+/*
+ * Apply a transactional batch of n creates (1 .. PK_MAX_BATCH_OPS) at
+ * t_ms (advancing the clock first), as one request to the range of the
+ * first item's key. items[i] gives each item's number, size, key, epk,
+ * reject and id as for container_apply; kind and t_ms are ignored. The
+ * batch is all or nothing (reference §3, D-LIMITS):
+ * - an item the client marked invalid (reject) -> that status (400);
+ *   else items whose key identities are not all equal (the batch spans
+ *   logical partitions) -> 400; else items together over 2 MB (D-LIMITS:
+ *   2 MB per request) -> 413. Each refused whole, nothing stored,
+ *   charged the not-found charge like other refused requests.
+ * - else the charge is the sum of the creates' write charges, admitted
+ *   at once against that range's budget, or the batch is rate limited
+ *   (429) as a whole.
+ * - an item that cannot be created makes the batch fail with its status,
+ *   the first in item order: 409 (its number is stored, or its id is
+ *   held in the logical partition or by an earlier item of the batch),
+ *   403/1014 (the items so far would take the logical partition past its
+ *   cap) or 403/0 (a serverless container past 1 TB); nothing is stored.
+ *   ASSUMPTION: the whole charge is used, as for a failed write (D-403).
+ * - else every item is stored: 201.
+ * Counted as one attempt and once under its status (succeeded, 400,
+ * 403, 409, 413 or 429) like any request, and in the batch totals
+ * (metrics.h).
+ */
+void container_batch(struct pk_container *c, int64_t t_ms,
+		     const struct pk_request *items, size_t n,
+		     struct pk_outcome *out);
+
+/*
+ * Run a query at t_ms along route (pkey_route) returning `results` items.
+ * It visits the one range of each point and every range overlapping each
+ * prefix interval, or every range for a fan-out (rule 21, 22). Charge:
+ * base + per_range x ranges visited + per_result x results (cost.h),
+ * spread evenly over the ranges visited, each of which must admit its
+ * share in this second, or the query is rate limited (429) as a whole.
+ */
+void container_query(struct pk_container *c, int64_t t_ms,
+		     const struct pk_route *route, uint32_t results,
+		     struct pk_outcome *out);
+
+/* The logical partition for a key encoding, or NULL. Borrowed. */
+const struct pk_lp *container_find_lp(const struct pk_container *c,
+				      const unsigned char *key, size_t len);
+
+/*
+ * 0 if the invariants hold: the ranges tile the space (pmap_check); every
+ * logical partition lies in one range and each range's storage and count
+ * are the sums of its logical partitions'; the RU/s shares add up to the
+ * provisioned RU/s; no logical partition is over its cap. Else -1.
+ */
+int container_check(const struct pk_container *c);
+
+#endif

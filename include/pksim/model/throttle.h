@@ -1,0 +1,103 @@
+/*
+ * throttle: the per-second RU budget of one physical partition and the
+ * client's retry policy.
+ *
+ * Each physical partition may spend its share of the provisioned RU/s in
+ * each one-second window; the budget resets every second (D-429; rule 12).
+ * An operation whose charge exceeds what is left of the window is rate
+ * limited: HTTP 429, sub-status 3200 (RUBudgetExceeded), with
+ * x-ms-retry-after-ms. ASSUMPTION (how the service computes it is not
+ * documented): the retry-after is the time until the next window starts.
+ * ASSUMPTION: an operation larger than a whole window's budget runs when
+ * it meets an untouched window, and what it spends beyond the share is a
+ * debt the following windows pay off with their shares (no request is
+ * admitted until it is paid); so a 2 MB write on 400 RU/s succeeds and
+ * then the partition is rate limited for about two seconds.
+ *
+ * Burst capacity (optional, off by default; rule 14, D-BURST): a partition
+ * whose share is below 3,000 RU/s saves what it leaves unused, up to 300
+ * s x its share, and may spend the savings on top of its share up to
+ * 3,000 RU in one second. ASSUMPTION: savings are settled when a window
+ * closes (unused share added, use above the share taken off), a new
+ * budget (a new partition, a split child) starts with none, and the
+ * service never takes them back for its own work (D-BURST says it may).
+ *
+ * The client retries as the SDKs do by default (RetryOptions.cs; rule 13):
+ * up to 9 retries, each after the retry-after, while the total wait stays
+ * within 30 s; the scenario can change both or turn retries off.
+ */
+#ifndef PKSIM_THROTTLE_H
+#define PKSIM_THROTTLE_H
+
+#include <stdint.h>
+
+#include "pksim/load/scenario.h"
+
+#define PK_HTTP_TOO_MANY_REQUESTS 429
+#define PK_SUBSTATUS_RU_BUDGET_EXCEEDED 3200 /* cosmos_status.rs */
+
+/* D-BURST: partitions below this RU/s earn burst credit; spending is
+   capped at this many RU in one second */
+#define PK_THROTTLE_BURST_PEAK_MRU (3000LL * 1000LL)
+/* D-BURST: credit is capped at this many seconds of the share */
+#define PK_THROTTLE_BURST_SAVE_S 300LL
+
+struct pk_budget {
+	int64_t window_s;    /* the second the counters below belong to */
+	int64_t used_mru;    /* charged in that window, <= share_mru plus
+				what burst credit allowed */
+	int64_t share_mru;   /* this partition's RU/s share, in mRU per s */
+	int burst;           /* 1: burst capacity on (rule 14) */
+	int64_t credit_mru;  /* burst savings at the window's start, 0 ..
+				300 x share_mru */
+};
+
+/* Turn burst capacity on (1) or off (0) for b; credit starts at 0. */
+void throttle_set_burst(struct pk_budget *b, int on);
+
+/* A budget with share_mru per second, starting in window 0. */
+void throttle_init(struct pk_budget *b, int64_t share_mru);
+
+/*
+ * Admit an operation charging charge_mru at t_ms (>= the window start).
+ * Returns 1 and adds the charge when it fits in what is left of the
+ * current window (with burst: of the share plus the credit, at most 3,000
+ * RU in the window when the share is below that); returns 0 (rate limited) and sets *retry_after_ms to the
+ * time until the next window (1..1000 ms) otherwise.
+ */
+int throttle_admit(struct pk_budget *b, int64_t t_ms, int64_t charge_mru,
+		   int64_t *retry_after_ms);
+
+/* Where a client stands in retrying one operation. */
+struct pk_retry_state {
+	int retries;       /* retries after a 429 made so far */
+	int64_t waited_ms; /* total retry-after waited so far (429s) */
+	int gone_retries;  /* retries after a 410/1007 made so far */
+	int64_t gone_waited_ms; /* total wait before those retries */
+};
+
+/* ASSUMPTION (the reference gives no figure): the client retries a
+   410/1007 after a fixed short delay, and gives up once those waits
+   would pass 30 s in all (the 429 policy's default cap, borrowed) */
+#define PK_THROTTLE_GONE_RETRY_MS 100
+#define PK_THROTTLE_GONE_MAX_WAIT_MS 30000
+
+/*
+ * After a 429 with retry_after_ms: returns 1 and records the retry in st
+ * when policy allows another attempt (enabled, retries < max_retries,
+ * waited + retry_after <= max_wait), else 0: the operation fails and the
+ * application sees the 429.
+ */
+int throttle_should_retry(const struct pk_retry_spec *policy,
+			  struct pk_retry_state *st, int64_t retry_after_ms);
+
+/*
+ * After a 410/1007 (a range completing a split or merge): returns 1 and
+ * records a retry PK_THROTTLE_GONE_RETRY_MS later in st while the 410
+ * waits stay within PK_THROTTLE_GONE_MAX_WAIT_MS, else 0 (the operation
+ * fails). Independent of the 429 policy: the SDKs retry these on their
+ * own (ASSUMPTION).
+ */
+int throttle_should_retry_gone(struct pk_retry_state *st);
+
+#endif

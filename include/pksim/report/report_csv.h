@@ -1,0 +1,25 @@
+/*
+ * report_csv: the per-second series of every variant as one tidy CSV
+ * table, one row per (variant, second, partition key range):
+ *
+ *   variant,t_s,range_id,ru,ru_per_s,normalized_ru,requests,throttled_429,storage_bytes
+ *
+ * ru: RU charged in that second; ru_per_s: the range's share of the
+ * provisioned RU/s; normalized_ru: 0..1 (metrics.h); requests: attempts,
+ * 429s included; storage_bytes: at the end of the second. Seconds in
+ * which the container saw no request have no rows. Variant names are
+ * quoted as CSV requires. pandas reads it with no options:
+ * pandas.read_csv("series.csv").
+ */
+#ifndef PKSIM_REPORT_CSV_H
+#define PKSIM_REPORT_CSV_H
+
+#include <stdio.h>
+
+#include "pksim/run/sim.h"
+
+/* Write the series of run (which must have kept per-second detail:
+   sim_run_detail) to out. Returns 0, or -1 on a write error. */
+int report_csv(const struct pk_run *run, FILE *out);
+
+#endif

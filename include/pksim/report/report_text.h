@@ -1,0 +1,25 @@
+/*
+ * report_text: the run report for a terminal: scenario summary, totals,
+ * physical partitions, hottest logical partitions by RU and by storage,
+ * split events and throughput changes, a timeline, findings in plain
+ * words. Deterministic: no clock, no absolute paths, sorted output.
+ */
+#ifndef PKSIM_REPORT_TEXT_H
+#define PKSIM_REPORT_TEXT_H
+
+#include <stdio.h>
+
+#include "pksim/run/sim.h"
+
+/* Write the text report of run to out. Returns 0, or -1 on a write error. */
+int report_text(const struct pk_run *run, FILE *out);
+
+/*
+ * The comparison of run's variants (pksim compare): what ran, a table
+ * with one column per variant and one row per scorecard figure, then the
+ * ranking with one sentence per variant. Returns 0, or -1 on a write
+ * error.
+ */
+int report_text_compare(const struct pk_run *run, FILE *out);
+
+#endif

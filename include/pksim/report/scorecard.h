@@ -1,0 +1,76 @@
+/*
+ * scorecard: one variant's numbers that answer "which key?", and the
+ * ranking of the variants of a run with one plain sentence each.
+ *
+ * The figures (issue 4 §3): logical partitions; the hottest logical
+ * partition (most RU) and its share of the requests served, of the RU and
+ * of the storage; storage max / mean over physical partitions; the peak
+ * normalized RU consumption and its range; 429s (service-side and after
+ * retries) and the worst range's 429 rate; 403s; days until the largest
+ * logical partition reaches its cap at the growth seen (its bytes over
+ * the time from its first to its last growing write, in the data's own
+ * time when items arrive by a compressed time field, else in simulated
+ * time; none when it grew once only or would take longer than
+ * PK_SCORECARD_HORIZON_DAYS); fan-out
+ * queries and their RU; splits.
+ *
+ * Ranking: fewer operations the application sees fail (after retries,
+ * or refused: 400, 403, 409, 413) first, then the lower 429 rate, then the
+ * smaller hottest share of RU (how evenly the key spreads), then the lower
+ * peak normalized RU consumption, then less RU on fan-out queries, then
+ * the name. ASSUMPTION: pksim's order of
+ * what hurts most; the verdict sentence says which figure decided.
+ */
+#ifndef PKSIM_SCORECARD_H
+#define PKSIM_SCORECARD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/run/sim.h"
+
+/* "never" beyond 100 years at the observed growth */
+#define PK_SCORECARD_HORIZON_DAYS 36500.0
+
+struct pk_scorecard {
+	const char *name;              /* borrowed from the variant */
+	uint64_t logical_partitions;   /* holding items at the end */
+	char hottest_key[256];         /* JSON text of its key value */
+	int have_hottest;              /* 0 when no logical partition */
+	int hottest_undefined;         /* 1: the hottest holds items without
+					  the key property */
+	double hottest_share_requests; /* of requests served, 0..1 */
+	double hottest_share_ru;       /* of RU charged, 0..1 */
+	double hottest_share_storage;  /* of stored bytes, 0..1 */
+	double storage_max_over_mean;  /* over physical partitions; 0 when
+					  nothing is stored */
+	double peak_normalized_ru;     /* 0..1 */
+	uint32_t peak_range;           /* range id */
+	uint64_t throttled_429;
+	uint64_t failed_after_retries;
+	double worst_range_429_rate;   /* 429s / requests of the worst
+					  range, 0..1 */
+	uint32_t worst_range;
+	uint64_t rejected_403;
+	uint64_t refused;              /* 400, 409 and 413 responses */
+	double days_to_full;           /* < 0: never within the horizon */
+	uint64_t fanout_queries;
+	double fanout_ru;
+	size_t splits;
+	uint64_t operations;
+	size_t rank;                   /* 1 = best */
+	char verdict[512];             /* one plain sentence */
+};
+
+/* Fill *sc with the figures of variant v of run (rank and verdict are
+   set by scorecard_rank). */
+void scorecard_fill(const struct pk_run *run, const struct pk_variant *v,
+		    struct pk_scorecard *sc);
+
+/*
+ * The scorecards of every variant of run, ranked and with verdicts: an
+ * array of run->n_variants (caller frees), in variant order.
+ */
+struct pk_scorecard *scorecard_all(const struct pk_run *run);
+
+#endif

@@ -1,0 +1,236 @@
+/*
+ * metrics: what one container variant did, second by second: counters,
+ * the per-second series per partition key range, the container's offered
+ * and served RU per second, split events and throughput changes.
+ *
+ * Normalized RU consumption (D-NRU; rule 15): per range and second, RU
+ * used / the range's RU/s, capped at 100%. ASSUMPTION: a second in which
+ * the range rate-limited a request counts as 100%, since its budget could
+ * not take the next request (D-NRU: "100% means the range could throttle").
+ * Per minute, and for the whole run, the value is the highest second.
+ * Samples are kept for the seconds in which the container saw a request.
+ */
+#ifndef PKSIM_METRICS_H
+#define PKSIM_METRICS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/model/epk.h"
+
+/* One partition key range in one second. */
+struct pk_sample {
+	int64_t t_s;            /* the second, from t = 0 */
+	uint32_t range_id;      /* partition key range id */
+	uint32_t requests;      /* attempts that reached the range (429s too) */
+	uint32_t throttled_429; /* attempts rate limited */
+	int64_t ru_mru;         /* RU charged (served), mRU */
+	int64_t ru_per_s_mru;   /* the range's RU/s share that second, mRU */
+	uint64_t storage_bytes; /* stored at the end of the second */
+};
+
+/*
+ * The whole container in one second, or in a run of idle seconds: a
+ * second in which no request arrived is not recorded on its own but
+ * counted in span_s of an idle record, and has no samples. So memory grows
+ * with the seconds that saw requests, not with simulated time.
+ */
+struct pk_second {
+	int64_t t_s;             /* the (first) second */
+	int64_t span_s;          /* seconds this record covers: 1, or more
+				    for a run of idle seconds */
+	int64_t offered_mru;     /* charges of every attempt that arrived */
+	int64_t served_mru;      /* charges admitted */
+	int64_t ru_per_s;        /* provisioned RU/s that second */
+	uint32_t ranges;         /* physical partitions that second */
+	uint64_t throttled_429;  /* 429s of every range that second */
+	double max_normalized;   /* highest range normalized RU, 0..1 */
+};
+
+enum pk_split_reason {
+	PK_SPLIT_STORAGE = 0,   /* storage passed the physical cap (rule 9) */
+	PK_SPLIT_THROUGHPUT,    /* RU/s raised past ranges x cap (rule 6) */
+};
+
+/* Per partition key range id over its life (ids are never reused). */
+struct pk_range_stats {
+	double peak_normalized;  /* highest second, 0..1 */
+	int64_t peak_t_s;        /* the first second at that peak */
+	uint64_t hot_seconds;    /* seconds it alone was at ~100% while every
+				    other range stayed at or below 30% */
+	int64_t hot_first_s;     /* first and last such second */
+	int64_t hot_last_s;
+	uint64_t throttled_seconds; /* seconds in which it rate-limited */
+	double throttled_served_ru; /* container RU served in those seconds */
+	double throttled_prov_ru;   /* container RU/s provisioned in them */
+};
+
+/* Thresholds of the hot-partition picture (D-NRU's example: one range at
+   100% while the others stay at or below 30%). */
+#define PK_METRICS_HOT 0.99
+#define PK_METRICS_COLD 0.30
+/* Runs up to this long keep their per-second records and samples; longer
+   ones keep per-minute records only (memory grows with minutes then). */
+#define PK_METRICS_DETAIL_MAX_S 86400
+
+struct pk_split_event {
+	int64_t t_s;
+	uint32_t parent;          /* range id split away */
+	uint32_t children[2];     /* new range ids, in key order */
+	struct pk_epk min[2];     /* children's inclusive starts */
+	struct pk_epk max[2];     /* children's exclusive ends */
+	enum pk_split_reason reason;
+};
+
+struct pk_throughput_event {
+	int64_t t_s;            /* when it was asked for */
+	int64_t effective_t_s;  /* when the new RU/s and layout apply: t_s,
+				   or the end of the split delay (>= t_s) */
+	int64_t from_ru_per_s;
+	int64_t to_ru_per_s;
+	size_t ranges_before;
+	size_t ranges_after;    /* once any splits it needs are done */
+};
+
+/* Actions on the container beyond an instant throughput change, for the
+   reports' timeline (issue 5). */
+enum pk_action_kind {
+	PK_ACTION_SPLITS_STARTED = 0, /* a scale-up waiting for its splits */
+	PK_ACTION_SPLITS_DONE,        /* ... done: new layout and RU/s */
+	PK_ACTION_SPLITS_CANCELLED,   /* ... replaced by a later change */
+	PK_ACTION_MERGE,              /* ranges merged (D-MERGE) */
+	PK_ACTION_REDISTRIBUTE,       /* per-range RU/s set (D-REDIST) */
+	PK_ACTION_AUTOSCALE_MAX,      /* autoscale max raised for storage */
+	PK_ACTION_SERVERLESS_RU,      /* serverless RU/s follow the ranges */
+	PK_ACTION_KINDS
+};
+
+#define PK_ACTION_DETAIL_BYTES 160
+
+struct pk_action {
+	int64_t t_s;
+	enum pk_action_kind kind;
+	char detail[PK_ACTION_DETAIL_BYTES]; /* one sentence, no newline */
+};
+
+struct pk_totals {
+	uint64_t operations;           /* operations offered (not attempts) */
+	uint64_t attempts;             /* requests sent, retries included */
+	uint64_t succeeded;            /* 2xx */
+	uint64_t throttled_429;        /* service-side 429s (every attempt) */
+	uint64_t failed_after_retries; /* operations that ended in a 429 */
+	uint64_t rejected_403;         /* 403/1014: logical partition full */
+	uint64_t container_full_403;   /* 403/0: serverless container at 1 TB */
+	uint64_t gone_410;             /* 410/1007 answers (split_gone) */
+	uint64_t failed_after_410;     /* operations that gave up on 410s */
+	uint64_t not_found_404;        /* target item missing in this variant */
+	uint64_t conflict_409;         /* create of an existing (key, id) */
+	uint64_t bad_request_400;      /* invalid key value or id, or a key
+					  change on replace */
+	uint64_t too_large_413;        /* item over 2 MB */
+	uint64_t queries[3];           /* by route: single, targeted, fan-out
+					  (enum pk_route_kind) */
+	uint64_t query_ranges;         /* ranges visited by queries */
+	int64_t fanout_mru;            /* RU of fan-out queries, mRU */
+	int64_t ru_mru;                /* RU consumed (charged), mRU */
+	int64_t offered_mru;           /* RU of every attempt, mRU */
+	uint64_t retry_wait_ms;        /* total client wait on retry-after */
+	/* Transactional batches (container_batch). A batch is one request:
+	   one in operations and attempts, and once in succeeded or under its
+	   failure status; its items count only here and in storage. */
+	uint64_t batches;              /* batch requests answered (not 429
+					  or 410) */
+	uint64_t batches_committed;    /* ... that stored every item (201) */
+	uint64_t batches_rejected_400; /* ... refused whole (400) because
+					  their items span logical
+					  partitions; also in
+					  bad_request_400 */
+	uint64_t batch_items;          /* items stored by committed
+					  batches */
+};
+
+struct pk_metrics {
+	struct pk_totals totals;
+	int keep_seconds;              /* 1: keep seconds[] and samples[] */
+	double provisioned_ru;         /* RU/s x seconds over the run */
+	struct pk_second *minutes;     /* owned; one per minute that saw a
+					  request (span_s: seconds recorded) */
+	size_t n_minutes, cap_minutes;
+	struct pk_range_stats *ranges; /* owned; indexed by range id */
+	size_t n_ranges;
+	struct pk_sample *samples;     /* owned; in (t_s, key order) */
+	size_t n_samples, cap_samples;
+	struct pk_second *seconds;     /* owned; one per closed second */
+	size_t n_seconds, cap_seconds;
+	struct pk_split_event *splits; /* owned; in time order */
+	size_t n_splits, cap_splits;
+	struct pk_throughput_event *changes; /* owned; in time order */
+	size_t n_changes, cap_changes;
+	struct pk_action *actions;     /* owned; in time order */
+	size_t n_actions, cap_actions;
+	uint64_t *wait_hist;           /* owned; [w] = operations that
+					  succeeded after w ms of retry
+					  waits in all (429 and 410) */
+	size_t wait_hist_cap;          /* entries of wait_hist (grows) */
+	uint64_t wait_ops;             /* operations counted in wait_hist */
+};
+
+/* Zero m; it keeps per-second detail (keep_seconds = 1). */
+void metrics_init(struct pk_metrics *m);
+
+/*
+ * Record one second in which the container saw requests: sec (its
+ * container-wide figures; max_normalized and throttled_429 are filled in
+ * here) and the n samples of its ranges (in key order). Updates the
+ * per-minute records, the per-range-id statistics and the provisioned RU;
+ * keeps sec and the samples when keep_seconds.
+ */
+void metrics_close_second(struct pk_metrics *m, struct pk_second *sec,
+			  const struct pk_sample *samples, size_t n);
+
+/* Record span_s idle seconds from t_s at ru_per_s over `ranges` ranges. */
+void metrics_close_idle(struct pk_metrics *m, int64_t t_s, int64_t span_s,
+			int64_t ru_per_s, uint32_t ranges);
+/* Free every array of m; m is zero afterwards. */
+void metrics_free(struct pk_metrics *m);
+
+/* Append one record (copied). */
+void metrics_add_sample(struct pk_metrics *m, const struct pk_sample *s);
+void metrics_add_second(struct pk_metrics *m, const struct pk_second *s);
+void metrics_add_split(struct pk_metrics *m, const struct pk_split_event *e);
+void metrics_add_change(struct pk_metrics *m,
+			const struct pk_throughput_event *e);
+/* Append an action at t_s; detail is printf-formatted and cut to
+   PK_ACTION_DETAIL_BYTES - 1 bytes. */
+void metrics_add_action(struct pk_metrics *m, int64_t t_s,
+			enum pk_action_kind kind, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* Count one operation that succeeded after waited_ms (>= 0) of retry
+   waits in all. */
+void metrics_add_wait(struct pk_metrics *m, int64_t waited_ms);
+
+/*
+ * The pct-th percentile (1..100) of the retry wait of the operations that
+ * succeeded, in ms, exact (nearest rank: the smallest w with at least
+ * ceil(pct / 100 x n) operations waiting w or less); -1 when none did.
+ */
+int64_t metrics_wait_percentile(const struct pk_metrics *m, int pct);
+
+/* The name of an action kind: "splits_started", "merge", ... */
+const char *metrics_action_name(enum pk_action_kind k);
+
+/* The record covering second t_s, or NULL (binary search). Borrowed. */
+const struct pk_second *metrics_second_at(const struct pk_metrics *m,
+					  int64_t t_s);
+
+/* Normalized RU consumption of one sample, 0..1 (see the header). */
+double metrics_normalized(const struct pk_sample *s);
+
+/* RU (not mRU) as a double, for reports. */
+double metrics_ru(int64_t mru);
+
+/* The name of a split reason: "storage" or "throughput". */
+const char *metrics_split_reason(enum pk_split_reason r);
+
+#endif

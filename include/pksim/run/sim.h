@@ -1,0 +1,78 @@
+/*
+ * sim: the clock. Drives one pass over the scenario's operation stream
+ * through every container variant (one in `run`), schedules client
+ * retries after a 429 (throttle.h's policy), applies each phase's
+ * throughput change at its start, and closes the last second at the end.
+ *
+ * Order of events, per variant: by time, then by the operation's place in
+ * the stream (a retry keeps its operation's place), so a run is the same
+ * on every machine. At one instant: throughput changes first, then
+ * retries and arrivals.
+ */
+#ifndef PKSIM_SIM_H
+#define PKSIM_SIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/model/container.h"
+#include "pksim/base/diag.h"
+#include "pksim/model/pkey.h"
+#include "pksim/run/retryq.h"
+#include "pksim/load/scenario.h"
+#include "pksim/workload/workload.h"
+
+/* D-LIMITS: an id is at most 1,023 bytes */
+#define PK_SIM_MAX_ID_BYTES 1023
+
+struct pk_variant {
+	struct pk_container *container; /* owned */
+	struct pk_pkey *key;            /* owned */
+	struct pk_keyval *kv;           /* owned; scratch for one key */
+	struct pk_keyval *batch_kv;     /* owned; scratch for a batch's
+					   PK_MAX_BATCH_OPS keys; NULL until
+					   the first batch */
+	char *batch_ids;                /* owned; PK_MAX_BATCH_OPS id buffers
+					   of PK_VALUE_MAX_BYTES, with
+					   batch_kv */
+	int check_ids;                  /* 1: check each created item's id */
+	struct pk_retryq retries;       /* owned; retries to send */
+	size_t next_phase;              /* next phase whose start is due */
+};
+
+struct pk_run {
+	const struct pk_scenario *sc; /* borrowed */
+	uint64_t seed;                /* the seed the stream used */
+	struct pk_workload *workload; /* owned */
+	struct pk_variant *variants;  /* owned; one per scenario variant */
+	size_t n_variants;
+	int id_prop;                  /* workload index of /id, or -1 */
+	int64_t end_ms;               /* last closed second's end */
+	struct pk_diag *diag;         /* borrowed; during sim_run only */
+	int stopped;                  /* 1 once a phase action was refused */
+};
+
+/*
+ * Replay sc with seed through every variant in sc->variants (one
+ * operation stream for all). Returns the finished run (free with
+ * sim_free), or NULL with errors in diag when a key definition does not
+ * fit the items, or when a phase sets throughput below the minimum the
+ * container has reached by then (rule 8: its storage, 1 RU/s per GB; the
+ * loader checks the rest), reported at the phase's `throughput` with the
+ * minimum and why.
+ */
+struct pk_run *sim_run(const struct pk_scenario *sc, uint64_t seed,
+		       struct pk_diag *diag);
+
+/*
+ * As sim_run; with keep_seconds every variant keeps its per-second
+ * records and samples however long the run (for the CSV series), else
+ * only runs up to PK_METRICS_DETAIL_MAX_S do.
+ */
+struct pk_run *sim_run_detail(const struct pk_scenario *sc, uint64_t seed,
+			      int keep_seconds, struct pk_diag *diag);
+
+/* Free r and everything it owns; NULL is allowed. */
+void sim_free(struct pk_run *r);
+
+#endif

@@ -1,0 +1,134 @@
+/*
+ * workload: the deterministic operation stream of a scenario.
+ *
+ * Phases run back to back from t = 0. Each phase offers operations at its
+ * open arrival rate (throttling never slows the offered load), picks each
+ * operation's kind from the phase mix, and for a create draws a new item:
+ * every property's value from its generator, a size from item_size. Reads,
+ * upserts, replaces and deletes target an item that exists in the
+ * generator's own view (created and not yet deleted), drawn by the phase's
+ * `select` distribution over items in creation order. An operation that
+ * needs an existing item when none exists is not emitted (counted in
+ * workload_skipped).
+ *
+ * A batch creates the phase's batch_size new items at once, as one
+ * operation: unless the batch is drawn "spanning", its items after the
+ * first copy the first item's value of every drawn (PATTERN, LIST)
+ * property but /id, so every key built from generated properties is the
+ * same (the SDK builds a batch for one partition key value).
+ *
+ * Items are stored compactly (creation time, size, one value index per
+ * drawn property), and property values are rebuilt on demand, so the
+ * stream is the same for every container variant that consumes it.
+ * Randomness only through one pk_rng seeded from the scenario seed.
+ *
+ * Items from a data file (sc->items_file): the stream is one CREATE per
+ * used record, in arrival order (records sorted by arrival time, ties in
+ * file order), so item number j is the j-th record to arrive. Arrival:
+ * time_field: floor((ts_ms - earliest ts_ms) / time_compression); rate:
+ * floor(j * 1000 / rate) in file order, as generated uniform arrivals;
+ * at_once: 0. Size: items_file->size_bytes, else the record's serialized
+ * size (trace_size_bytes). Phases only carry throughput changes; the run
+ * ends at the later of the last arrival and the end of the phases. No
+ * randomness is drawn.
+ */
+#ifndef PKSIM_WORKLOAD_H
+#define PKSIM_WORKLOAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/load/scenario.h"
+#include "pksim/base/value.h"
+
+struct pk_op {
+	int64_t t_ms;          /* arrival time, ms since t = 0, non-decreasing */
+	enum pk_op_kind kind;
+	uint64_t item;         /* item sequence number (0-based, creation
+				  order); valid for workload_value() */
+	uint32_t size_bytes;   /* bytes written (CREATE, UPSERT, REPLACE;
+				  BATCH: the sum over its items); 0 for
+				  READ and DELETE */
+	uint32_t phase;        /* index into scenario->phases */
+	uint64_t seq;          /* 0-based position in the stream */
+	uint32_t query;        /* QUERY: index into the phase's queries */
+	uint32_t n_in;         /* QUERY with an IN condition: the IN values
+				  are those of item and in_items[1..n_in-1]
+				  (in_items[0] == item); else 0 */
+	uint64_t in_items[PK_QUERY_MAX_IN];
+	uint32_t batch_n;      /* BATCH: its items are the consecutive new
+				  items item .. item + batch_n - 1 (1 ..
+				  PK_MAX_BATCH_OPS); 0 for other kinds */
+};
+
+/* pk_op.item of a QUERY whose conditions need no item (no filter) */
+#define PK_ITEM_NONE UINT64_MAX
+
+struct pk_workload;
+
+/*
+ * A new stream over sc (borrowed: it must outlive the workload) with the
+ * given seed (usually sc->seed; the CLI's --seed overrides). Never fails.
+ */
+struct pk_workload *workload_new(const struct pk_scenario *sc, uint64_t seed);
+
+/* Free w; NULL is allowed. */
+void workload_free(struct pk_workload *w);
+
+/*
+ * Fill *op with the next operation. Returns 1, or 0 when the last phase
+ * has ended (op untouched). Operations come in non-decreasing t_ms.
+ */
+int workload_next(struct pk_workload *w, struct pk_op *op);
+
+/*
+ * Time (ms) at which phase i starts; i == n_phases gives the end of the
+ * run. Phases start at whole seconds.
+ */
+int64_t workload_phase_start_ms(const struct pk_workload *w, size_t i);
+
+/* Index of the property with this path in sc->props, or -1.
+   With items from a data file any path may hold a value, so every path
+   gets an index (registered on first use: a table the workload owns,
+   which is why this takes a const workload yet may grow it); never -1. */
+int workload_prop_index(const struct pk_workload *w, const char *path);
+
+/* workload_value's return for an object or array at the property (items
+   from a data file only): not a key value, unlike a missing property,
+   which is 0 with PK_VALUE_UNDEFINED. */
+#define PK_WORKLOAD_NOT_SCALAR 1
+
+/*
+ * The value of property prop (index into sc->props) of item `item`, as a
+ * typed value. String bytes are written into buf (cap bytes, at least
+ * PK_VALUE_MAX_BYTES; the loader keeps every generated value shorter) and
+ * out->str points there, so out is valid until buf is reused. Returns 0, or -1 if item was
+ * never created or prop is out of range.
+ * With items from a data file: the record's value at the property's path
+ * (trace_value), a missing one as PK_VALUE_UNDEFINED; a string longer
+ * than cap - 1 bytes is cut to cap - 1 (still over the 2,048-byte key
+ * limit, so a key on it is refused as too long); an object or array
+ * returns PK_WORKLOAD_NOT_SCALAR with *out undefined.
+ */
+int workload_value(const struct pk_workload *w, uint64_t item, int prop,
+		   struct pk_value *out, char *buf, size_t cap);
+
+/* Stored size in bytes the generator gave item at its last write. */
+uint32_t workload_item_size(const struct pk_workload *w, uint64_t item);
+
+/*
+ * Size in bytes item had when it was created: what a batch that created
+ * it sends again on a retry, whatever later writes did to the item. Kept
+ * when some phase sends batches; otherwise the size at the last write
+ * (workload_item_size).
+ */
+uint32_t workload_item_created_size(const struct pk_workload *w,
+				    uint64_t item);
+
+/* Items created so far. */
+uint64_t workload_items(const struct pk_workload *w);
+
+/* Operations not emitted because no existing item could be targeted. */
+uint64_t workload_skipped(const struct pk_workload *w);
+
+#endif

@@ -1,0 +1,133 @@
+/*
+ * diag: error collection with positions. Keeps the first
+ * PK_DIAG_MAX_ERRORS errors and counts the rest.
+ */
+#include "pksim/base/diag.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/mem.h"
+
+void diag_init(struct pk_diag *d)
+{
+	memset(d, 0, sizeof(*d));
+}
+
+void diag_free(struct pk_diag *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->n_entries; i++) {
+		free(d->entries[i].file);
+		free(d->entries[i].msg);
+		free(d->entries[i].note);
+	}
+	diag_init(d);
+}
+
+static char *vformat(const char *fmt, va_list ap)
+{
+	va_list cp;
+	int n;
+	char *p;
+
+	va_copy(cp, ap);
+	n = vsnprintf(NULL, 0, fmt, cp);
+	va_end(cp);
+	if (n < 0) {
+		return xstrdup("(unprintable message)");
+	}
+	p = xmalloc((size_t)n + 1);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	return p;
+}
+
+void diag_verror(struct pk_diag *d, const char *file, int line, int col,
+		 const char *fmt, va_list ap)
+{
+	struct pk_diag_entry *e;
+
+	d->n_errors++;
+	if (d->n_entries == PK_DIAG_MAX_ERRORS) {
+		return;
+	}
+	e = &d->entries[d->n_entries++];
+	e->file = xstrdup(file);
+	e->line = line;
+	e->col = col;
+	e->msg = vformat(fmt, ap);
+	e->note = NULL;
+}
+
+void diag_error(struct pk_diag *d, const char *file, int line, int col,
+		const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_verror(d, file, line, col, fmt, ap);
+	va_end(ap);
+}
+
+void diag_note(struct pk_diag *d, const char *fmt, ...)
+{
+	struct pk_diag_entry *e;
+	va_list ap;
+
+	/* a dropped error's note is dropped with it */
+	if (d->n_entries == 0 || d->n_errors != d->n_entries) {
+		return;
+	}
+	e = &d->entries[d->n_entries - 1];
+	free(e->note);
+	va_start(ap, fmt);
+	e->note = vformat(fmt, ap);
+	va_end(ap);
+}
+
+size_t diag_count(const struct pk_diag *d)
+{
+	return d->n_errors;
+}
+
+void diag_print(const struct pk_diag *d, FILE *out)
+{
+	size_t i;
+
+	for (i = 0; i < d->n_entries; i++) {
+		const struct pk_diag_entry *e = &d->entries[i];
+
+		fputs("pksim: ", out);
+		if (e->file) {
+			fprintf(out, "%s:", e->file);
+			if (e->line > 0) {
+				fprintf(out, "%d:", e->line);
+				if (e->col > 0) {
+					fprintf(out, "%d:", e->col);
+				}
+			}
+			fputc(' ', out);
+		}
+		fprintf(out, "error: %s\n", e->msg);
+		if (e->note) {
+			fprintf(out, "pksim: note: %s\n", e->note);
+		}
+	}
+	if (d->n_errors > d->n_entries) {
+		fprintf(out, "pksim: %zu more errors not shown\n",
+			d->n_errors - d->n_entries);
+	}
+}
+
+_Noreturn void diag_bug(const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "pksim: internal error at %s:%d: ", file, line);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	abort();
+}

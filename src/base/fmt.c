@@ -1,0 +1,39 @@
+/*
+ * fmt: numbers for people (see fmt.h).
+ */
+#include "pksim/base/fmt.h"
+
+#include <stdio.h>
+
+const char *fmt_thousands(int64_t v, char *buf)
+{
+	char tmp[PK_FMT_BYTES];
+	int n = snprintf(tmp, sizeof(tmp), "%lld", (long long)v), i, j = 0;
+
+	for (i = 0; i < n; i++) {
+		if (i > 0 && tmp[i - 1] != '-' && (n - i) % 3 == 0) {
+			buf[j++] = ',';
+		}
+		buf[j++] = tmp[i];
+	}
+	buf[j] = '\0';
+	return buf;
+}
+
+const char *fmt_bytes(uint64_t b, char *buf)
+{
+	static const char *const unit[] = {"B", "KB", "MB", "GB", "TB", "PB"};
+	double x = (double)b;
+	int u = 0;
+
+	while (x >= 1024.0 && u < 5) {
+		x /= 1024.0;
+		u++;
+	}
+	if (u == 0) {
+		snprintf(buf, PK_FMT_BYTES, "%llu B", (unsigned long long)b);
+	} else {
+		snprintf(buf, PK_FMT_BYTES, "%.1f %s", x, unit[u]);
+	}
+	return buf;
+}

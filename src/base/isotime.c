@@ -1,0 +1,130 @@
+/*
+ * isotime: ISO 8601 times (see isotime.h).
+ */
+#include "pksim/base/isotime.h"
+
+#define PK_ISOTIME_MS_PER_S 1000
+#define PK_ISOTIME_MS_PER_DAY 86400000LL
+
+int64_t isotime_days_from_civil(int64_t y, int m, int d)
+{
+	int64_t era, yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+static int is_leap(int64_t y)
+{
+	return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
+
+/* Read exactly n digits at s[*i] into *out; 0, or -1 if not there. */
+static int read_digits(const char *s, size_t len, size_t *i, int n, int *out)
+{
+	int v = 0, k;
+
+	if (*i + (size_t)n > len) {
+		return -1;
+	}
+	for (k = 0; k < n; k++) {
+		char c = s[*i + (size_t)k];
+
+		if (c < '0' || c > '9') {
+			return -1;
+		}
+		v = v * 10 + (c - '0');
+	}
+	*i += (size_t)n;
+	*out = v;
+	return 0;
+}
+
+int isotime_parse_ms(const char *s, size_t len, int64_t *t_ms)
+{
+	static const int mdays[] = {31, 28, 31, 30, 31, 30,
+				    31, 31, 30, 31, 30, 31};
+	int y, mo, d, h = 0, mi = 0, sec = 0, ms = 0, oh = 0, om = 0, sign;
+	int digit, k;
+	size_t i = 0;
+
+	if (read_digits(s, len, &i, 4, &y) || i >= len || s[i++] != '-' ||
+	    read_digits(s, len, &i, 2, &mo) || i >= len || s[i++] != '-' ||
+	    read_digits(s, len, &i, 2, &d)) {
+		return -1;
+	}
+	if (mo < 1 || mo > 12 || d < 1 ||
+	    d > mdays[mo - 1] + (mo == 2 && is_leap(y))) {
+		return -1;
+	}
+	if (i < len && (s[i] == 'T' || s[i] == 't' || s[i] == ' ')) {
+		i++;
+		if (read_digits(s, len, &i, 2, &h) || i >= len ||
+		    s[i++] != ':' || read_digits(s, len, &i, 2, &mi)) {
+			return -1;
+		}
+		if (i < len && s[i] == ':') {
+			i++;
+			if (read_digits(s, len, &i, 2, &sec)) {
+				return -1;
+			}
+		}
+		if (i < len && (s[i] == '.' || s[i] == ',')) {
+			/* milliseconds, rounded half up on the 4th digit */
+			i++;
+			for (k = 0; i < len && s[i] >= '0' && s[i] <= '9';
+			     i++, k++) {
+				digit = s[i] - '0';
+				if (k < 3) {
+					ms = ms * 10 + digit;
+				} else if (k == 3 && digit >= 5) {
+					ms++;
+				}
+			}
+			if (k == 0) {
+				return -1;
+			}
+			for (; k < 3; k++) {
+				ms *= 10;
+			}
+		}
+		/* 60 is a leap second; it counts as the next second */
+		if (h > 23 || mi > 59 || sec > 60) {
+			return -1;
+		}
+	}
+	if (i < len && (s[i] == 'Z' || s[i] == 'z')) {
+		i++;
+	} else if (i < len && (s[i] == '+' || s[i] == '-')) {
+		sign = s[i++] == '-' ? -1 : 1;
+		if (read_digits(s, len, &i, 2, &oh)) {
+			return -1;
+		}
+		if (i < len && s[i] == ':') {
+			i++;
+			if (read_digits(s, len, &i, 2, &om)) {
+				return -1;
+			}
+		} else if (i < len && read_digits(s, len, &i, 2, &om)) {
+			return -1;
+		}
+		if (oh > 23 || om > 59) {
+			return -1;
+		}
+		oh *= sign;
+		om *= sign;
+	}
+	if (i != len) {
+		return -1;
+	}
+	*t_ms = isotime_days_from_civil(y, mo, d) * PK_ISOTIME_MS_PER_DAY +
+		((int64_t)(h - oh) * 3600 + (int64_t)(mi - om) * 60 + sec) *
+		    PK_ISOTIME_MS_PER_S +
+		ms;
+	return 0;
+}
+

@@ -1,0 +1,99 @@
+/*
+ * mem: allocation wrappers that exit on out-of-memory (STYLE.md: callers
+ * never check). Exit status 1: running out of memory is an environment
+ * failure, not bad input.
+ */
+#include "pksim/base/mem.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static _Noreturn void oom(void)
+{
+	fputs("pksim: out of memory\n", stderr);
+	exit(1);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p) {
+		oom();
+	}
+	return p;
+}
+
+void *xcalloc(size_t count, size_t size)
+{
+	void *p = calloc(count ? count : 1, size ? size : 1);
+
+	if (!p) {
+		oom();
+	}
+	return p;
+}
+
+void *xreallocarray(void *p, size_t count, size_t size)
+{
+	void *q;
+
+	if (size && count > SIZE_MAX / size) {
+		oom();
+	}
+	q = realloc(p, count && size ? count * size : 1);
+	if (!q) {
+		oom();
+	}
+	return q;
+}
+
+char *xstrdup(const char *s)
+{
+	return s ? xstrndup(s, strlen(s)) : NULL;
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+	char *p;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		oom();
+	}
+	p = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+void mem_grow(void **arr, size_t *cap, size_t need, size_t elem)
+{
+	size_t c = *cap ? *cap : 16;
+
+	if (need <= *cap) {
+		return;
+	}
+	while (c < need) {
+		c *= 2;
+	}
+	*arr = xreallocarray(*arr, c, elem);
+	*cap = c;
+}

@@ -1,0 +1,410 @@
+/*
+ * rng: the one seeded generator and the distributions built on it.
+ *
+ * The generator is xoshiro256** 1.0 (Blackman and Vigna,
+ * https://prng.di.unimi.it/xoshiro256starstar.c), its state filled from
+ * the seed by splitmix64 (https://prng.di.unimi.it/splitmix64.c), as the
+ * authors recommend. Only integer arithmetic and IEEE-754 double
+ * operations with one rounding each are used, so a seed gives the same
+ * stream on every build; we forbid FMA contraction below for the same
+ * reason.
+ *
+ * Distributions (struct pk_dist) draw an index in [0, n) and follow YCSB
+ * (https://github.com/brianfrankcooper/YCSB, core/.../generator/):
+ *   UNIFORM     UniformLongGenerator: rng_below(n).
+ *   ZIPFIAN     ZipfianGenerator: Gray et al., "Quickly generating
+ *               billion-record synthetic databases" (SIGMOD 1994), rank 0
+ *               the most popular; zeta(n, theta) is updated incrementally
+ *               when n grows.
+ *   HOTSPOT     HotspotIntegerGenerator: hot set = first
+ *               floor(n * hot_data_fraction) values (at least 1).
+ *   SEQUENTIAL  SequentialGenerator / CounterGenerator: 0, 1, ..., n-1, 0.
+ *   LATEST      SkewedLatestGenerator over a fixed set: the values come
+ *               into use in order, one more per draw, and a draw returns
+ *               latest - zipfian(introduced), so the newest is likeliest.
+ *   WEIGHTED    DiscreteGenerator: cumulative weights, binary search.
+ *
+ * Left out: YCSB's ScrambledZipfianGenerator (hash-scattered ranks) and
+ * its thread safety; a pk_dist is single-threaded like the simulator.
+ */
+#include "pksim/base/rng.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "pksim/base/diag.h"
+#include "pksim/base/mem.h"
+
+#ifdef __clang__
+/* Same results at -O0 and -O2: no fused multiply-add (GCC in ISO C mode
+   does not contract by default). */
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+/* splitmix64 increment: 2^64 / golden ratio (splitmix64.c) */
+#define PK_RNG_GOLDEN_GAMMA 0x9e3779b97f4a7c15ULL
+/* 2^-53: turns the top 53 bits into a double in [0, 1) (Vigna's note
+   "Generating uniform doubles in the unit interval") */
+#define PK_RNG_DOUBLE_UNIT 0x1.0p-53
+/* 2 pi, for the Box-Muller angle */
+#define PK_RNG_TWO_PI 6.283185307179586476925286766559
+
+static uint64_t splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += PK_RNG_GOLDEN_GAMMA);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static inline uint64_t rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+void rng_seed(struct pk_rng *r, uint64_t seed)
+{
+	uint64_t x = seed;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		r->s[i] = splitmix64(&x);
+	}
+	/* splitmix64 is a bijection of its counter, so four successive
+	   outputs are never all zero; xoshiro only needs that. */
+}
+
+uint64_t rng_next(struct pk_rng *r)
+{
+	uint64_t *s = r->s;
+	uint64_t result = rotl(s[1] * 5, 7) * 9;
+	uint64_t t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return result;
+}
+
+/* High and low 64 bits of a * b. */
+static inline uint64_t mul_128(uint64_t a, uint64_t b, uint64_t *lo)
+{
+#ifdef __SIZEOF_INT128__
+	unsigned __int128 m = (unsigned __int128)a * b;
+
+	*lo = (uint64_t)m;
+	return (uint64_t)(m >> 64);
+#else
+	uint64_t a_lo = a & 0xffffffffULL, a_hi = a >> 32;
+	uint64_t b_lo = b & 0xffffffffULL, b_hi = b >> 32;
+	uint64_t ll = a_lo * b_lo, lh = a_lo * b_hi;
+	uint64_t hl = a_hi * b_lo, hh = a_hi * b_hi;
+	uint64_t mid = (ll >> 32) + (lh & 0xffffffffULL) + (hl & 0xffffffffULL);
+
+	*lo = (mid << 32) | (ll & 0xffffffffULL);
+	return hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+#endif
+}
+
+/*
+ * Lemire, "Fast random integer generation in an interval" (ACM TOMACS
+ * 2019): the high word of x * n is uniform on [0, n) once the low words
+ * below 2^64 mod n are rejected.
+ */
+uint64_t rng_below(struct pk_rng *r, uint64_t n)
+{
+	uint64_t lo, hi;
+
+	if (n == 0) {
+		PK_BUG("rng_below: empty range");
+	}
+	hi = mul_128(rng_next(r), n, &lo);
+	if (lo < n) {
+		uint64_t threshold = (0 - n) % n; /* 2^64 mod n */
+
+		while (lo < threshold) {
+			hi = mul_128(rng_next(r), n, &lo);
+		}
+	}
+	return hi;
+}
+
+double rng_double(struct pk_rng *r)
+{
+	return (double)(rng_next(r) >> 11) * PK_RNG_DOUBLE_UNIT;
+}
+
+double rng_exponential(struct pk_rng *r, double mean)
+{
+	/* 1 - u lies in (0, 1], so the log is finite */
+	return -mean * log(1.0 - rng_double(r));
+}
+
+double rng_normal(struct pk_rng *r, double mean, double stddev)
+{
+	/* Box-Muller, cosine branch only: one value per call keeps the
+	   stream independent of how many values a caller asks for. */
+	double u1 = 1.0 - rng_double(r); /* (0, 1] */
+	double u2 = rng_double(r);
+
+	return mean + stddev * sqrt(-2.0 * log(u1)) * cos(PK_RNG_TWO_PI * u2);
+}
+
+/* ------------------------------------------------------------------ */
+/* Distributions                                                       */
+
+struct pk_zipf {
+	double theta;	   /* 0 < theta < 1 */
+	double alpha;	   /* 1 / (1 - theta) */
+	double zeta2;	   /* zeta(2, theta) = 1 + 0.5^theta */
+	double half_theta; /* 0.5^theta */
+	double zetan;	   /* zeta(count, theta) */
+	double eta;	   /* Gray's eta for count; 0 when count <= 2 */
+	uint64_t count;	   /* the set size zetan and eta belong to, >= 1 */
+};
+
+struct pk_dist {
+	enum pk_dist_kind kind;
+	uint64_t n;		  /* set size, >= 1 */
+	struct pk_zipf zipf;	  /* ZIPFIAN over n, LATEST over introduced */
+	double hot_data_fraction; /* HOTSPOT */
+	double hot_op_fraction;	  /* HOTSPOT */
+	uint64_t next;		  /* SEQUENTIAL: next value to return */
+	uint64_t introduced;	  /* LATEST: values in use so far, <= n */
+	double *cum;  /* WEIGHTED: owned; cum[i] = w[0] + .. + w[i] */
+	size_t n_cum; /* WEIGHTED: entries in cum */
+};
+
+/* Sum of 1 / i^theta for i in (from, to]. */
+static double zeta_terms(uint64_t from, uint64_t to, double theta)
+{
+	double sum = 0;
+	uint64_t i;
+
+	for (i = from; i < to; i++) {
+		sum += 1.0 / pow((double)(i + 1), theta);
+	}
+	return sum;
+}
+
+static void zipf_update_eta(struct pk_zipf *z)
+{
+	/*
+	 * Gray et al.: eta = (1 - (2/n)^(1-theta)) / (1 - zeta2/zeta_n).
+	 * YCSB's ZipfianGenerator keeps the constructor's item count in
+	 * (2/n) after an incremental update; we use the current count as
+	 * the formula intends. For n <= 2 the draw never reaches eta (and
+	 * the formula divides by zero).
+	 */
+	if (z->count <= 2) {
+		z->eta = 0;
+		return;
+	}
+	z->eta = (1.0 - pow(2.0 / (double)z->count, 1.0 - z->theta)) /
+		 (1.0 - z->zeta2 / z->zetan);
+}
+
+static void zipf_init(struct pk_zipf *z, double theta, uint64_t count)
+{
+	if (!(theta > 0 && theta < 1)) {
+		PK_BUG("zipfian theta %g outside (0, 1)", theta);
+	}
+	z->theta = theta;
+	z->alpha = 1.0 / (1.0 - theta);
+	z->half_theta = pow(0.5, theta);
+	z->zeta2 = 1.0 + z->half_theta;
+	z->zetan = zeta_terms(0, count, theta);
+	z->count = count;
+	zipf_update_eta(z);
+}
+
+/*
+ * Move the zipfian to a new set size. Growing adds the new terms, as
+ * ZipfianGenerator.nextLong(itemcount) does. Shrinking subtracts the
+ * terms that went away (the improvement YCSB's own TODO there proposes),
+ * or recomputes from scratch when that is fewer terms.
+ */
+static void zipf_resize(struct pk_zipf *z, uint64_t count)
+{
+	if (count == z->count) {
+		return;
+	}
+	if (count > z->count) {
+		z->zetan += zeta_terms(z->count, count, z->theta);
+	} else if (count < z->count - count) {
+		/* fewer terms, and it clears accumulated rounding */
+		z->zetan = zeta_terms(0, count, z->theta);
+	} else {
+		uint64_t i;
+
+		for (i = z->count; i > count; i--) {
+			z->zetan -= 1.0 / pow((double)i, z->theta);
+		}
+	}
+	z->count = count;
+	zipf_update_eta(z);
+}
+
+/* A rank in [0, count), rank 0 the most likely: ZipfianGenerator. */
+static uint64_t zipf_draw(const struct pk_zipf *z, struct pk_rng *r)
+{
+	double u = rng_double(r);
+	double uz = u * z->zetan;
+	uint64_t ret;
+
+	if (uz < 1.0) {
+		return 0;
+	}
+	if (uz < 1.0 + z->half_theta) {
+		return 1;
+	}
+	ret = (uint64_t)((double)z->count *
+			 pow(z->eta * u - z->eta + 1.0, z->alpha));
+	/* u < 1 keeps ret below count in exact arithmetic; guard rounding */
+	return ret < z->count ? ret : z->count - 1;
+}
+
+struct pk_dist *dist_new(const struct pk_dist_spec *spec, uint64_t n)
+{
+	struct pk_dist *d = xcalloc(1, sizeof(*d));
+	size_t i;
+
+	if (n == 0) {
+		PK_BUG("dist_new: empty set");
+	}
+	d->kind = spec->kind;
+	d->n = n;
+	switch (spec->kind) {
+	case PK_DIST_UNIFORM:
+	case PK_DIST_SEQUENTIAL:
+		break;
+	case PK_DIST_ZIPFIAN:
+		zipf_init(&d->zipf, spec->theta, n);
+		break;
+	case PK_DIST_LATEST:
+		/* nothing introduced yet: the first draw brings in value 0 */
+		zipf_init(&d->zipf, spec->theta, 1);
+		break;
+	case PK_DIST_HOTSPOT:
+		d->hot_data_fraction = spec->hot_data_fraction;
+		d->hot_op_fraction = spec->hot_op_fraction;
+		break;
+	case PK_DIST_WEIGHTED:
+		if (spec->n_weights == 0) {
+			PK_BUG("dist_new: weighted without weights");
+		}
+		d->n_cum = spec->n_weights;
+		d->cum = xreallocarray(NULL, d->n_cum, sizeof(*d->cum));
+		for (i = 0; i < d->n_cum; i++) {
+			d->cum[i] = (i ? d->cum[i - 1] : 0) + spec->weights[i];
+		}
+		break;
+	default:
+		PK_BUG("dist_new: unknown kind %d", (int)spec->kind);
+	}
+	return d;
+}
+
+void dist_set_n(struct pk_dist *d, uint64_t n)
+{
+	if (n == 0) {
+		PK_BUG("dist_set_n: empty set");
+	}
+	d->n = n;
+	if (d->kind == PK_DIST_ZIPFIAN) {
+		zipf_resize(&d->zipf, n);
+	} else if (d->kind == PK_DIST_LATEST && d->introduced > n) {
+		d->introduced = n;
+		zipf_resize(&d->zipf, n);
+	}
+}
+
+/* HotspotIntegerGenerator.nextValue() over [0, n). */
+static uint64_t hotspot_draw(const struct pk_dist *d, struct pk_rng *r)
+{
+	uint64_t hot = (uint64_t)((double)d->n * d->hot_data_fraction);
+	uint64_t cold;
+	double u;
+
+	if (hot < 1) {
+		hot = 1;
+	}
+	if (hot > d->n) {
+		hot = d->n;
+	}
+	cold = d->n - hot;
+	u = rng_double(r); /* drawn even when cold is empty: fixed usage */
+	if (cold == 0 || u < d->hot_op_fraction) {
+		return rng_below(r, hot);
+	}
+	return hot + rng_below(r, cold);
+}
+
+/*
+ * DiscreteGenerator: the first i with u * total < cum[i]. Only the first
+ * min(n, n_cum) weights take part, so a set smaller than the weight list
+ * draws among its own values; values past the list have weight 0.
+ */
+static uint64_t weighted_draw(const struct pk_dist *d, struct pk_rng *r)
+{
+	size_t m = d->n < d->n_cum ? (size_t)d->n : d->n_cum;
+	double target = rng_double(r) * d->cum[m - 1];
+	size_t lo = 0, hi = m - 1;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (target < d->cum[mid]) {
+			hi = mid;
+		} else {
+			lo = mid + 1;
+		}
+	}
+	return lo;
+}
+
+uint64_t dist_draw(struct pk_dist *d, struct pk_rng *r)
+{
+	uint64_t v;
+
+	switch (d->kind) {
+	case PK_DIST_UNIFORM:
+		return rng_below(r, d->n);
+	case PK_DIST_ZIPFIAN:
+		return zipf_draw(&d->zipf, r);
+	case PK_DIST_HOTSPOT:
+		return hotspot_draw(d, r);
+	case PK_DIST_SEQUENTIAL:
+		if (d->next >= d->n) {
+			d->next = 0;
+		}
+		return d->next++;
+	case PK_DIST_LATEST:
+		/* SkewedLatestGenerator: the counter it reads grows by one
+		   per insert; here by one per draw, up to n. */
+		if (d->introduced < d->n) {
+			d->introduced++;
+			zipf_resize(&d->zipf, d->introduced);
+		}
+		v = zipf_draw(&d->zipf, r);
+		return d->introduced - 1 - v;
+	case PK_DIST_WEIGHTED:
+		return weighted_draw(d, r);
+	}
+	PK_BUG("dist_draw: unknown kind %d", (int)d->kind);
+}
+
+void dist_free(struct pk_dist *d)
+{
+	if (!d) {
+		return;
+	}
+	free(d->cum);
+	free(d);
+}

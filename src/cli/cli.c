@@ -1,0 +1,678 @@
+/*
+ * cli: subcommands and options (getopt_long from the C library).
+ */
+#include "pksim/cli/cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/diag.h"
+#include "pksim/model/epk.h"
+#include "pksim/base/mem.h"
+#include "pksim/base/output.h"
+#include "pksim/report/report_csv.h"
+#include "pksim/report/report_json.h"
+#include "pksim/report/report_text.h"
+#include "pksim/load/scenario.h"
+#include "pksim/run/sim.h"
+#include "pksim/load/trace.h"
+
+#define PK_VERSION "0.1.0"
+
+enum pk_format { PK_FORMAT_TEXT, PK_FORMAT_JSON, PK_FORMAT_CSV };
+
+/* --key options one compare takes, at most */
+#define PK_CLI_MAX_KEYS 16
+/* `pksim compare --items` without --throughput: one range at creation
+   and no throttling worth the name for most exports. ASSUMPTION: a
+   default for answering "which key?" from a data file alone. */
+#define PK_CLI_DEFAULT_ITEMS_RU_PER_S 10000
+
+struct pk_run_opts {
+	int compare;        /* 1: pksim compare */
+	const char *scenario; /* NULL with --items */
+	const char *output; /* NULL: stdout */
+	enum pk_format format;
+	int have_seed;
+	uint64_t seed;
+	const char *keys[PK_CLI_MAX_KEYS]; /* --key, in order */
+	size_t n_keys;
+	const char *items;  /* --items FILE */
+	enum pk_trace_format items_format;
+	const char *time_field;
+	double time_compression;
+	double rate_per_s;
+	int at_once;
+	int have_compression;
+	int64_t throughput;
+};
+
+/* --time-compression: from stretching time 1,000-fold to compressing a
+   billion-fold; beyond, arrival times leave the range of milliseconds */
+#define PK_CLI_MIN_COMPRESSION 1e-3
+#define PK_CLI_MAX_COMPRESSION 1e9
+/* D-LIMITS: the smallest manual throughput of a container */
+#define PK_CLI_MIN_RU_PER_S 400
+
+static const char usage_text[] =
+	"usage: pksim run SCENARIO.yaml [--format text|json|csv] [--seed N] "
+	"[-o FILE]\n"
+	"       pksim compare SCENARIO.yaml [--key K]... [options of run]\n"
+	"       pksim compare --items FILE (--time-field F | --rate R |\n"
+	"                     --at-once) --key K [--key K]... [options]\n"
+	"       pksim locate SCENARIO.yaml [ITEM_JSON...]\n"
+	"       pksim epk [--version 1|2] [--multihash] JSON_ARRAY\n"
+	"       pksim --help | --version\n"
+	"\n"
+	"Replays the scenario's workload against a simulated Azure Cosmos DB\n"
+	"container and reports what the partition key did: physical\n"
+	"partitions, hot logical partitions, 429 rate limiting, splits.\n"
+	"\n"
+	"options for run and compare:\n"
+	"  --format FORMAT  text (default), json, or csv (the per-second\n"
+	"                   series per variant and range)\n"
+	"  --seed N         override the scenario's seed (unsigned 64-bit)\n"
+	"  -o, --output F   write the report to F (whole or not at all)\n"
+	"\n"
+	"pksim compare replays one operation stream through every variant of\n"
+	"the scenario and each --key, then ranks them. Options:\n"
+	"  --key K          add a variant keyed by K: /path, '[/a, /b]' or\n"
+	"                   '/a,/b' (hierarchical), '{a}-{b}' (synthetic)\n"
+	"  --items FILE     items from a data file (JSON array, JSON lines,\n"
+	"                   CSV with a header) instead of a scenario\n"
+	"  --items-format F auto (default), json, jsonl or csv\n"
+	"  --time-field F   records arrive by this timestamp (epoch s or\n"
+	"                   ISO 8601) ...\n"
+	"  --time-compression X  ... divided by X (default 1)\n"
+	"  --rate R         ... or R records a second in file order\n"
+	"  --at-once        ... or all at t = 0\n"
+	"  --throughput N   RU/s of the container for --items (default\n"
+	"                   10,000)\n"
+	"\n"
+	"pksim locate prints, for each item (JSON objects as arguments, or\n"
+	"one per line on standard input) and each container variant of the\n"
+	"scenario, the partition key value the key definition builds, its EPK\n"
+	"and the physical partition it lands in at the start of the run.\n"
+	"\n"
+	"pksim epk prints the effective partition key of the key whose\n"
+	"components are JSON_ARRAY (e.g. '[\"redmond\"]'; numbers hash as\n"
+	"doubles, {} is undefined) in uppercase hex, as the SDKs compute it:\n"
+	"  --version N      hash version 1 or 2 (default 2)\n"
+	"  --multihash      hierarchical key, 1 to 3 levels (version 2 only)\n"
+	"\n"
+	"exit status: 0 ok, 1 cannot write output, 2 bad input or usage.\n"
+	"The scenario format is described in scenarios/README.md.\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fputs("pksim: error: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs("; see 'pksim --help'\n", stderr);
+	return PK_EXIT_INPUT;
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!s[0] || s[0] == '-' || s[0] == '+') {
+		return -1;
+	}
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || *end) {
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+static int parse_format(const char *arg, struct pk_run_opts *o)
+{
+	if (strcmp(arg, "text") == 0) {
+		o->format = PK_FORMAT_TEXT;
+	} else if (strcmp(arg, "json") == 0) {
+		o->format = PK_FORMAT_JSON;
+	} else if (strcmp(arg, "csv") == 0) {
+		o->format = PK_FORMAT_CSV;
+	} else {
+		return usage_error("unknown format '%s'; allowed: text, json, "
+				   "csv",
+				   arg);
+	}
+	return 0;
+}
+
+static int parse_positive(const char *arg, const char *opt, double *out)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	if (end == arg || *end || !(v > 0) || v > 1e12) {
+		fprintf(stderr,
+			"pksim: error: %s needs a number greater than 0, got "
+			"'%s'; see 'pksim --help'\n",
+			opt, arg);
+		return PK_EXIT_INPUT;
+	}
+	*out = v;
+	return 0;
+}
+
+/* The options only compare takes; returns 0, or an exit status. */
+static int parse_compare_opt(int ch, const char *arg, struct pk_run_opts *o)
+{
+	uint64_t u;
+
+	switch (ch) {
+	case 'k':
+		if (o->n_keys == PK_CLI_MAX_KEYS) {
+			return usage_error("at most 16 --key options, got "
+					   "more at '%s'",
+					   arg);
+		}
+		o->keys[o->n_keys++] = arg;
+		return 0;
+	case 'i':
+		o->items = arg;
+		return 0;
+	case 'F':
+		if (trace_format_parse(arg, &o->items_format)) {
+			return usage_error("unknown --items-format '%s'; "
+					   "allowed: auto, json, jsonl, csv",
+					   arg);
+		}
+		return 0;
+	case 't':
+		o->time_field = arg;
+		return 0;
+	case 'c':
+		if (parse_positive(arg, "--time-compression",
+				   &o->time_compression) ||
+		    o->time_compression < PK_CLI_MIN_COMPRESSION ||
+		    o->time_compression > PK_CLI_MAX_COMPRESSION) {
+			return usage_error("--time-compression needs a factor "
+					   "from 0.001 to 1e9, got '%s'",
+					   arg);
+		}
+		o->have_compression = 1;
+		return 0;
+	case 'r':
+		if (scenario_parse_rate(arg, &o->rate_per_s)) {
+			return usage_error("--rate needs records a second "
+					   "greater than 0: 1000, 1000/s, "
+					   "60/m or 10/h, got '%s'",
+					   arg);
+		}
+		return 0;
+	case 'a':
+		o->at_once = 1;
+		return 0;
+	default:
+		if (parse_u64(arg, &u) || u < PK_CLI_MIN_RU_PER_S ||
+		    u > PK_MAX_RU_PER_S) {
+			return usage_error("--throughput needs RU/s from 400 "
+					   "(the minimum of a container) to "
+					   "1,000,000, got '%s'",
+					   arg);
+		}
+		o->throughput = (int64_t)u;
+		return 0;
+	}
+}
+
+static int check_operands(int argc, char **argv, struct pk_run_opts *o)
+{
+	const char *cmd = o->compare ? "compare" : "run";
+
+	if (o->items && optind == argc) {
+		return 0;
+	}
+	if (optind != argc - 1) {
+		fprintf(stderr, "pksim: error: %s %s; see 'pksim --help'\n",
+			cmd,
+			optind >= argc ? "needs one scenario file (or --items "
+					 "FILE for compare)"
+				       : "takes one scenario file");
+		return PK_EXIT_INPUT;
+	}
+	if (o->items) {
+		return usage_error("give a scenario file or --items, not both "
+				   "(got '%s')",
+				   argv[optind]);
+	}
+	o->scenario = argv[optind];
+	return 0;
+}
+
+static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
+{
+	static const struct option longs[] = {
+		{"format", required_argument, NULL, 'f'},
+		{"seed", required_argument, NULL, 's'},
+		{"output", required_argument, NULL, 'o'},
+		{"help", no_argument, NULL, 'h'},
+		{"key", required_argument, NULL, 'k'},
+		{"items", required_argument, NULL, 'i'},
+		{"items-format", required_argument, NULL, 'F'},
+		{"time-field", required_argument, NULL, 't'},
+		{"time-compression", required_argument, NULL, 'c'},
+		{"rate", required_argument, NULL, 'r'},
+		{"at-once", no_argument, NULL, 'a'},
+		{"throughput", required_argument, NULL, 'T'},
+		{NULL, 0, NULL, 0},
+	};
+	int ch, rc, compare = o->compare;
+
+	memset(o, 0, sizeof(*o));
+	o->compare = compare;
+	o->time_compression = 1;
+	o->throughput = PK_CLI_DEFAULT_ITEMS_RU_PER_S;
+	opterr = 0;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, ":o:h", longs, NULL)) != -1) {
+		rc = 0;
+		switch (ch) {
+		case 'f':
+			rc = parse_format(optarg, o);
+			break;
+		case 's':
+			if (parse_u64(optarg, &o->seed)) {
+				return usage_error("--seed needs an unsigned "
+						   "64-bit integer, got '%s'",
+						   optarg);
+			}
+			o->have_seed = 1;
+			break;
+		case 'o':
+			o->output = optarg;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return -1;
+		case ':':
+			return usage_error("option '%s' needs a value",
+					   argv[optind - 1]);
+		case '?':
+			return usage_error("unknown option '%s'",
+					   argv[optind - 1]);
+		default:
+			if (!o->compare) {
+				return usage_error("option '%s' is for pksim "
+						   "compare",
+						   argv[optind - 1]);
+			}
+			rc = parse_compare_opt(ch, optarg, o);
+			break;
+		}
+		if (rc) {
+			return rc;
+		}
+	}
+	return check_operands(argc, argv, o);
+}
+
+/* Render the report into memory, so it is written whole or not at all. */
+static int render(const struct pk_run *run, const struct pk_run_opts *o,
+		  char **buf, size_t *len)
+{
+	FILE *mem = open_memstream(buf, len);
+	int rc;
+
+	if (!mem) {
+		return -1;
+	}
+	if (o->format == PK_FORMAT_CSV) {
+		rc = report_csv(run, mem);
+	} else if (o->format == PK_FORMAT_JSON) {
+		rc = report_json(run, o->compare, mem);
+	} else if (o->compare) {
+		rc = report_text_compare(run, mem);
+	} else {
+		rc = report_text(run, mem);
+	}
+	if (fclose(mem)) {
+		rc = -1;
+	}
+	return rc;
+}
+
+/* The scenario to replay: the file, or one built for --items; --key adds
+   variants. NULL with errors in diag. */
+static struct pk_scenario *scenario_of(const struct pk_run_opts *o,
+				       struct pk_diag *diag)
+{
+	struct pk_scenario *sc;
+	size_t i;
+	int from = (o->time_field != NULL) + (o->rate_per_s > 0) + o->at_once;
+
+	if (o->items && o->have_compression && !o->time_field) {
+		diag_error(diag, "--time-compression", 0, 0,
+			   "goes with --time-field: it divides the time "
+			   "between records");
+		return NULL;
+	}
+	if (o->items && from != 1) {
+		diag_error(diag, o->items, 0, 0,
+			   "say how records arrive: exactly one of "
+			   "--time-field F, --rate R or --at-once");
+		return NULL;
+	}
+	if (o->items && o->n_keys == 0) {
+		diag_error(diag, o->items, 0, 0,
+			   "say which keys to compare: --key /path, --key "
+			   "'[/a, /b]' or --key '{a}-{b}', once each");
+		return NULL;
+	}
+	sc = o->items ? scenario_for_items(o->items, o->items_format,
+					   o->time_field, o->time_compression,
+					   o->rate_per_s, o->at_once,
+					   o->throughput, diag)
+		      : scenario_load(o->scenario, diag);
+	for (i = 0; sc && i < o->n_keys; i++) {
+		if (scenario_add_variant(sc, o->keys[i], diag)) {
+			scenario_free(sc);
+			return NULL;
+		}
+	}
+	return sc;
+}
+
+/* Exit status for a failed load: 1 when a file that exists could not be
+   read (an environment failure: permission, an I/O error), else 2 (bad
+   input, including a file that does not exist or is a directory). */
+static int exit_for(const struct pk_diag *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->n_entries; i++) {
+		const struct pk_diag_entry *e = &d->entries[i];
+
+		if (e->line == 0 && e->file && e->file[0] != '-' &&
+		    (strstr(e->msg, "Permission denied") ||
+		     strstr(e->msg, "Input/output error"))) {
+			return PK_EXIT_ENV;
+		}
+	}
+	return PK_EXIT_INPUT;
+}
+
+static int cmd_run_or_compare(int argc, char **argv, int compare)
+{
+	struct pk_run_opts o;
+	struct pk_diag diag;
+	struct pk_scenario *sc;
+	struct pk_run *run;
+	char *buf = NULL;
+	size_t len = 0;
+	int rc;
+
+	o.compare = compare;
+	rc = parse_run_opts(argc, argv, &o);
+	if (rc) {
+		return rc < 0 ? PK_EXIT_OK : rc;
+	}
+	diag_init(&diag);
+	sc = scenario_of(&o, &diag);
+	run = sc ? sim_run_detail(sc, o.have_seed ? o.seed : sc->seed,
+				  o.format == PK_FORMAT_CSV, &diag)
+		 : NULL;
+	if (!run) {
+		rc = exit_for(&diag);
+		diag_print(&diag, stderr);
+		diag_free(&diag);
+		scenario_free(sc);
+		return rc;
+	}
+	rc = PK_EXIT_OK;
+	if (render(run, &o, &buf, &len)) {
+		fprintf(stderr, "pksim: error: cannot render the report: %s\n",
+			strerror(errno));
+		rc = PK_EXIT_ENV;
+	} else if (output_write(o.output, buf, len, &diag)) {
+		diag_print(&diag, stderr);
+		rc = PK_EXIT_ENV;
+	}
+	free(buf);
+	sim_free(run);
+	scenario_free(sc);
+	diag_free(&diag);
+	return rc;
+}
+
+/* ---- pksim epk ---- */
+
+/* Where `pksim epk` errors say the JSON came from */
+#define PK_EPK_ARG_NAME "<argument>"
+/* Levels a MultiHash key may have (reference §6, §7: up to 3 paths) */
+#define PK_EPK_MULTIHASH_LEVELS 3
+
+struct pk_epk_opts {
+	int version;       /* hash version: 1 or 2 */
+	int multihash;     /* 1: hierarchical key (V2 only) */
+	const char *json;  /* the components, a JSON array; borrowed argv */
+};
+
+static int parse_epk_opts(int argc, char **argv, struct pk_epk_opts *o)
+{
+	static const struct option longs[] = {
+		{"version", required_argument, NULL, 'v'},
+		{"multihash", no_argument, NULL, 'm'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	int ch;
+
+	memset(o, 0, sizeof(*o));
+	o->version = 2;
+	opterr = 0;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, ":h", longs, NULL)) != -1) {
+		switch (ch) {
+		case 'v':
+			if (strcmp(optarg, "1") != 0 &&
+			    strcmp(optarg, "2") != 0) {
+				return usage_error("--version takes 1 or 2, "
+						   "got '%s'",
+						   optarg);
+			}
+			o->version = optarg[0] - '0';
+			break;
+		case 'm':
+			o->multihash = 1;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return -1;
+		case ':':
+			return usage_error("option '%s' needs a value",
+					   argv[optind - 1]);
+		default:
+			return usage_error("unknown option '%s'",
+					   argv[optind - 1]);
+		}
+	}
+	if (o->multihash && o->version != 2) {
+		return usage_error("%s", "--multihash needs --version 2 "
+					 "(MultiHash keys use hash V2 only)");
+	}
+	if (optind != argc - 1) {
+		return usage_error("%s", optind >= argc
+						 ? "epk needs one JSON array"
+						 : "epk takes one JSON array");
+	}
+	o->json = argv[optind];
+	return 0;
+}
+
+/* The JSON type of a non-scalar, for messages. */
+static const char *json_kind(const json_t *x)
+{
+	return json_is_object(x) ? "an object" : "an array";
+}
+
+/*
+ * The components of the JSON array text into v (n of them, borrowing
+ * strings from *root, which the caller json_decref()s). Numbers become
+ * doubles (the service hashes every number as an IEEE-754 double,
+ * reference §7); {} is undefined, as in the SDK tests. Prints the error
+ * and returns -1 on bad input.
+ */
+static int epk_parse(const char *text, json_t **root, struct pk_value **v,
+		     size_t *n)
+{
+	json_error_t err;
+	json_t *arr, *x;
+	size_t i;
+
+	arr = json_loads(text, JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL |
+				       JSON_ALLOW_NUL,
+			 &err);
+	if (!arr) {
+		fprintf(stderr, "pksim: %s:%d:%d: error: %s\n",
+			PK_EPK_ARG_NAME, err.line > 0 ? err.line : 1,
+			err.column > 0 ? err.column : 1, err.text);
+		return -1;
+	}
+	if (!json_is_array(arr)) {
+		fprintf(stderr,
+			"pksim: %s:1:1: error: expected a JSON array of "
+			"partition key components, e.g. '[\"redmond\"]'\n",
+			PK_EPK_ARG_NAME);
+		json_decref(arr);
+		return -1;
+	}
+	*n = json_array_size(arr);
+	*v = xcalloc(*n ? *n : 1, sizeof(**v));
+	for (i = 0; i < *n; i++) {
+		struct pk_value *c = &(*v)[i];
+
+		x = json_array_get(arr, i);
+		if (json_is_string(x)) {
+			c->type = PK_VALUE_STRING;
+			c->str = json_string_value(x);
+			c->len = json_string_length(x);
+		} else if (json_is_number(x)) {
+			c->type = PK_VALUE_NUMBER;
+			c->num = json_number_value(x);
+		} else if (json_is_boolean(x)) {
+			c->type = PK_VALUE_BOOL;
+			c->boolean = json_is_true(x);
+		} else if (json_is_null(x)) {
+			c->type = PK_VALUE_NULL;
+		} else if (json_is_object(x) && json_object_size(x) == 0) {
+			c->type = PK_VALUE_UNDEFINED;
+		} else {
+			fprintf(stderr,
+				"pksim: %s: error: component %zu is %s; a "
+				"partition key component is a string, number, "
+				"true, false, null or {} (undefined)\n",
+				PK_EPK_ARG_NAME, i + 1, json_kind(x));
+			free(*v);
+			json_decref(arr);
+			return -1;
+		}
+	}
+	*root = arr;
+	return 0;
+}
+
+static int cmd_epk(int argc, char **argv)
+{
+	struct pk_epk_opts o;
+	struct pk_value *v;
+	struct pk_epk e;
+	json_t *root;
+	unsigned char *bytes;
+	char *hex;
+	size_t n, len, i;
+	int rc;
+
+	rc = parse_epk_opts(argc, argv, &o);
+	if (rc) {
+		return rc < 0 ? PK_EXIT_OK : rc;
+	}
+	if (epk_parse(o.json, &root, &v, &n)) {
+		return PK_EXIT_INPUT;
+	}
+	if (o.multihash && n > PK_EPK_MULTIHASH_LEVELS) {
+		fprintf(stderr,
+			"pksim: %s: error: a MultiHash key has at most %d "
+			"levels, got %zu\n",
+			PK_EPK_ARG_NAME, PK_EPK_MULTIHASH_LEVELS, n);
+		free(v);
+		json_decref(root);
+		return PK_EXIT_INPUT;
+	}
+	if (o.version == 1) {
+		/* the whole V1 EPK, not the 48 bytes routing keeps */
+		len = epk_v1_bytes(v, n, NULL, 0);
+		bytes = xmalloc(len);
+		epk_v1_bytes(v, n, bytes, len);
+	} else {
+		e = o.multihash ? epk_hash_multi(v, n) : epk_hash_v2(v, n);
+		len = e.len;
+		bytes = xmalloc(len);
+		memcpy(bytes, e.b, len);
+	}
+	hex = xmalloc(2 * len + 1);
+	for (i = 0; i < len; i++) {
+		snprintf(hex + 2 * i, 3, "%02X", bytes[i]);
+	}
+	hex[2 * len] = '\0';
+	rc = PK_EXIT_OK;
+	if (printf("%s\n", hex) < 0 || fflush(stdout) != 0) {
+		if (errno != EPIPE) {
+			fprintf(stderr, "pksim: stdout: %s\n",
+				strerror(errno));
+			rc = PK_EXIT_ENV;
+		}
+	}
+	free(hex);
+	free(bytes);
+	free(v);
+	json_decref(root);
+	return rc;
+}
+
+int cli_main(int argc, char **argv)
+{
+	/* a closed stdout (pksim run ... | head) must not kill us mid-write:
+	   output.c treats EPIPE as the reader having left */
+	signal(SIGPIPE, SIG_IGN);
+	if (argc < 2) {
+		fputs(usage_text, stderr);
+		return PK_EXIT_INPUT;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "help") == 0) {
+		fputs(usage_text, stdout);
+		return PK_EXIT_OK;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("pksim %s\n", PK_VERSION);
+		return PK_EXIT_OK;
+	}
+	if (strcmp(argv[1], "run") == 0) {
+		return cmd_run_or_compare(argc - 1, argv + 1, 0);
+	}
+	if (strcmp(argv[1], "compare") == 0) {
+		return cmd_run_or_compare(argc - 1, argv + 1, 1);
+	}
+	if (strcmp(argv[1], "locate") == 0) {
+		return cli_locate(argc - 1, argv + 1);
+	}
+	if (strcmp(argv[1], "epk") == 0) {
+		return cmd_epk(argc - 1, argv + 1);
+	}
+	/* the list stays "run": tests/check_cli.c pins this message */
+	return usage_error("unknown command '%s'; commands: run, compare, "
+			   "locate, epk",
+			   argv[1]);
+}

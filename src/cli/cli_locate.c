@@ -1,0 +1,172 @@
+/*
+ * cli_locate: `pksim locate SCENARIO.yaml [ITEM_JSON...]`, "where does
+ * this item go?": for each item (JSON objects on the command line, or one
+ * per line on standard input) and each container variant, the partition
+ * key value as the key definition builds it, its EPK, and the physical
+ * partition (partition key range) it lands in at the start of the run.
+ */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/cli/cli.h"
+#include "pksim/model/container.h"
+#include "pksim/model/pkey.h"
+#include "pksim/load/scenario.h"
+
+static void print_item(const struct pk_scenario *sc, struct pk_pkey **keys,
+		       struct pk_container **cs, json_t *obj, uint64_t n)
+{
+	struct pk_keyval *kv = malloc(sizeof(*kv));
+	char text[PK_VALUE_MAX_BYTES * 2], epk[PK_EPK_HEX_MAX];
+	char lo[PK_EPK_HEX_MAX], hi[PK_EPK_HEX_MAX];
+	size_t i;
+
+	if (!kv) {
+		fputs("pksim: out of memory\n", stderr);
+		exit(PK_EXIT_ENV);
+	}
+	for (i = 0; i < sc->n_variants; i++) {
+		struct pk_item_source src;
+		const struct pk_range *r;
+
+		pkey_source_json(keys[i], obj, n, &src);
+		pkey_build(keys[i], &src, kv);
+		printf("item %llu  %s", (unsigned long long)n + 1,
+		       sc->variants[i].name);
+		if (strcmp(sc->variants[i].name, keys[i]->text) != 0) {
+			printf("  %s", keys[i]->text);
+		}
+		putchar('\n');
+		if (kv->status) {
+			printf("  rejected (400): %s\n", kv->why);
+			continue;
+		}
+		pkey_format_id(keys[i], kv->id, kv->id_len, text, sizeof(text));
+		epk_format(&kv->epk, epk);
+		r = &cs[i]->pmap.ranges[pmap_find(&cs[i]->pmap, &kv->epk)];
+		epk_format(&r->min, lo);
+		epk_format(&r->max, hi);
+		printf("  key value  %s%s\n", text,
+		       keys[i]->has_random ? "  (random part drawn for this "
+					     "item number)"
+					   : "");
+		printf("  EPK        %s (hash V%d%s)\n", epk, keys[i]->version,
+		       keys[i]->kind == PK_KEY_HIERARCHICAL ? ", MultiHash"
+							    : "");
+		printf("  range      %u of %zu: [\"%s\", \"%s\")\n", r->id,
+		       cs[i]->pmap.n, lo, hi);
+	}
+	free(kv);
+}
+
+/* Parse one item; an error names where it came from (the argument or
+   the line of standard input) and the column. */
+static json_t *parse_item(const char *text, const char *where, int line)
+{
+	json_error_t err;
+	json_t *obj = json_loads(text, 0, &err);
+
+	if (!obj) {
+		fprintf(stderr, "pksim: %s:%d:%d: error: %s; an item is one JSON "
+				"object\n",
+			where, line, err.column > 0 ? err.column : 1, err.text);
+		return NULL;
+	}
+	if (!json_is_object(obj)) {
+		fprintf(stderr, "pksim: %s:%d:1: error: an item must be a JSON "
+				"object, like {\"deviceId\": \"dev-1\"}\n",
+			where, line);
+		json_decref(obj);
+		return NULL;
+	}
+	return obj;
+}
+
+static int locate_stdin(const struct pk_scenario *sc, struct pk_pkey **keys,
+			struct pk_container **cs)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int no = 0, rc = PK_EXIT_OK;
+	uint64_t n = 0;
+
+	while ((len = getline(&line, &cap, stdin)) > 0) {
+		json_t *obj;
+
+		no++;
+		if (strspn(line, " \t\r\n") == (size_t)len) {
+			continue;
+		}
+		obj = parse_item(line, "<stdin>", no);
+		if (!obj) {
+			rc = PK_EXIT_INPUT;
+			break;
+		}
+		print_item(sc, keys, cs, obj, n++);
+		json_decref(obj);
+	}
+	free(line);
+	return rc;
+}
+
+int cli_locate(int argc, char **argv)
+{
+	struct pk_diag diag;
+	struct pk_scenario *sc;
+	struct pk_pkey **keys;
+	struct pk_container **cs;
+	int rc = PK_EXIT_OK, i;
+	size_t v;
+
+	if (argc < 2 || argv[1][0] == '-') {
+		fputs("pksim: error: usage: pksim locate SCENARIO.yaml "
+		      "[ITEM_JSON...]; see 'pksim --help'\n",
+		      stderr);
+		return PK_EXIT_INPUT;
+	}
+	diag_init(&diag);
+	sc = scenario_load(argv[1], &diag);
+	if (!sc) {
+		diag_print(&diag, stderr);
+		diag_free(&diag);
+		return PK_EXIT_INPUT;
+	}
+	keys = calloc(sc->n_variants, sizeof(*keys));
+	cs = calloc(sc->n_variants, sizeof(*cs));
+	for (v = 0; keys && cs && v < sc->n_variants; v++) {
+		keys[v] = pkey_new(&sc->variants[v], sc, NULL, sc->seed, &diag);
+		cs[v] = container_new(sc->variants[v].name, &sc->variants[v],
+				      &sc->cost);
+	}
+	if (!keys || !cs || diag_count(&diag) > 0) {
+		diag_print(&diag, stderr);
+		rc = PK_EXIT_INPUT;
+	} else if (argc == 2) {
+		rc = locate_stdin(sc, keys, cs);
+	}
+	for (i = 2; rc == PK_EXIT_OK && i < argc; i++) {
+		char where[32];
+		json_t *obj;
+
+		snprintf(where, sizeof(where), "<item %d>", i - 1);
+		obj = parse_item(argv[i], where, 1);
+		if (!obj) {
+			rc = PK_EXIT_INPUT;
+			break;
+		}
+		print_item(sc, keys, cs, obj, (uint64_t)(i - 2));
+		json_decref(obj);
+	}
+	for (v = 0; v < sc->n_variants; v++) {
+		pkey_free(keys ? keys[v] : NULL);
+		container_free(cs ? cs[v] : NULL);
+	}
+	free(keys);
+	free(cs);
+	scenario_free(sc);
+	diag_free(&diag);
+	return rc;
+}

@@ -1,7 +1,0 @@
-/* pksim: main() only; everything else is in the library (cli.c). */
-#include "pksim/cli.h"
-
-int main(int argc, char **argv)
-{
-	return cli_main(argc, argv);
-}

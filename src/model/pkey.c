@@ -1,0 +1,943 @@
+/*
+ * pkey: partition key definitions (path, hierarchical, synthetic), key
+ * values and their rules, query routing. The rules and their sources are
+ * in pkey.h.
+ */
+#include "pksim/base/isotime.h"
+#include "pksim/model/pkey.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "pksim/base/mem.h"
+#include "pksim/base/rng.h"
+
+#define PK_FNV_OFFSET 2166136261U /* FNV-1a 32-bit offset basis */
+#define PK_FNV_PRIME 16777619U    /* FNV-1a 32-bit prime */
+/* 2^64 / golden ratio: spreads item numbers before seeding (splitmix64) */
+#define PK_PKEY_ITEM_MIX 0x9E3779B97F4A7C15ULL
+/* Timestamps pksim formats: within about 3,000 years of 1970 either way
+   (gmtime_r's year must fit an int; this keeps far inside it) */
+#define PK_PKEY_MAX_EPOCH_S 1e11
+/* odd constants (splitmix64's multipliers) mixing the bounds A..B */
+#define PK_PKEY_RANGE_MIX_A 0xBF58476D1CE4E5B9ULL
+#define PK_PKEY_RANGE_MIX_B 0x94D049BB133111EBULL
+
+
+uint32_t pkey_fnv1a32(const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	uint32_t h = PK_FNV_OFFSET;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		h ^= p[i];
+		h *= PK_FNV_PRIME;
+	}
+	return h;
+}
+
+/* ---- definition ---- */
+
+/* 1 if some property lives under path, so path names an object */
+static int path_is_object(const struct pk_scenario *sc, const char *path)
+{
+	size_t len = strlen(path), i;
+
+	for (i = 0; i < sc->n_props; i++) {
+		const char *p = sc->props[i].path;
+
+		if (strncmp(p, path, len) == 0 && p[len] == '/') {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Index of path in k->refs, adding it if new; -1 when full. */
+static int add_ref(struct pk_pkey *k, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < k->n_refs; i++) {
+		if (strcmp(k->refs[i], path) == 0) {
+			return (int)i;
+		}
+	}
+	if (k->n_refs == PK_KEY_MAX_REFS) {
+		return -1;
+	}
+	k->refs[k->n_refs] = xstrdup(path);
+	return (int)k->n_refs++;
+}
+
+struct pk_tpl_fn {
+	const char *name;
+	enum pk_tpl_kind kind;
+};
+
+static const struct pk_tpl_fn tpl_fns[] = {
+	{"hash", PK_TPL_HASH},   {"day", PK_TPL_DAY},
+	{"month", PK_TPL_MONTH}, {"year", PK_TPL_YEAR},
+	{"weekday", PK_TPL_WEEKDAY}, {"hour", PK_TPL_HOUR},
+};
+
+static char *trim(char *s)
+{
+	char *e;
+
+	while (isspace((unsigned char)*s)) {
+		s++;
+	}
+	e = s + strlen(s);
+	while (e > s && isspace((unsigned char)e[-1])) {
+		*--e = '\0';
+	}
+	return s;
+}
+
+/* "name" or "/name" -> "/name" (owned) */
+static char *prop_path(const char *name)
+{
+	return name[0] == '/' ? xstrdup(name) : xasprintf("/%s", name);
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!isdigit((unsigned char)*s)) {
+		return -1;
+	}
+	v = strtoull(s, &end, 10);
+	if (*trim(end) != '\0') {
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+struct pk_tpl_ctx {
+	struct pk_pkey *k;
+	const struct pk_scenario *sc;
+	struct pk_diag *diag;
+	const char *where;  /* the file, or "--key 'TEXT'" for a key from
+			       the command line (line 0) */
+	int line, col;
+	char *placeholder;  /* owned; the "{...}" being parsed, as written */
+};
+
+static int tpl_error(struct pk_tpl_ctx *t, const char *what, const char *in)
+{
+	diag_error(t->diag, t->where, t->line, t->col,
+		   "partition key template '%s': %s '%s'; allowed: {name}, "
+		   "{random A..B}, {hash(name) mod N}, {day(name)}, "
+		   "{month(name)}, {year(name)}, {weekday(name)}, "
+		   "{hour(name)}",
+		   t->k->text, what, in);
+	return -1;
+}
+
+/* The property a template names must exist among the items (when the
+   scenario generates them). */
+static int tpl_ref(struct pk_tpl_ctx *t, const char *name, size_t *ref)
+{
+	char *path = prop_path(trim((char *)name));
+	int r;
+
+	if (path[1] == '\0' ||
+	    (t->sc->n_props > 0 && !scenario_find_prop(t->sc, path))) {
+		diag_error(t->diag, t->where, t->line, t->col,
+			   "partition key template '%s' names property '%s', "
+			   "which the items do not have",
+			   t->k->text, path + 1);
+		free(path);
+		return -1;
+	}
+	r = add_ref(t->k, path);
+	free(path);
+	if (r < 0) {
+		return tpl_error(t, "too many properties in", t->k->text);
+	}
+	*ref = (size_t)r;
+	return 0;
+}
+
+/* f(name) -> kind and name; 0 if it has that form */
+static int tpl_call(char *in, enum pk_tpl_kind *kind, char **arg,
+		    char **rest)
+{
+	char *open = strchr(in, '('), *close = strchr(in, ')');
+	size_t i, n;
+
+	if (!open || !close || close < open) {
+		return -1;
+	}
+	n = (size_t)(open - in);
+	for (i = 0; i < sizeof(tpl_fns) / sizeof(tpl_fns[0]); i++) {
+		if (strlen(tpl_fns[i].name) == n &&
+		    strncmp(in, tpl_fns[i].name, n) == 0) {
+			*kind = tpl_fns[i].kind;
+			*close = '\0';
+			*arg = open + 1;
+			*rest = close + 1;
+			return 0;
+		}
+	}
+	return -2;
+}
+
+static int tpl_placeholder(struct pk_tpl_ctx *t, char *in,
+			   struct pk_tpl_part *p)
+{
+	char *arg, *rest, *dots;
+	int rc;
+
+	in = trim(in);
+	t->placeholder = in[0] ? xasprintf("{%s}", in) : NULL;
+	if (*in == '\0') {
+		return tpl_error(t, "empty placeholder in", "{}");
+	}
+	if (strncmp(in, "random", 6) == 0 && isspace((unsigned char)in[6])) {
+		p->kind = PK_TPL_RANDOM;
+		dots = strstr(in + 7, "..");
+		if (!dots) {
+			return tpl_error(t, "a random part needs A..B, got",
+					 t->placeholder);
+		}
+		*dots = '\0';
+		if (parse_u64(trim(in + 7), &p->a) ||
+		    parse_u64(trim(dots + 2), &p->b) || p->a > p->b) {
+			return tpl_error(t, "a random part needs A..B with A <= B",
+					 t->placeholder);
+		}
+		return 0;
+	}
+	rc = tpl_call(in, &p->kind, &arg, &rest);
+	if (rc == -2) {
+		return tpl_error(t, "unknown function in", t->placeholder);
+	}
+	if (rc == 0) {
+			if (tpl_ref(t, arg, &p->ref)) {
+			return -1;
+		}
+		rest = trim(rest);
+		if (p->kind == PK_TPL_HASH) {
+			if (strncmp(rest, "mod", 3) != 0 ||
+			    parse_u64(trim(rest + 3), &p->b) || p->b == 0) {
+				return tpl_error(t, "hash needs 'mod N' with N >= 1",
+						 t->placeholder);
+			}
+		} else if (*rest) {
+			return tpl_error(t, "unexpected text after",
+					 t->placeholder);
+		}
+		return 0;
+	}
+	p->kind = PK_TPL_PROP;
+	return tpl_ref(t, in, &p->ref);
+}
+
+static void add_part(struct pk_pkey *k, const struct pk_tpl_part *p)
+{
+	k->parts = xreallocarray(k->parts, k->n_parts + 1, sizeof(*p));
+	k->parts[k->n_parts++] = *p;
+}
+
+static int parse_template(struct pk_tpl_ctx *t, const char *text)
+{
+	const char *s = text;
+
+	while (*s) {
+		struct pk_tpl_part p = {0};
+		const char *open = strchr(s, '{');
+		const char *close;
+		char *in;
+		int rc;
+
+		if (open != s) {
+			size_t n = open ? (size_t)(open - s) : strlen(s);
+
+			p.kind = PK_TPL_TEXT;
+			p.text = xstrndup(s, n);
+			if (strchr(p.text, '}')) {
+				free(p.text);
+				return tpl_error(t, "a '}' without '{' in", text);
+			}
+			add_part(t->k, &p);
+			s += n;
+			continue;
+		}
+		close = strchr(open, '}');
+		if (!close) {
+			return tpl_error(t, "an unclosed '{' in", text);
+		}
+		in = xstrndup(open + 1, (size_t)(close - open - 1));
+		rc = tpl_placeholder(t, in, &p);
+		free(in);
+		free(t->placeholder);
+		t->placeholder = NULL;
+		if (rc) {
+			return -1;
+		}
+		t->k->has_random |= p.kind == PK_TPL_RANDOM;
+		add_part(t->k, &p);
+		s = close + 1;
+	}
+	return 0;
+}
+
+struct pk_pkey *pkey_new(const struct pk_container_spec *cs,
+			 const struct pk_scenario *sc,
+			 const struct pk_workload *w, uint64_t seed,
+			 struct pk_diag *diag)
+{
+	const struct pk_key_spec *ks = &cs->key;
+	struct pk_pkey *k = xcalloc(1, sizeof(*k));
+	char *where = ks->line > 0 ? xstrdup(sc->file)
+				   : xasprintf("--key '%s'", cs->partition_key);
+	struct pk_tpl_ctx t = {k, sc, diag, where, ks->line, ks->col, NULL};
+	size_t i;
+	int bad = 0;
+
+	k->kind = ks->kind;
+	k->version = ks->version == 1 ? 1 : 2;
+	k->text = xstrdup(cs->partition_key);
+	k->seed = seed;
+	if (ks->kind == PK_KEY_SYNTHETIC) {
+		bad = parse_template(&t, ks->template_text);
+	}
+	for (i = 0; ks->kind != PK_KEY_SYNTHETIC && i < ks->n_paths; i++) {
+		if (path_is_object(sc, ks->paths[i])) {
+			diag_error(diag, where, ks->line, ks->col,
+				   "partition key %s names an object in the "
+				   "items; a key value must be a string, "
+				   "number, true/false or null",
+				   ks->paths[i]);
+			bad = -1;
+			break;
+		}
+		add_ref(k, ks->paths[i]);
+	}
+	free(where);
+	free(t.placeholder);
+	if (bad) {
+		pkey_free(k);
+		return NULL;
+	}
+	for (i = 0; i < k->n_refs; i++) {
+		k->ref_prop[i] = w ? workload_prop_index(w, k->refs[i]) : -1;
+	}
+	return k;
+}
+
+void pkey_free(struct pk_pkey *k)
+{
+	size_t i;
+
+	if (!k) {
+		return;
+	}
+	for (i = 0; i < k->n_refs; i++) {
+		free(k->refs[i]);
+	}
+	for (i = 0; i < k->n_parts; i++) {
+		free(k->parts[i].text);
+	}
+	free(k->parts);
+	free(k->text);
+	free(k);
+}
+
+/* ---- sources ---- */
+
+static int workload_get(const struct pk_item_source *src, size_t ref,
+			struct pk_value *out, char *buf, size_t cap)
+{
+	int prop = src->key->ref_prop[ref];
+	int rc = prop < 0 ? -1
+			  : workload_value(src->ctx, src->item, prop, out, buf,
+					   cap);
+
+	if (rc == PK_WORKLOAD_NOT_SCALAR) {
+		return -1; /* an object or array: not a key value (400) */
+	}
+	if (rc) {
+		memset(out, 0, sizeof(*out));
+		out->type = PK_VALUE_UNDEFINED;
+	}
+	return 0;
+}
+
+void pkey_source_workload(const struct pk_pkey *k,
+			  const struct pk_workload *w, uint64_t item,
+			  struct pk_item_source *src)
+{
+	src->get = workload_get;
+	src->key = k;
+	src->ctx = w;
+	src->item = item;
+}
+
+/* The value at path ("/a/b") in a JSON object: NULL when missing. */
+static json_t *json_at(json_t *obj, const char *path)
+{
+	char seg[PK_VALUE_MAX_BYTES];
+	const char *p = path;
+
+	while (*p == '/' && obj) {
+		const char *e = strchr(p + 1, '/');
+		size_t n = e ? (size_t)(e - p - 1) : strlen(p + 1);
+
+		if (n >= sizeof(seg) || !json_is_object(obj)) {
+			return NULL;
+		}
+		memcpy(seg, p + 1, n);
+		seg[n] = '\0';
+		obj = json_object_get(obj, seg);
+		p += n + 1;
+	}
+	return obj;
+}
+
+static int json_get(const struct pk_item_source *src, size_t ref,
+		    struct pk_value *out, char *buf, size_t cap)
+{
+	json_t *v = json_at((json_t *)src->ctx, src->key->refs[ref]);
+
+	memset(out, 0, sizeof(*out));
+	if (!v) {
+		out->type = PK_VALUE_UNDEFINED;
+	} else if (json_is_string(v)) {
+		out->type = PK_VALUE_STRING;
+		out->len = json_string_length(v) < cap ? json_string_length(v)
+						       : cap;
+		memcpy(buf, json_string_value(v), out->len);
+		out->str = buf;
+	} else if (json_is_number(v)) {
+		out->type = PK_VALUE_NUMBER;
+		out->num = json_number_value(v);
+	} else if (json_is_boolean(v)) {
+		out->type = PK_VALUE_BOOL;
+		out->boolean = json_is_true(v);
+	} else if (json_is_null(v)) {
+		out->type = PK_VALUE_NULL;
+	} else {
+		return -1; /* an object or array is not a key value */
+	}
+	return 0;
+}
+
+void pkey_source_json(const struct pk_pkey *k, const void *obj, uint64_t item,
+		      struct pk_item_source *src)
+{
+	src->get = json_get;
+	src->key = k;
+	src->ctx = obj;
+	src->item = item;
+}
+
+/* ---- building a key ---- */
+
+/* Bytes of the first PK_KEY_V1_CHARS UTF-16 code units of s (D-LPK):
+   a character from U+10000 up takes two units. */
+static size_t v1_cut(const char *s, size_t len)
+{
+	size_t i = 0, units = 0;
+
+	while (i < len) {
+		unsigned char c = (unsigned char)s[i];
+		size_t n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+		size_t u = n == 4 ? 2 : 1;
+
+		if (units + u > PK_KEY_V1_CHARS || i + n > len) {
+			break;
+		}
+		units += u;
+		i += n;
+	}
+	return i;
+}
+
+static void keyval_fail(struct pk_keyval *out, const char *why)
+{
+	out->status = 400;
+	out->why = why;
+}
+
+/* Append the identity bytes of v to out (cutting strings under V1). */
+static int append_component(const struct pk_pkey *k, struct pk_value *v,
+			    struct pk_keyval *out)
+{
+	if (v->type == PK_VALUE_STRING && v->len > PK_KEY_MAX_VALUE_BYTES) {
+		keyval_fail(out, "the partition key value is longer than "
+				 "2,048 bytes");
+		return -1;
+	}
+	if (k->version == 1 && v->type == PK_VALUE_STRING) {
+		v->len = v1_cut(v->str, v->len);
+	}
+	if (epk_encode_v2(v, out->id, sizeof(out->id), &out->id_len)) {
+		keyval_fail(out, "the partition key value is too long");
+		return -1;
+	}
+	return 0;
+}
+
+static int get_value(const struct pk_item_source *src, size_t ref,
+		     struct pk_value *v, char *buf, struct pk_keyval *out)
+{
+	if (src->get(src, ref, v, buf, PK_VALUE_MAX_BYTES)) {
+		keyval_fail(out, "the partition key value is an object or an "
+				 "array; it must be a string, number, "
+				 "true/false or null");
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- timestamps for {day(ts)} and friends ---- */
+
+/* Whole seconds of t_ms, rounded down (before 1970 too). */
+static int64_t floor_seconds(int64_t t_ms)
+{
+	return (t_ms - (t_ms < 0 ? 999 : 0)) / 1000;
+}
+
+/* Epoch seconds x as whole seconds (floor: -0.5 is 1969-12-31T23:59:59);
+   -1 when x is not finite or beyond PK_PKEY_MAX_EPOCH_S either way. */
+static int seconds_of(double x, int64_t *secs)
+{
+	if (!isfinite(x) || fabs(x) > PK_PKEY_MAX_EPOCH_S) {
+		return -1;
+	}
+	*secs = (int64_t)floor(x);
+	return 0;
+}
+
+static int time_of(const struct pk_value *v, int64_t *secs)
+{
+	char *end;
+	char tmp[64];
+	double x;
+	int64_t ms;
+
+	if (v->type == PK_VALUE_NUMBER) {
+		return seconds_of(v->num, secs);
+	}
+	if (v->type != PK_VALUE_STRING || v->len == 0) {
+		return -1;
+	}
+	if (isotime_parse_ms(v->str, v->len, &ms) == 0) {
+		*secs = floor_seconds(ms);
+		return 0;
+	}
+	if (v->len < sizeof(tmp)) {
+		memcpy(tmp, v->str, v->len);
+		tmp[v->len] = '\0';
+		x = strtod(tmp, &end);
+		if (end != tmp && *end == '\0') {
+			return seconds_of(x, secs);
+		}
+	}
+	return -1;
+}
+
+static size_t format_time(enum pk_tpl_kind kind, int64_t secs, char *out,
+			  size_t cap)
+{
+	static const char *const fmt[] = {
+		[PK_TPL_DAY] = "%Y-%m-%d",   [PK_TPL_MONTH] = "%Y-%m",
+		[PK_TPL_YEAR] = "%Y",        [PK_TPL_WEEKDAY] = "%A",
+		[PK_TPL_HOUR] = "%Y-%m-%dT%H",
+	};
+	time_t t = (time_t)secs;
+	struct tm tm;
+
+	if (!gmtime_r(&t, &tm)) {
+		return 0;
+	}
+	return strftime(out, cap, fmt[kind], &tm);
+}
+
+/* The text a value contributes to a template: strings as they are,
+   numbers shortest, true/false/null as words, undefined as nothing. */
+static size_t value_text(const struct pk_value *v, char *out, size_t cap)
+{
+	char tmp[64];
+	size_t n;
+
+	if (v->type == PK_VALUE_STRING) {
+		n = v->len < cap ? v->len : cap;
+		memcpy(out, v->str, n);
+		return n;
+	}
+	if (v->type == PK_VALUE_UNDEFINED) {
+		return 0;
+	}
+	value_format(v, tmp, sizeof(tmp));
+	n = strlen(tmp) < cap ? strlen(tmp) : cap;
+	memcpy(out, tmp, n);
+	return n;
+}
+
+static uint64_t random_part(const struct pk_pkey *k,
+			    const struct pk_tpl_part *p, uint64_t item)
+{
+	struct pk_rng r;
+
+	/* one draw per item and range A..B from the run's seeded generator
+	   family: the item's own suffix on every read, and the same in every
+	   variant and template that draws from the same range */
+	rng_seed(&r, k->seed ^ (item * PK_PKEY_ITEM_MIX) ^
+			     (p->a * PK_PKEY_RANGE_MIX_A) ^
+			     (p->b * PK_PKEY_RANGE_MIX_B));
+	return p->a + rng_below(&r, p->b - p->a + 1);
+}
+
+/* Build the synthetic value into buf (cap bytes); its length, or -1. */
+static int build_template(const struct pk_pkey *k,
+			  const struct pk_item_source *src, char *buf,
+			  size_t cap, struct pk_keyval *out)
+{
+	char vbuf[PK_VALUE_MAX_BYTES], tmp[64];
+	size_t n = 0, i, add;
+	struct pk_value v;
+	int64_t secs;
+
+	for (i = 0; i < k->n_parts; i++) {
+		const struct pk_tpl_part *p = &k->parts[i];
+		const char *s = tmp;
+
+		add = 0;
+		if (p->kind == PK_TPL_TEXT) {
+			s = p->text;
+			add = strlen(s);
+		} else if (p->kind == PK_TPL_RANDOM) {
+			add = (size_t)snprintf(tmp, sizeof(tmp), "%llu",
+					       (unsigned long long)random_part(
+						       k, p, src->item));
+		} else {
+			if (get_value(src, p->ref, &v, vbuf, out)) {
+				return -1;
+			}
+			if (p->kind == PK_TPL_PROP) {
+				s = vbuf;
+				add = value_text(&v, vbuf, sizeof(vbuf));
+			} else if (p->kind == PK_TPL_HASH) {
+				size_t len = value_text(&v, vbuf, sizeof(vbuf));
+
+				add = (size_t)snprintf(
+					tmp, sizeof(tmp), "%llu",
+					(unsigned long long)(pkey_fnv1a32(vbuf,
+									 len) %
+							     p->b));
+			} else if (time_of(&v, &secs) == 0) {
+				add = format_time(p->kind, secs, tmp,
+						  sizeof(tmp));
+			}
+		}
+		if (n + add > cap) {
+			keyval_fail(out, "the synthetic partition key value is "
+					 "longer than 2,048 bytes");
+			return -1;
+		}
+		memcpy(buf + n, s, add);
+		n += add;
+	}
+	return (int)n;
+}
+
+void pkey_build(const struct pk_pkey *k, const struct pk_item_source *src,
+		struct pk_keyval *out)
+{
+	struct pk_value v[PK_KEY_MAX_LEVELS];
+	char buf[PK_KEY_MAX_LEVELS][PK_VALUE_MAX_BYTES];
+	size_t i, n = k->kind == PK_KEY_HIERARCHICAL ? k->n_refs : 1;
+	int len;
+
+	out->status = 0;
+	out->why = NULL;
+	out->id_len = 0;
+	if (k->kind == PK_KEY_SYNTHETIC) {
+		len = build_template(k, src, buf[0], PK_KEY_MAX_VALUE_BYTES,
+				     out);
+		if (len < 0) {
+			return;
+		}
+		memset(&v[0], 0, sizeof(v[0]));
+		v[0].type = PK_VALUE_STRING;
+		v[0].str = buf[0];
+		v[0].len = (size_t)len;
+	} else {
+		for (i = 0; i < n; i++) {
+			if (get_value(src, i, &v[i], buf[i], out)) {
+				return;
+			}
+		}
+	}
+	for (i = 0; i < n; i++) {
+		if (append_component(k, &v[i], out)) {
+			return;
+		}
+	}
+	if (k->kind == PK_KEY_HIERARCHICAL) {
+		out->epk = epk_hash_multi(v, n);
+	} else if (k->version == 1) {
+		out->epk = epk_hash_v1(v, 1);
+	} else {
+		out->epk = epk_from_encoded_v2(out->id, out->id_len);
+	}
+}
+
+/* ---- identities back to values ---- */
+
+/* Decode the component at id[*pos]; advance *pos. -1 when malformed. */
+static int decode_component(const unsigned char *id, size_t len, size_t *pos,
+			    struct pk_value *v)
+{
+	size_t p = *pos, e;
+	uint64_t bits = 0;
+	int i;
+
+	memset(v, 0, sizeof(*v));
+	if (p >= len) {
+		return -1;
+	}
+	switch (id[p]) {
+	case PK_EPK_MARK_STRING:
+		for (e = p + 1; e < len && id[e] != PK_EPK_V2_STRING_END; e++) {
+		}
+		if (e >= len) {
+			return -1;
+		}
+		v->type = PK_VALUE_STRING;
+		v->str = (const char *)id + p + 1;
+		v->len = e - p - 1;
+		*pos = e + 1;
+		return 0;
+	case PK_EPK_MARK_NUMBER:
+		if (p + 9 > len) {
+			return -1;
+		}
+		for (i = 8; i >= 1; i--) {
+			bits = (bits << 8) | id[p + (size_t)i];
+		}
+		v->type = PK_VALUE_NUMBER;
+		memcpy(&v->num, &bits, sizeof(v->num));
+		*pos = p + 9;
+		return 0;
+	case PK_EPK_MARK_TRUE:
+	case PK_EPK_MARK_FALSE:
+		v->type = PK_VALUE_BOOL;
+		v->boolean = id[p] == PK_EPK_MARK_TRUE;
+		break;
+	case PK_EPK_MARK_NULL:
+		v->type = PK_VALUE_NULL;
+		break;
+	default:
+		v->type = PK_VALUE_UNDEFINED;
+		break;
+	}
+	*pos = p + 1;
+	return 0;
+}
+
+int pkey_decode_single(const unsigned char *id, size_t len,
+		       struct pk_value *out)
+{
+	size_t pos = 0;
+
+	if (decode_component(id, len, &pos, out) || pos != len) {
+		return -1;
+	}
+	return 0;
+}
+
+int pkey_id_is_undefined(const unsigned char *id, size_t len)
+{
+	return len == 1 && id[0] == PK_EPK_MARK_UNDEFINED;
+}
+
+void pkey_format_id(const struct pk_pkey *k, const unsigned char *id,
+		    size_t len, char *buf, size_t cap)
+{
+	struct pk_value v;
+	size_t pos = 0, n = 0;
+	int first = 1;
+
+	if (cap == 0) {
+		return;
+	}
+	buf[0] = '\0';
+	if (!k || k->kind != PK_KEY_HIERARCHICAL) {
+		if (pkey_decode_single(id, len, &v) == 0) {
+			value_format(&v, buf, cap);
+		}
+		return;
+	}
+	n += (size_t)snprintf(buf + n, cap - n, "[");
+	while (pos < len && n < cap &&
+	       decode_component(id, len, &pos, &v) == 0) {
+		if (!first && n < cap) {
+			n += (size_t)snprintf(buf + n, cap - n, ", ");
+		}
+		first = 0;
+		if (n < cap) {
+			n += value_format(&v, buf + n, cap - n);
+		}
+	}
+	if (n < cap) {
+		snprintf(buf + n, cap - n, "]");
+	}
+}
+
+/* ---- routing ---- */
+
+static const struct pk_cond_spec *cond_on(const struct pk_query_spec *q,
+					  const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < q->n_conds; i++) {
+		if (strcmp(q->conds[i].path, path) == 0) {
+			return &q->conds[i];
+		}
+	}
+	return NULL;
+}
+
+/* A source that reads reference in_ref from one item and every other
+   reference from another: the values of one IN-list entry. */
+struct pk_mix_source {
+	struct pk_item_source base;
+	const struct pk_item_source *eq; /* equality values */
+	const struct pk_item_source *in; /* the IN value */
+	size_t in_ref;
+};
+
+static int mix_get(const struct pk_item_source *src, size_t ref,
+		   struct pk_value *out, char *buf, size_t cap)
+{
+	const struct pk_mix_source *m = (const struct pk_mix_source *)src;
+	const struct pk_item_source *from = ref == m->in_ref ? m->in : m->eq;
+
+	return from->get(from, ref, out, buf, cap);
+}
+
+static void mix_init(struct pk_mix_source *m, const struct pk_item_source *eq,
+		     const struct pk_item_source *in, size_t in_ref)
+{
+	m->base = *eq;
+	m->base.get = mix_get;
+	m->base.item = in->item;
+	m->eq = eq;
+	m->in = in;
+	m->in_ref = in_ref;
+}
+
+static void route_fanout(struct pk_route *out)
+{
+	out->kind = PK_ROUTE_FANOUT;
+	out->n = 0;
+}
+
+/* Add the point or prefix interval of the key (or its first `levels`
+   levels) that src reads. */
+static void route_add(const struct pk_pkey *k,
+		      const struct pk_item_source *src, size_t levels,
+		      struct pk_route *out)
+{
+	struct pk_keyval *kv = xmalloc(sizeof(*kv));
+	struct pk_value v[PK_KEY_MAX_LEVELS];
+	char buf[PK_KEY_MAX_LEVELS][PK_VALUE_MAX_BYTES];
+	size_t i, n = out->n;
+
+	if (k->kind == PK_KEY_HIERARCHICAL && levels < k->n_refs) {
+		for (i = 0; i < levels; i++) {
+			if (src->get(src, i, &v[i], buf[i],
+				     PK_VALUE_MAX_BYTES)) {
+				free(kv);
+				return;
+			}
+		}
+		out->lo[n] = epk_hash_multi(v, levels);
+		/* the prefix's interval ends at EPK(prefix) + "FF" (§6) */
+		out->hi[n] = out->lo[n];
+		out->hi[n].b[out->hi[n].len++] = 0xFF;
+		out->point[n] = 0;
+	} else {
+		pkey_build(k, src, kv);
+		if (kv->status) {
+			free(kv);
+			return;
+		}
+		out->lo[n] = kv->epk;
+		out->hi[n] = kv->epk;
+		out->point[n] = 1;
+	}
+	out->n++;
+	free(kv);
+}
+
+/* Leading levels (or template references) with equality, and the one
+   with an IN list if any: returns how many leading refs are usable. */
+static size_t usable_refs(const struct pk_pkey *k,
+			  const struct pk_query_spec *q, size_t *in_ref)
+{
+	size_t i;
+
+	*in_ref = SIZE_MAX;
+	for (i = 0; i < k->n_refs; i++) {
+		const struct pk_cond_spec *c = cond_on(q, k->refs[i]);
+
+		if (!c || (c->kind != PK_COND_EQ && c->kind != PK_COND_IN) ||
+		    (c->kind == PK_COND_IN && *in_ref != SIZE_MAX)) {
+			break;
+		}
+		if (c->kind == PK_COND_IN) {
+			*in_ref = i;
+		}
+	}
+	return i;
+}
+
+void pkey_route(const struct pk_pkey *k, const struct pk_query_spec *q,
+		const struct pk_item_source *src_items, size_t n_items,
+		struct pk_route *out)
+{
+	size_t in_ref, levels = usable_refs(k, q, &in_ref), i;
+
+	out->n = 0;
+	if (levels == 0 || n_items == 0 ||
+	    (k->kind != PK_KEY_HIERARCHICAL && levels < k->n_refs) ||
+	    (k->kind == PK_KEY_SYNTHETIC && k->has_random)) {
+		route_fanout(out);
+		return;
+	}
+	if (in_ref != SIZE_MAX && in_ref >= levels) {
+		in_ref = SIZE_MAX;
+	}
+	if (in_ref == SIZE_MAX) {
+		route_add(k, &src_items[0], levels, out);
+	} else {
+		for (i = 0; i < n_items && i < PK_QUERY_MAX_IN; i++) {
+			struct pk_mix_source m;
+
+			mix_init(&m, &src_items[0], &src_items[i], in_ref);
+			route_add(k, &m.base, levels, out);
+		}
+	}
+	if (out->n == 0) {
+		route_fanout(out);
+		return;
+	}
+	out->kind = out->n == 1 && out->point[0] ? PK_ROUTE_SINGLE
+						 : PK_ROUTE_TARGETED;
+}

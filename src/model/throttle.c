@@ -1,0 +1,117 @@
+/*
+ * throttle: one-second RU windows and the client retry policy.
+ */
+#include "pksim/model/throttle.h"
+
+#define PK_MS_PER_S 1000
+
+void throttle_init(struct pk_budget *b, int64_t share_mru)
+{
+	b->window_s = 0;
+	b->used_mru = 0;
+	b->share_mru = share_mru;
+	b->burst = 0;
+	b->credit_mru = 0;
+}
+
+void throttle_set_burst(struct pk_budget *b, int on)
+{
+	b->burst = on;
+	b->credit_mru = 0;
+}
+
+/* Settle burst credit when window s opens: the closed window's unused
+   share (or its use above the share) and each idle window between,
+   earned only below the peak, capped at 300 s of the share (rule 14). */
+static void settle_credit(struct pk_budget *b, int64_t s)
+{
+	int64_t earn = b->share_mru < PK_THROTTLE_BURST_PEAK_MRU;
+	int64_t idle = s - b->window_s - 1;
+	int64_t cap = PK_THROTTLE_BURST_SAVE_S * b->share_mru;
+
+	if (b->used_mru > b->share_mru) {
+		b->credit_mru -= b->used_mru - b->share_mru;
+	} else if (earn) {
+		b->credit_mru += b->share_mru - b->used_mru;
+	}
+	if (earn && idle > 0) {
+		b->credit_mru += idle > PK_THROTTLE_BURST_SAVE_S
+					 ? cap
+					 : idle * b->share_mru;
+	}
+	if (b->credit_mru > cap) {
+		b->credit_mru = cap;
+	}
+	if (b->credit_mru < 0) {
+		b->credit_mru = 0;
+	}
+}
+
+/* What the window may spend in all: the share, or with burst credit up
+   to the peak (never below the share). */
+static int64_t window_limit(const struct pk_budget *b)
+{
+	int64_t limit = b->share_mru + b->credit_mru;
+
+	if (!b->burst || b->credit_mru <= 0) {
+		return b->share_mru;
+	}
+	if (limit > PK_THROTTLE_BURST_PEAK_MRU) {
+		limit = PK_THROTTLE_BURST_PEAK_MRU;
+	}
+	return limit > b->share_mru ? limit : b->share_mru;
+}
+
+int throttle_admit(struct pk_budget *b, int64_t t_ms, int64_t charge_mru,
+		   int64_t *retry_after_ms)
+{
+	int64_t s = t_ms / PK_MS_PER_S;
+
+	if (s != b->window_s) {
+		/* RU spent beyond the share (an admitted large request) is a
+		   debt each new window pays off with its share */
+		int64_t debt = s > b->window_s ? b->used_mru -
+						   b->share_mru * (s - b->window_s)
+					 : 0;
+
+		if (b->burst) {
+			settle_credit(b, s);
+		}
+		b->window_s = s;
+		b->used_mru = debt > 0 && !b->burst ? debt : 0;
+	}
+	if (charge_mru <= window_limit(b) - b->used_mru ||
+	    (b->used_mru == 0 && charge_mru > window_limit(b))) {
+		/* ASSUMPTION: a request larger than a whole window's budget
+		   runs when the window is untouched and leaves a debt, as the
+		   service lets large writes through on small containers and
+		   then rate-limits until the RU are paid off */
+		b->used_mru += charge_mru;
+		return 1;
+	}
+	*retry_after_ms = (s + 1) * PK_MS_PER_S - t_ms;
+	return 0;
+}
+
+int throttle_should_retry(const struct pk_retry_spec *policy,
+			  struct pk_retry_state *st, int64_t retry_after_ms)
+{
+	if (!policy->enabled || st->retries >= policy->max_retries ||
+	    st->waited_ms + retry_after_ms > policy->max_wait_ms) {
+		return 0;
+	}
+	st->retries++;
+	st->waited_ms += retry_after_ms;
+	return 1;
+}
+
+int throttle_should_retry_gone(struct pk_retry_state *st)
+{
+	if (st->gone_waited_ms + PK_THROTTLE_GONE_RETRY_MS >
+	    PK_THROTTLE_GONE_MAX_WAIT_MS) {
+		return 0;
+	}
+	st->gone_retries++;
+	st->gone_waited_ms += PK_THROTTLE_GONE_RETRY_MS;
+	return 1;
+}

@@ -1,0 +1,72 @@
+/*
+ * report_csv: the per-second series per variant and range (see the
+ * header for the columns).
+ */
+#include "pksim/report/report_csv.h"
+
+#include <string.h>
+
+/* A CSV field: quoted when it holds a comma, quote or line break (RFC
+   4180), quotes doubled. */
+static void csv_field(const char *s, FILE *out)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"') {
+			fputc('"', out);
+		}
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+/* RU (mRU / 1000) with up to three decimals, no trailing zeros */
+static void ru_field(int64_t mru, FILE *out)
+{
+	if (mru % 1000 == 0) {
+		fprintf(out, "%lld", (long long)(mru / 1000));
+	} else {
+		char buf[32];
+		size_t n;
+
+		snprintf(buf, sizeof(buf), "%.3f", (double)mru / 1000.0);
+		n = strlen(buf);
+		while (buf[n - 1] == '0') {
+			buf[--n] = '\0';
+		}
+		fputs(buf, out);
+	}
+}
+
+int report_csv(const struct pk_run *run, FILE *out)
+{
+	size_t vi, i;
+
+	fputs("variant,t_s,range_id,ru,ru_per_s,normalized_ru,requests,"
+	      "throttled_429,storage_bytes\n",
+	      out);
+	for (vi = 0; vi < run->n_variants; vi++) {
+		const struct pk_container *c = run->variants[vi].container;
+		const struct pk_metrics *m = &c->metrics;
+
+		for (i = 0; i < m->n_samples; i++) {
+			const struct pk_sample *s = &m->samples[i];
+
+			csv_field(c->name, out);
+			fprintf(out, ",%lld,%u,", (long long)s->t_s,
+				s->range_id);
+			ru_field(s->ru_mru, out);
+			fputc(',', out);
+			ru_field(s->ru_per_s_mru, out);
+			fprintf(out, ",%.6g,%u,%u,%llu\n",
+				metrics_normalized(s), s->requests,
+				s->throttled_429,
+				(unsigned long long)s->storage_bytes);
+		}
+	}
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,467 @@
+/*
+ * report_json: the run as one JSON document, built with jansson so that
+ * escaping and number syntax are a library's job. Documented in
+ * docs/report-json.md.
+ */
+#include "pksim/report/report_json.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+
+#include "pksim/report/findings.h"
+
+/* RU as a JSON number with at most 16 significant digits: exact for
+   RU sums up to 10^13 with their three decimals (issue 6: 10^12
+   operations), and no binary noise such as 0.30000000000000004 */
+#define PK_JSON_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(16))
+
+static json_t *ru(int64_t mru)
+{
+	return json_real(metrics_ru(mru));
+}
+
+static json_t *count(uint64_t v)
+{
+	return json_integer((json_int_t)v);
+}
+
+static json_t *epk_json(struct pk_epk e)
+{
+	char buf[PK_EPK_HEX_MAX];
+
+	epk_format(&e, buf);
+	return json_string(buf);
+}
+
+/* the key as its own JSON value: "dev-0042", 17, true, null; the
+   undefined value (no such property) is null here too, with
+   key_undefined: true beside it */
+static json_t *key_json(const struct pk_pkey *k, const struct pk_lp *lp)
+{
+	struct pk_value v;
+	char text[PK_VALUE_MAX_BYTES * 2];
+	json_t *j;
+
+	if (pkey_decode_single(lp->key, lp->key_len, &v)) {
+		/* hierarchical: the JSON array of the levels' values */
+		pkey_format_id(k, lp->key, lp->key_len, text, sizeof(text));
+		j = json_loads(text, JSON_DECODE_ANY, NULL);
+		return j ? j : json_string(text);
+	}
+	switch (v.type) {
+	case PK_VALUE_STRING:
+		return json_stringn(v.str, v.len);
+	case PK_VALUE_NUMBER:
+		return json_real(v.num);
+	case PK_VALUE_BOOL:
+		return json_boolean(v.boolean);
+	default:
+		return json_null();
+	}
+}
+
+static json_t *range_id(uint32_t id)
+{
+	char buf[16];
+
+	snprintf(buf, sizeof(buf), "%u", id);
+	return json_string(buf);
+}
+
+/* a retry-wait percentile in ms, or null when no operation succeeded */
+static json_t *percentile(const struct pk_container *c, int pct)
+{
+	int64_t w = metrics_wait_percentile(&c->metrics, pct);
+
+	return w < 0 ? json_null() : json_integer(w);
+}
+
+static json_t *totals(const struct pk_container *c, int batches)
+{
+	const struct pk_totals *t = &c->metrics.totals;
+	json_t *o = json_object();
+
+	json_object_set_new(o, "operations", count(t->operations));
+	json_object_set_new(o, "requests", count(t->attempts));
+	json_object_set_new(o, "succeeded", count(t->succeeded));
+	json_object_set_new(o, "throttled_429", count(t->throttled_429));
+	json_object_set_new(o, "failed_after_retries",
+			    count(t->failed_after_retries));
+	json_object_set_new(o, "rejected_403", count(t->rejected_403));
+	json_object_set_new(o, "not_found_404", count(t->not_found_404));
+	json_object_set_new(o, "conflict_409", count(t->conflict_409));
+	json_object_set_new(o, "bad_request_400", count(t->bad_request_400));
+	json_object_set_new(o, "too_large_413", count(t->too_large_413));
+	if (batches) {
+		/* only with batches: reports of runs without them stay as
+		   they were */
+		json_object_set_new(o, "batches", count(t->batches));
+		json_object_set_new(o, "batches_committed",
+				    count(t->batches_committed));
+		json_object_set_new(o, "batches_rejected",
+				    count(t->batches_rejected_400));
+		json_object_set_new(o, "batch_items", count(t->batch_items));
+	}
+	json_object_set_new(o, "ru_consumed", ru(t->ru_mru));
+	json_object_set_new(o, "ru_offered", ru(t->offered_mru));
+	json_object_set_new(o, "retry_wait_ms", count(t->retry_wait_ms));
+	json_object_set_new(o, "retry_wait_p50_ms", percentile(c, 50));
+	json_object_set_new(o, "retry_wait_p99_ms", percentile(c, 99));
+	json_object_set_new(o, "gone_410", count(t->gone_410));
+	json_object_set_new(o, "failed_after_410", count(t->failed_after_410));
+	json_object_set_new(o, "container_full_403",
+			    count(t->container_full_403));
+	json_object_set_new(o, "utilisation",
+			    json_real(findings_utilisation(c)));
+	json_object_set_new(o, "logical_partitions",
+			    count(findings_live_lps(c)));
+	json_object_set_new(o, "logical_partitions_seen", count(c->n_lps));
+	json_object_set_new(o, "storage_bytes", count(findings_storage(c)));
+	return o;
+}
+
+static json_t *queries(const struct pk_container *c)
+{
+	const struct pk_totals *t = &c->metrics.totals;
+	json_t *o = json_object();
+
+	json_object_set_new(o, "single", count(t->queries[PK_ROUTE_SINGLE]));
+	json_object_set_new(o, "targeted",
+			    count(t->queries[PK_ROUTE_TARGETED]));
+	json_object_set_new(o, "fanout", count(t->queries[PK_ROUTE_FANOUT]));
+	json_object_set_new(o, "ranges_visited", count(t->query_ranges));
+	json_object_set_new(o, "fanout_ru", ru(t->fanout_mru));
+	return o;
+}
+
+static json_t *partitions(const struct pk_container *c)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; i < c->pmap.n; i++) {
+		const struct pk_pp *p = &c->pp[i];
+		json_t *o = json_object();
+
+		json_object_set_new(o, "id", range_id(c->pmap.ranges[i].id));
+		json_object_set_new(o, "min", epk_json(c->pmap.ranges[i].min));
+		json_object_set_new(o, "max", epk_json(c->pmap.ranges[i].max));
+		json_object_set_new(o, "ru_per_s", ru(p->budget.share_mru));
+		json_object_set_new(o, "storage_bytes",
+				    count(p->storage_bytes));
+		json_object_set_new(o, "logical_partitions",
+				    count(p->logical_partitions));
+		json_object_set_new(o, "peak_normalized_ru",
+				    json_real(p->peak_normalized));
+		json_object_set_new(o, "throttled_429",
+				    count(p->throttled_429));
+		json_object_set_new(o, "requests", count(p->requests));
+		json_object_set_new(o, "ru_consumed", ru(p->ru_mru));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *hot(const struct pk_variant *v, int by_storage)
+{
+	const struct pk_container *c = v->container;
+	const struct pk_pkey *k = v->key;
+	const struct pk_lp *top[PK_FINDINGS_TOP];
+	size_t n = findings_top_lps(c, by_storage, top, PK_FINDINGS_TOP), i;
+	uint64_t storage = findings_storage(c);
+	int64_t total = c->metrics.totals.ru_mru;
+	json_t *a = json_array();
+
+	for (i = 0; i < n; i++) {
+		const struct pk_lp *lp = top[i];
+		json_t *o = json_object();
+
+		json_object_set_new(o, "key", key_json(k, lp));
+		if (pkey_id_is_undefined(lp->key, lp->key_len)) {
+			json_object_set_new(o, "key_undefined", json_true());
+		}
+		json_object_set_new(o, "epk", epk_json(lp->epk));
+		json_object_set_new(o, "range",
+				    range_id(c->pmap.ranges[pmap_find(
+							       &c->pmap,
+							       &lp->epk)]
+						     .id));
+		json_object_set_new(o, "ru", ru(lp->ru_mru));
+		json_object_set_new(o, "ru_share",
+				    json_real(total ? (double)lp->ru_mru /
+							      (double)total
+						    : 0.0));
+		json_object_set_new(o, "requests", count(lp->requests));
+		json_object_set_new(o, "throttled_429",
+				    count(lp->throttled_429));
+		json_object_set_new(o, "rejected_403",
+				    count(lp->rejected_403));
+		json_object_set_new(o, "items", count(lp->items));
+		json_object_set_new(o, "storage_bytes",
+				    count(lp->storage_bytes));
+		json_object_set_new(
+			o, "storage_share",
+			json_real(storage ? (double)lp->storage_bytes /
+						    (double)storage
+					  : 0.0));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *splits(const struct pk_container *c)
+{
+	const struct pk_metrics *m = &c->metrics;
+	json_t *a = json_array();
+	size_t i, k;
+
+	for (i = 0; i < m->n_splits; i++) {
+		const struct pk_split_event *e = &m->splits[i];
+		json_t *o = json_object(), *ch = json_array();
+
+		json_object_set_new(o, "t_s", json_integer(e->t_s));
+		json_object_set_new(o, "parent", range_id(e->parent));
+		for (k = 0; k < 2; k++) {
+			json_t *x = json_object();
+
+			json_object_set_new(x, "id", range_id(e->children[k]));
+			json_object_set_new(x, "min", epk_json(e->min[k]));
+			json_object_set_new(x, "max", epk_json(e->max[k]));
+			json_array_append_new(ch, x);
+		}
+		json_object_set_new(o, "children", ch);
+		json_object_set_new(o, "reason",
+				    json_string(metrics_split_reason(
+					    e->reason)));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *changes(const struct pk_container *c)
+{
+	const struct pk_metrics *m = &c->metrics;
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; i < m->n_changes; i++) {
+		const struct pk_throughput_event *e = &m->changes[i];
+		json_t *o = json_object();
+
+		json_object_set_new(o, "t_s", json_integer(e->t_s));
+		json_object_set_new(o, "effective_t_s",
+				    e->effective_t_s < 0
+					    ? json_null()
+					    : json_integer(e->effective_t_s));
+		json_object_set_new(o, "from_ru_per_s",
+				    json_integer(e->from_ru_per_s));
+		json_object_set_new(o, "to_ru_per_s",
+				    json_integer(e->to_ru_per_s));
+		json_object_set_new(o, "partitions_before",
+				    count(e->ranges_before));
+		json_object_set_new(o, "partitions_after",
+				    count(e->ranges_after));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *actions(const struct pk_container *c)
+{
+	const struct pk_metrics *m = &c->metrics;
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; i < m->n_actions; i++) {
+		const struct pk_action *e = &m->actions[i];
+		json_t *o = json_object();
+
+		json_object_set_new(o, "t_s", json_integer(e->t_s));
+		json_object_set_new(o, "what", json_string(metrics_action_name(
+						       e->kind)));
+		json_object_set_new(o, "detail", json_string(e->detail));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+/* Per minute: the highest second's normalized RU consumption (D-NRU),
+   RU served and offered, 429s. */
+static json_t *per_minute(const struct pk_container *c)
+{
+	const struct pk_metrics *m = &c->metrics;
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; i < m->n_minutes; i++) {
+		const struct pk_second *mi = &m->minutes[i];
+		json_t *o = json_object();
+
+		json_object_set_new(o, "t_s", json_integer(mi->t_s));
+		json_object_set_new(o, "normalized_ru",
+				    json_real(mi->max_normalized));
+		json_object_set_new(o, "ru_consumed", ru(mi->served_mru));
+		json_object_set_new(o, "ru_offered", ru(mi->offered_mru));
+		json_object_set_new(o, "throttled_429",
+				    count(mi->throttled_429));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+/* Autoscale: the max and the RU/s billed per hour (rule 17, D-AUTO). */
+static json_t *autoscale(const struct pk_container *c)
+{
+	json_t *o = json_object(), *a = json_array();
+	int64_t hours = container_hours(c), h;
+
+	json_object_set_new(o, "max_ru_per_s", json_integer(c->ru_per_s));
+	json_object_set_new(o, "min_ru_per_s",
+			    json_integer(provision_autoscale_floor(
+				    c->ru_per_s)));
+	for (h = 0; h < hours; h++) {
+		json_array_append_new(
+			a, json_integer(container_autoscale_billed(c, h)));
+	}
+	json_object_set_new(o, "billed_ru_per_s_per_hour", a);
+	return o;
+}
+
+/* Serverless: RU/s from the partitions, and the storage cap (rule 19). */
+static json_t *serverless(const struct pk_container *c)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "ru_per_s", json_integer(c->ru_per_s));
+	json_object_set_new(o, "physical_partitions", count(c->pmap.n));
+	json_object_set_new(o, "max_storage_bytes",
+			    count(PK_PROVISION_SERVERLESS_MAX_BYTES));
+	return o;
+}
+
+static json_t *nullable(double x)
+{
+	return x < 0 ? json_null() : json_real(x);
+}
+
+/* the hottest key as its JSON value ("dev-1", 17, ["t1", "u2"]) */
+static json_t *hottest_key(const struct pk_scorecard *s)
+{
+	json_t *j;
+
+	if (!s->have_hottest || s->hottest_undefined) {
+		return json_null();
+	}
+	j = json_loads(s->hottest_key, JSON_DECODE_ANY, NULL);
+	return j ? j : json_string(s->hottest_key);
+}
+
+static json_t *scorecard(const struct pk_scorecard *s)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "logical_partitions",
+			    count(s->logical_partitions));
+	json_object_set_new(o, "hottest_key", hottest_key(s));
+	if (s->hottest_undefined) {
+		json_object_set_new(o, "hottest_key_undefined", json_true());
+	}
+	json_object_set_new(o, "hottest_share_requests",
+			    json_real(s->hottest_share_requests));
+	json_object_set_new(o, "hottest_share_ru",
+			    json_real(s->hottest_share_ru));
+	json_object_set_new(o, "hottest_share_storage",
+			    json_real(s->hottest_share_storage));
+	json_object_set_new(o, "storage_max_over_mean",
+			    json_real(s->storage_max_over_mean));
+	json_object_set_new(o, "peak_normalized_ru",
+			    json_real(s->peak_normalized_ru));
+	json_object_set_new(o, "peak_range", range_id(s->peak_range));
+	json_object_set_new(o, "throttled_429", count(s->throttled_429));
+	json_object_set_new(o, "failed_after_retries",
+			    count(s->failed_after_retries));
+	json_object_set_new(o, "worst_range_429_rate",
+			    json_real(s->worst_range_429_rate));
+	json_object_set_new(o, "rejected_403", count(s->rejected_403));
+	json_object_set_new(o, "refused_400_409_413", count(s->refused));
+	json_object_set_new(o, "days_to_20gb", nullable(s->days_to_full));
+	json_object_set_new(o, "fanout_queries", count(s->fanout_queries));
+	json_object_set_new(o, "fanout_ru", json_real(s->fanout_ru));
+	json_object_set_new(o, "splits", count(s->splits));
+	json_object_set_new(o, "rank", count(s->rank));
+	json_object_set_new(o, "verdict", json_string(s->verdict));
+	return o;
+}
+
+static json_t *variant(const struct pk_run *run, const struct pk_variant *v)
+{
+	const struct pk_container *c = v->container;
+	json_t *o = json_object(), *f = json_array();
+	char **text;
+	size_t n, i;
+
+	json_object_set_new(o, "name", json_string(c->name));
+	json_object_set_new(o, "partition_key", json_string(v->key->text));
+	json_object_set_new(o, "throughput_ru_per_s",
+			    json_integer(c->ru_per_s));
+	if (c->autoscale) {
+		json_object_set_new(o, "autoscale", autoscale(c));
+	}
+	if (c->serverless) {
+		json_object_set_new(o, "serverless", serverless(c));
+	}
+	json_object_set_new(o, "totals",
+			    totals(c, findings_sends_batches(run)));
+	json_object_set_new(o, "queries", queries(c));
+	json_object_set_new(o, "physical_partitions", partitions(c));
+	json_object_set_new(o, "hot_logical_partitions", hot(v, 0));
+	json_object_set_new(o, "largest_logical_partitions", hot(v, 1));
+	json_object_set_new(o, "splits", splits(c));
+	json_object_set_new(o, "throughput_changes", changes(c));
+	json_object_set_new(o, "actions", actions(c));
+	json_object_set_new(o, "per_minute", per_minute(c));
+	text = findings_make(run, v, &n);
+	for (i = 0; i < n; i++) {
+		json_array_append_new(f, json_string(text[i]));
+		free(text[i]);
+	}
+	free(text);
+	json_object_set_new(o, "findings", f);
+	return o;
+}
+
+int report_json(const struct pk_run *run, int scorecards, FILE *out)
+{
+	struct pk_scorecard *cards = scorecards ? scorecard_all(run) : NULL;
+	json_t *root = json_object(), *sc = json_object(), *vs = json_array();
+	size_t i;
+	int rc;
+
+	json_object_set_new(root, "pksim_report", json_integer(1));
+	json_object_set_new(sc, "name", json_string(run->sc->name));
+	json_object_set_new(sc, "seed", count(run->seed));
+	json_object_set_new(sc, "duration_s",
+			    json_integer(run->end_ms / 1000));
+	json_object_set_new(sc, "items_created",
+			    count(workload_items(run->workload)));
+	json_object_set_new(sc, "operations_skipped",
+			    count(workload_skipped(run->workload)));
+	json_object_set_new(root, "scenario", sc);
+	for (i = 0; i < run->n_variants; i++) {
+		json_t *v = variant(run, &run->variants[i]);
+
+		if (cards) {
+			json_object_set_new(v, "scorecard",
+					    scorecard(&cards[i]));
+		}
+		json_array_append_new(vs, v);
+	}
+	json_object_set_new(root, "variants", vs);
+	free(cards);
+	rc = json_dumpf(root, out, PK_JSON_FLAGS);
+	json_decref(root);
+	if (rc == 0) {
+		fputc('\n', out);
+	}
+	return rc || ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,717 @@
+/*
+ * report_text: the terminal report. Layout, top to bottom: what ran, the
+ * totals, the physical partitions at the end, the hottest logical
+ * partitions, splits and throughput changes, a timeline, the findings.
+ */
+#include "pksim/report/report_text.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/report/findings.h"
+#include "pksim/report/scorecard.h"
+#include "pksim/base/mem.h"
+
+#define PK_TEXT_TIMELINE_ROWS 30 /* at most this many timeline rows */
+#define PK_TEXT_EPK_DIGITS 8     /* EPKs shown abbreviated to this */
+
+static const char *count_str(unsigned long long v, char *buf)
+{
+	return findings_count(v, buf);
+}
+
+/* RU with thousands separators and one decimal when not whole (rounded
+   to a tenth: 5,999.95 RU -> 6,000) */
+static const char *ru_str(int64_t mru, char *buf)
+{
+	char whole[32];
+	long long tenths = (long long)((mru + 50) / 100);
+
+	count_str((unsigned long long)(tenths / 10), whole);
+	if (tenths % 10 == 0) {
+		snprintf(buf, 40, "%s", whole);
+	} else {
+		snprintf(buf, 40, "%s.%lld", whole, tenths % 10);
+	}
+	return buf;
+}
+
+static const char *bytes_str(uint64_t b, char *buf)
+{
+	return findings_bytes(b, buf);
+}
+
+static const char *epk_short(struct pk_epk e, char *buf)
+{
+	char full[PK_EPK_HEX_MAX];
+
+	epk_format(&e, full);
+	if (strlen(full) > PK_TEXT_EPK_DIGITS) {
+		full[PK_TEXT_EPK_DIGITS] = '\0';
+		snprintf(buf, 16, "%.8s..", full);
+	} else {
+		snprintf(buf, 16, "\"%.2s\"", full);
+	}
+	return buf;
+}
+
+/* Where the items of a data file come from and how they arrive. */
+static void items_file(const struct pk_run *run, FILE *out)
+{
+	const struct pk_items_file *f = run->sc->items_file;
+	char a[40];
+
+	fprintf(out, "items: %s, %s records, ", f->path,
+		count_str(workload_items(run->workload), a));
+	if (f->from == PK_FROM_TIME_FIELD) {
+		fprintf(out, "arriving by %s", f->time_field);
+		if (f->time_compression != 1) {
+			fprintf(out, " compressed %gx", f->time_compression);
+		}
+	} else if (f->from == PK_FROM_RATE) {
+		fprintf(out, "arriving at %g a second", f->rate_per_s);
+	} else {
+		fprintf(out, "all arriving at t = 0");
+	}
+	fputc('\n', out);
+}
+
+static void summary(const struct pk_run *run, const struct pk_variant *v,
+		    FILE *out)
+{
+	const struct pk_scenario *sc = run->sc;
+	const struct pk_container_spec *cs = &v->container->spec;
+	size_t created = container_created_ranges(cs), i;
+	char a[40], b[40], c[40];
+
+	fprintf(out, "pksim run: %s (seed %llu)\n", sc->name,
+		(unsigned long long)run->seed);
+	if (sc->description) {
+		fprintf(out, "  %s\n", sc->description);
+	}
+	if (cs->serverless) {
+		fprintf(out, "container: partition key %s, serverless (%s "
+			     "RU/s up to %d physical partitions, %s more for "
+			     "each beyond; at most %s stored) -> %d physical "
+			     "partition%s at creation\n",
+			v->key->text,
+			count_str(PK_PROVISION_SERVERLESS_BASE_RU_PER_S, a),
+			PK_PROVISION_SERVERLESS_BASE_PARTITIONS,
+			count_str(PK_PROVISION_SERVERLESS_RU_PER_EXTRA_PP, b),
+			bytes_str(PK_PROVISION_SERVERLESS_MAX_BYTES, c),
+			PK_CONTAINER_SERVERLESS_INITIAL_RANGES,
+			PK_CONTAINER_SERVERLESS_INITIAL_RANGES == 1 ? "" : "s");
+	} else if (v->container->spec.autoscale_max_ru_per_s > 0) {
+		int64_t max = v->container->spec.autoscale_max_ru_per_s;
+
+		fprintf(out, "container: partition key %s, autoscale max %s "
+			     "RU/s (%s to %s) -> %zu physical partitions at "
+			     "creation\n",
+			v->key->text, count_str((unsigned long long)max, a),
+			count_str((unsigned long long)
+					  provision_autoscale_floor(max),
+				  b),
+			count_str((unsigned long long)max, c),
+			provision_autoscale_ranges(max));
+	} else {
+		fprintf(out, "container: partition key %s, %s RU/s manual -> "
+			     "%zu physical partition%s at creation\n",
+			v->key->text,
+			count_str((unsigned long long)cs->throughput_ru_per_s,
+				  a),
+			created, created == 1 ? "" : "s");
+	}
+	fprintf(out, "caps: physical partition %s and %s RU/s; logical "
+		     "partition %s; index factor %g\n",
+		bytes_str(cs->pp_storage_bytes, a),
+		count_str((unsigned long long)cs->pp_ru_per_s, b),
+		bytes_str(cs->lp_storage_bytes, c),
+		cs->index_factor);
+	if (v->container->spec.burst) {
+		fprintf(out, "burst capacity: on (partitions below 3,000 RU/s "
+			     "save unused RU for up to 300 s and spend them "
+			     "at up to 3,000 RU/s)\n");
+	}
+	if (cs->split_gone_ms > 0) {
+		fprintf(out, "split gone window: %llds (after a split or merge "
+			     "the new ranges answer 410/1007; the client "
+			     "retries after %d ms)\n",
+			(long long)(cs->split_gone_ms / 1000),
+			PK_THROTTLE_GONE_RETRY_MS);
+	}
+	if (cs->split_delay_ms > 0) {
+		fprintf(out, "split delay: %llds (a scale-up past partitions "
+			     "x %s RU/s waits this long for its splits)\n",
+			(long long)(cs->split_delay_ms / 1000),
+			count_str((unsigned long long)cs->pp_ru_per_s, a));
+	}
+	if (sc->items_file) {
+		items_file(run, out);
+	}
+	if (sc->n_phases > 0) {
+		fprintf(out, "phases:\n");
+	}
+	for (i = 0; i < sc->n_phases; i++) {
+		const struct pk_phase_spec *p = &sc->phases[i];
+
+		fprintf(out, "  %-12s t=%llds  %llds", p->name,
+			(long long)(workload_phase_start_ms(run->workload, i) /
+				    1000),
+			(long long)(p->duration_ms / 1000));
+		if (!sc->items_file) {
+			fprintf(out, " at %g ops/s", p->rate_per_s);
+		}
+		if (p->throughput_ru_per_s > 0) {
+			fprintf(out, ", throughput set to %s RU/s",
+				count_str((unsigned long long)
+						  p->throughput_ru_per_s,
+					  a));
+		}
+		fputc('\n', out);
+	}
+	fprintf(out, "client retries: ");
+	if (sc->retry.enabled) {
+		fprintf(out, "up to %d, at most %lld ms of total wait\n",
+			sc->retry.max_retries,
+			(long long)sc->retry.max_wait_ms);
+	} else {
+		fprintf(out, "off\n");
+	}
+}
+
+/* p50 and p99 of the retry waits of the operations that succeeded */
+static void retry_latency(const struct pk_container *c, FILE *out)
+{
+	int64_t p50 = metrics_wait_percentile(&c->metrics, 50);
+	int64_t p99 = metrics_wait_percentile(&c->metrics, 99);
+
+	if (p50 < 0) {
+		fprintf(out, "  retry wait (succeeded)   - (no operation "
+			     "succeeded)\n");
+		return;
+	}
+	fprintf(out, "  retry wait (succeeded)   p50 %lld ms, p99 %lld ms "
+		     "(latency retries added to operations that "
+		     "succeeded)\n",
+		(long long)p50, (long long)p99);
+}
+
+static void totals(const struct pk_container *c, uint64_t skipped,
+		   int batches, FILE *out)
+{
+	const struct pk_totals *t = &c->metrics.totals;
+	char a[40], b[40];
+
+	fprintf(out, "\ntotals\n");
+	fprintf(out, "  operations offered       %s\n",
+		count_str(t->operations, a));
+	if (skipped > 0) {
+		fprintf(out, "  operations not sent      %s (a read, replace, "
+			     "delete or query with no item to target yet)\n",
+			count_str(skipped, a));
+	}
+	fprintf(out, "  requests sent            %s (retries included)\n",
+		count_str(t->attempts, a));
+	fprintf(out, "  succeeded                %s\n",
+		count_str(t->succeeded, a));
+	fprintf(out, "  rate limited (429/3200)  %s service-side responses\n",
+		count_str(t->throttled_429, a));
+	fprintf(out, "  failed after retries     %s operations\n",
+		count_str(t->failed_after_retries, a));
+	retry_latency(c, out);
+	if (c->spec.split_gone_ms > 0 || t->gone_410 > 0) {
+		fprintf(out, "  gone (410/1007)          %s responses while "
+			     "ranges completed a split or merge\n",
+			count_str(t->gone_410, a));
+		fprintf(out, "  failed after 410 retries %s operations\n",
+			count_str(t->failed_after_410, a));
+	}
+	fprintf(out, "  rejected (403/1014)      %s\n",
+		count_str(t->rejected_403, a));
+	if (c->serverless || t->container_full_403 > 0) {
+		fprintf(out, "  container full (403)     %s (serverless "
+			     "container at 1 TB)\n",
+			count_str(t->container_full_403, a));
+	}
+	fprintf(out, "  not found (404)          %s\n",
+		count_str(t->not_found_404, a));
+	if (t->bad_request_400 > 0) {
+		fprintf(out, "  bad request (400)        %s (invalid key value "
+			     "or id, or a changed key)\n",
+			count_str(t->bad_request_400, a));
+	}
+	if (t->too_large_413 > 0) {
+		fprintf(out, "  too large (413)          %s (items over 2 MB)\n",
+			count_str(t->too_large_413, a));
+	}
+	if (t->conflict_409 > 0) {
+		fprintf(out, "  conflict (409)           %s\n",
+			count_str(t->conflict_409, a));
+	}
+	if (batches) {
+		char d[40], e[40];
+
+		fprintf(out, "  transactional batches    %s answered: %s "
+			     "committed (%s items), %s rejected whole (400: "
+			     "items in more than one logical partition)\n",
+			count_str(t->batches, a),
+			count_str(t->batches_committed, b),
+			count_str(t->batch_items, d),
+			count_str(t->batches_rejected_400, e));
+	}
+	fprintf(out, "  RU consumed              %s of %s offered (%.1f%% of "
+		     "provisioned RU over the run)\n",
+		ru_str(t->ru_mru, a), ru_str(t->offered_mru, b),
+		100.0 * findings_utilisation(c));
+	fprintf(out, "  logical partitions       %s holding items (%s seen)\n",
+		count_str(findings_live_lps(c), a), count_str(c->n_lps, b));
+	fprintf(out, "  storage                  %s\n",
+		bytes_str(findings_storage(c), a));
+}
+
+static void queries(const struct pk_container *c, FILE *out)
+{
+	const struct pk_totals *t = &c->metrics.totals;
+	uint64_t n = t->queries[PK_ROUTE_SINGLE] + t->queries[PK_ROUTE_TARGETED] +
+		     t->queries[PK_ROUTE_FANOUT];
+	char a[40], b[40], d[40];
+
+	if (n == 0) {
+		return;
+	}
+	fprintf(out, "\nqueries (served)\n");
+	fprintf(out, "  single partition         %s (the full key)\n",
+		count_str(t->queries[PK_ROUTE_SINGLE], a));
+	fprintf(out, "  targeted                 %s (a key prefix or IN list)\n",
+		count_str(t->queries[PK_ROUTE_TARGETED], a));
+	fprintf(out, "  fan-out                  %s (every range), %s RU\n",
+		count_str(t->queries[PK_ROUTE_FANOUT], a),
+		ru_str(t->fanout_mru, b));
+	fprintf(out, "  ranges visited           %s, %.2f a query\n",
+		count_str(t->query_ranges, d),
+		(double)t->query_ranges / (double)n);
+}
+
+static void partitions(const struct pk_container *c, FILE *out)
+{
+	char a[40], b[40], d[40], lo[16], hi[16], st[32];
+	size_t i;
+
+	fprintf(out, "\nphysical partitions at the end (EPK ranges shortened "
+		     "to %d hex digits; the JSON report has them whole)\n",
+		PK_TEXT_EPK_DIGITS);
+	fprintf(out, "  %-5s %-12s %-12s %9s %10s %9s %7s %12s %10s %7s\n",
+		"range", "min", "max", "logical", "storage", "RU/s", "peak",
+		"requests", "429s", "429 %");
+	for (i = 0; i < c->pmap.n; i++) {
+		const struct pk_pp *p = &c->pp[i];
+
+		fprintf(out,
+			"  %-5u %-12s %-12s %9llu %10s %9s %6.1f%% %12s "
+			"%10s %6.2f%%\n",
+			c->pmap.ranges[i].id,
+			epk_short(c->pmap.ranges[i].min, lo),
+			epk_short(c->pmap.ranges[i].max, hi),
+			(unsigned long long)p->logical_partitions,
+			bytes_str(p->storage_bytes, st),
+			ru_str(p->budget.share_mru, a),
+			100.0 * p->peak_normalized, count_str(p->requests, b),
+			count_str(p->throttled_429, d),
+			p->requests ? 100.0 * (double)p->throttled_429 /
+					      (double)p->requests
+				    : 0.0);
+	}
+	fprintf(out, "  (peak = highest normalized RU consumption in any "
+		     "second)\n");
+}
+
+/* Cut text to at most max bytes for a table column, on a UTF-8 character
+   boundary, marking the cut with "..". */
+static void fit_column(char *text, size_t max)
+{
+	size_t n = strlen(text);
+
+	if (n <= max) {
+		return;
+	}
+	n = max - 2;
+	while (n > 0 && ((unsigned char)text[n] & 0xC0) == 0x80) {
+		n--;
+	}
+	memcpy(text + n, "..", 3);
+}
+
+static void hot_lps(const struct pk_variant *v, int by_storage, FILE *out)
+{
+	const struct pk_container *c = v->container;
+	const struct pk_lp *top[PK_FINDINGS_TOP];
+	size_t n = findings_top_lps(c, by_storage, top, PK_FINDINGS_TOP), i;
+	uint64_t storage = findings_storage(c);
+	char key[64], a[40], b[40], st[32];
+
+	fprintf(out, "\nhottest logical partitions by %s\n",
+		by_storage ? "storage" : "RU");
+	fprintf(out, "  %-32s %12s %7s %10s %7s %10s %6s\n", "key", "RU",
+		"RU %", "storage", "stor %", "requests", "range");
+	for (i = 0; i < n; i++) {
+		const struct pk_lp *lp = top[i];
+
+		pkey_format_id(v->key, lp->key, lp->key_len, key, sizeof(key));
+		fit_column(key, 32);
+		fprintf(out, "  %-32s %12s %6.2f%% %10s %6.2f%% %10s %6u\n",
+			key, ru_str(lp->ru_mru, a),
+			c->metrics.totals.ru_mru
+				? 100.0 * (double)lp->ru_mru /
+					  (double)c->metrics.totals.ru_mru
+				: 0.0,
+			bytes_str(lp->storage_bytes, st),
+			storage ? 100.0 * (double)lp->storage_bytes /
+					  (double)storage
+				: 0.0,
+			count_str(lp->requests, b),
+			c->pmap.ranges[pmap_find(&c->pmap, &lp->epk)].id);
+	}
+	if (n == 0) {
+		fprintf(out, "  (none)\n");
+	}
+}
+
+/* Autoscale billing per hour (rule 17, D-AUTO); nothing for manual. */
+static void billing(const struct pk_container *c, FILE *out)
+{
+	int64_t hours = container_hours(c), h;
+	char a[40];
+
+	if (!c->autoscale) {
+		return;
+	}
+	fprintf(out, "\nautoscale billing (highest RU/s of each hour, at "
+		     "least 0.1 x max)\n");
+	for (h = 0; h < hours; h++) {
+		fprintf(out, "  hour %lld  %s RU/s\n", (long long)h,
+			count_str((unsigned long long)
+					  container_autoscale_billed(c, h),
+				  a));
+	}
+}
+
+static void events(const struct pk_container *c, FILE *out)
+{
+	const struct pk_metrics *m = &c->metrics;
+	char a[40], b[40], lo[16], hi[16];
+	size_t i, k;
+
+	fprintf(out, "\nthroughput changes\n");
+	for (i = 0; i < m->n_changes; i++) {
+		const struct pk_throughput_event *e = &m->changes[i];
+
+		fprintf(out, "  t=%llds  %s -> %s RU/s, %zu -> %zu physical "
+			     "partitions",
+			(long long)e->t_s,
+			count_str((unsigned long long)e->from_ru_per_s, a),
+			count_str((unsigned long long)e->to_ru_per_s, b),
+			e->ranges_before, e->ranges_after);
+		if (e->effective_t_s < 0) {
+			fprintf(out, " (cancelled by a later change before "
+				     "its splits were done)");
+		} else if (e->effective_t_s != e->t_s) {
+			fprintf(out, " (from t=%llds, once the splits are "
+				     "done)",
+				(long long)e->effective_t_s);
+		}
+		fputc('\n', out);
+	}
+	if (m->n_actions > 0) {
+		fprintf(out, "\nactions\n");
+	}
+	for (i = 0; i < m->n_actions; i++) {
+		fprintf(out, "  t=%llds  %s: %s\n",
+			(long long)m->actions[i].t_s,
+			metrics_action_name(m->actions[i].kind),
+			m->actions[i].detail);
+	}
+	if (m->n_changes == 0) {
+		fprintf(out, "  (none)\n");
+	}
+	fprintf(out, "\nsplits\n");
+	for (i = 0; i < m->n_splits; i++) {
+		const struct pk_split_event *e = &m->splits[i];
+
+		fprintf(out, "  t=%llds  range %u -> ", (long long)e->t_s,
+			e->parent);
+		for (k = 0; k < 2; k++) {
+			fprintf(out, "%s%u [%s, %s)", k ? " + " : "",
+				e->children[k], epk_short(e->min[k], lo),
+				epk_short(e->max[k], hi));
+		}
+		fprintf(out, "  (%s)\n", metrics_split_reason(e->reason));
+	}
+	if (m->n_splits == 0) {
+		fprintf(out, "  (none)\n");
+	}
+}
+
+/* The smallest of these bucket lengths (s) that keeps the timeline short */
+static int64_t bucket_s(int64_t seconds)
+{
+	static const int64_t steps[] = {1,    5,     10,    30,    60,
+					300,  600,   1800,  3600,  3 * 3600,
+					21600, 43200, 86400, 7 * 86400};
+	size_t i;
+
+	for (i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+		if (seconds <= steps[i] * PK_TEXT_TIMELINE_ROWS) {
+			return steps[i];
+		}
+	}
+	return (seconds + PK_TEXT_TIMELINE_ROWS - 1) / PK_TEXT_TIMELINE_ROWS;
+}
+
+static void timeline(const struct pk_container *c, FILE *out)
+{
+	const struct pk_metrics *m = &c->metrics;
+	/* per-second records when the run kept them, else per-minute */
+	const struct pk_second *v = m->keep_seconds ? m->seconds : m->minutes;
+	size_t n = m->keep_seconds ? m->n_seconds : m->n_minutes, i = 0, j;
+	int64_t end = c->now_s, b = bucket_s(end);
+	char a[40], o[40], s[40], t[40];
+
+	if (!m->keep_seconds && b < 60) {
+		b = 60;
+	}
+	fprintf(out, "\ntimeline (per %llds: average offered and served "
+		     "RU/s, 429s, highest normalized RU consumption of any "
+		     "range in any second)\n",
+		(long long)b);
+	fprintf(out, "  %-10s %9s %6s %12s %12s %10s %6s\n", "t", "RU/s",
+		"ranges", "offered", "served", "429s", "peak");
+	while (i < n) {
+		/* buckets start at multiples of b; an idle run counts in the
+		   bucket where it starts */
+		int64_t start = v[i].t_s / b * b, offered = 0, served = 0, len;
+		uint64_t thr = 0;
+		double peak = 0;
+
+		for (j = i; j < n && v[j].t_s < start + b; j++) {
+			offered += v[j].offered_mru;
+			served += v[j].served_mru;
+			thr += v[j].throttled_429;
+			if (v[j].max_normalized > peak) {
+				peak = v[j].max_normalized;
+			}
+		}
+		len = (start + b < end ? start + b : end) - start;
+		if (len < 1) {
+			len = 1;
+		}
+		fprintf(out, "  %-10lld %9s %6u %12s %12s %10s %5.0f%%\n",
+			(long long)start,
+			count_str((unsigned long long)v[i].ru_per_s, a),
+			v[i].ranges, ru_str(offered / len, o),
+			ru_str(served / len, s), count_str(thr, t),
+			100.0 * peak);
+		i = j;
+	}
+}
+
+int report_text(const struct pk_run *run, FILE *out)
+{
+	size_t vi, i, n;
+
+	for (vi = 0; vi < run->n_variants; vi++) {
+		const struct pk_variant *v = &run->variants[vi];
+		const struct pk_container *c = v->container;
+		char **f;
+
+		if (run->n_variants > 1) {
+			fprintf(out, "%s== variant %zu of %zu: %s ==\n",
+				vi ? "\n" : "", vi + 1, run->n_variants,
+				c->name);
+		}
+		summary(run, v, out);
+		totals(c, workload_skipped(run->workload),
+		       findings_sends_batches(run), out);
+		queries(c, out);
+		partitions(c, out);
+		hot_lps(v, 0, out);
+		hot_lps(v, 1, out);
+		events(c, out);
+		billing(c, out);
+		timeline(c, out);
+		f = findings_make(run, v, &n);
+		fprintf(out, "\nfindings\n");
+		for (i = 0; i < n; i++) {
+			fprintf(out, "  - %s\n", f[i]);
+			free(f[i]);
+		}
+		free(f);
+	}
+	return ferror(out) ? -1 : 0;
+}
+
+/* ---- compare ---- */
+
+#define PK_TEXT_COL 22 /* width of a variant's column */
+
+static void row_head(const char *what, FILE *out)
+{
+	fprintf(out, "  %-24s", what);
+}
+
+static void cell(const char *text, FILE *out)
+{
+	char buf[PK_TEXT_COL + 1];
+
+	snprintf(buf, sizeof(buf), "%s", text);
+	fit_column(buf, PK_TEXT_COL - 1);
+	fprintf(out, " %-*s", PK_TEXT_COL - 1, buf);
+}
+
+static void pct_cell(double x, FILE *out)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%.2f%%", 100.0 * x);
+	cell(buf, out);
+}
+
+/* One table row: label, then each scorecard's value of field. */
+enum pk_row {
+	PK_ROW_LPS,
+	PK_ROW_HOT_KEY,
+	PK_ROW_HOT_REQ,
+	PK_ROW_HOT_RU,
+	PK_ROW_HOT_STORAGE,
+	PK_ROW_STORAGE_SKEW,
+	PK_ROW_PEAK,
+	PK_ROW_429,
+	PK_ROW_FAILED,
+	PK_ROW_WORST,
+	PK_ROW_403,
+	PK_ROW_REFUSED,
+	PK_ROW_FULL,
+	PK_ROW_FANOUT,
+	PK_ROW_SPLITS,
+	PK_ROW_RANK,
+	PK_ROWS
+};
+
+static const char *const row_names[PK_ROWS] = {
+	"logical partitions", "hottest key", "  share of requests",
+	"  share of RU", "  share of storage", "storage max/mean",
+	"peak normalized RU", "429s (service)", "failed after retries",
+	"worst range 429 rate", "rejected 403", "refused 400/409/413",
+	"days to full",
+	"fan-out queries (RU)", "splits", "rank",
+};
+
+static void cell_of(const struct pk_scorecard *s, enum pk_row r, FILE *out)
+{
+	char a[40], b[40], buf[96];
+
+	switch (r) {
+	case PK_ROW_LPS:
+		cell(count_str(s->logical_partitions, a), out);
+		return;
+	case PK_ROW_HOT_KEY:
+		cell(s->have_hottest ? s->hottest_key : "-", out);
+		return;
+	case PK_ROW_HOT_REQ:
+		pct_cell(s->hottest_share_requests, out);
+		return;
+	case PK_ROW_HOT_RU:
+		pct_cell(s->hottest_share_ru, out);
+		return;
+	case PK_ROW_HOT_STORAGE:
+		pct_cell(s->hottest_share_storage, out);
+		return;
+	case PK_ROW_STORAGE_SKEW:
+		snprintf(buf, sizeof(buf), "%.2f", s->storage_max_over_mean);
+		break;
+	case PK_ROW_PEAK:
+		snprintf(buf, sizeof(buf), "%.0f%% (range %u)",
+			 100.0 * s->peak_normalized_ru, s->peak_range);
+		break;
+	case PK_ROW_429:
+		cell(count_str(s->throttled_429, a), out);
+		return;
+	case PK_ROW_FAILED:
+		cell(count_str(s->failed_after_retries, a), out);
+		return;
+	case PK_ROW_WORST:
+		snprintf(buf, sizeof(buf), "%.2f%% (range %u)",
+			 100.0 * s->worst_range_429_rate, s->worst_range);
+		break;
+	case PK_ROW_403:
+		cell(count_str(s->rejected_403, a), out);
+		return;
+	case PK_ROW_REFUSED:
+		cell(count_str(s->refused, a), out);
+		return;
+	case PK_ROW_FULL:
+		if (s->days_to_full < 0) {
+			snprintf(buf, sizeof(buf), "never");
+		} else {
+			snprintf(buf, sizeof(buf), "%.1f", s->days_to_full);
+		}
+		break;
+	case PK_ROW_FANOUT:
+		snprintf(buf, sizeof(buf), "%s (%s)",
+			 count_str(s->fanout_queries, a),
+			 count_str((unsigned long long)(s->fanout_ru + 0.5),
+				   b));
+		break;
+	case PK_ROW_SPLITS:
+		snprintf(buf, sizeof(buf), "%zu", s->splits);
+		break;
+	default:
+		snprintf(buf, sizeof(buf), "%zu", s->rank);
+		break;
+	}
+	cell(buf, out);
+}
+
+int report_text_compare(const struct pk_run *run, FILE *out)
+{
+	struct pk_scorecard *cards = scorecard_all(run);
+	size_t i, r, k;
+	char a[40];
+
+	fprintf(out, "pksim compare: %s (seed %llu), %s operations, %llds\n",
+		run->sc->name, (unsigned long long)run->seed,
+		count_str(run->n_variants
+				  ? run->variants[0]
+					    .container->metrics.totals.operations
+				  : 0,
+			  a),
+		(long long)(run->end_ms / 1000));
+	row_head("variant", out);
+	for (i = 0; i < run->n_variants; i++) {
+		cell(cards[i].name, out);
+	}
+	fputc('\n', out);
+	row_head("partition key", out);
+	for (i = 0; i < run->n_variants; i++) {
+		cell(run->variants[i].key->text, out);
+	}
+	fputc('\n', out);
+	for (r = 0; r < PK_ROWS; r++) {
+		row_head(row_names[r], out);
+		for (i = 0; i < run->n_variants; i++) {
+			cell_of(&cards[i], (enum pk_row)r, out);
+		}
+		fputc('\n', out);
+	}
+	fprintf(out, "\nranking (fewest operations failed or refused, then "
+		     "fewest 429s, then the most even spread, then the lowest "
+		     "peak)\n");
+	for (k = 1; k <= run->n_variants; k++) {
+		for (i = 0; i < run->n_variants; i++) {
+			if (cards[i].rank == k) {
+				fprintf(out, "  %zu. %s\n", k, cards[i].verdict);
+			}
+		}
+	}
+	free(cards);
+	return ferror(out) ? -1 : 0;
+}

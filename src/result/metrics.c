@@ -1,0 +1,296 @@
+/*
+ * metrics: growable series of per-second records and events.
+ */
+#include "pksim/result/metrics.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/mem.h"
+
+void metrics_init(struct pk_metrics *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->keep_seconds = 1;
+}
+
+void metrics_free(struct pk_metrics *m)
+{
+	free(m->samples);
+	free(m->seconds);
+	free(m->minutes);
+	free(m->ranges);
+	free(m->splits);
+	free(m->changes);
+	free(m->actions);
+	free(m->wait_hist);
+	metrics_init(m);
+}
+
+void metrics_add_wait(struct pk_metrics *m, int64_t waited_ms)
+{
+	size_t w = waited_ms > 0 ? (size_t)waited_ms : 0;
+
+	if (w >= m->wait_hist_cap) {
+		size_t old = m->wait_hist_cap;
+
+		mem_grow((void **)&m->wait_hist, &m->wait_hist_cap, w + 1,
+			 sizeof(*m->wait_hist));
+		memset(m->wait_hist + old, 0,
+		       (m->wait_hist_cap - old) * sizeof(*m->wait_hist));
+	}
+	m->wait_hist[w]++;
+	m->wait_ops++;
+}
+
+int64_t metrics_wait_percentile(const struct pk_metrics *m, int pct)
+{
+	uint64_t rank = (m->wait_ops * (uint64_t)pct + 99) / 100, seen = 0;
+	size_t w;
+
+	if (m->wait_ops == 0) {
+		return -1;
+	}
+	if (rank < 1) {
+		rank = 1;
+	}
+	for (w = 0; w < m->wait_hist_cap; w++) {
+		seen += m->wait_hist[w];
+		if (seen >= rank) {
+			return (int64_t)w;
+		}
+	}
+	return -1; /* not reached: the counts add up to wait_ops */
+}
+
+void metrics_add_sample(struct pk_metrics *m, const struct pk_sample *s)
+{
+	mem_grow((void **)&m->samples, &m->cap_samples, m->n_samples + 1,
+		 sizeof(*s));
+	m->samples[m->n_samples++] = *s;
+}
+
+void metrics_add_second(struct pk_metrics *m, const struct pk_second *s)
+{
+	mem_grow((void **)&m->seconds, &m->cap_seconds, m->n_seconds + 1,
+		 sizeof(*s));
+	m->seconds[m->n_seconds++] = *s;
+}
+
+void metrics_add_split(struct pk_metrics *m, const struct pk_split_event *e)
+{
+	mem_grow((void **)&m->splits, &m->cap_splits, m->n_splits + 1,
+		 sizeof(*e));
+	m->splits[m->n_splits++] = *e;
+}
+
+void metrics_add_change(struct pk_metrics *m,
+			const struct pk_throughput_event *e)
+{
+	mem_grow((void **)&m->changes, &m->cap_changes, m->n_changes + 1,
+		 sizeof(*e));
+	m->changes[m->n_changes++] = *e;
+}
+
+void metrics_add_action(struct pk_metrics *m, int64_t t_s,
+			enum pk_action_kind kind, const char *fmt, ...)
+{
+	struct pk_action *a;
+	va_list ap;
+
+	mem_grow((void **)&m->actions, &m->cap_actions, m->n_actions + 1,
+		 sizeof(*a));
+	a = &m->actions[m->n_actions++];
+	a->t_s = t_s;
+	a->kind = kind;
+	va_start(ap, fmt);
+	vsnprintf(a->detail, sizeof(a->detail), fmt, ap);
+	va_end(ap);
+}
+
+const char *metrics_action_name(enum pk_action_kind k)
+{
+	static const char *const names[PK_ACTION_KINDS] = {
+		"splits_started", "splits_done",  "splits_cancelled",
+		"merge",          "redistribute", "autoscale_max",
+		"serverless_ru",
+	};
+
+	return k < PK_ACTION_KINDS ? names[k] : "?";
+}
+
+const struct pk_second *metrics_second_at(const struct pk_metrics *m,
+					  int64_t t_s)
+{
+	size_t lo = 0, hi = m->n_seconds;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct pk_second *s = &m->seconds[mid];
+
+		if (t_s < s->t_s) {
+			hi = mid;
+		} else if (t_s >= s->t_s + s->span_s) {
+			lo = mid + 1;
+		} else {
+			return s;
+		}
+	}
+	return NULL;
+}
+
+static struct pk_range_stats *range_stats(struct pk_metrics *m, uint32_t id)
+{
+	if (id >= m->n_ranges) {
+		size_t old = m->n_ranges, cap = m->n_ranges;
+
+		mem_grow((void **)&m->ranges, &cap, (size_t)id + 1,
+			 sizeof(*m->ranges));
+		memset(m->ranges + old, 0, (cap - old) * sizeof(*m->ranges));
+		m->n_ranges = cap;
+	}
+	return &m->ranges[id];
+}
+
+/* The id of the one range at ~100% while every other is at or below 30%
+   in samples v[0..n), or UINT32_MAX. */
+static uint32_t hot_range(const struct pk_sample *v, size_t n)
+{
+	uint32_t hot = UINT32_MAX;
+	size_t k;
+
+	if (n < 2) {
+		return UINT32_MAX;
+	}
+	for (k = 0; k < n; k++) {
+		double x = metrics_normalized(&v[k]);
+
+		if (x >= PK_METRICS_HOT) {
+			if (hot != UINT32_MAX) {
+				return UINT32_MAX;
+			}
+			hot = v[k].range_id;
+		} else if (x > PK_METRICS_COLD) {
+			return UINT32_MAX;
+		}
+	}
+	return hot;
+}
+
+static void fold_minute(struct pk_metrics *m, const struct pk_second *sec)
+{
+	int64_t start = sec->t_s / 60 * 60;
+	struct pk_second *last =
+		m->n_minutes ? &m->minutes[m->n_minutes - 1] : NULL;
+
+	if (!last || last->t_s != start) {
+		mem_grow((void **)&m->minutes, &m->cap_minutes,
+			 m->n_minutes + 1, sizeof(*m->minutes));
+		last = &m->minutes[m->n_minutes++];
+		memset(last, 0, sizeof(*last));
+		last->t_s = start;
+	}
+	last->span_s += sec->span_s;
+	last->offered_mru += sec->offered_mru;
+	last->served_mru += sec->served_mru;
+	last->throttled_429 += sec->throttled_429;
+	last->ru_per_s = sec->ru_per_s;
+	last->ranges = sec->ranges;
+	if (sec->max_normalized > last->max_normalized) {
+		last->max_normalized = sec->max_normalized;
+	}
+}
+
+void metrics_close_second(struct pk_metrics *m, struct pk_second *sec,
+			  const struct pk_sample *samples, size_t n)
+{
+	uint32_t hot = hot_range(samples, n);
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		struct pk_range_stats *r = range_stats(m, samples[i].range_id);
+		double x = metrics_normalized(&samples[i]);
+
+		sec->throttled_429 += samples[i].throttled_429;
+		if (x > sec->max_normalized) {
+			sec->max_normalized = x;
+		}
+		if (x > r->peak_normalized) {
+			r->peak_normalized = x;
+			r->peak_t_s = sec->t_s;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		struct pk_range_stats *r = range_stats(m, samples[i].range_id);
+
+		if (samples[i].throttled_429 > 0) {
+			r->throttled_seconds++;
+			r->throttled_served_ru += metrics_ru(sec->served_mru);
+			r->throttled_prov_ru += (double)sec->ru_per_s;
+		}
+		if (samples[i].range_id == hot) {
+			if (r->hot_seconds++ == 0) {
+				r->hot_first_s = sec->t_s;
+			}
+			r->hot_last_s = sec->t_s;
+		}
+	}
+	m->provisioned_ru += (double)sec->ru_per_s * (double)sec->span_s;
+	fold_minute(m, sec);
+	if (m->keep_seconds) {
+		metrics_add_second(m, sec);
+		for (i = 0; i < n; i++) {
+			metrics_add_sample(m, &samples[i]);
+		}
+	}
+}
+
+void metrics_close_idle(struct pk_metrics *m, int64_t t_s, int64_t span_s,
+			int64_t ru_per_s, uint32_t ranges)
+{
+	struct pk_second *last =
+		m->n_seconds ? &m->seconds[m->n_seconds - 1] : NULL;
+	struct pk_second sec = {0};
+
+	m->provisioned_ru += (double)ru_per_s * (double)span_s;
+	if (!m->keep_seconds) {
+		return;
+	}
+	if (last && last->offered_mru == 0 && last->served_mru == 0 &&
+	    last->t_s + last->span_s == t_s && last->ru_per_s == ru_per_s &&
+	    last->ranges == ranges) {
+		last->span_s += span_s;
+		return;
+	}
+	sec.t_s = t_s;
+	sec.span_s = span_s;
+	sec.ru_per_s = ru_per_s;
+	sec.ranges = ranges;
+	metrics_add_second(m, &sec);
+}
+
+double metrics_normalized(const struct pk_sample *s)
+{
+	double n;
+
+	if (s->throttled_429 > 0) {
+		return 1.0;
+	}
+	if (s->ru_per_s_mru <= 0) {
+		return s->ru_mru > 0 ? 1.0 : 0.0;
+	}
+	n = (double)s->ru_mru / (double)s->ru_per_s_mru;
+	return n > 1.0 ? 1.0 : n;
+}
+
+double metrics_ru(int64_t mru)
+{
+	return (double)mru / 1000.0;
+}
+
+const char *metrics_split_reason(enum pk_split_reason r)
+{
+	return r == PK_SPLIT_STORAGE ? "storage" : "throughput";
+}

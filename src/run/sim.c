@@ -1,0 +1,501 @@
+/*
+ * sim: one pass over the operation stream, retries and phase actions.
+ */
+#include "pksim/base/fmt.h"
+#include "pksim/run/sim.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/mem.h"
+
+#define PK_MS_PER_S 1000
+
+/* ---- one attempt ---- */
+
+/* 400 when the item's id breaks the service's rules (D-LIMITS: at most
+   1,023 bytes, no '/' or '\\'), else 0. Only read when the scenario's id
+   generator could produce such an id (v->check_ids). */
+static int bad_id(const struct pk_value *id)
+{
+	if (id->type != PK_VALUE_STRING || id->len > PK_SIM_MAX_ID_BYTES ||
+	    memchr(id->str, '/', id->len) || memchr(id->str, '\\', id->len)) {
+		return PK_HTTP_BAD_REQUEST;
+	}
+	return 0;
+}
+
+/* When ids can repeat or break the rules (v->check_ids): the item's id
+   into rq (for 409 on a repeated (key, id)) and 400 for a bad one. */
+static void check_id(const struct pk_run *run, const struct pk_variant *v,
+		     uint64_t item, char *buf, struct pk_request *rq)
+{
+	struct pk_value id;
+
+	if (!v->check_ids ||
+	    workload_value(run->workload, item, run->id_prop, &id, buf,
+			   PK_VALUE_MAX_BYTES) ||
+	    id.type == PK_VALUE_UNDEFINED) {
+		/* ASSUMPTION: a record without an id gets one on import, as
+		   the data migration tools and SDK samples add a GUID */
+		return;
+	}
+	if (!rq->reject && rq->kind == PK_OP_CREATE) {
+		rq->reject = bad_id(&id);
+	}
+	if (id.type == PK_VALUE_STRING) {
+		rq->id = id.str;
+		rq->id_len = id.len;
+	}
+}
+
+static void point_request(struct pk_run *run, struct pk_variant *v,
+			  const struct pk_op *op, int64_t t_ms,
+			  struct pk_outcome *out)
+{
+	char idbuf[PK_VALUE_MAX_BYTES];
+	struct pk_item_source src;
+	struct pk_request rq;
+
+	pkey_source_workload(v->key, run->workload, op->item, &src);
+	pkey_build(v->key, &src, v->kv);
+	rq.t_ms = t_ms;
+	rq.kind = op->kind;
+	rq.item = op->item;
+	rq.size_bytes = op->size_bytes;
+	rq.key = v->kv->id;
+	rq.key_len = v->kv->id_len;
+	rq.epk = &v->kv->epk;
+	rq.reject = v->kv->status;
+	rq.id = NULL;
+	rq.id_len = 0;
+	check_id(run, v, op->item, idbuf, &rq);
+	container_apply(v->container, &rq, out);
+}
+
+/* A BATCH: each item's key and id, then the batch as one request
+   (container_batch). Item k's size is its size at creation, so a retry
+   resends the same batch whatever later writes did to its items. */
+static void batch_request(struct pk_run *run, struct pk_variant *v,
+			  const struct pk_op *op, int64_t t_ms,
+			  struct pk_outcome *out)
+{
+	struct pk_request rq[PK_MAX_BATCH_OPS];
+	struct pk_item_source src;
+	uint32_t k;
+
+	if (op->batch_n < 1 || op->batch_n > PK_MAX_BATCH_OPS) {
+		PK_BUG("sim: batch of %u items", op->batch_n);
+	}
+	if (!v->batch_kv) {
+		v->batch_kv = xcalloc(PK_MAX_BATCH_OPS, sizeof(*v->batch_kv));
+		v->batch_ids = xcalloc(PK_MAX_BATCH_OPS, PK_VALUE_MAX_BYTES);
+	}
+	for (k = 0; k < op->batch_n; k++) {
+		struct pk_keyval *kv = &v->batch_kv[k];
+		uint64_t item = op->item + k;
+
+		pkey_source_workload(v->key, run->workload, item, &src);
+		pkey_build(v->key, &src, kv);
+		rq[k].t_ms = t_ms;
+		rq[k].kind = PK_OP_CREATE;
+		rq[k].item = item;
+		rq[k].size_bytes =
+			workload_item_created_size(run->workload, item);
+		rq[k].key = kv->id;
+		rq[k].key_len = kv->id_len;
+		rq[k].epk = &kv->epk;
+		rq[k].reject = kv->status;
+		rq[k].id = NULL;
+		rq[k].id_len = 0;
+		check_id(run, v, item,
+			 v->batch_ids + (size_t)k * PK_VALUE_MAX_BYTES, &rq[k]);
+	}
+	container_batch(v->container, t_ms, rq, op->batch_n, out);
+}
+
+static void query_request(struct pk_run *run, struct pk_variant *v,
+			  const struct pk_op *op, int64_t t_ms,
+			  struct pk_outcome *out)
+{
+	const struct pk_query_spec *q =
+		&run->sc->phases[op->phase].queries[op->query];
+	struct pk_item_source src[PK_QUERY_MAX_IN];
+	size_t n = op->item == PK_ITEM_NONE ? 0 : op->n_in ? op->n_in : 1, i;
+	struct pk_route route;
+
+	for (i = 0; i < n; i++) {
+		pkey_source_workload(v->key, run->workload,
+				     op->n_in ? op->in_items[i] : op->item,
+				     &src[i]);
+	}
+	pkey_route(v->key, q, src, n, &route);
+	container_query(v->container, t_ms, &route, q->results, out);
+}
+
+/* After a 410/1007: retry a fixed short delay later, or give up
+   (throttle_should_retry_gone). */
+static void retry_gone(struct pk_variant *v, const struct pk_op *op,
+		       struct pk_retry_state st, int64_t t_ms)
+{
+	struct pk_totals *t = &v->container->metrics.totals;
+	struct pk_retry_entry e;
+
+	if (!throttle_should_retry_gone(&st)) {
+		t->failed_after_410++;
+		return;
+	}
+	e.t_ms = t_ms + PK_THROTTLE_GONE_RETRY_MS;
+	e.seq = op->seq;
+	e.op = *op;
+	e.st = st;
+	retryq_push(&v->retries, &e);
+}
+
+static void attempt(struct pk_run *run, struct pk_variant *v,
+		    const struct pk_op *op, struct pk_retry_state st,
+		    int64_t t_ms)
+{
+	struct pk_outcome out;
+	struct pk_totals *t = &v->container->metrics.totals;
+
+	if (op->kind == PK_OP_QUERY) {
+		query_request(run, v, op, t_ms, &out);
+	} else if (op->kind == PK_OP_BATCH) {
+		batch_request(run, v, op, t_ms, &out);
+	} else {
+		point_request(run, v, op, t_ms, &out);
+	}
+	if (out.status == PK_HTTP_GONE) {
+		retry_gone(v, op, st, t_ms);
+		return;
+	}
+	if (out.status != PK_HTTP_TOO_MANY_REQUESTS) {
+		if (out.status >= 200 && out.status < 300) {
+			metrics_add_wait(&v->container->metrics,
+					 st.waited_ms + st.gone_waited_ms);
+		}
+		return;
+	}
+	if (throttle_should_retry(&run->sc->retry, &st, out.retry_after_ms)) {
+		struct pk_retry_entry e;
+
+		e.t_ms = t_ms + out.retry_after_ms;
+		e.seq = op->seq;
+		e.op = *op;
+		e.st = st;
+		t->retry_wait_ms += (uint64_t)out.retry_after_ms;
+		retryq_push(&v->retries, &e);
+	} else {
+		t->failed_after_retries++;
+	}
+}
+
+/* 0 if phase ph may set its throughput on v's container now; else -1
+   with the error (rule 8, D-LIMITS: the minimum and why) and the run
+   stopped. */
+static int check_minimum(struct pk_run *run, const struct pk_variant *v,
+			 const struct pk_phase_spec *ph, int64_t start_ms,
+			 int64_t want, int line, int col)
+{
+	const struct pk_container *c = v->container;
+	enum pk_min_reason why;
+	int64_t min = container_min_ru_per_s(c, &why);
+	char a[32], b[32], d[32], reason[128];
+
+	if (want >= min) {
+		return 0;
+	}
+	if (why == PK_MIN_STORAGE) {
+		snprintf(reason, sizeof(reason),
+			 "1 RU/s per GB stored: %s GB",
+			 fmt_thousands(provision_storage_gb(container_storage(c)),
+				   d));
+	} else if (why == PK_MIN_HIGHEST) {
+		snprintf(reason, sizeof(reason),
+			 "1%% of the highest ever, %s",
+			 fmt_thousands(c->highest_ru_per_s, d));
+	} else {
+		snprintf(reason, sizeof(reason),
+			 "the smallest manual throughput");
+	}
+	diag_error(run->diag, run->sc->file, line, col,
+		   "phase '%s' sets %s RU/s, below the minimum %s at t=%llds "
+		   "(%s)%s%s%s",
+		   ph->name, fmt_thousands(want, a),
+		   fmt_thousands(min, b), (long long)(start_ms / PK_MS_PER_S),
+		   reason, run->n_variants > 1 ? " in variant '" : "",
+		   run->n_variants > 1 ? c->name : "",
+		   run->n_variants > 1 ? "'" : "");
+	run->stopped = 1;
+	return -1;
+}
+
+/* The container's RU/s after phase ph's redistribution: the ranges it
+   names at their new RU/s, the others at their share (D-REDIST: the total
+   becomes the sum). */
+static int64_t redistributed_total(const struct pk_container *c,
+				   const struct pk_phase_spec *ph)
+{
+	int64_t total = 0;
+	size_t i, k;
+
+	for (i = 0; i < c->pmap.n; i++) {
+		int64_t ru = c->pp[i].budget.share_mru / 1000;
+
+		for (k = 0; k < ph->n_redistribute; k++) {
+			if (ph->redistribute[k].range_id ==
+			    c->pmap.ranges[i].id) {
+				ru = ph->redistribute[k].ru_per_s;
+			}
+		}
+		total += ru;
+	}
+	return total;
+}
+
+/* Apply phase ph's redistribution on v's container at start_ms: 0, or
+   -1 with the error (an entry naming a range the container does not have
+   then, or above 2 x its per-range cap) and the run stopped. */
+static int redistribute(struct pk_run *run, const struct pk_variant *v,
+			const struct pk_phase_spec *ph, int64_t start_ms)
+{
+	const struct pk_container *c = v->container;
+	const struct pk_redist_spec *e;
+	char a[32], b[32], ids[96];
+	size_t bad, i, len = 0;
+
+	container_advance(v->container, start_ms);
+	if (check_minimum(run, v, ph, start_ms, redistributed_total(c, ph),
+			  ph->redistribute[0].line, ph->redistribute[0].col)) {
+		return -1;
+	}
+	if (container_redistribute(v->container, start_ms, ph->redistribute,
+				   ph->n_redistribute, &bad) == 0) {
+		return 0;
+	}
+	e = &ph->redistribute[bad];
+	if (e->ru_per_s > 2 * c->spec.pp_ru_per_s) {
+		diag_error(run->diag, run->sc->file, e->line, e->col,
+			   "phase '%s' sets range %u to %s RU/s, above twice "
+			   "the %s RU/s a physical partition holds%s%s%s",
+			   ph->name, e->range_id, fmt_thousands(e->ru_per_s, a),
+			   fmt_thousands(c->spec.pp_ru_per_s, b),
+			   run->n_variants > 1 ? " in variant '" : "",
+			   run->n_variants > 1 ? c->name : "",
+			   run->n_variants > 1 ? "'" : "");
+	} else {
+		/* the ids it has, as many as fit */
+		ids[0] = '\0';
+		for (i = 0; i < c->pmap.n && len + 16 < sizeof(ids); i++) {
+			len += (size_t)snprintf(ids + len, sizeof(ids) - len,
+						"%s%u", i ? ", " : "",
+						c->pmap.ranges[i].id);
+		}
+		if (i < c->pmap.n) {
+			snprintf(ids + len, sizeof(ids) - len, ", ...");
+		}
+		diag_error(run->diag, run->sc->file, e->line, e->col,
+			   "phase '%s' redistributes range %u, but at t=%llds "
+			   "the container has no range %u (it has %s)%s%s%s",
+			   ph->name, e->range_id,
+			   (long long)(start_ms / PK_MS_PER_S), e->range_id,
+			   ids,
+			   run->n_variants > 1 ? " in variant '" : "",
+			   run->n_variants > 1 ? c->name : "",
+			   run->n_variants > 1 ? "'" : "");
+	}
+	run->stopped = 1;
+	return -1;
+}
+
+/* Apply the throughput change of every phase starting at or before t. */
+static void phase_actions(struct pk_run *run, struct pk_variant *v,
+			  int64_t t_ms)
+{
+	while (!run->stopped && v->next_phase < run->sc->n_phases) {
+		const struct pk_phase_spec *ph =
+			&run->sc->phases[v->next_phase];
+		int64_t start =
+			workload_phase_start_ms(run->workload, v->next_phase);
+
+		if (start > t_ms) {
+			break;
+		}
+		if (ph->throughput_ru_per_s > 0) {
+			container_advance(v->container, start);
+			if (check_minimum(run, v, ph, start,
+					  ph->throughput_ru_per_s,
+					  ph->throughput_line,
+					  ph->throughput_col)) {
+				return;
+			}
+			container_set_throughput(v->container, start,
+						 ph->throughput_ru_per_s);
+		}
+		if (ph->merge_to > 0) {
+			container_merge(v->container, start,
+					(size_t)ph->merge_to);
+		}
+		if (ph->n_redistribute > 0 && redistribute(run, v, ph, start)) {
+			return;
+		}
+		v->next_phase++;
+	}
+}
+
+/* Send every retry due before (t_ms, seq). */
+static void drain_retries(struct pk_run *run, struct pk_variant *v,
+			  int64_t t_ms, uint64_t seq)
+{
+	int64_t due;
+	uint64_t place;
+
+	while (!run->stopped && retryq_peek(&v->retries, &due, &place) &&
+	       (due < t_ms || (due == t_ms && place < seq))) {
+		struct pk_retry_entry e;
+
+		retryq_pop(&v->retries, &e);
+		phase_actions(run, v, e.t_ms);
+		attempt(run, v, &e.op, e.st, e.t_ms);
+	}
+}
+
+static void finish(struct pk_run *run, struct pk_variant *v)
+{
+	int64_t end = workload_phase_start_ms(run->workload,
+					      run->sc->n_phases);
+
+	drain_retries(run, v, INT64_MAX, UINT64_MAX);
+	phase_actions(run, v, end);
+	if (v->container->now_s * PK_MS_PER_S > end) {
+		end = v->container->now_s * PK_MS_PER_S;
+	}
+	/* close the second holding the last event, and every one before */
+	end = (end + PK_MS_PER_S - 1) / PK_MS_PER_S * PK_MS_PER_S;
+	if (end <= v->container->now_s * PK_MS_PER_S) {
+		end = (v->container->now_s + 1) * PK_MS_PER_S;
+	}
+	container_advance(v->container, end);
+	if (end > run->end_ms) {
+		run->end_ms = end;
+	}
+}
+
+/* 1 if the scenario's id generator can make an id the service refuses
+   (anything but a unique id with a clean prefix) */
+static int ids_need_check(const struct pk_scenario *sc)
+{
+	const struct pk_prop_spec *id = scenario_find_prop(sc, "/id");
+
+	if (sc->items_file) {
+		return 1; /* records carry their own ids, or none */
+	}
+	return id && !(id->kind == PK_GEN_UNIQUE &&
+		       strlen(id->prefix) + 20 <= PK_SIM_MAX_ID_BYTES &&
+		       !strchr(id->prefix, '/') && !strchr(id->prefix, '\\'));
+}
+
+static int add_variant(struct pk_run *run, const struct pk_container_spec *cs,
+		       struct pk_diag *diag)
+{
+	struct pk_variant *v;
+	struct pk_pkey *key =
+		pkey_new(cs, run->sc, run->workload, run->seed, diag);
+
+	if (!key) {
+		return -1;
+	}
+	run->variants = xreallocarray(run->variants, run->n_variants + 1,
+				      sizeof(*run->variants));
+	v = &run->variants[run->n_variants++];
+	memset(v, 0, sizeof(*v));
+	v->key = key;
+	v->kv = xmalloc(sizeof(*v->kv));
+	v->check_ids = ids_need_check(run->sc);
+	v->container = container_new(cs->name ? cs->name : cs->partition_key,
+				     cs, &run->sc->cost);
+	/* long runs keep per-minute records only (metrics.h) */
+	v->container->metrics.keep_seconds =
+		workload_phase_start_ms(run->workload, run->sc->n_phases) <=
+		PK_METRICS_DETAIL_MAX_S * 1000LL;
+	return 0;
+}
+
+struct pk_run *sim_run(const struct pk_scenario *sc, uint64_t seed,
+		       struct pk_diag *diag)
+{
+	return sim_run_detail(sc, seed, 0, diag);
+}
+
+struct pk_run *sim_run_detail(const struct pk_scenario *sc, uint64_t seed,
+			      int keep_seconds, struct pk_diag *diag)
+{
+	struct pk_run *run;
+	struct pk_op op;
+	size_t i;
+
+	run = xcalloc(1, sizeof(*run));
+	run->sc = sc;
+	run->seed = seed;
+	run->diag = diag;
+	run->workload = workload_new(sc, seed);
+	run->id_prop = workload_prop_index(run->workload, "/id");
+	for (i = 0; i < sc->n_variants; i++) {
+		add_variant(run, &sc->variants[i], diag);
+		if (keep_seconds && i < run->n_variants) {
+			run->variants[i].container->metrics.keep_seconds = 1;
+		}
+	}
+	if (diag_count(diag) > 0 || run->n_variants == 0) {
+		sim_free(run);
+		return NULL;
+	}
+	while (workload_next(run->workload, &op)) {
+		for (i = 0; i < run->n_variants; i++) {
+			struct pk_variant *v = &run->variants[i];
+			struct pk_retry_state st = {0, 0, 0, 0};
+
+			drain_retries(run, v, op.t_ms, op.seq);
+			phase_actions(run, v, op.t_ms);
+			if (run->stopped) {
+				break;
+			}
+			v->container->metrics.totals.operations++;
+			attempt(run, v, &op, st, op.t_ms);
+		}
+		if (run->stopped) {
+			break;
+		}
+	}
+	for (i = 0; i < run->n_variants && !run->stopped; i++) {
+		finish(run, &run->variants[i]);
+	}
+	run->diag = NULL;
+	if (run->stopped) {
+		sim_free(run);
+		return NULL;
+	}
+	return run;
+}
+
+void sim_free(struct pk_run *r)
+{
+	size_t i;
+
+	if (!r) {
+		return;
+	}
+	for (i = 0; i < r->n_variants; i++) {
+		container_free(r->variants[i].container);
+		pkey_free(r->variants[i].key);
+		free(r->variants[i].kv);
+		free(r->variants[i].batch_kv);
+		free(r->variants[i].batch_ids);
+		retryq_free(&r->variants[i].retries);
+	}
+	free(r->variants);
+	workload_free(r->workload);
+	free(r);
+}
