@@ -1,7 +1,7 @@
 /*
  * compare: `pksim compare` as a user runs it, on the real data files in
- * ../shared/data (read in place, never copied) and on seed 002's offices,
- * with the numbers of issue 4 and their reasons.
+ * scenarios/data (MIT; see scenarios/data/SOURCES.md) and on seed 002's
+ * offices, with the numbers of issue 4 and their reasons.
  */
 #include <check.h>
 #include <jansson.h>
@@ -48,7 +48,7 @@ START_TEST(test_compare_transactions)
 	snprintf(args, sizeof(args),
 		 "compare --items '%s' --rate 1000 --key /costCenter "
 		 "--key /processed --format json",
-		 tu_shared("data/cosmoslabs_transactions.json"));
+		 tu_src("scenarios/data/cosmoslabs_transactions.json"));
 	v = variants_of(args, &root);
 	ck_assert_uint_eq(json_array_size(v), 2);
 	ck_assert_int_eq(num(card(v, 0), "logical_partitions"), 22);
@@ -74,7 +74,7 @@ START_TEST(test_compare_products_and_iot)
 	snprintf(args, sizeof(args),
 		 "compare --items '%s' --at-once --key /categoryId "
 		 "--format json",
-		 tu_shared("data/cosmicworks_products_v4.json"));
+		 tu_src("scenarios/data/cosmicworks_products_v4.json"));
 	v = variants_of(args, &root);
 	ck_assert_int_eq(num(card(v, 0), "logical_partitions"), 37);
 	ck_assert(num(card(v, 0), "hottest_share_requests") > 43.0 / 295 - 1e-9 &&
@@ -86,7 +86,7 @@ START_TEST(test_compare_products_and_iot)
 	snprintf(args, sizeof(args),
 		 "compare --items '%s' --time-field ts --time-compression 60 "
 		 "--key /device --key '{day(ts)}' --format json",
-		 tu_shared("data/iot_telemetry_3devices.json"));
+		 tu_src("scenarios/data/iot_telemetry_3devices.json"));
 	v = variants_of(args, &root);
 	ck_assert_int_eq(num(card(v, 0), "logical_partitions"), 3);
 	ck_assert(num(card(v, 0), "hottest_share_requests") > 4671.0 / 9995 - 1e-9 &&
@@ -179,14 +179,14 @@ START_TEST(test_compare_text_csv_and_errors)
 	free(err);
 	/* --items needs one arrival rule and at least one key */
 	snprintf(args, sizeof(args), "compare --items '%s' --key /device",
-		 tu_shared("data/iot_telemetry_3devices.json"));
+		 tu_src("scenarios/data/iot_telemetry_3devices.json"));
 	ck_assert_int_eq(tu_run(args, &out, &err), 2);
 	ck_assert_ptr_nonnull(strstr(err, "exactly one of --time-field F, "
 					  "--rate R or --at-once"));
 	free(out);
 	free(err);
 	snprintf(args, sizeof(args), "compare --items '%s' --at-once",
-		 tu_shared("data/iot_telemetry_3devices.json"));
+		 tu_src("scenarios/data/iot_telemetry_3devices.json"));
 	ck_assert_int_eq(tu_run(args, &out, &err), 2);
 	ck_assert_ptr_nonnull(strstr(err, "say which keys to compare"));
 	free(out);

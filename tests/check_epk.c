@@ -2,8 +2,8 @@
  * epk: MurmurHash3 primitives and the V1, V2, MultiHash and Range
  * effective partition keys, checked against the published values: the
  * reference's self-check (§8), every row of
- * ../shared/vectors/epk_vectors.csv and both sets of XML baselines
- * (../shared/vectors/{azure-sdk-for-rust,azure-cosmos-dotnet-v3}), read at
+ * tests/vectors/epk_vectors.csv and both sets of XML baselines
+ * (tests/vectors/{azure-sdk-for-rust,azure-cosmos-dotnet-v3}), read at
  * test time. No expected value is copied here.
  */
 #include <check.h>
@@ -347,11 +347,11 @@ static int xml_check_file(enum xml_set set, const char *category)
 	int results = 0;
 
 	snprintf(path, sizeof(path),
-		 "vectors/%s/PartitionKeyHashBaselineTest.%s.xml",
+		 "tests/vectors/%s/PartitionKeyHashBaselineTest.%s.xml",
 		 set == XML_RUST ? "azure-sdk-for-rust"
 				 : "azure-cosmos-dotnet-v3",
 		 category);
-	doc = xmlReadFile(tu_shared(path), NULL, XML_PARSE_NONET);
+	doc = xmlReadFile(tu_src(path), NULL, XML_PARSE_NONET);
 	ck_assert_msg(doc != NULL, "cannot parse %s", path);
 	for (r = xmlDocGetRootElement(doc)->children; r; r = r->next) {
 		xmlChar *desc, *val, *h1, *h2;

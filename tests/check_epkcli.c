@@ -1,6 +1,6 @@
 /*
  * epkcli: `pksim epk` as a user meets it: the EPKs it prints for rows of
- * ../shared/vectors/epk_vectors.csv (read at test time; no expected value
+ * tests/vectors/epk_vectors.csv (read at test time; no expected value
  * is copied here), its defaults, and every error message with its exit
  * code.
  */

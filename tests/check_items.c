@@ -1,11 +1,11 @@
 /*
  * check_items: items from data files, end to end (issue 4, sections 2
  * and 4): the loader's `items: {file: ...}`, the file-backed operation
- * stream, and runs through sim_run on the real data in ../shared/data/
- * (read in place through tu_shared(); never copied into the repository).
+ * stream, and runs through sim_run on the real data in scenarios/data/
+ * (MIT; provenance and SHA-256 in scenarios/data/SOURCES.md).
  *
  * Where the numbers come from: the logical-partition counts and sizes are
- * the ones issue 4 lists and ../shared/data/SOURCES.md computed with
+ * the ones issue 4 lists and scenarios/data/SOURCES.md computed with
  * Python on the same files; the transactions-lab numbers are worked out
  * in the comment of each test from the budget and retry rules
  * (throttle.h) and match what the engine does.
@@ -25,7 +25,7 @@
 #include "pksim/workload/workload.h"
 #include "testutil.h"
 
-#define PRODUCTS "data/cosmicworks_products_v4.json"
+#define PRODUCTS "scenarios/data/cosmicworks_products_v4.json"
 
 /* mRU of one lab insert: write_1kb set to 6 RU, and every transaction
    record is under 1 KB (about 82 bytes, SOURCES.md), where the charge is
@@ -62,13 +62,13 @@ static char *diag_line(const struct pk_diag *d, int n)
 	return out;
 }
 
-/* Scenario text with %s for the shared data folder, made whole. */
+/* Scenario text with %s for the scenarios/data folder, made whole. */
 static struct pk_scenario *parse_fmt(const char *fmt, struct pk_diag *d)
 {
 	char dir[4096], text[8192];
 	struct pk_scenario *s;
 
-	snprintf(dir, sizeof(dir), "%s", tu_shared("data"));
+	snprintf(dir, sizeof(dir), "%s", tu_src("scenarios/data"));
 	snprintf(text, sizeof(text), fmt, dir);
 	s = scenario_parse("t.yaml", text, strlen(text), d);
 	return s;
@@ -209,9 +209,9 @@ START_TEST(test_items_iot)
 	diag_free(&d);
 	ck_assert_ptr_nonnull(sc->items_file);
 	ck_assert_str_eq(sc->items_file->path,
-			 "../../../shared/data/iot_telemetry_3devices.json");
+			 "../../scenarios/data/iot_telemetry_3devices.json");
 	resolved = sc->items_file->resolved;
-	ck_assert_msg(strstr(resolved, "tests/good/../../../shared/data/"
+	ck_assert_msg(strstr(resolved, "tests/good/../../scenarios/data/"
 				       "iot_telemetry_3devices.json") != NULL,
 		      "resolved %s", resolved);
 	ck_assert_int_eq(sc->items_file->format, PK_TRACE_FORMAT_JSON);
@@ -852,7 +852,7 @@ START_TEST(test_items_command_line)
 	struct pk_run *run;
 	size_t i;
 
-	snprintf(path, sizeof(path), "%s", tu_shared(PRODUCTS));
+	snprintf(path, sizeof(path), "%s", tu_src(PRODUCTS));
 	diag_init(&d);
 	s = scenario_for_items(path, PK_TRACE_FORMAT_AUTO, NULL, 0, 0, 1, 6000,
 			       &d);
@@ -898,7 +898,7 @@ START_TEST(test_items_command_line_errors)
 	struct pk_scenario *s;
 	char *e;
 
-	snprintf(path, sizeof(path), "%s", tu_shared(PRODUCTS));
+	snprintf(path, sizeof(path), "%s", tu_src(PRODUCTS));
 	diag_init(&d);
 	s = scenario_for_items(path, PK_TRACE_FORMAT_JSON, NULL, 0, 0, 1, 400,
 			       &d);

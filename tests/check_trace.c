@@ -1,6 +1,6 @@
 /*
  * check_trace: items from data files. The real-data numbers come from
- * issue 4 (section 4) and ../shared/data/SOURCES.md, and were recomputed
+ * issue 4 (section 4) and scenarios/data/SOURCES.md, and were recomputed
  * with Python's json and csv modules on the same files; each check says
  * where its number comes from. Bad inputs are written to a temporary
  * directory at test time, and every error message has a case here.
@@ -27,14 +27,14 @@
 
 /* --- helpers ------------------------------------------------------------- */
 
-/* Load a shared data file; fails the test with the diagnostics if not. */
-static struct pk_trace *load_shared(const char *rel, enum pk_trace_format fmt)
+/* Load a data file (path from the source root); fails the test with the diagnostics if not. */
+static struct pk_trace *load_data(const char *rel, enum pk_trace_format fmt)
 {
 	struct pk_diag d;
 	struct pk_trace *t;
 
 	diag_init(&d);
-	t = trace_load(tu_shared(rel), fmt, &d);
+	t = trace_load(tu_src(rel), fmt, &d);
 	if (!t) {
 		diag_print(&d, stderr);
 	}
@@ -228,7 +228,8 @@ static void expect_load_error(const char *name, const char *text,
 
 START_TEST(test_trace_iot_telemetry)
 {
-	struct pk_trace *t = load_shared("data/iot_telemetry_3devices.json",
+	struct pk_trace *t =
+	    load_data("scenarios/data/iot_telemetry_3devices.json",
 					 PK_TRACE_FORMAT_AUTO);
 	struct tally r;
 	struct pk_value v;
@@ -297,7 +298,8 @@ END_TEST
 
 START_TEST(test_trace_transactions)
 {
-	struct pk_trace *t = load_shared("data/cosmoslabs_transactions.json",
+	struct pk_trace *t =
+	    load_data("scenarios/data/cosmoslabs_transactions.json",
 					 PK_TRACE_FORMAT_AUTO);
 	struct tally r;
 	struct pk_value v;
@@ -345,7 +347,8 @@ END_TEST
 
 START_TEST(test_trace_cosmicworks)
 {
-	struct pk_trace *t = load_shared("data/cosmicworks_products_v4.json",
+	struct pk_trace *t =
+	    load_data("scenarios/data/cosmicworks_products_v4.json",
 					 PK_TRACE_FORMAT_AUTO);
 	struct tally r;
 	struct pk_value v;
@@ -390,52 +393,91 @@ START_TEST(test_trace_cosmicworks)
 }
 END_TEST
 
-START_TEST(test_trace_csv_cloudphysics)
+/*
+ * A block-I/O trace in the shape of the CloudPhysics sample (GPL-3.0, so
+ * not in the repository): tools/gen-io-trace writes it, meson builds it
+ * as build/tests/io_trace.csv and PKSIM_IO_TRACE names it. Every number
+ * below follows from the generator's rules (its header comment): row k
+ * at second s, 5 rows a second for s = 0..7200 but 2,005 at s = 3,600.
+ */
+START_TEST(test_trace_csv_io_trace)
 {
-	struct pk_trace *t =
-	    load_shared("data/cloudphysics_io_trace.csv", PK_TRACE_FORMAT_AUTO);
+	const char *path = getenv("PKSIM_IO_TRACE");
+	struct pk_trace *t;
 	struct pk_value v;
 	char buf[64];
 	struct pk_diag dg;
 	int64_t ms;
+	size_t i, burst = 0, seconds = 0;
+	int64_t prev = -1;
 
+	ck_assert_msg(path != NULL, "PKSIM_IO_TRACE is not set (meson test "
+				    "sets it)");
 	diag_init(&dg);
+	t = trace_load(path, PK_TRACE_FORMAT_AUTO, &dg);
+	if (!t) {
+		diag_print(&dg, stderr);
+	}
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_eq(diag_count(&dg), 0);
+	ck_assert_int_eq(trace_check(t), 0);
 
 	ck_assert_int_eq(trace_format(t), PK_TRACE_FORMAT_CSV);
-	/* SOURCES.md: 113,872 rows + header (wc -l: 113,873 lines) */
-	ck_assert_uint_eq(trace_count(t), 113872);
-	/* head -2: "1,5633898,2a,512,42932745" on line 2 */
+	/* 7,201 seconds * 5 rows + 2,000 more in the burst second */
+	ck_assert_uint_eq(trace_count(t), 7201 * 5 + 2000);
+	/* row 0: "1,5633898,28,512,3345071" on line 2 (after the header):
+	   k % 3 == 0 -> op 28; size 512 * (1 + 0); k % 10 == 0 -> hot key */
 	ck_assert_int_eq(trace_line(t, 0), 2);
 	ck_assert_int_eq(trace_value(t, 0, "/lbn", &v, buf, sizeof(buf)),
 			 PK_TRACE_OK);
 	/* CSV values stay strings, digits or not */
 	ck_assert_int_eq(v.type, PK_VALUE_STRING);
-	ck_assert_str_eq(buf, "42932745");
+	ck_assert_str_eq(buf, "3345071");
 	ck_assert_int_eq(trace_value(t, 0, "op", &v, buf, sizeof(buf)),
 			 PK_TRACE_OK);
+	ck_assert_str_eq(buf, "28");
+	/* row 1: op 2a, size 1024, lbn 42900000 + 1 */
+	ck_assert_int_eq(trace_value(t, 1, "/op", &v, buf, sizeof(buf)),
+			 PK_TRACE_OK);
 	ck_assert_str_eq(buf, "2a");
+	ck_assert_int_eq(trace_value(t, 1, "/lbn", &v, buf, sizeof(buf)),
+			 PK_TRACE_OK);
+	ck_assert_str_eq(buf, "42900001");
 	/* a numeric string is epoch seconds for the time field */
 	ck_assert_int_eq(trace_time_ms(t, 0, "time", &ms, &dg), 0);
 	ck_assert_int_eq(ms, 5633898000LL);
-	/* size: {"version":"1","time":"5633898","op":"2a","size":"512",
-	   "lbn":"42932745"} is 72 bytes (Python json.dumps, compact) */
-	ck_assert_uint_eq(trace_size_bytes(t, 0), 72);
-	/* tail -1: "1,5641098,2a,512,42936150" on line 113,873; SOURCES.md:
-	   the trace covers 7,200 s */
-	ck_assert_int_eq(trace_line(t, 113871), 113873);
-	ck_assert_int_eq(trace_value(t, 113871, "/lbn", &v, buf, sizeof(buf)),
+	/* size: {"version":"1","time":"5633898","op":"28","size":"512",
+	   "lbn":"3345071"} is 71 bytes: 2 braces + 4 commas + 5 colons
+	   + 5 quoted names (9+6+4+6+5 = 30) + 5 quoted values
+	   (3+9+4+5+9 = 30) */
+	ck_assert_uint_eq(trace_size_bytes(t, 0), 71);
+	/* the last row, k = 38,004, on line 38,006, at s = 7,200:
+	   38004 % 10 = 4 -> lbn 42900000 + 38004 % 25000 = 42913004 */
+	ck_assert_int_eq(trace_line(t, 38004), 38006);
+	ck_assert_int_eq(trace_value(t, 38004, "/lbn", &v, buf, sizeof(buf)),
 			 PK_TRACE_OK);
-	ck_assert_str_eq(buf, "42936150");
-	ck_assert_int_eq(trace_time_ms(t, 113871, "/time", &ms, &dg), 0);
+	ck_assert_str_eq(buf, "42913004");
+	ck_assert_int_eq(trace_time_ms(t, 38004, "/time", &ms, &dg), 0);
 	ck_assert_int_eq(ms - 5633898000LL, 7200000LL);
-	/* SOURCES.md: the hottest lbn, 3345071, is 1.43% of 113,872
-	   requests (1,628 or 1,629); 48,974 distinct */
+	/* the burst: 2,005 rows at 5633898 + 3600 s; 7,201 seconds in all
+	   (the rows are in time order) */
+	for (i = 0; i < trace_count(t); i++) {
+		ck_assert_int_eq(trace_time_ms(t, i, "/time", &ms, &dg), 0);
+		burst += ms == 5637498000LL;
+		seconds += ms != prev;
+		prev = ms;
+	}
+	ck_assert_uint_eq(burst, 2005);
+	ck_assert_uint_eq(seconds, 7201);
+	/* keys: every residue k % 25000 occurs (38,005 > 25,000); those
+	   that are multiples of 10 never reach the else branch, leaving
+	   25,000 - 2,500 = 22,500, plus the hot key = 22,501 distinct. The
+	   hot key holds k = 0, 10, .., 38,000: 3,801 rows */
 	{
 		struct tally r = tally(t, "/lbn");
 
-		ck_assert_uint_eq(r.n_distinct, 48974);
-		ck_assert_int_eq((int)(10000.0 * (double)r.max / 113872 + 0.5),
-				 143);
+		ck_assert_uint_eq(r.n_distinct, 22501);
+		ck_assert_uint_eq(r.max, 3801);
 	}
 	/* no such column */
 	ck_assert_int_eq(trace_value(t, 0, "/nope", &v, buf, sizeof(buf)),
@@ -1081,7 +1123,7 @@ static Suite *trace_suite(void)
 	tcase_add_test(tc, test_trace_iot_telemetry);
 	tcase_add_test(tc, test_trace_transactions);
 	tcase_add_test(tc, test_trace_cosmicworks);
-	tcase_add_test(tc, test_trace_csv_cloudphysics);
+	tcase_add_test(tc, test_trace_csv_io_trace);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("formats");
 	tcase_add_test(tc, test_trace_json_lines);

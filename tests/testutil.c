@@ -18,15 +18,6 @@ const char *tu_src(const char *rel)
 	return path_buf;
 }
 
-const char *tu_shared(const char *rel)
-{
-	const char *root = getenv("PKSIM_SHARED");
-
-	snprintf(path_buf, sizeof(path_buf), "%s/%s",
-		 root ? root : "../../shared", rel);
-	return path_buf;
-}
-
 char *tu_read_file(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
@@ -145,7 +136,8 @@ int tu_epk_vectors(void (*row)(const struct tu_vector *v, void *ctx),
 	struct tu_vector_reader r = {row, ctx, {NULL}, 0, 0, 0};
 	struct csv_parser p;
 	size_t len;
-	char *text = tu_read_file(tu_shared("vectors/epk_vectors.csv"), &len);
+	char *text =
+	    tu_read_file(tu_src("tests/vectors/epk_vectors.csv"), &len);
 	int ok;
 
 	if (!text || csv_init(&p, CSV_APPEND_NULL) != 0) {

@@ -7,8 +7,6 @@
 /* Path of a file under the source tree (PKSIM_SOURCE_ROOT) or "../.."
    when unset; returns a static buffer valid until the next call. */
 const char *tu_src(const char *rel);
-/* Path of a file under ../shared/ (PKSIM_SHARED); static buffer. */
-const char *tu_shared(const char *rel);
 /* Whole file as a NUL-terminated string (caller frees), or NULL. */
 char *tu_read_file(const char *path, size_t *len);
 /*
@@ -17,7 +15,7 @@ char *tu_read_file(const char *path, size_t *len);
  * Returns the exit status, or -1 if it could not run.
  */
 int tu_run(const char *args, char **out, char **err);
-/* One row of ../shared/vectors/epk_vectors.csv; strings valid during the
+/* One row of tests/vectors/epk_vectors.csv; strings valid during the
    callback only. */
 struct tu_vector {
 	const char *id, *kind, *version; /* "7", "Hash", "2" */
