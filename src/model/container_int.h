@@ -1,0 +1,84 @@
+/*
+ * container_int: what the files of the container module (container.c,
+ * container_layout.c, container_ops.c, lptable.c) share and nothing
+ * outside them uses. Not a public header: it stays beside the sources.
+ */
+#ifndef PKSIM_CONTAINER_INT_H
+#define PKSIM_CONTAINER_INT_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "pksim/base/mem.h"
+#include "pksim/model/container.h"
+
+#define PK_MS_PER_S 1000
+#define PK_MRU_PER_RU 1000
+
+/* ---- container.c ---- */
+
+/* Give every range an equal share of the provisioned RU/s (rule 4). */
+void container_reshare(struct pk_container *c);
+
+/* ---- container_layout.c: run by the clock after a second closes ---- */
+
+/* Split every range over its storage cap (rule 9). */
+void container_storage_splits(struct pk_container *c);
+
+/* The waiting scale-up's splits are done: new layout, new RU/s. */
+void container_finish_pending(struct pk_container *c);
+
+/* Rule 18: storage above 0.1 x Tmax GB raises Tmax (D-AUTO). */
+void container_autoscale_storage(struct pk_container *c);
+
+/* ---- lptable.c: the logical-partition, item and id tables ---- */
+
+/* The logical partition for a key encoding, or NULL. */
+static inline struct pk_lp *lptable_find(const struct pk_container *c,
+					 const unsigned char *key, size_t len)
+{
+	struct pk_lp *lp = NULL;
+
+	HASH_FIND(hh, c->lps, key, len, lp);
+	return lp;
+}
+
+/* A new, empty logical partition for key (len bytes, copied) at epk, with
+   the next index. */
+struct pk_lp *lptable_add(struct pk_container *c, const unsigned char *key,
+			  size_t len, struct pk_epk epk);
+
+/* Item number item's slot, growing the table (zeroed) to hold it. */
+static inline struct pk_item_slot *lptable_slot(struct pk_container *c,
+						uint64_t item)
+{
+	if (item >= c->items_cap) {
+		size_t old = c->items_cap;
+
+		mem_grow((void **)&c->items, &c->items_cap, item + 1,
+			 sizeof(*c->items));
+		memset(c->items + old, 0,
+		       (c->items_cap - old) * sizeof(*c->items));
+	}
+	return &c->items[item];
+}
+
+/* Stored bytes of item number item; 0 when not stored. */
+static inline uint32_t lptable_stored_bytes(const struct pk_container *c,
+					    uint64_t item)
+{
+	return item < c->items_cap ? c->items[item].bytes : 0;
+}
+
+/* 1 if another stored item of lp holds r's id (a create is a 409). */
+int lptable_id_taken(const struct pk_container *c, const struct pk_lp *lp,
+		     const struct pk_request *r);
+
+/* Record (stored = 1) or forget r's id in lp. */
+void lptable_note_id(struct pk_container *c, const struct pk_lp *lp,
+		     const struct pk_request *r, int stored);
+
+/* Free every logical partition and id entry of c. */
+void lptable_free(struct pk_container *c);
+
+#endif

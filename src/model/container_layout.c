@@ -1,0 +1,521 @@
+/*
+ * container_layout: how a container's ranges change: storage splits
+ * (rule 9), throughput splits with their delay (rule 6), serverless RU/s
+ * following the ranges (rule 19), autoscale's storage floor (rule 18),
+ * redistribution (rule 26) and merge (D-MERGE). The rules and their
+ * sources are listed in container.h.
+ */
+#include "pksim/model/container.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "container_int.h"
+#include "pksim/base/fmt.h"
+#include "pksim/base/mem.h"
+
+/* ---- splits ---- */
+
+/* Recount storage and logical partitions of ranges i and i + 1 from the
+   logical partitions (after a split of one range into those two). */
+static void recount_children(struct pk_container *c, size_t i)
+{
+	struct pk_lp *lp, *tmp;
+	size_t k;
+
+	for (k = i; k <= i + 1; k++) {
+		c->pp[k].storage_bytes = 0;
+		c->pp[k].logical_partitions = 0;
+	}
+	HASH_ITER(hh, c->lps, lp, tmp)
+	{
+		if (epk_cmp(&lp->epk, &c->pmap.ranges[i].min) < 0 ||
+		    epk_cmp(&lp->epk, &c->pmap.ranges[i + 1].max) >= 0) {
+			continue;
+		}
+		k = epk_cmp(&lp->epk, &c->pmap.ranges[i + 1].min) < 0 ? i
+								   : i + 1;
+		c->pp[k].storage_bytes += lp->storage_bytes;
+		c->pp[k].logical_partitions += lp->items > 0;
+	}
+}
+
+/* The time until which a range made now answers 410/1007 (0: off). */
+static int64_t gone_until(const struct pk_container *c)
+{
+	return c->spec.split_gone_ms > 0
+		       ? c->now_s * PK_MS_PER_S + c->spec.split_gone_ms
+		       : 0;
+}
+
+/* Split range i at cut, record the event, give the children fresh
+   counters and half the parent's share each (so the shares still add up
+   to the total); the caller re-divides RU/s evenly where rule 4 says. */
+static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
+			enum pk_split_reason reason)
+{
+	struct pk_split_event e;
+	uint32_t parent = c->pmap.ranges[i].id;
+	int64_t share = c->pp[i].budget.share_mru;
+	size_t k;
+
+	if (pmap_split(&c->pmap, i, &cut)) {
+		PK_BUG("split of range %u outside its bounds", parent);
+	}
+	mem_grow((void **)&c->pp, &c->pp_cap, c->pmap.n, sizeof(*c->pp));
+	memmove(&c->pp[i + 2], &c->pp[i + 1],
+		(c->pmap.n - i - 2) * sizeof(*c->pp));
+	memset(&c->pp[i], 0, 2 * sizeof(*c->pp));
+	for (k = i; k <= i + 1; k++) {
+		throttle_init(&c->pp[k].budget,
+			      share / 2 + (k == i ? share % 2 : 0));
+		throttle_set_burst(&c->pp[k].budget, c->spec.burst);
+		c->pp[k].budget.window_s = c->now_s;
+		c->pp[k].gone_until_ms = gone_until(c);
+	}
+	recount_children(c, i);
+	e.t_s = c->now_s;
+	e.parent = parent;
+	e.reason = reason;
+	for (k = 0; k < 2; k++) {
+		e.children[k] = c->pmap.ranges[i + k].id;
+		e.min[k] = c->pmap.ranges[i + k].min;
+		e.max[k] = c->pmap.ranges[i + k].max;
+	}
+	metrics_add_split(&c->metrics, &e);
+}
+
+static int cmp_lp_epk(const void *a, const void *b)
+{
+	const struct pk_lp *x = *(const struct pk_lp *const *)a;
+	const struct pk_lp *y = *(const struct pk_lp *const *)b;
+
+	return epk_cmp(&x->epk, &y->epk);
+}
+
+/*
+ * Where a storage split of range i cuts: the start of the logical
+ * partition (in EPK order) that makes the left child's storage nearest
+ * half the range's (rule 9). Returns 0 and *cut, or -1 when the range
+ * holds fewer than two logical partitions with data.
+ */
+static int storage_cut(const struct pk_container *c, size_t i,
+		       struct pk_epk *cut)
+{
+	const struct pk_range *r = &c->pmap.ranges[i];
+	struct pk_lp **v = NULL, *lp, *tmp;
+	size_t n = 0, cap = 0, k, best = 0;
+	uint64_t total = 0, left = 0, best_gap = UINT64_MAX;
+
+	HASH_ITER(hh, c->lps, lp, tmp)
+	{
+		if (lp->storage_bytes > 0 && epk_cmp(&lp->epk, &r->min) >= 0 &&
+		    epk_cmp(&lp->epk, &r->max) < 0) {
+			mem_grow((void **)&v, &cap, n + 1, sizeof(*v));
+			v[n++] = lp;
+			total += lp->storage_bytes;
+		}
+	}
+	if (n < 2) {
+		free(v);
+		return -1;
+	}
+	qsort(v, n, sizeof(*v), cmp_lp_epk);
+	for (k = 1; k < n; k++) {
+		uint64_t gap;
+
+		left += v[k - 1]->storage_bytes;
+		gap = left * 2 > total ? left * 2 - total : total - left * 2;
+		if (gap < best_gap) {
+			best_gap = gap;
+			best = k;
+		}
+	}
+	*cut = v[best]->epk;
+	free(v);
+	return 0;
+}
+
+/* Serverless RU/s follow the ranges (rule 19): set them for the ranges
+   now, re-divided evenly, and note a change in the timeline. */
+static void serverless_follow(struct pk_container *c)
+{
+	int64_t ru = provision_serverless_ru_per_s(c->pmap.n);
+	char a[32], b[32];
+
+	if (ru != c->ru_per_s) {
+		metrics_add_action(&c->metrics, c->now_s,
+				   PK_ACTION_SERVERLESS_RU,
+				   "%zu physical partitions: serverless RU/s "
+				   "%s -> %s",
+				   c->pmap.n, fmt_thousands(c->ru_per_s, a),
+				   fmt_thousands(ru, b));
+	}
+	c->ru_per_s = ru;
+	container_reshare(c);
+}
+
+/* Split every range over its storage cap, repeatedly, at the current
+   second; a range holding one logical partition cannot split. */
+void container_storage_splits(struct pk_container *c)
+{
+	size_t i = 0;
+	int split = 0;
+
+	while (i < c->pmap.n) {
+		struct pk_epk cut;
+
+		if (c->pp[i].storage_bytes <= c->spec.pp_storage_bytes) {
+			i++;
+			continue;
+		}
+		if (storage_cut(c, i, &cut)) {
+			c->pp[i].split_blocked = 1;
+			i++;
+			continue;
+		}
+		split_range(c, i, cut, PK_SPLIT_STORAGE);
+		split = 1;
+		/* look at the left child again: it may still be over */
+	}
+	if (split && c->serverless) {
+		serverless_follow(c);
+	} else if (split && !c->redistributed) {
+		container_reshare(c);
+	}
+}
+
+/* The widest range (lowest index among equals): the next a throughput
+   split divides. ASSUMPTION: the service does not say which of the
+   parents split; widest first keeps the key space even. */
+static size_t widest_range(const struct pk_container *c)
+{
+	size_t i, best = 0;
+	double w = -1.0;
+
+	for (i = 0; i < c->pmap.n; i++) {
+		double x = pmap_width(&c->pmap, i);
+
+		if (x > w + 1e-12) {
+			w = x;
+			best = i;
+		}
+	}
+	return best;
+}
+
+/* Split the widest ranges at their EPK midpoints until there are want
+   (rule 6: each split turns one parent into two). */
+static void split_to(struct pk_container *c, size_t want)
+{
+	while (c->pmap.n < want) {
+		size_t i = widest_range(c);
+
+		split_range(c, i, pmap_midpoint(&c->pmap, i),
+			    PK_SPLIT_THROUGHPUT);
+	}
+}
+
+/* The waiting scale-up's splits are done: new layout, new RU/s. */
+void container_finish_pending(struct pk_container *c)
+{
+	char a[32];
+	size_t before = c->pmap.n;
+
+	split_to(c, c->pending_ranges);
+	c->ru_per_s = c->pending_ru_per_s;
+	c->pending_ru_per_s = -1;
+	c->redistributed = 0;
+	container_reshare(c);
+	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_SPLITS_DONE,
+			   "%zu -> %zu physical partitions; %s RU/s now "
+			   "divided evenly",
+			   before, c->pmap.n, fmt_thousands(c->ru_per_s, a));
+}
+
+/* Forget a waiting scale-up replaced by a later change. */
+static void cancel_pending(struct pk_container *c)
+{
+	char a[32];
+
+	if (c->pending_ru_per_s < 0) {
+		return;
+	}
+	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_SPLITS_CANCELLED,
+			   "the scale-up to %s RU/s is replaced by a later "
+			   "change before its splits finished",
+			   fmt_thousands(c->pending_ru_per_s, a));
+	/* the change that waited never took effect: say so in its event */
+	if (c->metrics.n_changes > 0) {
+		struct pk_throughput_event *e =
+			&c->metrics.changes[c->metrics.n_changes - 1];
+
+		e->effective_t_s = -1;
+		e->ranges_after = e->ranges_before;
+	}
+	c->pending_ru_per_s = -1;
+}
+
+void container_set_throughput(struct pk_container *c, int64_t t_ms,
+			      int64_t ru_per_s)
+{
+	struct pk_throughput_event e;
+	int64_t delay_s = c->spec.split_delay_ms / PK_MS_PER_S;
+	size_t want;
+	char a[32], b[32];
+
+	container_advance(c, t_ms);
+	if (ru_per_s == c->ru_per_s && c->pending_ru_per_s < 0) {
+		return; /* a phase that repeats the current RU/s changes nothing */
+	}
+	cancel_pending(c);
+	e.t_s = c->now_s;
+	e.effective_t_s = c->now_s;
+	e.from_ru_per_s = c->ru_per_s;
+	e.to_ru_per_s = ru_per_s;
+	e.ranges_before = c->pmap.n;
+	if (ru_per_s > c->highest_ru_per_s) {
+		c->highest_ru_per_s = ru_per_s;
+	}
+	/* rule 5/6: instant up to ranges x cap; above, split to
+	   ceil(RU / cap) */
+	want = container_initial_ranges(ru_per_s, c->spec.pp_ru_per_s);
+	if (want > c->pmap.n && delay_s > 0) {
+		c->pending_ru_per_s = ru_per_s;
+		c->pending_done_s = c->now_s + delay_s;
+		c->pending_ranges = want;
+		e.effective_t_s = c->pending_done_s;
+		e.ranges_after = want;
+		metrics_add_change(&c->metrics, &e);
+		metrics_add_action(
+			&c->metrics, c->now_s, PK_ACTION_SPLITS_STARTED,
+			"%s RU/s needs %zu physical partitions: splits done "
+			"at t=%llds; until then %zu x %s RU/s serve",
+			fmt_thousands(ru_per_s, a), want,
+			(long long)c->pending_done_s, c->pmap.n,
+			fmt_thousands(c->pp[0].budget.share_mru / PK_MRU_PER_RU,
+				  b));
+		return;
+	}
+	split_to(c, want);
+	c->ru_per_s = ru_per_s;
+	c->redistributed = 0;
+	container_reshare(c);
+	e.ranges_after = c->pmap.n;
+	metrics_add_change(&c->metrics, &e);
+}
+
+/* ---- redistribution and merge ---- */
+
+/* Index of the range with id, or c->pmap.n when there is none. */
+static size_t range_index(const struct pk_container *c, uint32_t id)
+{
+	size_t i;
+
+	for (i = 0; i < c->pmap.n; i++) {
+		if (c->pmap.ranges[i].id == id) {
+			break;
+		}
+	}
+	return i;
+}
+
+/* Sum of the shares, whole RU/s (redistribution targets are whole). */
+static int64_t shares_ru(const struct pk_container *c)
+{
+	int64_t sum = 0;
+	size_t i;
+
+	for (i = 0; i < c->pmap.n; i++) {
+		sum += c->pp[i].budget.share_mru;
+	}
+	return sum / PK_MRU_PER_RU;
+}
+
+/* Set range id's share to ru_per_s; above the cap, split it (rule 26). */
+static void redistribute_one(struct pk_container *c, uint32_t id,
+			     int64_t ru_per_s)
+{
+	size_t i = range_index(c, id);
+	char a[32], b[32], d[32];
+
+	if (ru_per_s <= c->spec.pp_ru_per_s) {
+		c->pp[i].budget.share_mru = ru_per_s * PK_MRU_PER_RU;
+		return;
+	}
+	/* the range gets the cap at once, then splits; split_range gives
+	   each child half of its share */
+	c->pp[i].budget.share_mru = ru_per_s * PK_MRU_PER_RU;
+	split_range(c, i, pmap_midpoint(&c->pmap, i), PK_SPLIT_THROUGHPUT);
+	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_REDISTRIBUTE,
+			   "range %u set to %s RU/s, above %s: it splits into "
+			   "%u and %u at %s RU/s each",
+			   id, fmt_thousands(ru_per_s, a),
+			   fmt_thousands(c->spec.pp_ru_per_s, b),
+			   c->pmap.ranges[i].id, c->pmap.ranges[i + 1].id,
+			   fmt_thousands(c->pp[i + 1].budget.share_mru /
+					     PK_MRU_PER_RU,
+				     d));
+}
+
+int container_redistribute(struct pk_container *c, int64_t t_ms,
+			   const struct pk_redist_spec *v, size_t n,
+			   size_t *bad)
+{
+	struct pk_throughput_event e;
+	char detail[PK_ACTION_DETAIL_BYTES], a[32], b[32];
+	size_t k, len = 0;
+
+	container_advance(c, t_ms);
+	for (k = 0; k < n; k++) {
+		if (range_index(c, v[k].range_id) == c->pmap.n ||
+		    v[k].ru_per_s > 2 * c->spec.pp_ru_per_s) {
+			*bad = k;
+			return -1;
+		}
+	}
+	cancel_pending(c);
+	e.t_s = c->now_s;
+	e.effective_t_s = c->now_s;
+	e.from_ru_per_s = c->ru_per_s;
+	e.ranges_before = c->pmap.n;
+	detail[0] = '\0';
+	for (k = 0; k < n; k++) {
+		int w = snprintf(detail + len, sizeof(detail) - len,
+				 "%s%u: %s", k ? ", " : "ranges ",
+				 v[k].range_id,
+				 fmt_thousands(v[k].ru_per_s, a));
+
+		len += w > 0 && (size_t)w < sizeof(detail) - len
+			       ? (size_t)w
+			       : sizeof(detail) - len - 1;
+	}
+	for (k = 0; k < n; k++) {
+		redistribute_one(c, v[k].range_id, v[k].ru_per_s);
+	}
+	c->ru_per_s = shares_ru(c);
+	if (c->ru_per_s > c->highest_ru_per_s) {
+		c->highest_ru_per_s = c->ru_per_s;
+	}
+	c->redistributed = 1;
+	e.to_ru_per_s = c->ru_per_s;
+	e.ranges_after = c->pmap.n;
+	metrics_add_change(&c->metrics, &e);
+	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_REDISTRIBUTE,
+			   "%s RU/s; container %s -> %s RU/s", detail,
+			   fmt_thousands(e.from_ru_per_s, a),
+			   fmt_thousands(c->ru_per_s, b));
+	return 0;
+}
+
+/* Merge ranges i and i + 1 into one with fresh counters (D-MERGE). */
+static void merge_pair(struct pk_container *c, size_t i)
+{
+	uint64_t storage = c->pp[i].storage_bytes + c->pp[i + 1].storage_bytes;
+	uint64_t lps = c->pp[i].logical_partitions +
+		       c->pp[i + 1].logical_partitions;
+	int64_t share = c->pp[i].budget.share_mru +
+			c->pp[i + 1].budget.share_mru;
+
+	if (pmap_merge(&c->pmap, i)) {
+		PK_BUG("merge of range %zu without a right neighbour", i);
+	}
+	memmove(&c->pp[i + 1], &c->pp[i + 2],
+		(c->pmap.n - i - 1) * sizeof(*c->pp));
+	memset(&c->pp[i], 0, sizeof(*c->pp));
+	throttle_init(&c->pp[i].budget, share);
+	throttle_set_burst(&c->pp[i].budget, c->spec.burst);
+	c->pp[i].budget.window_s = c->now_s;
+	c->pp[i].storage_bytes = storage;
+	c->pp[i].logical_partitions = lps;
+	c->pp[i].gone_until_ms = gone_until(c);
+}
+
+/* The adjacent pair (its left index) with the least combined storage
+   that fits one range, or c->pmap.n when none does. */
+static size_t lightest_pair(const struct pk_container *c)
+{
+	size_t i, best = c->pmap.n;
+	uint64_t least = UINT64_MAX;
+
+	for (i = 0; i + 1 < c->pmap.n; i++) {
+		uint64_t sum = c->pp[i].storage_bytes +
+			       c->pp[i + 1].storage_bytes;
+
+		if (sum <= c->spec.pp_storage_bytes && sum < least) {
+			least = sum;
+			best = i;
+		}
+	}
+	return best;
+}
+
+/* Note the first merge D-MERGE does not suit, for the findings. */
+static void note_merge_suitability(struct pk_container *c)
+{
+	int64_t ru_per_pp = c->ru_per_s / (int64_t)c->pmap.n;
+	uint64_t avg = container_storage(c) / c->pmap.n;
+
+	if (c->merge_note_t_s >= 0 ||
+	    (ru_per_pp < PK_CONTAINER_MERGE_MAX_RU_PER_PP &&
+	     avg < PK_CONTAINER_MERGE_MAX_AVG_BYTES)) {
+		return;
+	}
+	c->merge_note_t_s = c->now_s;
+	c->merge_note_ru_per_pp = ru_per_pp;
+	c->merge_note_avg_bytes = avg;
+}
+
+size_t container_merge(struct pk_container *c, int64_t t_ms, size_t want)
+{
+	size_t before, floor, i;
+	char a[32];
+	const char *why = "";
+
+	container_advance(c, t_ms);
+	cancel_pending(c);
+	before = c->pmap.n;
+	floor = container_initial_ranges(c->ru_per_s, c->spec.pp_ru_per_s);
+	if (want < floor) {
+		want = floor;
+		why = "; no fewer: each range holds at most its RU/s cap";
+	}
+	if (c->pmap.n > want) {
+		note_merge_suitability(c);
+	}
+	while (c->pmap.n > want) {
+		i = lightest_pair(c);
+		if (i == c->pmap.n) {
+			why = "; no further: any other pair would pass the "
+			      "storage cap";
+			break;
+		}
+		merge_pair(c, i);
+	}
+	c->redistributed = 0;
+	container_reshare(c);
+	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_MERGE,
+			   "%zu -> %zu physical partitions%s; %s RU/s now "
+			   "divided evenly",
+			   before, c->pmap.n, why, fmt_thousands(c->ru_per_s, a));
+	return before - c->pmap.n;
+}
+
+/* Rule 18: storage above 0.1 x Tmax GB raises Tmax (D-AUTO). */
+void container_autoscale_storage(struct pk_container *c)
+{
+	uint64_t storage = container_storage(c);
+	int64_t max = provision_autoscale_max_for_storage(c->ru_per_s, storage);
+	char a[32], b[32], d[32];
+
+	if (max <= c->ru_per_s) {
+		return;
+	}
+	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_AUTOSCALE_MAX,
+			   "%s GB stored passes 0.1 x %s: autoscale max "
+			   "raised to %s RU/s",
+			   fmt_thousands(provision_storage_gb(storage), d),
+			   fmt_thousands(c->ru_per_s, a), fmt_thousands(max, b));
+	container_set_throughput(c, c->now_s * PK_MS_PER_S, max);
+}

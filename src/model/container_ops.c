@@ -1,0 +1,530 @@
+/*
+ * container_ops: what one request does to a container: point requests
+ * (create, read, replace, upsert, delete), transactional batches and
+ * queries, each charged against its range's budget (rule 12) and counted
+ * in the totals. The rules and their sources are listed in container.h.
+ */
+#include "pksim/model/container.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "container_int.h"
+
+/* Bytes an item of size_bytes takes with its index (index_factor). */
+static uint32_t with_index(const struct pk_container *c, uint32_t size_bytes)
+{
+	double b = (double)llround((double)size_bytes * c->spec.index_factor);
+
+	/* the loader keeps item size x index_factor within 32 bits */
+	return b < 1 ? 1 : b > UINT32_MAX ? UINT32_MAX : (uint32_t)b;
+}
+
+/* What the request will be charged, before it runs. */
+static int64_t charge_of(const struct pk_container *c,
+			 const struct pk_request *r, uint32_t stored)
+{
+	switch (r->kind) {
+	case PK_OP_READ:
+		return stored ? cost_read_mru(&c->cost, stored)
+			      : c->cost.not_found_mru;
+	case PK_OP_DELETE:
+		return stored ? cost_write_mru(&c->cost, stored)
+			      : c->cost.not_found_mru;
+	case PK_OP_REPLACE:
+		return stored ? cost_write_mru(&c->cost, r->size_bytes)
+			      : c->cost.not_found_mru;
+	default:
+		return cost_write_mru(&c->cost, r->size_bytes);
+	}
+}
+
+/* Change item's stored bytes from old to new (either may be 0) in lp and
+   its range pp; returns 403 if the logical partition would pass its cap
+   (rule 11; *sub = 1014) or a serverless container its 1 TB (rule 19;
+   *sub = 0), nothing changing then; else 0. */
+static int store(struct pk_container *c, struct pk_lp *lp, struct pk_pp *pp,
+		 uint64_t item, uint32_t old, uint32_t new_bytes, int *sub)
+{
+	if (new_bytes > old &&
+	    lp->storage_bytes + (new_bytes - old) > c->spec.lp_storage_bytes) {
+		*sub = PK_SUBSTATUS_PARTITION_KEY_QUOTA;
+		return PK_HTTP_FORBIDDEN;
+	}
+	if (new_bytes > old && c->serverless &&
+	    container_storage(c) + (new_bytes - old) >
+		    PK_PROVISION_SERVERLESS_MAX_BYTES) {
+		*sub = PK_SUBSTATUS_CONTAINER_FULL;
+		return PK_HTTP_FORBIDDEN;
+	}
+	if (new_bytes > old) {
+		if (lp->first_grow_ms < 0) {
+			lp->first_grow_ms = c->now_ms;
+		}
+		lp->last_grow_ms = c->now_ms;
+	}
+	lp->storage_bytes = lp->storage_bytes - old + new_bytes;
+	pp->storage_bytes = pp->storage_bytes - old + new_bytes;
+	if (!old && new_bytes) {
+		if (lp->items++ == 0) {
+			pp->logical_partitions++;
+		}
+	} else if (old && !new_bytes) {
+		if (--lp->items == 0) {
+			pp->logical_partitions--;
+		}
+	}
+	lptable_slot(c, item)->bytes = new_bytes;
+	lptable_slot(c, item)->lp = new_bytes ? lp->index : 0;
+	return 0;
+}
+
+/* A request for a stored item under another key value. The key is
+   immutable (reference §3): a replace or upsert is refused with 400
+   (ASSUMPTION: pksim keeps one copy per item, so an upsert under a new key
+   is refused too rather than creating a second); a read or delete looks
+   up (key, id) and finds nothing: 404. */
+static int moved(const struct pk_request *r)
+{
+	return r->kind == PK_OP_REPLACE || r->kind == PK_OP_UPSERT
+		       ? PK_HTTP_BAD_REQUEST
+		       : PK_HTTP_NOT_FOUND;
+}
+
+/* Run an admitted request against the data; returns the status (and
+   a 403's sub-status in *sub). */
+static int execute(struct pk_container *c, const struct pk_request *r,
+		   struct pk_lp *lp, struct pk_pp *pp, uint32_t old, int *sub)
+{
+	int unused;
+
+	uint32_t bytes = r->size_bytes ? with_index(c, r->size_bytes) : 0;
+
+	if (old && r->kind != PK_OP_CREATE && c->items[r->item].lp != lp->index) {
+		return moved(r);
+	}
+	switch (r->kind) {
+	case PK_OP_CREATE:
+		/* (key, id) is unique: a create of a held id is a 409 */
+		if (old || lptable_id_taken(c, lp, r)) {
+			return PK_HTTP_CONFLICT;
+		}
+		break;
+	case PK_OP_UPSERT:
+		break;
+	case PK_OP_REPLACE:
+		if (!old) {
+			return PK_HTTP_NOT_FOUND;
+		}
+		break;
+	case PK_OP_DELETE:
+		if (!old) {
+			return PK_HTTP_NOT_FOUND;
+		}
+		store(c, lp, pp, r->item, old, 0, &unused);
+		lptable_note_id(c, lp, r, 0);
+		return PK_HTTP_NO_CONTENT;
+	default:
+		return old ? PK_HTTP_OK : PK_HTTP_NOT_FOUND;
+	}
+	if (store(c, lp, pp, r->item, old, bytes, sub)) {
+		return PK_HTTP_FORBIDDEN;
+	}
+	lptable_note_id(c, lp, r, 1);
+	return old ? PK_HTTP_OK : PK_HTTP_CREATED;
+}
+
+static void count_outcome(struct pk_container *c, struct pk_lp *lp,
+			  struct pk_pp *pp, const struct pk_request *r,
+			  struct pk_outcome *out)
+{
+	struct pk_totals *t = &c->metrics.totals;
+
+	t->attempts++;
+	c->sec_active = 1;
+	pp->sec_requests++;
+	pp->requests++;
+	if (lp) {
+		lp->requests++;
+		lp->ru_mru += out->charge_mru;
+	}
+	if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
+		t->throttled_429++;
+		pp->sec_throttled++;
+		pp->throttled_429++;
+		if (lp) {
+			lp->throttled_429++;
+		}
+		return;
+	}
+	if (lp) {
+		lp->served++;
+	}
+	t->ru_mru += out->charge_mru;
+	pp->sec_ru_mru += out->charge_mru;
+	pp->ru_mru += out->charge_mru;
+	c->sec_served_mru += out->charge_mru;
+	if (out->status == PK_HTTP_FORBIDDEN &&
+	    out->sub_status == PK_SUBSTATUS_CONTAINER_FULL) {
+		t->container_full_403++;
+	} else if (out->status == PK_HTTP_FORBIDDEN) {
+		t->rejected_403++;
+		pp->rejected_403++;
+		lp->rejected_403++;
+		if (lp->full_at_ms < 0) {
+			lp->full_at_ms = r->t_ms;
+		}
+	} else if (out->status == PK_HTTP_NOT_FOUND) {
+		t->not_found_404++;
+	} else if (out->status == PK_HTTP_CONFLICT) {
+		t->conflict_409++;
+	} else if (out->status == PK_HTTP_BAD_REQUEST) {
+		t->bad_request_400++;
+	} else if (out->status == PK_HTTP_TOO_LARGE) {
+		t->too_large_413++;
+	} else {
+		t->succeeded++;
+	}
+}
+
+/* A request to a range in its 410 window (spec.split_gone_ms): 410/1007
+   at no charge, counted as an attempt and a 410. */
+static void gone(struct pk_container *c, struct pk_outcome *out)
+{
+	out->status = PK_HTTP_GONE;
+	out->sub_status = PK_SUBSTATUS_COMPLETING_SPLIT;
+	c->metrics.totals.attempts++;
+	c->metrics.totals.gone_410++;
+	c->sec_active = 1;
+}
+
+/* Refused before it touches data: an invalid item (400, from the
+   client's check of key and id) or one over 2 MB (413). */
+static int refused(const struct pk_request *r)
+{
+	if (r->reject) {
+		return r->reject;
+	}
+	if (r->size_bytes > PK_MAX_ITEM_BYTES) {
+		return PK_HTTP_TOO_LARGE;
+	}
+	return 0;
+}
+
+void container_apply(struct pk_container *c, const struct pk_request *r,
+		     struct pk_outcome *out)
+{
+	struct pk_lp *lp;
+	struct pk_pp *pp;
+	uint32_t old;
+	int64_t charge;
+	int refuse = refused(r), sub = 0;
+
+	container_advance(c, r->t_ms);
+	c->now_ms = r->t_ms;
+	lp = lptable_find(c, r->key, r->key_len);
+	memset(out, 0, sizeof(*out));
+	out->range = pmap_find(&c->pmap, lp ? &lp->epk : r->epk);
+	out->ranges = 1;
+	pp = &c->pp[out->range];
+	if (r->t_ms < pp->gone_until_ms) {
+		gone(c, out);
+		return;
+	}
+	old = lptable_stored_bytes(c, r->item);
+	charge = refuse ? c->cost.not_found_mru : charge_of(c, r, old);
+	c->sec_offered_mru += charge;
+	c->metrics.totals.offered_mru += charge;
+	if (!throttle_admit(&pp->budget, r->t_ms, charge,
+			    &out->retry_after_ms)) {
+		out->status = PK_HTTP_TOO_MANY_REQUESTS;
+		out->sub_status = PK_SUBSTATUS_RU_BUDGET_EXCEEDED;
+		count_outcome(c, lp, pp, r, out);
+		return;
+	}
+	out->charge_mru = charge;
+	if (refuse) {
+		out->status = refuse;
+		count_outcome(c, lp, pp, r, out);
+		return;
+	}
+	if (!lp && old) {
+		out->status = moved(r);
+	} else {
+		if (!lp && (r->kind == PK_OP_CREATE ||
+			    r->kind == PK_OP_UPSERT)) {
+			lp = lptable_add(c, r->key, r->key_len, *r->epk);
+		}
+		out->status = lp ? execute(c, r, lp, pp, old, &sub)
+				 : PK_HTTP_NOT_FOUND;
+	}
+	if (out->status == PK_HTTP_FORBIDDEN) {
+		/* D-403: failed requests still use RUs; ASSUMPTION: the whole
+		   write charge */
+		out->sub_status = sub;
+	}
+	count_outcome(c, lp, pp, r, out);
+}
+
+/* ---- transactional batches ---- */
+
+/* 1 if every item of the batch has the first item's key identity. */
+static int batch_one_key(const struct pk_request *items, size_t n)
+{
+	size_t i;
+
+	for (i = 1; i < n; i++) {
+		if (items[i].key_len != items[0].key_len ||
+		    memcmp(items[i].key, items[0].key, items[0].key_len) != 0) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* 1 if an item before item i of the batch carries item i's id. */
+static int batch_id_repeated(const struct pk_request *items, size_t i)
+{
+	size_t j;
+
+	if (!items[i].id) {
+		return 0;
+	}
+	for (j = 0; j < i; j++) {
+		if (items[j].id && items[j].id_len == items[i].id_len &&
+		    memcmp(items[j].id, items[i].id, items[i].id_len) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Create the n items of an admitted batch in lp (range pp), all or
+   nothing: every item is checked before anything is stored, so a failing
+   item leaves the container as it was. Returns 201, or the first failing
+   item's status (409, or 403 with *sub). */
+static int batch_commit(struct pk_container *c, struct pk_lp *lp,
+			struct pk_pp *pp, const struct pk_request *items,
+			size_t n, int *sub)
+{
+	uint64_t grow = 0;
+	size_t i;
+	int unused;
+
+	for (i = 0; i < n; i++) {
+		const struct pk_request *r = &items[i];
+
+		if (lptable_stored_bytes(c, r->item) ||
+		    lptable_id_taken(c, lp, r) || batch_id_repeated(items, i)) {
+			return PK_HTTP_CONFLICT;
+		}
+		grow += with_index(c, r->size_bytes);
+		if (lp->storage_bytes + grow > c->spec.lp_storage_bytes) {
+			*sub = PK_SUBSTATUS_PARTITION_KEY_QUOTA;
+			return PK_HTTP_FORBIDDEN;
+		}
+		if (c->serverless && container_storage(c) + grow >
+					     PK_PROVISION_SERVERLESS_MAX_BYTES) {
+			*sub = PK_SUBSTATUS_CONTAINER_FULL;
+			return PK_HTTP_FORBIDDEN;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		/* cannot fail: the checks above covered the whole batch */
+		if (store(c, lp, pp, items[i].item, 0,
+			  with_index(c, items[i].size_bytes), &unused)) {
+			PK_BUG("batch item %llu refused after its check",
+			       (unsigned long long)items[i].item);
+		}
+		lptable_note_id(c, lp, &items[i], 1);
+	}
+	return PK_HTTP_CREATED;
+}
+
+void container_batch(struct pk_container *c, int64_t t_ms,
+		     const struct pk_request *items, size_t n,
+		     struct pk_outcome *out)
+{
+	struct pk_totals *t = &c->metrics.totals;
+	const struct pk_request *first = &items[0];
+	struct pk_lp *lp;
+	struct pk_pp *pp;
+	uint64_t payload = 0;
+	int64_t charge = 0;
+	int refuse = 0, spans = 0, sub = 0;
+	size_t i;
+
+	if (n < 1 || n > PK_MAX_BATCH_OPS) {
+		PK_BUG("batch of %zu operations", n);
+	}
+	container_advance(c, t_ms);
+	c->now_ms = t_ms;
+	memset(out, 0, sizeof(*out));
+	lp = lptable_find(c, first->key, first->key_len);
+	out->range = pmap_find(&c->pmap, lp ? &lp->epk : first->epk);
+	out->ranges = 1;
+	pp = &c->pp[out->range];
+	if (t_ms < pp->gone_until_ms) {
+		gone(c, out);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		if (!refuse) {
+			refuse = items[i].reject;
+		}
+		payload += items[i].size_bytes;
+		charge += cost_write_mru(&c->cost, items[i].size_bytes);
+	}
+	if (!refuse && !batch_one_key(items, n)) {
+		/* reference §3: a batch stays in one logical partition */
+		refuse = PK_HTTP_BAD_REQUEST;
+		spans = 1;
+	} else if (!refuse && payload > PK_MAX_REQUEST_BYTES) {
+		refuse = PK_HTTP_TOO_LARGE;
+	}
+	if (refuse) {
+		charge = c->cost.not_found_mru;
+	}
+	c->sec_offered_mru += charge;
+	t->offered_mru += charge;
+	if (!throttle_admit(&pp->budget, t_ms, charge,
+			    &out->retry_after_ms)) {
+		out->status = PK_HTTP_TOO_MANY_REQUESTS;
+		out->sub_status = PK_SUBSTATUS_RU_BUDGET_EXCEEDED;
+		count_outcome(c, lp, pp, first, out);
+		return;
+	}
+	out->charge_mru = charge;
+	if (refuse) {
+		out->status = refuse;
+	} else {
+		if (!lp) {
+			lp = lptable_add(c, first->key, first->key_len,
+				    *first->epk);
+		}
+		out->status = batch_commit(c, lp, pp, items, n, &sub);
+		if (out->status == PK_HTTP_FORBIDDEN) {
+			out->sub_status = sub;
+		}
+	}
+	count_outcome(c, lp, pp, first, out);
+	t->batches++;
+	t->batches_rejected_400 += (uint64_t)spans;
+	if (out->status == PK_HTTP_CREATED) {
+		t->batches_committed++;
+		t->batch_items += n;
+	}
+}
+
+/* ---- queries ---- */
+
+/* Mark the ranges route visits in c->visit; returns how many. */
+static size_t mark_ranges(struct pk_container *c, const struct pk_route *rt)
+{
+	size_t n = 0, i, k;
+
+	mem_grow((void **)&c->visit, &c->visit_cap, c->pmap.n, 1);
+	memset(c->visit, rt->kind == PK_ROUTE_FANOUT, c->pmap.n);
+	if (rt->kind == PK_ROUTE_FANOUT) {
+		return c->pmap.n;
+	}
+	for (i = 0; i < rt->n; i++) {
+		k = pmap_find(&c->pmap, &rt->lo[i]);
+		do {
+			c->visit[k] = 1;
+			k++;
+		} while (!rt->point[i] && k < c->pmap.n &&
+			 epk_cmp(&c->pmap.ranges[k].min, &rt->hi[i]) < 0);
+	}
+	for (i = 0; i < c->pmap.n; i++) {
+		n += c->visit[i];
+	}
+	return n;
+}
+
+/* Share k of a charge split over n ranges (the remainder to the first) */
+static int64_t share_of(int64_t charge, size_t n, size_t k)
+{
+	return charge / (int64_t)n + (k == 0 ? charge % (int64_t)n : 0);
+}
+
+void container_query(struct pk_container *c, int64_t t_ms,
+		     const struct pk_route *route, uint32_t results,
+		     struct pk_outcome *out)
+{
+	struct pk_totals *t = &c->metrics.totals;
+	size_t n, i, k = 0;
+	int64_t charge, after;
+
+	container_advance(c, t_ms);
+	memset(out, 0, sizeof(*out));
+	n = mark_ranges(c, route);
+	for (i = 0; i < c->pmap.n; i++) {
+		if (c->visit[i] && t_ms < c->pp[i].gone_until_ms) {
+			out->range = i;
+			out->ranges = n;
+			gone(c, out);
+			return;
+		}
+	}
+	charge = cost_query_mru(&c->cost, n, results);
+	out->ranges = n;
+	c->sec_offered_mru += charge;
+	t->offered_mru += charge;
+	t->attempts++;
+	c->sec_active = 1;
+	/* all or nothing: every range must have room for its share */
+	for (i = 0; i < c->pmap.n; i++) {
+		struct pk_budget b;
+
+		if (!c->visit[i]) {
+			continue;
+		}
+		b = c->pp[i].budget;
+		if (!throttle_admit(&b, t_ms, share_of(charge, n, k++),
+				    &after)) {
+			out->status = PK_HTTP_TOO_MANY_REQUESTS;
+			out->sub_status = PK_SUBSTATUS_RU_BUDGET_EXCEEDED;
+			out->retry_after_ms = after;
+			out->range = i;
+		}
+	}
+	k = 0;
+	for (i = 0; i < c->pmap.n; i++) {
+		struct pk_pp *pp = &c->pp[i];
+		int64_t part;
+
+		if (!c->visit[i]) {
+			continue;
+		}
+		part = share_of(charge, n, k++);
+		pp->sec_requests++;
+		pp->requests++;
+		if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
+			if (i == out->range) {
+				pp->sec_throttled++;
+				pp->throttled_429++;
+			}
+			continue;
+		}
+		throttle_admit(&pp->budget, t_ms, part, &after);
+		pp->sec_ru_mru += part;
+		pp->ru_mru += part;
+	}
+	if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
+		t->throttled_429++;
+		return;
+	}
+	out->status = PK_HTTP_OK;
+	out->charge_mru = charge;
+	t->succeeded++;
+	t->ru_mru += charge;
+	c->sec_served_mru += charge;
+	t->queries[route->kind]++;
+	t->query_ranges += n;
+	if (route->kind == PK_ROUTE_FANOUT) {
+		t->fanout_mru += charge;
+	}
+}
+
