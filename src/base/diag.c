@@ -26,23 +26,6 @@ void diag_free(struct pk_diag *d)
 	diag_init(d);
 }
 
-static char *vformat(const char *fmt, va_list ap)
-{
-	va_list cp;
-	int n;
-	char *p;
-
-	va_copy(cp, ap);
-	n = vsnprintf(NULL, 0, fmt, cp);
-	va_end(cp);
-	if (n < 0) {
-		return xstrdup("(unprintable message)");
-	}
-	p = xmalloc((size_t)n + 1);
-	vsnprintf(p, (size_t)n + 1, fmt, ap);
-	return p;
-}
-
 void diag_verror(struct pk_diag *d, const char *file, int line, int col,
 		 const char *fmt, va_list ap)
 {
@@ -56,7 +39,7 @@ void diag_verror(struct pk_diag *d, const char *file, int line, int col,
 	e->file = xstrdup(file);
 	e->line = line;
 	e->col = col;
-	e->msg = vformat(fmt, ap);
+	e->msg = xvasprintf(fmt, ap);
 	e->note = NULL;
 }
 
@@ -82,7 +65,7 @@ void diag_note(struct pk_diag *d, const char *fmt, ...)
 	e = &d->entries[d->n_entries - 1];
 	free(e->note);
 	va_start(ap, fmt);
-	e->note = vformat(fmt, ap);
+	e->note = xvasprintf(fmt, ap);
 	va_end(ap);
 }
 

@@ -5,6 +5,7 @@
 #ifndef PKSIM_MEM_H
 #define PKSIM_MEM_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 /* malloc(n); never returns NULL (n == 0 allocates 1 byte). */
@@ -19,6 +20,10 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 /* asprintf into a fresh string owned by the caller. */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* vasprintf into a fresh string owned by the caller; ap is consumed (the
+   caller va_ends it). A text over INT_MAX bytes is out of memory. */
+char *xvasprintf(const char *fmt, va_list ap)
+	__attribute__((format(printf, 1, 0)));
 
 /* Grow *arr (element size elem) so it holds at least need elements. */
 void mem_grow(void **arr, size_t *cap, size_t need, size_t elem);
