@@ -244,7 +244,7 @@ START_TEST(test_badinput_unreadable)
 }
 END_TEST
 
-static Suite *badinput_suite(void)
+Suite *tu_suite(void)
 {
 	Suite *s = suite_create("badinput");
 	TCase *tc = tcase_create("generated");
@@ -259,15 +259,4 @@ static Suite *badinput_suite(void)
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(badinput_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

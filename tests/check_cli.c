@@ -229,7 +229,7 @@ START_TEST(test_cli_locate)
 }
 END_TEST
 
-static Suite *cli_suite(void)
+Suite *tu_suite(void)
 {
 	Suite *s = suite_create("cli");
 	TCase *tc = tcase_create("cli");
@@ -242,15 +242,4 @@ static Suite *cli_suite(void)
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(cli_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

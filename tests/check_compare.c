@@ -207,7 +207,7 @@ START_TEST(test_compare_text_csv_and_errors)
 }
 END_TEST
 
-static Suite *compare_suite(void)
+Suite *tu_suite(void)
 {
 	Suite *s = suite_create("compare");
 	TCase *tc = tcase_create("compare");
@@ -219,15 +219,4 @@ static Suite *compare_suite(void)
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(compare_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

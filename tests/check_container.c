@@ -1014,7 +1014,7 @@ START_TEST(test_container_batch_all_or_nothing)
 }
 END_TEST
 
-static Suite *container_suite(void)
+Suite *tu_suite(void)
 {
 	Suite *s = suite_create("container");
 	TCase *layout = tcase_create("layout");
@@ -1044,15 +1044,4 @@ static Suite *container_suite(void)
 	suite_add_tcase(s, budget);
 	suite_add_tcase(s, storage);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(container_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

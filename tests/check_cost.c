@@ -40,7 +40,7 @@ START_TEST(test_cost_between_and_beyond)
 }
 END_TEST
 
-static Suite *cost_suite(void)
+Suite *tu_suite(void)
 {
 	Suite *s = suite_create("cost");
 	TCase *tc = tcase_create("charges");
@@ -49,15 +49,4 @@ static Suite *cost_suite(void)
 	tcase_add_test(tc, test_cost_between_and_beyond);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(cost_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -206,7 +206,7 @@ START_TEST(test_determinism_other_seed_other_report)
 }
 END_TEST
 
-static Suite *determinism_suite(void)
+Suite *tu_suite(void)
 {
 	Suite *s = suite_create("determinism");
 	TCase *tc = tcase_create("reports");
@@ -222,15 +222,4 @@ static Suite *determinism_suite(void)
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(determinism_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -536,7 +536,7 @@ START_TEST(test_epk_order_and_format)
 }
 END_TEST
 
-static Suite *epk_suite(void)
+Suite *tu_suite(void)
 {
 	Suite *s = suite_create("epk");
 	TCase *tc = tcase_create("hash");
@@ -549,15 +549,4 @@ static Suite *epk_suite(void)
 	tcase_add_test(tc, test_epk_order_and_format);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(epk_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

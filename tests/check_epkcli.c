@@ -184,7 +184,7 @@ START_TEST(test_epkcli_bad_input)
 }
 END_TEST
 
-static Suite *epkcli_suite(void)
+Suite *tu_suite(void)
 {
 	Suite *s = suite_create("epkcli");
 	TCase *tc = tcase_create("epk");
@@ -194,15 +194,4 @@ static Suite *epkcli_suite(void)
 	tcase_add_test(tc, test_epkcli_bad_input);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(epkcli_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -85,7 +85,7 @@ START_TEST(test_golden_shipped_scenarios)
 }
 END_TEST
 
-static Suite *golden_suite(void)
+Suite *tu_suite(void)
 {
 	Suite *s = suite_create("golden");
 	TCase *tc = tcase_create("reports");
@@ -94,15 +94,4 @@ static Suite *golden_suite(void)
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(golden_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

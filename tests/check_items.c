@@ -35,23 +35,10 @@
 /* ------------------------------------------------------------------ */
 /* Helpers */
 
-/* Everything diag_print writes for d; caller frees. */
-static char *diag_text(const struct pk_diag *d)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	ck_assert_ptr_nonnull(f);
-	diag_print(d, f);
-	fclose(f);
-	return buf;
-}
-
 /* Line n (0-based) of what diag_print writes for d; caller frees. */
 static char *diag_line(const struct pk_diag *d, int n)
 {
-	char *all = diag_text(d), *p = all, *nl, *out;
+	char *all = tu_diag_text(d), *p = all, *nl, *out;
 
 	while (n-- > 0 && (nl = strchr(p, '\n'))) {
 		p = nl + 1;
@@ -1002,7 +989,7 @@ START_TEST(test_items_command_line_errors)
 }
 END_TEST
 
-static Suite *items_suite(void)
+Suite *tu_suite(void)
 {
 	Suite *s = suite_create("items");
 	struct {
@@ -1037,15 +1024,4 @@ static Suite *items_suite(void)
 		suite_add_tcase(s, tc);
 	}
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(items_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

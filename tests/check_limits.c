@@ -148,7 +148,7 @@ START_TEST(test_limits_headroom)
 }
 END_TEST
 
-static Suite *limits_suite(void)
+Suite *tu_suite(void)
 {
 	Suite *s = suite_create("limits");
 	TCase *tc = tcase_create("counters");
@@ -157,15 +157,4 @@ static Suite *limits_suite(void)
 	tcase_add_test(tc, test_limits_headroom);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(limits_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

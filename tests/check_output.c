@@ -252,7 +252,7 @@ START_TEST(test_output_bad_target)
 }
 END_TEST
 
-static Suite *output_suite(void)
+Suite *tu_suite(void)
 {
 	Suite *s = suite_create("output");
 	TCase *tc = tcase_create("stdout");
@@ -269,15 +269,4 @@ static Suite *output_suite(void)
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(output_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -448,7 +448,7 @@ START_TEST(test_pkey_route_hierarchical)
 }
 END_TEST
 
-static Suite *pkey_suite(void)
+Suite *tu_suite(void)
 {
 	Suite *s = suite_create("pkey");
 	TCase *def = tcase_create("definitions");
@@ -469,15 +469,4 @@ static Suite *pkey_suite(void)
 	suite_add_tcase(s, rules);
 	suite_add_tcase(s, route);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(pkey_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

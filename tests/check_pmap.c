@@ -147,7 +147,7 @@ START_TEST(test_pmap_v1_layout)
 }
 END_TEST
 
-static Suite *pmap_suite(void)
+Suite *tu_suite(void)
 {
 	Suite *s = suite_create("pmap");
 	TCase *tc = tcase_create("ranges");
@@ -159,15 +159,4 @@ static Suite *pmap_suite(void)
 	tcase_add_test(tc, test_pmap_merge);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(pmap_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -84,7 +84,7 @@ START_TEST(test_provision_serverless)
 }
 END_TEST
 
-static Suite *provision_suite(void)
+Suite *tu_suite(void)
 {
 	Suite *s = suite_create("provision");
 	TCase *tc = tcase_create("arithmetic");
@@ -95,15 +95,4 @@ static Suite *provision_suite(void)
 	tcase_add_test(tc, test_provision_serverless);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(provision_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

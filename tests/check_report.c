@@ -161,7 +161,7 @@ START_TEST(test_report_csv_series)
 }
 END_TEST
 
-static Suite *report_suite(void)
+Suite *tu_suite(void)
 {
 	Suite *s = suite_create("report");
 	TCase *tc = tcase_create("compare");
@@ -171,15 +171,4 @@ static Suite *report_suite(void)
 	tcase_add_test(tc, test_report_csv_series);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(report_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "pksim/base/rng.h"
+#include "testutil.h"
 
 /* |observed - p| for a frequency over n draws, in binomial sds */
 static double sds_off(uint64_t hits, uint64_t n, double p)
@@ -383,7 +384,7 @@ START_TEST(test_rng_dist_weighted)
 }
 END_TEST
 
-static Suite *rng_suite(void)
+Suite *tu_suite(void)
 {
 	Suite *s = suite_create("rng");
 	struct {
@@ -414,15 +415,4 @@ static Suite *rng_suite(void)
 		suite_add_tcase(s, tc);
 	}
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(rng_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -21,19 +21,6 @@
 
 #define TOL 1e-9
 
-/* Everything diag_print writes for d; caller frees. */
-static char *diag_text(const struct pk_diag *d)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	ck_assert_ptr_nonnull(f);
-	diag_print(d, f);
-	fclose(f);
-	return buf;
-}
-
 /* Parse text (NUL-terminated) as file "t.yaml"; d must be initialised. */
 static struct pk_scenario *parse_str(const char *text, struct pk_diag *d)
 {
@@ -52,7 +39,7 @@ static char *first_error(const char *text)
 	s = parse_str(text, &d);
 	ck_assert_ptr_null(s);
 	ck_assert_uint_ge(diag_count(&d), 1);
-	out = diag_text(&d);
+	out = tu_diag_text(&d);
 	nl = strchr(out, '\n');
 	if (nl) {
 		*nl = '\0';
@@ -119,7 +106,7 @@ START_TEST(test_scenario_bad_corpus)
 		}
 		diag_init(&d);
 		s = scenario_load(path, &d);
-		out = diag_text(&d);
+		out = tu_diag_text(&d);
 		nl = strchr(out, '\n');
 		if (nl) {
 			*nl = '\0';
@@ -152,7 +139,7 @@ START_TEST(test_scenario_missing_file)
 	ck_assert_int_eq(chdir(tu_src(".")), 0);
 	diag_init(&d);
 	ck_assert_ptr_null(scenario_load("tests/bad/nope.yaml", &d));
-	out = diag_text(&d);
+	out = tu_diag_text(&d);
 	/* line 0: no LINE:COL printed */
 	ck_assert_str_eq(out, "pksim: tests/bad/nope.yaml: error: cannot "
 			      "open: No such file or directory\n");
@@ -174,7 +161,7 @@ START_TEST(test_scenario_full_example)
 
 	diag_init(&d);
 	s = scenario_load(tu_src("tests/good/full.yaml"), &d);
-	out = diag_text(&d);
+	out = tu_diag_text(&d);
 	ck_assert_msg(s != NULL, "full.yaml failed:\n%s", out);
 	free(out);
 
@@ -390,7 +377,7 @@ START_TEST(test_scenario_readme_example)
 		diag_init(&d);
 		s = scenario_parse("README.md", start, (size_t)(end - start),
 				   &d);
-		out = diag_text(&d);
+		out = tu_diag_text(&d);
 		ck_assert_msg(s != NULL, "README example %zu failed:\n%s",
 			      blocks + 1, out);
 		if (strcmp(s->name, "iot-by-device") == 0) {
@@ -650,7 +637,7 @@ START_TEST(test_scenario_collects_errors)
 				     "throughput: 0}\n" MIN_PHASES,
 				     &d));
 	ck_assert_uint_eq(diag_count(&d), 3);
-	out = diag_text(&d);
+	out = tu_diag_text(&d);
 	ck_assert_ptr_nonnull(strstr(out, "t.yaml:1:7: error: seed"));
 	ck_assert_ptr_nonnull(strstr(out, "t.yaml:2:28: error: "
 					  "partition_key"));
@@ -677,7 +664,7 @@ START_TEST(test_scenario_error_cap)
 	ck_assert_ptr_null(parse_str(text, &d));
 	ck_assert_uint_eq(diag_count(&d), 30);
 	ck_assert_uint_eq(d.n_entries, PK_DIAG_MAX_ERRORS);
-	out = diag_text(&d);
+	out = tu_diag_text(&d);
 	ck_assert_ptr_nonnull(strstr(out, "10 more errors not shown"));
 	free(out);
 	free(text);
@@ -970,7 +957,7 @@ START_TEST(test_scenario_queries)
 
 	diag_init(&d);
 	s = scenario_load(tu_src("tests/good/compare.yaml"), &d);
-	out = diag_text(&d);
+	out = tu_diag_text(&d);
 	ck_assert_msg(s != NULL, "compare.yaml failed:\n%s", out);
 	free(out);
 	ph = &s->phases[0];
@@ -1203,7 +1190,7 @@ START_TEST(test_scenario_throughput_features)
 }
 END_TEST
 
-static Suite *scenario_suite(void)
+Suite *tu_suite(void)
 {
 	Suite *s = suite_create("scenario");
 	TCase *tc;
@@ -1242,15 +1229,4 @@ static Suite *scenario_suite(void)
 	tcase_add_test(tc, test_scenario_throughput_features);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(scenario_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed != 0;
 }

@@ -10,19 +10,6 @@
 #include "pksim/run/sim.h"
 #include "testutil.h"
 
-/* Everything diag_print writes for d; caller frees. */
-static char *diag_text(const struct pk_diag *d)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	ck_assert_ptr_nonnull(f);
-	diag_print(d, f);
-	fclose(f);
-	return buf;
-}
-
 static struct pk_scenario *load(const char *text)
 {
 	struct pk_diag d;
@@ -650,7 +637,7 @@ START_TEST(test_sim_redistribute_merge)
 
 		run = sim_run(sc, 1, &d);
 		ck_assert_ptr_null(run);
-		msg = diag_text(&d);
+		msg = tu_diag_text(&d);
 		ck_assert_msg(strstr(msg, "test.yaml:3:46: error: phase "
 					  "'phase-1' redistributes range 7, "
 					  "but at t=0s the container has no "
@@ -720,7 +707,7 @@ START_TEST(test_sim_split_delay_cancelled)
 }
 END_TEST
 
-static Suite *sim_suite(void)
+Suite *tu_suite(void)
 {
 	Suite *s = suite_create("sim");
 	TCase *tc = tcase_create("replay");
@@ -744,15 +731,4 @@ static Suite *sim_suite(void)
 	tcase_add_test(tc, test_sim_batch_retry);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(sim_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -129,7 +129,7 @@ START_TEST(test_throttle_debt)
 }
 END_TEST
 
-static Suite *throttle_suite(void)
+Suite *tu_suite(void)
 {
 	Suite *s = suite_create("throttle");
 	TCase *tc = tcase_create("budget");
@@ -141,15 +141,4 @@ static Suite *throttle_suite(void)
 	tcase_add_test(tc, test_throttle_burst_rules);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(throttle_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

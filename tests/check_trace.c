@@ -1114,7 +1114,7 @@ START_TEST(test_trace_bad_file)
 }
 END_TEST
 
-static Suite *trace_suite(void)
+Suite *tu_suite(void)
 {
 	Suite *s = suite_create("trace");
 	TCase *tc;
@@ -1142,15 +1142,4 @@ static Suite *trace_suite(void)
 	tcase_add_test(tc, test_trace_bad_file);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(trace_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

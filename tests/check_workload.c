@@ -12,6 +12,7 @@
 #include "pksim/base/rng.h"
 #include "pksim/load/scenario.h"
 #include "pksim/workload/workload.h"
+#include "testutil.h"
 
 #define TS_MAX 4
 
@@ -958,7 +959,7 @@ START_TEST(test_workload_golden_stream)
 }
 END_TEST
 
-static Suite *workload_suite(void)
+Suite *tu_suite(void)
 {
 	Suite *s = suite_create("workload");
 	struct {
@@ -1004,15 +1005,4 @@ static Suite *workload_suite(void)
 		suite_add_tcase(s, tc);
 	}
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(workload_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

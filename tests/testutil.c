@@ -2,6 +2,8 @@
 
 #include <csv.h>
 
+#include "pksim/base/diag.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +11,31 @@
 #include <unistd.h>
 
 static char path_buf[4096];
+
+/* The one main() of every Check suite; CK_VERBOSITY chooses the output
+   (normal when unset). */
+int main(void)
+{
+	SRunner *sr = srunner_create(tu_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_ENV);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+char *tu_diag_text(const struct pk_diag *d)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	diag_print(d, f);
+	fclose(f);
+	return buf;
+}
 
 const char *tu_src(const char *rel)
 {

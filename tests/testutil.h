@@ -1,8 +1,24 @@
-/* Helpers shared by the Check suites. */
+/*
+ * Helpers shared by the Check suites.
+ *
+ * Every tests/check_<name>.c defines tu_suite(); testutil.c holds the one
+ * main() that runs it (tests/meson.build links each suite with testutil.c).
+ */
 #ifndef PKSIM_TESTUTIL_H
 #define PKSIM_TESTUTIL_H
 
+#include <check.h>
 #include <stddef.h>
+
+struct pk_diag;
+
+/* The suite of this test program: defined once by each check_<name>.c,
+   run by the shared main() in testutil.c (exit 0 when every test passed,
+   1 otherwise). */
+Suite *tu_suite(void);
+
+/* Everything diag_print writes for d, as one string (caller frees). */
+char *tu_diag_text(const struct pk_diag *d);
 
 /* Path of a file under the source tree (PKSIM_SOURCE_ROOT) or "../.."
    when unset; returns a static buffer valid until the next call. */
