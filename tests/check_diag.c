@@ -1,0 +1,129 @@
+/* diag: positions, the 20-error cap, notes and the printed form
+   (STYLE.md: `pksim: FILE:LINE:COL: error: what is wrong`). */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/diag.h"
+#include "testutil.h"
+
+START_TEST(test_diag_empty)
+{
+	struct pk_diag d;
+	char *out;
+
+	diag_init(&d);
+	ck_assert_uint_eq(diag_count(&d), 0);
+	out = tu_diag_text(&d);
+	ck_assert_str_eq(out, "");
+	free(out);
+	diag_free(&d);
+}
+END_TEST
+
+START_TEST(test_diag_position_forms)
+{
+	struct pk_diag d;
+	char *out;
+
+	diag_init(&d);
+	diag_error(&d, "a.yaml", 3, 7, "bad %s", "thing");
+	diag_error(&d, "b.yaml", 4, 0, "no column");
+	diag_error(&d, "c.yaml", 0, 9, "no line, so no column either");
+	diag_error(&d, NULL, 5, 5, "no file, so no position");
+	ck_assert_uint_eq(diag_count(&d), 4);
+	out = tu_diag_text(&d);
+	ck_assert_str_eq(out, "pksim: a.yaml:3:7: error: bad thing\n"
+			      "pksim: b.yaml:4: error: no column\n"
+			      "pksim: c.yaml: error: no line, so no column "
+			      "either\n"
+			      "pksim: error: no file, so no position\n");
+	free(out);
+	diag_free(&d);
+	ck_assert_uint_eq(diag_count(&d), 0);
+}
+END_TEST
+
+START_TEST(test_diag_note_follows_its_error)
+{
+	struct pk_diag d;
+	char *out;
+
+	diag_init(&d);
+	diag_note(&d, "a note with no error is dropped");
+	diag_error(&d, "s.yaml", 1, 2, "first");
+	diag_note(&d, "allowed: %d..%d", 1, 10);
+	diag_note(&d, "a second note replaces the first");
+	diag_error(&d, "s.yaml", 2, 1, "second");
+	out = tu_diag_text(&d);
+	ck_assert_str_eq(out, "pksim: s.yaml:1:2: error: first\n"
+			      "pksim: note: a second note replaces the "
+			      "first\n"
+			      "pksim: s.yaml:2:1: error: second\n");
+	free(out);
+	diag_free(&d);
+}
+END_TEST
+
+START_TEST(test_diag_cap_at_twenty)
+{
+	struct pk_diag d;
+	char *out, *p;
+	int i, lines = 0;
+
+	diag_init(&d);
+	/* 23 errors: the first 20 (PK_DIAG_MAX_ERRORS, STYLE.md) are kept,
+	   23 - 20 = 3 are counted only; the note on the 23rd is dropped
+	   with it */
+	for (i = 1; i <= 23; i++) {
+		diag_error(&d, "f.yaml", i, 1, "error %d", i);
+	}
+	diag_note(&d, "dropped");
+	ck_assert_uint_eq(diag_count(&d), 23);
+	ck_assert_uint_eq(d.n_entries, 20);
+	out = tu_diag_text(&d);
+	for (p = out; (p = strchr(p, '\n')); p++) {
+		lines++;
+	}
+	ck_assert_int_eq(lines, 21); /* 20 errors + the count line */
+	ck_assert_ptr_nonnull(strstr(out, "pksim: f.yaml:20:1: error: error 20\n"
+					  "pksim: 3 more errors not shown\n"));
+	ck_assert_ptr_null(strstr(out, "error 21"));
+	ck_assert_ptr_null(strstr(out, "dropped"));
+	free(out);
+	diag_free(&d);
+}
+END_TEST
+
+START_TEST(test_diag_long_message_whole)
+{
+	struct pk_diag d;
+	char big[5000];
+	char *out;
+
+	/* no fixed buffer: a 4,999-byte message comes back whole:
+	   "pksim: x:1:1: error: " is 21 bytes, + 4,999 + "\n" = 5,021 */
+	memset(big, 'm', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	diag_init(&d);
+	diag_error(&d, "x", 1, 1, "%s", big);
+	out = tu_diag_text(&d);
+	ck_assert_uint_eq(strlen(out), 5021);
+	free(out);
+	diag_free(&d);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("diag");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_diag_empty);
+	tcase_add_test(tc, test_diag_position_forms);
+	tcase_add_test(tc, test_diag_note_follows_its_error);
+	tcase_add_test(tc, test_diag_cap_at_twenty);
+	tcase_add_test(tc, test_diag_long_message_whole);
+	suite_add_tcase(s, tc);
+	return s;
+}
