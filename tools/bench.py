@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""pksim's benchmark (issue 13, DESIGN.md "Scale and speed").
+
+Runs, one after another on one core each:
+  run       pksim on scenarios/bench/zipf-10m.yaml (10 M creates, 1 M
+            zipfian key values, 16 ranges) beside tools/floor.c on the same
+            keys: operations per second of each and their ratio;
+  memory    peak RSS of two runs that isolate the cost of a tracked item
+            (2 M operations, 90 % creates, into 16 key values) and of a
+            logical partition (900,000 key values in sequence, each created
+            once), over a baseline run of 1,000 operations:
+            bytes = (peak RSS - baseline) / count;
+  compare   `pksim compare` on the 2 M-operation version with 1 and with 4
+            variants, and the ratio of the second to 4 x the first;
+  ingest    `pksim compare --items` on a generated 1 M-record JSON-lines
+            file (--at-once): records per second;
+  idle      a simulated week at 1 operation per second: seconds and peak RSS.
+Figures are CPU seconds of the child (user + system) from wait4(2), so a
+busy machine slows them less than wall time would. Nothing passes or
+fails: the targets are printed beside the figures for the reader.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+TARGETS = {
+    "run_ops_per_s": ">= 10,000,000",
+    "ratio_to_floor": "<= 2",
+    "bytes_per_logical_partition": "<= 100",
+    "bytes_per_item": "<= 48",
+    "compare4_over_4x_one": "<= 1.2",
+    "ingest_records_per_s": ">= 1,000,000",
+    "idle_week_seconds": "< 1",
+    "idle_week_peak_mb": "< 50",
+}
+
+
+def run(cmd, stdout=subprocess.DEVNULL):
+    """Run cmd; return (cpu seconds, peak RSS bytes, stdout text or None)."""
+    out = tempfile.TemporaryFile()
+    proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE)
+    _, status, ru = os.wait4(proc.pid, 0)
+    err = proc.stderr.read().decode(errors="replace")
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        sys.exit("bench: %s failed (%d): %s" % (" ".join(cmd),
+                                                  proc.returncode, err))
+    out.seek(0)
+    text = out.read().decode()
+    return ru.ru_utime + ru.ru_stime, ru.ru_maxrss * 1024, text
+
+
+def scenario(dirpath, name, body):
+    path = os.path.join(dirpath, name)
+    with open(path, "w") as f:
+        f.write(body)
+    return path
+
+
+def totals(json_text):
+    rep = json.loads(json_text)
+    if "variants" in rep:
+        rep = rep["variants"][0]
+    return rep
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--build", default="build-bench")
+    ap.add_argument("--json", help="also write the figures as JSON here")
+    ap.add_argument("--quick", action="store_true",
+                    help="a tenth of each workload (a smoke of the script)")
+    a = ap.parse_args()
+    top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    pksim = os.path.join(a.build, "pksim")
+    floor = os.path.join(a.build, "pksim-floor")
+    scale = 10 if a.quick else 1
+    fig = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        # run: pksim beside the floor
+        big = os.path.join(top, "scenarios", "bench", "zipf-10m.yaml")
+        ops = 10_000_000
+        if a.quick:
+            big = scenario(tmp, "zipf-1m.yaml", open(big).read().replace(
+                "duration: 200s", "duration: 20s"))
+            ops = 1_000_000
+        secs, rss, _ = run([pksim, "run", big, "--format", "json"])
+        fig["run_ops"] = ops
+        fig["run_seconds"] = round(secs, 3)
+        fig["run_ops_per_s"] = round(ops / secs)
+        fig["run_peak_mb"] = round(rss / 2**20, 1)
+        fsecs, _, ftext = run([floor, str(ops), "1000000"],
+                              stdout=subprocess.PIPE)
+        fig["floor_ops_per_s"] = round(ops / fsecs)
+        fig["ratio_to_floor"] = round(fig["floor_ops_per_s"] /
+                                      fig["run_ops_per_s"], 2)
+
+        # memory: bytes per tracked item and per logical partition. Reads
+        # in the mix make pksim keep every created item (a create-only
+        # stream needs no item table); counts come from the report:
+        # items = storage / 1 KiB, logical partitions as reported.
+        head = ("seed: 1\ncontainer: {partition_key: /k, throughput: 1000000}\n"
+                "cost: {write_1kb: 1}\nitems:\n")
+        mix = "ops: {create: 0.9, read: 0.1}, item_size: 1KiB"
+        base = scenario(tmp, "base.yaml", head +
+                        "  k: {values: \"k{0..15}\"}\nphases:\n"
+                        "  - {duration: 1s, rate: 1000/s, %s}\n" % mix)
+        items = scenario(tmp, "items.yaml", head +
+                         "  k: {values: \"k{0..15}\"}\nphases:\n"
+                         "  - {duration: %ds, rate: 100000/s, %s}\n"
+                         % (20 // scale, mix))
+        lps = scenario(tmp, "lps.yaml", head +
+                       "  k: {values: \"k{0..%d}\", distribution: sequential}\n"
+                       "phases:\n  - {duration: %ds, rate: 100000/s, %s}\n"
+                       % (900_000 // scale - 1, 10 // scale, mix))
+        _, rss0, _ = run([pksim, "run", base, "--format", "json"])
+        _, rss_i, text_i = run([pksim, "run", items, "--format", "json"],
+                               stdout=subprocess.PIPE)
+        _, rss_l, text_l = run([pksim, "run", lps, "--format", "json"],
+                               stdout=subprocess.PIPE)
+        n_items = totals(text_i)["totals"]["storage_bytes"] // 1024
+        per_item = (rss_i - rss0) / n_items
+        t = totals(text_l)["totals"]
+        n_lp_items = t["storage_bytes"] // 1024
+        n_lps = t["logical_partitions"]
+        fig["bytes_per_item"] = round(per_item, 1)
+        fig["bytes_per_logical_partition"] = round(
+            (rss_l - rss0 - per_item * n_lp_items) / n_lps, 1)
+
+        # compare: 1 and 4 variants on the 2 M-operation version
+        two = os.path.join(top, "scenarios", "bench", "zipf-2m.yaml")
+        body = open(two).read()
+        if a.quick:
+            body = body.replace("duration: 40s", "duration: 4s")
+        one = scenario(tmp, "one.yaml", body)
+        four = scenario(tmp, "four.yaml", body + (
+            "variants:\n"
+            "  - {name: a}\n  - {name: b}\n  - {name: c}\n  - {name: d}\n"))
+        s1, _, _ = run([pksim, "compare", one, "--format", "json"])
+        s4, _, _ = run([pksim, "compare", four, "--format", "json"])
+        fig["compare1_seconds"] = round(s1, 3)
+        fig["compare4_seconds"] = round(s4, 3)
+        fig["compare4_over_4x_one"] = round(s4 / (4 * s1), 2)
+
+        # ingest: a generated JSON-lines file of 1 M records
+        n_rec = 1_000_000 // scale
+        data = os.path.join(tmp, "records.jsonl")
+        with open(data, "w") as f:
+            for i in range(n_rec):
+                f.write('{"id":"r%d","k":"k%d","v":%d}\n' % (i, i % 50000, i))
+        s, rss, _ = run([pksim, "compare", "--items", data, "--at-once",
+                         "--key", "/k", "--throughput", "1000000",
+                         "--format", "json"])
+        fig["ingest_records"] = n_rec
+        fig["ingest_records_per_s"] = round(n_rec / s)
+        fig["ingest_peak_mb"] = round(rss / 2**20, 1)
+
+        # idle: a simulated week at 1 op/s
+        week = scenario(tmp, "week.yaml",
+                        "seed: 1\ncontainer: {partition_key: /k, "
+                        "throughput: 400}\nitems:\n  k: {values: \"k{0..99}\"}\n"
+                        "phases:\n  - {duration: %dd, rate: 1/s, "
+                        "ops: {create: 0.5, read: 0.5}}\n" % (7 // min(scale, 7)))
+        s, rss, _ = run([pksim, "run", week, "--format", "json"])
+        fig["idle_week_seconds"] = round(s, 3)
+        fig["idle_week_peak_mb"] = round(rss / 2**20, 1)
+
+    rows = [
+        ("pksim run, ops/s (%s ops)" % f"{fig['run_ops']:,}",
+         f"{fig['run_ops_per_s']:,}", TARGETS["run_ops_per_s"]),
+        ("floor, ops/s", f"{fig['floor_ops_per_s']:,}", ""),
+        ("floor / pksim", str(fig["ratio_to_floor"]), TARGETS["ratio_to_floor"]),
+        ("pksim run, peak RSS MiB", str(fig["run_peak_mb"]), ""),
+        ("bytes per logical partition", str(fig["bytes_per_logical_partition"]),
+         TARGETS["bytes_per_logical_partition"]),
+        ("bytes per tracked item", str(fig["bytes_per_item"]),
+         TARGETS["bytes_per_item"]),
+        ("compare 1 variant, s", str(fig["compare1_seconds"]), ""),
+        ("compare 4 variants, s", str(fig["compare4_seconds"]), ""),
+        ("4 variants / (4 x 1)", str(fig["compare4_over_4x_one"]),
+         TARGETS["compare4_over_4x_one"]),
+        ("data file ingest, records/s", f"{fig['ingest_records_per_s']:,}",
+         TARGETS["ingest_records_per_s"]),
+        ("simulated week at 1 op/s, s", str(fig["idle_week_seconds"]),
+         TARGETS["idle_week_seconds"]),
+        ("simulated week, peak RSS MiB", str(fig["idle_week_peak_mb"]),
+         TARGETS["idle_week_peak_mb"]),
+    ]
+    w = max(len(r[0]) for r in rows)
+    print("%-*s  %14s  %s" % (w, "figure" + (" (--quick)" if a.quick else ""),
+                              "measured", "target"))
+    for name, val, tgt in rows:
+        print("%-*s  %14s  %s" % (w, name, val, tgt))
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump({"quick": a.quick, "figures": fig, "targets": TARGETS},
+                      f, indent=2, sort_keys=True)
+            f.write("\n")
+
+
+if __name__ == "__main__":
+    main()
