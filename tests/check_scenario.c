@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "pksim/base/diag.h"
+#include "pksim/base/units.h"
 #include "pksim/load/scenario.h"
 #include "testutil.h"
 
@@ -530,97 +531,97 @@ START_TEST(test_scenario_pattern_width)
 }
 END_TEST
 
-START_TEST(test_scenario_parse_size)
+START_TEST(test_units_parse_size)
 {
 	uint64_t b = 7;
 
-	ck_assert_int_eq(scenario_parse_size("512", &b), 0);
+	ck_assert_int_eq(units_parse_size("512", &b), 0);
 	ck_assert_uint_eq(b, 512);
-	ck_assert_int_eq(scenario_parse_size("1KB", &b), 0);
+	ck_assert_int_eq(units_parse_size("1KB", &b), 0);
 	ck_assert_uint_eq(b, 1024);
 	/* 1.5 x 2^20 */
-	ck_assert_int_eq(scenario_parse_size("1.5 MB", &b), 0);
+	ck_assert_int_eq(units_parse_size("1.5 MB", &b), 0);
 	ck_assert_uint_eq(b, 1572864);
-	ck_assert_int_eq(scenario_parse_size("20GB", &b), 0);
+	ck_assert_int_eq(units_parse_size("20GB", &b), 0);
 	ck_assert_uint_eq(b, 20ULL << 30);
-	ck_assert_int_eq(scenario_parse_size("1TB", &b), 0);
+	ck_assert_int_eq(units_parse_size("1TB", &b), 0);
 	ck_assert_uint_eq(b, 1ULL << 40);
 	/* KiB family is the same binary unit */
-	ck_assert_int_eq(scenario_parse_size("4 KiB", &b), 0);
+	ck_assert_int_eq(units_parse_size("4 KiB", &b), 0);
 	ck_assert_uint_eq(b, 4096);
 	/* 0.1 KB = 102.4 bytes, rounded to 102 */
-	ck_assert_int_eq(scenario_parse_size("0.1KB", &b), 0);
+	ck_assert_int_eq(units_parse_size("0.1KB", &b), 0);
 	ck_assert_uint_eq(b, 102);
 	/* 2^64 / 2^40 = 2^24 TB overflows; one less fits */
-	ck_assert_int_eq(scenario_parse_size("16777216TB", &b), -1);
-	ck_assert_int_eq(scenario_parse_size("16777215TB", &b), 0);
+	ck_assert_int_eq(units_parse_size("16777216TB", &b), -1);
+	ck_assert_int_eq(units_parse_size("16777215TB", &b), 0);
 	ck_assert_uint_eq(b, 16777215ULL << 40);
 	b = 7;
-	ck_assert_int_eq(scenario_parse_size("99999999999999999999", &b), -1);
-	ck_assert_int_eq(scenario_parse_size("1 kb", &b), -1);
-	ck_assert_int_eq(scenario_parse_size("-1KB", &b), -1);
-	ck_assert_int_eq(scenario_parse_size("KB", &b), -1);
-	ck_assert_int_eq(scenario_parse_size("", &b), -1);
-	ck_assert_int_eq(scenario_parse_size("1e3", &b), -1);
+	ck_assert_int_eq(units_parse_size("99999999999999999999", &b), -1);
+	ck_assert_int_eq(units_parse_size("1 kb", &b), -1);
+	ck_assert_int_eq(units_parse_size("-1KB", &b), -1);
+	ck_assert_int_eq(units_parse_size("KB", &b), -1);
+	ck_assert_int_eq(units_parse_size("", &b), -1);
+	ck_assert_int_eq(units_parse_size("1e3", &b), -1);
 	/* nothing written on failure */
 	ck_assert_uint_eq(b, 7);
 }
 END_TEST
 
-START_TEST(test_scenario_parse_duration)
+START_TEST(test_units_parse_duration)
 {
 	int64_t ms = 7;
 
-	ck_assert_int_eq(scenario_parse_duration("90s", &ms), 0);
+	ck_assert_int_eq(units_parse_duration("90s", &ms), 0);
 	ck_assert_int_eq(ms, 90000);
 	/* 10 x 60 s */
-	ck_assert_int_eq(scenario_parse_duration("10m", &ms), 0);
+	ck_assert_int_eq(units_parse_duration("10m", &ms), 0);
 	ck_assert_int_eq(ms, 600000);
-	ck_assert_int_eq(scenario_parse_duration("2h", &ms), 0);
+	ck_assert_int_eq(units_parse_duration("2h", &ms), 0);
 	ck_assert_int_eq(ms, 7200000);
-	ck_assert_int_eq(scenario_parse_duration("1d", &ms), 0);
+	ck_assert_int_eq(units_parse_duration("1d", &ms), 0);
 	ck_assert_int_eq(ms, 86400000);
 	/* bare number: seconds */
-	ck_assert_int_eq(scenario_parse_duration("600", &ms), 0);
+	ck_assert_int_eq(units_parse_duration("600", &ms), 0);
 	ck_assert_int_eq(ms, 600000);
 	/* 1.5 m = 90 s: whole seconds, accepted */
-	ck_assert_int_eq(scenario_parse_duration("1.5m", &ms), 0);
+	ck_assert_int_eq(units_parse_duration("1.5m", &ms), 0);
 	ck_assert_int_eq(ms, 90000);
-	ck_assert_int_eq(scenario_parse_duration("0", &ms), 0);
+	ck_assert_int_eq(units_parse_duration("0", &ms), 0);
 	ck_assert_int_eq(ms, 0);
 	ms = 7;
 	/* 0.5 s is not a whole second */
-	ck_assert_int_eq(scenario_parse_duration("0.5s", &ms), -1);
-	ck_assert_int_eq(scenario_parse_duration("10min", &ms), -1);
-	ck_assert_int_eq(scenario_parse_duration("-5s", &ms), -1);
-	ck_assert_int_eq(scenario_parse_duration("s", &ms), -1);
+	ck_assert_int_eq(units_parse_duration("0.5s", &ms), -1);
+	ck_assert_int_eq(units_parse_duration("10min", &ms), -1);
+	ck_assert_int_eq(units_parse_duration("-5s", &ms), -1);
+	ck_assert_int_eq(units_parse_duration("s", &ms), -1);
 	/* over INT64_MAX ms */
-	ck_assert_int_eq(scenario_parse_duration("99999999999999999d", &ms),
+	ck_assert_int_eq(units_parse_duration("99999999999999999d", &ms),
 			 -1);
 	ck_assert_int_eq(ms, 7);
 }
 END_TEST
 
-START_TEST(test_scenario_parse_rate)
+START_TEST(test_units_parse_rate)
 {
 	double r = 7;
 
-	ck_assert_int_eq(scenario_parse_rate("2000/s", &r), 0);
+	ck_assert_int_eq(units_parse_rate("2000/s", &r), 0);
 	ck_assert_double_eq_tol(r, 2000, TOL);
 	/* 120 per minute = 2 per second */
-	ck_assert_int_eq(scenario_parse_rate("120/m", &r), 0);
+	ck_assert_int_eq(units_parse_rate("120/m", &r), 0);
 	ck_assert_double_eq_tol(r, 2.0, TOL);
 	/* 36 per hour = 0.01 per second */
-	ck_assert_int_eq(scenario_parse_rate("36/h", &r), 0);
+	ck_assert_int_eq(units_parse_rate("36/h", &r), 0);
 	ck_assert_double_eq_tol(r, 0.01, TOL);
-	ck_assert_int_eq(scenario_parse_rate("2.5", &r), 0);
+	ck_assert_int_eq(units_parse_rate("2.5", &r), 0);
 	ck_assert_double_eq_tol(r, 2.5, TOL);
-	ck_assert_int_eq(scenario_parse_rate("100 / s", &r), 0);
+	ck_assert_int_eq(units_parse_rate("100 / s", &r), 0);
 	ck_assert_double_eq_tol(r, 100, TOL);
 	r = 7;
-	ck_assert_int_eq(scenario_parse_rate("100/day", &r), -1);
-	ck_assert_int_eq(scenario_parse_rate("-5/s", &r), -1);
-	ck_assert_int_eq(scenario_parse_rate("fast", &r), -1);
+	ck_assert_int_eq(units_parse_rate("100/day", &r), -1);
+	ck_assert_int_eq(units_parse_rate("-5/s", &r), -1);
+	ck_assert_int_eq(units_parse_rate("fast", &r), -1);
 	ck_assert_double_eq_tol(r, 7, TOL);
 }
 END_TEST
@@ -1212,9 +1213,9 @@ Suite *tu_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("parse_helpers");
-	tcase_add_test(tc, test_scenario_parse_size);
-	tcase_add_test(tc, test_scenario_parse_duration);
-	tcase_add_test(tc, test_scenario_parse_rate);
+	tcase_add_test(tc, test_units_parse_size);
+	tcase_add_test(tc, test_units_parse_duration);
+	tcase_add_test(tc, test_units_parse_rate);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("diagnostics");

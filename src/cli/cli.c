@@ -15,6 +15,7 @@
 #include "pksim/model/epk.h"
 #include "pksim/base/mem.h"
 #include "pksim/base/output.h"
+#include "pksim/base/units.h"
 #include "pksim/report/report_csv.h"
 #include "pksim/report/report_json.h"
 #include "pksim/report/report_text.h"
@@ -204,7 +205,7 @@ static int parse_compare_opt(int ch, const char *arg, struct pk_run_opts *o)
 		o->have_compression = 1;
 		return 0;
 	case 'r':
-		if (scenario_parse_rate(arg, &o->rate_per_s)) {
+		if (units_parse_rate(arg, &o->rate_per_s)) {
 			return usage_error("--rate needs records a second "
 					   "greater than 0: 1000, 1000/s, "
 					   "60/m or 10/h, got '%s'",

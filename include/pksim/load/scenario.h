@@ -1,7 +1,7 @@
 /*
  * scenario: a YAML scenario file turned into a validated struct.
  *
- * The loader is the only module that includes <yaml.h>. Every error it
+ * Only the loader (its yamltree.c) includes <yaml.h>. Every error it
  * finds carries FILE:LINE:COL (1-based) and says what is wrong and what is
  * allowed; up to PK_DIAG_MAX_ERRORS semantic errors are collected before it
  * gives up. A returned scenario is complete: every default is filled in and
@@ -437,17 +437,5 @@ int scenario_add_variant(struct pk_scenario *s, const char *key_text,
 /* The property with this path ("/deviceId"), or NULL. Borrowed from s. */
 const struct pk_prop_spec *scenario_find_prop(const struct pk_scenario *s,
 					      const char *path);
-
-/*
- * Parse helpers, exposed for tests and the CLI. Each returns 0 on success
- * and -1 on a malformed or out-of-range text (nothing is written then).
- * size: "512", "1KB", "1.5 MB", "20GB", "1TB" (binary units) -> bytes.
- * duration: "90s", "10m", "2h", "1d" or a bare number of seconds -> ms;
- *   whole seconds only.
- * rate: "2000/s", "120/m", "10/h" or a bare number (per second) -> ops/s.
- */
-int scenario_parse_size(const char *text, uint64_t *bytes);
-int scenario_parse_duration(const char *text, int64_t *ms);
-int scenario_parse_rate(const char *text, double *per_s);
 
 #endif

@@ -1,0 +1,61 @@
+/*
+ * units: numbers with units as a person writes them in a scenario or on
+ * the command line: sizes, durations, rates, and YAML-style numbers.
+ * Shared by the loader (which turns each status into a positioned
+ * message) and the CLI.
+ *
+ * Sizes: "512", "1KB", "1.5 MB", "20GB", "1TB"; KB, MB, GB, TB are binary
+ * (1 KB = 1024 bytes; KiB, MiB, GiB, TiB also accepted; B or no unit =
+ * bytes). Durations: "90s", "10m", "2h", "1d" or a bare number of seconds,
+ * whole seconds only, in milliseconds. Rates: "2000/s", "120/m", "10/h" or
+ * a bare number (per second), in operations per second. Spaces are allowed
+ * around the number and the unit; a leading '+' is allowed; a minus sign
+ * is PK_UNITS_NEGATIVE.
+ */
+#ifndef PKSIM_UNITS_H
+#define PKSIM_UNITS_H
+
+#include <stdint.h>
+
+enum pk_units_status {
+	PK_UNITS_OK = 0,
+	PK_UNITS_SYNTAX,   /* not a number of the expected form */
+	PK_UNITS_UNIT,	   /* number fine, unit unknown */
+	PK_UNITS_RANGE,	   /* too large */
+	PK_UNITS_FRACTION, /* duration not a whole number of seconds */
+	PK_UNITS_NEGATIVE, /* a minus sign */
+};
+
+/*
+ * Read a size, duration or rate from text. On PK_UNITS_OK the value is
+ * written; otherwise nothing is, and on PK_UNITS_UNIT *unit (when unit is
+ * not NULL) points at the unknown unit inside text (borrowed).
+ */
+enum pk_units_status units_read_size(const char *text, uint64_t *bytes,
+				     const char **unit);
+enum pk_units_status units_read_duration(const char *text, int64_t *ms,
+					 const char **unit);
+enum pk_units_status units_read_rate(const char *text, double *per_s,
+				     const char **unit);
+
+/*
+ * The same, for callers that only need yes or no: 0 and the value, or -1
+ * on a NULL, malformed or out-of-range text (nothing written).
+ * "1.5 MB" -> 1,572,864 bytes; "1.5m" -> 90,000 ms; "120/m" -> 2 per s.
+ */
+int units_parse_size(const char *text, uint64_t *bytes);
+int units_parse_duration(const char *text, int64_t *ms);
+int units_parse_rate(const char *text, double *per_s);
+
+/*
+ * A strict decimal number as YAML 1.2's core schema writes one:
+ * [-+]? digits [. digits] [e [-+] digits], or [-+]? . digits ...
+ * Returns 1 and the value, or 0 (also for infinities after overflow).
+ */
+int units_number(const char *s, double *out);
+
+/* A strict decimal integer [-+]?digits that fits int64: 1 and the value,
+   or 0. */
+int units_int(const char *s, int64_t *out);
+
+#endif

@@ -1,0 +1,133 @@
+/*
+ * loader: what the modules of the scenario loader share (internal to
+ * src/load). One struct ld per scenario_parse (or scenario_add_variant)
+ * call; every function here records its errors in ld->d at the node's
+ * FILE:LINE:COL and goes on, so one run shows many mistakes.
+ *
+ * The modules, in the order a scenario is read:
+ *   yamltree            YAML text -> node tree (the only <yaml.h> user)
+ *   scenario            root, defaults, entry points, scenario_free
+ *   scenario_keys       unknown keys and words, with suggestions
+ *   scenario_get        typed getters (string, int, number, size, ...)
+ *   scenario_container  container, partition key, variants
+ *   scenario_client     client retries, cost, clock
+ *   scenario_items      item generators and distributions
+ *   scenario_datafile   items from a data file
+ *   scenario_phases     phases, their actions and the cross-checks
+ *   scenario_queries    a phase's queries
+ *   plan_limits         memory estimates and up-front limits
+ *   scenario_cli        scenarios built from command-line options
+ */
+#ifndef PKSIM_LOAD_LOADER_H
+#define PKSIM_LOAD_LOADER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/base/diag.h"
+#include "pksim/load/scenario.h"
+#include "yamltree.h"
+
+/* Decimal digits in UINT64_MAX: the longest number a pattern can print. */
+#define PK_SCENARIO_U64_DIGITS 20
+
+/* Loader state for one scenario_parse (or scenario_add_variant) call. */
+struct ld {
+	const char *file; /* name used in messages */
+	struct pk_diag *d;
+	struct pk_scenario *s;
+	size_t cap_props; /* room in s->props */
+};
+
+static inline int ld_is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* Record an error at line:col of ld->file, or at node n. */
+void ld_err_at(struct ld *ld, int line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void ld_err(struct ld *ld, const struct yn *n, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* scenario_keys.c: the allowed word nearest to word, or NULL if none is
+   close enough; 1 if word is in the NULL-terminated list; "a, b, c" of
+   a list (owned); "unknown NOUN 'word' WHERE; did you mean 'x'?" or
+   "...; allowed: a, b, c" at n; every key of mapping m not in allowed. */
+const char *ld_nearest(const char *word, const char *const *allowed);
+int ld_word_in(const char *word, const char *const *list);
+char *ld_word_join(const char *const *list);
+void ld_err_unknown(struct ld *ld, const struct yn *n, const char *noun,
+		    const char *word, const char *where,
+		    const char *const *allowed);
+void ld_check_keys(struct ld *ld, const struct yn *m,
+		   const char *const *allowed, const char *where);
+
+/* scenario_get.c: typed getters. Each checks node n (named key in
+   messages), writes *out and returns 0, or reports its own error and
+   returns -1 leaving *out alone. what describes the allowed values. */
+int ld_need_kind(struct ld *ld, const struct yn *n, enum yn_kind kind,
+		 const char *key, const char *what);
+int ld_get_string(struct ld *ld, const struct yn *n, const char *key,
+		  int allow_empty, char **out);
+int ld_get_int(struct ld *ld, const struct yn *n, const char *key, int64_t min,
+	       int64_t max, const char *what, int64_t *out);
+int ld_get_number(struct ld *ld, const struct yn *n, const char *key, double lo,
+		  int lo_open, double hi, int hi_open, const char *what,
+		  double *out);
+int ld_get_size(struct ld *ld, const struct yn *n, const char *key,
+		uint64_t min, uint64_t max, const char *what, uint64_t *out);
+int ld_get_duration(struct ld *ld, const struct yn *n, const char *key,
+		    int64_t min_ms, int64_t *out);
+int ld_get_rate(struct ld *ld, const struct yn *n, const char *key,
+		double *out);
+int ld_get_switch(struct ld *ld, const struct yn *n, const char *key, int *out);
+
+/* scenario.c: every default of a scenario (scenario.h) into s. */
+void ld_scenario_defaults(struct pk_scenario *s);
+
+/* scenario_container.c */
+int ld_path_ok(const char *s);
+void ld_key_free(struct pk_key_spec *k);
+void ld_container_free(struct pk_container_spec *c);
+void ld_container_copy(struct pk_container_spec *dst,
+		       const struct pk_container_spec *src);
+int ld_load_key(struct ld *ld, const struct yn *n, struct pk_key_spec *k,
+		char **display);
+void ld_load_containers(struct ld *ld, const struct yn *m, const struct yn *vn);
+
+/* scenario_client.c: the `client:`, `cost:` and `clock:` mappings. */
+void ld_load_client(struct ld *ld, const struct yn *m);
+void ld_load_cost(struct ld *ld, const struct yn *m);
+void ld_load_clock(struct ld *ld, const struct yn *m);
+
+/* scenario_items.c */
+void ld_dist_defaults(struct pk_dist_spec *d);
+void ld_load_select(struct ld *ld, const struct yn *n, struct pk_dist_spec *d);
+struct pk_prop_spec *ld_prop_add(struct ld *ld, const char *path,
+				 const struct yn *at);
+void ld_load_props(struct ld *ld, const struct yn *m, const char *parent);
+void ld_prop_free(struct pk_prop_spec *p);
+
+/* scenario_datafile.c */
+int ld_is_items_file(const struct yn *m);
+char *ld_field_path(const char *name);
+int ld_items_file_read(struct pk_items_file *f, struct pk_diag *d,
+		       const char *where, int line, int col);
+void ld_load_items_file(struct ld *ld, const struct yn *m);
+
+/* scenario_phases.c */
+extern const char ld_size_range[];
+void ld_load_phases(struct ld *ld, const struct yn *n);
+void ld_check_phase_minimums(struct ld *ld);
+void ld_check_phase_actions(struct ld *ld);
+
+/* scenario_queries.c: the `queries` list n of phase ph. */
+void ld_load_queries(struct ld *ld, const struct yn *n,
+		     struct pk_phase_spec *ph);
+
+/* plan_limits.c */
+void ld_check_memory(struct ld *ld, const struct pk_scenario *s);
+void ld_check_index_factor(struct ld *ld, const struct pk_scenario *s);
+
+#endif

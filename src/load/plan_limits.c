@@ -1,0 +1,137 @@
+/*
+ * plan_limits: resources a scenario would need, estimated before the run
+ * and refused up front with the estimate (DESIGN.md: never killed
+ * halfway): the items to track, the retries that could wait at once, and
+ * an item's stored size.
+ */
+#include "loader.h"
+
+#include <stdint.h>
+
+#include "pksim/load/trace.h"
+
+/* Items the phases create (creates, upserts and batches' items), or the
+   data file's. */
+static double items_planned(const struct pk_scenario *s)
+{
+	double n = 0;
+	size_t i;
+
+	if (s->items_file) {
+		return (double)trace_count(s->items_file->trace);
+	}
+	for (i = 0; i < s->n_phases; i++) {
+		const struct pk_phase_spec *p = &s->phases[i];
+
+		n += p->rate_per_s * (double)p->duration_ms / 1000.0 *
+		     (p->mix[PK_OP_CREATE] + p->mix[PK_OP_UPSERT] +
+		      p->mix[PK_OP_BATCH] * (double)p->batch_size);
+	}
+	return n;
+}
+
+/* The retries a client can have waiting at once are at most the
+   operations of one max_wait (all rate limited and retried); refuse a
+   scenario whose fastest phase could queue more than fits (issue 6 §4). */
+static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
+{
+	double wait_s = (double)s->retry.max_wait_ms / 1000.0, bytes;
+	size_t i, worst = 0;
+
+	if (!s->retry.enabled || s->n_phases == 0) {
+		return;
+	}
+	for (i = 1; i < s->n_phases; i++) {
+		if (s->phases[i].rate_per_s > s->phases[worst].rate_per_s) {
+			worst = i;
+		}
+	}
+	if ((double)s->phases[worst].duration_ms / 1000.0 < wait_s) {
+		wait_s = (double)s->phases[worst].duration_ms / 1000.0;
+	}
+	bytes = s->phases[worst].rate_per_s * wait_s * PK_SCENARIO_RETRY_BYTES *
+		(double)s->n_variants;
+	if (bytes <= PK_SCENARIO_MAX_TRACK_BYTES) {
+		return;
+	}
+	ld_err_at(ld, s->phases[worst].line, s->phases[worst].col,
+		  "at %.3g operations a second, rate-limited operations could "
+		  "queue about %.3g retries, %.0f GB (pksim stops at %.0f GB); "
+		  "lower the rate, or the client's max_wait",
+		  s->phases[worst].rate_per_s,
+		  s->phases[worst].rate_per_s * wait_s * (double)s->n_variants,
+		  bytes / (double)PK_GIB,
+		  PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB);
+}
+
+/* Refuse up front a scenario whose items would not fit in memory: the
+   estimate, and what to change (issue 6 §4). */
+void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
+{
+	double items = items_planned(s);
+	double bytes = items * (PK_SCENARIO_ITEM_BYTES +
+				PK_SCENARIO_SLOT_BYTES * (double)s->n_variants);
+
+	if (bytes <= PK_SCENARIO_MAX_TRACK_BYTES) {
+		check_retry_memory(ld, s);
+		return;
+	}
+	ld_err_at(
+	    ld, s->n_phases ? s->phases[0].line : 0,
+	    s->n_phases ? s->phases[0].col : 0,
+	    "the phases create about %.3g items, which takes about %.0f GB "
+	    "to track (pksim stops at %.0f GB); lower a phase's rate, "
+	    "duration or share of creates",
+	    items, bytes / (double)PK_GIB,
+	    PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB);
+}
+
+/* The largest item a run writes, in bytes. */
+static uint64_t largest_item(const struct pk_scenario *s)
+{
+	uint64_t max = 0, b;
+	size_t i;
+
+	if (s->items_file && s->items_file->size_bytes) {
+		return s->items_file->size_bytes;
+	}
+	if (s->items_file) {
+		for (i = 0; i < trace_count(s->items_file->trace); i++) {
+			b = trace_size_bytes(s->items_file->trace, i);
+			max = b > max ? b : max;
+		}
+		return max;
+	}
+	for (i = 0; i < s->n_phases; i++) {
+		const struct pk_size_spec *z = &s->phases[i].item_size;
+
+		b = z->kind == PK_SIZE_FIXED	 ? z->bytes
+		    : z->kind == PK_SIZE_UNIFORM ? z->max_bytes
+						 : PK_MAX_ITEM_BYTES;
+		max = b > max ? b : max;
+	}
+	return max;
+}
+
+/* An item's stored bytes (size x index_factor) must fit the 32 bits the
+   containers keep per item: at most 4 GB. */
+void ld_check_index_factor(struct ld *ld, const struct pk_scenario *s)
+{
+	double item = (double)largest_item(s);
+	size_t i;
+
+	for (i = 0; i < s->n_variants; i++) {
+		const struct pk_container_spec *c = &s->variants[i];
+
+		if (item * c->index_factor <= (double)UINT32_MAX) {
+			continue;
+		}
+		ld_err_at(
+		    ld, c->line, c->col,
+		    "index_factor %g with items of up to %.0f bytes stores "
+		    "more than 4 GB per item; pksim keeps an item's stored "
+		    "size in 32 bits: lower index_factor or item_size",
+		    c->index_factor, item);
+		return;
+	}
+}

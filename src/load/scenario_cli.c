@@ -1,0 +1,231 @@
+/*
+ * scenario_cli: scenarios built from command-line options without YAML
+ * (`--items FILE`, `--key TEXT`), checked as a scenario file's keys are.
+ */
+#include "loader.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/mem.h"
+#include "pksim/load/trace.h"
+
+/* ------------------------------------------------------------------ */
+/* Scenarios from the command line */
+
+/* The data file's base name without directory and extension. Owned. */
+static char *data_base_name(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	const char *dot;
+
+	b = b ? b + 1 : path;
+	dot = strrchr(b, '.');
+	if (dot && dot > b) {
+		return xstrndup(b, (size_t)(dot - b));
+	}
+	return xstrdup(*b ? b : path);
+}
+
+struct pk_scenario *
+scenario_for_items(const char *path, int format, const char *time_field,
+		   double time_compression, double rate_per_s, int at_once,
+		   int64_t throughput_ru_per_s, struct pk_diag *diag)
+{
+	size_t before = diag_count(diag);
+	int rules = (time_field != NULL) + (rate_per_s != 0) + (at_once != 0);
+	struct pk_scenario *s;
+	struct pk_items_file *f;
+
+	if (rules != 1) {
+		diag_error(diag, "--items", 0, 0,
+			   rules ? "give only one of --time-field, --rate "
+				   "and --at-once"
+				 : "give how records arrive: one of "
+				   "--time-field F (a timestamp property), "
+				   "--rate R (e.g. 100/s, in file order) or "
+				   "--at-once");
+	}
+	if (time_field &&
+	    (time_field[0] == '\0' || strcmp(time_field, "/") == 0)) {
+		diag_error(diag, "--time-field", 0, 0,
+			   "the time field must name a property, e.g. ts");
+	}
+	if (time_field &&
+	    !(time_compression > 0 && isfinite(time_compression))) {
+		diag_error(diag, "--time-field", 0, 0,
+			   "the time compression must be a number greater "
+			   "than 0 (got %g)",
+			   time_compression);
+	}
+	if (rate_per_s != 0 && !(rate_per_s > 0 && isfinite(rate_per_s))) {
+		diag_error(diag, "--rate", 0, 0,
+			   "the rate must be greater than 0 (got %g)",
+			   rate_per_s);
+	}
+	if (throughput_ru_per_s < 1 || throughput_ru_per_s > PK_MAX_RU_PER_S) {
+		diag_error(diag, "--throughput", 0, 0,
+			   "throughput must be a whole number of RU/s from 1 "
+			   "to 1,000,000 (got %lld)",
+			   (long long)throughput_ru_per_s);
+	}
+	if (format < PK_TRACE_FORMAT_AUTO || format > PK_TRACE_FORMAT_CSV) {
+		PK_BUG("scenario_for_items: format %d", format);
+	}
+	if (diag_count(diag) != before) {
+		return NULL;
+	}
+	s = xcalloc(1, sizeof(*s));
+	ld_scenario_defaults(s);
+	s->file = xstrdup(path);
+	s->name = data_base_name(path);
+	s->container.throughput_ru_per_s = throughput_ru_per_s;
+	/* a placeholder until the caller adds variants (scenario.h) */
+	s->container.partition_key = xstrdup("/id");
+	s->container.name = xstrdup("/id");
+	s->container.key.kind = PK_KEY_PATH;
+	s->container.key.paths[0] = xstrdup("/id");
+	s->container.key.n_paths = 1;
+	s->items_file = f = xcalloc(1, sizeof(*f));
+	f->path = xstrdup(path);
+	f->resolved = xstrdup(path);
+	f->format = format;
+	if (time_field) {
+		f->from = PK_FROM_TIME_FIELD;
+		f->time_field = ld_field_path(time_field);
+		f->time_compression = time_compression;
+	} else if (rate_per_s != 0) {
+		f->from = PK_FROM_RATE;
+		f->rate_per_s = rate_per_s;
+	} else {
+		f->from = PK_FROM_AT_ONCE;
+	}
+	if (ld_items_file_read(f, diag, "--items", 0, 0)) {
+		scenario_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+/* text[0..len) without the spaces around it: sets *len, returns start. */
+static const char *trim_span(const char *text, size_t *len)
+{
+	while (*len > 0 && (*text == ' ' || *text == '\t')) {
+		text++;
+		(*len)--;
+	}
+	while (*len > 0 && (text[*len - 1] == ' ' || text[*len - 1] == '\t')) {
+		(*len)--;
+	}
+	return text;
+}
+
+/*
+ * The node a scenario file would hold for the key text of `--key`: a
+ * template or a single path as a scalar, "/a,/b" or "[/a, /b]" as a
+ * list of scalars, so load_key checks it as it checks partition_key.
+ */
+static struct yn *key_node(const char *text)
+{
+	size_t len = strlen(text), part;
+	const char *t, *comma;
+	struct yn *seq;
+
+	if (strchr(text, '{')) {
+		return yn_scalar_new(text, len); /* a template, as written */
+	}
+	t = trim_span(text, &len);
+	if (len >= 2 && t[0] == '[' && t[len - 1] == ']') {
+		t++;
+		len -= 2;
+	} else if (!memchr(t, ',', len)) {
+		return yn_scalar_new(t, len);
+	}
+	seq = xcalloc(1, sizeof(*seq));
+	seq->kind = YN_SEQ;
+	t = trim_span(t, &len);
+	if (len == 0) {
+		return seq; /* "[]": an empty list, which load_key reports */
+	}
+	for (;;) {
+		const char *e;
+
+		comma = memchr(t, ',', len);
+		part = comma ? (size_t)(comma - t) : len;
+		e = trim_span(t, &part);
+		yn_push(seq, yn_scalar_new(e, part));
+		if (!comma) {
+			return seq;
+		}
+		len -= (size_t)(comma - t) + 1;
+		t = comma + 1;
+	}
+}
+
+int scenario_add_variant(struct pk_scenario *s, const char *key_text,
+			 struct pk_diag *diag)
+{
+	struct ld ld;
+	struct yn *n;
+	struct pk_key_spec k;
+	struct pk_container_spec *v;
+	char *where, *display = NULL;
+	size_t i;
+	int rc;
+
+	where = xasprintf("--key '%s'", key_text);
+	memset(&ld, 0, sizeof(ld));
+	ld.file = where;
+	ld.d = diag;
+	ld.s = s;
+	for (i = 0; i < s->n_variants; i++) {
+		if (strcmp(s->variants[i].name, key_text) == 0) {
+			diag_error(diag, where, 0, 0,
+				   "this key is given twice; each --key adds "
+				   "one variant named after it");
+			free(where);
+			return -1;
+		}
+	}
+	memset(&k, 0, sizeof(k));
+	n = key_node(key_text);
+	rc = ld_load_key(&ld, n, &k, &display);
+	yn_free(n);
+	if (rc == 0 && k.kind == PK_KEY_HIERARCHICAL &&
+	    s->container.key.version == 1) {
+		/* D-HPK: MultiHash exists only under version 2 */
+		diag_error(diag, where, 0, 0,
+			   "a hierarchical partition key needs partition "
+			   "key definition version 2, and the container "
+			   "uses version 1");
+		ld_key_free(&k);
+		free(display);
+		rc = -1;
+	}
+	free(where);
+	if (rc) {
+		return -1;
+	}
+	k.version = s->container.key.version;
+	k.line = 0;
+	k.col = 0;
+	s->variants =
+	    xreallocarray(s->variants, s->n_variants + 1, sizeof(*s->variants));
+	v = &s->variants[s->n_variants];
+	ld_container_copy(v, &s->container);
+	ld_key_free(&v->key);
+	free(v->partition_key);
+	free(v->name);
+	v->key = k;
+	v->partition_key = display;
+	v->name = xstrdup(key_text);
+	v->line = 0;
+	v->col = 0;
+	if (s->n_variants++ == 0) {
+		/* scenario.h: container is the first variant's spec */
+		ld_container_free(&s->container);
+		ld_container_copy(&s->container, v);
+	}
+	return 0;
+}

@@ -1,0 +1,524 @@
+/*
+ * scenario_container: `container:` and `variants:`. The container is
+ * loaded as the base; each variant is a deep copy of it with the
+ * entry's keys laid over (every string owned by its variant), and
+ * s->container ends up a copy of variants[0]. Partition key templates
+ * are kept as text: pkey parses them.
+ */
+#include "loader.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/mem.h"
+#include "pksim/model/provision.h"
+
+/* ------------------------------------------------------------------ */
+/* Container, partition key and variants */
+
+/* Keys of `container:` and of each entry of `variants:`. */
+static const char *const container_keys[] = {
+    "name",
+    "partition_key",
+    "partition_key_version",
+    "throughput",
+    "physical_partition_storage",
+    "physical_partition_throughput",
+    "initial_throughput_per_partition",
+    "logical_partition_storage",
+    "index_factor",
+    "split_delay",
+    "autoscale_max",
+    "burst",
+    "serverless",
+    "split_gone",
+    NULL,
+};
+
+/* What a container or variant mapping sets (load_container_keys). */
+#define CT_SETS_KEY 1u	      /* partition_key */
+#define CT_SETS_THROUGHPUT 2u /* throughput */
+
+/* D-LPK: partition key definition versions 1 and 2 */
+#define PK_SCENARIO_KEY_VERSION_MAX 2
+
+static const char key_forms[] =
+    "a JSON path that starts with '/' and has non-empty segments, e.g. "
+    "/deviceId or /address/city; a list of 2-3 such paths, e.g. "
+    "[/tenantId, /userId]; or a template with {property}, e.g. "
+    "'{deviceId}-{date}'";
+
+/* 1 if s is a JSON path: "/a", "/a/b" (leading '/', no empty segment). */
+int ld_path_ok(const char *s)
+{
+	size_t len = strlen(s);
+
+	return s[0] == '/' && len >= 2 && s[len - 1] != '/' && !strstr(s, "//");
+}
+
+void ld_key_free(struct pk_key_spec *k)
+{
+	size_t i;
+
+	for (i = 0; i < k->n_paths; i++) {
+		free(k->paths[i]);
+	}
+	free(k->template_text);
+}
+
+/* Free what c owns (not c itself). */
+void ld_container_free(struct pk_container_spec *c)
+{
+	free(c->name);
+	free(c->partition_key);
+	ld_key_free(&c->key);
+}
+
+/* dst = a deep copy of src (dst holds nothing owned before). */
+void ld_container_copy(struct pk_container_spec *dst,
+		       const struct pk_container_spec *src)
+{
+	size_t i;
+
+	*dst = *src;
+	dst->name = src->name ? xstrdup(src->name) : NULL;
+	dst->partition_key =
+	    src->partition_key ? xstrdup(src->partition_key) : NULL;
+	for (i = 0; i < src->key.n_paths; i++) {
+		dst->key.paths[i] = xstrdup(src->key.paths[i]);
+	}
+	dst->key.template_text =
+	    src->key.template_text ? xstrdup(src->key.template_text) : NULL;
+}
+
+/*
+ * The partition_key value n: a path, a list of 1-3 paths, or a template
+ * (any string with '{'; pkey parses it). Fills kind, paths, template_text
+ * and position of *k (version untouched) and sets *display to the key as
+ * written; both owned by the caller. Returns 0, or -1 with errors
+ * recorded and nothing allocated.
+ */
+int ld_load_key(struct ld *ld, const struct yn *n, struct pk_key_spec *k,
+		char **display)
+{
+	char buf[PK_YN_DESC_BYTES];
+	size_t i, j, len;
+	int bad = 0;
+	char *p;
+
+	k->line = n->line;
+	k->col = n->col;
+	k->n_paths = 0;
+	k->template_text = NULL;
+	if (n->kind == YN_SCALAR) {
+		if (n->len == 0) {
+			ld_err(ld, n,
+			       "partition_key must not be empty; give %s",
+			       key_forms);
+			return -1;
+		}
+		if (strchr(n->text, '{')) {
+			/* ASSUMPTION: the template is checked by pkey,
+			   which knows the properties */
+			k->kind = PK_KEY_SYNTHETIC;
+			k->template_text = xstrdup(n->text);
+			*display = xstrdup(n->text);
+			return 0;
+		}
+		if (!ld_path_ok(n->text)) {
+			ld_err(ld, n, "partition_key must be %s (got %s)",
+			       key_forms, yn_desc(n, buf, sizeof(buf)));
+			return -1;
+		}
+		k->kind = PK_KEY_PATH;
+		k->paths[0] = xstrdup(n->text);
+		k->n_paths = 1;
+		*display = xstrdup(n->text);
+		return 0;
+	}
+	if (n->kind != YN_SEQ) {
+		ld_err(ld, n, "partition_key must be %s (got %s)", key_forms,
+		       yn_desc(n, buf, sizeof(buf)));
+		return -1;
+	}
+	if (n->n_kids == 0) {
+		ld_err(ld, n,
+		       "partition_key is an empty list; give 1 to %d paths, "
+		       "e.g. [/tenantId, /userId]",
+		       PK_KEY_MAX_LEVELS);
+		return -1;
+	}
+	if (n->n_kids > PK_KEY_MAX_LEVELS) {
+		/* D-HPK: up to three levels */
+		ld_err(ld, n,
+		       "a hierarchical partition key has at most %d levels "
+		       "(got %zu)",
+		       PK_KEY_MAX_LEVELS, n->n_kids);
+		return -1;
+	}
+	for (i = 0; i < n->n_kids; i++) {
+		const struct yn *e = n->kids[i];
+
+		if (e->kind != YN_SCALAR || !ld_path_ok(e->text)) {
+			ld_err(
+			    ld, e,
+			    "each level of a hierarchical partition_key "
+			    "must be a JSON path that starts with '/' and "
+			    "has non-empty segments, e.g. /tenantId (got %s)",
+			    yn_desc(e, buf, sizeof(buf)));
+			bad = 1;
+			continue;
+		}
+		for (j = 0; j < i; j++) {
+			if (n->kids[j]->kind == YN_SCALAR &&
+			    strcmp(n->kids[j]->text, e->text) == 0) {
+				ld_err(ld, e,
+				       "partition_key level %s is listed "
+				       "twice; each level is a different "
+				       "property",
+				       yn_desc(e, buf, sizeof(buf)));
+				bad = 1;
+				break;
+			}
+		}
+	}
+	if (bad) {
+		return -1;
+	}
+	k->kind = n->n_kids == 1 ? PK_KEY_PATH : PK_KEY_HIERARCHICAL;
+	len = 3;
+	for (i = 0; i < n->n_kids; i++) {
+		k->paths[i] = xstrdup(n->kids[i]->text);
+		len += n->kids[i]->len + 2;
+	}
+	k->n_paths = n->n_kids;
+	if (k->kind == PK_KEY_PATH) {
+		/* [/a] is the path /a, shown as such */
+		*display = xstrdup(k->paths[0]);
+		return 0;
+	}
+	*display = p = xmalloc(len);
+	p += sprintf(p, "[");
+	for (i = 0; i < k->n_paths; i++) {
+		p += sprintf(p, "%s%s", i ? ", " : "", k->paths[i]);
+	}
+	sprintf(p, "]");
+	return 0;
+}
+
+/*
+ * The `autoscale_max` value n of mapping m: Tmax, a multiple of 1,000,
+ * >= 1,000 (D-AUTO: Tmax moves in steps of 1,000 from 1,000). It replaces
+ * manual throughput, so m may not set both.
+ */
+static void load_autoscale(struct ld *ld, const struct yn *m,
+			   const struct yn *n, struct pk_container_spec *c)
+{
+	int64_t v;
+
+	if (yn_get(m, "throughput")) {
+		ld_err(ld, n,
+		       "set either throughput (manual RU/s) or autoscale_max "
+		       "(autoscale), not both");
+		return;
+	}
+	if (ld_get_int(ld, n, "autoscale_max", PK_PROVISION_MIN_AUTOSCALE_MAX,
+		       INT64_MAX,
+		       "a whole number of RU/s, a multiple of 1000, >= 1000",
+		       &v) < 0) {
+		return;
+	}
+	if (v % PK_PROVISION_AUTOSCALE_STEP != 0) {
+		ld_err(ld, n,
+		       "autoscale_max must be a multiple of 1000 RU/s (got "
+		       "%lld)",
+		       (long long)v);
+		return;
+	}
+	c->autoscale_max_ru_per_s = v;
+	c->throughput_ru_per_s = 0;
+}
+
+/*
+ * The `serverless` switch n of mapping m (rule 19, D-SLESS): a serverless
+ * container has no provisioned throughput, so m may not also set
+ * throughput or autoscale_max. Returns CT_SETS_THROUGHPUT when it turns
+ * serverless on (it stands for the throughput), else 0.
+ */
+static unsigned load_serverless(struct ld *ld, const struct yn *m,
+				const struct yn *n, struct pk_container_spec *c)
+{
+	int on = 0;
+
+	if (ld_get_switch(ld, n, "serverless", &on) < 0) {
+		return 0;
+	}
+	if (on && (yn_get(m, "throughput") || yn_get(m, "autoscale_max"))) {
+		ld_err(ld, n,
+		       "a serverless container has no provisioned throughput; "
+		       "set one of throughput, autoscale_max or serverless");
+		return 0;
+	}
+	c->serverless = on;
+	if (!on) {
+		return 0;
+	}
+	c->throughput_ru_per_s = 0;
+	c->autoscale_max_ru_per_s = 0;
+	return CT_SETS_THROUGHPUT;
+}
+
+/*
+ * Lay the keys of mapping m (a `container:` or one variant) over *c,
+ * which holds the defaults or the base container. where names m in
+ * messages. Returns the CT_SETS_* bits of the required keys m sets.
+ */
+static unsigned load_container_keys(struct ld *ld, const struct yn *m,
+				    struct pk_container_spec *c,
+				    const char *where)
+{
+	const struct yn *n, *kn, *vn;
+	unsigned sets = 0;
+
+	c->line = m->line;
+	c->col = m->col;
+	ld_check_keys(ld, m, container_keys, where);
+	if ((n = yn_get(m, "name"))) {
+		char *name = NULL;
+
+		if (ld_get_string(ld, n, "name", 0, &name) == 0) {
+			free(c->name);
+			c->name = name;
+		}
+	}
+	if ((kn = yn_get(m, "partition_key"))) {
+		struct pk_key_spec k;
+		char *display = NULL;
+
+		sets |= CT_SETS_KEY;
+		memset(&k, 0, sizeof(k));
+		if (ld_load_key(ld, kn, &k, &display) == 0) {
+			k.version = c->key.version;
+			ld_key_free(&c->key);
+			free(c->partition_key);
+			c->key = k;
+			c->partition_key = display;
+		}
+	}
+	if ((vn = yn_get(m, "partition_key_version"))) {
+		int64_t v;
+
+		if (ld_get_int(ld, vn, "partition_key_version", 1,
+			       PK_SCENARIO_KEY_VERSION_MAX, "1 or 2, default 2",
+			       &v) == 0) {
+			c->key.version = (int)v;
+		}
+	}
+	if ((kn || vn) && c->partition_key &&
+	    c->key.kind == PK_KEY_HIERARCHICAL && c->key.version == 1) {
+		/* D-HPK: hierarchical keys hash with MultiHash, which exists
+		   only under definition version 2 */
+		const struct yn *at = vn ? vn : kn;
+
+		ld_err(ld, at,
+		       "a hierarchical partition key needs "
+		       "partition_key_version 2 (MultiHash has no version 1); "
+		       "remove partition_key_version or set it to 2");
+	}
+	if ((n = yn_get(m, "throughput"))) {
+		sets |= CT_SETS_THROUGHPUT;
+		if (ld_get_int(
+			ld, n, "throughput", 1, PK_MAX_RU_PER_S,
+			"a whole number of RU/s from 1 to 1,000,000 (the "
+			"service's limit per container)",
+			&c->throughput_ru_per_s) == 0 &&
+		    c->throughput_ru_per_s < PK_PROVISION_MIN_MANUAL_RU_PER_S) {
+			/* rule 8, D-LIMITS */
+			ld_err(ld, n,
+			       "throughput %lld RU/s is below the minimum %lld "
+			       "RU/s of a container with manual throughput",
+			       (long long)c->throughput_ru_per_s,
+			       PK_PROVISION_MIN_MANUAL_RU_PER_S);
+		}
+	}
+	if ((n = yn_get(m, "autoscale_max"))) {
+		load_autoscale(ld, m, n, c);
+		sets |= CT_SETS_THROUGHPUT;
+	} else if (yn_get(m, "throughput")) {
+		/* a variant's own throughput replaces an inherited
+		   autoscale max */
+		c->autoscale_max_ru_per_s = 0;
+	}
+	if (yn_get(m, "throughput") || yn_get(m, "autoscale_max")) {
+		/* ... and an inherited serverless */
+		c->serverless = 0;
+	}
+	if ((n = yn_get(m, "serverless"))) {
+		sets |= load_serverless(ld, m, n, c);
+	}
+	if ((n = yn_get(m, "burst"))) {
+		ld_get_switch(ld, n, "burst", &c->burst);
+	}
+	if (c->serverless && c->burst) {
+		/* D-BURST: burst capacity is not available on serverless */
+		n = yn_get(m, "burst") ? yn_get(m, "burst")
+				       : yn_get(m, "serverless");
+		ld_err(ld, n ? n : m,
+		       "burst capacity is not available on a serverless "
+		       "container; remove burst or serverless");
+	}
+	if ((n = yn_get(m, "split_delay"))) {
+		ld_get_duration(ld, n, "split_delay", 0, &c->split_delay_ms);
+	}
+	if ((n = yn_get(m, "split_gone"))) {
+		ld_get_duration(ld, n, "split_gone", 0, &c->split_gone_ms);
+	}
+	if ((n = yn_get(m, "physical_partition_storage"))) {
+		ld_get_size(ld, n, "physical_partition_storage", 1, UINT64_MAX,
+			    "at least 1 byte", &c->pp_storage_bytes);
+	}
+	if ((n = yn_get(m, "physical_partition_throughput"))) {
+		ld_get_int(ld, n, "physical_partition_throughput", 1,
+			   PK_MAX_RU_PER_S,
+			   "a whole number of RU/s from 1 to 1,000,000",
+			   &c->pp_ru_per_s);
+	}
+	if ((n = yn_get(m, "initial_throughput_per_partition"))) {
+		ld_get_int(ld, n, "initial_throughput_per_partition", 1,
+			   PK_MAX_RU_PER_S,
+			   "a whole number of RU/s from 1 to 1,000,000",
+			   &c->initial_ru_per_pp);
+	}
+	if ((n = yn_get(m, "logical_partition_storage"))) {
+		ld_get_size(ld, n, "logical_partition_storage", 1, UINT64_MAX,
+			    "at least 1 byte", &c->lp_storage_bytes);
+	}
+	if ((n = yn_get(m, "index_factor"))) {
+		ld_get_number(ld, n, "index_factor", 0, 1, HUGE_VAL, 0,
+			      "a number greater than 0 (default 1)",
+			      &c->index_factor);
+	}
+	return sets;
+}
+
+/*
+ * The `variants:` list n: each entry a copy of the base container
+ * (ld->s->container) with its keys laid over it. Returns the CT_SETS_*
+ * bits every entry sets (so the base need not), 0 on a malformed list.
+ */
+static unsigned load_variants(struct ld *ld, const struct yn *n)
+{
+	struct pk_scenario *s = ld->s;
+	unsigned all = CT_SETS_KEY | CT_SETS_THROUGHPUT;
+	size_t i, j;
+
+	if (ld_need_kind(ld, n, YN_SEQ, "variants",
+			 "a list of container variants (- partition_key: "
+			 "/deviceId ...)") < 0) {
+		return 0;
+	}
+	if (n->n_kids == 0) {
+		ld_err(ld, n,
+		       "variants is empty; list at least one variant, or "
+		       "leave variants out to run the container alone");
+		return 0;
+	}
+	s->variants = xcalloc(n->n_kids, sizeof(*s->variants));
+	s->n_variants = n->n_kids;
+	for (i = 0; i < n->n_kids; i++) {
+		struct pk_container_spec *v = &s->variants[i];
+		const struct yn *m = n->kids[i], *nn;
+		char *where;
+
+		ld_container_copy(v, &s->container);
+		/* the name is the one key a variant does not inherit */
+		free(v->name);
+		v->name = NULL;
+		v->line = m->line;
+		v->col = m->col;
+		if (ld_need_kind(ld, m, YN_MAP, "a variant",
+				 "a mapping of container keys (name, "
+				 "partition_key, throughput, ...)") < 0) {
+			v->name = xasprintf("variant-%zu", i + 1);
+			all = 0;
+			continue;
+		}
+		nn = yn_get(m, "name");
+		if (nn && nn->kind == YN_SCALAR && nn->len > 0) {
+			where = xasprintf("in variant '%.*s'",
+					  PK_SCENARIO_QUOTE_BYTES, nn->text);
+		} else {
+			where = xasprintf("in variant %zu", i + 1);
+		}
+		all &= load_container_keys(ld, m, v, where);
+		free(where);
+		if (!v->name) {
+			v->name = v->partition_key
+				      ? xstrdup(v->partition_key)
+				      : xasprintf("variant-%zu", i + 1);
+		}
+		for (j = 0; j < i; j++) {
+			if (strcmp(s->variants[j].name, v->name) == 0) {
+				ld_err(
+				    ld, nn ? nn : m,
+				    "duplicate variant name '%.*s' (first at "
+				    "line %d); add name: to tell the "
+				    "variants apart (a variant without one "
+				    "is named after its partition_key)",
+				    PK_SCENARIO_QUOTE_BYTES, v->name,
+				    s->variants[j].line);
+				break;
+			}
+		}
+	}
+	return all;
+}
+
+/*
+ * The `container:` mapping m (or NULL when missing or not a mapping) and
+ * the `variants:` node vn (or NULL): fill s->container and s->variants.
+ */
+void ld_load_containers(struct ld *ld, const struct yn *m, const struct yn *vn)
+{
+	struct pk_scenario *s = ld->s;
+	struct pk_container_spec *c = &s->container;
+	unsigned sets = 0, vsets = 0;
+	const char *inherit;
+
+	if (m) {
+		sets = load_container_keys(ld, m, c, "in container");
+	}
+	if (vn) {
+		vsets = load_variants(ld, vn);
+	}
+	inherit = vn ? "; a variant inherits it unless it sets its own" : "";
+	if (m && !(sets & CT_SETS_KEY) && !(vsets & CT_SETS_KEY)) {
+		ld_err(ld, m,
+		       "missing required key 'partition_key' in container (a "
+		       "JSON path such as /deviceId)%s",
+		       inherit);
+	}
+	if (m && !(sets & CT_SETS_THROUGHPUT) &&
+	    !(vsets & CT_SETS_THROUGHPUT)) {
+		ld_err(ld, m,
+		       "missing required key 'throughput' in container "
+		       "(provisioned RU/s, e.g. 18000; or autoscale_max, or "
+		       "serverless: true)%s",
+		       inherit);
+	}
+	if (!c->name && c->partition_key) {
+		c->name = xstrdup(c->partition_key);
+	}
+	if (!s->variants) {
+		s->variants = xcalloc(1, sizeof(*s->variants));
+		s->n_variants = 1;
+		ld_container_copy(&s->variants[0], c);
+		return;
+	}
+	/* scenario.h: container is the first variant's spec */
+	ld_container_free(c);
+	ld_container_copy(c, &s->variants[0]);
+}

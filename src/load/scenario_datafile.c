@@ -1,0 +1,231 @@
+/*
+ * scenario_datafile: items from a data file (`items: {file: PATH, ...}`).
+ * The file is read through trace_load (its errors are passed on as they
+ * are) and every used record's time field is checked up front, so the
+ * workload never meets a bad record. Phases are then optional and only
+ * set throughput.
+ */
+#include "loader.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/mem.h"
+#include "pksim/load/trace.h"
+
+/* ------------------------------------------------------------------ */
+/* Items from a data file */
+
+/* Keys of `items:` when it names a data file. */
+static const char *const items_file_keys[] = {
+    "file",	 "format", "time_field", "time_compression", "rate", "at_once",
+    "item_size", "limit",  NULL,
+};
+
+/* Names trace_format_parse accepts, for messages. */
+static const char *const trace_format_names[] = {
+    "auto", "json", "jsonl", "ndjson", "csv", NULL,
+};
+
+/* 1 if the `items:` mapping m names a data file (a scalar `file:`); a
+   property called "file" has a generator mapping instead. */
+int ld_is_items_file(const struct yn *m)
+{
+	const struct yn *f = yn_get(m, "file");
+
+	return f && f->kind == YN_SCALAR;
+}
+
+/* path resolved against the folder of the scenario file `file`: path
+   itself when absolute or when file has no folder part. Owned. */
+static char *resolve_path(const char *file, const char *path)
+{
+	const char *slash = strrchr(file, '/');
+
+	if (path[0] == '/' || !slash) {
+		return xstrdup(path);
+	}
+	return xasprintf("%.*s/%s", (int)(slash - file), file, path);
+}
+
+/* "/ts" for "ts" or "/ts". Owned. */
+char *ld_field_path(const char *name)
+{
+	return name[0] == '/' ? xstrdup(name) : xasprintf("/%s", name);
+}
+
+/* Records of f the run uses: the first f->limit, or all. */
+static size_t items_file_used(const struct pk_items_file *f)
+{
+	size_t n = trace_count(f->trace);
+
+	return f->limit && f->limit < n ? f->limit : n;
+}
+
+/*
+ * Read f->resolved into f->trace (errors as trace_load gives them) and
+ * check what the run needs of the records: at least one, and under
+ * FROM_TIME_FIELD a valid time in every used record (each bad record at
+ * its line, up to PK_DIAG_MAX_ERRORS). where/line/col name the place
+ * that gave the file, for the note on a file that cannot be opened.
+ * Returns 0, or -1 with errors in d.
+ */
+int ld_items_file_read(struct pk_items_file *f, struct pk_diag *d,
+		       const char *where, int line, int col)
+{
+	size_t before = diag_count(d), i, n, bad = 0;
+	int64_t t_ms;
+
+	f->trace = trace_load(f->resolved, (enum pk_trace_format)f->format, d);
+	if (!f->trace) {
+		/* a line-0 error (cannot open/read) is kept as it is, so the
+		   CLI can tell it from bad input; the note says who named the
+		   file */
+		if (d->n_entries > 0 &&
+		    d->entries[d->n_entries - 1].line == 0 &&
+		    diag_count(d) == before + 1) {
+			if (line > 0) {
+				diag_note(d,
+					  "the data file named by "
+					  "items.file at %s:%d:%d",
+					  where, line, col);
+			} else {
+				diag_note(d, "the data file named by %s",
+					  where);
+			}
+		}
+		return -1;
+	}
+	n = items_file_used(f);
+	if (n == 0) {
+		diag_error(d, f->resolved, 0, 0,
+			   "the data file holds no records; give a JSON array "
+			   "of objects, JSON lines or CSV with a header and "
+			   "at least one row");
+		return -1;
+	}
+	if (f->from != PK_FROM_TIME_FIELD) {
+		return 0;
+	}
+	for (i = 0; i < n && bad < PK_DIAG_MAX_ERRORS; i++) {
+		if (trace_time_ms(f->trace, i, f->time_field, &t_ms, d) < 0) {
+			bad++;
+		}
+	}
+	return bad ? -1 : 0;
+}
+
+/*
+ * `items: {file: PATH, ...}` (mapping m): fill ld->s->items_file (set
+ * even when something is wrong, so that phases are judged as file
+ * phases) and read the file when the mapping itself is right.
+ */
+void ld_load_items_file(struct ld *ld, const struct yn *m)
+{
+	static const char rules[] = "time_field (a timestamp property, "
+				    "epoch seconds or ISO 8601), rate (e.g. "
+				    "100/s, in file order) or at_once: true";
+	struct pk_items_file *f = xcalloc(1, sizeof(*f));
+	const struct yn *fn = yn_get(m, "file"), *n, *rule = NULL;
+	const char *rule_name = NULL;
+	size_t before = diag_count(ld->d);
+	enum pk_trace_format fmt = PK_TRACE_FORMAT_AUTO;
+	int64_t v;
+
+	ld->s->items_file = f;
+	f->line = fn->line;
+	f->col = fn->col;
+	f->time_compression = 1;
+	ld_check_keys(ld, m, items_file_keys, "in items (with file)");
+	if (fn->len == 0) {
+		ld_err(ld, fn,
+		       "items.file must not be empty; give the data file's "
+		       "path (relative to the scenario file's folder)");
+	} else {
+		f->path = xstrdup(fn->text);
+		f->resolved = resolve_path(ld->file, fn->text);
+	}
+	if ((n = yn_get(m, "format"))) {
+		if (n->kind != YN_SCALAR || trace_format_parse(n->text, &fmt)) {
+			ld_err_unknown(ld, n, "format", n->text, "in items",
+				       trace_format_names);
+		}
+	}
+	f->format = (int)fmt;
+	/* the arrival rule: exactly one of time_field, rate, at_once */
+	if ((n = yn_get(m, "time_field"))) {
+		char *name = NULL;
+
+		rule = n;
+		rule_name = "time_field";
+		f->from = PK_FROM_TIME_FIELD;
+		if (ld_get_string(ld, n, "time_field", 0, &name) == 0) {
+			f->time_field = ld_field_path(name);
+			free(name);
+		}
+	}
+	if ((n = yn_get(m, "rate"))) {
+		if (rule) {
+			ld_err(ld, n,
+			       "give only one of time_field, rate and at_once "
+			       "(got %s and rate)",
+			       rule_name);
+		}
+		rule = n;
+		rule_name = "rate";
+		f->from = PK_FROM_RATE;
+		ld_get_rate(ld, n, "rate", &f->rate_per_s);
+	}
+	if ((n = yn_get(m, "at_once"))) {
+		if (n->kind == YN_SCALAR && strcmp(n->text, "true") == 0) {
+			if (rule) {
+				ld_err(ld, n,
+				       "give only one of time_field, rate and "
+				       "at_once (got %s and at_once)",
+				       rule_name);
+			}
+			rule = n;
+			f->from = PK_FROM_AT_ONCE;
+		} else if (n->kind != YN_SCALAR ||
+			   strcmp(n->text, "false") != 0) {
+			char buf[PK_YN_DESC_BYTES];
+
+			ld_err(ld, n, "at_once must be true or false (got %s)",
+			       yn_desc(n, buf, sizeof(buf)));
+		}
+	}
+	if (!rule && diag_count(ld->d) == before) {
+		ld_err(ld, m,
+		       "items.file needs an arrival rule: give exactly "
+		       "one of %s",
+		       rules);
+	}
+	if ((n = yn_get(m, "time_compression"))) {
+		if (f->from != PK_FROM_TIME_FIELD || !rule) {
+			ld_err(ld, n,
+			       "time_compression applies only with time_field "
+			       "(arrival by timestamp)");
+		} else {
+			ld_get_number(
+			    ld, n, "time_compression", 1e-3, 0, 1e9, 0,
+			    "a factor from 0.001 to 1e9 (default 1; 60 "
+			    "replays an hour in a minute)",
+			    &f->time_compression);
+		}
+	}
+	if ((n = yn_get(m, "item_size"))) {
+		ld_get_size(ld, n, "item_size", 1, PK_MAX_ITEM_BYTES,
+			    ld_size_range, &f->size_bytes);
+	}
+	if ((n = yn_get(m, "limit"))) {
+		if (ld_get_int(ld, n, "limit", 1, INT64_MAX,
+			       "a whole number of records >= 1", &v) == 0) {
+			f->limit =
+			    (uint64_t)v > SIZE_MAX ? SIZE_MAX : (size_t)v;
+		}
+	}
+	if (diag_count(ld->d) == before) {
+		ld_items_file_read(f, ld->d, ld->file, fn->line, fn->col);
+	}
+}

@@ -1,0 +1,267 @@
+/*
+ * scenario_get: the loader's errors and typed getters (loader.h). Each
+ * getter reports its own error at the node and returns -1; numbers and
+ * units are read by base/units, the messages name what is allowed.
+ */
+#include "loader.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/mem.h"
+#include "pksim/base/units.h"
+
+/* ------------------------------------------------------------------ */
+/* Errors */
+
+void ld_err_at(struct ld *ld, int line, int col, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_verror(ld->d, ld->file, line, col, fmt, ap);
+	va_end(ap);
+}
+
+void ld_err(struct ld *ld, const struct yn *n, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_verror(ld->d, ld->file, n->line, n->col, fmt, ap);
+	va_end(ap);
+}
+
+/* ------------------------------------------------------------------ */
+/* Typed getters: each reports its own error and returns -1 */
+
+int ld_need_kind(struct ld *ld, const struct yn *n, enum yn_kind kind,
+		 const char *key, const char *what)
+{
+	char buf[PK_YN_DESC_BYTES];
+
+	if (n->kind == kind) {
+		return 0;
+	}
+	ld_err(ld, n, "%s must be %s (got %s)", key, what,
+	       yn_desc(n, buf, sizeof(buf)));
+	return -1;
+}
+
+/* A non-empty string (or with allow_empty, any string); owned copy. */
+int ld_get_string(struct ld *ld, const struct yn *n, const char *key,
+		  int allow_empty, char **out)
+{
+	if (ld_need_kind(ld, n, YN_SCALAR, key, "a string") < 0) {
+		return -1;
+	}
+	if (!allow_empty && n->len == 0) {
+		ld_err(ld, n, "%s must not be empty", key);
+		return -1;
+	}
+	*out = xstrdup(n->text);
+	return 0;
+}
+
+/* An integer in [min, max]; what describes the allowed values. */
+int ld_get_int(struct ld *ld, const struct yn *n, const char *key, int64_t min,
+	       int64_t max, const char *what, int64_t *out)
+{
+	char buf[PK_YN_DESC_BYTES];
+	int64_t v;
+
+	if (n->kind == YN_SCALAR && units_int(n->text, &v) && v >= min &&
+	    v <= max) {
+		*out = v;
+		return 0;
+	}
+	ld_err(ld, n, "%s must be %s (got %s)", key, what,
+	       yn_desc(n, buf, sizeof(buf)));
+	return -1;
+}
+
+/*
+ * A number in the range lo..hi (each end open or closed as flagged);
+ * what describes the allowed values.
+ */
+int ld_get_number(struct ld *ld, const struct yn *n, const char *key, double lo,
+		  int lo_open, double hi, int hi_open, const char *what,
+		  double *out)
+{
+	char buf[PK_YN_DESC_BYTES];
+	double v;
+
+	if (n->kind == YN_SCALAR && units_number(n->text, &v) &&
+	    (lo_open ? v > lo : v >= lo) && (hi_open ? v < hi : v <= hi)) {
+		*out = v;
+		return 0;
+	}
+	ld_err(ld, n, "%s must be %s (got %s)", key, what,
+	       yn_desc(n, buf, sizeof(buf)));
+	return -1;
+}
+
+/* A size in bytes within [min, max]; what names the range for messages. */
+int ld_get_size(struct ld *ld, const struct yn *n, const char *key,
+		uint64_t min, uint64_t max, const char *what, uint64_t *out)
+{
+	char buf[PK_YN_DESC_BYTES];
+	const char *unit = "";
+	uint64_t v;
+	enum pk_units_status st;
+
+	if (ld_need_kind(ld, n, YN_SCALAR, key,
+			 "a size such as 512, 4KB or 1.5 MB") < 0) {
+		return -1;
+	}
+	yn_desc(n, buf, sizeof(buf));
+	st = units_read_size(n->text, &v, &unit);
+	switch (st) {
+	case PK_UNITS_OK:
+		if (v < min || v > max) {
+			ld_err(ld, n, "%s must be %s (got %s = %llu bytes)",
+			       key, what, buf, (unsigned long long)v);
+			return -1;
+		}
+		*out = v;
+		return 0;
+	case PK_UNITS_UNIT:
+		ld_err(
+		    ld, n,
+		    "unknown size unit '%.*s' in %s; allowed: B, KB, MB, GB, "
+		    "TB (binary, 1 KB = 1024 bytes; KiB, MiB, GiB, TiB also "
+		    "accepted)",
+		    PK_SCENARIO_QUOTE_BYTES, unit, buf);
+		return -1;
+	case PK_UNITS_RANGE:
+		ld_err(ld, n, "%s %s does not fit in 64 bits of bytes", key,
+		       buf);
+		return -1;
+	case PK_UNITS_NEGATIVE:
+		ld_err(ld, n, "%s must be %s (got %s)", key, what, buf);
+		return -1;
+	default:
+		ld_err(ld, n,
+		       "%s must be a size: bytes, or a number with a unit KB, "
+		       "MB, GB or TB, e.g. 512, 4KB, 1.5 MB (got %s)",
+		       key, buf);
+		return -1;
+	}
+}
+
+/*
+ * A duration in ms, >= min_ms. Whole seconds; units s m h d.
+ */
+int ld_get_duration(struct ld *ld, const struct yn *n, const char *key,
+		    int64_t min_ms, int64_t *out)
+{
+	static const char hint[] =
+	    "write whole seconds with a unit s, m, h or d, e.g. 90s, "
+	    "10m, 2h, 1d";
+	char buf[PK_YN_DESC_BYTES];
+	const char *unit = "";
+	int64_t v;
+	enum pk_units_status st;
+
+	if (ld_need_kind(ld, n, YN_SCALAR, key,
+			 "a duration such as 90s or 10m") < 0) {
+		return -1;
+	}
+	yn_desc(n, buf, sizeof(buf));
+	st = units_read_duration(n->text, &v, &unit);
+	switch (st) {
+	case PK_UNITS_OK:
+		if (v < min_ms) {
+			ld_err(ld, n, "%s must be %s 0 (got %s); %s", key,
+			       min_ms > 0 ? "greater than" : "at least", buf,
+			       hint);
+			return -1;
+		}
+		*out = v;
+		return 0;
+	case PK_UNITS_NEGATIVE:
+		ld_err(ld, n, "%s must be %s 0 (got %s); %s", key,
+		       min_ms > 0 ? "greater than" : "at least", buf, hint);
+		return -1;
+	case PK_UNITS_UNIT:
+		ld_err(ld, n,
+		       "unknown duration unit '%.*s' in %s; allowed: s, m, "
+		       "h, d (seconds, minutes, hours, days)",
+		       PK_SCENARIO_QUOTE_BYTES, unit, buf);
+		return -1;
+	case PK_UNITS_FRACTION:
+		ld_err(ld, n,
+		       "%s must be a whole number of seconds (got %s); %s", key,
+		       buf, hint);
+		return -1;
+	case PK_UNITS_RANGE:
+		ld_err(ld, n, "%s %s is too long", key, buf);
+		return -1;
+	default:
+		ld_err(ld, n, "%s must be a duration (got %s); %s", key, buf,
+		       hint);
+		return -1;
+	}
+}
+
+int ld_get_rate(struct ld *ld, const struct yn *n, const char *key, double *out)
+{
+	static const char hint[] = "write it as N/s, N/m or N/h";
+	char buf[PK_YN_DESC_BYTES];
+	const char *unit = "";
+	double v;
+	enum pk_units_status st;
+
+	if (ld_need_kind(ld, n, YN_SCALAR, key, "a rate such as 2000/s") < 0) {
+		return -1;
+	}
+	yn_desc(n, buf, sizeof(buf));
+	st = units_read_rate(n->text, &v, &unit);
+	switch (st) {
+	case PK_UNITS_OK:
+		if (!(v > 0) || !isfinite(v)) {
+			ld_err(ld, n, "%s must be greater than 0 (got %s); %s",
+			       key, buf, hint);
+			return -1;
+		}
+		*out = v;
+		return 0;
+	case PK_UNITS_NEGATIVE:
+		ld_err(ld, n, "%s must be greater than 0 (got %s); %s", key,
+		       buf, hint);
+		return -1;
+	case PK_UNITS_UNIT:
+		ld_err(ld, n,
+		       "unknown rate unit '%.*s' in %s; %s (per second, "
+		       "minute, hour)",
+		       PK_SCENARIO_QUOTE_BYTES, unit, buf, hint);
+		return -1;
+	default:
+		ld_err(ld, n, "%s must be a rate (got %s); %s", key, buf, hint);
+		return -1;
+	}
+}
+
+/* A switch: true/false (also on/off, yes/no). Returns 0 and *out, or -1
+   with an error naming key. */
+int ld_get_switch(struct ld *ld, const struct yn *n, const char *key, int *out)
+{
+	static const char *const yes[] = {"true", "on", "yes", NULL};
+	static const char *const no[] = {"false", "off", "no", NULL};
+	char buf[PK_YN_DESC_BYTES];
+
+	if (n->kind == YN_SCALAR && ld_word_in(n->text, yes)) {
+		*out = 1;
+		return 0;
+	}
+	if (n->kind == YN_SCALAR && ld_word_in(n->text, no)) {
+		*out = 0;
+		return 0;
+	}
+	ld_err(ld, n, "%s must be true or false (got %s)", key,
+	       yn_desc(n, buf, sizeof(buf)));
+	return -1;
+}

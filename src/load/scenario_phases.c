@@ -1,0 +1,565 @@
+/*
+ * scenario_phases: `phases:` (duration, rate, arrival, ops, item size,
+ * select, throughput, batch, redistribute, merge) and the cross-checks
+ * that need the containers and every phase: the minimum RU/s a phase
+ * may set (rule 8) and the actions a container's kind allows.
+ */
+#include "loader.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/fmt.h"
+#include "pksim/base/mem.h"
+#include "pksim/base/units.h"
+#include "pksim/model/provision.h"
+
+/* Op mix fractions must sum to 1 within this tolerance. */
+#define PK_SCENARIO_MIX_TOLERANCE 1e-6
+
+const char ld_size_range[] =
+    "between 1 byte and 2 MB (2097152 bytes), the item size limit";
+
+static void load_item_size(struct ld *ld, const struct yn *n,
+			   struct pk_size_spec *z)
+{
+	static const char *const keys[] = {"uniform", "normal", NULL};
+	static const char *const normal_keys[] = {"mean", "stddev", NULL};
+	const struct yn *u, *nm, *x;
+	uint64_t v;
+
+	if (n->kind == YN_SCALAR) {
+		z->kind = PK_SIZE_FIXED;
+		ld_get_size(ld, n, "item_size", 1, PK_MAX_ITEM_BYTES,
+			    ld_size_range, &z->bytes);
+		return;
+	}
+	if (n->kind != YN_MAP || yn_pairs(n) != 1) {
+		char buf[PK_YN_DESC_BYTES];
+
+		ld_err(ld, n,
+		       "item_size must be a size (1KB), {uniform: [MIN, "
+		       "MAX]} or {normal: {mean: M, stddev: S}} (got %s)",
+		       yn_desc(n, buf, sizeof(buf)));
+		return;
+	}
+	ld_check_keys(ld, n, keys, "in item_size");
+	if ((u = yn_get(n, "uniform"))) {
+		z->kind = PK_SIZE_UNIFORM;
+		if (u->kind != YN_SEQ || u->n_kids != 2) {
+			char buf[PK_YN_DESC_BYTES];
+
+			ld_err(ld, u,
+			       "uniform must be a list of two sizes [MIN, "
+			       "MAX] (got %s)",
+			       yn_desc(u, buf, sizeof(buf)));
+			return;
+		}
+		if (ld_get_size(ld, u->kids[0], "uniform minimum", 1,
+				PK_MAX_ITEM_BYTES, ld_size_range,
+				&z->min_bytes) == 0 &&
+		    ld_get_size(ld, u->kids[1], "uniform maximum", 1,
+				PK_MAX_ITEM_BYTES, ld_size_range,
+				&z->max_bytes) == 0 &&
+		    z->min_bytes > z->max_bytes) {
+			ld_err(ld, u,
+			       "uniform minimum (%llu bytes) is greater "
+			       "than maximum (%llu bytes)",
+			       (unsigned long long)z->min_bytes,
+			       (unsigned long long)z->max_bytes);
+		}
+	} else if ((nm = yn_get(n, "normal"))) {
+		z->kind = PK_SIZE_NORMAL;
+		if (ld_need_kind(ld, nm, YN_MAP, "normal",
+				 "a mapping {mean: SIZE, stddev: SIZE}") < 0) {
+			return;
+		}
+		ld_check_keys(ld, nm, normal_keys, "in item_size normal");
+		x = yn_get(nm, "mean");
+		if (!x) {
+			ld_err(ld, nm, "missing required key 'mean' in normal");
+		} else if (ld_get_size(ld, x, "mean", 1, PK_MAX_ITEM_BYTES,
+				       ld_size_range, &v) == 0) {
+			z->mean_bytes = (double)v;
+		}
+		x = yn_get(nm, "stddev");
+		if (!x) {
+			ld_err(ld, nm,
+			       "missing required key 'stddev' in normal");
+		} else if (ld_get_size(ld, x, "stddev", 0, PK_MAX_ITEM_BYTES,
+				       "between 0 and 2 MB", &v) == 0) {
+			z->stddev_bytes = (double)v;
+		}
+	}
+}
+
+static void load_ops(struct ld *ld, const struct yn *m, double *mix)
+{
+	static const char *const ops[] = {
+	    "create", "upsert", "read",	 "replace",
+	    "delete", "query",	"batch", NULL,
+	};
+	double sum = 0;
+	int bad = 0;
+	size_t i;
+
+	if (ld_need_kind(
+		ld, m, YN_MAP, "ops",
+		"a mapping of operation to fraction, e.g. {create: 0.8, "
+		"read: 0.2}") < 0) {
+		return;
+	}
+	for (i = 0; i < PK_OP_KINDS; i++) {
+		mix[i] = 0;
+	}
+	for (i = 0; i < yn_pairs(m); i++) {
+		const struct yn *k = yn_key(m, i);
+
+		if (!ld_word_in(k->text, ops)) {
+			ld_err_unknown(ld, k, "operation", k->text, "in ops",
+				       ops);
+			bad = 1;
+		}
+	}
+	for (i = 0; ops[i]; i++) {
+		const struct yn *n = yn_get(m, ops[i]);
+
+		if (n &&
+		    ld_get_number(ld, n, ops[i], 0, 0, 1, 0,
+				  "a fraction between 0 and 1", &mix[i]) < 0) {
+			bad = 1;
+		}
+		sum += mix[i];
+	}
+	if (!bad && fabs(sum - 1) > PK_SCENARIO_MIX_TOLERANCE) {
+		ld_err(ld, m, "ops fractions must sum to 1 (got %g)", sum);
+	}
+}
+
+/* Keys of a phase that generate operations: with items from a file the
+   operations come from the file, so these are errors there. */
+static const char *const generator_phase_keys[] = {
+    "rate", "arrival", "ops", "item_size", "select", "queries", "batch", NULL,
+};
+
+/* With items from a file: report every key of phase m that generates
+   operations (rate, ops, ...). */
+static void file_phase_keys(struct ld *ld, const struct yn *m,
+			    const char *where)
+{
+	size_t i;
+
+	for (i = 0; i < yn_pairs(m); i++) {
+		const struct yn *k = yn_key(m, i);
+
+		if (ld_word_in(k->text, generator_phase_keys)) {
+			ld_err(
+			    ld, k,
+			    "'%s' does not apply %s: with items from a file "
+			    "(items.file) every record is one create and its "
+			    "arrival comes from items; a phase only sets "
+			    "throughput for its duration",
+			    k->text, where);
+		}
+	}
+}
+
+/* The `redistribute` mapping n: {RANGE_ID: RU/s, ...} (D-REDIST). */
+static void load_redistribute(struct ld *ld, const struct yn *n,
+			      struct pk_phase_spec *ph)
+{
+	char buf[PK_YN_DESC_BYTES];
+	size_t i, j;
+
+	if (ld_need_kind(ld, n, YN_MAP, "redistribute",
+			 "a mapping of partition key range id to RU/s, e.g. "
+			 "{\"0\": 2000, \"1\": 4000}") < 0) {
+		return;
+	}
+	if (yn_pairs(n) == 0) {
+		ld_err(ld, n,
+		       "redistribute is empty; name at least one partition key "
+		       "range and its RU/s");
+		return;
+	}
+	ph->redistribute = xcalloc(yn_pairs(n), sizeof(*ph->redistribute));
+	for (i = 0; i < yn_pairs(n); i++) {
+		const struct yn *k = yn_key(n, i);
+		struct pk_redist_spec *e =
+		    &ph->redistribute[ph->n_redistribute];
+		int64_t id;
+
+		if (k->kind != YN_SCALAR || !units_int(k->text, &id) ||
+		    id < 0 || id > UINT32_MAX) {
+			ld_err(
+			    ld, k,
+			    "redistribute names partition key ranges by id, "
+			    "a whole number >= 0 as the reports show it (got "
+			    "%s)",
+			    yn_desc(k, buf, sizeof(buf)));
+			continue;
+		}
+		if (ld_get_int(
+			ld, yn_val(n, i), "each RU/s in redistribute", 1,
+			PK_REDIST_MAX_RU_PER_S,
+			"a whole number of RU/s from 1 to 20,000 (D-REDIST: "
+			"above 10,000 the range splits in two)",
+			&e->ru_per_s) < 0) {
+			continue;
+		}
+		for (j = 0; j < ph->n_redistribute; j++) {
+			if (ph->redistribute[j].range_id == (uint32_t)id) {
+				ld_err(ld, k,
+				       "redistribute names range %lld twice",
+				       (long long)id);
+				break;
+			}
+		}
+		if (j < ph->n_redistribute) {
+			continue;
+		}
+		e->range_id = (uint32_t)id;
+		e->line = k->line;
+		e->col = k->col;
+		ph->n_redistribute++;
+	}
+}
+
+/* A phase's actions beyond throughput: `redistribute` or `merge`. */
+static void load_phase_actions(struct ld *ld, const struct yn *m,
+			       struct pk_phase_spec *ph)
+{
+	const struct yn *rn = yn_get(m, "redistribute");
+	const struct yn *mn = yn_get(m, "merge");
+
+	if (rn && mn) {
+		ld_err(ld, mn,
+		       "a phase may redistribute or merge, not both (a merge "
+		       "re-divides RU/s evenly); use two phases");
+		return;
+	}
+	if (rn) {
+		ph->action_line = rn->line;
+		ph->action_col = rn->col;
+		load_redistribute(ld, rn, ph);
+	}
+	if (mn) {
+		ph->action_line = mn->line;
+		ph->action_col = mn->col;
+		ld_get_int(
+		    ld, mn, "merge", 1, UINT32_MAX,
+		    "a whole number of physical partitions >= 1 to merge "
+		    "down to",
+		    &ph->merge_to);
+	}
+}
+
+/* The `batch` mapping n of phase ph: {size: N, spanning: F}. Settings
+   without ops.batch are allowed (and unused), like queries. */
+static void load_batch(struct ld *ld, const struct yn *n,
+		       struct pk_phase_spec *ph)
+{
+	static const char *const keys[] = {"size", "spanning", NULL};
+	const struct yn *k;
+	int64_t size;
+
+	if (ld_need_kind(ld, n, YN_MAP, "batch",
+			 "a mapping {size: N, spanning: F}") < 0) {
+		return;
+	}
+	ld_check_keys(ld, n, keys, "in batch");
+	if ((k = yn_get(n, "size")) &&
+	    ld_get_int(ld, k, "batch size", 1, PK_MAX_BATCH_OPS,
+		       "a whole number of operations from 1 to 100, the "
+		       "service's limit per transactional batch",
+		       &size) == 0) {
+		ph->batch_size = (uint32_t)size;
+	}
+	if ((k = yn_get(n, "spanning"))) {
+		ld_get_number(ld, k, "batch spanning", 0, 0, 1, 0,
+			      "a fraction between 0 and 1",
+			      &ph->batch_spanning);
+	}
+}
+
+static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
+{
+	static const char *const keys[] = {
+	    "name",	 "duration", "rate",	   "arrival", "ops",
+	    "item_size", "select",   "throughput", "queries", "redistribute",
+	    "merge",	 "batch",    NULL,
+	};
+	static const char *const arrivals[] = {"uniform", "poisson", NULL};
+	struct pk_phase_spec *ph = &ld->s->phases[idx];
+	const struct yn *n;
+	char *where;
+
+	ph->line = m->line;
+	ph->col = m->col;
+	n = yn_get(m, "name");
+	if (n && n->kind == YN_SCALAR && n->len > 0) {
+		ph->name = xstrdup(n->text);
+	} else {
+		if (n) {
+			ld_get_string(ld, n, "name", 0, &ph->name);
+		}
+		ph->name = xasprintf("phase-%zu", idx + 1);
+	}
+	if (n) {
+		where = xasprintf("in phase '%.*s'", PK_SCENARIO_QUOTE_BYTES,
+				  ph->name);
+	} else {
+		where = xasprintf("in phase %zu", idx + 1);
+	}
+	ld_check_keys(ld, m, keys, where);
+	n = yn_get(m, "duration");
+	if (!n) {
+		ld_err(ld, m, "missing required key 'duration' %s (e.g. 10m)",
+		       where);
+	} else {
+		ld_get_duration(ld, n, "duration", 1, &ph->duration_ms);
+	}
+	if (ld->s->items_file) {
+		file_phase_keys(ld, m, where);
+		free(where);
+		if ((n = yn_get(m, "throughput"))) {
+			ld_get_int(ld, n, "throughput", 1, PK_MAX_RU_PER_S,
+				   "a whole number of RU/s from 1 to 1,000,000 "
+				   "(the service's limit per container)",
+				   &ph->throughput_ru_per_s);
+		}
+		return;
+	}
+	n = yn_get(m, "rate");
+	if (!n) {
+		ld_err(ld, m, "missing required key 'rate' %s (e.g. 2000/s)",
+		       where);
+	} else {
+		ld_get_rate(ld, n, "rate", &ph->rate_per_s);
+	}
+	free(where);
+	if ((n = yn_get(m, "arrival"))) {
+		if (n->kind == YN_SCALAR && strcmp(n->text, "poisson") == 0) {
+			ph->arrival = PK_ARRIVAL_POISSON;
+		} else if (n->kind != YN_SCALAR ||
+			   strcmp(n->text, "uniform") != 0) {
+			ld_err_unknown(ld, n, "arrival", n->text, "in phase",
+				       arrivals);
+		}
+	}
+	if ((n = yn_get(m, "ops"))) {
+		load_ops(ld, n, ph->mix);
+	}
+	if ((n = yn_get(m, "queries"))) {
+		ld_load_queries(ld, n, ph);
+	}
+	if (ph->mix[PK_OP_QUERY] > 0 && ph->n_queries == 0) {
+		n = yn_get(yn_get(m, "ops"), "query");
+		ld_err(ld, n ? n : m,
+		       "ops.query is %g but the phase lists no queries; add "
+		       "queries: [{where: {deviceId: eq}}] or drop query from "
+		       "ops",
+		       ph->mix[PK_OP_QUERY]);
+	}
+	if ((n = yn_get(m, "batch"))) {
+		load_batch(ld, n, ph);
+	}
+	if ((n = yn_get(m, "item_size"))) {
+		load_item_size(ld, n, &ph->item_size);
+	}
+	if ((n = yn_get(m, "select"))) {
+		ld_load_select(ld, n, &ph->select);
+	}
+	if ((n = yn_get(m, "throughput"))) {
+		ld_get_int(ld, n, "throughput", 1, PK_MAX_RU_PER_S,
+			   "a whole number of RU/s from 1 to 1,000,000 (the "
+			   "service's limit per container)",
+			   &ph->throughput_ru_per_s);
+		ph->throughput_line = n->line;
+		ph->throughput_col = n->col;
+	}
+	load_phase_actions(ld, m, ph);
+}
+
+/* A phase setting throughput on a container that has none to set:
+   serverless (its RU/s follow its partitions) or autoscale (pksim keeps
+   the max a scenario starts with). */
+static void refuse_phase_throughput(struct ld *ld, const struct pk_scenario *s,
+				    const struct pk_phase_spec *ph, size_t v)
+{
+	const struct pk_container_spec *c = &s->variants[v];
+	int named = s->n_variants > 1;
+
+	ld_err_at(
+	    ld, ph->throughput_line, ph->throughput_col,
+	    "phase '%.*s' sets throughput, but container%s%.*s%s is %s",
+	    PK_SCENARIO_QUOTE_BYTES, ph->name, named ? " '" : "",
+	    PK_SCENARIO_QUOTE_BYTES, named ? c->name : "", named ? "'" : "",
+	    c->serverless ? "serverless: it has no throughput to set"
+			  : "autoscale; pksim does not change an autoscale "
+			    "max in a phase");
+}
+
+/*
+ * The part of the minimum manual RU/s (rule 8, D-LIMITS) known before the
+ * run: each phase's throughput against max(400, highest ever / 100) of
+ * every variant, the highest counting the container's own and every
+ * earlier phase's. The storage term is checked when the run reaches the
+ * phase (sim.c). One error per phase.
+ */
+void ld_check_phase_minimums(struct ld *ld)
+{
+	struct pk_scenario *s = ld->s;
+	unsigned char *reported = xcalloc(s->n_phases + 1, 1);
+	size_t v, i;
+	char a[32], b[32], c[32];
+
+	for (v = 0; v < s->n_variants; v++) {
+		int64_t highest = s->variants[v].throughput_ru_per_s;
+
+		for (i = 0; i < s->n_phases; i++) {
+			struct pk_phase_spec *ph = &s->phases[i];
+			enum pk_min_reason why;
+			int64_t min, want = ph->throughput_ru_per_s;
+			char vn[PK_SCENARIO_QUOTE_BYTES + 32] = "";
+
+			if (want <= 0) {
+				continue;
+			}
+			if (s->variants[v].serverless ||
+			    s->variants[v].autoscale_max_ru_per_s > 0) {
+				if (!reported[i]) {
+					reported[i] = 1;
+					refuse_phase_throughput(ld, s, ph, v);
+				}
+				continue;
+			}
+			min = provision_min_manual(0, highest, &why);
+			if (want < min && !reported[i]) {
+				reported[i] = 1;
+				if (s->n_variants > 1) {
+					snprintf(vn, sizeof(vn),
+						 " in variant '%.*s'",
+						 PK_SCENARIO_QUOTE_BYTES,
+						 s->variants[v].name);
+				}
+				if (why == PK_MIN_HIGHEST) {
+					ld_err_at(
+					    ld, ph->throughput_line,
+					    ph->throughput_col,
+					    "phase '%.*s' sets %s RU/s, "
+					    "below the minimum %s (1%% of "
+					    "the highest ever, %s)%s",
+					    PK_SCENARIO_QUOTE_BYTES, ph->name,
+					    fmt_thousands(want, a),
+					    fmt_thousands(min, b),
+					    fmt_thousands(highest, c), vn);
+				} else {
+					ld_err_at(ld, ph->throughput_line,
+						  ph->throughput_col,
+						  "phase '%.*s' sets %s RU/s, "
+						  "below the minimum %s of a "
+						  "container with manual "
+						  "throughput%s",
+						  PK_SCENARIO_QUOTE_BYTES,
+						  ph->name,
+						  fmt_thousands(want, a),
+						  fmt_thousands(min, b), vn);
+				}
+			}
+			if (want > highest) {
+				highest = want;
+			}
+		}
+	}
+	free(reported);
+}
+
+/*
+ * Merge and redistribution are features of provisioned throughput
+ * (D-MERGE, D-REDIST): neither applies to a serverless variant, and pksim
+ * redistributes manual throughput only (ASSUMPTION: it leaves out how a
+ * per-partition setting meets autoscale's own scaling). One error per
+ * phase.
+ */
+void ld_check_phase_actions(struct ld *ld)
+{
+	struct pk_scenario *s = ld->s;
+	size_t v, i;
+
+	for (i = 0; i < s->n_phases; i++) {
+		struct pk_phase_spec *ph = &s->phases[i];
+		const char *what =
+		    ph->merge_to > 0 ? "merges" : "redistributes";
+
+		if (ph->merge_to == 0 && ph->n_redistribute == 0) {
+			continue;
+		}
+		for (v = 0; v < s->n_variants; v++) {
+			const struct pk_container_spec *c = &s->variants[v];
+			const char *kind =
+			    c->serverless ? "serverless"
+			    : c->autoscale_max_ru_per_s > 0 && ph->merge_to == 0
+				? "autoscale"
+				: NULL;
+
+			if (!kind) {
+				continue;
+			}
+			ld_err_at(
+			    ld, ph->action_line, ph->action_col,
+			    "phase '%.*s' %s, but container%s%.*s%s is %s; "
+			    "pksim %s manual%s throughput only",
+			    PK_SCENARIO_QUOTE_BYTES, ph->name, what,
+			    s->n_variants > 1 ? " '" : "",
+			    PK_SCENARIO_QUOTE_BYTES,
+			    s->n_variants > 1 ? c->name : "",
+			    s->n_variants > 1 ? "'" : "", kind,
+			    ph->merge_to > 0 ? "merges" : "redistributes",
+			    ph->merge_to > 0 ? " or autoscale" : "");
+			break;
+		}
+	}
+}
+
+void ld_load_phases(struct ld *ld, const struct yn *n)
+{
+	struct pk_scenario *s = ld->s;
+	size_t i;
+
+	if (ld_need_kind(ld, n, YN_SEQ, "phases",
+			 "a list of phases (- duration: 10m ...)") < 0) {
+		return;
+	}
+	if (n->n_kids == 0) {
+		ld_err(ld, n,
+		       s->items_file
+			   ? "phases is empty; give at least one phase with "
+			     "duration and throughput, or leave phases out"
+			   : "phases is empty; give at least one phase with "
+			     "duration and rate");
+		return;
+	}
+	s->phases = xcalloc(n->n_kids, sizeof(*s->phases));
+	s->n_phases = n->n_kids;
+	for (i = 0; i < n->n_kids; i++) {
+		struct pk_phase_spec *ph = &s->phases[i];
+
+		ph->mix[PK_OP_CREATE] = 1;
+		ph->batch_size = PK_DEFAULT_BATCH_OPS;
+		ph->item_size.kind = PK_SIZE_FIXED;
+		ph->item_size.bytes = PK_KIB;
+		ld_dist_defaults(&ph->select);
+		ph->throughput_ru_per_s = -1;
+		ph->arrival = PK_ARRIVAL_UNIFORM;
+		if (ld_need_kind(ld, n->kids[i], YN_MAP, "a phase",
+				 "a mapping with duration and rate") < 0) {
+			ph->name = xasprintf("phase-%zu", i + 1);
+			continue;
+		}
+		load_phase(ld, n->kids[i], i);
+	}
+}

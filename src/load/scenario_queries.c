@@ -1,0 +1,279 @@
+/*
+ * scenario_queries: a phase's `queries`: named filters over item
+ * properties (eq, startswith, range, {in: K}), results and weight.
+ */
+#include "loader.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/mem.h"
+
+/* Condition words of a query's `where` (IN is written {in: K}). */
+static const char *const cond_words[] = {
+    "eq", "startswith", "range", "in", NULL,
+};
+static const char cond_allowed[] = "eq, startswith, range, {in: K}";
+
+/* The condition word for a common other spelling ("=", "equals",
+   "prefix", "between"), or NULL. */
+static const char *cond_synonym(const char *word)
+{
+	static const struct {
+		const char *word, *cond;
+	} syn[] = {
+	    {"=", "eq"},
+	    {"==", "eq"},
+	    {"equal", "eq"},
+	    {"equals", "eq"},
+	    {"prefix", "startswith"},
+	    {"starts_with", "startswith"},
+	    {"like", "startswith"},
+	    {"<", "range"},
+	    {">", "range"},
+	    {"<=", "range"},
+	    {">=", "range"},
+	    {"lt", "range"},
+	    {"gt", "range"},
+	    {"between", "range"},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(syn) / sizeof(syn[0]); i++) {
+		if (strcmp(word, syn[i].word) == 0) {
+			return syn[i].cond;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * The property written as a `where` key: "deviceId", "address/city" or
+ * with a leading '/'. Returns the path with one leading '/' (owned), or
+ * NULL after an error.
+ */
+static char *query_path(struct ld *ld, const struct yn *k)
+{
+	const char *t = k->text[0] == '/' ? k->text + 1 : k->text;
+	char *path = xasprintf("/%s", t);
+
+	if (!ld_path_ok(path)) {
+		char buf[PK_YN_DESC_BYTES];
+
+		ld_err(ld, k,
+		       "query property %s must be a property name such as "
+		       "deviceId, or a nested path such as address/city (a "
+		       "leading '/' is optional)",
+		       yn_desc(k, buf, sizeof(buf)));
+		free(path);
+		return NULL;
+	}
+	return path;
+}
+
+/* The condition n on path into *c (path not yet set). Returns 0 or -1. */
+static int load_cond(struct ld *ld, const struct yn *n, const char *path,
+		     struct pk_cond_spec *c)
+{
+	static const char *const in_keys[] = {"in", NULL};
+	char buf[PK_YN_DESC_BYTES];
+	const struct yn *kn;
+	const char *near;
+	int64_t v;
+	char *where;
+
+	if (n->kind == YN_SCALAR) {
+		if (strcmp(n->text, "eq") == 0) {
+			c->kind = PK_COND_EQ;
+			return 0;
+		}
+		if (strcmp(n->text, "startswith") == 0) {
+			c->kind = PK_COND_STARTSWITH;
+			return 0;
+		}
+		if (strcmp(n->text, "range") == 0) {
+			c->kind = PK_COND_RANGE;
+			return 0;
+		}
+		if (strcmp(n->text, "in") == 0) {
+			ld_err(ld, n,
+			       "condition in on '%s' needs the number of "
+			       "values: {in: K} with K from 1 to %d",
+			       path, PK_QUERY_MAX_IN);
+			return -1;
+		}
+		near = n->len ? cond_synonym(n->text) : NULL;
+		if (!near && n->len) {
+			near = ld_nearest(n->text, cond_words);
+		}
+		if (near) {
+			ld_err(ld, n,
+			       "unknown condition %s on '%s'; allowed: %s; "
+			       "did you mean '%s'?",
+			       yn_desc(n, buf, sizeof(buf)), path, cond_allowed,
+			       strcmp(near, "in") == 0 ? "{in: K}" : near);
+		} else {
+			ld_err(
+			    ld, n, "unknown condition %s on '%s'; allowed: %s",
+			    yn_desc(n, buf, sizeof(buf)), path, cond_allowed);
+		}
+		return -1;
+	}
+	if (n->kind != YN_MAP || yn_pairs(n) == 0) {
+		ld_err(ld, n, "condition on '%s' must be one of %s (got %s)",
+		       path, cond_allowed, yn_desc(n, buf, sizeof(buf)));
+		return -1;
+	}
+	where = xasprintf("in the condition on '%s'", path);
+	ld_check_keys(ld, n, in_keys, where);
+	free(where);
+	kn = yn_get(n, "in");
+	if (!kn) {
+		return -1; /* check_keys reported the key */
+	}
+	c->kind = PK_COND_IN;
+	where =
+	    xasprintf("a whole number of values from 1 to %d", PK_QUERY_MAX_IN);
+	if (ld_get_int(ld, kn, "in", 1, PK_QUERY_MAX_IN, where, &v) < 0) {
+		free(where);
+		return -1;
+	}
+	free(where);
+	c->in_count = (int)v;
+	return 0;
+}
+
+/* The `where` mapping n of query q. */
+static void load_where(struct ld *ld, const struct yn *n,
+		       struct pk_query_spec *q)
+{
+	const struct pk_cond_spec *first_in = NULL;
+	const struct yn *first_in_at = NULL;
+	size_t i, j;
+
+	if (n->kind == YN_SCALAR && n->plain &&
+	    (n->len == 0 || strcmp(n->text, "~") == 0 ||
+	     strcmp(n->text, "null") == 0)) {
+		return; /* no filter: a full scan */
+	}
+	if (ld_need_kind(ld, n, YN_MAP, "where",
+			 "a mapping of property to condition, e.g. {deviceId: "
+			 "eq, date: range}, or {} for no filter") < 0) {
+		return;
+	}
+	if (yn_pairs(n) > PK_QUERY_MAX_CONDS) {
+		ld_err(ld, n, "a query has at most %d conditions (got %zu)",
+		       PK_QUERY_MAX_CONDS, yn_pairs(n));
+		return;
+	}
+	for (i = 0; i < yn_pairs(n); i++) {
+		const struct yn *k = yn_key(n, i), *v = yn_val(n, i);
+		struct pk_cond_spec c;
+		char *path = query_path(ld, k);
+		int dup = 0;
+
+		if (!path) {
+			continue;
+		}
+		for (j = 0; j < q->n_conds; j++) {
+			if (strcmp(q->conds[j].path, path) == 0) {
+				ld_err(ld, k,
+				       "a second condition on '%s' in one "
+				       "query; give each property one "
+				       "condition",
+				       path);
+				dup = 1;
+				break;
+			}
+		}
+		memset(&c, 0, sizeof(c));
+		if (dup || load_cond(ld, v, path, &c) < 0) {
+			free(path);
+			continue;
+		}
+		if (c.kind == PK_COND_IN) {
+			if (first_in) {
+				ld_err(ld, v,
+				       "a query may have at most one IN "
+				       "condition (it has one on '%s' at line "
+				       "%d); use eq or range for '%s'",
+				       first_in->path, first_in_at->line, path);
+				free(path);
+				continue;
+			}
+			first_in_at = v;
+		}
+		c.path = path;
+		q->conds[q->n_conds++] = c;
+		if (c.kind == PK_COND_IN) {
+			first_in = &q->conds[q->n_conds - 1];
+		}
+	}
+}
+
+/* The `queries` list n of phase ph. */
+void ld_load_queries(struct ld *ld, const struct yn *n,
+		     struct pk_phase_spec *ph)
+{
+	static const char *const keys[] = {
+	    "name", "where", "results", "weight", NULL,
+	};
+	size_t i;
+
+	if (ld_need_kind(ld, n, YN_SEQ, "queries",
+			 "a list of queries (- where: {deviceId: eq})") < 0) {
+		return;
+	}
+	if (n->n_kids == 0) {
+		return;
+	}
+	ph->queries = xcalloc(n->n_kids, sizeof(*ph->queries));
+	ph->n_queries = n->n_kids;
+	for (i = 0; i < n->n_kids; i++) {
+		struct pk_query_spec *q = &ph->queries[i];
+		const struct yn *m = n->kids[i], *x;
+		char *where;
+		int64_t v;
+
+		q->results = 1;
+		q->weight = 1;
+		q->line = m->line;
+		q->col = m->col;
+		if (ld_need_kind(ld, m, YN_MAP, "a query",
+				 "a mapping {name: ..., where: {PROPERTY: "
+				 "CONDITION}, results: N, weight: W}") < 0) {
+			q->name = xasprintf("query-%zu", i + 1);
+			continue;
+		}
+		x = yn_get(m, "name");
+		if (x && x->kind == YN_SCALAR && x->len > 0) {
+			q->name = xstrdup(x->text);
+			where = xasprintf("in query '%.*s'",
+					  PK_SCENARIO_QUOTE_BYTES, q->name);
+		} else {
+			if (x) {
+				ld_get_string(ld, x, "name", 0, &q->name);
+			}
+			q->name = xasprintf("query-%zu", i + 1);
+			where = xasprintf("in query %zu", i + 1);
+		}
+		ld_check_keys(ld, m, keys, where);
+		free(where);
+		if ((x = yn_get(m, "where"))) {
+			load_where(ld, x, q);
+		}
+		if ((x = yn_get(m, "results")) &&
+		    ld_get_int(ld, x, "results", 0, UINT32_MAX,
+			       "a whole number of items >= 0 (default 1)",
+			       &v) == 0) {
+			q->results = (uint32_t)v;
+		}
+		if ((x = yn_get(m, "weight"))) {
+			ld_get_number(ld, x, "weight", 0, 1, HUGE_VAL, 0,
+				      "a number greater than 0 (default 1)",
+				      &q->weight);
+		}
+	}
+}
