@@ -707,6 +707,46 @@ START_TEST(test_sim_split_delay_cancelled)
 }
 END_TEST
 
+/*
+ * Issue 11 fault 1, the repro: one key, one range (6,000 RU/s <= 10,000),
+ * 200 writes/s x 10 RU = 2,000 RU each second, retries off. Seconds 0-2
+ * serve all 2,000 (share 6,000). From t = 3 the share is 1,500: 1,500 /
+ * 10 = 150 writes fit, 200 - 150 = 50 get a 429, every second, t = 3 too
+ * (second 2 used 2,000 of its 6,000: no debt; before the fix the 2,000 -
+ * 1,500 = 500 "debt" left 1,000 RU, 100 x 429 at t = 3).
+ */
+START_TEST(test_sim_no_phantom_debt)
+{
+	static const char *const text =
+		"container: {partition_key: /k, throughput: 6000}\n"
+		"client: {retries: off}\n"
+		"cost: {write_1kb: 10}\n"
+		"items: {k: {const: a}}\n"
+		"phases:\n"
+		"  - {duration: 3s, rate: 200/s}\n"
+		"  - {duration: 3s, rate: 200/s, throughput: 1500}\n";
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_metrics *m;
+	int s;
+
+	diag_init(&d);
+	run = sim_run(load(text), 1, &d);
+	ck_assert_ptr_nonnull(run);
+	m = &run->variants[0].container->metrics;
+	for (s = 0; s < 3; s++) {
+		ck_assert_int_eq(m->seconds[s].served_mru, 2000 * 1000);
+		ck_assert_uint_eq(m->seconds[s].throttled_429, 0);
+	}
+	for (s = 3; s < 6; s++) {
+		ck_assert_int_eq(m->seconds[s].served_mru, 1500 * 1000);
+		ck_assert_uint_eq(m->seconds[s].throttled_429, 50);
+	}
+	diag_free(&d);
+	free_run(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -729,6 +769,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sim_batches_one_key);
 	tcase_add_test(tc, test_sim_batches_spanning);
 	tcase_add_test(tc, test_sim_batch_retry);
+	tcase_add_test(tc, test_sim_no_phantom_debt);
 	suite_add_tcase(s, tc);
 	return s;
 }

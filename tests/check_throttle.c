@@ -129,6 +129,49 @@ START_TEST(test_throttle_debt)
 }
 END_TEST
 
+/*
+ * Issue 11 fault 1's kind at the budget: a share that drops (scale-down,
+ * a sibling's split, a merge, a redistribution) never turns the previous
+ * window's use into debt.
+ * - A sibling's split: 5,000 RU/s on 2 ranges (2,500) becomes 3 ranges
+ *   (1,667): window 9 spent its whole 2,500; window 10 has all 1,667
+ *   (before the fix: 1,667 - (2,500 - 1,667) = 834).
+ * - Mid-window: 1,800 of 2,000 spent when the share drops to 1,500: the
+ *   window is full (1,800 > 1,500), the next one starts at 0 (1,800 fitted
+ *   the old share).
+ * - A real debt stays: a 1,024 RU write on 400 RU/s leaves 624 RU; the
+ *   share drops to 300 at t = 1 s: window 0 closed at 400, so window 1
+ *   starts at 624 (> 300: nothing fits), window 2 at 624 - 300 = 324,
+ *   window 3 at 24: 276 RU fit, 277 do not.
+ */
+START_TEST(test_throttle_share_drop)
+{
+	struct pk_budget b;
+	int64_t after = 0;
+
+	throttle_init(&b, 2500 * 1000);
+	ck_assert_int_eq(throttle_admit(&b, 9000, 2500 * 1000, &after), 1);
+	throttle_set_share(&b, 10, 1667 * 1000);
+	ck_assert_int_eq(throttle_admit(&b, 10000, 1667 * 1000, &after), 1);
+	ck_assert_int_eq(throttle_admit(&b, 10001, 1, &after), 0);
+
+	throttle_init(&b, 2000 * 1000);
+	ck_assert_int_eq(throttle_admit(&b, 5000, 1800 * 1000, &after), 1);
+	throttle_set_share(&b, 5, 1500 * 1000);
+	ck_assert_int_eq(throttle_admit(&b, 5500, 1, &after), 0);
+	ck_assert_int_eq(throttle_admit(&b, 6000, 1500 * 1000, &after), 1);
+
+	throttle_init(&b, 400 * 1000);
+	ck_assert_int_eq(throttle_admit(&b, 0, 1024 * 1000, &after), 1);
+	throttle_set_share(&b, 1, 300 * 1000);
+	ck_assert_int_eq(b.used_mru, 624 * 1000);
+	ck_assert_int_eq(throttle_admit(&b, 1000, 1, &after), 0);
+	ck_assert_int_eq(throttle_admit(&b, 2000, 1, &after), 0);
+	ck_assert_int_eq(throttle_admit(&b, 3000, 277 * 1000, &after), 0);
+	ck_assert_int_eq(throttle_admit(&b, 3001, 276 * 1000, &after), 1);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("throttle");
@@ -136,6 +179,7 @@ Suite *tu_suite(void)
 
 	tcase_add_test(tc, test_throttle_window);
 	tcase_add_test(tc, test_throttle_debt);
+	tcase_add_test(tc, test_throttle_share_drop);
 	tcase_add_test(tc, test_throttle_retry_policy);
 	tcase_add_test(tc, test_throttle_burst_case);
 	tcase_add_test(tc, test_throttle_burst_rules);

@@ -29,7 +29,8 @@ void container_reshare(struct pk_container *c)
 	int64_t n = (int64_t)c->pmap.n, i;
 
 	for (i = 0; i < n; i++) {
-		c->pp[i].budget.share_mru = total / n + (i < total % n);
+		throttle_set_share(&c->pp[i].budget, c->now_s,
+				   total / n + (i < total % n));
 	}
 }
 

@@ -341,7 +341,8 @@ static void redistribute_one(struct pk_container *c, uint32_t id,
 	char a[32], b[32], d[32];
 
 	if (ru_per_s <= c->spec.pp_ru_per_s) {
-		c->pp[i].budget.share_mru = ru_per_s * PK_MRU_PER_RU;
+		throttle_set_share(&c->pp[i].budget, c->now_s,
+				   ru_per_s * PK_MRU_PER_RU);
 		return;
 	}
 	/* the range gets the cap at once, then splits; split_range gives

@@ -9,6 +9,7 @@ void throttle_init(struct pk_budget *b, int64_t share_mru)
 {
 	b->window_s = 0;
 	b->used_mru = 0;
+	b->carried_mru = 0;
 	b->share_mru = share_mru;
 	b->burst = 0;
 	b->credit_mru = 0;
@@ -62,23 +63,52 @@ static int64_t window_limit(const struct pk_budget *b)
 	return limit > b->share_mru ? limit : b->share_mru;
 }
 
+/* Open window s: what the closed windows charged beyond their shares (an
+   admitted large request) is a debt the new window starts with; each
+   window between paid off one share of it. Every window closed here ran
+   at the current share: throttle_set_share rolls before it changes it. */
+static void roll(struct pk_budget *b, int64_t s)
+{
+	int64_t debt = s > b->window_s ? b->used_mru -
+					   b->share_mru * (s - b->window_s)
+				 : 0;
+
+	if (b->burst) {
+		settle_credit(b, s);
+	}
+	b->window_s = s;
+	b->used_mru = debt > 0 && !b->burst ? debt : 0;
+	b->carried_mru = b->used_mru;
+}
+
+void throttle_set_share(struct pk_budget *b, int64_t t_s, int64_t share_mru)
+{
+	int64_t old = b->share_mru, within, keep;
+
+	if (t_s > b->window_s) {
+		roll(b, t_s);
+	}
+	b->share_mru = share_mru;
+	if (share_mru >= old) {
+		return;
+	}
+	/* this window's own charges that fitted the old share but pass the
+	   new one are no debt: they were admitted within the budget of
+	   their time (issue 11 fault 1, "phantom debt") */
+	within = b->used_mru < old ? b->used_mru : old;
+	keep = share_mru > b->carried_mru ? share_mru : b->carried_mru;
+	if (within > keep) {
+		b->used_mru -= within - keep;
+	}
+}
+
 int throttle_admit(struct pk_budget *b, int64_t t_ms, int64_t charge_mru,
 		   int64_t *retry_after_ms)
 {
 	int64_t s = t_ms / PK_MS_PER_S;
 
 	if (s != b->window_s) {
-		/* RU spent beyond the share (an admitted large request) is a
-		   debt each new window pays off with its share */
-		int64_t debt = s > b->window_s ? b->used_mru -
-						   b->share_mru * (s - b->window_s)
-					 : 0;
-
-		if (b->burst) {
-			settle_credit(b, s);
-		}
-		b->window_s = s;
-		b->used_mru = debt > 0 && !b->burst ? debt : 0;
+		roll(b, s);
 	}
 	if (charge_mru <= window_limit(b) - b->used_mru ||
 	    (b->used_mru == 0 && charge_mru > window_limit(b))) {

@@ -46,6 +46,8 @@ struct pk_budget {
 	int64_t window_s;    /* the second the counters below belong to */
 	int64_t used_mru;    /* charged in that window, <= share_mru plus
 				what burst credit allowed */
+	int64_t carried_mru; /* the debt the window opened with (part of
+				used_mru), 0 with burst on */
 	int64_t share_mru;   /* this partition's RU/s share, in mRU per s */
 	int burst;           /* 1: burst capacity on (rule 14) */
 	int64_t credit_mru;  /* burst savings at the window's start, 0 ..
@@ -57,6 +59,17 @@ void throttle_set_burst(struct pk_budget *b, int on);
 
 /* A budget with share_mru per second, starting in window 0. */
 void throttle_init(struct pk_budget *b, int64_t share_mru);
+
+/*
+ * Change b's share to share_mru from second t_s on (a scale up or down,
+ * a split or merge of a sibling, a redistribution). The windows before
+ * t_s close at the old share first, so only a debt from a request
+ * larger than its window is carried into t_s (the ASSUMPTION above);
+ * when the share drops, what window t_s already charged within the old
+ * share counts as using the new window up, never as a debt
+ * (issue 11 fault 1). t_s at or after the window b is in.
+ */
+void throttle_set_share(struct pk_budget *b, int64_t t_s, int64_t share_mru);
 
 /*
  * Admit an operation charging charge_mru at t_ms (>= the window start).
