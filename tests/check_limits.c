@@ -22,7 +22,7 @@
 
 #include "pksim/model/container.h"
 #include "pksim/model/epk.h"
-#include "pksim/result/metrics.h"
+#include "pksim/model/metrics.h"
 #include "testutil.h"
 
 #define OPS_TARGET 1000000000000ULL      /* 10^12 operations */

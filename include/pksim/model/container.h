@@ -57,7 +57,7 @@
 
 #include "pksim/model/cost.h"
 #include "pksim/base/hashtab.h"
-#include "pksim/result/metrics.h"
+#include "pksim/model/metrics.h"
 #include "pksim/model/pkey.h"
 #include "pksim/model/pmap.h"
 #include "pksim/model/provision.h"

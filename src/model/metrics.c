@@ -1,7 +1,7 @@
 /*
  * metrics: growable series of per-second records and events.
  */
-#include "pksim/result/metrics.h"
+#include "pksim/model/metrics.h"
 
 #include <stdarg.h>
 #include <stdio.h>
