@@ -155,7 +155,7 @@ START_TEST(test_epkcli_bad_input)
 		{"epk --version", "pksim: error: option '--version' needs a "
 				  "value; see 'pksim --help'"},
 		{"epk --bogus '[1]'", "pksim: error: unknown option '--bogus'; "
-				      "see 'pksim --help'"},
+				      "see 'pksim epk --help'"},
 		{"epk", "pksim: error: epk needs one JSON array; see 'pksim "
 			"--help'"},
 		{"epk '[1]' '[2]'", "pksim: error: epk takes one JSON array; "

@@ -16,6 +16,7 @@
 #include "pksim/base/mem.h"
 #include "pksim/base/output.h"
 #include "pksim/base/units.h"
+#include "pksim/cli/help.h"
 #include "pksim/report/report_csv.h"
 #include "pksim/report/report_json.h"
 #include "pksim/report/report_text.h"
@@ -59,55 +60,6 @@ struct pk_run_opts {
 #define PK_CLI_MAX_COMPRESSION 1e9
 /* D-LIMITS: the smallest manual throughput of a container */
 #define PK_CLI_MIN_RU_PER_S 400
-
-static const char usage_text[] =
-	"usage: pksim run SCENARIO.yaml [--format text|json|csv] [--seed N] "
-	"[-o FILE]\n"
-	"       pksim compare SCENARIO.yaml [--key K]... [options of run]\n"
-	"       pksim compare --items FILE (--time-field F | --rate R |\n"
-	"                     --at-once) --key K [--key K]... [options]\n"
-	"       pksim locate SCENARIO.yaml [ITEM_JSON...]\n"
-	"       pksim epk [--version 1|2] [--multihash] JSON_ARRAY\n"
-	"       pksim --help | --version\n"
-	"\n"
-	"Replays the scenario's workload against a simulated Azure Cosmos DB\n"
-	"container and reports what the partition key did: physical\n"
-	"partitions, hot logical partitions, 429 rate limiting, splits.\n"
-	"\n"
-	"options for run and compare:\n"
-	"  --format FORMAT  text (default), json, or csv (the per-second\n"
-	"                   series per variant and range)\n"
-	"  --seed N         override the scenario's seed (unsigned 64-bit)\n"
-	"  -o, --output F   write the report to F (whole or not at all)\n"
-	"\n"
-	"pksim compare replays one operation stream through every variant of\n"
-	"the scenario and each --key, then ranks them. Options:\n"
-	"  --key K          add a variant keyed by K: /path, '[/a, /b]' or\n"
-	"                   '/a,/b' (hierarchical), '{a}-{b}' (synthetic)\n"
-	"  --items FILE     items from a data file (JSON array, JSON lines,\n"
-	"                   CSV with a header) instead of a scenario\n"
-	"  --items-format F auto (default), json, jsonl or csv\n"
-	"  --time-field F   records arrive by this timestamp (epoch s or\n"
-	"                   ISO 8601) ...\n"
-	"  --time-compression X  ... divided by X (default 1)\n"
-	"  --rate R         ... or R records a second in file order\n"
-	"  --at-once        ... or all at t = 0\n"
-	"  --throughput N   RU/s of the container for --items (default\n"
-	"                   10,000)\n"
-	"\n"
-	"pksim locate prints, for each item (JSON objects as arguments, or\n"
-	"one per line on standard input) and each container variant of the\n"
-	"scenario, the partition key value the key definition builds, its EPK\n"
-	"and the physical partition it lands in at the start of the run.\n"
-	"\n"
-	"pksim epk prints the effective partition key of the key whose\n"
-	"components are JSON_ARRAY (e.g. '[\"redmond\"]'; numbers hash as\n"
-	"doubles, {} is undefined) in uppercase hex, as the SDKs compute it:\n"
-	"  --version N      hash version 1 or 2 (default 2)\n"
-	"  --multihash      hierarchical key, 1 to 3 levels (version 2 only)\n"
-	"\n"
-	"exit status: 0 ok, 1 cannot write output, 2 bad input or usage.\n"
-	"The scenario format is described in scenarios/README.md.\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -269,7 +221,8 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 		{"throughput", required_argument, NULL, 'T'},
 		{NULL, 0, NULL, 0},
 	};
-	int ch, rc, compare = o->compare;
+	int ch, rc, li = 0, compare = o->compare;
+	const char *cmd = compare ? "compare" : "run";
 
 	memset(o, 0, sizeof(*o));
 	o->compare = compare;
@@ -277,7 +230,7 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 	o->throughput = PK_CLI_DEFAULT_ITEMS_RU_PER_S;
 	opterr = 0;
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, ":o:h", longs, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":o:h", longs, &li)) != -1) {
 		rc = 0;
 		switch (ch) {
 		case 'f':
@@ -295,19 +248,18 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 			o->output = optarg;
 			break;
 		case 'h':
-			fputs(usage_text, stdout);
+			cli_help(cmd, stdout);
 			return -1;
 		case ':':
 			return usage_error("option '%s' needs a value",
 					   argv[optind - 1]);
 		case '?':
-			return usage_error("unknown option '%s'",
-					   argv[optind - 1]);
+			return cli_option_error(cmd, argv[optind - 1]);
 		default:
 			if (!o->compare) {
-				return usage_error("option '%s' is for pksim "
-						   "compare",
-						   argv[optind - 1]);
+				/* longs[li]: argv[optind - 1] may be the
+				   option's value */
+				return cli_option_error(cmd, longs[li].name);
 			}
 			rc = parse_compare_opt(ch, optarg, o);
 			break;
@@ -489,14 +441,13 @@ static int parse_epk_opts(int argc, char **argv, struct pk_epk_opts *o)
 			o->multihash = 1;
 			break;
 		case 'h':
-			fputs(usage_text, stdout);
+			cli_help("epk", stdout);
 			return -1;
 		case ':':
 			return usage_error("option '%s' needs a value",
 					   argv[optind - 1]);
 		default:
-			return usage_error("unknown option '%s'",
-					   argv[optind - 1]);
+			return cli_option_error("epk", argv[optind - 1]);
 		}
 	}
 	if (o->multihash && o->version != 2) {
@@ -648,12 +599,22 @@ int cli_main(int argc, char **argv)
 	   output.c treats EPIPE as the reader having left */
 	signal(SIGPIPE, SIG_IGN);
 	if (argc < 2) {
-		fputs(usage_text, stderr);
+		cli_help(NULL, stderr);
 		return PK_EXIT_INPUT;
 	}
-	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
-	    strcmp(argv[1], "help") == 0) {
-		fputs(usage_text, stdout);
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		cli_help(NULL, stdout);
+		return PK_EXIT_OK;
+	}
+	if (strcmp(argv[1], "help") == 0) {
+		if (argc > 3) {
+			return usage_error("%s", "help takes one command");
+		}
+		if (cli_help(argc == 3 ? argv[2] : NULL, stdout)) {
+			return usage_error("unknown command '%s'; commands: "
+					   "run, compare, locate, epk",
+					   argv[2]);
+		}
 		return PK_EXIT_OK;
 	}
 	if (strcmp(argv[1], "--version") == 0) {

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "pksim/cli/cli.h"
+#include "pksim/cli/help.h"
 #include "pksim/model/container.h"
 #include "pksim/model/pkey.h"
 #include "pksim/load/scenario.h"
@@ -121,6 +122,14 @@ int cli_locate(int argc, char **argv)
 	int rc = PK_EXIT_OK, i;
 	size_t v;
 
+	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 ||
+			  strcmp(argv[1], "-h") == 0)) {
+		cli_help("locate", stdout);
+		return PK_EXIT_OK;
+	}
+	if (argc >= 2 && argv[1][0] == '-' && argv[1][1] != '\0') {
+		return cli_option_error("locate", argv[1]);
+	}
 	if (argc < 2 || argv[1][0] == '-') {
 		fputs("pksim: error: usage: pksim locate SCENARIO.yaml "
 		      "[ITEM_JSON...]; see 'pksim --help'\n",

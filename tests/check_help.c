@@ -1,0 +1,228 @@
+/*
+ * help: `pksim COMMAND --help`, `pksim help COMMAND`, option errors with
+ * the nearest option or the command an option belongs to (issue 9 §3),
+ * the suggestion rule itself (distances worked by hand), and that every
+ * option the CLI takes is in the man page source and the bash completion.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/suggest.h"
+#include "pksim/cli/help.h"
+#include "testutil.h"
+
+static char *first_line(char *s)
+{
+	char *nl = s ? strchr(s, '\n') : NULL;
+
+	if (nl) {
+		*nl = '\0';
+	}
+	return s ? s : "";
+}
+
+START_TEST(test_help_per_command)
+{
+	/* command, the first line its help starts with */
+	static const char *const cases[][2] = {
+		{"run", "usage: pksim run SCENARIO.yaml"},
+		{"compare", "usage: pksim compare SCENARIO.yaml"},
+		{"locate", "usage: pksim locate SCENARIO.yaml [ITEM_JSON...]"},
+		{"epk", "usage: pksim epk [--version 1|2] [--multihash] "
+			"JSON_ARRAY"},
+	};
+	size_t i, j;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char args[128], *out = NULL, *err = NULL, *out2 = NULL;
+		char *err2 = NULL, *out3 = NULL, *err3 = NULL;
+		const char *const *opts = cli_options(cases[i][0]);
+
+		snprintf(args, sizeof(args), "%s --help", cases[i][0]);
+		ck_assert_int_eq(tu_run(args, &out, &err), 0);
+		ck_assert_str_eq(err, "");
+		ck_assert_msg(strncmp(out, cases[i][1], strlen(cases[i][1])) ==
+				      0,
+			      "%s: %s", args, out);
+		/* every option is in the text, an example and the exit
+		   statuses too */
+		ck_assert_ptr_nonnull(opts);
+		for (j = 0; opts[j]; j++) {
+			ck_assert_msg(strstr(out, opts[j]) != NULL, "%s: no %s",
+				      args, opts[j]);
+		}
+		ck_assert_ptr_nonnull(strstr(out, "\nexample"));
+		ck_assert_ptr_nonnull(strstr(out, "  1  environment failure"));
+		ck_assert_ptr_nonnull(strstr(out, "  2  bad input or usage"));
+		/* pksim help COMMAND and -h print the same bytes */
+		snprintf(args, sizeof(args), "help %s", cases[i][0]);
+		ck_assert_int_eq(tu_run(args, &out2, &err2), 0);
+		ck_assert_str_eq(out2, out);
+		snprintf(args, sizeof(args), "%s -h", cases[i][0]);
+		ck_assert_int_eq(tu_run(args, &out3, &err3), 0);
+		ck_assert_str_eq(out3, out);
+		free(out);
+		free(err);
+		free(out2);
+		free(err2);
+		free(out3);
+		free(err3);
+	}
+}
+END_TEST
+
+START_TEST(test_help_overview)
+{
+	char *out = NULL, *err = NULL, *out2 = NULL, *err2 = NULL;
+
+	ck_assert_int_eq(tu_run("help", &out, &err), 0);
+	ck_assert_int_eq(tu_run("--help", &out2, &err2), 0);
+	ck_assert_str_eq(out, out2);
+	ck_assert_ptr_nonnull(strstr(out, "pksim help [COMMAND]"));
+	free(out);
+	free(err);
+	free(out2);
+	free(err2);
+	ck_assert_int_eq(tu_run("help nope", &out, &err), 2);
+	ck_assert_str_eq(first_line(err),
+			 "pksim: error: unknown command 'nope'; commands: "
+			 "run, compare, locate, epk; see 'pksim --help'");
+	free(out);
+	free(err);
+	ck_assert_int_eq(tu_run("help run epk", &out, &err), 2);
+	ck_assert_str_eq(first_line(err),
+			 "pksim: error: help takes one command; see 'pksim "
+			 "--help'");
+	free(out);
+	free(err);
+	/* no command at all: the overview on stderr, a usage error */
+	ck_assert_int_eq(tu_run("", &out, &err), 2);
+	ck_assert_str_eq(out, "");
+	ck_assert_ptr_nonnull(strstr(err, "pksim help [COMMAND]"));
+	free(out);
+	free(err);
+}
+END_TEST
+
+START_TEST(test_help_option_errors)
+{
+	/* args, the whole first line of stderr; all exit 2 */
+	static const char *const cases[][2] = {
+		/* '--formt' -> '--format': one insertion */
+		{"run x.yaml --formt json",
+		 "pksim: error: unknown option '--formt'; did you mean "
+		 "'--format'? See 'pksim run --help'"},
+		{"compare x.yaml --formt=csv",
+		 "pksim: error: unknown option '--formt'; did you mean "
+		 "'--format'? See 'pksim compare --help'"},
+		/* '--sed' -> '--seed': one insertion */
+		{"run x.yaml --sed 3",
+		 "pksim: error: unknown option '--sed'; did you mean "
+		 "'--seed'? See 'pksim run --help'"},
+		/* '--multhash' -> '--multihash' */
+		{"epk --multhash '[1]'",
+		 "pksim: error: unknown option '--multhash'; did you mean "
+		 "'--multihash'? See 'pksim epk --help'"},
+		{"compare --itmes d.json --key /a",
+		 "pksim: error: unknown option '--itmes'; did you mean "
+		 "'--items'? See 'pksim compare --help'"},
+		/* nothing near: no suggestion */
+		{"run x.yaml --zzzzzzzz",
+		 "pksim: error: unknown option '--zzzzzzzz'; see 'pksim run "
+		 "--help'"},
+		/* misplaced: the option is named with its command, not
+		   mistaken for the file after it */
+		{"run --items F",
+		 "pksim: error: '--items' is an option of 'pksim compare', not "
+		 "of 'pksim run'; see 'pksim run --help'"},
+		{"run x.yaml --key /a",
+		 "pksim: error: '--key' is an option of 'pksim compare', not "
+		 "of 'pksim run'; see 'pksim run --help'"},
+		{"epk --format json '[1]'",
+		 "pksim: error: '--format' is an option of 'pksim run' and "
+		 "'pksim compare', not of 'pksim epk'; see 'pksim epk "
+		 "--help'"},
+		{"locate -o out.txt",
+		 "pksim: error: '-o' is an option of 'pksim run' and 'pksim "
+		 "compare', not of 'pksim locate'; see 'pksim locate "
+		 "--help'"},
+		{"locate --multihash",
+		 "pksim: error: '--multihash' is an option of 'pksim epk', not "
+		 "of 'pksim locate'; see 'pksim locate --help'"},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *out = NULL, *err = NULL;
+		int rc = tu_run(cases[i][0], &out, &err);
+
+		ck_assert_msg(rc == 2, "%s: exit %d", cases[i][0], rc);
+		ck_assert_str_eq(out, "");
+		ck_assert_str_eq(first_line(err), cases[i][1]);
+		free(out);
+		free(err);
+	}
+}
+END_TEST
+
+START_TEST(test_help_suggest_rule)
+{
+	static const char *const words[] = {"--format", "--seed", "--output",
+					    NULL};
+	static const char *const keys[] = {"throughput", "partition_key",
+					   NULL};
+
+	/* kitten -> sitting: k->s, e->i, +g = 3 (the textbook case) */
+	ck_assert_uint_eq(suggest_distance("kitten", "sitting"), 3);
+	ck_assert_uint_eq(suggest_distance("", "abc"), 3);
+	ck_assert_uint_eq(suggest_distance("--formt", "--format"), 1);
+	ck_assert_str_eq(suggest_nearest("--formt", words), "--format");
+	/* '--fromat': two substitutions (r<->o) = 2 <= 2 */
+	ck_assert_str_eq(suggest_nearest("--fromat", words), "--format");
+	/* thruput -> throughput: insert o after "thr", g and h after
+	   "u" = 3 edits, <= strlen("throughput") / 3 = 3 */
+	ck_assert_uint_eq(suggest_distance("thruput", "throughput"), 3);
+	ck_assert_str_eq(suggest_nearest("thruput", keys), "throughput");
+	/* '--x' is 6 edits from '--seed': too far */
+	ck_assert_ptr_null(suggest_nearest("--x", words));
+	/* a one-letter word is never "corrected" to another */
+	ck_assert_ptr_null(suggest_nearest("a", (const char *const[]){"b",
+								   NULL}));
+	/* too long to compare */
+	{
+		char big[PK_SUGGEST_MAX_LEN + 2];
+
+		memset(big, 'a', sizeof(big) - 1);
+		big[sizeof(big) - 1] = '\0';
+		ck_assert_uint_eq(suggest_distance(big, "a"), (size_t)-1);
+		ck_assert_ptr_null(suggest_nearest(big, words));
+	}
+}
+END_TEST
+
+static Suite *help_suite(void)
+{
+	Suite *s = suite_create("help");
+	TCase *tc = tcase_create("help");
+
+	tcase_add_test(tc, test_help_per_command);
+	tcase_add_test(tc, test_help_overview);
+	tcase_add_test(tc, test_help_option_errors);
+	tcase_add_test(tc, test_help_suggest_rule);
+	tcase_set_timeout(tc, 600);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(help_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
