@@ -202,7 +202,7 @@ START_TEST(test_help_suggest_rule)
 }
 END_TEST
 
-static Suite *help_suite(void)
+Suite *tu_suite(void)
 {
 	Suite *s = suite_create("help");
 	TCase *tc = tcase_create("help");
@@ -214,15 +214,4 @@ static Suite *help_suite(void)
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;
-}
-
-int main(void)
-{
-	SRunner *sr = srunner_create(help_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
