@@ -747,6 +747,58 @@ START_TEST(test_sim_no_phantom_debt)
 }
 END_TEST
 
+/*
+ * Issue 11 fault 2: a delayed scale-up is not lost across idle seconds.
+ * 18,000 RU/s = 3 ranges (ceil(18,000 / 6,000)); at t = 5 s 40,000 RU/s
+ * needs ceil(40,000 / 10,000) = 4, split_delay 10 s: the split is done at
+ * 5 + 10 = 15 s although no operation arrives between t = 5 and t = 65
+ * (one a minute). A run ending at 5 + 8 = 13 s, before 15, keeps 3
+ * ranges: its change event says 3 after and a splits_unfinished action.
+ */
+START_TEST(test_sim_split_delay_idle)
+{
+	static const char *const text =
+		"container: {partition_key: /k, throughput: 18000, "
+		"split_delay: 10s}\n"
+		"items: {k: {values: \"k{0..99}\"}}\n"
+		"phases:\n"
+		"  - {duration: 5s, rate: 1/m}\n"
+		"  - {duration: %s, rate: 1/m, throughput: 40000}\n";
+	char buf[512];
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_container *c;
+
+	diag_init(&d);
+	snprintf(buf, sizeof(buf), text, "2m");
+	run = sim_run(load(buf), 1, &d);
+	ck_assert_ptr_nonnull(run);
+	c = run->variants[0].container;
+	ck_assert_uint_eq(c->metrics.n_splits, 1);
+	ck_assert_int_eq(c->metrics.splits[0].t_s, 15);
+	ck_assert_int_eq(c->metrics.changes[0].effective_t_s, 15);
+	ck_assert_uint_eq(c->metrics.changes[0].ranges_after, 4);
+	ck_assert_uint_eq(c->pmap.n, 4);
+	free_run(run);
+
+	snprintf(buf, sizeof(buf), text, "8s");
+	run = sim_run(load(buf), 1, &d);
+	ck_assert_ptr_nonnull(run);
+	c = run->variants[0].container;
+	ck_assert_uint_eq(c->metrics.n_splits, 0);
+	ck_assert_uint_eq(c->pmap.n, 3);
+	ck_assert_uint_eq(c->metrics.changes[0].ranges_after, 3);
+	ck_assert_int_eq(c->metrics.actions[c->metrics.n_actions - 1].kind,
+			 PK_ACTION_SPLITS_UNFINISHED);
+	ck_assert_str_eq(c->metrics.actions[c->metrics.n_actions - 1].detail,
+			 "the run ends before the splits of the scale-up to "
+			 "40,000 RU/s are done (t=15s); 3 physical partitions "
+			 "at the end");
+	free_run(run);
+	diag_free(&d);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -770,6 +822,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sim_batches_spanning);
 	tcase_add_test(tc, test_sim_batch_retry);
 	tcase_add_test(tc, test_sim_no_phantom_debt);
+	tcase_add_test(tc, test_sim_split_delay_idle);
 	suite_add_tcase(s, tc);
 	return s;
 }

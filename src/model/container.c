@@ -214,11 +214,21 @@ void container_advance(struct pk_container *c, int64_t t_ms)
 
 	while (c->now_s < s) {
 		if (!c->sec_active) {
-			/* nothing changes in idle seconds: close them at once */
-			close_idle(c, s - c->now_s);
-			break;
+			/* nothing changes in idle seconds: close them at once,
+			   but only up to a timed action (a scale-up's splits
+			   finishing), which runs at its own second (issue 11
+			   fault 2) */
+			int64_t to = s;
+
+			if (c->pending_ru_per_s >= 0 &&
+			    c->pending_done_s > c->now_s &&
+			    c->pending_done_s < to) {
+				to = c->pending_done_s;
+			}
+			close_idle(c, to - c->now_s);
+		} else {
+			close_second(c);
 		}
-		close_second(c);
 		container_storage_splits(c);
 		if (c->autoscale) {
 			container_autoscale_storage(c);

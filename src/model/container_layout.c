@@ -257,6 +257,28 @@ static void cancel_pending(struct pk_container *c)
 	c->pending_ru_per_s = -1;
 }
 
+void container_end(struct pk_container *c)
+{
+	char a[32];
+
+	if (c->pending_ru_per_s < 0) {
+		return;
+	}
+	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_SPLITS_UNFINISHED,
+			   "the run ends before the splits of the scale-up to "
+			   "%s RU/s are done (t=%llds); %zu physical "
+			   "partitions at the end",
+			   fmt_thousands(c->pending_ru_per_s, a),
+			   (long long)c->pending_done_s, c->pmap.n);
+	if (c->metrics.n_changes > 0) {
+		struct pk_throughput_event *e =
+			&c->metrics.changes[c->metrics.n_changes - 1];
+
+		e->ranges_after = e->ranges_before;
+	}
+	c->pending_ru_per_s = -1;
+}
+
 void container_set_throughput(struct pk_container *c, int64_t t_ms,
 			      int64_t ru_per_s)
 {

@@ -115,7 +115,7 @@ const char *metrics_action_name(enum pk_action_kind k)
 	static const char *const names[PK_ACTION_KINDS] = {
 		"splits_started", "splits_done",  "splits_cancelled",
 		"merge",          "redistribute", "autoscale_max",
-		"serverless_ru",
+		"serverless_ru",  "splits_unfinished",
 	};
 
 	return k < PK_ACTION_KINDS ? names[k] : "?";

@@ -378,6 +378,7 @@ static void finish(struct pk_run *run, struct pk_variant *v)
 		end = (v->container->now_s + 1) * PK_MS_PER_S;
 	}
 	container_advance(v->container, end);
+	container_end(v->container);
 	if (end > run->end_ms) {
 		run->end_ms = end;
 	}

@@ -291,6 +291,15 @@ void container_advance(struct pk_container *c, int64_t t_ms);
 void container_set_throughput(struct pk_container *c, int64_t t_ms,
 			      int64_t ru_per_s);
 
+/*
+ * The run ends (after the last container_advance): a scale-up still
+ * waiting for its splits never took effect in the run; its change event
+ * then keeps its planned effective_t_s but counts the partitions that
+ * exist (ranges_after = ranges_before) and a "splits_unfinished" action
+ * says so (issue 11 fault 2).
+ */
+void container_end(struct pk_container *c);
+
 /* D-MERGE: merge suits containers below these per physical partition */
 #define PK_CONTAINER_MERGE_MAX_RU_PER_PP 3000LL
 #define PK_CONTAINER_MERGE_MAX_AVG_BYTES (20ULL * PK_GIB)

@@ -102,6 +102,8 @@ enum pk_action_kind {
 	PK_ACTION_REDISTRIBUTE,       /* per-range RU/s set (D-REDIST) */
 	PK_ACTION_AUTOSCALE_MAX,      /* autoscale max raised for storage */
 	PK_ACTION_SERVERLESS_RU,      /* serverless RU/s follow the ranges */
+	PK_ACTION_SPLITS_UNFINISHED,  /* the run ended before a scale-up's
+					 splits were done */
 	PK_ACTION_KINDS
 };
 
