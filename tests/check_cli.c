@@ -229,6 +229,56 @@ START_TEST(test_cli_locate)
 }
 END_TEST
 
+/*
+ * Exit status by the error's category (README: 1 an environment failure,
+ * a file exists but cannot be read; 2 bad input, a missing file or a
+ * directory given as a file). /proc/self/mem opens but its first read
+ * fails with EIO (address 0 is never mapped), for root too, which a
+ * chmod 000 file does not give.
+ */
+START_TEST(test_cli_exit_category)
+{
+	char *out = NULL, *err = NULL;
+
+	to_src_root();
+	/* a scenario that does not exist: bad input */
+	ck_assert_int_eq(tu_run("run tests/bad/no-such-file.yaml", &out, &err),
+			 2);
+	free(out);
+	free(err);
+	/* a directory given as the scenario: bad input */
+	ck_assert_int_eq(tu_run("run tests/bad", &out, &err), 2);
+	ck_assert_str_eq(first_line(err),
+			 "pksim: tests/bad: error: cannot read: Is a directory");
+	free(out);
+	free(err);
+	/* a scenario that exists but cannot be read: environment, 1 */
+	ck_assert_int_eq(tu_run("run /proc/self/mem", &out, &err), 1);
+	ck_assert_str_eq(first_line(err),
+			 "pksim: /proc/self/mem: error: cannot read: "
+			 "Input/output error");
+	free(out);
+	free(err);
+	ck_assert_int_eq(tu_run("locate /proc/self/mem", &out, &err), 1);
+	free(out);
+	free(err);
+	/* a data file: the same rule */
+	ck_assert_int_eq(tu_run("compare --items tests/bad/no-such.json "
+				"--at-once --throughput 400 --key /id",
+				&out, &err),
+			 2);
+	free(out);
+	free(err);
+	ck_assert_int_eq(tu_run("compare --items /proc/self/mem --at-once "
+				"--throughput 400 --key /id",
+				&out, &err),
+			 1);
+	ck_assert_ptr_nonnull(strstr(err, "cannot read: Input/output error"));
+	free(out);
+	free(err);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -239,6 +289,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_cli_output_file);
 	tcase_add_test(tc, test_cli_deterministic);
 	tcase_add_test(tc, test_cli_locate);
+	tcase_add_test(tc, test_cli_exit_category);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

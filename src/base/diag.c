@@ -4,6 +4,7 @@
  */
 #include "pksim/base/diag.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,12 +27,16 @@ void diag_free(struct pk_diag *d)
 	diag_init(d);
 }
 
-void diag_verror(struct pk_diag *d, const char *file, int line, int col,
-		 const char *fmt, va_list ap)
+static void record(struct pk_diag *d, enum pk_diag_category cat,
+		   const char *file, int line, int col, const char *fmt,
+		   va_list ap)
 {
 	struct pk_diag_entry *e;
 
 	d->n_errors++;
+	if (cat == PK_DIAG_ENV) {
+		d->n_env++;
+	}
 	if (d->n_entries == PK_DIAG_MAX_ERRORS) {
 		return;
 	}
@@ -41,6 +46,13 @@ void diag_verror(struct pk_diag *d, const char *file, int line, int col,
 	e->col = col;
 	e->msg = xvasprintf(fmt, ap);
 	e->note = NULL;
+	e->category = cat;
+}
+
+void diag_verror(struct pk_diag *d, const char *file, int line, int col,
+		 const char *fmt, va_list ap)
+{
+	record(d, PK_DIAG_INPUT, file, line, col, fmt, ap);
 }
 
 void diag_error(struct pk_diag *d, const char *file, int line, int col,
@@ -49,8 +61,42 @@ void diag_error(struct pk_diag *d, const char *file, int line, int col,
 	va_list ap;
 
 	va_start(ap, fmt);
-	diag_verror(d, file, line, col, fmt, ap);
+	record(d, PK_DIAG_INPUT, file, line, col, fmt, ap);
 	va_end(ap);
+}
+
+void diag_env_error(struct pk_diag *d, const char *file, int line, int col,
+		    const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	record(d, PK_DIAG_ENV, file, line, col, fmt, ap);
+	va_end(ap);
+}
+
+void diag_file_error(struct pk_diag *d, const char *path, const char *what,
+		     int errnum)
+{
+	const char *text = strerror(errnum);
+
+	switch (errnum) {
+	case ENOENT:
+	case ENOTDIR:
+	case ENAMETOOLONG:
+	case ELOOP:
+	case EISDIR:
+		diag_error(d, path, 0, 0, "%s: %s", what, text);
+		break;
+	default:
+		diag_env_error(d, path, 0, 0, "%s: %s", what, text);
+		break;
+	}
+}
+
+enum pk_diag_category diag_category(const struct pk_diag *d)
+{
+	return d->n_env > 0 ? PK_DIAG_ENV : PK_DIAG_INPUT;
 }
 
 void diag_note(struct pk_diag *d, const char *fmt, ...)

@@ -42,7 +42,7 @@ static int to_stdout(const char *data, size_t len, struct pk_diag *diag)
 	if (write_all(STDOUT_FILENO, data, len) == 0 || errno == EPIPE) {
 		return 0;
 	}
-	diag_error(diag, "<stdout>", 0, 0, "cannot write: %s",
+	diag_env_error(diag, "<stdout>", 0, 0, "cannot write: %s",
 		   strerror(errno));
 	return -1;
 }
@@ -56,7 +56,7 @@ static int to_special(const char *path, const char *data, size_t len,
 	int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC), err = 0;
 
 	if (fd < 0) {
-		diag_error(diag, path, 0, 0, "cannot write: %s",
+		diag_env_error(diag, path, 0, 0, "cannot write: %s",
 			   strerror(errno));
 		return -1;
 	}
@@ -67,7 +67,7 @@ static int to_special(const char *path, const char *data, size_t len,
 		err = errno;
 	}
 	if (err) {
-		diag_error(diag, path, 0, 0, "cannot write: %s", strerror(err));
+		diag_env_error(diag, path, 0, 0, "cannot write: %s", strerror(err));
 		return -1;
 	}
 	return 0;
@@ -89,7 +89,7 @@ int output_write(const char *path, const char *data, size_t len,
 	tmp = xasprintf("%s.XXXXXX", path);
 	fd = mkstemp(tmp);
 	if (fd < 0) {
-		diag_error(diag, path, 0, 0, "cannot write: %s",
+		diag_env_error(diag, path, 0, 0, "cannot write: %s",
 			   strerror(errno));
 		free(tmp);
 		return -1;
@@ -110,7 +110,7 @@ int output_write(const char *path, const char *data, size_t len,
 	}
 	if (err) {
 		unlink(tmp);
-		diag_error(diag, path, 0, 0, "cannot write: %s", strerror(err));
+		diag_env_error(diag, path, 0, 0, "cannot write: %s", strerror(err));
 	}
 	free(tmp);
 	return err ? -1 : 0;

@@ -337,23 +337,11 @@ static struct pk_scenario *scenario_of(const struct pk_run_opts *o,
 	return sc;
 }
 
-/* Exit status for a failed load: 1 when a file that exists could not be
-   read (an environment failure: permission, an I/O error), else 2 (bad
-   input, including a file that does not exist or is a directory). */
+/* Exit status for a failed load or run: the errors' category, set where
+   each was raised (diag.h): 1 for an environment failure, else 2. */
 static int exit_for(const struct pk_diag *d)
 {
-	size_t i;
-
-	for (i = 0; i < d->n_entries; i++) {
-		const struct pk_diag_entry *e = &d->entries[i];
-
-		if (e->line == 0 && e->file && e->file[0] != '-' &&
-		    (strstr(e->msg, "Permission denied") ||
-		     strstr(e->msg, "Input/output error"))) {
-			return PK_EXIT_ENV;
-		}
-	}
-	return PK_EXIT_INPUT;
+	return diag_category(d) == PK_DIAG_ENV ? PK_EXIT_ENV : PK_EXIT_INPUT;
 }
 
 static int cmd_run_or_compare(int argc, char **argv, int compare)

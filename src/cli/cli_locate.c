@@ -139,9 +139,11 @@ int cli_locate(int argc, char **argv)
 	diag_init(&diag);
 	sc = scenario_load(argv[1], &diag);
 	if (!sc) {
+		rc = diag_category(&diag) == PK_DIAG_ENV ? PK_EXIT_ENV
+							 : PK_EXIT_INPUT;
 		diag_print(&diag, stderr);
 		diag_free(&diag);
-		return PK_EXIT_INPUT;
+		return rc;
 	}
 	keys = calloc(sc->n_variants, sizeof(*keys));
 	cs = calloc(sc->n_variants, sizeof(*cs));

@@ -221,8 +221,7 @@ struct pk_scenario *scenario_load(const char *path, struct pk_diag *diag)
 	size_t n = 0, cap = 0, got;
 
 	if (!f) {
-		diag_error(diag, path, 0, 0, "cannot open: %s",
-			   strerror(errno));
+		diag_file_error(diag, path, "cannot open", errno);
 		return NULL;
 	}
 	for (;;) {
@@ -240,8 +239,7 @@ struct pk_scenario *scenario_load(const char *path, struct pk_diag *diag)
 		}
 	}
 	if (ferror(f)) {
-		diag_error(diag, path, 0, 0, "cannot read: %s",
-			   strerror(errno));
+		diag_file_error(diag, path, "cannot read", errno);
 		fclose(f);
 		free(buf);
 		return NULL;

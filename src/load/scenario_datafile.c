@@ -79,9 +79,9 @@ int ld_items_file_read(struct pk_items_file *f, struct pk_diag *d,
 
 	f->trace = trace_load(f->resolved, (enum pk_trace_format)f->format, d);
 	if (!f->trace) {
-		/* a line-0 error (cannot open/read) is kept as it is, so the
-		   CLI can tell it from bad input; the note says who named the
-		   file */
+		/* a file that cannot be opened or read (one line-0 error,
+		   its category set by diag_file_error): the note says who
+		   named the file */
 		if (d->n_entries > 0 &&
 		    d->entries[d->n_entries - 1].line == 0 &&
 		    diag_count(d) == before + 1) {

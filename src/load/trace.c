@@ -754,7 +754,7 @@ struct pk_trace *trace_load(const char *path, enum pk_trace_format fmt,
 	size_t n = 0, cap = 0, got;
 
 	if (!f) {
-		diag_error(d, path, 0, 0, "cannot open: %s", strerror(errno));
+		diag_file_error(d, path, "cannot open", errno);
 		return NULL;
 	}
 	for (;;) {
@@ -767,7 +767,7 @@ struct pk_trace *trace_load(const char *path, enum pk_trace_format fmt,
 	}
 	/* a directory opens, and its first read fails with EISDIR */
 	if (ferror(f)) {
-		diag_error(d, path, 0, 0, "cannot read: %s", strerror(errno));
+		diag_file_error(d, path, "cannot read", errno);
 		fclose(f);
 		free(buf);
 		return NULL;

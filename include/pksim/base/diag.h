@@ -3,7 +3,9 @@
  *
  * Modules below the CLI never print: they record errors here and return a
  * status; the CLI prints them as `pksim: FILE:LINE:COL: error: MESSAGE`,
- * followed by an optional `pksim: note: ...` line, and exits 2.
+ * followed by an optional `pksim: note: ...` line. Each error carries a
+ * category set where it is raised: bad input (the CLI exits 2) or an
+ * environment failure (exits 1); the CLI never reads the message to tell.
  * At most PK_DIAG_MAX_ERRORS errors are kept; later ones are counted only.
  * Our own bugs (broken invariants) are not diagnostics: they go to
  * PK_BUG(), which aborts with file:line.
@@ -17,18 +19,27 @@
 
 #define PK_DIAG_MAX_ERRORS 20 /* STYLE.md: collect up to 20 errors */
 
+/* What kind of failure an error is; the CLI maps it to the exit status. */
+enum pk_diag_category {
+	PK_DIAG_INPUT = 0, /* bad input or usage: the user can fix the text */
+	PK_DIAG_ENV,	   /* the environment failed: a file that exists cannot
+			      be read, a report cannot be written */
+};
+
 struct pk_diag_entry {
 	char *file; /* owned; may be NULL for errors without a file */
 	int line;   /* 1-based; 0 when unknown */
 	int col;    /* 1-based; 0 when unknown */
 	char *msg;  /* owned; one line, no trailing newline */
 	char *note; /* owned; NULL when there is none */
+	enum pk_diag_category category;
 };
 
 struct pk_diag {
 	struct pk_diag_entry entries[PK_DIAG_MAX_ERRORS];
 	size_t n_entries; /* entries kept, <= PK_DIAG_MAX_ERRORS */
 	size_t n_errors;  /* errors reported in all, >= n_entries */
+	size_t n_env;	  /* of those, PK_DIAG_ENV errors (kept or not) */
 };
 
 /* Initialise an empty diagnostics object (no allocation). */
@@ -46,6 +57,25 @@ void diag_error(struct pk_diag *d, const char *file, int line, int col,
 		const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 void diag_verror(struct pk_diag *d, const char *file, int line, int col,
 		 const char *fmt, va_list ap);
+
+/*
+ * Record that path could not be opened, read or written: `what: STRERROR`
+ * (what is e.g. "cannot open") at path, line 0, with errnum's text. The
+ * category follows errnum: a path that does not exist (ENOENT, ENOTDIR,
+ * ENAMETOOLONG, ELOOP) or names a directory (EISDIR) is bad input, since
+ * the user gave the wrong name; anything else (EACCES, EIO, ENOSPC, ...)
+ * is an environment failure.
+ */
+void diag_file_error(struct pk_diag *d, const char *path, const char *what,
+		     int errnum);
+
+/* Record an environment failure (PK_DIAG_ENV), as diag_error otherwise. */
+void diag_env_error(struct pk_diag *d, const char *file, int line, int col,
+		    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* PK_DIAG_ENV when any error recorded in d (kept or dropped) is an
+   environment failure, else PK_DIAG_INPUT. */
+enum pk_diag_category diag_category(const struct pk_diag *d);
 
 /* Attach a note to the most recent error (ignored if none is kept). */
 void diag_note(struct pk_diag *d, const char *fmt, ...)

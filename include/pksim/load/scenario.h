@@ -381,7 +381,9 @@ struct pk_scenario {
 /*
  * Load and validate the scenario at path. Returns a new scenario owned by
  * the caller (free with scenario_free), or NULL with errors in diag:
- * a missing/unreadable file (line 0), YAML syntax, unknown keys (with the
+ * a file that cannot be opened or read (line 0, categorised by
+ * diag_file_error: missing or a directory is bad input, anything else an
+ * environment failure), YAML syntax, unknown keys (with the
  * nearest known key suggested), wrong types, out-of-range values.
  */
 struct pk_scenario *scenario_load(const char *path, struct pk_diag *diag);
@@ -410,7 +412,7 @@ void scenario_free(struct pk_scenario *s);
  * Returns a new scenario owned by the caller, or NULL with errors in
  * diag: bad arguments (file "--time-field", "--rate", "--throughput" or
  * "--items", line 0), the data file's own errors as trace_load reports
- * them (a line-0 "cannot open"/"cannot read" is an environment error),
+ * them (a line-0 "cannot open"/"cannot read" with its category),
  * an empty data file, a record without a valid time field (at its line).
  */
 struct pk_scenario *scenario_for_items(const char *path, int format,

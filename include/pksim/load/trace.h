@@ -73,8 +73,9 @@ struct pk_trace; /* opaque: records of one loaded file */
  * Returns the records, owned by the caller (trace_free), or NULL with
  * errors recorded in d:
  * - the file cannot be opened or read (also a directory): one error at
- *   line 0, "cannot open: STRERROR" or "cannot read: STRERROR"; the CLI
- *   treats line-0 errors as environment failures;
+ *   line 0, "cannot open: STRERROR" or "cannot read: STRERROR", whose
+ *   category (diag_file_error) is bad input for a missing file or a
+ *   directory and an environment failure otherwise (permission, I/O);
  * - JSON syntax: the first error only, at jansson's line and column (in
  *   characters, 1-based) and with jansson's text; parsing stops there;
  * - a record that is not a JSON object, a CSV row whose field count
