@@ -134,6 +134,21 @@ START_TEST(test_rng_below_range)
 }
 END_TEST
 
+/* Issue 11 fault 3: the whole uint64 range A..B = 0..2^64-1 has
+   B - A + 1 = 0 in 64 bits; rng_between takes all 64 bits then, so the
+   first draw from state {1, 2, 3, 4} is xoshiro's published first output,
+   11520 (the vector above). A one-value range gives that value. */
+START_TEST(test_rng_between_full_range)
+{
+	struct pk_rng r = {{1, 2, 3, 4}};
+
+	ck_assert_uint_eq(rng_between(&r, 0, UINT64_MAX), 11520ULL);
+	ck_assert_uint_eq(rng_between(&r, UINT64_MAX, UINT64_MAX),
+			  UINT64_MAX);
+	ck_assert_uint_eq(rng_between(&r, 7, 7), 7);
+}
+END_TEST
+
 START_TEST(test_rng_double_continuous)
 {
 	struct pk_rng r;
@@ -396,6 +411,7 @@ Suite *tu_suite(void)
 	    CASE(test_rng_xoshiro_reference),
 	    CASE(test_rng_seed_determinism),
 	    CASE(test_rng_below_range),
+	    CASE(test_rng_between_full_range),
 	    CASE(test_rng_double_continuous),
 	    CASE(test_rng_dist_uniform),
 	    CASE(test_rng_dist_zipfian),

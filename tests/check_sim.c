@@ -799,6 +799,31 @@ START_TEST(test_sim_split_delay_idle)
 }
 END_TEST
 
+/*
+ * Issue 11 fault 3: "{random 0..18446744073709551615}" (the whole uint64
+ * range) passes the loader; the run must not abort. 10 writes/s for 2 s
+ * at 400 RU/s (5 RU each, 50 of 400 RU a second): all 20 succeed.
+ */
+START_TEST(test_sim_random_full_range)
+{
+	static const char *const text =
+		"container: {partition_key: "
+		"\"{random 0..18446744073709551615}\", throughput: 400}\n"
+		"phases:\n"
+		"  - {duration: 2s, rate: 10/s, ops: {create: 1}}\n";
+	struct pk_diag d;
+	struct pk_run *run;
+
+	diag_init(&d);
+	run = sim_run(load(text), 1, &d);
+	ck_assert_ptr_nonnull(run);
+	ck_assert_uint_eq(run->variants[0].container->metrics.totals.succeeded,
+			  20);
+	diag_free(&d);
+	free_run(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -823,6 +848,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sim_batch_retry);
 	tcase_add_test(tc, test_sim_no_phantom_debt);
 	tcase_add_test(tc, test_sim_split_delay_idle);
+	tcase_add_test(tc, test_sim_random_full_range);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -135,6 +135,18 @@ uint64_t rng_below(struct pk_rng *r, uint64_t n)
 	return hi;
 }
 
+uint64_t rng_between(struct pk_rng *r, uint64_t lo, uint64_t hi)
+{
+	if (lo > hi) {
+		PK_BUG("rng_between: %llu > %llu", (unsigned long long)lo,
+		       (unsigned long long)hi);
+	}
+	if (hi - lo == UINT64_MAX) {
+		return rng_next(r); /* every value: all 64 bits */
+	}
+	return lo + rng_below(r, hi - lo + 1);
+}
+
 double rng_double(struct pk_rng *r)
 {
 	return (double)(rng_next(r) >> 11) * PK_RNG_DOUBLE_UNIT;
@@ -328,7 +340,9 @@ void dist_set_n(struct pk_dist *d, uint64_t n)
 /* HotspotIntegerGenerator.nextValue() over [0, n). */
 static uint64_t hotspot_draw(const struct pk_dist *d, struct pk_rng *r)
 {
-	uint64_t hot = (uint64_t)((double)d->n * d->hot_data_fraction);
+	double h = (double)d->n * d->hot_data_fraction;
+	/* a double of n near 2^64 rounds up to 2^64, out of uint64's range */
+	uint64_t hot = h >= (double)UINT64_MAX ? d->n : (uint64_t)h;
 	uint64_t cold;
 	double u;
 

@@ -598,7 +598,7 @@ static uint64_t random_part(const struct pk_pkey *k,
 	rng_seed(&r, k->seed ^ (item * PK_PKEY_ITEM_MIX) ^
 			     (p->a * PK_PKEY_RANGE_MIX_A) ^
 			     (p->b * PK_PKEY_RANGE_MIX_B));
-	return p->a + rng_below(&r, p->b - p->a + 1);
+	return rng_between(&r, p->a, p->b);
 }
 
 /* Build the synthetic value into buf (cap bytes); its length, or -1. */

@@ -304,9 +304,8 @@ static uint32_t size_draw(struct pk_workload *w, const struct pk_size_spec *s)
 	case PK_SIZE_FIXED:
 		return (uint32_t)s->bytes;
 	case PK_SIZE_UNIFORM:
-		return (uint32_t)(s->min_bytes +
-				  rng_below(&w->rng,
-					    s->max_bytes - s->min_bytes + 1));
+		return (uint32_t)rng_between(&w->rng, s->min_bytes,
+					     s->max_bytes);
 	case PK_SIZE_NORMAL:
 		x = round(rng_normal(&w->rng, s->mean_bytes, s->stddev_bytes));
 		if (!(x >= 1)) {

@@ -20,6 +20,9 @@ void rng_seed(struct pk_rng *r, uint64_t seed);
 uint64_t rng_next(struct pk_rng *r);
 /* Uniform integer in [0, n); n >= 1; unbiased (Lemire's method). */
 uint64_t rng_below(struct pk_rng *r, uint64_t n);
+/* Uniform integer in [lo, hi], lo <= hi; the whole uint64 range too
+   (hi - lo + 1 would wrap to 0 there: issue 11 fault 3). */
+uint64_t rng_between(struct pk_rng *r, uint64_t lo, uint64_t hi);
 /* Uniform double in [0, 1) with 53 random bits. */
 double rng_double(struct pk_rng *r);
 /* Exponential with mean `mean` (> 0). */
