@@ -1,0 +1,938 @@
+/*
+ * claims: every shipped scenario (scenarios/NAME.yaml) says in its header
+ * comment what it teaches; these tests run the built binary on it
+ * (`--format json`, PKSIM_BIN) and assert those figures. Each expected
+ * value is derived by hand beside its assertion from the scenario's own
+ * settings and the service rules (reference/cosmos-mechanics.md), never
+ * copied from a report. The golden reports (check_golden) only detect
+ * change; these are the proof.
+ *
+ * Cost defaults used below (src/load/scenario.c, D-RU): a point read of
+ * up to 1 KB is 1 RU, a write of 1 KB 5 RU; a query 1 RU + 2.5 RU per
+ * range visited + 0.5 RU per result (rule 21).
+ */
+#include <check.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pksim/base/value.h"
+#include "pksim/model/epk.h"
+#include "testutil.h"
+
+/* ---- running a scenario and reading its report ---- */
+
+/* The JSON report of `pksim CMD scenarios/NAME.yaml --format json`, run
+   from the source root; it must exit 0. */
+static json_t *report(const char *cmd, const char *name)
+{
+	char args[512], *out = NULL, *err = NULL;
+	json_error_t jerr;
+	json_t *root;
+	int rc;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	snprintf(args, sizeof(args), "%s scenarios/%s.yaml --format json", cmd,
+		 name);
+	rc = tu_run(args, &out, &err);
+	ck_assert_msg(rc == 0, "pksim %s: exit %d: %s", args, rc,
+		      err ? err : "");
+	root = json_loads(out, 0, &jerr);
+	ck_assert_msg(root != NULL, "%s: bad JSON: %s", name, jerr.text);
+	free(out);
+	free(err);
+	return root;
+}
+
+/* The node at a '/'-separated path below j: object keys, or decimal
+   indexes into arrays. Fails the test when it is missing. */
+static json_t *at(json_t *j, const char *fmt, ...)
+{
+	char path[256], *p, *save = NULL;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(path, sizeof(path), fmt, ap);
+	va_end(ap);
+	{
+		char copy[256];
+
+		strcpy(copy, path);
+		for (p = strtok_r(copy, "/", &save); p && j;
+		     p = strtok_r(NULL, "/", &save)) {
+			j = json_is_array(j)
+				    ? json_array_get(j, strtoul(p, NULL, 10))
+				    : json_object_get(j, p);
+		}
+	}
+	ck_assert_msg(j != NULL, "no %s in the report", path);
+	return j;
+}
+
+#define INT(j, ...) ((long long)json_integer_value(at((j), __VA_ARGS__)))
+#define NUM(j, ...) json_number_value(at((j), __VA_ARGS__))
+#define STR(j, ...) json_string_value(at((j), __VA_ARGS__))
+#define LEN(j, ...) json_array_size(at((j), __VA_ARGS__))
+
+/* The variant called name. */
+static json_t *variant(json_t *root, const char *name)
+{
+	json_t *vs = at(root, "variants"), *v;
+	size_t i;
+
+	json_array_foreach(vs, i, v)
+	{
+		if (strcmp(json_string_value(json_object_get(v, "name")),
+			   name) == 0) {
+			return v;
+		}
+	}
+	ck_abort_msg("no variant %s", name);
+	return NULL;
+}
+
+/* Physical partition (range) id of variant v at the end of the run. */
+static json_t *range(json_t *v, const char *id)
+{
+	json_t *pps = at(v, "physical_partitions"), *p;
+	size_t i;
+
+	json_array_foreach(pps, i, p)
+	{
+		if (strcmp(json_string_value(json_object_get(p, "id")), id) ==
+		    0) {
+			return p;
+		}
+	}
+	ck_abort_msg("no range %s", id);
+	return NULL;
+}
+
+/* The id of v's final range holding EPK hex string epk: min <= epk < max
+   (uppercase hex compares as text; "" is the minimum, "FF" the end). */
+static const char *range_of(json_t *v, const char *epk)
+{
+	json_t *pps = at(v, "physical_partitions"), *p;
+	size_t i;
+
+	json_array_foreach(pps, i, p)
+	{
+		if (strcmp(STR(p, "min"), epk) <= 0 &&
+		    strcmp(epk, STR(p, "max")) < 0) {
+			return STR(p, "id");
+		}
+	}
+	ck_abort_msg("no range holds %s", epk);
+	return NULL;
+}
+
+static void assert_near(double got, double want, double tol, const char *what)
+{
+	ck_assert_msg(fabs(got - want) <= tol, "%s: %.6g, expected %.6g +- %.3g",
+		      what, got, want, tol);
+}
+
+/* ---- throughput-split ---- */
+
+START_TEST(test_claim_throughput_split)
+{
+	json_t *root = report("run", "throughput-split");
+	json_t *v = variant(root, "/deviceId");
+	json_t *tc = at(v, "throughput_changes");
+	json_t *splits = at(v, "splits");
+	const char *lone = NULL;
+	size_t i;
+
+	/* created at 18,000 RU/s: 18,000 / 6,000 per new partition = 3
+	   ranges (D-SCALE) */
+	ck_assert_uint_eq(json_array_size(tc), 2);
+	ck_assert_int_eq(INT(tc, "0/from_ru_per_s"), 18000);
+	ck_assert_int_eq(INT(tc, "0/partitions_before"), 3);
+	/* raised to 30,000 at t = 20 s (phase 1 is 20 s): 30,000 <= 3 x
+	   10,000, so it is instant and nothing splits */
+	ck_assert_int_eq(INT(tc, "0/t_s"), 20);
+	ck_assert_int_eq(INT(tc, "0/effective_t_s"), 20);
+	ck_assert_int_eq(INT(tc, "0/to_ru_per_s"), 30000);
+	ck_assert_int_eq(INT(tc, "0/partitions_after"), 3);
+	/* then to 45,000 at t = 40 s: ceil(45,000 / 10,000) = 5 ranges */
+	ck_assert_int_eq(INT(tc, "1/t_s"), 40);
+	ck_assert_int_eq(INT(tc, "1/from_ru_per_s"), 30000);
+	ck_assert_int_eq(INT(tc, "1/to_ru_per_s"), 45000);
+	ck_assert_int_eq(INT(tc, "1/partitions_before"), 3);
+	ck_assert_int_eq(INT(tc, "1/partitions_after"), 5);
+	ck_assert_int_eq(INT(v, "throughput_ru_per_s"), 45000);
+	/* 3 -> 5 needs 5 - 3 = 2 splits, of two different parents, for
+	   throughput, none before the raise to 45,000 */
+	ck_assert_uint_eq(json_array_size(splits), 2);
+	for (i = 0; i < 2; i++) {
+		ck_assert_str_eq(STR(splits, "%zu/reason", i), "throughput");
+		ck_assert_int_eq(INT(splits, "%zu/t_s", i), 40);
+		ck_assert_uint_eq(LEN(splits, "%zu/children", i), 2);
+	}
+	ck_assert_str_ne(STR(splits, "0/parent"), STR(splits, "1/parent"));
+	/* 5 ranges of 45,000 / 5 = 9,000 RU/s each */
+	ck_assert_uint_eq(LEN(v, "physical_partitions"), 5);
+	for (i = 0; i < 5; i++) {
+		json_t *p = at(v, "physical_partitions/%zu", i);
+		const char *id = STR(p, "id");
+
+		assert_near(NUM(p, "ru_per_s"), 9000, 1e-9, "ru_per_s");
+		/* the one that did not split is one of the first 3 ids
+		   (0, 1, 2); children are numbered from 3 */
+		if (strcmp(id, "0") == 0 || strcmp(id, "1") == 0 ||
+		    strcmp(id, "2") == 0) {
+			ck_assert_ptr_null(lone);
+			lone = id;
+		}
+	}
+	ck_assert_ptr_nonnull(lone);
+	/* The parent that did not split keeps a third of the key space and
+	   each child a sixth: 10,000 evenly drawn device ids give it about
+	   10,000 / 3 = 3,333 logical partitions and each child 10,000 / 6 =
+	   1,667 (binomial sd about 47 and 37), so twice a child's, +-10 % */
+	for (i = 0; i < 5; i++) {
+		json_t *p = at(v, "physical_partitions/%zu", i);
+
+		if (strcmp(STR(p, "id"), lone) == 0) {
+			assert_near((double)INT(p, "logical_partitions"),
+				    10000.0 / 3, 10000.0 / 3 * 0.1,
+				    "logical partitions of the lone parent");
+		} else {
+			assert_near((double)INT(p, "logical_partitions"),
+				    10000.0 / 6, 10000.0 / 6 * 0.1,
+				    "logical partitions of a child");
+			/* under an even load the children, with half the
+			   parent's share of 9,000 RU/s each, are not rate
+			   limited */
+			ck_assert_int_eq(INT(p, "throttled_429"), 0);
+		}
+	}
+	/* ... and the lone parent, with twice the load on the same 9,000
+	   RU/s, is the one rate limited: the import phase offers 8,000
+	   creates/s x 5 RU = 40,000 RU/s, a third of it 13,333 > 9,000 */
+	ck_assert_int_gt(INT(range(v, lone), "throttled_429"), 0);
+	ck_assert_int_eq(INT(v, "totals/throttled_429"),
+			 INT(range(v, lone), "throttled_429"));
+	json_decref(root);
+}
+END_TEST
+
+/* ---- iot-by-device / iot-by-day ---- */
+
+START_TEST(test_claim_iot_by_device)
+{
+	json_t *root = report("run", "iot-by-device");
+	json_t *v = variant(root, "/deviceId");
+	size_t i;
+
+	/* 3 m at 2,000 readings/s = 360,000 operations */
+	ck_assert_int_eq(INT(v, "totals/operations"), 360000);
+	/* each of the 1,000 devices is its own logical partition */
+	ck_assert_int_eq(INT(v, "totals/logical_partitions"), 1000);
+	/* 18,000 RU/s -> 3 x 6,000 */
+	ck_assert_uint_eq(LEN(v, "physical_partitions"), 3);
+	for (i = 0; i < 3; i++) {
+		json_t *p = at(v, "physical_partitions/%zu", i);
+
+		assert_near(NUM(p, "ru_per_s"), 6000, 1e-9, "ru_per_s");
+		/* evenly: a third of the 1,000 devices (333, binomial sd
+		   15) and of the 360,000 requests, +-15 % */
+		assert_near((double)INT(p, "logical_partitions"), 1000.0 / 3,
+			    1000.0 / 3 * 0.15, "devices per range");
+		assert_near((double)INT(p, "requests"), 120000, 18000,
+			    "requests per range");
+	}
+	/* no rate limiting */
+	ck_assert_int_eq(INT(v, "totals/throttled_429"), 0);
+	ck_assert_int_eq(INT(v, "totals/succeeded"), 360000);
+	json_decref(root);
+}
+END_TEST
+
+START_TEST(test_claim_iot_by_day)
+{
+	json_t *root = report("run", "iot-by-day");
+	json_t *v = variant(root, "/day");
+	json_t *hot = at(v, "hot_logical_partitions");
+	const char *wed, *thu, *idle = NULL;
+	char *csv = NULL, *line, *save = NULL;
+	int saw_thu_before = 0, saw_thu_after = 0, saw_wed_write_after = 0;
+	int saw_wed_read_after = 0, rows = 0;
+	size_t i;
+
+	/* clock starts Wednesday 2026-03-04 23:58:30 and runs 3 m: two
+	   days, so two logical partitions, Wednesday and Thursday */
+	ck_assert_int_eq(INT(v, "totals/logical_partitions"), 2);
+	ck_assert_uint_eq(json_array_size(hot), 2);
+	ck_assert_str_eq(STR(hot, "0/key"), "Wednesday");
+	ck_assert_str_eq(STR(hot, "1/key"), "Thursday");
+	wed = STR(hot, "0/range");
+	thu = STR(hot, "1/range");
+	/* each day's partition on one physical partition of the 3, a
+	   different one each day (the service hashes the day's name; the
+	   third range stays idle) */
+	ck_assert_uint_eq(LEN(v, "physical_partitions"), 3);
+	ck_assert_str_ne(wed, thu);
+	for (i = 0; i < 3; i++) {
+		json_t *p = at(v, "physical_partitions/%zu", i);
+
+		if (strcmp(STR(p, "id"), wed) != 0 &&
+		    strcmp(STR(p, "id"), thu) != 0) {
+			idle = STR(p, "id");
+			ck_assert_int_eq(INT(p, "requests"), 0);
+		}
+	}
+	ck_assert_ptr_nonnull(idle);
+	/* ... and it is rate limited: 2,000 readings/s x 0.9 creates x 5
+	   RU + 0.1 reads x 1 RU = 9,200 RU/s on one range of 6,000 */
+	ck_assert_int_gt(INT(range(v, wed), "throttled_429"), 0);
+	ck_assert_int_gt(INT(range(v, thu), "throttled_429"), 0);
+
+	/* At midnight the hot spot moves: 23:58:30 + 90 s = 00:00:00, so
+	   t = 90 s. The per-second CSV (variant,t_s,range_id,ru,ru_per_s,
+	   normalized_ru,requests,throttled_429,storage_bytes): Thursday's
+	   range has no request before t = 90 and requests at t = 90.
+	   Wednesday's last writes are offered at t = 89; a retry-after is
+	   at most the 1 s to the next window and the client retries 9
+	   times, so its last write attempt is by t = 89 + 9 = 98: from
+	   t = 99 Wednesday's range serves only reads (1 RU each, so its RU
+	   equals its requests) */
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	ck_assert_int_eq(tu_run("run scenarios/iot-by-day.yaml --format csv",
+				&csv, NULL),
+			 0);
+	for (line = strtok_r(csv, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char id[32];
+		long long t, req;
+		double ru;
+
+		if (sscanf(line, "/day,%lld,%31[^,],%lf,%*f,%*f,%lld", &t, id,
+			   &ru, &req) != 4) {
+			continue;
+		}
+		rows++;
+		if (strcmp(id, thu) == 0) {
+			if (t < 90 && req > 0) {
+				saw_thu_before = 1;
+			}
+			if (t == 90 && req > 0) {
+				saw_thu_after = 1;
+			}
+		}
+		if (strcmp(id, wed) == 0 && t >= 99 && ru > (double)req) {
+			saw_wed_write_after = 1;
+		}
+		if (strcmp(id, wed) == 0 && t >= 99 && req > 0) {
+			saw_wed_read_after = 1;
+		}
+	}
+	/* 3 ranges x 189 s (3 m + the last retries) of rows at least */
+	ck_assert_int_ge(rows, 3 * 180);
+	ck_assert_msg(!saw_thu_before, "Thursday's range served before t = 90");
+	ck_assert_msg(saw_thu_after, "Thursday's range idle at t = 90");
+	ck_assert_msg(!saw_wed_write_after,
+		      "Wednesday's range still written from t = 99");
+	ck_assert_msg(saw_wed_read_after,
+		      "no reads of Wednesday's items after midnight");
+	free(csv);
+	json_decref(root);
+}
+END_TEST
+
+/* ---- food-groups ---- */
+
+START_TEST(test_claim_food_groups)
+{
+	static const char *groups[] = {
+		"Beef Products",
+		"Vegetables and Vegetable Products",
+		"Baked Products",
+		"Lamb, Veal, and Game Products",
+		"Soups, Sauces, and Gravies",
+		"Legumes and Legume Products",
+		"Poultry Products",
+		"Fast Foods",
+		"Beverages",
+		"Breakfast Cereals",
+		"Baby Foods",
+		"Fruits and Fruit Juices",
+		"Sweets",
+		"Pork Products",
+		"Finfish and Shellfish Products",
+		"Dairy and Egg Products",
+		"Sausages and Luncheon Meats",
+		"Fats and Oils",
+		"Cereal Grains and Pasta",
+		"Snacks",
+		"American Indian/Alaska Native Foods",
+		"Nut and Seed Products",
+		"Meals, Entrees, and Side Dishes",
+		"Restaurant Foods",
+		"Spices and Herbs",
+	};
+	/* the scenario's weights, in the same order; they sum to 8,421 */
+	static const int weight[] = {946, 828, 517, 464, 452, 386, 390,
+				     371, 366, 363, 362, 355, 347, 343,
+				     267, 264, 244, 219, 183, 171, 165,
+				     133, 113, 109, 63};
+	json_t *root = report("run", "food-groups");
+	json_t *v = variant(root, "/foodGroup");
+	double share[3] = {0, 0, 0};
+	int total = 0;
+	size_t i, g;
+
+	/* 18,000 RU/s: 3 physical partitions of 18,000 / 3 = 6,000 */
+	ck_assert_uint_eq(LEN(v, "physical_partitions"), 3);
+	for (i = 0; i < 3; i++) {
+		assert_near(NUM(v, "physical_partitions/%zu/ru_per_s", i),
+			    6000, 1e-9, "ru_per_s");
+	}
+	/* the 25 food groups are the 25 logical partitions */
+	ck_assert_int_eq(INT(v, "totals/logical_partitions"), 25);
+
+	/* Which range each group hashes to (V2 EPK, checked against the
+	   published vectors in check_epk), and its share of the weight */
+	for (g = 0; g < sizeof(weight) / sizeof(weight[0]); g++) {
+		struct pk_value k = {PK_VALUE_STRING, groups[g],
+				     strlen(groups[g]), 0, 0};
+		struct pk_epk e = epk_hash_v2(&k, 1);
+		char hex[PK_EPK_HEX_MAX];
+		const char *id;
+
+		epk_format(&e, hex);
+		id = range_of(v, hex);
+		for (i = 0; i < 3; i++) {
+			if (strcmp(STR(v, "physical_partitions/%zu/id", i),
+				   id) == 0) {
+				share[i] += weight[g];
+			}
+		}
+		total += weight[g];
+	}
+	ck_assert_int_eq(total, 8421);
+	/* The load phase offers 5,000 ops/s, half 1 KB creates (5 RU) and
+	   half reads (1 RU): 2,500 x 5 + 2,500 x 1 = 15,000 RU/s, spread
+	   by weight. A range whose weight share s has s x 15,000 > 6,000
+	   (s > 0.4) is rate limited; the others are not. The container as a
+	   whole (15,000 of 18,000) has headroom. */
+	for (i = 0; i < 3; i++) {
+		json_t *p = at(v, "physical_partitions/%zu", i);
+		double offered = share[i] / total * 15000;
+
+		if (offered > 6000) {
+			ck_assert_int_gt(INT(p, "throttled_429"), 0);
+		} else {
+			ck_assert_int_eq(INT(p, "throttled_429"), 0);
+		}
+	}
+	/* exactly one range is over: with these weights it holds
+	   Vegetables (828) and Baked Products (517) among 11 groups,
+	   3,782 of 8,421 = 44.9 %: 0.449 x 15,000 = 6,737 RU/s */
+	{
+		int over = 0;
+
+		for (i = 0; i < 3; i++) {
+			over += share[i] / total * 15000 > 6000;
+		}
+		ck_assert_int_eq(over, 1);
+	}
+	ck_assert_double_lt(NUM(v, "totals/utilisation"), 1.0);
+	json_decref(root);
+}
+END_TEST
+
+/* ---- storage-split ---- */
+
+START_TEST(test_claim_storage_split)
+{
+	json_t *root = report("run", "storage-split");
+	json_t *v = variant(root, "/userId");
+	json_t *splits = at(v, "splits");
+	const long long cap = 32LL * 1024 * 1024; /* 33,554,432 B */
+	size_t i;
+
+	/* 1 m at 500 creates/s of 4 KB = 30,000 x 4,096 = 122,880,000 B */
+	ck_assert_int_eq(INT(v, "totals/storage_bytes"), 122880000LL);
+	/* 6,000 RU/s: one range at first. 500 x 4,096 = 2,048,000 B/s, so
+	   it reaches 32 MB after 33,554,432 / 2,048,000 = 16.4 s: the first
+	   split at t = 17 s (+-1); each child has half the data (16.8 MB)
+	   and half the writes (1,024,000 B/s) and is full again 16.8 MB /
+	   1.024 MB/s = 16.4 s later: both split at t = 33 s (32..35) */
+	ck_assert_uint_eq(json_array_size(splits), 3);
+	for (i = 0; i < 3; i++) {
+		ck_assert_str_eq(STR(splits, "%zu/reason", i), "storage");
+	}
+	ck_assert_int_ge(INT(splits, "0/t_s"), 16);
+	ck_assert_int_le(INT(splits, "0/t_s"), 18);
+	for (i = 1; i < 3; i++) {
+		ck_assert_int_ge(INT(splits, "%zu/t_s", i), 32);
+		ck_assert_int_le(INT(splits, "%zu/t_s", i), 35);
+	}
+	/* the second pair are the first split's children */
+	ck_assert_str_eq(STR(splits, "1/parent"), STR(splits, "0/children/0/id"));
+	ck_assert_str_eq(STR(splits, "2/parent"), STR(splits, "0/children/1/id"));
+	/* 4 physical partitions within the minute, each 6,000 / 4 = 1,500
+	   RU/s, each under the cap and with about a quarter of the data:
+	   122,880,000 / 4 = 30,720,000 B, +-10 % */
+	ck_assert_uint_eq(LEN(v, "physical_partitions"), 4);
+	for (i = 0; i < 4; i++) {
+		json_t *p = at(v, "physical_partitions/%zu", i);
+
+		assert_near(NUM(p, "ru_per_s"), 1500, 1e-9, "ru_per_s");
+		ck_assert_int_lt(INT(p, "storage_bytes"), cap);
+		assert_near((double)INT(p, "storage_bytes"), 30720000,
+			    3072000, "storage per range");
+	}
+	json_decref(root);
+}
+END_TEST
+
+/* ---- offices / compare-offices ---- */
+
+START_TEST(test_claim_offices)
+{
+	json_t *root = report("run", "offices");
+	json_t *v = variant(root, "/officeId");
+	json_t *hot = at(v, "hot_logical_partitions");
+	long long items = 0;
+	size_t i;
+
+	/* 2,000 RU/s: one physical partition */
+	ck_assert_uint_eq(LEN(v, "physical_partitions"), 1);
+	/* operations: the re-sync 956/s x 10 s = 9,560, then 2 m of 20/s =
+	   2,400: 11,960 */
+	ck_assert_int_eq(INT(v, "totals/operations"), 11960);
+	/* three logical partitions; buero-nord has 7,360 of 9,560 = 77.0 %
+	   of the writes (the seed's figure): its share of RU, +-2 points
+	   (sampling sd about 0.5 point) */
+	ck_assert_int_eq(INT(v, "totals/logical_partitions"), 3);
+	ck_assert_str_eq(STR(hot, "0/key"), "buero-nord");
+	assert_near(NUM(hot, "0/ru_share"), 7360.0 / 9560, 0.02,
+		    "buero-nord's share of RU");
+	assert_near(NUM(hot, "0/storage_share"), 7360.0 / 9560, 0.02,
+		    "buero-nord's share of storage");
+	/* 221-byte items stored twice over (index factor 2): 442 B each */
+	for (i = 0; i < json_array_size(hot); i++) {
+		items += INT(hot, "%zu/items", i);
+	}
+	ck_assert_int_eq(INT(v, "totals/storage_bytes"), items * 442);
+	/* the re-sync needs 9,560 x 6 RU = 57,360 RU; the 10 s at 2,000
+	   RU/s hold 20,000, so it is rate limited, and the client's 9
+	   retries run out for part of it, not for all: 0 < failed < 9,560 */
+	ck_assert_int_gt(INT(v, "totals/throttled_429"), 0);
+	ck_assert_int_gt(INT(v, "totals/failed_after_retries"), 0);
+	ck_assert_int_lt(INT(v, "totals/failed_after_retries"), 9560);
+	/* the items that were stored are the creates that succeeded: at
+	   most 9,560 + 0.1 x 2,400 = 9,800 expected creates */
+	ck_assert_int_lt(items, 9560);
+	/* then light reads (20/s x 1 RU, far below 2,000): no 429 after
+	   the first minute, and some reads find no item (404) */
+	ck_assert_int_eq(INT(v, "per_minute/1/throttled_429"), 0);
+	ck_assert_int_eq(INT(v, "per_minute/2/throttled_429"), 0);
+	ck_assert_int_gt(INT(v, "totals/not_found_404"), 0);
+	json_decref(root);
+}
+END_TEST
+
+START_TEST(test_claim_compare_offices)
+{
+	json_t *root = report("compare", "compare-offices");
+	json_t *office = variant(root, "office");
+	json_t *id = variant(root, "id");
+	json_t *bucket = variant(root, "office-bucket");
+	json_t *month = variant(root, "office-month");
+	json_t *vs = at(root, "variants"), *v;
+	long long created = INT(root, "scenario/items_created");
+	long long ops;
+	size_t i;
+
+	/* nothing throttles in any variant: 80 ops/s x (0.9 x 6 RU + 0.1 x
+	   1 RU) = 440 RU/s of 2,000 */
+	json_array_foreach(vs, i, v)
+	{
+		ck_assert_int_eq(INT(v, "totals/throttled_429"), 0);
+		ck_assert_uint_eq(LEN(v, "physical_partitions"), 1);
+	}
+	/* 2 m at 80/s = 9,600 operations; creates x 6 RU + reads x 1 RU
+	   (221 B x 2 = 442 B, under 1 KB) */
+	ops = INT(office, "totals/operations");
+	ck_assert_int_eq(ops, 9600);
+	assert_near(NUM(office, "totals/ru_consumed"),
+		    6.0 * created + 1.0 * (ops - created), 1e-6, "RU");
+	ck_assert_int_eq(INT(office, "totals/storage_bytes"), created * 442);
+	/* /officeId: about 77 % (7,360 / 9,560) on buero-nord, hot even
+	   though nothing throttles */
+	ck_assert_str_eq(STR(office, "hot_logical_partitions/0/key"),
+			 "buero-nord");
+	assert_near(NUM(office, "scorecard/hottest_share_requests"),
+		    7360.0 / 9560, 0.02, "buero-nord's share");
+	/* /id: one logical partition per appointment */
+	ck_assert_int_eq(INT(id, "totals/logical_partitions"), created);
+	/* a hash suffix mod 10 spreads each office over 10: 3 x 10 = 30
+	   (9,600 draws fill every one of them) */
+	ck_assert_int_eq(INT(bucket, "totals/logical_partitions"), 30);
+	/* [/officeId, /month]: the 2 minutes from 2026-01-01T00:00 are all
+	   in month 2026-01: 3 offices x 1 month = 3 logical partitions,
+	   each key [office, "2026-01"], the office first */
+	ck_assert_int_eq(INT(month, "totals/logical_partitions"), 3);
+	for (i = 0; i < 3; i++) {
+		ck_assert_str_eq(STR(month, "hot_logical_partitions/%zu/key/1",
+				     i),
+				 "2026-01");
+	}
+	ck_assert_str_eq(STR(month, "hot_logical_partitions/0/key/0"),
+			 "buero-nord");
+	json_decref(root);
+}
+END_TEST
+
+/* ---- autoscale-burst ---- */
+
+START_TEST(test_claim_autoscale_burst)
+{
+	json_t *root = report("run", "autoscale-burst");
+	json_t *manual = variant(root, "manual-400");
+	json_t *burst = variant(root, "manual-400-burst");
+	json_t *as = variant(root, "autoscale-4000");
+	long long dur = INT(root, "scenario/duration_s");
+	size_t m;
+
+	/* the stream: 5 m at 30/m = 150 writes, then 10 s x 500 = 5,000 */
+	ck_assert_int_eq(INT(manual, "totals/operations"), 5150);
+	/* quiet minutes: 30 writes x 5 RU = 150 RU each, no 429 */
+	for (m = 0; m < 5; m++) {
+		assert_near(NUM(manual, "per_minute/%zu/ru_consumed", m), 150,
+			    1e-9, "quiet minute RU");
+		ck_assert_int_eq(INT(manual, "per_minute/%zu/throttled_429",
+				     m),
+				 0);
+	}
+	/* manual-400: 400 / 5 = 80 of each second's 500 writes fit; every
+	   second from the spike (t = 300) to the end is full: 400 RU each,
+	   so RU = 150 x 5 + 400 x (duration - 300) */
+	ck_assert_int_gt(INT(manual, "totals/throttled_429"), 0);
+	assert_near(NUM(manual, "totals/ru_consumed"),
+		    750.0 + 400.0 * (double)(dur - 300), 1e-6,
+		    "manual-400 RU");
+	ck_assert_int_eq(INT(manual, "totals/succeeded") * 5,
+			 (long long)NUM(manual, "totals/ru_consumed"));
+	/* most of the spike's 5,000 run out of their retries */
+	ck_assert_int_gt(INT(manual, "totals/failed_after_retries"), 2500);
+	/* manual-400-burst: 21,000 RU above the share (10 x (2,500 - 400))
+	   against up to 120,000 saved: no 429, all 5,150 x 5 = 25,750 RU */
+	ck_assert_int_eq(INT(burst, "totals/throttled_429"), 0);
+	ck_assert_int_eq(INT(burst, "totals/succeeded"), 5150);
+	assert_near(NUM(burst, "totals/ru_consumed"), 25750, 1e-6,
+		    "burst RU");
+	ck_assert_int_eq(INT(burst, "throughput_ru_per_s"), 400);
+	/* autoscale-4000: one partition scaling 400..4,000 (0.1 x Tmax),
+	   following the spike: no 429, peak 2,500 / 4,000 = 0.625, and
+	   the one hour billed at its highest T, 2,500 RU/s */
+	ck_assert_uint_eq(LEN(as, "physical_partitions"), 1);
+	ck_assert_int_eq(INT(as, "autoscale/max_ru_per_s"), 4000);
+	ck_assert_int_eq(INT(as, "autoscale/min_ru_per_s"), 400);
+	ck_assert_int_eq(INT(as, "totals/throttled_429"), 0);
+	assert_near(NUM(as, "physical_partitions/0/peak_normalized_ru"),
+		    2500.0 / 4000, 1e-9, "autoscale peak");
+	ck_assert_uint_eq(LEN(as, "autoscale/billed_ru_per_s_per_hour"), 1);
+	ck_assert_int_eq(INT(as, "autoscale/billed_ru_per_s_per_hour/0"),
+			 2500);
+	json_decref(root);
+}
+END_TEST
+
+/* ---- compare-iot ---- */
+
+START_TEST(test_claim_compare_iot)
+{
+	json_t *root = report("compare", "compare-iot");
+	json_t *device = variant(root, "device");
+	json_t *date = variant(root, "date");
+	json_t *devdate = variant(root, "device-date");
+	json_t *bucket = variant(root, "date-bucket");
+	json_t *hot = at(date, "hot_logical_partitions");
+	size_t i;
+
+	/* the same stream for all: 2 m at 2,000/s = 240,000 operations */
+	ck_assert_int_eq(INT(device, "totals/operations"), 240000);
+	ck_assert_int_eq(INT(date, "totals/operations"), 240000);
+	/* /deviceId spreads the writes: 1,000 logical partitions, no 429 */
+	ck_assert_int_eq(INT(device, "totals/logical_partitions"), 1000);
+	ck_assert_int_eq(INT(device, "totals/throttled_429"), 0);
+	/* /date: 23:59:00 + 2 m crosses midnight, so two days, each one
+	   logical partition on one range of 18,000 / 3 = 6,000 RU/s, which
+	   rate-limits: 2,000 x (0.9 x 5 + 0.1 x 1) = 9,200 RU/s > 6,000 */
+	ck_assert_int_eq(INT(date, "totals/logical_partitions"), 2);
+	ck_assert_str_eq(STR(hot, "0/key"), "2026-03-04");
+	ck_assert_str_eq(STR(hot, "1/key"), "2026-03-05");
+	for (i = 0; i < 2; i++) {
+		assert_near(NUM(range(date, STR(hot, "%zu/range", i)),
+				"ru_per_s"),
+			    6000, 1e-9, "date range RU/s");
+		ck_assert_int_gt(INT(hot, "%zu/throttled_429", i), 0);
+	}
+	/* the synthetic keys spread again: {deviceId}-{date} is 1,000 x 2
+	   days = 2,000 logical partitions; {date}.{hash mod 400} at most
+	   400 x 2 = 800; neither throttles */
+	ck_assert_int_eq(INT(devdate, "totals/logical_partitions"), 2000);
+	ck_assert_int_eq(INT(devdate, "totals/throttled_429"), 0);
+	ck_assert_int_le(INT(bucket, "totals/logical_partitions"), 800);
+	ck_assert_int_gt(INT(bucket, "totals/logical_partitions"), 2);
+	ck_assert_int_eq(INT(bucket, "totals/throttled_429"), 0);
+	/* the ranking puts /date, the only one rate limited, last of 4 */
+	ck_assert_int_eq(INT(date, "scorecard/rank"), 4);
+	json_decref(root);
+}
+END_TEST
+
+/* ---- hierarchical ---- */
+
+START_TEST(test_claim_hierarchical)
+{
+	json_t *root = report("run", "hierarchical");
+	json_t *v = variant(root, "[/tenantId, /userId, /sessionId]");
+	json_t *hot = at(v, "hot_logical_partitions");
+	json_t *pps = at(v, "physical_partitions"), *p;
+	const long long cap = 64LL * 1024 * 1024;
+	char lo[40], hi[40];
+	long long q, single, targeted, fanout, lps;
+	int spans = 0;
+	size_t i;
+
+	/* 60 % of the writes go to one tenant: tenant-000 (hot_data 0.01 of
+	   100 tenants = 1); the hottest logical partitions are its keys */
+	for (i = 0; i < json_array_size(hot); i++) {
+		ck_assert_str_eq(STR(hot, "%zu/key/0", i), "tenant-000");
+	}
+	/* Logical partitions: 1 m x 1,000/s x 0.8 = 48,000 creates;
+	   tenant-000's 0.6 x 48,000 = 28,800 fall on its 1,000 users x 100
+	   sessions = 100,000 keys: 100,000 x (1 - e^(-0.288)) = 25,024
+	   distinct; the other 19,200 on 99 x 100,000 keys nearly never
+	   repeat: 19,200 - 19,200^2 / (2 x 9,900,000) = 19,181. Together
+	   44,205, +-1 % (a uniform tenant would give about 47,900) */
+	lps = INT(v, "totals/logical_partitions");
+	assert_near((double)lps, 44205, 442, "logical partitions");
+	/* no full key near 20 GB: each holds a handful of 4 KB items */
+	ck_assert_int_lt(INT(v, "largest_logical_partitions/0/storage_bytes"),
+			 20000000000LL / 1000);
+	/* with the 64 MB classroom cap the container splits for storage
+	   (196 MB of 4 KB writes > 64 MB), no range ends over the cap */
+	ck_assert_int_gt(LEN(v, "splits"), 0);
+	for (i = 0; i < LEN(v, "splits"); i++) {
+		ck_assert_str_eq(STR(v, "splits/%zu/reason", i), "storage");
+	}
+	json_array_foreach(pps, i, p)
+	{
+		ck_assert_int_le(INT(p, "storage_bytes"), cap);
+	}
+	/* ... and the tenant's data spreads over several ranges: those
+	   overlapping [EPK(tenant-000), EPK(tenant-000) + "FF") (rule 21),
+	   the first level's 32 hex digits taken from its hottest key */
+	snprintf(lo, sizeof(lo), "%.32s", STR(hot, "0/epk"));
+	snprintf(hi, sizeof(hi), "%.32sFF", STR(hot, "0/epk"));
+	json_array_foreach(pps, i, p)
+	{
+		if (strcmp(STR(p, "min"), hi) < 0 &&
+		    strcmp(lo, STR(p, "max")) < 0) {
+			spans++;
+		}
+	}
+	ck_assert_int_ge(spans, 2);
+	/* Queries: 0.1 x 60,000 = 6,000, a quarter of each kind. The full
+	   key is single-partition; the tenant and tenant+user prefixes are
+	   targeted (half); userId alone has no first level: fan-out */
+	single = INT(v, "queries/single");
+	targeted = INT(v, "queries/targeted");
+	fanout = INT(v, "queries/fanout");
+	q = single + targeted + fanout;
+	assert_near((double)q, 6000, 300, "queries");
+	assert_near((double)single, q / 4.0, q / 40.0, "full-key queries");
+	assert_near((double)targeted, q / 2.0, q / 20.0, "prefix queries");
+	assert_near((double)fanout, q / 4.0, q / 40.0, "userId queries");
+	/* a fan-out visits every range (4 at first: 24,000 / 6,000, up to
+	   the final count), a single query one, a targeted one at least
+	   one: visits >= single + targeted + 4 x fanout */
+	ck_assert_int_ge(INT(v, "queries/ranges_visited"),
+			 single + targeted + 4 * fanout);
+	ck_assert_int_le(INT(v, "queries/ranges_visited"),
+			 single + (long long)json_array_size(pps) *
+					  (targeted + fanout));
+	json_decref(root);
+}
+END_TEST
+
+/* ---- query-routing ---- */
+
+START_TEST(test_claim_query_routing)
+{
+	json_t *root = report("run", "query-routing");
+	json_t *v = variant(root, "/customerId");
+	long long single = INT(v, "queries/single");
+	long long targeted = INT(v, "queries/targeted");
+	long long fanout = INT(v, "queries/fanout");
+	long long visits = INT(v, "queries/ranges_visited");
+	long long created = INT(root, "scenario/items_created");
+	long long q = single + targeted + fanout, in_visits;
+
+	/* created at 60,000 RU/s: 60,000 / 6,000 = 10 ranges */
+	ck_assert_uint_eq(LEN(v, "physical_partitions"), 10);
+	ck_assert_int_eq(INT(v, "totals/throttled_429"), 0);
+	/* 30 s x 2,000/s x 0.5 = 30,000 queries, a fifth of each shape:
+	   equality -> single (1 shape), IN -> targeted (1), STARTSWITH,
+	   a range on orderDate and no filter -> fan-out (3) */
+	assert_near((double)q, 30000, 600, "queries");
+	assert_near((double)single, q / 5.0, q / 50.0, "equality queries");
+	assert_near((double)targeted, q / 5.0, q / 50.0, "IN queries");
+	assert_near((double)fanout, 3 * q / 5.0, 3 * q / 50.0,
+		    "fan-out queries");
+	/* an IN of 2 customers visits at most 2 ranges: 2 of 10 even
+	   ranges coincide with probability 1/10, so 1.9 a query, +-0.05 */
+	in_visits = visits - single - 10 * fanout;
+	ck_assert_int_ge(in_visits, targeted);
+	ck_assert_int_le(in_visits, 2 * targeted);
+	assert_near((double)in_visits / (double)targeted, 1.9, 0.05,
+		    "ranges per IN query");
+	/* every fan-out visits all 10, each adding 2.5 RU: 1 + 10 x 2.5 +
+	   20 results x 0.5 = 36 RU a query */
+	assert_near(NUM(v, "queries/fanout_ru"), 36.0 * (double)fanout, 1e-6,
+		    "fan-out RU");
+	/* and the whole bill: creates 5 RU, equality 1 + 2.5 + 5 x 0.5 = 6,
+	   IN 1 + 2.5 per range + 10 x 0.5, fan-out 36 */
+	assert_near(NUM(v, "totals/ru_consumed"),
+		    5.0 * (double)created + 6.0 * (double)single +
+			    6.0 * (double)targeted + 2.5 * (double)in_visits +
+			    36.0 * (double)fanout,
+		    1e-6, "RU consumed");
+	json_decref(root);
+}
+END_TEST
+
+/* ---- synthetic-keys ---- */
+
+START_TEST(test_claim_synthetic_keys)
+{
+	json_t *root = report("run", "synthetic-keys");
+	json_t *date = variant(root, "date");
+	json_t *rnd = variant(root, "date-random");
+	json_t *vin = variant(root, "date-vin-hash");
+	json_t *dev = variant(root, "device-date");
+	json_t *pps = at(date, "physical_partitions"), *p;
+	long long q;
+	int busy = 0;
+	size_t i;
+
+	/* 30,000 RU/s: 5 ranges of 6,000 */
+	ck_assert_uint_eq(json_array_size(pps), 5);
+	/* /date: one day, one logical partition, one range doing all the
+	   work and rate limited: 2,000 x (0.9 x 5 RU + 0.1 x query) is
+	   over 9,000 RU/s on 6,000 */
+	ck_assert_int_eq(INT(date, "totals/logical_partitions"), 1);
+	json_array_foreach(pps, i, p)
+	{
+		assert_near(NUM(p, "ru_per_s"), 6000, 1e-9, "ru_per_s");
+		busy += INT(p, "requests") > 0;
+	}
+	ck_assert_int_eq(busy, 1);
+	ck_assert_int_gt(INT(date, "totals/throttled_429"), 0);
+	/* each suffix spreads the writes: {random 1..400} and {hash mod
+	   400} give 400 (72,000 draws fill all 400), {deviceId}-{date}
+	   1,000 devices x 1 day; none rate limited */
+	ck_assert_int_eq(INT(rnd, "totals/logical_partitions"), 400);
+	ck_assert_int_eq(INT(vin, "totals/logical_partitions"), 400);
+	ck_assert_int_eq(INT(dev, "totals/logical_partitions"), 1000);
+	ck_assert_int_eq(INT(rnd, "totals/throttled_429"), 0);
+	ck_assert_int_eq(INT(vin, "totals/throttled_429"), 0);
+	ck_assert_int_eq(INT(dev, "totals/throttled_429"), 0);
+	/* the query for one vehicle on one date: the random suffix cannot
+	   be computed, so it fans out to all 5 ranges */
+	q = INT(rnd, "queries/fanout");
+	ck_assert_int_gt(q, 0);
+	ck_assert_int_eq(INT(rnd, "queries/single"), 0);
+	ck_assert_int_eq(INT(rnd, "queries/targeted"), 0);
+	ck_assert_int_eq(INT(rnd, "queries/ranges_visited"), 5 * q);
+	/* the hash suffix is computed from vin and date: one range each */
+	ck_assert_int_eq(INT(vin, "queries/single"), q);
+	ck_assert_int_eq(INT(vin, "queries/fanout"), 0);
+	ck_assert_int_eq(INT(vin, "queries/ranges_visited"), q);
+	/* {deviceId}-{date}: the query has no deviceId: fan-out */
+	ck_assert_int_eq(INT(dev, "queries/fanout"), q);
+	ck_assert_int_eq(INT(dev, "queries/single"), 0);
+	ck_assert_int_eq(INT(dev, "queries/ranges_visited"), 5 * q);
+	json_decref(root);
+}
+END_TEST
+
+/* Every shipped scenario has its claim test above: a new one without
+   fails here. */
+START_TEST(test_claim_every_scenario_covered)
+{
+	static const char *covered[] = {
+		"autoscale-burst", "compare-iot",    "compare-offices",
+		"food-groups",	   "hierarchical",   "iot-by-day",
+		"iot-by-device",   "offices",	     "query-routing",
+		"storage-split",   "synthetic-keys", "throughput-split",
+	};
+	char *list = NULL, *line, *save = NULL;
+	int n = 0;
+	size_t i;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	{
+		FILE *f = popen("ls scenarios/*.yaml", "r");
+		size_t len = 0;
+		FILE *m = open_memstream(&list, &len);
+		int c;
+
+		ck_assert_ptr_nonnull(f);
+		while ((c = fgetc(f)) != EOF) {
+			fputc(c, m);
+		}
+		fclose(m);
+		ck_assert_int_eq(pclose(f), 0);
+	}
+	for (line = strtok_r(list, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char name[256];
+		int found = 0;
+
+		ck_assert_int_eq(sscanf(line, "scenarios/%255[^.].yaml", name),
+				 1);
+		for (i = 0; i < sizeof(covered) / sizeof(covered[0]); i++) {
+			found |= strcmp(name, covered[i]) == 0;
+		}
+		ck_assert_msg(found, "scenarios/%s.yaml has no claim test",
+			      name);
+		n++;
+	}
+	/* 12 shipped scenarios today */
+	ck_assert_int_eq(n, (int)(sizeof(covered) / sizeof(covered[0])));
+	free(list);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("claims");
+	TCase *tc = tcase_create("scenarios");
+
+	tcase_add_test(tc, test_claim_autoscale_burst);
+	tcase_add_test(tc, test_claim_compare_iot);
+	tcase_add_test(tc, test_claim_compare_offices);
+	tcase_add_test(tc, test_claim_food_groups);
+	tcase_add_test(tc, test_claim_hierarchical);
+	tcase_add_test(tc, test_claim_iot_by_day);
+	tcase_add_test(tc, test_claim_iot_by_device);
+	tcase_add_test(tc, test_claim_offices);
+	tcase_add_test(tc, test_claim_query_routing);
+	tcase_add_test(tc, test_claim_storage_split);
+	tcase_add_test(tc, test_claim_synthetic_keys);
+	tcase_add_test(tc, test_claim_throughput_split);
+	tcase_add_test(tc, test_claim_every_scenario_covered);
+	suite_add_tcase(s, tc);
+	return s;
+}
