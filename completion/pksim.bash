@@ -1,0 +1,81 @@
+# bash completion for pksim(1): subcommands, each command's options,
+# --format / --items-format / --version values, and files for operands.
+# Installed as share/bash-completion/completions/pksim; the options are
+# those of `pksim COMMAND --help` (tests/install.sh checks they agree).
+
+_pksim()
+{
+	local cur prev cmd opts
+	cur=${COMP_WORDS[COMP_CWORD]}
+	prev=${COMP_WORDS[COMP_CWORD - 1]}
+	COMPREPLY=()
+
+	if [ "$COMP_CWORD" -eq 1 ]; then
+		COMPREPLY=($(compgen -W 'run compare locate epk help
+			--help --version' -- "$cur"))
+		return
+	fi
+	cmd=${COMP_WORDS[1]}
+
+	case $prev in
+	--format)
+		COMPREPLY=($(compgen -W 'text json csv' -- "$cur"))
+		return
+		;;
+	--items-format)
+		COMPREPLY=($(compgen -W 'auto json jsonl csv' -- "$cur"))
+		return
+		;;
+	--version)
+		if [ "$cmd" = epk ]; then
+			COMPREPLY=($(compgen -W '1 2' -- "$cur"))
+			return
+		fi
+		;;
+	--seed | --key | --time-field | --time-compression | --rate | \
+		--throughput)
+		return
+		;;
+	-o | --output | --items)
+		COMPREPLY=($(compgen -f -- "$cur"))
+		return
+		;;
+	esac
+
+	case $cmd in
+	run)
+		opts='--format --seed --output -o --help'
+		;;
+	compare)
+		opts='--key --items --items-format --time-field
+			--time-compression --rate --at-once --throughput
+			--format --seed --output -o --help'
+		;;
+	locate)
+		opts='--help'
+		;;
+	epk)
+		opts='--version --multihash --help'
+		;;
+	help)
+		if [ "$COMP_CWORD" -eq 2 ]; then
+			COMPREPLY=($(compgen -W 'run compare locate epk' \
+				-- "$cur"))
+		fi
+		return
+		;;
+	*)
+		return
+		;;
+	esac
+	if [[ $cur == -* ]]; then
+		COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+	elif [ "$cmd" != epk ]; then
+		# the scenario file (or an item, for locate)
+		COMPREPLY=($(compgen -f -X '!*.y*ml' -- "$cur"))
+		if [ ${#COMPREPLY[@]} -eq 0 ]; then
+			COMPREPLY=($(compgen -d -- "$cur"))
+		fi
+	fi
+}
+complete -o filenames -F _pksim pksim
