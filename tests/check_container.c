@@ -785,10 +785,12 @@ END_TEST
  * 2,000). Storage 3, 0, 1 and 5 KB (range 0 .. 3). merge: 2 merges the
  * pair with the least combined storage first: 1 + 2 (1 KB) -> id 4; then
  * 0 + 4 (4 KB; 4 + 3 would be 6 KB) -> id 5. Left: 5 [""..) and 3, each
- * 4,000 RU/s, storage 4 and 5 KB. 2,000 RU/s a range suited a merge, so
- * no note. Then at 30,000 RU/s, merge: 1 stops at ceil(30,000 / 10,000)
- * = 3 ranges, and 30,000 / 4 = 7,500 RU/s a range is noted (D-MERGE
- * suits below 3,000).
+ * 4,000 RU/s, storage 4 and 5 KB. Each merge is recorded with the
+ * container before it: 4 ranges, 8,000 RU/s, 9 KB (2,000 RU/s a range
+ * suits D-MERGE; result.c decides that). Then at 30,000 RU/s, merge: 1
+ * stops at ceil(30,000 / 10,000) = 3 ranges; recorded at t = 1 s with 4
+ * ranges before and 30,000 RU/s (7,500 a range: D-MERGE suits below
+ * 3,000, which the result notes).
  */
 START_TEST(test_container_merge)
 {
@@ -823,7 +825,12 @@ START_TEST(test_container_merge)
 	ck_assert_uint_eq(c->pp[1].storage_bytes, 5 * 1024);
 	ck_assert_int_eq(share_ru(c, 0), 4000);
 	ck_assert_int_eq(share_ru(c, 1), 4000);
-	ck_assert_int_eq(c->merge_note_t_s, -1);
+	ck_assert_uint_eq(c->metrics.n_merges, 1);
+	ck_assert_int_eq(c->metrics.merges[0].t_s, 2);
+	ck_assert_uint_eq(c->metrics.merges[0].ranges_before, 4);
+	ck_assert_uint_eq(c->metrics.merges[0].ranges_after, 2);
+	ck_assert_int_eq(c->metrics.merges[0].ru_per_s, 8000);
+	ck_assert_uint_eq(c->metrics.merges[0].storage_bytes, 9 * 1024);
 	ck_assert_int_eq(container_check(c), 0);
 	container_free(c);
 
@@ -831,8 +838,11 @@ START_TEST(test_container_merge)
 	container_set_throughput(c, 0, 30000);
 	ck_assert_uint_eq(container_merge(c, 1000, 1), 1);
 	ck_assert_uint_eq(c->pmap.n, 3);
-	ck_assert_int_eq(c->merge_note_t_s, 1);
-	ck_assert_int_eq(c->merge_note_ru_per_pp, 7500);
+	ck_assert_uint_eq(c->metrics.n_merges, 1);
+	ck_assert_int_eq(c->metrics.merges[0].t_s, 1);
+	ck_assert_uint_eq(c->metrics.merges[0].ranges_before, 4);
+	ck_assert_uint_eq(c->metrics.merges[0].ranges_after, 3);
+	ck_assert_int_eq(c->metrics.merges[0].ru_per_s, 30000);
 	ck_assert_int_eq(share_ru(c, 0), 10000);
 	ck_assert_int_eq(container_check(c), 0);
 	container_free(c);

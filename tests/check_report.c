@@ -11,6 +11,8 @@
 #include "pksim/report/report_json.h"
 #include "pksim/report/report_text.h"
 #include "pksim/report/scorecard.h"
+#include "pksim/result/result.h"
+#include "pksim/run/sim.h"
 #include "testutil.h"
 
 /*
@@ -53,7 +55,8 @@ START_TEST(test_report_scorecard_figures)
 {
 	struct pk_scenario *sc;
 	struct pk_run *run = run_cards(&sc, 0);
-	struct pk_scorecard *cards = scorecard_all(run);
+	struct pk_result *res = result_build(run);
+	struct pk_scorecard *cards = scorecard_all(res);
 
 	ck_assert_uint_eq(run->n_variants, 3);
 	/* one-key: one logical partition holds everything */
@@ -91,6 +94,7 @@ START_TEST(test_report_scorecard_figures)
 						       "logical partition"));
 	ck_assert_ptr_nonnull(strstr(cards[2].verdict, "3,000 RU/s"));
 	free(cards);
+	result_free(res);
 	sim_free(run);
 	scenario_free(sc);
 }
@@ -105,7 +109,10 @@ START_TEST(test_report_json_scorecards)
 	FILE *mem = open_memstream(&buf, &len);
 	json_t *root, *v;
 
-	ck_assert_int_eq(report_json(run, 1, mem), 0);
+	struct pk_result *res = result_build(run);
+
+	ck_assert_int_eq(report_json(res, 1, mem), 0);
+	result_free(res);
 	fclose(mem);
 	root = json_loads(buf, 0, NULL);
 	ck_assert_ptr_nonnull(root);
@@ -133,7 +140,10 @@ START_TEST(test_report_csv_series)
 	size_t len = 0, rows = 0;
 	FILE *mem = open_memstream(&buf, &len);
 
-	ck_assert_int_eq(report_csv(run, mem), 0);
+	struct pk_result *res = result_build(run);
+
+	ck_assert_int_eq(report_csv(res, mem), 0);
+	result_free(res);
 	fclose(mem);
 	ck_assert_int_eq(strncmp(buf,
 				 "variant,t_s,range_id,ru,ru_per_s,"

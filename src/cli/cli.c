@@ -20,6 +20,7 @@
 #include "pksim/report/report_csv.h"
 #include "pksim/report/report_json.h"
 #include "pksim/report/report_text.h"
+#include "pksim/result/result.h"
 #include "pksim/load/scenario.h"
 #include "pksim/run/sim.h"
 #include "pksim/load/trace.h"
@@ -271,25 +272,29 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 	return check_operands(argc, argv, o);
 }
 
-/* Render the report into memory, so it is written whole or not at all. */
+/* Render the report of run into memory, so it is written whole or not
+   at all; the frozen result the reports read is built once, here. */
 static int render(const struct pk_run *run, const struct pk_run_opts *o,
 		  char **buf, size_t *len)
 {
 	FILE *mem = open_memstream(buf, len);
+	struct pk_result *res;
 	int rc;
 
 	if (!mem) {
 		return -1;
 	}
+	res = result_build(run);
 	if (o->format == PK_FORMAT_CSV) {
-		rc = report_csv(run, mem);
+		rc = report_csv(res, mem);
 	} else if (o->format == PK_FORMAT_JSON) {
-		rc = report_json(run, o->compare, mem);
+		rc = report_json(res, o->compare, mem);
 	} else if (o->compare) {
-		rc = report_text_compare(run, mem);
+		rc = report_text_compare(res, mem);
 	} else {
-		rc = report_text(run, mem);
+		rc = report_text(res, mem);
 	}
+	result_free(res);
 	if (fclose(mem)) {
 		rc = -1;
 	}

@@ -80,9 +80,9 @@ struct pk_container *container_new(const char *name,
 		c->ru_per_s = c->autoscale ? spec->autoscale_max_ru_per_s
 					   : spec->throughput_ru_per_s;
 	}
+	c->created_ranges = n;
 	c->highest_ru_per_s = c->ru_per_s;
 	c->pending_ru_per_s = -1;
-	c->merge_note_t_s = -1;
 	container_reshare(c);
 	metrics_init(&c->metrics);
 	return c;

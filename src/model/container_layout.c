@@ -474,24 +474,9 @@ static size_t lightest_pair(const struct pk_container *c)
 	return best;
 }
 
-/* Note the first merge D-MERGE does not suit, for the findings. */
-static void note_merge_suitability(struct pk_container *c)
-{
-	int64_t ru_per_pp = c->ru_per_s / (int64_t)c->pmap.n;
-	uint64_t avg = container_storage(c) / c->pmap.n;
-
-	if (c->merge_note_t_s >= 0 ||
-	    (ru_per_pp < PK_CONTAINER_MERGE_MAX_RU_PER_PP &&
-	     avg < PK_CONTAINER_MERGE_MAX_AVG_BYTES)) {
-		return;
-	}
-	c->merge_note_t_s = c->now_s;
-	c->merge_note_ru_per_pp = ru_per_pp;
-	c->merge_note_avg_bytes = avg;
-}
-
 size_t container_merge(struct pk_container *c, int64_t t_ms, size_t want)
 {
+	struct pk_merge_event e;
 	size_t before, floor, i;
 	char a[32];
 	const char *why = "";
@@ -504,9 +489,10 @@ size_t container_merge(struct pk_container *c, int64_t t_ms, size_t want)
 		want = floor;
 		why = "; no fewer: each range holds at most its RU/s cap";
 	}
-	if (c->pmap.n > want) {
-		note_merge_suitability(c);
-	}
+	e.t_s = c->now_s;
+	e.ranges_before = before;
+	e.ru_per_s = c->ru_per_s;
+	e.storage_bytes = container_storage(c);
 	while (c->pmap.n > want) {
 		i = lightest_pair(c);
 		if (i == c->pmap.n) {
@@ -515,6 +501,11 @@ size_t container_merge(struct pk_container *c, int64_t t_ms, size_t want)
 			break;
 		}
 		merge_pair(c, i);
+	}
+	if (before > want) {
+		/* asked to merge: recorded even when no pair fitted */
+		e.ranges_after = c->pmap.n;
+		metrics_add_merge(&c->metrics, &e);
 	}
 	c->redistributed = 0;
 	container_reshare(c);

@@ -24,6 +24,7 @@ void metrics_free(struct pk_metrics *m)
 	free(m->ranges);
 	free(m->splits);
 	free(m->changes);
+	free(m->merges);
 	free(m->actions);
 	free(m->wait_hist);
 	metrics_init(m);
@@ -92,6 +93,13 @@ void metrics_add_change(struct pk_metrics *m,
 	mem_grow((void **)&m->changes, &m->cap_changes, m->n_changes + 1,
 		 sizeof(*e));
 	m->changes[m->n_changes++] = *e;
+}
+
+void metrics_add_merge(struct pk_metrics *m, const struct pk_merge_event *e)
+{
+	mem_grow((void **)&m->merges, &m->cap_merges, m->n_merges + 1,
+		 sizeof(*e));
+	m->merges[m->n_merges++] = *e;
 }
 
 void metrics_add_action(struct pk_metrics *m, int64_t t_s,

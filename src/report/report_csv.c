@@ -42,21 +42,21 @@ static void ru_field(int64_t mru, FILE *out)
 	}
 }
 
-int report_csv(const struct pk_run *run, FILE *out)
+int report_csv(const struct pk_result *r, FILE *out)
 {
 	size_t vi, i;
 
 	fputs("variant,t_s,range_id,ru,ru_per_s,normalized_ru,requests,"
 	      "throttled_429,storage_bytes\n",
 	      out);
-	for (vi = 0; vi < run->n_variants; vi++) {
-		const struct pk_container *c = run->variants[vi].container;
-		const struct pk_metrics *m = &c->metrics;
+	for (vi = 0; vi < r->n_variants; vi++) {
+		const struct pk_result_variant *v = &r->variants[vi];
+		const struct pk_metrics *m = v->metrics;
 
 		for (i = 0; i < m->n_samples; i++) {
 			const struct pk_sample *s = &m->samples[i];
 
-			csv_field(c->name, out);
+			csv_field(v->name, out);
 			fprintf(out, ",%lld,%u,", (long long)s->t_s,
 				s->range_id);
 			ru_field(s->ru_mru, out);

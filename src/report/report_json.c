@@ -8,6 +8,7 @@
 #include <jansson.h>
 #include <stdlib.h>
 
+#include "pksim/model/provision.h"
 #include "pksim/report/findings.h"
 
 /* RU as a JSON number with at most 16 significant digits: exact for
@@ -36,7 +37,8 @@ static json_t *epk_json(struct pk_epk e)
 /* the key as its own JSON value: "dev-0042", 17, true, null; the
    undefined value (no such property) is null here too, with
    key_undefined: true beside it */
-static json_t *key_json(const struct pk_pkey *k, const struct pk_lp *lp)
+static json_t *key_json(const struct pk_pkey *k,
+			const struct pk_result_lp *lp)
 {
 	struct pk_value v;
 	char text[PK_VALUE_MAX_BYTES * 2];
@@ -69,16 +71,14 @@ static json_t *range_id(uint32_t id)
 }
 
 /* a retry-wait percentile in ms, or null when no operation succeeded */
-static json_t *percentile(const struct pk_container *c, int pct)
+static json_t *percentile(int64_t w)
 {
-	int64_t w = metrics_wait_percentile(&c->metrics, pct);
-
 	return w < 0 ? json_null() : json_integer(w);
 }
 
-static json_t *totals(const struct pk_container *c, int batches)
+static json_t *totals(const struct pk_result_variant *v, int batches)
 {
-	const struct pk_totals *t = &c->metrics.totals;
+	const struct pk_totals *t = &v->metrics->totals;
 	json_t *o = json_object();
 
 	json_object_set_new(o, "operations", count(t->operations));
@@ -105,24 +105,23 @@ static json_t *totals(const struct pk_container *c, int batches)
 	json_object_set_new(o, "ru_consumed", ru(t->ru_mru));
 	json_object_set_new(o, "ru_offered", ru(t->offered_mru));
 	json_object_set_new(o, "retry_wait_ms", count(t->retry_wait_ms));
-	json_object_set_new(o, "retry_wait_p50_ms", percentile(c, 50));
-	json_object_set_new(o, "retry_wait_p99_ms", percentile(c, 99));
+	json_object_set_new(o, "retry_wait_p50_ms", percentile(v->wait_p50_ms));
+	json_object_set_new(o, "retry_wait_p99_ms", percentile(v->wait_p99_ms));
 	json_object_set_new(o, "gone_410", count(t->gone_410));
 	json_object_set_new(o, "failed_after_410", count(t->failed_after_410));
 	json_object_set_new(o, "container_full_403",
 			    count(t->container_full_403));
 	json_object_set_new(o, "utilisation",
-			    json_real(findings_utilisation(c)));
-	json_object_set_new(o, "logical_partitions",
-			    count(findings_live_lps(c)));
-	json_object_set_new(o, "logical_partitions_seen", count(c->n_lps));
-	json_object_set_new(o, "storage_bytes", count(findings_storage(c)));
+			    json_real(v->utilisation));
+	json_object_set_new(o, "logical_partitions", count(v->lps_live));
+	json_object_set_new(o, "logical_partitions_seen", count(v->lps_seen));
+	json_object_set_new(o, "storage_bytes", count(v->storage_bytes));
 	return o;
 }
 
-static json_t *queries(const struct pk_container *c)
+static json_t *queries(const struct pk_result_variant *v)
 {
-	const struct pk_totals *t = &c->metrics.totals;
+	const struct pk_totals *t = &v->metrics->totals;
 	json_t *o = json_object();
 
 	json_object_set_new(o, "single", count(t->queries[PK_ROUTE_SINGLE]));
@@ -134,19 +133,19 @@ static json_t *queries(const struct pk_container *c)
 	return o;
 }
 
-static json_t *partitions(const struct pk_container *c)
+static json_t *partitions(const struct pk_result_variant *v)
 {
 	json_t *a = json_array();
 	size_t i;
 
-	for (i = 0; i < c->pmap.n; i++) {
-		const struct pk_pp *p = &c->pp[i];
+	for (i = 0; i < v->n_ranges; i++) {
+		const struct pk_result_range *p = &v->ranges[i];
 		json_t *o = json_object();
 
-		json_object_set_new(o, "id", range_id(c->pmap.ranges[i].id));
-		json_object_set_new(o, "min", epk_json(c->pmap.ranges[i].min));
-		json_object_set_new(o, "max", epk_json(c->pmap.ranges[i].max));
-		json_object_set_new(o, "ru_per_s", ru(p->budget.share_mru));
+		json_object_set_new(o, "id", range_id(p->id));
+		json_object_set_new(o, "min", epk_json(p->min));
+		json_object_set_new(o, "max", epk_json(p->max));
+		json_object_set_new(o, "ru_per_s", ru(p->ru_per_s_mru));
 		json_object_set_new(o, "storage_bytes",
 				    count(p->storage_bytes));
 		json_object_set_new(o, "logical_partitions",
@@ -162,18 +161,18 @@ static json_t *partitions(const struct pk_container *c)
 	return a;
 }
 
-static json_t *hot(const struct pk_variant *v, int by_storage)
+static json_t *hot(const struct pk_result_variant *v, int by_storage)
 {
-	const struct pk_container *c = v->container;
 	const struct pk_pkey *k = v->key;
-	const struct pk_lp *top[PK_FINDINGS_TOP];
-	size_t n = findings_top_lps(c, by_storage, top, PK_FINDINGS_TOP), i;
-	uint64_t storage = findings_storage(c);
-	int64_t total = c->metrics.totals.ru_mru;
+	const struct pk_result_lp *top =
+		by_storage ? v->top_storage : v->top_ru;
+	size_t n = by_storage ? v->n_top_storage : v->n_top_ru, i;
+	uint64_t storage = v->storage_bytes;
+	int64_t total = v->metrics->totals.ru_mru;
 	json_t *a = json_array();
 
 	for (i = 0; i < n; i++) {
-		const struct pk_lp *lp = top[i];
+		const struct pk_result_lp *lp = &top[i];
 		json_t *o = json_object();
 
 		json_object_set_new(o, "key", key_json(k, lp));
@@ -182,10 +181,7 @@ static json_t *hot(const struct pk_variant *v, int by_storage)
 		}
 		json_object_set_new(o, "epk", epk_json(lp->epk));
 		json_object_set_new(o, "range",
-				    range_id(c->pmap.ranges[pmap_find(
-							       &c->pmap,
-							       &lp->epk)]
-						     .id));
+				    range_id(v->ranges[lp->range].id));
 		json_object_set_new(o, "ru", ru(lp->ru_mru));
 		json_object_set_new(o, "ru_share",
 				    json_real(total ? (double)lp->ru_mru /
@@ -209,9 +205,9 @@ static json_t *hot(const struct pk_variant *v, int by_storage)
 	return a;
 }
 
-static json_t *splits(const struct pk_container *c)
+static json_t *splits(const struct pk_result_variant *v)
 {
-	const struct pk_metrics *m = &c->metrics;
+	const struct pk_metrics *m = v->metrics;
 	json_t *a = json_array();
 	size_t i, k;
 
@@ -238,9 +234,9 @@ static json_t *splits(const struct pk_container *c)
 	return a;
 }
 
-static json_t *changes(const struct pk_container *c)
+static json_t *changes(const struct pk_result_variant *v)
 {
-	const struct pk_metrics *m = &c->metrics;
+	const struct pk_metrics *m = v->metrics;
 	json_t *a = json_array();
 	size_t i;
 
@@ -266,9 +262,9 @@ static json_t *changes(const struct pk_container *c)
 	return a;
 }
 
-static json_t *actions(const struct pk_container *c)
+static json_t *actions(const struct pk_result_variant *v)
 {
-	const struct pk_metrics *m = &c->metrics;
+	const struct pk_metrics *m = v->metrics;
 	json_t *a = json_array();
 	size_t i;
 
@@ -287,9 +283,9 @@ static json_t *actions(const struct pk_container *c)
 
 /* Per minute: the highest second's normalized RU consumption (D-NRU),
    RU served and offered, 429s. */
-static json_t *per_minute(const struct pk_container *c)
+static json_t *per_minute(const struct pk_result_variant *v)
 {
-	const struct pk_metrics *m = &c->metrics;
+	const struct pk_metrics *m = v->metrics;
 	json_t *a = json_array();
 	size_t i;
 
@@ -310,30 +306,28 @@ static json_t *per_minute(const struct pk_container *c)
 }
 
 /* Autoscale: the max and the RU/s billed per hour (rule 17, D-AUTO). */
-static json_t *autoscale(const struct pk_container *c)
+static json_t *autoscale(const struct pk_result_variant *v)
 {
 	json_t *o = json_object(), *a = json_array();
-	int64_t hours = container_hours(c), h;
+	int64_t h;
 
-	json_object_set_new(o, "max_ru_per_s", json_integer(c->ru_per_s));
+	json_object_set_new(o, "max_ru_per_s", json_integer(v->ru_per_s));
 	json_object_set_new(o, "min_ru_per_s",
-			    json_integer(provision_autoscale_floor(
-				    c->ru_per_s)));
-	for (h = 0; h < hours; h++) {
-		json_array_append_new(
-			a, json_integer(container_autoscale_billed(c, h)));
+			    json_integer(v->autoscale_floor));
+	for (h = 0; h < v->n_hours; h++) {
+		json_array_append_new(a, json_integer(v->billed_ru_per_s[h]));
 	}
 	json_object_set_new(o, "billed_ru_per_s_per_hour", a);
 	return o;
 }
 
 /* Serverless: RU/s from the partitions, and the storage cap (rule 19). */
-static json_t *serverless(const struct pk_container *c)
+static json_t *serverless(const struct pk_result_variant *v)
 {
 	json_t *o = json_object();
 
-	json_object_set_new(o, "ru_per_s", json_integer(c->ru_per_s));
-	json_object_set_new(o, "physical_partitions", count(c->pmap.n));
+	json_object_set_new(o, "ru_per_s", json_integer(v->ru_per_s));
+	json_object_set_new(o, "physical_partitions", count(v->n_ranges));
 	json_object_set_new(o, "max_storage_bytes",
 			    count(PK_PROVISION_SERVERLESS_MAX_BYTES));
 	return o;
@@ -393,34 +387,33 @@ static json_t *scorecard(const struct pk_scorecard *s)
 	return o;
 }
 
-static json_t *variant(const struct pk_run *run, const struct pk_variant *v)
+static json_t *variant(const struct pk_result *r,
+		       const struct pk_result_variant *v)
 {
-	const struct pk_container *c = v->container;
 	json_t *o = json_object(), *f = json_array();
 	char **text;
 	size_t n, i;
 
-	json_object_set_new(o, "name", json_string(c->name));
+	json_object_set_new(o, "name", json_string(v->name));
 	json_object_set_new(o, "partition_key", json_string(v->key->text));
 	json_object_set_new(o, "throughput_ru_per_s",
-			    json_integer(c->ru_per_s));
-	if (c->autoscale) {
-		json_object_set_new(o, "autoscale", autoscale(c));
+			    json_integer(v->ru_per_s));
+	if (v->autoscale) {
+		json_object_set_new(o, "autoscale", autoscale(v));
 	}
-	if (c->serverless) {
-		json_object_set_new(o, "serverless", serverless(c));
+	if (v->serverless) {
+		json_object_set_new(o, "serverless", serverless(v));
 	}
-	json_object_set_new(o, "totals",
-			    totals(c, findings_sends_batches(run)));
-	json_object_set_new(o, "queries", queries(c));
-	json_object_set_new(o, "physical_partitions", partitions(c));
+	json_object_set_new(o, "totals", totals(v, r->sends_batches));
+	json_object_set_new(o, "queries", queries(v));
+	json_object_set_new(o, "physical_partitions", partitions(v));
 	json_object_set_new(o, "hot_logical_partitions", hot(v, 0));
 	json_object_set_new(o, "largest_logical_partitions", hot(v, 1));
-	json_object_set_new(o, "splits", splits(c));
-	json_object_set_new(o, "throughput_changes", changes(c));
-	json_object_set_new(o, "actions", actions(c));
-	json_object_set_new(o, "per_minute", per_minute(c));
-	text = findings_make(run, v, &n);
+	json_object_set_new(o, "splits", splits(v));
+	json_object_set_new(o, "throughput_changes", changes(v));
+	json_object_set_new(o, "actions", actions(v));
+	json_object_set_new(o, "per_minute", per_minute(v));
+	text = findings_make(v, &n);
 	for (i = 0; i < n; i++) {
 		json_array_append_new(f, json_string(text[i]));
 		free(text[i]);
@@ -430,7 +423,7 @@ static json_t *variant(const struct pk_run *run, const struct pk_variant *v)
 	return o;
 }
 
-int report_json(const struct pk_run *run, int scorecards, FILE *out)
+int report_json(const struct pk_result *run, int scorecards, FILE *out)
 {
 	struct pk_scorecard *cards = scorecards ? scorecard_all(run) : NULL;
 	json_t *root = json_object(), *sc = json_object(), *vs = json_array();
@@ -442,10 +435,9 @@ int report_json(const struct pk_run *run, int scorecards, FILE *out)
 	json_object_set_new(sc, "seed", count(run->seed));
 	json_object_set_new(sc, "duration_s",
 			    json_integer(run->end_ms / 1000));
-	json_object_set_new(sc, "items_created",
-			    count(workload_items(run->workload)));
+	json_object_set_new(sc, "items_created", count(run->items_created));
 	json_object_set_new(sc, "operations_skipped",
-			    count(workload_skipped(run->workload)));
+			    count(run->operations_skipped));
 	json_object_set_new(root, "scenario", sc);
 	for (i = 0; i < run->n_variants; i++) {
 		json_t *v = variant(run, &run->variants[i]);

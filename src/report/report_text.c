@@ -8,17 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/base/fmt.h"
+#include "pksim/base/mem.h"
+#include "pksim/model/provision.h"
+#include "pksim/model/throttle.h"
 #include "pksim/report/findings.h"
 #include "pksim/report/scorecard.h"
-#include "pksim/base/mem.h"
 
 #define PK_TEXT_TIMELINE_ROWS 30 /* at most this many timeline rows */
 #define PK_TEXT_EPK_DIGITS 8     /* EPKs shown abbreviated to this */
-
-static const char *count_str(unsigned long long v, char *buf)
-{
-	return findings_count(v, buf);
-}
 
 /* RU with thousands separators and one decimal when not whole (rounded
    to a tenth: 5,999.95 RU -> 6,000) */
@@ -27,18 +25,13 @@ static const char *ru_str(int64_t mru, char *buf)
 	char whole[32];
 	long long tenths = (long long)((mru + 50) / 100);
 
-	count_str((unsigned long long)(tenths / 10), whole);
+	fmt_thousands((unsigned long long)(tenths / 10), whole);
 	if (tenths % 10 == 0) {
 		snprintf(buf, 40, "%s", whole);
 	} else {
 		snprintf(buf, 40, "%s.%lld", whole, tenths % 10);
 	}
 	return buf;
-}
-
-static const char *bytes_str(uint64_t b, char *buf)
-{
-	return findings_bytes(b, buf);
 }
 
 static const char *epk_short(struct pk_epk e, char *buf)
@@ -56,13 +49,13 @@ static const char *epk_short(struct pk_epk e, char *buf)
 }
 
 /* Where the items of a data file come from and how they arrive. */
-static void items_file(const struct pk_run *run, FILE *out)
+static void items_file(const struct pk_result *r, FILE *out)
 {
-	const struct pk_items_file *f = run->sc->items_file;
+	const struct pk_items_file *f = r->sc->items_file;
 	char a[40];
 
 	fprintf(out, "items: %s, %s records, ", f->path,
-		count_str(workload_items(run->workload), a));
+		fmt_thousands(r->items_created, a));
 	if (f->from == PK_FROM_TIME_FIELD) {
 		fprintf(out, "arriving by %s", f->time_field);
 		if (f->time_compression != 1) {
@@ -76,58 +69,56 @@ static void items_file(const struct pk_run *run, FILE *out)
 	fputc('\n', out);
 }
 
-static void summary(const struct pk_run *run, const struct pk_variant *v,
-		    FILE *out)
+static void summary(const struct pk_result *r,
+		    const struct pk_result_variant *v, FILE *out)
 {
-	const struct pk_scenario *sc = run->sc;
-	const struct pk_container_spec *cs = &v->container->spec;
-	size_t created = container_created_ranges(cs), i;
+	const struct pk_scenario *sc = r->sc;
+	const struct pk_container_spec *cs = v->spec;
+	size_t created = v->created_ranges, i;
 	char a[40], b[40], c[40];
 
 	fprintf(out, "pksim run: %s (seed %llu)\n", sc->name,
-		(unsigned long long)run->seed);
+		(unsigned long long)r->seed);
 	if (sc->description) {
 		fprintf(out, "  %s\n", sc->description);
 	}
 	if (cs->serverless) {
 		fprintf(out, "container: partition key %s, serverless (%s "
 			     "RU/s up to %d physical partitions, %s more for "
-			     "each beyond; at most %s stored) -> %d physical "
+			     "each beyond; at most %s stored) -> %zu physical "
 			     "partition%s at creation\n",
 			v->key->text,
-			count_str(PK_PROVISION_SERVERLESS_BASE_RU_PER_S, a),
+			fmt_thousands(PK_PROVISION_SERVERLESS_BASE_RU_PER_S, a),
 			PK_PROVISION_SERVERLESS_BASE_PARTITIONS,
-			count_str(PK_PROVISION_SERVERLESS_RU_PER_EXTRA_PP, b),
-			bytes_str(PK_PROVISION_SERVERLESS_MAX_BYTES, c),
-			PK_CONTAINER_SERVERLESS_INITIAL_RANGES,
-			PK_CONTAINER_SERVERLESS_INITIAL_RANGES == 1 ? "" : "s");
-	} else if (v->container->spec.autoscale_max_ru_per_s > 0) {
-		int64_t max = v->container->spec.autoscale_max_ru_per_s;
+			fmt_thousands(PK_PROVISION_SERVERLESS_RU_PER_EXTRA_PP, b),
+			fmt_bytes(PK_PROVISION_SERVERLESS_MAX_BYTES, c),
+			created, created == 1 ? "" : "s");
+	} else if (cs->autoscale_max_ru_per_s > 0) {
+		int64_t max = cs->autoscale_max_ru_per_s;
 
 		fprintf(out, "container: partition key %s, autoscale max %s "
 			     "RU/s (%s to %s) -> %zu physical partitions at "
 			     "creation\n",
-			v->key->text, count_str((unsigned long long)max, a),
-			count_str((unsigned long long)
+			v->key->text, fmt_thousands((unsigned long long)max, a),
+			fmt_thousands((unsigned long long)
 					  provision_autoscale_floor(max),
 				  b),
-			count_str((unsigned long long)max, c),
-			provision_autoscale_ranges(max));
+			fmt_thousands((unsigned long long)max, c), created);
 	} else {
 		fprintf(out, "container: partition key %s, %s RU/s manual -> "
 			     "%zu physical partition%s at creation\n",
 			v->key->text,
-			count_str((unsigned long long)cs->throughput_ru_per_s,
+			fmt_thousands((unsigned long long)cs->throughput_ru_per_s,
 				  a),
 			created, created == 1 ? "" : "s");
 	}
 	fprintf(out, "caps: physical partition %s and %s RU/s; logical "
 		     "partition %s; index factor %g\n",
-		bytes_str(cs->pp_storage_bytes, a),
-		count_str((unsigned long long)cs->pp_ru_per_s, b),
-		bytes_str(cs->lp_storage_bytes, c),
+		fmt_bytes(cs->pp_storage_bytes, a),
+		fmt_thousands((unsigned long long)cs->pp_ru_per_s, b),
+		fmt_bytes(cs->lp_storage_bytes, c),
 		cs->index_factor);
-	if (v->container->spec.burst) {
+	if (cs->burst) {
 		fprintf(out, "burst capacity: on (partitions below 3,000 RU/s "
 			     "save unused RU for up to 300 s and spend them "
 			     "at up to 3,000 RU/s)\n");
@@ -143,10 +134,10 @@ static void summary(const struct pk_run *run, const struct pk_variant *v,
 		fprintf(out, "split delay: %llds (a scale-up past partitions "
 			     "x %s RU/s waits this long for its splits)\n",
 			(long long)(cs->split_delay_ms / 1000),
-			count_str((unsigned long long)cs->pp_ru_per_s, a));
+			fmt_thousands((unsigned long long)cs->pp_ru_per_s, a));
 	}
 	if (sc->items_file) {
-		items_file(run, out);
+		items_file(r, out);
 	}
 	if (sc->n_phases > 0) {
 		fprintf(out, "phases:\n");
@@ -155,15 +146,14 @@ static void summary(const struct pk_run *run, const struct pk_variant *v,
 		const struct pk_phase_spec *p = &sc->phases[i];
 
 		fprintf(out, "  %-12s t=%llds  %llds", p->name,
-			(long long)(workload_phase_start_ms(run->workload, i) /
-				    1000),
+			(long long)(r->phase_start_ms[i] / 1000),
 			(long long)(p->duration_ms / 1000));
 		if (!sc->items_file) {
 			fprintf(out, " at %g ops/s", p->rate_per_s);
 		}
 		if (p->throughput_ru_per_s > 0) {
 			fprintf(out, ", throughput set to %s RU/s",
-				count_str((unsigned long long)
+				fmt_thousands((unsigned long long)
 						  p->throughput_ru_per_s,
 					  a));
 		}
@@ -180,10 +170,10 @@ static void summary(const struct pk_run *run, const struct pk_variant *v,
 }
 
 /* p50 and p99 of the retry waits of the operations that succeeded */
-static void retry_latency(const struct pk_container *c, FILE *out)
+static void retry_latency(const struct pk_result_variant *v, FILE *out)
 {
-	int64_t p50 = metrics_wait_percentile(&c->metrics, 50);
-	int64_t p99 = metrics_wait_percentile(&c->metrics, 99);
+	int64_t p50 = v->wait_p50_ms;
+	int64_t p99 = v->wait_p99_ms;
 
 	if (p50 < 0) {
 		fprintf(out, "  retry wait (succeeded)   - (no operation "
@@ -196,57 +186,57 @@ static void retry_latency(const struct pk_container *c, FILE *out)
 		(long long)p50, (long long)p99);
 }
 
-static void totals(const struct pk_container *c, uint64_t skipped,
+static void totals(const struct pk_result_variant *v, uint64_t skipped,
 		   int batches, FILE *out)
 {
-	const struct pk_totals *t = &c->metrics.totals;
+	const struct pk_totals *t = &v->metrics->totals;
 	char a[40], b[40];
 
 	fprintf(out, "\ntotals\n");
 	fprintf(out, "  operations offered       %s\n",
-		count_str(t->operations, a));
+		fmt_thousands(t->operations, a));
 	if (skipped > 0) {
 		fprintf(out, "  operations not sent      %s (a read, replace, "
 			     "delete or query with no item to target yet)\n",
-			count_str(skipped, a));
+			fmt_thousands(skipped, a));
 	}
 	fprintf(out, "  requests sent            %s (retries included)\n",
-		count_str(t->attempts, a));
+		fmt_thousands(t->attempts, a));
 	fprintf(out, "  succeeded                %s\n",
-		count_str(t->succeeded, a));
+		fmt_thousands(t->succeeded, a));
 	fprintf(out, "  rate limited (429/3200)  %s service-side responses\n",
-		count_str(t->throttled_429, a));
+		fmt_thousands(t->throttled_429, a));
 	fprintf(out, "  failed after retries     %s operations\n",
-		count_str(t->failed_after_retries, a));
-	retry_latency(c, out);
-	if (c->spec.split_gone_ms > 0 || t->gone_410 > 0) {
+		fmt_thousands(t->failed_after_retries, a));
+	retry_latency(v, out);
+	if (v->spec->split_gone_ms > 0 || t->gone_410 > 0) {
 		fprintf(out, "  gone (410/1007)          %s responses while "
 			     "ranges completed a split or merge\n",
-			count_str(t->gone_410, a));
+			fmt_thousands(t->gone_410, a));
 		fprintf(out, "  failed after 410 retries %s operations\n",
-			count_str(t->failed_after_410, a));
+			fmt_thousands(t->failed_after_410, a));
 	}
 	fprintf(out, "  rejected (403/1014)      %s\n",
-		count_str(t->rejected_403, a));
-	if (c->serverless || t->container_full_403 > 0) {
+		fmt_thousands(t->rejected_403, a));
+	if (v->serverless || t->container_full_403 > 0) {
 		fprintf(out, "  container full (403)     %s (serverless "
 			     "container at 1 TB)\n",
-			count_str(t->container_full_403, a));
+			fmt_thousands(t->container_full_403, a));
 	}
 	fprintf(out, "  not found (404)          %s\n",
-		count_str(t->not_found_404, a));
+		fmt_thousands(t->not_found_404, a));
 	if (t->bad_request_400 > 0) {
 		fprintf(out, "  bad request (400)        %s (invalid key value "
 			     "or id, or a changed key)\n",
-			count_str(t->bad_request_400, a));
+			fmt_thousands(t->bad_request_400, a));
 	}
 	if (t->too_large_413 > 0) {
 		fprintf(out, "  too large (413)          %s (items over 2 MB)\n",
-			count_str(t->too_large_413, a));
+			fmt_thousands(t->too_large_413, a));
 	}
 	if (t->conflict_409 > 0) {
 		fprintf(out, "  conflict (409)           %s\n",
-			count_str(t->conflict_409, a));
+			fmt_thousands(t->conflict_409, a));
 	}
 	if (batches) {
 		char d[40], e[40];
@@ -254,24 +244,24 @@ static void totals(const struct pk_container *c, uint64_t skipped,
 		fprintf(out, "  transactional batches    %s answered: %s "
 			     "committed (%s items), %s rejected whole (400: "
 			     "items in more than one logical partition)\n",
-			count_str(t->batches, a),
-			count_str(t->batches_committed, b),
-			count_str(t->batch_items, d),
-			count_str(t->batches_rejected_400, e));
+			fmt_thousands(t->batches, a),
+			fmt_thousands(t->batches_committed, b),
+			fmt_thousands(t->batch_items, d),
+			fmt_thousands(t->batches_rejected_400, e));
 	}
 	fprintf(out, "  RU consumed              %s of %s offered (%.1f%% of "
 		     "provisioned RU over the run)\n",
 		ru_str(t->ru_mru, a), ru_str(t->offered_mru, b),
-		100.0 * findings_utilisation(c));
+		100.0 * v->utilisation);
 	fprintf(out, "  logical partitions       %s holding items (%s seen)\n",
-		count_str(findings_live_lps(c), a), count_str(c->n_lps, b));
+		fmt_thousands(v->lps_live, a), fmt_thousands(v->lps_seen, b));
 	fprintf(out, "  storage                  %s\n",
-		bytes_str(findings_storage(c), a));
+		fmt_bytes(v->storage_bytes, a));
 }
 
-static void queries(const struct pk_container *c, FILE *out)
+static void queries(const struct pk_result_variant *v, FILE *out)
 {
-	const struct pk_totals *t = &c->metrics.totals;
+	const struct pk_totals *t = &v->metrics->totals;
 	uint64_t n = t->queries[PK_ROUTE_SINGLE] + t->queries[PK_ROUTE_TARGETED] +
 		     t->queries[PK_ROUTE_FANOUT];
 	char a[40], b[40], d[40];
@@ -281,18 +271,18 @@ static void queries(const struct pk_container *c, FILE *out)
 	}
 	fprintf(out, "\nqueries (served)\n");
 	fprintf(out, "  single partition         %s (the full key)\n",
-		count_str(t->queries[PK_ROUTE_SINGLE], a));
+		fmt_thousands(t->queries[PK_ROUTE_SINGLE], a));
 	fprintf(out, "  targeted                 %s (a key prefix or IN list)\n",
-		count_str(t->queries[PK_ROUTE_TARGETED], a));
+		fmt_thousands(t->queries[PK_ROUTE_TARGETED], a));
 	fprintf(out, "  fan-out                  %s (every range), %s RU\n",
-		count_str(t->queries[PK_ROUTE_FANOUT], a),
+		fmt_thousands(t->queries[PK_ROUTE_FANOUT], a),
 		ru_str(t->fanout_mru, b));
 	fprintf(out, "  ranges visited           %s, %.2f a query\n",
-		count_str(t->query_ranges, d),
+		fmt_thousands(t->query_ranges, d),
 		(double)t->query_ranges / (double)n);
 }
 
-static void partitions(const struct pk_container *c, FILE *out)
+static void partitions(const struct pk_result_variant *v, FILE *out)
 {
 	char a[40], b[40], d[40], lo[16], hi[16], st[32];
 	size_t i;
@@ -303,20 +293,18 @@ static void partitions(const struct pk_container *c, FILE *out)
 	fprintf(out, "  %-5s %-12s %-12s %9s %10s %9s %7s %12s %10s %7s\n",
 		"range", "min", "max", "logical", "storage", "RU/s", "peak",
 		"requests", "429s", "429 %");
-	for (i = 0; i < c->pmap.n; i++) {
-		const struct pk_pp *p = &c->pp[i];
+	for (i = 0; i < v->n_ranges; i++) {
+		const struct pk_result_range *p = &v->ranges[i];
 
 		fprintf(out,
 			"  %-5u %-12s %-12s %9llu %10s %9s %6.1f%% %12s "
 			"%10s %6.2f%%\n",
-			c->pmap.ranges[i].id,
-			epk_short(c->pmap.ranges[i].min, lo),
-			epk_short(c->pmap.ranges[i].max, hi),
+			p->id, epk_short(p->min, lo), epk_short(p->max, hi),
 			(unsigned long long)p->logical_partitions,
-			bytes_str(p->storage_bytes, st),
-			ru_str(p->budget.share_mru, a),
-			100.0 * p->peak_normalized, count_str(p->requests, b),
-			count_str(p->throttled_429, d),
+			fmt_bytes(p->storage_bytes, st),
+			ru_str(p->ru_per_s_mru, a),
+			100.0 * p->peak_normalized, fmt_thousands(p->requests, b),
+			fmt_thousands(p->throttled_429, d),
 			p->requests ? 100.0 * (double)p->throttled_429 /
 					      (double)p->requests
 				    : 0.0);
@@ -341,12 +329,14 @@ static void fit_column(char *text, size_t max)
 	memcpy(text + n, "..", 3);
 }
 
-static void hot_lps(const struct pk_variant *v, int by_storage, FILE *out)
+static void hot_lps(const struct pk_result_variant *v, int by_storage,
+		    FILE *out)
 {
-	const struct pk_container *c = v->container;
-	const struct pk_lp *top[PK_FINDINGS_TOP];
-	size_t n = findings_top_lps(c, by_storage, top, PK_FINDINGS_TOP), i;
-	uint64_t storage = findings_storage(c);
+	const struct pk_result_lp *top =
+		by_storage ? v->top_storage : v->top_ru;
+	size_t n = by_storage ? v->n_top_storage : v->n_top_ru, i;
+	uint64_t storage = v->storage_bytes;
+	int64_t total = v->metrics->totals.ru_mru;
 	char key[64], a[40], b[40], st[32];
 
 	fprintf(out, "\nhottest logical partitions by %s\n",
@@ -354,22 +344,20 @@ static void hot_lps(const struct pk_variant *v, int by_storage, FILE *out)
 	fprintf(out, "  %-32s %12s %7s %10s %7s %10s %6s\n", "key", "RU",
 		"RU %", "storage", "stor %", "requests", "range");
 	for (i = 0; i < n; i++) {
-		const struct pk_lp *lp = top[i];
+		const struct pk_result_lp *lp = &top[i];
 
 		pkey_format_id(v->key, lp->key, lp->key_len, key, sizeof(key));
 		fit_column(key, 32);
 		fprintf(out, "  %-32s %12s %6.2f%% %10s %6.2f%% %10s %6u\n",
 			key, ru_str(lp->ru_mru, a),
-			c->metrics.totals.ru_mru
-				? 100.0 * (double)lp->ru_mru /
-					  (double)c->metrics.totals.ru_mru
-				: 0.0,
-			bytes_str(lp->storage_bytes, st),
+			total ? 100.0 * (double)lp->ru_mru / (double)total
+			      : 0.0,
+			fmt_bytes(lp->storage_bytes, st),
 			storage ? 100.0 * (double)lp->storage_bytes /
 					  (double)storage
 				: 0.0,
-			count_str(lp->requests, b),
-			c->pmap.ranges[pmap_find(&c->pmap, &lp->epk)].id);
+			fmt_thousands(lp->requests, b),
+			v->ranges[lp->range].id);
 	}
 	if (n == 0) {
 		fprintf(out, "  (none)\n");
@@ -377,27 +365,25 @@ static void hot_lps(const struct pk_variant *v, int by_storage, FILE *out)
 }
 
 /* Autoscale billing per hour (rule 17, D-AUTO); nothing for manual. */
-static void billing(const struct pk_container *c, FILE *out)
+static void billing(const struct pk_result_variant *v, FILE *out)
 {
-	int64_t hours = container_hours(c), h;
+	int64_t h;
 	char a[40];
 
-	if (!c->autoscale) {
+	if (!v->autoscale) {
 		return;
 	}
 	fprintf(out, "\nautoscale billing (highest RU/s of each hour, at "
 		     "least 0.1 x max)\n");
-	for (h = 0; h < hours; h++) {
+	for (h = 0; h < v->n_hours; h++) {
 		fprintf(out, "  hour %lld  %s RU/s\n", (long long)h,
-			count_str((unsigned long long)
-					  container_autoscale_billed(c, h),
-				  a));
+			fmt_thousands(v->billed_ru_per_s[h], a));
 	}
 }
 
-static void events(const struct pk_container *c, FILE *out)
+static void events(const struct pk_result_variant *v, FILE *out)
 {
-	const struct pk_metrics *m = &c->metrics;
+	const struct pk_metrics *m = v->metrics;
 	char a[40], b[40], lo[16], hi[16];
 	size_t i, k;
 
@@ -408,8 +394,8 @@ static void events(const struct pk_container *c, FILE *out)
 		fprintf(out, "  t=%llds  %s -> %s RU/s, %zu -> %zu physical "
 			     "partitions",
 			(long long)e->t_s,
-			count_str((unsigned long long)e->from_ru_per_s, a),
-			count_str((unsigned long long)e->to_ru_per_s, b),
+			fmt_thousands((unsigned long long)e->from_ru_per_s, a),
+			fmt_thousands((unsigned long long)e->to_ru_per_s, b),
 			e->ranges_before, e->ranges_after);
 		if (e->effective_t_s < 0) {
 			fprintf(out, " (cancelled by a later change before "
@@ -467,13 +453,13 @@ static int64_t bucket_s(int64_t seconds)
 	return (seconds + PK_TEXT_TIMELINE_ROWS - 1) / PK_TEXT_TIMELINE_ROWS;
 }
 
-static void timeline(const struct pk_container *c, FILE *out)
+static void timeline(const struct pk_result_variant *rv, FILE *out)
 {
-	const struct pk_metrics *m = &c->metrics;
+	const struct pk_metrics *m = rv->metrics;
 	/* per-second records when the run kept them, else per-minute */
 	const struct pk_second *v = m->keep_seconds ? m->seconds : m->minutes;
 	size_t n = m->keep_seconds ? m->n_seconds : m->n_minutes, i = 0, j;
-	int64_t end = c->now_s, b = bucket_s(end);
+	int64_t end = rv->end_s, b = bucket_s(end);
 	char a[40], o[40], s[40], t[40];
 
 	if (!m->keep_seconds && b < 60) {
@@ -506,39 +492,37 @@ static void timeline(const struct pk_container *c, FILE *out)
 		}
 		fprintf(out, "  %-10lld %9s %6u %12s %12s %10s %5.0f%%\n",
 			(long long)start,
-			count_str((unsigned long long)v[i].ru_per_s, a),
+			fmt_thousands((unsigned long long)v[i].ru_per_s, a),
 			v[i].ranges, ru_str(offered / len, o),
-			ru_str(served / len, s), count_str(thr, t),
+			ru_str(served / len, s), fmt_thousands(thr, t),
 			100.0 * peak);
 		i = j;
 	}
 }
 
-int report_text(const struct pk_run *run, FILE *out)
+int report_text(const struct pk_result *r, FILE *out)
 {
 	size_t vi, i, n;
 
-	for (vi = 0; vi < run->n_variants; vi++) {
-		const struct pk_variant *v = &run->variants[vi];
-		const struct pk_container *c = v->container;
+	for (vi = 0; vi < r->n_variants; vi++) {
+		const struct pk_result_variant *v = &r->variants[vi];
 		char **f;
 
-		if (run->n_variants > 1) {
+		if (r->n_variants > 1) {
 			fprintf(out, "%s== variant %zu of %zu: %s ==\n",
-				vi ? "\n" : "", vi + 1, run->n_variants,
-				c->name);
+				vi ? "\n" : "", vi + 1, r->n_variants,
+				v->name);
 		}
-		summary(run, v, out);
-		totals(c, workload_skipped(run->workload),
-		       findings_sends_batches(run), out);
-		queries(c, out);
-		partitions(c, out);
+		summary(r, v, out);
+		totals(v, r->operations_skipped, r->sends_batches, out);
+		queries(v, out);
+		partitions(v, out);
 		hot_lps(v, 0, out);
 		hot_lps(v, 1, out);
-		events(c, out);
-		billing(c, out);
-		timeline(c, out);
-		f = findings_make(run, v, &n);
+		events(v, out);
+		billing(v, out);
+		timeline(v, out);
+		f = findings_make(v, &n);
 		fprintf(out, "\nfindings\n");
 		for (i = 0; i < n; i++) {
 			fprintf(out, "  - %s\n", f[i]);
@@ -611,7 +595,7 @@ static void cell_of(const struct pk_scorecard *s, enum pk_row r, FILE *out)
 
 	switch (r) {
 	case PK_ROW_LPS:
-		cell(count_str(s->logical_partitions, a), out);
+		cell(fmt_thousands(s->logical_partitions, a), out);
 		return;
 	case PK_ROW_HOT_KEY:
 		cell(s->have_hottest ? s->hottest_key : "-", out);
@@ -633,20 +617,20 @@ static void cell_of(const struct pk_scorecard *s, enum pk_row r, FILE *out)
 			 100.0 * s->peak_normalized_ru, s->peak_range);
 		break;
 	case PK_ROW_429:
-		cell(count_str(s->throttled_429, a), out);
+		cell(fmt_thousands(s->throttled_429, a), out);
 		return;
 	case PK_ROW_FAILED:
-		cell(count_str(s->failed_after_retries, a), out);
+		cell(fmt_thousands(s->failed_after_retries, a), out);
 		return;
 	case PK_ROW_WORST:
 		snprintf(buf, sizeof(buf), "%.2f%% (range %u)",
 			 100.0 * s->worst_range_429_rate, s->worst_range);
 		break;
 	case PK_ROW_403:
-		cell(count_str(s->rejected_403, a), out);
+		cell(fmt_thousands(s->rejected_403, a), out);
 		return;
 	case PK_ROW_REFUSED:
-		cell(count_str(s->refused, a), out);
+		cell(fmt_thousands(s->refused, a), out);
 		return;
 	case PK_ROW_FULL:
 		if (s->days_to_full < 0) {
@@ -657,8 +641,8 @@ static void cell_of(const struct pk_scorecard *s, enum pk_row r, FILE *out)
 		break;
 	case PK_ROW_FANOUT:
 		snprintf(buf, sizeof(buf), "%s (%s)",
-			 count_str(s->fanout_queries, a),
-			 count_str((unsigned long long)(s->fanout_ru + 0.5),
+			 fmt_thousands(s->fanout_queries, a),
+			 fmt_thousands((unsigned long long)(s->fanout_ru + 0.5),
 				   b));
 		break;
 	case PK_ROW_SPLITS:
@@ -671,7 +655,7 @@ static void cell_of(const struct pk_scorecard *s, enum pk_row r, FILE *out)
 	cell(buf, out);
 }
 
-int report_text_compare(const struct pk_run *run, FILE *out)
+int report_text_compare(const struct pk_result *run, FILE *out)
 {
 	struct pk_scorecard *cards = scorecard_all(run);
 	size_t i, r, k;
@@ -679,9 +663,8 @@ int report_text_compare(const struct pk_run *run, FILE *out)
 
 	fprintf(out, "pksim compare: %s (seed %llu), %s operations, %llds\n",
 		run->sc->name, (unsigned long long)run->seed,
-		count_str(run->n_variants
-				  ? run->variants[0]
-					    .container->metrics.totals.operations
+		fmt_thousands(run->n_variants
+				  ? run->variants[0].metrics->totals.operations
 				  : 0,
 			  a),
 		(long long)(run->end_ms / 1000));

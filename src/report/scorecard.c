@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pksim/report/findings.h"
+#include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 
 #define PK_SECONDS_PER_DAY 86400.0
@@ -23,40 +23,34 @@ static double ratio(double a, double b)
 	return b > 0 ? a / b : 0.0;
 }
 
-static void hottest(const struct pk_variant *v, struct pk_scorecard *sc)
+static void hottest(const struct pk_result_variant *v,
+		    struct pk_scorecard *sc)
 {
-	const struct pk_container *c = v->container;
-	const struct pk_lp *top[1];
-	struct pk_lp *lp, *tmp;
-	uint64_t served = 0;
+	const struct pk_result_lp *top = &v->top_ru[0];
 
-	HASH_ITER(hh, c->lps, lp, tmp)
-	{
-		served += lp->served;
-	}
-	if (findings_top_lps(c, 0, top, 1) == 0) {
+	if (v->n_top_ru == 0) {
 		return;
 	}
 	sc->have_hottest = 1;
-	pkey_format_id(v->key, top[0]->key, top[0]->key_len, sc->hottest_key,
+	pkey_format_id(v->key, top->key, top->key_len, sc->hottest_key,
 		       sizeof(sc->hottest_key));
-	sc->hottest_undefined =
-		pkey_id_is_undefined(top[0]->key, top[0]->key_len);
+	sc->hottest_undefined = pkey_id_is_undefined(top->key, top->key_len);
 	sc->hottest_share_requests =
-		ratio((double)top[0]->served, (double)served);
-	sc->hottest_share_ru = ratio((double)top[0]->ru_mru,
-				     (double)c->metrics.totals.ru_mru);
-	sc->hottest_share_storage = ratio((double)top[0]->storage_bytes,
-					  (double)findings_storage(c));
+		ratio((double)top->served, (double)v->lps_served);
+	sc->hottest_share_ru = ratio((double)top->ru_mru,
+				     (double)v->metrics->totals.ru_mru);
+	sc->hottest_share_storage =
+		ratio((double)top->storage_bytes, (double)v->storage_bytes);
 }
 
-static void ranges(const struct pk_container *c, struct pk_scorecard *sc)
+static void ranges(const struct pk_result_variant *v,
+		   struct pk_scorecard *sc)
 {
 	uint64_t max = 0;
 	size_t i;
 
-	for (i = 0; i < c->pmap.n; i++) {
-		const struct pk_pp *p = &c->pp[i];
+	for (i = 0; i < v->n_ranges; i++) {
+		const struct pk_result_range *p = &v->ranges[i];
 		double rate = ratio((double)p->throttled_429,
 				    (double)p->requests);
 
@@ -65,72 +59,70 @@ static void ranges(const struct pk_container *c, struct pk_scorecard *sc)
 		}
 		if (rate > sc->worst_range_429_rate) {
 			sc->worst_range_429_rate = rate;
-			sc->worst_range = c->pmap.ranges[i].id;
+			sc->worst_range = p->id;
 		}
 	}
 	sc->storage_max_over_mean =
-		ratio((double)max, (double)findings_storage(c) /
-					   (double)c->pmap.n);
+		ratio((double)max,
+		      (double)v->storage_bytes / (double)v->n_ranges);
 }
 
 /* Days until the largest logical partition is full at the growth seen:
    its bytes over the time between its first and last growing write (a
    logical partition written once has shown no growth: never). */
-static double days_to_full(const struct pk_container *c)
+static double days_to_full(const struct pk_result_variant *v)
 {
-	const struct pk_lp *top[1];
+	const struct pk_result_lp *top = &v->top_storage[0];
 	double rate, left;
 
-	if (findings_top_lps(c, 1, top, 1) == 0 ||
-	    top[0]->storage_bytes == 0) {
+	if (v->n_top_storage == 0 || top->storage_bytes == 0) {
 		return -1;
 	}
-	if (top[0]->storage_bytes >= c->spec.lp_storage_bytes ||
-	    top[0]->rejected_403 > 0) {
+	if (top->storage_bytes >= v->spec->lp_storage_bytes ||
+	    top->rejected_403 > 0) {
 		return 0;
 	}
-	if (top[0]->last_grow_ms <= top[0]->first_grow_ms) {
+	if (top->last_grow_ms <= top->first_grow_ms) {
 		return -1;
 	}
-	rate = (double)top[0]->storage_bytes * 1000.0 /
-	       (double)(top[0]->last_grow_ms - top[0]->first_grow_ms);
-	left = (double)(c->spec.lp_storage_bytes - top[0]->storage_bytes);
+	rate = (double)top->storage_bytes * 1000.0 /
+	       (double)(top->last_grow_ms - top->first_grow_ms);
+	left = (double)(v->spec->lp_storage_bytes - top->storage_bytes);
 	left = left / rate / PK_SECONDS_PER_DAY;
 	return left > PK_SCORECARD_HORIZON_DAYS ? -1 : left;
 }
 
-void scorecard_fill(const struct pk_run *run, const struct pk_variant *v,
-		    struct pk_scorecard *sc)
+void scorecard_fill(const struct pk_result *r,
+		    const struct pk_result_variant *v, struct pk_scorecard *sc)
 {
-	const struct pk_container *c = v->container;
-	const struct pk_totals *t = &c->metrics.totals;
+	const struct pk_totals *t = &v->metrics->totals;
 
 	memset(sc, 0, sizeof(*sc));
-	sc->name = c->name;
-	sc->logical_partitions = findings_live_lps(c);
+	sc->name = v->name;
+	sc->logical_partitions = v->lps_live;
 	hottest(v, sc);
-	ranges(c, sc);
-	sc->peak_normalized_ru = findings_peak(c, &sc->peak_range);
+	ranges(v, sc);
+	sc->peak_normalized_ru = v->peak_normalized;
+	sc->peak_range = v->peak_range;
 	sc->throttled_429 = t->throttled_429;
 	sc->failed_after_retries = t->failed_after_retries;
 	sc->rejected_403 = t->rejected_403;
 	sc->refused = t->bad_request_400 + t->too_large_413 + t->conflict_409;
-	sc->days_to_full = days_to_full(c);
+	sc->days_to_full = days_to_full(v);
 	/* items replayed by a compressed time field: a simulated second is
 	   time_compression seconds of the data's own time */
-	if (sc->days_to_full > 0 && run->sc->items_file &&
-	    run->sc->items_file->from == PK_FROM_TIME_FIELD) {
-		sc->days_to_full *= run->sc->items_file->time_compression;
+	if (sc->days_to_full > 0 && r->sc->items_file &&
+	    r->sc->items_file->from == PK_FROM_TIME_FIELD) {
+		sc->days_to_full *= r->sc->items_file->time_compression;
 		if (sc->days_to_full > PK_SCORECARD_HORIZON_DAYS) {
 			sc->days_to_full = -1;
 		}
 	}
 	sc->fanout_queries = t->queries[PK_ROUTE_FANOUT];
 	sc->fanout_ru = metrics_ru(t->fanout_mru);
-	sc->splits = c->metrics.n_splits;
+	sc->splits = v->metrics->n_splits;
 	sc->operations = t->operations;
 }
-
 /* ---- ranking ---- */
 
 static double failed_share(const struct pk_scorecard *s)
@@ -169,22 +161,11 @@ static int cmp_cards(const void *pa, const void *pb)
 	return strcmp(a->name, b->name);
 }
 
-/* Index of the range holding the hottest logical partition (by RU). */
-static size_t hottest_range(const struct pk_container *c)
-{
-	const struct pk_lp *top[1];
-
-	if (findings_top_lps(c, 0, top, 1) == 0) {
-		return 0;
-	}
-	return pmap_find(&c->pmap, &top[0]->epk);
-}
-
 /* One logical partition takes most of the RU: capped at one range's
    RU/s, and full at the growth seen. */
-static void hot_verdict(const struct pk_variant *v, struct pk_scorecard *s)
+static void hot_verdict(const struct pk_result_variant *v,
+			struct pk_scorecard *s)
 {
-	const struct pk_container *c = v->container;
 	char a[32], limited[96] = "", full[64] = "";
 
 	if (s->throttled_429 > 0) {
@@ -202,17 +183,17 @@ static void hot_verdict(const struct pk_variant *v, struct pk_scorecard *s)
 		 "%s: one logical partition (%s) takes %.0f%% of the RU, "
 		 "capped at one range's %s RU/s%s%s",
 		 s->name, s->hottest_key, 100.0 * s->hottest_share_ru,
-		 findings_count((unsigned long long)(
-					c->pp[hottest_range(c)].budget.share_mru /
-					1000),
-				a),
+		 fmt_thousands(v->n_top_ru ? result_lp_range_ru_per_s(
+						     v, &v->top_ru[0])
+					   : v->ranges[0].ru_per_s_mru / 1000,
+			       a),
 		 limited, full);
 }
 
 /* The plain sentence: the figure that hurts this variant most. */
-static void verdict(const struct pk_variant *v, struct pk_scorecard *s)
+static void verdict(const struct pk_result_variant *v,
+		    struct pk_scorecard *s)
 {
-	const struct pk_container *c = v->container;
 	char a[32], b[32];
 
 	if (s->refused > 0 && s->refused * 2 >= s->operations) {
@@ -220,15 +201,15 @@ static void verdict(const struct pk_variant *v, struct pk_scorecard *s)
 			 "%s: %s of %s operations were refused (400, 409 or "
 			 "413): the key values or items break the service's "
 			 "rules",
-			 s->name, findings_count(s->refused, a),
-			 findings_count(s->operations, b));
+			 s->name, fmt_thousands(s->refused, a),
+			 fmt_thousands(s->operations, b));
 	} else if (s->rejected_403 > 0) {
 		snprintf(s->verdict, sizeof(s->verdict),
 			 "%s: a logical partition reached its %s limit; %s "
 			 "writes failed with 403",
 			 s->name,
-			 findings_bytes(c->spec.lp_storage_bytes, a),
-			 findings_count(s->rejected_403, b));
+			 fmt_bytes(v->spec->lp_storage_bytes, a),
+			 fmt_thousands(s->rejected_403, b));
 	} else if (s->have_hottest &&
 		   s->hottest_share_ru >= PK_SCORECARD_HOT_SHARE) {
 		hot_verdict(v, s);
@@ -238,41 +219,39 @@ static void verdict(const struct pk_variant *v, struct pk_scorecard *s)
 			 "%s operations failed after retries",
 			 s->name, s->worst_range,
 			 100.0 * s->worst_range_429_rate,
-			 findings_count(s->failed_after_retries, a));
+			 fmt_thousands(s->failed_after_retries, a));
 	} else if (s->fanout_queries > 0) {
 		snprintf(s->verdict, sizeof(s->verdict),
 			 "%s: spreads the load (hottest logical partition "
 			 "%.1f%% of RU), but %s queries fan out to every range "
 			 "(%s RU)",
 			 s->name, 100.0 * s->hottest_share_ru,
-			 findings_count(s->fanout_queries, a),
-			 findings_count((unsigned long long)llround(
-						s->fanout_ru),
-					b));
+			 fmt_thousands(s->fanout_queries, a),
+			 fmt_thousands(llround(s->fanout_ru), b));
 	} else {
 		snprintf(s->verdict, sizeof(s->verdict),
 			 "%s: spreads the load over %s logical partitions "
 			 "(hottest %.1f%% of RU), peak normalized RU "
 			 "consumption %.0f%%",
-			 s->name, findings_count(s->logical_partitions, a),
+			 s->name, fmt_thousands(s->logical_partitions, a),
 			 100.0 * s->hottest_share_ru,
 			 100.0 * s->peak_normalized_ru);
 	}
 }
 
-struct pk_scorecard *scorecard_all(const struct pk_run *run)
+struct pk_scorecard *scorecard_all(const struct pk_result *r)
 {
-	struct pk_scorecard *cards = xcalloc(run->n_variants, sizeof(*cards));
-	struct pk_scorecard **order = xcalloc(run->n_variants, sizeof(*order));
+	struct pk_scorecard *cards = xcalloc(r->n_variants, sizeof(*cards));
+	struct pk_scorecard **order = xcalloc(r->n_variants, sizeof(*order));
 	size_t i;
 
-	for (i = 0; i < run->n_variants; i++) {
-		scorecard_fill(run, &run->variants[i], &cards[i]);
-		verdict(&run->variants[i], &cards[i]);
+	for (i = 0; i < r->n_variants; i++) {
+		scorecard_fill(r, &r->variants[i], &cards[i]);
+		verdict(&r->variants[i], &cards[i]);
 		order[i] = &cards[i];
 	}
-	qsort(order, run->n_variants, sizeof(*order), cmp_cards);
-	for (i = 0; i < run->n_variants; i++) {
+	qsort(order, r->n_variants, sizeof(*order), cmp_cards);
+	for (i = 0; i < r->n_variants; i++) {
 		order[i]->rank = i + 1;
 	}
 	free(order);

@@ -180,6 +180,8 @@ struct pk_container {
 	struct pk_pmap pmap;
 	struct pk_pp *pp;              /* owned; pmap.n entries */
 	size_t pp_cap;
+	size_t created_ranges;         /* ranges at creation (rule 2, 3 or
+					  19's initial layout) */
 	struct pk_lp *lps;             /* uthash head */
 	uint64_t n_lps;
 	struct pk_id_entry *ids;       /* uthash head: ids held, when
@@ -211,11 +213,6 @@ struct pk_container {
 					  (container_redistribute); splits
 					  halve a parent's share instead of
 					  re-dividing evenly */
-	int64_t merge_note_t_s;        /* the first merge D-MERGE does not
-					  suit (>= 3,000 RU/s or >= 20 GB a
-					  range before it), or -1 */
-	int64_t merge_note_ru_per_pp;  /* ... its RU/s a range before */
-	uint64_t merge_note_avg_bytes; /* ... its average storage a range */
 	int64_t now_s;                 /* the open second */
 	int64_t now_ms;                /* time of the last request applied */
 	int sec_active;                /* a request arrived in the open second */
@@ -329,9 +326,10 @@ int container_redistribute(struct pk_container *c, int64_t t_ms,
  * range over the storage cap, or fewer ranges than ceil(RU/s / 10,000)
  * (ASSUMPTION: the service would refuse either; pksim says so in the
  * action). RU/s then re-divide evenly (rule 4). A waiting scale-up is
- * cancelled. When the container had >= 3,000 RU/s or >= 20 GB a range
- * before the merge, the first such merge is noted (merge_note_*), for the
- * findings. Returns the ranges merged away.
+ * cancelled. A merge with more ranges than want (after the floor) is
+ * recorded (metrics_add_merge)
+ * with the RU/s and storage before it, for D-MERGE's advice (result.h).
+ * Returns the ranges merged away.
  */
 size_t container_merge(struct pk_container *c, int64_t t_ms, size_t want);
 

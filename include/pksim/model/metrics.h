@@ -92,6 +92,17 @@ struct pk_throughput_event {
 	size_t ranges_after;    /* once any splits it needs are done */
 };
 
+/* A merge asked for (container_merge) with ranges to merge (even when no
+   pair fitted under the storage cap), with the
+   container as it was before it (for D-MERGE's advice: result.h). */
+struct pk_merge_event {
+	int64_t t_s;
+	size_t ranges_before;   /* >= 1 */
+	size_t ranges_after;
+	int64_t ru_per_s;       /* provisioned RU/s before it */
+	uint64_t storage_bytes; /* stored before it */
+};
+
 /* Actions on the container beyond an instant throughput change, for the
    reports' timeline (issue 5). */
 enum pk_action_kind {
@@ -168,6 +179,8 @@ struct pk_metrics {
 	size_t n_splits, cap_splits;
 	struct pk_throughput_event *changes; /* owned; in time order */
 	size_t n_changes, cap_changes;
+	struct pk_merge_event *merges; /* owned; in time order */
+	size_t n_merges, cap_merges;
 	struct pk_action *actions;     /* owned; in time order */
 	size_t n_actions, cap_actions;
 	uint64_t *wait_hist;           /* owned; [w] = operations that
@@ -202,6 +215,7 @@ void metrics_add_second(struct pk_metrics *m, const struct pk_second *s);
 void metrics_add_split(struct pk_metrics *m, const struct pk_split_event *e);
 void metrics_add_change(struct pk_metrics *m,
 			const struct pk_throughput_event *e);
+void metrics_add_merge(struct pk_metrics *m, const struct pk_merge_event *e);
 /* Append an action at t_s; detail is printf-formatted and cut to
    PK_ACTION_DETAIL_BYTES - 1 bytes. */
 void metrics_add_action(struct pk_metrics *m, int64_t t_s,

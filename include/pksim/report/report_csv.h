@@ -16,10 +16,11 @@
 
 #include <stdio.h>
 
-#include "pksim/run/sim.h"
+#include "pksim/result/result.h"
 
-/* Write the series of run (which must have kept per-second detail:
-   sim_run_detail) to out. Returns 0, or -1 on a write error. */
-int report_csv(const struct pk_run *run, FILE *out);
+/* Write the series of result r to out (its run must have kept
+   per-second detail: sim_run_detail). Returns 0, or -1 on a write
+   error. */
+int report_csv(const struct pk_result *r, FILE *out);
 
 #endif

@@ -9,11 +9,11 @@
 #include <stdio.h>
 
 #include "pksim/report/scorecard.h"
-#include "pksim/run/sim.h"
+#include "pksim/result/result.h"
 
-/* Write the JSON report of run to out, ending in a newline; with
+/* Write the JSON report of result r to out, ending in a newline; with
    scorecards (compare), each variant gets a "scorecard" object
    (scorecard.h). Returns 0, or -1 on a write error. */
-int report_json(const struct pk_run *run, int scorecards, FILE *out);
+int report_json(const struct pk_result *r, int scorecards, FILE *out);
 
 #endif

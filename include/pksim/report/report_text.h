@@ -9,17 +9,18 @@
 
 #include <stdio.h>
 
-#include "pksim/run/sim.h"
+#include "pksim/result/result.h"
 
-/* Write the text report of run to out. Returns 0, or -1 on a write error. */
-int report_text(const struct pk_run *run, FILE *out);
+/* Write the text report of result r to out. Returns 0, or -1 on a write
+   error. */
+int report_text(const struct pk_result *r, FILE *out);
 
 /*
- * The comparison of run's variants (pksim compare): what ran, a table
+ * The comparison of r's variants (pksim compare): what ran, a table
  * with one column per variant and one row per scorecard figure, then the
  * ranking with one sentence per variant. Returns 0, or -1 on a write
  * error.
  */
-int report_text_compare(const struct pk_run *run, FILE *out);
+int report_text_compare(const struct pk_result *r, FILE *out);
 
 #endif

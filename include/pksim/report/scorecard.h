@@ -27,7 +27,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "pksim/run/sim.h"
+#include "pksim/result/result.h"
 
 /* "never" beyond 100 years at the observed growth */
 #define PK_SCORECARD_HORIZON_DAYS 36500.0
@@ -62,15 +62,15 @@ struct pk_scorecard {
 	char verdict[512];             /* one plain sentence */
 };
 
-/* Fill *sc with the figures of variant v of run (rank and verdict are
-   set by scorecard_rank). */
-void scorecard_fill(const struct pk_run *run, const struct pk_variant *v,
-		    struct pk_scorecard *sc);
+/* Fill *sc with the figures of variant v of result r (rank and verdict
+   are set by scorecard_all). sc->name is borrowed from v. */
+void scorecard_fill(const struct pk_result *r,
+		    const struct pk_result_variant *v, struct pk_scorecard *sc);
 
 /*
- * The scorecards of every variant of run, ranked and with verdicts: an
- * array of run->n_variants (caller frees), in variant order.
+ * The scorecards of every variant of r, ranked and with verdicts: an
+ * array of r->n_variants (caller frees), in variant order.
  */
-struct pk_scorecard *scorecard_all(const struct pk_run *run);
+struct pk_scorecard *scorecard_all(const struct pk_result *r);
 
 #endif

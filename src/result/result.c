@@ -1,0 +1,274 @@
+/*
+ * result: the frozen per-variant model of a finished run (see result.h).
+ * Everything here reads the container once, after the clock stopped;
+ * nothing else above the run stage looks inside a container.
+ */
+#include "pksim/result/result.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/mem.h"
+#include "pksim/model/container.h"
+#include "pksim/model/provision.h"
+#include "pksim/run/sim.h"
+
+/* 1 if a ranks before b: more RU (by_storage = 0) or more bytes (1),
+   ties by key bytes, then the shorter key */
+static int lp_before(const struct pk_lp *a, const struct pk_lp *b,
+		     int by_storage)
+{
+	uint64_t x = by_storage ? a->storage_bytes : (uint64_t)a->ru_mru;
+	uint64_t y = by_storage ? b->storage_bytes : (uint64_t)b->ru_mru;
+	size_t n = a->key_len < b->key_len ? a->key_len : b->key_len;
+	int c;
+
+	if (x != y) {
+		return x > y;
+	}
+	c = memcmp(a->key, b->key, n);
+	return c != 0 ? c < 0 : a->key_len < b->key_len;
+}
+
+/* The k hottest logical partitions of c (see lp_before) into out, by
+   insertion into a sorted window; returns how many. */
+static size_t top_lps(const struct pk_container *c, int by_storage,
+		      const struct pk_lp **out, size_t k)
+{
+	struct pk_lp *lp, *tmp;
+	size_t n = 0, i;
+
+	if (k == 0) {
+		return 0;
+	}
+	HASH_ITER(hh, c->lps, lp, tmp)
+	{
+		if (n == k && !lp_before(lp, out[n - 1], by_storage)) {
+			continue;
+		}
+		i = n < k ? n++ : n - 1;
+		while (i > 0 && lp_before(lp, out[i - 1], by_storage)) {
+			out[i] = out[i - 1];
+			i--;
+		}
+		out[i] = lp;
+	}
+	return n;
+}
+
+static void copy_lp(const struct pk_container *c, const struct pk_lp *lp,
+		    struct pk_result_lp *out)
+{
+	out->key = lp->key;
+	out->key_len = lp->key_len;
+	out->epk = lp->epk;
+	out->range = pmap_find(&c->pmap, &lp->epk);
+	out->storage_bytes = lp->storage_bytes;
+	out->items = lp->items;
+	out->requests = lp->requests;
+	out->served = lp->served;
+	out->throttled_429 = lp->throttled_429;
+	out->rejected_403 = lp->rejected_403;
+	out->ru_mru = lp->ru_mru;
+	out->full_at_ms = lp->full_at_ms;
+	out->first_grow_ms = lp->first_grow_ms;
+	out->last_grow_ms = lp->last_grow_ms;
+}
+
+static size_t top(const struct pk_container *c, int by_storage,
+		  struct pk_result_lp *out)
+{
+	const struct pk_lp *v[PK_RESULT_TOP];
+	size_t n = top_lps(c, by_storage, v, PK_RESULT_TOP), i;
+
+	for (i = 0; i < n; i++) {
+		copy_lp(c, v[i], &out[i]);
+	}
+	return n;
+}
+
+/* One pass over the logical partitions: served requests, and those that
+   refused a write (the first PK_RESULT_TOP in order of creation, which
+   is uthash's iteration order: logical partitions are never removed). */
+static void scan_lps(const struct pk_container *c,
+		     struct pk_result_variant *v)
+{
+	struct pk_lp *lp, *tmp;
+
+	HASH_ITER(hh, c->lps, lp, tmp)
+	{
+		v->lps_served += lp->served;
+		if (lp->rejected_403 == 0) {
+			continue;
+		}
+		if (v->n_full_listed < PK_RESULT_TOP) {
+			copy_lp(c, lp, &v->full[v->n_full_listed++]);
+		}
+		v->n_full++;
+	}
+}
+
+static void ranges(const struct pk_container *c, struct pk_result_variant *v)
+{
+	size_t i;
+
+	v->n_ranges = c->pmap.n;
+	v->ranges = xcalloc(c->pmap.n, sizeof(*v->ranges));
+	for (i = 0; i < c->pmap.n; i++) {
+		const struct pk_pp *p = &c->pp[i];
+		struct pk_result_range *r = &v->ranges[i];
+
+		r->id = c->pmap.ranges[i].id;
+		r->min = c->pmap.ranges[i].min;
+		r->max = c->pmap.ranges[i].max;
+		r->ru_per_s_mru = p->budget.share_mru;
+		r->storage_bytes = p->storage_bytes;
+		r->logical_partitions = p->logical_partitions;
+		r->requests = p->requests;
+		r->throttled_429 = p->throttled_429;
+		r->ru_mru = p->ru_mru;
+		r->peak_normalized = p->peak_normalized;
+		r->split_blocked = p->split_blocked;
+		v->lps_live += p->logical_partitions;
+		v->storage_bytes += p->storage_bytes;
+	}
+}
+
+/* Highest normalized RU consumption of any range id in any second, and
+   the first range id at it. */
+static void peak(const struct pk_container *c, struct pk_result_variant *v)
+{
+	const struct pk_metrics *m = &c->metrics;
+	size_t i;
+
+	v->peak_normalized = 0;
+	v->peak_range = c->pmap.ranges[0].id;
+	for (i = 0; i < m->n_ranges; i++) {
+		if (m->ranges[i].peak_normalized > v->peak_normalized) {
+			v->peak_normalized = m->ranges[i].peak_normalized;
+			v->peak_range = (uint32_t)i;
+		}
+	}
+}
+
+/* Autoscale billing per hour (rule 17, D-AUTO). */
+static void billing(const struct pk_container *c,
+		    struct pk_result_variant *v)
+{
+	int64_t h;
+
+	v->n_hours = container_hours(c);
+	if (!c->autoscale) {
+		return;
+	}
+	v->autoscale_floor = provision_autoscale_floor(c->ru_per_s);
+	v->billed_ru_per_s =
+		xcalloc(v->n_hours > 0 ? (size_t)v->n_hours : 1,
+			sizeof(*v->billed_ru_per_s));
+	for (h = 0; h < v->n_hours; h++) {
+		v->billed_ru_per_s[h] = container_autoscale_billed(c, h);
+	}
+}
+
+/* The first merge D-MERGE does not suit (>= 3,000 RU/s or >= 20 GB a
+   range before it). */
+static void merge_note(const struct pk_metrics *m,
+		       struct pk_result_merge_note *out)
+{
+	size_t i;
+
+	out->t_s = -1;
+	for (i = 0; i < m->n_merges; i++) {
+		const struct pk_merge_event *e = &m->merges[i];
+		int64_t ru_per_pp = e->ru_per_s / (int64_t)e->ranges_before;
+		uint64_t avg = e->storage_bytes / e->ranges_before;
+
+		if (ru_per_pp < PK_CONTAINER_MERGE_MAX_RU_PER_PP &&
+		    avg < PK_CONTAINER_MERGE_MAX_AVG_BYTES) {
+			continue;
+		}
+		out->t_s = e->t_s;
+		out->ru_per_pp = ru_per_pp;
+		out->avg_bytes = avg;
+		return;
+	}
+}
+
+static void variant(const struct pk_variant *pv, struct pk_result_variant *v)
+{
+	const struct pk_container *c = pv->container;
+	const struct pk_metrics *m = &c->metrics;
+
+	v->name = c->name;
+	v->key = pv->key;
+	v->spec = &c->spec;
+	v->metrics = m;
+	v->created_ranges = c->created_ranges;
+	v->autoscale = c->autoscale;
+	v->serverless = c->serverless;
+	v->ru_per_s = c->ru_per_s;
+	v->end_s = c->now_s;
+	v->lps_seen = c->n_lps;
+	ranges(c, v);
+	scan_lps(c, v);
+	v->n_top_ru = top(c, 0, v->top_ru);
+	v->n_top_storage = top(c, 1, v->top_storage);
+	v->utilisation = m->provisioned_ru > 0 ? metrics_ru(m->totals.ru_mru) /
+							 m->provisioned_ru
+					       : 0.0;
+	peak(c, v);
+	v->wait_p50_ms = metrics_wait_percentile(m, 50);
+	v->wait_p99_ms = metrics_wait_percentile(m, 99);
+	billing(c, v);
+	merge_note(m, &v->merge_note);
+}
+
+struct pk_result *result_build(const struct pk_run *run)
+{
+	struct pk_result *r = xcalloc(1, sizeof(*r));
+	size_t i;
+
+	r->sc = run->sc;
+	r->seed = run->seed;
+	r->end_ms = run->end_ms;
+	r->items_created = workload_items(run->workload);
+	r->operations_skipped = workload_skipped(run->workload);
+	r->phase_start_ms = xcalloc(run->sc->n_phases ? run->sc->n_phases : 1,
+				    sizeof(*r->phase_start_ms));
+	for (i = 0; i < run->sc->n_phases; i++) {
+		r->phase_start_ms[i] =
+			workload_phase_start_ms(run->workload, i);
+		if (run->sc->phases[i].mix[PK_OP_BATCH] > 0) {
+			r->sends_batches = 1;
+		}
+	}
+	r->n_variants = run->n_variants;
+	r->variants = xcalloc(run->n_variants ? run->n_variants : 1,
+			      sizeof(*r->variants));
+	for (i = 0; i < run->n_variants; i++) {
+		variant(&run->variants[i], &r->variants[i]);
+	}
+	return r;
+}
+
+void result_free(struct pk_result *r)
+{
+	size_t i;
+
+	if (!r) {
+		return;
+	}
+	for (i = 0; i < r->n_variants; i++) {
+		free(r->variants[i].ranges);
+		free(r->variants[i].billed_ru_per_s);
+	}
+	free(r->variants);
+	free(r->phase_start_ms);
+	free(r);
+}
+
+int64_t result_lp_range_ru_per_s(const struct pk_result_variant *v,
+				 const struct pk_result_lp *lp)
+{
+	return v->ranges[lp->range].ru_per_s_mru / 1000;
+}
