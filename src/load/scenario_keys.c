@@ -1,6 +1,6 @@
 /*
  * scenario_keys: unknown keys and words, each reported with the nearest
- * allowed one (edit distance, or a clipped word such as "zipf") or the
+ * allowed one (base/suggest, or a clipped word such as "zipf") or the
  * list of what is allowed.
  */
 #include "loader.h"
@@ -11,69 +11,21 @@
 #include <string.h>
 
 #include "pksim/base/mem.h"
+#include "pksim/base/suggest.h"
 
-/* Suggest the nearest known key when its edit distance is at most this. */
-#define PK_SCENARIO_SUGGEST_DISTANCE 2
-/* ...or at most a third of the suggested word's length (thruput). */
 /* A word this long that starts a known word suggests it (zipf). */
 #define PK_SCENARIO_SUGGEST_MIN_PREFIX 3
-/* Keys longer than this are never compared for suggestions. */
-#define PK_SCENARIO_SUGGEST_MAX_LEN 64
 
 /* ------------------------------------------------------------------ */
 /* Key checks and suggestions */
 
-/* Levenshtein distance; SIZE_MAX when either string is too long. */
-static size_t edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), i, j;
-	size_t row[PK_SCENARIO_SUGGEST_MAX_LEN + 1];
-
-	if (la > PK_SCENARIO_SUGGEST_MAX_LEN ||
-	    lb > PK_SCENARIO_SUGGEST_MAX_LEN) {
-		return SIZE_MAX;
-	}
-	for (j = 0; j <= lb; j++) {
-		row[j] = j;
-	}
-	for (i = 1; i <= la; i++) {
-		size_t diag = row[0];
-
-		row[0] = i;
-		for (j = 1; j <= lb; j++) {
-			size_t up = row[j];
-			size_t best = diag + (a[i - 1] != b[j - 1]);
-
-			if (up + 1 < best) {
-				best = up + 1;
-			}
-			if (row[j - 1] + 1 < best) {
-				best = row[j - 1] + 1;
-			}
-			row[j] = best;
-			diag = up;
-		}
-	}
-	return row[lb];
-}
-
 /* The allowed word nearest to word, or NULL if none is close enough. */
 const char *ld_nearest(const char *word, const char *const *allowed)
 {
-	const char *best = NULL;
-	size_t best_d = SIZE_MAX, i;
+	const char *best = suggest_nearest(word, allowed);
+	size_t i;
 
-	for (i = 0; allowed[i]; i++) {
-		size_t dist = edit_distance(word, allowed[i]);
-
-		if (dist < best_d) {
-			best_d = dist;
-			best = allowed[i];
-		}
-	}
-	if (best && best_d < strlen(word) &&
-	    (best_d <= PK_SCENARIO_SUGGEST_DISTANCE ||
-	     best_d <= strlen(best) / 3)) {
+	if (best) {
 		return best;
 	}
 	/* "zipf" for "zipfian": a clipped word */

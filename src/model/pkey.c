@@ -16,6 +16,7 @@
 
 #include "pksim/base/mem.h"
 #include "pksim/base/rng.h"
+#include "pksim/workload/workload.h"
 
 #define PK_FNV_OFFSET 2166136261U /* FNV-1a 32-bit offset basis */
 #define PK_FNV_PRIME 16777619U    /* FNV-1a 32-bit prime */

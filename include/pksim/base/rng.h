@@ -6,9 +6,36 @@
 #ifndef PKSIM_RNG_H
 #define PKSIM_RNG_H
 
+#include <stddef.h>
 #include <stdint.h>
 
-#include "pksim/load/scenario.h"
+/* YCSB ZipfianGenerator.ZIPFIAN_CONSTANT */
+#define PK_DEFAULT_ZIPF_THETA 0.99
+/* YCSB HotspotIntegerGenerator defaults (hotspotdatafraction/opnfraction) */
+#define PK_DEFAULT_HOT_DATA_FRACTION 0.2
+#define PK_DEFAULT_HOT_OP_FRACTION 0.8
+
+/* How a value is drawn from a finite set of N values (index 0..N-1). */
+enum pk_dist_kind {
+	PK_DIST_UNIFORM = 0, /* each value 1/N */
+	PK_DIST_ZIPFIAN,     /* YCSB zipfian, rank 0 hottest, theta */
+	PK_DIST_HOTSPOT,     /* YCSB hotspot: first data fraction of the set
+				gets op fraction of the draws */
+	PK_DIST_SEQUENTIAL,  /* 0, 1, ..., N-1, 0, 1, ... */
+	PK_DIST_LATEST,      /* YCSB latest: values come into use in order, one
+				per draw; draws favour the most recent (zipfian
+				over recency) */
+	PK_DIST_WEIGHTED,    /* explicit weights, one per value */
+};
+
+struct pk_dist_spec {
+	enum pk_dist_kind kind;
+	double theta;             /* ZIPFIAN/LATEST: 0 < theta < 1, default 0.99 */
+	double hot_data_fraction; /* HOTSPOT: 0 < f < 1, default 0.2 */
+	double hot_op_fraction;   /* HOTSPOT: 0 < f < 1, default 0.8 */
+	double *weights;          /* WEIGHTED: owned, n_weights entries > 0 */
+	size_t n_weights;         /* WEIGHTED: equals the value count */
+};
 
 struct pk_rng {
 	uint64_t s[4]; /* xoshiro256** state, never all zero */

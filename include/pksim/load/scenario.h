@@ -18,7 +18,9 @@
 #include <stdint.h>
 
 #include "pksim/base/diag.h"
+#include "pksim/base/rng.h"
 #include "pksim/base/value.h"
+#include "pksim/load/scenario_client.h"
 
 /* Defaults; sources in the reference (shared/reference/cosmos-mechanics.md) */
 #define PK_KIB 1024ULL
@@ -47,38 +49,8 @@
 #define PK_SCENARIO_RETRY_BYTES 200.0
 /* D-LIMITS: 2 MB per item (413 above) */
 #define PK_MAX_ITEM_BYTES (2ULL * 1024ULL * 1024ULL)
-/* RetryOptions.cs: 9 retries on 429, 30 s total wait */
-#define PK_DEFAULT_MAX_RETRIES 9
-#define PK_DEFAULT_MAX_RETRY_WAIT_MS 30000LL
-/* YCSB ZipfianGenerator.ZIPFIAN_CONSTANT */
-#define PK_DEFAULT_ZIPF_THETA 0.99
-/* YCSB HotspotIntegerGenerator defaults (hotspotdatafraction/opnfraction) */
-#define PK_DEFAULT_HOT_DATA_FRACTION 0.2
-#define PK_DEFAULT_HOT_OP_FRACTION 0.8
 /* ASSUMPTION: simulated clock starts 2026-01-01T00:00:00Z unless set */
 #define PK_DEFAULT_CLOCK_START_S 1767225600LL
-
-/* How a value is drawn from a finite set of N values (index 0..N-1). */
-enum pk_dist_kind {
-	PK_DIST_UNIFORM = 0, /* each value 1/N */
-	PK_DIST_ZIPFIAN,     /* YCSB zipfian, rank 0 hottest, theta */
-	PK_DIST_HOTSPOT,     /* YCSB hotspot: first data fraction of the set
-				gets op fraction of the draws */
-	PK_DIST_SEQUENTIAL,  /* 0, 1, ..., N-1, 0, 1, ... */
-	PK_DIST_LATEST,      /* YCSB latest: values come into use in order, one
-				per draw; draws favour the most recent (zipfian
-				over recency) */
-	PK_DIST_WEIGHTED,    /* explicit weights, one per value */
-};
-
-struct pk_dist_spec {
-	enum pk_dist_kind kind;
-	double theta;             /* ZIPFIAN/LATEST: 0 < theta < 1, default 0.99 */
-	double hot_data_fraction; /* HOTSPOT: 0 < f < 1, default 0.2 */
-	double hot_op_fraction;   /* HOTSPOT: 0 < f < 1, default 0.8 */
-	double *weights;          /* WEIGHTED: owned, n_weights entries > 0 */
-	size_t n_weights;         /* WEIGHTED: equals the value count */
-};
 
 /* How one item property gets its value. */
 enum pk_gen_kind {
@@ -283,31 +255,6 @@ struct pk_container_spec {
 				       410/1007; >= 0 whole seconds,
 				       default 0 = off */
 	int line, col;
-};
-
-struct pk_retry_spec {
-	int enabled;          /* 0: a 429 fails at once */
-	int max_retries;      /* >= 0, default 9 */
-	int64_t max_wait_ms;  /* total wait cap, >= 0, default 30,000 */
-};
-
-/*
- * RU cost model through the published points (D-RU, D-KV): read 1 KB = 1 RU,
- * 100 KB = 10 RU; write 1 KB = 5 RU, 100 KB = 50 RU; linear between,
- * proportional beyond 100 KB, flat below 1 KB.
- */
-struct pk_cost_spec {
-	double read_1kb_ru;     /* default 1 */
-	double read_100kb_ru;   /* default 10 */
-	double write_1kb_ru;    /* default 5 */
-	double write_100kb_ru;  /* default 50 */
-	double not_found_ru;    /* a 404 (read/replace/delete of a missing
-				   item), default 1 */
-	/* Queries (rule 21; D-PART: 2-3 RU per physical partition visited).
-	   ASSUMPTION: base and per-result charges are pksim's choice. */
-	double query_base_ru;       /* once per query, default 1 */
-	double query_per_range_ru;  /* per range visited, default 2.5 */
-	double query_per_result_ru; /* per item returned, default 0.5 */
 };
 
 /*

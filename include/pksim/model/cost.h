@@ -15,9 +15,10 @@
 #ifndef PKSIM_COST_H
 #define PKSIM_COST_H
 
+#include <stddef.h>
 #include <stdint.h>
 
-#include "pksim/load/scenario.h"
+#include "pksim/load/scenario_client.h"
 
 struct pk_cost {
 	int64_t read_1kb_mru;

@@ -38,7 +38,8 @@
 #include "pksim/base/diag.h"
 #include "pksim/model/epk.h"
 #include "pksim/load/scenario.h"
-#include "pksim/workload/workload.h"
+
+struct pk_workload; /* workload.h */
 
 /* D-LIMITS: a partition key value is at most 2,048 bytes */
 #define PK_KEY_MAX_VALUE_BYTES 2048

@@ -1,0 +1,41 @@
+/*
+ * scenario_client: the client and cost settings of a scenario (`client:`
+ * and `cost:`), as the loader fills them (src/load/scenario_client.c) and
+ * the model reads them (throttle's retry policy, cost's charges). A leaf
+ * header, so that cost.h and throttle.h need not include scenario.h.
+ */
+#ifndef PKSIM_SCENARIO_CLIENT_H
+#define PKSIM_SCENARIO_CLIENT_H
+
+#include <stdint.h>
+
+/* RetryOptions.cs: 9 retries on 429, 30 s total wait */
+#define PK_DEFAULT_MAX_RETRIES 9
+#define PK_DEFAULT_MAX_RETRY_WAIT_MS 30000LL
+
+struct pk_retry_spec {
+	int enabled;          /* 0: a 429 fails at once */
+	int max_retries;      /* >= 0, default 9 */
+	int64_t max_wait_ms;  /* total wait cap, >= 0, default 30,000 */
+};
+
+/*
+ * RU cost model through the published points (D-RU, D-KV): read 1 KB = 1 RU,
+ * 100 KB = 10 RU; write 1 KB = 5 RU, 100 KB = 50 RU; linear between,
+ * proportional beyond 100 KB, flat below 1 KB.
+ */
+struct pk_cost_spec {
+	double read_1kb_ru;     /* default 1 */
+	double read_100kb_ru;   /* default 10 */
+	double write_1kb_ru;    /* default 5 */
+	double write_100kb_ru;  /* default 50 */
+	double not_found_ru;    /* a 404 (read/replace/delete of a missing
+				   item), default 1 */
+	/* Queries (rule 21; D-PART: 2-3 RU per physical partition visited).
+	   ASSUMPTION: base and per-result charges are pksim's choice. */
+	double query_base_ru;       /* once per query, default 1 */
+	double query_per_range_ru;  /* per range visited, default 2.5 */
+	double query_per_result_ru; /* per item returned, default 0.5 */
+};
+
+#endif
