@@ -128,6 +128,7 @@ void ld_load_queries(struct ld *ld, const struct yn *n,
 
 /* plan_limits.c */
 void ld_check_memory(struct ld *ld, const struct pk_scenario *s);
+int ld_check_run_size(struct ld *ld, const struct pk_scenario *s);
 void ld_check_index_factor(struct ld *ld, const struct pk_scenario *s);
 
 #endif

@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "pksim/base/fmt.h"
 #include "pksim/load/trace.h"
 
 /* Items the phases create (creates, upserts and batches' items), or the
@@ -62,6 +63,49 @@ static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
 		  s->phases[worst].rate_per_s * wait_s * (double)s->n_variants,
 		  bytes / (double)PK_GIB,
 		  PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB);
+}
+
+/* Refuse up front a run that would not end in reasonable time: the
+   phases' simulated time together, and the operations they send, each
+   against its bound (PK_SCENARIO_MAX_SIM_S, PK_SCENARIO_MAX_OPERATIONS;
+   issue 11 fault 4). Sums in double, so durations near INT64_MAX add
+   without overflow. 0 when within both, else -1 with the error at the
+   phase that passes the bound. */
+int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
+{
+	double t_s = 0, ops = 0;
+	char a[32], b[32];
+	size_t i;
+
+	for (i = 0; i < s->n_phases; i++) {
+		const struct pk_phase_spec *p = &s->phases[i];
+		double d_s = (double)p->duration_ms / 1000.0;
+
+		t_s += d_s;
+		ops += p->rate_per_s * d_s;
+		if (t_s > (double)PK_SCENARIO_MAX_SIM_S) {
+			ld_err_at(ld, p->line, p->col,
+				  "the phases up to '%s' last %.3g s in all "
+				  "(%.3g days), above pksim's limit of %s s "
+				  "(366 days) of simulated time; shorten the "
+				  "phases",
+				  p->name ? p->name : "?", t_s, t_s / 86400.0,
+				  fmt_thousands(PK_SCENARIO_MAX_SIM_S, a));
+			return -1;
+		}
+		if (ops > PK_SCENARIO_MAX_OPERATIONS) {
+			ld_err_at(ld, p->line, p->col,
+				  "the phases up to '%s' send about %.3g "
+				  "operations, above pksim's limit of %s "
+				  "operations a run; lower a phase's rate or "
+				  "duration",
+				  p->name ? p->name : "?", ops,
+				  fmt_thousands((int64_t)PK_SCENARIO_MAX_OPERATIONS,
+						b));
+			return -1;
+		}
+	}
+	return 0;
 }
 
 /* Refuse up front a scenario whose items would not fit in memory: the

@@ -203,7 +203,9 @@ struct pk_scenario *scenario_parse(const char *file, const char *text,
 		p->prefix = xstrdup("item-");
 	}
 	if (diag_count(diag) == before) {
-		ld_check_memory(&ld, s);
+		if (ld_check_run_size(&ld, s) == 0) {
+			ld_check_memory(&ld, s);
+		}
 		ld_check_index_factor(&ld, s);
 	}
 	if (diag_count(diag) != before) {

@@ -44,6 +44,14 @@
 #define PK_SCENARIO_MAX_TRACK_BYTES (8.0 * 1024 * 1024 * 1024)
 #define PK_SCENARIO_ITEM_BYTES 48.0
 #define PK_SCENARIO_SLOT_BYTES 8.0
+/* Bounds on one run, checked before it starts (issue 11 fault 4): the
+   simulated time of all phases together (366 days: a year of per-minute
+   records and hourly bills, and the sum stays far from int64 ms
+   overflow), and the operations they send (1e9: at the ~1 us an
+   operation costs, some 20 minutes of run time per variant). pksim's
+   choice, not the service's. */
+#define PK_SCENARIO_MAX_SIM_S (366LL * 86400LL)
+#define PK_SCENARIO_MAX_OPERATIONS 1e9
 /* Bytes one waiting retry takes (the operation and its key in the retry
    queue, retryq.h) */
 #define PK_SCENARIO_RETRY_BYTES 200.0
