@@ -30,6 +30,12 @@ const char *fmt_bytes(uint64_t b, char *buf)
 		x /= 1024.0;
 		u++;
 	}
+	/* 1,023.95 and above print as "1024.0" with one decimal: that is
+	   the next unit's 1.0 */
+	if (u > 0 && u < 5 && x >= 1023.95) {
+		x /= 1024.0;
+		u++;
+	}
 	if (u == 0) {
 		snprintf(buf, PK_FMT_BYTES, "%llu B", (unsigned long long)b);
 	} else {
