@@ -1,0 +1,90 @@
+/* fmt: thousands separators and binary byte units (1 KB = 1,024 B). */
+#include <check.h>
+#include <stdint.h>
+
+#include "pksim/base/fmt.h"
+#include "testutil.h"
+
+START_TEST(test_fmt_thousands)
+{
+	char b[PK_FMT_BYTES];
+
+	ck_assert_str_eq(fmt_thousands(0, b), "0");
+	ck_assert_str_eq(fmt_thousands(999, b), "999");
+	ck_assert_str_eq(fmt_thousands(1000, b), "1,000");
+	ck_assert_str_eq(fmt_thousands(45000, b), "45,000");
+	ck_assert_str_eq(fmt_thousands(100000, b), "100,000");
+	ck_assert_str_eq(fmt_thousands(1234567, b), "1,234,567");
+	/* the sign is not a digit: no comma after it */
+	ck_assert_str_eq(fmt_thousands(-1, b), "-1");
+	ck_assert_str_eq(fmt_thousands(-999, b), "-999");
+	ck_assert_str_eq(fmt_thousands(-1000, b), "-1,000");
+	ck_assert_str_eq(fmt_thousands(-123456, b), "-123,456");
+	/* the extremes: 2^63 - 1 and -2^63, 19 digits in groups of 3 after
+	   the first 1; "-9,223,372,036,854,775,808" is 26 bytes + NUL, under
+	   PK_FMT_BYTES */
+	ck_assert_str_eq(fmt_thousands(INT64_MAX, b),
+			 "9,223,372,036,854,775,807");
+	ck_assert_str_eq(fmt_thousands(INT64_MIN, b),
+			 "-9,223,372,036,854,775,808");
+}
+END_TEST
+
+START_TEST(test_fmt_bytes_units)
+{
+	char b[PK_FMT_BYTES];
+
+	/* under 1 KB: whole bytes */
+	ck_assert_str_eq(fmt_bytes(0, b), "0 B");
+	ck_assert_str_eq(fmt_bytes(512, b), "512 B");
+	ck_assert_str_eq(fmt_bytes(1023, b), "1023 B");
+	/* 1,024 B = 1.0 KB; 1,536 = 1.5 KB */
+	ck_assert_str_eq(fmt_bytes(1024, b), "1.0 KB");
+	ck_assert_str_eq(fmt_bytes(1536, b), "1.5 KB");
+	/* 32 MB = 32 x 2^20 = 33,554,432 B */
+	ck_assert_str_eq(fmt_bytes(33554432ULL, b), "32.0 MB");
+	/* 20 GB (the logical partition limit) = 20 x 2^30 */
+	ck_assert_str_eq(fmt_bytes(20ULL << 30, b), "20.0 GB");
+	/* 1 TB = 2^40, 1 PB = 2^50; 2^60 stays in PB: 1,024.0 PB */
+	ck_assert_str_eq(fmt_bytes(1ULL << 40, b), "1.0 TB");
+	ck_assert_str_eq(fmt_bytes(1ULL << 50, b), "1.0 PB");
+	ck_assert_str_eq(fmt_bytes(1ULL << 60, b), "1024.0 PB");
+	/* 2^64 - 1 is 16,384 PB (less a hair) */
+	ck_assert_str_eq(fmt_bytes(UINT64_MAX, b), "16384.0 PB");
+}
+END_TEST
+
+START_TEST(test_fmt_bytes_rounding)
+{
+	char b[PK_FMT_BYTES];
+
+	/* one decimal, rounded to nearest: 1,075 B = 1.0498 KB -> 1.0;
+	   1,076 B = 1.0508 KB -> 1.1 */
+	ck_assert_str_eq(fmt_bytes(1075, b), "1.0 KB");
+	ck_assert_str_eq(fmt_bytes(1076, b), "1.1 KB");
+	/* 2,047 B = 1.999 KB -> 2.0 KB */
+	ck_assert_str_eq(fmt_bytes(2047, b), "2.0 KB");
+	/* 221 B x 2 (an item stored twice, offices) x 9,560 = 4,225,520 B
+	   = 4.0297 MB -> 4.0 MB */
+	ck_assert_str_eq(fmt_bytes(4225520ULL, b), "4.0 MB");
+	/* 52,916,224 B / 2^20 = 50.4648 MB -> 50.5 MB */
+	ck_assert_str_eq(fmt_bytes(52916224ULL, b), "50.5 MB");
+	/* just under a unit: 1,048,575 B = 1,023.999 KB rounds up to the
+	   next unit, 1.0 MB, not "1024.0 KB" */
+	ck_assert_str_eq(fmt_bytes(1048575ULL, b), "1.0 MB");
+	/* 1,048,524 B = 1,023.949 KB stays 1023.9 KB */
+	ck_assert_str_eq(fmt_bytes(1048524ULL, b), "1023.9 KB");
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("fmt");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_fmt_thousands);
+	tcase_add_test(tc, test_fmt_bytes_units);
+	tcase_add_test(tc, test_fmt_bytes_rounding);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,195 @@
+/* isotime: ISO 8601 (RFC 3339 profile) times to epoch milliseconds.
+   Expected values are calendar facts worked out beside each test:
+   1970-01-01 is day 0, a common year has 365 days, a leap year 366
+   (divisible by 4, except centuries not divisible by 400). */
+#include <check.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "pksim/base/isotime.h"
+#include "testutil.h"
+
+#define DAY_MS 86400000LL
+
+/* s must parse to want (ms since the epoch). */
+static void parses(const char *s, int64_t want)
+{
+	int64_t got = -42;
+
+	ck_assert_msg(isotime_parse_ms(s, strlen(s), &got) == 0,
+		      "%s refused", s);
+	ck_assert_msg(got == want, "%s: %lld, expected %lld", s,
+		      (long long)got, (long long)want);
+}
+
+/* s must be refused, leaving the output untouched. */
+static void refused(const char *s)
+{
+	int64_t got = -42;
+
+	ck_assert_msg(isotime_parse_ms(s, strlen(s), &got) == -1,
+		      "%s accepted", s);
+	ck_assert_int_eq(got, -42);
+}
+
+START_TEST(test_isotime_days_from_civil)
+{
+	/* the epoch is day 0; the day before it is -1 */
+	ck_assert_int_eq(isotime_days_from_civil(1970, 1, 1), 0);
+	ck_assert_int_eq(isotime_days_from_civil(1969, 12, 31), -1);
+	/* 1970 and 1971 are common (365 each), 1972 leap: 1973-01-01 is
+	   365 + 365 + 366 = 1,096 */
+	ck_assert_int_eq(isotime_days_from_civil(1973, 1, 1), 1096);
+	/* 2000-01-01: 30 years from 1970, 7 of them leap (1972, 76, 80,
+	   84, 88, 92, 96): 30 x 365 + 7 = 10,957 */
+	ck_assert_int_eq(isotime_days_from_civil(2000, 1, 1), 10957);
+	/* 2000 is leap (divisible by 400): 29 Feb exists, 1 Mar is 31 + 29
+	   = 60 days after 1 Jan */
+	ck_assert_int_eq(isotime_days_from_civil(2000, 3, 1), 10957 + 60);
+	/* 1900 is not (a century not divisible by 400): 1900-03-01 is
+	   31 + 28 = 59 days after 1900-01-01; 1900-01-01 is 70 years
+	   before the epoch with 17 leap years (1904..1968): -(70 x 365 +
+	   17) = -25,567 */
+	ck_assert_int_eq(isotime_days_from_civil(1900, 1, 1), -25567);
+	ck_assert_int_eq(isotime_days_from_civil(1900, 3, 1), -25567 + 59);
+}
+END_TEST
+
+START_TEST(test_isotime_dates)
+{
+	parses("1970-01-01", 0);
+	/* 2026-03-04: 2026-01-01 is 56 years after 1970 with 14 leap years
+	   (1972..2024): 56 x 365 + 14 = 20,454 days; + 31 (Jan) + 28 (Feb,
+	   2026 common) + 3 = 20,516 */
+	parses("2026-03-04", 20516 * DAY_MS);
+	parses("2026-03-04T00:00:00Z", 20516 * DAY_MS);
+	/* a space or a lower-case t separates date and time too */
+	parses("2026-03-04 00:00:00Z", 20516 * DAY_MS);
+	parses("2026-03-04t00:00z", 20516 * DAY_MS);
+}
+END_TEST
+
+START_TEST(test_isotime_leap_years)
+{
+	/* 29 Feb exists in 2024 (divisible by 4) and 2000 (by 400) */
+	/* 2024-01-01 is 2026-01-01 (day 20,454) less 365 (2025) and 366
+	   (2024): 19,723; 29 Feb is 31 + 28 = 59 days later */
+	parses("2024-02-29", (19723 + 59) * DAY_MS);
+	parses("2000-02-29", (10957 + 59) * DAY_MS);
+	/* and not in 2026, 2100 or 1900 (centuries not divisible by 400) */
+	refused("2026-02-29");
+	refused("2100-02-29");
+	refused("1900-02-29");
+	/* 30 Feb never */
+	refused("2024-02-30");
+	/* 2024-03-01 follows 29 Feb by one day */
+	parses("2024-03-01", (19723 + 60) * DAY_MS);
+}
+END_TEST
+
+START_TEST(test_isotime_offsets)
+{
+	/* 2026-03-04T12:00 at +02:00 is 10:00 UTC: 20,516 days + 10 h */
+	int64_t ten_utc = 20516 * DAY_MS + 10 * 3600000LL;
+
+	parses("2026-03-04T12:00:00+02:00", ten_utc);
+	parses("2026-03-04T12:00:00+0200", ten_utc);
+	parses("2026-03-04T12:00:00+02", ten_utc);
+	/* -05:30: 04:30 local is 10:00 UTC */
+	parses("2026-03-04T04:30:00-05:30", ten_utc);
+	/* an offset that crosses midnight: 01:00+02:00 is 23:00 UTC the
+	   day before */
+	parses("2026-03-04T01:00:00+02:00", 20515 * DAY_MS + 23 * 3600000LL);
+	/* -00:00 and +00:00 are UTC */
+	parses("2026-03-04T10:00:00-00:00", ten_utc);
+	/* no zone means UTC (isotime.h's ASSUMPTION) */
+	parses("2026-03-04T10:00:00", ten_utc);
+	/* out of range or malformed offsets */
+	refused("2026-03-04T10:00:00+24:00");
+	refused("2026-03-04T10:00:00+02:60");
+	refused("2026-03-04T10:00:00+2");
+	refused("2026-03-04T10:00:00+02:0");
+	refused("2026-03-04T10:00:00+");
+}
+END_TEST
+
+START_TEST(test_isotime_fractions)
+{
+	int64_t base = 20516 * DAY_MS; /* 2026-03-04T00:00:00Z */
+
+	parses("2026-03-04T00:00:00.5Z", base + 500);
+	parses("2026-03-04T00:00:00.25Z", base + 250);
+	parses("2026-03-04T00:00:00,125Z", base + 125);
+	/* rounded half up on the 4th digit: .1234 -> 123, .1235 -> 124 */
+	parses("2026-03-04T00:00:00.1234Z", base + 123);
+	parses("2026-03-04T00:00:00.1235Z", base + 124);
+	/* .9996 rounds to 1,000 ms: the next second */
+	parses("2026-03-04T00:00:00.9996Z", base + 1000);
+	/* nanoseconds: only the 4th digit matters */
+	parses("2026-03-04T00:00:00.000499999Z", base + 0);
+	/* a fraction needs a digit */
+	refused("2026-03-04T00:00:00.Z");
+	/* hh:mm:ss.fff with an offset: 12:00:01.750+01:00 = 11:00:01.750 */
+	parses("2026-03-04T12:00:01.750+01:00",
+	       base + 11 * 3600000LL + 1750);
+}
+END_TEST
+
+START_TEST(test_isotime_fields_out_of_range)
+{
+	refused("2026-00-10");
+	refused("2026-13-10");
+	refused("2026-01-00");
+	refused("2026-01-32");
+	refused("2026-04-31"); /* April has 30 days */
+	refused("2026-03-04T24:00:00Z");
+	refused("2026-03-04T10:60:00Z");
+	refused("2026-03-04T10:00:61Z");
+	/* second 60 (a leap second) counts as the next second:
+	   23:59:60 on 2016-12-31 = 2017-01-01T00:00:00; 2017-01-01 is 47
+	   years after 1970 with 12 leap years (1972..2016): 47 x 365 + 12
+	   = 17,167 days */
+	parses("2016-12-31T23:59:60Z", 17167 * DAY_MS);
+}
+END_TEST
+
+START_TEST(test_isotime_malformed)
+{
+	refused("");
+	refused("2026");
+	refused("2026-3-04");
+	refused("26-03-04");
+	refused("2026/03/04");
+	refused("2026-03-04T");
+	refused("2026-03-04T10");
+	refused("2026-03-04T10:0");
+	refused("2026-03-04T10:00:0");
+	refused("2026-03-04T10:00:00Zjunk");
+	refused("2026-03-04 ");
+	/* only len bytes are read: "2026-03-04" followed by junk the
+	   caller did not pass */
+	{
+		const char *s = "2026-03-04T99";
+		int64_t t = 0;
+
+		ck_assert_int_eq(isotime_parse_ms(s, 10, &t), 0);
+		ck_assert_int_eq(t, 20516 * DAY_MS);
+	}
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("isotime");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_isotime_days_from_civil);
+	tcase_add_test(tc, test_isotime_dates);
+	tcase_add_test(tc, test_isotime_leap_years);
+	tcase_add_test(tc, test_isotime_offsets);
+	tcase_add_test(tc, test_isotime_fractions);
+	tcase_add_test(tc, test_isotime_fields_out_of_range);
+	tcase_add_test(tc, test_isotime_malformed);
+	suite_add_tcase(s, tc);
+	return s;
+}

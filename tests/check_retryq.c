@@ -1,0 +1,180 @@
+/* retryq: retries go out by time, then by the operation's place in the
+   stream (retryq.h), whatever order they were queued in. */
+#include <check.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "pksim/run/retryq.h"
+#include "testutil.h"
+
+static struct pk_retry_entry entry(int64_t t_ms, uint64_t seq)
+{
+	struct pk_retry_entry e;
+
+	memset(&e, 0, sizeof(e));
+	e.t_ms = t_ms;
+	e.seq = seq;
+	/* payload to check the whole entry comes back */
+	e.op.seq = seq;
+	e.op.item = seq * 7;
+	e.st.retries = (int)(seq % 9);
+	e.st.waited_ms = t_ms / 2;
+	return e;
+}
+
+static void pop_expect(struct pk_retryq *q, int64_t t_ms, uint64_t seq)
+{
+	struct pk_retry_entry e;
+	int64_t pt;
+	uint64_t ps;
+
+	ck_assert_int_eq(retryq_peek(q, &pt, &ps), 1);
+	ck_assert_int_eq(pt, t_ms);
+	ck_assert_uint_eq(ps, seq);
+	retryq_pop(q, &e);
+	ck_assert_int_eq(e.t_ms, t_ms);
+	ck_assert_uint_eq(e.seq, seq);
+	ck_assert_uint_eq(e.op.seq, seq);
+	ck_assert_uint_eq(e.op.item, seq * 7);
+	ck_assert_int_eq(e.st.retries, (int)(seq % 9));
+	ck_assert_int_eq(e.st.waited_ms, t_ms / 2);
+}
+
+START_TEST(test_retryq_empty)
+{
+	struct pk_retryq q;
+	int64_t t = -1;
+	uint64_t s = 99;
+
+	retryq_init(&q);
+	ck_assert_uint_eq(retryq_len(&q), 0);
+	/* peek on an empty queue says so and leaves the outputs alone */
+	ck_assert_int_eq(retryq_peek(&q, &t, &s), 0);
+	ck_assert_int_eq(t, -1);
+	ck_assert_uint_eq(s, 99);
+	/* push one, pop it: empty again */
+	{
+		struct pk_retry_entry e = entry(5, 1);
+
+		retryq_push(&q, &e);
+	}
+	ck_assert_uint_eq(retryq_len(&q), 1);
+	pop_expect(&q, 5, 1);
+	ck_assert_uint_eq(retryq_len(&q), 0);
+	ck_assert_int_eq(retryq_peek(&q, &t, &s), 0);
+	retryq_free(&q);
+	retryq_free(&q); /* freeing an empty queue twice is harmless */
+}
+END_TEST
+
+START_TEST(test_retryq_order_by_time)
+{
+	struct pk_retryq q;
+	/* queued out of order; they go out 100, 200, 300, 400, 500 ms */
+	static const int64_t t[] = {300, 100, 500, 200, 400};
+	size_t i;
+
+	retryq_init(&q);
+	for (i = 0; i < 5; i++) {
+		struct pk_retry_entry e = entry(t[i], i);
+
+		retryq_push(&q, &e);
+	}
+	ck_assert_uint_eq(retryq_len(&q), 5);
+	pop_expect(&q, 100, 1);
+	pop_expect(&q, 200, 3);
+	pop_expect(&q, 300, 0);
+	pop_expect(&q, 400, 4);
+	pop_expect(&q, 500, 2);
+	ck_assert_uint_eq(retryq_len(&q), 0);
+	retryq_free(&q);
+}
+END_TEST
+
+START_TEST(test_retryq_ties_by_place)
+{
+	struct pk_retryq q;
+	/* all at 1,000 ms, queued in the order 4, 2, 9, 0, 7: they go out
+	   0, 2, 4, 7, 9 (the stream's order), not the queueing order */
+	static const uint64_t seq[] = {4, 2, 9, 0, 7};
+	size_t i;
+
+	retryq_init(&q);
+	for (i = 0; i < 5; i++) {
+		struct pk_retry_entry e = entry(1000, seq[i]);
+
+		retryq_push(&q, &e);
+	}
+	/* and one earlier with a later place: time comes first */
+	{
+		struct pk_retry_entry e = entry(999, 100);
+
+		retryq_push(&q, &e);
+	}
+	pop_expect(&q, 999, 100);
+	pop_expect(&q, 1000, 0);
+	pop_expect(&q, 1000, 2);
+	pop_expect(&q, 1000, 4);
+	pop_expect(&q, 1000, 7);
+	pop_expect(&q, 1000, 9);
+	retryq_free(&q);
+}
+END_TEST
+
+START_TEST(test_retryq_interleaved_and_reused)
+{
+	struct pk_retryq q;
+	uint64_t i;
+
+	retryq_init(&q);
+	/* 1,000 entries at t = (i x 7919) mod 1,000 (7,919 is prime, so
+	   every t in 0..999 appears once): they come out t = 0, 1, ..., 999,
+	   the place of t being i with i x 7,919 = t (mod 1,000) */
+	for (i = 0; i < 1000; i++) {
+		struct pk_retry_entry e = entry((int64_t)(i * 7919 % 1000), i);
+
+		retryq_push(&q, &e);
+	}
+	/* pop half, push 500 more at t = 2,000 + i (after all the rest),
+	   then drain: the slots freed by the pops are reused */
+	for (i = 0; i < 500; i++) {
+		struct pk_retry_entry e;
+
+		retryq_pop(&q, &e);
+		ck_assert_int_eq(e.t_ms, (int64_t)i);
+		ck_assert_uint_eq(e.seq * 7919 % 1000, i);
+	}
+	for (i = 0; i < 500; i++) {
+		struct pk_retry_entry e = entry(2000 + (int64_t)i, 5000 + i);
+
+		retryq_push(&q, &e);
+	}
+	ck_assert_uint_eq(retryq_len(&q), 1000);
+	/* 1,000 entries at most were queued at once: no more slots */
+	ck_assert_uint_eq(q.n_slots, 1000);
+	for (i = 500; i < 1000; i++) {
+		struct pk_retry_entry e;
+
+		retryq_pop(&q, &e);
+		ck_assert_int_eq(e.t_ms, (int64_t)i);
+	}
+	for (i = 0; i < 500; i++) {
+		pop_expect(&q, 2000 + (int64_t)i, 5000 + i);
+	}
+	ck_assert_uint_eq(retryq_len(&q), 0);
+	retryq_free(&q);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("retryq");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_retryq_empty);
+	tcase_add_test(tc, test_retryq_order_by_time);
+	tcase_add_test(tc, test_retryq_ties_by_place);
+	tcase_add_test(tc, test_retryq_interleaved_and_reused);
+	suite_add_tcase(s, tc);
+	return s;
+}
