@@ -130,8 +130,8 @@ static void ranges(const struct pk_container *c, struct pk_result_variant *v)
 		r->peak_normalized = p->peak_normalized;
 		r->split_blocked = p->split_blocked;
 		v->lps_live += p->logical_partitions;
-		v->storage_bytes += p->storage_bytes;
 	}
+	v->storage_bytes = container_storage(c);
 }
 
 /* Highest normalized RU consumption of any range id in any second, and
