@@ -3,7 +3,8 @@
  */
 #include "pksim/base/isotime.h"
 
-#define PK_ISOTIME_MS_PER_S 1000
+#include "pksim/base/units.h"
+
 #define PK_ISOTIME_MS_PER_DAY 86400000LL
 
 int64_t isotime_days_from_civil(int64_t y, int m, int d)
@@ -123,7 +124,7 @@ int isotime_parse_ms(const char *s, size_t len, int64_t *t_ms)
 	}
 	*t_ms = isotime_days_from_civil(y, mo, d) * PK_ISOTIME_MS_PER_DAY +
 		((int64_t)(h - oh) * 3600 + (int64_t)(mi - om) * 60 + sec) *
-		    PK_ISOTIME_MS_PER_S +
+		    PK_MS_PER_S +
 		ms;
 	return 0;
 }

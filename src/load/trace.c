@@ -23,6 +23,7 @@
 
 #include "pksim/base/hashtab.h"
 #include "pksim/base/mem.h"
+#include "pksim/base/units.h"
 
 /* Leaf kinds beyond the scalar enum pk_value_type (0..4). */
 #define LEAF_OBJECT 5
@@ -42,9 +43,6 @@
 /* Epoch seconds beyond this (about 3 million years) are out of range:
    their milliseconds would no longer be exact in a double. */
 #define MAX_EPOCH_S 1e14
-
-/* Milliseconds per second and per day. */
-#define MS_PER_S 1000LL
 
 struct pk_trace_path {
 	char *path;  /* owned; "/address/city", names escaped (RFC 6901) */
@@ -959,7 +957,7 @@ static int epoch_s_to_ms(double s, int64_t *t_ms)
 	if (!isfinite(s) || fabs(s) > MAX_EPOCH_S) {
 		return -1;
 	}
-	*t_ms = (int64_t)llround(s * (double)MS_PER_S);
+	*t_ms = (int64_t)llround(s * (double)PK_MS_PER_S);
 	return 0;
 }
 

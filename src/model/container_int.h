@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "pksim/base/mem.h"
+#include "pksim/base/units.h"
 #include "pksim/model/container.h"
 
-#define PK_MS_PER_S 1000
 #define PK_MRU_PER_RU 1000
 
 /* ---- container.c ---- */

@@ -3,7 +3,7 @@
  */
 #include "pksim/model/throttle.h"
 
-#define PK_MS_PER_S 1000
+#include "pksim/base/units.h"
 
 void throttle_init(struct pk_budget *b, int64_t share_mru)
 {

@@ -9,8 +9,7 @@
 #include <string.h>
 
 #include "pksim/base/mem.h"
-
-#define PK_MS_PER_S 1000
+#include "pksim/base/units.h"
 
 /* ---- one attempt ---- */
 

@@ -98,6 +98,7 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/base/mem.h"
+#include "pksim/base/units.h"
 #include "pksim/base/rng.h"
 #include "pksim/load/trace.h"
 
@@ -116,8 +117,6 @@
    which absorbs the rounding of rates such as 10/h = 0.00277... per s. */
 #define PK_WL_ROUND_EPS 1e-9
 #define PK_WL_ROUND_REL 1e-12
-/* ms per s */
-#define PK_WL_MS_PER_S 1000
 /* clock values kept for reuse are at most this long (NUL included) */
 #define PK_WL_CLOCK_TEXT 64
 /* Draws tried per IN slot for an item not yet in the list: a bound, not
@@ -410,7 +409,7 @@ static int arrival_next(struct pk_workload *w, int64_t *t_ms)
 
 	if (ps->arrival == PK_ARRIVAL_POISSON) {
 		w->poisson_ms +=
-		    rng_exponential(&w->rng, PK_WL_MS_PER_S / ps->rate_per_s);
+		    rng_exponential(&w->rng, PK_MS_PER_S / ps->rate_per_s);
 		if (w->poisson_ms >= (double)ps->duration_ms) {
 			return 0;
 		}
@@ -419,7 +418,7 @@ static int arrival_next(struct pk_workload *w, int64_t *t_ms)
 		if (w->phase_op >= ph->count) {
 			return 0;
 		}
-		off_ms = floor_robust((double)w->phase_op * PK_WL_MS_PER_S /
+		off_ms = floor_robust((double)w->phase_op * PK_MS_PER_S /
 				      ps->rate_per_s);
 		w->phase_op++;
 	}
@@ -659,7 +658,7 @@ static void phase_init(struct pk_wl_phase *ph, const struct pk_phase_spec *ps,
 
 	ph->start_ms = start_ms;
 	ph->count = (uint64_t)floor_robust((double)ps->duration_ms /
-					   PK_WL_MS_PER_S * ps->rate_per_s);
+					   PK_MS_PER_S * ps->rate_per_s);
 	ph->last_kind = PK_OP_CREATE;
 	for (k = 0; k < PK_OP_KINDS; k++) {
 		cum += ps->mix[k];
@@ -750,7 +749,7 @@ static void file_init(struct pk_workload *w)
 			break;
 		case PK_FROM_RATE:
 			w->arr[i].t_ms = floor_robust(
-			    (double)i * PK_WL_MS_PER_S / f->rate_per_s);
+			    (double)i * PK_MS_PER_S / f->rate_per_s);
 			break;
 		case PK_FROM_AT_ONCE:
 			w->arr[i].t_ms = 0;
@@ -1005,7 +1004,7 @@ int workload_value(const struct pk_workload *w, uint64_t item, int prop,
 		/* C locale names (%A = "Friday"): pksim never calls
 		   setlocale, so reports do not depend on the machine */
 		t = (time_t)(w->sc->clock_start_s +
-			     w->created_ms[item] / PK_WL_MS_PER_S);
+			     w->created_ms[item] / PK_MS_PER_S);
 		out->len = clock_text(&w->clock[prop], p->clock_format, t, buf,
 				      cap);
 		break;

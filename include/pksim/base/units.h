@@ -17,6 +17,10 @@
 
 #include <stdint.h>
 
+/* Milliseconds in a second: pksim keeps simulated time in ms and meters
+   RU per one-second window (DESIGN.md, Time). The one definition. */
+#define PK_MS_PER_S 1000
+
 enum pk_units_status {
 	PK_UNITS_OK = 0,
 	PK_UNITS_SYNTAX,   /* not a number of the expected form */
