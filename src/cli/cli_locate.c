@@ -12,6 +12,7 @@
 
 #include "pksim/cli/cli.h"
 #include "pksim/cli/help.h"
+#include "pksim/base/mem.h"
 #include "pksim/model/container.h"
 #include "pksim/model/pkey.h"
 #include "pksim/load/scenario.h"
@@ -19,15 +20,11 @@
 static void print_item(const struct pk_scenario *sc, struct pk_pkey **keys,
 		       struct pk_container **cs, json_t *obj, uint64_t n)
 {
-	struct pk_keyval *kv = malloc(sizeof(*kv));
+	struct pk_keyval *kv = xmalloc(sizeof(*kv));
 	char text[PK_VALUE_MAX_BYTES * 2], epk[PK_EPK_HEX_MAX];
 	char lo[PK_EPK_HEX_MAX], hi[PK_EPK_HEX_MAX];
 	size_t i;
 
-	if (!kv) {
-		fputs("pksim: out of memory\n", stderr);
-		exit(PK_EXIT_ENV);
-	}
 	for (i = 0; i < sc->n_variants; i++) {
 		struct pk_item_source src;
 		const struct pk_range *r;
@@ -145,14 +142,14 @@ int cli_locate(int argc, char **argv)
 		diag_free(&diag);
 		return rc;
 	}
-	keys = calloc(sc->n_variants, sizeof(*keys));
-	cs = calloc(sc->n_variants, sizeof(*cs));
-	for (v = 0; keys && cs && v < sc->n_variants; v++) {
+	keys = xcalloc(sc->n_variants, sizeof(*keys));
+	cs = xcalloc(sc->n_variants, sizeof(*cs));
+	for (v = 0; v < sc->n_variants; v++) {
 		keys[v] = pkey_new(&sc->variants[v], sc, NULL, sc->seed, &diag);
 		cs[v] = container_new(sc->variants[v].name, &sc->variants[v],
 				      &sc->cost);
 	}
-	if (!keys || !cs || diag_count(&diag) > 0) {
+	if (diag_count(&diag) > 0) {
 		diag_print(&diag, stderr);
 		rc = PK_EXIT_INPUT;
 	} else if (argc == 2) {
@@ -172,8 +169,8 @@ int cli_locate(int argc, char **argv)
 		json_decref(obj);
 	}
 	for (v = 0; v < sc->n_variants; v++) {
-		pkey_free(keys ? keys[v] : NULL);
-		container_free(cs ? cs[v] : NULL);
+		pkey_free(keys[v]);
+		container_free(cs[v]);
 	}
 	free(keys);
 	free(cs);
