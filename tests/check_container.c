@@ -653,8 +653,8 @@ END_TEST
  * with 1 range (pksim's assumption) at 5,000 RU/s. Items of 1 MB stored at
  * x 1,024 (index_factor) take 1 GB each, one key each, one a second:
  * storage splits (50 GB a range) add ranges, and the RU/s follow them:
- * 5,000 while at most 5 ranges, then 1,000 a range: 6 ranges -> 6,000,
- * 20 -> 20,000, always divided evenly. At 1 TB (1,024 GB) the next write
+ * ranges x 5,000 (rule 19 revised): 6 ranges -> 30,000, 20 -> 100,000,
+ * always divided evenly. At 1 TB (1,024 GB) the next write
  * is refused: 403, sub-status 0 (pksim's choice: the docs give none), and
  * nothing is stored.
  */
@@ -700,11 +700,11 @@ START_TEST(test_container_serverless)
 		}
 		if (c->pmap.n == 6) {
 			saw6 = 1;
-			ck_assert_int_eq(c->ru_per_s, 6000);
+			ck_assert_int_eq(c->ru_per_s, 30000);
 		}
 		if (c->pmap.n == 20) {
 			saw20 = 1;
-			ck_assert_int_eq(c->ru_per_s, 20000);
+			ck_assert_int_eq(c->ru_per_s, 100000);
 		}
 		ck_assert_int_eq(container_check(c), 0);
 	}

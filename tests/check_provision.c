@@ -75,12 +75,13 @@ END_TEST
 
 START_TEST(test_provision_serverless)
 {
-	/* rule 19 / D-SLESS: 5,000 up to 5 partitions, then 1,000 each */
+	/* rule 19 (revised) / D-SLESS: partitions x 5,000; the page's own
+	   example, 2 partitions: 2 x 5,000 = 10,000 */
 	ck_assert_int_eq(provision_serverless_ru_per_s(1), 5000);
-	ck_assert_int_eq(provision_serverless_ru_per_s(5), 5000);
-	ck_assert_int_eq(provision_serverless_ru_per_s(6), 6000);
-	/* 1 TB = 20 partitions = 20,000 */
-	ck_assert_int_eq(provision_serverless_ru_per_s(20), 20000);
+	ck_assert_int_eq(provision_serverless_ru_per_s(2), 10000);
+	ck_assert_int_eq(provision_serverless_ru_per_s(6), 30000);
+	/* 1 TB = 20 partitions: 20 x 5,000 = 100,000 */
+	ck_assert_int_eq(provision_serverless_ru_per_s(20), 100000);
 }
 END_TEST
 

@@ -106,8 +106,5 @@ int64_t provision_autoscale_max_for_storage(int64_t max_ru_per_s,
 
 int64_t provision_serverless_ru_per_s(size_t ranges)
 {
-	int64_t extra = (int64_t)ranges - PK_PROVISION_SERVERLESS_BASE_PARTITIONS;
-
-	return PK_PROVISION_SERVERLESS_BASE_RU_PER_S +
-	       (extra > 0 ? extra * PK_PROVISION_SERVERLESS_RU_PER_EXTRA_PP : 0);
+	return (int64_t)ranges * PK_PROVISION_SERVERLESS_RU_PER_PP;
 }

@@ -84,13 +84,11 @@ static void summary(const struct pk_result *r,
 	}
 	if (cs->serverless) {
 		fprintf(out, "container: partition key %s, serverless (%s "
-			     "RU/s up to %d physical partitions, %s more for "
-			     "each beyond; at most %s stored) -> %zu physical "
+			     "RU/s per physical partition; at most %s "
+			     "stored) -> %zu physical "
 			     "partition%s at creation\n",
 			v->key->text,
-			fmt_thousands(PK_PROVISION_SERVERLESS_BASE_RU_PER_S, a),
-			PK_PROVISION_SERVERLESS_BASE_PARTITIONS,
-			fmt_thousands(PK_PROVISION_SERVERLESS_RU_PER_EXTRA_PP, b),
+			fmt_thousands(PK_PROVISION_SERVERLESS_RU_PER_PP, a),
 			fmt_bytes(PK_PROVISION_SERVERLESS_MAX_BYTES, c),
 			created, created == 1 ? "" : "s");
 	} else if (cs->autoscale_max_ru_per_s > 0) {

@@ -35,8 +35,8 @@
  *   (rule 18), splitting like a scale-up.
  * - burst capacity when spec.burst is set (rule 14, throttle.h); split
  *   children start without credit.
- * - serverless (spec.serverless; rule 19, D-SLESS): 5,000 RU/s while at
- *   most 5 ranges, 1,000 more per range beyond, re-divided evenly after
+ * - serverless (spec.serverless; rule 19, D-SLESS): ranges x 5,000 RU/s
+ *   (the current page; provision.h), re-divided evenly after
  *   every storage split; ASSUMPTION (not documented): a new serverless
  *   container has 1 range. A write taking the container past 1 TB
  *   (D-LIMITS) fails 403 and stores nothing; ASSUMPTION: the reference

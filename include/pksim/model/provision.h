@@ -14,8 +14,8 @@
  * - autoscale runs between 0.1 Tmax and Tmax (rule 17, D-AUTO); storage
  *   above 0.1 x Tmax GB raises Tmax to storage GB x 10 rounded up to
  *   1,000 (rule 18, D-AUTO);
- * - serverless: 5,000 RU/s while at most 5 physical partitions, 1,000 per
- *   partition beyond (rule 19, D-SLESS).
+ * - serverless: RU/s = physical partitions x 5,000 (rule 19, D-SLESS as
+ *   the page reads now; the older table is not modelled).
  * GB are binary (2^30 bytes), as everywhere in pksim.
  */
 #ifndef PKSIM_PROVISION_H
@@ -40,10 +40,10 @@
 #define PK_PROVISION_AUTOSCALE_FLOOR_DIVISOR 10LL
 /* D-SCALE: an autoscale container gets one partition per 10,000 of max */
 #define PK_PROVISION_AUTOSCALE_RU_PER_PP 10000LL
-/* D-SLESS: 5,000 RU/s up to 5 partitions, then 1,000 per partition */
-#define PK_PROVISION_SERVERLESS_BASE_RU_PER_S 5000LL
-#define PK_PROVISION_SERVERLESS_BASE_PARTITIONS 5
-#define PK_PROVISION_SERVERLESS_RU_PER_EXTRA_PP 1000LL
+/* D-SLESS (current page, rule 19 revised 2026-11-30): 5,000 RU/s per
+   physical partition. The older page's table (5,000 up to 5 partitions,
+   then 1,000 each) is not kept. */
+#define PK_PROVISION_SERVERLESS_RU_PER_PP 5000LL
 /* D-LIMITS (2023 revision): a serverless container stores at most 1 TB */
 #define PK_PROVISION_SERVERLESS_MAX_BYTES (1024ULL * 1024ULL * 1024ULL * 1024ULL)
 
@@ -104,7 +104,7 @@ int64_t provision_autoscale_max_for_storage(int64_t max_ru_per_s,
 					    uint64_t storage_bytes);
 
 /* RU/s of a serverless container with `ranges` physical partitions
-   (rule 19): 5,000 up to 5, then 1,000 per partition (6 give 6,000). */
+   (rule 19): ranges x 5,000 (2 give 10,000, 20 give 100,000). */
 int64_t provision_serverless_ru_per_s(size_t ranges);
 
 #endif
