@@ -8,7 +8,6 @@
 
 #include <ctype.h>
 #include <math.h>
-#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 
 #include "pksim/base/mem.h"
 #include "pksim/base/rng.h"
+#include "pksim/load/trace.h"
 #include "pksim/workload/workload.h"
 
 #define PK_FNV_OFFSET 2166136261U /* FNV-1a 32-bit offset basis */
@@ -386,53 +386,10 @@ void pkey_source_workload(const struct pk_pkey *k,
 	src->item = item;
 }
 
-/* The value at path ("/a/b") in a JSON object: NULL when missing. */
-static json_t *json_at(json_t *obj, const char *path)
-{
-	char seg[PK_VALUE_MAX_BYTES];
-	const char *p = path;
-
-	while (*p == '/' && obj) {
-		const char *e = strchr(p + 1, '/');
-		size_t n = e ? (size_t)(e - p - 1) : strlen(p + 1);
-
-		if (n >= sizeof(seg) || !json_is_object(obj)) {
-			return NULL;
-		}
-		memcpy(seg, p + 1, n);
-		seg[n] = '\0';
-		obj = json_object_get(obj, seg);
-		p += n + 1;
-	}
-	return obj;
-}
-
 static int json_get(const struct pk_item_source *src, size_t ref,
 		    struct pk_value *out, char *buf, size_t cap)
 {
-	json_t *v = json_at((json_t *)src->ctx, src->key->refs[ref]);
-
-	memset(out, 0, sizeof(*out));
-	if (!v) {
-		out->type = PK_VALUE_UNDEFINED;
-	} else if (json_is_string(v)) {
-		out->type = PK_VALUE_STRING;
-		out->len = json_string_length(v) < cap ? json_string_length(v)
-						       : cap;
-		memcpy(buf, json_string_value(v), out->len);
-		out->str = buf;
-	} else if (json_is_number(v)) {
-		out->type = PK_VALUE_NUMBER;
-		out->num = json_number_value(v);
-	} else if (json_is_boolean(v)) {
-		out->type = PK_VALUE_BOOL;
-		out->boolean = json_is_true(v);
-	} else if (json_is_null(v)) {
-		out->type = PK_VALUE_NULL;
-	} else {
-		return -1; /* an object or array is not a key value */
-	}
-	return 0;
+	return trace_json_value(src->ctx, src->key->refs[ref], out, buf, cap);
 }
 
 void pkey_source_json(const struct pk_pkey *k, const void *obj, uint64_t item,

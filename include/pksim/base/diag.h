@@ -79,7 +79,7 @@ enum pk_diag_category diag_category(const struct pk_diag *d);
 
 /* Attach a note to the most recent error (ignored if none is kept). */
 void diag_note(struct pk_diag *d, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 
 /* Number of errors reported so far (kept or not). */
 size_t diag_count(const struct pk_diag *d);
@@ -93,7 +93,7 @@ void diag_print(const struct pk_diag *d, FILE *out);
 
 /* Abort with file:line and a message: for broken invariants only. */
 _Noreturn void diag_bug(const char *file, int line, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4)));
 #define PK_BUG(...) diag_bug(__FILE__, __LINE__, __VA_ARGS__)
 
 #endif

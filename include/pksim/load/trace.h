@@ -140,6 +140,19 @@ int trace_value(const struct pk_trace *t, size_t i, const char *path,
 		struct pk_value *out, char *buf, size_t cap);
 
 /*
+ * The typed value at path ("/a/b", names as written, no RFC 6901 escapes)
+ * in the JSON object obj (a jansson json_t *, borrowed), for an item given
+ * as JSON rather than read from a data file (pksim locate; pkey's JSON item
+ * source). A missing property (or a path through a non-object) is
+ * PK_VALUE_UNDEFINED; a string is copied into buf, at most cap bytes and
+ * not NUL-terminated (out->str = buf, out->len the bytes copied); numbers
+ * are doubles. Returns 0, or -1 when an object or array is there (not a
+ * key value).
+ */
+int trace_json_value(const void *obj, const char *path, struct pk_value *out,
+		     char *buf, size_t cap);
+
+/*
  * Arrival time of record i (< trace_count(t)) from its property field (a
  * path as for trace_value, "/ts" or "ts"), in milliseconds since
  * 1970-01-01T00:00:00Z, rounded to the nearest millisecond:

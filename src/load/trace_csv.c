@@ -1,0 +1,185 @@
+/*
+ * trace_csv: records from CSV with a header row (libcsv parses; this file
+ * turns each row into string leaves and sizes it as the compact JSON
+ * object it stands for).
+ */
+#include "trace_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <csv.h>
+
+#include "pksim/base/mem.h"
+
+/* --- CSV ----------------------------------------------------------------- */
+
+struct csv_field {
+	uint64_t off; /* in the pool */
+	size_t len;   /* bytes */
+};
+
+struct csv_state {
+	struct loader *L;
+	int line;	     /* line being fed to libcsv */
+	int row_line;	     /* line where the current row started */
+	struct csv_field *f; /* fields of the current row */
+	size_t nf, f_cap;
+	size_t row_mark; /* pool length before the current row */
+	int have_header;
+	long *col_id;	   /* path id per column */
+	size_t *col_bytes; /* "name": per column, in bytes */
+	size_t n_cols;
+	int stop; /* limits reached: ignore the rest */
+};
+
+static void csv_on_field(void *s, size_t len, void *data)
+{
+	struct csv_state *st = data;
+	struct pk_trace *t = st->L->t;
+
+	if (st->stop) {
+		return;
+	}
+	if (st->nf == 0) {
+		st->row_mark = t->pool_len;
+	}
+	mem_grow((void **)&st->f, &st->f_cap, st->nf + 1, sizeof(*st->f));
+	/* libcsv may pass NULL for an empty field */
+	st->f[st->nf].off = trace_pool_add(t, s ? s : "", s ? len : 0);
+	st->f[st->nf].len = s ? len : 0;
+	st->nf++;
+}
+
+static void csv_header(struct csv_state *st, int line)
+{
+	struct loader *L = st->L;
+	const char *name;
+	size_t j;
+	long id;
+
+	st->have_header = 1;
+	st->n_cols = st->nf;
+	st->col_id = xcalloc(st->nf, sizeof(*st->col_id));
+	st->col_bytes = xcalloc(st->nf, sizeof(*st->col_bytes));
+	for (j = 0; j < st->nf; j++) {
+		name = L->t->pool + st->f[j].off;
+		L->plen = 0;
+		trace_pbuf_push(L, name, st->f[j].len);
+		id = trace_path_intern(L->t, L->pbuf, L->plen);
+		if ((size_t)id != j) {
+			/* the trace held no paths before the header */
+			diag_error(L->d, L->t->path, line, 0,
+				   "duplicate column name \"%.*s\"",
+				   (int)st->f[j].len, name);
+		}
+		st->col_id[j] = id;
+		st->col_bytes[j] =
+		    trace_json_string_bytes(name, st->f[j].len) + 1;
+	}
+	/* the names live on as paths; the pool is for values */
+	st->L->t->pool_len = st->row_mark;
+}
+
+static void csv_on_row(int c, void *data)
+{
+	struct csv_state *st = data;
+	struct loader *L = st->L;
+	struct pk_trace *t = L->t;
+	size_t j, first, size;
+	struct pk_trace_leaf *l;
+	int row_line = st->row_line;
+
+	/* every row ends with the '\n' that ends the chunk fed (or at EOF,
+	   c == -1), so the next row starts on the next line */
+	st->row_line = st->line + 1;
+	if (st->stop || st->nf == 0) {
+		return; /* blank line (CSV_REPALL_NL reports those too) */
+	}
+	if (!st->have_header) {
+		csv_header(st, row_line);
+		st->nf = 0;
+		return;
+	}
+	if (st->nf != st->n_cols) {
+		diag_error(L->d, t->path, row_line, 0,
+			   "row has %zu fields, the header has %zu", st->nf,
+			   st->n_cols);
+		t->pool_len = st->row_mark;
+		st->nf = 0;
+		st->stop = trace_too_many_errors(L);
+		return;
+	}
+	first = t->n_leaves;
+	size = 2 + (st->nf - 1); /* braces and commas */
+	for (j = 0; j < st->nf; j++) {
+		l = trace_leaf_add(t, st->col_id[j], PK_VALUE_STRING);
+		if (!l || st->f[j].len > UINT32_MAX) {
+			diag_error(L->d, t->path, row_line, 0,
+				   "file too large: more than %u values",
+				   (unsigned)UINT32_MAX);
+			st->stop = 1;
+			return;
+		}
+		l->u.off = st->f[j].off;
+		l->len = (uint32_t)st->f[j].len;
+		size += st->col_bytes[j] +
+			trace_json_string_bytes(t->pool + st->f[j].off,
+						st->f[j].len);
+	}
+	trace_rec_add(t, first, size, row_line);
+	st->nf = 0;
+}
+
+/* libcsv's allocator hooks: out of memory is fatal, as everywhere. */
+static void *csv_xrealloc(void *p, size_t n)
+{
+	return xreallocarray(p, n ? n : 1, 1);
+}
+
+void trace_parse_csv(struct loader *L)
+{
+	struct csv_state st;
+	struct csv_parser p;
+	const char *s = L->s, *nl;
+	size_t n = L->n, ls = L->start, le, got, k;
+	int col;
+
+	memset(&st, 0, sizeof(st));
+	st.L = L;
+	st.line = 1;
+	st.row_line = 1;
+	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_REPALL_NL) != 0) {
+		PK_BUG("csv_init failed");
+	}
+	csv_set_realloc_func(&p, csv_xrealloc);
+	csv_set_free_func(&p, free);
+	/* fed one line at a time, so that rows know their line */
+	for (; ls < n && !st.stop; ls = le, st.line++) {
+		nl = memchr(s + ls, '\n', n - ls);
+		le = nl ? (size_t)(nl - s) + 1 : n;
+		got = csv_parse(&p, s + ls, le - ls, csv_on_field, csv_on_row,
+				&st);
+		if (got != le - ls) {
+			/* libcsv returns the offset of the offending byte */
+			for (col = 0, k = ls; k <= ls + got && k < le; k++) {
+				col += trace_starts_char((unsigned char)s[k]);
+			}
+			diag_error(L->d, L->t->path, st.line, col,
+				   "bad CSV quoting: %s",
+				   csv_strerror(csv_error(&p)));
+			diag_note(L->d, "a field with quotes must be quoted "
+					"as a whole, and its quotes doubled");
+			st.stop = 1;
+		}
+	}
+	if (!st.stop && csv_fini(&p, csv_on_field, csv_on_row, &st) != 0) {
+		diag_error(L->d, L->t->path, st.row_line, 0,
+			   "unterminated quoted field");
+	}
+	csv_free(&p);
+	free(st.f);
+	free(st.col_id);
+	free(st.col_bytes);
+}

@@ -1,0 +1,104 @@
+/*
+ * trace_int: what trace.c, trace_json.c and trace_csv.c share (internal to
+ * src/load): the in-memory layout of a loaded data file and the helpers
+ * that build it. The layout and its invariants are described in trace.h
+ * and trace.c.
+ */
+#ifndef PKSIM_LOAD_TRACE_INT_H
+#define PKSIM_LOAD_TRACE_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/base/hashtab.h"
+#include "pksim/load/trace.h"
+
+/* Leaf kinds beyond the scalar enum pk_value_type (0..4). */
+#define LEAF_OBJECT 5
+#define LEAF_ARRAY 6
+
+/* Path ids live in a 29-bit field of a leaf. */
+#define MAX_PATHS (1u << 29)
+
+struct pk_trace_path {
+	char *path;  /* owned; "/address/city", names escaped (RFC 6901) */
+	size_t len;  /* bytes of path */
+	uint32_t id; /* index in pk_trace.paths */
+	UT_hash_handle hh; /* in pk_trace.path_hash, keyed by path */
+};
+
+struct pk_trace_leaf {
+	unsigned path_id : 29; /* index in pk_trace.paths, < n_paths */
+	unsigned kind : 3;     /* enum pk_value_type (never UNDEFINED), or
+				  LEAF_OBJECT / LEAF_ARRAY */
+	uint32_t len;	       /* STRING: bytes in the pool */
+	union {
+		double num;   /* NUMBER */
+		uint64_t off; /* STRING: offset in pk_trace.pool */
+		int boolean;  /* BOOL: 0 or 1 */
+	} u;
+};
+
+/* DESIGN.md budgets bytes per item: keep a leaf at 16 bytes. */
+_Static_assert(sizeof(struct pk_trace_leaf) == 16, "leaf grew");
+
+struct pk_trace_rec {
+	uint32_t first_leaf; /* leaves [first_leaf, next record's) */
+	uint32_t size_bytes; /* serialized size, see trace.h */
+	int line;	     /* 1-based source line of the record */
+};
+
+struct pk_trace {
+	char *path;		   /* owned; the file, for diagnostics */
+	enum pk_trace_format fmt;  /* never AUTO */
+	struct pk_trace_rec *recs; /* n_recs records in file order */
+	size_t n_recs, recs_cap;
+	struct pk_trace_leaf *leaves; /* n_leaves, by record */
+	size_t n_leaves, leaves_cap;
+	char *pool; /* string bytes, not NUL-separated */
+	size_t pool_len, pool_cap;
+	struct pk_trace_path *path_hash; /* owns the path entries */
+	struct pk_trace_path **paths;	 /* by id, n_paths, borrowed */
+	size_t n_paths, paths_cap;
+};
+
+/* State of one load: the text, the trace being built, the diagnostics. */
+struct loader {
+	struct pk_trace *t;
+	struct pk_diag *d;
+	const char *s; /* the text */
+	size_t n;      /* its length in bytes */
+	size_t start;  /* offset after a byte order mark */
+	size_t e0;     /* diag_count(d) before the load */
+	char *pbuf;    /* path being built while flattening */
+	size_t plen, pcap;
+};
+
+/* 1 once the load recorded PK_DIAG_MAX_ERRORS errors: stop reading. */
+int trace_too_many_errors(const struct loader *L);
+/* Append len bytes of s to t's string pool; their offset. */
+uint64_t trace_pool_add(struct pk_trace *t, const char *s, size_t len);
+/* The id of path p (len bytes), added if new; -1 past the path limit. */
+long trace_path_intern(struct pk_trace *t, const char *p, size_t len);
+/* A new leaf for path id, or NULL past UINT32_MAX leaves. */
+struct pk_trace_leaf *trace_leaf_add(struct pk_trace *t, long id, int kind);
+/* Close a record whose leaves start at first_leaf. */
+void trace_rec_add(struct pk_trace *t, size_t first_leaf, size_t size_bytes,
+		   int line);
+/* Append "/" and name to the path being built, escaped as RFC 6901. */
+void trace_pbuf_push(struct loader *L, const char *name, size_t len);
+/* 1 if c is JSON white space (RFC 8259), which jansson also skips. */
+int trace_is_ws(char c);
+/* The first offset >= pos of s[0..n) that is not JSON white space. */
+size_t trace_skip_ws(const char *s, size_t n, size_t pos);
+/* 1 if byte c starts a character (how jansson counts columns). */
+int trace_starts_char(unsigned char c);
+/* Bytes of s[0..len) as a JSON string literal, as jansson dumps it. */
+size_t trace_json_string_bytes(const char *s, size_t len);
+
+/* The parsers: every record of L->s into L->t, errors into L->d. */
+void trace_parse_json_array(struct loader *L);
+void trace_parse_json_lines(struct loader *L);
+void trace_parse_csv(struct loader *L);
+
+#endif

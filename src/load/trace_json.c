@@ -1,0 +1,344 @@
+/*
+ * trace_json: records from a JSON array or JSON lines (jansson parses;
+ * this file walks the result). A JSON array is parsed one record at a
+ * time (JSON_DISABLE_EOF_CHECK reports how many bytes the record took),
+ * so each record keeps its line and its byte span without a second
+ * parser. Records are flattened into leaves, one per property at any
+ * depth.
+ */
+#include "trace_int.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/mem.h"
+
+/* jansson flags for every record: integers become doubles (a key value is
+   a double in pk_value, and 2^63 would otherwise be a parse error) */
+#define JSON_FLAGS JSON_DECODE_INT_AS_REAL
+
+/*
+ * Add one leaf per property of obj (and of objects inside it) under the
+ * path in L->pbuf. Depth is bounded by jansson's parser (2048 levels).
+ * Returns 0, or -1 when the file exceeds the leaf or path limits.
+ */
+static int flatten(struct loader *L, json_t *obj)
+{
+	struct pk_trace *t = L->t;
+	size_t base = L->plen;
+	void *it;
+
+	for (it = json_object_iter(obj); it;
+	     it = json_object_iter_next(obj, it)) {
+		json_t *v = json_object_iter_value(it);
+		struct pk_trace_leaf *l;
+		const char *str;
+		size_t len;
+		long id;
+		int kind;
+
+		L->plen = base;
+		trace_pbuf_push(L, json_object_iter_key(it),
+				json_object_iter_key_len(it));
+		id = trace_path_intern(t, L->pbuf, L->plen);
+		switch (json_typeof(v)) {
+		case JSON_OBJECT:
+			kind = LEAF_OBJECT;
+			break;
+		case JSON_ARRAY:
+			kind = LEAF_ARRAY;
+			break;
+		case JSON_STRING:
+			kind = PK_VALUE_STRING;
+			break;
+		case JSON_INTEGER:
+		case JSON_REAL:
+			kind = PK_VALUE_NUMBER;
+			break;
+		case JSON_TRUE:
+		case JSON_FALSE:
+			kind = PK_VALUE_BOOL;
+			break;
+		default:
+			kind = PK_VALUE_NULL;
+			break;
+		}
+		l = id < 0 ? NULL : trace_leaf_add(t, id, kind);
+		if (!l) {
+			return -1;
+		}
+		if (kind == PK_VALUE_STRING) {
+			str = json_string_value(v);
+			len = json_string_length(v);
+			if (len > UINT32_MAX) {
+				return -1;
+			}
+			l->u.off = trace_pool_add(t, str, len);
+			l->len = (uint32_t)len;
+		} else if (kind == PK_VALUE_NUMBER) {
+			l->u.num = json_number_value(v);
+		} else if (kind == PK_VALUE_BOOL) {
+			l->u.boolean = json_is_true(v);
+		} else if (kind == LEAF_OBJECT && flatten(L, v) < 0) {
+			return -1;
+		}
+	}
+	L->plen = base;
+	return 0;
+}
+
+/*
+ * A position moving forward through the text, counted as jansson counts:
+ * line 1 column 0 at the start; '\n' starts a line at column 0; each
+ * character adds 1, so col is the column of the last byte passed.
+ */
+struct cursor {
+	size_t off;
+	int line;
+	int col;
+};
+
+static void cursor_to(struct cursor *c, const char *s, size_t off)
+{
+	for (; c->off < off; c->off++) {
+		if (s[c->off] == '\n') {
+			c->line++;
+			c->col = 0;
+		} else if (trace_starts_char((unsigned char)s[c->off])) {
+			c->col++;
+		}
+	}
+}
+
+/*
+ * Bytes of the JSON text s[0..len) without the white space between
+ * tokens: the record's minified size. jansson has validated the text, so
+ * tracking string literals (and their escapes) is all it takes.
+ */
+static size_t minified_bytes(const char *s, size_t len)
+{
+	size_t i, n = 0;
+	int in_str = 0, esc = 0;
+
+	for (i = 0; i < len; i++) {
+		char c = s[i];
+
+		if (in_str) {
+			n++;
+			if (esc) {
+				esc = 0;
+			} else if (c == '\\') {
+				esc = 1;
+			} else if (c == '"') {
+				in_str = 0;
+			}
+		} else if (!trace_is_ws(c)) {
+			n++;
+			in_str = c == '"';
+		}
+	}
+	return n;
+}
+
+static const char *json_type_name(const json_t *v)
+{
+	switch (json_typeof(v)) {
+	case JSON_ARRAY:
+		return "an array";
+	case JSON_STRING:
+		return "a string";
+	case JSON_INTEGER:
+	case JSON_REAL:
+		return "a number";
+	case JSON_TRUE:
+	case JSON_FALSE:
+		return "true/false";
+	case JSON_NULL:
+		return "null";
+	default:
+		return "an object";
+	}
+}
+
+/*
+ * Keep rec (jansson's parse of the text s[0..len), at line:col) as the
+ * next record. A non-object is an error (reading goes on). Returns -1
+ * when the file is past the module's limits (an error is recorded).
+ */
+static int json_record(struct loader *L, json_t *rec, const char *s, size_t len,
+		       int line, int col)
+{
+	size_t first = L->t->n_leaves;
+
+	if (!json_is_object(rec)) {
+		diag_error(L->d, L->t->path, line, col,
+			   "a record must be a JSON object, not %s",
+			   json_type_name(rec));
+		return 0;
+	}
+	L->plen = 0;
+	if (flatten(L, rec) < 0) {
+		diag_error(L->d, L->t->path, line, col,
+			   "file too large: more than %u property values or "
+			   "%u distinct paths",
+			   (unsigned)UINT32_MAX, (unsigned)MAX_PATHS);
+		return -1;
+	}
+	trace_rec_add(L->t, first, minified_bytes(s, len), line);
+	return 0;
+}
+
+/* --- JSON array ---------------------------------------------------------- */
+
+void trace_parse_json_array(struct loader *L)
+{
+	const char *s = L->s;
+	size_t n = L->n, pos = trace_skip_ws(s, n, L->start);
+	struct cursor c = {L->start, 1, 0};
+	json_error_t err;
+	json_t *rec;
+	int line, col, rc;
+
+	if (pos == n) {
+		return; /* empty file: no records */
+	}
+	cursor_to(&c, s, pos);
+	if (s[pos] != '[') {
+		diag_error(L->d, L->t->path, c.line, c.col + 1,
+			   "expected '[': a JSON array of item objects");
+		return;
+	}
+	pos = trace_skip_ws(s, n, pos + 1);
+	if (pos < n && s[pos] == ']') {
+		pos++;
+		goto tail;
+	}
+	for (;;) {
+		cursor_to(&c, s, pos);
+		rec = json_loadb(s + pos, n - pos,
+				 JSON_FLAGS | JSON_DISABLE_EOF_CHECK, &err);
+		if (!rec) {
+			/* jansson counts from s + pos: shift to the file */
+			line = c.line + err.line - 1;
+			col = err.line == 1 ? c.col + err.column : err.column;
+			diag_error(L->d, L->t->path, line, col, "%s", err.text);
+			return;
+		}
+		rc = json_record(L, rec, s + pos, (size_t)err.position, c.line,
+				 c.col + 1);
+		json_decref(rec);
+		if (rc < 0 || trace_too_many_errors(L)) {
+			return;
+		}
+		pos = trace_skip_ws(s, n, pos + (size_t)err.position);
+		if (pos < n && s[pos] == ',') {
+			pos = trace_skip_ws(s, n, pos + 1);
+			continue;
+		}
+		if (pos < n && s[pos] == ']') {
+			pos++;
+			break;
+		}
+		cursor_to(&c, s, pos);
+		diag_error(L->d, L->t->path, c.line, c.col + 1,
+			   pos == n ? "premature end of input: "
+				      "',' or ']' expected"
+				    : "',' or ']' expected after a record");
+		return;
+	}
+tail:
+	pos = trace_skip_ws(s, n, pos);
+	if (pos < n) {
+		cursor_to(&c, s, pos);
+		diag_error(L->d, L->t->path, c.line, c.col + 1,
+			   "end of file expected after the array");
+	}
+}
+
+/* --- JSON lines ---------------------------------------------------------- */
+
+void trace_parse_json_lines(struct loader *L)
+{
+	const char *s = L->s;
+	size_t n = L->n, ls = L->start, le;
+	const char *nl;
+	json_error_t err;
+	json_t *rec;
+	int line = 1, rc;
+
+	for (; ls < n; ls = le + 1, line++) {
+		nl = memchr(s + ls, '\n', n - ls);
+		le = nl ? (size_t)(nl - s) : n;
+		if (trace_skip_ws(s, le, ls) == le) {
+			continue; /* blank line */
+		}
+		rec = json_loadb(s + ls, le - ls, JSON_FLAGS, &err);
+		if (!rec) {
+			diag_error(L->d, L->t->path, line + err.line - 1,
+				   err.column, "%s", err.text);
+			if (trace_too_many_errors(L)) {
+				return;
+			}
+			continue;
+		}
+		rc = json_record(L, rec, s + ls, le - ls, line,
+				 (int)(trace_skip_ws(s, le, ls) - ls) + 1);
+		json_decref(rec);
+		if (rc < 0 || trace_too_many_errors(L)) {
+			return;
+		}
+	}
+}
+
+/* --- one JSON object as an item ------------------------------------------ */
+
+/* The value at path ("/a/b") in a JSON object: NULL when missing. */
+static json_t *json_at(json_t *obj, const char *path)
+{
+	char seg[PK_VALUE_MAX_BYTES];
+	const char *p = path;
+
+	while (*p == '/' && obj) {
+		const char *e = strchr(p + 1, '/');
+		size_t n = e ? (size_t)(e - p - 1) : strlen(p + 1);
+
+		if (n >= sizeof(seg) || !json_is_object(obj)) {
+			return NULL;
+		}
+		memcpy(seg, p + 1, n);
+		seg[n] = '\0';
+		obj = json_object_get(obj, seg);
+		p += n + 1;
+	}
+	return obj;
+}
+
+int trace_json_value(const void *obj, const char *path, struct pk_value *out,
+		     char *buf, size_t cap)
+{
+	json_t *v = json_at((json_t *)obj, path);
+
+	memset(out, 0, sizeof(*out));
+	if (!v) {
+		out->type = PK_VALUE_UNDEFINED;
+	} else if (json_is_string(v)) {
+		out->type = PK_VALUE_STRING;
+		out->len =
+		    json_string_length(v) < cap ? json_string_length(v) : cap;
+		memcpy(buf, json_string_value(v), out->len);
+		out->str = buf;
+	} else if (json_is_number(v)) {
+		out->type = PK_VALUE_NUMBER;
+		out->num = json_number_value(v);
+	} else if (json_is_boolean(v)) {
+		out->type = PK_VALUE_BOOL;
+		out->boolean = json_is_true(v);
+	} else if (json_is_null(v)) {
+		out->type = PK_VALUE_NULL;
+	} else {
+		return -1; /* an object or array is not a key value */
+	}
+	return 0;
+}
