@@ -1,0 +1,499 @@
+/*
+ * findings: each sentence's trigger and threshold, on result models built
+ * by hand (no run), so every figure in a sentence follows from the
+ * fixture beside it. The last test runs two small scenarios with a merge
+ * to check the merge note result.c derives from the recorded merge.
+ */
+#include <check.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/diag.h"
+#include "pksim/model/pkey.h"
+#include "pksim/report/findings.h"
+#include "pksim/result/result.h"
+#include "pksim/run/sim.h"
+#include "testutil.h"
+
+#define RANGES 8
+
+/* One variant's result, built field by field. */
+struct fx {
+	struct pk_container_spec spec;
+	struct pk_pkey *key;
+	struct pk_metrics m;
+	struct pk_result_range ranges[RANGES];
+	struct pk_keyval kv[4];
+	struct pk_result_variant v;
+};
+
+static struct pk_scenario bare = {.file = "t.yaml"};
+
+/* 6,000 RU/s manual on one range (id 0) with the default caps, partition
+   key /k; nothing happened yet. */
+static struct fx *fx_new(void)
+{
+	struct fx *f = calloc(1, sizeof(*f));
+	struct pk_diag d;
+	size_t i;
+
+	ck_assert_ptr_nonnull(f);
+	f->spec.name = (char *)"t";
+	f->spec.partition_key = (char *)"/k";
+	f->spec.key.kind = PK_KEY_PATH;
+	f->spec.key.paths[0] = (char *)"/k";
+	f->spec.key.n_paths = 1;
+	f->spec.key.version = 2;
+	f->spec.throughput_ru_per_s = 6000;
+	f->spec.pp_storage_bytes = PK_DEFAULT_PP_STORAGE_BYTES;
+	f->spec.pp_ru_per_s = PK_DEFAULT_PP_RU_PER_S;
+	f->spec.initial_ru_per_pp = PK_DEFAULT_INITIAL_RU_PER_PP;
+	f->spec.lp_storage_bytes = PK_DEFAULT_LP_STORAGE_BYTES;
+	f->spec.index_factor = 1;
+	diag_init(&d);
+	f->key = pkey_new(&f->spec, &bare, NULL, 1, &d);
+	diag_free(&d);
+	ck_assert_ptr_nonnull(f->key);
+	metrics_init(&f->m);
+	/* per-range-id statistics for ids 0 .. RANGES - 1 */
+	f->m.ranges = calloc(RANGES, sizeof(*f->m.ranges));
+	f->m.n_ranges = RANGES;
+	for (i = 0; i < RANGES; i++) {
+		f->ranges[i].id = (uint32_t)i;
+	}
+	f->ranges[0].ru_per_s_mru = 6000 * 1000;
+	f->v.name = "t";
+	f->v.key = f->key;
+	f->v.spec = &f->spec;
+	f->v.metrics = &f->m;
+	f->v.ranges = f->ranges;
+	f->v.n_ranges = 1;
+	f->v.ru_per_s = 6000;
+	f->v.merge_note.t_s = -1;
+	return f;
+}
+
+static void fx_free(struct fx *f)
+{
+	metrics_free(&f->m);
+	pkey_free(f->key);
+	free(f);
+}
+
+/* Key bytes of the JSON item text into f->kv[i], for lp. */
+static void fx_key(struct fx *f, size_t i, const char *item,
+		   struct pk_result_lp *lp)
+{
+	json_t *obj = json_loads(item, 0, NULL);
+	struct pk_item_source src;
+
+	ck_assert_ptr_nonnull(obj);
+	pkey_source_json(f->key, obj, 0, &src);
+	pkey_build(f->key, &src, &f->kv[i]);
+	json_decref(obj);
+	ck_assert_int_eq(f->kv[i].status, 0);
+	lp->key = f->kv[i].id;
+	lp->key_len = f->kv[i].id_len;
+	lp->epk = f->kv[i].epk;
+}
+
+/* The findings of f, one a line (caller frees), and their count. */
+static char *said(struct fx *f, size_t *count)
+{
+	size_t n, i, len = 1;
+	char **v = findings_make(&f->v, &n);
+	char *out;
+
+	for (i = 0; i < n; i++) {
+		len += strlen(v[i]) + 1;
+	}
+	out = calloc(1, len);
+	for (i = 0; i < n; i++) {
+		strcat(out, v[i]);
+		strcat(out, "\n");
+		free(v[i]);
+	}
+	free(v);
+	if (count) {
+		*count = n;
+	}
+	return out;
+}
+
+/* 1 if some finding of f is exactly line */
+static int says(struct fx *f, const char *line)
+{
+	char *all = said(f, NULL), *p = all;
+	size_t n = strlen(line);
+	int found = 0;
+
+	while (p && *p && !found) {
+		char *end = strchr(p, '\n');
+
+		found = (size_t)(end - p) == n && memcmp(p, line, n) == 0;
+		p = end + 1;
+	}
+	free(all);
+	return found;
+}
+
+/* 1 if some finding of f contains text */
+static int mentions(struct fx *f, const char *text)
+{
+	char *all = said(f, NULL);
+	int found = strstr(all, text) != NULL;
+
+	free(all);
+	return found;
+}
+
+START_TEST(test_findings_quiet)
+{
+	struct fx *f = fx_new();
+	size_t n;
+	char *all;
+
+	/* no 429 anywhere: the one sentence is the peak, 0.834 -> "83%"
+	   (%.0f of 83.4) in range 0 */
+	f->v.peak_normalized = 0.834;
+	f->v.peak_range = 0;
+	all = said(f, &n);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_str_eq(all, "no rate limiting: peak normalized RU "
+			      "consumption was 83% (range 0)\n");
+	free(all);
+	/* one 429 in the totals and the sentence goes */
+	f->m.totals.throttled_429 = 1;
+	ck_assert(!mentions(f, "no rate limiting"));
+	fx_free(f);
+}
+END_TEST
+
+/* D-429: 1-5% is healthy. Range 1: 51 of 1,000 = 5.1%, above: no
+   remark. Range 0: 50 of 1,000 = 5.0%, at the threshold: the remark.
+   Range 1 is the worse, so it comes first. Range 1's seconds with 429s
+   served 9,000 RU of 12,000 provisioned: 75%. */
+START_TEST(test_findings_throttled_ranges)
+{
+	struct fx *f = fx_new();
+	char *all;
+
+	f->v.n_ranges = 3;
+	f->m.totals.throttled_429 = 101;
+	f->ranges[0].requests = 1000;
+	f->ranges[0].throttled_429 = 50;
+	f->ranges[1].requests = 1000;
+	f->ranges[1].throttled_429 = 51;
+	f->ranges[2].requests = 1000; /* no 429: not named */
+	f->m.ranges[1].throttled_served_ru = 9000;
+	f->m.ranges[1].throttled_prov_ru = 12000;
+	all = said(f, NULL);
+	ck_assert_str_eq(all,
+			 "partition key range 1 rate-limited 5.1% of its "
+			 "requests (51 of 1,000) while the container used 75% "
+			 "of its provisioned throughput in those seconds\n"
+			 "partition key range 0 rate-limited 5.0% of its "
+			 "requests (50 of 1,000) while the container used 0% "
+			 "of its provisioned throughput in those seconds (1-5% "
+			 "is a healthy rate when latency is acceptable)\n");
+	free(all);
+	fx_free(f);
+}
+END_TEST
+
+/* At most 5 ranges are named; 7 with 429s: the worst 5 (rates 7/100 ..
+   3/100, ranges 6 .. 2), then "2 more". */
+START_TEST(test_findings_throttled_ranges_capped)
+{
+	struct fx *f = fx_new();
+	size_t i, n;
+	char *all;
+
+	f->v.n_ranges = 7;
+	f->m.totals.throttled_429 = 28;
+	for (i = 0; i < 7; i++) {
+		f->ranges[i].requests = 100;
+		f->ranges[i].throttled_429 = i + 1;
+	}
+	all = said(f, &n);
+	ck_assert_uint_eq(n, 6);
+	ck_assert_ptr_nonnull(strstr(all, "range 6 rate-limited 7.0%"));
+	ck_assert_ptr_nonnull(strstr(all, "range 2 rate-limited 3.0%"));
+	ck_assert_ptr_null(strstr(all, "range 1 rate-limited"));
+	ck_assert_ptr_null(strstr(all, "range 0 rate-limited"));
+	ck_assert(strstr(all, "range 6") < strstr(all, "range 2"));
+	ck_assert(says(f, "2 more partition key ranges rate-limited requests "
+			  "(the physical partitions table lists them all)"));
+	free(all);
+	fx_free(f);
+}
+END_TEST
+
+/* Hot-partition seconds per range id (counted by the metrics); none
+   counted, no sentence. */
+START_TEST(test_findings_hot_range)
+{
+	struct fx *f = fx_new();
+
+	f->m.totals.throttled_429 = 1;
+	ck_assert(!mentions(f, "hot partition"));
+	f->m.ranges[2].hot_seconds = 1234;
+	f->m.ranges[2].hot_first_s = 60;
+	f->m.ranges[2].hot_last_s = 3599;
+	ck_assert(says(f, "partition key range 2 was a hot partition in 1,234 "
+			  "seconds between t = 60 s and 3599 s: 100% "
+			  "normalized RU consumption while every other range "
+			  "stayed at or below 30%"));
+	fx_free(f);
+}
+END_TEST
+
+/* The hottest logical partition is named from 20% of the RU: 200,000 of
+   1,000,000 mRU is 20% (named), 199,999 is 19.9999% (not). Its range
+   has 6,000 RU/s (6,000,000 mRU / 1,000). */
+START_TEST(test_findings_hot_lp)
+{
+	struct fx *f = fx_new();
+	const char *named = "logical partition /k = \"dev-1\" took 20% of all "
+			    "RU; one logical partition can never use more "
+			    "than its range's 6,000 RU/s";
+	char line[256];
+
+	f->m.totals.throttled_429 = 1;
+	f->m.totals.ru_mru = 1000000;
+	fx_key(f, 0, "{\"k\": \"dev-1\"}", &f->v.top_ru[0]);
+	f->v.n_top_ru = 1;
+	f->v.top_ru[0].ru_mru = 199999;
+	ck_assert(!mentions(f, "took"));
+	f->v.top_ru[0].ru_mru = 200000;
+	ck_assert(says(f, named));
+	/* with burst capacity, the way past it is said too */
+	f->spec.burst = 1;
+	snprintf(line, sizeof(line), "%s (beyond it only from burst savings, "
+				     "up to 3,000 RU/s)",
+		 named);
+	ck_assert(says(f, line));
+	/* items without /k: the undefined value, said apart */
+	fx_key(f, 1, "{\"x\": 1}", &f->v.top_ru[0]);
+	f->v.top_ru[0].ru_mru = 1000000;
+	ck_assert(says(f, "the hottest logical partition holds items without "
+			  "/k: they all share the one undefined partition key "
+			  "value"));
+	fx_free(f);
+}
+END_TEST
+
+/* Full logical partitions: the first 3 listed are named; a count follows
+   only when more than 3 filled. First 403 at t = 1,001 ms: said as t = 2
+   s (rounded up: (1,001 + 999) / 1,000). 20 GB is the default cap. */
+START_TEST(test_findings_full_lps)
+{
+	struct fx *f = fx_new();
+	static const char *const items[4] = {
+		"{\"k\": \"a\"}", "{\"k\": \"b\"}", "{\"k\": \"c\"}",
+		"{\"k\": \"d\"}"};
+	size_t i, n;
+	char *all;
+
+	f->m.totals.throttled_429 = 1;
+	for (i = 0; i < 4; i++) {
+		fx_key(f, i, items[i], &f->v.full[i]);
+		f->v.full[i].full_at_ms = 1001;
+		f->v.full[i].rejected_403 = 7;
+	}
+	f->v.n_full_listed = 3;
+	f->v.n_full = 3;
+	all = said(f, &n);
+	ck_assert_uint_eq(n, 3);
+	ck_assert(says(f, "logical partition /k = \"a\" reached its 20.0 GB "
+			  "limit at t = 2 s; 7 writes to it failed with "
+			  "403/1014 and stored nothing"));
+	ck_assert(mentions(f, "/k = \"c\" reached"));
+	free(all);
+	f->v.n_full_listed = 4;
+	f->v.n_full = 4;
+	ck_assert(!mentions(f, "/k = \"d\""));
+	ck_assert(says(f, "4 logical partitions in all reached their storage "
+			  "limit"));
+	fx_free(f);
+}
+END_TEST
+
+/* Failures after retries, 404s and refusals: said when not zero.
+   3 of 400 operations = 0.75%. */
+START_TEST(test_findings_failures)
+{
+	struct fx *f = fx_new();
+	struct pk_totals *t = &f->m.totals;
+	size_t n;
+	char *all;
+
+	t->throttled_429 = 1;
+	all = said(f, &n);
+	ck_assert_uint_eq(n, 0);
+	free(all);
+	t->operations = 400;
+	t->failed_after_retries = 3;
+	ck_assert(says(f, "3 operations (0.75%) failed after the client's "
+			  "retries: the application sees these 429s"));
+	t->not_found_404 = 2;
+	ck_assert(says(f, "2 reads, replaces or deletes found no item (404): "
+			  "the workload had created it, but in this container "
+			  "its create failed (rate limited past the retries, "
+			  "or refused)"));
+	t->conflict_409 = 1;
+	ck_assert(says(f, "0 requests were refused with 400 (the key value is "
+			  "an object or array or over 2,048 bytes, a bad id, "
+			  "or a changed key), 0 with 413 (over 2 MB) and 1 "
+			  "with 409 (an id its logical partition holds)"));
+	ck_assert(!mentions(f, "transactional batches"));
+	t->bad_request_400 = 1;
+	t->batches_rejected_400 = 1;
+	ck_assert(says(f, "1 of the 400s were transactional batches whose "
+			  "items span logical partitions: a batch must stay "
+			  "inside one, so each was refused whole"));
+	fx_free(f);
+}
+END_TEST
+
+/* Splits: counted by reason; RU/s a range with one decimal when not
+   whole: 10,000 / 3 = 3,333.33 -> tenths (100,000 + 1) / 3 = 33,333 ->
+   "3,333.3"; 12,000 / 2 = 6,000 whole. */
+START_TEST(test_findings_splits)
+{
+	struct fx *f = fx_new();
+	struct pk_split_event e;
+
+	f->m.totals.throttled_429 = 1;
+	ck_assert(!mentions(f, "split"));
+	memset(&e, 0, sizeof(e));
+	e.reason = PK_SPLIT_STORAGE;
+	metrics_add_split(&f->m, &e);
+	f->v.n_ranges = 2;
+	f->v.ru_per_s = 12000;
+	ck_assert(says(f, "1 split (1 for storage, 0 for throughput): the "
+			  "container ended with 2 physical partitions of "
+			  "6,000 RU/s each"));
+	metrics_add_split(&f->m, &e);
+	e.reason = PK_SPLIT_THROUGHPUT;
+	metrics_add_split(&f->m, &e);
+	f->v.n_ranges = 3;
+	f->v.ru_per_s = 10000;
+	ck_assert(says(f, "3 splits (2 for storage, 1 for throughput): the "
+			  "container ended with 3 physical partitions of "
+			  "3,333.3 RU/s each"));
+	f->ranges[2].split_blocked = 1;
+	ck_assert(says(f, "partition key range 2 is over its storage cap but "
+			  "holds a single logical partition, so it cannot "
+			  "split"));
+	fx_free(f);
+}
+END_TEST
+
+/* The merge note as result.c leaves it: said when t_s >= 0. 1 GiB a
+   range is "1.0 GB". */
+START_TEST(test_findings_merge_note)
+{
+	struct fx *f = fx_new();
+
+	f->m.totals.throttled_429 = 1;
+	ck_assert(!mentions(f, "merge"));
+	f->v.merge_note.t_s = 5;
+	f->v.merge_note.ru_per_pp = 7500;
+	f->v.merge_note.avg_bytes = PK_GIB;
+	ck_assert(says(f, "the merge at t=5s ran on a container with 7,500 "
+			  "RU/s and 1.0 GB a physical partition; D-MERGE suits "
+			  "containers below 3,000 RU/s and 20 GB a "
+			  "partition"));
+	fx_free(f);
+}
+END_TEST
+
+static struct pk_result *run_text(const char *text, struct pk_scenario **sc,
+				  struct pk_run **run)
+{
+	struct pk_diag d;
+
+	diag_init(&d);
+	*sc = scenario_parse("merge.yaml", text, strlen(text), &d);
+	ck_assert_ptr_nonnull(*sc);
+	*run = sim_run(*sc, (*sc)->seed, &d);
+	ck_assert_ptr_nonnull(*run);
+	diag_free(&d);
+	return result_build(*run);
+}
+
+/*
+ * D-MERGE suits containers below 3,000 RU/s and 20 GB a range.
+ * 30,000 RU/s: max(ceil(30,000 / 6,000), ceil(30,000 / 10,000)) = 5
+ * ranges (rule 2); merge: 1 at t = 1 s stops at ceil(30,000 / 10,000) = 3;
+ * before it 30,000 / 5 = 6,000 RU/s a range: noted. 12,000 RU/s (2
+ * ranges) lowered to 4,000 at t = 1 s, merged to 1 at t = 2 s: 2,000 RU/s
+ * a range and a few KB: suited, no note.
+ */
+START_TEST(test_findings_merge_from_run)
+{
+	struct pk_scenario *sc;
+	struct pk_run *run;
+	struct pk_result *r;
+	size_t n, i;
+	char **v;
+	int found = 0;
+
+	r = run_text("container: {partition_key: /k, throughput: 30000}\n"
+		     "items: {k: a}\n"
+		     "phases:\n"
+		     "  - {duration: 1s, rate: 1/s}\n"
+		     "  - {duration: 1s, rate: 1/s, merge: 1}\n",
+		     &sc, &run);
+	ck_assert_int_eq(r->variants[0].merge_note.t_s, 1);
+	ck_assert_int_eq(r->variants[0].merge_note.ru_per_pp, 6000);
+	ck_assert_uint_eq(r->variants[0].n_ranges, 3);
+	v = findings_make(&r->variants[0], &n);
+	for (i = 0; i < n; i++) {
+		found |= strstr(v[i], "the merge at t=1s ran on a container "
+				      "with 6,000 RU/s") == v[i];
+		free(v[i]);
+	}
+	free(v);
+	ck_assert(found);
+	result_free(r);
+	sim_free(run);
+	scenario_free(sc);
+
+	r = run_text("container: {partition_key: /k, throughput: 12000}\n"
+		     "items: {k: a}\n"
+		     "phases:\n"
+		     "  - {duration: 1s, rate: 1/s}\n"
+		     "  - {duration: 1s, rate: 1/s, throughput: 4000}\n"
+		     "  - {duration: 1s, rate: 1/s, merge: 1}\n",
+		     &sc, &run);
+	ck_assert_uint_eq(r->variants[0].n_ranges, 1);
+	ck_assert_int_eq(r->variants[0].merge_note.t_s, -1);
+	result_free(r);
+	sim_free(run);
+	scenario_free(sc);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("findings");
+	TCase *tc = tcase_create("sentences");
+	TCase *run = tcase_create("from_run");
+
+	tcase_add_test(tc, test_findings_quiet);
+	tcase_add_test(tc, test_findings_throttled_ranges);
+	tcase_add_test(tc, test_findings_throttled_ranges_capped);
+	tcase_add_test(tc, test_findings_hot_range);
+	tcase_add_test(tc, test_findings_hot_lp);
+	tcase_add_test(tc, test_findings_full_lps);
+	tcase_add_test(tc, test_findings_failures);
+	tcase_add_test(tc, test_findings_splits);
+	tcase_add_test(tc, test_findings_merge_note);
+	suite_add_tcase(s, tc);
+	tcase_add_test(run, test_findings_merge_from_run);
+	suite_add_tcase(s, run);
+	return s;
+}
