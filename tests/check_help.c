@@ -106,6 +106,43 @@ START_TEST(test_help_overview)
 }
 END_TEST
 
+/* README's "Exit status:" paragraph and --help say the same: each
+   phrase of one is in the other (README wraps lines, so newlines are
+   compared as spaces). */
+START_TEST(test_help_exit_status_matches_readme)
+{
+	static const char *const phrases[] = {
+		"environment failure", "a file exists but cannot be read",
+		"out of memory", "bad input or usage",
+	};
+	char *readme = tu_read_file(tu_src("README.md"), NULL);
+	char *out = NULL, *err = NULL, *para, *end, *p;
+	size_t i;
+
+	ck_assert_ptr_nonnull(readme);
+	para = strstr(readme, "\nExit status: 0 success; 1 ");
+	ck_assert_ptr_nonnull(para);
+	end = strstr(para + 1, "\n\n");
+	ck_assert_ptr_nonnull(end);
+	*end = '\0';
+	for (p = para; *p; p++) {
+		if (*p == '\n') {
+			*p = ' ';
+		}
+	}
+	ck_assert_int_eq(tu_run("run --help", &out, &err), 0);
+	for (i = 0; i < sizeof(phrases) / sizeof(phrases[0]); i++) {
+		ck_assert_msg(strstr(para, phrases[i]) != NULL,
+			      "README lacks '%s'", phrases[i]);
+		ck_assert_msg(strstr(out, phrases[i]) != NULL,
+			      "--help lacks '%s'", phrases[i]);
+	}
+	free(readme);
+	free(out);
+	free(err);
+}
+END_TEST
+
 START_TEST(test_help_option_errors)
 {
 	/* args, the whole first line of stderr; all exit 2 */
@@ -210,6 +247,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_help_per_command);
 	tcase_add_test(tc, test_help_overview);
 	tcase_add_test(tc, test_help_option_errors);
+	tcase_add_test(tc, test_help_exit_status_matches_readme);
 	tcase_add_test(tc, test_help_suggest_rule);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);

@@ -1,12 +1,16 @@
 /*
  * cli: the pksim command line: subcommands, options, exit codes.
  *
- *   pksim run SCENARIO.yaml [--format text|json] [--seed N] [-o FILE]
+ *   pksim run SCENARIO.yaml [--format text|json|csv] [--seed N] [-o FILE]
+ *   pksim compare SCENARIO.yaml | --items FILE ... [--key K]...
  *   pksim locate SCENARIO.yaml [ITEM_JSON...]
- *   pksim --help | --version
+ *   pksim epk [--version 1|2] [--multihash] JSON_ARRAY
+ *   pksim help [COMMAND] | COMMAND --help | --version
+ * (each command's options and help text: help.h, doc/pksim.1.scd).
  *
- * Exit codes (DESIGN.md): 0 success; 1 environment or runtime failure (a
- * file cannot be written); 2 bad input or usage. Diagnostics go to stderr
+ * Exit codes (DESIGN.md): 0 success; 1 environment failure (a file exists
+ * but cannot be read, the report cannot be written, out of memory); 2 bad
+ * input or usage. Diagnostics go to stderr
  * as `pksim: FILE:LINE:COL: error: ...`; reports to stdout or -o FILE.
  */
 #ifndef PKSIM_CLI_H
