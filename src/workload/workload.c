@@ -330,8 +330,10 @@ static uint64_t item_new(struct pk_workload *w, int64_t t_ms,
 	size_t s;
 
 	items_reserve(w);
-	idx = w->idx + item * w->n_slots;
-	if (like != PK_ITEM_NONE) {
+	/* no slots (no generated property): idx stays NULL, and NULL + 0 is
+	   undefined in C (found by fuzz_run) */
+	idx = w->n_slots ? w->idx + item * w->n_slots : NULL;
+	if (like != PK_ITEM_NONE && w->n_slots) {
 		from = w->idx + like * w->n_slots;
 	}
 	for (s = 0; s < w->n_slots; s++) {
