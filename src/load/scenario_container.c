@@ -522,3 +522,15 @@ void ld_load_containers(struct ld *ld, const struct yn *m, const struct yn *vn)
 	ld_container_free(c);
 	ld_container_copy(c, &s->variants[0]);
 }
+
+const char *scenario_variant_suffix(size_t n_variants, const char *name,
+				    char *buf, size_t cap)
+{
+	if (n_variants > 1) {
+		snprintf(buf, cap, " in variant '%.*s'", PK_SCENARIO_QUOTE_BYTES,
+			 name);
+	} else if (cap > 0) {
+		buf[0] = '\0';
+	}
+	return buf;
+}

@@ -415,7 +415,8 @@ void ld_check_phase_minimums(struct ld *ld)
 	struct pk_scenario *s = ld->s;
 	unsigned char *reported = xcalloc(s->n_phases + 1, 1);
 	size_t v, i;
-	char a[32], b[32], c[32];
+	char msg[PK_PROVISION_MIN_MESSAGE_BYTES];
+	char vn[PK_SCENARIO_VARIANT_SUFFIX_BYTES];
 
 	for (v = 0; v < s->n_variants; v++) {
 		int64_t highest = s->variants[v].throughput_ru_per_s;
@@ -424,7 +425,6 @@ void ld_check_phase_minimums(struct ld *ld)
 			struct pk_phase_spec *ph = &s->phases[i];
 			enum pk_min_reason why;
 			int64_t min, want = ph->throughput_ru_per_s;
-			char vn[PK_SCENARIO_QUOTE_BYTES + 32] = "";
 
 			if (want <= 0) {
 				continue;
@@ -440,35 +440,15 @@ void ld_check_phase_minimums(struct ld *ld)
 			min = provision_min_manual(0, highest, &why);
 			if (want < min && !reported[i]) {
 				reported[i] = 1;
-				if (s->n_variants > 1) {
-					snprintf(vn, sizeof(vn),
-						 " in variant '%.*s'",
-						 PK_SCENARIO_QUOTE_BYTES,
-						 s->variants[v].name);
-				}
-				if (why == PK_MIN_HIGHEST) {
-					ld_err_at(
-					    ld, ph->throughput_line,
-					    ph->throughput_col,
-					    "phase '%.*s' sets %s RU/s, "
-					    "below the minimum %s (1%% of "
-					    "the highest ever, %s)%s",
-					    PK_SCENARIO_QUOTE_BYTES, ph->name,
-					    fmt_thousands(want, a),
-					    fmt_thousands(min, b),
-					    fmt_thousands(highest, c), vn);
-				} else {
-					ld_err_at(ld, ph->throughput_line,
-						  ph->throughput_col,
-						  "phase '%.*s' sets %s RU/s, "
-						  "below the minimum %s of a "
-						  "container with manual "
-						  "throughput%s",
-						  PK_SCENARIO_QUOTE_BYTES,
-						  ph->name,
-						  fmt_thousands(want, a),
-						  fmt_thousands(min, b), vn);
-				}
+				ld_err_at(ld, ph->throughput_line,
+					  ph->throughput_col, "%s",
+					  provision_min_message(
+					      msg, sizeof(msg), ph->name, want,
+					      min, why, highest, 0, -1,
+					      scenario_variant_suffix(
+						  s->n_variants,
+						  s->variants[v].name, vn,
+						  sizeof(vn))));
 			}
 			if (want > highest) {
 				highest = want;

@@ -3,6 +3,10 @@
  */
 #include "pksim/model/provision.h"
 
+#include <stdio.h>
+
+#include "pksim/base/fmt.h"
+
 #define PK_BYTES_PER_GB (1024ULL * 1024ULL * 1024ULL)
 #define PK_MRU_PER_RU 1000
 
@@ -41,24 +45,22 @@ static int64_t largest(int64_t floor, int64_t storage, int64_t highest,
 int64_t provision_min_manual(uint64_t storage_bytes, int64_t highest_ru_per_s,
 			     enum pk_min_reason *why)
 {
-	return largest(PK_PROVISION_MIN_MANUAL_RU_PER_S,
-		       provision_storage_gb(storage_bytes) *
-			       PK_PROVISION_MANUAL_RU_PER_GB,
-		       ceil_div(highest_ru_per_s, PK_PROVISION_HIGHEST_DIVISOR),
-		       why);
+	return largest(
+	    PK_PROVISION_MIN_MANUAL_RU_PER_S,
+	    provision_storage_gb(storage_bytes) * PK_PROVISION_MANUAL_RU_PER_GB,
+	    ceil_div(highest_ru_per_s, PK_PROVISION_HIGHEST_DIVISOR), why);
 }
 
 int64_t provision_min_autoscale_max(uint64_t storage_bytes,
 				    int64_t highest_max_ru_per_s,
 				    enum pk_min_reason *why)
 {
-	int64_t v = largest(
-		PK_PROVISION_MIN_AUTOSCALE_MAX,
-		provision_storage_gb(storage_bytes) *
-			PK_PROVISION_AUTOSCALE_RU_PER_GB,
-		ceil_div(highest_max_ru_per_s,
-			 PK_PROVISION_AUTOSCALE_HIGHEST_DIVISOR),
-		why);
+	int64_t v = largest(PK_PROVISION_MIN_AUTOSCALE_MAX,
+			    provision_storage_gb(storage_bytes) *
+				PK_PROVISION_AUTOSCALE_RU_PER_GB,
+			    ceil_div(highest_max_ru_per_s,
+				     PK_PROVISION_AUTOSCALE_HIGHEST_DIVISOR),
+			    why);
 
 	return ceil_div(v, PK_PROVISION_AUTOSCALE_STEP) *
 	       PK_PROVISION_AUTOSCALE_STEP;
@@ -92,10 +94,11 @@ int64_t provision_autoscale_max_for_storage(int64_t max_ru_per_s,
 					    uint64_t storage_bytes)
 {
 	/* storage above Tmax / 10 GB, i.e. GB x 10 above Tmax */
-	int64_t need = (int64_t)((storage_bytes *
-				  (uint64_t)PK_PROVISION_AUTOSCALE_RU_PER_GB +
-				  PK_BYTES_PER_GB - 1) /
-				 PK_BYTES_PER_GB);
+	int64_t need =
+	    (int64_t)((storage_bytes *
+			   (uint64_t)PK_PROVISION_AUTOSCALE_RU_PER_GB +
+		       PK_BYTES_PER_GB - 1) /
+		      PK_BYTES_PER_GB);
 
 	if (need <= max_ru_per_s) {
 		return max_ru_per_s;
@@ -107,4 +110,32 @@ int64_t provision_autoscale_max_for_storage(int64_t max_ru_per_s,
 int64_t provision_serverless_ru_per_s(size_t ranges)
 {
 	return (int64_t)ranges * PK_PROVISION_SERVERLESS_RU_PER_PP;
+}
+
+const char *provision_min_message(char *buf, size_t cap, const char *phase,
+				  int64_t want, int64_t min,
+				  enum pk_min_reason why, int64_t highest,
+				  int64_t storage_gb, int64_t t_s,
+				  const char *suffix)
+{
+	char a[32], b[32], c[32], at[48] = "", reason[96];
+
+	if (why == PK_MIN_STORAGE) {
+		snprintf(reason, sizeof(reason), "1 RU/s per GB stored: %s GB",
+			 fmt_thousands(storage_gb, c));
+	} else if (why == PK_MIN_HIGHEST) {
+		snprintf(reason, sizeof(reason), "1%% of the highest ever, %s",
+			 fmt_thousands(highest, c));
+	} else {
+		snprintf(reason, sizeof(reason),
+			 "the smallest manual throughput");
+	}
+	if (t_s >= 0) {
+		snprintf(at, sizeof(at), " at t=%llds", (long long)t_s);
+	}
+	snprintf(buf, cap,
+		 "phase '%.*s' sets %s RU/s, below the minimum %s%s (%s)%s",
+		 PK_PROVISION_QUOTE_BYTES, phase, fmt_thousands(want, a),
+		 fmt_thousands(min, b), at, reason, suffix);
+	return buf;
 }

@@ -201,32 +201,20 @@ static int check_minimum(struct pk_run *run, const struct pk_variant *v,
 	const struct pk_container *c = v->container;
 	enum pk_min_reason why;
 	int64_t min = container_min_ru_per_s(c, &why);
-	char a[32], b[32], d[32], reason[128];
+	char msg[PK_PROVISION_MIN_MESSAGE_BYTES];
+	char vn[PK_SCENARIO_VARIANT_SUFFIX_BYTES];
 
 	if (want >= min) {
 		return 0;
 	}
-	if (why == PK_MIN_STORAGE) {
-		snprintf(reason, sizeof(reason),
-			 "1 RU/s per GB stored: %s GB",
-			 fmt_thousands(provision_storage_gb(container_storage(c)),
-				   d));
-	} else if (why == PK_MIN_HIGHEST) {
-		snprintf(reason, sizeof(reason),
-			 "1%% of the highest ever, %s",
-			 fmt_thousands(c->highest_ru_per_s, d));
-	} else {
-		snprintf(reason, sizeof(reason),
-			 "the smallest manual throughput");
-	}
-	diag_error(run->diag, run->sc->file, line, col,
-		   "phase '%s' sets %s RU/s, below the minimum %s at t=%llds "
-		   "(%s)%s%s%s",
-		   ph->name, fmt_thousands(want, a),
-		   fmt_thousands(min, b), (long long)(start_ms / PK_MS_PER_S),
-		   reason, run->n_variants > 1 ? " in variant '" : "",
-		   run->n_variants > 1 ? c->name : "",
-		   run->n_variants > 1 ? "'" : "");
+	diag_error(run->diag, run->sc->file, line, col, "%s",
+		   provision_min_message(
+		       msg, sizeof(msg), ph->name, want, min, why,
+		       c->highest_ru_per_s,
+		       provision_storage_gb(container_storage(c)),
+		       start_ms / PK_MS_PER_S,
+		       scenario_variant_suffix(run->n_variants, c->name, vn,
+					       sizeof(vn))));
 	run->stopped = 1;
 	return -1;
 }
@@ -262,7 +250,7 @@ static int redistribute(struct pk_run *run, const struct pk_variant *v,
 {
 	const struct pk_container *c = v->container;
 	const struct pk_redist_spec *e;
-	char a[32], b[32], ids[96];
+	char a[32], b[32], ids[96], vn[PK_SCENARIO_VARIANT_SUFFIX_BYTES];
 	size_t bad, i, len = 0;
 
 	container_advance(v->container, start_ms);
@@ -278,12 +266,11 @@ static int redistribute(struct pk_run *run, const struct pk_variant *v,
 	if (e->ru_per_s > 2 * c->spec.pp_ru_per_s) {
 		diag_error(run->diag, run->sc->file, e->line, e->col,
 			   "phase '%s' sets range %u to %s RU/s, above twice "
-			   "the %s RU/s a physical partition holds%s%s%s",
+			   "the %s RU/s a physical partition holds%s",
 			   ph->name, e->range_id, fmt_thousands(e->ru_per_s, a),
 			   fmt_thousands(c->spec.pp_ru_per_s, b),
-			   run->n_variants > 1 ? " in variant '" : "",
-			   run->n_variants > 1 ? c->name : "",
-			   run->n_variants > 1 ? "'" : "");
+			   scenario_variant_suffix(run->n_variants, c->name, vn,
+						   sizeof(vn)));
 	} else {
 		/* the ids it has, as many as fit */
 		ids[0] = '\0';
@@ -297,13 +284,12 @@ static int redistribute(struct pk_run *run, const struct pk_variant *v,
 		}
 		diag_error(run->diag, run->sc->file, e->line, e->col,
 			   "phase '%s' redistributes range %u, but at t=%llds "
-			   "the container has no range %u (it has %s)%s%s%s",
+			   "the container has no range %u (it has %s)%s",
 			   ph->name, e->range_id,
 			   (long long)(start_ms / PK_MS_PER_S), e->range_id,
 			   ids,
-			   run->n_variants > 1 ? " in variant '" : "",
-			   run->n_variants > 1 ? c->name : "",
-			   run->n_variants > 1 ? "'" : "");
+			   scenario_variant_suffix(run->n_variants, c->name, vn,
+						   sizeof(vn)));
 	}
 	run->stopped = 1;
 	return -1;

@@ -391,6 +391,18 @@ struct pk_scenario *scenario_for_items(const char *path, int format,
 int scenario_add_variant(struct pk_scenario *s, const char *key_text,
 			 struct pk_diag *diag);
 
+/* Room for scenario_variant_suffix's text. */
+#define PK_SCENARIO_VARIANT_SUFFIX_BYTES 112
+
+/*
+ * How a message names the variant it is about: " in variant 'NAME'"
+ * (NAME cut to 80 bytes) when the run has more than one variant
+ * (n_variants > 1), else "". Written to buf (cap bytes, cut to fit; cap
+ * >= PK_SCENARIO_VARIANT_SUFFIX_BYTES holds any) and returned.
+ */
+const char *scenario_variant_suffix(size_t n_variants, const char *name,
+				    char *buf, size_t cap);
+
 /* The property with this path ("/deviceId"), or NULL. Borrowed from s. */
 const struct pk_prop_spec *scenario_find_prop(const struct pk_scenario *s,
 					      const char *path);

@@ -67,6 +67,26 @@ int64_t provision_storage_gb(uint64_t storage_bytes);
 int64_t provision_min_manual(uint64_t storage_bytes, int64_t highest_ru_per_s,
 			     enum pk_min_reason *why);
 
+/* Bytes of a phase name quoted in provision_min_message (more is cut). */
+#define PK_PROVISION_QUOTE_BYTES 80
+/* Room for provision_min_message's text with a variant suffix. */
+#define PK_PROVISION_MIN_MESSAGE_BYTES 512
+
+/*
+ * The one message for a phase asking for less than the minimum manual
+ * RU/s (rule 8), written to buf (cap bytes, cut to fit) and returned:
+ * "phase 'NAME' sets W RU/s, below the minimum M[ at t=Ts] (WHY)SUFFIX",
+ * WHY by why: "1% of the highest ever, H", "1 RU/s per GB stored: G GB"
+ * or "the smallest manual throughput"; numbers with thousands separators.
+ * The loader knows no time (t_s < 0 leaves " at t=" out); the run does.
+ * suffix names the variant (scenario_variant_suffix) or is "".
+ */
+const char *provision_min_message(char *buf, size_t cap, const char *phase,
+				  int64_t want, int64_t min,
+				  enum pk_min_reason why, int64_t highest,
+				  int64_t storage_gb, int64_t t_s,
+				  const char *suffix);
+
 /*
  * The smallest autoscale max the service accepts (rule 8):
  * max(1,000, ceil(GB) x 10, highest max / 10) rounded up to 1,000.
