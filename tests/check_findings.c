@@ -270,8 +270,9 @@ START_TEST(test_findings_hot_lp)
 	ck_assert(says(f, named));
 	/* with burst capacity, the way past it is said too */
 	f->spec.burst = 1;
-	snprintf(line, sizeof(line), "%s (beyond it only from burst savings, "
-				     "up to 3,000 RU/s)",
+	snprintf(line, sizeof(line),
+		 "%s (beyond it only from burst savings, "
+		 "up to 3,000 RU/s)",
 		 named);
 	ck_assert(says(f, line));
 	/* items without /k: the undefined value, said apart */
@@ -290,9 +291,9 @@ END_TEST
 START_TEST(test_findings_full_lps)
 {
 	struct fx *f = fx_new();
-	static const char *const items[4] = {
-		"{\"k\": \"a\"}", "{\"k\": \"b\"}", "{\"k\": \"c\"}",
-		"{\"k\": \"d\"}"};
+	static const char *const items[4] = {"{\"k\": \"a\"}", "{\"k\": \"b\"}",
+					     "{\"k\": \"c\"}",
+					     "{\"k\": \"d\"}"};
 	size_t i, n;
 	char *all;
 

@@ -17,8 +17,8 @@
    share_mru; served = the sum of ru, offered = served + 1 RU a 429 (a
    rate-limited request's charge was offered). */
 static void close_sec(struct pk_metrics *m, int64_t t_s, int64_t ru_per_s,
-		      int64_t share_mru, const int64_t *ru,
-		      const uint32_t *thr, size_t n)
+		      int64_t share_mru, const int64_t *ru, const uint32_t *thr,
+		      size_t n)
 {
 	struct pk_sample s[8];
 	struct pk_second sec;

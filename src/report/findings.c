@@ -1,5 +1,7 @@
 /*
- * findings: verdicts in plain words from one variant's metrics.
+ * findings: verdicts in plain words from one variant's frozen result
+ * (findings.h). The hot-partition bounds (99% and 30%) are the metrics'
+ * (PK_METRICS_HOT, PK_METRICS_COLD), which count the hot seconds.
  */
 #include "pksim/report/findings.h"
 
@@ -10,8 +12,6 @@
 #include "pksim/base/mem.h"
 
 #define PK_FINDINGS_HEALTHY_429 0.05 /* D-429: 1-5% is healthy */
-#define PK_FINDINGS_HOT_PEAK 0.99    /* ~100% normalized: at its budget */
-#define PK_FINDINGS_COLD_PEAK 0.30   /* D-NRU's "<= 30%" for the others */
 #define PK_FINDINGS_HOT_SHARE 0.20   /* a logical partition this big a
 					share of RU is worth naming */
 #define PK_FINDINGS_MAX_403 3        /* full logical partitions named */

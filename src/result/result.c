@@ -90,8 +90,7 @@ static size_t top(const struct pk_container *c, int by_storage,
 /* One pass over the logical partitions: served requests, and those that
    refused a write (the first PK_RESULT_TOP in order of creation, which
    is uthash's iteration order: logical partitions are never removed). */
-static void scan_lps(const struct pk_container *c,
-		     struct pk_result_variant *v)
+static void scan_lps(const struct pk_container *c, struct pk_result_variant *v)
 {
 	struct pk_lp *lp, *tmp;
 
@@ -152,8 +151,7 @@ static void peak(const struct pk_container *c, struct pk_result_variant *v)
 }
 
 /* Autoscale billing per hour (rule 17, D-AUTO). */
-static void billing(const struct pk_container *c,
-		    struct pk_result_variant *v)
+static void billing(const struct pk_container *c, struct pk_result_variant *v)
 {
 	int64_t h;
 
@@ -162,9 +160,8 @@ static void billing(const struct pk_container *c,
 		return;
 	}
 	v->autoscale_floor = provision_autoscale_floor(c->ru_per_s);
-	v->billed_ru_per_s =
-		xcalloc(v->n_hours > 0 ? (size_t)v->n_hours : 1,
-			sizeof(*v->billed_ru_per_s));
+	v->billed_ru_per_s = xcalloc(v->n_hours > 0 ? (size_t)v->n_hours : 1,
+				     sizeof(*v->billed_ru_per_s));
 	for (h = 0; h < v->n_hours; h++) {
 		v->billed_ru_per_s[h] = container_autoscale_billed(c, h);
 	}
@@ -213,9 +210,9 @@ static void variant(const struct pk_variant *pv, struct pk_result_variant *v)
 	scan_lps(c, v);
 	v->n_top_ru = top(c, 0, v->top_ru);
 	v->n_top_storage = top(c, 1, v->top_storage);
-	v->utilisation = m->provisioned_ru > 0 ? metrics_ru(m->totals.ru_mru) /
-							 m->provisioned_ru
-					       : 0.0;
+	v->utilisation = m->provisioned_ru > 0
+			     ? metrics_ru(m->totals.ru_mru) / m->provisioned_ru
+			     : 0.0;
 	peak(c, v);
 	v->wait_p50_ms = metrics_wait_percentile(m, 50);
 	v->wait_p99_ms = metrics_wait_percentile(m, 99);
@@ -237,7 +234,7 @@ struct pk_result *result_build(const struct pk_run *run)
 				    sizeof(*r->phase_start_ms));
 	for (i = 0; i < run->sc->n_phases; i++) {
 		r->phase_start_ms[i] =
-			workload_phase_start_ms(run->workload, i);
+		    workload_phase_start_ms(run->workload, i);
 		if (run->sc->phases[i].mix[PK_OP_BATCH] > 0) {
 			r->sends_batches = 1;
 		}

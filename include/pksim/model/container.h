@@ -1,6 +1,10 @@
 /*
  * container: the state of one simulated container (one variant) and what
- * one request does to it.
+ * one request does to it. One module in four files: container.c
+ * (lifecycle, the per-second clock), container_layout.c (splits, merge,
+ * redistribution, autoscale, serverless), container_ops.c (requests,
+ * batches, queries), lptable.c (the logical-partition, item and id
+ * tables); what they share is in src/model/container_int.h.
  *
  * Logical partitions live in a uthash table keyed by the typed encoding of
  * the partition key value; each lies in exactly one partition key range,

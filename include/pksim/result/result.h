@@ -39,37 +39,37 @@ struct pk_run;
 
 /* One physical partition (partition key range) at the end of the run. */
 struct pk_result_range {
-	uint32_t id;                 /* partition key range id */
-	struct pk_epk min;           /* inclusive start of its EPK range */
-	struct pk_epk max;           /* exclusive end */
-	int64_t ru_per_s_mru;        /* its share of the RU/s, mRU */
-	uint64_t storage_bytes;      /* stored (x index factor) */
+	uint32_t id;		     /* partition key range id */
+	struct pk_epk min;	     /* inclusive start of its EPK range */
+	struct pk_epk max;	     /* exclusive end */
+	int64_t ru_per_s_mru;	     /* its share of the RU/s, mRU */
+	uint64_t storage_bytes;	     /* stored (x index factor) */
 	uint64_t logical_partitions; /* logical partitions holding items */
-	uint64_t requests;           /* attempts over its life, 429s too */
-	uint64_t throttled_429;      /* attempts rate limited */
-	int64_t ru_mru;              /* RU charged over its life, mRU */
-	double peak_normalized;      /* highest second, 0..1 */
-	int split_blocked;           /* 1: over its storage cap with a single
+	uint64_t requests;	     /* attempts over its life, 429s too */
+	uint64_t throttled_429;	     /* attempts rate limited */
+	int64_t ru_mru;		     /* RU charged over its life, mRU */
+	double peak_normalized;	     /* highest second, 0..1 */
+	int split_blocked;	     /* 1: over its storage cap with a single
 					logical partition, so it cannot split */
 };
 
 /* One logical partition, as the reports show it. */
 struct pk_result_lp {
-	const unsigned char *key;    /* identity bytes of the key value
-					(pkey.h); borrowed from the run */
+	const unsigned char *key; /* identity bytes of the key value
+				     (pkey.h); borrowed from the run */
 	size_t key_len;
-	struct pk_epk epk;           /* where it lies in the key space */
-	size_t range;                /* index in ranges[] of its range */
-	uint64_t storage_bytes;      /* stored now */
-	uint64_t items;              /* items stored now */
-	uint64_t requests;           /* attempts, 429s included */
-	uint64_t served;             /* attempts not rate limited */
+	struct pk_epk epk;	/* where it lies in the key space */
+	size_t range;		/* index in ranges[] of its range */
+	uint64_t storage_bytes; /* stored now */
+	uint64_t items;		/* items stored now */
+	uint64_t requests;	/* attempts, 429s included */
+	uint64_t served;	/* attempts not rate limited */
 	uint64_t throttled_429;
-	uint64_t rejected_403;       /* writes refused: partition full */
-	int64_t ru_mru;              /* RU charged, mRU */
-	int64_t full_at_ms;          /* first 403/1014, or -1 */
-	int64_t first_grow_ms;       /* first and last write that added
-					bytes; -1 before any */
+	uint64_t rejected_403; /* writes refused: partition full */
+	int64_t ru_mru;	       /* RU charged, mRU */
+	int64_t full_at_ms;    /* first 403/1014, or -1 */
+	int64_t first_grow_ms; /* first and last write that added
+				  bytes; -1 before any */
 	int64_t last_grow_ms;
 };
 
@@ -77,33 +77,33 @@ struct pk_result_lp {
    had >= PK_CONTAINER_MERGE_MAX_RU_PER_PP RU/s or >=
    PK_CONTAINER_MERGE_MAX_AVG_BYTES a range before it (container.h). */
 struct pk_result_merge_note {
-	int64_t t_s;                 /* when; -1 when no merge was unsuited */
-	int64_t ru_per_pp;           /* RU/s a range before it */
-	uint64_t avg_bytes;          /* average storage a range before it */
+	int64_t t_s;	    /* when; -1 when no merge was unsuited */
+	int64_t ru_per_pp;  /* RU/s a range before it */
+	uint64_t avg_bytes; /* average storage a range before it */
 };
 
 /* One container variant after the run. */
 struct pk_result_variant {
-	const char *name;                     /* borrowed from the run */
-	const struct pk_pkey *key;            /* borrowed: formats keys */
+	const char *name;		      /* borrowed from the run */
+	const struct pk_pkey *key;	      /* borrowed: formats keys */
 	const struct pk_container_spec *spec; /* borrowed: as configured */
 	const struct pk_metrics *metrics;     /* borrowed: totals, events,
 						 actions, per-second and
 						 per-minute series */
-	size_t created_ranges;       /* ranges at creation: manual rule 2,
-					autoscale rule 3, serverless 1 */
-	int autoscale;               /* 1: ru_per_s is the autoscale max */
-	int serverless;              /* 1: RU/s follow the ranges */
-	int64_t ru_per_s;            /* provisioned at the end */
-	int64_t end_s;               /* seconds closed: the run's length */
+	size_t created_ranges; /* ranges at creation: manual rule 2,
+				  autoscale rule 3, serverless 1 */
+	int autoscale;	       /* 1: ru_per_s is the autoscale max */
+	int serverless;	       /* 1: RU/s follow the ranges */
+	int64_t ru_per_s;      /* provisioned at the end */
+	int64_t end_s;	       /* seconds closed: the run's length */
 
 	struct pk_result_range *ranges; /* owned; at the end, key order */
 	size_t n_ranges;
 
-	uint64_t lps_seen;           /* logical partitions ever created */
-	uint64_t lps_live;           /* ... holding items at the end */
-	uint64_t lps_served;         /* requests served, over all of them */
-	uint64_t storage_bytes;      /* stored at the end, all ranges */
+	uint64_t lps_seen;	/* logical partitions ever created */
+	uint64_t lps_live;	/* ... holding items at the end */
+	uint64_t lps_served;	/* requests served, over all of them */
+	uint64_t storage_bytes; /* stored at the end, all ranges */
 
 	struct pk_result_lp top_ru[PK_RESULT_TOP]; /* most RU first, ties
 						      by key bytes */
@@ -116,40 +116,40 @@ struct pk_result_variant {
 						    partitions that refused
 						    a write with 403/1014,
 						    in order of creation */
-	size_t n_full_listed;        /* entries of full[] */
-	uint64_t n_full;             /* all that did */
+	size_t n_full_listed;			 /* entries of full[] */
+	uint64_t n_full;			 /* all that did */
 
-	double utilisation;          /* RU consumed over RU provisioned over
-					the closed seconds, 0..1; 0 when
-					nothing was provisioned */
-	double peak_normalized;      /* highest normalized RU consumption of
-					any range in any second, 0..1 */
-	uint32_t peak_range;         /* the first range id that reached it
-					(the first range when none did) */
-	int64_t wait_p50_ms;         /* retry-wait percentiles of the
-					operations that succeeded
-					(metrics_wait_percentile); -1 when
-					none did */
+	double utilisation;	/* RU consumed over RU provisioned over
+				   the closed seconds, 0..1; 0 when
+				   nothing was provisioned */
+	double peak_normalized; /* highest normalized RU consumption of
+				   any range in any second, 0..1 */
+	uint32_t peak_range;	/* the first range id that reached it
+				   (the first range when none did) */
+	int64_t wait_p50_ms;	/* retry-wait percentiles of the
+				   operations that succeeded
+				   (metrics_wait_percentile); -1 when
+				   none did */
 	int64_t wait_p99_ms;
 
-	int64_t *billed_ru_per_s;    /* owned; autoscale: the RU/s billed for
-					each hour from t = 0 (rule 17,
-					D-AUTO); NULL for manual */
-	int64_t n_hours;             /* hours started: ceil(end_s / 3,600) */
-	int64_t autoscale_floor;     /* autoscale: 0.1 x max at the end */
+	int64_t *billed_ru_per_s; /* owned; autoscale: the RU/s billed for
+				     each hour from t = 0 (rule 17,
+				     D-AUTO); NULL for manual */
+	int64_t n_hours;	  /* hours started: ceil(end_s / 3,600) */
+	int64_t autoscale_floor;  /* autoscale: 0.1 x max at the end */
 
 	struct pk_result_merge_note merge_note;
 };
 
 /* The run: what ran, and one model per variant. */
 struct pk_result {
-	const struct pk_scenario *sc; /* borrowed */
-	uint64_t seed;                /* the seed the stream used */
-	int64_t end_ms;               /* last closed second's end */
-	uint64_t items_created;       /* items the workload created */
-	uint64_t operations_skipped;  /* operations with no target yet */
-	int64_t *phase_start_ms;      /* owned; sc->n_phases entries */
-	int sends_batches;            /* 1: some phase sends batches */
+	const struct pk_scenario *sc;	    /* borrowed */
+	uint64_t seed;			    /* the seed the stream used */
+	int64_t end_ms;			    /* last closed second's end */
+	uint64_t items_created;		    /* items the workload created */
+	uint64_t operations_skipped;	    /* operations with no target yet */
+	int64_t *phase_start_ms;	    /* owned; sc->n_phases entries */
+	int sends_batches;		    /* 1: some phase sends batches */
 	struct pk_result_variant *variants; /* owned; scenario order */
 	size_t n_variants;
 };
