@@ -176,7 +176,6 @@ static void close_second(struct pk_container *c)
 	for (i = 0; i < c->pmap.n; i++) {
 		struct pk_pp *p = &c->pp[i];
 		struct pk_sample *s = &c->scratch[i];
-		double norm;
 
 		s->t_s = c->now_s;
 		s->range_id = c->pmap.ranges[i].id;
@@ -185,11 +184,6 @@ static void close_second(struct pk_container *c)
 		s->ru_mru = p->sec_ru_mru;
 		s->ru_per_s_mru = p->budget.share_mru;
 		s->storage_bytes = p->storage_bytes;
-		norm = metrics_normalized(s);
-		if (norm > p->peak_normalized) {
-			p->peak_normalized = norm;
-			p->peak_t_s = c->now_s;
-		}
 		if (p->sec_ru_mru > busiest) {
 			busiest = p->sec_ru_mru;
 		}

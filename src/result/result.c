@@ -126,7 +126,12 @@ static void ranges(const struct pk_container *c, struct pk_result_variant *v)
 		r->requests = p->requests;
 		r->throttled_429 = p->throttled_429;
 		r->ru_mru = p->ru_mru;
-		r->peak_normalized = p->peak_normalized;
+		/* range ids are never reused: the metrics' statistics of
+		   this id cover exactly this range's life */
+		r->peak_normalized =
+			r->id < c->metrics.n_ranges
+				? c->metrics.ranges[r->id].peak_normalized
+				: 0.0;
 		r->split_blocked = p->split_blocked;
 		v->lps_live += p->logical_partitions;
 	}

@@ -125,8 +125,6 @@ struct pk_pp {
 	uint64_t throttled_429;
 	uint64_t rejected_403;
 	int64_t ru_mru;
-	double peak_normalized;    /* highest second, 0..1 */
-	int64_t peak_t_s;          /* the first second at that peak */
 	int split_blocked;         /* 1 if over its storage cap but holding a
 				      single logical partition */
 	int64_t gone_until_ms;     /* requests before this time get
