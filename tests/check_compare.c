@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pksim/base/diag.h"
+#include "pksim/load/scenario.h"
 #include "testutil.h"
 
 /* Run pksim with args; the JSON report's variants array (caller
@@ -207,6 +209,56 @@ START_TEST(test_compare_text_csv_and_errors)
 }
 END_TEST
 
+/*
+ * Issue 11 fault 5: `compare` multiplies the memory estimate by the
+ * variants. 100,000 creates/s for 1,000 s = 1e8 items; one variant keyed
+ * on /k (10 values): 1e8 x (48 + 8) bytes = 5.6e9 = 5.2 GB, within 8 GB,
+ * so `pksim run` would start it (not run here: checked by the loader
+ * alone). A second variant keyed on /id (unique: one logical partition
+ * per item) adds 1e8 x (8 + 320) bytes = 30.5 GB, 35.8 GB in all (GB =
+ * 2^30 bytes; shown rounded: 36): refused before the run with exit 2,
+ * naming the 2 variants.
+ */
+START_TEST(test_compare_memory_by_variants)
+{
+	static const char *const text =
+		"container: {partition_key: /k, throughput: 400}\n"
+		"items: {k: {values: \"k{0..9}\"}}\n"
+		"client: {retries: off}\n"
+		"phases:\n"
+		"  - {duration: 1000s, rate: 100000/s}\n";
+	char *dir = tu_tmpdir(), path[512], args[700];
+	char *out = NULL, *err = NULL;
+	struct pk_diag d;
+	struct pk_scenario *sc;
+	FILE *f;
+
+	diag_init(&d);
+	sc = scenario_parse("t.yaml", text, strlen(text), &d);
+	ck_assert_ptr_nonnull(sc);
+	scenario_free(sc);
+	diag_free(&d);
+	snprintf(path, sizeof(path), "%s/big.yaml", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+	snprintf(args, sizeof(args), "compare '%s' --key /id", path);
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	ck_assert_msg(strstr(err, "big.yaml:5:5: error: the run would take "
+				  "about 36 GB") != NULL,
+		      "%s", err);
+	ck_assert_msg(strstr(err, "; 2 variants), and pksim stops at 8 GB "
+				  "before it starts") != NULL,
+		      "%s", err);
+	free(out);
+	free(err);
+	unlink(path);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("compare");
@@ -216,6 +268,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_compare_products_and_iot);
 	tcase_add_test(tc, test_compare_offices);
 	tcase_add_test(tc, test_compare_text_csv_and_errors);
+	tcase_add_test(tc, test_compare_memory_by_variants);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

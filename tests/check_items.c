@@ -342,15 +342,15 @@ START_TEST(test_items_lab_default_retries)
 END_TEST
 
 /*
- * The same with retries unlimited for the purpose (1,000 retries, one
- * day of wait): 66 a second drain the 5,000 in ceil(5,000 / 66) = 76
+ * The same with retries unlimited for the purpose (1,000 retries, an
+ * hour of wait, pksim's longest): 66 a second drain the 5,000 in ceil(5,000 / 66) = 76
  * seconds (0..75; 75 x 66 = 4,950, so the last second serves 50).
  */
 START_TEST(test_items_lab_unlimited_retries)
 {
 	struct pk_scenario *sc =
 	    load_fmt(LAB_HEAD "client: {retries: {max_retries: 1000, "
-			      "max_wait: 1d}}\n");
+			      "max_wait: 1h}}\n");
 	struct pk_run *run = run_of(sc);
 	const struct pk_totals *t = totals_of(run, 0);
 

@@ -824,6 +824,34 @@ START_TEST(test_sim_random_full_range)
 }
 END_TEST
 
+/*
+ * Issue 11 fault 5: samples only for the ranges a second's requests
+ * reach. 1,000,000 RU/s makes ceil(1,000,000 / 6,000) = 167 ranges; one
+ * create a second for 1 h reaches one range a second: 3,600 samples
+ * (every range every second was 3,600 x 167 = 601,200).
+ */
+START_TEST(test_sim_samples_bounded)
+{
+	static const char *const text =
+		"container: {partition_key: /k, throughput: 1000000}\n"
+		"items: {k: {values: \"k{0..999}\"}}\n"
+		"phases:\n"
+		"  - {duration: 1h, rate: 1/s}\n";
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_container *c;
+
+	diag_init(&d);
+	run = sim_run(load(text), 1, &d);
+	ck_assert_ptr_nonnull(run);
+	c = run->variants[0].container;
+	ck_assert_uint_eq(c->pmap.n, 167);
+	ck_assert_uint_eq(c->metrics.n_samples, 3600);
+	diag_free(&d);
+	free_run(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -849,6 +877,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sim_no_phantom_debt);
 	tcase_add_test(tc, test_sim_split_delay_idle);
 	tcase_add_test(tc, test_sim_random_full_range);
+	tcase_add_test(tc, test_sim_samples_bounded);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -339,6 +339,11 @@ static struct pk_scenario *scenario_of(const struct pk_run_opts *o,
 			return NULL;
 		}
 	}
+	/* more variants, more memory: the estimate again (issue 11 fault 5) */
+	if (sc && o->n_keys > 0 && scenario_check_plan(sc, diag)) {
+		scenario_free(sc);
+		return NULL;
+	}
 	return sc;
 }
 

@@ -129,6 +129,9 @@ void ld_load_queries(struct ld *ld, const struct yn *n,
 /* plan_limits.c */
 void ld_check_memory(struct ld *ld, const struct pk_scenario *s);
 int ld_check_run_size(struct ld *ld, const struct pk_scenario *s);
+/* ld_check_run_size, then ld_check_memory when it passes: the plan's
+   bounds, for a scenario loaded or grown by scenario_add_variant. */
+void ld_check_plan(struct ld *ld, const struct pk_scenario *s);
 void ld_check_index_factor(struct ld *ld, const struct pk_scenario *s);
 
 #endif

@@ -6,6 +6,8 @@
  */
 #include "loader.h"
 
+#include <math.h>
+#include <string.h>
 #include <stdint.h>
 
 #include "pksim/base/fmt.h"
@@ -108,25 +110,133 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 	return 0;
 }
 
-/* Refuse up front a scenario whose items would not fit in memory: the
-   estimate, and what to change (issue 6 §4). */
+static uint64_t largest_item(const struct pk_scenario *s);
+
+/* Logical partitions one variant can hold: at most one per item, and
+   at most the values its key can take when the key is a generated
+   property with a known number of values (each level's, multiplied for
+   a hierarchical key); a key no item carries makes one. */
+static double lps_planned(const struct pk_scenario *s,
+			  const struct pk_container_spec *c, double items)
+{
+	double n = 1;
+	size_t i;
+
+	if (s->items_file || c->key.kind == PK_KEY_SYNTHETIC) {
+		return items;
+	}
+	for (i = 0; i < c->key.n_paths; i++) {
+		const struct pk_prop_spec *p =
+			scenario_find_prop(s, c->key.paths[i]);
+
+		if (!p) {
+			continue; /* undefined at this level: one value */
+		}
+		if (p->kind == PK_GEN_PATTERN || p->kind == PK_GEN_LIST) {
+			n *= (double)p->count;
+		} else if (p->kind != PK_GEN_CONST) {
+			return items;
+		}
+	}
+	return n < items ? n : items;
+}
+
+/* The most physical partitions one variant can reach: its layout at
+   creation, phases raising throughput (rule 6), and storage splits of
+   the largest items at half-full partitions (rule 9). */
+static double ranges_planned(const struct pk_scenario *s,
+			     const struct pk_container_spec *c, double items,
+			     double item_bytes)
+{
+	double ru = (double)(c->serverless ? 0
+			     : c->autoscale_max_ru_per_s
+				 ? c->autoscale_max_ru_per_s
+				 : c->throughput_ru_per_s);
+	double n = ceil(ru / (double)c->initial_ru_per_pp), storage;
+	size_t i;
+
+	for (i = 0; i < s->n_phases; i++) {
+		double p = (double)s->phases[i].throughput_ru_per_s;
+
+		if (ceil(p / (double)c->pp_ru_per_s) > n) {
+			n = ceil(p / (double)c->pp_ru_per_s);
+		}
+	}
+	storage = ceil(2.0 * items * item_bytes * c->index_factor /
+		       (double)c->pp_storage_bytes);
+	n = storage > n ? storage : n;
+	return n < 1 ? 1 : n;
+}
+
+/*
+ * Refuse up front a run whose memory would pass PK_SCENARIO_MAX_TRACK_BYTES
+ * (issue 6 §4, issue 11 fault 5): the estimate covers the items (the
+ * workload's record, each variant's slot and, when ids can repeat, its id
+ * entry), each variant's logical partitions, per-second records and
+ * samples (one per range a second's requests reach, kept for runs up to
+ * PK_SCENARIO_DETAIL_MAX_S), per-minute records and the retry-wait
+ * histogram (a counter per ms up to max_wait plus the 410 waits); every
+ * per-variant term is multiplied by the variants (compare). The error
+ * gives the estimate by part and what to change.
+ */
 void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 {
-	double items = items_planned(s);
-	double bytes = items * (PK_SCENARIO_ITEM_BYTES +
-				PK_SCENARIO_SLOT_BYTES * (double)s->n_variants);
+	double items = items_planned(s), ops = 0, dur_s = 0, q = 0;
+	double item_bytes = (double)largest_item(s);
+	double it_b, lp_b = 0, smp_b = 0, hist_b, total;
+	const struct pk_prop_spec *id = scenario_find_prop(s, "/id");
+	int ids = s->items_file || !id || id->kind != PK_GEN_UNIQUE;
+	size_t i;
 
-	if (bytes <= PK_SCENARIO_MAX_TRACK_BYTES) {
+	for (i = 0; i < s->n_phases; i++) {
+		double d = (double)s->phases[i].duration_ms / 1000.0;
+
+		dur_s += d;
+		ops += s->phases[i].rate_per_s * d;
+		q += s->phases[i].rate_per_s * d * s->phases[i].mix[PK_OP_QUERY];
+	}
+	if (s->items_file) {
+		ops = items;
+	}
+	it_b = items * (PK_SCENARIO_ITEM_BYTES +
+			(PK_SCENARIO_SLOT_BYTES +
+			 (ids ? PK_SCENARIO_ID_BYTES : 0)) *
+				(double)s->n_variants);
+	hist_b = ((double)(s->retry.enabled ? s->retry.max_wait_ms : 0) +
+		  PK_SCENARIO_GONE_WAIT_MS + 1) *
+		 PK_SCENARIO_COUNTER_BYTES * (double)s->n_variants;
+	for (i = 0; i < s->n_variants; i++) {
+		const struct pk_container_spec *c = &s->variants[i];
+		double r = ranges_planned(s, c, items, item_bytes);
+		double smp = ops + q * (r - 1);
+
+		lp_b += lps_planned(s, c, items) * PK_SCENARIO_LP_BYTES;
+		if (dur_s <= PK_SCENARIO_DETAIL_MAX_S) {
+			if (smp > dur_s * r) {
+				smp = dur_s * r;
+			}
+			smp_b += smp * PK_SCENARIO_SAMPLE_BYTES +
+				 dur_s * PK_SCENARIO_SECOND_BYTES;
+		}
+		smp_b += dur_s / 60.0 * PK_SCENARIO_SECOND_BYTES;
+	}
+	total = it_b + lp_b + smp_b + hist_b;
+	if (total <= PK_SCENARIO_MAX_TRACK_BYTES) {
 		check_retry_memory(ld, s);
 		return;
 	}
 	ld_err_at(
 	    ld, s->n_phases ? s->phases[0].line : 0,
 	    s->n_phases ? s->phases[0].col : 0,
-	    "the phases create about %.3g items, which takes about %.0f GB "
-	    "to track (pksim stops at %.0f GB); lower a phase's rate, "
-	    "duration or share of creates",
-	    items, bytes / (double)PK_GIB,
+	    "the run would take about %.0f GB (%.3g items: %.2f GB; logical "
+	    "partitions: %.2f GB; per-second samples and records: %.2f GB; "
+	    "retry-wait histograms: %.2f GB; %zu variant%s), and pksim stops "
+	    "at %.0f GB before it starts; lower a phase's rate, duration or "
+	    "share of creates, or compare fewer variants",
+	    total / (double)PK_GIB, items, it_b / (double)PK_GIB,
+	    lp_b / (double)PK_GIB, smp_b / (double)PK_GIB,
+	    hist_b / (double)PK_GIB, s->n_variants,
+	    s->n_variants == 1 ? "" : "s",
 	    PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB);
 }
 
@@ -178,4 +288,24 @@ void ld_check_index_factor(struct ld *ld, const struct pk_scenario *s)
 		    c->index_factor, item);
 		return;
 	}
+}
+
+void ld_check_plan(struct ld *ld, const struct pk_scenario *s)
+{
+	if (ld_check_run_size(ld, s) == 0) {
+		ld_check_memory(ld, s);
+	}
+}
+
+int scenario_check_plan(const struct pk_scenario *s, struct pk_diag *diag)
+{
+	struct ld ld;
+	size_t before = diag_count(diag);
+
+	memset(&ld, 0, sizeof(ld));
+	ld.file = s->file;
+	ld.d = diag;
+	ld.s = (struct pk_scenario *)s;
+	ld_check_plan(&ld, s);
+	return diag_count(diag) == before ? 0 : -1;
 }

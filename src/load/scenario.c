@@ -203,9 +203,7 @@ struct pk_scenario *scenario_parse(const char *file, const char *text,
 		p->prefix = xstrdup("item-");
 	}
 	if (diag_count(diag) == before) {
-		if (ld_check_run_size(&ld, s) == 0) {
-			ld_check_memory(&ld, s);
-		}
+		ld_check_plan(&ld, s);
 		ld_check_index_factor(&ld, s);
 	}
 	if (diag_count(diag) != before) {

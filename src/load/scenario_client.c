@@ -78,8 +78,18 @@ void ld_load_client(struct ld *ld, const struct yn *m)
 			r->max_retries = (int)v;
 		}
 	}
-	if ((n = yn_get(rn, "max_wait"))) {
-		ld_get_duration(ld, n, "max_wait", 0, &r->max_wait_ms);
+	if ((n = yn_get(rn, "max_wait")) &&
+	    ld_get_duration(ld, n, "max_wait", 0, &r->max_wait_ms) == 0 &&
+	    r->max_wait_ms > PK_SCENARIO_MAX_WAIT_MS) {
+		char buf[PK_YN_DESC_BYTES];
+
+		/* the retry-wait histogram has one counter per ms of wait
+		   (issue 11 fault 5) */
+		ld_err(ld, n,
+		       "max_wait must be at most 1h (got %s); the client's "
+		       "total wait on 429s is a duration from 0s to 1h "
+		       "(default 30s)",
+		       yn_desc(n, buf, sizeof(buf)));
 	}
 }
 

@@ -44,6 +44,25 @@
 #define PK_SCENARIO_MAX_TRACK_BYTES (8.0 * 1024 * 1024 * 1024)
 #define PK_SCENARIO_ITEM_BYTES 48.0
 #define PK_SCENARIO_SLOT_BYTES 8.0
+/* More of what a run allocates, per variant, for the same estimate (issue
+   11 fault 5); sizes of the model's records on x86-64 plus allocator and
+   hash-bucket overhead:
+   - an id entry (ids that can repeat: a data file or a non-unique /id),
+     an 80-byte hash entry;
+   - a logical partition: its 208-byte record, its key and overhead;
+   - a per-second sample (one range in one second) and a per-second or
+     per-minute record (48 and 64 bytes);
+   - one counter of the retry-wait histogram per ms of wait, up to
+     max_wait plus the 30 s of 410 waits (PK_THROTTLE_GONE_MAX_WAIT_MS);
+   - per-second detail is kept for runs up to a day
+     (PK_METRICS_DETAIL_MAX_S). */
+#define PK_SCENARIO_ID_BYTES 96.0
+#define PK_SCENARIO_LP_BYTES 320.0
+#define PK_SCENARIO_SAMPLE_BYTES 48.0
+#define PK_SCENARIO_SECOND_BYTES 64.0
+#define PK_SCENARIO_COUNTER_BYTES 8.0
+#define PK_SCENARIO_GONE_WAIT_MS 30000.0
+#define PK_SCENARIO_DETAIL_MAX_S 86400.0
 /* Bounds on one run, checked before it starts (issue 11 fault 4): the
    simulated time of all phases together (366 days: a year of per-minute
    records and hourly bills, and the sum stays far from int64 ms
@@ -52,6 +71,11 @@
    choice, not the service's. */
 #define PK_SCENARIO_MAX_SIM_S (366LL * 86400LL)
 #define PK_SCENARIO_MAX_OPERATIONS 1e9
+/* The longest client.retries.max_wait pksim takes: 1 hour (120 x the
+   SDK's default 30 s). pksim's bound, not the SDK's: the retry-wait
+   histogram keeps one 8-byte counter per millisecond up to it (29 MB a
+   variant at most). */
+#define PK_SCENARIO_MAX_WAIT_MS (60LL * 60LL * 1000LL)
 /* Bytes one waiting retry takes (the operation and its key in the retry
    queue, retryq.h) */
 #define PK_SCENARIO_RETRY_BYTES 200.0
@@ -402,6 +426,15 @@ int scenario_add_variant(struct pk_scenario *s, const char *key_text,
  */
 const char *scenario_variant_suffix(size_t n_variants, const char *name,
 				    char *buf, size_t cap);
+
+/*
+ * Check s's plan again after variants were added (scenario_add_variant;
+ * the loader checked it with the file's own): the run's simulated time
+ * and operations (PK_SCENARIO_MAX_SIM_S, PK_SCENARIO_MAX_OPERATIONS) and
+ * the memory estimate over every variant (PK_SCENARIO_MAX_TRACK_BYTES).
+ * Returns 0, or -1 with the error in diag (at s->file's phase; exit 2).
+ */
+int scenario_check_plan(const struct pk_scenario *s, struct pk_diag *diag);
 
 /* The property with this path ("/deviceId"), or NULL. Borrowed from s. */
 const struct pk_prop_spec *scenario_find_prop(const struct pk_scenario *s,
