@@ -1,6 +1,7 @@
 /* diag: positions, the 20-error cap, notes and the printed form
    (STYLE.md: `pksim: FILE:LINE:COL: error: what is wrong`). */
 #include <check.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -114,6 +115,43 @@ START_TEST(test_diag_long_message_whole)
 }
 END_TEST
 
+/* The category comes from where the error is raised (diag.h): a file
+   that does not exist or is a directory is bad input, a file that cannot
+   be read otherwise is the environment's failure; an environment error
+   past the 20 kept still decides. */
+START_TEST(test_diag_category)
+{
+	struct pk_diag d;
+	int i;
+
+	diag_init(&d);
+	ck_assert_int_eq(diag_category(&d), PK_DIAG_INPUT);
+	diag_file_error(&d, "a.yaml", "cannot open", ENOENT);
+	diag_file_error(&d, "dir", "cannot read", EISDIR);
+	diag_error(&d, "a.yaml", 1, 1, "bad");
+	ck_assert_int_eq(diag_category(&d), PK_DIAG_INPUT);
+	ck_assert_str_eq(d.entries[0].msg,
+			 "cannot open: No such file or directory");
+	ck_assert_int_eq(d.entries[0].line, 0);
+	diag_free(&d);
+
+	diag_init(&d);
+	diag_file_error(&d, "a.yaml", "cannot open", EACCES);
+	ck_assert_int_eq(d.entries[0].category, PK_DIAG_ENV);
+	ck_assert_int_eq(diag_category(&d), PK_DIAG_ENV);
+	diag_free(&d);
+
+	diag_init(&d);
+	for (i = 0; i < PK_DIAG_MAX_ERRORS; i++) {
+		diag_error(&d, "a.yaml", i + 1, 1, "bad");
+	}
+	diag_env_error(&d, "r.txt", 0, 0, "cannot write: No space left");
+	ck_assert_uint_eq(d.n_entries, PK_DIAG_MAX_ERRORS); /* dropped */
+	ck_assert_int_eq(diag_category(&d), PK_DIAG_ENV);
+	diag_free(&d);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("diag");
@@ -124,6 +162,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_diag_note_follows_its_error);
 	tcase_add_test(tc, test_diag_cap_at_twenty);
 	tcase_add_test(tc, test_diag_long_message_whole);
+	tcase_add_test(tc, test_diag_category);
 	suite_add_tcase(s, tc);
 	return s;
 }
