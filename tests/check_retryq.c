@@ -1,7 +1,9 @@
 /* retryq: retries go out by time, then by the operation's place in the
    stream (retryq.h), whatever order they were queued in. */
 #include <check.h>
+#include <signal.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pksim/run/retryq.h"
@@ -166,6 +168,19 @@ START_TEST(test_retryq_interleaved_and_reused)
 }
 END_TEST
 
+START_TEST(test_retryq_empty_pop_aborts)
+{
+	struct pk_retryq q;
+	struct pk_retry_entry e;
+
+	/* popping an empty queue is a broken invariant of the caller:
+	   PK_BUG, which aborts (SIGABRT), rather than reading slot 0 of no
+	   heap */
+	retryq_init(&q);
+	retryq_pop(&q, &e);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("retryq");
@@ -175,6 +190,12 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_retryq_order_by_time);
 	tcase_add_test(tc, test_retryq_ties_by_place);
 	tcase_add_test(tc, test_retryq_interleaved_and_reused);
+	/* the abort needs Check's fork (CK_FORK=no, as under valgrind,
+	   would take the whole runner down) */
+	if (!getenv("CK_FORK") || strcmp(getenv("CK_FORK"), "no") != 0) {
+		tcase_add_test_raise_signal(tc, test_retryq_empty_pop_aborts,
+					    SIGABRT);
+	}
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -70,6 +70,9 @@ void retryq_pop(struct pk_retryq *q, struct pk_retry_entry *out)
 	struct pk_retry_key last;
 	size_t i = 0;
 
+	if (q->n == 0) {
+		PK_BUG("retryq_pop on an empty queue");
+	}
 	*out = q->slots[q->heap[0].slot];
 	mem_grow((void **)&q->free, &q->cap_free, q->n_free + 1,
 		 sizeof(*q->free));

@@ -47,7 +47,8 @@ void retryq_free(struct pk_retryq *q);
 void retryq_push(struct pk_retryq *q, const struct pk_retry_entry *e);
 /* 1 and the first entry's time and place, or 0 when q is empty. */
 int retryq_peek(const struct pk_retryq *q, int64_t *t_ms, uint64_t *seq);
-/* Take the first entry into *out; q must not be empty. */
+/* Take the first entry into *out; q must not be empty (popping an empty
+   queue is our bug: PK_BUG aborts). */
 void retryq_pop(struct pk_retryq *q, struct pk_retry_entry *out);
 /* Entries queued. */
 size_t retryq_len(const struct pk_retryq *q);
