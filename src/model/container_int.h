@@ -13,7 +13,6 @@
 #include "pksim/base/units.h"
 #include "pksim/model/container.h"
 
-#define PK_MRU_PER_RU 1000
 
 /* ---- container.c ---- */
 

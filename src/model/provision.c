@@ -6,9 +6,9 @@
 #include <stdio.h>
 
 #include "pksim/base/fmt.h"
+#include "pksim/model/cost.h"
 
 #define PK_BYTES_PER_GB (1024ULL * 1024ULL * 1024ULL)
-#define PK_MRU_PER_RU 1000
 
 static int64_t ceil_div(int64_t a, int64_t b)
 {

@@ -272,5 +272,5 @@ void result_free(struct pk_result *r)
 int64_t result_lp_range_ru_per_s(const struct pk_result_variant *v,
 				 const struct pk_result_lp *lp)
 {
-	return v->ranges[lp->range].ru_per_s_mru / 1000;
+	return v->ranges[lp->range].ru_per_s_mru / PK_MRU_PER_RU;
 }
