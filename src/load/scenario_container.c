@@ -431,6 +431,7 @@ static unsigned load_variants(struct ld *ld, const struct yn *n)
 	for (i = 0; i < n->n_kids; i++) {
 		struct pk_container_spec *v = &s->variants[i];
 		const struct yn *m = n->kids[i], *nn;
+		char vbuf[PK_SCENARIO_VARIANT_SUFFIX_BYTES];
 		char *where;
 
 		ld_container_copy(v, &s->container);
@@ -448,8 +449,10 @@ static unsigned load_variants(struct ld *ld, const struct yn *n)
 		}
 		nn = yn_get(m, "name");
 		if (nn && nn->kind == YN_SCALAR && nn->len > 0) {
-			where = xasprintf("in variant '%.*s'",
-					  PK_SCENARIO_QUOTE_BYTES, nn->text);
+			/* "in variant 'NAME'": the suffix without its space */
+			where = xstrdup(scenario_variant_suffix(
+					    1, nn->text, vbuf, sizeof(vbuf)) +
+					1);
 		} else {
 			where = xasprintf("in variant %zu", i + 1);
 		}
@@ -523,12 +526,12 @@ void ld_load_containers(struct ld *ld, const struct yn *m, const struct yn *vn)
 	ld_container_copy(c, &s->variants[0]);
 }
 
-const char *scenario_variant_suffix(size_t n_variants, const char *name,
-				    char *buf, size_t cap)
+const char *scenario_variant_suffix(int named, const char *name, char *buf,
+				    size_t cap)
 {
-	if (n_variants > 1) {
-		snprintf(buf, cap, " in variant '%.*s'", PK_SCENARIO_QUOTE_BYTES,
-			 name);
+	if (named) {
+		snprintf(buf, cap, " in variant '%.*s'",
+			 PK_SCENARIO_QUOTE_BYTES, name);
 	} else if (cap > 0) {
 		buf[0] = '\0';
 	}

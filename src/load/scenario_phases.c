@@ -446,7 +446,7 @@ void ld_check_phase_minimums(struct ld *ld)
 					      msg, sizeof(msg), ph->name, want,
 					      min, why, highest, 0, -1,
 					      scenario_variant_suffix(
-						  s->n_variants,
+						  s->n_variants > 1,
 						  s->variants[v].name, vn,
 						  sizeof(vn))));
 			}

@@ -213,7 +213,7 @@ static int check_minimum(struct pk_run *run, const struct pk_variant *v,
 		       c->highest_ru_per_s,
 		       provision_storage_gb(container_storage(c)),
 		       start_ms / PK_MS_PER_S,
-		       scenario_variant_suffix(run->n_variants, c->name, vn,
+		       scenario_variant_suffix(run->n_variants > 1, c->name, vn,
 					       sizeof(vn))));
 	run->stopped = 1;
 	return -1;
@@ -269,7 +269,7 @@ static int redistribute(struct pk_run *run, const struct pk_variant *v,
 			   "the %s RU/s a physical partition holds%s",
 			   ph->name, e->range_id, fmt_thousands(e->ru_per_s, a),
 			   fmt_thousands(c->spec.pp_ru_per_s, b),
-			   scenario_variant_suffix(run->n_variants, c->name, vn,
+			   scenario_variant_suffix(run->n_variants > 1, c->name, vn,
 						   sizeof(vn)));
 	} else {
 		/* the ids it has, as many as fit */
@@ -288,7 +288,7 @@ static int redistribute(struct pk_run *run, const struct pk_variant *v,
 			   ph->name, e->range_id,
 			   (long long)(start_ms / PK_MS_PER_S), e->range_id,
 			   ids,
-			   scenario_variant_suffix(run->n_variants, c->name, vn,
+			   scenario_variant_suffix(run->n_variants > 1, c->name, vn,
 						   sizeof(vn)));
 	}
 	run->stopped = 1;

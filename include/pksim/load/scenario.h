@@ -420,12 +420,12 @@ int scenario_add_variant(struct pk_scenario *s, const char *key_text,
 
 /*
  * How a message names the variant it is about: " in variant 'NAME'"
- * (NAME cut to 80 bytes) when the run has more than one variant
- * (n_variants > 1), else "". Written to buf (cap bytes, cut to fit; cap
- * >= PK_SCENARIO_VARIANT_SUFFIX_BYTES holds any) and returned.
+ * (NAME cut to 80 bytes) when named is not 0 (callers pass "the run has
+ * more than one variant"), else "". Written to buf (cap bytes, cut to
+ * fit; cap >= PK_SCENARIO_VARIANT_SUFFIX_BYTES holds any) and returned.
  */
-const char *scenario_variant_suffix(size_t n_variants, const char *name,
-				    char *buf, size_t cap);
+const char *scenario_variant_suffix(int named, const char *name, char *buf,
+				    size_t cap);
 
 /*
  * Check s's plan again after variants were added (scenario_add_variant;
