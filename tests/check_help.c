@@ -27,11 +27,11 @@ START_TEST(test_help_per_command)
 {
 	/* command, the first line its help starts with */
 	static const char *const cases[][2] = {
-		{"run", "usage: pksim run SCENARIO.yaml"},
-		{"compare", "usage: pksim compare SCENARIO.yaml"},
-		{"locate", "usage: pksim locate SCENARIO.yaml [ITEM_JSON...]"},
-		{"epk", "usage: pksim epk [--version 1|2] [--multihash] "
-			"JSON_ARRAY"},
+	    {"run", "usage: pksim run SCENARIO.yaml"},
+	    {"compare", "usage: pksim compare SCENARIO.yaml"},
+	    {"locate", "usage: pksim locate SCENARIO.yaml [ITEM_JSON...]"},
+	    {"epk", "usage: pksim epk [--version 1|2] [--multihash] "
+		    "JSON_ARRAY"},
 	};
 	size_t i, j;
 
@@ -44,7 +44,7 @@ START_TEST(test_help_per_command)
 		ck_assert_int_eq(tu_run(args, &out, &err), 0);
 		ck_assert_str_eq(err, "");
 		ck_assert_msg(strncmp(out, cases[i][1], strlen(cases[i][1])) ==
-				      0,
+				  0,
 			      "%s: %s", args, out);
 		/* every option is in the text, an example and the exit
 		   statuses too */
@@ -112,8 +112,10 @@ END_TEST
 START_TEST(test_help_exit_status_matches_readme)
 {
 	static const char *const phrases[] = {
-		"environment failure", "a file exists but cannot be read",
-		"out of memory", "bad input or usage",
+	    "environment failure",
+	    "a file exists but cannot be read",
+	    "out of memory",
+	    "bad input or usage",
 	};
 	char *readme = tu_read_file(tu_src("README.md"), NULL);
 	char *out = NULL, *err = NULL, *para, *end, *p;
@@ -147,47 +149,47 @@ START_TEST(test_help_option_errors)
 {
 	/* args, the whole first line of stderr; all exit 2 */
 	static const char *const cases[][2] = {
-		/* '--formt' -> '--format': one insertion */
-		{"run x.yaml --formt json",
-		 "pksim: error: unknown option '--formt'; did you mean "
-		 "'--format'? See 'pksim run --help'"},
-		{"compare x.yaml --formt=csv",
-		 "pksim: error: unknown option '--formt'; did you mean "
-		 "'--format'? See 'pksim compare --help'"},
-		/* '--sed' -> '--seed': one insertion */
-		{"run x.yaml --sed 3",
-		 "pksim: error: unknown option '--sed'; did you mean "
-		 "'--seed'? See 'pksim run --help'"},
-		/* '--multhash' -> '--multihash' */
-		{"epk --multhash '[1]'",
-		 "pksim: error: unknown option '--multhash'; did you mean "
-		 "'--multihash'? See 'pksim epk --help'"},
-		{"compare --itmes d.json --key /a",
-		 "pksim: error: unknown option '--itmes'; did you mean "
-		 "'--items'? See 'pksim compare --help'"},
-		/* nothing near: no suggestion */
-		{"run x.yaml --zzzzzzzz",
-		 "pksim: error: unknown option '--zzzzzzzz'; see 'pksim run "
-		 "--help'"},
-		/* misplaced: the option is named with its command, not
-		   mistaken for the file after it */
-		{"run --items F",
-		 "pksim: error: '--items' is an option of 'pksim compare', not "
-		 "of 'pksim run'; see 'pksim run --help'"},
-		{"run x.yaml --key /a",
-		 "pksim: error: '--key' is an option of 'pksim compare', not "
-		 "of 'pksim run'; see 'pksim run --help'"},
-		{"epk --format json '[1]'",
-		 "pksim: error: '--format' is an option of 'pksim run' and "
-		 "'pksim compare', not of 'pksim epk'; see 'pksim epk "
-		 "--help'"},
-		{"locate -o out.txt",
-		 "pksim: error: '-o' is an option of 'pksim run' and 'pksim "
-		 "compare', not of 'pksim locate'; see 'pksim locate "
-		 "--help'"},
-		{"locate --multihash",
-		 "pksim: error: '--multihash' is an option of 'pksim epk', not "
-		 "of 'pksim locate'; see 'pksim locate --help'"},
+	    /* '--formt' -> '--format': one insertion */
+	    {"run x.yaml --formt json",
+	     "pksim: error: unknown option '--formt'; did you mean "
+	     "'--format'? See 'pksim run --help'"},
+	    {"compare x.yaml --formt=csv",
+	     "pksim: error: unknown option '--formt'; did you mean "
+	     "'--format'? See 'pksim compare --help'"},
+	    /* '--sed' -> '--seed': one insertion */
+	    {"run x.yaml --sed 3",
+	     "pksim: error: unknown option '--sed'; did you mean "
+	     "'--seed'? See 'pksim run --help'"},
+	    /* '--multhash' -> '--multihash' */
+	    {"epk --multhash '[1]'",
+	     "pksim: error: unknown option '--multhash'; did you mean "
+	     "'--multihash'? See 'pksim epk --help'"},
+	    {"compare --itmes d.json --key /a",
+	     "pksim: error: unknown option '--itmes'; did you mean "
+	     "'--items'? See 'pksim compare --help'"},
+	    /* nothing near: no suggestion */
+	    {"run x.yaml --zzzzzzzz",
+	     "pksim: error: unknown option '--zzzzzzzz'; see 'pksim run "
+	     "--help'"},
+	    /* misplaced: the option is named with its command, not
+	       mistaken for the file after it */
+	    {"run --items F",
+	     "pksim: error: '--items' is an option of 'pksim compare', not "
+	     "of 'pksim run'; see 'pksim run --help'"},
+	    {"run x.yaml --key /a",
+	     "pksim: error: '--key' is an option of 'pksim compare', not "
+	     "of 'pksim run'; see 'pksim run --help'"},
+	    {"epk --format json '[1]'",
+	     "pksim: error: '--format' is an option of 'pksim run' and "
+	     "'pksim compare', not of 'pksim epk'; see 'pksim epk "
+	     "--help'"},
+	    {"locate -o out.txt",
+	     "pksim: error: '-o' is an option of 'pksim run' and 'pksim "
+	     "compare', not of 'pksim locate'; see 'pksim locate "
+	     "--help'"},
+	    {"locate --multihash",
+	     "pksim: error: '--multihash' is an option of 'pksim epk', not "
+	     "of 'pksim locate'; see 'pksim locate --help'"},
 	};
 	size_t i;
 
@@ -208,8 +210,7 @@ START_TEST(test_help_suggest_rule)
 {
 	static const char *const words[] = {"--format", "--seed", "--output",
 					    NULL};
-	static const char *const keys[] = {"throughput", "partition_key",
-					   NULL};
+	static const char *const keys[] = {"throughput", "partition_key", NULL};
 
 	/* kitten -> sitting: k->s, e->i, +g = 3 (the textbook case) */
 	ck_assert_uint_eq(suggest_distance("kitten", "sitting"), 3);
@@ -225,8 +226,8 @@ START_TEST(test_help_suggest_rule)
 	/* '--x' is 6 edits from '--seed': too far */
 	ck_assert_ptr_null(suggest_nearest("--x", words));
 	/* a one-letter word is never "corrected" to another */
-	ck_assert_ptr_null(suggest_nearest("a", (const char *const[]){"b",
-								   NULL}));
+	ck_assert_ptr_null(
+	    suggest_nearest("a", (const char *const[]){"b", NULL}));
 	/* too long to compare */
 	{
 		char big[PK_SUGGEST_MAX_LEN + 2];

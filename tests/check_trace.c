@@ -27,7 +27,8 @@
 
 /* --- helpers ------------------------------------------------------------- */
 
-/* Load a data file (path from the source root); fails the test with the diagnostics if not. */
+/* Load a data file (path from the source root); fails the test with the
+   diagnostics if not. */
 static struct pk_trace *load_data(const char *rel, enum pk_trace_format fmt)
 {
 	struct pk_diag d;

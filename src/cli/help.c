@@ -14,155 +14,166 @@
 /* Longest option as typed that an error message quotes in full. */
 #define PK_HELP_MAX_OPTION 64
 
-#define PK_HELP_EXIT                                                         \
-	"exit status:\n"                                                     \
-	"  0  success\n"                                                     \
-	"  1  environment failure: a file exists but cannot be read, the\n"  \
-	"     report cannot be written, out of memory\n"                     \
-	"  2  bad input or usage: the scenario, a data file, an item or an\n" \
-	"     option is wrong (a missing file included); the message says\n" \
+#define PK_HELP_EXIT                                                           \
+	"exit status:\n"                                                       \
+	"  0  success\n"                                                       \
+	"  1  environment failure: a file exists but cannot be read, the\n"    \
+	"     report cannot be written, out of memory\n"                       \
+	"  2  bad input or usage: the scenario, a data file, an item or an\n"  \
+	"     option is wrong (a missing file included); the message says\n"   \
 	"     FILE:LINE:COL and what is allowed\n"
 
 static const char overview_text[] =
-	"usage: pksim run SCENARIO.yaml [--format text|json|csv] [--seed N] "
-	"[-o FILE]\n"
-	"       pksim compare SCENARIO.yaml [--key K]... [options of run]\n"
-	"       pksim compare --items FILE (--time-field F | --rate R |\n"
-	"                     --at-once) --key K [--key K]... [options]\n"
-	"       pksim locate SCENARIO.yaml [ITEM_JSON...]\n"
-	"       pksim epk [--version 1|2] [--multihash] JSON_ARRAY\n"
-	"       pksim help [COMMAND] | COMMAND --help | --version\n"
-	"\n"
-	"Replays the scenario's workload against a simulated Azure Cosmos DB\n"
-	"container and reports what the partition key did: physical\n"
-	"partitions, hot logical partitions, 429 rate limiting, splits.\n"
-	"\n"
-	"commands:\n"
-	"  run      replay a scenario and report on it\n"
-	"  compare  replay one workload under several partition keys and\n"
-	"           rank them\n"
-	"  locate   where items go: key value, EPK, partition key range\n"
-	"  epk      the effective partition key of a key value\n"
-	"  help     this text, or 'pksim help COMMAND' for one command\n"
-	"\n"
-	"'pksim COMMAND --help' prints a command's options and an example.\n"
-	"The scenario format: pksim-scenario(5), or scenarios/README.md.\n"
-	"\n" PK_HELP_EXIT;
+    "usage: pksim run SCENARIO.yaml [--format text|json|csv] [--seed N] "
+    "[-o FILE]\n"
+    "       pksim compare SCENARIO.yaml [--key K]... [options of run]\n"
+    "       pksim compare --items FILE (--time-field F | --rate R |\n"
+    "                     --at-once) --key K [--key K]... [options]\n"
+    "       pksim locate SCENARIO.yaml [ITEM_JSON...]\n"
+    "       pksim epk [--version 1|2] [--multihash] JSON_ARRAY\n"
+    "       pksim help [COMMAND] | COMMAND --help | --version\n"
+    "\n"
+    "Replays the scenario's workload against a simulated Azure Cosmos DB\n"
+    "container and reports what the partition key did: physical\n"
+    "partitions, hot logical partitions, 429 rate limiting, splits.\n"
+    "\n"
+    "commands:\n"
+    "  run      replay a scenario and report on it\n"
+    "  compare  replay one workload under several partition keys and\n"
+    "           rank them\n"
+    "  locate   where items go: key value, EPK, partition key range\n"
+    "  epk      the effective partition key of a key value\n"
+    "  help     this text, or 'pksim help COMMAND' for one command\n"
+    "\n"
+    "'pksim COMMAND --help' prints a command's options and an example.\n"
+    "The scenario format: pksim-scenario(5), or scenarios/README.md.\n"
+    "\n" PK_HELP_EXIT;
 
 static const char run_text[] =
-	"usage: pksim run SCENARIO.yaml [--format text|json|csv] [--seed N] "
-	"[-o FILE]\n"
-	"\n"
-	"Replays the scenario's workload against a simulated container (each\n"
-	"of its variants in turn) and reports the physical partitions, the\n"
-	"hottest logical partitions, 429s, throughput changes and splits.\n"
-	"The same scenario and seed give byte-identical output.\n"
-	"\n"
-	"options:\n"
-	"  --format FORMAT  text (default, for a terminal), json (the whole\n"
-	"                   result), or csv (the per-second series per\n"
-	"                   variant and partition key range)\n"
-	"  --seed N         replace the scenario's seed (unsigned 64-bit)\n"
-	"  -o, --output F   write the report to F, whole or not at all\n"
-	"                   (through a temporary file and a rename); '-' is\n"
-	"                   standard output\n"
-	"  -h, --help       this text\n"
-	"\n"
-	"example:\n"
-	"  pksim run scenarios/iot-by-day.yaml --format csv -o series.csv\n"
-	"\n" PK_HELP_EXIT;
+    "usage: pksim run SCENARIO.yaml [--format text|json|csv] [--seed N] "
+    "[-o FILE]\n"
+    "\n"
+    "Replays the scenario's workload against a simulated container (each\n"
+    "of its variants in turn) and reports the physical partitions, the\n"
+    "hottest logical partitions, 429s, throughput changes and splits.\n"
+    "The same scenario and seed give byte-identical output.\n"
+    "\n"
+    "options:\n"
+    "  --format FORMAT  text (default, for a terminal), json (the whole\n"
+    "                   result), or csv (the per-second series per\n"
+    "                   variant and partition key range)\n"
+    "  --seed N         replace the scenario's seed (unsigned 64-bit)\n"
+    "  -o, --output F   write the report to F, whole or not at all\n"
+    "                   (through a temporary file and a rename); '-' is\n"
+    "                   standard output\n"
+    "  -h, --help       this text\n"
+    "\n"
+    "example:\n"
+    "  pksim run scenarios/iot-by-day.yaml --format csv -o series.csv\n"
+    "\n" PK_HELP_EXIT;
 
 static const char compare_text[] =
-	"usage: pksim compare SCENARIO.yaml [--key K]... [--format F] "
-	"[--seed N] [-o FILE]\n"
-	"       pksim compare --items FILE (--time-field F "
-	"[--time-compression X] |\n"
-	"                     --rate R | --at-once) --key K [--key K]...\n"
-	"                     [--throughput N] [--items-format F] [options]\n"
-	"\n"
-	"Replays one operation stream through every variant of the scenario\n"
-	"and each --key, prints a scorecard per variant and ranks them: the\n"
-	"fewest failed operations first, then the fewest 429s, the most even\n"
-	"spread, the lowest peak normalized RU, the least fan-out RU.\n"
-	"\n"
-	"options:\n"
-	"  --key K          add a variant keyed by K: /path, '[/a, /b]' or\n"
-	"                   '/a,/b' (hierarchical), '{a}-{b}' (synthetic);\n"
-	"                   at most 16\n"
-	"  --items FILE     items from a data file (JSON array, JSON lines,\n"
-	"                   CSV with a header) instead of a scenario\n"
-	"  --items-format F auto (default), json, jsonl or csv\n"
-	"  --time-field F   records arrive at this field's time (epoch\n"
-	"                   seconds or ISO 8601) ...\n"
-	"  --time-compression X\n"
-	"                   ... with the time between records divided by X\n"
-	"                   (0.001 to 1e9; default 1)\n"
-	"  --rate R         ... or R records a second in file order (1000,\n"
-	"                   1000/s, 60/m, 10/h)\n"
-	"  --at-once        ... or all at t = 0\n"
-	"  --throughput N   RU/s of the container for --items, 400 to\n"
-	"                   1,000,000 (default 10,000)\n"
-	"  --format FORMAT  text (default), json or csv, as for run\n"
-	"  --seed N         replace the scenario's seed\n"
-	"  -o, --output F   write the report to F, whole or not at all\n"
-	"  -h, --help       this text\n"
-	"\n"
-	"examples:\n"
-	"  pksim compare scenarios/compare-iot.yaml\n"
-	"  pksim compare --items data.json --time-field ts --key /device \\\n"
-	"      --key '{day(ts)}'\n"
-	"\n" PK_HELP_EXIT;
+    "usage: pksim compare SCENARIO.yaml [--key K]... [--format F] "
+    "[--seed N] [-o FILE]\n"
+    "       pksim compare --items FILE (--time-field F "
+    "[--time-compression X] |\n"
+    "                     --rate R | --at-once) --key K [--key K]...\n"
+    "                     [--throughput N] [--items-format F] [options]\n"
+    "\n"
+    "Replays one operation stream through every variant of the scenario\n"
+    "and each --key, prints a scorecard per variant and ranks them: the\n"
+    "fewest failed operations first, then the fewest 429s, the most even\n"
+    "spread, the lowest peak normalized RU, the least fan-out RU.\n"
+    "\n"
+    "options:\n"
+    "  --key K          add a variant keyed by K: /path, '[/a, /b]' or\n"
+    "                   '/a,/b' (hierarchical), '{a}-{b}' (synthetic);\n"
+    "                   at most 16\n"
+    "  --items FILE     items from a data file (JSON array, JSON lines,\n"
+    "                   CSV with a header) instead of a scenario\n"
+    "  --items-format F auto (default), json, jsonl or csv\n"
+    "  --time-field F   records arrive at this field's time (epoch\n"
+    "                   seconds or ISO 8601) ...\n"
+    "  --time-compression X\n"
+    "                   ... with the time between records divided by X\n"
+    "                   (0.001 to 1e9; default 1)\n"
+    "  --rate R         ... or R records a second in file order (1000,\n"
+    "                   1000/s, 60/m, 10/h)\n"
+    "  --at-once        ... or all at t = 0\n"
+    "  --throughput N   RU/s of the container for --items, 400 to\n"
+    "                   1,000,000 (default 10,000)\n"
+    "  --format FORMAT  text (default), json or csv, as for run\n"
+    "  --seed N         replace the scenario's seed\n"
+    "  -o, --output F   write the report to F, whole or not at all\n"
+    "  -h, --help       this text\n"
+    "\n"
+    "examples:\n"
+    "  pksim compare scenarios/compare-iot.yaml\n"
+    "  pksim compare --items data.json --time-field ts --key /device \\\n"
+    "      --key '{day(ts)}'\n"
+    "\n" PK_HELP_EXIT;
 
 static const char locate_text[] =
-	"usage: pksim locate SCENARIO.yaml [ITEM_JSON...]\n"
-	"\n"
-	"Prints, for each item (JSON objects as arguments, or one per line\n"
-	"on standard input when there are none) and each container variant\n"
-	"of the scenario, the partition key value the key definition builds,\n"
-	"its EPK, and the partition key range it lands in at the start of\n"
-	"the run.\n"
-	"\n"
-	"options:\n"
-	"  -h, --help       this text\n"
-	"\n"
-	"example:\n"
-	"  pksim locate scenarios/offices.yaml '{\"officeId\": \"paris\"}'\n"
-	"\n" PK_HELP_EXIT;
+    "usage: pksim locate SCENARIO.yaml [ITEM_JSON...]\n"
+    "\n"
+    "Prints, for each item (JSON objects as arguments, or one per line\n"
+    "on standard input when there are none) and each container variant\n"
+    "of the scenario, the partition key value the key definition builds,\n"
+    "its EPK, and the partition key range it lands in at the start of\n"
+    "the run.\n"
+    "\n"
+    "options:\n"
+    "  -h, --help       this text\n"
+    "\n"
+    "example:\n"
+    "  pksim locate scenarios/offices.yaml '{\"officeId\": \"paris\"}'\n"
+    "\n" PK_HELP_EXIT;
 
 static const char epk_text[] =
-	"usage: pksim epk [--version 1|2] [--multihash] JSON_ARRAY\n"
-	"\n"
-	"Prints the effective partition key (EPK) of the key whose components\n"
-	"are JSON_ARRAY, in uppercase hex on one line, as the SDKs compute it.\n"
-	"Components are strings, numbers (hashed as IEEE-754 doubles), true,\n"
-	"false, null, and {} for undefined; [] is the empty key (the minimum\n"
-	"EPK, an empty line).\n"
-	"\n"
-	"options:\n"
-	"  --version N      hash version 1 or 2 (default 2)\n"
-	"  --multihash      hierarchical key, 1 to 3 levels (version 2 only)\n"
-	"  -h, --help       this text\n"
-	"\n"
-	"example:\n"
-	"  pksim epk '[\"redmond\"]'\n"
-	"  22E342F38A486A088463DFF7838A5963\n"
-	"\n" PK_HELP_EXIT;
+    "usage: pksim epk [--version 1|2] [--multihash] JSON_ARRAY\n"
+    "\n"
+    "Prints the effective partition key (EPK) of the key whose components\n"
+    "are JSON_ARRAY, in uppercase hex on one line, as the SDKs compute it.\n"
+    "Components are strings, numbers (hashed as IEEE-754 doubles), true,\n"
+    "false, null, and {} for undefined; [] is the empty key (the minimum\n"
+    "EPK, an empty line).\n"
+    "\n"
+    "options:\n"
+    "  --version N      hash version 1 or 2 (default 2)\n"
+    "  --multihash      hierarchical key, 1 to 3 levels (version 2 only)\n"
+    "  -h, --help       this text\n"
+    "\n"
+    "example:\n"
+    "  pksim epk '[\"redmond\"]'\n"
+    "  22E342F38A486A088463DFF7838A5963\n"
+    "\n" PK_HELP_EXIT;
 
 static const char *const run_options[] = {
-	"--format", "--seed", "--output", "-o", "--help", "-h", NULL,
+    "--format", "--seed", "--output", "-o", "--help", "-h", NULL,
 };
 
 static const char *const compare_options[] = {
-	"--key",     "--items",      "--items-format", "--time-field",
-	"--time-compression",        "--rate",         "--at-once",
-	"--throughput", "--format",  "--seed",         "--output",
-	"-o",        "--help",       "-h",             NULL,
+    "--key",
+    "--items",
+    "--items-format",
+    "--time-field",
+    "--time-compression",
+    "--rate",
+    "--at-once",
+    "--throughput",
+    "--format",
+    "--seed",
+    "--output",
+    "-o",
+    "--help",
+    "-h",
+    NULL,
 };
 
 static const char *const locate_options[] = {"--help", "-h", NULL};
 
 static const char *const epk_options[] = {
-	"--version", "--multihash", "--help", "-h", NULL,
+    "--version", "--multihash", "--help", "-h", NULL,
 };
 
 const char *const cli_commands[] = {"run", "compare", "locate", "epk", NULL};
@@ -174,10 +185,10 @@ struct pk_help_cmd {
 };
 
 static const struct pk_help_cmd help_cmds[] = {
-	{"run", run_text, run_options},
-	{"compare", compare_text, compare_options},
-	{"locate", locate_text, locate_options},
-	{"epk", epk_text, epk_options},
+    {"run", run_text, run_options},
+    {"compare", compare_text, compare_options},
+    {"locate", locate_text, locate_options},
+    {"epk", epk_text, epk_options},
 };
 
 #define PK_HELP_N_CMDS (sizeof(help_cmds) / sizeof(help_cmds[0]))
@@ -243,7 +254,8 @@ int cli_option_error(const char *cmd, const char *arg)
 	snprintf(opt, sizeof(opt), "%s%.*s", arg[0] == '-' ? "" : "--",
 		 (int)len, arg);
 	for (i = 0; i < PK_HELP_N_CMDS; i++) {
-		if (&help_cmds[i] != c && has_option(help_cmds[i].options, opt)) {
+		if (&help_cmds[i] != c &&
+		    has_option(help_cmds[i].options, opt)) {
 			owners[n_owners++] = help_cmds[i].name;
 		}
 	}
