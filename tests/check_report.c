@@ -173,6 +173,88 @@ START_TEST(test_report_csv_series)
 }
 END_TEST
 
+/*
+ * The frozen result (result.h) of the cards scenario without the
+ * overloaded variant (its retries would stretch the run past 10 s), each
+ * figure from the scenario: 30,000 RU/s -> max(ceil(30,000 / 6,000), ceil(30,000 /
+ * 10,000)) = 5 ranges (rule 2). 10 s x 1,000 creates of 1 KB (5 RU):
+ * 10,000 items, 10,240,000 bytes (index factor 1), 50,000 RU. Provisioned
+ * over the 10 closed seconds: 300,000 RU, so utilisation 50,000 /
+ * 300,000 = 1/6. one-key holds it all in one logical partition, served
+ * 10,000 times; nothing waited for a retry: p50 = p99 = 0 ms. by-id has
+ * 10,000 logical partitions, the top PK_RESULT_TOP (10) kept. No
+ * autoscale: no bills, 1 hour started (ceil(10 / 3,600)); no merge.
+ */
+START_TEST(test_report_result_figures)
+{
+	static const char *const two =
+		"name: cards\n"
+		"seed: 3\n"
+		"container: {partition_key: /k, throughput: 30000}\n"
+		"variants:\n"
+		"  - {name: one-key, partition_key: /k}\n"
+		"  - {name: by-id, partition_key: /id}\n"
+		"items: {k: same}\n"
+		"phases:\n"
+		"  - {duration: 10s, rate: 1000/s, item_size: 1KB}\n";
+	struct pk_diag d;
+	struct pk_scenario *sc;
+	struct pk_run *run;
+	struct pk_result *res;
+	const struct pk_result_variant *one, *by_id;
+	uint64_t range_bytes = 0;
+	size_t i;
+
+	diag_init(&d);
+	sc = scenario_parse("two.yaml", two, strlen(two), &d);
+	ck_assert_ptr_nonnull(sc);
+	run = sim_run(sc, sc->seed, &d);
+	ck_assert_ptr_nonnull(run);
+	diag_free(&d);
+	res = result_build(run);
+	one = &res->variants[0];
+	by_id = &res->variants[1];
+	ck_assert_uint_eq(res->n_variants, 2);
+	ck_assert_int_eq(res->end_ms, 10000);
+	ck_assert_uint_eq(res->items_created, 10000);
+	ck_assert_int_eq(res->phase_start_ms[0], 0);
+	ck_assert_int_eq(res->sends_batches, 0);
+	ck_assert_str_eq(one->name, "one-key");
+	ck_assert_uint_eq(one->created_ranges, 5);
+	ck_assert_uint_eq(one->n_ranges, 5);
+	ck_assert_int_eq(one->end_s, 10);
+	ck_assert_uint_eq(one->lps_seen, 1);
+	ck_assert_uint_eq(one->lps_live, 1);
+	ck_assert_uint_eq(one->lps_served, 10000);
+	ck_assert_uint_eq(one->storage_bytes, 10240000);
+	for (i = 0; i < one->n_ranges; i++) {
+		range_bytes += one->ranges[i].storage_bytes;
+	}
+	ck_assert_uint_eq(range_bytes, 10240000);
+	ck_assert(one->utilisation > 0.16666 && one->utilisation < 0.16667);
+	ck_assert_int_eq(one->wait_p50_ms, 0);
+	ck_assert_int_eq(one->wait_p99_ms, 0);
+	ck_assert_uint_eq(one->n_top_ru, 1);
+	ck_assert_uint_eq(one->top_ru[0].served, 10000);
+	ck_assert_int_eq(one->top_ru[0].ru_mru, 50000LL * 1000);
+	/* the range holding it holds all the bytes, at 6,000 RU/s */
+	ck_assert_uint_eq(one->ranges[one->top_ru[0].range].storage_bytes,
+			  10240000);
+	ck_assert_int_eq(result_lp_range_ru_per_s(one, &one->top_ru[0]),
+			 6000);
+	ck_assert_uint_eq(one->n_full, 0);
+	ck_assert_ptr_null(one->billed_ru_per_s);
+	ck_assert_int_eq(one->n_hours, 1);
+	ck_assert_int_eq(one->merge_note.t_s, -1);
+	ck_assert_uint_eq(by_id->lps_live, 10000);
+	ck_assert_uint_eq(by_id->n_top_ru, PK_RESULT_TOP);
+	ck_assert_uint_eq(by_id->n_top_storage, PK_RESULT_TOP);
+	result_free(res);
+	sim_free(run);
+	scenario_free(sc);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("report");
@@ -181,6 +263,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_report_scorecard_figures);
 	tcase_add_test(tc, test_report_json_scorecards);
 	tcase_add_test(tc, test_report_csv_series);
+	tcase_add_test(tc, test_report_result_figures);
 	suite_add_tcase(s, tc);
 	return s;
 }
