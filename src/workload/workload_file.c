@@ -1,0 +1,137 @@
+/*
+ * workload_file: items from a data file.
+ *
+ * Items from a data file (sc->items_file, records read by the trace
+ * module): arrivals are computed once at workload_new into one array of
+ * (t_ms, record) in arrival order, 16 bytes per record; the stream walks
+ * it. Property values are read from the record on demand (trace_value),
+ * so the workload keeps no value of its own; property indexes name paths
+ * in a table that grows as keys ask for paths.
+ */
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/diag.h"
+#include "pksim/base/mem.h"
+#include "pksim/base/units.h"
+#include "pksim/load/trace.h"
+
+#include "workload_int.h"
+
+static int arrival_cmp(const void *pa, const void *pb)
+{
+	const struct pk_wl_arrival *a = pa, *b = pb;
+
+	if (a->t_ms != b->t_ms) {
+		return a->t_ms < b->t_ms ? -1 : 1;
+	}
+	return a->rec < b->rec ? -1 : a->rec > b->rec;
+}
+
+/* Arrival times of the used records of sc->items_file, in arrival order
+   (see the file header). */
+void wl_file_init(struct pk_workload *w)
+{
+	const struct pk_items_file *f = w->sc->items_file;
+	size_t n = trace_count(f->trace), i;
+	int64_t earliest = INT64_MAX;
+	struct pk_diag d;
+
+	if (f->limit && f->limit < n) {
+		n = f->limit;
+	}
+	w->file = f;
+	w->n_arr = n;
+	w->arr = xcalloc(n, sizeof(*w->arr));
+	w->paths = xcalloc(1, sizeof(*w->paths));
+	diag_init(&d);
+	for (i = 0; i < n; i++) {
+		w->arr[i].rec = i;
+		switch (f->from) {
+		case PK_FROM_TIME_FIELD:
+			if (trace_time_ms(f->trace, i, f->time_field,
+					  &w->arr[i].t_ms, &d) < 0) {
+				/* the loader checks every used record */
+				PK_BUG("workload: record %zu has no valid time "
+				       "field %s",
+				       i, f->time_field);
+			}
+			if (w->arr[i].t_ms < earliest) {
+				earliest = w->arr[i].t_ms;
+			}
+			break;
+		case PK_FROM_RATE:
+			w->arr[i].t_ms = floor_robust(
+			    (double)i * PK_MS_PER_S / f->rate_per_s);
+			break;
+		case PK_FROM_AT_ONCE:
+			w->arr[i].t_ms = 0;
+			break;
+		}
+	}
+	diag_free(&d);
+	if (f->from == PK_FROM_TIME_FIELD) {
+		for (i = 0; i < n; i++) {
+			w->arr[i].t_ms =
+			    floor_robust((double)(w->arr[i].t_ms - earliest) /
+					 f->time_compression);
+		}
+		qsort(w->arr, n, sizeof(*w->arr), arrival_cmp);
+	}
+	if (n > 0 && w->arr[n - 1].t_ms > w->end_ms) {
+		w->end_ms = w->arr[n - 1].t_ms;
+	}
+}
+
+/* The next create of a file-backed stream (see the file header). */
+int wl_file_next(struct pk_workload *w, struct pk_op *op)
+{
+	const struct pk_wl_arrival *a;
+	size_t n_phases = w->sc->n_phases;
+
+	if (w->seq >= w->n_arr) {
+		return 0;
+	}
+	a = &w->arr[w->seq];
+	/* the phase in effect at t_ms: the last one started by then */
+	while (w->phase + 1 < n_phases &&
+	       w->phases[w->phase + 1].start_ms <= a->t_ms) {
+		w->phase++;
+	}
+	memset(op, 0, sizeof(*op));
+	op->t_ms = a->t_ms;
+	op->kind = PK_OP_CREATE;
+	op->item = w->seq;
+	op->size_bytes = w->file->size_bytes
+			     ? (uint32_t)w->file->size_bytes
+			     : trace_size_bytes(w->file->trace, a->rec);
+	op->phase = n_phases ? (uint32_t)w->phase : 0;
+	op->seq = w->seq++;
+	w->n_items = w->seq;
+	return 1;
+}
+
+/* workload_value for items from a data file (workload.h). */
+int wl_file_value(const struct pk_workload *w, uint64_t item, int prop,
+		  struct pk_value *out, char *buf, size_t cap)
+{
+	if (item >= w->n_items || prop < 0 || (size_t)prop >= w->paths->n ||
+	    cap == 0) {
+		return -1;
+	}
+	if (trace_value(w->file->trace, w->arr[item].rec, w->paths->path[prop],
+			out, NULL, 0) == PK_TRACE_NOT_SCALAR) {
+		memset(out, 0, sizeof(*out));
+		out->type = PK_VALUE_UNDEFINED;
+		return PK_WORKLOAD_NOT_SCALAR;
+	}
+	if (out->type == PK_VALUE_STRING) {
+		/* an empty string may point nowhere: copy nothing then */
+		out->len = out->len ? copy_str(buf, cap, out->str, out->len)
+				    : copy_str(buf, cap, "", 0);
+		out->str = buf;
+	}
+	return 0;
+}

@@ -1,0 +1,194 @@
+/*
+ * workload_int: what the files of the workload module share and nothing
+ * outside them uses. Not a public header: it stays beside the sources.
+ *
+ *   workload.c         lifetime (workload_new, workload_free) and counters
+ *   workload_stream.c  phases, arrivals, operation kinds, queries, batches
+ *   workload_items.c   the item table: live set, Fenwick ranks, sizes
+ *   workload_values.c  property values rebuilt on demand, clock text
+ *   workload_file.c    items from a data file: arrivals, values
+ */
+#ifndef PKSIM_WORKLOAD_INT_H
+#define PKSIM_WORKLOAD_INT_H
+
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "pksim/base/rng.h"
+#include "pksim/load/scenario.h"
+#include "pksim/workload/workload.h"
+
+#ifdef __clang__
+/* Same stream at -O0 and -O2: no fused multiply-add. */
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+/* live_pos of a deleted item */
+#define PK_WL_DEAD UINT32_MAX
+/* Items are indexed by uint32 (48-byte budget); 4 billion items would
+   need ~100 GB anyway. */
+#define PK_WL_MAX_ITEMS ((uint64_t)UINT32_MAX - 1)
+/* A computed count or time this close to an integer is that integer:
+   absolute 1e-9, or 1e-12 relative (thousands of ulps) for large values,
+   which absorbs the rounding of rates such as 10/h = 0.00277... per s. */
+#define PK_WL_ROUND_EPS 1e-9
+#define PK_WL_ROUND_REL 1e-12
+/* clock values kept for reuse are at most this long (NUL included) */
+#define PK_WL_CLOCK_TEXT 64
+/* Draws tried per IN slot for an item not yet in the list: a bound, not
+   a guarantee. With n_live = K = 8 under zipfian 0.99 the last slot hits
+   the one free item with p ~ 0.047, so 256 draws all miss with p ~ 5e-6;
+   under hotspot with hot_ops near 1 a repeat is sometimes kept. */
+#define PK_WL_IN_MAX_DRAWS 256
+
+struct pk_wl_phase {
+	int64_t start_ms;	     /* phase start, ms since t = 0 */
+	uint64_t count;		     /* UNIFORM arrivals: ops in the phase */
+	double cum_mix[PK_OP_KINDS]; /* cumulative mix, last ~ 1 */
+	enum pk_op_kind last_kind;   /* last kind with mix > 0 (rounding) */
+	struct pk_dist *select;	     /* over live ranks; NULL for UNIFORM */
+	int select_newest;	     /* LATEST: rank counts from newest */
+	double *cum_query;	     /* cumulative query weights / total,
+					n_queries entries, last ~ 1;
+					NULL without queries */
+};
+
+/* One record of a data file in the stream. */
+struct pk_wl_arrival {
+	int64_t t_ms; /* arrival, ms since t = 0 */
+	size_t rec;   /* record index in the trace (file order) */
+};
+
+/* Property paths of a file-backed workload, indexed by
+   workload_prop_index. */
+struct pk_wl_paths {
+	char **path; /* owned strings, n entries */
+	size_t n, cap;
+};
+
+/* A formatted clock value, kept for the next item of the same second. */
+struct pk_wl_clock {
+	int64_t t;                   /* the second formatted; -1 = none */
+	size_t len;                  /* bytes in text */
+	char text[PK_WL_CLOCK_TEXT]; /* strftime output */
+};
+
+struct pk_workload {
+	const struct pk_scenario *sc; /* borrowed */
+	/* items from a data file; NULL when generated */
+	const struct pk_items_file *file; /* borrowed: sc->items_file */
+	struct pk_wl_arrival *arr;	  /* n_arr entries, arrival order */
+	size_t n_arr;
+	struct pk_wl_paths *paths; /* owned; file-backed only */
+	struct pk_rng rng;
+	struct pk_wl_phase *phases; /* n_phases entries */
+	int64_t end_ms;		    /* end of the last phase */
+
+	/* position in the stream */
+	size_t phase;	   /* current phase; n_phases when done */
+	uint64_t phase_op; /* UNIFORM: next op index in phase */
+	double poisson_ms; /* POISSON: offset of the last arrival */
+	uint64_t seq;	   /* ops emitted */
+	uint64_t skipped;  /* arrivals not emitted */
+
+	/* drawn properties (PATTERN, LIST) */
+	int *prop_slot;		    /* per prop: slot in idx, or -1 */
+	struct pk_dist **slot_dist; /* per slot: draw over spec.count */
+	size_t n_slots;
+
+	/* items, all arrays cap_items long */
+	uint64_t n_items;
+	size_t cap_items;
+	int64_t *created_ms;  /* creation time, ms since t = 0 */
+	uint32_t *size_bytes; /* size at the last write */
+	uint32_t *live_pos;   /* index into live, or PK_WL_DEAD */
+	uint32_t *idx;	      /* n_slots value indexes per item */
+	uint32_t *live;	      /* live item seqs, any order */
+	uint64_t n_live;
+	int ordered;	  /* some phase selects by rank: keep fen */
+	uint32_t *fen;	  /* Fenwick over alive flags, 1-based
+			     cell i at fen[i - 1]; NULL unless
+			     ordered */
+	int batches;	  /* some phase sends batches: keep
+			     created_size */
+	uint32_t *created_size; /* size at creation (a batch's retry
+				   resends it); NULL unless batches */
+	int id_slot;	  /* slot in idx of a drawn /id, or -1 */
+	uint64_t fen_top; /* largest power of 2 <= n_items */
+	/* per prop: the last clock value formatted (CLOCK only): items
+	   created in the same second share it, and strftime is costly */
+	struct pk_wl_clock *clock;
+};
+
+/* floor(x) for x >= 0, snapping to an integer within the tolerance. */
+static inline int64_t floor_robust(double x)
+{
+	long long r = llround(x);
+	double tol = fmax(PK_WL_ROUND_EPS, PK_WL_ROUND_REL * fabs(x));
+
+	if (fabs(x - (double)r) <= tol) {
+		return r;
+	}
+	return (int64_t)floor(x);
+}
+
+/* Copy len bytes of s into buf (truncated to cap - 1), NUL-terminated;
+   returns the bytes kept. */
+static inline size_t copy_str(char *buf, size_t cap, const char *s,
+			      size_t len)
+{
+	if (len > cap - 1) {
+		len = cap - 1;
+	}
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	return len;
+}
+
+/* ---- workload_items.c: the item table ---- */
+
+/* A new live item created at t_ms; returns its seq. With like !=
+   PK_ITEM_NONE (a batch's earlier item) it copies like's drawn values
+   but /id's and draws only /id's and the size (workload_stream.c). */
+uint64_t wl_item_new(struct pk_workload *w, int64_t t_ms,
+		     const struct pk_phase_spec *ps, uint64_t like);
+
+/* wl_item_new with no item to copy from: every drawn value is new. */
+uint64_t wl_item_create(struct pk_workload *w, int64_t t_ms,
+			const struct pk_phase_spec *ps);
+
+/* Item leaves the live set (swap-remove; its Fenwick cell drops to 0). */
+void wl_item_delete(struct pk_workload *w, uint64_t item);
+
+/* A live item per the phase's select spec; n_live >= 1. */
+uint64_t wl_item_select(struct pk_workload *w, struct pk_wl_phase *ph);
+
+/* A size in bytes drawn from s (1 .. PK_MAX_ITEM_BYTES for NORMAL). */
+uint32_t wl_size_draw(struct pk_workload *w, const struct pk_size_spec *s);
+
+/* ---- workload_stream.c: phases and the generated stream ---- */
+
+/* Fill ph for phase spec ps starting at start_ms (cumulative mix and
+   query weights, the select distribution). */
+void wl_phase_init(struct pk_wl_phase *ph, const struct pk_phase_spec *ps,
+		   int64_t start_ms);
+
+/* Make phase i the current one, at its first arrival. */
+void wl_phase_enter(struct pk_workload *w, size_t i);
+
+/* ---- workload_file.c: items from a data file ---- */
+
+/* Arrival times of the used records of sc->items_file, in arrival order;
+   sets w->file, w->arr, w->paths and extends w->end_ms. */
+void wl_file_init(struct pk_workload *w);
+
+/* The next create of a file-backed stream; 0 after the last record. */
+int wl_file_next(struct pk_workload *w, struct pk_op *op);
+
+/* workload_value for items from a data file (workload.h). */
+int wl_file_value(const struct pk_workload *w, uint64_t item, int prop,
+		  struct pk_value *out, char *buf, size_t cap);
+
+#endif

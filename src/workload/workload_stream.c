@@ -1,0 +1,344 @@
+/*
+ * workload_stream: phases and the generated operation stream.
+ *
+ * Time. Phases run back to back from t = 0; phase i starts at the sum of
+ * the earlier durations (whole seconds). UNIFORM arrivals: a phase offers
+ * count = floor(duration_s * rate) operations (rounded to the nearest
+ * integer when within PK_WL_ROUND_EPS of it, so 10/h for 1 h is 10), op j
+ * at start + floor(j * 1000 / rate) (same rounding). POISSON arrivals:
+ * exponential gaps with mean 1000 / rate ms are summed as a double from
+ * the phase start; the first arrival is one gap in, the phase stops at
+ * the first sum >= duration, and t_ms = start + floor(sum).
+ *
+ * One arrival, one decision: per arrival the generator draws (in this
+ * order) the POISSON gap, one rng_double against the cumulative phase
+ * mix, then what the kind needs: CREATE draws every PATTERN/LIST property
+ * (scenario order) from its own pk_dist, then the size; UPSERT/REPLACE
+ * draw the target, then the new size; READ/DELETE draw the target; QUERY
+ * draws one rng_double against the phase's cumulative query weights,
+ * then, if the query has conditions, the target (op.item), then for an
+ * IN of K values the K - 1 further items (below). An UPSERT with no live
+ * item is emitted as a CREATE; a READ, REPLACE, DELETE, or QUERY with
+ * conditions, with no live item is not emitted and counts in
+ * workload_skipped (its arrival slot stays empty). A QUERY without
+ * conditions (a full scan) needs no item: op.item = PK_ITEM_NONE. The
+ * query draws come last and only for QUERY, so a scenario without
+ * queries has the same stream as before queries existed.
+ *
+ * Batches. A BATCH (phase `batch: {size: N, spanning: F}`) draws, after
+ * the kind: one rng_double against F when 0 < F < 1 (below F: spanning;
+ * F = 0 never and F = 1 always span, without a draw); then N new items
+ * in order, all created at the arrival time. The first item, and every
+ * item of a spanning batch, draws as a CREATE does (every PATTERN/LIST
+ * property, then the size). Items 2..N of a batch that does not span
+ * copy the first item's value index of every drawn property except /id
+ * (ids are each item's own: a copied id would make every batch a 409),
+ * drawing only /id's value when it is drawn, then their size. So every
+ * key built from generated properties is the first item's; CLOCK values
+ * agree (same creation time), UNIQUE ids differ, and a key using
+ * `{random ..}` or a UNIQUE property still differs per item (pksim does
+ * not model a client picking one random suffix for a batch). op.item is
+ * the first item, op.batch_n = N, op.size_bytes the sum of the sizes.
+ * Batch draws happen only for BATCH, so a scenario without batches has
+ * the same stream as before batches existed.
+ *
+ * IN values. The items of an IN of K values are item, then K - 1 more
+ * drawn by the same `select` spec. ASSUMPTION: an IN list names distinct
+ * values, so with at least K live items each further draw is repeated
+ * while it hits an item already in the list, up to PK_WL_IN_MAX_DRAWS
+ * draws (then the repeat is kept: a bound against heavy skew); with
+ * fewer than K live items repeats are unavoidable and each slot takes
+ * one draw. Distinct items may still share a key value.
+ */
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/diag.h"
+#include "pksim/base/mem.h"
+#include "pksim/base/units.h"
+#include "pksim/base/rng.h"
+
+#include "workload_int.h"
+
+void wl_phase_enter(struct pk_workload *w, size_t i)
+{
+	w->phase = i;
+	w->phase_op = 0;
+	w->poisson_ms = 0;
+}
+
+/* The next arrival time in the current phase; 0 when it has ended. */
+static int arrival_next(struct pk_workload *w, int64_t *t_ms)
+{
+	const struct pk_phase_spec *ps = &w->sc->phases[w->phase];
+	const struct pk_wl_phase *ph = &w->phases[w->phase];
+	int64_t off_ms;
+
+	if (ps->arrival == PK_ARRIVAL_POISSON) {
+		w->poisson_ms +=
+		    rng_exponential(&w->rng, PK_MS_PER_S / ps->rate_per_s);
+		if (w->poisson_ms >= (double)ps->duration_ms) {
+			return 0;
+		}
+		off_ms = (int64_t)floor(w->poisson_ms);
+	} else {
+		if (w->phase_op >= ph->count) {
+			return 0;
+		}
+		off_ms = floor_robust((double)w->phase_op * PK_MS_PER_S /
+				      ps->rate_per_s);
+		w->phase_op++;
+	}
+	*t_ms = ph->start_ms + off_ms;
+	return 1;
+}
+
+static enum pk_op_kind kind_draw(struct pk_workload *w,
+				 const struct pk_wl_phase *ph)
+{
+	double u = rng_double(&w->rng);
+	int k;
+
+	for (k = 0; k < PK_OP_KINDS; k++) {
+		if (u < ph->cum_mix[k]) {
+			return (enum pk_op_kind)k;
+		}
+	}
+	return ph->last_kind;
+}
+
+/* Index of a query of the current phase drawn by weight. */
+static uint32_t query_draw(struct pk_workload *w, const struct pk_wl_phase *ph,
+			   size_t n_queries)
+{
+	double u = rng_double(&w->rng);
+	size_t i;
+
+	for (i = 0; i + 1 < n_queries; i++) {
+		if (u < ph->cum_query[i]) {
+			return (uint32_t)i;
+		}
+	}
+	return (uint32_t)(n_queries - 1);
+}
+
+/* 1 if item is among the first n of list. */
+static int in_list(const uint64_t *list, uint32_t n, uint64_t item)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		if (list[i] == item) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* A QUERY at t_ms into op (see the file header); 0 if it needs an item
+   and none is live. */
+static int query_make(struct pk_workload *w, int64_t t_ms, struct pk_op *op)
+{
+	const struct pk_phase_spec *ps = &w->sc->phases[w->phase];
+	struct pk_wl_phase *ph = &w->phases[w->phase];
+	const struct pk_query_spec *q;
+	uint64_t in_items[PK_QUERY_MAX_IN];
+	uint64_t item = PK_ITEM_NONE;
+	uint32_t qi, n_in = 0, k;
+	size_t c;
+	int tries;
+
+	qi = query_draw(w, ph, ps->n_queries);
+	q = &ps->queries[qi];
+	if (q->n_conds > 0) {
+		if (w->n_live == 0) {
+			return 0;
+		}
+		item = wl_item_select(w, ph);
+		for (c = 0; c < q->n_conds; c++) {
+			if (q->conds[c].kind == PK_COND_IN) {
+				n_in = (uint32_t)q->conds[c].in_count;
+			}
+		}
+		in_items[0] = item;
+		for (k = 1; k < n_in; k++) {
+			tries = 0;
+			do {
+				in_items[k] = wl_item_select(w, ph);
+			} while (w->n_live >= n_in &&
+				 ++tries < PK_WL_IN_MAX_DRAWS &&
+				 in_list(in_items, k, in_items[k]));
+		}
+	}
+	op->t_ms = t_ms;
+	op->kind = PK_OP_QUERY;
+	op->item = item;
+	op->size_bytes = 0;
+	op->phase = (uint32_t)w->phase;
+	op->seq = w->seq++;
+	op->query = qi;
+	op->n_in = n_in;
+	memset(op->in_items, 0, sizeof(op->in_items));
+	if (n_in) {
+		memcpy(op->in_items, in_items, n_in * sizeof(in_items[0]));
+	}
+	op->batch_n = 0;
+	return 1;
+}
+
+/* A BATCH at t_ms into op (see the file header): the phase's batch_size
+   new items. Always emitted. */
+static void batch_make(struct pk_workload *w, int64_t t_ms, struct pk_op *op)
+{
+	const struct pk_phase_spec *ps = &w->sc->phases[w->phase];
+	double f = ps->batch_spanning;
+	int spanning = f >= 1 || (f > 0 && rng_double(&w->rng) < f);
+	uint64_t first, item, total;
+	uint32_t k;
+
+	first = wl_item_create(w, t_ms, ps);
+	total = w->size_bytes[first];
+	for (k = 1; k < ps->batch_size; k++) {
+		item = wl_item_new(w, t_ms, ps, spanning ? PK_ITEM_NONE : first);
+		total += w->size_bytes[item];
+	}
+	memset(op, 0, sizeof(*op));
+	op->t_ms = t_ms;
+	op->kind = PK_OP_BATCH;
+	op->item = first;
+	/* at most 100 x 2 MB: well within 32 bits */
+	op->size_bytes = (uint32_t)total;
+	op->phase = (uint32_t)w->phase;
+	op->seq = w->seq++;
+	op->batch_n = ps->batch_size;
+}
+
+/* Build the operation of kind at t_ms into op; 0 if it cannot be. */
+static int op_make(struct pk_workload *w, enum pk_op_kind kind, int64_t t_ms,
+		   struct pk_op *op)
+{
+	const struct pk_phase_spec *ps = &w->sc->phases[w->phase];
+	struct pk_wl_phase *ph = &w->phases[w->phase];
+	uint64_t item;
+	uint32_t size = 0;
+
+	if (kind == PK_OP_QUERY) {
+		return query_make(w, t_ms, op);
+	}
+	if (kind == PK_OP_BATCH) {
+		batch_make(w, t_ms, op);
+		return 1;
+	}
+	if (kind == PK_OP_UPSERT && w->n_live == 0) {
+		kind = PK_OP_CREATE;
+	}
+	if (kind == PK_OP_CREATE) {
+		item = wl_item_create(w, t_ms, ps);
+		size = w->size_bytes[item];
+	} else {
+		if (w->n_live == 0) {
+			return 0;
+		}
+		item = wl_item_select(w, ph);
+		switch (kind) {
+		case PK_OP_UPSERT:
+		case PK_OP_REPLACE:
+			size = wl_size_draw(w, &ps->item_size);
+			w->size_bytes[item] = size;
+			break;
+		case PK_OP_DELETE:
+			wl_item_delete(w, item);
+			break;
+		default:
+			break;
+		}
+	}
+	op->t_ms = t_ms;
+	op->kind = kind;
+	op->item = item;
+	op->size_bytes = size;
+	op->phase = (uint32_t)w->phase;
+	op->seq = w->seq++;
+	op->query = 0;
+	op->n_in = 0;
+	memset(op->in_items, 0, sizeof(op->in_items));
+	op->batch_n = 0;
+	return 1;
+}
+
+int workload_next(struct pk_workload *w, struct pk_op *op)
+{
+	int64_t t_ms;
+
+	if (w->file) {
+		return wl_file_next(w, op);
+	}
+	while (w->phase < w->sc->n_phases) {
+		if (!arrival_next(w, &t_ms)) {
+			wl_phase_enter(w, w->phase + 1);
+			continue;
+		}
+		if (op_make(w, kind_draw(w, &w->phases[w->phase]), t_ms, op)) {
+			return 1;
+		}
+		w->skipped++;
+	}
+	return 0;
+}
+
+void wl_phase_init(struct pk_wl_phase *ph, const struct pk_phase_spec *ps,
+		   int64_t start_ms)
+{
+	double cum = 0;
+	int k;
+
+	ph->start_ms = start_ms;
+	ph->count = (uint64_t)floor_robust((double)ps->duration_ms /
+					   PK_MS_PER_S * ps->rate_per_s);
+	ph->last_kind = PK_OP_CREATE;
+	for (k = 0; k < PK_OP_KINDS; k++) {
+		cum += ps->mix[k];
+		ph->cum_mix[k] = cum;
+		if (ps->mix[k] > 0) {
+			ph->last_kind = (enum pk_op_kind)k;
+		}
+	}
+	if (ps->n_queries > 0) {
+		double total = 0;
+		size_t i;
+
+		for (i = 0; i < ps->n_queries; i++) {
+			total += ps->queries[i].weight;
+		}
+		ph->cum_query = xcalloc(ps->n_queries, sizeof(double));
+		cum = 0;
+		for (i = 0; i < ps->n_queries; i++) {
+			cum += ps->queries[i].weight;
+			ph->cum_query[i] = cum / total;
+		}
+	} else if (ps->mix[PK_OP_QUERY] > 0) {
+		/* the loader requires queries when the mix has some */
+		PK_BUG("workload: phase %s sends queries but lists none",
+		       ps->name);
+	}
+	if (ps->mix[PK_OP_BATCH] > 0 &&
+	    (ps->batch_size < 1 || ps->batch_size > PK_MAX_BATCH_OPS)) {
+		/* the loader keeps batch sizes in 1..100 */
+		PK_BUG("workload: phase %s sends batches of %u", ps->name,
+		       ps->batch_size);
+	}
+	if (ps->select.kind == PK_DIST_UNIFORM) {
+		ph->select = NULL;
+	} else if (ps->select.kind == PK_DIST_LATEST) {
+		/* newest favoured: zipfian rank counted from the newest */
+		struct pk_dist_spec z = ps->select;
+
+		z.kind = PK_DIST_ZIPFIAN;
+		ph->select = dist_new(&z, 1);
+		ph->select_newest = 1;
+	} else {
+		ph->select = dist_new(&ps->select, 1);
+	}
+}

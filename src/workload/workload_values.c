@@ -1,0 +1,140 @@
+/*
+ * workload_values: property values of items, rebuilt on demand from the
+ * item's value indexes (PATTERN, LIST), its creation time (CLOCK, through
+ * a per-property cache of the last second formatted), the spec (CONST) or
+ * its number (UNIQUE); and the property indexes keys ask for.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "pksim/base/diag.h"
+#include "pksim/base/mem.h"
+#include "pksim/base/units.h"
+
+#include "workload_int.h"
+
+int workload_prop_index(const struct pk_workload *w, const char *path)
+{
+	size_t i;
+
+	if (w->file) {
+		struct pk_wl_paths *t = w->paths;
+
+		for (i = 0; i < t->n; i++) {
+			if (strcmp(t->path[i], path) == 0) {
+				return (int)i;
+			}
+		}
+		if (t->n >= INT_MAX) {
+			PK_BUG("workload: too many property paths");
+		}
+		mem_grow((void **)&t->path, &t->cap, t->n + 1,
+			 sizeof(*t->path));
+		t->path[t->n] = xstrdup(path);
+		return (int)t->n++;
+	}
+	for (i = 0; i < w->sc->n_props; i++) {
+		if (strcmp(w->sc->props[i].path, path) == 0) {
+			return (int)i;
+		}
+	}
+	return -1;
+}
+
+/* Length snprintf wrote into cap bytes, given what it returned. */
+static size_t printed_len(int n, size_t cap)
+{
+	if (n < 0) {
+		return 0;
+	}
+	return (size_t)n < cap ? (size_t)n : cap - 1;
+}
+
+/* strftime of second t (UTC) into buf, through the cache c of the
+   last second formatted for this property. Returns the length (0, and
+   an empty string, when the format gives nothing). */
+static size_t clock_text(struct pk_wl_clock *c, const char *format, time_t t,
+			 char *buf, size_t cap)
+{
+	struct tm tm;
+	size_t len = 0;
+
+	if (c->t == (int64_t)t && c->len < cap) {
+		memcpy(buf, c->text, c->len + 1);
+		return c->len;
+	}
+	if (gmtime_r(&t, &tm)) {
+		len = strftime(buf, cap, format, &tm);
+	}
+	if (len == 0) {
+		buf[0] = '\0';
+	}
+	if (len < sizeof(c->text)) {
+		memcpy(c->text, buf, len + 1);
+		c->len = len;
+		c->t = (int64_t)t;
+	}
+	return len;
+}
+
+int workload_value(const struct pk_workload *w, uint64_t item, int prop,
+		   struct pk_value *out, char *buf, size_t cap)
+{
+	const struct pk_prop_spec *p;
+	uint32_t vi = 0;
+	time_t t;
+	int n;
+
+	if (w->file) {
+		return wl_file_value(w, item, prop, out, buf, cap);
+	}
+	if (item >= w->n_items || prop < 0 || (size_t)prop >= w->sc->n_props ||
+	    cap == 0) {
+		return -1;
+	}
+	p = &w->sc->props[prop];
+	if (w->prop_slot[prop] >= 0) {
+		vi = w->idx[item * w->n_slots + (size_t)w->prop_slot[prop]];
+	}
+	memset(out, 0, sizeof(*out));
+	out->type = PK_VALUE_STRING;
+	out->str = buf;
+	switch (p->kind) {
+	case PK_GEN_PATTERN:
+		n = snprintf(buf, cap, "%s%0*llu%s", p->prefix, p->width,
+			     (unsigned long long)(p->first + vi), p->suffix);
+		out->len = printed_len(n, cap);
+		break;
+	case PK_GEN_LIST:
+		out->len = copy_str(buf, cap, p->list[vi], strlen(p->list[vi]));
+		break;
+	case PK_GEN_CLOCK:
+		/* C locale names (%A = "Friday"): pksim never calls
+		   setlocale, so reports do not depend on the machine */
+		t = (time_t)(w->sc->clock_start_s +
+			     w->created_ms[item] / PK_MS_PER_S);
+		out->len = clock_text(&w->clock[prop], p->clock_format, t, buf,
+				      cap);
+		break;
+	case PK_GEN_CONST:
+		*out = p->const_value;
+		if (out->type == PK_VALUE_STRING) {
+			out->len = p->const_value.len
+				       ? copy_str(buf, cap, p->const_value.str,
+						  p->const_value.len)
+				       : copy_str(buf, cap, "", 0);
+			out->str = buf;
+		}
+		break;
+	case PK_GEN_UNIQUE:
+		n = snprintf(buf, cap, "%s%llu", p->prefix,
+			     (unsigned long long)item);
+		out->len = printed_len(n, cap);
+		break;
+	default:
+		PK_BUG("workload: unknown generator %d", (int)p->kind);
+	}
+	return 0;
+}
