@@ -739,7 +739,8 @@ static int create_1kb(struct pk_container *c, const char *name, int64_t t_ms,
  * becomes a 7,000 RU/s container, each range with its own share. Then
  * range 1 set to 15,000 (above 10,000): it splits into two children of
  * 7,500 each, and the total is 2,000 + 15,000 + 1,000 = 18,000 over 4
- * ranges. A later throughput change re-divides evenly (rule 4).
+ * ranges. A later throughput change keeps each range's fraction (rule 26,
+ * redistribution FAQ); the policy set back to equal divides evenly.
  */
 START_TEST(test_container_redistribute)
 {
@@ -774,7 +775,17 @@ START_TEST(test_container_redistribute)
 	ck_assert_int_eq(c->ru_per_s, 18000);
 	/* two redistributions, one split among them */
 	ck_assert_uint_eq(c->metrics.n_actions, 3);
+	/* 20,000 x 2,000 / 18,000 = 2,222.2; x 7,500 / 18,000 = 8,333.3;
+	   x 1,000 / 18,000 = 1,111.1 (share_ru rounds down) */
 	container_set_throughput(c, 4000, 20000);
+	ck_assert_int_eq(share_ru(c, 0), 2222);
+	ck_assert_int_eq(share_ru(c, 1), 8333);
+	ck_assert_int_eq(share_ru(c, 2), 8333);
+	ck_assert_int_eq(share_ru(c, 3), 1111);
+	ck_assert_int_eq(c->ru_per_s, 20000);
+	ck_assert_int_eq(container_check(c), 0);
+	/* equal again: 20,000 / 4 = 5,000 each */
+	container_set_policy_equal(c, 5000);
 	ck_assert_int_eq(share_ru(c, 0), 5000);
 	ck_assert_int_eq(share_ru(c, 3), 5000);
 	ck_assert_int_eq(container_check(c), 0);
@@ -1026,6 +1037,48 @@ START_TEST(test_container_batch_all_or_nothing)
 }
 END_TEST
 
+/*
+ * Rule 27's docs example (dynamic autoscale): Tmax 1,000 over 2
+ * partitions (500 each), one hour with P1 at 500 RU/s and P2 at 200.
+ * Classic bills the busiest partition x P: 500 x 2 = 1,000; dynamic bills
+ * 500 + 200 = 700. Set up: autoscale 1,000 (1 partition), 1 KB partition
+ * storage cap, 1 KB writes costing 100 RU. t = 0: keys a and b (200 RU,
+ * 2 KB) split the partition at the second's end: 2 x 500; each child
+ * carries half the parent's 200 (100, below both later peaks). t = 1 s:
+ * 5 writes on a (500 RU, its whole 500) and 2 on b (200 RU).
+ */
+START_TEST(test_container_autoscale_dynamic)
+{
+	struct pk_container_spec s = spec_for(0);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c;
+	uint64_t item = 0;
+	int k;
+
+	s.autoscale_max_ru_per_s = 1000;
+	s.pp_storage_bytes = 1024;
+	cost.write_1kb_ru = 100;
+	c = container_new("t", &s, &cost);
+	ck_assert_uint_eq(c->pmap.n, 1);
+	ck_assert_int_eq(create_1kb(c, "a", 0, item++), 201);
+	ck_assert_int_eq(create_1kb(c, "b", 10, item++), 201);
+	for (k = 0; k < 5; k++) {
+		ck_assert_int_eq(create_1kb(c, "a", 1000 + k, item++), 201);
+	}
+	ck_assert_uint_eq(c->pmap.n, 2);
+	ck_assert_int_eq(share_ru(c, 0), 500);
+	for (k = 0; k < 2; k++) {
+		ck_assert_int_eq(create_1kb(c, "b", 1100 + k, item++), 201);
+	}
+	container_advance(c, 2000);
+	container_end(c);
+	ck_assert_int_eq(container_autoscale_billed(c, 0), 1000);
+	ck_assert_int_eq(container_autoscale_dynamic_billed(c, 0), 700);
+	ck_assert_int_eq(container_check(c), 0);
+	container_free(c);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("container");
@@ -1048,6 +1101,7 @@ Suite *tu_suite(void)
 	tcase_add_test(budget, test_container_autoscale_case);
 	tcase_add_test(storage, test_container_autoscale_storage);
 	tcase_add_test(storage, test_container_serverless);
+	tcase_add_test(storage, test_container_autoscale_dynamic);
 	tcase_add_test(storage, test_container_lp_cap_20gb);
 	tcase_add_test(storage, test_container_storage_split_median);
 	tcase_add_test(storage, test_container_invariants_under_splits);

@@ -852,6 +852,133 @@ START_TEST(test_sim_samples_bounded)
 }
 END_TEST
 
+/*
+ * Rule 26 with the redistribution FAQ's numbers: 18,000 RU/s (3 ranges,
+ * ids 0-2) lowered to 6,000, set to 1,000 / 4,000 / 1,000 (fractions
+ * 1/6, 4/6, 1/6). Each later total keeps the fractions:
+ * - lowered to 3,000: 3,000 / 6 = 500, 2,000, 500;
+ * - raised to 12,000: 2,000, 8,000, 2,000;
+ * - raised to 24,000: 4,000, MIN(16,000, 10,000) = 10,000, 4,000: 18,000
+ *   usable, 24,000 - 18,000 = 6,000 unusable (the action says so);
+ * - throughput_policy: equal: 24,000 / 3 = 8,000 each (3 x 10,000 holds
+ *   it, no split).
+ * Each case runs the first n phases and reads the shares at the end.
+ */
+START_TEST(test_sim_redistribute_fractions)
+{
+	static const char *const phases[] = {
+		"  - {duration: 2s, rate: 10/s, throughput: 6000}\n",
+		"  - {duration: 2s, rate: 10/s,\n"
+		"     redistribute: {\"0\": 1000, \"1\": 4000, \"2\": 1000}}\n",
+		"  - {duration: 2s, rate: 10/s, throughput: 3000}\n",
+		"  - {duration: 2s, rate: 10/s, throughput: 12000}\n",
+		"  - {duration: 2s, rate: 10/s, throughput: 24000}\n",
+		"  - {duration: 2s, rate: 10/s, throughput_policy: equal}\n",
+	};
+	static const int64_t want[][3] = {
+		{500, 2000, 500},   /* 3 phases */
+		{2000, 8000, 2000}, /* 4 */
+		{4000, 10000, 4000},
+		{8000, 8000, 8000},
+	};
+	size_t n, k;
+
+	for (n = 3; n <= 6; n++) {
+		char text[2048];
+		size_t len;
+		struct pk_diag d;
+		struct pk_run *run;
+		const struct pk_container *c;
+		const struct pk_action *last;
+
+		len = (size_t)snprintf(text, sizeof(text), "%s",
+			"container: {partition_key: /k, throughput: 18000}\n"
+			"items: {k: {values: \"k{0..999}\"}}\n"
+			"phases:\n");
+		for (k = 0; k < n; k++) {
+			len += (size_t)snprintf(text + len, sizeof(text) - len,
+						"%s", phases[k]);
+		}
+		diag_init(&d);
+		run = sim_run(load(text), 1, &d);
+		ck_assert_ptr_nonnull(run);
+		c = run->variants[0].container;
+		ck_assert_uint_eq(c->pmap.n, 3);
+		for (k = 0; k < 3; k++) {
+			ck_assert_int_eq(c->pp[k].budget.share_mru,
+					 want[n - 3][k] * 1000);
+		}
+		ck_assert_int_eq(c->ru_per_s, n >= 5 ? 24000 : n == 4 ? 12000
+									: 3000);
+		ck_assert_int_eq(container_effective_ru_per_s(c),
+				 n == 5 ? 18000 : c->ru_per_s);
+		last = &c->metrics.actions[c->metrics.n_actions - 1];
+		if (n == 5) {
+			ck_assert_str_eq(last->detail,
+					 "24,000 RU/s kept as each partition's "
+					 "fraction (custom policy): 18,000 "
+					 "RU/s usable, 6,000 unusable above "
+					 "10,000 a partition");
+		}
+		ck_assert_int_eq(c->redistributed, n < 6);
+		ck_assert_int_eq(container_check(c), 0);
+		diag_free(&d);
+		free_run(run);
+	}
+}
+END_TEST
+
+/*
+ * A phase's autoscale_max (rules 3, 6, 8): 20,000 (2 partitions of
+ * 10,000) raised to 40,000: 40,000 / 2 = 20,000 passes 10,000 a
+ * partition, so it splits to ceil(40,000 / 10,000) = 4 (like a manual
+ * scale-up); lowered to 8,000 it keeps the 4 partitions (2,000 each).
+ * Below the minimum: after a max of 40,000 the lowest is 40,000 / 10 =
+ * 4,000, so 3,000 stops the run with the error at the key.
+ */
+START_TEST(test_sim_phase_autoscale_max)
+{
+	static const char *const text =
+		"container: {partition_key: /k, autoscale_max: 20000}\n"
+		"items: {k: {values: \"k{0..99}\"}}\n"
+		"phases:\n"
+		"  - {duration: 2s, rate: 10/s}\n"
+		"  - {duration: 2s, rate: 10/s, autoscale_max: 40000}\n"
+		"  - {duration: 2s, rate: 10/s, autoscale_max: %s}\n";
+	char buf[512];
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_container *c;
+	struct pk_scenario *sc;
+
+	diag_init(&d);
+	snprintf(buf, sizeof(buf), text, "8000");
+	run = sim_run(load(buf), 1, &d);
+	ck_assert_ptr_nonnull(run);
+	c = run->variants[0].container;
+	ck_assert_uint_eq(c->metrics.n_splits, 2);
+	ck_assert_uint_eq(c->pmap.n, 4);
+	ck_assert_int_eq(c->ru_per_s, 8000);
+	ck_assert_int_eq(c->pp[0].budget.share_mru, 2000 * 1000);
+	ck_assert_int_eq(c->metrics.changes[0].t_s, 2);
+	ck_assert_uint_eq(c->metrics.changes[0].ranges_after, 4);
+	free_run(run);
+
+	snprintf(buf, sizeof(buf), text, "3000");
+	sc = load(buf);
+	ck_assert_ptr_null(sim_run(sc, 1, &d));
+	ck_assert_uint_eq(diag_count(&d), 1);
+	ck_assert_int_eq(d.entries[0].line, 6);
+	ck_assert_str_eq(d.entries[0].msg,
+			 "phase 'phase-3' sets autoscale_max 3,000 RU/s, below "
+			 "the minimum 4,000 at t=4s (max(1,000, 10 RU/s per "
+			 "GB stored, a tenth of the highest max), rounded up "
+			 "to 1,000)");
+	scenario_free(sc);
+	diag_free(&d);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -878,6 +1005,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sim_split_delay_idle);
 	tcase_add_test(tc, test_sim_random_full_range);
 	tcase_add_test(tc, test_sim_samples_bounded);
+	tcase_add_test(tc, test_sim_redistribute_fractions);
+	tcase_add_test(tc, test_sim_phase_autoscale_max);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -32,6 +32,7 @@ static const char *const container_keys[] = {
     "index_factor",
     "split_delay",
     "autoscale_max",
+    "autoscale_mode",
     "burst",
     "serverless",
     "split_gone",
@@ -225,9 +226,13 @@ static void load_autoscale(struct ld *ld, const struct yn *m,
 		       "(autoscale), not both");
 		return;
 	}
+	/* D-LIMITS' 1,000,000 RU/s a container bounds the max too, and so
+	   the partitions an autoscale container starts with (issue 11
+	   fault 3: a max the engine cannot lay out) */
 	if (ld_get_int(ld, n, "autoscale_max", PK_PROVISION_MIN_AUTOSCALE_MAX,
-		       INT64_MAX,
-		       "a whole number of RU/s, a multiple of 1000, >= 1000",
+		       PK_MAX_RU_PER_S,
+		       "a whole number of RU/s from 1,000 to 1,000,000, a "
+		       "multiple of 1000",
 		       &v) < 0) {
 		return;
 	}
@@ -361,6 +366,20 @@ static unsigned load_container_keys(struct ld *ld, const struct yn *m,
 	}
 	if ((n = yn_get(m, "burst"))) {
 		ld_get_switch(ld, n, "burst", &c->burst);
+	}
+	if ((n = yn_get(m, "autoscale_mode"))) {
+		static const char *const modes[] = {"classic", "dynamic", NULL};
+
+		if (n->kind == YN_SCALAR && strcmp(n->text, "dynamic") == 0) {
+			c->autoscale_dynamic = 1;
+		} else if (n->kind == YN_SCALAR &&
+			   strcmp(n->text, "classic") == 0) {
+			c->autoscale_dynamic = 0;
+		} else {
+			ld_err_unknown(ld, n, "autoscale_mode",
+				       n->kind == YN_SCALAR ? n->text : "?",
+				       "in container", modes);
+		}
 	}
 	if (c->serverless && c->burst) {
 		/* D-BURST: burst capacity is not available on serverless */

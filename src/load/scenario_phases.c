@@ -234,6 +234,7 @@ static void load_phase_actions(struct ld *ld, const struct yn *m,
 {
 	const struct yn *rn = yn_get(m, "redistribute");
 	const struct yn *mn = yn_get(m, "merge");
+	const struct yn *n;
 
 	if (rn && mn) {
 		ld_err(ld, mn,
@@ -245,6 +246,47 @@ static void load_phase_actions(struct ld *ld, const struct yn *m,
 		ph->action_line = rn->line;
 		ph->action_col = rn->col;
 		load_redistribute(ld, rn, ph);
+	}
+	if ((n = yn_get(m, "throughput_policy"))) {
+		if (n->kind == YN_SCALAR && strcmp(n->text, "equal") == 0) {
+			ph->policy_equal = 1;
+			ph->policy_line = n->line;
+			ph->policy_col = n->col;
+		} else {
+			char buf[PK_YN_DESC_BYTES];
+
+			ld_err(ld, n,
+			       "throughput_policy must be equal (got %s): it "
+			       "divides RU/s evenly again after a "
+			       "redistribution, which makes the policy custom",
+			       yn_desc(n, buf, sizeof(buf)));
+		}
+		if (rn) {
+			ld_err(ld, n,
+			       "a phase may redistribute or set "
+			       "throughput_policy: equal, not both; use two "
+			       "phases");
+		}
+	}
+	if ((n = yn_get(m, "autoscale_max"))) {
+		int64_t v;
+
+		if (ld_get_int(ld, n, "autoscale_max", 1000, PK_MAX_RU_PER_S,
+			       "a whole number of RU/s from 1,000 to "
+			       "1,000,000, a multiple of 1,000",
+			       &v) == 0) {
+			if (v % 1000 != 0) {
+				ld_err(ld, n,
+				       "autoscale_max must be a multiple of "
+				       "1,000 (got %lld); allowed: 1,000 to "
+				       "1,000,000 in steps of 1,000",
+				       (long long)v);
+			} else {
+				ph->autoscale_max_ru_per_s = v;
+				ph->autoscale_max_line = n->line;
+				ph->autoscale_max_col = n->col;
+			}
+		}
 	}
 	if (mn) {
 		ph->action_line = mn->line;
@@ -290,7 +332,8 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 	static const char *const keys[] = {
 	    "name",	 "duration", "rate",	   "arrival", "ops",
 	    "item_size", "select",   "throughput", "queries", "redistribute",
-	    "merge",	 "batch",    NULL,
+	    "merge",	 "batch",    "throughput_policy", "autoscale_max",
+	    NULL,
 	};
 	static const char *const arrivals[] = {"uniform", "poisson", NULL};
 	struct pk_phase_spec *ph = &ld->s->phases[idx];
@@ -465,6 +508,49 @@ void ld_check_phase_minimums(struct ld *ld)
  * per-partition setting meets autoscale's own scaling). One error per
  * phase.
  */
+static void phase_settings_fit(struct ld *ld, const struct pk_phase_spec *ph)
+{
+	const struct pk_scenario *s = ld->s;
+	char vn[PK_SCENARIO_VARIANT_SUFFIX_BYTES];
+	size_t v;
+
+	for (v = 0; v < s->n_variants; v++) {
+		const struct pk_container_spec *c = &s->variants[v];
+		const char *kind = c->serverless ? "serverless"
+				   : c->autoscale_max_ru_per_s > 0
+				       ? "autoscale"
+				       : "manual";
+
+		if (ph->policy_equal && strcmp(kind, "manual") != 0) {
+			ld_err_at(ld, ph->policy_line, ph->policy_col,
+				  "phase '%.*s' sets throughput_policy, but "
+				  "the container%s is %s; the policy applies "
+				  "to manual throughput only",
+				  PK_SCENARIO_QUOTE_BYTES, ph->name,
+				  scenario_variant_suffix(s->n_variants,
+							  c->name, vn,
+							  sizeof(vn)),
+				  kind);
+			return;
+		}
+		if (ph->autoscale_max_ru_per_s > 0 &&
+		    strcmp(kind, "autoscale") != 0) {
+			ld_err_at(ld, ph->autoscale_max_line,
+				  ph->autoscale_max_col,
+				  "phase '%.*s' sets autoscale_max, but the "
+				  "container%s is %s; set the container's "
+				  "autoscale_max to use autoscale (or "
+				  "throughput in the phase for manual)",
+				  PK_SCENARIO_QUOTE_BYTES, ph->name,
+				  scenario_variant_suffix(s->n_variants,
+							  c->name, vn,
+							  sizeof(vn)),
+				  kind);
+			return;
+		}
+	}
+}
+
 void ld_check_phase_actions(struct ld *ld)
 {
 	struct pk_scenario *s = ld->s;
@@ -475,6 +561,7 @@ void ld_check_phase_actions(struct ld *ld)
 		const char *what =
 		    ph->merge_to > 0 ? "merges" : "redistributes";
 
+		phase_settings_fit(ld, ph);
 		if (ph->merge_to == 0 && ph->n_redistribute == 0) {
 			continue;
 		}

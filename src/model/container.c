@@ -101,11 +101,85 @@ void container_free(struct pk_container *c)
 	free(c->visit);
 	free(c->scratch);
 	free(c->hour_max_ru_per_s);
+	free(c->hour_dyn_mru);
 	free(c->name);
 	free(c);
 }
 
 /* ---- the clock ---- */
+
+void container_hours_grow(struct pk_container *c, size_t last)
+{
+	size_t cap = c->n_hours;
+
+	if (last < c->n_hours) {
+		return;
+	}
+	mem_grow((void **)&c->hour_max_ru_per_s, &cap, last + 1,
+		 sizeof(*c->hour_max_ru_per_s));
+	memset(c->hour_max_ru_per_s + c->n_hours, 0,
+	       (cap - c->n_hours) * sizeof(*c->hour_max_ru_per_s));
+	c->hour_dyn_mru = xreallocarray(c->hour_dyn_mru, cap,
+					sizeof(*c->hour_dyn_mru));
+	memset(c->hour_dyn_mru + c->n_hours, 0,
+	       (cap - c->n_hours) * sizeof(*c->hour_dyn_mru));
+	c->n_hours = cap;
+}
+
+void container_dyn_flush(struct pk_container *c, size_t i)
+{
+	struct pk_pp *p = &c->pp[i];
+	int64_t share = p->budget.share_mru, lo, v;
+
+	if (!c->autoscale || p->dyn_hour < 0) {
+		return;
+	}
+	/* rule 27: each partition between 10 % and 100 % of Tmax / P */
+	lo = (share + PK_PROVISION_AUTOSCALE_FLOOR_DIVISOR - 1) /
+	     PK_PROVISION_AUTOSCALE_FLOOR_DIVISOR;
+	v = p->dyn_peak_mru < lo ? lo : p->dyn_peak_mru;
+	v = v > share ? share : v;
+	container_hours_grow(c, (size_t)p->dyn_hour);
+	c->hour_dyn_mru[p->dyn_hour] += v;
+	p->dyn_hour = -1;
+	p->dyn_peak_mru = 0;
+}
+
+/* Partition i spent mru in second t_s (0 for an idle stretch starting
+   there): its highest of the hour, for dynamic autoscale (rule 27). */
+static void dyn_note(struct pk_container *c, size_t i, int64_t t_s,
+		     int64_t mru)
+{
+	struct pk_pp *p = &c->pp[i];
+	int64_t h = t_s / PK_CONTAINER_S_PER_HOUR;
+
+	if (p->dyn_hour != h) {
+		container_dyn_flush(c, i);
+		p->dyn_hour = h;
+		p->dyn_peak_mru = 0;
+	}
+	if (mru > p->dyn_peak_mru) {
+		p->dyn_peak_mru = mru;
+	}
+}
+
+/* Every partition was idle in [now, now + seconds): each hour it
+   touches bills at least each partition's floor. */
+static void dyn_idle(struct pk_container *c, int64_t seconds)
+{
+	int64_t t = c->now_s, end = c->now_s + seconds;
+	size_t i;
+
+	if (!c->autoscale) {
+		return;
+	}
+	while (t < end) {
+		for (i = 0; i < c->pmap.n; i++) {
+			dyn_note(c, i, t, 0);
+		}
+		t = (t / PK_CONTAINER_S_PER_HOUR + 1) * PK_CONTAINER_S_PER_HOUR;
+	}
+}
 
 /* Note that seconds [t_s, t_s + span) ran at ru_per_s, for autoscale's
    hourly billing: the highest RU/s of each hour (rule 17). */
@@ -119,15 +193,7 @@ static void note_hours(struct pk_container *c, int64_t t_s, int64_t span,
 	if (!c->autoscale || span <= 0) {
 		return;
 	}
-	if (last >= c->n_hours) {
-		size_t cap = c->n_hours;
-
-		mem_grow((void **)&c->hour_max_ru_per_s, &cap, last + 1,
-			 sizeof(*c->hour_max_ru_per_s));
-		memset(c->hour_max_ru_per_s + c->n_hours, 0,
-		       (cap - c->n_hours) * sizeof(*c->hour_max_ru_per_s));
-		c->n_hours = cap;
-	}
+	container_hours_grow(c, last);
 	for (h = first; h <= last; h++) {
 		if (ru_per_s > c->hour_max_ru_per_s[h]) {
 			c->hour_max_ru_per_s[h] = ru_per_s;
@@ -149,6 +215,7 @@ static void close_idle(struct pk_container *c, int64_t seconds)
 	metrics_close_idle(&c->metrics, c->now_s, seconds, idle_ru_per_s(c),
 			   (uint32_t)c->pmap.n);
 	note_hours(c, c->now_s, seconds, idle_ru_per_s(c));
+	dyn_idle(c, seconds);
 	c->now_s += seconds;
 }
 
@@ -186,6 +253,9 @@ static void close_second(struct pk_container *c)
 		s->storage_bytes = p->storage_bytes;
 		if (p->sec_ru_mru > busiest) {
 			busiest = p->sec_ru_mru;
+		}
+		if (c->autoscale) {
+			dyn_note(c, i, c->now_s, p->sec_ru_mru);
 		}
 		p->sec_requests = 0;
 		p->sec_throttled = 0;
@@ -292,7 +362,9 @@ int container_check(const struct pk_container *c)
 		bad |= count[i] != c->pp[i].logical_partitions;
 		shares += c->pp[i].budget.share_mru;
 	}
-	bad |= shares != c->ru_per_s * PK_MRU_PER_RU;
+	/* a custom policy's shares stop at the per-range cap (rule 26) */
+	bad |= c->redistributed ? shares > c->ru_per_s * PK_MRU_PER_RU
+				: shares != c->ru_per_s * PK_MRU_PER_RU;
 	free(storage);
 	free(count);
 	return bad ? -1 : 0;

@@ -19,6 +19,14 @@
 /* Give every range an equal share of the provisioned RU/s (rule 4). */
 void container_reshare(struct pk_container *c);
 
+/* Make room for autoscale's hourly records up to hour last (both the
+   classic and the dynamic bill). */
+void container_hours_grow(struct pk_container *c, size_t last);
+
+/* Add partition i's highest RU/s of its open hour (clamped to [0.1, 1] x
+   its share, rule 27) to that hour's dynamic bill; none open after. */
+void container_dyn_flush(struct pk_container *c, size_t i);
+
 /* ---- container_layout.c: run by the clock after a second closes ---- */
 
 /* Split every range over its storage cap (rule 9). */

@@ -58,6 +58,8 @@ static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
 	struct pk_split_event e;
 	uint32_t parent = c->pmap.ranges[i].id;
 	int64_t share = c->pp[i].budget.share_mru;
+	int64_t weight = c->pp[i].weight_mru;
+	int64_t dyn_hour = c->pp[i].dyn_hour, dyn_peak = c->pp[i].dyn_peak_mru;
 	size_t k;
 
 	if (pmap_split(&c->pmap, i, &cut)) {
@@ -73,6 +75,14 @@ static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
 		throttle_set_burst(&c->pp[k].budget, c->spec.burst);
 		c->pp[k].budget.window_s = c->now_s;
 		c->pp[k].gone_until_ms = gone_until(c);
+		/* custom policy: each child keeps half the parent's fraction */
+		c->pp[k].weight_mru = weight / 2 + (k == i ? weight % 2 : 0);
+		/* ASSUMPTION (rule 27 does not say): each child carries half
+		   the parent's highest RU/s of the hour, so a split bills the
+		   hour no more than the parent did */
+		c->pp[k].dyn_hour = dyn_hour;
+		c->pp[k].dyn_peak_mru =
+			dyn_peak / 2 + (k == i ? dyn_peak % 2 : 0);
 	}
 	recount_children(c, i);
 	e.t_s = c->now_s;
@@ -257,9 +267,113 @@ static void cancel_pending(struct pk_container *c)
 	c->pending_ru_per_s = -1;
 }
 
+int64_t container_autoscale_dynamic_billed(const struct pk_container *c,
+					   int64_t hour)
+{
+	if (!c->autoscale || hour < 0 || (size_t)hour >= c->n_hours) {
+		return 0;
+	}
+	return (c->hour_dyn_mru[hour] + PK_MRU_PER_RU - 1) / PK_MRU_PER_RU;
+}
+
+int64_t container_effective_ru_per_s(const struct pk_container *c)
+{
+	int64_t sum = 0;
+	size_t i;
+
+	if (c->autoscale || c->serverless) {
+		return c->ru_per_s;
+	}
+	for (i = 0; i < c->pmap.n; i++) {
+		sum += c->pp[i].budget.share_mru;
+	}
+	return sum / PK_MRU_PER_RU;
+}
+
+/* A new total under the custom policy (rule 26, the redistribution FAQ):
+   each range gets its fraction of it, at most the per-range cap; no
+   range splits. ASSUMPTION: the FAQ's MIN(fraction x total, 10,000)
+   replaces rule 6's splits while the policy is custom; what passes the
+   caps is paid for and unusable, and the action says how much. */
+static void keep_fractions(struct pk_container *c, int64_t ru_per_s)
+{
+	int64_t cap = c->spec.pp_ru_per_s * PK_MRU_PER_RU, sum = 0, left;
+	int64_t total = ru_per_s * PK_MRU_PER_RU, s;
+	char a[32], b[32], d[32], e[32];
+	int capped = 0;
+	size_t i;
+
+	for (i = 0; i < c->pmap.n; i++) {
+		/* weight x total / weight_total: below 1e7 x 1e9 = 1e16 */
+		s = c->pp[i].weight_mru * total / c->weight_total_mru;
+		capped |= s >= cap;
+		sum += s < cap ? s : cap;
+	}
+	/* uncapped, the mRU the divisions rounded off go one each to the
+	   first ranges, so the shares add up to the total */
+	left = capped ? 0 : total - sum;
+	sum = 0;
+	for (i = 0; i < c->pmap.n; i++) {
+		s = c->pp[i].weight_mru * total / c->weight_total_mru;
+		if (s > cap) {
+			s = cap;
+		}
+		if (left > 0) {
+			s++;
+			left--;
+		}
+		throttle_set_share(&c->pp[i].budget, c->now_s, s);
+		sum += s;
+	}
+	c->ru_per_s = ru_per_s;
+	if (sum / PK_MRU_PER_RU < ru_per_s) {
+		metrics_add_action(
+			&c->metrics, c->now_s, PK_ACTION_REDISTRIBUTE,
+			"%s RU/s kept as each partition's fraction (custom "
+			"policy): %s RU/s usable, %s unusable above %s a "
+			"partition",
+			fmt_thousands(ru_per_s, a),
+			fmt_thousands(sum / PK_MRU_PER_RU, b),
+			fmt_thousands(ru_per_s - sum / PK_MRU_PER_RU, d),
+			fmt_thousands(c->spec.pp_ru_per_s, e));
+	} else {
+		metrics_add_action(&c->metrics, c->now_s,
+				   PK_ACTION_REDISTRIBUTE,
+				   "%s RU/s kept as each partition's fraction "
+				   "(custom policy)",
+				   fmt_thousands(ru_per_s, a));
+	}
+}
+
+void container_set_policy_equal(struct pk_container *c, int64_t t_ms)
+{
+	char a[32];
+	size_t want;
+
+	container_advance(c, t_ms);
+	if (!c->redistributed) {
+		return;
+	}
+	cancel_pending(c);
+	want = container_initial_ranges(c->ru_per_s, c->spec.pp_ru_per_s);
+	split_to(c, want);
+	c->redistributed = 0;
+	c->weight_total_mru = 0;
+	container_reshare(c);
+	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_REDISTRIBUTE,
+			   "throughput policy equal: %s RU/s divided evenly "
+			   "over %zu physical partitions",
+			   fmt_thousands(c->ru_per_s, a), c->pmap.n);
+}
+
 void container_end(struct pk_container *c)
 {
 	char a[32];
+	size_t i;
+
+	for (i = 0; i < c->pmap.n; i++) {
+		container_dyn_flush(c, i); /* the last hour's dynamic bill */
+	}
 
 	if (c->pending_ru_per_s < 0) {
 		return;
@@ -299,6 +413,12 @@ void container_set_throughput(struct pk_container *c, int64_t t_ms,
 	e.ranges_before = c->pmap.n;
 	if (ru_per_s > c->highest_ru_per_s) {
 		c->highest_ru_per_s = ru_per_s;
+	}
+	if (c->redistributed && c->weight_total_mru > 0) {
+		keep_fractions(c, ru_per_s);
+		e.ranges_after = c->pmap.n;
+		metrics_add_change(&c->metrics, &e);
+		return;
 	}
 	/* rule 5/6: instant up to ranges x cap; above, split to
 	   ceil(RU / cap) */
@@ -422,6 +542,12 @@ int container_redistribute(struct pk_container *c, int64_t t_ms,
 		c->highest_ru_per_s = c->ru_per_s;
 	}
 	c->redistributed = 1;
+	/* the fractions a later change of the total keeps (rule 26) */
+	c->weight_total_mru = 0;
+	for (k = 0; k < c->pmap.n; k++) {
+		c->pp[k].weight_mru = c->pp[k].budget.share_mru;
+		c->weight_total_mru += c->pp[k].weight_mru;
+	}
 	e.to_ru_per_s = c->ru_per_s;
 	e.ranges_after = c->pmap.n;
 	metrics_add_change(&c->metrics, &e);
@@ -440,7 +566,19 @@ static void merge_pair(struct pk_container *c, size_t i)
 		       c->pp[i + 1].logical_partitions;
 	int64_t share = c->pp[i].budget.share_mru +
 			c->pp[i + 1].budget.share_mru;
+	int64_t hour = c->now_s / PK_CONTAINER_S_PER_HOUR, peak = 0, dyn = -1;
+	size_t k;
 
+	/* rule 27: the merged partition carries both highest RU/s of this
+	   hour (the sum); older hours are billed as they were */
+	for (k = i; k <= i + 1; k++) {
+		if (c->pp[k].dyn_hour != hour) {
+			container_dyn_flush(c, k);
+		} else {
+			peak += c->pp[k].dyn_peak_mru;
+			dyn = hour;
+		}
+	}
 	if (pmap_merge(&c->pmap, i)) {
 		PK_BUG("merge of range %zu without a right neighbour", i);
 	}
@@ -453,6 +591,8 @@ static void merge_pair(struct pk_container *c, size_t i)
 	c->pp[i].storage_bytes = storage;
 	c->pp[i].logical_partitions = lps;
 	c->pp[i].gone_until_ms = gone_until(c);
+	c->pp[i].dyn_hour = dyn;
+	c->pp[i].dyn_peak_mru = peak;
 }
 
 /* The adjacent pair (its left index) with the least combined storage

@@ -318,6 +318,20 @@ static json_t *autoscale(const struct pk_result_variant *v)
 		json_array_append_new(a, json_integer(v->billed_ru_per_s[h]));
 	}
 	json_object_set_new(o, "billed_ru_per_s_per_hour", a);
+	/* rule 27: both bills, so a user sees what the other mode costs */
+	json_object_set_new(o, "mode", json_string(v->autoscale_dynamic
+							   ? "dynamic"
+							   : "classic"));
+	a = json_array();
+	for (h = 0; h < v->n_hours; h++) {
+		json_array_append_new(a, json_integer(v->billed_classic[h]));
+	}
+	json_object_set_new(o, "classic_billed_ru_per_s_per_hour", a);
+	a = json_array();
+	for (h = 0; h < v->n_hours; h++) {
+		json_array_append_new(a, json_integer(v->billed_dynamic[h]));
+	}
+	json_object_set_new(o, "dynamic_billed_ru_per_s_per_hour", a);
 	return o;
 }
 
@@ -403,6 +417,18 @@ static json_t *variant(const struct pk_result *r,
 	}
 	if (v->serverless) {
 		json_object_set_new(o, "serverless", serverless(v));
+	}
+	if (v->custom_policy) {
+		json_t *p = json_object();
+
+		/* rule 26: fractions kept; what passes the caps is unusable */
+		json_object_set_new(p, "policy", json_string("custom"));
+		json_object_set_new(p, "effective_ru_per_s",
+				    json_integer(v->effective_ru_per_s));
+		json_object_set_new(p, "unusable_ru_per_s",
+				    json_integer(v->ru_per_s -
+						 v->effective_ru_per_s));
+		json_object_set_new(o, "throughput_policy", p);
 	}
 	json_object_set_new(o, "totals", totals(v, r->sends_batches));
 	json_object_set_new(o, "queries", queries(v));

@@ -216,6 +216,16 @@ static void totals(const struct pk_result_variant *v, uint64_t skipped,
 	}
 	fprintf(out, "  rejected (403/1014)      %s\n",
 		fmt_thousands(t->rejected_403, a));
+	if (v->custom_policy && v->effective_ru_per_s < v->ru_per_s) {
+		char u[40], w[40];
+
+		fprintf(out, "  custom throughput policy %s of %s RU/s usable "
+			     "(%s unusable: a partition holds at most %s)\n",
+			fmt_thousands(v->effective_ru_per_s, a),
+			fmt_thousands(v->ru_per_s, b),
+			fmt_thousands(v->ru_per_s - v->effective_ru_per_s, u),
+			fmt_thousands(v->spec->pp_ru_per_s, w));
+	}
 	if (v->serverless || t->container_full_403 > 0) {
 		fprintf(out, "  container full (403)     %s (serverless "
 			     "container at 1 TB)\n",
@@ -366,16 +376,21 @@ static void hot_lps(const struct pk_result_variant *v, int by_storage,
 static void billing(const struct pk_result_variant *v, FILE *out)
 {
 	int64_t h;
-	char a[40];
+	char a[40], b[40], d[40];
 
 	if (!v->autoscale) {
 		return;
 	}
-	fprintf(out, "\nautoscale billing (highest RU/s of each hour, at "
-		     "least 0.1 x max)\n");
+	fprintf(out, "\nautoscale billing, %s mode (classic: highest RU/s "
+		     "of each hour, at least 0.1 x max; dynamic: the sum of "
+		     "each partition's highest, each at least 0.1 x max / "
+		     "P)\n",
+		v->autoscale_dynamic ? "dynamic" : "classic");
 	for (h = 0; h < v->n_hours; h++) {
-		fprintf(out, "  hour %lld  %s RU/s\n", (long long)h,
-			fmt_thousands(v->billed_ru_per_s[h], a));
+		fprintf(out, "  hour %lld  %s RU/s (classic %s, dynamic %s)\n",
+			(long long)h, fmt_thousands(v->billed_ru_per_s[h], a),
+			fmt_thousands(v->billed_classic[h], b),
+			fmt_thousands(v->billed_dynamic[h], d));
 	}
 }
 

@@ -167,8 +167,17 @@ static void billing(const struct pk_container *c, struct pk_result_variant *v)
 	v->autoscale_floor = provision_autoscale_floor(c->ru_per_s);
 	v->billed_ru_per_s = xcalloc(v->n_hours > 0 ? (size_t)v->n_hours : 1,
 				     sizeof(*v->billed_ru_per_s));
+	v->billed_classic = xcalloc(v->n_hours > 0 ? (size_t)v->n_hours : 1,
+				    sizeof(*v->billed_classic));
+	v->billed_dynamic = xcalloc(v->n_hours > 0 ? (size_t)v->n_hours : 1,
+				    sizeof(*v->billed_dynamic));
+	v->autoscale_dynamic = c->spec.autoscale_dynamic;
 	for (h = 0; h < v->n_hours; h++) {
-		v->billed_ru_per_s[h] = container_autoscale_billed(c, h);
+		v->billed_classic[h] = container_autoscale_billed(c, h);
+		v->billed_dynamic[h] = container_autoscale_dynamic_billed(c, h);
+		v->billed_ru_per_s[h] = v->autoscale_dynamic
+						? v->billed_dynamic[h]
+						: v->billed_classic[h];
 	}
 }
 
@@ -209,6 +218,8 @@ static void variant(const struct pk_variant *pv, struct pk_result_variant *v)
 	v->autoscale = c->autoscale;
 	v->serverless = c->serverless;
 	v->ru_per_s = c->ru_per_s;
+	v->custom_policy = c->redistributed;
+	v->effective_ru_per_s = container_effective_ru_per_s(c);
 	v->end_s = c->now_s;
 	v->lps_seen = c->n_lps;
 	ranges(c, v);
@@ -263,6 +274,8 @@ void result_free(struct pk_result *r)
 	for (i = 0; i < r->n_variants; i++) {
 		free(r->variants[i].ranges);
 		free(r->variants[i].billed_ru_per_s);
+		free(r->variants[i].billed_classic);
+		free(r->variants[i].billed_dynamic);
 	}
 	free(r->variants);
 	free(r->phase_start_ms);

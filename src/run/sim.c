@@ -219,6 +219,40 @@ static int check_minimum(struct pk_run *run, const struct pk_variant *v,
 	return -1;
 }
 
+/* Phase ph's new autoscale max on v's container at start_ms: refused
+   below the minimum autoscale max (rule 8: max(1,000, GB x 10, highest
+   max / 10) rounded up to 1,000), with the run stopped (-1); else set
+   like a manual change (rule 6: splits when max / P passes the per-range
+   cap; lowering keeps the partitions) and 0. */
+static int set_autoscale_max(struct pk_run *run, const struct pk_variant *v,
+			     const struct pk_phase_spec *ph, int64_t start_ms)
+{
+	struct pk_container *c = v->container;
+	char a[32], b[32], vn[PK_SCENARIO_VARIANT_SUFFIX_BYTES];
+	int64_t min;
+
+	container_advance(c, start_ms);
+	min = provision_min_autoscale_max(container_storage(c),
+					  c->highest_ru_per_s, NULL);
+	if (ph->autoscale_max_ru_per_s < min) {
+		diag_error(run->diag, run->sc->file, ph->autoscale_max_line,
+			   ph->autoscale_max_col,
+			   "phase '%s' sets autoscale_max %s RU/s, below the "
+			   "minimum %s at t=%llds (max(1,000, 10 RU/s per GB "
+			   "stored, a tenth of the highest max), rounded up "
+			   "to 1,000)%s",
+			   ph->name, fmt_thousands(ph->autoscale_max_ru_per_s, a),
+			   fmt_thousands(min, b),
+			   (long long)(start_ms / PK_MS_PER_S),
+			   scenario_variant_suffix(run->n_variants, c->name, vn,
+						   sizeof(vn)));
+		run->stopped = 1;
+		return -1;
+	}
+	container_set_throughput(c, start_ms, ph->autoscale_max_ru_per_s);
+	return 0;
+}
+
 /* The container's RU/s after phase ph's redistribution: the ranges it
    names at their new RU/s, the others at their share (D-REDIST: the total
    becomes the sum). */
@@ -307,6 +341,13 @@ static void phase_actions(struct pk_run *run, struct pk_variant *v,
 
 		if (start > t_ms) {
 			break;
+		}
+		if (ph->policy_equal) {
+			container_set_policy_equal(v->container, start);
+		}
+		if (ph->autoscale_max_ru_per_s > 0 &&
+		    set_autoscale_max(run, v, ph, start)) {
+			return;
 		}
 		if (ph->throughput_ru_per_s > 0) {
 			container_advance(v->container, start);

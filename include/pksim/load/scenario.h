@@ -227,6 +227,15 @@ struct pk_phase_spec {
 	size_t n_redistribute;
 	int64_t merge_to;         /* merge down to this many ranges, >= 1;
 				     0 = no merge */
+	int policy_equal;         /* 1: `throughput_policy: equal`, RU/s
+				     divided evenly again after a
+				     redistribution (rule 26); applied
+				     before `throughput` */
+	int policy_line, policy_col; /* where it is written; 0 if not */
+	int64_t autoscale_max_ru_per_s; /* new autoscale max Tmax at the
+					   phase start, a multiple of 1,000,
+					   >= 1,000; 0 = unchanged */
+	int autoscale_max_line, autoscale_max_col; /* where written */
 	int action_line, action_col; /* where `redistribute` or `merge` is
 					written; 0 if neither */
 	int line, col;            /* position of the phase, 1-based */
@@ -266,7 +275,12 @@ struct pk_container_spec {
 					when autoscale_max_ru_per_s or
 					serverless is set */
 	int64_t autoscale_max_ru_per_s; /* autoscale max Tmax, a multiple of
-					   1,000, >= 1,000; 0 = manual */
+					   1,000, 1,000 .. 1,000,000; 0 =
+					   manual */
+	int autoscale_dynamic;      /* autoscale_mode: 1 dynamic (rule 27:
+				       each partition scales on its own, the
+				       hour billed at the sum of their
+				       highest RU/s), 0 classic (default) */
 	uint64_t pp_storage_bytes;  /* physical partition cap, default 50 GB */
 	int64_t pp_ru_per_s;        /* physical partition cap, default 10,000 */
 	int64_t initial_ru_per_pp;  /* creation heuristic, default 6,000 */

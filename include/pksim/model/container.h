@@ -127,6 +127,14 @@ struct pk_pp {
 	int64_t ru_mru;
 	int split_blocked;         /* 1 if over its storage cap but holding a
 				      single logical partition */
+	int64_t dyn_hour;          /* autoscale: the hour dyn_peak_mru
+				      belongs to, or -1 */
+	int64_t dyn_peak_mru;      /* autoscale: its highest RU in one
+				      second of that hour (rule 27) */
+	int64_t weight_mru;        /* custom throughput policy (rule 26):
+				      its share when redistributed; its
+				      fraction is weight / the container's
+				      weight_total_mru; 0 under "equal" */
 	int64_t gone_until_ms;     /* requests before this time get
 				      410/1007 (spec.split_gone_ms after
 				      the split or merge that made it);
@@ -200,6 +208,12 @@ struct pk_container {
 	int64_t *hour_max_ru_per_s;    /* owned; autoscale: the highest RU/s
 					  of each hour from t = 0 */
 	size_t n_hours;
+	int64_t *hour_dyn_mru;         /* owned, n_hours entries; autoscale:
+					  each hour's dynamic-autoscale bill
+					  (rule 27), the sum over partitions
+					  of their highest RU/s, each within
+					  [0.1, 1] x Tmax / P, in mRU/s;
+					  complete after container_end */
 	int64_t ru_per_s;              /* provisioned now */
 	int64_t highest_ru_per_s;      /* highest RU/s ever asked for, a
 					  pending scale-up's too (rule 8) */
@@ -211,6 +225,8 @@ struct pk_container {
 					  Tmax, the budget basis */
 	int serverless;                /* 1: ru_per_s follows the ranges
 					  (rule 19) */
+	int64_t weight_total_mru;      /* custom policy: the sum of the
+					  ranges' weight_mru */
 	int redistributed;             /* 1: shares were set per range
 					  (container_redistribute); splits
 					  halve a parent's share instead of
@@ -256,6 +272,18 @@ int64_t container_hours(const struct pk_container *c);
  * at least 0.1 Tmax of the hour's end. 0 for a manual container or an
  * hour with no closed second.
  */
+/*
+ * Dynamic (per-partition) autoscale's bill for hour `hour` (rule 27):
+ * the sum over the partitions of each one's highest RU/s in the hour,
+ * each within [0.1, 1] x its share Tmax / P, rounded up to whole RU/s.
+ * Known for every autoscale container, whichever mode bills it
+ * (spec.autoscale_dynamic), once container_end has run. 0 for a manual
+ * container or an hour out of range. Docs example: Tmax 1,000 on 2
+ * partitions, P1 at 500 and P2 at 200 in the hour: 700 (classic: 1,000).
+ */
+int64_t container_autoscale_dynamic_billed(const struct pk_container *c,
+					   int64_t hour);
+
 int64_t container_autoscale_billed(const struct pk_container *c,
 				   int64_t hour);
 
@@ -289,6 +317,20 @@ void container_advance(struct pk_container *c, int64_t t_ms);
  */
 void container_set_throughput(struct pk_container *c, int64_t t_ms,
 			      int64_t ru_per_s);
+
+/*
+ * The RU/s the ranges can use now: the sum of their shares (manual
+ * throughput; below the provisioned ru_per_s when a custom policy's
+ * fractions pass the per-range cap, rule 26), else ru_per_s.
+ */
+int64_t container_effective_ru_per_s(const struct pk_container *c);
+
+/*
+ * A phase's `throughput_policy: equal` at t_ms (rule 26): after a
+ * redistribution, divide the RU/s evenly again (splitting first when
+ * they pass ranges x cap); nothing when the policy is already equal.
+ */
+void container_set_policy_equal(struct pk_container *c, int64_t t_ms);
 
 /*
  * The run ends (after the last container_advance): a scale-up still

@@ -133,8 +133,18 @@ struct pk_result_variant {
 	int64_t wait_p99_ms;
 
 	int64_t *billed_ru_per_s; /* owned; autoscale: the RU/s billed for
-				     each hour from t = 0 (rule 17,
-				     D-AUTO); NULL for manual */
+				     each hour from t = 0 by the
+				     container's mode: classic (rule 17,
+				     D-AUTO) or dynamic (rule 27); NULL
+				     for manual */
+	int64_t *billed_classic;  /* owned; autoscale: the classic bill of
+				     each hour (rule 17), whatever the mode */
+	int64_t *billed_dynamic;  /* owned; autoscale: the dynamic bill of
+				     each hour (rule 27), whatever the mode */
+	int autoscale_dynamic;    /* 1: billed_ru_per_s is billed_dynamic */
+	int custom_policy;        /* 1: shares set per range (rule 26) */
+	int64_t effective_ru_per_s; /* what the ranges can use at the end
+				       (container_effective_ru_per_s) */
 	int64_t n_hours;	  /* hours started: ceil(end_s / 3,600) */
 	int64_t autoscale_floor;  /* autoscale: 0.1 x max at the end */
 
