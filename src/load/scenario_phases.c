@@ -527,7 +527,7 @@ static void phase_settings_fit(struct ld *ld, const struct pk_phase_spec *ph)
 				  "the container%s is %s; the policy applies "
 				  "to manual throughput only",
 				  PK_SCENARIO_QUOTE_BYTES, ph->name,
-				  scenario_variant_suffix(s->n_variants,
+				  scenario_variant_suffix(s->n_variants > 1,
 							  c->name, vn,
 							  sizeof(vn)),
 				  kind);
@@ -542,7 +542,7 @@ static void phase_settings_fit(struct ld *ld, const struct pk_phase_spec *ph)
 				  "autoscale_max to use autoscale (or "
 				  "throughput in the phase for manual)",
 				  PK_SCENARIO_QUOTE_BYTES, ph->name,
-				  scenario_variant_suffix(s->n_variants,
+				  scenario_variant_suffix(s->n_variants > 1,
 							  c->name, vn,
 							  sizeof(vn)),
 				  kind);

@@ -244,7 +244,7 @@ static int set_autoscale_max(struct pk_run *run, const struct pk_variant *v,
 			   ph->name, fmt_thousands(ph->autoscale_max_ru_per_s, a),
 			   fmt_thousands(min, b),
 			   (long long)(start_ms / PK_MS_PER_S),
-			   scenario_variant_suffix(run->n_variants, c->name, vn,
+			   scenario_variant_suffix(run->n_variants > 1, c->name, vn,
 						   sizeof(vn)));
 		run->stopped = 1;
 		return -1;
