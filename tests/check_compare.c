@@ -174,8 +174,8 @@ START_TEST(test_compare_text_csv_and_errors)
 	ck_assert_int_eq(strncmp(out,
 				 "variant,t_s,range_id,ru,ru_per_s,"
 				 "normalized_ru,requests,throttled_429,"
-				 "storage_bytes\n/officeId,0,0,",
-				 93),
+				 "storage_bytes,retries\n/officeId,0,0,",
+				 101),
 			 0);
 	free(out);
 	free(err);

@@ -148,8 +148,8 @@ START_TEST(test_report_csv_series)
 	ck_assert_int_eq(strncmp(buf,
 				 "variant,t_s,range_id,ru,ru_per_s,"
 				 "normalized_ru,requests,throttled_429,"
-				 "storage_bytes\n",
-				 80),
+				 "storage_bytes,retries\n",
+				 88),
 			 0);
 	for (line = strchr(buf, '\n'); line && line[1]; line = strchr(line + 1,
 								       '\n')) {

@@ -110,6 +110,47 @@ START_TEST(test_sim_retries_default)
 }
 END_TEST
 
+/*
+ * Issue 12 §5, offered is the demand: in the run above every 429 is
+ * retried (none failed), so retries = 429s = 1,260 and the first attempts
+ * are the 1,000 operations; offered RU = 1,000 x 5 = 5,000 RU, retried
+ * RU = 1,260 x 5 = 6,300 RU. Per second: at second k (1..9) the ops not
+ * yet served are 100 k - 80 k = 20 k, all retried that second beside
+ * 100 new arrivals: second 5 offers 100 x 5 = 500 RU and retries
+ * 100 x 5 = 500 RU (before: 1,000 RU "offered", twice the demand);
+ * second 10 has no arrivals and 1,000 - 800 = 200 retries. The one
+ * range carries all of it: 1,000 first attempts, 1,260 retries.
+ */
+START_TEST(test_sim_offered_is_demand)
+{
+	struct pk_run *run = run_overload("on");
+	const struct pk_container *c = run->variants[0].container;
+	const struct pk_metrics *m = &c->metrics;
+	const struct pk_totals *t = &m->totals;
+	size_t i;
+	uint64_t sample_retries = 0;
+
+	ck_assert_uint_eq(t->retries, 1260);
+	ck_assert_uint_eq(t->attempts - t->retries, 1000);
+	ck_assert_int_eq(t->offered_mru, 1000 * 5 * 1000);
+	ck_assert_int_eq(t->retry_mru, 1260 * 5 * 1000);
+	ck_assert_int_eq(m->seconds[0].offered_mru, 500 * 1000);
+	ck_assert_uint_eq(m->seconds[0].retries, 0);
+	ck_assert_int_eq(m->seconds[5].offered_mru, 500 * 1000);
+	ck_assert_int_eq(m->seconds[5].retry_mru, 500 * 1000);
+	ck_assert_uint_eq(m->seconds[5].retries, 100);
+	ck_assert_int_eq(m->seconds[10].offered_mru, 0);
+	ck_assert_uint_eq(m->seconds[10].retries, 200);
+	ck_assert_uint_eq(c->pp[0].requests, 2260);
+	ck_assert_uint_eq(c->pp[0].retries, 1260);
+	for (i = 0; i < m->n_samples; i++) {
+		sample_retries += m->samples[i].retries;
+	}
+	ck_assert_uint_eq(sample_retries, 1260);
+	free_run(run);
+}
+END_TEST
+
 /* A phase's throughput applies at its start: 18,000 -> 30,000 at t = 5 s
    (instant) -> 45,000 at t = 10 s (splits to 5). */
 START_TEST(test_sim_phase_throughput)
@@ -565,6 +606,8 @@ START_TEST(test_sim_split_gone)
 	ck_assert_uint_eq(m->totals.gone_410, 210);
 	ck_assert_uint_eq(m->totals.succeeded, 200);
 	ck_assert_uint_eq(m->totals.attempts, 200 + 210);
+	/* every 410 was retried: 210 retries, the 200 ops first attempts */
+	ck_assert_uint_eq(m->totals.retries, 210);
 	ck_assert_uint_eq(m->totals.failed_after_410, 0);
 	ck_assert_uint_eq(m->totals.throttled_429, 0);
 	ck_assert_int_eq(metrics_wait_percentile(m, 50), 0);
@@ -986,6 +1029,7 @@ Suite *tu_suite(void)
 
 	tcase_add_test(tc, test_sim_retries_off);
 	tcase_add_test(tc, test_sim_retries_default);
+	tcase_add_test(tc, test_sim_offered_is_demand);
 	tcase_add_test(tc, test_sim_phase_throughput);
 	tcase_add_test(tc, test_sim_key_is_object);
 	tcase_add_test(tc, test_sim_bad_ids);

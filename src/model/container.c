@@ -237,6 +237,8 @@ static void close_second(struct pk_container *c)
 	sec.t_s = c->now_s;
 	sec.span_s = 1;
 	sec.offered_mru = c->sec_offered_mru;
+	sec.retry_mru = c->sec_retry_mru;
+	sec.retries = c->sec_retries;
 	sec.served_mru = c->sec_served_mru;
 	sec.ru_per_s = c->ru_per_s;
 	sec.ranges = (uint32_t)c->pmap.n;
@@ -248,6 +250,7 @@ static void close_second(struct pk_container *c)
 		s->range_id = c->pmap.ranges[i].id;
 		s->requests = p->sec_requests;
 		s->throttled_429 = p->sec_throttled;
+		s->retries = p->sec_retries;
 		s->ru_mru = p->sec_ru_mru;
 		s->ru_per_s_mru = p->budget.share_mru;
 		s->storage_bytes = p->storage_bytes;
@@ -259,6 +262,7 @@ static void close_second(struct pk_container *c)
 		}
 		p->sec_requests = 0;
 		p->sec_throttled = 0;
+		p->sec_retries = 0;
 		p->sec_ru_mru = 0;
 	}
 	if (c->autoscale) {
@@ -268,6 +272,8 @@ static void close_second(struct pk_container *c)
 	note_hours(c, sec.t_s, 1, sec.ru_per_s);
 	metrics_close_second(&c->metrics, &sec, c->scratch, c->pmap.n);
 	c->sec_offered_mru = 0;
+	c->sec_retry_mru = 0;
+	c->sec_retries = 0;
 	c->sec_served_mru = 0;
 	c->now_s++;
 }

@@ -145,8 +145,13 @@ static void count_outcome(struct pk_container *c, struct pk_lp *lp,
 	c->sec_active = 1;
 	pp->sec_requests++;
 	pp->requests++;
+	if (c->attempt_retry) {
+		pp->sec_retries++;
+		pp->retries++;
+	}
 	if (lp) {
 		lp->requests++;
+		lp->retries += (uint64_t)c->attempt_retry;
 		lp->ru_mru += out->charge_mru;
 	}
 	if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
@@ -157,9 +162,6 @@ static void count_outcome(struct pk_container *c, struct pk_lp *lp,
 			lp->throttled_429++;
 		}
 		return;
-	}
-	if (lp) {
-		lp->served++;
 	}
 	t->ru_mru += out->charge_mru;
 	pp->sec_ru_mru += out->charge_mru;
@@ -196,7 +198,34 @@ static void gone(struct pk_container *c, struct pk_outcome *out)
 	out->sub_status = PK_SUBSTATUS_COMPLETING_SPLIT;
 	c->metrics.totals.attempts++;
 	c->metrics.totals.gone_410++;
+	if (c->attempt_retry) {
+		c->metrics.totals.retries++;
+		c->sec_retries++;
+	}
 	c->sec_active = 1;
+}
+
+void container_set_retry(struct pk_container *c, int retry)
+{
+	c->attempt_retry = retry ? 1 : 0;
+}
+
+/* An attempt's charge into the offered RU (a first attempt) or the
+   retried RU (a retry), of the open second and of the run, and the retry
+   counts. */
+static void offer(struct pk_container *c, int64_t charge)
+{
+	struct pk_totals *t = &c->metrics.totals;
+
+	if (c->attempt_retry) {
+		c->sec_retry_mru += charge;
+		c->sec_retries++;
+		t->retry_mru += charge;
+		t->retries++;
+	} else {
+		c->sec_offered_mru += charge;
+		t->offered_mru += charge;
+	}
 }
 
 /* Refused before it touches data: an invalid item (400, from the
@@ -234,8 +263,7 @@ void container_apply(struct pk_container *c, const struct pk_request *r,
 	}
 	old = lptable_stored_bytes(c, r->item);
 	charge = refuse ? c->cost.not_found_mru : charge_of(c, r, old);
-	c->sec_offered_mru += charge;
-	c->metrics.totals.offered_mru += charge;
+	offer(c, charge);
 	if (!throttle_admit(&pp->budget, r->t_ms, charge,
 			    &out->retry_after_ms)) {
 		out->status = PK_HTTP_TOO_MANY_REQUESTS;
@@ -386,8 +414,7 @@ void container_batch(struct pk_container *c, int64_t t_ms,
 	if (refuse) {
 		charge = c->cost.not_found_mru;
 	}
-	c->sec_offered_mru += charge;
-	t->offered_mru += charge;
+	offer(c, charge);
 	if (!throttle_admit(&pp->budget, t_ms, charge,
 			    &out->retry_after_ms)) {
 		out->status = PK_HTTP_TOO_MANY_REQUESTS;
@@ -470,8 +497,7 @@ void container_query(struct pk_container *c, int64_t t_ms,
 	}
 	charge = cost_query_mru(&c->cost, n, results);
 	out->ranges = n;
-	c->sec_offered_mru += charge;
-	t->offered_mru += charge;
+	offer(c, charge);
 	t->attempts++;
 	c->sec_active = 1;
 	/* all or nothing: every range must have room for its share */
@@ -501,6 +527,10 @@ void container_query(struct pk_container *c, int64_t t_ms,
 		part = share_of(charge, n, k++);
 		pp->sec_requests++;
 		pp->requests++;
+		if (c->attempt_retry) {
+			pp->sec_retries++;
+			pp->retries++;
+		}
 		if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
 			if (i == out->range) {
 				pp->sec_throttled++;

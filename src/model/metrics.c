@@ -202,6 +202,8 @@ static void fold_minute(struct pk_metrics *m, const struct pk_second *sec)
 	}
 	last->span_s += sec->span_s;
 	last->offered_mru += sec->offered_mru;
+	last->retry_mru += sec->retry_mru;
+	last->retries += sec->retries;
 	last->served_mru += sec->served_mru;
 	last->throttled_429 += sec->throttled_429;
 	last->ru_per_s = sec->ru_per_s;
@@ -272,7 +274,8 @@ void metrics_close_idle(struct pk_metrics *m, int64_t t_s, int64_t span_s,
 	if (!m->keep_seconds) {
 		return;
 	}
-	if (last && last->offered_mru == 0 && last->served_mru == 0 &&
+	if (last && last->offered_mru == 0 && last->retry_mru == 0 &&
+	    last->served_mru == 0 &&
 	    last->t_s + last->span_s == t_s && last->ru_per_s == ru_per_s &&
 	    last->ranges == ranges) {
 		last->span_s += span_s;

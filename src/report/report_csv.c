@@ -47,7 +47,7 @@ int report_csv(const struct pk_result *r, FILE *out)
 	size_t vi, i;
 
 	fputs("variant,t_s,range_id,ru,ru_per_s,normalized_ru,requests,"
-	      "throttled_429,storage_bytes\n",
+	      "throttled_429,storage_bytes,retries\n",
 	      out);
 	for (vi = 0; vi < r->n_variants; vi++) {
 		const struct pk_result_variant *v = &r->variants[vi];
@@ -62,10 +62,11 @@ int report_csv(const struct pk_result *r, FILE *out)
 			ru_field(s->ru_mru, out);
 			fputc(',', out);
 			ru_field(s->ru_per_s_mru, out);
-			fprintf(out, ",%.6g,%u,%u,%llu\n",
+			fprintf(out, ",%.6g,%u,%u,%llu,%u\n",
 				metrics_normalized(s), s->requests,
 				s->throttled_429,
-				(unsigned long long)s->storage_bytes);
+				(unsigned long long)s->storage_bytes,
+				s->retries);
 		}
 	}
 	return ferror(out) ? -1 : 0;

@@ -83,6 +83,7 @@ static json_t *totals(const struct pk_result_variant *v, int batches)
 
 	json_object_set_new(o, "operations", count(t->operations));
 	json_object_set_new(o, "requests", count(t->attempts));
+	json_object_set_new(o, "retries", count(t->retries));
 	json_object_set_new(o, "succeeded", count(t->succeeded));
 	json_object_set_new(o, "throttled_429", count(t->throttled_429));
 	json_object_set_new(o, "failed_after_retries",
@@ -104,6 +105,7 @@ static json_t *totals(const struct pk_result_variant *v, int batches)
 	}
 	json_object_set_new(o, "ru_consumed", ru(t->ru_mru));
 	json_object_set_new(o, "ru_offered", ru(t->offered_mru));
+	json_object_set_new(o, "ru_retried", ru(t->retry_mru));
 	json_object_set_new(o, "retry_wait_ms", count(t->retry_wait_ms));
 	json_object_set_new(o, "retry_wait_p50_ms", percentile(v->wait_p50_ms));
 	json_object_set_new(o, "retry_wait_p99_ms", percentile(v->wait_p99_ms));
@@ -155,6 +157,7 @@ static json_t *partitions(const struct pk_result_variant *v)
 		json_object_set_new(o, "throttled_429",
 				    count(p->throttled_429));
 		json_object_set_new(o, "requests", count(p->requests));
+		json_object_set_new(o, "retries", count(p->retries));
 		json_object_set_new(o, "ru_consumed", ru(p->ru_mru));
 		json_array_append_new(a, o);
 	}
@@ -188,6 +191,7 @@ static json_t *hot(const struct pk_result_variant *v, int by_storage)
 							      (double)total
 						    : 0.0));
 		json_object_set_new(o, "requests", count(lp->requests));
+		json_object_set_new(o, "retries", count(lp->retries));
 		json_object_set_new(o, "throttled_429",
 				    count(lp->throttled_429));
 		json_object_set_new(o, "rejected_403",
@@ -298,6 +302,8 @@ static json_t *per_minute(const struct pk_result_variant *v)
 				    json_real(mi->max_normalized));
 		json_object_set_new(o, "ru_consumed", ru(mi->served_mru));
 		json_object_set_new(o, "ru_offered", ru(mi->offered_mru));
+		json_object_set_new(o, "ru_retried", ru(mi->retry_mru));
+		json_object_set_new(o, "retries", count(mi->retries));
 		json_object_set_new(o, "throttled_429",
 				    count(mi->throttled_429));
 		json_array_append_new(a, o);

@@ -188,17 +188,22 @@ static void totals(const struct pk_result_variant *v, uint64_t skipped,
 		   int batches, FILE *out)
 {
 	const struct pk_totals *t = &v->metrics->totals;
-	char a[40], b[40];
+	char a[40], b[40], c[40];
 
 	fprintf(out, "\ntotals\n");
-	fprintf(out, "  operations offered       %s\n",
+	fprintf(out, "  operations offered       %s (first attempts: the "
+		     "demand)\n",
 		fmt_thousands(t->operations, a));
 	if (skipped > 0) {
 		fprintf(out, "  operations not sent      %s (a read, replace, "
 			     "delete or query with no item to target yet)\n",
 			fmt_thousands(skipped, a));
 	}
-	fprintf(out, "  requests sent            %s (retries included)\n",
+	fprintf(out, "  retries                  %s (attempts after an "
+		     "operation's first, after a 429 or 410)\n",
+		fmt_thousands(t->retries, a));
+	fprintf(out, "  requests sent            %s (first attempts and "
+		     "retries)\n",
 		fmt_thousands(t->attempts, a));
 	fprintf(out, "  succeeded                %s\n",
 		fmt_thousands(t->succeeded, a));
@@ -257,10 +262,10 @@ static void totals(const struct pk_result_variant *v, uint64_t skipped,
 			fmt_thousands(t->batch_items, d),
 			fmt_thousands(t->batches_rejected_400, e));
 	}
-	fprintf(out, "  RU consumed              %s of %s offered (%.1f%% of "
-		     "provisioned RU over the run)\n",
+	fprintf(out, "  RU consumed              %s of %s offered and %s "
+		     "retried (%.1f%% of provisioned RU over the run)\n",
 		ru_str(t->ru_mru, a), ru_str(t->offered_mru, b),
-		100.0 * v->utilisation);
+		ru_str(t->retry_mru, c), 100.0 * v->utilisation);
 	fprintf(out, "  logical partitions       %s holding items (%s seen)\n",
 		fmt_thousands(v->lps_live, a), fmt_thousands(v->lps_seen, b));
 	fprintf(out, "  storage                  %s\n",
@@ -292,33 +297,37 @@ static void queries(const struct pk_result_variant *v, FILE *out)
 
 static void partitions(const struct pk_result_variant *v, FILE *out)
 {
-	char a[40], b[40], d[40], lo[16], hi[16], st[32];
+	char a[40], b[40], d[40], e[40], lo[16], hi[16], st[32];
 	size_t i;
 
 	fprintf(out, "\nphysical partitions at the end (EPK ranges shortened "
 		     "to %d hex digits; the JSON report has them whole)\n",
 		PK_TEXT_EPK_DIGITS);
-	fprintf(out, "  %-5s %-12s %-12s %9s %10s %9s %7s %12s %10s %7s\n",
+	fprintf(out, "  %-5s %-12s %-12s %9s %10s %9s %7s %12s %10s %10s "
+		     "%7s\n",
 		"range", "min", "max", "logical", "storage", "RU/s", "peak",
-		"requests", "429s", "429 %");
+		"offered", "retries", "429s", "429 %");
 	for (i = 0; i < v->n_ranges; i++) {
 		const struct pk_result_range *p = &v->ranges[i];
 
 		fprintf(out,
 			"  %-5u %-12s %-12s %9llu %10s %9s %6.1f%% %12s "
-			"%10s %6.2f%%\n",
+			"%10s %10s %6.2f%%\n",
 			p->id, epk_short(p->min, lo), epk_short(p->max, hi),
 			(unsigned long long)p->logical_partitions,
 			fmt_bytes(p->storage_bytes, st),
 			ru_str(p->ru_per_s_mru, a),
-			100.0 * p->peak_normalized, fmt_thousands(p->requests, b),
+			100.0 * p->peak_normalized,
+			fmt_thousands(p->requests - p->retries, b),
+			fmt_thousands(p->retries, e),
 			fmt_thousands(p->throttled_429, d),
 			p->requests ? 100.0 * (double)p->throttled_429 /
 					      (double)p->requests
 				    : 0.0);
 	}
 	fprintf(out, "  (peak = highest normalized RU consumption in any "
-		     "second)\n");
+		     "second; offered = first attempts; 429 %% = 429s of "
+		     "all attempts)\n");
 }
 
 /* Cut text to at most max bytes for a table column, on a UTF-8 character
@@ -345,18 +354,20 @@ static void hot_lps(const struct pk_result_variant *v, int by_storage,
 	size_t n = by_storage ? v->n_top_storage : v->n_top_ru, i;
 	uint64_t storage = v->storage_bytes;
 	int64_t total = v->metrics->totals.ru_mru;
-	char key[64], a[40], b[40], st[32];
+	char key[64], a[40], b[40], c[40], st[32];
 
 	fprintf(out, "\nhottest logical partitions by %s\n",
 		by_storage ? "storage" : "RU");
-	fprintf(out, "  %-32s %12s %7s %10s %7s %10s %6s\n", "key", "RU",
-		"RU %", "storage", "stor %", "requests", "range");
+	fprintf(out, "  %-32s %12s %7s %10s %7s %10s %10s %6s\n", "key",
+		"RU", "RU %", "storage", "stor %", "offered", "retries",
+		"range");
 	for (i = 0; i < n; i++) {
 		const struct pk_result_lp *lp = &top[i];
 
 		pkey_format_id(v->key, lp->key, lp->key_len, key, sizeof(key));
 		fit_column(key, 32);
-		fprintf(out, "  %-32s %12s %6.2f%% %10s %6.2f%% %10s %6u\n",
+		fprintf(out,
+			"  %-32s %12s %6.2f%% %10s %6.2f%% %10s %10s %6u\n",
 			key, ru_str(lp->ru_mru, a),
 			total ? 100.0 * (double)lp->ru_mru / (double)total
 			      : 0.0,
@@ -364,7 +375,8 @@ static void hot_lps(const struct pk_result_variant *v, int by_storage,
 			storage ? 100.0 * (double)lp->storage_bytes /
 					  (double)storage
 				: 0.0,
-			fmt_thousands(lp->requests, b),
+			fmt_thousands(lp->requests - lp->retries, b),
+			fmt_thousands(lp->retries, c),
 			v->ranges[lp->range].id);
 	}
 	if (n == 0) {
@@ -473,26 +485,29 @@ static void timeline(const struct pk_result_variant *rv, FILE *out)
 	const struct pk_second *v = m->keep_seconds ? m->seconds : m->minutes;
 	size_t n = m->keep_seconds ? m->n_seconds : m->n_minutes, i = 0, j;
 	int64_t end = rv->end_s, b = bucket_s(end);
-	char a[40], o[40], s[40], t[40];
+	char a[40], o[40], rt[40], s[40], t[40];
 
 	if (!m->keep_seconds && b < 60) {
 		b = 60;
 	}
-	fprintf(out, "\ntimeline (per %llds: average offered and served "
-		     "RU/s, 429s, highest normalized RU consumption of any "
-		     "range in any second)\n",
+	fprintf(out, "\ntimeline (per %llds: average RU/s offered by first "
+		     "attempts, sent again by retries and served, 429s, "
+		     "highest normalized RU consumption of any range in any "
+		     "second)\n",
 		(long long)b);
-	fprintf(out, "  %-10s %9s %6s %12s %12s %10s %6s\n", "t", "RU/s",
-		"ranges", "offered", "served", "429s", "peak");
+	fprintf(out, "  %-10s %9s %6s %12s %12s %12s %10s %6s\n", "t", "RU/s",
+		"ranges", "offered", "retried", "served", "429s", "peak");
 	while (i < n) {
 		/* buckets start at multiples of b; an idle run counts in the
 		   bucket where it starts */
-		int64_t start = v[i].t_s / b * b, offered = 0, served = 0, len;
+		int64_t start = v[i].t_s / b * b, offered = 0, retried = 0,
+			served = 0, len;
 		uint64_t thr = 0;
 		double peak = 0;
 
 		for (j = i; j < n && v[j].t_s < start + b; j++) {
 			offered += v[j].offered_mru;
+			retried += v[j].retry_mru;
 			served += v[j].served_mru;
 			thr += v[j].throttled_429;
 			if (v[j].max_normalized > peak) {
@@ -503,10 +518,11 @@ static void timeline(const struct pk_result_variant *rv, FILE *out)
 		if (len < 1) {
 			len = 1;
 		}
-		fprintf(out, "  %-10lld %9s %6u %12s %12s %10s %5.0f%%\n",
+		fprintf(out, "  %-10lld %9s %6u %12s %12s %12s %10s %5.0f%%\n",
 			(long long)start,
 			fmt_thousands((unsigned long long)v[i].ru_per_s, a),
 			v[i].ranges, ru_str(offered / len, o),
+			ru_str(retried / len, rt),
 			ru_str(served / len, s), fmt_thousands(thr, t),
 			100.0 * peak);
 		i = j;

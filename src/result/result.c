@@ -66,7 +66,8 @@ static void copy_lp(const struct pk_container *c, const struct pk_lp *lp,
 	out->storage_bytes = lp->storage_bytes;
 	out->items = lp->items;
 	out->requests = lp->requests;
-	out->served = lp->served;
+	out->retries = lp->retries;
+	out->served = lp->requests - lp->throttled_429;
 	out->throttled_429 = lp->throttled_429;
 	out->rejected_403 = lp->rejected_403;
 	out->ru_mru = lp->ru_mru;
@@ -96,7 +97,7 @@ static void scan_lps(const struct pk_container *c, struct pk_result_variant *v)
 
 	HASH_ITER(hh, c->lps, lp, tmp)
 	{
-		v->lps_served += lp->served;
+		v->lps_served += lp->requests - lp->throttled_429;
 		if (lp->rejected_403 == 0) {
 			continue;
 		}
@@ -124,6 +125,7 @@ static void ranges(const struct pk_container *c, struct pk_result_variant *v)
 		r->storage_bytes = p->storage_bytes;
 		r->logical_partitions = p->logical_partitions;
 		r->requests = p->requests;
+		r->retries = p->retries;
 		r->throttled_429 = p->throttled_429;
 		r->ru_mru = p->ru_mru;
 		/* range ids are never reused: the metrics' statistics of

@@ -159,6 +159,7 @@ static void attempt(struct pk_run *run, struct pk_variant *v,
 	struct pk_outcome out;
 	struct pk_totals *t = &v->container->metrics.totals;
 
+	container_set_retry(v->container, st.retries + st.gone_retries > 0);
 	if (op->kind == PK_OP_QUERY) {
 		query_request(run, v, op, t_ms, &out);
 	} else if (op->kind == PK_OP_BATCH) {

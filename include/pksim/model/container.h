@@ -93,9 +93,12 @@ struct pk_lp {
 	struct pk_epk epk;       /* where it lies in the key space */
 	uint64_t storage_bytes;  /* stored bytes (x index factor) <= cap */
 	uint64_t items;          /* items stored now */
-	uint64_t requests;       /* attempts, 429s included */
-	uint64_t served;         /* attempts not rate limited */
-	uint64_t throttled_429;  /* attempts rate limited */
+	uint64_t requests;       /* attempts, 429s and retries included */
+	uint64_t retries;        /* ... of them retries (an operation's
+				    second and later attempts); the
+				    first attempts are requests - retries */
+	uint64_t throttled_429;  /* attempts rate limited (served =
+				    requests - throttled_429) */
 	uint64_t rejected_403;   /* writes refused: partition full */
 	int64_t ru_mru;          /* RU charged, mRU */
 	int64_t full_at_ms;      /* first 403/1014, or -1 */
@@ -120,8 +123,10 @@ struct pk_pp {
 	uint64_t logical_partitions; /* logical partitions holding items */
 	uint32_t sec_requests;     /* attempts in the open second */
 	uint32_t sec_throttled;    /* 429s in the open second */
+	uint32_t sec_retries;      /* retries in the open second */
 	int64_t sec_ru_mru;        /* RU charged in the open second */
-	uint64_t requests;         /* over its lifetime */
+	uint64_t requests;         /* over its lifetime, retries too */
+	uint64_t retries;          /* ... of them retries */
 	uint64_t throttled_429;
 	uint64_t rejected_403;
 	int64_t ru_mru;
@@ -234,8 +239,14 @@ struct pk_container {
 	int64_t now_s;                 /* the open second */
 	int64_t now_ms;                /* time of the last request applied */
 	int sec_active;                /* a request arrived in the open second */
-	int64_t sec_offered_mru;       /* open second, container-wide */
+	int64_t sec_offered_mru;       /* open second, container-wide:
+					  charges of first attempts */
+	int64_t sec_retry_mru;         /* ... of retries */
+	uint64_t sec_retries;          /* retries in the open second */
 	int64_t sec_served_mru;
+	int attempt_retry;             /* 1: the requests applied until the
+					  next container_set_retry are
+					  retries (container_set_retry) */
 	struct pk_metrics metrics;
 };
 
@@ -376,6 +387,14 @@ int container_redistribute(struct pk_container *c, int64_t t_ms,
  * Returns the ranges merged away.
  */
 size_t container_merge(struct pk_container *c, int64_t t_ms, size_t want);
+
+/*
+ * Say whether the requests that follow (container_apply, _batch, _query)
+ * are retries (1: an operation's second or later attempt, after a 429 or
+ * a 410) or first attempts (0, the default). Reports count first
+ * attempts as the demand ("offered") and retries on their own.
+ */
+void container_set_retry(struct pk_container *c, int retry);
 
 /*
  * Apply one point request at r->t_ms (advancing the clock first). Rules

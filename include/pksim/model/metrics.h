@@ -22,7 +22,9 @@
 struct pk_sample {
 	int64_t t_s;            /* the second, from t = 0 */
 	uint32_t range_id;      /* partition key range id */
-	uint32_t requests;      /* attempts that reached the range (429s too) */
+	uint32_t requests;      /* attempts that reached the range (429s and
+				   retries too) */
+	uint32_t retries;       /* ... of them retries */
 	uint32_t throttled_429; /* attempts rate limited */
 	int64_t ru_mru;         /* RU charged (served), mRU */
 	int64_t ru_per_s_mru;   /* the range's RU/s share that second, mRU */
@@ -39,7 +41,10 @@ struct pk_second {
 	int64_t t_s;             /* the (first) second */
 	int64_t span_s;          /* seconds this record covers: 1, or more
 				    for a run of idle seconds */
-	int64_t offered_mru;     /* charges of every attempt that arrived */
+	int64_t offered_mru;     /* charges of the first attempts that
+				    arrived: the demand */
+	int64_t retry_mru;       /* charges of the retries that arrived */
+	uint64_t retries;        /* retries that arrived (429 and 410) */
 	int64_t served_mru;      /* charges admitted */
 	int64_t ru_per_s;        /* provisioned RU/s that second */
 	uint32_t ranges;         /* physical partitions that second */
@@ -129,6 +134,9 @@ struct pk_action {
 struct pk_totals {
 	uint64_t operations;           /* operations offered (not attempts) */
 	uint64_t attempts;             /* requests sent, retries included */
+	uint64_t retries;              /* ... of them retries: an
+					  operation's attempts after its
+					  first (after a 429 or a 410) */
 	uint64_t succeeded;            /* 2xx */
 	uint64_t throttled_429;        /* service-side 429s (every attempt) */
 	uint64_t failed_after_retries; /* operations that ended in a 429 */
@@ -146,7 +154,9 @@ struct pk_totals {
 	uint64_t query_ranges;         /* ranges visited by queries */
 	int64_t fanout_mru;            /* RU of fan-out queries, mRU */
 	int64_t ru_mru;                /* RU consumed (charged), mRU */
-	int64_t offered_mru;           /* RU of every attempt, mRU */
+	int64_t offered_mru;           /* RU of every first attempt (the
+					  demand), mRU */
+	int64_t retry_mru;             /* RU of every retry, mRU */
 	uint64_t retry_wait_ms;        /* total client wait on retry-after */
 	/* Transactional batches (container_batch). A batch is one request:
 	   one in operations and attempts, and once in succeeded or under its

@@ -2,11 +2,13 @@
  * report_csv: the per-second series of every variant as one tidy CSV
  * table, one row per (variant, second, partition key range):
  *
- *   variant,t_s,range_id,ru,ru_per_s,normalized_ru,requests,throttled_429,storage_bytes
+ *   variant,t_s,range_id,ru,ru_per_s,normalized_ru,requests,throttled_429,storage_bytes,retries
  *
  * ru: RU charged in that second; ru_per_s: the range's share of the
  * provisioned RU/s; normalized_ru: 0..1 (metrics.h); requests: attempts,
- * 429s included; storage_bytes: at the end of the second. Seconds in
+ * 429s and retries included; storage_bytes: at the end of the second;
+ * retries: the attempts among requests that were retries (requests -
+ * retries are first attempts, the demand). Seconds in
  * which the container saw no request have no rows. Variant names are
  * quoted as CSV requires. pandas reads it with no options:
  * pandas.read_csv("series.csv").

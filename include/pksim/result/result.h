@@ -45,7 +45,11 @@ struct pk_result_range {
 	int64_t ru_per_s_mru;	     /* its share of the RU/s, mRU */
 	uint64_t storage_bytes;	     /* stored (x index factor) */
 	uint64_t logical_partitions; /* logical partitions holding items */
-	uint64_t requests;	     /* attempts over its life, 429s too */
+	uint64_t requests;	     /* attempts over its life, 429s and
+					retries too */
+	uint64_t retries;	     /* ... of them retries; the first
+					attempts (offered) are requests -
+					retries */
 	uint64_t throttled_429;	     /* attempts rate limited */
 	int64_t ru_mru;		     /* RU charged over its life, mRU */
 	double peak_normalized;	     /* highest second, 0..1 */
@@ -62,7 +66,9 @@ struct pk_result_lp {
 	size_t range;		/* index in ranges[] of its range */
 	uint64_t storage_bytes; /* stored now */
 	uint64_t items;		/* items stored now */
-	uint64_t requests;	/* attempts, 429s included */
+	uint64_t requests;	/* attempts, 429s and retries included */
+	uint64_t retries;	/* ... of them retries; first attempts
+				   (offered) are requests - retries */
 	uint64_t served;	/* attempts not rate limited */
 	uint64_t throttled_429;
 	uint64_t rejected_403; /* writes refused: partition full */
