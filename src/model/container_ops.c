@@ -66,6 +66,10 @@ static int store(struct pk_container *c, struct pk_lp *lp, struct pk_pp *pp,
 	}
 	lp->storage_bytes = lp->storage_bytes - old + new_bytes;
 	pp->storage_bytes = pp->storage_bytes - old + new_bytes;
+	if (lp->first_grow_ms == c->now_ms) {
+		/* growth is measured from the end of the first instant */
+		lp->grow_base_bytes = lp->storage_bytes;
+	}
 	if (!old && new_bytes) {
 		if (lp->items++ == 0) {
 			pp->logical_partitions++;

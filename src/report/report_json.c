@@ -353,11 +353,6 @@ static json_t *serverless(const struct pk_result_variant *v)
 	return o;
 }
 
-static json_t *nullable(double x)
-{
-	return x < 0 ? json_null() : json_real(x);
-}
-
 /* the hottest key as its JSON value ("dev-1", 17, ["t1", "u2"]) */
 static json_t *hottest_key(const struct pk_scorecard *s)
 {
@@ -370,9 +365,13 @@ static json_t *hottest_key(const struct pk_scorecard *s)
 	return j ? j : json_string(s->hottest_key);
 }
 
-static json_t *scorecard(const struct pk_scorecard *s)
+static json_t *scorecard(const struct pk_result *r,
+			 const struct pk_scorecard *s)
 {
+	static const char *const kinds[] = {"days", "never", "beyond",
+					    "at_once", "bounded"};
 	json_t *o = json_object();
+	char t[160];
 
 	json_object_set_new(o, "logical_partitions",
 			    count(s->logical_partitions));
@@ -398,7 +397,17 @@ static json_t *scorecard(const struct pk_scorecard *s)
 			    json_real(s->worst_range_429_rate));
 	json_object_set_new(o, "rejected_403", count(s->rejected_403));
 	json_object_set_new(o, "refused_400_409_413", count(s->refused));
-	json_object_set_new(o, "days_to_20gb", nullable(s->days_to_full));
+	json_object_set_new(o, "days_to_20gb",
+			    s->full_kind == PK_FULL_DAYS
+				    ? json_real(s->days_to_full)
+				    : json_null());
+	json_object_set_new(o, "days_to_full_kind",
+			    json_string(kinds[s->full_kind]));
+	json_object_set_new(o, "days_to_full_text",
+			    json_string(scorecard_full_text(r, s, 0, t,
+							    sizeof(t))));
+	json_object_set_new(o, "largest_lp_bytes",
+			    count(s->largest_lp_bytes));
 	json_object_set_new(o, "fanout_queries", count(s->fanout_queries));
 	json_object_set_new(o, "fanout_ru", json_real(s->fanout_ru));
 	json_object_set_new(o, "splits", count(s->splits));
@@ -476,7 +485,7 @@ int report_json(const struct pk_result *run, int scorecards, FILE *out)
 
 		if (cards) {
 			json_object_set_new(v, "scorecard",
-					    scorecard(&cards[i]));
+					    scorecard(run, &cards[i]));
 		}
 		json_array_append_new(vs, v);
 	}

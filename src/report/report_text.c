@@ -618,7 +618,8 @@ static const char *const row_names[PK_ROWS] = {
 	"fan-out queries (RU)", "splits", "rank",
 };
 
-static void cell_of(const struct pk_scorecard *s, enum pk_row r, FILE *out)
+static void cell_of(const struct pk_result *run, const struct pk_scorecard *s,
+		    enum pk_row r, FILE *out)
 {
 	char a[40], b[40], buf[96];
 
@@ -662,11 +663,7 @@ static void cell_of(const struct pk_scorecard *s, enum pk_row r, FILE *out)
 		cell(fmt_thousands(s->refused, a), out);
 		return;
 	case PK_ROW_FULL:
-		if (s->days_to_full < 0) {
-			snprintf(buf, sizeof(buf), "never");
-		} else {
-			snprintf(buf, sizeof(buf), "%.1f", s->days_to_full);
-		}
+		scorecard_full_text(run, s, 1, buf, sizeof(buf));
 		break;
 	case PK_ROW_FANOUT:
 		snprintf(buf, sizeof(buf), "%s (%s)",
@@ -710,9 +707,20 @@ int report_text_compare(const struct pk_result *run, FILE *out)
 	for (r = 0; r < PK_ROWS; r++) {
 		row_head(row_names[r], out);
 		for (i = 0; i < run->n_variants; i++) {
-			cell_of(&cards[i], (enum pk_row)r, out);
+			cell_of(run, &cards[i], (enum pk_row)r, out);
 		}
 		fputc('\n', out);
+	}
+	fprintf(out, "\ndays to full (the largest logical partition at its "
+		     "cap, %s)\n",
+		run->n_variants ? fmt_bytes(run->variants[0].spec->lp_storage_bytes,
+					  a)
+				: "-");
+	for (i = 0; i < run->n_variants; i++) {
+		char t[160];
+
+		fprintf(out, "  %-24s %s\n", cards[i].name,
+			scorecard_full_text(run, &cards[i], 0, t, sizeof(t)));
 	}
 	fprintf(out, "\nranking (fewest operations failed or refused, then "
 		     "fewest 429s, then the most even spread, then the lowest "

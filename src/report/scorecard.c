@@ -67,29 +67,178 @@ static void ranges(const struct pk_result_variant *v,
 		      (double)v->storage_bytes / (double)v->n_ranges);
 }
 
-/* Days until the largest logical partition is full at the growth seen:
-   its bytes over the time between its first and last growing write (a
-   logical partition written once has shown no growth: never). */
-static double days_to_full(const struct pk_result_variant *v)
+/* 1 if a strftime format names an absolute time (it holds the year or
+   the epoch): its value never comes back, so a key made of it stops
+   growing once time moves past it. %A, %H or %M alone cycle. */
+static int clock_absolute(const char *fmt)
+{
+	const char *p;
+
+	for (p = fmt; (p = strchr(p, '%')) != NULL && p[1]; p += 2) {
+		if (strchr("YyGgFDcsxC", p[1])) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* 1 if path names a generated clock property of an absolute time. */
+static int ref_is_clock(const struct pk_scenario *sc, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < sc->n_props; i++) {
+		if (sc->props[i].kind == PK_GEN_CLOCK &&
+		    strcmp(sc->props[i].path, path) == 0 &&
+		    clock_absolute(sc->props[i].clock_format)) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int scorecard_key_bounded(const struct pk_pkey *k,
+			  const struct pk_scenario *sc)
+{
+	size_t i;
+
+	if (k->kind != PK_KEY_SYNTHETIC) {
+		for (i = 0; i < k->n_refs; i++) {
+			if (ref_is_clock(sc, k->refs[i])) {
+				return 1;
+			}
+		}
+		return 0;
+	}
+	for (i = 0; i < k->n_parts; i++) {
+		switch (k->parts[i].kind) {
+		case PK_TPL_DAY:
+		case PK_TPL_MONTH:
+		case PK_TPL_YEAR:
+		case PK_TPL_HOUR:
+			return 1;
+		case PK_TPL_PROP:
+			if (ref_is_clock(sc, k->refs[k->parts[i].ref])) {
+				return 1;
+			}
+			break;
+		default:
+			break;
+		}
+	}
+	return 0;
+}
+
+/*
+ * When the largest logical partition is full (issue 12 §3), into sc:
+ * bounded for a time-bucket key; n/a when every record arrived at once
+ * (no growth rate); else its growth after the first instant it grew
+ * (bytes stored since then over the time to its last growing write: n
+ * writes make n - 1 intervals) extrapolated to the cap; never when it
+ * did not grow after that instant.
+ */
+static void days_to_full(const struct pk_result *r,
+			 const struct pk_result_variant *v,
+			 struct pk_scorecard *sc)
 {
 	const struct pk_result_lp *top = &v->top_storage[0];
 	double rate, left;
 
-	if (v->n_top_storage == 0 || top->storage_bytes == 0) {
-		return -1;
+	sc->days_to_full = -1;
+	if (v->n_top_storage > 0) {
+		sc->largest_lp_bytes = top->storage_bytes;
 	}
-	if (top->storage_bytes >= v->spec->lp_storage_bytes ||
-	    top->rejected_403 > 0) {
-		return 0;
+	if (v->n_top_storage > 0 && top->storage_bytes > 0 &&
+	    (top->storage_bytes >= v->spec->lp_storage_bytes ||
+	     top->rejected_403 > 0)) {
+		sc->full_kind = PK_FULL_DAYS;
+		sc->days_to_full = 0;
+		return;
 	}
-	if (top->last_grow_ms <= top->first_grow_ms) {
-		return -1;
+	if (scorecard_key_bounded(v->key, r->sc)) {
+		sc->full_kind = PK_FULL_BOUNDED;
+		return;
 	}
-	rate = (double)top->storage_bytes * 1000.0 /
+	if (r->sc->items_file && r->sc->items_file->from == PK_FROM_AT_ONCE) {
+		sc->full_kind = PK_FULL_AT_ONCE;
+		return;
+	}
+	sc->full_kind = PK_FULL_NEVER;
+	if (v->n_top_storage == 0 || top->storage_bytes == 0 ||
+	    top->last_grow_ms <= top->first_grow_ms ||
+	    top->storage_bytes <= top->grow_base_bytes) {
+		return;
+	}
+	rate = (double)(top->storage_bytes - top->grow_base_bytes) * 1000.0 /
 	       (double)(top->last_grow_ms - top->first_grow_ms);
 	left = (double)(v->spec->lp_storage_bytes - top->storage_bytes);
 	left = left / rate / PK_SECONDS_PER_DAY;
-	return left > PK_SCORECARD_HORIZON_DAYS ? -1 : left;
+	/* items replayed by a compressed time field: a simulated second is
+	   time_compression seconds of the data's own time */
+	if (r->sc->items_file &&
+	    r->sc->items_file->from == PK_FROM_TIME_FIELD) {
+		left *= r->sc->items_file->time_compression;
+	}
+	sc->full_kind = left > PK_SCORECARD_HORIZON_DAYS ? PK_FULL_BEYOND
+							 : PK_FULL_DAYS;
+	sc->days_to_full = left;
+}
+
+const char *scorecard_arrival(const struct pk_result *r, char *buf,
+			      size_t cap)
+{
+	const struct pk_items_file *f = r->sc->items_file;
+
+	if (!f) {
+		snprintf(buf, cap, "at the scenario's rates");
+	} else if (f->from == PK_FROM_RATE) {
+		snprintf(buf, cap, "at %g records/s", f->rate_per_s);
+	} else if (f->from == PK_FROM_TIME_FIELD) {
+		snprintf(buf, cap,
+			 "in the data's own time (%s, compressed %gx)",
+			 f->time_field + (f->time_field[0] == '/'),
+			 f->time_compression);
+	} else {
+		snprintf(buf, cap, "all records at once");
+	}
+	return buf;
+}
+
+const char *scorecard_full_text(const struct pk_result *r,
+				const struct pk_scorecard *s, int brief,
+				char *buf, size_t cap)
+{
+	char a[PK_FMT_BYTES], at[96];
+
+	switch (s->full_kind) {
+	case PK_FULL_BOUNDED:
+		snprintf(buf, cap,
+			 brief ? "bounded (%s)" : "bounded: largest bucket %s",
+			 fmt_bytes(s->largest_lp_bytes, a));
+		break;
+	case PK_FULL_AT_ONCE:
+		snprintf(buf, cap,
+			 brief ? "n/a (at once)" : "n/a: all records at once");
+		break;
+	case PK_FULL_NEVER:
+		snprintf(buf, cap, brief ? "never" : "never: it does not grow");
+		break;
+	case PK_FULL_BEYOND:
+		snprintf(buf, cap, brief ? "> 100 years" : "over 100 years %s",
+			 scorecard_arrival(r, at, sizeof(at)));
+		break;
+	default:
+		if (s->days_to_full <= 0) {
+			snprintf(buf, cap, "full now");
+		} else if (brief) {
+			snprintf(buf, cap, "%.1f", s->days_to_full);
+		} else {
+			snprintf(buf, cap, "%.1f days %s", s->days_to_full,
+				 scorecard_arrival(r, at, sizeof(at)));
+		}
+		break;
+	}
+	return buf;
 }
 
 void scorecard_fill(const struct pk_result *r,
@@ -108,16 +257,7 @@ void scorecard_fill(const struct pk_result *r,
 	sc->failed_after_retries = t->failed_after_retries;
 	sc->rejected_403 = t->rejected_403;
 	sc->refused = t->bad_request_400 + t->too_large_413 + t->conflict_409;
-	sc->days_to_full = days_to_full(v);
-	/* items replayed by a compressed time field: a simulated second is
-	   time_compression seconds of the data's own time */
-	if (sc->days_to_full > 0 && r->sc->items_file &&
-	    r->sc->items_file->from == PK_FROM_TIME_FIELD) {
-		sc->days_to_full *= r->sc->items_file->time_compression;
-		if (sc->days_to_full > PK_SCORECARD_HORIZON_DAYS) {
-			sc->days_to_full = -1;
-		}
-	}
+	days_to_full(r, v, sc);
 	sc->fanout_queries = t->queries[PK_ROUTE_FANOUT];
 	sc->fanout_ru = metrics_ru(t->fanout_mru);
 	sc->splits = v->metrics->n_splits;
@@ -163,10 +303,11 @@ static int cmp_cards(const void *pa, const void *pb)
 
 /* One logical partition takes most of the RU: capped at one range's
    RU/s, and full at the growth seen. */
-static void hot_verdict(const struct pk_result_variant *v,
+static void hot_verdict(const struct pk_result *r,
+			const struct pk_result_variant *v,
 			struct pk_scorecard *s)
 {
-	char a[32], limited[96] = "", full[64] = "";
+	char a[32], limited[96] = "", full[160] = "", t[128];
 
 	if (s->throttled_429 > 0) {
 		snprintf(limited, sizeof(limited),
@@ -175,9 +316,9 @@ static void hot_verdict(const struct pk_result_variant *v,
 				       (double)(s->operations +
 						s->throttled_429)));
 	}
-	if (s->days_to_full >= 0) {
-		snprintf(full, sizeof(full), "; full in %.1f days at this rate",
-			 s->days_to_full);
+	if (s->full_kind == PK_FULL_DAYS) {
+		snprintf(full, sizeof(full), "; full in %s",
+			 scorecard_full_text(r, s, 0, t, sizeof(t)));
 	}
 	snprintf(s->verdict, sizeof(s->verdict),
 		 "%s: one logical partition (%s) takes %.0f%% of the RU, "
@@ -191,7 +332,8 @@ static void hot_verdict(const struct pk_result_variant *v,
 }
 
 /* The plain sentence: the figure that hurts this variant most. */
-static void verdict(const struct pk_result_variant *v,
+static void verdict(const struct pk_result *r,
+		    const struct pk_result_variant *v,
 		    struct pk_scorecard *s)
 {
 	char a[32], b[32];
@@ -212,7 +354,7 @@ static void verdict(const struct pk_result_variant *v,
 			 fmt_thousands(s->rejected_403, b));
 	} else if (s->have_hottest &&
 		   s->hottest_share_ru >= PK_SCORECARD_HOT_SHARE) {
-		hot_verdict(v, s);
+		hot_verdict(r, v, s);
 	} else if (s->worst_range_429_rate > PK_SCORECARD_HEALTHY_429) {
 		snprintf(s->verdict, sizeof(s->verdict),
 			 "%s: range %u rate-limited %.1f%% of its requests; "
@@ -247,7 +389,7 @@ struct pk_scorecard *scorecard_all(const struct pk_result *r)
 
 	for (i = 0; i < r->n_variants; i++) {
 		scorecard_fill(r, &r->variants[i], &cards[i]);
-		verdict(&r->variants[i], &cards[i]);
+		verdict(r, &r->variants[i], &cards[i]);
 		order[i] = &cards[i];
 	}
 	qsort(order, r->n_variants, sizeof(*order), cmp_cards);

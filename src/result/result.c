@@ -74,6 +74,7 @@ static void copy_lp(const struct pk_container *c, const struct pk_lp *lp,
 	out->full_at_ms = lp->full_at_ms;
 	out->first_grow_ms = lp->first_grow_ms;
 	out->last_grow_ms = lp->last_grow_ms;
+	out->grow_base_bytes = lp->grow_base_bytes;
 }
 
 static size_t top(const struct pk_container *c, int by_storage,

@@ -105,6 +105,10 @@ struct pk_lp {
 	int64_t first_grow_ms;   /* first and last write that added bytes;
 				    -1 before any */
 	int64_t last_grow_ms;
+	uint64_t grow_base_bytes; /* stored at the end of the first growing
+				     write's millisecond: growth is counted
+				     from there (n - 1 intervals, issue 12
+				     §3) */
 	uint32_t index;          /* 1, 2, ... in order of creation */
 	size_t key_len;          /* bytes in key */
 	unsigned char key[];     /* identity bytes of the value (pkey.h) */

@@ -7,11 +7,11 @@
  * of the storage; storage max / mean over physical partitions; the peak
  * normalized RU consumption and its range; 429s (service-side and after
  * retries) and the worst range's 429 rate; 403s; days until the largest
- * logical partition reaches its cap at the growth seen (its bytes over
- * the time from its first to its last growing write, in the data's own
- * time when items arrive by a compressed time field, else in simulated
- * time; none when it grew once only or would take longer than
- * PK_SCORECARD_HORIZON_DAYS); fan-out
+ * logical partition reaches its cap at the growth seen (bytes stored
+ * since the end of the first instant it grew, over the time to its last
+ * growing write: n writes are n - 1 intervals; in the data's own time
+ * when items arrive by a compressed time field, else in simulated time;
+ * see enum pk_full_kind for the cases without a day count); fan-out
  * queries and their RU; splits.
  *
  * Ranking: fewer operations the application sees fail (after retries,
@@ -31,6 +31,18 @@
 
 /* "never" beyond 100 years at the observed growth */
 #define PK_SCORECARD_HORIZON_DAYS 36500.0
+
+/* What "days to full" can say about a variant (issue 12 §3). */
+enum pk_full_kind {
+	PK_FULL_DAYS = 0, /* days_to_full days at the growth seen (0: full) */
+	PK_FULL_NEVER,    /* the largest logical partition did not grow after
+			     its first instant */
+	PK_FULL_BEYOND,   /* it grows, but would take over
+			     PK_SCORECARD_HORIZON_DAYS */
+	PK_FULL_AT_ONCE,  /* every record arrived at t = 0: no growth rate */
+	PK_FULL_BOUNDED,  /* a time-bucket key (scorecard_key_bounded): a
+			     bucket stops growing when time moves on */
+};
 
 struct pk_scorecard {
 	const char *name;              /* borrowed from the variant */
@@ -53,7 +65,12 @@ struct pk_scorecard {
 	uint32_t worst_range;
 	uint64_t rejected_403;
 	uint64_t refused;              /* 400, 409 and 413 responses */
-	double days_to_full;           /* < 0: never within the horizon */
+	enum pk_full_kind full_kind;
+	double days_to_full;           /* PK_FULL_DAYS, PK_FULL_BEYOND:
+					  days; else -1 */
+	uint64_t largest_lp_bytes;     /* the largest logical partition's
+					  storage (the largest bucket of a
+					  bounded key) */
 	uint64_t fanout_queries;
 	double fanout_ru;
 	size_t splits;
@@ -61,6 +78,34 @@ struct pk_scorecard {
 	size_t rank;                   /* 1 = best */
 	char verdict[512];             /* one plain sentence */
 };
+
+/*
+ * 1 if key k's value changes with time so that a logical partition stops
+ * growing once its time has passed: a template with a {day(ts)},
+ * {month(ts)}, {year(ts)} or {hour(ts)} part, or a key (path, level or
+ * template {name}) reading a generated clock property of sc whose format
+ * holds the year or epoch (%Y %y %G %g %F %D %c %x %s %C). {weekday(ts)}
+ * and clock formats without the year (%A, %H) come back every week or
+ * day: those partitions keep growing, so they are not bounded.
+ */
+int scorecard_key_bounded(const struct pk_pkey *k,
+			  const struct pk_scenario *sc);
+
+/* How records arrive, as the days-to-full figure is measured: "at 100
+   records/s", "in the data's own time (ts, compressed 60x)", "all records
+   at once", "at the scenario's rates"; into buf (cap bytes); returns
+   buf. */
+const char *scorecard_arrival(const struct pk_result *r, char *buf,
+			      size_t cap);
+
+/* s's days to full as text: brief for a table cell ("242.7", "never",
+   "n/a (at once)", "bounded (3.0 MB)", "> 100 years", "full now"), else a
+   statement ("242.7 days at 1 records/s", "n/a: all records at once",
+   "bounded: largest bucket 3.0 MB", "never: it does not grow"). Into buf
+   (cap bytes); returns buf. */
+const char *scorecard_full_text(const struct pk_result *r,
+				const struct pk_scorecard *s, int brief,
+				char *buf, size_t cap);
 
 /* Fill *sc with the figures of variant v of result r (rank and verdict
    are set by scorecard_all). sc->name is borrowed from v. */

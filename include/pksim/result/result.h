@@ -77,6 +77,7 @@ struct pk_result_lp {
 	int64_t first_grow_ms; /* first and last write that added
 				  bytes; -1 before any */
 	int64_t last_grow_ms;
+	uint64_t grow_base_bytes; /* stored at the end of first_grow_ms */
 };
 
 /* The first merge of the run that D-MERGE does not suit: the container
