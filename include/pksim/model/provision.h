@@ -17,6 +17,11 @@
  * - serverless: RU/s = physical partitions x 5,000 (rule 19, D-SLESS as
  *   the page reads now; the older table is not modelled).
  * GB are binary (2^30 bytes), as everywhere in pksim.
+ *
+ * A leaf header (tools/check-layers): it includes only the C library, so
+ * any stage may include it; the loader checks throughput with the same
+ * rules the engine applies. Including a header other than base's or the C
+ * library's here would make the loader's includes layering violations.
  */
 #ifndef PKSIM_PROVISION_H
 #define PKSIM_PROVISION_H
