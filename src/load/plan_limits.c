@@ -73,11 +73,59 @@ static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
    issue 11 fault 4). Sums in double, so durations near INT64_MAX add
    without overflow. 0 when within both, else -1 with the error at the
    phase that passes the bound. */
+/* Seconds a data file's arrivals span: (last - first time) /
+   time_compression under time_field, records / rate under rate, 0 at
+   once. */
+static double file_span_s(const struct pk_items_file *f)
+{
+	size_t n = trace_count(f->trace), i;
+	int64_t lo = INT64_MAX, hi = INT64_MIN, t;
+	struct pk_diag scratch; /* the loader checked every time already */
+
+	if (f->limit > 0 && f->limit < n) {
+		n = f->limit;
+	}
+	if (f->from == PK_FROM_RATE) {
+		return (double)n / f->rate_per_s;
+	}
+	if (f->from != PK_FROM_TIME_FIELD) {
+		return 0;
+	}
+	diag_init(&scratch);
+	for (i = 0; i < n; i++) {
+		if (trace_time_ms(f->trace, i, f->time_field, &t, &scratch) ==
+		    0) {
+			lo = t < lo ? t : lo;
+			hi = t > hi ? t : hi;
+		}
+	}
+	diag_free(&scratch);
+	return hi >= lo ? ((double)hi - (double)lo) / 1000.0 /
+				  f->time_compression
+			: 0;
+}
+
 int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 {
 	double t_s = 0, ops = 0;
 	char a[32], b[32];
 	size_t i;
+
+	if (s->items_file && s->items_file->trace) {
+		double span = file_span_s(s->items_file);
+
+		if (span > (double)PK_SCENARIO_MAX_SIM_S) {
+			ld_err_at(ld, s->items_file->line, s->items_file->col,
+				  "the data file's arrivals span %.3g s "
+				  "(%.3g days), above pksim's limit of %s s "
+				  "(366 days) of simulated time; raise "
+				  "time_compression or the rate, or use "
+				  "fewer records (limit)",
+				  span, span / 86400.0,
+				  fmt_thousands(PK_SCENARIO_MAX_SIM_S, a));
+			return -1;
+		}
+	}
 
 	for (i = 0; i < s->n_phases; i++) {
 		const struct pk_phase_spec *p = &s->phases[i];
