@@ -1079,6 +1079,105 @@ START_TEST(test_container_autoscale_dynamic)
 }
 END_TEST
 
+/* ---- an existing layout (issue 12 §2) ---- */
+
+START_TEST(test_container_existing_layout)
+{
+	/* The SRE's container: 5 physical partitions now, 20 GB each, at
+	   30,000 RU/s. Rule 2 would give a new container at 30,000
+	   ceil(30,000 / 6,000) = 5 as well; at 50,000 it would give
+	   ceil(50,000 / 6,000) = ceil(8.33) = 9. */
+	struct pk_container_spec s = spec_for(30000);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c;
+	const uint64_t gb = 1024ULL * 1024ULL * 1024ULL;
+	enum pk_min_reason why;
+	size_t i;
+
+	s.existing_partitions = 5;
+	s.existing_bytes_per_pp = 20 * gb;
+	c = container_new("t", &s, &cost);
+	ck_assert_uint_eq(c->pmap.n, 5);
+	ck_assert_uint_eq(c->created_ranges, 5);
+	for (i = 0; i < 5; i++) {
+		ck_assert_int_eq(share_ru(c, i), 6000); /* 30,000 / 5 */
+		ck_assert_uint_eq(c->pp[i].storage_bytes, 20 * gb);
+		ck_assert_uint_eq(c->pp[i].preloaded_bytes, 20 * gb);
+		ck_assert_uint_eq(c->pp[i].logical_partitions, 0);
+	}
+	ck_assert_uint_eq(container_storage(c), 100 * gb); /* 5 x 20 GB */
+	/* rule 8: max(400, 100 GB x 1, 30,000 / 100 = 300) = 400 */
+	ck_assert_int_eq(container_min_ru_per_s(c, &why), 400);
+	/* rule 5: 50,000 <= 5 x 10,000 is instant: 5 x 10,000, no split */
+	container_set_throughput(c, 0, 50000);
+	ck_assert_uint_eq(c->pmap.n, 5);
+	ck_assert_uint_eq(c->metrics.n_splits, 0);
+	ck_assert_int_eq(share_ru(c, 0), 10000);
+	ck_assert_int_eq(share_ru(c, 4), 10000);
+	/* rule 6: 60,000 > 50,000 splits to ceil(60,000 / 10,000) = 6: one
+	   parent (range 0, the widest at the lowest index) splits at its
+	   midpoint; each child keeps half its 20 GB */
+	container_set_throughput(c, 1000, 60000);
+	ck_assert_uint_eq(c->pmap.n, 6);
+	ck_assert_uint_eq(c->metrics.n_splits, 1);
+	ck_assert_uint_eq(c->metrics.splits[0].parent, 0);
+	ck_assert_uint_eq(c->pp[0].preloaded_bytes, 10 * gb);
+	ck_assert_uint_eq(c->pp[1].preloaded_bytes, 10 * gb);
+	ck_assert_uint_eq(c->pp[2].storage_bytes, 20 * gb);
+	ck_assert_int_eq(share_ru(c, 0), 10000); /* 60,000 / 6 */
+	ck_assert_uint_eq(container_storage(c), 100 * gb);
+	/* rule 7: lowering to 30,000 keeps 6 ranges of 5,000 */
+	container_set_throughput(c, 2000, 30000);
+	ck_assert_uint_eq(c->pmap.n, 6);
+	ck_assert_int_eq(share_ru(c, 5), 5000);
+	/* rule 8: max(400, 100 GB, 60,000 / 100 = 600) = 600, the highest
+	   ever deciding */
+	ck_assert_int_eq(container_min_ru_per_s(c, &why), 600);
+	ck_assert_int_eq(why, PK_MIN_HIGHEST);
+	ck_assert_int_eq(container_check(c), 0);
+	container_free(c);
+}
+END_TEST
+
+START_TEST(test_container_existing_storage_split)
+{
+	/* 1 existing partition holding exactly its cap of 100 KiB (a
+	   classroom cap); a 1 KiB write passes the cap, so at the end of
+	   the second it splits: the preloaded data, spread evenly, has its
+	   median at the EPK midpoint, so each child keeps 50 KiB of it and
+	   the new item's child also holds the item's 1 KiB */
+	struct pk_container_spec s = spec_for(400);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c;
+	unsigned char enc[PK_EPK_ENCODED_MAX];
+	struct pk_request r = {0, PK_OP_CREATE, 0, 1024, enc, 0, NULL, 0, NULL,
+			       0};
+	struct pk_outcome o;
+	uint64_t total;
+
+	s.pp_storage_bytes = 100 * 1024;
+	s.existing_partitions = 1;
+	s.existing_bytes_total = 100 * 1024;
+	c = container_new("t", &s, &cost);
+	ck_assert_uint_eq(c->pp[0].storage_bytes, 100 * 1024);
+	r.key_len = key_of("k", enc);
+	apply(c, &r, &o);
+	ck_assert_int_eq(o.status, 201);
+	container_advance(c, 1000);
+	ck_assert_uint_eq(c->pmap.n, 2);
+	ck_assert_int_eq(c->metrics.splits[0].reason, PK_SPLIT_STORAGE);
+	ck_assert_uint_eq(c->pp[0].preloaded_bytes, 50 * 1024);
+	ck_assert_uint_eq(c->pp[1].preloaded_bytes, 50 * 1024);
+	total = c->pp[0].storage_bytes + c->pp[1].storage_bytes;
+	ck_assert_uint_eq(total, 101 * 1024); /* 100 KiB + the item */
+	ck_assert_uint_eq(c->pp[0].logical_partitions +
+			      c->pp[1].logical_partitions,
+			  1);
+	ck_assert_int_eq(container_check(c), 0);
+	container_free(c);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("container");
@@ -1087,6 +1186,8 @@ Suite *tu_suite(void)
 	TCase *storage = tcase_create("storage");
 
 	tcase_add_test(layout, test_container_initial_layout);
+	tcase_add_test(layout, test_container_existing_layout);
+	tcase_add_test(storage, test_container_existing_storage_split);
 	tcase_add_test(layout, test_container_raise_and_split);
 	tcase_add_test(layout, test_container_lower_keeps_partitions);
 	tcase_add_test(layout, test_container_uneven_shares_sum);

@@ -190,8 +190,9 @@ static double lps_planned(const struct pk_scenario *s,
 }
 
 /* The most physical partitions one variant can reach: its layout at
-   creation, phases raising throughput (rule 6), and storage splits of
-   the largest items at half-full partitions (rule 9). */
+   creation (or an existing layout's N), phases raising throughput (rule
+   6), and storage splits of the largest items and the data stored at the
+   start at half-full partitions (rule 9). */
 static double ranges_planned(const struct pk_scenario *s,
 			     const struct pk_container_spec *c, double items,
 			     double item_bytes)
@@ -203,6 +204,11 @@ static double ranges_planned(const struct pk_scenario *s,
 	double n = ceil(ru / (double)c->initial_ru_per_pp), storage;
 	size_t i;
 
+	if (c->existing_partitions > 0) {
+		/* an existing layout starts with its own N (issue 12) */
+		n = (double)c->existing_partitions;
+	}
+
 	for (i = 0; i < s->n_phases; i++) {
 		double p = (double)s->phases[i].throughput_ru_per_s;
 
@@ -210,7 +216,10 @@ static double ranges_planned(const struct pk_scenario *s,
 			n = ceil(p / (double)c->pp_ru_per_s);
 		}
 	}
-	storage = ceil(2.0 * items * item_bytes * c->index_factor /
+	storage = ceil((2.0 * items * item_bytes * c->index_factor +
+			2.0 * (double)c->existing_bytes_total +
+			2.0 * (double)c->existing_bytes_per_pp *
+			    (double)c->existing_partitions) /
 		       (double)c->pp_storage_bytes);
 	n = storage > n ? storage : n;
 	return n < 1 ? 1 : n;

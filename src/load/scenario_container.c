@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "pksim/model/provision.h"
 
@@ -36,6 +37,9 @@ static const char *const container_keys[] = {
     "burst",
     "serverless",
     "split_gone",
+    "partitions",
+    "storage_per_partition",
+    "storage_total",
     NULL,
 };
 
@@ -276,6 +280,211 @@ static unsigned load_serverless(struct ld *ld, const struct yn *m,
 	return CT_SETS_THROUGHPUT;
 }
 
+/* ------------------------------------------------------------------ */
+/* An existing container's layout (issue 12 §2) */
+
+static const char partitions_what[] =
+    "a whole number of physical partitions from 1 to 10,000 (the existing "
+    "container's, as the portal's metrics show them), or new (a container "
+    "created by the scenario, the default)";
+
+/* The node of m that a layout error is about: the first of the keys
+   listed (NULL-terminated) that m sets, else m itself. */
+static const struct yn *first_set(const struct yn *m, const char *const *keys)
+{
+	const struct yn *n;
+
+	for (; *keys; keys++) {
+		if ((n = yn_get(m, *keys))) {
+			return n;
+		}
+	}
+	return m;
+}
+
+/* Bytes an existing layout stores now (0 for a new container; at most
+   UINT64_MAX). */
+static uint64_t layout_bytes(const struct pk_container_spec *c)
+{
+	uint64_t n = (uint64_t)c->existing_partitions;
+
+	if (c->existing_bytes_total) {
+		return c->existing_bytes_total;
+	}
+	if (n && c->existing_bytes_per_pp > UINT64_MAX / n) {
+		return UINT64_MAX;
+	}
+	return c->existing_bytes_per_pp * n;
+}
+
+/*
+ * Check the layout *c has once m's keys are laid over it, when m sets a
+ * key it depends on: the storage fits the partitions (50 GB each, rule
+ * 1), the RU/s fit them (at most N x 10,000: rule 5; a raise past it is a
+ * phase's scale-up, rule 6) and are not below the minimum for the storage
+ * (rule 8; pksim does not know the highest RU/s ever set, so the term of
+ * 1% of it is left out).
+ */
+static void check_layout(struct ld *ld, const struct yn *m,
+			 const struct pk_container_spec *c)
+{
+	static const char *const ru_keys[] = {
+	    "throughput", "autoscale_max", "partitions",
+	    "physical_partition_throughput", NULL};
+	static const char *const storage_keys[] = {
+	    "storage_per_partition", "storage_total", "partitions",
+	    "physical_partition_storage", NULL};
+	static const char *const any[] = {
+	    "partitions",    "storage_per_partition",
+	    "storage_total", "throughput",
+	    "autoscale_max", "serverless",
+	    "physical_partition_storage", "physical_partition_throughput",
+	    NULL};
+	int64_t n = (int64_t)c->existing_partitions, ru, cap, min;
+	uint64_t bytes = layout_bytes(c);
+	char a[32], b[32], d[32], e[32];
+	const char *const *k;
+	int touched = 0;
+
+	for (k = any; *k; k++) {
+		touched |= yn_get(m, *k) != NULL;
+	}
+	if (!touched || n == 0) {
+		return;
+	}
+	if (c->existing_bytes_per_pp > c->pp_storage_bytes) {
+		/* rule 1: a physical partition holds at most 50 GB */
+		ld_err(ld, first_set(m, storage_keys),
+		       "storage_per_partition %s is more than one physical "
+		       "partition holds (%s, physical_partition_storage); give "
+		       "at most %s",
+		       fmt_bytes(c->existing_bytes_per_pp, a),
+		       fmt_bytes(c->pp_storage_bytes, b),
+		       fmt_bytes(c->pp_storage_bytes, d));
+		return;
+	}
+	if (c->existing_bytes_total > 0 &&
+	    (c->existing_bytes_total - 1) / c->pp_storage_bytes + 1 >
+		(uint64_t)n) {
+		/* rule 1 and 9: storage splits keep every partition at or
+		   under its cap */
+		ld_err(ld, first_set(m, storage_keys),
+		       "storage_total %s needs at least %s physical partitions "
+		       "(%s each) but partitions is %lld; give partitions >= "
+		       "%s or less storage",
+		       fmt_bytes(c->existing_bytes_total, a),
+		       fmt_thousands((int64_t)((c->existing_bytes_total - 1) /
+						   c->pp_storage_bytes +
+					       1),
+				     b),
+		       fmt_bytes(c->pp_storage_bytes, d), (long long)n,
+		       fmt_thousands((int64_t)((c->existing_bytes_total - 1) /
+						   c->pp_storage_bytes +
+					       1),
+				     e));
+		return;
+	}
+	if (c->serverless) {
+		if (bytes > PK_PROVISION_SERVERLESS_MAX_BYTES) {
+			ld_err(ld, first_set(m, storage_keys),
+			       "a serverless container stores at most %s "
+			       "(got %s)",
+			       fmt_bytes(PK_PROVISION_SERVERLESS_MAX_BYTES, a),
+			       fmt_bytes(bytes, b));
+		}
+		return;
+	}
+	ru = c->autoscale_max_ru_per_s ? c->autoscale_max_ru_per_s
+				       : c->throughput_ru_per_s;
+	if (ru <= 0) {
+		return; /* no throughput yet: every variant sets its own */
+	}
+	cap = n * c->pp_ru_per_s;
+	if (ru > cap) {
+		/* rule 5: the existing layout holds N x 10,000 at once;
+		   above it the service splits (rule 6), a scale-up that a
+		   phase's throughput models */
+		ld_err(ld, first_set(m, ru_keys),
+		       "%s %s RU/s is more than %lld existing physical "
+		       "partitions hold (%lld x %s = %s RU/s, rule 5); give at "
+		       "most %s, and raise it in a phase's throughput to model "
+		       "the splits of a scale-up (rule 6)",
+		       c->autoscale_max_ru_per_s ? "autoscale_max"
+						 : "throughput",
+		       fmt_thousands(ru, a), (long long)n, (long long)n,
+		       fmt_thousands(c->pp_ru_per_s, b),
+		       fmt_thousands(cap, d), fmt_thousands(cap, e));
+		return;
+	}
+	min = c->autoscale_max_ru_per_s ? provision_min_autoscale_max(bytes, 0,
+								      NULL)
+					: provision_min_manual(bytes, 0, NULL);
+	if (ru < min) {
+		/* rule 8, D-LIMITS: 1 RU/s (autoscale max: 10) per GB */
+		ld_err(ld, first_set(m, ru_keys),
+		       "%s %s RU/s is below the minimum %s RU/s for %s stored "
+		       "(%s RU/s per GB, rule 8); give at least %s",
+		       c->autoscale_max_ru_per_s ? "autoscale_max"
+						 : "throughput",
+		       fmt_thousands(ru, a), fmt_thousands(min, b),
+		       fmt_bytes(bytes, d),
+		       c->autoscale_max_ru_per_s ? "10" : "1",
+		       fmt_thousands(min, e));
+	}
+}
+
+/*
+ * The layout keys of mapping m: `partitions` (N, or `new`),
+ * `storage_per_partition` and `storage_total` (only with an existing
+ * layout, at most one of them), laid over *c, then checked. `partitions:
+ * new` drops inherited storage: a new container starts empty.
+ */
+static void load_layout(struct ld *ld, const struct yn *m,
+			struct pk_container_spec *c)
+{
+	const struct yn *pn = yn_get(m, "partitions");
+	const struct yn *sp = yn_get(m, "storage_per_partition");
+	const struct yn *st = yn_get(m, "storage_total");
+	int64_t v;
+	uint64_t b;
+
+	if (pn && pn->kind == YN_SCALAR && strcmp(pn->text, "new") == 0) {
+		c->existing_partitions = 0;
+		c->existing_bytes_per_pp = 0;
+		c->existing_bytes_total = 0;
+	} else if (pn && ld_get_int(ld, pn, "partitions", 1,
+				    PK_MAX_EXISTING_PARTITIONS,
+				    partitions_what, &v) == 0) {
+		c->existing_partitions = (size_t)v;
+	}
+	if (sp && st) {
+		ld_err(ld, st,
+		       "give the data stored now either per partition "
+		       "(storage_per_partition) or in all (storage_total), "
+		       "not both");
+		return;
+	}
+	if (sp && ld_get_size(ld, sp, "storage_per_partition", 0, UINT64_MAX,
+			      "a size, e.g. 20GB", &b) == 0) {
+		c->existing_bytes_per_pp = b;
+		c->existing_bytes_total = 0;
+	}
+	if (st && ld_get_size(ld, st, "storage_total", 0, UINT64_MAX,
+			      "a size, e.g. 100GB", &b) == 0) {
+		c->existing_bytes_total = b;
+		c->existing_bytes_per_pp = 0;
+	}
+	if ((sp || st) && c->existing_partitions == 0) {
+		ld_err(ld, sp ? sp : st,
+		       "%s describes the data an existing container stores "
+		       "now; give partitions: N (its physical partitions) as "
+		       "well (a new container starts empty)",
+		       sp ? "storage_per_partition" : "storage_total");
+		return;
+	}
+	check_layout(ld, m, c);
+}
+
 /*
  * Lay the keys of mapping m (a `container:` or one variant) over *c,
  * which holds the defaults or the base container. where names m in
@@ -420,6 +629,7 @@ static unsigned load_container_keys(struct ld *ld, const struct yn *m,
 			      "a number greater than 0 (default 1)",
 			      &c->index_factor);
 	}
+	load_layout(ld, m, c);
 	return sets;
 }
 

@@ -64,6 +64,10 @@ struct pk_container *container_new(const char *name,
 	} else {
 		n = container_created_ranges(spec);
 	}
+	if (spec->existing_partitions > 0) {
+		/* an existing layout: its N, whatever the RU/s (issue 12) */
+		n = spec->existing_partitions;
+	}
 	/* MultiHash (hierarchical) keys are always version 2 (D-HPK) */
 	pmap_init_version(&c->pmap, n,
 			  spec->key.kind == PK_KEY_HIERARCHICAL ? 2
@@ -73,6 +77,12 @@ struct pk_container *container_new(const char *name,
 	for (i = 0; i < n; i++) {
 		throttle_init(&c->pp[i].budget, 0);
 		throttle_set_burst(&c->pp[i].budget, spec->burst);
+		c->pp[i].preloaded_bytes =
+		    spec->existing_bytes_total
+			? spec->existing_bytes_total / n +
+			      (i < spec->existing_bytes_total % n)
+			: spec->existing_bytes_per_pp;
+		c->pp[i].storage_bytes = c->pp[i].preloaded_bytes;
 	}
 	if (c->serverless) {
 		c->ru_per_s = provision_serverless_ru_per_s(n);
@@ -364,7 +374,8 @@ int container_check(const struct pk_container *c)
 		bad |= lp->storage_bytes > c->spec.lp_storage_bytes;
 	}
 	for (i = 0; i < c->pmap.n; i++) {
-		bad |= storage[i] != c->pp[i].storage_bytes;
+		bad |= storage[i] + c->pp[i].preloaded_bytes !=
+		       c->pp[i].storage_bytes;
 		bad |= count[i] != c->pp[i].logical_partitions;
 		shares += c->pp[i].budget.share_mru;
 	}

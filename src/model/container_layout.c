@@ -18,14 +18,15 @@
 /* ---- splits ---- */
 
 /* Recount storage and logical partitions of ranges i and i + 1 from the
-   logical partitions (after a split of one range into those two). */
+   logical partitions (after a split of one range into those two), whose
+   preloaded bytes are set. */
 static void recount_children(struct pk_container *c, size_t i)
 {
 	struct pk_lp *lp, *tmp;
 	size_t k;
 
 	for (k = i; k <= i + 1; k++) {
-		c->pp[k].storage_bytes = 0;
+		c->pp[k].storage_bytes = c->pp[k].preloaded_bytes;
 		c->pp[k].logical_partitions = 0;
 	}
 	HASH_ITER(hh, c->lps, lp, tmp)
@@ -60,6 +61,8 @@ static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
 	int64_t share = c->pp[i].budget.share_mru;
 	int64_t weight = c->pp[i].weight_mru;
 	int64_t dyn_hour = c->pp[i].dyn_hour, dyn_peak = c->pp[i].dyn_peak_mru;
+	uint64_t pre = c->pp[i].preloaded_bytes, left;
+	double wl, wr;
 	size_t k;
 
 	if (pmap_split(&c->pmap, i, &cut)) {
@@ -69,6 +72,14 @@ static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
 	memmove(&c->pp[i + 2], &c->pp[i + 1],
 		(c->pmap.n - i - 2) * sizeof(*c->pp));
 	memset(&c->pp[i], 0, 2 * sizeof(*c->pp));
+	/* preloaded data is spread evenly over the key space (container.h):
+	   each child keeps its width's share of it */
+	wl = pmap_width(&c->pmap, i);
+	wr = pmap_width(&c->pmap, i + 1);
+	left = wl + wr > 0 ? (uint64_t)((double)pre * (wl / (wl + wr)) + 0.5)
+			   : pre;
+	c->pp[i].preloaded_bytes = left > pre ? pre : left;
+	c->pp[i + 1].preloaded_bytes = pre - c->pp[i].preloaded_bytes;
 	for (k = i; k <= i + 1; k++) {
 		throttle_init(&c->pp[k].budget,
 			      share / 2 + (k == i ? share % 2 : 0));
@@ -180,7 +191,13 @@ void container_storage_splits(struct pk_container *c)
 			i++;
 			continue;
 		}
-		if (storage_cut(c, i, &cut)) {
+		if (c->pp[i].preloaded_bytes > 0 &&
+		    c->pp[i].storage_bytes - c->pp[i].preloaded_bytes <=
+			c->spec.pp_storage_bytes) {
+			/* mostly preloaded, evenly spread data: its median is
+			   the midpoint (container.h) */
+			cut = pmap_midpoint(&c->pmap, i);
+		} else if (storage_cut(c, i, &cut)) {
 			c->pp[i].split_blocked = 1;
 			i++;
 			continue;
@@ -562,6 +579,7 @@ int container_redistribute(struct pk_container *c, int64_t t_ms,
 static void merge_pair(struct pk_container *c, size_t i)
 {
 	uint64_t storage = c->pp[i].storage_bytes + c->pp[i + 1].storage_bytes;
+	uint64_t pre = c->pp[i].preloaded_bytes + c->pp[i + 1].preloaded_bytes;
 	uint64_t lps = c->pp[i].logical_partitions +
 		       c->pp[i + 1].logical_partitions;
 	int64_t share = c->pp[i].budget.share_mru +
@@ -589,6 +607,7 @@ static void merge_pair(struct pk_container *c, size_t i)
 	throttle_set_burst(&c->pp[i].budget, c->spec.burst);
 	c->pp[i].budget.window_s = c->now_s;
 	c->pp[i].storage_bytes = storage;
+	c->pp[i].preloaded_bytes = pre;
 	c->pp[i].logical_partitions = lps;
 	c->pp[i].gone_until_ms = gone_until(c);
 	c->pp[i].dyn_hour = dyn;

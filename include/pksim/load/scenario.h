@@ -300,8 +300,26 @@ struct pk_container_spec {
 				       or merge the new ranges answer
 				       410/1007; >= 0 whole seconds,
 				       default 0 = off */
+	/* The layout's origin (issue 12 §2). 0: a new container, laid out
+	   at creation (rule 2, 3 or 19). Else an existing container with
+	   this many physical partitions now (`partitions: N`, 1 ..
+	   PK_MAX_EXISTING_PARTITIONS, as the portal's metrics show them);
+	   its RU/s (or autoscale max) apply to that layout (rules 5, 7:
+	   at most N x pp_ru_per_s, checked by the loader). */
+	size_t existing_partitions;
+	/* With existing_partitions: the data it stores now, either per
+	   physical partition (`storage_per_partition`, <= pp_storage_bytes)
+	   or in all (`storage_total`, <= N x pp_storage_bytes, divided
+	   evenly); at most one is non-zero; both 0 = empty. Counted in each
+	   range's storage, in no logical partition (container.h). */
+	uint64_t existing_bytes_per_pp;
+	uint64_t existing_bytes_total;
 	int line, col;
 };
+
+/* pksim's bound on `partitions: N` (not the service's): 10,000 ranges of
+   50 GB are 500 TB */
+#define PK_MAX_EXISTING_PARTITIONS 10000
 
 /*
  * Items read from a data file instead of generated (`items: {file: ...}`,

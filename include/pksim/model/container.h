@@ -48,6 +48,22 @@
  *   (PK_SUBSTATUS_CONTAINER_FULL), counted apart from 403/1014.
  * - redistribution (container_redistribute; rule 26, D-REDIST) and merge
  *   (container_merge; D-MERGE) as explicit actions.
+ * - an existing layout (spec.existing_partitions = N, issue 12 §2): N
+ *   ranges dividing the key space evenly (ASSUMPTION: the service's
+ *   boundaries after past splits are not known), the RU/s divided among
+ *   them (rule 4; the loader keeps RU/s <= N x 10,000, rule 5); the highest
+ *   RU/s ever is taken to be the starting RU/s (ASSUMPTION: the history is
+ *   not known). Its data at t = 0 (spec.existing_bytes_*) is preloaded
+ *   storage: ASSUMPTION (the reference is silent) it belongs to logical
+ *   partitions the workload never writes, spread evenly over each range's
+ *   key space; it counts in the range's storage (storage splits at 50 GB,
+ *   the minimum RU/s of rule 8, reports) and in no logical partition (the
+ *   20 GB cap and the logical-partition tables hold only the workload's
+ *   writes). A split gives each child the share of it that its key-space
+ *   width is of the parent's; a storage split of a range holding
+ *   preloaded data cuts at the EPK midpoint (the median of evenly spread
+ *   data) unless the workload's own data alone is over the cap; a merge
+ *   adds it up.
  * - opt-in 410/1007 (spec.split_gone_ms): for that long after a split or
  *   merge, requests to the new ranges are refused with 410, sub-status
  *   1007 CompletingSplitOrMerge (cosmos_status.rs), at no charge; the
@@ -123,7 +139,11 @@ struct pk_item_slot {
 /* One physical partition, beside the pmap range of the same index. */
 struct pk_pp {
 	struct pk_budget budget;   /* this second's RU budget */
-	uint64_t storage_bytes;    /* sum of its logical partitions */
+	uint64_t storage_bytes;    /* sum of its logical partitions, plus
+				      preloaded_bytes */
+	uint64_t preloaded_bytes;  /* an existing container's data at t = 0
+				      (spec.existing_bytes_*) still in this
+				      range: in no logical partition */
 	uint64_t logical_partitions; /* logical partitions holding items */
 	uint32_t sec_requests;     /* attempts in the open second */
 	uint32_t sec_throttled;    /* 429s in the open second */
@@ -199,8 +219,9 @@ struct pk_container {
 	struct pk_pmap pmap;
 	struct pk_pp *pp;              /* owned; pmap.n entries */
 	size_t pp_cap;
-	size_t created_ranges;         /* ranges at creation (rule 2, 3 or
-					  19's initial layout) */
+	size_t created_ranges;         /* ranges at t = 0: rule 2, 3 or
+					  19's initial layout, or the
+					  existing layout's N */
 	struct pk_lp *lps;             /* uthash head */
 	uint64_t n_lps;
 	struct pk_id_entry *ids;       /* uthash head: ids held, when
@@ -257,7 +278,10 @@ struct pk_container {
 /*
  * A new container named name (copied) as spec says (spec is copied; its
  * strings must outlive the container), with cost model cost. Its ranges
- * are laid out for spec->throughput_ru_per_s at t = 0.
+ * are laid out for spec->throughput_ru_per_s at t = 0, or are the
+ * spec->existing_partitions of an existing container holding its
+ * spec->existing_bytes_* (divided evenly, the first ranges taking one
+ * byte more when a total does not divide).
  */
 struct pk_container *container_new(const char *name,
 				   const struct pk_container_spec *spec,
