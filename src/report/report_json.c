@@ -10,6 +10,7 @@
 
 #include "pksim/model/provision.h"
 #include "pksim/report/findings.h"
+#include "pksim/report/layout.h"
 
 /* RU as a JSON number with at most 16 significant digits: exact for
    RU sums up to 10^13 with their three decimals (issue 6: 10^12
@@ -416,6 +417,27 @@ static json_t *scorecard(const struct pk_result *r,
 	return o;
 }
 
+/* The layout's origin at t = 0 (issue 12 §2): a container the run
+   created (rule 2, 3 or 19) or an existing one (`partitions: N`). */
+static json_t *layout(const struct pk_result_variant *v)
+{
+	const struct pk_container_spec *cs = v->spec;
+	json_t *o = json_object();
+	int64_t ru = layout_ru_per_s(v);
+	uint64_t stored = layout_stored_bytes(v);
+
+	json_object_set_new(o, "origin",
+			    json_string(cs->existing_partitions ? "existing"
+								: "created"));
+	json_object_set_new(o, "physical_partitions",
+			    count(v->created_ranges));
+	json_object_set_new(o, "ru_per_s", json_integer(ru));
+	json_object_set_new(o, "ru_per_s_per_partition",
+			    json_real((double)ru / (double)v->created_ranges));
+	json_object_set_new(o, "stored_bytes", count(stored));
+	return o;
+}
+
 static json_t *variant(const struct pk_result *r,
 		       const struct pk_result_variant *v)
 {
@@ -427,6 +449,7 @@ static json_t *variant(const struct pk_result *r,
 	json_object_set_new(o, "partition_key", json_string(v->key->text));
 	json_object_set_new(o, "throughput_ru_per_s",
 			    json_integer(v->ru_per_s));
+	json_object_set_new(o, "layout", layout(v));
 	if (v->autoscale) {
 		json_object_set_new(o, "autoscale", autoscale(v));
 	}

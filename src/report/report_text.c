@@ -13,6 +13,7 @@
 #include "pksim/model/provision.h"
 #include "pksim/model/throttle.h"
 #include "pksim/report/findings.h"
+#include "pksim/report/layout.h"
 #include "pksim/report/scorecard.h"
 
 #define PK_TEXT_TIMELINE_ROWS 30 /* at most this many timeline rows */
@@ -75,7 +76,9 @@ static void summary(const struct pk_result *r,
 	const struct pk_scenario *sc = r->sc;
 	const struct pk_container_spec *cs = v->spec;
 	size_t created = v->created_ranges, i;
-	char a[40], b[40], c[40];
+	const char *when =
+	    cs->existing_partitions ? "existing" : "at creation";
+	char a[40], b[40], c[40], lay[PK_LAYOUT_SENTENCE_BYTES];
 
 	fprintf(out, "pksim run: %s (seed %llu)\n", sc->name,
 		(unsigned long long)r->seed);
@@ -86,30 +89,32 @@ static void summary(const struct pk_result *r,
 		fprintf(out, "container: partition key %s, serverless (%s "
 			     "RU/s per physical partition; at most %s "
 			     "stored) -> %zu physical "
-			     "partition%s at creation\n",
+			     "partition%s %s\n",
 			v->key->text,
 			fmt_thousands(PK_PROVISION_SERVERLESS_RU_PER_PP, a),
 			fmt_bytes(PK_PROVISION_SERVERLESS_MAX_BYTES, c),
-			created, created == 1 ? "" : "s");
+			created, created == 1 ? "" : "s", when);
 	} else if (cs->autoscale_max_ru_per_s > 0) {
 		int64_t max = cs->autoscale_max_ru_per_s;
 
 		fprintf(out, "container: partition key %s, autoscale max %s "
-			     "RU/s (%s to %s) -> %zu physical partitions at "
-			     "creation\n",
+			     "RU/s (%s to %s) -> %zu physical partitions %s\n",
 			v->key->text, fmt_thousands((unsigned long long)max, a),
 			fmt_thousands((unsigned long long)
 					  provision_autoscale_floor(max),
 				  b),
-			fmt_thousands((unsigned long long)max, c), created);
+			fmt_thousands((unsigned long long)max, c), created,
+			when);
 	} else {
 		fprintf(out, "container: partition key %s, %s RU/s manual -> "
-			     "%zu physical partition%s at creation\n",
+			     "%zu physical partition%s %s\n",
 			v->key->text,
 			fmt_thousands((unsigned long long)cs->throughput_ru_per_s,
 				  a),
-			created, created == 1 ? "" : "s");
+			created, created == 1 ? "" : "s", when);
 	}
+	fprintf(out, "layout: %s\n",
+		layout_sentence(v, lay, sizeof(lay)));
 	fprintf(out, "caps: physical partition %s and %s RU/s; logical "
 		     "partition %s; index factor %g\n",
 		fmt_bytes(cs->pp_storage_bytes, a),
@@ -685,7 +690,7 @@ int report_text_compare(const struct pk_result *run, FILE *out)
 {
 	struct pk_scorecard *cards = scorecard_all(run);
 	size_t i, r, k;
-	char a[40];
+	char a[40], lay[PK_LAYOUT_SHORT_BYTES];
 
 	fprintf(out, "pksim compare: %s (seed %llu), %s operations, %llds\n",
 		run->sc->name, (unsigned long long)run->seed,
@@ -702,6 +707,12 @@ int report_text_compare(const struct pk_result *run, FILE *out)
 	row_head("partition key", out);
 	for (i = 0; i < run->n_variants; i++) {
 		cell(run->variants[i].key->text, out);
+	}
+	fputc('\n', out);
+	row_head("physical partitions", out);
+	for (i = 0; i < run->n_variants; i++) {
+		cell(layout_short(&run->variants[i], lay, sizeof(lay)),
+		     out);
 	}
 	fputc('\n', out);
 	for (r = 0; r < PK_ROWS; r++) {

@@ -1,0 +1,50 @@
+/*
+ * layout: how a report names a variant's physical partitions at t = 0 and
+ * where they came from (issue 12 §2): a container the run creates, laid
+ * out by its RU/s (rule 2: one partition per 6,000 manual RU/s; rule 3:
+ * one per 10,000 of an autoscale max; rule 19: serverless starts with 1,
+ * pksim's assumption), or an existing container (`partitions: N`) whose
+ * RU/s apply to the partitions it has (rule 5: at most N x 10,000 at
+ * once). The same 50,000 RU/s are 9 partitions of about 5,556 RU/s when
+ * created and 5 of 10,000 on an existing 5-partition container.
+ */
+#ifndef PKSIM_REPORT_LAYOUT_H
+#define PKSIM_REPORT_LAYOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/result/result.h"
+
+/* Room for layout_sentence's text (longer is cut). */
+#define PK_LAYOUT_SENTENCE_BYTES 256
+/* Room for layout_short's text. */
+#define PK_LAYOUT_SHORT_BYTES 64
+
+/* RU/s at t = 0 of v: manual RU/s, autoscale max, or serverless
+   partitions x 5,000. */
+int64_t layout_ru_per_s(const struct pk_result_variant *v);
+
+/* Bytes v's existing layout stored at t = 0 (spec.existing_bytes_*;
+   0 for a created container). */
+uint64_t layout_stored_bytes(const struct pk_result_variant *v);
+
+/*
+ * One sentence, no newline, written to buf (cap bytes, cut to fit) and
+ * returned: "5 physical partitions, existing, 10,000 RU/s each (50,000
+ * RU/s on the partitions it has: rules 5, 7)[, 100.0 GB stored at the
+ * start]"
+ * or "9 physical partitions, created at 50,000 RU/s (rule 2: one per
+ * 6,000 RU/s), about 5,556 RU/s each" (autoscale and serverless alike).
+ */
+const char *layout_sentence(const struct pk_result_variant *v, char *buf,
+			    size_t cap);
+
+/*
+ * A table cell, written to buf and returned: "5, existing", "9, created
+ * at 50,000", "4, created, autoscale", "1, created serverless".
+ */
+const char *layout_short(const struct pk_result_variant *v, char *buf,
+			 size_t cap);
+
+#endif

@@ -1,0 +1,121 @@
+/*
+ * layout: a variant's partitions at t = 0 and their origin, in words;
+ * rules and sources in layout.h.
+ */
+#include "pksim/report/layout.h"
+
+#include <stdio.h>
+
+#include "pksim/base/fmt.h"
+#include "pksim/model/provision.h"
+
+int64_t layout_ru_per_s(const struct pk_result_variant *v)
+{
+	const struct pk_container_spec *cs = v->spec;
+
+	if (cs->serverless) {
+		return provision_serverless_ru_per_s(v->created_ranges);
+	}
+	return cs->autoscale_max_ru_per_s ? cs->autoscale_max_ru_per_s
+					  : cs->throughput_ru_per_s;
+}
+
+uint64_t layout_stored_bytes(const struct pk_result_variant *v)
+{
+	const struct pk_container_spec *cs = v->spec;
+
+	return cs->existing_bytes_total
+		   ? cs->existing_bytes_total
+		   : cs->existing_bytes_per_pp *
+			 (uint64_t)cs->existing_partitions;
+}
+
+/* "10,000" when ru divides among n ranges, else "about 5,556". */
+static const char *ru_each(int64_t ru, size_t n, char *buf, size_t cap)
+{
+	char a[32];
+
+	if (ru % (int64_t)n == 0) {
+		snprintf(buf, cap, "%s", fmt_thousands(ru / (int64_t)n, a));
+	} else {
+		snprintf(buf, cap, "about %s",
+			 fmt_thousands((ru + (int64_t)n / 2) / (int64_t)n, a));
+	}
+	return buf;
+}
+
+const char *layout_sentence(const struct pk_result_variant *v, char *buf,
+			    size_t cap)
+{
+	const struct pk_container_spec *cs = v->spec;
+	size_t n = v->created_ranges;
+	const char *s = n == 1 ? "" : "s";
+	int64_t ru = layout_ru_per_s(v);
+	uint64_t stored = layout_stored_bytes(v);
+	char a[32], b[48], d[32], e[64];
+
+	if (cs->existing_partitions > 0) {
+		e[0] = '\0';
+		if (stored > 0) {
+			snprintf(e, sizeof(e), ", %s stored at the start",
+				 fmt_bytes(stored, d));
+		}
+		if (cs->serverless) {
+			snprintf(buf, cap,
+				 "%zu physical partition%s, existing, "
+				 "serverless %s RU/s each%s",
+				 n, s, ru_each(ru, n, b, sizeof(b)), e);
+		} else {
+			snprintf(buf, cap,
+				 "%zu physical partition%s, existing, %s%s "
+				 "RU/s each (%s RU/s on the partitions it "
+				 "has: rules 5, 7)%s",
+				 n, s,
+				 cs->autoscale_max_ru_per_s ? "autoscale max "
+							    : "",
+				 ru_each(ru, n, b, sizeof(b)),
+				 fmt_thousands(ru, a), e);
+		}
+	} else if (cs->serverless) {
+		snprintf(buf, cap,
+			 "%zu physical partition%s, created serverless (1 at "
+			 "creation: pksim's assumption), %s RU/s each",
+			 n, s, ru_each(ru, n, b, sizeof(b)));
+	} else if (cs->autoscale_max_ru_per_s) {
+		snprintf(buf, cap,
+			 "%zu physical partition%s, created at autoscale max "
+			 "%s RU/s (rule 3: one per %s), up to %s RU/s each",
+			 n, s, fmt_thousands(ru, a),
+			 fmt_thousands(PK_PROVISION_AUTOSCALE_RU_PER_PP, d),
+			 ru_each(ru, n, b, sizeof(b)));
+	} else {
+		snprintf(buf, cap,
+			 "%zu physical partition%s, created at %s RU/s (rule "
+			 "2: one per %s RU/s), %s RU/s each",
+			 n, s, fmt_thousands(ru, a),
+			 fmt_thousands(cs->initial_ru_per_pp, d),
+			 ru_each(ru, n, b, sizeof(b)));
+	}
+	return buf;
+}
+
+const char *layout_short(const struct pk_result_variant *v, char *buf,
+			 size_t cap)
+{
+	const struct pk_container_spec *cs = v->spec;
+	char a[32];
+
+	if (cs->existing_partitions > 0) {
+		snprintf(buf, cap, "%zu, existing", v->created_ranges);
+	} else if (cs->serverless) {
+		snprintf(buf, cap, "%zu, created serverless",
+			 v->created_ranges);
+	} else if (cs->autoscale_max_ru_per_s) {
+		snprintf(buf, cap, "%zu, created, autoscale",
+			 v->created_ranges);
+	} else {
+		snprintf(buf, cap, "%zu, created at %s", v->created_ranges,
+			 fmt_thousands(cs->throughput_ru_per_s, a));
+	}
+	return buf;
+}
