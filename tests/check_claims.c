@@ -868,12 +868,86 @@ START_TEST(test_claim_synthetic_keys)
 }
 END_TEST
 
+/* ---- existing-container ---- */
+
+START_TEST(test_claim_existing_container)
+{
+	json_t *root = report("compare", "existing-container");
+	json_t *now = variant(root, "now");
+	json_t *created = variant(root, "new-50k");
+	json_t *existing = variant(root, "existing-50k");
+	const long long gb = 1024LL * 1024 * 1024;
+	size_t i;
+
+	/* 1,600/s for 10 s = 16,000 creates of 1 KB (1,024 bytes), 5 RU
+	   each, all under the one key value "contoso" */
+	ck_assert_int_eq(INT(existing, "totals/operations"), 16000);
+	/* the layouts at t = 0: the existing 5 (partitions: 5) at 30,000
+	   and at 50,000; a new container at 50,000 gets ceil(50,000 /
+	   6,000) = ceil(8.33) = 9 (rule 2) */
+	ck_assert_str_eq(STR(now, "layout/origin"), "existing");
+	ck_assert_str_eq(STR(existing, "layout/origin"), "existing");
+	ck_assert_str_eq(STR(created, "layout/origin"), "created");
+	ck_assert_int_eq(INT(now, "layout/physical_partitions"), 5);
+	ck_assert_int_eq(INT(existing, "layout/physical_partitions"), 5);
+	ck_assert_int_eq(INT(created, "layout/physical_partitions"), 9);
+	/* RU/s a partition: 30,000 / 5 = 6,000; 50,000 / 5 = 10,000
+	   (5 x 10,000: instant, rule 5); 50,000 / 9 = 5,555.6 */
+	assert_near(NUM(now, "layout/ru_per_s_per_partition"), 6000, 1e-9,
+		    "now's share");
+	assert_near(NUM(existing, "layout/ru_per_s_per_partition"), 10000,
+		    1e-9, "existing-50k's share");
+	assert_near(NUM(created, "layout/ru_per_s_per_partition"),
+		    50000.0 / 9, 1e-6, "new-50k's share");
+	/* 5 x 20 GB stored at the start; the new container starts empty */
+	ck_assert_int_eq(INT(existing, "layout/stored_bytes"), 100 * gb);
+	ck_assert_int_eq(INT(created, "layout/stored_bytes"), 0);
+	/* nothing splits: 16,000 KB is far from 50 GB a partition, and
+	   50,000 <= 5 x 10,000 */
+	ck_assert_uint_eq(LEN(now, "physical_partitions"), 5);
+	ck_assert_uint_eq(LEN(existing, "physical_partitions"), 5);
+	ck_assert_uint_eq(LEN(created, "physical_partitions"), 9);
+	ck_assert_uint_eq(LEN(existing, "splits"), 0);
+	ck_assert_uint_eq(LEN(created, "splits"), 0);
+	/* existing-50k: 1,600 writes x 5 RU = 8,000 RU a second into one
+	   range of 10,000: no 429, each second at 8,000 / 10,000 = 80 % */
+	ck_assert_int_eq(INT(existing, "totals/throttled_429"), 0);
+	ck_assert_int_eq(INT(existing, "totals/succeeded"), 16000);
+	assert_near(NUM(existing, "totals/ru_consumed"), 16000 * 5.0, 1e-6,
+		    "RU");
+	assert_near(NUM(existing, "scorecard/peak_normalized_ru"), 0.8, 0.001,
+		    "peak");
+	/* the range keeps its 20 GB and gains the 16,000 KB; every range
+	   still holds 20 GB at least */
+	ck_assert_int_eq(INT(existing, "totals/storage_bytes"),
+			 100 * gb + 16000LL * 1024);
+	for (i = 0; i < 5; i++) {
+		ck_assert_int_ge(
+		    INT(existing, "physical_partitions/%zu/storage_bytes", i),
+		    20 * gb);
+	}
+	/* now: the key's range admits 6,000 / 5 = 1,200 writes a second, so
+	   in seconds 0-9 at most 12,000 of the 16,000 are served: at least
+	   4,000 first attempts get a 429 */
+	ck_assert_int_ge(INT(now, "totals/throttled_429"), 4000);
+	/* new-50k: 50,000,000 mRU / 9 leaves at most 5,555,556 mRU a range:
+	   floor(5,555.556 / 5) = 1,111 writes a second, at most 11,110 in
+	   seconds 0-9: at least 16,000 - 11,110 = 4,890 429s */
+	ck_assert_int_ge(INT(created, "totals/throttled_429"), 4890);
+	/* so the existing layout at 50,000 ranks first: no failure and no
+	   429 where both others have 429s */
+	ck_assert_int_eq(INT(existing, "scorecard/rank"), 1);
+	json_decref(root);
+}
+END_TEST
+
 /* Every shipped scenario has its claim test above: a new one without
    fails here. */
 START_TEST(test_claim_every_scenario_covered)
 {
 	static const char *covered[] = {
 		"autoscale-burst", "compare-iot",    "compare-offices",
+		"existing-container",
 		"food-groups",	   "hierarchical",   "iot-by-day",
 		"iot-by-device",   "offices",	     "query-routing",
 		"storage-split",   "synthetic-keys", "throughput-split",
@@ -910,7 +984,7 @@ START_TEST(test_claim_every_scenario_covered)
 			      name);
 		n++;
 	}
-	/* 12 shipped scenarios today */
+	/* 13 shipped scenarios today */
 	ck_assert_int_eq(n, (int)(sizeof(covered) / sizeof(covered[0])));
 	free(list);
 }
@@ -924,6 +998,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_claim_autoscale_burst);
 	tcase_add_test(tc, test_claim_compare_iot);
 	tcase_add_test(tc, test_claim_compare_offices);
+	tcase_add_test(tc, test_claim_existing_container);
 	tcase_add_test(tc, test_claim_food_groups);
 	tcase_add_test(tc, test_claim_hierarchical);
 	tcase_add_test(tc, test_claim_iot_by_day);
