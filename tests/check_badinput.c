@@ -9,7 +9,7 @@
  * - a directory instead of a scenario file (exit 2, like a missing file:
  *   see check_cli);
  * - a file without read permission: an environment error (exit 1,
- *   DESIGN.md "Errors"). Skipped when running as root, where permission
+ *   docs/design.md "Errors"). Skipped when running as root, where permission
  *   checks do not apply; CI runs as root, so CI skips it.
  * The alias bomb ("billion laughs") is small and lives in the committed
  * corpus: tests/bad/billion-laughs.yaml.
@@ -235,7 +235,7 @@ START_TEST(test_badinput_unreadable)
 	snprintf(want, sizeof(want),
 		 "pksim: %s: error: cannot open: Permission denied", path);
 	ck_assert_str_eq(first_line(r.err), want);
-	/* an environment error, not bad input (DESIGN.md "Errors") */
+	/* an environment error, not bad input (docs/design.md "Errors") */
 	ck_assert_int_eq(r.status, 1);
 	free(r.err);
 	unlink(path);

@@ -3,7 +3,7 @@
  * comment what it teaches; these tests run the built binary on it
  * (`--format json`, PKSIM_BIN) and assert those figures. Each expected
  * value is derived by hand beside its assertion from the scenario's own
- * settings and the service rules (reference/cosmos-mechanics.md), never
+ * settings and the service rules (docs/cosmos-mechanics.md), never
  * copied from a report. The golden reports (check_golden) only detect
  * change; these are the proof.
  *

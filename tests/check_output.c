@@ -1,6 +1,6 @@
 /*
  * output: where a finished report goes and what happens when it cannot
- * get there (DESIGN.md "Errors"; issue 6 §5).
+ * get there (docs/design.md "Errors"; issue 6 §5).
  * - a closed standard output (`pksim run ... | head -1`): the reader left;
  *   pksim ends quietly, exit 0, no message, no crash (SIGPIPE ignored,
  *   EPIPE taken as success);

@@ -37,7 +37,9 @@ for f in bin/pksim share/man/man1/pksim.1 share/man/man5/pksim-scenario.5 \
 	share/pksim/scenarios/data/cosmoslabs_transactions.json \
 	share/pksim/scenarios/data/cosmicworks_products_v4.json \
 	share/doc/pksim/LICENSE share/doc/pksim/THIRD-PARTY.md \
-	share/doc/pksim/README.md share/bash-completion/completions/pksim; do
+	share/doc/pksim/README.md share/doc/pksim/docs/report-json.md \
+	share/doc/pksim/docs/cosmos-mechanics.md share/doc/pksim/docs/design.md \
+	share/bash-completion/completions/pksim; do
 	[ -f "$root/$f" ] || fail "not installed: $f"
 done
 [ -x "$root/bin/pksim" ] || fail "bin/pksim is not executable"
@@ -47,6 +49,13 @@ for f in "$src"/scenarios/*.yaml "$src"/scenarios/data/*; do
 	rel=${f#"$src"/scenarios/}
 	cmp -s "$f" "$root/share/pksim/scenarios/$rel" ||
 		fail "share/pksim/scenarios/$rel differs from the source"
+done
+
+# the installed README's links to docs/ resolve beside it
+for f in $(grep -oE '\]\(docs/[^)]*\)' "$root/share/doc/pksim/README.md" |
+	sed 's/^](//; s/)$//'); do
+	[ -f "$root/share/doc/pksim/$f" ] ||
+		fail "installed README.md links $f, not installed beside it"
 done
 
 # the installed binary on an installed scenario

@@ -1,6 +1,6 @@
 /*
  * plan_limits: resources a scenario would need, estimated before the run
- * and refused up front with the estimate (DESIGN.md: never killed
+ * and refused up front with the estimate (docs/design.md: never killed
  * halfway): the items to track, the retries that could wait at once, and
  * an item's stored size.
  */

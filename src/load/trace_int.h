@@ -39,7 +39,7 @@ struct pk_trace_leaf {
 	} u;
 };
 
-/* DESIGN.md budgets bytes per item: keep a leaf at 16 bytes. */
+/* docs/design.md budgets bytes per item: keep a leaf at 16 bytes. */
 _Static_assert(sizeof(struct pk_trace_leaf) == 16, "leaf grew");
 
 struct pk_trace_rec {

@@ -23,7 +23,7 @@
  * live array (PK_WL_DEAD once deleted), one uint32 value index per drawn
  * property, a uint32 Fenwick cell when needed, and a uint32 size at
  * creation when some phase sends batches: 20 + 4 per drawn property
- * bytes (+ 8), within DESIGN.md's 48 per tracked item. A deleted item
+ * bytes (+ 8), within docs/design.md's 48 per tracked item. A deleted item
  * stays in the table, so workload_value() still rebuilds its values for
  * containers that hold it. Values are rebuilt on demand; nothing is
  * allocated per operation except amortized growth of the item arrays.

@@ -1,7 +1,7 @@
 /*
  * output: putting a finished report where the user asked, whole or not
  * at all. Reports are rendered into memory first; a file is written to a
- * temporary name beside it and renamed into place (DESIGN.md), so a failed
+ * temporary name beside it and renamed into place (docs/design.md), so a failed
  * run never leaves a half report.
  */
 #ifndef PKSIM_OUTPUT_H

@@ -18,7 +18,7 @@
 #include <stdint.h>
 
 /* Milliseconds in a second: pksim keeps simulated time in ms and meters
-   RU per one-second window (DESIGN.md, Time). The one definition. */
+   RU per one-second window (docs/design.md, Time). The one definition. */
 #define PK_MS_PER_S 1000
 
 enum pk_units_status {

@@ -8,7 +8,7 @@
  *   pksim help [COMMAND] | COMMAND --help | --version
  * (each command's options and help text: help.h, doc/pksim.1.scd).
  *
- * Exit codes (DESIGN.md): 0 success; 1 environment failure (a file exists
+ * Exit codes (docs/design.md): 0 success; 1 environment failure (a file exists
  * but cannot be read, the report cannot be written, out of memory); 2 bad
  * input or usage. Diagnostics go to stderr
  * as `pksim: FILE:LINE:COL: error: ...`; reports to stdout or -o FILE.

@@ -22,7 +22,7 @@
 #include "pksim/base/value.h"
 #include "pksim/load/scenario_client.h"
 
-/* Defaults; sources in the reference (shared/reference/cosmos-mechanics.md) */
+/* Defaults; sources in the reference (docs/cosmos-mechanics.md) */
 #define PK_KIB 1024ULL
 #define PK_GIB (1024ULL * 1024ULL * 1024ULL)
 /* D-LIMITS: 50 GB of storage per physical partition */
@@ -39,7 +39,7 @@
 #define PK_MAX_RU_PER_S 1000000LL
 /* Memory a run may plan to track its items: the machines have 24 GiB,
    and a scenario needing more than a third of it is refused up front with
-   the estimate (issue 6 §4). Per item: the workload's record (DESIGN.md:
+   the estimate (issue 6 §4). Per item: the workload's record (docs/design.md:
    at most ~48 bytes) and each variant's slot (8 bytes). */
 #define PK_SCENARIO_MAX_TRACK_BYTES (8.0 * 1024 * 1024 * 1024)
 #define PK_SCENARIO_ITEM_BYTES 48.0
@@ -241,7 +241,7 @@ struct pk_phase_spec {
 	int line, col;            /* position of the phase, 1-based */
 };
 
-/* The partition key definition (reference §3, §6; DESIGN.md pkey). */
+/* The partition key definition (reference §3, §6; docs/design.md pkey). */
 enum pk_key_kind {
 	PK_KEY_PATH = 0,     /* one path: "/deviceId" */
 	PK_KEY_HIERARCHICAL, /* 2-3 paths, MultiHash: [/tenantId, /userId] */

@@ -13,7 +13,7 @@
  * and counters. Time moves forward only (container_advance): closing a
  * second records its samples and then performs storage splits.
  *
- * Rules modelled, with sources (shared/reference/cosmos-mechanics.md):
+ * Rules modelled, with sources (docs/cosmos-mechanics.md):
  * - initial layout max(1, ceil(RU/6000)) ranges (rule 2, D-SCALE);
  * - RU/s divided evenly among ranges, always (rule 4, D-PART);
  * - per-second budget, 429/3200 and retry-after (rule 12, D-429);

@@ -4,7 +4,7 @@
  * to set, and how autoscale and serverless scale. The container applies
  * these numbers; this module holds no state.
  *
- * Rules (shared/reference/cosmos-mechanics.md, numbered rules at its end):
+ * Rules (docs/cosmos-mechanics.md, numbered rules at its end):
  * - minimum manual RU/s max(400, ceil(storage GB) x 1, highest ever / 100)
  *   (rule 8, D-LIMITS);
  * - minimum autoscale max max(1,000, storage GB x 10, highest max / 10)
