@@ -416,6 +416,48 @@ START_TEST(test_scenario_retries_off)
 }
 END_TEST
 
+/* issue 12 §2: partitions and the storage keys are inherited by a
+   variant like any container key; partitions: new drops the storage */
+START_TEST(test_scenario_existing_layout)
+{
+	struct pk_diag d;
+	struct pk_scenario *s;
+	const uint64_t gb = 1024ULL * 1024ULL * 1024ULL;
+
+	diag_init(&d);
+	s = parse_str("container: {partition_key: /t, throughput: 30000, "
+		      "partitions: 5, storage_per_partition: 20GB}\n"
+		      "variants:\n"
+		      "  - {name: now}\n"
+		      "  - {name: new, partitions: new, throughput: 50000}\n"
+		      "  - {name: raised, throughput: 50000}\n"
+		      "  - {name: total, storage_total: 120GB}\n" MIN_PHASES,
+		      &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_uint_eq(s->n_variants, 4);
+	ck_assert_uint_eq(s->variants[0].existing_partitions, 5);
+	ck_assert_uint_eq(s->variants[0].existing_bytes_per_pp, 20 * gb);
+	ck_assert_uint_eq(s->variants[1].existing_partitions, 0);
+	ck_assert_uint_eq(s->variants[1].existing_bytes_per_pp, 0);
+	ck_assert_int_eq(s->variants[1].throughput_ru_per_s, 50000);
+	/* 50,000 <= 5 x 10,000: allowed on the existing 5 (rule 5) */
+	ck_assert_uint_eq(s->variants[2].existing_partitions, 5);
+	ck_assert_uint_eq(s->variants[2].existing_bytes_per_pp, 20 * gb);
+	ck_assert_int_eq(s->variants[2].throughput_ru_per_s, 50000);
+	/* a total replaces the inherited per-partition figure */
+	ck_assert_uint_eq(s->variants[3].existing_bytes_per_pp, 0);
+	ck_assert_uint_eq(s->variants[3].existing_bytes_total, 120 * gb);
+	/* without partitions: a new container */
+	scenario_free(s);
+	s = parse_str(MIN_HEAD MIN_PHASES, &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_uint_eq(s->container.existing_partitions, 0);
+	scenario_free(s);
+	ck_assert_uint_eq(diag_count(&d), 0);
+	diag_free(&d);
+}
+END_TEST
+
 START_TEST(test_scenario_partition_key_need_not_exist)
 {
 	struct pk_diag d;
@@ -1228,6 +1270,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_scenario_limits);
 	tcase_add_test(tc, test_scenario_never_crashes);
 	tcase_add_test(tc, test_scenario_throughput_features);
+	tcase_add_test(tc, test_scenario_existing_layout);
 	suite_add_tcase(s, tc);
 	return s;
 }
