@@ -673,6 +673,7 @@ START_TEST(test_sim_redistribute_merge)
 
 	snprintf(buf, sizeof(buf),
 		 "container: {partition_key: /k, throughput: 18000}\n"
+		 "items: {k: {values: [a]}}\n"
 		 "phases:\n"
 		 "  - {duration: 5s, rate: 1/s, redistribute: {\"7\": 100}}\n");
 	{
@@ -681,7 +682,7 @@ START_TEST(test_sim_redistribute_merge)
 		run = sim_run(sc, 1, &d);
 		ck_assert_ptr_null(run);
 		msg = tu_diag_text(&d);
-		ck_assert_msg(strstr(msg, "test.yaml:3:46: error: phase "
+		ck_assert_msg(strstr(msg, "test.yaml:4:46: error: phase "
 					  "'phase-1' redistributes range 7, "
 					  "but at t=0s the container has no "
 					  "range 7 (it has 0, 1, 2)") != NULL,

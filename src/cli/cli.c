@@ -53,6 +53,7 @@ struct pk_run_opts {
 	int at_once;
 	int have_compression;
 	int64_t throughput;
+	int allow_undefined; /* --allow-undefined-key */
 };
 
 /* --time-compression: from stretching time 1,000-fold to compressing a
@@ -220,6 +221,7 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 		{"rate", required_argument, NULL, 'r'},
 		{"at-once", no_argument, NULL, 'a'},
 		{"throughput", required_argument, NULL, 'T'},
+		{"allow-undefined-key", no_argument, NULL, 'U'},
 		{NULL, 0, NULL, 0},
 	};
 	int ch, rc, li = 0, compare = o->compare;
@@ -247,6 +249,9 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 			break;
 		case 'o':
 			o->output = optarg;
+			break;
+		case 'U':
+			o->allow_undefined = 1;
 			break;
 		case 'h':
 			cli_help(cmd, stdout);
@@ -338,6 +343,9 @@ static struct pk_scenario *scenario_of(const struct pk_run_opts *o,
 			scenario_free(sc);
 			return NULL;
 		}
+	}
+	if (sc && o->allow_undefined) {
+		scenario_allow_undefined_key(sc);
 	}
 	/* more variants, more memory: the estimate again (issue 11 fault 5) */
 	if (sc && o->n_keys > 0 && scenario_check_plan(sc, diag)) {

@@ -14,8 +14,34 @@
 #include "pksim/cli/help.h"
 #include "pksim/base/mem.h"
 #include "pksim/model/container.h"
+#include "pksim/model/keycheck.h"
 #include "pksim/model/pkey.h"
 #include "pksim/load/scenario.h"
+
+/* An item without a property a key reads would only show the undefined
+   partition: an error at where:line:1 unless allowed (keycheck.h).
+   Returns 0, or PK_EXIT_INPUT after printing the error. */
+static int check_item(const struct pk_scenario *sc, struct pk_pkey **keys,
+		      json_t *obj, const char *where, int line)
+{
+	const char *path;
+	size_t i;
+
+	for (i = 0; i < sc->n_variants; i++) {
+		if (sc->variants[i].allow_undefined_key ||
+		    !keycheck_json_item(keys[i], obj, &path)) {
+			continue;
+		}
+		fprintf(stderr,
+			"pksim: %s:%d:1: error: the item has no %s, which "
+			"partition key %s reads; it would go to the undefined "
+			"logical partition (pass --allow-undefined-key to "
+			"locate it there)\n",
+			where, line, path, keys[i]->text);
+		return PK_EXIT_INPUT;
+	}
+	return 0;
+}
 
 static void print_item(const struct pk_scenario *sc, struct pk_pkey **keys,
 		       struct pk_container **cs, json_t *obj, uint64_t n)
@@ -99,7 +125,8 @@ static int locate_stdin(const struct pk_scenario *sc, struct pk_pkey **keys,
 			continue;
 		}
 		obj = parse_item(line, "<stdin>", no);
-		if (!obj) {
+		if (!obj || check_item(sc, keys, obj, "<stdin>", no)) {
+			json_decref(obj);
 			rc = PK_EXIT_INPUT;
 			break;
 		}
@@ -110,14 +137,33 @@ static int locate_stdin(const struct pk_scenario *sc, struct pk_pkey **keys,
 	return rc;
 }
 
+/* Take --allow-undefined-key out of argv wherever it is (an item is a
+   JSON object, never this word); returns 1 if it was there. */
+static int take_allow_flag(int *argc, char **argv)
+{
+	int i, j = 1, found = 0;
+
+	for (i = 1; i < *argc; i++) {
+		if (strcmp(argv[i], "--allow-undefined-key") == 0) {
+			found = 1;
+		} else {
+			argv[j++] = argv[i];
+		}
+	}
+	*argc = j;
+	return found;
+}
+
 int cli_locate(int argc, char **argv)
 {
 	struct pk_diag diag;
 	struct pk_scenario *sc;
 	struct pk_pkey **keys;
 	struct pk_container **cs;
-	int rc = PK_EXIT_OK, i;
+	int rc = PK_EXIT_OK, i, allow;
 	size_t v;
+
+	allow = take_allow_flag(&argc, argv);
 
 	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 ||
 			  strcmp(argv[1], "-h") == 0)) {
@@ -142,10 +188,19 @@ int cli_locate(int argc, char **argv)
 		diag_free(&diag);
 		return rc;
 	}
+	if (allow) {
+		scenario_allow_undefined_key(sc);
+	}
 	keys = xcalloc(sc->n_variants, sizeof(*keys));
 	cs = xcalloc(sc->n_variants, sizeof(*cs));
 	for (v = 0; v < sc->n_variants; v++) {
+		struct pk_keycheck kc;
+
 		keys[v] = pkey_new(&sc->variants[v], sc, NULL, sc->seed, &diag);
+		if (keys[v]) {
+			keycheck_run(keys[v], &sc->variants[v], sc, &kc,
+				     &diag);
+		}
 		cs[v] = container_new(sc->variants[v].name, &sc->variants[v],
 				      &sc->cost);
 	}
@@ -161,7 +216,8 @@ int cli_locate(int argc, char **argv)
 
 		snprintf(where, sizeof(where), "<item %d>", i - 1);
 		obj = parse_item(argv[i], where, 1);
-		if (!obj) {
+		if (!obj || check_item(sc, keys, obj, where, 1)) {
+			json_decref(obj);
 			rc = PK_EXIT_INPUT;
 			break;
 		}

@@ -229,3 +229,13 @@ int scenario_add_variant(struct pk_scenario *s, const char *key_text,
 	}
 	return 0;
 }
+
+void scenario_allow_undefined_key(struct pk_scenario *s)
+{
+	size_t i;
+
+	s->container.allow_undefined_key = 1;
+	for (i = 0; i < s->n_variants; i++) {
+		s->variants[i].allow_undefined_key = 1;
+	}
+}

@@ -40,6 +40,7 @@ static const char *const container_keys[] = {
     "partitions",
     "storage_per_partition",
     "storage_total",
+    "allow_undefined_key",
     NULL,
 };
 
@@ -597,6 +598,10 @@ static unsigned load_container_keys(struct ld *ld, const struct yn *m,
 		ld_err(ld, n ? n : m,
 		       "burst capacity is not available on a serverless "
 		       "container; remove burst or serverless");
+	}
+	if ((n = yn_get(m, "allow_undefined_key"))) {
+		ld_get_switch(ld, n, "allow_undefined_key",
+			      &c->allow_undefined_key);
 	}
 	if ((n = yn_get(m, "split_delay"))) {
 		ld_get_duration(ld, n, "split_delay", 0, &c->split_delay_ms);

@@ -411,6 +411,47 @@ int trace_value(const struct pk_trace *t, size_t i, const char *path,
 	return PK_TRACE_OK;
 }
 
+/* --- which properties the records hold --------------------------------- */
+
+size_t trace_n_paths(const struct pk_trace *t)
+{
+	return t->n_paths;
+}
+
+const char *trace_path_name(const struct pk_trace *t, size_t p)
+{
+	if (p >= t->n_paths) {
+		PK_BUG("trace path %zu of %zu", p, t->n_paths);
+	}
+	return t->paths[p]->path;
+}
+
+void trace_path_counts(const struct pk_trace *t, size_t n, uint64_t *counts)
+{
+	size_t *last = xcalloc(t->n_paths ? t->n_paths : 1, sizeof(*last));
+	size_t i, k, end;
+
+	if (n > t->n_recs) {
+		n = t->n_recs;
+	}
+	memset(counts, 0, t->n_paths * sizeof(*counts));
+	for (i = 0; i < n; i++) {
+		end = i + 1 < t->n_recs ? t->recs[i + 1].first_leaf
+					: t->n_leaves;
+		for (k = t->recs[i].first_leaf; k < end; k++) {
+			size_t p = t->leaves[k].path_id;
+
+			/* last[p] is 1 + the last record counted for p, so a
+			   path a record repeats counts once */
+			if (last[p] != i + 1) {
+				last[p] = i + 1;
+				counts[p]++;
+			}
+		}
+	}
+	free(last);
+}
+
 /* --- time ---------------------------------------------------------------- */
 
 /* A plain decimal number (no inf, nan or hex, which strtod would take)

@@ -145,21 +145,17 @@ static int tpl_error(struct pk_tpl_ctx *t, const char *what, const char *in)
 	return -1;
 }
 
-/* The property a template names must exist among the items (when the
-   scenario generates them). */
+/* The property a template names (whether the items have it is
+   keycheck's question). */
 static int tpl_ref(struct pk_tpl_ctx *t, const char *name, size_t *ref)
 {
 	char *path = prop_path(trim((char *)name));
 	int r;
 
-	if (path[1] == '\0' ||
-	    (t->sc->n_props > 0 && !scenario_find_prop(t->sc, path))) {
-		diag_error(t->diag, t->where, t->line, t->col,
-			   "partition key template '%s' names property '%s', "
-			   "which the items do not have",
-			   t->k->text, path + 1);
+	if (path[1] == '\0') {
 		free(path);
-		return -1;
+		return tpl_error(t, "a property needs a name in",
+				 t->placeholder ? t->placeholder : "{}");
 	}
 	r = add_ref(t->k, path);
 	free(path);

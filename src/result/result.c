@@ -262,7 +262,16 @@ struct pk_result *result_build(const struct pk_run *run)
 	r->variants = xcalloc(run->n_variants ? run->n_variants : 1,
 			      sizeof(*r->variants));
 	for (i = 0; i < run->n_variants; i++) {
-		variant(&run->variants[i], &r->variants[i]);
+		const struct pk_keycheck *kc = &run->variants[i].keycheck;
+		struct pk_result_variant *v = &r->variants[i];
+
+		variant(&run->variants[i], v);
+		/* keycheck.h: a data file's records counted one by one;
+		   generated items have every generated property */
+		v->key_items = kc->from_file ? kc->items : r->items_created;
+		v->key_missing = kc->from_file ? kc->missing
+				 : kc->absent  ? r->items_created
+					       : 0;
 	}
 	return r;
 }

@@ -432,7 +432,13 @@ static int add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 	struct pk_pkey *key =
 		pkey_new(cs, run->sc, run->workload, run->seed, diag);
 
+	struct pk_keycheck kc;
+
 	if (!key) {
+		return -1;
+	}
+	if (keycheck_run(key, cs, run->sc, &kc, diag)) {
+		pkey_free(key);
 		return -1;
 	}
 	run->variants = xreallocarray(run->variants, run->n_variants + 1,
@@ -440,6 +446,7 @@ static int add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 	v = &run->variants[run->n_variants++];
 	memset(v, 0, sizeof(*v));
 	v->key = key;
+	v->keycheck = kc;
 	v->kv = xmalloc(sizeof(*v->kv));
 	v->check_ids = ids_need_check(run->sc);
 	v->container = container_new(cs->name ? cs->name : cs->partition_key,

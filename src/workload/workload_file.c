@@ -10,6 +10,7 @@
  */
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,6 +127,18 @@ int wl_file_value(const struct pk_workload *w, uint64_t item, int prop,
 		memset(out, 0, sizeof(*out));
 		out->type = PK_VALUE_UNDEFINED;
 		return PK_WORKLOAD_NOT_SCALAR;
+	}
+	if (out->type == PK_VALUE_UNDEFINED &&
+	    strcmp(w->paths->path[prop], "/id") == 0) {
+		/* a record without an id gets one, as import tools add a
+		   GUID: this one from its record number (workload.h) */
+		int n = snprintf(buf, cap, PK_WORKLOAD_FILE_ID_FMT,
+				 (unsigned long long)w->arr[item].rec + 1);
+
+		out->type = PK_VALUE_STRING;
+		out->str = buf;
+		out->len = n < 0 ? 0 : (size_t)n < cap ? (size_t)n : cap - 1;
+		return 0;
 	}
 	if (out->type == PK_VALUE_STRING) {
 		/* an empty string may point nowhere: copy nothing then */

@@ -314,6 +314,10 @@ struct pk_container_spec {
 	   range's storage, in no logical partition (container.h). */
 	uint64_t existing_bytes_per_pp;
 	uint64_t existing_bytes_total;
+	int allow_undefined_key;    /* 1: items without the key's property
+				       (the undefined logical partition) are
+				       studied on purpose: a key no item has
+				       is not an error; default 0 */
 	int line, col;
 };
 
@@ -446,6 +450,13 @@ struct pk_scenario *scenario_for_items(const char *path, int format,
  */
 int scenario_add_variant(struct pk_scenario *s, const char *key_text,
 			 struct pk_diag *diag);
+
+/*
+ * The command line's --allow-undefined-key: s->container and every
+ * variant of s allow a key that no item has (allow_undefined_key, see
+ * keycheck.h), as `allow_undefined_key: true` in the container would.
+ */
+void scenario_allow_undefined_key(struct pk_scenario *s);
 
 /* Room for scenario_variant_suffix's text. */
 #define PK_SCENARIO_VARIANT_SUFFIX_BYTES 112

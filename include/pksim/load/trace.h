@@ -152,6 +152,21 @@ int trace_value(const struct pk_trace *t, size_t i, const char *path,
 int trace_json_value(const void *obj, const char *path, struct pk_value *out,
 		     char *buf, size_t cap);
 
+/* Number of distinct property paths the records hold, at any depth
+   (objects and arrays included, array elements not descended into). */
+size_t trace_n_paths(const struct pk_trace *t);
+
+/* Path p (< trace_n_paths(t)) as "/address/city", names escaped as in
+   RFC 6901; borrowed from t. */
+const char *trace_path_name(const struct pk_trace *t, size_t p);
+
+/*
+ * For each path p (< trace_n_paths(t)), the number of the first n records
+ * (all of them when n > trace_count(t)) that hold a property there, into
+ * counts[p]; counts has trace_n_paths(t) entries, owned by the caller.
+ */
+void trace_path_counts(const struct pk_trace *t, size_t n, uint64_t *counts);
+
 /*
  * Arrival time of record i (< trace_count(t)) from its property field (a
  * path as for trace_value, "/ts" or "ts"), in milliseconds since

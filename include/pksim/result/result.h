@@ -107,6 +107,14 @@ struct pk_result_variant {
 	struct pk_result_range *ranges; /* owned; at the end, key order */
 	size_t n_ranges;
 
+	uint64_t key_items;	/* items the key was checked against
+				   (keycheck.h): a data file's used
+				   records, else the items created */
+	uint64_t key_missing;	/* of those, items without a property
+				   the key reads: with a path key, the
+				   items in the undefined logical
+				   partition (D-PART) */
+
 	uint64_t lps_seen;	/* logical partitions ever created */
 	uint64_t lps_live;	/* ... holding items at the end */
 	uint64_t lps_served;	/* requests served, over all of them */

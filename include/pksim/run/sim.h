@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "pksim/model/container.h"
+#include "pksim/model/keycheck.h"
 #include "pksim/base/diag.h"
 #include "pksim/model/pkey.h"
 #include "pksim/run/retryq.h"
@@ -36,6 +37,8 @@ struct pk_variant {
 					   of PK_VALUE_MAX_BYTES, with
 					   batch_kv */
 	int check_ids;                  /* 1: check each created item's id */
+	struct pk_keycheck keycheck;    /* the key against the items: how
+					   many lack its properties */
 	struct pk_retryq retries;       /* owned; retries to send */
 	size_t next_phase;              /* next phase whose start is due */
 };

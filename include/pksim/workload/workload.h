@@ -93,6 +93,10 @@ int64_t workload_phase_start_ms(const struct pk_workload *w, size_t i);
    which is why this takes a const workload yet may grow it); never -1. */
 int workload_prop_index(const struct pk_workload *w, const char *path);
 
+/* The id a data-file record without one gets (workload_value), from its
+   1-based record number: a GUID-shaped string of 36 characters. */
+#define PK_WORKLOAD_FILE_ID_FMT "00000000-0000-4000-8000-%012llx"
+
 /* workload_value's return for an object or array at the property (items
    from a data file only): not a key value, unlike a missing property,
    which is 0 with PK_VALUE_UNDEFINED. */
@@ -105,7 +109,11 @@ int workload_prop_index(const struct pk_workload *w, const char *path);
  * out->str points there, so out is valid until buf is reused. Returns 0, or -1 if item was
  * never created or prop is out of range.
  * With items from a data file: the record's value at the property's path
- * (trace_value), a missing one as PK_VALUE_UNDEFINED; a string longer
+ * (trace_value), a missing one as PK_VALUE_UNDEFINED, except /id: a
+ * record without an id gets one (ASSUMPTION: as import tools add a GUID),
+ * the GUID PK_WORKLOAD_FILE_ID_FMT of its 1-based record number in file
+ * order ("00000000-0000-4000-8000-000000000001" for the first record),
+ * unique within the file and the same in every variant and report; a string longer
  * than cap - 1 bytes is cut to cap - 1 (still over the 2,048-byte key
  * limit, so a key on it is refused as too long); an object or array
  * returns PK_WORKLOAD_NOT_SCALAR with *out undefined.
