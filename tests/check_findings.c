@@ -24,6 +24,7 @@ struct fx {
 	struct pk_pkey *key;
 	struct pk_metrics m;
 	struct pk_result_range ranges[RANGES];
+	struct pk_result_lineage lineage[RANGES];
 	struct pk_keyval kv[4];
 	struct pk_result_variant v;
 };
@@ -161,7 +162,7 @@ START_TEST(test_findings_quiet)
 	all = said(f, &n);
 	ck_assert_uint_eq(n, 1);
 	ck_assert_str_eq(all, "no rate limiting: peak normalized RU "
-			      "consumption was 83% (range 0)\n");
+			      "consumption was 83% in range 0\n");
 	free(all);
 	/* one 429 in the totals and the sentence goes */
 	f->m.totals.throttled_429 = 1;
@@ -180,6 +181,7 @@ START_TEST(test_findings_throttled_ranges)
 	char *all;
 
 	f->v.n_ranges = 3;
+	f->v.ru_per_s = 30000; /* 3 ranges needed: no merge candidate */
 	f->m.totals.throttled_429 = 101;
 	f->ranges[0].requests = 1000;
 	f->ranges[0].throttled_429 = 50;
@@ -211,6 +213,7 @@ START_TEST(test_findings_throttled_ranges_capped)
 	char *all;
 
 	f->v.n_ranges = 7;
+	f->v.ru_per_s = 70000; /* 7 ranges needed: no merge candidate */
 	f->m.totals.throttled_429 = 28;
 	for (i = 0; i < 7; i++) {
 		f->ranges[i].requests = 100;
@@ -230,21 +233,168 @@ START_TEST(test_findings_throttled_ranges_capped)
 }
 END_TEST
 
-/* Hot-partition seconds per range id (counted by the metrics); none
-   counted, no sentence. */
+/* Ranges 0 and 1 busy for 100 s with the given p99s and range 0's 429s
+   of 10,000 requests; every other id never busy. */
+static void fx_p99(struct fx *f, int p0, int p1, uint64_t r0_429)
+{
+	size_t i;
+
+	for (i = 0; i < RANGES; i++) {
+		f->lineage[i].id = (uint32_t)i;
+		f->lineage[i].at = i < f->v.n_ranges ? i : SIZE_MAX;
+		f->lineage[i].parent = PK_RESULT_NO_RANGE;
+		f->lineage[i].split_s = -1;
+		f->lineage[i].nru_p99_pct = -1;
+		f->lineage[i].busy_seconds = 0;
+	}
+	f->lineage[0].busy_seconds = 100;
+	f->lineage[0].nru_p99_pct = p0;
+	f->lineage[0].requests = 10000;
+	f->lineage[0].throttled_429 = r0_429;
+	f->lineage[1].busy_seconds = p1 < 0 ? 0 : 100;
+	f->lineage[1].nru_p99_pct = p1;
+	f->lineage[1].requests = 10000;
+	f->v.lineage = f->lineage;
+	f->v.n_lineage = RANGES;
+}
+
+/*
+ * Rule 32 at each threshold's edge (2 ranges of 6,000 RU/s, 12,000 in
+ * all: no merge candidate). Busiest p99 90% (>= 90) and the other 69%
+ * (< 70), 100 of 10,000 requests rate limited = 1.00% (>= 1%): hot
+ * partition risk, severity high. 89% busiest: no advisory. 70% other:
+ * none either (and not "every range": 70 < 90). 99 of 10,000 = 0.99%:
+ * not severity high. Both at 90%: every range, too few RU/s; 100% and
+ * 89%: no sentence (89 is neither < 70 nor >= 90).
+ */
 START_TEST(test_findings_hot_range)
 {
 	struct fx *f = fx_new();
 
+	f->v.n_ranges = 2;
+	f->v.ru_per_s = 12000;
 	f->m.totals.throttled_429 = 1;
 	ck_assert(!mentions(f, "hot partition"));
-	f->m.ranges[2].hot_seconds = 1234;
-	f->m.ranges[2].hot_first_s = 60;
-	f->m.ranges[2].hot_last_s = 3599;
-	ck_assert(says(f, "partition key range 2 was a hot partition in 1,234 "
-			  "seconds between t = 60 s and 3599 s: 100% "
-			  "normalized RU consumption while every other range "
-			  "stayed at or below 30%"));
+	fx_p99(f, 90, 69, 100);
+	ck_assert(says(f, "hot partition risk (severity high): range 0 ran at "
+			  "p99 90% normalized RU consumption while range 1 "
+			  "stayed at p99 69% (rule 32: the busiest range at "
+			  "90% or more while another is under 70%), with "
+			  "1.00% of its requests rate limited (high from 1%): "
+			  "one hot range, a key problem (the RU/s are divided "
+			  "evenly, so more of them mostly go to the idle "
+			  "ranges)"));
+	fx_p99(f, 89, 69, 100);
+	ck_assert(!mentions(f, "hot partition"));
+	ck_assert(!mentions(f, "p99"));
+	fx_p99(f, 90, 70, 100);
+	ck_assert(!mentions(f, "p99"));
+	fx_p99(f, 90, 69, 99);
+	ck_assert(mentions(f, "hot partition risk: range 0 ran at p99 90%"));
+	ck_assert(mentions(f, "with 0.99% of its requests rate limited (under "
+			      "the 1% of severity high)"));
+	fx_p99(f, 90, 90, 100);
+	ck_assert(says(f, "every range ran at p99 90% or more normalized RU "
+			  "consumption (the lowest, range 0, at 90%): too few "
+			  "RU/s for this load, not a key problem"));
+	fx_p99(f, 100, 89, 100);
+	ck_assert(!mentions(f, "p99"));
+	/* one busy range: nothing to compare, at p99 95% too few RU/s */
+	fx_p99(f, 95, -1, 0);
+	ck_assert(says(f, "the one physical partition, range 0, ran at p99 95% "
+			  "normalized RU consumption: too few RU/s for this "
+			  "load (one range; rule 32 needs another to "
+			  "compare)"));
+	fx_free(f);
+}
+END_TEST
+
+/*
+ * Issue 12's repro: range 1 at 100% from t = 50 s of a 180 s run while
+ * range 0 idles. Its p99 over 180 busy seconds (nearest rank
+ * ceil(0.99 x 180) = 179: 130 seconds at 100, 50 below) is 100%, so
+ * rule 32 names it hot, 500 of 1,000 requests rate limited (50.00%);
+ * D-NRU's picture held in only 9 seconds (the others above 30% the rest
+ * of the time) and is said as an example, not as "hot in 9 seconds".
+ * Range 1 split at t = 50 s into 3 and 4 and is named so.
+ */
+START_TEST(test_findings_hot_range_lineage)
+{
+	struct fx *f = fx_new();
+
+	f->v.n_ranges = 4;
+	f->v.ru_per_s = 40000;
+	f->m.totals.throttled_429 = 1;
+	fx_p99(f, 0, 100, 0);
+	f->lineage[1].requests = 1000;
+	f->lineage[1].throttled_429 = 500;
+	f->lineage[1].split_s = 50;
+	f->lineage[1].children[0] = 3;
+	f->lineage[1].children[1] = 4;
+	f->lineage[1].at = SIZE_MAX;
+	f->m.ranges[1].hot_seconds = 9;
+	f->m.ranges[1].busy_seconds = 180;
+	f->m.ranges[1].hot_first_s = 50;
+	f->m.ranges[1].hot_last_s = 58;
+	ck_assert(mentions(f, "hot partition risk (severity high): range 1 "
+			      "(split at t = 50 s into 3 and 4) ran at p99 "
+			      "100% normalized RU consumption while range 0 "
+			      "stayed at p99 0%"));
+	ck_assert(mentions(f, "with 50.00% of its requests rate limited"));
+	ck_assert(says(f, "for example, range 1 (split at t = 50 s into 3 and "
+			  "4) matched the docs' picture of a hot partition "
+			  "(100% normalized RU consumption while every other "
+			  "range stayed at or below 30%) in 9 of its 180 busy "
+			  "seconds, between t = 50 s and 58 s"));
+	ck_assert(!mentions(f, "was a hot partition in"));
+	/* a child names its parent */
+	f->lineage[3].parent = 1;
+	f->lineage[3].born_s = 50;
+	f->lineage[3].at = 2;
+	f->lineage[3].busy_seconds = 130;
+	f->lineage[3].nru_p99_pct = 100;
+	f->lineage[3].requests = 100;
+	f->lineage[3].throttled_429 = 90;
+	ck_assert(mentions(f, "hot partition risk (severity high): range 3 "
+			      "(split from 1 at t = 50 s) ran at p99 100%"));
+	fx_free(f);
+}
+END_TEST
+
+/*
+ * Rule 32's merge candidate: partitions > max(ceil(RU/s / 10,000),
+ * ceil(storage / 50 GiB)). 2 ranges at 20,000 RU/s: ceil(2) = 2, not
+ * more: none. At 6,000 or 10,000 RU/s with no data: 1 would do: named. With
+ * 50 GiB + 1 byte stored: ceil = 2: none again.
+ */
+START_TEST(test_findings_merge_candidate)
+{
+	struct fx *f = fx_new();
+
+	f->m.totals.throttled_429 = 1;
+	f->v.n_ranges = 2;
+	f->v.ru_per_s = 20000;
+	ck_assert(!mentions(f, "merge candidate"));
+	f->v.ru_per_s = 6000;
+	ck_assert(says(f, "merge candidate: 2 physical partitions where "
+			  "max(ceil(6,000 RU/s / 10,000), ceil(0 B / 50 GiB)) "
+			  "= 1 would hold the RU/s and the data (rule 32; "
+			  "merging is a preview feature)"));
+	f->v.ru_per_s = 10000;
+	ck_assert(mentions(f, "max(ceil(10,000 RU/s / 10,000), ceil(0 B / 50 "
+			      "GiB)) = 1"));
+	f->v.storage_bytes = 50ULL * 1024 * 1024 * 1024 + 1;
+	ck_assert(!mentions(f, "merge candidate"));
+	/* 2 ranges at 10,000 RU/s is what rule 2 gives a new container,
+	   ceil(10,000 / 6,000) = 2: the note says so (at 6,000, 1, not:
+	   the exact sentence above) */
+	f->v.storage_bytes = 0;
+	ck_assert(mentions(f, "; a new container at these RU/s gets as many "
+			      "(6,000 a partition, rule 2), so the advisory "
+			      "flags it from creation"));
+	/* serverless: RU/s follow the ranges, never a candidate */
+	f->v.serverless = 1;
+	ck_assert(!mentions(f, "merge candidate"));
 	fx_free(f);
 }
 END_TEST
@@ -488,6 +638,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_findings_throttled_ranges);
 	tcase_add_test(tc, test_findings_throttled_ranges_capped);
 	tcase_add_test(tc, test_findings_hot_range);
+	tcase_add_test(tc, test_findings_hot_range_lineage);
+	tcase_add_test(tc, test_findings_merge_candidate);
 	tcase_add_test(tc, test_findings_hot_lp);
 	tcase_add_test(tc, test_findings_full_lps);
 	tcase_add_test(tc, test_findings_failures);

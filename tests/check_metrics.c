@@ -167,6 +167,58 @@ START_TEST(test_metrics_hot_seconds)
 }
 END_TEST
 
+/*
+ * Rule 32's p99 per range (issue 12 §5): whole percents rounded down
+ * from mRU, so 5,400,000 of 6,000,000 mRU is 90% and 5,399,999 is 89%
+ * (89.99998); a 429 second is 100%. Range 0 (share 10,000 mRU) over 100
+ * busy seconds: 50 at 0, then 50 from t = 50 at 100% (10,000 mRU): p99
+ * (nearest rank ceil(0.99 x 100) = 99) is 100%, p50 (rank 50) 0%.
+ * Range 1 at 100% for one second only, 0 the other 99: p99 0% (the 99th
+ * smallest of 99 zeros and one 100); its 1 429 at t = 7 in 100 requests.
+ */
+START_TEST(test_metrics_range_p99)
+{
+	struct pk_metrics m;
+	struct pk_range_stats idle;
+	struct pk_sample s;
+	int64_t ru[2];
+	uint32_t thr[2] = {0, 0};
+	int64_t t;
+
+	memset(&s, 0, sizeof(s));
+	s.ru_per_s_mru = 6000000;
+	s.ru_mru = 5400000;
+	ck_assert_int_eq(metrics_normalized_pct(&s), 90);
+	s.ru_mru = 5399999;
+	ck_assert_int_eq(metrics_normalized_pct(&s), 89);
+	s.ru_mru = 0;
+	s.throttled_429 = 1;
+	ck_assert_int_eq(metrics_normalized_pct(&s), 100);
+
+	metrics_init(&m);
+	for (t = 0; t < 100; t++) {
+		ru[0] = t >= 50 ? 10000 : 0;
+		ru[1] = 0;
+		thr[1] = t == 7 ? 1 : 0;
+		close_sec(&m, t, 20, 10000, ru, thr, 2);
+	}
+	ck_assert_uint_eq(m.ranges[0].busy_seconds, 100);
+	ck_assert_int_eq(m.ranges[0].first_s, 0);
+	ck_assert_int_eq(m.ranges[0].last_s, 99);
+	ck_assert_int_eq(metrics_range_nru_percentile(&m.ranges[0], 99), 100);
+	ck_assert_int_eq(metrics_range_nru_percentile(&m.ranges[0], 50), 0);
+	ck_assert_int_eq(metrics_range_nru_percentile(&m.ranges[1], 99), 0);
+	ck_assert_int_eq(metrics_range_nru_percentile(&m.ranges[1], 100), 100);
+	/* close_sec sends 1 request a range a second */
+	ck_assert_uint_eq(m.ranges[1].requests, 100);
+	ck_assert_uint_eq(m.ranges[1].throttled_429, 1);
+	metrics_free(&m);
+	/* a range never busy has no percentile */
+	memset(&idle, 0, sizeof(idle));
+	ck_assert_int_eq(metrics_range_nru_percentile(&idle, 99), -1);
+}
+END_TEST
+
 /* One range alone is never a hot partition: there is no other range to
    stay cold. */
 START_TEST(test_metrics_hot_needs_two_ranges)
@@ -212,6 +264,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_metrics_normalized);
 	tcase_add_test(tc, test_metrics_per_minute_highest);
 	tcase_add_test(tc, test_metrics_hot_seconds);
+	tcase_add_test(tc, test_metrics_range_p99);
 	tcase_add_test(tc, test_metrics_hot_needs_two_ranges);
 	tcase_add_test(tc, test_metrics_minutes_only);
 	suite_add_tcase(s, tc);

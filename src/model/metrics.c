@@ -235,6 +235,13 @@ void metrics_close_second(struct pk_metrics *m, struct pk_second *sec,
 	for (i = 0; i < n; i++) {
 		struct pk_range_stats *r = range_stats(m, samples[i].range_id);
 
+		if (r->busy_seconds++ == 0) {
+			r->first_s = sec->t_s;
+		}
+		r->last_s = sec->t_s;
+		r->nru_pct[metrics_normalized_pct(&samples[i])]++;
+		r->requests += samples[i].requests;
+		r->throttled_429 += samples[i].throttled_429;
 		if (samples[i].throttled_429 > 0) {
 			r->throttled_seconds++;
 			r->throttled_served_ru += metrics_ru(sec->served_mru);
@@ -286,6 +293,40 @@ void metrics_close_idle(struct pk_metrics *m, int64_t t_s, int64_t span_s,
 	sec.ru_per_s = ru_per_s;
 	sec.ranges = ranges;
 	metrics_add_second(m, &sec);
+}
+
+int metrics_normalized_pct(const struct pk_sample *s)
+{
+	int64_t p;
+
+	if (s->throttled_429 > 0) {
+		return 100;
+	}
+	if (s->ru_per_s_mru <= 0) {
+		return s->ru_mru > 0 ? 100 : 0;
+	}
+	p = s->ru_mru * 100 / s->ru_per_s_mru;
+	return p > 100 ? 100 : (int)p;
+}
+
+int metrics_range_nru_percentile(const struct pk_range_stats *r, int pct)
+{
+	uint64_t rank = (r->busy_seconds * (uint64_t)pct + 99) / 100, seen = 0;
+	int p;
+
+	if (r->busy_seconds == 0) {
+		return -1;
+	}
+	if (rank < 1) {
+		rank = 1;
+	}
+	for (p = 0; p < PK_METRICS_NRU_BUCKETS; p++) {
+		seen += r->nru_pct[p];
+		if (seen >= rank) {
+			return p;
+		}
+	}
+	return 100;
 }
 
 double metrics_normalized(const struct pk_sample *s)

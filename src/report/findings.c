@@ -16,6 +16,16 @@
 					share of RU is worth naming */
 #define PK_FINDINGS_MAX_403 3        /* full logical partitions named */
 #define PK_FINDINGS_MAX_RANGES 5     /* rate-limited ranges named */
+/* Rule 32 (the hot-partition advisory of the VS Code Cosmos DB
+   extension, partitionHealth): p99 normalized RU thresholds, in whole
+   percents, and the 429 rate of severity high */
+#define PK_FINDINGS_HOT_P99_PCT 90
+#define PK_FINDINGS_COLD_P99_PCT 70
+#define PK_FINDINGS_HOT_HIGH_429 0.01
+/* Rule 32's merge candidate: partitions needed per 10,000 RU/s and per
+   50 GiB */
+#define PK_FINDINGS_MERGE_RU_PER_PP 10000ULL
+#define PK_FINDINGS_MERGE_BYTES_PER_PP (50ULL * 1024 * 1024 * 1024)
 
 /* ---- the sentences ---- */
 
@@ -124,30 +134,206 @@ static void say_throttled_ranges(struct pk_sentences *s,
 	free(said);
 }
 
-/* Seconds in which one range was at 100% while the others stayed at or
-   under 30% (D-NRU's picture of a hot partition), per range id. */
+/* Range id as the reports name it: as it is at the end, with its
+   lineage ("range 3 (split at t = 50 s into 7 and 8)", "range 7 (split
+   from 3 at t = 50 s)"), never a range that no longer exists as if it
+   did. */
+static const char *range_name(const struct pk_result_variant *v, uint32_t id,
+			      char *buf, size_t cap)
+{
+	const struct pk_result_lineage *l = result_lineage(v, id);
+
+	if (!l) {
+		snprintf(buf, cap, "range %u", id);
+	} else if (l->split_s >= 0) {
+		snprintf(buf, cap, "range %u (split at t = %lld s into %u and "
+				   "%u)",
+			 id, (long long)l->split_s, l->children[0],
+			 l->children[1]);
+	} else if (l->merged_away) {
+		snprintf(buf, cap, "range %u (merged away)", id);
+	} else if (l->parent != PK_RESULT_NO_RANGE) {
+		snprintf(buf, cap, "range %u (split from %u at t = %lld s)", id,
+			 l->parent, (long long)l->born_s);
+	} else {
+		snprintf(buf, cap, "range %u", id);
+	}
+	return buf;
+}
+
+/* The 429 rate of a range id over its life, 0..1. */
+static double lineage_429(const struct pk_result_lineage *l)
+{
+	return l->requests ? (double)l->throttled_429 / (double)l->requests
+			   : 0.0;
+}
+
+/* D-NRU's picture of a hot partition (one range at 100% while every
+   other stays at or below 30%), as an example beside rule 32's advisory:
+   the seconds range id matched it. */
+static void say_picture(struct pk_sentences *s,
+			const struct pk_result_variant *v, uint32_t id)
+{
+	const struct pk_range_stats *r;
+	char a[32], name[96];
+
+	if (id >= v->metrics->n_ranges) {
+		return;
+	}
+	r = &v->metrics->ranges[id];
+	if (r->hot_seconds == 0) {
+		return;
+	}
+	say(s, xasprintf("for example, %s matched the docs' picture of a hot "
+			 "partition (100%% normalized RU consumption while "
+			 "every other range stayed at or below 30%%) in %s of "
+			 "its %s busy seconds, between t = %lld s and %lld s",
+			 range_name(v, id, name, sizeof(name)),
+			 fmt_thousands(r->hot_seconds, a),
+			 fmt_thousands(r->busy_seconds, a + 16),
+			 (long long)r->hot_first_s, (long long)r->hot_last_s));
+}
+
+/*
+ * Rule 32, the hot-partition advisory of Microsoft's tooling: per range
+ * id that was busy, the p99 of its normalized RU consumption; "hot
+ * partition risk" when the busiest range's p99 is >= 90% while another's
+ * is < 70%, severity high when that range's 429 rate is >= 1%. When no
+ * range is below 70% and every one is at >= 90%, the container is short
+ * of RU/s, not of a better key.
+ */
 static void say_hot_range(struct pk_sentences *s,
 			  const struct pk_result_variant *v)
 {
-	const struct pk_metrics *m = v->metrics;
-	char a[32];
-	size_t id;
+	const struct pk_result_lineage *hot = NULL, *cold = NULL;
+	char a[96], b[96], c[96], also[640] = "";
+	size_t i, n = 0, n_hot = 0;
 
-	for (id = 0; id < m->n_ranges; id++) {
-		const struct pk_range_stats *r = &m->ranges[id];
+	for (i = 0; i < v->n_lineage; i++) {
+		const struct pk_result_lineage *l = &v->lineage[i];
 
-		if (r->hot_seconds == 0) {
+		if (l->busy_seconds == 0 || l->nru_p99_pct < 0) {
 			continue;
 		}
-		say(s, xasprintf("partition key range %zu was a hot partition "
-				 "in %s seconds between t = %lld s and "
-				 "%lld s: 100%% normalized RU consumption "
-				 "while every other range stayed at or below "
-				 "30%%",
-				 id, fmt_thousands(r->hot_seconds, a),
-				 (long long)r->hot_first_s,
-				 (long long)r->hot_last_s));
+		n++;
+		/* the busiest: highest p99, then the higher 429 rate */
+		if (!hot || l->nru_p99_pct > hot->nru_p99_pct ||
+		    (l->nru_p99_pct == hot->nru_p99_pct &&
+		     lineage_429(l) > lineage_429(hot))) {
+			hot = l;
+		}
+		if (!cold || l->nru_p99_pct < cold->nru_p99_pct) {
+			cold = l;
+		}
 	}
+	if (!hot || hot->nru_p99_pct < PK_FINDINGS_HOT_P99_PCT) {
+		return;
+	}
+	if (n == 1) {
+		say(s, xasprintf("the one physical partition, %s, ran at p99 "
+				 "%d%% normalized RU consumption: too few "
+				 "RU/s for this load (one range; rule 32 needs "
+				 "another to compare)",
+				 range_name(v, hot->id, a, sizeof(a)),
+				 hot->nru_p99_pct));
+		return;
+	}
+	if (cold->nru_p99_pct >= PK_FINDINGS_HOT_P99_PCT) {
+		say(s, xasprintf("every range ran at p99 90%% or more normalized "
+				 "RU consumption (the lowest, %s, at %d%%): "
+				 "too few RU/s for this load, not a key "
+				 "problem",
+				 range_name(v, cold->id, a, sizeof(a)),
+				 cold->nru_p99_pct));
+		return;
+	}
+	if (cold->nru_p99_pct >= PK_FINDINGS_COLD_P99_PCT) {
+		return;
+	}
+	for (i = 0; i < v->n_lineage; i++) {
+		const struct pk_result_lineage *l = &v->lineage[i];
+
+		if (l != hot && l->busy_seconds > 0 &&
+		    l->nru_p99_pct >= PK_FINDINGS_HOT_P99_PCT) {
+			n_hot++;
+			if (n_hot <= PK_FINDINGS_MAX_RANGES) {
+				snprintf(also + strlen(also),
+					 sizeof(also) - strlen(also), "%s%s",
+					 n_hot > 1 ? ", " : "",
+					 range_name(v, l->id, a, sizeof(a)));
+			}
+		}
+	}
+	if (n_hot > PK_FINDINGS_MAX_RANGES) {
+		snprintf(also + strlen(also), sizeof(also) - strlen(also),
+			 " and %zu more", n_hot - PK_FINDINGS_MAX_RANGES);
+	}
+	say(s, xasprintf("hot partition risk%s: %s ran at p99 %d%% "
+			 "normalized RU consumption while %s stayed at p99 "
+			 "%d%% (rule 32: the busiest range at 90%% or more "
+			 "while another is under 70%%), with %.2f%% of its "
+			 "requests rate limited%s%s%s: %s, a key problem "
+			 "(the RU/s are divided evenly, so more of them "
+			 "mostly go to the idle ranges)",
+			 lineage_429(hot) >= PK_FINDINGS_HOT_HIGH_429
+				 ? " (severity high)"
+				 : "",
+			 range_name(v, hot->id, b, sizeof(b)), hot->nru_p99_pct,
+			 range_name(v, cold->id, c, sizeof(c)),
+			 cold->nru_p99_pct, pct(lineage_429(hot)),
+			 lineage_429(hot) >= PK_FINDINGS_HOT_HIGH_429
+				 ? " (high from 1%)"
+				 : " (under the 1% of severity high)",
+			 n_hot ? "; also at p99 90% or more: " : "", also,
+			 n_hot ? "hot ranges among idle ones"
+			       : "one hot range"));
+	say_picture(s, v, hot->id);
+}
+
+/*
+ * Rule 32's merge candidate: more physical partitions than
+ * max(ceil(RU/s / 10,000), ceil(storage / 50 GiB)) would need. Not for
+ * serverless, whose RU/s follow the partitions.
+ */
+static void say_merge_candidate(struct pk_sentences *s,
+				const struct pk_result_variant *v)
+{
+	uint64_t by_ru, by_storage, need;
+	char a[32], b[32], c[32];
+
+	if (v->serverless || v->ru_per_s <= 0) {
+		return;
+	}
+	by_ru = ((uint64_t)v->ru_per_s + PK_FINDINGS_MERGE_RU_PER_PP - 1) /
+		PK_FINDINGS_MERGE_RU_PER_PP;
+	by_storage = (v->storage_bytes + PK_FINDINGS_MERGE_BYTES_PER_PP - 1) /
+		     PK_FINDINGS_MERGE_BYTES_PER_PP;
+	need = by_ru > by_storage ? by_ru : by_storage;
+	if (need < 1) {
+		need = 1;
+	}
+	if ((uint64_t)v->n_ranges <= need) {
+		return;
+	}
+	say(s, xasprintf("merge candidate: %s physical partitions where "
+			 "max(ceil(%s RU/s / 10,000), ceil(%s / 50 GiB)) = "
+			 "%llu would hold the RU/s and the data (rule 32; "
+			 "merging is a preview feature)%s",
+			 fmt_thousands(v->n_ranges, a),
+			 fmt_thousands((uint64_t)v->ru_per_s, b),
+			 fmt_bytes(v->storage_bytes, c),
+			 (unsigned long long)need,
+			 !v->autoscale && v->spec->initial_ru_per_pp > 0 &&
+					 (uint64_t)v->n_ranges ==
+						 ((uint64_t)v->ru_per_s +
+						  (uint64_t)v->spec
+							  ->initial_ru_per_pp -
+						  1) / (uint64_t)v->spec
+							       ->initial_ru_per_pp
+				 ? "; a new container at these RU/s gets as "
+				   "many (6,000 a partition, rule 2), so the "
+				   "advisory flags it from creation"
+				 : ""));
 }
 
 static void say_hot_lp(struct pk_sentences *s,
@@ -341,10 +527,15 @@ char **findings_make(const struct pk_result_variant *v, size_t *n)
 	say_refused(&s, v);
 	say_splits(&s, v);
 	say_merge(&s, v);
+	say_merge_candidate(&s, v);
 	if (v->metrics->totals.throttled_429 == 0) {
+		char name[96];
+
 		say(&s, xasprintf("no rate limiting: peak normalized RU "
-				  "consumption was %.0f%% (range %u)",
-				  pct(v->peak_normalized), v->peak_range));
+				  "consumption was %.0f%% in %s",
+				  pct(v->peak_normalized),
+				  range_name(v, v->peak_range, name,
+					     sizeof(name))));
 	}
 	*n = s.n;
 	return s.v;

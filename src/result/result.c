@@ -141,6 +141,71 @@ static void ranges(const struct pk_container *c, struct pk_result_variant *v)
 	v->storage_bytes = container_storage(c);
 }
 
+/* Every range id's history: split parents and children (the metrics'
+   split events), the seconds it was busy, its p99 normalized RU
+   (rule 32), and the birth and parent of each range at the end. */
+static void lineage(const struct pk_container *c, struct pk_result_variant *v)
+{
+	const struct pk_metrics *m = &c->metrics;
+	size_t n = m->n_ranges, i;
+
+	for (i = 0; i < v->n_ranges; i++) {
+		if (v->ranges[i].id >= n) {
+			n = (size_t)v->ranges[i].id + 1;
+		}
+	}
+	v->n_lineage = n;
+	v->lineage = xcalloc(n ? n : 1, sizeof(*v->lineage));
+	for (i = 0; i < n; i++) {
+		struct pk_result_lineage *l = &v->lineage[i];
+
+		l->id = (uint32_t)i;
+		l->at = SIZE_MAX;
+		l->parent = PK_RESULT_NO_RANGE;
+		/* ranges at creation are ids 0 .. created - 1; any other id
+		   not made by a split was made by a merge */
+		l->born_s = i < c->created_ranges ? 0 : -1;
+		l->split_s = -1;
+		l->nru_p99_pct = -1;
+		if (i < m->n_ranges) {
+			l->busy_seconds = m->ranges[i].busy_seconds;
+			l->nru_p99_pct =
+				metrics_range_nru_percentile(&m->ranges[i], 99);
+			l->requests = m->ranges[i].requests;
+			l->throttled_429 = m->ranges[i].throttled_429;
+		}
+	}
+	for (i = 0; i < m->n_splits; i++) {
+		const struct pk_split_event *e = &m->splits[i];
+		size_t k;
+
+		if (e->parent < n) {
+			v->lineage[e->parent].split_s = e->t_s;
+			v->lineage[e->parent].children[0] = e->children[0];
+			v->lineage[e->parent].children[1] = e->children[1];
+		}
+		for (k = 0; k < 2; k++) {
+			if (e->children[k] < n) {
+				v->lineage[e->children[k]].parent = e->parent;
+				v->lineage[e->children[k]].born_s = e->t_s;
+			}
+		}
+	}
+	for (i = 0; i < v->n_ranges; i++) {
+		struct pk_result_lineage *l = &v->lineage[v->ranges[i].id];
+
+		l->at = i;
+		v->ranges[i].parent = l->parent;
+		v->ranges[i].born_s = l->born_s;
+	}
+	for (i = 0; i < n; i++) {
+		struct pk_result_lineage *l = &v->lineage[i];
+
+		l->merged_away = l->at == SIZE_MAX && l->split_s < 0 &&
+				 (l->busy_seconds > 0 || i < c->created_ranges);
+	}
+}
+
 /* Highest normalized RU consumption of any range id in any second, and
    the first range id at it. */
 static void peak(const struct pk_container *c, struct pk_result_variant *v)
@@ -226,6 +291,7 @@ static void variant(const struct pk_variant *pv, struct pk_result_variant *v)
 	v->end_s = c->now_s;
 	v->lps_seen = c->n_lps;
 	ranges(c, v);
+	lineage(c, v);
 	scan_lps(c, v);
 	v->n_top_ru = top(c, 0, v->top_ru);
 	v->n_top_storage = top(c, 1, v->top_storage);
@@ -285,6 +351,7 @@ void result_free(struct pk_result *r)
 	}
 	for (i = 0; i < r->n_variants; i++) {
 		free(r->variants[i].ranges);
+		free(r->variants[i].lineage);
 		free(r->variants[i].billed_ru_per_s);
 		free(r->variants[i].billed_classic);
 		free(r->variants[i].billed_dynamic);
@@ -298,4 +365,10 @@ int64_t result_lp_range_ru_per_s(const struct pk_result_variant *v,
 				 const struct pk_result_lp *lp)
 {
 	return v->ranges[lp->range].ru_per_s_mru / PK_MRU_PER_RU;
+}
+
+const struct pk_result_lineage *
+result_lineage(const struct pk_result_variant *v, uint32_t id)
+{
+	return id < v->n_lineage ? &v->lineage[id] : NULL;
 }

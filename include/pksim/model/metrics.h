@@ -57,6 +57,9 @@ enum pk_split_reason {
 	PK_SPLIT_THROUGHPUT,    /* RU/s raised past ranges x cap (rule 6) */
 };
 
+/* Buckets of whole percents of normalized RU consumption, 0 .. 100 */
+#define PK_METRICS_NRU_BUCKETS 101
+
 /* Per partition key range id over its life (ids are never reused). */
 struct pk_range_stats {
 	double peak_normalized;  /* highest second, 0..1 */
@@ -65,6 +68,15 @@ struct pk_range_stats {
 				    other range stayed at or below 30% */
 	int64_t hot_first_s;     /* first and last such second */
 	int64_t hot_last_s;
+	uint64_t busy_seconds;   /* seconds it existed in which the
+				    container saw a request */
+	int64_t first_s;         /* first and last such second */
+	int64_t last_s;
+	uint32_t nru_pct[PK_METRICS_NRU_BUCKETS]; /* [p] = busy seconds at
+				    normalized RU p % (floor, 0..100;
+				    metrics_normalized_pct) */
+	uint64_t requests;       /* attempts over its life, retries too */
+	uint64_t throttled_429;  /* ... rate limited */
 	uint64_t throttled_seconds; /* seconds in which it rate-limited */
 	double throttled_served_ru; /* container RU served in those seconds */
 	double throttled_prov_ru;   /* container RU/s provisioned in them */
@@ -252,6 +264,17 @@ const struct pk_second *metrics_second_at(const struct pk_metrics *m,
 
 /* Normalized RU consumption of one sample, 0..1 (see the header). */
 double metrics_normalized(const struct pk_sample *s);
+
+/* The same in whole percents, rounded down, 0..100, from integer mRU (so
+   ">= 90 %" and "< 70 %" are exact): 100 for a second with a 429. */
+int metrics_normalized_pct(const struct pk_sample *s);
+
+/*
+ * The pct-th percentile (1..100, nearest rank) of range id's normalized
+ * RU consumption over its busy seconds, in whole percents (rounded
+ * down); -1 when the range saw no busy second. Rule 32 uses the 99th.
+ */
+int metrics_range_nru_percentile(const struct pk_range_stats *r, int pct);
 
 /* RU (not mRU) as a double, for reports. */
 double metrics_ru(int64_t mru);

@@ -2,9 +2,17 @@
  * findings: what a finished variant's numbers mean, in plain words, read
  * from its frozen result (result.h). Thresholds and their sources:
  * - 1-5% of requests as 429s is healthy when latency is fine (D-429);
- * - a hot partition: one range at 100% normalized RU consumption while
- *   others stay far below (D-NRU's example: 100% against <= 30%;
- *   counted per second by the metrics, PK_METRICS_HOT and _COLD);
+ * - hot partition risk (rule 32, the advisory of Microsoft's tooling):
+ *   the busiest range's p99 normalized RU consumption (over its busy
+ *   seconds) >= 90% while another range's is < 70%; severity high when
+ *   the busiest range rate-limited >= 1% of its requests. Every range at
+ *   >= 90% is "too few RU/s", not a key problem. D-NRU's picture (one
+ *   range at 100% while the others stay <= 30%, counted per second by
+ *   the metrics, PK_METRICS_HOT and _COLD) follows as an example;
+ * - merge candidate (rule 32): more physical partitions than
+ *   max(ceil(RU/s / 10,000), ceil(storage / 50 GiB));
+ * - ranges are named as they are at the end, with their lineage
+ *   ("range 3 (split at t = 50 s into 7 and 8)");
  * - a logical partition with >= 20% of the RU is named (ASSUMPTION: a
  *   share worth a sentence).
  */
@@ -17,12 +25,14 @@
 
 /*
  * The findings for variant v of a result, as sentences, in this order:
- * rate-limited ranges (the worst 5, then a count), hot-partition seconds
- * per range, the hottest logical partition when it took >= 20% of the
+ * rate-limited ranges (the worst 5, then a count), hot partition risk or
+ * too few RU/s (rule 32) with D-NRU's picture as an example, the hottest
+ * logical partition when it took >= 20% of the
  * RU, logical partitions that filled (the first 3, then a count),
  * operations failed after retries, 404s, refused requests (400, 413,
  * 409, batches spanning logical partitions), splits and ranges that
- * cannot split, an unsuited merge (D-MERGE), and "no rate limiting" when
+ * cannot split, an unsuited merge (D-MERGE), a merge candidate (rule
+ * 32), and "no rate limiting" when
  * nothing was rate limited. Each sentence owned; the array too: free
  * each then the array. *n gets the count.
  */

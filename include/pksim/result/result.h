@@ -53,8 +53,44 @@ struct pk_result_range {
 	uint64_t throttled_429;	     /* attempts rate limited */
 	int64_t ru_mru;		     /* RU charged over its life, mRU */
 	double peak_normalized;	     /* highest second, 0..1 */
+	uint32_t parent;	     /* the range it split from, or
+					PK_RESULT_NO_RANGE (there at
+					creation, or made by a merge) */
+	int64_t born_s;		     /* the second it was made: 0 at
+					creation, a split's second, or -1
+					(made by a merge) */
 	int split_blocked;	     /* 1: over its storage cap with a single
 					logical partition, so it cannot split */
+};
+
+/* No range: a range id field with nothing in it */
+#define PK_RESULT_NO_RANGE UINT32_MAX
+
+/*
+ * One partition key range id over the whole run, those split or merged
+ * away too (ids are never reused), so a report can name a range that no
+ * longer exists with its lineage ("range 3, split at t = 50 s into 7
+ * and 8"). Rule 32's hot-partition advisory reads nru_p99_pct.
+ */
+struct pk_result_lineage {
+	uint32_t id;
+	size_t at;		/* index in ranges[] when it is a range at
+				   the end, else SIZE_MAX */
+	uint32_t parent;	/* the range it split from, or
+				   PK_RESULT_NO_RANGE */
+	int64_t born_s;		/* as pk_result_range.born_s */
+	int64_t split_s;	/* the second it split into children, or
+				   -1 */
+	uint32_t children[2];	/* when split_s >= 0, in key order */
+	int merged_away;	/* 1: gone in a merge (not split, not at
+				   the end) */
+	uint64_t busy_seconds;	/* seconds of its life in which the
+				   container saw a request */
+	int nru_p99_pct;	/* p99 of its normalized RU consumption
+				   over those seconds, whole percents
+				   rounded down; -1 with no busy second */
+	uint64_t requests;	/* attempts over its life, retries too */
+	uint64_t throttled_429; /* ... rate limited */
 };
 
 /* One logical partition, as the reports show it. */
@@ -106,6 +142,9 @@ struct pk_result_variant {
 
 	struct pk_result_range *ranges; /* owned; at the end, key order */
 	size_t n_ranges;
+	struct pk_result_lineage *lineage; /* owned; every range id of the
+					      run, indexed by id */
+	size_t n_lineage;
 
 	uint64_t key_items;	/* items the key was checked against
 				   (keycheck.h): a data file's used
@@ -188,6 +227,11 @@ struct pk_result *result_build(const struct pk_run *run);
 
 /* Free r and what it owns; NULL is allowed. */
 void result_free(struct pk_result *r);
+
+/* The lineage entry of range id, or NULL when the run had no such id.
+   Borrowed from v. */
+const struct pk_result_lineage *
+result_lineage(const struct pk_result_variant *v, uint32_t id);
 
 /* The RU/s share, whole RU/s (rounded down), of the range holding lp. */
 int64_t result_lp_range_ru_per_s(const struct pk_result_variant *v,
