@@ -10,6 +10,7 @@
 
 #include "pksim/model/provision.h"
 #include "pksim/report/findings.h"
+#include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
 
 /* RU as a JSON number with at most 16 significant digits: exact for
@@ -450,6 +451,21 @@ static json_t *variant(const struct pk_result *r,
 	json_object_set_new(o, "throughput_ru_per_s",
 			    json_integer(v->ru_per_s));
 	json_object_set_new(o, "layout", layout(v));
+	if (v->key_missing > 0) {
+		/* keysummary.h: only when some item lacks a key property */
+		json_t *u = json_object();
+		char t[PK_KEYSUMMARY_BYTES];
+
+		json_object_set_new(u, "items", count(v->key_items));
+		json_object_set_new(u, "without_key_property",
+				    count(v->key_missing));
+		json_object_set_new(u, "allowed",
+				    json_boolean(v->spec->allow_undefined_key));
+		json_object_set_new(
+		    u, "text",
+		    json_string(keysummary_text(v, t, sizeof(t))));
+		json_object_set_new(o, "undefined_key", u);
+	}
 	if (v->autoscale) {
 		json_object_set_new(o, "autoscale", autoscale(v));
 	}

@@ -13,6 +13,7 @@
 #include "pksim/model/provision.h"
 #include "pksim/model/throttle.h"
 #include "pksim/report/findings.h"
+#include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
 #include "pksim/report/scorecard.h"
 
@@ -79,6 +80,7 @@ static void summary(const struct pk_result *r,
 	const char *when =
 	    cs->existing_partitions ? "existing" : "at creation";
 	char a[40], b[40], c[40], lay[PK_LAYOUT_SENTENCE_BYTES];
+	char ks[PK_KEYSUMMARY_BYTES];
 
 	fprintf(out, "pksim run: %s (seed %llu)\n", sc->name,
 		(unsigned long long)r->seed);
@@ -115,6 +117,9 @@ static void summary(const struct pk_result *r,
 	}
 	fprintf(out, "layout: %s\n",
 		layout_sentence(v, lay, sizeof(lay)));
+	if (keysummary_text(v, ks, sizeof(ks))) {
+		fprintf(out, "undefined key: %s\n", ks);
+	}
 	fprintf(out, "caps: physical partition %s and %s RU/s; logical "
 		     "partition %s; index factor %g\n",
 		fmt_bytes(cs->pp_storage_bytes, a),
@@ -715,6 +720,19 @@ int report_text_compare(const struct pk_result *run, FILE *out)
 		     out);
 	}
 	fputc('\n', out);
+	for (i = 0; i < run->n_variants && !run->variants[i].key_missing;
+	     i++) {
+	}
+	if (i < run->n_variants) {
+		/* only when some variant's key misses items (keysummary.h) */
+		row_head("items without key", out);
+		for (i = 0; i < run->n_variants; i++) {
+			cell(keysummary_cell(&run->variants[i], lay,
+					     sizeof(lay)),
+			     out);
+		}
+		fputc('\n', out);
+	}
 	for (r = 0; r < PK_ROWS; r++) {
 		row_head(row_names[r], out);
 		for (i = 0; i < run->n_variants; i++) {
