@@ -244,6 +244,31 @@ START_TEST(test_rng_dist_zipfian)
 }
 END_TEST
 
+/*
+ * Issue 11 fault 3's kind: a zipfian over 2^32 - 1 values (the most the
+ * loader accepts) sets up at once (the sum past 10^7 terms is estimated)
+ * and draws rank 0 with P = 1 / zeta(n) (Gray et al.). zeta(4,294,967,295,
+ * 0.99) = 25.40954191228768 from mpmath as zeta(0.99) - hurwitz(0.99,
+ * n + 1) (30 digits), so P(0) = 0.03935529430054: 200,000 draws land
+ * within 4 standard deviations of it.
+ */
+START_TEST(test_rng_dist_zipfian_huge)
+{
+	struct pk_dist_spec spec = {.kind = PK_DIST_ZIPFIAN, .theta = 0.99};
+	struct pk_dist *d = dist_new(&spec, 4294967295ULL);
+	struct pk_rng r;
+	const uint64_t n = 200000;
+	uint64_t i, h0 = 0;
+
+	rng_seed(&r, 11);
+	for (i = 0; i < n; i++) {
+		h0 += dist_draw(d, &r) == 0;
+	}
+	ck_assert_double_le(sds_off(h0, n, 0.03935529430054), 4);
+	dist_free(d);
+}
+END_TEST
+
 START_TEST(test_rng_dist_zipfian_resize)
 {
 	struct pk_dist_spec spec = {.kind = PK_DIST_ZIPFIAN, .theta = 0.99};
@@ -416,6 +441,7 @@ Suite *tu_suite(void)
 	    CASE(test_rng_dist_uniform),
 	    CASE(test_rng_dist_zipfian),
 	    CASE(test_rng_dist_zipfian_resize),
+	    CASE(test_rng_dist_zipfian_huge),
 	    CASE(test_rng_dist_hotspot),
 	    CASE(test_rng_dist_sequential),
 	    CASE(test_rng_dist_latest),

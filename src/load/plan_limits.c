@@ -195,7 +195,7 @@ static double lps_planned(const struct pk_scenario *s,
    start at half-full partitions (rule 9). */
 static double ranges_planned(const struct pk_scenario *s,
 			     const struct pk_container_spec *c, double items,
-			     double item_bytes)
+			     double item_bytes, double lps)
 {
 	double ru = (double)(c->serverless ? 0
 			     : c->autoscale_max_ru_per_s
@@ -221,6 +221,9 @@ static double ranges_planned(const struct pk_scenario *s,
 			2.0 * (double)c->existing_bytes_per_pp *
 			    (double)c->existing_partitions) /
 		       (double)c->pp_storage_bytes);
+	/* a storage split never leaves a partition without a logical
+	   partition: no more of them than logical partitions */
+	storage = storage < lps ? storage : lps;
 	n = storage > n ? storage : n;
 	return n < 1 ? 1 : n;
 }
@@ -229,7 +232,8 @@ static double ranges_planned(const struct pk_scenario *s,
  * Refuse up front a run whose memory would pass PK_SCENARIO_MAX_TRACK_BYTES
  * (issue 6 §4, issue 11 fault 5): the estimate covers the items (the
  * workload's record, each variant's slot and, when ids can repeat, its id
- * entry), each variant's logical partitions, per-second records and
+ * entry), each variant's logical and physical partitions, per-second
+ * records and
  * samples (one per range a second's requests reach, kept for runs up to
  * PK_SCENARIO_DETAIL_MAX_S), per-minute records and the retry-wait
  * histogram (a counter per ms up to max_wait plus the 410 waits); every
@@ -264,10 +268,12 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 		 PK_SCENARIO_COUNTER_BYTES * (double)s->n_variants;
 	for (i = 0; i < s->n_variants; i++) {
 		const struct pk_container_spec *c = &s->variants[i];
-		double r = ranges_planned(s, c, items, item_bytes);
+		double lps = lps_planned(s, c, items);
+		double r = ranges_planned(s, c, items, item_bytes, lps);
 		double smp = ops + q * (r - 1);
 
-		lp_b += lps_planned(s, c, items) * PK_SCENARIO_LP_BYTES;
+		lp_b += lps * PK_SCENARIO_LP_BYTES +
+			r * PK_SCENARIO_RANGE_BYTES;
 		if (dur_s <= PK_SCENARIO_DETAIL_MAX_S) {
 			if (smp > dur_s * r) {
 				smp = dur_s * r;
@@ -286,7 +292,8 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 	    ld, s->n_phases ? s->phases[0].line : 0,
 	    s->n_phases ? s->phases[0].col : 0,
 	    "the run would take about %.0f GB (%.3g items: %.2f GB; logical "
-	    "partitions: %.2f GB; per-second samples and records: %.2f GB; "
+	    "and physical partitions: %.2f GB; per-second samples and "
+	    "records: %.2f GB; "
 	    "retry-wait histograms: %.2f GB; %zu variant%s), and pksim stops "
 	    "at %.0f GB before it starts; lower a phase's rate, duration or "
 	    "share of creates, or compare fewer variants",
