@@ -279,6 +279,55 @@ START_TEST(test_cli_exit_category)
 }
 END_TEST
 
+/* Run pksim with args; assert the exit status and the first line of
+   stderr. */
+static void expect_fail(const char *args, int want_rc, const char *want)
+{
+	char *out = NULL, *err = NULL;
+	int rc = tu_run(args, &out, &err);
+
+	ck_assert_msg(rc == want_rc, "pksim %s: exit %d, want %d", args, rc,
+		      want_rc);
+	ck_assert_str_eq(first_line(err), want);
+	free(out);
+	free(err);
+}
+
+/* compare with a scenario: the options that only say how a data file's
+   records arrive (or size its container) are refused, not ignored; with
+   --items, --time-compression needs --time-field (D3). */
+START_TEST(test_cli_items_only_options)
+{
+	static const char *const opts[][2] = {
+	    {"--throughput 1000", "throughput"},
+	    {"--rate 10", "rate"},
+	    {"--at-once", "at-once"},
+	    {"--time-field ts", "time-field"},
+	    {"--time-compression 5", "time-compression"},
+	    {"--items-format json", "items-format"},
+	};
+	char args[256], want[256];
+	size_t i;
+
+	to_src_root();
+	for (i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
+		snprintf(args, sizeof(args),
+			 "compare scenarios/compare-iot.yaml %s", opts[i][0]);
+		snprintf(want, sizeof(want),
+			 "pksim: error: --%s goes with --items FILE (a data "
+			 "file instead of a scenario), not with a scenario; "
+			 "see 'pksim compare --help'",
+			 opts[i][1]);
+		expect_fail(args, 2, want);
+	}
+	expect_fail("compare --items scenarios/data/iot_telemetry_3devices.json "
+		    "--rate 10 --time-compression 5 --key /device",
+		    2,
+		    "pksim: --time-compression: error: goes with --time-field: "
+		    "it divides the time between records");
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -290,6 +339,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_cli_deterministic);
 	tcase_add_test(tc, test_cli_locate);
 	tcase_add_test(tc, test_cli_exit_category);
+	tcase_add_test(tc, test_cli_items_only_options);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

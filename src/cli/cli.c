@@ -54,6 +54,8 @@ struct pk_run_opts {
 	int have_compression;
 	int64_t throughput;
 	int allow_undefined; /* --allow-undefined-key */
+	const char *items_only; /* the first option given that only --items
+				   uses, without the "--"; NULL if none */
 };
 
 /* --time-compression: from stretching time 1,000-fold to compressing a
@@ -267,12 +269,28 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 				   option's value */
 				return cli_option_error(cmd, longs[li].name);
 			}
+			/* --items-format, --time-field,
+			   --time-compression, --rate, --at-once,
+			   --throughput: only for --items */
+			if (strchr("FtcraT", ch) && !o->items_only) {
+				o->items_only = longs[li].name;
+			}
 			rc = parse_compare_opt(ch, optarg, o);
 			break;
 		}
 		if (rc) {
 			return rc;
 		}
+	}
+	if (o->items_only && !o->items) {
+		/* a scenario's workload says how items arrive: the option
+		   would be silently ignored */
+		fprintf(stderr,
+			"pksim: error: --%s goes with --items FILE (a data file "
+			"instead of a scenario), not with a scenario; see "
+			"'pksim compare --help'\n",
+			o->items_only);
+		return PK_EXIT_INPUT;
 	}
 	return check_operands(argc, argv, o);
 }
