@@ -941,6 +941,38 @@ START_TEST(test_claim_existing_container)
 }
 END_TEST
 
+/* The text reports say each layout's origin in words (issue 12 §2). */
+START_TEST(test_claim_existing_container_text)
+{
+	char *out = NULL;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	ck_assert_int_eq(
+	    tu_run("run scenarios/existing-container.yaml", &out, NULL), 0);
+	/* 30,000 / 5 = 6,000 and 50,000 / 5 = 10,000 on the existing 5, with
+	   5 x 20 GB = 100 GB stored; 50,000 / 9 = 5,555.6, about 5,556 */
+	ck_assert_ptr_nonnull(strstr(
+	    out, "layout: 5 physical partitions, existing, 6,000 RU/s each "
+		 "(30,000 RU/s on the partitions it has: rules 5, 7), 100.0 GB "
+		 "stored at the start\n"));
+	ck_assert_ptr_nonnull(strstr(
+	    out, "layout: 9 physical partitions, created at 50,000 RU/s (rule "
+		 "2: one per 6,000 RU/s), about 5,556 RU/s each\n"));
+	ck_assert_ptr_nonnull(strstr(
+	    out, "layout: 5 physical partitions, existing, 10,000 RU/s each "
+		 "(50,000 RU/s on the partitions it has: rules 5, 7)"));
+	free(out);
+	out = NULL;
+	ck_assert_int_eq(
+	    tu_run("compare scenarios/existing-container.yaml", &out, NULL), 0);
+	/* the scorecard row, one 22-character column per variant */
+	ck_assert_ptr_nonnull(
+	    strstr(out, "  physical partitions      5, existing           "
+			"9, created at 50,000  5, existing"));
+	free(out);
+}
+END_TEST
+
 /* Every shipped scenario has its claim test above: a new one without
    fails here. */
 START_TEST(test_claim_every_scenario_covered)
@@ -999,6 +1031,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_claim_compare_iot);
 	tcase_add_test(tc, test_claim_compare_offices);
 	tcase_add_test(tc, test_claim_existing_container);
+	tcase_add_test(tc, test_claim_existing_container_text);
 	tcase_add_test(tc, test_claim_food_groups);
 	tcase_add_test(tc, test_claim_hierarchical);
 	tcase_add_test(tc, test_claim_iot_by_day);
