@@ -204,7 +204,7 @@ START_TEST(test_container_throttling_case)
 			    item++, i == 4 ? 12 * 1024 : 1024,
 			    enc[i], len[i],
 			    NULL,   0,
-			    NULL,   0};
+			    NULL,   0, NULL};
 			struct pk_outcome o;
 
 			apply(c, &r, &o);
@@ -266,7 +266,7 @@ START_TEST(test_container_lp_cap_20gb)
 
 	for (t = 0; t < end; t += 20) {
 		struct pk_request r = {t,  PK_OP_CREATE, item++, 8192, hot,
-				       hl, NULL,	 0,	 NULL, 0};
+				       hl, NULL,	 0,	 NULL, 0, NULL};
 		struct pk_outcome o;
 
 		apply(c, &r, &o);
@@ -281,7 +281,7 @@ START_TEST(test_container_lp_cap_20gb)
 		if (t % 1000 == 0) {
 			struct pk_request q = {
 			    t,	PK_OP_CREATE, item++, 8192, other,
-			    ol, NULL,	      0,      NULL, 0};
+			    ol, NULL,	      0,      NULL, 0, NULL};
 
 			apply(c, &q, &o);
 			other_403 += o.status == 403;
@@ -321,7 +321,7 @@ START_TEST(test_container_storage_split_median)
 		unsigned char enc[PK_EPK_ENCODED_MAX];
 		struct pk_request r = {
 		    k * 250, PK_OP_CREATE, (uint64_t)k, 30 * 1024, enc,
-		    0,	     NULL,	   0,		NULL,	   0};
+		    0,	     NULL,	   0,		NULL,	   0, NULL};
 		struct pk_outcome o;
 
 		snprintf(name, sizeof(name), "key%d", k);
@@ -367,7 +367,7 @@ START_TEST(test_container_invariants_under_splits)
 			    item++, (uint32_t)(1024 + 97 * k),
 			    enc,    0,
 			    NULL,   0,
-			    NULL,   0};
+			    NULL,   0, NULL};
 			struct pk_outcome o;
 
 			snprintf(name, sizeof(name), "u%d",
@@ -400,7 +400,7 @@ START_TEST(test_container_request_rules)
 	unsigned char a[PK_EPK_ENCODED_MAX], b[PK_EPK_ENCODED_MAX];
 	size_t al = key_of("a", a), bl = key_of("b", b);
 	struct pk_request r = {0,  PK_OP_CREATE, 1, 1024, a,
-			       al, NULL,	 0, NULL, 0};
+			       al, NULL,	 0, NULL, 0, NULL};
 	struct pk_outcome o;
 
 	apply(c, &r, &o);
@@ -456,7 +456,7 @@ static int64_t offer_2000_ru(struct pk_container *c, const char *name,
 
 	for (k = 0; k < 400; k++) {
 		struct pk_request r = {t_s * 1000 + k * 2, PK_OP_CREATE,
-				       (*item)++, 1024, enc, len, NULL, 0, NULL, 0};
+				       (*item)++, 1024, enc, len, NULL, 0, NULL, 0, NULL};
 		struct pk_outcome o;
 
 		apply(c, &r, &o);
@@ -540,7 +540,7 @@ START_TEST(test_container_minimum)
 		unsigned char enc[PK_EPK_ENCODED_MAX];
 		char name[32];
 		struct pk_request r = {1000 + k, PK_OP_CREATE, (uint64_t)k,
-				       1024 * 1024, enc, 0, NULL, 0, NULL, 0};
+				       1024 * 1024, enc, 0, NULL, 0, NULL, 0, NULL};
 		struct pk_outcome o;
 
 		snprintf(name, sizeof(name), "g%d", k);
@@ -584,7 +584,7 @@ START_TEST(test_container_autoscale_case)
 	ck_assert_int_eq(share_ru(c, 0), 7750);
 	while (done < 1000000) {
 		struct pk_request r = {t_ms, PK_OP_CREATE, item, 1024,
-				       enc, len, NULL, 0, NULL, 0};
+				       enc, len, NULL, 0, NULL, 0, NULL};
 		struct pk_outcome o;
 
 		apply(c, &r, &o);
@@ -631,7 +631,7 @@ START_TEST(test_container_autoscale_storage)
 		char name[32];
 		struct pk_request r = {(int64_t)k * 1000, PK_OP_CREATE,
 				       (uint64_t)k, 128 * 1024, enc, 0,
-				       NULL, 0, NULL, 0};
+				       NULL, 0, NULL, 0, NULL};
 		struct pk_outcome o;
 
 		snprintf(name, sizeof(name), "g%d", k);
@@ -678,7 +678,7 @@ START_TEST(test_container_serverless)
 		char name[32];
 		struct pk_request r = {(int64_t)k * 1000, PK_OP_CREATE,
 				       (uint64_t)k, 1024 * 1024, enc, 0,
-				       NULL, 0, NULL, 0};
+				       NULL, 0, NULL, 0, NULL};
 		struct pk_outcome o;
 
 		snprintf(name, sizeof(name), "s%d", k);
@@ -725,7 +725,7 @@ static int create_1kb(struct pk_container *c, const char *name, int64_t t_ms,
 {
 	unsigned char enc[PK_EPK_ENCODED_MAX];
 	struct pk_request r = {t_ms, PK_OP_CREATE, item, 1024, enc, 0,
-			       NULL, 0, NULL, 0};
+			       NULL, 0, NULL, 0, NULL};
 	struct pk_outcome o;
 
 	r.key_len = key_of(name, enc);
@@ -988,7 +988,7 @@ START_TEST(test_container_batch_all_or_nothing)
 		unsigned char xk[PK_EPK_ENCODED_MAX];
 		char name[16];
 		struct pk_request r = {0, PK_OP_CREATE, item++, 1024, xk,
-				       0, NULL, 0, NULL, 0};
+				       0, NULL, 0, NULL, 0, NULL};
 
 		snprintf(name, sizeof(name), "x%d", k);
 		r.key_len = key_of(name, xk);
@@ -1151,7 +1151,7 @@ START_TEST(test_container_existing_storage_split)
 	struct pk_container *c;
 	unsigned char enc[PK_EPK_ENCODED_MAX];
 	struct pk_request r = {0, PK_OP_CREATE, 0, 1024, enc, 0, NULL, 0, NULL,
-			       0};
+			       0, NULL};
 	struct pk_outcome o;
 	uint64_t total;
 

@@ -256,8 +256,9 @@ void container_apply(struct pk_container *c, const struct pk_request *r,
 
 	container_advance(c, r->t_ms);
 	c->now_ms = r->t_ms;
-	lp = lptable_find(c, r->key, r->key_len);
+	lp = r->lp ? r->lp : lptable_find(c, r->key, r->key_len);
 	memset(out, 0, sizeof(*out));
+	out->lp = lp;
 	out->range = pmap_find(&c->pmap, lp ? &lp->epk : r->epk);
 	out->ranges = 1;
 	pp = &c->pp[out->range];
@@ -287,6 +288,7 @@ void container_apply(struct pk_container *c, const struct pk_request *r,
 		if (!lp && (r->kind == PK_OP_CREATE ||
 			    r->kind == PK_OP_UPSERT)) {
 			lp = lptable_add(c, r->key, r->key_len, *r->epk);
+			out->lp = lp;
 		}
 		out->status = lp ? execute(c, r, lp, pp, old, &sub)
 				 : PK_HTTP_NOT_FOUND;

@@ -56,21 +56,40 @@ static void point_request(struct pk_run *run, struct pk_variant *v,
 	char idbuf[PK_VALUE_MAX_BYTES];
 	struct pk_item_source src;
 	struct pk_request rq;
+	struct pk_lp **slot = NULL;
 
-	pkey_source_workload(v->key, run->workload, op->item, &src);
-	pkey_build(v->key, &src, v->kv);
+	if (v->lp_cache) {
+		slot = &v->lp_cache[workload_value_index(
+			run->workload, op->item, v->lp_cache_prop)];
+	}
 	rq.t_ms = t_ms;
 	rq.kind = op->kind;
 	rq.item = op->item;
 	rq.size_bytes = op->size_bytes;
-	rq.key = v->kv->id;
-	rq.key_len = v->kv->id_len;
-	rq.epk = &v->kv->epk;
-	rq.reject = v->kv->status;
+	if (slot && *slot) {
+		/* the same value, so the same logical partition: its key
+		   was valid (it holds data) and is stored with it */
+		rq.lp = *slot;
+		rq.key = rq.lp->key;
+		rq.key_len = rq.lp->key_len;
+		rq.epk = &rq.lp->epk;
+		rq.reject = 0;
+	} else {
+		pkey_source_workload(v->key, run->workload, op->item, &src);
+		pkey_build(v->key, &src, v->kv);
+		rq.lp = NULL;
+		rq.key = v->kv->id;
+		rq.key_len = v->kv->id_len;
+		rq.epk = &v->kv->epk;
+		rq.reject = v->kv->status;
+	}
 	rq.id = NULL;
 	rq.id_len = 0;
 	check_id(run, v, op->item, idbuf, &rq);
 	container_apply(v->container, &rq, out);
+	if (slot && !*slot) {
+		*slot = out->lp;
+	}
 }
 
 /* A BATCH: each item's key and id, then the batch as one request
@@ -108,6 +127,7 @@ static void batch_request(struct pk_run *run, struct pk_variant *v,
 		rq[k].reject = kv->status;
 		rq[k].id = NULL;
 		rq[k].id_len = 0;
+		rq[k].lp = NULL;
 		check_id(run, v, item,
 			 v->batch_ids + (size_t)k * PK_VALUE_MAX_BYTES, &rq[k]);
 	}
@@ -449,6 +469,16 @@ static int add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 	v->keycheck = kc;
 	v->kv = xmalloc(sizeof(*v->kv));
 	v->check_ids = ids_need_check(run->sc);
+	if (key->kind == PK_KEY_PATH && key->ref_prop[0] >= 0) {
+		v->lp_cache_n =
+			workload_value_indexes(run->workload, key->ref_prop[0]);
+		/* 8 bytes per possible value, touched only where used */
+		if (v->lp_cache_n > 0 && v->lp_cache_n <= PK_SIM_LP_CACHE_MAX) {
+			v->lp_cache_prop = key->ref_prop[0];
+			v->lp_cache =
+				xcalloc(v->lp_cache_n, sizeof(*v->lp_cache));
+		}
+	}
 	v->container = container_new(cs->name ? cs->name : cs->partition_key,
 				     cs, &run->sc->cost);
 	/* long runs keep per-minute records only (metrics.h) */
@@ -526,6 +556,7 @@ void sim_free(struct pk_run *r)
 		container_free(r->variants[i].container);
 		pkey_free(r->variants[i].key);
 		free(r->variants[i].kv);
+		free(r->variants[i].lp_cache);
 		free(r->variants[i].batch_kv);
 		free(r->variants[i].batch_ids);
 		retryq_free(&r->variants[i].retries);

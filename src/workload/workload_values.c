@@ -138,3 +138,31 @@ int workload_value(const struct pk_workload *w, uint64_t item, int prop,
 	}
 	return 0;
 }
+
+uint64_t workload_value_indexes(const struct pk_workload *w, int prop)
+{
+	const struct pk_prop_spec *p;
+
+	if (w->file || prop < 0 || (size_t)prop >= w->sc->n_props) {
+		return 0;
+	}
+	p = &w->sc->props[prop];
+	switch (p->kind) {
+	case PK_GEN_PATTERN:
+	case PK_GEN_LIST:
+		return w->prop_slot[prop] >= 0 ? p->count : 1;
+	case PK_GEN_CONST:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+uint32_t workload_value_index(const struct pk_workload *w, uint64_t item,
+			      int prop)
+{
+	if (w->prop_slot[prop] < 0) {
+		return 0;
+	}
+	return w->idx[item * w->n_slots + (size_t)w->prop_slot[prop]];
+}

@@ -187,6 +187,12 @@ struct pk_request {
 				       partition holds is a 409; NULL when
 				       every item has its own id */
 	size_t id_len;
+	struct pk_lp *lp;           /* the logical partition of key when
+				       the caller knows it (a cache of
+				       pk_outcome.lp from an earlier
+				       request of this container with the
+				       same key), else NULL: saves the
+				       lookup, changes nothing else */
 };
 
 /* An id held by a logical partition (kept only for requests that carry
@@ -210,6 +216,11 @@ struct pk_outcome {
 	int64_t retry_after_ms; /* with 429: wait before retrying */
 	size_t range;           /* index of the (first) range it went to */
 	size_t ranges;          /* ranges visited (1 for a point request) */
+	struct pk_lp *lp;       /* point request: its logical partition
+				   (created by it or earlier), or NULL when
+				   there is none; owned by the container,
+				   valid (and the same for the same key)
+				   until container_free */
 };
 
 struct pk_container {

@@ -25,6 +25,9 @@
 
 /* D-LIMITS: an id is at most 1,023 bytes */
 #define PK_SIM_MAX_ID_BYTES 1023
+/* The largest number of value indexes a variant's logical-partition
+   cache covers (pk_variant.lp_cache): 128 MiB of address space */
+#define PK_SIM_LP_CACHE_MAX ((uint64_t)1 << 24)
 
 struct pk_variant {
 	struct pk_container *container; /* owned */
@@ -41,6 +44,14 @@ struct pk_variant {
 					   many lack its properties */
 	struct pk_retryq retries;       /* owned; retries to send */
 	size_t next_phase;              /* next phase whose start is due */
+	/* A PATH key on a property whose value is a function of its value
+	   index (workload_value_indexes): the logical partition of each
+	   index once a request reached it, so a repeated key costs an
+	   array read instead of building and hashing its value (issue 13).
+	   lp_cache is NULL otherwise. */
+	struct pk_lp **lp_cache;        /* owned; lp_cache_n entries */
+	uint64_t lp_cache_n;
+	int lp_cache_prop;              /* the key's workload property */
 };
 
 struct pk_run {

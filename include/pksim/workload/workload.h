@@ -121,6 +121,22 @@ int workload_prop_index(const struct pk_workload *w, const char *path);
 int workload_value(const struct pk_workload *w, uint64_t item, int prop,
 		   struct pk_value *out, char *buf, size_t cap);
 
+/*
+ * When every value of property prop is a function of one value index
+ * alone -- a generated PATTERN or LIST value (the index drawn for the
+ * item, 0 .. count - 1) or a CONST (always 0) -- the number of indexes
+ * (>= 1); else 0 (CLOCK, UNIQUE, items from a data file, prop out of
+ * range). Two items with the same index have byte-identical values, so a
+ * caller may cache what it derives from a value under its index (sim.c's
+ * per-variant logical-partition cache, issue 13).
+ */
+uint64_t workload_value_indexes(const struct pk_workload *w, int prop);
+
+/* Item's value index of prop (workload_value_indexes(w, prop) > 0 and
+   item created): 0 .. that count - 1. */
+uint32_t workload_value_index(const struct pk_workload *w, uint64_t item,
+			      int prop);
+
 /* Stored size in bytes the generator gave item at its last write. */
 uint32_t workload_item_size(const struct pk_workload *w, uint64_t item);
 
