@@ -258,6 +258,64 @@ START_TEST(test_report_result_figures)
 }
 END_TEST
 
+/*
+ * Issue 12 §5, per-range rows after a split: 6,000 RU/s (1 range, id 0)
+ * raised to 12,000 at t = 10 s splits it into ranges 1 and 2
+ * (ceil(12,000 / 10,000) = 2, rule 6; no split delay). 10 creates/s of
+ * 1 KB (5 RU) for 10 s reach range 0 before the split: 100 requests, no
+ * 429 (50 RU a second of 6,000); its peak 50 / 6,000 = 0.8% and p99 0%
+ * (0.83% rounded down). Rows of ranges 1 and 2 say "split of 0 at
+ * t=10s"; range 0 is listed with its figures until the split.
+ */
+START_TEST(test_report_split_lineage)
+{
+	static const char *const split =
+		"container: {partition_key: /k, throughput: 6000}\n"
+		"items: {k: {values: \"k{0..999}\"}}\n"
+		"phases:\n"
+		"  - {duration: 10s, rate: 10/s, item_size: 1KB}\n"
+		"  - {duration: 10s, rate: 10/s, throughput: 12000}\n";
+	struct pk_diag d;
+	struct pk_scenario *sc;
+	struct pk_run *run;
+	struct pk_result *res;
+	const struct pk_result_variant *v;
+	char *buf = NULL, row[160];
+	size_t len = 0, i;
+	FILE *mem;
+
+	diag_init(&d);
+	sc = scenario_parse("split.yaml", split, strlen(split), &d);
+	ck_assert_ptr_nonnull(sc);
+	run = sim_run(sc, sc->seed, &d);
+	ck_assert_ptr_nonnull(run);
+	diag_free(&d);
+	res = result_build(run);
+	v = &res->variants[0];
+	ck_assert_uint_eq(v->n_ranges, 2);
+	for (i = 0; i < 2; i++) {
+		ck_assert_uint_eq(v->ranges[i].id, i + 1);
+		ck_assert_uint_eq(v->ranges[i].parent, 0);
+		ck_assert_int_eq(v->ranges[i].born_s, 10);
+	}
+	ck_assert_int_eq(result_lineage(v, 0)->split_s, 10);
+	ck_assert_uint_eq(result_lineage(v, 0)->requests, 100);
+	ck_assert_uint_eq(result_lineage(v, 0)->children[1], 2);
+	ck_assert_int_eq(result_lineage(v, 0)->nru_p99_pct, 0);
+	mem = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_text(res, mem), 0);
+	fclose(mem);
+	ck_assert_ptr_nonnull(strstr(buf, "%  split of 0 at t=10s\n"));
+	snprintf(row, sizeof(row), "  %-5u %-26s %6.1f%% %6d%% %12s %10s\n", 0,
+		 "t=10s, into 1 and 2", 0.8, 0, "100", "0");
+	ck_assert_ptr_nonnull(strstr(buf, row));
+	free(buf);
+	result_free(res);
+	sim_free(run);
+	scenario_free(sc);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("report");
@@ -267,6 +325,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_report_json_scorecards);
 	tcase_add_test(tc, test_report_csv_series);
 	tcase_add_test(tc, test_report_result_figures);
+	tcase_add_test(tc, test_report_split_lineage);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -51,6 +51,33 @@ static void key_text(const struct pk_pkey *k, const struct pk_result_lp *lp,
 	pkey_format_id(k, lp->key, lp->key_len, buf, cap);
 }
 
+/* Range id as the reports name it: as it is at the end, with its
+   lineage ("range 3 (split at t = 50 s into 7 and 8)", "range 7 (split
+   from 3 at t = 50 s)"), never a range that no longer exists as if it
+   did. */
+static const char *range_name(const struct pk_result_variant *v, uint32_t id,
+			      char *buf, size_t cap)
+{
+	const struct pk_result_lineage *l = result_lineage(v, id);
+
+	if (!l) {
+		snprintf(buf, cap, "range %u", id);
+	} else if (l->split_s >= 0) {
+		snprintf(buf, cap, "range %u (split at t = %lld s into %u and "
+				   "%u)",
+			 id, (long long)l->split_s, l->children[0],
+			 l->children[1]);
+	} else if (l->merged_away) {
+		snprintf(buf, cap, "range %u (merged away)", id);
+	} else if (l->parent != PK_RESULT_NO_RANGE) {
+		snprintf(buf, cap, "range %u (split from %u at t = %lld s)", id,
+			 l->parent, (long long)l->born_s);
+	} else {
+		snprintf(buf, cap, "range %u", id);
+	}
+	return buf;
+}
+
 /* RU served over RU provisioned in the seconds range id rate-limited
    requests: how much of the container was in use while it throttled */
 static double utilisation_while_throttled(const struct pk_result_variant *v,
@@ -101,7 +128,7 @@ static void say_throttled_ranges(struct pk_sentences *s,
 				 const struct pk_result_variant *v)
 {
 	char *said = xcalloc(v->n_ranges ? v->n_ranges : 1, 1);
-	char a[32], b[32];
+	char a[32], b[32], name[96];
 	size_t i, n = 0, more = 0;
 
 	while ((i = worst_unsaid(v, said)) != SIZE_MAX) {
@@ -112,11 +139,12 @@ static void say_throttled_ranges(struct pk_sentences *s,
 			more++;
 			continue;
 		}
-		say(s, xasprintf("partition key range %u rate-limited %.1f%% "
+		say(s, xasprintf("partition key %s rate-limited %.1f%% "
 				 "of its requests (%s of %s) while the "
 				 "container used %.0f%% of its provisioned "
 				 "throughput in those seconds%s",
-				 p->id, pct(rate_429(v, i)),
+				 range_name(v, p->id, name, sizeof(name)),
+				 pct(rate_429(v, i)),
 				 fmt_thousands(p->throttled_429, a),
 				 fmt_thousands(p->requests, b),
 				 pct(utilisation_while_throttled(v, p->id)),
@@ -132,33 +160,6 @@ static void say_throttled_ranges(struct pk_sentences *s,
 				 fmt_thousands(more, a)));
 	}
 	free(said);
-}
-
-/* Range id as the reports name it: as it is at the end, with its
-   lineage ("range 3 (split at t = 50 s into 7 and 8)", "range 7 (split
-   from 3 at t = 50 s)"), never a range that no longer exists as if it
-   did. */
-static const char *range_name(const struct pk_result_variant *v, uint32_t id,
-			      char *buf, size_t cap)
-{
-	const struct pk_result_lineage *l = result_lineage(v, id);
-
-	if (!l) {
-		snprintf(buf, cap, "range %u", id);
-	} else if (l->split_s >= 0) {
-		snprintf(buf, cap, "range %u (split at t = %lld s into %u and "
-				   "%u)",
-			 id, (long long)l->split_s, l->children[0],
-			 l->children[1]);
-	} else if (l->merged_away) {
-		snprintf(buf, cap, "range %u (merged away)", id);
-	} else if (l->parent != PK_RESULT_NO_RANGE) {
-		snprintf(buf, cap, "range %u (split from %u at t = %lld s)", id,
-			 l->parent, (long long)l->born_s);
-	} else {
-		snprintf(buf, cap, "range %u", id);
-	}
-	return buf;
 }
 
 /* The 429 rate of a range id over its life, 0..1. */

@@ -144,6 +144,7 @@ static json_t *partitions(const struct pk_result_variant *v)
 
 	for (i = 0; i < v->n_ranges; i++) {
 		const struct pk_result_range *p = &v->ranges[i];
+		const struct pk_result_lineage *l;
 		json_t *o = json_object();
 
 		json_object_set_new(o, "id", range_id(p->id));
@@ -156,6 +157,18 @@ static json_t *partitions(const struct pk_result_variant *v)
 				    count(p->logical_partitions));
 		json_object_set_new(o, "peak_normalized_ru",
 				    json_real(p->peak_normalized));
+		json_object_set_new(o, "parent",
+				    p->parent == PK_RESULT_NO_RANGE
+					    ? json_null()
+					    : range_id(p->parent));
+		json_object_set_new(o, "created_s",
+				    p->born_s < 0 ? json_null()
+						  : json_integer(p->born_s));
+		l = result_lineage(v, p->id);
+		json_object_set_new(o, "p99_normalized_ru",
+				    l && l->nru_p99_pct >= 0
+					    ? json_real(l->nru_p99_pct / 100.0)
+					    : json_null());
 		json_object_set_new(o, "throttled_429",
 				    count(p->throttled_429));
 		json_object_set_new(o, "requests", count(p->requests));

@@ -16,13 +16,12 @@
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
 #include "pksim/report/scorecard.h"
+#include "report_text_int.h"
 
-#define PK_TEXT_TIMELINE_ROWS 30 /* at most this many timeline rows */
-#define PK_TEXT_EPK_DIGITS 8     /* EPKs shown abbreviated to this */
 
 /* RU with thousands separators and one decimal when not whole (rounded
    to a tenth: 5,999.95 RU -> 6,000) */
-static const char *ru_str(int64_t mru, char *buf)
+const char *text_ru(int64_t mru, char *buf)
 {
 	char whole[32];
 	long long tenths = (long long)((mru + 50) / 100);
@@ -36,7 +35,7 @@ static const char *ru_str(int64_t mru, char *buf)
 	return buf;
 }
 
-static const char *epk_short(struct pk_epk e, char *buf)
+const char *text_epk_short(struct pk_epk e, char *buf)
 {
 	char full[PK_EPK_HEX_MAX];
 
@@ -274,8 +273,8 @@ static void totals(const struct pk_result_variant *v, uint64_t skipped,
 	}
 	fprintf(out, "  RU consumed              %s of %s offered and %s "
 		     "retried (%.1f%% of provisioned RU over the run)\n",
-		ru_str(t->ru_mru, a), ru_str(t->offered_mru, b),
-		ru_str(t->retry_mru, c), 100.0 * v->utilisation);
+		text_ru(t->ru_mru, a), text_ru(t->offered_mru, b),
+		text_ru(t->retry_mru, c), 100.0 * v->utilisation);
 	fprintf(out, "  logical partitions       %s holding items (%s seen)\n",
 		fmt_thousands(v->lps_live, a), fmt_thousands(v->lps_seen, b));
 	fprintf(out, "  storage                  %s\n",
@@ -299,45 +298,101 @@ static void queries(const struct pk_result_variant *v, FILE *out)
 		fmt_thousands(t->queries[PK_ROUTE_TARGETED], a));
 	fprintf(out, "  fan-out                  %s (every range), %s RU\n",
 		fmt_thousands(t->queries[PK_ROUTE_FANOUT], a),
-		ru_str(t->fanout_mru, b));
+		text_ru(t->fanout_mru, b));
 	fprintf(out, "  ranges visited           %s, %.2f a query\n",
 		fmt_thousands(t->query_ranges, d),
 		(double)t->query_ranges / (double)n);
 }
 
+/* Where a range at the end came from: "creation", "split of 3 at
+   t=50s", "a merge". */
+static const char *since(const struct pk_result_range *p, char *buf)
+{
+	if (p->parent != PK_RESULT_NO_RANGE) {
+		snprintf(buf, 48, "split of %u at t=%llds", p->parent,
+			 (long long)p->born_s);
+	} else if (p->born_s < 0) {
+		snprintf(buf, 48, "a merge");
+	} else {
+		snprintf(buf, 48, "creation");
+	}
+	return buf;
+}
+
+/* The ranges split or merged away, with their figures until then: the
+   history of the ranges at the end. */
+static void gone_ranges(const struct pk_result_variant *v, FILE *out)
+{
+	char a[40], b[40], when[48];
+	size_t i, n = 0;
+
+	for (i = 0; i < v->n_lineage; i++) {
+		const struct pk_result_lineage *l = &v->lineage[i];
+		double peak = l->id < v->metrics->n_ranges
+				      ? v->metrics->ranges[l->id].peak_normalized
+				      : 0.0;
+
+		if (l->split_s < 0 && !l->merged_away) {
+			continue;
+		}
+		if (n++ == 0) {
+			fprintf(out, "  ranges split or merged away (figures "
+				     "until then):\n");
+			fprintf(out, "  %-5s %-26s %7s %7s %12s %10s\n",
+				"range", "until", "peak", "p99", "requests",
+				"429s");
+		}
+		if (l->split_s >= 0) {
+			snprintf(when, sizeof(when), "t=%llds, into %u and %u",
+				 (long long)l->split_s, l->children[0],
+				 l->children[1]);
+		} else {
+			snprintf(when, sizeof(when), "a merge");
+		}
+		fprintf(out, "  %-5u %-26s %6.1f%% %6d%% %12s %10s\n", l->id,
+			when, 100.0 * peak,
+			l->nru_p99_pct < 0 ? 0 : l->nru_p99_pct,
+			fmt_thousands(l->requests, a),
+			fmt_thousands(l->throttled_429, b));
+	}
+}
+
 static void partitions(const struct pk_result_variant *v, FILE *out)
 {
-	char a[40], b[40], d[40], e[40], lo[16], hi[16], st[32];
+	char a[40], b[40], d[40], e[40], lo[16], hi[16], st[32], org[48];
 	size_t i;
 
 	fprintf(out, "\nphysical partitions at the end (EPK ranges shortened "
 		     "to %d hex digits; the JSON report has them whole)\n",
 		PK_TEXT_EPK_DIGITS);
 	fprintf(out, "  %-5s %-12s %-12s %9s %10s %9s %7s %12s %10s %10s "
-		     "%7s\n",
+		     "%7s  %s\n",
 		"range", "min", "max", "logical", "storage", "RU/s", "peak",
-		"offered", "retries", "429s", "429 %");
+		"offered", "retries", "429s", "429 %", "since");
 	for (i = 0; i < v->n_ranges; i++) {
 		const struct pk_result_range *p = &v->ranges[i];
 
 		fprintf(out,
 			"  %-5u %-12s %-12s %9llu %10s %9s %6.1f%% %12s "
-			"%10s %10s %6.2f%%\n",
-			p->id, epk_short(p->min, lo), epk_short(p->max, hi),
+			"%10s %10s %6.2f%%  %s\n",
+			p->id, text_epk_short(p->min, lo), text_epk_short(p->max, hi),
 			(unsigned long long)p->logical_partitions,
 			fmt_bytes(p->storage_bytes, st),
-			ru_str(p->ru_per_s_mru, a),
+			text_ru(p->ru_per_s_mru, a),
 			100.0 * p->peak_normalized,
 			fmt_thousands(p->requests - p->retries, b),
 			fmt_thousands(p->retries, e),
 			fmt_thousands(p->throttled_429, d),
 			p->requests ? 100.0 * (double)p->throttled_429 /
 					      (double)p->requests
-				    : 0.0);
+				    : 0.0,
+			since(p, org));
 	}
 	fprintf(out, "  (peak = highest normalized RU consumption in any "
 		     "second; offered = first attempts; 429 %% = 429s of "
-		     "all attempts)\n");
+		     "all attempts; each row covers its range's life, from "
+		     "\"since\")\n");
+	gone_ranges(v, out);
 }
 
 /* Cut text to at most max bytes for a table column, on a UTF-8 character
@@ -378,7 +433,7 @@ static void hot_lps(const struct pk_result_variant *v, int by_storage,
 		fit_column(key, 32);
 		fprintf(out,
 			"  %-32s %12s %6.2f%% %10s %6.2f%% %10s %10s %6u\n",
-			key, ru_str(lp->ru_mru, a),
+			key, text_ru(lp->ru_mru, a),
 			total ? 100.0 * (double)lp->ru_mru / (double)total
 			      : 0.0,
 			fmt_bytes(lp->storage_bytes, st),
@@ -391,151 +446,6 @@ static void hot_lps(const struct pk_result_variant *v, int by_storage,
 	}
 	if (n == 0) {
 		fprintf(out, "  (none)\n");
-	}
-}
-
-/* Autoscale billing per hour (rule 17, D-AUTO); nothing for manual. */
-static void billing(const struct pk_result_variant *v, FILE *out)
-{
-	int64_t h;
-	char a[40], b[40], d[40];
-
-	if (!v->autoscale) {
-		return;
-	}
-	fprintf(out, "\nautoscale billing, %s mode (classic: highest RU/s "
-		     "of each hour, at least 0.1 x max; dynamic: the sum of "
-		     "each partition's highest, each at least 0.1 x max / "
-		     "P)\n",
-		v->autoscale_dynamic ? "dynamic" : "classic");
-	for (h = 0; h < v->n_hours; h++) {
-		fprintf(out, "  hour %lld  %s RU/s (classic %s, dynamic %s)\n",
-			(long long)h, fmt_thousands(v->billed_ru_per_s[h], a),
-			fmt_thousands(v->billed_classic[h], b),
-			fmt_thousands(v->billed_dynamic[h], d));
-	}
-}
-
-static void events(const struct pk_result_variant *v, FILE *out)
-{
-	const struct pk_metrics *m = v->metrics;
-	char a[40], b[40], lo[16], hi[16];
-	size_t i, k;
-
-	fprintf(out, "\nthroughput changes\n");
-	for (i = 0; i < m->n_changes; i++) {
-		const struct pk_throughput_event *e = &m->changes[i];
-
-		fprintf(out, "  t=%llds  %s -> %s RU/s, %zu -> %zu physical "
-			     "partitions",
-			(long long)e->t_s,
-			fmt_thousands((unsigned long long)e->from_ru_per_s, a),
-			fmt_thousands((unsigned long long)e->to_ru_per_s, b),
-			e->ranges_before, e->ranges_after);
-		if (e->effective_t_s < 0) {
-			fprintf(out, " (cancelled by a later change before "
-				     "its splits were done)");
-		} else if (e->effective_t_s != e->t_s) {
-			fprintf(out, " (from t=%llds, once the splits are "
-				     "done)",
-				(long long)e->effective_t_s);
-		}
-		fputc('\n', out);
-	}
-	if (m->n_actions > 0) {
-		fprintf(out, "\nactions\n");
-	}
-	for (i = 0; i < m->n_actions; i++) {
-		fprintf(out, "  t=%llds  %s: %s\n",
-			(long long)m->actions[i].t_s,
-			metrics_action_name(m->actions[i].kind),
-			m->actions[i].detail);
-	}
-	if (m->n_changes == 0) {
-		fprintf(out, "  (none)\n");
-	}
-	fprintf(out, "\nsplits\n");
-	for (i = 0; i < m->n_splits; i++) {
-		const struct pk_split_event *e = &m->splits[i];
-
-		fprintf(out, "  t=%llds  range %u -> ", (long long)e->t_s,
-			e->parent);
-		for (k = 0; k < 2; k++) {
-			fprintf(out, "%s%u [%s, %s)", k ? " + " : "",
-				e->children[k], epk_short(e->min[k], lo),
-				epk_short(e->max[k], hi));
-		}
-		fprintf(out, "  (%s)\n", metrics_split_reason(e->reason));
-	}
-	if (m->n_splits == 0) {
-		fprintf(out, "  (none)\n");
-	}
-}
-
-/* The smallest of these bucket lengths (s) that keeps the timeline short */
-static int64_t bucket_s(int64_t seconds)
-{
-	static const int64_t steps[] = {1,    5,     10,    30,    60,
-					300,  600,   1800,  3600,  3 * 3600,
-					21600, 43200, 86400, 7 * 86400};
-	size_t i;
-
-	for (i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
-		if (seconds <= steps[i] * PK_TEXT_TIMELINE_ROWS) {
-			return steps[i];
-		}
-	}
-	return (seconds + PK_TEXT_TIMELINE_ROWS - 1) / PK_TEXT_TIMELINE_ROWS;
-}
-
-static void timeline(const struct pk_result_variant *rv, FILE *out)
-{
-	const struct pk_metrics *m = rv->metrics;
-	/* per-second records when the run kept them, else per-minute */
-	const struct pk_second *v = m->keep_seconds ? m->seconds : m->minutes;
-	size_t n = m->keep_seconds ? m->n_seconds : m->n_minutes, i = 0, j;
-	int64_t end = rv->end_s, b = bucket_s(end);
-	char a[40], o[40], rt[40], s[40], t[40];
-
-	if (!m->keep_seconds && b < 60) {
-		b = 60;
-	}
-	fprintf(out, "\ntimeline (per %llds: average RU/s offered by first "
-		     "attempts, sent again by retries and served, 429s, "
-		     "highest normalized RU consumption of any range in any "
-		     "second)\n",
-		(long long)b);
-	fprintf(out, "  %-10s %9s %6s %12s %12s %12s %10s %6s\n", "t", "RU/s",
-		"ranges", "offered", "retried", "served", "429s", "peak");
-	while (i < n) {
-		/* buckets start at multiples of b; an idle run counts in the
-		   bucket where it starts */
-		int64_t start = v[i].t_s / b * b, offered = 0, retried = 0,
-			served = 0, len;
-		uint64_t thr = 0;
-		double peak = 0;
-
-		for (j = i; j < n && v[j].t_s < start + b; j++) {
-			offered += v[j].offered_mru;
-			retried += v[j].retry_mru;
-			served += v[j].served_mru;
-			thr += v[j].throttled_429;
-			if (v[j].max_normalized > peak) {
-				peak = v[j].max_normalized;
-			}
-		}
-		len = (start + b < end ? start + b : end) - start;
-		if (len < 1) {
-			len = 1;
-		}
-		fprintf(out, "  %-10lld %9s %6u %12s %12s %12s %10s %5.0f%%\n",
-			(long long)start,
-			fmt_thousands((unsigned long long)v[i].ru_per_s, a),
-			v[i].ranges, ru_str(offered / len, o),
-			ru_str(retried / len, rt),
-			ru_str(served / len, s), fmt_thousands(thr, t),
-			100.0 * peak);
-		i = j;
 	}
 }
 
@@ -558,9 +468,9 @@ int report_text(const struct pk_result *r, FILE *out)
 		partitions(v, out);
 		hot_lps(v, 0, out);
 		hot_lps(v, 1, out);
-		events(v, out);
-		billing(v, out);
-		timeline(v, out);
+		text_events(v, out);
+		text_billing(v, out);
+		text_timeline(v, out);
 		f = findings_make(v, &n);
 		fprintf(out, "\nfindings\n");
 		for (i = 0; i < n; i++) {

@@ -1,0 +1,30 @@
+/*
+ * report_text_int: what the terminal report's files share (report_text.c,
+ * report_text_time.c). Internal to src/report.
+ */
+#ifndef PKSIM_REPORT_TEXT_INT_H
+#define PKSIM_REPORT_TEXT_INT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "pksim/result/result.h"
+
+/* EPKs in tables are shown abbreviated to this many hex digits */
+#define PK_TEXT_EPK_DIGITS 8
+
+/* RU from mRU with thousands separators and one decimal when not whole
+   (rounded to a tenth: 5,999.95 RU -> 6,000) into buf (>= 40 bytes);
+   returns buf. */
+const char *text_ru(int64_t mru, char *buf);
+
+/* An EPK for a table: its first PK_TEXT_EPK_DIGITS hex digits and "..",
+   or quoted when shorter ("" and "FF"), into buf (>= 16 bytes). */
+const char *text_epk_short(struct pk_epk e, char *buf);
+
+/* The sections, each starting with a blank line and its title. */
+void text_events(const struct pk_result_variant *v, FILE *out);
+void text_billing(const struct pk_result_variant *v, FILE *out);
+void text_timeline(const struct pk_result_variant *v, FILE *out);
+
+#endif

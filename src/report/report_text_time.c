@@ -1,0 +1,157 @@
+/*
+ * report_text_time: the time-ordered sections of the terminal report
+ * (report_text.c): throughput changes, actions and splits, autoscale
+ * billing, and the timeline.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/fmt.h"
+#include "report_text_int.h"
+
+#define PK_TEXT_TIMELINE_ROWS 30 /* at most this many timeline rows */
+
+/* Autoscale billing per hour (rule 17, D-AUTO); nothing for manual. */
+void text_billing(const struct pk_result_variant *v, FILE *out)
+{
+	int64_t h;
+	char a[40], b[40], d[40];
+
+	if (!v->autoscale) {
+		return;
+	}
+	fprintf(out, "\nautoscale billing, %s mode (classic: highest RU/s "
+		     "of each hour, at least 0.1 x max; dynamic: the sum of "
+		     "each partition's highest, each at least 0.1 x max / "
+		     "P)\n",
+		v->autoscale_dynamic ? "dynamic" : "classic");
+	for (h = 0; h < v->n_hours; h++) {
+		fprintf(out, "  hour %lld  %s RU/s (classic %s, dynamic %s)\n",
+			(long long)h, fmt_thousands(v->billed_ru_per_s[h], a),
+			fmt_thousands(v->billed_classic[h], b),
+			fmt_thousands(v->billed_dynamic[h], d));
+	}
+}
+
+void text_events(const struct pk_result_variant *v, FILE *out)
+{
+	const struct pk_metrics *m = v->metrics;
+	char a[40], b[40], lo[16], hi[16];
+	size_t i, k;
+
+	fprintf(out, "\nthroughput changes\n");
+	for (i = 0; i < m->n_changes; i++) {
+		const struct pk_throughput_event *e = &m->changes[i];
+
+		fprintf(out, "  t=%llds  %s -> %s RU/s, %zu -> %zu physical "
+			     "partitions",
+			(long long)e->t_s,
+			fmt_thousands((unsigned long long)e->from_ru_per_s, a),
+			fmt_thousands((unsigned long long)e->to_ru_per_s, b),
+			e->ranges_before, e->ranges_after);
+		if (e->effective_t_s < 0) {
+			fprintf(out, " (cancelled by a later change before "
+				     "its splits were done)");
+		} else if (e->effective_t_s != e->t_s) {
+			fprintf(out, " (from t=%llds, once the splits are "
+				     "done)",
+				(long long)e->effective_t_s);
+		}
+		fputc('\n', out);
+	}
+	if (m->n_actions > 0) {
+		fprintf(out, "\nactions\n");
+	}
+	for (i = 0; i < m->n_actions; i++) {
+		fprintf(out, "  t=%llds  %s: %s\n",
+			(long long)m->actions[i].t_s,
+			metrics_action_name(m->actions[i].kind),
+			m->actions[i].detail);
+	}
+	if (m->n_changes == 0) {
+		fprintf(out, "  (none)\n");
+	}
+	fprintf(out, "\nsplits\n");
+	for (i = 0; i < m->n_splits; i++) {
+		const struct pk_split_event *e = &m->splits[i];
+
+		fprintf(out, "  t=%llds  range %u -> ", (long long)e->t_s,
+			e->parent);
+		for (k = 0; k < 2; k++) {
+			fprintf(out, "%s%u [%s, %s)", k ? " + " : "",
+				e->children[k], text_epk_short(e->min[k], lo),
+				text_epk_short(e->max[k], hi));
+		}
+		fprintf(out, "  (%s)\n", metrics_split_reason(e->reason));
+	}
+	if (m->n_splits == 0) {
+		fprintf(out, "  (none)\n");
+	}
+}
+
+/* The smallest of these bucket lengths (s) that keeps the timeline short */
+static int64_t bucket_s(int64_t seconds)
+{
+	static const int64_t steps[] = {1,    5,     10,    30,    60,
+					300,  600,   1800,  3600,  3 * 3600,
+					21600, 43200, 86400, 7 * 86400};
+	size_t i;
+
+	for (i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+		if (seconds <= steps[i] * PK_TEXT_TIMELINE_ROWS) {
+			return steps[i];
+		}
+	}
+	return (seconds + PK_TEXT_TIMELINE_ROWS - 1) / PK_TEXT_TIMELINE_ROWS;
+}
+
+void text_timeline(const struct pk_result_variant *rv, FILE *out)
+{
+	const struct pk_metrics *m = rv->metrics;
+	/* per-second records when the run kept them, else per-minute */
+	const struct pk_second *v = m->keep_seconds ? m->seconds : m->minutes;
+	size_t n = m->keep_seconds ? m->n_seconds : m->n_minutes, i = 0, j;
+	int64_t end = rv->end_s, b = bucket_s(end);
+	char a[40], o[40], rt[40], s[40], t[40];
+
+	if (!m->keep_seconds && b < 60) {
+		b = 60;
+	}
+	fprintf(out, "\ntimeline (per %llds: average RU/s offered by first "
+		     "attempts, sent again by retries and served, 429s, "
+		     "highest normalized RU consumption of any range in any "
+		     "second)\n",
+		(long long)b);
+	fprintf(out, "  %-10s %9s %6s %12s %12s %12s %10s %6s\n", "t", "RU/s",
+		"ranges", "offered", "retried", "served", "429s", "peak");
+	while (i < n) {
+		/* buckets start at multiples of b; an idle run counts in the
+		   bucket where it starts */
+		int64_t start = v[i].t_s / b * b, offered = 0, retried = 0,
+			served = 0, len;
+		uint64_t thr = 0;
+		double peak = 0;
+
+		for (j = i; j < n && v[j].t_s < start + b; j++) {
+			offered += v[j].offered_mru;
+			retried += v[j].retry_mru;
+			served += v[j].served_mru;
+			thr += v[j].throttled_429;
+			if (v[j].max_normalized > peak) {
+				peak = v[j].max_normalized;
+			}
+		}
+		len = (start + b < end ? start + b : end) - start;
+		if (len < 1) {
+			len = 1;
+		}
+		fprintf(out, "  %-10lld %9s %6u %12s %12s %12s %10s %5.0f%%\n",
+			(long long)start,
+			fmt_thousands((unsigned long long)v[i].ru_per_s, a),
+			v[i].ranges, text_ru(offered / len, o),
+			text_ru(retried / len, rt),
+			text_ru(served / len, s), fmt_thousands(thr, t),
+			100.0 * peak);
+		i = j;
+	}
+}
