@@ -44,15 +44,15 @@ _pksim()
 
 	case $cmd in
 	run)
-		opts='--format --seed --output -o --help'
+		opts='--format --seed --output -o --allow-undefined-key --help'
 		;;
 	compare)
 		opts='--key --items --items-format --time-field
 			--time-compression --rate --at-once --throughput
-			--format --seed --output -o --help'
+			--format --seed --output -o --allow-undefined-key --help'
 		;;
 	locate)
-		opts='--help'
+		opts='--allow-undefined-key --help'
 		;;
 	epk)
 		opts='--version --multihash --help'

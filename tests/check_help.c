@@ -29,7 +29,8 @@ START_TEST(test_help_per_command)
 	static const char *const cases[][2] = {
 	    {"run", "usage: pksim run SCENARIO.yaml"},
 	    {"compare", "usage: pksim compare SCENARIO.yaml"},
-	    {"locate", "usage: pksim locate SCENARIO.yaml [ITEM_JSON...]"},
+	    {"locate", "usage: pksim locate SCENARIO.yaml "
+		       "[--allow-undefined-key] [ITEM_JSON...]"},
 	    {"epk", "usage: pksim epk [--version 1|2] [--multihash] "
 		    "JSON_ARRAY"},
 	};

@@ -66,6 +66,10 @@ static const char run_text[] =
     "  -o, --output F   write the report to F, whole or not at all\n"
     "                   (through a temporary file and a rename); '-' is\n"
     "                   standard output\n"
+    "  --allow-undefined-key\n"
+    "                   study items without the key's property on\n"
+    "                   purpose (the undefined logical partition); by\n"
+    "                   default a key that no item has is an error\n"
     "  -h, --help       this text\n"
     "\n"
     "example:\n"
@@ -105,6 +109,10 @@ static const char compare_text[] =
     "  --format FORMAT  text (default), json or csv, as for run\n"
     "  --seed N         replace the scenario's seed\n"
     "  -o, --output F   write the report to F, whole or not at all\n"
+    "  --allow-undefined-key\n"
+    "                   study items without the key's property on\n"
+    "                   purpose (the undefined logical partition); by\n"
+    "                   default a key that no item has is an error\n"
     "  -h, --help       this text\n"
     "\n"
     "examples:\n"
@@ -114,15 +122,20 @@ static const char compare_text[] =
     "\n" PK_HELP_EXIT;
 
 static const char locate_text[] =
-    "usage: pksim locate SCENARIO.yaml [ITEM_JSON...]\n"
+    "usage: pksim locate SCENARIO.yaml [--allow-undefined-key] "
+    "[ITEM_JSON...]\n"
     "\n"
     "Prints, for each item (JSON objects as arguments, or one per line\n"
     "on standard input when there are none) and each container variant\n"
     "of the scenario, the partition key value the key definition builds,\n"
     "its EPK, and the partition key range it lands in at the start of\n"
-    "the run.\n"
+    "the run. An item without a property the key reads is an error.\n"
     "\n"
     "options:\n"
+    "  --allow-undefined-key\n"
+    "                   study items without the key's property on\n"
+    "                   purpose (the undefined logical partition); by\n"
+    "                   default a key that no item has is an error\n"
     "  -h, --help       this text\n"
     "\n"
     "example:\n"
@@ -149,7 +162,8 @@ static const char epk_text[] =
     "\n" PK_HELP_EXIT;
 
 static const char *const run_options[] = {
-    "--format", "--seed", "--output", "-o", "--help", "-h", NULL,
+    "--format", "--seed",	"--output", "-o",
+    "--allow-undefined-key", "--help", "-h", NULL,
 };
 
 static const char *const compare_options[] = {
@@ -165,12 +179,15 @@ static const char *const compare_options[] = {
     "--seed",
     "--output",
     "-o",
+    "--allow-undefined-key",
     "--help",
     "-h",
     NULL,
 };
 
-static const char *const locate_options[] = {"--help", "-h", NULL};
+static const char *const locate_options[] = {
+    "--allow-undefined-key", "--help", "-h", NULL,
+};
 
 static const char *const epk_options[] = {
     "--version", "--multihash", "--help", "-h", NULL,
