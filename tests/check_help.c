@@ -181,13 +181,13 @@ START_TEST(test_help_option_errors)
 	     "pksim: error: '--key' is an option of 'pksim compare', not "
 	     "of 'pksim run'; see 'pksim run --help'"},
 	    {"epk --format json '[1]'",
-	     "pksim: error: '--format' is an option of 'pksim run' and "
-	     "'pksim compare', not of 'pksim epk'; see 'pksim epk "
-	     "--help'"},
+	     "pksim: error: '--format' is an option of 'pksim run', "
+	     "'pksim compare' and 'pksim plan', not of 'pksim epk'; see "
+	     "'pksim epk --help'"},
 	    {"locate -o out.txt",
-	     "pksim: error: '-o' is an option of 'pksim run' and 'pksim "
-	     "compare', not of 'pksim locate'; see 'pksim locate "
-	     "--help'"},
+	     "pksim: error: '-o' is an option of 'pksim run', 'pksim "
+	     "compare' and 'pksim plan', not of 'pksim locate'; see "
+	     "'pksim locate --help'"},
 	    {"locate --multihash",
 	     "pksim: error: '--multihash' is an option of 'pksim epk', not "
 	     "of 'pksim locate'; see 'pksim locate --help'"},

@@ -657,6 +657,9 @@ int cli_main(int argc, char **argv)
 	if (strcmp(argv[1], "epk") == 0) {
 		return cmd_epk(argc - 1, argv + 1);
 	}
+	if (strcmp(argv[1], "plan") == 0) {
+		return cli_plan(argc - 1, argv + 1);
+	}
 	/* the list stays "run": tests/check_cli.c pins this message */
 	return usage_error("unknown command '%s'; commands: run, compare, "
 			   "locate, epk",

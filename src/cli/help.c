@@ -31,6 +31,8 @@ static const char overview_text[] =
     "                     --at-once) --key K [--key K]... [options]\n"
     "       pksim locate SCENARIO.yaml [ITEM_JSON...]\n"
     "       pksim epk [--version 1|2] [--multihash] JSON_ARRAY\n"
+    "       pksim plan PLAN.yaml [--format text|json|markdown] "
+    "[--scenario] [-o FILE]\n"
     "       pksim help [COMMAND] | COMMAND --help | --version\n"
     "\n"
     "Replays the scenario's workload against a simulated Azure Cosmos DB\n"
@@ -43,6 +45,8 @@ static const char overview_text[] =
     "           rank them\n"
     "  locate   where items go: key value, EPK, partition key range\n"
     "  epk      the effective partition key of a key value\n"
+    "  plan     storage, re-sync time, hot-partition shares and tipping\n"
+    "           points from a few numbers, without a simulation\n"
     "  help     this text, or 'pksim help COMMAND' for one command\n"
     "\n"
     "'pksim COMMAND --help' prints a command's options and an example.\n"
@@ -161,6 +165,35 @@ static const char epk_text[] =
     "  22E342F38A486A088463DFF7838A5963\n"
     "\n" PK_HELP_EXIT;
 
+static const char plan_text[] =
+    "usage: pksim plan PLAN.yaml [--format text|json|markdown] "
+    "[--scenario] [-o FILE]\n"
+    "\n"
+    "The back-of-envelope estimate of seed 002 (\"Estimating cost\"),\n"
+    "without a simulation: from the entities a year per key value, the\n"
+    "item size, index factor, writes per entity, RU per write, years,\n"
+    "the RU/s maximum and the working days, it prints per value the\n"
+    "storage after N years, the largest month and a one-year re-sync in\n"
+    "RU and seconds at the maximum; per candidate key the share of the\n"
+    "current writes on the hottest logical partition; and the tipping\n"
+    "points (writes/s at 10,000 RU/s per logical partition, items in\n"
+    "20 GB, writes and RU on a working day). MB and GB are binary.\n"
+    "The plan format: docs/plan-format.md.\n"
+    "\n"
+    "options:\n"
+    "  --format FORMAT  text (default), json or markdown\n"
+    "  --scenario       write a scenario instead, for 'pksim run' or\n"
+    "                   'pksim compare': the plan's one-year re-sync at\n"
+    "                   the maximum, one variant per candidate key\n"
+    "  -o, --output F   write to F, whole or not at all; '-' is\n"
+    "                   standard output\n"
+    "  -h, --help       this text\n"
+    "\n"
+    "examples:\n"
+    "  pksim plan scenarios/plans/offices.plan.yaml\n"
+    "  pksim plan scenarios/plans/offices.plan.yaml --scenario -o r.yaml\n"
+    "\n" PK_HELP_EXIT;
+
 static const char *const run_options[] = {
     "--format", "--seed",	"--output", "-o",
     "--allow-undefined-key", "--help", "-h", NULL,
@@ -193,7 +226,12 @@ static const char *const epk_options[] = {
     "--version", "--multihash", "--help", "-h", NULL,
 };
 
-const char *const cli_commands[] = {"run", "compare", "locate", "epk", NULL};
+static const char *const plan_options[] = {
+    "--format", "--scenario", "--output", "-o", "--help", "-h", NULL,
+};
+
+const char *const cli_commands[] = {"run", "compare", "locate", "epk", "plan",
+				    NULL};
 
 struct pk_help_cmd {
 	const char *name;
@@ -206,6 +244,7 @@ static const struct pk_help_cmd help_cmds[] = {
     {"compare", compare_text, compare_options},
     {"locate", locate_text, locate_options},
     {"epk", epk_text, epk_options},
+    {"plan", plan_text, plan_options},
 };
 
 #define PK_HELP_N_CMDS (sizeof(help_cmds) / sizeof(help_cmds[0]))

@@ -5,6 +5,7 @@
  *   pksim compare SCENARIO.yaml | --items FILE ... [--key K]...
  *   pksim locate SCENARIO.yaml [ITEM_JSON...]
  *   pksim epk [--version 1|2] [--multihash] JSON_ARRAY
+ *   pksim plan PLAN.yaml [--format text|json|markdown] [--scenario] [-o F]
  *   pksim help [COMMAND] | COMMAND --help | --version
  * (each command's options and help text: help.h, doc/pksim.1.scd).
  *
@@ -31,5 +32,16 @@ int cli_main(int argc, char **argv);
  * item, with `pksim: WHERE:LINE:COL: error: ...` on stderr).
  */
 int cli_locate(int argc, char **argv);
+
+/*
+ * `pksim plan PLAN.yaml [--format text|json|markdown] [--scenario]
+ * [-o FILE]` (argv[0] is "plan"): seed 002's estimate of storage, re-sync
+ * time, hot-partition shares and tipping points from the plan's inputs,
+ * without a simulation; --scenario writes a scenario replaying the plan
+ * instead. Returns the exit status (2 for a bad plan, with
+ * `pksim: FILE:LINE:COL: error: ...` on stderr; 1 when the output cannot
+ * be written).
+ */
+int cli_plan(int argc, char **argv);
 
 #endif

@@ -1,0 +1,163 @@
+/*
+ * cli_plan: `pksim plan PLAN.yaml [--format text|json|markdown]
+ * [--scenario] [-o FILE]`, seed 002's back-of-envelope estimate without a
+ * simulation (cli.h): load the plan (load/plan_spec), compute
+ * (model/plan), write the report or the scenario (report/report_plan)
+ * into memory, then to stdout or FILE whole or not at all.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/diag.h"
+#include "pksim/base/output.h"
+#include "pksim/cli/cli.h"
+#include "pksim/cli/help.h"
+#include "pksim/load/plan_spec.h"
+#include "pksim/model/plan.h"
+#include "pksim/report/report_plan.h"
+
+enum plan_format { PLAN_TEXT, PLAN_JSON, PLAN_MARKDOWN };
+
+struct plan_opts {
+	enum plan_format format;
+	int scenario;	    /* --scenario */
+	int have_format;
+	const char *output; /* NULL: stdout */
+	const char *file;
+};
+
+static int plan_usage(const char *fmt, const char *arg)
+{
+	fputs("pksim: error: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs("; see 'pksim plan --help'\n", stderr);
+	return PK_EXIT_INPUT;
+}
+
+static int parse_plan_opts(int argc, char **argv, struct plan_opts *o)
+{
+	static const struct option longs[] = {
+		{"format", required_argument, NULL, 'f'},
+		{"output", required_argument, NULL, 'o'},
+		{"scenario", no_argument, NULL, 'S'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	int ch;
+
+	memset(o, 0, sizeof(*o));
+	opterr = 0;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, ":o:h", longs, NULL)) != -1) {
+		switch (ch) {
+		case 'f':
+			if (strcmp(optarg, "text") == 0) {
+				o->format = PLAN_TEXT;
+			} else if (strcmp(optarg, "json") == 0) {
+				o->format = PLAN_JSON;
+			} else if (strcmp(optarg, "markdown") == 0) {
+				o->format = PLAN_MARKDOWN;
+			} else {
+				return plan_usage("unknown format '%s'; "
+						  "allowed: text, json, "
+						  "markdown",
+						  optarg);
+			}
+			o->have_format = 1;
+			break;
+		case 'o':
+			o->output = optarg;
+			break;
+		case 'S':
+			o->scenario = 1;
+			break;
+		case 'h':
+			cli_help("plan", stdout);
+			return -1;
+		case ':':
+			return plan_usage("option '%s' needs a value",
+					  argv[optind - 1]);
+		default:
+			return cli_option_error("plan", argv[optind - 1]);
+		}
+	}
+	if (o->scenario && o->have_format) {
+		return plan_usage("%s", "--scenario writes a scenario YAML; "
+					"it takes no --format");
+	}
+	if (optind != argc - 1) {
+		return plan_usage("%s", optind >= argc
+					    ? "plan needs one plan file "
+					      "(PLAN.yaml)"
+					    : "plan takes one plan file");
+	}
+	o->file = argv[optind];
+	return 0;
+}
+
+static int render(const struct pk_plan *p, const struct plan_opts *o,
+		  char **buf, size_t *len)
+{
+	FILE *mem = open_memstream(buf, len);
+	int rc;
+
+	if (!mem) {
+		return -1;
+	}
+	if (o->scenario) {
+		rc = report_plan_scenario(p, mem);
+	} else if (o->format == PLAN_JSON) {
+		rc = report_plan_json(p, mem);
+	} else if (o->format == PLAN_MARKDOWN) {
+		rc = report_plan_markdown(p, mem);
+	} else {
+		rc = report_plan_text(p, mem);
+	}
+	if (fclose(mem)) {
+		rc = -1;
+	}
+	return rc;
+}
+
+int cli_plan(int argc, char **argv)
+{
+	struct plan_opts o;
+	struct pk_diag diag;
+	struct pk_plan_spec *spec;
+	struct pk_plan *plan;
+	char *buf = NULL;
+	size_t len = 0;
+	int rc;
+
+	rc = parse_plan_opts(argc, argv, &o);
+	if (rc) {
+		return rc < 0 ? PK_EXIT_OK : rc;
+	}
+	diag_init(&diag);
+	spec = plan_spec_load(o.file, &diag);
+	if (!spec) {
+		rc = diag_category(&diag) == PK_DIAG_ENV ? PK_EXIT_ENV
+							 : PK_EXIT_INPUT;
+		diag_print(&diag, stderr);
+		diag_free(&diag);
+		return rc;
+	}
+	plan = plan_compute(spec);
+	rc = PK_EXIT_OK;
+	if (render(plan, &o, &buf, &len)) {
+		fprintf(stderr, "pksim: error: cannot render the plan: %s\n",
+			strerror(errno));
+		rc = PK_EXIT_ENV;
+	} else if (output_write(o.output, buf, len, &diag)) {
+		diag_print(&diag, stderr);
+		rc = PK_EXIT_ENV;
+	}
+	free(buf);
+	plan_free(plan);
+	plan_spec_free(spec);
+	diag_free(&diag);
+	return rc;
+}

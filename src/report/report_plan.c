@@ -1,0 +1,330 @@
+/*
+ * report_plan: `pksim plan` as text, Markdown and JSON (report_plan.h).
+ * The text follows seed 002's "Estimating cost" table line by line so a
+ * class can hold the two side by side.
+ */
+#include "pksim/report/report_plan.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "pksim/base/fmt.h"
+
+#define PK_PLAN_JSON_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(16))
+/* Room for one formatted number. */
+#define PK_PLAN_NUM_BYTES 48
+
+/* A count as the seed writes it: whole when it is whole ("7360"), else
+   with one decimal ("1842.5"). */
+static const char *num(double v, char *buf)
+{
+	if (v == floor(v) && fabs(v) < 1e15) {
+		snprintf(buf, PK_PLAN_NUM_BYTES, "%.0f", v);
+	} else {
+		snprintf(buf, PK_PLAN_NUM_BYTES, "%.1f", v);
+	}
+	return buf;
+}
+
+/* A share 0..1 as a percentage with 3 significant digits: "77",
+   "0.0105". */
+static const char *pct(double share, char *buf)
+{
+	snprintf(buf, PK_PLAN_NUM_BYTES, "%.3g", share * 100.0);
+	return buf;
+}
+
+/* Where the hottest logical partition of ks is, in words. */
+static void hot_where(const struct pk_plan *p,
+		      const struct pk_plan_keyshare *ks, char *buf, size_t cap)
+{
+	const char *big = p->rows[p->largest].name;
+
+	switch (ks->hot) {
+	case PK_PLAN_HOT_VALUE:
+		snprintf(buf, cap, "%s", big);
+		break;
+	case PK_PLAN_HOT_PERIOD:
+		snprintf(buf, cap, "current %s of %s", ks->period, big);
+		break;
+	case PK_PLAN_HOT_ONE_ITEM:
+		snprintf(buf, cap, "one item per partition");
+		break;
+	default:
+		snprintf(buf, cap, "every write of the current %s",
+			 ks->period ? ks->period : "moment");
+		break;
+	}
+}
+
+static size_t name_width(const struct pk_plan *p)
+{
+	size_t w = strlen(p->spec->label), i;
+
+	for (i = 0; i < p->n_rows; i++) {
+		if (strlen(p->rows[i].name) > w) {
+			w = strlen(p->rows[i].name);
+		}
+	}
+	return w;
+}
+
+/* "the RU/s maximum ..." lines shared by text and Markdown. */
+static void tipping_lines(const struct pk_plan *p, FILE *out, const char *pre)
+{
+	const struct pk_plan_spec *s = p->spec;
+	const struct pk_plan_row *big = &p->rows[p->largest];
+	char a[PK_PLAN_NUM_BYTES], b[PK_PLAN_NUM_BYTES], c[PK_PLAN_NUM_BYTES];
+	char items[PK_FMT_BYTES], whole[PK_FMT_BYTES];
+
+	fprintf(out,
+		"%sone logical partition stops at %.0f RU/s = %.0f writes/s "
+		"of %s RU;\n",
+		pre, PK_PLAN_LP_RU_PER_S, round(p->lp_writes_per_s),
+		num(s->ru_per_write, c));
+	fprintf(out, "%s%s writes on a working day: %s = %s RU in a day\n", pre,
+		big->name, num(big->day_writes, a), num(big->day_ru, b));
+	fprintf(out,
+		"%s20 GB would hold %s such items\n"
+		"%s(20 x 2^30 bytes / %s bytes stored, rounded; %s whole "
+		"items fit)\n",
+		pre, fmt_thousands((int64_t)llround(p->lp_items), items),
+		pre[0] ? "  " : "", num(p->stored_item_bytes, a),
+		fmt_thousands((int64_t)p->lp_whole_items, whole));
+}
+
+int report_plan_text(const struct pk_plan *p, FILE *out)
+{
+	const struct pk_plan_spec *s = p->spec;
+	char a[PK_PLAN_NUM_BYTES], b[PK_PLAN_NUM_BYTES], c[PK_PLAN_NUM_BYTES];
+	char head[64], where[128];
+	int w = (int)name_width(p) + 3;
+	size_t i, kw = 0;
+
+	fprintf(out, "plan %s%s%s\n", s->name, s->description ? ": " : "",
+		s->description ? s->description : "");
+	fprintf(out,
+		"inputs: %s RU per write, %s writes per %s, index factor %s, "
+		"%lld years,\n"
+		"        %lld RU/s maximum, %lld working days a year\n",
+		num(s->ru_per_write, a), num(s->writes_per_entity, b),
+		s->entity, num(s->index_factor, c), (long long)s->years,
+		(long long)s->max_ru_per_s, (long long)s->working_days);
+	if (s->count_file) {
+		fprintf(out, "volumes: counted in %s\n", s->count_file);
+	}
+	fprintf(out, "MB are binary: 1 MB = 2^20 = 1,048,576 bytes "
+		     "(and 1 GB = 2^30 bytes)\n\n");
+	fprintf(out, "one %s item: %llu bytes\n\n", s->entity,
+		(unsigned long long)s->item_bytes);
+	snprintf(head, sizeof(head), "storage after %lld years",
+		 (long long)s->years);
+	fprintf(out, "%-*s%8s  %22s  %14s  %s\n", w, s->label, "per year",
+		head, "largest month", "re-sync");
+	for (i = 0; i < p->n_rows; i++) {
+		const struct pk_plan_row *r = &p->rows[i];
+
+		fprintf(out, "%-*s%8s  %19.2f MB  %11.3f MB  %8s RU = %5.1f s\n",
+			w, r->name, num(r->per_year, a),
+			r->storage_bytes / PK_PLAN_MB,
+			r->month_bytes / PK_PLAN_MB, num(r->resync_ru, b),
+			r->resync_s);
+	}
+	fprintf(out, "%-*s%8s  %22s  %14s  %8s RU = %5.1f s\n", w, "together",
+		num(p->total_per_year, a), "", "",
+		num(p->total_per_year * s->ru_per_write, b), p->total_resync_s);
+	fputs("\nshare of the current writes that hit the hottest logical "
+	      "partition\n",
+	      out);
+	for (i = 0; i < p->n_keys; i++) {
+		size_t l = strlen(p->keys[i].key->display) + 1;
+
+		kw = l > kw ? l : kw;
+	}
+	for (i = 0; i < p->n_keys; i++) {
+		const struct pk_plan_keyshare *ks = &p->keys[i];
+
+		hot_where(p, ks, where, sizeof(where));
+		fprintf(out, "  %s:%*s%s %% (%s)\n", ks->key->display,
+			(int)(kw + 2 - strlen(ks->key->display)), "",
+			pct(ks->share, a), where);
+	}
+	fputc('\n', out);
+	tipping_lines(p, out, "");
+	return ferror(out) ? -1 : 0;
+}
+
+int report_plan_markdown(const struct pk_plan *p, FILE *out)
+{
+	const struct pk_plan_spec *s = p->spec;
+	char a[PK_PLAN_NUM_BYTES], b[PK_PLAN_NUM_BYTES], c[PK_PLAN_NUM_BYTES];
+	char where[128];
+	size_t i;
+
+	fprintf(out, "## Plan %s\n\n", s->name);
+	if (s->description) {
+		fprintf(out, "%s\n\n", s->description);
+	}
+	fprintf(out,
+		"One %s item: %llu bytes; index factor %s; %s RU per write; "
+		"%s writes per %s; %lld years; %lld RU/s maximum; %lld "
+		"working days a year.%s%s%s MB are binary: 1 MB = 2^20 = "
+		"1,048,576 bytes (and 1 GB = 2^30 bytes).\n\n",
+		s->entity, (unsigned long long)s->item_bytes,
+		num(s->index_factor, a), num(s->ru_per_write, b),
+		num(s->writes_per_entity, c), s->entity, (long long)s->years,
+		(long long)s->max_ru_per_s, (long long)s->working_days,
+		s->count_file ? " Volumes counted in `" : "",
+		s->count_file ? s->count_file : "", s->count_file ? "`." : "");
+	fprintf(out,
+		"| %s | per year | storage after %lld years | largest month | "
+		"re-sync |\n| --- | ---: | ---: | ---: | ---: |\n",
+		s->label, (long long)s->years);
+	for (i = 0; i < p->n_rows; i++) {
+		const struct pk_plan_row *r = &p->rows[i];
+
+		fprintf(out, "| %s | %s | %.2f MB | %.3f MB | %s RU = %.1f s |\n",
+			r->name, num(r->per_year, a),
+			r->storage_bytes / PK_PLAN_MB,
+			r->month_bytes / PK_PLAN_MB, num(r->resync_ru, b),
+			r->resync_s);
+	}
+	fprintf(out, "| together | %s | | | %s RU = %.1f s |\n\n",
+		num(p->total_per_year, a),
+		num(p->total_per_year * s->ru_per_write, b), p->total_resync_s);
+	fputs("| key | share of the current writes on the hottest logical "
+	      "partition | where |\n| --- | ---: | --- |\n",
+	      out);
+	for (i = 0; i < p->n_keys; i++) {
+		hot_where(p, &p->keys[i], where, sizeof(where));
+		fprintf(out, "| `%s` | %s %% | %s |\n", p->keys[i].key->display,
+			pct(p->keys[i].share, a), where);
+	}
+	fputc('\n', out);
+	tipping_lines(p, out, "- ");
+	return ferror(out) ? -1 : 0;
+}
+
+static json_t *json_inputs(const struct pk_plan_spec *s)
+{
+	json_t *in = json_object();
+
+	json_object_set_new(in, "entity", json_string(s->entity));
+	json_object_set_new(in, "per", json_string(s->per));
+	json_object_set_new(in, "item_bytes",
+			    json_integer((json_int_t)s->item_bytes));
+	json_object_set_new(in, "index_factor", json_real(s->index_factor));
+	json_object_set_new(in, "writes_per_entity",
+			    json_real(s->writes_per_entity));
+	json_object_set_new(in, "ru_per_write", json_real(s->ru_per_write));
+	json_object_set_new(in, "years", json_integer(s->years));
+	json_object_set_new(in, "max_ru_per_s", json_integer(s->max_ru_per_s));
+	json_object_set_new(in, "working_days", json_integer(s->working_days));
+	json_object_set_new(in, "count_file", s->count_file
+						  ? json_string(s->count_file)
+						  : json_null());
+	return in;
+}
+
+static json_t *json_rows(const struct pk_plan *p)
+{
+	json_t *arr = json_array();
+	size_t i;
+
+	for (i = 0; i < p->n_rows; i++) {
+		const struct pk_plan_row *r = &p->rows[i];
+		json_t *o = json_object();
+
+		json_object_set_new(o, "name", json_string(r->name));
+		json_object_set_new(o, "per_year", json_real(r->per_year));
+		json_object_set_new(o, "share", json_real(r->share));
+		json_object_set_new(o, "storage_bytes",
+				    json_real(r->storage_bytes));
+		json_object_set_new(o, "storage_mb",
+				    json_real(r->storage_bytes / PK_PLAN_MB));
+		json_object_set_new(o, "largest_month_bytes",
+				    json_real(r->month_bytes));
+		json_object_set_new(o, "largest_month_mb",
+				    json_real(r->month_bytes / PK_PLAN_MB));
+		json_object_set_new(o, "resync_ru", json_real(r->resync_ru));
+		json_object_set_new(o, "resync_s", json_real(r->resync_s));
+		json_object_set_new(o, "working_day_writes",
+				    json_real(r->day_writes));
+		json_object_set_new(o, "working_day_ru", json_real(r->day_ru));
+		json_array_append_new(arr, o);
+	}
+	return arr;
+}
+
+static json_t *json_keys(const struct pk_plan *p)
+{
+	json_t *arr = json_array();
+	char where[128];
+	size_t i, j;
+
+	for (i = 0; i < p->n_keys; i++) {
+		const struct pk_plan_keyshare *ks = &p->keys[i];
+		json_t *o = json_object(), *paths = json_array();
+
+		for (j = 0; j < ks->key->n_paths; j++) {
+			json_array_append_new(paths,
+					      json_string(ks->key->paths[j]));
+		}
+		hot_where(p, ks, where, sizeof(where));
+		json_object_set_new(o, "key", json_string(ks->key->display));
+		json_object_set_new(o, "paths", paths);
+		json_object_set_new(o, "hottest_share", json_real(ks->share));
+		json_object_set_new(o, "hottest", json_string(where));
+		json_array_append_new(arr, o);
+	}
+	return arr;
+}
+
+int report_plan_json(const struct pk_plan *p, FILE *out)
+{
+	const struct pk_plan_row *big = &p->rows[p->largest];
+	json_t *root = json_object(), *units = json_object();
+	json_t *tip = json_object();
+	int rc;
+
+	json_object_set_new(root, "plan", json_string(p->spec->name));
+	json_object_set_new(root, "description",
+			    p->spec->description
+				? json_string(p->spec->description)
+				: json_null());
+	json_object_set_new(units, "mb_bytes", json_integer(1048576));
+	json_object_set_new(units, "gb_bytes", json_integer(1073741824));
+	json_object_set_new(root, "units", units);
+	json_object_set_new(root, "inputs", json_inputs(p->spec));
+	json_object_set_new(root, "stored_item_bytes",
+			    json_real(p->stored_item_bytes));
+	json_object_set_new(root, "total_per_year",
+			    json_real(p->total_per_year));
+	json_object_set_new(root, "total_resync_s",
+			    json_real(p->total_resync_s));
+	json_object_set_new(root, "values", json_rows(p));
+	json_object_set_new(root, "keys", json_keys(p));
+	json_object_set_new(tip, "logical_partition_ru_per_s",
+			    json_real(PK_PLAN_LP_RU_PER_S));
+	json_object_set_new(tip, "logical_partition_writes_per_s",
+			    json_real(p->lp_writes_per_s));
+	json_object_set_new(tip, "logical_partition_bytes",
+			    json_real(PK_PLAN_LP_BYTES));
+	json_object_set_new(tip, "items_in_20gb", json_real(p->lp_items));
+	json_object_set_new(tip, "whole_items_in_20gb",
+			    json_integer((json_int_t)p->lp_whole_items));
+	json_object_set_new(tip, "largest", json_string(big->name));
+	json_object_set_new(tip, "largest_working_day_writes",
+			    json_real(big->day_writes));
+	json_object_set_new(tip, "largest_working_day_ru",
+			    json_real(big->day_ru));
+	json_object_set_new(root, "tipping", tip);
+	rc = json_dumpf(root, out, PK_PLAN_JSON_FLAGS);
+	json_decref(root);
+	if (rc == 0) {
+		fputc('\n', out);
+	}
+	return rc || ferror(out) ? -1 : 0;
+}

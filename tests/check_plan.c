@@ -1,0 +1,503 @@
+/*
+ * plan: `pksim plan` (issue 16 §4) reproduces seed 002's "Estimating
+ * cost" table from its inputs, in text, Markdown and JSON; its
+ * --scenario output loads and runs; a plan can count its volumes in a
+ * data file; bad plans (tests/bad-plan/, each NAME.yaml with the exact
+ * first line of its error in NAME.expect) exit 2 with FILE:LINE:COL.
+ *
+ * Every expected number is worked out by hand beside its assertion from
+ * the seed's inputs: 7,360 / 1,800 / 400 appointments a year (9,560 in
+ * all), 221-byte items, index factor 2 (442 bytes stored), 3 writes per
+ * appointment, 6 RU per write, 5 years, 2,000 RU/s, 230 working days.
+ * MB are binary: 1 MB = 1,048,576 bytes (the seed's 15.51 MB is 16,265,600
+ * bytes / 1,048,576; decimal MB would print 16.27).
+ */
+#include <check.h>
+#include <dirent.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+#define OFFICES "scenarios/plans/offices.plan.yaml"
+
+static void to_src_root(void)
+{
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+}
+
+/* stdout of `pksim ARGS`, which must exit 0 (caller frees). */
+static char *run_ok(const char *args)
+{
+	char *out = NULL, *err = NULL;
+	int rc = tu_run(args, &out, &err);
+
+	ck_assert_msg(rc == 0, "pksim %s: exit %d: %s", args, rc,
+		      err ? err : "");
+	free(err);
+	return out;
+}
+
+/* The line of text that starts with prefix (a static copy), or fail. */
+static const char *line_of(const char *text, const char *prefix)
+{
+	static char line[512];
+	const char *p = text;
+	size_t n = strlen(prefix);
+
+	while (p && *p) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+
+		if (len >= n && strncmp(p, prefix, n) == 0) {
+			snprintf(line, sizeof(line), "%.*s", (int)len, p);
+			return line;
+		}
+		p = nl ? nl + 1 : NULL;
+	}
+	ck_abort_msg("no line starting '%s' in:\n%s", prefix, text);
+	return NULL;
+}
+
+/* One row of the text table: name, per year, storage MB, month MB,
+   re-sync RU and seconds, as printed. */
+static void check_row(const char *text, const char *name, const char *year,
+		      const char *mb, const char *month, const char *ru,
+		      const char *secs)
+{
+	char f[6][64];
+	const char *l = line_of(text, name);
+
+	ck_assert_int_eq(sscanf(l, "%63s %63s %63s MB %63s MB %63s RU = %63s s",
+				f[0], f[1], f[2], f[3], f[4], f[5]),
+			 6);
+	ck_assert_str_eq(f[0], name);
+	ck_assert_str_eq(f[1], year);
+	ck_assert_str_eq(f[2], mb);
+	ck_assert_str_eq(f[3], month);
+	ck_assert_str_eq(f[4], ru);
+	ck_assert_str_eq(f[5], secs);
+}
+
+START_TEST(test_plan_seed002_text)
+{
+	char *out, f[3][64];
+
+	to_src_root();
+	out = run_ok("plan " OFFICES);
+	/* storage = per year x 5 x 221 x 2 bytes, / 1,048,576:
+	     7,360 x 2,210 = 16,265,600 B = 15.512 MB -> 15.51
+	     1,800 x 2,210 =  3,978,000 B =  3.794 MB ->  3.79
+	       400 x 2,210 =    884,000 B =  0.843 MB ->  0.84
+	   largest month = per year / 12 x 442 bytes (the seed's Solution 1:
+	   "40,000 / 12 x 221 x 2"), / 1,048,576:
+	     613.33 x 442 = 271,093 B = 0.2585 MB -> 0.259
+	     150    x 442 =  66,300 B = 0.0632 MB -> 0.063
+	      33.33 x 442 =  14,733 B = 0.0141 MB -> 0.014
+	   re-sync = per year x 6 RU; / 2,000 RU/s:
+	     44,160 RU = 22.08 s -> 22.1; 10,800 = 5.4 s; 2,400 = 1.2 s */
+	check_row(out, "buero-nord", "7360", "15.51", "0.259", "44160", "22.1");
+	check_row(out, "buero-sued", "1800", "3.79", "0.063", "10800", "5.4");
+	check_row(out, "buero-mitte", "400", "0.84", "0.014", "2400", "1.2");
+	/* all three: 9,560 x 6 = 57,360 RU = 28.68 s -> 28.7 (the seed's
+	   "together just under 29 seconds") */
+	ck_assert_int_eq(sscanf(line_of(out, "together"),
+				"together %63s %63s RU = %63s s", f[0], f[1],
+				f[2]),
+			 3);
+	ck_assert_str_eq(f[0], "9560");
+	ck_assert_str_eq(f[1], "57360");
+	ck_assert_str_eq(f[2], "28.7");
+	/* binary MB, said in the output */
+	ck_assert_ptr_nonnull(strstr(out, "MB are binary: 1 MB = 2^20 = "
+					  "1,048,576 bytes"));
+	ck_assert_ptr_nonnull(strstr(out, "one appointment item: 221 bytes"));
+	/* shares: 7,360 / 9,560 = 0.76987 = 76.99 % -> 77 (3 significant
+	   digits); the current month of buero-nord takes all its current
+	   writes, so the same 77 %; /id: 1 / 9,560 = 0.0001046 = 0.01046 %
+	   -> 0.0105 */
+	ck_assert_ptr_nonnull(strstr(
+	    line_of(out, "  /officeId:"), " 77 % (buero-nord)"));
+	ck_assert_ptr_nonnull(strstr(line_of(out, "  /officeId + /month:"),
+				     " 77 % (current month of buero-nord)"));
+	ck_assert_ptr_nonnull(strstr(line_of(out, "  /id:"),
+				     " 0.0105 % (one item per partition)"));
+	/* 10,000 RU/s / 6 RU = 1,666.7 -> 1667 writes/s */
+	ck_assert_str_eq(line_of(out, "one logical partition"),
+			 "one logical partition stops at 10000 RU/s = 1667 "
+			 "writes/s of 6 RU;");
+	/* 7,360 x 3 writes / 230 days = 96 writes; 96 x 6 = 576 RU */
+	ck_assert_str_eq(line_of(out, "buero-nord writes"),
+			 "buero-nord writes on a working day: 96 = 576 RU in "
+			 "a day");
+	/* 20 x 2^30 = 21,474,836,480 B / 442 = 48,585,602.9 -> 48,585,603
+	   as the seed rounds; 48,585,602 x 442 = 21,474,836,084 fits, one
+	   more (21,474,836,526) does not */
+	ck_assert_str_eq(line_of(out, "20 GB would"),
+			 "20 GB would hold 48,585,603 such items");
+	ck_assert_ptr_nonnull(strstr(out, "48,585,602 whole items fit"));
+	free(out);
+}
+END_TEST
+
+START_TEST(test_plan_markdown)
+{
+	char *out;
+
+	to_src_root();
+	out = run_ok("plan " OFFICES " --format markdown");
+	/* the same figures as the text test, as table rows */
+	ck_assert_ptr_nonnull(strstr(out, "| buero-nord | 7360 | 15.51 MB | "
+					  "0.259 MB | 44160 RU = 22.1 s |\n"));
+	ck_assert_ptr_nonnull(strstr(out, "| buero-mitte | 400 | 0.84 MB | "
+					  "0.014 MB | 2400 RU = 1.2 s |\n"));
+	ck_assert_ptr_nonnull(strstr(out, "| `/id` | 0.0105 % |"));
+	ck_assert_ptr_nonnull(strstr(out, "1 MB = 2^20 = 1,048,576 bytes"));
+	free(out);
+}
+END_TEST
+
+static double num_at(json_t *o, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+
+	ck_assert_msg(json_is_number(v), "no number at %s", key);
+	return json_number_value(v);
+}
+
+START_TEST(test_plan_json)
+{
+	char *out;
+	json_t *root, *v0, *k, *tip;
+	json_error_t err;
+
+	to_src_root();
+	out = run_ok("plan " OFFICES " --format json");
+	root = json_loads(out, 0, &err);
+	ck_assert_msg(root != NULL, "bad JSON: %s", err.text);
+	ck_assert_int_eq(json_array_size(json_object_get(root, "values")), 3);
+	v0 = json_array_get(json_object_get(root, "values"), 0);
+	ck_assert_str_eq(json_string_value(json_object_get(v0, "name")),
+			 "buero-nord");
+	/* 7,360 x 5 x 221 x 2 = 16,265,600 bytes (the seed's own sum) */
+	ck_assert_double_eq_tol(num_at(v0, "storage_bytes"), 16265600, 1e-6);
+	/* 7,360 / 12 x 442 = 271,093.33 bytes */
+	ck_assert_double_eq_tol(num_at(v0, "largest_month_bytes"),
+				7360.0 / 12 * 442, 1e-6);
+	/* 7,360 x 6 = 44,160 RU, / 2,000 = 22.08 s */
+	ck_assert_double_eq_tol(num_at(v0, "resync_ru"), 44160, 1e-9);
+	ck_assert_double_eq_tol(num_at(v0, "resync_s"), 22.08, 1e-9);
+	/* 7,360 x 3 / 230 = 96 writes; x 6 = 576 RU */
+	ck_assert_double_eq_tol(num_at(v0, "working_day_writes"), 96, 1e-9);
+	ck_assert_double_eq_tol(num_at(v0, "working_day_ru"), 576, 1e-9);
+	k = json_object_get(root, "keys");
+	ck_assert_int_eq(json_array_size(k), 3);
+	/* 7,360 / 9,560; 1 / 9,560 */
+	ck_assert_double_eq_tol(num_at(json_array_get(k, 0), "hottest_share"),
+				7360.0 / 9560, 1e-12);
+	ck_assert_double_eq_tol(num_at(json_array_get(k, 1), "hottest_share"),
+				7360.0 / 9560, 1e-12);
+	ck_assert_double_eq_tol(num_at(json_array_get(k, 2), "hottest_share"),
+				1.0 / 9560, 1e-15);
+	tip = json_object_get(root, "tipping");
+	/* 10,000 / 6 */
+	ck_assert_double_eq_tol(num_at(tip, "logical_partition_writes_per_s"),
+				10000.0 / 6, 1e-9);
+	/* 21,474,836,480 / 442 */
+	ck_assert_double_eq_tol(num_at(tip, "items_in_20gb"),
+				21474836480.0 / 442, 1e-3);
+	ck_assert_int_eq((long long)num_at(tip, "whole_items_in_20gb"),
+			 48585602);
+	ck_assert_int_eq((long long)num_at(json_object_get(root, "units"),
+					   "mb_bytes"),
+			 1048576);
+	json_decref(root);
+	free(out);
+}
+END_TEST
+
+/* The variant named name in a run's JSON report. */
+static json_t *variant(json_t *root, const char *name)
+{
+	json_t *vs = json_object_get(root, "variants");
+	size_t i;
+
+	for (i = 0; i < json_array_size(vs); i++) {
+		json_t *v = json_array_get(vs, i);
+
+		if (strcmp(json_string_value(json_object_get(v, "name")),
+			   name) == 0) {
+			return v;
+		}
+	}
+	ck_abort_msg("no variant %s", name);
+	return NULL;
+}
+
+START_TEST(test_plan_scenario_runs)
+{
+	char *dir, path[512], args[1024], *out;
+	json_t *root, *v, *t;
+	json_error_t err;
+	double ops, share;
+
+	to_src_root();
+	dir = tu_tmpdir();
+	snprintf(path, sizeof(path), "%s/offices-replay.yaml", dir);
+	snprintf(args, sizeof(args), "plan " OFFICES " --scenario -o '%s'",
+		 path);
+	free(run_ok(args));
+	snprintf(args, sizeof(args), "run '%s' --format json", path);
+	out = run_ok(args);
+	root = json_loads(out, 0, &err);
+	ck_assert_msg(root != NULL, "bad JSON: %s", err.text);
+	/* one variant per candidate key */
+	ck_assert_int_eq(json_array_size(json_object_get(root, "variants")),
+			 3);
+	v = variant(root, "/officeId");
+	t = json_object_get(v, "totals");
+	/* one year, 9,560 creates, in ceil(28.68) = 29 s: 9,560 / 29 =
+	   329.655/s (rounded down to 0.001/s); 329.655 x 29 = 9,559.995, so
+	   9,559 or 9,560 arrivals */
+	ops = num_at(t, "operations");
+	ck_assert_msg(ops >= 9559 && ops <= 9560, "%g creates", ops);
+	/* 329.655 x 6 = 1,977.9 RU/s < 2,000: nothing throttles */
+	ck_assert_int_eq((long long)num_at(t, "throttled_429"), 0);
+	/* each stored at 221 x 2 = 442 bytes; 3 offices, 3 partitions */
+	ck_assert_double_eq_tol(num_at(t, "storage_bytes"), ops * 442, 0.5);
+	ck_assert_int_eq((long long)num_at(t, "logical_partitions"), 3);
+	/* the hottest logical partition gets 7,360 / 9,560 = 77.0 % of the
+	   creates, drawn at random: the binomial standard deviation is
+	   sqrt(0.77 x 0.23 / 9,560) = 0.43 %; allow 2 % (4.6 of them) */
+	share = num_at(json_array_get(json_object_get(v, "hot_logical_"
+							"partitions"),
+				      0),
+		       "ru") /
+		num_at(t, "ru_consumed");
+	ck_assert_msg(fabs(share - 7360.0 / 9560) < 0.02, "share %g", share);
+	/* /id: one logical partition per appointment */
+	t = json_object_get(variant(root, "/id"), "totals");
+	ck_assert_int_eq((long long)num_at(t, "logical_partitions"),
+			 (long long)ops);
+	/* [/officeId, /month]: 29 s from 2026-01-01 stay in January: one
+	   logical partition per office */
+	t = json_object_get(variant(root, "/officeId + /month"), "totals");
+	ck_assert_int_eq((long long)num_at(t, "logical_partitions"), 3);
+	json_decref(root);
+	free(out);
+	unlink(path);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+START_TEST(test_plan_count_from)
+{
+	char *dir, plan[512], data[512], args[1024], *out;
+	json_t *root, *vals;
+	json_error_t err;
+
+	dir = tu_tmpdir();
+	snprintf(plan, sizeof(plan), "%s/count.plan.yaml", dir);
+	snprintf(data, sizeof(data), "%s/offices.csv", dir);
+	/* a, b, a, c, a, b: 3 a, 2 b, 1 c in half a year -> 6, 4, 2 a year,
+	   in order of first appearance */
+	write_text(data, "office,n\na,1\nb,2\na,3\nc,4\na,5\nb,6\n");
+	write_text(plan, "per: /office\n"
+			 "count_from: {file: offices.csv, years: 0.5}\n"
+			 "item_size: 1KB\nru_per_write: 10\nyears: 2\n"
+			 "max_throughput: 1000\nworking_days: 200\n"
+			 "keys: [/office]\n");
+	snprintf(args, sizeof(args), "plan '%s' --format json", plan);
+	out = run_ok(args);
+	root = json_loads(out, 0, &err);
+	ck_assert_msg(root != NULL, "bad JSON: %s", err.text);
+	vals = json_object_get(root, "values");
+	ck_assert_int_eq(json_array_size(vals), 3);
+	ck_assert_str_eq(json_string_value(json_object_get(
+			     json_array_get(vals, 0), "name")),
+			 "a");
+	ck_assert_double_eq_tol(num_at(json_array_get(vals, 0), "per_year"), 6,
+				1e-12);
+	ck_assert_double_eq_tol(num_at(json_array_get(vals, 1), "per_year"), 4,
+				1e-12);
+	ck_assert_double_eq_tol(num_at(json_array_get(vals, 2), "per_year"), 2,
+				1e-12);
+	/* a: 6 x 2 years x 1,024 bytes x index factor 1 (the default) =
+	   12,288 bytes; re-sync 6 x 10 = 60 RU at 1,000 RU/s = 0.06 s */
+	ck_assert_double_eq_tol(num_at(json_array_get(vals, 0),
+				       "storage_bytes"),
+				12288, 1e-9);
+	ck_assert_double_eq_tol(num_at(json_array_get(vals, 0), "resync_s"),
+				0.06, 1e-12);
+	/* /office: 6 of 12 */
+	ck_assert_double_eq_tol(
+	    num_at(json_array_get(json_object_get(root, "keys"), 0),
+		   "hottest_share"),
+	    0.5, 1e-12);
+	json_decref(root);
+	free(out);
+	/* a record without the field: an error at its line (line 3) */
+	write_text(data, "office,n\na,1\n,2\n");
+	snprintf(args, sizeof(args), "plan '%s'", plan);
+	{
+		char *o = NULL, *e = NULL, want[1024];
+
+		ck_assert_int_eq(tu_run(args, &o, &e), 2);
+		snprintf(want, sizeof(want),
+			 "pksim: %s:3: error: record 2 has no non-empty "
+			 "string of at most 255 bytes at /office; count_from "
+			 "counts records by their /office\n",
+			 data);
+		ck_assert_str_eq(e, want);
+		free(o);
+		free(e);
+	}
+	unlink(plan);
+	unlink(data);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
+/* The first line of s, in place. */
+static char *first_line(char *s)
+{
+	char *nl = strchr(s, '\n');
+
+	if (nl) {
+		*nl = '\0';
+	}
+	return s;
+}
+
+START_TEST(test_plan_bad_corpus)
+{
+	DIR *d;
+	struct dirent *e;
+	char *dir = tu_tmpdir();
+	int cases = 0;
+
+	to_src_root();
+	d = opendir("tests/bad-plan");
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d)) != NULL) {
+		size_t n = strlen(e->d_name);
+		char args[1024], exp_path[512], out_path[512];
+		char *out = NULL, *err = NULL, *want;
+		struct stat st;
+		int rc;
+
+		if (n < 6 || strcmp(e->d_name + n - 5, ".yaml") != 0) {
+			continue;
+		}
+		snprintf(exp_path, sizeof(exp_path),
+			 "tests/bad-plan/%.*s.expect", (int)(n - 5),
+			 e->d_name);
+		want = tu_read_file(exp_path, NULL);
+		ck_assert_msg(want != NULL, "%s has no .expect", e->d_name);
+		snprintf(out_path, sizeof(out_path), "%s/report", dir);
+		snprintf(args, sizeof(args), "plan 'tests/bad-plan/%s' -o '%s'",
+			 e->d_name, out_path);
+		rc = tu_run(args, &out, &err);
+		ck_assert_msg(rc == 2, "%s: exit %d", e->d_name, rc);
+		ck_assert_str_eq(first_line(err), first_line(want));
+		ck_assert_str_eq(out, "");
+		ck_assert_msg(stat(out_path, &st) != 0, "%s left a report",
+			      e->d_name);
+		free(out);
+		free(err);
+		free(want);
+		cases++;
+	}
+	closedir(d);
+	rmdir(dir);
+	free(dir);
+	ck_assert_int_ge(cases, 10);
+}
+END_TEST
+
+START_TEST(test_plan_usage)
+{
+	static const char *const cases[][2] = {
+	    {"plan " OFFICES " --format csv",
+	     "pksim: error: unknown format 'csv'; allowed: text, json, "
+	     "markdown; see 'pksim plan --help'"},
+	    {"plan " OFFICES " --scenario --format json",
+	     "pksim: error: --scenario writes a scenario YAML; it takes no "
+	     "--format; see 'pksim plan --help'"},
+	    {"plan", "pksim: error: plan needs one plan file (PLAN.yaml); see "
+		     "'pksim plan --help'"},
+	    {"plan " OFFICES " " OFFICES,
+	     "pksim: error: plan takes one plan file; see 'pksim plan "
+	     "--help'"},
+	    {"plan " OFFICES " --seed 1",
+	     "pksim: error: '--seed' is an option of 'pksim run' and 'pksim "
+	     "compare', not of 'pksim plan'; see 'pksim plan --help'"},
+	    {"plan tests/bad-plan/no-such.yaml",
+	     "pksim: tests/bad-plan/no-such.yaml: error: cannot open: No "
+	     "such file or directory"},
+	};
+	size_t i;
+
+	to_src_root();
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *out = NULL, *err = NULL;
+		int rc = tu_run(cases[i][0], &out, &err);
+
+		ck_assert_msg(rc == 2, "%s: exit %d", cases[i][0], rc);
+		ck_assert_str_eq(out, "");
+		ck_assert_str_eq(first_line(err), cases[i][1]);
+		free(out);
+		free(err);
+	}
+}
+END_TEST
+
+START_TEST(test_plan_help)
+{
+	char *a, *b;
+
+	to_src_root();
+	a = run_ok("plan --help");
+	b = run_ok("help plan");
+	ck_assert_str_eq(a, b);
+	ck_assert_ptr_nonnull(strstr(a, "usage: pksim plan PLAN.yaml"));
+	free(b);
+	b = run_ok("--help");
+	ck_assert_ptr_nonnull(strstr(b, "\n  plan     "));
+	free(a);
+	free(b);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("plan");
+	TCase *tc = tcase_create("plan");
+
+	tcase_add_test(tc, test_plan_seed002_text);
+	tcase_add_test(tc, test_plan_markdown);
+	tcase_add_test(tc, test_plan_json);
+	tcase_add_test(tc, test_plan_scenario_runs);
+	tcase_add_test(tc, test_plan_count_from);
+	tcase_add_test(tc, test_plan_bad_corpus);
+	tcase_add_test(tc, test_plan_usage);
+	tcase_add_test(tc, test_plan_help);
+	suite_add_tcase(s, tc);
+	return s;
+}
