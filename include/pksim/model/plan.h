@@ -4,7 +4,7 @@
  * (load/plan_spec.h), without a simulation. Pure arithmetic on doubles;
  * the reports (report/report_plan.h) round for printing.
  *
- * The rules it uses (shared/reference/cosmos-mechanics.md):
+ * The rules it uses (docs/cosmos-mechanics.md):
  * - rule 11: a logical partition holds at most 20 GB (binary, 2^30
  *   bytes a GB), so it holds 20 x 2^30 / (item bytes x index factor)
  *   items;
