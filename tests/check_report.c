@@ -316,6 +316,77 @@ START_TEST(test_report_split_lineage)
 }
 END_TEST
 
+/*
+ * Issue 12 §5, query names in the reports: 18,000 RU/s (3 ranges), 100
+ * creates of keys k0..k9, then phase "point" sends 50 queries "by-k" (an
+ * equality on the key: single partition, 1 range, 2 results) and phase
+ * "scan" 50 queries "all" (no filter: fan-out to the 3 ranges, 2
+ * results). Charges (defaults: 1 RU + 2.5 a range + 0.5 a result):
+ * by-k 1 + 2.5 + 1 = 4.5 RU, 225 in all; all 1 + 7.5 + 1 = 9.5 RU, 475
+ * in all, 150 ranges visited. No 429 (at most 10 a second).
+ */
+START_TEST(test_report_query_names)
+{
+	static const char *const yaml =
+		"container: {partition_key: /k, throughput: 18000}\n"
+		"items: {k: {values: \"k{0..9}\"}}\n"
+		"phases:\n"
+		"  - {name: load, duration: 10s, rate: 10/s}\n"
+		"  - {name: point, duration: 5s, rate: 10/s, ops: {query: 1},\n"
+		"     queries: [{name: by-k, where: {k: eq}, results: 2}]}\n"
+		"  - {name: scan, duration: 5s, rate: 10/s, ops: {query: 1},\n"
+		"     queries: [{name: all, results: 2}]}\n";
+	struct pk_diag d;
+	struct pk_scenario *sc;
+	struct pk_run *run;
+	struct pk_result *res;
+	const struct pk_result_variant *v;
+	char *buf = NULL, row[200];
+	size_t len = 0;
+	FILE *mem;
+
+	diag_init(&d);
+	sc = scenario_parse("q.yaml", yaml, strlen(yaml), &d);
+	if (!sc) {
+		diag_print(&d, stderr);
+	}
+	ck_assert_ptr_nonnull(sc);
+	run = sim_run(sc, sc->seed, &d);
+	ck_assert_ptr_nonnull(run);
+	diag_free(&d);
+	res = result_build(run);
+	v = &res->variants[0];
+	ck_assert_uint_eq(v->n_queries, 2);
+	ck_assert_str_eq(v->queries[0].name, "by-k");
+	ck_assert_int_eq(v->queries[0].route, PK_ROUTE_SINGLE);
+	ck_assert_uint_eq(v->queries[0].served, 50);
+	ck_assert_uint_eq(v->queries[0].ranges_visited, 50);
+	ck_assert_int_eq(v->queries[0].ru_mru, 225 * 1000);
+	ck_assert_str_eq(v->queries[1].name, "all");
+	ck_assert_int_eq(v->queries[1].route, PK_ROUTE_FANOUT);
+	ck_assert_uint_eq(v->queries[1].served, 50);
+	ck_assert_uint_eq(v->queries[1].ranges_visited, 150);
+	ck_assert_int_eq(v->queries[1].ru_mru, 475 * 1000);
+	mem = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_text(res, mem), 0);
+	fclose(mem);
+	/* two phases have queries: named phase/name, the column as wide as
+	   "point/by-k" (10) */
+	snprintf(row, sizeof(row),
+		 "  %-10s %-16s %10s %13.2f %12s %10.2f %10s\n", "point/by-k",
+		 "single partition", "50", 1.0, "225", 4.5, "0");
+	ck_assert_ptr_nonnull(strstr(buf, row));
+	snprintf(row, sizeof(row),
+		 "  %-10s %-16s %10s %13.2f %12s %10.2f %10s\n", "scan/all",
+		 "fan-out", "50", 3.0, "475", 9.5, "0");
+	ck_assert_ptr_nonnull(strstr(buf, row));
+	free(buf);
+	result_free(res);
+	sim_free(run);
+	scenario_free(sc);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("report");
@@ -326,6 +397,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_report_csv_series);
 	tcase_add_test(tc, test_report_result_figures);
 	tcase_add_test(tc, test_report_split_lineage);
+	tcase_add_test(tc, test_report_query_names);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -123,6 +123,38 @@ static json_t *totals(const struct pk_result_variant *v, int batches)
 	return o;
 }
 
+/* Per query of the scenario: its name, route under this key and cost. */
+static json_t *by_query(const struct pk_result_variant *v)
+{
+	static const char *const routes[] = {"single", "targeted", "fanout"};
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; i < v->n_queries; i++) {
+		const struct pk_result_query *q = &v->queries[i];
+		json_t *o = json_object();
+
+		json_object_set_new(o, "name", json_string(q->name));
+		json_object_set_new(o, "phase", json_string(q->phase));
+		json_object_set_new(o, "route", q->sent ? json_string(
+							  routes[q->route])
+							: json_null());
+		json_object_set_new(o, "served", count(q->served));
+		json_object_set_new(o, "throttled_429",
+				    count(q->throttled_429));
+		json_object_set_new(o, "ranges_visited",
+				    count(q->ranges_visited));
+		json_object_set_new(o, "ru", ru(q->ru_mru));
+		json_object_set_new(
+			o, "ru_mean",
+			json_real(q->served ? metrics_ru(q->ru_mru) /
+						      (double)q->served
+					    : 0.0));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
 static json_t *queries(const struct pk_result_variant *v)
 {
 	const struct pk_totals *t = &v->metrics->totals;
@@ -134,6 +166,7 @@ static json_t *queries(const struct pk_result_variant *v)
 	json_object_set_new(o, "fanout", count(t->queries[PK_ROUTE_FANOUT]));
 	json_object_set_new(o, "ranges_visited", count(t->query_ranges));
 	json_object_set_new(o, "fanout_ru", ru(t->fanout_mru));
+	json_object_set_new(o, "by_query", by_query(v));
 	return o;
 }
 

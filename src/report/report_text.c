@@ -281,6 +281,58 @@ static void totals(const struct pk_result_variant *v, uint64_t skipped,
 		fmt_bytes(v->storage_bytes, a));
 }
 
+static const char *route_name(enum pk_route_kind k)
+{
+	return k == PK_ROUTE_SINGLE	? "single partition"
+	       : k == PK_ROUTE_TARGETED ? "targeted"
+					: "fan-out";
+}
+
+/* Per query `name` (phase/name when more than one phase has queries):
+   its route under this key, served count, ranges visited a query, RU in
+   all and a query, 429s. Names are never cut: the column fits the
+   longest. */
+static void query_table(const struct pk_result_variant *v, FILE *out)
+{
+	char name[256], a[40], b[40], d[40];
+	size_t i, w = 5, phases = 0;
+	const char *last = NULL;
+
+	for (i = 0; i < v->n_queries; i++) {
+		if (v->queries[i].phase != last) {
+			phases++;
+			last = v->queries[i].phase;
+		}
+	}
+	for (i = 0; i < v->n_queries; i++) {
+		size_t n = strlen(v->queries[i].name) +
+			   (phases > 1 ? strlen(v->queries[i].phase) + 1 : 0);
+
+		w = n > w ? n : w;
+	}
+	fprintf(out, "  by query (RU of the served ones):\n");
+	fprintf(out, "  %-*s %-16s %10s %13s %12s %10s %10s\n", (int)w,
+		"query", "route", "served", "ranges/query", "RU", "RU/query",
+		"429s");
+	for (i = 0; i < v->n_queries; i++) {
+		const struct pk_result_query *q = &v->queries[i];
+
+		snprintf(name, sizeof(name), "%s%s%s",
+			 phases > 1 ? q->phase : "", phases > 1 ? "/" : "",
+			 q->name);
+		fprintf(out, "  %-*s %-16s %10s %13.2f %12s %10.2f %10s\n",
+			(int)w, name, q->sent ? route_name(q->route) : "-",
+			fmt_thousands(q->served, a),
+			q->served ? (double)q->ranges_visited /
+					    (double)q->served
+				  : 0.0,
+			text_ru(q->ru_mru, b),
+			q->served ? metrics_ru(q->ru_mru) / (double)q->served
+				  : 0.0,
+			fmt_thousands(q->throttled_429, d));
+	}
+}
+
 static void queries(const struct pk_result_variant *v, FILE *out)
 {
 	const struct pk_totals *t = &v->metrics->totals;
@@ -302,6 +354,7 @@ static void queries(const struct pk_result_variant *v, FILE *out)
 	fprintf(out, "  ranges visited           %s, %.2f a query\n",
 		fmt_thousands(t->query_ranges, d),
 		(double)t->query_ranges / (double)n);
+	query_table(v, out);
 }
 
 /* Where a range at the end came from: "creation", "split of 3 at

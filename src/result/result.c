@@ -273,6 +273,38 @@ static void merge_note(const struct pk_metrics *m,
 	}
 }
 
+/* Each query's route and cost (sim's qstats), named. */
+static void queries(const struct pk_scenario *sc, const struct pk_variant *pv,
+		    struct pk_result_variant *v)
+{
+	size_t ph, q, k;
+
+	v->n_queries = sim_query_count(sc);
+	if (v->n_queries == 0 || !pv->qstats) {
+		v->n_queries = 0;
+		return;
+	}
+	v->queries = xcalloc(v->n_queries, sizeof(*v->queries));
+	for (ph = 0; ph < sc->n_phases; ph++) {
+		for (q = 0; q < sc->phases[ph].n_queries; q++) {
+			const struct pk_query_stats *qs;
+			struct pk_result_query *out;
+
+			k = sim_query_index(sc, ph, q);
+			qs = &pv->qstats[k];
+			out = &v->queries[k];
+			out->name = sc->phases[ph].queries[q].name;
+			out->phase = sc->phases[ph].name;
+			out->route = qs->route;
+			out->sent = qs->sent;
+			out->served = qs->served;
+			out->throttled_429 = qs->throttled_429;
+			out->ranges_visited = qs->ranges_visited;
+			out->ru_mru = qs->ru_mru;
+		}
+	}
+}
+
 static void variant(const struct pk_variant *pv, struct pk_result_variant *v)
 {
 	const struct pk_container *c = pv->container;
@@ -332,6 +364,7 @@ struct pk_result *result_build(const struct pk_run *run)
 		struct pk_result_variant *v = &r->variants[i];
 
 		variant(&run->variants[i], v);
+		queries(run->sc, &run->variants[i], v);
 		/* keycheck.h: a data file's records counted one by one;
 		   generated items have every generated property */
 		v->key_items = kc->from_file ? kc->items : r->items_created;
@@ -352,6 +385,7 @@ void result_free(struct pk_result *r)
 	for (i = 0; i < r->n_variants; i++) {
 		free(r->variants[i].ranges);
 		free(r->variants[i].lineage);
+		free(r->variants[i].queries);
 		free(r->variants[i].billed_ru_per_s);
 		free(r->variants[i].billed_classic);
 		free(r->variants[i].billed_dynamic);

@@ -151,6 +151,36 @@ static void query_request(struct pk_run *run, struct pk_variant *v,
 	}
 	pkey_route(v->key, q, src, n, &route);
 	container_query(v->container, t_ms, &route, q->results, out);
+	if (v->qstats) {
+		struct pk_query_stats *qs =
+			&v->qstats[sim_query_index(run->sc, op->phase,
+						   op->query)];
+
+		qs->route = route.kind;
+		qs->sent++;
+		if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
+			qs->throttled_429++;
+		} else if (out->status != PK_HTTP_GONE) {
+			qs->served++;
+			qs->ranges_visited += out->ranges;
+			qs->ru_mru += out->charge_mru;
+		}
+	}
+}
+
+size_t sim_query_index(const struct pk_scenario *sc, size_t ph, size_t q)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < ph && i < sc->n_phases; i++) {
+		n += sc->phases[i].n_queries;
+	}
+	return n + q;
+}
+
+size_t sim_query_count(const struct pk_scenario *sc)
+{
+	return sim_query_index(sc, sc->n_phases, 0);
 }
 
 /* After a 410/1007: retry a fixed short delay later, or give up
@@ -512,6 +542,11 @@ struct pk_run *sim_run_detail(const struct pk_scenario *sc, uint64_t seed,
 		if (keep_seconds && i < run->n_variants) {
 			run->variants[i].container->metrics.keep_seconds = 1;
 		}
+		if (i < run->n_variants && sim_query_count(sc) > 0) {
+			run->variants[i].qstats =
+				xcalloc(sim_query_count(sc),
+					sizeof(*run->variants[i].qstats));
+		}
 	}
 	if (diag_count(diag) > 0 || run->n_variants == 0) {
 		sim_free(run);
@@ -557,6 +592,7 @@ void sim_free(struct pk_run *r)
 		pkey_free(r->variants[i].key);
 		free(r->variants[i].kv);
 		free(r->variants[i].lp_cache);
+		free(r->variants[i].qstats);
 		free(r->variants[i].batch_kv);
 		free(r->variants[i].batch_ids);
 		retryq_free(&r->variants[i].retries);

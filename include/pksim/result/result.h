@@ -93,6 +93,20 @@ struct pk_result_lineage {
 	uint64_t throttled_429; /* ... rate limited */
 };
 
+/* One query of the scenario (a phase's `queries` entry) in one variant:
+   its name, route under the variant's key and cost (issue 12 §5). */
+struct pk_result_query {
+	const char *name;	  /* borrowed: the query's `name` */
+	const char *phase;	  /* borrowed: its phase's name */
+	enum pk_route_kind route; /* under this variant's key; meaningful
+				     when sent > 0 */
+	uint64_t sent;		  /* attempts, retries and 429s too */
+	uint64_t served;	  /* answered */
+	uint64_t throttled_429;
+	uint64_t ranges_visited;  /* over the served ones */
+	int64_t ru_mru;		  /* RU of the served ones, mRU */
+};
+
 /* One logical partition, as the reports show it. */
 struct pk_result_lp {
 	const unsigned char *key; /* identity bytes of the key value
@@ -142,6 +156,10 @@ struct pk_result_variant {
 
 	struct pk_result_range *ranges; /* owned; at the end, key order */
 	size_t n_ranges;
+	struct pk_result_query *queries; /* owned; every query of every
+					    phase in scenario order; NULL
+					    when none */
+	size_t n_queries;
 	struct pk_result_lineage *lineage; /* owned; every range id of the
 					      run, indexed by id */
 	size_t n_lineage;

@@ -29,8 +29,24 @@
    cache covers (pk_variant.lp_cache): 128 MiB of address space */
 #define PK_SIM_LP_CACHE_MAX ((uint64_t)1 << 24)
 
+/* One query of the scenario (a phase's `queries` entry) in one variant:
+   its route under the variant's key and what it cost (issue 12 §5). */
+struct pk_query_stats {
+	enum pk_route_kind route; /* under this variant's key (the last
+				     attempt's; the same for every one) */
+	uint64_t sent;            /* attempts, retries and 429s included */
+	uint64_t served;          /* answered (not 429 or 410) */
+	uint64_t throttled_429;
+	uint64_t ranges_visited;  /* over the served ones */
+	int64_t ru_mru;           /* RU of the served ones, mRU */
+};
+
 struct pk_variant {
 	struct pk_container *container; /* owned */
+	struct pk_query_stats *qstats;  /* owned; one per query of every
+					   phase, phase by phase in
+					   scenario order (sim_query_index);
+					   NULL when no phase has queries */
 	struct pk_pkey *key;            /* owned */
 	struct pk_keyval *kv;           /* owned; scratch for one key */
 	struct pk_keyval *batch_kv;     /* owned; scratch for a batch's
@@ -88,5 +104,12 @@ struct pk_run *sim_run_detail(const struct pk_scenario *sc, uint64_t seed,
 
 /* Free r and everything it owns; NULL is allowed. */
 void sim_free(struct pk_run *r);
+
+/* The index in a variant's qstats of query q of phase ph: the queries
+   of the phases before ph, plus q. */
+size_t sim_query_index(const struct pk_scenario *sc, size_t ph, size_t q);
+
+/* Queries of every phase of sc: the entries of a variant's qstats. */
+size_t sim_query_count(const struct pk_scenario *sc);
 
 #endif
