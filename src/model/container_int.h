@@ -50,6 +50,18 @@ static inline struct pk_lp *lptable_find(const struct pk_container *c,
 	return lp;
 }
 
+/* The index of the range holding lp: pmap_find once per layout
+   generation (pmap.gen), then the cached index. */
+static inline size_t lptable_range(const struct pk_container *c,
+				   struct pk_lp *lp)
+{
+	if (lp->range_gen != c->pmap.gen) {
+		lp->range = (uint32_t)pmap_find(&c->pmap, &lp->epk);
+		lp->range_gen = c->pmap.gen;
+	}
+	return lp->range;
+}
+
 /* A new, empty logical partition for key (len bytes, copied) at epk, with
    the next index. */
 struct pk_lp *lptable_add(struct pk_container *c, const unsigned char *key,

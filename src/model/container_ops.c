@@ -259,7 +259,7 @@ void container_apply(struct pk_container *c, const struct pk_request *r,
 	lp = r->lp ? r->lp : lptable_find(c, r->key, r->key_len);
 	memset(out, 0, sizeof(*out));
 	out->lp = lp;
-	out->range = pmap_find(&c->pmap, lp ? &lp->epk : r->epk);
+	out->range = lp ? lptable_range(c, lp) : pmap_find(&c->pmap, r->epk);
 	out->ranges = 1;
 	pp = &c->pp[out->range];
 	if (r->t_ms < pp->gone_until_ms) {
@@ -396,7 +396,8 @@ void container_batch(struct pk_container *c, int64_t t_ms,
 	c->now_ms = t_ms;
 	memset(out, 0, sizeof(*out));
 	lp = lptable_find(c, first->key, first->key_len);
-	out->range = pmap_find(&c->pmap, lp ? &lp->epk : first->epk);
+	out->range = lp ? lptable_range(c, lp)
+			: pmap_find(&c->pmap, first->epk);
 	out->ranges = 1;
 	pp = &c->pp[out->range];
 	if (t_ms < pp->gone_until_ms) {

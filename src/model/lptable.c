@@ -25,7 +25,7 @@ struct pk_lp *lptable_add(struct pk_container *c, const unsigned char *key,
 	struct pk_lp *lp = xcalloc(1, sizeof(*lp) + len);
 
 	memcpy(lp->key, key, len);
-	lp->key_len = len;
+	lp->key_len = (uint32_t)len;
 	lp->epk = epk;
 	lp->full_at_ms = -1;
 	lp->first_grow_ms = -1;

@@ -49,6 +49,7 @@ void pmap_init_version(struct pk_pmap *m, size_t n, int version)
 
 	memset(m, 0, sizeof(*m));
 	m->version = version == 1 ? 1 : 2;
+	m->gen = 1;
 	if (n < 1) {
 		n = 1;
 	}
@@ -108,6 +109,7 @@ int pmap_split(struct pk_pmap *m, size_t i, const struct pk_epk *cut)
 	m->ranges[i + 1].min = *cut;
 	m->ranges[i + 1].max = parent.max;
 	m->n++;
+	m->gen++;
 	return 0;
 }
 
@@ -121,6 +123,7 @@ int pmap_merge(struct pk_pmap *m, size_t i)
 	memmove(&m->ranges[i + 1], &m->ranges[i + 2],
 		(m->n - i - 2) * sizeof(*m->ranges));
 	m->n--;
+	m->gen++;
 	return 0;
 }
 

@@ -126,7 +126,10 @@ struct pk_lp {
 				     from there (n - 1 intervals, issue 12
 				     §3) */
 	uint32_t index;          /* 1, 2, ... in order of creation */
-	size_t key_len;          /* bytes in key */
+	uint32_t key_len;        /* bytes in key (<= PK_KEY_ID_MAX) */
+	uint32_t range;          /* its range index under layout
+				    generation range_gen (lptable_range) */
+	uint32_t range_gen;      /* pmap.gen range was found at; 0 none */
 	unsigned char key[];     /* identity bytes of the value (pkey.h) */
 };
 

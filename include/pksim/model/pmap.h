@@ -29,6 +29,9 @@ struct pk_pmap {
 	size_t cap;
 	uint32_t next_id; /* id the next new range gets */
 	int version;      /* partition key hash version: 2, or 1 */
+	uint32_t gen;     /* layout generation: 1 after pmap_init, + 1 at
+			     every pmap_split and pmap_merge, so a range
+			     index found under gen holds while gen does */
 };
 
 /*
