@@ -328,6 +328,53 @@ START_TEST(test_cli_items_only_options)
 }
 END_TEST
 
+/* pksim locate takes options anywhere, as run does, and "--" ends them:
+   an option after the scenario is not an item (D4). */
+START_TEST(test_cli_locate_options)
+{
+	char *out = NULL, *err = NULL;
+
+	to_src_root();
+	expect_fail("locate scenarios/offices.yaml --seed 3", 2,
+		    "pksim: error: '--seed' is an option of 'pksim run' and "
+		    "'pksim compare', not of 'pksim locate'; see 'pksim "
+		    "locate --help'");
+	expect_fail("locate scenarios/offices.yaml '{\"officeId\": \"a\"}' "
+		    "-o out",
+		    2,
+		    "pksim: error: '-o' is an option of 'pksim run' and "
+		    "'pksim compare', not of 'pksim locate'; see 'pksim "
+		    "locate --help'");
+	expect_fail("locate scenarios/offices.yaml --format json", 2,
+		    "pksim: error: '--format' is an option of 'pksim run' and "
+		    "'pksim compare', not of 'pksim locate'; see 'pksim "
+		    "locate --help'");
+	/* --help after the scenario and an item: the help, nothing else */
+	ck_assert_int_eq(tu_run("locate scenarios/offices.yaml "
+				"'{\"officeId\": \"a\"}' --help",
+				&out, &err),
+			 0);
+	ck_assert_str_eq(first_line(out),
+			 "usage: pksim locate SCENARIO.yaml [ITEM_JSON...]");
+	free(out);
+	free(err);
+	/* after "--", "--x" is item 2 (and not JSON) */
+	expect_fail("locate scenarios/offices.yaml '{\"officeId\": \"a\"}' "
+		    "-- --x",
+		    2,
+		    "pksim: <item 2>:1:1: error: '[' or '{' expected near "
+		    "'-'; an item is one JSON object");
+	/* "--" before the scenario: the scenario, then one item */
+	ck_assert_int_eq(tu_run("locate -- scenarios/offices.yaml "
+				"'{\"officeId\": \"paris\"}'",
+				&out, &err),
+			 0);
+	ck_assert_str_eq(first_line(out), "item 1  /officeId");
+	free(out);
+	free(err);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -340,6 +387,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_cli_locate);
 	tcase_add_test(tc, test_cli_exit_category);
 	tcase_add_test(tc, test_cli_items_only_options);
+	tcase_add_test(tc, test_cli_locate_options);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

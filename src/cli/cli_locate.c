@@ -5,6 +5,7 @@
  * key value as the key definition builds it, its EPK, and the physical
  * partition (partition key range) it lands in at the start of the run.
  */
+#include <getopt.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -137,21 +138,45 @@ static int locate_stdin(const struct pk_scenario *sc, struct pk_pkey **keys,
 	return rc;
 }
 
-/* Take --allow-undefined-key out of argv wherever it is (an item is a
-   JSON object, never this word); returns 1 if it was there. */
-static int take_allow_flag(int *argc, char **argv)
+/* Options anywhere (getopt_long permutes, as for run); "--" ends them.
+   Returns 0 with optind at the first operand, -1 after --help, or an
+   exit status. */
+static int parse_locate_opts(int argc, char **argv, int *allow)
 {
-	int i, j = 1, found = 0;
+	static const struct option longs[] = {
+		{"help", no_argument, NULL, 'h'},
+		{"allow-undefined-key", no_argument, NULL, 'U'},
+		{NULL, 0, NULL, 0},
+	};
+	int ch;
 
-	for (i = 1; i < *argc; i++) {
-		if (strcmp(argv[i], "--allow-undefined-key") == 0) {
-			found = 1;
-		} else {
-			argv[j++] = argv[i];
+	opterr = 0;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, ":h", longs, NULL)) != -1) {
+		switch (ch) {
+		case 'h':
+			cli_help("locate", stdout);
+			return -1;
+		case 'U':
+			*allow = 1;
+			break;
+		case ':':
+			fprintf(stderr,
+				"pksim: error: option '%s' needs a value; see "
+				"'pksim locate --help'\n",
+				argv[optind - 1]);
+			return PK_EXIT_INPUT;
+		default:
+			return cli_option_error("locate", argv[optind - 1]);
 		}
 	}
-	*argc = j;
-	return found;
+	if (optind >= argc) {
+		fputs("pksim: error: usage: pksim locate SCENARIO.yaml "
+		      "[ITEM_JSON...]; see 'pksim --help'\n",
+		      stderr);
+		return PK_EXIT_INPUT;
+	}
+	return 0;
 }
 
 int cli_locate(int argc, char **argv)
@@ -163,22 +188,14 @@ int cli_locate(int argc, char **argv)
 	int rc = PK_EXIT_OK, i, allow;
 	size_t v;
 
-	allow = take_allow_flag(&argc, argv);
-
-	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 ||
-			  strcmp(argv[1], "-h") == 0)) {
-		cli_help("locate", stdout);
-		return PK_EXIT_OK;
+	allow = 0;
+	rc = parse_locate_opts(argc, argv, &allow);
+	if (rc) {
+		return rc < 0 ? PK_EXIT_OK : rc;
 	}
-	if (argc >= 2 && argv[1][0] == '-' && argv[1][1] != '\0') {
-		return cli_option_error("locate", argv[1]);
-	}
-	if (argc < 2 || argv[1][0] == '-') {
-		fputs("pksim: error: usage: pksim locate SCENARIO.yaml "
-		      "[ITEM_JSON...]; see 'pksim --help'\n",
-		      stderr);
-		return PK_EXIT_INPUT;
-	}
+	/* the operands, options taken out: SCENARIO [ITEM_JSON...] */
+	argc -= optind - 1;
+	argv += optind - 1;
 	diag_init(&diag);
 	sc = scenario_load(argv[1], &diag);
 	if (!sc) {
