@@ -354,8 +354,8 @@ START_TEST(test_cli_locate_options)
 				"'{\"officeId\": \"a\"}' --help",
 				&out, &err),
 			 0);
-	ck_assert_str_eq(first_line(out),
-			 "usage: pksim locate SCENARIO.yaml [ITEM_JSON...]");
+	ck_assert_int_eq(strncmp(out, "usage: pksim locate SCENARIO.yaml", 33),
+			 0);
 	free(out);
 	free(err);
 	/* after "--", "--x" is item 2 (and not JSON) */
