@@ -33,7 +33,7 @@ _pksim()
 		fi
 		;;
 	--seed | --key | --time-field | --time-compression | --rate | \
-		--throughput)
+		--throughput | --query)
 		return
 		;;
 	-o | --output | --items)
@@ -48,7 +48,7 @@ _pksim()
 		;;
 	compare)
 		opts='--key --items --items-format --time-field
-			--time-compression --rate --at-once --throughput
+			--time-compression --rate --at-once --query --throughput
 			--format --seed --output -o --allow-undefined-key --help'
 		;;
 	locate)

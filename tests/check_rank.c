@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pksim/report/scorecard.h"
 #include "testutil.h"
 
 /* 20 GB (2^30-byte GB): the logical partition cap */
@@ -259,6 +260,279 @@ START_TEST(test_days_bounded)
 }
 END_TEST
 
+
+/* Six records, keys a a b b c c, each with its id, all under 1 KB. */
+static const char *six(void)
+{
+	return put(2, "six.json",
+		   "[{\"id\":\"1\",\"k\":\"a\"},{\"id\":\"2\",\"k\":\"a\"},"
+		   "{\"id\":\"3\",\"k\":\"b\"},{\"id\":\"4\",\"k\":\"b\"},"
+		   "{\"id\":\"5\",\"k\":\"c\"},{\"id\":\"6\",\"k\":\"c\"}]\n");
+}
+
+static json_t *card_i(json_t *root, size_t i)
+{
+	return json_object_get(
+	    json_array_get(json_object_get(root, "variants"), i), "scorecard");
+}
+
+/*
+ * §4.1 query cost. 6 records at 1/s, 12,000 RU/s: 2 ranges (rule 2:
+ * 12,000 / 6,000). `--query k` without a share: 50% of the operations,
+ * one query after each record, 6 queries, 12 operations. Charges: a
+ * create under 1 KB 5 RU; a query 1 + 2.5 x ranges + 0.5 x 1 result
+ * (the cost defaults): 4 RU on one range, 6.5 RU fanned out to 2.
+ * /k: the query names the key: single partition, 6 x 4 = 24 RU, with
+ * the creates 30 + 24 = 54 RU. /id: fan-out, 6 x 6.5 = 39, 69 RU.
+ * [/k, /id]: the first level of a hierarchical key: targeted. Ranking:
+ * no failures, no 429s: RU puts /k ahead of /id (54 vs 69).
+ * With k@25%: 25% of the operations, a third of a query per record: 2
+ * queries after 6 records, 8 operations; /k 30 + 8 = 38 RU.
+ */
+START_TEST(test_query_cost)
+{
+	char args[1024];
+	json_t *root, *c;
+	char *out;
+
+	snprintf(args, sizeof(args),
+		 "compare --items '%s' --rate 1 --throughput 12000 --key /k "
+		 "--key /id --key '[/k, /id]' --query k",
+		 six());
+	c = card_of(args, 0, &root);
+	ck_assert_int_eq(num(c, "queries_single"), 6);
+	ck_assert_int_eq(num(c, "fanout_queries"), 0);
+	ck_assert(num(c, "ru_of_operations") == 54.0);
+	ck_assert_int_eq(num(c, "rank"), 2);
+	ck_assert_ptr_nonnull(strstr(
+	    str(c, "reason"), "ahead of /id on RU of the operations: 54 vs 69"));
+	c = card_i(root, 1);
+	ck_assert_int_eq(num(c, "fanout_queries"), 6);
+	ck_assert(num(c, "fanout_ru") == 39.0);
+	ck_assert(num(c, "ru_of_operations") == 69.0);
+	c = card_i(root, 2);
+	ck_assert_int_eq(num(c, "queries_targeted"), 6);
+	/* one level-1 value's EPKs share their first 16 bytes: one range,
+	   4 RU a query, 54 RU as /k; it ranks first on the next figures
+	   (a smaller hottest logical partition: 6 of them, not 3) */
+	ck_assert(num(c, "ru_of_operations") == 54.0);
+	ck_assert_int_eq(num(c, "rank"), 1);
+	ck_assert_int_eq(num(card_i(root, 1), "rank"), 3);
+	json_decref(root);
+	out = run_ok(args);
+	/* the header states the operations replayed */
+	ck_assert_msg(strstr(out, "replayed: 6 creates (one per record) and "
+				  "6 queries: k = ? (50.0% of the "
+				  "operations)") != NULL,
+		      "%s", out);
+	free(out);
+
+	snprintf(args, sizeof(args),
+		 "compare --items '%s' --rate 1 --throughput 12000 --key /k "
+		 "--query k@25%%",
+		 six());
+	c = card_of(args, 0, &root);
+	ck_assert_int_eq(num(c, "queries_single"), 2);
+	ck_assert(num(c, "ru_of_operations") == 38.0);
+	json_decref(root);
+}
+END_TEST
+
+/* §4.1 option errors: exit 2, naming the option and what is allowed. */
+START_TEST(test_query_errors)
+{
+	static const char *const bad[][2] = {
+	    {"--query k@0", "greater than 0 and less than 100%"},
+	    {"--query k@150%", "greater than 0 and less than 100%"},
+	    {"--query ,", "name the property"},
+	    {"--query k,k", "filtered twice"},
+	    {"--query k@60% --query id@50%", "at most 99%"},
+	    {"--query k@50% --query id", "leaves none of the default"},
+	};
+	char args[1024], *out = NULL, *err = NULL;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(args, sizeof(args),
+			 "compare --items '%s' --rate 1 --key /k %s", six(),
+			 bad[i][0]);
+		ck_assert_int_eq(tu_run(args, &out, &err), 2);
+		ck_assert_msg(strstr(err, bad[i][1]) != NULL, "%s: %s",
+			      bad[i][0], err);
+		free(out);
+		free(err);
+	}
+	/* a scenario file's phases send their own queries */
+	snprintf(args, sizeof(args), "compare '%s' --query k",
+		 tu_src("scenarios/compare-iot.yaml"));
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	ck_assert_ptr_nonnull(strstr(err, "--query: error: goes with --items"));
+	free(out);
+	free(err);
+}
+END_TEST
+
+/*
+ * §4.2 ties: /k and [/k] are the same key (a one-level list is the
+ * path), so their scorecards are identical: equal ranks, "=1", ordered
+ * by name ('/' 0x2F before '[' 0x5B); /id costs more (fan-out, 69 vs 54
+ * RU, test_query_cost): rank 3, not 2.
+ */
+START_TEST(test_ties)
+{
+	char args[1024];
+	json_t *root;
+	char *out, *a, *b;
+
+	snprintf(args, sizeof(args),
+		 "compare --items '%s' --rate 1 --throughput 12000 --key /id "
+		 "--key '[/k]' --key /k --query k",
+		 six());
+	card_of(args, 0, &root);
+	ck_assert_int_eq(num(card_i(root, 0), "rank"), 3);
+	ck_assert_int_eq(num(card_i(root, 1), "rank"), 1);
+	ck_assert_int_eq(num(card_i(root, 2), "rank"), 1);
+	ck_assert(json_is_true(json_object_get(card_i(root, 1), "tied")));
+	json_decref(root);
+	out = run_ok(args);
+	a = strstr(out, "  =1. /k: ");
+	b = strstr(out, "  =1. [/k]: ");
+	ck_assert_msg(a && b && a < b, "%s", out);
+	ck_assert_msg(strstr(out, "  3. /id: ") > b, "%s", out);
+	free(out);
+}
+END_TEST
+
+/* §4.2 tolerances (scorecard.h): RU within 1% of the larger tie, shares
+   within 1 percentage point, failures within 0.1 point. */
+START_TEST(test_tolerance)
+{
+	struct pk_scorecard a, b;
+
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	a.ru_offered = 1000;
+	b.ru_offered = 1009; /* 9 <= 10.09 */
+	ck_assert_int_eq(scorecard_figure_cmp(&a, &b, PK_RANK_RU), 0);
+	b.ru_offered = 1011; /* 11 > 10.11 */
+	ck_assert_int_eq(scorecard_figure_cmp(&a, &b, PK_RANK_RU), -1);
+	a.hottest_range_share_ru = 0.500;
+	b.hottest_range_share_ru = 0.509;
+	ck_assert_int_eq(scorecard_figure_cmp(&a, &b, PK_RANK_RANGE), 0);
+	b.hottest_range_share_ru = 0.52;
+	ck_assert_int_eq(scorecard_figure_cmp(&b, &a, PK_RANK_RANGE), 1);
+	a.operations = b.operations = 10000;
+	a.failed_after_retries = 5; /* 0.05% vs 0.14%: within 0.1 point */
+	b.failed_after_retries = 14;
+	ck_assert_int_eq(scorecard_figure_cmp(&a, &b, PK_RANK_FAILED), 0);
+	b.failed_after_retries = 16; /* 0.16% - 0.05% = 0.11 point */
+	ck_assert_int_eq(scorecard_figure_cmp(&a, &b, PK_RANK_FAILED), -1);
+}
+END_TEST
+
+/*
+ * §4.4 verdicts: /costCenter on the transactions at 1,000/s: one of the
+ * 2 ranges takes 68% of the RU (the issue's figure), above 1.25 x the
+ * even 50% = 62.5%: not "spreads the load"; the sentence gives the
+ * range's share and the hottest logical partition's (the largest cost
+ * center, 2,400 of 50,000 records = 4.8%, SOURCES.md).
+ */
+START_TEST(test_verdict_spread)
+{
+	char args[1024];
+	json_t *root, *c;
+	const char *v;
+
+	snprintf(args, sizeof(args),
+		 "compare --items '%s' --rate 1000 --key /costCenter",
+		 tu_src("scenarios/data/cosmoslabs_transactions.json"));
+	c = card_of(args, 0, &root);
+	ck_assert(num(c, "hottest_range_share_ru") > 0.675 &&
+		  num(c, "hottest_range_share_ru") < 0.69);
+	v = str(c, "verdict");
+	ck_assert_msg(strstr(v, "spreads the load") == NULL, "%s", v);
+	ck_assert_msg(strstr(v, "took 68.") != NULL, "%s", v);
+	ck_assert_msg(strstr(v, "(even: 50.0% of 2 ranges)") != NULL, "%s", v);
+	ck_assert_msg(strstr(v, "4.8%") != NULL, "%s", v);
+	json_decref(root);
+}
+END_TEST
+
+/*
+ * §4.3 header: compare-iot.yaml (4 variants at 18,000 RU/s: 3 ranges
+ * each, rule 2), one phase of creates and reads; the simulated time is
+ * the phase's 2 minutes plus what retries add: printed as "N s
+ * simulated".
+ */
+START_TEST(test_header)
+{
+	char args[1024];
+	char *out;
+
+	snprintf(args, sizeof(args), "compare '%s'",
+		 tu_src("scenarios/compare-iot.yaml"));
+	out = run_ok(args);
+	ck_assert_msg(strstr(out, " s simulated\n  arrival: at the "
+				  "scenario's rates\n  replayed: the "
+				  "scenario's 1 phase: creates, reads\n") !=
+			  NULL,
+		      "%s", out);
+	ck_assert_msg(strstr(out, "  device: 3 physical partitions, created "
+				  "at 18,000 RU/s") != NULL,
+		      "%s", out);
+	free(out);
+	snprintf(args, sizeof(args),
+		 "compare --items '%s' --at-once --key /k", six());
+	out = run_ok(args);
+	ck_assert_msg(strstr(out, "  arrival: all records at once\n  "
+				  "replayed: 6 creates (one per record), "
+				  "creates only: no queries or reads\n") !=
+			  NULL,
+		      "%s", out);
+	/* the default --throughput 10,000: 2 ranges (rule 2) */
+	ck_assert_msg(strstr(out, "  /k: 2 physical partitions, created at "
+				  "10,000 RU/s") != NULL,
+		      "%s", out);
+	free(out);
+}
+END_TEST
+
+/*
+ * The issue's done-criterion: the transactions (50,000 records, each
+ * under 1 KB: 5 RU a create), all at once, 10,000 RU/s (2 ranges),
+ * `--query costCenter` (50%: 50,000 queries). Under /costCenter the
+ * query names the key: single partition, 1 + 2.5 + 0.5 = 4 RU; under
+ * /id it fans out to both ranges: 1 + 5 + 0.5 = 6.5 RU. RU of the
+ * operations: 250,000 + 200,000 = 450,000 vs 250,000 + 325,000 =
+ * 575,000; the fan-out's extra load fails more operations under /id, so
+ * /costCenter ranks first.
+ */
+START_TEST(test_done_criterion)
+{
+	char args[1024];
+	json_t *root, *id, *cc;
+
+	snprintf(args, sizeof(args),
+		 "compare --items '%s' --at-once --key /id --key /costCenter "
+		 "--query costCenter",
+		 tu_src("scenarios/data/cosmoslabs_transactions.json"));
+	id = card_of(args, 0, &root);
+	cc = card_i(root, 1);
+	ck_assert(num(cc, "ru_of_operations") == 450000.0);
+	ck_assert(num(id, "ru_of_operations") == 575000.0);
+	ck_assert_int_eq(num(cc, "fanout_queries"), 0);
+	ck_assert_int_gt(num(cc, "queries_single"), 0);
+	ck_assert_int_gt(num(id, "fanout_queries"), 0);
+	ck_assert_int_eq(num(id, "queries_single"), 0);
+	ck_assert_int_eq(num(cc, "rank"), 1);
+	ck_assert_int_eq(num(id, "rank"), 2);
+	ck_assert_msg(strstr(str(cc, "reason"),
+			     "450,000 vs 575,000") != NULL,
+		      "%s", str(cc, "reason"));
+	json_decref(root);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("rank");
@@ -268,6 +542,13 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_days_repro);
 	tcase_add_test(tc, test_days_arrival);
 	tcase_add_test(tc, test_days_bounded);
+	tcase_add_test(tc, test_query_cost);
+	tcase_add_test(tc, test_query_errors);
+	tcase_add_test(tc, test_ties);
+	tcase_add_test(tc, test_tolerance);
+	tcase_add_test(tc, test_verdict_spread);
+	tcase_add_test(tc, test_header);
+	tcase_add_test(tc, test_done_criterion);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

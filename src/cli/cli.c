@@ -31,6 +31,8 @@ enum pk_format { PK_FORMAT_TEXT, PK_FORMAT_JSON, PK_FORMAT_CSV };
 
 /* --key options one compare takes, at most */
 #define PK_CLI_MAX_KEYS 16
+/* --query options one compare takes, at most */
+#define PK_CLI_MAX_QUERIES 16
 /* `pksim compare --items` without --throughput: one range at creation
    and no throttling worth the name for most exports. ASSUMPTION: a
    default for answering "which key?" from a data file alone. */
@@ -45,6 +47,8 @@ struct pk_run_opts {
 	uint64_t seed;
 	const char *keys[PK_CLI_MAX_KEYS]; /* --key, in order */
 	size_t n_keys;
+	const char *queries[PK_CLI_MAX_QUERIES]; /* --query, in order */
+	size_t n_queries;
 	const char *items;  /* --items FILE */
 	enum pk_trace_format items_format;
 	const char *time_field;
@@ -136,6 +140,14 @@ static int parse_compare_opt(int ch, const char *arg, struct pk_run_opts *o)
 		}
 		o->keys[o->n_keys++] = arg;
 		return 0;
+	case 'q':
+		if (o->n_queries == PK_CLI_MAX_QUERIES) {
+			return usage_error("at most 16 --query options, got "
+					   "more at '%s'",
+					   arg);
+		}
+		o->queries[o->n_queries++] = arg;
+		return 0;
 	case 'i':
 		o->items = arg;
 		return 0;
@@ -222,6 +234,7 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 		{"time-compression", required_argument, NULL, 'c'},
 		{"rate", required_argument, NULL, 'r'},
 		{"at-once", no_argument, NULL, 'a'},
+		{"query", required_argument, NULL, 'q'},
 		{"throughput", required_argument, NULL, 'T'},
 		{"allow-undefined-key", no_argument, NULL, 'U'},
 		{NULL, 0, NULL, 0},
@@ -356,6 +369,12 @@ static struct pk_scenario *scenario_of(const struct pk_run_opts *o,
 					   o->rate_per_s, o->at_once,
 					   o->throughput, diag)
 		      : scenario_load(o->scenario, diag);
+	if (!o->items && o->n_queries > 0) {
+		diag_error(diag, "--query", 0, 0,
+			   "goes with --items: a scenario file's phases send "
+			   "their own queries (`queries:`)");
+		return NULL;
+	}
 	for (i = 0; sc && i < o->n_keys; i++) {
 		if (scenario_add_variant(sc, o->keys[i], diag)) {
 			scenario_free(sc);
@@ -364,6 +383,16 @@ static struct pk_scenario *scenario_of(const struct pk_run_opts *o,
 	}
 	if (sc && o->allow_undefined) {
 		scenario_allow_undefined_key(sc);
+	}
+	for (i = 0; sc && i < o->n_queries; i++) {
+		if (scenario_add_query(sc, o->queries[i], diag)) {
+			scenario_free(sc);
+			return NULL;
+		}
+	}
+	if (sc && scenario_query_shares(sc, diag)) {
+		scenario_free(sc);
+		return NULL;
 	}
 	/* more variants, more memory: the estimate again (issue 11 fault 5) */
 	if (sc && o->n_keys > 0 && scenario_check_plan(sc, diag)) {

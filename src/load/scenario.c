@@ -280,6 +280,15 @@ void scenario_free(struct pk_scenario *s)
 		free(s->items_file->path);
 		free(s->items_file->resolved);
 		free(s->items_file->time_field);
+		for (j = 0; j < s->items_file->n_queries; j++) {
+			struct pk_query_spec *q = &s->items_file->queries[j];
+
+			for (k = 0; k < q->n_conds; k++) {
+				free(q->conds[k].path);
+			}
+			free(q->name);
+		}
+		free(s->items_file->queries);
 		trace_free(s->items_file->trace);
 		free(s->items_file);
 	}

@@ -239,3 +239,149 @@ void scenario_allow_undefined_key(struct pk_scenario *s)
 		s->variants[i].allow_undefined_key = 1;
 	}
 }
+
+/* The share of "@SHARE": "20%" or "0.2", > 0 and < 1; -1 if not. */
+static double parse_share(const char *t)
+{
+	char *end;
+	double x;
+
+	if (*t == '\0' || *t == ' ' || *t == '+' || *t == '-') {
+		return -1;
+	}
+	x = strtod(t, &end);
+	if (end == t) {
+		return -1;
+	}
+	if (*end == '%' && end[1] == '\0') {
+		x /= 100;
+	} else if (*end != '\0') {
+		return -1;
+	}
+	return x > 0 && x < 1 && isfinite(x) ? x : -1;
+}
+
+int scenario_add_query(struct pk_scenario *s, const char *text,
+		       struct pk_diag *diag)
+{
+	struct pk_items_file *f = s->items_file;
+	struct pk_query_spec q;
+	const char *at = strrchr(text, '@'), *p, *end;
+	char *where = xasprintf("--query '%s'", text);
+	size_t n, i;
+	int rc = -1;
+
+	memset(&q, 0, sizeof(q));
+	q.weight = -1;
+	q.results = 1;
+	end = at ? at : text + strlen(text);
+	if (!f) {
+		PK_BUG("scenario_add_query: no items file");
+	}
+	if (at && (q.weight = parse_share(at + 1)) < 0) {
+		diag_error(diag, where, 0, 0,
+			   "the share after '@' must be a percent or a "
+			   "fraction of the operations, greater than 0 and "
+			   "less than 100%% (e.g. @20%% or @0.2), got '%s'",
+			   at + 1);
+		goto out;
+	}
+	for (p = text; p < end;) {
+		const char *comma = memchr(p, ',', (size_t)(end - p));
+		const char *stop = comma ? comma : end;
+		char *name;
+
+		n = (size_t)(stop - p);
+		p = trim_span(p, &n);
+		if (n == 0 || (n == 1 && *p == '/')) {
+			diag_error(diag, where, 0, 0,
+				   "name the property each equality filter "
+				   "reads: --query costCenter, --query "
+				   "a,b@20%%");
+			goto out;
+		}
+		if (q.n_conds == PK_QUERY_MAX_CONDS) {
+			diag_error(diag, where, 0, 0,
+				   "at most %d properties in one query",
+				   PK_QUERY_MAX_CONDS);
+			goto out;
+		}
+		name = xstrndup(p, n);
+		q.conds[q.n_conds].path = ld_field_path(name);
+		q.conds[q.n_conds].kind = PK_COND_EQ;
+		free(name);
+		for (i = 0; i < q.n_conds; i++) {
+			if (strcmp(q.conds[i].path,
+				   q.conds[q.n_conds].path) == 0) {
+				diag_error(diag, where, 0, 0,
+					   "the property %s is filtered twice",
+					   q.conds[i].path);
+				q.n_conds++;
+				goto out;
+			}
+		}
+		q.n_conds++;
+		p = comma ? comma + 1 : end;
+	}
+	q.name = xstrndup(text, (size_t)(end - text));
+	f->queries =
+	    xreallocarray(f->queries, f->n_queries + 1, sizeof(*f->queries));
+	f->queries[f->n_queries++] = q;
+	memset(&q, 0, sizeof(q));
+	rc = 0;
+out:
+	for (i = 0; i < q.n_conds; i++) {
+		free(q.conds[i].path);
+	}
+	free(where);
+	return rc;
+}
+
+int scenario_query_shares(struct pk_scenario *s, struct pk_diag *diag)
+{
+	struct pk_items_file *f = s->items_file;
+	double given = 0, total;
+	size_t i, unshared = 0;
+
+	if (!f || f->n_queries == 0) {
+		return 0;
+	}
+	for (i = 0; i < f->n_queries; i++) {
+		if (f->queries[i].weight < 0) {
+			unshared++;
+		} else {
+			given += f->queries[i].weight;
+		}
+	}
+	total = given;
+	if (unshared) {
+		double each = (PK_SCENARIO_DEFAULT_QUERY_SHARE - given) /
+			      (double)unshared;
+
+		if (!(each > 0)) {
+			diag_error(diag, "--query", 0, 0,
+				   "the queries with @SHARE take %g%% of the "
+				   "operations, which leaves none of the "
+				   "default %g%% to the %zu without one: give "
+				   "each a share",
+				   100 * given,
+				   100 * PK_SCENARIO_DEFAULT_QUERY_SHARE,
+				   unshared);
+			return -1;
+		}
+		for (i = 0; i < f->n_queries; i++) {
+			if (f->queries[i].weight < 0) {
+				f->queries[i].weight = each;
+			}
+		}
+		total = PK_SCENARIO_DEFAULT_QUERY_SHARE;
+	}
+	if (total > PK_SCENARIO_MAX_QUERY_SHARE + 1e-9) {
+		diag_error(diag, "--query", 0, 0,
+			   "the queries take %g%% of the operations together; "
+			   "at most %g%%, so that records remain",
+			   100 * total, 100 * PK_SCENARIO_MAX_QUERY_SHARE);
+		return -1;
+	}
+	return 0;
+}

@@ -456,10 +456,19 @@ static json_t *scorecard(const struct pk_result *r,
 							    sizeof(t))));
 	json_object_set_new(o, "largest_lp_bytes",
 			    count(s->largest_lp_bytes));
+	json_object_set_new(o, "hottest_range", range_id(s->hottest_range));
+	json_object_set_new(o, "hottest_range_share_ru",
+			    json_real(s->hottest_range_share_ru));
+	json_object_set_new(o, "ru_of_operations", json_real(s->ru_offered));
+	json_object_set_new(o, "queries_single", count(s->queries_single));
+	json_object_set_new(o, "queries_targeted",
+			    count(s->queries_targeted));
 	json_object_set_new(o, "fanout_queries", count(s->fanout_queries));
 	json_object_set_new(o, "fanout_ru", json_real(s->fanout_ru));
 	json_object_set_new(o, "splits", count(s->splits));
 	json_object_set_new(o, "rank", count(s->rank));
+	json_object_set_new(o, "tied", json_boolean(s->tied));
+	json_object_set_new(o, "reason", json_string(s->reason));
 	json_object_set_new(o, "verdict", json_string(s->verdict));
 	return o;
 }

@@ -5,6 +5,7 @@
  */
 #include "pksim/report/report_text.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -569,6 +570,9 @@ enum pk_row {
 	PK_ROW_HOT_RU,
 	PK_ROW_HOT_STORAGE,
 	PK_ROW_STORAGE_SKEW,
+	PK_ROW_RANGE_RU,
+	PK_ROW_RU,
+	PK_ROW_QUERIES,
 	PK_ROW_PEAK,
 	PK_ROW_429,
 	PK_ROW_FAILED,
@@ -585,6 +589,8 @@ enum pk_row {
 static const char *const row_names[PK_ROWS] = {
 	"logical partitions", "hottest key", "  share of requests",
 	"  share of RU", "  share of storage", "storage max/mean",
+	"hottest range RU share", "RU of the operations",
+	"queries single/tgt/fan",
 	"peak normalized RU", "429s (service)", "failed after retries",
 	"worst range 429 rate", "rejected 403", "refused 400/409/413",
 	"days to full",
@@ -594,7 +600,7 @@ static const char *const row_names[PK_ROWS] = {
 static void cell_of(const struct pk_result *run, const struct pk_scorecard *s,
 		    enum pk_row r, FILE *out)
 {
-	char a[40], b[40], buf[96];
+	char a[40], b[40], c[40], buf[96];
 
 	switch (r) {
 	case PK_ROW_LPS:
@@ -614,6 +620,19 @@ static void cell_of(const struct pk_result *run, const struct pk_scorecard *s,
 		return;
 	case PK_ROW_STORAGE_SKEW:
 		snprintf(buf, sizeof(buf), "%.2f", s->storage_max_over_mean);
+		break;
+	case PK_ROW_RANGE_RU:
+		snprintf(buf, sizeof(buf), "%.2f%% (range %u)",
+			 100.0 * s->hottest_range_share_ru, s->hottest_range);
+		break;
+	case PK_ROW_RU:
+		cell(fmt_thousands(llround(s->ru_offered), a), out);
+		return;
+	case PK_ROW_QUERIES:
+		snprintf(buf, sizeof(buf), "%s/%s/%s",
+			 fmt_thousands(s->queries_single, a),
+			 fmt_thousands(s->queries_targeted, b),
+			 fmt_thousands(s->fanout_queries, c));
 		break;
 	case PK_ROW_PEAK:
 		snprintf(buf, sizeof(buf), "%.0f%% (range %u)",
@@ -648,25 +667,40 @@ static void cell_of(const struct pk_result *run, const struct pk_scorecard *s,
 		snprintf(buf, sizeof(buf), "%zu", s->splits);
 		break;
 	default:
-		snprintf(buf, sizeof(buf), "%zu", s->rank);
+		snprintf(buf, sizeof(buf), "%s%zu", s->tied ? "=" : "",
+			 s->rank);
 		break;
 	}
 	cell(buf, out);
 }
 
+/* What was assumed: arrival, operations, simulated time, and each
+   variant's RU/s and layout (issue 12 §4). */
+static void compare_header(const struct pk_result *run, FILE *out)
+{
+	char t[1024];
+	size_t i;
+
+	fprintf(out, "pksim compare: %s (seed %llu), %lld s simulated\n",
+		run->sc->name, (unsigned long long)run->seed,
+		(long long)(run->end_ms / 1000));
+	fprintf(out, "  arrival: %s\n", scorecard_arrival(run, t, sizeof(t)));
+	fprintf(out, "  replayed: %s\n",
+		scorecard_replayed(run, t, sizeof(t)));
+	for (i = 0; i < run->n_variants; i++) {
+		fprintf(out, "  %s: %s\n", run->variants[i].name,
+			layout_sentence(&run->variants[i], t, sizeof(t)));
+	}
+	fputc('\n', out);
+}
+
 int report_text_compare(const struct pk_result *run, FILE *out)
 {
 	struct pk_scorecard *cards = scorecard_all(run);
-	size_t i, r, k;
+	size_t i, r, k, *order;
 	char a[40], lay[PK_LAYOUT_SHORT_BYTES];
 
-	fprintf(out, "pksim compare: %s (seed %llu), %s operations, %llds\n",
-		run->sc->name, (unsigned long long)run->seed,
-		fmt_thousands(run->n_variants
-				  ? run->variants[0].metrics->totals.operations
-				  : 0,
-			  a),
-		(long long)(run->end_ms / 1000));
+	compare_header(run, out);
 	row_head("variant", out);
 	for (i = 0; i < run->n_variants; i++) {
 		cell(cards[i].name, out);
@@ -714,16 +748,23 @@ int report_text_compare(const struct pk_result *run, FILE *out)
 		fprintf(out, "  %-24s %s\n", cards[i].name,
 			scorecard_full_text(run, &cards[i], 0, t, sizeof(t)));
 	}
-	fprintf(out, "\nranking (fewest operations failed or refused, then "
-		     "fewest 429s, then the most even spread, then the lowest "
-		     "peak)\n");
-	for (k = 1; k <= run->n_variants; k++) {
-		for (i = 0; i < run->n_variants; i++) {
-			if (cards[i].rank == k) {
-				fprintf(out, "  %zu. %s\n", k, cards[i].verdict);
-			}
+	fprintf(out, "\nranking (by operations failed or refused, then 429s, "
+		     "then RU of the operations, then the hottest range's and "
+		     "logical partition's share of RU, then peak normalized "
+		     "RU; ties within the tolerances share a rank)\n");
+	order = scorecard_order(cards, run->n_variants);
+	for (k = 0; k < run->n_variants; k++) {
+		const struct pk_scorecard *c = &cards[order[k]];
+		char rk[24];
+
+		snprintf(rk, sizeof(rk), "%s%zu.", c->tied ? "=" : "",
+			 c->rank);
+		fprintf(out, "  %s %s\n", rk, c->verdict);
+		if (c->reason[0]) {
+			fprintf(out, "     (%s)\n", c->reason);
 		}
 	}
+	free(order);
 	free(cards);
 	return ferror(out) ? -1 : 0;
 }

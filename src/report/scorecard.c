@@ -47,8 +47,10 @@ static void ranges(const struct pk_result_variant *v,
 		   struct pk_scorecard *sc)
 {
 	uint64_t max = 0;
+	int64_t hot_ru = -1;
 	size_t i;
 
+	sc->n_ranges = v->n_ranges;
 	for (i = 0; i < v->n_ranges; i++) {
 		const struct pk_result_range *p = &v->ranges[i];
 		double rate = ratio((double)p->throttled_429,
@@ -57,11 +59,17 @@ static void ranges(const struct pk_result_variant *v,
 		if (p->storage_bytes > max) {
 			max = p->storage_bytes;
 		}
+		if (p->ru_mru > hot_ru) {
+			hot_ru = p->ru_mru;
+			sc->hottest_range = p->id;
+		}
 		if (rate > sc->worst_range_429_rate) {
 			sc->worst_range_429_rate = rate;
 			sc->worst_range = p->id;
 		}
 	}
+	sc->hottest_range_share_ru =
+		ratio((double)hot_ru, (double)v->metrics->totals.ru_mru);
 	sc->storage_max_over_mean =
 		ratio((double)max,
 		      (double)v->storage_bytes / (double)v->n_ranges);
@@ -204,6 +212,60 @@ const char *scorecard_arrival(const struct pk_result *r, char *buf,
 	return buf;
 }
 
+const char *scorecard_replayed(const struct pk_result *r, char *buf,
+			       size_t cap)
+{
+	static const char *const kinds[PK_OP_KINDS] = {
+	    "creates", "upserts", "reads", "replaces",
+	    "deletes", "queries", "batches"};
+	const struct pk_items_file *f = r->sc->items_file;
+	char a[40], b[40];
+	size_t i, k, len;
+	int any[PK_OP_KINDS] = {0};
+
+	if (f) {
+		uint64_t ops = r->n_variants
+				   ? r->variants[0].metrics->totals.operations
+				   : 0;
+		uint64_t recs = r->items_created;
+
+		len = (size_t)snprintf(buf, cap, "%s creates (one per record)",
+				       fmt_thousands(recs, a));
+		if (f->n_queries == 0) {
+			snprintf(buf + len, cap > len ? cap - len : 0,
+				 ", creates only: no queries or reads");
+			return buf;
+		}
+		len += (size_t)snprintf(buf + len, cap > len ? cap - len : 0,
+					" and %s queries:",
+					fmt_thousands(ops - recs, b));
+		for (i = 0; i < f->n_queries && len < cap; i++) {
+			const struct pk_query_spec *q = &f->queries[i];
+
+			len += (size_t)snprintf(
+			    buf + len, cap - len, "%s %s = ? (%.1f%% of the "
+			    "operations)",
+			    i ? ";" : "", q->name, 100.0 * q->weight);
+		}
+		return buf;
+	}
+	for (i = 0; i < r->sc->n_phases; i++) {
+		for (k = 0; k < PK_OP_KINDS; k++) {
+			any[k] |= r->sc->phases[i].mix[k] > 0;
+		}
+	}
+	len = (size_t)snprintf(buf, cap, "the scenario's %zu phase%s:",
+			       r->sc->n_phases,
+			       r->sc->n_phases == 1 ? "" : "s");
+	for (k = 0, i = 0; k < PK_OP_KINDS && len < cap; k++) {
+		if (any[k]) {
+			len += (size_t)snprintf(buf + len, cap - len, "%s %s",
+						i++ ? "," : "", kinds[k]);
+		}
+	}
+	return buf;
+}
+
 const char *scorecard_full_text(const struct pk_result *r,
 				const struct pk_scorecard *s, int brief,
 				char *buf, size_t cap)
@@ -258,6 +320,9 @@ void scorecard_fill(const struct pk_result *r,
 	sc->rejected_403 = t->rejected_403;
 	sc->refused = t->bad_request_400 + t->too_large_413 + t->conflict_409;
 	days_to_full(r, v, sc);
+	sc->ru_offered = metrics_ru(t->offered_mru);
+	sc->queries_single = t->queries[PK_ROUTE_SINGLE];
+	sc->queries_targeted = t->queries[PK_ROUTE_TARGETED];
 	sc->fanout_queries = t->queries[PK_ROUTE_FANOUT];
 	sc->fanout_ru = metrics_ru(t->fanout_mru);
 	sc->splits = v->metrics->n_splits;
@@ -272,33 +337,188 @@ static double failed_share(const struct pk_scorecard *s)
 		     (double)s->operations);
 }
 
-static int cmp_double(double a, double b)
+/* The figures the ranking compares, in order (scorecard.h). */
+static double figure(const struct pk_scorecard *s, int f)
 {
-	/* equal within a part in a million: the next figure decides */
-	if (fabs(a - b) <= 1e-6 * fmax(fabs(a), fabs(b))) {
-		return 0;
+	switch (f) {
+	case PK_RANK_FAILED:
+		return failed_share(s);
+	case PK_RANK_429:
+		return ratio((double)s->throttled_429, (double)s->operations);
+	case PK_RANK_RU:
+		return s->ru_offered;
+	case PK_RANK_RANGE:
+		return s->hottest_range_share_ru;
+	case PK_RANK_LP:
+		return s->hottest_share_ru;
+	default:
+		return s->peak_normalized_ru;
 	}
-	return a < b ? -1 : 1;
 }
 
-static int cmp_cards(const void *pa, const void *pb)
+/* The tolerance of figure f between a and b (scorecard.h). */
+static double tolerance(int f, double a, double b)
 {
-	const struct pk_scorecard *a = *(const struct pk_scorecard *const *)pa;
-	const struct pk_scorecard *b = *(const struct pk_scorecard *const *)pb;
-	int c;
+	double big = fmax(fabs(a), fabs(b));
 
-	if ((c = cmp_double(failed_share(a), failed_share(b))) != 0 ||
-	    (c = cmp_double(ratio((double)a->throttled_429,
-				  (double)a->operations),
-			    ratio((double)b->throttled_429,
-				  (double)b->operations))) != 0 ||
-	    (c = cmp_double(a->hottest_share_ru, b->hottest_share_ru)) != 0 ||
-	    (c = cmp_double(a->peak_normalized_ru, b->peak_normalized_ru)) !=
-		    0 ||
-	    (c = cmp_double(a->fanout_ru, b->fanout_ru)) != 0) {
-		return c;
+	switch (f) {
+	case PK_RANK_FAILED:
+		return PK_RANK_TOL_FAILED;
+	case PK_RANK_429:
+		return fmax(PK_RANK_TOL_FAILED, PK_RANK_TOL_REL * big);
+	case PK_RANK_RU:
+		return PK_RANK_TOL_REL * big;
+	default:
+		return PK_RANK_TOL_SHARE;
 	}
-	return strcmp(a->name, b->name);
+}
+
+int scorecard_figure_cmp(const struct pk_scorecard *a,
+			 const struct pk_scorecard *b, int f)
+{
+	double x = figure(a, f), y = figure(b, f), lo, hi;
+
+	if (a->n_seeds > 1 && b->n_seeds > 1) {
+		/* over seeds: ranges that overlap tie */
+		if (a->range_max[f] + tolerance(f, a->range_max[f],
+						b->range_min[f]) <
+		    b->range_min[f]) {
+			return -1;
+		}
+		if (b->range_max[f] + tolerance(f, b->range_max[f],
+						a->range_min[f]) <
+		    a->range_min[f]) {
+			return 1;
+		}
+		return 0;
+	}
+	lo = fmin(x, y);
+	hi = fmax(x, y);
+	if (hi - lo <= tolerance(f, x, y)) {
+		return 0;
+	}
+	return x < y ? -1 : 1;
+}
+
+/* a before b (< 0), tied (0) or after; *decided: the figure that
+   decided, PK_RANK_FIGURES when tied. */
+static int cmp_cards(const struct pk_scorecard *a,
+		     const struct pk_scorecard *b, int *decided)
+{
+	int f, c;
+
+	for (f = 0; f < PK_RANK_FIGURES; f++) {
+		if ((c = scorecard_figure_cmp(a, b, f)) != 0) {
+			*decided = f;
+			return c;
+		}
+	}
+	*decided = PK_RANK_FIGURES;
+	return 0;
+}
+
+static const char *const figure_names[PK_RANK_FIGURES] = {
+	"operations failed or refused",
+	"429s per operation",
+	"RU of the operations",
+	"hottest range's share of RU",
+	"hottest logical partition's share of RU",
+	"peak normalized RU consumption",
+};
+
+const char *scorecard_figure_name(int f)
+{
+	return f >= 0 && f < PK_RANK_FIGURES ? figure_names[f] : "-";
+}
+
+/* Figure f of s as the ranking's reason shows it. */
+static const char *figure_text(const struct pk_scorecard *s, int f,
+			       char *buf, size_t cap)
+{
+	char a[40];
+
+	switch (f) {
+	case PK_RANK_RU:
+		snprintf(buf, cap, "%s", fmt_thousands(llround(s->ru_offered),
+						       a));
+		break;
+	case PK_RANK_429:
+		snprintf(buf, cap, "%s", fmt_thousands(s->throttled_429, a));
+		break;
+	default:
+		snprintf(buf, cap, "%.1f%%", 100.0 * figure(s, f));
+		break;
+	}
+	return buf;
+}
+
+/* Rank the cards (order: n pointers, sorted here): insertion sort by
+   cmp_cards, then the name; neighbours tied on every figure share a
+   rank; each card's reason names the figure that put it ahead of the
+   next group. */
+static void rank_cards(struct pk_scorecard **order, size_t n)
+{
+	size_t i, j, len;
+	int f;
+
+	for (i = 1; i < n; i++) {
+		struct pk_scorecard *x = order[i];
+
+		for (j = i; j > 0; j--) {
+			int c = cmp_cards(order[j - 1], x, &f);
+
+			if (c < 0 || (c == 0 &&
+				      strcmp(order[j - 1]->name, x->name) <= 0)) {
+				break;
+			}
+			order[j] = order[j - 1];
+		}
+		order[j] = x;
+	}
+	for (i = 0; i < n; i++) {
+		if (i > 0 && cmp_cards(order[i - 1], order[i], &f) == 0) {
+			order[i]->rank = order[i - 1]->rank;
+			order[i]->tied = order[i - 1]->tied = 1;
+		} else {
+			order[i]->rank = i + 1;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		char a[40], b[40];
+
+		for (j = i + 1; j < n && order[j]->rank == order[i]->rank;
+		     j++) {
+		}
+		if (j == n) {
+			if (order[i]->tied) {
+				snprintf(order[i]->reason,
+					 sizeof(order[i]->reason),
+					 "tied on every figure within the "
+					 "tolerance");
+			}
+			continue;
+		}
+		cmp_cards(order[i], order[j], &f);
+		len = (size_t)snprintf(
+		    order[i]->reason, sizeof(order[i]->reason),
+		    "%sahead of %s on %s: %s vs %s",
+		    order[i]->tied ? "tied with its group; " : "",
+		    order[j]->name, figure_names[f],
+		    figure_text(order[i], f, a, sizeof(a)),
+		    figure_text(order[j], f, b, sizeof(b)));
+		if (f < PK_RANK_RU &&
+		    scorecard_figure_cmp(order[i], order[j], PK_RANK_RU) != 0 &&
+		    len < sizeof(order[i]->reason)) {
+			/* what the key makes the operations cost, which
+			   drives the failures: queries that fan out */
+			snprintf(order[i]->reason + len,
+				 sizeof(order[i]->reason) - len,
+				 "; RU of the operations %s vs %s",
+				 figure_text(order[i], PK_RANK_RU, a, sizeof(a)),
+				 figure_text(order[j], PK_RANK_RU, b,
+					     sizeof(b)));
+		}
+	}
 }
 
 /* One logical partition takes most of the RU: capped at one range's
@@ -331,6 +551,43 @@ static void hot_verdict(const struct pk_result *r,
 		 limited, full);
 }
 
+/* The spread, in numbers: "spreads the load" only under
+   PK_SCORECARD_SPREAD (scorecard.h), with both shares either way. */
+static void spread_verdict(struct pk_scorecard *s)
+{
+	char a[32], b[32], fan[128] = "";
+	double even = s->n_ranges ? 1.0 / (double)s->n_ranges : 1.0;
+
+	if (s->fanout_queries > 0) {
+		snprintf(fan, sizeof(fan),
+			 "; %s queries fan out to every range (%s RU)",
+			 fmt_thousands(s->fanout_queries, a),
+			 fmt_thousands(llround(s->fanout_ru), b));
+	}
+	if (s->hottest_range_share_ru <= PK_SCORECARD_SPREAD * even + 1e-9) {
+		snprintf(s->verdict, sizeof(s->verdict),
+			 "%s: spreads the load over %s logical partitions: "
+			 "the hottest range (%u) took %.1f%% of the RU "
+			 "(even: %.1f%% of %zu), the hottest logical partition "
+			 "%.1f%%; peak normalized RU consumption %.0f%%%s",
+			 s->name, fmt_thousands(s->logical_partitions, a),
+			 s->hottest_range, 100.0 * s->hottest_range_share_ru,
+			 100.0 * even, s->n_ranges,
+			 100.0 * s->hottest_share_ru,
+			 100.0 * s->peak_normalized_ru, fan);
+		return;
+	}
+	snprintf(s->verdict, sizeof(s->verdict),
+		 "%s: uneven: range %u took %.1f%% of the RU (even: %.1f%% of "
+		 "%zu ranges); the hottest logical partition (%s) %.1f%%; "
+		 "peak normalized RU consumption %.0f%%%s",
+		 s->name, s->hottest_range, 100.0 * s->hottest_range_share_ru,
+		 100.0 * even, s->n_ranges,
+		 s->have_hottest ? s->hottest_key : "-",
+		 100.0 * s->hottest_share_ru, 100.0 * s->peak_normalized_ru,
+		 fan);
+}
+
 /* The plain sentence: the figure that hurts this variant most. */
 static void verdict(const struct pk_result *r,
 		    const struct pk_result_variant *v,
@@ -356,28 +613,23 @@ static void verdict(const struct pk_result *r,
 		   s->hottest_share_ru >= PK_SCORECARD_HOT_SHARE) {
 		hot_verdict(r, v, s);
 	} else if (s->worst_range_429_rate > PK_SCORECARD_HEALTHY_429) {
+		char c[32], fan[128] = "";
+
+		if (s->fanout_queries > 0) {
+			snprintf(fan, sizeof(fan),
+				 "; %s queries fanned out to every range "
+				 "(%s RU)",
+				 fmt_thousands(s->fanout_queries, b),
+				 fmt_thousands(llround(s->fanout_ru), c));
+		}
 		snprintf(s->verdict, sizeof(s->verdict),
 			 "%s: range %u rate-limited %.1f%% of its requests; "
-			 "%s operations failed after retries",
+			 "%s operations failed after retries%s",
 			 s->name, s->worst_range,
 			 100.0 * s->worst_range_429_rate,
-			 fmt_thousands(s->failed_after_retries, a));
-	} else if (s->fanout_queries > 0) {
-		snprintf(s->verdict, sizeof(s->verdict),
-			 "%s: spreads the load (hottest logical partition "
-			 "%.1f%% of RU), but %s queries fan out to every range "
-			 "(%s RU)",
-			 s->name, 100.0 * s->hottest_share_ru,
-			 fmt_thousands(s->fanout_queries, a),
-			 fmt_thousands(llround(s->fanout_ru), b));
+			 fmt_thousands(s->failed_after_retries, a), fan);
 	} else {
-		snprintf(s->verdict, sizeof(s->verdict),
-			 "%s: spreads the load over %s logical partitions "
-			 "(hottest %.1f%% of RU), peak normalized RU "
-			 "consumption %.0f%%",
-			 s->name, fmt_thousands(s->logical_partitions, a),
-			 100.0 * s->hottest_share_ru,
-			 100.0 * s->peak_normalized_ru);
+		spread_verdict(s);
 	}
 }
 
@@ -392,10 +644,31 @@ struct pk_scorecard *scorecard_all(const struct pk_result *r)
 		verdict(r, &r->variants[i], &cards[i]);
 		order[i] = &cards[i];
 	}
-	qsort(order, r->n_variants, sizeof(*order), cmp_cards);
-	for (i = 0; i < r->n_variants; i++) {
-		order[i]->rank = i + 1;
-	}
+	rank_cards(order, r->n_variants);
 	free(order);
 	return cards;
+}
+
+size_t *scorecard_order(const struct pk_scorecard *cards, size_t n)
+{
+	size_t *o = xcalloc(n ? n : 1, sizeof(*o)), i, j, x;
+
+	for (i = 0; i < n; i++) {
+		o[i] = i;
+	}
+	for (i = 1; i < n; i++) {
+		x = o[i];
+		for (j = i; j > 0; j--) {
+			const struct pk_scorecard *p = &cards[o[j - 1]];
+
+			if (p->rank < cards[x].rank ||
+			    (p->rank == cards[x].rank &&
+			     strcmp(p->name, cards[x].name) <= 0)) {
+				break;
+			}
+			o[j] = o[j - 1];
+		}
+		o[j] = x;
+	}
+	return o;
 }

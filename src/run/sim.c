@@ -139,7 +139,7 @@ static void query_request(struct pk_run *run, struct pk_variant *v,
 			  struct pk_outcome *out)
 {
 	const struct pk_query_spec *q =
-		&run->sc->phases[op->phase].queries[op->query];
+		scenario_query_of(run->sc, op->phase, op->query);
 	struct pk_item_source src[PK_QUERY_MAX_IN];
 	size_t n = op->item == PK_ITEM_NONE ? 0 : op->n_in ? op->n_in : 1, i;
 	struct pk_route route;

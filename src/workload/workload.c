@@ -99,6 +99,8 @@ void workload_free(struct pk_workload *w)
 	free(w->fen);
 	free(w->created_size);
 	free(w->arr);
+	free(w->q_per_record);
+	free(w->q_sent);
 	if (w->paths) {
 		for (i = 0; i < w->paths->n; i++) {
 			free(w->paths->path[i]);

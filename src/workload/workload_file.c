@@ -84,18 +84,69 @@ void wl_file_init(struct pk_workload *w)
 	if (n > 0 && w->arr[n - 1].t_ms > w->end_ms) {
 		w->end_ms = w->arr[n - 1].t_ms;
 	}
+	if (f->n_queries) {
+		double all = 0;
+
+		for (i = 0; i < f->n_queries; i++) {
+			all += f->queries[i].weight;
+		}
+		w->q_per_record = xcalloc(f->n_queries, sizeof(double));
+		w->q_sent = xcalloc(f->n_queries, sizeof(uint64_t));
+		for (i = 0; i < f->n_queries; i++) {
+			w->q_per_record[i] = f->queries[i].weight / (1 - all);
+		}
+	}
 }
 
-/* The next create of a file-backed stream (see the file header). */
+/* A query the records so far owe (see wl_file_next), into op; 0 when
+   none is owed. */
+static int file_query(struct pk_workload *w, struct pk_op *op)
+{
+	size_t i;
+
+	if (!w->q_sent || w->n_items == 0) {
+		return 0;
+	}
+	for (i = 0; i < w->file->n_queries; i++) {
+		uint64_t owed = (uint64_t)floor_robust(
+		    (double)w->n_items * w->q_per_record[i]);
+
+		if (w->q_sent[i] >= owed) {
+			continue;
+		}
+		w->q_sent[i]++;
+		memset(op, 0, sizeof(*op));
+		op->t_ms = w->arr[w->n_items - 1].t_ms;
+		op->kind = PK_OP_QUERY;
+		/* the filter's values: those of a record already sent */
+		op->item = rng_below(&w->rng, w->n_items);
+		op->query = (uint32_t)i;
+		op->phase = w->sc->n_phases ? (uint32_t)w->phase : 0;
+		op->seq = w->seq++;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * The next operation of a file-backed stream (see the file header): the
+ * next record's create, or first a query the records so far owe. After
+ * record r (1-based) query i has been sent floor(r x share_i / (1 - all
+ * shares)) times, each at record r's arrival time: N records with shares
+ * summing to Q give N x Q / (1 - Q) queries, a share Q of all operations.
+ */
 int wl_file_next(struct pk_workload *w, struct pk_op *op)
 {
 	const struct pk_wl_arrival *a;
 	size_t n_phases = w->sc->n_phases;
 
-	if (w->seq >= w->n_arr) {
+	if (file_query(w, op)) {
+		return 1;
+	}
+	if (w->n_items >= w->n_arr) {
 		return 0;
 	}
-	a = &w->arr[w->seq];
+	a = &w->arr[w->n_items];
 	/* the phase in effect at t_ms: the last one started by then */
 	while (w->phase + 1 < n_phases &&
 	       w->phases[w->phase + 1].start_ms <= a->t_ms) {
@@ -104,13 +155,13 @@ int wl_file_next(struct pk_workload *w, struct pk_op *op)
 	memset(op, 0, sizeof(*op));
 	op->t_ms = a->t_ms;
 	op->kind = PK_OP_CREATE;
-	op->item = w->seq;
+	op->item = w->n_items;
 	op->size_bytes = w->file->size_bytes
 			     ? (uint32_t)w->file->size_bytes
 			     : trace_size_bytes(w->file->trace, a->rec);
 	op->phase = n_phases ? (uint32_t)w->phase : 0;
 	op->seq = w->seq++;
-	w->n_items = w->seq;
+	w->n_items++;
 	return 1;
 }
 

@@ -82,6 +82,11 @@ struct pk_workload {
 	struct pk_wl_arrival *arr;	  /* n_arr entries, arrival order */
 	size_t n_arr;
 	struct pk_wl_paths *paths; /* owned; file-backed only */
+	/* file-backed queries (items_file->queries): per query, how many
+	   each record owes (share / (1 - all shares)) and how many were
+	   sent; owned, NULL without */
+	double *q_per_record;
+	uint64_t *q_sent;
 	struct pk_rng rng;
 	struct pk_wl_phase *phases; /* n_phases entries */
 	int64_t end_ms;		    /* end of the last phase */

@@ -361,6 +361,13 @@ struct pk_items_file {
 				    1 .. PK_MAX_ITEM_BYTES for every item */
 	size_t limit;            /* records used: the first `limit` in file
 				    order; 0 = all (`limit: N`) */
+	/* Queries sent among the records (`compare --query`,
+	   scenario_add_query): weight is the query's share of all the
+	   operations replayed, 0 < weight, the sum < 1; each an equality
+	   filter per condition, values from a record already replayed.
+	   Owned; NULL when none. */
+	struct pk_query_spec *queries;
+	size_t n_queries;
 	struct pk_trace *trace;  /* owned; the records, loaded by the loader;
 				    every used record has a valid time
 				    field under FROM_TIME_FIELD */
@@ -461,6 +468,47 @@ int scenario_add_variant(struct pk_scenario *s, const char *key_text,
  * keycheck.h), as `allow_undefined_key: true` in the container would.
  */
 void scenario_allow_undefined_key(struct pk_scenario *s);
+
+/* Highest share of the operations all `--query` options may take
+   together: the records must remain (scenario_add_query). */
+#define PK_SCENARIO_MAX_QUERY_SHARE 0.99
+/* A `--query` without @SHARE: this share split over the queries given
+   without one (ASSUMPTION: as many queries as records by default). */
+#define PK_SCENARIO_DEFAULT_QUERY_SHARE 0.5
+
+/*
+ * Add a query to a scenario built by scenario_for_items, from the text of
+ * `--query`: "PROP" or "PROP,PROP..." (an equality filter on each, the
+ * values those of one record already replayed; up to PK_QUERY_MAX_CONDS
+ * properties, distinct, a leading '/' optional), optionally followed by
+ * "@SHARE", the query's share of all operations replayed as a percent
+ * ("20%") or a fraction ("0.2"), greater than 0. Queries without a share
+ * split PK_SCENARIO_DEFAULT_QUERY_SHARE less the shares given (call
+ * scenario_query_shares after the last). Named after the text before '@'.
+ * Errors: `pksim: --query 'TEXT': error: ...` (line 0); s must have an
+ * items file. Returns 0, or -1 with errors in diag (s unchanged).
+ */
+int scenario_add_query(struct pk_scenario *s, const char *text,
+		       struct pk_diag *diag);
+
+/*
+ * Give the queries added without @SHARE their share (see
+ * scenario_add_query) and check the total: at most
+ * PK_SCENARIO_MAX_QUERY_SHARE. Returns 0, or -1 with an error in diag.
+ */
+int scenario_query_shares(struct pk_scenario *s, struct pk_diag *diag);
+
+/* The query spec an operation names: a `--query` of the items file when
+   it has any, else query `query` of phase `phase`. */
+static inline const struct pk_query_spec *
+scenario_query_of(const struct pk_scenario *s, uint32_t phase,
+		  uint32_t query)
+{
+	if (s->items_file && s->items_file->n_queries) {
+		return &s->items_file->queries[query];
+	}
+	return &s->phases[phase].queries[query];
+}
 
 /* Room for scenario_variant_suffix's text. */
 #define PK_SCENARIO_VARIANT_SUFFIX_BYTES 112

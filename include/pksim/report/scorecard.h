@@ -14,12 +14,29 @@
  * see enum pk_full_kind for the cases without a day count); fan-out
  * queries and their RU; splits.
  *
- * Ranking: fewer operations the application sees fail (after retries,
- * or refused: 400, 403, 409, 413) first, then the lower 429 rate, then the
- * smaller hottest share of RU (how evenly the key spreads), then the lower
- * peak normalized RU consumption, then less RU on fan-out queries, then
- * the name. ASSUMPTION: pksim's order of
- * what hurts most; the verdict sentence says which figure decided.
+ * Ranking (issue 12 §4), figure by figure, the first that differs
+ * beyond its tolerance deciding (enum pk_rank_figure):
+ *   1. the share of operations the application sees fail (after
+ *      retries, or refused: 400, 403, 409, 413); tolerance 0.1
+ *      percentage point (PK_RANK_TOL_FAILED);
+ *   2. 429s per operation; tolerance 1% of the larger or 0.001;
+ *   3. RU of the operations: what the replayed operations cost under
+ *      the key, each first attempt counted served or not (queries that
+ *      fan out cost more); tolerance 1% of the larger (PK_RANK_TOL_REL);
+ *   4. the hottest range's share of the RU charged, then
+ *   5. the hottest logical partition's share (the spread); tolerance
+ *      1 percentage point (PK_RANK_TOL_SHARE);
+ *   6. the peak normalized RU consumption; tolerance as 4.
+ * Variants within every tolerance tie: equal ranks (printed "=2"),
+ * ordered by name; identical scorecards always tie. With several seeds
+ * (n_seeds > 1) a figure ties when the min-max ranges over the seeds
+ * overlap (widened by the tolerance). ASSUMPTION: pksim's order of what
+ * hurts most; each card's reason names the figure that put it ahead.
+ *
+ * Verdicts: "spreads the load" only when the hottest range takes at
+ * most PK_SCORECARD_SPREAD x its even share (1 / ranges) of the RU and
+ * no logical partition takes PK_SCORECARD_HOT_SHARE; the sentence gives
+ * both shares.
  */
 #ifndef PKSIM_SCORECARD_H
 #define PKSIM_SCORECARD_H
@@ -31,6 +48,24 @@
 
 /* "never" beyond 100 years at the observed growth */
 #define PK_SCORECARD_HORIZON_DAYS 36500.0
+
+/* The figures the ranking compares, in order. */
+enum pk_rank_figure {
+	PK_RANK_FAILED = 0,
+	PK_RANK_429,
+	PK_RANK_RU,
+	PK_RANK_RANGE,
+	PK_RANK_LP,
+	PK_RANK_PEAK,
+	PK_RANK_FIGURES
+};
+
+/* Tolerances of the ranking (see above) */
+#define PK_RANK_TOL_FAILED 0.001
+#define PK_RANK_TOL_REL 0.01
+#define PK_RANK_TOL_SHARE 0.01
+/* "spreads the load": the hottest range within 1.25 x its even share */
+#define PK_SCORECARD_SPREAD 1.25
 
 /* What "days to full" can say about a variant (issue 12 §3). */
 enum pk_full_kind {
@@ -71,11 +106,25 @@ struct pk_scorecard {
 	uint64_t largest_lp_bytes;     /* the largest logical partition's
 					  storage (the largest bucket of a
 					  bounded key) */
+	size_t n_ranges;               /* physical partitions at the end */
+	uint32_t hottest_range;        /* range id with the most RU */
+	double hottest_range_share_ru; /* its share of the RU charged, 0..1 */
+	double ru_offered;             /* RU of the operations' first
+					  attempts (the demand) */
+	uint64_t queries_single;       /* queries served by route */
+	uint64_t queries_targeted;
 	uint64_t fanout_queries;
 	double fanout_ru;
 	size_t splits;
 	uint64_t operations;
-	size_t rank;                   /* 1 = best */
+	size_t rank;                   /* 1 = best; tied cards share it */
+	int tied;                      /* 1: another card has this rank */
+	char reason[256];              /* why ahead of the next rank */
+	/* several seeds (scorecard_merge_seeds): figures are medians; min
+	   and max of each ranking figure over the seeds */
+	size_t n_seeds;                /* 0 or 1: one run */
+	double range_min[PK_RANK_FIGURES];
+	double range_max[PK_RANK_FIGURES];
 	char verdict[512];             /* one plain sentence */
 };
 
@@ -98,6 +147,14 @@ int scorecard_key_bounded(const struct pk_pkey *k,
 const char *scorecard_arrival(const struct pk_result *r, char *buf,
 			      size_t cap);
 
+/* The operations replayed, for a report's header: "50,000 creates (one
+   per record) and 50,000 queries: costCenter = ? (50.0% of the
+   operations)", "..., creates only: no queries or reads", or for a
+   scenario "the scenario's 2 phases: creates, reads, queries". Into buf
+   (cap bytes); returns buf. */
+const char *scorecard_replayed(const struct pk_result *r, char *buf,
+			       size_t cap);
+
 /* s's days to full as text: brief for a table cell ("242.7", "never",
    "n/a (at once)", "bounded (3.0 MB)", "> 100 years", "full now"), else a
    statement ("242.7 days at 1 records/s", "n/a: all records at once",
@@ -106,6 +163,14 @@ const char *scorecard_arrival(const struct pk_result *r, char *buf,
 const char *scorecard_full_text(const struct pk_result *r,
 				const struct pk_scorecard *s, int brief,
 				char *buf, size_t cap);
+
+/* Compare figure f (enum pk_rank_figure) of a and b within its
+   tolerance: < 0 a is better, 0 tied, > 0 b is better. */
+int scorecard_figure_cmp(const struct pk_scorecard *a,
+			 const struct pk_scorecard *b, int f);
+
+/* The name of figure f as reports print it ("RU of the operations"). */
+const char *scorecard_figure_name(int f);
 
 /* Fill *sc with the figures of variant v of result r (rank and verdict
    are set by scorecard_all). sc->name is borrowed from v. */
@@ -117,5 +182,9 @@ void scorecard_fill(const struct pk_result *r,
  * array of r->n_variants (caller frees), in variant order.
  */
 struct pk_scorecard *scorecard_all(const struct pk_result *r);
+
+/* Indexes 0..n-1 of cards in ranking order: by rank, then name (caller
+   frees; never NULL). */
+size_t *scorecard_order(const struct pk_scorecard *cards, size_t n);
 
 #endif
