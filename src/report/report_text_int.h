@@ -1,6 +1,6 @@
 /*
  * report_text_int: what the terminal report's files share (report_text.c,
- * report_text_time.c). Internal to src/report.
+ * report_text_time.c, report_compare.c). Internal to src/report.
  */
 #ifndef PKSIM_REPORT_TEXT_INT_H
 #define PKSIM_REPORT_TEXT_INT_H
@@ -21,6 +21,10 @@ const char *text_ru(int64_t mru, char *buf);
 /* An EPK for a table: its first PK_TEXT_EPK_DIGITS hex digits and "..",
    or quoted when shorter ("" and "FF"), into buf (>= 16 bytes). */
 const char *text_epk_short(struct pk_epk e, char *buf);
+
+/* Cut text to at most max bytes for a table column, on a UTF-8 character
+   boundary, marking the cut with "..". */
+void fit_column(char *text, size_t max);
 
 /* The sections, each starting with a blank line and its title. */
 void text_events(const struct pk_result_variant *v, FILE *out);

@@ -1,0 +1,253 @@
+/*
+ * report_compare: the terminal report of `pksim compare`: what was
+ * assumed (arrival, operations replayed, simulated time, each variant's
+ * layout), the scorecards side by side, days to full, the ranking with
+ * its reasons (issue 12 §4).
+ */
+#include "pksim/report/report_text.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/fmt.h"
+#include "pksim/base/mem.h"
+#include "pksim/report/keysummary.h"
+#include "pksim/report/layout.h"
+#include "pksim/report/scorecard.h"
+
+#include "report_text_int.h"
+
+#define PK_TEXT_COL 22 /* width of a variant's column */
+
+static void row_head(const char *what, FILE *out)
+{
+	fprintf(out, "  %-24s", what);
+}
+
+static void cell(const char *text, FILE *out)
+{
+	char buf[PK_TEXT_COL + 1];
+	size_t n = strnlen(text, PK_TEXT_COL);
+
+	/* the first PK_TEXT_COL bytes: enough for fit_column to cut */
+	memcpy(buf, text, n);
+	buf[n] = '\0';
+	fit_column(buf, PK_TEXT_COL - 1);
+	fprintf(out, " %-*s", PK_TEXT_COL - 1, buf);
+}
+
+static void pct_cell(double x, FILE *out)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%.2f%%", 100.0 * x);
+	cell(buf, out);
+}
+
+/* One table row: label, then each scorecard's value of field. */
+enum pk_row {
+	PK_ROW_LPS,
+	PK_ROW_HOT_KEY,
+	PK_ROW_HOT_REQ,
+	PK_ROW_HOT_RU,
+	PK_ROW_HOT_STORAGE,
+	PK_ROW_STORAGE_SKEW,
+	PK_ROW_RANGE_RU,
+	PK_ROW_RU,
+	PK_ROW_QUERIES,
+	PK_ROW_PEAK,
+	PK_ROW_429,
+	PK_ROW_FAILED,
+	PK_ROW_WORST,
+	PK_ROW_403,
+	PK_ROW_REFUSED,
+	PK_ROW_FULL,
+	PK_ROW_FANOUT,
+	PK_ROW_SPLITS,
+	PK_ROW_RANK,
+	PK_ROWS
+};
+
+static const char *const row_names[PK_ROWS] = {
+	"logical partitions", "hottest key", "  share of requests",
+	"  share of RU", "  share of storage", "storage max/mean",
+	"hottest range RU share", "RU of the operations",
+	"queries single/tgt/fan",
+	"peak normalized RU", "429s (service)", "failed after retries",
+	"worst range 429 rate", "rejected 403", "refused 400/409/413",
+	"days to full",
+	"fan-out queries (RU)", "splits", "rank",
+};
+
+static void cell_of(const struct pk_result *run, const struct pk_scorecard *s,
+		    enum pk_row r, FILE *out)
+{
+	char a[40], b[40], c[40], buf[96];
+
+	switch (r) {
+	case PK_ROW_LPS:
+		cell(fmt_thousands(s->logical_partitions, a), out);
+		return;
+	case PK_ROW_HOT_KEY:
+		cell(s->have_hottest ? s->hottest_key : "-", out);
+		return;
+	case PK_ROW_HOT_REQ:
+		pct_cell(s->hottest_share_requests, out);
+		return;
+	case PK_ROW_HOT_RU:
+		pct_cell(s->hottest_share_ru, out);
+		return;
+	case PK_ROW_HOT_STORAGE:
+		pct_cell(s->hottest_share_storage, out);
+		return;
+	case PK_ROW_STORAGE_SKEW:
+		snprintf(buf, sizeof(buf), "%.2f", s->storage_max_over_mean);
+		break;
+	case PK_ROW_RANGE_RU:
+		snprintf(buf, sizeof(buf), "%.2f%% (range %u)",
+			 100.0 * s->hottest_range_share_ru, s->hottest_range);
+		break;
+	case PK_ROW_RU:
+		cell(fmt_thousands(llround(s->ru_offered), a), out);
+		return;
+	case PK_ROW_QUERIES:
+		snprintf(buf, sizeof(buf), "%s/%s/%s",
+			 fmt_thousands(s->queries_single, a),
+			 fmt_thousands(s->queries_targeted, b),
+			 fmt_thousands(s->fanout_queries, c));
+		break;
+	case PK_ROW_PEAK:
+		snprintf(buf, sizeof(buf), "%.0f%% (range %u)",
+			 100.0 * s->peak_normalized_ru, s->peak_range);
+		break;
+	case PK_ROW_429:
+		cell(fmt_thousands(s->throttled_429, a), out);
+		return;
+	case PK_ROW_FAILED:
+		cell(fmt_thousands(s->failed_after_retries, a), out);
+		return;
+	case PK_ROW_WORST:
+		snprintf(buf, sizeof(buf), "%.2f%% (range %u)",
+			 100.0 * s->worst_range_429_rate, s->worst_range);
+		break;
+	case PK_ROW_403:
+		cell(fmt_thousands(s->rejected_403, a), out);
+		return;
+	case PK_ROW_REFUSED:
+		cell(fmt_thousands(s->refused, a), out);
+		return;
+	case PK_ROW_FULL:
+		scorecard_full_text(run, s, 1, buf, sizeof(buf));
+		break;
+	case PK_ROW_FANOUT:
+		snprintf(buf, sizeof(buf), "%s (%s)",
+			 fmt_thousands(s->fanout_queries, a),
+			 fmt_thousands((unsigned long long)(s->fanout_ru + 0.5),
+				   b));
+		break;
+	case PK_ROW_SPLITS:
+		snprintf(buf, sizeof(buf), "%zu", s->splits);
+		break;
+	default:
+		snprintf(buf, sizeof(buf), "%s%zu", s->tied ? "=" : "",
+			 s->rank);
+		break;
+	}
+	cell(buf, out);
+}
+
+/* What was assumed: arrival, operations, simulated time, and each
+   variant's RU/s and layout (issue 12 §4). */
+static void compare_header(const struct pk_result *run, FILE *out)
+{
+	char t[1024];
+	size_t i;
+
+	fprintf(out, "pksim compare: %s (seed %llu), %lld s simulated\n",
+		run->sc->name, (unsigned long long)run->seed,
+		(long long)(run->end_ms / 1000));
+	fprintf(out, "  arrival: %s\n", scorecard_arrival(run, t, sizeof(t)));
+	fprintf(out, "  replayed: %s\n",
+		scorecard_replayed(run, t, sizeof(t)));
+	for (i = 0; i < run->n_variants; i++) {
+		fprintf(out, "  %s: %s\n", run->variants[i].name,
+			layout_sentence(&run->variants[i], t, sizeof(t)));
+	}
+	fputc('\n', out);
+}
+
+int report_text_compare(const struct pk_result *run, FILE *out)
+{
+	struct pk_scorecard *cards = scorecard_all(run);
+	size_t i, r, k, *order;
+	char a[40], lay[PK_LAYOUT_SHORT_BYTES];
+
+	compare_header(run, out);
+	row_head("variant", out);
+	for (i = 0; i < run->n_variants; i++) {
+		cell(cards[i].name, out);
+	}
+	fputc('\n', out);
+	row_head("partition key", out);
+	for (i = 0; i < run->n_variants; i++) {
+		cell(run->variants[i].key->text, out);
+	}
+	fputc('\n', out);
+	row_head("physical partitions", out);
+	for (i = 0; i < run->n_variants; i++) {
+		cell(layout_short(&run->variants[i], lay, sizeof(lay)),
+		     out);
+	}
+	fputc('\n', out);
+	for (i = 0; i < run->n_variants && !run->variants[i].key_missing;
+	     i++) {
+	}
+	if (i < run->n_variants) {
+		/* only when some variant's key misses items (keysummary.h) */
+		row_head("items without key", out);
+		for (i = 0; i < run->n_variants; i++) {
+			cell(keysummary_cell(&run->variants[i], lay,
+					     sizeof(lay)),
+			     out);
+		}
+		fputc('\n', out);
+	}
+	for (r = 0; r < PK_ROWS; r++) {
+		row_head(row_names[r], out);
+		for (i = 0; i < run->n_variants; i++) {
+			cell_of(run, &cards[i], (enum pk_row)r, out);
+		}
+		fputc('\n', out);
+	}
+	fprintf(out, "\ndays to full (the largest logical partition at its "
+		     "cap, %s)\n",
+		run->n_variants ? fmt_bytes(run->variants[0].spec->lp_storage_bytes,
+					  a)
+				: "-");
+	for (i = 0; i < run->n_variants; i++) {
+		char t[160];
+
+		fprintf(out, "  %-24s %s\n", cards[i].name,
+			scorecard_full_text(run, &cards[i], 0, t, sizeof(t)));
+	}
+	fprintf(out, "\nranking (by operations failed or refused, then 429s, "
+		     "then RU of the operations, then the hottest range's and "
+		     "logical partition's share of RU, then peak normalized "
+		     "RU; ties within the tolerances share a rank)\n");
+	order = scorecard_order(cards, run->n_variants);
+	for (k = 0; k < run->n_variants; k++) {
+		const struct pk_scorecard *c = &cards[order[k]];
+		char rk[24];
+
+		snprintf(rk, sizeof(rk), "%s%zu.", c->tied ? "=" : "",
+			 c->rank);
+		fprintf(out, "  %s %s\n", rk, c->verdict);
+		if (c->reason[0]) {
+			fprintf(out, "     (%s)\n", c->reason);
+		}
+	}
+	free(order);
+	free(cards);
+	return ferror(out) ? -1 : 0;
+}
