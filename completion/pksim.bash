@@ -11,7 +11,7 @@ _pksim()
 	COMPREPLY=()
 
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W 'run compare locate epk help
+		COMPREPLY=($(compgen -W 'run compare locate epk plan help
 			--help --version' -- "$cur"))
 		return
 	fi
@@ -19,7 +19,11 @@ _pksim()
 
 	case $prev in
 	--format)
-		COMPREPLY=($(compgen -W 'text json csv' -- "$cur"))
+		if [ "$cmd" = plan ]; then
+			COMPREPLY=($(compgen -W 'text json markdown' -- "$cur"))
+		else
+			COMPREPLY=($(compgen -W 'text json csv' -- "$cur"))
+		fi
 		return
 		;;
 	--items-format)
@@ -57,9 +61,12 @@ _pksim()
 	epk)
 		opts='--version --multihash --help'
 		;;
+	plan)
+		opts='--format --scenario --output -o --help'
+		;;
 	help)
 		if [ "$COMP_CWORD" -eq 2 ]; then
-			COMPREPLY=($(compgen -W 'run compare locate epk' \
+			COMPREPLY=($(compgen -W 'run compare locate epk plan' \
 				-- "$cur"))
 		fi
 		return
@@ -71,7 +78,7 @@ _pksim()
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W "$opts" -- "$cur"))
 	elif [ "$cmd" != epk ]; then
-		# the scenario file (or an item, for locate)
+		# the scenario or plan file (or an item, for locate)
 		COMPREPLY=($(compgen -f -X '!*.y*ml' -- "$cur"))
 		if [ ${#COMPREPLY[@]} -eq 0 ]; then
 			COMPREPLY=($(compgen -d -- "$cur"))

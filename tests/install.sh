@@ -39,13 +39,16 @@ for f in bin/pksim share/man/man1/pksim.1 share/man/man5/pksim-scenario.5 \
 	share/doc/pksim/LICENSE share/doc/pksim/THIRD-PARTY.md \
 	share/doc/pksim/README.md share/doc/pksim/docs/report-json.md \
 	share/doc/pksim/docs/cosmos-mechanics.md share/doc/pksim/docs/design.md \
+	share/doc/pksim/docs/plan-format.md \
+	share/pksim/scenarios/plans/offices.plan.yaml \
 	share/bash-completion/completions/pksim; do
 	[ -f "$root/$f" ] || fail "not installed: $f"
 done
 [ -x "$root/bin/pksim" ] || fail "bin/pksim is not executable"
 
 # every shipped scenario and data file, byte for byte
-for f in "$src"/scenarios/*.yaml "$src"/scenarios/data/*; do
+for f in "$src"/scenarios/*.yaml "$src"/scenarios/data/* \
+	"$src"/scenarios/plans/*; do
 	rel=${f#"$src"/scenarios/}
 	cmp -s "$f" "$root/share/pksim/scenarios/$rel" ||
 		fail "share/pksim/scenarios/$rel differs from the source"
@@ -98,7 +101,7 @@ grep '^## ' "$src/scenarios/README.md" | sed 's/^## //; s/`//g' |
 # every option of every command's --help is in pksim(1) and in the
 # completion; every command is in both
 comp=$root/share/bash-completion/completions/pksim
-for cmd in run compare locate epk; do
+for cmd in run compare locate epk plan; do
 	grep -qF "*$cmd*" "$src/doc/pksim.1.scd" ||
 		fail "pksim.1 does not describe $cmd"
 	grep -qw "$cmd" "$comp" || fail "completion lacks command $cmd"
@@ -126,8 +129,11 @@ if command -v bash >/dev/null 2>&1; then
 		COMP_WORDS=(pksim compare --items-f); COMP_CWORD=2; _pksim
 		printf "%s," "${COMPREPLY[@]}"
 		COMP_WORDS=(pksim epk --); COMP_CWORD=2; _pksim
+		printf "%s," "${COMPREPLY[@]}"
+		COMP_WORDS=(pksim plan --format ""); COMP_CWORD=3; _pksim
 		printf "%s," "${COMPREPLY[@]}"' sh "$comp")
 	want='run,text,json,csv,--items-format,--version,--multihash,--help,'
+	want="${want}text,json,markdown,"
 	[ "$got" = "$want" ] || fail "completion gave '$got', want '$want'"
 fi
 

@@ -106,21 +106,24 @@ int report_plan_text(const struct pk_plan *p, FILE *out)
 	fprintf(out, "plan %s%s%s\n", s->name, s->description ? ": " : "",
 		s->description ? s->description : "");
 	fprintf(out,
-		"inputs: %s RU per write, %s writes per %s, index factor %s, "
-		"%lld years,\n"
+		"inputs: %s RU per write, %s write%s per %s, index factor %s, "
+		"%lld year%s,\n"
 		"        %lld RU/s maximum, %lld working days a year\n",
 		num(s->ru_per_write, a), num(s->writes_per_entity, b),
-		s->entity, num(s->index_factor, c), (long long)s->years,
-		(long long)s->max_ru_per_s, (long long)s->working_days);
+		s->writes_per_entity == 1 ? "" : "s", s->entity,
+		num(s->index_factor, c), (long long)s->years,
+		s->years == 1 ? "" : "s", (long long)s->max_ru_per_s,
+		(long long)s->working_days);
 	if (s->count_file) {
 		fprintf(out, "volumes: counted in %s\n", s->count_file);
 	}
 	fprintf(out, "MB are binary: 1 MB = 2^20 = 1,048,576 bytes "
 		     "(and 1 GB = 2^30 bytes)\n\n");
-	fprintf(out, "one %s item: %llu bytes\n\n", s->entity,
+	fprintf(out, "one %s%s: %llu bytes\n\n", s->entity,
+		strcmp(s->entity, "item") == 0 ? "" : " item",
 		(unsigned long long)s->item_bytes);
-	snprintf(head, sizeof(head), "storage after %lld years",
-		 (long long)s->years);
+	snprintf(head, sizeof(head), "storage after %lld year%s",
+		 (long long)s->years, s->years == 1 ? "" : "s");
 	fprintf(out, "%-*s%8s  %22s  %14s  %s\n", w, s->label, "per year",
 		head, "largest month", "re-sync");
 	for (i = 0; i < p->n_rows; i++) {
@@ -169,7 +172,7 @@ int report_plan_markdown(const struct pk_plan *p, FILE *out)
 	}
 	fprintf(out,
 		"One %s item: %llu bytes; index factor %s; %s RU per write; "
-		"%s writes per %s; %lld years; %lld RU/s maximum; %lld "
+		"%s writes per %s; years: %lld; %lld RU/s maximum; %lld "
 		"working days a year.%s%s%s MB are binary: 1 MB = 2^20 = "
 		"1,048,576 bytes (and 1 GB = 2^30 bytes).\n\n",
 		s->entity, (unsigned long long)s->item_bytes,
@@ -179,9 +182,9 @@ int report_plan_markdown(const struct pk_plan *p, FILE *out)
 		s->count_file ? " Volumes counted in `" : "",
 		s->count_file ? s->count_file : "", s->count_file ? "`." : "");
 	fprintf(out,
-		"| %s | per year | storage after %lld years | largest month | "
-		"re-sync |\n| --- | ---: | ---: | ---: | ---: |\n",
-		s->label, (long long)s->years);
+		"| %s | per year | storage after %lld year%s | largest month "
+		"| re-sync |\n| --- | ---: | ---: | ---: | ---: |\n",
+		s->label, (long long)s->years, s->years == 1 ? "" : "s");
 	for (i = 0; i < p->n_rows; i++) {
 		const struct pk_plan_row *r = &p->rows[i];
 
