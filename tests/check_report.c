@@ -387,6 +387,58 @@ START_TEST(test_report_query_names)
 }
 END_TEST
 
+/*
+ * Issue 12 §5, the timeline keeps idle stretches and splits a 10 s
+ * spike: 500 RU/s (1 range); phase "wait" sends reads for 50 s while no
+ * item exists (every one skipped: the container is idle), then "burst"
+ * 10 creates/s of 1 KB (5 RU) for 10 s: 10 busy seconds, so 5 s buckets
+ * (the smallest step), the idle 50 s on one line, and the spike in two
+ * rows at t = 50 and 55, each 10 x 5 = 50 RU/s offered and served, none
+ * retried, peak 50 / 500 = 10%.
+ */
+START_TEST(test_report_timeline_idle)
+{
+	static const char *const yaml =
+		"container: {partition_key: /k, throughput: 500}\n"
+		"items: {k: {values: \"k{0..9}\"}}\n"
+		"phases:\n"
+		"  - {name: wait, duration: 50s, rate: 1/s, ops: {read: 1}}\n"
+		"  - {name: burst, duration: 10s, rate: 10/s, item_size: 1KB}\n";
+	struct pk_diag d;
+	struct pk_scenario *sc;
+	struct pk_run *run;
+	struct pk_result *res;
+	char *buf = NULL, row[200], *tl;
+	size_t len = 0;
+	FILE *mem;
+
+	diag_init(&d);
+	sc = scenario_parse("idle.yaml", yaml, strlen(yaml), &d);
+	ck_assert_ptr_nonnull(sc);
+	run = sim_run(sc, sc->seed, &d);
+	ck_assert_ptr_nonnull(run);
+	diag_free(&d);
+	res = result_build(run);
+	mem = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_text(res, mem), 0);
+	fclose(mem);
+	tl = strstr(buf, "\ntimeline (per 5s:");
+	ck_assert_ptr_nonnull(tl);
+	ck_assert_ptr_nonnull(
+		strstr(tl, "peak\n  ... 50 s idle (t = 0 s to 50 s) ...\n"));
+	snprintf(row, sizeof(row),
+		 "  %-10d %9s %6u %12s %12s %12s %10s %5.0f%%\n"
+		 "  %-10d %9s %6u %12s %12s %12s %10s %5.0f%%\n\n",
+		 50, "500", 1, "50", "0", "50", "0", 10.0, 55, "500", 1, "50",
+		 "0", "50", "0", 10.0);
+	ck_assert_ptr_nonnull(strstr(tl, row));
+	free(buf);
+	result_free(res);
+	sim_free(run);
+	scenario_free(sc);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("report");
@@ -398,6 +450,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_report_result_figures);
 	tcase_add_test(tc, test_report_split_lineage);
 	tcase_add_test(tc, test_report_query_names);
+	tcase_add_test(tc, test_report_timeline_idle);
 	suite_add_tcase(s, tc);
 	return s;
 }

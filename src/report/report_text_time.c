@@ -9,7 +9,8 @@
 #include "pksim/base/fmt.h"
 #include "report_text_int.h"
 
-#define PK_TEXT_TIMELINE_ROWS 30 /* at most this many timeline rows */
+#define PK_TEXT_TIMELINE_ROWS 60 /* about this many timeline rows of
+				    busy seconds */
 
 /* Autoscale billing per hour (rule 17, D-AUTO); nothing for manual. */
 void text_billing(const struct pk_result_variant *v, FILE *out)
@@ -89,20 +90,66 @@ void text_events(const struct pk_result_variant *v, FILE *out)
 	}
 }
 
-/* The smallest of these bucket lengths (s) that keeps the timeline short */
-static int64_t bucket_s(int64_t seconds)
+/* The smallest of these bucket lengths (s) that keeps the timeline
+   within PK_TEXT_TIMELINE_ROWS rows of busy seconds (idle stretches take
+   one line whatever their length). Up to 300 busy seconds the buckets
+   are 5 s, so a 10 s spike takes at least two rows. */
+static int64_t bucket_s(int64_t busy)
 {
-	static const int64_t steps[] = {1,    5,     10,    30,    60,
-					300,  600,   1800,  3600,  3 * 3600,
+	static const int64_t steps[] = {5,     10,    30,    60,   300,
+					600,   1800,  3600,  3 * 3600,
 					21600, 43200, 86400, 7 * 86400};
 	size_t i;
 
 	for (i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
-		if (seconds <= steps[i] * PK_TEXT_TIMELINE_ROWS) {
+		if (busy <= steps[i] * PK_TEXT_TIMELINE_ROWS) {
 			return steps[i];
 		}
 	}
-	return (seconds + PK_TEXT_TIMELINE_ROWS - 1) / PK_TEXT_TIMELINE_ROWS;
+	return (busy + PK_TEXT_TIMELINE_ROWS - 1) / PK_TEXT_TIMELINE_ROWS;
+}
+
+/* 1 if the record saw a request (first attempt, retry, or an answer) */
+static int busy(const struct pk_second *r)
+{
+	return r->offered_mru || r->retry_mru || r->served_mru ||
+	       r->throttled_429 || r->retries;
+}
+
+/* One bucket [start, start + b) of records v[i..): its row; returns the
+   index of the first record after it. */
+static size_t bucket_row(const struct pk_second *v, size_t n, size_t i,
+			 int64_t start, int64_t b, int64_t end, FILE *out)
+{
+	int64_t offered = 0, retried = 0, served = 0, len;
+	uint64_t thr = 0;
+	double peak = 0;
+	char a[40], o[40], rt[40], s[40], t[40];
+	size_t j, first = i;
+
+	for (j = i; j < n && v[j].t_s < start + b; j++) {
+		offered += v[j].offered_mru;
+		retried += v[j].retry_mru;
+		served += v[j].served_mru;
+		thr += v[j].throttled_429;
+		if (v[j].max_normalized > peak) {
+			peak = v[j].max_normalized;
+		}
+	}
+	len = (start + b < end ? start + b : end) - start;
+	if (len < 1) {
+		len = 1;
+	}
+	if (first >= n) {
+		first = n - 1;
+	}
+	fprintf(out, "  %-10lld %9s %6u %12s %12s %12s %10s %5.0f%%\n",
+		(long long)start,
+		fmt_thousands((unsigned long long)v[first].ru_per_s, a),
+		v[first].ranges, text_ru(offered / len, o),
+		text_ru(retried / len, rt), text_ru(served / len, s),
+		fmt_thousands(thr, t), 100.0 * peak);
+	return j;
 }
 
 void text_timeline(const struct pk_result_variant *rv, FILE *out)
@@ -110,48 +157,52 @@ void text_timeline(const struct pk_result_variant *rv, FILE *out)
 	const struct pk_metrics *m = rv->metrics;
 	/* per-second records when the run kept them, else per-minute */
 	const struct pk_second *v = m->keep_seconds ? m->seconds : m->minutes;
-	size_t n = m->keep_seconds ? m->n_seconds : m->n_minutes, i = 0, j;
-	int64_t end = rv->end_s, b = bucket_s(end);
-	char a[40], o[40], rt[40], s[40], t[40];
+	size_t n = m->keep_seconds ? m->n_seconds : m->n_minutes, i = 0, k;
+	int64_t end = rv->end_s, active = 0, b, t = 0;
 
+	for (k = 0; k < n; k++) {
+		active += busy(&v[k]) ? v[k].span_s : 0;
+	}
+	b = bucket_s(active);
 	if (!m->keep_seconds && b < 60) {
 		b = 60;
 	}
 	fprintf(out, "\ntimeline (per %llds: average RU/s offered by first "
 		     "attempts, sent again by retries and served, 429s, "
 		     "highest normalized RU consumption of any range in any "
-		     "second)\n",
+		     "second; idle stretches on one line)\n",
 		(long long)b);
 	fprintf(out, "  %-10s %9s %6s %12s %12s %12s %10s %6s\n", "t", "RU/s",
 		"ranges", "offered", "retried", "served", "429s", "peak");
-	while (i < n) {
-		/* buckets start at multiples of b; an idle run counts in the
-		   bucket where it starts */
-		int64_t start = v[i].t_s / b * b, offered = 0, retried = 0,
-			served = 0, len;
-		uint64_t thr = 0;
-		double peak = 0;
+	while (t < end && n > 0) {
+		int64_t idle_to;
 
-		for (j = i; j < n && v[j].t_s < start + b; j++) {
-			offered += v[j].offered_mru;
-			retried += v[j].retry_mru;
-			served += v[j].served_mru;
-			thr += v[j].throttled_429;
-			if (v[j].max_normalized > peak) {
-				peak = v[j].max_normalized;
-			}
+		/* records before the bucket (an idle one that began in an
+		   earlier bucket) add nothing */
+		while (i < n && v[i].t_s + v[i].span_s <= t) {
+			i++;
 		}
-		len = (start + b < end ? start + b : end) - start;
-		if (len < 1) {
-			len = 1;
+		for (k = i; k < n && v[k].t_s < t + b && !busy(&v[k]); k++) {
 		}
-		fprintf(out, "  %-10lld %9s %6u %12s %12s %12s %10s %5.0f%%\n",
-			(long long)start,
-			fmt_thousands((unsigned long long)v[i].ru_per_s, a),
-			v[i].ranges, text_ru(offered / len, o),
-			text_ru(retried / len, rt),
-			text_ru(served / len, s), fmt_thousands(thr, t),
-			100.0 * peak);
-		i = j;
+		if (k < n && v[k].t_s < t + b) {
+			i = bucket_row(v, n, i, t, b, end, out);
+			t += b;
+			continue;
+		}
+		/* no busy second in this bucket: idle up to the bucket of the
+		   next busy record, or the end */
+		while (k < n && !busy(&v[k])) {
+			k++;
+		}
+		idle_to = k < n ? v[k].t_s / b * b : end;
+		if (idle_to - t < 2 * b) {
+			i = bucket_row(v, n, i, t, b, end, out);
+			t += b;
+			continue;
+		}
+		fprintf(out, "  ... %lld s idle (t = %lld s to %lld s) ...\n",
+			(long long)(idle_to - t), (long long)t,
+			(long long)idle_to);
+		t = idle_to;
 	}
 }
