@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "testutil.h"
@@ -388,6 +389,60 @@ START_TEST(test_cli_locate_options)
 }
 END_TEST
 
+/* pksim with args, standard output to /dev/full: the exit status, and
+   stderr in *err (caller frees). */
+static int run_to_full(const char *args, char **err)
+{
+	char *dir = tu_tmpdir(), cmd[4096], e[512];
+	int st;
+
+	ck_assert_ptr_nonnull(dir);
+	snprintf(e, sizeof(e), "%s/err", dir);
+	snprintf(cmd, sizeof(cmd), "'%s' %s >/dev/full 2>'%s' </dev/null",
+		 getenv("PKSIM_BIN"), args, e);
+	st = system(cmd);
+	*err = tu_read_file(e, NULL);
+	unlink(e);
+	rmdir(dir);
+	free(dir);
+	return st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* Every command that prints to standard output fails with exit 1 and
+   the one message style when that cannot be written (D5). */
+START_TEST(test_cli_stdout_full)
+{
+	static const char *const cases[] = {
+	    "locate scenarios/offices.yaml '{\"officeId\": \"paris\"}'",
+	    "--help",
+	    "--version",
+	    "help",
+	    "help run",
+	    "help help",
+	    "run --help",
+	    "locate --help",
+	    "epk '[\"redmond\"]'",
+	    "run scenarios/offices.yaml",
+	};
+	size_t i;
+
+	if (access("/dev/full", W_OK) != 0) {
+		return; /* no /dev/full here: nothing to fill */
+	}
+	to_src_root();
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *err = NULL;
+		int rc = run_to_full(cases[i], &err);
+
+		ck_assert_msg(rc == 1, "pksim %s >/dev/full: exit %d", cases[i],
+			      rc);
+		ck_assert_str_eq(err, "pksim: <stdout>: error: cannot write: "
+				      "No space left on device\n");
+		free(err);
+	}
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -401,6 +456,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_cli_exit_category);
 	tcase_add_test(tc, test_cli_items_only_options);
 	tcase_add_test(tc, test_cli_locate_options);
+	tcase_add_test(tc, test_cli_stdout_full);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

@@ -33,6 +33,8 @@ START_TEST(test_help_per_command)
 		       "[--allow-undefined-key] [ITEM_JSON...]"},
 	    {"epk", "usage: pksim epk [--version 1|2] [--multihash] "
 		    "JSON_ARRAY"},
+	    /* help is a command too: 'help --help', 'help help' (D6) */
+	    {"help", "usage: pksim help [COMMAND]"},
 	};
 	size_t i, j;
 

@@ -631,14 +631,9 @@ static int cmd_epk(int argc, char **argv)
 		snprintf(hex + 2 * i, 3, "%02X", bytes[i]);
 	}
 	hex[2 * len] = '\0';
+	/* a failed write is found and said at exit (close_stdout) */
+	printf("%s\n", hex);
 	rc = PK_EXIT_OK;
-	if (printf("%s\n", hex) < 0 || fflush(stdout) != 0) {
-		if (errno != EPIPE) {
-			fprintf(stderr, "pksim: stdout: %s\n",
-				strerror(errno));
-			rc = PK_EXIT_ENV;
-		}
-	}
 	free(hex);
 	free(bytes);
 	free(v);
@@ -646,11 +641,9 @@ static int cmd_epk(int argc, char **argv)
 	return rc;
 }
 
-int cli_main(int argc, char **argv)
+/* The command named by argv[1]; its exit status. */
+static int dispatch(int argc, char **argv)
 {
-	/* a closed stdout (pksim run ... | head) must not kill us mid-write:
-	   output.c treats EPIPE as the reader having left */
-	signal(SIGPIPE, SIG_IGN);
 	if (argc < 2) {
 		cli_help(NULL, stderr);
 		return PK_EXIT_INPUT;
@@ -662,6 +655,11 @@ int cli_main(int argc, char **argv)
 	if (strcmp(argv[1], "help") == 0) {
 		if (argc > 3) {
 			return usage_error("%s", "help takes one command");
+		}
+		if (argc == 3 && (strcmp(argv[2], "--help") == 0 ||
+				  strcmp(argv[2], "-h") == 0)) {
+			cli_help("help", stdout);
+			return PK_EXIT_OK;
 		}
 		if (cli_help(argc == 3 ? argv[2] : NULL, stdout)) {
 			return usage_error("unknown command '%s'; commands: "
@@ -693,4 +691,38 @@ int cli_main(int argc, char **argv)
 	return usage_error("unknown command '%s'; commands: run, compare, "
 			   "locate, epk",
 			   argv[1]);
+}
+
+/* Standard output at exit: what stdio still holds is written and the
+   stream closed; a write that failed (a full disk, /dev/full) is an
+   environment failure, said in output.c's words, whatever the command
+   printed with stdio (help, --version, locate, epk). A reader that left
+   (EPIPE) is not an error, as in output.c. Returns the exit status. */
+static int close_stdout(int rc)
+{
+	int err = 0;
+
+	errno = 0;
+	if (fflush(stdout) != 0) {
+		err = errno ? errno : EIO;
+	} else if (ferror(stdout)) {
+		err = EIO; /* an earlier write failed; its errno is gone */
+	}
+	if (fclose(stdout) != 0 && !err) {
+		err = errno ? errno : EIO;
+	}
+	if (err && err != EPIPE) {
+		fprintf(stderr, "pksim: <stdout>: error: cannot write: %s\n",
+			strerror(err));
+		return rc == PK_EXIT_OK ? PK_EXIT_ENV : rc;
+	}
+	return rc;
+}
+
+int cli_main(int argc, char **argv)
+{
+	/* a closed stdout (pksim run ... | head) must not kill us mid-write:
+	   output.c treats EPIPE as the reader having left */
+	signal(SIGPIPE, SIG_IGN);
+	return close_stdout(dispatch(argc, argv));
 }

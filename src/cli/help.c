@@ -207,6 +207,20 @@ static const char plan_text[] =
     "  pksim plan scenarios/plans/offices.plan.yaml --scenario -o r.yaml\n"
     "\n" PK_HELP_EXIT;
 
+static const char help_text[] =
+    "usage: pksim help [COMMAND]\n"
+    "\n"
+    "Prints the overview of pksim (its commands and exit statuses), or\n"
+    "with COMMAND that command's usage, options and an example: the same\n"
+    "text as 'pksim COMMAND --help'.\n"
+    "\n"
+    "options:\n"
+    "  -h, --help       this text\n"
+    "\n"
+    "example:\n"
+    "  pksim help compare\n"
+    "\n" PK_HELP_EXIT;
+
 static const char *const run_options[] = {
     "--format", "--seed",	"--output", "-o",
     "--allow-undefined-key", "--help", "-h", NULL,
@@ -244,6 +258,8 @@ static const char *const plan_options[] = {
     "--format", "--scenario", "--output", "-o", "--help", "-h", NULL,
 };
 
+static const char *const help_options[] = {"--help", "-h", NULL};
+
 const char *const cli_commands[] = {"run", "compare", "locate", "epk", "plan",
 				    NULL};
 
@@ -259,6 +275,7 @@ static const struct pk_help_cmd help_cmds[] = {
     {"locate", locate_text, locate_options},
     {"epk", epk_text, epk_options},
     {"plan", plan_text, plan_options},
+    {"help", help_text, help_options},
 };
 
 #define PK_HELP_N_CMDS (sizeof(help_cmds) / sizeof(help_cmds[0]))
