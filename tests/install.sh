@@ -85,9 +85,23 @@ for page in man1/pksim.1 man5/pksim-scenario.5; do
 		[ -z "$warn" ] || fail "man --warnings $page: $warn"
 	fi
 done
-grep -q '^\.TH "pksim-scenario" "5"' \
+grep -q '^\.TH "PKSIM-SCENARIO" "5"' \
 	"$root/share/man/man5/pksim-scenario.5" ||
-	fail "pksim-scenario.5 has no .TH pksim-scenario 5"
+	fail "pksim-scenario.5 has no .TH PKSIM-SCENARIO 5"
+# pksim(1) names the scenarios where this install put them (the
+# configured prefix and datadir), never another prefix's
+datadir=$(meson introspect --buildoptions "$build" | python3 -c '
+import json, sys
+o = {x["name"]: x["value"] for x in json.load(sys.stdin)}
+print(o["prefix"].rstrip("/") + "/" + o["datadir"])')
+grep -qF "$datadir/pksim/scenarios/" "$root/share/man/man1/pksim.1" ||
+	fail "pksim.1 does not name $datadir/pksim/scenarios/"
+[ -d "$dest$datadir/pksim/scenarios" ] ||
+	fail "$datadir/pksim/scenarios (named by pksim.1) is not what was installed"
+if grep -n '/usr/share/pksim\|@PKSIM_DATADIR@' "$root/share/man/man1/pksim.1" |
+	grep -v "^.*$datadir" >"$dest/other"; then
+	fail "pksim.1 names another datadir: $(cat "$dest/other")"
+fi
 # pksim-scenario(5) is made from scenarios/README.md: each of its
 # sections is a section of the page
 grep '^## ' "$src/scenarios/README.md" | sed 's/^## //; s/`//g' |
