@@ -93,7 +93,7 @@ START_TEST(test_cli_usage_errors)
 	ck_assert_int_eq(tu_run("frobnicate", &out, &err), 2);
 	ck_assert_str_eq(first_line(err),
 			 "pksim: error: unknown command 'frobnicate'; commands: "
-			 "run, compare, locate, epk; see 'pksim --help'");
+			 "run, compare, locate, epk, plan; see 'pksim --help'");
 	free(out);
 	free(err);
 	ck_assert_int_eq(tu_run("run scenarios/offices.yaml --format xml",

@@ -91,7 +91,7 @@ START_TEST(test_help_overview)
 	ck_assert_int_eq(tu_run("help nope", &out, &err), 2);
 	ck_assert_str_eq(first_line(err),
 			 "pksim: error: unknown command 'nope'; commands: "
-			 "run, compare, locate, epk; see 'pksim --help'");
+			 "run, compare, locate, epk, plan; see 'pksim --help'");
 	free(out);
 	free(err);
 	ck_assert_int_eq(tu_run("help run epk", &out, &err), 2);

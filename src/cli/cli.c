@@ -663,7 +663,7 @@ static int dispatch(int argc, char **argv)
 		}
 		if (cli_help(argc == 3 ? argv[2] : NULL, stdout)) {
 			return usage_error("unknown command '%s'; commands: "
-					   "run, compare, locate, epk",
+					   "run, compare, locate, epk, plan",
 					   argv[2]);
 		}
 		return PK_EXIT_OK;
@@ -689,7 +689,7 @@ static int dispatch(int argc, char **argv)
 	}
 	/* the list stays "run": tests/check_cli.c pins this message */
 	return usage_error("unknown command '%s'; commands: run, compare, "
-			   "locate, epk",
+			   "locate, epk, plan",
 			   argv[1]);
 }
 
