@@ -22,8 +22,12 @@ _pksim()
 		if [ "$cmd" = plan ]; then
 			COMPREPLY=($(compgen -W 'text json markdown' -- "$cur"))
 		else
-			COMPREPLY=($(compgen -W 'text json csv' -- "$cur"))
+			COMPREPLY=($(compgen -W 'text json csv html' -- "$cur"))
 		fi
+		return
+		;;
+	--bands)
+		COMPREPLY=($(compgen -W 'share equal' -- "$cur"))
 		return
 		;;
 	--items-format)
@@ -48,12 +52,12 @@ _pksim()
 
 	case $cmd in
 	run)
-		opts='--format --seed --output -o --allow-undefined-key --help'
+		opts='--format --bands --seed --output -o --allow-undefined-key --help'
 		;;
 	compare)
 		opts='--key --items --items-format --time-field
 			--time-compression --rate --at-once --query --throughput
-			--format --seed --output -o --allow-undefined-key --help'
+			--format --bands --seed --output -o --allow-undefined-key --help'
 		;;
 	locate)
 		opts='--allow-undefined-key --help'

@@ -18,6 +18,7 @@
 #include "pksim/base/units.h"
 #include "pksim/cli/help.h"
 #include "pksim/report/report_csv.h"
+#include "pksim/report/report_html.h"
 #include "pksim/report/report_json.h"
 #include "pksim/report/report_text.h"
 #include "pksim/result/result.h"
@@ -27,7 +28,7 @@
 
 #define PK_VERSION "0.1.0"
 
-enum pk_format { PK_FORMAT_TEXT, PK_FORMAT_JSON, PK_FORMAT_CSV };
+enum pk_format { PK_FORMAT_TEXT, PK_FORMAT_JSON, PK_FORMAT_CSV, PK_FORMAT_HTML };
 
 /* --key options one compare takes, at most */
 #define PK_CLI_MAX_KEYS 16
@@ -58,6 +59,7 @@ struct pk_run_opts {
 	int have_compression;
 	int64_t throughput;
 	int allow_undefined; /* --allow-undefined-key */
+	int equal_bands;     /* --bands=equal (html) */
 	const char *items_only; /* the first option given that only --items
 				   uses, without the "--"; NULL if none */
 };
@@ -102,9 +104,11 @@ static int parse_format(const char *arg, struct pk_run_opts *o)
 		o->format = PK_FORMAT_JSON;
 	} else if (strcmp(arg, "csv") == 0) {
 		o->format = PK_FORMAT_CSV;
+	} else if (strcmp(arg, "html") == 0) {
+		o->format = PK_FORMAT_HTML;
 	} else {
 		return usage_error("unknown format '%s'; allowed: text, json, "
-				   "csv",
+				   "csv, html",
 				   arg);
 	}
 	return 0;
@@ -237,6 +241,7 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 		{"query", required_argument, NULL, 'q'},
 		{"throughput", required_argument, NULL, 'T'},
 		{"allow-undefined-key", no_argument, NULL, 'U'},
+		{"bands", required_argument, NULL, 'B'},
 		{NULL, 0, NULL, 0},
 	};
 	int ch, rc, li = 0, compare = o->compare;
@@ -267,6 +272,15 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 			break;
 		case 'U':
 			o->allow_undefined = 1;
+			break;
+		case 'B':
+			if (strcmp(optarg, "share") != 0 &&
+			    strcmp(optarg, "equal") != 0) {
+				return usage_error("unknown --bands '%s'; "
+						   "allowed: share, equal",
+						   optarg);
+			}
+			o->equal_bands = optarg[0] == 'e';
 			break;
 		case 'h':
 			cli_help(cmd, stdout);
@@ -325,6 +339,8 @@ static int render(const struct pk_run *run, const struct pk_run_opts *o,
 		rc = report_csv(res, mem);
 	} else if (o->format == PK_FORMAT_JSON) {
 		rc = report_json(res, o->compare, mem);
+	} else if (o->format == PK_FORMAT_HTML) {
+		rc = report_html(res, o->compare, o->equal_bands, mem);
 	} else if (o->compare) {
 		rc = report_text_compare(res, mem);
 	} else {

@@ -24,8 +24,8 @@
 	"     FILE:LINE:COL and what is allowed\n"
 
 static const char overview_text[] =
-    "usage: pksim run SCENARIO.yaml [--format text|json|csv] [--seed N] "
-    "[-o FILE]\n"
+    "usage: pksim run SCENARIO.yaml [--format text|json|csv|html]\n"
+    "                 [--seed N] [-o FILE]\n"
     "       pksim compare SCENARIO.yaml [--key K]... [options of run]\n"
     "       pksim compare --items FILE (--time-field F | --rate R |\n"
     "                     --at-once) --key K [--key K]... [options]\n"
@@ -54,8 +54,8 @@ static const char overview_text[] =
     "\n" PK_HELP_EXIT;
 
 static const char run_text[] =
-    "usage: pksim run SCENARIO.yaml [--format text|json|csv] [--seed N] "
-    "[-o FILE]\n"
+    "usage: pksim run SCENARIO.yaml [--format text|json|csv|html]\n"
+    "                 [--seed N] [-o FILE]\n"
     "\n"
     "Replays the scenario's workload against a simulated container (each\n"
     "of its variants in turn) and reports the physical partitions, the\n"
@@ -64,8 +64,12 @@ static const char run_text[] =
     "\n"
     "options:\n"
     "  --format FORMAT  text (default, for a terminal), json (the whole\n"
-    "                   result), or csv (the per-second series per\n"
-    "                   variant and partition key range)\n"
+    "                   result), csv (the per-second series per\n"
+    "                   variant and partition key range), or html (one\n"
+    "                   self-contained page with the range x time heat\n"
+    "                   map; no network needed)\n"
+    "  --bands B        html heat map bands: share (default; height by\n"
+    "                   hash-space share) or equal\n"
     "  --seed N         replace the scenario's seed (unsigned 64-bit)\n"
     "  -o, --output F   write the report to F, whole or not at all\n"
     "                   (through a temporary file and a rename); '-' is\n"
@@ -78,6 +82,7 @@ static const char run_text[] =
     "\n"
     "example:\n"
     "  pksim run scenarios/iot-by-day.yaml --format csv -o series.csv\n"
+    "  pksim run scenarios/iot-by-day.yaml --format html -o report.html\n"
     "\n" PK_HELP_EXIT;
 
 static const char compare_text[] =
@@ -121,7 +126,9 @@ static const char compare_text[] =
     "                   targeted, fan-out) and its RU counted; at most 16\n"
     "  --throughput N   RU/s of the container for --items, 400 to\n"
     "                   1,000,000 (default 10,000)\n"
-    "  --format FORMAT  text (default), json or csv, as for run\n"
+    "  --format FORMAT  text (default), json, csv or html, as for run\n"
+    "                   (html: the heat maps side by side)\n"
+    "  --bands B        share (default) or equal, as for run\n"
     "  --seed N         replace the scenario's seed\n"
     "  -o, --output F   write the report to F, whole or not at all\n"
     "  --allow-undefined-key\n"

@@ -335,6 +335,7 @@ static void variant(const struct pk_variant *pv, struct pk_result_variant *v)
 	v->wait_p99_ms = metrics_wait_percentile(m, 99);
 	billing(c, v);
 	merge_note(m, &v->merge_note);
+	result_heat_build(c, v);
 }
 
 struct pk_result *result_build(const struct pk_run *run)
@@ -389,6 +390,7 @@ void result_free(struct pk_result *r)
 		free(r->variants[i].billed_ru_per_s);
 		free(r->variants[i].billed_classic);
 		free(r->variants[i].billed_dynamic);
+		result_heat_free(&r->variants[i].heat);
 	}
 	free(r->variants);
 	free(r->phase_start_ms);

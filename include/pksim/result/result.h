@@ -139,6 +139,52 @@ struct pk_result_merge_note {
 	uint64_t avg_bytes; /* average storage a range before it */
 };
 
+/*
+ * The range x time heat map (issue 15), aggregated once here so every
+ * report draws the same cells, bounded in memory: at most
+ * PK_RESULT_HEAT_COLS columns whatever the run's length.
+ *
+ * Column c covers the seconds [c x bucket_s, (c + 1) x bucket_s); bucket_s
+ * is the smallest of 1, 2, 5, 10, 15, 30 s, 1, 2, 5, 10, 15, 30 min, 1 h,
+ * then whole hours, that keeps the columns within the bound. A column's
+ * bands are the layout of its last second with a request (key order), or
+ * of the column before when it saw none (idle: values 0). A range that
+ * existed earlier in the column but not at its last busy second (a split
+ * parent, a merged range) counts in the bands it overlaps in the key
+ * space: its highest second and its 429s in each, its RU shared by their
+ * widths. Normalized RU consumption is metrics_normalized_pct (D-NRU,
+ * rule 15): per cell, the highest second of the column.
+ */
+#define PK_RESULT_HEAT_COLS 720
+
+struct pk_result_heat_cell {
+	uint32_t range_id;
+	int nru_pct;		 /* highest second of the column, 0..100 */
+	uint64_t throttled_429;	 /* attempts rate limited in the column */
+	uint64_t requests;	 /* attempts in the column, retries too */
+	int64_t ru_mru;		 /* RU charged in the column, mRU */
+	int64_t ru_per_s_mru;	 /* its RU/s share at the last busy second */
+	uint64_t storage_bytes;	 /* stored at the last busy second */
+	double y0, y1;		 /* its share of the hash space as the
+				    slice [y0, y1) of 0..1 from "" to "FF"
+				    (pmap_width); equal slices when some
+				    range's bounds are unknown (a merged
+				    range merged again) */
+};
+
+struct pk_result_heat {
+	int kept;	     /* 0: the run outlasted PK_METRICS_DETAIL_MAX_S
+				and no per-range seconds were kept: no
+				columns */
+	int64_t bucket_s;    /* seconds a column covers, >= 1 */
+	size_t n_cols;	     /* ceil(end_s / bucket_s) */
+	size_t *col_start;   /* owned; n_cols + 1 offsets into cells: column
+				c is cells[col_start[c] .. col_start[c+1]) */
+	struct pk_result_heat_cell *cells; /* owned; per column, key order */
+	size_t n_cells;
+	size_t max_bands;    /* most bands of any column */
+};
+
 /* One container variant after the run. */
 struct pk_result_variant {
 	const char *name;		      /* borrowed from the run */
@@ -221,6 +267,7 @@ struct pk_result_variant {
 	int64_t autoscale_floor;  /* autoscale: 0.1 x max at the end */
 
 	struct pk_result_merge_note merge_note;
+	struct pk_result_heat heat; /* the range x time heat map */
 };
 
 /* The run: what ran, and one model per variant. */
@@ -254,5 +301,19 @@ result_lineage(const struct pk_result_variant *v, uint32_t id);
 /* The RU/s share, whole RU/s (rounded down), of the range holding lp. */
 int64_t result_lp_range_ru_per_s(const struct pk_result_variant *v,
 				 const struct pk_result_lp *lp);
+
+/* The heat map of v, built by result_build (src/result/heat.c); the
+   container c is the variant's, read once. Internal to the result stage. */
+struct pk_container;
+void result_heat_build(const struct pk_container *c,
+		       struct pk_result_variant *v);
+/* Free what heat owns; it is zero afterwards. */
+void result_heat_free(struct pk_result_heat *heat);
+
+/* The cell of heat column col for range id, or, when id is not a band of
+   that column (it did not exist yet), for its nearest ancestor that is
+   (the range it split from, and so on); NULL when none. Borrowed. */
+const struct pk_result_heat_cell *
+result_heat_cell(const struct pk_result_variant *v, size_t col, uint32_t id);
 
 #endif

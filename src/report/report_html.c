@@ -1,0 +1,427 @@
+/*
+ * report_html: the self-contained HTML page (see report_html.h).
+ */
+#include "pksim/report/report_html.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/fmt.h"
+#include "pksim/model/cost.h"
+#include "pksim/report/findings.h"
+#include "pksim/report/heatsvg.h"
+#include "pksim/report/layout.h"
+#include "pksim/report/scorecard.h"
+
+/* Light and dark colours, print rules; SVG text follows the page. */
+static const char css[] =
+	":root{color-scheme:light dark;--fg:#1b1b1b;--bg:#fff;--mute:#555;"
+	"--rule:#ccc;--mark:#d1006b}\n"
+	"@media (prefers-color-scheme:dark){:root{--fg:#e8e8e8;--bg:#15171a;"
+	"--mute:#aaa;--rule:#444;--mark:#ff6fb0}}\n"
+	"body{font:15px/1.45 system-ui,sans-serif;color:var(--fg);"
+	"background:var(--bg);margin:1.5em auto;max-width:60em;"
+	"padding:0 1em}\n"
+	"h1{font-size:1.5em}h2{font-size:1.2em;border-bottom:1px solid "
+	"var(--rule);padding-bottom:.2em;margin-top:1.6em}\n"
+	"table{border-collapse:collapse;margin:.5em 0}td,th{padding:.15em "
+	".6em;border-bottom:1px solid var(--rule);text-align:left;"
+	"vertical-align:top}td.n{text-align:right;font-variant-numeric:"
+	"tabular-nums}\n"
+	"svg{max-width:100%;height:auto;display:block}svg text{fill:var(--fg);"
+	"font:11px system-ui,sans-serif}\n"
+	".frame{fill:none;stroke:var(--rule)}.axis line,.tick{stroke:var(--mute)}"
+	"\n.split{stroke:var(--mark);stroke-width:2}.action{stroke:var(--mute);"
+	"stroke-width:1.5;stroke-dasharray:2 2}\n.midnight{stroke:var(--fg);"
+	"stroke-dasharray:5 3}text.midnight{stroke:none;font-weight:600}\n"
+	".hatch{stroke:#fff;stroke-width:1}.ref{stroke:var(--mark);"
+	"stroke-dasharray:4 3}.line{fill:none;stroke-width:1.5}\n"
+	".multiples{display:flex;flex-wrap:wrap;gap:1em}.multiples figure"
+	"{flex:1 1 22em;margin:0}figcaption{font-weight:600}\n"
+	".note{color:var(--mute)}\n"
+	"@media print{body{max-width:none;color:#000;background:#fff}"
+	"section{break-inside:avoid}svg text{fill:#000}"
+	".multiples figure{flex:1 1 45%}}\n";
+
+static void text(const char *s, FILE *out)
+{
+	heatsvg_text(s, out);
+}
+
+/* Open section `name` of variant vi: ids stay unique in the page */
+static void sec(const char *name, size_t vi, const char *h2, FILE *out)
+{
+	fprintf(out, "<section class=\"%s\" id=\"%s", name, name);
+	if (vi > 0) {
+		fprintf(out, "-v%zu", vi + 1);
+	}
+	fprintf(out, "\"><h2>%s</h2>\n", h2);
+}
+
+static void head(const struct pk_result *r, int compare, FILE *out)
+{
+	fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+		     "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
+		     "content=\"width=device-width, initial-scale=1\">\n"
+		     "<title>pksim %s: ",
+		compare ? "compare" : "run");
+	text(r->sc->name, out);
+	fprintf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n"
+		     "<header><h1>pksim %s: ",
+		css, compare ? "compare" : "run");
+	text(r->sc->name, out);
+	fprintf(out, "</h1>\n<p class=\"note\">seed %" PRIu64 ", %" PRId64
+		     " s simulated. Every figure is from the simulator's own "
+		     "per-second record; colours are normalized RU "
+		     "consumption (the highest second of each cell).</p>"
+		     "</header>\n",
+		r->seed, r->end_ms / 1000);
+}
+
+static void row(const char *k, const char *v, FILE *out)
+{
+	fprintf(out, "<tr><th>%s</th><td>", k);
+	text(v, out);
+	fprintf(out, "</td></tr>\n");
+}
+
+static void summary(const struct pk_result *r,
+		    const struct pk_result_variant *v, size_t vi, FILE *out)
+{
+	const struct pk_totals *t = &v->metrics->totals;
+	char a[64], b[64], buf[PK_LAYOUT_SENTENCE_BYTES + 64];
+	char **f;
+	size_t n, i;
+
+	sec("summary", vi, "Summary", out);
+	fprintf(out, "<table>\n");
+	if (r->sc->description) {
+		row("scenario", r->sc->description, out);
+	}
+	row("partition key", v->key->text, out);
+	snprintf(buf, sizeof(buf), "%s RU/s%s%s", fmt_thousands(v->ru_per_s, a),
+		 v->autoscale ? " (autoscale max)" : "",
+		 v->serverless ? " (serverless)" : "");
+	row("throughput", buf, out);
+	row("physical partitions",
+	    layout_sentence(v, buf, PK_LAYOUT_SENTENCE_BYTES), out);
+	snprintf(buf, sizeof(buf), "%s RU/s and %s a physical partition; %s "
+				   "a logical partition",
+		 fmt_thousands(v->spec->pp_ru_per_s, a),
+		 fmt_bytes(v->spec->pp_storage_bytes, b),
+		 fmt_bytes(v->spec->lp_storage_bytes, buf + 200));
+	row("caps", buf, out);
+	snprintf(buf, sizeof(buf), "%s operations, %s attempts",
+		 fmt_thousands((int64_t)t->operations, a),
+		 fmt_thousands((int64_t)t->attempts, b));
+	row("requests", buf, out);
+	snprintf(buf, sizeof(buf), "%s rate limited (429), %s failed after "
+				   "retries",
+		 fmt_thousands((int64_t)t->throttled_429, a),
+		 fmt_thousands((int64_t)t->failed_after_retries, b));
+	row("throttling", buf, out);
+	snprintf(buf, sizeof(buf), "%s RU, %.1f %% of the RU provisioned; "
+				   "peak normalized RU %.0f %% (range %" PRIu32
+				   ")",
+		 fmt_thousands(t->ru_mru / PK_MRU_PER_RU, a),
+		 100.0 * v->utilisation, 100.0 * v->peak_normalized,
+		 v->peak_range);
+	row("RU", buf, out);
+	snprintf(buf, sizeof(buf), "%s in %s logical partitions",
+		 fmt_bytes(v->storage_bytes, a),
+		 fmt_thousands((int64_t)v->lps_live, b));
+	row("storage", buf, out);
+	fprintf(out, "</table>\n<h3>Findings</h3>\n<ul>\n");
+	f = findings_make(v, &n);
+	for (i = 0; i < n; i++) {
+		fprintf(out, "<li>");
+		text(f[i], out);
+		fprintf(out, "</li>\n");
+		free(f[i]);
+	}
+	free(f);
+	fprintf(out, "</ul>\n</section>\n");
+}
+
+static void heat_note(const struct pk_result_variant *v, FILE *out)
+{
+	fprintf(out, "<p class=\"note\">");
+	if (!v->heat.kept) {
+		fprintf(out, "The run is longer than a day: per-range seconds "
+			     "were not kept, so there is no heat map.</p>\n");
+		return;
+	}
+	fprintf(out,
+		"x: simulated time; y: the key space from \"\" (top) to "
+		"\"FF\" (bottom), one band per partition key range, its "
+		"height its share of the hash space. One column is %" PRId64
+		" s%s. Hatched cells had 429s; solid vertical lines are "
+		"splits, dashed ones other actions. Hover a cell for its "
+		"figures.</p>\n",
+		v->heat.bucket_s,
+		v->heat.bucket_s > 1 ? ", coloured by its highest second" : "");
+}
+
+static void lps(const struct pk_result_variant *v, size_t vi, FILE *out)
+{
+	char key[256], a[40], b[40];
+	size_t i;
+
+	sec("hot-lps", vi, "Hottest logical partitions", out);
+	fprintf(out, "<table>\n<tr><th>key</th><th>RU</th>"
+		     "<th>RU %%</th><th>storage</th><th>requests</th>"
+		     "<th>429s</th><th>range</th></tr>\n");
+	for (i = 0; i < v->n_top_ru; i++) {
+		const struct pk_result_lp *lp = &v->top_ru[i];
+		int64_t tot = v->metrics->totals.ru_mru;
+
+		pkey_format_id(v->key, lp->key, lp->key_len, key, sizeof(key));
+		fprintf(out, "<tr><td>");
+		text(key, out);
+		fprintf(out,
+			"</td><td class=\"n\">%s</td><td class=\"n\">%.1f</td>"
+			"<td class=\"n\">%s</td><td class=\"n\">%s</td>"
+			"<td class=\"n\">%s</td><td class=\"n\">%" PRIu32
+			"</td></tr>\n",
+			fmt_thousands(lp->ru_mru / PK_MRU_PER_RU, a),
+			tot ? 100.0 * (double)lp->ru_mru / (double)tot : 0.0,
+			fmt_bytes(lp->storage_bytes, b),
+			fmt_thousands((int64_t)lp->requests, key),
+			fmt_thousands((int64_t)lp->throttled_429, key + 64),
+			v->ranges[lp->range].id);
+	}
+	fprintf(out, "</table>\n</section>\n");
+}
+
+static void timeline(const struct pk_result_variant *v, size_t vi,
+		     FILE *out)
+{
+	const struct pk_metrics *m = v->metrics;
+	size_t i, a = 0, s = 0;
+
+	sec("timeline", vi, "Actions and splits", out);
+	fprintf(out, "<table>\n<tr><th>t</th><th>what</th></tr>\n");
+	/* merge the two lists, both in time order */
+	while (a < m->n_actions || s < m->n_splits) {
+		if (s < m->n_splits &&
+		    (a >= m->n_actions ||
+		     m->splits[s].t_s <= m->actions[a].t_s)) {
+			const struct pk_split_event *e = &m->splits[s++];
+
+			fprintf(out,
+				"<tr><td class=\"n\">%" PRId64 " s</td><td>"
+				"range %" PRIu32 " split (%s) into %" PRIu32
+				" and %" PRIu32 "</td></tr>\n",
+				e->t_s, e->parent,
+				metrics_split_reason(e->reason), e->children[0],
+				e->children[1]);
+		} else {
+			const struct pk_action *x = &m->actions[a++];
+
+			fprintf(out, "<tr><td class=\"n\">%" PRId64
+				     " s</td><td>%s: ",
+				x->t_s, metrics_action_name(x->kind));
+			text(x->detail, out);
+			fprintf(out, "</td></tr>\n");
+		}
+	}
+	for (i = 0; i < m->n_changes; i++) {
+		const struct pk_throughput_event *e = &m->changes[i];
+
+		fprintf(out,
+			"<tr><td class=\"n\">%" PRId64 " s</td><td>throughput "
+			"%" PRId64 " to %" PRId64 " RU/s, %zu to %zu physical "
+			"partitions</td></tr>\n",
+			e->t_s, e->from_ru_per_s, e->to_ru_per_s,
+			e->ranges_before, e->ranges_after);
+	}
+	if (m->n_actions + m->n_splits + m->n_changes == 0) {
+		fprintf(out, "<tr><td>-</td><td>none</td></tr>\n");
+	}
+	fprintf(out, "</table>\n</section>\n");
+}
+
+static void queries(const struct pk_result_variant *v, size_t vi,
+		    FILE *out)
+{
+	const struct pk_totals *t = &v->metrics->totals;
+	static const char *names[3] = {"single partition", "targeted",
+				       "fan-out"};
+	size_t i;
+
+	sec("queries", vi, "Queries by route", out);
+	fprintf(out, "<table>\n<tr><th>route</th><th>queries</th></tr>\n");
+	for (i = 0; i < 3; i++) {
+		fprintf(out, "<tr><td>%s</td><td class=\"n\">%" PRIu64
+			     "</td></tr>\n",
+			names[i], t->queries[i]);
+	}
+	fprintf(out, "</table>\n<p class=\"note\">%" PRIu64 " range visits by "
+		     "queries; fan-out queries cost %.1f RU.</p>\n</section>\n",
+		t->query_ranges, (double)t->fanout_mru / PK_MRU_PER_RU);
+}
+
+static int run_page(const struct pk_result *r, int equal_bands, FILE *out)
+{
+	size_t vi;
+
+	for (vi = 0; vi < r->n_variants; vi++) {
+		const struct pk_result_variant *v = &r->variants[vi];
+
+		fprintf(out, "<article class=\"variant\">\n");
+		if (r->n_variants > 1) {
+			fprintf(out, "<h2>Variant %zu of %zu: ", vi + 1,
+				r->n_variants);
+			text(v->name, out);
+			fprintf(out, "</h2>\n");
+		}
+		summary(r, v, vi, out);
+		sec("heatmap", vi,
+		    "Heat map: normalized RU consumption per range over time",
+		    out);
+		heat_note(v, out);
+		heatsvg_map(v, (int)vi, v->end_s, r->sc->clock_start_s,
+			    equal_bands, 800, out);
+		heatsvg_legend(out);
+		fprintf(out, "</section>\n");
+		sec("ru-share", vi, "RU/s served against each range's share",
+		    out);
+		heatsvg_share_chart(v, out);
+		fprintf(out, "</section>\n");
+		sec("storage", vi, "Storage per range", out);
+		heatsvg_storage_chart(v, out);
+		fprintf(out, "</section>\n");
+		lps(v, vi, out);
+		timeline(v, vi, out);
+		queries(v, vi, out);
+		fprintf(out, "</article>\n");
+	}
+	return 0;
+}
+
+static void card_row(const char *what, const struct pk_result *r,
+		     const struct pk_scorecard *cards, int which, FILE *out)
+{
+	size_t i;
+	char a[160];
+
+	fprintf(out, "<tr><th>%s</th>", what);
+	for (i = 0; i < r->n_variants; i++) {
+		const struct pk_scorecard *s = &cards[i];
+
+		switch (which) {
+		case 0:
+			snprintf(a, sizeof(a), "%s", r->variants[i].key->text);
+			break;
+		case 1:
+			layout_short(&r->variants[i], a, sizeof(a));
+			break;
+		case 2:
+			snprintf(a, sizeof(a), "%.1f %%",
+				 100 * s->hottest_share_ru);
+			break;
+		case 3:
+			snprintf(a, sizeof(a), "%.0f %%",
+				 100 * s->peak_normalized_ru);
+			break;
+		case 4:
+			fmt_thousands((int64_t)s->throttled_429, a);
+			break;
+		case 5:
+			fmt_thousands((int64_t)s->failed_after_retries, a);
+			break;
+		case 6:
+			snprintf(a, sizeof(a), "%.2f", s->storage_max_over_mean);
+			break;
+		case 7:
+			snprintf(a, sizeof(a), "%zu", s->splits);
+			break;
+		default:
+			scorecard_full_text(r, s, 1, a, sizeof(a));
+			break;
+		}
+		fprintf(out, "<td>");
+		text(a, out);
+		fprintf(out, "</td>");
+	}
+	fprintf(out, "</tr>\n");
+}
+
+static int compare_page(const struct pk_result *r, int equal_bands,
+			FILE *out)
+{
+	struct pk_scorecard *cards = scorecard_all(r);
+	static const char *rows[] = {
+		"partition key",    "physical partitions", "hottest key: share of RU",
+		"peak normalized RU", "429s",		   "failed after retries",
+		"storage max/mean", "splits",		   "days to full"};
+	int64_t span = 1;
+	size_t i, k;
+
+	sec("scorecard", 0, "Scorecard", out);
+	fprintf(out, "<table>\n<tr><th>variant</th>");
+	for (i = 0; i < r->n_variants; i++) {
+		fprintf(out, "<th>");
+		text(cards[i].name, out);
+		fprintf(out, "</th>");
+		if (r->variants[i].end_s > span) {
+			span = r->variants[i].end_s;
+		}
+	}
+	fprintf(out, "</tr>\n");
+	for (k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
+		card_row(rows[k], r, cards, (int)k, out);
+	}
+	fprintf(out, "</table>\n</section>\n");
+	sec("ranking", 0, "Ranking", out);
+	fprintf(out, "<p class=\"note\">Fewest operations failed "
+		     "or refused, then fewest 429s, then the most even "
+		     "spread, then the lowest peak.</p>\n<ol>\n");
+	for (k = 1; k <= r->n_variants; k++) {
+		for (i = 0; i < r->n_variants; i++) {
+			if (cards[i].rank == k) {
+				fprintf(out, "<li>");
+				text(cards[i].verdict, out);
+				fprintf(out, "</li>\n");
+			}
+		}
+	}
+	fprintf(out, "</ol>\n</section>\n");
+	sec("heatmap", 0,
+	    "Heat maps side by side: one time axis, one colour scale", out);
+	if (r->n_variants) {
+		heat_note(&r->variants[0], out);
+	}
+	heatsvg_legend(out);
+	fprintf(out, "<div class=\"multiples\">\n");
+	for (i = 0; i < r->n_variants; i++) {
+		fprintf(out, "<figure><figcaption>");
+		text(r->variants[i].name, out);
+		fprintf(out, ": ");
+		text(r->variants[i].key->text, out);
+		fprintf(out, "</figcaption>\n");
+		heatsvg_map(&r->variants[i], (int)i, span,
+			    r->sc->clock_start_s, equal_bands, 420, out);
+		fprintf(out, "</figure>\n");
+	}
+	fprintf(out, "</div>\n</section>\n");
+	free(cards);
+	return 0;
+}
+
+int report_html(const struct pk_result *r, int compare, int equal_bands,
+		FILE *out)
+{
+	head(r, compare, out);
+	fprintf(out, "<main>\n");
+	if (compare) {
+		compare_page(r, equal_bands, out);
+	} else {
+		run_page(r, equal_bands, out);
+	}
+	fprintf(out, "</main>\n<footer class=\"note\"><p>Made by pksim; "
+		     "this page needs no network and no script.</p></footer>\n"
+		     "</body>\n</html>\n");
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,364 @@
+/*
+ * heat: the range x time heat map of a variant (result.h, "The range x
+ * time heat map"), aggregated once from the recorded per-second samples.
+ */
+#include "pksim/result/result.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/mem.h"
+#include "pksim/model/container.h"
+#include "pksim/model/pmap.h"
+
+/* Column widths tried in order; past the last, whole hours */
+static const int64_t ladder[] = {1,   2,   5,   10,   15,   30,  60,
+				 120, 300, 600, 900, 1800, 3600};
+
+static int64_t pick_bucket(int64_t end_s)
+{
+	size_t i;
+	int64_t b;
+
+	for (i = 0; i < sizeof(ladder) / sizeof(ladder[0]); i++) {
+		if ((end_s + ladder[i] - 1) / ladder[i] <= PK_RESULT_HEAT_COLS) {
+			return ladder[i];
+		}
+	}
+	b = (end_s + PK_RESULT_HEAT_COLS - 1) / PK_RESULT_HEAT_COLS;
+	return (b + 3599) / 3600 * 3600;
+}
+
+/* Key-space bounds of every range id of the run, where known. */
+struct bounds {
+	struct pk_epk min, max;
+	int known;
+};
+
+static void set_bounds(struct bounds *b, size_t n, uint32_t id,
+		       const struct pk_epk *min, const struct pk_epk *max)
+{
+	if (id < n) {
+		b[id].min = *min;
+		b[id].max = *max;
+		b[id].known = 1;
+	}
+}
+
+/* Ranges at creation (pmap_init_version's layout), split parents and
+   children (the split events), and the ranges at the end. */
+static struct bounds *all_bounds(const struct pk_container *c, size_t n)
+{
+	const struct pk_metrics *m = &c->metrics;
+	struct bounds *b = xcalloc(n ? n : 1, sizeof(*b));
+	struct pk_pmap first;
+	size_t i;
+
+	pmap_init_version(&first, c->created_ranges, c->pmap.version);
+	for (i = 0; i < first.n; i++) {
+		set_bounds(b, n, first.ranges[i].id, &first.ranges[i].min,
+			   &first.ranges[i].max);
+	}
+	pmap_free(&first);
+	for (i = 0; i < m->n_splits; i++) {
+		const struct pk_split_event *e = &m->splits[i];
+
+		set_bounds(b, n, e->children[0], &e->min[0], &e->max[0]);
+		set_bounds(b, n, e->children[1], &e->min[1], &e->max[1]);
+		set_bounds(b, n, e->parent, &e->min[0], &e->max[1]);
+	}
+	for (i = 0; i < c->pmap.n; i++) {
+		set_bounds(b, n, c->pmap.ranges[i].id, &c->pmap.ranges[i].min,
+			   &c->pmap.ranges[i].max);
+	}
+	return b;
+}
+
+/* The hash-space share of [min, max) as pmap_width measures it. */
+static double width(int version, const struct bounds *b)
+{
+	struct pk_range r;
+	struct pk_pmap one;
+
+	memset(&one, 0, sizeof(one));
+	r.id = 0;
+	r.min = b->min;
+	r.max = b->max;
+	one.ranges = &r;
+	one.n = 1;
+	one.version = version;
+	return pmap_width(&one, 0);
+}
+
+/* 1 if [a) and [b) share keys */
+static int overlaps(const struct bounds *a, const struct bounds *b)
+{
+	return epk_cmp(&a->min, &b->max) < 0 && epk_cmp(&b->min, &a->max) < 0;
+}
+
+struct builder {
+	const struct pk_container *c;
+	struct bounds *b;
+	size_t n_ids;
+	uint32_t *layout;	/* range ids now, key order */
+	size_t n_layout;
+	size_t next_split;	/* splits[] not applied yet */
+	int64_t *last_share;	/* per id: RU/s share, last sample */
+	uint64_t *last_storage; /* per id: storage, last sample */
+	struct pk_result_heat *h;
+	size_t cap_cells;
+};
+
+static struct pk_result_heat_cell *push(struct builder *bd, uint32_t id)
+{
+	struct pk_result_heat *h = bd->h;
+	struct pk_result_heat_cell *x;
+
+	mem_grow((void **)&h->cells, &bd->cap_cells, h->n_cells + 1,
+		 sizeof(*h->cells));
+	x = &h->cells[h->n_cells++];
+	memset(x, 0, sizeof(*x));
+	x->range_id = id;
+	return x;
+}
+
+/* The slices [y0, y1) of the bands from..n_cells: by hash-space share
+   when every band's bounds are known, else equal. */
+static void place(struct builder *bd, size_t from)
+{
+	struct pk_result_heat *h = bd->h;
+	size_t n = h->n_cells - from, i;
+	double y = 0, w;
+	int known = 1;
+
+	for (i = from; i < h->n_cells; i++) {
+		uint32_t id = h->cells[i].range_id;
+
+		known = known && id < bd->n_ids && bd->b[id].known;
+	}
+	for (i = from; i < h->n_cells; i++) {
+		struct pk_result_heat_cell *x = &h->cells[i];
+
+		w = known ? width(bd->c->pmap.version, &bd->b[x->range_id])
+			  : 1.0 / (double)n;
+		x->y0 = y;
+		y += w;
+		x->y1 = i + 1 == h->n_cells ? 1.0 : y;
+	}
+	if (n > h->max_bands) {
+		h->max_bands = n;
+	}
+}
+
+/* Add sample s to the bands from..n_cells of its column: its own band,
+   or the bands it overlaps (see result.h). */
+static void fold(struct builder *bd, size_t from, const struct pk_sample *s)
+{
+	struct pk_result_heat *h = bd->h;
+	struct pk_result_heat_cell *hit[64];
+	double wsum = 0, w[64];
+	size_t i, n = 0;
+	int pct = metrics_normalized_pct(s);
+	const struct bounds *sb =
+		s->range_id < bd->n_ids ? &bd->b[s->range_id] : NULL;
+
+	for (i = from; i < h->n_cells; i++) {
+		struct pk_result_heat_cell *x = &h->cells[i];
+
+		if (x->range_id == s->range_id) {
+			hit[0] = x;
+			w[0] = 1;
+			wsum = 1;
+			n = 1;
+			break;
+		}
+		if (n < 64 && sb && sb->known && x->range_id < bd->n_ids &&
+		    bd->b[x->range_id].known &&
+		    overlaps(sb, &bd->b[x->range_id])) {
+			w[n] = width(bd->c->pmap.version, &bd->b[x->range_id]);
+			wsum += w[n];
+			hit[n++] = x;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		struct pk_result_heat_cell *x = hit[i];
+
+		if (pct > x->nru_pct) {
+			x->nru_pct = pct;
+		}
+		x->throttled_429 += s->throttled_429;
+		x->requests += s->requests;
+		x->ru_mru += wsum > 0 ? (int64_t)((double)s->ru_mru * w[i] /
+						   wsum)
+				      : s->ru_mru / (int64_t)n;
+	}
+}
+
+/* Replace the layout's ranges that overlap range id by id (a split
+   child, or a range made by a merge), keeping key order. */
+static void enter(struct builder *bd, uint32_t id)
+{
+	const struct bounds *nb = &bd->b[id];
+	size_t i, w = 0, at = SIZE_MAX;
+
+	for (i = 0; i < bd->n_layout; i++) {
+		uint32_t x = bd->layout[i];
+
+		if (x == id) {
+			return;
+		}
+		if (bd->b[x].known && overlaps(nb, &bd->b[x])) {
+			if (at == SIZE_MAX) {
+				at = w;
+			}
+			continue;
+		}
+		if (at == SIZE_MAX && bd->b[x].known &&
+		    epk_cmp(&bd->b[x].min, &nb->min) > 0) {
+			at = w;
+		}
+		bd->layout[w++] = x;
+	}
+	if (at == SIZE_MAX) {
+		at = w;
+	}
+	memmove(&bd->layout[at + 1], &bd->layout[at],
+		(w - at) * sizeof(*bd->layout));
+	bd->layout[at] = id;
+	bd->n_layout = w + 1;
+}
+
+/* Column col from samples[lo, hi) (its seconds; lo == hi: idle), after
+   the splits before its end. */
+static void column(struct builder *bd, size_t col, size_t lo, size_t hi)
+{
+	const struct pk_metrics *m = &bd->c->metrics;
+	struct pk_result_heat *h = bd->h;
+	int64_t end = (int64_t)(col + 1) * h->bucket_s;
+	size_t from = h->n_cells, i;
+
+	h->col_start[col] = from;
+	for (i = lo; i < hi; i++) {
+		const struct pk_sample *s = &m->samples[i];
+
+		/* the splits up to this second */
+		while (bd->next_split < m->n_splits &&
+		       m->splits[bd->next_split].t_s <= s->t_s) {
+			const struct pk_split_event *e =
+				&m->splits[bd->next_split++];
+
+			enter(bd, e->children[0]);
+			enter(bd, e->children[1]);
+		}
+		if (s->range_id < bd->n_ids) {
+			if (bd->b[s->range_id].known) {
+				enter(bd, s->range_id);
+			}
+			bd->last_share[s->range_id] = s->ru_per_s_mru;
+			bd->last_storage[s->range_id] = s->storage_bytes;
+		}
+	}
+	while (bd->next_split < m->n_splits &&
+	       m->splits[bd->next_split].t_s < end) {
+		const struct pk_split_event *e = &m->splits[bd->next_split++];
+
+		enter(bd, e->children[0]);
+		enter(bd, e->children[1]);
+	}
+	for (i = 0; i < bd->n_layout; i++) {
+		uint32_t id = bd->layout[i];
+		struct pk_result_heat_cell *y = push(bd, id);
+
+		y->ru_per_s_mru = bd->last_share[id];
+		y->storage_bytes = bd->last_storage[id];
+	}
+	place(bd, from);
+	for (i = lo; i < hi; i++) {
+		fold(bd, from, &m->samples[i]);
+	}
+}
+
+void result_heat_build(const struct pk_container *c,
+		       struct pk_result_variant *v)
+{
+	const struct pk_metrics *m = &c->metrics;
+	struct pk_result_heat *h = &v->heat;
+	struct builder bd;
+	size_t col, s = 0, e;
+
+	memset(h, 0, sizeof(*h));
+	h->kept = m->keep_seconds;
+	h->bucket_s = pick_bucket(v->end_s);
+	if (!h->kept || v->end_s <= 0) {
+		h->col_start = xcalloc(1, sizeof(*h->col_start));
+		return;
+	}
+	h->n_cols = (size_t)((v->end_s + h->bucket_s - 1) / h->bucket_s);
+	h->col_start = xcalloc(h->n_cols + 1, sizeof(*h->col_start));
+	bd.c = c;
+	bd.n_ids = v->n_lineage;
+	bd.b = all_bounds(c, bd.n_ids);
+	bd.h = h;
+	bd.cap_cells = 0;
+	bd.next_split = 0;
+	bd.layout = xcalloc(bd.n_ids + 1, sizeof(*bd.layout));
+	bd.last_share = xcalloc(bd.n_ids + 1, sizeof(*bd.last_share));
+	bd.last_storage = xcalloc(bd.n_ids + 1, sizeof(*bd.last_storage));
+	/* a range's share before its first sample: as at the end */
+	for (col = 0; col < v->n_ranges; col++) {
+		if (v->ranges[col].id < bd.n_ids) {
+			bd.last_share[v->ranges[col].id] =
+				v->ranges[col].ru_per_s_mru;
+		}
+	}
+	/* the layout at creation (pmap_init_version) */
+	bd.n_layout = c->created_ranges < bd.n_ids ? c->created_ranges
+						   : bd.n_ids;
+	for (col = 0; col < bd.n_layout; col++) {
+		bd.layout[col] = (uint32_t)col;
+	}
+	for (col = 0; col < h->n_cols; col++) {
+		int64_t end = (int64_t)(col + 1) * h->bucket_s;
+
+		for (e = s; e < m->n_samples && m->samples[e].t_s < end; e++) {
+		}
+		column(&bd, col, s, e);
+		s = e;
+	}
+	h->col_start[h->n_cols] = h->n_cells;
+	free(bd.b);
+	free(bd.layout);
+	free(bd.last_share);
+	free(bd.last_storage);
+}
+
+void result_heat_free(struct pk_result_heat *heat)
+{
+	free(heat->col_start);
+	free(heat->cells);
+	memset(heat, 0, sizeof(*heat));
+}
+
+const struct pk_result_heat_cell *
+result_heat_cell(const struct pk_result_variant *v, size_t col, uint32_t id)
+{
+	const struct pk_result_heat *h = &v->heat;
+	size_t i, hops;
+
+	if (col >= h->n_cols) {
+		return NULL;
+	}
+	for (hops = 0; hops <= v->n_lineage; hops++) {
+		for (i = h->col_start[col]; i < h->col_start[col + 1]; i++) {
+			if (h->cells[i].range_id == id) {
+				return &h->cells[i];
+			}
+		}
+		if (id >= v->n_lineage ||
+		    v->lineage[id].parent == PK_RESULT_NO_RANGE) {
+			return NULL;
+		}
+		id = v->lineage[id].parent;
+	}
+	return NULL;
+}

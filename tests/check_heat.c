@@ -1,0 +1,207 @@
+/*
+ * heat: the range x time heat map of the result model (result.h) and the
+ * HTML page drawn from it (report_html.h): column widths, bands that tile
+ * the key space by hash-space share, splits, and a day-long run's page
+ * size bound.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/diag.h"
+#include "pksim/model/metrics.h"
+#include "pksim/report/report_html.h"
+#include "pksim/result/result.h"
+#include "pksim/run/sim.h"
+#include "testutil.h"
+
+struct fx {
+	struct pk_scenario *sc;
+	struct pk_run *run;
+	struct pk_result *r;
+};
+
+static void fx_run(struct fx *f, const char *text)
+{
+	struct pk_diag d;
+
+	diag_init(&d);
+	f->sc = scenario_parse("heat.yaml", text, strlen(text), &d);
+	ck_assert_msg(f->sc != NULL, "%s", tu_diag_text(&d));
+	f->run = sim_run(f->sc, f->sc->seed, &d);
+	ck_assert_ptr_nonnull(f->run);
+	diag_free(&d);
+	f->r = result_build(f->run);
+}
+
+static void fx_free(struct fx *f)
+{
+	result_free(f->r);
+	sim_free(f->run);
+	scenario_free(f->sc);
+}
+
+/* Every column's bands: distinct ids, [y0, y1) contiguous from 0 to 1. */
+static void assert_tiles(const struct pk_result_heat *h)
+{
+	size_t c, i, k;
+
+	for (c = 0; c < h->n_cols; c++) {
+		size_t a = h->col_start[c], b = h->col_start[c + 1];
+
+		ck_assert_uint_gt(b, a);
+		ck_assert(h->cells[a].y0 == 0.0);
+		ck_assert(h->cells[b - 1].y1 == 1.0);
+		for (i = a; i < b; i++) {
+			ck_assert(h->cells[i].y1 > h->cells[i].y0);
+			if (i + 1 < b) {
+				ck_assert(h->cells[i].y1 == h->cells[i + 1].y0);
+			}
+			for (k = a; k < i; k++) {
+				ck_assert_uint_ne(h->cells[k].range_id,
+						  h->cells[i].range_id);
+			}
+		}
+	}
+}
+
+/*
+ * Created at 18,000 RU/s: 3 ranges (rule 2: 18,000 / 6,000), each a
+ * third of the space V2 hashes reach (pmap_init). Raised to 45,000 at
+ * t = 10 s: ceil(45,000 / 10,000) = 5 ranges, so 2 of the 3 split
+ * (D-SCALE) and each child holds half its parent: 1/6 of the space.
+ * A 20 s run (plus retries) is under 720 s: 1 s columns.
+ */
+START_TEST(test_heat_split_layout)
+{
+	struct fx f;
+	const struct pk_result_variant *v;
+	const struct pk_result_heat *h;
+	size_t a, b, c, i, n6 = 0;
+
+	fx_run(&f, "name: heat\nseed: 5\n"
+		   "container: {partition_key: /d, throughput: 18000}\n"
+		   "items:\n  d: {values: \"d-{0000..0999}\"}\n"
+		   "phases:\n"
+		   "  - {name: a, duration: 10s, rate: 200/s, ops: {create: 1},"
+		   " item_size: 1KB}\n"
+		   "  - {name: b, duration: 10s, throughput: 45000, rate: "
+		   "200/s, ops: {create: 1}, item_size: 1KB}\n");
+	v = &f.r->variants[0];
+	h = &v->heat;
+	ck_assert_int_eq(h->kept, 1);
+	ck_assert_int_eq(h->bucket_s, 1);
+	ck_assert_uint_eq(h->n_cols, (size_t)v->end_s);
+	assert_tiles(h);
+	/* t = 0: the three ranges of creation, a third each */
+	a = h->col_start[0];
+	b = h->col_start[1];
+	ck_assert_uint_eq(b - a, 3);
+	for (i = 0; i < 3; i++) {
+		ck_assert_uint_eq(h->cells[a + i].range_id, i);
+		ck_assert_double_eq_tol(h->cells[a + i].y1 - h->cells[a + i].y0,
+					1.0 / 3, 1e-9);
+	}
+	/* the last column: five bands, four of them a sixth */
+	c = h->n_cols - 1;
+	a = h->col_start[c];
+	b = h->col_start[c + 1];
+	ck_assert_uint_eq(b - a, 5);
+	ck_assert_uint_eq(h->max_bands, 5);
+	for (i = a; i < b; i++) {
+		double w = h->cells[i].y1 - h->cells[i].y0;
+
+		if (w > 1.0 / 6 - 1e-9 && w < 1.0 / 6 + 1e-9) {
+			n6++;
+		}
+	}
+	ck_assert_uint_eq(n6, 4);
+	/* a range at the end that was split from a parent shows the
+	   parent's band at t = 0 */
+	for (i = 0; i < v->n_ranges; i++) {
+		if (v->ranges[i].parent != PK_RESULT_NO_RANGE) {
+			ck_assert_uint_eq(
+				result_heat_cell(v, 0, v->ranges[i].id)->range_id,
+				v->ranges[i].parent);
+		}
+	}
+	fx_free(&f);
+}
+END_TEST
+
+/*
+ * 1,000 s: 1 s columns would be 1,000 > 720, so 2 s columns (the next
+ * width of the ladder): 500 of them. A cell's normalized RU is the
+ * highest second of its column, so it is never below any sample of
+ * that range in those two seconds.
+ */
+START_TEST(test_heat_buckets)
+{
+	struct fx f;
+	const struct pk_result_variant *v;
+	const struct pk_result_heat *h;
+	const struct pk_metrics *m;
+	size_t i;
+
+	fx_run(&f, "name: heat\nseed: 1\n"
+		   "container: {partition_key: /d, throughput: 400}\n"
+		   "items:\n  d: {values: \"d-{0000..0009}\"}\n"
+		   "phases:\n"
+		   "  - {name: a, duration: 1000s, rate: 20/s, ops: {create: "
+		   "1}, item_size: 1KB}\n");
+	v = &f.r->variants[0];
+	h = &v->heat;
+	m = v->metrics;
+	ck_assert_int_eq(v->end_s, 1000);
+	ck_assert_int_eq(h->bucket_s, 2);
+	ck_assert_uint_eq(h->n_cols, 500);
+	assert_tiles(h);
+	for (i = 0; i < m->n_samples; i++) {
+		const struct pk_result_heat_cell *x = result_heat_cell(
+			v, (size_t)(m->samples[i].t_s / 2), m->samples[i].range_id);
+
+		ck_assert_ptr_nonnull(x);
+		ck_assert_int_ge(x->nru_pct,
+				 metrics_normalized_pct(&m->samples[i]));
+	}
+	fx_free(&f);
+}
+END_TEST
+
+/* A day-long run: 86,400 s / 720 = 120 s columns (the ladder's first
+   width that fits), and the page stays under 3 MB (issue 15). */
+START_TEST(test_heat_day_page_size)
+{
+	struct fx f;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	fx_run(&f, "name: day\nseed: 1\n"
+		   "container: {partition_key: /d, throughput: 40000}\n"
+		   "items:\n  d: {values: \"d-{0000..0999}\"}\n"
+		   "phases:\n"
+		   "  - {name: a, duration: 24h, rate: 2/s, ops: {create: 1},"
+		   " item_size: 1KB}\n");
+	ck_assert_int_eq(f.r->variants[0].heat.bucket_s, 120);
+	ck_assert_uint_eq(f.r->variants[0].heat.n_cols, 720);
+	mem = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_html(f.r, 0, 0, mem), 0);
+	fclose(mem);
+	ck_assert_uint_lt(len, 3000000);
+	free(buf);
+	fx_free(&f);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("heat");
+	TCase *tc = tcase_create("heat");
+
+	tcase_add_test(tc, test_heat_split_layout);
+	tcase_add_test(tc, test_heat_buckets);
+	tcase_add_test(tc, test_heat_day_page_size);
+	suite_add_tcase(s, tc);
+	return s;
+}
