@@ -646,6 +646,48 @@ START_TEST(test_trace_detect_and_force)
 }
 END_TEST
 
+/* trace_path_counts: records holding each path, over the first n
+   records; counted by eye from the three records below: /a in the 1st and
+   3rd, /b and /b/c in the 2nd only, /d (an array, not descended into) in
+   the 3rd. */
+START_TEST(test_trace_path_counts)
+{
+	const char *text = "{\"a\": 1}\n"
+			   "{\"b\": {\"c\": 2}}\n"
+			   "{\"a\": 3, \"d\": [1, 2]}\n";
+	struct pk_diag d;
+	struct pk_trace *t;
+	uint64_t counts[8];
+	const char *want[] = {"/a", "/b", "/b/c", "/d"};
+	const uint64_t all[] = {2, 1, 1, 1}, first2[] = {1, 1, 1, 0};
+	size_t i, p;
+
+	diag_init(&d);
+	t = trace_parse("t.jsonl", text, strlen(text), PK_TRACE_FORMAT_AUTO,
+			&d);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_eq(trace_n_paths(t), 4);
+	trace_path_counts(t, 100, counts); /* more than there are: all */
+	for (i = 0; i < 4; i++) {
+		for (p = 0; p < 4; p++) {
+			if (strcmp(trace_path_name(t, p), want[i]) == 0) {
+				break;
+			}
+		}
+		ck_assert_msg(p < 4, "no path %s", want[i]);
+		ck_assert_uint_eq(counts[p], all[i]);
+	}
+	trace_path_counts(t, 2, counts);
+	for (i = 0; i < 4; i++) {
+		for (p = 0; strcmp(trace_path_name(t, p), want[i]) != 0; p++) {
+		}
+		ck_assert_uint_eq(counts[p], first2[i]);
+	}
+	trace_free(t);
+	diag_free(&d);
+}
+END_TEST
+
 START_TEST(test_trace_value_forms)
 {
 	struct pk_diag d;
@@ -1131,6 +1173,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_trace_csv_forms);
 	tcase_add_test(tc, test_trace_detect_and_force);
 	tcase_add_test(tc, test_trace_value_forms);
+	tcase_add_test(tc, test_trace_path_counts);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("time");
 	tcase_add_test(tc, test_trace_time);
