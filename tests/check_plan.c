@@ -468,6 +468,27 @@ START_TEST(test_plan_bad_corpus)
 }
 END_TEST
 
+/* Same plan, same bytes, in every format (nothing depends on the clock,
+   the environment or addresses). */
+START_TEST(test_plan_deterministic)
+{
+	static const char *const args[] = {
+	    "plan " OFFICES, "plan " OFFICES " --format json",
+	    "plan " OFFICES " --format markdown", "plan " OFFICES " --scenario"};
+	size_t i;
+
+	to_src_root();
+	for (i = 0; i < sizeof(args) / sizeof(args[0]); i++) {
+		char *a = run_ok(args[i]), *b = run_ok(args[i]);
+
+		ck_assert_str_eq(a, b);
+		ck_assert_uint_gt(strlen(a), 100);
+		free(a);
+		free(b);
+	}
+}
+END_TEST
+
 START_TEST(test_plan_usage)
 {
 	static const char *const cases[][2] = {
@@ -534,6 +555,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_plan_scenario_runs);
 	tcase_add_test(tc, test_plan_count_from);
 	tcase_add_test(tc, test_plan_bad_corpus);
+	tcase_add_test(tc, test_plan_deterministic);
 	tcase_add_test(tc, test_plan_usage);
 	tcase_add_test(tc, test_plan_help);
 	suite_add_tcase(s, tc);
