@@ -29,8 +29,11 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/pksim-notebook.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 cd "$tmp"
 "$pksim" run "$src/scenarios/iot-by-day.yaml" --format csv -o series.csv
+"$pksim" run "$src/scenarios/iot-by-day.yaml" --format json -o series.json
 "$pksim" compare "$src/scenarios/compare-iot.yaml" --format csv \
 	-o compare.csv
+"$pksim" compare "$src/scenarios/compare-iot.yaml" --format json \
+	-o compare.json
 awk '/^pandas reads the CSV/ {found = 1}
      found && /^```python$/ {inblock = 1; next}
      inblock && /^```$/ {exit}
@@ -68,15 +71,34 @@ b = per_second(rows, "b")
 assert list(b.index) == [0, 1], b
 assert list(b[0]) == [0.0, 1.0], b
 
-# The real compare CSV: one column per range the variant had, every
-# second from 0 to its last, no gaps or NaN.
+# Storage is forward-filled, not zeroed: range 0 stored 100 bytes at
+# t = 0 and nothing was written at t = 1 and 2, so it still holds 100.
+rows["storage_bytes"] = [100, 300, 50]
+a = per_second(rows, "a", "storage_bytes")
+assert list(a[0]) == [100, 100, 100, 300], a
+
+# The real compare: every range the JSON report lists, each second of the
+# run (scenario.duration_s), no gaps or NaN. In compare-iot.yaml the
+# variant 'date' keys every write by its calendar day, and the run spans
+# midnight (60 s either side): 2 days, 2 logical partitions, at most 2
+# ranges written. 18,000 RU/s made 3 ranges of 6,000, so at least one
+# range sees no request all run: the report lists it, the CSV has no row.
 c = pd.read_csv("compare.csv")
+run_shape = ns["run_shape"]
+ranges, length = run_shape("compare.json")
+idle_seen = 0
 for variant in c["variant"].unique():
     v = c[c["variant"] == variant]
-    t = per_second(c, variant)
-    assert list(t.index) == list(range(0, v["t_s"].max() + 1)), variant
-    assert sorted(t.columns) == sorted(v["range_id"].unique()), variant
+    t = per_second(c, variant, ranges=ranges[variant], length=length)
+    assert list(t.index) == list(range(0, length)), variant
+    assert sorted(t.columns) == sorted(ranges[variant]), variant
     assert not t.isna().any().any(), variant
+    for r in set(ranges[variant]) - set(v["range_id"].unique()):
+        assert (t[r] == 0).all(), (variant, r)
+        idle_seen += 1
+assert idle_seen >= 1, "no range idle throughout: the case is not tested"
+assert 2 in per_second(c, "date", ranges=ranges["date"], length=length)
 print("ok: README example wrote series.png and compare.png; per_second"
-      " selects one variant and fills idle seconds with 0")
+      " selects one variant, fills idle seconds with 0, storage forward,"
+      " and keeps ranges idle throughout")
 PY
