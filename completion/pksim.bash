@@ -22,7 +22,7 @@ _pksim()
 		if [ "$cmd" = plan ]; then
 			COMPREPLY=($(compgen -W 'text json markdown' -- "$cur"))
 		else
-			COMPREPLY=($(compgen -W 'text json csv html' -- "$cur"))
+			COMPREPLY=($(compgen -W 'text json csv markdown html' -- "$cur"))
 		fi
 		return
 		;;

@@ -101,7 +101,7 @@ START_TEST(test_cli_usage_errors)
 			 2);
 	ck_assert_str_eq(first_line(err),
 			 "pksim: error: unknown format 'xml'; allowed: text, "
-			 "json, csv, html; see 'pksim --help'");
+			 "json, csv, markdown, html; see 'pksim --help'");
 	free(out);
 	free(err);
 	ck_assert_int_eq(tu_run("run scenarios/offices.yaml --seed -1", &out,

@@ -20,6 +20,7 @@
 #include "pksim/report/report_csv.h"
 #include "pksim/report/report_html.h"
 #include "pksim/report/report_json.h"
+#include "pksim/report/report_md.h"
 #include "pksim/report/report_text.h"
 #include "pksim/result/result.h"
 #include "pksim/load/scenario.h"
@@ -28,7 +29,13 @@
 
 #define PK_VERSION "0.1.0"
 
-enum pk_format { PK_FORMAT_TEXT, PK_FORMAT_JSON, PK_FORMAT_CSV, PK_FORMAT_HTML };
+enum pk_format {
+	PK_FORMAT_TEXT,
+	PK_FORMAT_JSON,
+	PK_FORMAT_CSV,
+	PK_FORMAT_HTML,
+	PK_FORMAT_MARKDOWN
+};
 
 /* --key options one compare takes, at most */
 #define PK_CLI_MAX_KEYS 16
@@ -106,9 +113,11 @@ static int parse_format(const char *arg, struct pk_run_opts *o)
 		o->format = PK_FORMAT_CSV;
 	} else if (strcmp(arg, "html") == 0) {
 		o->format = PK_FORMAT_HTML;
+	} else if (strcmp(arg, "markdown") == 0) {
+		o->format = PK_FORMAT_MARKDOWN;
 	} else {
 		return usage_error("unknown format '%s'; allowed: text, json, "
-				   "csv, html",
+				   "csv, markdown, html",
 				   arg);
 	}
 	return 0;
@@ -341,6 +350,8 @@ static int render(const struct pk_run *run, const struct pk_run_opts *o,
 		rc = report_json(res, o->compare, mem);
 	} else if (o->format == PK_FORMAT_HTML) {
 		rc = report_html(res, o->compare, o->equal_bands, mem);
+	} else if (o->format == PK_FORMAT_MARKDOWN) {
+		rc = report_markdown(res, o->compare, mem);
 	} else if (o->compare) {
 		rc = report_text_compare(res, mem);
 	} else {

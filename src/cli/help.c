@@ -24,7 +24,7 @@
 	"     FILE:LINE:COL and what is allowed\n"
 
 static const char overview_text[] =
-    "usage: pksim run SCENARIO.yaml [--format text|json|csv|html]\n"
+    "usage: pksim run SCENARIO.yaml [--format text|json|csv|markdown|html]\n"
     "                 [--seed N] [-o FILE]\n"
     "       pksim compare SCENARIO.yaml [--key K]... [options of run]\n"
     "       pksim compare --items FILE (--time-field F | --rate R |\n"
@@ -54,7 +54,7 @@ static const char overview_text[] =
     "\n" PK_HELP_EXIT;
 
 static const char run_text[] =
-    "usage: pksim run SCENARIO.yaml [--format text|json|csv|html]\n"
+    "usage: pksim run SCENARIO.yaml [--format text|json|csv|markdown|html]\n"
     "                 [--seed N] [-o FILE]\n"
     "\n"
     "Replays the scenario's workload against a simulated container (each\n"
@@ -65,9 +65,11 @@ static const char run_text[] =
     "options:\n"
     "  --format FORMAT  text (default, for a terminal), json (the whole\n"
     "                   result), csv (the per-second series per\n"
-    "                   variant and partition key range), or html (one\n"
-    "                   self-contained page with the range x time heat\n"
-    "                   map; no network needed)\n"
+    "                   variant and partition key range), markdown\n"
+    "                   (assumptions, scorecard table, ranking with its\n"
+    "                   reasons, findings: for a design review), or html\n"
+    "                   (one self-contained page with the range x time\n"
+    "                   heat map; no network needed)\n"
     "  --bands B        html heat map bands: share (default; height by\n"
     "                   hash-space share) or equal\n"
     "  --seed N         replace the scenario's seed (unsigned 64-bit)\n"
@@ -126,8 +128,8 @@ static const char compare_text[] =
     "                   targeted, fan-out) and its RU counted; at most 16\n"
     "  --throughput N   RU/s of the container for --items, 400 to\n"
     "                   1,000,000 (default 10,000)\n"
-    "  --format FORMAT  text (default), json, csv or html, as for run\n"
-    "                   (html: the heat maps side by side)\n"
+    "  --format FORMAT  text (default), json, csv, markdown or html, as\n"
+    "                   for run (html: the heat maps side by side)\n"
     "  --bands B        share (default) or equal, as for run\n"
     "  --seed N         replace the scenario's seed\n"
     "  -o, --output F   write the report to F, whole or not at all\n"

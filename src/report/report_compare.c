@@ -37,14 +37,6 @@ static void cell(const char *text, FILE *out)
 	fprintf(out, " %-*s", PK_TEXT_COL - 1, buf);
 }
 
-static void pct_cell(double x, FILE *out)
-{
-	char buf[32];
-
-	snprintf(buf, sizeof(buf), "%.2f%%", 100.0 * x);
-	cell(buf, out);
-}
-
 /* One table row: label, then each scorecard's value of field. */
 enum pk_row {
 	PK_ROW_LPS,
@@ -80,81 +72,100 @@ static const char *const row_names[PK_ROWS] = {
 	"fan-out queries (RU)", "splits", "rank",
 };
 
-static void cell_of(const struct pk_result *run, const struct pk_scorecard *s,
-		    enum pk_row r, FILE *out)
+size_t compare_rows(void)
 {
-	char a[40], b[40], c[40], buf[96];
+	return PK_ROWS;
+}
 
-	switch (r) {
+const char *compare_row_name(size_t r)
+{
+	return r < PK_ROWS ? row_names[r] : "";
+}
+
+const char *compare_cell(const struct pk_result *run,
+			 const struct pk_scorecard *s, size_t r, char *buf,
+			 size_t cap)
+{
+	char a[40], b[40], c[40];
+
+	switch ((enum pk_row)r) {
 	case PK_ROW_LPS:
-		cell(fmt_thousands(s->logical_partitions, a), out);
-		return;
+		snprintf(buf, cap, "%s", fmt_thousands(s->logical_partitions, a));
+		break;
 	case PK_ROW_HOT_KEY:
-		cell(s->have_hottest ? s->hottest_key : "-", out);
-		return;
+		snprintf(buf, cap, "%s", s->have_hottest ? s->hottest_key : "-");
+		break;
 	case PK_ROW_HOT_REQ:
-		pct_cell(s->hottest_share_requests, out);
-		return;
+		snprintf(buf, cap, "%.2f%%", 100.0 * s->hottest_share_requests);
+		break;
 	case PK_ROW_HOT_RU:
-		pct_cell(s->hottest_share_ru, out);
-		return;
+		snprintf(buf, cap, "%.2f%%", 100.0 * s->hottest_share_ru);
+		break;
 	case PK_ROW_HOT_STORAGE:
-		pct_cell(s->hottest_share_storage, out);
-		return;
+		snprintf(buf, cap, "%.2f%%", 100.0 * s->hottest_share_storage);
+		break;
 	case PK_ROW_STORAGE_SKEW:
-		snprintf(buf, sizeof(buf), "%.2f", s->storage_max_over_mean);
+		snprintf(buf, cap, "%.2f", s->storage_max_over_mean);
 		break;
 	case PK_ROW_RANGE_RU:
-		snprintf(buf, sizeof(buf), "%.2f%% (range %u)",
+		snprintf(buf, cap, "%.2f%% (range %u)",
 			 100.0 * s->hottest_range_share_ru, s->hottest_range);
 		break;
 	case PK_ROW_RU:
-		cell(fmt_thousands(llround(s->ru_offered), a), out);
-		return;
+		snprintf(buf, cap, "%s", fmt_thousands(llround(s->ru_offered), a));
+		break;
 	case PK_ROW_QUERIES:
-		snprintf(buf, sizeof(buf), "%s/%s/%s",
+		snprintf(buf, cap, "%s/%s/%s",
 			 fmt_thousands(s->queries_single, a),
 			 fmt_thousands(s->queries_targeted, b),
 			 fmt_thousands(s->fanout_queries, c));
 		break;
 	case PK_ROW_PEAK:
-		snprintf(buf, sizeof(buf), "%.0f%% (range %u)",
+		snprintf(buf, cap, "%.0f%% (range %u)",
 			 100.0 * s->peak_normalized_ru, s->peak_range);
 		break;
 	case PK_ROW_429:
-		cell(fmt_thousands(s->throttled_429, a), out);
-		return;
+		snprintf(buf, cap, "%s", fmt_thousands(s->throttled_429, a));
+		break;
 	case PK_ROW_FAILED:
-		cell(fmt_thousands(s->failed_after_retries, a), out);
-		return;
+		snprintf(buf, cap, "%s",
+			 fmt_thousands(s->failed_after_retries, a));
+		break;
 	case PK_ROW_WORST:
-		snprintf(buf, sizeof(buf), "%.2f%% (range %u)",
+		snprintf(buf, cap, "%.2f%% (range %u)",
 			 100.0 * s->worst_range_429_rate, s->worst_range);
 		break;
 	case PK_ROW_403:
-		cell(fmt_thousands(s->rejected_403, a), out);
-		return;
+		snprintf(buf, cap, "%s", fmt_thousands(s->rejected_403, a));
+		break;
 	case PK_ROW_REFUSED:
-		cell(fmt_thousands(s->refused, a), out);
-		return;
+		snprintf(buf, cap, "%s", fmt_thousands(s->refused, a));
+		break;
 	case PK_ROW_FULL:
-		scorecard_full_text(run, s, 1, buf, sizeof(buf));
+		scorecard_full_text(run, s, 1, buf, cap);
 		break;
 	case PK_ROW_FANOUT:
-		snprintf(buf, sizeof(buf), "%s (%s)",
+		snprintf(buf, cap, "%s (%s)",
 			 fmt_thousands(s->fanout_queries, a),
 			 fmt_thousands((unsigned long long)(s->fanout_ru + 0.5),
 				   b));
 		break;
 	case PK_ROW_SPLITS:
-		snprintf(buf, sizeof(buf), "%zu", s->splits);
+		snprintf(buf, cap, "%zu", s->splits);
 		break;
 	default:
-		snprintf(buf, sizeof(buf), "%s%zu", s->tied ? "=" : "",
-			 s->rank);
+		snprintf(buf, cap, "%s%zu", s->tied ? "=" : "", s->rank);
 		break;
 	}
-	cell(buf, out);
+	return buf;
+}
+
+static void cell_of(const struct pk_result *run, const struct pk_scorecard *s,
+		    enum pk_row r, FILE *out)
+{
+	char buf[160];
+
+	cell(compare_cell(run, s, r, buf, sizeof(buf)), out);
 }
 
 /* What was assumed: arrival, operations, simulated time, and each

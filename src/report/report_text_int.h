@@ -26,6 +26,16 @@ const char *text_epk_short(struct pk_epk e, char *buf);
    boundary, marking the cut with "..". */
 void fit_column(char *text, size_t max);
 
+struct pk_scorecard;
+
+/* The compare scorecard's rows (report_compare.c): how many, each row's
+   label, and card s's value in row r as text into buf (cap bytes). */
+size_t compare_rows(void);
+const char *compare_row_name(size_t r);
+const char *compare_cell(const struct pk_result *run,
+			 const struct pk_scorecard *s, size_t r, char *buf,
+			 size_t cap);
+
 /* The sections, each starting with a blank line and its title. */
 void text_events(const struct pk_result_variant *v, FILE *out);
 void text_billing(const struct pk_result_variant *v, FILE *out);

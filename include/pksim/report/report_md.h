@@ -1,0 +1,26 @@
+/*
+ * report_md: the report as GitHub-flavoured Markdown, for a design review
+ * or a wiki (issue 12 §4): the assumptions (arrival, operations replayed,
+ * simulated time, each variant's RU/s and physical partitions and their
+ * origin), the scorecard as a table (one column per variant), the ranking
+ * with each rank's verdict and reason, and each variant's findings.
+ * `pksim run --format markdown` and `pksim compare --format markdown`
+ * write the same document; only the title names the command.
+ */
+#ifndef PKSIM_REPORT_MD_H
+#define PKSIM_REPORT_MD_H
+
+#include <stdio.h>
+
+#include "pksim/result/result.h"
+
+/*
+ * Write r as Markdown to out. Text from the scenario and the data (names,
+ * keys, values) is escaped so that it never breaks the table or starts
+ * markup: backslash, |, *, _, `, <, >, [, ], # get a backslash; newlines
+ * become spaces. compare: 1 for `pksim compare` (the title). Returns 0,
+ * or -1 when writing failed (ferror).
+ */
+int report_markdown(const struct pk_result *r, int compare, FILE *out);
+
+#endif

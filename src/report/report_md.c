@@ -1,0 +1,171 @@
+/*
+ * report_md: the report as GitHub-flavoured Markdown (see report_md.h).
+ */
+#include "pksim/report/report_md.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/report/findings.h"
+#include "pksim/report/layout.h"
+#include "pksim/report/scorecard.h"
+
+#include "report_text_int.h"
+
+/* s with Markdown's special characters escaped (report_md.h). */
+static void md_text(const char *s, FILE *out)
+{
+	for (; *s; s++) {
+		if (*s == '\n' || *s == '\r') {
+			fputc(' ', out);
+			continue;
+		}
+		if (strchr("\\|*_`<>[]#", *s)) {
+			fputc('\\', out);
+		}
+		fputc(*s, out);
+	}
+}
+
+static void assumptions(const struct pk_result *r, FILE *out)
+{
+	char t[1024];
+	size_t i;
+
+	fprintf(out, "## Assumptions\n\n");
+	fprintf(out, "- Simulated: %lld s (seed %llu)\n",
+		(long long)(r->end_ms / 1000), (unsigned long long)r->seed);
+	fprintf(out, "- Arrival: ");
+	md_text(scorecard_arrival(r, t, sizeof(t)), out);
+	fprintf(out, "\n- Operations replayed: ");
+	md_text(scorecard_replayed(r, t, sizeof(t)), out);
+	fputc('\n', out);
+	for (i = 0; i < r->n_variants; i++) {
+		fprintf(out, "- Variant ");
+		md_text(r->variants[i].name, out);
+		fprintf(out, " (key ");
+		md_text(r->variants[i].key->text, out);
+		fprintf(out, "): ");
+		md_text(layout_sentence(&r->variants[i], t, sizeof(t)), out);
+		fputc('\n', out);
+	}
+}
+
+/* The scorecard: one row per figure, one column per variant. */
+static void table(const struct pk_result *r, const struct pk_scorecard *c,
+		  FILE *out)
+{
+	char t[256];
+	size_t i, row;
+
+	fprintf(out, "\n## Scorecard\n\n| figure |");
+	for (i = 0; i < r->n_variants; i++) {
+		fputc(' ', out);
+		md_text(c[i].name, out);
+		fprintf(out, " |");
+	}
+	fprintf(out, "\n| --- |");
+	for (i = 0; i < r->n_variants; i++) {
+		fprintf(out, " ---: |");
+	}
+	fprintf(out, "\n| partition key |");
+	for (i = 0; i < r->n_variants; i++) {
+		fputc(' ', out);
+		md_text(r->variants[i].key->text, out);
+		fprintf(out, " |");
+	}
+	fprintf(out, "\n| physical partitions |");
+	for (i = 0; i < r->n_variants; i++) {
+		fputc(' ', out);
+		md_text(layout_short(&r->variants[i], t, sizeof(t)), out);
+		fprintf(out, " |");
+	}
+	fputc('\n', out);
+	for (row = 0; row < compare_rows(); row++) {
+		const char *name = compare_row_name(row);
+
+		fprintf(out, "| ");
+		/* the text report's indent marks a share of the hottest */
+		md_text(name + strspn(name, " "), out);
+		fprintf(out, " |");
+		for (i = 0; i < r->n_variants; i++) {
+			fputc(' ', out);
+			md_text(compare_cell(r, &c[i], row, t, sizeof(t)), out);
+			fprintf(out, " |");
+		}
+		fputc('\n', out);
+	}
+}
+
+static void ranking(const struct pk_result *r, const struct pk_scorecard *c,
+		    FILE *out)
+{
+	size_t *order = scorecard_order(c, r->n_variants), k, i;
+	char t[200];
+
+	fprintf(out, "\n## Ranking\n\nBy operations failed or refused, then "
+		     "429s, then RU of the operations, then the hottest "
+		     "range's and logical partition's share of RU, then peak "
+		     "normalized RU; differences within the tolerances are "
+		     "ties (equal ranks, by name).\n\n");
+	for (k = 0; k < r->n_variants; k++) {
+		const struct pk_scorecard *s = &c[order[k]];
+
+		fprintf(out, "- **%s%zu** ", s->tied ? "=" : "", s->rank);
+		md_text(s->verdict, out);
+		if (s->reason[0]) {
+			fprintf(out, " (");
+			md_text(s->reason, out);
+			fputc(')', out);
+		}
+		fputc('\n', out);
+	}
+	fprintf(out, "\n### Days to full\n\n");
+	for (i = 0; i < r->n_variants; i++) {
+		fprintf(out, "- ");
+		md_text(c[i].name, out);
+		fprintf(out, ": ");
+		md_text(scorecard_full_text(r, &c[i], 0, t, sizeof(t)), out);
+		fputc('\n', out);
+	}
+	free(order);
+}
+
+static void findings(const struct pk_result *r, FILE *out)
+{
+	size_t i, j, n;
+
+	fprintf(out, "\n## Findings\n");
+	for (i = 0; i < r->n_variants; i++) {
+		char **f = findings_make(&r->variants[i], &n);
+
+		fprintf(out, "\n### ");
+		md_text(r->variants[i].name, out);
+		fprintf(out, "\n\n");
+		for (j = 0; j < n; j++) {
+			fprintf(out, "- ");
+			md_text(f[j], out);
+			fputc('\n', out);
+			free(f[j]);
+		}
+		if (n == 0) {
+			fprintf(out, "- none\n");
+		}
+		free(f);
+	}
+}
+
+int report_markdown(const struct pk_result *r, int compare, FILE *out)
+{
+	struct pk_scorecard *cards = scorecard_all(r);
+
+	fprintf(out, "# pksim %s: ", compare ? "compare" : "run");
+	md_text(r->sc->name, out);
+	fprintf(out, "\n\n");
+	assumptions(r, out);
+	table(r, cards, out);
+	ranking(r, cards, out);
+	findings(r, out);
+	free(cards);
+	return ferror(out) ? -1 : 0;
+}
