@@ -464,7 +464,40 @@ START_TEST(test_plan_bad_corpus)
 	closedir(d);
 	rmdir(dir);
 	free(dir);
-	ck_assert_int_ge(cases, 30);
+	ck_assert_int_ge(cases, 31);
+}
+END_TEST
+
+/* A plan over 1 MiB is refused before parsing (a page of YAML is a few
+   KB); the file is made here rather than committed. */
+START_TEST(test_plan_too_large)
+{
+	char *dir = tu_tmpdir(), path[512], args[600], *out = NULL,
+	     *err = NULL, want[700];
+	FILE *f;
+	size_t i;
+
+	snprintf(path, sizeof(path), "%s/big.plan.yaml", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	/* 1,048,577 bytes: one more than the limit */
+	for (i = 0; i < 1048577; i++) {
+		fputc(i % 64 == 63 ? '\n' : '#', f);
+	}
+	ck_assert_int_eq(fclose(f), 0);
+	snprintf(args, sizeof(args), "plan '%s'", path);
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	snprintf(want, sizeof(want),
+		 "pksim: %s: error: plan is more than 1048576 bytes, the "
+		 "limit; a plan is a page of YAML (count volumes with "
+		 "count_from)",
+		 path);
+	ck_assert_str_eq(first_line(err), want);
+	free(out);
+	free(err);
+	unlink(path);
+	rmdir(dir);
+	free(dir);
 }
 END_TEST
 
@@ -555,6 +588,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_plan_scenario_runs);
 	tcase_add_test(tc, test_plan_count_from);
 	tcase_add_test(tc, test_plan_bad_corpus);
+	tcase_add_test(tc, test_plan_too_large);
 	tcase_add_test(tc, test_plan_deterministic);
 	tcase_add_test(tc, test_plan_usage);
 	tcase_add_test(tc, test_plan_help);

@@ -81,6 +81,7 @@ static void load_values(struct ld *ld, struct pk_plan_spec *p,
 {
 	size_t i, cap = 0;
 	double sum = 0;
+	char key[PK_SCENARIO_QUOTE_BYTES + 8];
 
 	if (ld_need_kind(ld, m, YN_MAP, "values",
 			 "a mapping of value to entities a year, e.g. "
@@ -100,9 +101,12 @@ static void load_values(struct ld *ld, struct pk_plan_spec *p,
 			ld_err(ld, k, "a value's name must not be empty");
 			continue;
 		}
-		if (ld_get_number(ld, yn_val(m, i), "entities a year", 0, 0,
+		snprintf(key, sizeof(key), "values.%.*s",
+			 PK_SCENARIO_QUOTE_BYTES, k->text);
+		if (ld_get_number(ld, yn_val(m, i), key, 0, 0,
 				  PK_PLAN_MAX_PER_YEAR, 0,
-				  "a number from 0 to 1e12", &v) == 0) {
+				  "entities a year, a number from 0 to 1e12",
+				  &v) == 0) {
 			add_value(p, &cap, k->text, k->len, v);
 			sum += v;
 		}
@@ -361,6 +365,19 @@ static void load_key(struct ld *ld, struct pk_plan_spec *p, const struct yn *n)
 		key_free(k);
 		return;
 	}
+	for (i = 0; i < p->n_keys && ok; i++) {
+		size_t j;
+
+		ok = p->keys[i].n_paths != k->n_paths;
+		for (j = 0; !ok && j < k->n_paths; j++) {
+			ok = strcmp(p->keys[i].paths[j], k->paths[j]) != 0;
+		}
+	}
+	if (!ok) {
+		ld_err(ld, n, "this candidate key is listed twice in keys");
+		key_free(k);
+		return;
+	}
 	for (i = 0; i < k->n_paths; i++) {
 		len += strlen(k->paths[i]) + 3;
 	}
@@ -597,6 +614,14 @@ struct pk_plan_spec *plan_spec_load(const char *path, struct pk_diag *d)
 		return NULL;
 	}
 	fclose(f);
+	if (n > PK_PLAN_MAX_FILE_BYTES) {
+		diag_error(d, path, 0, 0,
+			   "plan is more than %u bytes, the limit; a plan is "
+			   "a page of YAML (count volumes with count_from)",
+			   PK_PLAN_MAX_FILE_BYTES);
+		free(buf);
+		return NULL;
+	}
 	p = plan_spec_parse(path, buf, n, d);
 	free(buf);
 	return p;
