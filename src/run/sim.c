@@ -36,8 +36,9 @@ static void check_id(const struct pk_run *run, const struct pk_variant *v,
 	    workload_value(run->workload, item, run->id_prop, &id, buf,
 			   PK_VALUE_MAX_BYTES) ||
 	    id.type == PK_VALUE_UNDEFINED) {
-		/* ASSUMPTION: a record without an id gets one on import, as
-		   the data migration tools and SDK samples add a GUID */
+		/* no id to check: a data-file record without one already
+		   got a unique one from the workload (workload.h,
+		   PK_WORKLOAD_FILE_ID_FMT), as import tools add a GUID */
 		return;
 	}
 	if (!rq->reject && rq->kind == PK_OP_CREATE) {
