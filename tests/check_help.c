@@ -193,6 +193,28 @@ START_TEST(test_help_option_errors)
 	    {"locate --multihash",
 	     "pksim: error: '--multihash' is an option of 'pksim epk', not "
 	     "of 'pksim locate'; see 'pksim locate --help'"},
+	    /* --version after a command is pksim's own, not epk's */
+	    {"run x.yaml --version",
+	     "pksim: error: '--version' is not an option of 'pksim run'; "
+	     "'pksim --version' prints pksim's version; see 'pksim run "
+	     "--help'"},
+	    /* a slip of another command's option: '--kye' -> compare's
+	       '--key' (one transposition = 2 edits, <= 2) */
+	    {"run x.yaml --kye /a",
+	     "pksim: error: unknown option '--kye'; did you mean '--key' "
+	     "(an option of 'pksim compare')? See 'pksim run --help'"},
+	    /* a slip of a command: 'rn' -> 'run' (one insertion) */
+	    {"rn x.yaml",
+	     "pksim: error: unknown command 'rn'; did you mean 'run'? See "
+	     "'pksim --help'"},
+	    /* operands: the extra one named; run's message without compare's
+	       --items */
+	    {"run a.yaml b.yaml",
+	     "pksim: error: run takes one scenario file, got 'a.yaml' and "
+	     "'b.yaml'; see 'pksim run --help'"},
+	    {"run",
+	     "pksim: error: run needs one scenario file; see 'pksim run "
+	     "--help'"},
 	};
 	size_t i;
 

@@ -15,6 +15,7 @@
 #include "pksim/model/epk.h"
 #include "pksim/base/mem.h"
 #include "pksim/base/output.h"
+#include "pksim/base/suggest.h"
 #include "pksim/base/units.h"
 #include "pksim/cli/help.h"
 #include "pksim/report/report_csv.h"
@@ -216,12 +217,18 @@ static int check_operands(int argc, char **argv, struct pk_run_opts *o)
 	if (o->items && optind == argc) {
 		return 0;
 	}
+	if (optind >= argc) {
+		fprintf(stderr,
+			"pksim: error: %s needs one scenario file%s; see "
+			"'pksim %s --help'\n",
+			cmd, o->compare ? " (or --items FILE)" : "", cmd);
+		return PK_EXIT_INPUT;
+	}
 	if (optind != argc - 1) {
-		fprintf(stderr, "pksim: error: %s %s; see 'pksim --help'\n",
-			cmd,
-			optind >= argc ? "needs one scenario file (or --items "
-					 "FILE for compare)"
-				       : "takes one scenario file");
+		fprintf(stderr,
+			"pksim: error: %s takes one scenario file, got '%s' "
+			"and '%s'; see 'pksim %s --help'\n",
+			cmd, argv[optind], argv[optind + 1], cmd);
 		return PK_EXIT_INPUT;
 	}
 	if (o->items) {
@@ -671,6 +678,8 @@ static int cmd_epk(int argc, char **argv)
 /* The command named by argv[1]; its exit status. */
 static int dispatch(int argc, char **argv)
 {
+	const char *near;
+
 	if (argc < 2) {
 		cli_help(NULL, stderr);
 		return PK_EXIT_INPUT;
@@ -713,6 +722,15 @@ static int dispatch(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "plan") == 0) {
 		return cli_plan(argc - 1, argv + 1);
+	}
+	/* a slip of a command's name: the nearest one */
+	near = suggest_nearest(argv[1], cli_commands);
+	if (near) {
+		fprintf(stderr,
+			"pksim: error: unknown command '%s'; did you mean "
+			"'%s'? See 'pksim --help'\n",
+			argv[1], near);
+		return PK_EXIT_INPUT;
 	}
 	/* the list stays "run": tests/check_cli.c pins this message */
 	return usage_error("unknown command '%s'; commands: run, compare, "

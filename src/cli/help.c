@@ -349,6 +349,15 @@ int cli_option_error(const char *cmd, const char *arg)
 	}
 	snprintf(opt, sizeof(opt), "%s%.*s", arg[0] == '-' ? "" : "--",
 		 (int)len, arg);
+	if (strcmp(opt, "--version") == 0 && c && !has_option(c->options, opt)) {
+		/* pksim's own option: before the command, not after it */
+		fprintf(stderr,
+			"pksim: error: '--version' is not an option of 'pksim "
+			"%s'; 'pksim --version' prints pksim's version; see "
+			"'pksim %s --help'\n",
+			cmd, cmd);
+		return PK_EXIT_INPUT;
+	}
 	for (i = 0; i < PK_HELP_N_CMDS; i++) {
 		if (&help_cmds[i] != c &&
 		    has_option(help_cmds[i].options, opt)) {
@@ -371,8 +380,19 @@ int cli_option_error(const char *cmd, const char *arg)
 	if (near) {
 		fprintf(stderr, "; did you mean '%s'? See 'pksim %s --help'\n",
 			near, cmd);
-	} else {
-		fprintf(stderr, "; see 'pksim %s --help'\n", cmd);
+		return PK_EXIT_INPUT;
 	}
+	/* a slip of another command's option: name that command */
+	for (i = 0; i < PK_HELP_N_CMDS; i++) {
+		if (&help_cmds[i] != c &&
+		    (near = suggest_nearest(opt, help_cmds[i].options))) {
+			fprintf(stderr,
+				"; did you mean '%s' (an option of 'pksim "
+				"%s')? See 'pksim %s --help'\n",
+				near, help_cmds[i].name, cmd);
+			return PK_EXIT_INPUT;
+		}
+	}
+	fprintf(stderr, "; see 'pksim %s --help'\n", cmd);
 	return PK_EXIT_INPUT;
 }
