@@ -41,7 +41,7 @@ _pksim()
 		fi
 		;;
 	--seed | --key | --time-field | --time-compression | --rate | \
-		--throughput | --query)
+		--throughput | --query | --variant)
 		return
 		;;
 	-o | --output | --items)
@@ -56,7 +56,7 @@ _pksim()
 		;;
 	compare)
 		opts='--key --items --items-format --time-field
-			--time-compression --rate --at-once --query --throughput
+			--time-compression --rate --at-once --query --throughput --variant
 			--format --bands --seed --output -o --allow-undefined-key --help'
 		;;
 	locate)

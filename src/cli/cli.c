@@ -42,6 +42,8 @@ enum pk_format {
 #define PK_CLI_MAX_KEYS 16
 /* --query options one compare takes, at most */
 #define PK_CLI_MAX_QUERIES 16
+/* --jobs N, at most */
+#define PK_CLI_MAX_JOBS 256
 /* `pksim compare --items` without --throughput: one range at creation
    and no throttling worth the name for most exports. ASSUMPTION: a
    default for answering "which key?" from a data file alone. */
@@ -68,6 +70,10 @@ struct pk_run_opts {
 	int64_t throughput;
 	int allow_undefined; /* --allow-undefined-key */
 	int equal_bands;     /* --bands=equal (html) */
+	const char *variant; /* --variant NAME: only that variant */
+	unsigned jobs;       /* --jobs N: threads for variants; 0 = the
+				number of cores */
+	int quiet;           /* --quiet: no progress line */
 	const char *items_only; /* the first option given that only --items
 				   uses, without the "--"; NULL if none */
 };
@@ -197,6 +203,17 @@ static int parse_compare_opt(int ch, const char *arg, struct pk_run_opts *o)
 	case 'a':
 		o->at_once = 1;
 		return 0;
+	case 'V':
+		o->variant = arg;
+		return 0;
+	case 'j':
+		if (parse_u64(arg, &u) || u < 1 || u > PK_CLI_MAX_JOBS) {
+			return usage_error("--jobs needs a number of threads "
+					   "from 1 to 256, got '%s'",
+					   arg);
+		}
+		o->jobs = (unsigned)u;
+		return 0;
 	default:
 		if (parse_u64(arg, &u) || u < PK_CLI_MIN_RU_PER_S ||
 		    u > PK_MAX_RU_PER_S) {
@@ -258,6 +275,7 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 		{"throughput", required_argument, NULL, 'T'},
 		{"allow-undefined-key", no_argument, NULL, 'U'},
 		{"bands", required_argument, NULL, 'B'},
+		{"variant", required_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
 	int ch, rc, li = 0, compare = o->compare;
@@ -297,6 +315,9 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 						   optarg);
 			}
 			o->equal_bands = optarg[0] == 'e';
+			break;
+		case 'Q':
+			o->quiet = 1;
 			break;
 		case 'h':
 			cli_help(cmd, stdout);
@@ -414,6 +435,10 @@ static struct pk_scenario *scenario_of(const struct pk_run_opts *o,
 			scenario_free(sc);
 			return NULL;
 		}
+	}
+	if (sc && o->variant && scenario_keep_variant(sc, o->variant, diag)) {
+		scenario_free(sc);
+		return NULL;
 	}
 	if (sc && o->allow_undefined) {
 		scenario_allow_undefined_key(sc);

@@ -131,6 +131,8 @@ static const char compare_text[] =
     "  --format FORMAT  text (default), json, csv, markdown or html, as\n"
     "                   for run (html: the heat maps side by side)\n"
     "  --bands B        share (default) or equal, as for run\n"
+    "  --variant NAME   run only the variant NAME (a sweep: one process\n"
+    "                   per variant, merged by tools/merge-compare.py)\n"
     "  --seed N         replace the scenario's seed\n"
     "  -o, --output F   write the report to F, whole or not at all\n"
     "  --allow-undefined-key\n"
@@ -145,6 +147,8 @@ static const char compare_text[] =
     "      --key '{day(ts)}'\n"
     "  pksim compare --items tx.json --at-once --key /id \\\n"
     "      --key /costCenter --query costCenter\n"
+    "  pksim compare scenarios/compare-iot.yaml --variant date "
+    "--format json\n"
     "\n" PK_HELP_EXIT;
 
 static const char locate_text[] =
@@ -245,6 +249,7 @@ static const char *const compare_options[] = {
     "--at-once",
     "--query",
     "--throughput",
+    "--variant",
     "--format",
     "--seed",
     "--output",

@@ -5,6 +5,7 @@
 #include "loader.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -227,6 +228,49 @@ int scenario_add_variant(struct pk_scenario *s, const char *key_text,
 		ld_container_free(&s->container);
 		ld_container_copy(&s->container, v);
 	}
+	return 0;
+}
+
+int scenario_keep_variant(struct pk_scenario *s, const char *name,
+			  struct pk_diag *diag)
+{
+	struct pk_container_spec keep;
+	char names[256];
+	size_t i, k = s->n_variants, len = 0;
+
+	for (i = 0; i < s->n_variants; i++) {
+		if (strcmp(s->variants[i].name, name) == 0) {
+			k = i;
+		}
+	}
+	if (k == s->n_variants) {
+		names[0] = '\0';
+		for (i = 0; i < s->n_variants && len + 90 < sizeof(names);
+		     i++) {
+			len += (size_t)snprintf(names + len,
+						sizeof(names) - len, "%s'%s'",
+						i ? ", " : "",
+						s->variants[i].name);
+		}
+		if (i < s->n_variants) {
+			snprintf(names + len, sizeof(names) - len, ", ...");
+		}
+		diag_error(diag, "--variant", 0, 0,
+			   "no variant named '%s'; the variants are %s", name,
+			   names);
+		return -1;
+	}
+	keep = s->variants[k];
+	for (i = 0; i < s->n_variants; i++) {
+		if (i != k) {
+			ld_container_free(&s->variants[i]);
+		}
+	}
+	s->variants[0] = keep;
+	s->n_variants = 1;
+	/* scenario.h: container is the first variant's spec */
+	ld_container_free(&s->container);
+	ld_container_copy(&s->container, &s->variants[0]);
 	return 0;
 }
 

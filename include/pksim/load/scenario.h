@@ -463,6 +463,17 @@ int scenario_add_variant(struct pk_scenario *s, const char *key_text,
 			 struct pk_diag *diag);
 
 /*
+ * `pksim compare --variant NAME` (issue 13 §5): keep only the variant of
+ * s named NAME (after --key variants were added), which also becomes
+ * s->container. The operation stream does not depend on the variants, so
+ * its report is the one a compare of every variant gives for it. Returns
+ * 0, or -1 with an error naming the variants there are in diag (s
+ * unchanged).
+ */
+int scenario_keep_variant(struct pk_scenario *s, const char *name,
+			  struct pk_diag *diag);
+
+/*
  * The command line's --allow-undefined-key: s->container and every
  * variant of s allow a key that no item has (allow_undefined_key, see
  * keycheck.h), as `allow_undefined_key: true` in the container would.
