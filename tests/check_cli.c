@@ -443,6 +443,31 @@ START_TEST(test_cli_stdout_full)
 }
 END_TEST
 
+/* --time-field naming no field: the first 20 records are listed and a
+   note says how many more were cut (9,995 records, SOURCES.md: 9,995 -
+   20 = 9,975 more). */
+START_TEST(test_cli_time_field_cut)
+{
+	char *out = NULL, *err = NULL, *last;
+
+	to_src_root();
+	ck_assert_int_eq(tu_run("compare --items "
+				"scenarios/data/iot_telemetry_3devices.json "
+				"--time-field nope --key /device",
+				&out, &err),
+			 2);
+	ck_assert_int_gt(strlen(err), 1);
+	err[strlen(err) - 1] = '\0';
+	last = strrchr(err, '\n');
+	ck_assert_ptr_nonnull(last);
+	ck_assert_str_eq(last + 1,
+			 "pksim: note: 9975 more of the 9995 records have a "
+			 "missing or bad time field; the first 20 are listed");
+	free(out);
+	free(err);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -457,6 +482,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_cli_items_only_options);
 	tcase_add_test(tc, test_cli_locate_options);
 	tcase_add_test(tc, test_cli_stdout_full);
+	tcase_add_test(tc, test_cli_time_field_cut);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

@@ -113,6 +113,26 @@ int ld_items_file_read(struct pk_items_file *f, struct pk_diag *d,
 			bad++;
 		}
 	}
+	if (bad == PK_DIAG_MAX_ERRORS && i < n) {
+		/* the rest counted, not listed: say the list was cut */
+		struct pk_diag rest;
+		size_t more = 0;
+
+		diag_init(&rest);
+		for (; i < n; i++) {
+			if (trace_time_ms(f->trace, i, f->time_field, &t_ms,
+					  &rest) < 0) {
+				more++;
+			}
+		}
+		diag_free(&rest);
+		if (more > 0) {
+			diag_note(d,
+				  "%zu more of the %zu records have a missing "
+				  "or bad time field; the first %d are listed",
+				  more, n, PK_DIAG_MAX_ERRORS);
+		}
+	}
 	return bad ? -1 : 0;
 }
 
