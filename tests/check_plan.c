@@ -411,6 +411,62 @@ START_TEST(test_plan_count_from)
 }
 END_TEST
 
+/* The shipped plan that counts its volumes in a real data file. */
+START_TEST(test_plan_count_from_shipped)
+{
+	static const char *const names[] = {"iot-device-02", "iot-device-01",
+					    "iot-device-03"};
+	/* grep -o '"device":"iot-device-0N"' | wc -l on the data file:
+	   2,611 / 2,713 / 4,671 readings in one day (9,995 in all), in
+	   order of first appearance 02, 01, 03; a year is x 365 */
+	static const double per_year[] = {2611.0 * 365, 2713.0 * 365,
+					  4671.0 * 365};
+	char *out;
+	json_t *root, *vals, *keys;
+	json_error_t err;
+	size_t i;
+
+	to_src_root();
+	out = run_ok("plan scenarios/plans/iot-devices.plan.yaml --format json");
+	root = json_loads(out, 0, &err);
+	ck_assert_msg(root != NULL, "bad JSON: %s", err.text);
+	vals = json_object_get(root, "values");
+	ck_assert_int_eq(json_array_size(vals), 3);
+	for (i = 0; i < 3; i++) {
+		json_t *v = json_array_get(vals, i);
+
+		ck_assert_str_eq(json_string_value(json_object_get(v, "name")),
+				 names[i]);
+		ck_assert_double_eq_tol(num_at(v, "per_year"), per_year[i],
+					1e-6);
+	}
+	/* iot-device-03: 1,704,915 x 241 bytes = 410,884,515 bytes in the
+	   year; 1,704,915 x 6 RU / 400 RU/s = 25,573.725 s */
+	ck_assert_double_eq_tol(num_at(json_array_get(vals, 2),
+				       "storage_bytes"),
+				410884515.0, 1e-3);
+	ck_assert_double_eq_tol(num_at(json_array_get(vals, 2), "resync_s"),
+				25573.725, 1e-6);
+	keys = json_object_get(root, "keys");
+	/* /device: 4,671 / 9,995 = 46.7 %; /id: 1 / 3,648,175 */
+	ck_assert_double_eq_tol(num_at(json_array_get(keys, 0),
+				       "hottest_share"),
+				4671.0 / 9995, 1e-12);
+	ck_assert_double_eq_tol(num_at(json_array_get(keys, 2),
+				       "hottest_share"),
+				1.0 / 3648175, 1e-15);
+	json_decref(root);
+	free(out);
+	/* the text: 1 / 3,648,175 = 0.00002741 = 0.0000274 %, 3 significant
+	   digits without an exponent */
+	out = run_ok("plan scenarios/plans/iot-devices.plan.yaml");
+	ck_assert_ptr_nonnull(strstr(line_of(out, "  /id:"), " 0.0000274 % "));
+	ck_assert_ptr_nonnull(
+	    strstr(line_of(out, "  /device:"), " 46.7 % (iot-device-03)"));
+	free(out);
+}
+END_TEST
+
 /* The first line of s, in place. */
 static char *first_line(char *s)
 {
@@ -464,7 +520,7 @@ START_TEST(test_plan_bad_corpus)
 	closedir(d);
 	rmdir(dir);
 	free(dir);
-	ck_assert_int_ge(cases, 31);
+	ck_assert_int_ge(cases, 32);
 }
 END_TEST
 
@@ -587,6 +643,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_plan_json);
 	tcase_add_test(tc, test_plan_scenario_runs);
 	tcase_add_test(tc, test_plan_count_from);
+	tcase_add_test(tc, test_plan_count_from_shipped);
 	tcase_add_test(tc, test_plan_bad_corpus);
 	tcase_add_test(tc, test_plan_too_large);
 	tcase_add_test(tc, test_plan_deterministic);

@@ -28,6 +28,9 @@
 #define PK_PLAN_MAX_RU 1e6
 #define PK_PLAN_MAX_YEARS 100
 #define PK_PLAN_MAX_INDEX_FACTOR 100.0
+/* count_from.days: ASSUMPTION a year of 365 days (a file's span is
+   rarely long enough for leap days to matter). */
+#define PK_PLAN_DAYS_A_YEAR 365.0
 
 static const char *const role_names[] = {"value", "month", "day", "unique",
 					 NULL};
@@ -138,9 +141,10 @@ static int record_name(struct ld *ld, const struct pk_plan_spec *p,
 }
 
 /* Count the records of the data file per value of p->per, in order of
-   first appearance, divided by the years the file covers. */
+   first appearance, times per_year (a year's records per record of the
+   file: 1 / the years it spans). */
 static void count_values(struct ld *ld, struct pk_plan_spec *p,
-			 const struct yn *fn, double years)
+			 const struct yn *fn, double per_year)
 {
 	struct pk_trace *t;
 	char buf[PK_PLAN_MAX_NAME_BYTES];
@@ -179,7 +183,7 @@ static void count_values(struct ld *ld, struct pk_plan_spec *p,
 		ld_err(ld, fn, "count_from: the data file holds no records");
 	}
 	for (j = 0; j < p->n_values; j++) {
-		p->values[j].per_year /= years;
+		p->values[j].per_year *= per_year;
 	}
 	trace_free(t);
 }
@@ -187,23 +191,39 @@ static void count_values(struct ld *ld, struct pk_plan_spec *p,
 static void load_count_from(struct ld *ld, struct pk_plan_spec *p,
 			    const struct yn *m)
 {
-	static const char *const keys[] = {"file", "years", NULL};
-	const struct yn *fn, *yn;
+	static const char *const keys[] = {"file", "years", "days", NULL};
+	const struct yn *fn, *yn, *dn;
 	const char *slash;
-	double years = 1;
+	double years = 1, days = 0, per_year;
 
 	if (ld_need_kind(ld, m, YN_MAP, "count_from",
 			 "a mapping {file: data.json, years: 1}") < 0) {
 		return;
 	}
 	ld_check_keys(ld, m, keys, "in count_from");
-	if ((yn = yn_get(m, "years")) &&
-	    ld_get_number(ld, yn, "count_from.years", 0, 1, PK_PLAN_MAX_YEARS,
-			  0, "the years the file's records span, more than 0 "
-			     "and at most 100",
-			  &years) < 0) {
+	yn = yn_get(m, "years");
+	dn = yn_get(m, "days");
+	if (yn && dn) {
+		ld_err(ld, dn, "count_from takes years or days (the span of "
+			       "the file), not both");
 		return;
 	}
+	if (yn && ld_get_number(ld, yn, "count_from.years", 0, 1,
+				PK_PLAN_MAX_YEARS, 0,
+				"the years the file's records span, more "
+				"than 0 and at most 100",
+				&years) < 0) {
+		return;
+	}
+	if (dn && ld_get_number(ld, dn, "count_from.days", 0, 1,
+				PK_PLAN_MAX_YEARS * PK_PLAN_DAYS_A_YEAR, 0,
+				"the days the file's records span, more "
+				"than 0 and at most 36500",
+				&days) < 0) {
+		return;
+	}
+	/* count x 365 / days, so whole counts stay whole */
+	per_year = dn ? PK_PLAN_DAYS_A_YEAR / days : 1.0 / years;
 	fn = yn_get(m, "file");
 	if (!fn) {
 		ld_err(ld, m, "count_from needs file: a data file (JSON array, "
@@ -223,7 +243,7 @@ static void load_count_from(struct ld *ld, struct pk_plan_spec *p,
 			    ? xstrdup(fn->text)
 			    : xasprintf("%.*s/%s", (int)(slash - ld->file),
 					ld->file, fn->text);
-	count_values(ld, p, fn, years);
+	count_values(ld, p, fn, per_year);
 }
 
 /* ------------------------------------------------------------------ */

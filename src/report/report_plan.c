@@ -32,7 +32,25 @@ static const char *num(double v, char *buf)
    "0.0105". */
 static const char *pct(double share, char *buf)
 {
-	snprintf(buf, PK_PLAN_NUM_BYTES, "%.3g", share * 100.0);
+	double x = share * 100.0;
+	int digits;
+	char *end;
+
+	if (x >= 1 || x <= 0) {
+		snprintf(buf, PK_PLAN_NUM_BYTES, "%.3g", x);
+		return buf;
+	}
+	/* below 1 %: 3 significant digits without an exponent (2.74e-05
+	   prints 0.0000274), trailing zeros dropped as %g does */
+	digits = 2 - (int)floor(log10(x));
+	snprintf(buf, PK_PLAN_NUM_BYTES, "%.*f", digits, x);
+	end = buf + strlen(buf) - 1;
+	while (end > buf && *end == '0') {
+		*end-- = '\0';
+	}
+	if (*end == '.') {
+		*end = '\0';
+	}
 	return buf;
 }
 
@@ -124,18 +142,19 @@ int report_plan_text(const struct pk_plan *p, FILE *out)
 		(unsigned long long)s->item_bytes);
 	snprintf(head, sizeof(head), "storage after %lld year%s",
 		 (long long)s->years, s->years == 1 ? "" : "s");
-	fprintf(out, "%-*s%8s  %22s  %14s  %s\n", w, s->label, "per year",
+	fprintf(out, "%-*s%8s  %22s  %14s  %10s\n", w, s->label, "per year",
 		head, "largest month", "re-sync");
 	for (i = 0; i < p->n_rows; i++) {
 		const struct pk_plan_row *r = &p->rows[i];
 
-		fprintf(out, "%-*s%8s  %19.2f MB  %11.3f MB  %8s RU = %5.1f s\n",
+		fprintf(out,
+			"%-*s%8s  %19.2f MB  %11.3f MB  %10s RU = %7.1f s\n",
 			w, r->name, num(r->per_year, a),
 			r->storage_bytes / PK_PLAN_MB,
 			r->month_bytes / PK_PLAN_MB, num(r->resync_ru, b),
 			r->resync_s);
 	}
-	fprintf(out, "%-*s%8s  %22s  %14s  %8s RU = %5.1f s\n", w, "together",
+	fprintf(out, "%-*s%8s  %22s  %14s  %10s RU = %7.1f s\n", w, "together",
 		num(p->total_per_year, a), "", "",
 		num(p->total_per_year * s->ru_per_write, b), p->total_resync_s);
 	fputs("\nshare of the current writes that hit the hottest logical "
