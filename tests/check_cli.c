@@ -468,6 +468,23 @@ START_TEST(test_cli_time_field_cut)
 }
 END_TEST
 
+/* A --key named like a variant of the scenario: the message names that
+   variant and its line (tests/good/compare.yaml line 11: "- name:
+   tenant-user"), not "given twice"; the same --key twice is. */
+START_TEST(test_cli_key_clash)
+{
+	to_src_root();
+	expect_fail("compare tests/good/compare.yaml --key tenant-user", 2,
+		    "pksim: --key 'tenant-user': error: clashes with the "
+		    "scenario's variant 'tenant-user' (line 11): each --key "
+		    "adds one variant named after its key; rename that variant "
+		    "or leave out this --key");
+	expect_fail("compare tests/good/compare.yaml --key /c --key /c", 2,
+		    "pksim: --key '/c': error: this key is given twice; each "
+		    "--key adds one variant named after it");
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -483,6 +500,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_cli_locate_options);
 	tcase_add_test(tc, test_cli_stdout_full);
 	tcase_add_test(tc, test_cli_time_field_cut);
+	tcase_add_test(tc, test_cli_key_clash);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

@@ -181,6 +181,18 @@ int scenario_add_variant(struct pk_scenario *s, const char *key_text,
 	ld.d = diag;
 	ld.s = s;
 	for (i = 0; i < s->n_variants; i++) {
+		if (strcmp(s->variants[i].name, key_text) == 0 &&
+		    s->variants[i].line > 0) {
+			/* a variant of the file (--key variants have line 0) */
+			diag_error(diag, where, 0, 0,
+				   "clashes with the scenario's variant '%s' "
+				   "(line %d): each --key adds one variant "
+				   "named after its key; rename that variant "
+				   "or leave out this --key",
+				   s->variants[i].name, s->variants[i].line);
+			free(where);
+			return -1;
+		}
 		if (strcmp(s->variants[i].name, key_text) == 0) {
 			diag_error(diag, where, 0, 0,
 				   "this key is given twice; each --key adds "
