@@ -52,7 +52,8 @@ _pksim()
 
 	case $cmd in
 	run)
-		opts='--format --bands --seed --output -o --allow-undefined-key --help'
+		opts='--format --bands --seed --wide --output -o
+			--allow-undefined-key --help'
 		;;
 	compare)
 		opts='--key --items --items-format --time-field

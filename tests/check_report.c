@@ -6,6 +6,7 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pksim/report/report_csv.h"
 #include "pksim/report/report_json.h"
@@ -439,6 +440,137 @@ START_TEST(test_report_timeline_idle)
 }
 END_TEST
 
+/* The text report of yaml (a scenario) into a new string. */
+static char *text_of(const char *yaml, int compare)
+{
+	struct pk_diag d;
+	struct pk_scenario *sc;
+	struct pk_run *run;
+	struct pk_result *res;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	diag_init(&d);
+	sc = scenario_parse("t.yaml", yaml, strlen(yaml), &d);
+	if (!sc) {
+		diag_print(&d, stderr);
+	}
+	ck_assert_ptr_nonnull(sc);
+	run = sim_run(sc, sc->seed, &d);
+	ck_assert_ptr_nonnull(run);
+	diag_free(&d);
+	res = result_build(run);
+	mem = open_memstream(&buf, &len);
+	ck_assert_int_eq(compare ? report_text_compare(res, mem)
+				 : report_text(res, mem),
+			 0);
+	fclose(mem);
+	result_free(res);
+	sim_free(run);
+	scenario_free(sc);
+	return buf;
+}
+
+/*
+ * Issue 12 §5, no truncation that hides meaning. Keys
+ * "tenant-0000000000000000000000000000-01" and "...-02" (38 characters,
+ * 40 with the quotes) share their first 36: cut to the 32-byte column
+ * they keep (32 - 2) / 2 = 15 bytes at the start and 15 at the end
+ * around "..": "\"tenant-0000000" (quote, 7 letters and dash, 7 zeros)
+ * + ".." + "00000000000-01\"" (11 zeros, "-01", quote), so the two
+ * differ.
+ * A variant named with 40 characters is printed whole in compare's
+ * header row (the column widens to 41).
+ */
+START_TEST(test_report_no_hiding_cuts)
+{
+	static const char *const keys =
+		"container: {partition_key: /k, throughput: 400}\n"
+		"items: {k: {values: "
+		"\"tenant-0000000000000000000000000000-{01..02}\"}}\n"
+		"phases:\n"
+		"  - {duration: 2s, rate: 10/s}\n";
+	static const char *const names =
+		"container: {partition_key: /k, throughput: 400}\n"
+		"variants:\n"
+		"  - {name: by-k-with-a-long-descriptive-name-of-40ch}\n"
+		"  - {name: by-id, partition_key: /id}\n"
+		"items: {k: {values: \"k{0..9}\"}}\n"
+		"phases:\n"
+		"  - {duration: 2s, rate: 10/s}\n";
+	char *out = text_of(keys, 0);
+
+	ck_assert_ptr_nonnull(strstr(out, "\n  \"tenant-0000000.."
+					  "00000000000-01\" "));
+	ck_assert_ptr_nonnull(strstr(out, "\n  \"tenant-0000000.."
+					  "00000000000-02\" "));
+	free(out);
+	out = text_of(names, 1);
+	ck_assert_ptr_nonnull(
+		strstr(out, " by-k-with-a-long-descriptive-name-of-40ch "));
+	ck_assert_ptr_null(strstr(out, "by-k-with-a-long-de.."));
+	free(out);
+}
+END_TEST
+
+/*
+ * Hierarchical EPKs (scenarios/hierarchical.yaml) split inside one
+ * tenant's 32-digit level-1 hash: 8 digits show four ranges starting
+ * with the same "0EB87785..". Cut to the digits that tell them apart,
+ * no two ranges print the same min; with --wide each min is the whole
+ * EPK the JSON report gives.
+ */
+START_TEST(test_report_epks_differ)
+{
+	char *out = NULL, *json = NULL, *p;
+	char mins[16][128];
+	size_t n = 0, i, k;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	ck_assert_int_eq(tu_run("run scenarios/hierarchical.yaml", &out, NULL),
+			 0);
+	p = strstr(out, "\n  range min");
+	ck_assert_ptr_nonnull(p);
+	p = strchr(p + 1, '\n') + 1;
+	while (strncmp(p, "  (peak", 7) != 0 && n < 16) {
+		unsigned id;
+
+		ck_assert_int_eq(sscanf(p, " %u %127s", &id, mins[n]), 2);
+		n++;
+		p = strchr(p, '\n') + 1;
+	}
+	ck_assert_uint_eq(n, 7);
+	for (i = 0; i < n; i++) {
+		for (k = i + 1; k < n; k++) {
+			ck_assert_str_ne(mins[i], mins[k]);
+		}
+	}
+	free(out);
+	ck_assert_int_eq(tu_run("run scenarios/hierarchical.yaml --wide", &out,
+				NULL),
+			 0);
+	ck_assert_int_eq(tu_run("run scenarios/hierarchical.yaml --format json",
+				&json, NULL),
+			 0);
+	p = strstr(out, "\n  range min");
+	p = strchr(p + 1, '\n') + 1;
+	for (i = 0; i < n; i++) {
+		char min[512], quoted[540];
+
+		ck_assert_int_eq(sscanf(p, " %*u %511s", min), 1);
+		if (min[0] != '"') {
+			ck_assert_ptr_null(strstr(min, ".."));
+			snprintf(quoted, sizeof(quoted), "\"min\": \"%s\"", min);
+			ck_assert_ptr_nonnull(strstr(json, quoted));
+		}
+		p = strchr(p, '\n') + 1;
+	}
+	free(out);
+	free(json);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("report");
@@ -451,6 +583,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_report_split_lineage);
 	tcase_add_test(tc, test_report_query_names);
 	tcase_add_test(tc, test_report_timeline_idle);
+	tcase_add_test(tc, test_report_no_hiding_cuts);
+	tcase_add_test(tc, test_report_epks_differ);
 	suite_add_tcase(s, tc);
 	return s;
 }

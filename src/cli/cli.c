@@ -42,8 +42,7 @@ enum pk_format {
 #define PK_CLI_MAX_KEYS 16
 /* --query options one compare takes, at most */
 #define PK_CLI_MAX_QUERIES 16
-/* --jobs N, at most */
-#define PK_CLI_MAX_JOBS 256
+#define PK_CLI_MAX_JOBS 256 /* --jobs N, at most */
 /* `pksim compare --items` without --throughput: one range at creation
    and no throttling worth the name for most exports. ASSUMPTION: a
    default for answering "which key?" from a data file alone. */
@@ -74,6 +73,7 @@ struct pk_run_opts {
 	unsigned jobs;       /* --jobs N: threads for variants; 0 = the
 				number of cores */
 	int quiet;           /* --quiet: no progress line */
+	int wide;            /* --wide: EPKs and keys whole in text */
 	const char *items_only; /* the first option given that only --items
 				   uses, without the "--"; NULL if none */
 };
@@ -276,6 +276,7 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 		{"allow-undefined-key", no_argument, NULL, 'U'},
 		{"bands", required_argument, NULL, 'B'},
 		{"variant", required_argument, NULL, 'V'},
+		{"wide", no_argument, NULL, 'W'},
 		{NULL, 0, NULL, 0},
 	};
 	int ch, rc, li = 0, compare = o->compare;
@@ -304,8 +305,9 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 		case 'o':
 			o->output = optarg;
 			break;
-		case 'U':
-			o->allow_undefined = 1;
+		case 'U': /* --allow-undefined-key, --wide */
+		case 'W':
+			*(ch == 'U' ? &o->allow_undefined : &o->wide) = 1;
 			break;
 		case 'B':
 			if (strcmp(optarg, "share") != 0 &&
@@ -383,7 +385,7 @@ static int render(const struct pk_run *run, const struct pk_run_opts *o,
 	} else if (o->compare) {
 		rc = report_text_compare(res, mem);
 	} else {
-		rc = report_text(res, mem);
+		rc = report_text_wide(res, o->wide, mem);
 	}
 	result_free(res);
 	if (fclose(mem)) {

@@ -55,7 +55,7 @@ static const char overview_text[] =
 
 static const char run_text[] =
     "usage: pksim run SCENARIO.yaml [--format text|json|csv|markdown|html]\n"
-    "                 [--seed N] [-o FILE]\n"
+    "                 [--seed N] [--wide] [-o FILE]\n"
     "\n"
     "Replays the scenario's workload against a simulated container (each\n"
     "of its variants in turn) and reports the physical partitions, the\n"
@@ -73,6 +73,8 @@ static const char run_text[] =
     "  --bands B        html heat map bands: share (default; height by\n"
     "                   hash-space share) or equal\n"
     "  --seed N         replace the scenario's seed (unsigned 64-bit)\n"
+    "  --wide           text: EPK ranges and keys whole, not cut to the\n"
+    "                   digits and ends that tell them apart\n"
     "  -o, --output F   write the report to F, whole or not at all\n"
     "                   (through a temporary file and a rename); '-' is\n"
     "                   standard output\n"

@@ -18,7 +18,11 @@
 
 #include "report_text_int.h"
 
-#define PK_TEXT_COL 22 /* width of a variant's column */
+#define PK_TEXT_COL 22 /* width of a variant's column, at least */
+
+/* This compare's column width: PK_TEXT_COL, or wider for the longest
+   variant name, which is never cut (set by report_text_compare) */
+static size_t col_w = PK_TEXT_COL;
 
 static void row_head(const char *what, FILE *out)
 {
@@ -27,14 +31,11 @@ static void row_head(const char *what, FILE *out)
 
 static void cell(const char *text, FILE *out)
 {
-	char buf[PK_TEXT_COL + 1];
-	size_t n = strnlen(text, PK_TEXT_COL);
+	char *buf = xstrdup(text);
 
-	/* the first PK_TEXT_COL bytes: enough for fit_column to cut */
-	memcpy(buf, text, n);
-	buf[n] = '\0';
-	fit_column(buf, PK_TEXT_COL - 1);
-	fprintf(out, " %-*s", PK_TEXT_COL - 1, buf);
+	fit_column(buf, col_w - 1);
+	fprintf(out, " %-*s", (int)col_w - 1, buf);
+	free(buf);
 }
 
 /* One table row: label, then each scorecard's value of field. */
@@ -194,6 +195,12 @@ int report_text_compare(const struct pk_result *run, FILE *out)
 	size_t i, r, k, *order;
 	char a[40], lay[PK_LAYOUT_SHORT_BYTES];
 
+	col_w = PK_TEXT_COL;
+	for (i = 0; i < run->n_variants; i++) {
+		if (strlen(cards[i].name) + 1 > col_w) {
+			col_w = strlen(cards[i].name) + 1;
+		}
+	}
 	compare_header(run, out);
 	row_head("variant", out);
 	for (i = 0; i < run->n_variants; i++) {

@@ -36,18 +36,60 @@ const char *text_ru(int64_t mru, char *buf)
 	return buf;
 }
 
-const char *text_epk_short(struct pk_epk e, char *buf)
+const char *text_epk_cut(struct pk_epk e, int digits, char *buf)
 {
 	char full[PK_EPK_HEX_MAX];
 
 	epk_format(&e, full);
-	if (strlen(full) > PK_TEXT_EPK_DIGITS) {
-		full[PK_TEXT_EPK_DIGITS] = '\0';
-		snprintf(buf, 16, "%.8s..", full);
+	if (strlen(full) <= 2) {
+		snprintf(buf, PK_TEXT_EPK_BYTES, "\"%s\"", full);
+	} else if (digits > 0 && strlen(full) > (size_t)digits) {
+		snprintf(buf, PK_TEXT_EPK_BYTES, "%.*s..", digits, full);
 	} else {
-		snprintf(buf, 16, "\"%.2s\"", full);
+		snprintf(buf, PK_TEXT_EPK_BYTES, "%s", full);
 	}
 	return buf;
+}
+
+/* Hex digits two EPKs share at the start. */
+static int common_digits(struct pk_epk a, struct pk_epk b)
+{
+	char x[PK_EPK_HEX_MAX], y[PK_EPK_HEX_MAX];
+	int n = 0;
+
+	epk_format(&a, x);
+	epk_format(&b, y);
+	if (strcmp(x, y) == 0) {
+		return 0;
+	}
+	while (x[n] && x[n] == y[n]) {
+		n++;
+	}
+	return n;
+}
+
+int text_epk_digits(const struct pk_result_variant *v, int wide)
+{
+	const struct pk_metrics *m = v->metrics;
+	int d = PK_TEXT_EPK_DIGITS, c;
+	size_t i;
+
+	if (wide) {
+		return 0;
+	}
+	/* neighbours at the end: each range's min against its max, which
+	   is the next range's min */
+	for (i = 0; i < v->n_ranges; i++) {
+		c = common_digits(v->ranges[i].min, v->ranges[i].max) + 1;
+		d = c > d ? c : d;
+	}
+	for (i = 0; i < m->n_splits; i++) {
+		c = common_digits(m->splits[i].min[0], m->splits[i].max[0]) + 1;
+		d = c > d ? c : d;
+		c = common_digits(m->splits[i].min[1], m->splits[i].max[1]) + 1;
+		d = c > d ? c : d;
+	}
+	return d;
 }
 
 /* Where the items of a data file come from and how they arrive. */
@@ -411,25 +453,42 @@ static void gone_ranges(const struct pk_result_variant *v, FILE *out)
 	}
 }
 
-static void partitions(const struct pk_result_variant *v, FILE *out)
+static void partitions(const struct pk_result_variant *v, int digits,
+		       FILE *out)
 {
-	char a[40], b[40], d[40], e[40], lo[16], hi[16], st[32], org[48];
+	char a[40], b[40], d[40], e[40], lo[PK_TEXT_EPK_BYTES],
+		hi[PK_TEXT_EPK_BYTES], st[32], org[48];
 	size_t i;
+	int w = 12;
 
-	fprintf(out, "\nphysical partitions at the end (EPK ranges shortened "
-		     "to %d hex digits; the JSON report has them whole)\n",
-		PK_TEXT_EPK_DIGITS);
-	fprintf(out, "  %-5s %-12s %-12s %9s %10s %9s %7s %12s %10s %10s "
+	for (i = 0; i < v->n_ranges; i++) {
+		int n = (int)strlen(text_epk_cut(v->ranges[i].min, digits, lo));
+		int x = (int)strlen(text_epk_cut(v->ranges[i].max, digits, hi));
+
+		w = n > w ? n : w;
+		w = x > w ? x : w;
+	}
+	if (digits > 0) {
+		fprintf(out, "\nphysical partitions at the end (EPK ranges "
+			     "shortened to %d hex digits, enough to tell them "
+			     "apart; --wide or the JSON report has them "
+			     "whole)\n",
+			digits);
+	} else {
+		fprintf(out, "\nphysical partitions at the end\n");
+	}
+	fprintf(out, "  %-5s %-*s %-*s %9s %10s %9s %7s %12s %10s %10s "
 		     "%7s  %s\n",
-		"range", "min", "max", "logical", "storage", "RU/s", "peak",
-		"offered", "retries", "429s", "429 %", "since");
+		"range", w, "min", w, "max", "logical", "storage", "RU/s",
+		"peak", "offered", "retries", "429s", "429 %", "since");
 	for (i = 0; i < v->n_ranges; i++) {
 		const struct pk_result_range *p = &v->ranges[i];
 
 		fprintf(out,
-			"  %-5u %-12s %-12s %9llu %10s %9s %6.1f%% %12s "
+			"  %-5u %-*s %-*s %9llu %10s %9s %6.1f%% %12s "
 			"%10s %10s %6.2f%%  %s\n",
-			p->id, text_epk_short(p->min, lo), text_epk_short(p->max, hi),
+			p->id, w, text_epk_cut(p->min, digits, lo), w,
+			text_epk_cut(p->max, digits, hi),
 			(unsigned long long)p->logical_partitions,
 			fmt_bytes(p->storage_bytes, st),
 			text_ru(p->ru_per_s_mru, a),
@@ -452,41 +511,59 @@ static void partitions(const struct pk_result_variant *v, FILE *out)
 /* report_text_int.h */
 void fit_column(char *text, size_t max)
 {
-	size_t n = strlen(text);
+	size_t n = strlen(text), head, tail;
 
 	if (n <= max) {
 		return;
 	}
-	n = max - 2;
-	while (n > 0 && ((unsigned char)text[n] & 0xC0) == 0x80) {
-		n--;
+	/* keep the start and the end, which tells keys such as
+	   "device-000017" and "device-000018" apart */
+	head = (max - 2) / 2;
+	tail = n - (max - 2 - head);
+	while (head > 0 && ((unsigned char)text[head] & 0xC0) == 0x80) {
+		head--;
 	}
-	memcpy(text + n, "..", 3);
+	while (tail < n && ((unsigned char)text[tail] & 0xC0) == 0x80) {
+		tail++;
+	}
+	memcpy(text + head, "..", 2);
+	memmove(text + head + 2, text + tail, n - tail + 1);
 }
 
 static void hot_lps(const struct pk_result_variant *v, int by_storage,
-		    FILE *out)
+		    int wide, FILE *out)
 {
 	const struct pk_result_lp *top =
 		by_storage ? v->top_storage : v->top_ru;
 	size_t n = by_storage ? v->n_top_storage : v->n_top_ru, i;
 	uint64_t storage = v->storage_bytes;
 	int64_t total = v->metrics->totals.ru_mru;
-	char key[64], a[40], b[40], c[40], st[32];
+	char key[PK_TEXT_KEY_BYTES], a[40], b[40], c[40], st[32];
+	int w = PK_TEXT_KEY_COL;
 
+	for (i = 0; wide && i < n; i++) {
+		int len;
+
+		pkey_format_id(v->key, top[i].key, top[i].key_len, key,
+			       sizeof(key));
+		len = (int)strlen(key);
+		w = len > w ? len : w;
+	}
 	fprintf(out, "\nhottest logical partitions by %s\n",
 		by_storage ? "storage" : "RU");
-	fprintf(out, "  %-32s %12s %7s %10s %7s %10s %10s %6s\n", "key",
+	fprintf(out, "  %-*s %12s %7s %10s %7s %10s %10s %6s\n", w, "key",
 		"RU", "RU %", "storage", "stor %", "offered", "retries",
 		"range");
 	for (i = 0; i < n; i++) {
 		const struct pk_result_lp *lp = &top[i];
 
 		pkey_format_id(v->key, lp->key, lp->key_len, key, sizeof(key));
-		fit_column(key, 32);
+		if (!wide) {
+			fit_column(key, PK_TEXT_KEY_COL);
+		}
 		fprintf(out,
-			"  %-32s %12s %6.2f%% %10s %6.2f%% %10s %10s %6u\n",
-			key, text_ru(lp->ru_mru, a),
+			"  %-*s %12s %6.2f%% %10s %6.2f%% %10s %10s %6u\n",
+			w, key, text_ru(lp->ru_mru, a),
 			total ? 100.0 * (double)lp->ru_mru / (double)total
 			      : 0.0,
 			fmt_bytes(lp->storage_bytes, st),
@@ -504,6 +581,11 @@ static void hot_lps(const struct pk_result_variant *v, int by_storage,
 
 int report_text(const struct pk_result *r, FILE *out)
 {
+	return report_text_wide(r, 0, out);
+}
+
+int report_text_wide(const struct pk_result *r, int wide, FILE *out)
+{
 	size_t vi, i, n;
 
 	for (vi = 0; vi < r->n_variants; vi++) {
@@ -518,10 +600,10 @@ int report_text(const struct pk_result *r, FILE *out)
 		summary(r, v, out);
 		totals(v, r->operations_skipped, r->sends_batches, out);
 		queries(v, out);
-		partitions(v, out);
-		hot_lps(v, 0, out);
-		hot_lps(v, 1, out);
-		text_events(v, out);
+		partitions(v, text_epk_digits(v, wide), out);
+		hot_lps(v, 0, wide, out);
+		hot_lps(v, 1, wide, out);
+		text_events(v, text_epk_digits(v, wide), out);
 		text_billing(v, out);
 		text_timeline(v, out);
 		f = findings_make(v, &n);

@@ -12,18 +12,29 @@
 
 /* EPKs in tables are shown abbreviated to this many hex digits */
 #define PK_TEXT_EPK_DIGITS 8
+/* Keys in the hottest-logical-partitions tables: column width, and the
+   bytes kept of a key's text (its whole text for any key value) */
+#define PK_TEXT_KEY_COL 32
+#define PK_TEXT_KEY_BYTES 8192
+
+/* EPKs are cut to the first `digits` hex digits (0: whole) and "..";
+   "" and "FF" are quoted. buf holds PK_TEXT_EPK_BYTES. */
+#define PK_TEXT_EPK_BYTES (PK_EPK_HEX_MAX + 4)
+const char *text_epk_cut(struct pk_epk e, int digits, char *buf);
+
+/* The digits (>= PK_TEXT_EPK_DIGITS) that tell every boundary of v's
+   ranges at the end and of its splits apart; 0 (whole) when wide. */
+int text_epk_digits(const struct pk_result_variant *v, int wide);
 
 /* RU from mRU with thousands separators and one decimal when not whole
    (rounded to a tenth: 5,999.95 RU -> 6,000) into buf (>= 40 bytes);
    returns buf. */
 const char *text_ru(int64_t mru, char *buf);
 
-/* An EPK for a table: its first PK_TEXT_EPK_DIGITS hex digits and "..",
-   or quoted when shorter ("" and "FF"), into buf (>= 16 bytes). */
-const char *text_epk_short(struct pk_epk e, char *buf);
-
-/* Cut text to at most max bytes for a table column, on a UTF-8 character
-   boundary, marking the cut with "..". */
+/* Cut text (max >= 4) to at most max bytes for a table column, keeping
+   its start and its end (the part that tells keys apart), on UTF-8
+   character boundaries, marking the cut with "..": "device-000017"
+   cut to 10 is "devi..0017". */
 void fit_column(char *text, size_t max);
 
 struct pk_scorecard;
@@ -37,7 +48,7 @@ const char *compare_cell(const struct pk_result *run,
 			 size_t cap);
 
 /* The sections, each starting with a blank line and its title. */
-void text_events(const struct pk_result_variant *v, FILE *out);
+void text_events(const struct pk_result_variant *v, int digits, FILE *out);
 void text_billing(const struct pk_result_variant *v, FILE *out);
 void text_timeline(const struct pk_result_variant *v, FILE *out);
 

@@ -34,10 +34,10 @@ void text_billing(const struct pk_result_variant *v, FILE *out)
 	}
 }
 
-void text_events(const struct pk_result_variant *v, FILE *out)
+void text_events(const struct pk_result_variant *v, int digits, FILE *out)
 {
 	const struct pk_metrics *m = v->metrics;
-	char a[40], b[40], lo[16], hi[16];
+	char a[40], b[40], lo[PK_TEXT_EPK_BYTES], hi[PK_TEXT_EPK_BYTES];
 	size_t i, k;
 
 	fprintf(out, "\nthroughput changes\n");
@@ -80,8 +80,9 @@ void text_events(const struct pk_result_variant *v, FILE *out)
 			e->parent);
 		for (k = 0; k < 2; k++) {
 			fprintf(out, "%s%u [%s, %s)", k ? " + " : "",
-				e->children[k], text_epk_short(e->min[k], lo),
-				text_epk_short(e->max[k], hi));
+				e->children[k],
+				text_epk_cut(e->min[k], digits, lo),
+				text_epk_cut(e->max[k], digits, hi));
 		}
 		fprintf(out, "  (%s)\n", metrics_split_reason(e->reason));
 	}

@@ -15,6 +15,10 @@
    error. */
 int report_text(const struct pk_result *r, FILE *out);
 
+/* The same; wide = 1 prints EPKs and keys whole (--wide) instead of cut
+   to what tells them apart. */
+int report_text_wide(const struct pk_result *r, int wide, FILE *out);
+
 /*
  * The comparison of r's variants (pksim compare): what ran, a table
  * with one column per variant and one row per scorecard figure, then the
