@@ -41,7 +41,7 @@ _pksim()
 		fi
 		;;
 	--seed | --key | --time-field | --time-compression | --rate | \
-		--throughput | --query | --variant)
+		--throughput | --query | --seeds | --variant)
 		return
 		;;
 	-o | --output | --items)
@@ -57,7 +57,7 @@ _pksim()
 		;;
 	compare)
 		opts='--key --items --items-format --time-field
-			--time-compression --rate --at-once --query --throughput --variant
+			--time-compression --rate --at-once --query --seeds --throughput --variant
 			--format --bands --seed --output -o --allow-undefined-key --help'
 		;;
 	locate)

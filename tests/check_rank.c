@@ -533,6 +533,94 @@ START_TEST(test_done_criterion)
 }
 END_TEST
 
+/* A card of variant name with RU of the operations ru (every other
+   ranking figure 0). */
+static struct pk_scorecard ru_card(const char *name, double ru)
+{
+	struct pk_scorecard c;
+
+	memset(&c, 0, sizeof(c));
+	c.name = name;
+	c.ru_offered = ru;
+	c.operations = 100;
+	return c;
+}
+
+/*
+ * §4.6 seeds: A's RU over 3 seeds 100, 110, 120 (median 110), B's 115,
+ * 130, 140 (median 130): the ranges [100, 120] and [115, 140] overlap,
+ * so they tie (=1) though the medians differ by 18%. With B 125, 130,
+ * 140: [125, 140] starts 5 above A's 120, more than the tolerance (1% of
+ * 125 = 1.25): A ranks 1, B 2. With 4 seeds the median is the lower
+ * middle value: A 100, 110, 120, 130 gives 110.
+ */
+START_TEST(test_seeds_merge)
+{
+	struct pk_scorecard s0[2], s1[2], s2[2], s3[2], *m;
+	struct pk_scorecard *per[4] = {s0, s1, s2, s3};
+
+	s0[0] = ru_card("A", 100);
+	s1[0] = ru_card("A", 110);
+	s2[0] = ru_card("A", 120);
+	s0[1] = ru_card("B", 115);
+	s1[1] = ru_card("B", 130);
+	s2[1] = ru_card("B", 140);
+	m = scorecard_merge_seeds(per, 3, 2);
+	ck_assert(m[0].ru_offered == 110 && m[1].ru_offered == 130);
+	ck_assert(m[0].range_min[PK_RANK_RU] == 100 &&
+		  m[0].range_max[PK_RANK_RU] == 120);
+	ck_assert_uint_eq(m[0].n_seeds, 3);
+	ck_assert_uint_eq(m[0].rank, 1);
+	ck_assert_uint_eq(m[1].rank, 1);
+	ck_assert(m[0].tied && m[1].tied);
+	free(m);
+	s0[1] = ru_card("B", 125);
+	m = scorecard_merge_seeds(per, 3, 2);
+	ck_assert_uint_eq(m[0].rank, 1);
+	ck_assert_uint_eq(m[1].rank, 2);
+	ck_assert_ptr_nonnull(strstr(m[0].reason, "RU of the operations: 110 "
+						  "vs 130"));
+	free(m);
+	s3[0] = ru_card("A", 130);
+	s3[1] = ru_card("B", 150);
+	m = scorecard_merge_seeds(per, 4, 2);
+	ck_assert(m[0].ru_offered == 110);
+	free(m);
+}
+END_TEST
+
+/* §4.6 from the command line: the seeds named, the same output twice
+   (same seeds: byte-identical), and JSON refused (exit 2). */
+START_TEST(test_seeds_cli)
+{
+	char args[1024], *a, *b, *out = NULL, *err = NULL;
+
+	snprintf(args, sizeof(args), "compare '%s' --seeds 3",
+		 tu_src("scenarios/compare-iot.yaml"));
+	a = run_ok(args);
+	b = run_ok(args);
+	ck_assert_str_eq(a, b);
+	/* compare-iot.yaml's seed is 42 */
+	ck_assert_msg(strstr(a, "over 3 seeds (42 to 44): median [min-max]") !=
+			  NULL,
+		      "%s", a);
+	free(a);
+	free(b);
+	snprintf(args, sizeof(args), "compare '%s' --seeds 3 --format json",
+		 tu_src("scenarios/compare-iot.yaml"));
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	ck_assert_ptr_nonnull(strstr(err, "--seeds gives medians"));
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "compare '%s' --seeds 1",
+		 tu_src("scenarios/compare-iot.yaml"));
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	ck_assert_ptr_nonnull(strstr(err, "--seeds needs 2 to 100"));
+	free(out);
+	free(err);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("rank");
@@ -549,6 +637,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_verdict_spread);
 	tcase_add_test(tc, test_header);
 	tcase_add_test(tc, test_done_criterion);
+	tcase_add_test(tc, test_seeds_merge);
+	tcase_add_test(tc, test_seeds_cli);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

@@ -28,6 +28,8 @@
 #include "pksim/run/sim.h"
 #include "pksim/load/trace.h"
 
+#include "cli_seeds.h"
+
 #define PK_VERSION "0.1.0"
 
 enum pk_format {
@@ -67,6 +69,7 @@ struct pk_run_opts {
 	int at_once;
 	int have_compression;
 	int64_t throughput;
+	size_t seeds;       /* --seeds N; 0: one run */
 	int allow_undefined; /* --allow-undefined-key */
 	int equal_bands;     /* --bands=equal (html) */
 	const char *variant; /* --variant NAME: only that variant */
@@ -159,6 +162,14 @@ static int parse_compare_opt(int ch, const char *arg, struct pk_run_opts *o)
 					   arg);
 		}
 		o->keys[o->n_keys++] = arg;
+		return 0;
+	case 'N':
+		if (parse_u64(arg, &u) || u < 2 || u > PK_CLI_MAX_SEEDS) {
+			return usage_error("--seeds needs 2 to 100 seeds, got "
+					   "'%s'",
+					   arg);
+		}
+		o->seeds = (size_t)u;
 		return 0;
 	case 'q':
 		if (o->n_queries == PK_CLI_MAX_QUERIES) {
@@ -272,6 +283,7 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 		{"rate", required_argument, NULL, 'r'},
 		{"at-once", no_argument, NULL, 'a'},
 		{"query", required_argument, NULL, 'q'},
+		{"seeds", required_argument, NULL, 'N'},
 		{"throughput", required_argument, NULL, 'T'},
 		{"allow-undefined-key", no_argument, NULL, 'U'},
 		{"bands", required_argument, NULL, 'B'},
@@ -485,8 +497,38 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 	if (rc) {
 		return rc < 0 ? PK_EXIT_OK : rc;
 	}
+	if (o.seeds && o.format != PK_FORMAT_TEXT &&
+	    o.format != PK_FORMAT_MARKDOWN) {
+		return usage_error("--seeds gives medians and ranges in the "
+				   "text and markdown reports only, not "
+				   "--format %s",
+				   o.format == PK_FORMAT_JSON  ? "json"
+				   : o.format == PK_FORMAT_CSV ? "csv"
+							       : "html");
+	}
 	diag_init(&diag);
 	sc = scenario_of(&o, &diag);
+	if (sc && o.seeds) {
+		rc = cli_compare_seeds(sc, o.have_seed ? o.seed : sc->seed,
+				       o.seeds, o.format == PK_FORMAT_MARKDOWN,
+				       &buf, &len, &diag);
+		if (rc > 0) {
+			rc = exit_for(&diag);
+			diag_print(&diag, stderr);
+		} else if (rc < 0) {
+			fprintf(stderr, "pksim: error: cannot render the "
+					"report: %s\n",
+				strerror(errno));
+			rc = PK_EXIT_ENV;
+		} else if (output_write(o.output, buf, len, &diag)) {
+			diag_print(&diag, stderr);
+			rc = PK_EXIT_ENV;
+		}
+		free(buf);
+		scenario_free(sc);
+		diag_free(&diag);
+		return rc;
+	}
 	run = sc ? sim_run_detail(sc, o.have_seed ? o.seed : sc->seed,
 				  o.format == PK_FORMAT_CSV, &diag)
 		 : NULL;

@@ -128,6 +128,10 @@ static const char compare_text[] =
     "                   (20% or 0.2; without it the queries split 50%);\n"
     "                   routed under each key (single partition,\n"
     "                   targeted, fan-out) and its RU counted; at most 16\n"
+    "  --seeds N        replay N seeds (2 to 100, from --seed on): each\n"
+    "                   ranking figure as median [min-max]; variants\n"
+    "                   whose ranges overlap on a figure tie on it (text\n"
+    "                   and markdown)\n"
     "  --throughput N   RU/s of the container for --items, 400 to\n"
     "                   1,000,000 (default 10,000)\n"
     "  --format FORMAT  text (default), json, csv, markdown or html, as\n"
@@ -250,6 +254,7 @@ static const char *const compare_options[] = {
     "--rate",
     "--at-once",
     "--query",
+    "--seeds",
     "--throughput",
     "--variant",
     "--format",

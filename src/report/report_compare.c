@@ -192,6 +192,60 @@ static void compare_header(const struct pk_result *run, FILE *out)
 int report_text_compare(const struct pk_result *run, FILE *out)
 {
 	struct pk_scorecard *cards = scorecard_all(run);
+	int rc = report_text_compare_cards(run, cards, out);
+
+	free(cards);
+	return rc;
+}
+
+const char *compare_seed_figure(const struct pk_scorecard *s, int f,
+				char *buf, size_t cap)
+{
+	char a[40], b[40], c[40];
+
+	if (f == PK_RANK_RU) {
+		snprintf(buf, cap, "%s [%s-%s]",
+			 fmt_thousands(llround(s->median[f]), a),
+			 fmt_thousands(llround(s->range_min[f]), b),
+			 fmt_thousands(llround(s->range_max[f]), c));
+	} else if (f == PK_RANK_429) {
+		snprintf(buf, cap, "%.3f [%.3f-%.3f]", s->median[f],
+			 s->range_min[f], s->range_max[f]);
+	} else {
+		snprintf(buf, cap, "%.1f%% [%.1f%%-%.1f%%]",
+			 100.0 * s->median[f], 100.0 * s->range_min[f],
+			 100.0 * s->range_max[f]);
+	}
+	return buf;
+}
+
+/* With --seeds: each ranking figure's median and min-max per variant. */
+static void seeds_section(const struct pk_result *run,
+			  const struct pk_scorecard *cards, FILE *out)
+{
+	size_t i;
+	int f;
+
+	fprintf(out, "\nover %zu seeds (%llu to %llu): median [min-max]; the "
+		     "table shows medians, the verdicts seed %llu's run\n",
+		cards[0].n_seeds, (unsigned long long)run->seed,
+		(unsigned long long)(run->seed + cards[0].n_seeds - 1),
+		(unsigned long long)run->seed);
+	for (f = 0; f < PK_RANK_FIGURES; f++) {
+		fprintf(out, "  %s\n", scorecard_figure_name(f));
+		for (i = 0; i < run->n_variants; i++) {
+			char t[128];
+
+			fprintf(out, "    %-22s %s\n", cards[i].name,
+				compare_seed_figure(&cards[i], f, t,
+						    sizeof(t)));
+		}
+	}
+}
+
+int report_text_compare_cards(const struct pk_result *run,
+			      const struct pk_scorecard *cards, FILE *out)
+{
 	size_t i, r, k, *order;
 	char a[40], lay[PK_LAYOUT_SHORT_BYTES];
 
@@ -249,6 +303,9 @@ int report_text_compare(const struct pk_result *run, FILE *out)
 		fprintf(out, "  %-24s %s\n", cards[i].name,
 			scorecard_full_text(run, &cards[i], 0, t, sizeof(t)));
 	}
+	if (run->n_variants && cards[0].n_seeds > 1) {
+		seeds_section(run, cards, out);
+	}
 	fprintf(out, "\nranking (by operations failed or refused, then 429s, "
 		     "then RU of the operations, then the hottest range's and "
 		     "logical partition's share of RU, then peak normalized "
@@ -266,6 +323,5 @@ int report_text_compare(const struct pk_result *run, FILE *out)
 		}
 	}
 	free(order);
-	free(cards);
 	return ferror(out) ? -1 : 0;
 }

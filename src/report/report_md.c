@@ -158,14 +158,64 @@ static void findings(const struct pk_result *r, FILE *out)
 int report_markdown(const struct pk_result *r, int compare, FILE *out)
 {
 	struct pk_scorecard *cards = scorecard_all(r);
+	int rc = report_markdown_cards(r, cards, compare, out);
+
+	free(cards);
+	return rc;
+}
+
+/* With --seeds: each ranking figure's median and min-max. */
+static void seeds_table(const struct pk_result *r,
+			const struct pk_scorecard *c, FILE *out)
+{
+	char t[128];
+	size_t i;
+	int f;
+
+	fprintf(out, "\n## Over %zu seeds\n\nMedian [min-max] of each ranking "
+		     "figure over seeds %llu to %llu; the scorecard shows "
+		     "medians, the verdicts seed %llu's run.\n\n| figure |",
+		c[0].n_seeds, (unsigned long long)r->seed,
+		(unsigned long long)(r->seed + c[0].n_seeds - 1),
+		(unsigned long long)r->seed);
+	for (i = 0; i < r->n_variants; i++) {
+		fputc(' ', out);
+		md_text(c[i].name, out);
+		fprintf(out, " |");
+	}
+	fprintf(out, "\n| --- |");
+	for (i = 0; i < r->n_variants; i++) {
+		fprintf(out, " ---: |");
+	}
+	fputc('\n', out);
+	for (f = 0; f < PK_RANK_FIGURES; f++) {
+		fprintf(out, "| ");
+		md_text(scorecard_figure_name(f), out);
+		fprintf(out, " |");
+		for (i = 0; i < r->n_variants; i++) {
+			fputc(' ', out);
+			md_text(compare_seed_figure(&c[i], f, t, sizeof(t)),
+				out);
+			fprintf(out, " |");
+		}
+		fputc('\n', out);
+	}
+}
+
+int report_markdown_cards(const struct pk_result *r,
+			  const struct pk_scorecard *cards, int compare,
+			  FILE *out)
+{
 
 	fprintf(out, "# pksim %s: ", compare ? "compare" : "run");
 	md_text(r->sc->name, out);
 	fprintf(out, "\n\n");
 	assumptions(r, out);
 	table(r, cards, out);
+	if (r->n_variants && cards[0].n_seeds > 1) {
+		seeds_table(r, cards, out);
+	}
 	ranking(r, cards, out);
 	findings(r, out);
-	free(cards);
 	return ferror(out) ? -1 : 0;
 }

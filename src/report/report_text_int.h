@@ -47,6 +47,11 @@ const char *compare_cell(const struct pk_result *run,
 			 const struct pk_scorecard *s, size_t r, char *buf,
 			 size_t cap);
 
+/* Ranking figure f of a card merged over seeds: "median [min-max]" into
+   buf (report_compare.c). */
+const char *compare_seed_figure(const struct pk_scorecard *s, int f,
+				char *buf, size_t cap);
+
 /* The sections, each starting with a blank line and its title. */
 void text_events(const struct pk_result_variant *v, int digits, FILE *out);
 void text_billing(const struct pk_result_variant *v, FILE *out);

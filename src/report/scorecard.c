@@ -340,6 +340,9 @@ static double failed_share(const struct pk_scorecard *s)
 /* The figures the ranking compares, in order (scorecard.h). */
 static double figure(const struct pk_scorecard *s, int f)
 {
+	if (s->n_seeds > 1) {
+		return s->median[f];
+	}
 	switch (f) {
 	case PK_RANK_FAILED:
 		return failed_share(s);
@@ -671,4 +674,93 @@ size_t *scorecard_order(const struct pk_scorecard *cards, size_t n)
 		o[j] = x;
 	}
 	return o;
+}
+
+/* The lower median of x[0..n) (sorted in place). */
+static double lower_median(double *x, size_t n)
+{
+	size_t i, j;
+
+	for (i = 1; i < n; i++) {
+		double v = x[i];
+
+		for (j = i; j > 0 && x[j - 1] > v; j--) {
+			x[j] = x[j - 1];
+		}
+		x[j] = v;
+	}
+	return x[(n - 1) / 2];
+}
+
+/* Field of every seed's card of variant i, its lower median. */
+#define PK_MEDIAN_OF(field, type)                                             \
+	do {                                                                  \
+		for (k = 0; k < n_seeds; k++) {                               \
+			x[k] = (double)per_seed[k][i].field;                  \
+		}                                                             \
+		m->field = (type)lower_median(x, n_seeds);                    \
+	} while (0)
+
+struct pk_scorecard *scorecard_merge_seeds(struct pk_scorecard *const *per_seed,
+					   size_t n_seeds, size_t n_variants)
+{
+	struct pk_scorecard *out = xcalloc(n_variants ? n_variants : 1,
+					   sizeof(*out));
+	struct pk_scorecard **order = xcalloc(n_variants ? n_variants : 1,
+					      sizeof(*order));
+	double *x = xcalloc(n_seeds, sizeof(*x));
+	size_t i, k;
+	int f;
+
+	for (i = 0; i < n_variants; i++) {
+		struct pk_scorecard *m = &out[i];
+		int all_days = 1;
+
+		*m = per_seed[0][i];
+		for (f = 0; f < PK_RANK_FIGURES; f++) {
+			m->range_min[f] = m->range_max[f] =
+				figure(&per_seed[0][i], f);
+			for (k = 0; k < n_seeds; k++) {
+				x[k] = figure(&per_seed[k][i], f);
+				m->range_min[f] = fmin(m->range_min[f], x[k]);
+				m->range_max[f] = fmax(m->range_max[f], x[k]);
+			}
+			m->median[f] = lower_median(x, n_seeds);
+		}
+		PK_MEDIAN_OF(logical_partitions, uint64_t);
+		PK_MEDIAN_OF(hottest_share_requests, double);
+		PK_MEDIAN_OF(hottest_share_ru, double);
+		PK_MEDIAN_OF(hottest_share_storage, double);
+		PK_MEDIAN_OF(storage_max_over_mean, double);
+		PK_MEDIAN_OF(hottest_range_share_ru, double);
+		PK_MEDIAN_OF(ru_offered, double);
+		PK_MEDIAN_OF(queries_single, uint64_t);
+		PK_MEDIAN_OF(queries_targeted, uint64_t);
+		PK_MEDIAN_OF(fanout_queries, uint64_t);
+		PK_MEDIAN_OF(fanout_ru, double);
+		PK_MEDIAN_OF(peak_normalized_ru, double);
+		PK_MEDIAN_OF(throttled_429, uint64_t);
+		PK_MEDIAN_OF(failed_after_retries, uint64_t);
+		PK_MEDIAN_OF(worst_range_429_rate, double);
+		PK_MEDIAN_OF(rejected_403, uint64_t);
+		PK_MEDIAN_OF(refused, uint64_t);
+		PK_MEDIAN_OF(splits, size_t);
+		PK_MEDIAN_OF(operations, uint64_t);
+		PK_MEDIAN_OF(largest_lp_bytes, uint64_t);
+		for (k = 0; k < n_seeds; k++) {
+			all_days &= per_seed[k][i].full_kind == m->full_kind;
+		}
+		if (all_days && (m->full_kind == PK_FULL_DAYS ||
+				 m->full_kind == PK_FULL_BEYOND)) {
+			PK_MEDIAN_OF(days_to_full, double);
+		}
+		m->n_seeds = n_seeds;
+		m->tied = 0;
+		m->reason[0] = '\0';
+		order[i] = m;
+	}
+	rank_cards(order, n_variants);
+	free(x);
+	free(order);
+	return out;
 }

@@ -23,4 +23,13 @@
  */
 int report_markdown(const struct pk_result *r, int compare, FILE *out);
 
+struct pk_scorecard;
+
+/* As report_markdown with the scorecards given (r->n_variants, e.g.
+   scorecard_merge_seeds's: then a table gives each ranking figure's
+   median and min-max over the seeds). cards are borrowed. */
+int report_markdown_cards(const struct pk_result *r,
+			  const struct pk_scorecard *cards, int compare,
+			  FILE *out);
+
 #endif

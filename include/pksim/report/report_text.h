@@ -27,4 +27,12 @@ int report_text_wide(const struct pk_result *r, int wide, FILE *out);
  */
 int report_text_compare(const struct pk_result *r, FILE *out);
 
+struct pk_scorecard;
+
+/* As report_text_compare with the scorecards given (n_variants of r,
+   e.g. scorecard_merge_seeds's over several seeds: then a section gives
+   each ranking figure's median and min-max). cards are borrowed. */
+int report_text_compare_cards(const struct pk_result *r,
+			      const struct pk_scorecard *cards, FILE *out);
+
 #endif

@@ -125,6 +125,7 @@ struct pk_scorecard {
 	size_t n_seeds;                /* 0 or 1: one run */
 	double range_min[PK_RANK_FIGURES];
 	double range_max[PK_RANK_FIGURES];
+	double median[PK_RANK_FIGURES];
 	char verdict[512];             /* one plain sentence */
 };
 
@@ -182,6 +183,20 @@ void scorecard_fill(const struct pk_result *r,
  * array of r->n_variants (caller frees), in variant order.
  */
 struct pk_scorecard *scorecard_all(const struct pk_result *r);
+
+/*
+ * `compare --seeds N` (issue 12 §4): the scorecards of the same variants
+ * replayed with n_seeds seeds (per_seed[k]: scorecard_all of seed k's
+ * result, n_variants each, same variant order) as one array of
+ * n_variants (caller frees): every figure the lower median over the
+ * seeds (the middle value; the lower of the two middle ones for an even
+ * N), range_min/range_max/median of each ranking figure, n_seeds set,
+ * the verdict and key of seed 0's card (names borrowed as there: keep
+ * the seeds' results alive), and ranked again: a figure ties when the
+ * two variants' min-max ranges overlap (widened by the tolerance).
+ */
+struct pk_scorecard *scorecard_merge_seeds(struct pk_scorecard *const *per_seed,
+					   size_t n_seeds, size_t n_variants);
 
 /* Indexes 0..n-1 of cards in ranking order: by rank, then name (caller
    frees; never NULL). */

@@ -1,0 +1,28 @@
+/*
+ * cli_seeds: `pksim compare --seeds N` (issue 12 §4): the same scenario
+ * replayed with N seeds, its scorecards merged (scorecard_merge_seeds).
+ * Internal to src/cli.
+ */
+#ifndef PKSIM_CLI_SEEDS_H
+#define PKSIM_CLI_SEEDS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/base/diag.h"
+#include "pksim/load/scenario.h"
+
+/* At most this many seeds (pksim's bound: N runs are kept in memory) */
+#define PK_CLI_MAX_SEEDS 100
+
+/*
+ * Replay sc with seeds base, base + 1, ..., base + n - 1 (n >= 2) and
+ * render the merged comparison into *buf (*len bytes; caller frees):
+ * Markdown when markdown, else text. Returns 0; 1 when a run failed
+ * (errors in diag); -1 when the report could not be rendered (errno).
+ */
+int cli_compare_seeds(const struct pk_scenario *sc, uint64_t base, size_t n,
+		      int markdown, char **buf, size_t *len,
+		      struct pk_diag *diag);
+
+#endif
