@@ -44,4 +44,11 @@ int cli_locate(int argc, char **argv);
  */
 int cli_plan(int argc, char **argv);
 
+/*
+ * `pksim epk [--version 1|2] [--multihash] JSON` (argv[0] is "epk"): the
+ * effective partition key of the key components in JSON, in uppercase
+ * hex. Returns the exit status (2 for bad JSON or options).
+ */
+int cli_epk(int argc, char **argv);
+
 #endif
