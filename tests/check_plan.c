@@ -464,6 +464,15 @@ START_TEST(test_plan_count_from_shipped)
 	ck_assert_ptr_nonnull(
 	    strstr(line_of(out, "  /device:"), " 46.7 % (iot-device-03)"));
 	free(out);
+	/* --scenario: 3,648,175 x 6 / 400 = 54,722.6 s -> 54,723 s at
+	   3,648,175 / 54,723 = 66.667/s; a second then holds 67 writes =
+	   402 RU > 400, so 66/s (66 x 6 = 396 RU) for ceil(3,648,175 / 66)
+	   = ceil(55,275.4) = 55,276 s */
+	out = run_ok("plan scenarios/plans/iot-devices.plan.yaml --scenario");
+	ck_assert_str_eq(line_of(out, "  - {name: resync"),
+			 "  - {name: resync, duration: 55276s, rate: 66.000/s, "
+			 "ops: {create: 1}, item_size: 241}");
+	free(out);
 }
 END_TEST
 

@@ -37,7 +37,11 @@ int report_plan_json(const struct pk_plan *p, FILE *out);
  * one phase "resync" that creates one year of entities (the sum over the
  * values) in the whole seconds the seed's re-sync needs at the maximum
  * (ceil of the sum of the re-sync seconds), each write charged the plan's
- * RU per write (write_1kb and write_100kb both set to it).
+ * RU per write (write_1kb and write_100kb both set to it). When the
+ * busiest second (ceil of the rate) would not fit the RU/s maximum, the
+ * rate is floor(max / RU per write) and the phase ceil(entities / rate)
+ * seconds long. A write dearer than the whole maximum cannot fit any
+ * second; the phase then offers 0.001/s and throttles.
  */
 int report_plan_scenario(const struct pk_plan *p, FILE *out);
 
