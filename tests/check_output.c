@@ -252,6 +252,42 @@ START_TEST(test_output_bad_target)
 }
 END_TEST
 
+/* A report written over an existing file keeps that file's mode (0600
+   stays 0600, 0640 stays 0640); a new one gets 0666 less the umask
+   (022 here: 0644). */
+START_TEST(test_output_keeps_mode)
+{
+	static const mode_t modes[] = {0600, 0640};
+	struct pk_diag d;
+	struct stat st;
+	char *dir = tu_tmpdir(), path[512];
+	mode_t old = umask(022);
+	size_t i;
+	int fd;
+
+	diag_init(&d);
+	snprintf(path, sizeof(path), "%s/r.txt", dir);
+	for (i = 0; i < 2; i++) {
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, modes[i]);
+		ck_assert_int_ge(fd, 0);
+		close(fd);
+		ck_assert_int_eq(chmod(path, modes[i]), 0);
+		ck_assert_int_eq(output_write(path, "report\n", 7, &d), 0);
+		ck_assert_int_eq(stat(path, &st), 0);
+		ck_assert_int_eq(st.st_mode & 07777, modes[i]);
+		unlink(path);
+	}
+	ck_assert_int_eq(output_write(path, "report\n", 7, &d), 0);
+	ck_assert_int_eq(stat(path, &st), 0);
+	ck_assert_int_eq(st.st_mode & 07777, 0644);
+	unlink(path);
+	umask(old);
+	rmdir(dir);
+	free(dir);
+	diag_free(&d);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("output");
@@ -266,6 +302,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_output_full_file);
 	tcase_add_test(tc, test_output_device_kept);
 	tcase_add_test(tc, test_output_bad_target);
+	tcase_add_test(tc, test_output_keeps_mode);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

@@ -78,13 +78,16 @@ int output_write(const char *path, const char *data, size_t len,
 {
 	struct stat st;
 	char *tmp;
-	int fd, err = 0;
+	int fd, err = 0, replacing = 0;
 
 	if (!path || strcmp(path, "-") == 0) {
 		return to_stdout(data, len, diag);
 	}
-	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		return to_special(path, data, len, diag);
+	if (lstat(path, &st) == 0) {
+		if (!S_ISREG(st.st_mode)) {
+			return to_special(path, data, len, diag);
+		}
+		replacing = 1; /* the new report keeps the file's mode */
 	}
 	tmp = xasprintf("%s.XXXXXX", path);
 	fd = mkstemp(tmp);
@@ -97,8 +100,10 @@ int output_write(const char *path, const char *data, size_t len,
 	mode_t mask = umask(0);
 
 	umask(mask);
-	/* mkstemp makes 0600; a report is an ordinary file */
-	if (fchmod(fd, 0666 & ~mask) || write_all(fd, data, len) ||
+	/* mkstemp makes 0600; a new report is an ordinary file, a replaced
+	   one keeps the mode it had (a private report stays private) */
+	if (fchmod(fd, replacing ? st.st_mode & 07777 : 0666 & ~mask) ||
+	    write_all(fd, data, len) ||
 	    fsync(fd)) {
 		err = errno;
 	}
