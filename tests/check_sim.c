@@ -1023,6 +1023,76 @@ START_TEST(test_sim_phase_autoscale_max)
 }
 END_TEST
 
+/*
+ * Autoscale bills when a phase changes autoscale_max within an hour
+ * (rule 17 classic, rule 27 dynamic): each second is clamped to the
+ * max (and max / P) in force THAT second, then the hour takes the
+ * highest. 1 KB writes at 10 RU, every write on one key (range 1).
+ * a) 20,000 over 2 partitions (10,000 each), 10 s at 1,000/s = 10,000
+ *    RU/s on range 1, then 2,000: classic = 10,000 x 2 = 20,000; dynamic
+ *    = range 1's 10,000 + range 2's floor 0.1 x 20,000 / 2 = 1,000 ->
+ *    11,000 (not the floor at the new max, 0.1 x 2,000 / 2 = 100).
+ * b) 20,000 -> 10,000 at 1/s (10 RU/s, below every floor): classic
+ *    0.1 x 20,000 = 2,000; dynamic 2 x 0.1 x 20,000 / 2 = 2 x 1,000 =
+ *    2,000.
+ * c) 20,000 -> 50,000 (splits to ceil(50,000 / 10,000) = 5) -> 10,000,
+ *    10 s each at 1/s: in t = 10..19 each of 5 partitions bills at least
+ *    0.1 x 50,000 / 5 = 1,000: dynamic 5 x 1,000 = 5,000; classic
+ *    0.1 x 50,000 = 5,000.
+ * d) 20,000 lowered to 2,000 at 2 h + 10 s (7,210 s), 1/s: hour 2 held
+ *    20,000 for 10 s: classic 0.1 x 20,000 = 2,000, dynamic 2 x 1,000 =
+ *    2,000 (not 200).
+ */
+START_TEST(test_sim_autoscale_lowered_in_hour)
+{
+	static const char *const head =
+		"container: {partition_key: /k, autoscale_max: 20000, "
+		"partitions: 2}\n"
+		"cost: {write_1kb: 10}\n"
+		"items: {k: {const: a}}\n"
+		"phases:\n";
+	static const struct {
+		const char *phases;
+		int64_t hour, classic, dynamic;
+	} cases[] = {
+		{"  - {duration: 10s, rate: 1000/s}\n"
+		 "  - {duration: 10s, rate: 1/s, autoscale_max: 2000}\n",
+		 0, 20000, 11000},
+		{"  - {duration: 10s, rate: 1/s}\n"
+		 "  - {duration: 10s, rate: 1/s, autoscale_max: 10000}\n",
+		 0, 2000, 2000},
+		{"  - {duration: 10s, rate: 1/s}\n"
+		 "  - {duration: 10s, rate: 1/s, autoscale_max: 50000}\n"
+		 "  - {duration: 10s, rate: 1/s, autoscale_max: 10000}\n",
+		 0, 5000, 5000},
+		{"  - {duration: 7210s, rate: 1/s}\n"
+		 "  - {duration: 10s, rate: 1/s, autoscale_max: 2000}\n",
+		 2, 2000, 2000},
+	};
+	char buf[512];
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_container *c;
+	size_t i;
+
+	diag_init(&d);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(buf, sizeof(buf), "%s%s", head, cases[i].phases);
+		run = sim_run(load(buf), 1, &d);
+		ck_assert_ptr_nonnull(run);
+		c = run->variants[0].container;
+		ck_assert_int_eq(
+			container_autoscale_billed(c, cases[i].hour),
+			cases[i].classic);
+		ck_assert_int_eq(
+			container_autoscale_dynamic_billed(c, cases[i].hour),
+			cases[i].dynamic);
+		free_run(run);
+	}
+	diag_free(&d);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -1052,6 +1122,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sim_samples_bounded);
 	tcase_add_test(tc, test_sim_redistribute_fractions);
 	tcase_add_test(tc, test_sim_phase_autoscale_max);
+	tcase_add_test(tc, test_sim_autoscale_lowered_in_hour);
 	suite_add_tcase(s, tc);
 	return s;
 }

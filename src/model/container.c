@@ -139,37 +139,40 @@ void container_hours_grow(struct pk_container *c, size_t last)
 void container_dyn_flush(struct pk_container *c, size_t i)
 {
 	struct pk_pp *p = &c->pp[i];
-	int64_t share = p->budget.share_mru, lo, v;
 
 	if (!c->autoscale || p->dyn_hour < 0) {
 		return;
 	}
-	/* rule 27: each partition between 10 % and 100 % of Tmax / P */
-	lo = (share + PK_PROVISION_AUTOSCALE_FLOOR_DIVISOR - 1) /
-	     PK_PROVISION_AUTOSCALE_FLOOR_DIVISOR;
-	v = p->dyn_peak_mru < lo ? lo : p->dyn_peak_mru;
-	v = v > share ? share : v;
 	container_hours_grow(c, (size_t)p->dyn_hour);
-	c->hour_dyn_mru[p->dyn_hour] += v;
+	c->hour_dyn_mru[p->dyn_hour] += p->dyn_peak_mru;
 	p->dyn_hour = -1;
 	p->dyn_peak_mru = 0;
 }
 
 /* Partition i spent mru in second t_s (0 for an idle stretch starting
-   there): its highest of the hour, for dynamic autoscale (rule 27). */
+   there, whose share does not change): its highest RU/s of the hour, for
+   dynamic autoscale (rule 27). Each second is clamped to [0.1, 1] x the
+   share (Tmax / P) in force THAT second, before the highest is taken, so
+   a phase that lowers autoscale_max within the hour does not lower what
+   the hour's earlier seconds cost (issue 11 follow-up, defect 1). */
 static void dyn_note(struct pk_container *c, size_t i, int64_t t_s,
 		     int64_t mru)
 {
 	struct pk_pp *p = &c->pp[i];
 	int64_t h = t_s / PK_CONTAINER_S_PER_HOUR;
+	int64_t share = p->budget.share_mru;
+	int64_t lo = (share + PK_PROVISION_AUTOSCALE_FLOOR_DIVISOR - 1) /
+		     PK_PROVISION_AUTOSCALE_FLOOR_DIVISOR;
+	int64_t v = mru < lo ? lo : mru;
 
+	v = v > share ? share : v;
 	if (p->dyn_hour != h) {
 		container_dyn_flush(c, i);
 		p->dyn_hour = h;
 		p->dyn_peak_mru = 0;
 	}
-	if (mru > p->dyn_peak_mru) {
-		p->dyn_peak_mru = mru;
+	if (v > p->dyn_peak_mru) {
+		p->dyn_peak_mru = v;
 	}
 }
 

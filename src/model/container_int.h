@@ -23,8 +23,9 @@ void container_reshare(struct pk_container *c);
    classic and the dynamic bill). */
 void container_hours_grow(struct pk_container *c, size_t last);
 
-/* Add partition i's highest RU/s of its open hour (clamped to [0.1, 1] x
-   its share, rule 27) to that hour's dynamic bill; none open after. */
+/* Add partition i's highest RU/s of its open hour (each second clamped
+   to [0.1, 1] x its share that second, rule 27) to that hour's dynamic
+   bill; none open after. */
 void container_dyn_flush(struct pk_container *c, size_t i);
 
 /* ---- container_layout.c: run by the clock after a second closes ---- */

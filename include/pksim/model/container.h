@@ -162,7 +162,9 @@ struct pk_pp {
 	int64_t dyn_hour;          /* autoscale: the hour dyn_peak_mru
 				      belongs to, or -1 */
 	int64_t dyn_peak_mru;      /* autoscale: its highest RU in one
-				      second of that hour (rule 27) */
+				      second of that hour, each second
+				      clamped to [0.1, 1] x the share in
+				      force that second (rule 27) */
 	int64_t weight_mru;        /* custom throughput policy (rule 26):
 				      its share when redistributed; its
 				      fraction is weight / the container's
