@@ -395,7 +395,8 @@ END_TEST
  * 10 creates/s of 1 KB (5 RU) for 10 s: 10 busy seconds, so 5 s buckets
  * (the smallest step), the idle 50 s on one line, and the spike in two
  * rows at t = 50 and 55, each 10 x 5 = 50 RU/s offered and served, none
- * retried, peak 50 / 500 = 10%.
+ * retried, peak 50 / 500 = 10%. The RU/s columns always have one
+ * decimal (one number format per column): "50.0".
  */
 START_TEST(test_report_timeline_idle)
 {
@@ -430,8 +431,8 @@ START_TEST(test_report_timeline_idle)
 	snprintf(row, sizeof(row),
 		 "  %-10d %9s %6u %12s %12s %12s %10s %5.0f%%\n"
 		 "  %-10d %9s %6u %12s %12s %12s %10s %5.0f%%\n\n",
-		 50, "500", 1, "50", "0", "50", "0", 10.0, 55, "500", 1, "50",
-		 "0", "50", "0", 10.0);
+		 50, "500", 1, "50.0", "0.0", "50.0", "0", 10.0, 55, "500", 1,
+		 "50.0", "0.0", "50.0", "0", 10.0);
 	ck_assert_ptr_nonnull(strstr(tl, row));
 	free(buf);
 	result_free(res);
@@ -521,6 +522,29 @@ END_TEST
  * no two ranges print the same min; with --wide each min is the whole
  * EPK the JSON report gives.
  */
+/*
+ * Issue 12 §5, grammar: 400 RU/s (1 range) raised to 800 at t = 2 s
+ * stays on 1 range (800 <= 1 x 10,000, rule 5): "1 -> 1 physical
+ * partition", and the summary's "1 physical partition".
+ */
+START_TEST(test_report_grammar)
+{
+	static const char *const yaml =
+		"container: {partition_key: /k, throughput: 400}\n"
+		"items: {k: {values: \"k{0..9}\"}}\n"
+		"phases:\n"
+		"  - {duration: 2s, rate: 10/s}\n"
+		"  - {duration: 2s, rate: 10/s, throughput: 800}\n";
+	char *out = text_of(yaml, 0);
+
+	ck_assert_ptr_nonnull(strstr(out, "  t=2s  400 -> 800 RU/s, 1 -> 1 "
+					  "physical partition\n"));
+	ck_assert_ptr_nonnull(strstr(out, "-> 1 physical partition "));
+	ck_assert_ptr_null(strstr(out, " 1 physical partitions"));
+	free(out);
+}
+END_TEST
+
 START_TEST(test_report_epks_differ)
 {
 	char *out = NULL, *json = NULL, *p;
@@ -585,6 +609,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_report_timeline_idle);
 	tcase_add_test(tc, test_report_no_hiding_cuts);
 	tcase_add_test(tc, test_report_epks_differ);
+	tcase_add_test(tc, test_report_grammar);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -22,6 +22,24 @@
 
 /* RU with thousands separators and one decimal when not whole (rounded
    to a tenth: 5,999.95 RU -> 6,000) */
+int text_ru_fraction(int64_t mru)
+{
+	return (mru + 50) / 100 % 10 != 0;
+}
+
+const char *text_ru_col(int64_t mru, int tenths, char *buf)
+{
+	char whole[32];
+	long long t = (long long)((mru + 50) / 100);
+
+	if (!tenths) {
+		return text_ru(mru, buf);
+	}
+	fmt_thousands((unsigned long long)(t / 10), whole);
+	snprintf(buf, 40, "%s.%lld", whole, t % 10);
+	return buf;
+}
+
 const char *text_ru(int64_t mru, char *buf)
 {
 	char whole[32];
@@ -142,13 +160,13 @@ static void summary(const struct pk_result *r,
 		int64_t max = cs->autoscale_max_ru_per_s;
 
 		fprintf(out, "container: partition key %s, autoscale max %s "
-			     "RU/s (%s to %s) -> %zu physical partitions %s\n",
+			     "RU/s (%s to %s) -> %zu physical partition%s %s\n",
 			v->key->text, fmt_thousands((unsigned long long)max, a),
 			fmt_thousands((unsigned long long)
 					  provision_autoscale_floor(max),
 				  b),
 			fmt_thousands((unsigned long long)max, c), created,
-			when);
+			created == 1 ? "" : "s", when);
 	} else {
 		fprintf(out, "container: partition key %s, %s RU/s manual -> "
 			     "%zu physical partition%s %s\n",
@@ -340,7 +358,11 @@ static void query_table(const struct pk_result_variant *v, FILE *out)
 	char name[256], a[40], b[40], d[40];
 	size_t i, w = 5, phases = 0;
 	const char *last = NULL;
+	int frac = 0;
 
+	for (i = 0; i < v->n_queries; i++) {
+		frac |= text_ru_fraction(v->queries[i].ru_mru);
+	}
 	for (i = 0; i < v->n_queries; i++) {
 		if (v->queries[i].phase != last) {
 			phases++;
@@ -369,7 +391,7 @@ static void query_table(const struct pk_result_variant *v, FILE *out)
 			q->served ? (double)q->ranges_visited /
 					    (double)q->served
 				  : 0.0,
-			text_ru(q->ru_mru, b),
+			text_ru_col(q->ru_mru, frac, b),
 			q->served ? metrics_ru(q->ru_mru) / (double)q->served
 				  : 0.0,
 			fmt_thousands(q->throttled_429, d));
@@ -459,8 +481,11 @@ static void partitions(const struct pk_result_variant *v, int digits,
 	char a[40], b[40], d[40], e[40], lo[PK_TEXT_EPK_BYTES],
 		hi[PK_TEXT_EPK_BYTES], st[32], org[48];
 	size_t i;
-	int w = 12;
+	int w = 12, frac = 0;
 
+	for (i = 0; i < v->n_ranges; i++) {
+		frac |= text_ru_fraction(v->ranges[i].ru_per_s_mru);
+	}
 	for (i = 0; i < v->n_ranges; i++) {
 		int n = (int)strlen(text_epk_cut(v->ranges[i].min, digits, lo));
 		int x = (int)strlen(text_epk_cut(v->ranges[i].max, digits, hi));
@@ -491,7 +516,7 @@ static void partitions(const struct pk_result_variant *v, int digits,
 			text_epk_cut(p->max, digits, hi),
 			(unsigned long long)p->logical_partitions,
 			fmt_bytes(p->storage_bytes, st),
-			text_ru(p->ru_per_s_mru, a),
+			text_ru_col(p->ru_per_s_mru, frac, a),
 			100.0 * p->peak_normalized,
 			fmt_thousands(p->requests - p->retries, b),
 			fmt_thousands(p->retries, e),
@@ -539,8 +564,11 @@ static void hot_lps(const struct pk_result_variant *v, int by_storage,
 	uint64_t storage = v->storage_bytes;
 	int64_t total = v->metrics->totals.ru_mru;
 	char key[PK_TEXT_KEY_BYTES], a[40], b[40], c[40], st[32];
-	int w = PK_TEXT_KEY_COL;
+	int w = PK_TEXT_KEY_COL, frac = 0;
 
+	for (i = 0; i < n; i++) {
+		frac |= text_ru_fraction(top[i].ru_mru);
+	}
 	for (i = 0; wide && i < n; i++) {
 		int len;
 
@@ -563,7 +591,7 @@ static void hot_lps(const struct pk_result_variant *v, int by_storage,
 		}
 		fprintf(out,
 			"  %-*s %12s %6.2f%% %10s %6.2f%% %10s %10s %6u\n",
-			w, key, text_ru(lp->ru_mru, a),
+			w, key, text_ru_col(lp->ru_mru, frac, a),
 			total ? 100.0 * (double)lp->ru_mru / (double)total
 			      : 0.0,
 			fmt_bytes(lp->storage_bytes, st),

@@ -31,6 +31,12 @@ int text_epk_digits(const struct pk_result_variant *v, int wide);
    returns buf. */
 const char *text_ru(int64_t mru, char *buf);
 
+/* One number format per column: 1 if text_ru would print mru with a
+   decimal; text_ru_col prints it with one decimal when tenths (any value
+   of the column has one), else as text_ru. */
+int text_ru_fraction(int64_t mru);
+const char *text_ru_col(int64_t mru, int tenths, char *buf);
+
 /* Cut text (max >= 4) to at most max bytes for a table column, keeping
    its start and its end (the part that tells keys apart), on UTF-8
    character boundaries, marking the cut with "..": "device-000017"

@@ -45,11 +45,12 @@ void text_events(const struct pk_result_variant *v, int digits, FILE *out)
 		const struct pk_throughput_event *e = &m->changes[i];
 
 		fprintf(out, "  t=%llds  %s -> %s RU/s, %zu -> %zu physical "
-			     "partitions",
+			     "partition%s",
 			(long long)e->t_s,
 			fmt_thousands((unsigned long long)e->from_ru_per_s, a),
 			fmt_thousands((unsigned long long)e->to_ru_per_s, b),
-			e->ranges_before, e->ranges_after);
+			e->ranges_before, e->ranges_after,
+			e->ranges_after == 1 ? "" : "s");
 		if (e->effective_t_s < 0) {
 			fprintf(out, " (cancelled by a later change before "
 				     "its splits were done)");
@@ -147,8 +148,9 @@ static size_t bucket_row(const struct pk_second *v, size_t n, size_t i,
 	fprintf(out, "  %-10lld %9s %6u %12s %12s %12s %10s %5.0f%%\n",
 		(long long)start,
 		fmt_thousands((unsigned long long)v[first].ru_per_s, a),
-		v[first].ranges, text_ru(offered / len, o),
-		text_ru(retried / len, rt), text_ru(served / len, s),
+		v[first].ranges, text_ru_col(offered / len, 1, o),
+		text_ru_col(retried / len, 1, rt),
+		text_ru_col(served / len, 1, s),
 		fmt_thousands(thr, t), 100.0 * peak);
 	return j;
 }
