@@ -441,6 +441,7 @@ static struct pk_scenario *scenario_of(const struct pk_run_opts *o,
 		diag_error(diag, "--query", 0, 0,
 			   "goes with --items: a scenario file's phases send "
 			   "their own queries (`queries:`)");
+		scenario_free(sc);
 		return NULL;
 	}
 	for (i = 0; sc && i < o->n_keys; i++) {
