@@ -465,10 +465,11 @@ static void say_failures(struct pk_sentences *s,
 	char a[32];
 
 	if (t->failed_after_retries > 0) {
-		say(s, xasprintf("%s operations (%.2f%%) failed after the "
+		say(s, xasprintf("%s operation%s (%.2f%%) failed after the "
 				 "client's retries: the application sees "
 				 "these 429s",
 				 fmt_thousands(t->failed_after_retries, a),
+				 t->failed_after_retries == 1 ? "" : "s",
 				 pct((double)t->failed_after_retries /
 				     (double)t->operations)));
 	}

@@ -627,10 +627,11 @@ static void verdict(const struct pk_result *r,
 		}
 		snprintf(s->verdict, sizeof(s->verdict),
 			 "%s: range %u rate-limited %.1f%% of its requests; "
-			 "%s operations failed after retries%s",
+			 "%s operation%s failed after retries%s",
 			 s->name, s->worst_range,
 			 100.0 * s->worst_range_429_rate,
-			 fmt_thousands(s->failed_after_retries, a), fan);
+			 fmt_thousands(s->failed_after_retries, a),
+			 s->failed_after_retries == 1 ? "" : "s", fan);
 	} else {
 		spread_verdict(s);
 	}
