@@ -30,6 +30,10 @@ _pksim()
 		COMPREPLY=($(compgen -W 'share equal' -- "$cur"))
 		return
 		;;
+	--color)
+		COMPREPLY=($(compgen -W 'auto always never' -- "$cur"))
+		return
+		;;
 	--items-format)
 		COMPREPLY=($(compgen -W 'auto json jsonl csv' -- "$cur"))
 		return
@@ -52,13 +56,13 @@ _pksim()
 
 	case $cmd in
 	run)
-		opts='--format --bands --seed --wide --output -o
+		opts='--format --bands --color --seed --wide --output -o
 			--allow-undefined-key --help'
 		;;
 	compare)
 		opts='--key --items --items-format --time-field
 			--time-compression --rate --at-once --query --seeds --throughput --variant
-			--format --bands --seed --output -o --allow-undefined-key --help'
+			--format --bands --color --seed --output -o --allow-undefined-key --help'
 		;;
 	locate)
 		opts='--allow-undefined-key --help'

@@ -82,6 +82,49 @@ START_TEST(test_cli_bad_corpus)
 }
 END_TEST
 
+/*
+ * --color (issue 15): the heat strip's ANSI escapes with always (NO_COLOR
+ * set does not override an explicit option, no-color.org), none with
+ * never, none by default when standard output is a pipe (auto), and an
+ * unknown value is a usage error (exit 2).
+ */
+/* pksim run scenarios/storage-split.yaml OPTS */
+static int run_split(const char *opts, char **out, char **err)
+{
+	char a[4096];
+
+	snprintf(a, sizeof(a), "run '%s' %s",
+		 tu_src("scenarios/storage-split.yaml"), opts);
+	return tu_run(a, out, err);
+}
+
+START_TEST(test_cli_color)
+{
+	char *out, *err;
+
+	ck_assert_int_eq(run_split("--color=always", &out, &err), 0);
+	ck_assert_ptr_nonnull(strstr(out, "heat strip"));
+	ck_assert_ptr_nonnull(strstr(out, "\033[38;5;"));
+	free(out);
+	free(err);
+	ck_assert_int_eq(run_split("--color never", &out, &err), 0);
+	ck_assert_ptr_nonnull(strstr(out, "heat strip"));
+	ck_assert_ptr_null(strchr(out, '\033'));
+	free(out);
+	free(err);
+	ck_assert_int_eq(run_split("", &out, &err), 0);
+	ck_assert_ptr_null(strchr(out, '\033'));
+	free(out);
+	free(err);
+	ck_assert_int_eq(run_split("--color=red", &out, &err), 2);
+	ck_assert_str_eq(first_line(err),
+			 "pksim: error: unknown --color 'red'; allowed: auto, "
+			 "always, never; see 'pksim --help'");
+	free(out);
+	free(err);
+}
+END_TEST
+
 START_TEST(test_cli_usage_errors)
 {
 	char *out = NULL, *err = NULL;
@@ -501,6 +544,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_cli_stdout_full);
 	tcase_add_test(tc, test_cli_time_field_cut);
 	tcase_add_test(tc, test_cli_key_clash);
+	tcase_add_test(tc, test_cli_color);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

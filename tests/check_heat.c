@@ -10,6 +10,7 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/model/metrics.h"
+#include "pksim/report/heatstrip.h"
 #include "pksim/report/report_html.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
@@ -130,6 +131,53 @@ START_TEST(test_heat_split_layout)
 END_TEST
 
 /*
+ * The terminal strip of the same split: one row per range at the end,
+ * 5 (3 at creation, 2 of them split: rule 2, D-SCALE), the 4 children
+ * labelled with their parents 0 and 1 and range 2 without; with
+ * colour = 0 no escape, with 1 an ANSI colour escape and a reset.
+ */
+START_TEST(test_heat_strip)
+{
+	struct fx f;
+	char *buf = NULL, *p;
+	size_t len = 0, rows = 0, of0 = 0, of1 = 0;
+	FILE *mem;
+
+	fx_run(&f, "name: heat\nseed: 5\n"
+		   "container: {partition_key: /d, throughput: 18000}\n"
+		   "items:\n  d: {values: \"d-{0000..0999}\"}\n"
+		   "phases:\n"
+		   "  - {name: a, duration: 10s, rate: 200/s, ops: {create: 1},"
+		   " item_size: 1KB}\n"
+		   "  - {name: b, duration: 10s, throughput: 45000, rate: "
+		   "200/s, ops: {create: 1}, item_size: 1KB}\n");
+	mem = open_memstream(&buf, &len);
+	ck_assert_int_eq(heatstrip_text(&f.r->variants[0], 0, mem), 0);
+	fclose(mem);
+	ck_assert_ptr_null(strchr(buf, '\033'));
+	for (p = buf; (p = strstr(p, "\n  range ")) != NULL; p++) {
+		rows++;
+		of0 += strncmp(strchr(p, '('), "(of 0)", 6) == 0;
+		of1 += strncmp(strchr(p, '('), "(of 1)", 6) == 0;
+	}
+	ck_assert_uint_eq(rows, 5);
+	ck_assert_uint_eq(of0, 2);
+	ck_assert_uint_eq(of1, 2);
+	ck_assert_ptr_nonnull(strstr(buf, "\n  range 2            |"));
+	ck_assert_ptr_nonnull(strstr(buf, "legend:"));
+	free(buf);
+	buf = NULL;
+	mem = open_memstream(&buf, &len);
+	ck_assert_int_eq(heatstrip_text(&f.r->variants[0], 1, mem), 0);
+	fclose(mem);
+	ck_assert_ptr_nonnull(strstr(buf, "\033[38;5;"));
+	ck_assert_ptr_nonnull(strstr(buf, "\033[0m|\n"));
+	free(buf);
+	fx_free(&f);
+}
+END_TEST
+
+/*
  * 1,000 s: 1 s columns would be 1,000 > 720, so 2 s columns (the next
  * width of the ladder): 500 of them. A cell's normalized RU is the
  * highest second of its column, so it is never below any sample of
@@ -201,6 +249,7 @@ Suite *tu_suite(void)
 
 	tcase_add_test(tc, test_heat_split_layout);
 	tcase_add_test(tc, test_heat_buckets);
+	tcase_add_test(tc, test_heat_strip);
 	tcase_add_test(tc, test_heat_day_page_size);
 	suite_add_tcase(s, tc);
 	return s;

@@ -71,6 +71,7 @@ struct pk_run_opts {
 	size_t seeds;       /* --seeds N; 0: one run */
 	int allow_undefined; /* --allow-undefined-key */
 	int equal_bands;     /* --bands=equal (html) */
+	int colour;          /* --color: -1 auto (default), 0 never, 1 always */
 	const char *variant; /* --variant NAME: only that variant */
 	unsigned jobs;       /* --jobs N: threads for variants; 0 = the
 				number of cores */
@@ -286,6 +287,7 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 		{"throughput", required_argument, NULL, 'T'},
 		{"allow-undefined-key", no_argument, NULL, 'U'},
 		{"bands", required_argument, NULL, 'B'},
+		{"color", required_argument, NULL, 'C'},
 		{"variant", required_argument, NULL, 'V'},
 		{"wide", no_argument, NULL, 'W'},
 		{NULL, 0, NULL, 0},
@@ -295,6 +297,7 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 
 	memset(o, 0, sizeof(*o));
 	o->compare = compare;
+	o->colour = -1;
 	o->time_compression = 1;
 	o->throughput = PK_CLI_DEFAULT_ITEMS_RU_PER_S;
 	opterr = 0;
@@ -321,13 +324,9 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 			*(ch == 'U' ? &o->allow_undefined : &o->wide) = 1;
 			break;
 		case 'B':
-			if (strcmp(optarg, "share") != 0 &&
-			    strcmp(optarg, "equal") != 0) {
-				return usage_error("unknown --bands '%s'; "
-						   "allowed: share, equal",
-						   optarg);
-			}
-			o->equal_bands = optarg[0] == 'e';
+		case 'C':
+			rc = cli_style_option(ch, optarg, &o->equal_bands,
+					      &o->colour);
 			break;
 		case 'Q':
 			o->quiet = 1;
@@ -396,7 +395,9 @@ static int render(const struct pk_run *run, const struct pk_run_opts *o,
 	} else if (o->compare) {
 		rc = report_text_compare(res, mem);
 	} else {
-		rc = report_text_wide(res, o->wide, mem);
+		rc = report_text_styled(res, o->wide,
+					cli_style_colour(o->colour, o->output),
+					mem);
 	}
 	result_free(res);
 	if (fclose(mem)) {

@@ -14,6 +14,7 @@
 #include "pksim/model/provision.h"
 #include "pksim/model/throttle.h"
 #include "pksim/report/findings.h"
+#include "pksim/report/heatstrip.h"
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
 #include "pksim/report/scorecard.h"
@@ -614,6 +615,12 @@ int report_text(const struct pk_result *r, FILE *out)
 
 int report_text_wide(const struct pk_result *r, int wide, FILE *out)
 {
+	return report_text_styled(r, wide, 0, out);
+}
+
+int report_text_styled(const struct pk_result *r, int wide, int colour,
+		       FILE *out)
+{
 	size_t vi, i, n;
 
 	for (vi = 0; vi < r->n_variants; vi++) {
@@ -634,6 +641,7 @@ int report_text_wide(const struct pk_result *r, int wide, FILE *out)
 		text_events(v, text_epk_digits(v, wide), out);
 		text_billing(v, out);
 		text_timeline(v, out);
+		heatstrip_text(v, colour, out);
 		f = findings_make(v, &n);
 		fprintf(out, "\nfindings\n");
 		for (i = 0; i < n; i++) {

@@ -51,4 +51,20 @@ int cli_plan(int argc, char **argv);
  */
 int cli_epk(int argc, char **argv);
 
+/*
+ * The report style options of run and compare (src/cli/cli_style.c):
+ * ch 'B' is --bands ARG (share or equal: *equal_bands 0 or 1), ch 'C' is
+ * --color ARG (auto, always, never: *colour -1, 1, 0). Returns 0, or
+ * PK_EXIT_INPUT after a usage message on stderr naming what is allowed.
+ */
+int cli_style_option(int ch, const char *arg, int *equal_bands, int *colour);
+
+/*
+ * Whether the text report's heat strip gets ANSI colour: colour 1
+ * (always) or 0 (never) as given; -1 (auto) when the report goes to
+ * standard output (output NULL or "-"), that is a terminal, and the
+ * NO_COLOR environment variable is unset or empty (no-color.org).
+ */
+int cli_style_colour(int colour, const char *output);
+
 #endif

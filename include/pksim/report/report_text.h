@@ -19,6 +19,12 @@ int report_text(const struct pk_result *r, FILE *out);
    to what tells them apart. */
 int report_text_wide(const struct pk_result *r, int wide, FILE *out);
 
+/* The same with the heat strip (heatstrip.h) in ANSI colour when colour
+   is 1; report_text_wide(r, wide, out) is report_text_styled(r, wide, 0,
+   out). */
+int report_text_styled(const struct pk_result *r, int wide, int colour,
+		       FILE *out);
+
 /*
  * The comparison of r's variants (pksim compare): what ran, a table
  * with one column per variant and one row per scorecard figure, then the

@@ -1,0 +1,28 @@
+/*
+ * heatstrip: the heat map in the terminal (issue 15 §2), drawn from the
+ * result model's heat map (result.h, struct pk_result_heat): one row per
+ * partition key range at the end of the run, labelled with its lineage
+ * (before a range existed, its row shows the range it split from), one
+ * column per time bucket (at most PK_HEATSTRIP_COLS: several heat map
+ * columns make one, at their highest), one Unicode shade block per cell
+ * by normalized RU consumption (D-NRU, rule 15; a second with a 429 is
+ * 100 %), and a legend.
+ */
+#ifndef PKSIM_REPORT_HEATSTRIP_H
+#define PKSIM_REPORT_HEATSTRIP_H
+
+#include <stdio.h>
+
+#include "pksim/result/result.h"
+
+/* Columns of the strip, at most */
+#define PK_HEATSTRIP_COLS 60
+
+/* Write v's strip to out (UTF-8). colour = 1 adds ANSI 256-colour
+   escapes (a viridis-like step per shade); 0 writes plain text, the
+   same bytes for the same run. Nothing when the run kept no per-range
+   seconds (heat.kept = 0) or has no column. Returns 0, or -1 on a write
+   error. */
+int heatstrip_text(const struct pk_result_variant *v, int colour, FILE *out);
+
+#endif

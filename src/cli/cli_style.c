@@ -1,0 +1,52 @@
+/*
+ * cli_style: --bands and --color of run and compare (see cli.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pksim/cli/cli.h"
+
+static int bad(const char *opt, const char *arg, const char *allowed)
+{
+	fprintf(stderr,
+		"pksim: error: unknown %s '%s'; allowed: %s; see 'pksim "
+		"--help'\n",
+		opt, arg, allowed);
+	return PK_EXIT_INPUT;
+}
+
+int cli_style_option(int ch, const char *arg, int *equal_bands, int *colour)
+{
+	if (ch == 'B') {
+		if (strcmp(arg, "share") != 0 && strcmp(arg, "equal") != 0) {
+			return bad("--bands", arg, "share, equal");
+		}
+		*equal_bands = arg[0] == 'e';
+		return 0;
+	}
+	if (strcmp(arg, "auto") == 0) {
+		*colour = -1;
+	} else if (strcmp(arg, "always") == 0) {
+		*colour = 1;
+	} else if (strcmp(arg, "never") == 0) {
+		*colour = 0;
+	} else {
+		return bad("--color", arg, "auto, always, never");
+	}
+	return 0;
+}
+
+int cli_style_colour(int colour, const char *output)
+{
+	const char *nc = getenv("NO_COLOR");
+
+	if (colour >= 0) {
+		return colour;
+	}
+	if (output && strcmp(output, "-") != 0) {
+		return 0;
+	}
+	return isatty(STDOUT_FILENO) && !(nc && nc[0]);
+}
