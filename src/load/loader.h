@@ -126,6 +126,11 @@ void ld_check_phase_actions(struct ld *ld);
 void ld_load_queries(struct ld *ld, const struct yn *n,
 		     struct pk_phase_spec *ph);
 
+/* scenario_expect.c: the `expect:` list n (after the containers: it
+   names variants); free s's assertions. */
+void ld_load_expect(struct ld *ld, const struct yn *n);
+void ld_expect_free(struct pk_scenario *s);
+
 /* plan_limits.c */
 void ld_check_memory(struct ld *ld, const struct pk_scenario *s);
 int ld_check_run_size(struct ld *ld, const struct pk_scenario *s);

@@ -46,7 +46,7 @@ static void load_root(struct ld *ld, const struct yn *root)
 {
 	static const char *const keys[] = {
 	    "name", "description", "seed",   "clock",	 "container", "client",
-	    "cost", "items",	   "phases", "variants", NULL,
+	    "cost", "items",	   "phases", "variants", "expect", NULL,
 	};
 	struct pk_scenario *s = ld->s;
 	const struct yn *n;
@@ -138,6 +138,9 @@ static void load_root(struct ld *ld, const struct yn *root)
 		ld_load_phases(ld, n);
 		ld_check_phase_minimums(ld);
 		ld_check_phase_actions(ld);
+	}
+	if ((n = yn_get(root, "expect"))) {
+		ld_load_expect(ld, n);
 	}
 }
 
@@ -276,6 +279,7 @@ void scenario_free(struct pk_scenario *s)
 		free(ph->select.weights);
 	}
 	free(s->phases);
+	ld_expect_free(s);
 	if (s->items_file) {
 		free(s->items_file->path);
 		free(s->items_file->resolved);

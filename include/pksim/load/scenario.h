@@ -20,6 +20,7 @@
 #include "pksim/base/diag.h"
 #include "pksim/base/rng.h"
 #include "pksim/base/value.h"
+#include "pksim/load/expect.h"
 #include "pksim/load/scenario_client.h"
 
 /* Defaults; sources in the reference (docs/cosmos-mechanics.md) */
@@ -402,6 +403,10 @@ struct pk_scenario {
 	   no queries) for its duration */
 	struct pk_phase_spec *phases;
 	size_t n_phases;
+	/* `expect:`: assertions checked after the run (expect.h); owned,
+	   n_expects of them, none when the scenario has no expect: */
+	struct pk_expect *expects;
+	size_t n_expects;
 };
 
 /*

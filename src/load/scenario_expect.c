@@ -1,0 +1,234 @@
+/*
+ * scenario_expect: the `expect:` list, assertions on named measures of the
+ * run's result (expect.h, scenarios/README.md). Every measure is checked
+ * here, at load time, against the JSON report's schema, so a misspelt one
+ * is a FILE:LINE:COL error with the nearest valid name before anything
+ * runs.
+ */
+#include "loader.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/mem.h"
+#include "pksim/base/units.h"
+#include "pksim/load/expect.h"
+
+static const char *const item_keys[] = {
+    "measure", "variant", "equal", "approximately", "tolerance", "less",
+    "greater", "at_most", "at_least", "between", NULL,
+};
+static const char *const ops[] = {
+    "equal", "approximately", "less", "greater", "at_most", "at_least",
+    "between", NULL,
+};
+static const enum pk_expect_op op_of[] = {
+    PK_EXPECT_EQUAL,   PK_EXPECT_APPROX,   PK_EXPECT_LESS,
+    PK_EXPECT_GREATER, PK_EXPECT_AT_MOST,  PK_EXPECT_AT_LEAST,
+    PK_EXPECT_BETWEEN,
+};
+
+/* A number operand at n; -1 after an error. */
+static int operand(struct ld *ld, const struct yn *n, const char *key,
+		   double *out)
+{
+	return ld_get_number(ld, n, key, -INFINITY, 1, INFINITY, 1,
+			     "a number", out);
+}
+
+/* tolerance: a number (absolute) or "N%" (relative to the value). */
+static int tolerance(struct ld *ld, const struct yn *n, struct pk_expect *e)
+{
+	char buf[PK_YN_DESC_BYTES];
+	double v;
+
+	if (n->kind == YN_SCALAR && n->len > 1 && n->text[n->len - 1] == '%') {
+		char *t = xstrdup(n->text);
+
+		t[n->len - 1] = '\0';
+		if (units_number(t, &v) && v >= 0 && v < 100) {
+			free(t);
+			e->tol = v / 100;
+			e->tol_relative = 1;
+			return 0;
+		}
+		free(t);
+	} else if (n->kind == YN_SCALAR && units_number(n->text, &v) &&
+		   v >= 0) {
+		e->tol = v;
+		return 0;
+	}
+	ld_err(ld, n,
+	       "tolerance must be a number >= 0 (absolute) or a percentage "
+	       "below 100 such as 5%% (relative) (got %s)",
+	       yn_desc(n, buf, sizeof(buf)));
+	return -1;
+}
+
+/* The operator of assertion m and its operand(s) into e. */
+static int load_op(struct ld *ld, const struct yn *m, struct pk_expect *e)
+{
+	const struct yn *n = NULL, *tn = yn_get(m, "tolerance");
+	size_t i, found = 0;
+	double v;
+
+	for (i = 0; ops[i]; i++) {
+		if (yn_get(m, ops[i])) {
+			if (!found++) {
+				n = yn_get(m, ops[i]);
+				e->op = op_of[i];
+			}
+		}
+	}
+	if (found != 1) {
+		char *all = ld_word_join(ops);
+
+		ld_err(ld, m, "an assertion takes exactly one operator: %s "
+			      "(got %zu)", all, found);
+		free(all);
+		return -1;
+	}
+	if (tn && e->op != PK_EXPECT_APPROX) {
+		ld_err(ld, tn, "tolerance goes with approximately");
+		return -1;
+	}
+	switch (e->op) {
+	case PK_EXPECT_EQUAL:
+		if (n->kind == YN_SCALAR && n->plain &&
+		    units_number(n->text, &v)) {
+			e->a = v;
+			return 0;
+		}
+		if (ld_need_kind(ld, n, YN_SCALAR, "equal",
+				 "a number, a string, true, false or null") <
+		    0) {
+			return -1;
+		}
+		e->str = xstrdup(n->text);
+		return 0;
+	case PK_EXPECT_APPROX:
+		if (!tn) {
+			ld_err(ld, m, "approximately needs a tolerance: a "
+				      "number (absolute) or a percentage such "
+				      "as 5%% (relative)");
+			return -1;
+		}
+		if (operand(ld, n, "approximately", &e->a) < 0) {
+			return -1;
+		}
+		return tolerance(ld, tn, e);
+	case PK_EXPECT_BETWEEN:
+		if (n->kind != YN_SEQ || n->n_kids != 2) {
+			char buf[PK_YN_DESC_BYTES];
+
+			ld_err(ld, n, "between must be a list of two numbers "
+				      "[low, high] (got %s)",
+			       yn_desc(n, buf, sizeof(buf)));
+			return -1;
+		}
+		if (operand(ld, n->kids[0], "between", &e->a) < 0 ||
+		    operand(ld, n->kids[1], "between", &e->b) < 0) {
+			return -1;
+		}
+		if (e->a > e->b) {
+			ld_err(ld, n, "between [low, high] needs low <= high "
+				      "(got %g > %g)",
+			       e->a, e->b);
+			return -1;
+		}
+		return 0;
+	default:
+		return operand(ld, n, expect_op_name(e->op), &e->a);
+	}
+}
+
+/* 1 if name is one of the scenario's variant names. */
+static int variant_known(const struct pk_scenario *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->n_variants; i++) {
+		if (s->variants[i].name && strcmp(s->variants[i].name, name) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static void load_one(struct ld *ld, const struct yn *m, struct pk_expect *e)
+{
+	const struct yn *mn, *vn;
+	const char *near;
+
+	if (ld_need_kind(ld, m, YN_MAP, "an expect: item",
+			 "a mapping {measure: NAME, equal: VALUE}") < 0) {
+		return;
+	}
+	ld_check_keys(ld, m, item_keys, "in an expect: item");
+	mn = yn_get(m, "measure");
+	if (!mn) {
+		ld_err(ld, m, "an expect: item needs measure: NAME (a JSON "
+			      "report field such as totals.throttled_429, or "
+			      "partitions, splits, first_403_s, "
+			      "range_429_rate[ID], rank)");
+		return;
+	}
+	if (ld_get_string(ld, mn, "measure", 0, &e->measure) < 0) {
+		return;
+	}
+	e->line = mn->line;
+	e->col = mn->col;
+	if (!expect_measure_valid(e->measure, &near)) {
+		if (near) {
+			ld_err(ld, mn, "unknown measure '%s'; did you mean "
+				       "'%s'? ([] takes an index: splits[0])",
+			       e->measure, near);
+		} else {
+			ld_err(ld, mn, "unknown measure '%s': a field of the "
+				       "JSON report by path (docs/report-json."
+				       "md), e.g. totals.throttled_429 or "
+				       "splits[0].t_s, or a shorthand",
+			       e->measure);
+		}
+	}
+	if ((vn = yn_get(m, "variant")) &&
+	    ld_get_string(ld, vn, "variant", 0, &e->variant) == 0 &&
+	    !variant_known(ld->s, e->variant)) {
+		ld_err(ld, vn, "unknown variant '%s': expect: names a variant "
+			       "of the scenario by its name",
+		       e->variant);
+	}
+	load_op(ld, m, e);
+}
+
+void ld_load_expect(struct ld *ld, const struct yn *n)
+{
+	struct pk_scenario *s = ld->s;
+	size_t i;
+
+	if (ld_need_kind(ld, n, YN_SEQ, "expect",
+			 "a list of assertions {measure: NAME, equal: "
+			 "VALUE}") < 0) {
+		return;
+	}
+	s->expects = xcalloc(n->n_kids ? n->n_kids : 1, sizeof(*s->expects));
+	s->n_expects = n->n_kids;
+	for (i = 0; i < n->n_kids; i++) {
+		load_one(ld, n->kids[i], &s->expects[i]);
+	}
+}
+
+void ld_expect_free(struct pk_scenario *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n_expects; i++) {
+		free(s->expects[i].measure);
+		free(s->expects[i].variant);
+		free(s->expects[i].str);
+	}
+	free(s->expects);
+	s->expects = NULL;
+	s->n_expects = 0;
+}
