@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pksim/base/diag.h"
-#include "pksim/model/epk.h"
 #include "pksim/base/mem.h"
 #include "pksim/base/output.h"
 #include "pksim/base/suggest.h"
@@ -76,6 +76,8 @@ struct pk_run_opts {
 	unsigned jobs;       /* --jobs N: threads for variants; 0 = the
 				number of cores */
 	int quiet;           /* --quiet: no progress line */
+	int narrate;         /* --narrate: the run's events on stderr */
+	int step;            /* --step: narrate, pausing at each event */
 	int wide;            /* --wide: EPKs and keys whole in text */
 	const char *items_only; /* the first option given that only --items
 				   uses, without the "--"; NULL if none */
@@ -290,6 +292,8 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 		{"color", required_argument, NULL, 'C'},
 		{"variant", required_argument, NULL, 'V'},
 		{"wide", no_argument, NULL, 'W'},
+		{"narrate", no_argument, NULL, 'N'},
+		{"step", no_argument, NULL, 'S'},
 		{NULL, 0, NULL, 0},
 	};
 	int ch, rc, li = 0, compare = o->compare;
@@ -331,6 +335,11 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 		case 'Q':
 			o->quiet = 1;
 			break;
+		case 'N':
+		case 'S':
+			o->narrate = 1;
+			o->step |= ch == 'S';
+			break;
 		case 'h':
 			cli_help(cmd, stdout);
 			return -1;
@@ -367,6 +376,11 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 			"'pksim compare --help'\n",
 			o->items_only);
 		return PK_EXIT_INPUT;
+	}
+	if (o->step && !(isatty(STDIN_FILENO) && isatty(STDERR_FILENO))) {
+		return usage_error("%s", "--step needs a terminal: it waits "
+					 "for Enter after each event (use "
+					 "--narrate alone otherwise)");
 	}
 	return check_operands(argc, argv, o);
 }
@@ -541,13 +555,17 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 		return rc;
 	}
 	rc = PK_EXIT_OK;
-	if (render(run, &o, &buf, &len)) {
+	if (o.narrate && cli_narrate(run, o.step)) {
+		rc = PK_EXIT_ENV;
+	} else if (render(run, &o, &buf, &len)) {
 		fprintf(stderr, "pksim: error: cannot render the report: %s\n",
 			strerror(errno));
 		rc = PK_EXIT_ENV;
 	} else if (output_write(o.output, buf, len, &diag)) {
 		diag_print(&diag, stderr);
 		rc = PK_EXIT_ENV;
+	} else {
+		rc = cli_expect(run, sc);
 	}
 	free(buf);
 	sim_free(run);
@@ -603,6 +621,9 @@ static int dispatch(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "plan") == 0) {
 		return cli_plan(argc - 1, argv + 1);
+	}
+	if (strcmp(argv[1], "check") == 0) {
+		return cli_check(argc - 1, argv + 1);
 	}
 	/* a slip of a command's name: the nearest one */
 	near = suggest_nearest(argv[1], cli_commands);

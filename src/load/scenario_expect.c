@@ -195,9 +195,20 @@ static void load_one(struct ld *ld, const struct yn *m, struct pk_expect *e)
 	if ((vn = yn_get(m, "variant")) &&
 	    ld_get_string(ld, vn, "variant", 0, &e->variant) == 0 &&
 	    !variant_known(ld->s, e->variant)) {
-		ld_err(ld, vn, "unknown variant '%s': expect: names a variant "
-			       "of the scenario by its name",
-		       e->variant);
+		const char **names = xcalloc(ld->s->n_variants + 1,
+					     sizeof(*names));
+		char *all;
+		size_t i;
+
+		for (i = 0; i < ld->s->n_variants; i++) {
+			names[i] = ld->s->variants[i].name;
+		}
+		all = ld_word_join(names);
+		ld_err(ld, vn, "unknown variant '%s'; the scenario's variants: "
+			       "%s",
+		       e->variant, all);
+		free(all);
+		free(names);
 	}
 	load_op(ld, m, e);
 }

@@ -11,7 +11,8 @@
  *
  * Exit codes (docs/design.md): 0 success; 1 environment failure (a file exists
  * but cannot be read, the report cannot be written, out of memory); 2 bad
- * input or usage. Diagnostics go to stderr
+ * input or usage; 3 an `expect:` assertion failed (the report is written
+ * first). Diagnostics go to stderr
  * as `pksim: FILE:LINE:COL: error: ...`; reports to stdout or -o FILE.
  */
 #ifndef PKSIM_CLI_H
@@ -20,6 +21,7 @@
 #define PK_EXIT_OK 0
 #define PK_EXIT_ENV 1
 #define PK_EXIT_INPUT 2
+#define PK_EXIT_EXPECT 3 /* the run finished; an `expect:` assertion failed */
 
 /* Run the command line argv[0..argc-1]; returns the exit status. */
 int cli_main(int argc, char **argv);
@@ -66,5 +68,27 @@ int cli_style_option(int ch, const char *arg, int *equal_bands, int *colour);
  * NO_COLOR environment variable is unset or empty (no-color.org).
  */
 int cli_style_colour(int colour, const char *output);
+
+struct pk_run;
+struct pk_scenario;
+
+/* After the report of `pksim run`/`compare`: check sc's `expect:`
+   assertions on run (expect_eval.h), print each failing one (or one
+   line when all hold) to stderr. Returns 0 (all hold, or none), 3
+   (PK_EXIT_EXPECT) or 1 (out of memory building the JSON). */
+int cli_expect(const struct pk_run *run, const struct pk_scenario *sc);
+
+/* `--narrate`: run's events, one sentence each, in simulated-time order,
+   to stderr (narrate.h); with step, wait for Enter on stdin after each.
+   Returns 0, or -1 on a write error. */
+int cli_narrate(const struct pk_run *run, int step);
+
+/* `pksim check [SCENARIO...]` (argv[0] is "check"): run each scenario (by
+   default every *.yaml of the shipped scenarios' folder: BINDIR/../share/
+   pksim/scenarios beside an installed binary, else the source tree's
+   scenarios/) and check its `expect:`; a table on stdout, failing
+   assertions on stderr. Returns 0 when all hold, 3 when one fails, 2
+   (bad input) or 1 (environment) when a scenario cannot run. */
+int cli_check(int argc, char **argv);
 
 #endif

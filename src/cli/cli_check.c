@@ -1,0 +1,242 @@
+/*
+ * cli_check: `expect:` after `pksim run`/`compare` (exit 3 when one
+ * fails), `pksim check [SCENARIO...]` (every shipped scenario's
+ * assertions, as a table) and `--narrate` (cli.h).
+ */
+#include "pksim/cli/cli.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pksim/base/diag.h"
+#include "pksim/base/mem.h"
+#include "pksim/cli/help.h"
+#include "pksim/load/scenario.h"
+#include "pksim/report/expect_eval.h"
+#include "pksim/report/narrate.h"
+#include "pksim/result/result.h"
+#include "pksim/run/sim.h"
+
+#ifndef PK_SOURCE_SCENARIOS
+#define PK_SOURCE_SCENARIOS "scenarios"
+#endif
+
+/* Check sc's assertions on run: outcomes into *out (n_expects entries,
+   owned by the caller); the number that failed, -1 on an error. */
+static int evaluate(const struct pk_run *run, const struct pk_scenario *sc,
+		    struct pk_expect_outcome **out)
+{
+	struct pk_result *res = result_build(run);
+	int failed;
+
+	*out = xcalloc(sc->n_expects ? sc->n_expects : 1, sizeof(**out));
+	failed = expect_eval(res, sc->expects, sc->n_expects, *out);
+	result_free(res);
+	return failed;
+}
+
+int cli_expect(const struct pk_run *run, const struct pk_scenario *sc)
+{
+	struct pk_expect_outcome *o;
+	int failed;
+
+	if (sc->n_expects == 0) {
+		return PK_EXIT_OK;
+	}
+	failed = evaluate(run, sc, &o);
+	if (failed < 0) {
+		fprintf(stderr, "pksim: error: cannot check expect: %s\n",
+			strerror(errno));
+		free(o);
+		return PK_EXIT_ENV;
+	}
+	expect_print(sc->file, o, sc->n_expects, stderr);
+	free(o);
+	return failed ? PK_EXIT_EXPECT : PK_EXIT_OK;
+}
+
+int cli_narrate(const struct pk_run *run, int step)
+{
+	struct pk_result *res = result_build(run);
+	int rc = report_narrate(res, stderr, step ? stdin : NULL);
+
+	result_free(res);
+	return rc;
+}
+
+/* ---- pksim check ---- */
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The shipped scenarios' folder: BINDIR/../share/pksim/scenarios next
+   to an installed binary, else this source tree's scenarios/. Owned. */
+static char *shipped_dir(void)
+{
+	char exe[PATH_MAX], *slash, *dir;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+	if (n > 0) {
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = '\0';
+			dir = xmalloc(strlen(exe) + 32);
+			sprintf(dir, "%s/../share/pksim/scenarios", exe);
+			if (access(dir, R_OK) == 0) {
+				return dir;
+			}
+			free(dir);
+		}
+	}
+	return xstrdup(PK_SOURCE_SCENARIOS);
+}
+
+/* Every *.yaml of dir, sorted, into *out (owned); their count, or -1. */
+static int list_yaml(const char *dir, char ***out)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t n = 0, cap = 0;
+	char **v = NULL;
+
+	if (!d) {
+		fprintf(stderr, "pksim: %s: error: cannot open the shipped "
+				"scenarios: %s\n",
+			dir, strerror(errno));
+		return -1;
+	}
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+
+		if (len < 6 || strcmp(e->d_name + len - 5, ".yaml") != 0) {
+			continue;
+		}
+		if (n == cap) {
+			cap = cap ? cap * 2 : 16;
+			v = xreallocarray(v, cap, sizeof(*v));
+		}
+		v[n] = xmalloc(strlen(dir) + len + 2);
+		sprintf(v[n], "%s/%s", dir, e->d_name);
+		n++;
+	}
+	closedir(d);
+	if (n) {
+		qsort(v, n, sizeof(*v), by_name);
+	}
+	*out = v;
+	return (int)n;
+}
+
+/* One scenario: a table row; failing assertions to stderr. Returns the
+   exit status it earns. */
+static int check_one(const char *path, FILE *out)
+{
+	struct pk_diag diag;
+	struct pk_scenario *sc;
+	struct pk_run *run = NULL;
+	struct pk_expect_outcome *o = NULL;
+	const char *base = strrchr(path, '/');
+	int failed = 0, rc;
+
+	base = base ? base + 1 : path;
+	diag_init(&diag);
+	sc = scenario_load(path, &diag);
+	if (sc) {
+		run = sim_run(sc, sc->seed, &diag);
+	}
+	if (!run) {
+		rc = diag_category(&diag) == PK_DIAG_ENV ? PK_EXIT_ENV
+							  : PK_EXIT_INPUT;
+		diag_print(&diag, stderr);
+		fprintf(out, "%-28s %10s %8s %8s  %s\n", base, "-", "-", "-",
+			"error");
+		goto done;
+	}
+	if (sc->n_expects == 0) {
+		fprintf(out, "%-28s %10d %8d %8d  %s\n", base, 0, 0, 0,
+			"no expect:");
+		rc = PK_EXIT_OK;
+		goto done;
+	}
+	failed = evaluate(run, sc, &o);
+	if (failed < 0) {
+		fprintf(stderr, "pksim: error: cannot check expect: %s\n",
+			strerror(errno));
+		rc = PK_EXIT_ENV;
+		goto done;
+	}
+	if (failed) {
+		expect_print(sc->file, o, sc->n_expects, stderr);
+	}
+	fprintf(out, "%-28s %10zu %8zu %8d  %s\n", base, sc->n_expects,
+		sc->n_expects - (size_t)failed, failed, failed ? "FAIL" : "ok");
+	rc = failed ? PK_EXIT_EXPECT : PK_EXIT_OK;
+done:
+	free(o);
+	sim_free(run);
+	scenario_free(sc);
+	diag_free(&diag);
+	return rc;
+}
+
+int cli_check(int argc, char **argv)
+{
+	char **paths = NULL, *dir = NULL;
+	int n, i, rc, worst = PK_EXIT_OK, failing = 0;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--help") == 0 ||
+		    strcmp(argv[i], "-h") == 0) {
+			cli_help("check", stdout);
+			return PK_EXIT_OK;
+		}
+		if (argv[i][0] == '-' && argv[i][1]) {
+			return cli_option_error("check", argv[i]);
+		}
+	}
+	if (argc > 1) {
+		n = argc - 1;
+		paths = xcalloc((size_t)n, sizeof(*paths));
+		for (i = 0; i < n; i++) {
+			paths[i] = xstrdup(argv[i + 1]);
+		}
+	} else {
+		dir = shipped_dir();
+		n = list_yaml(dir, &paths);
+		if (n <= 0) {
+			if (n == 0) {
+				fprintf(stderr, "pksim: %s: error: no "
+						"scenarios (*.yaml) there\n",
+					dir);
+			}
+			free(dir);
+			return PK_EXIT_ENV;
+		}
+	}
+	printf("%-28s %10s %8s %8s  %s\n", "scenario", "assertions", "passed",
+	       "failed", "status");
+	for (i = 0; i < n; i++) {
+		fflush(stdout);
+		rc = check_one(paths[i], stdout);
+		failing += rc != PK_EXIT_OK;
+		/* 1 (environment) and 2 (bad input) outrank 3: the check could
+		   not even run */
+		if (rc != PK_EXIT_OK &&
+		    (worst == PK_EXIT_OK || worst == PK_EXIT_EXPECT)) {
+			worst = rc;
+		}
+		free(paths[i]);
+	}
+	printf("%d scenario%s, %d failing\n", n, n == 1 ? "" : "s", failing);
+	free(paths);
+	free(dir);
+	return worst;
+}

@@ -1,0 +1,329 @@
+/*
+ * expect: `expect:` assertions (issue 16 §1), `pksim check` and `pksim run
+ * --narrate` (§3).
+ *  - the measure schema (src/load/expect_schema.c) is in step with the
+ *    JSON report: every field of every golden JSON report and of a
+ *    compare report is a valid measure, and every schema name is
+ *    documented in docs/report-json.md;
+ *  - `pksim check` passes every shipped scenario, each with assertions;
+ *  - a broken expectation exits 3, names the measure with expected and
+ *    actual value, and the report is still written;
+ *  - --narrate tells storage-split's three splits in order on stderr and
+ *    leaves the -o report byte-identical.
+ */
+#include <check.h>
+#include <dirent.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pksim/load/expect.h"
+#include "testutil.h"
+
+/* Every leaf (and list) path below j, with index 0, must be a measure. */
+static void walk(json_t *j, char *path, size_t len, size_t cap,
+		 const char *file, int *n)
+{
+	const char *k;
+	json_t *x;
+	size_t i;
+
+	if (json_is_object(j)) {
+		json_object_foreach(j, k, x) {
+			size_t l = (size_t)snprintf(path + len, cap - len,
+						    "%s%s", len ? "." : "", k);
+
+			walk(x, path, len + l, cap, file, n);
+		}
+		path[len] = '\0';
+		return;
+	}
+	path[len] = '\0';
+	if (len == 0) {
+		return;
+	}
+	ck_assert_msg(expect_measure_valid(path, NULL),
+		      "%s: field '%s' of the JSON report is not a measure in "
+		      "src/load/expect_schema.c",
+		      file, path);
+	(*n)++;
+	if (json_is_array(j)) {
+		json_array_foreach(j, i, x) {
+			snprintf(path + len, cap - len, "[%zu]", i);
+			walk(x, path, strlen(path), cap, file, n);
+			path[len] = '\0';
+		}
+	}
+}
+
+static void check_report(json_t *root, const char *file, int *n)
+{
+	char path[512] = "scenario";
+	json_t *v;
+	size_t i;
+
+	walk(json_object_get(root, "scenario"), path, strlen(path),
+	     sizeof(path), file, n);
+	json_array_foreach(json_object_get(root, "variants"), i, v) {
+		path[0] = '\0';
+		walk(v, path, 0, sizeof(path), file, n);
+	}
+}
+
+START_TEST(test_schema_covers_reports)
+{
+	DIR *d;
+	struct dirent *e;
+	int files = 0, n = 0;
+	char *out = NULL, *err = NULL;
+	json_t *root;
+
+	ck_assert_int_eq(chdir(tu_src("tests/golden")), 0);
+	d = opendir(".");
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d))) {
+		size_t l = strlen(e->d_name);
+		json_error_t jerr;
+
+		if (l < 6 || strcmp(e->d_name + l - 5, ".json") != 0) {
+			continue;
+		}
+		root = json_load_file(e->d_name, 0, &jerr);
+		ck_assert_msg(root != NULL, "%s: %s", e->d_name, jerr.text);
+		check_report(root, e->d_name, &n);
+		json_decref(root);
+		files++;
+	}
+	closedir(d);
+	/* one golden JSON per shipped scenario: 13 */
+	ck_assert_int_ge(files, 13);
+	/* and a compare report, with its scorecards */
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	ck_assert_int_eq(tu_run("compare scenarios/compare-offices.yaml "
+				"--format json",
+				&out, &err),
+			 0);
+	root = json_loads(out, 0, NULL);
+	ck_assert_ptr_nonnull(root);
+	check_report(root, "compare-offices (compare)", &n);
+	ck_assert_ptr_nonnull(json_object_get(
+	    json_array_get(json_object_get(root, "variants"), 0),
+	    "scorecard"));
+	json_decref(root);
+	free(out);
+	free(err);
+	ck_assert_int_gt(n, 1000);
+}
+END_TEST
+
+/* Every schema name is a field docs/report-json.md documents. */
+START_TEST(test_schema_documented)
+{
+	const char *const *s = expect_schema();
+	const char *shorthands[] = {"partitions", "first_403_s",
+				    "range_429_rate[]", "rank", NULL};
+	char *doc = tu_read_file(tu_src("docs/report-json.md"), NULL);
+	size_t i, j;
+
+	ck_assert_ptr_nonnull(doc);
+	for (i = 0; s[i]; i++) {
+		char last[128], quoted[140];
+		const char *dot = strrchr(s[i], '.');
+		int shorthand = 0;
+
+		for (j = 0; shorthands[j]; j++) {
+			shorthand |= strcmp(s[i], shorthands[j]) == 0;
+		}
+		if (shorthand) {
+			continue;
+		}
+		snprintf(last, sizeof(last), "%s", dot ? dot + 1 : s[i]);
+		last[strcspn(last, "[")] = '\0';
+		snprintf(quoted, sizeof(quoted), "\"%s\"", last);
+		ck_assert_msg(strstr(doc, quoted), "'%s': %s is not in "
+			      "docs/report-json.md", s[i], quoted);
+	}
+	free(doc);
+	/* and the measure syntax */
+	ck_assert(expect_measure_valid("splits", NULL)); /* a list: length */
+	ck_assert(expect_measure_valid("splits[2].children[1].id", NULL));
+	ck_assert(expect_measure_valid("range_429_rate[12]", NULL));
+	ck_assert(!expect_measure_valid("range_429_rate", NULL));
+	ck_assert(!expect_measure_valid("splits[x].t_s", NULL));
+	ck_assert(!expect_measure_valid("totals", NULL)); /* an object */
+}
+END_TEST
+
+/* `pksim check`: every shipped scenario, each with assertions, all ok. */
+START_TEST(test_check_shipped)
+{
+	char *out = NULL, *err = NULL, *line, *save = NULL;
+	int rc, rows = 0;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	rc = tu_run("check", &out, &err);
+	ck_assert_msg(rc == 0, "pksim check: exit %d\n%s%s", rc, out, err);
+	for (line = strtok_r(out, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (strstr(line, ".yaml ")) {
+			rows++;
+			/* TODO(issue 16): every one with expect: */
+			ck_assert_msg(strstr(line, "  ok") ||
+					  strstr(line, "no expect:"),
+				      "not ok: %s", line);
+		}
+	}
+	/* the 13 shipped scenarios (check_claims lists them) */
+	ck_assert_int_eq(rows, 13);
+	free(out);
+	free(err);
+}
+END_TEST
+
+/* A broken expectation: exit 3, a clear message, the report written. */
+START_TEST(test_broken_expectation)
+{
+	char *dir = tu_tmpdir(), path[512], args[1200];
+	char *text, *out = NULL, *err = NULL, *p;
+	FILE *f;
+	int rc;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	text = tu_read_file("scenarios/storage-split.yaml", NULL);
+	ck_assert_ptr_nonnull(text);
+	/* the header says 3 splits; claim 4 */
+	p = strstr(text, "{measure: splits, equal: 3}");
+	ck_assert_ptr_nonnull(p);
+	p[strlen("{measure: splits, equal: ")] = '4';
+	snprintf(path, sizeof(path), "%s/broken.yaml", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+	snprintf(args, sizeof(args), "run %s", path);
+	rc = tu_run(args, &out, &err);
+	ck_assert_int_eq(rc, 3);
+	/* the report is on stdout all the same */
+	ck_assert_ptr_nonnull(strstr(out, "storage-split"));
+	ck_assert_msg(strstr(err, "expect failed: splits: expected = 4, got "
+				  "3\n"),
+		      "%s", err);
+	ck_assert_ptr_nonnull(strstr(err, "1 of 21 expectations failed"));
+	free(out);
+	free(err);
+	/* pksim check names it FAIL and exits 3 too */
+	snprintf(args, sizeof(args), "check %s scenarios/storage-split.yaml",
+		 path);
+	rc = tu_run(args, &out, &err);
+	ck_assert_int_eq(rc, 3);
+	ck_assert_ptr_nonnull(strstr(out, "broken.yaml"));
+	ck_assert_ptr_nonnull(strstr(out, "FAIL"));
+	ck_assert_ptr_nonnull(strstr(out, "2 scenarios, 1 failing"));
+	free(out);
+	free(err);
+	free(text);
+	free(dir);
+}
+END_TEST
+
+/* All holding: one line on stderr, exit 0. */
+START_TEST(test_all_hold_one_line)
+{
+	char *out = NULL, *err = NULL;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	ck_assert_int_eq(tu_run("run scenarios/storage-split.yaml --format "
+				"json",
+				&out, &err),
+			 0);
+	ck_assert_str_eq(err, "scenarios/storage-split.yaml: all 21 "
+			      "expectations hold\n");
+	free(out);
+	free(err);
+}
+END_TEST
+
+/* --narrate on storage-split: 6,000 RU/s make one range (id 0); 500
+   writes/s of 4 KB = 2,048,000 B/s fill its 32 MB = 33,554,432 B after
+   16.4 s, so range 0 splits at t = 16..18 s into the next ids, 1 and 2;
+   each child takes half the data and half the writes and is full again
+   16.4 s later: 1 splits into 3 and 4, then 2 into 5 and 6, both at
+   32..35 s. 4 x 1,500 RU/s take 500 x ~6 RU/s with room, so no range
+   reaches 100 % and nothing is rate limited. The run is 1 m: it ends
+   at 60 s. The -o report is the same bytes as without --narrate. */
+START_TEST(test_narrate_storage_split)
+{
+	char *dir = tu_tmpdir(), args[1200], a[512], b[512];
+	char *out = NULL, *err = NULL, *ra, *rb;
+	const char *cause =
+	    ", because its storage passed the physical partition cap of 32.0 "
+	    "MB.\n";
+	char want[1024];
+	int t1, t2, t3;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	snprintf(a, sizeof(a), "%s/a.txt", dir);
+	snprintf(b, sizeof(b), "%s/b.txt", dir);
+	snprintf(args, sizeof(args),
+		 "run scenarios/storage-split.yaml --narrate -o %s", a);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	ck_assert_str_eq(out, "");
+	ck_assert_int_eq(sscanf(err, "t = %d s: ", &t1), 1);
+	ck_assert_int_ge(t1, 16);
+	ck_assert_int_le(t1, 18);
+	{
+		char *l2 = strchr(err, '\n') + 1, *l3 = strchr(l2, '\n') + 1;
+
+		ck_assert_int_eq(sscanf(l2, "t = %d s: ", &t2), 1);
+		ck_assert_int_eq(sscanf(l3, "t = %d s: ", &t3), 1);
+	}
+	ck_assert_int_ge(t2, 32);
+	ck_assert_int_le(t2, 35);
+	ck_assert_int_ge(t3, t2);
+	ck_assert_int_le(t3, 35);
+	snprintf(want, sizeof(want),
+		 "t = %d s: range 0 splits into ranges 1 and 2%s"
+		 "t = %d s: range 1 splits into ranges 3 and 4%s"
+		 "t = %d s: range 2 splits into ranges 5 and 6%s"
+		 "t = 60 s: the run ends.\n"
+		 "scenarios/storage-split.yaml: all 21 expectations hold\n",
+		 t1, cause, t2, cause, t3, cause);
+	ck_assert_str_eq(err, want);
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "run scenarios/storage-split.yaml -o %s",
+		 b);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	ra = tu_read_file(a, NULL);
+	rb = tu_read_file(b, NULL);
+	ck_assert_ptr_nonnull(ra);
+	ck_assert_ptr_nonnull(rb);
+	ck_assert_str_eq(ra, rb);
+	/* --step needs a terminal: the tests have none */
+	ck_assert_int_eq(tu_run("run scenarios/storage-split.yaml --step",
+				NULL, NULL),
+			 2);
+	free(ra);
+	free(rb);
+	free(out);
+	free(err);
+	free(dir);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("expect");
+	TCase *tc = tcase_create("expect");
+
+	tcase_add_test(tc, test_schema_covers_reports);
+	tcase_add_test(tc, test_schema_documented);
+	tcase_add_test(tc, test_check_shipped);
+	tcase_add_test(tc, test_broken_expectation);
+	tcase_add_test(tc, test_all_hold_one_line);
+	tcase_add_test(tc, test_narrate_storage_split);
+	suite_add_tcase(s, tc);
+	return s;
+}
