@@ -292,8 +292,8 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 		{"color", required_argument, NULL, 'C'},
 		{"variant", required_argument, NULL, 'V'},
 		{"wide", no_argument, NULL, 'W'},
-		{"narrate", no_argument, NULL, 'N'},
-		{"step", no_argument, NULL, 'S'},
+		{"narrate", no_argument, NULL, 'n'},
+		{"step", no_argument, NULL, 'p'},
 		{NULL, 0, NULL, 0},
 	};
 	int ch, rc, li = 0, compare = o->compare;
@@ -335,10 +335,10 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 		case 'Q':
 			o->quiet = 1;
 			break;
-		case 'N':
-		case 'S':
+		case 'n': /* --narrate */
+		case 'p': /* --step */
 			o->narrate = 1;
-			o->step |= ch == 'S';
+			o->step |= ch == 'p';
 			break;
 		case 'h':
 			cli_help(cmd, stdout);
