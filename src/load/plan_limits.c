@@ -7,11 +7,28 @@
 #include "loader.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include <stdint.h>
 
 #include "pksim/base/fmt.h"
 #include "pksim/load/trace.h"
+
+/* x to 3 significant digits, as people write it: 6.31e+09 is
+   "6,310,000,000", 7.3e+04 is "73,000", 0.5 stays "0.5"; into buf
+   (PK_FMT_BYTES); returns buf. */
+static const char *approx(double x, char *buf)
+{
+	double scale;
+
+	if (!isfinite(x) || fabs(x) < 1000 || fabs(x) >= 9e18) {
+		snprintf(buf, PK_FMT_BYTES, "%.3g", x);
+		return buf;
+	}
+	scale = pow(10, floor(log10(fabs(x))) - 2);
+	return fmt_thousands((int64_t)llround(x / scale) * (int64_t)scale,
+			     buf);
+}
 
 /* Items the phases create (creates, upserts and batches' items), or the
    data file's. */
@@ -39,6 +56,7 @@ static double items_planned(const struct pk_scenario *s)
 static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
 {
 	double wait_s = (double)s->retry.max_wait_ms / 1000.0, bytes;
+	char ra[PK_FMT_BYTES], rb[PK_FMT_BYTES];
 	size_t i, worst = 0;
 
 	if (!s->retry.enabled || s->n_phases == 0) {
@@ -58,11 +76,13 @@ static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
 		return;
 	}
 	ld_err_at(ld, s->phases[worst].line, s->phases[worst].col,
-		  "at %.3g operations a second, rate-limited operations could "
-		  "queue about %.3g retries, %.0f GB (pksim stops at %.0f GB); "
+		  "at %s operations a second, rate-limited operations could "
+		  "queue about %s retries, %.0f GB (pksim stops at %.0f GB); "
 		  "lower the rate, or the client's max_wait",
-		  s->phases[worst].rate_per_s,
-		  s->phases[worst].rate_per_s * wait_s * (double)s->n_variants,
+		  approx(s->phases[worst].rate_per_s, ra),
+		  approx(s->phases[worst].rate_per_s * wait_s *
+			     (double)s->n_variants,
+			 rb),
 		  bytes / (double)PK_GIB,
 		  PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB);
 }
@@ -108,7 +128,8 @@ static double file_span_s(const struct pk_items_file *f)
 int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 {
 	double t_s = 0, ops = 0;
-	char a[32], b[32];
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
+	char d[PK_FMT_BYTES];
 	size_t i;
 
 	if (s->items_file && s->items_file->trace) {
@@ -116,12 +137,12 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 
 		if (span > (double)PK_SCENARIO_MAX_SIM_S) {
 			ld_err_at(ld, s->items_file->line, s->items_file->col,
-				  "the data file's arrivals span %.3g s "
-				  "(%.3g days), above pksim's limit of %s s "
+				  "the data file's arrivals span %s s "
+				  "(%s days), above pksim's limit of %s s "
 				  "(366 days) of simulated time; raise "
 				  "time_compression or the rate, or use "
 				  "fewer records (limit)",
-				  span, span / 86400.0,
+				  approx(span, c), approx(span / 86400.0, d),
 				  fmt_thousands(PK_SCENARIO_MAX_SIM_S, a));
 			return -1;
 		}
@@ -135,21 +156,22 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 		ops += p->rate_per_s * d_s;
 		if (t_s > (double)PK_SCENARIO_MAX_SIM_S) {
 			ld_err_at(ld, p->line, p->col,
-				  "the phases up to '%s' last %.3g s in all "
-				  "(%.3g days), above pksim's limit of %s s "
+				  "the phases up to '%s' last %s s in all "
+				  "(%s days), above pksim's limit of %s s "
 				  "(366 days) of simulated time; shorten the "
 				  "phases",
-				  p->name ? p->name : "?", t_s, t_s / 86400.0,
+				  p->name ? p->name : "?", approx(t_s, c),
+				  approx(t_s / 86400.0, d),
 				  fmt_thousands(PK_SCENARIO_MAX_SIM_S, a));
 			return -1;
 		}
 		if (ops > PK_SCENARIO_MAX_OPERATIONS) {
 			ld_err_at(ld, p->line, p->col,
-				  "the phases up to '%s' send about %.3g "
+				  "the phases up to '%s' send about %s "
 				  "operations, above pksim's limit of %s "
 				  "operations a run; lower a phase's rate or "
 				  "duration",
-				  p->name ? p->name : "?", ops,
+				  p->name ? p->name : "?", approx(ops, c),
 				  fmt_thousands((int64_t)PK_SCENARIO_MAX_OPERATIONS,
 						b));
 			return -1;
@@ -245,6 +267,7 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 	double items = items_planned(s), ops = 0, dur_s = 0, q = 0;
 	double item_bytes = (double)largest_item(s);
 	double it_b, lp_b = 0, smp_b = 0, hist_b, total;
+	char ia[PK_FMT_BYTES];
 	const struct pk_prop_spec *id = scenario_find_prop(s, "/id");
 	int ids = s->items_file || !id || id->kind != PK_GEN_UNIQUE;
 	size_t i;
@@ -291,13 +314,13 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 	ld_err_at(
 	    ld, s->n_phases ? s->phases[0].line : 0,
 	    s->n_phases ? s->phases[0].col : 0,
-	    "the run would take about %.0f GB (%.3g items: %.2f GB; logical "
+	    "the run would take about %.0f GB (%s items: %.2f GB; logical "
 	    "and physical partitions: %.2f GB; per-second samples and "
 	    "records: %.2f GB; "
 	    "retry-wait histograms: %.2f GB; %zu variant%s), and pksim stops "
 	    "at %.0f GB before it starts; lower a phase's rate, duration or "
 	    "share of creates, or compare fewer variants",
-	    total / (double)PK_GIB, items, it_b / (double)PK_GIB,
+	    total / (double)PK_GIB, approx(items, ia), it_b / (double)PK_GIB,
 	    lp_b / (double)PK_GIB, smp_b / (double)PK_GIB,
 	    hist_b / (double)PK_GIB, s->n_variants,
 	    s->n_variants == 1 ? "" : "s",
