@@ -39,7 +39,8 @@ for f in bin/pksim share/man/man1/pksim.1 share/man/man5/pksim-scenario.5 \
 	share/doc/pksim/LICENSE share/doc/pksim/THIRD-PARTY.md \
 	share/doc/pksim/README.md share/doc/pksim/docs/report-json.md \
 	share/doc/pksim/docs/cosmos-mechanics.md share/doc/pksim/docs/design.md \
-	share/doc/pksim/docs/plan-format.md \
+	share/doc/pksim/docs/plan-format.md share/doc/pksim/docs/heatmap.md \
+	share/doc/pksim/docs/heatmap-iot-by-day.png \
 	share/pksim/scenarios/plans/offices.plan.yaml \
 	share/bash-completion/completions/pksim; do
 	[ -f "$root/$f" ] || fail "not installed: $f"
