@@ -75,8 +75,9 @@ for page in man1/pksim.1 man5/pksim-scenario.5; do
 	p=$root/share/man/$page
 	[ -f "$p" ] || continue
 	if command -v mandoc >/dev/null 2>&1; then
-		lint=$(mandoc -Tlint -W warning "$p" 2>&1) ||
-			fail "mandoc -Tlint $page: $lint"
+		# STYLE too: upper-case titles, input lines <= 80 bytes
+		lint=$(mandoc -Tlint -W style "$p" 2>&1) || true
+		[ -z "$lint" ] || fail "mandoc -Tlint -W style $page: $lint"
 	else
 		fail "mandoc not found (sh tools/bootstrap installs it)"
 	fi
