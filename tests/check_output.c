@@ -90,6 +90,17 @@ static int dir_entries(const char *dir)
 
 /* ------------------------------------------------------------------ */
 
+/* Nothing on stderr but the one line of offices.yaml's expect: summary
+   (issue 16: all assertions holding print one line). */
+static int only_expect_line(const char *err)
+{
+	static const char tail[] = " expectations hold\n";
+	size_t n = strlen(err);
+
+	return n > sizeof(tail) && strchr(err, '\n') == err + n - 1 &&
+	       strcmp(err + n - (sizeof(tail) - 1), tail) == 0;
+}
+
 START_TEST(test_output_closed_stdout)
 {
 	/* the read end is closed before pksim starts, so its first write
@@ -112,7 +123,7 @@ START_TEST(test_output_closed_stdout)
 		ck_assert_msg(WIFEXITED(st), "%s: killed by signal %d",
 			      fmts[i], WIFSIGNALED(st) ? WTERMSIG(st) : 0);
 		ck_assert_int_eq(WEXITSTATUS(st), 0);
-		ck_assert_str_eq(err, "");
+		ck_assert_msg(only_expect_line(err), "%s", err);
 		free(err);
 	}
 }
@@ -150,7 +161,7 @@ START_TEST(test_output_closed_stdout_shell)
 	ck_assert_ptr_nonnull(st);
 	ck_assert_str_eq(st, "0\n");
 	ck_assert_str_eq(out, "pksim run: offices (seed 2)\n");
-	ck_assert_str_eq(err, "");
+	ck_assert_msg(only_expect_line(err), "%s", err);
 	unlink(status);
 	rmdir(dir);
 	free(dir);

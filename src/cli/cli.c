@@ -564,6 +564,11 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 	} else if (output_write(o.output, buf, len, &diag)) {
 		diag_print(&diag, stderr);
 		rc = PK_EXIT_ENV;
+	} else if (sc->n_expects && (o.variant || o.n_keys)) {
+		/* expect: speaks of the scenario's variants as written */
+		fprintf(stderr, "%s: expect: not checked: %s changes the "
+				"scenario's variants\n",
+			sc->file, o.variant ? "--variant" : "--key");
 	} else {
 		rc = cli_expect(run, sc);
 	}
