@@ -4,6 +4,7 @@
 
 #include "pksim/base/fmt.h"
 #include "testutil.h"
+#include "../src/report/report_text_int.h"
 
 START_TEST(test_fmt_thousands)
 {
@@ -77,12 +78,35 @@ START_TEST(test_fmt_bytes_rounding)
 }
 END_TEST
 
+/* text_ru: mRU to RU with separators and one decimal when not whole;
+   the sign stays in front (defect: -1,500 mRU printed "-1.-5"). */
+START_TEST(test_fmt_text_ru)
+{
+	char b[40];
+
+	ck_assert_str_eq(text_ru(0, b), "0");
+	ck_assert_str_eq(text_ru(1500, b), "1.5");          /* 1,500 mRU */
+	ck_assert_str_eq(text_ru(5999950, b), "6,000");     /* 5,999.95 up */
+	ck_assert_str_eq(text_ru(1234500, b), "1,234.5");
+	ck_assert_str_eq(text_ru(-1500, b), "-1.5");
+	ck_assert_str_eq(text_ru(-1234500, b), "-1,234.5");
+	ck_assert_str_eq(text_ru(-40, b), "0");             /* -0.04 -> 0 */
+	/* the engine's old overflow: -8,446,744,073,709,551,616 mRU (2^64
+	   - 1e19 below 0) = -8,446,744,073,709,551.616 RU -> .6 */
+	ck_assert_str_eq(text_ru(-8446744073709551616LL, b),
+			 "-8,446,744,073,709,551.6");
+	/* INT64_MIN = -9,223,372,036,854,775,808 mRU -> ...775.808 -> .8 */
+	ck_assert_str_eq(text_ru(INT64_MIN, b), "-9,223,372,036,854,775.8");
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("fmt");
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_fmt_thousands);
+	tcase_add_test(tc, test_fmt_text_ru);
 	tcase_add_test(tc, test_fmt_bytes_units);
 	tcase_add_test(tc, test_fmt_bytes_rounding);
 	suite_add_tcase(s, tc);

@@ -125,9 +125,36 @@ static double file_span_s(const struct pk_items_file *f)
 			: 0;
 }
 
+/* The most RU one attempt of any operation can charge under s's cost
+   keys (each <= PK_COST_MAX_RU, scenario_client.c), with queries on
+   this phase (NULL: none): a point operation or a batch (<= 100 items,
+   <= 2 MB in all) <= 100 x the largest 1 KB charge + the largest 100 KB
+   charge x 2,048 KB / 99 (the line through the 1 and 100 KB points,
+   rule 20, rises by at most at100 / 99 a KB); a query <= query_base +
+   query_per_range x PK_COST_MAX_RANGES + query_per_result x results. */
+static double worst_attempt_ru(const struct pk_scenario *s,
+			       const struct pk_phase_spec *p)
+{
+	const struct pk_cost_spec *c = &s->cost;
+	double at1 = fmax(fmax(c->read_1kb_ru, c->write_1kb_ru),
+			  c->not_found_ru);
+	double at100 = fmax(c->read_100kb_ru, c->write_100kb_ru);
+	double w = (double)PK_MAX_BATCH_OPS * at1 +
+		   at100 * ((double)PK_MAX_REQUEST_BYTES / 1024.0) / 99.0;
+	size_t q;
+
+	for (q = 0; p && p->mix[PK_OP_QUERY] > 0 && q < p->n_queries; q++) {
+		w = fmax(w, c->query_base_ru +
+				    c->query_per_range_ru * PK_COST_MAX_RANGES +
+				    c->query_per_result_ru *
+					    (double)p->queries[q].results);
+	}
+	return w;
+}
+
 int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 {
-	double t_s = 0, ops = 0;
+	double t_s = 0, ops = 0, ru = 0, attempts;
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
 	char d[PK_FMT_BYTES];
 	size_t i;
@@ -148,6 +175,23 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 		}
 	}
 
+	attempts = s->retry.enabled ? 1.0 + (double)s->retry.max_retries : 1.0;
+	if (s->items_file && s->items_file->trace) {
+		ru = (double)trace_count(s->items_file->trace) * attempts *
+		     worst_attempt_ru(s, NULL);
+		if (ru > PK_COST_MAX_RUN_RU) {
+			ld_err_at(ld, s->items_file->line, s->items_file->col,
+				  "the data file's records could charge about "
+				  "%s RU (records x %.0f attempts x the "
+				  "costliest attempt under the cost keys), "
+				  "above pksim's limit of %s RU a run, "
+				  "where its RU totals in mRU fit 64 bits; "
+				  "lower the cost keys or max_retries",
+				  approx(ru, c), attempts,
+				  approx(PK_COST_MAX_RUN_RU, d));
+			return -1;
+		}
+	}
 	for (i = 0; i < s->n_phases; i++) {
 		const struct pk_phase_spec *p = &s->phases[i];
 		double d_s = (double)p->duration_ms / 1000.0;
@@ -174,6 +218,21 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 				  p->name ? p->name : "?", approx(ops, c),
 				  fmt_thousands((int64_t)PK_SCENARIO_MAX_OPERATIONS,
 						b));
+			return -1;
+		}
+		ru += ceil(p->rate_per_s * d_s) * attempts *
+		      worst_attempt_ru(s, p);
+		if (ru > PK_COST_MAX_RUN_RU) {
+			ld_err_at(ld, p->line, p->col,
+				  "the phases up to '%s' could charge about "
+				  "%s RU (operations x %.0f attempts x the "
+				  "costliest attempt under the cost keys), "
+				  "above pksim's limit of %s RU a run, "
+				  "where its RU totals in mRU fit 64 bits; "
+				  "lower the cost keys, a query's results, "
+				  "max_retries, or the rate",
+				  p->name ? p->name : "?", approx(ru, c),
+				  attempts, approx(PK_COST_MAX_RUN_RU, d));
 			return -1;
 		}
 	}

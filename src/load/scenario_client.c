@@ -115,9 +115,14 @@ void ld_load_cost(struct ld *ld, const struct yn *m)
 		int zero_ok = fields[i] == &c->query_per_result_ru;
 
 		if (n) {
-			ld_get_number(ld, n, keys[i], 0, !zero_ok, HUGE_VAL, 0,
-				      zero_ok ? "a number of RU >= 0"
-					      : "a number of RU greater than 0",
+			ld_get_number(ld, n, keys[i], 0, !zero_ok,
+				      PK_COST_MAX_RU, 0,
+				      zero_ok ? "a number of RU from 0 to "
+						"10,000 (at most 10,000 so "
+						"a run's RU totals fit)"
+					      : "a number of RU greater than "
+						"0, at most 10,000 (so a "
+						"run's RU totals fit)",
 				      fields[i]);
 		}
 	}

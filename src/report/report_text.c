@@ -22,7 +22,9 @@
 
 
 /* RU with thousands separators and one decimal when not whole (rounded
-   to a tenth: 5,999.95 RU -> 6,000) */
+   to a tenth: 5,999.95 RU -> 6,000); a negative figure (none should
+   reach a report) keeps its sign in front, never inside the fraction
+   (-1.5, not -1.-5) */
 int text_ru_fraction(int64_t mru)
 {
 	return (mru + 50) / 100 % 10 != 0;
@@ -31,26 +33,32 @@ int text_ru_fraction(int64_t mru)
 const char *text_ru_col(int64_t mru, int tenths, char *buf)
 {
 	char whole[32];
-	long long t = (long long)((mru + 50) / 100);
+	unsigned long long m = mru < 0 ? 0ULL - (unsigned long long)mru
+				       : (unsigned long long)mru;
+	unsigned long long t = m / 100 + (m % 100 >= 50);
 
 	if (!tenths) {
 		return text_ru(mru, buf);
 	}
-	fmt_thousands((unsigned long long)(t / 10), whole);
-	snprintf(buf, 40, "%s.%lld", whole, t % 10);
+	fmt_thousands((int64_t)(t / 10), whole);
+	snprintf(buf, 40, "%s%s.%llu", mru < 0 && t > 0 ? "-" : "", whole,
+		 t % 10);
 	return buf;
 }
 
 const char *text_ru(int64_t mru, char *buf)
 {
 	char whole[32];
-	long long tenths = (long long)((mru + 50) / 100);
+	/* magnitude in unsigned: -INT64_MIN does not fit int64_t */
+	unsigned long long m = mru < 0 ? 0ULL - (unsigned long long)mru
+				       : (unsigned long long)mru;
+	unsigned long long tenths = m / 100 + (m % 100 >= 50);
 
-	fmt_thousands((unsigned long long)(tenths / 10), whole);
-	if (tenths % 10 == 0) {
-		snprintf(buf, 40, "%s", whole);
-	} else {
-		snprintf(buf, 40, "%s.%lld", whole, tenths % 10);
+	fmt_thousands((int64_t)(tenths / 10), whole);
+	snprintf(buf, 40, "%s%s", mru < 0 && tenths > 0 ? "-" : "", whole);
+	if (tenths % 10 != 0) {
+		snprintf(buf + strlen(buf), 40 - strlen(buf), ".%llu",
+			 tenths % 10);
 	}
 	return buf;
 }

@@ -76,6 +76,14 @@
    choice, not the service's. */
 #define PK_SCENARIO_MAX_SIM_S (366LL * 86400LL)
 #define PK_SCENARIO_MAX_OPERATIONS 1e9
+/* The RU a run may charge at most (operations x attempts x the costliest
+   attempt, plan_limits.c): half of INT64_MAX mRU, so the engine's totals
+   (offered, retried and served mRU, each and added) fit 64 bits. */
+#define PK_COST_MAX_RUN_RU ((double)INT64_MAX / 1000.0 / 2.0)
+/* Ranges a query may visit, at most, for that bound: throughput gives
+   <= 1,000,000 / 6,000 = 167, an existing layout <= 10,000, storage
+   splits <= 1e9 writes x 2 MB / 25 GB = 80,000 (a split halves 50 GB). */
+#define PK_COST_MAX_RANGES 100000.0
 /* The longest client.retries.max_wait pksim takes: 1 hour (120 x the
    SDK's default 30 s). pksim's bound, not the SDK's: the retry-wait
    histogram keeps one 8-byte counter per millisecond up to it (29 MB a

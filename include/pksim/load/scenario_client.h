@@ -24,6 +24,12 @@ struct pk_retry_spec {
  * 100 KB = 10 RU; write 1 KB = 5 RU, 100 KB = 50 RU; linear between,
  * proportional beyond 100 KB, flat below 1 KB.
  */
+/* Each cost key is at most this many RU: 1,000 x the 100 KB write (50),
+   so a 2 MB write (20.48 x write_100kb) stays below 2.1e5 RU, 2.1e8 mRU,
+   and one operation's charge in mRU fits 64 bits with room for a run's
+   sums (checked against PK_COST_MAX_RUN_RU, scenario.h). */
+#define PK_COST_MAX_RU 10000.0
+
 struct pk_cost_spec {
 	double read_1kb_ru;     /* default 1 */
 	double read_100kb_ru;   /* default 10 */
