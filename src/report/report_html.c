@@ -39,6 +39,8 @@ static const char css[] =
 	"stroke-dasharray:4 3}.line{fill:none;stroke-width:1.5}\n"
 	".multiples{display:flex;flex-wrap:wrap;gap:1em}.multiples figure"
 	"{flex:1 1 22em;margin:0}figcaption{font-weight:600}\n"
+	/* small multiples are drawn at about half size: text twice as big */
+	".multiples svg{overflow:visible}.multiples svg text{font-size:14px}\n"
 	".note{color:var(--mute)}\n"
 	"@media print{body{max-width:none;color:#000;background:#fff}"
 	"section{break-inside:avoid}svg text{fill:#000}"
