@@ -953,7 +953,7 @@ START_TEST(test_claim_existing_container_text)
 	   5 x 20 GB = 100 GB stored; 50,000 / 9 = 5,555.6, about 5,556 */
 	ck_assert_ptr_nonnull(strstr(
 	    out, "layout: 5 physical partitions, existing, 6,000 RU/s each "
-		 "(30,000 RU/s on the partitions it has: rules 5, 7), 100.0 GB "
+		 "(30,000 RU/s on the partitions it has: rules 5, 7), 100.0 GiB "
 		 "stored at the start\n"));
 	ck_assert_ptr_nonnull(strstr(
 	    out, "layout: 9 physical partitions, created at 50,000 RU/s (rule "

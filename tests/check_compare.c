@@ -246,9 +246,9 @@ START_TEST(test_compare_memory_by_variants)
 	snprintf(args, sizeof(args), "compare '%s' --key /id", path);
 	ck_assert_int_eq(tu_run(args, &out, &err), 2);
 	ck_assert_msg(strstr(err, "big.yaml:5:5: error: the run would take "
-				  "about 36 GB") != NULL,
+				  "about 36 GiB") != NULL,
 		      "%s", err);
-	ck_assert_msg(strstr(err, "; 2 variants), and pksim stops at 8 GB "
+	ck_assert_msg(strstr(err, "; 2 variants), and pksim stops at 8 GiB "
 				  "before it starts") != NULL,
 		      "%s", err);
 	free(out);

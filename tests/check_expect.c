@@ -259,7 +259,7 @@ START_TEST(test_narrate_storage_split)
 	char *out = NULL, *err = NULL, *ra, *rb;
 	const char *cause =
 	    ", because its storage passed the physical partition cap of 32.0 "
-	    "MB.\n";
+	    "MiB.\n";
 	char want[1024];
 	int t1, t2, t3;
 

@@ -457,7 +457,7 @@ START_TEST(test_findings_full_lps)
 	f->v.n_full = 3;
 	all = said(f, &n);
 	ck_assert_uint_eq(n, 3);
-	ck_assert(says(f, "logical partition /k = \"a\" reached its 20.0 GB "
+	ck_assert(says(f, "logical partition /k = \"a\" reached its 20.0 GiB "
 			  "limit at t = 2 s; 7 writes to it failed with "
 			  "403/1014 and stored nothing"));
 	ck_assert(mentions(f, "/k = \"c\" reached"));
@@ -496,7 +496,7 @@ START_TEST(test_findings_failures)
 	t->conflict_409 = 1;
 	ck_assert(says(f, "0 requests were refused with 400 (the key value is "
 			  "an object or array or over 2,048 bytes, a bad id, "
-			  "or a changed key), 0 with 413 (over 2 MB) and 1 "
+			  "or a changed key), 0 with 413 (over 2 MiB) and 1 "
 			  "with 409 (an id its logical partition holds)"));
 	ck_assert(!mentions(f, "transactional batches"));
 	t->bad_request_400 = 1;
@@ -554,8 +554,8 @@ START_TEST(test_findings_merge_note)
 	f->v.merge_note.ru_per_pp = 7500;
 	f->v.merge_note.avg_bytes = PK_GIB;
 	ck_assert(says(f, "the merge at t=5s ran on a container with 7,500 "
-			  "RU/s and 1.0 GB a physical partition; D-MERGE suits "
-			  "containers below 3,000 RU/s and 20 GB a "
+			  "RU/s and 1.0 GiB a physical partition; D-MERGE suits "
+			  "containers below 3,000 RU/s and 20 GiB a "
 			  "partition"));
 	fx_free(f);
 }

@@ -1,4 +1,4 @@
-/* fmt: thousands separators and binary byte units (1 KB = 1,024 B). */
+/* fmt: thousands separators and binary byte units (1 KiB = 1,024 B). */
 #include <check.h>
 #include <stdint.h>
 
@@ -40,18 +40,18 @@ START_TEST(test_fmt_bytes_units)
 	ck_assert_str_eq(fmt_bytes(512, b), "512 B");
 	ck_assert_str_eq(fmt_bytes(1023, b), "1023 B");
 	/* 1,024 B = 1.0 KB; 1,536 = 1.5 KB */
-	ck_assert_str_eq(fmt_bytes(1024, b), "1.0 KB");
-	ck_assert_str_eq(fmt_bytes(1536, b), "1.5 KB");
+	ck_assert_str_eq(fmt_bytes(1024, b), "1.0 KiB");
+	ck_assert_str_eq(fmt_bytes(1536, b), "1.5 KiB");
 	/* 32 MB = 32 x 2^20 = 33,554,432 B */
-	ck_assert_str_eq(fmt_bytes(33554432ULL, b), "32.0 MB");
+	ck_assert_str_eq(fmt_bytes(33554432ULL, b), "32.0 MiB");
 	/* 20 GB (the logical partition limit) = 20 x 2^30 */
-	ck_assert_str_eq(fmt_bytes(20ULL << 30, b), "20.0 GB");
+	ck_assert_str_eq(fmt_bytes(20ULL << 30, b), "20.0 GiB");
 	/* 1 TB = 2^40, 1 PB = 2^50; 2^60 stays in PB: 1,024.0 PB */
-	ck_assert_str_eq(fmt_bytes(1ULL << 40, b), "1.0 TB");
-	ck_assert_str_eq(fmt_bytes(1ULL << 50, b), "1.0 PB");
-	ck_assert_str_eq(fmt_bytes(1ULL << 60, b), "1024.0 PB");
+	ck_assert_str_eq(fmt_bytes(1ULL << 40, b), "1.0 TiB");
+	ck_assert_str_eq(fmt_bytes(1ULL << 50, b), "1.0 PiB");
+	ck_assert_str_eq(fmt_bytes(1ULL << 60, b), "1024.0 PiB");
 	/* 2^64 - 1 is 16,384 PB (less a hair) */
-	ck_assert_str_eq(fmt_bytes(UINT64_MAX, b), "16384.0 PB");
+	ck_assert_str_eq(fmt_bytes(UINT64_MAX, b), "16384.0 PiB");
 }
 END_TEST
 
@@ -61,20 +61,20 @@ START_TEST(test_fmt_bytes_rounding)
 
 	/* one decimal, rounded to nearest: 1,075 B = 1.0498 KB -> 1.0;
 	   1,076 B = 1.0508 KB -> 1.1 */
-	ck_assert_str_eq(fmt_bytes(1075, b), "1.0 KB");
-	ck_assert_str_eq(fmt_bytes(1076, b), "1.1 KB");
+	ck_assert_str_eq(fmt_bytes(1075, b), "1.0 KiB");
+	ck_assert_str_eq(fmt_bytes(1076, b), "1.1 KiB");
 	/* 2,047 B = 1.999 KB -> 2.0 KB */
-	ck_assert_str_eq(fmt_bytes(2047, b), "2.0 KB");
+	ck_assert_str_eq(fmt_bytes(2047, b), "2.0 KiB");
 	/* 221 B x 2 (an item stored twice, offices) x 9,560 = 4,225,520 B
 	   = 4.0297 MB -> 4.0 MB */
-	ck_assert_str_eq(fmt_bytes(4225520ULL, b), "4.0 MB");
+	ck_assert_str_eq(fmt_bytes(4225520ULL, b), "4.0 MiB");
 	/* 52,916,224 B / 2^20 = 50.4648 MB -> 50.5 MB */
-	ck_assert_str_eq(fmt_bytes(52916224ULL, b), "50.5 MB");
+	ck_assert_str_eq(fmt_bytes(52916224ULL, b), "50.5 MiB");
 	/* just under a unit: 1,048,575 B = 1,023.999 KB rounds up to the
-	   next unit, 1.0 MB, not "1024.0 KB" */
-	ck_assert_str_eq(fmt_bytes(1048575ULL, b), "1.0 MB");
+	   next unit, 1.0 MB, not "1024.0 KiB" */
+	ck_assert_str_eq(fmt_bytes(1048575ULL, b), "1.0 MiB");
 	/* 1,048,524 B = 1,023.949 KB stays 1023.9 KB */
-	ck_assert_str_eq(fmt_bytes(1048524ULL, b), "1023.9 KB");
+	ck_assert_str_eq(fmt_bytes(1048524ULL, b), "1023.9 KiB");
 }
 END_TEST
 

@@ -73,7 +73,7 @@ static void check_row(const char *text, const char *name, const char *year,
 	char f[6][64];
 	const char *l = line_of(text, name);
 
-	ck_assert_int_eq(sscanf(l, "%63s %63s %63s MB %63s MB %63s RU = %63s s",
+	ck_assert_int_eq(sscanf(l, "%63s %63s %63s MiB %63s MiB %63s RU = %63s s",
 				f[0], f[1], f[2], f[3], f[4], f[5]),
 			 6);
 	ck_assert_str_eq(f[0], name);
@@ -114,7 +114,7 @@ START_TEST(test_plan_seed002_text)
 	ck_assert_str_eq(f[1], "57360");
 	ck_assert_str_eq(f[2], "28.7");
 	/* binary MB, said in the output */
-	ck_assert_ptr_nonnull(strstr(out, "MB are binary: 1 MB = 2^20 = "
+	ck_assert_ptr_nonnull(strstr(out, "sizes are binary: 1 MiB = 2^20 = "
 					  "1,048,576 bytes"));
 	ck_assert_ptr_nonnull(strstr(out, "one appointment item: 221 bytes"));
 	/* shares: 7,360 / 9,560 = 0.76987 = 76.99 % -> 77 (3 significant
@@ -138,8 +138,8 @@ START_TEST(test_plan_seed002_text)
 	/* 20 x 2^30 = 21,474,836,480 B / 442 = 48,585,602.9 -> 48,585,603
 	   as the seed rounds; 48,585,602 x 442 = 21,474,836,084 fits, one
 	   more (21,474,836,526) does not */
-	ck_assert_str_eq(line_of(out, "20 GB would"),
-			 "20 GB would hold 48,585,603 such items");
+	ck_assert_str_eq(line_of(out, "20 GiB would"),
+			 "20 GiB would hold 48,585,603 such items");
 	ck_assert_ptr_nonnull(strstr(out, "48,585,602 whole items fit"));
 	free(out);
 }
@@ -189,12 +189,12 @@ START_TEST(test_plan_markdown)
 	to_src_root();
 	out = run_ok("plan " OFFICES " --format markdown");
 	/* the same figures as the text test, as table rows */
-	ck_assert_ptr_nonnull(strstr(out, "| buero-nord | 7360 | 15.51 MB | "
-					  "0.259 MB | 44160 RU = 22.1 s |\n"));
-	ck_assert_ptr_nonnull(strstr(out, "| buero-mitte | 400 | 0.84 MB | "
-					  "0.014 MB | 2400 RU = 1.2 s |\n"));
+	ck_assert_ptr_nonnull(strstr(out, "| buero-nord | 7360 | 15.51 MiB | "
+					  "0.259 MiB | 44160 RU = 22.1 s |\n"));
+	ck_assert_ptr_nonnull(strstr(out, "| buero-mitte | 400 | 0.84 MiB | "
+					  "0.014 MiB | 2400 RU = 1.2 s |\n"));
 	ck_assert_ptr_nonnull(strstr(out, "| `/id` | 0.0105 % |"));
-	ck_assert_ptr_nonnull(strstr(out, "1 MB = 2^20 = 1,048,576 bytes"));
+	ck_assert_ptr_nonnull(strstr(out, "1 MiB = 2^20 = 1,048,576 bytes"));
 	free(out);
 }
 END_TEST

@@ -77,7 +77,7 @@ static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
 	}
 	ld_err_at(ld, s->phases[worst].line, s->phases[worst].col,
 		  "at %s operations a second, rate-limited operations could "
-		  "queue about %s retries, %.0f GB (pksim stops at %.0f GB); "
+		  "queue about %s retries, %.0f GiB (pksim stops at %.0f GiB); "
 		  "lower the rate, or the client's max_wait",
 		  approx(s->phases[worst].rate_per_s, ra),
 		  approx(s->phases[worst].rate_per_s * wait_s *
@@ -373,11 +373,11 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 	ld_err_at(
 	    ld, s->n_phases ? s->phases[0].line : 0,
 	    s->n_phases ? s->phases[0].col : 0,
-	    "the run would take about %.0f GB (%s items: %.2f GB; logical "
-	    "and physical partitions: %.2f GB; per-second samples and "
-	    "records: %.2f GB; "
-	    "retry-wait histograms: %.2f GB; %zu variant%s), and pksim stops "
-	    "at %.0f GB before it starts; lower a phase's rate, duration or "
+	    "the run would take about %.0f GiB (%s items: %.2f GiB; logical "
+	    "and physical partitions: %.2f GiB; per-second samples and "
+	    "records: %.2f GiB; "
+	    "retry-wait histograms: %.2f GiB; %zu variant%s), and pksim stops "
+	    "at %.0f GiB before it starts; lower a phase's rate, duration or "
 	    "share of creates, or compare fewer variants",
 	    total / (double)PK_GIB, approx(items, ia), it_b / (double)PK_GIB,
 	    lp_b / (double)PK_GIB, smp_b / (double)PK_GIB,
@@ -429,7 +429,7 @@ void ld_check_index_factor(struct ld *ld, const struct pk_scenario *s)
 		ld_err_at(
 		    ld, c->line, c->col,
 		    "index_factor %g with items of up to %.0f bytes stores "
-		    "more than 4 GB per item; pksim keeps an item's stored "
+		    "more than 4 GiB per item; pksim keeps an item's stored "
 		    "size in 32 bits: lower index_factor or item_size",
 		    c->index_factor, item);
 		return;

@@ -452,7 +452,7 @@ static void say_merge(struct pk_sentences *s,
 	}
 	say(s, xasprintf("the merge at t=%llds ran on a container with %s "
 			 "RU/s and %s a physical partition; D-MERGE suits "
-			 "containers below 3,000 RU/s and 20 GB a partition",
+			 "containers below 3,000 RU/s and 20 GiB a partition",
 			 (long long)note->t_s,
 			 fmt_thousands(note->ru_per_pp, a),
 			 fmt_bytes(note->avg_bytes, b)));
@@ -486,7 +486,7 @@ static void say_refused(struct pk_sentences *s,
 	}
 	say(s, xasprintf("%s requests were refused with 400 (the key value "
 			 "is an object or array or over 2,048 bytes, a bad id, "
-			 "or a changed key), %s with 413 (over 2 MB) and %s "
+			 "or a changed key), %s with 413 (over 2 MiB) and %s "
 			 "with 409 (an id its logical partition holds)",
 			 fmt_thousands(t->bad_request_400, a),
 			 fmt_thousands(t->too_large_413, b),

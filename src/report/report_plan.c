@@ -105,7 +105,7 @@ static void tipping_lines(const struct pk_plan *p, FILE *out, const char *pre)
 	fprintf(out, "%s%s writes on a working day: %s = %s RU in a day\n", pre,
 		big->name, num(big->day_writes, a), num(big->day_ru, b));
 	fprintf(out,
-		"%s20 GB would hold %s such items\n"
+		"%s20 GiB would hold %s such items\n"
 		"%s(20 x 2^30 bytes / %s bytes stored, rounded; %s whole "
 		"items fit)\n",
 		pre, fmt_thousands((int64_t)llround(p->lp_items), items),
@@ -135,8 +135,8 @@ int report_plan_text(const struct pk_plan *p, FILE *out)
 	if (s->count_file) {
 		fprintf(out, "volumes: counted in %s\n", s->count_file);
 	}
-	fprintf(out, "MB are binary: 1 MB = 2^20 = 1,048,576 bytes "
-		     "(and 1 GB = 2^30 bytes)\n\n");
+	fprintf(out, "sizes are binary: 1 MiB = 2^20 = 1,048,576 bytes "
+		     "(and 1 GiB = 2^30 bytes)\n\n");
 	fprintf(out, "one %s%s: %llu bytes\n\n", s->entity,
 		strcmp(s->entity, "item") == 0 ? "" : " item",
 		(unsigned long long)s->item_bytes);
@@ -148,7 +148,7 @@ int report_plan_text(const struct pk_plan *p, FILE *out)
 		const struct pk_plan_row *r = &p->rows[i];
 
 		fprintf(out,
-			"%-*s%8s  %19.2f MB  %11.3f MB  %10s RU = %7.1f s\n",
+			"%-*s%8s  %18.2f MiB  %10.3f MiB  %10s RU = %7.1f s\n",
 			w, r->name, num(r->per_year, a),
 			r->storage_bytes / PK_PLAN_MB,
 			r->month_bytes / PK_PLAN_MB, num(r->resync_ru, b),
@@ -192,8 +192,8 @@ int report_plan_markdown(const struct pk_plan *p, FILE *out)
 	fprintf(out,
 		"One %s item: %llu bytes; index factor %s; %s RU per write; "
 		"%s writes per %s; years: %lld; %lld RU/s maximum; %lld "
-		"working days a year.%s%s%s MB are binary: 1 MB = 2^20 = "
-		"1,048,576 bytes (and 1 GB = 2^30 bytes).\n\n",
+		"working days a year.%s%s%s Sizes are binary: 1 MiB = 2^20 = "
+		"1,048,576 bytes (and 1 GiB = 2^30 bytes).\n\n",
 		s->entity, (unsigned long long)s->item_bytes,
 		num(s->index_factor, a), num(s->ru_per_write, b),
 		num(s->writes_per_entity, c), s->entity, (long long)s->years,
@@ -207,7 +207,7 @@ int report_plan_markdown(const struct pk_plan *p, FILE *out)
 	for (i = 0; i < p->n_rows; i++) {
 		const struct pk_plan_row *r = &p->rows[i];
 
-		fprintf(out, "| %s | %s | %.2f MB | %.3f MB | %s RU = %.1f s |\n",
+		fprintf(out, "| %s | %s | %.2f MiB | %.3f MiB | %s RU = %.1f s |\n",
 			r->name, num(r->per_year, a),
 			r->storage_bytes / PK_PLAN_MB,
 			r->month_bytes / PK_PLAN_MB, num(r->resync_ru, b),

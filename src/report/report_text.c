@@ -312,7 +312,7 @@ static void totals(const struct pk_result_variant *v, uint64_t skipped,
 	}
 	if (v->serverless || t->container_full_403 > 0) {
 		fprintf(out, "  container full (403)     %s (serverless "
-			     "container at 1 TB)\n",
+			     "container at 1 TiB)\n",
 			fmt_thousands(t->container_full_403, a));
 	}
 	fprintf(out, "  not found (404)          %s\n",
@@ -323,7 +323,7 @@ static void totals(const struct pk_result_variant *v, uint64_t skipped,
 			fmt_thousands(t->bad_request_400, a));
 	}
 	if (t->too_large_413 > 0) {
-		fprintf(out, "  too large (413)          %s (items over 2 MB)\n",
+		fprintf(out, "  too large (413)          %s (items over 2 MiB)\n",
 			fmt_thousands(t->too_large_413, a));
 	}
 	if (t->conflict_409 > 0) {

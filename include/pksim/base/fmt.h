@@ -14,8 +14,8 @@
    (PK_FMT_BYTES); returns buf. */
 const char *fmt_thousands(int64_t v, char *buf);
 
-/* b in binary units with one decimal: "512 B", "20.0 GB" (1 GB = 2^30
-   bytes), into buf (PK_FMT_BYTES); returns buf. */
+/* b in binary units with one decimal, labelled as such: "512 B",
+   "20.0 GiB" (1 GiB = 2^30 bytes), into buf (PK_FMT_BYTES); returns buf. */
 const char *fmt_bytes(uint64_t b, char *buf);
 
 #endif
