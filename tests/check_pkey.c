@@ -202,6 +202,47 @@ START_TEST(test_pkey_template_errors)
 }
 END_TEST
 
+/* Numbers past 2^64 - 1 = 18,446,744,073,709,551,615 (20 digits) are
+   refused with the reason, not clamped to it by strtoull (a 23-digit
+   A..B gave 18446744073709551615 for every item); 2^64 - 1 itself is
+   fine; a negative number is named as such. */
+START_TEST(test_pkey_template_u64)
+{
+	static const struct {
+		const char *tpl, *why;
+	} bad[] = {
+	    {"{random 99999999999999999999999..99999999999999999999999}",
+	     "A does not fit in 64 bits"},
+	    {"{random 1..18446744073709551616}", "B does not fit in 64 bits"},
+	    {"{hash(id) mod 18446744073709551616}",
+	     "N does not fit in 64 bits"},
+	    {"{random -1..3}", "A is negative"},
+	};
+	struct pk_container_spec ok =
+	    spec(PK_KEY_SYNTHETIC, "{random 0..18446744073709551615}", 2, 400);
+	struct pk_diag d;
+	struct pk_pkey *k;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct pk_container_spec s =
+		    spec(PK_KEY_SYNTHETIC, bad[i].tpl, 2, 400);
+
+		diag_init(&d);
+		ck_assert_ptr_null(pkey_new(&s, &bare, NULL, 1, &d));
+		ck_assert_uint_eq(diag_count(&d), 1);
+		ck_assert_int_eq(d.entries[0].line, 3);
+		ck_assert_ptr_nonnull(strstr(d.entries[0].msg, bad[i].why));
+		diag_free(&d);
+	}
+	diag_init(&d);
+	k = pkey_new(&ok, &bare, NULL, 1, &d);
+	ck_assert_ptr_nonnull(k);
+	pkey_free(k);
+	diag_free(&d);
+}
+END_TEST
+
 START_TEST(test_pkey_value_rules)
 {
 	struct pk_container_spec s = spec(PK_KEY_PATH, "/k", 2, 400);
@@ -459,6 +500,7 @@ Suite *tu_suite(void)
 	tcase_add_test(def, test_pkey_synthetic_hash_suffix);
 	tcase_add_test(def, test_pkey_synthetic_concat_and_time);
 	tcase_add_test(def, test_pkey_synthetic_random_suffix);
+	tcase_add_test(def, test_pkey_template_u64);
 	tcase_add_test(def, test_pkey_template_errors);
 	tcase_add_test(rules, test_pkey_value_rules);
 	tcase_add_test(rules, test_pkey_v1_collision);

@@ -7,6 +7,7 @@
 #include "pksim/model/pkey.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,20 +109,39 @@ static char *prop_path(const char *name)
 	return name[0] == '/' ? xstrdup(name) : xasprintf("/%s", name);
 }
 
+/* A decimal number in s (spaces around allowed) into out: 0; -1 not a
+   number, -2 above 2^64 - 1 (strtoull would clamp it to UINT64_MAX,
+   the values pattern's "does not fit in 64 bits"), -3 negative. */
 static int parse_u64(const char *s, uint64_t *out)
 {
 	char *end;
 	unsigned long long v;
 
+	if (*s == '-' && isdigit((unsigned char)s[1])) {
+		return -3;
+	}
 	if (!isdigit((unsigned char)*s)) {
 		return -1;
 	}
+	errno = 0;
 	v = strtoull(s, &end, 10);
 	if (*trim(end) != '\0') {
 		return -1;
 	}
+	if (errno == ERANGE) {
+		return -2;
+	}
 	*out = v;
 	return 0;
+}
+
+/* The reason parse_u64's rc gives for the number named what ("A") */
+static const char *u64_why(int rc)
+{
+	return rc == -2   ? "does not fit in 64 bits (at most "
+			    "18446744073709551615)"
+	       : rc == -3 ? "is negative (negative numbers are not allowed)"
+			  : "is not a whole number";
 }
 
 struct pk_tpl_ctx {
@@ -209,8 +229,25 @@ static int tpl_placeholder(struct pk_tpl_ctx *t, char *in,
 					 t->placeholder);
 		}
 		*dots = '\0';
-		if (parse_u64(trim(in + 7), &p->a) ||
-		    parse_u64(trim(dots + 2), &p->b) || p->a > p->b) {
+		if ((rc = parse_u64(trim(in + 7), &p->a)) != 0) {
+			char *why = xasprintf("a random part needs A..B: A %s "
+					      "in",
+					      u64_why(rc));
+
+			rc = tpl_error(t, why, t->placeholder);
+			free(why);
+			return rc;
+		}
+		if ((rc = parse_u64(trim(dots + 2), &p->b)) != 0) {
+			char *why = xasprintf("a random part needs A..B: B %s "
+					      "in",
+					      u64_why(rc));
+
+			rc = tpl_error(t, why, t->placeholder);
+			free(why);
+			return rc;
+		}
+		if (p->a > p->b) {
 			return tpl_error(t, "a random part needs A..B with A <= B",
 					 t->placeholder);
 		}
@@ -226,10 +263,20 @@ static int tpl_placeholder(struct pk_tpl_ctx *t, char *in,
 		}
 		rest = trim(rest);
 		if (p->kind == PK_TPL_HASH) {
-			if (strncmp(rest, "mod", 3) != 0 ||
-			    parse_u64(trim(rest + 3), &p->b) || p->b == 0) {
+			if (strncmp(rest, "mod", 3) != 0) {
 				return tpl_error(t, "hash needs 'mod N' with N >= 1",
 						 t->placeholder);
+			}
+			if ((rc = parse_u64(trim(rest + 3), &p->b)) != 0 ||
+			    p->b == 0) {
+				char *why = xasprintf(
+					"hash needs 'mod N' with N >= 1: N %s "
+					"in",
+					rc ? u64_why(rc) : "is 0");
+
+				rc = tpl_error(t, why, t->placeholder);
+				free(why);
+				return rc;
 			}
 		} else if (*rest) {
 			return tpl_error(t, "unexpected text after",
