@@ -11,7 +11,7 @@ _pksim()
 	COMPREPLY=()
 
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W 'run compare locate epk plan help
+		COMPREPLY=($(compgen -W 'run compare locate epk plan check help
 			--help --version' -- "$cur"))
 		return
 	fi
@@ -57,12 +57,13 @@ _pksim()
 	case $cmd in
 	run)
 		opts='--format --bands --color --seed --wide --output -o
-			--allow-undefined-key --help'
+			--allow-undefined-key --narrate --step --help'
 		;;
 	compare)
 		opts='--key --items --items-format --time-field
 			--time-compression --rate --at-once --query --seeds --throughput --variant
-			--format --bands --color --seed --output -o --allow-undefined-key --help'
+			--format --bands --color --seed --output -o --allow-undefined-key
+			--narrate --step --help'
 		;;
 	locate)
 		opts='--allow-undefined-key --help'
@@ -73,9 +74,12 @@ _pksim()
 	plan)
 		opts='--format --scenario --output -o --help'
 		;;
+	check)
+		opts='--help'
+		;;
 	help)
 		if [ "$COMP_CWORD" -eq 2 ]; then
-			COMPREPLY=($(compgen -W 'run compare locate epk plan' \
+			COMPREPLY=($(compgen -W 'run compare locate epk plan check' \
 				-- "$cur"))
 		fi
 		return

@@ -21,7 +21,9 @@
 	"     report cannot be written, out of memory\n"                       \
 	"  2  bad input or usage: the scenario, a data file, an item or an\n"  \
 	"     option is wrong (a missing file included); the message says\n"   \
-	"     FILE:LINE:COL and what is allowed\n"
+	"     FILE:LINE:COL and what is allowed\n"                          \
+	"  3  the run finished but an `expect:` assertion of the scenario\n"  \
+	"     failed (each is listed on stderr with expected and actual)\n"
 
 static const char overview_text[] =
     "usage: pksim run SCENARIO.yaml [--format text|json|csv|markdown|html]\n"
@@ -33,6 +35,7 @@ static const char overview_text[] =
     "       pksim epk [--version 1|2] [--multihash] JSON_ARRAY\n"
     "       pksim plan PLAN.yaml [--format text|json|markdown] "
     "[--scenario] [-o FILE]\n"
+    "       pksim check [SCENARIO.yaml...]\n"
     "       pksim help [COMMAND] | COMMAND --help | --version\n"
     "\n"
     "Replays the scenario's workload against a simulated Azure Cosmos DB\n"
@@ -47,6 +50,7 @@ static const char overview_text[] =
     "  epk      the effective partition key of a key value\n"
     "  plan     storage, re-sync time, hot-partition shares and tipping\n"
     "           points from a few numbers, without a simulation\n"
+    "  check    run scenarios and check their expect: assertions\n"
     "  help     this text, or 'pksim help COMMAND' for one command\n"
     "\n"
     "'pksim COMMAND --help' prints a command's options and an example.\n"
@@ -85,7 +89,18 @@ static const char run_text[] =
     "                   study items without the key's property on\n"
     "                   purpose (the undefined logical partition); by\n"
     "                   default a key that no item has is an error\n"
+    "  --narrate        before the report, tell the run's events on\n"
+    "                   stderr, one sentence each in simulated-time\n"
+    "                   order (429s, 100 % normalized RU, hot\n"
+    "                   partitions, splits, throughput changes, full\n"
+    "                   logical partitions, the retry queue drained);\n"
+    "                   stdout and -o reports are unchanged\n"
+    "  --step           --narrate, waiting for Enter after each event\n"
+    "                   (a terminal only)\n"
     "  -h, --help       this text\n"
+    "\n"
+    "A scenario's expect: assertions are checked after the report: a\n"
+    "failing one is listed on stderr and the exit status is 3.\n"
     "\n"
     "example:\n"
     "  pksim run scenarios/iot-by-day.yaml --format csv -o series.csv\n"
@@ -142,7 +157,11 @@ static const char compare_text[] =
     "  --bands B        share (default) or equal, as for run\n"
     "  --color WHEN     auto (default), always or never, as for run\n"
     "  --variant NAME   run only the variant NAME (a sweep: one process\n"
-    "                   per variant, merged by tools/merge-compare.py)\n"
+    "                   per variant, merged by tools/merge-compare.py);\n"
+    "                   with it, or with --key, the scenario's expect:\n"
+    "                   is not checked (it speaks of its own variants)\n"
+    "  --narrate        the run's events on stderr first, as for run\n"
+    "  --step           --narrate, waiting for Enter (a terminal only)\n"
     "  --seed N         replace the scenario's seed\n"
     "  -o, --output F   write the report to F, whole or not at all\n"
     "  --allow-undefined-key\n"
@@ -230,6 +249,25 @@ static const char plan_text[] =
     "  pksim plan scenarios/plans/offices.plan.yaml --scenario -o r.yaml\n"
     "\n" PK_HELP_EXIT;
 
+static const char check_text[] =
+    "usage: pksim check [SCENARIO.yaml...]\n"
+    "\n"
+    "Runs each scenario (by default every shipped one: *.yaml of\n"
+    "BINDIR/../share/pksim/scenarios beside an installed pksim, else of\n"
+    "the source tree's scenarios/) and checks its expect: assertions:\n"
+    "does each lesson still show what it says? Prints a table, one row\n"
+    "per scenario (assertions, passed, failed, status: ok, FAIL, error\n"
+    "or \"no expect:\"); each failing assertion goes to stderr as\n"
+    "FILE:LINE:COL with its expected and actual value.\n"
+    "\n"
+    "options:\n"
+    "  -h, --help       this text\n"
+    "\n"
+    "examples:\n"
+    "  pksim check\n"
+    "  pksim check scenarios/storage-split.yaml my-lesson.yaml\n"
+    "\n" PK_HELP_EXIT;
+
 static const char help_text[] =
     "usage: pksim help [COMMAND]\n"
     "\n"
@@ -246,11 +284,13 @@ static const char help_text[] =
 
 static const char *const run_options[] = {
     "--format", "--seed",	"--output", "-o",
-    "--allow-undefined-key", "--help", "-h", NULL,
+    "--allow-undefined-key", "--narrate", "--step", "--help", "-h", NULL,
 };
 
 static const char *const compare_options[] = {
     "--key",
+    "--narrate",
+    "--step",
     "--items",
     "--items-format",
     "--time-field",
@@ -283,10 +323,12 @@ static const char *const plan_options[] = {
     "--format", "--scenario", "--output", "-o", "--help", "-h", NULL,
 };
 
+static const char *const check_options[] = {"--help", "-h", NULL};
+
 static const char *const help_options[] = {"--help", "-h", NULL};
 
 const char *const cli_commands[] = {"run", "compare", "locate", "epk", "plan",
-				    NULL};
+				    "check", NULL};
 
 struct pk_help_cmd {
 	const char *name;
@@ -300,6 +342,7 @@ static const struct pk_help_cmd help_cmds[] = {
     {"locate", locate_text, locate_options},
     {"epk", epk_text, epk_options},
     {"plan", plan_text, plan_options},
+    {"check", check_text, check_options},
     {"help", help_text, help_options},
 };
 
