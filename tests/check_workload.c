@@ -14,7 +14,7 @@
 #include "pksim/workload/workload.h"
 #include "testutil.h"
 
-#define TS_MAX 4
+#define TS_MAX 24
 
 /* A hand-built scenario: one container, up to TS_MAX props and phases. */
 struct tscen {
@@ -233,7 +233,54 @@ START_TEST(test_workload_phases)
 	}
 	ck_assert_uint_eq(per_phase[0], 30); /* 3 s x 10/s */
 	ck_assert_uint_eq(per_phase[1], 10); /* 1 h x 10/h */
-	ck_assert_uint_eq(per_phase[2], 0);  /* floor(2 s x 0.25/s) = 0 */
+	/* ceil(2 s x 0.25/s) = ceil(0.5) = 1: op 0 at the phase's start */
+	ck_assert_uint_eq(per_phase[2], 1);
+	workload_free(w);
+}
+END_TEST
+
+/* Uniform arrivals: op j at start + j / rate for every j before the
+   phase's end, ceil(rate x duration) in all, so splitting a phase never
+   loses demand. {90 s, 1/m}: j / rate = 0, 60 s < 90 s, 120 s is not:
+   2 ops at 0 and 60,000 ms. 24 x {1 h, 0.5/h}: each phase's op 0 at its
+   start (j = 1 is 2 h in, past its end): 24. {24 h, 0.5/h}: j x 2 h <
+   24 h for j = 0..11: 12. */
+START_TEST(test_workload_fractional_phases)
+{
+	struct tscen t;
+	struct pk_workload *w;
+	struct pk_op op;
+	uint64_t n;
+	int i;
+
+	ts_init(&t);
+	ts_phase(&t, 90, 1.0 / 60, 1, 0, 0, 0, 0);
+	w = workload_new(&t.sc, 1);
+	ck_assert_int_eq(workload_next(w, &op), 1);
+	ck_assert_int_eq(op.t_ms, 0);
+	ck_assert_int_eq(workload_next(w, &op), 1);
+	ck_assert_int_eq(op.t_ms, 60000);
+	ck_assert_int_eq(workload_next(w, &op), 0);
+	workload_free(w);
+
+	ts_init(&t);
+	for (i = 0; i < 24; i++) {
+		ts_phase(&t, 3600, 0.5 / 3600, 1, 0, 0, 0, 0);
+	}
+	w = workload_new(&t.sc, 1);
+	for (n = 0; workload_next(w, &op); n++) {
+		ck_assert_int_eq(op.t_ms, (int64_t)n * 3600000);
+	}
+	ck_assert_uint_eq(n, 24);
+	workload_free(w);
+
+	ts_init(&t);
+	ts_phase(&t, 24 * 3600, 0.5 / 3600, 1, 0, 0, 0, 0);
+	w = workload_new(&t.sc, 1);
+	for (n = 0; workload_next(w, &op); n++) {
+		ck_assert_int_eq(op.t_ms, (int64_t)n * 7200000);
+	}
+	ck_assert_uint_eq(n, 12);
 	workload_free(w);
 }
 END_TEST
@@ -971,6 +1018,7 @@ Suite *tu_suite(void)
 	    CASE(test_workload_uniform_arrivals),
 	    CASE(test_workload_first_ops),
 	    CASE(test_workload_phases),
+	    CASE(test_workload_fractional_phases),
 	    CASE(test_workload_poisson_arrivals),
 	    CASE(test_workload_mix),
 	    CASE(test_workload_skip_without_items),

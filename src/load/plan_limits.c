@@ -197,7 +197,8 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 		double d_s = (double)p->duration_ms / 1000.0;
 
 		t_s += d_s;
-		ops += p->rate_per_s * d_s;
+		/* uniform arrivals send ceil(rate x duration) (workload) */
+		ops += ceil(p->rate_per_s * d_s);
 		if (t_s > (double)PK_SCENARIO_MAX_SIM_S) {
 			ld_err_at(ld, p->line, p->col,
 				  "the phases up to '%s' last %s s in all "

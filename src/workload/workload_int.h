@@ -139,6 +139,19 @@ static inline int64_t floor_robust(double x)
 	return (int64_t)floor(x);
 }
 
+/* ceil(x), but x within the same tolerance of an integer is that
+   integer (so 10/h for 1 h is 10 arrivals, not 11). */
+static inline int64_t ceil_robust(double x)
+{
+	long long r = llround(x);
+	double tol = fmax(PK_WL_ROUND_EPS, PK_WL_ROUND_REL * fabs(x));
+
+	if (fabs(x - (double)r) <= tol) {
+		return r;
+	}
+	return (int64_t)ceil(x);
+}
+
 /* Copy len bytes of s into buf (truncated to cap - 1), NUL-terminated;
    returns the bytes kept. */
 static inline size_t copy_str(char *buf, size_t cap, const char *s,

@@ -2,10 +2,13 @@
  * workload_stream: phases and the generated operation stream.
  *
  * Time. Phases run back to back from t = 0; phase i starts at the sum of
- * the earlier durations (whole seconds). UNIFORM arrivals: a phase offers
- * count = floor(duration_s * rate) operations (rounded to the nearest
- * integer when within PK_WL_ROUND_EPS of it, so 10/h for 1 h is 10), op j
- * at start + floor(j * 1000 / rate) (same rounding). POISSON arrivals:
+ * the earlier durations (whole seconds). UNIFORM arrivals: op j at
+ * start + floor(j * 1000 / rate) ms for every j whose j / rate falls
+ * before the phase's end, so a phase offers count = ceil(duration_s *
+ * rate) operations (rounded to the nearest integer when within
+ * PK_WL_ROUND_EPS of it, so 10/h for 1 h is 10): {90s, 1/m} sends 2 (t =
+ * 0 and 60 s), and splitting a phase never loses an operation (24 x {1h,
+ * 0.5/h} sends 24, one at each phase's start). POISSON arrivals:
  * exponential gaps with mean 1000 / rate ms are summed as a double from
  * the phase start; the first arrival is one gap in, the phase stops at
  * the first sum >= duration, and t_ms = start + floor(sum).
@@ -295,7 +298,7 @@ void wl_phase_init(struct pk_wl_phase *ph, const struct pk_phase_spec *ps,
 	int k;
 
 	ph->start_ms = start_ms;
-	ph->count = (uint64_t)floor_robust((double)ps->duration_ms /
+	ph->count = (uint64_t)ceil_robust((double)ps->duration_ms /
 					   PK_MS_PER_S * ps->rate_per_s);
 	ph->last_kind = PK_OP_CREATE;
 	for (k = 0; k < PK_OP_KINDS; k++) {
