@@ -209,8 +209,23 @@ int cli_check(int argc, char **argv)
 			paths[i] = xstrdup(argv[i + 1]);
 		}
 	} else {
+		char **more = NULL, *sub;
+		int m;
+
 		dir = shipped_dir();
 		n = list_yaml(dir, &paths);
+		/* and the lessons, in their order (scenarios/lessons/) */
+		sub = xmalloc(strlen(dir) + 16);
+		sprintf(sub, "%s/lessons", dir);
+		m = access(sub, R_OK) == 0 && n > 0 ? list_yaml(sub, &more) : 0;
+		if (m > 0) {
+			paths = xreallocarray(paths, (size_t)(n + m),
+					      sizeof(*paths));
+			memcpy(paths + n, more, (size_t)m * sizeof(*more));
+			n += m;
+		}
+		free(more);
+		free(sub);
 		if (n <= 0) {
 			if (n == 0) {
 				fprintf(stderr, "pksim: %s: error: no "

@@ -130,6 +130,7 @@ void ld_load_queries(struct ld *ld, const struct yn *n,
    names variants); free s's assertions. */
 void ld_load_expect(struct ld *ld, const struct yn *n);
 void ld_expect_free(struct pk_scenario *s);
+void ld_load_lesson(struct ld *ld, const struct yn *n);
 
 /* plan_limits.c */
 void ld_check_memory(struct ld *ld, const struct pk_scenario *s);

@@ -46,7 +46,7 @@ static void load_root(struct ld *ld, const struct yn *root)
 {
 	static const char *const keys[] = {
 	    "name", "description", "seed",   "clock",	 "container", "client",
-	    "cost", "items",	   "phases", "variants", "expect", NULL,
+	    "cost", "items",	   "phases", "variants", "expect", "lesson", NULL,
 	};
 	struct pk_scenario *s = ld->s;
 	const struct yn *n;
@@ -141,6 +141,9 @@ static void load_root(struct ld *ld, const struct yn *root)
 	}
 	if ((n = yn_get(root, "expect"))) {
 		ld_load_expect(ld, n);
+	}
+	if ((n = yn_get(root, "lesson"))) {
+		ld_load_lesson(ld, n);
 	}
 }
 

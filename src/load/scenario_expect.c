@@ -243,3 +243,65 @@ void ld_expect_free(struct pk_scenario *s)
 	s->expects = NULL;
 	s->n_expects = 0;
 }
+
+/* `lesson:` (scenarios/lessons/): what a class should see, checked for
+   shape only; the reports do not print it. */
+void ld_load_lesson(struct ld *ld, const struct yn *n)
+{
+	static const char *const keys[] = {"goal", "look_at", "questions",
+					   NULL};
+	static const char *const qkeys[] = {"question", "answer", NULL};
+	const struct yn *q;
+	char *tmp = NULL;
+	size_t i;
+
+	if (ld_need_kind(ld, n, YN_MAP, "lesson",
+			 "a mapping {goal: TEXT, look_at: TEXT, questions: "
+			 "[{question: TEXT, answer: TEXT}]}") < 0) {
+		return;
+	}
+	ld_check_keys(ld, n, keys, "in lesson");
+	for (i = 0; keys[i] && i < 2; i++) {
+		const struct yn *t = yn_get(n, keys[i]);
+
+		if (!t) {
+			ld_err(ld, n, "lesson needs %s: TEXT", keys[i]);
+		} else if (ld_get_string(ld, t, keys[i], 0, &tmp) == 0) {
+			free(tmp);
+			tmp = NULL;
+		}
+	}
+	q = yn_get(n, "questions");
+	if (!q || ld_need_kind(ld, q, YN_SEQ, "questions",
+			       "a list of {question: TEXT, answer: TEXT}") <
+		      0) {
+		if (!q) {
+			ld_err(ld, n, "lesson needs questions: a list of "
+				      "{question: TEXT, answer: TEXT}");
+		}
+		return;
+	}
+	for (i = 0; i < q->n_kids; i++) {
+		const struct yn *m = q->kids[i];
+		size_t k;
+
+		if (ld_need_kind(ld, m, YN_MAP, "a question",
+				 "{question: TEXT, answer: TEXT}") < 0) {
+			continue;
+		}
+		ld_check_keys(ld, m, qkeys, "in a lesson question");
+		for (k = 0; qkeys[k]; k++) {
+			const struct yn *t = yn_get(m, qkeys[k]);
+
+			if (!t) {
+				ld_err(ld, m, "a lesson question needs %s: "
+					      "TEXT",
+				       qkeys[k]);
+			} else if (ld_get_string(ld, t, qkeys[k], 0, &tmp) ==
+				   0) {
+				free(tmp);
+				tmp = NULL;
+			}
+		}
+	}
+}
