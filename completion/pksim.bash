@@ -45,7 +45,7 @@ _pksim()
 		fi
 		;;
 	--seed | --key | --time-field | --time-compression | --rate | \
-		--throughput | --query | --seeds | --variant)
+		--throughput | --query | --seeds | --variant | --jobs)
 		return
 		;;
 	-o | --output | --items)
@@ -57,11 +57,12 @@ _pksim()
 	case $cmd in
 	run)
 		opts='--format --bands --color --seed --wide --output -o
-			--allow-undefined-key --narrate --step --help'
+			--quiet --allow-undefined-key --narrate --step --help'
 		;;
 	compare)
 		opts='--key --items --items-format --time-field
-			--time-compression --rate --at-once --query --seeds --throughput --variant
+			--time-compression --rate --at-once --query --seeds --throughput --variant --jobs
+			--quiet
 			--format --bands --color --seed --output -o --allow-undefined-key
 			--narrate --step --help'
 		;;

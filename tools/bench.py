@@ -25,6 +25,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 
 TARGETS = {
     "run_ops_per_s": ">= 10,000,000",
@@ -139,11 +140,23 @@ def main():
         four = scenario(tmp, "four.yaml", body + (
             "variants:\n"
             "  - {name: a}\n  - {name: b}\n  - {name: c}\n  - {name: d}\n"))
-        s1, _, _ = run([pksim, "compare", one, "--format", "json"])
-        s4, _, _ = run([pksim, "compare", four, "--format", "json"])
+        # on one core (--jobs 1): CPU seconds
+        s1, _, _ = run([pksim, "compare", one, "--format", "json",
+                        "--jobs", "1"])
+        s4, _, _ = run([pksim, "compare", four, "--format", "json",
+                        "--jobs", "1"])
         fig["compare1_seconds"] = round(s1, 3)
         fig["compare4_seconds"] = round(s4, 3)
         fig["compare4_over_4x_one"] = round(s4 / (4 * s1), 2)
+        # --jobs 2 (threads): wall seconds against --jobs 1's wall
+        # seconds; on a shared machine this depends on the load
+        w = []
+        for j in ("1", "2"):
+            t0 = time.monotonic()
+            run([pksim, "compare", four, "--format", "json", "--jobs", j])
+            w.append(time.monotonic() - t0)
+        fig["compare4_jobs1_wall_seconds"] = round(w[0], 3)
+        fig["compare4_jobs2_wall_seconds"] = round(w[1], 3)
 
         # ingest: a generated JSON-lines file of 1 M records
         n_rec = 1_000_000 // scale
@@ -182,6 +195,10 @@ def main():
         ("compare 4 variants, s", str(fig["compare4_seconds"]), ""),
         ("4 variants / (4 x 1)", str(fig["compare4_over_4x_one"]),
          TARGETS["compare4_over_4x_one"]),
+        ("compare 4, --jobs 1, wall s",
+         str(fig["compare4_jobs1_wall_seconds"]), ""),
+        ("compare 4, --jobs 2, wall s",
+         str(fig["compare4_jobs2_wall_seconds"]), ""),
         ("data file ingest, records/s", f"{fig['ingest_records_per_s']:,}",
          TARGETS["ingest_records_per_s"]),
         ("simulated week at 1 op/s, s", str(fig["idle_week_seconds"]),

@@ -27,6 +27,24 @@ void diag_free(struct pk_diag *d)
 	diag_init(d);
 }
 
+void diag_move(struct pk_diag *to, struct pk_diag *from)
+{
+	size_t i;
+
+	for (i = 0; i < from->n_entries; i++) {
+		if (to->n_entries < PK_DIAG_MAX_ERRORS) {
+			to->entries[to->n_entries++] = from->entries[i];
+		} else {
+			free(from->entries[i].file);
+			free(from->entries[i].msg);
+			free(from->entries[i].note);
+		}
+	}
+	to->n_errors += from->n_errors;
+	to->n_env += from->n_env;
+	diag_init(from);
+}
+
 static void record(struct pk_diag *d, enum pk_diag_category cat,
 		   const char *file, int line, int col, const char *fmt,
 		   va_list ap)

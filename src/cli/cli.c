@@ -17,6 +17,7 @@
 #include "pksim/base/suggest.h"
 #include "pksim/base/units.h"
 #include "pksim/cli/help.h"
+#include "pksim/cli/progress.h"
 #include "pksim/report/report_csv.h"
 #include "pksim/report/report_html.h"
 #include "pksim/report/report_json.h"
@@ -43,7 +44,6 @@ enum pk_format {
 #define PK_CLI_MAX_KEYS 16
 /* --query options one compare takes, at most */
 #define PK_CLI_MAX_QUERIES 16
-#define PK_CLI_MAX_JOBS 256 /* --jobs N, at most */
 /* `pksim compare --items` without --throughput: one range at creation
    and no throttling worth the name for most exports. ASSUMPTION: a
    default for answering "which key?" from a data file alone. */
@@ -73,8 +73,7 @@ struct pk_run_opts {
 	int equal_bands;     /* --bands=equal (html) */
 	int colour;          /* --color: -1 auto (default), 0 never, 1 always */
 	const char *variant; /* --variant NAME: only that variant */
-	unsigned jobs;       /* --jobs N: threads for variants; 0 = the
-				number of cores */
+	unsigned jobs;       /* --jobs N; 0 = the number of cores */
 	int quiet;           /* --quiet: no progress line */
 	int narrate;         /* --narrate: the run's events on stderr */
 	int step;            /* --step: narrate, pausing at each event */
@@ -220,10 +219,9 @@ static int parse_compare_opt(int ch, const char *arg, struct pk_run_opts *o)
 		o->variant = arg;
 		return 0;
 	case 'j':
-		if (parse_u64(arg, &u) || u < 1 || u > PK_CLI_MAX_JOBS) {
+		if (parse_u64(arg, &u) || u < 1 || u > PK_SIM_MAX_JOBS) {
 			return usage_error("--jobs needs a number of threads "
-					   "from 1 to 256, got '%s'",
-					   arg);
+					   "from 1 to 256, got '%s'", arg);
 		}
 		o->jobs = (unsigned)u;
 		return 0;
@@ -294,6 +292,8 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 		{"wide", no_argument, NULL, 'W'},
 		{"narrate", no_argument, NULL, 'n'},
 		{"step", no_argument, NULL, 'p'},
+		{"jobs", required_argument, NULL, 'j'},
+		{"quiet", no_argument, NULL, 'Q'},
 		{NULL, 0, NULL, 0},
 	};
 	int ch, rc, li = 0, compare = o->compare;
@@ -465,10 +465,6 @@ static struct pk_scenario *scenario_of(const struct pk_run_opts *o,
 			return NULL;
 		}
 	}
-	if (sc && o->variant && scenario_keep_variant(sc, o->variant, diag)) {
-		scenario_free(sc);
-		return NULL;
-	}
 	if (sc && o->allow_undefined) {
 		scenario_allow_undefined_key(sc);
 	}
@@ -483,7 +479,8 @@ static struct pk_scenario *scenario_of(const struct pk_run_opts *o,
 		return NULL;
 	}
 	/* more variants, more memory: the estimate again (issue 11 fault 5) */
-	if (sc && o->n_keys > 0 && scenario_check_plan(sc, diag)) {
+	if (sc && ((o->variant && scenario_keep_variant(sc, o->variant, diag)) ||
+		   (o->n_keys > 0 && scenario_check_plan(sc, diag)))) {
 		scenario_free(sc);
 		return NULL;
 	}
@@ -503,6 +500,8 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 	struct pk_diag diag;
 	struct pk_scenario *sc;
 	struct pk_run *run;
+	struct pk_sim_opts so = {0};
+	struct pk_progress prog;
 	char *buf = NULL;
 	size_t len = 0;
 	int rc;
@@ -544,9 +543,13 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 		diag_free(&diag);
 		return rc;
 	}
-	run = sc ? sim_run_detail(sc, o.have_seed ? o.seed : sc->seed,
-				  o.format == PK_FORMAT_CSV, &diag)
+	so.keep_seconds = o.format == PK_FORMAT_CSV;
+	so.jobs = o.compare ? o.jobs : 1; /* 0: the number of cores */
+	progress_start(&prog, stderr, o.quiet, &so);
+	run = sc ? sim_run_opts(sc, o.have_seed ? o.seed : sc->seed, &so,
+				&diag)
 		 : NULL;
+	progress_end(&prog);
 	if (!run) {
 		rc = exit_for(&diag);
 		diag_print(&diag, stderr);

@@ -85,6 +85,8 @@ static const char run_text[] =
     "  -o, --output F   write the report to F, whole or not at all\n"
     "                   (through a temporary file and a rename); '-' is\n"
     "                   standard output\n"
+    "  --quiet          no progress line (a run over ~2 s shows one on\n"
+    "                   standard error when that is a terminal)\n"
     "  --allow-undefined-key\n"
     "                   study items without the key's property on\n"
     "                   purpose (the undefined logical partition); by\n"
@@ -164,6 +166,10 @@ static const char compare_text[] =
     "  --step           --narrate, waiting for Enter (a terminal only)\n"
     "  --seed N         replace the scenario's seed\n"
     "  -o, --output F   write the report to F, whole or not at all\n"
+    "  --jobs N         threads for the variants (default: the number\n"
+    "                   of cores); the output is the same for any N\n"
+    "  --quiet          no progress line (a run over ~2 s shows one on\n"
+    "                   standard error when that is a terminal)\n"
     "  --allow-undefined-key\n"
     "                   study items without the key's property on\n"
     "                   purpose (the undefined logical partition); by\n"
@@ -284,7 +290,7 @@ static const char help_text[] =
 
 static const char *const run_options[] = {
     "--format", "--seed",	"--output", "-o",
-    "--allow-undefined-key", "--narrate", "--step", "--help", "-h", NULL,
+    "--quiet", "--allow-undefined-key", "--narrate", "--step", "--help", "-h", NULL,
 };
 
 static const char *const compare_options[] = {
@@ -301,6 +307,8 @@ static const char *const compare_options[] = {
     "--seeds",
     "--throughput",
     "--variant",
+    "--jobs",
+    "--quiet",
     "--format",
     "--seed",
     "--output",

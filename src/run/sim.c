@@ -4,9 +4,11 @@
 #include "pksim/base/fmt.h"
 #include "pksim/run/sim.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
@@ -203,7 +205,7 @@ static void retry_gone(struct pk_variant *v, const struct pk_op *op,
 	retryq_push(&v->retries, &e);
 }
 
-static void attempt(struct pk_run *run, struct pk_variant *v,
+static inline void attempt(struct pk_run *run, struct pk_variant *v,
 		    const struct pk_op *op, struct pk_retry_state st,
 		    int64_t t_ms)
 {
@@ -265,7 +267,7 @@ static int check_minimum(struct pk_run *run, const struct pk_variant *v,
 		       c->highest_ru_per_s,
 		       provision_storage_gb(container_storage(c)),
 		       start_ms / PK_MS_PER_S,
-		       scenario_variant_suffix(run->n_variants > 1, c->name, vn,
+		       scenario_variant_suffix(run->total_variants > 1, c->name, vn,
 					       sizeof(vn))));
 	run->stopped = 1;
 	return -1;
@@ -296,7 +298,7 @@ static int set_autoscale_max(struct pk_run *run, const struct pk_variant *v,
 			   ph->name, fmt_thousands(ph->autoscale_max_ru_per_s, a),
 			   fmt_thousands(min, b),
 			   (long long)(start_ms / PK_MS_PER_S),
-			   scenario_variant_suffix(run->n_variants > 1, c->name, vn,
+			   scenario_variant_suffix(run->total_variants > 1, c->name, vn,
 						   sizeof(vn)));
 		run->stopped = 1;
 		return -1;
@@ -355,7 +357,7 @@ static int redistribute(struct pk_run *run, const struct pk_variant *v,
 			   "the %s RU/s a physical partition holds%s",
 			   ph->name, e->range_id, fmt_thousands(e->ru_per_s, a),
 			   fmt_thousands(c->spec.pp_ru_per_s, b),
-			   scenario_variant_suffix(run->n_variants > 1, c->name, vn,
+			   scenario_variant_suffix(run->total_variants > 1, c->name, vn,
 						   sizeof(vn)));
 	} else {
 		/* the ids it has, as many as fit */
@@ -374,7 +376,7 @@ static int redistribute(struct pk_run *run, const struct pk_variant *v,
 			   ph->name, e->range_id,
 			   (long long)(start_ms / PK_MS_PER_S), e->range_id,
 			   ids,
-			   scenario_variant_suffix(run->n_variants > 1, c->name, vn,
+			   scenario_variant_suffix(run->total_variants > 1, c->name, vn,
 						   sizeof(vn)));
 	}
 	run->stopped = 1;
@@ -528,9 +530,99 @@ struct pk_run *sim_run(const struct pk_scenario *sc, uint64_t seed,
 struct pk_run *sim_run_detail(const struct pk_scenario *sc, uint64_t seed,
 			      int keep_seconds, struct pk_diag *diag)
 {
-	struct pk_run *run;
+	struct pk_sim_opts o;
+
+	memset(&o, 0, sizeof(o));
+	o.keep_seconds = keep_seconds;
+	o.jobs = 1;
+	return sim_run_opts(sc, seed, &o, diag);
+}
+
+/* One thread's share of the variants: a copy of the run whose variants
+   are variants[first .. first + n - 1] of the whole run, over its own
+   operation stream, with its own diagnostics. */
+struct pk_group {
+	struct pk_run run;         /* shallow copy; workload, diag own */
+	size_t first;              /* index of its first variant */
+	struct pk_diag diag;
+	uint64_t stop_seq;         /* where it stopped: the operation (or
+				      UINT64_MAX: after the stream) ... */
+	size_t stop_variant;       /* ... and the variant (whole run's
+				      index) */
+	const struct pk_sim_opts *opts; /* progress: group 0 only */
+	pthread_t thread;
+	int started;               /* 1: thread runs it */
+};
+
+/* The stream through the group's variants, then their finish; as the
+   one-thread loop does for every variant. */
+static void *run_group(void *arg)
+{
+	struct pk_group *g = arg;
+	struct pk_run *run = &g->run;
+	const struct pk_sim_opts *o = g->opts;
+	int64_t total =
+		workload_phase_start_ms(run->workload, run->sc->n_phases);
 	struct pk_op op;
 	size_t i;
+
+	while (workload_next(run->workload, &op)) {
+		for (i = 0; i < run->n_variants; i++) {
+			struct pk_variant *v = &run->variants[i];
+			struct pk_retry_state st = {0, 0, 0, 0};
+
+			drain_retries(run, v, op.t_ms, op.seq);
+			phase_actions(run, v, op.t_ms);
+			if (run->stopped) {
+				g->stop_seq = op.seq;
+				g->stop_variant = g->first + i;
+				return NULL;
+			}
+			v->container->metrics.totals.operations++;
+			attempt(run, v, &op, st, op.t_ms);
+		}
+		if (o && o->progress &&
+		    (op.seq & (PK_SIM_PROGRESS_OPS - 1)) == 0) {
+			o->progress(o->progress_ctx, op.t_ms, total,
+				    op.seq + 1);
+		}
+	}
+	for (i = 0; i < run->n_variants; i++) {
+		finish(run, &run->variants[i]);
+		if (run->stopped) {
+			g->stop_seq = UINT64_MAX;
+			g->stop_variant = g->first + i;
+			return NULL;
+		}
+	}
+	return NULL;
+}
+
+/* Groups to run the variants of run in: 1 unless o asks for threads and
+   the stream can be made again (generated items). */
+static size_t n_groups(const struct pk_run *run, const struct pk_sim_opts *o)
+{
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t g = !o ? 1
+		   : o->jobs > 0 ? o->jobs
+		   : cores > 0 ? (size_t)cores : 1;
+
+	if (g > PK_SIM_MAX_JOBS) {
+		g = PK_SIM_MAX_JOBS;
+	}
+
+	if (run->sc->items_file) {
+		return 1;
+	}
+	return g < run->n_variants ? g : run->n_variants;
+}
+
+struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
+			    const struct pk_sim_opts *o, struct pk_diag *diag)
+{
+	struct pk_run *run;
+	struct pk_group *groups, *stop = NULL;
+	size_t i, n, first = 0;
 
 	run = xcalloc(1, sizeof(*run));
 	run->sc = sc;
@@ -540,7 +632,7 @@ struct pk_run *sim_run_detail(const struct pk_scenario *sc, uint64_t seed,
 	run->id_prop = workload_prop_index(run->workload, "/id");
 	for (i = 0; i < sc->n_variants; i++) {
 		add_variant(run, &sc->variants[i], diag);
-		if (keep_seconds && i < run->n_variants) {
+		if (o && o->keep_seconds && i < run->n_variants) {
 			run->variants[i].container->metrics.keep_seconds = 1;
 		}
 		if (i < run->n_variants && sim_query_count(sc) > 0) {
@@ -553,28 +645,60 @@ struct pk_run *sim_run_detail(const struct pk_scenario *sc, uint64_t seed,
 		sim_free(run);
 		return NULL;
 	}
-	while (workload_next(run->workload, &op)) {
-		for (i = 0; i < run->n_variants; i++) {
-			struct pk_variant *v = &run->variants[i];
-			struct pk_retry_state st = {0, 0, 0, 0};
+	run->total_variants = run->n_variants;
+	n = n_groups(run, o);
+	groups = xcalloc(n, sizeof(*groups));
+	for (i = 0; i < n; i++) {
+		struct pk_group *g = &groups[i];
+		size_t count = run->n_variants / n + (i < run->n_variants % n);
 
-			drain_retries(run, v, op.t_ms, op.seq);
-			phase_actions(run, v, op.t_ms);
-			if (run->stopped) {
-				break;
-			}
-			v->container->metrics.totals.operations++;
-			attempt(run, v, &op, st, op.t_ms);
+		g->run = *run;
+		g->run.variants = run->variants + first;
+		g->run.n_variants = count;
+		g->run.workload = i == 0 ? run->workload : workload_new(sc, seed);
+		diag_init(&g->diag);
+		g->run.diag = &g->diag;
+		g->first = first;
+		g->opts = i == 0 ? o : NULL;
+		first += count;
+	}
+	for (i = 1; i < n; i++) {
+		/* a thread that cannot start runs here, after group 0 */
+		groups[i].started = pthread_create(&groups[i].thread, NULL,
+						   run_group, &groups[i]) == 0;
+	}
+	run_group(&groups[0]);
+	for (i = 1; i < n; i++) {
+		if (groups[i].started) {
+			pthread_join(groups[i].thread, NULL);
+		} else {
+			run_group(&groups[i]);
 		}
-		if (run->stopped) {
-			break;
+		workload_free(groups[i].run.workload);
+	}
+	/* the error one thread would have met first, alone */
+	for (i = 0; i < n; i++) {
+		struct pk_group *g = &groups[i];
+
+		if (g->run.stopped &&
+		    (!stop || g->stop_seq < stop->stop_seq ||
+		     (g->stop_seq == stop->stop_seq &&
+		      g->stop_variant < stop->stop_variant))) {
+			stop = g;
+		}
+		if (g->run.end_ms > run->end_ms) {
+			run->end_ms = g->run.end_ms;
 		}
 	}
-	for (i = 0; i < run->n_variants && !run->stopped; i++) {
-		finish(run, &run->variants[i]);
+	if (stop) {
+		diag_move(diag, &stop->diag);
 	}
+	for (i = 0; i < n; i++) {
+		diag_free(&groups[i].diag);
+	}
+	free(groups);
 	run->diag = NULL;
-	if (run->stopped) {
+	if (stop) {
 		sim_free(run);
 		return NULL;
 	}

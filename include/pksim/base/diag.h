@@ -48,6 +48,11 @@ void diag_init(struct pk_diag *d);
 /* Release every message held by d; d is empty afterwards. */
 void diag_free(struct pk_diag *d);
 
+/* Move every message of from (in order) to the end of to, as if each had
+   been reported to to (counts too; beyond PK_DIAG_MAX_ERRORS kept, the
+   messages are dropped but counted); from is empty afterwards. */
+void diag_move(struct pk_diag *to, struct pk_diag *from);
+
 /*
  * Record one error at FILE:LINE:COL (1-based; 0 for unknown line/column).
  * file is copied. The message is printf-formatted. Never fails (out of

@@ -79,6 +79,10 @@ struct pk_run {
 	int id_prop;                  /* workload index of /id, or -1 */
 	int64_t end_ms;               /* last closed second's end */
 	struct pk_diag *diag;         /* borrowed; during sim_run only */
+	size_t total_variants;        /* variants of the whole run: messages
+					 name the variant when > 1 (a
+					 thread's copy of run holds only
+					 some of them in variants) */
 	int stopped;                  /* 1 once a phase action was refused */
 };
 
@@ -101,6 +105,43 @@ struct pk_run *sim_run(const struct pk_scenario *sc, uint64_t seed,
  */
 struct pk_run *sim_run_detail(const struct pk_scenario *sc, uint64_t seed,
 			      int keep_seconds, struct pk_diag *diag);
+
+/* Called from time to time during a run (sim_run_opts): simulated time
+   done and in all (ms since t = 0; done may pass total while retries
+   drain) and operations of the stream done so far. */
+typedef void (*pk_sim_progress_fn)(void *ctx, int64_t done_ms,
+				   int64_t total_ms, uint64_t ops);
+
+/* threads a run uses at most */
+#define PK_SIM_MAX_JOBS 256
+
+/* Operations between two calls of the progress callback, a power of 2 */
+#define PK_SIM_PROGRESS_OPS 16384
+
+struct pk_sim_opts {
+	int keep_seconds;            /* as sim_run_detail's */
+	unsigned jobs;               /* threads for the variants (issue 13
+					section 2): up to this many groups of
+					variants, each in its own thread over
+					its own copy of the operation stream
+					(same scenario and seed, so the same
+					stream); 1: one thread; 0: the number
+					of cores (at most
+					PK_SIM_MAX_JOBS). Items from
+					a data file: always one thread. The
+					result is the same whatever jobs is. */
+	pk_sim_progress_fn progress; /* NULL: none; called from the
+					calling thread only */
+	void *progress_ctx;
+};
+
+/*
+ * sim_run_detail with options o. An error stops the run as without
+ * threads: the error reported is the one a run in one thread meets first
+ * (in stream order, then variant order), alone.
+ */
+struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
+			    const struct pk_sim_opts *o, struct pk_diag *diag);
 
 /* Free r and everything it owns; NULL is allowed. */
 void sim_free(struct pk_run *r);

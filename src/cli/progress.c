@@ -1,0 +1,93 @@
+/*
+ * progress: see progress.h.
+ */
+#include "pksim/cli/progress.h"
+
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+#define PK_NS_PER_MS 1000000LL
+#define PK_NS_PER_S 1000000000LL
+
+static int64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * PK_NS_PER_S + ts.tv_nsec;
+}
+
+void progress_start(struct pk_progress *p, FILE *out, int quiet,
+		    struct pk_sim_opts *so)
+{
+	const char *env = getenv("PKSIM_PROGRESS_AFTER_MS");
+	char *end;
+	long long after = PK_PROGRESS_AFTER_MS;
+
+	p->out = !quiet && out && isatty(fileno(out)) ? out : NULL;
+	if (env && env[0]) {
+		long long v = strtoll(env, &end, 10);
+
+		if (!*end && v >= 0) {
+			after = v;
+		}
+	}
+	p->start_ns = now_ns();
+	p->after_ns = (int64_t)after * PK_NS_PER_MS;
+	p->last_ns = 0;
+	p->shown = 0;
+	so->progress = progress_update;
+	so->progress_ctx = p;
+}
+
+/* Simulated seconds as H:MM:SS */
+static void clock_text(int64_t ms, char *buf, size_t cap)
+{
+	long long s = ms < 0 ? 0 : (long long)(ms / 1000);
+
+	snprintf(buf, cap, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
+}
+
+void progress_update(void *ctx, int64_t done_ms, int64_t total_ms,
+		     uint64_t ops)
+{
+	struct pk_progress *p = ctx;
+	int64_t t = now_ns(), wall;
+	char done[32], total[32], left[48] = "";
+	double pct, rate;
+
+	if (!p->out || t - p->start_ns < p->after_ns ||
+	    (p->last_ns && t - p->last_ns < PK_PROGRESS_EVERY_MS * PK_NS_PER_MS)) {
+		return;
+	}
+	p->last_ns = t;
+	wall = t - p->start_ns;
+	if (done_ms > total_ms) {
+		done_ms = total_ms;
+	}
+	pct = total_ms > 0 ? 100.0 * (double)done_ms / (double)total_ms : 100.0;
+	rate = wall > 0 ? (double)ops * PK_NS_PER_S / (double)wall : 0;
+	if (done_ms > 0 && done_ms < total_ms) {
+		double s = (double)wall / PK_NS_PER_S *
+			   (double)(total_ms - done_ms) / (double)done_ms;
+
+		snprintf(left, sizeof(left), ", about %.0fm %02.0fs left",
+			 (double)((long long)s / 60), (double)((long long)s % 60));
+	}
+	clock_text(done_ms, done, sizeof(done));
+	clock_text(total_ms, total, sizeof(total));
+	/* \r and erase-to-end-of-line: one line, redrawn in place */
+	fprintf(p->out, "\rpksim: simulated %s of %s (%.0f%%), %.1f M ops/s%s\033[K",
+		done, total, pct, rate / 1e6, left);
+	fflush(p->out);
+	p->shown = 1;
+}
+
+void progress_end(struct pk_progress *p)
+{
+	if (p->out && p->shown) {
+		fputs("\r\033[K", p->out);
+		fflush(p->out);
+	}
+}

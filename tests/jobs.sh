@@ -1,0 +1,89 @@
+#!/bin/sh
+# jobs: `compare --jobs N` (issue 13 section 2) prints byte for byte what
+# --jobs 1 prints, on stdout and stderr, for every format, with the
+# variants split over 2, 3 and 4 threads (compare-iot has 4 variants,
+# compare-offices 4); and when several variants stop with an error, the
+# one a single thread meets first is reported, alone. Then the progress
+# line (issue 13 section 4) through a pseudo-terminal (python3's pty):
+# on a terminal it appears on stderr, with PKSIM_PROGRESS_AFTER_MS=0 so
+# the test needs no long run, and is erased at the end; stdout is the same
+# as without a terminal; nothing with --quiet or when stderr is a pipe.
+# Usage (meson test does this): sh tests/jobs.sh PKSIM SOURCE_DIR
+set -eu
+pksim=$1
+src=$2
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pksim-jobs.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+for sc in compare-iot compare-offices; do
+	for f in text json csv; do
+		"$pksim" compare "$src/scenarios/$sc.yaml" --format "$f" \
+			--jobs 1 >"$tmp/1.out" 2>"$tmp/1.err"
+		for j in 2 3 4; do
+			"$pksim" compare "$src/scenarios/$sc.yaml" --format "$f" \
+				--jobs "$j" >"$tmp/j.out" 2>"$tmp/j.err"
+			cmp "$tmp/1.out" "$tmp/j.out"
+			cmp "$tmp/1.err" "$tmp/j.err"
+		done
+	done
+done
+
+# rule 8: at t = 0 the phase sets 500 RU/s; variant a (400 RU/s) may,
+# big's minimum is 1% of 100,000 = 1,000 and big2's 1% of 200,000 =
+# 2,000: one thread stops at big (variant order), so only big's error
+cat >"$tmp/two-errors.yaml" <<'YAML'
+container: {partition_key: /k, throughput: 100000}
+variants:
+  - {name: a, throughput: 400}
+  - {name: big}
+  - {name: big2, throughput: 200000}
+phases:
+  - {name: x, duration: 5s, rate: 1/s, throughput: 500}
+YAML
+for j in 1 3; do
+	if "$pksim" compare "$tmp/two-errors.yaml" --jobs "$j" \
+		>/dev/null 2>"$tmp/err$j"; then
+		echo "jobs: two-errors.yaml succeeded with --jobs $j" >&2
+		exit 1
+	fi
+done
+cmp "$tmp/err1" "$tmp/err3"
+grep -q "below the minimum 1,000 .* in variant 'big'$" "$tmp/err3"
+[ "$(wc -l <"$tmp/err3")" -eq 1 ]
+
+PKSIM_PROGRESS_AFTER_MS=0 python3 - "$pksim" "$src/scenarios/compare-iot.yaml" <<'PY'
+import os, pty, subprocess, sys
+pksim, sc = sys.argv[1], sys.argv[2]
+cmd = [pksim, "compare", sc, "--format", "json", "--jobs", "2"]
+
+def on_pty(extra):
+    m, s = pty.openpty()
+    p = subprocess.run(cmd + extra, stdout=subprocess.PIPE, stderr=s)
+    os.close(s)
+    err = b""
+    while True:
+        try:
+            d = os.read(m, 65536)
+        except OSError:
+            break
+        if not d:
+            break
+        err += d
+    os.close(m)
+    assert p.returncode == 0, p.returncode
+    return p.stdout, err
+
+plain = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+assert plain.returncode == 0 and plain.stderr == b"", plain.stderr
+out, err = on_pty([])
+assert out == plain.stdout, "stdout differs on a terminal"
+# 240,000 operations, a line every 16,384 (the first at operation 1):
+# several draws of one line, each starting with \r, then erased
+assert err.startswith(b"\rpksim: simulated 0:00:00 of 0:02:00 (0%)"), err[:80]
+assert b" M ops/s" in err and err.endswith(b"\r\x1b[K"), err[-80:]
+assert b"\n" not in err, "the progress line must not scroll"
+out, err = on_pty(["--quiet"])
+assert out == plain.stdout and err == b"", err[:80]
+print("jobs: progress on a terminal only")
+PY
