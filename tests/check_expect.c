@@ -314,6 +314,54 @@ START_TEST(test_narrate_storage_split)
 }
 END_TEST
 
+/* The shorthands first_403_s and range_429_rate[ID], and the narration of
+   a full logical partition: one key value, a 1 MiB logical partition
+   cap, 10 creates/s of 10 KiB for 20 s at 400 RU/s. 1,048,576 / 10,240
+   = 102.4: 102 items fit; the 103rd (index 102) is sent at 102 / 10 =
+   10.2 s, in second 10, and refused with 403/1014, as is every later
+   one: 200 - 102 = 98. 10 x ~14 RU/s is far below 400: no 429 on the
+   one range (id 0). */
+START_TEST(test_shorthands_full_partition)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400,\n"
+	    "            logical_partition_storage: 1MB}\n"
+	    "items: {k: {values: [one]}}\n"
+	    "phases:\n"
+	    "  - {duration: 20s, rate: 10/s, ops: {create: 1}, "
+	    "item_size: 10KB}\n"
+	    "expect:\n"
+	    "  - {measure: first_403_s, equal: 10}\n"
+	    "  - {measure: totals.rejected_403, equal: 98}\n"
+	    "  - {measure: \"range_429_rate[0]\", equal: 0}\n"
+	    "  - {measure: \"range_429_rate[7]\", equal: 0}\n";
+	char *dir = tu_tmpdir(), path[512], args[1200], *out = NULL,
+	     *err = NULL;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/full.yaml", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+	snprintf(args, sizeof(args), "run %s --narrate -o %s/r.txt", path,
+		 dir);
+	/* range 7 does not exist: that one fails as absent, exit 3 */
+	ck_assert_int_eq(tu_run(args, &out, &err), 3);
+	ck_assert_msg(strstr(err, "t = 10 s: logical partition \"one\" "
+				  "reaches its 1.0 MiB cap: its next write "
+				  "gets 403/1014.\n"),
+		      "%s", err);
+	ck_assert_msg(strstr(err, "expect failed: range_429_rate[7]: "
+				  "expected = 0, got absent\n"),
+		      "%s", err);
+	ck_assert_msg(strstr(err, "1 of 4 expectations failed"), "%s", err);
+	free(out);
+	free(err);
+	free(dir);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("expect");
@@ -325,6 +373,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_broken_expectation);
 	tcase_add_test(tc, test_all_hold_one_line);
 	tcase_add_test(tc, test_narrate_storage_split);
+	tcase_add_test(tc, test_shorthands_full_partition);
 	suite_add_tcase(s, tc);
 	return s;
 }
