@@ -474,6 +474,31 @@ static char *text_of(const char *yaml, int compare)
 }
 
 /*
+ * Actions but no throughput change (a serverless container whose storage
+ * splits raise its RU/s): "(none)" belongs under "throughput changes",
+ * before "actions", not after the actions. 10 keys of 1 KB items at
+ * 10/s over a 4 KB partition cap split in the first second.
+ */
+START_TEST(test_report_none_before_actions)
+{
+	static const char *const yaml =
+		"container: {partition_key: /k, serverless: true, "
+		"physical_partition_storage: 4KB}\n"
+		"items: {k: {values: \"k{0..9}\"}}\n"
+		"phases:\n"
+		"  - {duration: 2s, rate: 10/s}\n";
+	char *out = text_of(yaml, 0);
+
+	ck_assert_ptr_nonnull(strstr(out, "\nthroughput changes\n  (none)\n"
+					  "\nactions\n"));
+	/* and none between the actions and the splits */
+	ck_assert_ptr_nonnull(strstr(out, "serverless_ru"));
+	ck_assert_ptr_null(strstr(out, "  (none)\n\nsplits\n"));
+	free(out);
+}
+END_TEST
+
+/*
  * Issue 12 §5, no truncation that hides meaning. Keys
  * "tenant-0000000000000000000000000000-01" and "...-02" (38 characters,
  * 40 with the quotes) share their first 36: cut to the 32-byte column
@@ -608,6 +633,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_report_query_names);
 	tcase_add_test(tc, test_report_timeline_idle);
 	tcase_add_test(tc, test_report_no_hiding_cuts);
+	tcase_add_test(tc, test_report_none_before_actions);
 	tcase_add_test(tc, test_report_epks_differ);
 	tcase_add_test(tc, test_report_grammar);
 	suite_add_tcase(s, tc);

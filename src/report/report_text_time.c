@@ -61,6 +61,9 @@ void text_events(const struct pk_result_variant *v, int digits, FILE *out)
 		}
 		fputc('\n', out);
 	}
+	if (m->n_changes == 0) {
+		fprintf(out, "  (none)\n");
+	}
 	if (m->n_actions > 0) {
 		fprintf(out, "\nactions\n");
 	}
@@ -69,9 +72,6 @@ void text_events(const struct pk_result_variant *v, int digits, FILE *out)
 			(long long)m->actions[i].t_s,
 			metrics_action_name(m->actions[i].kind),
 			m->actions[i].detail);
-	}
-	if (m->n_changes == 0) {
-		fprintf(out, "  (none)\n");
 	}
 	fprintf(out, "\nsplits\n");
 	for (i = 0; i < m->n_splits; i++) {
