@@ -41,6 +41,7 @@ for f in bin/pksim share/man/man1/pksim.1 share/man/man5/pksim-scenario.5 \
 	share/doc/pksim/docs/cosmos-mechanics.md share/doc/pksim/docs/design.md \
 	share/doc/pksim/docs/plan-format.md share/doc/pksim/docs/heatmap.md \
 	share/doc/pksim/docs/heatmap-iot-by-day.png \
+	share/doc/pksim/docs/teaching.md share/pksim/scenarios/lessons/01-partitioning-overview.yaml \
 	share/pksim/scenarios/plans/offices.plan.yaml \
 	share/bash-completion/completions/pksim; do
 	[ -f "$root/$f" ] || fail "not installed: $f"
@@ -152,6 +153,15 @@ if command -v bash >/dev/null 2>&1; then
 	want="${want}text,json,markdown,"
 	[ "$got" = "$want" ] || fail "completion gave '$got', want '$want'"
 fi
+
+# pksim check without arguments finds the installed scenarios beside the
+# binary (BINDIR/../share/pksim/scenarios), lessons too: 13 + 4, all ok
+"$root/bin/pksim" check >"$dest/check" 2>&1 ||
+	fail "installed pksim check failed: $(cat "$dest/check")"
+grep -qxF "shipped scenarios: $root/bin/../share/pksim/scenarios" \
+	"$dest/check" || fail "installed pksim check: $(head -1 "$dest/check")"
+grep -q '^17 scenarios, 0 failing$' "$dest/check" ||
+	fail "installed pksim check: $(tail -1 "$dest/check")"
 
 [ "$fails" -eq 0 ] || exit 1
 echo "ok: binary, pksim(1), pksim-scenario(5), scenarios, data, notices," \

@@ -236,6 +236,9 @@ int cli_check(int argc, char **argv)
 			return PK_EXIT_ENV;
 		}
 	}
+	if (dir) {
+		printf("shipped scenarios: %s\n", dir);
+	}
 	printf("%-28s %10s %8s %8s  %s\n", "scenario", "assertions", "passed",
 	       "failed", "status");
 	for (i = 0; i < n; i++) {
