@@ -1093,6 +1093,40 @@ START_TEST(test_sim_autoscale_lowered_in_hour)
 }
 END_TEST
 
+/*
+ * A scale-up the run never finishes (defect 6): 10,000 -> 30,000 RU/s
+ * at t = 5 s with split_delay 10 s would apply at 5 + 10 = 15 s, but the
+ * run ends at 5 + 5 = 10 s: no effective time (JSON null), planned 15,
+ * 2 partitions after (ceil(10,000 / 6,000) = 2, unsplit).
+ */
+START_TEST(test_sim_split_unfinished)
+{
+	static const char *const text =
+		"container: {partition_key: /k, throughput: 10000, "
+		"split_delay: 10s}\n"
+		"items: {k: {values: \"k{0..9}\"}}\n"
+		"phases:\n"
+		"  - {duration: 5s, rate: 1/s}\n"
+		"  - {duration: 5s, rate: 1/s, throughput: 30000}\n";
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_container *c;
+
+	diag_init(&d);
+	run = sim_run(load(text), 1, &d);
+	ck_assert_ptr_nonnull(run);
+	c = run->variants[0].container;
+	ck_assert_uint_eq(c->metrics.n_changes, 1);
+	ck_assert_int_eq(c->metrics.changes[0].t_s, 5);
+	ck_assert_int_eq(c->metrics.changes[0].effective_t_s,
+			 PK_EFFECTIVE_UNFINISHED);
+	ck_assert_int_eq(c->metrics.changes[0].planned_t_s, 15);
+	ck_assert_uint_eq(c->metrics.changes[0].ranges_after, 2);
+	free_run(run);
+	diag_free(&d);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -1123,6 +1157,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sim_redistribute_fractions);
 	tcase_add_test(tc, test_sim_phase_autoscale_max);
 	tcase_add_test(tc, test_sim_autoscale_lowered_in_hour);
+	tcase_add_test(tc, test_sim_split_unfinished);
 	suite_add_tcase(s, tc);
 	return s;
 }

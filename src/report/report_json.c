@@ -301,6 +301,11 @@ static json_t *changes(const struct pk_result_variant *v)
 				    e->effective_t_s < 0
 					    ? json_null()
 					    : json_integer(e->effective_t_s));
+		if (e->effective_t_s == PK_EFFECTIVE_UNFINISHED) {
+			/* the run ended before the splits were done */
+			json_object_set_new(o, "would_apply_t_s",
+					    json_integer(e->planned_t_s));
+		}
 		json_object_set_new(o, "from_ru_per_s",
 				    json_integer(e->from_ru_per_s));
 		json_object_set_new(o, "to_ru_per_s",

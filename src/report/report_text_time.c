@@ -51,7 +51,11 @@ void text_events(const struct pk_result_variant *v, int digits, FILE *out)
 			fmt_thousands((unsigned long long)e->to_ru_per_s, b),
 			e->ranges_before, e->ranges_after,
 			e->ranges_after == 1 ? "" : "s");
-		if (e->effective_t_s < 0) {
+		if (e->effective_t_s == PK_EFFECTIVE_UNFINISHED) {
+			fprintf(out, " (the run ended before its splits were "
+				     "done; they would have been at t=%llds)",
+				(long long)e->planned_t_s);
+		} else if (e->effective_t_s < 0) {
 			fprintf(out, " (cancelled by a later change before "
 				     "its splits were done)");
 		} else if (e->effective_t_s != e->t_s) {

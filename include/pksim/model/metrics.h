@@ -99,10 +99,18 @@ struct pk_split_event {
 	enum pk_split_reason reason;
 };
 
+/* effective_t_s of a scale-up whose splits the run never finished */
+#define PK_EFFECTIVE_UNFINISHED (-2)
+
 struct pk_throughput_event {
 	int64_t t_s;            /* when it was asked for */
 	int64_t effective_t_s;  /* when the new RU/s and layout apply: t_s,
-				   or the end of the split delay (>= t_s) */
+				   or the end of the split delay (>= t_s);
+				   -1 cancelled by a later change,
+				   PK_EFFECTIVE_UNFINISHED the run ended
+				   first (then planned_t_s says when) */
+	int64_t planned_t_s;    /* with PK_EFFECTIVE_UNFINISHED: when the
+				   splits would have been done */
 	int64_t from_ru_per_s;
 	int64_t to_ru_per_s;
 	size_t ranges_before;
