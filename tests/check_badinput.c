@@ -33,12 +33,13 @@
 #define BAD_MAX_CPU_S 120
 #define BAD_MAX_RSS_KB (1024L * 1024L)
 
-#define HEAD "container: {partition_key: /k, throughput: 400}\n" \
-	     "phases: [{duration: 1m, rate: 1/s}]\n"
+#define HEAD                                                                   \
+	"container: {partition_key: /k, throughput: 400}\n"                    \
+	"phases: [{duration: 1m, rate: 1/s}]\n"
 
 struct bad_run {
-	int status;    /* exit status, or -1 if killed */
-	char *err;     /* captured stderr, caller frees */
+	int status; /* exit status, or -1 if killed */
+	char *err;  /* captured stderr, caller frees */
 	long maxrss_kb;
 	double cpu_s;
 };
@@ -114,8 +115,8 @@ static char *first_line(char *s)
 	return s;
 }
 
-static void write_file(const char *path, const char *a, size_t an,
-		       int fill, size_t n, const char *b, size_t bn)
+static void write_file(const char *path, const char *a, size_t an, int fill,
+		       size_t n, const char *b, size_t bn)
 {
 	FILE *f = fopen(path, "wb");
 	char block[65536];
@@ -143,8 +144,7 @@ START_TEST(test_badinput_huge_scalar)
 	struct bad_run r;
 
 	snprintf(path, sizeof(path), "%s/huge.yaml", dir);
-	write_file(path, pre, strlen(pre), 'x', 100u * 1024u * 1024u, "\n",
-		   1);
+	write_file(path, pre, strlen(pre), 'x', 100u * 1024u * 1024u, "\n", 1);
 	run_bad(dir, path, &r);
 	ck_assert_int_eq(r.status, 2);
 	/* the byte count it names is left out: the loader stops reading at
@@ -153,7 +153,7 @@ START_TEST(test_badinput_huge_scalar)
 	ck_assert_msg(strncmp(r.err, want, strlen(want)) == 0, "got: %s",
 		      r.err);
 	ck_assert_ptr_nonnull(
-		strstr(first_line(r.err), " bytes; the limit is 16777216"));
+	    strstr(first_line(r.err), " bytes; the limit is 16777216"));
 	free(r.err);
 	unlink(path);
 	rmdir(dir);
@@ -172,8 +172,7 @@ START_TEST(test_badinput_deep_nesting)
 	memset(close_brackets, ']', 10000);
 	close_brackets[10000] = '\n';
 	snprintf(path, sizeof(path), "%s/deep.yaml", dir);
-	write_file(path, pre, strlen(pre), '[', 10000, close_brackets,
-		   10001);
+	write_file(path, pre, strlen(pre), '[', 10000, close_brackets, 10001);
 	free(close_brackets);
 	run_bad(dir, path, &r);
 	ck_assert_int_eq(r.status, 2);

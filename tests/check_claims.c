@@ -65,8 +65,8 @@ static json_t *at(json_t *j, const char *fmt, ...)
 		for (p = strtok_r(copy, "/", &save); p && j;
 		     p = strtok_r(NULL, "/", &save)) {
 			j = json_is_array(j)
-				    ? json_array_get(j, strtoul(p, NULL, 10))
-				    : json_object_get(j, p);
+				? json_array_get(j, strtoul(p, NULL, 10))
+				: json_object_get(j, p);
 		}
 	}
 	ck_assert_msg(j != NULL, "no %s in the report", path);
@@ -132,8 +132,8 @@ static const char *range_of(json_t *v, const char *epk)
 
 static void assert_near(double got, double want, double tol, const char *what)
 {
-	ck_assert_msg(fabs(got - want) <= tol, "%s: %.6g, expected %.6g +- %.3g",
-		      what, got, want, tol);
+	ck_assert_msg(fabs(got - want) <= tol,
+		      "%s: %.6g, expected %.6g +- %.3g", what, got, want, tol);
 }
 
 /* ---- throughput-split ---- */
@@ -302,9 +302,9 @@ START_TEST(test_claim_iot_by_day)
 	   t = 99 Wednesday's range serves only reads (1 RU each, so its RU
 	   equals its requests) */
 	ck_assert_int_eq(chdir(tu_src(".")), 0);
-	ck_assert_int_eq(tu_run("run scenarios/iot-by-day.yaml --format csv",
-				&csv, NULL),
-			 0);
+	ck_assert_int_eq(
+	    tu_run("run scenarios/iot-by-day.yaml --format csv", &csv, NULL),
+	    0);
 	for (line = strtok_r(csv, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		char id[32];
@@ -350,37 +350,36 @@ END_TEST
 START_TEST(test_claim_food_groups)
 {
 	static const char *groups[] = {
-		"Beef Products",
-		"Vegetables and Vegetable Products",
-		"Baked Products",
-		"Lamb, Veal, and Game Products",
-		"Soups, Sauces, and Gravies",
-		"Legumes and Legume Products",
-		"Poultry Products",
-		"Fast Foods",
-		"Beverages",
-		"Breakfast Cereals",
-		"Baby Foods",
-		"Fruits and Fruit Juices",
-		"Sweets",
-		"Pork Products",
-		"Finfish and Shellfish Products",
-		"Dairy and Egg Products",
-		"Sausages and Luncheon Meats",
-		"Fats and Oils",
-		"Cereal Grains and Pasta",
-		"Snacks",
-		"American Indian/Alaska Native Foods",
-		"Nut and Seed Products",
-		"Meals, Entrees, and Side Dishes",
-		"Restaurant Foods",
-		"Spices and Herbs",
+	    "Beef Products",
+	    "Vegetables and Vegetable Products",
+	    "Baked Products",
+	    "Lamb, Veal, and Game Products",
+	    "Soups, Sauces, and Gravies",
+	    "Legumes and Legume Products",
+	    "Poultry Products",
+	    "Fast Foods",
+	    "Beverages",
+	    "Breakfast Cereals",
+	    "Baby Foods",
+	    "Fruits and Fruit Juices",
+	    "Sweets",
+	    "Pork Products",
+	    "Finfish and Shellfish Products",
+	    "Dairy and Egg Products",
+	    "Sausages and Luncheon Meats",
+	    "Fats and Oils",
+	    "Cereal Grains and Pasta",
+	    "Snacks",
+	    "American Indian/Alaska Native Foods",
+	    "Nut and Seed Products",
+	    "Meals, Entrees, and Side Dishes",
+	    "Restaurant Foods",
+	    "Spices and Herbs",
 	};
 	/* the scenario's weights, in the same order; they sum to 8,421 */
-	static const int weight[] = {946, 828, 517, 464, 452, 386, 390,
-				     371, 366, 363, 362, 355, 347, 343,
-				     267, 264, 244, 219, 183, 171, 165,
-				     133, 113, 109, 63};
+	static const int weight[] = {
+	    946, 828, 517, 464, 452, 386, 390, 371, 366, 363, 362, 355, 347,
+	    343, 267, 264, 244, 219, 183, 171, 165, 133, 113, 109, 63};
 	json_t *root = report("run", "food-groups");
 	json_t *v = variant(root, "/foodGroup");
 	double share[3] = {0, 0, 0};
@@ -390,8 +389,8 @@ START_TEST(test_claim_food_groups)
 	/* 18,000 RU/s: 3 physical partitions of 18,000 / 3 = 6,000 */
 	ck_assert_uint_eq(LEN(v, "physical_partitions"), 3);
 	for (i = 0; i < 3; i++) {
-		assert_near(NUM(v, "physical_partitions/%zu/ru_per_s", i),
-			    6000, 1e-9, "ru_per_s");
+		assert_near(NUM(v, "physical_partitions/%zu/ru_per_s", i), 6000,
+			    1e-9, "ru_per_s");
 	}
 	/* the 25 food groups are the 25 logical partitions */
 	ck_assert_int_eq(INT(v, "totals/logical_partitions"), 25);
@@ -475,8 +474,10 @@ START_TEST(test_claim_storage_split)
 		ck_assert_int_le(INT(splits, "%zu/t_s", i), 35);
 	}
 	/* the second pair are the first split's children */
-	ck_assert_str_eq(STR(splits, "1/parent"), STR(splits, "0/children/0/id"));
-	ck_assert_str_eq(STR(splits, "2/parent"), STR(splits, "0/children/1/id"));
+	ck_assert_str_eq(STR(splits, "1/parent"),
+			 STR(splits, "0/children/0/id"));
+	ck_assert_str_eq(STR(splits, "2/parent"),
+			 STR(splits, "0/children/1/id"));
 	/* 4 physical partitions within the minute, each 6,000 / 4 = 1,500
 	   RU/s, each under the cap and with about a quarter of the data:
 	   122,880,000 / 4 = 30,720,000 B, +-10 % */
@@ -486,8 +487,8 @@ START_TEST(test_claim_storage_split)
 
 		assert_near(NUM(p, "ru_per_s"), 1500, 1e-9, "ru_per_s");
 		ck_assert_int_lt(INT(p, "storage_bytes"), cap);
-		assert_near((double)INT(p, "storage_bytes"), 30720000,
-			    3072000, "storage per range");
+		assert_near((double)INT(p, "storage_bytes"), 30720000, 3072000,
+			    "storage per range");
 	}
 	json_decref(root);
 }
@@ -582,9 +583,9 @@ START_TEST(test_claim_compare_offices)
 	   each key [office, "2026-01"], the office first */
 	ck_assert_int_eq(INT(month, "totals/logical_partitions"), 3);
 	for (i = 0; i < 3; i++) {
-		ck_assert_str_eq(STR(month, "hot_logical_partitions/%zu/key/1",
-				     i),
-				 "2026-01");
+		ck_assert_str_eq(
+		    STR(month, "hot_logical_partitions/%zu/key/1", i),
+		    "2026-01");
 	}
 	ck_assert_str_eq(STR(month, "hot_logical_partitions/0/key/0"),
 			 "buero-nord");
@@ -609,8 +610,7 @@ START_TEST(test_claim_autoscale_burst)
 	for (m = 0; m < 5; m++) {
 		assert_near(NUM(manual, "per_minute/%zu/ru_consumed", m), 150,
 			    1e-9, "quiet minute RU");
-		ck_assert_int_eq(INT(manual, "per_minute/%zu/throttled_429",
-				     m),
+		ck_assert_int_eq(INT(manual, "per_minute/%zu/throttled_429", m),
 				 0);
 	}
 	/* manual-400: 400 / 5 = 80 of each second's 500 writes fit; every
@@ -618,8 +618,7 @@ START_TEST(test_claim_autoscale_burst)
 	   so RU = 150 x 5 + 400 x (duration - 300) */
 	ck_assert_int_gt(INT(manual, "totals/throttled_429"), 0);
 	assert_near(NUM(manual, "totals/ru_consumed"),
-		    750.0 + 400.0 * (double)(dur - 300), 1e-6,
-		    "manual-400 RU");
+		    750.0 + 400.0 * (double)(dur - 300), 1e-6, "manual-400 RU");
 	ck_assert_int_eq(INT(manual, "totals/succeeded") * 5,
 			 (long long)NUM(manual, "totals/ru_consumed"));
 	/* most of the spike's 5,000 run out of their retries */
@@ -628,8 +627,7 @@ START_TEST(test_claim_autoscale_burst)
 	   against up to 120,000 saved: no 429, all 5,150 x 5 = 25,750 RU */
 	ck_assert_int_eq(INT(burst, "totals/throttled_429"), 0);
 	ck_assert_int_eq(INT(burst, "totals/succeeded"), 5150);
-	assert_near(NUM(burst, "totals/ru_consumed"), 25750, 1e-6,
-		    "burst RU");
+	assert_near(NUM(burst, "totals/ru_consumed"), 25750, 1e-6, "burst RU");
 	ck_assert_int_eq(INT(burst, "throughput_ru_per_s"), 400);
 	/* autoscale-4000: one partition scaling 400..4,000 (0.1 x Tmax),
 	   following the spike: no 429, peak 2,500 / 4,000 = 0.625, and
@@ -641,8 +639,7 @@ START_TEST(test_claim_autoscale_burst)
 	assert_near(NUM(as, "physical_partitions/0/peak_normalized_ru"),
 		    2500.0 / 4000, 1e-9, "autoscale peak");
 	ck_assert_uint_eq(LEN(as, "autoscale/billed_ru_per_s_per_hour"), 1);
-	ck_assert_int_eq(INT(as, "autoscale/billed_ru_per_s_per_hour/0"),
-			 2500);
+	ck_assert_int_eq(INT(as, "autoscale/billed_ru_per_s_per_hour/0"), 2500);
 	json_decref(root);
 }
 END_TEST
@@ -672,9 +669,9 @@ START_TEST(test_claim_compare_iot)
 	ck_assert_str_eq(STR(hot, "0/key"), "2026-03-04");
 	ck_assert_str_eq(STR(hot, "1/key"), "2026-03-05");
 	for (i = 0; i < 2; i++) {
-		assert_near(NUM(range(date, STR(hot, "%zu/range", i)),
-				"ru_per_s"),
-			    6000, 1e-9, "date range RU/s");
+		assert_near(
+		    NUM(range(date, STR(hot, "%zu/range", i)), "ru_per_s"),
+		    6000, 1e-9, "date range RU/s");
 		ck_assert_int_gt(INT(hot, "%zu/throttled_429", i), 0);
 	}
 	/* the synthetic keys spread again: {deviceId}-{date} is 1,000 x 2
@@ -762,7 +759,7 @@ START_TEST(test_claim_hierarchical)
 			 single + targeted + 4 * fanout);
 	ck_assert_int_le(INT(v, "queries/ranges_visited"),
 			 single + (long long)json_array_size(pps) *
-					  (targeted + fanout));
+				      (targeted + fanout));
 	json_decref(root);
 }
 END_TEST
@@ -806,8 +803,8 @@ START_TEST(test_claim_query_routing)
 	   IN 1 + 2.5 per range + 10 x 0.5, fan-out 36 */
 	assert_near(NUM(v, "totals/ru_consumed"),
 		    5.0 * (double)created + 6.0 * (double)single +
-			    6.0 * (double)targeted + 2.5 * (double)in_visits +
-			    36.0 * (double)fanout,
+			6.0 * (double)targeted + 2.5 * (double)in_visits +
+			36.0 * (double)fanout,
 		    1e-6, "RU consumed");
 	json_decref(root);
 }
@@ -895,10 +892,10 @@ START_TEST(test_claim_existing_container)
 	   (5 x 10,000: instant, rule 5); 50,000 / 9 = 5,555.6 */
 	assert_near(NUM(now, "layout/ru_per_s_per_partition"), 6000, 1e-9,
 		    "now's share");
-	assert_near(NUM(existing, "layout/ru_per_s_per_partition"), 10000,
-		    1e-9, "existing-50k's share");
-	assert_near(NUM(created, "layout/ru_per_s_per_partition"),
-		    50000.0 / 9, 1e-6, "new-50k's share");
+	assert_near(NUM(existing, "layout/ru_per_s_per_partition"), 10000, 1e-9,
+		    "existing-50k's share");
+	assert_near(NUM(created, "layout/ru_per_s_per_partition"), 50000.0 / 9,
+		    1e-6, "new-50k's share");
 	/* 5 x 20 GB stored at the start; the new container starts empty */
 	ck_assert_int_eq(INT(existing, "layout/stored_bytes"), 100 * gb);
 	ck_assert_int_eq(INT(created, "layout/stored_bytes"), 0);
@@ -952,9 +949,10 @@ START_TEST(test_claim_existing_container_text)
 	/* 30,000 / 5 = 6,000 and 50,000 / 5 = 10,000 on the existing 5, with
 	   5 x 20 GB = 100 GB stored; 50,000 / 9 = 5,555.6, about 5,556 */
 	ck_assert_ptr_nonnull(strstr(
-	    out, "layout: 5 physical partitions, existing, 6,000 RU/s each "
-		 "(30,000 RU/s on the partitions it has: rules 5, 7), 100.0 GiB "
-		 "stored at the start\n"));
+	    out,
+	    "layout: 5 physical partitions, existing, 6,000 RU/s each "
+	    "(30,000 RU/s on the partitions it has: rules 5, 7), 100.0 GiB "
+	    "stored at the start\n"));
 	ck_assert_ptr_nonnull(strstr(
 	    out, "layout: 9 physical partitions, created at 50,000 RU/s (rule "
 		 "2: one per 6,000 RU/s), about 5,556 RU/s each\n"));
@@ -978,11 +976,11 @@ END_TEST
 START_TEST(test_claim_every_scenario_covered)
 {
 	static const char *covered[] = {
-		"autoscale-burst", "compare-iot",    "compare-offices",
-		"existing-container",
-		"food-groups",	   "hierarchical",   "iot-by-day",
-		"iot-by-device",   "offices",	     "query-routing",
-		"storage-split",   "synthetic-keys", "throughput-split",
+	    "autoscale-burst",	  "compare-iot",   "compare-offices",
+	    "existing-container", "food-groups",   "hierarchical",
+	    "iot-by-day",	  "iot-by-device", "offices",
+	    "query-routing",	  "storage-split", "synthetic-keys",
+	    "throughput-split",
 	};
 	char *list = NULL, *line, *save = NULL;
 	int n = 0;

@@ -134,30 +134,28 @@ START_TEST(test_cli_usage_errors)
 	free(out);
 	free(err);
 	ck_assert_int_eq(tu_run("frobnicate", &out, &err), 2);
-	ck_assert_str_eq(first_line(err),
-			 "pksim: error: unknown command 'frobnicate'; commands: "
-			 "run, compare, locate, epk, plan; see 'pksim --help'");
+	ck_assert_str_eq(
+	    first_line(err),
+	    "pksim: error: unknown command 'frobnicate'; commands: "
+	    "run, compare, locate, epk, plan; see 'pksim --help'");
 	free(out);
 	free(err);
-	ck_assert_int_eq(tu_run("run scenarios/offices.yaml --format xml",
-				&out, &err),
-			 2);
+	ck_assert_int_eq(
+	    tu_run("run scenarios/offices.yaml --format xml", &out, &err), 2);
 	ck_assert_str_eq(first_line(err),
 			 "pksim: error: unknown format 'xml'; allowed: text, "
 			 "json, csv, markdown, html; see 'pksim --help'");
 	free(out);
 	free(err);
-	ck_assert_int_eq(tu_run("run scenarios/offices.yaml --seed -1", &out,
-				&err),
-			 2);
+	ck_assert_int_eq(
+	    tu_run("run scenarios/offices.yaml --seed -1", &out, &err), 2);
 	free(out);
 	free(err);
 	ck_assert_int_eq(tu_run("run", &out, &err), 2);
 	free(out);
 	free(err);
-	ck_assert_int_eq(tu_run("run tests/bad/does-not-exist.yaml", &out,
-				&err),
-			 2);
+	ck_assert_int_eq(
+	    tu_run("run tests/bad/does-not-exist.yaml", &out, &err), 2);
 	ck_assert_str_eq(first_line(err),
 			 "pksim: tests/bad/does-not-exist.yaml: error: cannot "
 			 "open: No such file or directory");
@@ -184,9 +182,8 @@ START_TEST(test_cli_output_file)
 	free(out);
 	free(err);
 	file = tu_read_file(path, NULL);
-	ck_assert_int_eq(tu_run("run scenarios/offices.yaml --format json",
-				&out, &err),
-			 0);
+	ck_assert_int_eq(
+	    tu_run("run scenarios/offices.yaml --format json", &out, &err), 0);
 	ck_assert_str_eq(file, out); /* the same bytes as on stdout */
 	free(file);
 	free(out);
@@ -212,13 +209,13 @@ START_TEST(test_cli_deterministic)
 	char *a = NULL, *b = NULL, *c = NULL, *err = NULL;
 
 	to_src_root();
-	ck_assert_int_eq(tu_run("run scenarios/food-groups.yaml --format json",
-				&a, &err),
-			 0);
+	ck_assert_int_eq(
+	    tu_run("run scenarios/food-groups.yaml --format json", &a, &err),
+	    0);
 	free(err);
-	ck_assert_int_eq(tu_run("run scenarios/food-groups.yaml --format json",
-				&b, &err),
-			 0);
+	ck_assert_int_eq(
+	    tu_run("run scenarios/food-groups.yaml --format json", &b, &err),
+	    0);
 	free(err);
 	/* same scenario and seed: byte-identical */
 	ck_assert_str_eq(a, b);
@@ -256,15 +253,13 @@ START_TEST(test_cli_locate)
 	ck_assert_ptr_nonnull(strstr(out, "range      "));
 	free(out);
 	free(err);
-	ck_assert_int_eq(tu_run("locate tests/good/locate.yaml '{\"id\": '",
-				&out, &err),
-			 2);
+	ck_assert_int_eq(
+	    tu_run("locate tests/good/locate.yaml '{\"id\": '", &out, &err), 2);
 	ck_assert_ptr_nonnull(strstr(err, "pksim: <item 1>:1:"));
 	free(out);
 	free(err);
-	ck_assert_int_eq(tu_run("locate tests/good/locate.yaml '[1]'", &out,
-				&err),
-			 2);
+	ck_assert_int_eq(
+	    tu_run("locate tests/good/locate.yaml '[1]'", &out, &err), 2);
 	ck_assert_str_eq(first_line(err),
 			 "pksim: <item 1>:1:1: error: an item must be a JSON "
 			 "object, like {\"deviceId\": \"dev-1\"}");
@@ -292,8 +287,9 @@ START_TEST(test_cli_exit_category)
 	free(err);
 	/* a directory given as the scenario: bad input */
 	ck_assert_int_eq(tu_run("run tests/bad", &out, &err), 2);
-	ck_assert_str_eq(first_line(err),
-			 "pksim: tests/bad: error: cannot read: Is a directory");
+	ck_assert_str_eq(
+	    first_line(err),
+	    "pksim: tests/bad: error: cannot read: Is a directory");
 	free(out);
 	free(err);
 	/* a scenario that exists but cannot be read: environment, 1 */
@@ -381,11 +377,12 @@ START_TEST(test_cli_items_only_options)
 			 opts[i][1]);
 		expect_fail(args, 2, want);
 	}
-	expect_fail("compare --items scenarios/data/iot_telemetry_3devices.json "
-		    "--rate 10 --time-compression 5 --key /device",
-		    2,
-		    "pksim: --time-compression: error: goes with --time-field: "
-		    "it divides the time between records");
+	expect_fail(
+	    "compare --items scenarios/data/iot_telemetry_3devices.json "
+	    "--rate 10 --time-compression 5 --key /device",
+	    2,
+	    "pksim: --time-compression: error: goes with --time-field: "
+	    "it divides the time between records");
 }
 END_TEST
 

@@ -79,8 +79,9 @@ START_TEST(test_compare_products_and_iot)
 		 tu_src("scenarios/data/cosmicworks_products_v4.json"));
 	v = variants_of(args, &root);
 	ck_assert_int_eq(num(card(v, 0), "logical_partitions"), 37);
-	ck_assert(num(card(v, 0), "hottest_share_requests") > 43.0 / 295 - 1e-9 &&
-		  num(card(v, 0), "hottest_share_requests") < 43.0 / 295 + 1e-9);
+	ck_assert(
+	    num(card(v, 0), "hottest_share_requests") > 43.0 / 295 - 1e-9 &&
+	    num(card(v, 0), "hottest_share_requests") < 43.0 / 295 + 1e-9);
 	json_decref(root);
 	/* iot_telemetry_3devices.json: by /device 3 logical partitions, the
 	   hottest 4,671 of 9,995 (46.73%); by the day of ts 1 (every reading
@@ -91,13 +92,14 @@ START_TEST(test_compare_products_and_iot)
 		 tu_src("scenarios/data/iot_telemetry_3devices.json"));
 	v = variants_of(args, &root);
 	ck_assert_int_eq(num(card(v, 0), "logical_partitions"), 3);
-	ck_assert(num(card(v, 0), "hottest_share_requests") > 4671.0 / 9995 - 1e-9 &&
-		  num(card(v, 0), "hottest_share_requests") < 4671.0 / 9995 + 1e-9);
+	ck_assert(
+	    num(card(v, 0), "hottest_share_requests") > 4671.0 / 9995 - 1e-9 &&
+	    num(card(v, 0), "hottest_share_requests") < 4671.0 / 9995 + 1e-9);
 	ck_assert_int_eq(num(card(v, 1), "logical_partitions"), 1);
 	ck_assert(num(card(v, 1), "hottest_share_requests") == 1.0);
-	ck_assert_str_eq(json_string_value(json_object_get(card(v, 1),
-							   "hottest_key")),
-			 "2020-07-13");
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(card(v, 1), "hottest_key")),
+	    "2020-07-13");
 	/* one logical partition ranks below three */
 	ck_assert_int_eq(num(card(v, 0), "rank"), 1);
 	ck_assert_int_eq(num(card(v, 1), "rank"), 2);
@@ -126,7 +128,8 @@ START_TEST(test_compare_offices)
 	ck_assert_ptr_nonnull(f);
 	for (o = 0; o < 3; o++) {
 		for (i = 0; i < count[o]; i++) {
-			fprintf(f, "{\"id\": \"t-%05d\", \"officeId\": \"%s\"}\n",
+			fprintf(f,
+				"{\"id\": \"t-%05d\", \"officeId\": \"%s\"}\n",
 				n++, office[o]);
 		}
 	}
@@ -136,14 +139,16 @@ START_TEST(test_compare_offices)
 		 "--key '{officeId}.{hash(id) mod 10}' --format json",
 		 path);
 	v = variants_of(args, &root);
-	ck_assert_str_eq(json_string_value(json_object_get(card(v, 0),
-							   "hottest_key")),
-			 "buero-nord");
-	ck_assert(num(card(v, 0), "hottest_share_requests") > 7360.0 / 9560 - 1e-9 &&
-		  num(card(v, 0), "hottest_share_requests") < 7360.0 / 9560 + 1e-9);
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(card(v, 0), "hottest_key")),
+	    "buero-nord");
+	ck_assert(
+	    num(card(v, 0), "hottest_share_requests") > 7360.0 / 9560 - 1e-9 &&
+	    num(card(v, 0), "hottest_share_requests") < 7360.0 / 9560 + 1e-9);
 	ck_assert_int_eq(num(card(v, 1), "logical_partitions"), 9560);
-	ck_assert(num(card(v, 1), "hottest_share_requests") > 1.0 / 9560 - 1e-12 &&
-		  num(card(v, 1), "hottest_share_requests") < 1.0 / 9560 + 1e-12);
+	ck_assert(
+	    num(card(v, 1), "hottest_share_requests") > 1.0 / 9560 - 1e-12 &&
+	    num(card(v, 1), "hottest_share_requests") < 1.0 / 9560 + 1e-12);
 	/* 3 offices x 10 hash buckets */
 	ck_assert_int_eq(num(card(v, 2), "logical_partitions"), 30);
 	json_decref(root);
@@ -159,18 +164,16 @@ START_TEST(test_compare_text_csv_and_errors)
 
 	ck_assert_int_eq(chdir(tu_src(".")), 0);
 	/* a scenario's variants plus one from the command line */
-	ck_assert_int_eq(tu_run("compare scenarios/offices.yaml --key /id",
-				&out, &err),
-			 0);
+	ck_assert_int_eq(
+	    tu_run("compare scenarios/offices.yaml --key /id", &out, &err), 0);
 	ck_assert_ptr_nonnull(strstr(out, "ranking ("));
 	ck_assert_ptr_nonnull(strstr(out, "  1. "));
 	ck_assert_ptr_nonnull(strstr(out, "  2. "));
 	free(out);
 	free(err);
 	/* the CSV series: the documented header, then rows */
-	ck_assert_int_eq(tu_run("run scenarios/offices.yaml --format csv",
-				&out, &err),
-			 0);
+	ck_assert_int_eq(
+	    tu_run("run scenarios/offices.yaml --format csv", &out, &err), 0);
 	ck_assert_int_eq(strncmp(out,
 				 "variant,t_s,range_id,ru,ru_per_s,"
 				 "normalized_ru,requests,throttled_429,"
@@ -194,16 +197,14 @@ START_TEST(test_compare_text_csv_and_errors)
 	free(out);
 	free(err);
 	/* a bad key text names the option */
-	ck_assert_int_eq(tu_run("compare scenarios/offices.yaml --key nope",
-				&out, &err),
-			 2);
+	ck_assert_int_eq(
+	    tu_run("compare scenarios/offices.yaml --key nope", &out, &err), 2);
 	ck_assert_ptr_nonnull(strstr(err, "pksim: --key 'nope'"));
 	free(out);
 	free(err);
 	/* run takes no --key */
-	ck_assert_int_eq(tu_run("run scenarios/offices.yaml --key /id", &out,
-				&err),
-			 2);
+	ck_assert_int_eq(
+	    tu_run("run scenarios/offices.yaml --key /id", &out, &err), 2);
 	free(out);
 	free(err);
 }
@@ -222,11 +223,11 @@ END_TEST
 START_TEST(test_compare_memory_by_variants)
 {
 	static const char *const text =
-		"container: {partition_key: /k, throughput: 400}\n"
-		"items: {k: {values: \"k{0..9}\"}}\n"
-		"client: {retries: off}\n"
-		"phases:\n"
-		"  - {duration: 1000s, rate: 100000/s}\n";
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {k: {values: \"k{0..9}\"}}\n"
+	    "client: {retries: off}\n"
+	    "phases:\n"
+	    "  - {duration: 1000s, rate: 100000/s}\n";
 	char *dir = tu_tmpdir(), path[512], args[700];
 	char *out = NULL, *err = NULL;
 	struct pk_diag d;

@@ -204,7 +204,8 @@ START_TEST(test_container_throttling_case)
 			    item++, i == 4 ? 12 * 1024 : 1024,
 			    enc[i], len[i],
 			    NULL,   0,
-			    NULL,   0, NULL};
+			    NULL,   0,
+			    NULL};
 			struct pk_outcome o;
 
 			apply(c, &r, &o);
@@ -265,8 +266,9 @@ START_TEST(test_container_lp_cap_20gb)
 	int64_t t, end = 52440LL * 1000;
 
 	for (t = 0; t < end; t += 20) {
-		struct pk_request r = {t,  PK_OP_CREATE, item++, 8192, hot,
-				       hl, NULL,	 0,	 NULL, 0, NULL};
+		struct pk_request r = {t,   PK_OP_CREATE, item++, 8192, hot,
+				       hl,  NULL,	  0,	  NULL, 0,
+				       NULL};
 		struct pk_outcome o;
 
 		apply(c, &r, &o);
@@ -280,8 +282,8 @@ START_TEST(test_container_lp_cap_20gb)
 		}
 		if (t % 1000 == 0) {
 			struct pk_request q = {
-			    t,	PK_OP_CREATE, item++, 8192, other,
-			    ol, NULL,	      0,      NULL, 0, NULL};
+			    t, PK_OP_CREATE, item++, 8192, other, ol, NULL,
+			    0, NULL,	     0,	     NULL};
 
 			apply(c, &q, &o);
 			other_403 += o.status == 403;
@@ -320,8 +322,8 @@ START_TEST(test_container_storage_split_median)
 	for (k = 0; k < 4; k++) {
 		unsigned char enc[PK_EPK_ENCODED_MAX];
 		struct pk_request r = {
-		    k * 250, PK_OP_CREATE, (uint64_t)k, 30 * 1024, enc,
-		    0,	     NULL,	   0,		NULL,	   0, NULL};
+		    k * 250, PK_OP_CREATE, (uint64_t)k, 30 * 1024, enc, 0, NULL,
+		    0,	     NULL,	   0,		NULL};
 		struct pk_outcome o;
 
 		snprintf(name, sizeof(name), "key%d", k);
@@ -367,7 +369,8 @@ START_TEST(test_container_invariants_under_splits)
 			    item++, (uint32_t)(1024 + 97 * k),
 			    enc,    0,
 			    NULL,   0,
-			    NULL,   0, NULL};
+			    NULL,   0,
+			    NULL};
 			struct pk_outcome o;
 
 			snprintf(name, sizeof(name), "u%d",
@@ -399,8 +402,8 @@ START_TEST(test_container_request_rules)
 	struct pk_container *c = container_new("t", &s, &cost);
 	unsigned char a[PK_EPK_ENCODED_MAX], b[PK_EPK_ENCODED_MAX];
 	size_t al = key_of("a", a), bl = key_of("b", b);
-	struct pk_request r = {0,  PK_OP_CREATE, 1, 1024, a,
-			       al, NULL,	 0, NULL, 0, NULL};
+	struct pk_request r = {0, PK_OP_CREATE, 1, 1024, a, al, NULL,
+			       0, NULL,		0, NULL};
 	struct pk_outcome o;
 
 	apply(c, &r, &o);
@@ -455,8 +458,17 @@ static int64_t offer_2000_ru(struct pk_container *c, const char *name,
 	int k;
 
 	for (k = 0; k < 400; k++) {
-		struct pk_request r = {t_s * 1000 + k * 2, PK_OP_CREATE,
-				       (*item)++, 1024, enc, len, NULL, 0, NULL, 0, NULL};
+		struct pk_request r = {t_s * 1000 + k * 2,
+				       PK_OP_CREATE,
+				       (*item)++,
+				       1024,
+				       enc,
+				       len,
+				       NULL,
+				       0,
+				       NULL,
+				       0,
+				       NULL};
 		struct pk_outcome o;
 
 		apply(c, &r, &o);
@@ -539,8 +551,10 @@ START_TEST(test_container_minimum)
 	for (k = 0; k < 20; k++) {
 		unsigned char enc[PK_EPK_ENCODED_MAX];
 		char name[32];
-		struct pk_request r = {1000 + k, PK_OP_CREATE, (uint64_t)k,
-				       1024 * 1024, enc, 0, NULL, 0, NULL, 0, NULL};
+		struct pk_request r = {
+		    1000 + k, PK_OP_CREATE, (uint64_t)k, 1024 * 1024, enc,
+		    0,	      NULL,	    0,		 NULL,	      0,
+		    NULL};
 		struct pk_outcome o;
 
 		snprintf(name, sizeof(name), "g%d", k);
@@ -583,8 +597,9 @@ START_TEST(test_container_autoscale_case)
 	ck_assert_uint_eq(c->pmap.n, 4);
 	ck_assert_int_eq(share_ru(c, 0), 7750);
 	while (done < 1000000) {
-		struct pk_request r = {t_ms, PK_OP_CREATE, item, 1024,
-				       enc, len, NULL, 0, NULL, 0, NULL};
+		struct pk_request r = {t_ms, PK_OP_CREATE, item, 1024, enc,
+				       len,  NULL,	   0,	 NULL, 0,
+				       NULL};
 		struct pk_outcome o;
 
 		apply(c, &r, &o);
@@ -629,9 +644,17 @@ START_TEST(test_container_autoscale_storage)
 	for (k = 0; k < 101; k++) {
 		unsigned char enc[PK_EPK_ENCODED_MAX];
 		char name[32];
-		struct pk_request r = {(int64_t)k * 1000, PK_OP_CREATE,
-				       (uint64_t)k, 128 * 1024, enc, 0,
-				       NULL, 0, NULL, 0, NULL};
+		struct pk_request r = {(int64_t)k * 1000,
+				       PK_OP_CREATE,
+				       (uint64_t)k,
+				       128 * 1024,
+				       enc,
+				       0,
+				       NULL,
+				       0,
+				       NULL,
+				       0,
+				       NULL};
 		struct pk_outcome o;
 
 		snprintf(name, sizeof(name), "g%d", k);
@@ -648,7 +671,6 @@ START_TEST(test_container_autoscale_storage)
 	container_free(c);
 }
 END_TEST
-
 
 /*
  * Issue 5 / rule 19 (D-SLESS, D-LIMITS): a serverless container starts
@@ -676,9 +698,17 @@ START_TEST(test_container_serverless)
 	for (k = 0; k <= 1024; k++) {
 		unsigned char enc[PK_EPK_ENCODED_MAX];
 		char name[32];
-		struct pk_request r = {(int64_t)k * 1000, PK_OP_CREATE,
-				       (uint64_t)k, 1024 * 1024, enc, 0,
-				       NULL, 0, NULL, 0, NULL};
+		struct pk_request r = {(int64_t)k * 1000,
+				       PK_OP_CREATE,
+				       (uint64_t)k,
+				       1024 * 1024,
+				       enc,
+				       0,
+				       NULL,
+				       0,
+				       NULL,
+				       0,
+				       NULL};
 		struct pk_outcome o;
 
 		snprintf(name, sizeof(name), "s%d", k);
@@ -695,10 +725,10 @@ START_TEST(test_container_serverless)
 				 provision_serverless_ru_per_s(c->pmap.n));
 		for (i = 0; i < c->pmap.n; i++) {
 			/* evenly, the mRU remainder to the first ranges */
-			ck_assert_int_le(llabs(c->pp[i].budget.share_mru -
-					       c->ru_per_s * 1000 /
-						       (int64_t)c->pmap.n),
-					 1);
+			ck_assert_int_le(
+			    llabs(c->pp[i].budget.share_mru -
+				  c->ru_per_s * 1000 / (int64_t)c->pmap.n),
+			    1);
 		}
 		if (c->pmap.n == 6) {
 			saw6 = 1;
@@ -718,14 +748,13 @@ START_TEST(test_container_serverless)
 }
 END_TEST
 
-
 /* One 1 KB create of key name at t_ms as item `item`; returns the status. */
 static int create_1kb(struct pk_container *c, const char *name, int64_t t_ms,
 		      uint64_t item)
 {
 	unsigned char enc[PK_EPK_ENCODED_MAX];
-	struct pk_request r = {t_ms, PK_OP_CREATE, item, 1024, enc, 0,
-			       NULL, 0, NULL, 0, NULL};
+	struct pk_request r = {t_ms, PK_OP_CREATE, item, 1024, enc, 0, NULL,
+			       0,    NULL,	   0,	 NULL};
 	struct pk_outcome o;
 
 	r.key_len = key_of(name, enc);
@@ -747,8 +776,8 @@ START_TEST(test_container_redistribute)
 	struct pk_container_spec s = spec_for(18000);
 	struct pk_cost_spec cost = default_cost();
 	struct pk_container *c = container_new("t", &s, &cost);
-	struct pk_redist_spec a[3] = {{0, 2000, 0, 0}, {1, 4000, 0, 0},
-				      {2, 1000, 0, 0}};
+	struct pk_redist_spec a[3] = {
+	    {0, 2000, 0, 0}, {1, 4000, 0, 0}, {2, 1000, 0, 0}};
 	struct pk_redist_spec up = {1, 15000, 0, 0}, missing = {9, 100, 0, 0};
 	size_t bad = 99;
 
@@ -905,9 +934,9 @@ START_TEST(test_container_batch_one_key)
 	ck_assert_int_eq(o.charge_mru, 25000);
 	lp = container_find_lp(c, a, al);
 	ck_assert_ptr_nonnull(lp);
-	ck_assert_uint_eq(lp->items, 5);	      /* every item stored */
+	ck_assert_uint_eq(lp->items, 5);		/* every item stored */
 	ck_assert_uint_eq(lp->storage_bytes, 5 * 1024); /* x index 1 */
-	ck_assert_uint_eq(lp->requests, 1);	      /* one request */
+	ck_assert_uint_eq(lp->requests, 1);		/* one request */
 	ck_assert_uint_eq(t->attempts, 1);
 	ck_assert_uint_eq(t->succeeded, 1);
 	ck_assert_uint_eq(t->batches, 1);
@@ -987,8 +1016,9 @@ START_TEST(test_container_batch_all_or_nothing)
 	for (k = 0; k < 60; k++) {
 		unsigned char xk[PK_EPK_ENCODED_MAX];
 		char name[16];
-		struct pk_request r = {0, PK_OP_CREATE, item++, 1024, xk,
-				       0, NULL, 0, NULL, 0, NULL};
+		struct pk_request r = {0,   PK_OP_CREATE, item++, 1024, xk,
+				       0,   NULL,	  0,	  NULL, 0,
+				       NULL};
 
 		snprintf(name, sizeof(name), "x%d", k);
 		r.key_len = key_of(name, xk);
@@ -1029,7 +1059,7 @@ START_TEST(test_container_batch_all_or_nothing)
 	ck_assert_int_eq(o.charge_mru, 1000);
 	ck_assert_ptr_null(container_find_lp(c, x, xl));
 	ck_assert_uint_eq(container_storage(c), 70 * 1024); /* 60 + 10 */
-	ck_assert_uint_eq(t->batches, 3);           /* 201, 403, 413 */
+	ck_assert_uint_eq(t->batches, 3);		    /* 201, 403, 413 */
 	ck_assert_uint_eq(t->batches_committed, 1);
 	ck_assert_uint_eq(t->batch_items, 10);
 	ck_assert_int_eq(container_check(c), 0);
@@ -1150,8 +1180,8 @@ START_TEST(test_container_existing_storage_split)
 	struct pk_cost_spec cost = default_cost();
 	struct pk_container *c;
 	unsigned char enc[PK_EPK_ENCODED_MAX];
-	struct pk_request r = {0, PK_OP_CREATE, 0, 1024, enc, 0, NULL, 0, NULL,
-			       0, NULL};
+	struct pk_request r = {0, PK_OP_CREATE, 0, 1024, enc, 0, NULL,
+			       0, NULL,		0, NULL};
 	struct pk_outcome o;
 	uint64_t total;
 
@@ -1170,9 +1200,8 @@ START_TEST(test_container_existing_storage_split)
 	ck_assert_uint_eq(c->pp[1].preloaded_bytes, 50 * 1024);
 	total = c->pp[0].storage_bytes + c->pp[1].storage_bytes;
 	ck_assert_uint_eq(total, 101 * 1024); /* 100 KiB + the item */
-	ck_assert_uint_eq(c->pp[0].logical_partitions +
-			      c->pp[1].logical_partitions,
-			  1);
+	ck_assert_uint_eq(
+	    c->pp[0].logical_partitions + c->pp[1].logical_partitions, 1);
 	ck_assert_int_eq(container_check(c), 0);
 	container_free(c);
 }

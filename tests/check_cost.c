@@ -18,9 +18,9 @@ START_TEST(test_cost_published_points)
 {
 	struct pk_cost c = model();
 
-	ck_assert_int_eq(cost_read_mru(&c, 1024), 1000);        /* 1 KB: 1 */
-	ck_assert_int_eq(cost_read_mru(&c, 100 * 1024), 10000); /* 100 KB */
-	ck_assert_int_eq(cost_write_mru(&c, 1024), 5000);       /* 5 RU */
+	ck_assert_int_eq(cost_read_mru(&c, 1024), 1000);	 /* 1 KB: 1 */
+	ck_assert_int_eq(cost_read_mru(&c, 100 * 1024), 10000);	 /* 100 KB */
+	ck_assert_int_eq(cost_write_mru(&c, 1024), 5000);	 /* 5 RU */
 	ck_assert_int_eq(cost_write_mru(&c, 100 * 1024), 50000); /* 50 RU */
 }
 END_TEST

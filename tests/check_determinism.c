@@ -57,10 +57,9 @@ static struct pk_scenario *load(const char *path)
 
 static int op_equal(const struct pk_op *a, const struct pk_op *b)
 {
-	return a->t_ms == b->t_ms && a->kind == b->kind &&
-	       a->item == b->item && a->size_bytes == b->size_bytes &&
-	       a->phase == b->phase && a->seq == b->seq &&
-	       a->query == b->query && a->n_in == b->n_in &&
+	return a->t_ms == b->t_ms && a->kind == b->kind && a->item == b->item &&
+	       a->size_bytes == b->size_bytes && a->phase == b->phase &&
+	       a->seq == b->seq && a->query == b->query && a->n_in == b->n_in &&
 	       memcmp(a->in_items, b->in_items,
 		      a->n_in * sizeof(a->in_items[0])) == 0;
 }

@@ -87,8 +87,9 @@ START_TEST(test_diag_cap_at_twenty)
 		lines++;
 	}
 	ck_assert_int_eq(lines, 21); /* 20 errors + the count line */
-	ck_assert_ptr_nonnull(strstr(out, "pksim: f.yaml:20:1: error: error 20\n"
-					  "pksim: 3 more errors not shown\n"));
+	ck_assert_ptr_nonnull(strstr(out,
+				     "pksim: f.yaml:20:1: error: error 20\n"
+				     "pksim: 3 more errors not shown\n"));
 	ck_assert_ptr_null(strstr(out, "error 21"));
 	ck_assert_ptr_null(strstr(out, "dropped"));
 	free(out);

@@ -89,7 +89,10 @@ static void to_hex(const unsigned char *b, size_t n, char *out)
 enum row_kind { ROW_HASH_V1, ROW_HASH_V2, ROW_MULTIHASH, ROW_RANGE, ROW_KINDS };
 
 static const char *const row_kind_name[ROW_KINDS] = {
-	"Hash V1", "Hash V2", "MultiHash", "Range",
+    "Hash V1",
+    "Hash V2",
+    "MultiHash",
+    "Range",
 };
 
 struct row_counts {
@@ -100,7 +103,7 @@ static enum row_kind row_kind(const struct tu_vector *st)
 {
 	if (strcmp(st->kind, "Hash") == 0) {
 		ck_assert_msg(strcmp(st->version, "1") == 0 ||
-				      strcmp(st->version, "2") == 0,
+				  strcmp(st->version, "2") == 0,
 			      "row %s: version '%s'", st->id, st->version);
 		return st->version[0] == '1' ? ROW_HASH_V1 : ROW_HASH_V2;
 	}
@@ -164,8 +167,7 @@ static void check_row(const struct tu_vector *st, void *ctx)
 	if (strcmp(got, st->expected) != 0) {
 		counts->failed[kind]++;
 		fprintf(stderr, "row %s (%s) %.60s: got %s want %s\n", st->id,
-			row_kind_name[kind], st->components, got,
-			st->expected);
+			row_kind_name[kind], st->components, got, st->expected);
 	}
 	counts->checked[kind]++;
 	json_decref(arr);
@@ -204,7 +206,10 @@ END_TEST
 enum xml_set { XML_RUST, XML_DOTNET };
 
 static const char *const xml_category[] = {
-	"Singletons", "Numbers", "Strings", "Lists",
+    "Singletons",
+    "Numbers",
+    "Strings",
+    "Lists",
 };
 
 /* The text of the first element called name under node (xmlFree it). */
@@ -287,8 +292,7 @@ static void xml_check_one(enum xml_set set, const struct pk_value *v,
 	ck_assert_msg(strncmp(got, want_v1, 32) == 0,
 		      "%s V1: got %s want %.32s", what, got, want_v1);
 	/* the production V1 hash cuts strings; the same below 101 bytes */
-	if (set == XML_RUST &&
-	    (v->type != PK_VALUE_STRING || v->len <= 100)) {
+	if (set == XML_RUST && (v->type != PK_VALUE_STRING || v->len <= 100)) {
 		ck_assert_uint_eq(epk_hash32_v1(v, 1), h);
 	}
 	/* V2: h1|h2 little-endian, reversed, unmasked */
@@ -378,22 +382,20 @@ static int xml_check_file(enum xml_set set, const char *category)
 			v.type = PK_VALUE_UNDEFINED;
 			xml_check_one(set, &v, v1, v2, what);
 		} else {
-			x = json_loads((const char *)val,
-				       JSON_DECODE_ANY |
-					       JSON_DECODE_INT_AS_REAL,
-				       &err);
+			x = json_loads(
+			    (const char *)val,
+			    JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL, &err);
 			ck_assert_msg(x != NULL, "%s: bad value", what);
 			/* a list: one hash per element (MultiHash shape) */
 			n = json_is_array(x) ? json_array_size(x) : 1;
 			ck_assert_uint_eq(strlen(v1), 32 * n);
 			ck_assert_uint_eq(strlen(v2), 32 * n);
 			for (i = 0; i < n; i++) {
-				xml_value(json_is_array(x)
-						  ? json_array_get(x, i)
-						  : x,
-					  &v);
-				xml_check_one(set, &v, v1 + 32 * i,
-					      v2 + 32 * i, what);
+				xml_value(
+				    json_is_array(x) ? json_array_get(x, i) : x,
+				    &v);
+				xml_check_one(set, &v, v1 + 32 * i, v2 + 32 * i,
+					      what);
 			}
 			json_decref(x);
 		}
@@ -466,8 +468,8 @@ START_TEST(test_epk_v1_cut_utf16)
 END_TEST
 
 /* ordinal order of byte strings, a prefix first */
-static int bytes_cmp(const unsigned char *a, size_t la,
-		     const unsigned char *b, size_t lb)
+static int bytes_cmp(const unsigned char *a, size_t la, const unsigned char *b,
+		     size_t lb)
 {
 	int c = memcmp(a, b, la < lb ? la : lb);
 
@@ -479,9 +481,21 @@ START_TEST(test_epk_binary_number_order)
 	/* the binary encoding sorts numbers in numeric order (reference §7:
 	   "this makes the order sortable") */
 	static const double nums[] = {
-		-HUGE_VAL, -1.7976931348623157e308, -1e9, -5.5, -1, -5e-324,
-		-0.0, 5e-324, 1, 2, 5.123124190509124, 5.5, 1e9,
-		1.7976931348623157e308, HUGE_VAL,
+	    -HUGE_VAL,
+	    -1.7976931348623157e308,
+	    -1e9,
+	    -5.5,
+	    -1,
+	    -5e-324,
+	    -0.0,
+	    5e-324,
+	    1,
+	    2,
+	    5.123124190509124,
+	    5.5,
+	    1e9,
+	    1.7976931348623157e308,
+	    HUGE_VAL,
 	};
 	unsigned char prev[16], cur[16];
 	size_t lp = 0, lc, i;

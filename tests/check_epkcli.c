@@ -18,7 +18,7 @@
 
 struct cli_rows {
 	int seen_v1, seen_v2; /* Hash rows of each version so far */
-	int run;              /* rows run through pksim epk */
+	int run;	      /* rows run through pksim epk */
 };
 
 /* The first line of s, cut in place ("" for NULL). */
@@ -48,8 +48,8 @@ static void run_row(const struct tu_vector *v, void *ctx)
 		return;
 	}
 	/* tu_run passes args to sh: the JSON goes in single quotes */
-	ck_assert_msg(strchr(v->components, '\'') == NULL,
-		      "a quote in %s", v->components);
+	ck_assert_msg(strchr(v->components, '\'') == NULL, "a quote in %s",
+		      v->components);
 	n = strlen(v->components) + 64;
 	args = malloc(n);
 	ck_assert_ptr_nonnull(args);
@@ -62,8 +62,8 @@ static void run_row(const struct tu_vector *v, void *ctx)
 	n = strlen(out);
 	ck_assert_msg(n > 0 && out[n - 1] == '\n', "%s: no newline", args);
 	out[n - 1] = '\0';
-	ck_assert_msg(strcmp(out, v->expected) == 0, "%s: got %s want %s",
-		      args, out, v->expected);
+	ck_assert_msg(strcmp(out, v->expected) == 0, "%s: got %s want %s", args,
+		      out, v->expected);
 	ck_assert_str_eq(err ? err : "", "");
 	st->run++;
 	free(args);
@@ -129,37 +129,37 @@ START_TEST(test_epkcli_bad_input)
 	/* args, then the start of the first stderr line (jansson's own
 	   wording after "error: " is not ours to pin) */
 	static const char *const cases[][2] = {
-		{"epk '[1,]'", "pksim: <argument>:1:4: error: "},
-		{"epk ''", "pksim: <argument>:1:1: error: "},
-		{"epk '[\n1,\n x]'", "pksim: <argument>:3:2: error: "},
-		{"epk '\"redmond\"'",
-		 "pksim: <argument>:1:1: error: expected a JSON array of "
-		 "partition key components, e.g. '[\"redmond\"]'"},
-		{"epk '[{\"a\": 1}]'",
-		 "pksim: <argument>: error: component 1 is an object; a "
-		 "partition key component is a string, number, true, false, "
-		 "null or {} (undefined)"},
-		{"epk '[1, [2]]'",
-		 "pksim: <argument>: error: component 2 is an array; a "
-		 "partition key component is a string, number, true, false, "
-		 "null or {} (undefined)"},
-		{"epk --multihash '[1, 2, 3, 4]'",
-		 "pksim: <argument>: error: a MultiHash key has at most 3 "
-		 "levels, got 4"},
-		{"epk --version 1 --multihash '[\"a\"]'",
-		 "pksim: error: --multihash needs --version 2 (MultiHash keys "
-		 "use hash V2 only); see 'pksim --help'"},
-		{"epk --version 3 '[1]'",
-		 "pksim: error: --version takes 1 or 2, got '3'; see 'pksim "
-		 "--help'"},
-		{"epk --version", "pksim: error: option '--version' needs a "
-				  "value; see 'pksim --help'"},
-		{"epk --bogus '[1]'", "pksim: error: unknown option '--bogus'; "
-				      "see 'pksim epk --help'"},
-		{"epk", "pksim: error: epk needs one JSON array; see 'pksim "
-			"--help'"},
-		{"epk '[1]' '[2]'", "pksim: error: epk takes one JSON array; "
-				    "see 'pksim --help'"},
+	    {"epk '[1,]'", "pksim: <argument>:1:4: error: "},
+	    {"epk ''", "pksim: <argument>:1:1: error: "},
+	    {"epk '[\n1,\n x]'", "pksim: <argument>:3:2: error: "},
+	    {"epk '\"redmond\"'",
+	     "pksim: <argument>:1:1: error: expected a JSON array of "
+	     "partition key components, e.g. '[\"redmond\"]'"},
+	    {"epk '[{\"a\": 1}]'",
+	     "pksim: <argument>: error: component 1 is an object; a "
+	     "partition key component is a string, number, true, false, "
+	     "null or {} (undefined)"},
+	    {"epk '[1, [2]]'",
+	     "pksim: <argument>: error: component 2 is an array; a "
+	     "partition key component is a string, number, true, false, "
+	     "null or {} (undefined)"},
+	    {"epk --multihash '[1, 2, 3, 4]'",
+	     "pksim: <argument>: error: a MultiHash key has at most 3 "
+	     "levels, got 4"},
+	    {"epk --version 1 --multihash '[\"a\"]'",
+	     "pksim: error: --multihash needs --version 2 (MultiHash keys "
+	     "use hash V2 only); see 'pksim --help'"},
+	    {"epk --version 3 '[1]'",
+	     "pksim: error: --version takes 1 or 2, got '3'; see 'pksim "
+	     "--help'"},
+	    {"epk --version", "pksim: error: option '--version' needs a "
+			      "value; see 'pksim --help'"},
+	    {"epk --bogus '[1]'", "pksim: error: unknown option '--bogus'; "
+				  "see 'pksim epk --help'"},
+	    {"epk", "pksim: error: epk needs one JSON array; see 'pksim "
+		    "--help'"},
+	    {"epk '[1]' '[2]'", "pksim: error: epk takes one JSON array; "
+				"see 'pksim --help'"},
 	};
 	size_t i;
 
@@ -169,8 +169,8 @@ START_TEST(test_epkcli_bad_input)
 		const char *line = first_line(err);
 		size_t k = strlen(cases[i][1]);
 		/* a want ending in "error: " is a prefix; others whole */
-		int prefix = k >= 7 && strcmp(cases[i][1] + k - 7,
-					      "error: ") == 0;
+		int prefix =
+		    k >= 7 && strcmp(cases[i][1] + k - 7, "error: ") == 0;
 
 		ck_assert_msg(rc == 2, "%s: exit %d", cases[i][0], rc);
 		ck_assert_msg(prefix ? strncmp(line, cases[i][1], k) == 0

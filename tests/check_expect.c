@@ -31,7 +31,8 @@ static void walk(json_t *j, char *path, size_t len, size_t cap,
 	size_t i;
 
 	if (json_is_object(j)) {
-		json_object_foreach(j, k, x) {
+		json_object_foreach(j, k, x)
+		{
 			size_t l = (size_t)snprintf(path + len, cap - len,
 						    "%s%s", len ? "." : "", k);
 
@@ -50,7 +51,8 @@ static void walk(json_t *j, char *path, size_t len, size_t cap,
 		      file, path);
 	(*n)++;
 	if (json_is_array(j)) {
-		json_array_foreach(j, i, x) {
+		json_array_foreach(j, i, x)
+		{
 			snprintf(path + len, cap - len, "[%zu]", i);
 			walk(x, path, strlen(path), cap, file, n);
 			path[len] = '\0';
@@ -66,7 +68,8 @@ static void check_report(json_t *root, const char *file, int *n)
 
 	walk(json_object_get(root, "scenario"), path, strlen(path),
 	     sizeof(path), file, n);
-	json_array_foreach(json_object_get(root, "variants"), i, v) {
+	json_array_foreach(json_object_get(root, "variants"), i, v)
+	{
 		path[0] = '\0';
 		walk(v, path, 0, sizeof(path), file, n);
 	}
@@ -109,8 +112,7 @@ START_TEST(test_schema_covers_reports)
 	ck_assert_ptr_nonnull(root);
 	check_report(root, "compare-offices (compare)", &n);
 	ck_assert_ptr_nonnull(json_object_get(
-	    json_array_get(json_object_get(root, "variants"), 0),
-	    "scorecard"));
+	    json_array_get(json_object_get(root, "variants"), 0), "scorecard"));
 	json_decref(root);
 	free(out);
 	free(err);
@@ -142,8 +144,10 @@ START_TEST(test_schema_documented)
 		snprintf(last, sizeof(last), "%s", dot ? dot + 1 : s[i]);
 		last[strcspn(last, "[")] = '\0';
 		snprintf(quoted, sizeof(quoted), "\"%s\"", last);
-		ck_assert_msg(strstr(doc, quoted), "'%s': %s is not in "
-			      "docs/report-json.md", s[i], quoted);
+		ck_assert_msg(strstr(doc, quoted),
+			      "'%s': %s is not in "
+			      "docs/report-json.md",
+			      s[i], quoted);
 	}
 	free(doc);
 	/* and the measure syntax */
@@ -171,8 +175,7 @@ START_TEST(test_check_shipped)
 			rows++;
 			/* "ok": it has assertions and all hold (a
 			   scenario without says "no expect:") */
-			ck_assert_msg(strstr(line, "  ok"), "not ok: %s",
-				      line);
+			ck_assert_msg(strstr(line, "  ok"), "not ok: %s", line);
 		}
 	}
 	/* the 13 shipped scenarios (check_claims lists them) and the 4
@@ -303,9 +306,8 @@ START_TEST(test_narrate_storage_split)
 	ck_assert_ptr_nonnull(rb);
 	ck_assert_str_eq(ra, rb);
 	/* --step needs a terminal: the tests have none */
-	ck_assert_int_eq(tu_run("run scenarios/storage-split.yaml --step",
-				NULL, NULL),
-			 2);
+	ck_assert_int_eq(
+	    tu_run("run scenarios/storage-split.yaml --step", NULL, NULL), 2);
 	free(ra);
 	free(rb);
 	free(out);
@@ -344,8 +346,7 @@ START_TEST(test_shorthands_full_partition)
 	ck_assert_ptr_nonnull(f);
 	fputs(text, f);
 	fclose(f);
-	snprintf(args, sizeof(args), "run %s --narrate -o %s/r.txt", path,
-		 dir);
+	snprintf(args, sizeof(args), "run %s --narrate -o %s/r.txt", path, dir);
 	/* range 7 does not exist: that one fails as absent, exit 3 */
 	ck_assert_int_eq(tu_run(args, &out, &err), 3);
 	ck_assert_msg(strstr(err, "t = 10 s: logical partition \"one\" "

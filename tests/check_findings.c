@@ -553,10 +553,11 @@ START_TEST(test_findings_merge_note)
 	f->v.merge_note.t_s = 5;
 	f->v.merge_note.ru_per_pp = 7500;
 	f->v.merge_note.avg_bytes = PK_GIB;
-	ck_assert(says(f, "the merge at t=5s ran on a container with 7,500 "
-			  "RU/s and 1.0 GiB a physical partition; D-MERGE suits "
-			  "containers below 3,000 RU/s and 20 GiB a "
-			  "partition"));
+	ck_assert(says(f,
+		       "the merge at t=5s ran on a container with 7,500 "
+		       "RU/s and 1.0 GiB a physical partition; D-MERGE suits "
+		       "containers below 3,000 RU/s and 20 GiB a "
+		       "partition"));
 	fx_free(f);
 }
 END_TEST

@@ -2,9 +2,9 @@
 #include <check.h>
 #include <stdint.h>
 
+#include "../src/report/report_text_int.h"
 #include "pksim/base/fmt.h"
 #include "testutil.h"
-#include "../src/report/report_text_int.h"
 
 START_TEST(test_fmt_thousands)
 {
@@ -85,12 +85,12 @@ START_TEST(test_fmt_text_ru)
 	char b[40];
 
 	ck_assert_str_eq(text_ru(0, b), "0");
-	ck_assert_str_eq(text_ru(1500, b), "1.5");          /* 1,500 mRU */
-	ck_assert_str_eq(text_ru(5999950, b), "6,000");     /* 5,999.95 up */
+	ck_assert_str_eq(text_ru(1500, b), "1.5");	/* 1,500 mRU */
+	ck_assert_str_eq(text_ru(5999950, b), "6,000"); /* 5,999.95 up */
 	ck_assert_str_eq(text_ru(1234500, b), "1,234.5");
 	ck_assert_str_eq(text_ru(-1500, b), "-1.5");
 	ck_assert_str_eq(text_ru(-1234500, b), "-1,234.5");
-	ck_assert_str_eq(text_ru(-40, b), "0");             /* -0.04 -> 0 */
+	ck_assert_str_eq(text_ru(-40, b), "0"); /* -0.04 -> 0 */
 	/* the engine's old overflow: -8,446,744,073,709,551,616 mRU (2^64
 	   - 1e19 below 0) = -8,446,744,073,709,551.616 RU -> .6 */
 	ck_assert_str_eq(text_ru(-8446744073709551616LL, b),

@@ -22,8 +22,7 @@
 
 #include "testutil.h"
 
-static void compare(const char *scenario, const char *format,
-		    const char *ext)
+static void compare(const char *scenario, const char *format, const char *ext)
 {
 	char args[512], path[512];
 	char *out = NULL, *err = NULL, *want;
@@ -32,8 +31,7 @@ static void compare(const char *scenario, const char *format,
 	snprintf(args, sizeof(args), "run scenarios/%s.yaml --format %s",
 		 scenario, format);
 	rc = tu_run(args, &out, &err);
-	ck_assert_msg(rc == 0, "%s: exit %d: %s", scenario, rc,
-		      err ? err : "");
+	ck_assert_msg(rc == 0, "%s: exit %d: %s", scenario, rc, err ? err : "");
 	snprintf(path, sizeof(path), "tests/golden/%s.%s", scenario, ext);
 	want = tu_read_file(path, NULL);
 	ck_assert_msg(want != NULL, "missing %s (tools/refresh-golden)", path);

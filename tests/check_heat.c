@@ -122,8 +122,8 @@ START_TEST(test_heat_split_layout)
 	for (i = 0; i < v->n_ranges; i++) {
 		if (v->ranges[i].parent != PK_RESULT_NO_RANGE) {
 			ck_assert_uint_eq(
-				result_heat_cell(v, 0, v->ranges[i].id)->range_id,
-				v->ranges[i].parent);
+			    result_heat_cell(v, 0, v->ranges[i].id)->range_id,
+			    v->ranges[i].parent);
 		}
 	}
 	fx_free(&f);
@@ -206,7 +206,7 @@ START_TEST(test_heat_buckets)
 	assert_tiles(h);
 	for (i = 0; i < m->n_samples; i++) {
 		const struct pk_result_heat_cell *x = result_heat_cell(
-			v, (size_t)(m->samples[i].t_s / 2), m->samples[i].range_id);
+		    v, (size_t)(m->samples[i].t_s / 2), m->samples[i].range_id);
 
 		ck_assert_ptr_nonnull(x);
 		ck_assert_int_ge(x->nru_pct,

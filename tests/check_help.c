@@ -212,9 +212,8 @@ START_TEST(test_help_option_errors)
 	    {"run a.yaml b.yaml",
 	     "pksim: error: run takes one scenario file, got 'a.yaml' and "
 	     "'b.yaml'; see 'pksim run --help'"},
-	    {"run",
-	     "pksim: error: run needs one scenario file; see 'pksim run "
-	     "--help'"},
+	    {"run", "pksim: error: run needs one scenario file; see 'pksim run "
+		    "--help'"},
 	};
 	size_t i;
 

@@ -16,10 +16,10 @@ static void parses(const char *s, int64_t want)
 {
 	int64_t got = -42;
 
-	ck_assert_msg(isotime_parse_ms(s, strlen(s), &got) == 0,
-		      "%s refused", s);
-	ck_assert_msg(got == want, "%s: %lld, expected %lld", s,
-		      (long long)got, (long long)want);
+	ck_assert_msg(isotime_parse_ms(s, strlen(s), &got) == 0, "%s refused",
+		      s);
+	ck_assert_msg(got == want, "%s: %lld, expected %lld", s, (long long)got,
+		      (long long)want);
 }
 
 /* s must be refused, leaving the output untouched. */
@@ -27,8 +27,8 @@ static void refused(const char *s)
 {
 	int64_t got = -42;
 
-	ck_assert_msg(isotime_parse_ms(s, strlen(s), &got) == -1,
-		      "%s accepted", s);
+	ck_assert_msg(isotime_parse_ms(s, strlen(s), &got) == -1, "%s accepted",
+		      s);
 	ck_assert_int_eq(got, -42);
 }
 
@@ -130,8 +130,7 @@ START_TEST(test_isotime_fractions)
 	/* a fraction needs a digit */
 	refused("2026-03-04T00:00:00.Z");
 	/* hh:mm:ss.fff with an offset: 12:00:01.750+01:00 = 11:00:01.750 */
-	parses("2026-03-04T12:00:01.750+01:00",
-	       base + 11 * 3600000LL + 1750);
+	parses("2026-03-04T12:00:01.750+01:00", base + 11 * 3600000LL + 1750);
 }
 END_TEST
 

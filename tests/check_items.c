@@ -20,8 +20,8 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/load/scenario.h"
-#include "pksim/run/sim.h"
 #include "pksim/load/trace.h"
+#include "pksim/run/sim.h"
 #include "pksim/workload/workload.h"
 #include "testutil.h"
 
@@ -343,8 +343,8 @@ END_TEST
 
 /*
  * The same with retries unlimited for the purpose (1,000 retries, an
- * hour of wait, pksim's longest): 66 a second drain the 5,000 in ceil(5,000 / 66) = 76
- * seconds (0..75; 75 x 66 = 4,950, so the last second serves 50).
+ * hour of wait, pksim's longest): 66 a second drain the 5,000 in ceil(5,000 /
+ * 66) = 76 seconds (0..75; 75 x 66 = 4,950, so the last second serves 50).
  */
 START_TEST(test_items_lab_unlimited_retries)
 {
@@ -966,7 +966,8 @@ START_TEST(test_items_command_line_errors)
 	ck_assert_ptr_null(scenario_for_items(path, PK_TRACE_FORMAT_AUTO, "ts",
 					      1, 0, 0, 400, &d));
 	ck_assert_int_gt(d.entries[0].line, 0);
-	ck_assert_str_eq(d.entries[0].msg, "record 1 has no time field \"/ts\"");
+	ck_assert_str_eq(d.entries[0].msg,
+			 "record 1 has no time field \"/ts\"");
 	diag_free(&d);
 	diag_init(&d);
 	ck_assert_ptr_null(scenario_for_items(

@@ -80,13 +80,12 @@ static char *run_err(const char *args, int want, char **out)
 /* The scenario of the issue: items have tenantId, the key says tenantID.
    Line 3 is "  partition_key: /tenantID": the value starts at column 18
    (2 spaces + "partition_key: " = 17 characters before it). */
-static const char typo_yaml[] =
-    "container:\n"
-    "  throughput: 400\n"
-    "  partition_key: /tenantID\n"
-    "items:\n"
-    "  tenantId: {values: [t1, t2]}\n"
-    "phases: [{duration: 10s, rate: 1/s}]\n";
+static const char typo_yaml[] = "container:\n"
+				"  throughput: 400\n"
+				"  partition_key: /tenantID\n"
+				"items:\n"
+				"  tenantId: {values: [t1, t2]}\n"
+				"phases: [{duration: 10s, rate: 1/s}]\n";
 
 START_TEST(test_generated_typo)
 {
@@ -113,8 +112,7 @@ START_TEST(test_generated_typo)
 	err = run_err(args, 2, NULL);
 	ck_assert_str_eq(line_of(err, 0), want);
 	free(err);
-	snprintf(args, sizeof(args), "locate '%s' '{\"tenantId\": \"t1\"}'",
-		 p);
+	snprintf(args, sizeof(args), "locate '%s' '{\"tenantId\": \"t1\"}'", p);
 	err = run_err(args, 2, NULL);
 	ck_assert_str_eq(line_of(err, 0), want);
 	free(err);
@@ -159,8 +157,8 @@ START_TEST(test_generated_opt_in_and_variants)
 	err = run_err(args, 0, &out);
 	/* the first variant: 10 of 10; the good one has no such line */
 	ck_assert_ptr_nonnull(strstr(out, "undefined key: 10 of 10 items"));
-	ck_assert_ptr_null(strstr(strstr(out, "== variant 2 of 2"),
-				  "undefined key"));
+	ck_assert_ptr_null(
+	    strstr(strstr(out, "== variant 2 of 2"), "undefined key"));
 	free(out);
 	free(err);
 
@@ -394,8 +392,7 @@ START_TEST(test_id_given_to_records)
 	c = json_object_get(
 	    json_array_get(json_object_get(root, "variants"), 0), "scorecard");
 	ck_assert_int_eq(
-	    json_number_value(json_object_get(c, "logical_partitions")),
-	    50000);
+	    json_number_value(json_object_get(c, "logical_partitions")), 50000);
 	ck_assert_int_eq(
 	    json_number_value(json_object_get(c, "failed_after_retries")), 0);
 	ck_assert_ptr_null(strstr(out, "undefined_key"));
@@ -416,8 +413,7 @@ START_TEST(test_id_given_to_records)
 	    json_array_get(json_object_get(root, "variants"), 0), "scorecard");
 	ck_assert_int_eq(
 	    json_number_value(json_object_get(c, "logical_partitions")) +
-		json_number_value(
-		    json_object_get(c, "failed_after_retries")),
+		json_number_value(json_object_get(c, "failed_after_retries")),
 	    50000);
 	ck_assert_msg(strstr(out, "\"00000000-0000-4000-8000-0000") != NULL,
 		      "%s", out);

@@ -25,11 +25,11 @@
 #include "pksim/model/metrics.h"
 #include "testutil.h"
 
-#define OPS_TARGET 1000000000000ULL      /* 10^12 operations */
-#define PB_BYTES (1ULL << 50)            /* 1 PB, binary units */
+#define OPS_TARGET 1000000000000ULL /* 10^12 operations */
+#define PB_BYTES (1ULL << 50)	    /* 1 PB, binary units */
 /* 10^12 operations x 1,000 RU x 1,000 mRU/RU */
 #define WORST_RU_MRU (1000000000000LL * 1000LL * 1000LL)
-#define WRITE_1KB_MRU 5000               /* D-RU: 1 KB write = 5 RU */
+#define WRITE_1KB_MRU 5000 /* D-RU: 1 KB write = 5 RU */
 
 static struct pk_container *big_container(void)
 {
@@ -98,7 +98,7 @@ START_TEST(test_limits_trillion_ops_petabyte)
 	pp->requests = lp->requests = t->attempts = OPS_TARGET - 1;
 	t->succeeded = OPS_TARGET - 1;
 	pp->ru_mru = lp->ru_mru = t->ru_mru = t->offered_mru =
-		WORST_RU_MRU - WRITE_1KB_MRU;
+	    WORST_RU_MRU - WRITE_1KB_MRU;
 	pp->storage_bytes = lp->storage_bytes = PB_BYTES - 1024;
 	ck_assert_int_eq(container_check(c), 0);
 

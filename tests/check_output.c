@@ -50,7 +50,8 @@ static int run_fd(char *const argv[], int out_fd, char **err)
 	pid = fork();
 	ck_assert_int_ge(pid, 0);
 	if (pid == 0) {
-		/* the child starts with SIGPIPE at its default, as from a shell */
+		/* the child starts with SIGPIPE at its default, as from a shell
+		 */
 		signal(SIGPIPE, SIG_DFL);
 		dup2(out_fd, STDOUT_FILENO);
 		dup2(efd, STDERR_FILENO);
@@ -111,8 +112,9 @@ START_TEST(test_output_closed_stdout)
 
 	to_src_root();
 	for (i = 0; i < 2; i++) {
-		char *argv[] = {"pksim", "run", "scenarios/offices.yaml",
-				"--format", (char *)fmts[i], NULL};
+		char *argv[] = {
+		    "pksim",	"run",		 "scenarios/offices.yaml",
+		    "--format", (char *)fmts[i], NULL};
 		int p[2], st;
 		char *err = NULL;
 
@@ -120,8 +122,8 @@ START_TEST(test_output_closed_stdout)
 		close(p[0]);
 		st = run_fd(argv, p[1], &err);
 		close(p[1]);
-		ck_assert_msg(WIFEXITED(st), "%s: killed by signal %d",
-			      fmts[i], WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+		ck_assert_msg(WIFEXITED(st), "%s: killed by signal %d", fmts[i],
+			      WIFSIGNALED(st) ? WTERMSIG(st) : 0);
 		ck_assert_int_eq(WEXITSTATUS(st), 0);
 		ck_assert_msg(only_expect_line(err), "%s", err);
 		free(err);
@@ -196,8 +198,7 @@ START_TEST(test_output_full_file)
 
 	to_src_root();
 	ck_assert_int_eq(
-		tu_run("run scenarios/offices.yaml -o /dev/full", &out, &err),
-		1);
+	    tu_run("run scenarios/offices.yaml -o /dev/full", &out, &err), 1);
 	ck_assert_str_eq(err, "pksim: /dev/full: " ENOSPC_LINE);
 	ck_assert_str_eq(out, "");
 	/* still the device, not a regular file put there by rename */

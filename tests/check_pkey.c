@@ -468,7 +468,8 @@ START_TEST(test_pkey_route_hierarchical)
 					       &kv->epk,
 					       0,
 					       NULL,
-					       0, NULL};
+					       0,
+					       NULL};
 			struct pk_outcome o;
 
 			container_apply(c, &r, &o);

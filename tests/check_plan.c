@@ -73,7 +73,8 @@ static void check_row(const char *text, const char *name, const char *year,
 	char f[6][64];
 	const char *l = line_of(text, name);
 
-	ck_assert_int_eq(sscanf(l, "%63s %63s %63s MiB %63s MiB %63s RU = %63s s",
+	ck_assert_int_eq(sscanf(l,
+				"%63s %63s %63s MiB %63s MiB %63s RU = %63s s",
 				f[0], f[1], f[2], f[3], f[4], f[5]),
 			 6);
 	ck_assert_str_eq(f[0], name);
@@ -121,8 +122,8 @@ START_TEST(test_plan_seed002_text)
 	   digits); the current month of buero-nord takes all its current
 	   writes, so the same 77 %; /id: 1 / 9,560 = 0.0001046 = 0.01046 %
 	   -> 0.0105 */
-	ck_assert_ptr_nonnull(strstr(
-	    line_of(out, "  /officeId:"), " 77 % (buero-nord)"));
+	ck_assert_ptr_nonnull(
+	    strstr(line_of(out, "  /officeId:"), " 77 % (buero-nord)"));
 	ck_assert_ptr_nonnull(strstr(line_of(out, "  /officeId + /month:"),
 				     " 77 % (current month of buero-nord)"));
 	ck_assert_ptr_nonnull(strstr(line_of(out, "  /id:"),
@@ -171,8 +172,8 @@ START_TEST(test_plan_seed002_exercise)
 	ck_assert_str_eq(f[2], "148.7");
 	/* 40,000 / 49,560 = 80.71 % ("about 81%") -> 80.7; 1 / 49,560 =
 	   0.0020178 % -> 0.00202 */
-	ck_assert_ptr_nonnull(strstr(line_of(out, "  /officeId:"),
-				     " 80.7 % (buero-ost)"));
+	ck_assert_ptr_nonnull(
+	    strstr(line_of(out, "  /officeId:"), " 80.7 % (buero-ost)"));
 	ck_assert_ptr_nonnull(strstr(line_of(out, "  /id:"), " 0.00202 % "));
 	/* 40,000 x 3 / 230 = 521.74 writes; x 6 = 3,130.4 RU */
 	ck_assert_str_eq(line_of(out, "buero-ost writes"),
@@ -250,9 +251,9 @@ START_TEST(test_plan_json)
 				21474836480.0 / 442, 1e-3);
 	ck_assert_int_eq((long long)num_at(tip, "whole_items_in_20gb"),
 			 48585602);
-	ck_assert_int_eq((long long)num_at(json_object_get(root, "units"),
-					   "mb_bytes"),
-			 1048576);
+	ck_assert_int_eq(
+	    (long long)num_at(json_object_get(root, "units"), "mb_bytes"),
+	    1048576);
 	json_decref(root);
 	free(out);
 }
@@ -294,8 +295,7 @@ START_TEST(test_plan_scenario_runs)
 	root = json_loads(out, 0, &err);
 	ck_assert_msg(root != NULL, "bad JSON: %s", err.text);
 	/* one variant per candidate key */
-	ck_assert_int_eq(json_array_size(json_object_get(root, "variants")),
-			 3);
+	ck_assert_int_eq(json_array_size(json_object_get(root, "variants")), 3);
 	v = variant(root, "/officeId");
 	t = json_object_get(v, "totals");
 	/* one year, 9,560 creates, in ceil(28.68) = 29 s: 9,560 / 29 =
@@ -312,7 +312,7 @@ START_TEST(test_plan_scenario_runs)
 	   creates, drawn at random: the binomial standard deviation is
 	   sqrt(0.77 x 0.23 / 9,560) = 0.43 %; allow 2 % (4.6 of them) */
 	share = num_at(json_array_get(json_object_get(v, "hot_logical_"
-							"partitions"),
+							 "partitions"),
 				      0),
 		       "ru") /
 		num_at(t, "ru_consumed");
@@ -365,9 +365,9 @@ START_TEST(test_plan_count_from)
 	ck_assert_msg(root != NULL, "bad JSON: %s", err.text);
 	vals = json_object_get(root, "values");
 	ck_assert_int_eq(json_array_size(vals), 3);
-	ck_assert_str_eq(json_string_value(json_object_get(
-			     json_array_get(vals, 0), "name")),
-			 "a");
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(json_array_get(vals, 0), "name")),
+	    "a");
 	ck_assert_double_eq_tol(num_at(json_array_get(vals, 0), "per_year"), 6,
 				1e-12);
 	ck_assert_double_eq_tol(num_at(json_array_get(vals, 1), "per_year"), 4,
@@ -376,9 +376,8 @@ START_TEST(test_plan_count_from)
 				1e-12);
 	/* a: 6 x 2 years x 1,024 bytes x index factor 1 (the default) =
 	   12,288 bytes; re-sync 6 x 10 = 60 RU at 1,000 RU/s = 0.06 s */
-	ck_assert_double_eq_tol(num_at(json_array_get(vals, 0),
-				       "storage_bytes"),
-				12288, 1e-9);
+	ck_assert_double_eq_tol(
+	    num_at(json_array_get(vals, 0), "storage_bytes"), 12288, 1e-9);
 	ck_assert_double_eq_tol(num_at(json_array_get(vals, 0), "resync_s"),
 				0.06, 1e-12);
 	/* /office: 6 of 12 */
@@ -427,7 +426,8 @@ START_TEST(test_plan_count_from_shipped)
 	size_t i;
 
 	to_src_root();
-	out = run_ok("plan scenarios/plans/iot-devices.plan.yaml --format json");
+	out =
+	    run_ok("plan scenarios/plans/iot-devices.plan.yaml --format json");
 	root = json_loads(out, 0, &err);
 	ck_assert_msg(root != NULL, "bad JSON: %s", err.text);
 	vals = json_object_get(root, "values");
@@ -442,19 +442,19 @@ START_TEST(test_plan_count_from_shipped)
 	}
 	/* iot-device-03: 1,704,915 x 241 bytes = 410,884,515 bytes in the
 	   year; 1,704,915 x 6 RU / 400 RU/s = 25,573.725 s */
-	ck_assert_double_eq_tol(num_at(json_array_get(vals, 2),
-				       "storage_bytes"),
-				410884515.0, 1e-3);
+	ck_assert_double_eq_tol(
+	    num_at(json_array_get(vals, 2), "storage_bytes"), 410884515.0,
+	    1e-3);
 	ck_assert_double_eq_tol(num_at(json_array_get(vals, 2), "resync_s"),
 				25573.725, 1e-6);
 	keys = json_object_get(root, "keys");
 	/* /device: 4,671 / 9,995 = 46.7 %; /id: 1 / 3,648,175 */
-	ck_assert_double_eq_tol(num_at(json_array_get(keys, 0),
-				       "hottest_share"),
-				4671.0 / 9995, 1e-12);
-	ck_assert_double_eq_tol(num_at(json_array_get(keys, 2),
-				       "hottest_share"),
-				1.0 / 3648175, 1e-15);
+	ck_assert_double_eq_tol(
+	    num_at(json_array_get(keys, 0), "hottest_share"), 4671.0 / 9995,
+	    1e-12);
+	ck_assert_double_eq_tol(
+	    num_at(json_array_get(keys, 2), "hottest_share"), 1.0 / 3648175,
+	    1e-15);
 	json_decref(root);
 	free(out);
 	/* the text: 1 / 3,648,175 = 0.00002741 = 0.0000274 %, 3 significant
@@ -508,8 +508,7 @@ START_TEST(test_plan_bad_corpus)
 			continue;
 		}
 		snprintf(exp_path, sizeof(exp_path),
-			 "tests/bad-plan/%.*s.expect", (int)(n - 5),
-			 e->d_name);
+			 "tests/bad-plan/%.*s.expect", (int)(n - 5), e->d_name);
 		want = tu_read_file(exp_path, NULL);
 		ck_assert_msg(want != NULL, "%s has no .expect", e->d_name);
 		snprintf(out_path, sizeof(out_path), "%s/report", dir);
@@ -537,8 +536,8 @@ END_TEST
    KB); the file is made here rather than committed. */
 START_TEST(test_plan_too_large)
 {
-	char *dir = tu_tmpdir(), path[512], args[600], *out = NULL,
-	     *err = NULL, want[700];
+	char *dir = tu_tmpdir(), path[512], args[600], *out = NULL, *err = NULL,
+	     want[700];
 	FILE *f;
 	size_t i;
 
@@ -570,9 +569,10 @@ END_TEST
    the environment or addresses). */
 START_TEST(test_plan_deterministic)
 {
-	static const char *const args[] = {
-	    "plan " OFFICES, "plan " OFFICES " --format json",
-	    "plan " OFFICES " --format markdown", "plan " OFFICES " --scenario"};
+	static const char *const args[] = {"plan " OFFICES,
+					   "plan " OFFICES " --format json",
+					   "plan " OFFICES " --format markdown",
+					   "plan " OFFICES " --scenario"};
 	size_t i;
 
 	to_src_root();

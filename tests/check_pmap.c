@@ -21,7 +21,7 @@ START_TEST(test_pmap_initial_even)
 	epk_format(&m.ranges[3].min, buf);
 	ck_assert_str_eq(buf, "30000000000000000000000000000000");
 	epk_format(&m.ranges[3].max, buf);
-	ck_assert_str_eq(buf, "FF"); /* and the last ends at "FF" */
+	ck_assert_str_eq(buf, "FF");	      /* and the last ends at "FF" */
 	ck_assert_uint_eq(m.ranges[2].id, 2); /* ids "0".."3" */
 	ck_assert_int_eq(pmap_check(&m), 0);
 	/* each holds a quarter of the reachable space */
@@ -34,13 +34,14 @@ START_TEST(test_pmap_find)
 {
 	struct pk_pmap m;
 	struct pk_epk e = {16, {0x20}};
-	struct pk_epk just_below = {16, {0x1F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-					 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-					 0xFF, 0xFF, 0xFF, 0xFF}};
+	struct pk_epk just_below = {16,
+				    {0x1F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+				     0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+				     0xFF, 0xFF}};
 
 	pmap_init(&m, 4);
 	ck_assert_uint_eq(pmap_find(&m, &pk_epk_min), 0);
-	ck_assert_uint_eq(pmap_find(&m, &e), 2); /* min is inclusive */
+	ck_assert_uint_eq(pmap_find(&m, &e), 2);	  /* min is inclusive */
 	ck_assert_uint_eq(pmap_find(&m, &just_below), 1); /* max exclusive */
 	ck_assert_uint_eq(pmap_find(&m, &pk_epk_v2_reach), 3);
 	pmap_free(&m);
@@ -70,7 +71,6 @@ START_TEST(test_pmap_split)
 	pmap_free(&m);
 }
 END_TEST
-
 
 /* D-MERGE: two adjacent ranges become [left.min, right.max) with a new
    id; the map still tiles "" .. "FF". 4 ranges (ids 0-3): merging 1 + 2

@@ -57,10 +57,8 @@ START_TEST(test_provision_autoscale)
 	/* busiest range 2,000 RU x 4 ranges = 8,000 */
 	ck_assert_int_eq(provision_autoscale_current(31000, 2000000, 4), 8000);
 	/* 7,750 x 4 = 31,000: Tmax, never above */
-	ck_assert_int_eq(provision_autoscale_current(31000, 7750000, 4),
-			 31000);
-	ck_assert_int_eq(provision_autoscale_current(31000, 9000000, 4),
-			 31000);
+	ck_assert_int_eq(provision_autoscale_current(31000, 7750000, 4), 31000);
+	ck_assert_int_eq(provision_autoscale_current(31000, 9000000, 4), 31000);
 	/* rule 18: D-AUTO example, 6,000 GB -> Tmax 60,000 */
 	ck_assert_int_eq(provision_autoscale_max_for_storage(4000, 6000 * GB),
 			 60000);

@@ -73,8 +73,7 @@ static json_t *card_of(const char *args, size_t i, json_t **root)
 	free(out);
 	ck_assert_ptr_nonnull(*root);
 	return json_object_get(
-	    json_array_get(json_object_get(*root, "variants"), i),
-	    "scorecard");
+	    json_array_get(json_object_get(*root, "variants"), i), "scorecard");
 }
 
 static double num(json_t *o, const char *key)
@@ -115,11 +114,12 @@ static const char *three(void)
  */
 START_TEST(test_days_repro)
 {
-	const char *yaml = put(0, "grow.yaml",
-			       "container: {partition_key: /k, throughput: 400}\n"
-			       "items: {k: same}\n"
-			       "phases:\n"
-			       "  - {duration: 3s, rate: 1/s, item_size: 1KB}\n");
+	const char *yaml =
+	    put(0, "grow.yaml",
+		"container: {partition_key: /k, throughput: 400}\n"
+		"items: {k: same}\n"
+		"phases:\n"
+		"  - {duration: 3s, rate: 1/s, item_size: 1KB}\n");
 	char args[1024];
 	json_t *root, *c;
 	char *out;
@@ -214,16 +214,16 @@ END_TEST
 START_TEST(test_days_bounded)
 {
 	const char *data = three();
-	const char *yaml = put(
-	    0, "clock.yaml",
-	    "container: {partition_key: \"{k}-{date}\", throughput: 400}\n"
-	    "variants:\n"
-	    "  - {partition_key: \"{k}-{date}\"}\n"
-	    "  - {partition_key: \"{k}-{wd}\"}\n"
-	    "items: {k: same, date: {clock: \"%Y-%m-%d\"}, "
-	    "wd: {clock: \"%A\"}}\n"
-	    "phases:\n"
-	    "  - {duration: 3s, rate: 1/s, item_size: 1KB}\n");
+	const char *yaml =
+	    put(0, "clock.yaml",
+		"container: {partition_key: \"{k}-{date}\", throughput: 400}\n"
+		"variants:\n"
+		"  - {partition_key: \"{k}-{date}\"}\n"
+		"  - {partition_key: \"{k}-{wd}\"}\n"
+		"items: {k: same, date: {clock: \"%Y-%m-%d\"}, "
+		"wd: {clock: \"%A\"}}\n"
+		"phases:\n"
+		"  - {duration: 3s, rate: 1/s, item_size: 1KB}\n");
 	char args[1024];
 	json_t *root, *c;
 
@@ -259,7 +259,6 @@ START_TEST(test_days_bounded)
 	json_decref(root);
 }
 END_TEST
-
 
 /* Six records, keys a a b b c c, each with its id, all under 1 KB. */
 static const char *six(void)
@@ -304,8 +303,9 @@ START_TEST(test_query_cost)
 	ck_assert_int_eq(num(c, "fanout_queries"), 0);
 	ck_assert(num(c, "ru_of_operations") == 54.0);
 	ck_assert_int_eq(num(c, "rank"), 2);
-	ck_assert_ptr_nonnull(strstr(
-	    str(c, "reason"), "ahead of /id on RU of the operations: 54 vs 69"));
+	ck_assert_ptr_nonnull(
+	    strstr(str(c, "reason"),
+		   "ahead of /id on RU of the operations: 54 vs 69"));
 	c = card_i(root, 1);
 	ck_assert_int_eq(num(c, "fanout_queries"), 6);
 	ck_assert(num(c, "fanout_ru") == 39.0);
@@ -472,22 +472,22 @@ START_TEST(test_header)
 	snprintf(args, sizeof(args), "compare '%s'",
 		 tu_src("scenarios/compare-iot.yaml"));
 	out = run_ok(args);
-	ck_assert_msg(strstr(out, " s simulated\n  arrival: at the "
-				  "scenario's rates\n  replayed: the "
-				  "scenario's 1 phase: creates, reads\n") !=
-			  NULL,
+	ck_assert_msg(strstr(out,
+			     " s simulated\n  arrival: at the "
+			     "scenario's rates\n  replayed: the "
+			     "scenario's 1 phase: creates, reads\n") != NULL,
 		      "%s", out);
 	ck_assert_msg(strstr(out, "  device: 3 physical partitions, created "
 				  "at 18,000 RU/s") != NULL,
 		      "%s", out);
 	free(out);
-	snprintf(args, sizeof(args),
-		 "compare --items '%s' --at-once --key /k", six());
+	snprintf(args, sizeof(args), "compare --items '%s' --at-once --key /k",
+		 six());
 	out = run_ok(args);
-	ck_assert_msg(strstr(out, "  arrival: all records at once\n  "
-				  "replayed: 6 creates (one per record), "
-				  "creates only: no queries or reads\n") !=
-			  NULL,
+	ck_assert_msg(strstr(out,
+			     "  arrival: all records at once\n  "
+			     "replayed: 6 creates (one per record), "
+			     "creates only: no queries or reads\n") != NULL,
 		      "%s", out);
 	/* the default --throughput 10,000: 2 ranges (rule 2) */
 	ck_assert_msg(strstr(out, "  /k: 2 physical partitions, created at "
@@ -526,8 +526,7 @@ START_TEST(test_done_criterion)
 	ck_assert_int_eq(num(id, "queries_single"), 0);
 	ck_assert_int_eq(num(cc, "rank"), 1);
 	ck_assert_int_eq(num(id, "rank"), 2);
-	ck_assert_msg(strstr(str(cc, "reason"),
-			     "450,000 vs 575,000") != NULL,
+	ck_assert_msg(strstr(str(cc, "reason"), "450,000 vs 575,000") != NULL,
 		      "%s", str(cc, "reason"));
 	json_decref(root);
 }

@@ -27,16 +27,16 @@
  * Variant "overloaded" on 3,000 RU/s (1 range) is rate limited.
  */
 static const char *const text =
-	"name: cards\n"
-	"seed: 3\n"
-	"container: {partition_key: /k, throughput: 30000}\n"
-	"variants:\n"
-	"  - {name: one-key, partition_key: /k}\n"
-	"  - {name: by-id, partition_key: /id}\n"
-	"  - {name: overloaded, partition_key: /k, throughput: 3000}\n"
-	"items: {k: same}\n"
-	"phases:\n"
-	"  - {duration: 10s, rate: 1000/s, item_size: 1KB}\n";
+    "name: cards\n"
+    "seed: 3\n"
+    "container: {partition_key: /k, throughput: 30000}\n"
+    "variants:\n"
+    "  - {name: one-key, partition_key: /k}\n"
+    "  - {name: by-id, partition_key: /id}\n"
+    "  - {name: overloaded, partition_key: /k, throughput: 3000}\n"
+    "items: {k: same}\n"
+    "phases:\n"
+    "  - {duration: 10s, rate: 1000/s, item_size: 1KB}\n";
 
 static struct pk_run *run_cards(struct pk_scenario **sc, int detail)
 {
@@ -124,10 +124,10 @@ START_TEST(test_report_json_scorecards)
 	/* the same variant objects as run, with a scorecard */
 	ck_assert_ptr_nonnull(json_object_get(v, "totals"));
 	ck_assert_str_eq(json_string_value(json_object_get(
-				 json_object_get(v, "scorecard"), "hottest_key")),
+			     json_object_get(v, "scorecard"), "hottest_key")),
 			 "same");
 	ck_assert_int_eq(json_integer_value(json_object_get(
-				 json_object_get(v, "scorecard"), "rank")),
+			     json_object_get(v, "scorecard"), "rank")),
 			 2);
 	json_decref(root);
 	free(buf);
@@ -155,8 +155,8 @@ START_TEST(test_report_csv_series)
 				 "storage_bytes,retries\n",
 				 88),
 			 0);
-	for (line = strchr(buf, '\n'); line && line[1]; line = strchr(line + 1,
-								       '\n')) {
+	for (line = strchr(buf, '\n'); line && line[1];
+	     line = strchr(line + 1, '\n')) {
 		rows++;
 	}
 	/* a row per range and second the range saw requests (issue 11
@@ -166,7 +166,7 @@ START_TEST(test_report_csv_series)
 	   row per second it saw requests */
 	ck_assert_uint_eq(rows,
 			  10 * 1 + 10 * 5 +
-				  run->variants[2].container->metrics.n_samples);
+			      run->variants[2].container->metrics.n_samples);
 	ck_assert_uint_gt(run->variants[2].container->metrics.n_samples, 10);
 	/* one-key, second 0, the range with the key: 1,000 creates of 5 RU
 	   on 6,000 RU/s */
@@ -180,9 +180,9 @@ END_TEST
 /*
  * The frozen result (result.h) of the cards scenario without the
  * overloaded variant (its retries would stretch the run past 10 s), each
- * figure from the scenario: 30,000 RU/s -> max(ceil(30,000 / 6,000), ceil(30,000 /
- * 10,000)) = 5 ranges (rule 2). 10 s x 1,000 creates of 1 KB (5 RU):
- * 10,000 items, 10,240,000 bytes (index factor 1), 50,000 RU. Provisioned
+ * figure from the scenario: 30,000 RU/s -> max(ceil(30,000 / 6,000),
+ * ceil(30,000 / 10,000)) = 5 ranges (rule 2). 10 s x 1,000 creates of 1 KB (5
+ * RU): 10,000 items, 10,240,000 bytes (index factor 1), 50,000 RU. Provisioned
  * over the 10 closed seconds: 300,000 RU, so utilisation 50,000 /
  * 300,000 = 1/6. one-key holds it all in one logical partition, served
  * 10,000 times; nothing waited for a retry: p50 = p99 = 0 ms. by-id has
@@ -192,15 +192,15 @@ END_TEST
 START_TEST(test_report_result_figures)
 {
 	static const char *const two =
-		"name: cards\n"
-		"seed: 3\n"
-		"container: {partition_key: /k, throughput: 30000}\n"
-		"variants:\n"
-		"  - {name: one-key, partition_key: /k}\n"
-		"  - {name: by-id, partition_key: /id}\n"
-		"items: {k: same}\n"
-		"phases:\n"
-		"  - {duration: 10s, rate: 1000/s, item_size: 1KB}\n";
+	    "name: cards\n"
+	    "seed: 3\n"
+	    "container: {partition_key: /k, throughput: 30000}\n"
+	    "variants:\n"
+	    "  - {name: one-key, partition_key: /k}\n"
+	    "  - {name: by-id, partition_key: /id}\n"
+	    "items: {k: same}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 1000/s, item_size: 1KB}\n";
 	struct pk_diag d;
 	struct pk_scenario *sc;
 	struct pk_run *run;
@@ -244,8 +244,7 @@ START_TEST(test_report_result_figures)
 	/* the range holding it holds all the bytes, at 6,000 RU/s */
 	ck_assert_uint_eq(one->ranges[one->top_ru[0].range].storage_bytes,
 			  10240000);
-	ck_assert_int_eq(result_lp_range_ru_per_s(one, &one->top_ru[0]),
-			 6000);
+	ck_assert_int_eq(result_lp_range_ru_per_s(one, &one->top_ru[0]), 6000);
 	ck_assert_uint_eq(one->n_full, 0);
 	ck_assert_ptr_null(one->billed_ru_per_s);
 	ck_assert_int_eq(one->n_hours, 1);
@@ -271,11 +270,11 @@ END_TEST
 START_TEST(test_report_split_lineage)
 {
 	static const char *const split =
-		"container: {partition_key: /k, throughput: 6000}\n"
-		"items: {k: {values: \"k{0..999}\"}}\n"
-		"phases:\n"
-		"  - {duration: 10s, rate: 10/s, item_size: 1KB}\n"
-		"  - {duration: 10s, rate: 10/s, throughput: 12000}\n";
+	    "container: {partition_key: /k, throughput: 6000}\n"
+	    "items: {k: {values: \"k{0..999}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 10/s, item_size: 1KB}\n"
+	    "  - {duration: 10s, rate: 10/s, throughput: 12000}\n";
 	struct pk_diag d;
 	struct pk_scenario *sc;
 	struct pk_run *run;
@@ -329,14 +328,14 @@ END_TEST
 START_TEST(test_report_query_names)
 {
 	static const char *const yaml =
-		"container: {partition_key: /k, throughput: 18000}\n"
-		"items: {k: {values: \"k{0..9}\"}}\n"
-		"phases:\n"
-		"  - {name: load, duration: 10s, rate: 10/s}\n"
-		"  - {name: point, duration: 5s, rate: 10/s, ops: {query: 1},\n"
-		"     queries: [{name: by-k, where: {k: eq}, results: 2}]}\n"
-		"  - {name: scan, duration: 5s, rate: 10/s, ops: {query: 1},\n"
-		"     queries: [{name: all, results: 2}]}\n";
+	    "container: {partition_key: /k, throughput: 18000}\n"
+	    "items: {k: {values: \"k{0..9}\"}}\n"
+	    "phases:\n"
+	    "  - {name: load, duration: 10s, rate: 10/s}\n"
+	    "  - {name: point, duration: 5s, rate: 10/s, ops: {query: 1},\n"
+	    "     queries: [{name: by-k, where: {k: eq}, results: 2}]}\n"
+	    "  - {name: scan, duration: 5s, rate: 10/s, ops: {query: 1},\n"
+	    "     queries: [{name: all, results: 2}]}\n";
 	struct pk_diag d;
 	struct pk_scenario *sc;
 	struct pk_run *run;
@@ -401,11 +400,11 @@ END_TEST
 START_TEST(test_report_timeline_idle)
 {
 	static const char *const yaml =
-		"container: {partition_key: /k, throughput: 500}\n"
-		"items: {k: {values: \"k{0..9}\"}}\n"
-		"phases:\n"
-		"  - {name: wait, duration: 50s, rate: 1/s, ops: {read: 1}}\n"
-		"  - {name: burst, duration: 10s, rate: 10/s, item_size: 1KB}\n";
+	    "container: {partition_key: /k, throughput: 500}\n"
+	    "items: {k: {values: \"k{0..9}\"}}\n"
+	    "phases:\n"
+	    "  - {name: wait, duration: 50s, rate: 1/s, ops: {read: 1}}\n"
+	    "  - {name: burst, duration: 10s, rate: 10/s, item_size: 1KB}\n";
 	struct pk_diag d;
 	struct pk_scenario *sc;
 	struct pk_run *run;
@@ -427,7 +426,7 @@ START_TEST(test_report_timeline_idle)
 	tl = strstr(buf, "\ntimeline (per 5s:");
 	ck_assert_ptr_nonnull(tl);
 	ck_assert_ptr_nonnull(
-		strstr(tl, "peak\n  ... 50 s idle (t = 0 s to 50 s) ...\n"));
+	    strstr(tl, "peak\n  ... 50 s idle (t = 0 s to 50 s) ...\n"));
 	snprintf(row, sizeof(row),
 		 "  %-10d %9s %6u %12s %12s %12s %10s %5.0f%%\n"
 		 "  %-10d %9s %6u %12s %12s %12s %10s %5.0f%%\n\n",
@@ -463,9 +462,8 @@ static char *text_of(const char *yaml, int compare)
 	diag_free(&d);
 	res = result_build(run);
 	mem = open_memstream(&buf, &len);
-	ck_assert_int_eq(compare ? report_text_compare(res, mem)
-				 : report_text(res, mem),
-			 0);
+	ck_assert_int_eq(
+	    compare ? report_text_compare(res, mem) : report_text(res, mem), 0);
 	fclose(mem);
 	result_free(res);
 	sim_free(run);
@@ -482,11 +480,11 @@ static char *text_of(const char *yaml, int compare)
 START_TEST(test_report_none_before_actions)
 {
 	static const char *const yaml =
-		"container: {partition_key: /k, serverless: true, "
-		"physical_partition_storage: 4KB}\n"
-		"items: {k: {values: \"k{0..9}\"}}\n"
-		"phases:\n"
-		"  - {duration: 2s, rate: 10/s}\n";
+	    "container: {partition_key: /k, serverless: true, "
+	    "physical_partition_storage: 4KB}\n"
+	    "items: {k: {values: \"k{0..9}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 2s, rate: 10/s}\n";
 	char *out = text_of(yaml, 0);
 
 	ck_assert_ptr_nonnull(strstr(out, "\nthroughput changes\n  (none)\n"
@@ -512,19 +510,19 @@ END_TEST
 START_TEST(test_report_no_hiding_cuts)
 {
 	static const char *const keys =
-		"container: {partition_key: /k, throughput: 400}\n"
-		"items: {k: {values: "
-		"\"tenant-0000000000000000000000000000-{01..02}\"}}\n"
-		"phases:\n"
-		"  - {duration: 2s, rate: 10/s}\n";
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {k: {values: "
+	    "\"tenant-0000000000000000000000000000-{01..02}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 2s, rate: 10/s}\n";
 	static const char *const names =
-		"container: {partition_key: /k, throughput: 400}\n"
-		"variants:\n"
-		"  - {name: by-k-with-a-long-descriptive-name-of-40ch}\n"
-		"  - {name: by-id, partition_key: /id}\n"
-		"items: {k: {values: \"k{0..9}\"}}\n"
-		"phases:\n"
-		"  - {duration: 2s, rate: 10/s}\n";
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "variants:\n"
+	    "  - {name: by-k-with-a-long-descriptive-name-of-40ch}\n"
+	    "  - {name: by-id, partition_key: /id}\n"
+	    "items: {k: {values: \"k{0..9}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 2s, rate: 10/s}\n";
 	char *out = text_of(keys, 0);
 
 	ck_assert_ptr_nonnull(strstr(out, "\n  \"tenant-0000000.."
@@ -534,7 +532,7 @@ START_TEST(test_report_no_hiding_cuts)
 	free(out);
 	out = text_of(names, 1);
 	ck_assert_ptr_nonnull(
-		strstr(out, " by-k-with-a-long-descriptive-name-of-40ch "));
+	    strstr(out, " by-k-with-a-long-descriptive-name-of-40ch "));
 	ck_assert_ptr_null(strstr(out, "by-k-with-a-long-de.."));
 	free(out);
 }
@@ -555,11 +553,11 @@ END_TEST
 START_TEST(test_report_grammar)
 {
 	static const char *const yaml =
-		"container: {partition_key: /k, throughput: 400}\n"
-		"items: {k: {values: \"k{0..9}\"}}\n"
-		"phases:\n"
-		"  - {duration: 2s, rate: 10/s}\n"
-		"  - {duration: 2s, rate: 10/s, throughput: 800}\n";
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {k: {values: \"k{0..9}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 2s, rate: 10/s}\n"
+	    "  - {duration: 2s, rate: 10/s, throughput: 800}\n";
 	char *out = text_of(yaml, 0);
 
 	ck_assert_ptr_nonnull(strstr(out, "  t=2s  400 -> 800 RU/s, 1 -> 1 "
@@ -596,9 +594,8 @@ START_TEST(test_report_epks_differ)
 		}
 	}
 	free(out);
-	ck_assert_int_eq(tu_run("run scenarios/hierarchical.yaml --wide", &out,
-				NULL),
-			 0);
+	ck_assert_int_eq(
+	    tu_run("run scenarios/hierarchical.yaml --wide", &out, NULL), 0);
 	ck_assert_int_eq(tu_run("run scenarios/hierarchical.yaml --format json",
 				&json, NULL),
 			 0);
@@ -610,7 +607,8 @@ START_TEST(test_report_epks_differ)
 		ck_assert_int_eq(sscanf(p, " %*u %511s", min), 1);
 		if (min[0] != '"') {
 			ck_assert_ptr_null(strstr(min, ".."));
-			snprintf(quoted, sizeof(quoted), "\"min\": \"%s\"", min);
+			snprintf(quoted, sizeof(quoted), "\"min\": \"%s\"",
+				 min);
 			ck_assert_ptr_nonnull(strstr(json, quoted));
 		}
 		p = strchr(p, '\n') + 1;

@@ -143,8 +143,7 @@ START_TEST(test_rng_between_full_range)
 	struct pk_rng r = {{1, 2, 3, 4}};
 
 	ck_assert_uint_eq(rng_between(&r, 0, UINT64_MAX), 11520ULL);
-	ck_assert_uint_eq(rng_between(&r, UINT64_MAX, UINT64_MAX),
-			  UINT64_MAX);
+	ck_assert_uint_eq(rng_between(&r, UINT64_MAX, UINT64_MAX), UINT64_MAX);
 	ck_assert_uint_eq(rng_between(&r, 7, 7), 7);
 }
 END_TEST

@@ -351,7 +351,8 @@ START_TEST(test_scenario_defaults)
 	ck_assert_str_eq(p->prefix, "item-");
 	ck_assert_uint_eq(s->n_phases, 1);
 	ck_assert_str_eq(s->phases[0].name, "phase-1");
-	ck_assert_int_eq(s->phases[0].line, 8); /* the key comment grew by two lines */
+	ck_assert_int_eq(s->phases[0].line,
+			 8); /* the key comment grew by two lines */
 	ck_assert_int_eq(s->phases[0].col, 5);
 	ck_assert_double_eq_tol(s->phases[0].select.theta, 0.99, TOL);
 	scenario_free(s);
@@ -638,8 +639,7 @@ START_TEST(test_units_parse_duration)
 	ck_assert_int_eq(units_parse_duration("-5s", &ms), -1);
 	ck_assert_int_eq(units_parse_duration("s", &ms), -1);
 	/* over INT64_MAX ms */
-	ck_assert_int_eq(units_parse_duration("99999999999999999d", &ms),
-			 -1);
+	ck_assert_int_eq(units_parse_duration("99999999999999999d", &ms), -1);
 	ck_assert_int_eq(ms, 7);
 }
 END_TEST
@@ -1016,7 +1016,9 @@ START_TEST(test_scenario_queries)
 	ck_assert_int_eq(q->conds[0].kind, PK_COND_EQ);
 	ck_assert_uint_eq(q->results, 1); /* default */
 	ck_assert_double_eq_tol(q->weight, 3, TOL);
-	ck_assert_int_eq(q->line, 33); /* line 30 before tenantId, userId and vin joined the items */
+	ck_assert_int_eq(
+	    q->line,
+	    33); /* line 30 before tenantId, userId and vin joined the items */
 	ck_assert_int_eq(q->col, 9);
 
 	/* unnamed: numbered from 1 within the phase; conditions in the
@@ -1168,30 +1170,29 @@ START_TEST(test_scenario_variants)
 }
 END_TEST
 
-
 /* Issue 5: serverless, split_gone, redistribute and merge as loaded; a
    variant's own throughput or autoscale_max replaces an inherited
    serverless, and serverless replaces an inherited throughput. */
 START_TEST(test_scenario_throughput_features)
 {
 	static const char text[] =
-		"container: {partition_key: /k, serverless: true,\n"
-		"            split_gone: 5s}\n"
-		"variants:\n"
-		"  - {name: sl}\n"
-		"  - {name: manual, throughput: 6000}\n"
-		"  - {name: auto, autoscale_max: 4000}\n"
-		"phases:\n"
-		"  - {duration: 1m, rate: 1/s}\n";
+	    "container: {partition_key: /k, serverless: true,\n"
+	    "            split_gone: 5s}\n"
+	    "variants:\n"
+	    "  - {name: sl}\n"
+	    "  - {name: manual, throughput: 6000}\n"
+	    "  - {name: auto, autoscale_max: 4000}\n"
+	    "phases:\n"
+	    "  - {duration: 1m, rate: 1/s}\n";
 	static const char text2[] =
-		"container: {partition_key: /k, throughput: 18000}\n"
-		"variants:\n"
-		"  - {name: manual}\n"
-		"  - {name: sl, serverless: true}\n"
-		"phases:\n"
-		"  - {duration: 1m, rate: 1/s,\n"
-		"     redistribute: {\"0\": 2000, \"2\": 15000}}\n"
-		"  - {duration: 1m, rate: 1/s, merge: 2}\n";
+	    "container: {partition_key: /k, throughput: 18000}\n"
+	    "variants:\n"
+	    "  - {name: manual}\n"
+	    "  - {name: sl, serverless: true}\n"
+	    "phases:\n"
+	    "  - {duration: 1m, rate: 1/s,\n"
+	    "     redistribute: {\"0\": 2000, \"2\": 15000}}\n"
+	    "  - {duration: 1m, rate: 1/s, merge: 2}\n";
 	struct pk_diag d;
 	struct pk_scenario *s;
 
@@ -1217,8 +1218,8 @@ START_TEST(test_scenario_throughput_features)
 		const char *cut = strstr(text2, "  - {name: sl");
 		const char *rest = strstr(text2, "phases:");
 
-		snprintf(buf, sizeof(buf), "%.*s%s", (int)(cut - text2),
-			 text2, rest);
+		snprintf(buf, sizeof(buf), "%.*s%s", (int)(cut - text2), text2,
+			 rest);
 		s = parse_str(buf, &d);
 	}
 	ck_assert_ptr_nonnull(s);

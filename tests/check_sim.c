@@ -32,12 +32,12 @@ static struct pk_scenario *load(const char *text)
  * succeed and 200 fail.
  */
 static const char *const overload =
-	"seed: 1\n"
-	"container: {partition_key: /k, throughput: 400}\n"
-	"items: {k: {values: \"k{0..99}\"}}\n"
-	"client: {retries: %s}\n"
-	"phases:\n"
-	"  - {duration: 10s, rate: 100/s, ops: {create: 1}, item_size: 1KB}\n";
+    "seed: 1\n"
+    "container: {partition_key: /k, throughput: 400}\n"
+    "items: {k: {values: \"k{0..99}\"}}\n"
+    "client: {retries: %s}\n"
+    "phases:\n"
+    "  - {duration: 10s, rate: 100/s, ops: {create: 1}, item_size: 1KB}\n";
 
 static struct pk_run *run_overload(const char *retries)
 {
@@ -156,12 +156,12 @@ END_TEST
 START_TEST(test_sim_phase_throughput)
 {
 	static const char *const text =
-		"container: {partition_key: /k, throughput: 18000}\n"
-		"items: {k: {values: \"k{0..999}\"}}\n"
-		"phases:\n"
-		"  - {duration: 5s, rate: 10/s}\n"
-		"  - {duration: 5s, rate: 10/s, throughput: 30000}\n"
-		"  - {duration: 5s, rate: 10/s, throughput: 45000}\n";
+	    "container: {partition_key: /k, throughput: 18000}\n"
+	    "items: {k: {values: \"k{0..999}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 5s, rate: 10/s}\n"
+	    "  - {duration: 5s, rate: 10/s, throughput: 30000}\n"
+	    "  - {duration: 5s, rate: 10/s, throughput: 45000}\n";
 	struct pk_diag d;
 	struct pk_run *run;
 	const struct pk_metrics *m;
@@ -190,10 +190,10 @@ END_TEST
 START_TEST(test_sim_key_is_object)
 {
 	static const char *const text =
-		"container: {partition_key: /address, throughput: 400}\n"
-		"items: {address: {city: {values: [Oslo, Bergen]}}}\n"
-		"phases:\n"
-		"  - {duration: 1s, rate: 10/s}\n";
+	    "container: {partition_key: /address, throughput: 400}\n"
+	    "items: {address: {city: {values: [Oslo, Bergen]}}}\n"
+	    "phases:\n"
+	    "  - {duration: 1s, rate: 10/s}\n";
 	struct pk_scenario *sc = load(text);
 	struct pk_diag d;
 
@@ -211,12 +211,12 @@ END_TEST
 START_TEST(test_sim_bad_ids)
 {
 	static const char *const text =
-		"container: {partition_key: /k, throughput: 4000}\n"
-		"items:\n"
-		"  k: {values: \"k{0..9}\"}\n"
-		"  id: {values: [\"ok-1\", \"a/b\"], weights: [1, 1]}\n"
-		"phases:\n"
-		"  - {duration: 10s, rate: 100/s}\n";
+	    "container: {partition_key: /k, throughput: 4000}\n"
+	    "items:\n"
+	    "  k: {values: \"k{0..9}\"}\n"
+	    "  id: {values: [\"ok-1\", \"a/b\"], weights: [1, 1]}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 100/s}\n";
 	struct pk_diag d;
 	struct pk_run *run;
 	const struct pk_totals *t;
@@ -247,12 +247,12 @@ END_TEST
 START_TEST(test_sim_minimum_from_storage)
 {
 	static const char *const text =
-		"container: {partition_key: /k, throughput: 18000,\n"
-		"            index_factor: 1048576}\n"
-		"items: {k: {unique: \"k-\"}}\n"
-		"phases:\n"
-		"  - {name: load, duration: 10s, rate: 100/s}\n"
-		"  - {name: low, duration: 10s, rate: 1/s, throughput: 500}\n";
+	    "container: {partition_key: /k, throughput: 18000,\n"
+	    "            index_factor: 1048576}\n"
+	    "items: {k: {unique: \"k-\"}}\n"
+	    "phases:\n"
+	    "  - {name: load, duration: 10s, rate: 100/s}\n"
+	    "  - {name: low, duration: 10s, rate: 1/s, throughput: 500}\n";
 	struct pk_scenario *sc = load(text);
 	struct pk_diag d;
 
@@ -278,12 +278,12 @@ END_TEST
 START_TEST(test_sim_split_delay)
 {
 	static const char *const text =
-		"container: {partition_key: /k, throughput: 18000,\n"
-		"            split_delay: 1h}\n"
-		"items: {k: {values: \"k{0..999}\"}}\n"
-		"phases:\n"
-		"  - {duration: 10s, rate: 10/s}\n"
-		"  - {duration: 2h, rate: 1/s, throughput: 45000}\n";
+	    "container: {partition_key: /k, throughput: 18000,\n"
+	    "            split_delay: 1h}\n"
+	    "items: {k: {values: \"k{0..999}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 10/s}\n"
+	    "  - {duration: 2h, rate: 1/s, throughput: 45000}\n";
 	struct pk_diag d;
 	struct pk_run *run;
 	const struct pk_container *c;
@@ -327,12 +327,12 @@ END_TEST
 START_TEST(test_sim_burst)
 {
 	static const char *const text =
-		"container: {partition_key: /k, throughput: 400, burst: %s}\n"
-		"items: {k: {values: \"k{0..99}\"}}\n"
-		"client: {retries: off}\n"
-		"phases:\n"
-		"  - {duration: 300s, rate: 1/m}\n"
-		"  - {duration: 10s, rate: 600/s}\n";
+	    "container: {partition_key: /k, throughput: 400, burst: %s}\n"
+	    "items: {k: {values: \"k{0..99}\"}}\n"
+	    "client: {retries: off}\n"
+	    "phases:\n"
+	    "  - {duration: 300s, rate: 1/m}\n"
+	    "  - {duration: 10s, rate: 600/s}\n";
 	char buf[512];
 	struct pk_diag d;
 	struct pk_run *run;
@@ -363,12 +363,12 @@ END_TEST
 START_TEST(test_sim_duplicate_ids)
 {
 	static const char *const text =
-		"container: {partition_key: /k, throughput: 4000}\n"
-		"items:\n"
-		"  k: only\n"
-		"  id: {values: \"i{1..10}\"}\n"
-		"phases:\n"
-		"  - {duration: 10s, rate: 10/s}\n";
+	    "container: {partition_key: /k, throughput: 4000}\n"
+	    "items:\n"
+	    "  k: only\n"
+	    "  id: {values: \"i{1..10}\"}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 10/s}\n";
 	struct pk_diag d;
 	struct pk_run *run;
 	const struct pk_container *c;
@@ -385,7 +385,6 @@ START_TEST(test_sim_duplicate_ids)
 }
 END_TEST
 
-
 /*
  * Transactional batches on one stream, three keys: 10 batches of 5 new
  * items (1/s for 10 s), k drawn sequentially (k0, k1, ...), so a batch
@@ -393,18 +392,18 @@ END_TEST
  * batch's 5 items are 5 consecutive, distinct k values.
  */
 static const char *const batches =
-	"seed: 1\n"
-	"container: {partition_key: /k, throughput: 18000}\n"
-	"items:\n"
-	"  k: {values: \"k{0..999}\", distribution: sequential}\n"
-	"  day: {clock: \"%%Y-%%m-%%d\"}\n"
-	"variants:\n"
-	"  - {name: by-k}\n"
-	"  - {name: by-day, partition_key: /day}\n"
-	"  - {name: by-id, partition_key: /id}\n"
-	"phases:\n"
-	"  - {duration: 10s, rate: 1/s, ops: {batch: 1}, item_size: 1KB,\n"
-	"     batch: {size: 5, spanning: %s}}\n";
+    "seed: 1\n"
+    "container: {partition_key: /k, throughput: 18000}\n"
+    "items:\n"
+    "  k: {values: \"k{0..999}\", distribution: sequential}\n"
+    "  day: {clock: \"%%Y-%%m-%%d\"}\n"
+    "variants:\n"
+    "  - {name: by-k}\n"
+    "  - {name: by-day, partition_key: /day}\n"
+    "  - {name: by-id, partition_key: /id}\n"
+    "phases:\n"
+    "  - {duration: 10s, rate: 1/s, ops: {batch: 1}, item_size: 1KB,\n"
+    "     batch: {size: 5, spanning: %s}}\n";
 
 static struct pk_run *run_batches(const char *spanning)
 {
@@ -506,11 +505,11 @@ END_TEST
 START_TEST(test_sim_batch_retry)
 {
 	static const char *const text =
-		"container: {partition_key: /k, throughput: 400}\n"
-		"items: {k: {values: \"k{0..9}\"}}\n"
-		"phases:\n"
-		"  - {duration: 2s, rate: 2/s, ops: {batch: 1}, "
-		"item_size: 1KB, batch: {size: 50}}\n";
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {k: {values: \"k{0..9}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 2s, rate: 2/s, ops: {batch: 1}, "
+	    "item_size: 1KB, batch: {size: 50}}\n";
 	struct pk_diag d;
 	struct pk_run *run;
 	const struct pk_totals *t;
@@ -545,10 +544,10 @@ END_TEST
 START_TEST(test_sim_retry_latency)
 {
 	static const char *const text =
-		"container: {partition_key: /k, throughput: 400}\n"
-		"items: {k: {values: \"k{0..99}\"}}\n"
-		"phases:\n"
-		"  - {duration: 1s, rate: 100/s}\n";
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {k: {values: \"k{0..99}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 1s, rate: 100/s}\n";
 	struct pk_diag d;
 	struct pk_run *run;
 	const struct pk_metrics *m;
@@ -586,12 +585,12 @@ END_TEST
 START_TEST(test_sim_split_gone)
 {
 	static const char *const text =
-		"container: {partition_key: /k, throughput: 6000,\n"
-		"            split_gone: %s}\n"
-		"items: {k: {values: \"k{0..999}\"}}\n"
-		"phases:\n"
-		"  - {duration: 10s, rate: 10/s}\n"
-		"  - {duration: 10s, rate: 10/s, throughput: 12000}\n";
+	    "container: {partition_key: /k, throughput: 6000,\n"
+	    "            split_gone: %s}\n"
+	    "items: {k: {values: \"k{0..999}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 10/s}\n"
+	    "  - {duration: 10s, rate: 10/s, throughput: 12000}\n";
 	char buf[512];
 	struct pk_diag d;
 	struct pk_run *run;
@@ -628,7 +627,6 @@ START_TEST(test_sim_split_gone)
 }
 END_TEST
 
-
 /*
  * Rule 26 and D-MERGE as phase actions: 18,000 RU/s (3 ranges, ids 0-2)
  * lowered to 6,000, then 2,000 + 4,000 + 1,000 makes it 7,000 (D-REDIST's
@@ -639,13 +637,13 @@ END_TEST
 START_TEST(test_sim_redistribute_merge)
 {
 	static const char *const text =
-		"container: {partition_key: /k, throughput: 18000}\n"
-		"items: {k: {values: \"k{0..999}\"}}\n"
-		"phases:\n"
-		"  - {duration: 5s, rate: 10/s, throughput: 6000}\n"
-		"  - {duration: 5s, rate: 10/s,\n"
-		"     redistribute: {\"0\": 2000, \"1\": 4000, \"2\": 1000}}\n"
-		"  - {duration: 5s, rate: 10/s, merge: %s}\n";
+	    "container: {partition_key: /k, throughput: 18000}\n"
+	    "items: {k: {values: \"k{0..999}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 5s, rate: 10/s, throughput: 6000}\n"
+	    "  - {duration: 5s, rate: 10/s,\n"
+	    "     redistribute: {\"0\": 2000, \"1\": 4000, \"2\": 1000}}\n"
+	    "  - {duration: 5s, rate: 10/s, merge: %s}\n";
 	char buf[512];
 	struct pk_diag d;
 	struct pk_run *run;
@@ -700,12 +698,12 @@ END_TEST
 START_TEST(test_sim_redistribute_minimum)
 {
 	static const char *const text =
-		"container: {partition_key: /k, throughput: 18000}\n"
-		"items: {k: {values: \"k{0..99}\"}}\n"
-		"phases:\n"
-		"  - {name: a, duration: 5s, rate: 10/s}\n"
-		"  - {name: b, duration: 5s, rate: 10/s, redistribute: "
-		"{\"0\": 1, \"1\": 1, \"2\": 1}}\n";
+	    "container: {partition_key: /k, throughput: 18000}\n"
+	    "items: {k: {values: \"k{0..99}\"}}\n"
+	    "phases:\n"
+	    "  - {name: a, duration: 5s, rate: 10/s}\n"
+	    "  - {name: b, duration: 5s, rate: 10/s, redistribute: "
+	    "{\"0\": 1, \"1\": 1, \"2\": 1}}\n";
 	struct pk_scenario *sc = load(text);
 	struct pk_diag d;
 
@@ -726,13 +724,13 @@ END_TEST
 START_TEST(test_sim_split_delay_cancelled)
 {
 	static const char *const text =
-		"container: {partition_key: /k, throughput: 18000, "
-		"split_delay: 20s}\n"
-		"items: {k: {values: \"k{0..99}\"}}\n"
-		"phases:\n"
-		"  - {duration: 10s, rate: 10/s}\n"
-		"  - {duration: 10s, rate: 10/s, throughput: 45000}\n"
-		"  - {duration: 10s, rate: 10/s, throughput: 25000}\n";
+	    "container: {partition_key: /k, throughput: 18000, "
+	    "split_delay: 20s}\n"
+	    "items: {k: {values: \"k{0..99}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 10/s}\n"
+	    "  - {duration: 10s, rate: 10/s, throughput: 45000}\n"
+	    "  - {duration: 10s, rate: 10/s, throughput: 25000}\n";
 	struct pk_diag d;
 	struct pk_run *run;
 	const struct pk_container *c;
@@ -762,13 +760,13 @@ END_TEST
 START_TEST(test_sim_no_phantom_debt)
 {
 	static const char *const text =
-		"container: {partition_key: /k, throughput: 6000}\n"
-		"client: {retries: off}\n"
-		"cost: {write_1kb: 10}\n"
-		"items: {k: {const: a}}\n"
-		"phases:\n"
-		"  - {duration: 3s, rate: 200/s}\n"
-		"  - {duration: 3s, rate: 200/s, throughput: 1500}\n";
+	    "container: {partition_key: /k, throughput: 6000}\n"
+	    "client: {retries: off}\n"
+	    "cost: {write_1kb: 10}\n"
+	    "items: {k: {const: a}}\n"
+	    "phases:\n"
+	    "  - {duration: 3s, rate: 200/s}\n"
+	    "  - {duration: 3s, rate: 200/s, throughput: 1500}\n";
 	struct pk_diag d;
 	struct pk_run *run;
 	const struct pk_metrics *m;
@@ -802,12 +800,12 @@ END_TEST
 START_TEST(test_sim_split_delay_idle)
 {
 	static const char *const text =
-		"container: {partition_key: /k, throughput: 18000, "
-		"split_delay: 10s}\n"
-		"items: {k: {values: \"k{0..99}\"}}\n"
-		"phases:\n"
-		"  - {duration: 5s, rate: 1/m}\n"
-		"  - {duration: %s, rate: 1/m, throughput: 40000}\n";
+	    "container: {partition_key: /k, throughput: 18000, "
+	    "split_delay: 10s}\n"
+	    "items: {k: {values: \"k{0..99}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 5s, rate: 1/m}\n"
+	    "  - {duration: %s, rate: 1/m, throughput: 40000}\n";
 	char buf[512];
 	struct pk_diag d;
 	struct pk_run *run;
@@ -851,10 +849,10 @@ END_TEST
 START_TEST(test_sim_random_full_range)
 {
 	static const char *const text =
-		"container: {partition_key: "
-		"\"{random 0..18446744073709551615}\", throughput: 400}\n"
-		"phases:\n"
-		"  - {duration: 2s, rate: 10/s, ops: {create: 1}}\n";
+	    "container: {partition_key: "
+	    "\"{random 0..18446744073709551615}\", throughput: 400}\n"
+	    "phases:\n"
+	    "  - {duration: 2s, rate: 10/s, ops: {create: 1}}\n";
 	struct pk_diag d;
 	struct pk_run *run;
 
@@ -877,10 +875,10 @@ END_TEST
 START_TEST(test_sim_samples_bounded)
 {
 	static const char *const text =
-		"container: {partition_key: /k, throughput: 1000000}\n"
-		"items: {k: {values: \"k{0..999}\"}}\n"
-		"phases:\n"
-		"  - {duration: 1h, rate: 1/s}\n";
+	    "container: {partition_key: /k, throughput: 1000000}\n"
+	    "items: {k: {values: \"k{0..999}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 1h, rate: 1/s}\n";
 	struct pk_diag d;
 	struct pk_run *run;
 	const struct pk_container *c;
@@ -911,19 +909,19 @@ END_TEST
 START_TEST(test_sim_redistribute_fractions)
 {
 	static const char *const phases[] = {
-		"  - {duration: 2s, rate: 10/s, throughput: 6000}\n",
-		"  - {duration: 2s, rate: 10/s,\n"
-		"     redistribute: {\"0\": 1000, \"1\": 4000, \"2\": 1000}}\n",
-		"  - {duration: 2s, rate: 10/s, throughput: 3000}\n",
-		"  - {duration: 2s, rate: 10/s, throughput: 12000}\n",
-		"  - {duration: 2s, rate: 10/s, throughput: 24000}\n",
-		"  - {duration: 2s, rate: 10/s, throughput_policy: equal}\n",
+	    "  - {duration: 2s, rate: 10/s, throughput: 6000}\n",
+	    "  - {duration: 2s, rate: 10/s,\n"
+	    "     redistribute: {\"0\": 1000, \"1\": 4000, \"2\": 1000}}\n",
+	    "  - {duration: 2s, rate: 10/s, throughput: 3000}\n",
+	    "  - {duration: 2s, rate: 10/s, throughput: 12000}\n",
+	    "  - {duration: 2s, rate: 10/s, throughput: 24000}\n",
+	    "  - {duration: 2s, rate: 10/s, throughput_policy: equal}\n",
 	};
 	static const int64_t want[][3] = {
-		{500, 2000, 500},   /* 3 phases */
-		{2000, 8000, 2000}, /* 4 */
-		{4000, 10000, 4000},
-		{8000, 8000, 8000},
+	    {500, 2000, 500},	/* 3 phases */
+	    {2000, 8000, 2000}, /* 4 */
+	    {4000, 10000, 4000},
+	    {8000, 8000, 8000},
 	};
 	size_t n, k;
 
@@ -935,10 +933,11 @@ START_TEST(test_sim_redistribute_fractions)
 		const struct pk_container *c;
 		const struct pk_action *last;
 
-		len = (size_t)snprintf(text, sizeof(text), "%s",
-			"container: {partition_key: /k, throughput: 18000}\n"
-			"items: {k: {values: \"k{0..999}\"}}\n"
-			"phases:\n");
+		len = (size_t)snprintf(
+		    text, sizeof(text), "%s",
+		    "container: {partition_key: /k, throughput: 18000}\n"
+		    "items: {k: {values: \"k{0..999}\"}}\n"
+		    "phases:\n");
 		for (k = 0; k < n; k++) {
 			len += (size_t)snprintf(text + len, sizeof(text) - len,
 						"%s", phases[k]);
@@ -952,8 +951,9 @@ START_TEST(test_sim_redistribute_fractions)
 			ck_assert_int_eq(c->pp[k].budget.share_mru,
 					 want[n - 3][k] * 1000);
 		}
-		ck_assert_int_eq(c->ru_per_s, n >= 5 ? 24000 : n == 4 ? 12000
-									: 3000);
+		ck_assert_int_eq(c->ru_per_s, n >= 5   ? 24000
+					      : n == 4 ? 12000
+						       : 3000);
 		ck_assert_int_eq(container_effective_ru_per_s(c),
 				 n == 5 ? 18000 : c->ru_per_s);
 		last = &c->metrics.actions[c->metrics.n_actions - 1];
@@ -983,12 +983,12 @@ END_TEST
 START_TEST(test_sim_phase_autoscale_max)
 {
 	static const char *const text =
-		"container: {partition_key: /k, autoscale_max: 20000}\n"
-		"items: {k: {values: \"k{0..99}\"}}\n"
-		"phases:\n"
-		"  - {duration: 2s, rate: 10/s}\n"
-		"  - {duration: 2s, rate: 10/s, autoscale_max: 40000}\n"
-		"  - {duration: 2s, rate: 10/s, autoscale_max: %s}\n";
+	    "container: {partition_key: /k, autoscale_max: 20000}\n"
+	    "items: {k: {values: \"k{0..99}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 2s, rate: 10/s}\n"
+	    "  - {duration: 2s, rate: 10/s, autoscale_max: 40000}\n"
+	    "  - {duration: 2s, rate: 10/s, autoscale_max: %s}\n";
 	char buf[512];
 	struct pk_diag d;
 	struct pk_run *run;
@@ -1046,28 +1046,28 @@ END_TEST
 START_TEST(test_sim_autoscale_lowered_in_hour)
 {
 	static const char *const head =
-		"container: {partition_key: /k, autoscale_max: 20000, "
-		"partitions: 2}\n"
-		"cost: {write_1kb: 10}\n"
-		"items: {k: {const: a}}\n"
-		"phases:\n";
+	    "container: {partition_key: /k, autoscale_max: 20000, "
+	    "partitions: 2}\n"
+	    "cost: {write_1kb: 10}\n"
+	    "items: {k: {const: a}}\n"
+	    "phases:\n";
 	static const struct {
 		const char *phases;
 		int64_t hour, classic, dynamic;
 	} cases[] = {
-		{"  - {duration: 10s, rate: 1000/s}\n"
-		 "  - {duration: 10s, rate: 1/s, autoscale_max: 2000}\n",
-		 0, 20000, 11000},
-		{"  - {duration: 10s, rate: 1/s}\n"
-		 "  - {duration: 10s, rate: 1/s, autoscale_max: 10000}\n",
-		 0, 2000, 2000},
-		{"  - {duration: 10s, rate: 1/s}\n"
-		 "  - {duration: 10s, rate: 1/s, autoscale_max: 50000}\n"
-		 "  - {duration: 10s, rate: 1/s, autoscale_max: 10000}\n",
-		 0, 5000, 5000},
-		{"  - {duration: 7210s, rate: 1/s}\n"
-		 "  - {duration: 10s, rate: 1/s, autoscale_max: 2000}\n",
-		 2, 2000, 2000},
+	    {"  - {duration: 10s, rate: 1000/s}\n"
+	     "  - {duration: 10s, rate: 1/s, autoscale_max: 2000}\n",
+	     0, 20000, 11000},
+	    {"  - {duration: 10s, rate: 1/s}\n"
+	     "  - {duration: 10s, rate: 1/s, autoscale_max: 10000}\n",
+	     0, 2000, 2000},
+	    {"  - {duration: 10s, rate: 1/s}\n"
+	     "  - {duration: 10s, rate: 1/s, autoscale_max: 50000}\n"
+	     "  - {duration: 10s, rate: 1/s, autoscale_max: 10000}\n",
+	     0, 5000, 5000},
+	    {"  - {duration: 7210s, rate: 1/s}\n"
+	     "  - {duration: 10s, rate: 1/s, autoscale_max: 2000}\n",
+	     2, 2000, 2000},
 	};
 	char buf[512];
 	struct pk_diag d;
@@ -1081,12 +1081,11 @@ START_TEST(test_sim_autoscale_lowered_in_hour)
 		run = sim_run(load(buf), 1, &d);
 		ck_assert_ptr_nonnull(run);
 		c = run->variants[0].container;
+		ck_assert_int_eq(container_autoscale_billed(c, cases[i].hour),
+				 cases[i].classic);
 		ck_assert_int_eq(
-			container_autoscale_billed(c, cases[i].hour),
-			cases[i].classic);
-		ck_assert_int_eq(
-			container_autoscale_dynamic_billed(c, cases[i].hour),
-			cases[i].dynamic);
+		    container_autoscale_dynamic_billed(c, cases[i].hour),
+		    cases[i].dynamic);
 		free_run(run);
 	}
 	diag_free(&d);
@@ -1102,12 +1101,12 @@ END_TEST
 START_TEST(test_sim_split_unfinished)
 {
 	static const char *const text =
-		"container: {partition_key: /k, throughput: 10000, "
-		"split_delay: 10s}\n"
-		"items: {k: {values: \"k{0..9}\"}}\n"
-		"phases:\n"
-		"  - {duration: 5s, rate: 1/s}\n"
-		"  - {duration: 5s, rate: 1/s, throughput: 30000}\n";
+	    "container: {partition_key: /k, throughput: 10000, "
+	    "split_delay: 10s}\n"
+	    "items: {k: {values: \"k{0..9}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 5s, rate: 1/s}\n"
+	    "  - {duration: 5s, rate: 1/s, throughput: 30000}\n";
 	struct pk_diag d;
 	struct pk_run *run;
 	const struct pk_container *c;

@@ -66,14 +66,12 @@ START_TEST(test_throttle_burst_case)
 	throttle_set_burst(&b, 1);
 	for (t = 300; t < 310; t++) {
 		for (k = 0; k < 300; k++) { /* 300 x 10 RU = 3,000 RU */
-			ck_assert_int_eq(throttle_admit(&b, t * 1000 + k,
-							10000, &after),
-					 1);
+			ck_assert_int_eq(
+			    throttle_admit(&b, t * 1000 + k, 10000, &after), 1);
 		}
 		/* never more than 3,000 RU in one second */
-		ck_assert_int_eq(throttle_admit(&b, t * 1000 + 999, 10000,
-						&after),
-				 0);
+		ck_assert_int_eq(
+		    throttle_admit(&b, t * 1000 + 999, 10000, &after), 0);
 	}
 	ck_assert_int_eq(b.credit_mru, 3900 * 1000);
 	for (k = 0; k < 110; k++) {

@@ -229,9 +229,8 @@ static void expect_load_error(const char *name, const char *text,
 
 START_TEST(test_trace_iot_telemetry)
 {
-	struct pk_trace *t =
-	    load_data("scenarios/data/iot_telemetry_3devices.json",
-					 PK_TRACE_FORMAT_AUTO);
+	struct pk_trace *t = load_data(
+	    "scenarios/data/iot_telemetry_3devices.json", PK_TRACE_FORMAT_AUTO);
 	struct tally r;
 	struct pk_value v;
 	char buf[64];
@@ -301,7 +300,7 @@ START_TEST(test_trace_transactions)
 {
 	struct pk_trace *t =
 	    load_data("scenarios/data/cosmoslabs_transactions.json",
-					 PK_TRACE_FORMAT_AUTO);
+		      PK_TRACE_FORMAT_AUTO);
 	struct tally r;
 	struct pk_value v;
 	size_t i, n_true = 0, n_false = 0;
@@ -350,7 +349,7 @@ START_TEST(test_trace_cosmicworks)
 {
 	struct pk_trace *t =
 	    load_data("scenarios/data/cosmicworks_products_v4.json",
-					 PK_TRACE_FORMAT_AUTO);
+		      PK_TRACE_FORMAT_AUTO);
 	struct tally r;
 	struct pk_value v;
 	char buf[64];

@@ -1,7 +1,7 @@
 /*
  * check_workload: the operation stream against the rules in workload.h and
- * the header of src/workload/workload.c. Scenarios are built by hand (tscen), not
- * loaded, so this suite does not depend on the YAML loader.
+ * the header of src/workload/workload.c. Scenarios are built by hand (tscen),
+ * not loaded, so this suite does not depend on the YAML loader.
  */
 #include <check.h>
 #include <math.h>

@@ -94,8 +94,8 @@ int tu_run(const char *args, char **out, char **err)
 	}
 	snprintf(o, sizeof(o), "%s/out", dir);
 	snprintf(e, sizeof(e), "%s/err", dir);
-	snprintf(cmd, sizeof(cmd), "'%s' %s >'%s' 2>'%s' </dev/null", bin,
-		 args, o, e);
+	snprintf(cmd, sizeof(cmd), "'%s' %s >'%s' 2>'%s' </dev/null", bin, args,
+		 o, e);
 	st = system(cmd);
 	if (out) {
 		*out = tu_read_file(o, NULL);
@@ -157,8 +157,7 @@ static void tu_on_row(int c, void *data)
 	r->n_field = 0;
 }
 
-int tu_epk_vectors(void (*row)(const struct tu_vector *v, void *ctx),
-		   void *ctx)
+int tu_epk_vectors(void (*row)(const struct tu_vector *v, void *ctx), void *ctx)
 {
 	struct tu_vector_reader r = {row, ctx, {NULL}, 0, 0, 0};
 	struct csv_parser p;

@@ -35,8 +35,8 @@ int tu_run(const char *args, char **out, char **err);
    callback only. */
 struct tu_vector {
 	const char *id, *kind, *version; /* "7", "Hash", "2" */
-	const char *components;          /* a JSON array */
-	const char *expected;            /* the EPK in uppercase hex */
+	const char *components;		 /* a JSON array */
+	const char *expected;		 /* the EPK in uppercase hex */
 };
 
 /*

@@ -5,8 +5,8 @@
  * zipfian distribution (so the draw costs the same), hashes the key's
  * text ("k0000123", made once per key value before the clock starts) with
  * 64-bit FNV-1a, and bumps a counter per range (16 ranges: the top 4 bits
- * of the hash) and per key. Nothing else: no EPK, no budgets, no items. tools/bench prints pksim's operations per
- * second beside this program's.
+ * of the hash) and per key. Nothing else: no EPK, no budgets, no items.
+ * tools/bench prints pksim's operations per second beside this program's.
  *
  * Usage: pksim-floor OPERATIONS KEY_VALUES  (defaults 10,000,000 and
  * 1,000,000). Prints "ops=N seconds=S ops_per_s=R checksum=C".

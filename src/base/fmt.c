@@ -22,7 +22,8 @@ const char *fmt_thousands(int64_t v, char *buf)
 
 const char *fmt_bytes(uint64_t b, char *buf)
 {
-	static const char *const unit[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+	static const char *const unit[] = {"B",	  "KiB", "MiB",
+					   "GiB", "TiB", "PiB"};
 	double x = (double)b;
 	int u = 0;
 

@@ -128,4 +128,3 @@ int isotime_parse_ms(const char *s, size_t len, int64_t *t_ms)
 		ms;
 	return 0;
 }
-

@@ -43,7 +43,7 @@ static int to_stdout(const char *data, size_t len, struct pk_diag *diag)
 		return 0;
 	}
 	diag_env_error(diag, "<stdout>", 0, 0, "cannot write: %s",
-		   strerror(errno));
+		       strerror(errno));
 	return -1;
 }
 
@@ -57,7 +57,7 @@ static int to_special(const char *path, const char *data, size_t len,
 
 	if (fd < 0) {
 		diag_env_error(diag, path, 0, 0, "cannot write: %s",
-			   strerror(errno));
+			       strerror(errno));
 		return -1;
 	}
 	if (write_all(fd, data, len) && errno != EPIPE) {
@@ -67,7 +67,8 @@ static int to_special(const char *path, const char *data, size_t len,
 		err = errno;
 	}
 	if (err) {
-		diag_env_error(diag, path, 0, 0, "cannot write: %s", strerror(err));
+		diag_env_error(diag, path, 0, 0, "cannot write: %s",
+			       strerror(err));
 		return -1;
 	}
 	return 0;
@@ -93,7 +94,7 @@ int output_write(const char *path, const char *data, size_t len,
 	fd = mkstemp(tmp);
 	if (fd < 0) {
 		diag_env_error(diag, path, 0, 0, "cannot write: %s",
-			   strerror(errno));
+			       strerror(errno));
 		free(tmp);
 		return -1;
 	}
@@ -103,8 +104,7 @@ int output_write(const char *path, const char *data, size_t len,
 	/* mkstemp makes 0600; a new report is an ordinary file, a replaced
 	   one keeps the mode it had (a private report stays private) */
 	if (fchmod(fd, replacing ? st.st_mode & 07777 : 0666 & ~mask) ||
-	    write_all(fd, data, len) ||
-	    fsync(fd)) {
+	    write_all(fd, data, len) || fsync(fd)) {
 		err = errno;
 	}
 	if (close(fd) && !err) {
@@ -115,7 +115,8 @@ int output_write(const char *path, const char *data, size_t len,
 	}
 	if (err) {
 		unlink(tmp);
-		diag_env_error(diag, path, 0, 0, "cannot write: %s", strerror(err));
+		diag_env_error(diag, path, 0, 0, "cannot write: %s",
+			       strerror(err));
 	}
 	free(tmp);
 	return err ? -1 : 0;

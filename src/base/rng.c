@@ -205,12 +205,12 @@ struct pk_dist {
    integral, the end-point halves and the first derivative term. */
 static double zeta_tail(double a, double b, double theta)
 {
-	double integral = (pow(b, 1.0 - theta) - pow(a, 1.0 - theta)) /
-			  (1.0 - theta);
+	double integral =
+	    (pow(b, 1.0 - theta) - pow(a, 1.0 - theta)) / (1.0 - theta);
 	double ends = (pow(a, -theta) + pow(b, -theta)) / 2.0;
-	double d1 = (-theta * pow(b, -theta - 1.0) +
-		     theta * pow(a, -theta - 1.0)) /
-		    12.0;
+	double d1 =
+	    (-theta * pow(b, -theta - 1.0) + theta * pow(a, -theta - 1.0)) /
+	    12.0;
 
 	return integral + ends + d1;
 }

@@ -18,15 +18,15 @@
 #include "pksim/base/units.h"
 #include "pksim/cli/help.h"
 #include "pksim/cli/progress.h"
+#include "pksim/load/scenario.h"
+#include "pksim/load/trace.h"
 #include "pksim/report/report_csv.h"
 #include "pksim/report/report_html.h"
 #include "pksim/report/report_json.h"
 #include "pksim/report/report_md.h"
 #include "pksim/report/report_text.h"
 #include "pksim/result/result.h"
-#include "pksim/load/scenario.h"
 #include "pksim/run/sim.h"
-#include "pksim/load/trace.h"
 
 #include "cli_seeds.h"
 
@@ -50,9 +50,9 @@ enum pk_format {
 #define PK_CLI_DEFAULT_ITEMS_RU_PER_S 10000
 
 struct pk_run_opts {
-	int compare;        /* 1: pksim compare */
+	int compare;	      /* 1: pksim compare */
 	const char *scenario; /* NULL with --items */
-	const char *output; /* NULL: stdout */
+	const char *output;   /* NULL: stdout */
 	enum pk_format format;
 	int have_seed;
 	uint64_t seed;
@@ -60,7 +60,7 @@ struct pk_run_opts {
 	size_t n_keys;
 	const char *queries[PK_CLI_MAX_QUERIES]; /* --query, in order */
 	size_t n_queries;
-	const char *items;  /* --items FILE */
+	const char *items; /* --items FILE */
 	enum pk_trace_format items_format;
 	const char *time_field;
 	double time_compression;
@@ -68,16 +68,16 @@ struct pk_run_opts {
 	int at_once;
 	int have_compression;
 	int64_t throughput;
-	size_t seeds;       /* --seeds N; 0: one run */
+	size_t seeds;	     /* --seeds N; 0: one run */
 	int allow_undefined; /* --allow-undefined-key */
 	int equal_bands;     /* --bands=equal (html) */
-	int colour;          /* --color: -1 auto (default), 0 never, 1 always */
+	int colour;	     /* --color: -1 auto (default), 0 never, 1 always */
 	const char *variant; /* --variant NAME: only that variant */
-	unsigned jobs;       /* --jobs N; 0 = the number of cores */
-	int quiet;           /* --quiet: no progress line */
-	int narrate;         /* --narrate: the run's events on stderr */
-	int step;            /* --step: narrate, pausing at each event */
-	int wide;            /* --wide: EPKs and keys whole in text */
+	unsigned jobs;	     /* --jobs N; 0 = the number of cores */
+	int quiet;	     /* --quiet: no progress line */
+	int narrate;	     /* --narrate: the run's events on stderr */
+	int step;	     /* --step: narrate, pausing at each event */
+	int wide;	     /* --wide: EPKs and keys whole in text */
 	const char *items_only; /* the first option given that only --items
 				   uses, without the "--"; NULL if none */
 };
@@ -221,7 +221,8 @@ static int parse_compare_opt(int ch, const char *arg, struct pk_run_opts *o)
 	case 'j':
 		if (parse_u64(arg, &u) || u < 1 || u > PK_SIM_MAX_JOBS) {
 			return usage_error("--jobs needs a number of threads "
-					   "from 1 to 256, got '%s'", arg);
+					   "from 1 to 256, got '%s'",
+					   arg);
 		}
 		o->jobs = (unsigned)u;
 		return 0;
@@ -271,30 +272,30 @@ static int check_operands(int argc, char **argv, struct pk_run_opts *o)
 static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 {
 	static const struct option longs[] = {
-		{"format", required_argument, NULL, 'f'},
-		{"seed", required_argument, NULL, 's'},
-		{"output", required_argument, NULL, 'o'},
-		{"help", no_argument, NULL, 'h'},
-		{"key", required_argument, NULL, 'k'},
-		{"items", required_argument, NULL, 'i'},
-		{"items-format", required_argument, NULL, 'F'},
-		{"time-field", required_argument, NULL, 't'},
-		{"time-compression", required_argument, NULL, 'c'},
-		{"rate", required_argument, NULL, 'r'},
-		{"at-once", no_argument, NULL, 'a'},
-		{"query", required_argument, NULL, 'q'},
-		{"seeds", required_argument, NULL, 'N'},
-		{"throughput", required_argument, NULL, 'T'},
-		{"allow-undefined-key", no_argument, NULL, 'U'},
-		{"bands", required_argument, NULL, 'B'},
-		{"color", required_argument, NULL, 'C'},
-		{"variant", required_argument, NULL, 'V'},
-		{"wide", no_argument, NULL, 'W'},
-		{"narrate", no_argument, NULL, 'n'},
-		{"step", no_argument, NULL, 'p'},
-		{"jobs", required_argument, NULL, 'j'},
-		{"quiet", no_argument, NULL, 'Q'},
-		{NULL, 0, NULL, 0},
+	    {"format", required_argument, NULL, 'f'},
+	    {"seed", required_argument, NULL, 's'},
+	    {"output", required_argument, NULL, 'o'},
+	    {"help", no_argument, NULL, 'h'},
+	    {"key", required_argument, NULL, 'k'},
+	    {"items", required_argument, NULL, 'i'},
+	    {"items-format", required_argument, NULL, 'F'},
+	    {"time-field", required_argument, NULL, 't'},
+	    {"time-compression", required_argument, NULL, 'c'},
+	    {"rate", required_argument, NULL, 'r'},
+	    {"at-once", no_argument, NULL, 'a'},
+	    {"query", required_argument, NULL, 'q'},
+	    {"seeds", required_argument, NULL, 'N'},
+	    {"throughput", required_argument, NULL, 'T'},
+	    {"allow-undefined-key", no_argument, NULL, 'U'},
+	    {"bands", required_argument, NULL, 'B'},
+	    {"color", required_argument, NULL, 'C'},
+	    {"variant", required_argument, NULL, 'V'},
+	    {"wide", no_argument, NULL, 'W'},
+	    {"narrate", no_argument, NULL, 'n'},
+	    {"step", no_argument, NULL, 'p'},
+	    {"jobs", required_argument, NULL, 'j'},
+	    {"quiet", no_argument, NULL, 'Q'},
+	    {NULL, 0, NULL, 0},
 	};
 	int ch, rc, li = 0, compare = o->compare;
 	const char *cmd = compare ? "compare" : "run";
@@ -370,11 +371,12 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 	if (o->items_only && !o->items) {
 		/* a scenario's workload says how items arrive: the option
 		   would be silently ignored */
-		fprintf(stderr,
-			"pksim: error: --%s goes with --items FILE (a data file "
-			"instead of a scenario), not with a scenario; see "
-			"'pksim compare --help'\n",
-			o->items_only);
+		fprintf(
+		    stderr,
+		    "pksim: error: --%s goes with --items FILE (a data file "
+		    "instead of a scenario), not with a scenario; see "
+		    "'pksim compare --help'\n",
+		    o->items_only);
 		return PK_EXIT_INPUT;
 	}
 	if (o->step && !(isatty(STDIN_FILENO) && isatty(STDERR_FILENO))) {
@@ -409,9 +411,8 @@ static int render(const struct pk_run *run, const struct pk_run_opts *o,
 	} else if (o->compare) {
 		rc = report_text_compare(res, mem);
 	} else {
-		rc = report_text_styled(res, o->wide,
-					cli_style_colour(o->colour, o->output),
-					mem);
+		rc = report_text_styled(
+		    res, o->wide, cli_style_colour(o->colour, o->output), mem);
 	}
 	result_free(res);
 	if (fclose(mem)) {
@@ -447,11 +448,11 @@ static struct pk_scenario *scenario_of(const struct pk_run_opts *o,
 			   "'[/a, /b]' or --key '{a}-{b}', once each");
 		return NULL;
 	}
-	sc = o->items ? scenario_for_items(o->items, o->items_format,
-					   o->time_field, o->time_compression,
-					   o->rate_per_s, o->at_once,
-					   o->throughput, diag)
-		      : scenario_load(o->scenario, diag);
+	sc = o->items
+		 ? scenario_for_items(o->items, o->items_format, o->time_field,
+				      o->time_compression, o->rate_per_s,
+				      o->at_once, o->throughput, diag)
+		 : scenario_load(o->scenario, diag);
 	if (!o->items && o->n_queries > 0) {
 		diag_error(diag, "--query", 0, 0,
 			   "goes with --items: a scenario file's phases send "
@@ -479,8 +480,9 @@ static struct pk_scenario *scenario_of(const struct pk_run_opts *o,
 		return NULL;
 	}
 	/* more variants, more memory: the estimate again (issue 11 fault 5) */
-	if (sc && ((o->variant && scenario_keep_variant(sc, o->variant, diag)) ||
-		   (o->n_keys > 0 && scenario_check_plan(sc, diag)))) {
+	if (sc &&
+	    ((o->variant && scenario_keep_variant(sc, o->variant, diag)) ||
+	     (o->n_keys > 0 && scenario_check_plan(sc, diag)))) {
 		scenario_free(sc);
 		return NULL;
 	}
@@ -530,8 +532,9 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 			rc = exit_for(&diag);
 			diag_print(&diag, stderr);
 		} else if (rc < 0) {
-			fprintf(stderr, "pksim: error: cannot render the "
-					"report: %s\n",
+			fprintf(stderr,
+				"pksim: error: cannot render the "
+				"report: %s\n",
 				strerror(errno));
 			rc = PK_EXIT_ENV;
 		} else if (output_write(o.output, buf, len, &diag)) {
@@ -546,8 +549,7 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 	so.keep_seconds = o.format == PK_FORMAT_CSV;
 	so.jobs = o.compare ? o.jobs : 1; /* 0: the number of cores */
 	progress_start(&prog, stderr, o.quiet, &so);
-	run = sc ? sim_run_opts(sc, o.have_seed ? o.seed : sc->seed, &so,
-				&diag)
+	run = sc ? sim_run_opts(sc, o.have_seed ? o.seed : sc->seed, &so, &diag)
 		 : NULL;
 	progress_end(&prog);
 	if (!run) {
@@ -569,8 +571,9 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 		rc = PK_EXIT_ENV;
 	} else if (sc->n_expects && (o.variant || o.n_keys)) {
 		/* expect: speaks of the scenario's variants as written */
-		fprintf(stderr, "%s: expect: not checked: %s changes the "
-				"scenario's variants\n",
+		fprintf(stderr,
+			"%s: expect: not checked: %s changes the "
+			"scenario's variants\n",
 			sc->file, o.variant ? "--variant" : "--key");
 	} else {
 		rc = cli_expect(run, sc);

@@ -108,8 +108,9 @@ static int list_yaml(const char *dir, char ***out)
 	char **v = NULL;
 
 	if (!d) {
-		fprintf(stderr, "pksim: %s: error: cannot open the shipped "
-				"scenarios: %s\n",
+		fprintf(stderr,
+			"pksim: %s: error: cannot open the shipped "
+			"scenarios: %s\n",
 			dir, strerror(errno));
 		return -1;
 	}
@@ -154,7 +155,7 @@ static int check_one(const char *path, FILE *out)
 	}
 	if (!run) {
 		rc = diag_category(&diag) == PK_DIAG_ENV ? PK_EXIT_ENV
-							  : PK_EXIT_INPUT;
+							 : PK_EXIT_INPUT;
 		diag_print(&diag, stderr);
 		fprintf(out, "%-28s %10s %8s %8s  %s\n", base, "-", "-", "-",
 			"error");
@@ -228,8 +229,9 @@ int cli_check(int argc, char **argv)
 		free(sub);
 		if (n <= 0) {
 			if (n == 0) {
-				fprintf(stderr, "pksim: %s: error: no "
-						"scenarios (*.yaml) there\n",
+				fprintf(stderr,
+					"pksim: %s: error: no "
+					"scenarios (*.yaml) there\n",
 					dir);
 			}
 			free(dir);

@@ -29,18 +29,18 @@ static int usage_error(const char *fmt, const char *arg)
 #define PK_EPK_MULTIHASH_LEVELS 3
 
 struct pk_epk_opts {
-	int version;       /* hash version: 1 or 2 */
-	int multihash;     /* 1: hierarchical key (V2 only) */
-	const char *json;  /* the components, a JSON array; borrowed argv */
+	int version;	  /* hash version: 1 or 2 */
+	int multihash;	  /* 1: hierarchical key (V2 only) */
+	const char *json; /* the components, a JSON array; borrowed argv */
 };
 
 static int parse_epk_opts(int argc, char **argv, struct pk_epk_opts *o)
 {
 	static const struct option longs[] = {
-		{"version", required_argument, NULL, 'v'},
-		{"multihash", no_argument, NULL, 'm'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
+	    {"version", required_argument, NULL, 'v'},
+	    {"multihash", no_argument, NULL, 'm'},
+	    {"help", no_argument, NULL, 'h'},
+	    {NULL, 0, NULL, 0},
 	};
 	int ch;
 
@@ -78,8 +78,8 @@ static int parse_epk_opts(int argc, char **argv, struct pk_epk_opts *o)
 	}
 	if (optind != argc - 1) {
 		return usage_error("%s", optind >= argc
-						 ? "epk needs one JSON array"
-						 : "epk takes one JSON array");
+					     ? "epk needs one JSON array"
+					     : "epk takes one JSON array");
 	}
 	o->json = argv[optind];
 	return 0;
@@ -105,12 +105,12 @@ static int epk_parse(const char *text, json_t **root, struct pk_value **v,
 	json_t *arr, *x;
 	size_t i;
 
-	arr = json_loads(text, JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL |
-				       JSON_ALLOW_NUL,
-			 &err);
+	arr = json_loads(
+	    text, JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL | JSON_ALLOW_NUL,
+	    &err);
 	if (!arr) {
-		fprintf(stderr, "pksim: %s:%d:%d: error: %s\n",
-			PK_EPK_ARG_NAME, err.line > 0 ? err.line : 1,
+		fprintf(stderr, "pksim: %s:%d:%d: error: %s\n", PK_EPK_ARG_NAME,
+			err.line > 0 ? err.line : 1,
 			err.column > 0 ? err.column : 1, err.text);
 		return -1;
 	}
@@ -209,4 +209,3 @@ int cli_epk(int argc, char **argv)
 	json_decref(root);
 	return rc;
 }
-

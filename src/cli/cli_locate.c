@@ -11,13 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/base/mem.h"
 #include "pksim/cli/cli.h"
 #include "pksim/cli/help.h"
-#include "pksim/base/mem.h"
+#include "pksim/load/scenario.h"
 #include "pksim/model/container.h"
 #include "pksim/model/keycheck.h"
 #include "pksim/model/pkey.h"
-#include "pksim/load/scenario.h"
 
 /* An item without a property a key reads would only show the undefined
    partition: an error at where:line:1 unless allowed (keycheck.h).
@@ -94,14 +94,16 @@ static json_t *parse_item(const char *text, const char *where, int line)
 	json_t *obj = json_loads(text, 0, &err);
 
 	if (!obj) {
-		fprintf(stderr, "pksim: %s:%d:%d: error: %s; an item is one JSON "
-				"object\n",
+		fprintf(stderr,
+			"pksim: %s:%d:%d: error: %s; an item is one JSON "
+			"object\n",
 			where, line, err.column > 0 ? err.column : 1, err.text);
 		return NULL;
 	}
 	if (!json_is_object(obj)) {
-		fprintf(stderr, "pksim: %s:%d:1: error: an item must be a JSON "
-				"object, like {\"deviceId\": \"dev-1\"}\n",
+		fprintf(stderr,
+			"pksim: %s:%d:1: error: an item must be a JSON "
+			"object, like {\"deviceId\": \"dev-1\"}\n",
 			where, line);
 		json_decref(obj);
 		return NULL;
@@ -144,9 +146,9 @@ static int locate_stdin(const struct pk_scenario *sc, struct pk_pkey **keys,
 static int parse_locate_opts(int argc, char **argv, int *allow)
 {
 	static const struct option longs[] = {
-		{"help", no_argument, NULL, 'h'},
-		{"allow-undefined-key", no_argument, NULL, 'U'},
-		{NULL, 0, NULL, 0},
+	    {"help", no_argument, NULL, 'h'},
+	    {"allow-undefined-key", no_argument, NULL, 'U'},
+	    {NULL, 0, NULL, 0},
 	};
 	int ch;
 
@@ -215,8 +217,7 @@ int cli_locate(int argc, char **argv)
 
 		keys[v] = pkey_new(&sc->variants[v], sc, NULL, sc->seed, &diag);
 		if (keys[v]) {
-			keycheck_run(keys[v], &sc->variants[v], sc, &kc,
-				     &diag);
+			keycheck_run(keys[v], &sc->variants[v], sc, &kc, &diag);
 		}
 		cs[v] = container_new(sc->variants[v].name, &sc->variants[v],
 				      &sc->cost);

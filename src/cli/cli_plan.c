@@ -23,7 +23,7 @@ enum plan_format { PLAN_TEXT, PLAN_JSON, PLAN_MARKDOWN };
 
 struct plan_opts {
 	enum plan_format format;
-	int scenario;	    /* --scenario */
+	int scenario; /* --scenario */
 	int have_format;
 	const char *output; /* NULL: stdout */
 	const char *file;
@@ -40,11 +40,11 @@ static int plan_usage(const char *fmt, const char *arg)
 static int parse_plan_opts(int argc, char **argv, struct plan_opts *o)
 {
 	static const struct option longs[] = {
-		{"format", required_argument, NULL, 'f'},
-		{"output", required_argument, NULL, 'o'},
-		{"scenario", no_argument, NULL, 'S'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
+	    {"format", required_argument, NULL, 'f'},
+	    {"output", required_argument, NULL, 'o'},
+	    {"scenario", no_argument, NULL, 'S'},
+	    {"help", no_argument, NULL, 'h'},
+	    {NULL, 0, NULL, 0},
 	};
 	int ch;
 

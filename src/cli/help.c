@@ -21,8 +21,8 @@
 	"     report cannot be written, out of memory\n"                       \
 	"  2  bad input or usage: the scenario, a data file, an item or an\n"  \
 	"     option is wrong (a missing file included); the message says\n"   \
-	"     FILE:LINE:COL and what is allowed\n"                          \
-	"  3  the run finished but an `expect:` assertion of the scenario\n"  \
+	"     FILE:LINE:COL and what is allowed\n"                             \
+	"  3  the run finished but an `expect:` assertion of the scenario\n"   \
 	"     failed (each is listed on stderr with expected and actual)\n"
 
 static const char overview_text[] =
@@ -289,8 +289,8 @@ static const char help_text[] =
     "\n" PK_HELP_EXIT;
 
 static const char *const run_options[] = {
-    "--format", "--seed",	"--output", "-o",
-    "--quiet", "--allow-undefined-key", "--narrate", "--step", "--help", "-h", NULL,
+    "--format",	 "--seed", "--output", "-o", "--quiet", "--allow-undefined-key",
+    "--narrate", "--step", "--help",   "-h", NULL,
 };
 
 static const char *const compare_options[] = {
@@ -320,7 +320,10 @@ static const char *const compare_options[] = {
 };
 
 static const char *const locate_options[] = {
-    "--allow-undefined-key", "--help", "-h", NULL,
+    "--allow-undefined-key",
+    "--help",
+    "-h",
+    NULL,
 };
 
 static const char *const epk_options[] = {
@@ -335,8 +338,8 @@ static const char *const check_options[] = {"--help", "-h", NULL};
 
 static const char *const help_options[] = {"--help", "-h", NULL};
 
-const char *const cli_commands[] = {"run", "compare", "locate", "epk", "plan",
-				    "check", NULL};
+const char *const cli_commands[] = {"run",  "compare", "locate", "epk",
+				    "plan", "check",   NULL};
 
 struct pk_help_cmd {
 	const char *name;
@@ -416,7 +419,8 @@ int cli_option_error(const char *cmd, const char *arg)
 	}
 	snprintf(opt, sizeof(opt), "%s%.*s", arg[0] == '-' ? "" : "--",
 		 (int)len, arg);
-	if (strcmp(opt, "--version") == 0 && c && !has_option(c->options, opt)) {
+	if (strcmp(opt, "--version") == 0 && c &&
+	    !has_option(c->options, opt)) {
 		/* pksim's own option: before the command, not after it */
 		fprintf(stderr,
 			"pksim: error: '--version' is not an option of 'pksim "

@@ -49,8 +49,7 @@ static void clock_text(int64_t ms, char *buf, size_t cap)
 	snprintf(buf, cap, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
 }
 
-void progress_update(void *ctx, int64_t done_ms, int64_t total_ms,
-		     uint64_t ops)
+void progress_update(void *ctx, int64_t done_ms, int64_t total_ms, uint64_t ops)
 {
 	struct pk_progress *p = ctx;
 	int64_t t = now_ns(), wall;
@@ -58,7 +57,8 @@ void progress_update(void *ctx, int64_t done_ms, int64_t total_ms,
 	double pct, rate;
 
 	if (!p->out || t - p->start_ns < p->after_ns ||
-	    (p->last_ns && t - p->last_ns < PK_PROGRESS_EVERY_MS * PK_NS_PER_MS)) {
+	    (p->last_ns &&
+	     t - p->last_ns < PK_PROGRESS_EVERY_MS * PK_NS_PER_MS)) {
 		return;
 	}
 	p->last_ns = t;
@@ -73,12 +73,14 @@ void progress_update(void *ctx, int64_t done_ms, int64_t total_ms,
 			   (double)(total_ms - done_ms) / (double)done_ms;
 
 		snprintf(left, sizeof(left), ", about %.0fm %02.0fs left",
-			 (double)((long long)s / 60), (double)((long long)s % 60));
+			 (double)((long long)s / 60),
+			 (double)((long long)s % 60));
 	}
 	clock_text(done_ms, done, sizeof(done));
 	clock_text(total_ms, total, sizeof(total));
 	/* \r and erase-to-end-of-line: one line, redrawn in place */
-	fprintf(p->out, "\rpksim: simulated %s of %s (%.0f%%), %.1f M ops/s%s\033[K",
+	fprintf(p->out,
+		"\rpksim: simulated %s of %s (%.0f%%), %.1f M ops/s%s\033[K",
 		done, total, pct, rate / 1e6, left);
 	fflush(p->out);
 	p->shown = 1;

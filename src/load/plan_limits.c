@@ -7,9 +7,9 @@
 #include "loader.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <stdint.h>
 
 #include "pksim/base/fmt.h"
 #include "pksim/load/trace.h"
@@ -26,8 +26,7 @@ static const char *approx(double x, char *buf)
 		return buf;
 	}
 	scale = pow(10, floor(log10(fabs(x))) - 2);
-	return fmt_thousands((int64_t)llround(x / scale) * (int64_t)scale,
-			     buf);
+	return fmt_thousands((int64_t)llround(x / scale) * (int64_t)scale, buf);
 }
 
 /* Items the phases create (creates, upserts and batches' items), or the
@@ -75,16 +74,16 @@ static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
 	if (bytes <= PK_SCENARIO_MAX_TRACK_BYTES) {
 		return;
 	}
-	ld_err_at(ld, s->phases[worst].line, s->phases[worst].col,
-		  "at %s operations a second, rate-limited operations could "
-		  "queue about %s retries, %.0f GiB (pksim stops at %.0f GiB); "
-		  "lower the rate, or the client's max_wait",
-		  approx(s->phases[worst].rate_per_s, ra),
-		  approx(s->phases[worst].rate_per_s * wait_s *
-			     (double)s->n_variants,
-			 rb),
-		  bytes / (double)PK_GIB,
-		  PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB);
+	ld_err_at(
+	    ld, s->phases[worst].line, s->phases[worst].col,
+	    "at %s operations a second, rate-limited operations could "
+	    "queue about %s retries, %.0f GiB (pksim stops at %.0f GiB); "
+	    "lower the rate, or the client's max_wait",
+	    approx(s->phases[worst].rate_per_s, ra),
+	    approx(s->phases[worst].rate_per_s * wait_s * (double)s->n_variants,
+		   rb),
+	    bytes / (double)PK_GIB,
+	    PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB);
 }
 
 /* Refuse up front a run that would not end in reasonable time: the
@@ -120,9 +119,9 @@ static double file_span_s(const struct pk_items_file *f)
 		}
 	}
 	diag_free(&scratch);
-	return hi >= lo ? ((double)hi - (double)lo) / 1000.0 /
-				  f->time_compression
-			: 0;
+	return hi >= lo
+		   ? ((double)hi - (double)lo) / 1000.0 / f->time_compression
+		   : 0;
 }
 
 /* The most RU one attempt of any operation can charge under s's cost
@@ -136,8 +135,8 @@ static double worst_attempt_ru(const struct pk_scenario *s,
 			       const struct pk_phase_spec *p)
 {
 	const struct pk_cost_spec *c = &s->cost;
-	double at1 = fmax(fmax(c->read_1kb_ru, c->write_1kb_ru),
-			  c->not_found_ru);
+	double at1 =
+	    fmax(fmax(c->read_1kb_ru, c->write_1kb_ru), c->not_found_ru);
 	double at100 = fmax(c->read_100kb_ru, c->write_100kb_ru);
 	double w = (double)PK_MAX_BATCH_OPS * at1 +
 		   at100 * ((double)PK_MAX_REQUEST_BYTES / 1024.0) / 99.0;
@@ -145,9 +144,9 @@ static double worst_attempt_ru(const struct pk_scenario *s,
 
 	for (q = 0; p && p->mix[PK_OP_QUERY] > 0 && q < p->n_queries; q++) {
 		w = fmax(w, c->query_base_ru +
-				    c->query_per_range_ru * PK_COST_MAX_RANGES +
-				    c->query_per_result_ru *
-					    (double)p->queries[q].results);
+				c->query_per_range_ru * PK_COST_MAX_RANGES +
+				c->query_per_result_ru *
+				    (double)p->queries[q].results);
 	}
 	return w;
 }
@@ -217,8 +216,8 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 				  "operations a run; lower a phase's rate or "
 				  "duration",
 				  p->name ? p->name : "?", approx(ops, c),
-				  fmt_thousands((int64_t)PK_SCENARIO_MAX_OPERATIONS,
-						b));
+				  fmt_thousands(
+				      (int64_t)PK_SCENARIO_MAX_OPERATIONS, b));
 			return -1;
 		}
 		ru += ceil(p->rate_per_s * d_s) * attempts *
@@ -257,7 +256,7 @@ static double lps_planned(const struct pk_scenario *s,
 	}
 	for (i = 0; i < c->key.n_paths; i++) {
 		const struct pk_prop_spec *p =
-			scenario_find_prop(s, c->key.paths[i]);
+		    scenario_find_prop(s, c->key.paths[i]);
 
 		if (!p) {
 			continue; /* undefined at this level: one value */
@@ -279,10 +278,10 @@ static double ranges_planned(const struct pk_scenario *s,
 			     const struct pk_container_spec *c, double items,
 			     double item_bytes, double lps)
 {
-	double ru = (double)(c->serverless ? 0
-			     : c->autoscale_max_ru_per_s
-				 ? c->autoscale_max_ru_per_s
-				 : c->throughput_ru_per_s);
+	double ru =
+	    (double)(c->serverless		 ? 0
+		     : c->autoscale_max_ru_per_s ? c->autoscale_max_ru_per_s
+						 : c->throughput_ru_per_s);
 	double n = ceil(ru / (double)c->initial_ru_per_pp), storage;
 	size_t i;
 
@@ -337,15 +336,16 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 
 		dur_s += d;
 		ops += s->phases[i].rate_per_s * d;
-		q += s->phases[i].rate_per_s * d * s->phases[i].mix[PK_OP_QUERY];
+		q +=
+		    s->phases[i].rate_per_s * d * s->phases[i].mix[PK_OP_QUERY];
 	}
 	if (s->items_file) {
 		ops = items;
 	}
-	it_b = items * (PK_SCENARIO_ITEM_BYTES +
-			(PK_SCENARIO_SLOT_BYTES +
-			 (ids ? PK_SCENARIO_ID_BYTES : 0)) *
-				(double)s->n_variants);
+	it_b = items *
+	       (PK_SCENARIO_ITEM_BYTES +
+		(PK_SCENARIO_SLOT_BYTES + (ids ? PK_SCENARIO_ID_BYTES : 0)) *
+		    (double)s->n_variants);
 	hist_b = ((double)(s->retry.enabled ? s->retry.max_wait_ms : 0) +
 		  PK_SCENARIO_GONE_WAIT_MS + 1) *
 		 PK_SCENARIO_COUNTER_BYTES * (double)s->n_variants;
@@ -355,8 +355,8 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 		double r = ranges_planned(s, c, items, item_bytes, lps);
 		double smp = ops + q * (r - 1);
 
-		lp_b += lps * PK_SCENARIO_LP_BYTES +
-			r * PK_SCENARIO_RANGE_BYTES;
+		lp_b +=
+		    lps * PK_SCENARIO_LP_BYTES + r * PK_SCENARIO_RANGE_BYTES;
 		if (dur_s <= PK_SCENARIO_DETAIL_MAX_S) {
 			if (smp > dur_s * r) {
 				smp = dur_s * r;

@@ -106,17 +106,17 @@ static void load_values(struct ld *ld, struct pk_plan_spec *p,
 		}
 		snprintf(key, sizeof(key), "values.%.*s",
 			 PK_SCENARIO_QUOTE_BYTES, k->text);
-		if (ld_get_number(ld, yn_val(m, i), key, 0, 0,
-				  PK_PLAN_MAX_PER_YEAR, 0,
-				  "entities a year, a number from 0 to 1e12",
-				  &v) == 0) {
+		if (ld_get_number(
+			ld, yn_val(m, i), key, 0, 0, PK_PLAN_MAX_PER_YEAR, 0,
+			"entities a year, a number from 0 to 1e12", &v) == 0) {
 			add_value(p, &cap, k->text, k->len, v);
 			sum += v;
 		}
 	}
 	if (p->n_values == yn_pairs(m) && !(sum > 0)) {
-		ld_err(ld, m, "values must have more than 0 entities a year "
-			      "in all");
+		ld_err(ld, m,
+		       "values must have more than 0 entities a year "
+		       "in all");
 	}
 }
 
@@ -204,8 +204,9 @@ static void load_count_from(struct ld *ld, struct pk_plan_spec *p,
 	yn = yn_get(m, "years");
 	dn = yn_get(m, "days");
 	if (yn && dn) {
-		ld_err(ld, dn, "count_from takes years or days (the span of "
-			       "the file), not both");
+		ld_err(ld, dn,
+		       "count_from takes years or days (the span of "
+		       "the file), not both");
 		return;
 	}
 	if (yn && ld_get_number(ld, yn, "count_from.years", 0, 1,
@@ -226,13 +227,13 @@ static void load_count_from(struct ld *ld, struct pk_plan_spec *p,
 	per_year = dn ? PK_PLAN_DAYS_A_YEAR / days : 1.0 / years;
 	fn = yn_get(m, "file");
 	if (!fn) {
-		ld_err(ld, m, "count_from needs file: a data file (JSON array, "
-			      "JSON lines or CSV) relative to the plan");
+		ld_err(ld, m,
+		       "count_from needs file: a data file (JSON array, "
+		       "JSON lines or CSV) relative to the plan");
 		return;
 	}
 	if (fn->kind != YN_SCALAR || fn->len == 0) {
-		ld_need_kind(ld, fn, YN_MAP, "count_from.file",
-			     "a file name");
+		ld_need_kind(ld, fn, YN_MAP, "count_from.file", "a file name");
 		return;
 	}
 	if (!p->per) {
@@ -412,8 +413,7 @@ static void load_key(struct ld *ld, struct pk_plan_spec *p, const struct yn *n)
 	p->n_keys++;
 }
 
-static void load_keys(struct ld *ld, struct pk_plan_spec *p,
-		      const struct yn *n)
+static void load_keys(struct ld *ld, struct pk_plan_spec *p, const struct yn *n)
 {
 	size_t i;
 
@@ -451,8 +451,9 @@ static void load_numbers(struct ld *ld, struct pk_plan_spec *p,
 {
 	const struct yn *n;
 
-	if ((n = required(ld, root, "item_size", "bytes of one item, e.g. "
-						 "221"))) {
+	if ((n = required(ld, root, "item_size",
+			  "bytes of one item, e.g. "
+			  "221"))) {
 		ld_get_size(ld, n, "item_size", 1, PK_PLAN_MAX_ITEM_BYTES,
 			    "from 1 byte to 2 MB", &p->item_bytes);
 	}
@@ -468,8 +469,9 @@ static void load_numbers(struct ld *ld, struct pk_plan_spec *p,
 			      "a number greater than 0 and at most 1e6",
 			      &p->writes_per_entity);
 	}
-	if ((n = required(ld, root, "ru_per_write", "RU of one write, e.g. "
-						    "6"))) {
+	if ((n = required(ld, root, "ru_per_write",
+			  "RU of one write, e.g. "
+			  "6"))) {
 		ld_get_number(ld, n, "ru_per_write", 0, 1, PK_PLAN_MAX_RU, 0,
 			      "RU greater than 0 and at most 1e6",
 			      &p->ru_per_write);
@@ -494,10 +496,22 @@ static void load_root(struct ld *ld, struct pk_plan_spec *p,
 		      const struct yn *root)
 {
 	static const char *const keys[] = {
-	    "name",	    "description",	 "entity",	 "per",
-	    "label",	    "values",		 "count_from",	 "item_size",
-	    "index_factor", "writes_per_entity", "ru_per_write", "years",
-	    "max_throughput", "working_days",	 "properties",	 "keys",
+	    "name",
+	    "description",
+	    "entity",
+	    "per",
+	    "label",
+	    "values",
+	    "count_from",
+	    "item_size",
+	    "index_factor",
+	    "writes_per_entity",
+	    "ru_per_write",
+	    "years",
+	    "max_throughput",
+	    "working_days",
+	    "properties",
+	    "keys",
 	    NULL,
 	};
 	const struct yn *n, *vals, *cf;

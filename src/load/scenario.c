@@ -45,8 +45,9 @@ static char *base_name(const char *file)
 static void load_root(struct ld *ld, const struct yn *root)
 {
 	static const char *const keys[] = {
-	    "name", "description", "seed",   "clock",	 "container", "client",
-	    "cost", "items",	   "phases", "variants", "expect", "lesson", NULL,
+	    "name",   "description", "seed",  "clock",	"container",
+	    "client", "cost",	     "items", "phases", "variants",
+	    "expect", "lesson",	     NULL,
 	};
 	struct pk_scenario *s = ld->s;
 	const struct yn *n;

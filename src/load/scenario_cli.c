@@ -259,10 +259,9 @@ int scenario_keep_variant(struct pk_scenario *s, const char *name,
 		names[0] = '\0';
 		for (i = 0; i < s->n_variants && len + 90 < sizeof(names);
 		     i++) {
-			len += (size_t)snprintf(names + len,
-						sizeof(names) - len, "%s'%s'",
-						i ? ", " : "",
-						s->variants[i].name);
+			len += (size_t)snprintf(
+			    names + len, sizeof(names) - len, "%s'%s'",
+			    i ? ", " : "", s->variants[i].name);
 		}
 		if (i < s->n_variants) {
 			snprintf(names + len, sizeof(names) - len, ", ...");
@@ -367,8 +366,8 @@ int scenario_add_query(struct pk_scenario *s, const char *text,
 		q.conds[q.n_conds].kind = PK_COND_EQ;
 		free(name);
 		for (i = 0; i < q.n_conds; i++) {
-			if (strcmp(q.conds[i].path,
-				   q.conds[q.n_conds].path) == 0) {
+			if (strcmp(q.conds[i].path, q.conds[q.n_conds].path) ==
+			    0) {
 				diag_error(diag, where, 0, 0,
 					   "the property %s is filtered twice",
 					   q.conds[i].path);

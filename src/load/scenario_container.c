@@ -335,12 +335,15 @@ static void check_layout(struct ld *ld, const struct yn *m,
 	static const char *const storage_keys[] = {
 	    "storage_per_partition", "storage_total", "partitions",
 	    "physical_partition_storage", NULL};
-	static const char *const any[] = {
-	    "partitions",    "storage_per_partition",
-	    "storage_total", "throughput",
-	    "autoscale_max", "serverless",
-	    "physical_partition_storage", "physical_partition_throughput",
-	    NULL};
+	static const char *const any[] = {"partitions",
+					  "storage_per_partition",
+					  "storage_total",
+					  "throughput",
+					  "autoscale_max",
+					  "serverless",
+					  "physical_partition_storage",
+					  "physical_partition_throughput",
+					  NULL};
 	int64_t n = (int64_t)c->existing_partitions, ru, cap, min;
 	uint64_t bytes = layout_bytes(c);
 	char a[32], b[32], d[32], e[32];
@@ -413,24 +416,23 @@ static void check_layout(struct ld *ld, const struct yn *m,
 		       c->autoscale_max_ru_per_s ? "autoscale_max"
 						 : "throughput",
 		       fmt_thousands(ru, a), (long long)n, (long long)n,
-		       fmt_thousands(c->pp_ru_per_s, b),
-		       fmt_thousands(cap, d), fmt_thousands(cap, e));
+		       fmt_thousands(c->pp_ru_per_s, b), fmt_thousands(cap, d),
+		       fmt_thousands(cap, e));
 		return;
 	}
-	min = c->autoscale_max_ru_per_s ? provision_min_autoscale_max(bytes, 0,
-								      NULL)
-					: provision_min_manual(bytes, 0, NULL);
+	min = c->autoscale_max_ru_per_s
+		  ? provision_min_autoscale_max(bytes, 0, NULL)
+		  : provision_min_manual(bytes, 0, NULL);
 	if (ru < min) {
 		/* rule 8, D-LIMITS: 1 RU/s (autoscale max: 10) per GB */
-		ld_err(ld, first_set(m, ru_keys),
-		       "%s %s RU/s is below the minimum %s RU/s for %s stored "
-		       "(%s RU/s per GB, rule 8); give at least %s",
-		       c->autoscale_max_ru_per_s ? "autoscale_max"
-						 : "throughput",
-		       fmt_thousands(ru, a), fmt_thousands(min, b),
-		       fmt_bytes(bytes, d),
-		       c->autoscale_max_ru_per_s ? "10" : "1",
-		       fmt_thousands(min, e));
+		ld_err(
+		    ld, first_set(m, ru_keys),
+		    "%s %s RU/s is below the minimum %s RU/s for %s stored "
+		    "(%s RU/s per GB, rule 8); give at least %s",
+		    c->autoscale_max_ru_per_s ? "autoscale_max" : "throughput",
+		    fmt_thousands(ru, a), fmt_thousands(min, b),
+		    fmt_bytes(bytes, d), c->autoscale_max_ru_per_s ? "10" : "1",
+		    fmt_thousands(min, e));
 	}
 }
 
@@ -454,8 +456,8 @@ static void load_layout(struct ld *ld, const struct yn *m,
 		c->existing_bytes_per_pp = 0;
 		c->existing_bytes_total = 0;
 	} else if (pn && ld_get_int(ld, pn, "partitions", 1,
-				    PK_MAX_EXISTING_PARTITIONS,
-				    partitions_what, &v) == 0) {
+				    PK_MAX_EXISTING_PARTITIONS, partitions_what,
+				    &v) == 0) {
 		c->existing_partitions = (size_t)v;
 	}
 	if (sp && st) {

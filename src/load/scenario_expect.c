@@ -16,25 +16,24 @@
 #include "pksim/load/expect.h"
 
 static const char *const item_keys[] = {
-    "measure", "variant", "equal", "approximately", "tolerance", "less",
-    "greater", "at_most", "at_least", "between", NULL,
+    "measure", "variant", "equal",    "approximately", "tolerance", "less",
+    "greater", "at_most", "at_least", "between",       NULL,
 };
 static const char *const ops[] = {
-    "equal", "approximately", "less", "greater", "at_most", "at_least",
-    "between", NULL,
+    "equal",   "approximately", "less",	   "greater",
+    "at_most", "at_least",	"between", NULL,
 };
 static const enum pk_expect_op op_of[] = {
-    PK_EXPECT_EQUAL,   PK_EXPECT_APPROX,   PK_EXPECT_LESS,
-    PK_EXPECT_GREATER, PK_EXPECT_AT_MOST,  PK_EXPECT_AT_LEAST,
-    PK_EXPECT_BETWEEN,
+    PK_EXPECT_EQUAL,   PK_EXPECT_APPROX,   PK_EXPECT_LESS,    PK_EXPECT_GREATER,
+    PK_EXPECT_AT_MOST, PK_EXPECT_AT_LEAST, PK_EXPECT_BETWEEN,
 };
 
 /* A number operand at n; -1 after an error. */
 static int operand(struct ld *ld, const struct yn *n, const char *key,
 		   double *out)
 {
-	return ld_get_number(ld, n, key, -INFINITY, 1, INFINITY, 1,
-			     "a number", out);
+	return ld_get_number(ld, n, key, -INFINITY, 1, INFINITY, 1, "a number",
+			     out);
 }
 
 /* tolerance: a number (absolute) or "N%" (relative to the value). */
@@ -84,8 +83,10 @@ static int load_op(struct ld *ld, const struct yn *m, struct pk_expect *e)
 	if (found != 1) {
 		char *all = ld_word_join(ops);
 
-		ld_err(ld, m, "an assertion takes exactly one operator: %s "
-			      "(got %zu)", all, found);
+		ld_err(ld, m,
+		       "an assertion takes exactly one operator: %s "
+		       "(got %zu)",
+		       all, found);
 		free(all);
 		return -1;
 	}
@@ -109,9 +110,10 @@ static int load_op(struct ld *ld, const struct yn *m, struct pk_expect *e)
 		return 0;
 	case PK_EXPECT_APPROX:
 		if (!tn) {
-			ld_err(ld, m, "approximately needs a tolerance: a "
-				      "number (absolute) or a percentage such "
-				      "as 5%% (relative)");
+			ld_err(ld, m,
+			       "approximately needs a tolerance: a "
+			       "number (absolute) or a percentage such "
+			       "as 5%% (relative)");
 			return -1;
 		}
 		if (operand(ld, n, "approximately", &e->a) < 0) {
@@ -122,8 +124,9 @@ static int load_op(struct ld *ld, const struct yn *m, struct pk_expect *e)
 		if (n->kind != YN_SEQ || n->n_kids != 2) {
 			char buf[PK_YN_DESC_BYTES];
 
-			ld_err(ld, n, "between must be a list of two numbers "
-				      "[low, high] (got %s)",
+			ld_err(ld, n,
+			       "between must be a list of two numbers "
+			       "[low, high] (got %s)",
 			       yn_desc(n, buf, sizeof(buf)));
 			return -1;
 		}
@@ -132,8 +135,9 @@ static int load_op(struct ld *ld, const struct yn *m, struct pk_expect *e)
 			return -1;
 		}
 		if (e->a > e->b) {
-			ld_err(ld, n, "between [low, high] needs low <= high "
-				      "(got %g > %g)",
+			ld_err(ld, n,
+			       "between [low, high] needs low <= high "
+			       "(got %g > %g)",
 			       e->a, e->b);
 			return -1;
 		}
@@ -149,7 +153,8 @@ static int variant_known(const struct pk_scenario *s, const char *name)
 	size_t i;
 
 	for (i = 0; i < s->n_variants; i++) {
-		if (s->variants[i].name && strcmp(s->variants[i].name, name) == 0) {
+		if (s->variants[i].name &&
+		    strcmp(s->variants[i].name, name) == 0) {
 			return 1;
 		}
 	}
@@ -168,10 +173,11 @@ static void load_one(struct ld *ld, const struct yn *m, struct pk_expect *e)
 	ld_check_keys(ld, m, item_keys, "in an expect: item");
 	mn = yn_get(m, "measure");
 	if (!mn) {
-		ld_err(ld, m, "an expect: item needs measure: NAME (a JSON "
-			      "report field such as totals.throttled_429, or "
-			      "partitions, splits, first_403_s, "
-			      "range_429_rate[ID], rank)");
+		ld_err(ld, m,
+		       "an expect: item needs measure: NAME (a JSON "
+		       "report field such as totals.throttled_429, or "
+		       "partitions, splits, first_403_s, "
+		       "range_429_rate[ID], rank)");
 		return;
 	}
 	if (ld_get_string(ld, mn, "measure", 0, &e->measure) < 0) {
@@ -181,22 +187,24 @@ static void load_one(struct ld *ld, const struct yn *m, struct pk_expect *e)
 	e->col = mn->col;
 	if (!expect_measure_valid(e->measure, &near)) {
 		if (near) {
-			ld_err(ld, mn, "unknown measure '%s'; did you mean "
-				       "'%s'? ([] takes an index: splits[0])",
+			ld_err(ld, mn,
+			       "unknown measure '%s'; did you mean "
+			       "'%s'? ([] takes an index: splits[0])",
 			       e->measure, near);
 		} else {
-			ld_err(ld, mn, "unknown measure '%s': a field of the "
-				       "JSON report by path (docs/report-json."
-				       "md), e.g. totals.throttled_429 or "
-				       "splits[0].t_s, or a shorthand",
+			ld_err(ld, mn,
+			       "unknown measure '%s': a field of the "
+			       "JSON report by path (docs/report-json."
+			       "md), e.g. totals.throttled_429 or "
+			       "splits[0].t_s, or a shorthand",
 			       e->measure);
 		}
 	}
 	if ((vn = yn_get(m, "variant")) &&
 	    ld_get_string(ld, vn, "variant", 0, &e->variant) == 0 &&
 	    !variant_known(ld->s, e->variant)) {
-		const char **names = xcalloc(ld->s->n_variants + 1,
-					     sizeof(*names));
+		const char **names =
+		    xcalloc(ld->s->n_variants + 1, sizeof(*names));
 		char *all;
 		size_t i;
 
@@ -204,8 +212,9 @@ static void load_one(struct ld *ld, const struct yn *m, struct pk_expect *e)
 			names[i] = ld->s->variants[i].name;
 		}
 		all = ld_word_join(names);
-		ld_err(ld, vn, "unknown variant '%s'; the scenario's variants: "
-			       "%s",
+		ld_err(ld, vn,
+		       "unknown variant '%s'; the scenario's variants: "
+		       "%s",
 		       e->variant, all);
 		free(all);
 		free(names);
@@ -272,12 +281,13 @@ void ld_load_lesson(struct ld *ld, const struct yn *n)
 		}
 	}
 	q = yn_get(n, "questions");
-	if (!q || ld_need_kind(ld, q, YN_SEQ, "questions",
-			       "a list of {question: TEXT, answer: TEXT}") <
-		      0) {
+	if (!q ||
+	    ld_need_kind(ld, q, YN_SEQ, "questions",
+			 "a list of {question: TEXT, answer: TEXT}") < 0) {
 		if (!q) {
-			ld_err(ld, n, "lesson needs questions: a list of "
-				      "{question: TEXT, answer: TEXT}");
+			ld_err(ld, n,
+			       "lesson needs questions: a list of "
+			       "{question: TEXT, answer: TEXT}");
 		}
 		return;
 	}
@@ -294,8 +304,9 @@ void ld_load_lesson(struct ld *ld, const struct yn *n)
 			const struct yn *t = yn_get(m, qkeys[k]);
 
 			if (!t) {
-				ld_err(ld, m, "a lesson question needs %s: "
-					      "TEXT",
+				ld_err(ld, m,
+				       "a lesson question needs %s: "
+				       "TEXT",
 				       qkeys[k]);
 			} else if (ld_get_string(ld, t, qkeys[k], 0, &tmp) ==
 				   0) {

@@ -330,9 +330,20 @@ static void load_batch(struct ld *ld, const struct yn *n,
 static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 {
 	static const char *const keys[] = {
-	    "name",	 "duration", "rate",	   "arrival", "ops",
-	    "item_size", "select",   "throughput", "queries", "redistribute",
-	    "merge",	 "batch",    "throughput_policy", "autoscale_max",
+	    "name",
+	    "duration",
+	    "rate",
+	    "arrival",
+	    "ops",
+	    "item_size",
+	    "select",
+	    "throughput",
+	    "queries",
+	    "redistribute",
+	    "merge",
+	    "batch",
+	    "throughput_policy",
+	    "autoscale_max",
 	    NULL,
 	};
 	static const char *const arrivals[] = {"uniform", "poisson", NULL};
@@ -517,9 +528,8 @@ static void phase_settings_fit(struct ld *ld, const struct pk_phase_spec *ph)
 	for (v = 0; v < s->n_variants; v++) {
 		const struct pk_container_spec *c = &s->variants[v];
 		const char *kind = c->serverless ? "serverless"
-				   : c->autoscale_max_ru_per_s > 0
-				       ? "autoscale"
-				       : "manual";
+				   : c->autoscale_max_ru_per_s > 0 ? "autoscale"
+								   : "manual";
 
 		if (ph->policy_equal && strcmp(kind, "manual") != 0) {
 			ld_err_at(ld, ph->policy_line, ph->policy_col,
@@ -535,17 +545,16 @@ static void phase_settings_fit(struct ld *ld, const struct pk_phase_spec *ph)
 		}
 		if (ph->autoscale_max_ru_per_s > 0 &&
 		    strcmp(kind, "autoscale") != 0) {
-			ld_err_at(ld, ph->autoscale_max_line,
-				  ph->autoscale_max_col,
-				  "phase '%.*s' sets autoscale_max, but the "
-				  "container%s is %s; set the container's "
-				  "autoscale_max to use autoscale (or "
-				  "throughput in the phase for manual)",
-				  PK_SCENARIO_QUOTE_BYTES, ph->name,
-				  scenario_variant_suffix(s->n_variants > 1,
-							  c->name, vn,
-							  sizeof(vn)),
-				  kind);
+			ld_err_at(
+			    ld, ph->autoscale_max_line, ph->autoscale_max_col,
+			    "phase '%.*s' sets autoscale_max, but the "
+			    "container%s is %s; set the container's "
+			    "autoscale_max to use autoscale (or "
+			    "throughput in the phase for manual)",
+			    PK_SCENARIO_QUOTE_BYTES, ph->name,
+			    scenario_variant_suffix(s->n_variants > 1, c->name,
+						    vn, sizeof(vn)),
+			    kind);
 			return;
 		}
 	}

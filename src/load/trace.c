@@ -436,8 +436,8 @@ void trace_path_counts(const struct pk_trace *t, size_t n, uint64_t *counts)
 	}
 	memset(counts, 0, t->n_paths * sizeof(*counts));
 	for (i = 0; i < n; i++) {
-		end = i + 1 < t->n_recs ? t->recs[i + 1].first_leaf
-					: t->n_leaves;
+		end =
+		    i + 1 < t->n_recs ? t->recs[i + 1].first_leaf : t->n_leaves;
 		for (k = t->recs[i].first_leaf; k < end; k++) {
 			size_t p = t->leaves[k].path_id;
 

@@ -69,9 +69,9 @@ struct pk_container *container_new(const char *name,
 		n = spec->existing_partitions;
 	}
 	/* MultiHash (hierarchical) keys are always version 2 (D-HPK) */
-	pmap_init_version(&c->pmap, n,
-			  spec->key.kind == PK_KEY_HIERARCHICAL ? 2
-								: spec->key.version);
+	pmap_init_version(
+	    &c->pmap, n,
+	    spec->key.kind == PK_KEY_HIERARCHICAL ? 2 : spec->key.version);
 	mem_grow((void **)&c->pp, &c->pp_cap, n, sizeof(*c->pp));
 	memset(c->pp, 0, n * sizeof(*c->pp));
 	for (i = 0; i < n; i++) {
@@ -129,8 +129,8 @@ void container_hours_grow(struct pk_container *c, size_t last)
 		 sizeof(*c->hour_max_ru_per_s));
 	memset(c->hour_max_ru_per_s + c->n_hours, 0,
 	       (cap - c->n_hours) * sizeof(*c->hour_max_ru_per_s));
-	c->hour_dyn_mru = xreallocarray(c->hour_dyn_mru, cap,
-					sizeof(*c->hour_dyn_mru));
+	c->hour_dyn_mru =
+	    xreallocarray(c->hour_dyn_mru, cap, sizeof(*c->hour_dyn_mru));
 	memset(c->hour_dyn_mru + c->n_hours, 0,
 	       (cap - c->n_hours) * sizeof(*c->hour_dyn_mru));
 	c->n_hours = cap;
@@ -155,8 +155,7 @@ void container_dyn_flush(struct pk_container *c, size_t i)
    share (Tmax / P) in force THAT second, before the highest is taken, so
    a phase that lowers autoscale_max within the hour does not lower what
    the hour's earlier seconds cost (issue 11 follow-up, defect 1). */
-static void dyn_note(struct pk_container *c, size_t i, int64_t t_s,
-		     int64_t mru)
+static void dyn_note(struct pk_container *c, size_t i, int64_t t_s, int64_t mru)
 {
 	struct pk_pp *p = &c->pp[i];
 	int64_t h = t_s / PK_CONTAINER_S_PER_HOUR;
@@ -219,8 +218,8 @@ static void note_hours(struct pk_container *c, int64_t t_s, int64_t span,
 static int64_t idle_ru_per_s(const struct pk_container *c)
 {
 	return c->autoscale
-		       ? provision_autoscale_current(c->ru_per_s, 0, c->pmap.n)
-		       : c->ru_per_s;
+		   ? provision_autoscale_current(c->ru_per_s, 0, c->pmap.n)
+		   : c->ru_per_s;
 }
 
 static void close_idle(struct pk_container *c, int64_t seconds)
@@ -316,8 +315,7 @@ void container_advance(struct pk_container *c, int64_t t_ms)
 		if (c->autoscale) {
 			container_autoscale_storage(c);
 		}
-		if (c->pending_ru_per_s >= 0 &&
-		    c->now_s >= c->pending_done_s) {
+		if (c->pending_ru_per_s >= 0 && c->now_s >= c->pending_done_s) {
 			container_finish_pending(c);
 		}
 	}
@@ -329,8 +327,7 @@ int64_t container_hours(const struct pk_container *c)
 	       PK_CONTAINER_S_PER_HOUR;
 }
 
-int64_t container_autoscale_billed(const struct pk_container *c,
-				   int64_t hour)
+int64_t container_autoscale_billed(const struct pk_container *c, int64_t hour)
 {
 	if (!c->autoscale || hour < 0 || (size_t)hour >= c->n_hours) {
 		return 0;

@@ -13,7 +13,6 @@
 #include "pksim/base/units.h"
 #include "pksim/model/container.h"
 
-
 /* ---- container.c ---- */
 
 /* Give every range an equal share of the provisioned RU/s (rule 4). */

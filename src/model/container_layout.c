@@ -36,7 +36,7 @@ static void recount_children(struct pk_container *c, size_t i)
 			continue;
 		}
 		k = epk_cmp(&lp->epk, &c->pmap.ranges[i + 1].min) < 0 ? i
-								   : i + 1;
+								      : i + 1;
 		c->pp[k].storage_bytes += lp->storage_bytes;
 		c->pp[k].logical_partitions += lp->items > 0;
 	}
@@ -46,8 +46,8 @@ static void recount_children(struct pk_container *c, size_t i)
 static int64_t gone_until(const struct pk_container *c)
 {
 	return c->spec.split_gone_ms > 0
-		       ? c->now_s * PK_MS_PER_S + c->spec.split_gone_ms
-		       : 0;
+		   ? c->now_s * PK_MS_PER_S + c->spec.split_gone_ms
+		   : 0;
 }
 
 /* Split range i at cut, record the event, give the children fresh
@@ -93,7 +93,7 @@ static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
 		   hour no more than the parent did */
 		c->pp[k].dyn_hour = dyn_hour;
 		c->pp[k].dyn_peak_mru =
-			dyn_peak / 2 + (k == i ? dyn_peak % 2 : 0);
+		    dyn_peak / 2 + (k == i ? dyn_peak % 2 : 0);
 	}
 	recount_children(c, i);
 	e.t_s = c->now_s;
@@ -276,7 +276,7 @@ static void cancel_pending(struct pk_container *c)
 	/* the change that waited never took effect: say so in its event */
 	if (c->metrics.n_changes > 0) {
 		struct pk_throughput_event *e =
-			&c->metrics.changes[c->metrics.n_changes - 1];
+		    &c->metrics.changes[c->metrics.n_changes - 1];
 
 		e->effective_t_s = -1;
 		e->ranges_after = e->ranges_before;
@@ -345,14 +345,14 @@ static void keep_fractions(struct pk_container *c, int64_t ru_per_s)
 	c->ru_per_s = ru_per_s;
 	if (sum / PK_MRU_PER_RU < ru_per_s) {
 		metrics_add_action(
-			&c->metrics, c->now_s, PK_ACTION_REDISTRIBUTE,
-			"%s RU/s kept as each partition's fraction (custom "
-			"policy): %s RU/s usable, %s unusable above %s a "
-			"partition",
-			fmt_thousands(ru_per_s, a),
-			fmt_thousands(sum / PK_MRU_PER_RU, b),
-			fmt_thousands(ru_per_s - sum / PK_MRU_PER_RU, d),
-			fmt_thousands(c->spec.pp_ru_per_s, e));
+		    &c->metrics, c->now_s, PK_ACTION_REDISTRIBUTE,
+		    "%s RU/s kept as each partition's fraction (custom "
+		    "policy): %s RU/s usable, %s unusable above %s a "
+		    "partition",
+		    fmt_thousands(ru_per_s, a),
+		    fmt_thousands(sum / PK_MRU_PER_RU, b),
+		    fmt_thousands(ru_per_s - sum / PK_MRU_PER_RU, d),
+		    fmt_thousands(c->spec.pp_ru_per_s, e));
 	} else {
 		metrics_add_action(&c->metrics, c->now_s,
 				   PK_ACTION_REDISTRIBUTE,
@@ -403,7 +403,7 @@ void container_end(struct pk_container *c)
 			   (long long)c->pending_done_s, c->pmap.n);
 	if (c->metrics.n_changes > 0) {
 		struct pk_throughput_event *e =
-			&c->metrics.changes[c->metrics.n_changes - 1];
+		    &c->metrics.changes[c->metrics.n_changes - 1];
 
 		e->ranges_after = e->ranges_before;
 		/* the new RU/s and layout never applied: no effective time
@@ -424,7 +424,8 @@ void container_set_throughput(struct pk_container *c, int64_t t_ms,
 
 	container_advance(c, t_ms);
 	if (ru_per_s == c->ru_per_s && c->pending_ru_per_s < 0) {
-		return; /* a phase that repeats the current RU/s changes nothing */
+		return; /* a phase that repeats the current RU/s changes nothing
+			 */
 	}
 	cancel_pending(c);
 	e.t_s = c->now_s;
@@ -452,12 +453,12 @@ void container_set_throughput(struct pk_container *c, int64_t t_ms,
 		e.ranges_after = want;
 		metrics_add_change(&c->metrics, &e);
 		metrics_add_action(
-			&c->metrics, c->now_s, PK_ACTION_SPLITS_STARTED,
-			"%s RU/s needs %zu physical partitions: splits done "
-			"at t=%llds; until then %zu x %s RU/s serve",
-			fmt_thousands(ru_per_s, a), want,
-			(long long)c->pending_done_s, c->pmap.n,
-			fmt_thousands(c->pp[0].budget.share_mru / PK_MRU_PER_RU,
+		    &c->metrics, c->now_s, PK_ACTION_SPLITS_STARTED,
+		    "%s RU/s needs %zu physical partitions: splits done "
+		    "at t=%llds; until then %zu x %s RU/s serve",
+		    fmt_thousands(ru_per_s, a), want,
+		    (long long)c->pending_done_s, c->pmap.n,
+		    fmt_thousands(c->pp[0].budget.share_mru / PK_MRU_PER_RU,
 				  b));
 		return;
 	}
@@ -512,15 +513,14 @@ static void redistribute_one(struct pk_container *c, uint32_t id,
 	   each child half of its share */
 	c->pp[i].budget.share_mru = ru_per_s * PK_MRU_PER_RU;
 	split_range(c, i, pmap_midpoint(&c->pmap, i), PK_SPLIT_THROUGHPUT);
-	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_REDISTRIBUTE,
-			   "range %u set to %s RU/s, above %s: it splits into "
-			   "%u and %u at %s RU/s each",
-			   id, fmt_thousands(ru_per_s, a),
-			   fmt_thousands(c->spec.pp_ru_per_s, b),
-			   c->pmap.ranges[i].id, c->pmap.ranges[i + 1].id,
-			   fmt_thousands(c->pp[i + 1].budget.share_mru /
-					     PK_MRU_PER_RU,
-				     d));
+	metrics_add_action(
+	    &c->metrics, c->now_s, PK_ACTION_REDISTRIBUTE,
+	    "range %u set to %s RU/s, above %s: it splits into "
+	    "%u and %u at %s RU/s each",
+	    id, fmt_thousands(ru_per_s, a),
+	    fmt_thousands(c->spec.pp_ru_per_s, b), c->pmap.ranges[i].id,
+	    c->pmap.ranges[i + 1].id,
+	    fmt_thousands(c->pp[i + 1].budget.share_mru / PK_MRU_PER_RU, d));
 }
 
 int container_redistribute(struct pk_container *c, int64_t t_ms,
@@ -546,14 +546,13 @@ int container_redistribute(struct pk_container *c, int64_t t_ms,
 	e.ranges_before = c->pmap.n;
 	detail[0] = '\0';
 	for (k = 0; k < n; k++) {
-		int w = snprintf(detail + len, sizeof(detail) - len,
-				 "%s%u: %s", k ? ", " : "ranges ",
-				 v[k].range_id,
+		int w = snprintf(detail + len, sizeof(detail) - len, "%s%u: %s",
+				 k ? ", " : "ranges ", v[k].range_id,
 				 fmt_thousands(v[k].ru_per_s, a));
 
 		len += w > 0 && (size_t)w < sizeof(detail) - len
-			       ? (size_t)w
-			       : sizeof(detail) - len - 1;
+			   ? (size_t)w
+			   : sizeof(detail) - len - 1;
 	}
 	for (k = 0; k < n; k++) {
 		redistribute_one(c, v[k].range_id, v[k].ru_per_s);
@@ -584,10 +583,10 @@ static void merge_pair(struct pk_container *c, size_t i)
 {
 	uint64_t storage = c->pp[i].storage_bytes + c->pp[i + 1].storage_bytes;
 	uint64_t pre = c->pp[i].preloaded_bytes + c->pp[i + 1].preloaded_bytes;
-	uint64_t lps = c->pp[i].logical_partitions +
-		       c->pp[i + 1].logical_partitions;
-	int64_t share = c->pp[i].budget.share_mru +
-			c->pp[i + 1].budget.share_mru;
+	uint64_t lps =
+	    c->pp[i].logical_partitions + c->pp[i + 1].logical_partitions;
+	int64_t share =
+	    c->pp[i].budget.share_mru + c->pp[i + 1].budget.share_mru;
 	int64_t hour = c->now_s / PK_CONTAINER_S_PER_HOUR, peak = 0, dyn = -1;
 	size_t k;
 
@@ -626,8 +625,8 @@ static size_t lightest_pair(const struct pk_container *c)
 	uint64_t least = UINT64_MAX;
 
 	for (i = 0; i + 1 < c->pmap.n; i++) {
-		uint64_t sum = c->pp[i].storage_bytes +
-			       c->pp[i + 1].storage_bytes;
+		uint64_t sum =
+		    c->pp[i].storage_bytes + c->pp[i + 1].storage_bytes;
 
 		if (sum <= c->spec.pp_storage_bytes && sum < least) {
 			least = sum;
@@ -675,7 +674,8 @@ size_t container_merge(struct pk_container *c, int64_t t_ms, size_t want)
 	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_MERGE,
 			   "%zu -> %zu physical partitions%s; %s RU/s now "
 			   "divided evenly",
-			   before, c->pmap.n, why, fmt_thousands(c->ru_per_s, a));
+			   before, c->pmap.n, why,
+			   fmt_thousands(c->ru_per_s, a));
 	return before - c->pmap.n;
 }
 
@@ -693,6 +693,7 @@ void container_autoscale_storage(struct pk_container *c)
 			   "%s GB stored passes 0.1 x %s: autoscale max "
 			   "raised to %s RU/s",
 			   fmt_thousands(provision_storage_gb(storage), d),
-			   fmt_thousands(c->ru_per_s, a), fmt_thousands(max, b));
+			   fmt_thousands(c->ru_per_s, a),
+			   fmt_thousands(max, b));
 	container_set_throughput(c, c->now_s * PK_MS_PER_S, max);
 }

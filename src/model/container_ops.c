@@ -54,7 +54,7 @@ static int store(struct pk_container *c, struct pk_lp *lp, struct pk_pp *pp,
 	}
 	if (new_bytes > old && c->serverless &&
 	    container_storage(c) + (new_bytes - old) >
-		    PK_PROVISION_SERVERLESS_MAX_BYTES) {
+		PK_PROVISION_SERVERLESS_MAX_BYTES) {
 		*sub = PK_SUBSTATUS_CONTAINER_FULL;
 		return PK_HTTP_FORBIDDEN;
 	}
@@ -92,8 +92,8 @@ static int store(struct pk_container *c, struct pk_lp *lp, struct pk_pp *pp,
 static int moved(const struct pk_request *r)
 {
 	return r->kind == PK_OP_REPLACE || r->kind == PK_OP_UPSERT
-		       ? PK_HTTP_BAD_REQUEST
-		       : PK_HTTP_NOT_FOUND;
+		   ? PK_HTTP_BAD_REQUEST
+		   : PK_HTTP_NOT_FOUND;
 }
 
 /* Run an admitted request against the data; returns the status (and
@@ -105,7 +105,8 @@ static int execute(struct pk_container *c, const struct pk_request *r,
 
 	uint32_t bytes = r->size_bytes ? with_index(c, r->size_bytes) : 0;
 
-	if (old && r->kind != PK_OP_CREATE && c->items[r->item].lp != lp->index) {
+	if (old && r->kind != PK_OP_CREATE &&
+	    c->items[r->item].lp != lp->index) {
 		return moved(r);
 	}
 	switch (r->kind) {
@@ -285,13 +286,13 @@ void container_apply(struct pk_container *c, const struct pk_request *r,
 	if (!lp && old) {
 		out->status = moved(r);
 	} else {
-		if (!lp && (r->kind == PK_OP_CREATE ||
-			    r->kind == PK_OP_UPSERT)) {
+		if (!lp &&
+		    (r->kind == PK_OP_CREATE || r->kind == PK_OP_UPSERT)) {
 			lp = lptable_add(c, r->key, r->key_len, *r->epk);
 			out->lp = lp;
 		}
-		out->status = lp ? execute(c, r, lp, pp, old, &sub)
-				 : PK_HTTP_NOT_FOUND;
+		out->status =
+		    lp ? execute(c, r, lp, pp, old, &sub) : PK_HTTP_NOT_FOUND;
 	}
 	if (out->status == PK_HTTP_FORBIDDEN) {
 		/* D-403: failed requests still use RUs; ASSUMPTION: the whole
@@ -359,7 +360,7 @@ static int batch_commit(struct pk_container *c, struct pk_lp *lp,
 			return PK_HTTP_FORBIDDEN;
 		}
 		if (c->serverless && container_storage(c) + grow >
-					     PK_PROVISION_SERVERLESS_MAX_BYTES) {
+					 PK_PROVISION_SERVERLESS_MAX_BYTES) {
 			*sub = PK_SUBSTATUS_CONTAINER_FULL;
 			return PK_HTTP_FORBIDDEN;
 		}
@@ -396,8 +397,8 @@ void container_batch(struct pk_container *c, int64_t t_ms,
 	c->now_ms = t_ms;
 	memset(out, 0, sizeof(*out));
 	lp = lptable_find(c, first->key, first->key_len);
-	out->range = lp ? lptable_range(c, lp)
-			: pmap_find(&c->pmap, first->epk);
+	out->range =
+	    lp ? lptable_range(c, lp) : pmap_find(&c->pmap, first->epk);
 	out->ranges = 1;
 	pp = &c->pp[out->range];
 	if (t_ms < pp->gone_until_ms) {
@@ -422,8 +423,7 @@ void container_batch(struct pk_container *c, int64_t t_ms,
 		charge = c->cost.not_found_mru;
 	}
 	offer(c, charge);
-	if (!throttle_admit(&pp->budget, t_ms, charge,
-			    &out->retry_after_ms)) {
+	if (!throttle_admit(&pp->budget, t_ms, charge, &out->retry_after_ms)) {
 		out->status = PK_HTTP_TOO_MANY_REQUESTS;
 		out->sub_status = PK_SUBSTATUS_RU_BUDGET_EXCEEDED;
 		count_outcome(c, lp, pp, first, out);
@@ -435,7 +435,7 @@ void container_batch(struct pk_container *c, int64_t t_ms,
 	} else {
 		if (!lp) {
 			lp = lptable_add(c, first->key, first->key_len,
-				    *first->epk);
+					 *first->epk);
 		}
 		out->status = batch_commit(c, lp, pp, items, n, &sub);
 		if (out->status == PK_HTTP_FORBIDDEN) {
@@ -564,4 +564,3 @@ void container_query(struct pk_container *c, int64_t t_ms,
 		t->fanout_mru += charge;
 	}
 }
-

@@ -24,8 +24,7 @@ void cost_init(struct pk_cost *c, const struct pk_cost_spec *spec)
 	c->query_per_result_mru = to_mru(spec->query_per_result_ru);
 }
 
-int64_t cost_query_mru(const struct pk_cost *c, size_t ranges,
-		       uint64_t results)
+int64_t cost_query_mru(const struct pk_cost *c, size_t ranges, uint64_t results)
 {
 	return c->query_base_mru + (int64_t)ranges * c->query_per_range_mru +
 	       (int64_t)results * c->query_per_result_mru;
@@ -53,6 +52,5 @@ int64_t cost_read_mru(const struct pk_cost *c, uint64_t size_bytes)
 
 int64_t cost_write_mru(const struct pk_cost *c, uint64_t size_bytes)
 {
-	return through_points(c->write_1kb_mru, c->write_100kb_mru,
-			      size_bytes);
+	return through_points(c->write_1kb_mru, c->write_100kb_mru, size_bytes);
 }

@@ -13,7 +13,6 @@
 
 #include "pksim/base/mem.h"
 
-
 /* V1 cuts each string to its first 100 UTF-16 code units before hashing
    (reference §7, V1 step 1; .NET StringPartitionKeyComponent's
    MaxStringChars) */
@@ -377,8 +376,8 @@ double epk_fraction(const struct pk_epk *e)
 /* Output that counts past its capacity, as snprintf does. */
 struct bin_sink {
 	unsigned char *out; /* cap bytes; may be NULL when cap is 0 */
-	size_t cap;         /* bytes out holds */
-	size_t len;         /* bytes written so far, counting those past cap */
+	size_t cap;	    /* bytes out holds */
+	size_t len;	    /* bytes written so far, counting those past cap */
 };
 
 static void sink_put(struct bin_sink *s, unsigned char b)
@@ -469,8 +468,11 @@ size_t epk_range_bytes(const struct pk_value *components, size_t n,
  */
 static size_t utf8_seq(const unsigned char *p, size_t left, int *units)
 {
-	size_t k = *p < 0x80 ? 1 : *p >= 0xF0 ? 4 : *p >= 0xE0 ? 3
-		   : *p >= 0xC0 ? 2 : 1;
+	size_t k = *p < 0x80	? 1
+		   : *p >= 0xF0 ? 4
+		   : *p >= 0xE0 ? 3
+		   : *p >= 0xC0 ? 2
+				: 1;
 
 	*units = k == 4 ? 2 : 1; /* a 4-byte sequence is a surrogate pair */
 	return k <= left ? k : left;

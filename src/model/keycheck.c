@@ -251,8 +251,8 @@ int keycheck_run(const struct pk_pkey *k, const struct pk_container_spec *cs,
 		break;
 	}
 	if (rc == 0 && ps.from_file) {
-		out->missing = out->absent ? ps.items
-					   : file_missing(k, sc, ps.items);
+		out->missing =
+		    out->absent ? ps.items : file_missing(k, sc, ps.items);
 	}
 	free(ps.p);
 	return rc;

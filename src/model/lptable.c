@@ -20,7 +20,7 @@ const struct pk_lp *container_find_lp(const struct pk_container *c,
 }
 
 struct pk_lp *lptable_add(struct pk_container *c, const unsigned char *key,
-			    size_t len, struct pk_epk epk)
+			  size_t len, struct pk_epk epk)
 {
 	struct pk_lp *lp = xcalloc(1, sizeof(*lp) + len);
 
@@ -58,7 +58,7 @@ static struct pk_id_entry *find_id(const struct pk_container *c,
 
 /* 1 if another stored item of lp holds r's id (a create is a 409). */
 int lptable_id_taken(const struct pk_container *c, const struct pk_lp *lp,
-		    const struct pk_request *r)
+		     const struct pk_request *r)
 {
 	struct pk_id_key k;
 	const struct pk_id_entry *e;
@@ -73,7 +73,7 @@ int lptable_id_taken(const struct pk_container *c, const struct pk_lp *lp,
 
 /* Record (stored = 1) or forget r's id in lp. */
 void lptable_note_id(struct pk_container *c, const struct pk_lp *lp,
-		    const struct pk_request *r, int stored)
+		     const struct pk_request *r, int stored)
 {
 	struct pk_id_key k;
 	struct pk_id_entry *e;

@@ -121,9 +121,9 @@ void metrics_add_action(struct pk_metrics *m, int64_t t_s,
 const char *metrics_action_name(enum pk_action_kind k)
 {
 	static const char *const names[PK_ACTION_KINDS] = {
-		"splits_started", "splits_done",  "splits_cancelled",
-		"merge",          "redistribute", "autoscale_max",
-		"serverless_ru",  "splits_unfinished",
+	    "splits_started", "splits_done",	   "splits_cancelled",
+	    "merge",	      "redistribute",	   "autoscale_max",
+	    "serverless_ru",  "splits_unfinished",
 	};
 
 	return k < PK_ACTION_KINDS ? names[k] : "?";
@@ -191,7 +191,7 @@ static void fold_minute(struct pk_metrics *m, const struct pk_second *sec)
 {
 	int64_t start = sec->t_s / 60 * 60;
 	struct pk_second *last =
-		m->n_minutes ? &m->minutes[m->n_minutes - 1] : NULL;
+	    m->n_minutes ? &m->minutes[m->n_minutes - 1] : NULL;
 
 	if (!last || last->t_s != start) {
 		mem_grow((void **)&m->minutes, &m->cap_minutes,
@@ -274,7 +274,7 @@ void metrics_close_idle(struct pk_metrics *m, int64_t t_s, int64_t span_s,
 			int64_t ru_per_s, uint32_t ranges)
 {
 	struct pk_second *last =
-		m->n_seconds ? &m->seconds[m->n_seconds - 1] : NULL;
+	    m->n_seconds ? &m->seconds[m->n_seconds - 1] : NULL;
 	struct pk_second sec = {0};
 
 	m->provisioned_ru += (double)ru_per_s * (double)span_s;
@@ -282,9 +282,8 @@ void metrics_close_idle(struct pk_metrics *m, int64_t t_s, int64_t span_s,
 		return;
 	}
 	if (last && last->offered_mru == 0 && last->retry_mru == 0 &&
-	    last->served_mru == 0 &&
-	    last->t_s + last->span_s == t_s && last->ru_per_s == ru_per_s &&
-	    last->ranges == ranges) {
+	    last->served_mru == 0 && last->t_s + last->span_s == t_s &&
+	    last->ru_per_s == ru_per_s && last->ranges == ranges) {
 		last->span_s += span_s;
 		return;
 	}

@@ -3,8 +3,8 @@
  * values and their rules, query routing. The rules and their sources are
  * in pkey.h.
  */
-#include "pksim/base/isotime.h"
 #include "pksim/model/pkey.h"
+#include "pksim/base/isotime.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -20,7 +20,7 @@
 #include "pksim/workload/workload.h"
 
 #define PK_FNV_OFFSET 2166136261U /* FNV-1a 32-bit offset basis */
-#define PK_FNV_PRIME 16777619U    /* FNV-1a 32-bit prime */
+#define PK_FNV_PRIME 16777619U	  /* FNV-1a 32-bit prime */
 /* 2^64 / golden ratio: spreads item numbers before seeding (splitmix64) */
 #define PK_PKEY_ITEM_MIX 0x9E3779B97F4A7C15ULL
 /* Timestamps pksim formats: within about 3,000 years of 1970 either way
@@ -29,7 +29,6 @@
 /* odd constants (splitmix64's multipliers) mixing the bounds A..B */
 #define PK_PKEY_RANGE_MIX_A 0xBF58476D1CE4E5B9ULL
 #define PK_PKEY_RANGE_MIX_B 0x94D049BB133111EBULL
-
 
 uint32_t pkey_fnv1a32(const void *data, size_t len)
 {
@@ -84,9 +83,8 @@ struct pk_tpl_fn {
 };
 
 static const struct pk_tpl_fn tpl_fns[] = {
-	{"hash", PK_TPL_HASH},   {"day", PK_TPL_DAY},
-	{"month", PK_TPL_MONTH}, {"year", PK_TPL_YEAR},
-	{"weekday", PK_TPL_WEEKDAY}, {"hour", PK_TPL_HOUR},
+    {"hash", PK_TPL_HASH}, {"day", PK_TPL_DAY},		{"month", PK_TPL_MONTH},
+    {"year", PK_TPL_YEAR}, {"weekday", PK_TPL_WEEKDAY}, {"hour", PK_TPL_HOUR},
 };
 
 static char *trim(char *s)
@@ -138,7 +136,7 @@ static int parse_u64(const char *s, uint64_t *out)
 /* The reason parse_u64's rc gives for the number named what ("A") */
 static const char *u64_why(int rc)
 {
-	return rc == -2   ? "does not fit in 64 bits (at most "
+	return rc == -2	  ? "does not fit in 64 bits (at most "
 			    "18446744073709551615)"
 	       : rc == -3 ? "is negative (negative numbers are not allowed)"
 			  : "is not a whole number";
@@ -148,10 +146,10 @@ struct pk_tpl_ctx {
 	struct pk_pkey *k;
 	const struct pk_scenario *sc;
 	struct pk_diag *diag;
-	const char *where;  /* the file, or "--key 'TEXT'" for a key from
-			       the command line (line 0) */
+	const char *where; /* the file, or "--key 'TEXT'" for a key from
+			      the command line (line 0) */
 	int line, col;
-	char *placeholder;  /* owned; the "{...}" being parsed, as written */
+	char *placeholder; /* owned; the "{...}" being parsed, as written */
 };
 
 static int tpl_error(struct pk_tpl_ctx *t, const char *what, const char *in)
@@ -187,8 +185,7 @@ static int tpl_ref(struct pk_tpl_ctx *t, const char *name, size_t *ref)
 }
 
 /* f(name) -> kind and name; 0 if it has that form */
-static int tpl_call(char *in, enum pk_tpl_kind *kind, char **arg,
-		    char **rest)
+static int tpl_call(char *in, enum pk_tpl_kind *kind, char **arg, char **rest)
 {
 	char *open = strchr(in, '('), *close = strchr(in, ')');
 	size_t i, n;
@@ -248,7 +245,8 @@ static int tpl_placeholder(struct pk_tpl_ctx *t, char *in,
 			return rc;
 		}
 		if (p->a > p->b) {
-			return tpl_error(t, "a random part needs A..B with A <= B",
+			return tpl_error(t,
+					 "a random part needs A..B with A <= B",
 					 t->placeholder);
 		}
 		return 0;
@@ -258,21 +256,22 @@ static int tpl_placeholder(struct pk_tpl_ctx *t, char *in,
 		return tpl_error(t, "unknown function in", t->placeholder);
 	}
 	if (rc == 0) {
-			if (tpl_ref(t, arg, &p->ref)) {
+		if (tpl_ref(t, arg, &p->ref)) {
 			return -1;
 		}
 		rest = trim(rest);
 		if (p->kind == PK_TPL_HASH) {
 			if (strncmp(rest, "mod", 3) != 0) {
-				return tpl_error(t, "hash needs 'mod N' with N >= 1",
-						 t->placeholder);
+				return tpl_error(
+				    t, "hash needs 'mod N' with N >= 1",
+				    t->placeholder);
 			}
 			if ((rc = parse_u64(trim(rest + 3), &p->b)) != 0 ||
 			    p->b == 0) {
 				char *why = xasprintf(
-					"hash needs 'mod N' with N >= 1: N %s "
-					"in",
-					rc ? u64_why(rc) : "is 0");
+				    "hash needs 'mod N' with N >= 1: N %s "
+				    "in",
+				    rc ? u64_why(rc) : "is 0");
 
 				rc = tpl_error(t, why, t->placeholder);
 				free(why);
@@ -312,7 +311,8 @@ static int parse_template(struct pk_tpl_ctx *t, const char *text)
 			p.text = xstrndup(s, n);
 			if (strchr(p.text, '}')) {
 				free(p.text);
-				return tpl_error(t, "a '}' without '{' in", text);
+				return tpl_error(t, "a '}' without '{' in",
+						 text);
 			}
 			add_part(t->k, &p);
 			s += n;
@@ -405,9 +405,9 @@ static int workload_get(const struct pk_item_source *src, size_t ref,
 			struct pk_value *out, char *buf, size_t cap)
 {
 	int prop = src->key->ref_prop[ref];
-	int rc = prop < 0 ? -1
-			  : workload_value(src->ctx, src->item, prop, out, buf,
-					   cap);
+	int rc = prop < 0
+		     ? -1
+		     : workload_value(src->ctx, src->item, prop, out, buf, cap);
 
 	if (rc == PK_WORKLOAD_NOT_SCALAR) {
 		return -1; /* an object or array: not a key value (400) */
@@ -419,9 +419,8 @@ static int workload_get(const struct pk_item_source *src, size_t ref,
 	return 0;
 }
 
-void pkey_source_workload(const struct pk_pkey *k,
-			  const struct pk_workload *w, uint64_t item,
-			  struct pk_item_source *src)
+void pkey_source_workload(const struct pk_pkey *k, const struct pk_workload *w,
+			  uint64_t item, struct pk_item_source *src)
 {
 	src->get = workload_get;
 	src->key = k;
@@ -554,9 +553,9 @@ static size_t format_time(enum pk_tpl_kind kind, int64_t secs, char *out,
 			  size_t cap)
 {
 	static const char *const fmt[] = {
-		[PK_TPL_DAY] = "%Y-%m-%d",   [PK_TPL_MONTH] = "%Y-%m",
-		[PK_TPL_YEAR] = "%Y",        [PK_TPL_WEEKDAY] = "%A",
-		[PK_TPL_HOUR] = "%Y-%m-%dT%H",
+	    [PK_TPL_DAY] = "%Y-%m-%d",	   [PK_TPL_MONTH] = "%Y-%m",
+	    [PK_TPL_YEAR] = "%Y",	   [PK_TPL_WEEKDAY] = "%A",
+	    [PK_TPL_HOUR] = "%Y-%m-%dT%H",
 	};
 	time_t t = (time_t)secs;
 	struct tm tm;
@@ -597,8 +596,8 @@ static uint64_t random_part(const struct pk_pkey *k,
 	   family: the item's own suffix on every read, and the same in every
 	   variant and template that draws from the same range */
 	rng_seed(&r, k->seed ^ (item * PK_PKEY_ITEM_MIX) ^
-			     (p->a * PK_PKEY_RANGE_MIX_A) ^
-			     (p->b * PK_PKEY_RANGE_MIX_B));
+			 (p->a * PK_PKEY_RANGE_MIX_A) ^
+			 (p->b * PK_PKEY_RANGE_MIX_B));
 	return rng_between(&r, p->a, p->b);
 }
 
@@ -621,9 +620,9 @@ static int build_template(const struct pk_pkey *k,
 			s = p->text;
 			add = strlen(s);
 		} else if (p->kind == PK_TPL_RANDOM) {
-			add = (size_t)snprintf(tmp, sizeof(tmp), "%llu",
-					       (unsigned long long)random_part(
-						       k, p, src->item));
+			add = (size_t)snprintf(
+			    tmp, sizeof(tmp), "%llu",
+			    (unsigned long long)random_part(k, p, src->item));
 		} else {
 			if (get_value(src, p->ref, &v, vbuf, out)) {
 				return -1;
@@ -635,10 +634,10 @@ static int build_template(const struct pk_pkey *k,
 				size_t len = value_text(&v, vbuf, sizeof(vbuf));
 
 				add = (size_t)snprintf(
-					tmp, sizeof(tmp), "%llu",
-					(unsigned long long)(pkey_fnv1a32(vbuf,
-									 len) %
-							     p->b));
+				    tmp, sizeof(tmp), "%llu",
+				    (unsigned long long)(pkey_fnv1a32(vbuf,
+								      len) %
+							 p->b));
 			} else if (time_of(&v, &secs) == 0) {
 				add = format_time(p->kind, secs, tmp,
 						  sizeof(tmp));
@@ -667,8 +666,8 @@ void pkey_build(const struct pk_pkey *k, const struct pk_item_source *src,
 	out->why = NULL;
 	out->id_len = 0;
 	if (k->kind == PK_KEY_SYNTHETIC) {
-		len = build_template(k, src, buf[0], PK_KEY_MAX_VALUE_BYTES,
-				     out);
+		len =
+		    build_template(k, src, buf[0], PK_KEY_MAX_VALUE_BYTES, out);
 		if (len < 0) {
 			return;
 		}

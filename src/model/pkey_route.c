@@ -11,7 +11,6 @@
 
 #include "pksim/base/mem.h"
 
-
 static const struct pk_cond_spec *cond_on(const struct pk_query_spec *q,
 					  const char *path)
 {
@@ -62,9 +61,8 @@ static void route_fanout(struct pk_route *out)
 
 /* Add the point or prefix interval of the key (or its first `levels`
    levels) that src reads. */
-static void route_add(const struct pk_pkey *k,
-		      const struct pk_item_source *src, size_t levels,
-		      struct pk_route *out)
+static void route_add(const struct pk_pkey *k, const struct pk_item_source *src,
+		      size_t levels, struct pk_route *out)
 {
 	struct pk_keyval *kv = xmalloc(sizeof(*kv));
 	struct pk_value v[PK_KEY_MAX_LEVELS];
@@ -150,6 +148,6 @@ void pkey_route(const struct pk_pkey *k, const struct pk_query_spec *q,
 		route_fanout(out);
 		return;
 	}
-	out->kind = out->n == 1 && out->point[0] ? PK_ROUTE_SINGLE
-						 : PK_ROUTE_TARGETED;
+	out->kind =
+	    out->n == 1 && out->point[0] ? PK_ROUTE_SINGLE : PK_ROUTE_TARGETED;
 }

@@ -56,10 +56,10 @@ void pmap_init_version(struct pk_pmap *m, size_t n, int version)
 	mem_grow((void **)&m->ranges, &m->cap, n, sizeof(*m->ranges));
 	for (i = 0; i < n; i++) {
 		m->ranges[i].id = (uint32_t)i;
-		m->ranges[i].min = i == 0		 ? pk_epk_min
+		m->ranges[i].min = i == 0	     ? pk_epk_min
 				   : m->version == 1 ? v1_boundary(i, n)
 						     : even_boundary(i, n);
-		m->ranges[i].max = i + 1 == n		 ? pk_epk_end
+		m->ranges[i].max = i + 1 == n	     ? pk_epk_end
 				   : m->version == 1 ? v1_boundary(i + 1, n)
 						     : even_boundary(i + 1, n);
 	}

@@ -36,9 +36,8 @@ static void settle_credit(struct pk_budget *b, int64_t s)
 		b->credit_mru += b->share_mru - b->used_mru;
 	}
 	if (earn && idle > 0) {
-		b->credit_mru += idle > PK_THROTTLE_BURST_SAVE_S
-					 ? cap
-					 : idle * b->share_mru;
+		b->credit_mru +=
+		    idle > PK_THROTTLE_BURST_SAVE_S ? cap : idle * b->share_mru;
 	}
 	if (b->credit_mru > cap) {
 		b->credit_mru = cap;
@@ -69,9 +68,9 @@ static int64_t window_limit(const struct pk_budget *b)
    at the current share: throttle_set_share rolls before it changes it. */
 static void roll(struct pk_budget *b, int64_t s)
 {
-	int64_t debt = s > b->window_s ? b->used_mru -
-					   b->share_mru * (s - b->window_s)
-				 : 0;
+	int64_t debt = s > b->window_s
+			   ? b->used_mru - b->share_mru * (s - b->window_s)
+			   : 0;
 
 	if (b->burst) {
 		settle_credit(b, s);

@@ -95,8 +95,8 @@ static json_t *variant_of(json_t *root, const char *name)
 	return NULL;
 }
 
-static const struct pk_result_variant *
-result_variant(const struct pk_result *r, const char *name)
+static const struct pk_result_variant *result_variant(const struct pk_result *r,
+						      const char *name)
 {
 	size_t i;
 
@@ -175,18 +175,18 @@ static void measure(json_t *root, json_t *jv,
 			json_t *p = json_array_get(pps, i);
 			const char *id =
 			    json_string_value(json_object_get(p, "id"));
-			double req = json_number_value(
-			    json_object_get(p, "requests"));
+			double req =
+			    json_number_value(json_object_get(p, "requests"));
 
 			if (id && strlen(id) == idlen &&
 			    strncmp(id, m + 15, idlen) == 0) {
 				v->absent = 0;
 				v->is_num = 1;
-				v->num = req > 0
-					     ? json_number_value(json_object_get(
-						   p, "throttled_429")) /
-						   req
-					     : 0;
+				v->num =
+				    req > 0 ? json_number_value(json_object_get(
+						  p, "throttled_429")) /
+						  req
+					    : 0;
 			}
 		}
 	} else {
@@ -277,8 +277,8 @@ static int holds(const struct pk_expect *e, const struct val *v)
 	return 0;
 }
 
-int expect_eval(const struct pk_result *r, const struct pk_expect *ex,
-		size_t n, struct pk_expect_outcome *out)
+int expect_eval(const struct pk_result *r, const struct pk_expect *ex, size_t n,
+		struct pk_expect_outcome *out)
 {
 	json_t *root;
 	size_t i;
@@ -308,9 +308,8 @@ int expect_eval(const struct pk_result *r, const struct pk_expect *ex,
 			snprintf(o->actual, sizeof(o->actual), "skipped");
 			continue;
 		}
-		o->variant = strncmp(e->measure, "scenario.", 9) == 0
-				 ? NULL
-				 : vr->name;
+		o->variant =
+		    strncmp(e->measure, "scenario.", 9) == 0 ? NULL : vr->name;
 		measure(root, jv, vr, e->measure, &v);
 		if (v.absent) {
 			snprintf(o->actual, sizeof(o->actual), "absent");
@@ -327,8 +326,8 @@ int expect_eval(const struct pk_result *r, const struct pk_expect *ex,
 	return failed;
 }
 
-int expect_print(const char *file, const struct pk_expect_outcome *o,
-		 size_t n, FILE *out)
+int expect_print(const char *file, const struct pk_expect_outcome *o, size_t n,
+		 FILE *out)
 {
 	size_t i, skipped = 0;
 	int failed = 0;
@@ -348,10 +347,13 @@ int expect_print(const char *file, const struct pk_expect_outcome *o,
 			o[i].actual);
 	}
 	if (failed == 0 && n > 0) {
-		fprintf(out, "%s: all %zu expectations hold", file, n - skipped);
+		fprintf(out, "%s: all %zu expectations hold", file,
+			n - skipped);
 		if (skipped) {
-			fprintf(out, " (%zu skipped: their variant did not "
-				     "run)", skipped);
+			fprintf(out,
+				" (%zu skipped: their variant did not "
+				"run)",
+				skipped);
 		}
 		fputc('\n', out);
 	} else if (failed) {

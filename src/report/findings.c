@@ -12,10 +12,11 @@
 #include "pksim/base/mem.h"
 
 #define PK_FINDINGS_HEALTHY_429 0.05 /* D-429: 1-5% is healthy */
-#define PK_FINDINGS_HOT_SHARE 0.20   /* a logical partition this big a
-					share of RU is worth naming */
-#define PK_FINDINGS_MAX_403 3        /* full logical partitions named */
-#define PK_FINDINGS_MAX_RANGES 5     /* rate-limited ranges named */
+#define PK_FINDINGS_HOT_SHARE                                                  \
+	0.20			 /* a logical partition this big a             \
+				    share of RU is worth naming */
+#define PK_FINDINGS_MAX_403 3	 /* full logical partitions named */
+#define PK_FINDINGS_MAX_RANGES 5 /* rate-limited ranges named */
 /* Rule 32 (the hot-partition advisory of the VS Code Cosmos DB
    extension, partitionHealth): p99 normalized RU thresholds, in whole
    percents, and the 429 rate of severity high */
@@ -63,8 +64,9 @@ static const char *range_name(const struct pk_result_variant *v, uint32_t id,
 	if (!l) {
 		snprintf(buf, cap, "range %u", id);
 	} else if (l->split_s >= 0) {
-		snprintf(buf, cap, "range %u (split at t = %lld s into %u and "
-				   "%u)",
+		snprintf(buf, cap,
+			 "range %u (split at t = %lld s into %u and "
+			 "%u)",
 			 id, (long long)l->split_s, l->children[0],
 			 l->children[1]);
 	} else if (l->merged_away) {
@@ -90,8 +92,8 @@ static double utilisation_while_throttled(const struct pk_result_variant *v,
 	}
 	r = &v->metrics->ranges[id];
 	return r->throttled_prov_ru > 0
-		       ? r->throttled_served_ru / r->throttled_prov_ru
-		       : 0.0;
+		   ? r->throttled_served_ru / r->throttled_prov_ru
+		   : 0.0;
 }
 
 /* The rate-limited share of range i's requests. */
@@ -105,8 +107,7 @@ static double rate_429(const struct pk_result_variant *v, size_t i)
 
 /* Index of the range with the highest 429 rate not yet said (said[]),
    or SIZE_MAX when none is left with 429s. */
-static size_t worst_unsaid(const struct pk_result_variant *v,
-			   const char *said)
+static size_t worst_unsaid(const struct pk_result_variant *v, const char *said)
 {
 	size_t i, best = SIZE_MAX;
 
@@ -149,9 +150,9 @@ static void say_throttled_ranges(struct pk_sentences *s,
 				 fmt_thousands(p->requests, b),
 				 pct(utilisation_while_throttled(v, p->id)),
 				 rate_429(v, i) <= PK_FINDINGS_HEALTHY_429
-					 ? " (1-5% is a healthy rate when "
-					   "latency is acceptable)"
-					 : ""));
+				     ? " (1-5% is a healthy rate when "
+				       "latency is acceptable)"
+				     : ""));
 	}
 	if (more > 0) {
 		say(s, xasprintf("%s more partition key ranges rate-limited "
@@ -240,12 +241,13 @@ static void say_hot_range(struct pk_sentences *s,
 		return;
 	}
 	if (cold->nru_p99_pct >= PK_FINDINGS_HOT_P99_PCT) {
-		say(s, xasprintf("every range ran at p99 90%% or more normalized "
-				 "RU consumption (the lowest, %s, at %d%%): "
-				 "too few RU/s for this load, not a key "
-				 "problem",
-				 range_name(v, cold->id, a, sizeof(a)),
-				 cold->nru_p99_pct));
+		say(s,
+		    xasprintf("every range ran at p99 90%% or more normalized "
+			      "RU consumption (the lowest, %s, at %d%%): "
+			      "too few RU/s for this load, not a key "
+			      "problem",
+			      range_name(v, cold->id, a, sizeof(a)),
+			      cold->nru_p99_pct));
 		return;
 	}
 	if (cold->nru_p99_pct >= PK_FINDINGS_COLD_P99_PCT) {
@@ -269,25 +271,25 @@ static void say_hot_range(struct pk_sentences *s,
 		snprintf(also + strlen(also), sizeof(also) - strlen(also),
 			 " and %zu more", n_hot - PK_FINDINGS_MAX_RANGES);
 	}
-	say(s, xasprintf("hot partition risk%s: %s ran at p99 %d%% "
-			 "normalized RU consumption while %s stayed at p99 "
-			 "%d%% (rule 32: the busiest range at 90%% or more "
-			 "while another is under 70%%), with %.2f%% of its "
-			 "requests rate limited%s%s%s: %s, a key problem "
-			 "(the RU/s are divided evenly, so more of them "
-			 "mostly go to the idle ranges)",
-			 lineage_429(hot) >= PK_FINDINGS_HOT_HIGH_429
-				 ? " (severity high)"
-				 : "",
-			 range_name(v, hot->id, b, sizeof(b)), hot->nru_p99_pct,
-			 range_name(v, cold->id, c, sizeof(c)),
-			 cold->nru_p99_pct, pct(lineage_429(hot)),
-			 lineage_429(hot) >= PK_FINDINGS_HOT_HIGH_429
-				 ? " (high from 1%)"
-				 : " (under the 1% of severity high)",
-			 n_hot ? "; also at p99 90% or more: " : "", also,
-			 n_hot ? "hot ranges among idle ones"
-			       : "one hot range"));
+	say(s,
+	    xasprintf("hot partition risk%s: %s ran at p99 %d%% "
+		      "normalized RU consumption while %s stayed at p99 "
+		      "%d%% (rule 32: the busiest range at 90%% or more "
+		      "while another is under 70%%), with %.2f%% of its "
+		      "requests rate limited%s%s%s: %s, a key problem "
+		      "(the RU/s are divided evenly, so more of them "
+		      "mostly go to the idle ranges)",
+		      lineage_429(hot) >= PK_FINDINGS_HOT_HIGH_429
+			  ? " (severity high)"
+			  : "",
+		      range_name(v, hot->id, b, sizeof(b)), hot->nru_p99_pct,
+		      range_name(v, cold->id, c, sizeof(c)), cold->nru_p99_pct,
+		      pct(lineage_429(hot)),
+		      lineage_429(hot) >= PK_FINDINGS_HOT_HIGH_429
+			  ? " (high from 1%)"
+			  : " (under the 1% of severity high)",
+		      n_hot ? "; also at p99 90% or more: " : "", also,
+		      n_hot ? "hot ranges among idle ones" : "one hot range"));
 	say_picture(s, v, hot->id);
 }
 
@@ -316,25 +318,23 @@ static void say_merge_candidate(struct pk_sentences *s,
 	if ((uint64_t)v->n_ranges <= need) {
 		return;
 	}
-	say(s, xasprintf("merge candidate: %s physical partitions where "
-			 "max(ceil(%s RU/s / 10,000), ceil(%s / 50 GiB)) = "
-			 "%llu would hold the RU/s and the data (rule 32; "
-			 "merging is a preview feature)%s",
-			 fmt_thousands(v->n_ranges, a),
-			 fmt_thousands((uint64_t)v->ru_per_s, b),
-			 fmt_bytes(v->storage_bytes, c),
-			 (unsigned long long)need,
-			 !v->autoscale && v->spec->initial_ru_per_pp > 0 &&
-					 (uint64_t)v->n_ranges ==
-						 ((uint64_t)v->ru_per_s +
-						  (uint64_t)v->spec
-							  ->initial_ru_per_pp -
-						  1) / (uint64_t)v->spec
-							       ->initial_ru_per_pp
-				 ? "; a new container at these RU/s gets as "
-				   "many (6,000 a partition, rule 2), so the "
-				   "advisory flags it from creation"
-				 : ""));
+	say(s,
+	    xasprintf("merge candidate: %s physical partitions where "
+		      "max(ceil(%s RU/s / 10,000), ceil(%s / 50 GiB)) = "
+		      "%llu would hold the RU/s and the data (rule 32; "
+		      "merging is a preview feature)%s",
+		      fmt_thousands(v->n_ranges, a),
+		      fmt_thousands((uint64_t)v->ru_per_s, b),
+		      fmt_bytes(v->storage_bytes, c), (unsigned long long)need,
+		      !v->autoscale && v->spec->initial_ru_per_pp > 0 &&
+			      (uint64_t)v->n_ranges ==
+				  ((uint64_t)v->ru_per_s +
+				   (uint64_t)v->spec->initial_ru_per_pp - 1) /
+				      (uint64_t)v->spec->initial_ru_per_pp
+			  ? "; a new container at these RU/s gets as "
+			    "many (6,000 a partition, rule 2), so the "
+			    "advisory flags it from creation"
+			  : ""));
 }
 
 static void say_hot_lp(struct pk_sentences *s,
@@ -382,14 +382,14 @@ static void say_full_lps(struct pk_sentences *s,
 		const struct pk_result_lp *lp = &v->full[i];
 
 		key_text(k, lp, key, sizeof(key));
-		say(s, xasprintf("logical partition %s = %s reached its %s "
-				 "limit at t = %s s; %s writes to it failed "
-				 "with 403/1014 and stored nothing",
-				 k->text, key,
-				 fmt_bytes(v->spec->lp_storage_bytes, cap),
-				 fmt_thousands((lp->full_at_ms + 999) / 1000,
-					       a),
-				 fmt_thousands(lp->rejected_403, b)));
+		say(s,
+		    xasprintf("logical partition %s = %s reached its %s "
+			      "limit at t = %s s; %s writes to it failed "
+			      "with 403/1014 and stored nothing",
+			      k->text, key,
+			      fmt_bytes(v->spec->lp_storage_bytes, cap),
+			      fmt_thousands((lp->full_at_ms + 999) / 1000, a),
+			      fmt_thousands(lp->rejected_403, b)));
 	}
 	if (v->n_full > PK_FINDINGS_MAX_403) {
 		say(s, xasprintf("%llu logical partitions in all reached their "
@@ -441,8 +441,7 @@ static void say_splits(struct pk_sentences *s,
 }
 
 /* D-MERGE: merge suits containers below 3,000 RU/s and 20 GB a range */
-static void say_merge(struct pk_sentences *s,
-		      const struct pk_result_variant *v)
+static void say_merge(struct pk_sentences *s, const struct pk_result_variant *v)
 {
 	const struct pk_result_merge_note *note = &v->merge_note;
 	char a[32], b[32];
@@ -450,12 +449,12 @@ static void say_merge(struct pk_sentences *s,
 	if (note->t_s < 0) {
 		return;
 	}
-	say(s, xasprintf("the merge at t=%llds ran on a container with %s "
-			 "RU/s and %s a physical partition; D-MERGE suits "
-			 "containers below 3,000 RU/s and 20 GiB a partition",
-			 (long long)note->t_s,
-			 fmt_thousands(note->ru_per_pp, a),
-			 fmt_bytes(note->avg_bytes, b)));
+	say(s,
+	    xasprintf("the merge at t=%llds ran on a container with %s "
+		      "RU/s and %s a physical partition; D-MERGE suits "
+		      "containers below 3,000 RU/s and 20 GiB a partition",
+		      (long long)note->t_s, fmt_thousands(note->ru_per_pp, a),
+		      fmt_bytes(note->avg_bytes, b)));
 }
 
 static void say_failures(struct pk_sentences *s,
@@ -533,11 +532,11 @@ char **findings_make(const struct pk_result_variant *v, size_t *n)
 	if (v->metrics->totals.throttled_429 == 0) {
 		char name[96];
 
-		say(&s, xasprintf("no rate limiting: peak normalized RU "
-				  "consumption was %.0f%% in %s",
-				  pct(v->peak_normalized),
-				  range_name(v, v->peak_range, name,
-					     sizeof(name))));
+		say(&s, xasprintf(
+			    "no rate limiting: peak normalized RU "
+			    "consumption was %.0f%% in %s",
+			    pct(v->peak_normalized),
+			    range_name(v, v->peak_range, name, sizeof(name))));
 	}
 	*n = s.n;
 	return s.v;

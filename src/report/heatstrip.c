@@ -6,8 +6,8 @@
 #include <inttypes.h>
 
 /* Shades by fifths of normalized RU: 0-19 %, 20-39 %, ... 80-100 % */
-static const char *const shade[5] = {"\u00b7", "\u2591", "\u2592",
-				     "\u2593", "\u2588"};
+static const char *const shade[5] = {"\u00b7", "\u2591", "\u2592", "\u2593",
+				     "\u2588"};
 /* ANSI 256-colour steps close to viridis at 10, 30, 50, 70, 90 % */
 static const int ansi[5] = {54, 25, 30, 71, 220};
 
@@ -63,7 +63,7 @@ int heatstrip_text(const struct pk_result_variant *v, int colour, FILE *out)
 			for (k = c * per; k < (c + 1) * per && k < h->n_cols;
 			     k++) {
 				const struct pk_result_heat_cell *y =
-					result_heat_cell(v, k, x->id);
+				    result_heat_cell(v, k, x->id);
 
 				if (y && y->nru_pct > pct) {
 					pct = y->nru_pct;

@@ -14,9 +14,9 @@
 
 /* matplotlib's viridis at 0, 1/8, ..., 1 */
 static const unsigned char viridis[9][3] = {
-	{0x44, 0x01, 0x54}, {0x47, 0x2d, 0x7b}, {0x3b, 0x52, 0x8b},
-	{0x2c, 0x72, 0x8e}, {0x21, 0x91, 0x8c}, {0x28, 0xae, 0x80},
-	{0x5e, 0xc9, 0x62}, {0xad, 0xdc, 0x30}, {0xfd, 0xe7, 0x25},
+    {0x44, 0x01, 0x54}, {0x47, 0x2d, 0x7b}, {0x3b, 0x52, 0x8b},
+    {0x2c, 0x72, 0x8e}, {0x21, 0x91, 0x8c}, {0x28, 0xae, 0x80},
+    {0x5e, 0xc9, 0x62}, {0xad, 0xdc, 0x30}, {0xfd, 0xe7, 0x25},
 };
 
 void heatsvg_text(const char *s, FILE *out)
@@ -62,8 +62,8 @@ void heatsvg_colour(int pct, char out[8])
 /* Tick spacing, seconds: the smallest that keeps ticks <= 8 */
 static int64_t tick_step(int64_t span)
 {
-	static const int64_t steps[] = {1,    2,    5,     10,    15,   30,
-					60,   120,  300,   600,   900,  1800,
+	static const int64_t steps[] = {1,    2,    5,	   10,	  15,	 30,
+					60,   120,  300,   600,	  900,	 1800,
 					3600, 7200, 10800, 21600, 43200, 86400};
 	size_t i;
 
@@ -108,8 +108,9 @@ static void x_axis(int64_t span, double w, double y, FILE *out)
 			"text-anchor=\"middle\">%s</text>",
 			x, y, x, y + 4, x, y + 15, lab);
 	}
-	fprintf(out, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">"
-		     "simulated time</text></g>\n",
+	fprintf(out,
+		"<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">"
+		"simulated time</text></g>\n",
 		ML + w, y + 27);
 }
 
@@ -191,8 +192,7 @@ static void markers(const struct pk_result_variant *v, int64_t span,
 }
 
 int heatsvg_map(const struct pk_result_variant *v, int id, int64_t span_s,
-		int64_t clock_start_s, int equal_bands, int width_px,
-		FILE *out)
+		int64_t clock_start_s, int equal_bands, int width_px, FILE *out)
 {
 	const struct pk_result_heat *h = &v->heat;
 	double w = PK_HEATSVG_W, cw;
@@ -209,12 +209,14 @@ int heatsvg_map(const struct pk_result_variant *v, int id, int64_t span_s,
 		"<title>",
 		tw, th, width_px, h->n_cols, h->bucket_s);
 	heatsvg_text(v->name, out);
-	fprintf(out, ": normalized RU consumption per partition key range "
-		     "and %s</title>\n",
+	fprintf(out,
+		": normalized RU consumption per partition key range "
+		"and %s</title>\n",
 		h->bucket_s > 1 ? "time bucket (highest second)" : "second");
-	fprintf(out, "<defs><pattern id=\"hatch-%d\" width=\"4\" "
-		     "height=\"4\" patternUnits=\"userSpaceOnUse\">"
-		     "<path d=\"M0,4 L4,0\" class=\"hatch\"/></pattern></defs>\n",
+	fprintf(out,
+		"<defs><pattern id=\"hatch-%d\" width=\"4\" "
+		"height=\"4\" patternUnits=\"userSpaceOnUse\">"
+		"<path d=\"M0,4 L4,0\" class=\"hatch\"/></pattern></defs>\n",
 		id);
 	fprintf(out,
 		"<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" "
@@ -232,10 +234,10 @@ int heatsvg_map(const struct pk_result_variant *v, int id, int64_t span_s,
 		fprintf(out, "<g class=\"col\" data-t=\"%" PRId64 "\">", t0);
 		for (i = a; i < b; i++) {
 			const struct pk_result_heat_cell *x = &h->cells[i];
-			double y0 = equal_bands ? (double)(i - a) / (b - a)
-						: x->y0;
-			double y1 = equal_bands ? (double)(i - a + 1) / (b - a)
-						: x->y1;
+			double y0 =
+			    equal_bands ? (double)(i - a) / (b - a) : x->y0;
+			double y1 =
+			    equal_bands ? (double)(i - a + 1) / (b - a) : x->y1;
 
 			/* overlap the next column and band by a little:
 			   no hairline seams where anti-aliased edges
@@ -247,10 +249,10 @@ int heatsvg_map(const struct pk_result_variant *v, int id, int64_t span_s,
 		}
 		for (i = a; i < b; i++) {
 			const struct pk_result_heat_cell *x = &h->cells[i];
-			double y0 = equal_bands ? (double)(i - a) / (b - a)
-						: x->y0;
-			double y1 = equal_bands ? (double)(i - a + 1) / (b - a)
-						: x->y1;
+			double y0 =
+			    equal_bands ? (double)(i - a) / (b - a) : x->y0;
+			double y1 =
+			    equal_bands ? (double)(i - a + 1) / (b - a) : x->y1;
 
 			if (x->throttled_429 == 0) {
 				continue;
@@ -270,10 +272,10 @@ int heatsvg_map(const struct pk_result_variant *v, int id, int64_t span_s,
 		   enough to hold one */
 		for (i = a; i < b; i++) {
 			const struct pk_result_heat_cell *x = &h->cells[i];
-			double y0 = equal_bands ? (double)(i - a) / (b - a)
-						: x->y0;
-			double y1 = equal_bands ? (double)(i - a + 1) / (b - a)
-						: x->y1;
+			double y0 =
+			    equal_bands ? (double)(i - a) / (b - a) : x->y0;
+			double y1 =
+			    equal_bands ? (double)(i - a + 1) / (b - a) : x->y1;
 
 			if ((y1 - y0) * PK_HEATSVG_H < 11) {
 				continue;
@@ -292,8 +294,8 @@ int heatsvg_map(const struct pk_result_variant *v, int id, int64_t span_s,
 		"text-anchor=\"end\">\"FF\"</text><text x=\"12\" y=\"%d\" "
 		"transform=\"rotate(-90 12 %d)\" text-anchor=\"middle\">"
 		"key space (EPK)</text></g>\n",
-		ML - 4, MT + 10, ML - 4, MT + PK_HEATSVG_H, MT + PK_HEATSVG_H / 2,
-		MT + PK_HEATSVG_H / 2);
+		ML - 4, MT + 10, ML - 4, MT + PK_HEATSVG_H,
+		MT + PK_HEATSVG_H / 2, MT + PK_HEATSVG_H / 2);
 	x_axis(span_s, w, MT + PK_HEATSVG_H, out);
 	markers(v, span_s, clock_start_s, w, out);
 	fprintf(out, "</svg>\n");
@@ -305,11 +307,12 @@ int heatsvg_legend(FILE *out)
 	int p;
 	char col[8];
 
-	fprintf(out, "<svg class=\"legend\" xmlns=\"http://www.w3.org/2000/svg\" "
-		     "role=\"img\" viewBox=\"0 0 460 44\" width=\"460\">"
-		     "<title>colour legend: normalized RU consumption, 0 %% to "
-		     "100 %%</title><text x=\"330\" y=\"16\">normalized "
-		     "RU</text>");
+	fprintf(out,
+		"<svg class=\"legend\" xmlns=\"http://www.w3.org/2000/svg\" "
+		"role=\"img\" viewBox=\"0 0 460 44\" width=\"460\">"
+		"<title>colour legend: normalized RU consumption, 0 %% to "
+		"100 %%</title><text x=\"330\" y=\"16\">normalized "
+		"RU</text>");
 	for (p = 0; p <= 100; p++) {
 		heatsvg_colour(p, col);
 		fprintf(out,
@@ -357,18 +360,18 @@ static void chart(const struct pk_result_variant *v, value_fn f, double ymax,
 			ML, y, ML + W, y, ML + W + 4, y + 4, reflab);
 	}
 	for (r = 0; r < v->n_ranges; r++) {
-		heatsvg_colour((int)(r * 80 / (v->n_ranges > 1 ? v->n_ranges - 1
-								: 1)),
-			       col);
-		fprintf(out,
-			"<polyline class=\"line\" stroke=\"%s\" points=\"", col);
+		heatsvg_colour(
+		    (int)(r * 80 / (v->n_ranges > 1 ? v->n_ranges - 1 : 1)),
+		    col);
+		fprintf(out, "<polyline class=\"line\" stroke=\"%s\" points=\"",
+			col);
 		for (c = 0; c < h->n_cols; c++) {
 			const struct pk_result_heat_cell *x =
-				result_heat_cell(v, c, v->ranges[r].id);
+			    result_heat_cell(v, c, v->ranges[r].id);
 			int64_t t0 = (int64_t)c * h->bucket_s;
 			int64_t secs = t0 + h->bucket_s > v->end_s
-					       ? v->end_s - t0
-					       : h->bucket_s;
+					   ? v->end_s - t0
+					   : h->bucket_s;
 			double y = x ? f(x, secs) : 0;
 
 			if (y > ymax) {
@@ -376,14 +379,14 @@ static void chart(const struct pk_result_variant *v, value_fn f, double ymax,
 			}
 			fprintf(out, "%.1f,%.1f ",
 				ML + W * ((double)t0 + secs / 2.0) /
-					     (double)v->end_s,
+					 (double)v->end_s,
 				MT + H - H * y / ymax);
 		}
 		fprintf(out, "\"><title>range %" PRIu32 "</title></polyline>\n",
 			v->ranges[r].id);
 		if (h->n_cols > 0) {
-			const struct pk_result_heat_cell *x = result_heat_cell(
-				v, h->n_cols - 1, v->ranges[r].id);
+			const struct pk_result_heat_cell *x =
+			    result_heat_cell(v, h->n_cols - 1, v->ranges[r].id);
 			int64_t t0 = (int64_t)(h->n_cols - 1) * h->bucket_s;
 			double y = x ? f(x, v->end_s - t0) : 0;
 
@@ -391,8 +394,8 @@ static void chart(const struct pk_result_variant *v, value_fn f, double ymax,
 			fprintf(out,
 				"<text x=\"%d\" y=\"%.1f\">range %" PRIu32
 				"</text>\n",
-				ML + W + 4, MT + H - H * y / ymax + 4 +
-						    (double)(r % 3) * 3,
+				ML + W + 4,
+				MT + H - H * y / ymax + 4 + (double)(r % 3) * 3,
 				v->ranges[r].id);
 		}
 	}

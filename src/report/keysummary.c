@@ -67,8 +67,7 @@ const char *keysummary_text(const struct pk_result_variant *v, char *buf,
 	switch (k->kind) {
 	case PK_KEY_PATH:
 		what = "they went to the undefined logical partition";
-		snprintf(buf, cap, "%s have no %s: %s%s", count, key,
-			 what,
+		snprintf(buf, cap, "%s have no %s: %s%s", count, key, what,
 			 v->spec->allow_undefined_key
 			     ? " (allowed: allow_undefined_key)"
 			     : "");
@@ -80,9 +79,10 @@ const char *keysummary_text(const struct pk_result_variant *v, char *buf,
 		what = "its part of their key is empty";
 		break;
 	}
-	snprintf(buf, cap, "%s lack a property the key %s reads: %s%s",
-		 count, key, what,
-		 v->spec->allow_undefined_key ? " (allowed: allow_undefined_key)"
-					      : "");
+	snprintf(buf, cap, "%s lack a property the key %s reads: %s%s", count,
+		 key, what,
+		 v->spec->allow_undefined_key
+		     ? " (allowed: allow_undefined_key)"
+		     : "");
 	return buf;
 }

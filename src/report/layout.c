@@ -24,10 +24,9 @@ uint64_t layout_stored_bytes(const struct pk_result_variant *v)
 {
 	const struct pk_container_spec *cs = v->spec;
 
-	return cs->existing_bytes_total
-		   ? cs->existing_bytes_total
-		   : cs->existing_bytes_per_pp *
-			 (uint64_t)cs->existing_partitions;
+	return cs->existing_bytes_total ? cs->existing_bytes_total
+					: cs->existing_bytes_per_pp *
+					      (uint64_t)cs->existing_partitions;
 }
 
 /* "10,000" when ru divides among n ranges, else "about 5,556". */

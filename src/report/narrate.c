@@ -96,9 +96,9 @@ static void per_second(struct evs *e, const struct pk_result_variant *v,
 		if (id >= m->n_ranges) {
 			continue;
 		}
-		if (!full[id] && (s->throttled_429 > 0 ||
-				  (s->ru_per_s_mru > 0 &&
-				   s->ru_mru >= s->ru_per_s_mru))) {
+		if (!full[id] &&
+		    (s->throttled_429 > 0 ||
+		     (s->ru_per_s_mru > 0 && s->ru_mru >= s->ru_per_s_mru))) {
 			full[id] = 1;
 			snprintf(add(e, s->t_s, EV_FULL_RU, vi)->text,
 				 NARRATE_TEXT,
@@ -146,8 +146,7 @@ static void per_second(struct evs *e, const struct pk_result_variant *v,
 	free(limited);
 }
 
-static void gather(struct evs *e, const struct pk_result_variant *v,
-		   size_t vi)
+static void gather(struct evs *e, const struct pk_result_variant *v, size_t vi)
 {
 	const struct pk_metrics *m = v->metrics;
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], key[96];

@@ -63,14 +63,25 @@ enum pk_row {
 };
 
 static const char *const row_names[PK_ROWS] = {
-	"logical partitions", "hottest key", "  share of requests",
-	"  share of RU", "  share of storage", "storage max/mean",
-	"hottest range RU share", "RU of the operations",
-	"queries single/tgt/fan",
-	"peak normalized RU", "429s (service)", "failed after retries",
-	"worst range 429 rate", "rejected 403", "refused 400/409/413",
-	"days to full",
-	"fan-out queries (RU)", "splits", "rank",
+    "logical partitions",
+    "hottest key",
+    "  share of requests",
+    "  share of RU",
+    "  share of storage",
+    "storage max/mean",
+    "hottest range RU share",
+    "RU of the operations",
+    "queries single/tgt/fan",
+    "peak normalized RU",
+    "429s (service)",
+    "failed after retries",
+    "worst range 429 rate",
+    "rejected 403",
+    "refused 400/409/413",
+    "days to full",
+    "fan-out queries (RU)",
+    "splits",
+    "rank",
 };
 
 size_t compare_rows(void)
@@ -91,10 +102,12 @@ const char *compare_cell(const struct pk_result *run,
 
 	switch ((enum pk_row)r) {
 	case PK_ROW_LPS:
-		snprintf(buf, cap, "%s", fmt_thousands(s->logical_partitions, a));
+		snprintf(buf, cap, "%s",
+			 fmt_thousands(s->logical_partitions, a));
 		break;
 	case PK_ROW_HOT_KEY:
-		snprintf(buf, cap, "%s", s->have_hottest ? s->hottest_key : "-");
+		snprintf(buf, cap, "%s",
+			 s->have_hottest ? s->hottest_key : "-");
 		break;
 	case PK_ROW_HOT_REQ:
 		snprintf(buf, cap, "%.2f%%", 100.0 * s->hottest_share_requests);
@@ -113,7 +126,8 @@ const char *compare_cell(const struct pk_result *run,
 			 100.0 * s->hottest_range_share_ru, s->hottest_range);
 		break;
 	case PK_ROW_RU:
-		snprintf(buf, cap, "%s", fmt_thousands(llround(s->ru_offered), a));
+		snprintf(buf, cap, "%s",
+			 fmt_thousands(llround(s->ru_offered), a));
 		break;
 	case PK_ROW_QUERIES:
 		snprintf(buf, cap, "%s/%s/%s",
@@ -146,10 +160,9 @@ const char *compare_cell(const struct pk_result *run,
 		scorecard_full_text(run, s, 1, buf, cap);
 		break;
 	case PK_ROW_FANOUT:
-		snprintf(buf, cap, "%s (%s)",
-			 fmt_thousands(s->fanout_queries, a),
-			 fmt_thousands((unsigned long long)(s->fanout_ru + 0.5),
-				   b));
+		snprintf(
+		    buf, cap, "%s (%s)", fmt_thousands(s->fanout_queries, a),
+		    fmt_thousands((unsigned long long)(s->fanout_ru + 0.5), b));
 		break;
 	case PK_ROW_SPLITS:
 		snprintf(buf, cap, "%zu", s->splits);
@@ -180,8 +193,7 @@ static void compare_header(const struct pk_result *run, FILE *out)
 		run->sc->name, (unsigned long long)run->seed,
 		(long long)(run->end_ms / 1000));
 	fprintf(out, "  arrival: %s\n", scorecard_arrival(run, t, sizeof(t)));
-	fprintf(out, "  replayed: %s\n",
-		scorecard_replayed(run, t, sizeof(t)));
+	fprintf(out, "  replayed: %s\n", scorecard_replayed(run, t, sizeof(t)));
 	for (i = 0; i < run->n_variants; i++) {
 		fprintf(out, "  %s: %s\n", run->variants[i].name,
 			layout_sentence(&run->variants[i], t, sizeof(t)));
@@ -198,8 +210,8 @@ int report_text_compare(const struct pk_result *run, FILE *out)
 	return rc;
 }
 
-const char *compare_seed_figure(const struct pk_scorecard *s, int f,
-				char *buf, size_t cap)
+const char *compare_seed_figure(const struct pk_scorecard *s, int f, char *buf,
+				size_t cap)
 {
 	char a[40], b[40], c[40];
 
@@ -226,8 +238,9 @@ static void seeds_section(const struct pk_result *run,
 	size_t i;
 	int f;
 
-	fprintf(out, "\nover %zu seeds (%llu to %llu): median [min-max]; the "
-		     "table shows medians, the verdicts seed %llu's run\n",
+	fprintf(out,
+		"\nover %zu seeds (%llu to %llu): median [min-max]; the "
+		"table shows medians, the verdicts seed %llu's run\n",
 		cards[0].n_seeds, (unsigned long long)run->seed,
 		(unsigned long long)(run->seed + cards[0].n_seeds - 1),
 		(unsigned long long)run->seed);
@@ -236,9 +249,9 @@ static void seeds_section(const struct pk_result *run,
 		for (i = 0; i < run->n_variants; i++) {
 			char t[128];
 
-			fprintf(out, "    %-22s %s\n", cards[i].name,
-				compare_seed_figure(&cards[i], f, t,
-						    sizeof(t)));
+			fprintf(
+			    out, "    %-22s %s\n", cards[i].name,
+			    compare_seed_figure(&cards[i], f, t, sizeof(t)));
 		}
 	}
 }
@@ -268,12 +281,10 @@ int report_text_compare_cards(const struct pk_result *run,
 	fputc('\n', out);
 	row_head("physical partitions", out);
 	for (i = 0; i < run->n_variants; i++) {
-		cell(layout_short(&run->variants[i], lay, sizeof(lay)),
-		     out);
+		cell(layout_short(&run->variants[i], lay, sizeof(lay)), out);
 	}
 	fputc('\n', out);
-	for (i = 0; i < run->n_variants && !run->variants[i].key_missing;
-	     i++) {
+	for (i = 0; i < run->n_variants && !run->variants[i].key_missing; i++) {
 	}
 	if (i < run->n_variants) {
 		/* only when some variant's key misses items (keysummary.h) */
@@ -292,11 +303,12 @@ int report_text_compare_cards(const struct pk_result *run,
 		}
 		fputc('\n', out);
 	}
-	fprintf(out, "\ndays to full (the largest logical partition at its "
-		     "cap, %s)\n",
-		run->n_variants ? fmt_bytes(run->variants[0].spec->lp_storage_bytes,
-					  a)
-				: "-");
+	fprintf(out,
+		"\ndays to full (the largest logical partition at its "
+		"cap, %s)\n",
+		run->n_variants
+		    ? fmt_bytes(run->variants[0].spec->lp_storage_bytes, a)
+		    : "-");
 	for (i = 0; i < run->n_variants; i++) {
 		char t[160];
 
@@ -315,8 +327,7 @@ int report_text_compare_cards(const struct pk_result *run,
 		const struct pk_scorecard *c = &cards[order[k]];
 		char rk[24];
 
-		snprintf(rk, sizeof(rk), "%s%zu.", c->tied ? "=" : "",
-			 c->rank);
+		snprintf(rk, sizeof(rk), "%s%zu.", c->tied ? "=" : "", c->rank);
 		fprintf(out, "  %s %s\n", rk, c->verdict);
 		if (c->reason[0]) {
 			fprintf(out, "     (%s)\n", c->reason);

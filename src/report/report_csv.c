@@ -62,11 +62,10 @@ int report_csv(const struct pk_result *r, FILE *out)
 			ru_field(s->ru_mru, out);
 			fputc(',', out);
 			ru_field(s->ru_per_s_mru, out);
-			fprintf(out, ",%.6g,%u,%u,%llu,%u\n",
-				metrics_normalized(s), s->requests,
-				s->throttled_429,
-				(unsigned long long)s->storage_bytes,
-				s->retries);
+			fprintf(
+			    out, ",%.6g,%u,%u,%llu,%u\n", metrics_normalized(s),
+			    s->requests, s->throttled_429,
+			    (unsigned long long)s->storage_bytes, s->retries);
 		}
 	}
 	return ferror(out) ? -1 : 0;

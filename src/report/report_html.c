@@ -16,35 +16,35 @@
 
 /* Light and dark colours, print rules; SVG text follows the page. */
 static const char css[] =
-	":root{color-scheme:light dark;--fg:#1b1b1b;--bg:#fff;--mute:#555;"
-	"--rule:#ccc;--mark:#d1006b}\n"
-	"@media (prefers-color-scheme:dark){:root{--fg:#e8e8e8;--bg:#15171a;"
-	"--mute:#aaa;--rule:#444;--mark:#ff6fb0}}\n"
-	"body{font:15px/1.45 system-ui,sans-serif;color:var(--fg);"
-	"background:var(--bg);margin:1.5em auto;max-width:60em;"
-	"padding:0 1em}\n"
-	"h1{font-size:1.5em}h2{font-size:1.2em;border-bottom:1px solid "
-	"var(--rule);padding-bottom:.2em;margin-top:1.6em}\n"
-	"table{border-collapse:collapse;margin:.5em 0}td,th{padding:.15em "
-	".6em;border-bottom:1px solid var(--rule);text-align:left;"
-	"vertical-align:top}td.n{text-align:right;font-variant-numeric:"
-	"tabular-nums}\n"
-	"svg{max-width:100%;height:auto;display:block}svg text{fill:var(--fg);"
-	"font:11px system-ui,sans-serif}\n"
-	".frame{fill:none;stroke:var(--rule)}.axis line,.tick{stroke:var(--mute)}"
-	"\n.split{stroke:var(--mark);stroke-width:2}.action{stroke:var(--mute);"
-	"stroke-width:1.5;stroke-dasharray:2 2}\n.midnight{stroke:var(--fg);"
-	"stroke-dasharray:5 3}text.midnight{stroke:none;font-weight:600}\n"
-	".hatch{stroke:#fff;stroke-width:1}.ref{stroke:var(--mark);"
-	"stroke-dasharray:4 3}.line{fill:none;stroke-width:1.5}\n"
-	".multiples{display:flex;flex-wrap:wrap;gap:1em}.multiples figure"
-	"{flex:1 1 22em;margin:0}figcaption{font-weight:600}\n"
-	/* small multiples are drawn at about half size: text twice as big */
-	".multiples svg{overflow:visible}.multiples svg text{font-size:14px}\n"
-	".note{color:var(--mute)}\n"
-	"@media print{body{max-width:none;color:#000;background:#fff}"
-	"section{break-inside:avoid}svg text{fill:#000}"
-	".multiples figure{flex:1 1 45%}}\n";
+    ":root{color-scheme:light dark;--fg:#1b1b1b;--bg:#fff;--mute:#555;"
+    "--rule:#ccc;--mark:#d1006b}\n"
+    "@media (prefers-color-scheme:dark){:root{--fg:#e8e8e8;--bg:#15171a;"
+    "--mute:#aaa;--rule:#444;--mark:#ff6fb0}}\n"
+    "body{font:15px/1.45 system-ui,sans-serif;color:var(--fg);"
+    "background:var(--bg);margin:1.5em auto;max-width:60em;"
+    "padding:0 1em}\n"
+    "h1{font-size:1.5em}h2{font-size:1.2em;border-bottom:1px solid "
+    "var(--rule);padding-bottom:.2em;margin-top:1.6em}\n"
+    "table{border-collapse:collapse;margin:.5em 0}td,th{padding:.15em "
+    ".6em;border-bottom:1px solid var(--rule);text-align:left;"
+    "vertical-align:top}td.n{text-align:right;font-variant-numeric:"
+    "tabular-nums}\n"
+    "svg{max-width:100%;height:auto;display:block}svg text{fill:var(--fg);"
+    "font:11px system-ui,sans-serif}\n"
+    ".frame{fill:none;stroke:var(--rule)}.axis line,.tick{stroke:var(--mute)}"
+    "\n.split{stroke:var(--mark);stroke-width:2}.action{stroke:var(--mute);"
+    "stroke-width:1.5;stroke-dasharray:2 2}\n.midnight{stroke:var(--fg);"
+    "stroke-dasharray:5 3}text.midnight{stroke:none;font-weight:600}\n"
+    ".hatch{stroke:#fff;stroke-width:1}.ref{stroke:var(--mark);"
+    "stroke-dasharray:4 3}.line{fill:none;stroke-width:1.5}\n"
+    ".multiples{display:flex;flex-wrap:wrap;gap:1em}.multiples figure"
+    "{flex:1 1 22em;margin:0}figcaption{font-weight:600}\n"
+    /* small multiples are drawn at about half size: text twice as big */
+    ".multiples svg{overflow:visible}.multiples svg text{font-size:14px}\n"
+    ".note{color:var(--mute)}\n"
+    "@media print{body{max-width:none;color:#000;background:#fff}"
+    "section{break-inside:avoid}svg text{fill:#000}"
+    ".multiples figure{flex:1 1 45%}}\n";
 
 static void text(const char *s, FILE *out)
 {
@@ -63,21 +63,24 @@ static void sec(const char *name, size_t vi, const char *h2, FILE *out)
 
 static void head(const struct pk_result *r, int compare, FILE *out)
 {
-	fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-		     "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
-		     "content=\"width=device-width, initial-scale=1\">\n"
-		     "<title>pksim %s: ",
+	fprintf(out,
+		"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+		"<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
+		"content=\"width=device-width, initial-scale=1\">\n"
+		"<title>pksim %s: ",
 		compare ? "compare" : "run");
 	text(r->sc->name, out);
-	fprintf(out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n"
-		     "<header><h1>pksim %s: ",
+	fprintf(out,
+		"</title>\n<style>\n%s</style>\n</head>\n<body>\n"
+		"<header><h1>pksim %s: ",
 		css, compare ? "compare" : "run");
 	text(r->sc->name, out);
-	fprintf(out, "</h1>\n<p class=\"note\">seed %" PRIu64 ", %" PRId64
-		     " s simulated. Every figure is from the simulator's own "
-		     "per-second record; colours are normalized RU "
-		     "consumption (the highest second of each cell).</p>"
-		     "</header>\n",
+	fprintf(out,
+		"</h1>\n<p class=\"note\">seed %" PRIu64 ", %" PRId64
+		" s simulated. Every figure is from the simulator's own "
+		"per-second record; colours are normalized RU "
+		"consumption (the highest second of each cell).</p>"
+		"</header>\n",
 		r->seed, r->end_ms / 1000);
 }
 
@@ -108,8 +111,9 @@ static void summary(const struct pk_result *r,
 	row("throughput", buf, out);
 	row("physical partitions",
 	    layout_sentence(v, buf, PK_LAYOUT_SENTENCE_BYTES), out);
-	snprintf(buf, sizeof(buf), "%s RU/s and %s a physical partition; %s "
-				   "a logical partition",
+	snprintf(buf, sizeof(buf),
+		 "%s RU/s and %s a physical partition; %s "
+		 "a logical partition",
 		 fmt_thousands(v->spec->pp_ru_per_s, a),
 		 fmt_bytes(v->spec->pp_storage_bytes, b),
 		 fmt_bytes(v->spec->lp_storage_bytes, buf + 200));
@@ -118,14 +122,15 @@ static void summary(const struct pk_result *r,
 		 fmt_thousands((int64_t)t->operations, a),
 		 fmt_thousands((int64_t)t->attempts, b));
 	row("requests", buf, out);
-	snprintf(buf, sizeof(buf), "%s rate limited (429), %s failed after "
-				   "retries",
+	snprintf(buf, sizeof(buf),
+		 "%s rate limited (429), %s failed after "
+		 "retries",
 		 fmt_thousands((int64_t)t->throttled_429, a),
 		 fmt_thousands((int64_t)t->failed_after_retries, b));
 	row("throttling", buf, out);
-	snprintf(buf, sizeof(buf), "%s RU, %.1f %% of the RU provisioned; "
-				   "peak normalized RU %.0f %% (range %" PRIu32
-				   ")",
+	snprintf(buf, sizeof(buf),
+		 "%s RU, %.1f %% of the RU provisioned; "
+		 "peak normalized RU %.0f %% (range %" PRIu32 ")",
 		 fmt_thousands(t->ru_mru / PK_MRU_PER_RU, a),
 		 100.0 * v->utilisation, 100.0 * v->peak_normalized,
 		 v->peak_range);
@@ -196,8 +201,7 @@ static void lps(const struct pk_result_variant *v, size_t vi, FILE *out)
 	fprintf(out, "</table>\n</section>\n");
 }
 
-static void timeline(const struct pk_result_variant *v, size_t vi,
-		     FILE *out)
+static void timeline(const struct pk_result_variant *v, size_t vi, FILE *out)
 {
 	const struct pk_metrics *m = v->metrics;
 	size_t i, a = 0, s = 0;
@@ -221,8 +225,9 @@ static void timeline(const struct pk_result_variant *v, size_t vi,
 		} else {
 			const struct pk_action *x = &m->actions[a++];
 
-			fprintf(out, "<tr><td class=\"n\">%" PRId64
-				     " s</td><td>%s: ",
+			fprintf(out,
+				"<tr><td class=\"n\">%" PRId64
+				" s</td><td>%s: ",
 				x->t_s, metrics_action_name(x->kind));
 			text(x->detail, out);
 			fprintf(out, "</td></tr>\n");
@@ -244,8 +249,7 @@ static void timeline(const struct pk_result_variant *v, size_t vi,
 	fprintf(out, "</table>\n</section>\n");
 }
 
-static void queries(const struct pk_result_variant *v, size_t vi,
-		    FILE *out)
+static void queries(const struct pk_result_variant *v, size_t vi, FILE *out)
 {
 	const struct pk_totals *t = &v->metrics->totals;
 	static const char *names[3] = {"single partition", "targeted",
@@ -255,12 +259,14 @@ static void queries(const struct pk_result_variant *v, size_t vi,
 	sec("queries", vi, "Queries by route", out);
 	fprintf(out, "<table>\n<tr><th>route</th><th>queries</th></tr>\n");
 	for (i = 0; i < 3; i++) {
-		fprintf(out, "<tr><td>%s</td><td class=\"n\">%" PRIu64
-			     "</td></tr>\n",
+		fprintf(out,
+			"<tr><td>%s</td><td class=\"n\">%" PRIu64
+			"</td></tr>\n",
 			names[i], t->queries[i]);
 	}
-	fprintf(out, "</table>\n<p class=\"note\">%" PRIu64 " range visits by "
-		     "queries; fan-out queries cost %.1f RU.</p>\n</section>\n",
+	fprintf(out,
+		"</table>\n<p class=\"note\">%" PRIu64 " range visits by "
+		"queries; fan-out queries cost %.1f RU.</p>\n</section>\n",
 		t->query_ranges, (double)t->fanout_mru / PK_MRU_PER_RU);
 }
 
@@ -334,7 +340,8 @@ static void card_row(const char *what, const struct pk_result *r,
 			fmt_thousands((int64_t)s->failed_after_retries, a);
 			break;
 		case 6:
-			snprintf(a, sizeof(a), "%.2f", s->storage_max_over_mean);
+			snprintf(a, sizeof(a), "%.2f",
+				 s->storage_max_over_mean);
 			break;
 		case 7:
 			snprintf(a, sizeof(a), "%zu", s->splits);
@@ -350,14 +357,18 @@ static void card_row(const char *what, const struct pk_result *r,
 	fprintf(out, "</tr>\n");
 }
 
-static int compare_page(const struct pk_result *r, int equal_bands,
-			FILE *out)
+static int compare_page(const struct pk_result *r, int equal_bands, FILE *out)
 {
 	struct pk_scorecard *cards = scorecard_all(r);
-	static const char *rows[] = {
-		"partition key",    "physical partitions", "hottest key: share of RU",
-		"peak normalized RU", "429s",		   "failed after retries",
-		"storage max/mean", "splits",		   "days to full"};
+	static const char *rows[] = {"partition key",
+				     "physical partitions",
+				     "hottest key: share of RU",
+				     "peak normalized RU",
+				     "429s",
+				     "failed after retries",
+				     "storage max/mean",
+				     "splits",
+				     "days to full"};
 	int64_t span = 1;
 	size_t i, k;
 
@@ -403,8 +414,8 @@ static int compare_page(const struct pk_result *r, int equal_bands,
 		fprintf(out, ": ");
 		text(r->variants[i].key->text, out);
 		fprintf(out, "</figcaption>\n");
-		heatsvg_map(&r->variants[i], (int)i, span,
-			    r->sc->clock_start_s, equal_bands, 420, out);
+		heatsvg_map(&r->variants[i], (int)i, span, r->sc->clock_start_s,
+			    equal_bands, 420, out);
 		fprintf(out, "</figure>\n");
 	}
 	fprintf(out, "</div>\n</section>\n");

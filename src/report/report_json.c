@@ -39,8 +39,7 @@ static json_t *epk_json(struct pk_epk e)
 /* the key as its own JSON value: "dev-0042", 17, true, null; the
    undefined value (no such property) is null here too, with
    key_undefined: true beside it */
-static json_t *key_json(const struct pk_pkey *k,
-			const struct pk_result_lp *lp)
+static json_t *key_json(const struct pk_pkey *k, const struct pk_result_lp *lp)
 {
 	struct pk_value v;
 	char text[PK_VALUE_MAX_BYTES * 2];
@@ -115,8 +114,7 @@ static json_t *totals(const struct pk_result_variant *v, int batches)
 	json_object_set_new(o, "failed_after_410", count(t->failed_after_410));
 	json_object_set_new(o, "container_full_403",
 			    count(t->container_full_403));
-	json_object_set_new(o, "utilisation",
-			    json_real(v->utilisation));
+	json_object_set_new(o, "utilisation", json_real(v->utilisation));
 	json_object_set_new(o, "logical_partitions", count(v->lps_live));
 	json_object_set_new(o, "logical_partitions_seen", count(v->lps_seen));
 	json_object_set_new(o, "storage_bytes", count(v->storage_bytes));
@@ -136,9 +134,9 @@ static json_t *by_query(const struct pk_result_variant *v)
 
 		json_object_set_new(o, "name", json_string(q->name));
 		json_object_set_new(o, "phase", json_string(q->phase));
-		json_object_set_new(o, "route", q->sent ? json_string(
-							  routes[q->route])
-							: json_null());
+		json_object_set_new(o, "route",
+				    q->sent ? json_string(routes[q->route])
+					    : json_null());
 		json_object_set_new(o, "served", count(q->served));
 		json_object_set_new(o, "throttled_429",
 				    count(q->throttled_429));
@@ -146,10 +144,10 @@ static json_t *by_query(const struct pk_result_variant *v)
 				    count(q->ranges_visited));
 		json_object_set_new(o, "ru", ru(q->ru_mru));
 		json_object_set_new(
-			o, "ru_mean",
-			json_real(q->served ? metrics_ru(q->ru_mru) /
-						      (double)q->served
-					    : 0.0));
+		    o, "ru_mean",
+		    json_real(q->served
+				  ? metrics_ru(q->ru_mru) / (double)q->served
+				  : 0.0));
 		json_array_append_new(a, o);
 	}
 	return a;
@@ -192,16 +190,16 @@ static json_t *partitions(const struct pk_result_variant *v)
 				    json_real(p->peak_normalized));
 		json_object_set_new(o, "parent",
 				    p->parent == PK_RESULT_NO_RANGE
-					    ? json_null()
-					    : range_id(p->parent));
+					? json_null()
+					: range_id(p->parent));
 		json_object_set_new(o, "created_s",
 				    p->born_s < 0 ? json_null()
 						  : json_integer(p->born_s));
 		l = result_lineage(v, p->id);
 		json_object_set_new(o, "p99_normalized_ru",
 				    l && l->nru_p99_pct >= 0
-					    ? json_real(l->nru_p99_pct / 100.0)
-					    : json_null());
+					? json_real(l->nru_p99_pct / 100.0)
+					: json_null());
 		json_object_set_new(o, "throttled_429",
 				    count(p->throttled_429));
 		json_object_set_new(o, "requests", count(p->requests));
@@ -216,7 +214,7 @@ static json_t *hot(const struct pk_result_variant *v, int by_storage)
 {
 	const struct pk_pkey *k = v->key;
 	const struct pk_result_lp *top =
-		by_storage ? v->top_storage : v->top_ru;
+	    by_storage ? v->top_storage : v->top_ru;
 	size_t n = by_storage ? v->n_top_storage : v->n_top_ru, i;
 	uint64_t storage = v->storage_bytes;
 	int64_t total = v->metrics->totals.ru_mru;
@@ -234,24 +232,23 @@ static json_t *hot(const struct pk_result_variant *v, int by_storage)
 		json_object_set_new(o, "range",
 				    range_id(v->ranges[lp->range].id));
 		json_object_set_new(o, "ru", ru(lp->ru_mru));
-		json_object_set_new(o, "ru_share",
-				    json_real(total ? (double)lp->ru_mru /
-							      (double)total
-						    : 0.0));
+		json_object_set_new(
+		    o, "ru_share",
+		    json_real(total ? (double)lp->ru_mru / (double)total
+				    : 0.0));
 		json_object_set_new(o, "requests", count(lp->requests));
 		json_object_set_new(o, "retries", count(lp->retries));
 		json_object_set_new(o, "throttled_429",
 				    count(lp->throttled_429));
-		json_object_set_new(o, "rejected_403",
-				    count(lp->rejected_403));
+		json_object_set_new(o, "rejected_403", count(lp->rejected_403));
 		json_object_set_new(o, "items", count(lp->items));
 		json_object_set_new(o, "storage_bytes",
 				    count(lp->storage_bytes));
 		json_object_set_new(
-			o, "storage_share",
-			json_real(storage ? (double)lp->storage_bytes /
-						    (double)storage
-					  : 0.0));
+		    o, "storage_share",
+		    json_real(storage
+				  ? (double)lp->storage_bytes / (double)storage
+				  : 0.0));
 		json_array_append_new(a, o);
 	}
 	return a;
@@ -278,9 +275,8 @@ static json_t *splits(const struct pk_result_variant *v)
 			json_array_append_new(ch, x);
 		}
 		json_object_set_new(o, "children", ch);
-		json_object_set_new(o, "reason",
-				    json_string(metrics_split_reason(
-					    e->reason)));
+		json_object_set_new(
+		    o, "reason", json_string(metrics_split_reason(e->reason)));
 		json_array_append_new(a, o);
 	}
 	return a;
@@ -299,8 +295,8 @@ static json_t *changes(const struct pk_result_variant *v)
 		json_object_set_new(o, "t_s", json_integer(e->t_s));
 		json_object_set_new(o, "effective_t_s",
 				    e->effective_t_s < 0
-					    ? json_null()
-					    : json_integer(e->effective_t_s));
+					? json_null()
+					: json_integer(e->effective_t_s));
 		if (e->effective_t_s == PK_EFFECTIVE_UNFINISHED) {
 			/* the run ended before the splits were done */
 			json_object_set_new(o, "would_apply_t_s",
@@ -330,8 +326,8 @@ static json_t *actions(const struct pk_result_variant *v)
 		json_t *o = json_object();
 
 		json_object_set_new(o, "t_s", json_integer(e->t_s));
-		json_object_set_new(o, "what", json_string(metrics_action_name(
-						       e->kind)));
+		json_object_set_new(o, "what",
+				    json_string(metrics_action_name(e->kind)));
 		json_object_set_new(o, "detail", json_string(e->detail));
 		json_array_append_new(a, o);
 	}
@@ -378,9 +374,9 @@ static json_t *autoscale(const struct pk_result_variant *v)
 	}
 	json_object_set_new(o, "billed_ru_per_s_per_hour", a);
 	/* rule 27: both bills, so a user sees what the other mode costs */
-	json_object_set_new(o, "mode", json_string(v->autoscale_dynamic
-							   ? "dynamic"
-							   : "classic"));
+	json_object_set_new(
+	    o, "mode",
+	    json_string(v->autoscale_dynamic ? "dynamic" : "classic"));
 	a = json_array();
 	for (h = 0; h < v->n_hours; h++) {
 		json_array_append_new(a, json_integer(v->billed_classic[h]));
@@ -452,22 +448,20 @@ static json_t *scorecard(const struct pk_result *r,
 	json_object_set_new(o, "refused_400_409_413", count(s->refused));
 	json_object_set_new(o, "days_to_20gb",
 			    s->full_kind == PK_FULL_DAYS
-				    ? json_real(s->days_to_full)
-				    : json_null());
+				? json_real(s->days_to_full)
+				: json_null());
 	json_object_set_new(o, "days_to_full_kind",
 			    json_string(kinds[s->full_kind]));
-	json_object_set_new(o, "days_to_full_text",
-			    json_string(scorecard_full_text(r, s, 0, t,
-							    sizeof(t))));
-	json_object_set_new(o, "largest_lp_bytes",
-			    count(s->largest_lp_bytes));
+	json_object_set_new(
+	    o, "days_to_full_text",
+	    json_string(scorecard_full_text(r, s, 0, t, sizeof(t))));
+	json_object_set_new(o, "largest_lp_bytes", count(s->largest_lp_bytes));
 	json_object_set_new(o, "hottest_range", range_id(s->hottest_range));
 	json_object_set_new(o, "hottest_range_share_ru",
 			    json_real(s->hottest_range_share_ru));
 	json_object_set_new(o, "ru_of_operations", json_real(s->ru_offered));
 	json_object_set_new(o, "queries_single", count(s->queries_single));
-	json_object_set_new(o, "queries_targeted",
-			    count(s->queries_targeted));
+	json_object_set_new(o, "queries_targeted", count(s->queries_targeted));
 	json_object_set_new(o, "fanout_queries", count(s->fanout_queries));
 	json_object_set_new(o, "fanout_ru", json_real(s->fanout_ru));
 	json_object_set_new(o, "splits", count(s->splits));
@@ -487,11 +481,10 @@ static json_t *layout(const struct pk_result_variant *v)
 	int64_t ru = layout_ru_per_s(v);
 	uint64_t stored = layout_stored_bytes(v);
 
-	json_object_set_new(o, "origin",
-			    json_string(cs->existing_partitions ? "existing"
-								: "created"));
-	json_object_set_new(o, "physical_partitions",
-			    count(v->created_ranges));
+	json_object_set_new(
+	    o, "origin",
+	    json_string(cs->existing_partitions ? "existing" : "created"));
+	json_object_set_new(o, "physical_partitions", count(v->created_ranges));
 	json_object_set_new(o, "ru_per_s", json_integer(ru));
 	json_object_set_new(o, "ru_per_s_per_partition",
 			    json_real((double)ru / (double)v->created_ranges));
@@ -522,8 +515,7 @@ static json_t *variant(const struct pk_result *r,
 		json_object_set_new(u, "allowed",
 				    json_boolean(v->spec->allow_undefined_key));
 		json_object_set_new(
-		    u, "text",
-		    json_string(keysummary_text(v, t, sizeof(t))));
+		    u, "text", json_string(keysummary_text(v, t, sizeof(t))));
 		json_object_set_new(o, "undefined_key", u);
 	}
 	if (v->autoscale) {
@@ -539,9 +531,9 @@ static json_t *variant(const struct pk_result *r,
 		json_object_set_new(p, "policy", json_string("custom"));
 		json_object_set_new(p, "effective_ru_per_s",
 				    json_integer(v->effective_ru_per_s));
-		json_object_set_new(p, "unusable_ru_per_s",
-				    json_integer(v->ru_per_s -
-						 v->effective_ru_per_s));
+		json_object_set_new(
+		    p, "unusable_ru_per_s",
+		    json_integer(v->ru_per_s - v->effective_ru_per_s));
 		json_object_set_new(o, "throughput_policy", p);
 	}
 	json_object_set_new(o, "totals", totals(v, r->sends_batches));
@@ -573,8 +565,7 @@ int report_json(const struct pk_result *run, int scorecards, FILE *out)
 	json_object_set_new(root, "pksim_report", json_integer(1));
 	json_object_set_new(sc, "name", json_string(run->sc->name));
 	json_object_set_new(sc, "seed", count(run->seed));
-	json_object_set_new(sc, "duration_s",
-			    json_integer(run->end_ms / 1000));
+	json_object_set_new(sc, "duration_s", json_integer(run->end_ms / 1000));
 	json_object_set_new(sc, "items_created", count(run->items_created));
 	json_object_set_new(sc, "operations_skipped",
 			    count(run->operations_skipped));

@@ -165,16 +165,17 @@ int report_markdown(const struct pk_result *r, int compare, FILE *out)
 }
 
 /* With --seeds: each ranking figure's median and min-max. */
-static void seeds_table(const struct pk_result *r,
-			const struct pk_scorecard *c, FILE *out)
+static void seeds_table(const struct pk_result *r, const struct pk_scorecard *c,
+			FILE *out)
 {
 	char t[128];
 	size_t i;
 	int f;
 
-	fprintf(out, "\n## Over %zu seeds\n\nMedian [min-max] of each ranking "
-		     "figure over seeds %llu to %llu; the scorecard shows "
-		     "medians, the verdicts seed %llu's run.\n\n| figure |",
+	fprintf(out,
+		"\n## Over %zu seeds\n\nMedian [min-max] of each ranking "
+		"figure over seeds %llu to %llu; the scorecard shows "
+		"medians, the verdicts seed %llu's run.\n\n| figure |",
 		c[0].n_seeds, (unsigned long long)r->seed,
 		(unsigned long long)(r->seed + c[0].n_seeds - 1),
 		(unsigned long long)r->seed);

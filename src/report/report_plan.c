@@ -147,12 +147,11 @@ int report_plan_text(const struct pk_plan *p, FILE *out)
 	for (i = 0; i < p->n_rows; i++) {
 		const struct pk_plan_row *r = &p->rows[i];
 
-		fprintf(out,
-			"%-*s%8s  %18.2f MiB  %10.3f MiB  %10s RU = %7.1f s\n",
-			w, r->name, num(r->per_year, a),
-			r->storage_bytes / PK_PLAN_MB,
-			r->month_bytes / PK_PLAN_MB, num(r->resync_ru, b),
-			r->resync_s);
+		fprintf(
+		    out, "%-*s%8s  %18.2f MiB  %10.3f MiB  %10s RU = %7.1f s\n",
+		    w, r->name, num(r->per_year, a),
+		    r->storage_bytes / PK_PLAN_MB, r->month_bytes / PK_PLAN_MB,
+		    num(r->resync_ru, b), r->resync_s);
 	}
 	fprintf(out, "%-*s%8s  %22s  %14s  %10s RU = %7.1f s\n", w, "together",
 		num(p->total_per_year, a), "", "",
@@ -207,11 +206,11 @@ int report_plan_markdown(const struct pk_plan *p, FILE *out)
 	for (i = 0; i < p->n_rows; i++) {
 		const struct pk_plan_row *r = &p->rows[i];
 
-		fprintf(out, "| %s | %s | %.2f MiB | %.3f MiB | %s RU = %.1f s |\n",
-			r->name, num(r->per_year, a),
-			r->storage_bytes / PK_PLAN_MB,
-			r->month_bytes / PK_PLAN_MB, num(r->resync_ru, b),
-			r->resync_s);
+		fprintf(
+		    out, "| %s | %s | %.2f MiB | %.3f MiB | %s RU = %.1f s |\n",
+		    r->name, num(r->per_year, a), r->storage_bytes / PK_PLAN_MB,
+		    r->month_bytes / PK_PLAN_MB, num(r->resync_ru, b),
+		    r->resync_s);
 	}
 	fprintf(out, "| together | %s | | | %s RU = %.1f s |\n\n",
 		num(p->total_per_year, a),
@@ -244,9 +243,9 @@ static json_t *json_inputs(const struct pk_plan_spec *s)
 	json_object_set_new(in, "years", json_integer(s->years));
 	json_object_set_new(in, "max_ru_per_s", json_integer(s->max_ru_per_s));
 	json_object_set_new(in, "working_days", json_integer(s->working_days));
-	json_object_set_new(in, "count_file", s->count_file
-						  ? json_string(s->count_file)
-						  : json_null());
+	json_object_set_new(in, "count_file",
+			    s->count_file ? json_string(s->count_file)
+					  : json_null());
 	return in;
 }
 

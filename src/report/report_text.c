@@ -20,7 +20,6 @@
 #include "pksim/report/scorecard.h"
 #include "report_text_int.h"
 
-
 /* RU with thousands separators and one decimal when not whole (rounded
    to a tenth: 5,999.95 RU -> 6,000); a negative figure (none should
    reach a report) keeps its sign in front, never inside the fraction
@@ -33,8 +32,8 @@ int text_ru_fraction(int64_t mru)
 const char *text_ru_col(int64_t mru, int tenths, char *buf)
 {
 	char whole[32];
-	unsigned long long m = mru < 0 ? 0ULL - (unsigned long long)mru
-				       : (unsigned long long)mru;
+	unsigned long long m =
+	    mru < 0 ? 0ULL - (unsigned long long)mru : (unsigned long long)mru;
 	unsigned long long t = m / 100 + (m % 100 >= 50);
 
 	if (!tenths) {
@@ -50,8 +49,8 @@ const char *text_ru(int64_t mru, char *buf)
 {
 	char whole[32];
 	/* magnitude in unsigned: -INT64_MIN does not fit int64_t */
-	unsigned long long m = mru < 0 ? 0ULL - (unsigned long long)mru
-				       : (unsigned long long)mru;
+	unsigned long long m =
+	    mru < 0 ? 0ULL - (unsigned long long)mru : (unsigned long long)mru;
 	unsigned long long tenths = m / 100 + (m % 100 >= 50);
 
 	fmt_thousands((int64_t)(tenths / 10), whole);
@@ -146,8 +145,7 @@ static void summary(const struct pk_result *r,
 	const struct pk_scenario *sc = r->sc;
 	const struct pk_container_spec *cs = v->spec;
 	size_t created = v->created_ranges, i;
-	const char *when =
-	    cs->existing_partitions ? "existing" : "at creation";
+	const char *when = cs->existing_partitions ? "existing" : "at creation";
 	char a[40], b[40], c[40], lay[PK_LAYOUT_SENTENCE_BYTES];
 	char ks[PK_KEYSUMMARY_BYTES];
 
@@ -157,10 +155,11 @@ static void summary(const struct pk_result *r,
 		fprintf(out, "  %s\n", sc->description);
 	}
 	if (cs->serverless) {
-		fprintf(out, "container: partition key %s, serverless (%s "
-			     "RU/s per physical partition; at most %s "
-			     "stored) -> %zu physical "
-			     "partition%s %s\n",
+		fprintf(out,
+			"container: partition key %s, serverless (%s "
+			"RU/s per physical partition; at most %s "
+			"stored) -> %zu physical "
+			"partition%s %s\n",
 			v->key->text,
 			fmt_thousands(PK_PROVISION_SERVERLESS_RU_PER_PP, a),
 			fmt_bytes(PK_PROVISION_SERVERLESS_MAX_BYTES, c),
@@ -168,48 +167,51 @@ static void summary(const struct pk_result *r,
 	} else if (cs->autoscale_max_ru_per_s > 0) {
 		int64_t max = cs->autoscale_max_ru_per_s;
 
-		fprintf(out, "container: partition key %s, autoscale max %s "
-			     "RU/s (%s to %s) -> %zu physical partition%s %s\n",
-			v->key->text, fmt_thousands((unsigned long long)max, a),
-			fmt_thousands((unsigned long long)
-					  provision_autoscale_floor(max),
-				  b),
-			fmt_thousands((unsigned long long)max, c), created,
-			created == 1 ? "" : "s", when);
+		fprintf(
+		    out,
+		    "container: partition key %s, autoscale max %s "
+		    "RU/s (%s to %s) -> %zu physical partition%s %s\n",
+		    v->key->text, fmt_thousands((unsigned long long)max, a),
+		    fmt_thousands(
+			(unsigned long long)provision_autoscale_floor(max), b),
+		    fmt_thousands((unsigned long long)max, c), created,
+		    created == 1 ? "" : "s", when);
 	} else {
-		fprintf(out, "container: partition key %s, %s RU/s manual -> "
-			     "%zu physical partition%s %s\n",
+		fprintf(out,
+			"container: partition key %s, %s RU/s manual -> "
+			"%zu physical partition%s %s\n",
 			v->key->text,
-			fmt_thousands((unsigned long long)cs->throughput_ru_per_s,
-				  a),
+			fmt_thousands(
+			    (unsigned long long)cs->throughput_ru_per_s, a),
 			created, created == 1 ? "" : "s", when);
 	}
-	fprintf(out, "layout: %s\n",
-		layout_sentence(v, lay, sizeof(lay)));
+	fprintf(out, "layout: %s\n", layout_sentence(v, lay, sizeof(lay)));
 	if (keysummary_text(v, ks, sizeof(ks))) {
 		fprintf(out, "undefined key: %s\n", ks);
 	}
-	fprintf(out, "caps: physical partition %s and %s RU/s; logical "
-		     "partition %s; index factor %g\n",
+	fprintf(out,
+		"caps: physical partition %s and %s RU/s; logical "
+		"partition %s; index factor %g\n",
 		fmt_bytes(cs->pp_storage_bytes, a),
 		fmt_thousands((unsigned long long)cs->pp_ru_per_s, b),
-		fmt_bytes(cs->lp_storage_bytes, c),
-		cs->index_factor);
+		fmt_bytes(cs->lp_storage_bytes, c), cs->index_factor);
 	if (cs->burst) {
 		fprintf(out, "burst capacity: on (partitions below 3,000 RU/s "
 			     "save unused RU for up to 300 s and spend them "
 			     "at up to 3,000 RU/s)\n");
 	}
 	if (cs->split_gone_ms > 0) {
-		fprintf(out, "split gone window: %llds (after a split or merge "
-			     "the new ranges answer 410/1007; the client "
-			     "retries after %d ms)\n",
+		fprintf(out,
+			"split gone window: %llds (after a split or merge "
+			"the new ranges answer 410/1007; the client "
+			"retries after %d ms)\n",
 			(long long)(cs->split_gone_ms / 1000),
 			PK_THROTTLE_GONE_RETRY_MS);
 	}
 	if (cs->split_delay_ms > 0) {
-		fprintf(out, "split delay: %llds (a scale-up past partitions "
-			     "x %s RU/s waits this long for its splits)\n",
+		fprintf(out,
+			"split delay: %llds (a scale-up past partitions "
+			"x %s RU/s waits this long for its splits)\n",
 			(long long)(cs->split_delay_ms / 1000),
 			fmt_thousands((unsigned long long)cs->pp_ru_per_s, a));
 	}
@@ -229,10 +231,10 @@ static void summary(const struct pk_result *r,
 			fprintf(out, " at %g ops/s", p->rate_per_s);
 		}
 		if (p->throughput_ru_per_s > 0) {
-			fprintf(out, ", throughput set to %s RU/s",
-				fmt_thousands((unsigned long long)
-						  p->throughput_ru_per_s,
-					  a));
+			fprintf(
+			    out, ", throughput set to %s RU/s",
+			    fmt_thousands(
+				(unsigned long long)p->throughput_ru_per_s, a));
 		}
 		fputc('\n', out);
 	}
@@ -257,9 +259,10 @@ static void retry_latency(const struct pk_result_variant *v, FILE *out)
 			     "succeeded)\n");
 		return;
 	}
-	fprintf(out, "  retry wait (succeeded)   p50 %lld ms, p99 %lld ms "
-		     "(latency retries added to operations that "
-		     "succeeded)\n",
+	fprintf(out,
+		"  retry wait (succeeded)   p50 %lld ms, p99 %lld ms "
+		"(latency retries added to operations that "
+		"succeeded)\n",
 		(long long)p50, (long long)p99);
 }
 
@@ -270,19 +273,23 @@ static void totals(const struct pk_result_variant *v, uint64_t skipped,
 	char a[40], b[40], c[40];
 
 	fprintf(out, "\ntotals\n");
-	fprintf(out, "  operations offered       %s (first attempts: the "
-		     "demand)\n",
+	fprintf(out,
+		"  operations offered       %s (first attempts: the "
+		"demand)\n",
 		fmt_thousands(t->operations, a));
 	if (skipped > 0) {
-		fprintf(out, "  operations not sent      %s (a read, replace, "
-			     "delete or query with no item to target yet)\n",
+		fprintf(out,
+			"  operations not sent      %s (a read, replace, "
+			"delete or query with no item to target yet)\n",
 			fmt_thousands(skipped, a));
 	}
-	fprintf(out, "  retries                  %s (attempts after an "
-		     "operation's first, after a 429 or 410)\n",
+	fprintf(out,
+		"  retries                  %s (attempts after an "
+		"operation's first, after a 429 or 410)\n",
 		fmt_thousands(t->retries, a));
-	fprintf(out, "  requests sent            %s (first attempts and "
-		     "retries)\n",
+	fprintf(out,
+		"  requests sent            %s (first attempts and "
+		"retries)\n",
 		fmt_thousands(t->attempts, a));
 	fprintf(out, "  succeeded                %s\n",
 		fmt_thousands(t->succeeded, a));
@@ -292,8 +299,9 @@ static void totals(const struct pk_result_variant *v, uint64_t skipped,
 		fmt_thousands(t->failed_after_retries, a));
 	retry_latency(v, out);
 	if (v->spec->split_gone_ms > 0 || t->gone_410 > 0) {
-		fprintf(out, "  gone (410/1007)          %s responses while "
-			     "ranges completed a split or merge\n",
+		fprintf(out,
+			"  gone (410/1007)          %s responses while "
+			"ranges completed a split or merge\n",
 			fmt_thousands(t->gone_410, a));
 		fprintf(out, "  failed after 410 retries %s operations\n",
 			fmt_thousands(t->failed_after_410, a));
@@ -303,27 +311,31 @@ static void totals(const struct pk_result_variant *v, uint64_t skipped,
 	if (v->custom_policy && v->effective_ru_per_s < v->ru_per_s) {
 		char u[40], w[40];
 
-		fprintf(out, "  custom throughput policy %s of %s RU/s usable "
-			     "(%s unusable: a partition holds at most %s)\n",
+		fprintf(out,
+			"  custom throughput policy %s of %s RU/s usable "
+			"(%s unusable: a partition holds at most %s)\n",
 			fmt_thousands(v->effective_ru_per_s, a),
 			fmt_thousands(v->ru_per_s, b),
 			fmt_thousands(v->ru_per_s - v->effective_ru_per_s, u),
 			fmt_thousands(v->spec->pp_ru_per_s, w));
 	}
 	if (v->serverless || t->container_full_403 > 0) {
-		fprintf(out, "  container full (403)     %s (serverless "
-			     "container at 1 TiB)\n",
+		fprintf(out,
+			"  container full (403)     %s (serverless "
+			"container at 1 TiB)\n",
 			fmt_thousands(t->container_full_403, a));
 	}
 	fprintf(out, "  not found (404)          %s\n",
 		fmt_thousands(t->not_found_404, a));
 	if (t->bad_request_400 > 0) {
-		fprintf(out, "  bad request (400)        %s (invalid key value "
-			     "or id, or a changed key)\n",
+		fprintf(out,
+			"  bad request (400)        %s (invalid key value "
+			"or id, or a changed key)\n",
 			fmt_thousands(t->bad_request_400, a));
 	}
 	if (t->too_large_413 > 0) {
-		fprintf(out, "  too large (413)          %s (items over 2 MiB)\n",
+		fprintf(out,
+			"  too large (413)          %s (items over 2 MiB)\n",
 			fmt_thousands(t->too_large_413, a));
 	}
 	if (t->conflict_409 > 0) {
@@ -333,16 +345,18 @@ static void totals(const struct pk_result_variant *v, uint64_t skipped,
 	if (batches) {
 		char d[40], e[40];
 
-		fprintf(out, "  transactional batches    %s answered: %s "
-			     "committed (%s items), %s rejected whole (400: "
-			     "items in more than one logical partition)\n",
+		fprintf(out,
+			"  transactional batches    %s answered: %s "
+			"committed (%s items), %s rejected whole (400: "
+			"items in more than one logical partition)\n",
 			fmt_thousands(t->batches, a),
 			fmt_thousands(t->batches_committed, b),
 			fmt_thousands(t->batch_items, d),
 			fmt_thousands(t->batches_rejected_400, e));
 	}
-	fprintf(out, "  RU consumed              %s of %s offered and %s "
-		     "retried (%.1f%% of provisioned RU over the run)\n",
+	fprintf(out,
+		"  RU consumed              %s of %s offered and %s "
+		"retried (%.1f%% of provisioned RU over the run)\n",
 		text_ru(t->ru_mru, a), text_ru(t->offered_mru, b),
 		text_ru(t->retry_mru, c), 100.0 * v->utilisation);
 	fprintf(out, "  logical partitions       %s holding items (%s seen)\n",
@@ -385,32 +399,31 @@ static void query_table(const struct pk_result_variant *v, FILE *out)
 		w = n > w ? n : w;
 	}
 	fprintf(out, "  by query (RU of the served ones):\n");
-	fprintf(out, "  %-*s %-16s %10s %13s %12s %10s %10s\n", (int)w,
-		"query", "route", "served", "ranges/query", "RU", "RU/query",
-		"429s");
+	fprintf(out, "  %-*s %-16s %10s %13s %12s %10s %10s\n", (int)w, "query",
+		"route", "served", "ranges/query", "RU", "RU/query", "429s");
 	for (i = 0; i < v->n_queries; i++) {
 		const struct pk_result_query *q = &v->queries[i];
 
 		snprintf(name, sizeof(name), "%s%s%s",
 			 phases > 1 ? q->phase : "", phases > 1 ? "/" : "",
 			 q->name);
-		fprintf(out, "  %-*s %-16s %10s %13.2f %12s %10.2f %10s\n",
-			(int)w, name, q->sent ? route_name(q->route) : "-",
-			fmt_thousands(q->served, a),
-			q->served ? (double)q->ranges_visited /
-					    (double)q->served
-				  : 0.0,
-			text_ru_col(q->ru_mru, frac, b),
-			q->served ? metrics_ru(q->ru_mru) / (double)q->served
-				  : 0.0,
-			fmt_thousands(q->throttled_429, d));
+		fprintf(
+		    out, "  %-*s %-16s %10s %13.2f %12s %10.2f %10s\n", (int)w,
+		    name, q->sent ? route_name(q->route) : "-",
+		    fmt_thousands(q->served, a),
+		    q->served ? (double)q->ranges_visited / (double)q->served
+			      : 0.0,
+		    text_ru_col(q->ru_mru, frac, b),
+		    q->served ? metrics_ru(q->ru_mru) / (double)q->served : 0.0,
+		    fmt_thousands(q->throttled_429, d));
 	}
 }
 
 static void queries(const struct pk_result_variant *v, FILE *out)
 {
 	const struct pk_totals *t = &v->metrics->totals;
-	uint64_t n = t->queries[PK_ROUTE_SINGLE] + t->queries[PK_ROUTE_TARGETED] +
+	uint64_t n = t->queries[PK_ROUTE_SINGLE] +
+		     t->queries[PK_ROUTE_TARGETED] +
 		     t->queries[PK_ROUTE_FANOUT];
 	char a[40], b[40], d[40];
 
@@ -420,7 +433,8 @@ static void queries(const struct pk_result_variant *v, FILE *out)
 	fprintf(out, "\nqueries (served)\n");
 	fprintf(out, "  single partition         %s (the full key)\n",
 		fmt_thousands(t->queries[PK_ROUTE_SINGLE], a));
-	fprintf(out, "  targeted                 %s (a key prefix or IN list)\n",
+	fprintf(out,
+		"  targeted                 %s (a key prefix or IN list)\n",
 		fmt_thousands(t->queries[PK_ROUTE_TARGETED], a));
 	fprintf(out, "  fan-out                  %s (every range), %s RU\n",
 		fmt_thousands(t->queries[PK_ROUTE_FANOUT], a),
@@ -456,8 +470,8 @@ static void gone_ranges(const struct pk_result_variant *v, FILE *out)
 	for (i = 0; i < v->n_lineage; i++) {
 		const struct pk_result_lineage *l = &v->lineage[i];
 		double peak = l->id < v->metrics->n_ranges
-				      ? v->metrics->ranges[l->id].peak_normalized
-				      : 0.0;
+				  ? v->metrics->ranges[l->id].peak_normalized
+				  : 0.0;
 
 		if (l->split_s < 0 && !l->merged_away) {
 			continue;
@@ -484,11 +498,10 @@ static void gone_ranges(const struct pk_result_variant *v, FILE *out)
 	}
 }
 
-static void partitions(const struct pk_result_variant *v, int digits,
-		       FILE *out)
+static void partitions(const struct pk_result_variant *v, int digits, FILE *out)
 {
 	char a[40], b[40], d[40], e[40], lo[PK_TEXT_EPK_BYTES],
-		hi[PK_TEXT_EPK_BYTES], st[32], org[48];
+	    hi[PK_TEXT_EPK_BYTES], st[32], org[48];
 	size_t i;
 	int w = 12, frac = 0;
 
@@ -503,16 +516,18 @@ static void partitions(const struct pk_result_variant *v, int digits,
 		w = x > w ? x : w;
 	}
 	if (digits > 0) {
-		fprintf(out, "\nphysical partitions at the end (EPK ranges "
-			     "shortened to %d hex digits, enough to tell them "
-			     "apart; --wide or the JSON report has them "
-			     "whole)\n",
+		fprintf(out,
+			"\nphysical partitions at the end (EPK ranges "
+			"shortened to %d hex digits, enough to tell them "
+			"apart; --wide or the JSON report has them "
+			"whole)\n",
 			digits);
 	} else {
 		fprintf(out, "\nphysical partitions at the end\n");
 	}
-	fprintf(out, "  %-5s %-*s %-*s %9s %10s %9s %7s %12s %10s %10s "
-		     "%7s  %s\n",
+	fprintf(out,
+		"  %-5s %-*s %-*s %9s %10s %9s %7s %12s %10s %10s "
+		"%7s  %s\n",
 		"range", w, "min", w, "max", "logical", "storage", "RU/s",
 		"peak", "offered", "retries", "429s", "429 %", "since");
 	for (i = 0; i < v->n_ranges; i++) {
@@ -531,7 +546,7 @@ static void partitions(const struct pk_result_variant *v, int digits,
 			fmt_thousands(p->retries, e),
 			fmt_thousands(p->throttled_429, d),
 			p->requests ? 100.0 * (double)p->throttled_429 /
-					      (double)p->requests
+					  (double)p->requests
 				    : 0.0,
 			since(p, org));
 	}
@@ -564,11 +579,11 @@ void fit_column(char *text, size_t max)
 	memmove(text + head + 2, text + tail, n - tail + 1);
 }
 
-static void hot_lps(const struct pk_result_variant *v, int by_storage,
-		    int wide, FILE *out)
+static void hot_lps(const struct pk_result_variant *v, int by_storage, int wide,
+		    FILE *out)
 {
 	const struct pk_result_lp *top =
-		by_storage ? v->top_storage : v->top_ru;
+	    by_storage ? v->top_storage : v->top_ru;
 	size_t n = by_storage ? v->n_top_storage : v->n_top_ru, i;
 	uint64_t storage = v->storage_bytes;
 	int64_t total = v->metrics->totals.ru_mru;
@@ -588,9 +603,8 @@ static void hot_lps(const struct pk_result_variant *v, int by_storage,
 	}
 	fprintf(out, "\nhottest logical partitions by %s\n",
 		by_storage ? "storage" : "RU");
-	fprintf(out, "  %-*s %12s %7s %10s %7s %10s %10s %6s\n", w, "key",
-		"RU", "RU %", "storage", "stor %", "offered", "retries",
-		"range");
+	fprintf(out, "  %-*s %12s %7s %10s %7s %10s %10s %6s\n", w, "key", "RU",
+		"RU %", "storage", "stor %", "offered", "retries", "range");
 	for (i = 0; i < n; i++) {
 		const struct pk_result_lp *lp = &top[i];
 
@@ -598,18 +612,16 @@ static void hot_lps(const struct pk_result_variant *v, int by_storage,
 		if (!wide) {
 			fit_column(key, PK_TEXT_KEY_COL);
 		}
-		fprintf(out,
-			"  %-*s %12s %6.2f%% %10s %6.2f%% %10s %10s %6u\n",
-			w, key, text_ru_col(lp->ru_mru, frac, a),
-			total ? 100.0 * (double)lp->ru_mru / (double)total
-			      : 0.0,
-			fmt_bytes(lp->storage_bytes, st),
-			storage ? 100.0 * (double)lp->storage_bytes /
-					  (double)storage
-				: 0.0,
-			fmt_thousands(lp->requests - lp->retries, b),
-			fmt_thousands(lp->retries, c),
-			v->ranges[lp->range].id);
+		fprintf(
+		    out, "  %-*s %12s %6.2f%% %10s %6.2f%% %10s %10s %6u\n", w,
+		    key, text_ru_col(lp->ru_mru, frac, a),
+		    total ? 100.0 * (double)lp->ru_mru / (double)total : 0.0,
+		    fmt_bytes(lp->storage_bytes, st),
+		    storage
+			? 100.0 * (double)lp->storage_bytes / (double)storage
+			: 0.0,
+		    fmt_thousands(lp->requests - lp->retries, b),
+		    fmt_thousands(lp->retries, c), v->ranges[lp->range].id);
 	}
 	if (n == 0) {
 		fprintf(out, "  (none)\n");
@@ -637,8 +649,7 @@ int report_text_styled(const struct pk_result *r, int wide, int colour,
 
 		if (r->n_variants > 1) {
 			fprintf(out, "%s== variant %zu of %zu: %s ==\n",
-				vi ? "\n" : "", vi + 1, r->n_variants,
-				v->name);
+				vi ? "\n" : "", vi + 1, r->n_variants, v->name);
 		}
 		summary(r, v, out);
 		totals(v, r->operations_skipped, r->sends_batches, out);

@@ -55,8 +55,8 @@ const char *compare_cell(const struct pk_result *run,
 
 /* Ranking figure f of a card merged over seeds: "median [min-max]" into
    buf (report_compare.c). */
-const char *compare_seed_figure(const struct pk_scorecard *s, int f,
-				char *buf, size_t cap);
+const char *compare_seed_figure(const struct pk_scorecard *s, int f, char *buf,
+				size_t cap);
 
 /* The sections, each starting with a blank line and its title. */
 void text_events(const struct pk_result_variant *v, int digits, FILE *out);

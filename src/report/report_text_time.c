@@ -9,8 +9,9 @@
 #include "pksim/base/fmt.h"
 #include "report_text_int.h"
 
-#define PK_TEXT_TIMELINE_ROWS 60 /* about this many timeline rows of
-				    busy seconds */
+#define PK_TEXT_TIMELINE_ROWS                                                  \
+	60 /* about this many timeline rows of                                 \
+	      busy seconds */
 
 /* Autoscale billing per hour (rule 17, D-AUTO); nothing for manual. */
 void text_billing(const struct pk_result_variant *v, FILE *out)
@@ -21,10 +22,11 @@ void text_billing(const struct pk_result_variant *v, FILE *out)
 	if (!v->autoscale) {
 		return;
 	}
-	fprintf(out, "\nautoscale billing, %s mode (classic: highest RU/s "
-		     "of each hour, at least 0.1 x max; dynamic: the sum of "
-		     "each partition's highest, each at least 0.1 x max / "
-		     "P)\n",
+	fprintf(out,
+		"\nautoscale billing, %s mode (classic: highest RU/s "
+		"of each hour, at least 0.1 x max; dynamic: the sum of "
+		"each partition's highest, each at least 0.1 x max / "
+		"P)\n",
 		v->autoscale_dynamic ? "dynamic" : "classic");
 	for (h = 0; h < v->n_hours; h++) {
 		fprintf(out, "  hour %lld  %s RU/s (classic %s, dynamic %s)\n",
@@ -44,23 +46,26 @@ void text_events(const struct pk_result_variant *v, int digits, FILE *out)
 	for (i = 0; i < m->n_changes; i++) {
 		const struct pk_throughput_event *e = &m->changes[i];
 
-		fprintf(out, "  t=%llds  %s -> %s RU/s, %zu -> %zu physical "
-			     "partition%s",
+		fprintf(out,
+			"  t=%llds  %s -> %s RU/s, %zu -> %zu physical "
+			"partition%s",
 			(long long)e->t_s,
 			fmt_thousands((unsigned long long)e->from_ru_per_s, a),
 			fmt_thousands((unsigned long long)e->to_ru_per_s, b),
 			e->ranges_before, e->ranges_after,
 			e->ranges_after == 1 ? "" : "s");
 		if (e->effective_t_s == PK_EFFECTIVE_UNFINISHED) {
-			fprintf(out, " (the run ended before its splits were "
-				     "done; they would have been at t=%llds)",
+			fprintf(out,
+				" (the run ended before its splits were "
+				"done; they would have been at t=%llds)",
 				(long long)e->planned_t_s);
 		} else if (e->effective_t_s < 0) {
 			fprintf(out, " (cancelled by a later change before "
 				     "its splits were done)");
 		} else if (e->effective_t_s != e->t_s) {
-			fprintf(out, " (from t=%llds, once the splits are "
-				     "done)",
+			fprintf(out,
+				" (from t=%llds, once the splits are "
+				"done)",
 				(long long)e->effective_t_s);
 		}
 		fputc('\n', out);
@@ -102,9 +107,9 @@ void text_events(const struct pk_result_variant *v, int digits, FILE *out)
    are 5 s, so a 10 s spike takes at least two rows. */
 static int64_t bucket_s(int64_t busy)
 {
-	static const int64_t steps[] = {5,     10,    30,    60,   300,
-					600,   1800,  3600,  3 * 3600,
-					21600, 43200, 86400, 7 * 86400};
+	static const int64_t steps[] = {5,     10,    30,	60,	  300,
+					600,   1800,  3600,	3 * 3600, 21600,
+					43200, 86400, 7 * 86400};
 	size_t i;
 
 	for (i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
@@ -154,8 +159,8 @@ static size_t bucket_row(const struct pk_second *v, size_t n, size_t i,
 		fmt_thousands((unsigned long long)v[first].ru_per_s, a),
 		v[first].ranges, text_ru_col(offered / len, 1, o),
 		text_ru_col(retried / len, 1, rt),
-		text_ru_col(served / len, 1, s),
-		fmt_thousands(thr, t), 100.0 * peak);
+		text_ru_col(served / len, 1, s), fmt_thousands(thr, t),
+		100.0 * peak);
 	return j;
 }
 
@@ -174,10 +179,11 @@ void text_timeline(const struct pk_result_variant *rv, FILE *out)
 	if (!m->keep_seconds && b < 60) {
 		b = 60;
 	}
-	fprintf(out, "\ntimeline (per %llds: average RU/s offered by first "
-		     "attempts, sent again by retries and served, 429s, "
-		     "highest normalized RU consumption of any range in any "
-		     "second; idle stretches on one line)\n",
+	fprintf(out,
+		"\ntimeline (per %llds: average RU/s offered by first "
+		"attempts, sent again by retries and served, 429s, "
+		"highest normalized RU consumption of any range in any "
+		"second; idle stretches on one line)\n",
 		(long long)b);
 	fprintf(out, "  %-10s %9s %6s %12s %12s %12s %10s %6s\n", "t", "RU/s",
 		"ranges", "offered", "retried", "served", "429s", "peak");

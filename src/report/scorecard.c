@@ -23,8 +23,7 @@ static double ratio(double a, double b)
 	return b > 0 ? a / b : 0.0;
 }
 
-static void hottest(const struct pk_result_variant *v,
-		    struct pk_scorecard *sc)
+static void hottest(const struct pk_result_variant *v, struct pk_scorecard *sc)
 {
 	const struct pk_result_lp *top = &v->top_ru[0];
 
@@ -36,15 +35,14 @@ static void hottest(const struct pk_result_variant *v,
 		       sizeof(sc->hottest_key));
 	sc->hottest_undefined = pkey_id_is_undefined(top->key, top->key_len);
 	sc->hottest_share_requests =
-		ratio((double)top->served, (double)v->lps_served);
-	sc->hottest_share_ru = ratio((double)top->ru_mru,
-				     (double)v->metrics->totals.ru_mru);
+	    ratio((double)top->served, (double)v->lps_served);
+	sc->hottest_share_ru =
+	    ratio((double)top->ru_mru, (double)v->metrics->totals.ru_mru);
 	sc->hottest_share_storage =
-		ratio((double)top->storage_bytes, (double)v->storage_bytes);
+	    ratio((double)top->storage_bytes, (double)v->storage_bytes);
 }
 
-static void ranges(const struct pk_result_variant *v,
-		   struct pk_scorecard *sc)
+static void ranges(const struct pk_result_variant *v, struct pk_scorecard *sc)
 {
 	uint64_t max = 0;
 	int64_t hot_ru = -1;
@@ -53,8 +51,8 @@ static void ranges(const struct pk_result_variant *v,
 	sc->n_ranges = v->n_ranges;
 	for (i = 0; i < v->n_ranges; i++) {
 		const struct pk_result_range *p = &v->ranges[i];
-		double rate = ratio((double)p->throttled_429,
-				    (double)p->requests);
+		double rate =
+		    ratio((double)p->throttled_429, (double)p->requests);
 
 		if (p->storage_bytes > max) {
 			max = p->storage_bytes;
@@ -69,10 +67,9 @@ static void ranges(const struct pk_result_variant *v,
 		}
 	}
 	sc->hottest_range_share_ru =
-		ratio((double)hot_ru, (double)v->metrics->totals.ru_mru);
+	    ratio((double)hot_ru, (double)v->metrics->totals.ru_mru);
 	sc->storage_max_over_mean =
-		ratio((double)max,
-		      (double)v->storage_bytes / (double)v->n_ranges);
+	    ratio((double)max, (double)v->storage_bytes / (double)v->n_ranges);
 }
 
 /* 1 if a strftime format names an absolute time (it holds the year or
@@ -105,8 +102,7 @@ static int ref_is_clock(const struct pk_scenario *sc, const char *path)
 	return 0;
 }
 
-int scorecard_key_bounded(const struct pk_pkey *k,
-			  const struct pk_scenario *sc)
+int scorecard_key_bounded(const struct pk_pkey *k, const struct pk_scenario *sc)
 {
 	size_t i;
 
@@ -187,13 +183,12 @@ static void days_to_full(const struct pk_result *r,
 	    r->sc->items_file->from == PK_FROM_TIME_FIELD) {
 		left *= r->sc->items_file->time_compression;
 	}
-	sc->full_kind = left > PK_SCORECARD_HORIZON_DAYS ? PK_FULL_BEYOND
-							 : PK_FULL_DAYS;
+	sc->full_kind =
+	    left > PK_SCORECARD_HORIZON_DAYS ? PK_FULL_BEYOND : PK_FULL_DAYS;
 	sc->days_to_full = left;
 }
 
-const char *scorecard_arrival(const struct pk_result *r, char *buf,
-			      size_t cap)
+const char *scorecard_arrival(const struct pk_result *r, char *buf, size_t cap)
 {
 	const struct pk_items_file *f = r->sc->items_file;
 
@@ -212,11 +207,10 @@ const char *scorecard_arrival(const struct pk_result *r, char *buf,
 	return buf;
 }
 
-const char *scorecard_replayed(const struct pk_result *r, char *buf,
-			       size_t cap)
+const char *scorecard_replayed(const struct pk_result *r, char *buf, size_t cap)
 {
 	static const char *const kinds[PK_OP_KINDS] = {
-	    "creates", "upserts", "reads", "replaces",
+	    "creates", "upserts", "reads",  "replaces",
 	    "deletes", "queries", "batches"};
 	const struct pk_items_file *f = r->sc->items_file;
 	char a[40], b[40];
@@ -236,16 +230,17 @@ const char *scorecard_replayed(const struct pk_result *r, char *buf,
 				 ", creates only: no queries or reads");
 			return buf;
 		}
-		len += (size_t)snprintf(buf + len, cap > len ? cap - len : 0,
-					" and %s queries:",
-					fmt_thousands(ops - recs, b));
+		len += (size_t)snprintf(
+		    buf + len, cap > len ? cap - len : 0,
+		    " and %s queries:", fmt_thousands(ops - recs, b));
 		for (i = 0; i < f->n_queries && len < cap; i++) {
 			const struct pk_query_spec *q = &f->queries[i];
 
-			len += (size_t)snprintf(
-			    buf + len, cap - len, "%s %s = ? (%.1f%% of the "
-			    "operations)",
-			    i ? ";" : "", q->name, 100.0 * q->weight);
+			len += (size_t)snprintf(buf + len, cap - len,
+						"%s %s = ? (%.1f%% of the "
+						"operations)",
+						i ? ";" : "", q->name,
+						100.0 * q->weight);
 		}
 		return buf;
 	}
@@ -254,8 +249,8 @@ const char *scorecard_replayed(const struct pk_result *r, char *buf,
 			any[k] |= r->sc->phases[i].mix[k] > 0;
 		}
 	}
-	len = (size_t)snprintf(buf, cap, "the scenario's %zu phase%s:",
-			       r->sc->n_phases,
+	len = (size_t)snprintf(buf, cap,
+			       "the scenario's %zu phase%s:", r->sc->n_phases,
 			       r->sc->n_phases == 1 ? "" : "s");
 	for (k = 0, i = 0; k < PK_OP_KINDS && len < cap; k++) {
 		if (any[k]) {
@@ -332,9 +327,9 @@ void scorecard_fill(const struct pk_result *r,
 
 static double failed_share(const struct pk_scorecard *s)
 {
-	return ratio((double)(s->failed_after_retries + s->rejected_403 +
-			      s->refused),
-		     (double)s->operations);
+	return ratio(
+	    (double)(s->failed_after_retries + s->rejected_403 + s->refused),
+	    (double)s->operations);
 }
 
 /* The figures the ranking compares, in order (scorecard.h). */
@@ -383,13 +378,13 @@ int scorecard_figure_cmp(const struct pk_scorecard *a,
 
 	if (a->n_seeds > 1 && b->n_seeds > 1) {
 		/* over seeds: ranges that overlap tie */
-		if (a->range_max[f] + tolerance(f, a->range_max[f],
-						b->range_min[f]) <
+		if (a->range_max[f] +
+			tolerance(f, a->range_max[f], b->range_min[f]) <
 		    b->range_min[f]) {
 			return -1;
 		}
-		if (b->range_max[f] + tolerance(f, b->range_max[f],
-						a->range_min[f]) <
+		if (b->range_max[f] +
+			tolerance(f, b->range_max[f], a->range_min[f]) <
 		    a->range_min[f]) {
 			return 1;
 		}
@@ -405,8 +400,8 @@ int scorecard_figure_cmp(const struct pk_scorecard *a,
 
 /* a before b (< 0), tied (0) or after; *decided: the figure that
    decided, PK_RANK_FIGURES when tied. */
-static int cmp_cards(const struct pk_scorecard *a,
-		     const struct pk_scorecard *b, int *decided)
+static int cmp_cards(const struct pk_scorecard *a, const struct pk_scorecard *b,
+		     int *decided)
 {
 	int f, c;
 
@@ -421,12 +416,12 @@ static int cmp_cards(const struct pk_scorecard *a,
 }
 
 static const char *const figure_names[PK_RANK_FIGURES] = {
-	"operations failed or refused",
-	"429s per operation",
-	"RU of the operations",
-	"hottest range's share of RU",
-	"hottest logical partition's share of RU",
-	"peak normalized RU consumption",
+    "operations failed or refused",
+    "429s per operation",
+    "RU of the operations",
+    "hottest range's share of RU",
+    "hottest logical partition's share of RU",
+    "peak normalized RU consumption",
 };
 
 const char *scorecard_figure_name(int f)
@@ -435,15 +430,15 @@ const char *scorecard_figure_name(int f)
 }
 
 /* Figure f of s as the ranking's reason shows it. */
-static const char *figure_text(const struct pk_scorecard *s, int f,
-			       char *buf, size_t cap)
+static const char *figure_text(const struct pk_scorecard *s, int f, char *buf,
+			       size_t cap)
 {
 	char a[40];
 
 	switch (f) {
 	case PK_RANK_RU:
-		snprintf(buf, cap, "%s", fmt_thousands(llround(s->ru_offered),
-						       a));
+		snprintf(buf, cap, "%s",
+			 fmt_thousands(llround(s->ru_offered), a));
 		break;
 	case PK_RANK_429:
 		snprintf(buf, cap, "%s", fmt_thousands(s->throttled_429, a));
@@ -470,8 +465,8 @@ static void rank_cards(struct pk_scorecard **order, size_t n)
 		for (j = i; j > 0; j--) {
 			int c = cmp_cards(order[j - 1], x, &f);
 
-			if (c < 0 || (c == 0 &&
-				      strcmp(order[j - 1]->name, x->name) <= 0)) {
+			if (c < 0 || (c == 0 && strcmp(order[j - 1]->name,
+						       x->name) <= 0)) {
 				break;
 			}
 			order[j] = order[j - 1];
@@ -514,12 +509,12 @@ static void rank_cards(struct pk_scorecard **order, size_t n)
 		    len < sizeof(order[i]->reason)) {
 			/* what the key makes the operations cost, which
 			   drives the failures: queries that fan out */
-			snprintf(order[i]->reason + len,
-				 sizeof(order[i]->reason) - len,
-				 "; RU of the operations %s vs %s",
-				 figure_text(order[i], PK_RANK_RU, a, sizeof(a)),
-				 figure_text(order[j], PK_RANK_RU, b,
-					     sizeof(b)));
+			snprintf(
+			    order[i]->reason + len,
+			    sizeof(order[i]->reason) - len,
+			    "; RU of the operations %s vs %s",
+			    figure_text(order[i], PK_RANK_RU, a, sizeof(a)),
+			    figure_text(order[j], PK_RANK_RU, b, sizeof(b)));
 		}
 	}
 }
@@ -535,9 +530,9 @@ static void hot_verdict(const struct pk_result *r,
 	if (s->throttled_429 > 0) {
 		snprintf(limited, sizeof(limited),
 			 "; %.1f%% of requests rate limited",
-			 100.0 * ratio((double)s->throttled_429,
-				       (double)(s->operations +
-						s->throttled_429)));
+			 100.0 *
+			     ratio((double)s->throttled_429,
+				   (double)(s->operations + s->throttled_429)));
 	}
 	if (s->full_kind == PK_FULL_DAYS) {
 		snprintf(full, sizeof(full), "; full in %s",
@@ -547,9 +542,9 @@ static void hot_verdict(const struct pk_result *r,
 		 "%s: one logical partition (%s) takes %.0f%% of the RU, "
 		 "capped at one range's %s RU/s%s%s",
 		 s->name, s->hottest_key, 100.0 * s->hottest_share_ru,
-		 fmt_thousands(v->n_top_ru ? result_lp_range_ru_per_s(
-						     v, &v->top_ru[0])
-					   : v->ranges[0].ru_per_s_mru / 1000,
+		 fmt_thousands(v->n_top_ru
+				   ? result_lp_range_ru_per_s(v, &v->top_ru[0])
+				   : v->ranges[0].ru_per_s_mru / 1000,
 			       a),
 		 limited, full);
 }
@@ -575,26 +570,23 @@ static void spread_verdict(struct pk_scorecard *s)
 			 "%.1f%%; peak normalized RU consumption %.0f%%%s",
 			 s->name, fmt_thousands(s->logical_partitions, a),
 			 s->hottest_range, 100.0 * s->hottest_range_share_ru,
-			 100.0 * even, s->n_ranges,
-			 100.0 * s->hottest_share_ru,
+			 100.0 * even, s->n_ranges, 100.0 * s->hottest_share_ru,
 			 100.0 * s->peak_normalized_ru, fan);
 		return;
 	}
-	snprintf(s->verdict, sizeof(s->verdict),
-		 "%s: uneven: range %u took %.1f%% of the RU (even: %.1f%% of "
-		 "%zu ranges); the hottest logical partition (%s) %.1f%%; "
-		 "peak normalized RU consumption %.0f%%%s",
-		 s->name, s->hottest_range, 100.0 * s->hottest_range_share_ru,
-		 100.0 * even, s->n_ranges,
-		 s->have_hottest ? s->hottest_key : "-",
-		 100.0 * s->hottest_share_ru, 100.0 * s->peak_normalized_ru,
-		 fan);
+	snprintf(
+	    s->verdict, sizeof(s->verdict),
+	    "%s: uneven: range %u took %.1f%% of the RU (even: %.1f%% of "
+	    "%zu ranges); the hottest logical partition (%s) %.1f%%; "
+	    "peak normalized RU consumption %.0f%%%s",
+	    s->name, s->hottest_range, 100.0 * s->hottest_range_share_ru,
+	    100.0 * even, s->n_ranges, s->have_hottest ? s->hottest_key : "-",
+	    100.0 * s->hottest_share_ru, 100.0 * s->peak_normalized_ru, fan);
 }
 
 /* The plain sentence: the figure that hurts this variant most. */
 static void verdict(const struct pk_result *r,
-		    const struct pk_result_variant *v,
-		    struct pk_scorecard *s)
+		    const struct pk_result_variant *v, struct pk_scorecard *s)
 {
 	char a[32], b[32];
 
@@ -609,8 +601,7 @@ static void verdict(const struct pk_result *r,
 		snprintf(s->verdict, sizeof(s->verdict),
 			 "%s: a logical partition reached its %s limit; %s "
 			 "writes failed with 403",
-			 s->name,
-			 fmt_bytes(v->spec->lp_storage_bytes, a),
+			 s->name, fmt_bytes(v->spec->lp_storage_bytes, a),
 			 fmt_thousands(s->rejected_403, b));
 	} else if (s->have_hottest &&
 		   s->hottest_share_ru >= PK_SCORECARD_HOT_SHARE) {
@@ -694,21 +685,21 @@ static double lower_median(double *x, size_t n)
 }
 
 /* Field of every seed's card of variant i, its lower median. */
-#define PK_MEDIAN_OF(field, type)                                             \
-	do {                                                                  \
-		for (k = 0; k < n_seeds; k++) {                               \
-			x[k] = (double)per_seed[k][i].field;                  \
-		}                                                             \
-		m->field = (type)lower_median(x, n_seeds);                    \
+#define PK_MEDIAN_OF(field, type)                                              \
+	do {                                                                   \
+		for (k = 0; k < n_seeds; k++) {                                \
+			x[k] = (double)per_seed[k][i].field;                   \
+		}                                                              \
+		m->field = (type)lower_median(x, n_seeds);                     \
 	} while (0)
 
 struct pk_scorecard *scorecard_merge_seeds(struct pk_scorecard *const *per_seed,
 					   size_t n_seeds, size_t n_variants)
 {
-	struct pk_scorecard *out = xcalloc(n_variants ? n_variants : 1,
-					   sizeof(*out));
-	struct pk_scorecard **order = xcalloc(n_variants ? n_variants : 1,
-					      sizeof(*order));
+	struct pk_scorecard *out =
+	    xcalloc(n_variants ? n_variants : 1, sizeof(*out));
+	struct pk_scorecard **order =
+	    xcalloc(n_variants ? n_variants : 1, sizeof(*order));
 	double *x = xcalloc(n_seeds, sizeof(*x));
 	size_t i, k;
 	int f;
@@ -720,7 +711,7 @@ struct pk_scorecard *scorecard_merge_seeds(struct pk_scorecard *const *per_seed,
 		*m = per_seed[0][i];
 		for (f = 0; f < PK_RANK_FIGURES; f++) {
 			m->range_min[f] = m->range_max[f] =
-				figure(&per_seed[0][i], f);
+			    figure(&per_seed[0][i], f);
 			for (k = 0; k < n_seeds; k++) {
 				x[k] = figure(&per_seed[k][i], f);
 				m->range_min[f] = fmin(m->range_min[f], x[k]);

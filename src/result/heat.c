@@ -12,7 +12,7 @@
 #include "pksim/model/pmap.h"
 
 /* Column widths tried in order; past the last, whole hours */
-static const int64_t ladder[] = {1,   2,   5,   10,   15,   30,  60,
+static const int64_t ladder[] = {1,   2,   5,	10,  15,   30,	60,
 				 120, 300, 600, 900, 1800, 3600};
 
 static int64_t pick_bucket(int64_t end_s)
@@ -21,7 +21,8 @@ static int64_t pick_bucket(int64_t end_s)
 	int64_t b;
 
 	for (i = 0; i < sizeof(ladder) / sizeof(ladder[0]); i++) {
-		if ((end_s + ladder[i] - 1) / ladder[i] <= PK_RESULT_HEAT_COLS) {
+		if ((end_s + ladder[i] - 1) / ladder[i] <=
+		    PK_RESULT_HEAT_COLS) {
 			return ladder[i];
 		}
 	}
@@ -100,7 +101,7 @@ struct builder {
 	const struct pk_container *c;
 	struct bounds *b;
 	size_t n_ids;
-	uint32_t *layout;	/* range ids now, key order */
+	uint32_t *layout; /* range ids now, key order */
 	size_t n_layout;
 	size_t next_split;	/* splits[] not applied yet */
 	int64_t *last_share;	/* per id: RU/s share, last sample */
@@ -160,7 +161,7 @@ static void fold(struct builder *bd, size_t from, const struct pk_sample *s)
 	size_t i, n = 0;
 	int pct = metrics_normalized_pct(s);
 	const struct bounds *sb =
-		s->range_id < bd->n_ids ? &bd->b[s->range_id] : NULL;
+	    s->range_id < bd->n_ids ? &bd->b[s->range_id] : NULL;
 
 	for (i = from; i < h->n_cells; i++) {
 		struct pk_result_heat_cell *x = &h->cells[i];
@@ -188,9 +189,9 @@ static void fold(struct builder *bd, size_t from, const struct pk_sample *s)
 		}
 		x->throttled_429 += s->throttled_429;
 		x->requests += s->requests;
-		x->ru_mru += wsum > 0 ? (int64_t)((double)s->ru_mru * w[i] /
-						   wsum)
-				      : s->ru_mru / (int64_t)n;
+		x->ru_mru += wsum > 0
+				 ? (int64_t)((double)s->ru_mru * w[i] / wsum)
+				 : s->ru_mru / (int64_t)n;
 	}
 }
 
@@ -245,7 +246,7 @@ static void column(struct builder *bd, size_t col, size_t lo, size_t hi)
 		while (bd->next_split < m->n_splits &&
 		       m->splits[bd->next_split].t_s <= s->t_s) {
 			const struct pk_split_event *e =
-				&m->splits[bd->next_split++];
+			    &m->splits[bd->next_split++];
 
 			enter(bd, e->children[0]);
 			enter(bd, e->children[1]);
@@ -308,12 +309,12 @@ void result_heat_build(const struct pk_container *c,
 	for (col = 0; col < v->n_ranges; col++) {
 		if (v->ranges[col].id < bd.n_ids) {
 			bd.last_share[v->ranges[col].id] =
-				v->ranges[col].ru_per_s_mru;
+			    v->ranges[col].ru_per_s_mru;
 		}
 	}
 	/* the layout at creation (pmap_init_version) */
-	bd.n_layout = c->created_ranges < bd.n_ids ? c->created_ranges
-						   : bd.n_ids;
+	bd.n_layout =
+	    c->created_ranges < bd.n_ids ? c->created_ranges : bd.n_ids;
 	for (col = 0; col < bd.n_layout; col++) {
 		bd.layout[col] = (uint32_t)col;
 	}

@@ -132,9 +132,9 @@ static void ranges(const struct pk_container *c, struct pk_result_variant *v)
 		/* range ids are never reused: the metrics' statistics of
 		   this id cover exactly this range's life */
 		r->peak_normalized =
-			r->id < c->metrics.n_ranges
-				? c->metrics.ranges[r->id].peak_normalized
-				: 0.0;
+		    r->id < c->metrics.n_ranges
+			? c->metrics.ranges[r->id].peak_normalized
+			: 0.0;
 		r->split_blocked = p->split_blocked;
 		v->lps_live += p->logical_partitions;
 	}
@@ -170,7 +170,7 @@ static void lineage(const struct pk_container *c, struct pk_result_variant *v)
 		if (i < m->n_ranges) {
 			l->busy_seconds = m->ranges[i].busy_seconds;
 			l->nru_p99_pct =
-				metrics_range_nru_percentile(&m->ranges[i], 99);
+			    metrics_range_nru_percentile(&m->ranges[i], 99);
 			l->requests = m->ranges[i].requests;
 			l->throttled_429 = m->ranges[i].throttled_429;
 		}
@@ -244,8 +244,8 @@ static void billing(const struct pk_container *c, struct pk_result_variant *v)
 		v->billed_classic[h] = container_autoscale_billed(c, h);
 		v->billed_dynamic[h] = container_autoscale_dynamic_billed(c, h);
 		v->billed_ru_per_s[h] = v->autoscale_dynamic
-						? v->billed_dynamic[h]
-						: v->billed_classic[h];
+					    ? v->billed_dynamic[h]
+					    : v->billed_classic[h];
 	}
 }
 

@@ -1,8 +1,8 @@
 /*
  * sim: one pass over the operation stream, retries and phase actions.
  */
-#include "pksim/base/fmt.h"
 #include "pksim/run/sim.h"
+#include "pksim/base/fmt.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -63,7 +63,7 @@ static void point_request(struct pk_run *run, struct pk_variant *v,
 
 	if (v->lp_cache) {
 		slot = &v->lp_cache[workload_value_index(
-			run->workload, op->item, v->lp_cache_prop)];
+		    run->workload, op->item, v->lp_cache_prop)];
 	}
 	rq.t_ms = t_ms;
 	rq.kind = op->kind;
@@ -123,7 +123,7 @@ static void batch_request(struct pk_run *run, struct pk_variant *v,
 		rq[k].kind = PK_OP_CREATE;
 		rq[k].item = item;
 		rq[k].size_bytes =
-			workload_item_created_size(run->workload, item);
+		    workload_item_created_size(run->workload, item);
 		rq[k].key = kv->id;
 		rq[k].key_len = kv->id_len;
 		rq[k].epk = &kv->epk;
@@ -142,7 +142,7 @@ static void query_request(struct pk_run *run, struct pk_variant *v,
 			  struct pk_outcome *out)
 {
 	const struct pk_query_spec *q =
-		scenario_query_of(run->sc, op->phase, op->query);
+	    scenario_query_of(run->sc, op->phase, op->query);
 	struct pk_item_source src[PK_QUERY_MAX_IN];
 	size_t n = op->item == PK_ITEM_NONE ? 0 : op->n_in ? op->n_in : 1, i;
 	struct pk_route route;
@@ -156,8 +156,7 @@ static void query_request(struct pk_run *run, struct pk_variant *v,
 	container_query(v->container, t_ms, &route, q->results, out);
 	if (v->qstats) {
 		struct pk_query_stats *qs =
-			&v->qstats[sim_query_index(run->sc, op->phase,
-						   op->query)];
+		    &v->qstats[sim_query_index(run->sc, op->phase, op->query)];
 
 		qs->route = route.kind;
 		qs->sent++;
@@ -206,8 +205,8 @@ static void retry_gone(struct pk_variant *v, const struct pk_op *op,
 }
 
 static inline void attempt(struct pk_run *run, struct pk_variant *v,
-		    const struct pk_op *op, struct pk_retry_state st,
-		    int64_t t_ms)
+			   const struct pk_op *op, struct pk_retry_state st,
+			   int64_t t_ms)
 {
 	struct pk_outcome out;
 	struct pk_totals *t = &v->container->metrics.totals;
@@ -267,8 +266,8 @@ static int check_minimum(struct pk_run *run, const struct pk_variant *v,
 		       c->highest_ru_per_s,
 		       provision_storage_gb(container_storage(c)),
 		       start_ms / PK_MS_PER_S,
-		       scenario_variant_suffix(run->total_variants > 1, c->name, vn,
-					       sizeof(vn))));
+		       scenario_variant_suffix(run->total_variants > 1, c->name,
+					       vn, sizeof(vn))));
 	run->stopped = 1;
 	return -1;
 }
@@ -289,17 +288,17 @@ static int set_autoscale_max(struct pk_run *run, const struct pk_variant *v,
 	min = provision_min_autoscale_max(container_storage(c),
 					  c->highest_ru_per_s, NULL);
 	if (ph->autoscale_max_ru_per_s < min) {
-		diag_error(run->diag, run->sc->file, ph->autoscale_max_line,
-			   ph->autoscale_max_col,
-			   "phase '%s' sets autoscale_max %s RU/s, below the "
-			   "minimum %s at t=%llds (max(1,000, 10 RU/s per GB "
-			   "stored, a tenth of the highest max), rounded up "
-			   "to 1,000)%s",
-			   ph->name, fmt_thousands(ph->autoscale_max_ru_per_s, a),
-			   fmt_thousands(min, b),
-			   (long long)(start_ms / PK_MS_PER_S),
-			   scenario_variant_suffix(run->total_variants > 1, c->name, vn,
-						   sizeof(vn)));
+		diag_error(
+		    run->diag, run->sc->file, ph->autoscale_max_line,
+		    ph->autoscale_max_col,
+		    "phase '%s' sets autoscale_max %s RU/s, below the "
+		    "minimum %s at t=%llds (max(1,000, 10 RU/s per GB "
+		    "stored, a tenth of the highest max), rounded up "
+		    "to 1,000)%s",
+		    ph->name, fmt_thousands(ph->autoscale_max_ru_per_s, a),
+		    fmt_thousands(min, b), (long long)(start_ms / PK_MS_PER_S),
+		    scenario_variant_suffix(run->total_variants > 1, c->name,
+					    vn, sizeof(vn)));
 		run->stopped = 1;
 		return -1;
 	}
@@ -357,8 +356,8 @@ static int redistribute(struct pk_run *run, const struct pk_variant *v,
 			   "the %s RU/s a physical partition holds%s",
 			   ph->name, e->range_id, fmt_thousands(e->ru_per_s, a),
 			   fmt_thousands(c->spec.pp_ru_per_s, b),
-			   scenario_variant_suffix(run->total_variants > 1, c->name, vn,
-						   sizeof(vn)));
+			   scenario_variant_suffix(run->total_variants > 1,
+						   c->name, vn, sizeof(vn)));
 	} else {
 		/* the ids it has, as many as fit */
 		ids[0] = '\0';
@@ -376,8 +375,8 @@ static int redistribute(struct pk_run *run, const struct pk_variant *v,
 			   ph->name, e->range_id,
 			   (long long)(start_ms / PK_MS_PER_S), e->range_id,
 			   ids,
-			   scenario_variant_suffix(run->total_variants > 1, c->name, vn,
-						   sizeof(vn)));
+			   scenario_variant_suffix(run->total_variants > 1,
+						   c->name, vn, sizeof(vn)));
 	}
 	run->stopped = 1;
 	return -1;
@@ -389,9 +388,9 @@ static void phase_actions(struct pk_run *run, struct pk_variant *v,
 {
 	while (!run->stopped && v->next_phase < run->sc->n_phases) {
 		const struct pk_phase_spec *ph =
-			&run->sc->phases[v->next_phase];
+		    &run->sc->phases[v->next_phase];
 		int64_t start =
-			workload_phase_start_ms(run->workload, v->next_phase);
+		    workload_phase_start_ms(run->workload, v->next_phase);
 
 		if (start > t_ms) {
 			break;
@@ -405,10 +404,9 @@ static void phase_actions(struct pk_run *run, struct pk_variant *v,
 		}
 		if (ph->throughput_ru_per_s > 0) {
 			container_advance(v->container, start);
-			if (check_minimum(run, v, ph, start,
-					  ph->throughput_ru_per_s,
-					  ph->throughput_line,
-					  ph->throughput_col)) {
+			if (check_minimum(
+				run, v, ph, start, ph->throughput_ru_per_s,
+				ph->throughput_line, ph->throughput_col)) {
 				return;
 			}
 			container_set_throughput(v->container, start,
@@ -444,8 +442,7 @@ static void drain_retries(struct pk_run *run, struct pk_variant *v,
 
 static void finish(struct pk_run *run, struct pk_variant *v)
 {
-	int64_t end = workload_phase_start_ms(run->workload,
-					      run->sc->n_phases);
+	int64_t end = workload_phase_start_ms(run->workload, run->sc->n_phases);
 
 	drain_retries(run, v, INT64_MAX, UINT64_MAX);
 	phase_actions(run, v, end);
@@ -483,7 +480,7 @@ static int add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 {
 	struct pk_variant *v;
 	struct pk_pkey *key =
-		pkey_new(cs, run->sc, run->workload, run->seed, diag);
+	    pkey_new(cs, run->sc, run->workload, run->seed, diag);
 
 	struct pk_keycheck kc;
 
@@ -504,20 +501,20 @@ static int add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 	v->check_ids = ids_need_check(run->sc);
 	if (key->kind == PK_KEY_PATH && key->ref_prop[0] >= 0) {
 		v->lp_cache_n =
-			workload_value_indexes(run->workload, key->ref_prop[0]);
+		    workload_value_indexes(run->workload, key->ref_prop[0]);
 		/* 8 bytes per possible value, touched only where used */
 		if (v->lp_cache_n > 0 && v->lp_cache_n <= PK_SIM_LP_CACHE_MAX) {
 			v->lp_cache_prop = key->ref_prop[0];
 			v->lp_cache =
-				xcalloc(v->lp_cache_n, sizeof(*v->lp_cache));
+			    xcalloc(v->lp_cache_n, sizeof(*v->lp_cache));
 		}
 	}
 	v->container = container_new(cs->name ? cs->name : cs->partition_key,
 				     cs, &run->sc->cost);
 	/* long runs keep per-minute records only (metrics.h) */
 	v->container->metrics.keep_seconds =
-		workload_phase_start_ms(run->workload, run->sc->n_phases) <=
-		PK_METRICS_DETAIL_MAX_S * 1000LL;
+	    workload_phase_start_ms(run->workload, run->sc->n_phases) <=
+	    PK_METRICS_DETAIL_MAX_S * 1000LL;
 	return 0;
 }
 
@@ -542,16 +539,16 @@ struct pk_run *sim_run_detail(const struct pk_scenario *sc, uint64_t seed,
    are variants[first .. first + n - 1] of the whole run, over its own
    operation stream, with its own diagnostics. */
 struct pk_group {
-	struct pk_run run;         /* shallow copy; workload, diag own */
-	size_t first;              /* index of its first variant */
+	struct pk_run run; /* shallow copy; workload, diag own */
+	size_t first;	   /* index of its first variant */
 	struct pk_diag diag;
-	uint64_t stop_seq;         /* where it stopped: the operation (or
-				      UINT64_MAX: after the stream) ... */
-	size_t stop_variant;       /* ... and the variant (whole run's
-				      index) */
+	uint64_t stop_seq;		/* where it stopped: the operation (or
+					   UINT64_MAX: after the stream) ... */
+	size_t stop_variant;		/* ... and the variant (whole run's
+					   index) */
 	const struct pk_sim_opts *opts; /* progress: group 0 only */
 	pthread_t thread;
-	int started;               /* 1: thread runs it */
+	int started; /* 1: thread runs it */
 };
 
 /* The stream through the group's variants, then their finish; as the
@@ -562,7 +559,7 @@ static void *run_group(void *arg)
 	struct pk_run *run = &g->run;
 	const struct pk_sim_opts *o = g->opts;
 	int64_t total =
-		workload_phase_start_ms(run->workload, run->sc->n_phases);
+	    workload_phase_start_ms(run->workload, run->sc->n_phases);
 	struct pk_op op;
 	size_t i;
 
@@ -603,9 +600,10 @@ static void *run_group(void *arg)
 static size_t n_groups(const struct pk_run *run, const struct pk_sim_opts *o)
 {
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	size_t g = !o ? 1
+	size_t g = !o		 ? 1
 		   : o->jobs > 0 ? o->jobs
-		   : cores > 0 ? (size_t)cores : 1;
+		   : cores > 0	 ? (size_t)cores
+				 : 1;
 
 	if (g > PK_SIM_MAX_JOBS) {
 		g = PK_SIM_MAX_JOBS;
@@ -637,8 +635,8 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 		}
 		if (i < run->n_variants && sim_query_count(sc) > 0) {
 			run->variants[i].qstats =
-				xcalloc(sim_query_count(sc),
-					sizeof(*run->variants[i].qstats));
+			    xcalloc(sim_query_count(sc),
+				    sizeof(*run->variants[i].qstats));
 		}
 	}
 	if (diag_count(diag) > 0 || run->n_variants == 0) {
@@ -655,7 +653,8 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 		g->run = *run;
 		g->run.variants = run->variants + first;
 		g->run.n_variants = count;
-		g->run.workload = i == 0 ? run->workload : workload_new(sc, seed);
+		g->run.workload =
+		    i == 0 ? run->workload : workload_new(sc, seed);
 		diag_init(&g->diag);
 		g->run.diag = &g->diag;
 		g->first = first;

@@ -64,8 +64,8 @@ void wl_file_init(struct pk_workload *w)
 			}
 			break;
 		case PK_FROM_RATE:
-			w->arr[i].t_ms = floor_robust(
-			    (double)i * PK_MS_PER_S / f->rate_per_s);
+			w->arr[i].t_ms = floor_robust((double)i * PK_MS_PER_S /
+						      f->rate_per_s);
 			break;
 		case PK_FROM_AT_ONCE:
 			w->arr[i].t_ms = 0;
@@ -108,8 +108,8 @@ static int file_query(struct pk_workload *w, struct pk_op *op)
 		return 0;
 	}
 	for (i = 0; i < w->file->n_queries; i++) {
-		uint64_t owed = (uint64_t)floor_robust(
-		    (double)w->n_items * w->q_per_record[i]);
+		uint64_t owed = (uint64_t)floor_robust((double)w->n_items *
+						       w->q_per_record[i]);
 
 		if (w->q_sent[i] >= owed) {
 			continue;

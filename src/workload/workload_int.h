@@ -70,8 +70,8 @@ struct pk_wl_paths {
 
 /* A formatted clock value, kept for the next item of the same second. */
 struct pk_wl_clock {
-	int64_t t;                   /* the second formatted; -1 = none */
-	size_t len;                  /* bytes in text */
+	int64_t t;		     /* the second formatted; -1 = none */
+	size_t len;		     /* bytes in text */
 	char text[PK_WL_CLOCK_TEXT]; /* strftime output */
 };
 
@@ -112,16 +112,16 @@ struct pk_workload {
 	uint32_t *idx;	      /* n_slots value indexes per item */
 	uint32_t *live;	      /* live item seqs, any order */
 	uint64_t n_live;
-	int ordered;	  /* some phase selects by rank: keep fen */
-	uint32_t *fen;	  /* Fenwick over alive flags, 1-based
-			     cell i at fen[i - 1]; NULL unless
-			     ordered */
-	int batches;	  /* some phase sends batches: keep
-			     created_size */
+	int ordered;		/* some phase selects by rank: keep fen */
+	uint32_t *fen;		/* Fenwick over alive flags, 1-based
+				   cell i at fen[i - 1]; NULL unless
+				   ordered */
+	int batches;		/* some phase sends batches: keep
+				   created_size */
 	uint32_t *created_size; /* size at creation (a batch's retry
 				   resends it); NULL unless batches */
-	int id_slot;	  /* slot in idx of a drawn /id, or -1 */
-	uint64_t fen_top; /* largest power of 2 <= n_items */
+	int id_slot;		/* slot in idx of a drawn /id, or -1 */
+	uint64_t fen_top;	/* largest power of 2 <= n_items */
 	/* per prop: the last clock value formatted (CLOCK only): items
 	   created in the same second share it, and strftime is costly */
 	struct pk_wl_clock *clock;
@@ -154,8 +154,7 @@ static inline int64_t ceil_robust(double x)
 
 /* Copy len bytes of s into buf (truncated to cap - 1), NUL-terminated;
    returns the bytes kept. */
-static inline size_t copy_str(char *buf, size_t cap, const char *s,
-			      size_t len)
+static inline size_t copy_str(char *buf, size_t cap, const char *s, size_t len)
 {
 	if (len > cap - 1) {
 		len = cap - 1;

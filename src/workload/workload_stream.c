@@ -60,8 +60,8 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/base/mem.h"
-#include "pksim/base/units.h"
 #include "pksim/base/rng.h"
+#include "pksim/base/units.h"
 
 #include "workload_int.h"
 
@@ -204,7 +204,8 @@ static void batch_make(struct pk_workload *w, int64_t t_ms, struct pk_op *op)
 	first = wl_item_create(w, t_ms, ps);
 	total = w->size_bytes[first];
 	for (k = 1; k < ps->batch_size; k++) {
-		item = wl_item_new(w, t_ms, ps, spanning ? PK_ITEM_NONE : first);
+		item =
+		    wl_item_new(w, t_ms, ps, spanning ? PK_ITEM_NONE : first);
 		total += w->size_bytes[item];
 	}
 	memset(op, 0, sizeof(*op));
@@ -299,7 +300,7 @@ void wl_phase_init(struct pk_wl_phase *ph, const struct pk_phase_spec *ps,
 
 	ph->start_ms = start_ms;
 	ph->count = (uint64_t)ceil_robust((double)ps->duration_ms /
-					   PK_MS_PER_S * ps->rate_per_s);
+					  PK_MS_PER_S * ps->rate_per_s);
 	ph->last_kind = PK_OP_CREATE;
 	for (k = 0; k < PK_OP_KINDS; k++) {
 		cum += ps->mix[k];

@@ -115,8 +115,8 @@ int workload_value(const struct pk_workload *w, uint64_t item, int prop,
 		   setlocale, so reports do not depend on the machine */
 		t = (time_t)(w->sc->clock_start_s +
 			     w->created_ms[item] / PK_MS_PER_S);
-		out->len = clock_text(&w->clock[prop], p->clock_format, t, buf,
-				      cap);
+		out->len =
+		    clock_text(&w->clock[prop], p->clock_format, t, buf, cap);
 		break;
 	case PK_GEN_CONST:
 		*out = p->const_value;

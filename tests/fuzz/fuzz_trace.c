@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "pksim/base/diag.h"
-#include "pksim/load/trace.h"
 #include "pksim/base/value.h"
+#include "pksim/load/trace.h"
 
 /* Records probed per input: enough to reach every code path of a record
    without making long inputs slow */
@@ -53,8 +53,8 @@ static void probe(const struct pk_trace *t)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const enum pk_trace_format formats[] = {
-		PK_TRACE_FORMAT_AUTO, PK_TRACE_FORMAT_JSON,
-		PK_TRACE_FORMAT_JSONL, PK_TRACE_FORMAT_CSV};
+	    PK_TRACE_FORMAT_AUTO, PK_TRACE_FORMAT_JSON, PK_TRACE_FORMAT_JSONL,
+	    PK_TRACE_FORMAT_CSV};
 	struct pk_diag d;
 	struct pk_trace *t;
 	char *text;

@@ -23,7 +23,7 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* vasprintf into a fresh string owned by the caller; ap is consumed (the
    caller va_ends it). A text over INT_MAX bytes is out of memory. */
 char *xvasprintf(const char *fmt, va_list ap)
-	__attribute__((format(printf, 1, 0)));
+    __attribute__((format(printf, 1, 0)));
 
 /* Grow *arr (element size elem) so it holds at least need elements. */
 void mem_grow(void **arr, size_t *cap, size_t need, size_t elem);

@@ -22,7 +22,7 @@ enum pk_dist_kind {
 	PK_DIST_HOTSPOT,     /* YCSB hotspot: first data fraction of the set
 				gets op fraction of the draws */
 	PK_DIST_SEQUENTIAL,  /* 0, 1, ..., N-1, 0, 1, ... */
-	PK_DIST_LATEST,      /* YCSB latest: values come into use in order, one
+	PK_DIST_LATEST,	     /* YCSB latest: values come into use in order, one
 				per draw; draws favour the most recent (zipfian
 				over recency) */
 	PK_DIST_WEIGHTED,    /* explicit weights, one per value */
@@ -30,11 +30,11 @@ enum pk_dist_kind {
 
 struct pk_dist_spec {
 	enum pk_dist_kind kind;
-	double theta;             /* ZIPFIAN/LATEST: 0 < theta < 1, default 0.99 */
+	double theta; /* ZIPFIAN/LATEST: 0 < theta < 1, default 0.99 */
 	double hot_data_fraction; /* HOTSPOT: 0 < f < 1, default 0.2 */
-	double hot_op_fraction;   /* HOTSPOT: 0 < f < 1, default 0.8 */
-	double *weights;          /* WEIGHTED: owned, n_weights entries > 0 */
-	size_t n_weights;         /* WEIGHTED: equals the value count */
+	double hot_op_fraction;	  /* HOTSPOT: 0 < f < 1, default 0.8 */
+	double *weights;	  /* WEIGHTED: owned, n_weights entries > 0 */
+	size_t n_weights;	  /* WEIGHTED: equals the value count */
 };
 
 struct pk_rng {

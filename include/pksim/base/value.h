@@ -24,9 +24,9 @@ enum pk_value_type {
 struct pk_value {
 	enum pk_value_type type;
 	const char *str; /* STRING: UTF-8 bytes, borrowed; not NUL-terminated */
-	size_t len;      /* STRING: length of str in bytes */
-	double num;      /* NUMBER: IEEE-754 double */
-	int boolean;     /* BOOL: 0 or 1 */
+	size_t len;	 /* STRING: length of str in bytes */
+	double num;	 /* NUMBER: IEEE-754 double */
+	int boolean;	 /* BOOL: 0 or 1 */
 };
 
 /*

@@ -24,11 +24,11 @@
 #define PK_PROGRESS_EVERY_MS 250
 
 struct pk_progress {
-	FILE *out;          /* standard error, or NULL: print nothing */
-	int64_t start_ns;   /* wall clock at the start (CLOCK_MONOTONIC) */
-	int64_t after_ns;   /* first line no earlier than start + this */
-	int64_t last_ns;    /* when the line was last drawn; 0 = never */
-	int shown;          /* 1 once a line is on the terminal */
+	FILE *out;	  /* standard error, or NULL: print nothing */
+	int64_t start_ns; /* wall clock at the start (CLOCK_MONOTONIC) */
+	int64_t after_ns; /* first line no earlier than start + this */
+	int64_t last_ns;  /* when the line was last drawn; 0 = never */
+	int shown;	  /* 1 once a line is on the terminal */
 };
 
 /* Start timing; out (borrowed) gets the line if it is a terminal and

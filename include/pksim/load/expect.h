@@ -22,7 +22,7 @@
 enum pk_expect_op {
 	PK_EXPECT_EQUAL = 0, /* value (number, or str when str != NULL) */
 	PK_EXPECT_APPROX,    /* |got - a| <= tol (abs) or tol x |a| (rel) */
-	PK_EXPECT_LESS,      /* got < a */
+	PK_EXPECT_LESS,	     /* got < a */
 	PK_EXPECT_GREATER,   /* got > a */
 	PK_EXPECT_AT_MOST,   /* got <= a */
 	PK_EXPECT_AT_LEAST,  /* got >= a */
@@ -31,14 +31,14 @@ enum pk_expect_op {
 
 /* One assertion, as loaded. */
 struct pk_expect {
-	char *measure;	/* owned; as written */
-	char *variant;	/* owned; the variant's name, NULL: the first */
+	char *measure; /* owned; as written */
+	char *variant; /* owned; the variant's name, NULL: the first */
 	enum pk_expect_op op;
-	double a, b;	/* the operand(s) */
-	char *str;	/* owned; EQUAL to a string (or "null"), else NULL */
-	double tol;	/* APPROX: the tolerance */
+	double a, b;	  /* the operand(s) */
+	char *str;	  /* owned; EQUAL to a string (or "null"), else NULL */
+	double tol;	  /* APPROX: the tolerance */
 	int tol_relative; /* APPROX: 1 if tol is a fraction of a */
-	int line, col;	/* the measure's position in the scenario file */
+	int line, col;	  /* the measure's position in the scenario file */
 };
 
 /*

@@ -38,10 +38,10 @@ struct pk_plan_value {
 /* One candidate partition key: 1 to 3 paths (a hierarchical key when
    more than one, reference §6), each declared in the plan. */
 struct pk_plan_key {
-	char *display;		 /* owned: "/officeId + /month" */
-	char *paths[3];		 /* owned: "/officeId", "/month" */
+	char *display;	/* owned: "/officeId + /month" */
+	char *paths[3]; /* owned: "/officeId", "/month" */
 	enum pk_plan_role roles[3];
-	size_t n_paths;		 /* 1..3 */
+	size_t n_paths; /* 1..3 */
 };
 
 /* A property path declared under `properties:` with its role. */
@@ -70,16 +70,16 @@ struct pk_plan_spec {
 			      without its '/' */
 	struct pk_plan_value *values; /* owned, in file order */
 	size_t n_values;	      /* 1..PK_PLAN_MAX_VALUES */
-	char *count_file;   /* owned: the data file the values were
-			       counted from (`count_from`), NULL if listed */
-	uint64_t item_bytes;	  /* one item as sent, 1 .. 2 MB */
-	double index_factor;	  /* stored bytes = item bytes x this, > 0 */
-	double writes_per_entity; /* writes an entity causes in its life */
-	double ru_per_write;	  /* RU of one write, > 0 */
-	int64_t years;		  /* storage horizon, 1..100 */
-	int64_t max_ru_per_s;	  /* the container's RU/s maximum,
-				     400..1,000,000 */
-	int64_t working_days;	  /* working days a year, 1..366 */
+	char *count_file;	      /* owned: the data file the values were
+					 counted from (`count_from`), NULL if listed */
+	uint64_t item_bytes;	      /* one item as sent, 1 .. 2 MB */
+	double index_factor;	    /* stored bytes = item bytes x this, > 0 */
+	double writes_per_entity;   /* writes an entity causes in its life */
+	double ru_per_write;	    /* RU of one write, > 0 */
+	int64_t years;		    /* storage horizon, 1..100 */
+	int64_t max_ru_per_s;	    /* the container's RU/s maximum,
+				       400..1,000,000 */
+	int64_t working_days;	    /* working days a year, 1..366 */
 	struct pk_plan_prop *props; /* owned: `properties`, file order */
 	size_t n_props;
 	struct pk_plan_key *keys; /* owned: `keys`, file order */

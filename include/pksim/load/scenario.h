@@ -100,56 +100,57 @@
 /* How one item property gets its value. */
 enum pk_gen_kind {
 	PK_GEN_PATTERN = 0, /* "dev-{0000..0999}": prefix, number, suffix */
-	PK_GEN_LIST,        /* an explicit list of strings */
-	PK_GEN_CLOCK,       /* strftime() of the item's creation time, UTC */
-	PK_GEN_CONST,       /* one constant typed value */
-	PK_GEN_UNIQUE,      /* prefix + item sequence number: unique per item */
+	PK_GEN_LIST,	    /* an explicit list of strings */
+	PK_GEN_CLOCK,	    /* strftime() of the item's creation time, UTC */
+	PK_GEN_CONST,	    /* one constant typed value */
+	PK_GEN_UNIQUE,	    /* prefix + item sequence number: unique per item */
 };
 
 struct pk_prop_spec {
 	char *path; /* owned; JSON path of the property, "/deviceId",
 		       "/address/city" (nested mappings in YAML) */
 	enum pk_gen_kind kind;
-	/* PATTERN: value i is prefix + (first + i) zero-padded to width + suffix */
-	char *prefix;   /* owned; PATTERN and UNIQUE; "" when none */
-	char *suffix;   /* owned; PATTERN; "" when none */
+	/* PATTERN: value i is prefix + (first + i) zero-padded to width +
+	 * suffix */
+	char *prefix;	/* owned; PATTERN and UNIQUE; "" when none */
+	char *suffix;	/* owned; PATTERN; "" when none */
 	uint64_t first; /* PATTERN: first number of the range */
 	uint64_t count; /* PATTERN and LIST: number of values N >= 1 */
-	int width;      /* PATTERN: zero-padded digits (width of "0000" = 4) */
-	char **list;    /* LIST: owned, count strings */
+	int width;	/* PATTERN: zero-padded digits (width of "0000" = 4) */
+	char **list;	/* LIST: owned, count strings */
 	struct pk_dist_spec dist; /* PATTERN and LIST */
 	char *clock_format; /* CLOCK: owned strftime format, e.g. "%Y-%m-%d" */
 	/* CONST: the value; its str (if STRING) points into const_text */
 	struct pk_value const_value;
 	char *const_text; /* CONST: owned text of a string constant */
-	int line, col;    /* position of the property in the file, 1-based */
+	int line, col;	  /* position of the property in the file, 1-based */
 };
 
 enum pk_size_kind {
 	PK_SIZE_FIXED = 0, /* always `bytes` */
 	PK_SIZE_UNIFORM,   /* uniform integer in [min_bytes, max_bytes] */
-	PK_SIZE_NORMAL,    /* normal(mean, stddev), rounded, clamped to
+	PK_SIZE_NORMAL,	   /* normal(mean, stddev), rounded, clamped to
 			      [1, PK_MAX_ITEM_BYTES] */
 };
 
 struct pk_size_spec {
 	enum pk_size_kind kind;
-	uint64_t bytes;            /* FIXED: 1 .. PK_MAX_ITEM_BYTES */
-	uint64_t min_bytes;        /* UNIFORM: 1 <= min <= max */
-	uint64_t max_bytes;        /* UNIFORM: max <= PK_MAX_ITEM_BYTES */
-	double mean_bytes;         /* NORMAL: > 0 */
-	double stddev_bytes;       /* NORMAL: >= 0 */
+	uint64_t bytes;	     /* FIXED: 1 .. PK_MAX_ITEM_BYTES */
+	uint64_t min_bytes;  /* UNIFORM: 1 <= min <= max */
+	uint64_t max_bytes;  /* UNIFORM: max <= PK_MAX_ITEM_BYTES */
+	double mean_bytes;   /* NORMAL: > 0 */
+	double stddev_bytes; /* NORMAL: >= 0 */
 };
 
 /* Operation kinds, in the order of pk_phase_spec.mix. */
 enum pk_op_kind {
 	PK_OP_CREATE = 0, /* insert a new item (new id) */
-	PK_OP_UPSERT,     /* overwrite an existing item, or create if none */
-	PK_OP_READ,       /* point read of an existing item (id + key) */
-	PK_OP_REPLACE,    /* replace an existing item, same key */
-	PK_OP_DELETE,     /* delete an existing item */
-	PK_OP_QUERY,      /* a query drawn from the phase's `queries` */
-	PK_OP_BATCH,      /* a transactional batch of batch_size new items
+	PK_OP_UPSERT,	  /* overwrite an existing item, or create if none */
+	PK_OP_READ,	  /* point read of an existing item (id + key) */
+	PK_OP_REPLACE,	  /* replace an existing item, same key */
+	PK_OP_DELETE,	  /* delete an existing item */
+	PK_OP_QUERY,	  /* a query drawn from the phase's `queries` */
+	PK_OP_BATCH,	  /* a transactional batch of batch_size new items
 			     (creates) sent as one request */
 	PK_OP_KINDS
 };
@@ -164,38 +165,38 @@ enum pk_op_kind {
 /* How a query condition uses a property (values come from existing
    items drawn by the phase's `select`). */
 enum pk_cond_kind {
-	PK_COND_EQ = 0,     /* p = value of one existing item */
-	PK_COND_IN,         /* p IN (values of in_count existing items) */
+	PK_COND_EQ = 0,	    /* p = value of one existing item */
+	PK_COND_IN,	    /* p IN (values of in_count existing items) */
 	PK_COND_STARTSWITH, /* STARTSWITH(p, a prefix of a value) */
-	PK_COND_RANGE,      /* p > value (or <): a range condition */
+	PK_COND_RANGE,	    /* p > value (or <): a range condition */
 };
 
-#define PK_QUERY_MAX_IN 8       /* values in one IN list, at most */
-#define PK_QUERY_MAX_CONDS 8    /* conditions in one query, at most */
+#define PK_QUERY_MAX_IN 8    /* values in one IN list, at most */
+#define PK_QUERY_MAX_CONDS 8 /* conditions in one query, at most */
 
 struct pk_cond_spec {
-	char *path;             /* owned; "/deviceId" (a property path) */
+	char *path; /* owned; "/deviceId" (a property path) */
 	enum pk_cond_kind kind;
-	int in_count;           /* IN: 1 .. PK_QUERY_MAX_IN values; at most
-				   one IN condition per query */
+	int in_count; /* IN: 1 .. PK_QUERY_MAX_IN values; at most
+			 one IN condition per query */
 };
 
 /* One kind of query a phase sends. */
 struct pk_query_spec {
-	char *name;             /* owned; default "query-N" (1-based) */
+	char *name; /* owned; default "query-N" (1-based) */
 	struct pk_cond_spec conds[PK_QUERY_MAX_CONDS]; /* paths distinct */
-	size_t n_conds;         /* 0 = no filter: a full scan, fan-out */
-	uint32_t results;       /* items returned, for the per-result
-				   charge; default 1 (ASSUMPTION: pksim does
-				   not evaluate filters over stored items) */
-	double weight;          /* > 0, default 1: share among the phase's
-				   queries */
+	size_t n_conds;	  /* 0 = no filter: a full scan, fan-out */
+	uint32_t results; /* items returned, for the per-result
+			     charge; default 1 (ASSUMPTION: pksim does
+			     not evaluate filters over stored items) */
+	double weight;	  /* > 0, default 1: share among the phase's
+			     queries */
 	int line, col;
 };
 
 enum pk_arrival_kind {
 	PK_ARRIVAL_UNIFORM = 0, /* evenly spaced: op i at start + i / rate */
-	PK_ARRIVAL_POISSON,     /* exponential gaps with mean 1 / rate */
+	PK_ARRIVAL_POISSON,	/* exponential gaps with mean 1 / rate */
 };
 
 /* D-REDIST: a request may name at most 20,000 RU/s for one partition */
@@ -205,15 +206,15 @@ enum pk_arrival_kind {
 struct pk_redist_spec {
 	uint32_t range_id; /* partition key range id, as in the reports */
 	int64_t ru_per_s;  /* 1 .. PK_REDIST_MAX_RU_PER_S */
-	int line, col;     /* where the entry's key is written, 1-based */
+	int line, col;	   /* where the entry's key is written, 1-based */
 };
 
 struct pk_phase_spec {
-	char *name;               /* owned; default "phase-N" (1-based) */
-	int64_t duration_ms;      /* > 0, a whole number of seconds */
-	double rate_per_s;        /* open arrival rate, ops per second, > 0 */
+	char *name;	     /* owned; default "phase-N" (1-based) */
+	int64_t duration_ms; /* > 0, a whole number of seconds */
+	double rate_per_s;   /* open arrival rate, ops per second, > 0 */
 	enum pk_arrival_kind arrival;
-	double mix[PK_OP_KINDS];  /* fractions >= 0 summing to 1 */
+	double mix[PK_OP_KINDS]; /* fractions >= 0 summing to 1 */
 	struct pk_size_spec item_size;
 	/* which existing item read/upsert/replace/delete target; over items in
 	   creation order, LATEST favouring the newest; default UNIFORM */
@@ -222,15 +223,15 @@ struct pk_phase_spec {
 					-1 = unchanged */
 	int throughput_line, throughput_col; /* where `throughput` is
 						written, 1-based; 0 if not */
-	struct pk_query_spec *queries; /* owned; required (n >= 1) when
-					  mix[PK_OP_QUERY] > 0 */
-	uint32_t batch_size;      /* BATCH: items per batch, 1 ..
-				     PK_MAX_BATCH_OPS, default
-				     PK_DEFAULT_BATCH_OPS */
-	double batch_spanning;    /* BATCH: fraction of batches whose items
-				     are drawn independently (usually
-				     spanning logical partitions), 0..1,
-				     default 0 */
+	struct pk_query_spec *queries;	     /* owned; required (n >= 1) when
+						mix[PK_OP_QUERY] > 0 */
+	uint32_t batch_size;		     /* BATCH: items per batch, 1 ..
+						PK_MAX_BATCH_OPS, default
+						PK_DEFAULT_BATCH_OPS */
+	double batch_spanning; /* BATCH: fraction of batches whose items
+				  are drawn independently (usually
+				  spanning logical partitions), 0..1,
+				  default 0 */
 	size_t n_queries;
 	/* Phase actions at the phase's start, after `throughput` (D-REDIST,
 	   D-MERGE; manual or autoscale containers, not serverless): at most
@@ -238,20 +239,20 @@ struct pk_phase_spec {
 	struct pk_redist_spec *redistribute; /* owned; ids distinct; NULL
 						when none */
 	size_t n_redistribute;
-	int64_t merge_to;         /* merge down to this many ranges, >= 1;
-				     0 = no merge */
-	int policy_equal;         /* 1: `throughput_policy: equal`, RU/s
-				     divided evenly again after a
-				     redistribution (rule 26); applied
-				     before `throughput` */
-	int policy_line, policy_col; /* where it is written; 0 if not */
+	int64_t merge_to;		/* merge down to this many ranges, >= 1;
+					   0 = no merge */
+	int policy_equal;		/* 1: `throughput_policy: equal`, RU/s
+					   divided evenly again after a
+					   redistribution (rule 26); applied
+					   before `throughput` */
+	int policy_line, policy_col;	/* where it is written; 0 if not */
 	int64_t autoscale_max_ru_per_s; /* new autoscale max Tmax at the
 					   phase start, a multiple of 1,000,
 					   >= 1,000; 0 = unchanged */
 	int autoscale_max_line, autoscale_max_col; /* where written */
 	int action_line, action_col; /* where `redistribute` or `merge` is
 					written; 0 if neither */
-	int line, col;            /* position of the phase, 1-based */
+	int line, col;		     /* position of the phase, 1-based */
 };
 
 /* The partition key definition (reference §3, §6; docs/design.md pkey). */
@@ -271,48 +272,48 @@ struct pk_key_spec {
 	char *paths[PK_KEY_MAX_LEVELS]; /* owned; PATH: 1, HIERARCHICAL: 2-3 */
 	size_t n_paths;
 	char *template_text; /* owned; SYNTHETIC only */
-	int version;         /* partition key definition version, 1 or 2
+	int version;	     /* partition key definition version, 1 or 2
 				(default 2: large partition keys, D-LPK);
 				HIERARCHICAL requires 2 */
-	int line, col;       /* where the key is written */
+	int line, col;	     /* where the key is written */
 };
 
 struct pk_container_spec {
-	char *name;                 /* owned; the variant's name; default: the
-				       key as written */
-	char *partition_key;        /* owned; the key as written, for display:
-				       "/deviceId", "[/tenantId, /userId]",
-				       "{deviceId}-{date}" */
-	struct pk_key_spec key;     /* owned; the parsed definition */
+	char *name;		     /* owned; the variant's name; default: the
+					key as written */
+	char *partition_key;	     /* owned; the key as written, for display:
+					"/deviceId", "[/tenantId, /userId]",
+					"{deviceId}-{date}" */
+	struct pk_key_spec key;	     /* owned; the parsed definition */
 	int64_t throughput_ru_per_s; /* manual provisioned RU/s, >= 400; 0
 					when autoscale_max_ru_per_s or
 					serverless is set */
 	int64_t autoscale_max_ru_per_s; /* autoscale max Tmax, a multiple of
 					   1,000, 1,000 .. 1,000,000; 0 =
 					   manual */
-	int autoscale_dynamic;      /* autoscale_mode: 1 dynamic (rule 27:
-				       each partition scales on its own, the
-				       hour billed at the sum of their
-				       highest RU/s), 0 classic (default) */
-	uint64_t pp_storage_bytes;  /* physical partition cap, default 50 GB */
-	int64_t pp_ru_per_s;        /* physical partition cap, default 10,000 */
-	int64_t initial_ru_per_pp;  /* creation heuristic, default 6,000 */
-	uint64_t lp_storage_bytes;  /* logical partition cap, default 20 GB */
-	double index_factor;        /* stored bytes = item bytes x this, > 0,
-				       default 1 */
-	int burst;                  /* 1: burst capacity on (rule 14,
-				       D-BURST); default 0 */
-	int64_t split_delay_ms;     /* how long a throughput scale-up's
-				       splits take, >= 0 whole seconds,
-				       default 0 (the service: 4-6 h,
-				       D-SCALE) */
-	int serverless;             /* 1: serverless (rule 19, D-SLESS):
-				       no throughput, no autoscale max, no
-				       burst; default 0 */
-	int64_t split_gone_ms;      /* opt-in: for this long after a split
-				       or merge the new ranges answer
-				       410/1007; >= 0 whole seconds,
-				       default 0 = off */
+	int autoscale_dynamic;		/* autoscale_mode: 1 dynamic (rule 27:
+					   each partition scales on its own, the
+					   hour billed at the sum of their
+					   highest RU/s), 0 classic (default) */
+	uint64_t pp_storage_bytes; /* physical partition cap, default 50 GB */
+	int64_t pp_ru_per_s;	   /* physical partition cap, default 10,000 */
+	int64_t initial_ru_per_pp; /* creation heuristic, default 6,000 */
+	uint64_t lp_storage_bytes; /* logical partition cap, default 20 GB */
+	double index_factor;	   /* stored bytes = item bytes x this, > 0,
+				      default 1 */
+	int burst;		   /* 1: burst capacity on (rule 14,
+				      D-BURST); default 0 */
+	int64_t split_delay_ms;	   /* how long a throughput scale-up's
+				      splits take, >= 0 whole seconds,
+				      default 0 (the service: 4-6 h,
+				      D-SCALE) */
+	int serverless;		   /* 1: serverless (rule 19, D-SLESS):
+				      no throughput, no autoscale max, no
+				      burst; default 0 */
+	int64_t split_gone_ms;	   /* opt-in: for this long after a split
+				      or merge the new ranges answer
+				      410/1007; >= 0 whole seconds,
+				      default 0 = off */
 	/* The layout's origin (issue 12 §2). 0: a new container, laid out
 	   at creation (rule 2, 3 or 19). Else an existing container with
 	   this many physical partitions now (`partitions: N`, 1 ..
@@ -327,10 +328,10 @@ struct pk_container_spec {
 	   range's storage, in no logical partition (container.h). */
 	uint64_t existing_bytes_per_pp;
 	uint64_t existing_bytes_total;
-	int allow_undefined_key;    /* 1: items without the key's property
-				       (the undefined logical partition) are
-				       studied on purpose: a key no item has
-				       is not an error; default 0 */
+	int allow_undefined_key; /* 1: items without the key's property
+				    (the undefined logical partition) are
+				    studied on purpose: a key no item has
+				    is not an error; default 0 */
 	int line, col;
 };
 
@@ -350,25 +351,25 @@ struct pk_container_spec {
  */
 enum pk_arrival_from {
 	PK_FROM_TIME_FIELD = 0, /* time_field / time_compression */
-	PK_FROM_RATE,           /* rate_per_s, file order */
-	PK_FROM_AT_ONCE,        /* every record at t = 0 */
+	PK_FROM_RATE,		/* rate_per_s, file order */
+	PK_FROM_AT_ONCE,	/* every record at t = 0 */
 };
 
 struct pk_items_file {
-	char *path;              /* owned; as written (relative to the
-				    scenario's folder) */
-	char *resolved;          /* owned; the path opened: path itself
-				    when absolute or when the scenario
-				    file has no folder part, else the
-				    scenario's folder + "/" + path */
-	int format;              /* enum pk_trace_format (trace.h) */
+	char *path;	/* owned; as written (relative to the
+			   scenario's folder) */
+	char *resolved; /* owned; the path opened: path itself
+			   when absolute or when the scenario
+			   file has no folder part, else the
+			   scenario's folder + "/" + path */
+	int format;	/* enum pk_trace_format (trace.h) */
 	enum pk_arrival_from from;
-	char *time_field;        /* owned; FROM_TIME_FIELD: "/ts" */
+	char *time_field;	 /* owned; FROM_TIME_FIELD: "/ts" */
 	double time_compression; /* FROM_TIME_FIELD: > 0, default 1 */
-	double rate_per_s;       /* FROM_RATE: > 0 */
-	uint64_t size_bytes;     /* 0: each record's serialized size; else
+	double rate_per_s;	 /* FROM_RATE: > 0 */
+	uint64_t size_bytes;	 /* 0: each record's serialized size; else
 				    1 .. PK_MAX_ITEM_BYTES for every item */
-	size_t limit;            /* records used: the first `limit` in file
+	size_t limit;		 /* records used: the first `limit` in file
 				    order; 0 = all (`limit: N`) */
 	/* Queries sent among the records (`compare --query`,
 	   scenario_add_query): weight is the query's share of all the
@@ -377,18 +378,18 @@ struct pk_items_file {
 	   Owned; NULL when none. */
 	struct pk_query_spec *queries;
 	size_t n_queries;
-	struct pk_trace *trace;  /* owned; the records, loaded by the loader;
-				    every used record has a valid time
-				    field under FROM_TIME_FIELD */
-	int line, col;           /* position of `file:`, 1-based; 0 when
-				    built by scenario_for_items */
+	struct pk_trace *trace; /* owned; the records, loaded by the loader;
+				   every used record has a valid time
+				   field under FROM_TIME_FIELD */
+	int line, col;		/* position of `file:`, 1-based; 0 when
+				   built by scenario_for_items */
 };
 
 struct pk_scenario {
-	char *file;          /* owned; the path it was loaded from */
-	char *name;          /* owned; default: the file's base name */
-	char *description;   /* owned; may be NULL */
-	uint64_t seed;       /* default 1 */
+	char *file;	       /* owned; the path it was loaded from */
+	char *name;	       /* owned; default: the file's base name */
+	char *description;     /* owned; may be NULL */
+	uint64_t seed;	       /* default 1 */
 	int64_t clock_start_s; /* simulated t = 0, Unix seconds UTC */
 	struct pk_container_spec container; /* the first variant's */
 	/* Container variants replayed on the same operation stream
@@ -454,12 +455,10 @@ void scenario_free(struct pk_scenario *s);
  * them (a line-0 "cannot open"/"cannot read" with its category),
  * an empty data file, a record without a valid time field (at its line).
  */
-struct pk_scenario *scenario_for_items(const char *path, int format,
-				       const char *time_field,
-				       double time_compression,
-				       double rate_per_s, int at_once,
-				       int64_t throughput_ru_per_s,
-				       struct pk_diag *diag);
+struct pk_scenario *
+scenario_for_items(const char *path, int format, const char *time_field,
+		   double time_compression, double rate_per_s, int at_once,
+		   int64_t throughput_ru_per_s, struct pk_diag *diag);
 
 /*
  * Add a variant to s for a key written on the command line (`--key`):
@@ -525,8 +524,7 @@ int scenario_query_shares(struct pk_scenario *s, struct pk_diag *diag);
 /* The query spec an operation names: a `--query` of the items file when
    it has any, else query `query` of phase `phase`. */
 static inline const struct pk_query_spec *
-scenario_query_of(const struct pk_scenario *s, uint32_t phase,
-		  uint32_t query)
+scenario_query_of(const struct pk_scenario *s, uint32_t phase, uint32_t query)
 {
 	if (s->items_file && s->items_file->n_queries) {
 		return &s->items_file->queries[query];

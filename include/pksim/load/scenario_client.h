@@ -14,9 +14,9 @@
 #define PK_DEFAULT_MAX_RETRY_WAIT_MS 30000LL
 
 struct pk_retry_spec {
-	int enabled;          /* 0: a 429 fails at once */
-	int max_retries;      /* >= 0, default 9 */
-	int64_t max_wait_ms;  /* total wait cap, >= 0, default 30,000 */
+	int enabled;	     /* 0: a 429 fails at once */
+	int max_retries;     /* >= 0, default 9 */
+	int64_t max_wait_ms; /* total wait cap, >= 0, default 30,000 */
 };
 
 /*
@@ -31,15 +31,15 @@ struct pk_retry_spec {
 #define PK_COST_MAX_RU 10000.0
 
 struct pk_cost_spec {
-	double read_1kb_ru;     /* default 1 */
-	double read_100kb_ru;   /* default 10 */
-	double write_1kb_ru;    /* default 5 */
-	double write_100kb_ru;  /* default 50 */
-	double not_found_ru;    /* a 404 (read/replace/delete of a missing
-				   item), default 1 */
+	double read_1kb_ru;    /* default 1 */
+	double read_100kb_ru;  /* default 10 */
+	double write_1kb_ru;   /* default 5 */
+	double write_100kb_ru; /* default 50 */
+	double not_found_ru;   /* a 404 (read/replace/delete of a missing
+				  item), default 1 */
 	/* Queries (rule 21; D-PART: 2-3 RU per physical partition visited).
 	   ASSUMPTION: base and per-result charges are pksim's choice. */
-	double query_base_ru;       /* once per query, default 1 */
+	double query_base_ru;	    /* once per query, default 1 */
 	double query_per_range_ru;  /* per range visited, default 2.5 */
 	double query_per_result_ru; /* per item returned, default 0.5 */
 };

@@ -75,13 +75,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "pksim/model/cost.h"
 #include "pksim/base/hashtab.h"
+#include "pksim/load/scenario.h"
+#include "pksim/model/cost.h"
 #include "pksim/model/metrics.h"
 #include "pksim/model/pkey.h"
 #include "pksim/model/pmap.h"
 #include "pksim/model/provision.h"
-#include "pksim/load/scenario.h"
 #include "pksim/model/throttle.h"
 
 #define PK_HTTP_BAD_REQUEST 400
@@ -106,98 +106,98 @@
 /* One logical partition: all items with one partition key value. */
 struct pk_lp {
 	UT_hash_handle hh;
-	struct pk_epk epk;       /* where it lies in the key space */
-	uint64_t storage_bytes;  /* stored bytes (x index factor) <= cap */
-	uint64_t items;          /* items stored now */
-	uint64_t requests;       /* attempts, 429s and retries included */
-	uint64_t retries;        /* ... of them retries (an operation's
-				    second and later attempts); the
-				    first attempts are requests - retries */
-	uint64_t throttled_429;  /* attempts rate limited (served =
-				    requests - throttled_429) */
-	uint64_t rejected_403;   /* writes refused: partition full */
-	int64_t ru_mru;          /* RU charged, mRU */
-	int64_t full_at_ms;      /* first 403/1014, or -1 */
-	int64_t first_grow_ms;   /* first and last write that added bytes;
-				    -1 before any */
+	struct pk_epk epk;	/* where it lies in the key space */
+	uint64_t storage_bytes; /* stored bytes (x index factor) <= cap */
+	uint64_t items;		/* items stored now */
+	uint64_t requests;	/* attempts, 429s and retries included */
+	uint64_t retries;	/* ... of them retries (an operation's
+				   second and later attempts); the
+				   first attempts are requests - retries */
+	uint64_t throttled_429; /* attempts rate limited (served =
+				   requests - throttled_429) */
+	uint64_t rejected_403;	/* writes refused: partition full */
+	int64_t ru_mru;		/* RU charged, mRU */
+	int64_t full_at_ms;	/* first 403/1014, or -1 */
+	int64_t first_grow_ms;	/* first and last write that added bytes;
+				   -1 before any */
 	int64_t last_grow_ms;
 	uint64_t grow_base_bytes; /* stored at the end of the first growing
 				     write's millisecond: growth is counted
 				     from there (n - 1 intervals, issue 12
 				     §3) */
-	uint32_t index;          /* 1, 2, ... in order of creation */
-	uint32_t key_len;        /* bytes in key (<= PK_KEY_ID_MAX) */
-	uint32_t range;          /* its range index under layout
-				    generation range_gen (lptable_range) */
-	uint32_t range_gen;      /* pmap.gen range was found at; 0 none */
-	unsigned char key[];     /* identity bytes of the value (pkey.h) */
+	uint32_t index;		  /* 1, 2, ... in order of creation */
+	uint32_t key_len;	  /* bytes in key (<= PK_KEY_ID_MAX) */
+	uint32_t range;		  /* its range index under layout
+				     generation range_gen (lptable_range) */
+	uint32_t range_gen;	  /* pmap.gen range was found at; 0 none */
+	unsigned char key[];	  /* identity bytes of the value (pkey.h) */
 };
 
 /* What a container holds of one item. */
 struct pk_item_slot {
 	uint32_t bytes; /* stored bytes (x index factor); 0 = not stored */
-	uint32_t lp;    /* index of its logical partition; 0 = none */
+	uint32_t lp;	/* index of its logical partition; 0 = none */
 };
 
 /* One physical partition, beside the pmap range of the same index. */
 struct pk_pp {
-	struct pk_budget budget;   /* this second's RU budget */
-	uint64_t storage_bytes;    /* sum of its logical partitions, plus
-				      preloaded_bytes */
-	uint64_t preloaded_bytes;  /* an existing container's data at t = 0
-				      (spec.existing_bytes_*) still in this
-				      range: in no logical partition */
+	struct pk_budget budget;     /* this second's RU budget */
+	uint64_t storage_bytes;	     /* sum of its logical partitions, plus
+					preloaded_bytes */
+	uint64_t preloaded_bytes;    /* an existing container's data at t = 0
+					(spec.existing_bytes_*) still in this
+					range: in no logical partition */
 	uint64_t logical_partitions; /* logical partitions holding items */
-	uint32_t sec_requests;     /* attempts in the open second */
-	uint32_t sec_throttled;    /* 429s in the open second */
-	uint32_t sec_retries;      /* retries in the open second */
-	int64_t sec_ru_mru;        /* RU charged in the open second */
-	uint64_t requests;         /* over its lifetime, retries too */
-	uint64_t retries;          /* ... of them retries */
+	uint32_t sec_requests;	     /* attempts in the open second */
+	uint32_t sec_throttled;	     /* 429s in the open second */
+	uint32_t sec_retries;	     /* retries in the open second */
+	int64_t sec_ru_mru;	     /* RU charged in the open second */
+	uint64_t requests;	     /* over its lifetime, retries too */
+	uint64_t retries;	     /* ... of them retries */
 	uint64_t throttled_429;
 	uint64_t rejected_403;
 	int64_t ru_mru;
-	int split_blocked;         /* 1 if over its storage cap but holding a
-				      single logical partition */
-	int64_t dyn_hour;          /* autoscale: the hour dyn_peak_mru
-				      belongs to, or -1 */
-	int64_t dyn_peak_mru;      /* autoscale: its highest RU in one
-				      second of that hour, each second
-				      clamped to [0.1, 1] x the share in
-				      force that second (rule 27) */
-	int64_t weight_mru;        /* custom throughput policy (rule 26):
-				      its share when redistributed; its
-				      fraction is weight / the container's
-				      weight_total_mru; 0 under "equal" */
-	int64_t gone_until_ms;     /* requests before this time get
-				      410/1007 (spec.split_gone_ms after
-				      the split or merge that made it);
-				      0 = none */
+	int split_blocked;     /* 1 if over its storage cap but holding a
+				  single logical partition */
+	int64_t dyn_hour;      /* autoscale: the hour dyn_peak_mru
+				  belongs to, or -1 */
+	int64_t dyn_peak_mru;  /* autoscale: its highest RU in one
+				  second of that hour, each second
+				  clamped to [0.1, 1] x the share in
+				  force that second (rule 27) */
+	int64_t weight_mru;    /* custom throughput policy (rule 26):
+				  its share when redistributed; its
+				  fraction is weight / the container's
+				  weight_total_mru; 0 under "equal" */
+	int64_t gone_until_ms; /* requests before this time get
+				  410/1007 (spec.split_gone_ms after
+				  the split or merge that made it);
+				  0 = none */
 };
 
 /* One point request as the container sees it. */
 struct pk_request {
-	int64_t t_ms;               /* >= the container's clock */
-	enum pk_op_kind kind;       /* not PK_OP_QUERY (container_query) */
-	uint64_t item;              /* item sequence number */
-	uint32_t size_bytes;        /* bytes written; 0 for read and delete */
-	const unsigned char *key;   /* identity bytes of the key value */
+	int64_t t_ms;		  /* >= the container's clock */
+	enum pk_op_kind kind;	  /* not PK_OP_QUERY (container_query) */
+	uint64_t item;		  /* item sequence number */
+	uint32_t size_bytes;	  /* bytes written; 0 for read and delete */
+	const unsigned char *key; /* identity bytes of the key value */
 	size_t key_len;
-	const struct pk_epk *epk;   /* the key's EPK */
-	int reject;                 /* 400 when the client sent an invalid
-				       item (bad key value or id): refused
-				       without touching data; else 0 */
-	const char *id;             /* the item's id when ids may repeat:
-				       a create of an id its logical
-				       partition holds is a 409; NULL when
-				       every item has its own id */
+	const struct pk_epk *epk; /* the key's EPK */
+	int reject;		  /* 400 when the client sent an invalid
+				     item (bad key value or id): refused
+				     without touching data; else 0 */
+	const char *id;		  /* the item's id when ids may repeat:
+				     a create of an id its logical
+				     partition holds is a 409; NULL when
+				     every item has its own id */
 	size_t id_len;
-	struct pk_lp *lp;           /* the logical partition of key when
-				       the caller knows it (a cache of
-				       pk_outcome.lp from an earlier
-				       request of this container with the
-				       same key), else NULL: saves the
-				       lookup, changes nothing else */
+	struct pk_lp *lp; /* the logical partition of key when
+			     the caller knows it (a cache of
+			     pk_outcome.lp from an earlier
+			     request of this container with the
+			     same key), else NULL: saves the
+			     lookup, changes nothing else */
 };
 
 /* An id held by a logical partition (kept only for requests that carry
@@ -209,19 +209,19 @@ struct pk_id_entry {
 		uint32_t pad;  /* zero */
 		uint64_t hash; /* 64-bit hash of the id's bytes */
 	} k;
-	uint64_t item;     /* the item holding it */
+	uint64_t item; /* the item holding it */
 };
 
 struct pk_outcome {
-	int status;             /* 200, 201, 204, 400, 403, 404, 409, 410,
+	int status;		/* 200, 201, 204, 400, 403, 404, 409, 410,
 				   413 or 429 */
-	int sub_status;         /* 3200 with 429; 1014 or 0 (container
+	int sub_status;		/* 3200 with 429; 1014 or 0 (container
 				   full) with 403; 1007 with 410; else 0 */
-	int64_t charge_mru;     /* RU charged (0 for a 429) */
+	int64_t charge_mru;	/* RU charged (0 for a 429) */
 	int64_t retry_after_ms; /* with 429: wait before retrying */
-	size_t range;           /* index of the (first) range it went to */
-	size_t ranges;          /* ranges visited (1 for a point request) */
-	struct pk_lp *lp;       /* point request: its logical partition
+	size_t range;		/* index of the (first) range it went to */
+	size_t ranges;		/* ranges visited (1 for a point request) */
+	struct pk_lp *lp;	/* point request: its logical partition
 				   (created by it or earlier), or NULL when
 				   there is none; owned by the container,
 				   valid (and the same for the same key)
@@ -229,65 +229,65 @@ struct pk_outcome {
 };
 
 struct pk_container {
-	char *name;                    /* owned; variant name */
+	char *name;		       /* owned; variant name */
 	struct pk_container_spec spec; /* copy; partition_key borrowed */
 	struct pk_cost cost;
 	struct pk_pmap pmap;
-	struct pk_pp *pp;              /* owned; pmap.n entries */
+	struct pk_pp *pp; /* owned; pmap.n entries */
 	size_t pp_cap;
-	size_t created_ranges;         /* ranges at t = 0: rule 2, 3 or
-					  19's initial layout, or the
-					  existing layout's N */
-	struct pk_lp *lps;             /* uthash head */
+	size_t created_ranges; /* ranges at t = 0: rule 2, 3 or
+				  19's initial layout, or the
+				  existing layout's N */
+	struct pk_lp *lps;     /* uthash head */
 	uint64_t n_lps;
-	struct pk_id_entry *ids;       /* uthash head: ids held, when
-				       requests carry ids */
-	struct pk_item_slot *items;    /* owned; per item number; grows */
+	struct pk_id_entry *ids;    /* uthash head: ids held, when
+				    requests carry ids */
+	struct pk_item_slot *items; /* owned; per item number; grows */
 	size_t items_cap;
-	uint32_t next_lp;              /* index the next logical partition
-					  gets */
-	unsigned char *visit;          /* owned; scratch flags per range for
-					  queries */
+	uint32_t next_lp;     /* index the next logical partition
+				 gets */
+	unsigned char *visit; /* owned; scratch flags per range for
+				 queries */
 	size_t visit_cap;
-	struct pk_sample *scratch;     /* owned; one second's samples */
+	struct pk_sample *scratch; /* owned; one second's samples */
 	size_t scratch_cap;
-	int64_t *hour_max_ru_per_s;    /* owned; autoscale: the highest RU/s
-					  of each hour from t = 0 */
+	int64_t *hour_max_ru_per_s; /* owned; autoscale: the highest RU/s
+				       of each hour from t = 0 */
 	size_t n_hours;
-	int64_t *hour_dyn_mru;         /* owned, n_hours entries; autoscale:
-					  each hour's dynamic-autoscale bill
-					  (rule 27), the sum over partitions
-					  of their highest RU/s, each within
-					  [0.1, 1] x Tmax / P, in mRU/s;
-					  complete after container_end */
-	int64_t ru_per_s;              /* provisioned now */
-	int64_t highest_ru_per_s;      /* highest RU/s ever asked for, a
-					  pending scale-up's too (rule 8) */
-	int64_t pending_ru_per_s;      /* a scale-up waiting for its splits
-					  (split delay), or -1 */
-	int64_t pending_done_s;        /* the second its splits are done */
-	size_t pending_ranges;         /* ranges it splits to */
-	int autoscale;                 /* 1: ru_per_s is the autoscale max
-					  Tmax, the budget basis */
-	int serverless;                /* 1: ru_per_s follows the ranges
-					  (rule 19) */
-	int64_t weight_total_mru;      /* custom policy: the sum of the
-					  ranges' weight_mru */
-	int redistributed;             /* 1: shares were set per range
-					  (container_redistribute); splits
-					  halve a parent's share instead of
-					  re-dividing evenly */
-	int64_t now_s;                 /* the open second */
-	int64_t now_ms;                /* time of the last request applied */
-	int sec_active;                /* a request arrived in the open second */
-	int64_t sec_offered_mru;       /* open second, container-wide:
-					  charges of first attempts */
-	int64_t sec_retry_mru;         /* ... of retries */
-	uint64_t sec_retries;          /* retries in the open second */
+	int64_t *hour_dyn_mru;	  /* owned, n_hours entries; autoscale:
+				     each hour's dynamic-autoscale bill
+				     (rule 27), the sum over partitions
+				     of their highest RU/s, each within
+				     [0.1, 1] x Tmax / P, in mRU/s;
+				     complete after container_end */
+	int64_t ru_per_s;	  /* provisioned now */
+	int64_t highest_ru_per_s; /* highest RU/s ever asked for, a
+				     pending scale-up's too (rule 8) */
+	int64_t pending_ru_per_s; /* a scale-up waiting for its splits
+				     (split delay), or -1 */
+	int64_t pending_done_s;	  /* the second its splits are done */
+	size_t pending_ranges;	  /* ranges it splits to */
+	int autoscale;		  /* 1: ru_per_s is the autoscale max
+				     Tmax, the budget basis */
+	int serverless;		  /* 1: ru_per_s follows the ranges
+				     (rule 19) */
+	int64_t weight_total_mru; /* custom policy: the sum of the
+				     ranges' weight_mru */
+	int redistributed;	  /* 1: shares were set per range
+				     (container_redistribute); splits
+				     halve a parent's share instead of
+				     re-dividing evenly */
+	int64_t now_s;		  /* the open second */
+	int64_t now_ms;		  /* time of the last request applied */
+	int sec_active;		  /* a request arrived in the open second */
+	int64_t sec_offered_mru;  /* open second, container-wide:
+				     charges of first attempts */
+	int64_t sec_retry_mru;	  /* ... of retries */
+	uint64_t sec_retries;	  /* retries in the open second */
 	int64_t sec_served_mru;
-	int attempt_retry;             /* 1: the requests applied until the
-					  next container_set_retry are
-					  retries (container_set_retry) */
+	int attempt_retry; /* 1: the requests applied until the
+			      next container_set_retry are
+			      retries (container_set_retry) */
 	struct pk_metrics metrics;
 };
 
@@ -339,8 +339,7 @@ int64_t container_hours(const struct pk_container *c);
 int64_t container_autoscale_dynamic_billed(const struct pk_container *c,
 					   int64_t hour);
 
-int64_t container_autoscale_billed(const struct pk_container *c,
-				   int64_t hour);
+int64_t container_autoscale_billed(const struct pk_container *c, int64_t hour);
 
 /* Stored bytes of the whole container (sum over its ranges). */
 uint64_t container_storage(const struct pk_container *c);

@@ -46,7 +46,7 @@ enum pk_epk_mark {
 
 /* An EPK in binary: len bytes of b (the hex string is 2 x len chars). */
 struct pk_epk {
-	uint8_t len;                 /* 0 .. PK_EPK_MAX_BYTES */
+	uint8_t len;		     /* 0 .. PK_EPK_MAX_BYTES */
 	uint8_t b[PK_EPK_MAX_BYTES]; /* bytes past len are zero */
 };
 

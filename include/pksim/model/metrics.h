@@ -20,14 +20,14 @@
 
 /* One partition key range in one second. */
 struct pk_sample {
-	int64_t t_s;            /* the second, from t = 0 */
-	uint32_t range_id;      /* partition key range id */
-	uint32_t requests;      /* attempts that reached the range (429s and
+	int64_t t_s;		/* the second, from t = 0 */
+	uint32_t range_id;	/* partition key range id */
+	uint32_t requests;	/* attempts that reached the range (429s and
 				   retries too) */
-	uint32_t retries;       /* ... of them retries */
+	uint32_t retries;	/* ... of them retries */
 	uint32_t throttled_429; /* attempts rate limited */
-	int64_t ru_mru;         /* RU charged (served), mRU */
-	int64_t ru_per_s_mru;   /* the range's RU/s share that second, mRU */
+	int64_t ru_mru;		/* RU charged (served), mRU */
+	int64_t ru_per_s_mru;	/* the range's RU/s share that second, mRU */
 	uint64_t storage_bytes; /* stored at the end of the second */
 };
 
@@ -38,23 +38,23 @@ struct pk_sample {
  * with the seconds that saw requests, not with simulated time.
  */
 struct pk_second {
-	int64_t t_s;             /* the (first) second */
-	int64_t span_s;          /* seconds this record covers: 1, or more
-				    for a run of idle seconds */
-	int64_t offered_mru;     /* charges of the first attempts that
-				    arrived: the demand */
-	int64_t retry_mru;       /* charges of the retries that arrived */
-	uint64_t retries;        /* retries that arrived (429 and 410) */
-	int64_t served_mru;      /* charges admitted */
-	int64_t ru_per_s;        /* provisioned RU/s that second */
-	uint32_t ranges;         /* physical partitions that second */
-	uint64_t throttled_429;  /* 429s of every range that second */
-	double max_normalized;   /* highest range normalized RU, 0..1 */
+	int64_t t_s;		/* the (first) second */
+	int64_t span_s;		/* seconds this record covers: 1, or more
+				   for a run of idle seconds */
+	int64_t offered_mru;	/* charges of the first attempts that
+				   arrived: the demand */
+	int64_t retry_mru;	/* charges of the retries that arrived */
+	uint64_t retries;	/* retries that arrived (429 and 410) */
+	int64_t served_mru;	/* charges admitted */
+	int64_t ru_per_s;	/* provisioned RU/s that second */
+	uint32_t ranges;	/* physical partitions that second */
+	uint64_t throttled_429; /* 429s of every range that second */
+	double max_normalized;	/* highest range normalized RU, 0..1 */
 };
 
 enum pk_split_reason {
-	PK_SPLIT_STORAGE = 0,   /* storage passed the physical cap (rule 9) */
-	PK_SPLIT_THROUGHPUT,    /* RU/s raised past ranges x cap (rule 6) */
+	PK_SPLIT_STORAGE = 0, /* storage passed the physical cap (rule 9) */
+	PK_SPLIT_THROUGHPUT,  /* RU/s raised past ranges x cap (rule 6) */
 };
 
 /* Buckets of whole percents of normalized RU consumption, 0 .. 100 */
@@ -62,21 +62,21 @@ enum pk_split_reason {
 
 /* Per partition key range id over its life (ids are never reused). */
 struct pk_range_stats {
-	double peak_normalized;  /* highest second, 0..1 */
-	int64_t peak_t_s;        /* the first second at that peak */
-	uint64_t hot_seconds;    /* seconds it alone was at ~100% while every
-				    other range stayed at or below 30% */
-	int64_t hot_first_s;     /* first and last such second */
+	double peak_normalized; /* highest second, 0..1 */
+	int64_t peak_t_s;	/* the first second at that peak */
+	uint64_t hot_seconds;	/* seconds it alone was at ~100% while every
+				   other range stayed at or below 30% */
+	int64_t hot_first_s;	/* first and last such second */
 	int64_t hot_last_s;
-	uint64_t busy_seconds;   /* seconds it existed in which the
-				    container saw a request */
-	int64_t first_s;         /* first and last such second */
+	uint64_t busy_seconds; /* seconds it existed in which the
+				  container saw a request */
+	int64_t first_s;       /* first and last such second */
 	int64_t last_s;
 	uint32_t nru_pct[PK_METRICS_NRU_BUCKETS]; /* [p] = busy seconds at
 				    normalized RU p % (floor, 0..100;
 				    metrics_normalized_pct) */
-	uint64_t requests;       /* attempts over its life, retries too */
-	uint64_t throttled_429;  /* ... rate limited */
+	uint64_t requests;	    /* attempts over its life, retries too */
+	uint64_t throttled_429;	    /* ... rate limited */
 	uint64_t throttled_seconds; /* seconds in which it rate-limited */
 	double throttled_served_ru; /* container RU served in those seconds */
 	double throttled_prov_ru;   /* container RU/s provisioned in them */
@@ -92,10 +92,10 @@ struct pk_range_stats {
 
 struct pk_split_event {
 	int64_t t_s;
-	uint32_t parent;          /* range id split away */
-	uint32_t children[2];     /* new range ids, in key order */
-	struct pk_epk min[2];     /* children's inclusive starts */
-	struct pk_epk max[2];     /* children's exclusive ends */
+	uint32_t parent;      /* range id split away */
+	uint32_t children[2]; /* new range ids, in key order */
+	struct pk_epk min[2]; /* children's inclusive starts */
+	struct pk_epk max[2]; /* children's exclusive ends */
 	enum pk_split_reason reason;
 };
 
@@ -103,18 +103,18 @@ struct pk_split_event {
 #define PK_EFFECTIVE_UNFINISHED (-2)
 
 struct pk_throughput_event {
-	int64_t t_s;            /* when it was asked for */
-	int64_t effective_t_s;  /* when the new RU/s and layout apply: t_s,
-				   or the end of the split delay (>= t_s);
-				   -1 cancelled by a later change,
-				   PK_EFFECTIVE_UNFINISHED the run ended
-				   first (then planned_t_s says when) */
-	int64_t planned_t_s;    /* with PK_EFFECTIVE_UNFINISHED: when the
-				   splits would have been done */
+	int64_t t_s;	       /* when it was asked for */
+	int64_t effective_t_s; /* when the new RU/s and layout apply: t_s,
+				  or the end of the split delay (>= t_s);
+				  -1 cancelled by a later change,
+				  PK_EFFECTIVE_UNFINISHED the run ended
+				  first (then planned_t_s says when) */
+	int64_t planned_t_s;   /* with PK_EFFECTIVE_UNFINISHED: when the
+				  splits would have been done */
 	int64_t from_ru_per_s;
 	int64_t to_ru_per_s;
 	size_t ranges_before;
-	size_t ranges_after;    /* once any splits it needs are done */
+	size_t ranges_after; /* once any splits it needs are done */
 };
 
 /* A merge asked for (container_merge) with ranges to merge (even when no
@@ -122,9 +122,9 @@ struct pk_throughput_event {
    container as it was before it (for D-MERGE's advice: result.h). */
 struct pk_merge_event {
 	int64_t t_s;
-	size_t ranges_before;   /* >= 1 */
+	size_t ranges_before; /* >= 1 */
 	size_t ranges_after;
-	int64_t ru_per_s;       /* provisioned RU/s before it */
+	int64_t ru_per_s;	/* provisioned RU/s before it */
 	uint64_t storage_bytes; /* stored before it */
 };
 
@@ -132,10 +132,10 @@ struct pk_merge_event {
    reports' timeline (issue 5). */
 enum pk_action_kind {
 	PK_ACTION_SPLITS_STARTED = 0, /* a scale-up waiting for its splits */
-	PK_ACTION_SPLITS_DONE,        /* ... done: new layout and RU/s */
+	PK_ACTION_SPLITS_DONE,	      /* ... done: new layout and RU/s */
 	PK_ACTION_SPLITS_CANCELLED,   /* ... replaced by a later change */
-	PK_ACTION_MERGE,              /* ranges merged (D-MERGE) */
-	PK_ACTION_REDISTRIBUTE,       /* per-range RU/s set (D-REDIST) */
+	PK_ACTION_MERGE,	      /* ranges merged (D-MERGE) */
+	PK_ACTION_REDISTRIBUTE,	      /* per-range RU/s set (D-REDIST) */
 	PK_ACTION_AUTOSCALE_MAX,      /* autoscale max raised for storage */
 	PK_ACTION_SERVERLESS_RU,      /* serverless RU/s follow the ranges */
 	PK_ACTION_SPLITS_UNFINISHED,  /* the run ended before a scale-up's
@@ -152,58 +152,58 @@ struct pk_action {
 };
 
 struct pk_totals {
-	uint64_t operations;           /* operations offered (not attempts) */
-	uint64_t attempts;             /* requests sent, retries included */
-	uint64_t retries;              /* ... of them retries: an
+	uint64_t operations;	       /* operations offered (not attempts) */
+	uint64_t attempts;	       /* requests sent, retries included */
+	uint64_t retries;	       /* ... of them retries: an
 					  operation's attempts after its
 					  first (after a 429 or a 410) */
-	uint64_t succeeded;            /* 2xx */
-	uint64_t throttled_429;        /* service-side 429s (every attempt) */
+	uint64_t succeeded;	       /* 2xx */
+	uint64_t throttled_429;	       /* service-side 429s (every attempt) */
 	uint64_t failed_after_retries; /* operations that ended in a 429 */
-	uint64_t rejected_403;         /* 403/1014: logical partition full */
+	uint64_t rejected_403;	       /* 403/1014: logical partition full */
 	uint64_t container_full_403;   /* 403/0: serverless container at 1 TB */
-	uint64_t gone_410;             /* 410/1007 answers (split_gone) */
+	uint64_t gone_410;	       /* 410/1007 answers (split_gone) */
 	uint64_t failed_after_410;     /* operations that gave up on 410s */
-	uint64_t not_found_404;        /* target item missing in this variant */
-	uint64_t conflict_409;         /* create of an existing (key, id) */
+	uint64_t not_found_404;	       /* target item missing in this variant */
+	uint64_t conflict_409;	       /* create of an existing (key, id) */
 	uint64_t bad_request_400;      /* invalid key value or id, or a key
 					  change on replace */
-	uint64_t too_large_413;        /* item over 2 MB */
-	uint64_t queries[3];           /* by route: single, targeted, fan-out
+	uint64_t too_large_413;	       /* item over 2 MB */
+	uint64_t queries[3];	       /* by route: single, targeted, fan-out
 					  (enum pk_route_kind) */
-	uint64_t query_ranges;         /* ranges visited by queries */
-	int64_t fanout_mru;            /* RU of fan-out queries, mRU */
-	int64_t ru_mru;                /* RU consumed (charged), mRU */
-	int64_t offered_mru;           /* RU of every first attempt (the
+	uint64_t query_ranges;	       /* ranges visited by queries */
+	int64_t fanout_mru;	       /* RU of fan-out queries, mRU */
+	int64_t ru_mru;		       /* RU consumed (charged), mRU */
+	int64_t offered_mru;	       /* RU of every first attempt (the
 					  demand), mRU */
-	int64_t retry_mru;             /* RU of every retry, mRU */
-	uint64_t retry_wait_ms;        /* total client wait on retry-after */
+	int64_t retry_mru;	       /* RU of every retry, mRU */
+	uint64_t retry_wait_ms;	       /* total client wait on retry-after */
 	/* Transactional batches (container_batch). A batch is one request:
 	   one in operations and attempts, and once in succeeded or under its
 	   failure status; its items count only here and in storage. */
-	uint64_t batches;              /* batch requests answered (not 429
+	uint64_t batches;	       /* batch requests answered (not 429
 					  or 410) */
 	uint64_t batches_committed;    /* ... that stored every item (201) */
 	uint64_t batches_rejected_400; /* ... refused whole (400) because
 					  their items span logical
 					  partitions; also in
 					  bad_request_400 */
-	uint64_t batch_items;          /* items stored by committed
+	uint64_t batch_items;	       /* items stored by committed
 					  batches */
 };
 
 struct pk_metrics {
 	struct pk_totals totals;
-	int keep_seconds;              /* 1: keep seconds[] and samples[] */
-	double provisioned_ru;         /* RU/s x seconds over the run */
-	struct pk_second *minutes;     /* owned; one per minute that saw a
-					  request (span_s: seconds recorded) */
+	int keep_seconds;	   /* 1: keep seconds[] and samples[] */
+	double provisioned_ru;	   /* RU/s x seconds over the run */
+	struct pk_second *minutes; /* owned; one per minute that saw a
+				      request (span_s: seconds recorded) */
 	size_t n_minutes, cap_minutes;
 	struct pk_range_stats *ranges; /* owned; indexed by range id */
 	size_t n_ranges;
-	struct pk_sample *samples;     /* owned; in (t_s, key order) */
+	struct pk_sample *samples; /* owned; in (t_s, key order) */
 	size_t n_samples, cap_samples;
-	struct pk_second *seconds;     /* owned; one per closed second */
+	struct pk_second *seconds; /* owned; one per closed second */
 	size_t n_seconds, cap_seconds;
 	struct pk_split_event *splits; /* owned; in time order */
 	size_t n_splits, cap_splits;
@@ -211,13 +211,13 @@ struct pk_metrics {
 	size_t n_changes, cap_changes;
 	struct pk_merge_event *merges; /* owned; in time order */
 	size_t n_merges, cap_merges;
-	struct pk_action *actions;     /* owned; in time order */
+	struct pk_action *actions; /* owned; in time order */
 	size_t n_actions, cap_actions;
-	uint64_t *wait_hist;           /* owned; [w] = operations that
-					  succeeded after w ms of retry
-					  waits in all (429 and 410) */
-	size_t wait_hist_cap;          /* entries of wait_hist (grows) */
-	uint64_t wait_ops;             /* operations counted in wait_hist */
+	uint64_t *wait_hist;  /* owned; [w] = operations that
+				 succeeded after w ms of retry
+				 waits in all (429 and 410) */
+	size_t wait_hist_cap; /* entries of wait_hist (grows) */
+	uint64_t wait_ops;    /* operations counted in wait_hist */
 };
 
 /* Zero m; it keeps per-second detail (keep_seconds = 1). */
@@ -250,7 +250,7 @@ void metrics_add_merge(struct pk_metrics *m, const struct pk_merge_event *e);
    PK_ACTION_DETAIL_BYTES - 1 bytes. */
 void metrics_add_action(struct pk_metrics *m, int64_t t_s,
 			enum pk_action_kind kind, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5)));
 
 /* Count one operation that succeeded after waited_ms (>= 0) of retry
    waits in all. */

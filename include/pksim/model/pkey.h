@@ -36,8 +36,8 @@
 #include <stdint.h>
 
 #include "pksim/base/diag.h"
-#include "pksim/model/epk.h"
 #include "pksim/load/scenario.h"
+#include "pksim/model/epk.h"
 
 struct pk_workload; /* workload.h */
 
@@ -53,10 +53,10 @@ struct pk_workload; /* workload.h */
 
 enum pk_tpl_kind {
 	PK_TPL_TEXT = 0, /* literal text */
-	PK_TPL_PROP,     /* {name} */
-	PK_TPL_RANDOM,   /* {random A..B} */
-	PK_TPL_HASH,     /* {hash(name) mod N} */
-	PK_TPL_DAY,      /* {day(ts)} */
+	PK_TPL_PROP,	 /* {name} */
+	PK_TPL_RANDOM,	 /* {random A..B} */
+	PK_TPL_HASH,	 /* {hash(name) mod N} */
+	PK_TPL_DAY,	 /* {day(ts)} */
 	PK_TPL_MONTH,
 	PK_TPL_YEAR,
 	PK_TPL_WEEKDAY,
@@ -65,23 +65,23 @@ enum pk_tpl_kind {
 
 struct pk_tpl_part {
 	enum pk_tpl_kind kind;
-	char *text;        /* TEXT: owned literal */
-	size_t ref;        /* PROP, HASH, DAY..HOUR: index into refs */
-	uint64_t a, b;     /* RANDOM: A..B; HASH: N in b */
+	char *text;    /* TEXT: owned literal */
+	size_t ref;    /* PROP, HASH, DAY..HOUR: index into refs */
+	uint64_t a, b; /* RANDOM: A..B; HASH: N in b */
 };
 
 struct pk_pkey {
 	enum pk_key_kind kind;
-	int version;                     /* 1 or 2 */
-	char *text;                      /* owned; the key as written */
-	char *refs[PK_KEY_MAX_REFS];     /* owned; property paths read */
-	size_t n_refs;                   /* PATH: 1; HIERARCHICAL: levels */
-	int ref_prop[PK_KEY_MAX_REFS];   /* workload property index per ref,
-					    -1 when no item has it */
-	struct pk_tpl_part *parts;       /* SYNTHETIC: owned template */
+	int version;		       /* 1 or 2 */
+	char *text;		       /* owned; the key as written */
+	char *refs[PK_KEY_MAX_REFS];   /* owned; property paths read */
+	size_t n_refs;		       /* PATH: 1; HIERARCHICAL: levels */
+	int ref_prop[PK_KEY_MAX_REFS]; /* workload property index per ref,
+					  -1 when no item has it */
+	struct pk_tpl_part *parts;     /* SYNTHETIC: owned template */
 	size_t n_parts;
-	int has_random;                  /* SYNTHETIC with {random ..} */
-	uint64_t seed;                   /* run seed, for {random ..} */
+	int has_random; /* SYNTHETIC with {random ..} */
+	uint64_t seed;	/* run seed, for {random ..} */
 };
 
 /* Where pkey reads one item's properties. */
@@ -95,16 +95,16 @@ struct pk_item_source {
 	int (*get)(const struct pk_item_source *src, size_t ref,
 		   struct pk_value *out, char *buf, size_t cap);
 	const struct pk_pkey *key;
-	const void *ctx;  /* the source's own data */
-	uint64_t item;    /* the item's number, for {random ..} */
+	const void *ctx; /* the source's own data */
+	uint64_t item;	 /* the item's number, for {random ..} */
 };
 
 /* One item's key, built. */
 struct pk_keyval {
-	int status;                    /* 0, or 400: not a valid key value */
-	const char *why;               /* with 400: a static explanation */
-	size_t id_len;                 /* bytes in id */
-	struct pk_epk epk;             /* where it lies in the key space */
+	int status;			 /* 0, or 400: not a valid key value */
+	const char *why;		 /* with 400: a static explanation */
+	size_t id_len;			 /* bytes in id */
+	struct pk_epk epk;		 /* where it lies in the key space */
 	unsigned char id[PK_KEY_ID_MAX]; /* identity bytes (see above) */
 };
 
@@ -126,9 +126,8 @@ struct pk_pkey *pkey_new(const struct pk_container_spec *cs,
 void pkey_free(struct pk_pkey *k);
 
 /* A source reading item `item` of workload w for key k. */
-void pkey_source_workload(const struct pk_pkey *k,
-			  const struct pk_workload *w, uint64_t item,
-			  struct pk_item_source *src);
+void pkey_source_workload(const struct pk_pkey *k, const struct pk_workload *w,
+			  uint64_t item, struct pk_item_source *src);
 
 /*
  * A source reading the JSON object obj (a jansson json_t *, borrowed) for
@@ -180,11 +179,11 @@ enum pk_route_kind {
 
 struct pk_route {
 	enum pk_route_kind kind;
-	size_t n;                            /* SINGLE, TARGETED: intervals */
-	struct pk_epk lo[PK_QUERY_MAX_IN];   /* inclusive */
-	struct pk_epk hi[PK_QUERY_MAX_IN];   /* inclusive for a point (lo ==
-						hi), exclusive for a prefix */
-	int point[PK_QUERY_MAX_IN];          /* 1: a single EPK */
+	size_t n;			   /* SINGLE, TARGETED: intervals */
+	struct pk_epk lo[PK_QUERY_MAX_IN]; /* inclusive */
+	struct pk_epk hi[PK_QUERY_MAX_IN]; /* inclusive for a point (lo ==
+					      hi), exclusive for a prefix */
+	int point[PK_QUERY_MAX_IN];	   /* 1: a single EPK */
 };
 
 /*

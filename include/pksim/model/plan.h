@@ -37,15 +37,15 @@
 
 /* The estimate for one value of the `per` path. */
 struct pk_plan_row {
-	const char *name;	 /* borrowed from the spec */
-	double per_year;	 /* entities a year */
-	double storage_bytes;	 /* per_year x years x item x index factor */
-	double month_bytes;	 /* per_year / 12 x item x index factor */
-	double resync_ru;	 /* per_year x RU per write */
-	double resync_s;	 /* resync_ru / max RU/s */
-	double day_writes;	 /* per_year x writes_per_entity / working days */
-	double day_ru;		 /* day_writes x RU per write */
-	double share;		 /* per_year / the sum over values, 0..1 */
+	const char *name;     /* borrowed from the spec */
+	double per_year;      /* entities a year */
+	double storage_bytes; /* per_year x years x item x index factor */
+	double month_bytes;   /* per_year / 12 x item x index factor */
+	double resync_ru;     /* per_year x RU per write */
+	double resync_s;      /* resync_ru / max RU/s */
+	double day_writes;    /* per_year x writes_per_entity / working days */
+	double day_ru;	      /* day_writes x RU per write */
+	double share;	      /* per_year / the sum over values, 0..1 */
 };
 
 /* Where the hottest logical partition of a candidate key is. */
@@ -63,25 +63,25 @@ struct pk_plan_keyshare {
 	const struct pk_plan_key *key; /* borrowed from the spec */
 	double share;		       /* 0..1 of the current writes */
 	enum pk_plan_hot hot;
-	const char *period;	       /* "month" or "day" for HOT_PERIOD and
-					  HOT_ALL, else NULL */
+	const char *period; /* "month" or "day" for HOT_PERIOD and
+			       HOT_ALL, else NULL */
 };
 
 struct pk_plan {
 	const struct pk_plan_spec *spec; /* borrowed */
 	struct pk_plan_row *rows;	 /* owned, one per value, spec order */
 	size_t n_rows;
-	size_t largest;			 /* index of the row with the most
-					    entities (the first on a tie) */
-	double total_per_year;		 /* the sum over values */
-	double stored_item_bytes;	 /* item bytes x index factor */
-	struct pk_plan_keyshare *keys;	 /* owned, one per candidate key */
+	size_t largest;		       /* index of the row with the most
+					  entities (the first on a tie) */
+	double total_per_year;	       /* the sum over values */
+	double stored_item_bytes;      /* item bytes x index factor */
+	struct pk_plan_keyshare *keys; /* owned, one per candidate key */
 	size_t n_keys;
-	double lp_writes_per_s;	 /* 10,000 / RU per write */
-	double lp_items;	 /* 20 x 2^30 / stored item bytes (a
-				    quotient; the seed prints it rounded) */
-	double lp_whole_items;	 /* whole items that fit: floor of lp_items */
-	double total_resync_s;	 /* every value's one-year re-sync */
+	double lp_writes_per_s; /* 10,000 / RU per write */
+	double lp_items;	/* 20 x 2^30 / stored item bytes (a
+				   quotient; the seed prints it rounded) */
+	double lp_whole_items;	/* whole items that fit: floor of lp_items */
+	double total_resync_s;	/* every value's one-year re-sync */
 };
 
 /*

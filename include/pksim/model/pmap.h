@@ -18,7 +18,7 @@
 #include "pksim/model/epk.h"
 
 struct pk_range {
-	uint32_t id;       /* partition key range id, unique in the map */
+	uint32_t id;	   /* partition key range id, unique in the map */
 	struct pk_epk min; /* inclusive */
 	struct pk_epk max; /* exclusive; "FF" for the last range */
 };
@@ -28,8 +28,8 @@ struct pk_pmap {
 	size_t n;
 	size_t cap;
 	uint32_t next_id; /* id the next new range gets */
-	int version;      /* partition key hash version: 2, or 1 */
-	uint32_t gen;     /* layout generation: 1 after pmap_init, + 1 at
+	int version;	  /* partition key hash version: 2, or 1 */
+	uint32_t gen;	  /* layout generation: 1 after pmap_init, + 1 at
 			     every pmap_split and pmap_merge, so a range
 			     index found under gen holds while gen does */
 };

@@ -50,13 +50,14 @@
    then 1,000 each) is not kept. */
 #define PK_PROVISION_SERVERLESS_RU_PER_PP 5000LL
 /* D-LIMITS (2023 revision): a serverless container stores at most 1 TB */
-#define PK_PROVISION_SERVERLESS_MAX_BYTES (1024ULL * 1024ULL * 1024ULL * 1024ULL)
+#define PK_PROVISION_SERVERLESS_MAX_BYTES                                      \
+	(1024ULL * 1024ULL * 1024ULL * 1024ULL)
 
 /* Which term of a minimum decided it (the largest; the first on ties). */
 enum pk_min_reason {
 	PK_MIN_FLOOR = 0, /* the fixed floor: 400 (manual), 1,000 (autoscale) */
-	PK_MIN_STORAGE,   /* the per-GB term */
-	PK_MIN_HIGHEST,   /* the share of the highest ever set */
+	PK_MIN_STORAGE,	  /* the per-GB term */
+	PK_MIN_HIGHEST,	  /* the share of the highest ever set */
 };
 
 /* Whole GB of storage_bytes, rounded up: ceil(bytes / 2^30). */

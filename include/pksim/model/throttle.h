@@ -49,7 +49,7 @@ struct pk_budget {
 	int64_t carried_mru; /* the debt the window opened with (part of
 				used_mru), 0 with burst on */
 	int64_t share_mru;   /* this partition's RU/s share, in mRU per s */
-	int burst;           /* 1: burst capacity on (rule 14) */
+	int burst;	     /* 1: burst capacity on (rule 14) */
 	int64_t credit_mru;  /* burst savings at the window's start, 0 ..
 				300 x share_mru */
 };
@@ -75,17 +75,18 @@ void throttle_set_share(struct pk_budget *b, int64_t t_s, int64_t share_mru);
  * Admit an operation charging charge_mru at t_ms (>= the window start).
  * Returns 1 and adds the charge when it fits in what is left of the
  * current window (with burst: of the share plus the credit, at most 3,000
- * RU in the window when the share is below that); returns 0 (rate limited) and sets *retry_after_ms to the
- * time until the next window (1..1000 ms) otherwise.
+ * RU in the window when the share is below that); returns 0 (rate limited) and
+ * sets *retry_after_ms to the time until the next window (1..1000 ms)
+ * otherwise.
  */
 int throttle_admit(struct pk_budget *b, int64_t t_ms, int64_t charge_mru,
 		   int64_t *retry_after_ms);
 
 /* Where a client stands in retrying one operation. */
 struct pk_retry_state {
-	int retries;       /* retries after a 429 made so far */
-	int64_t waited_ms; /* total retry-after waited so far (429s) */
-	int gone_retries;  /* retries after a 410/1007 made so far */
+	int retries;		/* retries after a 429 made so far */
+	int64_t waited_ms;	/* total retry-after waited so far (429s) */
+	int gone_retries;	/* retries after a 410/1007 made so far */
 	int64_t gone_waited_ms; /* total wait before those retries */
 };
 

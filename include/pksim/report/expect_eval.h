@@ -36,8 +36,8 @@ struct pk_expect_outcome {
  * fails with actual "absent". Returns the number that failed, or -1 when
  * the JSON report could not be built (errno set).
  */
-int expect_eval(const struct pk_result *r, const struct pk_expect *ex,
-		size_t n, struct pk_expect_outcome *out);
+int expect_eval(const struct pk_result *r, const struct pk_expect *ex, size_t n,
+		struct pk_expect_outcome *out);
 
 /*
  * Print the outcomes of file's assertions to out: each failing one as
@@ -45,7 +45,7 @@ int expect_eval(const struct pk_result *r, const struct pk_expect *ex,
  * or, when all held, one line "FILE: all N expectations hold". Returns
  * the number that failed.
  */
-int expect_print(const char *file, const struct pk_expect_outcome *o,
-		 size_t n, FILE *out);
+int expect_print(const char *file, const struct pk_expect_outcome *o, size_t n,
+		 FILE *out);
 
 #endif

@@ -8,9 +8,10 @@
  * Rounding (text and Markdown): storage after N years to 0.01 MB, the
  * largest month to 0.001 MB, re-sync seconds to 0.1 s, shares to 3
  * significant digits (printf %.3g: 76.99 % -> "77", 0.010460 % ->
- * "0.0105"; below 1 % without an exponent: "0.0000274"), writes/s and items in 20 GB to whole numbers (nearest, as
- * the seed prints 48,585,603 for a quotient of 48,585,602.9). MB and GB
- * are binary (2^20 and 2^30 bytes), and each output says so.
+ * "0.0105"; below 1 % without an exponent: "0.0000274"), writes/s and items in
+ * 20 GB to whole numbers (nearest, as the seed prints 48,585,603 for a quotient
+ * of 48,585,602.9). MB and GB are binary (2^20 and 2^30 bytes), and each output
+ * says so.
  *
  * Each function writes to out and returns 0, or -1 when a write failed
  * (errno from the stream). Same plan, same bytes.

@@ -70,9 +70,9 @@ enum pk_rank_figure {
 /* What "days to full" can say about a variant (issue 12 §3). */
 enum pk_full_kind {
 	PK_FULL_DAYS = 0, /* days_to_full days at the growth seen (0: full) */
-	PK_FULL_NEVER,    /* the largest logical partition did not grow after
+	PK_FULL_NEVER,	  /* the largest logical partition did not grow after
 			     its first instant */
-	PK_FULL_BEYOND,   /* it grows, but would take over
+	PK_FULL_BEYOND,	  /* it grows, but would take over
 			     PK_SCORECARD_HORIZON_DAYS */
 	PK_FULL_AT_ONCE,  /* every record arrived at t = 0: no growth rate */
 	PK_FULL_BOUNDED,  /* a time-bucket key (scorecard_key_bounded): a
@@ -80,11 +80,11 @@ enum pk_full_kind {
 };
 
 struct pk_scorecard {
-	const char *name;              /* borrowed from the variant */
+	const char *name;	       /* borrowed from the variant */
 	uint64_t logical_partitions;   /* holding items at the end */
-	char hottest_key[256];         /* JSON text of its key value */
-	int have_hottest;              /* 0 when no logical partition */
-	int hottest_undefined;         /* 1: the hottest holds items without
+	char hottest_key[256];	       /* JSON text of its key value */
+	int have_hottest;	       /* 0 when no logical partition */
+	int hottest_undefined;	       /* 1: the hottest holds items without
 					  the key property */
 	double hottest_share_requests; /* of requests served, 0..1 */
 	double hottest_share_ru;       /* of RU charged, 0..1 */
@@ -92,24 +92,24 @@ struct pk_scorecard {
 	double storage_max_over_mean;  /* over physical partitions; 0 when
 					  nothing is stored */
 	double peak_normalized_ru;     /* 0..1 */
-	uint32_t peak_range;           /* range id */
+	uint32_t peak_range;	       /* range id */
 	uint64_t throttled_429;
 	uint64_t failed_after_retries;
-	double worst_range_429_rate;   /* 429s / requests of the worst
-					  range, 0..1 */
+	double worst_range_429_rate; /* 429s / requests of the worst
+					range, 0..1 */
 	uint32_t worst_range;
 	uint64_t rejected_403;
-	uint64_t refused;              /* 400, 409 and 413 responses */
+	uint64_t refused; /* 400, 409 and 413 responses */
 	enum pk_full_kind full_kind;
-	double days_to_full;           /* PK_FULL_DAYS, PK_FULL_BEYOND:
+	double days_to_full;	       /* PK_FULL_DAYS, PK_FULL_BEYOND:
 					  days; else -1 */
 	uint64_t largest_lp_bytes;     /* the largest logical partition's
 					  storage (the largest bucket of a
 					  bounded key) */
-	size_t n_ranges;               /* physical partitions at the end */
-	uint32_t hottest_range;        /* range id with the most RU */
+	size_t n_ranges;	       /* physical partitions at the end */
+	uint32_t hottest_range;	       /* range id with the most RU */
 	double hottest_range_share_ru; /* its share of the RU charged, 0..1 */
-	double ru_offered;             /* RU of the operations' first
+	double ru_offered;	       /* RU of the operations' first
 					  attempts (the demand) */
 	uint64_t queries_single;       /* queries served by route */
 	uint64_t queries_targeted;
@@ -117,16 +117,16 @@ struct pk_scorecard {
 	double fanout_ru;
 	size_t splits;
 	uint64_t operations;
-	size_t rank;                   /* 1 = best; tied cards share it */
-	int tied;                      /* 1: another card has this rank */
-	char reason[256];              /* why ahead of the next rank */
+	size_t rank;	  /* 1 = best; tied cards share it */
+	int tied;	  /* 1: another card has this rank */
+	char reason[256]; /* why ahead of the next rank */
 	/* several seeds (scorecard_merge_seeds): figures are medians; min
 	   and max of each ranking figure over the seeds */
-	size_t n_seeds;                /* 0 or 1: one run */
+	size_t n_seeds; /* 0 or 1: one run */
 	double range_min[PK_RANK_FIGURES];
 	double range_max[PK_RANK_FIGURES];
 	double median[PK_RANK_FIGURES];
-	char verdict[512];             /* one plain sentence */
+	char verdict[512]; /* one plain sentence */
 };
 
 /*
@@ -145,8 +145,7 @@ int scorecard_key_bounded(const struct pk_pkey *k,
    records/s", "in the data's own time (ts, compressed 60x)", "all records
    at once", "at the scenario's rates"; into buf (cap bytes); returns
    buf. */
-const char *scorecard_arrival(const struct pk_result *r, char *buf,
-			      size_t cap);
+const char *scorecard_arrival(const struct pk_result *r, char *buf, size_t cap);
 
 /* The operations replayed, for a report's header: "50,000 creates (one
    per record) and 50,000 queries: costCenter = ? (50.0% of the

@@ -103,8 +103,8 @@ struct pk_result_query {
 	uint64_t sent;		  /* attempts, retries and 429s too */
 	uint64_t served;	  /* answered */
 	uint64_t throttled_429;
-	uint64_t ranges_visited;  /* over the served ones */
-	int64_t ru_mru;		  /* RU of the served ones, mRU */
+	uint64_t ranges_visited; /* over the served ones */
+	int64_t ru_mru;		 /* RU of the served ones, mRU */
 };
 
 /* One logical partition, as the reports show it. */
@@ -159,30 +159,30 @@ struct pk_result_merge_note {
 
 struct pk_result_heat_cell {
 	uint32_t range_id;
-	int nru_pct;		 /* highest second of the column, 0..100 */
-	uint64_t throttled_429;	 /* attempts rate limited in the column */
-	uint64_t requests;	 /* attempts in the column, retries too */
-	int64_t ru_mru;		 /* RU charged in the column, mRU */
-	int64_t ru_per_s_mru;	 /* its RU/s share at the last busy second */
-	uint64_t storage_bytes;	 /* stored at the last busy second */
-	double y0, y1;		 /* its share of the hash space as the
-				    slice [y0, y1) of 0..1 from "" to "FF"
-				    (pmap_width); equal slices when some
-				    range's bounds are unknown (a merged
-				    range merged again) */
+	int nru_pct;		/* highest second of the column, 0..100 */
+	uint64_t throttled_429; /* attempts rate limited in the column */
+	uint64_t requests;	/* attempts in the column, retries too */
+	int64_t ru_mru;		/* RU charged in the column, mRU */
+	int64_t ru_per_s_mru;	/* its RU/s share at the last busy second */
+	uint64_t storage_bytes; /* stored at the last busy second */
+	double y0, y1;		/* its share of the hash space as the
+				   slice [y0, y1) of 0..1 from "" to "FF"
+				   (pmap_width); equal slices when some
+				   range's bounds are unknown (a merged
+				   range merged again) */
 };
 
 struct pk_result_heat {
-	int kept;	     /* 0: the run outlasted PK_METRICS_DETAIL_MAX_S
-				and no per-range seconds were kept: no
-				columns */
-	int64_t bucket_s;    /* seconds a column covers, >= 1 */
-	size_t n_cols;	     /* ceil(end_s / bucket_s) */
-	size_t *col_start;   /* owned; n_cols + 1 offsets into cells: column
-				c is cells[col_start[c] .. col_start[c+1]) */
+	int kept;	   /* 0: the run outlasted PK_METRICS_DETAIL_MAX_S
+			      and no per-range seconds were kept: no
+			      columns */
+	int64_t bucket_s;  /* seconds a column covers, >= 1 */
+	size_t n_cols;	   /* ceil(end_s / bucket_s) */
+	size_t *col_start; /* owned; n_cols + 1 offsets into cells: column
+			      c is cells[col_start[c] .. col_start[c+1]) */
 	struct pk_result_heat_cell *cells; /* owned; per column, key order */
 	size_t n_cells;
-	size_t max_bands;    /* most bands of any column */
+	size_t max_bands; /* most bands of any column */
 };
 
 /* One container variant after the run. */
@@ -210,13 +210,13 @@ struct pk_result_variant {
 					      run, indexed by id */
 	size_t n_lineage;
 
-	uint64_t key_items;	/* items the key was checked against
-				   (keycheck.h): a data file's used
-				   records, else the items created */
-	uint64_t key_missing;	/* of those, items without a property
-				   the key reads: with a path key, the
-				   items in the undefined logical
-				   partition (D-PART) */
+	uint64_t key_items;   /* items the key was checked against
+				 (keycheck.h): a data file's used
+				 records, else the items created */
+	uint64_t key_missing; /* of those, items without a property
+				 the key reads: with a path key, the
+				 items in the undefined logical
+				 partition (D-PART) */
 
 	uint64_t lps_seen;	/* logical partitions ever created */
 	uint64_t lps_live;	/* ... holding items at the end */
@@ -250,21 +250,21 @@ struct pk_result_variant {
 				   none did */
 	int64_t wait_p99_ms;
 
-	int64_t *billed_ru_per_s; /* owned; autoscale: the RU/s billed for
-				     each hour from t = 0 by the
-				     container's mode: classic (rule 17,
-				     D-AUTO) or dynamic (rule 27); NULL
-				     for manual */
-	int64_t *billed_classic;  /* owned; autoscale: the classic bill of
-				     each hour (rule 17), whatever the mode */
-	int64_t *billed_dynamic;  /* owned; autoscale: the dynamic bill of
-				     each hour (rule 27), whatever the mode */
-	int autoscale_dynamic;    /* 1: billed_ru_per_s is billed_dynamic */
-	int custom_policy;        /* 1: shares set per range (rule 26) */
+	int64_t *billed_ru_per_s;   /* owned; autoscale: the RU/s billed for
+				       each hour from t = 0 by the
+				       container's mode: classic (rule 17,
+				       D-AUTO) or dynamic (rule 27); NULL
+				       for manual */
+	int64_t *billed_classic;    /* owned; autoscale: the classic bill of
+				       each hour (rule 17), whatever the mode */
+	int64_t *billed_dynamic;    /* owned; autoscale: the dynamic bill of
+				       each hour (rule 27), whatever the mode */
+	int autoscale_dynamic;	    /* 1: billed_ru_per_s is billed_dynamic */
+	int custom_policy;	    /* 1: shares set per range (rule 26) */
 	int64_t effective_ru_per_s; /* what the ranges can use at the end
 				       (container_effective_ru_per_s) */
-	int64_t n_hours;	  /* hours started: ceil(end_s / 3,600) */
-	int64_t autoscale_floor;  /* autoscale: 0.1 x max at the end */
+	int64_t n_hours;	    /* hours started: ceil(end_s / 3,600) */
+	int64_t autoscale_floor;    /* autoscale: 0.1 x max at the end */
 
 	struct pk_result_merge_note merge_note;
 	struct pk_result_heat heat; /* the range x time heat map */

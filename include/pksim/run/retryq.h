@@ -18,9 +18,9 @@
 #include "pksim/workload/workload.h"
 
 struct pk_retry_entry {
-	int64_t t_ms;        /* when the retry is sent */
-	uint64_t seq;        /* the operation's place in the stream */
-	struct pk_op op;     /* the operation (t_ms is the first arrival) */
+	int64_t t_ms;	 /* when the retry is sent */
+	uint64_t seq;	 /* the operation's place in the stream */
+	struct pk_op op; /* the operation (t_ms is the first arrival) */
 	struct pk_retry_state st;
 };
 
@@ -31,11 +31,11 @@ struct pk_retry_key {
 };
 
 struct pk_retryq {
-	struct pk_retry_key *heap;    /* owned; min-heap on (t_ms, seq) */
+	struct pk_retry_key *heap; /* owned; min-heap on (t_ms, seq) */
 	size_t n, cap;
 	struct pk_retry_entry *slots; /* owned; the entries */
 	size_t n_slots, cap_slots;
-	uint32_t *free;               /* owned; slots to reuse */
+	uint32_t *free; /* owned; slots to reuse */
 	size_t n_free, cap_free;
 };
 

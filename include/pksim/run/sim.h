@@ -15,12 +15,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "pksim/base/diag.h"
+#include "pksim/load/scenario.h"
 #include "pksim/model/container.h"
 #include "pksim/model/keycheck.h"
-#include "pksim/base/diag.h"
 #include "pksim/model/pkey.h"
 #include "pksim/run/retryq.h"
-#include "pksim/load/scenario.h"
 #include "pksim/workload/workload.h"
 
 /* D-LIMITS: an id is at most 1,023 bytes */
@@ -34,56 +34,56 @@
 struct pk_query_stats {
 	enum pk_route_kind route; /* under this variant's key (the last
 				     attempt's; the same for every one) */
-	uint64_t sent;            /* attempts, retries and 429s included */
-	uint64_t served;          /* answered (not 429 or 410) */
+	uint64_t sent;		  /* attempts, retries and 429s included */
+	uint64_t served;	  /* answered (not 429 or 410) */
 	uint64_t throttled_429;
-	uint64_t ranges_visited;  /* over the served ones */
-	int64_t ru_mru;           /* RU of the served ones, mRU */
+	uint64_t ranges_visited; /* over the served ones */
+	int64_t ru_mru;		 /* RU of the served ones, mRU */
 };
 
 struct pk_variant {
 	struct pk_container *container; /* owned */
-	struct pk_query_stats *qstats;  /* owned; one per query of every
+	struct pk_query_stats *qstats;	/* owned; one per query of every
 					   phase, phase by phase in
 					   scenario order (sim_query_index);
 					   NULL when no phase has queries */
-	struct pk_pkey *key;            /* owned */
-	struct pk_keyval *kv;           /* owned; scratch for one key */
-	struct pk_keyval *batch_kv;     /* owned; scratch for a batch's
+	struct pk_pkey *key;		/* owned */
+	struct pk_keyval *kv;		/* owned; scratch for one key */
+	struct pk_keyval *batch_kv;	/* owned; scratch for a batch's
 					   PK_MAX_BATCH_OPS keys; NULL until
 					   the first batch */
-	char *batch_ids;                /* owned; PK_MAX_BATCH_OPS id buffers
+	char *batch_ids;		/* owned; PK_MAX_BATCH_OPS id buffers
 					   of PK_VALUE_MAX_BYTES, with
 					   batch_kv */
-	int check_ids;                  /* 1: check each created item's id */
-	struct pk_keycheck keycheck;    /* the key against the items: how
+	int check_ids;			/* 1: check each created item's id */
+	struct pk_keycheck keycheck;	/* the key against the items: how
 					   many lack its properties */
-	struct pk_retryq retries;       /* owned; retries to send */
-	size_t next_phase;              /* next phase whose start is due */
+	struct pk_retryq retries;	/* owned; retries to send */
+	size_t next_phase;		/* next phase whose start is due */
 	/* A PATH key on a property whose value is a function of its value
 	   index (workload_value_indexes): the logical partition of each
 	   index once a request reached it, so a repeated key costs an
 	   array read instead of building and hashing its value (issue 13).
 	   lp_cache is NULL otherwise. */
-	struct pk_lp **lp_cache;        /* owned; lp_cache_n entries */
+	struct pk_lp **lp_cache; /* owned; lp_cache_n entries */
 	uint64_t lp_cache_n;
-	int lp_cache_prop;              /* the key's workload property */
+	int lp_cache_prop; /* the key's workload property */
 };
 
 struct pk_run {
 	const struct pk_scenario *sc; /* borrowed */
-	uint64_t seed;                /* the seed the stream used */
+	uint64_t seed;		      /* the seed the stream used */
 	struct pk_workload *workload; /* owned */
 	struct pk_variant *variants;  /* owned; one per scenario variant */
 	size_t n_variants;
-	int id_prop;                  /* workload index of /id, or -1 */
-	int64_t end_ms;               /* last closed second's end */
-	struct pk_diag *diag;         /* borrowed; during sim_run only */
-	size_t total_variants;        /* variants of the whole run: messages
-					 name the variant when > 1 (a
-					 thread's copy of run holds only
-					 some of them in variants) */
-	int stopped;                  /* 1 once a phase action was refused */
+	int id_prop;	       /* workload index of /id, or -1 */
+	int64_t end_ms;	       /* last closed second's end */
+	struct pk_diag *diag;  /* borrowed; during sim_run only */
+	size_t total_variants; /* variants of the whole run: messages
+				  name the variant when > 1 (a
+				  thread's copy of run holds only
+				  some of them in variants) */
+	int stopped;	       /* 1 once a phase action was refused */
 };
 
 /*
@@ -109,8 +109,8 @@ struct pk_run *sim_run_detail(const struct pk_scenario *sc, uint64_t seed,
 /* Called from time to time during a run (sim_run_opts): simulated time
    done and in all (ms since t = 0; done may pass total while retries
    drain) and operations of the stream done so far. */
-typedef void (*pk_sim_progress_fn)(void *ctx, int64_t done_ms,
-				   int64_t total_ms, uint64_t ops);
+typedef void (*pk_sim_progress_fn)(void *ctx, int64_t done_ms, int64_t total_ms,
+				   uint64_t ops);
 
 /* threads a run uses at most */
 #define PK_SIM_MAX_JOBS 256
@@ -119,8 +119,8 @@ typedef void (*pk_sim_progress_fn)(void *ctx, int64_t done_ms,
 #define PK_SIM_PROGRESS_OPS 16384
 
 struct pk_sim_opts {
-	int keep_seconds;            /* as sim_run_detail's */
-	unsigned jobs;               /* threads for the variants (issue 13
+	int keep_seconds;	     /* as sim_run_detail's */
+	unsigned jobs;		     /* threads for the variants (issue 13
 					section 2): up to this many groups of
 					variants, each in its own thread over
 					its own copy of the operation stream

@@ -38,27 +38,27 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "pksim/load/scenario.h"
 #include "pksim/base/value.h"
+#include "pksim/load/scenario.h"
 
 struct pk_op {
-	int64_t t_ms;          /* arrival time, ms since t = 0, non-decreasing */
+	int64_t t_ms; /* arrival time, ms since t = 0, non-decreasing */
 	enum pk_op_kind kind;
-	uint64_t item;         /* item sequence number (0-based, creation
-				  order); valid for workload_value() */
-	uint32_t size_bytes;   /* bytes written (CREATE, UPSERT, REPLACE;
-				  BATCH: the sum over its items); 0 for
-				  READ and DELETE */
-	uint32_t phase;        /* index into scenario->phases */
-	uint64_t seq;          /* 0-based position in the stream */
-	uint32_t query;        /* QUERY: index into the phase's queries */
-	uint32_t n_in;         /* QUERY with an IN condition: the IN values
-				  are those of item and in_items[1..n_in-1]
-				  (in_items[0] == item); else 0 */
+	uint64_t item;	     /* item sequence number (0-based, creation
+				order); valid for workload_value() */
+	uint32_t size_bytes; /* bytes written (CREATE, UPSERT, REPLACE;
+				BATCH: the sum over its items); 0 for
+				READ and DELETE */
+	uint32_t phase;	     /* index into scenario->phases */
+	uint64_t seq;	     /* 0-based position in the stream */
+	uint32_t query;	     /* QUERY: index into the phase's queries */
+	uint32_t n_in;	     /* QUERY with an IN condition: the IN values
+				are those of item and in_items[1..n_in-1]
+				(in_items[0] == item); else 0 */
 	uint64_t in_items[PK_QUERY_MAX_IN];
-	uint32_t batch_n;      /* BATCH: its items are the consecutive new
-				  items item .. item + batch_n - 1 (1 ..
-				  PK_MAX_BATCH_OPS); 0 for other kinds */
+	uint32_t batch_n; /* BATCH: its items are the consecutive new
+			     items item .. item + batch_n - 1 (1 ..
+			     PK_MAX_BATCH_OPS); 0 for other kinds */
 };
 
 /* pk_op.item of a QUERY whose conditions need no item (no filter) */
@@ -106,17 +106,17 @@ int workload_prop_index(const struct pk_workload *w, const char *path);
  * The value of property prop (index into sc->props) of item `item`, as a
  * typed value. String bytes are written into buf (cap bytes, at least
  * PK_VALUE_MAX_BYTES; the loader keeps every generated value shorter) and
- * out->str points there, so out is valid until buf is reused. Returns 0, or -1 if item was
- * never created or prop is out of range.
- * With items from a data file: the record's value at the property's path
- * (trace_value), a missing one as PK_VALUE_UNDEFINED, except /id: a
- * record without an id gets one (ASSUMPTION: as import tools add a GUID),
- * the GUID PK_WORKLOAD_FILE_ID_FMT of its 1-based record number in file
- * order ("00000000-0000-4000-8000-000000000001" for the first record),
- * unique within the file and the same in every variant and report; a string longer
- * than cap - 1 bytes is cut to cap - 1 (still over the 2,048-byte key
- * limit, so a key on it is refused as too long); an object or array
- * returns PK_WORKLOAD_NOT_SCALAR with *out undefined.
+ * out->str points there, so out is valid until buf is reused. Returns 0, or -1
+ * if item was never created or prop is out of range. With items from a data
+ * file: the record's value at the property's path (trace_value), a missing one
+ * as PK_VALUE_UNDEFINED, except /id: a record without an id gets one
+ * (ASSUMPTION: as import tools add a GUID), the GUID PK_WORKLOAD_FILE_ID_FMT of
+ * its 1-based record number in file order
+ * ("00000000-0000-4000-8000-000000000001" for the first record), unique within
+ * the file and the same in every variant and report; a string longer than cap -
+ * 1 bytes is cut to cap - 1 (still over the 2,048-byte key limit, so a key on
+ * it is refused as too long); an object or array returns PK_WORKLOAD_NOT_SCALAR
+ * with *out undefined.
  */
 int workload_value(const struct pk_workload *w, uint64_t item, int prop,
 		   struct pk_value *out, char *buf, size_t cap);
@@ -146,8 +146,7 @@ uint32_t workload_item_size(const struct pk_workload *w, uint64_t item);
  * when some phase sends batches; otherwise the size at the last write
  * (workload_item_size).
  */
-uint32_t workload_item_created_size(const struct pk_workload *w,
-				    uint64_t item);
+uint32_t workload_item_created_size(const struct pk_workload *w, uint64_t item);
 
 /* Items created so far. */
 uint64_t workload_items(const struct pk_workload *w);
