@@ -1,6 +1,6 @@
 #!/bin/sh
 # docs: the documentation cites only files in the repository. No
-# ../shared/ or shared/reference/ path (the team folder a user who clones
+# path into the team folder beside the checkout (the one a user who clones
 # the repository does not have); every D-code scenarios/README.md (hence
 # pksim-scenario(5)) uses is defined in docs/cosmos-mechanics.md, and the
 # page says where; a paragraph of it naming src/ or tests/ says "in the
