@@ -392,6 +392,20 @@ START_TEST(test_findings_merge_candidate)
 	ck_assert(mentions(f, "; a new container at these RU/s gets as many "
 			      "(6,000 a partition, rule 2), so the advisory "
 			      "flags it from creation"));
+	/* a classroom cap counts as the partition the advisory counts:
+	   storage-split's 32 MiB cap and 117.2 MiB stored need
+	   ceil(117.2 / 32) = 4 partitions, so 4 ranges are no candidate
+	   (with 50 GiB, 1 would do and 4 were named before) and 5 are */
+	f->spec.pp_storage_bytes = 32ULL * 1024 * 1024;
+	f->v.storage_bytes = 122890240; /* 117.2 MiB = 117.2 x 2^20 */
+	f->v.ru_per_s = 6000;
+	f->v.n_ranges = 4;
+	ck_assert(!mentions(f, "merge candidate"));
+	f->v.n_ranges = 5;
+	ck_assert(mentions(f, "max(ceil(6,000 RU/s / 10,000), ceil(117.2 MiB / "
+			      "32 MiB)) = 4"));
+	f->spec.pp_storage_bytes = 0;
+	f->v.storage_bytes = 0;
 	/* serverless: RU/s follow the ranges, never a candidate */
 	f->v.serverless = 1;
 	ck_assert(!mentions(f, "merge candidate"));

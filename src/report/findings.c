@@ -298,19 +298,44 @@ static void say_hot_range(struct pk_sentences *s,
  * max(ceil(RU/s / 10,000), ceil(storage / 50 GiB)) would need. Not for
  * serverless, whose RU/s follow the partitions.
  */
+/* A byte count in the largest binary unit that divides it ("50 GiB",
+   "32 MiB"), else fmt_bytes's one decimal; buf holds 32 bytes. */
+static const char *whole_bytes(uint64_t n, char *buf)
+{
+	static const char *const units[] = {"TiB", "GiB", "MiB", "KiB"};
+
+	for (int i = 0; i < 4; i++) {
+		uint64_t u = 1ULL << (10 * (4 - i));
+
+		if (n >= u && n % u == 0) {
+			snprintf(buf, 32, "%llu %s",
+				 (unsigned long long)(n / u), units[i]);
+			return buf;
+		}
+	}
+	return fmt_bytes(n, buf);
+}
+
 static void say_merge_candidate(struct pk_sentences *s,
 				const struct pk_result_variant *v)
 {
-	uint64_t by_ru, by_storage, need;
-	char a[32], b[32], c[32];
+	uint64_t by_ru, by_storage, need, pp_bytes, pp_ru;
+	char a[32], b[32], c[32], d[32], e[32];
 
 	if (v->serverless || v->ru_per_s <= 0) {
 		return;
 	}
-	by_ru = ((uint64_t)v->ru_per_s + PK_FINDINGS_MERGE_RU_PER_PP - 1) /
-		PK_FINDINGS_MERGE_RU_PER_PP;
-	by_storage = (v->storage_bytes + PK_FINDINGS_MERGE_BYTES_PER_PP - 1) /
-		     PK_FINDINGS_MERGE_BYTES_PER_PP;
+	/* the scenario's physical partition caps (rule 1's 10,000 RU/s and
+	   50 GiB unless a classroom scenario lowers them): a partition the
+	   advisory counts must hold what a partition of this container holds */
+	pp_bytes = v->spec && v->spec->pp_storage_bytes
+		       ? v->spec->pp_storage_bytes
+		       : PK_FINDINGS_MERGE_BYTES_PER_PP;
+	pp_ru = v->spec && v->spec->pp_ru_per_s > 0
+		    ? (uint64_t)v->spec->pp_ru_per_s
+		    : PK_FINDINGS_MERGE_RU_PER_PP;
+	by_ru = ((uint64_t)v->ru_per_s + pp_ru - 1) / pp_ru;
+	by_storage = (v->storage_bytes + pp_bytes - 1) / pp_bytes;
 	need = by_ru > by_storage ? by_ru : by_storage;
 	if (need < 1) {
 		need = 1;
@@ -320,12 +345,13 @@ static void say_merge_candidate(struct pk_sentences *s,
 	}
 	say(s,
 	    xasprintf("merge candidate: %s physical partitions where "
-		      "max(ceil(%s RU/s / 10,000), ceil(%s / 50 GiB)) = "
+		      "max(ceil(%s RU/s / %s), ceil(%s / %s)) = "
 		      "%llu would hold the RU/s and the data (rule 32; "
 		      "merging is a preview feature)%s",
 		      fmt_thousands(v->n_ranges, a),
 		      fmt_thousands((uint64_t)v->ru_per_s, b),
-		      fmt_bytes(v->storage_bytes, c), (unsigned long long)need,
+		      fmt_thousands(pp_ru, d), fmt_bytes(v->storage_bytes, c),
+		      whole_bytes(pp_bytes, e), (unsigned long long)need,
 		      !v->autoscale && v->spec->initial_ru_per_pp > 0 &&
 			      (uint64_t)v->n_ranges ==
 				  ((uint64_t)v->ru_per_s +
