@@ -748,6 +748,34 @@ START_TEST(test_container_serverless)
 }
 END_TEST
 
+/*
+ * Redistribution beside ranges holding a fraction of an RU/s (found by
+ * fuzz_run): 36,000 RU/s make 6 ranges (rule 2); lowered to 2,000 each
+ * holds 2,000 / 6 = 333.333 RU/s (333,333 mRU, rounded down). Ranges 0-2
+ * set to 2,000 + 4,000 + 1,000: the shares add up to 7,000,000 +
+ * 3 x 333,333 = 7,999,999 mRU, so the container's total (D-REDIST: the sum)
+ * is 8,000 RU/s, rounded up; rounded down (7,999) the ranges would hold
+ * more than the container.
+ */
+START_TEST(test_container_redistribute_fraction)
+{
+	struct pk_container_spec s = spec_for(36000);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c = container_new("t", &s, &cost);
+	struct pk_redist_spec a[3] = {
+	    {0, 2000, 0, 0}, {1, 4000, 0, 0}, {2, 1000, 0, 0}};
+	size_t bad = 99;
+
+	ck_assert_uint_eq(c->pmap.n, 6);
+	container_set_throughput(c, 0, 2000);
+	ck_assert_int_eq(c->pp[3].budget.share_mru, 333333);
+	ck_assert_int_eq(container_redistribute(c, 1000, a, 3, &bad), 0);
+	ck_assert_int_eq(c->ru_per_s, 8000);
+	ck_assert_int_eq(container_check(c), 0);
+	container_free(c);
+}
+END_TEST
+
 /* One 1 KB create of key name at t_ms as item `item`; returns the status. */
 static int create_1kb(struct pk_container *c, const char *name, int64_t t_ms,
 		      uint64_t item)
@@ -1227,6 +1255,7 @@ Suite *tu_suite(void)
 	tcase_add_test(budget, test_container_batch_all_or_nothing);
 	tcase_add_test(layout, test_container_minimum);
 	tcase_add_test(layout, test_container_redistribute);
+	tcase_add_test(layout, test_container_redistribute_fraction);
 	tcase_add_test(layout, test_container_merge);
 	tcase_add_test(budget, test_container_autoscale_case);
 	tcase_add_test(storage, test_container_autoscale_storage);

@@ -485,7 +485,10 @@ static size_t range_index(const struct pk_container *c, uint32_t id)
 	return i;
 }
 
-/* Sum of the shares, whole RU/s (redistribution targets are whole). */
+/* Sum of the shares in whole RU/s, rounded up: redistribution targets are
+   whole, but ranges it leaves alone may hold a fraction (2,000 RU/s over 6
+   ranges is 333.333 each), and the container's total may not fall below
+   what its ranges hold (container_check). */
 static int64_t shares_ru(const struct pk_container *c)
 {
 	int64_t sum = 0;
@@ -494,7 +497,7 @@ static int64_t shares_ru(const struct pk_container *c)
 	for (i = 0; i < c->pmap.n; i++) {
 		sum += c->pp[i].budget.share_mru;
 	}
-	return sum / PK_MRU_PER_RU;
+	return (sum + PK_MRU_PER_RU - 1) / PK_MRU_PER_RU;
 }
 
 /* Set range id's share to ru_per_s; above the cap, split it (rule 26). */
