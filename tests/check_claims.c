@@ -311,8 +311,8 @@ START_TEST(test_claim_iot_by_day)
 		long long t, req;
 		double ru;
 
-		if (sscanf(line, "/day,%lld,%31[^,],%lf,%*f,%*f,%lld", &t, id,
-			   &ru, &req) != 4) {
+		if (sscanf(line, "\"/day\",%lld,\"%31[^\"]\",%lf,%*f,%*f,%lld",
+			   &t, id, &ru, &req) != 4) {
 			continue;
 		}
 		rows++;

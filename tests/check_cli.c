@@ -250,7 +250,20 @@ START_TEST(test_cli_locate)
 	ck_assert_ptr_nonnull(strstr(out, "key value  \"buero-nord.1\""));
 	/* the /officeId variant: the EPK of "buero-nord" under hash V2 */
 	ck_assert_ptr_nonnull(strstr(out, "key value  \"buero-nord\""));
-	ck_assert_ptr_nonnull(strstr(out, "range      "));
+	/* 2,000 RU/s: ceil(2,000 / 6,000) = 1 range (rule 2), id "0", the
+	   whole key space; the id is a name, not "0 of 1" */
+	ck_assert_ptr_nonnull(strstr(out, "range      0 (the only range at "
+					  "the start): [\"\", \"FF\")\n"));
+	free(out);
+	free(err);
+	/* 30,000 RU/s: ceil(30,000 / 6,000) = 5 ranges, ids 0 .. 4 */
+	ck_assert_int_eq(tu_run("locate scenarios/synthetic-keys.yaml "
+				"'{\"vin\": \"VIN00042\", \"deviceId\": "
+				"\"dev-7\", \"date\": \"2026-05-04\"}'",
+				&out, &err),
+			 0);
+	ck_assert_ptr_nonnull(strstr(out, "(one of 5 ranges at the start)"));
+	ck_assert_ptr_null(strstr(out, " of 5: "));
 	free(out);
 	free(err);
 	ck_assert_int_eq(

@@ -618,6 +618,96 @@ START_TEST(test_report_epks_differ)
 }
 END_TEST
 
+/*
+ * Range ids are one type everywhere (issue 12 §5): strings, as the
+ * service's partition key range feed gives them ("id": "0"). By hand,
+ * from throughput-split.yaml: created at 18,000 RU/s, 18,000 / 6,000 = 3
+ * ranges, ids 0, 1, 2 (rule 2); raised at t = 40 s to 45,000:
+ * ceil(45,000 / 10,000) = 5, so 2 parents split (rule 6), 0 into 3 and 4,
+ * 1 into 5 and 6; 2 stays. The JSON report names them as strings; the CSV
+ * writes the same text quoted (text quoted, numbers not), so every row's
+ * range_id is "0" .. "6", and from t = 41 s (after the splits) one of the
+ * 5 at the end.
+ */
+START_TEST(test_report_range_id_strings)
+{
+	static const char *const end_ids[] = {"3", "4", "5", "6", "2"};
+	static const char *const parents[] = {"0", "0", "1", "1", NULL};
+	char *csv = NULL, *json = NULL, *line, *save = NULL;
+	json_t *root, *v, *pp, *sp;
+	size_t i, rows = 0;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	ck_assert_int_eq(tu_run("run scenarios/throughput-split.yaml "
+				"--format json",
+				&json, NULL),
+			 0);
+	root = json_loads(json, 0, NULL);
+	ck_assert_ptr_nonnull(root);
+	v = json_array_get(json_object_get(root, "variants"), 0);
+	pp = json_object_get(v, "physical_partitions");
+	ck_assert_uint_eq(json_array_size(pp), 5);
+	for (i = 0; i < 5; i++) {
+		json_t *p = json_array_get(pp, i);
+		json_t *parent = json_object_get(p, "parent");
+
+		ck_assert(json_is_string(json_object_get(p, "id")));
+		ck_assert_str_eq(json_string_value(json_object_get(p, "id")),
+				 end_ids[i]);
+		if (parents[i]) {
+			ck_assert(json_is_string(parent));
+			ck_assert_str_eq(json_string_value(parent), parents[i]);
+		} else {
+			ck_assert(json_is_null(parent));
+		}
+	}
+	sp = json_object_get(v, "splits");
+	ck_assert_uint_eq(json_array_size(sp), 2);
+	for (i = 0; i < 2; i++) {
+		json_t *s = json_array_get(sp, i);
+		json_t *ch = json_object_get(s, "children");
+
+		ck_assert(json_is_string(json_object_get(s, "parent")));
+		ck_assert(json_is_string(
+		    json_object_get(json_array_get(ch, 0), "id")));
+		ck_assert(json_is_string(
+		    json_object_get(json_array_get(ch, 1), "id")));
+	}
+	ck_assert(json_is_string(json_object_get(
+	    json_array_get(json_object_get(v, "hot_logical_partitions"), 0),
+	    "range")));
+	json_decref(root);
+	free(json);
+
+	ck_assert_int_eq(
+	    tu_run("run scenarios/throughput-split.yaml --format csv", &csv,
+		   NULL),
+	    0);
+	line = strtok_r(csv, "\n", &save); /* the header */
+	ck_assert_str_eq(line, "variant,t_s,range_id,ru,ru_per_s,"
+			       "normalized_ru,requests,throttled_429,"
+			       "storage_bytes,retries");
+	while ((line = strtok_r(NULL, "\n", &save)) != NULL) {
+		char id[8], tail[2];
+		long long t;
+		int found = 0;
+
+		ck_assert_msg(sscanf(line, "\"/deviceId\",%lld,\"%7[0-9]%1[\"]",
+				     &t, id, tail) == 3,
+			      "row not variant,t_s,\"id\": %s", line);
+		ck_assert_msg(strlen(id) == 1 && id[0] >= '0' && id[0] <= '6',
+			      "range id %s", id);
+		for (i = 0; i < 5; i++) {
+			found |= strcmp(id, end_ids[i]) == 0;
+		}
+		ck_assert_msg(t < 41 || found, "t = %lld: range %s", t, id);
+		rows++;
+	}
+	ck_assert_uint_gt(rows, 0);
+	free(csv);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("report");
@@ -634,6 +724,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_report_none_before_actions);
 	tcase_add_test(tc, test_report_epks_differ);
 	tcase_add_test(tc, test_report_grammar);
+	tcase_add_test(tc, test_report_range_id_strings);
 	suite_add_tcase(s, tc);
 	return s;
 }

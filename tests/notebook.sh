@@ -55,27 +55,28 @@ ns = {}
 exec(open("example.py").read(), ns)
 per_second = ns["per_second"]
 
-# By hand: variant a has rows at t = 0 and t = 3 (range 0), variant b at
+# By hand: variant a has rows at t = 0 and t = 3 (range "0": range ids
+# are strings, as in the JSON report), variant b at
 # t = 1. a's seconds 1 and 2 were idle: 0; b's second 0 was idle: 0.
 # Averaging the variants would have given a 0.5 at t = 1.
 rows = pd.DataFrame({
     "variant": ["a", "a", "b"],
     "t_s": [0, 3, 1],
-    "range_id": [0, 0, 0],
+    "range_id": ["0", "0", "0"],
     "normalized_ru": [0.5, 0.25, 1.0],
 })
 a = per_second(rows, "a")
 assert list(a.index) == [0, 1, 2, 3], a
-assert list(a[0]) == [0.5, 0.0, 0.0, 0.25], a
+assert list(a["0"]) == [0.5, 0.0, 0.0, 0.25], a
 b = per_second(rows, "b")
 assert list(b.index) == [0, 1], b
-assert list(b[0]) == [0.0, 1.0], b
+assert list(b["0"]) == [0.0, 1.0], b
 
 # Storage is forward-filled, not zeroed: range 0 stored 100 bytes at
 # t = 0 and nothing was written at t = 1 and 2, so it still holds 100.
 rows["storage_bytes"] = [100, 300, 50]
 a = per_second(rows, "a", "storage_bytes")
-assert list(a[0]) == [100, 100, 100, 300], a
+assert list(a["0"]) == [100, 100, 100, 300], a
 
 # The real compare: every range the JSON report lists, each second of the
 # run (scenario.duration_s), no gaps or NaN. In compare-iot.yaml the
@@ -83,7 +84,7 @@ assert list(a[0]) == [100, 100, 100, 300], a
 # midnight (60 s either side): 2 days, 2 logical partitions, at most 2
 # ranges written. 18,000 RU/s made 3 ranges of 6,000, so at least one
 # range sees no request all run: the report lists it, the CSV has no row.
-c = pd.read_csv("compare.csv")
+c = pd.read_csv("compare.csv", dtype={"range_id": str})
 run_shape = ns["run_shape"]
 ranges, length = run_shape("compare.json")
 idle_seen = 0
@@ -97,7 +98,7 @@ for variant in c["variant"].unique():
         assert (t[r] == 0).all(), (variant, r)
         idle_seen += 1
 assert idle_seen >= 1, "no range idle throughout: the case is not tested"
-assert 2 in per_second(c, "date", ranges=ranges["date"], length=length)
+assert "2" in per_second(c, "date", ranges=ranges["date"], length=length)
 print("ok: README example wrote series.png and compare.png; per_second"
       " selects one variant, fills idle seconds with 0, storage forward,"
       " and keeps ranges idle throughout")

@@ -80,8 +80,17 @@ static void print_item(const struct pk_scenario *sc, struct pk_pkey **keys,
 		printf("  EPK        %s (hash V%d%s)\n", epk, keys[i]->version,
 		       keys[i]->kind == PK_KEY_HIERARCHICAL ? ", MultiHash"
 							    : "");
-		printf("  range      %u of %zu: [\"%s\", \"%s\")\n", r->id,
-		       cs[i]->pmap.n, lo, hi);
+		/* the id is the range's name (the JSON report's string "3"),
+		   not its position: say how many there are apart from it */
+		if (cs[i]->pmap.n == 1) {
+			printf("  range      %u (the only range at the start): "
+			       "[\"%s\", \"%s\")\n",
+			       r->id, lo, hi);
+		} else {
+			printf("  range      %u (one of %zu ranges at the "
+			       "start): [\"%s\", \"%s\")\n",
+			       r->id, cs[i]->pmap.n, lo, hi);
+		}
 	}
 	free(kv);
 }

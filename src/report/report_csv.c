@@ -6,14 +6,10 @@
 
 #include <string.h>
 
-/* A CSV field: quoted when it holds a comma, quote or line break (RFC
-   4180), quotes doubled. */
-static void csv_field(const char *s, FILE *out)
+/* A text field: always quoted, quotes doubled (RFC 4180), so text
+   (the variant's name, the range id) is quoted and numbers never are. */
+static void csv_text(const char *s, FILE *out)
 {
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, out);
-		return;
-	}
 	fputc('"', out);
 	for (; *s; s++) {
 		if (*s == '"') {
@@ -56,8 +52,10 @@ int report_csv(const struct pk_result *r, FILE *out)
 		for (i = 0; i < m->n_samples; i++) {
 			const struct pk_sample *s = &m->samples[i];
 
-			csv_field(v->name, out);
-			fprintf(out, ",%lld,%u,", (long long)s->t_s,
+			csv_text(v->name, out);
+			/* the range id is a string, as in the JSON report and
+			   the service's partition key range feed ("id": "0") */
+			fprintf(out, ",%lld,\"%u\",", (long long)s->t_s,
 				s->range_id);
 			ru_field(s->ru_mru, out);
 			fputc(',', out);

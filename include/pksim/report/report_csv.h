@@ -9,9 +9,12 @@
  * 429s and retries included; storage_bytes: at the end of the second;
  * retries: the attempts among requests that were retries (requests -
  * retries are first attempts, the demand). Seconds in
- * which the container saw no request have no rows. Variant names are
- * quoted as CSV requires. pandas reads it with no options:
- * pandas.read_csv("series.csv").
+ * which the container saw no request have no rows. Text fields are
+ * always quoted and numbers never are (RFC 4180 quoting, quotes
+ * doubled): variant, and range_id, which is a string as in the JSON
+ * report and the service's partition key range feed ("id": "0"), written
+ * "0". pandas reads it with pandas.read_csv("series.csv",
+ * dtype={"range_id": str}) (without dtype it guesses integers).
  */
 #ifndef PKSIM_REPORT_CSV_H
 #define PKSIM_REPORT_CSV_H
