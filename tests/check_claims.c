@@ -179,6 +179,8 @@ START_TEST(test_claim_throughput_split)
 	for (i = 0; i < 5; i++) {
 		json_t *p = at(v, "physical_partitions/%zu", i);
 		const char *id = STR(p, "id");
+		const char *parent =
+		    json_string_value(json_object_get(p, "parent"));
 
 		assert_near(NUM(p, "ru_per_s"), 9000, 1e-9, "ru_per_s");
 		/* the one that did not split is one of the first 3 ids
@@ -490,6 +492,107 @@ START_TEST(test_claim_storage_split)
 		assert_near((double)INT(p, "storage_bytes"), 30720000, 3072000,
 			    "storage per range");
 	}
+	json_decref(root);
+}
+END_TEST
+
+/* ---- lessons (scenarios/lessons/) ---- */
+
+/* Lesson 1, partitioning overview: one container with classroom caps
+   (50 MB physical, 20 MB logical), 1,000 creates/s of 4 KB for 70 s,
+   half of them to dev-0000 (hotspot: 0.0001 x 10,000 = 1 hot value). */
+START_TEST(test_claim_lesson_overview)
+{
+	json_t *root = report("run", "lessons/01-partitioning-overview");
+	json_t *v = at(root, "variants/0");
+	json_t *splits = at(v, "splits"),
+	       *hot = at(v, "hot_logical_partitions");
+	const long long pp_cap = 50LL * 1024 * 1024; /* 52,428,800 B */
+	const long long lp_cap = 20LL * 1024 * 1024; /* 20,971,520 B */
+	long long refused = INT(v, "totals/rejected_403");
+	const char *storage_child[2], *tp_parent, *hot_range, *untouched = NULL;
+	size_t i;
+
+	/* created at 18,000 RU/s: 18,000 / 6,000 = 3 ranges of 6,000 */
+	ck_assert_int_eq(INT(v, "layout/physical_partitions"), 3);
+	assert_near(NUM(v, "layout/ru_per_s_per_partition"), 6000, 1e-9,
+		    "RU/s per partition");
+	ck_assert_int_eq(INT(v, "totals/operations"), 70000);
+	/* dev-0000 holds exactly its cap: 20,971,520 / 4,096 = 5,120 items;
+	   it gets 70,000 x 0.5 = 35,000 writes (+- 3 sd = 3 x sqrt(70,000
+	   x 0.25) = 397), every one after the 5,120th refused with 403/1014
+	   and charged (D-403), so it takes about half of all RU */
+	ck_assert_str_eq(STR(hot, "0/key"), "dev-0000");
+	ck_assert_int_eq(INT(hot, "0/storage_bytes"), lp_cap);
+	ck_assert_int_eq(INT(hot, "0/items"), 5120);
+	ck_assert_int_eq(INT(hot, "0/rejected_403"), refused);
+	ck_assert_int_eq(INT(hot, "0/requests"), 5120 + refused);
+	assert_near((double)refused, 35000 - 5120, 400, "403/1014");
+	assert_near(NUM(hot, "0/ru_share"), 0.5, 3.0 * 0.0019,
+		    "dev-0000's share of RU");
+	/* every create not refused is stored: (70,000 - refused) x 4,096 */
+	ck_assert_int_eq(INT(v, "totals/storage_bytes"),
+			 (70000 - refused) * 4096);
+	/* the range holding dev-0000 (a third of the key space) takes its
+	   20,971,520 B plus a third of the other writes, 500 / 3 x 4,096 =
+	   682,667 B/s: past 52,428,800 B at (52,428,800 - 20,971,520) /
+	   682,667 = 46.08 s (+- 2 s: its third of the 9,999 other devices
+	   varies by sqrt(1/3 x 2/3 / 9,999) = 1.4 %, 3 sd = 1.9 s); the
+	   split is made when that second closes. Then two throughput
+	   changes: 30,000 at 50 s (4 x 10,000 = 40,000 is enough: 4 -> 4)
+	   and 45,000 at 60 s (ceil(45,000 / 10,000) = 5: one split) */
+	ck_assert_uint_eq(json_array_size(splits), 2);
+	ck_assert_str_eq(STR(splits, "0/reason"), "storage");
+	ck_assert_int_ge(INT(splits, "0/t_s"), 45);
+	ck_assert_int_le(INT(splits, "0/t_s"), 49);
+	ck_assert_str_eq(STR(splits, "1/reason"), "throughput");
+	ck_assert_int_eq(INT(splits, "1/t_s"), 60);
+	ck_assert_uint_eq(LEN(v, "throughput_changes"), 2);
+	ck_assert_int_eq(INT(v, "throughput_changes/0/t_s"), 50);
+	ck_assert_int_eq(INT(v, "throughput_changes/0/partitions_before"), 4);
+	ck_assert_int_eq(INT(v, "throughput_changes/0/partitions_after"), 4);
+	ck_assert_int_eq(INT(v, "throughput_changes/1/t_s"), 60);
+	ck_assert_int_eq(INT(v, "throughput_changes/1/partitions_after"), 5);
+	/* dev-0000 ends in a child of the storage split (a logical
+	   partition never spans two ranges) */
+	for (i = 0; i < 2; i++) {
+		storage_child[i] = STR(splits, "0/children/%zu/id", i);
+	}
+	hot_range = STR(hot, "0/range");
+	ck_assert_msg(strcmp(hot_range, storage_child[0]) == 0 ||
+			  strcmp(hot_range, storage_child[1]) == 0,
+		      "dev-0000 in range %s", hot_range);
+	/* the throughput split takes the widest range: one of the two
+	   untouched thirds (each child of the storage split is narrower) */
+	tp_parent = STR(splits, "1/parent");
+	ck_assert_str_ne(tp_parent, STR(splits, "0/parent"));
+	ck_assert_str_ne(tp_parent, storage_child[0]);
+	ck_assert_str_ne(tp_parent, storage_child[1]);
+	/* 5 ranges of 45,000 / 5 = 9,000 RU/s, all under 50 MB; the third
+	   nothing split holds a third of the other writes, 35,000 / 3 x
+	   4,096 = 47,786,667 B (91 % of the cap; +- 3 x 1.4 %) */
+	ck_assert_uint_eq(LEN(v, "physical_partitions"), 5);
+	for (i = 0; i < 5; i++) {
+		json_t *p = at(v, "physical_partitions/%zu", i);
+		const char *id = STR(p, "id");
+		const char *parent =
+		    json_string_value(json_object_get(p, "parent"));
+
+		assert_near(NUM(p, "ru_per_s"), 9000, 1e-9, "ru_per_s");
+		ck_assert_int_lt(INT(p, "storage_bytes"), pp_cap);
+		if (strcmp(id, storage_child[0]) &&
+		    strcmp(id, storage_child[1]) &&
+		    !(parent && strcmp(parent, tp_parent) == 0)) {
+			ck_assert_ptr_null(untouched);
+			untouched = id;
+			assert_near((double)INT(p, "storage_bytes"), 47786667,
+				    47786667 * 0.042, "the untouched third");
+		}
+	}
+	ck_assert_ptr_nonnull(untouched);
+	/* 1,000 x (5 + 3 x 45 / 99) = 6,364 RU/s, at most 2/3 on one range
+	   of 6,000: no 429 */
+	ck_assert_int_eq(INT(v, "totals/throttled_429"), 0);
 	json_decref(root);
 }
 END_TEST
@@ -1034,6 +1137,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_claim_hierarchical);
 	tcase_add_test(tc, test_claim_iot_by_day);
 	tcase_add_test(tc, test_claim_iot_by_device);
+	tcase_add_test(tc, test_claim_lesson_overview);
 	tcase_add_test(tc, test_claim_offices);
 	tcase_add_test(tc, test_claim_query_routing);
 	tcase_add_test(tc, test_claim_storage_split);
