@@ -1076,6 +1076,69 @@ END_TEST
 
 /* Every shipped scenario has its claim test above: a new one without
    fails here. */
+/* ---- zipf-s13 ---- */
+
+/*
+ * Zipf's law with s = 1.3 beside YCSB's zipfian (theta 0.99), the same
+ * 300,000 creates (2,500/s for 120 s) under each key. Every create of a
+ * 1 KB item costs 5 RU and none is throttled, so a tenant's first
+ * attempts (requests - retries) are the writes the generator drew for
+ * it: a binomial count with n = 300,000. Exact probabilities, summed
+ * here: H(1000, 1.3) = sum k^-1.3 = 3.51237, zeta(1000, 0.99) = 7.72895.
+ *   s = 1.3: p1 = 1 / 3.51237 = 0.284708, p2 = 2^-1.3 p1 = 0.115627
+ *   zipfian: P(rank 0) = 1 / zeta = 0.129384 and P(rank 1) = 0.5^0.99 /
+ *            zeta = 0.065142 (exact for Gray's method, rng.c)
+ * each within 4 binomial sds, 4 sqrt(n p (1 - p)) writes (988, 700, 735,
+ * 541). The top tenant's mean RU/s: 300,000 x 0.284708 x 5 / 120 s =
+ * 3,558.9 RU/s, 59 % of its partition's 60,000 / 10 = 6,000.
+ */
+static void zipf_share(json_t *v, int rank, double p)
+{
+	json_t *hot = at(v, "hot_logical_partitions");
+	char key[32];
+	double n = 300000, first;
+
+	snprintf(key, sizeof(key), "tenant-%04d", rank);
+	ck_assert_str_eq(STR(hot, "%d/key", rank - 1), key);
+	first = (double)(INT(hot, "%d/requests", rank - 1) -
+			 INT(hot, "%d/retries", rank - 1));
+	assert_near(first, n * p, 4 * sqrt(n * p * (1 - p)), key);
+}
+
+START_TEST(test_claim_zipf_s13)
+{
+	json_t *root = report("compare", "zipf-s13");
+	json_t *zipf = variant(root, "zipf-s1.3");
+	json_t *ycsb = variant(root, "ycsb-zipfian");
+	double h = 0, z = 0, ru;
+	int k;
+
+	for (k = 1000; k >= 1; k--) {
+		h += pow(k, -1.3);
+		z += pow(k, -0.99);
+	}
+	assert_near(h, 3.51237, 1e-5, "H(1000, 1.3)");
+	assert_near(z, 7.72895, 1e-5, "zeta(1000, 0.99)");
+	ck_assert_int_eq(INT(zipf, "totals/operations"), 300000);
+	ck_assert_uint_eq(LEN(zipf, "physical_partitions"), 10);
+	ck_assert_int_eq(INT(zipf, "totals/throttled_429"), 0);
+	ck_assert_int_eq(INT(ycsb, "totals/throttled_429"), 0);
+	zipf_share(zipf, 1, 1 / h);
+	zipf_share(zipf, 2, pow(2, -1.3) / h);
+	zipf_share(ycsb, 1, 1 / z);
+	zipf_share(ycsb, 2, pow(0.5, 0.99) / z);
+	/* the top tenant's RU/s (4 sds of its count x 5 / 120 = 41 RU/s) */
+	ru = NUM(zipf, "hot_logical_partitions/0/ru") / 120;
+	assert_near(ru, 3558.9, 41, "top tenant RU/s");
+	/* and its range's peak second stays below 100 % */
+	ck_assert_double_lt(
+	    NUM(range(zipf, STR(zipf, "hot_logical_partitions/0/range")),
+		"peak_normalized_ru"),
+	    1.0);
+	json_decref(root);
+}
+END_TEST
+
 START_TEST(test_claim_every_scenario_covered)
 {
 	static const char *covered[] = {
@@ -1083,7 +1146,7 @@ START_TEST(test_claim_every_scenario_covered)
 	    "existing-container", "food-groups",   "hierarchical",
 	    "iot-by-day",	  "iot-by-device", "offices",
 	    "query-routing",	  "storage-split", "synthetic-keys",
-	    "throughput-split",
+	    "throughput-split",	  "zipf-s13",
 	};
 	char *list = NULL, *line, *save = NULL;
 	int n = 0;
@@ -1117,7 +1180,7 @@ START_TEST(test_claim_every_scenario_covered)
 			      name);
 		n++;
 	}
-	/* 13 shipped scenarios today */
+	/* 14 shipped scenarios today */
 	ck_assert_int_eq(n, (int)(sizeof(covered) / sizeof(covered[0])));
 	free(list);
 }
@@ -1143,6 +1206,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_claim_storage_split);
 	tcase_add_test(tc, test_claim_synthetic_keys);
 	tcase_add_test(tc, test_claim_throughput_split);
+	tcase_add_test(tc, test_claim_zipf_s13);
 	tcase_add_test(tc, test_claim_every_scenario_covered);
 	suite_add_tcase(s, tc);
 	return s;

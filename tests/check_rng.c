@@ -423,6 +423,188 @@ START_TEST(test_rng_dist_weighted)
 }
 END_TEST
 
+/*
+ * Zipf's law with exponent s (distribution: zipf), against the exact
+ * probabilities p(k) = k^-s / H(N, s), H(N, s) = sum of j^-s, j = 1..N,
+ * summed here independently of rng.c.
+ *
+ * The check is Pearson's chi-square over the N = 20 values:
+ *   X^2 = sum over k of (O_k - M p_k)^2 / (M p_k),
+ * O_k the draws of value k out of M = 400,000. For a correct sampler X^2
+ * follows a chi-square distribution with N - 1 = 19 degrees of freedom
+ * (mean 19, sd sqrt(2 x 19) = 6.2); its 0.999 quantile is 43.82 (any
+ * chi-square table, e.g. NIST/SEMATECH e-Handbook of Statistical Methods,
+ * 1.3.6.7.4, row 19, column 0.999). The least expected count is M p_20 at
+ * s = 2: 400,000 x 20^-2 / H(20, 2) = 400,000 x 0.0025 / 1.5962 = 627,
+ * far above the 5 the chi-square approximation needs.
+ *
+ * Beside it, each rank on its own: |O_k - M p_k| within 4 binomial
+ * standard deviations sqrt(M p_k (1 - p_k)), as the other distributions
+ * here.
+ *
+ * And the test can fail: the same counts against the probabilities of
+ * s + 0.05 give X^2 of about 500 to 1,000 (noncentrality M x sum (p_k -
+ * q_k)^2 / q_k, computed beside this test in Python: 900 at s = 0.5, 995
+ * at 1, 904 at 1.3, 506 at 2), far past 43.82.
+ */
+#define ZIPF_N 20
+#define ZIPF_DRAWS 400000
+#define CHI2_19_Q999 43.82
+
+/* p[k - 1] = k^-s / H(n, s) for k = 1..n */
+static void zipf_exact(double s, size_t n, double *p)
+{
+	double h = 0;
+	size_t k;
+
+	for (k = 1; k <= n; k++) {
+		h += pow((double)k, -s);
+	}
+	for (k = 1; k <= n; k++) {
+		p[k - 1] = pow((double)k, -s) / h;
+	}
+}
+
+static double chi_square(const uint64_t *obs, const double *p, size_t n,
+			 uint64_t draws)
+{
+	double x2 = 0;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		double e = (double)draws * p[k];
+
+		x2 += ((double)obs[k] - e) * ((double)obs[k] - e) / e;
+	}
+	return x2;
+}
+
+static void zipf_check(double s, uint64_t seed)
+{
+	struct pk_dist_spec spec = {.kind = PK_DIST_ZIPF, .s = s};
+	struct pk_dist *d = dist_new(&spec, ZIPF_N);
+	uint64_t obs[ZIPF_N] = {0}, i;
+	double p[ZIPF_N], q[ZIPF_N];
+	struct pk_rng r;
+
+	rng_seed(&r, seed);
+	for (i = 0; i < ZIPF_DRAWS; i++) {
+		uint64_t v = dist_draw(d, &r);
+
+		ck_assert_uint_lt(v, ZIPF_N);
+		obs[v]++;
+	}
+	zipf_exact(s, ZIPF_N, p);
+	ck_assert_double_lt(chi_square(obs, p, ZIPF_N, ZIPF_DRAWS),
+			    CHI2_19_Q999);
+	for (i = 0; i < ZIPF_N; i++) {
+		ck_assert_double_le(sds_off(obs[i], ZIPF_DRAWS, p[i]), 4);
+	}
+	/* a sampler of the wrong exponent would be caught */
+	zipf_exact(s + 0.05, ZIPF_N, q);
+	ck_assert_double_gt(chi_square(obs, q, ZIPF_N, ZIPF_DRAWS),
+			    10 * CHI2_19_Q999);
+	dist_free(d);
+}
+
+START_TEST(test_rng_dist_zipf_exponents)
+{
+	/* below 1 (where YCSB's zipfian also reaches), exactly 1 (the
+	   sampler's log branch), the issue's 1.3, and 2 */
+	zipf_check(0.5, 21);
+	zipf_check(1.0, 22);
+	zipf_check(1.3, 23);
+	zipf_check(2.0, 24);
+}
+END_TEST
+
+/*
+ * A large set: N = 1,000,000 values at s = 1.3. H(10^6, 1.3) is summed
+ * here (10^6 terms); ranks 1 to 3 and the mass beyond rank 1,000 hold
+ * within 4 binomial sds over 400,000 draws.
+ */
+START_TEST(test_rng_dist_zipf_large)
+{
+	const uint64_t n = 1000000, draws = 400000;
+	struct pk_dist_spec spec = {.kind = PK_DIST_ZIPF, .s = 1.3};
+	struct pk_dist *d = dist_new(&spec, n);
+	uint64_t hits[3] = {0}, tail = 0, i;
+	double h = 0, head = 0;
+	struct pk_rng r;
+
+	for (i = n; i >= 1; i--) {
+		h += pow((double)i, -1.3); /* smallest terms first */
+	}
+	for (i = 1; i <= 1000; i++) {
+		head += pow((double)i, -1.3);
+	}
+	rng_seed(&r, 25);
+	for (i = 0; i < draws; i++) {
+		uint64_t v = dist_draw(d, &r);
+
+		ck_assert_uint_lt(v, n);
+		if (v < 3) {
+			hits[v]++;
+		}
+		tail += v >= 1000;
+	}
+	for (i = 0; i < 3; i++) {
+		ck_assert_double_le(
+		    sds_off(hits[i], draws, pow((double)(i + 1), -1.3) / h), 4);
+	}
+	ck_assert_double_le(sds_off(tail, draws, 1 - head / h), 4);
+	dist_free(d);
+}
+END_TEST
+
+/*
+ * The set grows (items created one by one under `select`) and shrinks:
+ * the sampler is exact for the current N each time. One value: always
+ * value 1 (rank 0). Grown 1 -> 20: the chi-square of the N = 20 test
+ * holds. Shrunk to 2: p(1) = 1 / (1 + 2^-1.3) = 0.71118.
+ * And a steep s = 100: p(2) = 2^-100 / H, so 1,000 draws all give rank 0.
+ */
+START_TEST(test_rng_dist_zipf_resize)
+{
+	struct pk_dist_spec spec = {.kind = PK_DIST_ZIPF, .s = 1.3};
+	struct pk_dist *d = dist_new(&spec, 1);
+	uint64_t obs[ZIPF_N] = {0}, i, k, h0 = 0;
+	double p[ZIPF_N];
+	struct pk_rng r;
+
+	rng_seed(&r, 26);
+	for (i = 0; i < 100; i++) {
+		ck_assert_uint_eq(dist_draw(d, &r), 0);
+	}
+	for (k = 2; k <= ZIPF_N; k++) {
+		dist_set_n(d, k);
+		ck_assert_uint_lt(dist_draw(d, &r), k);
+	}
+	for (i = 0; i < ZIPF_DRAWS; i++) {
+		obs[dist_draw(d, &r)]++;
+	}
+	zipf_exact(1.3, ZIPF_N, p);
+	ck_assert_double_lt(chi_square(obs, p, ZIPF_N, ZIPF_DRAWS),
+			    CHI2_19_Q999);
+	dist_set_n(d, 2);
+	for (i = 0; i < ZIPF_DRAWS; i++) {
+		uint64_t v = dist_draw(d, &r);
+
+		ck_assert_uint_lt(v, 2);
+		h0 += v == 0;
+	}
+	ck_assert_double_le(sds_off(h0, ZIPF_DRAWS, 1 / (1 + pow(2, -1.3))), 4);
+	dist_free(d);
+
+	spec.s = PK_ZIPF_MAX_S;
+	d = dist_new(&spec, 1000);
+	for (i = 0; i < 1000; i++) {
+		ck_assert_uint_eq(dist_draw(d, &r), 0);
+	}
+	dist_free(d);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("rng");
@@ -445,6 +627,9 @@ Suite *tu_suite(void)
 	    CASE(test_rng_dist_sequential),
 	    CASE(test_rng_dist_latest),
 	    CASE(test_rng_dist_weighted),
+	    CASE(test_rng_dist_zipf_exponents),
+	    CASE(test_rng_dist_zipf_large),
+	    CASE(test_rng_dist_zipf_resize),
 #undef CASE
 	};
 	size_t i;

@@ -399,6 +399,45 @@ START_TEST(test_scenario_readme_example)
 }
 END_TEST
 
+/* issue 14 §6: distribution zipf with its exponent s, for values and for
+   select; s defaults to 1; a property named s is still a property */
+START_TEST(test_scenario_zipf)
+{
+	struct pk_diag d;
+	struct pk_scenario *s;
+	const struct pk_prop_spec *p;
+
+	diag_init(&d);
+	s = parse_str(MIN_HEAD
+		      "items:\n"
+		      "  a: {values: \"v{1..9}\", distribution: zipf, s: 1.3}\n"
+		      "  b: {values: [x, y], distribution: zipf}\n"
+		      "  c: {s: {values: [x, y]}}\n"
+		      "phases:\n"
+		      "  - {duration: 1m, rate: 10/s, ops: {create: 0.5, "
+		      "read: 0.5}, select: {distribution: zipf, s: 2}}\n"
+		      "  - {duration: 1m, rate: 10/s, select: zipf}\n",
+		      &d);
+	ck_assert_msg(s != NULL, "%s", tu_diag_text(&d));
+	p = scenario_find_prop(s, "/a");
+	ck_assert_int_eq(p->dist.kind, PK_DIST_ZIPF);
+	ck_assert_double_eq_tol(p->dist.s, 1.3, TOL);
+	p = scenario_find_prop(s, "/b");
+	ck_assert_int_eq(p->dist.kind, PK_DIST_ZIPF);
+	ck_assert_double_eq_tol(p->dist.s, 1, TOL); /* the default */
+	/* {s: {values: ...}} is a nested object with property /c/s */
+	p = scenario_find_prop(s, "/c/s");
+	ck_assert_ptr_nonnull(p);
+	ck_assert_int_eq(p->kind, PK_GEN_LIST);
+	ck_assert_int_eq(s->phases[0].select.kind, PK_DIST_ZIPF);
+	ck_assert_double_eq_tol(s->phases[0].select.s, 2, TOL);
+	ck_assert_int_eq(s->phases[1].select.kind, PK_DIST_ZIPF);
+	ck_assert_double_eq_tol(s->phases[1].select.s, 1, TOL);
+	scenario_free(s);
+	ck_assert_uint_eq(diag_count(&d), 0);
+}
+END_TEST
+
 START_TEST(test_scenario_retries_off)
 {
 	struct pk_diag d;
@@ -1244,6 +1283,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_scenario_defaults);
 	tcase_add_test(tc, test_scenario_readme_example);
 	tcase_add_test(tc, test_scenario_retries_off);
+	tcase_add_test(tc, test_scenario_zipf);
 	tcase_add_test(tc, test_scenario_partition_key_need_not_exist);
 	tcase_add_test(tc, test_scenario_bom);
 	tcase_add_test(tc, test_scenario_clock_formats);

@@ -23,6 +23,15 @@
  *               into use in order, one more per draw, and a draw returns
  *               latest - zipfian(introduced), so the newest is likeliest.
  *   WEIGHTED    DiscreteGenerator: cumulative weights, binary search.
+ *   ZIPF        Zipf's law for any exponent s > 0 (YCSB's zipfian needs
+ *               theta < 1): value k = 1..n with p(k) = k^-s / H(n, s),
+ *               H(n, s) = sum of j^-s for j = 1..n, by rejection-inversion
+ *               (W. Hormann and G. Derflinger, "Rejection-inversion to
+ *               generate variates from monotone discrete distributions",
+ *               ACM TOMACS 6(3), 1996), as Apache Commons RNG's
+ *               RejectionInversionZipfSampler writes it. Exact (no
+ *               approximation of H), O(1) set-up, so the set may grow at
+ *               no cost; about 1.1 uniform draws per value.
  *
  * Left out: YCSB's ScrambledZipfianGenerator (hash-scattered ranks) and
  * its thread safety; a pk_dist is single-threaded like the simulator.
@@ -181,10 +190,29 @@ struct pk_zipf {
 	uint64_t count;	   /* the set size zetan and eta belong to, >= 1 */
 };
 
+/*
+ * Rejection-inversion for Zipf's law (ZIPF): h(x) = x^-s is the density
+ * the discrete weights k^-s are sampled under, H(x) its antiderivative
+ * (x^(1-s) - 1) / (1 - s) (log x at s = 1). A uniform u on (H(1.5) - 1,
+ * H(n + 0.5)] inverted through H gives x, rounded to k; k is accepted
+ * when u >= H(k + 0.5) - h(k), which makes P(k) exactly proportional to
+ * h(k) = k^-s (for k = 1 always, the interval's left end being H(1.5) -
+ * h(1)). The test k - x <= cut is a cheaper sufficient condition
+ * (Theorem 2 of the paper).
+ */
+struct pk_zipf_ri {
+	double s;	/* exponent, > 0 */
+	double h_x1;	/* H(1.5) - 1: the lower end of u's interval */
+	double h_n;	/* H(n + 0.5): the upper end */
+	double cut;	/* 2 - H^-1(H(2.5) - h(2)): the quick accept */
+	uint64_t count; /* the set size h_n belongs to, >= 1 */
+};
+
 struct pk_dist {
 	enum pk_dist_kind kind;
 	uint64_t n;		  /* set size, >= 1 */
 	struct pk_zipf zipf;	  /* ZIPFIAN over n, LATEST over introduced */
+	struct pk_zipf_ri zri;	  /* ZIPF over n */
 	double hot_data_fraction; /* HOTSPOT */
 	double hot_op_fraction;	  /* HOTSPOT */
 	uint64_t next;		  /* SEQUENTIAL: next value to return */
@@ -312,6 +340,93 @@ static uint64_t zipf_draw(const struct pk_zipf *z, struct pk_rng *r)
 	return ret < z->count ? ret : z->count - 1;
 }
 
+/* log(1 + x) / x, also near x = 0 (Commons RNG's helper1) */
+static double zri_helper1(double x)
+{
+	if (fabs(x) > 1e-8) {
+		return log1p(x) / x;
+	}
+	return 1.0 - x * (0.5 - x * (1.0 / 3.0 - 0.25 * x));
+}
+
+/* (exp(x) - 1) / x, also near x = 0 (Commons RNG's helper2) */
+static double zri_helper2(double x)
+{
+	if (fabs(x) > 1e-8) {
+		return expm1(x) / x;
+	}
+	return 1.0 + x * 0.5 * (1.0 + x * (1.0 / 3.0) * (1.0 + 0.25 * x));
+}
+
+/* h(x) = x^-s */
+static double zri_h(const struct pk_zipf_ri *z, double x)
+{
+	return exp(-z->s * log(x));
+}
+
+/* H(x) = (x^(1-s) - 1) / (1 - s), log x at s = 1: written as
+   helper2((1 - s) log x) log x, exact on both sides of s = 1 */
+static double zri_hint(const struct pk_zipf_ri *z, double x)
+{
+	double lx = log(x);
+
+	return zri_helper2((1.0 - z->s) * lx) * lx;
+}
+
+/* H^-1(x) = (1 + (1 - s) x)^(1 / (1 - s)), e^x at s = 1 */
+static double zri_hint_inv(const struct pk_zipf_ri *z, double x)
+{
+	double t = x * (1.0 - z->s);
+
+	if (t < -1.0) {
+		t = -1.0; /* rounding can push it just past the domain */
+	}
+	return exp(zri_helper1(t) * x);
+}
+
+static void zri_init(struct pk_zipf_ri *z, double s, uint64_t count)
+{
+	if (!(s > 0 && s <= PK_ZIPF_MAX_S)) {
+		PK_BUG("zipf exponent %g outside (0, %g]", s, PK_ZIPF_MAX_S);
+	}
+	z->s = s;
+	z->h_x1 = zri_hint(z, 1.5) - 1.0;
+	z->cut = 2.0 - zri_hint_inv(z, zri_hint(z, 2.5) - zri_h(z, 2.0));
+	z->count = count;
+	z->h_n = zri_hint(z, (double)count + 0.5);
+}
+
+static void zri_resize(struct pk_zipf_ri *z, uint64_t count)
+{
+	z->count = count;
+	z->h_n = zri_hint(z, (double)count + 0.5);
+}
+
+/* A rank in [0, count), rank 0 (value k = 1) the most likely. */
+static uint64_t zri_draw(const struct pk_zipf_ri *z, struct pk_rng *r)
+{
+	for (;;) {
+		/* rng_double is in [0, 1): u in (h_x1, h_n] */
+		double u = z->h_n + rng_double(r) * (z->h_x1 - z->h_n);
+		double x = zri_hint_inv(z, u);
+		double kd = floor(x + 0.5);
+		uint64_t k;
+
+		/* rounding can put x just outside [0.5, count + 0.5) */
+		if (!(kd >= 1.0)) {
+			k = 1;
+		} else if (kd >= (double)z->count) {
+			k = z->count;
+		} else {
+			k = (uint64_t)kd;
+		}
+		if ((double)k - x <= z->cut ||
+		    u >= zri_hint(z, (double)k + 0.5) - zri_h(z, (double)k)) {
+			return k - 1;
+		}
+	}
+}
+
 struct pk_dist *dist_new(const struct pk_dist_spec *spec, uint64_t n)
 {
 	struct pk_dist *d = xcalloc(1, sizeof(*d));
@@ -332,6 +447,9 @@ struct pk_dist *dist_new(const struct pk_dist_spec *spec, uint64_t n)
 	case PK_DIST_LATEST:
 		/* nothing introduced yet: the first draw brings in value 0 */
 		zipf_init(&d->zipf, spec->theta, 1);
+		break;
+	case PK_DIST_ZIPF:
+		zri_init(&d->zri, spec->s, n);
 		break;
 	case PK_DIST_HOTSPOT:
 		d->hot_data_fraction = spec->hot_data_fraction;
@@ -361,6 +479,8 @@ void dist_set_n(struct pk_dist *d, uint64_t n)
 	d->n = n;
 	if (d->kind == PK_DIST_ZIPFIAN) {
 		zipf_resize(&d->zipf, n);
+	} else if (d->kind == PK_DIST_ZIPF) {
+		zri_resize(&d->zri, n);
 	} else if (d->kind == PK_DIST_LATEST && d->introduced > n) {
 		d->introduced = n;
 		zipf_resize(&d->zipf, n);
@@ -440,6 +560,8 @@ uint64_t dist_draw(struct pk_dist *d, struct pk_rng *r)
 		return d->introduced - 1 - v;
 	case PK_DIST_WEIGHTED:
 		return weighted_draw(d, r);
+	case PK_DIST_ZIPF:
+		return zri_draw(&d->zri, r);
 	}
 	PK_BUG("dist_draw: unknown kind %d", (int)d->kind);
 }

@@ -21,18 +21,20 @@
 /* Distributions */
 
 static const char *const dist_names[] = {
-    "uniform", "zipfian", "hotspot", "sequential", "latest", "weighted", NULL,
+    "uniform",	  "zipfian", "zipf",	 "hotspot",
+    "sequential", "latest",  "weighted", NULL,
 };
 /* For `select`: drawing an existing item. */
 static const char *const select_dist_names[] = {
-    "uniform", "zipfian", "latest", "hotspot", NULL,
+    "uniform", "zipfian", "zipf", "latest", "hotspot", NULL,
 };
 
 static enum pk_dist_kind dist_kind_of(const char *name)
 {
 	static const enum pk_dist_kind kinds[] = {
-	    PK_DIST_UNIFORM,	PK_DIST_ZIPFIAN, PK_DIST_HOTSPOT,
-	    PK_DIST_SEQUENTIAL, PK_DIST_LATEST,	 PK_DIST_WEIGHTED,
+	    PK_DIST_UNIFORM,  PK_DIST_ZIPFIAN,	  PK_DIST_ZIPF,
+	    PK_DIST_HOTSPOT,  PK_DIST_SEQUENTIAL, PK_DIST_LATEST,
+	    PK_DIST_WEIGHTED,
 	};
 	size_t i;
 
@@ -49,6 +51,7 @@ void ld_dist_defaults(struct pk_dist_spec *d)
 	memset(d, 0, sizeof(*d));
 	d->kind = PK_DIST_UNIFORM;
 	d->theta = PK_DEFAULT_ZIPF_THETA;
+	d->s = PK_DEFAULT_ZIPF_S;
 	d->hot_data_fraction = PK_DEFAULT_HOT_DATA_FRACTION;
 	d->hot_op_fraction = PK_DEFAULT_HOT_OP_FRACTION;
 }
@@ -86,9 +89,33 @@ static int get_dist_name(struct ld *ld, const struct yn *n,
 	return -1;
 }
 
+/* The exponent s of distribution zipf at sn into out->s. */
+static void load_zipf_s(struct ld *ld, const struct yn *sn,
+			enum pk_dist_kind kind, struct pk_dist_spec *out)
+{
+	char buf[PK_YN_DESC_BYTES];
+	double v;
+
+	if (kind != PK_DIST_ZIPF) {
+		ld_err(ld, sn,
+		       "s only applies to distribution zipf (Zipf's law "
+		       "with exponent s; zipfian and latest take theta)");
+		return;
+	}
+	if (sn->kind == YN_SCALAR && units_number(sn->text, &v) && v > 0 &&
+	    v <= PK_ZIPF_MAX_S) {
+		out->s = v;
+		return;
+	}
+	ld_err(ld, sn,
+	       "s must be a number greater than 0 and at most 100 (the "
+	       "exponent of Zipf's law, p(k) ~ k^-s; default 1) (got %s)",
+	       yn_desc(sn, buf, sizeof(buf)));
+}
+
 /*
  * Fill *out from the distribution keys of mapping m (distribution, theta,
- * hot_data, hot_ops and, when n_values > 0, weights). n_values is the
+ * s, hot_data, hot_ops and, when n_values > 0, weights). n_values is the
  * value count the weights must match; 0 for `select` (no weights).
  */
 static void load_dist(struct ld *ld, const struct yn *m,
@@ -98,6 +125,7 @@ static void load_dist(struct ld *ld, const struct yn *m,
 	const struct yn *dn = yn_get(m, "distribution");
 	const struct yn *wn = n_values ? yn_get(m, "weights") : NULL;
 	const struct yn *tn = yn_get(m, "theta");
+	const struct yn *sn = yn_get(m, "s");
 	const struct yn *hd = yn_get(m, "hot_data");
 	const struct yn *ho = yn_get(m, "hot_ops");
 	enum pk_dist_kind kind = wn ? PK_DIST_WEIGHTED : PK_DIST_UNIFORM;
@@ -109,16 +137,25 @@ static void load_dist(struct ld *ld, const struct yn *m,
 	}
 	out->kind = kind;
 	if (tn) {
-		if (kind != PK_DIST_ZIPFIAN && kind != PK_DIST_LATEST) {
+		if (kind == PK_DIST_ZIPF) {
+			ld_err(ld, tn,
+			       "theta only applies to distribution "
+			       "zipfian or latest; zipf takes the exponent "
+			       "s (s: 1.3)");
+		} else if (kind != PK_DIST_ZIPFIAN && kind != PK_DIST_LATEST) {
 			ld_err(ld, tn,
 			       "theta only applies to distribution "
 			       "zipfian or latest");
 		} else {
 			ld_get_number(ld, tn, "theta", 0, 1, 1, 1,
 				      "a number between 0 and 1, both excluded "
-				      "(default 0.99)",
+				      "(default 0.99; for an exponent of 1 or "
+				      "more use distribution: zipf with s)",
 				      &out->theta);
 		}
+	}
+	if (sn) {
+		load_zipf_s(ld, sn, kind, out);
 	}
 	if (hd || ho) {
 		if (kind != PK_DIST_HOTSPOT) {
@@ -181,14 +218,14 @@ static void load_dist(struct ld *ld, const struct yn *m,
 /* Item properties */
 
 static const char *const gen_keys[] = {
-    "values",  "distribution", "theta", "hot_data", "hot_ops",
-    "weights", "clock",	       "const", "unique",   NULL,
+    "values",  "distribution", "theta", "s",	  "hot_data", "hot_ops",
+    "weights", "clock",	       "const", "unique", NULL,
 };
 static const char *const gen_kind_keys[] = {
     "values", "clock", "const", "unique", NULL,
 };
 static const char *const dist_keys[] = {
-    "distribution", "theta", "hot_data", "hot_ops", "weights", NULL,
+    "distribution", "theta", "s", "hot_data", "hot_ops", "weights", NULL,
 };
 
 struct pk_prop_spec *ld_prop_add(struct ld *ld, const char *path,
@@ -466,12 +503,17 @@ static void load_gen(struct ld *ld, const char *path, const struct yn *k,
 	}
 }
 
+/* 1 if mapping m is a generator: it holds a generator key other than
+   s (a one-letter word that is also a plausible property name, so
+   {s: {values: [a, b]}} stays a nested object with a property /s). */
 static int has_gen_key(const struct yn *m)
 {
 	size_t i;
 
 	for (i = 0; i < yn_pairs(m); i++) {
-		if (ld_word_in(yn_key(m, i)->text, gen_keys)) {
+		const char *k = yn_key(m, i)->text;
+
+		if (strcmp(k, "s") != 0 && ld_word_in(k, gen_keys)) {
 			return 1;
 		}
 	}
@@ -525,7 +567,7 @@ void ld_load_props(struct ld *ld, const struct yn *m, const char *parent)
 void ld_load_select(struct ld *ld, const struct yn *n, struct pk_dist_spec *d)
 {
 	static const char *const keys[] = {
-	    "distribution", "theta", "hot_data", "hot_ops", NULL,
+	    "distribution", "theta", "s", "hot_data", "hot_ops", NULL,
 	};
 
 	if (n->kind == YN_SCALAR) {

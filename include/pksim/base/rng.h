@@ -14,6 +14,13 @@
 /* YCSB HotspotIntegerGenerator defaults (hotspotdatafraction/opnfraction) */
 #define PK_DEFAULT_HOT_DATA_FRACTION 0.2
 #define PK_DEFAULT_HOT_OP_FRACTION 0.8
+/* Zipf's law in its classic form, p(k) ~ 1/k: the exponent s of
+   `distribution: zipf` when the scenario gives none */
+#define PK_DEFAULT_ZIPF_S 1.0
+/* The largest exponent s pksim accepts: at s = 100 rank 2 already has
+   2^-100 of rank 1's weight, so a larger s only adds rounding trouble
+   (the sampler's x^(1-s) underflows near s = 1075) */
+#define PK_ZIPF_MAX_S 100.0
 
 /* How a value is drawn from a finite set of N values (index 0..N-1). */
 enum pk_dist_kind {
@@ -26,11 +33,15 @@ enum pk_dist_kind {
 				per draw; draws favour the most recent (zipfian
 				over recency) */
 	PK_DIST_WEIGHTED,    /* explicit weights, one per value */
+	PK_DIST_ZIPF,	     /* Zipf's law with any exponent s > 0: value k
+				(1-based) with p(k) = k^-s / H(N, s), by
+				rejection-inversion */
 };
 
 struct pk_dist_spec {
 	enum pk_dist_kind kind;
 	double theta; /* ZIPFIAN/LATEST: 0 < theta < 1, default 0.99 */
+	double s;     /* ZIPF: exponent, 0 < s <= PK_ZIPF_MAX_S, default 1 */
 	double hot_data_fraction; /* HOTSPOT: 0 < f < 1, default 0.2 */
 	double hot_op_fraction;	  /* HOTSPOT: 0 < f < 1, default 0.8 */
 	double *weights;	  /* WEIGHTED: owned, n_weights entries > 0 */
