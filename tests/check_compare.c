@@ -12,6 +12,7 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/load/scenario.h"
+#include "pksim/load/trace.h"
 #include "testutil.h"
 
 /* Run pksim with args; the JSON report's variants array (caller
@@ -261,6 +262,88 @@ START_TEST(test_compare_memory_by_variants)
 }
 END_TEST
 
+/* Load records.jsonl of dir at once (or at rate records/s) with the 16
+   keys /p0 .. /p15 and, when share is set, `--query p0@SHARE`; the up-front
+   plan check's status, its message in *msg (caller frees). */
+static int plan_items(const char *path, double rate, const char *share,
+		      char **msg)
+{
+	struct pk_diag d;
+	struct pk_scenario *sc;
+	char key[8], q[32];
+	int rc, i;
+
+	diag_init(&d);
+	sc = scenario_for_items(path, PK_TRACE_FORMAT_AUTO, NULL, 0, rate,
+				rate == 0, 10000, &d);
+	ck_assert_ptr_nonnull(sc);
+	for (i = 0; i < 16; i++) {
+		snprintf(key, sizeof(key), "/p%d", i);
+		ck_assert_int_eq(scenario_add_variant(sc, key, &d), 0);
+	}
+	if (share) {
+		snprintf(q, sizeof(q), "p0@%s", share);
+		ck_assert_int_eq(scenario_add_query(sc, q, &d), 0);
+	}
+	ck_assert_int_eq(scenario_query_shares(sc, &d), 0);
+	rc = scenario_check_plan(sc, &d);
+	*msg = tu_diag_text(&d);
+	scenario_free(sc);
+	diag_free(&d);
+	return rc;
+}
+
+/*
+ * Issue 12: the memory estimate counts the operations --query adds. A
+ * data file of 30,000 records replayed at once under 16 keys (SDK retries:
+ * 9, 30 s). With `--query p0@99%` the queries are floor(30,000 x 0.99 /
+ * 0.01) = 2,970,000, 3,000,000 operations in all, every one arriving at
+ * t = 0, so every one can be waiting to retry at once: 3,000,000 x 200
+ * bytes (PK_SCENARIO_RETRY_BYTES) x 16 variants = 9.6e9 bytes = 8.94 GiB,
+ * past the 8 GiB pksim stops at: refused before anything runs. Without
+ * the queries the same term is 30,000 x 200 x 16 = 96 MB and the whole
+ * estimate about 0.3 GB (items 30,000 x (48 + (8 + 96) x 16) = 51.4 MB,
+ * logical partitions 30,000 x 320 x 16 = 153.6 MB): accepted. At 100
+ * records/s instead, at most floor(100 x 30) + 1 = 3,001 records arrive
+ * within one 30 s max_wait, bringing 3,001 x 100 operations: 3,001 x 100
+ * x 200 x 16 = 0.96e9 bytes (0.89 GiB): accepted with the queries too.
+ */
+START_TEST(test_compare_memory_counts_queries)
+{
+	char *dir = tu_tmpdir(), path[512], *msg = NULL;
+	FILE *f;
+	int i, k;
+
+	snprintf(path, sizeof(path), "%s/records.jsonl", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	for (i = 0; i < 30000; i++) {
+		fprintf(f, "{\"id\": \"r%d\"", i);
+		for (k = 0; k < 16; k++) {
+			fprintf(f, ", \"p%d\": \"v%d\"", k, i % 7);
+		}
+		fputs("}\n", f);
+	}
+	fclose(f);
+
+	ck_assert_int_eq(plan_items(path, 0, NULL, &msg), 0);
+	free(msg);
+	ck_assert_int_eq(plan_items(path, 0, "99%", &msg), -1);
+	ck_assert_msg(strstr(msg, "error: the run would take about 9 GiB") &&
+			  strstr(msg, "; 2,970,000 queries and the retries "
+				      "that can wait at once: 8.94 GiB; 16 "
+				      "variants), and pksim stops at 8 GiB") &&
+			  strstr(msg, "a smaller --query share"),
+		      "%s", msg);
+	free(msg);
+	ck_assert_int_eq(plan_items(path, 100, "99%", &msg), 0);
+	free(msg);
+	unlink(path);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("compare");
@@ -271,6 +354,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_compare_offices);
 	tcase_add_test(tc, test_compare_text_csv_and_errors);
 	tcase_add_test(tc, test_compare_memory_by_variants);
+	tcase_add_test(tc, test_compare_memory_counts_queries);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

@@ -9,9 +9,11 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pksim/base/fmt.h"
+#include "pksim/base/mem.h"
 #include "pksim/load/trace.h"
 
 /* x to 3 significant digits, as people write it: 6.31e+09 is
@@ -124,6 +126,77 @@ static double file_span_s(const struct pk_items_file *f)
 		   : 0;
 }
 
+/* Records of a data file the run replays: the first `limit`, or all. */
+static double file_records(const struct pk_items_file *f)
+{
+	size_t n = trace_count(f->trace);
+
+	return (double)(f->limit > 0 && f->limit < n ? f->limit : n);
+}
+
+/* The queries `compare --query` sends among n records (workload_file.c:
+   after record r query i has been sent floor(r x share_i / (1 - all
+   shares)) times): the sum over the queries of floor(n x share_i / (1 -
+   all shares)); 0 without queries. */
+static double file_queries(const struct pk_items_file *f, double n)
+{
+	double all = 0, q = 0;
+	size_t i;
+
+	for (i = 0; i < f->n_queries; i++) {
+		all += f->queries[i].weight;
+	}
+	for (i = 0; i < f->n_queries && all < 1; i++) {
+		/* + 1e-9: 0.99 / 0.01 is 98.999... in binary */
+		q += floor(n * f->queries[i].weight / (1 - all) + 1e-9);
+	}
+	return q;
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The most records of a data file that arrive within any wait_s seconds
+   of simulated time: all of them at once; rate x wait_s + 1 at a rate;
+   under a time field, the densest window of the times (compression
+   applied). Their operations can all be waiting to retry together. */
+static double file_records_within(const struct pk_items_file *f, double wait_s)
+{
+	double n = file_records(f), best = 0;
+	size_t m = (size_t)n, i, lo = 0;
+	int64_t *t;
+	struct pk_diag scratch;
+
+	if (f->from == PK_FROM_RATE) {
+		return fmin(n, floor(f->rate_per_s * wait_s) + 1);
+	}
+	if (f->from != PK_FROM_TIME_FIELD || m == 0) {
+		return n;
+	}
+	t = xcalloc(m, sizeof(*t));
+	diag_init(&scratch);
+	for (i = 0; i < m; i++) {
+		(void)trace_time_ms(f->trace, i, f->time_field, &t[i],
+				    &scratch);
+	}
+	diag_free(&scratch);
+	qsort(t, m, sizeof(*t), cmp_i64);
+	for (i = 0; i < m; i++) {
+		while (((double)t[i] - (double)t[lo]) / 1000.0 /
+			   f->time_compression >
+		       wait_s) {
+			lo++;
+		}
+		best = fmax(best, (double)(i - lo + 1));
+	}
+	free(t);
+	return best;
+}
+
 /* The most RU one attempt of any operation can charge under s's cost
    keys (each <= PK_COST_MAX_RU, scenario_client.c), with queries on
    this phase (NULL: none): a point operation or a batch (<= 100 items,
@@ -176,13 +249,39 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 
 	attempts = s->retry.enabled ? 1.0 + (double)s->retry.max_retries : 1.0;
 	if (s->items_file && s->items_file->trace) {
-		ru = (double)trace_count(s->items_file->trace) * attempts *
-		     worst_attempt_ru(s, NULL);
+		const struct pk_items_file *f = s->items_file;
+		double recs = file_records(f), nq = file_queries(f, recs);
+		double q_ru = 0;
+
+		/* --query operations count like records (issue 12) */
+		if (recs + nq > PK_SCENARIO_MAX_OPERATIONS) {
+			ld_err_at(ld, f->line, f->col,
+				  "the data file's %s records and the %s "
+				  "queries --query sends among them are "
+				  "about %s operations, above pksim's limit "
+				  "of %s operations a run; use fewer records "
+				  "(limit) or a smaller --query share",
+				  approx(recs, a), approx(nq, b),
+				  approx(recs + nq, c),
+				  fmt_thousands(
+				      (int64_t)PK_SCENARIO_MAX_OPERATIONS, d));
+			return -1;
+		}
+		for (i = 0; i < f->n_queries; i++) {
+			q_ru =
+			    fmax(q_ru, s->cost.query_base_ru +
+					   s->cost.query_per_range_ru *
+					       PK_COST_MAX_RANGES +
+					   s->cost.query_per_result_ru *
+					       (double)f->queries[i].results);
+		}
+		ru = (recs * worst_attempt_ru(s, NULL) + nq * q_ru) * attempts;
 		if (ru > PK_COST_MAX_RUN_RU) {
 			ld_err_at(ld, s->items_file->line, s->items_file->col,
 				  "the data file's records could charge about "
-				  "%s RU (records x %.0f attempts x the "
-				  "costliest attempt under the cost keys), "
+				  "%s RU (records and queries x %.0f attempts "
+				  "x the costliest attempt under the cost "
+				  "keys), "
 				  "above pksim's limit of %s RU a run, "
 				  "where its RU totals in mRU fit 64 bits; "
 				  "lower the cost keys or max_retries",
@@ -318,15 +417,21 @@ static double ranges_planned(const struct pk_scenario *s,
  * samples (one per range a second's requests reach, kept for runs up to
  * PK_SCENARIO_DETAIL_MAX_S), per-minute records and the retry-wait
  * histogram (a counter per ms up to max_wait plus the 410 waits); every
- * per-variant term is multiplied by the variants (compare). The error
+ * per-variant term is multiplied by the variants (compare). A data file's
+ * operations are its records' creates and the queries `compare --query`
+ * sends among them (issue 12), over the arrivals' span plus max_wait,
+ * and every operation of the records arriving within one max_wait can
+ * be waiting to retry at once (all of them with --at-once). The error
  * gives the estimate by part and what to change.
  */
 void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 {
 	double items = items_planned(s), ops = 0, dur_s = 0, q = 0;
 	double item_bytes = (double)largest_item(s);
-	double it_b, lp_b = 0, smp_b = 0, hist_b, total;
-	char ia[PK_FMT_BYTES];
+	double it_b, lp_b = 0, smp_b = 0, hist_b, rq_b = 0, total;
+	double wait_s =
+	    s->retry.enabled ? (double)s->retry.max_wait_ms / 1000.0 : 0;
+	char ia[PK_FMT_BYTES], qa[PK_FMT_BYTES], rq[80] = "";
 	const struct pk_prop_spec *id = scenario_find_prop(s, "/id");
 	int ids = s->items_file || !id || id->kind != PK_GEN_UNIQUE;
 	size_t i;
@@ -339,8 +444,24 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 		q +=
 		    s->phases[i].rate_per_s * d * s->phases[i].mix[PK_OP_QUERY];
 	}
-	if (s->items_file) {
-		ops = items;
+	if (s->items_file && s->items_file->trace) {
+		const struct pk_items_file *f = s->items_file;
+		double recs = file_records(f), per_rec;
+
+		/* the records' creates and the queries --query sends among
+		   them (issue 12); the run lasts the arrivals' span, then
+		   the retries' wait, and second 0 counts */
+		q = file_queries(f, recs);
+		ops = recs + q;
+		dur_s = file_span_s(f) + wait_s + 1;
+		/* what can wait to retry at once: every operation of the
+		   records arriving within one max_wait, each record
+		   bringing its share of the queries */
+		per_rec = recs > 0 ? ops / recs : 1;
+		if (s->retry.enabled) {
+			rq_b = file_records_within(f, wait_s) * per_rec *
+			       PK_SCENARIO_RETRY_BYTES * (double)s->n_variants;
+		}
 	}
 	it_b = items *
 	       (PK_SCENARIO_ITEM_BYTES +
@@ -366,25 +487,40 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 		}
 		smp_b += dur_s / 60.0 * PK_SCENARIO_SECOND_BYTES;
 	}
-	total = it_b + lp_b + smp_b + hist_b;
+	total = it_b + lp_b + smp_b + hist_b + rq_b;
 	if (total <= PK_SCENARIO_MAX_TRACK_BYTES) {
 		check_retry_memory(ld, s);
 		return;
 	}
+	if (s->items_file) {
+		snprintf(rq, sizeof(rq),
+			 "; %s queries and the retries that can wait at "
+			 "once: %.2f GiB",
+			 approx(q, qa), rq_b / (double)PK_GIB);
+	}
 	ld_err_at(
-	    ld, s->n_phases ? s->phases[0].line : 0,
-	    s->n_phases ? s->phases[0].col : 0,
+	    ld,
+	    s->items_file ? s->items_file->line
+	    : s->n_phases ? s->phases[0].line
+			  : 0,
+	    s->items_file ? s->items_file->col
+	    : s->n_phases ? s->phases[0].col
+			  : 0,
 	    "the run would take about %.0f GiB (%s items: %.2f GiB; logical "
 	    "and physical partitions: %.2f GiB; per-second samples and "
 	    "records: %.2f GiB; "
-	    "retry-wait histograms: %.2f GiB; %zu variant%s), and pksim stops "
-	    "at %.0f GiB before it starts; lower a phase's rate, duration or "
-	    "share of creates, or compare fewer variants",
+	    "retry-wait histograms: %.2f GiB%s; %zu variant%s), and pksim "
+	    "stops at %.0f GiB before it starts; %s",
 	    total / (double)PK_GIB, approx(items, ia), it_b / (double)PK_GIB,
 	    lp_b / (double)PK_GIB, smp_b / (double)PK_GIB,
-	    hist_b / (double)PK_GIB, s->n_variants,
+	    hist_b / (double)PK_GIB, rq, s->n_variants,
 	    s->n_variants == 1 ? "" : "s",
-	    PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB);
+	    PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB,
+	    s->items_file ? "use fewer records (limit), a smaller --query "
+			    "share or a slower arrival (--rate), or compare "
+			    "fewer variants"
+			  : "lower a phase's rate, duration or share of "
+			    "creates, or compare fewer variants");
 }
 
 /* The largest item a run writes, in bytes. */
