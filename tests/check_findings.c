@@ -406,6 +406,16 @@ START_TEST(test_findings_merge_candidate)
 			      "32 MiB)) = 4"));
 	f->spec.pp_storage_bytes = 0;
 	f->v.storage_bytes = 0;
+	/* 2 ranges at 6,000 RU/s are a candidate (1 would do); with a raise
+	   to 30,000 RU/s still waiting for its splits at the end (30,000 >
+	   2 x 10,000, rule 6) the advisory counts what the container will
+	   have, ceil(30,000 / 10,000) = 3 partitions: none */
+	f->v.n_ranges = 2;
+	ck_assert(mentions(f, "max(ceil(6,000 RU/s / 10,000), ceil(0 B / 50 "
+			      "GiB)) = 1"));
+	f->v.pending_ru_per_s = 30000;
+	ck_assert(!mentions(f, "merge candidate"));
+	f->v.pending_ru_per_s = 0;
 	/* serverless: RU/s follow the ranges, never a candidate */
 	f->v.serverless = 1;
 	ck_assert(!mentions(f, "merge candidate"));
@@ -643,6 +653,71 @@ START_TEST(test_findings_merge_from_run)
 }
 END_TEST
 
+/*
+ * A raise waiting for its splits (split_delay) when the run ends: the
+ * merge candidate counts the RU/s the container will have. Created at
+ * 60,000 RU/s manual: ceil(60,000 / 6,000) = 10 ranges (rule 2); lowered
+ * to 6,000 at t = 2 s (instant, the 10 ranges stay, rule 7): 10 >
+ * max(ceil(6,000 / 10,000), ceil(a few KB / 50 GiB)) = 1, a merge
+ * candidate. Raised at t = 4 s to 150,000 > 10 x 10,000, so the service
+ * splits to ceil(150,000 / 10,000) = 15 (rule 6), done only after the 1 h
+ * split_delay, past the run's 6 s: the container still has 10 ranges at
+ * 6,000 RU/s, and will have 15 at 150,000, for which 10 are too few to
+ * merge. Without the raise, the same 10 ranges at 6,000 are named.
+ */
+START_TEST(test_findings_merge_candidate_pending_raise)
+{
+	static const char *const head =
+	    "container: {partition_key: /k, throughput: 60000, "
+	    "split_delay: 1h}\n"
+	    "items: {k: a}\n"
+	    "phases:\n"
+	    "  - {duration: 2s, rate: 1/s}\n"
+	    "  - {duration: 2s, rate: 1/s, throughput: 6000}\n";
+	char text[512];
+	struct pk_scenario *sc;
+	struct pk_run *run;
+	struct pk_result *r;
+	size_t n, i;
+	char **v;
+	int named = 0;
+
+	snprintf(text, sizeof(text), "%s%s", head,
+		 "  - {duration: 2s, rate: 1/s, throughput: 150000}\n");
+	r = run_text(text, &sc, &run);
+	ck_assert_uint_eq(r->variants[0].n_ranges, 10);
+	ck_assert_int_eq(r->variants[0].ru_per_s, 6000);
+	ck_assert_int_eq(r->variants[0].pending_ru_per_s, 150000);
+	v = findings_make(&r->variants[0], &n);
+	for (i = 0; i < n; i++) {
+		named |= strstr(v[i], "merge candidate") != NULL;
+		free(v[i]);
+	}
+	free(v);
+	ck_assert_msg(!named, "a container waiting to split named a merge "
+			      "candidate");
+	result_free(r);
+	sim_free(run);
+	scenario_free(sc);
+
+	r = run_text(head, &sc, &run);
+	ck_assert_uint_eq(r->variants[0].n_ranges, 10);
+	ck_assert_int_eq(r->variants[0].pending_ru_per_s, 0);
+	v = findings_make(&r->variants[0], &n);
+	for (i = 0; i < n; i++) {
+		named |= strstr(v[i], "merge candidate: 10 physical partitions "
+				      "where max(ceil(6,000 RU/s / 10,000), "
+				      "ceil(") == v[i];
+		free(v[i]);
+	}
+	free(v);
+	ck_assert(named);
+	result_free(r);
+	sim_free(run);
+	scenario_free(sc);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("findings");
@@ -662,6 +737,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_findings_merge_note);
 	suite_add_tcase(s, tc);
 	tcase_add_test(run, test_findings_merge_from_run);
+	tcase_add_test(run, test_findings_merge_candidate_pending_raise);
 	suite_add_tcase(s, run);
 	return s;
 }

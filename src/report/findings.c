@@ -295,8 +295,10 @@ static void say_hot_range(struct pk_sentences *s,
 
 /*
  * Rule 32's merge candidate: more physical partitions than
- * max(ceil(RU/s / 10,000), ceil(storage / 50 GiB)) would need. Not for
- * serverless, whose RU/s follow the partitions.
+ * max(ceil(RU/s / 10,000), ceil(storage / 50 GiB)) would need, at the
+ * RU/s the container will have (a raise waiting for its splits at the
+ * end counts at its new RU/s). Not for serverless, whose RU/s follow the
+ * partitions.
  */
 /* A byte count in the largest binary unit that divides it ("50 GiB",
    "32 MiB"), else fmt_bytes's one decimal; buf holds 32 bytes. */
@@ -320,9 +322,14 @@ static void say_merge_candidate(struct pk_sentences *s,
 				const struct pk_result_variant *v)
 {
 	uint64_t by_ru, by_storage, need, pp_bytes, pp_ru;
+	/* the RU/s the container will have: a raise still waiting for its
+	   splits (split_delay) counts at its new RU/s, for which the
+	   service is adding partitions, not at the old ones still served */
+	int64_t ru =
+	    v->pending_ru_per_s > 0 ? v->pending_ru_per_s : v->ru_per_s;
 	char a[32], b[32], c[32], d[32], e[32];
 
-	if (v->serverless || v->ru_per_s <= 0) {
+	if (v->serverless || ru <= 0) {
 		return;
 	}
 	/* the scenario's physical partition caps (rule 1's 10,000 RU/s and
@@ -334,7 +341,7 @@ static void say_merge_candidate(struct pk_sentences *s,
 	pp_ru = v->spec && v->spec->pp_ru_per_s > 0
 		    ? (uint64_t)v->spec->pp_ru_per_s
 		    : PK_FINDINGS_MERGE_RU_PER_PP;
-	by_ru = ((uint64_t)v->ru_per_s + pp_ru - 1) / pp_ru;
+	by_ru = ((uint64_t)ru + pp_ru - 1) / pp_ru;
 	by_storage = (v->storage_bytes + pp_bytes - 1) / pp_bytes;
 	need = by_ru > by_storage ? by_ru : by_storage;
 	if (need < 1) {
@@ -349,12 +356,12 @@ static void say_merge_candidate(struct pk_sentences *s,
 		      "%llu would hold the RU/s and the data (rule 32; "
 		      "merging is a preview feature)%s",
 		      fmt_thousands(v->n_ranges, a),
-		      fmt_thousands((uint64_t)v->ru_per_s, b),
-		      fmt_thousands(pp_ru, d), fmt_bytes(v->storage_bytes, c),
-		      whole_bytes(pp_bytes, e), (unsigned long long)need,
+		      fmt_thousands((uint64_t)ru, b), fmt_thousands(pp_ru, d),
+		      fmt_bytes(v->storage_bytes, c), whole_bytes(pp_bytes, e),
+		      (unsigned long long)need,
 		      !v->autoscale && v->spec->initial_ru_per_pp > 0 &&
 			      (uint64_t)v->n_ranges ==
-				  ((uint64_t)v->ru_per_s +
+				  ((uint64_t)ru +
 				   (uint64_t)v->spec->initial_ru_per_pp - 1) /
 				      (uint64_t)v->spec->initial_ru_per_pp
 			  ? "; a new container at these RU/s gets as "

@@ -318,6 +318,12 @@ static void variant(const struct pk_variant *pv, struct pk_result_variant *v)
 	v->autoscale = c->autoscale;
 	v->serverless = c->serverless;
 	v->ru_per_s = c->ru_per_s;
+	/* container_end marks a scale-up the run did not see finish on
+	   the last change event */
+	if (m->n_changes > 0 && m->changes[m->n_changes - 1].effective_t_s ==
+				    PK_EFFECTIVE_UNFINISHED) {
+		v->pending_ru_per_s = m->changes[m->n_changes - 1].to_ru_per_s;
+	}
 	v->custom_policy = c->redistributed;
 	v->effective_ru_per_s = container_effective_ru_per_s(c);
 	v->end_s = c->now_s;

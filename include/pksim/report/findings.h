@@ -10,7 +10,10 @@
  *   range at 100% while the others stay <= 30%, counted per second by
  *   the metrics, PK_METRICS_HOT and _COLD) follows as an example;
  * - merge candidate (rule 32): more physical partitions than
- *   max(ceil(RU/s / 10,000), ceil(storage / 50 GiB));
+ *   max(ceil(RU/s / 10,000), ceil(storage / 50 GiB)) (the scenario's
+ *   physical partition caps), at the RU/s the container will have: a
+ *   raise still waiting for its splits at the end (split_delay, rule 6)
+ *   counts at its new RU/s, so it never makes a candidate;
  * - ranges are named as they are at the end, with their lineage
  *   ("range 3 (split at t = 50 s into 7 and 8)");
  * - a logical partition with >= 20% of the RU is named (ASSUMPTION: a

@@ -193,12 +193,19 @@ struct pk_result_variant {
 	const struct pk_metrics *metrics;     /* borrowed: totals, events,
 						 actions, per-second and
 						 per-minute series */
-	size_t created_ranges; /* ranges at creation: manual rule 2,
-				  autoscale rule 3, serverless 1 */
-	int autoscale;	       /* 1: ru_per_s is the autoscale max */
-	int serverless;	       /* 1: RU/s follow the ranges */
-	int64_t ru_per_s;      /* provisioned at the end */
-	int64_t end_s;	       /* seconds closed: the run's length */
+	size_t created_ranges;	  /* ranges at creation: manual rule 2,
+				     autoscale rule 3, serverless 1 */
+	int autoscale;		  /* 1: ru_per_s is the autoscale max */
+	int serverless;		  /* 1: RU/s follow the ranges */
+	int64_t ru_per_s;	  /* provisioned at the end */
+	int64_t pending_ru_per_s; /* a scale-up still waiting for its
+				     splits when the run ended (split_delay,
+				     rule 6: the throughput change whose
+				     effective_t_s is
+				     PK_EFFECTIVE_UNFINISHED): the RU/s (or
+				     autoscale max) the container will
+				     have; 0 when none */
+	int64_t end_s;		  /* seconds closed: the run's length */
 
 	struct pk_result_range *ranges; /* owned; at the end, key order */
 	size_t n_ranges;
