@@ -14,6 +14,7 @@
  *   scenario_items      item generators and distributions
  *   scenario_datafile   items from a data file
  *   scenario_phases     phases, their actions and the cross-checks
+ *   scenario_rate       a phase's rate or rate schedule
  *   scenario_queries    a phase's queries
  *   plan_limits         memory estimates and up-front limits
  *   scenario_cli        scenarios built from command-line options
@@ -81,6 +82,10 @@ int ld_get_duration(struct ld *ld, const struct yn *n, const char *key,
 		    int64_t min_ms, int64_t *out);
 int ld_get_rate(struct ld *ld, const struct yn *n, const char *key,
 		double *out);
+/* ld_get_rate, but 0 is allowed when allow_zero (a schedule's step or
+   ramp end). */
+int ld_get_rate_from(struct ld *ld, const struct yn *n, const char *key,
+		     int allow_zero, double *out);
 int ld_get_switch(struct ld *ld, const struct yn *n, const char *key, int *out);
 
 /* scenario.c: every default of a scenario (scenario.h) into s. */
@@ -121,6 +126,13 @@ extern const char ld_size_range[];
 void ld_load_phases(struct ld *ld, const struct yn *n);
 void ld_check_phase_minimums(struct ld *ld);
 void ld_check_phase_actions(struct ld *ld);
+
+/* scenario_rate.c: a phase's `rate:`, a rate (2000/s) or a rate
+   schedule mapping (issue 14 §2), read after its duration; then, once
+   every phase and the clock are read, each schedule's expected
+   operations and peak (ops_planned, peak_rate_per_s, rate_per_s). */
+void ld_load_rate(struct ld *ld, const struct yn *n, struct pk_phase_spec *ph);
+void ld_plan_phase_rates(struct ld *ld);
 
 /* scenario_queries.c: the `queries` list n of phase ph. */
 void ld_load_queries(struct ld *ld, const struct yn *n,

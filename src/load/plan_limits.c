@@ -15,6 +15,7 @@
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "pksim/load/trace.h"
+#include "pksim/workload/schedule.h"
 
 /* x to 3 significant digits, as people write it: 6.31e+09 is
    "6,310,000,000", 7.3e+04 is "73,000", 0.5 stays "0.5"; into buf
@@ -31,6 +32,34 @@ static const char *approx(double x, char *buf)
 	return fmt_thousands((int64_t)llround(x / scale) * (int64_t)scale, buf);
 }
 
+/* Operations phase p is expected to send: rate x duration, or with a
+   rate schedule L(duration) (schedule.h; the loader's
+   ld_plan_phase_rates). */
+static double phase_ops(const struct pk_phase_spec *p)
+{
+	return p->schedule ? p->ops_planned
+			   : p->rate_per_s * (double)p->duration_ms / 1000.0;
+}
+
+/* Operations phase p sends with uniform arrivals, the workload's count:
+   ceil(rate x duration) (workload_stream.c), with a schedule ceil(L(D))
+   (schedule_uniform_count); Poisson arrivals send that many on average. */
+static double phase_count(const struct pk_phase_spec *p)
+{
+	if (p->schedule) {
+		uint64_t n = schedule_uniform_count(p->ops_planned);
+
+		return n == UINT64_MAX ? HUGE_VAL : (double)n;
+	}
+	return ceil(p->rate_per_s * (double)p->duration_ms / 1000.0);
+}
+
+/* The highest rate phase p offers, ops/s. */
+static double phase_peak(const struct pk_phase_spec *p)
+{
+	return p->schedule ? p->peak_rate_per_s : p->rate_per_s;
+}
+
 /* Items the phases create (creates, upserts and batches' items), or the
    data file's. */
 static double items_planned(const struct pk_scenario *s)
@@ -44,7 +73,7 @@ static double items_planned(const struct pk_scenario *s)
 	for (i = 0; i < s->n_phases; i++) {
 		const struct pk_phase_spec *p = &s->phases[i];
 
-		n += p->rate_per_s * (double)p->duration_ms / 1000.0 *
+		n += phase_ops(p) *
 		     (p->mix[PK_OP_CREATE] + p->mix[PK_OP_UPSERT] +
 		      p->mix[PK_OP_BATCH] * (double)p->batch_size);
 	}
@@ -52,40 +81,40 @@ static double items_planned(const struct pk_scenario *s)
 }
 
 /* The retries a client can have waiting at once are at most the
-   operations of one max_wait (all rate limited and retried); refuse a
-   scenario whose fastest phase could queue more than fits (issue 6 §4). */
+   operations of one max_wait (all rate limited and retried): the peak
+   rate x max_wait, and no more than the phase sends; refuse a scenario
+   whose busiest phase could queue more than fits (issue 6 §4). */
 static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
 {
 	double wait_s = (double)s->retry.max_wait_ms / 1000.0, bytes;
+	double queued = -1, q;
 	char ra[PK_FMT_BYTES], rb[PK_FMT_BYTES];
 	size_t i, worst = 0;
 
 	if (!s->retry.enabled || s->n_phases == 0) {
 		return;
 	}
-	for (i = 1; i < s->n_phases; i++) {
-		if (s->phases[i].rate_per_s > s->phases[worst].rate_per_s) {
+	for (i = 0; i < s->n_phases; i++) {
+		q = fmin(phase_peak(&s->phases[i]) * wait_s,
+			 phase_ops(&s->phases[i]));
+		if (q > queued || isnan(q)) {
+			queued = q;
 			worst = i;
 		}
 	}
-	if ((double)s->phases[worst].duration_ms / 1000.0 < wait_s) {
-		wait_s = (double)s->phases[worst].duration_ms / 1000.0;
-	}
-	bytes = s->phases[worst].rate_per_s * wait_s * PK_SCENARIO_RETRY_BYTES *
-		(double)s->n_variants;
+	bytes = queued * PK_SCENARIO_RETRY_BYTES * (double)s->n_variants;
 	if (bytes <= PK_SCENARIO_MAX_TRACK_BYTES) {
 		return;
 	}
-	ld_err_at(
-	    ld, s->phases[worst].line, s->phases[worst].col,
-	    "at %s operations a second, rate-limited operations could "
-	    "queue about %s retries, %.0f GiB (pksim stops at %.0f GiB); "
-	    "lower the rate, or the client's max_wait",
-	    approx(s->phases[worst].rate_per_s, ra),
-	    approx(s->phases[worst].rate_per_s * wait_s * (double)s->n_variants,
-		   rb),
-	    bytes / (double)PK_GIB,
-	    PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB);
+	ld_err_at(ld, s->phases[worst].line, s->phases[worst].col,
+		  "at %s%s operations a second, rate-limited operations could "
+		  "queue about %s retries, %.0f GiB (pksim stops at %.0f GiB); "
+		  "lower the rate, or the client's max_wait",
+		  s->phases[worst].schedule ? "a peak of " : "",
+		  approx(phase_peak(&s->phases[worst]), ra),
+		  approx(queued * (double)s->n_variants, rb),
+		  bytes / (double)PK_GIB,
+		  PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB);
 }
 
 /* Refuse up front a run that would not end in reasonable time: the
@@ -295,8 +324,9 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 		double d_s = (double)p->duration_ms / 1000.0;
 
 		t_s += d_s;
-		/* uniform arrivals send ceil(rate x duration) (workload) */
-		ops += ceil(p->rate_per_s * d_s);
+		/* uniform arrivals send ceil(rate x duration), a schedule
+		   ceil(L(duration)) (workload) */
+		ops += phase_count(p);
 		if (t_s > (double)PK_SCENARIO_MAX_SIM_S) {
 			ld_err_at(ld, p->line, p->col,
 				  "the phases up to '%s' last %s s in all "
@@ -308,7 +338,7 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 				  fmt_thousands(PK_SCENARIO_MAX_SIM_S, a));
 			return -1;
 		}
-		if (ops > PK_SCENARIO_MAX_OPERATIONS) {
+		if (!(ops <= PK_SCENARIO_MAX_OPERATIONS)) {
 			ld_err_at(ld, p->line, p->col,
 				  "the phases up to '%s' send about %s "
 				  "operations, above pksim's limit of %s "
@@ -319,9 +349,8 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 				      (int64_t)PK_SCENARIO_MAX_OPERATIONS, b));
 			return -1;
 		}
-		ru += ceil(p->rate_per_s * d_s) * attempts *
-		      worst_attempt_ru(s, p);
-		if (ru > PK_COST_MAX_RUN_RU) {
+		ru += phase_count(p) * attempts * worst_attempt_ru(s, p);
+		if (!(ru <= PK_COST_MAX_RUN_RU)) {
 			ld_err_at(ld, p->line, p->col,
 				  "the phases up to '%s' could charge about "
 				  "%s RU (operations x %.0f attempts x the "
@@ -440,9 +469,8 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 		double d = (double)s->phases[i].duration_ms / 1000.0;
 
 		dur_s += d;
-		ops += s->phases[i].rate_per_s * d;
-		q +=
-		    s->phases[i].rate_per_s * d * s->phases[i].mix[PK_OP_QUERY];
+		ops += phase_ops(&s->phases[i]);
+		q += phase_ops(&s->phases[i]) * s->phases[i].mix[PK_OP_QUERY];
 	}
 	if (s->items_file && s->items_file->trace) {
 		const struct pk_items_file *f = s->items_file;

@@ -210,6 +210,8 @@ struct pk_scenario *scenario_parse(const char *file, const char *text,
 		p->prefix = xstrdup("item-");
 	}
 	if (diag_count(diag) == before) {
+		/* every schedule is well formed: count its operations */
+		ld_plan_phase_rates(&ld);
 		ld_check_plan(&ld, s);
 		ld_check_index_factor(&ld, s);
 	}
@@ -279,6 +281,8 @@ void scenario_free(struct pk_scenario *s)
 		}
 		free(ph->queries);
 		free(ph->redistribute);
+		schedule_spec_free(ph->schedule);
+		free(ph->schedule);
 		free(ph->name);
 		free(ph->select.weights);
 	}

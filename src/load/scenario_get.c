@@ -209,6 +209,12 @@ int ld_get_duration(struct ld *ld, const struct yn *n, const char *key,
 
 int ld_get_rate(struct ld *ld, const struct yn *n, const char *key, double *out)
 {
+	return ld_get_rate_from(ld, n, key, 0, out);
+}
+
+int ld_get_rate_from(struct ld *ld, const struct yn *n, const char *key,
+		     int allow_zero, double *out)
+{
 	static const char hint[] = "write it as N/s, N/m or N/h";
 	char buf[PK_YN_DESC_BYTES];
 	const char *unit = "";
@@ -222,16 +228,17 @@ int ld_get_rate(struct ld *ld, const struct yn *n, const char *key, double *out)
 	st = units_read_rate(n->text, &v, &unit);
 	switch (st) {
 	case PK_UNITS_OK:
-		if (!(v > 0) || !isfinite(v)) {
-			ld_err(ld, n, "%s must be greater than 0 (got %s); %s",
-			       key, buf, hint);
+		if (!(allow_zero ? v >= 0 : v > 0) || !isfinite(v)) {
+			ld_err(ld, n, "%s must be %s 0 (got %s); %s", key,
+			       allow_zero ? "at least" : "greater than", buf,
+			       hint);
 			return -1;
 		}
 		*out = v;
 		return 0;
 	case PK_UNITS_NEGATIVE:
-		ld_err(ld, n, "%s must be greater than 0 (got %s); %s", key,
-		       buf, hint);
+		ld_err(ld, n, "%s must be %s 0 (got %s); %s", key,
+		       allow_zero ? "at least" : "greater than", buf, hint);
 		return -1;
 	case PK_UNITS_UNIT:
 		ld_err(ld, n,

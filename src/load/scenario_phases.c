@@ -1,8 +1,8 @@
 /*
- * scenario_phases: `phases:` (duration, rate, arrival, ops, item size,
- * select, throughput, batch, redistribute, merge) and the cross-checks
- * that need the containers and every phase: the minimum RU/s a phase
- * may set (rule 8) and the actions a container's kind allows.
+ * scenario_phases: `phases:` (duration, rate (scenario_rate.c), arrival, ops,
+ * item size, select, throughput, batch, redistribute, merge) and the
+ * cross-checks that need the containers and every phase: the minimum RU/s a
+ * phase may set (rule 8) and the actions a container's kind allows.
  */
 #include "loader.h"
 
@@ -392,7 +392,7 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 		ld_err(ld, m, "missing required key 'rate' %s (e.g. 2000/s)",
 		       where);
 	} else {
-		ld_get_rate(ld, n, "rate", &ph->rate_per_s);
+		ld_load_rate(ld, n, ph);
 	}
 	free(where);
 	if ((n = yn_get(m, "arrival"))) {

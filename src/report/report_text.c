@@ -18,6 +18,7 @@
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
 #include "pksim/report/scorecard.h"
+#include "pksim/workload/schedule.h"
 #include "report_text_int.h"
 
 /* RU with thousands separators and one decimal when not whole (rounded
@@ -227,7 +228,19 @@ static void summary(const struct pk_result *r,
 		fprintf(out, "  %-12s t=%llds  %llds", p->name,
 			(long long)(r->phase_start_ms[i] / 1000),
 			(long long)(p->duration_ms / 1000));
-		if (!sc->items_file) {
+		if (!sc->items_file && p->schedule) {
+			char d[PK_SCHEDULE_DESC_BYTES];
+
+			fprintf(out, " at a rate schedule: %s (%s%s operations",
+				schedule_describe(p->schedule, d, sizeof(d)),
+				p->arrival == PK_ARRIVAL_POISSON ? "about "
+								 : "",
+				fmt_thousands(
+				    (unsigned long long)schedule_uniform_count(
+					p->ops_planned),
+				    a));
+			fprintf(out, ", peak %g ops/s)", p->peak_rate_per_s);
+		} else if (!sc->items_file) {
 			fprintf(out, " at %g ops/s", p->rate_per_s);
 		}
 		if (p->throughput_ru_per_s > 0) {

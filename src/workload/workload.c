@@ -30,7 +30,8 @@ struct pk_workload *workload_new(const struct pk_scenario *sc, uint64_t seed)
 	rng_seed(&w->rng, seed);
 	w->phases = xcalloc(sc->n_phases, sizeof(*w->phases));
 	for (i = 0; i < sc->n_phases; i++) {
-		wl_phase_init(&w->phases[i], &sc->phases[i], t_ms);
+		wl_phase_init(&w->phases[i], &sc->phases[i], t_ms,
+			      sc->clock_start_s);
 		t_ms += sc->phases[i].duration_ms;
 		if (w->phases[i].select) {
 			w->ordered = 1;

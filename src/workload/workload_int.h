@@ -18,6 +18,7 @@
 
 #include "pksim/base/rng.h"
 #include "pksim/load/scenario.h"
+#include "pksim/workload/schedule.h"
 #include "pksim/workload/workload.h"
 
 #ifdef __clang__
@@ -44,15 +45,18 @@
 #define PK_WL_IN_MAX_DRAWS 256
 
 struct pk_wl_phase {
-	int64_t start_ms;	     /* phase start, ms since t = 0 */
-	uint64_t count;		     /* UNIFORM arrivals: ops in the phase */
-	double cum_mix[PK_OP_KINDS]; /* cumulative mix, last ~ 1 */
-	enum pk_op_kind last_kind;   /* last kind with mix > 0 (rounding) */
-	struct pk_dist *select;	     /* over live ranks; NULL for UNIFORM */
-	int select_newest;	     /* LATEST: rank counts from newest */
-	double *cum_query;	     /* cumulative query weights / total,
-					n_queries entries, last ~ 1;
-					NULL without queries */
+	int64_t start_ms;	       /* phase start, ms since t = 0 */
+	uint64_t count;		       /* UNIFORM arrivals without a schedule:
+					  ops in the phase */
+	struct pk_schedule_cursor cur; /* with a schedule (ps->schedule):
+					  the walk of its pieces */
+	double cum_mix[PK_OP_KINDS];   /* cumulative mix, last ~ 1 */
+	enum pk_op_kind last_kind;     /* last kind with mix > 0 (rounding) */
+	struct pk_dist *select;	       /* over live ranks; NULL for UNIFORM */
+	int select_newest;	       /* LATEST: rank counts from newest */
+	double *cum_query;	       /* cumulative query weights / total,
+					  n_queries entries, last ~ 1;
+					  NULL without queries */
 };
 
 /* One record of a data file in the stream. */
@@ -94,7 +98,9 @@ struct pk_workload {
 	/* position in the stream */
 	size_t phase;	   /* current phase; n_phases when done */
 	uint64_t phase_op; /* UNIFORM: next op index in phase */
-	double poisson_ms; /* POISSON: offset of the last arrival */
+	double poisson_ms; /* POISSON: offset of the last arrival; with a
+			      schedule, the expected count S_k of the last
+			      arrival (schedule.h) */
 	uint64_t seq;	   /* ops emitted */
 	uint64_t skipped;  /* arrivals not emitted */
 
@@ -188,9 +194,10 @@ uint32_t wl_size_draw(struct pk_workload *w, const struct pk_size_spec *s);
 /* ---- workload_stream.c: phases and the generated stream ---- */
 
 /* Fill ph for phase spec ps starting at start_ms (cumulative mix and
-   query weights, the select distribution). */
+   query weights, the select distribution; a schedule's cursor, whose
+   clock is clock_start_s + start_ms / 1000, Unix seconds UTC). */
 void wl_phase_init(struct pk_wl_phase *ph, const struct pk_phase_spec *ps,
-		   int64_t start_ms);
+		   int64_t start_ms, int64_t clock_start_s);
 
 /* Make phase i the current one, at its first arrival. */
 void wl_phase_enter(struct pk_workload *w, size_t i);

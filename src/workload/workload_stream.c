@@ -11,7 +11,13 @@
  * 0.5/h} sends 24, one at each phase's start). POISSON arrivals:
  * exponential gaps with mean 1000 / rate ms are summed as a double from
  * the phase start; the first arrival is one gap in, the phase stops at
- * the first sum >= duration, and t_ms = start + floor(sum).
+ * the first sum >= duration, and t_ms = start + floor(sum). With a rate
+ * schedule (ps->schedule) the arrival instants come from the phase's
+ * schedule cursor instead (schedule.h): UNIFORM op j at the first instant
+ * the expected count L passes j, POISSON at the first instant L passes a
+ * running sum of exponential draws of mean 1 (one draw per arrival, in
+ * the place the POISSON gap has). A phase without a schedule keeps the
+ * stream above, draw for draw.
  *
  * One arrival, one decision: per arrival the generator draws (in this
  * order) the POISSON gap, one rng_double against the cumulative phase
@@ -72,14 +78,35 @@ void wl_phase_enter(struct pk_workload *w, size_t i)
 	w->poisson_ms = 0;
 }
 
+/* The next arrival of a phase with a rate schedule (schedule.h): UNIFORM
+   operation j at the first instant L passes j, POISSON at the first
+   instant L passes S_k, the sum of k exponential draws of mean 1. */
+static int schedule_next(struct pk_workload *w, struct pk_wl_phase *ph,
+			 const struct pk_phase_spec *ps, int64_t *off_ms)
+{
+	if (ps->arrival == PK_ARRIVAL_POISSON) {
+		w->poisson_ms += rng_exponential(&w->rng, 1.0);
+		return schedule_cursor_time(&ph->cur, w->poisson_ms, 0, off_ms);
+	}
+	if (!schedule_cursor_time(&ph->cur, (double)w->phase_op, 1, off_ms)) {
+		return 0;
+	}
+	w->phase_op++;
+	return 1;
+}
+
 /* The next arrival time in the current phase; 0 when it has ended. */
 static int arrival_next(struct pk_workload *w, int64_t *t_ms)
 {
 	const struct pk_phase_spec *ps = &w->sc->phases[w->phase];
-	const struct pk_wl_phase *ph = &w->phases[w->phase];
+	struct pk_wl_phase *ph = &w->phases[w->phase];
 	int64_t off_ms;
 
-	if (ps->arrival == PK_ARRIVAL_POISSON) {
+	if (ps->schedule) {
+		if (!schedule_next(w, ph, ps, &off_ms)) {
+			return 0;
+		}
+	} else if (ps->arrival == PK_ARRIVAL_POISSON) {
 		w->poisson_ms +=
 		    rng_exponential(&w->rng, PK_MS_PER_S / ps->rate_per_s);
 		if (w->poisson_ms >= (double)ps->duration_ms) {
@@ -293,14 +320,22 @@ int workload_next(struct pk_workload *w, struct pk_op *op)
 }
 
 void wl_phase_init(struct pk_wl_phase *ph, const struct pk_phase_spec *ps,
-		   int64_t start_ms)
+		   int64_t start_ms, int64_t clock_start_s)
 {
 	double cum = 0;
 	int k;
 
 	ph->start_ms = start_ms;
-	ph->count = (uint64_t)ceil_robust((double)ps->duration_ms /
-					  PK_MS_PER_S * ps->rate_per_s);
+	if (ps->schedule) {
+		/* phases start at whole seconds (workload.h) */
+		schedule_cursor_init(&ph->cur, ps->schedule,
+				     clock_start_s + start_ms / PK_MS_PER_S,
+				     ps->duration_ms / PK_MS_PER_S);
+		ph->count = 0;
+	} else {
+		ph->count = (uint64_t)ceil_robust((double)ps->duration_ms /
+						  PK_MS_PER_S * ps->rate_per_s);
+	}
 	ph->last_kind = PK_OP_CREATE;
 	for (k = 0; k < PK_OP_KINDS; k++) {
 		cum += ps->mix[k];

@@ -22,6 +22,7 @@
 #include "pksim/base/value.h"
 #include "pksim/load/expect.h"
 #include "pksim/load/scenario_client.h"
+#include "pksim/workload/schedule.h"
 
 /* Defaults; sources in the reference (docs/cosmos-mechanics.md) */
 #define PK_KIB 1024ULL
@@ -195,8 +196,12 @@ struct pk_query_spec {
 };
 
 enum pk_arrival_kind {
-	PK_ARRIVAL_UNIFORM = 0, /* evenly spaced: op i at start + i / rate */
-	PK_ARRIVAL_POISSON,	/* exponential gaps with mean 1 / rate */
+	PK_ARRIVAL_UNIFORM = 0, /* evenly spaced: op i at start + i / rate;
+				   with a schedule at the first instant its
+				   expected count passes i (schedule.h) */
+	PK_ARRIVAL_POISSON,	/* exponential gaps with mean 1 / rate; with
+				   a schedule a Poisson process of its
+				   intensity */
 };
 
 /* D-REDIST: a request may name at most 20,000 RU/s for one partition */
@@ -212,7 +217,17 @@ struct pk_redist_spec {
 struct pk_phase_spec {
 	char *name;	     /* owned; default "phase-N" (1-based) */
 	int64_t duration_ms; /* > 0, a whole number of seconds */
-	double rate_per_s;   /* open arrival rate, ops per second, > 0 */
+	double rate_per_s;   /* open arrival rate, ops per second, > 0;
+				with a schedule its mean, ops_planned /
+				duration (reports only: the workload reads
+				the schedule) */
+	/* `rate:` as a mapping (issue 14 §2): owned, NULL for a constant
+	   rate_per_s (the workload's old path, unchanged) */
+	struct pk_schedule_spec *schedule;
+	double ops_planned;	/* with a schedule: expected operations,
+				   L(duration) (schedule_total); 0 without */
+	double peak_rate_per_s; /* with a schedule: its highest rate,
+				   ops/s; 0 without */
 	enum pk_arrival_kind arrival;
 	double mix[PK_OP_KINDS]; /* fractions >= 0 summing to 1 */
 	struct pk_size_spec item_size;

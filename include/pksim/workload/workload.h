@@ -2,7 +2,9 @@
  * workload: the deterministic operation stream of a scenario.
  *
  * Phases run back to back from t = 0. Each phase offers operations at its
- * open arrival rate (throttling never slows the offered load), picks each
+ * open arrival rate, or along its rate schedule (schedule.h: ramps, steps,
+ * daily and weekly curves, holidays, spikes), throttling never slowing the
+ * offered load; it picks each
  * operation's kind from the phase mix, and for a create draws a new item:
  * every property's value from its generator, a size from item_size. Reads,
  * upserts, replaces and deletes target an item that exists in the

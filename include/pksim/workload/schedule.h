@@ -1,0 +1,180 @@
+/*
+ * schedule: a phase's offered rate as a function of time (issue 14 §2),
+ * and the arrival instants it makes. A leaf header (C library only), so
+ * the loader can count a schedule's operations with the arithmetic the
+ * workload replays.
+ *
+ * The rate. r(t) = base(t) x daily(hour) x weekly(day) x holiday(day) x
+ * spike(t), t in seconds since the phase start (0 <= t < D):
+ *   base    CONST: rate_per_s; RAMP: from + (to - from) x t / D, linear
+ *           over the whole phase; STEPS: the rate of the last step whose
+ *           `at` is <= t (the first step is at 0);
+ *   daily   daily[h], h the hour (0..23) of the simulated clock at t, in
+ *           UTC, as the `{clock: ...}` properties and `{hour(ts)}` read it:
+ *           wall = wall0_s + t, h = (wall mod 86,400) / 3,600; 1 without
+ *           a daily curve;
+ *   weekly  weekly[d], d the day of the week of wall in UTC, Monday 0 ..
+ *           Sunday 6 (1970-01-01 was a Thursday, d = 3); 1 without;
+ *   holiday 0 on a day (UTC date of wall) listed in holidays, else 1;
+ *   spike   spike_factor while (t - spike_start_s) mod spike_every_s <
+ *           spike_for_s for t >= spike_start_s (spikes are measured from
+ *           the phase start, not the clock), else 1.
+ * Every boundary (a step, an hour, a midnight, a spike's edge, the phase
+ * end) is a whole second, because durations, the clock start and phase
+ * starts are; between two boundaries r(t) is linear (constant but for a
+ * ramp), so the expected count L(t) = integral of r over [0, t] is
+ * exact per piece (a quadratic for a ramp).
+ *
+ * Arrivals (the rounding rule; docs in scenarios/README.md "Rate
+ * schedules"). UNIFORM: operation j = 0, 1, 2, ... arrives at the first
+ * instant t_j after which L exceeds j, t_j = inf{t : L(t) > j}, floored
+ * to the millisecond; the phase sends every j < L(D), that is ceil(L(D))
+ * operations (an L(D) within 1e-9, or 1e-12 relative, of an integer is
+ * that integer). So the operations before t are ceil(L(t)), those in
+ * [a, b) are ceil(L(b)) - ceil(L(a)): a ramp 100 -> 300/s over 10 s sends
+ * L(1) = 110 in its first second, 130 in its second, ..., 290 in its
+ * tenth, 2,000 in all. A constant rate gives t_j = j / rate, the stream
+ * of a phase without a schedule; an operation never falls where the rate
+ * is 0 (the first after a weekend comes at Monday 00:00, not at Friday
+ * 24:00). POISSON: a Poisson process whose intensity is r(t): the k-th
+ * arrival is at inf{t : L(t) > S_k}, S_k the sum of k exponential draws
+ * of mean 1 from the workload's seeded generator, while S_k < L(D); so
+ * the count in any interval is Poisson with mean its integral of r, and
+ * the stream is the same for the same seed.
+ *
+ * Idle stretches cost nothing per second: the cursor walks pieces, never
+ * seconds, and a day whose weekly multiplier or holiday is 0 is one piece
+ * (daily hours and spikes are not looked at inside it), so a year of
+ * weekdays is at most 8,784 hourly pieces with a daily curve and 366
+ * without.
+ */
+#ifndef PKSIM_WORKLOAD_SCHEDULE_H
+#define PKSIM_WORKLOAD_SCHEDULE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PK_SCHEDULE_HOURS 24
+#define PK_SCHEDULE_DAYS 7
+#define PK_SCHEDULE_S_PER_HOUR 3600
+#define PK_SCHEDULE_S_PER_DAY 86400
+/* 1970-01-01 (day 0) was a Thursday: Monday-based index 3 */
+#define PK_SCHEDULE_EPOCH_WEEKDAY 3
+/* At most this many steps and holiday entries (a bound on the scenario,
+   not the service's) */
+#define PK_SCHEDULE_MAX_STEPS 10000
+#define PK_SCHEDULE_MAX_HOLIDAYS 10000
+
+enum pk_schedule_base {
+	PK_SCHEDULE_CONST = 0, /* `base: R` */
+	PK_SCHEDULE_RAMP,      /* `from: A, to: B` */
+	PK_SCHEDULE_STEPS,     /* `steps: [{at: T, rate: R}, ...]` */
+};
+
+/* One step: from at_s (seconds since the phase start) the base rate is
+   rate_per_s, until the next step. */
+struct pk_schedule_step {
+	int64_t at_s;	   /* >= 0; steps[0].at_s == 0; increasing;
+			      < the phase's duration */
+	double rate_per_s; /* >= 0 */
+	int line, col;	   /* where the step is written, 1-based */
+};
+
+/* Days without operations: first_day .. last_day, days since 1970-01-01
+   (UTC dates), inclusive. */
+struct pk_schedule_holiday {
+	int64_t first_day, last_day; /* first_day <= last_day */
+};
+
+/* A phase's `rate:` when it is a mapping (scenarios/README.md "Rate
+   schedules"); the loader checks every field. */
+struct pk_schedule_spec {
+	enum pk_schedule_base base;
+	double rate_per_s;		/* CONST: > 0 */
+	double from_per_s, to_per_s;	/* RAMP: each >= 0, not both 0 */
+	struct pk_schedule_step *steps; /* STEPS: owned, n_steps >= 1
+					   (<= PK_SCHEDULE_MAX_STEPS), some
+					   rate > 0 */
+	size_t n_steps;
+	int has_daily;			      /* 1: daily[] applies */
+	double daily[PK_SCHEDULE_HOURS];      /* multipliers >= 0, hour 0 =
+						 00:00-01:00 UTC, not all 0 */
+	int has_weekly;			      /* 1: weekly[] applies */
+	double weekly[PK_SCHEDULE_DAYS];      /* multipliers >= 0, Monday first,
+						 not all 0 */
+	struct pk_schedule_holiday *holidays; /* owned, n_holidays of them
+						 (any order, may overlap) */
+	size_t n_holidays;
+	int has_spikes;	       /* 1: the spike fields apply */
+	int64_t spike_every_s; /* > spike_for_s */
+	int64_t spike_for_s;   /* > 0 */
+	int64_t spike_start_s; /* >= 0, first spike's start */
+	double spike_factor;   /* >= 0, the rate is multiplied by it */
+};
+
+/* Free what spec owns (steps, holidays), not spec; NULL is allowed. */
+void schedule_spec_free(struct pk_schedule_spec *spec);
+
+/* A walk over a schedule's pieces in time order. Fields are the state
+   of the current piece [t0_s, t1_s); read-only for callers. */
+struct pk_schedule_cursor {
+	const struct pk_schedule_spec *spec; /* borrowed */
+	int64_t wall0_s;		     /* Unix seconds UTC at t = 0 */
+	int64_t dur_s;			     /* the phase's length, > 0 */
+	int64_t t0_s, t1_s;		     /* the current piece */
+	double rate0;			     /* r(t0), operations/s */
+	double slope;			     /* dr/dt inside the piece, /s^2 */
+	double lam0;			     /* L(t0) = lam0 + lam0_c */
+	double lam0_c;			     /* its Neumaier compensation */
+	double lam1;			     /* L(t1) = lam1_s + lam1_c */
+	double lam1_s, lam1_c;		     /* its two parts */
+	size_t step;			     /* STEPS: the step in force */
+	uint64_t pieces;		     /* pieces entered so far */
+};
+
+/*
+ * Start a walk of spec over a phase of dur_s seconds (> 0) whose t = 0 is
+ * wall0_s (Unix seconds UTC: the scenario's clock start plus the phase's
+ * start). spec is borrowed for the cursor's life.
+ */
+void schedule_cursor_init(struct pk_schedule_cursor *c,
+			  const struct pk_schedule_spec *spec, int64_t wall0_s,
+			  int64_t dur_s);
+
+/*
+ * The arrival of expected count `target`: the first instant t with
+ * L(t) > target, as milliseconds since the phase start floored, into
+ * *t_ms; targets must not decrease from one call to the next. With snap
+ * (UNIFORM arrivals, integer targets) L(t) must pass target by more than
+ * the rounding tolerance (max(1e-9, 1e-12 x target)), so a target equal
+ * to L at the end of a piece arrives where the rate is next positive.
+ * Returns 1, or 0 when L(D) does not pass target (the phase has no such
+ * arrival; *t_ms untouched).
+ */
+int schedule_cursor_time(struct pk_schedule_cursor *c, double target, int snap,
+			 int64_t *t_ms);
+
+/*
+ * Walk the whole phase: L(D), the expected operations (returned), the
+ * highest rate r(t) anywhere in it (*peak_per_s, may be NULL) and the
+ * pieces walked (*pieces, may be NULL). Arguments as
+ * schedule_cursor_init.
+ */
+double schedule_total(const struct pk_schedule_spec *spec, int64_t wall0_s,
+		      int64_t dur_s, double *peak_per_s, uint64_t *pieces);
+
+/* UNIFORM arrivals of a phase with expected count total: ceil(total),
+   with a total within the tolerance of an integer taken as it. */
+uint64_t schedule_uniform_count(double total);
+
+/* Room for schedule_describe's text. */
+#define PK_SCHEDULE_DESC_BYTES 200
+
+/* The schedule in a few words for reports, into buf (cap bytes, cut to
+   fit; PK_SCHEDULE_DESC_BYTES is enough): "100 -> 300 ops/s", "3 steps
+   from 10 ops/s", "2 ops/s x a daily curve on mon tue wed thu fri except
+   4 holiday entries, x10 for 60s every 3600s from 0s". Returns buf. */
+const char *schedule_describe(const struct pk_schedule_spec *spec, char *buf,
+			      size_t cap);
+
+#endif

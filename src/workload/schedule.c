@@ -1,0 +1,336 @@
+/*
+ * schedule: a phase's rate over time and the arrival instants it makes
+ * (include/pksim/workload/schedule.h has the rules). The walk goes piece
+ * by piece; a piece is a stretch between two whole-second boundaries in
+ * which the rate is linear, so its integral is exact: rate0 x len +
+ * slope x len^2 / 2. L is summed over pieces with Neumaier's compensated
+ * sum, so a year of hourly pieces keeps L within a few ulps and an
+ * integer total stays an integer for the rounding rule.
+ */
+#include "pksim/workload/schedule.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "pksim/base/units.h"
+
+#include "workload_int.h"
+
+void schedule_spec_free(struct pk_schedule_spec *spec)
+{
+	if (!spec) {
+		return;
+	}
+	free(spec->steps);
+	free(spec->holidays);
+	spec->steps = NULL;
+	spec->holidays = NULL;
+	spec->n_steps = 0;
+	spec->n_holidays = 0;
+}
+
+/* floor(a / b) for b > 0, any sign of a */
+static int64_t floor_div(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+
+	if (a % b != 0 && a < 0) {
+		q--;
+	}
+	return q;
+}
+
+static int64_t min64(int64_t a, int64_t b)
+{
+	return a < b ? a : b;
+}
+
+/* 1 if day (days since 1970-01-01) sends nothing: its weekly multiplier
+   is 0 or it is a holiday. */
+static int day_off(const struct pk_schedule_spec *s, int64_t day)
+{
+	size_t i;
+
+	if (s->has_weekly) {
+		int64_t dow =
+		    (day + PK_SCHEDULE_EPOCH_WEEKDAY) % PK_SCHEDULE_DAYS;
+
+		if (dow < 0) {
+			dow += PK_SCHEDULE_DAYS;
+		}
+		if (s->weekly[dow] == 0) {
+			return 1;
+		}
+	}
+	for (i = 0; i < s->n_holidays; i++) {
+		if (day >= s->holidays[i].first_day &&
+		    day <= s->holidays[i].last_day) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Set up the piece starting at c->t0_s (c->lam0 is L there): its end,
+   rate and slope, and L at its end. */
+static void piece_enter(struct pk_schedule_cursor *c)
+{
+	const struct pk_schedule_spec *s = c->spec;
+	int64_t t0 = c->t0_s, wall = c->wall0_s + t0;
+	int64_t day = floor_div(wall, PK_SCHEDULE_S_PER_DAY);
+	int64_t sec = wall - day * PK_SCHEDULE_S_PER_DAY; /* 0 .. 86399 */
+	int64_t t1 = c->dur_s;
+	double m = 1, r = 0, slope = 0, len, add, sum, comp;
+
+	if (s->has_weekly || s->n_holidays > 0) {
+		t1 = min64(t1, t0 + PK_SCHEDULE_S_PER_DAY - sec);
+		if (day_off(s, day)) {
+			/* the whole day is idle: one piece, nothing else
+			   looked at */
+			m = 0;
+			goto rate;
+		}
+		if (s->has_weekly) {
+			int64_t dow = (day + PK_SCHEDULE_EPOCH_WEEKDAY) %
+				      PK_SCHEDULE_DAYS;
+
+			m *= s->weekly[dow < 0 ? dow + PK_SCHEDULE_DAYS : dow];
+		}
+	}
+	if (s->has_daily) {
+		m *= s->daily[sec / PK_SCHEDULE_S_PER_HOUR];
+		t1 = min64(t1, t0 + PK_SCHEDULE_S_PER_HOUR -
+				   sec % PK_SCHEDULE_S_PER_HOUR);
+	}
+	if (s->has_spikes) {
+		if (t0 < s->spike_start_s) {
+			t1 = min64(t1, s->spike_start_s);
+		} else {
+			int64_t p = (t0 - s->spike_start_s) % s->spike_every_s;
+
+			if (p < s->spike_for_s) {
+				m *= s->spike_factor;
+				t1 = min64(t1, t0 + s->spike_for_s - p);
+			} else {
+				t1 = min64(t1, t0 + s->spike_every_s - p);
+			}
+		}
+	}
+rate:
+	switch (s->base) {
+	case PK_SCHEDULE_RAMP:
+		slope = (s->to_per_s - s->from_per_s) / (double)c->dur_s;
+		r = s->from_per_s + slope * (double)t0;
+		break;
+	case PK_SCHEDULE_STEPS:
+		while (c->step + 1 < s->n_steps &&
+		       s->steps[c->step + 1].at_s <= t0) {
+			c->step++;
+		}
+		r = s->steps[c->step].rate_per_s;
+		if (c->step + 1 < s->n_steps) {
+			t1 = min64(t1, s->steps[c->step + 1].at_s);
+		}
+		break;
+	default:
+		r = s->rate_per_s;
+		break;
+	}
+	c->t1_s = t1;
+	c->rate0 = m * r;
+	c->slope = m * slope;
+	if (c->rate0 < 0) {
+		c->rate0 = 0; /* a ramp's end, by a rounding */
+	}
+	len = (double)(t1 - t0);
+	add = c->rate0 * len + 0.5 * c->slope * len * len;
+	if (add < 0) {
+		add = 0;
+	}
+	/* Neumaier: L(t1) = (lam0 + lam0_c) + add, kept in two parts */
+	sum = c->lam0 + add;
+	comp = c->lam0_c;
+	if (fabs(c->lam0) >= fabs(add)) {
+		comp += (c->lam0 - sum) + add;
+	} else {
+		comp += (add - sum) + c->lam0;
+	}
+	c->lam1_s = sum;
+	c->lam1_c = comp;
+	c->lam1 = sum + comp;
+	c->pieces++;
+}
+
+/* Move to the next piece; t1_s < dur_s. */
+static void piece_next(struct pk_schedule_cursor *c)
+{
+	c->lam0 = c->lam1_s;
+	c->lam0_c = c->lam1_c;
+	c->t0_s = c->t1_s;
+	piece_enter(c);
+}
+
+void schedule_cursor_init(struct pk_schedule_cursor *c,
+			  const struct pk_schedule_spec *spec, int64_t wall0_s,
+			  int64_t dur_s)
+{
+	c->spec = spec;
+	c->wall0_s = wall0_s;
+	c->dur_s = dur_s;
+	c->t0_s = 0;
+	c->lam0 = 0;
+	c->lam0_c = 0;
+	c->step = 0;
+	c->pieces = 0;
+	piece_enter(c);
+}
+
+int schedule_cursor_time(struct pk_schedule_cursor *c, double target, int snap,
+			 int64_t *t_ms)
+{
+	double tol =
+	    snap ? fmax(PK_WL_ROUND_EPS, PK_WL_ROUND_REL * fabs(target)) : 0;
+	double d, x_ms;
+	int64_t off, len_ms;
+
+	while (!(c->lam1 - target > tol)) {
+		if (c->t1_s >= c->dur_s) {
+			return 0;
+		}
+		piece_next(c);
+	}
+	d = target - (c->lam0 + c->lam0_c);
+	if (d <= 0) {
+		x_ms = 0;
+	} else if (c->slope == 0) {
+		/* the order of a phase without a schedule: j x 1000 / r */
+		x_ms = d * PK_MS_PER_S / c->rate0;
+	} else {
+		/* r0 x + slope x^2 / 2 = d, in the form that keeps its
+		   precision for either sign of the slope */
+		double disc = c->rate0 * c->rate0 + 2 * c->slope * d;
+
+		x_ms = 2 * d / (c->rate0 + sqrt(disc > 0 ? disc : 0)) *
+		       PK_MS_PER_S;
+	}
+	len_ms = (c->t1_s - c->t0_s) * PK_MS_PER_S;
+	off = isfinite(x_ms) ? floor_robust(x_ms) : len_ms - 1;
+	if (off > len_ms - 1) {
+		off = len_ms - 1; /* L passes target inside the piece */
+	}
+	*t_ms = c->t0_s * PK_MS_PER_S + off;
+	return 1;
+}
+
+double schedule_total(const struct pk_schedule_spec *spec, int64_t wall0_s,
+		      int64_t dur_s, double *peak_per_s, uint64_t *pieces)
+{
+	struct pk_schedule_cursor c;
+	double peak = 0;
+
+	schedule_cursor_init(&c, spec, wall0_s, dur_s);
+	for (;;) {
+		double end = c.rate0 + c.slope * (double)(c.t1_s - c.t0_s);
+
+		peak = fmax(peak, fmax(c.rate0, end));
+		if (c.t1_s >= c.dur_s) {
+			break;
+		}
+		piece_next(&c);
+	}
+	if (peak_per_s) {
+		*peak_per_s = isnan(peak) ? HUGE_VAL : peak;
+	}
+	if (pieces) {
+		*pieces = c.pieces;
+	}
+	/* a product past the largest double (a huge rate x multipliers)
+	   counts as unbounded, never as NaN */
+	return isnan(c.lam1) ? HUGE_VAL : c.lam1;
+}
+
+uint64_t schedule_uniform_count(double total)
+{
+	if (!(total > 0)) {
+		return 0;
+	}
+	if (!(total < 9e18)) {
+		return UINT64_MAX;
+	}
+	return (uint64_t)ceil_robust(total);
+}
+
+/* Append printf-style text to buf at *len, within cap. */
+static void put(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void put(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (*len + 1 >= cap) {
+		return;
+	}
+	va_start(ap, fmt);
+	n = vsnprintf(buf + *len, cap - *len, fmt, ap);
+	va_end(ap);
+	if (n > 0) {
+		*len += (size_t)n < cap - *len ? (size_t)n : cap - *len - 1;
+	}
+}
+
+const char *schedule_describe(const struct pk_schedule_spec *s, char *buf,
+			      size_t cap)
+{
+	static const char *const days[PK_SCHEDULE_DAYS] = {
+	    "mon", "tue", "wed", "thu", "fri", "sat", "sun"};
+	size_t len = 0;
+	int d, ones = 1;
+
+	buf[0] = '\0';
+	switch (s->base) {
+	case PK_SCHEDULE_RAMP:
+		put(buf, cap, &len, "%g -> %g ops/s", s->from_per_s,
+		    s->to_per_s);
+		break;
+	case PK_SCHEDULE_STEPS:
+		put(buf, cap, &len, "%zu step%s from %g ops/s", s->n_steps,
+		    s->n_steps == 1 ? "" : "s",
+		    s->n_steps ? s->steps[0].rate_per_s : 0.0);
+		break;
+	default:
+		put(buf, cap, &len, "%g ops/s", s->rate_per_s);
+		break;
+	}
+	if (s->has_daily) {
+		put(buf, cap, &len, " x a daily curve");
+	}
+	if (s->has_weekly) {
+		for (d = 0; d < PK_SCHEDULE_DAYS; d++) {
+			ones &= s->weekly[d] == 0 || s->weekly[d] == 1;
+		}
+		if (ones) {
+			put(buf, cap, &len, " on");
+			for (d = 0; d < PK_SCHEDULE_DAYS; d++) {
+				if (s->weekly[d] == 1) {
+					put(buf, cap, &len, " %s", days[d]);
+				}
+			}
+		} else {
+			put(buf, cap, &len, " x a weekly curve");
+		}
+	}
+	if (s->n_holidays > 0) {
+		put(buf, cap, &len, " except %zu holiday entr%s", s->n_holidays,
+		    s->n_holidays == 1 ? "y" : "ies");
+	}
+	if (s->has_spikes) {
+		put(buf, cap, &len, ", x%g for %llds every %llds from %llds",
+		    s->spike_factor, (long long)s->spike_for_s,
+		    (long long)s->spike_every_s, (long long)s->spike_start_s);
+	}
+	return buf;
+}

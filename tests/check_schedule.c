@@ -1,0 +1,654 @@
+/*
+ * check_schedule: rate schedules (issue 14 §2; include/pksim/workload/
+ * schedule.h): the expected count L, the per-second counts of uniform
+ * arrivals, the instants of single operations, the calendar (daily hours
+ * and weekdays of the simulated clock in UTC, holidays), spikes, Poisson
+ * arrivals, the pieces an idle stretch costs, and the loader's counts
+ * (ops_planned, peak) and bounds. Every expected number is derived by
+ * hand beside its assertion.
+ *
+ * Rounding rule under test: operation j arrives at the first instant L(t)
+ * passes j, floored to the ms, and the phase sends ceil(L(D)); so the
+ * operations in second k are ceil(L(k + 1)) - ceil(L(k)).
+ */
+#include <check.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/diag.h"
+#include "pksim/load/scenario.h"
+#include "pksim/model/container.h"
+#include "pksim/run/sim.h"
+#include "pksim/workload/schedule.h"
+#include "pksim/workload/workload.h"
+#include "testutil.h"
+
+/* 2026-01-01T00:00:00Z, a Thursday: the default clock start */
+#define JAN1 1767225600LL
+#define DAY 86400LL
+#define HOUR 3600LL
+
+/* A scenario from text that must load. */
+static struct pk_scenario *load(const char *text)
+{
+	struct pk_diag d;
+	struct pk_scenario *s;
+
+	diag_init(&d);
+	s = scenario_parse("t.yaml", text, strlen(text), &d);
+	if (!s) {
+		char *e = tu_diag_text(&d);
+
+		ck_abort_msg("does not load: %s", e);
+	}
+	diag_free(&d);
+	return s;
+}
+
+/* The first line of the errors of text, which must not load; caller
+   frees. */
+static char *error_of(const char *text)
+{
+	struct pk_diag d;
+	struct pk_scenario *s;
+	char *out, *nl;
+
+	diag_init(&d);
+	s = scenario_parse("t.yaml", text, strlen(text), &d);
+	ck_assert_ptr_null(s);
+	out = tu_diag_text(&d);
+	nl = strchr(out, '\n');
+	if (nl) {
+		*nl = '\0';
+	}
+	diag_free(&d);
+	return out;
+}
+
+#define HEAD "container: {partition_key: /id, throughput: 100000}\n"
+
+/* Every arrival of s's stream: times into *t (caller frees), count
+   returned. */
+static size_t arrivals(const struct pk_scenario *s, uint64_t seed, int64_t **t)
+{
+	struct pk_workload *w = workload_new(s, seed);
+	struct pk_op op;
+	size_t n = 0, cap = 1024;
+
+	*t = malloc(cap * sizeof(**t));
+	while (workload_next(w, &op)) {
+		if (n == cap) {
+			cap *= 2;
+			*t = realloc(*t, cap * sizeof(**t));
+		}
+		(*t)[n++] = op.t_ms;
+	}
+	workload_free(w);
+	return n;
+}
+
+/* Arrivals in [from_ms, to_ms). */
+static size_t in_window(const int64_t *t, size_t n, int64_t from_ms,
+			int64_t to_ms)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		k += t[i] >= from_ms && t[i] < to_ms;
+	}
+	return k;
+}
+
+/* A ramp 100 -> 300/s over 10 s: r(t) = 100 + 20 t, L(t) = 100 t + 10 t^2.
+   L(10) = 1,000 + 1,000 = 2,000 operations; second k gets L(k + 1) - L(k)
+   = 100 + 10 (2k + 1) = 110 + 20 k (all L(k) are integers): 110, 130,
+   ..., 290, which sum to 10 x 110 + 20 x 45 = 2,000. */
+START_TEST(test_schedule_ramp_counts)
+{
+	struct pk_scenario *s =
+	    load(HEAD "phases: [{duration: 10s, rate: {from: 100/s, to: "
+		      "300/s}}]\n");
+	int64_t *t;
+	size_t n = arrivals(s, 1, &t), k;
+
+	ck_assert_uint_eq(n, 2000);
+	for (k = 0; k < 10; k++) {
+		ck_assert_uint_eq(
+		    in_window(t, n, (int64_t)k * 1000, (int64_t)(k + 1) * 1000),
+		    110 + 20 * k);
+	}
+	/* op 0 at 0; op 1 where 100 t + 10 t^2 = 1: t = (-100 +
+	   sqrt(10,040)) / 20 = (100.1998 - 100) / 20 = 0.00999 s, 9 ms;
+	   op 110 where L = 110: t = 1 s exactly (100 + 10 = 110) */
+	ck_assert_int_eq(t[0], 0);
+	ck_assert_int_eq(t[1], 9);
+	ck_assert_int_eq(t[110], 1000);
+	/* the loader's count and peak: L(10) = 2,000, the rate at the end
+	   300/s, the mean 2,000 / 10 = 200/s */
+	ck_assert_double_eq_tol(s->phases[0].ops_planned, 2000, 1e-9);
+	ck_assert_double_eq_tol(s->phases[0].peak_rate_per_s, 300, 1e-9);
+	ck_assert_double_eq_tol(s->phases[0].rate_per_s, 200, 1e-9);
+	free(t);
+	scenario_free(s);
+
+	/* down 300 -> 100/s: L(t) = 300 t - 10 t^2; second k gets 300 -
+	   10 (2k + 1) = 290 - 20 k: 290, 270, ..., 110; 2,000 in all */
+	s = load(HEAD "phases: [{duration: 10s, rate: {from: 300/s, to: "
+		      "100/s}}]\n");
+	n = arrivals(s, 1, &t);
+	ck_assert_uint_eq(n, 2000);
+	for (k = 0; k < 10; k++) {
+		ck_assert_uint_eq(
+		    in_window(t, n, (int64_t)k * 1000, (int64_t)(k + 1) * 1000),
+		    290 - 20 * k);
+	}
+	free(t);
+	scenario_free(s);
+}
+END_TEST
+
+/* A schedule that is a constant rate makes the stream of the plain
+   rate: op j at floor(j x 1000 / rate) ms; 7/s over 10 s = 70 ops, op 3
+   at floor(3,000 / 7) = 428 ms. And the old rounding: {90s, 1/m} sends
+   ceil(1.5) = 2, at 0 and 60 s, with a schedule too. */
+START_TEST(test_schedule_constant_is_plain_rate)
+{
+	static const char *const forms[] = {
+	    "rate: 7/s",
+	    "rate: {base: 7/s}",
+	    "rate: {steps: [{at: 0s, rate: 7/s}]}",
+	    "rate: {from: 7/s, to: 7/s}",
+	    "rate: {base: 7/s, weekly: {mon: 1, tue: 1, wed: 1, thu: 1, fri: "
+	    "1, sat: 1, sun: 1}}",
+	};
+	char text[512];
+	int64_t *t, *t0 = NULL;
+	size_t i, n, n0 = 0;
+
+	for (i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+		struct pk_scenario *s;
+
+		snprintf(text, sizeof(text),
+			 HEAD "phases: [{duration: 10s, %s, ops: {create: "
+			      "0.5, upsert: 0.5}}]\n",
+			 forms[i]);
+		s = load(text);
+		n = arrivals(s, 3, &t);
+		ck_assert_uint_eq(n, 70);
+		ck_assert_int_eq(t[3], 428);
+		if (i == 0) {
+			t0 = t;
+			n0 = n;
+		} else {
+			ck_assert_uint_eq(n, n0);
+			ck_assert_mem_eq(t, t0, n * sizeof(*t));
+			free(t);
+		}
+		scenario_free(s);
+	}
+	free(t0);
+
+	{
+		struct pk_scenario *s =
+		    load(HEAD "phases: [{duration: 90s, rate: {base: 1/m}}]\n");
+
+		n = arrivals(s, 1, &t);
+		ck_assert_uint_eq(n, 2);
+		ck_assert_int_eq(t[0], 0);
+		ck_assert_int_eq(t[1], 60000);
+		free(t);
+		scenario_free(s);
+	}
+}
+END_TEST
+
+/* Steps 10/s from 0 s, 0/s from 5 s, 20/s from 8 s, over 10 s: L(5) =
+   50, flat to 8 s, then 20 a second: L(10) = 50 + 40 = 90. Op 49 at
+   4,900 ms; op 50 comes when the rate is back, at 8 s (not at 5 s, where
+   L reaches 50 but the rate is 0), op 51 at 8,050 ms. */
+START_TEST(test_schedule_steps)
+{
+	struct pk_scenario *s = load(
+	    HEAD "phases:\n  - duration: 10s\n    rate:\n      steps:\n"
+		 "        - {at: 0s, rate: 10/s}\n        - {at: 5s, rate: "
+		 "0/s}\n        - {at: 8s, rate: 20/s}\n");
+	int64_t *t;
+	size_t n = arrivals(s, 1, &t);
+
+	ck_assert_uint_eq(n, 90);
+	ck_assert_int_eq(t[49], 4900);
+	ck_assert_int_eq(t[50], 8000);
+	ck_assert_int_eq(t[51], 8050);
+	ck_assert_uint_eq(in_window(t, n, 5000, 8000), 0);
+	/* peak: the 20/s step */
+	ck_assert_double_eq_tol(s->phases[0].peak_rate_per_s, 20, 1e-9);
+	free(t);
+	scenario_free(s);
+}
+END_TEST
+
+/* Daily curve over the simulated clock (UTC), base 1/s: hours 0-5 x0,
+   6-17 x1, 18-21 x5, 22-23 x0.5. One day: 12 x 3,600 + 4 x 3,600 x 5 +
+   2 x 3,600 x 0.5 = 43,200 + 72,000 + 3,600 = 118,800; two days from the
+   default clock (2026-01-01T00:00Z) 237,600. The first op at 06:00 =
+   21,600,000 ms; op 43,200 (the first of the evening) at 18:00 =
+   64,800,000 ms. */
+#define CURVE                                                                  \
+	"[0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 5, 5, 5, 5, "  \
+	"0.5, 0.5]"
+START_TEST(test_schedule_daily)
+{
+	struct pk_scenario *s =
+	    load(HEAD "phases: [{duration: 2d, rate: {base: 1/s, daily: " CURVE
+		      "}}]\n");
+	int64_t *t;
+	size_t n = arrivals(s, 1, &t);
+
+	ck_assert_uint_eq(n, 237600);
+	ck_assert_int_eq(t[0], 21600000LL);
+	ck_assert_int_eq(t[43200], 64800000LL);
+	/* 18:00-19:00: 5/s x 3,600 = 18,000 */
+	ck_assert_uint_eq(in_window(t, n, 18 * HOUR * 1000, 19 * HOUR * 1000),
+			  18000);
+	ck_assert_double_eq_tol(s->phases[0].ops_planned, 237600, 1e-6);
+	ck_assert_double_eq_tol(s->phases[0].peak_rate_per_s, 5, 1e-12);
+	free(t);
+	scenario_free(s);
+
+	/* The hours are the clock's, in UTC: a clock starting at 17:00+02:00
+	   is 15:00Z, so a 6-hour phase covers 15-17 (3 x 3,600 x 1 = 10,800)
+	   and 18-20 (3 x 3,600 x 5 = 54,000): 64,800; its first evening op
+	   (op 10,800) at 3 h = 10,800,000 ms. */
+	s = load("clock: {start: \"2026-01-01T17:00:00+02:00\"}\n" HEAD
+		 "phases: [{duration: 6h, rate: {base: 1/s, daily: " CURVE
+		 "}}]\n");
+	n = arrivals(s, 1, &t);
+	ck_assert_uint_eq(n, 64800);
+	ck_assert_int_eq(t[10800], 10800000LL);
+	free(t);
+	scenario_free(s);
+}
+END_TEST
+
+/* Weekdays only, base 1/s, from Friday 2026-01-09 00:00Z for 4 days:
+   Friday 86,400 and Monday 86,400 = 172,800. The last op of Friday at
+   23:59:59 (op 86,399 at 86,399,000 ms); the next at Monday 00:00:00 =
+   3 days = 259,200,000 ms, not at Friday 24:00 where L is already
+   86,400 but the rate drops to 0. */
+START_TEST(test_schedule_weekend)
+{
+	struct pk_scenario *s =
+	    load("clock: {start: 2026-01-09}\n" HEAD
+		 "phases: [{duration: 4d, rate: {base: 1/s, weekly: "
+		 "weekdays}}]\n");
+	int64_t *t;
+	size_t n = arrivals(s, 1, &t);
+
+	ck_assert_uint_eq(n, 172800);
+	ck_assert_int_eq(t[86399], 86399000LL);
+	ck_assert_int_eq(t[86400], 3 * DAY * 1000);
+	ck_assert_uint_eq(in_window(t, n, DAY * 1000, 3 * DAY * 1000), 0);
+	free(t);
+	scenario_free(s);
+
+	/* A list of days is the same calendar: [mon, fri] on the same 4
+	   days (Fri, Sat, Sun, Mon) sends the same 172,800 */
+	s = load("clock: {start: 2026-01-09}\n" HEAD
+		 "phases: [{duration: 4d, rate: {base: 1/s, weekly: [mon, "
+		 "fri]}}]\n");
+	ck_assert_double_eq_tol(s->phases[0].ops_planned, 172800, 1e-6);
+	scenario_free(s);
+}
+END_TEST
+
+/* The seed-002 lesson's 230 working days in 2026. 2026 has 365 days from
+   Thursday, January 1: 52 weeks hold 260 weekdays and December 31 is a
+   Thursday again, so 261 weekdays. The holidays below fall on 31 of
+   them: Jan 1 (Thu), 2 (Fri): 2; Apr 3 (Fri), 6 (Mon): 2; May 1 (Fri):
+   1; Jul 13 (Mon) .. Aug 7 (Fri), four working weeks: 20; Dec 24 (Thu)
+   .. 31 (Thu): 24, 25, 28, 29, 30, 31: 6; Jan 3 is a Saturday (no
+   change) and Dec 26 repeats a day of the range. 261 - 31 = 230 working
+   days; at 1/h, 230 x 24 = 5,520 operations. Idle days cost one piece
+   each: without a daily curve, one piece a day, 365; with one, 230 x 24
+   hours + 135 idle days = 5,655 (never a piece per second). */
+#define HOLIDAYS                                                               \
+	"[2026-01-01, 2026-01-02, 2026-01-03, 2026-04-03, 2026-04-06, "        \
+	"2026-05-01, 2026-07-13..2026-08-07, 2026-12-24..2026-12-31, "         \
+	"2026-12-26]"
+START_TEST(test_schedule_working_days)
+{
+	struct pk_scenario *s =
+	    load(HEAD "phases: [{duration: 365d, rate: {base: 1/h, weekly: "
+		      "weekdays, holidays: " HOLIDAYS "}}]\n");
+	struct pk_schedule_spec daily;
+	uint64_t pieces;
+	double total;
+	int64_t *t;
+	size_t n = arrivals(s, 1, &t), h;
+
+	ck_assert_uint_eq(n, 5520);
+	/* the first working day is Monday, January 5 (day 4) */
+	ck_assert_int_eq(t[0], 4 * DAY * 1000);
+	total = schedule_total(s->phases[0].schedule, JAN1, 365 * DAY, NULL,
+			       &pieces);
+	ck_assert_double_eq_tol(total, 5520, 1e-9);
+	ck_assert_uint_eq(pieces, 365);
+
+	daily = *s->phases[0].schedule;
+	daily.has_daily = 1;
+	for (h = 0; h < PK_SCHEDULE_HOURS; h++) {
+		daily.daily[h] = 1;
+	}
+	total = schedule_total(&daily, JAN1, 365 * DAY, NULL, &pieces);
+	ck_assert_double_eq_tol(total, 5520, 1e-9);
+	ck_assert_uint_eq(pieces, 230 * 24 + 135);
+	free(t);
+	scenario_free(s);
+}
+END_TEST
+
+/* Spikes: base 10/s, x4 for 5 s every 60 s, over 120 s: 1,200 plus two
+   spikes of 5 s x 10/s x 3 extra = 300: 1,500. From start 30 s the
+   spikes are 30-35 s and 90-95 s: 1,500 as well; second 30 gets 40
+   operations 25 ms apart, second 29 gets 10. */
+START_TEST(test_schedule_spikes)
+{
+	struct pk_scenario *s =
+	    load(HEAD "phases: [{duration: 2m, rate: {base: 10/s, spikes: "
+		      "{every: 1m, for: 5s, factor: 4}}}]\n");
+	int64_t *t;
+	size_t n = arrivals(s, 1, &t);
+
+	ck_assert_uint_eq(n, 1500);
+	ck_assert_uint_eq(in_window(t, n, 0, 1000), 40);
+	ck_assert_uint_eq(in_window(t, n, 5000, 6000), 10);
+	ck_assert_uint_eq(in_window(t, n, 60000, 65000), 200);
+	free(t);
+	scenario_free(s);
+
+	s = load(HEAD "phases: [{duration: 2m, rate: {base: 10/s, spikes: "
+		      "{every: 1m, for: 5s, factor: 4, start: 30s}}}]\n");
+	n = arrivals(s, 1, &t);
+	ck_assert_uint_eq(n, 1500);
+	ck_assert_uint_eq(in_window(t, n, 29000, 30000), 10);
+	ck_assert_uint_eq(in_window(t, n, 30000, 31000), 40);
+	/* op 300 (L(30) = 300) at 30 s, op 301 25 ms later */
+	ck_assert_int_eq(t[300], 30000);
+	ck_assert_int_eq(t[301], 30025);
+	ck_assert_uint_eq(in_window(t, n, 90000, 95000), 200);
+	ck_assert_double_eq_tol(s->phases[0].peak_rate_per_s, 40, 1e-12);
+	free(t);
+	scenario_free(s);
+}
+END_TEST
+
+/* Poisson arrivals under a schedule: none where the rate is 0 (steps 0/s
+   for 50 s, then 200/s for 50 s: L = 10,000), a count within 5 standard
+   deviations of 10,000 (sqrt(10,000) = 100: 9,500 .. 10,500), the same
+   stream for the same seed and another for another seed. */
+START_TEST(test_schedule_poisson)
+{
+	struct pk_scenario *s =
+	    load(HEAD "phases: [{duration: 100s, arrival: poisson, rate: "
+		      "{steps: [{at: 0s, rate: 0/s}, {at: 50s, rate: "
+		      "200/s}]}}]\n");
+	int64_t *t, *u;
+	size_t n = arrivals(s, 7, &t), m, i;
+
+	ck_assert_uint_ge(n, 9500);
+	ck_assert_uint_le(n, 10500);
+	ck_assert_int_ge(t[0], 50000);
+	for (i = 1; i < n; i++) {
+		ck_assert_int_ge(t[i], t[i - 1]);
+	}
+	ck_assert_int_lt(t[n - 1], 100000);
+	m = arrivals(s, 7, &u);
+	ck_assert_uint_eq(m, n);
+	ck_assert_mem_eq(t, u, n * sizeof(*t));
+	free(u);
+	m = arrivals(s, 8, &u);
+	ck_assert(m != n || memcmp(t, u, n * sizeof(*t)) != 0);
+	free(u);
+	free(t);
+	scenario_free(s);
+
+	/* a ramp 0 -> 200/s over 100 s: L(50) = 2,500 of L(100) = 10,000;
+	   each half within 5 sigma: 2,250 .. 2,750 and 7,067 .. 7,933 */
+	s = load(HEAD "phases: [{duration: 100s, arrival: poisson, rate: "
+		      "{from: 0/s, to: 200/s}}]\n");
+	n = arrivals(s, 11, &t);
+	m = in_window(t, n, 0, 50000);
+	ck_assert_uint_ge(m, 2250);
+	ck_assert_uint_le(m, 2750);
+	ck_assert_uint_ge(n - m, 7067);
+	ck_assert_uint_le(n - m, 7933);
+	free(t);
+	scenario_free(s);
+}
+END_TEST
+
+/* Rounding: base 3/s x 0.1 every hour of 366 days is 0.3/s; L = 0.3 x
+   31,622,400 = 9,486,720, an integer that 0.1's binary value and 8,784
+   hourly sums miss by a few ulps: the count is 9,486,720, not 9,486,721.
+   And the rule on non-integer totals: 1.5 -> 2, 2.0000001 -> 3 (past the
+   1e-9 tolerance), 2 + 1e-12 -> 2, 0 -> 0. */
+START_TEST(test_schedule_rounding)
+{
+	struct pk_schedule_spec sp;
+	double total;
+	size_t h;
+
+	memset(&sp, 0, sizeof(sp));
+	sp.base = PK_SCHEDULE_CONST;
+	sp.rate_per_s = 3;
+	sp.has_daily = 1;
+	for (h = 0; h < PK_SCHEDULE_HOURS; h++) {
+		sp.daily[h] = 0.1;
+	}
+	total = schedule_total(&sp, JAN1, 366 * DAY, NULL, NULL);
+	ck_assert_uint_eq(schedule_uniform_count(total), 9486720);
+	ck_assert_uint_eq(schedule_uniform_count(1.5), 2);
+	ck_assert_uint_eq(schedule_uniform_count(2.0000001), 3);
+	ck_assert_uint_eq(schedule_uniform_count(2 + 1e-12), 2);
+	ck_assert_uint_eq(schedule_uniform_count(0), 0);
+}
+END_TEST
+
+/* The loader's bounds count scheduled operations. A ramp 0 -> 300,000/s
+   over 2 h: L = 300,000 / 2 x 7,200 = 1.08e9, above the 1e9 a run may
+   send, though it starts at 0/s; to 250,000/s: 9e8, within it. */
+START_TEST(test_schedule_run_bound)
+{
+	char *e = error_of(
+	    HEAD "phases: [{duration: 2h, rate: {from: 0/s, to: 300000/s}}]\n"
+		 "client: {retries: off}\n");
+	struct pk_scenario *s;
+
+	ck_assert_msg(strstr(e, "t.yaml:2:10: error: the phases up to "
+				"'phase-1' send about 1,080,000,000 "
+				"operations") != NULL,
+		      "%s", e);
+	free(e);
+	/* items: 9e8 creates of 1 KB are more memory than pksim takes;
+	   reads of nothing keep the estimate to the samples */
+	s = load(HEAD "phases: [{duration: 2h, rate: {from: 0/s, to: 1/s}, "
+		      "ops: {read: 1}}]\n");
+	ck_assert_double_eq_tol(s->phases[0].ops_planned, 3600, 1e-9);
+	scenario_free(s);
+}
+END_TEST
+
+/* The weekly calendar's ops_planned under the loader follows each
+   phase's own start: phase 1 lasts Thursday and Friday (2 days), phase 2
+   starts on Saturday 2026-01-03 and lasts 3 days (Sat, Sun, Mon): 1/s on
+   weekdays gives 2 x 86,400 = 172,800 and 86,400. */
+START_TEST(test_schedule_phase_clock)
+{
+	struct pk_scenario *s = load(
+	    HEAD "phases:\n  - {duration: 2d, rate: {base: 1/s, weekly: "
+		 "weekdays}}\n  - {duration: 3d, rate: {base: 1/s, weekly: "
+		 "weekdays}}\n");
+
+	ck_assert_double_eq_tol(s->phases[0].ops_planned, 172800, 1e-6);
+	ck_assert_double_eq_tol(s->phases[1].ops_planned, 86400, 1e-6);
+	/* mean rate of phase 2: 86,400 / (3 x 86,400) */
+	ck_assert_double_eq_tol(s->phases[1].rate_per_s, 1.0 / 3, 1e-12);
+	scenario_free(s);
+}
+END_TEST
+
+/* The engine over an idle weekend: its timed actions run at their own
+   seconds though no operation comes until Monday. Clock from Friday
+   2026-01-09 00:00Z; 6,000 RU/s (1 physical partition, rule 2),
+   split_delay 1 d. Phase 1 (Fri 00:00 - Sat 12:00, 129,600 s) and
+   phase 3 (Mon, 86,400 s) send 1 create/s on weekdays: 86,400 on
+   Friday, 86,400 on Monday = 172,800, all of 5 RU within 6,000 RU/s.
+   Phase 2 starts Sat 12:00 (t = 129,600 s) with throughput 30,000: more
+   than 1 x 10,000, so ceil(30,000 / 10,000) = 3 partitions by 2 splits,
+   done split_delay later at Sun 12:00 (t = 216,000 s), both splits then.
+   Provisioned RU over the run: 6,000 until the splits are done (the old
+   RU/s serve meanwhile) x 216,000 s + 30,000 x (345,600 - 216,000) s =
+   1,296,000,000 + 3,888,000,000 = 5,184,000,000; the run ends with the
+   phases at 4 d = 345,600 s. */
+START_TEST(test_schedule_idle_weekend_actions)
+{
+	struct pk_scenario *sc = load(
+	    "clock: {start: 2026-01-09}\n"
+	    "container: {partition_key: /id, throughput: 6000, split_delay: "
+	    "1d}\n"
+	    "phases:\n"
+	    "  - {duration: 36h, rate: {base: 1/s, weekly: weekdays}}\n"
+	    "  - {duration: 36h, rate: {base: 1/s, weekly: weekdays}, "
+	    "throughput: 30000}\n"
+	    "  - {duration: 1d, rate: {base: 1/s, weekly: weekdays}}\n");
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_metrics *m;
+
+	diag_init(&d);
+	run = sim_run(sc, 1, &d);
+	ck_assert_ptr_nonnull(run);
+	m = &run->variants[0].container->metrics;
+	ck_assert_uint_eq(m->totals.operations, 172800);
+	ck_assert_uint_eq(m->totals.succeeded, 172800);
+	ck_assert_uint_eq(m->n_changes, 1);
+	ck_assert_int_eq(m->changes[0].t_s, 129600);
+	ck_assert_int_eq(m->changes[0].effective_t_s, 216000);
+	ck_assert_uint_eq(m->n_splits, 2);
+	ck_assert_int_eq(m->splits[0].t_s, 216000);
+	ck_assert_int_eq(m->splits[1].t_s, 216000);
+	ck_assert_double_eq_tol(m->provisioned_ru, 5184000000.0, 1e-3);
+	ck_assert_int_eq(run->end_ms, 345600000LL);
+	sim_free(run);
+	diag_free(&d);
+	scenario_free(sc);
+}
+END_TEST
+
+/* Bounds on the list lengths, and the retry memory at a schedule's peak.
+   Base 100/s with x20,000 spikes of 30 s each hour: a peak of 2,000,000
+   operations a second; one hour sends 100 x 3,600 + 30 x (2,000,000 -
+   100) = 60,357,000. The retries that can wait at once: min(peak x
+   max_wait 30 s = 60,000,000, 60,357,000) = 60,000,000, x 200 bytes =
+   12,000,000,000 bytes = 11.2 GiB, past the 8 GiB pksim takes. (Reads:
+   no items, so the estimate of everything else stays small.) */
+START_TEST(test_schedule_bounds)
+{
+	char *text, *e;
+	size_t i, len = 0, cap = 400000;
+
+	text = malloc(cap);
+	len += (size_t)snprintf(text, cap,
+				HEAD "phases: [{duration: 1h, rate: {base: "
+				     "1/s, holidays: [");
+	for (i = 0; i <= PK_SCHEDULE_MAX_HOLIDAYS; i++) {
+		len += (size_t)snprintf(text + len, cap - len, "%s2026-01-01",
+					i ? ", " : "");
+	}
+	snprintf(text + len, cap - len, "]}}]\n");
+	e = error_of(text);
+	ck_assert_msg(strstr(e, "error: holidays has 10001 entries; at most "
+				"10,000") != NULL,
+		      "%s", e);
+	free(e);
+
+	len = (size_t)snprintf(text, cap,
+			       HEAD "phases: [{duration: 1h, rate: {steps: [");
+	for (i = 0; i <= PK_SCHEDULE_MAX_STEPS; i++) {
+		len += (size_t)snprintf(text + len, cap - len,
+					"%s{at: %zus, rate: 1/s}",
+					i ? ", " : "", i);
+	}
+	snprintf(text + len, cap - len, "]}}]\n");
+	e = error_of(text);
+	ck_assert_msg(strstr(e, "error: steps has 10001 entries; give 1 to "
+				"10,000, the first at 0s") != NULL,
+		      "%s", e);
+	free(e);
+	free(text);
+
+	e = error_of(HEAD "phases: [{duration: 1h, ops: {read: 1}, rate: "
+			  "{base: 100/s, spikes: {every: 1h, for: 30s, factor: "
+			  "20000}}}]\n");
+	ck_assert_str_eq(e, "pksim: t.yaml:2:10: error: at a peak of "
+			    "2,000,000 operations a second, rate-limited "
+			    "operations could queue about 60,000,000 "
+			    "retries, 11 GiB (pksim stops at 8 GiB); lower "
+			    "the rate, or the client's max_wait");
+	free(e);
+}
+END_TEST
+
+/* Errors name the place and what is allowed (the corpus in tests/bad/
+   has one file per message; these check positions inside flow
+   mappings). */
+START_TEST(test_schedule_errors)
+{
+	char *e;
+
+	e = error_of(HEAD "phases: [{duration: 10s, rate: {from: 1/s}}]\n");
+	ck_assert_str_eq(e, "pksim: t.yaml:2:32: error: a ramp needs both "
+			    "ends: from: RATE at the phase's start and to: "
+			    "RATE at its end (missing 'to')");
+	free(e);
+	e = error_of(HEAD "phases: [{duration: 10s, rate: {base: 1/s, "
+			  "daily: [1, 2]}}]\n");
+	ck_assert_str_eq(e, "pksim: t.yaml:2:51: error: daily must be a list "
+			    "of 24 multipliers, one per hour of the "
+			    "simulated clock in UTC from 00:00 (got a list "
+			    "of 2)");
+	free(e);
+	e = error_of(HEAD "phases: [{duration: 10s, rate: {base: 1/s, "
+			  "weekly: [mon, funday]}}]\n");
+	ck_assert_msg(strstr(e, "t.yaml:2:58: error: unknown day 'funday' "
+				"in weekly") != NULL,
+		      "%s", e);
+	free(e);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("schedule");
+	TCase *tc = tcase_create("schedule");
+
+	tcase_add_test(tc, test_schedule_ramp_counts);
+	tcase_add_test(tc, test_schedule_constant_is_plain_rate);
+	tcase_add_test(tc, test_schedule_steps);
+	tcase_add_test(tc, test_schedule_daily);
+	tcase_add_test(tc, test_schedule_weekend);
+	tcase_add_test(tc, test_schedule_working_days);
+	tcase_add_test(tc, test_schedule_spikes);
+	tcase_add_test(tc, test_schedule_poisson);
+	tcase_add_test(tc, test_schedule_rounding);
+	tcase_add_test(tc, test_schedule_run_bound);
+	tcase_add_test(tc, test_schedule_phase_clock);
+	tcase_add_test(tc, test_schedule_idle_weekend_actions);
+	tcase_add_test(tc, test_schedule_errors);
+	tcase_add_test(tc, test_schedule_bounds);
+	suite_add_tcase(s, tc);
+	return s;
+}
