@@ -118,6 +118,75 @@ START_TEST(test_pkey_synthetic_hash_suffix)
 }
 END_TEST
 
+/*
+ * {crc32(name) mod N}: zlib's CRC-32 against the published check values
+ * (the CRC catalogue's CRC-32/ISO-HDLC, check = 0xCBF43926 for the ASCII
+ * "123456789"; 0x414FA339 for "The quick brown fox jumps over the lazy
+ * dog", the example on Wikipedia's CRC-32 page; 0 for no bytes), then a
+ * key built with it. By hand: 0xCBF43926 = 3,421,780,262 and
+ * 3,421,780,262 - 8,554,450 x 400 = 262, so id "123456789" under
+ * "{officeId}.{crc32(id) mod 400}" is "buero-nord.262"; mod 7:
+ * 3,421,780,262 - 488,825,751 x 7 = 5.
+ */
+START_TEST(test_pkey_crc32)
+{
+	static const char fox[] = "The quick brown fox jumps over the lazy dog";
+	struct pk_container_spec s =
+	    spec(PK_KEY_SYNTHETIC, "{officeId}.{crc32(id) mod 400}", 2, 400);
+	struct pk_container_spec s7 =
+	    spec(PK_KEY_SYNTHETIC, "{crc32( id ) mod 7}", 2, 400);
+	struct pk_pkey *k = key_for(&s), *k7 = key_for(&s7);
+
+	ck_assert_uint_eq(pkey_crc32("123456789", 9), 0xCBF43926U);
+	ck_assert_uint_eq(pkey_crc32(fox, strlen(fox)), 0x414FA339U);
+	ck_assert_uint_eq(pkey_crc32("", 0), 0);
+	ck_assert_str_eq(value_of(k, "{\"id\": \"123456789\", "
+				     "\"officeId\": \"buero-nord\"}"),
+			 "\"buero-nord.262\"");
+	ck_assert_str_eq(value_of(k7, "{\"id\": \"123456789\"}"), "\"5\"");
+	/* a number is hashed as its text, as {hash ..} does: 123456789 */
+	ck_assert_str_eq(value_of(k7, "{\"id\": 123456789}"), "\"5\"");
+	pkey_free(k);
+	pkey_free(k7);
+}
+END_TEST
+
+/*
+ * A bad crc32 placeholder in a scenario: `pksim run` exits 2 with the
+ * key's FILE:LINE:COL (line 2: "  partition_key: ...", the value starts
+ * at column 18 after 2 spaces and the 15 characters "partition_key: ")
+ * and the placeholders allowed.
+ */
+START_TEST(test_pkey_crc32_bad_scenario)
+{
+	static const char yaml[] = "container:\n"
+				   "  partition_key: \"{crc32(id) mod 0}\"\n"
+				   "  throughput: 400\n"
+				   "phases: [{duration: 10s, rate: 1/s}]\n";
+	char *dir = tu_tmpdir(), path[512], args[600], want[800];
+	char *out = NULL, *err = NULL;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/crc.yaml", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(yaml, f);
+	ck_assert_int_eq(fclose(f), 0);
+	snprintf(args, sizeof(args), "run '%s'", path);
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	snprintf(want, sizeof(want),
+		 "pksim: %s:2:18: error: partition key template '{crc32(id) "
+		 "mod 0}': crc32 needs 'mod N' with N >= 1: N is 0 in "
+		 "'{crc32(id) mod 0}'; allowed: {name}, {random A..B}, "
+		 "{hash(name) mod N}, {crc32(name) mod N}, {day(name)}, ",
+		 path);
+	ck_assert_msg(strncmp(err, want, strlen(want)) == 0, "got %s", err);
+	free(out);
+	free(err);
+	free(dir);
+}
+END_TEST
+
 START_TEST(test_pkey_synthetic_concat_and_time)
 {
 	struct pk_container_spec s =
@@ -181,8 +250,16 @@ END_TEST
 START_TEST(test_pkey_template_errors)
 {
 	static const char *const bad[] = {
-	    "{deviceId",     "{}",	   "{frob(x)}", "{hash(id) mod 0}",
-	    "{random 5..1}", "{hash(id)}", "x}",
+	    "{deviceId",
+	    "{}",
+	    "{frob(x)}",
+	    "{hash(id) mod 0}",
+	    "{random 5..1}",
+	    "{hash(id)}",
+	    "x}",
+	    "{crc32(id)}",
+	    "{crc32(id) mod 0}",
+	    "{crc32(id) mod x}",
 	};
 	size_t i;
 
@@ -498,6 +575,8 @@ Suite *tu_suite(void)
 	TCase *route = tcase_create("routing");
 
 	tcase_add_test(def, test_pkey_fnv_buckets);
+	tcase_add_test(def, test_pkey_crc32);
+	tcase_add_test(def, test_pkey_crc32_bad_scenario);
 	tcase_add_test(def, test_pkey_synthetic_hash_suffix);
 	tcase_add_test(def, test_pkey_synthetic_concat_and_time);
 	tcase_add_test(def, test_pkey_synthetic_random_suffix);

@@ -1,47 +1,20 @@
 /*
  * pkey: partition key definitions (path, hierarchical, synthetic), key
- * values and their rules, query routing. The rules and their sources are
- * in pkey.h.
+ * values and their rules. The rules and their sources are in pkey.h;
+ * templates are parsed and built in pkey_template.c, queries routed in
+ * pkey_route.c.
  */
 #include "pksim/model/pkey.h"
-#include "pksim/base/isotime.h"
 
-#include <ctype.h>
-#include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "pksim/base/mem.h"
-#include "pksim/base/rng.h"
 #include "pksim/load/trace.h"
 #include "pksim/workload/workload.h"
 
-#define PK_FNV_OFFSET 2166136261U /* FNV-1a 32-bit offset basis */
-#define PK_FNV_PRIME 16777619U	  /* FNV-1a 32-bit prime */
-/* 2^64 / golden ratio: spreads item numbers before seeding (splitmix64) */
-#define PK_PKEY_ITEM_MIX 0x9E3779B97F4A7C15ULL
-/* Timestamps pksim formats: within about 3,000 years of 1970 either way
-   (gmtime_r's year must fit an int; this keeps far inside it) */
-#define PK_PKEY_MAX_EPOCH_S 1e11
-/* odd constants (splitmix64's multipliers) mixing the bounds A..B */
-#define PK_PKEY_RANGE_MIX_A 0xBF58476D1CE4E5B9ULL
-#define PK_PKEY_RANGE_MIX_B 0x94D049BB133111EBULL
-
-uint32_t pkey_fnv1a32(const void *data, size_t len)
-{
-	const unsigned char *p = data;
-	uint32_t h = PK_FNV_OFFSET;
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		h ^= p[i];
-		h *= PK_FNV_PRIME;
-	}
-	return h;
-}
+#include "pkey_int.h"
 
 /* ---- definition ---- */
 
@@ -60,8 +33,7 @@ static int path_is_object(const struct pk_scenario *sc, const char *path)
 	return 0;
 }
 
-/* Index of path in k->refs, adding it if new; -1 when full. */
-static int add_ref(struct pk_pkey *k, const char *path)
+int pkey_add_ref(struct pk_pkey *k, const char *path)
 {
 	size_t i;
 
@@ -77,266 +49,6 @@ static int add_ref(struct pk_pkey *k, const char *path)
 	return (int)k->n_refs++;
 }
 
-struct pk_tpl_fn {
-	const char *name;
-	enum pk_tpl_kind kind;
-};
-
-static const struct pk_tpl_fn tpl_fns[] = {
-    {"hash", PK_TPL_HASH}, {"day", PK_TPL_DAY},		{"month", PK_TPL_MONTH},
-    {"year", PK_TPL_YEAR}, {"weekday", PK_TPL_WEEKDAY}, {"hour", PK_TPL_HOUR},
-};
-
-static char *trim(char *s)
-{
-	char *e;
-
-	while (isspace((unsigned char)*s)) {
-		s++;
-	}
-	e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1])) {
-		*--e = '\0';
-	}
-	return s;
-}
-
-/* "name" or "/name" -> "/name" (owned) */
-static char *prop_path(const char *name)
-{
-	return name[0] == '/' ? xstrdup(name) : xasprintf("/%s", name);
-}
-
-/* A decimal number in s (spaces around allowed) into out: 0; -1 not a
-   number, -2 above 2^64 - 1 (strtoull would clamp it to UINT64_MAX,
-   the values pattern's "does not fit in 64 bits"), -3 negative. */
-static int parse_u64(const char *s, uint64_t *out)
-{
-	char *end;
-	unsigned long long v;
-
-	if (*s == '-' && isdigit((unsigned char)s[1])) {
-		return -3;
-	}
-	if (!isdigit((unsigned char)*s)) {
-		return -1;
-	}
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (*trim(end) != '\0') {
-		return -1;
-	}
-	if (errno == ERANGE) {
-		return -2;
-	}
-	*out = v;
-	return 0;
-}
-
-/* The reason parse_u64's rc gives for the number named what ("A") */
-static const char *u64_why(int rc)
-{
-	return rc == -2	  ? "does not fit in 64 bits (at most "
-			    "18446744073709551615)"
-	       : rc == -3 ? "is negative (negative numbers are not allowed)"
-			  : "is not a whole number";
-}
-
-struct pk_tpl_ctx {
-	struct pk_pkey *k;
-	const struct pk_scenario *sc;
-	struct pk_diag *diag;
-	const char *where; /* the file, or "--key 'TEXT'" for a key from
-			      the command line (line 0) */
-	int line, col;
-	char *placeholder; /* owned; the "{...}" being parsed, as written */
-};
-
-static int tpl_error(struct pk_tpl_ctx *t, const char *what, const char *in)
-{
-	diag_error(t->diag, t->where, t->line, t->col,
-		   "partition key template '%s': %s '%s'; allowed: {name}, "
-		   "{random A..B}, {hash(name) mod N}, {day(name)}, "
-		   "{month(name)}, {year(name)}, {weekday(name)}, "
-		   "{hour(name)}",
-		   t->k->text, what, in);
-	return -1;
-}
-
-/* The property a template names (whether the items have it is
-   keycheck's question). */
-static int tpl_ref(struct pk_tpl_ctx *t, const char *name, size_t *ref)
-{
-	char *path = prop_path(trim((char *)name));
-	int r;
-
-	if (path[1] == '\0') {
-		free(path);
-		return tpl_error(t, "a property needs a name in",
-				 t->placeholder ? t->placeholder : "{}");
-	}
-	r = add_ref(t->k, path);
-	free(path);
-	if (r < 0) {
-		return tpl_error(t, "too many properties in", t->k->text);
-	}
-	*ref = (size_t)r;
-	return 0;
-}
-
-/* f(name) -> kind and name; 0 if it has that form */
-static int tpl_call(char *in, enum pk_tpl_kind *kind, char **arg, char **rest)
-{
-	char *open = strchr(in, '('), *close = strchr(in, ')');
-	size_t i, n;
-
-	if (!open || !close || close < open) {
-		return -1;
-	}
-	n = (size_t)(open - in);
-	for (i = 0; i < sizeof(tpl_fns) / sizeof(tpl_fns[0]); i++) {
-		if (strlen(tpl_fns[i].name) == n &&
-		    strncmp(in, tpl_fns[i].name, n) == 0) {
-			*kind = tpl_fns[i].kind;
-			*close = '\0';
-			*arg = open + 1;
-			*rest = close + 1;
-			return 0;
-		}
-	}
-	return -2;
-}
-
-static int tpl_placeholder(struct pk_tpl_ctx *t, char *in,
-			   struct pk_tpl_part *p)
-{
-	char *arg, *rest, *dots;
-	int rc;
-
-	in = trim(in);
-	t->placeholder = in[0] ? xasprintf("{%s}", in) : NULL;
-	if (*in == '\0') {
-		return tpl_error(t, "empty placeholder in", "{}");
-	}
-	if (strncmp(in, "random", 6) == 0 && isspace((unsigned char)in[6])) {
-		p->kind = PK_TPL_RANDOM;
-		dots = strstr(in + 7, "..");
-		if (!dots) {
-			return tpl_error(t, "a random part needs A..B, got",
-					 t->placeholder);
-		}
-		*dots = '\0';
-		if ((rc = parse_u64(trim(in + 7), &p->a)) != 0) {
-			char *why = xasprintf("a random part needs A..B: A %s "
-					      "in",
-					      u64_why(rc));
-
-			rc = tpl_error(t, why, t->placeholder);
-			free(why);
-			return rc;
-		}
-		if ((rc = parse_u64(trim(dots + 2), &p->b)) != 0) {
-			char *why = xasprintf("a random part needs A..B: B %s "
-					      "in",
-					      u64_why(rc));
-
-			rc = tpl_error(t, why, t->placeholder);
-			free(why);
-			return rc;
-		}
-		if (p->a > p->b) {
-			return tpl_error(t,
-					 "a random part needs A..B with A <= B",
-					 t->placeholder);
-		}
-		return 0;
-	}
-	rc = tpl_call(in, &p->kind, &arg, &rest);
-	if (rc == -2) {
-		return tpl_error(t, "unknown function in", t->placeholder);
-	}
-	if (rc == 0) {
-		if (tpl_ref(t, arg, &p->ref)) {
-			return -1;
-		}
-		rest = trim(rest);
-		if (p->kind == PK_TPL_HASH) {
-			if (strncmp(rest, "mod", 3) != 0) {
-				return tpl_error(
-				    t, "hash needs 'mod N' with N >= 1",
-				    t->placeholder);
-			}
-			if ((rc = parse_u64(trim(rest + 3), &p->b)) != 0 ||
-			    p->b == 0) {
-				char *why = xasprintf(
-				    "hash needs 'mod N' with N >= 1: N %s "
-				    "in",
-				    rc ? u64_why(rc) : "is 0");
-
-				rc = tpl_error(t, why, t->placeholder);
-				free(why);
-				return rc;
-			}
-		} else if (*rest) {
-			return tpl_error(t, "unexpected text after",
-					 t->placeholder);
-		}
-		return 0;
-	}
-	p->kind = PK_TPL_PROP;
-	return tpl_ref(t, in, &p->ref);
-}
-
-static void add_part(struct pk_pkey *k, const struct pk_tpl_part *p)
-{
-	k->parts = xreallocarray(k->parts, k->n_parts + 1, sizeof(*p));
-	k->parts[k->n_parts++] = *p;
-}
-
-static int parse_template(struct pk_tpl_ctx *t, const char *text)
-{
-	const char *s = text;
-
-	while (*s) {
-		struct pk_tpl_part p = {0};
-		const char *open = strchr(s, '{');
-		const char *close;
-		char *in;
-		int rc;
-
-		if (open != s) {
-			size_t n = open ? (size_t)(open - s) : strlen(s);
-
-			p.kind = PK_TPL_TEXT;
-			p.text = xstrndup(s, n);
-			if (strchr(p.text, '}')) {
-				free(p.text);
-				return tpl_error(t, "a '}' without '{' in",
-						 text);
-			}
-			add_part(t->k, &p);
-			s += n;
-			continue;
-		}
-		close = strchr(open, '}');
-		if (!close) {
-			return tpl_error(t, "an unclosed '{' in", text);
-		}
-		in = xstrndup(open + 1, (size_t)(close - open - 1));
-		rc = tpl_placeholder(t, in, &p);
-		free(in);
-		free(t->placeholder);
-		t->placeholder = NULL;
-		if (rc) {
-			return -1;
-		}
-		t->k->has_random |= p.kind == PK_TPL_RANDOM;
-		add_part(t->k, &p);
-		s = close + 1;
-	}
-	return 0;
-}
-
 struct pk_pkey *pkey_new(const struct pk_container_spec *cs,
 			 const struct pk_scenario *sc,
 			 const struct pk_workload *w, uint64_t seed,
@@ -346,7 +58,6 @@ struct pk_pkey *pkey_new(const struct pk_container_spec *cs,
 	struct pk_pkey *k = xcalloc(1, sizeof(*k));
 	char *where = ks->line > 0 ? xstrdup(sc->file)
 				   : xasprintf("--key '%s'", cs->partition_key);
-	struct pk_tpl_ctx t = {k, sc, diag, where, ks->line, ks->col, NULL};
 	size_t i;
 	int bad = 0;
 
@@ -355,7 +66,8 @@ struct pk_pkey *pkey_new(const struct pk_container_spec *cs,
 	k->text = xstrdup(cs->partition_key);
 	k->seed = seed;
 	if (ks->kind == PK_KEY_SYNTHETIC) {
-		bad = parse_template(&t, ks->template_text);
+		bad = pkey_parse_template(k, diag, where, ks->line, ks->col,
+					  ks->template_text);
 	}
 	for (i = 0; ks->kind != PK_KEY_SYNTHETIC && i < ks->n_paths; i++) {
 		if (path_is_object(sc, ks->paths[i])) {
@@ -367,10 +79,9 @@ struct pk_pkey *pkey_new(const struct pk_container_spec *cs,
 			bad = -1;
 			break;
 		}
-		add_ref(k, ks->paths[i]);
+		pkey_add_ref(k, ks->paths[i]);
 	}
 	free(where);
-	free(t.placeholder);
 	if (bad) {
 		pkey_free(k);
 		return NULL;
@@ -465,7 +176,7 @@ static size_t v1_cut(const char *s, size_t len)
 	return i;
 }
 
-static void keyval_fail(struct pk_keyval *out, const char *why)
+void pkey_keyval_fail(struct pk_keyval *out, const char *why)
 {
 	out->status = 400;
 	out->why = why;
@@ -476,182 +187,31 @@ static int append_component(const struct pk_pkey *k, struct pk_value *v,
 			    struct pk_keyval *out)
 {
 	if (v->type == PK_VALUE_STRING && v->len > PK_KEY_MAX_VALUE_BYTES) {
-		keyval_fail(out, "the partition key value is longer than "
-				 "2,048 bytes");
+		pkey_keyval_fail(out, "the partition key value is longer than "
+				      "2,048 bytes");
 		return -1;
 	}
 	if (k->version == 1 && v->type == PK_VALUE_STRING) {
 		v->len = v1_cut(v->str, v->len);
 	}
 	if (epk_encode_v2(v, out->id, sizeof(out->id), &out->id_len)) {
-		keyval_fail(out, "the partition key value is too long");
+		pkey_keyval_fail(out, "the partition key value is too long");
 		return -1;
 	}
 	return 0;
 }
 
-static int get_value(const struct pk_item_source *src, size_t ref,
-		     struct pk_value *v, char *buf, struct pk_keyval *out)
+int pkey_get_value(const struct pk_item_source *src, size_t ref,
+		   struct pk_value *v, char *buf, struct pk_keyval *out)
 {
 	if (src->get(src, ref, v, buf, PK_VALUE_MAX_BYTES)) {
-		keyval_fail(out, "the partition key value is an object or an "
+		pkey_keyval_fail(out,
+				 "the partition key value is an object or an "
 				 "array; it must be a string, number, "
 				 "true/false or null");
 		return -1;
 	}
 	return 0;
-}
-
-/* ---- timestamps for {day(ts)} and friends ---- */
-
-/* Whole seconds of t_ms, rounded down (before 1970 too). */
-static int64_t floor_seconds(int64_t t_ms)
-{
-	return (t_ms - (t_ms < 0 ? 999 : 0)) / 1000;
-}
-
-/* Epoch seconds x as whole seconds (floor: -0.5 is 1969-12-31T23:59:59);
-   -1 when x is not finite or beyond PK_PKEY_MAX_EPOCH_S either way. */
-static int seconds_of(double x, int64_t *secs)
-{
-	if (!isfinite(x) || fabs(x) > PK_PKEY_MAX_EPOCH_S) {
-		return -1;
-	}
-	*secs = (int64_t)floor(x);
-	return 0;
-}
-
-static int time_of(const struct pk_value *v, int64_t *secs)
-{
-	char *end;
-	char tmp[64];
-	double x;
-	int64_t ms;
-
-	if (v->type == PK_VALUE_NUMBER) {
-		return seconds_of(v->num, secs);
-	}
-	if (v->type != PK_VALUE_STRING || v->len == 0) {
-		return -1;
-	}
-	if (isotime_parse_ms(v->str, v->len, &ms) == 0) {
-		*secs = floor_seconds(ms);
-		return 0;
-	}
-	if (v->len < sizeof(tmp)) {
-		memcpy(tmp, v->str, v->len);
-		tmp[v->len] = '\0';
-		x = strtod(tmp, &end);
-		if (end != tmp && *end == '\0') {
-			return seconds_of(x, secs);
-		}
-	}
-	return -1;
-}
-
-static size_t format_time(enum pk_tpl_kind kind, int64_t secs, char *out,
-			  size_t cap)
-{
-	static const char *const fmt[] = {
-	    [PK_TPL_DAY] = "%Y-%m-%d",	   [PK_TPL_MONTH] = "%Y-%m",
-	    [PK_TPL_YEAR] = "%Y",	   [PK_TPL_WEEKDAY] = "%A",
-	    [PK_TPL_HOUR] = "%Y-%m-%dT%H",
-	};
-	time_t t = (time_t)secs;
-	struct tm tm;
-
-	if (!gmtime_r(&t, &tm)) {
-		return 0;
-	}
-	return strftime(out, cap, fmt[kind], &tm);
-}
-
-/* The text a value contributes to a template: strings as they are,
-   numbers shortest, true/false/null as words, undefined as nothing. */
-static size_t value_text(const struct pk_value *v, char *out, size_t cap)
-{
-	char tmp[64];
-	size_t n;
-
-	if (v->type == PK_VALUE_STRING) {
-		n = v->len < cap ? v->len : cap;
-		memcpy(out, v->str, n);
-		return n;
-	}
-	if (v->type == PK_VALUE_UNDEFINED) {
-		return 0;
-	}
-	value_format(v, tmp, sizeof(tmp));
-	n = strlen(tmp) < cap ? strlen(tmp) : cap;
-	memcpy(out, tmp, n);
-	return n;
-}
-
-static uint64_t random_part(const struct pk_pkey *k,
-			    const struct pk_tpl_part *p, uint64_t item)
-{
-	struct pk_rng r;
-
-	/* one draw per item and range A..B from the run's seeded generator
-	   family: the item's own suffix on every read, and the same in every
-	   variant and template that draws from the same range */
-	rng_seed(&r, k->seed ^ (item * PK_PKEY_ITEM_MIX) ^
-			 (p->a * PK_PKEY_RANGE_MIX_A) ^
-			 (p->b * PK_PKEY_RANGE_MIX_B));
-	return rng_between(&r, p->a, p->b);
-}
-
-/* Build the synthetic value into buf (cap bytes); its length, or -1. */
-static int build_template(const struct pk_pkey *k,
-			  const struct pk_item_source *src, char *buf,
-			  size_t cap, struct pk_keyval *out)
-{
-	char vbuf[PK_VALUE_MAX_BYTES], tmp[64];
-	size_t n = 0, i, add;
-	struct pk_value v;
-	int64_t secs;
-
-	for (i = 0; i < k->n_parts; i++) {
-		const struct pk_tpl_part *p = &k->parts[i];
-		const char *s = tmp;
-
-		add = 0;
-		if (p->kind == PK_TPL_TEXT) {
-			s = p->text;
-			add = strlen(s);
-		} else if (p->kind == PK_TPL_RANDOM) {
-			add = (size_t)snprintf(
-			    tmp, sizeof(tmp), "%llu",
-			    (unsigned long long)random_part(k, p, src->item));
-		} else {
-			if (get_value(src, p->ref, &v, vbuf, out)) {
-				return -1;
-			}
-			if (p->kind == PK_TPL_PROP) {
-				s = vbuf;
-				add = value_text(&v, vbuf, sizeof(vbuf));
-			} else if (p->kind == PK_TPL_HASH) {
-				size_t len = value_text(&v, vbuf, sizeof(vbuf));
-
-				add = (size_t)snprintf(
-				    tmp, sizeof(tmp), "%llu",
-				    (unsigned long long)(pkey_fnv1a32(vbuf,
-								      len) %
-							 p->b));
-			} else if (time_of(&v, &secs) == 0) {
-				add = format_time(p->kind, secs, tmp,
-						  sizeof(tmp));
-			}
-		}
-		if (n + add > cap) {
-			keyval_fail(out, "the synthetic partition key value is "
-					 "longer than 2,048 bytes");
-			return -1;
-		}
-		memcpy(buf + n, s, add);
-		n += add;
-	}
-	return (int)n;
 }
 
 void pkey_build(const struct pk_pkey *k, const struct pk_item_source *src,
@@ -666,8 +226,8 @@ void pkey_build(const struct pk_pkey *k, const struct pk_item_source *src,
 	out->why = NULL;
 	out->id_len = 0;
 	if (k->kind == PK_KEY_SYNTHETIC) {
-		len =
-		    build_template(k, src, buf[0], PK_KEY_MAX_VALUE_BYTES, out);
+		len = pkey_build_template(k, src, buf[0],
+					  PK_KEY_MAX_VALUE_BYTES, out);
 		if (len < 0) {
 			return;
 		}
@@ -677,7 +237,7 @@ void pkey_build(const struct pk_pkey *k, const struct pk_item_source *src,
 		v[0].len = (size_t)len;
 	} else {
 		for (i = 0; i < n; i++) {
-			if (get_value(src, i, &v[i], buf[i], out)) {
+			if (pkey_get_value(src, i, &v[i], buf[i], out)) {
 				return;
 			}
 		}

@@ -11,7 +11,9 @@
  *   (seed 000, 002): `{name}` a property, `{random A..B}` a number drawn
  *   for each item from the seeded generator, `{hash(name) mod N}` FNV-1a
  *   32-bit of the value's UTF-8 bytes (offset basis 2166136261, prime
- *   16777619) modulo N, and the timestamp parts `{day(ts)}` (YYYY-MM-DD),
+ *   16777619) modulo N, `{crc32(name) mod N}` the CRC-32 of the same
+ *   bytes (zlib's crc32, check value 0xCBF43926) modulo N, and the
+ *   timestamp parts `{day(ts)}` (YYYY-MM-DD),
  *   `{month(ts)}` (YYYY-MM), `{year(ts)}` (YYYY), `{weekday(ts)}`
  *   (Monday..Sunday) and `{hour(ts)}` (YYYY-MM-DDTHH), all UTC, of a
  *   property holding epoch seconds or an ISO 8601 time.
@@ -56,6 +58,7 @@ enum pk_tpl_kind {
 	PK_TPL_PROP,	 /* {name} */
 	PK_TPL_RANDOM,	 /* {random A..B} */
 	PK_TPL_HASH,	 /* {hash(name) mod N} */
+	PK_TPL_CRC32,	 /* {crc32(name) mod N} */
 	PK_TPL_DAY,	 /* {day(ts)} */
 	PK_TPL_MONTH,
 	PK_TPL_YEAR,
@@ -67,7 +70,7 @@ struct pk_tpl_part {
 	enum pk_tpl_kind kind;
 	char *text;    /* TEXT: owned literal */
 	size_t ref;    /* PROP, HASH, DAY..HOUR: index into refs */
-	uint64_t a, b; /* RANDOM: A..B; HASH: N in b */
+	uint64_t a, b; /* RANDOM: A..B; HASH, CRC32: N in b */
 };
 
 struct pk_pkey {
@@ -168,6 +171,12 @@ int pkey_id_is_undefined(const unsigned char *id, size_t len);
 /* FNV-1a 32-bit over len bytes (offset basis 2166136261, prime
    16777619): the stable hash of {hash(name) mod N}. */
 uint32_t pkey_fnv1a32(const void *data, size_t len);
+
+/* CRC-32 over len bytes as zlib's crc32() computes it (the ISO-HDLC
+   CRC of gzip, PNG and Python's zlib.crc32: reflected polynomial
+   0xEDB88320, initial and final XOR 0xFFFFFFFF; "123456789" gives
+   0xCBF43926): the hash of {crc32(name) mod N}. */
+uint32_t pkey_crc32(const void *data, size_t len);
 
 /* ---- query routing (reference §6, rules 21 and 22) ---- */
 
