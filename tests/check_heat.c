@@ -10,6 +10,7 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/model/metrics.h"
+#include "pksim/model/pkey.h"
 #include "pksim/report/heatstrip.h"
 #include "pksim/report/report_html.h"
 #include "pksim/result/result.h"
@@ -90,7 +91,7 @@ START_TEST(test_heat_split_layout)
 		   "200/s, ops: {create: 1}, item_size: 1KB}\n");
 	v = &f.r->variants[0];
 	h = &v->heat;
-	ck_assert_int_eq(h->kept, 1);
+	ck_assert_int_eq(h->record_s, 1);
 	ck_assert_int_eq(h->bucket_s, 1);
 	ck_assert_uint_eq(h->n_cols, (size_t)v->end_s);
 	assert_tiles(h);
@@ -242,6 +243,180 @@ START_TEST(test_heat_day_page_size)
 }
 END_TEST
 
+/*
+ * Many ranges: 600,000 RU/s make 600,000 / 6,000 = 100 ranges (rule 2).
+ * A day at 120 s columns would be 720 x 100 = 72,000 cells (the page
+ * was 17 MB); at most PK_RESULT_HEAT_CELLS = 10,000 cells allow 100
+ * columns, 86,400 / 100 = 864 s, so 900 s on the ladder: 96 columns,
+ * 9,600 cells, and the page stays under 3 MB.
+ */
+START_TEST(test_heat_many_ranges_page_size)
+{
+	struct fx f;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	fx_run(&f, "name: day100\nseed: 1\n"
+		   "container: {partition_key: /d, throughput: 600000}\n"
+		   "items:\n  d: {values: \"d-{00000..99999}\"}\n"
+		   "phases:\n"
+		   "  - {name: a, duration: 24h, rate: 2/s, ops: {create: 1},"
+		   " item_size: 1KB}\n");
+	ck_assert_uint_eq(f.r->variants[0].n_ranges, 100);
+	ck_assert_int_eq(f.r->variants[0].heat.bucket_s, 900);
+	ck_assert_uint_eq(f.r->variants[0].heat.n_cols, 96);
+	ck_assert_uint_eq(f.r->variants[0].heat.n_cells, 9600);
+	assert_tiles(&f.r->variants[0].heat);
+	mem = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_html(f.r, 0, 0, mem), 0);
+	fclose(mem);
+	ck_assert_uint_lt(len, 3000000);
+	free(buf);
+	fx_free(&f);
+}
+END_TEST
+
+/* The index in v->ranges of the range holding the logical partition
+   whose key prints as `key` (pkey_format_id), from the hottest list */
+static size_t range_of(const struct pk_result_variant *v, const char *key)
+{
+	char buf[64];
+	size_t i;
+
+	for (i = 0; i < v->n_top_ru; i++) {
+		pkey_format_id(v->key, v->top_ru[i].key, v->top_ru[i].key_len,
+			       buf, sizeof(buf));
+		if (strcmp(buf, key) == 0) {
+			return v->top_ru[i].range;
+		}
+	}
+	ck_abort_msg("no logical partition %s", key);
+	return 0;
+}
+
+/* The text of report_html, or of heatstrip_text, of f's first variant */
+static char *page_of(struct fx *f, int strip)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+
+	if (strip) {
+		ck_assert_int_eq(heatstrip_text(&f->r->variants[0], 0, mem), 0);
+	} else {
+		ck_assert_int_eq(report_html(f->r, 0, 0, mem), 0);
+	}
+	fclose(mem);
+	return buf;
+}
+
+/*
+ * A two-day run (issue 15: "per-minute highest for long runs"). 172,800
+ * s > 86,400, so no per-second samples (metrics.h); the buckets are as
+ * wide as the columns of a 172,800 s run: 172,800 / 720 = 240 -> 300 s on
+ * the ladder, and the map has 172,800 / 300 = 576 columns of 300 s.
+ * Clock from Wednesday 12:00 UTC, key = the day: Wednesday until 12 h
+ * (column 144 = 43,200 / 300), Thursday until 36 h (column 432), then
+ * Friday. 2 creates of 1 KB a second at 5 RU each (rule 20) = 10 RU/s,
+ * all on the day's range. 3 existing partitions share 600
+ * RU/s: 200 each, 10 / 200 = 5 %; from 24 h (column 288) 900 RU/s: 300
+ * each, 10 / 300 = 3.33 % -> 3 %. A column: 2 x 300 = 600 requests, 600
+ * x 5 = 3,000 RU. One range has requests in each second, so one bucket
+ * a column: 576 buckets. The strip merges ceil(576 / 60) = 10 columns:
+ * 3,000 s = 50 min a character, over 48 h.
+ */
+START_TEST(test_heat_long_run)
+{
+	struct fx f;
+	const struct pk_result_variant *v;
+	const struct pk_result_heat *h;
+	const struct pk_result_heat_cell *x;
+	uint32_t wed, thu, fri;
+	char *buf;
+
+	fx_run(&f, "name: two-days\nseed: 7\n"
+		   "clock: {start: \"2026-03-04T12:00:00Z\"}\n"
+		   "container: {partition_key: /day, throughput: 600, "
+		   "partitions: 3}\n"
+		   "items:\n  day: {clock: \"%A\"}\n"
+		   "phases:\n"
+		   "  - {name: a, duration: 24h, rate: 2/s, ops: {create: 1},"
+		   " item_size: 1KB}\n"
+		   "  - {name: b, duration: 24h, throughput: 900, rate: 2/s, "
+		   "ops: {create: 1}, item_size: 1KB}\n");
+	v = &f.r->variants[0];
+	h = &v->heat;
+	ck_assert_int_eq(v->end_s, 172800);
+	ck_assert_int_eq(v->metrics->keep_seconds, 0);
+	ck_assert_uint_eq(v->metrics->n_samples, 0);
+	ck_assert_uint_eq(v->metrics->n_buckets, 576);
+	ck_assert_int_eq(h->record_s, 300);
+	ck_assert_int_eq(h->bucket_s, 300);
+	ck_assert_uint_eq(h->n_cols, 576);
+	assert_tiles(h);
+	wed = v->ranges[range_of(v, "\"Wednesday\"")].id;
+	thu = v->ranges[range_of(v, "\"Thursday\"")].id;
+	fri = v->ranges[range_of(v, "\"Friday\"")].id;
+	x = result_heat_cell(v, 0, wed);
+	ck_assert_int_eq(x->nru_pct, 5);
+	ck_assert_uint_eq(x->requests, 600);
+	ck_assert_int_eq(x->ru_mru, 3000 * 1000);
+	ck_assert_int_eq(x->ru_per_s_mru, 200 * 1000);
+	ck_assert_int_eq(result_heat_cell(v, 0, thu)->nru_pct, 0);
+	ck_assert_int_eq(result_heat_cell(v, 143, wed)->nru_pct, 5);
+	ck_assert_int_eq(result_heat_cell(v, 144, wed)->nru_pct, 0);
+	ck_assert_int_eq(result_heat_cell(v, 144, thu)->nru_pct, 5);
+	ck_assert_int_eq(result_heat_cell(v, 287, thu)->nru_pct, 5);
+	x = result_heat_cell(v, 288, thu);
+	ck_assert_int_eq(x->nru_pct, 3);
+	ck_assert_int_eq(x->ru_per_s_mru, 300 * 1000);
+	ck_assert_int_eq(result_heat_cell(v, 432, thu)->nru_pct, 0);
+	ck_assert_int_eq(result_heat_cell(v, 432, fri)->nru_pct, 3);
+	ck_assert_int_eq(result_heat_cell(v, 575, fri)->nru_pct, 3);
+	buf = page_of(&f, 1);
+	ck_assert_ptr_nonnull(
+	    strstr(buf, "heat strip (normalized RU per range, one column per "
+			"50 min, its highest second; 0 s .. 48 h)"));
+	ck_assert_ptr_nonnull(strstr(buf, "\n  range 0  "));
+	ck_assert_ptr_nonnull(strstr(buf, "\n  range 2  "));
+	free(buf);
+	buf = page_of(&f, 0);
+	ck_assert_ptr_nonnull(strstr(buf, "data-columns=\"576\""));
+	ck_assert_ptr_nonnull(strstr(buf, "one record per 300 s"));
+	ck_assert_ptr_null(strstr(buf, "no heat map"));
+	free(buf);
+	fx_free(&f);
+}
+END_TEST
+
+/*
+ * The hover text rounds to the nearest percent: 51 creates/s of 1 KB at
+ * 5 RU (rule 20) = 255 RU/s on the one range of a 400 RU/s container
+ * (rule 2: under 6,000, one range): 255 / 400 = 63.75 % -> 64 % (it
+ * said 63 %, the floor).
+ */
+START_TEST(test_heat_hover_rounds)
+{
+	struct fx f;
+	char *buf;
+
+	fx_run(&f, "name: r\nseed: 1\n"
+		   "container: {partition_key: /d, throughput: 400}\n"
+		   "items:\n  d: {values: \"d-{0000..0009}\"}\n"
+		   "phases:\n"
+		   "  - {name: a, duration: 10s, rate: 51/s, ops: {create: 1},"
+		   " item_size: 1KB}\n");
+	ck_assert_int_eq(result_heat_cell(&f.r->variants[0], 0, 0)->nru_pct,
+			 64);
+	buf = page_of(&f, 0);
+	ck_assert_ptr_nonnull(
+	    strstr(buf, "<title>range 0, t = 0 s: 64 % normalized RU, 255 RU"));
+	free(buf);
+	fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("heat");
@@ -251,6 +426,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_heat_buckets);
 	tcase_add_test(tc, test_heat_strip);
 	tcase_add_test(tc, test_heat_day_page_size);
+	tcase_add_test(tc, test_heat_long_run);
+	tcase_add_test(tc, test_heat_hover_rounds);
+	tcase_add_test(tc, test_heat_many_ranges_page_size);
 	suite_add_tcase(s, tc);
 	return s;
 }

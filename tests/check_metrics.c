@@ -256,6 +256,142 @@ START_TEST(test_metrics_minutes_only)
 }
 END_TEST
 
+/*
+ * Rounded to the nearest whole percent for the reports (issue 15's fresh
+ * user saw "31 %" for 0.3185): 637 RU of a 2,000 RU/s share is 31.85 %,
+ * so 32 (floor: 31); 650 / 2,000 = 32.5 %, half up 33; 639.9 / 2,000 =
+ * 31.995 %, 32; a 429 is 100; 2.5 / 2,000 = 0.125 % is 0.
+ */
+START_TEST(test_metrics_pct_nearest)
+{
+	struct pk_sample s;
+
+	memset(&s, 0, sizeof(s));
+	s.ru_per_s_mru = 2000000;
+	s.ru_mru = 637000;
+	ck_assert_int_eq(metrics_normalized_pct(&s), 31);
+	ck_assert_int_eq(metrics_normalized_pct_nearest(&s), 32);
+	s.ru_mru = 650000;
+	ck_assert_int_eq(metrics_normalized_pct_nearest(&s), 33);
+	s.ru_mru = 639900;
+	ck_assert_int_eq(metrics_normalized_pct_nearest(&s), 32);
+	s.ru_mru = 2500;
+	ck_assert_int_eq(metrics_normalized_pct_nearest(&s), 0);
+	s.ru_mru = 3000000; /* 150 %, capped */
+	ck_assert_int_eq(metrics_normalized_pct_nearest(&s), 100);
+	s.ru_mru = 0;
+	s.throttled_429 = 1;
+	ck_assert_int_eq(metrics_normalized_pct_nearest(&s), 100);
+}
+END_TEST
+
+/*
+ * Heat-map column widths (metrics_heat_width), each from the ladder 1, 2,
+ * 5, 10, 15, 30, 60, 120, 300, 600, 900, 1,800, 3,600 s:
+ *   720 s at 1 s records: 720 columns of 1 s fit;
+ *   721 s: 721 > 720, so 2 s (361 columns);
+ *   86,400 s: 86,400 / 720 = 120, so 120 s;
+ *   172,800 s (two days): 240 -> 300 s;
+ *   604,800 s (a week): 840 -> 900 s;
+ *   31,622,400 s (366 days): 43,920, past the ladder: whole hours,
+ *   46,800 s (13 h);
+ *   172,800 s over 300 s records: 300 (a multiple of 300, 576 columns);
+ *   216,001 s over 300 s records: 300 s would be 721 columns; 600 s is
+ *   the next multiple of 300 on the ladder (361 columns; 900 is not
+ *   tried since 600 fits);
+ *   60 s over 120 s records: 120 (nothing smaller is a multiple);
+ *   past the ladder with 7,200 s records: a multiple of lcm(3,600,
+ *   7,200) = 7,200: 31,622,400 s -> 43,920 -> 50,400 s (7 x 7,200).
+ */
+START_TEST(test_metrics_heat_width)
+{
+	ck_assert_int_eq(metrics_heat_width(720, 1), 1);
+	ck_assert_int_eq(metrics_heat_width(721, 1), 2);
+	ck_assert_int_eq(metrics_heat_width(86400, 1), 120);
+	ck_assert_int_eq(metrics_heat_width(172800, 1), 300);
+	ck_assert_int_eq(metrics_heat_width(604800, 1), 900);
+	ck_assert_int_eq(metrics_heat_width(31622400, 1), 46800);
+	ck_assert_int_eq(metrics_heat_width(172800, 300), 300);
+	ck_assert_int_eq(metrics_heat_width(216001, 300), 600);
+	ck_assert_int_eq(metrics_heat_width(60, 120), 120);
+	ck_assert_int_eq(metrics_heat_width(31622400, 7200), 50400);
+}
+END_TEST
+
+/*
+ * Without per-second detail, each range's seconds fold into one bucket
+ * of bucket_s = 300 s: two ranges of 4,000 mRU (4 RU/s) each.
+ *   t = 10:  1,000 and 2,000 mRU (25 %, 50 %)
+ *   t = 20:  3,000 and 0 mRU, range 1 idle (no request: no fold)
+ *   t = 299: 1,274 mRU on range 0 (31.85 % -> 32) and 1 429 on range 1
+ *   t = 300: 500 mRU on range 0 (a new bucket)
+ * Range 0's first bucket (t 0): highest 75 % (t = 20), RU 1,000 + 3,000
+ * + 1,274 = 5,274 mRU, 3 requests; range 1's: 100 % (the 429), 2,000
+ * mRU, 2 requests, 1 429; then range 0's second bucket (t 300): 13 %
+ * (500 / 4,000 = 12.5 %, half up), 500 mRU. Three buckets in all, no
+ * sample and no second kept.
+ */
+START_TEST(test_metrics_buckets)
+{
+	struct pk_metrics m;
+	struct pk_sample s[2];
+	struct pk_second sec;
+	static const int64_t t[4] = {10, 20, 299, 300};
+	static const int64_t ru0[4] = {1000, 3000, 1274, 500};
+	static const int64_t ru1[4] = {2000, 0, 0, 0};
+	static const uint32_t req1[4] = {1, 0, 1, 0};
+	size_t k;
+
+	metrics_init(&m);
+	m.keep_seconds = 0;
+	m.bucket_s = 300;
+	for (k = 0; k < 4; k++) {
+		memset(s, 0, sizeof(s));
+		memset(&sec, 0, sizeof(sec));
+		sec.t_s = t[k];
+		sec.span_s = 1;
+		sec.ru_per_s = 8;
+		sec.ranges = 2;
+		s[0].t_s = s[1].t_s = t[k];
+		s[1].range_id = 1;
+		s[0].requests = 1;
+		s[0].ru_mru = ru0[k];
+		s[1].requests = req1[k];
+		s[1].ru_mru = ru1[k];
+		s[1].throttled_429 = k == 2;
+		s[0].ru_per_s_mru = s[1].ru_per_s_mru = 4000;
+		s[0].storage_bytes = 100 * (uint64_t)(k + 1);
+		metrics_close_second(&m, &sec, s, 2);
+	}
+	ck_assert_int_eq(metrics_record_s(&m), 300);
+	ck_assert_uint_eq(m.n_samples, 0);
+	ck_assert_uint_eq(m.n_seconds, 0);
+	ck_assert_uint_eq(m.n_buckets, 3);
+	ck_assert_int_eq(m.buckets[0].t_s, 0);
+	ck_assert_uint_eq(m.buckets[0].range_id, 0);
+	ck_assert_int_eq(m.buckets[0].nru_pct, 75);
+	ck_assert_int_eq(m.buckets[0].ru_mru, 5274);
+	ck_assert_uint_eq(m.buckets[0].requests, 3);
+	ck_assert_uint_eq(m.buckets[0].storage_bytes, 300); /* t = 299 */
+	ck_assert_uint_eq(m.buckets[1].range_id, 1);
+	ck_assert_int_eq(m.buckets[1].nru_pct, 100);
+	ck_assert_int_eq(m.buckets[1].ru_mru, 2000);
+	ck_assert_uint_eq(m.buckets[1].requests, 2);
+	ck_assert_uint_eq(m.buckets[1].throttled_429, 1);
+	ck_assert_int_eq(m.buckets[2].t_s, 300);
+	ck_assert_uint_eq(m.buckets[2].range_id, 0);
+	ck_assert_int_eq(m.buckets[2].nru_pct, 13);
+	ck_assert_int_eq(m.buckets[2].ru_mru, 500);
+	metrics_free(&m);
+	/* with per-second detail, no bucket */
+	metrics_init(&m);
+	close_sec(&m, 5, 8, 4000, ru0, NULL, 2);
+	ck_assert_uint_eq(m.n_buckets, 0);
+	ck_assert_int_eq(metrics_record_s(&m), 1);
+	metrics_free(&m);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("metrics");
@@ -267,6 +403,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_metrics_range_p99);
 	tcase_add_test(tc, test_metrics_hot_needs_two_ranges);
 	tcase_add_test(tc, test_metrics_minutes_only);
+	tcase_add_test(tc, test_metrics_pct_nearest);
+	tcase_add_test(tc, test_metrics_heat_width);
+	tcase_add_test(tc, test_metrics_buckets);
 	suite_add_tcase(s, tc);
 	return s;
 }

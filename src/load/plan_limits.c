@@ -444,7 +444,8 @@ static double ranges_planned(const struct pk_scenario *s,
  * entry), each variant's logical and physical partitions, per-second
  * records and
  * samples (one per range a second's requests reach, kept for runs up to
- * PK_SCENARIO_DETAIL_MAX_S), per-minute records and the retry-wait
+ * PK_SCENARIO_DETAIL_MAX_S; longer runs keep per-range buckets instead),
+ * per-minute records and the retry-wait
  * histogram (a counter per ms up to max_wait plus the 410 waits); every
  * per-variant term is multiplied by the variants (compare). A data file's
  * operations are its records' creates and the queries `compare --query`
@@ -512,6 +513,12 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 			}
 			smp_b += smp * PK_SCENARIO_SAMPLE_BYTES +
 				 dur_s * PK_SCENARIO_SECOND_BYTES;
+		} else {
+			/* per-range buckets (metrics.h) */
+			if (smp > PK_SCENARIO_BUCKETS_PER_RANGE * r) {
+				smp = PK_SCENARIO_BUCKETS_PER_RANGE * r;
+			}
+			smp_b += smp * PK_SCENARIO_BUCKET_BYTES;
 		}
 		smp_b += dur_s / 60.0 * PK_SCENARIO_SECOND_BYTES;
 	}

@@ -20,6 +20,7 @@ void metrics_free(struct pk_metrics *m)
 {
 	free(m->samples);
 	free(m->seconds);
+	free(m->buckets);
 	free(m->minutes);
 	free(m->ranges);
 	free(m->splits);
@@ -213,6 +214,36 @@ static void fold_minute(struct pk_metrics *m, const struct pk_second *sec)
 	}
 }
 
+/* Fold sample s (a request reached its range) into its range's bucket */
+static void fold_bucket(struct pk_metrics *m, const struct pk_sample *s)
+{
+	int64_t w = metrics_record_s(m);
+	int64_t start = s->t_s / w * w;
+	struct pk_range_stats *r = range_stats(m, s->range_id);
+	struct pk_bucket *b =
+	    r->bucket_at ? &m->buckets[r->bucket_at - 1] : NULL;
+	int pct = metrics_normalized_pct_nearest(s);
+
+	if (!b || b->t_s != start) {
+		mem_grow((void **)&m->buckets, &m->cap_buckets,
+			 m->n_buckets + 1, sizeof(*m->buckets));
+		b = &m->buckets[m->n_buckets++];
+		memset(b, 0, sizeof(*b));
+		b->t_s = start;
+		b->range_id = s->range_id;
+		r->bucket_at = m->n_buckets;
+	}
+	if (pct > b->nru_pct) {
+		b->nru_pct = pct;
+	}
+	b->requests += s->requests;
+	b->retries += s->retries;
+	b->throttled_429 += s->throttled_429;
+	b->ru_mru += s->ru_mru;
+	b->ru_per_s_mru = s->ru_per_s_mru;
+	b->storage_bytes = s->storage_bytes;
+}
+
 void metrics_close_second(struct pk_metrics *m, struct pk_second *sec,
 			  const struct pk_sample *samples, size_t n)
 {
@@ -267,6 +298,12 @@ void metrics_close_second(struct pk_metrics *m, struct pk_second *sec,
 				metrics_add_sample(m, &samples[i]);
 			}
 		}
+	} else {
+		for (i = 0; i < n; i++) {
+			if (samples[i].requests > 0) {
+				fold_bucket(m, &samples[i]);
+			}
+		}
 	}
 }
 
@@ -306,6 +343,69 @@ int metrics_normalized_pct(const struct pk_sample *s)
 	}
 	p = s->ru_mru * 100 / s->ru_per_s_mru;
 	return p > 100 ? 100 : (int)p;
+}
+
+int64_t metrics_record_s(const struct pk_metrics *m)
+{
+	if (m->keep_seconds) {
+		return 1;
+	}
+	return m->bucket_s > 0 ? m->bucket_s : PK_METRICS_BUCKET_DEFAULT_S;
+}
+
+int metrics_normalized_pct_nearest(const struct pk_sample *s)
+{
+	int64_t p;
+
+	if (s->throttled_429 > 0) {
+		return 100;
+	}
+	if (s->ru_per_s_mru <= 0) {
+		return s->ru_mru > 0 ? 100 : 0;
+	}
+	/* floor(100 x ru / share + 1/2) */
+	p = (s->ru_mru * 200 + s->ru_per_s_mru) / (2 * s->ru_per_s_mru);
+	return p > 100 ? 100 : (int)p;
+}
+
+/* Column widths tried in order, s; past the last, multiples of 1 h */
+static const int64_t heat_ladder[] = {1,   2,	5,   10,  15,	30,  60,
+				      120, 300, 600, 900, 1800, 3600};
+
+static int64_t gcd64(int64_t a, int64_t b)
+{
+	while (b) {
+		int64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+int64_t metrics_heat_width(int64_t span_s, int64_t unit_s)
+{
+	size_t i;
+	int64_t step, b;
+
+	if (unit_s < 1) {
+		unit_s = 1;
+	}
+	if (span_s < 0) {
+		span_s = 0;
+	}
+	for (i = 0; i < sizeof(heat_ladder) / sizeof(heat_ladder[0]); i++) {
+		int64_t w = heat_ladder[i];
+
+		if (w % unit_s == 0 &&
+		    (span_s + w - 1) / w <= PK_METRICS_HEAT_COLS) {
+			return w;
+		}
+	}
+	step = 3600 / gcd64(3600, unit_s) * unit_s; /* lcm(3600, unit) */
+	b = (span_s + PK_METRICS_HEAT_COLS - 1) / PK_METRICS_HEAT_COLS;
+	b = (b + step - 1) / step * step;
+	return b > step ? b : step;
 }
 
 int metrics_range_nru_percentile(const struct pk_range_stats *r, int pct)

@@ -5,11 +5,32 @@
 
 #include <inttypes.h>
 
+#include "pksim/base/fmt.h"
+
 /* Shades by fifths of normalized RU: 0-19 %, 20-39 %, ... 80-100 % */
 static const char *const shade[5] = {"\u00b7", "\u2591", "\u2592", "\u2593",
 				     "\u2588"};
 /* ANSI 256-colour steps close to viridis at 10, 30, 50, 70, 90 % */
 static const int ansi[5] = {54, 25, 30, 71, 220};
+
+/* A span of seconds as the strip's header says it: "45 s", "50 min",
+   "48 h", "1 h 30 min" (whole minutes from 10 min on) */
+static const char *dur(int64_t s, char *buf, size_t cap)
+{
+	char a[PK_FMT_BYTES];
+
+	if (s >= 3600 && s % 3600 == 0) {
+		snprintf(buf, cap, "%s h", fmt_thousands(s / 3600, a));
+	} else if (s >= 3600 && s % 60 == 0) {
+		snprintf(buf, cap, "%s h %" PRId64 " min",
+			 fmt_thousands(s / 3600, a), s % 3600 / 60);
+	} else if (s >= 600 && s % 60 == 0) {
+		snprintf(buf, cap, "%" PRId64 " min", s / 60);
+	} else {
+		snprintf(buf, cap, "%s s", fmt_thousands(s, a));
+	}
+	return buf;
+}
 
 static int level(int pct)
 {
@@ -32,19 +53,20 @@ int heatstrip_text(const struct pk_result_variant *v, int colour, FILE *out)
 	const struct pk_result_heat *h = &v->heat;
 	size_t per, cols, r, c, k;
 	int64_t span;
-	char label[64];
+	char label[64], d0[48], d1[48];
 	int prev;
 
-	if (!h->kept || h->n_cols == 0) {
-		return 0;
+	if (h->n_cols == 0) {
+		fprintf(out, "\nheat strip: none (the run closed no second)\n");
+		return ferror(out) ? -1 : 0;
 	}
 	per = (h->n_cols + PK_HEATSTRIP_COLS - 1) / PK_HEATSTRIP_COLS;
 	cols = (h->n_cols + per - 1) / per;
 	span = (int64_t)per * h->bucket_s;
 	fprintf(out,
-		"\nheat strip (normalized RU per range, one column per %" PRId64
-		" s, its highest second; 0 s .. %" PRId64 " s)\n",
-		span, v->end_s);
+		"\nheat strip (normalized RU per range, one column per %s, "
+		"its highest second; 0 s .. %s)\n",
+		dur(span, d0, sizeof(d0)), dur(v->end_s, d1, sizeof(d1)));
 	for (r = 0; r < v->n_ranges; r++) {
 		const struct pk_result_range *x = &v->ranges[r];
 

@@ -153,21 +153,32 @@ static void summary(const struct pk_result *r,
 
 static void heat_note(const struct pk_result_variant *v, FILE *out)
 {
-	fprintf(out, "<p class=\"note\">");
-	if (!v->heat.kept) {
-		fprintf(out, "The run is longer than a day: per-range seconds "
-			     "were not kept, so there is no heat map.</p>\n");
-		return;
-	}
+	char cells[PK_FMT_BYTES];
+
 	fprintf(out,
-		"x: simulated time; y: the key space from \"\" (top) to "
-		"\"FF\" (bottom), one band per partition key range, its "
-		"height its share of the hash space. One column is %" PRId64
-		" s%s. Hatched cells had 429s; solid vertical lines are "
-		"splits, dashed ones other actions. Hover a cell for its "
-		"figures.</p>\n",
+		"<p class=\"note\">x: simulated time; y: the key space from "
+		"\"\" (top) to \"FF\" (bottom), one band per partition key "
+		"range, its height its share of the hash space. One column "
+		"is %" PRId64 " s%s. Hatched cells had 429s; solid vertical "
+		"lines are splits, dashed ones other actions, dotted ones "
+		"throughput changes. Hover a cell for its figures.",
 		v->heat.bucket_s,
 		v->heat.bucket_s > 1 ? ", coloured by its highest second" : "");
+	if (v->heat.bucket_s > metrics_heat_width(v->end_s, v->heat.record_s)) {
+		fprintf(out,
+			" Columns are wider than the run's length alone needs: "
+			"a map has at most %s cells (bands x columns).",
+			fmt_thousands(PK_RESULT_HEAT_CELLS, cells));
+	}
+	if (v->heat.record_s > 1) {
+		fprintf(out,
+			" The run is longer than a day: instead of every "
+			"second, pksim kept per range one record per %" PRId64
+			" s (its highest second, its RU and 429s), and a "
+			"column is a whole number of them.",
+			v->heat.record_s);
+	}
+	fprintf(out, "</p>\n");
 }
 
 static void lps(const struct pk_result_variant *v, size_t vi, FILE *out)

@@ -11,25 +11,6 @@
 #include "pksim/model/container.h"
 #include "pksim/model/pmap.h"
 
-/* Column widths tried in order; past the last, whole hours */
-static const int64_t ladder[] = {1,   2,   5,	10,  15,   30,	60,
-				 120, 300, 600, 900, 1800, 3600};
-
-static int64_t pick_bucket(int64_t end_s)
-{
-	size_t i;
-	int64_t b;
-
-	for (i = 0; i < sizeof(ladder) / sizeof(ladder[0]); i++) {
-		if ((end_s + ladder[i] - 1) / ladder[i] <=
-		    PK_RESULT_HEAT_COLS) {
-			return ladder[i];
-		}
-	}
-	b = (end_s + PK_RESULT_HEAT_COLS - 1) / PK_RESULT_HEAT_COLS;
-	return (b + 3599) / 3600 * 3600;
-}
-
 /* Key-space bounds of every range id of the run, where known. */
 struct bounds {
 	struct pk_epk min, max;
@@ -97,6 +78,50 @@ static int overlaps(const struct bounds *a, const struct bounds *b)
 	return epk_cmp(&a->min, &b->max) < 0 && epk_cmp(&b->min, &a->max) < 0;
 }
 
+/* One range's record over one second (a sample) or one bucket of a long
+   run (a pk_bucket), as the builder reads both. */
+struct obs {
+	int64_t t_s;
+	uint32_t range_id;
+	int pct; /* highest second, metrics_normalized_pct_nearest */
+	uint64_t requests, throttled_429;
+	int64_t ru_mru, ru_per_s_mru;
+	uint64_t storage_bytes;
+};
+
+/* Record i of m's samples (keep_seconds) or buckets, as an obs */
+static void obs_at(const struct pk_metrics *m, size_t i, struct obs *o)
+{
+	if (m->keep_seconds) {
+		const struct pk_sample *s = &m->samples[i];
+
+		o->t_s = s->t_s;
+		o->range_id = s->range_id;
+		o->pct = metrics_normalized_pct_nearest(s);
+		o->requests = s->requests;
+		o->throttled_429 = s->throttled_429;
+		o->ru_mru = s->ru_mru;
+		o->ru_per_s_mru = s->ru_per_s_mru;
+		o->storage_bytes = s->storage_bytes;
+	} else {
+		const struct pk_bucket *b = &m->buckets[i];
+
+		o->t_s = b->t_s;
+		o->range_id = b->range_id;
+		o->pct = b->nru_pct;
+		o->requests = b->requests;
+		o->throttled_429 = b->throttled_429;
+		o->ru_mru = b->ru_mru;
+		o->ru_per_s_mru = b->ru_per_s_mru;
+		o->storage_bytes = b->storage_bytes;
+	}
+}
+
+static size_t obs_count(const struct pk_metrics *m)
+{
+	return m->keep_seconds ? m->n_samples : m->n_buckets;
+}
+
 struct builder {
 	const struct pk_container *c;
 	struct bounds *b;
@@ -151,15 +176,15 @@ static void place(struct builder *bd, size_t from)
 	}
 }
 
-/* Add sample s to the bands from..n_cells of its column: its own band,
+/* Add record s to the bands from..n_cells of its column: its own band,
    or the bands it overlaps (see result.h). */
-static void fold(struct builder *bd, size_t from, const struct pk_sample *s)
+static void fold(struct builder *bd, size_t from, const struct obs *s)
 {
 	struct pk_result_heat *h = bd->h;
 	struct pk_result_heat_cell *hit[64];
 	double wsum = 0, w[64];
 	size_t i, n = 0;
-	int pct = metrics_normalized_pct(s);
+	int pct = s->pct;
 	const struct bounds *sb =
 	    s->range_id < bd->n_ids ? &bd->b[s->range_id] : NULL;
 
@@ -229,19 +254,19 @@ static void enter(struct builder *bd, uint32_t id)
 	bd->n_layout = w + 1;
 }
 
-/* Column col from samples[lo, hi) (its seconds; lo == hi: idle), after
-   the splits before its end. */
+/* Column col from records [lo, hi) (its seconds or buckets; lo == hi:
+   idle), after the splits before its end. */
 static void column(struct builder *bd, size_t col, size_t lo, size_t hi)
 {
 	const struct pk_metrics *m = &bd->c->metrics;
 	struct pk_result_heat *h = bd->h;
 	int64_t end = (int64_t)(col + 1) * h->bucket_s;
 	size_t from = h->n_cells, i;
+	struct obs o, *s = &o;
 
 	h->col_start[col] = from;
 	for (i = lo; i < hi; i++) {
-		const struct pk_sample *s = &m->samples[i];
-
+		obs_at(m, i, &o);
 		/* the splits up to this second */
 		while (bd->next_split < m->n_splits &&
 		       m->splits[bd->next_split].t_s <= s->t_s) {
@@ -275,22 +300,26 @@ static void column(struct builder *bd, size_t col, size_t lo, size_t hi)
 	}
 	place(bd, from);
 	for (i = lo; i < hi; i++) {
-		fold(bd, from, &m->samples[i]);
+		obs_at(m, i, &o);
+		fold(bd, from, &o);
 	}
 }
 
-void result_heat_build(const struct pk_container *c,
-		       struct pk_result_variant *v)
+/* Build the map of v with columns width_s wide (a multiple of
+   record_s); h->record_s is set. */
+static void build(const struct pk_container *c, struct pk_result_variant *v,
+		  int64_t width_s)
 {
 	const struct pk_metrics *m = &c->metrics;
 	struct pk_result_heat *h = &v->heat;
+	int64_t record_s = h->record_s;
 	struct builder bd;
 	size_t col, s = 0, e;
 
 	memset(h, 0, sizeof(*h));
-	h->kept = m->keep_seconds;
-	h->bucket_s = pick_bucket(v->end_s);
-	if (!h->kept || v->end_s <= 0) {
+	h->record_s = record_s;
+	h->bucket_s = width_s;
+	if (v->end_s <= 0) {
 		h->col_start = xcalloc(1, sizeof(*h->col_start));
 		return;
 	}
@@ -321,7 +350,13 @@ void result_heat_build(const struct pk_container *c,
 	for (col = 0; col < h->n_cols; col++) {
 		int64_t end = (int64_t)(col + 1) * h->bucket_s;
 
-		for (e = s; e < m->n_samples && m->samples[e].t_s < end; e++) {
+		for (e = s; e < obs_count(m); e++) {
+			struct obs o;
+
+			obs_at(m, e, &o);
+			if (o.t_s >= end) {
+				break;
+			}
 		}
 		column(&bd, col, s, e);
 		s = e;
@@ -331,6 +366,45 @@ void result_heat_build(const struct pk_container *c,
 	free(bd.layout);
 	free(bd.last_share);
 	free(bd.last_storage);
+}
+
+/* The next column width after w that is a multiple of unit: the
+   smallest that keeps a run of w x PK_METRICS_HEAT_COLS + 1 seconds
+   within the columns, which w itself cannot */
+static int64_t wider(int64_t w, int64_t unit)
+{
+	return metrics_heat_width(w * PK_METRICS_HEAT_COLS + 1, unit);
+}
+
+static size_t cols_of(int64_t end_s, int64_t w)
+{
+	return (size_t)((end_s + w - 1) / w);
+}
+
+void result_heat_build(const struct pk_container *c,
+		       struct pk_result_variant *v)
+{
+	struct pk_result_heat *h = &v->heat;
+	int64_t record_s = metrics_record_s(&c->metrics);
+	int64_t w = metrics_heat_width(v->end_s, record_s);
+	size_t bands =
+	    v->n_ranges > c->created_ranges ? v->n_ranges : c->created_ranges;
+
+	/* at most PK_RESULT_HEAT_CELLS cells: fewer columns for many
+	   ranges, first by the bands at creation and at the end, then by
+	   what the map drew */
+	while (cols_of(v->end_s, w) > 1 &&
+	       cols_of(v->end_s, w) * bands > PK_RESULT_HEAT_CELLS) {
+		w = wider(w, record_s);
+	}
+	h->record_s = record_s;
+	build(c, v, w);
+	while (h->n_cols > 1 && h->n_cells > PK_RESULT_HEAT_CELLS) {
+		result_heat_free(h);
+		h->record_s = record_s;
+		build(c, v, wider(w, record_s));
+		w = h->bucket_s;
+	}
 }
 
 void result_heat_free(struct pk_result_heat *heat)

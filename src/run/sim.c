@@ -483,6 +483,7 @@ static int add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 	    pkey_new(cs, run->sc, run->workload, run->seed, diag);
 
 	struct pk_keycheck kc;
+	int64_t planned_ms;
 
 	if (!key) {
 		return -1;
@@ -511,10 +512,14 @@ static int add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 	}
 	v->container = container_new(cs->name ? cs->name : cs->partition_key,
 				     cs, &run->sc->cost);
-	/* long runs keep per-minute records only (metrics.h) */
+	/* long runs keep per-minute records and per-range buckets as wide
+	   as the heat map's columns of a run of the planned length
+	   (metrics.h): at most PK_METRICS_HEAT_COLS a range */
+	planned_ms = workload_phase_start_ms(run->workload, run->sc->n_phases);
 	v->container->metrics.keep_seconds =
-	    workload_phase_start_ms(run->workload, run->sc->n_phases) <=
-	    PK_METRICS_DETAIL_MAX_S * 1000LL;
+	    planned_ms <= PK_METRICS_DETAIL_MAX_S * 1000LL;
+	v->container->metrics.bucket_s =
+	    metrics_heat_width((planned_ms + PK_MS_PER_S - 1) / PK_MS_PER_S, 1);
 	return 0;
 }
 

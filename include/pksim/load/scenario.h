@@ -57,7 +57,10 @@
    - one counter of the retry-wait histogram per ms of wait, up to
      max_wait plus the 30 s of 410 waits (PK_THROTTLE_GONE_MAX_WAIT_MS);
    - per-second detail is kept for runs up to a day
-     (PK_METRICS_DETAIL_MAX_S). */
+     (PK_METRICS_DETAIL_MAX_S); a longer run keeps instead, per range a
+     request reached, one 56-byte bucket per heat-map column of its
+     planned length (PK_METRICS_HEAT_COLS = 720), 750 allowing for
+     retries and splits after the last phase. */
 #define PK_SCENARIO_ID_BYTES 96.0
 /* a physical partition: its record, key range, range statistics and a
    second's scratch sample; measured: 1,000,000 partitions (1,000,000
@@ -69,6 +72,8 @@
 #define PK_SCENARIO_COUNTER_BYTES 8.0
 #define PK_SCENARIO_GONE_WAIT_MS 30000.0
 #define PK_SCENARIO_DETAIL_MAX_S 86400.0
+#define PK_SCENARIO_BUCKET_BYTES 56.0
+#define PK_SCENARIO_BUCKETS_PER_RANGE 750.0
 /* Bounds on one run, checked before it starts (issue 11 fault 4): the
    simulated time of all phases together (366 days: a year of per-minute
    records and hourly bills, and the sum stays far from int64 ms

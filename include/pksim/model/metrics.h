@@ -72,6 +72,8 @@ struct pk_range_stats {
 				  container saw a request */
 	int64_t first_s;       /* first and last such second */
 	int64_t last_s;
+	size_t bucket_at; /* 1 + the index in buckets[] of its latest
+			     pk_bucket, 0 before any (long runs) */
 	uint32_t nru_pct[PK_METRICS_NRU_BUCKETS]; /* [p] = busy seconds at
 				    normalized RU p % (floor, 0..100;
 				    metrics_normalized_pct) */
@@ -82,12 +84,39 @@ struct pk_range_stats {
 	double throttled_prov_ru;   /* container RU/s provisioned in them */
 };
 
+/*
+ * One partition key range over one bucket of bucket_s seconds (struct
+ * pk_metrics): a run too long to keep its per-second samples keeps
+ * these instead, so the heat map (result.h) can still be drawn with a
+ * bounded record per range and bucket. Only ranges that a request
+ * reached in the bucket have one.
+ */
+struct pk_bucket {
+	int64_t t_s;		/* the bucket's first second, a multiple of
+				   bucket_s */
+	uint32_t range_id;	/* partition key range id */
+	int nru_pct;		/* its highest second's normalized RU,
+				   metrics_normalized_pct_nearest, 0..100 */
+	uint64_t requests;	/* attempts in the bucket, retries too */
+	uint64_t retries;	/* ... of them retries */
+	uint64_t throttled_429; /* attempts rate limited */
+	int64_t ru_mru;		/* RU charged in the bucket, mRU */
+	int64_t ru_per_s_mru;	/* its RU/s share at its last second with a
+				   request, mRU */
+	uint64_t storage_bytes; /* stored at the end of that second */
+};
+
+/* Heat-map columns at most, whatever the run's length (issue 15): the
+   picture stays bounded (result.h, "The range x time heat map"). */
+#define PK_METRICS_HEAT_COLS 720
+
 /* Thresholds of the hot-partition picture (D-NRU's example: one range at
    100% while the others stay at or below 30%). */
 #define PK_METRICS_HOT 0.99
 #define PK_METRICS_COLD 0.30
 /* Runs up to this long keep their per-second records and samples; longer
-   ones keep per-minute records only (memory grows with minutes then). */
+   ones keep per-minute records and per-range buckets of bucket_s seconds
+   (memory grows with minutes and buckets then). */
 #define PK_METRICS_DETAIL_MAX_S 86400
 
 struct pk_split_event {
@@ -205,6 +234,13 @@ struct pk_metrics {
 	size_t n_samples, cap_samples;
 	struct pk_second *seconds; /* owned; one per closed second */
 	size_t n_seconds, cap_seconds;
+	int64_t bucket_s;	   /* without keep_seconds: the width of
+				      buckets[], s (metrics_record_s) */
+	struct pk_bucket *buckets; /* owned; without keep_seconds, one per
+				      range and bucket a request reached,
+				      in bucket order (memory grows with
+				      ranges x buckets, not seconds) */
+	size_t n_buckets, cap_buckets;
 	struct pk_split_event *splits; /* owned; in time order */
 	size_t n_splits, cap_splits;
 	struct pk_throughput_event *changes; /* owned; in time order */
@@ -228,7 +264,9 @@ void metrics_init(struct pk_metrics *m);
  * container-wide figures; max_normalized and throttled_429 are filled in
  * here) and the n samples of its ranges (in key order). Updates the
  * per-minute records, the per-range-id statistics and the provisioned RU;
- * keeps sec and the samples when keep_seconds.
+ * keeps sec and the samples when keep_seconds, else folds the samples of
+ * the ranges a request reached into their pk_bucket of bucket_s seconds
+ * (work per range and second, never per operation).
  */
 void metrics_close_second(struct pk_metrics *m, struct pk_second *sec,
 			  const struct pk_sample *samples, size_t n);
@@ -270,12 +308,37 @@ const char *metrics_action_name(enum pk_action_kind k);
 const struct pk_second *metrics_second_at(const struct pk_metrics *m,
 					  int64_t t_s);
 
+/*
+ * The width, seconds, of the heat-map columns of a span_s-second run
+ * whose per-range records are unit_s seconds wide (1: per second): the
+ * smallest of 1, 2, 5, 10, 15, 30 s, 1, 2, 5, 10, 15, 30 min and 1 h
+ * that is a multiple of unit_s and keeps ceil(span_s / width) <=
+ * PK_METRICS_HEAT_COLS; past 1 h, the smallest multiple of
+ * lcm(3,600, unit_s) that does. span_s <= 0 gives the first such width.
+ * A long run's bucket_s is metrics_heat_width(planned length, 1): 720
+ * records a range at most when the run ends as planned, and its map's
+ * columns whole buckets.
+ */
+int64_t metrics_heat_width(int64_t span_s, int64_t unit_s);
+
+/* bucket_s when a caller left it 0: per minute */
+#define PK_METRICS_BUCKET_DEFAULT_S 60
+
+/* The width, seconds, of the per-range records m keeps: 1 with
+   keep_seconds (samples), else its buckets' (bucket_s, or
+   PK_METRICS_BUCKET_DEFAULT_S when 0). */
+int64_t metrics_record_s(const struct pk_metrics *m);
+
 /* Normalized RU consumption of one sample, 0..1 (see the header). */
 double metrics_normalized(const struct pk_sample *s);
 
 /* The same in whole percents, rounded down, 0..100, from integer mRU (so
    ">= 90 %" and "< 70 %" are exact): 100 for a second with a 429. */
 int metrics_normalized_pct(const struct pk_sample *s);
+
+/* The same rounded to the nearest whole percent (half up), 0..100, from
+   integer mRU: what the reports show (0.3185 is 32 %, not 31 %). */
+int metrics_normalized_pct_nearest(const struct pk_sample *s);
 
 /*
  * The pct-th percentile (1..100, nearest rank) of range id's normalized

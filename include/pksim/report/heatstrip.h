@@ -20,9 +20,8 @@
 
 /* Write v's strip to out (UTF-8). colour = 1 adds ANSI 256-colour
    escapes (a viridis-like step per shade); 0 writes plain text, the
-   same bytes for the same run. Nothing when the run kept no per-range
-   seconds (heat.kept = 0) or has no column. Returns 0, or -1 on a write
-   error. */
+   same bytes for the same run. A run that closed no second (no column)
+   gets one line saying so. Returns 0, or -1 on a write error. */
 int heatstrip_text(const struct pk_result_variant *v, int colour, FILE *out);
 
 #endif

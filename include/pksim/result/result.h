@@ -145,21 +145,32 @@ struct pk_result_merge_note {
  * PK_RESULT_HEAT_COLS columns whatever the run's length.
  *
  * Column c covers the seconds [c x bucket_s, (c + 1) x bucket_s); bucket_s
- * is the smallest of 1, 2, 5, 10, 15, 30 s, 1, 2, 5, 10, 15, 30 min, 1 h,
- * then whole hours, that keeps the columns within the bound. A column's
- * bands are the layout of its last second with a request (key order), or
- * of the column before when it saw none (idle: values 0). A range that
- * existed earlier in the column but not at its last busy second (a split
- * parent, a merged range) counts in the bands it overlaps in the key
+ * is metrics_heat_width(end_s, record_s): the smallest of 1, 2, 5, 10, 15,
+ * 30 s, 1, 2, 5, 10, 15, 30 min, 1 h, then whole hours, that keeps the
+ * columns within the bound and is a whole number of the records the map
+ * is built from: the per-second samples (record_s = 1; runs up to
+ * PK_METRICS_DETAIL_MAX_S, or with keep_seconds), else the per-range
+ * buckets a longer run kept (record_s = metrics bucket_s, e.g. 300 s for
+ * two days); then wider from the same ladder while the map would pass
+ * PK_RESULT_HEAT_CELLS cells (many ranges). A column's bands are the layout at
+ * its end (key order), or of the column before when it saw no request (idle:
+ * values 0). A range that existed earlier in the column but not at its end (a
+ * split parent, a merged range) counts in the bands it overlaps in the key
  * space: its highest second and its 429s in each, its RU shared by their
- * widths. Normalized RU consumption is metrics_normalized_pct (D-NRU,
+ * widths. Normalized RU consumption is metrics_normalized_pct_nearest (D-NRU,
  * rule 15): per cell, the highest second of the column.
  */
-#define PK_RESULT_HEAT_COLS 720
+#define PK_RESULT_HEAT_COLS PK_METRICS_HEAT_COLS
+/* Cells (bands x columns) of one map at most, so a page stays small with
+   many ranges (issue 15: a day-long run's page under about 3 MB; a cell
+   is about 230 bytes of HTML): past it, the next wider column width
+   that is a whole number of records */
+#define PK_RESULT_HEAT_CELLS 10000
 
 struct pk_result_heat_cell {
 	uint32_t range_id;
-	int nru_pct;		/* highest second of the column, 0..100 */
+	int nru_pct;		/* highest second of the column, whole
+				   percents rounded to nearest, 0..100 */
 	uint64_t throttled_429; /* attempts rate limited in the column */
 	uint64_t requests;	/* attempts in the column, retries too */
 	int64_t ru_mru;		/* RU charged in the column, mRU */
@@ -173,11 +184,12 @@ struct pk_result_heat_cell {
 };
 
 struct pk_result_heat {
-	int kept;	   /* 0: the run outlasted PK_METRICS_DETAIL_MAX_S
-			      and no per-range seconds were kept: no
-			      columns */
-	int64_t bucket_s;  /* seconds a column covers, >= 1 */
-	size_t n_cols;	   /* ceil(end_s / bucket_s) */
+	int64_t record_s;  /* seconds of the records it was built from: 1
+			      (per-second samples) or the long run's
+			      bucket width (metrics bucket_s) */
+	int64_t bucket_s;  /* seconds a column covers, >= 1, a multiple
+			      of record_s */
+	size_t n_cols;	   /* ceil(end_s / bucket_s); 0 when end_s is */
 	size_t *col_start; /* owned; n_cols + 1 offsets into cells: column
 			      c is cells[col_start[c] .. col_start[c+1]) */
 	struct pk_result_heat_cell *cells; /* owned; per column, key order */
