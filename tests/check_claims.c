@@ -179,8 +179,6 @@ START_TEST(test_claim_throughput_split)
 	for (i = 0; i < 5; i++) {
 		json_t *p = at(v, "physical_partitions/%zu", i);
 		const char *id = STR(p, "id");
-		const char *parent =
-		    json_string_value(json_object_get(p, "parent"));
 
 		assert_near(NUM(p, "ru_per_s"), 9000, 1e-9, "ru_per_s");
 		/* the one that did not split is one of the first 3 ids
