@@ -20,6 +20,7 @@
 #include "pksim/cli/progress.h"
 #include "pksim/load/scenario.h"
 #include "pksim/load/trace.h"
+#include "pksim/report/narrate.h"
 #include "pksim/report/report_csv.h"
 #include "pksim/report/report_html.h"
 #include "pksim/report/report_json.h"
@@ -503,6 +504,8 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 	struct pk_scenario *sc;
 	struct pk_run *run;
 	struct pk_sim_opts so = {0};
+	struct pk_sim_observer obs;
+	struct pk_narrator *nar = NULL;
 	struct pk_progress prog;
 	char *buf = NULL;
 	size_t len = 0;
@@ -521,6 +524,11 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 				   o.format == PK_FORMAT_JSON  ? "json"
 				   : o.format == PK_FORMAT_CSV ? "csv"
 							       : "html");
+	}
+	if (o.seeds && o.narrate) {
+		return usage_error("%s", "--narrate tells one run as it "
+					 "proceeds; --seeds makes several "
+					 "(leave one out)");
 	}
 	diag_init(&diag);
 	sc = scenario_of(&o, &diag);
@@ -548,10 +556,29 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 	}
 	so.keep_seconds = o.format == PK_FORMAT_CSV;
 	so.jobs = o.compare ? o.jobs : 1; /* 0: the number of cores */
-	progress_start(&prog, stderr, o.quiet, &so);
+	if (sc && o.narrate) {
+		/* told while the run proceeds (narrate.h), on stderr: the
+		   progress line would tear it */
+		nar = narrate_new(sc, stderr, o.step ? stdin : NULL);
+		narrate_observer(nar, &obs);
+		so.observer = &obs;
+	}
+	progress_start(&prog, stderr, o.quiet || nar, &so);
 	run = sc ? sim_run_opts(sc, o.have_seed ? o.seed : sc->seed, &so, &diag)
 		 : NULL;
 	progress_end(&prog);
+	if (nar && (run ? narrate_end(nar, run->end_ms) : narrate_stop(nar))) {
+		fprintf(stderr,
+			"pksim: error: cannot write the narration: "
+			"%s\n",
+			strerror(errno));
+		narrate_free(nar);
+		sim_free(run);
+		diag_free(&diag);
+		scenario_free(sc);
+		return PK_EXIT_ENV;
+	}
+	narrate_free(nar);
 	if (!run) {
 		rc = exit_for(&diag);
 		diag_print(&diag, stderr);
@@ -560,9 +587,7 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 		return rc;
 	}
 	rc = PK_EXIT_OK;
-	if (o.narrate && cli_narrate(run, o.step)) {
-		rc = PK_EXIT_ENV;
-	} else if (render(run, &o, &buf, &len)) {
+	if (render(run, &o, &buf, &len)) {
 		fprintf(stderr, "pksim: error: cannot render the report: %s\n",
 			strerror(errno));
 		rc = PK_EXIT_ENV;

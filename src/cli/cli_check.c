@@ -1,7 +1,7 @@
 /*
  * cli_check: `expect:` after `pksim run`/`compare` (exit 3 when one
- * fails), `pksim check [SCENARIO...]` (every shipped scenario's
- * assertions, as a table) and `--narrate` (cli.h).
+ * fails) and `pksim check [SCENARIO...]` (every shipped scenario's
+ * assertions, as a table) (cli.h).
  */
 #include "pksim/cli/cli.h"
 
@@ -18,7 +18,6 @@
 #include "pksim/cli/help.h"
 #include "pksim/load/scenario.h"
 #include "pksim/report/expect_eval.h"
-#include "pksim/report/narrate.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
 
@@ -58,15 +57,6 @@ int cli_expect(const struct pk_run *run, const struct pk_scenario *sc)
 	expect_print(sc->file, o, sc->n_expects, stderr);
 	free(o);
 	return failed ? PK_EXIT_EXPECT : PK_EXIT_OK;
-}
-
-int cli_narrate(const struct pk_run *run, int step)
-{
-	struct pk_result *res = result_build(run);
-	int rc = report_narrate(res, stderr, step ? stdin : NULL);
-
-	result_free(res);
-	return rc;
 }
 
 /* ---- pksim check ---- */

@@ -437,6 +437,7 @@ void container_batch(struct pk_container *c, int64_t t_ms,
 			lp = lptable_add(c, first->key, first->key_len,
 					 *first->epk);
 		}
+		out->lp = lp;
 		out->status = batch_commit(c, lp, pp, items, n, &sub);
 		if (out->status == PK_HTTP_FORBIDDEN) {
 			out->sub_status = sub;

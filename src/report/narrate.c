@@ -1,7 +1,9 @@
 /*
- * narrate: a run's events as sentences in simulated-time order
- * (narrate.h). Events are gathered from the result model, sorted by
- * (second, kind, variant, sequence) and written.
+ * narrate: a run's events as sentences while it proceeds (narrate.h).
+ * Each variant's metrics are read as its clock closes seconds (what is
+ * new since the last call); events wait in a queue until every variant
+ * has closed their second, then are sorted by (second, kind, variant,
+ * arrival) and written.
  */
 #include "pksim/report/narrate.h"
 
@@ -11,9 +13,7 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
-#include "pksim/load/scenario.h"
 #include "pksim/model/metrics.h"
-#include "pksim/model/pkey.h"
 
 #define NARRATE_TEXT 320
 
@@ -34,30 +34,56 @@ struct ev {
 	int64_t t_s;
 	enum ev_kind kind;
 	size_t variant;
-	size_t seq;
+	uint64_t seq;
 	char text[NARRATE_TEXT];
 };
 
-struct evs {
-	struct ev *v;
-	size_t n, cap;
+/* Per range id of one variant: what has been told. */
+struct nrange {
+	unsigned char full;    /* reached 100 % (told) */
+	unsigned char limited; /* first 429 (told) */
+	unsigned char hot;     /* in a run of hot seconds */
+	uint64_t hot_seen;     /* its hot_seconds when last read */
+	int64_t hot_from;      /* the run's first and last hot second */
+	int64_t hot_last;
 };
 
-static struct ev *add(struct evs *e, int64_t t_s, enum ev_kind kind,
+/* One variant: how far its metrics have been read. */
+struct nvar {
+	const char *name;
+	uint64_t pp_storage_bytes, lp_storage_bytes;
+	int64_t before_s; /* it has closed every second before this */
+	size_t changes, actions, splits, samples, seconds; /* read */
+	struct nrange *r;				   /* by range id */
+	size_t n_r;
+	size_t full_told; /* logical partitions full, told */
+	int backlog;	  /* a 429 since the last quiet second */
+	int64_t last_retry;
+};
+
+struct pk_narrator {
+	FILE *out, *step;
+	struct nvar *v;
+	size_t n_v;
+	struct ev *q; /* events not yet told */
+	size_t n_q, cap_q;
+	uint64_t seq;
+	int64_t told_before; /* every event before this second is told */
+	int err;
+};
+
+static struct ev *add(struct pk_narrator *n, int64_t t_s, enum ev_kind kind,
 		      size_t variant)
 {
 	struct ev *x;
 
-	if (e->n == e->cap) {
-		e->cap = e->cap ? e->cap * 2 : 32;
-		e->v = xreallocarray(e->v, e->cap, sizeof(*e->v));
-	}
-	x = &e->v[e->n];
+	mem_grow((void **)&n->q, &n->cap_q, n->n_q + 1, sizeof(*n->q));
+	x = &n->q[n->n_q++];
 	memset(x, 0, sizeof(*x));
 	x->t_s = t_s;
 	x->kind = kind;
 	x->variant = variant;
-	x->seq = e->n++;
+	x->seq = n->seq++;
 	return x;
 }
 
@@ -77,193 +103,355 @@ static int cmp(const void *pa, const void *pb)
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
-/* Per-second events of v: 100 %, first 429, the retry queue drained. */
-static void per_second(struct evs *e, const struct pk_result_variant *v,
-		       size_t vi)
+/* Tell, in order, every queued event before second `before`. */
+static void tell(struct pk_narrator *n, int64_t before)
 {
-	const struct pk_metrics *m = v->metrics;
-	unsigned char *full = xcalloc(m->n_ranges + 1, 1);
-	unsigned char *limited = xcalloc(m->n_ranges + 1, 1);
-	char a[PK_FMT_BYTES], b[PK_FMT_BYTES];
-	size_t i;
-	int backlog = 0;
-	int64_t last_retry = -1;
+	size_t i, k;
 
-	for (i = 0; i < m->n_samples; i++) {
-		const struct pk_sample *s = &m->samples[i];
-		uint32_t id = s->range_id;
-
-		if (id >= m->n_ranges) {
-			continue;
-		}
-		if (!full[id] &&
-		    (s->throttled_429 > 0 ||
-		     (s->ru_per_s_mru > 0 && s->ru_mru >= s->ru_per_s_mru))) {
-			full[id] = 1;
-			snprintf(add(e, s->t_s, EV_FULL_RU, vi)->text,
-				 NARRATE_TEXT,
-				 "range %u reaches 100 %% normalized RU: it "
-				 "used %s RU of its %s RU/s in this second",
-				 id, fmt_thousands(s->ru_mru / 1000, a),
-				 fmt_thousands(s->ru_per_s_mru / 1000, b));
-		}
-		if (!limited[id] && s->throttled_429 > 0) {
-			limited[id] = 1;
-			snprintf(add(e, s->t_s, EV_FIRST_429, vi)->text,
-				 NARRATE_TEXT,
-				 "first 429 on range %u: %s of its %s requests "
-				 "in this second are rate limited",
-				 id, fmt_thousands(s->throttled_429, a),
-				 fmt_thousands(s->requests, b));
-		}
+	if (n->n_q == 0 || before <= n->told_before) {
+		n->told_before =
+		    before > n->told_before ? before : n->told_before;
+		return;
 	}
-	for (i = 0; i < m->n_seconds; i++) {
-		const struct pk_second *s = &m->seconds[i];
+	n->told_before = before;
+	qsort(n->q, n->n_q, sizeof(*n->q), cmp);
+	for (i = 0; i < n->n_q && n->q[i].t_s < before; i++) {
+		const struct ev *e = &n->q[i];
 
-		if (s->throttled_429 > 0 || s->retries > 0) {
-			backlog = backlog || s->throttled_429 > 0;
-			if (s->retries > 0) {
-				last_retry = s->t_s;
+		fprintf(n->out, "t = %lld s: ", (long long)e->t_s);
+		if (n->n_v > 1) {
+			fprintf(n->out, "[%s] ", n->v[e->variant].name);
+		}
+		fprintf(n->out, "%s.\n", e->text);
+		if (ferror(n->out)) {
+			n->err = 1;
+		}
+		if (n->step) {
+			char line[256];
+
+			if (fflush(n->out)) {
+				n->err = 1;
 			}
-		} else if (backlog) {
-			backlog = 0;
-			if (last_retry >= 0) {
-				snprintf(add(e, s->t_s, EV_DRAINED, vi)->text,
-					 NARRATE_TEXT,
-					 "the retry queue has drained: no 429 "
-					 "and no retry in this second (the "
-					 "last retries at t = %lld s)",
-					 (long long)last_retry);
-			} else {
-				snprintf(add(e, s->t_s, EV_DRAINED, vi)->text,
-					 NARRATE_TEXT,
-					 "no more 429s: the rate-limited "
-					 "requests were not retried");
+			if (!fgets(line, sizeof(line), n->step)) {
+				n->step = NULL;
 			}
 		}
 	}
-	free(full);
-	free(limited);
+	for (k = 0; i < n->n_q; i++, k++) {
+		n->q[k] = n->q[i];
+	}
+	n->n_q = k;
+	if (fflush(n->out)) {
+		n->err = 1;
+	}
 }
 
-static void gather(struct evs *e, const struct pk_result_variant *v, size_t vi)
+static struct nrange *range_of(struct nvar *v, uint32_t id)
 {
-	const struct pk_metrics *m = v->metrics;
-	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], key[96];
-	size_t i;
+	if (id >= v->n_r) {
+		size_t old = v->n_r, cap = v->n_r;
 
-	for (i = 0; i < m->n_changes; i++) {
-		const struct pk_throughput_event *c = &m->changes[i];
-		struct ev *x = add(e, c->t_s, EV_CHANGE, vi);
-		int n = snprintf(x->text, NARRATE_TEXT,
+		mem_grow((void **)&v->r, &cap, (size_t)id + 1, sizeof(*v->r));
+		memset(v->r + old, 0, (cap - old) * sizeof(*v->r));
+		v->n_r = cap;
+	}
+	return &v->r[id];
+}
+
+/* Throughput changes, actions and splits recorded since the last call. */
+static void read_events(struct pk_narrator *n, size_t vi,
+			const struct pk_metrics *m)
+{
+	struct nvar *v = &n->v[vi];
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES];
+
+	for (; v->changes < m->n_changes; v->changes++) {
+		const struct pk_throughput_event *c = &m->changes[v->changes];
+		struct ev *x = add(n, c->t_s, EV_CHANGE, vi);
+		int k = snprintf(x->text, NARRATE_TEXT,
 				 "throughput changes from %s to %s RU/s",
 				 fmt_thousands(c->from_ru_per_s, a),
 				 fmt_thousands(c->to_ru_per_s, b));
 
 		if (c->ranges_after != c->ranges_before) {
-			snprintf(x->text + n, NARRATE_TEXT - (size_t)n,
+			snprintf(x->text + k, NARRATE_TEXT - (size_t)k,
 				 "; %zu physical partitions become %zu%s",
 				 c->ranges_before, c->ranges_after,
 				 c->effective_t_s > c->t_s
 				     ? " once the splits are done"
 				     : "");
 		} else {
-			snprintf(x->text + n, NARRATE_TEXT - (size_t)n,
+			snprintf(x->text + k, NARRATE_TEXT - (size_t)k,
 				 "; the %zu physical partitions take it "
 				 "at once",
 				 c->ranges_before);
 		}
 	}
-	for (i = 0; i < m->n_actions; i++) {
-		snprintf(add(e, m->actions[i].t_s, EV_ACTION, vi)->text,
-			 NARRATE_TEXT, "%s", m->actions[i].detail);
+	for (; v->actions < m->n_actions; v->actions++) {
+		const struct pk_action *ac = &m->actions[v->actions];
+
+		snprintf(add(n, ac->t_s, EV_ACTION, vi)->text, NARRATE_TEXT,
+			 "%s", ac->detail);
 	}
-	for (i = 0; i < m->n_splits; i++) {
-		const struct pk_split_event *s = &m->splits[i];
+	for (; v->splits < m->n_splits; v->splits++) {
+		const struct pk_split_event *s = &m->splits[v->splits];
 
 		if (s->reason == PK_SPLIT_STORAGE) {
-			snprintf(add(e, s->t_s, EV_SPLIT, vi)->text,
+			snprintf(add(n, s->t_s, EV_SPLIT, vi)->text,
 				 NARRATE_TEXT,
 				 "range %u splits into ranges %u and %u, "
 				 "because its storage passed the physical "
 				 "partition cap of %s",
 				 s->parent, s->children[0], s->children[1],
-				 fmt_bytes(v->spec->pp_storage_bytes, a));
+				 fmt_bytes(v->pp_storage_bytes, a));
 			continue;
 		}
-		snprintf(add(e, s->t_s, EV_SPLIT, vi)->text, NARRATE_TEXT,
+		snprintf(add(n, s->t_s, EV_SPLIT, vi)->text, NARRATE_TEXT,
 			 "range %u splits into ranges %u and %u, because the "
 			 "throughput was raised past what the partitions can "
 			 "serve (10,000 RU/s each)",
 			 s->parent, s->children[0], s->children[1]);
 	}
+}
+
+/* The closed seconds' samples and records: 100 %, first 429, the retry
+   queue drained. */
+static void read_seconds(struct pk_narrator *n, size_t vi,
+			 const struct pk_metrics *m)
+{
+	struct nvar *v = &n->v[vi];
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES];
+
+	for (; v->samples < m->n_samples; v->samples++) {
+		const struct pk_sample *s = &m->samples[v->samples];
+		struct nrange *r = range_of(v, s->range_id);
+
+		if (!r->full &&
+		    (s->throttled_429 > 0 ||
+		     (s->ru_per_s_mru > 0 && s->ru_mru >= s->ru_per_s_mru))) {
+			r->full = 1;
+			snprintf(
+			    add(n, s->t_s, EV_FULL_RU, vi)->text, NARRATE_TEXT,
+			    "range %u reaches 100 %% normalized RU: it "
+			    "used %s RU of its %s RU/s in this second",
+			    s->range_id, fmt_thousands(s->ru_mru / 1000, a),
+			    fmt_thousands(s->ru_per_s_mru / 1000, b));
+		}
+		if (!r->limited && s->throttled_429 > 0) {
+			r->limited = 1;
+			snprintf(add(n, s->t_s, EV_FIRST_429, vi)->text,
+				 NARRATE_TEXT,
+				 "first 429 on range %u: %s of its %s requests "
+				 "in this second are rate limited",
+				 s->range_id,
+				 fmt_thousands(s->throttled_429, a),
+				 fmt_thousands(s->requests, b));
+		}
+	}
+	for (; v->seconds < m->n_seconds; v->seconds++) {
+		const struct pk_second *s = &m->seconds[v->seconds];
+
+		if (s->throttled_429 > 0 || s->retries > 0) {
+			v->backlog = v->backlog || s->throttled_429 > 0;
+			if (s->retries > 0) {
+				v->last_retry = s->t_s;
+			}
+			continue;
+		}
+		if (!v->backlog) {
+			continue;
+		}
+		v->backlog = 0;
+		if (v->last_retry >= 0) {
+			snprintf(add(n, s->t_s, EV_DRAINED, vi)->text,
+				 NARRATE_TEXT,
+				 "the retry queue has drained: no 429 and no "
+				 "retry in this second (the last retries at "
+				 "t = %lld s)",
+				 (long long)v->last_retry);
+		} else {
+			snprintf(add(n, s->t_s, EV_DRAINED, vi)->text,
+				 NARRATE_TEXT,
+				 "no more 429s: the rate-limited requests were "
+				 "not retried");
+		}
+	}
+}
+
+static void hot_end(struct pk_narrator *n, size_t vi, uint32_t id,
+		    struct nrange *r)
+{
+	int64_t len = r->hot_last - r->hot_from + 1;
+
+	r->hot = 0;
+	snprintf(add(n, r->hot_last + 1, EV_HOT_END, vi)->text, NARRATE_TEXT,
+		 "range %u is no longer a hot partition (hot for %lld s, from "
+		 "t = %lld s to t = %lld s)",
+		 id, (long long)len, (long long)r->hot_from,
+		 (long long)r->hot_last);
+}
+
+/* Hot partitions: a range's hot_seconds grows by one for each hot second
+   (metrics.h); a run of them ends at the first closed second that is not
+   hot. At most one second with requests closes between two calls (a
+   request closes the seconds before its own, and the ones between are
+   idle), so a growth of k means the k seconds up to hot_last_s. */
+static void read_hot(struct pk_narrator *n, size_t vi,
+		     const struct pk_metrics *m, int64_t before_s)
+{
+	struct nvar *v = &n->v[vi];
+	size_t i;
+
 	for (i = 0; i < m->n_ranges; i++) {
 		const struct pk_range_stats *rs = &m->ranges[i];
+		struct nrange *r = range_of(v, (uint32_t)i);
+		int64_t first;
 
-		if (rs->hot_seconds == 0) {
-			continue;
+		if (rs->hot_seconds > r->hot_seen) {
+			first = rs->hot_last_s -
+				(int64_t)(rs->hot_seconds - r->hot_seen) + 1;
+			if (r->hot && first > r->hot_last + 1) {
+				hot_end(n, vi, (uint32_t)i, r);
+			}
+			if (!r->hot) {
+				r->hot = 1;
+				r->hot_from = first;
+				snprintf(add(n, first, EV_HOT_START, vi)->text,
+					 NARRATE_TEXT,
+					 "range %zu is a hot partition: alone "
+					 "at 100 %% normalized RU while every "
+					 "other range stays at or below 30 %%",
+					 i);
+			}
+			r->hot_last = rs->hot_last_s;
+			r->hot_seen = rs->hot_seconds;
 		}
-		snprintf(add(e, rs->hot_first_s, EV_HOT_START, vi)->text,
-			 NARRATE_TEXT,
-			 "range %zu is a hot partition: alone at 100 %% "
-			 "normalized RU while every other range stays at or "
-			 "below 30 %%",
-			 i);
-		snprintf(add(e, rs->hot_last_s + 1, EV_HOT_END, vi)->text,
-			 NARRATE_TEXT,
-			 "range %zu is no longer a hot partition (its last hot "
-			 "second was t = %lld s; %llu hot seconds in all)",
-			 i, (long long)rs->hot_last_s,
-			 (unsigned long long)rs->hot_seconds);
+		if (r->hot && r->hot_last + 1 < before_s) {
+			hot_end(n, vi, (uint32_t)i, r);
+		}
 	}
-	for (i = 0; i < v->n_full_listed; i++) {
-		const struct pk_result_lp *lp = &v->full[i];
+}
 
-		if (lp->full_at_ms < 0) {
-			continue;
+static void on_closed(void *ctx, size_t vi, const struct pk_metrics *m,
+		      int64_t before_s)
+{
+	struct pk_narrator *n = ctx;
+	int64_t low = INT64_MAX;
+	size_t i;
+
+	if (vi >= n->n_v) {
+		return;
+	}
+	read_events(n, vi, m);
+	read_seconds(n, vi, m);
+	read_hot(n, vi, m, before_s);
+	n->v[vi].before_s = before_s;
+	for (i = 0; i < n->n_v; i++) {
+		if (n->v[i].before_s < low) {
+			low = n->v[i].before_s;
 		}
-		pkey_format_id(v->key, lp->key, lp->key_len, key, sizeof(key));
-		snprintf(add(e, lp->full_at_ms / 1000, EV_LP_FULL, vi)->text,
+	}
+	tell(n, low);
+}
+
+static void on_lp_full(void *ctx, size_t vi, int64_t t_ms, const char *key)
+{
+	struct pk_narrator *n = ctx;
+	struct nvar *v;
+	char a[PK_FMT_BYTES];
+
+	if (vi >= n->n_v) {
+		return;
+	}
+	v = &n->v[vi];
+	if (v->full_told < PK_NARRATE_MAX_FULL) {
+		snprintf(add(n, t_ms / 1000, EV_LP_FULL, vi)->text,
 			 NARRATE_TEXT,
 			 "logical partition %s reaches its %s cap: its next "
 			 "write gets 403/1014",
-			 key, fmt_bytes(v->spec->lp_storage_bytes, a));
+			 key, fmt_bytes(v->lp_storage_bytes, a));
+	} else if (v->full_told == PK_NARRATE_MAX_FULL) {
+		snprintf(add(n, t_ms / 1000, EV_LP_FULL, vi)->text,
+			 NARRATE_TEXT,
+			 "logical partition %s reaches its cap too; more are "
+			 "not told here (the report's findings count them)",
+			 key);
 	}
-	per_second(e, v, vi);
+	v->full_told++;
 }
 
-int report_narrate(const struct pk_result *r, FILE *out, FILE *step)
+struct pk_narrator *narrate_new(const struct pk_scenario *sc, FILE *out,
+				FILE *step)
 {
-	struct evs e = {0};
+	struct pk_narrator *n = xcalloc(1, sizeof(*n));
 	size_t i;
-	int rc = 0;
 
-	for (i = 0; i < r->n_variants; i++) {
-		gather(&e, &r->variants[i], i);
-	}
-	if (e.n) {
-		qsort(e.v, e.n, sizeof(*e.v), cmp);
-	}
-	for (i = 0; i < e.n; i++) {
-		fprintf(out, "t = %lld s: ", (long long)e.v[i].t_s);
-		if (r->n_variants > 1) {
-			fprintf(out, "[%s] ", r->variants[e.v[i].variant].name);
-		}
-		fprintf(out, "%s.\n", e.v[i].text);
-		if (step) {
-			char line[256];
+	n->out = out;
+	n->step = step;
+	n->n_v = sc->n_variants;
+	n->v = xcalloc(n->n_v ? n->n_v : 1, sizeof(*n->v));
+	for (i = 0; i < n->n_v; i++) {
+		const struct pk_container_spec *cs = &sc->variants[i];
 
-			fflush(out);
-			if (!fgets(line, sizeof(line), step)) {
-				step = NULL;
+		n->v[i].name = cs->name ? cs->name : cs->partition_key;
+		n->v[i].pp_storage_bytes = cs->pp_storage_bytes;
+		n->v[i].lp_storage_bytes = cs->lp_storage_bytes;
+		n->v[i].last_retry = -1;
+	}
+	return n;
+}
+
+void narrate_observer(struct pk_narrator *n, struct pk_sim_observer *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->ctx = n;
+	o->closed = on_closed;
+	o->lp_full = on_lp_full;
+}
+
+/* Every run of hot seconds still open ends, then everything is told. */
+static void tell_all(struct pk_narrator *n)
+{
+	size_t vi, i;
+
+	for (vi = 0; vi < n->n_v; vi++) {
+		for (i = 0; i < n->v[vi].n_r; i++) {
+			if (n->v[vi].r[i].hot) {
+				hot_end(n, vi, (uint32_t)i, &n->v[vi].r[i]);
 			}
 		}
 	}
-	fprintf(out, "t = %lld s: the run ends.\n",
-		(long long)((r->end_ms + 999) / 1000));
-	if (fflush(out) || ferror(out)) {
-		rc = -1;
+	tell(n, INT64_MAX);
+}
+
+int narrate_end(struct pk_narrator *n, int64_t end_ms)
+{
+	tell_all(n);
+	fprintf(n->out, "t = %lld s: the run ends.\n",
+		(long long)((end_ms + 999) / 1000));
+	if (fflush(n->out) || ferror(n->out)) {
+		n->err = 1;
 	}
-	free(e.v);
-	return rc;
+	return n->err ? -1 : 0;
+}
+
+int narrate_stop(struct pk_narrator *n)
+{
+	tell_all(n);
+	return n->err ? -1 : 0;
+}
+
+void narrate_free(struct pk_narrator *n)
+{
+	size_t i;
+
+	if (!n) {
+		return;
+	}
+	for (i = 0; i < n->n_v; i++) {
+		free(n->v[i].r);
+	}
+	free(n->v);
+	free(n->q);
+	free(n);
 }

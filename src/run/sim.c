@@ -204,43 +204,88 @@ static void retry_gone(struct pk_variant *v, const struct pk_op *op,
 	retryq_push(&v->retries, &e);
 }
 
-static inline void attempt(struct pk_run *run, struct pk_variant *v,
-			   const struct pk_op *op, struct pk_retry_state st,
-			   int64_t t_ms)
+/* Tell the observer (pk_run.obs, observer.h) when v's clock has closed
+   more seconds since it last heard. */
+static inline void observe(struct pk_run *run, struct pk_variant *v)
 {
-	struct pk_outcome out;
+	const struct pk_sim_observer *o = run->obs;
+
+	if (o && o->closed && v->container->now_s != v->observed_s) {
+		v->observed_s = v->container->now_s;
+		o->closed(o->ctx, v->index, &v->container->metrics,
+			  v->observed_s);
+	}
+}
+
+/* After an attempt, with an observer: its logical partition's first
+   403/1014, then the seconds its arrival closed. */
+static void observe_attempt(struct pk_run *run, struct pk_variant *v,
+			    const struct pk_outcome *out, int64_t t_ms)
+{
+	const struct pk_sim_observer *o = run->obs;
+
+	if (o->lp_full && out->status == PK_HTTP_FORBIDDEN &&
+	    out->sub_status == PK_SUBSTATUS_PARTITION_KEY_QUOTA && out->lp &&
+	    out->lp->rejected_403 == 1) {
+		char key[PK_OBSERVER_KEY_BYTES];
+
+		pkey_format_id(v->key, out->lp->key, out->lp->key_len, key,
+			       sizeof(key));
+		o->lp_full(o->ctx, v->index, t_ms, key);
+	}
+	observe(run, v);
+}
+
+static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
+			       const struct pk_op *op, struct pk_retry_state st,
+			       int64_t t_ms, struct pk_outcome *out)
+{
 	struct pk_totals *t = &v->container->metrics.totals;
 
 	container_set_retry(v->container, st.retries + st.gone_retries > 0);
 	if (op->kind == PK_OP_QUERY) {
-		query_request(run, v, op, t_ms, &out);
+		query_request(run, v, op, t_ms, out);
 	} else if (op->kind == PK_OP_BATCH) {
-		batch_request(run, v, op, t_ms, &out);
+		batch_request(run, v, op, t_ms, out);
 	} else {
-		point_request(run, v, op, t_ms, &out);
+		point_request(run, v, op, t_ms, out);
 	}
-	if (out.status == PK_HTTP_GONE) {
+	if (out->status == PK_HTTP_GONE) {
 		retry_gone(v, op, st, t_ms);
 		return;
 	}
-	if (out.status != PK_HTTP_TOO_MANY_REQUESTS) {
-		if (out.status >= 200 && out.status < 300) {
+	if (out->status != PK_HTTP_TOO_MANY_REQUESTS) {
+		if (out->status >= 200 && out->status < 300) {
 			metrics_add_wait(&v->container->metrics,
 					 st.waited_ms + st.gone_waited_ms);
 		}
 		return;
 	}
-	if (throttle_should_retry(&run->sc->retry, &st, out.retry_after_ms)) {
+	if (throttle_should_retry(&run->sc->retry, &st, out->retry_after_ms)) {
 		struct pk_retry_entry e;
 
-		e.t_ms = t_ms + out.retry_after_ms;
+		e.t_ms = t_ms + out->retry_after_ms;
 		e.seq = op->seq;
 		e.op = *op;
 		e.st = st;
-		t->retry_wait_ms += (uint64_t)out.retry_after_ms;
+		t->retry_wait_ms += (uint64_t)out->retry_after_ms;
 		retryq_push(&v->retries, &e);
 	} else {
 		t->failed_after_retries++;
+	}
+}
+
+/* One attempt; watched: the run has an observer (run->obs), read once
+   by the caller's loop so the unwatched hot path pays one test. */
+static inline void attempt(struct pk_run *run, struct pk_variant *v,
+			   const struct pk_op *op, struct pk_retry_state st,
+			   int64_t t_ms, int watched)
+{
+	struct pk_outcome out;
+
+	attempt_one(run, v, op, st, t_ms, &out);
+	if (watched) {
+		observe_attempt(run, v, &out, t_ms);
 	}
 }
 
@@ -436,7 +481,8 @@ static void drain_retries(struct pk_run *run, struct pk_variant *v,
 
 		retryq_pop(&v->retries, &e);
 		phase_actions(run, v, e.t_ms);
-		attempt(run, v, &e.op, e.st, e.t_ms);
+		observe(run, v);
+		attempt(run, v, &e.op, e.st, e.t_ms, run->obs != NULL);
 	}
 }
 
@@ -456,6 +502,7 @@ static void finish(struct pk_run *run, struct pk_variant *v)
 	}
 	container_advance(v->container, end);
 	container_end(v->container);
+	observe(run, v);
 	if (end > run->end_ms) {
 		run->end_ms = end;
 	}
@@ -494,8 +541,9 @@ static int add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 	}
 	run->variants = xreallocarray(run->variants, run->n_variants + 1,
 				      sizeof(*run->variants));
-	v = &run->variants[run->n_variants++];
+	v = &run->variants[run->n_variants];
 	memset(v, 0, sizeof(*v));
+	v->index = run->n_variants++;
 	v->key = key;
 	v->keycheck = kc;
 	v->kv = xmalloc(sizeof(*v->kv));
@@ -565,6 +613,7 @@ static void *run_group(void *arg)
 	const struct pk_sim_opts *o = g->opts;
 	int64_t total =
 	    workload_phase_start_ms(run->workload, run->sc->n_phases);
+	const int watched = run->obs != NULL;
 	struct pk_op op;
 	size_t i;
 
@@ -575,13 +624,16 @@ static void *run_group(void *arg)
 
 			drain_retries(run, v, op.t_ms, op.seq);
 			phase_actions(run, v, op.t_ms);
+			if (watched) {
+				observe(run, v);
+			}
 			if (run->stopped) {
 				g->stop_seq = op.seq;
 				g->stop_variant = g->first + i;
 				return NULL;
 			}
 			v->container->metrics.totals.operations++;
-			attempt(run, v, &op, st, op.t_ms);
+			attempt(run, v, &op, st, op.t_ms, watched);
 		}
 		if (o && o->progress &&
 		    (op.seq & (PK_SIM_PROGRESS_OPS - 1)) == 0) {
@@ -613,6 +665,9 @@ static size_t n_groups(const struct pk_run *run, const struct pk_sim_opts *o)
 	if (g > PK_SIM_MAX_JOBS) {
 		g = PK_SIM_MAX_JOBS;
 	}
+	if (run->obs) {
+		return 1; /* the observer hears from one thread (observer.h) */
+	}
 
 	if (run->sc->items_file) {
 		return 1;
@@ -631,6 +686,7 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 	run->sc = sc;
 	run->seed = seed;
 	run->diag = diag;
+	run->obs = o ? o->observer : NULL;
 	run->workload = workload_new(sc, seed);
 	run->id_prop = workload_prop_index(run->workload, "/id");
 	for (i = 0; i < sc->n_variants; i++) {

@@ -78,11 +78,6 @@ struct pk_scenario;
    (PK_EXIT_EXPECT) or 1 (out of memory building the JSON). */
 int cli_expect(const struct pk_run *run, const struct pk_scenario *sc);
 
-/* `--narrate`: run's events, one sentence each, in simulated-time order,
-   to stderr (narrate.h); with step, wait for Enter on stdin after each.
-   Returns 0, or -1 on a write error. */
-int cli_narrate(const struct pk_run *run, int step);
-
 /* `pksim check [SCENARIO...]` (argv[0] is "check"): run each scenario (by
    default every *.yaml of the shipped scenarios' folder: BINDIR/../share/
    pksim/scenarios beside an installed binary, else the source tree's

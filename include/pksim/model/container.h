@@ -221,7 +221,8 @@ struct pk_outcome {
 	int64_t retry_after_ms; /* with 429: wait before retrying */
 	size_t range;		/* index of the (first) range it went to */
 	size_t ranges;		/* ranges visited (1 for a point request) */
-	struct pk_lp *lp;	/* point request: its logical partition
+	struct pk_lp *lp;	/* point request, or a batch that reached
+				   its partition: its logical partition
 				   (created by it or earlier), or NULL when
 				   there is none; owned by the container,
 				   valid (and the same for the same key)

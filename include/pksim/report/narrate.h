@@ -1,37 +1,71 @@
 /*
- * narrate: `pksim run --narrate`, a finished run told as a story, one
- * plain sentence per event, in simulated-time order (ties: the order
- * below, then range id):
+ * narrate: `pksim run --narrate`, a run told while it proceeds, one plain
+ * sentence per event, in simulated-time order (ties: the order below,
+ * then the variant, then the order the run met them):
  *   a throughput change asked for, and the container's actions (splits
  *     started/done, autoscale max raised, merges, redistributions);
  *   a split, with its reason and its two children;
  *   a range reaching 100 % normalized RU for the first time (D-NRU: a
  *     second in which it rate-limited counts as 100 %);
  *   the first 429 on a range;
- *   a hot partition starting and ending (metrics.h: the range alone at
- *     >= 99 % while every other stays <= 30 %; its first and last such
- *     second);
- *   a logical partition reaching its storage cap (403/1014);
+ *   a hot partition starting (metrics.h: the range alone at >= 99 % while
+ *     every other stays <= 30 %), from each first hot second of a run of
+ *     them;
+ *   a logical partition reaching its storage cap: its first 403/1014
+ *     (rule 11), for the first PK_NARRATE_MAX_FULL of each variant;
+ *   a hot partition ending: the second after each run of hot seconds;
  *   the retry queue drained: the first second after rate limiting with
  *     neither a 429 nor a retry.
- * The per-second events need the run's per-second records (kept for runs
- * up to PK_METRICS_DETAIL_MAX_S); a longer run narrates the others only.
- * Reads only the result model; deterministic (same run, same text).
+ * The narrator is a run observer (run/observer.h): the run loop feeds it,
+ * and it tells the events of a second once every variant has closed that
+ * second, so the sentences come out while the simulation goes on and, with
+ * --step, the simulation waits at each one. The per-second events need the
+ * run's per-second records (kept for runs up to PK_METRICS_DETAIL_MAX_S);
+ * a longer run narrates the others only. Deterministic: the same run, the
+ * same text, whatever the machine or the speed.
  */
 #ifndef PKSIM_REPORT_NARRATE_H
 #define PKSIM_REPORT_NARRATE_H
 
+#include <stdint.h>
 #include <stdio.h>
 
-#include "pksim/result/result.h"
+#include "pksim/load/scenario.h"
+#include "pksim/run/observer.h"
+
+/* Full logical partitions told per variant; one more sentence says that
+   further ones are left to the report. */
+#define PK_NARRATE_MAX_FULL 10
+
+struct pk_narrator;
 
 /*
- * Write r's events to out, one line each ("t = 17 s: range 0 splits ..."),
- * with "[VARIANT] " after the time when r has more than one variant, then
- * "t = END s: the run ends." When step is not NULL, flush out after each
- * event and wait for a line (Enter) on step; at its end of file, go on
- * without waiting. Returns 0, or -1 on a write error.
+ * A narrator for a run of sc (borrowed; its variants are the run's, in
+ * order) writing one line per event to out ("t = 17 s: range 0 splits
+ * ..."), with "[VARIANT] " after the time when sc has more than one
+ * variant. When step is not NULL, out is flushed after each event and a
+ * line (Enter) is read from step before the run goes on; at step's end of
+ * file it goes on without waiting. Free with narrate_free.
  */
-int report_narrate(const struct pk_result *r, FILE *out, FILE *step);
+struct pk_narrator *narrate_new(const struct pk_scenario *sc, FILE *out,
+				FILE *step);
+
+/* Fill *o with the observer that feeds n: pass it to the run
+   (sim.h, pk_sim_opts.observer); n must outlive the run. */
+void narrate_observer(struct pk_narrator *n, struct pk_sim_observer *o);
+
+/*
+ * The run finished at end_ms: tell the events not yet told, then "t =
+ * END s: the run ends." (END = end_ms rounded up to a second). Returns 0,
+ * or -1 when a write to out failed at any point of the narration.
+ */
+int narrate_end(struct pk_narrator *n, int64_t end_ms);
+
+/* The run stopped with an error: tell the events it reached, without an
+   end line. Returns as narrate_end. */
+int narrate_stop(struct pk_narrator *n);
+
+/* Free n; NULL is allowed. */
+void narrate_free(struct pk_narrator *n);
 
 #endif

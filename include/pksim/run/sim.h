@@ -20,6 +20,7 @@
 #include "pksim/model/container.h"
 #include "pksim/model/keycheck.h"
 #include "pksim/model/pkey.h"
+#include "pksim/run/observer.h"
 #include "pksim/run/retryq.h"
 #include "pksim/workload/workload.h"
 
@@ -67,7 +68,10 @@ struct pk_variant {
 	   lp_cache is NULL otherwise. */
 	struct pk_lp **lp_cache; /* owned; lp_cache_n entries */
 	uint64_t lp_cache_n;
-	int lp_cache_prop; /* the key's workload property */
+	int lp_cache_prop;  /* the key's workload property */
+	size_t index;	    /* its place in the scenario's variants */
+	int64_t observed_s; /* the container's open second when the
+			       observer last heard of it (pk_run.obs) */
 };
 
 struct pk_run {
@@ -84,6 +88,7 @@ struct pk_run {
 				  thread's copy of run holds only
 				  some of them in variants) */
 	int stopped;	       /* 1 once a phase action was refused */
+	const struct pk_sim_observer *obs; /* borrowed; NULL: none */
 };
 
 /*
@@ -133,6 +138,10 @@ struct pk_sim_opts {
 	pk_sim_progress_fn progress; /* NULL: none; called from the
 					calling thread only */
 	void *progress_ctx;
+	/* NULL: none; else told of the run as it proceeds (observer.h),
+	   from the calling thread: the variants then run in one thread
+	   whatever jobs says (borrowed) */
+	const struct pk_sim_observer *observer;
 };
 
 /*

@@ -1,0 +1,412 @@
+/*
+ * narrate: `pksim run --narrate` and `--step` tell a run while it
+ * proceeds (issue 16 §3, src/report/narrate.c fed by the run loop through
+ * run/observer.h).
+ *  - a scenario whose every event and time is derived by hand below is
+ *    told word for word, the same on every run, and the report is the
+ *    same bytes with and without --narrate;
+ *  - several variants are told in one order whatever --jobs says;
+ *  - the events are told as the simulation reaches them: a run that stops
+ *    with an error at t = 20 s has told what happened before it (a
+ *    narration built from the finished run would tell nothing);
+ *  - --step on a terminal (two pseudo-terminals: stdin and stderr) waits
+ *    for Enter after each event: the run has neither ended nor written
+ *    its report while it waits at the first one, and each Enter lets out
+ *    the next event.
+ */
+#define _XOPEN_SOURCE 700
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+/*
+ * The hand-worked scenario. 12,000 RU/s make ceil(12,000 / 6,000) = 2
+ * ranges (ids 0 and 1) of 6,000 RU/s, splitting the EPK space in half.
+ * Every item has key "partitionKey", whose V2 EPK is 013AEFCF... (the
+ * Java SDK's vector, tests/vectors/epk_vectors.csv row 17): below the
+ * middle, so on range 0. Creates of 1 KB cost 5 RU; retries are off.
+ *   steady 0..10 s: 1,000/s x 5 = 5,000 RU/s, 83 % of range 0: nothing.
+ *   burst 10..15 s: 1,500/s x 5 = 7,500 RU/s: range 0 admits 6,000 RU =
+ *     1,200 creates a second and refuses 300 with 429 (not retried).
+ *     t = 10: range 0 at 100 % (6,000 RU of 6,000), its first 429 (300
+ *     of 1,500), and it is a hot partition (alone at 100 %; range 1 has
+ *     no request, 0 % <= 30 %).
+ *   raised 15..20 s: throughput 24,000 > 2 x 10,000: ceil(24,000 /
+ *     10,000) = 3 ranges, so the widest range (both are; the lowest
+ *     index, range 0) splits into the next ids, 2 and 3. 1,000/s x 5 =
+ *     5,000 RU/s on 8,000: second 15 is neither hot nor rate limited,
+ *     so the hot run (seconds 10..14, 5 s) ends at 15 and so do the
+ *     429s, which nobody retried.
+ *     The logical partition cap is 18 MB = 18,874,368 B = 18,432 items
+ *     of 1,024 B. Stored by t = 15: 10 x 1,000 + 5 x 1,200 = 16,000;
+ *     the 18,433rd create is the raised phase's 2,433rd (index 2,432),
+ *     sent at 15 + 2,432 / 1,000 = 17.432 s: the first 403/1014 at
+ *     t = 17.
+ *   The phases end at 20 s: the run ends at 20.
+ * Within a second the order is: throughput change, split, 100 %, first
+ * 429, hot start, full logical partition, hot end, drained (narrate.h).
+ */
+static const char scenario[] =
+    "seed: 1\n"
+    "container: {partition_key: /k, throughput: 12000,\n"
+    "            logical_partition_storage: 18MB}\n"
+    "client: {retries: off}\n"
+    "items: {k: {values: [partitionKey]}}\n"
+    "phases:\n"
+    "  - {name: steady, duration: 10s, rate: 1000/s, item_size: 1KB}\n"
+    "  - {name: burst, duration: 5s, rate: 1500/s, item_size: 1KB}\n"
+    "  - {name: raised, duration: 5s, rate: 1000/s, item_size: 1KB,\n"
+    "     throughput: 24000}\n";
+
+/* Then a phase that stops the run at t = 20 s: range 0 split away at
+   15 s, so it cannot be given RU/s (the error names the line). */
+static const char stops[] =
+    "  - {name: custom, duration: 5s, rate: 1000/s, item_size: 1KB,\n"
+    "     redistribute: {\"0\": 9000}}\n";
+
+static const char *const events[] = {
+    "t = 10 s: range 0 reaches 100 % normalized RU: it used 6,000 RU of "
+    "its 6,000 RU/s in this second.\n",
+    "t = 10 s: first 429 on range 0: 300 of its 1,500 requests in this "
+    "second are rate limited.\n",
+    "t = 10 s: range 0 is a hot partition: alone at 100 % normalized RU "
+    "while every other range stays at or below 30 %.\n",
+    "t = 15 s: throughput changes from 12,000 to 24,000 RU/s; 2 physical "
+    "partitions become 3.\n",
+    "t = 15 s: range 0 splits into ranges 2 and 3, because the throughput "
+    "was raised past what the partitions can serve (10,000 RU/s each).\n",
+    "t = 15 s: range 0 is no longer a hot partition (hot for 5 s, from "
+    "t = 10 s to t = 14 s).\n",
+    "t = 15 s: no more 429s: the rate-limited requests were not "
+    "retried.\n",
+    "t = 17 s: logical partition \"partitionKey\" reaches its 18.0 MiB "
+    "cap: its next write gets 403/1014.\n",
+};
+#define N_EVENTS (sizeof(events) / sizeof(events[0]))
+static const char end_line[] = "t = 20 s: the run ends.\n";
+/* The error of the scenario with `stops` (its path for %s): line 12 is
+   stops' second line, column 21 its "0" */
+#define STOP_ERROR                                                             \
+	"pksim: %s:12:21: error: phase 'custom' redistributes range 0, but "   \
+	"at t=20s the container has no range 0 (it has 2, 3, 1)\n"
+
+/* The vector the derivation rests on: "partitionKey" hashes below the
+   middle of the V2 space (EPKs are below "40"; 2 ranges meet at "20"). */
+static void find_vector(const struct tu_vector *v, void *ctx)
+{
+	if (strcmp(v->id, "17") == 0) {
+		ck_assert_str_eq(v->components, "[\"partitionKey\"]");
+		ck_assert_str_eq(v->version, "2");
+		ck_assert_int_lt(strcmp(v->expected, "20"), 0);
+		*(int *)ctx = 1;
+	}
+}
+
+static char *write_scenario(const char *dir, const char *name, const char *tail)
+{
+	char *path = malloc(strlen(dir) + strlen(name) + 2);
+	FILE *f;
+
+	sprintf(path, "%s/%s", dir, name);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(scenario, f);
+	fputs(tail, f);
+	ck_assert_int_eq(fclose(f), 0);
+	return path;
+}
+
+static char *all_events(void)
+{
+	size_t i, len = 0;
+	char *s;
+
+	for (i = 0; i < N_EVENTS; i++) {
+		len += strlen(events[i]);
+	}
+	s = calloc(1, len + 1);
+	for (i = 0; i < N_EVENTS; i++) {
+		strcat(s, events[i]);
+	}
+	return s;
+}
+
+START_TEST(test_narrate_hand_worked)
+{
+	char *dir = tu_tmpdir(), *path = write_scenario(dir, "n.yaml", "");
+	char args[1024], *out = NULL, *err = NULL, *err2 = NULL, *plain = NULL;
+	char *want = all_events(), *a, *b;
+	int found = 0;
+
+	ck_assert_int_eq(tu_epk_vectors(find_vector, &found) > 0, 1);
+	ck_assert_int_eq(found, 1);
+	want = realloc(want, strlen(want) + sizeof(end_line));
+	strcat(want, end_line);
+	snprintf(args, sizeof(args), "run %s --narrate -o %s/a.txt", path, dir);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	ck_assert_str_eq(out, "");
+	ck_assert_str_eq(err, want);
+	free(out);
+	/* the same words on a second run */
+	ck_assert_int_eq(tu_run(args, &out, &err2), 0);
+	ck_assert_str_eq(err2, err);
+	free(out);
+	/* the report does not change with the narration */
+	snprintf(args, sizeof(args), "run %s -o %s/b.txt", path, dir);
+	ck_assert_int_eq(tu_run(args, &out, &plain), 0);
+	ck_assert_str_eq(plain, "");
+	snprintf(args, sizeof(args), "%s/a.txt", dir);
+	a = tu_read_file(args, NULL);
+	snprintf(args, sizeof(args), "%s/b.txt", dir);
+	b = tu_read_file(args, NULL);
+	ck_assert_ptr_nonnull(a);
+	ck_assert_ptr_nonnull(b);
+	ck_assert_str_eq(a, b);
+	free(a);
+	free(b);
+	free(out);
+	free(plain);
+	free(err);
+	free(err2);
+	free(want);
+	free(path);
+	free(dir);
+}
+END_TEST
+
+/* compare-iot's four variants: the narration (each line "[VARIANT]")
+   and the report are the same whatever --jobs says (with --narrate the
+   variants run in one thread), and the same as the report without it;
+   --narrate with --seeds (several runs) is a usage error. */
+START_TEST(test_narrate_variants_and_jobs)
+{
+	char *dir = tu_tmpdir(), args[1024], path[600];
+	char *out = NULL, *e1 = NULL, *e4 = NULL, *plain = NULL, *r1, *r4, *r0;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	snprintf(args, sizeof(args),
+		 "compare scenarios/compare-iot.yaml --narrate --jobs 1 -o "
+		 "%s/1.txt",
+		 dir);
+	ck_assert_int_eq(tu_run(args, &out, &e1), 0);
+	free(out);
+	snprintf(args, sizeof(args),
+		 "compare scenarios/compare-iot.yaml --narrate --jobs 4 -o "
+		 "%s/4.txt",
+		 dir);
+	ck_assert_int_eq(tu_run(args, &out, &e4), 0);
+	free(out);
+	snprintf(args, sizeof(args),
+		 "compare scenarios/compare-iot.yaml --jobs 4 -o %s/0.txt",
+		 dir);
+	ck_assert_int_eq(tu_run(args, &out, &plain), 0);
+	free(out);
+	ck_assert_str_eq(e1, e4);
+	/* the /date variant's hot partition, told with its name */
+	ck_assert_ptr_nonnull(strstr(e1, "[date] range "));
+	snprintf(path, sizeof(path), "%s/1.txt", dir);
+	r1 = tu_read_file(path, NULL);
+	snprintf(path, sizeof(path), "%s/4.txt", dir);
+	r4 = tu_read_file(path, NULL);
+	snprintf(path, sizeof(path), "%s/0.txt", dir);
+	r0 = tu_read_file(path, NULL);
+	ck_assert_ptr_nonnull(r0);
+	ck_assert_str_eq(r1, r0);
+	ck_assert_str_eq(r4, r0);
+	ck_assert_int_eq(tu_run("compare scenarios/compare-iot.yaml "
+				"--narrate --seeds 3",
+				NULL, NULL),
+			 2);
+	free(r0);
+	free(r1);
+	free(r4);
+	free(e1);
+	free(e4);
+	free(plain);
+	free(dir);
+}
+END_TEST
+
+/* A run that stops at t = 20 s has told everything before it, then the
+   error: the narration comes from the run loop, not the finished run. */
+START_TEST(test_narrate_live_before_error)
+{
+	char *dir = tu_tmpdir(), *path = write_scenario(dir, "s.yaml", stops);
+	char args[1024], *out = NULL, *err = NULL, *want = all_events();
+	char line[1024];
+
+	snprintf(args, sizeof(args), "run %s --narrate -o %s/r.txt", path, dir);
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	snprintf(line, sizeof(line), STOP_ERROR, path);
+	want = realloc(want, strlen(want) + strlen(line) + 1);
+	strcat(want, line);
+	ck_assert_str_eq(err, want);
+	/* no report for a run that stopped */
+	snprintf(args, sizeof(args), "%s/r.txt", dir);
+	ck_assert_int_eq(access(args, F_OK), -1);
+	free(out);
+	free(err);
+	free(want);
+	free(path);
+	free(dir);
+}
+END_TEST
+
+/* ---- --step through two pseudo-terminals ---- */
+
+/* A pseudo-terminal in raw mode (no echo, no \r added): its master
+   descriptor, and its slave's open descriptor in *slave (opened before
+   the fork, so the master never reads a hang-up before pksim runs). */
+static int open_pty(int *slave)
+{
+	int m = posix_openpt(O_RDWR | O_NOCTTY);
+	struct termios t;
+
+	ck_assert_int_ge(m, 0);
+	ck_assert_int_eq(grantpt(m), 0);
+	ck_assert_int_eq(unlockpt(m), 0);
+	*slave = open(ptsname(m), O_RDWR | O_NOCTTY);
+	ck_assert_int_ge(*slave, 0);
+	ck_assert_int_eq(tcgetattr(*slave, &t), 0);
+	cfmakeraw(&t);
+	ck_assert_int_eq(tcsetattr(*slave, TCSANOW, &t), 0);
+	return m;
+}
+
+/* Read from fd until buf (of cap bytes, *len used) holds `lines` lines
+   or the other end is gone (EIO or end of file); each wait is bounded
+   so a hung child fails the test instead of hanging it. */
+static void read_lines(int fd, char *buf, size_t cap, size_t *len, size_t lines)
+{
+	for (;;) {
+		struct pollfd p = {.fd = fd, .events = POLLIN};
+		size_t i, have = 0;
+		ssize_t n;
+
+		for (i = 0; i < *len; i++) {
+			have += buf[i] == '\n';
+		}
+		if (have >= lines) {
+			return;
+		}
+		ck_assert_msg(poll(&p, 1, 120000) == 1,
+			      "no output from pksim --step: %.*s", (int)*len,
+			      buf);
+		n = read(fd, buf + *len, cap - 1 - *len);
+		if (n <= 0) {
+			return; /* EIO: the slave side is closed */
+		}
+		*len += (size_t)n;
+		buf[*len] = '\0';
+	}
+}
+
+/* Run scenario + tail with --step on two pseudo-terminals, pressing
+   Enter after each event only once it is out; the whole stderr must be
+   the events, then the end line (rc 0) or STOP_ERROR (rc 2), and the
+   exit status rc. */
+static void step_through(const char *tail, int rc)
+{
+	char *dir = tu_tmpdir(), *path = write_scenario(dir, "n.yaml", tail);
+	char report[512], buf[16384], last[1024];
+	const char *bin = getenv("PKSIM_BIN");
+	char *want = all_events();
+	size_t len = 0, i;
+	int min, merr, sin, serr, status;
+	pid_t pid;
+
+	ck_assert_ptr_nonnull(bin);
+	if (rc == 0) {
+		snprintf(last, sizeof(last), "%s", end_line);
+	} else {
+		snprintf(last, sizeof(last), STOP_ERROR, path);
+	}
+	snprintf(report, sizeof(report), "%s/r.txt", dir);
+	min = open_pty(&sin);
+	merr = open_pty(&serr);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		int nul = open("/dev/null", O_WRONLY);
+
+		if (nul < 0 || dup2(sin, 0) < 0 || dup2(nul, 1) < 0 ||
+		    dup2(serr, 2) < 0) {
+			_exit(127);
+		}
+		execl(bin, bin, "run", path, "--step", "-o", report,
+		      (char *)NULL);
+		_exit(127);
+	}
+	/* pksim holds the slaves now: the master reads EIO once it exits */
+	close(sin);
+	close(serr);
+	buf[0] = '\0';
+	for (i = 0; i < N_EVENTS; i++) {
+		size_t upto = (size_t)(strstr(want, events[i]) - want) +
+			      strlen(events[i]);
+
+		read_lines(merr, buf, sizeof(buf), &len, i + 1);
+		/* each Enter lets out the next event, and the run waits
+		   there: not ended (no end line, no error), no report */
+		ck_assert_msg(len == upto && strncmp(buf, want, upto) == 0,
+			      "after %zu Enter: %s", i, buf);
+		if (i == 0) {
+			ck_assert_int_eq(waitpid(pid, &status, WNOHANG), 0);
+			ck_assert_int_eq(access(report, F_OK), -1);
+		}
+		ck_assert_int_eq(write(min, "\n", 1), 1);
+	}
+	/* then the last line, and nothing else until pksim exits */
+	read_lines(merr, buf, sizeof(buf), &len, (size_t)-1);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), rc);
+	want = realloc(want, strlen(want) + strlen(last) + 1);
+	strcat(want, last);
+	ck_assert_str_eq(buf, want);
+	ck_assert_int_eq(access(report, F_OK), rc == 0 ? 0 : -1);
+	close(min);
+	close(merr);
+	free(want);
+	free(path);
+	free(dir);
+}
+
+START_TEST(test_step_waits_for_enter)
+{
+	step_through("", 0);
+}
+END_TEST
+
+/* The run that stops at 20 s, stepped: its error comes only after the
+   last Enter, because the simulation waited at each event before it got
+   there. */
+START_TEST(test_step_holds_the_simulation)
+{
+	step_through(stops, 2);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("narrate");
+	TCase *tc = tcase_create("narrate");
+
+	tcase_add_test(tc, test_narrate_hand_worked);
+	tcase_add_test(tc, test_narrate_variants_and_jobs);
+	tcase_add_test(tc, test_narrate_live_before_error);
+	tcase_add_test(tc, test_step_waits_for_enter);
+	tcase_add_test(tc, test_step_holds_the_simulation);
+	suite_add_tcase(s, tc);
+	return s;
+}
