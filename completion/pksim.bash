@@ -45,7 +45,8 @@ _pksim()
 		fi
 		;;
 	--seed | --key | --time-field | --time-compression | --rate | \
-		--throughput | --query | --seeds | --variant | --jobs)
+		--throughput | --partitions | --storage-per-partition | \
+		--query | --seeds | --variant | --jobs)
 		return
 		;;
 	-o | --output | --items)
@@ -61,7 +62,8 @@ _pksim()
 		;;
 	compare)
 		opts='--key --items --items-format --time-field
-			--time-compression --rate --at-once --query --seeds --throughput --variant --jobs
+			--time-compression --rate --at-once --query --seeds --throughput
+			--partitions --storage-per-partition --variant --jobs
 			--quiet
 			--format --bands --color --seed --output -o --allow-undefined-key
 			--narrate --step --help'

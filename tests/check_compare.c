@@ -344,6 +344,139 @@ START_TEST(test_compare_memory_counts_queries)
 }
 END_TEST
 
+/* The first variant's object of a `compare --items` JSON report of the
+   hot-key file at 1,600 records/s, 50,000 RU/s and extra options. */
+static json_t *hot_variant(const char *path, const char *extra, json_t **root)
+{
+	char args[1024];
+
+	snprintf(args, sizeof(args),
+		 "compare --items '%s' --rate 1600 --key /tenantId "
+		 "--throughput 50000 %s --format json",
+		 path, extra);
+	return json_array_get(variants_of(args, root), 0);
+}
+
+/* exit status and stderr of `compare --items FILE --rate 1600 --key
+   /tenantId ARGS` (caller frees *err) */
+static int hot_error(const char *path, const char *extra, char **err)
+{
+	char args[1024], *out = NULL;
+	int rc;
+
+	snprintf(args, sizeof(args),
+		 "compare --items '%s' --rate 1600 --key /tenantId %s", path,
+		 extra);
+	rc = tu_run(args, &out, err);
+	free(out);
+	return rc;
+}
+
+/*
+ * Issue 12 §2 from the command line: `compare --items --partitions N`
+ * studies an existing layout as a scenario's `partitions: N` does. The
+ * docs' example: 16,000 records of one tenant at 1,600 records/s, each
+ * under 1 KB, so 5 RU a create (rule 20): 1,600 x 5 = 8,000 RU/s into
+ * one logical partition. At 50,000 RU/s a new container gets
+ * ceil(50,000 / 6,000) = 9 partitions of 5,555.6 RU/s (rule 2): the hot
+ * key's range is rate limited. The same 50,000 RU/s on the 5 partitions
+ * an existing container has are 5 x 10,000 (instant, rule 5): 8,000 fits,
+ * no 429. --storage-per-partition 20GB stores 5 x 20 x 2^30 =
+ * 107,374,182,400 bytes at the start. The rules' errors: 60,000 > 5 x
+ * 10,000 (rule 5); 60 GiB > the 50 GiB a partition holds (rule 1); 10 x
+ * 50 GiB = 500 GiB stored needs 500 RU/s, above --throughput 400 (rule
+ * 8); storage without --partitions; --partitions 0 or 10,001; with a
+ * scenario file.
+ */
+START_TEST(test_compare_items_partitions)
+{
+	char *dir = tu_tmpdir(), path[512], *err = NULL;
+	json_t *root, *v, *layout;
+	FILE *f;
+	int i;
+
+	snprintf(path, sizeof(path), "%s/hot.jsonl", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	for (i = 0; i < 16000; i++) {
+		fprintf(f, "{\"id\": \"r%d\", \"tenantId\": \"contoso\"}\n", i);
+	}
+	fclose(f);
+
+	v = hot_variant(path, "", &root);
+	layout = json_object_get(v, "layout");
+	ck_assert_str_eq(json_string_value(json_object_get(layout, "origin")),
+			 "created");
+	ck_assert_int_eq(num(layout, "physical_partitions"), 9);
+	ck_assert(num(layout, "ru_per_s_per_partition") > 5555.5 &&
+		  num(layout, "ru_per_s_per_partition") < 5555.6);
+	ck_assert_int_gt(num(json_object_get(v, "totals"), "throttled_429"), 0);
+	json_decref(root);
+
+	v = hot_variant(path, "--partitions 5", &root);
+	layout = json_object_get(v, "layout");
+	ck_assert_str_eq(json_string_value(json_object_get(layout, "origin")),
+			 "existing");
+	ck_assert_int_eq(num(layout, "physical_partitions"), 5);
+	ck_assert_int_eq(num(layout, "ru_per_s_per_partition"), 10000);
+	ck_assert_int_eq(num(layout, "stored_bytes"), 0);
+	ck_assert_uint_eq(
+	    json_array_size(json_object_get(v, "physical_partitions")), 5);
+	ck_assert_int_eq(num(json_object_get(v, "totals"), "throttled_429"), 0);
+	json_decref(root);
+
+	v = hot_variant(path, "--partitions 5 --storage-per-partition 20GB",
+			&root);
+	layout = json_object_get(v, "layout");
+	ck_assert_int_eq(num(layout, "physical_partitions"), 5);
+	ck_assert(num(layout, "stored_bytes") == 107374182400.0);
+	json_decref(root);
+
+	ck_assert_int_eq(
+	    hot_error(path, "--throughput 60000 --partitions 5", &err), 2);
+	ck_assert_msg(strstr(err, "--throughput 60,000 RU/s is more than 5 "
+				  "existing physical partitions hold (5 x "
+				  "10,000 = 50,000 RU/s, rule 5)"),
+		      "%s", err);
+	free(err);
+	ck_assert_int_eq(
+	    hot_error(path, "--partitions 2 --storage-per-partition 60GB",
+		      &err),
+	    2);
+	ck_assert_msg(strstr(err, "60.0 GiB is more than one physical "
+				  "partition holds (50.0 GiB)"),
+		      "%s", err);
+	free(err);
+	ck_assert_int_eq(hot_error(path,
+				   "--throughput 400 --partitions 10 "
+				   "--storage-per-partition 50GB",
+				   &err),
+			 2);
+	ck_assert_msg(strstr(err, "--throughput 400 RU/s is below the minimum "
+				  "500 RU/s for 500.0 GiB stored"),
+		      "%s", err);
+	free(err);
+	ck_assert_int_eq(hot_error(path, "--storage-per-partition 1GB", &err),
+			 2);
+	ck_assert_msg(strstr(err, "give --partitions N"), "%s", err);
+	free(err);
+	ck_assert_int_eq(hot_error(path, "--partitions 0", &err), 2);
+	ck_assert_ptr_nonnull(strstr(err, "--partitions needs"));
+	free(err);
+	ck_assert_int_eq(hot_error(path, "--partitions 10001", &err), 2);
+	ck_assert_ptr_nonnull(strstr(err, "1 to 10,000"));
+	free(err);
+	ck_assert_int_eq(
+	    tu_run("compare scenarios/offices.yaml --partitions 3", NULL, &err),
+	    2);
+	ck_assert_ptr_nonnull(strstr(err, "--partitions goes with --items"));
+	free(err);
+	unlink(path);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("compare");
@@ -355,6 +488,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_compare_text_csv_and_errors);
 	tcase_add_test(tc, test_compare_memory_by_variants);
 	tcase_add_test(tc, test_compare_memory_counts_queries);
+	tcase_add_test(tc, test_compare_items_partitions);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

@@ -69,6 +69,9 @@ struct pk_run_opts {
 	int at_once;
 	int have_compression;
 	int64_t throughput;
+	uint64_t partitions; /* --partitions N: an existing layout; 0 new */
+	uint64_t pp_bytes;   /* --storage-per-partition SIZE */
+	int have_pp_bytes;   /* --storage-per-partition given */
 	size_t seeds;	     /* --seeds N; 0: one run */
 	int allow_undefined; /* --allow-undefined-key */
 	int equal_bands;     /* --bands=equal (html) */
@@ -219,6 +222,25 @@ static int parse_compare_opt(int ch, const char *arg, struct pk_run_opts *o)
 	case 'V':
 		o->variant = arg;
 		return 0;
+	case 'P':
+		if (parse_u64(arg, &u) || u < 1 ||
+		    u > PK_MAX_EXISTING_PARTITIONS) {
+			return usage_error("--partitions needs the existing "
+					   "container's physical partitions, "
+					   "1 to 10,000, got '%s'",
+					   arg);
+		}
+		o->partitions = u;
+		return 0;
+	case 'S':
+		if (units_parse_size(arg, &o->pp_bytes)) {
+			return usage_error("--storage-per-partition needs a "
+					   "size: 20GB, 512MB, 1.5TB, bytes "
+					   "without a unit, got '%s'",
+					   arg);
+		}
+		o->have_pp_bytes = 1;
+		return 0;
 	case 'j':
 		if (parse_u64(arg, &u) || u < 1 || u > PK_SIM_MAX_JOBS) {
 			return usage_error("--jobs needs a number of threads "
@@ -287,6 +309,8 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 	    {"query", required_argument, NULL, 'q'},
 	    {"seeds", required_argument, NULL, 'N'},
 	    {"throughput", required_argument, NULL, 'T'},
+	    {"partitions", required_argument, NULL, 'P'},
+	    {"storage-per-partition", required_argument, NULL, 'S'},
 	    {"allow-undefined-key", no_argument, NULL, 'U'},
 	    {"bands", required_argument, NULL, 'B'},
 	    {"color", required_argument, NULL, 'C'},
@@ -358,8 +382,9 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 			}
 			/* --items-format, --time-field,
 			   --time-compression, --rate, --at-once,
-			   --throughput: only for --items */
-			if (strchr("FtcraT", ch) && !o->items_only) {
+			   --throughput, --partitions,
+			   --storage-per-partition: only for --items */
+			if (strchr("FtcraTPS", ch) && !o->items_only) {
 				o->items_only = longs[li].name;
 			}
 			rc = parse_compare_opt(ch, optarg, o);
@@ -454,6 +479,14 @@ static struct pk_scenario *scenario_of(const struct pk_run_opts *o,
 				      o->time_compression, o->rate_per_s,
 				      o->at_once, o->throughput, diag)
 		 : scenario_load(o->scenario, diag);
+	/* an existing layout, before the --key variants copy the container */
+	if (sc && o->items && (o->partitions > 0 || o->have_pp_bytes) &&
+	    scenario_items_layout(sc, o->partitions,
+				  o->have_pp_bytes ? &o->pp_bytes : NULL,
+				  diag)) {
+		scenario_free(sc);
+		return NULL;
+	}
 	if (!o->items && o->n_queries > 0) {
 		diag_error(diag, "--query", 0, 0,
 			   "goes with --items: a scenario file's phases send "

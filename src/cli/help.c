@@ -115,7 +115,9 @@ static const char compare_text[] =
     "       pksim compare --items FILE (--time-field F "
     "[--time-compression X] |\n"
     "                     --rate R | --at-once) --key K [--key K]...\n"
-    "                     [--throughput N] [--items-format F] [options]\n"
+    "                     [--throughput N] [--partitions N\n"
+    "                     [--storage-per-partition SIZE]]\n"
+    "                     [--items-format F] [options]\n"
     "\n"
     "Replays one operation stream through every variant of the scenario\n"
     "and each --key, prints a scorecard per variant and ranks them: the\n"
@@ -154,6 +156,16 @@ static const char compare_text[] =
     "                   and markdown)\n"
     "  --throughput N   RU/s of the container for --items, 400 to\n"
     "                   1,000,000 (default 10,000)\n"
+    "  --partitions N   with --items: the container exists with N\n"
+    "                   physical partitions (1 to 10,000, as the\n"
+    "                   portal's metrics show them), so --throughput\n"
+    "                   applies to them (at most N x 10,000: instant,\n"
+    "                   rule 5) instead of laying out a new container\n"
+    "                   (one partition per 6,000 RU/s, rule 2)\n"
+    "  --storage-per-partition SIZE\n"
+    "                   with --partitions: the data each one stores now\n"
+    "                   (20GB; at most 50GB), which counts in splits\n"
+    "                   and the minimum RU/s\n"
     "  --format FORMAT  text (default), json, csv, markdown or html, as\n"
     "                   for run (html: the heat maps side by side)\n"
     "  --bands B        share (default) or equal, as for run\n"
@@ -183,6 +195,8 @@ static const char compare_text[] =
     "      --key '{day(ts)}'\n"
     "  pksim compare --items tx.json --at-once --key /id \\\n"
     "      --key /costCenter --query costCenter\n"
+    "  pksim compare --items tx.json --rate 1000 --key /costCenter \\\n"
+    "      --throughput 50000 --partitions 5\n"
     "  pksim compare scenarios/compare-iot.yaml --variant date "
     "--format json\n"
     "\n" PK_HELP_EXIT;
@@ -307,6 +321,8 @@ static const char *const compare_options[] = {
     "--query",
     "--seeds",
     "--throughput",
+    "--partitions",
+    "--storage-per-partition",
     "--variant",
     "--jobs",
     "--quiet",

@@ -10,6 +10,7 @@
  *   scenario_keys       unknown keys and words, with suggestions
  *   scenario_get        typed getters (string, int, number, size, ...)
  *   scenario_container  container, partition key, variants
+ *   scenario_layout     an existing container's partitions and storage
  *   scenario_client     client retries, cost, clock
  *   scenario_items      item generators and distributions
  *   scenario_datafile   items from a data file
@@ -90,6 +91,15 @@ int ld_get_switch(struct ld *ld, const struct yn *n, const char *key, int *out);
 
 /* scenario.c: every default of a scenario (scenario.h) into s. */
 void ld_scenario_defaults(struct pk_scenario *s);
+
+/* scenario_layout.c: the layout keys of mapping m (a `container:` or one
+   variant): `partitions` (N, or `new`), `storage_per_partition` and
+   `storage_total` (only with an existing layout, at most one of them),
+   laid over *c, then checked (rules 1, 5, 8) at the key a problem is
+   about. `partitions: new` drops inherited storage: a new container
+   starts empty. */
+void ld_load_layout(struct ld *ld, const struct yn *m,
+		    struct pk_container_spec *c);
 
 /* scenario_container.c */
 int ld_path_ok(const char *s);

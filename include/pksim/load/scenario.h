@@ -481,6 +481,22 @@ scenario_for_items(const char *path, int format, const char *time_field,
 		   int64_t throughput_ru_per_s, struct pk_diag *diag);
 
 /*
+ * `compare --items FILE --partitions N [--storage-per-partition SIZE]`
+ * (issue 12 §2): the container of s (from scenario_for_items, before any
+ * variant is added: the --key variants copy it) is an existing one with
+ * partitions physical partitions (1 .. PK_MAX_EXISTING_PARTITIONS), each
+ * storing bytes_per_pp now, as `partitions:` and `storage_per_partition:`
+ * say in a scenario file, checked by the same rules: the storage fits a
+ * partition (rule 1), the RU/s fit the partitions (at most N x 10,000,
+ * rule 5) and are not below the minimum for the storage (rule 8).
+ * partitions 0 leaves a new container (bytes_per_pp must then be 0).
+ * Returns 0, or -1 with the error in diag (file "--partitions",
+ * "--storage-per-partition" or "--throughput", line 0; exit 2).
+ */
+int scenario_items_layout(struct pk_scenario *s, uint64_t partitions,
+			  const uint64_t *bytes_per_pp, struct pk_diag *diag);
+
+/*
  * Add a variant to s for a key written on the command line (`--key`):
  * "/deviceId" (a path), "/a,/b" or "[/a, /b]" (hierarchical, 2-3 levels;
  * "[/a]" is the path /a), or any text holding '{' (a synthetic template,
