@@ -745,6 +745,112 @@ START_TEST(test_claim_autoscale_burst)
 }
 END_TEST
 
+/* ---- monitor-tuesday ---- */
+
+/* The 429s of v's ranges: their sum into *sum, the largest returned, the
+   highest peak normalized RU of any range into *peak. */
+static long long range_429s(json_t *v, long long *sum, double *peak)
+{
+	json_t *pps = at(v, "physical_partitions"), *p;
+	long long most = 0, n;
+	size_t i;
+
+	*sum = 0;
+	*peak = 0;
+	json_array_foreach(pps, i, p)
+	{
+		n = INT(p, "throttled_429");
+		*sum += n;
+		most = n > most ? n : most;
+		*peak = fmax(*peak, NUM(p, "peak_normalized_ru"));
+	}
+	return most;
+}
+
+START_TEST(test_claim_monitor_tuesday)
+{
+	static const char *const names[] = {
+	    "today", "today-burst", "manual-20k", "autoscale-20k", "new-50k"};
+	/* the header's derivation of each variant's 429s, below */
+	static const long long want_429[] = {600, 600, 0, 0, 435};
+	json_t *root = report("run", "monitor-tuesday");
+	json_t *today = variant(root, "today"), *v;
+	long long sum, most;
+	double peak;
+	size_t i;
+
+	/* the export holds 242 rows: 222 of shop/orders (220 background
+	   rows, c-1001..c-1004 in seconds 0-29 and 35-59: 4 x 55, and
+	   c-0042's 2 rows in seconds 30 and 31) and 20 of shop/carts,
+	   which monitor_log leaves out. It spans 09:00:00 to 09:00:59
+	   (59 + a row's last request at floor(24 x 1000 / 25) = 960 ms), so
+	   the run closes second 59: 60 s. Nothing is created. */
+	ck_assert_int_eq(INT(root, "scenario/duration_s"), 60);
+	ck_assert_int_eq(INT(root, "scenario/items_created"), 0);
+	ck_assert_int_eq(INT(root, "scenario/monitor_log/rows"), 222);
+	ck_assert_int_eq(INT(root, "scenario/monitor_log/rows_in_file"), 242);
+	/* 2026-05-12T09:00:00Z: day 20,585 after 1970-01-01 (56 x 365 + 14
+	   leap days to 2026, then 31 + 28 + 31 + 30 + 11), x 86,400 + 9 x
+	   3,600 = 1,778,576,400 s */
+	ck_assert_int_eq(INT(root, "scenario/monitor_log/first_ms"),
+			 1778576400000LL);
+	ck_assert_int_eq(INT(root, "scenario/monitor_log/last_ms"),
+			 1778576400000LL + 59000);
+	assert_near(NUM(root, "scenario/monitor_log/ru_recorded"), 69000, 1e-6,
+		    "RU recorded");
+	for (i = 0; i < sizeof(names) / sizeof(*names); i++) {
+		v = variant(root, names[i]);
+		/* requests: a 250 RU row is ceil(250 / 10) = 25 of 10 RU, a
+		   7,000 RU row 700: 220 x 25 + 2 x 700 = 6,900 */
+		ck_assert_int_eq(INT(v, "totals/operations"), 6900);
+		/* RU: 220 x 250 + 2 x 7,000 = 69,000, every request served
+		   in the end (each 429 is retried into a second with room) */
+		assert_near(NUM(v, "totals/ru_consumed"), 69000, 1e-6,
+			    names[i]);
+		ck_assert_int_eq(INT(v, "totals/failed_after_retries"), 0);
+		ck_assert_int_eq(INT(v, "totals/succeeded"), 6900);
+		/* 429s: today (5,000 a range): second 30, 500 of 700 fit,
+		   200 retry at 31 s; second 31: 200 retries (2,000 RU) + 300
+		   new fit, 400 retry at 32 s and fit: 200 + 400 = 600.
+		   today-burst: 5,000 >= 3,000 saves no burst credit
+		   (D-BURST): 600. manual-20k and autoscale-20k: 10,000 a
+		   range >= 7,000: 0. new-50k: 9 ranges of 50,000 / 9 =
+		   5,555.6; second 30: 555 fit (5,550 RU), 145 retry; second
+		   31: 1,450 RU of retries, then 410 of 700 (4,100 of the
+		   4,105.6 left), 290 retry and fit at 32 s: 145 + 290 = 435.
+		   The background (1,000 RU/s in all) never meets the hot
+		   seconds 30-34, so it cannot add to them wherever its keys
+		   land. */
+		ck_assert_int_eq(INT(v, "totals/throttled_429"), want_429[i]);
+		/* all on one range: the one holding c-0042 */
+		most = range_429s(v, &sum, &peak);
+		ck_assert_int_eq(sum, want_429[i]);
+		ck_assert_int_eq(most, want_429[i]);
+		/* the hot key's RU: 2 x 7,000 = 14,000, the most of any key
+		   (the others 55 x 250 = 13,750) */
+		ck_assert_str_eq(STR(v, "hot_logical_partitions/0/key"),
+				 "c-0042");
+		assert_near(NUM(v, "hot_logical_partitions/0/ru"), 14000, 1e-6,
+			    "c-0042 RU");
+		ck_assert_int_eq(
+		    INT(v, "hot_logical_partitions/0/throttled_429"),
+		    want_429[i]);
+		/* peak: a throttling range is at its share (1.0); at 10,000
+		   a range the hot second is 7,000 / 10,000 = 0.7 */
+		assert_near(peak, want_429[i] ? 1.0 : 0.7, 1e-9, names[i]);
+	}
+	/* the existing container keeps its 2 partitions (rule 5); the new
+	   one gets ceil(50,000 / 6,000) = 9 (rule 2) */
+	ck_assert_uint_eq(LEN(today, "physical_partitions"), 2);
+	ck_assert_uint_eq(LEN(variant(root, "new-50k"), "physical_partitions"),
+			  9);
+	/* storage: the log records no item sizes */
+	ck_assert_int_eq(INT(today, "totals/storage_bytes"), 0);
+	ck_assert_int_eq(INT(today, "totals/logical_partitions_seen"), 5);
+	json_decref(root);
+}
+END_TEST
+
 /* ---- compare-iot ---- */
 
 START_TEST(test_claim_compare_iot)
@@ -1144,7 +1250,7 @@ START_TEST(test_claim_every_scenario_covered)
 	    "existing-container", "food-groups",   "hierarchical",
 	    "iot-by-day",	  "iot-by-device", "offices",
 	    "query-routing",	  "storage-split", "synthetic-keys",
-	    "throughput-split",	  "zipf-s13",
+	    "throughput-split",	  "zipf-s13",	   "monitor-tuesday",
 	};
 	char *list = NULL, *line, *save = NULL;
 	int n = 0;
@@ -1178,7 +1284,7 @@ START_TEST(test_claim_every_scenario_covered)
 			      name);
 		n++;
 	}
-	/* 14 shipped scenarios today */
+	/* 15 shipped scenarios today */
 	ck_assert_int_eq(n, (int)(sizeof(covered) / sizeof(covered[0])));
 	free(list);
 }
@@ -1199,6 +1305,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_claim_iot_by_day);
 	tcase_add_test(tc, test_claim_iot_by_device);
 	tcase_add_test(tc, test_claim_lesson_overview);
+	tcase_add_test(tc, test_claim_monitor_tuesday);
 	tcase_add_test(tc, test_claim_offices);
 	tcase_add_test(tc, test_claim_query_routing);
 	tcase_add_test(tc, test_claim_storage_split);

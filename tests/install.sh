@@ -36,6 +36,7 @@ for f in bin/pksim share/man/man1/pksim.1 share/man/man5/pksim-scenario.5 \
 	share/pksim/scenarios/data/iot_telemetry_3devices.json \
 	share/pksim/scenarios/data/cosmoslabs_transactions.json \
 	share/pksim/scenarios/data/cosmicworks_products_v4.json \
+	share/pksim/scenarios/data/monitor_shop_tuesday.csv \
 	share/doc/pksim/LICENSE share/doc/pksim/THIRD-PARTY.md \
 	share/doc/pksim/README.md share/doc/pksim/docs/report-json.md \
 	share/doc/pksim/docs/cosmos-mechanics.md share/doc/pksim/docs/design.md \

@@ -14,6 +14,7 @@
  *   scenario_client     client retries, cost, clock
  *   scenario_items      item generators and distributions
  *   scenario_datafile   items from a data file
+ *   scenario_monitor    an Azure Monitor export as the workload
  *   scenario_phases     phases, their actions and the cross-checks
  *   scenario_rate       a phase's rate or rate schedule
  *   scenario_queries    a phase's queries
@@ -130,6 +131,14 @@ char *ld_field_path(const char *name);
 int ld_items_file_read(struct pk_items_file *f, struct pk_diag *d,
 		       const char *where, int line, int col);
 void ld_load_items_file(struct ld *ld, const struct yn *m);
+/* path resolved against the folder of the scenario file `file` (path
+   itself when absolute or when file has no folder part). Owned. */
+char *ld_resolve_path(const char *file, const char *path);
+
+/* scenario_monitor.c: the `monitor_log:` mapping m (after the containers
+   and items); has_clock: the scenario sets clock (else clock.start
+   becomes the log's first second). */
+void ld_load_monitor_log(struct ld *ld, const struct yn *m, int has_clock);
 
 /* scenario_phases.c */
 extern const char ld_size_range[];

@@ -5,6 +5,7 @@
  * an item's stored size.
  */
 #include "loader.h"
+#include "pksim/load/monitor.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -67,6 +68,9 @@ static double items_planned(const struct pk_scenario *s)
 	double n = 0;
 	size_t i;
 
+	if (s->items_file && s->items_file->monitor) {
+		return 0; /* a monitor log's requests store nothing */
+	}
 	if (s->items_file) {
 		return (double)trace_count(s->items_file->trace);
 	}
@@ -132,6 +136,11 @@ static double file_span_s(const struct pk_items_file *f)
 	int64_t lo = INT64_MAX, hi = INT64_MIN, t;
 	struct pk_diag scratch; /* the loader checked every time already */
 
+	if (f->monitor) {
+		return ((double)f->monitor->last_ms -
+			(double)f->monitor->first_ms) /
+		       1000.0;
+	}
 	if (f->limit > 0 && f->limit < n) {
 		n = f->limit;
 	}
@@ -226,6 +235,40 @@ static double file_records_within(const struct pk_items_file *f, double wait_s)
 	return best;
 }
 
+static int cmp_row_t(const void *a, const void *b)
+{
+	const struct pk_monitor_row *x = a, *y = b;
+
+	return (x->t_ms > y->t_ms) - (x->t_ms < y->t_ms);
+}
+
+/* The most requests of a monitor log that arrive within any wait_s
+   seconds: the rows starting within wait_s + 1 s of each other (a row's
+   requests spread over its second), their requests summed. */
+static double monitor_within(const struct pk_monitor_log *m, double wait_s)
+{
+	struct pk_monitor_row *r;
+	double best = 0, sum = 0;
+	size_t i, lo = 0;
+
+	if (m->n_rows == 0) {
+		return 0;
+	}
+	r = xcalloc(m->n_rows, sizeof(*r));
+	memcpy(r, m->rows, m->n_rows * sizeof(*r));
+	qsort(r, m->n_rows, sizeof(*r), cmp_row_t);
+	for (i = 0; i < m->n_rows; i++) {
+		sum += (double)r[i].pieces;
+		while (((double)r[i].t_ms - (double)r[lo].t_ms) / 1000.0 >
+		       wait_s + 1) {
+			sum -= (double)r[lo++].pieces;
+		}
+		best = fmax(best, sum);
+	}
+	free(r);
+	return best;
+}
+
 /* The most RU one attempt of any operation can charge under s's cost
    keys (each <= PK_COST_MAX_RU, scenario_client.c), with queries on
    this phase (NULL: none): a point operation or a batch (<= 100 items,
@@ -277,7 +320,25 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 	}
 
 	attempts = s->retry.enabled ? 1.0 + (double)s->retry.max_retries : 1.0;
-	if (s->items_file && s->items_file->trace) {
+	if (s->items_file && s->items_file->monitor) {
+		const struct pk_monitor_log *m = s->items_file->monitor;
+
+		/* the log's own charges replace the cost model */
+		ru = (double)m->total_mru / 1000.0 * attempts;
+		if ((double)m->pieces > PK_SCENARIO_MAX_OPERATIONS ||
+		    ru > PK_COST_MAX_RUN_RU) {
+			ld_err_at(ld, s->items_file->line, s->items_file->col,
+				  "the monitor log replays as %s requests "
+				  "charging up to %s RU with retries, above "
+				  "pksim's limits of %s requests and %s RU a "
+				  "run; raise split_ru (fewer, larger "
+				  "requests) or export a shorter time",
+				  approx((double)m->pieces, c), approx(ru, d),
+				  approx(PK_SCENARIO_MAX_OPERATIONS, a),
+				  approx(PK_COST_MAX_RUN_RU, b));
+			return -1;
+		}
+	} else if (s->items_file && s->items_file->trace) {
 		const struct pk_items_file *f = s->items_file;
 		double recs = file_records(f), nq = file_queries(f, recs);
 		double q_ru = 0;
@@ -379,6 +440,10 @@ static double lps_planned(const struct pk_scenario *s,
 	double n = 1;
 	size_t i;
 
+	if (s->items_file && s->items_file->monitor) {
+		/* at most one per row of the log */
+		return (double)s->items_file->monitor->n_rows;
+	}
 	if (s->items_file || c->key.kind == PK_KEY_SYNTHETIC) {
 		return items;
 	}
@@ -492,6 +557,15 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 			       PK_SCENARIO_RETRY_BYTES * (double)s->n_variants;
 		}
 	}
+	if (s->items_file && s->items_file->monitor) {
+		/* a monitor log's requests, each row's over its second */
+		ops = (double)s->items_file->monitor->pieces;
+		q = 0;
+		rq_b = s->retry.enabled
+			   ? monitor_within(s->items_file->monitor, wait_s) *
+				 PK_SCENARIO_RETRY_BYTES * (double)s->n_variants
+			   : 0;
+	}
 	it_b = items *
 	       (PK_SCENARIO_ITEM_BYTES +
 		(PK_SCENARIO_SLOT_BYTES + (ids ? PK_SCENARIO_ID_BYTES : 0)) *
@@ -564,6 +638,9 @@ static uint64_t largest_item(const struct pk_scenario *s)
 	uint64_t max = 0, b;
 	size_t i;
 
+	if (s->items_file && s->items_file->monitor) {
+		return 0; /* nothing is written */
+	}
 	if (s->items_file && s->items_file->size_bytes) {
 		return s->items_file->size_bytes;
 	}

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "pksim/base/mem.h"
+#include "pksim/load/monitor.h"
 #include "pksim/load/trace.h"
 
 /* Largest scenario file read, in bytes (16 MiB: far above any real one). */
@@ -45,9 +46,9 @@ static char *base_name(const char *file)
 static void load_root(struct ld *ld, const struct yn *root)
 {
 	static const char *const keys[] = {
-	    "name",   "description", "seed",  "clock",	"container",
-	    "client", "cost",	     "items", "phases", "variants",
-	    "expect", "lesson",	     NULL,
+	    "name",	"description", "seed",	 "clock",	"container",
+	    "client",	"cost",	       "items",	 "monitor_log", "phases",
+	    "variants", "expect",      "lesson", NULL,
 	};
 	struct pk_scenario *s = ld->s;
 	const struct yn *n;
@@ -126,6 +127,16 @@ static void load_root(struct ld *ld, const struct yn *root)
 		} else {
 			ld_load_props(ld, n, "");
 		}
+	}
+	if ((n = yn_get(root, "monitor_log")) && yn_get(root, "items")) {
+		ld_err(ld, n,
+		       "give either items or monitor_log, not both: a "
+		       "monitor log is the workload, its rows the requests");
+	} else if (n &&
+		   ld_need_kind(ld, n, YN_MAP, "monitor_log",
+				"a mapping {file: EXPORT.csv, database: ..., "
+				"collection: ...}") == 0) {
+		ld_load_monitor_log(ld, n, yn_get(root, "clock") != NULL);
 	}
 	n = yn_get(root, "phases");
 	if (!n && s->items_file) {
@@ -302,6 +313,10 @@ void scenario_free(struct pk_scenario *s)
 		}
 		free(s->items_file->queries);
 		trace_free(s->items_file->trace);
+		monitor_free(s->items_file->monitor);
+		free(s->items_file->database);
+		free(s->items_file->collection);
+		free(s->items_file->region);
 		free(s->items_file);
 	}
 	ld_container_free(&s->container);

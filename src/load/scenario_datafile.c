@@ -37,9 +37,7 @@ int ld_is_items_file(const struct yn *m)
 	return f && f->kind == YN_SCALAR;
 }
 
-/* path resolved against the folder of the scenario file `file`: path
-   itself when absolute or when file has no folder part. Owned. */
-static char *resolve_path(const char *file, const char *path)
+char *ld_resolve_path(const char *file, const char *path)
 {
 	const char *slash = strrchr(file, '/');
 
@@ -164,7 +162,7 @@ void ld_load_items_file(struct ld *ld, const struct yn *m)
 		       "path (relative to the scenario file's folder)");
 	} else {
 		f->path = xstrdup(fn->text);
-		f->resolved = resolve_path(ld->file, fn->text);
+		f->resolved = ld_resolve_path(ld->file, fn->text);
 	}
 	if ((n = yn_get(m, "format"))) {
 		if (n->kind != YN_SCALAR || trace_format_parse(n->text, &fmt)) {

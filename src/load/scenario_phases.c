@@ -155,7 +155,16 @@ static void file_phase_keys(struct ld *ld, const struct yn *m,
 	for (i = 0; i < yn_pairs(m); i++) {
 		const struct yn *k = yn_key(m, i);
 
-		if (ld_word_in(k->text, generator_phase_keys)) {
+		if (ld_word_in(k->text, generator_phase_keys) &&
+		    ld->s->items_file->from == PK_FROM_MONITOR) {
+			ld_err(ld, k,
+			       "'%s' does not apply %s: the requests of a "
+			       "monitor log (monitor_log) come from its rows; "
+			       "a phase only sets throughput (and its "
+			       "redistribute, merge, autoscale_max) for its "
+			       "duration",
+			       k->text, where);
+		} else if (ld_word_in(k->text, generator_phase_keys)) {
 			ld_err(
 			    ld, k,
 			    "'%s' does not apply %s: with items from a file "
@@ -384,7 +393,13 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 				   "a whole number of RU/s from 1 to 1,000,000 "
 				   "(the service's limit per container)",
 				   &ph->throughput_ru_per_s);
+			ph->throughput_line = n->line;
+			ph->throughput_col = n->col;
 		}
+		/* redistribute, merge, throughput_policy and autoscale_max
+		   apply to a file's or a monitor log's requests as to
+		   generated ones (they were ignored before issue 14 §7) */
+		load_phase_actions(ld, m, ph);
 		return;
 	}
 	n = yn_get(m, "rate");

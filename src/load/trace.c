@@ -100,7 +100,7 @@ struct pk_trace_leaf *trace_leaf_add(struct pk_trace *t, long id, int kind)
 }
 
 void trace_rec_add(struct pk_trace *t, size_t first_leaf, size_t size_bytes,
-		   int line)
+		   int line, int col)
 {
 	struct pk_trace_rec *r;
 
@@ -111,6 +111,7 @@ void trace_rec_add(struct pk_trace *t, size_t first_leaf, size_t size_bytes,
 	r->size_bytes =
 	    size_bytes > UINT32_MAX ? UINT32_MAX : (uint32_t)size_bytes;
 	r->line = line;
+	r->col = col;
 }
 
 static void pbuf_put(struct loader *L, char c)
@@ -232,11 +233,9 @@ struct pk_trace *trace_parse(const char *path, const char *text, size_t len,
 	return t;
 }
 
-struct pk_trace *trace_load(const char *path, enum pk_trace_format fmt,
-			    struct pk_diag *d)
+char *trace_read_file(const char *path, size_t *len, struct pk_diag *d)
 {
 	FILE *f = fopen(path, "rb");
-	struct pk_trace *t;
 	char *buf = NULL;
 	size_t n = 0, cap = 0, got;
 
@@ -260,6 +259,20 @@ struct pk_trace *trace_load(const char *path, enum pk_trace_format fmt,
 		return NULL;
 	}
 	fclose(f);
+	*len = n;
+	return buf;
+}
+
+struct pk_trace *trace_load(const char *path, enum pk_trace_format fmt,
+			    struct pk_diag *d)
+{
+	size_t n;
+	char *buf = trace_read_file(path, &n, d);
+	struct pk_trace *t;
+
+	if (!buf) {
+		return NULL;
+	}
 	t = trace_parse(path, buf, n, fmt, d);
 	free(buf);
 	return t;
@@ -314,6 +327,11 @@ enum pk_trace_format trace_format(const struct pk_trace *t)
 	return t->fmt;
 }
 
+const char *trace_file(const struct pk_trace *t)
+{
+	return t->path;
+}
+
 size_t trace_count(const struct pk_trace *t)
 {
 	return t->n_recs;
@@ -337,27 +355,58 @@ int trace_line(const struct pk_trace *t, size_t i)
 	return rec_at(t, i)->line;
 }
 
+int trace_col(const struct pk_trace *t, size_t i)
+{
+	return rec_at(t, i)->col;
+}
+
+/* The path entry of path (with or without its leading '/'), or NULL. */
+static const struct pk_trace_path *path_lookup(const struct pk_trace *t,
+					       const char *path)
+{
+	size_t len = strlen(path);
+	const struct pk_trace_path *e;
+	char local[256], *tmp;
+
+	if (path[0] == '/') {
+		return path_find(t, path, len);
+	}
+	if (len + 2 <= sizeof(local)) {
+		local[0] = '/';
+		memcpy(local + 1, path, len + 1);
+		return path_find(t, local, len + 1);
+	}
+	tmp = xasprintf("/%s", path);
+	e = path_find(t, tmp, len + 1);
+	free(tmp);
+	return e;
+}
+
+void trace_field_pos(const struct pk_trace *t, const char *text, size_t len,
+		     size_t i, const char *path, int *line, int *col)
+{
+	const struct pk_trace_rec *r = rec_at(t, i);
+	const struct pk_trace_path *e = path_lookup(t, path);
+	size_t start = len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+
+	*line = r->line;
+	*col = r->col;
+	/* a CSV column's path id is its index in the header (csv_header) */
+	if (t->fmt == PK_TRACE_FORMAT_CSV && e && text) {
+		trace_csv_field_pos(text, len, start, r->line, e->id, line,
+				    col);
+	}
+}
+
 /* The leaf of record i at path (with or without its leading '/'), or
    NULL when the record has none. */
 static const struct pk_trace_leaf *leaf_at(const struct pk_trace *t, size_t i,
 					   const char *path)
 {
 	const struct pk_trace_rec *r = rec_at(t, i);
-	size_t k, end, len = strlen(path);
-	const struct pk_trace_path *e;
-	char local[256], *tmp;
+	const struct pk_trace_path *e = path_lookup(t, path);
+	size_t k, end;
 
-	if (path[0] == '/') {
-		e = path_find(t, path, len);
-	} else if (len + 2 <= sizeof(local)) {
-		local[0] = '/';
-		memcpy(local + 1, path, len + 1);
-		e = path_find(t, local, len + 1);
-	} else {
-		tmp = xasprintf("/%s", path);
-		e = path_find(t, tmp, len + 1);
-		free(tmp);
-	}
 	if (!e) {
 		return NULL;
 	}

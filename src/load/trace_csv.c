@@ -128,7 +128,7 @@ static void csv_on_row(int c, void *data)
 			trace_json_string_bytes(t->pool + st->f[j].off,
 						st->f[j].len);
 	}
-	trace_rec_add(t, first, size, row_line);
+	trace_rec_add(t, first, size, row_line, 1);
 	st->nf = 0;
 }
 
@@ -182,4 +182,69 @@ void trace_parse_csv(struct loader *L)
 	free(st.f);
 	free(st.col_id);
 	free(st.col_bytes);
+}
+
+/* --- where a field starts ------------------------------------------------ */
+
+/* Fields libcsv has completed while trace_csv_field_pos feeds it. */
+static void pos_on_field(void *s, size_t len, void *data)
+{
+	(void)s;
+	(void)len;
+	(*(size_t *)data)++;
+}
+
+/*
+ * libcsv reports no positions, so the row is fed to it again one byte at
+ * a time from the start of its line: field k + 1 starts at the byte after
+ * the one that completed field k (its delimiter). Only for messages.
+ */
+int trace_csv_field_pos(const char *s, size_t n, size_t start, int line,
+			size_t field, int *out_line, int *out_col)
+{
+	struct csv_parser p;
+	size_t pos = start, done = 0, before;
+	int l = 1, col = 1, rc = -1;
+
+	for (; l < line && pos < n; pos++) {
+		if (s[pos] == '\n') {
+			l++;
+		}
+	}
+	if (l != line) {
+		return -1;
+	}
+	if (field == 0) {
+		*out_line = line;
+		*out_col = 1;
+		return 0;
+	}
+	if (csv_init(&p, CSV_STRICT | CSV_REPALL_NL) != 0) {
+		PK_BUG("csv_init failed");
+	}
+	csv_set_realloc_func(&p, csv_xrealloc);
+	csv_set_free_func(&p, free);
+	for (; pos < n; pos++) {
+		before = done;
+		if (csv_parse(&p, s + pos, 1, pos_on_field, NULL, &done) != 1) {
+			break;
+		}
+		if (s[pos] == '\n') {
+			l++;
+			col = 1;
+		} else if (trace_starts_char((unsigned char)s[pos])) {
+			col++;
+		}
+		if (done > before && s[pos] == '\n') {
+			break; /* the row ended before the field */
+		}
+		if (done > before && done == field) {
+			*out_line = l;
+			*out_col = col;
+			rc = 0;
+			break;
+		}
+	}
+	csv_free(&p);
+	return rc;
 }

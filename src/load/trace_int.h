@@ -46,6 +46,9 @@ struct pk_trace_rec {
 	uint32_t first_leaf; /* leaves [first_leaf, next record's) */
 	uint32_t size_bytes; /* serialized size, see trace.h */
 	int line;	     /* 1-based source line of the record */
+	int col;	     /* 1-based column where it starts: its '{' in
+				JSON (in characters, as jansson counts),
+				1 for a CSV row */
 };
 
 struct pk_trace {
@@ -84,7 +87,7 @@ long trace_path_intern(struct pk_trace *t, const char *p, size_t len);
 struct pk_trace_leaf *trace_leaf_add(struct pk_trace *t, long id, int kind);
 /* Close a record whose leaves start at first_leaf. */
 void trace_rec_add(struct pk_trace *t, size_t first_leaf, size_t size_bytes,
-		   int line);
+		   int line, int col);
 /* Append "/" and name to the path being built, escaped as RFC 6901. */
 void trace_pbuf_push(struct loader *L, const char *name, size_t len);
 /* 1 if c is JSON white space (RFC 8259), which jansson also skips. */
@@ -100,5 +103,12 @@ size_t trace_json_string_bytes(const char *s, size_t len);
 void trace_parse_json_array(struct loader *L);
 void trace_parse_json_lines(struct loader *L);
 void trace_parse_csv(struct loader *L);
+
+/* Where field number field (0-based) of the CSV row starting at line
+   `line` of s[0..n) begins, as libcsv reads it: *out_line, *out_col
+   (1-based, in characters). start skips a byte order mark. Returns 0, or
+   -1 when the row has fewer fields or the line does not exist. */
+int trace_csv_field_pos(const char *s, size_t n, size_t start, int line,
+			size_t field, int *out_line, int *out_col);
 
 #endif

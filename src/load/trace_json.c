@@ -186,7 +186,7 @@ static int json_record(struct loader *L, json_t *rec, const char *s, size_t len,
 			   (unsigned)UINT32_MAX, (unsigned)MAX_PATHS);
 		return -1;
 	}
-	trace_rec_add(L->t, first, minified_bytes(s, len), line);
+	trace_rec_add(L->t, first, minified_bytes(s, len), line, col);
 	return 0;
 }
 

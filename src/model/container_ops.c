@@ -246,8 +246,10 @@ static int refused(const struct pk_request *r)
 	return 0;
 }
 
-void container_apply(struct pk_container *c, const struct pk_request *r,
-		     struct pk_outcome *out)
+/* container_apply, or container_charge when r is a PK_OP_CHARGE of
+   recorded charge recorded_mru. */
+static void apply(struct pk_container *c, const struct pk_request *r,
+		  int64_t recorded_mru, struct pk_outcome *out)
 {
 	struct pk_lp *lp;
 	struct pk_pp *pp;
@@ -267,8 +269,11 @@ void container_apply(struct pk_container *c, const struct pk_request *r,
 		gone(c, out);
 		return;
 	}
-	old = lptable_stored_bytes(c, r->item);
-	charge = refuse ? c->cost.not_found_mru : charge_of(c, r, old);
+	/* a recorded charge (a replayed log) touches no item */
+	old = r->kind == PK_OP_CHARGE ? 0 : lptable_stored_bytes(c, r->item);
+	charge = refuse			   ? c->cost.not_found_mru
+		 : r->kind == PK_OP_CHARGE ? recorded_mru
+					   : charge_of(c, r, old);
 	offer(c, charge);
 	if (!throttle_admit(&pp->budget, r->t_ms, charge,
 			    &out->retry_after_ms)) {
@@ -283,7 +288,14 @@ void container_apply(struct pk_container *c, const struct pk_request *r,
 		count_outcome(c, lp, pp, r, out);
 		return;
 	}
-	if (!lp && old) {
+	if (r->kind == PK_OP_CHARGE) {
+		/* its key's logical partition holds its RU, not data */
+		if (!lp) {
+			lp = lptable_add(c, r->key, r->key_len, *r->epk);
+			out->lp = lp;
+		}
+		out->status = PK_HTTP_OK;
+	} else if (!lp && old) {
 		out->status = moved(r);
 	} else {
 		if (!lp &&
@@ -300,6 +312,25 @@ void container_apply(struct pk_container *c, const struct pk_request *r,
 		out->sub_status = sub;
 	}
 	count_outcome(c, lp, pp, r, out);
+}
+
+void container_apply(struct pk_container *c, const struct pk_request *r,
+		     struct pk_outcome *out)
+{
+	if (r->kind == PK_OP_CHARGE) {
+		PK_BUG("container_apply: a recorded charge without its RU");
+	}
+	apply(c, r, 0, out);
+}
+
+void container_charge(struct pk_container *c, const struct pk_request *r,
+		      int64_t charge_mru, struct pk_outcome *out)
+{
+	if (r->kind != PK_OP_CHARGE || charge_mru < 0) {
+		PK_BUG("container_charge: kind %d, %lld mRU", (int)r->kind,
+		       (long long)charge_mru);
+	}
+	apply(c, r, charge_mru, out);
 }
 
 /* ---- transactional batches ---- */

@@ -11,6 +11,7 @@
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "pksim/base/suggest.h"
+#include "pksim/load/monitor.h"
 #include "pksim/load/trace.h"
 
 /* Properties the note lists at most; the rest are counted */
@@ -226,6 +227,65 @@ static void absent_error(const struct pk_pkey *k,
 	free(where);
 }
 
+/* 1 if a and b name the same key (kind and paths). */
+static int same_key(const struct pk_key_spec *a, const struct pk_key_spec *b)
+{
+	size_t i;
+
+	if (a->kind != b->kind || a->n_paths != b->n_paths) {
+		return 0;
+	}
+	for (i = 0; i < a->n_paths; i++) {
+		if (strcmp(a->paths[i], b->paths[i]) != 0) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* A monitor log (monitor.h) holds key values only: cs must have the key
+   the log was loaded for (the first variant's; the loader checks the
+   scenario's own variants, this a variant added later, such as --key).
+   The rows with an undefined component are the "missing" ones. */
+static int keycheck_monitor(const struct pk_container_spec *cs,
+			    const struct pk_scenario *sc,
+			    struct pk_keycheck *out, struct pk_diag *diag)
+{
+	const struct pk_monitor_log *m = sc->items_file->monitor;
+	const struct pk_container_spec *first = &sc->variants[0];
+	const struct pk_key_spec *ks = &cs->key;
+	struct pk_value v;
+	size_t r, l;
+
+	out->from_file = 1;
+	out->items = m->n_rows;
+	if (!same_key(ks, &first->key)) {
+		char *where = ks->line > 0
+				  ? xstrdup(sc->file)
+				  : xasprintf("--key '%s'", cs->partition_key);
+
+		diag_error(diag, where, ks->line, ks->col,
+			   "partition key %s cannot be replayed: the monitor "
+			   "log records each request's key value under %s "
+			   "and nothing else of the items, so the log cannot "
+			   "be re-keyed",
+			   cs->partition_key, first->partition_key);
+		free(where);
+		return -1;
+	}
+	for (r = 0; r < m->n_rows; r++) {
+		for (l = 0; l < m->levels; l++) {
+			monitor_value(m, r, l, &v);
+			if (v.type == PK_VALUE_UNDEFINED) {
+				out->missing++;
+				break;
+			}
+		}
+	}
+	out->absent = m->n_rows > 0 && out->missing == m->n_rows;
+	return 0;
+}
+
 int keycheck_run(const struct pk_pkey *k, const struct pk_container_spec *cs,
 		 const struct pk_scenario *sc, struct pk_keycheck *out,
 		 struct pk_diag *diag)
@@ -235,6 +295,9 @@ int keycheck_run(const struct pk_pkey *k, const struct pk_container_spec *cs,
 	int rc = 0;
 
 	memset(out, 0, sizeof(*out));
+	if (sc->items_file && sc->items_file->monitor) {
+		return keycheck_monitor(cs, sc, out, diag);
+	}
 	props_collect(sc, &ps);
 	out->from_file = ps.from_file;
 	out->items = ps.items;

@@ -8,6 +8,7 @@
 #include <jansson.h>
 #include <stdlib.h>
 
+#include "pksim/load/monitor.h"
 #include "pksim/model/provision.h"
 #include "pksim/report/findings.h"
 #include "pksim/report/keysummary.h"
@@ -417,8 +418,8 @@ static json_t *hottest_key(const struct pk_scorecard *s)
 static json_t *scorecard(const struct pk_result *r,
 			 const struct pk_scorecard *s)
 {
-	static const char *const kinds[] = {"days", "never", "beyond",
-					    "at_once", "bounded"};
+	static const char *const kinds[] = {"days",    "never",	  "beyond",
+					    "at_once", "bounded", "no_sizes"};
 	json_t *o = json_object();
 	char t[160];
 
@@ -555,6 +556,37 @@ static json_t *variant(const struct pk_result *r,
 	return o;
 }
 
+/* The monitor log a run replayed (scenario.monitor_log, report-json.md). */
+static json_t *monitor_log(const struct pk_items_file *f)
+{
+	const struct pk_monitor_log *m = f->monitor;
+	json_t *o = json_object();
+
+	json_object_set_new(o, "file", json_string(f->path));
+	json_object_set_new(o, "table", json_string(PK_MONITOR_TABLE));
+	json_object_set_new(o, "rows", count(m->n_rows));
+	json_object_set_new(o, "rows_in_file", count(m->rows_in_file));
+	json_object_set_new(o, "database",
+			    m->database ? json_string(m->database)
+					: json_null());
+	json_object_set_new(o, "collection",
+			    m->collection ? json_string(m->collection)
+					  : json_null());
+	json_object_set_new(o, "region",
+			    m->region ? json_string(m->region) : json_null());
+	json_object_set_new(o, "first_ms", json_integer(m->first_ms));
+	json_object_set_new(o, "last_ms", json_integer(m->last_ms));
+	json_object_set_new(o, "ru_recorded",
+			    json_real((double)m->total_mru / 1000.0));
+	json_object_set_new(o, "split_ru",
+			    f->split_mru
+				? json_real((double)f->split_mru / 1000.0)
+				: json_null());
+	json_object_set_new(o, "requests", count(m->pieces));
+	json_object_set_new(o, "ranges_named", count(m->ranges));
+	return o;
+}
+
 int report_json(const struct pk_result *run, int scorecards, FILE *out)
 {
 	struct pk_scorecard *cards = scorecards ? scorecard_all(run) : NULL;
@@ -569,6 +601,10 @@ int report_json(const struct pk_result *run, int scorecards, FILE *out)
 	json_object_set_new(sc, "items_created", count(run->items_created));
 	json_object_set_new(sc, "operations_skipped",
 			    count(run->operations_skipped));
+	if (run->sc->items_file && run->sc->items_file->monitor) {
+		json_object_set_new(sc, "monitor_log",
+				    monitor_log(run->sc->items_file));
+	}
 	json_object_set_new(root, "scenario", sc);
 	for (i = 0; i < run->n_variants; i++) {
 		json_t *v = variant(run, &run->variants[i]);

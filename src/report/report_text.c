@@ -4,10 +4,12 @@
  * partitions, splits and throughput changes, a timeline, the findings.
  */
 #include "pksim/report/report_text.h"
+#include "pksim/load/monitor.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
@@ -119,12 +121,62 @@ int text_epk_digits(const struct pk_result_variant *v, int wide)
 	return d;
 }
 
+/* The monitor log replayed: its rows, their container and time, how a
+   row becomes requests. */
+static void monitor_log(const struct pk_result *r, FILE *out)
+{
+	const struct pk_items_file *f = r->sc->items_file;
+	const struct pk_monitor_log *m = f->monitor;
+	char a[40], b[40], c[40], t0[32], t1[32];
+	time_t first = (time_t)(m->first_ms / 1000),
+	       last = (time_t)(m->last_ms / 1000);
+	struct tm tm;
+
+	strftime(t0, sizeof(t0), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&first, &tm));
+	strftime(t1, sizeof(t1), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&last, &tm));
+	fprintf(out, "monitor log: %s (%s), %s of its %s rows", f->path,
+		PK_MONITOR_TABLE, fmt_thousands(m->n_rows, a),
+		fmt_thousands(m->rows_in_file, b));
+	if (m->database || m->collection) {
+		fprintf(out, ", %s/%s", m->database ? m->database : "?",
+			m->collection ? m->collection : "?");
+	}
+	if (m->region) {
+		fprintf(out, " in %s", m->region);
+	}
+	fprintf(out, ", %s .. %s, %s RU recorded", t0, t1,
+		fmt_thousands((m->total_mru + 500) / 1000, c));
+	if (m->ranges > 0) {
+		fprintf(out, " on %zu partition key range%s", m->ranges,
+			m->ranges == 1 ? "" : "s");
+	}
+	fputc('\n', out);
+	if (f->split_mru > 0) {
+		fprintf(out,
+			"  each row replayed as requests of at most %g RU "
+			"spread over its second: %s requests; no item sizes, "
+			"so nothing is stored\n",
+			(double)f->split_mru / 1000.0,
+			fmt_thousands(m->pieces, a));
+	} else {
+		fprintf(out,
+			"  each row replayed as one request at its "
+			"TimeGenerated: %s requests; no item sizes, so "
+			"nothing is stored\n",
+			fmt_thousands(m->pieces, a));
+	}
+}
+
 /* Where the items of a data file come from and how they arrive. */
 static void items_file(const struct pk_result *r, FILE *out)
 {
 	const struct pk_items_file *f = r->sc->items_file;
 	char a[40];
 
+	if (f->monitor) {
+		monitor_log(r, out);
+		return;
+	}
 	fprintf(out, "items: %s, %s records, ", f->path,
 		fmt_thousands(r->items_created, a));
 	if (f->from == PK_FROM_TIME_FIELD) {
@@ -669,7 +721,13 @@ int report_text_styled(const struct pk_result *r, int wide, int colour,
 		queries(v, out);
 		partitions(v, text_epk_digits(v, wide), out);
 		hot_lps(v, 0, wide, out);
-		hot_lps(v, 1, wide, out);
+		if (r->sc->items_file && r->sc->items_file->monitor) {
+			fprintf(out, "\nhottest logical partitions by "
+				     "storage\n  (none: the monitor log "
+				     "records no item sizes)\n");
+		} else {
+			hot_lps(v, 1, wide, out);
+		}
 		text_events(v, text_epk_digits(v, wide), out);
 		text_billing(v, out);
 		text_timeline(v, out);

@@ -2,6 +2,7 @@
  * scorecard: per-variant figures, ranking and verdicts (see scorecard.h).
  */
 #include "pksim/report/scorecard.h"
+#include "pksim/load/monitor.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -167,6 +168,10 @@ static void days_to_full(const struct pk_result *r,
 		sc->full_kind = PK_FULL_AT_ONCE;
 		return;
 	}
+	if (r->sc->items_file && r->sc->items_file->monitor) {
+		sc->full_kind = PK_FULL_NO_SIZES;
+		return;
+	}
 	sc->full_kind = PK_FULL_NEVER;
 	if (v->n_top_storage == 0 || top->storage_bytes == 0 ||
 	    top->last_grow_ms <= top->first_grow_ms ||
@@ -194,6 +199,15 @@ const char *scorecard_arrival(const struct pk_result *r, char *buf, size_t cap)
 
 	if (!f) {
 		snprintf(buf, cap, "at the scenario's rates");
+	} else if (f->monitor && f->split_mru > 0) {
+		snprintf(buf, cap,
+			 "in the log's own time (TimeGenerated), each row as "
+			 "requests of at most %g RU over its second",
+			 (double)f->split_mru / 1000.0);
+	} else if (f->monitor) {
+		snprintf(buf, cap,
+			 "in the log's own time (TimeGenerated), each row as "
+			 "one request");
 	} else if (f->from == PK_FROM_RATE) {
 		snprintf(buf, cap, "at %g records/s", f->rate_per_s);
 	} else if (f->from == PK_FROM_TIME_FIELD) {
@@ -217,6 +231,15 @@ const char *scorecard_replayed(const struct pk_result *r, char *buf, size_t cap)
 	size_t i, k, len;
 	int any[PK_OP_KINDS] = {0};
 
+	if (f && f->monitor) {
+		snprintf(buf, cap,
+			 "%s requests from %s rows of the monitor log, each "
+			 "charging its recorded RU (no item sizes: nothing "
+			 "stored)",
+			 fmt_thousands(f->monitor->pieces, a),
+			 fmt_thousands(f->monitor->n_rows, b));
+		return buf;
+	}
 	if (f) {
 		uint64_t ops = r->n_variants
 				   ? r->variants[0].metrics->totals.operations
@@ -280,6 +303,11 @@ const char *scorecard_full_text(const struct pk_result *r,
 	case PK_FULL_NEVER:
 		snprintf(buf, cap, brief ? "never" : "never: it does not grow");
 		break;
+	case PK_FULL_NO_SIZES:
+		snprintf(buf, cap,
+			 brief ? "n/a (no sizes)"
+			       : "n/a: the monitor log records no item sizes");
+		break;
 	case PK_FULL_BEYOND:
 		snprintf(buf, cap, brief ? "> 100 years" : "over 100 years %s",
 			 scorecard_arrival(r, at, sizeof(at)));
@@ -305,7 +333,10 @@ void scorecard_fill(const struct pk_result *r,
 
 	memset(sc, 0, sizeof(*sc));
 	sc->name = v->name;
-	sc->logical_partitions = v->lps_live;
+	/* a monitor log's keys hold RU, not items: count those seen */
+	sc->logical_partitions = r->sc->items_file && r->sc->items_file->monitor
+				     ? v->lps_seen
+				     : v->lps_live;
 	hottest(v, sc);
 	ranges(v, sc);
 	sc->peak_normalized_ru = v->peak_normalized;

@@ -88,8 +88,13 @@ static void point_request(struct pk_run *run, struct pk_variant *v,
 	}
 	rq.id = NULL;
 	rq.id_len = 0;
-	check_id(run, v, op->item, idbuf, &rq);
-	container_apply(v->container, &rq, out);
+	if (op->kind == PK_OP_CHARGE) {
+		/* a replayed log's request: no id, its recorded RU */
+		container_charge(v->container, &rq, op->charge_mru, out);
+	} else {
+		check_id(run, v, op->item, idbuf, &rq);
+		container_apply(v->container, &rq, out);
+	}
 	if (slot && !*slot) {
 		*slot = out->lp;
 	}

@@ -102,6 +102,7 @@ void workload_free(struct pk_workload *w)
 	free(w->arr);
 	free(w->q_per_record);
 	free(w->q_sent);
+	free(w->heap);
 	if (w->paths) {
 		for (i = 0; i < w->paths->n; i++) {
 			free(w->paths->path[i]);

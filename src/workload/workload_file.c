@@ -40,13 +40,17 @@ void wl_file_init(struct pk_workload *w)
 	int64_t earliest = INT64_MAX;
 	struct pk_diag d;
 
+	w->file = f;
+	w->paths = xcalloc(1, sizeof(*w->paths));
+	if (f->monitor) {
+		wl_monitor_init(w);
+		return;
+	}
 	if (f->limit && f->limit < n) {
 		n = f->limit;
 	}
-	w->file = f;
 	w->n_arr = n;
 	w->arr = xcalloc(n, sizeof(*w->arr));
-	w->paths = xcalloc(1, sizeof(*w->paths));
 	diag_init(&d);
 	for (i = 0; i < n; i++) {
 		w->arr[i].rec = i;
@@ -68,6 +72,7 @@ void wl_file_init(struct pk_workload *w)
 						      f->rate_per_s);
 			break;
 		case PK_FROM_AT_ONCE:
+		case PK_FROM_MONITOR: /* wl_monitor_init */
 			w->arr[i].t_ms = 0;
 			break;
 		}
@@ -140,6 +145,9 @@ int wl_file_next(struct pk_workload *w, struct pk_op *op)
 	const struct pk_wl_arrival *a;
 	size_t n_phases = w->sc->n_phases;
 
+	if (w->file->monitor) {
+		return wl_monitor_next(w, op);
+	}
 	if (file_query(w, op)) {
 		return 1;
 	}
@@ -169,6 +177,9 @@ int wl_file_next(struct pk_workload *w, struct pk_op *op)
 int wl_file_value(const struct pk_workload *w, uint64_t item, int prop,
 		  struct pk_value *out, char *buf, size_t cap)
 {
+	if (w->file->monitor) {
+		return wl_monitor_value(w, item, prop, out, buf, cap);
+	}
 	if (item >= w->n_items || prop < 0 || (size_t)prop >= w->paths->n ||
 	    cap == 0) {
 		return -1;

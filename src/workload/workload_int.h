@@ -65,6 +65,13 @@ struct pk_wl_arrival {
 	size_t rec;   /* record index in the trace (file order) */
 };
 
+/* A row of a monitor log whose requests have begun: its next request. */
+struct pk_wl_piece {
+	int64_t t_ms; /* arrival of request j, ms since t = 0 */
+	size_t pos;   /* the row's place in arrival order (w->arr) */
+	uint64_t j;   /* request of the row, < its pieces */
+};
+
 /* Property paths of a file-backed workload, indexed by
    workload_prop_index. */
 struct pk_wl_paths {
@@ -91,6 +98,10 @@ struct pk_workload {
 	   sent; owned, NULL without */
 	double *q_per_record;
 	uint64_t *q_sent;
+	/* monitor log (file->monitor): the rows whose requests have begun,
+	   a heap by (t_ms, pos); next_row: the next row of arr to begin */
+	struct pk_wl_piece *heap;
+	size_t n_heap, heap_cap, next_row;
 	struct pk_rng rng;
 	struct pk_wl_phase *phases; /* n_phases entries */
 	int64_t end_ms;		    /* end of the last phase */
@@ -214,5 +225,19 @@ int wl_file_next(struct pk_workload *w, struct pk_op *op);
 /* workload_value for items from a data file (workload.h). */
 int wl_file_value(const struct pk_workload *w, uint64_t item, int prop,
 		  struct pk_value *out, char *buf, size_t cap);
+
+/* ---- workload_monitor.c: a monitor log's requests ---- */
+
+/* Rows of file->monitor in arrival order into w->arr (t from the log's
+   first second); extends w->end_ms to the last request. */
+void wl_monitor_init(struct pk_workload *w);
+
+/* The next request of the log; 0 after the last. */
+int wl_monitor_next(struct pk_workload *w, struct pk_op *op);
+
+/* workload_value for a monitor log: the row's key component at a path
+   of the variants' key, undefined at any other path. */
+int wl_monitor_value(const struct pk_workload *w, uint64_t item, int prop,
+		     struct pk_value *out, char *buf, size_t cap);
 
 #endif

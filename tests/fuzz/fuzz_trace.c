@@ -1,12 +1,17 @@
 /*
  * fuzz_trace: libFuzzer harness for the data-file readers (JSON, JSON
- * lines, CSV) in trace.c.
+ * lines, CSV) in trace.c, and the Azure Monitor export reader on top of
+ * them (monitor.c: columns, times, charges, key arrays, CSV field
+ * positions).
  *
  * The first input byte picks the format (modulo 4: auto, json, jsonl,
  * csv); the rest is the file text, handed to trace_parse as is. A parsed
  * trace must pass trace_check, and every record must answer trace_value
  * and trace_time_ms for a few paths without a crash or sanitizer report;
- * a refusal must carry at least one diagnostic.
+ * a refusal must carry at least one diagnostic. The trace is then read as
+ * a CDBPartitionKeyRUConsumption export for a key of 1 and of 2 levels;
+ * a refusal there must say why too, and a log's rows must answer
+ * monitor_value and sum their requests' charges to the row's.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -15,6 +20,7 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/base/value.h"
+#include "pksim/load/monitor.h"
 #include "pksim/load/trace.h"
 
 /* Records probed per input: enough to reach every code path of a record
@@ -50,6 +56,44 @@ static void probe(const struct pk_trace *t)
 	}
 }
 
+/* Read t (parsed from text) as a monitor export for a key of levels
+   components; check what comes back. */
+static void probe_monitor(const struct pk_trace *t, const char *text,
+			  size_t len, size_t levels)
+{
+	struct pk_monitor_opts o;
+	struct pk_monitor_log *m;
+	struct pk_diag d;
+	size_t r, l;
+
+	memset(&o, 0, sizeof(o));
+	o.levels = levels;
+	o.split_mru = 10000;
+	diag_init(&d);
+	m = monitor_from_trace(t, text, len, &o, &d);
+	if (!m && diag_count(&d) == 0) {
+		abort(); /* a refusal must say why */
+	}
+	for (r = 0; m && r < m->n_rows && r < FUZZ_TRACE_MAX_PROBED; r++) {
+		struct pk_value v;
+		int64_t sum = 0;
+		uint64_t j;
+
+		for (l = 0; l < m->levels; l++) {
+			monitor_value(m, r, l, &v);
+		}
+		for (j = 0; j < m->rows[r].pieces && j < 100000; j++) {
+			sum += monitor_piece_mru(&m->rows[r], j);
+		}
+		if (m->rows[r].pieces <= 100000 &&
+		    sum != m->rows[r].charge_mru) {
+			abort();
+		}
+	}
+	monitor_free(m);
+	diag_free(&d);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const enum pk_trace_format formats[] = {
@@ -74,6 +118,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	t = trace_parse("fuzz.data", text, len, formats[data[0] % 4], &d);
 	if (t) {
 		probe(t);
+		probe_monitor(t, text, len, 1);
+		probe_monitor(t, text, len, 2);
 	} else if (diag_count(&d) == 0) {
 		abort(); /* a refusal must say why */
 	}

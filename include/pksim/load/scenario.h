@@ -158,7 +158,11 @@ enum pk_op_kind {
 	PK_OP_QUERY,	  /* a query drawn from the phase's `queries` */
 	PK_OP_BATCH,	  /* a transactional batch of batch_size new items
 			     (creates) sent as one request */
-	PK_OP_KINDS
+	PK_OP_KINDS,	  /* the kinds a phase's mix holds */
+	/* a request replayed from an Azure Monitor log (monitor.h):
+	   charged its recorded RU on its key's range, touching no data;
+	   never in a phase's mix */
+	PK_OP_CHARGE = PK_OP_KINDS
 };
 
 /* D-LIMITS: at most 100 operations per transactional batch */
@@ -369,10 +373,15 @@ struct pk_container_spec {
  * error). Item size: the record's serialized size (trace.h), unless
  * size_bytes is set.
  */
+struct pk_monitor_log; /* monitor.h */
+
 enum pk_arrival_from {
 	PK_FROM_TIME_FIELD = 0, /* time_field / time_compression */
 	PK_FROM_RATE,		/* rate_per_s, file order */
 	PK_FROM_AT_ONCE,	/* every record at t = 0 */
+	PK_FROM_MONITOR,	/* an Azure Monitor export (`monitor_log:`):
+				   rows at their TimeGenerated, each a
+				   recorded charge (monitor.h) */
 };
 
 struct pk_items_file {
@@ -403,6 +412,18 @@ struct pk_items_file {
 				   field under FROM_TIME_FIELD */
 	int line, col;		/* position of `file:`, 1-based; 0 when
 				   built by scenario_for_items */
+	/* FROM_MONITOR (`monitor_log:`): the rows kept (owned; every one
+	   valid, its key with as many components as the variants' key,
+	   which every variant shares) and what chose them. The rows replay
+	   from t = 0 = monitor_t0_ms, the earliest TimeGenerated kept
+	   rounded down to a whole second, so the simulation's one-second
+	   windows are the log's own seconds. */
+	struct pk_monitor_log *monitor;
+	char *database, *collection, *region; /* owned; NULL: not chosen */
+	int db_line, db_col, coll_line, coll_col, region_line, region_col;
+	int64_t split_mru;     /* a row is ceil(charge / split_mru) requests
+				  over its second; 0: one request at its time */
+	int64_t monitor_t0_ms; /* ms since 1970 UTC */
 };
 
 struct pk_scenario {

@@ -88,6 +88,13 @@ struct pk_trace *trace_load(const char *path, enum pk_trace_format fmt,
 			    struct pk_diag *d);
 
 /*
+ * The whole file at path, read into memory: a new buffer (caller frees)
+ * of *len bytes, not NUL-terminated; or NULL with one error in d as
+ * trace_load gives it for a file that cannot be opened or read.
+ */
+char *trace_read_file(const char *path, size_t *len, struct pk_diag *d);
+
+/*
  * As trace_load, from len bytes of text in memory (need not be
  * NUL-terminated); path only names the text in diagnostics. Never fails
  * for environment reasons.
@@ -107,6 +114,9 @@ int trace_format_parse(const char *name, enum pk_trace_format *fmt);
 /* The format t was read as (never AUTO). */
 enum pk_trace_format trace_format(const struct pk_trace *t);
 
+/* The path t was read from (or named by trace_parse); borrowed. */
+const char *trace_file(const struct pk_trace *t);
+
 /* Number of records (items), in file order. */
 size_t trace_count(const struct pk_trace *t);
 
@@ -117,6 +127,21 @@ uint32_t trace_size_bytes(const struct pk_trace *t, size_t i);
 /* 1-based line of the file where record i starts (its '{', or its first
    CSV field); i < trace_count(t). */
 int trace_line(const struct pk_trace *t, size_t i);
+
+/* 1-based column where record i starts: its '{' in JSON (in characters,
+   as jansson counts them), 1 for a CSV row; i < trace_count(t). */
+int trace_col(const struct pk_trace *t, size_t i);
+
+/*
+ * Where record i's property at path is written, for a message: in CSV
+ * the first character of that column's field in the row (found by feeding
+ * the row to libcsv again: text and len must be the text t was parsed
+ * from); in JSON, and when the column does not exist or text is NULL, the
+ * record's start (trace_line, trace_col). jansson keeps no positions
+ * inside an object, so a JSON property is placed at its record.
+ */
+void trace_field_pos(const struct pk_trace *t, const char *text, size_t len,
+		     size_t i, const char *path, int *line, int *col);
 
 /*
  * The typed value of record i (< trace_count(t)) at path, a JSON path as

@@ -452,6 +452,17 @@ void container_apply(struct pk_container *c, const struct pk_request *r,
 		     struct pk_outcome *out);
 
 /*
+ * Apply a request replayed from a monitor log (r->kind PK_OP_CHARGE,
+ * monitor.h) as container_apply does, but charged charge_mru (>= 0, the
+ * RU the log recorded) instead of the cost model; answered 200 when
+ * admitted, storing nothing (the log records no item). Its key's logical
+ * partition is made when new (no items, no storage), so that its RU and
+ * 429s are counted there.
+ */
+void container_charge(struct pk_container *c, const struct pk_request *r,
+		      int64_t charge_mru, struct pk_outcome *out);
+
+/*
  * Apply a transactional batch of n creates (1 .. PK_MAX_BATCH_OPS) at
  * t_ms (advancing the clock first), as one request to the range of the
  * first item's key. items[i] gives each item's number, size, key, epk,

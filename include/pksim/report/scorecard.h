@@ -77,6 +77,7 @@ enum pk_full_kind {
 	PK_FULL_AT_ONCE,  /* every record arrived at t = 0: no growth rate */
 	PK_FULL_BOUNDED,  /* a time-bucket key (scorecard_key_bounded): a
 			     bucket stops growing when time moves on */
+	PK_FULL_NO_SIZES, /* a monitor log: no item sizes, nothing stored */
 };
 
 struct pk_scorecard {

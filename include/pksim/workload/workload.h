@@ -33,6 +33,13 @@
  * size (trace_size_bytes). Phases only carry throughput changes; the run
  * ends at the later of the last arrival and the end of the phases. No
  * randomness is drawn.
+ *
+ * A monitor log (sc->items_file->monitor, `monitor_log:`): the stream is
+ * each kept row's requests, kind PK_OP_CHARGE, in time order from the log's
+ * first second (workload_monitor.c says how a row becomes requests); item
+ * is the row's number, and workload_value gives, at each path of the
+ * variants' key, that level of the row's recorded key value (undefined at
+ * any other path). No item is created (workload_items is 0).
  */
 #ifndef PKSIM_WORKLOAD_H
 #define PKSIM_WORKLOAD_H
@@ -58,9 +65,11 @@ struct pk_op {
 				are those of item and in_items[1..n_in-1]
 				(in_items[0] == item); else 0 */
 	uint64_t in_items[PK_QUERY_MAX_IN];
-	uint32_t batch_n; /* BATCH: its items are the consecutive new
-			     items item .. item + batch_n - 1 (1 ..
-			     PK_MAX_BATCH_OPS); 0 for other kinds */
+	uint32_t batch_n;   /* BATCH: its items are the consecutive new
+			       items item .. item + batch_n - 1 (1 ..
+			       PK_MAX_BATCH_OPS); 0 for other kinds */
+	int64_t charge_mru; /* CHARGE: the RU it charges, recorded in the
+			       log (replaces the cost model), mRU >= 0 */
 };
 
 /* pk_op.item of a QUERY whose conditions need no item (no filter) */

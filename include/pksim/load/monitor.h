@@ -1,0 +1,164 @@
+/*
+ * monitor: an Azure Monitor Log Analytics export of the
+ * CDBPartitionKeyRUConsumption table, read as a workload (issue 14 §7).
+ *
+ * The table (Azure Monitor table reference, "CDBPartitionKeyRUConsumption",
+ * learn.microsoft.com/azure/azure-monitor/reference/tables/
+ * cdbpartitionkeyruconsumption) has the columns TimeGenerated (datetime,
+ * UTC), DatabaseName, CollectionName, PartitionKey, PartitionKeyRangeId,
+ * OperationName, RegionName, RequestCharge (real, RU), ActivityId,
+ * AccountName and the workspace's own (_ResourceId, TenantId, Type, ...).
+ * Read here: TimeGenerated, PartitionKey and RequestCharge (required);
+ * DatabaseName, CollectionName and RegionName (to choose one container in
+ * one region); PartitionKeyRangeId (counted for the report). The others
+ * are ignored. The Azure portal's CSV export may call the time column
+ * "TimeGenerated [UTC]"; both names are read.
+ *
+ * What a row is. Azure Cosmos DB's page on diagnostic settings
+ * (articles/cosmos-db/monitor-resource-logs.md, "Choose log categories")
+ * says the category "logs the aggregated per-second RU/s consumption of
+ * partition keys", for API for NoSQL accounts and for point read/write and
+ * stored procedure operations only; the table reference describes
+ * RequestCharge as "the RU consumed by this request" and lists an
+ * ActivityId, which reads as one row per request. pksim models the first
+ * (ASSUMPTION): a row is the RU one key value consumed (for one operation
+ * name, in one partition key range and region) in the second starting at
+ * its TimeGenerated, and is replayed as requests spread evenly over that
+ * second: ceil(charge / split_ru) requests, request j at TimeGenerated +
+ * floor(j x 1000 / n) ms, charging the row's RU in equal parts (to the
+ * mRU, the parts summing to the row's charge). With split_ru 0 a row is
+ * one request at its TimeGenerated, which is exact when rows are single
+ * requests.
+ *
+ * What the log cannot tell: item sizes and every property but the key,
+ * so a replay stores nothing (its requests charge RU and touch no data),
+ * and a replay under another partition key is impossible (the keycheck
+ * module refuses one); the requests that failed (a 429 consumes no RU),
+ * so a log recorded while the container throttled shows the load it
+ * served, not the load offered; queries and other operation types the
+ * category does not report.
+ *
+ * PartitionKey holds the key value as the service writes it: a JSON
+ * array of the key's components ("[\"c-42\"]", "[42]", "[\"t1\",\"u7\"]"
+ * for a hierarchical key; "{}" in the array is the undefined value), as
+ * the docs' diagnostic queries read it ("Troubleshoot issues with
+ * diagnostics queries", articles/cosmos-db/monitor-logs-basic-queries:
+ * `where parse_json(PartitionKey)[0] == "2"`). ASSUMPTION: a value that
+ * does not start with '[' is one string component as written.
+ *
+ * Parsing is jansson's (the key arrays) and the trace module's (the
+ * export: CSV, a JSON array or JSON lines).
+ */
+#ifndef PKSIM_MONITOR_H
+#define PKSIM_MONITOR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/base/diag.h"
+#include "pksim/base/value.h"
+#include "pksim/load/trace.h"
+
+/* The table an export must come from, for messages. */
+#define PK_MONITOR_TABLE "CDBPartitionKeyRUConsumption"
+
+/* pksim's bound on one row's RequestCharge, RU: a hundred times what one
+   partition key range serves in a second (10,000 RU/s) */
+#define PK_MONITOR_MAX_CHARGE_RU 1000000.0
+
+/* Components of a key value: a hierarchical key has at most 3 (D-HPK). */
+#define PK_MONITOR_MAX_LEVELS 3
+
+/* What to read of an export. */
+struct pk_monitor_opts {
+	const char *database;	/* DatabaseName to keep, or NULL */
+	const char *collection; /* CollectionName to keep, or NULL */
+	const char *region;	/* RegionName to keep, or NULL */
+	size_t levels;		/* components the container's key has: 1..3 */
+	int64_t split_mru;	/* a row is ceil(charge / split_mru)
+				   requests; 0: one request per row */
+	/* where the choice is written, for the errors about it (the
+	   scenario's monitor_log: mapping): the file, the place of the
+	   export's name (line, col) and of each filter (db_, coll_,
+	   region_; 0 when not given); line 0 when not from a file */
+	const char *where;
+	int line, col;
+	int db_line, db_col, coll_line, coll_col, region_line, region_col;
+};
+
+/* One component of a row's key value (pk_value without pointers). */
+struct pk_monitor_part {
+	enum pk_value_type type;
+	uint32_t len; /* STRING: bytes at off in the log's pool */
+	uint64_t off; /* STRING */
+	double num;   /* NUMBER */
+	int boolean;  /* BOOL */
+};
+
+/* One row replayed, in file order. */
+struct pk_monitor_row {
+	int64_t t_ms;	    /* TimeGenerated, ms since 1970-01-01 UTC */
+	int64_t charge_mru; /* RequestCharge, 0 .. the bound above, mRU */
+	uint64_t pieces;    /* requests it is replayed as, >= 1 */
+	size_t rec;	    /* its record in the trace */
+};
+
+struct pk_monitor_log {
+	struct pk_monitor_row *rows; /* owned, n_rows: the rows kept */
+	size_t n_rows, rows_cap;
+	size_t rows_in_file;	       /* every record of the export */
+	size_t levels;		       /* components per key value */
+	struct pk_monitor_part *parts; /* owned, n_rows x levels */
+	size_t parts_cap;
+	char *pool; /* owned: string bytes */
+	size_t pool_len, pool_cap;
+	int64_t first_ms, last_ms; /* earliest and latest TimeGenerated kept */
+	int64_t total_mru;	   /* the kept rows' RequestCharge summed */
+	uint64_t pieces;	   /* requests in all */
+	/* the container and region the kept rows belong to, when the
+	   export has those columns (owned; NULL without) */
+	char *database, *collection, *region;
+	size_t ranges; /* distinct PartitionKeyRangeId among the kept rows;
+			  0 without the column */
+};
+
+/*
+ * Read the rows of trace t (parsed from text[0..len), which must stay
+ * valid only for this call: CSV positions are found in it) as an export
+ * of CDBPartitionKeyRUConsumption, keeping those o chooses. Returns a new
+ * log (monitor_free), or NULL with errors in d:
+ * - at the export's first record: a required column no record has (the
+ *   columns it does have listed), or no records at all;
+ * - at o->where: a filter naming a column the export lacks or a value no
+ *   row has (with the values there are), at that filter's place; rows of
+ *   more than one container or region left after the filters, at
+ *   o->line:o->col;
+ * - at the field (CSV: its own FILE:LINE:COL; JSON: its record's): a kept
+ *   row without a required value, a TimeGenerated that is not ISO 8601, a
+ *   RequestCharge that is not a number from 0 to PK_MONITOR_MAX_CHARGE_RU,
+ *   a PartitionKey that is not a JSON array of o->levels scalars (or one
+ *   plain string when levels is 1); up to PK_DIAG_MAX_ERRORS of them,
+ *   then a note with how many more.
+ */
+struct pk_monitor_log *monitor_from_trace(const struct pk_trace *t,
+					  const char *text, size_t len,
+					  const struct pk_monitor_opts *o,
+					  struct pk_diag *d);
+
+/* Free m; NULL is allowed. */
+void monitor_free(struct pk_monitor_log *m);
+
+/* Component level (< m->levels) of row r's key value into *out; a string
+   is borrowed from m (valid until monitor_free). */
+void monitor_value(const struct pk_monitor_log *m, size_t r, size_t level,
+		   struct pk_value *out);
+
+/* The mRU request j (< row->pieces) of row charges: the row's charge cut
+   into pieces equal to the mRU, summing to the charge. */
+int64_t monitor_piece_mru(const struct pk_monitor_row *row, uint64_t j);
+
+/* Milliseconds after the row's TimeGenerated at which request j (<
+   row->pieces) arrives: floor(j x 1000 / pieces). */
+int64_t monitor_piece_offset_ms(const struct pk_monitor_row *row, uint64_t j);
+
+#endif

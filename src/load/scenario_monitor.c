@@ -1,0 +1,233 @@
+/*
+ * scenario_monitor: `monitor_log:`, an Azure Monitor export of
+ * CDBPartitionKeyRUConsumption replayed as the workload (monitor.h). It
+ * becomes the scenario's items_file with from = PK_FROM_MONITOR, so the
+ * rest of a data-file scenario applies: phases are optional and only set
+ * throughput, the run lasts until the last request.
+ */
+#include "loader.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/mem.h"
+#include "pksim/base/units.h"
+#include "pksim/load/monitor.h"
+#include "pksim/load/trace.h"
+
+/* ASSUMPTION (monitor.h): a row is requests of at most this many RU
+   spread over its second, unless split_ru says otherwise */
+#define PK_MONITOR_DEFAULT_SPLIT_MRU 10000
+/* Bounds of split_ru, RU: each piece at least 0.1 RU (so a row of the
+   largest charge is at most 10 million requests), at most 10,000 */
+#define PK_MONITOR_SPLIT_MIN_RU 0.1
+#define PK_MONITOR_SPLIT_MAX_RU 10000.0
+
+static const char *const monitor_keys[] = {
+    "file", "format", "database", "collection", "region", "split_ru", NULL,
+};
+
+static const char *const monitor_formats[] = {
+    "auto", "csv", "json", "jsonl", "ndjson", NULL,
+};
+
+/* 1 if a and b name the same key (kind and paths; the version may
+   differ: the log records values, which hash under either). */
+static int same_key(const struct pk_key_spec *a, const struct pk_key_spec *b)
+{
+	size_t i;
+
+	if (a->kind != b->kind || a->n_paths != b->n_paths) {
+		return 0;
+	}
+	for (i = 0; i < a->n_paths; i++) {
+		if (strcmp(a->paths[i], b->paths[i]) != 0) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/*
+ * The key every variant shares, or NULL with an error: a template (the
+ * log holds values, not the properties a template reads) or a variant
+ * with another key (the log cannot be re-keyed).
+ */
+static const struct pk_container_spec *shared_key(struct ld *ld)
+{
+	const struct pk_scenario *s = ld->s;
+	const struct pk_container_spec *first = &s->variants[0];
+	size_t i;
+
+	if (first->key.kind == PK_KEY_SYNTHETIC) {
+		ld_err_at(ld, first->key.line, first->key.col,
+			  "partition_key '%s' is a template, but monitor_log "
+			  "replays a log that records each request's key "
+			  "value, not the item properties a template reads; "
+			  "give the container's partition key path as it is "
+			  "defined (e.g. /pk)",
+			  first->partition_key);
+		return NULL;
+	}
+	for (i = 1; i < s->n_variants; i++) {
+		const struct pk_container_spec *v = &s->variants[i];
+
+		if (!same_key(&v->key, &first->key)) {
+			ld_err_at(ld, v->key.line, v->key.col,
+				  "variant '%s' sets partition_key %s, but "
+				  "monitor_log replays a log of the container "
+				  "keyed by %s: the log records each request's "
+				  "key value and nothing else of the items, so "
+				  "what %s would be is unknown and the log "
+				  "cannot be re-keyed",
+				  v->name, v->partition_key,
+				  first->partition_key, v->partition_key);
+			diag_note(ld->d,
+				  "a variant of a monitor log may change "
+				  "throughput, autoscale_max, burst, "
+				  "partitions and the other container keys, "
+				  "not partition_key; to compare keys, export "
+				  "the items and use items: {file: ...}");
+			return NULL;
+		}
+	}
+	return first;
+}
+
+/* split_ru: a number of RU, or off (0). */
+static void load_split(struct ld *ld, const struct yn *n,
+		       struct pk_items_file *f)
+{
+	double ru;
+
+	if (n->kind == YN_SCALAR && strcmp(n->text, "off") == 0) {
+		f->split_mru = 0;
+		return;
+	}
+	if (ld_get_number(ld, n, "split_ru", PK_MONITOR_SPLIT_MIN_RU, 0,
+			  PK_MONITOR_SPLIT_MAX_RU, 0,
+			  "a number of RU from 0.1 to 10,000, or off (one "
+			  "request per row)",
+			  &ru) == 0) {
+		f->split_mru = (int64_t)llround(ru * 1000.0);
+	}
+}
+
+/* A non-empty string key of monitor_log into *out, its place into
+ *line, *col. */
+static void load_name(struct ld *ld, const struct yn *m, const char *key,
+		      char **out, int *line, int *col)
+{
+	const struct yn *n = yn_get(m, key);
+
+	if (n) {
+		ld_get_string(ld, n, key, 0, out);
+		*line = n->line;
+		*col = n->col;
+	}
+}
+
+/* Read the export of f (its keys all right) for a key of `levels`
+   components; 0, or -1 with errors. */
+static int read_export(struct ld *ld, struct pk_items_file *f, size_t levels,
+		       int line, int col)
+{
+	struct pk_monitor_opts o;
+	size_t before = diag_count(ld->d), len = 0;
+	char *text = trace_read_file(f->resolved, &len, ld->d);
+
+	if (!text) {
+		diag_note(ld->d,
+			  "the export named by monitor_log.file at %s:%d:%d",
+			  ld->file, line, col);
+		return -1;
+	}
+	f->trace = trace_parse(f->resolved, text, len,
+			       (enum pk_trace_format)f->format, ld->d);
+	if (f->trace) {
+		memset(&o, 0, sizeof(o));
+		o.database = f->database;
+		o.collection = f->collection;
+		o.region = f->region;
+		o.levels = levels;
+		o.split_mru = f->split_mru;
+		o.where = ld->file;
+		o.line = line;
+		o.col = col;
+		o.db_line = f->db_line;
+		o.db_col = f->db_col;
+		o.coll_line = f->coll_line;
+		o.coll_col = f->coll_col;
+		o.region_line = f->region_line;
+		o.region_col = f->region_col;
+		f->monitor = monitor_from_trace(f->trace, text, len, &o, ld->d);
+	}
+	free(text);
+	return diag_count(ld->d) == before ? 0 : -1;
+}
+
+void ld_load_monitor_log(struct ld *ld, const struct yn *m, int has_clock)
+{
+	struct pk_scenario *s = ld->s;
+	struct pk_items_file *f;
+	const struct yn *fn = yn_get(m, "file"), *n;
+	const struct pk_container_spec *cs;
+	size_t before = diag_count(ld->d);
+	enum pk_trace_format fmt = PK_TRACE_FORMAT_AUTO;
+
+	f = xcalloc(1, sizeof(*f));
+	s->items_file = f;
+	f->from = PK_FROM_MONITOR;
+	f->split_mru = PK_MONITOR_DEFAULT_SPLIT_MRU;
+	f->line = m->line;
+	f->col = m->col;
+	ld_check_keys(ld, m, monitor_keys, "in monitor_log");
+	if (!fn) {
+		ld_err(ld, m,
+		       "monitor_log needs file: the export of %s (CSV, a "
+		       "JSON array or JSON lines)",
+		       PK_MONITOR_TABLE);
+	} else if (ld_need_kind(ld, fn, YN_SCALAR, "monitor_log.file",
+				"the export's path") == 0) {
+		f->line = fn->line;
+		f->col = fn->col;
+		if (fn->len == 0) {
+			ld_err(ld, fn,
+			       "monitor_log.file must not be empty; give the "
+			       "export's path (relative to the scenario "
+			       "file's folder)");
+		} else {
+			f->path = xstrdup(fn->text);
+			f->resolved = ld_resolve_path(ld->file, fn->text);
+		}
+	}
+	if ((n = yn_get(m, "format"))) {
+		if (n->kind != YN_SCALAR || trace_format_parse(n->text, &fmt)) {
+			ld_err_unknown(ld, n, "format", n->text,
+				       "in monitor_log", monitor_formats);
+		}
+	}
+	f->format = (int)fmt;
+	load_name(ld, m, "database", &f->database, &f->db_line, &f->db_col);
+	load_name(ld, m, "collection", &f->collection, &f->coll_line,
+		  &f->coll_col);
+	load_name(ld, m, "region", &f->region, &f->region_line, &f->region_col);
+	if ((n = yn_get(m, "split_ru"))) {
+		load_split(ld, n, f);
+	}
+	if (diag_count(ld->d) != before || s->n_variants == 0 || !f->resolved) {
+		return;
+	}
+	cs = shared_key(ld);
+	if (!cs || read_export(ld, f, cs->key.n_paths, f->line, f->col) < 0) {
+		return;
+	}
+	/* t = 0 at the first row's whole second (scenario.h) */
+	f->monitor_t0_ms =
+	    f->monitor->first_ms -
+	    (f->monitor->first_ms % PK_MS_PER_S + PK_MS_PER_S) % PK_MS_PER_S;
+	if (!has_clock) {
+		s->clock_start_s = f->monitor_t0_ms / PK_MS_PER_S;
+	}
+}

@@ -1,0 +1,554 @@
+/*
+ * check_monitor: an Azure Monitor export of CDBPartitionKeyRUConsumption
+ * as the workload (issue 14 §7; monitor.h, scenarios/README.md
+ * `monitor_log`): the reader (monitor_from_trace) on CSV, JSON arrays and
+ * JSON lines written here, its errors at their FILE:LINE:COL, and runs
+ * through sim_run whose 429s are derived by hand from the budget rules
+ * (throttle.h: a range spends its share each second; a 429 retries at
+ * the next second's start) beside each test.
+ *
+ * Times: 2026-05-12T09:00:00Z is day 20,585 after 1970-01-01 (56 years to
+ * 2026-01-01 with the 14 leap days of 1972 .. 2024: 56 x 365 + 14 =
+ * 20,454; then January to April 31 + 28 + 31 + 30 = 120 and 11 more
+ * days), so 20,585 x 86,400 + 9 x 3,600 = 1,778,576,400 s.
+ */
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pksim/base/diag.h"
+#include "pksim/load/monitor.h"
+#include "pksim/load/scenario.h"
+#include "pksim/load/trace.h"
+#include "pksim/run/sim.h"
+#include "testutil.h"
+
+/* 2026-05-12T09:00:00Z in ms (the header's arithmetic) */
+#define T0_MS 1778576400000LL
+
+/* The rows of an export text (fmt as trace.h's), read for a key of
+   levels components with split_mru; NULL with errors in *d. */
+static struct pk_monitor_log *read_text(const char *text, int fmt,
+					size_t levels, int64_t split_mru,
+					const char *db, const char *coll,
+					struct pk_diag *d)
+{
+	struct pk_trace *t = trace_parse("t.csv", text, strlen(text),
+					 (enum pk_trace_format)fmt, d);
+	struct pk_monitor_opts o;
+	struct pk_monitor_log *m;
+
+	ck_assert_msg(t != NULL, "trace: %s", tu_diag_text(d));
+	memset(&o, 0, sizeof(o));
+	o.levels = levels;
+	o.split_mru = split_mru;
+	o.database = db;
+	o.collection = coll;
+	o.where = "s.yaml";
+	o.line = 7;
+	o.col = 9;
+	m = monitor_from_trace(t, text, strlen(text), &o, d);
+	trace_free(t);
+	return m;
+}
+
+/* The first line of d's text; caller frees. */
+static char *first_line(const struct pk_diag *d)
+{
+	char *all = tu_diag_text(d), *nl = strchr(all, '\n');
+
+	if (nl) {
+		*nl = '\0';
+	}
+	return all;
+}
+
+static const char csv[] =
+    "TimeGenerated,DatabaseName,CollectionName,RegionName,"
+    "PartitionKeyRangeId,PartitionKey,RequestCharge\n"
+    "2026-05-12T09:00:00.250Z,shop,orders,West Europe,0,\"[\"\"c-1\"\"]\",25\n"
+    "2026-05-12T09:00:01Z,shop,orders,West Europe,1,\"[42]\",7.5\n"
+    "2026-05-12T09:00:01Z,shop,orders,West Europe,1,\"[{}]\",0\n"
+    "2026-05-12T09:00:02Z,shop,orders,West Europe,0,plain,10\n";
+
+START_TEST(test_csv_rows)
+{
+	struct pk_diag d;
+	struct pk_monitor_log *m;
+	struct pk_value v;
+
+	diag_init(&d);
+	m = read_text(csv, PK_TRACE_FORMAT_AUTO, 1, 10000, NULL, NULL, &d);
+	ck_assert_msg(m != NULL, "%s", tu_diag_text(&d));
+	ck_assert_uint_eq(m->n_rows, 4);
+	ck_assert_uint_eq(m->rows_in_file, 4);
+	/* times: T0 + 250 ms, + 1 s twice, + 2 s */
+	ck_assert_int_eq(m->rows[0].t_ms, T0_MS + 250);
+	ck_assert_int_eq(m->rows[1].t_ms, T0_MS + 1000);
+	ck_assert_int_eq(m->rows[3].t_ms, T0_MS + 2000);
+	ck_assert_int_eq(m->first_ms, T0_MS + 250);
+	ck_assert_int_eq(m->last_ms, T0_MS + 2000);
+	/* charges in mRU: 25 RU, 7.5, 0, 10; 42,500 in all */
+	ck_assert_int_eq(m->rows[0].charge_mru, 25000);
+	ck_assert_int_eq(m->rows[1].charge_mru, 7500);
+	ck_assert_int_eq(m->rows[2].charge_mru, 0);
+	ck_assert_int_eq(m->total_mru, 42500);
+	/* requests of at most 10 RU: ceil(25 / 10) = 3; 7.5, 0 and 10 RU
+	   are one each: 6 */
+	ck_assert_uint_eq(m->rows[0].pieces, 3);
+	ck_assert_uint_eq(m->rows[1].pieces, 1);
+	ck_assert_uint_eq(m->rows[2].pieces, 1);
+	ck_assert_uint_eq(m->rows[3].pieces, 1);
+	ck_assert_uint_eq(m->pieces, 6);
+	/* 25,000 mRU in 3: floor(25,000 x k / 3) - floor(25,000 x (k-1) / 3)
+	   = 8,333, 16,666 - 8,333 = 8,333, 25,000 - 16,666 = 8,334; at
+	   floor(k x 1000 / 3) = 0, 333, 666 ms */
+	ck_assert_int_eq(monitor_piece_mru(&m->rows[0], 0), 8333);
+	ck_assert_int_eq(monitor_piece_mru(&m->rows[0], 1), 8333);
+	ck_assert_int_eq(monitor_piece_mru(&m->rows[0], 2), 8334);
+	ck_assert_int_eq(monitor_piece_offset_ms(&m->rows[0], 1), 333);
+	ck_assert_int_eq(monitor_piece_offset_ms(&m->rows[0], 2), 666);
+	/* key values: a string, a number, undefined ({}), and a plain
+	   text as one string (the ASSUMPTION of monitor.h) */
+	monitor_value(m, 0, 0, &v);
+	ck_assert_int_eq(v.type, PK_VALUE_STRING);
+	ck_assert_uint_eq(v.len, 3);
+	ck_assert(memcmp(v.str, "c-1", 3) == 0);
+	monitor_value(m, 1, 0, &v);
+	ck_assert_int_eq(v.type, PK_VALUE_NUMBER);
+	ck_assert(v.num == 42);
+	monitor_value(m, 2, 0, &v);
+	ck_assert_int_eq(v.type, PK_VALUE_UNDEFINED);
+	monitor_value(m, 3, 0, &v);
+	ck_assert_int_eq(v.type, PK_VALUE_STRING);
+	ck_assert(v.len == 5 && memcmp(v.str, "plain", 5) == 0);
+	/* what the report names: one container, one region, ranges 0, 1 */
+	ck_assert_str_eq(m->database, "shop");
+	ck_assert_str_eq(m->collection, "orders");
+	ck_assert_str_eq(m->region, "West Europe");
+	ck_assert_uint_eq(m->ranges, 2);
+	monitor_free(m);
+	/* split_ru off: one request per row, 4 */
+	m = read_text(csv, PK_TRACE_FORMAT_CSV, 1, 0, NULL, NULL, &d);
+	ck_assert_uint_eq(m->pieces, 4);
+	ck_assert_uint_eq(m->rows[0].pieces, 1);
+	ck_assert_int_eq(monitor_piece_mru(&m->rows[0], 0), 25000);
+	monitor_free(m);
+	diag_free(&d);
+}
+END_TEST
+
+/* The parts of any charge sum to it, one part for each request. */
+START_TEST(test_pieces_sum)
+{
+	struct pk_monitor_row r;
+	int64_t sum;
+	uint64_t j;
+
+	memset(&r, 0, sizeof(r));
+	for (r.charge_mru = 0; r.charge_mru < 100000; r.charge_mru += 997) {
+		for (r.pieces = 1; r.pieces < 40; r.pieces += 3) {
+			for (sum = 0, j = 0; j < r.pieces; j++) {
+				ck_assert_int_ge(monitor_piece_mru(&r, j), 0);
+				sum += monitor_piece_mru(&r, j);
+				ck_assert_int_lt(monitor_piece_offset_ms(&r, j),
+						 1000);
+			}
+			ck_assert_int_eq(sum, r.charge_mru);
+		}
+	}
+}
+END_TEST
+
+/* az monitor log-analytics query prints a JSON array of row objects with
+   every value a string (and a TableName); a hierarchical key's array has
+   a value per level. The portal's CSV calls the time column
+   "TimeGenerated [UTC]". */
+START_TEST(test_json_and_aliases)
+{
+	static const char json[] =
+	    "[\n"
+	    "  {\n"
+	    "    \"PartitionKey\": \"[\\\"t1\\\",\\\"u7\\\"]\",\n"
+	    "    \"RequestCharge\": \"12.5\",\n"
+	    "    \"TableName\": \"PrimaryResult\",\n"
+	    "    \"TimeGenerated\": \"2026-05-12T09:00:03.1234567Z\"\n"
+	    "  }\n"
+	    "]\n";
+	static const char jsonl[] =
+	    "{\"TimeGenerated\": \"2026-05-12T11:00:00+02:00\", "
+	    "\"PartitionKey\": \"[true]\", \"RequestCharge\": 3}\n";
+	static const char utc[] =
+	    "TimeGenerated [UTC],PartitionKey,RequestCharge\n"
+	    "2026-05-12T09:00:00Z,\"[null]\",1\n";
+	struct pk_diag d;
+	struct pk_monitor_log *m;
+	struct pk_value v;
+
+	diag_init(&d);
+	m = read_text(json, PK_TRACE_FORMAT_AUTO, 2, 10000, NULL, NULL, &d);
+	ck_assert_msg(m != NULL, "%s", tu_diag_text(&d));
+	/* .1234567 s rounds to 123 ms (isotime.h: on the fourth digit) */
+	ck_assert_int_eq(m->rows[0].t_ms, T0_MS + 3123);
+	ck_assert_int_eq(m->rows[0].charge_mru, 12500);
+	/* ceil(12.5 / 10) = 2 requests */
+	ck_assert_uint_eq(m->rows[0].pieces, 2);
+	monitor_value(m, 0, 1, &v);
+	ck_assert(v.type == PK_VALUE_STRING && v.len == 2 &&
+		  memcmp(v.str, "u7", 2) == 0);
+	/* no DatabaseName column: nothing to name */
+	ck_assert_ptr_null(m->database);
+	ck_assert_uint_eq(m->ranges, 0);
+	monitor_free(m);
+	/* JSON lines, a number charge, +02:00 is 09:00 UTC */
+	m = read_text(jsonl, PK_TRACE_FORMAT_AUTO, 1, 10000, NULL, NULL, &d);
+	ck_assert_msg(m != NULL, "%s", tu_diag_text(&d));
+	ck_assert_int_eq(m->rows[0].t_ms, T0_MS);
+	ck_assert_int_eq(m->rows[0].charge_mru, 3000);
+	monitor_value(m, 0, 0, &v);
+	ck_assert(v.type == PK_VALUE_BOOL && v.boolean == 1);
+	monitor_free(m);
+	m = read_text(utc, PK_TRACE_FORMAT_AUTO, 1, 10000, NULL, NULL, &d);
+	ck_assert_msg(m != NULL, "%s", tu_diag_text(&d));
+	monitor_value(m, 0, 0, &v);
+	ck_assert_int_eq(v.type, PK_VALUE_NULL);
+	monitor_free(m);
+	ck_assert_uint_eq(diag_count(&d), 0);
+	diag_free(&d);
+}
+END_TEST
+
+/* Each bad value at its field: counted in characters from the row's
+   line, through a quoted field holding a comma and a line break. */
+START_TEST(test_error_positions)
+{
+	static const struct {
+		const char *text;
+		const char *want;
+	} cases[] = {
+	    /* the Note field runs from line 2 to line 3 ("c"), so the
+	       charge starts at line 3, column 4 (c, ", and the comma) */
+	    {"TimeGenerated,Note,RequestCharge,PartitionKey\n"
+	     "2026-05-12T09:00:00Z,\"a, b\nc\",-1,\"[\"\"k\"\"]\"\n",
+	     "t.csv:3:4: error: RequestCharge -1 is negative; it must be a "
+	     "number of RU from 0 to 1,000,000"},
+	    /* é is one character: the time field after it starts at 5 */
+	    {"Note,TimeGenerated,PartitionKey,RequestCharge\n"
+	     "\xc3\xa9\xc3\xa9x,yesterday,k,1\n",
+	     "t.csv:2:5: error: TimeGenerated \"yesterday\" is not an ISO "
+	     "8601 date-time; expected e.g. 2026-05-12T09:00:00.123Z"},
+	    {"TimeGenerated,PartitionKey,RequestCharge\n"
+	     "2026-05-12T09:00:00Z,\"[\"\"a\"\",\"\"b\"\"]\",1\n",
+	     "t.csv:2:22: error: PartitionKey \"[\"a\",\"b\"]\" has 2 "
+	     "components; the container's key has 1"},
+	    {"TimeGenerated,PartitionKey,RequestCharge\n"
+	     "2026-05-12T09:00:00Z,\"[[1]]\",1\n",
+	     "t.csv:2:22: error: PartitionKey \"[[1]]\": component 1 is not a "
+	     "key value (a string, number, true/false, null or {} for "
+	     "undefined)"},
+	    {"TimeGenerated,PartitionKey,RequestCharge\n"
+	     "2026-05-12T09:00:00Z,\"[1\",1\n",
+	     "t.csv:2:22: error: PartitionKey \"[1\" is not a JSON array: "
+	     "']' expected near end of file"},
+	    {"TimeGenerated,PartitionKey,RequestCharge\n"
+	     "2026-05-12T09:00:00Z,k,nan\n",
+	     "t.csv:2:24: error: RequestCharge \"nan\" is not a number; it "
+	     "must be a number of RU from 0 to 1,000,000"},
+	    {"TimeGenerated,PartitionKey,RequestCharge\n"
+	     "2026-05-12T09:00:00Z,k,1000001\n",
+	     "t.csv:2:24: error: RequestCharge 1e+06 is out of range; it must "
+	     "be a number of RU from 0 to 1,000,000"},
+	    /* a missing column: at the header */
+	    {"PartitionKey,RequestCharge\nk,1\n",
+	     "t.csv:1:1: error: the export has no TimeGenerated column; an "
+	     "export of CDBPartitionKeyRUConsumption needs TimeGenerated, "
+	     "PartitionKey and RequestCharge"},
+	    /* JSON: at the row's '{' (line 2, column 3) */
+	    {"[\n  {\"TimeGenerated\": \"2026-05-12T09:00:00Z\", "
+	     "\"RequestCharge\": 1}\n]\n",
+	     "t.csv:2:3: error: the export has no PartitionKey column; an "
+	     "export of CDBPartitionKeyRUConsumption needs TimeGenerated, "
+	     "PartitionKey and RequestCharge"},
+	    {"[{\"TimeGenerated\": \"2026-05-12T09:00:00Z\", "
+	     "\"PartitionKey\": \"k\", \"RequestCharge\": 1},\n"
+	     "  {\"TimeGenerated\": \"2026-05-12T09:00:00Z\", "
+	     "\"RequestCharge\": 1}]\n",
+	     "t.csv:2:3: error: row 2 has no PartitionKey; every row needs its "
+	     "key value, a JSON array as the service logs it ([\"c-42\"])"},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		struct pk_diag d;
+		char *got;
+
+		diag_init(&d);
+		ck_assert_ptr_null(read_text(cases[i].text,
+					     PK_TRACE_FORMAT_AUTO, 1, 10000,
+					     NULL, NULL, &d));
+		got = first_line(&d);
+		ck_assert_msg(strncmp(got, "pksim: ", 7) == 0 &&
+				  strcmp(got + 7, cases[i].want) == 0,
+			      "case %zu:\n  want %s\n  got  %s", i,
+			      cases[i].want, got);
+		free(got);
+		diag_free(&d);
+	}
+}
+END_TEST
+
+/* 25 bad rows: the first 20 listed, then how many more. */
+START_TEST(test_error_limit)
+{
+	char text[4096];
+	size_t len, i;
+	struct pk_diag d;
+	char *all;
+
+	len = (size_t)snprintf(text, sizeof(text),
+			       "TimeGenerated,PartitionKey,RequestCharge\n");
+	for (i = 0; i < 25; i++) {
+		len += (size_t)snprintf(text + len, sizeof(text) - len,
+					"2026-05-12T09:00:00Z,k,-%zu\n", i + 1);
+	}
+	diag_init(&d);
+	ck_assert_ptr_null(
+	    read_text(text, PK_TRACE_FORMAT_AUTO, 1, 10000, NULL, NULL, &d));
+	ck_assert_uint_eq(diag_count(&d), 20);
+	all = tu_diag_text(&d);
+	ck_assert_msg(strstr(all, "note: 5 more rows have a missing or bad "
+				  "value; the first 20 are listed"),
+		      "%s", all);
+	free(all);
+	diag_free(&d);
+}
+END_TEST
+
+/* Several containers: the filters choose, at their own place; an
+   unchosen export is an error at the export's name (7:9 here). */
+START_TEST(test_filters)
+{
+	static const char two[] =
+	    "TimeGenerated,DatabaseName,CollectionName,PartitionKey,"
+	    "RequestCharge\n"
+	    "2026-05-12T09:00:00Z,shop,orders,k,1\n"
+	    "2026-05-12T09:00:01Z,shop,carts,k,2\n"
+	    "2026-05-12T09:00:02Z,shop,orders,k,4\n";
+	struct pk_diag d;
+	struct pk_monitor_log *m;
+	char *got;
+
+	diag_init(&d);
+	m = read_text(two, PK_TRACE_FORMAT_AUTO, 1, 0, NULL, "orders", &d);
+	ck_assert_msg(m != NULL, "%s", tu_diag_text(&d));
+	/* rows 1 and 3: 1 + 4 RU */
+	ck_assert_uint_eq(m->n_rows, 2);
+	ck_assert_uint_eq(m->rows_in_file, 3);
+	ck_assert_int_eq(m->total_mru, 5000);
+	ck_assert_str_eq(m->collection, "orders");
+	monitor_free(m);
+	ck_assert_ptr_null(
+	    read_text(two, PK_TRACE_FORMAT_AUTO, 1, 0, "shop", NULL, &d));
+	got = first_line(&d);
+	ck_assert_str_eq(got,
+			 "pksim: s.yaml:7:9: error: the export holds rows of 2 "
+			 "containers; choose one with monitor_log's "
+			 "database and collection");
+	free(got);
+	diag_free(&d);
+	diag_init(&d);
+	ck_assert_ptr_null(
+	    read_text(two, PK_TRACE_FORMAT_AUTO, 1, 0, NULL, "cart", &d));
+	got = tu_diag_text(&d);
+	ck_assert_msg(strstr(got, "no row has CollectionName \"cart\" (did "
+				  "you mean \"carts\"?)"),
+		      "%s", got);
+	ck_assert_msg(strstr(got, "\"orders\": 2 rows, \"carts\": 1 row"), "%s",
+		      got);
+	free(got);
+	diag_free(&d);
+}
+END_TEST
+
+/* ---- runs: a scenario around a log written to a temporary folder ---- */
+
+/* Run scenario text (its monitor_log file `log.csv`, written with csv in
+   a new folder); the run, or NULL with errors in *d. */
+static struct pk_run *run_log(const char *yaml, const char *csv_text,
+			      struct pk_scenario **sc, struct pk_diag *d)
+{
+	char *dir = tu_tmpdir(), path[4096];
+	FILE *f;
+	struct pk_run *run = NULL;
+
+	snprintf(path, sizeof(path), "%s/log.csv", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(csv_text, f);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/s.yaml", dir);
+	*sc = scenario_parse(path, yaml, strlen(yaml), d);
+	if (*sc) {
+		run = sim_run(*sc, (*sc)->seed, d);
+	}
+	free(dir);
+	return run;
+}
+
+/* The key "partitionKey" hashes (V2) to 013AEFCF77FA271571CF665A58C933F1,
+   a published SDK vector (tests/vectors/epk_vectors.csv, id 17): under
+   2 partitions, cut at 0x20.. (pmap.h), range 0. */
+static const char hot_log[] =
+    "TimeGenerated,PartitionKey,RequestCharge\n"
+    "2026-05-12T09:00:00Z,\"[\"\"partitionKey\"\"]\",10\n"
+    "2026-05-12T09:00:10Z,\"[\"\"partitionKey\"\"]\",8000\n";
+
+START_TEST(test_run_redistribution)
+{
+	static const char base[] =
+	    "container: {partition_key: /pk, throughput: 10000, partitions: "
+	    "2}\n"
+	    "monitor_log: {file: log.csv}\n%s";
+	char yaml[1024];
+	struct pk_scenario *sc;
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_totals *t;
+
+	/* 5,000 a range: second 10 takes 500 of the 800 requests of 10 RU,
+	   300 get 429 and retry at 11 s, where 3,000 RU fit: 300 429s; the
+	   10 RU row at 0 s is one request */
+	snprintf(yaml, sizeof(yaml), base, "");
+	diag_init(&d);
+	run = run_log(yaml, hot_log, &sc, &d);
+	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
+	t = &run->variants[0].container->metrics.totals;
+	ck_assert_uint_eq(t->operations, 801);
+	ck_assert_uint_eq(t->throttled_429, 300);
+	ck_assert_uint_eq(t->failed_after_retries, 0);
+	ck_assert_int_eq(t->ru_mru, 8010000);
+	/* t = 0 is the first row's second: clock.start becomes it */
+	ck_assert_int_eq(sc->clock_start_s, T0_MS / 1000);
+	sim_free(run);
+	scenario_free(sc);
+	/* redistributed at t = 0 to 8,000 on range 0 (which holds the key)
+	   and 2,000 on range 1: 8,000 fits, no 429 */
+	snprintf(yaml, sizeof(yaml), base,
+		 "phases: [{duration: 1s, redistribute: {\"0\": 8000, \"1\": "
+		 "2000}}]\n");
+	run = run_log(yaml, hot_log, &sc, &d);
+	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
+	t = &run->variants[0].container->metrics.totals;
+	ck_assert_uint_eq(t->operations, 801);
+	ck_assert_uint_eq(t->throttled_429, 0);
+	sim_free(run);
+	scenario_free(sc);
+	/* the other way round, 2,000 on range 0: 200 of 800 fit in second
+	   10, then 200 of the 600 retries in each of seconds 11, 12, 13:
+	   600 + 400 + 200 = 1,200 429s, none failed */
+	snprintf(yaml, sizeof(yaml), base,
+		 "phases: [{duration: 1s, redistribute: {\"0\": 2000, \"1\": "
+		 "8000}}]\n");
+	run = run_log(yaml, hot_log, &sc, &d);
+	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
+	t = &run->variants[0].container->metrics.totals;
+	ck_assert_uint_eq(t->throttled_429, 1200);
+	ck_assert_uint_eq(t->failed_after_retries, 0);
+	sim_free(run);
+	scenario_free(sc);
+	diag_free(&d);
+}
+END_TEST
+
+/* Burst capacity (D-BURST) at 2,000 RU/s a range: the 9 idle seconds
+   before the spike save 2,000 each (18,000 RU) after the first second's
+   10 RU; 2,500 RU in second 10 is under the 3,000 RU a second burst can
+   reach: no 429. Without burst, 500 RU (50 requests) over 2,000 retry. */
+START_TEST(test_run_burst_autoscale)
+{
+	static const char spike[] =
+	    "TimeGenerated,PartitionKey,RequestCharge\n"
+	    "2026-05-12T09:00:00Z,\"[\"\"partitionKey\"\"]\",10\n"
+	    "2026-05-12T09:00:10Z,\"[\"\"partitionKey\"\"]\",2500\n";
+	static const char yaml[] =
+	    "container: {partition_key: /pk, throughput: 4000, partitions: 2}\n"
+	    "variants:\n"
+	    "  - {name: manual}\n"
+	    "  - {name: burst, burst: true}\n"
+	    "  - {name: autoscale, autoscale_max: 6000}\n"
+	    "monitor_log: {file: log.csv}\n";
+	struct pk_scenario *sc;
+	struct pk_diag d;
+	struct pk_run *run;
+
+	diag_init(&d);
+	run = run_log(yaml, spike, &sc, &d);
+	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
+	ck_assert_uint_eq(run->n_variants, 3);
+	ck_assert_uint_eq(
+	    run->variants[0].container->metrics.totals.throttled_429, 50);
+	ck_assert_uint_eq(
+	    run->variants[1].container->metrics.totals.throttled_429, 0);
+	/* autoscale max 6,000 on 2 partitions: each may spend 3,000 a
+	   second (D-AUTO): 2,500 fits */
+	ck_assert_uint_eq(
+	    run->variants[2].container->metrics.totals.throttled_429, 0);
+	sim_free(run);
+	scenario_free(sc);
+	diag_free(&d);
+}
+END_TEST
+
+/* --key (a variant added after loading) cannot re-key the log. */
+START_TEST(test_run_rekey_refused)
+{
+	static const char yaml[] =
+	    "container: {partition_key: /pk, throughput: 4000}\n"
+	    "monitor_log: {file: log.csv}\n";
+	struct pk_scenario *sc;
+	struct pk_diag d;
+	struct pk_run *run;
+	char *got;
+
+	diag_init(&d);
+	run = run_log(yaml, hot_log, &sc, &d);
+	ck_assert_ptr_nonnull(run);
+	sim_free(run);
+	ck_assert_int_eq(scenario_add_variant(sc, "/region", &d), 0);
+	run = sim_run(sc, sc->seed, &d);
+	ck_assert_ptr_null(run);
+	got = first_line(&d);
+	ck_assert_str_eq(got,
+			 "pksim: --key '/region': error: partition key /region "
+			 "cannot be replayed: the monitor log records "
+			 "each request's key value under /pk and nothing "
+			 "else of the items, so the log cannot be "
+			 "re-keyed");
+	free(got);
+	scenario_free(sc);
+	diag_free(&d);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("monitor");
+	TCase *tc = tcase_create("reader");
+	TCase *tr = tcase_create("runs");
+
+	tcase_add_test(tc, test_csv_rows);
+	tcase_add_test(tc, test_pieces_sum);
+	tcase_add_test(tc, test_json_and_aliases);
+	tcase_add_test(tc, test_error_positions);
+	tcase_add_test(tc, test_error_limit);
+	tcase_add_test(tc, test_filters);
+	suite_add_tcase(s, tc);
+	tcase_add_test(tr, test_run_redistribution);
+	tcase_add_test(tr, test_run_burst_autoscale);
+	tcase_add_test(tr, test_run_rekey_refused);
+	suite_add_tcase(s, tr);
+	return s;
+}
