@@ -5,7 +5,10 @@
 # page: its screenshot and its DOM are checked by tests/browser_check.py
 # (no console message, every section, the legend, one band per range in
 # every heat map column, no outside reference, a screenshot that is not
-# blank), and the page by tidy (HTML validity). Chromium never reaches
+# blank, labels that do not overlap, the storage cap where the axis puts
+# it, separators and time order; facts derived by hand for some pages),
+# and the page by tidy (HTML validity). A run longer than a day is one of
+# the pages (tests/good/two-days.yaml). Chromium never reaches
 # the network: every host resolves to nothing and background services
 # are off. Then the checks are shown to fail: a page with a console
 # error and nothing drawn, and a page with one band removed.
@@ -65,8 +68,11 @@ valid() {
 	fi
 }
 
-n=0
-for sc in "$src"/scenarios/*.yaml; do
+# run SCENARIO [WANT...]: its page rendered and checked, with the facts
+# WANT derived by hand (browser_check.py's usage)
+run_page() {
+	sc=$1
+	shift
 	name=$(basename "$sc" .yaml)
 	page=$tmp/$name
 	"$pksim" run "$sc" --format html -o "$page.html" ||
@@ -75,10 +81,56 @@ for sc in "$src"/scenarios/*.yaml; do
 	valid "$page.html"
 	load "$page"
 	"$py" "$src/tests/browser_check.py" run "$page.dom" "$page.png" \
-		"$page.log" "$r" || fail "$name"
+		"$page.log" "$r" "$@" || fail "$name"
+}
+
+n=0
+for sc in "$src"/scenarios/*.yaml; do
+	case $(basename "$sc" .yaml) in
+	throughput-split)
+		# Created at 18,000 RU/s: 18,000 / 6,000 = 3 ranges (rule 2),
+		# ids 0, 1, 2. Raised to 30,000 at t = 20 s (<= 3 x 10,000:
+		# no split) and to 45,000 at 40 s: ceil(45,000 / 10,000) = 5
+		# ranges, so 2 splits, widest first and the lowest index
+		# among equals (container_layout.c's ASSUMPTION): 0, then 1.
+		# Two throughput changes, both drawn; 0 and 1 are gone
+		# before the end, so named inside the map. Storage: 60 s of
+		# creates is MiBs, far under the 50 GiB default cap.
+		run_page "$sc" changes=2 label="range 0" label="range 1" \
+			text="throughput 18,000 to 30,000 RU/s" \
+			text="at the start: 3 physical partitions, created at 18,000 RU/s" \
+			text="at the end: 5 physical partitions (2 splits), 45,000 RU/s" \
+			cap-above="cap 50.0 GiB"
+		;;
+	storage-split)
+		# A 32 MB (32 x 2^20 B) cap: 1 range at 6,000 RU/s (rule 2),
+		# id 0, splits into 1 and 2, which split into 3 .. 6: ranges
+		# 0, 1 and 2 are gone before the end. Each range peaks just
+		# over the cap before it splits, so the cap is on the scale
+		# (the data come within a fifth of it), in MiB.
+		run_page "$sc" label="range 0" label="range 1" \
+			label="range 2" cap="cap 32.0 MiB" \
+			text="storage per range, MiB"
+		;;
+	iot-by-day)
+		# 3 min of 1,800 creates/s of 1 KB: about 316 MiB, far under
+		# the 50 GiB default cap: an arrow says it is above the scale
+		run_page "$sc" cap-above="cap 50.0 GiB"
+		;;
+	*) run_page "$sc" ;;
+	esac
 	n=$((n + 1))
 done
 [ "$n" -ge 10 ] || fail "only $n scenarios found in $src/scenarios"
+
+# A run longer than a day (tests/good/two-days.yaml, whose header has the
+# arithmetic): 300 s buckets, 172,800 / 300 = 576 columns; midnights at
+# 12 h and 36 h; one throughput change (600 -> 900 at 24 h) without a
+# split; 2.5 GiB at most a range, far under the 50 GiB cap.
+run_page "$src/tests/good/two-days.yaml" bucket=300 columns=576 changes=1 \
+	midnights=2 text="one record per 300 s" \
+	text="throughput 600 to 900 RU/s" cap-above="cap 50.0 GiB" \
+	text="at the end: 3 physical partitions (no split or merge), 900 RU/s"
 
 page=$tmp/compare-iot
 "$pksim" compare "$src/scenarios/compare-iot.yaml" --format html \
@@ -119,9 +171,60 @@ case $out in
 *"column 5: band"*) ;;
 *) fail "browser_check did not name column 5: $out" ;;
 esac
+# ... and pages changed so that each newer check must fail (the message
+# it must give after the colon): a chart label moved onto another, the
+# storage cap line moved 20 px off where the ticks put 32 MiB, a number
+# without separators, the actions table out of time order, a split
+# parent's label removed
+"$py" - "$tmp" <<'PY'
+import re, sys
+t = sys.argv[1]
+ts = open(t + "/throughput-split.dom", encoding="utf-8").read()
+ss = open(t + "/storage-split.dom", encoding="utf-8").read()
+def put(name, d):
+    open("%s/%s.dom" % (t, name), "w", encoding="utf-8").write(d)
+# the share chart's label of range 4 onto range 3's y
+c = ts.index('class="chart share"')
+m3 = re.compile(r'<text class="rid" x="778" y="([\d.]+)">range 3<').search(ts, c)
+m4 = re.compile(r'(<text class="rid" x="778" y=")[\d.]+(">range 4<)').search(ts, c)
+put("overlap", ts[:m4.start()] + m4.group(1) + m3.group(1) + m4.group(2)
+    + ts[m4.end():])
+c = ss.index('class="chart storage"')
+m = re.compile(r'<line class="ref" x1="44" y1="([\d.]+)" x2="764" '
+               r'y2="[\d.]+"').search(ss, c)
+y = float(m.group(1)) + 20
+put("capline", ss[:m.start()] + '<line class="ref" x1="44" y1="%.1f" '
+    'x2="764" y2="%.1f"' % (y, y) + ss[m.end():])
+put("bare", ts.replace("18,000 to 30,000", "18000 to 30000", 1))
+rows = re.findall(r"<tr><td class=\"n\">.*?</tr>", ts[ts.index(
+    'id="timeline"'):])
+put("order", ts.replace(rows[0] + rows[1], rows[1] + rows[0], 1)
+    if rows[0] + rows[1] in ts else ts.replace(rows[0] + "\n" + rows[1],
+                                              rows[1] + "\n" + rows[0], 1))
+put("nolabel", re.sub(r'<text class="rid inband"[^>]*>range 0</text>', "",
+                      ts, count=1))
+PY
+for case in "overlap:labels at y" "capline:cap line at y" \
+	"bare:a number without separators: '18000'" \
+	"order:actions table out of time order" \
+	"nolabel:range 0 (gone before the end"; do
+	dom=${case%%:*}
+	want=${case#*:}
+	# ranges at the end: throughput-split 5, storage-split 4 (the
+	# headers' arithmetic)
+	base=throughput-split r=5
+	[ "$dom" = capline ] && base=storage-split r=4
+	out=$("$py" "$src/tests/browser_check.py" run "$tmp/$dom.dom" \
+		"$tmp/$base.png" "$tmp/$base.log" "$r") &&
+		fail "browser_check passed the page changed by '$dom'"
+	case $out in
+	*"$want"*) ;;
+	*) fail "browser_check did not say '$want' of '$dom': $out" ;;
+	esac
+done
 # tidy finds an error
 printf '<!DOCTYPE html><html><head><title>x</title></head><body><p>a</b>' \
 	>"$tmp/invalid.html"
 tidy -q -e "$tmp/invalid.html" >/dev/null 2>&1 &&
 	fail "tidy passed an invalid page"
-echo "browser: $n scenarios and one compare checked in $chrome"
+echo "browser: $n scenarios, a two-day run and one compare checked in $chrome"

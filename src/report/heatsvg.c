@@ -3,12 +3,16 @@
  */
 #include "pksim/report/heatsvg.h"
 
+#include "heatsvg_int.h"
+
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "pksim/base/fmt.h"
+#include "pksim/base/mem.h"
 #include "pksim/model/cost.h"
 #include "pksim/model/metrics.h"
 
@@ -86,13 +90,10 @@ static void t_label(int64_t t, char *buf, size_t cap)
 	}
 }
 
-/* Plot margins inside an svg */
-#define ML 44
-#define MR 64
-#define MT 22
-#define MB 30
+/* Least distance between two throughput labels above a map, px */
+#define CHANGE_LABEL_PX 90
 
-static void x_axis(int64_t span, double w, double y, FILE *out)
+void heatsvg_x_axis(int64_t span, double w, double y, FILE *out)
 {
 	int64_t step = tick_step(span), t;
 	char lab[32];
@@ -120,22 +121,25 @@ static void band(const struct pk_result_variant *v,
 {
 	const struct pk_result_heat *h = &v->heat;
 	int64_t t1 = t0 + h->bucket_s > v->end_s ? v->end_s : t0 + h->bucket_s;
-	char col[8], ru[32], share[32], end[24];
+	char col[8], ru[PK_FMT_BYTES], share[PK_FMT_BYTES], end[PK_FMT_BYTES],
+	    start[PK_FMT_BYTES], n429[PK_FMT_BYTES];
 
-	snprintf(end, sizeof(end), "%" PRId64, t1);
+	fmt_thousands(t0, start);
+	fmt_thousands(t1, end);
 	heatsvg_colour(x->nru_pct, col);
 	fmt_thousands((x->ru_mru + PK_MRU_PER_RU / 2) / PK_MRU_PER_RU, ru);
-	fmt_thousands(x->ru_per_s_mru / PK_MRU_PER_RU, share);
+	fmt_thousands((x->ru_per_s_mru + PK_MRU_PER_RU / 2) / PK_MRU_PER_RU,
+		      share);
+	fmt_thousands((int64_t)x->throttled_429, n429);
 	fprintf(out,
 		"<rect class=\"band\" data-range=\"%" PRIu32 "\" "
 		"x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
-		"fill=\"%s\"><title>range %" PRIu32 ", t = %" PRId64
-		"%s%s s: %d %% normalized RU%s, %s RU, RU/s share %s, %" PRIu64
+		"fill=\"%s\"><title>range %" PRIu32 ", t = %s"
+		"%s%s s: %d %% normalized RU%s, %s RU, RU/s share %s, %s"
 		" 429s</title></rect>",
-		x->range_id, px, y, w, hgt, col, x->range_id, t0,
+		x->range_id, px, y, w, hgt, col, x->range_id, start,
 		t1 - t0 > 1 ? "-" : "", t1 - t0 > 1 ? end : "", x->nru_pct,
-		h->bucket_s > 1 ? " (highest second)" : "", ru, share,
-		x->throttled_429);
+		h->bucket_s > 1 ? " (highest second)" : "", ru, share, n429);
 }
 
 static void markers(const struct pk_result_variant *v, int64_t span,
@@ -144,6 +148,8 @@ static void markers(const struct pk_result_variant *v, int64_t span,
 	const struct pk_metrics *m = v->metrics;
 	size_t i;
 	int64_t d;
+	double last_label = -1e9;
+	char t[PK_FMT_BYTES];
 
 	fprintf(out, "<g class=\"markers\">");
 	for (i = 0; i < m->n_splits; i++) {
@@ -152,10 +158,11 @@ static void markers(const struct pk_result_variant *v, int64_t span,
 
 		fprintf(out,
 			"<line class=\"split\" x1=\"%.1f\" y1=\"%d\" "
-			"x2=\"%.1f\" y2=\"%d\"><title>t = %" PRId64
+			"x2=\"%.1f\" y2=\"%d\"><title>t = %s"
 			" s: range %" PRIu32 " split (%s) into %" PRIu32
 			" and %" PRIu32 "</title></line>",
-			x, MT - 8, x, MT + PK_HEATSVG_H, e->t_s, e->parent,
+			x, MT - 8, x, MT + PK_HEATSVG_H,
+			fmt_thousands(e->t_s, t), e->parent,
 			metrics_split_reason(e->reason), e->children[0],
 			e->children[1]);
 	}
@@ -165,10 +172,36 @@ static void markers(const struct pk_result_variant *v, int64_t span,
 
 		fprintf(out,
 			"<line class=\"action\" x1=\"%.1f\" y1=\"%d\" "
-			"x2=\"%.1f\" y2=\"%d\"><title>t = %" PRId64
-			" s: %s</title></line>",
-			x, MT - 8, x, MT + PK_HEATSVG_H, a->t_s,
-			metrics_action_name(a->kind));
+			"x2=\"%.1f\" y2=\"%d\"><title>t = %s s: %s: ",
+			x, MT - 8, x, MT + PK_HEATSVG_H,
+			fmt_thousands(a->t_s, t), metrics_action_name(a->kind));
+		heatsvg_text(a->detail, out);
+		fprintf(out, "</title></line>");
+	}
+	/* throughput changes, split or not: a dotted line, its new RU/s
+	   above the map where the last label left room */
+	for (i = 0; i < m->n_changes; i++) {
+		const struct pk_throughput_event *e = &m->changes[i];
+		double x = ML + w * (double)e->t_s / (double)span;
+		char a[PK_FMT_BYTES], b[PK_FMT_BYTES];
+
+		fmt_thousands(e->from_ru_per_s, a);
+		fmt_thousands(e->to_ru_per_s, b);
+		fprintf(out,
+			"<line class=\"change\" x1=\"%.1f\" y1=\"%d\" "
+			"x2=\"%.1f\" y2=\"%d\"><title>t = %s"
+			" s: throughput %s to %s RU/s, %zu to %zu physical "
+			"partitions</title></line>",
+			x, MT - 8, x, MT + PK_HEATSVG_H,
+			fmt_thousands(e->t_s, t), a, b, e->ranges_before,
+			e->ranges_after);
+		if (x - last_label >= CHANGE_LABEL_PX) {
+			fprintf(out,
+				"<text class=\"changelab\" x=\"%.1f\" "
+				"y=\"%d\">%s RU/s</text>",
+				x + 3, MT - 2, b);
+			last_label = x;
+		}
 	}
 	/* wall-clock midnights (UTC) */
 	for (d = (clock0 / 86400 + 1) * 86400 - clock0;
@@ -189,6 +222,85 @@ static void markers(const struct pk_result_variant *v, int64_t span,
 			day);
 	}
 	fprintf(out, "</g>\n");
+}
+
+/* The slice [y0, y1) of band i of the column cells[a, b) */
+static void slice(const struct pk_result_heat *h, size_t a, size_t b, size_t i,
+		  int equal_bands, double *y0, double *y1)
+{
+	*y0 = equal_bands ? (double)(i - a) / (double)(b - a) : h->cells[i].y0;
+	*y1 = equal_bands ? (double)(i - a + 1) / (double)(b - a)
+			  : h->cells[i].y1;
+}
+
+/* Least width and height of a band that holds a label inside, px */
+#define INBAND_W 56
+#define INBAND_H 12
+
+/*
+ * Ranges that are gone before the end (split parents, merged ranges)
+ * have no label at the right edge: name each inside its band, in the
+ * middle of its life, where the band is large enough (light text on a
+ * dark halo, readable on any colour of the scale).
+ */
+static void inband_labels(const struct pk_result_variant *v, double w,
+			  int64_t span_s, int equal_bands, FILE *out)
+{
+	const struct pk_result_heat *h = &v->heat;
+	size_t n = v->n_lineage, c, i, *first, *last;
+	double *y0, *y1;
+	uint32_t id;
+
+	if (n == 0 || h->n_cols == 0) {
+		return;
+	}
+	first = xcalloc(n, sizeof(*first));
+	last = xcalloc(n, sizeof(*last));
+	y0 = xcalloc(n, sizeof(*y0));
+	y1 = xcalloc(n, sizeof(*y1));
+	for (id = 0; id < n; id++) {
+		first[id] = SIZE_MAX;
+	}
+	for (c = 0; c < h->n_cols; c++) {
+		size_t a = h->col_start[c], b = h->col_start[c + 1];
+
+		for (i = a; i < b; i++) {
+			id = h->cells[i].range_id;
+			if (id >= n) {
+				continue;
+			}
+			if (first[id] == SIZE_MAX) {
+				first[id] = c;
+			}
+			last[id] = c;
+			slice(h, a, b, i, equal_bands, &y0[id], &y1[id]);
+		}
+	}
+	for (id = 0; id < n; id++) {
+		double x0, x1;
+
+		if (first[id] == SIZE_MAX || last[id] + 1 == h->n_cols) {
+			continue;
+		}
+		x0 = w * (double)((int64_t)first[id] * h->bucket_s) /
+		     (double)span_s;
+		x1 = w * (double)((int64_t)(last[id] + 1) * h->bucket_s) /
+		     (double)span_s;
+		if (x1 - x0 < INBAND_W ||
+		    (y1[id] - y0[id]) * PK_HEATSVG_H < INBAND_H) {
+			continue;
+		}
+		fprintf(out,
+			"<text class=\"rid inband\" x=\"%.1f\" y=\"%.1f\" "
+			"text-anchor=\"middle\">range %" PRIu32 "</text>",
+			ML + (x0 + x1) / 2,
+			MT + (y0[id] + y1[id]) / 2 * PK_HEATSVG_H + 4, id);
+	}
+	fprintf(out, "\n");
+	free(first);
+	free(last);
+	free(y0);
+	free(y1);
 }
 
 int heatsvg_map(const struct pk_result_variant *v, int id, int64_t span_s,
@@ -288,6 +400,7 @@ int heatsvg_map(const struct pk_result_variant *v, int id, int64_t span_s,
 				x->range_id);
 		}
 	}
+	inband_labels(v, w, span_s, equal_bands, out);
 	fprintf(out,
 		"<g class=\"axis\"><text x=\"%d\" y=\"%d\" "
 		"text-anchor=\"end\">\"\"</text><text x=\"%d\" y=\"%d\" "
@@ -296,7 +409,7 @@ int heatsvg_map(const struct pk_result_variant *v, int id, int64_t span_s,
 		"key space (EPK)</text></g>\n",
 		ML - 4, MT + 10, ML - 4, MT + PK_HEATSVG_H,
 		MT + PK_HEATSVG_H / 2, MT + PK_HEATSVG_H / 2);
-	x_axis(span_s, w, MT + PK_HEATSVG_H, out);
+	heatsvg_x_axis(span_s, w, MT + PK_HEATSVG_H, out);
 	markers(v, span_s, clock_start_s, w, out);
 	fprintf(out, "</svg>\n");
 	return ferror(out) ? -1 : 0;
@@ -328,124 +441,5 @@ int heatsvg_legend(FILE *out)
 			11.5 + p * 3.0, 11.5 + p * 3.0, 11.5 + p * 3.0, p);
 	}
 	fprintf(out, "</svg>\n");
-	return ferror(out) ? -1 : 0;
-}
-
-/* One polyline per range at the end over the heat columns; value(x,
-   seconds) gives its y in 0..ymax. */
-typedef double (*value_fn)(const struct pk_result_heat_cell *x,
-			   int64_t seconds);
-
-static void chart(const struct pk_result_variant *v, value_fn f, double ymax,
-		  double ref, const char *ylab, const char *reflab, FILE *out)
-{
-	const struct pk_result_heat *h = &v->heat;
-	int W = PK_HEATSVG_W, H = 160;
-	size_t r, c;
-	char col[8];
-
-	fprintf(out,
-		"<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
-		"role=\"img\" viewBox=\"0 0 %d %d\" width=\"%d\">"
-		"<title>%s per range over time</title>"
-		"<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" "
-		"height=\"%d\"/>\n",
-		ML + W + MR, MT + H + MB + 6, ML + W + MR, ylab, ML, MT, W, H);
-	if (ref > 0 && ref <= ymax) {
-		double y = MT + H - H * ref / ymax;
-
-		fprintf(out,
-			"<line class=\"ref\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" "
-			"y2=\"%.1f\"/><text x=\"%d\" y=\"%.1f\">%s</text>\n",
-			ML, y, ML + W, y, ML + W + 4, y + 4, reflab);
-	}
-	for (r = 0; r < v->n_ranges; r++) {
-		heatsvg_colour(
-		    (int)(r * 80 / (v->n_ranges > 1 ? v->n_ranges - 1 : 1)),
-		    col);
-		fprintf(out, "<polyline class=\"line\" stroke=\"%s\" points=\"",
-			col);
-		for (c = 0; c < h->n_cols; c++) {
-			const struct pk_result_heat_cell *x =
-			    result_heat_cell(v, c, v->ranges[r].id);
-			int64_t t0 = (int64_t)c * h->bucket_s;
-			int64_t secs = t0 + h->bucket_s > v->end_s
-					   ? v->end_s - t0
-					   : h->bucket_s;
-			double y = x ? f(x, secs) : 0;
-
-			if (y > ymax) {
-				y = ymax;
-			}
-			fprintf(out, "%.1f,%.1f ",
-				ML + W * ((double)t0 + secs / 2.0) /
-					 (double)v->end_s,
-				MT + H - H * y / ymax);
-		}
-		fprintf(out, "\"><title>range %" PRIu32 "</title></polyline>\n",
-			v->ranges[r].id);
-		if (h->n_cols > 0) {
-			const struct pk_result_heat_cell *x =
-			    result_heat_cell(v, h->n_cols - 1, v->ranges[r].id);
-			int64_t t0 = (int64_t)(h->n_cols - 1) * h->bucket_s;
-			double y = x ? f(x, v->end_s - t0) : 0;
-
-			y = y > ymax ? ymax : y;
-			fprintf(out,
-				"<text x=\"%d\" y=\"%.1f\">range %" PRIu32
-				"</text>\n",
-				ML + W + 4,
-				MT + H - H * y / ymax + 4 + (double)(r % 3) * 3,
-				v->ranges[r].id);
-		}
-	}
-	fprintf(out,
-		"<g class=\"axis\"><text x=\"%d\" y=\"%d\" text-anchor=\"end\">"
-		"0</text><text x=\"%d\" y=\"%d\" text-anchor=\"end\">%.3g"
-		"</text><text x=\"%d\" y=\"%d\" text-anchor=\"start\">%s"
-		"</text></g>\n",
-		ML - 4, MT + H, ML - 4, MT + 8, ymax, ML, MT - 6, ylab);
-	x_axis(v->end_s > 0 ? v->end_s : 1, W, MT + H, out);
-	fprintf(out, "</svg>\n");
-}
-
-static double served_pct(const struct pk_result_heat_cell *x, int64_t secs)
-{
-	if (x->ru_per_s_mru <= 0 || secs <= 0) {
-		return 0;
-	}
-	return 100.0 * (double)x->ru_mru / (double)secs /
-	       (double)x->ru_per_s_mru;
-}
-
-static double stored_gb(const struct pk_result_heat_cell *x, int64_t secs)
-{
-	(void)secs;
-	return (double)x->storage_bytes / 1e9;
-}
-
-int heatsvg_share_chart(const struct pk_result_variant *v, FILE *out)
-{
-	chart(v, served_pct, 150, 100,
-	      "RU/s served, % of the range's RU/s share (mean of the bucket)",
-	      "100 %", out);
-	return ferror(out) ? -1 : 0;
-}
-
-int heatsvg_storage_chart(const struct pk_result_variant *v, FILE *out)
-{
-	double cap = (double)v->spec->pp_storage_bytes / 1e9, top = 0;
-	size_t i;
-	char lab[48];
-
-	for (i = 0; i < v->heat.n_cells; i++) {
-		double g = (double)v->heat.cells[i].storage_bytes / 1e9;
-
-		top = g > top ? g : top;
-	}
-	/* the cap line shows when storage comes within a fifth of it */
-	top = top * 1.25 >= cap ? cap * 1.1 : (top > 0 ? top * 1.25 : 1);
-	snprintf(lab, sizeof(lab), "cap %.0f GB", cap);
-	chart(v, stored_gb, top, cap, "storage per range, GB", lab, out);
 	return ferror(out) ? -1 : 0;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "pksim/base/fmt.h"
+#include "pksim/base/units.h"
 #include "pksim/model/cost.h"
 #include "pksim/report/findings.h"
 #include "pksim/report/heatsvg.h"
@@ -37,6 +38,12 @@ static const char css[] =
     "stroke-dasharray:5 3}text.midnight{stroke:none;font-weight:600}\n"
     ".hatch{stroke:#fff;stroke-width:1}.ref{stroke:var(--mark);"
     "stroke-dasharray:4 3}.line{fill:none;stroke-width:1.5}\n"
+    ".leader{fill:none;stroke-width:1;stroke-dasharray:none}"
+    ".ref-arrow{fill:var(--mark)}line.change{stroke:var(--fg);"
+    "stroke-width:1.5;stroke-dasharray:1 2}\n"
+    /* labels inside the heat map: light text on a dark halo */
+    "svg text.inband{fill:#fff;stroke:#000;stroke-width:2.5px;"
+    "paint-order:stroke;stroke-opacity:.7}\n"
     ".multiples{display:flex;flex-wrap:wrap;gap:1em}.multiples figure"
     "{flex:1 1 22em;margin:0}figcaption{font-weight:600}\n"
     /* small multiples are drawn at about half size: text twice as big */
@@ -63,6 +70,8 @@ static void sec(const char *name, size_t vi, const char *h2, FILE *out)
 
 static void head(const struct pk_result *r, int compare, FILE *out)
 {
+	char secs[PK_FMT_BYTES];
+
 	fprintf(out,
 		"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 		"<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
@@ -76,12 +85,12 @@ static void head(const struct pk_result *r, int compare, FILE *out)
 		css, compare ? "compare" : "run");
 	text(r->sc->name, out);
 	fprintf(out,
-		"</h1>\n<p class=\"note\">seed %" PRIu64 ", %" PRId64
+		"</h1>\n<p class=\"note\">seed %" PRIu64 ", %s"
 		" s simulated. Every figure is from the simulator's own "
 		"per-second record; colours are normalized RU "
 		"consumption (the highest second of each cell).</p>"
 		"</header>\n",
-		r->seed, r->end_ms / 1000);
+		r->seed, fmt_thousands(r->end_ms / PK_MS_PER_S, secs));
 }
 
 static void row(const char *k, const char *v, FILE *out)
@@ -91,11 +100,51 @@ static void row(const char *k, const char *v, FILE *out)
 	fprintf(out, "</td></tr>\n");
 }
 
+/* Ranges merged away in v's run */
+static size_t merged(const struct pk_result_variant *v)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < v->metrics->n_merges; i++) {
+		const struct pk_merge_event *e = &v->metrics->merges[i];
+
+		n += e->ranges_before - e->ranges_after;
+	}
+	return n;
+}
+
+/* "at the start: LAYOUT; at the end: 5 physical partitions (2 splits),
+   45,000 RU/s" */
+static const char *start_end(const struct pk_result_variant *v, char *buf,
+			     size_t cap)
+{
+	char lay[PK_LAYOUT_SENTENCE_BYTES], ru[PK_FMT_BYTES], how[64];
+	size_t sp = v->metrics->n_splits, mg = merged(v);
+
+	if (sp == 0 && mg == 0) {
+		snprintf(how, sizeof(how), "no split or merge");
+	} else if (mg == 0) {
+		snprintf(how, sizeof(how), "%zu split%s", sp,
+			 sp == 1 ? "" : "s");
+	} else {
+		snprintf(how, sizeof(how), "%zu split%s, %zu merged away", sp,
+			 sp == 1 ? "" : "s", mg);
+	}
+	snprintf(buf, cap,
+		 "at the start: %s; at the end: %zu physical partition%s "
+		 "(%s), %s RU/s%s",
+		 layout_sentence(v, lay, sizeof(lay)), v->n_ranges,
+		 v->n_ranges == 1 ? "" : "s", how,
+		 fmt_thousands(v->ru_per_s, ru),
+		 v->autoscale ? " (autoscale max)" : "");
+	return buf;
+}
+
 static void summary(const struct pk_result *r,
 		    const struct pk_result_variant *v, size_t vi, FILE *out)
 {
 	const struct pk_totals *t = &v->metrics->totals;
-	char a[64], b[64], buf[PK_LAYOUT_SENTENCE_BYTES + 64];
+	char a[64], b[64], buf[PK_LAYOUT_SENTENCE_BYTES + 256];
 	char **f;
 	size_t n, i;
 
@@ -109,8 +158,7 @@ static void summary(const struct pk_result *r,
 		 v->autoscale ? " (autoscale max)" : "",
 		 v->serverless ? " (serverless)" : "");
 	row("throughput", buf, out);
-	row("physical partitions",
-	    layout_sentence(v, buf, PK_LAYOUT_SENTENCE_BYTES), out);
+	row("physical partitions", start_end(v, buf, sizeof(buf)), out);
 	snprintf(buf, sizeof(buf),
 		 "%s RU/s and %s a physical partition; %s "
 		 "a logical partition",
@@ -212,47 +260,57 @@ static void lps(const struct pk_result_variant *v, size_t vi, FILE *out)
 	fprintf(out, "</table>\n</section>\n");
 }
 
+/* The rank of an entry of the actions table at one second: a
+   throughput change first (it causes what follows), then its splits,
+   then the other actions */
+enum { TL_CHANGE, TL_SPLIT, TL_ACTION };
+
 static void timeline(const struct pk_result_variant *v, size_t vi, FILE *out)
 {
 	const struct pk_metrics *m = v->metrics;
-	size_t i, a = 0, s = 0;
+	size_t a = 0, s = 0, c = 0;
+	char x[PK_FMT_BYTES], y[PK_FMT_BYTES], t[PK_FMT_BYTES];
 
 	sec("timeline", vi, "Actions and splits", out);
 	fprintf(out, "<table>\n<tr><th>t</th><th>what</th></tr>\n");
-	/* merge the two lists, both in time order */
-	while (a < m->n_actions || s < m->n_splits) {
-		if (s < m->n_splits &&
-		    (a >= m->n_actions ||
-		     m->splits[s].t_s <= m->actions[a].t_s)) {
+	/* merge the three lists, each in time order */
+	while (a < m->n_actions || s < m->n_splits || c < m->n_changes) {
+		int64_t tc = c < m->n_changes ? m->changes[c].t_s : INT64_MAX;
+		int64_t ts = s < m->n_splits ? m->splits[s].t_s : INT64_MAX;
+		int64_t ta = a < m->n_actions ? m->actions[a].t_s : INT64_MAX;
+		int k = tc <= ts && tc <= ta ? TL_CHANGE
+			: ts <= ta	     ? TL_SPLIT
+					     : TL_ACTION;
+
+		fprintf(out, "<tr><td class=\"n\">%s s</td><td>",
+			fmt_thousands(k == TL_CHANGE  ? tc
+				      : k == TL_SPLIT ? ts
+						      : ta,
+				      t));
+		if (k == TL_CHANGE) {
+			const struct pk_throughput_event *e = &m->changes[c++];
+
+			fprintf(out,
+				"throughput %s to %s RU/s, %zu to %zu "
+				"physical partitions",
+				fmt_thousands(e->from_ru_per_s, x),
+				fmt_thousands(e->to_ru_per_s, y),
+				e->ranges_before, e->ranges_after);
+		} else if (k == TL_SPLIT) {
 			const struct pk_split_event *e = &m->splits[s++];
 
 			fprintf(out,
-				"<tr><td class=\"n\">%" PRId64 " s</td><td>"
 				"range %" PRIu32 " split (%s) into %" PRIu32
-				" and %" PRIu32 "</td></tr>\n",
-				e->t_s, e->parent,
-				metrics_split_reason(e->reason), e->children[0],
-				e->children[1]);
+				" and %" PRIu32,
+				e->parent, metrics_split_reason(e->reason),
+				e->children[0], e->children[1]);
 		} else {
-			const struct pk_action *x = &m->actions[a++];
+			const struct pk_action *e = &m->actions[a++];
 
-			fprintf(out,
-				"<tr><td class=\"n\">%" PRId64
-				" s</td><td>%s: ",
-				x->t_s, metrics_action_name(x->kind));
-			text(x->detail, out);
-			fprintf(out, "</td></tr>\n");
+			fprintf(out, "%s: ", metrics_action_name(e->kind));
+			text(e->detail, out);
 		}
-	}
-	for (i = 0; i < m->n_changes; i++) {
-		const struct pk_throughput_event *e = &m->changes[i];
-
-		fprintf(out,
-			"<tr><td class=\"n\">%" PRId64 " s</td><td>throughput "
-			"%" PRId64 " to %" PRId64 " RU/s, %zu to %zu physical "
-			"partitions</td></tr>\n",
-			e->t_s, e->from_ru_per_s, e->to_ru_per_s,
-			e->ranges_before, e->ranges_after);
+		fprintf(out, "</td></tr>\n");
 	}
 	if (m->n_actions + m->n_splits + m->n_changes == 0) {
 		fprintf(out, "<tr><td>-</td><td>none</td></tr>\n");
@@ -260,25 +318,35 @@ static void timeline(const struct pk_result_variant *v, size_t vi, FILE *out)
 	fprintf(out, "</table>\n</section>\n");
 }
 
+/* mRU >= 0 as RU with separators and one decimal: "325,000.5" */
+static const char *ru_tenths(int64_t mru, char *buf, size_t cap)
+{
+	char a[PK_FMT_BYTES];
+	int64_t d = (mru + 50) / 100; /* tenths of an RU, rounded */
+
+	snprintf(buf, cap, "%s.%d", fmt_thousands(d / 10, a), (int)(d % 10));
+	return buf;
+}
+
 static void queries(const struct pk_result_variant *v, size_t vi, FILE *out)
 {
 	const struct pk_totals *t = &v->metrics->totals;
 	static const char *names[3] = {"single partition", "targeted",
 				       "fan-out"};
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES + 4];
 	size_t i;
 
 	sec("queries", vi, "Queries by route", out);
 	fprintf(out, "<table>\n<tr><th>route</th><th>queries</th></tr>\n");
 	for (i = 0; i < 3; i++) {
-		fprintf(out,
-			"<tr><td>%s</td><td class=\"n\">%" PRIu64
-			"</td></tr>\n",
-			names[i], t->queries[i]);
+		fprintf(out, "<tr><td>%s</td><td class=\"n\">%s</td></tr>\n",
+			names[i], fmt_thousands((int64_t)t->queries[i], a));
 	}
 	fprintf(out,
-		"</table>\n<p class=\"note\">%" PRIu64 " range visits by "
-		"queries; fan-out queries cost %.1f RU.</p>\n</section>\n",
-		t->query_ranges, (double)t->fanout_mru / PK_MRU_PER_RU);
+		"</table>\n<p class=\"note\">%s range visits by "
+		"queries; fan-out queries cost %s RU.</p>\n</section>\n",
+		fmt_thousands((int64_t)t->query_ranges, a),
+		ru_tenths(t->fanout_mru, b, sizeof(b)));
 }
 
 static int run_page(const struct pk_result *r, int equal_bands, FILE *out)
@@ -335,6 +403,8 @@ static void card_row(const char *what, const struct pk_result *r,
 			break;
 		case 1:
 			layout_short(&r->variants[i], a, sizeof(a));
+			snprintf(a + strlen(a), sizeof(a) - strlen(a),
+				 "; %zu at the end", r->variants[i].n_ranges);
 			break;
 		case 2:
 			snprintf(a, sizeof(a), "%.1f %%",

@@ -34,11 +34,15 @@ void heatsvg_colour(int pct, char out[8]);
  * axis), y = the key space "" (top) .. "FF" (bottom). One <g class="col">
  * per heat column holding one <rect class="band" data-range="ID"> per
  * band (heights by hash-space share, or equal when equal_bands), each
- * with a <title> (range, time, normalized RU, RU, RU/s share, 429s);
- * 429 columns marked above the map; splits and actions as vertical
- * lines; wall-clock midnights (clock_start_s, Unix seconds UTC) as
- * labelled dashed lines. width_px scales the drawing (small multiples);
- * id (unique in the page) names its SVG pattern.
+ * with a <title> (range, time, normalized RU rounded to whole percents,
+ * RU, RU/s share, 429s; numbers with thousands separators); cells with
+ * 429s hatched; splits (solid), actions (dashed) and throughput changes
+ * (dotted, split or not, labelled with the new RU/s) as vertical lines;
+ * wall-clock midnights (clock_start_s, Unix seconds UTC) as labelled
+ * dashed lines; the ranges at the end named at the right edge, those gone
+ * before it inside their band when it is large enough. width_px scales
+ * the drawing (small multiples); id (unique in the page) names its SVG
+ * pattern.
  * Returns 0, or -1 on a write error.
  */
 int heatsvg_map(const struct pk_result_variant *v, int id, int64_t span_s,
@@ -50,13 +54,19 @@ int heatsvg_map(const struct pk_result_variant *v, int id, int64_t span_s,
 int heatsvg_legend(FILE *out);
 
 /* Per range at the end (its ancestors before it existed), the RU/s it
-   served in each heat column as a percent of its RU/s share, as one
-   <svg class="chart">. Returns 0, or -1 on a write error. */
+   served in each heat column as a percent of its RU/s share, against a
+   100 % line, as one <svg class="chart share">; labels at the right edge
+   at least 11 px apart, each joined to its line's end. Returns 0, or -1
+   on a write error. */
 int heatsvg_share_chart(const struct pk_result_variant *v, FILE *out);
 
 /* Per range at the end, its storage over time against the physical
-   partition cap (the scenario's, default 50 GB), as one <svg
-   class="chart">. Returns 0, or -1 on a write error. */
+   partition cap (the scenario's, default 50 GiB), as one <svg
+   class="chart storage">: y ticks in the binary unit (B .. TiB) in which
+   the axis top reads 1 or more; the cap a dashed line on the scale when
+   the data come within a fifth of it, else an arrow and "cap X, above
+   this scale" at the top right; labels as the share chart's. Returns 0,
+   or -1 on a write error. */
 int heatsvg_storage_chart(const struct pk_result_variant *v, FILE *out);
 
 #endif

@@ -1,0 +1,22 @@
+/*
+ * heatsvg_int: what the files of the heatsvg module share (heatsvg.c: the
+ * heat map and legend; heatsvg_chart.c: the line charts): plot margins
+ * and the time axis. Internal to src/report/.
+ */
+#ifndef PKSIM_REPORT_HEATSVG_INT_H
+#define PKSIM_REPORT_HEATSVG_INT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+/* Plot margins inside an svg, CSS pixels: left, right, top, bottom */
+#define ML 44
+#define MR 64
+#define MT 22
+#define MB 30
+
+/* The x axis of a plot w pixels wide from ML, at height y: ticks and
+   labels from 0 to span seconds (span >= 1), "simulated time". */
+void heatsvg_x_axis(int64_t span, double w, double y, FILE *out);
+
+#endif
