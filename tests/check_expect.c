@@ -9,7 +9,10 @@
  *  - a broken expectation exits 3, names the measure with expected and
  *    actual value, and the report is still written;
  *  - --narrate tells storage-split's three splits in order on stderr and
- *    leaves the -o report byte-identical.
+ *    leaves the -o report byte-identical;
+ *  - a lesson that names its scenario (`scenario:`) runs it with its
+ *    own assertions after the scenario's, each failure naming the file
+ *    it is written in; no shipped lesson copies a shipped scenario.
  */
 #include <check.h>
 #include <dirent.h>
@@ -17,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "pksim/load/expect.h"
@@ -363,6 +367,165 @@ START_TEST(test_shorthands_full_partition)
 }
 END_TEST
 
+/* The text of s from the line starting with `from` up to the next line
+   that starts a top-level key (a letter at column 1) or the end; owned,
+   or NULL when no line starts with from. */
+static char *section(const char *s, const char *from)
+{
+	const char *a = s, *b;
+	size_t n = strlen(from);
+
+	while (a && strncmp(a, from, n) != 0) {
+		a = strchr(a, '\n');
+		a = a ? a + 1 : NULL;
+	}
+	if (!a) {
+		return NULL;
+	}
+	for (b = strchr(a, '\n'); b && b[1]; b = strchr(b + 1, '\n')) {
+		if ((b[1] >= 'a' && b[1] <= 'z') ||
+		    (b[1] >= 'A' && b[1] <= 'Z')) {
+			break;
+		}
+	}
+	return strndup(a, b ? (size_t)(b + 1 - a) : strlen(a));
+}
+
+/* Every shipped lesson either names its scenario, and then reports the
+   same bytes as that scenario (one source), or has a workload (its
+   phases) that no shipped scenario has: none is a copy. */
+START_TEST(test_lessons_have_one_source)
+{
+	DIR *d;
+	struct dirent *e;
+	int named = 0, own = 0;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	d = opendir("scenarios/lessons");
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d))) {
+		char path[512], ref[512], args[1200], *text, *line;
+		size_t len = strlen(e->d_name);
+
+		if (len < 6 || strcmp(e->d_name + len - 5, ".yaml") != 0) {
+			continue;
+		}
+		snprintf(path, sizeof(path), "scenarios/lessons/%s", e->d_name);
+		text = tu_read_file(path, NULL);
+		ck_assert_ptr_nonnull(text);
+		line = section(text, "scenario: ");
+		if (line) {
+			char *a = NULL, *b = NULL, *err = NULL;
+
+			ck_assert_int_eq(
+			    sscanf(line, "scenario: ../%400s", ref), 1);
+			snprintf(args, sizeof(args), "compare %s --format json",
+				 path);
+			ck_assert_int_eq(tu_run(args, &a, &err), 0);
+			free(err);
+			snprintf(args, sizeof(args),
+				 "compare scenarios/%s --format json", ref);
+			ck_assert_int_eq(tu_run(args, &b, &err), 0);
+			ck_assert_msg(strcmp(a, b) == 0,
+				      "%s reports otherwise than %s", path,
+				      ref);
+			free(a);
+			free(b);
+			free(err);
+			free(line);
+			named++;
+		} else {
+			char *phases = section(text, "phases:");
+			DIR *sd = opendir("scenarios");
+			struct dirent *se;
+
+			ck_assert_ptr_nonnull(phases);
+			ck_assert_ptr_nonnull(sd);
+			while ((se = readdir(sd))) {
+				char sp[512], *st, *sph;
+				size_t sl = strlen(se->d_name);
+
+				if (sl < 6 ||
+				    strcmp(se->d_name + sl - 5, ".yaml")) {
+					continue;
+				}
+				snprintf(sp, sizeof(sp), "scenarios/%s",
+					 se->d_name);
+				st = tu_read_file(sp, NULL);
+				sph = st ? section(st, "phases:") : NULL;
+				ck_assert_msg(!sph || strcmp(sph, phases) != 0,
+					      "%s copies the workload of %s",
+					      path, sp);
+				free(sph);
+				free(st);
+			}
+			closedir(sd);
+			free(phases);
+			own++;
+		}
+		free(text);
+	}
+	closedir(d);
+	/* lessons 2, 3 and 4 are built on compare-iot, compare-offices and
+	   synthetic-keys; lesson 1 has a workload of its own */
+	ck_assert_int_eq(named, 3);
+	ck_assert_int_eq(own, 1);
+}
+END_TEST
+
+/* A lesson in a folder below its scenario: the named file is found
+   relative to the lesson's folder; the scenario's assertion and the
+   lesson's each fail at their own FILE:LINE:COL, the summary names the
+   lesson, and the one that holds is counted. The scenario: 400 RU/s,
+   60 creates of 1 KB, one a second (5 RU/s): 60 operations, no 429. */
+START_TEST(test_lesson_expect_files)
+{
+	char *dir = tu_tmpdir(), path[600], args[1400], want[1400];
+	char *out = NULL, *err = NULL;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/s.yaml", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("container: {partition_key: /k, throughput: 400}\n"
+	      "items: {k: {values: [a]}}\n"
+	      "phases: [{duration: 60s, rate: 1/s}]\n"
+	      "expect:\n"
+	      "  - {measure: totals.operations, equal: 60}\n"
+	      "  - {measure: totals.throttled_429, equal: 1}\n",
+	      f);
+	ck_assert_int_eq(fclose(f), 0);
+	snprintf(path, sizeof(path), "%s/lessons", dir);
+	ck_assert_int_eq(mkdir(path, 0700), 0);
+	snprintf(path, sizeof(path), "%s/lessons/l.yaml", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("# a lesson\n"
+	      "scenario: ../s.yaml\n"
+	      "lesson:\n"
+	      "  goal: a goal\n"
+	      "  look_at: a table\n"
+	      "  questions: [{question: why?, answer: because}]\n"
+	      "expect:\n"
+	      "  - {measure: partitions, equal: 2}\n",
+	      f);
+	ck_assert_int_eq(fclose(f), 0);
+	snprintf(args, sizeof(args), "run %s -o %s/r.txt", path, dir);
+	ck_assert_int_eq(tu_run(args, &out, &err), 3);
+	snprintf(want, sizeof(want),
+		 "%s/lessons/../s.yaml:6:15: expect failed: "
+		 "totals.throttled_429: expected = 1, got 0\n"
+		 "%s/lessons/l.yaml:8:15: expect failed: partitions: "
+		 "expected = 2, got 1\n"
+		 "%s/lessons/l.yaml: 2 of 3 expectations failed\n",
+		 dir, dir, dir);
+	ck_assert_str_eq(err, want);
+	free(out);
+	free(err);
+	free(dir);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("expect");
@@ -375,6 +538,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_all_hold_one_line);
 	tcase_add_test(tc, test_narrate_storage_split);
 	tcase_add_test(tc, test_shorthands_full_partition);
+	tcase_add_test(tc, test_lessons_have_one_source);
+	tcase_add_test(tc, test_lesson_expect_files);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -632,7 +632,8 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 		fprintf(stderr,
 			"%s: expect: not checked: %s changes the "
 			"scenario's variants\n",
-			sc->file, o.variant ? "--variant" : "--key");
+			sc->lesson_file ? sc->lesson_file : sc->file,
+			o.variant ? "--variant" : "--key");
 	} else {
 		rc = cli_expect(run, sc);
 	}

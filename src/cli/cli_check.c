@@ -54,7 +54,8 @@ int cli_expect(const struct pk_run *run, const struct pk_scenario *sc)
 		free(o);
 		return PK_EXIT_ENV;
 	}
-	expect_print(sc->file, o, sc->n_expects, stderr);
+	expect_print(sc->lesson_file ? sc->lesson_file : sc->file, o,
+		     sc->n_expects, stderr);
 	free(o);
 	return failed ? PK_EXIT_EXPECT : PK_EXIT_OK;
 }
@@ -165,7 +166,8 @@ static int check_one(const char *path, FILE *out)
 		goto done;
 	}
 	if (failed) {
-		expect_print(sc->file, o, sc->n_expects, stderr);
+		expect_print(sc->lesson_file ? sc->lesson_file : sc->file, o,
+			     sc->n_expects, stderr);
 	}
 	fprintf(out, "%-28s %10zu %8zu %8d  %s\n", base, sc->n_expects,
 		sc->n_expects - (size_t)failed, failed, failed ? "FAIL" : "ok");

@@ -39,7 +39,10 @@ struct ld {
 	const char *file; /* name used in messages */
 	struct pk_diag *d;
 	struct pk_scenario *s;
-	size_t cap_props; /* room in s->props */
+	size_t cap_props;	 /* room in s->props */
+	const char *expect_file; /* the file its expect: items name
+				    (pk_expect.file, owned by s), NULL:
+				    s->file */
 };
 
 static inline int ld_is_digit(char c)

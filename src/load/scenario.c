@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "pksim/base/mem.h"
 #include "pksim/load/monitor.h"
@@ -183,8 +184,96 @@ void ld_scenario_defaults(struct pk_scenario *s)
 	s->cost.query_per_result_ru = 0.5;
 }
 
-struct pk_scenario *scenario_parse(const char *file, const char *text,
-				   size_t len, struct pk_diag *diag)
+static struct pk_scenario *load_at(const char *path, int depth,
+				   struct pk_diag *diag);
+
+/* path resolved against the folder of file: itself when absolute or
+   when file has no folder part. Owned. */
+static char *beside(const char *file, const char *path)
+{
+	const char *slash = strrchr(file, '/');
+
+	if (path[0] == '/' || !slash) {
+		return xstrdup(path);
+	}
+	return xasprintf("%.*s/%s", (int)(slash - file), file, path);
+}
+
+/*
+ * A lesson that names its scenario (scenario.h): root holds `scenario:
+ * PATH` and only `lesson:` and `expect:` besides. Loads the named file
+ * (depth 1: it cannot name another), then the lesson's blocks onto it.
+ */
+static struct pk_scenario *load_named(struct ld *ld, const struct yn *root,
+				      int depth)
+{
+	static const char *const keys[] = {"scenario", "lesson", "expect",
+					   NULL};
+	const struct yn *n = yn_get(root, "scenario");
+	struct pk_scenario *s = NULL;
+	char *path = NULL, *resolved;
+	size_t i, before = diag_count(ld->d);
+	struct stat st;
+	int found;
+
+	if (depth > 0) {
+		ld_err(ld, n,
+		       "a scenario named by a lesson's scenario: cannot name "
+		       "another (one level only): write its workload here");
+		return NULL;
+	}
+	for (i = 0; i < yn_pairs(root); i++) {
+		const struct yn *k = yn_key(root, i);
+
+		if (!ld_word_in(k->text, keys)) {
+			ld_err(ld, k,
+			       "a lesson that names its scenario takes only "
+			       "scenario:, lesson: and expect: (got '%s'); "
+			       "write it in the named scenario",
+			       k->text);
+		}
+	}
+	if (ld_get_string(ld, n, "scenario", 0, &path) < 0) {
+		return NULL;
+	}
+	resolved = beside(ld->file, path);
+	found = stat(resolved, &st) == 0;
+	if (!found || !S_ISREG(st.st_mode)) {
+		ld_err(ld, n,
+		       "scenario: '%s' names no scenario file (%s: %s); the "
+		       "path is relative to this file's folder",
+		       path, resolved,
+		       found ? "not a regular file" : strerror(errno));
+	} else if (diag_count(ld->d) == before) {
+		s = load_at(resolved, depth + 1, ld->d);
+		if (!s) {
+			diag_note(ld->d, "named by scenario: at %s:%d:%d",
+				  ld->file, n->line, n->col);
+		}
+	}
+	free(path);
+	free(resolved);
+	if (!s) {
+		return NULL;
+	}
+	s->lesson_file = xstrdup(ld->file);
+	ld->s = s;
+	ld->expect_file = s->lesson_file;
+	if ((n = yn_get(root, "expect"))) {
+		ld_load_expect(ld, n);
+	}
+	if ((n = yn_get(root, "lesson"))) {
+		ld_load_lesson(ld, n);
+	}
+	if (diag_count(ld->d) != before) {
+		scenario_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+static struct pk_scenario *parse_at(const char *file, const char *text,
+				    size_t len, int depth, struct pk_diag *diag)
 {
 	struct ld ld;
 	struct yn *root;
@@ -202,6 +291,11 @@ struct pk_scenario *scenario_parse(const char *file, const char *text,
 	root = yamltree_parse(file, text, len, diag);
 	if (!root) {
 		return NULL;
+	}
+	if (root->kind == YN_MAP && yn_get(root, "scenario")) {
+		s = load_named(&ld, root, depth);
+		yn_free(root);
+		return s;
 	}
 	s = xcalloc(1, sizeof(*s));
 	ld.s = s;
@@ -233,7 +327,19 @@ struct pk_scenario *scenario_parse(const char *file, const char *text,
 	return s;
 }
 
+struct pk_scenario *scenario_parse(const char *file, const char *text,
+				   size_t len, struct pk_diag *diag)
+{
+	return parse_at(file, text, len, 0, diag);
+}
+
 struct pk_scenario *scenario_load(const char *path, struct pk_diag *diag)
+{
+	return load_at(path, 0, diag);
+}
+
+static struct pk_scenario *load_at(const char *path, int depth,
+				   struct pk_diag *diag)
 {
 	FILE *f = fopen(path, "rb");
 	struct pk_scenario *s;
@@ -265,7 +371,7 @@ struct pk_scenario *scenario_load(const char *path, struct pk_diag *diag)
 		return NULL;
 	}
 	fclose(f);
-	s = scenario_parse(path, buf ? buf : "", n, diag);
+	s = parse_at(path, buf ? buf : "", n, depth, diag);
 	free(buf);
 	return s;
 }
@@ -325,6 +431,7 @@ void scenario_free(struct pk_scenario *s)
 	}
 	free(s->variants);
 	free(s->file);
+	free(s->lesson_file);
 	free(s->name);
 	free(s->description);
 	free(s);

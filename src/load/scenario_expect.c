@@ -185,6 +185,7 @@ static void load_one(struct ld *ld, const struct yn *m, struct pk_expect *e)
 	}
 	e->line = mn->line;
 	e->col = mn->col;
+	e->file = ld->expect_file ? ld->expect_file : ld->s->file;
 	if (!expect_measure_valid(e->measure, &near)) {
 		if (near) {
 			ld_err(ld, mn,
@@ -232,11 +233,15 @@ void ld_load_expect(struct ld *ld, const struct yn *n)
 			 "VALUE}") < 0) {
 		return;
 	}
-	s->expects = xcalloc(n->n_kids ? n->n_kids : 1, sizeof(*s->expects));
-	s->n_expects = n->n_kids;
+	/* after any the scenario has (a lesson adds its own, scenario.h) */
+	s->expects = xreallocarray(s->expects, s->n_expects + n->n_kids + 1,
+				   sizeof(*s->expects));
+	memset(s->expects + s->n_expects, 0,
+	       (n->n_kids + 1) * sizeof(*s->expects));
 	for (i = 0; i < n->n_kids; i++) {
-		load_one(ld, n->kids[i], &s->expects[i]);
+		load_one(ld, n->kids[i], &s->expects[s->n_expects + i]);
 	}
+	s->n_expects += n->n_kids;
 }
 
 void ld_expect_free(struct pk_scenario *s)

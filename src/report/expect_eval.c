@@ -338,7 +338,8 @@ int expect_print(const char *file, const struct pk_expect_outcome *o, size_t n,
 			continue;
 		}
 		failed++;
-		fprintf(out, "%s:%d:%d: expect failed: %s", file, o[i].e->line,
+		fprintf(out, "%s:%d:%d: expect failed: %s",
+			o[i].e->file ? o[i].e->file : file, o[i].e->line,
 			o[i].e->col, o[i].e->measure);
 		if (o[i].variant && o[i].e->variant) {
 			fprintf(out, " (variant %s)", o[i].variant);

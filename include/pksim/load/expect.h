@@ -38,7 +38,10 @@ struct pk_expect {
 	char *str;	  /* owned; EQUAL to a string (or "null"), else NULL */
 	double tol;	  /* APPROX: the tolerance */
 	int tol_relative; /* APPROX: 1 if tol is a fraction of a */
-	int line, col;	  /* the measure's position in the scenario file */
+	int line, col;	  /* the measure's position in file */
+	const char *file; /* the file it is written in: the scenario's
+			     file or its lesson_file (borrowed from the
+			     scenario, scenario.h) */
 };
 
 /*

@@ -427,7 +427,12 @@ struct pk_items_file {
 };
 
 struct pk_scenario {
-	char *file;	       /* owned; the path it was loaded from */
+	char *file;	       /* owned; the path it was loaded from:
+				  for a lesson naming it (`scenario:`,
+				  scenario_load), the named file, where
+				  its workload is written */
+	char *lesson_file;     /* owned; the lesson file that named it
+				  with `scenario:`, or NULL */
 	char *name;	       /* owned; default: the file's base name */
 	char *description;     /* owned; may be NULL */
 	uint64_t seed;	       /* default 1 */
@@ -466,6 +471,14 @@ struct pk_scenario {
  * diag_file_error: missing or a directory is bad input, anything else an
  * environment failure), YAML syntax, unknown keys (with the
  * nearest known key suggested), wrong types, out-of-range values.
+ *
+ * A lesson (scenarios/lessons/) may instead name its scenario: a file
+ * whose top level holds `scenario: PATH` (relative to the lesson's
+ * folder) and only `lesson:` and `expect:` besides. The result is the
+ * named scenario (file is its path, errors in it name it), with
+ * lesson_file set and the lesson's assertions after the scenario's own
+ * (each pk_expect names the file it is written in). A named scenario
+ * cannot name another, and must be a regular file.
  */
 struct pk_scenario *scenario_load(const char *path, struct pk_diag *diag);
 

@@ -41,9 +41,10 @@ int expect_eval(const struct pk_result *r, const struct pk_expect *ex, size_t n,
 
 /*
  * Print the outcomes of file's assertions to out: each failing one as
- * "FILE:LINE:COL: expect failed: MEASURE [variant V]: expected E, got A",
- * or, when all held, one line "FILE: all N expectations hold". Returns
- * the number that failed.
+ * "FILE:LINE:COL: expect failed: MEASURE [variant V]: expected E, got A"
+ * (FILE the one the assertion is written in, pk_expect.file, else file),
+ * or, when all held, one line "FILE: all N expectations hold" (file).
+ * Returns the number that failed.
  */
 int expect_print(const char *file, const struct pk_expect_outcome *o, size_t n,
 		 FILE *out);
