@@ -158,7 +158,7 @@ int wl_file_next(struct pk_workload *w, struct pk_op *op)
 	/* the phase in effect at t_ms: the last one started by then */
 	while (w->phase + 1 < n_phases &&
 	       w->phases[w->phase + 1].start_ms <= a->t_ms) {
-		w->phase++;
+		wl_phase_enter(w, w->phase + 1);
 	}
 	memset(op, 0, sizeof(*op));
 	op->t_ms = a->t_ms;

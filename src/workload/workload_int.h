@@ -44,12 +44,18 @@
    under hotspot with hot_ops near 1 a repeat is sometimes kept. */
 #define PK_WL_IN_MAX_DRAWS 256
 
+/* How a phase's arrivals are made (workload_stream.c). */
+enum pk_wl_arrivals {
+	PK_WL_ARRIVAL_UNIFORM = 0, /* evenly spaced, count of them */
+	PK_WL_ARRIVAL_POISSON,	   /* exponential gaps */
+	PK_WL_ARRIVAL_SCHEDULE,	   /* along ps->schedule (either kind) */
+};
+
 struct pk_wl_phase {
-	int64_t start_ms;	       /* phase start, ms since t = 0 */
-	uint64_t count;		       /* UNIFORM arrivals without a schedule:
-					  ops in the phase */
-	struct pk_schedule_cursor cur; /* with a schedule (ps->schedule):
-					  the walk of its pieces */
+	int64_t start_ms; /* phase start, ms since t = 0 */
+	enum pk_wl_arrivals arrival;
+	uint64_t count; /* UNIFORM arrivals: ops in the phase; 0 with a
+			   schedule */
 	double cum_mix[PK_OP_KINDS];   /* cumulative mix, last ~ 1 */
 	enum pk_op_kind last_kind;     /* last kind with mix > 0 (rounding) */
 	struct pk_dist *select;	       /* over live ranks; NULL for UNIFORM */
@@ -57,6 +63,8 @@ struct pk_wl_phase {
 	double *cum_query;	       /* cumulative query weights / total,
 					  n_queries entries, last ~ 1;
 					  NULL without queries */
+	struct pk_schedule_cursor cur; /* with a schedule (ps->schedule):
+					  the walk of its pieces */
 };
 
 /* One record of a data file in the stream. */
@@ -107,7 +115,11 @@ struct pk_workload {
 	int64_t end_ms;		    /* end of the last phase */
 
 	/* position in the stream */
-	size_t phase;	   /* current phase; n_phases when done */
+	size_t phase; /* current phase; n_phases when done */
+	const struct pk_phase_spec *cur_ps; /* &sc->phases[phase], NULL
+					       when done */
+	struct pk_wl_phase *cur_ph;	    /* &phases[phase], NULL when
+					       done */
 	uint64_t phase_op; /* UNIFORM: next op index in phase */
 	double poisson_ms; /* POISSON: offset of the last arrival; with a
 			      schedule, the expected count S_k of the last

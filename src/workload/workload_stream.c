@@ -74,39 +74,54 @@
 void wl_phase_enter(struct pk_workload *w, size_t i)
 {
 	w->phase = i;
+	/* the current phase by pointer: the stream reads it for every
+	   operation, and indexing the arrays costs a multiply each time */
+	w->cur_ps = i < w->sc->n_phases ? &w->sc->phases[i] : NULL;
+	w->cur_ph = i < w->sc->n_phases ? &w->phases[i] : NULL;
 	w->phase_op = 0;
 	w->poisson_ms = 0;
 }
 
-/* The next arrival of a phase with a rate schedule (schedule.h): UNIFORM
-   operation j at the first instant L passes j, POISSON at the first
-   instant L passes S_k, the sum of k exponential draws of mean 1. */
-static int schedule_next(struct pk_workload *w, struct pk_wl_phase *ph,
-			 const struct pk_phase_spec *ps, int64_t *off_ms)
+/* The next arrival time of a phase with a rate schedule (schedule.h):
+   UNIFORM operation j at the first instant L passes j, POISSON at the
+   first instant L passes S_k, the sum of k exponential draws of mean 1;
+   0 when the phase has ended. Out of line, so the path of a phase
+   without a schedule stays as it was. */
+static __attribute__((noinline)) int schedule_next(struct pk_workload *w,
+						   int64_t *t_ms)
 {
+	const struct pk_phase_spec *ps = w->cur_ps;
+	struct pk_wl_phase *ph = w->cur_ph;
+	int64_t off_ms;
+
 	if (ps->arrival == PK_ARRIVAL_POISSON) {
 		w->poisson_ms += rng_exponential(&w->rng, 1.0);
-		return schedule_cursor_time(&ph->cur, w->poisson_ms, 0, off_ms);
+		if (!schedule_cursor_time(&ph->cur, w->poisson_ms, 0,
+					  &off_ms)) {
+			return 0;
+		}
+	} else {
+		if (!schedule_cursor_time(&ph->cur, (double)w->phase_op, 1,
+					  &off_ms)) {
+			return 0;
+		}
+		w->phase_op++;
 	}
-	if (!schedule_cursor_time(&ph->cur, (double)w->phase_op, 1, off_ms)) {
-		return 0;
-	}
-	w->phase_op++;
+	*t_ms = ph->start_ms + off_ms;
 	return 1;
 }
 
-/* The next arrival time in the current phase; 0 when it has ended. */
+/* The next arrival time in the current phase; 0 when it has ended. A
+   phase with a schedule has count 0, so it leaves the uniform path at
+   its end check: a phase without one pays nothing per operation for
+   schedules. */
 static int arrival_next(struct pk_workload *w, int64_t *t_ms)
 {
-	const struct pk_phase_spec *ps = &w->sc->phases[w->phase];
-	struct pk_wl_phase *ph = &w->phases[w->phase];
+	const struct pk_phase_spec *ps = w->cur_ps;
+	const struct pk_wl_phase *ph = w->cur_ph;
 	int64_t off_ms;
 
-	if (ps->schedule) {
-		if (!schedule_next(w, ph, ps, &off_ms)) {
-			return 0;
-		}
-	} else if (ps->arrival == PK_ARRIVAL_POISSON) {
+	if (ph->arrival == PK_WL_ARRIVAL_POISSON) {
 		w->poisson_ms +=
 		    rng_exponential(&w->rng, PK_MS_PER_S / ps->rate_per_s);
 		if (w->poisson_ms >= (double)ps->duration_ms) {
@@ -115,7 +130,9 @@ static int arrival_next(struct pk_workload *w, int64_t *t_ms)
 		off_ms = (int64_t)floor(w->poisson_ms);
 	} else {
 		if (w->phase_op >= ph->count) {
-			return 0;
+			return ph->arrival == PK_WL_ARRIVAL_SCHEDULE
+				   ? schedule_next(w, t_ms)
+				   : 0;
 		}
 		off_ms = floor_robust((double)w->phase_op * PK_MS_PER_S /
 				      ps->rate_per_s);
@@ -171,8 +188,8 @@ static int in_list(const uint64_t *list, uint32_t n, uint64_t item)
    and none is live. */
 static int query_make(struct pk_workload *w, int64_t t_ms, struct pk_op *op)
 {
-	const struct pk_phase_spec *ps = &w->sc->phases[w->phase];
-	struct pk_wl_phase *ph = &w->phases[w->phase];
+	const struct pk_phase_spec *ps = w->cur_ps;
+	struct pk_wl_phase *ph = w->cur_ph;
 	const struct pk_query_spec *q;
 	uint64_t in_items[PK_QUERY_MAX_IN];
 	uint64_t item = PK_ITEM_NONE;
@@ -222,7 +239,7 @@ static int query_make(struct pk_workload *w, int64_t t_ms, struct pk_op *op)
    new items. Always emitted. */
 static void batch_make(struct pk_workload *w, int64_t t_ms, struct pk_op *op)
 {
-	const struct pk_phase_spec *ps = &w->sc->phases[w->phase];
+	const struct pk_phase_spec *ps = w->cur_ps;
 	double f = ps->batch_spanning;
 	int spanning = f >= 1 || (f > 0 && rng_double(&w->rng) < f);
 	uint64_t first, item, total;
@@ -250,8 +267,8 @@ static void batch_make(struct pk_workload *w, int64_t t_ms, struct pk_op *op)
 static int op_make(struct pk_workload *w, enum pk_op_kind kind, int64_t t_ms,
 		   struct pk_op *op)
 {
-	const struct pk_phase_spec *ps = &w->sc->phases[w->phase];
-	struct pk_wl_phase *ph = &w->phases[w->phase];
+	const struct pk_phase_spec *ps = w->cur_ps;
+	struct pk_wl_phase *ph = w->cur_ph;
 	uint64_t item;
 	uint32_t size = 0;
 
@@ -311,7 +328,7 @@ int workload_next(struct pk_workload *w, struct pk_op *op)
 			wl_phase_enter(w, w->phase + 1);
 			continue;
 		}
-		if (op_make(w, kind_draw(w, &w->phases[w->phase]), t_ms, op)) {
+		if (op_make(w, kind_draw(w, w->cur_ph), t_ms, op)) {
 			return 1;
 		}
 		w->skipped++;
@@ -326,6 +343,10 @@ void wl_phase_init(struct pk_wl_phase *ph, const struct pk_phase_spec *ps,
 	int k;
 
 	ph->start_ms = start_ms;
+	ph->arrival = ps->schedule ? PK_WL_ARRIVAL_SCHEDULE
+		      : ps->arrival == PK_ARRIVAL_POISSON
+			  ? PK_WL_ARRIVAL_POISSON
+			  : PK_WL_ARRIVAL_UNIFORM;
 	if (ps->schedule) {
 		/* phases start at whole seconds (workload.h) */
 		schedule_cursor_init(&ph->cur, ps->schedule,
