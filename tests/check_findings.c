@@ -27,6 +27,7 @@ struct fx {
 	struct pk_result_lineage lineage[RANGES];
 	struct pk_keyval kv[4];
 	struct pk_result_variant v;
+	struct pk_result r; /* the run: the bare scenario, v its variant */
 };
 
 static struct pk_scenario bare = {.file = "t.yaml"};
@@ -72,6 +73,9 @@ static struct fx *fx_new(void)
 	f->v.n_ranges = 1;
 	f->v.ru_per_s = 6000;
 	f->v.merge_note.t_s = -1;
+	f->r.sc = &bare;
+	f->r.variants = &f->v;
+	f->r.n_variants = 1;
 	return f;
 }
 
@@ -103,7 +107,7 @@ static void fx_key(struct fx *f, size_t i, const char *item,
 static char *said(struct fx *f, size_t *count)
 {
 	size_t n, i, len = 1;
-	char **v = findings_make(&f->v, &n);
+	char **v = findings_make(&f->r, &f->v, &n);
 	char *out;
 
 	for (i = 0; i < n; i++) {
@@ -423,6 +427,97 @@ START_TEST(test_findings_merge_candidate)
 }
 END_TEST
 
+/*
+ * Storage growth (ASSUMPTION: a logical partition full within 90 days at
+ * the growth seen; the reference gives no threshold). The largest
+ * logical partition grew 1,024,000 bytes over the 1,000 s between its
+ * first and last growing writes: 1,024 B/s. With 20 GiB = 21,474,836,480
+ * bytes as its cap:
+ * - 80 days left = 80 x 86,400 x 1,024 = 7,077,888,000 bytes, so it holds
+ *   21,474,836,480 - 7,077,888,000 = 14,396,948,480 (13.4 GiB): named;
+ * - 90 days (7,962,624,000 left, 13,512,212,480 held): named, the edge;
+ * - 100 days (8,847,360,000 left): not;
+ * - full (20 GiB held): not (the 403/1014 finding says it);
+ * - all records at once: no growth rate, not.
+ */
+static void fx_growth(struct fx *f, uint64_t held)
+{
+	struct pk_result_lp *lp = &f->v.top_storage[0];
+
+	fx_key(f, 0, "{\"k\": \"a\"}", lp);
+	f->v.n_top_storage = 1;
+	lp->storage_bytes = held;
+	lp->first_grow_ms = 0;
+	lp->last_grow_ms = 1000000;
+	lp->grow_base_bytes = held - 1024000;
+}
+
+START_TEST(test_findings_storage_growth)
+{
+	struct fx *f = fx_new();
+	struct pk_items_file at_once = {.from = PK_FROM_AT_ONCE};
+	struct pk_scenario file_sc = {.file = "t.yaml", .items_file = &at_once};
+
+	f->m.totals.throttled_429 = 1;
+	ck_assert(!mentions(f, "storage growth"));
+	fx_growth(f, 14396948480ULL);
+	ck_assert(says(f, "storage growth: logical partition /k = \"a\" holds "
+			  "13.4 GiB and, at the growth seen, reaches its 20.0 "
+			  "GiB limit in 80.0 days at the scenario's rates; "
+			  "then writes to it fail with 403/1014 (rule 11), so "
+			  "a key with more values for this data is needed "
+			  "(ASSUMPTION: pksim advises 90 days ahead, the time "
+			  "to plan a new key and migrate; the reference gives "
+			  "no threshold)"));
+	fx_growth(f, 13512212480ULL);
+	ck_assert(mentions(f, "limit in 90.0 days"));
+	fx_growth(f, 21474836480ULL - 8847360000ULL);
+	ck_assert(!mentions(f, "storage growth"));
+	fx_growth(f, 21474836480ULL);
+	ck_assert(!mentions(f, "storage growth"));
+	fx_growth(f, 14396948480ULL);
+	f->r.sc = &file_sc;
+	ck_assert(!mentions(f, "storage growth"));
+	fx_free(f);
+}
+END_TEST
+
+/*
+ * Cross-partition queries (ASSUMPTION: fan-out queries from 10% of the
+ * queries served, on 2 or more physical partitions). 90 single-partition
+ * queries and 10 fan-outs: 10 / 100 = 10.0%, the edge: named, with their
+ * 250 RU of the 1,000 RU consumed = 25.0%. 91 and 10: 10 / 101 = 9.9%:
+ * not. On 1 range a fan-out visits one partition: not.
+ */
+START_TEST(test_findings_cross_partition)
+{
+	struct fx *f = fx_new();
+
+	f->m.totals.throttled_429 = 1;
+	f->v.n_ranges = 2;
+	f->v.ru_per_s = 12000;
+	f->m.totals.queries[PK_ROUTE_SINGLE] = 90;
+	f->m.totals.queries[PK_ROUTE_FANOUT] = 10;
+	f->m.totals.fanout_mru = 250000;
+	f->m.totals.ru_mru = 1000000;
+	ck_assert(says(f, "cross-partition queries: 10 of the 100 queries "
+			  "served (10.0%) had no usable partition-key filter "
+			  "and fanned out to every physical partition (2 at "
+			  "the end), costing 250 RU, 25.0% of the RU consumed "
+			  "(rule 21: each range visited adds about 2-3 RU); a "
+			  "filter on the partition key (or its first levels) "
+			  "routes a query to one range (ASSUMPTION: pksim "
+			  "advises from 10% of the queries; the reference "
+			  "gives no threshold)"));
+	f->m.totals.queries[PK_ROUTE_SINGLE] = 91;
+	ck_assert(!mentions(f, "cross-partition"));
+	f->m.totals.queries[PK_ROUTE_SINGLE] = 90;
+	f->v.n_ranges = 1;
+	ck_assert(!mentions(f, "cross-partition"));
+	fx_free(f);
+}
+END_TEST
+
 /* The hottest logical partition is named from 20% of the RU: 200,000 of
    1,000,000 mRU is 20% (named), 199,999 is 19.9999% (not). Its range
    has 6,000 RU/s (6,000,000 mRU / 1,000). */
@@ -626,7 +721,7 @@ START_TEST(test_findings_merge_from_run)
 	ck_assert_int_eq(r->variants[0].merge_note.t_s, 1);
 	ck_assert_int_eq(r->variants[0].merge_note.ru_per_pp, 6000);
 	ck_assert_uint_eq(r->variants[0].n_ranges, 3);
-	v = findings_make(&r->variants[0], &n);
+	v = findings_make(r, &r->variants[0], &n);
 	for (i = 0; i < n; i++) {
 		found |= strstr(v[i], "the merge at t=1s ran on a container "
 				      "with 6,000 RU/s") == v[i];
@@ -688,7 +783,7 @@ START_TEST(test_findings_merge_candidate_pending_raise)
 	ck_assert_uint_eq(r->variants[0].n_ranges, 10);
 	ck_assert_int_eq(r->variants[0].ru_per_s, 6000);
 	ck_assert_int_eq(r->variants[0].pending_ru_per_s, 150000);
-	v = findings_make(&r->variants[0], &n);
+	v = findings_make(r, &r->variants[0], &n);
 	for (i = 0; i < n; i++) {
 		named |= strstr(v[i], "merge candidate") != NULL;
 		free(v[i]);
@@ -703,7 +798,7 @@ START_TEST(test_findings_merge_candidate_pending_raise)
 	r = run_text(head, &sc, &run);
 	ck_assert_uint_eq(r->variants[0].n_ranges, 10);
 	ck_assert_int_eq(r->variants[0].pending_ru_per_s, 0);
-	v = findings_make(&r->variants[0], &n);
+	v = findings_make(r, &r->variants[0], &n);
 	for (i = 0; i < n; i++) {
 		named |= strstr(v[i], "merge candidate: 10 physical partitions "
 				      "where max(ceil(6,000 RU/s / 10,000), "
@@ -715,6 +810,91 @@ START_TEST(test_findings_merge_candidate_pending_raise)
 	result_free(r);
 	sim_free(run);
 	scenario_free(sc);
+}
+END_TEST
+
+/* The findings of the first variant of scenario text, one a line
+   (caller frees). */
+static char *findings_of(const char *text)
+{
+	struct pk_scenario *sc;
+	struct pk_run *run;
+	struct pk_result *r = run_text(text, &sc, &run);
+	size_t n, i, len = 1;
+	char **v = findings_make(r, &r->variants[0], &n), *out;
+
+	for (i = 0; i < n; i++) {
+		len += strlen(v[i]) + 1;
+	}
+	out = calloc(1, len);
+	for (i = 0; i < n; i++) {
+		strcat(out, v[i]);
+		strcat(out, "\n");
+		free(v[i]);
+	}
+	free(v);
+	result_free(r);
+	sim_free(run);
+	scenario_free(sc);
+	return out;
+}
+
+/*
+ * The two advisories from runs. Storage growth: one key, creates of 1
+ * KiB (1,024 bytes) for 10 s. At 100/s (uniform: at 0, 0.01, ... 9.99
+ * s) the partition holds 1,000 x 1,024 = 1,024,000 bytes, 1,024 of them
+ * after its first instant, so it grew 1,022,976 bytes in 9.99 s =
+ * 102,400 B/s, and (21,474,836,480 - 1,024,000) / 102,400 / 86,400 =
+ * 2.4 days to 20 GiB: named. At 1/s, 9 x 1,024 bytes in 9 s = 1,024 B/s:
+ * 242.7 days (issue 12's repro): not. Cross-partition queries: 12,000
+ * RU/s = 2 ranges (rule 2); half the operations a query without a filter
+ * (a full scan: every range), so every query served fans out, 100%:
+ * named; the same queries filtering on the key (/k = ?) route to one
+ * range: not.
+ */
+START_TEST(test_findings_advisories_from_runs)
+{
+	static const char *const growth =
+	    "container: {partition_key: /k, throughput: 6000}\n"
+	    "items: {k: a}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: %s, item_size: 1KB}\n";
+	static const char *const queries =
+	    "container: {partition_key: /k, throughput: 12000}\n"
+	    "items: {k: {values: \"k{0..99}\"}}\n"
+	    "phases:\n"
+	    "  - duration: 10s\n"
+	    "    rate: 100/s\n"
+	    "    ops: {create: 0.5, query: 0.5}\n"
+	    "    queries: [{name: q, where: %s}]\n";
+	char text[512], *out;
+
+	snprintf(text, sizeof(text), growth, "100/s");
+	out = findings_of(text);
+	ck_assert_msg(strstr(out, "storage growth: logical partition /k = "
+				  "\"a\" holds 1000.0 KiB and, at the growth "
+				  "seen, reaches its 20.0 GiB limit in 2.4 "
+				  "days at the scenario's rates"),
+		      "%s", out);
+	free(out);
+	snprintf(text, sizeof(text), growth, "1/s");
+	out = findings_of(text);
+	ck_assert_msg(!strstr(out, "storage growth"), "%s", out);
+	free(out);
+
+	snprintf(text, sizeof(text), queries, "{}");
+	out = findings_of(text);
+	ck_assert_msg(strstr(out, "cross-partition queries: ") &&
+			  strstr(out, " queries served (100.0%) had no usable "
+				      "partition-key filter and fanned out to "
+				      "every physical partition (2 at the "
+				      "end)"),
+		      "%s", out);
+	free(out);
+	snprintf(text, sizeof(text), queries, "{k: eq}");
+	out = findings_of(text);
+	ck_assert_msg(!strstr(out, "cross-partition"), "%s", out);
+	free(out);
 }
 END_TEST
 
@@ -730,6 +910,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_findings_hot_range);
 	tcase_add_test(tc, test_findings_hot_range_lineage);
 	tcase_add_test(tc, test_findings_merge_candidate);
+	tcase_add_test(tc, test_findings_storage_growth);
+	tcase_add_test(tc, test_findings_cross_partition);
 	tcase_add_test(tc, test_findings_hot_lp);
 	tcase_add_test(tc, test_findings_full_lps);
 	tcase_add_test(tc, test_findings_failures);
@@ -738,6 +920,7 @@ Suite *tu_suite(void)
 	suite_add_tcase(s, tc);
 	tcase_add_test(run, test_findings_merge_from_run);
 	tcase_add_test(run, test_findings_merge_candidate_pending_raise);
+	tcase_add_test(run, test_findings_advisories_from_runs);
 	suite_add_tcase(s, run);
 	return s;
 }

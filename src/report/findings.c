@@ -10,6 +10,7 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
+#include "pksim/report/scorecard.h"
 
 #define PK_FINDINGS_HEALTHY_429 0.05 /* D-429: 1-5% is healthy */
 #define PK_FINDINGS_HOT_SHARE                                                  \
@@ -23,6 +24,17 @@
 #define PK_FINDINGS_HOT_P99_PCT 90
 #define PK_FINDINGS_COLD_P99_PCT 70
 #define PK_FINDINGS_HOT_HIGH_429 0.01
+/* The storage-growth advisory: ASSUMPTION (the reference gives no
+   threshold): a logical partition that reaches its cap (20 GiB, rule 11)
+   within 90 days at the growth seen, a quarter: time to plan a new key,
+   which means a new container and a migration (the key is set when the
+   container is created). Short runs extrapolate their rates, so a
+   longer horizon would flag even the even loads of a good key. */
+#define PK_FINDINGS_GROWTH_DAYS 90.0
+/* The cross-partition-queries advisory: ASSUMPTION (the reference gives
+   no threshold): fan-out queries (rule 21) from 10% of the queries served,
+   on a container of 2 or more physical partitions. */
+#define PK_FINDINGS_FANOUT_SHARE 0.10
 /* Rule 32's merge candidate: partitions needed per 10,000 RU/s and per
    50 GiB */
 #define PK_FINDINGS_MERGE_RU_PER_PP 10000ULL
@@ -370,6 +382,87 @@ static void say_merge_candidate(struct pk_sentences *s,
 			  : ""));
 }
 
+/*
+ * Storage growth: the largest logical partition reaches its cap (rule 11:
+ * 20 GiB, logical_partition_storage) within PK_FINDINGS_GROWTH_DAYS at
+ * the growth seen (scorecard_full: bytes since its first growing instant
+ * over the time to its last growing write, in the data's own time for a
+ * compressed time field). Not when it is full already (the 403 finding
+ * says so), bounded by a time bucket, without a growth rate (all records
+ * at once) or not growing.
+ */
+static void say_storage_growth(struct pk_sentences *s,
+			       const struct pk_result *r,
+			       const struct pk_result_variant *v)
+{
+	struct pk_scorecard card;
+	const struct pk_result_lp *top = &v->top_storage[0];
+	char key[128], a[PK_FMT_BYTES], b[PK_FMT_BYTES], when[160];
+
+	if (!r || v->n_top_storage == 0) {
+		return;
+	}
+	memset(&card, 0, sizeof(card));
+	scorecard_full(r, v, &card);
+	if (card.full_kind != PK_FULL_DAYS || card.days_to_full <= 0 ||
+	    card.days_to_full > PK_FINDINGS_GROWTH_DAYS) {
+		return;
+	}
+	key_text(v->key, top, key, sizeof(key));
+	say(s, xasprintf("storage growth: logical partition %s = %s holds %s "
+			 "and, at the growth seen, reaches its %s limit in %s; "
+			 "then writes to it fail with 403/1014 (rule 11), so "
+			 "a key with more values for this data is needed "
+			 "(ASSUMPTION: pksim advises %.0f days ahead, the "
+			 "time to plan a new key and migrate; the reference "
+			 "gives no threshold)",
+			 v->key->text, key, fmt_bytes(top->storage_bytes, a),
+			 fmt_bytes(v->spec->lp_storage_bytes, b),
+			 scorecard_full_text(r, &card, 0, when, sizeof(when)),
+			 PK_FINDINGS_GROWTH_DAYS));
+}
+
+/*
+ * Cross-partition queries: fan-out queries (no usable partition-key
+ * filter: every range, rule 21) are at least PK_FINDINGS_FANOUT_SHARE of
+ * the queries served, on 2 or more physical partitions (on one, a fan-out
+ * visits one range and costs what a single-partition query does).
+ */
+static void say_cross_partition(struct pk_sentences *s,
+				const struct pk_result_variant *v)
+{
+	const struct pk_totals *t = &v->metrics->totals;
+	uint64_t fan = t->queries[PK_ROUTE_FANOUT];
+	uint64_t all =
+	    t->queries[PK_ROUTE_SINGLE] + t->queries[PK_ROUTE_TARGETED] + fan;
+	double share;
+	char a[32], b[32], c[32], d[32];
+
+	if (fan == 0 || v->n_ranges < 2) {
+		return;
+	}
+	share = (double)fan / (double)all;
+	if (share < PK_FINDINGS_FANOUT_SHARE) {
+		return;
+	}
+	say(s,
+	    xasprintf(
+		"cross-partition queries: %s of the %s queries served "
+		"(%.1f%%) had no usable partition-key filter and fanned "
+		"out to every physical partition (%s at the end), costing "
+		"%s RU, %.1f%% of the RU consumed (rule 21: each range "
+		"visited adds about 2-3 RU); a filter on the partition key "
+		"(or its first levels) routes a query to one range "
+		"(ASSUMPTION: pksim advises from %.0f%% of the queries; "
+		"the reference gives no threshold)",
+		fmt_thousands(fan, a), fmt_thousands(all, b), pct(share),
+		fmt_thousands(v->n_ranges, c),
+		fmt_thousands((t->fanout_mru + 500) / 1000, d),
+		t->ru_mru > 0 ? pct((double)t->fanout_mru / (double)t->ru_mru)
+			      : 0.0,
+		pct(PK_FINDINGS_FANOUT_SHARE)));
+}
+
 static void say_hot_lp(struct pk_sentences *s,
 		       const struct pk_result_variant *v)
 {
@@ -548,7 +641,8 @@ static void say_not_found(struct pk_sentences *s,
 	}
 }
 
-char **findings_make(const struct pk_result_variant *v, size_t *n)
+char **findings_make(const struct pk_result *r,
+		     const struct pk_result_variant *v, size_t *n)
 {
 	struct pk_sentences s = {0};
 
@@ -562,6 +656,8 @@ char **findings_make(const struct pk_result_variant *v, size_t *n)
 	say_splits(&s, v);
 	say_merge(&s, v);
 	say_merge_candidate(&s, v);
+	say_storage_growth(&s, r, v);
+	say_cross_partition(&s, v);
 	if (v->metrics->totals.throttled_429 == 0) {
 		char name[96];
 

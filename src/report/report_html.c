@@ -188,7 +188,7 @@ static void summary(const struct pk_result *r,
 		 fmt_thousands((int64_t)v->lps_live, b));
 	row("storage", buf, out);
 	fprintf(out, "</table>\n<h3>Findings</h3>\n<ul>\n");
-	f = findings_make(v, &n);
+	f = findings_make(r, v, &n);
 	for (i = 0; i < n; i++) {
 		fprintf(out, "<li>");
 		text(f[i], out);

@@ -546,7 +546,7 @@ static json_t *variant(const struct pk_result *r,
 	json_object_set_new(o, "throughput_changes", changes(v));
 	json_object_set_new(o, "actions", actions(v));
 	json_object_set_new(o, "per_minute", per_minute(v));
-	text = findings_make(v, &n);
+	text = findings_make(r, v, &n);
 	for (i = 0; i < n; i++) {
 		json_array_append_new(f, json_string(text[i]));
 		free(text[i]);

@@ -137,7 +137,7 @@ static void findings(const struct pk_result *r, FILE *out)
 
 	fprintf(out, "\n## Findings\n");
 	for (i = 0; i < r->n_variants; i++) {
-		char **f = findings_make(&r->variants[i], &n);
+		char **f = findings_make(r, &r->variants[i], &n);
 
 		fprintf(out, "\n### ");
 		md_text(r->variants[i].name, out);

@@ -732,7 +732,7 @@ int report_text_styled(const struct pk_result *r, int wide, int colour,
 		text_billing(v, out);
 		text_timeline(v, out);
 		heatstrip_text(v, colour, out);
-		f = findings_make(v, &n);
+		f = findings_make(r, v, &n);
 		fprintf(out, "\nfindings\n");
 		for (i = 0; i < n; i++) {
 			fprintf(out, "  - %s\n", f[i]);

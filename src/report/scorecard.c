@@ -142,9 +142,8 @@ int scorecard_key_bounded(const struct pk_pkey *k, const struct pk_scenario *sc)
  * writes make n - 1 intervals) extrapolated to the cap; never when it
  * did not grow after that instant.
  */
-static void days_to_full(const struct pk_result *r,
-			 const struct pk_result_variant *v,
-			 struct pk_scorecard *sc)
+void scorecard_full(const struct pk_result *r,
+		    const struct pk_result_variant *v, struct pk_scorecard *sc)
 {
 	const struct pk_result_lp *top = &v->top_storage[0];
 	double rate, left;
@@ -345,7 +344,7 @@ void scorecard_fill(const struct pk_result *r,
 	sc->failed_after_retries = t->failed_after_retries;
 	sc->rejected_403 = t->rejected_403;
 	sc->refused = t->bad_request_400 + t->too_large_413 + t->conflict_409;
-	days_to_full(r, v, sc);
+	scorecard_full(r, v, sc);
 	sc->ru_offered = metrics_ru(t->offered_mru);
 	sc->queries_single = t->queries[PK_ROUTE_SINGLE];
 	sc->queries_targeted = t->queries[PK_ROUTE_TARGETED];

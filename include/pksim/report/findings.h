@@ -14,6 +14,14 @@
  *   physical partition caps), at the RU/s the container will have: a
  *   raise still waiting for its splits at the end (split_delay, rule 6)
  *   counts at its new RU/s, so it never makes a candidate;
+ * - storage growth: the largest logical partition reaches its cap (20
+ *   GiB, rule 11) within 90 days at the growth seen (the scorecard's
+ *   days to full); ASSUMPTION, said in the sentence: the reference gives
+ *   no threshold, and a quarter is the time to plan a new key (a new
+ *   container and a migration);
+ * - cross-partition queries: fan-out queries (rule 21) are >= 10% of the
+ *   queries served on 2 or more physical partitions; ASSUMPTION, said in
+ *   the sentence: the reference gives no threshold;
  * - ranges are named as they are at the end, with their lineage
  *   ("range 3 (split at t = 50 s into 7 and 8)");
  * - a logical partition with >= 20% of the RU is named (ASSUMPTION: a
@@ -35,10 +43,13 @@
  * operations failed after retries, 404s, refused requests (400, 413,
  * 409, batches spanning logical partitions), splits and ranges that
  * cannot split, an unsuited merge (D-MERGE), a merge candidate (rule
- * 32), and "no rate limiting" when
- * nothing was rate limited. Each sentence owned; the array too: free
- * each then the array. *n gets the count.
+ * 32), storage growth, cross-partition queries, and "no rate limiting"
+ * when nothing was rate limited. r is the run v belongs to (its arrival
+ * rule qualifies the storage-growth days; NULL leaves that advisory out).
+ * Each sentence owned; the array too: free each then the array. *n gets
+ * the count.
  */
-char **findings_make(const struct pk_result_variant *v, size_t *n);
+char **findings_make(const struct pk_result *r,
+		     const struct pk_result_variant *v, size_t *n);
 
 #endif

@@ -142,6 +142,13 @@ struct pk_scorecard {
 int scorecard_key_bounded(const struct pk_pkey *k,
 			  const struct pk_scenario *sc);
 
+/* The days-to-full figures of variant v of r into sc: full_kind,
+   days_to_full and largest_lp_bytes (the rest of sc untouched), as
+   scorecard_fill sets them; findings' storage-growth advisory reads the
+   same figure. */
+void scorecard_full(const struct pk_result *r,
+		    const struct pk_result_variant *v, struct pk_scorecard *sc);
+
 /* How records arrive, as the days-to-full figure is measured: "at 100
    records/s", "in the data's own time (ts, compressed 60x)", "all records
    at once", "at the scenario's rates"; into buf (cap bytes); returns
