@@ -60,8 +60,8 @@ static int op_equal(const struct pk_op *a, const struct pk_op *b)
 	return a->t_ms == b->t_ms && a->kind == b->kind && a->item == b->item &&
 	       a->size_bytes == b->size_bytes && a->phase == b->phase &&
 	       a->seq == b->seq && a->query == b->query && a->n_in == b->n_in &&
-	       memcmp(a->in_items, b->in_items,
-		      a->n_in * sizeof(a->in_items[0])) == 0;
+	       (a->n_in == 0 || memcmp(a->in_items, b->in_items,
+				       a->n_in * sizeof(a->in_items[0])) == 0);
 }
 
 /* Operations (of the first DET_OPS) where streams seed1 and seed2 of sc

@@ -423,17 +423,22 @@ static struct pk_query_spec query(const char *p1, enum pk_cond_kind k1,
 	return q;
 }
 
+/* Items one visits() call routes, at most */
+#define VISITS_MAX 8
+
 /* Ranges a query visits: route it for the JSON items, run it. */
 static size_t visits(struct pk_container *c, struct pk_pkey *k,
 		     const struct pk_query_spec *q, const char *const *items,
 		     size_t n, enum pk_route_kind *kind)
 {
-	struct pk_item_source src[PK_QUERY_MAX_IN];
-	json_t *obj[PK_QUERY_MAX_IN];
+	struct pk_item_source src[VISITS_MAX];
+	json_t *obj[VISITS_MAX];
 	struct pk_route route;
 	struct pk_outcome o;
 	size_t i;
 
+	memset(&route, 0, sizeof(route));
+	ck_assert_uint_le(n, VISITS_MAX);
 	for (i = 0; i < n; i++) {
 		obj[i] = json_loads(items[i], 0, NULL);
 		pkey_source_json(k, obj[i], i, &src[i]);
@@ -446,6 +451,7 @@ static size_t visits(struct pk_container *c, struct pk_pkey *k,
 	container_query(c, (c->now_s + 1) * 1000, &route, q->results, &o);
 	ck_assert_int_eq(o.status, 200);
 	*kind = route.kind;
+	pkey_route_free(&route);
 	return o.ranges;
 }
 

@@ -541,6 +541,90 @@ END_TEST
  * operations that succeeded: 80 x 0, then 10, 20, .., 200 ms. p50 = 0;
  * p99 is the 99th smallest (nearest rank): the 19th non-zero, 190 ms.
  */
+/*
+ * IN lists up to the service's 6,000 values (scenarios/README.md, The IN
+ * limit). 60,000 RU/s: ceil(60,000 / 6,000) = 10 ranges of 6,000. 10,000
+ * creates of 1 KB over 2 s (5,000/s x 5 RU = 25,000 RU/s, about 2,500
+ * per range), each item its own value k0 .. k9999 (sequential). Then one
+ * query k IN (6,000 values) at t = 2 s: 6,000 distinct items (10,000
+ * live, so each slot redraws a repeat), 6,000 distinct keys, so each
+ * range is missed with p = 0.9^6,000 (about 10^-275): it visits all 10.
+ * Charge 1 + 2.5 x 10 + 0.5 x 6,000 results = 3,026 RU, 302.6 a range,
+ * in a fresh second: served, targeted (an IN list on the key).
+ */
+START_TEST(test_sim_in_6000)
+{
+	static const char *const text =
+	    "seed: 3\n"
+	    "container: {partition_key: /k, throughput: 60000}\n"
+	    "items: {k: {values: \"k{0..9999}\", distribution: sequential}}\n"
+	    "phases:\n"
+	    "  - {duration: 2s, rate: 5000/s, ops: {create: 1}, item_size: "
+	    "1KB}\n"
+	    "  - {duration: 1s, rate: 1/s, ops: {query: 1}, queries: "
+	    "[{where: {k: {in: 6000}}, results: 6000}]}\n";
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_query_stats *qs;
+
+	diag_init(&d);
+	run = sim_run(load(text), 1, &d);
+	ck_assert_ptr_nonnull(run);
+	ck_assert_uint_eq(run->variants[0].container->pmap.n, 10);
+	qs = &run->variants[0].qstats[0];
+	ck_assert_uint_eq(qs->sent, 1);
+	ck_assert_uint_eq(qs->served, 1);
+	ck_assert_int_eq(qs->route, PK_ROUTE_TARGETED);
+	ck_assert_uint_eq(qs->ranges_visited, 10);
+	ck_assert_int_eq(qs->ru_mru, 3026000);
+	diag_free(&d);
+	free_run(run);
+}
+END_TEST
+
+/*
+ * A retried IN query keeps its list (the queue owns a copy). 6,000 RU/s,
+ * one range; 1,000 items, then 3 queries IN (1,000 values) returning
+ * 10,000 results: 1 + 2.5 + 0.5 x 10,000 = 5,003.5 RU each, at t =
+ * 2,000, 2,333 and 2,666 ms (uniform 3/s). Second 2 admits the first
+ * (5,003.5 of 6,000); the second and third get 429 and retry at 3,000
+ * (after 667 and 334 ms); there the second (earlier in the stream) is
+ * admitted and the third throttled again, retried at 4,000 and admitted.
+ * So 3 served, 3 throttled, 6 sent, each served query on the one range;
+ * waits 0, 667 and 334 + 1,000 = 1,334 ms: 2,001 ms in all.
+ */
+START_TEST(test_sim_in_retry)
+{
+	static const char *const text =
+	    "seed: 4\n"
+	    "container: {partition_key: /k, throughput: 6000}\n"
+	    "items: {k: {values: \"k{0..999}\", distribution: sequential}}\n"
+	    "phases:\n"
+	    "  - {duration: 2s, rate: 500/s, ops: {create: 1}, item_size: "
+	    "1KB}\n"
+	    "  - {duration: 1s, rate: 3/s, ops: {query: 1}, queries: "
+	    "[{where: {k: {in: 1000}}, results: 10000}]}\n";
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_query_stats *qs;
+	const struct pk_metrics *m;
+
+	diag_init(&d);
+	run = sim_run(load(text), 1, &d);
+	ck_assert_ptr_nonnull(run);
+	qs = &run->variants[0].qstats[0];
+	m = &run->variants[0].container->metrics;
+	ck_assert_uint_eq(qs->sent, 6);
+	ck_assert_uint_eq(qs->served, 3);
+	ck_assert_uint_eq(qs->throttled_429, 3);
+	ck_assert_uint_eq(qs->ranges_visited, 3);
+	ck_assert_int_eq(qs->ru_mru, 3 * 5003500);
+	ck_assert_uint_eq(m->totals.retry_wait_ms, 667 + 334 + 1000);
+	diag_free(&d);
+	free_run(run);
+}
+END_TEST
+
 START_TEST(test_sim_retry_latency)
 {
 	static const char *const text =
@@ -1144,6 +1228,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sim_redistribute_minimum);
 	tcase_add_test(tc, test_sim_split_delay_cancelled);
 	tcase_add_test(tc, test_sim_retry_latency);
+	tcase_add_test(tc, test_sim_in_6000);
+	tcase_add_test(tc, test_sim_in_retry);
 	tcase_add_test(tc, test_sim_split_gone);
 	tcase_add_test(tc, test_sim_redistribute_merge);
 	tcase_add_test(tc, test_sim_batches_one_key);

@@ -766,9 +766,6 @@ START_TEST(test_workload_query_in)
 						  op.in_items[k]);
 			}
 		}
-		for (; k < PK_QUERY_MAX_IN; k++) {
-			ck_assert_uint_eq(op.in_items[k], 0);
-		}
 	}
 	ck_assert_uint_gt(ins, 40000);
 	workload_free(w);
@@ -793,6 +790,60 @@ START_TEST(test_workload_query_in)
 		}
 	}
 	ck_assert_uint_eq(ins, 100);
+	workload_free(w);
+}
+END_TEST
+
+static int u64_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * An IN list of the service's 6,000 values (PK_QUERY_MAX_IN), found
+ * distinct through the workload's hash set (lists past
+ * PK_WL_IN_SCAN_MAX = 16). 10,000 live items, uniform select: the last
+ * slot redraws while it hits one of the 5,999 taken, each draw new with
+ * p = 4,001 / 10,000, so 256 draws all miss with p = 0.6^256 (10^-57):
+ * every list holds 6,000 distinct live items, item first.
+ */
+START_TEST(test_workload_in_6000)
+{
+	static uint64_t sorted[PK_QUERY_MAX_IN];
+	struct tscen t;
+	struct pk_query_spec q;
+	struct pk_phase_spec *ph;
+	struct pk_workload *w;
+	struct pk_op op;
+	uint64_t ins = 0, k;
+
+	ck_assert_int_eq(PK_QUERY_MAX_IN, 6000);
+	ts_init(&t);
+	ts_pattern(&t, PK_DIST_UNIFORM);
+	ts_phase(&t, 1, 10000, 1, 0, 0, 0, 0);
+	ph = ts_phase(&t, 1, 20, 0, 0, 0, 0, 0);
+	ph->mix[PK_OP_QUERY] = 1;
+	ts_query(&q, "in6000", PK_COND_IN, PK_QUERY_MAX_IN, 0, 1);
+	ph->queries = &q;
+	ph->n_queries = 1;
+	w = workload_new(&t.sc, 5);
+	while (workload_next(w, &op)) {
+		if (op.kind != PK_OP_QUERY) {
+			continue;
+		}
+		ins++;
+		ck_assert_uint_eq(op.n_in, PK_QUERY_MAX_IN);
+		ck_assert_uint_eq(op.in_items[0], op.item);
+		memcpy(sorted, op.in_items, sizeof(sorted));
+		qsort(sorted, PK_QUERY_MAX_IN, sizeof(sorted[0]), u64_cmp);
+		ck_assert_uint_lt(sorted[PK_QUERY_MAX_IN - 1], 10000);
+		for (k = 1; k < PK_QUERY_MAX_IN; k++) {
+			ck_assert_uint_ne(sorted[k - 1], sorted[k]);
+		}
+	}
+	ck_assert_uint_eq(ins, 20);
 	workload_free(w);
 }
 END_TEST
@@ -1032,6 +1083,7 @@ Suite *tu_suite(void)
 	    CASE(test_workload_clock_values),
 	    CASE(test_workload_query_weights),
 	    CASE(test_workload_query_in),
+	    CASE(test_workload_in_6000),
 	    CASE(test_workload_query_no_filter),
 	    CASE(test_workload_queries_unused),
 	    CASE(test_workload_batches),

@@ -73,6 +73,12 @@ static char *query_path(struct ld *ld, const struct yn *k)
 	return path;
 }
 
+/* What an IN list may hold, for messages: PK_QUERY_MAX_IN and why */
+#define PK_QUERY_IN_ALLOWED                                                    \
+	"6,000 (the service's documented maximum of values in an IN "          \
+	"expression)"
+_Static_assert(PK_QUERY_MAX_IN == 6000, "PK_QUERY_IN_ALLOWED names 6,000");
+
 /* The condition n on path into *c (path not yet set). Returns 0 or -1. */
 static int load_cond(struct ld *ld, const struct yn *n, const char *path,
 		     struct pk_cond_spec *c)
@@ -100,8 +106,8 @@ static int load_cond(struct ld *ld, const struct yn *n, const char *path,
 		if (strcmp(n->text, "in") == 0) {
 			ld_err(ld, n,
 			       "condition in on '%s' needs the number of "
-			       "values: {in: K} with K from 1 to %d",
-			       path, PK_QUERY_MAX_IN);
+			       "values: {in: K} with K from 1 to %s",
+			       path, PK_QUERY_IN_ALLOWED);
 			return -1;
 		}
 		near = n->len ? cond_synonym(n->text) : NULL;
@@ -134,13 +140,12 @@ static int load_cond(struct ld *ld, const struct yn *n, const char *path,
 		return -1; /* check_keys reported the key */
 	}
 	c->kind = PK_COND_IN;
-	where =
-	    xasprintf("a whole number of values from 1 to %d", PK_QUERY_MAX_IN);
-	if (ld_get_int(ld, kn, "in", 1, PK_QUERY_MAX_IN, where, &v) < 0) {
-		free(where);
+	if (ld_get_int(
+		ld, kn, "in", 1, PK_QUERY_MAX_IN,
+		"a whole number of values from 1 to " PK_QUERY_IN_ALLOWED,
+		&v) < 0) {
 		return -1;
 	}
-	free(where);
 	c->in_count = (int)v;
 	return 0;
 }

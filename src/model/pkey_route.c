@@ -59,12 +59,40 @@ static void route_fanout(struct pk_route *out)
 	out->n = 0;
 }
 
+void pkey_route_free(struct pk_route *r)
+{
+	if (!r) {
+		return;
+	}
+	free(r->lo);
+	free(r->hi);
+	free(r->point);
+	free(r->kv);
+	memset(r, 0, sizeof(*r));
+}
+
+/* Room for n intervals in out. */
+static void route_reserve(struct pk_route *out, size_t n)
+{
+	size_t cap = out->cap;
+
+	if (n <= cap) {
+		return;
+	}
+	mem_grow((void **)&out->lo, &cap, n, sizeof(*out->lo));
+	cap = out->cap;
+	mem_grow((void **)&out->hi, &cap, n, sizeof(*out->hi));
+	cap = out->cap;
+	mem_grow((void **)&out->point, &cap, n, sizeof(*out->point));
+	out->cap = cap;
+}
+
 /* Add the point or prefix interval of the key (or its first `levels`
    levels) that src reads. */
 static void route_add(const struct pk_pkey *k, const struct pk_item_source *src,
 		      size_t levels, struct pk_route *out)
 {
-	struct pk_keyval *kv = xmalloc(sizeof(*kv));
+	struct pk_keyval *kv = out->kv;
 	struct pk_value v[PK_KEY_MAX_LEVELS];
 	char buf[PK_KEY_MAX_LEVELS][PK_VALUE_MAX_BYTES];
 	size_t i, n = out->n;
@@ -73,7 +101,6 @@ static void route_add(const struct pk_pkey *k, const struct pk_item_source *src,
 		for (i = 0; i < levels; i++) {
 			if (src->get(src, i, &v[i], buf[i],
 				     PK_VALUE_MAX_BYTES)) {
-				free(kv);
 				return;
 			}
 		}
@@ -85,7 +112,6 @@ static void route_add(const struct pk_pkey *k, const struct pk_item_source *src,
 	} else {
 		pkey_build(k, src, kv);
 		if (kv->status) {
-			free(kv);
 			return;
 		}
 		out->lo[n] = kv->epk;
@@ -93,7 +119,6 @@ static void route_add(const struct pk_pkey *k, const struct pk_item_source *src,
 		out->point[n] = 1;
 	}
 	out->n++;
-	free(kv);
 }
 
 /* Leading levels (or template references) with equality, and the one
@@ -134,10 +159,14 @@ void pkey_route(const struct pk_pkey *k, const struct pk_query_spec *q,
 	if (in_ref != SIZE_MAX && in_ref >= levels) {
 		in_ref = SIZE_MAX;
 	}
+	if (!out->kv) {
+		out->kv = xmalloc(sizeof(*out->kv));
+	}
+	route_reserve(out, in_ref == SIZE_MAX ? 1 : n_items);
 	if (in_ref == SIZE_MAX) {
 		route_add(k, &src_items[0], levels, out);
 	} else {
-		for (i = 0; i < n_items && i < PK_QUERY_MAX_IN; i++) {
+		for (i = 0; i < n_items; i++) {
 			struct pk_mix_source m;
 
 			mix_init(&m, &src_items[0], &src_items[i], in_ref);

@@ -16,6 +16,15 @@ void retryq_init(struct pk_retryq *q)
 
 void retryq_free(struct pk_retryq *q)
 {
+	size_t i;
+
+	for (i = 0; i < q->n; i++) {
+		const struct pk_op *op = &q->slots[q->heap[i].slot].op;
+
+		if (op->n_in > 0) {
+			free((void *)op->in_items);
+		}
+	}
 	free(q->heap);
 	free(q->slots);
 	free(q->free);

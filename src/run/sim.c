@@ -148,22 +148,22 @@ static void query_request(struct pk_run *run, struct pk_variant *v,
 {
 	const struct pk_query_spec *q =
 	    scenario_query_of(run->sc, op->phase, op->query);
-	struct pk_item_source src[PK_QUERY_MAX_IN];
 	size_t n = op->item == PK_ITEM_NONE ? 0 : op->n_in ? op->n_in : 1, i;
-	struct pk_route route;
 
+	mem_grow((void **)&v->in_src, &v->in_src_cap, n ? n : 1,
+		 sizeof(*v->in_src));
 	for (i = 0; i < n; i++) {
 		pkey_source_workload(v->key, run->workload,
 				     op->n_in ? op->in_items[i] : op->item,
-				     &src[i]);
+				     &v->in_src[i]);
 	}
-	pkey_route(v->key, q, src, n, &route);
-	container_query(v->container, t_ms, &route, q->results, out);
+	pkey_route(v->key, q, v->in_src, n, &v->route);
+	container_query(v->container, t_ms, &v->route, q->results, out);
 	if (v->qstats) {
 		struct pk_query_stats *qs =
 		    &v->qstats[sim_query_index(run->sc, op->phase, op->query)];
 
-		qs->route = route.kind;
+		qs->route = v->route.kind;
 		qs->sent++;
 		if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
 			qs->throttled_429++;
@@ -190,23 +190,48 @@ size_t sim_query_count(const struct pk_scenario *sc)
 	return sim_query_index(sc, sc->n_phases, 0);
 }
 
+/*
+ * Queue op to be sent again at t_ms in state st. A queued operation owns
+ * its IN list (retryq.h): *owned, the list op already owns (a retry being
+ * retried again), moves into the queue and is set to NULL; otherwise the
+ * workload's list, valid only until its next operation, is copied.
+ */
+static void retry_push(struct pk_variant *v, const struct pk_op *op,
+		       struct pk_retry_state st, int64_t t_ms, uint64_t **owned)
+{
+	struct pk_retry_entry e;
+
+	e.t_ms = t_ms;
+	e.seq = op->seq;
+	e.op = *op;
+	e.st = st;
+	if (op->n_in > 0) {
+		if (*owned) {
+			e.op.in_items = *owned;
+			*owned = NULL;
+		} else {
+			uint64_t *copy =
+			    xreallocarray(NULL, op->n_in, sizeof(*copy));
+
+			memcpy(copy, op->in_items, op->n_in * sizeof(*copy));
+			e.op.in_items = copy;
+		}
+	}
+	retryq_push(&v->retries, &e);
+}
+
 /* After a 410/1007: retry a fixed short delay later, or give up
    (throttle_should_retry_gone). */
 static void retry_gone(struct pk_variant *v, const struct pk_op *op,
-		       struct pk_retry_state st, int64_t t_ms)
+		       struct pk_retry_state st, int64_t t_ms, uint64_t **owned)
 {
 	struct pk_totals *t = &v->container->metrics.totals;
-	struct pk_retry_entry e;
 
 	if (!throttle_should_retry_gone(&st)) {
 		t->failed_after_410++;
 		return;
 	}
-	e.t_ms = t_ms + PK_THROTTLE_GONE_RETRY_MS;
-	e.seq = op->seq;
-	e.op = *op;
-	e.st = st;
-	retryq_push(&v->retries, &e);
+	retry_push(v, op, st, t_ms + PK_THROTTLE_GONE_RETRY_MS, owned);
 }
 
 /* Tell the observer (pk_run.obs, observer.h) when v's clock has closed
@@ -241,9 +266,16 @@ static void observe_attempt(struct pk_run *run, struct pk_variant *v,
 	observe(run, v);
 }
 
+/*
+ * Send op (an attempt in retry state st) at t_ms into *out; queue a retry
+ * when the answer and the client's policy call for one. owned: op's IN
+ * list when op owns it (a popped retry), else NULL; it is freed unless a
+ * retry took it over.
+ */
 static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 			       const struct pk_op *op, struct pk_retry_state st,
-			       int64_t t_ms, struct pk_outcome *out)
+			       int64_t t_ms, uint64_t *owned,
+			       struct pk_outcome *out)
 {
 	struct pk_totals *t = &v->container->metrics.totals;
 
@@ -256,27 +288,21 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 		point_request(run, v, op, t_ms, out);
 	}
 	if (out->status == PK_HTTP_GONE) {
-		retry_gone(v, op, st, t_ms);
-		return;
-	}
-	if (out->status != PK_HTTP_TOO_MANY_REQUESTS) {
+		retry_gone(v, op, st, t_ms, &owned);
+	} else if (out->status != PK_HTTP_TOO_MANY_REQUESTS) {
 		if (out->status >= 200 && out->status < 300) {
 			metrics_add_wait(&v->container->metrics,
 					 st.waited_ms + st.gone_waited_ms);
 		}
-		return;
-	}
-	if (throttle_should_retry(&run->sc->retry, &st, out->retry_after_ms)) {
-		struct pk_retry_entry e;
-
-		e.t_ms = t_ms + out->retry_after_ms;
-		e.seq = op->seq;
-		e.op = *op;
-		e.st = st;
+	} else if (throttle_should_retry(&run->sc->retry, &st,
+					 out->retry_after_ms)) {
 		t->retry_wait_ms += (uint64_t)out->retry_after_ms;
-		retryq_push(&v->retries, &e);
+		retry_push(v, op, st, t_ms + out->retry_after_ms, &owned);
 	} else {
 		t->failed_after_retries++;
+	}
+	if (owned) {
+		free(owned);
 	}
 }
 
@@ -284,11 +310,11 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
    by the caller's loop so the unwatched hot path pays one test. */
 static inline void attempt(struct pk_run *run, struct pk_variant *v,
 			   const struct pk_op *op, struct pk_retry_state st,
-			   int64_t t_ms, int watched)
+			   int64_t t_ms, uint64_t *owned, int watched)
 {
 	struct pk_outcome out;
 
-	attempt_one(run, v, op, st, t_ms, &out);
+	attempt_one(run, v, op, st, t_ms, owned, &out);
 	if (watched) {
 		observe_attempt(run, v, &out, t_ms);
 	}
@@ -487,7 +513,9 @@ static void drain_retries(struct pk_run *run, struct pk_variant *v,
 		retryq_pop(&v->retries, &e);
 		phase_actions(run, v, e.t_ms);
 		observe(run, v);
-		attempt(run, v, &e.op, e.st, e.t_ms, run->obs != NULL);
+		attempt(run, v, &e.op, e.st, e.t_ms,
+			e.op.n_in > 0 ? (uint64_t *)e.op.in_items : NULL,
+			run->obs != NULL);
 	}
 }
 
@@ -638,7 +666,7 @@ static void *run_group(void *arg)
 				return NULL;
 			}
 			v->container->metrics.totals.operations++;
-			attempt(run, v, &op, st, op.t_ms, watched);
+			attempt(run, v, &op, st, op.t_ms, NULL, watched);
 		}
 		if (o && o->progress &&
 		    (op.seq & (PK_SIM_PROGRESS_OPS - 1)) == 0) {
@@ -784,6 +812,8 @@ void sim_free(struct pk_run *r)
 		free(r->variants[i].lp_cache);
 		free(r->variants[i].qstats);
 		free(r->variants[i].batch_kv);
+		free(r->variants[i].in_src);
+		pkey_route_free(&r->variants[i].route);
 		free(r->variants[i].batch_ids);
 		retryq_free(&r->variants[i].retries);
 	}

@@ -103,6 +103,8 @@ void workload_free(struct pk_workload *w)
 	free(w->q_per_record);
 	free(w->q_sent);
 	free(w->heap);
+	free(w->in_items);
+	free(w->in_set);
 	if (w->paths) {
 		for (i = 0; i < w->paths->n; i++) {
 			free(w->paths->path[i]);

@@ -38,6 +38,9 @@
 #define PK_WL_ROUND_REL 1e-12
 /* clock values kept for reuse are at most this long (NUL included) */
 #define PK_WL_CLOCK_TEXT 64
+/* An IN list longer than this finds repeats in a hash set of its items
+   instead of by scanning the list (the same answers, in O(1)) */
+#define PK_WL_IN_SCAN_MAX 16
 /* Draws tried per IN slot for an item not yet in the list: a bound, not
    a guarantee. With n_live = K = 8 under zipfian 0.99 the last slot hits
    the one free item with p ~ 0.047, so 256 draws all miss with p ~ 5e-6;
@@ -154,6 +157,13 @@ struct pk_workload {
 	/* per prop: the last clock value formatted (CLOCK only): items
 	   created in the same second share it, and strftime is costly */
 	struct pk_wl_clock *clock;
+	/* the last query's IN list (pk_op.in_items points here) and, for
+	   lists longer than PK_WL_IN_SCAN_MAX, an open-addressing set of
+	   item + 1 (0 = empty) to find repeats; owned, grown on demand */
+	uint64_t *in_items;
+	size_t in_cap;
+	uint64_t *in_set;
+	size_t in_set_cap; /* a power of 2, >= 2 x the list, or 0 */
 };
 
 /* floor(x) for x >= 0, snapping to an integer within the tolerance. */

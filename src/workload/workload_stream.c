@@ -184,6 +184,46 @@ static int in_list(const uint64_t *list, uint32_t n, uint64_t item)
 	return 0;
 }
 
+/* splitmix64's multiplier: spreads item numbers over the set's slots */
+#define PK_WL_IN_SET_MIX 0xBF58476D1CE4E5B9ULL
+
+/* Add item to w->in_set; 1 if it was there already. */
+static int in_set_add(struct pk_workload *w, uint64_t item)
+{
+	size_t mask = w->in_set_cap - 1;
+	size_t i = (size_t)((item * PK_WL_IN_SET_MIX) >> 32) & mask;
+
+	while (w->in_set[i] != 0) {
+		if (w->in_set[i] == item + 1) {
+			return 1;
+		}
+		i = (i + 1) & mask;
+	}
+	w->in_set[i] = item + 1;
+	return 0;
+}
+
+/* Room for an IN list of n items (and its set when n is long). */
+static void in_reserve(struct pk_workload *w, uint32_t n)
+{
+	size_t set = 1;
+
+	mem_grow((void **)&w->in_items, &w->in_cap, n, sizeof(*w->in_items));
+	if (n <= PK_WL_IN_SCAN_MAX) {
+		return;
+	}
+	while (set < 2 * (size_t)n) {
+		set *= 2;
+	}
+	if (set > w->in_set_cap) {
+		free(w->in_set);
+		w->in_set = xcalloc(set, sizeof(*w->in_set));
+		w->in_set_cap = set;
+	} else {
+		memset(w->in_set, 0, w->in_set_cap * sizeof(*w->in_set));
+	}
+}
+
 /* A QUERY at t_ms into op (see the file header); 0 if it needs an item
    and none is live. */
 static int query_make(struct pk_workload *w, int64_t t_ms, struct pk_op *op)
@@ -191,11 +231,10 @@ static int query_make(struct pk_workload *w, int64_t t_ms, struct pk_op *op)
 	const struct pk_phase_spec *ps = w->cur_ps;
 	struct pk_wl_phase *ph = w->cur_ph;
 	const struct pk_query_spec *q;
-	uint64_t in_items[PK_QUERY_MAX_IN];
 	uint64_t item = PK_ITEM_NONE;
 	uint32_t qi, n_in = 0, k;
 	size_t c;
-	int tries;
+	int tries, seen;
 
 	qi = query_draw(w, ph, ps->n_queries);
 	q = &ps->queries[qi];
@@ -209,14 +248,25 @@ static int query_make(struct pk_workload *w, int64_t t_ms, struct pk_op *op)
 				n_in = (uint32_t)q->conds[c].in_count;
 			}
 		}
-		in_items[0] = item;
+	}
+	if (n_in) {
+		uint64_t *in;
+		int set = n_in > PK_WL_IN_SCAN_MAX;
+
+		in_reserve(w, n_in);
+		in = w->in_items;
+		in[0] = item;
+		if (set) {
+			in_set_add(w, item);
+		}
 		for (k = 1; k < n_in; k++) {
 			tries = 0;
 			do {
-				in_items[k] = wl_item_select(w, ph);
+				in[k] = wl_item_select(w, ph);
+				seen = set ? in_set_add(w, in[k])
+					   : in_list(in, k, in[k]);
 			} while (w->n_live >= n_in &&
-				 ++tries < PK_WL_IN_MAX_DRAWS &&
-				 in_list(in_items, k, in_items[k]));
+				 ++tries < PK_WL_IN_MAX_DRAWS && seen);
 		}
 	}
 	op->t_ms = t_ms;
@@ -227,10 +277,7 @@ static int query_make(struct pk_workload *w, int64_t t_ms, struct pk_op *op)
 	op->seq = w->seq++;
 	op->query = qi;
 	op->n_in = n_in;
-	memset(op->in_items, 0, sizeof(op->in_items));
-	if (n_in) {
-		memcpy(op->in_items, in_items, n_in * sizeof(in_items[0]));
-	}
+	op->in_items = n_in ? w->in_items : NULL;
 	op->batch_n = 0;
 	return 1;
 }
@@ -311,7 +358,7 @@ static int op_make(struct pk_workload *w, enum pk_op_kind kind, int64_t t_ms,
 	op->seq = w->seq++;
 	op->query = 0;
 	op->n_in = 0;
-	memset(op->in_items, 0, sizeof(op->in_items));
+	op->in_items = NULL;
 	op->batch_n = 0;
 	return 1;
 }

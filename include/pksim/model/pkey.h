@@ -186,19 +186,28 @@ enum pk_route_kind {
 	PK_ROUTE_FANOUT,     /* no usable key filter: every range */
 };
 
+/* Where a query goes. The arrays are owned and grow as pkey_route needs
+   (an IN list has up to PK_QUERY_MAX_IN values): zero the struct once,
+   reuse it for every query, pkey_route_free it at the end. */
 struct pk_route {
 	enum pk_route_kind kind;
-	size_t n;			   /* SINGLE, TARGETED: intervals */
-	struct pk_epk lo[PK_QUERY_MAX_IN]; /* inclusive */
-	struct pk_epk hi[PK_QUERY_MAX_IN]; /* inclusive for a point (lo ==
-					      hi), exclusive for a prefix */
-	int point[PK_QUERY_MAX_IN];	   /* 1: a single EPK */
+	size_t n;	      /* SINGLE, TARGETED: intervals */
+	struct pk_epk *lo;    /* n entries, inclusive */
+	struct pk_epk *hi;    /* n entries: inclusive for a point (lo == hi),
+				 exclusive for a prefix */
+	int *point;	      /* n entries, 1: a single EPK */
+	size_t cap;	      /* entries the three arrays hold */
+	struct pk_keyval *kv; /* owned scratch for building keys */
 };
+
+/* Release r's arrays; r is an empty route afterwards. NULL is allowed. */
+void pkey_route_free(struct pk_route *r);
 
 /*
  * Route query q whose condition values come from items: for an equality
  * or a prefix the item src_items[0] reads; for an IN list the n_items
- * items (1..PK_QUERY_MAX_IN). Rules: the full key (every level or every
+ * items (1..PK_QUERY_MAX_IN). out is a zeroed or reused route (above).
+ * Rules: the full key (every level or every
  * template property equal) -> one point; a leading prefix of a
  * hierarchical key -> the interval [EPK(prefix), EPK(prefix) + "FF");
  * an IN list on the key -> one point (or prefix) per value; anything

@@ -20,7 +20,10 @@
 struct pk_retry_entry {
 	int64_t t_ms;	 /* when the retry is sent */
 	uint64_t seq;	 /* the operation's place in the stream */
-	struct pk_op op; /* the operation (t_ms is the first arrival) */
+	struct pk_op op; /* the operation (t_ms is the first arrival);
+			    with op.n_in > 0 the entry owns op.in_items,
+			    a heap copy of the IN list (the workload's
+			    own is gone by the time the retry is sent) */
 	struct pk_retry_state st;
 };
 
@@ -41,14 +44,16 @@ struct pk_retryq {
 
 /* An empty queue (no allocation). */
 void retryq_init(struct pk_retryq *q);
-/* Release q's memory; q is empty afterwards. */
+/* Release q's memory, the IN lists of entries still queued too; q is
+   empty afterwards. */
 void retryq_free(struct pk_retryq *q);
-/* Queue a copy of e. */
+/* Queue a copy of e; the queue takes over e's IN list (see above). */
 void retryq_push(struct pk_retryq *q, const struct pk_retry_entry *e);
 /* 1 and the first entry's time and place, or 0 when q is empty. */
 int retryq_peek(const struct pk_retryq *q, int64_t *t_ms, uint64_t *seq);
-/* Take the first entry into *out; q must not be empty (popping an empty
-   queue is our bug: PK_BUG aborts). */
+/* Take the first entry into *out, its IN list with it (the caller frees
+   it or pushes it again); q must not be empty (popping an empty queue is
+   our bug: PK_BUG aborts). */
 void retryq_pop(struct pk_retryq *q, struct pk_retry_entry *out);
 /* Entries queued. */
 size_t retryq_len(const struct pk_retryq *q);

@@ -56,11 +56,17 @@ struct pk_variant {
 	char *batch_ids;		/* owned; PK_MAX_BATCH_OPS id buffers
 					   of PK_VALUE_MAX_BYTES, with
 					   batch_kv */
-	int check_ids;			/* 1: check each created item's id */
-	struct pk_keycheck keycheck;	/* the key against the items: how
-					   many lack its properties */
-	struct pk_retryq retries;	/* owned; retries to send */
-	size_t next_phase;		/* next phase whose start is due */
+	struct pk_item_source *in_src;	/* owned; scratch: the sources of
+					   a query's IN values, in_src_cap
+					   entries, grown on demand */
+	size_t in_src_cap;
+	struct pk_route route;	     /* owned; scratch: the last query's
+					route (pkey_route) */
+	int check_ids;		     /* 1: check each created item's id */
+	struct pk_keycheck keycheck; /* the key against the items: how
+					many lack its properties */
+	struct pk_retryq retries;    /* owned; retries to send */
+	size_t next_phase;	     /* next phase whose start is due */
 	/* A PATH key on a property whose value is a function of its value
 	   index (workload_value_indexes): the logical partition of each
 	   index once a request reached it, so a repeated key costs an

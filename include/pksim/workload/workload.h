@@ -53,23 +53,30 @@
 struct pk_op {
 	int64_t t_ms; /* arrival time, ms since t = 0, non-decreasing */
 	enum pk_op_kind kind;
-	uint64_t item;	     /* item sequence number (0-based, creation
-				order); valid for workload_value() */
-	uint32_t size_bytes; /* bytes written (CREATE, UPSERT, REPLACE;
-				BATCH: the sum over its items); 0 for
-				READ and DELETE */
-	uint32_t phase;	     /* index into scenario->phases */
-	uint64_t seq;	     /* 0-based position in the stream */
-	uint32_t query;	     /* QUERY: index into the phase's queries */
-	uint32_t n_in;	     /* QUERY with an IN condition: the IN values
-				are those of item and in_items[1..n_in-1]
-				(in_items[0] == item); else 0 */
-	uint64_t in_items[PK_QUERY_MAX_IN];
-	uint32_t batch_n;   /* BATCH: its items are the consecutive new
-			       items item .. item + batch_n - 1 (1 ..
-			       PK_MAX_BATCH_OPS); 0 for other kinds */
-	int64_t charge_mru; /* CHARGE: the RU it charges, recorded in the
-			       log (replaces the cost model), mRU >= 0 */
+	uint64_t item;		  /* item sequence number (0-based, creation
+				     order); valid for workload_value() */
+	uint32_t size_bytes;	  /* bytes written (CREATE, UPSERT, REPLACE;
+				     BATCH: the sum over its items); 0 for
+				     READ and DELETE */
+	uint32_t phase;		  /* index into scenario->phases */
+	uint64_t seq;		  /* 0-based position in the stream */
+	uint32_t query;		  /* QUERY: index into the phase's queries */
+	uint32_t n_in;		  /* QUERY with an IN condition: its values
+				     are those of in_items[0..n_in-1]
+				     (in_items[0] == item), 1 ..
+				     PK_QUERY_MAX_IN; else 0 */
+	const uint64_t *in_items; /* n_in item numbers; borrowed from the
+				     workload and valid until its next
+				     workload_next() (whoever keeps the
+				     operation longer, as a queued retry
+				     does, copies them); NULL when n_in
+				     is 0 */
+	uint32_t batch_n;	  /* BATCH: its items are the consecutive new
+				     items item .. item + batch_n - 1 (1 ..
+				     PK_MAX_BATCH_OPS); 0 for other kinds */
+	int64_t charge_mru;	  /* CHARGE: the RU it charges, recorded in
+				     the log (replaces the cost model), mRU
+				     >= 0 */
 };
 
 /* pk_op.item of a QUERY whose conditions need no item (no filter) */
