@@ -12,6 +12,7 @@
 
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
+#include "pksim/run/client.h"
 
 /* ---- one attempt ---- */
 
@@ -190,36 +191,6 @@ size_t sim_query_count(const struct pk_scenario *sc)
 	return sim_query_index(sc, sc->n_phases, 0);
 }
 
-/*
- * Queue op to be sent again at t_ms in state st. A queued operation owns
- * its IN list (retryq.h): *owned, the list op already owns (a retry being
- * retried again), moves into the queue and is set to NULL; otherwise the
- * workload's list, valid only until its next operation, is copied.
- */
-static void retry_push(struct pk_variant *v, const struct pk_op *op,
-		       struct pk_retry_state st, int64_t t_ms, uint64_t **owned)
-{
-	struct pk_retry_entry e;
-
-	e.t_ms = t_ms;
-	e.seq = op->seq;
-	e.op = *op;
-	e.st = st;
-	if (op->n_in > 0) {
-		if (*owned) {
-			e.op.in_items = *owned;
-			*owned = NULL;
-		} else {
-			uint64_t *copy =
-			    xreallocarray(NULL, op->n_in, sizeof(*copy));
-
-			memcpy(copy, op->in_items, op->n_in * sizeof(*copy));
-			e.op.in_items = copy;
-		}
-	}
-	retryq_push(&v->retries, &e);
-}
-
 /* After a 410/1007: retry a fixed short delay later, or give up
    (throttle_should_retry_gone). */
 static void retry_gone(struct pk_variant *v, const struct pk_op *op,
@@ -231,7 +202,8 @@ static void retry_gone(struct pk_variant *v, const struct pk_op *op,
 		t->failed_after_410++;
 		return;
 	}
-	retry_push(v, op, st, t_ms + PK_THROTTLE_GONE_RETRY_MS, owned);
+	client_retry_push(&v->retries, op, st, t_ms + PK_THROTTLE_GONE_RETRY_MS,
+			  owned);
 }
 
 /* Tell the observer (pk_run.obs, observer.h) when v's clock has closed
@@ -297,7 +269,8 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 	} else if (throttle_should_retry(&run->sc->retry, &st,
 					 out->retry_after_ms)) {
 		t->retry_wait_ms += (uint64_t)out->retry_after_ms;
-		retry_push(v, op, st, t_ms + out->retry_after_ms, &owned);
+		client_retry_push(&v->retries, op, st,
+				  t_ms + out->retry_after_ms, &owned);
 	} else {
 		t->failed_after_retries++;
 	}
