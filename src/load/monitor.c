@@ -472,6 +472,16 @@ struct pk_monitor_log *monitor_from_trace(const struct pk_trace *t,
 	return m;
 }
 
+int monitor_is_query_response(const char *text, size_t len)
+{
+	json_t *o = json_loadb(text, len, 0, NULL);
+	int yes =
+	    json_is_object(o) && json_is_array(json_object_get(o, "tables"));
+
+	json_decref(o);
+	return yes;
+}
+
 void monitor_free(struct pk_monitor_log *m)
 {
 	if (!m) {

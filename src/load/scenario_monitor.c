@@ -143,6 +143,17 @@ static int read_export(struct ld *ld, struct pk_items_file *f, size_t levels,
 			  ld->file, line, col);
 		return -1;
 	}
+	if (f->format != PK_TRACE_FORMAT_CSV &&
+	    monitor_is_query_response(text, len)) {
+		diag_error(ld->d, f->resolved, 1, 1,
+			   "this is the Log Analytics query API's own response "
+			   "({\"tables\": [{\"columns\": ..., \"rows\": "
+			   "...}]}), which pksim does not read; export the "
+			   "rows as CSV from the portal, or as a JSON array "
+			   "with az monitor log-analytics query");
+		free(text);
+		return -1;
+	}
 	f->trace = trace_parse(f->resolved, text, len,
 			       (enum pk_trace_format)f->format, ld->d);
 	if (f->trace) {

@@ -148,6 +148,12 @@ struct pk_monitor_log *monitor_from_trace(const struct pk_trace *t,
 /* Free m; NULL is allowed. */
 void monitor_free(struct pk_monitor_log *m);
 
+/* 1 if text[0..len) is one JSON object with a "tables" array: the Log
+   Analytics query API's own response ({"tables": [{"name", "columns",
+   "rows"}]}), which pksim does not read (a row there is an array, not
+   an object); else 0. For the message when an export fails to parse. */
+int monitor_is_query_response(const char *text, size_t len);
+
 /* Component level (< m->levels) of row r's key value into *out; a string
    is borrowed from m (valid until monitor_free). */
 void monitor_value(const struct pk_monitor_log *m, size_t r, size_t level,
