@@ -595,6 +595,70 @@ START_TEST(test_claim_lesson_overview)
 }
 END_TEST
 
+/* ---- evening-peak ---- */
+
+/* The daily curve and the weekly calendar (issue 14 §2): bookings of
+   100 KB (a write of 100 KB = 50 RU, D-RU) at 1/s 16:00-18:00 and
+   22:00-24:00 and 10/s 18:00-22:00 UTC, weekdays only, from Friday
+   2026-01-09 00:00Z; 400 RU/s (1 physical partition, rule 2), 1,000
+   from Monday 00:00; retries off. */
+START_TEST(test_claim_evening_peak)
+{
+	json_t *root = report("run", "evening-peak");
+	json_t *v = variant(root, "/customerId");
+	json_t *pm = at(v, "per_minute");
+
+	/* a day: 2 h x 3,600 x 1 + 4 h x 3,600 x 10 + 2 h x 3,600 x 1 =
+	   7,200 + 144,000 + 7,200 = 158,400; Saturday and Sunday 0;
+	   Friday + Monday = 316,800 */
+	ck_assert_int_eq(INT(v, "totals/operations"), 316800);
+	/* an evening second at 400 RU/s: 10 arrivals 100 ms apart, 400 /
+	   50 = 8 fit, 2 rate limited; Friday's 4 evening hours: 2 x 14,400
+	   = 28,800; Monday's 10 x 50 = 500 RU/s fit 1,000: none */
+	ck_assert_int_eq(INT(v, "totals/throttled_429"), 28800);
+	ck_assert_int_eq(INT(v, "totals/failed_after_retries"), 28800);
+	ck_assert_int_eq(INT(v, "totals/succeeded"), 316800 - 28800);
+	/* RU: 288,000 stored x 50 = 14,400,000; offered 316,800 x 50 =
+	   15,840,000 */
+	assert_near(NUM(v, "totals/ru_consumed"), 14400000, 1e-6,
+		    "RU consumed");
+	assert_near(NUM(v, "totals/ru_offered"), 15840000, 1e-6, "RU offered");
+	/* storage: 288,000 x 102,400 bytes = 29,491,200,000 (under the
+	   50 GB of one partition: no split) */
+	ck_assert_int_eq(INT(v, "totals/storage_bytes"), 29491200000LL);
+	ck_assert_uint_eq(LEN(v, "physical_partitions"), 1);
+	/* hot only in the evening: minutes with requests start at Friday
+	   16:00 (t = 16 x 3,600 = 57,600 s, index 0); 17:59 (index 119)
+	   has no 429, 18:00 (index 120, t = 64,800) has 2 x 60 = 120 */
+	ck_assert_int_eq(INT(pm, "0/t_s"), 57600);
+	ck_assert_int_eq(INT(pm, "119/t_s"), 64740);
+	ck_assert_int_eq(INT(pm, "119/throttled_429"), 0);
+	ck_assert_int_eq(INT(pm, "120/t_s"), 64800);
+	ck_assert_int_eq(INT(pm, "120/throttled_429"), 120);
+	/* 21:59 (index 120 + 239 = 359) the last hot minute, 22:00 (index
+	   360) calm again */
+	ck_assert_int_eq(INT(pm, "359/throttled_429"), 120);
+	ck_assert_int_eq(INT(pm, "360/throttled_429"), 0);
+	/* the weekend sends nothing: Friday's 8 h are 480 minutes (indexes
+	   0..479), the next is Monday 16:00 = 3 d + 57,600 = 316,800 s;
+	   Monday's evening (index 600 = 18:00, t = 324,000) fits: 500 RU a
+	   second of 1,000 */
+	ck_assert_uint_eq(json_array_size(pm), 960);
+	ck_assert_int_eq(INT(pm, "479/t_s"), 57600 + 479 * 60);
+	ck_assert_int_eq(INT(pm, "480/t_s"), 316800);
+	ck_assert_int_eq(INT(pm, "600/t_s"), 324000);
+	ck_assert_int_eq(INT(pm, "600/throttled_429"), 0);
+	assert_near(NUM(pm, "600/normalized_ru"), 0.5, 1e-9,
+		    "Monday evening's normalized RU");
+	/* the raise to 1,000 RU/s at Monday 00:00 = 3 d = 259,200 s, while
+	   nothing runs; the run ends with the phases at 4 d = 345,600 s */
+	ck_assert_int_eq(INT(v, "throughput_changes/0/t_s"), 259200);
+	ck_assert_int_eq(INT(v, "throughput_changes/0/to_ru_per_s"), 1000);
+	ck_assert_int_eq(INT(root, "scenario/duration_s"), 345600);
+	json_decref(root);
+}
+END_TEST
+
 /* ---- offices / compare-offices ---- */
 
 START_TEST(test_claim_offices)
@@ -1246,11 +1310,12 @@ END_TEST
 START_TEST(test_claim_every_scenario_covered)
 {
 	static const char *covered[] = {
-	    "autoscale-burst",	  "compare-iot",   "compare-offices",
-	    "existing-container", "food-groups",   "hierarchical",
-	    "iot-by-day",	  "iot-by-device", "offices",
-	    "query-routing",	  "storage-split", "synthetic-keys",
-	    "throughput-split",	  "zipf-s13",	   "monitor-tuesday",
+	    "autoscale-burst", "compare-iot",	     "compare-offices",
+	    "evening-peak",    "existing-container", "food-groups",
+	    "hierarchical",    "iot-by-day",	     "iot-by-device",
+	    "offices",	       "query-routing",	     "storage-split",
+	    "synthetic-keys",  "throughput-split",   "zipf-s13",
+	    "monitor-tuesday",
 	};
 	char *list = NULL, *line, *save = NULL;
 	int n = 0;
@@ -1284,7 +1349,7 @@ START_TEST(test_claim_every_scenario_covered)
 			      name);
 		n++;
 	}
-	/* 15 shipped scenarios today */
+	/* 16 shipped scenarios today */
 	ck_assert_int_eq(n, (int)(sizeof(covered) / sizeof(covered[0])));
 	free(list);
 }
@@ -1298,6 +1363,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_claim_autoscale_burst);
 	tcase_add_test(tc, test_claim_compare_iot);
 	tcase_add_test(tc, test_claim_compare_offices);
+	tcase_add_test(tc, test_claim_evening_peak);
 	tcase_add_test(tc, test_claim_existing_container);
 	tcase_add_test(tc, test_claim_existing_container_text);
 	tcase_add_test(tc, test_claim_food_groups);
