@@ -677,6 +677,26 @@ START_TEST(test_items_phases)
 	ck_assert_int_eq(workload_phase_start_ms(w, 2), 12000);
 	workload_free(w);
 	scenario_free(sc);
+	/* a file's phases take the phase actions too: before issue 14 §7
+	   redistribute, merge and throughput_policy passed the key check
+	   and were dropped without a word */
+	snprintf(text, sizeof(text),
+		 "container: {partition_key: /dev, throughput: 12000, "
+		 "partitions: 2}\n"
+		 "items: {file: '%s/s.jsonl', rate: 1/s}\n"
+		 "phases:\n"
+		 "  - {duration: 2s, redistribute: {\"0\": 8000, \"1\": "
+		 "4000}}\n"
+		 "  - {duration: 2s, throughput_policy: equal}\n"
+		 "  - {duration: 2s, merge: 1}\n",
+		 dir);
+	sc = scenario_parse("t.yaml", text, strlen(text), &d);
+	ck_assert_ptr_nonnull(sc);
+	ck_assert_uint_eq(sc->phases[0].n_redistribute, 2);
+	ck_assert_int_eq(sc->phases[0].redistribute[0].ru_per_s, 8000);
+	ck_assert_int_eq(sc->phases[1].policy_equal, 1);
+	ck_assert_int_eq(sc->phases[2].merge_to, 1);
+	scenario_free(sc);
 	diag_free(&d);
 	unlink(write_file(dir, "s.jsonl", ""));
 	rmdir(dir);
