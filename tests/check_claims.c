@@ -1242,6 +1242,109 @@ START_TEST(test_claim_existing_container_text)
 }
 END_TEST
 
+/* ---- ttl-retention ---- */
+
+START_TEST(test_claim_ttl_retention)
+{
+	json_t *root = report("compare", "ttl-retention");
+	json_t *ttl = variant(root, "ttl-7d");
+	json_t *keep = variant(root, "no-ttl");
+	json_t *series = at(ttl, "ttl/per_minute"), *p;
+	const long long mib = 1024LL * 1024, gib = 1024 * mib;
+	const long long day = 86400;
+	long long highest = 0;
+	size_t i;
+
+	/* each day: 20 min at 51.2/m = ceil(1,024) = 1,024 writes of 1 MiB
+	   (1 GiB), then 85,200 s at 0.25/h = ceil(5.92) = 6 reads; 10 days */
+	ck_assert_int_eq(INT(ttl, "totals/operations"), 10 * (1024 + 6));
+	/* a 1 MiB write is 50 RU x 1,048,576 / 102,400 = 512 RU (linear above
+	   100 KB); one arrives every 60 / 51.2 = 1.17 s, so at most one a
+	   second: 512 RU within 4,000 (one partition, ceil(4,000 / 6,000)
+	   = 1), then 2,000 a partition after one split, 1,000 after three */
+	ck_assert_int_eq(INT(ttl, "totals/throttled_429"), 0);
+	ck_assert_int_eq(INT(keep, "totals/throttled_429"), 0);
+	/* without TTL every day stays: 10 x 1 GiB */
+	ck_assert_int_eq(INT(keep, "totals/storage_bytes"), 10 * gib);
+	/* 7d = 604,800 s: the files of day d (written from d x 86,400)
+	   expire at (d + 7) x 86,400 + the same offset, inside day d + 7's
+	   import; by the end (10 days) days 0, 1 and 2 expired: 3 x 1,024 */
+	ck_assert_int_eq(INT(ttl, "ttl/default_ttl_s"), 7 * day);
+	ck_assert_int_eq(INT(ttl, "ttl/expired"), 3 * 1024);
+	/* a day-d file expires in a second in which the partition gets at
+	   most one 512 RU write of 2,000: 1,488 left, enough for the
+	   deletion's 512 (a delete of 1 MiB): all are gone by the end */
+	ck_assert_int_eq(INT(ttl, "ttl/deleted"), 3 * 1024);
+	ck_assert_int_eq(INT(ttl, "ttl/pending_items"), 0);
+	ck_assert_int_eq(INT(ttl, "ttl/pending_bytes"), 0);
+	assert_near(NUM(ttl, "ttl/delete_ru"), 3 * 1024 * 512.0, 1e-6,
+		    "RU of the deletions");
+	/* so it keeps days 3..9: 7 GiB, where it levels off */
+	ck_assert_int_eq(INT(ttl, "totals/storage_bytes"), 7 * gib);
+	/* and never holds more: each expiry is deleted before the next
+	   write of 1 MiB can pile up, so the series' highest storage is the
+	   7 GiB of day 7 on (day 6 ends at 7 GiB; each day later swaps one
+	   file for another) */
+	json_array_foreach(series, i, p)
+	{
+		if (INT(p, "storage_bytes") > highest) {
+			highest = INT(p, "storage_bytes");
+		}
+	}
+	ck_assert_int_eq(highest, 7 * gib);
+	/* the 4 GiB classroom cap: after days 0..3 the container holds
+	   exactly 4 GiB (not over); day 4's first write at 4 x 86,400 =
+	   345,600 s passes it, and the split is recorded at the end of that
+	   second, 345,601 (rule 9), in both variants */
+	ck_assert_int_eq(INT(ttl, "splits/0/t_s"), 4 * day + 1);
+	ck_assert_int_eq(INT(keep, "splits/0/t_s"), 4 * day + 1);
+	ck_assert_str_eq(STR(ttl, "splits/0/reason"), "storage");
+	/* with TTL: 7 GiB over two halves cut at the storage median of 1,000
+	   devices, each about 3.5 GiB, below 4 GiB: no more splits */
+	ck_assert_uint_eq(LEN(ttl, "splits"), 1);
+	ck_assert_uint_eq(LEN(ttl, "physical_partitions"), 2);
+	for (i = 0; i < 2; i++) {
+		long long b =
+		    INT(ttl, "physical_partitions/%zu/storage_bytes", i);
+
+		ck_assert_int_ge(b, 3 * gib);
+		ck_assert_int_le(b, 4 * gib);
+	}
+	/* without TTL each half holds about 2.5 GiB at the end of day 4 and
+	   gains 0.5 GiB a day: past 4 GiB by day 8, so both split again */
+	ck_assert_uint_ge(LEN(keep, "splits"), 3);
+	/* reads pick any file ever written: from day 7 some are expired
+	   (404); without TTL none is */
+	ck_assert_int_gt(INT(ttl, "totals/not_found_404"), 0);
+	ck_assert_int_eq(INT(keep, "totals/not_found_404"), 0);
+	json_decref(root);
+}
+END_TEST
+
+START_TEST(test_claim_ttl_retention_text)
+{
+	char *out = NULL;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	ck_assert_int_eq(tu_run("run scenarios/ttl-retention.yaml", &out, NULL),
+			 0);
+	/* the section's table, one row a day (each row the day before its
+	   t): 7 GiB at the end of day 6 and after; day 7 (row t=8d) is the
+	   first whose import meets expiries, day 0's 1,024 files, each
+	   deleted as it expires */
+	ck_assert_ptr_nonnull(strstr(
+	    out, "time to live (rule 28): default_ttl 7d (604,800 s) after "
+		 "an item's last write"));
+	ck_assert_ptr_nonnull(strstr(out, "    t=7d            7.0 GiB        "
+					  "    0            0"));
+	ck_assert_ptr_nonnull(strstr(out, "    t=8d            7.0 GiB        "
+					  "1,024        1,024            0"));
+	ck_assert_ptr_nonnull(
+	    strstr(out, "  RU of the deletions    1,572,864 (only RU"));
+	free(out);
+}
+END_TEST
+
 /* Every shipped scenario has its claim test above: a new one without
    fails here. */
 /* ---- zipf-s13 ---- */
@@ -1314,8 +1417,8 @@ START_TEST(test_claim_every_scenario_covered)
 	    "evening-peak",    "existing-container", "food-groups",
 	    "hierarchical",    "iot-by-day",	     "iot-by-device",
 	    "offices",	       "query-routing",	     "storage-split",
-	    "synthetic-keys",  "throughput-split",   "zipf-s13",
-	    "monitor-tuesday",
+	    "synthetic-keys",  "throughput-split",   "ttl-retention",
+	    "zipf-s13",	       "monitor-tuesday",
 	};
 	char *list = NULL, *line, *save = NULL;
 	int n = 0;
@@ -1349,7 +1452,7 @@ START_TEST(test_claim_every_scenario_covered)
 			      name);
 		n++;
 	}
-	/* 16 shipped scenarios today */
+	/* 17 shipped scenarios today */
 	ck_assert_int_eq(n, (int)(sizeof(covered) / sizeof(covered[0])));
 	free(list);
 }
@@ -1376,6 +1479,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_claim_query_routing);
 	tcase_add_test(tc, test_claim_storage_split);
 	tcase_add_test(tc, test_claim_synthetic_keys);
+	tcase_add_test(tc, test_claim_ttl_retention);
+	tcase_add_test(tc, test_claim_ttl_retention_text);
 	tcase_add_test(tc, test_claim_throughput_split);
 	tcase_add_test(tc, test_claim_zipf_s13);
 	tcase_add_test(tc, test_claim_every_scenario_covered);

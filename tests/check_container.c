@@ -205,7 +205,7 @@ START_TEST(test_container_throttling_case)
 			    enc[i], len[i],
 			    NULL,   0,
 			    NULL,   0,
-			    NULL};
+			    NULL,   PK_TTL_OFF};
 			struct pk_outcome o;
 
 			apply(c, &r, &o);
@@ -266,9 +266,9 @@ START_TEST(test_container_lp_cap_20gb)
 	int64_t t, end = 52440LL * 1000;
 
 	for (t = 0; t < end; t += 20) {
-		struct pk_request r = {t,   PK_OP_CREATE, item++, 8192, hot,
-				       hl,  NULL,	  0,	  NULL, 0,
-				       NULL};
+		struct pk_request r = {t,    PK_OP_CREATE, item++, 8192, hot,
+				       hl,   NULL,	   0,	   NULL, 0,
+				       NULL, PK_TTL_OFF};
 		struct pk_outcome o;
 
 		apply(c, &r, &o);
@@ -282,8 +282,8 @@ START_TEST(test_container_lp_cap_20gb)
 		}
 		if (t % 1000 == 0) {
 			struct pk_request q = {
-			    t, PK_OP_CREATE, item++, 8192, other, ol, NULL,
-			    0, NULL,	     0,	     NULL};
+			    t, PK_OP_CREATE, item++, 8192, other,     ol, NULL,
+			    0, NULL,	     0,	     NULL, PK_TTL_OFF};
 
 			apply(c, &q, &o);
 			other_403 += o.status == 403;
@@ -322,8 +322,9 @@ START_TEST(test_container_storage_split_median)
 	for (k = 0; k < 4; k++) {
 		unsigned char enc[PK_EPK_ENCODED_MAX];
 		struct pk_request r = {
-		    k * 250, PK_OP_CREATE, (uint64_t)k, 30 * 1024, enc, 0, NULL,
-		    0,	     NULL,	   0,		NULL};
+		    k * 250, PK_OP_CREATE, (uint64_t)k, 30 * 1024, enc,
+		    0,	     NULL,	   0,		NULL,	   0,
+		    NULL,    PK_TTL_OFF};
 		struct pk_outcome o;
 
 		snprintf(name, sizeof(name), "key%d", k);
@@ -370,7 +371,7 @@ START_TEST(test_container_invariants_under_splits)
 			    enc,    0,
 			    NULL,   0,
 			    NULL,   0,
-			    NULL};
+			    NULL,   PK_TTL_OFF};
 			struct pk_outcome o;
 
 			snprintf(name, sizeof(name), "u%d",
@@ -402,8 +403,8 @@ START_TEST(test_container_request_rules)
 	struct pk_container *c = container_new("t", &s, &cost);
 	unsigned char a[PK_EPK_ENCODED_MAX], b[PK_EPK_ENCODED_MAX];
 	size_t al = key_of("a", a), bl = key_of("b", b);
-	struct pk_request r = {0, PK_OP_CREATE, 1, 1024, a, al, NULL,
-			       0, NULL,		0, NULL};
+	struct pk_request r = {0, PK_OP_CREATE, 1, 1024, a,	    al, NULL,
+			       0, NULL,		0, NULL, PK_TTL_OFF};
 	struct pk_outcome o;
 
 	apply(c, &r, &o);
@@ -468,7 +469,8 @@ static int64_t offer_2000_ru(struct pk_container *c, const char *name,
 				       0,
 				       NULL,
 				       0,
-				       NULL};
+				       NULL,
+				       PK_TTL_OFF};
 		struct pk_outcome o;
 
 		apply(c, &r, &o);
@@ -554,7 +556,7 @@ START_TEST(test_container_minimum)
 		struct pk_request r = {
 		    1000 + k, PK_OP_CREATE, (uint64_t)k, 1024 * 1024, enc,
 		    0,	      NULL,	    0,		 NULL,	      0,
-		    NULL};
+		    NULL,     PK_TTL_OFF};
 		struct pk_outcome o;
 
 		snprintf(name, sizeof(name), "g%d", k);
@@ -599,7 +601,7 @@ START_TEST(test_container_autoscale_case)
 	while (done < 1000000) {
 		struct pk_request r = {t_ms, PK_OP_CREATE, item, 1024, enc,
 				       len,  NULL,	   0,	 NULL, 0,
-				       NULL};
+				       NULL, PK_TTL_OFF};
 		struct pk_outcome o;
 
 		apply(c, &r, &o);
@@ -654,7 +656,8 @@ START_TEST(test_container_autoscale_storage)
 				       0,
 				       NULL,
 				       0,
-				       NULL};
+				       NULL,
+				       PK_TTL_OFF};
 		struct pk_outcome o;
 
 		snprintf(name, sizeof(name), "g%d", k);
@@ -708,7 +711,8 @@ START_TEST(test_container_serverless)
 				       0,
 				       NULL,
 				       0,
-				       NULL};
+				       NULL,
+				       PK_TTL_OFF};
 		struct pk_outcome o;
 
 		snprintf(name, sizeof(name), "s%d", k);
@@ -781,8 +785,9 @@ static int create_1kb(struct pk_container *c, const char *name, int64_t t_ms,
 		      uint64_t item)
 {
 	unsigned char enc[PK_EPK_ENCODED_MAX];
-	struct pk_request r = {t_ms, PK_OP_CREATE, item, 1024, enc, 0, NULL,
-			       0,    NULL,	   0,	 NULL};
+	struct pk_request r = {t_ms, PK_OP_CREATE, item, 1024, enc,
+			       0,    NULL,	   0,	 NULL, 0,
+			       NULL, PK_TTL_OFF};
 	struct pk_outcome o;
 
 	r.key_len = key_of(name, enc);
@@ -1044,9 +1049,9 @@ START_TEST(test_container_batch_all_or_nothing)
 	for (k = 0; k < 60; k++) {
 		unsigned char xk[PK_EPK_ENCODED_MAX];
 		char name[16];
-		struct pk_request r = {0,   PK_OP_CREATE, item++, 1024, xk,
-				       0,   NULL,	  0,	  NULL, 0,
-				       NULL};
+		struct pk_request r = {0,    PK_OP_CREATE, item++, 1024, xk,
+				       0,    NULL,	   0,	   NULL, 0,
+				       NULL, PK_TTL_OFF};
 
 		snprintf(name, sizeof(name), "x%d", k);
 		r.key_len = key_of(name, xk);
@@ -1208,8 +1213,8 @@ START_TEST(test_container_existing_storage_split)
 	struct pk_cost_spec cost = default_cost();
 	struct pk_container *c;
 	unsigned char enc[PK_EPK_ENCODED_MAX];
-	struct pk_request r = {0, PK_OP_CREATE, 0, 1024, enc, 0, NULL,
-			       0, NULL,		0, NULL};
+	struct pk_request r = {0, PK_OP_CREATE, 0, 1024, enc,	    0, NULL,
+			       0, NULL,		0, NULL, PK_TTL_OFF};
 	struct pk_outcome o;
 	uint64_t total;
 

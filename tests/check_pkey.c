@@ -552,7 +552,8 @@ START_TEST(test_pkey_route_hierarchical)
 					       0,
 					       NULL,
 					       0,
-					       NULL};
+					       NULL,
+					       PK_TTL_OFF};
 			struct pk_outcome o;
 
 			container_apply(c, &r, &o);

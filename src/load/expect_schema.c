@@ -88,6 +88,23 @@ static const char *const schema[] = {
     "physical_partitions[].requests",
     "physical_partitions[].retries",
     "physical_partitions[].ru_consumed",
+    "physical_partitions[].ttl_pending_bytes",
+    "ttl.default_ttl_s",
+    "ttl.expired",
+    "ttl.deleted",
+    "ttl.replaced",
+    "ttl.pending_items",
+    "ttl.pending_bytes",
+    "ttl.peak_pending_bytes",
+    "ttl.peak_pending_t_s",
+    "ttl.delete_ru",
+    "ttl.per_minute[].t_s",
+    "ttl.per_minute[].expired",
+    "ttl.per_minute[].deleted",
+    "ttl.per_minute[].delete_ru",
+    "ttl.per_minute[].pending_items",
+    "ttl.per_minute[].pending_bytes",
+    "ttl.per_minute[].storage_bytes",
 #define LP_FIELDS(L)                                                           \
 	L "[].key", L "[].key[]", L "[].key_undefined", L "[].epk",            \
 	    L "[].range", L "[].ru", L "[].ru_share", L "[].requests",         \

@@ -11,6 +11,7 @@
  *   scenario_get        typed getters (string, int, number, size, ...)
  *   scenario_container  container, partition key, variants
  *   scenario_layout     an existing container's partitions and storage
+ *   scenario_ttl        default_ttl and the items' ttl (rule 28)
  *   scenario_client     client retries, cost, clock
  *   scenario_items      item generators and distributions
  *   scenario_datafile   items from a data file
@@ -114,6 +115,12 @@ void ld_container_copy(struct pk_container_spec *dst,
 int ld_load_key(struct ld *ld, const struct yn *n, struct pk_key_spec *k,
 		char **display);
 void ld_load_containers(struct ld *ld, const struct yn *m, const struct yn *vn);
+
+/* scenario_ttl.c: a container's `default_ttl` (node n) into c; the
+   items' `ttl` property, every value checked (rule 28). */
+void ld_load_default_ttl(struct ld *ld, const struct yn *n,
+			 struct pk_container_spec *c);
+void ld_check_ttl_prop(struct ld *ld);
 
 /* scenario_client.c: the `client:`, `cost:` and `clock:` mappings. */
 void ld_load_client(struct ld *ld, const struct yn *m);

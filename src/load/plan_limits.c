@@ -581,6 +581,12 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 
 		lp_b +=
 		    lps * PK_SCENARIO_LP_BYTES + r * PK_SCENARIO_RANGE_BYTES;
+		if (c->default_ttl_s != 0) {
+			/* TTL (rule 28): each item's expiry, and an entry in
+			   the expiry queue per write, another once it waits */
+			it_b += items * PK_SCENARIO_TTL_ITEM_BYTES +
+				ops * PK_SCENARIO_TTL_ENTRY_BYTES;
+		}
 		if (dur_s <= PK_SCENARIO_DETAIL_MAX_S) {
 			if (smp > dur_s * r) {
 				smp = dur_s * r;

@@ -127,6 +127,7 @@ static void load_root(struct ld *ld, const struct yn *root)
 			ld_load_items_file(ld, n);
 		} else {
 			ld_load_props(ld, n, "");
+			ld_check_ttl_prop(ld);
 		}
 	}
 	if ((n = yn_get(root, "monitor_log")) && yn_get(root, "items")) {

@@ -40,6 +40,7 @@ static const char *const container_keys[] = {
     "storage_per_partition",
     "storage_total",
     "allow_undefined_key",
+    "default_ttl",
     NULL,
 };
 
@@ -427,6 +428,9 @@ static unsigned load_container_keys(struct ld *ld, const struct yn *m,
 		ld_get_number(ld, n, "index_factor", 0, 1, HUGE_VAL, 0,
 			      "a number greater than 0 (default 1)",
 			      &c->index_factor);
+	}
+	if ((n = yn_get(m, "default_ttl"))) {
+		ld_load_default_ttl(ld, n, c);
 	}
 	ld_load_layout(ld, m, c);
 	return sets;

@@ -95,6 +95,7 @@ struct pk_container *container_new(const char *name,
 	c->pending_ru_per_s = -1;
 	container_reshare(c);
 	metrics_init(&c->metrics);
+	container_ttl_new(c);
 	return c;
 }
 
@@ -103,6 +104,7 @@ void container_free(struct pk_container *c)
 	if (!c) {
 		return;
 	}
+	container_ttl_free(c);
 	lptable_free(c);
 	pmap_free(&c->pmap);
 	metrics_free(&c->metrics);
@@ -237,7 +239,7 @@ static void close_second(struct pk_container *c)
 {
 	struct pk_second sec = {0};
 	int64_t busiest = 0;
-	size_t i;
+	size_t i, kept;
 
 	if (!c->sec_active) {
 		close_idle(c, 1);
@@ -282,7 +284,16 @@ static void close_second(struct pk_container *c)
 							   c->pmap.n);
 	}
 	note_hours(c, sec.t_s, 1, sec.ru_per_s);
+	kept = c->metrics.n_samples;
 	metrics_close_second(&c->metrics, &sec, c->scratch, c->pmap.n);
+	for (i = 0; c->ttl && kept < c->metrics.n_samples && i < c->pmap.n;
+	     i++) {
+		/* the samples it kept: the ranges with requests, in order */
+		if (c->scratch[i].requests > 0) {
+			metrics_set_ttl_pending(&c->metrics, kept++,
+						c->pp[i].ttl_pending_bytes);
+		}
+	}
 	c->sec_offered_mru = 0;
 	c->sec_retry_mru = 0;
 	c->sec_retries = 0;
@@ -307,9 +318,17 @@ void container_advance(struct pk_container *c, int64_t t_ms)
 			    c->pending_done_s < to) {
 				to = c->pending_done_s;
 			}
+			if (c->ttl) {
+				to = container_ttl_idle_until(c, to);
+			}
 			close_idle(c, to - c->now_s);
 		} else {
 			close_second(c);
+		}
+		if (c->ttl) {
+			/* expiries and deletions with the closed second's
+			   leftover RU (rule 28), before its storage splits */
+			container_ttl_second(c, c->now_s - 1);
 		}
 		container_storage_splits(c);
 		if (c->autoscale) {
@@ -358,6 +377,7 @@ int container_check(const struct pk_container *c)
 	struct pk_lp *lp, *tmp;
 	uint64_t *storage, *count;
 	int64_t shares = 0;
+	uint64_t pending = 0;
 	size_t i;
 	int bad = 0;
 
@@ -378,7 +398,13 @@ int container_check(const struct pk_container *c)
 		       c->pp[i].storage_bytes;
 		bad |= count[i] != c->pp[i].logical_partitions;
 		shares += c->pp[i].budget.share_mru;
+		pending += c->pp[i].ttl_pending_bytes;
 	}
+	/* rule 28: the ranges' bytes awaiting deletion are the run's; what
+	   expired was deleted or waits */
+	bad |= pending != c->metrics.ttl.pending_bytes;
+	bad |= c->metrics.ttl.expired !=
+	       c->metrics.ttl.deleted + c->metrics.ttl.pending_items;
 	/* a custom policy's shares stop at the per-range cap (rule 26) */
 	bad |= c->redistributed ? shares > c->ru_per_s * PK_MRU_PER_RU
 				: shares != c->ru_per_s * PK_MRU_PER_RU;

@@ -38,6 +38,69 @@ void container_finish_pending(struct pk_container *c);
 /* Rule 18: storage above 0.1 x Tmax GB raises Tmax (D-AUTO). */
 void container_autoscale_storage(struct pk_container *c);
 
+/* ---- container_ttl.c: time to live (rule 28) ---- */
+
+/* The pending flag in pk_container_ttl.expire: the item's expiry came
+   and it waits in its range's ttl_pending FIFO */
+#define PK_TTL_PENDING_BIT 0x80000000U
+
+struct pk_container_ttl {
+	int64_t default_s;	   /* spec.default_ttl_s */
+	struct pk_ttl_queue queue; /* expiries to come */
+	uint32_t *expire;	   /* owned; per item number: 0 never, else
+				      its expiry second (< PK_TTL_HORIZON_S)
+				      | PK_TTL_PENDING_BIT once due */
+	size_t cap;		   /* entries of expire (zeroed) */
+	struct pk_lp **lps;	   /* owned; lps[lp index] (pk_lp.index,
+				      from 1); the logical partitions never
+				      move while the container lives */
+	size_t n_lps;		   /* entries of lps used (index 0 unused) */
+};
+
+/* Set up c->ttl when its spec has a DefaultTimeToLive; free it. */
+void container_ttl_new(struct pk_container *c);
+void container_ttl_free(struct pk_container *c);
+
+/* lptable_add made lp (its index is the next). */
+void container_ttl_note_lp(struct pk_container *c, struct pk_lp *lp);
+
+/* 1 if stored item `item` has expired by the container's clock (now_ms):
+   it is invisible (rule 28). */
+static inline int container_ttl_expired(const struct pk_container *c,
+					uint64_t item)
+{
+	uint32_t e;
+
+	if (!c->ttl || item >= c->ttl->cap) {
+		return 0;
+	}
+	e = c->ttl->expire[item] & ~PK_TTL_PENDING_BIT;
+	return e && c->now_ms >= (int64_t)e * 1000;
+}
+
+/* A write stored item (ttl_s its own ttl, pk_request.ttl_s) now: its
+   expiry starts again from this second. */
+void container_ttl_written(struct pk_container *c, uint64_t item,
+			   int64_t ttl_s);
+
+/* A write replaces expired item `item` before the background task
+   deleted it: it is removed now (counted expired if not yet, deleted and
+   replaced). */
+void container_ttl_drop(struct pk_container *c, uint64_t item);
+
+/* Where an idle stretch from now_s may close up to, at most `to`: the
+   next second with TTL work (now_s + 1 while items wait for deletion). */
+int64_t container_ttl_idle_until(const struct pk_container *c, int64_t to);
+
+/* Second t_s has closed: items due by then become pending, and each
+   range spends what its budget left unused in t_s on deleting them. */
+void container_ttl_second(struct pk_container *c, int64_t t_s);
+
+/* Range i was split into i and i + 1 (or ranges merged into i): the
+   pending entries of the old range(s), taken out of their pk_pp before it
+   was cleared, go to the range now holding each item. */
+void container_ttl_relocate(struct pk_container *c, struct pk_ttl_fifo *old);
+
 /* ---- lptable.c: the logical-partition, item and id tables ---- */
 
 /* The logical partition for a key encoding, or NULL. */

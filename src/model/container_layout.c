@@ -62,6 +62,7 @@ static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
 	int64_t weight = c->pp[i].weight_mru;
 	int64_t dyn_hour = c->pp[i].dyn_hour, dyn_peak = c->pp[i].dyn_peak_mru;
 	uint64_t pre = c->pp[i].preloaded_bytes, left;
+	struct pk_ttl_fifo pending = c->pp[i].ttl_pending;
 	double wl, wr;
 	size_t k;
 
@@ -96,6 +97,9 @@ static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
 		    dyn_peak / 2 + (k == i ? dyn_peak % 2 : 0);
 	}
 	recount_children(c, i);
+	if (c->ttl) {
+		container_ttl_relocate(c, &pending);
+	}
 	e.t_s = c->now_s;
 	e.parent = parent;
 	e.reason = reason;
@@ -591,6 +595,8 @@ static void merge_pair(struct pk_container *c, size_t i)
 	int64_t share =
 	    c->pp[i].budget.share_mru + c->pp[i + 1].budget.share_mru;
 	int64_t hour = c->now_s / PK_CONTAINER_S_PER_HOUR, peak = 0, dyn = -1;
+	struct pk_ttl_fifo pending[2] = {c->pp[i].ttl_pending,
+					 c->pp[i + 1].ttl_pending};
 	size_t k;
 
 	/* rule 27: the merged partition carries both highest RU/s of this
@@ -618,6 +624,9 @@ static void merge_pair(struct pk_container *c, size_t i)
 	c->pp[i].gone_until_ms = gone_until(c);
 	c->pp[i].dyn_hour = dyn;
 	c->pp[i].dyn_peak_mru = peak;
+	for (k = 0; c->ttl && k < 2; k++) {
+		container_ttl_relocate(c, &pending[k]);
+	}
 }
 
 /* The adjacent pair (its left index) with the least combined storage

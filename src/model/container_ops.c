@@ -137,6 +137,9 @@ static int execute(struct pk_container *c, const struct pk_request *r,
 		return PK_HTTP_FORBIDDEN;
 	}
 	lptable_note_id(c, lp, r, 1);
+	if (c->ttl) {
+		container_ttl_written(c, r->item, r->ttl_s);
+	}
 	return old ? PK_HTTP_OK : PK_HTTP_CREATED;
 }
 
@@ -255,7 +258,7 @@ static void apply(struct pk_container *c, const struct pk_request *r,
 	struct pk_pp *pp;
 	uint32_t old;
 	int64_t charge;
-	int refuse = refused(r), sub = 0;
+	int refuse = refused(r), sub = 0, expired;
 
 	container_advance(c, r->t_ms);
 	c->now_ms = r->t_ms;
@@ -271,6 +274,12 @@ static void apply(struct pk_container *c, const struct pk_request *r,
 	}
 	/* a recorded charge (a replayed log) touches no item */
 	old = r->kind == PK_OP_CHARGE ? 0 : lptable_stored_bytes(c, r->item);
+	expired = old && container_ttl_expired(c, r->item);
+	if (expired) {
+		/* rule 28: an expired item is gone for every request, though
+		   its bytes stay until the background task deletes them */
+		old = 0;
+	}
 	charge = refuse			   ? c->cost.not_found_mru
 		 : r->kind == PK_OP_CHARGE ? recorded_mru
 					   : charge_of(c, r, old);
@@ -287,6 +296,10 @@ static void apply(struct pk_container *c, const struct pk_request *r,
 		out->status = refuse;
 		count_outcome(c, lp, pp, r, out);
 		return;
+	}
+	if (expired && (r->kind == PK_OP_UPSERT || r->kind == PK_OP_CREATE)) {
+		/* the write takes the expired copy's place at once */
+		container_ttl_drop(c, r->item);
 	}
 	if (r->kind == PK_OP_CHARGE) {
 		/* its key's logical partition holds its RU, not data */
@@ -404,6 +417,9 @@ static int batch_commit(struct pk_container *c, struct pk_lp *lp,
 			       (unsigned long long)items[i].item);
 		}
 		lptable_note_id(c, lp, &items[i], 1);
+		if (c->ttl) {
+			container_ttl_written(c, items[i].item, items[i].ttl_s);
+		}
 	}
 	return PK_HTTP_CREATED;
 }

@@ -32,6 +32,9 @@ struct pk_lp *lptable_add(struct pk_container *c, const unsigned char *key,
 	lp->index = ++c->next_lp;
 	HASH_ADD(hh, c->lps, key, len, lp);
 	c->n_lps++;
+	if (c->ttl) {
+		container_ttl_note_lp(c, lp);
+	}
 	return lp;
 }
 
@@ -68,7 +71,10 @@ int lptable_id_taken(const struct pk_container *c, const struct pk_lp *lp,
 	}
 	k = id_key(lp, r);
 	e = find_id(c, &k);
-	return e && e->item != r->item && lptable_stored_bytes(c, e->item) > 0;
+	/* an expired holder is gone for requests (rule 28) */
+	return e && e->item != r->item &&
+	       lptable_stored_bytes(c, e->item) > 0 &&
+	       !container_ttl_expired(c, e->item);
 }
 
 /* Record (stored = 1) or forget r's id in lp. */

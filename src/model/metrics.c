@@ -8,12 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/base/diag.h"
 #include "pksim/base/mem.h"
 
 void metrics_init(struct pk_metrics *m)
 {
 	memset(m, 0, sizeof(*m));
 	m->keep_seconds = 1;
+	m->ttl.peak_pending_t_s = -1;
 }
 
 void metrics_free(struct pk_metrics *m)
@@ -28,7 +30,53 @@ void metrics_free(struct pk_metrics *m)
 	free(m->merges);
 	free(m->actions);
 	free(m->wait_hist);
+	free(m->ttl_by_minute);
+	free(m->ttl_pending);
 	metrics_init(m);
+}
+
+void metrics_ttl_second(struct pk_metrics *m, int64_t t_s,
+			uint64_t stored_bytes)
+{
+	int64_t start = t_s / 60 * 60;
+	struct pk_ttl_minute *last =
+	    m->n_ttl_minutes ? &m->ttl_by_minute[m->n_ttl_minutes - 1] : NULL;
+
+	if (!last || last->t_s != start) {
+		mem_grow((void **)&m->ttl_by_minute, &m->cap_ttl_minutes,
+			 m->n_ttl_minutes + 1, sizeof(*m->ttl_by_minute));
+		last = &m->ttl_by_minute[m->n_ttl_minutes++];
+		memset(last, 0, sizeof(*last));
+		last->t_s = start;
+	}
+	last->expired += m->ttl.expired - m->ttl_mark.expired;
+	last->deleted += m->ttl.deleted - m->ttl_mark.deleted;
+	last->delete_mru += m->ttl.delete_mru - m->ttl_mark.delete_mru;
+	last->pending_items = m->ttl.pending_items;
+	last->pending_bytes = m->ttl.pending_bytes;
+	last->stored_bytes = stored_bytes;
+	if (m->ttl.pending_bytes > m->ttl.peak_pending_bytes) {
+		m->ttl.peak_pending_bytes = m->ttl.pending_bytes;
+		m->ttl.peak_pending_t_s = t_s;
+	}
+	m->ttl_mark = m->ttl;
+}
+
+void metrics_set_ttl_pending(struct pk_metrics *m, size_t at, uint64_t bytes)
+{
+	if (at >= m->n_samples) {
+		PK_BUG("metrics: TTL pending bytes for sample %zu of %zu", at,
+		       m->n_samples);
+	}
+	if (at >= m->cap_ttl_pending) {
+		size_t old = m->cap_ttl_pending;
+
+		mem_grow((void **)&m->ttl_pending, &m->cap_ttl_pending, at + 1,
+			 sizeof(*m->ttl_pending));
+		memset(m->ttl_pending + old, 0,
+		       (m->cap_ttl_pending - old) * sizeof(*m->ttl_pending));
+	}
+	m->ttl_pending[at] = bytes;
 }
 
 void metrics_add_wait(struct pk_metrics *m, int64_t waited_ms)

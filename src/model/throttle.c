@@ -122,6 +122,19 @@ int throttle_admit(struct pk_budget *b, int64_t t_ms, int64_t charge_mru,
 	return 0;
 }
 
+int64_t throttle_unused_mru(const struct pk_budget *b, int64_t s)
+{
+	int64_t used = b->used_mru;
+
+	if (s > b->window_s) {
+		/* as roll() opens window s: only a debt carries in */
+		used = b->burst
+			   ? 0
+			   : b->used_mru - b->share_mru * (s - b->window_s);
+	}
+	return used < b->share_mru ? b->share_mru - (used > 0 ? used : 0) : 0;
+}
+
 int throttle_should_retry(const struct pk_retry_spec *policy,
 			  struct pk_retry_state *st, int64_t retry_after_ms)
 {

@@ -41,10 +41,15 @@ static void ru_field(int64_t mru, FILE *out)
 int report_csv(const struct pk_result *r, FILE *out)
 {
 	size_t vi, i;
+	int ttl = 0;
 
+	for (vi = 0; vi < r->n_variants; vi++) {
+		ttl |= r->variants[vi].metrics->ttl_on;
+	}
 	fputs("variant,t_s,range_id,ru,ru_per_s,normalized_ru,requests,"
-	      "throttled_429,storage_bytes,retries\n",
+	      "throttled_429,storage_bytes,retries",
 	      out);
+	fputs(ttl ? ",ttl_pending_bytes\n" : "\n", out);
 	for (vi = 0; vi < r->n_variants; vi++) {
 		const struct pk_result_variant *v = &r->variants[vi];
 		const struct pk_metrics *m = v->metrics;
@@ -61,9 +66,19 @@ int report_csv(const struct pk_result *r, FILE *out)
 			fputc(',', out);
 			ru_field(s->ru_per_s_mru, out);
 			fprintf(
-			    out, ",%.6g,%u,%u,%llu,%u\n", metrics_normalized(s),
+			    out, ",%.6g,%u,%u,%llu,%u", metrics_normalized(s),
 			    s->requests, s->throttled_429,
 			    (unsigned long long)s->storage_bytes, s->retries);
+			if (ttl) {
+				/* rule 28: 0 in a variant without TTL */
+				fprintf(
+				    out, ",%llu",
+				    (unsigned long long)(m->ttl_on &&
+								 i < m->cap_ttl_pending
+							     ? m->ttl_pending[i]
+							     : 0));
+			}
+			fputc('\n', out);
 		}
 	}
 	return ferror(out) ? -1 : 0;

@@ -206,9 +206,54 @@ static json_t *partitions(const struct pk_result_variant *v)
 		json_object_set_new(o, "requests", count(p->requests));
 		json_object_set_new(o, "retries", count(p->retries));
 		json_object_set_new(o, "ru_consumed", ru(p->ru_mru));
+		if (v->metrics->ttl_on) {
+			json_object_set_new(o, "ttl_pending_bytes",
+					    count(p->ttl_pending_bytes));
+		}
 		json_array_append_new(a, o);
 	}
 	return a;
+}
+
+/* Time to live (rule 28): only for a container with a DefaultTimeToLive. */
+static json_t *ttl(const struct pk_result_variant *v)
+{
+	const struct pk_metrics *m = v->metrics;
+	const struct pk_ttl_totals *t = &m->ttl;
+	json_t *o = json_object(), *a = json_array();
+	size_t i;
+
+	json_object_set_new(o, "default_ttl_s",
+			    json_integer(v->spec->default_ttl_s));
+	json_object_set_new(o, "expired", count(t->expired));
+	json_object_set_new(o, "deleted", count(t->deleted));
+	json_object_set_new(o, "replaced", count(t->replaced));
+	json_object_set_new(o, "pending_items", count(t->pending_items));
+	json_object_set_new(o, "pending_bytes", count(t->pending_bytes));
+	json_object_set_new(o, "peak_pending_bytes",
+			    count(t->peak_pending_bytes));
+	json_object_set_new(o, "peak_pending_t_s",
+			    t->peak_pending_t_s < 0
+				? json_null()
+				: json_integer(t->peak_pending_t_s));
+	json_object_set_new(o, "delete_ru", ru(t->delete_mru));
+	for (i = 0; i < m->n_ttl_minutes; i++) {
+		const struct pk_ttl_minute *p = &m->ttl_by_minute[i];
+		json_t *e = json_object();
+
+		json_object_set_new(e, "t_s", json_integer(p->t_s));
+		json_object_set_new(e, "expired", count(p->expired));
+		json_object_set_new(e, "deleted", count(p->deleted));
+		json_object_set_new(e, "delete_ru", ru(p->delete_mru));
+		json_object_set_new(e, "pending_items",
+				    count(p->pending_items));
+		json_object_set_new(e, "pending_bytes",
+				    count(p->pending_bytes));
+		json_object_set_new(e, "storage_bytes", count(p->stored_bytes));
+		json_array_append_new(a, e);
+	}
+	json_object_set_new(o, "per_minute", a);
+	return o;
 }
 
 static json_t *hot(const struct pk_result_variant *v, int by_storage)
@@ -538,6 +583,9 @@ static json_t *variant(const struct pk_result *r,
 		json_object_set_new(o, "throughput_policy", p);
 	}
 	json_object_set_new(o, "totals", totals(v, r->sends_batches));
+	if (v->metrics->ttl_on) {
+		json_object_set_new(o, "ttl", ttl(v));
+	}
 	json_object_set_new(o, "queries", queries(v));
 	json_object_set_new(o, "physical_partitions", partitions(v));
 	json_object_set_new(o, "hot_logical_partitions", hot(v, 0));

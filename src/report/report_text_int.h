@@ -62,5 +62,7 @@ const char *compare_seed_figure(const struct pk_scorecard *s, int f, char *buf,
 void text_events(const struct pk_result_variant *v, int digits, FILE *out);
 void text_billing(const struct pk_result_variant *v, FILE *out);
 void text_timeline(const struct pk_result_variant *v, FILE *out);
+/* Time to live (report_ttl.c): nothing without a DefaultTimeToLive. */
+void text_ttl(const struct pk_result_variant *v, FILE *out);
 
 #endif

@@ -136,6 +136,7 @@ static void ranges(const struct pk_container *c, struct pk_result_variant *v)
 			? c->metrics.ranges[r->id].peak_normalized
 			: 0.0;
 		r->split_blocked = p->split_blocked;
+		r->ttl_pending_bytes = p->ttl_pending_bytes;
 		v->lps_live += p->logical_partitions;
 	}
 	v->storage_bytes = container_storage(c);

@@ -53,6 +53,30 @@ static void check_id(const struct pk_run *run, const struct pk_variant *v,
 	}
 }
 
+/* A write's item ttl into rq when v's container has a DefaultTimeToLive
+   and the items may carry a ttl (rule 28): PK_TTL_OFF without one; an
+   invalid one (a data file's; the loader checks generated ones) makes
+   the write a 400. */
+static void item_ttl(const struct pk_run *run, const struct pk_variant *v,
+		     uint64_t item, struct pk_request *rq)
+{
+	char buf[PK_VALUE_MAX_BYTES];
+	struct pk_value val;
+
+	rq->ttl_s = PK_TTL_OFF;
+	if (run->ttl_prop < 0 ||
+	    v->container->spec.default_ttl_s == PK_TTL_OFF ||
+	    (rq->kind != PK_OP_CREATE && rq->kind != PK_OP_UPSERT &&
+	     rq->kind != PK_OP_REPLACE) ||
+	    workload_value(run->workload, item, run->ttl_prop, &val, buf,
+			   sizeof(buf))) {
+		return;
+	}
+	if (ttl_from_value(&val, &rq->ttl_s) && !rq->reject) {
+		rq->reject = PK_HTTP_BAD_REQUEST;
+	}
+}
+
 static void point_request(struct pk_run *run, struct pk_variant *v,
 			  const struct pk_op *op, int64_t t_ms,
 			  struct pk_outcome *out)
@@ -94,6 +118,7 @@ static void point_request(struct pk_run *run, struct pk_variant *v,
 		container_charge(v->container, &rq, op->charge_mru, out);
 	} else {
 		check_id(run, v, op->item, idbuf, &rq);
+		item_ttl(run, v, op->item, &rq);
 		container_apply(v->container, &rq, out);
 	}
 	if (slot && !*slot) {
@@ -139,6 +164,7 @@ static void batch_request(struct pk_run *run, struct pk_variant *v,
 		rq[k].lp = NULL;
 		check_id(run, v, item,
 			 v->batch_ids + (size_t)k * PK_VALUE_MAX_BYTES, &rq[k]);
+		item_ttl(run, v, item, &rq[k]);
 	}
 	container_batch(v->container, t_ms, rq, op->batch_n, out);
 }
@@ -695,6 +721,7 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 	run->obs = o ? o->observer : NULL;
 	run->workload = workload_new(sc, seed);
 	run->id_prop = workload_prop_index(run->workload, "/id");
+	run->ttl_prop = workload_prop_index(run->workload, "/ttl");
 	for (i = 0; i < sc->n_variants; i++) {
 		add_variant(run, &sc->variants[i], diag);
 		if (o && o->keep_seconds && i < run->n_variants) {

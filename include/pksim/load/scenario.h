@@ -74,6 +74,11 @@
 #define PK_SCENARIO_DETAIL_MAX_S 86400.0
 #define PK_SCENARIO_BUCKET_BYTES 56.0
 #define PK_SCENARIO_BUCKETS_PER_RANGE 750.0
+/* A variant with a default_ttl: per item its 4-byte expiry and an 8-byte
+   entry when it waits for deletion (ttl.h), and per write an 8-byte entry
+   in the expiry queue, with the arrays' growth slack */
+#define PK_SCENARIO_TTL_ITEM_BYTES 24.0
+#define PK_SCENARIO_TTL_ENTRY_BYTES 16.0
 /* Bounds on one run, checked before it starts (issue 11 fault 4): the
    simulated time of all phases together (366 days: a year of per-minute
    records and hourly bills, and the sum stays far from int64 ms
@@ -358,6 +363,12 @@ struct pk_container_spec {
 	   range's storage, in no logical partition (container.h). */
 	uint64_t existing_bytes_per_pp;
 	uint64_t existing_bytes_total;
+	int64_t default_ttl_s;	 /* DefaultTimeToLive (rule 28, D-TTL;
+				    `default_ttl`): PK_TTL_OFF (0, the
+				    default: nothing expires),
+				    PK_TTL_NEVER (-1: only items with a
+				    ttl expire) or 1 .. PK_TTL_MAX_S
+				    seconds (ttl.h) */
 	int allow_undefined_key; /* 1: items without the key's property
 				    (the undefined logical partition) are
 				    studied on purpose: a key no item has

@@ -64,6 +64,13 @@
  *   preloaded data cuts at the EPK midpoint (the median of evenly spread
  *   data) unless the workload's own data alone is over the cap; a merge
  *   adds it up.
+ * - time to live (spec.default_ttl_s, rule 28, D-TTL; container_ttl.c):
+ *   an expired item is gone for requests at once (reads, replaces and
+ *   deletes 404; an upsert creates it anew) but its bytes stay in its
+ *   logical partition and range until a background deletion, which uses
+ *   only what the range's budget left unused when a second closes;
+ *   ASSUMPTION: a deletion costs a delete of the item (a write of its
+ *   stored size).
  * - opt-in 410/1007 (spec.split_gone_ms): for that long after a split or
  *   merge, requests to the new ranges are refused with 410, sub-status
  *   1007 CompletingSplitOrMerge (cosmos_status.rs), at no charge; the
@@ -83,6 +90,7 @@
 #include "pksim/model/pmap.h"
 #include "pksim/model/provision.h"
 #include "pksim/model/throttle.h"
+#include "pksim/model/ttl.h"
 
 #define PK_HTTP_BAD_REQUEST 400
 #define PK_HTTP_TOO_LARGE 413
@@ -173,6 +181,13 @@ struct pk_pp {
 				  410/1007 (spec.split_gone_ms after
 				  the split or merge that made it);
 				  0 = none */
+	struct pk_ttl_fifo ttl_pending; /* TTL on: its expired items
+					   awaiting deletion, oldest
+					   first (stale entries are
+					   skipped, container_ttl.c) */
+	uint64_t ttl_pending_bytes;	/* ... their stored bytes */
+	int64_t ttl_progress_mru;	/* leftover RU already spent on
+					   deleting the oldest of them */
 };
 
 /* One point request as the container sees it. */
@@ -198,6 +213,10 @@ struct pk_request {
 			     request of this container with the
 			     same key), else NULL: saves the
 			     lookup, changes nothing else */
+	int64_t ttl_s;	  /* a write's item ttl (rule 28): PK_TTL_OFF
+			     when the item has none, PK_TTL_NEVER or
+			     1 .. PK_TTL_MAX_S; read only when the
+			     container has a DefaultTimeToLive */
 };
 
 /* An id held by a logical partition (kept only for requests that carry
@@ -290,6 +309,9 @@ struct pk_container {
 			      next container_set_retry are
 			      retries (container_set_retry) */
 	struct pk_metrics metrics;
+	struct pk_container_ttl *ttl; /* owned; time to live (rule 28)
+					 when spec.default_ttl_s is not
+					 PK_TTL_OFF, else NULL */
 };
 
 /*
@@ -511,7 +533,9 @@ const struct pk_lp *container_find_lp(const struct pk_container *c,
  * 0 if the invariants hold: the ranges tile the space (pmap_check); every
  * logical partition lies in one range and each range's storage and count
  * are the sums of its logical partitions'; the RU/s shares add up to the
- * provisioned RU/s; no logical partition is over its cap. Else -1.
+ * provisioned RU/s; no logical partition is over its cap; with TTL, the
+ * ranges' pending bytes add up to the run's and every expired item was
+ * deleted or waits. Else -1.
  */
 int container_check(const struct pk_container *c);
 

@@ -221,8 +221,53 @@ struct pk_totals {
 					  batches */
 };
 
+/* Time to live (rule 28, container_ttl.c): items that expired and their
+   background deletion, over the run. expired = deleted + pending_items
+   at every moment. */
+struct pk_ttl_totals {
+	uint64_t expired;	     /* items whose expiry came while stored */
+	uint64_t deleted;	     /* ... removed since: by the background
+					task, or at once by a write that
+					replaced the expired copy */
+	uint64_t replaced;	     /* ... of the deleted, removed at once by
+					such a write (an upsert, or a create
+					of the id) */
+	uint64_t pending_items;	     /* expired, not yet deleted */
+	uint64_t pending_bytes;	     /* ... their stored bytes */
+	uint64_t peak_pending_bytes; /* the most pending at a second's end */
+	int64_t peak_pending_t_s;    /* the first second at that peak, or -1 */
+	int64_t delete_mru;	     /* RU the background deletions used, mRU
+					(left over by user requests) */
+};
+
+/* One minute of the TTL series: what changed in it and the state at the
+   end of its last closed second. Kept for every minute in which a second
+   closed (a run of idle seconds closes once, at its end). */
+struct pk_ttl_minute {
+	int64_t t_s;		/* the minute's first second */
+	uint64_t expired;	/* items that expired in the minute */
+	uint64_t deleted;	/* ... deleted in it */
+	int64_t delete_mru;	/* RU those deletions used, mRU */
+	uint64_t pending_items; /* at the end */
+	uint64_t pending_bytes;
+	uint64_t stored_bytes; /* the container's storage at the end */
+};
+
 struct pk_metrics {
 	struct pk_totals totals;
+	int ttl_on;			     /* 1: the container has a
+						DefaultTimeToLive (ttl below) */
+	struct pk_ttl_totals ttl;	     /* with ttl_on */
+	struct pk_ttl_minute *ttl_by_minute; /* owned; in time order */
+	size_t n_ttl_minutes, cap_ttl_minutes;
+	struct pk_ttl_totals ttl_mark; /* m->ttl at the last
+					  metrics_ttl_second */
+	uint64_t *ttl_pending;	       /* owned; with ttl_on: per entry of
+					  samples[], the bytes its range
+					  held awaiting TTL deletion when
+					  the second closed (n_samples of
+					  them) */
+	size_t cap_ttl_pending;
 	int keep_seconds;	   /* 1: keep seconds[] and samples[] */
 	double provisioned_ru;	   /* RU/s x seconds over the run */
 	struct pk_second *minutes; /* owned; one per minute that saw a
@@ -289,6 +334,18 @@ void metrics_add_merge(struct pk_metrics *m, const struct pk_merge_event *e);
 void metrics_add_action(struct pk_metrics *m, int64_t t_s,
 			enum pk_action_kind kind, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+
+/*
+ * Second t_s closed with TTL on (m->ttl is up to date): what m->ttl
+ * gained since the last call goes to t_s's minute of ttl_by_minute, with
+ * the pending items and bytes and stored_bytes (the container's storage)
+ * at its end; the peak of pending bytes is updated.
+ */
+void metrics_ttl_second(struct pk_metrics *m, int64_t t_s,
+			uint64_t stored_bytes);
+
+/* With ttl_on: the pending bytes of samples[at] (at < n_samples). */
+void metrics_set_ttl_pending(struct pk_metrics *m, size_t at, uint64_t bytes);
 
 /* Count one operation that succeeded after waited_ms (>= 0) of retry
    waits in all. */

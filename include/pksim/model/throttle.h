@@ -82,6 +82,15 @@ void throttle_set_share(struct pk_budget *b, int64_t t_s, int64_t share_mru);
 int throttle_admit(struct pk_budget *b, int64_t t_ms, int64_t charge_mru,
 		   int64_t *retry_after_ms);
 
+/*
+ * What b's share left unused in second s (>= the window b is in), in
+ * mRU: the share less what window s charged (with the debt a larger
+ * request carried into it), at least 0; burst credit is not counted.
+ * What the service's background work may use (rule 28: TTL deletions use
+ * leftover RU). Changes nothing.
+ */
+int64_t throttle_unused_mru(const struct pk_budget *b, int64_t s);
+
 /* Where a client stands in retrying one operation. */
 struct pk_retry_state {
 	int retries;		/* retries after a 429 made so far */

@@ -61,6 +61,8 @@ struct pk_result_range {
 					(made by a merge) */
 	int split_blocked;	     /* 1: over its storage cap with a single
 					logical partition, so it cannot split */
+	uint64_t ttl_pending_bytes;  /* TTL on: bytes of its expired items
+					still awaiting deletion (rule 28) */
 };
 
 /* No range: a range id field with nothing in it */

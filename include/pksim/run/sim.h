@@ -87,6 +87,8 @@ struct pk_run {
 	struct pk_variant *variants;  /* owned; one per scenario variant */
 	size_t n_variants;
 	int id_prop;	       /* workload index of /id, or -1 */
+	int ttl_prop;	       /* workload index of /ttl (an item's own
+				  time to live, rule 28), or -1 */
 	int64_t end_ms;	       /* last closed second's end */
 	struct pk_diag *diag;  /* borrowed; during sim_run only */
 	size_t total_variants; /* variants of the whole run: messages
