@@ -632,13 +632,43 @@ static void say_not_found(struct pk_sentences *s,
 	const struct pk_totals *t = &v->metrics->totals;
 	char a[32];
 
-	if (t->not_found_404 > 0) {
+	if (t->not_found_404 > 0 && v->metrics->ttl.expired > 0) {
+		say(s, xasprintf("%s reads, replaces or deletes found no item "
+				 "(404): the workload had created it, but in "
+				 "this container it had expired (time to live, "
+				 "rule 28: gone for requests at once) or its "
+				 "create failed (rate limited past the "
+				 "retries, or refused)",
+				 fmt_thousands(t->not_found_404, a)));
+	} else if (t->not_found_404 > 0) {
 		say(s, xasprintf("%s reads, replaces or deletes found no item "
 				 "(404): the workload had created it, but in "
 				 "this container its create failed (rate "
 				 "limited past the retries, or refused)",
 				 fmt_thousands(t->not_found_404, a)));
 	}
+}
+
+/* Time to live (rule 28): expired items whose bytes waited for deletion
+   because the partitions had little RU left over. */
+static void say_ttl_late(struct pk_sentences *s,
+			 const struct pk_result_variant *v)
+{
+	const struct pk_ttl_totals *t = &v->metrics->ttl;
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[32];
+
+	if (!v->metrics->ttl_on || t->peak_pending_bytes == 0) {
+		return;
+	}
+	say(s, xasprintf("time to live: up to %s of expired items waited for "
+			 "deletion (t=%llds), %s items (%s) still at the end: "
+			 "the background deletion uses only RU the partitions "
+			 "leave unused, so under load storage is freed late "
+			 "(rule 28)",
+			 fmt_bytes(t->peak_pending_bytes, a),
+			 (long long)t->peak_pending_t_s,
+			 fmt_thousands((int64_t)t->pending_items, c),
+			 fmt_bytes(t->pending_bytes, b)));
 }
 
 char **findings_make(const struct pk_result *r,
@@ -652,6 +682,7 @@ char **findings_make(const struct pk_result *r,
 	say_full_lps(&s, v);
 	say_failures(&s, v);
 	say_not_found(&s, v);
+	say_ttl_late(&s, v);
 	say_refused(&s, v);
 	say_splits(&s, v);
 	say_merge(&s, v);

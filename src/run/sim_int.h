@@ -1,0 +1,20 @@
+/*
+ * sim_int: what the files of the sim module (sim.c, sim_actions.c)
+ * share and nothing outside them uses. Not a public header.
+ */
+#ifndef PKSIM_SIM_INT_H
+#define PKSIM_SIM_INT_H
+
+#include <stdint.h>
+
+#include "pksim/run/sim.h"
+
+/*
+ * Apply the actions of every phase of run's scenario starting at or
+ * before t_ms that v has not applied yet (v->next_phase): policy,
+ * autoscale max, throughput, merge, redistribution, in that order. A
+ * refused action records its error in run->diag and sets run->stopped.
+ */
+void sim_phase_actions(struct pk_run *run, struct pk_variant *v, int64_t t_ms);
+
+#endif
