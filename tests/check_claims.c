@@ -659,6 +659,101 @@ START_TEST(test_claim_evening_peak)
 }
 END_TEST
 
+/* Lesson 3, second part: buero-nord's ids t-00000 .. t-07359 keyed
+   "{officeId}.{hash(id) mod 10}", hash = FNV-1a 32 of the UTF-8 bytes
+   (the seed's Bucket(id, 10)). The seed prints "7360 ids in 10 buckets:
+   smallest 719, largest 747" and "key of t-00001: buero-nord.1; again:
+   buero-nord.1": those figures are asserted here, from the reference. */
+START_TEST(test_claim_lesson_bucket_suffix)
+{
+	json_t *root = report("run", "lessons/03b-bucket-suffix");
+	json_t *v = at(root, "variants/0");
+	json_t *big = at(v, "largest_logical_partitions");
+	long long items = 0, lo = -1, hi = -1;
+	int seen[10] = {0};
+	char *out = NULL, *err = NULL;
+	size_t i;
+	int k;
+
+	/* 92 s x 80/s = 7,360 creates, every id once (sequential), each
+	   stored: 221 B x index factor 2 = 442 B */
+	ck_assert_int_eq(INT(v, "totals/operations"), 7360);
+	ck_assert_int_eq(INT(v, "totals/succeeded"), 7360);
+	ck_assert_int_eq(INT(v, "totals/logical_partitions"), 10);
+	ck_assert_uint_eq(json_array_size(big), 10);
+	for (i = 0; i < 10; i++) {
+		long long n = INT(big, "%zu/items", i);
+
+		ck_assert_int_eq(
+		    sscanf(STR(big, "%zu/key", i), "buero-nord.%d", &k), 1);
+		ck_assert(k >= 0 && k <= 9 && !seen[k]);
+		seen[k] = 1;
+		ck_assert_int_eq(INT(big, "%zu/storage_bytes", i), n * 442);
+		items += n;
+		lo = lo < 0 || n < lo ? n : lo;
+		hi = n > hi ? n : hi;
+	}
+	ck_assert_int_eq(items, 7360);
+	ck_assert_int_eq(lo, 719);
+	ck_assert_int_eq(hi, 747);
+	json_decref(root);
+	/* the key of t-00001, twice the same */
+	for (k = 0; k < 2; k++) {
+		ck_assert_int_eq(
+		    tu_run("locate scenarios/lessons/"
+			   "03b-bucket-suffix.yaml "
+			   "'{\"officeId\": \"buero-nord\", \"id\": "
+			   "\"t-00001\"}'",
+			   &out, &err),
+		    0);
+		ck_assert_msg(strstr(out, "key value  \"buero-nord.1\"\n"),
+			      "%s", out);
+		free(out);
+		free(err);
+	}
+}
+END_TEST
+
+/* Every lesson with a workload of its own has a claim test here; one
+   that names its scenario (`scenario:`) is that scenario's. */
+START_TEST(test_claim_every_lesson_covered)
+{
+	static const char *covered[] = {"01-partitioning-overview",
+					"03b-bucket-suffix"};
+	FILE *f;
+	char line[512];
+	int own = 0;
+	size_t i;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	f = popen("ls scenarios/lessons/*.yaml", "r");
+	ck_assert_ptr_nonnull(f);
+	while (fgets(line, sizeof(line), f)) {
+		char name[256], *text;
+		int found = 0;
+
+		line[strcspn(line, "\n")] = '\0';
+		text = tu_read_file(line, NULL);
+		ck_assert_ptr_nonnull(text);
+		ck_assert_int_eq(
+		    sscanf(line, "scenarios/lessons/%255[^.].yaml", name), 1);
+		if (strncmp(text, "scenario: ", 10) == 0 ||
+		    strstr(text, "\nscenario: ")) {
+			free(text);
+			continue;
+		}
+		for (i = 0; i < sizeof(covered) / sizeof(covered[0]); i++) {
+			found |= strcmp(name, covered[i]) == 0;
+		}
+		ck_assert_msg(found, "%s has no claim test", line);
+		own++;
+		free(text);
+	}
+	ck_assert_int_eq(pclose(f), 0);
+	ck_assert_int_eq(own, (int)(sizeof(covered) / sizeof(covered[0])));
+}
+END_TEST
+
 /* ---- offices / compare-offices ---- */
 
 START_TEST(test_claim_offices)
@@ -715,22 +810,57 @@ START_TEST(test_claim_compare_offices)
 	json_t *month = variant(root, "office-month");
 	json_t *vs = at(root, "variants"), *v;
 	long long created = INT(root, "scenario/items_created");
-	long long ops;
-	size_t i;
+	/* the four queries' results (the scenario's): office and month 20,
+	   office 50, month 50, office and title 10 */
+	static const int results[4] = {20, 50, 50, 10};
+	/* their routes (pkey.h): [/officeId, /month] routes a filter naming
+	   both levels to one partition, a leading prefix (the office) to
+	   the ranges of that prefix, anything else everywhere; /officeId
+	   needs the office only */
+	static const char *const month_routes[4] = {"single", "targeted",
+						    "fanout", "targeted"};
+	static const char *const office_routes[4] = {"single", "single",
+						     "fanout", "single"};
+	double query_ru = 0;
+	long long ops, served = 0;
+	size_t i, q;
 
 	/* nothing throttles in any variant: 80 ops/s x (0.9 x 6 RU + 0.1 x
-	   1 RU) = 440 RU/s of 2,000 */
+	   1 RU) = 440 RU/s of 2,000, then 40 queries/s of at most 1 + 2.5 x
+	   1 range + 0.5 x 50 = 28.5 RU: 1,140 RU/s */
 	json_array_foreach(vs, i, v)
 	{
 		ck_assert_int_eq(INT(v, "totals/throttled_429"), 0);
 		ck_assert_uint_eq(LEN(v, "physical_partitions"), 1);
+		/* 30 s x 40/s = 1,200 queries, all answered */
+		ck_assert_int_eq(INT(v, "queries/single") +
+				     INT(v, "queries/targeted") +
+				     INT(v, "queries/fanout"),
+				 1200);
 	}
-	/* 2 m at 80/s = 9,600 operations; creates x 6 RU + reads x 1 RU
-	   (221 B x 2 = 442 B, under 1 KB) */
+	/* 2 m at 80/s + 30 s at 40/s = 9,600 + 1,200 = 10,800 operations;
+	   creates x 6 RU + reads x 1 RU (221 B x 2 = 442 B, under 1 KB) +
+	   each query 1 + 2.5 x 1 range + 0.5 x its results */
 	ops = INT(office, "totals/operations");
-	ck_assert_int_eq(ops, 9600);
+	ck_assert_int_eq(ops, 10800);
+	for (q = 0; q < 4; q++) {
+		long long n = INT(office, "queries/by_query/%zu/served", q);
+
+		served += n;
+		query_ru += (double)n * (1 + 2.5 + 0.5 * results[q]);
+		ck_assert_str_eq(STR(month, "queries/by_query/%zu/route", q),
+				 month_routes[q]);
+		ck_assert_str_eq(STR(office, "queries/by_query/%zu/route", q),
+				 office_routes[q]);
+		ck_assert_str_eq(STR(id, "queries/by_query/%zu/route", q),
+				 "fanout");
+		ck_assert_str_eq(STR(bucket, "queries/by_query/%zu/route", q),
+				 "fanout");
+	}
+	ck_assert_int_eq(served, 1200);
 	assert_near(NUM(office, "totals/ru_consumed"),
-		    6.0 * created + 1.0 * (ops - created), 1e-6, "RU");
+		    6.0 * created + 1.0 * (9600 - created) + query_ru, 1e-6,
+		    "RU");
 	ck_assert_int_eq(INT(office, "totals/storage_bytes"), created * 442);
 	/* /officeId: about 77 % (7,360 / 9,560) on buero-nord, hot even
 	   though nothing throttles */
@@ -1474,6 +1604,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_claim_iot_by_day);
 	tcase_add_test(tc, test_claim_iot_by_device);
 	tcase_add_test(tc, test_claim_lesson_overview);
+	tcase_add_test(tc, test_claim_lesson_bucket_suffix);
+	tcase_add_test(tc, test_claim_every_lesson_covered);
 	tcase_add_test(tc, test_claim_monitor_tuesday);
 	tcase_add_test(tc, test_claim_offices);
 	tcase_add_test(tc, test_claim_query_routing);
