@@ -1038,8 +1038,25 @@ START_TEST(test_claim_monitor_tuesday)
 	ck_assert_uint_eq(LEN(today, "physical_partitions"), 2);
 	ck_assert_uint_eq(LEN(variant(root, "new-50k"), "physical_partitions"),
 			  9);
-	/* storage: the log records no item sizes */
+	/* storage: the log records no item sizes, so rule 32's merge
+	   candidate (2 partitions where ceil(10,000 / 10,000) = 1 would
+	   hold the RU/s) says the data is unknown rather than 0 B */
 	ck_assert_int_eq(INT(today, "totals/storage_bytes"), 0);
+	{
+		json_t *f = at(today, "findings"), *x;
+		size_t k;
+		int said = 0;
+
+		json_array_foreach(f, k, x)
+		{
+			said |=
+			    strstr(json_string_value(x), "merge candidate") &&
+			    strstr(json_string_value(x),
+				   "the data is unknown: the monitor log "
+				   "records no item sizes");
+		}
+		ck_assert_msg(said, "no merge candidate with unknown data");
+	}
 	ck_assert_int_eq(INT(today, "totals/logical_partitions_seen"), 5);
 	json_decref(root);
 }

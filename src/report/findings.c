@@ -4,6 +4,7 @@
  * (PK_METRICS_HOT, PK_METRICS_COLD), which count the hot seconds.
  */
 #include "pksim/report/findings.h"
+#include "pksim/load/monitor.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -331,8 +332,14 @@ static const char *whole_bytes(uint64_t n, char *buf)
 }
 
 static void say_merge_candidate(struct pk_sentences *s,
+				const struct pk_result *r,
 				const struct pk_result_variant *v)
 {
+	/* a monitor log records no item sizes: the data is unknown unless
+	   the scenario says what an existing container stores */
+	int no_sizes = r->sc->items_file && r->sc->items_file->monitor &&
+		       v->spec && v->spec->existing_bytes_total == 0 &&
+		       v->spec->existing_bytes_per_pp == 0;
 	uint64_t by_ru, by_storage, need, pp_bytes, pp_ru;
 	/* the RU/s the container will have: a raise still waiting for its
 	   splits (split_delay) counts at its new RU/s, for which the
@@ -366,7 +373,7 @@ static void say_merge_candidate(struct pk_sentences *s,
 	    xasprintf("merge candidate: %s physical partitions where "
 		      "max(ceil(%s RU/s / %s), ceil(%s / %s)) = "
 		      "%llu would hold the RU/s and the data (rule 32; "
-		      "merging is a preview feature)%s",
+		      "merging is a preview feature)%s%s",
 		      fmt_thousands(v->n_ranges, a),
 		      fmt_thousands((uint64_t)ru, b), fmt_thousands(pp_ru, d),
 		      fmt_bytes(v->storage_bytes, c), whole_bytes(pp_bytes, e),
@@ -379,7 +386,11 @@ static void say_merge_candidate(struct pk_sentences *s,
 			  ? "; a new container at these RU/s gets as "
 			    "many (6,000 a partition, rule 2), so the "
 			    "advisory flags it from creation"
-			  : ""));
+			  : "",
+		      no_sizes ? "; but the data is unknown: the monitor log "
+				 "records no item sizes (give the container's "
+				 "storage_per_partition or storage_total)"
+			       : ""));
 }
 
 /*
@@ -686,7 +697,7 @@ char **findings_make(const struct pk_result *r,
 	say_refused(&s, v);
 	say_splits(&s, v);
 	say_merge(&s, v);
-	say_merge_candidate(&s, v);
+	say_merge_candidate(&s, r, v);
 	say_storage_growth(&s, r, v);
 	say_cross_partition(&s, v);
 	if (v->metrics->totals.throttled_429 == 0) {
