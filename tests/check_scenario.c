@@ -401,6 +401,63 @@ END_TEST
 
 /* issue 14 §6: distribution zipf with its exponent s, for values and for
    select; s defaults to 1; a property named s is still a property */
+/* issue 14 section 5: the retry policies; defaults and every key */
+START_TEST(test_scenario_retry_policies)
+{
+	struct pk_diag d;
+	struct pk_scenario *s;
+
+	diag_init(&d);
+	s = parse_str(MIN_HEAD MIN_PHASES
+		      "client: {retries: {policy: exponential, base: 100ms, "
+		      "cap: 2.5s, jitter: 0.25, max_retries: 4, max_wait: "
+		      "10s}}\n",
+		      &d);
+	ck_assert_msg(s != NULL, "%s", tu_diag_text(&d));
+	ck_assert_int_eq(s->retry.enabled, 1);
+	ck_assert_int_eq(s->retry.policy, PK_RETRY_EXPONENTIAL);
+	ck_assert_int_eq(s->retry.base_ms, 100);
+	ck_assert_int_eq(s->retry.cap_ms, 2500); /* 2.5 s */
+	ck_assert_double_eq_tol(s->retry.jitter, 0.25, TOL);
+	ck_assert_int_eq(s->retry.max_retries, 4);
+	ck_assert_int_eq(s->retry.max_wait_ms, 10000);
+	scenario_free(s);
+	/* the scalar: exponential with its defaults (1 s .. 64 s, full
+	   jitter) and the SDK's count and cap */
+	s = parse_str(MIN_HEAD MIN_PHASES "client: {retries: exponential}\n",
+		      &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_int_eq(s->retry.policy, PK_RETRY_EXPONENTIAL);
+	ck_assert_int_eq(s->retry.base_ms, 1000);
+	ck_assert_int_eq(s->retry.cap_ms, 64000);
+	ck_assert_double_eq_tol(s->retry.jitter, 1, TOL);
+	ck_assert_int_eq(s->retry.max_retries, 9);
+	ck_assert_int_eq(s->retry.max_wait_ms, 30000);
+	scenario_free(s);
+	/* a base above the default cap raises the cap with it */
+	s = parse_str(MIN_HEAD MIN_PHASES
+		      "client: {retries: {policy: exponential, base: 2m}}\n",
+		      &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_int_eq(s->retry.base_ms, 120000);
+	ck_assert_int_eq(s->retry.cap_ms, 120000);
+	scenario_free(s);
+	s = parse_str(MIN_HEAD MIN_PHASES "client: {retries: none}\n", &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_int_eq(s->retry.enabled, 0);
+	ck_assert_int_eq(s->retry.policy, PK_RETRY_NONE);
+	scenario_free(s);
+	s = parse_str(MIN_HEAD MIN_PHASES
+		      "client: {retries: {policy: sdk, max_retries: 2}}\n",
+		      &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_int_eq(s->retry.policy, PK_RETRY_SDK);
+	ck_assert_int_eq(s->retry.max_retries, 2);
+	scenario_free(s);
+	ck_assert_uint_eq(diag_count(&d), 0);
+}
+END_TEST
+
 START_TEST(test_scenario_zipf)
 {
 	struct pk_diag d;
@@ -680,6 +737,26 @@ START_TEST(test_units_parse_duration)
 	/* over INT64_MAX ms */
 	ck_assert_int_eq(units_parse_duration("99999999999999999d", &ms), -1);
 	ck_assert_int_eq(ms, 7);
+	/* backoff delays: milliseconds too */
+	ck_assert_int_eq(units_read_duration_ms("100ms", &ms, NULL),
+			 PK_UNITS_OK);
+	ck_assert_int_eq(ms, 100);
+	/* 1.5 s = 1,500 ms; a bare 0.25 is seconds: 250 ms */
+	ck_assert_int_eq(units_read_duration_ms("1.5s", &ms, NULL),
+			 PK_UNITS_OK);
+	ck_assert_int_eq(ms, 1500);
+	ck_assert_int_eq(units_read_duration_ms("0.25", &ms, NULL),
+			 PK_UNITS_OK);
+	ck_assert_int_eq(ms, 250);
+	ck_assert_int_eq(units_read_duration_ms("2m", &ms, NULL), PK_UNITS_OK);
+	ck_assert_int_eq(ms, 120000);
+	ck_assert_int_eq(units_read_duration_ms("0.5ms", &ms, NULL),
+			 PK_UNITS_FRACTION);
+	ck_assert_int_eq(units_read_duration_ms("5us", &ms, NULL),
+			 PK_UNITS_UNIT);
+	ck_assert_int_eq(units_read_duration_ms("-1ms", &ms, NULL),
+			 PK_UNITS_NEGATIVE);
+	ck_assert_int_eq(ms, 120000);
 }
 END_TEST
 
@@ -1284,6 +1361,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_scenario_readme_example);
 	tcase_add_test(tc, test_scenario_retries_off);
 	tcase_add_test(tc, test_scenario_zipf);
+	tcase_add_test(tc, test_scenario_retry_policies);
 	tcase_add_test(tc, test_scenario_partition_key_need_not_exist);
 	tcase_add_test(tc, test_scenario_bom);
 	tcase_add_test(tc, test_scenario_clock_formats);

@@ -552,6 +552,60 @@ END_TEST
  * Charge 1 + 2.5 x 10 + 0.5 x 6,000 results = 3,026 RU, 302.6 a range,
  * in a fresh second: served, targeted (an IN list on the key).
  */
+/*
+ * The retry policies in a run: 400 RU/s (one range), 100 creates/s of 1
+ * KB (5 RU) for 1 s, evenly spaced: creates 0..79 (at 0..790 ms) fit the
+ * second's 400 RU, creates 80..99 (at 800..990 ms) get 429 with the rest
+ * of the second as retry-after, 200 .. 10 ms.
+ * exponential, base 1 s, no jitter: each waits max(retry-after, 1,000) =
+ * 1,000 ms and is retried at 1,800 .. 1,990 ms in an empty second: all 20
+ * fit (100 RU). 20 429s, 100 succeeded, 20 x 1,000 = 20,000 ms waited;
+ * p50 of the waits 0 (80 of 100 waited nothing), p99 1,000.
+ * (The sdk policy waits the retry-afters: 10 + 20 + .. + 200 = 2,100 ms,
+ * test_sim_retry_latency.)
+ * none: the 20 fail: 80 succeeded, 20 failed after retries.
+ */
+START_TEST(test_sim_retry_policies)
+{
+	static const char *const text =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {k: {values: \"k{0..99}\"}}\n"
+	    "client: {retries: %s}\n"
+	    "phases:\n"
+	    "  - {duration: 1s, rate: 100/s}\n";
+	char buf[512];
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_metrics *m;
+
+	snprintf(buf, sizeof(buf), text,
+		 "{policy: exponential, base: 1s, jitter: 0}");
+	diag_init(&d);
+	run = sim_run(load(buf), 1, &d);
+	ck_assert_ptr_nonnull(run);
+	m = &run->variants[0].container->metrics;
+	ck_assert_uint_eq(m->totals.succeeded, 100);
+	ck_assert_uint_eq(m->totals.throttled_429, 20);
+	ck_assert_uint_eq(m->totals.retry_wait_ms, 20000);
+	ck_assert_int_eq(metrics_wait_percentile(m, 50), 0);
+	ck_assert_int_eq(metrics_wait_percentile(m, 99), 1000);
+	diag_free(&d);
+	free_run(run);
+
+	snprintf(buf, sizeof(buf), text, "none");
+	diag_init(&d);
+	run = sim_run(load(buf), 1, &d);
+	ck_assert_ptr_nonnull(run);
+	m = &run->variants[0].container->metrics;
+	ck_assert_uint_eq(m->totals.succeeded, 80);
+	ck_assert_uint_eq(m->totals.throttled_429, 20);
+	ck_assert_uint_eq(m->totals.failed_after_retries, 20);
+	ck_assert_uint_eq(m->totals.retry_wait_ms, 0);
+	diag_free(&d);
+	free_run(run);
+}
+END_TEST
+
 START_TEST(test_sim_in_6000)
 {
 	static const char *const text =
@@ -1228,6 +1282,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sim_redistribute_minimum);
 	tcase_add_test(tc, test_sim_split_delay_cancelled);
 	tcase_add_test(tc, test_sim_retry_latency);
+	tcase_add_test(tc, test_sim_retry_policies);
 	tcase_add_test(tc, test_sim_in_6000);
 	tcase_add_test(tc, test_sim_in_retry);
 	tcase_add_test(tc, test_sim_split_gone);

@@ -28,9 +28,11 @@ END_TEST
 START_TEST(test_throttle_retry_policy)
 {
 	/* RetryOptions.cs: 9 retries, 30 s total wait */
-	struct pk_retry_spec p = {1, 9, 30000};
+	struct pk_retry_spec p = {
+	    .enabled = 1, .max_retries = 9, .max_wait_ms = 30000};
 	struct pk_retry_state st = {0, 0, 0, 0};
-	struct pk_retry_spec off = {0, 9, 30000};
+	struct pk_retry_spec off = {
+	    .enabled = 0, .max_retries = 9, .max_wait_ms = 30000};
 	int n = 0;
 
 	while (throttle_should_retry(&p, &st, 1000)) {

@@ -210,6 +210,51 @@ enum pk_units_status units_read_duration(const char *text, int64_t *ms,
 	return PK_UNITS_OK;
 }
 
+enum pk_units_status units_read_duration_ms(const char *text, int64_t *ms,
+					    const char **unit)
+{
+	struct dec d;
+	enum pk_units_status st =
+	    dec_parse(text, PK_UNITS_DURATION_FRAC_DIGITS, 1, &d);
+	const char *u;
+	size_t ulen;
+	uint64_t mult, whole, fms;
+
+	if (st != PK_UNITS_OK) {
+		return st;
+	}
+	u = skip_spaces(d.end);
+	ulen = trim_len(u);
+	if (ulen == 2 && u[0] == 'm' && u[1] == 's') {
+		mult = 1;
+	} else if (ulen == 0 || (ulen == 1 && u[0] == 's')) {
+		mult = 1000;
+	} else if (ulen == 1 && u[0] == 'm') {
+		mult = 60000;
+	} else if (ulen == 1 && u[0] == 'h') {
+		mult = 3600000;
+	} else if (ulen == 1 && u[0] == 'd') {
+		mult = 86400000;
+	} else {
+		if (unit) {
+			*unit = u;
+		}
+		return PK_UNITS_UNIT;
+	}
+	/* frac_num < 10^9 and mult <= 8.64e7: below 2^64 */
+	fms = d.frac_num * mult;
+	if (fms % d.frac_den != 0) {
+		return PK_UNITS_FRACTION;
+	}
+	if (__builtin_mul_overflow(d.ip, mult, &whole) ||
+	    __builtin_add_overflow(whole, fms / d.frac_den, &whole) ||
+	    whole > (uint64_t)INT64_MAX) {
+		return PK_UNITS_RANGE;
+	}
+	*ms = (int64_t)whole;
+	return PK_UNITS_OK;
+}
+
 enum pk_units_status units_read_rate(const char *text, double *per_s,
 				     const char **unit)
 {

@@ -175,6 +175,10 @@ void ld_scenario_defaults(struct pk_scenario *s)
 	s->retry.enabled = 1;
 	s->retry.max_retries = PK_DEFAULT_MAX_RETRIES;
 	s->retry.max_wait_ms = PK_DEFAULT_MAX_RETRY_WAIT_MS;
+	s->retry.policy = PK_RETRY_SDK;
+	s->retry.base_ms = PK_DEFAULT_BACKOFF_BASE_MS;
+	s->retry.cap_ms = PK_DEFAULT_BACKOFF_CAP_MS;
+	s->retry.jitter = PK_DEFAULT_BACKOFF_JITTER;
 	s->cost.read_1kb_ru = 1;
 	s->cost.read_100kb_ru = 10;
 	s->cost.write_1kb_ru = 5;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "pksim/base/isotime.h"
+#include "pksim/base/units.h"
 
 /* ------------------------------------------------------------------ */
 /* Clock */
@@ -33,16 +34,101 @@ static int clock_parse(const char *s, int64_t *out)
 /* ------------------------------------------------------------------ */
 /* Client, cost and clock */
 
+/* The retry policies, by name (pk_retry_policy order). */
+static const char *const retry_policies[] = {"sdk", "exponential", "none",
+					     NULL};
+
+/* A backoff delay (base, cap) at n into *out: a duration that may be
+   shorter than a second, from 1 ms to 1 h. */
+static int get_delay(struct ld *ld, const struct yn *n, const char *key,
+		     int64_t *out)
+{
+	static const char what[] =
+	    "a duration from 1ms to 1h, such as 100ms, 1.5s or 2m (a bare "
+	    "number is seconds)";
+	char buf[PK_YN_DESC_BYTES];
+	const char *unit = "";
+	int64_t v;
+
+	if (ld_need_kind(ld, n, YN_SCALAR, key, what) < 0) {
+		return -1;
+	}
+	yn_desc(n, buf, sizeof(buf));
+	switch (units_read_duration_ms(n->text, &v, &unit)) {
+	case PK_UNITS_OK:
+		if (v >= 1 && v <= PK_SCENARIO_MAX_WAIT_MS) {
+			*out = v;
+			return 0;
+		}
+		break;
+	case PK_UNITS_UNIT:
+		ld_err(ld, n,
+		       "unknown duration unit '%.*s' in %s; allowed: ms, s, "
+		       "m, h, d",
+		       PK_SCENARIO_QUOTE_BYTES, unit, buf);
+		return -1;
+	case PK_UNITS_FRACTION:
+		ld_err(ld, n,
+		       "%s must be a whole number of milliseconds (got %s)",
+		       key, buf);
+		return -1;
+	default:
+		break;
+	}
+	ld_err(ld, n, "%s must be %s (got %s)", key, what, buf);
+	return -1;
+}
+
+/* The keys of policy exponential (base, cap, jitter) into r; each is an
+   error under another policy. */
+static void load_backoff(struct ld *ld, const struct yn *rn,
+			 struct pk_retry_spec *r)
+{
+	static const char *const keys[] = {"base", "cap", "jitter", NULL};
+	const struct yn *n, *cn = yn_get(rn, "cap");
+	size_t i;
+
+	if (r->policy != PK_RETRY_EXPONENTIAL) {
+		for (i = 0; keys[i]; i++) {
+			if ((n = yn_get(rn, keys[i]))) {
+				ld_err(ld, n,
+				       "%s only applies to policy "
+				       "exponential (got policy %s)",
+				       keys[i], retry_policies[r->policy]);
+			}
+		}
+		return;
+	}
+	if ((n = yn_get(rn, "base"))) {
+		get_delay(ld, n, "base", &r->base_ms);
+	}
+	if (cn && get_delay(ld, cn, "cap", &r->cap_ms) == 0 &&
+	    r->cap_ms < r->base_ms) {
+		ld_err(ld, cn,
+		       "cap must be at least base (got cap %lld ms, base "
+		       "%lld ms); the backoff doubles from base up to cap",
+		       (long long)r->cap_ms, (long long)r->base_ms);
+	} else if (!cn && r->cap_ms < r->base_ms) {
+		/* a base above the default cap: the cap follows it */
+		r->cap_ms = r->base_ms;
+	}
+	if ((n = yn_get(rn, "jitter"))) {
+		ld_get_number(ld, n, "jitter", 0, 0, 1, 0,
+			      "a fraction from 0 (no jitter) to 1 (full "
+			      "jitter, the default)",
+			      &r->jitter);
+	}
+}
+
 void ld_load_client(struct ld *ld, const struct yn *m)
 {
 	static const char *const keys[] = {"retries", NULL};
 	static const char *const retry_keys[] = {
-	    "max_retries",
-	    "max_wait",
-	    NULL,
+	    "policy", "max_retries", "max_wait", "base", "cap", "jitter", NULL,
 	};
 	struct pk_retry_spec *r = &ld->s->retry;
-	const struct yn *n, *rn;
+	const struct yn *n, *rn, *pn;
+	size_t i;
 
 	ld_check_keys(ld, m, keys, "in client");
 	rn = yn_get(m, "retries");
@@ -51,12 +137,19 @@ void ld_load_client(struct ld *ld, const struct yn *m)
 	}
 	if (rn->kind == YN_SCALAR) {
 		if (strcmp(rn->text, "off") == 0 ||
-		    strcmp(rn->text, "false") == 0) {
+		    strcmp(rn->text, "false") == 0 ||
+		    strcmp(rn->text, "none") == 0) {
 			r->enabled = 0;
+			r->policy = PK_RETRY_NONE;
 			return;
 		}
 		if (strcmp(rn->text, "on") == 0 ||
-		    strcmp(rn->text, "true") == 0) {
+		    strcmp(rn->text, "true") == 0 ||
+		    strcmp(rn->text, "sdk") == 0) {
+			return;
+		}
+		if (strcmp(rn->text, "exponential") == 0) {
+			r->policy = PK_RETRY_EXPONENTIAL;
 			return;
 		}
 	}
@@ -64,13 +157,45 @@ void ld_load_client(struct ld *ld, const struct yn *m)
 		char buf[PK_YN_DESC_BYTES];
 
 		ld_err(ld, rn,
-		       "retries must be a mapping {max_retries: N, "
-		       "max_wait: DURATION}, or off (got %s)",
+		       "retries must be a mapping {policy: sdk|exponential|"
+		       "none, max_retries: N, max_wait: DURATION, ...}, or "
+		       "sdk, exponential, none (off) (got %s)",
 		       yn_desc(rn, buf, sizeof(buf)));
 		return;
 	}
 	ld_check_keys(ld, rn, retry_keys, "in client.retries");
-	if ((n = yn_get(rn, "max_retries"))) {
+	if ((pn = yn_get(rn, "policy"))) {
+		if (pn->kind == YN_SCALAR &&
+		    ld_word_in(pn->text, retry_policies)) {
+			for (i = 0; retry_policies[i]; i++) {
+				if (strcmp(pn->text, retry_policies[i]) == 0) {
+					r->policy = (enum pk_retry_policy)i;
+				}
+			}
+			r->enabled = r->policy != PK_RETRY_NONE;
+		} else if (pn->kind == YN_SCALAR) {
+			ld_err_unknown(ld, pn, "retry policy", pn->text,
+				       "in client.retries", retry_policies);
+		} else {
+			ld_need_kind(ld, pn, YN_SCALAR, "policy",
+				     "one of sdk, exponential, none");
+		}
+	}
+	if (r->policy == PK_RETRY_NONE) {
+		static const char *const counted[] = {"max_retries", "max_wait",
+						      NULL};
+
+		for (i = 0; counted[i]; i++) {
+			if ((n = yn_get(rn, counted[i]))) {
+				ld_err(ld, n,
+				       "%s does not apply to policy none (a "
+				       "429 fails at once); remove it or "
+				       "choose policy sdk or exponential",
+				       counted[i]);
+			}
+		}
+	}
+	if (r->policy != PK_RETRY_NONE && (n = yn_get(rn, "max_retries"))) {
 		int64_t v;
 
 		if (ld_get_int(ld, n, "max_retries", 0, INT_MAX,
@@ -78,7 +203,7 @@ void ld_load_client(struct ld *ld, const struct yn *m)
 			r->max_retries = (int)v;
 		}
 	}
-	if ((n = yn_get(rn, "max_wait")) &&
+	if (r->policy != PK_RETRY_NONE && (n = yn_get(rn, "max_wait")) &&
 	    ld_get_duration(ld, n, "max_wait", 0, &r->max_wait_ms) == 0 &&
 	    r->max_wait_ms > PK_SCENARIO_MAX_WAIT_MS) {
 		char buf[PK_YN_DESC_BYTES];
@@ -91,6 +216,7 @@ void ld_load_client(struct ld *ld, const struct yn *m)
 		       "(default 30s)",
 		       yn_desc(n, buf, sizeof(buf)));
 	}
+	load_backoff(ld, rn, r);
 }
 
 void ld_load_cost(struct ld *ld, const struct yn *m)

@@ -304,6 +304,13 @@ static void summary(const struct pk_result *r,
 		fputc('\n', out);
 	}
 	fprintf(out, "client retries: ");
+	if (sc->retry.enabled && sc->retry.policy == PK_RETRY_EXPONENTIAL) {
+		fprintf(out,
+			"exponential backoff from %lld ms to %lld ms, jitter "
+			"%g (the retry-after when longer), ",
+			(long long)sc->retry.base_ms,
+			(long long)sc->retry.cap_ms, sc->retry.jitter);
+	}
 	if (sc->retry.enabled) {
 		fprintf(out, "up to %d, at most %lld ms of total wait\n",
 			sc->retry.max_retries,

@@ -3,9 +3,66 @@
  */
 #include "pksim/run/client.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "pksim/base/mem.h"
+#include "pksim/base/rng.h"
+
+#ifdef __clang__
+/* The same waits at -O0 and -O2: no fused multiply-add. */
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+/* odd constants (splitmix64's multipliers) mixing the operation's place
+   and the retry number into the jitter generator's seed */
+#define PK_CLIENT_SEQ_MIX 0xBF58476D1CE4E5B9ULL
+#define PK_CLIENT_RETRY_MIX 0x94D049BB133111EBULL
+
+int64_t client_backoff_ms(const struct pk_retry_spec *p, uint64_t seed,
+			  uint64_t seq, int k)
+{
+	double d = (double)p->base_ms, cap = (double)p->cap_ms;
+	int i;
+
+	/* doubling stops at the cap, so d never overflows */
+	for (i = 0; i < k && d < cap; i++) {
+		d *= 2;
+	}
+	if (d > cap) {
+		d = cap;
+	}
+	if (p->jitter > 0) {
+		struct pk_rng r;
+
+		rng_seed(&r, seed ^ (seq * PK_CLIENT_SEQ_MIX) ^
+				 ((uint64_t)k * PK_CLIENT_RETRY_MIX));
+		d *= 1.0 - p->jitter * rng_double(&r);
+	}
+	return (int64_t)floor(d);
+}
+
+int client_retry_429(const struct pk_retry_spec *p, uint64_t seed, uint64_t seq,
+		     struct pk_retry_state *st, int64_t retry_after_ms,
+		     int64_t *wait_ms)
+{
+	int64_t wait = retry_after_ms;
+
+	if (p->policy == PK_RETRY_EXPONENTIAL) {
+		int64_t b = client_backoff_ms(p, seed, seq, st->retries);
+
+		if (b > wait) {
+			wait = b;
+		}
+	}
+	/* the count and the cap on the total wait, as the SDK's policy
+	   (throttle.h); policy none is enabled = 0 */
+	if (p->policy == PK_RETRY_NONE || !throttle_should_retry(p, st, wait)) {
+		return 0;
+	}
+	*wait_ms = wait;
+	return 1;
+}
 
 void client_retry_push(struct pk_retryq *q, const struct pk_op *op,
 		       struct pk_retry_state st, int64_t t_ms, uint64_t **owned)

@@ -277,6 +277,7 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 			       struct pk_outcome *out)
 {
 	struct pk_totals *t = &v->container->metrics.totals;
+	int64_t wait;
 
 	container_set_retry(v->container, st.retries + st.gone_retries > 0);
 	if (op->kind == PK_OP_QUERY) {
@@ -293,11 +294,10 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 			metrics_add_wait(&v->container->metrics,
 					 st.waited_ms + st.gone_waited_ms);
 		}
-	} else if (throttle_should_retry(&run->sc->retry, &st,
-					 out->retry_after_ms)) {
-		t->retry_wait_ms += (uint64_t)out->retry_after_ms;
-		client_retry_push(&v->retries, op, st,
-				  t_ms + out->retry_after_ms, &owned);
+	} else if (client_retry_429(&run->sc->retry, run->seed, op->seq, &st,
+				    out->retry_after_ms, &wait)) {
+		t->retry_wait_ms += (uint64_t)wait;
+		client_retry_push(&v->retries, op, st, t_ms + wait, &owned);
 	} else {
 		t->failed_after_retries++;
 	}

@@ -41,6 +41,12 @@ enum pk_units_status units_read_duration(const char *text, int64_t *ms,
 					 const char **unit);
 enum pk_units_status units_read_rate(const char *text, double *per_s,
 				     const char **unit);
+/* A duration that may be shorter than a second: as units_read_duration,
+   plus the unit "ms" (milliseconds), and the result need only be a whole
+   number of milliseconds ("1.5s" = 1,500 ms, "0.25" = 250 ms, "100ms";
+   "0.5ms" is PK_UNITS_FRACTION). For client backoff delays. */
+enum pk_units_status units_read_duration_ms(const char *text, int64_t *ms,
+					    const char **unit);
 
 /*
  * The same, for callers that only need yes or no: 0 and the value, or -1

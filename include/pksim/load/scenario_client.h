@@ -12,11 +12,39 @@
 /* RetryOptions.cs: 9 retries on 429, 30 s total wait */
 #define PK_DEFAULT_MAX_RETRIES 9
 #define PK_DEFAULT_MAX_RETRY_WAIT_MS 30000LL
+/* policy exponential, pksim's defaults taken from the Azure SDK's own
+   exponential retry (@azure/core-rest-pipeline PipelineRetryOptions:
+   retryDelayInMs 1,000, maxRetryDelayInMs 64,000) */
+#define PK_DEFAULT_BACKOFF_BASE_MS 1000LL
+#define PK_DEFAULT_BACKOFF_CAP_MS 64000LL
+/* policy exponential: "full jitter" (M. Brooker, "Exponential Backoff And
+   Jitter", AWS Architecture Blog, 2015: the backoff drawn uniformly
+   below its exponential bound) */
+#define PK_DEFAULT_BACKOFF_JITTER 1.0
+
+/* How a client waits before it sends a rate-limited (429) request again. */
+enum pk_retry_policy {
+	PK_RETRY_SDK = 0,     /* the Cosmos SDKs' default: the service's
+				 x-ms-retry-after-ms (RetryOptions.cs) */
+	PK_RETRY_EXPONENTIAL, /* max(retry-after, min(cap, base x 2^k) x
+				 (1 - jitter x u)), k retries so far, u
+				 uniform in [0, 1) from the seeded
+				 generator */
+	PK_RETRY_NONE,	      /* no retry: a 429 fails at once */
+};
 
 struct pk_retry_spec {
-	int enabled;	     /* 0: a 429 fails at once */
-	int max_retries;     /* >= 0, default 9 */
-	int64_t max_wait_ms; /* total wait cap, >= 0, default 30,000 */
+	int enabled;		     /* 0: a 429 fails at once (policy
+					none); 1 otherwise */
+	int max_retries;	     /* >= 0, default 9 */
+	int64_t max_wait_ms;	     /* total wait cap, >= 0, default 30,000 */
+	enum pk_retry_policy policy; /* default PK_RETRY_SDK */
+	int64_t base_ms; /* EXPONENTIAL: the first backoff, 1 ms .. 1 h,
+			    default 1,000 */
+	int64_t cap_ms;	 /* EXPONENTIAL: the longest backoff, base_ms ..
+			    1 h, default 64,000 */
+	double jitter;	 /* EXPONENTIAL: the fraction of each backoff drawn
+			    at random, 0 .. 1, default 1 */
 };
 
 /*

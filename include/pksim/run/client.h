@@ -3,6 +3,24 @@
  * sends the operation again and what it keeps meanwhile. The simulator's
  * clock (sim.c) sends and counts; the client decides and queues.
  *
+ * Retry policies on 429 (`client.retries`, scenario_client.h):
+ *   sdk          the Cosmos SDKs' default (RetryOptions.cs; rule 13): wait
+ *                the service's x-ms-retry-after-ms, at most max_retries
+ *                times and max_wait in all.
+ *   exponential  wait max(retry-after, d_k), d_k = min(cap, base x 2^k) x
+ *                (1 - jitter x u), k the retries made before this one, u
+ *                uniform in [0, 1) and d_k rounded down to whole ms; the
+ *                same max_retries and max_wait. ASSUMPTION: the client
+ *                never retries before the service's retry-after (the Azure
+ *                SDKs' exponential policies delay by the Retry-After header
+ *                when there is one, Azure.Core RetryOptions); a longer
+ *                backoff governs.
+ *   none         a 429 fails at once.
+ * u is drawn from a generator seeded by the run's seed, the operation's
+ * place in the stream and k (splitmix64 and xoshiro256**, rng.h): the same
+ * waits on every machine, in every variant and with any --jobs, whatever
+ * else the run draws.
+ *
  * A queued operation owns its IN list (retryq.h): the workload's list is
  * only valid until its next operation, while a retry may be sent seconds
  * later.
@@ -15,6 +33,24 @@
 #include "pksim/model/throttle.h"
 #include "pksim/run/retryq.h"
 #include "pksim/workload/workload.h"
+
+/*
+ * After a 429 answered with retry_after_ms (>= 1), under policy p: returns
+ * 1 with *wait_ms (> 0, ms until the retry is sent) and the retry recorded
+ * in st (retries + 1, waited_ms + *wait_ms), or 0 when the policy gives up
+ * (none; max_retries reached; or the wait would take waited_ms past
+ * max_wait): the operation fails with the 429. seed: the run's seed; seq:
+ * the operation's place in the stream.
+ */
+int client_retry_429(const struct pk_retry_spec *p, uint64_t seed, uint64_t seq,
+		     struct pk_retry_state *st, int64_t retry_after_ms,
+		     int64_t *wait_ms);
+
+/* The exponential policy's backoff before retry k (0 for the first), in
+   whole ms: min(cap, base x 2^k) x (1 - jitter x u), rounded down, u as
+   above. */
+int64_t client_backoff_ms(const struct pk_retry_spec *p, uint64_t seed,
+			  uint64_t seq, int k);
 
 /*
  * Queue op to be sent again at t_ms (ms since t = 0) in retry state st.

@@ -1,0 +1,193 @@
+/*
+ * client: the retry policies on 429 (client.h), with waits derived by
+ * hand beside each assertion.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/run/client.h"
+#include "testutil.h"
+
+/* A policy with the scenario defaults (scenario.c) and the given kind. */
+static struct pk_retry_spec policy(enum pk_retry_policy kind)
+{
+	struct pk_retry_spec p;
+
+	memset(&p, 0, sizeof(p));
+	p.enabled = kind != PK_RETRY_NONE;
+	p.policy = kind;
+	p.max_retries = PK_DEFAULT_MAX_RETRIES;
+	p.max_wait_ms = PK_DEFAULT_MAX_RETRY_WAIT_MS;
+	p.base_ms = PK_DEFAULT_BACKOFF_BASE_MS;
+	p.cap_ms = PK_DEFAULT_BACKOFF_CAP_MS;
+	p.jitter = PK_DEFAULT_BACKOFF_JITTER;
+	return p;
+}
+
+/* sdk (RetryOptions.cs): each retry waits the retry-after; 9 of them,
+   then the 429 stands. 9 x 700 ms = 6,300 ms waited. */
+START_TEST(test_client_sdk)
+{
+	struct pk_retry_spec p = policy(PK_RETRY_SDK);
+	struct pk_retry_state st = {0, 0, 0, 0};
+	int64_t wait = -1;
+	int n = 0;
+
+	while (client_retry_429(&p, 1, 7, &st, 700, &wait)) {
+		ck_assert_int_eq(wait, 700);
+		n++;
+	}
+	ck_assert_int_eq(n, 9);
+	ck_assert_int_eq(st.retries, 9);
+	ck_assert_int_eq(st.waited_ms, 6300);
+}
+END_TEST
+
+/*
+ * exponential, base 100 ms, cap 1 s, no jitter, the service answering
+ * retry-after 300 ms each time. Retry k waits max(300, min(1,000, 100 x
+ * 2^k)):
+ *   k = 0: max(300, 100) = 300     k = 1: max(300, 200) = 300
+ *   k = 2: max(300, 400) = 400     k = 3: 800
+ *   k = 4..8: min(1,000, 1,600 ..) = 1,000
+ * 9 retries (max_retries), 300 + 300 + 400 + 800 + 5 x 1,000 = 6,800 ms,
+ * within the 30 s cap; the 10th is refused.
+ * With max_wait 3 s: the totals run 300, 600, 1,000, 1,800, 2,800, and
+ * the 6th (1,000 more: 3,800) would pass 3,000: 5 retries.
+ */
+START_TEST(test_client_exponential_exact)
+{
+	static const int64_t want[9] = {300,  300,  400,  800, 1000,
+					1000, 1000, 1000, 1000};
+	struct pk_retry_spec p = policy(PK_RETRY_EXPONENTIAL);
+	struct pk_retry_state st = {0, 0, 0, 0};
+	int64_t wait = -1;
+	int k;
+
+	p.base_ms = 100;
+	p.cap_ms = 1000;
+	p.jitter = 0;
+	for (k = 0; k < 9; k++) {
+		ck_assert_int_eq(client_retry_429(&p, 1, 7, &st, 300, &wait),
+				 1);
+		ck_assert_int_eq(wait, want[k]);
+	}
+	ck_assert_int_eq(client_retry_429(&p, 1, 7, &st, 300, &wait), 0);
+	ck_assert_int_eq(st.retries, 9);
+	ck_assert_int_eq(st.waited_ms, 6800);
+
+	p.max_wait_ms = 3000;
+	memset(&st, 0, sizeof(st));
+	for (k = 0; k < 5; k++) {
+		ck_assert_int_eq(client_retry_429(&p, 1, 7, &st, 300, &wait),
+				 1);
+		ck_assert_int_eq(wait, want[k]);
+	}
+	ck_assert_int_eq(client_retry_429(&p, 1, 7, &st, 300, &wait), 0);
+	ck_assert_int_eq(st.retries, 5);
+	ck_assert_int_eq(st.waited_ms, 2800);
+
+	/* the defaults: base 1 s, cap 64 s; k = 6 is 64 s, k = 7 too */
+	p = policy(PK_RETRY_EXPONENTIAL);
+	p.jitter = 0;
+	ck_assert_int_eq(client_backoff_ms(&p, 1, 7, 0), 1000);
+	ck_assert_int_eq(client_backoff_ms(&p, 1, 7, 5), 32000);
+	ck_assert_int_eq(client_backoff_ms(&p, 1, 7, 6), 64000);
+	ck_assert_int_eq(client_backoff_ms(&p, 1, 7, 7), 64000);
+	/* a huge k stops doubling at the cap instead of overflowing */
+	ck_assert_int_eq(client_backoff_ms(&p, 1, 7, 100000), 64000);
+}
+END_TEST
+
+/*
+ * Jitter: d_k = floor(B (1 - jitter x u)), B = min(cap, base x 2^k), u
+ * uniform in [0, 1). Full jitter (1) puts d_k in [0, B]: at k = 3, base
+ * 100 ms, B = 800; over 10,000 operations (seq 0..9,999) the mean is
+ * that of floor of a uniform (0, 800], 399.5, with the standard error of
+ * 800 / sqrt(12) / sqrt(10,000) = 2.31 ms: within 4 of them, 9.2 ms.
+ * jitter 0.5: d_k in [400, 800]. The draw depends only on (seed, seq,
+ * k): the same again, and another seed gives other waits.
+ */
+START_TEST(test_client_exponential_jitter)
+{
+	struct pk_retry_spec p = policy(PK_RETRY_EXPONENTIAL);
+	double sum = 0;
+	uint64_t seq;
+	int differ = 0;
+
+	p.base_ms = 100;
+	p.cap_ms = 10000;
+	for (seq = 0; seq < 10000; seq++) {
+		int64_t d = client_backoff_ms(&p, 42, seq, 3);
+
+		ck_assert_int_ge(d, 0);
+		ck_assert_int_le(d, 800);
+		ck_assert_int_eq(d, client_backoff_ms(&p, 42, seq, 3));
+		differ += d != client_backoff_ms(&p, 43, seq, 3);
+		sum += (double)d;
+	}
+	ck_assert_double_eq_tol(sum / 10000, 399.5, 4 * 800 / sqrt(12) / 100);
+	ck_assert_int_gt(differ, 9900);
+	p.jitter = 0.5;
+	for (seq = 0; seq < 1000; seq++) {
+		int64_t d = client_backoff_ms(&p, 42, seq, 3);
+
+		ck_assert_int_ge(d, 400);
+		ck_assert_int_le(d, 800);
+	}
+}
+END_TEST
+
+/* The retry-after governs when it is longer than the backoff: base 100
+   ms, no jitter, retry-after 900 ms: the first retry waits 900 (not
+   100), the fourth (k = 3, 800 ms backoff) 900 too, and a 20 ms
+   retry-after waits the backoff. */
+START_TEST(test_client_retry_after_governs)
+{
+	struct pk_retry_spec p = policy(PK_RETRY_EXPONENTIAL);
+	struct pk_retry_state st = {0, 0, 0, 0};
+	int64_t wait = -1;
+
+	p.base_ms = 100;
+	p.jitter = 0;
+	ck_assert_int_eq(client_retry_429(&p, 1, 1, &st, 900, &wait), 1);
+	ck_assert_int_eq(wait, 900);
+	st.retries = 3;
+	ck_assert_int_eq(client_retry_429(&p, 1, 1, &st, 900, &wait), 1);
+	ck_assert_int_eq(wait, 900);
+	/* k = 4: 1,600 > 20 */
+	ck_assert_int_eq(client_retry_429(&p, 1, 1, &st, 20, &wait), 1);
+	ck_assert_int_eq(wait, 1600);
+}
+END_TEST
+
+/* none: every 429 fails at once, nothing recorded. */
+START_TEST(test_client_none)
+{
+	struct pk_retry_spec p = policy(PK_RETRY_NONE);
+	struct pk_retry_state st = {0, 0, 0, 0};
+	int64_t wait = -1;
+
+	ck_assert_int_eq(client_retry_429(&p, 1, 1, &st, 10, &wait), 0);
+	ck_assert_int_eq(wait, -1);
+	ck_assert_int_eq(st.retries, 0);
+	ck_assert_int_eq(st.waited_ms, 0);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("client");
+	TCase *tc = tcase_create("retry_policies");
+
+	tcase_add_test(tc, test_client_sdk);
+	tcase_add_test(tc, test_client_exponential_exact);
+	tcase_add_test(tc, test_client_exponential_jitter);
+	tcase_add_test(tc, test_client_retry_after_governs);
+	tcase_add_test(tc, test_client_none);
+	suite_add_tcase(s, tc);
+	return s;
+}
