@@ -537,6 +537,63 @@ START_TEST(test_items_stream_rate_at_once)
 END_TEST
 
 /*
+ * Issue 12 (D): a record without an id is stored with the id it gets, so
+ * its size counts the member "id":"<36-character GUID>" (4 + 1 + 38 = 43
+ * bytes) and the comma before the next member (44; 43 in an empty {}):
+ * - {"k":"a","v":1}: 15 bytes minified + 44 = 59;
+ * - {"id":"x","k":"a"}: 18 bytes, an id of its own: 18;
+ * - {}: 2 + 43 = 45, the size of {"id":"00000000-0000-4000-8000-
+ *   000000000003"} (2 + 43);
+ * - {"k":"b","id":{"o":1}}: an object at /id gets no id (the key check
+ *   refuses it): 22.
+ * A file's item_size (2 KB = 2,048) is the size whatever the record.
+ */
+START_TEST(test_items_stream_generated_id_size)
+{
+	char *dir = tu_tmpdir();
+	static const uint32_t want[] = {59, 18, 45, 22};
+	char text[512];
+	struct pk_diag d;
+	struct pk_scenario *sc;
+	struct pk_workload *w;
+	struct pk_op op;
+	int i;
+
+	write_file(dir, "ids.jsonl",
+		   "{\"k\": \"a\", \"v\": 1}\n"
+		   "{\"id\": \"x\", \"k\": \"a\"}\n"
+		   "{}\n"
+		   "{\"k\": \"b\", \"id\": {\"o\": 1}}\n");
+	ck_assert_uint_eq(strlen("\"id\":\"00000000-0000-4000-8000-"
+				 "000000000003\""),
+			  PK_WORKLOAD_FILE_ID_BYTES);
+	for (i = 0; i < 2; i++) {
+		snprintf(text, sizeof(text),
+			 "container: {partition_key: /k, throughput: 400}\n"
+			 "items: {file: '%s/ids.jsonl', rate: 1/s%s}\n",
+			 dir, i ? ", item_size: 2KB" : "");
+		diag_init(&d);
+		sc = scenario_parse("t.yaml", text, strlen(text), &d);
+		ck_assert_ptr_nonnull(sc);
+		diag_free(&d);
+		w = workload_new(sc, 1);
+		while (workload_next(w, &op)) {
+			ck_assert_uint_eq(op.size_bytes,
+					  i ? 2048 : want[op.item]);
+			ck_assert_uint_eq(workload_item_size(w, op.item),
+					  op.size_bytes);
+		}
+		ck_assert_uint_eq(workload_items(w), 4);
+		workload_free(w);
+		scenario_free(sc);
+	}
+	unlink(write_file(dir, "ids.jsonl", ""));
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
+/*
  * Property indexes: any path gets one (the same path the same index),
  * values come typed from the record, a missing property is undefined,
  * an object is PK_WORKLOAD_NOT_SCALAR, and an item not yet created or an
@@ -1026,6 +1083,7 @@ Suite *tu_suite(void)
 	    CASE(test_items_lab_raised),
 	    CASE(test_items_stream_time_field),
 	    CASE(test_items_stream_rate_at_once),
+	    CASE(test_items_stream_generated_id_size),
 	    CASE(test_items_stream_values),
 	    CASE(test_items_stream_iot_compression),
 	    CASE(test_items_phases),

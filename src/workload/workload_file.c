@@ -51,6 +51,11 @@ void wl_file_init(struct pk_workload *w)
 	}
 	w->n_arr = n;
 	w->arr = xcalloc(n, sizeof(*w->arr));
+	for (i = 0; i < trace_n_paths(f->trace); i++) {
+		if (strcmp(trace_path_name(f->trace, i), "/id") == 0) {
+			w->file_has_ids = 1;
+		}
+	}
 	diag_init(&d);
 	for (i = 0; i < n; i++) {
 		w->arr[i].rec = i;
@@ -164,13 +169,34 @@ int wl_file_next(struct pk_workload *w, struct pk_op *op)
 	op->t_ms = a->t_ms;
 	op->kind = PK_OP_CREATE;
 	op->item = w->n_items;
-	op->size_bytes = w->file->size_bytes
-			     ? (uint32_t)w->file->size_bytes
-			     : trace_size_bytes(w->file->trace, a->rec);
+	op->size_bytes = wl_file_size(w, a->rec);
 	op->phase = n_phases ? (uint32_t)w->phase : 0;
 	op->seq = w->seq++;
 	w->n_items++;
 	return 1;
+}
+
+/* The serialized size of an empty record, {} */
+#define PK_WL_EMPTY_RECORD_BYTES 2
+
+uint32_t wl_file_size(const struct pk_workload *w, size_t rec)
+{
+	uint32_t size, add;
+	struct pk_value id;
+
+	if (w->file->size_bytes) {
+		return (uint32_t)w->file->size_bytes;
+	}
+	size = trace_size_bytes(w->file->trace, rec);
+	if (w->file_has_ids && (trace_value(w->file->trace, rec, "/id", &id,
+					    NULL, 0) != PK_TRACE_OK ||
+				id.type != PK_VALUE_UNDEFINED)) {
+		return size; /* it has an id (or an object there: no new one) */
+	}
+	/* the id wl_file_value gives it, as the service stores it */
+	add = PK_WORKLOAD_FILE_ID_BYTES +
+	      (size > PK_WL_EMPTY_RECORD_BYTES ? 1 : 0);
+	return size > UINT32_MAX - add ? UINT32_MAX : size + add;
 }
 
 /* workload_value for items from a data file (workload.h). */

@@ -103,6 +103,8 @@ struct pk_workload {
 	const struct pk_items_file *file; /* borrowed: sc->items_file */
 	struct pk_wl_arrival *arr;	  /* n_arr entries, arrival order */
 	size_t n_arr;
+	int file_has_ids;	   /* 1: some record has a property /id, so each
+				      record is looked at (wl_file_size) */
 	struct pk_wl_paths *paths; /* owned; file-backed only */
 	/* file-backed queries (items_file->queries): per query, how many
 	   each record owes (share / (1 - all shares)) and how many were
@@ -240,6 +242,12 @@ void wl_phase_enter(struct pk_workload *w, size_t i);
 /* Arrival times of the used records of sc->items_file, in arrival order;
    sets w->file, w->arr, w->paths and extends w->end_ms. */
 void wl_file_init(struct pk_workload *w);
+
+/* The stored size of record rec of the data file (workload.h): the
+   file's size_bytes when set, else its serialized size plus
+   PK_WORKLOAD_FILE_ID_BYTES (and a comma unless the record is empty) when
+   it has no id and gets one. */
+uint32_t wl_file_size(const struct pk_workload *w, size_t rec);
 
 /* The next create of a file-backed stream; 0 after the last record. */
 int wl_file_next(struct pk_workload *w, struct pk_op *op);

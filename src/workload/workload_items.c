@@ -218,9 +218,7 @@ uint32_t workload_item_size(const struct pk_workload *w, uint64_t item)
 		if (item >= w->n_items) {
 			return 0;
 		}
-		return w->file->size_bytes
-			   ? (uint32_t)w->file->size_bytes
-			   : trace_size_bytes(w->file->trace, w->arr[item].rec);
+		return wl_file_size(w, w->arr[item].rec);
 	}
 	return item < w->n_items ? w->size_bytes[item] : 0;
 }

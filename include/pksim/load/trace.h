@@ -34,7 +34,9 @@
  * - CSV: the length of the compact JSON object {"col":"value",...} the row
  *   stands for, strings escaped as jansson escapes them.
  * ASSUMPTION: the service adds system properties (id, _rid, _ts, _etag,
- * ...) to the stored size; that is for the caller to add, not this module.
+ * ...) to the stored size; that is for the caller to add, not this module
+ * (the workload adds the id a record without one gets, workload.h; the
+ * others are left out).
  *
  * Left out: nested CSV columns ("a.b" stays one name), JSON values other
  * than objects as records, streaming of files larger than memory.

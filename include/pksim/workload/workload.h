@@ -30,7 +30,10 @@
  * time_field: floor((ts_ms - earliest ts_ms) / time_compression); rate:
  * floor(j * 1000 / rate) in file order, as generated uniform arrivals;
  * at_once: 0. Size: items_file->size_bytes, else the record's serialized
- * size (trace_size_bytes). Phases only carry throughput changes; the run
+ * size (trace_size_bytes) plus, for a record without an id, the
+ * `"id":"<GUID>"` member it is stored with (PK_WORKLOAD_FILE_ID_BYTES:
+ * the service stores the id as part of the item). Phases only carry
+ * throughput changes; the run
  * ends at the later of the last arrival and the end of the phases. No
  * randomness is drawn.
  *
@@ -114,6 +117,11 @@ int workload_prop_index(const struct pk_workload *w, const char *path);
 /* The id a data-file record without one gets (workload_value), from its
    1-based record number: a GUID-shaped string of 36 characters. */
 #define PK_WORKLOAD_FILE_ID_FMT "00000000-0000-4000-8000-%012llx"
+/* The bytes that id adds to the record's serialized size, as the stored
+   item holds it: the member "id":"<36 characters>" is 4 + 1 + 38 = 43
+   bytes, plus the comma that separates it from the record's first
+   member (none in an empty record {}) */
+#define PK_WORKLOAD_FILE_ID_BYTES 43
 
 /* workload_value's return for an object or array at the property (items
    from a data file only): not a key value, unlike a missing property,
