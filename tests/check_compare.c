@@ -13,6 +13,7 @@
 #include "pksim/base/diag.h"
 #include "pksim/load/scenario.h"
 #include "pksim/load/trace.h"
+#include "pksim/report/scorecard.h"
 #include "testutil.h"
 
 /* Run pksim with args; the JSON report's variants array (caller
@@ -477,6 +478,94 @@ START_TEST(test_compare_items_partitions)
 }
 END_TEST
 
+/* s with every run of white space (newlines, tabs) made one space */
+static char *squeeze(const char *s)
+{
+	char *o = malloc(strlen(s) + 1), *w = o;
+
+	ck_assert_ptr_nonnull(o);
+	for (; *s; s++) {
+		if (*s == ' ' || *s == '\n' || *s == '\t') {
+			if (w > o && w[-1] != ' ') {
+				*w++ = ' ';
+			}
+			continue;
+		}
+		*w++ = *s;
+	}
+	*w = '\0';
+	return o;
+}
+
+static void assert_has_rule(const char *where, const char *text)
+{
+	char *t = squeeze(text);
+
+	ck_assert_msg(strstr(t, PK_SCORECARD_RULE) != NULL,
+		      "%s does not state the ranking rule as "
+		      "PK_SCORECARD_RULE does",
+		      where);
+	free(t);
+}
+
+/*
+ * Issue 15 (user test, item 1): one wording of the ranking rule
+ * everywhere: the text, markdown and HTML reports, compare --help,
+ * README.md and the man page source (whose old text ended "...the least
+ * RU on fan-out queries"). And the HTML page ranks as the JSON does,
+ * ties as "=k": compare-iot's ranks (tests/sweep.sh's header has the
+ * reasons) are device =1, device-date =1 (no failure, no 429, the same
+ * 1 KB operations, shares within 1 point), date-bucket 3 (ahead of date
+ * on failed operations), date 4; the page showed them as an <ol> 1..4.
+ */
+START_TEST(test_compare_rule_everywhere)
+{
+	static const char *const fmts[] = {"text", "markdown", "html"};
+	static const char *const rows[] = {
+	    "<tr><td class=\"n\">=1</td><td>device: ",
+	    "<tr><td class=\"n\">=1</td><td>device-date: ",
+	    "<tr><td class=\"n\">3</td><td>date-bucket: ",
+	    "<tr><td class=\"n\">4</td><td>date: ",
+	};
+	char args[256], *out = NULL, *err = NULL, *f, *p;
+	size_t i;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	for (i = 0; i < 3; i++) {
+		snprintf(args, sizeof(args),
+			 "compare scenarios/compare-iot.yaml --format %s",
+			 fmts[i]);
+		ck_assert_int_eq(tu_run(args, &out, &err), 0);
+		assert_has_rule(fmts[i], out);
+		if (i == 2) {
+			/* in ranking order, each with its reason */
+			for (p = out, i = 0; i < 4; i++) {
+				p = strstr(p, rows[i]);
+				ck_assert_msg(p != NULL, "no row %s in order",
+					      rows[i]);
+			}
+			ck_assert_ptr_nonnull(
+			    strstr(out, "ahead of date on operations failed "
+					"or refused"));
+			ck_assert_ptr_null(strstr(out, "<ol>"));
+		}
+		free(out);
+		free(err);
+	}
+	ck_assert_int_eq(tu_run("compare --help", &out, &err), 0);
+	assert_has_rule("compare --help", out);
+	free(out);
+	free(err);
+	f = tu_read_file("README.md", NULL);
+	assert_has_rule("README.md", f);
+	free(f);
+	f = tu_read_file("doc/pksim.1.scd", NULL);
+	assert_has_rule("doc/pksim.1.scd", f);
+	ck_assert_ptr_null(strstr(f, "fan-out queries.\n"));
+	free(f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("compare");
@@ -489,6 +578,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_compare_memory_by_variants);
 	tcase_add_test(tc, test_compare_memory_counts_queries);
 	tcase_add_test(tc, test_compare_items_partitions);
+	tcase_add_test(tc, test_compare_rule_everywhere);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

@@ -318,10 +318,7 @@ int report_text_compare_cards(const struct pk_result *run,
 	if (run->n_variants && cards[0].n_seeds > 1) {
 		seeds_section(run, cards, out);
 	}
-	fprintf(out, "\nranking (by operations failed or refused, then 429s, "
-		     "then RU of the operations, then the hottest range's and "
-		     "logical partition's share of RU, then peak normalized "
-		     "RU; ties within the tolerances share a rank)\n");
+	fputs("\nranking (" PK_SCORECARD_RULE ")\n", out);
 	order = scorecard_order(cards, run->n_variants);
 	for (k = 0; k < run->n_variants; k++) {
 		const struct pk_scorecard *c = &cards[order[k]];

@@ -438,6 +438,33 @@ static void card_row(const char *what, const struct pk_result *r,
 	fprintf(out, "</tr>\n");
 }
 
+/* The ranking as the text report gives it: its rule, then per variant in
+   ranking order its rank ("=1" when tied), verdict and reason */
+static void ranking(const struct pk_result *r, const struct pk_scorecard *cards,
+		    FILE *out)
+{
+	size_t *order = scorecard_order(cards, r->n_variants), k;
+
+	sec("ranking", 0, "Ranking", out);
+	fprintf(out, "<p class=\"note\">Ranked ");
+	text(PK_SCORECARD_RULE, out);
+	fprintf(out, ".</p>\n<table class=\"rank\">\n<tr><th>rank</th>"
+		     "<th>variant: verdict</th><th>why ahead of the next</th>"
+		     "</tr>\n");
+	for (k = 0; k < r->n_variants; k++) {
+		const struct pk_scorecard *c = &cards[order[k]];
+
+		fprintf(out, "<tr><td class=\"n\">%s%zu</td><td>",
+			c->tied ? "=" : "", c->rank);
+		text(c->verdict, out);
+		fprintf(out, "</td><td>");
+		text(c->reason[0] ? c->reason : "-", out);
+		fprintf(out, "</td></tr>\n");
+	}
+	fprintf(out, "</table>\n</section>\n");
+	free(order);
+}
+
 static int compare_page(const struct pk_result *r, int equal_bands, FILE *out)
 {
 	struct pk_scorecard *cards = scorecard_all(r);
@@ -468,20 +495,7 @@ static int compare_page(const struct pk_result *r, int equal_bands, FILE *out)
 		card_row(rows[k], r, cards, (int)k, out);
 	}
 	fprintf(out, "</table>\n</section>\n");
-	sec("ranking", 0, "Ranking", out);
-	fprintf(out, "<p class=\"note\">Fewest operations failed "
-		     "or refused, then fewest 429s, then the most even "
-		     "spread, then the lowest peak.</p>\n<ol>\n");
-	for (k = 1; k <= r->n_variants; k++) {
-		for (i = 0; i < r->n_variants; i++) {
-			if (cards[i].rank == k) {
-				fprintf(out, "<li>");
-				text(cards[i].verdict, out);
-				fprintf(out, "</li>\n");
-			}
-		}
-	}
-	fprintf(out, "</ol>\n</section>\n");
+	ranking(r, cards, out);
 	sec("heatmap", 0,
 	    "Heat maps side by side: one time axis, one colour scale", out);
 	if (r->n_variants) {

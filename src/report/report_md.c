@@ -103,11 +103,9 @@ static void ranking(const struct pk_result *r, const struct pk_scorecard *c,
 	size_t *order = scorecard_order(c, r->n_variants), k, i;
 	char t[200];
 
-	fprintf(out, "\n## Ranking\n\nBy operations failed or refused, then "
-		     "429s, then RU of the operations, then the hottest "
-		     "range's and logical partition's share of RU, then peak "
-		     "normalized RU; differences within the tolerances are "
-		     "ties (equal ranks, by name).\n\n");
+	fprintf(out, "\n## Ranking\n\nRanked ");
+	md_text(PK_SCORECARD_RULE, out);
+	fprintf(out, ".\n\n");
 	for (k = 0; k < r->n_variants; k++) {
 		const struct pk_scorecard *s = &c[order[k]];
 

@@ -60,6 +60,19 @@ enum pk_rank_figure {
 	PK_RANK_FIGURES
 };
 
+/* The ranking rule above in one sentence, the wording every report
+   (text, markdown, HTML), `pksim compare --help`, README.md and
+   pksim(1) use (tests/check_compare.c compares them, spaces
+   normalised): "ranking (" PK_SCORECARD_RULE ")" */
+#define PK_SCORECARD_RULE                                                      \
+	"by the share of operations failed or refused (within 0.1 "            \
+	"percentage point), then 429s per operation (within 1% of the "        \
+	"larger, at least 0.001), then RU of the operations (within 1% of "    \
+	"the larger), then the hottest range's share of RU, then the hottest " \
+	"logical partition's, then peak normalized RU (each within 1 "         \
+	"percentage point); variants within every tolerance share a rank "     \
+	"(=2), in name order"
+
 /* Tolerances of the ranking (see above) */
 #define PK_RANK_TOL_FAILED 0.001
 #define PK_RANK_TOL_REL 0.01
