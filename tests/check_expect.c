@@ -372,9 +372,9 @@ START_TEST(test_shorthands_full_partition)
 	snprintf(args, sizeof(args), "run %s --narrate -o %s/r.txt", path, dir);
 	/* range 7 does not exist: that one fails as absent, exit 3 */
 	ck_assert_int_eq(tu_run(args, &out, &err), 3);
-	ck_assert_msg(strstr(err, "t = 10 s: logical partition \"one\" "
-				  "reaches its 1.0 MiB cap: its next write "
-				  "gets 403/1014.\n"),
+	ck_assert_msg(strstr(err, "t = 10 s: logical partition \"one\" is "
+				  "full: a write that would take it past its "
+				  "1.0 MiB cap is refused with 403/1014.\n"),
 		      "%s", err);
 	ck_assert_msg(strstr(err, "expect failed: range_429_rate[7]: "
 				  "expected = 0, got absent\n"),

@@ -89,8 +89,8 @@ static const char *const events[] = {
     "t = 10 s to t = 14 s).\n",
     "t = 15 s: no more 429s: the rate-limited requests were not "
     "retried.\n",
-    "t = 17 s: logical partition \"partitionKey\" reaches its 18.0 MiB "
-    "cap: its next write gets 403/1014.\n",
+    "t = 17 s: logical partition \"partitionKey\" is full: a write that "
+    "would take it past its 18.0 MiB cap is refused with 403/1014.\n",
 };
 #define N_EVENTS (sizeof(events) / sizeof(events[0]))
 static const char end_line[] = "t = 20 s: the run ends.\n";

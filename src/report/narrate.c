@@ -367,14 +367,14 @@ static void on_lp_full(void *ctx, size_t vi, int64_t t_ms, const char *key)
 	if (v->full_told < PK_NARRATE_MAX_FULL) {
 		snprintf(add(n, t_ms / 1000, EV_LP_FULL, vi)->text,
 			 NARRATE_TEXT,
-			 "logical partition %s reaches its %s cap: its next "
-			 "write gets 403/1014",
+			 "logical partition %s is full: a write that would "
+			 "take it past its %s cap is refused with 403/1014",
 			 key, fmt_bytes(v->lp_storage_bytes, a));
 	} else if (v->full_told == PK_NARRATE_MAX_FULL) {
 		snprintf(add(n, t_ms / 1000, EV_LP_FULL, vi)->text,
 			 NARRATE_TEXT,
-			 "logical partition %s reaches its cap too; more are "
-			 "not told here (the report's findings count them)",
+			 "logical partition %s is full too; more are not "
+			 "told here (the report's findings count them)",
 			 key);
 	}
 	v->full_told++;
