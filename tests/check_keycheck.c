@@ -282,6 +282,106 @@ START_TEST(test_data_file_typos)
 }
 END_TEST
 
+/*
+ * Query filters are checked like keys (found by a fresh user: `--query
+ * costcenter` made every query fan out and put /id ahead of /costCenter).
+ * The scenario's query property: line 4 is
+ * "  - {duration: 5s, rate: 1/s, queries: [{name: q1, where: {deviceid: eq}}]}"
+ * where "deviceid" starts at column 60 (59 characters before it: 2 spaces
+ * and the 57 of "- {duration: 5s, rate: 1/s, queries: [{name: q1, where: {").
+ */
+START_TEST(test_query_filter_typos)
+{
+	char *dir = tu_tmpdir(), args[1024], want[1024], *err;
+	const char *tx = tu_src(TX), *p;
+
+	p = put(dir, "q.yaml",
+		"container: {partition_key: /deviceId, throughput: 400}\n"
+		"items: {deviceId: {values: [a, b]}}\n"
+		"phases:\n"
+		"  - {duration: 5s, rate: 1/s, queries: [{name: q1, where: "
+		"{deviceid: eq}}]}\n");
+	snprintf(args, sizeof(args), "run '%s'", p);
+	err = run_err(args, 2, NULL);
+	snprintf(want, sizeof(want),
+		 "pksim: %s:4:60: error: query 'q1' filters on /deviceid, "
+		 "which no item has: the items section generates no property "
+		 "/deviceid; did you mean /deviceId?",
+		 p);
+	ck_assert_str_eq(line_of(err, 0), want);
+	ck_assert_str_eq(line_of(err, 1), "pksim: note: the items have "
+					  "/deviceId (100%), /id (100%)");
+	free(err);
+
+	/* --query: 0 of the 50,000 records have costcenter */
+	snprintf(args, sizeof(args),
+		 "compare --items '%s' --rate 500 --key /id --key /costCenter "
+		 "--query costcenter",
+		 tx);
+	err = run_err(args, 2, NULL);
+	ck_assert_str_eq(line_of(err, 0),
+			 "pksim: --query 'costcenter': error: query "
+			 "'costcenter' filters on /costcenter, which no item "
+			 "has: 0 of 50,000 items have /costcenter, so every "
+			 "such query would fan out and find nothing; did you "
+			 "mean /costCenter?");
+	free(err);
+	/* an empty query, and the same filter twice (in another order) */
+	snprintf(args, sizeof(args),
+		 "compare --items '%s' --rate 500 --key /id --query ''", tx);
+	err = run_err(args, 2, NULL);
+	ck_assert_str_eq(line_of(err, 0),
+			 "pksim: --query '': error: name the property each "
+			 "equality filter reads: --query costCenter, --query "
+			 "a,b@20%");
+	free(err);
+	snprintf(args, sizeof(args),
+		 "compare --items '%s' --rate 500 --key /id --query "
+		 "costCenter,paidBy --query 'paidBy, costCenter@10%%'",
+		 tx);
+	err = run_err(args, 2, NULL);
+	ck_assert_str_eq(line_of(err, 0),
+			 "pksim: --query 'paidBy, costCenter@10%': error: "
+			 "filters on the same properties as --query "
+			 "'costCenter,paidBy': give that query a larger @SHARE "
+			 "instead");
+	free(err);
+	free(dir);
+}
+END_TEST
+
+/*
+ * A key path that holds an object in every record can key nothing (the
+ * service refuses such an item with 400): an error up front, pointing
+ * inside it. Three records, each with an object at /data, by eye.
+ */
+START_TEST(test_key_holds_object)
+{
+	char *dir = tu_tmpdir(), args[1024], *err;
+	const char *p = put(dir, "obj.jsonl",
+			    "{\"data\": {\"temp\": 1}, \"d\": \"a\"}\n"
+			    "{\"data\": {\"temp\": 2}, \"d\": \"b\"}\n"
+			    "{\"data\": [1, 2], \"d\": \"c\"}\n");
+
+	snprintf(args, sizeof(args),
+		 "compare --items '%s' --at-once --key /data", p);
+	err = run_err(args, 2, NULL);
+	ck_assert_str_eq(line_of(err, 0),
+			 "pksim: --key '/data': error: partition key /data "
+			 "matches no item: 3 of 3 items hold an object or "
+			 "array at /data, and a partition key value must be a "
+			 "string, number, boolean or null; did you mean "
+			 "/data/temp?");
+	free(err);
+	/* the property inside it keys them */
+	snprintf(args, sizeof(args),
+		 "compare --items '%s' --at-once --key /data/temp", p);
+	err = run_err(args, 0, NULL);
+	free(err);
+	free(dir);
+}
+END_TEST
+
 /* Five records, two without tenantId (the 3rd and 5th), one without v
    (the 4th): counted by eye. */
 static const char part_jsonl[] = "{\"tenantId\": \"a\", \"v\": 1}\n"
@@ -435,6 +535,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_some_items_lack_it);
 	tcase_add_test(tc, test_locate_item_without_key);
 	tcase_add_test(tc, test_id_given_to_records);
+	tcase_add_test(tc, test_query_filter_typos);
+	tcase_add_test(tc, test_key_holds_object);
 	suite_add_tcase(s, tc);
 	return s;
 }

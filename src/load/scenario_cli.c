@@ -316,6 +316,38 @@ static double parse_share(const char *t)
 	return x > 0 && x < 1 && isfinite(x) ? x : -1;
 }
 
+/* 1 with its index in *at when f already has a query filtering on q's
+   properties (in any order). */
+static int same_query_as(const struct pk_items_file *f,
+			 const struct pk_query_spec *q, size_t *at)
+{
+	size_t i, a, b;
+
+	for (i = 0; i < f->n_queries; i++) {
+		const struct pk_query_spec *o = &f->queries[i];
+
+		if (o->n_conds != q->n_conds) {
+			continue;
+		}
+		for (a = 0; a < q->n_conds; a++) {
+			for (b = 0; b < o->n_conds; b++) {
+				if (strcmp(q->conds[a].path,
+					   o->conds[b].path) == 0) {
+					break;
+				}
+			}
+			if (b == o->n_conds) {
+				break;
+			}
+		}
+		if (a == q->n_conds) {
+			*at = i;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int scenario_add_query(struct pk_scenario *s, const char *text,
 		       struct pk_diag *diag)
 {
@@ -339,6 +371,13 @@ int scenario_add_query(struct pk_scenario *s, const char *text,
 			   "fraction of the operations, greater than 0 and "
 			   "less than 100%% (e.g. @20%% or @0.2), got '%s'",
 			   at + 1);
+		goto out;
+	}
+	n = (size_t)(end - text);
+	if (trim_span(text, &n) && n == 0) {
+		diag_error(diag, where, 0, 0,
+			   "name the property each equality filter reads: "
+			   "--query costCenter, --query a,b@20%%");
 		goto out;
 	}
 	for (p = text; p < end;) {
@@ -377,6 +416,13 @@ int scenario_add_query(struct pk_scenario *s, const char *text,
 		}
 		q.n_conds++;
 		p = comma ? comma + 1 : end;
+	}
+	if (same_query_as(f, &q, &i)) {
+		diag_error(diag, where, 0, 0,
+			   "filters on the same properties as --query '%s': "
+			   "give that query a larger @SHARE instead",
+			   f->queries[i].name);
+		goto out;
 	}
 	q.name = xstrndup(text, (size_t)(end - text));
 	f->queries =

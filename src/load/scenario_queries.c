@@ -211,6 +211,8 @@ static void load_where(struct ld *ld, const struct yn *n,
 			first_in_at = v;
 		}
 		c.path = path;
+		c.line = k->line;
+		c.col = k->col;
 		q->conds[q->n_conds++] = c;
 		if (c.kind == PK_COND_IN) {
 			first_in = &q->conds[q->n_conds - 1];

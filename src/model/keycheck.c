@@ -164,29 +164,81 @@ static const char *props_nearest(const struct kc_props *ps, const char *path)
 	return best;
 }
 
-/* Records of a data file without at least one of k's properties. */
+/* Records of a data file without at least one of k's properties, and
+   (in *objects, with the first such path in *obj_path) records holding an
+   object or array at one of them, which no partition key value can be. */
 static uint64_t file_missing(const struct pk_pkey *k,
-			     const struct pk_scenario *sc, uint64_t items)
+			     const struct pk_scenario *sc, uint64_t items,
+			     uint64_t *objects, const char **obj_path)
 {
 	const struct pk_trace *t = sc->items_file->trace;
 	struct pk_value v;
 	uint64_t i, missing = 0;
 	size_t r;
+	int rc;
 
+	*objects = 0;
 	for (i = 0; i < items; i++) {
 		for (r = 0; r < k->n_refs; r++) {
 			if (strcmp(k->refs[r], "/id") == 0) {
 				continue; /* always present (workload.h) */
 			}
-			if (trace_value(t, (size_t)i, k->refs[r], &v, NULL,
-					0) == PK_TRACE_OK &&
-			    v.type == PK_VALUE_UNDEFINED) {
+			rc = trace_value(t, (size_t)i, k->refs[r], &v, NULL, 0);
+			if (rc == PK_TRACE_OK && v.type == PK_VALUE_UNDEFINED) {
 				missing++;
+				break;
+			}
+			if (rc == PK_TRACE_NOT_SCALAR) {
+				if ((*objects)++ == 0) {
+					*obj_path = k->refs[r];
+				}
 				break;
 			}
 		}
 	}
 	return missing;
+}
+
+/* The first of the items' properties inside path ("/data/co" for
+   "/data"), or NULL. */
+static const char *props_inside(const struct kc_props *ps, const char *path)
+{
+	size_t i, n = strlen(path);
+
+	for (i = 0; i < ps->n; i++) {
+		if (strncmp(ps->p[i].path, path, n) == 0 &&
+		    ps->p[i].path[n] == '/') {
+			return ps->p[i].path;
+		}
+	}
+	return NULL;
+}
+
+/* Error: no used record holds a value the key can use at obj_path (each
+   has an object or array there, or nothing). */
+static void object_error(const struct pk_pkey *k,
+			 const struct pk_container_spec *cs,
+			 const struct pk_scenario *sc,
+			 const struct kc_props *ps, uint64_t objects,
+			 const char *obj_path, struct pk_diag *diag)
+{
+	const struct pk_key_spec *ks = &cs->key;
+	char *where = ks->line > 0 ? xstrdup(sc->file)
+				   : xasprintf("--key '%s'", cs->partition_key);
+	const char *inside = props_inside(ps, obj_path);
+	char *hint =
+	    inside ? xasprintf("; did you mean %s?", inside) : xstrdup("");
+	char a[32], b[32];
+
+	diag_error(diag, where, ks->line, ks->col,
+		   "partition key %s matches no item: %s of %s items hold an "
+		   "object or array at %s%s, and a partition key value must "
+		   "be a string, number, boolean or null%s",
+		   k->text, fmt_thousands((int64_t)objects, a),
+		   fmt_thousands((int64_t)ps->items, b), obj_path,
+		   objects < ps->items ? " and the others nothing" : "", hint);
+	free(hint);
+	free(where);
 }
 
 static void absent_error(const struct pk_pkey *k,
@@ -313,12 +365,103 @@ int keycheck_run(const struct pk_pkey *k, const struct pk_container_spec *cs,
 		}
 		break;
 	}
-	if (rc == 0 && ps.from_file) {
+	if (rc == 0 && ps.from_file && out->absent) {
+		out->missing = ps.items;
+	} else if (rc == 0 && ps.from_file) {
+		uint64_t objects;
+		const char *obj_path = NULL;
+
 		out->missing =
-		    out->absent ? ps.items : file_missing(k, sc, ps.items);
+		    file_missing(k, sc, ps.items, &objects, &obj_path);
+		if (objects > 0 && out->missing + objects == ps.items) {
+			object_error(k, cs, sc, &ps, objects, obj_path, diag);
+			rc = -1;
+		}
 	}
 	free(ps.p);
 	return rc;
+}
+
+/* Error for query q's filter on path, which no item has. */
+static void query_absent(const struct pk_scenario *sc,
+			 const struct pk_query_spec *q,
+			 const struct pk_cond_spec *c, struct kc_props *ps,
+			 struct pk_diag *diag)
+{
+	char *where = c->line > 0 ? xstrdup(sc->file)
+				  : xasprintf("--query '%s'", q->name);
+	const char *near = props_nearest(ps, c->path);
+	char *hint = near ? xasprintf("; did you mean %s?", near) : xstrdup("");
+	char num[32];
+
+	if (ps->from_file) {
+		diag_error(diag, where, c->line, c->col,
+			   "query '%s' filters on %s, which no item has: 0 "
+			   "of %s items have %s, so every such query would "
+			   "fan out and find nothing%s",
+			   q->name, c->path,
+			   fmt_thousands((int64_t)ps->items, num), c->path,
+			   hint);
+	} else {
+		diag_error(diag, where, c->line, c->col,
+			   "query '%s' filters on %s, which no item has: the "
+			   "items section generates no property %s%s",
+			   q->name, c->path, c->path, hint);
+	}
+	free(hint);
+	free(where);
+}
+
+/* Errors for the queries of qs[0..n) that filter on a property no item
+   has; returns how many. */
+static size_t queries_absent(const struct pk_scenario *sc,
+			     const struct pk_query_spec *qs, size_t n,
+			     struct kc_props *ps, struct pk_diag *diag)
+{
+	size_t i, c, bad = 0;
+
+	for (i = 0; i < n; i++) {
+		for (c = 0; c < qs[i].n_conds; c++) {
+			if (!props_have(ps, qs[i].conds[c].path)) {
+				query_absent(sc, &qs[i], &qs[i].conds[c], ps,
+					     diag);
+				bad++;
+			}
+		}
+	}
+	return bad;
+}
+
+int keycheck_queries(const struct pk_scenario *sc, struct pk_diag *diag)
+{
+	struct kc_props ps;
+	size_t i, bad = 0;
+	char *list;
+
+	if (sc->items_file && sc->items_file->monitor) {
+		return 0;
+	}
+	props_collect(sc, &ps);
+	if (ps.from_file && ps.items == 0) {
+		free(ps.p);
+		return 0;
+	}
+	for (i = 0; i < sc->n_phases; i++) {
+		bad += queries_absent(sc, sc->phases[i].queries,
+				      sc->phases[i].n_queries, &ps, diag);
+	}
+	if (sc->items_file) {
+		bad += queries_absent(sc, sc->items_file->queries,
+				      sc->items_file->n_queries, &ps, diag);
+	}
+	if (bad) {
+		list = props_list(&ps);
+		diag_note(diag, "the items have %s",
+			  ps.n ? list : "no properties");
+		free(list);
+	}
+	free(ps.p);
+	return bad ? -1 : 0;
 }
 
 int keycheck_json_item(const struct pk_pkey *k, const void *obj,

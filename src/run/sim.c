@@ -544,6 +544,10 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 	run->workload = workload_new(sc, seed);
 	run->id_prop = workload_prop_index(run->workload, "/id");
 	run->ttl_prop = workload_prop_index(run->workload, "/ttl");
+	if (keycheck_queries(sc, diag)) {
+		sim_free(run);
+		return NULL;
+	}
 	for (i = 0; i < sc->n_variants; i++) {
 		add_variant(run, &sc->variants[i], diag);
 		if (o && o->keep_seconds && i < run->n_variants) {

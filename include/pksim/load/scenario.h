@@ -198,8 +198,9 @@ enum pk_cond_kind {
 struct pk_cond_spec {
 	char *path; /* owned; "/deviceId" (a property path) */
 	enum pk_cond_kind kind;
-	int in_count; /* IN: 1 .. PK_QUERY_MAX_IN values; at most
-			 one IN condition per query */
+	int in_count;  /* IN: 1 .. PK_QUERY_MAX_IN values; at most
+			  one IN condition per query */
+	int line, col; /* of the property in the scenario; 0 for --query */
 };
 
 /* One kind of query a phase sends. */
