@@ -5,6 +5,7 @@
  */
 #include <check.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -338,6 +339,66 @@ START_TEST(test_query_cost)
 }
 END_TEST
 
+/*
+ * Issue 12 (E): the hottest logical partition's shares count the queries.
+ * Ten records at 1/s, k = a eight times then b twice, one range (400
+ * RU/s); --query k@20%: 0.2 / 0.8 = a quarter of a query per record, so
+ * one after record 4 and one after record 8, each on an earlier record:
+ * all are a, so both are single-partition queries on "a". Requests
+ * served: 10 creates + 2 queries = 12; "a" served 8 + 2 = 10: 10 / 12 =
+ * 83.33% (dividing by the 10 creates alone gave 80%). RU: a create under
+ * 1 KB 5 RU, a query on one range 1 + 2.5 + 0.5 x 1 result = 4 RU (the
+ * cost defaults): 10 x 5 + 2 x 4 = 58 RU; "a" 8 x 5 + 2 x 4 = 48: 48 / 58
+ * = 82.76% (leaving its queries out gave 40 / 58 = 68.97%). Every format
+ * prints the same figures.
+ */
+START_TEST(test_hottest_shares_queries)
+{
+	const char *data =
+	    put(2, "ab.json",
+		"[{\"id\":\"1\",\"k\":\"a\"},{\"id\":\"2\",\"k\":\"a\"},"
+		"{\"id\":\"3\",\"k\":\"a\"},{\"id\":\"4\",\"k\":\"a\"},"
+		"{\"id\":\"5\",\"k\":\"a\"},{\"id\":\"6\",\"k\":\"a\"},"
+		"{\"id\":\"7\",\"k\":\"a\"},{\"id\":\"8\",\"k\":\"a\"},"
+		"{\"id\":\"9\",\"k\":\"b\"},{\"id\":\"10\",\"k\":\"b\"}]\n");
+	static const char *const fmts[] = {"text", "markdown", "html"};
+	static const char *const want[][2] = {
+	    {"83.33%", "82.76%"}, {"83.33%", "82.76%"}, {"82.8 %", "82.8 %"}};
+	char args[1024], full[1100];
+	json_t *root, *c;
+	char *out;
+	size_t i;
+
+	snprintf(args, sizeof(args),
+		 "compare --items '%s' --rate 1 --throughput 400 --key /k "
+		 "--query k@20%%",
+		 data);
+	c = card_of(args, 0, &root);
+	ck_assert_int_eq(num(c, "queries_single"), 2);
+	ck_assert(num(c, "ru_of_operations") == 58.0);
+	ck_assert_str_eq(json_string_value(json_object_get(c, "hottest_key")),
+			 "a");
+	ck_assert_msg(fabs(num(c, "hottest_share_requests") - 10.0 / 12) < 1e-9,
+		      "%f", num(c, "hottest_share_requests"));
+	ck_assert_msg(fabs(num(c, "hottest_share_ru") - 48.0 / 58) < 1e-9, "%f",
+		      num(c, "hottest_share_ru"));
+	json_decref(root);
+	for (i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++) {
+		snprintf(full, sizeof(full), "%s --format %s", args, fmts[i]);
+		out = run_ok(full);
+		ck_assert_msg(strstr(out, want[i][0]) != NULL, "%s: %s",
+			      fmts[i], out);
+		ck_assert_msg(strstr(out, want[i][1]) != NULL, "%s: %s",
+			      fmts[i], out);
+		ck_assert_msg(strstr(out, "80.00%") == NULL &&
+				  strstr(out, "68.97%") == NULL &&
+				  strstr(out, "69.0 %") == NULL,
+			      "%s: %s", fmts[i], out);
+		free(out);
+	}
+}
+END_TEST
+
 /* §4.1 option errors: exit 2, naming the option and what is allowed. */
 START_TEST(test_query_errors)
 {
@@ -630,6 +691,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_days_arrival);
 	tcase_add_test(tc, test_days_bounded);
 	tcase_add_test(tc, test_query_cost);
+	tcase_add_test(tc, test_hottest_shares_queries);
 	tcase_add_test(tc, test_query_errors);
 	tcase_add_test(tc, test_ties);
 	tcase_add_test(tc, test_tolerance);

@@ -229,7 +229,7 @@ START_TEST(test_report_result_figures)
 	ck_assert_int_eq(one->end_s, 10);
 	ck_assert_uint_eq(one->lps_seen, 1);
 	ck_assert_uint_eq(one->lps_live, 1);
-	ck_assert_uint_eq(one->lps_served, 10000);
+	ck_assert_uint_eq(one->requests_served, 10000);
 	ck_assert_uint_eq(one->storage_bytes, 10240000);
 	for (i = 0; i < one->n_ranges; i++) {
 		range_bytes += one->ranges[i].storage_bytes;

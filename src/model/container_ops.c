@@ -536,6 +536,7 @@ void container_query(struct pk_container *c, int64_t t_ms,
 		     struct pk_outcome *out)
 {
 	struct pk_totals *t = &c->metrics.totals;
+	struct pk_lp *lp;
 	size_t n, i, k = 0;
 	int64_t charge, after;
 
@@ -552,6 +553,11 @@ void container_query(struct pk_container *c, int64_t t_ms,
 	}
 	charge = cost_query_mru(&c->cost, n, results);
 	out->ranges = n;
+	/* a single-partition query is served by its key's logical
+	   partition: it counts there as a point request does */
+	lp = route->kind == PK_ROUTE_SINGLE && route->kv
+		 ? lptable_find(c, route->kv->id, route->kv->id_len)
+		 : NULL;
 	offer(c, charge);
 	t->attempts++;
 	c->sec_active = 1;
@@ -597,9 +603,19 @@ void container_query(struct pk_container *c, int64_t t_ms,
 		pp->sec_ru_mru += part;
 		pp->ru_mru += part;
 	}
+	if (lp) {
+		lp->requests++;
+		lp->retries += (uint64_t)c->attempt_retry;
+	}
 	if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
 		t->throttled_429++;
+		if (lp) {
+			lp->throttled_429++;
+		}
 		return;
+	}
+	if (lp) {
+		lp->ru_mru += charge;
 	}
 	out->status = PK_HTTP_OK;
 	out->charge_mru = charge;

@@ -36,7 +36,7 @@ static void hottest(const struct pk_result_variant *v, struct pk_scorecard *sc)
 		       sizeof(sc->hottest_key));
 	sc->hottest_undefined = pkey_id_is_undefined(top->key, top->key_len);
 	sc->hottest_share_requests =
-	    ratio((double)top->served, (double)v->lps_served);
+	    ratio((double)top->served, (double)v->requests_served);
 	sc->hottest_share_ru =
 	    ratio((double)top->ru_mru, (double)v->metrics->totals.ru_mru);
 	sc->hottest_share_storage =

@@ -89,16 +89,15 @@ static size_t top(const struct pk_container *c, int by_storage,
 	return n;
 }
 
-/* One pass over the logical partitions: served requests, and those that
-   refused a write (the first PK_RESULT_TOP in order of creation, which
-   is uthash's iteration order: logical partitions are never removed). */
+/* One pass over the logical partitions: those that refused a write (the
+   first PK_RESULT_TOP in order of creation, which is uthash's iteration
+   order: logical partitions are never removed). */
 static void scan_lps(const struct pk_container *c, struct pk_result_variant *v)
 {
 	struct pk_lp *lp, *tmp;
 
 	HASH_ITER(hh, c->lps, lp, tmp)
 	{
-		v->lps_served += lp->requests - lp->throttled_429;
 		if (lp->rejected_403 == 0) {
 			continue;
 		}
@@ -329,6 +328,8 @@ static void variant(const struct pk_variant *pv, struct pk_result_variant *v)
 	v->effective_ru_per_s = container_effective_ru_per_s(c);
 	v->end_s = c->now_s;
 	v->lps_seen = c->n_lps;
+	v->requests_served =
+	    m->totals.attempts - m->totals.throttled_429 - m->totals.gone_410;
 	ranges(c, v);
 	lineage(c, v);
 	scan_lps(c, v);

@@ -117,7 +117,9 @@ struct pk_lp {
 	struct pk_epk epk;	/* where it lies in the key space */
 	uint64_t storage_bytes; /* stored bytes (x index factor) <= cap */
 	uint64_t items;		/* items stored now */
-	uint64_t requests;	/* attempts, 429s and retries included */
+	uint64_t requests;	/* attempts, 429s and retries included;
+				   single-partition queries on its key
+				   too (container_query) */
 	uint64_t retries;	/* ... of them retries (an operation's
 				   second and later attempts); the
 				   first attempts are requests - retries */
@@ -520,6 +522,10 @@ void container_batch(struct pk_container *c, int64_t t_ms,
  * base + per_range x ranges visited + per_result x results (cost.h),
  * spread evenly over the ranges visited, each of which must admit its
  * share in this second, or the query is rate limited (429) as a whole.
+ * A single-partition query (PK_ROUTE_SINGLE, its key in route->kv) counts
+ * in its key's logical partition, when one exists, as a point request
+ * does: an attempt (a retry, a 429) and its RU; targeted and fan-out
+ * queries count in no logical partition.
  */
 void container_query(struct pk_container *c, int64_t t_ms,
 		     const struct pk_route *route, uint32_t results,

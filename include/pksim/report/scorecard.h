@@ -100,8 +100,13 @@ struct pk_scorecard {
 	int have_hottest;	       /* 0 when no logical partition */
 	int hottest_undefined;	       /* 1: the hottest holds items without
 					  the key property */
-	double hottest_share_requests; /* of requests served, 0..1 */
-	double hottest_share_ru;       /* of RU charged, 0..1 */
+	double hottest_share_requests; /* its requests served (with the
+					  single-partition queries on its
+					  key) of all the container served
+					  (every query and batch too),
+					  0..1 */
+	double hottest_share_ru;       /* of RU charged (queries too),
+					  0..1 */
 	double hottest_share_storage;  /* of stored bytes, 0..1 */
 	double storage_max_over_mean;  /* over physical partitions; 0 when
 					  nothing is stored */

@@ -118,7 +118,9 @@ struct pk_result_lp {
 	size_t range;		/* index in ranges[] of its range */
 	uint64_t storage_bytes; /* stored now */
 	uint64_t items;		/* items stored now */
-	uint64_t requests;	/* attempts, 429s and retries included */
+	uint64_t requests;	/* attempts, 429s and retries included;
+				   single-partition queries on its key
+				   too */
 	uint64_t retries;	/* ... of them retries; first attempts
 				   (offered) are requests - retries */
 	uint64_t served;	/* attempts not rate limited */
@@ -239,10 +241,14 @@ struct pk_result_variant {
 				 items in the undefined logical
 				 partition (D-PART) */
 
-	uint64_t lps_seen;	/* logical partitions ever created */
-	uint64_t lps_live;	/* ... holding items at the end */
-	uint64_t lps_served;	/* requests served, over all of them */
-	uint64_t storage_bytes; /* stored at the end, all ranges */
+	uint64_t lps_seen;	  /* logical partitions ever created */
+	uint64_t lps_live;	  /* ... holding items at the end */
+	uint64_t requests_served; /* requests the container served:
+				     attempts less 429s and 410s, queries
+				     and batches included (the
+				     denominator of a logical partition's
+				     share of requests) */
+	uint64_t storage_bytes;	  /* stored at the end, all ranges */
 
 	struct pk_result_lp top_ru[PK_RESULT_TOP]; /* most RU first, ties
 						      by key bytes */
