@@ -1389,6 +1389,73 @@ START_TEST(test_claim_existing_container_text)
 }
 END_TEST
 
+/* ---- existing-import ---- */
+
+START_TEST(test_claim_existing_import)
+{
+	json_t *root = report("run", "existing-import");
+	json_t *v = variant(root, "/tenantId");
+	const long long kib = 1024, gib = 1024LL * 1024 * 1024;
+	size_t i;
+
+	/* the existing 5 at 30,000 RU/s: 30,000 <= 5 x 10,000 (rule 5),
+	   30,000 / 5 = 6,000 each; created at 30,000 it would also have had
+	   ceil(30,000 / 6,000) = 5 (rule 2; 28 GB adds ceil(28 / 50) = 1) */
+	ck_assert_str_eq(STR(v, "layout/origin"), "existing");
+	ck_assert_int_eq(INT(v, "layout/physical_partitions"), 5);
+	assert_near(NUM(v, "layout/ru_per_s_per_partition"), 6000, 1e-9,
+		    "share at t = 0");
+	/* preload: 1,024 tenants (t-0000 .. t-1023) x 28,672 items of 1 KiB
+	   = 29,360,128 items, 28,672 KiB x 1,024 = 28 GiB, one logical
+	   partition per tenant (the key is /tenantId) */
+	ck_assert_int_eq(INT(v, "layout/preloaded_items"), 1024LL * 28672);
+	ck_assert_int_eq(INT(v, "layout/preloaded_bytes"), 28 * gib);
+	ck_assert_int_eq(INT(v, "layout/preloaded_logical_partitions"), 1024);
+	/* the raise at t = 60 s: 200,000 > 5 x 10,000 splits until
+	   ceil(200,000 / 10,000) = 20 partitions (rule 6), each parent into
+	   2: 20 - 5 = 15 splits, all for throughput */
+	ck_assert_uint_eq(LEN(v, "splits"), 15);
+	for (i = 0; i < 15; i++) {
+		ck_assert_str_eq(STR(v, "splits/%zu/reason", i), "throughput");
+		ck_assert_int_eq(INT(v, "splits/%zu/t_s", i), 60);
+	}
+	ck_assert_int_eq(INT(v, "throughput_changes/0/from_ru_per_s"), 30000);
+	ck_assert_int_eq(INT(v, "throughput_changes/0/to_ru_per_s"), 200000);
+	ck_assert_int_eq(INT(v, "throughput_changes/0/partitions_before"), 5);
+	ck_assert_int_eq(INT(v, "throughput_changes/0/partitions_after"), 20);
+	/* back to 30,000 at t = 90 s: lowering never removes partitions
+	   (rule 7); the minimum is max(400, 29 GB x 1, 200,000 / 100 =
+	   2,000) = 2,000 (rule 8), so 30,000 is allowed: 20 x 1,500 */
+	ck_assert_int_eq(INT(v, "throughput_changes/1/to_ru_per_s"), 30000);
+	ck_assert_int_eq(INT(v, "throughput_changes/1/partitions_after"), 20);
+	ck_assert_uint_eq(LEN(v, "physical_partitions"), 20);
+	for (i = 0; i < 20; i++) {
+		assert_near(NUM(v, "physical_partitions/%zu/ru_per_s", i), 1500,
+			    1e-9, "ru_per_s after");
+	}
+	/* the load: 60 s x 100 + 30 s x 20,000 + 60 s x 100 = 612,000
+	   creates of 1 KiB at 5 RU; the import's 100,000 RU/s over 20
+	   ranges of 10,000 is about 5,000 a range: no 429s; the preload is
+	   not charged */
+	ck_assert_int_eq(INT(v, "totals/operations"), 612000);
+	ck_assert_int_eq(INT(v, "totals/throttled_429"), 0);
+	assert_near(NUM(v, "totals/ru_consumed"), 612000 * 5.0, 1e-6, "RU");
+	ck_assert_int_eq(INT(v, "totals/storage_bytes"),
+			 28 * gib + 612000 * kib);
+	/* and 1,024 tenants over 20 equal ranges: about 51 each, so no
+	   range holds less than a third or more than twice the 1.43 GiB of
+	   an even share (28.6 GiB / 20) */
+	for (i = 0; i < 20; i++) {
+		long long b =
+		    INT(v, "physical_partitions/%zu/storage_bytes", i);
+
+		ck_assert_int_gt(b, (28 * gib + 612000 * kib) / 20 / 3);
+		ck_assert_int_lt(b, (28 * gib + 612000 * kib) / 20 * 2);
+	}
+	json_decref(root);
+}
+END_TEST
+
 /* ---- ttl-retention ---- */
 
 START_TEST(test_claim_ttl_retention)
@@ -1560,12 +1627,24 @@ END_TEST
 START_TEST(test_claim_every_scenario_covered)
 {
 	static const char *covered[] = {
-	    "autoscale-burst", "compare-iot",	     "compare-offices",
-	    "evening-peak",    "existing-container", "food-groups",
-	    "hierarchical",    "iot-by-day",	     "iot-by-device",
-	    "offices",	       "query-routing",	     "storage-split",
-	    "synthetic-keys",  "throughput-split",   "ttl-retention",
-	    "zipf-s13",	       "monitor-tuesday",
+	    "autoscale-burst",
+	    "compare-iot",
+	    "compare-offices",
+	    "evening-peak",
+	    "existing-container",
+	    "existing-import",
+	    "food-groups",
+	    "hierarchical",
+	    "iot-by-day",
+	    "iot-by-device",
+	    "offices",
+	    "query-routing",
+	    "storage-split",
+	    "synthetic-keys",
+	    "throughput-split",
+	    "ttl-retention",
+	    "zipf-s13",
+	    "monitor-tuesday",
 	};
 	char *list = NULL, *line, *save = NULL;
 	int n = 0;
@@ -1599,7 +1678,7 @@ START_TEST(test_claim_every_scenario_covered)
 			      name);
 		n++;
 	}
-	/* 17 shipped scenarios today */
+	/* 18 shipped scenarios today */
 	ck_assert_int_eq(n, (int)(sizeof(covered) / sizeof(covered[0])));
 	free(list);
 }
@@ -1628,6 +1707,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_claim_query_routing);
 	tcase_add_test(tc, test_claim_storage_split);
 	tcase_add_test(tc, test_claim_synthetic_keys);
+	tcase_add_test(tc, test_claim_existing_import);
 	tcase_add_test(tc, test_claim_ttl_retention);
 	tcase_add_test(tc, test_claim_ttl_retention_text);
 	tcase_add_test(tc, test_claim_throughput_split);

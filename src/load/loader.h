@@ -12,6 +12,7 @@
  *   scenario_container  container, partition key, variants
  *   scenario_layout     an existing container's partitions and storage
  *   scenario_ttl        default_ttl and the items' ttl (rule 28)
+ *   scenario_preload    the data at t = 0 (preload)
  *   scenario_client     client retries, cost, clock
  *   scenario_items      item generators and distributions
  *   scenario_datafile   items from a data file
@@ -121,6 +122,11 @@ void ld_load_containers(struct ld *ld, const struct yn *m, const struct yn *vn);
 void ld_load_default_ttl(struct ld *ld, const struct yn *n,
 			 struct pk_container_spec *c);
 void ld_check_ttl_prop(struct ld *ld);
+
+/* scenario_preload.c: `preload:` (mapping m, after items and
+   containers); free one. */
+void ld_load_preload(struct ld *ld, const struct yn *m);
+void ld_preload_free(struct pk_preload_spec *p);
 
 /* scenario_client.c: the `client:`, `cost:` and `clock:` mappings. */
 void ld_load_client(struct ld *ld, const struct yn *m);

@@ -581,6 +581,18 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 
 		lp_b +=
 		    lps * PK_SCENARIO_LP_BYTES + r * PK_SCENARIO_RANGE_BYTES;
+		if (s->preload) {
+			/* a logical partition per preloaded value (or record,
+			   at most) */
+			const struct pk_items_file *pf = s->preload->file;
+			double n = (double)s->preload->values;
+
+			if (pf) {
+				n = pf->trace ? (double)trace_count(pf->trace)
+					      : 0;
+			}
+			lp_b += n * PK_SCENARIO_LP_BYTES;
+		}
 		if (c->default_ttl_s != 0) {
 			/* TTL (rule 28): each item's expiry, and an entry in
 			   the expiry queue per write, another once it waits */

@@ -49,7 +49,7 @@ static void load_root(struct ld *ld, const struct yn *root)
 	static const char *const keys[] = {
 	    "name",	"description", "seed",	 "clock",	"container",
 	    "client",	"cost",	       "items",	 "monitor_log", "phases",
-	    "variants", "expect",      "lesson", NULL,
+	    "variants", "expect",      "lesson", "preload",	NULL,
 	};
 	struct pk_scenario *s = ld->s;
 	const struct yn *n;
@@ -139,6 +139,9 @@ static void load_root(struct ld *ld, const struct yn *root)
 				"a mapping {file: EXPORT.csv, database: ..., "
 				"collection: ...}") == 0) {
 		ld_load_monitor_log(ld, n, yn_get(root, "clock") != NULL);
+	}
+	if ((n = yn_get(root, "preload"))) {
+		ld_load_preload(ld, n);
 	}
 	n = yn_get(root, "phases");
 	if (!n && s->items_file) {
@@ -430,6 +433,7 @@ void scenario_free(struct pk_scenario *s)
 		free(s->items_file->region);
 		free(s->items_file);
 	}
+	ld_preload_free(s->preload);
 	ld_container_free(&s->container);
 	for (i = 0; i < s->n_variants; i++) {
 		ld_container_free(&s->variants[i]);

@@ -7,6 +7,7 @@
  */
 #include "pksim/model/container.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,6 +98,76 @@ struct pk_container *container_new(const char *name,
 	metrics_init(&c->metrics);
 	container_ttl_new(c);
 	return c;
+}
+
+/* Bytes an item of size_bytes takes with its index (as container_ops'
+   with_index). */
+static uint64_t indexed(const struct pk_container *c, uint32_t size_bytes)
+{
+	double b = (double)llround((double)size_bytes * c->spec.index_factor);
+
+	return b < 1 ? 1 : (uint64_t)b;
+}
+
+int container_preload(struct pk_container *c, const unsigned char *key,
+		      size_t len, const struct pk_epk *epk, uint64_t items,
+		      uint32_t item_bytes)
+{
+	struct pk_lp *lp = lptable_find(c, key, len);
+	uint64_t bytes = items * indexed(c, item_bytes);
+	struct pk_pp *pp;
+
+	if (items == 0) {
+		return 0;
+	}
+	if ((lp ? lp->storage_bytes : 0) + bytes > c->spec.lp_storage_bytes) {
+		c->preload_refused += items;
+		return -1;
+	}
+	if (!lp) {
+		lp = lptable_add(c, key, len, *epk);
+		c->preload_lps++;
+	}
+	pp = &c->pp[lptable_range(c, lp)];
+	if (lp->items == 0) {
+		pp->logical_partitions++;
+	}
+	lp->items += items;
+	lp->storage_bytes += bytes;
+	pp->storage_bytes += bytes;
+	c->preload_items += items;
+	c->preload_bytes += bytes;
+	return 0;
+}
+
+void container_preload_spread(struct pk_container *c, uint64_t items,
+			      uint32_t item_bytes)
+{
+	uint64_t bytes = items * indexed(c, item_bytes), left = bytes;
+	size_t i;
+
+	for (i = 0; i < c->pmap.n; i++) {
+		uint64_t b =
+		    i + 1 == c->pmap.n
+			? left
+			: (uint64_t)((double)bytes * pmap_width(&c->pmap, i));
+
+		b = b > left ? left : b;
+		c->pp[i].preloaded_bytes += b;
+		c->pp[i].storage_bytes += b;
+		left -= b;
+	}
+	c->preload_items += items;
+	c->preload_bytes += bytes;
+	c->preload_spread = 1;
+}
+
+void container_preload_done(struct pk_container *c)
+{
+	container_storage_splits(c);
+	if (c->autoscale) {
+		container_autoscale_storage(c);
+	}
 }
 
 void container_free(struct pk_container *c)

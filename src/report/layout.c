@@ -5,6 +5,7 @@
 #include "pksim/report/layout.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "pksim/base/fmt.h"
 #include "pksim/model/provision.h"
@@ -94,6 +95,37 @@ const char *layout_sentence(const struct pk_result_variant *v, char *buf,
 			 n, s, fmt_thousands(ru, a),
 			 fmt_thousands(cs->initial_ru_per_pp, d),
 			 ru_each(ru, n, b, sizeof(b)));
+	}
+	return buf;
+}
+
+const char *layout_preload(const struct pk_result_variant *v, char *buf,
+			   size_t cap)
+{
+	char a[32], b[PK_FMT_BYTES], c[32], d[32];
+
+	if (v->preload_spread) {
+		snprintf(buf, cap,
+			 "preloaded: %s items, %s, spread evenly over the key "
+			 "space (the key reads other properties than the "
+			 "preload's, so their logical partitions are not "
+			 "known)",
+			 fmt_thousands((int64_t)v->preload_items, a),
+			 fmt_bytes(v->preload_bytes, b));
+	} else {
+		snprintf(buf, cap,
+			 "preloaded: %s items, %s, in %s logical partitions",
+			 fmt_thousands((int64_t)v->preload_items, a),
+			 fmt_bytes(v->preload_bytes, b),
+			 fmt_thousands((int64_t)v->preload_lps, c));
+	}
+	if (v->preload_refused > 0) {
+		size_t len = strlen(buf);
+
+		snprintf(buf + len, cap - len,
+			 "; %s refused (over a logical partition's cap, or "
+			 "an invalid key value)",
+			 fmt_thousands((int64_t)v->preload_refused, d));
 	}
 	return buf;
 }

@@ -535,6 +535,19 @@ static json_t *layout(const struct pk_result_variant *v)
 	json_object_set_new(o, "ru_per_s_per_partition",
 			    json_real((double)ru / (double)v->created_ranges));
 	json_object_set_new(o, "stored_bytes", count(stored));
+	if (v->preload_items > 0 || v->preload_refused > 0) {
+		/* `preload:` (issue 14 §4): the data stored at t = 0 */
+		json_object_set_new(o, "preloaded_items",
+				    count(v->preload_items));
+		json_object_set_new(o, "preloaded_bytes",
+				    count(v->preload_bytes));
+		json_object_set_new(o, "preloaded_logical_partitions",
+				    count(v->preload_lps));
+		json_object_set_new(o, "preloaded_spread",
+				    json_boolean(v->preload_spread));
+		json_object_set_new(o, "preloaded_refused",
+				    count(v->preload_refused));
+	}
 	return o;
 }
 

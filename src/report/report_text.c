@@ -239,6 +239,12 @@ static void summary(const struct pk_result *r,
 			created, created == 1 ? "" : "s", when);
 	}
 	fprintf(out, "layout: %s\n", layout_sentence(v, lay, sizeof(lay)));
+	if (r->sc->preload) {
+		fprintf(out,
+			"  %s (stored before the clock started, not "
+			"charged)\n",
+			layout_preload(v, lay, sizeof(lay)));
+	}
 	if (keysummary_text(v, ks, sizeof(ks))) {
 		fprintf(out, "undefined key: %s\n", ks);
 	}

@@ -315,6 +315,11 @@ static void variant(const struct pk_variant *pv, struct pk_result_variant *v)
 	v->spec = &c->spec;
 	v->metrics = m;
 	v->created_ranges = c->created_ranges;
+	v->preload_items = c->preload_items;
+	v->preload_bytes = c->preload_bytes;
+	v->preload_lps = c->preload_lps;
+	v->preload_refused = c->preload_refused;
+	v->preload_spread = c->preload_spread;
 	v->autoscale = c->autoscale;
 	v->serverless = c->serverless;
 	v->ru_per_s = c->ru_per_s;

@@ -414,6 +414,7 @@ static int add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 	}
 	v->container = container_new(cs->name ? cs->name : cs->partition_key,
 				     cs, &run->sc->cost);
+	sim_preload(run, v);
 	/* long runs keep per-minute records and per-range buckets as wide
 	   as the heat map's columns of a run of the planned length
 	   (metrics.h): at most PK_METRICS_HEAT_COLS a range */

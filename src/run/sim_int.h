@@ -1,6 +1,6 @@
 /*
- * sim_int: what the files of the sim module (sim.c, sim_actions.c)
- * share and nothing outside them uses. Not a public header.
+ * sim_int: what the files of the sim module (sim.c, sim_actions.c,
+ * preload.c) share and nothing outside them uses. Not a public header.
  */
 #ifndef PKSIM_SIM_INT_H
 #define PKSIM_SIM_INT_H
@@ -16,5 +16,9 @@
  * refused action records its error in run->diag and sets run->stopped.
  */
 void sim_phase_actions(struct pk_run *run, struct pk_variant *v, int64_t t_ms);
+
+/* preload.c: store the scenario's `preload:` in v's new container,
+   before the clock starts (issue 14 §4); nothing without one. */
+void sim_preload(const struct pk_run *run, struct pk_variant *v);
 
 #endif

@@ -444,6 +444,48 @@ struct pk_items_file {
 	int64_t monitor_t0_ms; /* ms since 1970 UTC */
 };
 
+/*
+ * The container's data at t = 0, stored before the clock starts and
+ * charged nothing (`preload:`, issue 14 §4): either items per value of a
+ * generated property (each variant keyed by that property stores them in
+ * their logical partitions), or the records of a data file (each stored
+ * under each variant's key). Preloaded items are not the workload's:
+ * no read targets them and they never expire (their write times are not
+ * known).
+ */
+enum pk_preload_count {
+	PK_PRELOAD_FIXED = 0, /* count items for every value */
+	PK_PRELOAD_UNIFORM,   /* uniform in count .. count_max per value,
+				 drawn from the seed */
+	PK_PRELOAD_ZIPF,      /* count items in all; value rank r (1 =
+				 the property's first value) gets
+				 r^-s / sum(k^-s) of them, rounded so
+				 they add up (largest remainders) */
+};
+
+/* pksim's bounds (not the service's): values a preload spreads items
+   over (each a logical partition of some 320 bytes per variant), and
+   items in all */
+#define PK_PRELOAD_MAX_VALUES 1000000ULL
+#define PK_PRELOAD_MAX_ITEMS 1000000000000ULL
+
+struct pk_preload_spec {
+	char *property;	 /* owned; "/tenantId": a generated PATTERN, LIST or
+			    CONST property; NULL with file */
+	uint64_t values; /* property: its values (>= 1) */
+	enum pk_preload_count count_kind; /* property only */
+	uint64_t count;			  /* FIXED: per value; UNIFORM:
+					     the least; ZIPF: in all */
+	uint64_t count_max;		  /* UNIFORM: the most per value */
+	double s;			  /* ZIPF: exponent > 0 */
+	uint64_t size_bytes;		  /* bytes an item, 1 .. 2 MB
+					     (property: default 1 KB; file:
+					     0 = each record's own size) */
+	struct pk_items_file *file;	  /* owned; the records (its arrival
+					     fields unused); NULL with property */
+	int line, col;			  /* where `preload:` is */
+};
+
 struct pk_scenario {
 	char *file;	       /* owned; the path it was loaded from:
 				  for a lesson naming it (`scenario:`,
@@ -467,6 +509,8 @@ struct pk_scenario {
 	struct pk_cost_spec cost;
 	struct pk_items_file *items_file; /* owned; NULL when items are
 					     generated */
+	struct pk_preload_spec *preload;  /* owned; the data at t = 0, or
+					     NULL (`preload:`) */
 	struct pk_prop_spec *props; /* owned, n_props entries; always holds one
 				       "/id" property (default UNIQUE "item-");
 				       none when items_file is set */

@@ -64,6 +64,9 @@
  *   preloaded data cuts at the EPK midpoint (the median of evenly spread
  *   data) unless the workload's own data alone is over the cap; a merge
  *   adds it up.
+ * - preloaded data (issue 14 §4, container_preload): items stored in
+ *   their logical partitions before the clock starts, without charge; a
+ *   range they take past its storage cap splits at t = 0.
  * - time to live (spec.default_ttl_s, rule 28, D-TTL; container_ttl.c):
  *   an expired item is gone for requests at once (reads, replaces and
  *   deletes 404; an upsert creates it anew) but its bytes stay in its
@@ -311,6 +314,15 @@ struct pk_container {
 			      next container_set_retry are
 			      retries (container_set_retry) */
 	struct pk_metrics metrics;
+	uint64_t preload_items;	      /* stored before the clock started
+					 (container_preload) */
+	uint64_t preload_bytes;	      /* ... their bytes, with the index */
+	uint64_t preload_lps;	      /* logical partitions they filled */
+	uint64_t preload_refused;     /* items not stored: a logical
+					 partition would have passed its
+					 cap, or an invalid key value */
+	int preload_spread;	      /* 1: stored spread evenly
+					 (container_preload_spread) */
 	struct pk_container_ttl *ttl; /* owned; time to live (rule 28)
 					 when spec.default_ttl_s is not
 					 PK_TTL_OFF, else NULL */
@@ -330,6 +342,39 @@ struct pk_container *container_new(const char *name,
 
 /* Free c and everything it owns; NULL is allowed. */
 void container_free(struct pk_container *c);
+
+/*
+ * Before the clock starts (issue 14 §4, `preload:`), without charge:
+ * store `items` items of item_bytes each (x the index factor) in the
+ * logical partition of key (len bytes, copied) at epk, as if written
+ * before t = 0. They are no item the requests can name and never expire
+ * (their write times are unknown). Returns 0, or -1 when the logical
+ * partition would pass its cap (rule 11: the service would have refused
+ * the write), nothing stored then and the items counted in
+ * preload_refused. Call container_preload_done after the last.
+ */
+int container_preload(struct pk_container *c, const unsigned char *key,
+		      size_t len, const struct pk_epk *epk, uint64_t items,
+		      uint32_t item_bytes);
+
+/*
+ * Before the clock starts: `items` items of item_bytes each whose logical
+ * partitions are not known (the key reads other properties than the
+ * preload's), spread evenly over the key space as an existing
+ * container's storage is (ASSUMPTION, see above): in each range's
+ * preloaded bytes, by its share of the key space, in no logical
+ * partition.
+ */
+void container_preload_spread(struct pk_container *c, uint64_t items,
+			      uint32_t item_bytes);
+
+/*
+ * The preload is stored: a range it took past its storage cap splits now,
+ * at t = 0, as the data stood before the clock (rule 9; the container
+ * holding it would have split already), and an autoscale max below the
+ * storage rule rises (rule 18).
+ */
+void container_preload_done(struct pk_container *c);
 
 /*
  * The smallest manual RU/s the container accepts now (rule 8, D-LIMITS):

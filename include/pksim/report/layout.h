@@ -41,6 +41,16 @@ const char *layout_sentence(const struct pk_result_variant *v, char *buf,
 			    size_t cap);
 
 /*
+ * What `preload:` stored at t = 0 in v, one sentence into buf (cap
+ * bytes, cut to fit), returned: "preloaded: 29,360,128 items, 28.0 GiB,
+ * in 1,024 logical partitions", or "... spread evenly over the key space
+ * (...)", with the items refused when there were any. Call it only when
+ * the scenario has a preload.
+ */
+const char *layout_preload(const struct pk_result_variant *v, char *buf,
+			   size_t cap);
+
+/*
  * A table cell, written to buf and returned: "5, existing", "9, created
  * at 50,000", "4, created, autoscale", "1, created serverless".
  */

@@ -209,6 +209,15 @@ struct pk_result_variant {
 	const struct pk_metrics *metrics;     /* borrowed: totals, events,
 						 actions, per-second and
 						 per-minute series */
+	uint64_t preload_items;	  /* stored at t = 0 by `preload:` */
+	uint64_t preload_bytes;	  /* ... their bytes */
+	uint64_t preload_lps;	  /* ... the logical partitions they
+				     filled (0 when spread) */
+	uint64_t preload_refused; /* items of it not stored (over a
+				     logical partition's cap, or an
+				     invalid key value) */
+	int preload_spread;	  /* 1: spread evenly, the key reading
+				     other properties than the preload's */
 	size_t created_ranges;	  /* ranges at creation: manual rule 2,
 				     autoscale rule 3, serverless 1 */
 	int autoscale;		  /* 1: ru_per_s is the autoscale max */

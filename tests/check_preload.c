@@ -1,0 +1,248 @@
+/*
+ * preload: the container's data at t = 0 (issue 14 §4, `preload:`):
+ * items per value of a generated property (fixed, uniform, Zipf), the
+ * records of a data file, the spread when a key reads other properties,
+ * no charge, and storage splits and the logical partition counts that
+ * follow. Each expected number has its arithmetic beside it.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pksim/model/container.h"
+#include "pksim/run/sim.h"
+#include "testutil.h"
+
+static struct pk_run *run_text(const char *file, const char *text)
+{
+	struct pk_diag d;
+	struct pk_scenario *sc;
+	struct pk_run *run;
+
+	diag_init(&d);
+	sc = scenario_parse(file, text, strlen(text), &d);
+	if (!sc) {
+		diag_print(&d, stderr);
+	}
+	ck_assert_ptr_nonnull(sc);
+	run = sim_run(sc, sc->seed, &d);
+	if (!run) {
+		diag_print(&d, stderr);
+	}
+	diag_free(&d);
+	ck_assert_ptr_nonnull(run);
+	return run;
+}
+
+static void free_run(struct pk_run *run)
+{
+	struct pk_scenario *sc = (struct pk_scenario *)run->sc;
+
+	sim_free(run);
+	scenario_free(sc);
+}
+
+/* Items held by the logical partition of string key text in c. */
+static uint64_t lp_items(const struct pk_container *c, const char *text)
+{
+	unsigned char enc[PK_EPK_ENCODED_MAX];
+	struct pk_value v = {PK_VALUE_STRING, text, strlen(text), 0, 0};
+	const struct pk_lp *lp;
+	size_t len = 0;
+
+	ck_assert_int_eq(epk_encode_v2(&v, enc, sizeof(enc), &len), 0);
+	lp = container_find_lp(c, enc, len);
+	return lp ? lp->items : 0;
+}
+
+START_TEST(test_preload_fixed)
+{
+	/* 3 values x 10 items of 1 KB = 30 items, 30 KiB, in 3 logical
+	   partitions, before the clock; with index_factor 2 in the second
+	   variant, 60 KiB. The one read a second finds no workload item
+	   (skipped): no charge at all. */
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "variants: [{name: a}, {name: b, index_factor: 2}]\n"
+	    "items: {k: {values: \"k{1..3}\"}}\n"
+	    "preload: {property: k, items_per_value: 10, item_size: 1KB}\n"
+	    "phases: [{duration: 5s, rate: 1/s, ops: {read: 1}}]\n";
+	struct pk_run *run = run_text("p.yaml", text);
+	const struct pk_container *a = run->variants[0].container;
+	const struct pk_container *b = run->variants[1].container;
+
+	ck_assert_uint_eq(a->preload_items, 30);
+	ck_assert_uint_eq(a->preload_bytes, 30 * 1024);
+	ck_assert_uint_eq(a->preload_lps, 3);
+	ck_assert_uint_eq(container_storage(a), 30 * 1024);
+	ck_assert_uint_eq(a->pp[0].logical_partitions, 3);
+	ck_assert_uint_eq(lp_items(a, "k2"), 10);
+	ck_assert_int_eq(a->metrics.totals.ru_mru, 0);
+	ck_assert_uint_eq(a->metrics.totals.attempts, 0);
+	ck_assert_uint_eq(container_storage(b), 2 * 30 * 1024);
+	ck_assert_int_eq(container_check(a), 0);
+	free_run(run);
+}
+END_TEST
+
+START_TEST(test_preload_zipf)
+{
+	/* 10 items over 3 values with s = 1: H = 1 + 1/2 + 1/3 = 11/6;
+	   shares 10 x 6/11 = 5.45, 2.73, 1.82: floors 5, 2, 1 (8), the 2
+	   left to the largest remainders (0.82 of k3, 0.73 of k2): 5, 3, 2.
+	   And 100 over 4 with s = 1: H = 25/12, exactly 48, 24, 16, 12. */
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {k: {values: [k1, k2, k3]}, j: {values: \"j{1..4}\"}}\n"
+	    "preload: {property: k, items_per_value: {zipf: {total: 10, s: "
+	    "1}}}\n"
+	    "phases: [{duration: 1s, rate: 1/s, ops: {read: 1}}]\n";
+	static const char text4[] =
+	    "container: {partition_key: /j, throughput: 400}\n"
+	    "items: {j: {values: \"j{1..4}\"}}\n"
+	    "preload: {property: j, items_per_value: {zipf: {total: 100, s: "
+	    "1}}}\n"
+	    "phases: [{duration: 1s, rate: 1/s, ops: {read: 1}}]\n";
+	struct pk_run *run = run_text("p.yaml", text);
+	const struct pk_container *c = run->variants[0].container;
+
+	ck_assert_uint_eq(lp_items(c, "k1"), 5);
+	ck_assert_uint_eq(lp_items(c, "k2"), 3);
+	ck_assert_uint_eq(lp_items(c, "k3"), 2);
+	free_run(run);
+	run = run_text("p.yaml", text4);
+	c = run->variants[0].container;
+	ck_assert_uint_eq(lp_items(c, "j1"), 48);
+	ck_assert_uint_eq(lp_items(c, "j2"), 24);
+	ck_assert_uint_eq(lp_items(c, "j3"), 16);
+	ck_assert_uint_eq(lp_items(c, "j4"), 12);
+	free_run(run);
+}
+END_TEST
+
+START_TEST(test_preload_uniform_and_spread)
+{
+	/* uniform 5..7 a value over 100 values: between 500 and 700 items,
+	   the same draws in every variant. Variant "tpl" keyed by a template
+	   over /k alone holds them in 100 logical partitions; "other", keyed
+	   by /j, cannot know where they go: the same bytes spread over its
+	   3 ranges (18,000 RU/s: ceil(18,000 / 6,000)) in no logical
+	   partition. */
+	static const char text[] =
+	    "seed: 7\n"
+	    "container: {partition_key: /k, throughput: 18000}\n"
+	    "variants: [{name: path}, {name: tpl, partition_key: "
+	    "\"{k}-x\"}, {name: other, partition_key: /j}]\n"
+	    "items: {k: {values: \"k{000..099}\"}, j: {values: [a, b]}}\n"
+	    "preload: {property: k, items_per_value: {uniform: [5, 7]}, "
+	    "item_size: 100}\n"
+	    "phases: [{duration: 1s, rate: 1/s, ops: {read: 1}}]\n";
+	struct pk_run *run = run_text("p.yaml", text);
+	const struct pk_container *path = run->variants[0].container;
+	const struct pk_container *tpl = run->variants[1].container;
+	const struct pk_container *other = run->variants[2].container;
+	uint64_t pre = 0;
+	size_t i;
+
+	ck_assert_uint_ge(path->preload_items, 500);
+	ck_assert_uint_le(path->preload_items, 700);
+	ck_assert_uint_eq(path->preload_bytes, path->preload_items * 100);
+	ck_assert_uint_eq(path->preload_lps, 100);
+	ck_assert_uint_eq(tpl->preload_items, path->preload_items);
+	ck_assert_uint_eq(tpl->preload_lps, 100);
+	ck_assert_int_eq(tpl->preload_spread, 0);
+	ck_assert_uint_eq(other->preload_items, path->preload_items);
+	ck_assert_int_eq(other->preload_spread, 1);
+	ck_assert_uint_eq(other->preload_lps, 0);
+	ck_assert_uint_eq(other->n_lps, 0);
+	for (i = 0; i < other->pmap.n; i++) {
+		pre += other->pp[i].preloaded_bytes;
+		ck_assert_uint_gt(other->pp[i].preloaded_bytes, 0);
+	}
+	ck_assert_uint_eq(pre, path->preload_bytes);
+	ck_assert_uint_eq(other->pmap.n, 3);
+	ck_assert_int_eq(container_check(other), 0);
+	free_run(run);
+}
+END_TEST
+
+START_TEST(test_preload_splits_before_the_clock)
+{
+	/* 3 values x 10 items of 1 KB = 30 KiB on a 16 KiB physical
+	   partition cap: over it before the clock, so the container would
+	   have split already: at t = 0 (rule 9), cutting between logical
+	   partitions (10 + 20 or 20 + 10 KiB, the storage median); a child
+	   of 20 KiB splits again into 10 + 10 */
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400, "
+	    "physical_partition_storage: 16KB}\n"
+	    "items: {k: {values: \"k{1..3}\"}}\n"
+	    "preload: {property: k, items_per_value: 10}\n"
+	    "phases: [{duration: 3s, rate: 1/s, ops: {read: 1}}]\n";
+	struct pk_run *run = run_text("p.yaml", text);
+	const struct pk_container *c = run->variants[0].container;
+
+	ck_assert_uint_ge(c->metrics.n_splits, 1);
+	ck_assert_int_eq(c->metrics.splits[0].t_s, 0);
+	ck_assert_uint_eq(c->metrics.n_splits, 2);
+	ck_assert_uint_eq(c->pmap.n, 3);
+	ck_assert_int_eq(c->metrics.splits[0].reason, PK_SPLIT_STORAGE);
+	ck_assert_uint_eq(container_storage(c), 30 * 1024);
+	ck_assert_int_eq(container_check(c), 0);
+	free_run(run);
+}
+END_TEST
+
+START_TEST(test_preload_file)
+{
+	/* four records: two of k a, one of b, one without k (the undefined
+	   logical partition): 3 logical partitions, 4 items of 100 bytes
+	   (item_size), beside an existing layout of 2 partitions holding
+	   1 KB each (storage_per_partition): 2 x 1,024 + 400 bytes */
+	char *dir = tu_tmpdir(), path[512], yaml[512];
+	struct pk_run *run;
+	const struct pk_container *c;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/r.jsonl", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("{\"id\": \"1\", \"k\": \"a\"}\n{\"id\": \"2\", \"k\": \"a\"}\n"
+	      "{\"id\": \"3\", \"k\": \"b\"}\n{\"id\": \"4\"}\n",
+	      f);
+	fclose(f);
+	snprintf(yaml, sizeof(yaml), "%s/s.yaml", dir);
+	run = run_text(yaml, "container: {partition_key: /k, throughput: 400, "
+			     "partitions: 2, storage_per_partition: 1KB}\n"
+			     "items: {k: {values: [a, b]}}\n"
+			     "preload: {file: r.jsonl, item_size: 100}\n"
+			     "phases: [{duration: 1s, rate: 1/s, ops: {read: "
+			     "1}}]\n");
+	c = run->variants[0].container;
+	ck_assert_uint_eq(c->preload_items, 4);
+	ck_assert_uint_eq(c->preload_lps, 3);
+	ck_assert_uint_eq(lp_items(c, "a"), 2);
+	ck_assert_uint_eq(container_storage(c), 2 * 1024 + 4 * 100);
+	ck_assert_int_eq(container_check(c), 0);
+	free_run(run);
+	remove(path);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("preload");
+	TCase *tc = tcase_create("preload");
+
+	tcase_add_test(tc, test_preload_fixed);
+	tcase_add_test(tc, test_preload_zipf);
+	tcase_add_test(tc, test_preload_uniform_and_spread);
+	tcase_add_test(tc, test_preload_splits_before_the_clock);
+	tcase_add_test(tc, test_preload_file);
+	suite_add_tcase(s, tc);
+	return s;
+}
