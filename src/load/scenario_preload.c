@@ -19,8 +19,7 @@
 #include "pksim/model/provision.h"
 
 static const char *const preload_keys[] = {
-    "property", "items_per_value", "item_size", "file", "format", "limit",
-    NULL,
+    "property", "items_per_value", "item_size", "file", "format", "limit", NULL,
 };
 
 static const char count_what[] =
@@ -188,7 +187,7 @@ static void check_fit(struct ld *ld, const struct yn *at,
 		       "than the %s one may hold (rule 11)%s; give fewer or "
 		       "smaller items a value",
 		       fmt_bytes(bytes > (double)UINT64_MAX ? UINT64_MAX
-							     : (uint64_t)bytes,
+							    : (uint64_t)bytes,
 				 a),
 		       fmt_bytes(c->lp_storage_bytes, b),
 		       scenario_variant_suffix(ld->s->n_variants > 1, c->name,
@@ -225,10 +224,10 @@ static void check_minimum(struct ld *ld, const struct yn *at,
 		int64_t have = c->autoscale_max_ru_per_s
 				   ? c->autoscale_max_ru_per_s
 				   : c->throughput_ru_per_s;
-		int64_t min = c->autoscale_max_ru_per_s
-				  ? provision_min_autoscale_max(bytes, have,
-								NULL)
-				  : provision_min_manual(bytes, have, NULL);
+		int64_t min =
+		    c->autoscale_max_ru_per_s
+			? provision_min_autoscale_max(bytes, have, NULL)
+			: provision_min_manual(bytes, have, NULL);
 		char a[32], d[32], e[PK_FMT_BYTES];
 		char vn[PK_SCENARIO_VARIANT_SUFFIX_BYTES];
 
@@ -264,8 +263,7 @@ static void load_file(struct ld *ld, const struct yn *m,
 	f->col = fn->col;
 	f->from = PK_FROM_AT_ONCE;
 	f->time_compression = 1;
-	if (ld_need_kind(ld, fn, YN_SCALAR, "file", "a data file's path") <
-	    0) {
+	if (ld_need_kind(ld, fn, YN_SCALAR, "file", "a data file's path") < 0) {
 		return;
 	}
 	if (fn->len == 0) {
@@ -334,9 +332,10 @@ void ld_load_preload(struct ld *ld, const struct yn *m)
 	}
 	if (file) {
 		if ((n = yn_get(m, "items_per_value"))) {
-			ld_err(ld, n,
-			       "items_per_value goes with property; a preloaded "
-			       "data file stores each record once");
+			ld_err(
+			    ld, n,
+			    "items_per_value goes with property; a preloaded "
+			    "data file stores each record once");
 		}
 		load_file(ld, m, p);
 		return;

@@ -35,8 +35,8 @@
 
 /* What the key source reads: one value (property) or one record. */
 struct src_ctx {
-	const char *path;	  /* property: P */
-	const struct pk_value *v; /* property: value i of P */
+	const char *path;	      /* property: P */
+	const struct pk_value *v;     /* property: value i of P */
 	const struct pk_trace *trace; /* file: the records */
 	size_t rec;		      /* file: record index */
 };
@@ -106,8 +106,8 @@ static int reads_only(const struct pk_pkey *k, const char *path)
 }
 
 /* The items value i holds (counts[] for ZIPF, else the rule's). */
-static uint64_t count_of(const struct pk_preload_spec *p,
-			 const uint64_t *zipf, uint64_t i, struct pk_rng *rng)
+static uint64_t count_of(const struct pk_preload_spec *p, const uint64_t *zipf,
+			 uint64_t i, struct pk_rng *rng)
 {
 	switch (p->count_kind) {
 	case PK_PRELOAD_UNIFORM:
@@ -155,8 +155,8 @@ static uint64_t *zipf_counts(uint64_t total, uint64_t n, double s)
 static void by_property(const struct pk_run *run, struct pk_variant *v)
 {
 	const struct pk_preload_spec *p = run->sc->preload;
-	const struct pk_prop_spec *prop = scenario_find_prop(run->sc,
-							     p->property);
+	const struct pk_prop_spec *prop =
+	    scenario_find_prop(run->sc, p->property);
 	int own = reads_only(v->key, p->property);
 	uint64_t *zipf = p->count_kind == PK_PRELOAD_ZIPF
 			     ? zipf_counts(p->count, p->values, p->s)
@@ -223,11 +223,10 @@ static void by_record(const struct pk_run *run, struct pk_variant *v)
 			v->container->preload_refused++;
 			continue;
 		}
-		container_preload(v->container, v->kv->id, v->kv->id_len,
-				  &v->kv->epk, 1,
-				  f->size_bytes
-				      ? (uint32_t)f->size_bytes
-				      : trace_size_bytes(f->trace, i));
+		container_preload(
+		    v->container, v->kv->id, v->kv->id_len, &v->kv->epk, 1,
+		    f->size_bytes ? (uint32_t)f->size_bytes
+				  : trace_size_bytes(f->trace, i));
 	}
 }
 
