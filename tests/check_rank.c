@@ -593,6 +593,164 @@ START_TEST(test_done_criterion)
 }
 END_TEST
 
+/* Eight JSON lines without ids: cc alternates a, b; by is u1 .. u8. */
+static const char *eight(void)
+{
+	return put(
+	    3, "eight.jsonl",
+	    "{\"cc\":\"a\",\"by\":\"u1\"}\n{\"cc\":\"b\",\"by\":\"u2\"}\n"
+	    "{\"cc\":\"a\",\"by\":\"u3\"}\n{\"cc\":\"b\",\"by\":\"u4\"}\n"
+	    "{\"cc\":\"a\",\"by\":\"u5\"}\n{\"cc\":\"b\",\"by\":\"u6\"}\n"
+	    "{\"cc\":\"a\",\"by\":\"u7\"}\n{\"cc\":\"b\",\"by\":\"u8\"}\n");
+}
+
+/* strstr(hay, needle) or fail, showing hay */
+static void has(const char *hay, const char *needle)
+{
+	ck_assert_msg(strstr(hay, needle) != NULL, "no '%s' in:\n%s", needle,
+		      hay);
+}
+
+/*
+ * §5 the per-query table of `compare --query`, in every format (it was
+ * empty: only a scenario's phases' queries were listed). eight() at 1/s,
+ * 10,000 RU/s: 2 ranges (rule 2), no 429 (at most 12 RU a second). The
+ * shares 25% and 12.5% (37.5% in all) give cc 0.25 / 0.625 = 0.4 and by
+ * 0.2 queries a record: after 8 records floor(3.2) = 3 cc and floor(1.6)
+ * = 1 by query. A query costs 1 + 2.5 x ranges + 0.5 x 1 result: 4 RU on
+ * one range, 6.5 RU on both. Under /cc the query on cc names the key:
+ * single partition, 3 x 4 = 12 RU; the query on by fans out: 1 x 6.5 =
+ * 6.5 RU, 2 ranges a query. Under /by the other way round: cc fans out,
+ * 3 x 6.5 = 19.5 RU; by is single, 4 RU. The RU column has tenths (6.5,
+ * 19.5), so every value of it has one (one format per column).
+ */
+START_TEST(test_query_table)
+{
+	char args[1024], full[1100];
+	json_t *root, *q;
+	char *out;
+
+	snprintf(args, sizeof(args),
+		 "compare --items '%s' --rate 1 --key /cc --key /by "
+		 "--query cc@25%% --query by@12.5%%",
+		 eight());
+	out = run_ok(args);
+	has(out, "\nqueries by variant (RU of the served ones)\n"
+		 "  query variant route                served  ranges/query  "
+		 "         RU   RU/query       429s\n"
+		 "  cc    /cc     single partition          3          1.00  "
+		 "       12.0       4.00          0\n"
+		 "  cc    /by     fan-out                   3          2.00  "
+		 "       19.5       6.50          0\n"
+		 "  by    /cc     fan-out                   1          2.00  "
+		 "        6.5       6.50          0\n"
+		 "  by    /by     single partition          1          1.00  "
+		 "        4.0       4.00          0\n");
+	free(out);
+
+	snprintf(full, sizeof(full), "%s --format markdown", args);
+	out = run_ok(full);
+	has(out,
+	    "\n## Queries\n\nEach query's route under each variant's "
+	    "key; RU of the served ones.\n\n"
+	    "| query | variant | route | served | ranges/query | RU | "
+	    "RU/query | 429s |\n"
+	    "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |\n"
+	    "| cc | /cc | single partition | 3 | 1.00 | 12.0 | 4.00 | 0 |\n"
+	    "| cc | /by | fan-out | 3 | 2.00 | 19.5 | 6.50 | 0 |\n"
+	    "| by | /cc | fan-out | 1 | 2.00 | 6.5 | 6.50 | 0 |\n"
+	    "| by | /by | single partition | 1 | 1.00 | 4.0 | 4.00 | 0 |\n");
+	free(out);
+
+	snprintf(full, sizeof(full), "%s --format html", args);
+	out = run_ok(full);
+	has(out, "<h2>Queries by variant</h2>");
+	has(out, "<tr><td>cc</td><td>/by</td><td>fan-out</td>"
+		 "<td class=\"n\">3</td><td class=\"n\">2.00</td>"
+		 "<td class=\"n\">19.5</td><td class=\"n\">6.50</td>"
+		 "<td class=\"n\">0</td></tr>\n"
+		 "<tr><td>by</td><td>/cc</td><td>fan-out</td>"
+		 "<td class=\"n\">1</td><td class=\"n\">2.00</td>"
+		 "<td class=\"n\">6.5</td><td class=\"n\">6.50</td>"
+		 "<td class=\"n\">0</td></tr>\n");
+	free(out);
+
+	card_of(args, 0, &root);
+	/* variant /by, query cc: phase null (a --query has none) */
+	q = json_array_get(
+	    json_object_get(
+		json_object_get(
+		    json_array_get(json_object_get(root, "variants"), 1),
+		    "queries"),
+		"by_query"),
+	    0);
+	ck_assert_str_eq(str(q, "name"), "cc");
+	ck_assert(json_is_null(json_object_get(q, "phase")));
+	ck_assert_str_eq(str(q, "route"), "fanout");
+	ck_assert_int_eq(num(q, "served"), 3);
+	ck_assert_int_eq(num(q, "ranges_visited"), 6);
+	ck_assert(num(q, "ru") == 19.5);
+	ck_assert(num(q, "ru_mean") == 6.5);
+	json_decref(root);
+}
+END_TEST
+
+/*
+ * §5 a scenario's queries in `run`'s Markdown and HTML (the text and
+ * JSON reports had them): query-routing.yaml's 10 ranges (60,000 RU/s),
+ * the cost defaults 1 + 2.5 x ranges + 0.5 x results. by-customer (key
+ * equality, 5 results): one range, 1 + 2.5 + 2.5 = 6 RU a query;
+ * since-date (a range on another property, 20 results): all 10 ranges,
+ * 1 + 25 + 10 = 36 RU. The served counts are the stream's (not checked).
+ */
+START_TEST(test_query_table_run)
+{
+	static const char *const md[][3] = {
+	    {"| by-customer | /customerId | single partition | ", " | 1.00 | ",
+	     " | 6.00 | 0 |"},
+	    {"| since-date | /customerId | fan-out | ", " | 10.00 | ",
+	     " | 36.00 | 0 |"},
+	};
+	static const char *const html[][3] = {
+	    {"<tr><td>by-customer</td><td>single partition</td>",
+	     "<td class=\"n\">1.00</td>",
+	     "<td class=\"n\">6.00</td><td class=\"n\">0</td></tr>"},
+	    {"<tr><td>since-date</td><td>fan-out</td>",
+	     "<td class=\"n\">10.00</td>",
+	     "<td class=\"n\">36.00</td><td class=\"n\">0</td></tr>"},
+	};
+	char args[1024], *out, *row, *nl;
+	size_t i, k;
+
+	for (k = 0; k < 2; k++) {
+		snprintf(args, sizeof(args), "run '%s' --format %s",
+			 tu_src("scenarios/query-routing.yaml"),
+			 k ? "html" : "markdown");
+		out = run_ok(args);
+		for (i = 0; i < 2; i++) {
+			const char *const *want = k ? html[i] : md[i];
+
+			/* the row, cut at its end: the route, the ranges a
+			   query and RU a query, 429s last */
+			row = strstr(out, want[0]);
+			ck_assert_msg(row != NULL, "no '%s' in:\n%s", want[0],
+				      out);
+			nl = strchr(row, '\n');
+			ck_assert_ptr_nonnull(nl);
+			*nl = '\0';
+			has(row, want[1]);
+			ck_assert_msg(
+			    strlen(row) >= strlen(want[2]) &&
+				strcmp(row + strlen(row) - strlen(want[2]),
+				       want[2]) == 0,
+			    "%s", row);
+			*nl = '\n';
+		}
+		free(out);
+	}
+}
+END_TEST
+
 /* A card of variant name with RU of the operations ru (every other
    ranking figure 0). */
 static struct pk_scorecard ru_card(const char *name, double ru)
@@ -693,6 +851,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_query_cost);
 	tcase_add_test(tc, test_hottest_shares_queries);
 	tcase_add_test(tc, test_query_errors);
+	tcase_add_test(tc, test_query_table);
+	tcase_add_test(tc, test_query_table_run);
 	tcase_add_test(tc, test_ties);
 	tcase_add_test(tc, test_tolerance);
 	tcase_add_test(tc, test_verdict_spread);

@@ -1,9 +1,11 @@
 #!/bin/sh
-# markdown: `--format markdown` renders as one table per report in a
-# Markdown renderer (Debian's python3-markdown, tables extension): the
-# scorecard of compare-iot.yaml (4 variants: 5 header cells, 5 cells in
-# every row) and of a compare whose key holds a '|' (escaped, so the
-# table keeps its 3 columns), and the one-variant table of a run.
+# markdown: `--format markdown` renders as tables in a Markdown renderer
+# (Debian's python3-markdown, tables extension): the scorecard of
+# compare-iot.yaml (4 variants: 5 header cells, 5 cells in every row) and
+# of a compare whose key holds a '|' (escaped, so the table keeps its 3
+# columns), and the one-variant table of a run. The compare with
+# --query has a second table, the queries: query, variant and 6 figures
+# (8 cells) in a header row and one row per query and variant (1 x 2).
 # Skips (exit 77) with a message when python3-markdown is missing.
 # Usage (meson test does this): sh tests/markdown.sh PKSIM SOURCE_DIR
 set -eu
@@ -34,33 +36,41 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 "$pksim" run "$src/scenarios/offices.yaml" --format markdown \
 	-o "$tmp/run.md"
 
-check() { # FILE COLUMNS
-	"$py" - "$1" "$2" <<'PY'
+check() { # FILE COLUMNS [QUERY_ROWS]
+	"$py" - "$1" "$2" "${3:-0}" <<'PY'
 import sys
 from html.parser import HTMLParser
 import markdown
 
-path, cols = sys.argv[1], int(sys.argv[2])
+path, cols, qrows = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 html = markdown.markdown(open(path, encoding="utf-8").read(),
                          extensions=["tables"])
 
 class T(HTMLParser):
     def __init__(self):
         super().__init__()
-        self.tables = 0
-        self.rows = []
+        self.tables = []
     def handle_starttag(self, tag, attrs):
         if tag == "table":
-            self.tables += 1
+            self.tables.append([])
         elif tag == "tr":
-            self.rows.append(0)
+            self.tables[-1].append(0)
         elif tag in ("td", "th"):
-            self.rows[-1] += 1
+            self.tables[-1][-1] += 1
 
 t = T()
 t.feed(html)
-if t.tables != 1:
-    sys.exit("%s: %d tables, expected 1" % (path, t.tables))
+want = 2 if qrows else 1
+if len(t.tables) != want:
+    sys.exit("%s: %d tables, expected %d" % (path, len(t.tables), want))
+if qrows:
+    q = t.tables[1]
+    if len(q) != 1 + qrows or any(n != 8 for n in q):
+        sys.exit("%s: the queries table has rows of %s cells, expected "
+                 "%d rows of 8" % (path, q, 1 + qrows))
+    if "<h2>Queries</h2>" not in html:
+        sys.exit("%s: no <h2>Queries</h2>" % path)
+t.rows = t.tables[0]
 if len(t.rows) < 20:
     sys.exit("%s: %d table rows, expected the scorecard's 22" %
              (path, len(t.rows)))
@@ -71,10 +81,11 @@ for h in ("<h2>Assumptions</h2>", "<h2>Scorecard</h2>",
           "<h2>Ranking</h2>", "<h2>Findings</h2>"):
     if h not in html:
         sys.exit("%s: no %s" % (path, h))
-print("%s: 1 table, %d rows of %d cells" % (path, len(t.rows), cols))
+print("%s: %d table(s), the first %d rows of %d cells" %
+      (path, want, len(t.rows), cols))
 PY
 }
 check "$tmp/iot.md" 5
-check "$tmp/pipe.md" 3
+check "$tmp/pipe.md" 3 2
 check "$tmp/run.md" 2
 grep -q '{costCenter}\\|{paidBy}' "$tmp/pipe.md"

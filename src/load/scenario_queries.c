@@ -1,6 +1,7 @@
 /*
  * scenario_queries: a phase's `queries`: named filters over item
- * properties (eq, startswith, range, {in: K}), results and weight.
+ * properties (eq, startswith, range, {in: K}), results and weight; and
+ * the order of the queries a scenario sends (scenario_query_index).
  */
 #include "loader.h"
 
@@ -283,4 +284,31 @@ void ld_load_queries(struct ld *ld, const struct yn *n,
 				      &q->weight);
 		}
 	}
+}
+
+/* 1 when the queries sent are the items file's (`compare --query`) */
+static int file_queries(const struct pk_scenario *s)
+{
+	return s->items_file && s->items_file->n_queries > 0;
+}
+
+size_t scenario_query_index(const struct pk_scenario *s, size_t ph, size_t q)
+{
+	size_t i, n = 0;
+
+	if (file_queries(s)) {
+		return q;
+	}
+	for (i = 0; i < ph && i < s->n_phases; i++) {
+		n += s->phases[i].n_queries;
+	}
+	return n + q;
+}
+
+size_t scenario_query_count(const struct pk_scenario *s)
+{
+	if (file_queries(s)) {
+		return s->items_file->n_queries;
+	}
+	return scenario_query_index(s, s->n_phases, 0);
 }

@@ -15,6 +15,8 @@
 #include "pksim/report/layout.h"
 #include "pksim/report/scorecard.h"
 
+#include "report_text_int.h"
+
 /* Light and dark colours, print rules; SVG text follows the page. */
 static const char css[] =
     ":root{color-scheme:light dark;--fg:#1b1b1b;--bg:#fff;--mute:#555;"
@@ -328,8 +330,57 @@ static const char *ru_tenths(int64_t mru, char *buf, size_t cap)
 	return buf;
 }
 
-static void queries(const struct pk_result_variant *v, size_t vi, FILE *out)
+/* The per-query table (issue 12 §5) of variants [first, end) of r, a
+   variant column when compare. */
+static void query_table(const struct pk_result *r, size_t first, size_t end,
+			int compare, FILE *out)
 {
+	char c[PK_TEXT_QUERY_COLS][PK_TEXT_QUERY_CELL];
+	size_t i, k, j, n = text_queries_of(r);
+	int tenths = 0;
+
+	for (i = first; i < end; i++) {
+		for (k = 0; k < r->variants[i].n_queries; k++) {
+			tenths |=
+			    text_ru_fraction(r->variants[i].queries[k].ru_mru);
+		}
+	}
+	fprintf(out, "<table>\n<tr><th>query</th>%s",
+		compare ? "<th>variant</th>" : "");
+	for (j = 0; j < PK_TEXT_QUERY_COLS; j++) {
+		fprintf(out, "<th>%s</th>", text_query_heads[j]);
+	}
+	fprintf(out, "</tr>\n");
+	for (k = 0; k < n; k++) {
+		for (i = first; i < end; i++) {
+			const struct pk_result_variant *v = &r->variants[i];
+			char *l;
+
+			if (k >= v->n_queries) {
+				continue;
+			}
+			l = text_query_label(v, k);
+			text_query_cells(v, k, tenths, c);
+			fprintf(out, "<tr><td>");
+			text(l, out);
+			if (compare) {
+				fprintf(out, "</td><td>");
+				text(v->name, out);
+			}
+			fprintf(out, "</td><td>%s</td>", c[0]);
+			for (j = 1; j < PK_TEXT_QUERY_COLS; j++) {
+				fprintf(out, "<td class=\"n\">%s</td>", c[j]);
+			}
+			fprintf(out, "</tr>\n");
+			free(l);
+		}
+	}
+	fprintf(out, "</table>\n");
+}
+
+static void queries(const struct pk_result *r, size_t vi, FILE *out)
+{
+	const struct pk_result_variant *v = &r->variants[vi];
 	const struct pk_totals *t = &v->metrics->totals;
 	static const char *names[3] = {"single partition", "targeted",
 				       "fan-out"};
@@ -344,9 +395,14 @@ static void queries(const struct pk_result_variant *v, size_t vi, FILE *out)
 	}
 	fprintf(out,
 		"</table>\n<p class=\"note\">%s range visits by "
-		"queries; fan-out queries cost %s RU.</p>\n</section>\n",
+		"queries; fan-out queries cost %s RU.</p>\n",
 		fmt_thousands((int64_t)t->query_ranges, a),
 		ru_tenths(t->fanout_mru, b, sizeof(b)));
+	if (v->n_queries > 0) {
+		fprintf(out, "<p>Each query's route under this key; RU of the "
+			     "served ones.</p>\n");
+		query_table(r, vi, vi + 1, 0, out);
+	}
 }
 
 static int run_page(const struct pk_result *r, int equal_bands, FILE *out)
@@ -381,8 +437,8 @@ static int run_page(const struct pk_result *r, int equal_bands, FILE *out)
 		fprintf(out, "</section>\n");
 		lps(v, vi, out);
 		timeline(v, vi, out);
-		queries(v, vi, out);
-		fprintf(out, "</article>\n");
+		queries(r, vi, out);
+		fprintf(out, "</section>\n</article>\n");
 	}
 	return 0;
 }
@@ -496,6 +552,13 @@ static int compare_page(const struct pk_result *r, int equal_bands, FILE *out)
 	}
 	fprintf(out, "</table>\n</section>\n");
 	ranking(r, cards, out);
+	if (text_queries_of(r) > 0) {
+		sec("queries", 0, "Queries by variant", out);
+		fprintf(out, "<p class=\"note\">Each query's route under each "
+			     "variant's key; RU of the served ones.</p>\n");
+		query_table(r, 0, r->n_variants, 1, out);
+		fprintf(out, "</section>\n");
+	}
 	sec("heatmap", 0,
 	    "Heat maps side by side: one time axis, one colour scale", out);
 	if (r->n_variants) {

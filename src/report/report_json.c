@@ -134,7 +134,8 @@ static json_t *by_query(const struct pk_result_variant *v)
 		json_t *o = json_object();
 
 		json_object_set_new(o, "name", json_string(q->name));
-		json_object_set_new(o, "phase", json_string(q->phase));
+		json_object_set_new(
+		    o, "phase", q->phase ? json_string(q->phase) : json_null());
 		json_object_set_new(o, "route",
 				    q->sent ? json_string(routes[q->route])
 					    : json_null());

@@ -129,6 +129,56 @@ static void ranking(const struct pk_result *r, const struct pk_scorecard *c,
 	free(order);
 }
 
+/* Each query under each variant's key (issue 12 §5), when the scenario
+   or `compare --query` sends any. */
+static void queries(const struct pk_result *r, FILE *out)
+{
+	char c[PK_TEXT_QUERY_COLS][PK_TEXT_QUERY_CELL];
+	size_t i, k, j, n = text_queries_of(r);
+	int tenths = text_queries_tenths(r);
+
+	if (n == 0) {
+		return;
+	}
+	fprintf(out, "\n## Queries\n\nEach query's route under each "
+		     "variant's key; RU of the served ones.\n\n| query | "
+		     "variant |");
+	for (j = 0; j < PK_TEXT_QUERY_COLS; j++) {
+		fputc(' ', out);
+		md_text(text_query_heads[j], out);
+		fprintf(out, " |");
+	}
+	fprintf(out, "\n| --- | --- | --- |");
+	for (j = 1; j < PK_TEXT_QUERY_COLS; j++) {
+		fprintf(out, " ---: |");
+	}
+	fputc('\n', out);
+	for (k = 0; k < n; k++) {
+		for (i = 0; i < r->n_variants; i++) {
+			const struct pk_result_variant *v = &r->variants[i];
+			char *l;
+
+			if (k >= v->n_queries) {
+				continue;
+			}
+			l = text_query_label(v, k);
+			text_query_cells(v, k, tenths, c);
+			fprintf(out, "| ");
+			md_text(l, out);
+			fprintf(out, " | ");
+			md_text(v->name, out);
+			fprintf(out, " |");
+			for (j = 0; j < PK_TEXT_QUERY_COLS; j++) {
+				fputc(' ', out);
+				md_text(c[j], out);
+				fprintf(out, " |");
+			}
+			fputc('\n', out);
+			free(l);
+		}
+	}
+}
+
 static void findings(const struct pk_result *r, FILE *out)
 {
 	size_t i, j, n;
@@ -215,6 +265,7 @@ int report_markdown_cards(const struct pk_result *r,
 		seeds_table(r, cards, out);
 	}
 	ranking(r, cards, out);
+	queries(r, out);
 	findings(r, out);
 	return ferror(out) ? -1 : 0;
 }

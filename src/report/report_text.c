@@ -443,57 +443,34 @@ static void totals(const struct pk_result_variant *v, uint64_t skipped,
 		fmt_bytes(v->storage_bytes, a));
 }
 
-static const char *route_name(enum pk_route_kind k)
-{
-	return k == PK_ROUTE_SINGLE	? "single partition"
-	       : k == PK_ROUTE_TARGETED ? "targeted"
-					: "fan-out";
-}
-
 /* Per query `name` (phase/name when more than one phase has queries):
    its route under this key, served count, ranges visited a query, RU in
-   all and a query, 429s. Names are never cut: the column fits the
-   longest. */
+   all and a query, 429s (text_query_cells). Names are never cut: the
+   column fits the longest. */
 static void query_table(const struct pk_result_variant *v, FILE *out)
 {
-	char name[256], a[40], b[40], d[40];
-	size_t i, w = 5, phases = 0;
-	const char *last = NULL;
+	char c[PK_TEXT_QUERY_COLS][PK_TEXT_QUERY_CELL];
+	size_t i, w = 5;
 	int frac = 0;
 
 	for (i = 0; i < v->n_queries; i++) {
-		frac |= text_ru_fraction(v->queries[i].ru_mru);
-	}
-	for (i = 0; i < v->n_queries; i++) {
-		if (v->queries[i].phase != last) {
-			phases++;
-			last = v->queries[i].phase;
-		}
-	}
-	for (i = 0; i < v->n_queries; i++) {
-		size_t n = strlen(v->queries[i].name) +
-			   (phases > 1 ? strlen(v->queries[i].phase) + 1 : 0);
+		char *l = text_query_label(v, i);
 
-		w = n > w ? n : w;
+		frac |= text_ru_fraction(v->queries[i].ru_mru);
+		w = strlen(l) > w ? strlen(l) : w;
+		free(l);
 	}
 	fprintf(out, "  by query (RU of the served ones):\n");
 	fprintf(out, "  %-*s %-16s %10s %13s %12s %10s %10s\n", (int)w, "query",
-		"route", "served", "ranges/query", "RU", "RU/query", "429s");
+		text_query_heads[0], text_query_heads[1], text_query_heads[2],
+		text_query_heads[3], text_query_heads[4], text_query_heads[5]);
 	for (i = 0; i < v->n_queries; i++) {
-		const struct pk_result_query *q = &v->queries[i];
+		char *l = text_query_label(v, i);
 
-		snprintf(name, sizeof(name), "%s%s%s",
-			 phases > 1 ? q->phase : "", phases > 1 ? "/" : "",
-			 q->name);
-		fprintf(
-		    out, "  %-*s %-16s %10s %13.2f %12s %10.2f %10s\n", (int)w,
-		    name, q->sent ? route_name(q->route) : "-",
-		    fmt_thousands(q->served, a),
-		    q->served ? (double)q->ranges_visited / (double)q->served
-			      : 0.0,
-		    text_ru_col(q->ru_mru, frac, b),
-		    q->served ? metrics_ru(q->ru_mru) / (double)q->served : 0.0,
-		    fmt_thousands(q->throttled_429, d));
+		text_query_cells(v, i, frac, c);
+		fprintf(out, "  %-*s %-16s %10s %13s %12s %10s %10s\n", (int)w,
+			l, c[0], c[1], c[2], c[3], c[4], c[5]);
+		free(l);
 	}
 }
 

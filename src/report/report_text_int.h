@@ -58,6 +58,32 @@ const char *compare_cell(const struct pk_result *run,
 const char *compare_seed_figure(const struct pk_scorecard *s, int f, char *buf,
 				size_t cap);
 
+/*
+ * The per-query table (report_queries.c, issue 12 §5). A query's route
+ * under a variant's key ("single partition", "targeted", "fan-out"); its
+ * label: its name, "phase/name" when the variant's queries come from more
+ * than one phase (owned by the caller: free it); the cells after the
+ * label, titled text_query_heads: route ("-" when never sent), served,
+ * ranges visited a served query, RU of the served ones (text_ru_col with
+ * tenths), RU a served query, 429s. text_queries_tenths: 1 when any
+ * query of any variant of r has a fractional RU total (one number format
+ * for the column). text_queries_of: the queries a variant of r has (the
+ * same for every variant: the scenario's). text_compare_queries: the
+ * compare report's table, one row per query and variant, nothing when
+ * there are no queries (with n_seeds > 1 its title says the figures are
+ * the first seed's run, as the verdicts are).
+ */
+#define PK_TEXT_QUERY_COLS 6
+#define PK_TEXT_QUERY_CELL 48
+extern const char *const text_query_heads[PK_TEXT_QUERY_COLS];
+const char *text_route_name(enum pk_route_kind k);
+char *text_query_label(const struct pk_result_variant *v, size_t i);
+void text_query_cells(const struct pk_result_variant *v, size_t i, int tenths,
+		      char cells[PK_TEXT_QUERY_COLS][PK_TEXT_QUERY_CELL]);
+int text_queries_tenths(const struct pk_result *r);
+size_t text_queries_of(const struct pk_result *r);
+void text_compare_queries(const struct pk_result *r, size_t n_seeds, FILE *out);
+
 /* The sections, each starting with a blank line and its title. */
 void text_events(const struct pk_result_variant *v, int digits, FILE *out);
 void text_billing(const struct pk_result_variant *v, FILE *out);

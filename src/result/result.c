@@ -273,34 +273,47 @@ static void merge_note(const struct pk_metrics *m,
 	}
 }
 
-/* Each query's route and cost (sim's qstats), named. */
+static void query_of(const struct pk_query_stats *qs, const char *name,
+		     const char *phase, struct pk_result_query *out)
+{
+	out->name = name;
+	out->phase = phase;
+	out->route = qs->route;
+	out->sent = qs->sent;
+	out->served = qs->served;
+	out->throttled_429 = qs->throttled_429;
+	out->ranges_visited = qs->ranges_visited;
+	out->ru_mru = qs->ru_mru;
+}
+
+/* Each query's route and cost (sim's qstats), named: the items file's
+   `compare --query`s when it has any (they replace the phases'), else
+   every phase's. */
 static void queries(const struct pk_scenario *sc, const struct pk_variant *pv,
 		    struct pk_result_variant *v)
 {
+	const struct pk_items_file *f = sc->items_file;
 	size_t ph, q, k;
 
-	v->n_queries = sim_query_count(sc);
+	v->n_queries = scenario_query_count(sc);
 	if (v->n_queries == 0 || !pv->qstats) {
 		v->n_queries = 0;
 		return;
 	}
 	v->queries = xcalloc(v->n_queries, sizeof(*v->queries));
+	if (f && f->n_queries > 0) {
+		for (q = 0; q < f->n_queries; q++) {
+			k = scenario_query_index(sc, 0, q);
+			query_of(&pv->qstats[k], f->queries[q].name, NULL,
+				 &v->queries[k]);
+		}
+		return;
+	}
 	for (ph = 0; ph < sc->n_phases; ph++) {
 		for (q = 0; q < sc->phases[ph].n_queries; q++) {
-			const struct pk_query_stats *qs;
-			struct pk_result_query *out;
-
-			k = sim_query_index(sc, ph, q);
-			qs = &pv->qstats[k];
-			out = &v->queries[k];
-			out->name = sc->phases[ph].queries[q].name;
-			out->phase = sc->phases[ph].name;
-			out->route = qs->route;
-			out->sent = qs->sent;
-			out->served = qs->served;
-			out->throttled_429 = qs->throttled_429;
-			out->ranges_visited = qs->ranges_visited;
-			out->ru_mru = qs->ru_mru;
+			k = scenario_query_index(sc, ph, q);
+			query_of(&pv->qstats[k], sc->phases[ph].queries[q].name,
+				 sc->phases[ph].name, &v->queries[k]);
 		}
 	}
 }

@@ -188,8 +188,8 @@ static void query_request(struct pk_run *run, struct pk_variant *v,
 	pkey_route(v->key, q, v->in_src, n, &v->route);
 	container_query(v->container, t_ms, &v->route, q->results, out);
 	if (v->qstats) {
-		struct pk_query_stats *qs =
-		    &v->qstats[sim_query_index(run->sc, op->phase, op->query)];
+		struct pk_query_stats *qs = &v->qstats[scenario_query_index(
+		    run->sc, op->phase, op->query)];
 
 		qs->route = v->route.kind;
 		qs->sent++;
@@ -201,21 +201,6 @@ static void query_request(struct pk_run *run, struct pk_variant *v,
 			qs->ru_mru += out->charge_mru;
 		}
 	}
-}
-
-size_t sim_query_index(const struct pk_scenario *sc, size_t ph, size_t q)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < ph && i < sc->n_phases; i++) {
-		n += sc->phases[i].n_queries;
-	}
-	return n + q;
-}
-
-size_t sim_query_count(const struct pk_scenario *sc)
-{
-	return sim_query_index(sc, sc->n_phases, 0);
 }
 
 /* After a 410/1007: retry a fixed short delay later, or give up
@@ -554,9 +539,9 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 		if (o && o->keep_seconds && i < run->n_variants) {
 			run->variants[i].container->metrics.keep_seconds = 1;
 		}
-		if (i < run->n_variants && sim_query_count(sc) > 0) {
+		if (i < run->n_variants && scenario_query_count(sc) > 0) {
 			run->variants[i].qstats =
-			    xcalloc(sim_query_count(sc),
+			    xcalloc(scenario_query_count(sc),
 				    sizeof(*run->variants[i].qstats));
 		}
 	}

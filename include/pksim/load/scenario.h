@@ -653,6 +653,17 @@ int scenario_add_query(struct pk_scenario *s, const char *text,
  */
 int scenario_query_shares(struct pk_scenario *s, struct pk_diag *diag);
 
+/* The index among the queries s sends of query q of phase ph: the
+   queries of the phases before ph, plus q; when s's items file has
+   queries (`compare --query`, which replace the phases',
+   scenario_query_of), q itself, whatever ph. A run's per-query figures
+   (sim.h's qstats, result.h's queries) are in this order. */
+size_t scenario_query_index(const struct pk_scenario *s, size_t ph, size_t q);
+
+/* The queries s sends: its items file's when it has any, else those of
+   every phase. */
+size_t scenario_query_count(const struct pk_scenario *s);
+
 /* The query spec an operation names: a `--query` of the items file when
    it has any, else query `query` of phase `phase`. */
 static inline const struct pk_query_spec *

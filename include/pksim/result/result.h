@@ -95,11 +95,15 @@ struct pk_result_lineage {
 	uint64_t throttled_429; /* ... rate limited */
 };
 
-/* One query of the scenario (a phase's `queries` entry) in one variant:
-   its name, route under the variant's key and cost (issue 12 §5). */
+/* One query of the scenario (a phase's `queries` entry, or a `compare
+   --query` of its items file) in one variant: its name, route under the
+   variant's key and cost (issue 12 §5). */
 struct pk_result_query {
-	const char *name;	  /* borrowed: the query's `name` */
-	const char *phase;	  /* borrowed: its phase's name */
+	const char *name;	  /* borrowed: the query's `name`; for a
+				     --query, its text before '@' */
+	const char *phase;	  /* borrowed: its phase's name; NULL for a
+				     --query (sent among the records,
+				     whatever the phase) */
 	enum pk_route_kind route; /* under this variant's key; meaningful
 				     when sent > 0 */
 	uint64_t sent;		  /* attempts, retries and 429s too */
@@ -234,9 +238,10 @@ struct pk_result_variant {
 
 	struct pk_result_range *ranges; /* owned; at the end, key order */
 	size_t n_ranges;
-	struct pk_result_query *queries; /* owned; every query of every
-					    phase in scenario order; NULL
-					    when none */
+	struct pk_result_query *queries; /* owned; the items file's
+					    --querys in order, else every
+					    query of every phase in
+					    scenario order; NULL when none */
 	size_t n_queries;
 	struct pk_result_lineage *lineage; /* owned; every range id of the
 					      run, indexed by id */

@@ -44,10 +44,12 @@ struct pk_query_stats {
 
 struct pk_variant {
 	struct pk_container *container; /* owned */
-	struct pk_query_stats *qstats;	/* owned; one per query of every
-					   phase, phase by phase in
-					   scenario order (sim_query_index);
-					   NULL when no phase has queries */
+	struct pk_query_stats *qstats;	/* owned; one per query sent:
+					   the items file's `--query`s, or
+					   every phase's, phase by phase in
+					   scenario order
+					   (scenario_query_index);
+					   NULL when there are none */
 	struct pk_pkey *key;		/* owned */
 	struct pk_keyval *kv;		/* owned; scratch for one key */
 	struct pk_keyval *batch_kv;	/* owned; scratch for a batch's
@@ -162,12 +164,5 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 
 /* Free r and everything it owns; NULL is allowed. */
 void sim_free(struct pk_run *r);
-
-/* The index in a variant's qstats of query q of phase ph: the queries
-   of the phases before ph, plus q. */
-size_t sim_query_index(const struct pk_scenario *sc, size_t ph, size_t q);
-
-/* Queries of every phase of sc: the entries of a variant's qstats. */
-size_t sim_query_count(const struct pk_scenario *sc);
 
 #endif
