@@ -84,14 +84,33 @@ static double items_planned(const struct pk_scenario *s)
 	return n;
 }
 
+/* Bytes one waiting retry of phase ph takes on average: the entry, and
+   for its share of queries the copy of the longest IN list a query of
+   the phase has (8 bytes a value; a queued retry owns it, retryq.h). */
+static double retry_bytes(const struct pk_phase_spec *ph)
+{
+	double in = 0;
+	size_t i, c;
+
+	for (i = 0; i < ph->n_queries; i++) {
+		for (c = 0; c < ph->queries[i].n_conds; c++) {
+			if (ph->queries[i].conds[c].kind == PK_COND_IN) {
+				in = fmax(in, ph->queries[i].conds[c].in_count);
+			}
+		}
+	}
+	return PK_SCENARIO_RETRY_BYTES +
+	       ph->mix[PK_OP_QUERY] * in * (double)sizeof(uint64_t);
+}
+
 /* The retries a client can have waiting at once are at most the
    operations of one max_wait (all rate limited and retried): the peak
    rate x max_wait, and no more than the phase sends; refuse a scenario
    whose busiest phase could queue more than fits (issue 6 §4). */
 static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
 {
-	double wait_s = (double)s->retry.max_wait_ms / 1000.0, bytes;
-	double queued = -1, q;
+	double wait_s = (double)s->retry.max_wait_ms / 1000.0, bytes = -1;
+	double queued = 0, q, b;
 	char ra[PK_FMT_BYTES], rb[PK_FMT_BYTES];
 	size_t i, worst = 0;
 
@@ -101,12 +120,13 @@ static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
 	for (i = 0; i < s->n_phases; i++) {
 		q = fmin(phase_peak(&s->phases[i]) * wait_s,
 			 phase_ops(&s->phases[i]));
-		if (q > queued || isnan(q)) {
+		b = q * retry_bytes(&s->phases[i]) * (double)s->n_variants;
+		if (b > bytes || isnan(b)) {
+			bytes = b;
 			queued = q;
 			worst = i;
 		}
 	}
-	bytes = queued * PK_SCENARIO_RETRY_BYTES * (double)s->n_variants;
 	if (bytes <= PK_SCENARIO_MAX_TRACK_BYTES) {
 		return;
 	}
