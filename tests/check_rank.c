@@ -764,6 +764,97 @@ static struct pk_scorecard ru_card(const char *name, double ru)
 	return c;
 }
 
+/* A card of variant name with t 429s in ops operations (every other
+   ranking figure 0). */
+static struct pk_scorecard t429_card(const char *name, uint64_t t, uint64_t ops)
+{
+	struct pk_scorecard c = ru_card(name, 0);
+
+	c.throttled_429 = t;
+	c.operations = ops;
+	return c;
+}
+
+/*
+ * Fresh-user finding 2: 429 rates under 1% of operations are healthy
+ * (reference: 1-5% 429s is healthy; rule 32's severity High starts at
+ * 1%) and tie, so RU decides. Out of 100,000 operations:
+ *   0 vs 141: 0.00141 < 0.01, both healthy: tie;
+ *   0 vs 999: 0.00999 < 0.01: tie;
+ *   0 vs 1,000: 0.01 is not under 1%: 0 ranks ahead;
+ *   2,000 vs 2,010: 0.0201 - 0.02 = 0.0001 <= 1% of 0.0201 = 0.000201:
+ *   tie; 2,000 vs 2,100: 0.001 > 0.00021: 2,000 ahead.
+ */
+START_TEST(test_429_healthy)
+{
+	struct pk_scorecard a = t429_card("A", 0, 100000);
+	struct pk_scorecard b = t429_card("B", 141, 100000);
+
+	ck_assert_int_eq(scorecard_figure_cmp(&a, &b, PK_RANK_429), 0);
+	b.throttled_429 = 999;
+	ck_assert_int_eq(scorecard_figure_cmp(&a, &b, PK_RANK_429), 0);
+	b.throttled_429 = 1000;
+	ck_assert_int_eq(scorecard_figure_cmp(&a, &b, PK_RANK_429), -1);
+	ck_assert_int_eq(scorecard_figure_cmp(&b, &a, PK_RANK_429), 1);
+	a.throttled_429 = 2000;
+	b.throttled_429 = 2010;
+	ck_assert_int_eq(scorecard_figure_cmp(&a, &b, PK_RANK_429), 0);
+	b.throttled_429 = 2100;
+	ck_assert_int_eq(scorecard_figure_cmp(&a, &b, PK_RANK_429), -1);
+	{
+		/* the reason prints 429s per operation, as labelled: two
+		   seeds alike, 0 vs 1,000 of 100,000 = 0.0000 vs 0.0100 */
+		struct pk_scorecard s0[2], s1[2], *m;
+		struct pk_scorecard *per[2] = {s0, s1};
+
+		s0[0] = s1[0] = t429_card("A", 0, 100000);
+		s0[1] = s1[1] = t429_card("B", 1000, 100000);
+		m = scorecard_merge_seeds(per, 2, 2);
+		ck_assert_uint_eq(m[0].rank, 1);
+		ck_assert_uint_eq(m[1].rank, 2);
+		ck_assert_msg(strstr(m[0].reason,
+				     "on 429s per operation: 0.0000 (0) vs "
+				     "0.0100 (1,000)") != NULL,
+			      "%s", m[0].reason);
+		free(m);
+	}
+}
+END_TEST
+
+/*
+ * The finding's repro: the transactions at --rate 800 (as
+ * test_done_criterion: 50,000 creates + 50,000 queries = 100,000
+ * operations; RU 450,000 under /costCenter vs 575,000 under /id). A few
+ * retried 429s under either key are under 1% of 100,000 (< 1,000), so
+ * they tie and RU ranks /costCenter first; the 429 reason, when one
+ * decides, prints the rate its label names, not the count.
+ */
+START_TEST(test_429_repro)
+{
+	char args[1024];
+	json_t *root, *id, *cc;
+
+	snprintf(args, sizeof(args),
+		 "compare --items '%s' --rate 800 --key /id --key /costCenter "
+		 "--query costCenter",
+		 tu_src("scenarios/data/cosmoslabs_transactions.json"));
+	id = card_of(args, 0, &root);
+	cc = card_i(root, 1);
+	ck_assert(num(cc, "ru_of_operations") == 450000.0);
+	ck_assert(num(id, "ru_of_operations") == 575000.0);
+	ck_assert_int_gt(num(cc, "throttled_429"), 0); /* the tie is tested */
+	ck_assert_int_lt(num(cc, "throttled_429"), 1000);
+	ck_assert_int_lt(num(id, "throttled_429"), 1000);
+	ck_assert_int_eq(num(cc, "rank"), 1);
+	ck_assert_int_eq(num(id, "rank"), 2);
+	ck_assert_msg(strstr(str(cc, "reason"),
+			     "on RU of the operations: 450,000 vs 575,000") !=
+			  NULL,
+		      "%s", str(cc, "reason"));
+	json_decref(root);
+}
+END_TEST
+
 /*
  * §4.6 seeds: A's RU over 3 seeds 100, 110, 120 (median 110), B's 115,
  * 130, 140 (median 130): the ranges [100, 120] and [115, 140] overlap,
@@ -859,6 +950,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_header);
 	tcase_add_test(tc, test_done_criterion);
 	tcase_add_test(tc, test_seeds_merge);
+	tcase_add_test(tc, test_429_healthy);
+	tcase_add_test(tc, test_429_repro);
 	tcase_add_test(tc, test_seeds_cli);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);

@@ -393,7 +393,7 @@ static double tolerance(int f, double a, double b)
 	case PK_RANK_FAILED:
 		return PK_RANK_TOL_FAILED;
 	case PK_RANK_429:
-		return fmax(PK_RANK_TOL_FAILED, PK_RANK_TOL_REL * big);
+		return PK_RANK_TOL_REL * big;
 	case PK_RANK_RU:
 		return PK_RANK_TOL_REL * big;
 	default:
@@ -406,6 +406,13 @@ int scorecard_figure_cmp(const struct pk_scorecard *a,
 {
 	double x = figure(a, f), y = figure(b, f), lo, hi;
 
+	if (f == PK_RANK_429 &&
+	    fmax(a->n_seeds > 1 ? a->range_max[f] : x,
+		 b->n_seeds > 1 ? b->range_max[f] : y) < PK_RANK_429_HEALTHY) {
+		/* both rates healthy (reference: 1-5% 429s is healthy):
+		   retried 429s under 1% of operations do not decide */
+		return 0;
+	}
 	if (a->n_seeds > 1 && b->n_seeds > 1) {
 		/* over seeds: ranges that overlap tie */
 		if (a->range_max[f] +
@@ -471,7 +478,9 @@ static const char *figure_text(const struct pk_scorecard *s, int f, char *buf,
 			 fmt_thousands(llround(s->ru_offered), a));
 		break;
 	case PK_RANK_429:
-		snprintf(buf, cap, "%s", fmt_thousands(s->throttled_429, a));
+		/* the rate the label names, then the count behind it */
+		snprintf(buf, cap, "%.4f (%s)", figure(s, f),
+			 fmt_thousands(s->throttled_429, a));
 		break;
 	default:
 		snprintf(buf, cap, "%.1f%%", 100.0 * figure(s, f));
