@@ -399,6 +399,49 @@ START_TEST(test_cli_items_only_options)
 }
 END_TEST
 
+/*
+ * Values of the --items options that say how records arrive: the whole
+ * of stderr is one message that names the option once (issue 12: a
+ * --time-compression of 0 or text gave two messages, one per check; a
+ * --rate of 0 was taken for no --rate at all, "say how records arrive").
+ */
+START_TEST(test_cli_items_option_values)
+{
+	static const char *const bad[][2] = {
+	    {"--time-field ts --time-compression 0",
+	     "pksim: error: --time-compression needs a factor from 0.001 to "
+	     "1e9, got '0'; see 'pksim --help'\n"},
+	    {"--time-field ts --time-compression fast",
+	     "pksim: error: --time-compression needs a factor from 0.001 to "
+	     "1e9, got 'fast'; see 'pksim --help'\n"},
+	    {"--time-field ts --time-compression 2e9",
+	     "pksim: error: --time-compression needs a factor from 0.001 to "
+	     "1e9, got '2e9'; see 'pksim --help'\n"},
+	    {"--rate 0",
+	     "pksim: error: --rate needs records a second greater than 0: "
+	     "1000, 1000/s, 60/m or 10/h, got '0'; see 'pksim --help'\n"},
+	    {"--rate 0/s",
+	     "pksim: error: --rate needs records a second greater than 0: "
+	     "1000, 1000/s, 60/m or 10/h, got '0/s'; see 'pksim --help'\n"},
+	};
+	char args[512], *out = NULL, *err = NULL;
+	size_t i;
+
+	to_src_root();
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(args, sizeof(args),
+			 "compare --items "
+			 "scenarios/data/iot_telemetry_3devices.json "
+			 "--key /device %s",
+			 bad[i][0]);
+		ck_assert_int_eq(tu_run(args, &out, &err), 2);
+		ck_assert_str_eq(err, bad[i][1]);
+		free(out);
+		free(err);
+	}
+}
+END_TEST
+
 /* pksim locate takes options anywhere, as run does, and "--" ends them:
    an option after the scenario is not an item (D4). */
 START_TEST(test_cli_locate_options)
@@ -550,6 +593,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_cli_locate);
 	tcase_add_test(tc, test_cli_exit_category);
 	tcase_add_test(tc, test_cli_items_only_options);
+	tcase_add_test(tc, test_cli_items_option_values);
 	tcase_add_test(tc, test_cli_locate_options);
 	tcase_add_test(tc, test_cli_stdout_full);
 	tcase_add_test(tc, test_cli_time_field_cut);

@@ -1059,9 +1059,8 @@ START_TEST(test_items_command_line_errors)
 	ck_assert_ptr_null(scenario_for_items(path, PK_TRACE_FORMAT_AUTO, NULL,
 					      0, 0, 1, 0, &d));
 	e = diag_line(&d, 0);
-	ck_assert_str_eq(e, "pksim: --throughput: error: throughput must be a "
-			    "whole number of RU/s from 1 to 1,000,000 (got "
-			    "0)");
+	ck_assert_str_eq(e, "pksim: --throughput: error: must be a whole "
+			    "number of RU/s from 1 to 1,000,000 (got 0)");
 	free(e);
 	diag_free(&d);
 }

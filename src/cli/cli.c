@@ -138,17 +138,14 @@ static int parse_format(const char *arg, struct pk_run_opts *o)
 	return 0;
 }
 
-static int parse_positive(const char *arg, const char *opt, double *out)
+/* A number from lo to hi, the whole of arg; 0, or -1 (nothing written). */
+static int parse_between(const char *arg, double lo, double hi, double *out)
 {
 	char *end;
 	double v = strtod(arg, &end);
 
-	if (end == arg || *end || !(v > 0) || v > 1e12) {
-		fprintf(stderr,
-			"pksim: error: %s needs a number greater than 0, got "
-			"'%s'; see 'pksim --help'\n",
-			opt, arg);
-		return PK_EXIT_INPUT;
+	if (end == arg || *end || !(v >= lo && v <= hi)) {
+		return -1;
 	}
 	*out = v;
 	return 0;
@@ -198,10 +195,11 @@ static int parse_compare_opt(int ch, const char *arg, struct pk_run_opts *o)
 		o->time_field = arg;
 		return 0;
 	case 'c':
-		if (parse_positive(arg, "--time-compression",
-				   &o->time_compression) ||
-		    o->time_compression < PK_CLI_MIN_COMPRESSION ||
-		    o->time_compression > PK_CLI_MAX_COMPRESSION) {
+		/* one message for every wrong value (a number out of range
+		   and text alike) */
+		if (parse_between(arg, PK_CLI_MIN_COMPRESSION,
+				  PK_CLI_MAX_COMPRESSION,
+				  &o->time_compression)) {
 			return usage_error("--time-compression needs a factor "
 					   "from 0.001 to 1e9, got '%s'",
 					   arg);
@@ -209,7 +207,10 @@ static int parse_compare_opt(int ch, const char *arg, struct pk_run_opts *o)
 		o->have_compression = 1;
 		return 0;
 	case 'r':
-		if (units_parse_rate(arg, &o->rate_per_s)) {
+		/* 0 is a rate to the unit parser (an idle phase); here it
+		   would read as no --rate at all */
+		if (units_parse_rate(arg, &o->rate_per_s) ||
+		    !(o->rate_per_s > 0)) {
 			return usage_error("--rate needs records a second "
 					   "greater than 0: 1000, 1000/s, "
 					   "60/m or 10/h, got '%s'",

@@ -55,20 +55,19 @@ scenario_for_items(const char *path, int format, const char *time_field,
 	}
 	if (time_field &&
 	    !(time_compression > 0 && isfinite(time_compression))) {
-		diag_error(diag, "--time-field", 0, 0,
-			   "the time compression must be a number greater "
-			   "than 0 (got %g)",
+		diag_error(diag, "--time-compression", 0, 0,
+			   "must be a number greater than 0 (got %g)",
 			   time_compression);
 	}
 	if (rate_per_s != 0 && !(rate_per_s > 0 && isfinite(rate_per_s))) {
 		diag_error(diag, "--rate", 0, 0,
-			   "the rate must be greater than 0 (got %g)",
+			   "must be greater than 0 records a second (got %g)",
 			   rate_per_s);
 	}
 	if (throughput_ru_per_s < 1 || throughput_ru_per_s > PK_MAX_RU_PER_S) {
 		diag_error(diag, "--throughput", 0, 0,
-			   "throughput must be a whole number of RU/s from 1 "
-			   "to 1,000,000 (got %lld)",
+			   "must be a whole number of RU/s from 1 to "
+			   "1,000,000 (got %lld)",
 			   (long long)throughput_ru_per_s);
 	}
 	if (format < PK_TRACE_FORMAT_AUTO || format > PK_TRACE_FORMAT_CSV) {

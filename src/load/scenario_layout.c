@@ -24,6 +24,11 @@ static const char partitions_what[] =
 /* The names a layout message gives the settings, and what it advises for
    RU/s past the partitions: a scenario file's keys or the options. */
 struct layout_names {
+	int place_names_it;	    /* 1: the message's place (`pksim:
+				       --throughput: error:`) names the
+				       setting it is about, so its text
+				       starts with the value, not the name
+				       again */
 	const char *per_pp;	    /* storage per partition */
 	const char *total;	    /* storage in all */
 	const char *pp_cap;	    /* ", physical_partition_storage" or "" */
@@ -34,6 +39,7 @@ struct layout_names {
 };
 
 static const struct layout_names yaml_names = {
+    0,
     "storage_per_partition",
     "storage_total",
     ", physical_partition_storage",
@@ -45,6 +51,7 @@ static const struct layout_names yaml_names = {
 };
 
 static const struct layout_names cli_names = {
+    1,
     "--storage-per-partition",
     "--storage-total",
     "",
@@ -55,6 +62,12 @@ static const struct layout_names cli_names = {
     "splits them over hours, rule 6: use a scenario with a phase's "
     "throughput and split_delay to model it)",
 };
+
+/* The two "%s%s" arguments that start a message about setting name:
+   "name " in a scenario file's message (its place is a line), nothing
+   when the place is the option. */
+#define LEAD(nm, name)                                                         \
+	(nm)->place_names_it ? "" : (name), (nm)->place_names_it ? "" : " "
 
 /* Which setting a layout problem is about. */
 enum layout_fault {
@@ -101,9 +114,10 @@ static enum layout_fault layout_fault(const struct pk_container_spec *c,
 	if (c->existing_bytes_per_pp > c->pp_storage_bytes) {
 		/* rule 1: a physical partition holds at most 50 GB */
 		snprintf(msg, cap_msg,
-			 "%s %s is more than one physical partition holds "
+			 "%s%s%s is more than one physical partition holds "
 			 "(%s%s); give at most %s",
-			 nm->per_pp, fmt_bytes(c->existing_bytes_per_pp, a),
+			 LEAD(nm, nm->per_pp),
+			 fmt_bytes(c->existing_bytes_per_pp, a),
 			 fmt_bytes(c->pp_storage_bytes, b), nm->pp_cap,
 			 fmt_bytes(c->pp_storage_bytes, d));
 		return LAYOUT_STORAGE;
@@ -115,9 +129,10 @@ static enum layout_fault layout_fault(const struct pk_container_spec *c,
 		/* rule 1 and 9: storage splits keep every partition at or
 		   under its cap */
 		snprintf(msg, cap_msg,
-			 "%s %s needs at least %s physical partitions (%s "
+			 "%s%s%s needs at least %s physical partitions (%s "
 			 "each) but %s is %lld; give %s >= %s or less storage",
-			 nm->total, fmt_bytes(c->existing_bytes_total, a),
+			 LEAD(nm, nm->total),
+			 fmt_bytes(c->existing_bytes_total, a),
 			 fmt_thousands((int64_t)need, b),
 			 fmt_bytes(c->pp_storage_bytes, d), nm->partitions,
 			 (long long)n, nm->partitions,
@@ -146,15 +161,16 @@ static enum layout_fault layout_fault(const struct pk_container_spec *c,
 	if (ru > cap) {
 		/* rule 5: the existing layout holds N x 10,000 at once;
 		   above it the service splits (rule 6) */
-		snprintf(
-		    msg, cap_msg,
-		    "%s %s RU/s is more than %lld existing physical "
-		    "partitions hold (%lld x %s = %s RU/s, rule 5); give "
-		    "at most %s%s",
-		    c->autoscale_max_ru_per_s ? nm->autoscale : nm->throughput,
-		    fmt_thousands(ru, a), (long long)n, (long long)n,
-		    fmt_thousands(c->pp_ru_per_s, b), fmt_thousands(cap, d),
-		    fmt_thousands(cap, e), nm->raise_past_cap);
+		snprintf(msg, cap_msg,
+			 "%s%s%s RU/s is more than %lld existing physical "
+			 "partitions hold (%lld x %s = %s RU/s, rule 5); give "
+			 "at most %s%s",
+			 LEAD(nm, c->autoscale_max_ru_per_s ? nm->autoscale
+							    : nm->throughput),
+			 fmt_thousands(ru, a), (long long)n, (long long)n,
+			 fmt_thousands(c->pp_ru_per_s, b),
+			 fmt_thousands(cap, d), fmt_thousands(cap, e),
+			 nm->raise_past_cap);
 		return LAYOUT_RU;
 	}
 	min = c->autoscale_max_ru_per_s
@@ -162,14 +178,15 @@ static enum layout_fault layout_fault(const struct pk_container_spec *c,
 		  : provision_min_manual(bytes, 0, NULL);
 	if (ru < min) {
 		/* rule 8, D-LIMITS: 1 RU/s (autoscale max: 10) per GB */
-		snprintf(
-		    msg, cap_msg,
-		    "%s %s RU/s is below the minimum %s RU/s for %s "
-		    "stored (%s RU/s per GB, rule 8); give at least %s",
-		    c->autoscale_max_ru_per_s ? nm->autoscale : nm->throughput,
-		    fmt_thousands(ru, a), fmt_thousands(min, b),
-		    fmt_bytes(bytes, d), c->autoscale_max_ru_per_s ? "10" : "1",
-		    fmt_thousands(min, e));
+		snprintf(msg, cap_msg,
+			 "%s%s%s RU/s is below the minimum %s RU/s for %s "
+			 "stored (%s RU/s per GB, rule 8); give at least %s",
+			 LEAD(nm, c->autoscale_max_ru_per_s ? nm->autoscale
+							    : nm->throughput),
+			 fmt_thousands(ru, a), fmt_thousands(min, b),
+			 fmt_bytes(bytes, d),
+			 c->autoscale_max_ru_per_s ? "10" : "1",
+			 fmt_thousands(min, e));
 		return LAYOUT_RU;
 	}
 	return LAYOUT_OK;
