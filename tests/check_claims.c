@@ -1561,6 +1561,92 @@ END_TEST
 
 /* Every shipped scenario has its claim test above: a new one without
    fails here. */
+/* ---- ru-budget ---- */
+
+/* The JSON report of `pksim run` on scenarios/ru-budget.yaml without its
+   `client:` mapping (the same import, uncapped). */
+static json_t *report_uncapped(void)
+{
+	char path[] = "/tmp/pksim-ru-budget-XXXXXX.yaml", args[600];
+	char *out = NULL, *err = NULL, line[512];
+	FILE *in, *tmp;
+	int fd, rc, dropped = 0;
+	json_error_t jerr;
+	json_t *root;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	fd = mkstemps(path, 5);
+	ck_assert_int_ge(fd, 0);
+	tmp = fdopen(fd, "w");
+	in = fopen("scenarios/ru-budget.yaml", "r");
+	ck_assert_ptr_nonnull(tmp);
+	ck_assert_ptr_nonnull(in);
+	while (fgets(line, sizeof(line), in)) {
+		if (strncmp(line, "client:", 7) == 0 ||
+		    strncmp(line, "  ru_budget:", 12) == 0) {
+			dropped++;
+			continue;
+		}
+		/* the expect block holds for the capped run only */
+		if (strncmp(line, "expect:", 7) == 0) {
+			break;
+		}
+		fputs(line, tmp);
+	}
+	fclose(in);
+	fclose(tmp);
+	ck_assert_int_eq(dropped, 2);
+	snprintf(args, sizeof(args), "run %s --format json", path);
+	rc = tu_run(args, &out, &err);
+	unlink(path);
+	ck_assert_msg(rc == 0, "pksim %s: exit %d: %s", args, rc,
+		      err ? err : "");
+	root = json_loads(out, 0, &jerr);
+	ck_assert_msg(root != NULL, "bad JSON: %s", jerr.text);
+	free(out);
+	free(err);
+	return root;
+}
+
+START_TEST(test_claim_ru_budget)
+{
+	json_t *root = report("run", "ru-budget");
+	json_t *v = at(root, "variants/0");
+
+	/* 1 KB creates cost 5 RU; the budget 2,000 RU/s spaces them
+	   5 / 2,000 s = 2.5 ms apart, 400 a second: 20,000 take
+	   20,000 / 400 = 50 s, and 400 x 5 = 2,000 RU of the partition's
+	   4,000 each second, so none is rate limited */
+	ck_assert_int_eq(INT(v, "totals/operations"), 20000);
+	ck_assert_int_eq(INT(v, "totals/succeeded"), 20000);
+	ck_assert_int_eq(INT(v, "totals/throttled_429"), 0);
+	ck_assert_int_eq(INT(v, "totals/retries"), 0);
+	ck_assert_int_eq(INT(root, "scenario/duration_s"), 50);
+	assert_near(NUM(v, "totals/ru_consumed"), 100000.0, 1e-9,
+		    "RU consumed");
+	assert_near(NUM(v, "physical_partitions/0/peak_normalized_ru"), 0.5,
+		    1e-9, "peak: 2,000 / 4,000");
+	/* 400 a second, the last sent at 19,999 x 2.5 ms = 49,997.5 ms:
+	   every minute's RU are in minute 0, 100,000 RU */
+	assert_near(NUM(v, "per_minute/0/ru_consumed"), 100000.0, 1e-9,
+		    "minute 0");
+	json_decref(root);
+
+	root = report_uncapped();
+	v = at(root, "variants/0");
+	/* uncapped: 2,000 creates a second x 5 RU = 10,000 RU/s offered
+	   against 4,000: in second 0 at most 4,000 / 5 = 800 succeed, so
+	   at least 2,000 - 800 = 1,200 get a 429 */
+	ck_assert_int_ge(INT(v, "totals/throttled_429"), 1200);
+	/* the last create arrives before 10 s and the SDK policy waits at
+	   most 30 s in all on its 429s: everything ends by 10 + 30 + 1 =
+	   41 s, sooner than the capped 50 s */
+	ck_assert_int_le(INT(root, "scenario/duration_s"), 41);
+	ck_assert_int_eq(INT(v, "totals/operations"), 20000);
+	json_decref(root);
+}
+END_TEST
+
 /* ---- zipf-s13 ---- */
 
 /*
@@ -1645,6 +1731,7 @@ START_TEST(test_claim_every_scenario_covered)
 	    "ttl-retention",
 	    "zipf-s13",
 	    "monitor-tuesday",
+	    "ru-budget",
 	};
 	char *list = NULL, *line, *save = NULL;
 	int n = 0;
@@ -1712,6 +1799,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_claim_ttl_retention_text);
 	tcase_add_test(tc, test_claim_throughput_split);
 	tcase_add_test(tc, test_claim_zipf_s13);
+	tcase_add_test(tc, test_claim_ru_budget);
 	tcase_add_test(tc, test_claim_every_scenario_covered);
 	suite_add_tcase(s, tc);
 	return s;

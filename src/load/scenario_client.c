@@ -122,7 +122,7 @@ static void load_backoff(struct ld *ld, const struct yn *rn,
 
 void ld_load_client(struct ld *ld, const struct yn *m)
 {
-	static const char *const keys[] = {"retries", NULL};
+	static const char *const keys[] = {"retries", "ru_budget", NULL};
 	static const char *const retry_keys[] = {
 	    "policy", "max_retries", "max_wait", "base", "cap", "jitter", NULL,
 	};
@@ -131,6 +131,19 @@ void ld_load_client(struct ld *ld, const struct yn *m)
 	size_t i;
 
 	ld_check_keys(ld, m, keys, "in client");
+	if ((n = yn_get(m, "ru_budget")) &&
+	    ld_get_rate(ld, n, "ru_budget", &ld->s->ru_budget_per_s) == 0 &&
+	    (ld->s->ru_budget_per_s < 1 ||
+	     ld->s->ru_budget_per_s > PK_MAX_RU_BUDGET)) {
+		char buf[PK_YN_DESC_BYTES];
+
+		ld_err(ld, n,
+		       "ru_budget must be from 1/s to 1000000000/s (RU a "
+		       "second; got %s): the client spaces its requests so "
+		       "their RU stay within it",
+		       yn_desc(n, buf, sizeof(buf)));
+		ld->s->ru_budget_per_s = 0;
+	}
 	rn = yn_get(m, "retries");
 	if (!rn) {
 		return;

@@ -324,6 +324,12 @@ static void summary(const struct pk_result *r,
 	} else {
 		fprintf(out, "off\n");
 	}
+	if (sc->ru_budget_per_s > 0) {
+		fprintf(out,
+			"client RU budget: %g RU/s (throughput control: each "
+			"request waits until the client's RU so far fit it)\n",
+			sc->ru_budget_per_s);
+	}
 }
 
 /* p50 and p99 of the retry waits of the operations that succeeded */

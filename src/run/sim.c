@@ -4,6 +4,7 @@
 #include "pksim/run/sim.h"
 #include "pksim/base/fmt.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -251,6 +252,23 @@ static void observe_attempt(struct pk_run *run, struct pk_variant *v,
 }
 
 /*
+ * client.ru_budget R (throughput control): a request of c RU sent at t
+ * lets the next one go at max(budget_next, t) + c / R (microseconds,
+ * rounded up), so the client's RU stay within R each second.
+ */
+static inline void budget_spend(const struct pk_run *run, struct pk_variant *v,
+				int64_t t_ms, int64_t charge_mru)
+{
+	int64_t from = t_ms * 1000;
+
+	if (v->budget_next_us > from) {
+		from = v->budget_next_us;
+	}
+	v->budget_next_us = from + (int64_t)ceil((double)charge_mru * 1000.0 /
+						 run->sc->ru_budget_per_s);
+}
+
+/*
  * Send op (an attempt in retry state st) at t_ms into *out; queue a retry
  * when the answer and the client's policy call for one. owned: op's IN
  * list when op owns it (a popped retry), else NULL; it is freed unless a
@@ -271,6 +289,13 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 		batch_request(run, v, op, t_ms, out);
 	} else {
 		point_request(run, v, op, t_ms, out);
+	}
+	if (run->sc->ru_budget_per_s > 0) {
+		/* a paced send counts from its arrival or budget_next,
+		   not from t_ms, budget_next rounded up to a whole ms */
+		budget_spend(run, v, v->budget_released ? op->t_ms : t_ms,
+			     out->charge_mru);
+		v->budget_released = 0;
 	}
 	if (out->status == PK_HTTP_GONE) {
 		retry_gone(v, op, st, t_ms, &owned);
@@ -325,10 +350,78 @@ static void drain_retries(struct pk_run *run, struct pk_variant *v,
 	}
 }
 
+/*
+ * client.ru_budget: send every retry and every operation waiting for
+ * budget due before (t_ms, seq), in time order. The first waiting
+ * operation goes at its arrival or at budget_next rounded up to a whole
+ * ms, whichever is later; a retry due at the same ms goes first.
+ */
+static void drain_paced(struct pk_run *run, struct pk_variant *v, int64_t t_ms,
+			uint64_t seq)
+{
+	for (;;) {
+		int64_t due, pdue;
+		uint64_t place, pplace;
+		int have_r, have_p;
+		struct pk_retry_entry e;
+
+		if (run->stopped) {
+			return;
+		}
+		have_r = retryq_peek(&v->retries, &due, &place) &&
+			 (due < t_ms || (due == t_ms && place < seq));
+		have_p = retryq_peek(&v->paced, &pdue, &pplace);
+		if (have_p) {
+			int64_t ready = (v->budget_next_us + 999) / 1000;
+
+			if (ready > pdue) {
+				pdue = ready;
+			}
+			have_p = pdue < t_ms || (pdue == t_ms && pplace < seq);
+		}
+		if (have_r && (!have_p || due <= pdue)) {
+			drain_retries(run, v, due, place + 1);
+			continue;
+		}
+		if (!have_p) {
+			return;
+		}
+		retryq_pop(&v->paced, &e);
+		sim_phase_actions(run, v, pdue);
+		observe(run, v);
+		v->budget_released = 1;
+		attempt(run, v, &e.op, e.st, pdue,
+			e.op.n_in > 0 ? (uint64_t *)e.op.in_items : NULL,
+			run->obs != NULL);
+	}
+}
+
+/* client.ru_budget: what is due before op goes out; 1 when op must wait
+   for budget (queued behind the others waiting, counted as arrived). */
+static int budget_wait(struct pk_run *run, struct pk_variant *v,
+		       const struct pk_op *op)
+{
+	uint64_t *owned = NULL;
+
+	drain_paced(run, v, op->t_ms, op->seq);
+	if (run->stopped || (retryq_len(&v->paced) == 0 &&
+			     op->t_ms * 1000 >= v->budget_next_us)) {
+		return 0;
+	}
+	sim_phase_actions(run, v, op->t_ms);
+	v->container->metrics.totals.operations++;
+	client_retry_push(&v->paced, op, (struct pk_retry_state){0, 0, 0, 0},
+			  op->t_ms, &owned);
+	return 1;
+}
+
 static void finish(struct pk_run *run, struct pk_variant *v)
 {
 	int64_t end = workload_phase_start_ms(run->workload, run->sc->n_phases);
 
+	if (run->sc->ru_budget_per_s > 0) {
+		drain_paced(run, v, INT64_MAX, UINT64_MAX);
+	}
 	drain_retries(run, v, INT64_MAX, UINT64_MAX);
 	sim_phase_actions(run, v, end);
 	if (v->container->now_s * PK_MS_PER_S > end) {
@@ -462,6 +555,10 @@ static void *run_group(void *arg)
 			struct pk_variant *v = &run->variants[i];
 			struct pk_retry_state st = {0, 0, 0, 0};
 
+			if (run->sc->ru_budget_per_s > 0 &&
+			    budget_wait(run, v, &op)) {
+				continue;
+			}
 			drain_retries(run, v, op.t_ms, op.seq);
 			sim_phase_actions(run, v, op.t_ms);
 			if (watched) {
@@ -628,6 +725,7 @@ void sim_free(struct pk_run *r)
 		pkey_route_free(&r->variants[i].route);
 		free(r->variants[i].batch_ids);
 		retryq_free(&r->variants[i].retries);
+		retryq_free(&r->variants[i].paced);
 	}
 	free(r->variants);
 	workload_free(r->workload);

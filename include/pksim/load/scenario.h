@@ -103,6 +103,10 @@
 /* Bytes one waiting retry takes (the operation and its key in the retry
    queue, retryq.h) */
 #define PK_SCENARIO_RETRY_BYTES 200.0
+/* client.ru_budget, at most (RU/s): a container's own 1,000,000 RU/s
+   without a support request (D-LIMITS) is far below it; pksim's bound so
+   one request's spacing (charge / budget) stays exact in microseconds */
+#define PK_MAX_RU_BUDGET 1000000000.0
 /* D-LIMITS: 2 MB per item (413 above) */
 #define PK_MAX_ITEM_BYTES (2ULL * 1024ULL * 1024ULL)
 /* ASSUMPTION: simulated clock starts 2026-01-01T00:00:00Z unless set */
@@ -506,6 +510,11 @@ struct pk_scenario {
 	struct pk_container_spec *variants;
 	size_t n_variants;
 	struct pk_retry_spec retry;
+	/* `client.ru_budget`: the client's throughput control, RU per
+	   second it spaces its requests to (1 .. PK_MAX_RU_BUDGET); 0 = off
+	   (the default). With retry, the client's settings a stream will
+	   carry (issue 14 section 1). */
+	double ru_budget_per_s;
 	struct pk_cost_spec cost;
 	struct pk_items_file *items_file; /* owned; NULL when items are
 					     generated */

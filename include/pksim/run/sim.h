@@ -68,7 +68,13 @@ struct pk_variant {
 	struct pk_keycheck keycheck; /* the key against the items: how
 					many lack its properties */
 	struct pk_retryq retries;    /* owned; retries to send */
-	size_t next_phase;	     /* next phase whose start is due */
+	/* client.ru_budget (throughput control): operations waiting for
+	   budget, by arrival (owned), and when the budget next allows a
+	   request, microseconds of simulated time */
+	struct pk_retryq paced;
+	int64_t budget_next_us;
+	int budget_released; /* 1 while a paced operation is sent */
+	size_t next_phase;   /* next phase whose start is due */
 	/* A PATH key on a property whose value is a function of its value
 	   index (workload_value_indexes): the logical partition of each
 	   index once a request reached it, so a repeated key costs an
