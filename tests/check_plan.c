@@ -633,11 +633,59 @@ START_TEST(test_plan_help)
 	b = run_ok("help plan");
 	ck_assert_str_eq(a, b);
 	ck_assert_ptr_nonnull(strstr(a, "usage: pksim plan PLAN.yaml"));
+	/* plan runs no scenario, so no expect: and no exit status 3 */
+	ck_assert_ptr_null(strstr(a, "\n  3  "));
+	ck_assert_ptr_nonnull(strstr(a, "\n  2  "));
 	free(b);
 	b = run_ok("--help");
 	ck_assert_ptr_nonnull(strstr(b, "\n  plan     "));
 	free(a);
 	free(b);
+}
+END_TEST
+
+/* The re-sync of one value runs at its physical partition's share, not
+   the container's whole RU/s (issue 16, fresh-user 1). */
+START_TEST(test_plan_resync_per_partition)
+{
+	char *dir, plan[512], args[1024], *out;
+	json_t *root, *vals;
+	json_error_t err;
+
+	dir = tu_tmpdir();
+	snprintf(plan, sizeof(plan), "%s/big.plan.yaml", dir);
+	write_text(plan, "per: /officeId\n"
+			 "values: {buero-nord: 7360, buero-ost: 40000}\n"
+			 "item_size: 221\nru_per_write: 6\nyears: 5\n"
+			 "max_throughput: 50000\nworking_days: 230\n"
+			 "keys: [/officeId]\n");
+	snprintf(args, sizeof(args), "plan '%s' --format json", plan);
+	out = run_ok(args);
+	root = json_loads(out, 0, &err);
+	ck_assert_msg(root != NULL, "bad JSON: %s", err.text);
+	/* rule 2: ceil(50,000 / 6,000) = 9 physical partitions of 50,000 / 9
+	   = 5,555.56 RU/s */
+	ck_assert_double_eq_tol(num_at(root, "physical_partitions"), 9, 1e-12);
+	ck_assert_double_eq_tol(num_at(root, "resync_ru_per_s"), 50000.0 / 9,
+				1e-9);
+	vals = json_object_get(root, "values");
+	/* buero-ost: 40,000 x 6 = 240,000 RU / 5,555.56 = 43.2 s (not
+	   240,000 / 50,000 = 4.8 s); buero-nord 44,160 / 5,555.56 = 7.9488 s */
+	ck_assert_double_eq_tol(num_at(json_array_get(vals, 1), "resync_s"),
+				43.2, 1e-9);
+	ck_assert_double_eq_tol(num_at(json_array_get(vals, 0), "resync_s"),
+				7.9488, 1e-9);
+	/* together: 284,160 RU / 50,000 = 5.68 s, but buero-ost alone needs
+	   43.2 s */
+	ck_assert_double_eq_tol(num_at(root, "total_resync_s"), 43.2, 1e-9);
+	json_decref(root);
+	free(out);
+	snprintf(args, sizeof(args), "plan '%s'", plan);
+	out = run_ok(args);
+	ck_assert_ptr_nonnull(strstr(out, "240000 RU =    43.2 s\n"));
+	ck_assert_ptr_nonnull(strstr(out, "re-sync seconds at 5556 RU/s: "
+					  "50000 RU/s over 9 physical"));
+	free(out);
 }
 END_TEST
 
@@ -658,6 +706,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_plan_deterministic);
 	tcase_add_test(tc, test_plan_usage);
 	tcase_add_test(tc, test_plan_help);
+	tcase_add_test(tc, test_plan_resync_per_partition);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -14,6 +14,10 @@
 /* Longest option as typed that an error message quotes in full. */
 #define PK_HELP_MAX_OPTION 64
 
+#define PK_HELP_EXIT_3                                                         \
+	"  3  the run finished but an `expect:` assertion of the scenario\n"   \
+	"     failed (each is listed on stderr with expected and actual)\n"
+
 #define PK_HELP_EXIT                                                           \
 	"exit status:\n"                                                       \
 	"  0  success\n"                                                       \
@@ -21,9 +25,16 @@
 	"     report cannot be written, out of memory\n"                       \
 	"  2  bad input or usage: the scenario, a data file, an item or an\n"  \
 	"     option is wrong (a missing file included); the message says\n"   \
-	"     FILE:LINE:COL and what is allowed\n"                             \
-	"  3  the run finished but an `expect:` assertion of the scenario\n"   \
-	"     failed (each is listed on stderr with expected and actual)\n"
+	"     FILE:LINE:COL and what is allowed\n" PK_HELP_EXIT_3
+
+#define PK_HELP_EXIT_012                                                       \
+	"exit status:\n"                                                       \
+	"  0  success\n"                                                       \
+	"  1  environment failure: a file exists but cannot be read, the\n"    \
+	"     report cannot be written, out of memory\n"                       \
+	"  2  bad input or usage: the plan or an option is wrong (a missing\n" \
+	"     file included); the message says FILE:LINE:COL and what is\n"    \
+	"     allowed\n"
 
 static const char overview_text[] =
     "usage: pksim run SCENARIO.yaml [--format text|json|csv|markdown|html]\n"
@@ -253,7 +264,8 @@ static const char plan_text[] =
     "item size, index factor, writes per entity, RU per write, years,\n"
     "the RU/s maximum and the working days, it prints per value the\n"
     "storage after N years, the largest month and a one-year re-sync in\n"
-    "RU and seconds at the maximum; per candidate key the share of the\n"
+    "RU and in seconds at its physical partition's share of the maximum; per "
+    "candidate key the share of the\n"
     "current writes on the hottest logical partition; and the tipping\n"
     "points (writes/s at 10,000 RU/s per logical partition, items in\n"
     "20 GB, writes and RU on a working day). MB and GB are binary.\n"
@@ -271,7 +283,7 @@ static const char plan_text[] =
     "examples:\n"
     "  pksim plan scenarios/plans/offices.plan.yaml\n"
     "  pksim plan scenarios/plans/offices.plan.yaml --scenario -o r.yaml\n"
-    "\n" PK_HELP_EXIT;
+    "\n" PK_HELP_EXIT_012;
 
 static const char check_text[] =
     "usage: pksim check [SCENARIO.yaml...]\n"

@@ -56,10 +56,21 @@ static void key_share(const struct pk_plan *p, const struct pk_plan_key *k,
 struct pk_plan *plan_compute(const struct pk_plan_spec *s)
 {
 	struct pk_plan *p = xcalloc(1, sizeof(*p));
+	double max = (double)s->max_ru_per_s, together;
 	size_t i;
 
 	p->spec = s;
 	p->stored_item_bytes = (double)s->item_bytes * s->index_factor;
+	/* rule 2: a new container of max RU/s starts with ceil(max / 6,000)
+	   physical partitions (at least 1), each given max / n of them; one
+	   logical partition lives in one of them, so it re-syncs at its
+	   share (never above rule 1's 10,000) */
+	p->physical = ceil(max / PK_PLAN_RU_PER_NEW_PARTITION);
+	p->physical = p->physical < 1 ? 1 : p->physical;
+	p->lp_ru_per_s = max / p->physical;
+	if (p->lp_ru_per_s > PK_PLAN_LP_RU_PER_S) {
+		p->lp_ru_per_s = PK_PLAN_LP_RU_PER_S;
+	}
 	p->n_rows = s->n_values;
 	p->rows = xcalloc(s->n_values, sizeof(*p->rows));
 	for (i = 0; i < s->n_values; i++) {
@@ -74,14 +85,22 @@ struct pk_plan *plan_compute(const struct pk_plan_spec *s)
 		r->storage_bytes = y * (double)s->years * p->stored_item_bytes;
 		r->month_bytes = y / PK_PLAN_MONTHS * p->stored_item_bytes;
 		r->resync_ru = y * s->ru_per_write;
-		r->resync_s = r->resync_ru / (double)s->max_ru_per_s;
+		r->resync_s = r->resync_ru / p->lp_ru_per_s;
 		r->day_writes =
 		    y * s->writes_per_entity / (double)s->working_days;
 		r->day_ru = r->day_writes * s->ru_per_write;
 		r->share = y / p->total_per_year;
-		p->total_resync_s += r->resync_s;
 		if (y > p->rows[p->largest].per_year) {
 			p->largest = i;
+		}
+	}
+	/* together: the whole container's budget, but never faster than
+	   the slowest value on its own partition */
+	together = p->total_per_year * s->ru_per_write / max;
+	p->total_resync_s = together;
+	for (i = 0; i < s->n_values; i++) {
+		if (p->rows[i].resync_s > p->total_resync_s) {
+			p->total_resync_s = p->rows[i].resync_s;
 		}
 	}
 	p->n_keys = s->n_keys;

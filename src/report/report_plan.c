@@ -113,6 +113,22 @@ static void tipping_lines(const struct pk_plan *p, FILE *out, const char *pre)
 		fmt_thousands((int64_t)p->lp_whole_items, whole));
 }
 
+/* The line that says at which RU/s a value re-syncs when the container
+   has more than one physical partition (rule 2); nothing for one. */
+static void resync_share_line(const struct pk_plan *p, FILE *out,
+			      const char *end)
+{
+	if (p->physical <= 1) {
+		return;
+	}
+	fprintf(out,
+		"re-sync seconds at %.0f RU/s: %lld RU/s over %.0f physical "
+		"partitions (ceil(%lld / 6000), rule 2); one logical partition "
+		"lies in one of them%s\n",
+		round(p->lp_ru_per_s), (long long)p->spec->max_ru_per_s,
+		p->physical, (long long)p->spec->max_ru_per_s, end);
+}
+
 int report_plan_text(const struct pk_plan *p, FILE *out)
 {
 	const struct pk_plan_spec *s = p->spec;
@@ -140,6 +156,7 @@ int report_plan_text(const struct pk_plan *p, FILE *out)
 	fprintf(out, "one %s%s: %llu bytes\n\n", s->entity,
 		strcmp(s->entity, "item") == 0 ? "" : " item",
 		(unsigned long long)s->item_bytes);
+	resync_share_line(p, out, "\n");
 	snprintf(head, sizeof(head), "storage after %lld year%s",
 		 (long long)s->years, s->years == 1 ? "" : "s");
 	fprintf(out, "%-*s%8s  %22s  %14s  %10s\n", w, s->label, "per year",
@@ -199,6 +216,7 @@ int report_plan_markdown(const struct pk_plan *p, FILE *out)
 		(long long)s->max_ru_per_s, (long long)s->working_days,
 		s->count_file ? " Volumes counted in `" : "",
 		s->count_file ? s->count_file : "", s->count_file ? "`." : "");
+	resync_share_line(p, out, ".\n");
 	fprintf(out,
 		"| %s | per year | storage after %lld year%s | largest month "
 		"| re-sync |\n| --- | ---: | ---: | ---: | ---: |\n",
@@ -325,6 +343,9 @@ int report_plan_json(const struct pk_plan *p, FILE *out)
 			    json_real(p->total_per_year));
 	json_object_set_new(root, "total_resync_s",
 			    json_real(p->total_resync_s));
+	json_object_set_new(root, "physical_partitions",
+			    json_integer((json_int_t)p->physical));
+	json_object_set_new(root, "resync_ru_per_s", json_real(p->lp_ru_per_s));
 	json_object_set_new(root, "values", json_rows(p));
 	json_object_set_new(root, "keys", json_keys(p));
 	json_object_set_new(tip, "logical_partition_ru_per_s",

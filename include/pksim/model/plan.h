@@ -11,9 +11,14 @@
  * - rules 1 and 10: a logical partition lies in one physical partition,
  *   which accepts at most 10,000 RU/s, so one logical partition stops at
  *   10,000 / (RU per write) writes a second;
- * - rule 12: the container's RU/s maximum is the budget each second, so
- *   a one-year re-sync (each entity of a year written once) takes
- *   per_year x RU per write / max RU/s seconds at full speed.
+ * - rules 2 and 12: a container of max RU/s has n = max(1, ceil(max /
+ *   6,000)) physical partitions, each with max / n RU/s each second; a
+ *   value's logical partition lies in one of them, so its one-year
+ *   re-sync (each entity of a year written once) takes per_year x RU per
+ *   write / (max / n) seconds at full speed (max / n never above
+ *   10,000, rule 1). With 2,000 RU/s (seed 002) n = 1: / 2,000. All
+ *   values together take total RU / max, but no less than the slowest
+ *   value alone.
  * And the seed's own assumptions: a year spreads evenly over 12 months
  * (largest month = per_year / 12, as its Solution 1 writes "40,000 / 12 x
  * 221 x 2"); stored bytes = item bytes x index factor; a working day
@@ -30,6 +35,8 @@
 #define PK_PLAN_LP_BYTES (20.0 * 1024.0 * 1024.0 * 1024.0)
 /* rule 1: 10,000 RU/s per physical partition, so per logical partition */
 #define PK_PLAN_LP_RU_PER_S 10000.0
+/* rule 2: a new manual container gets ceil(RU/s / 6,000) partitions */
+#define PK_PLAN_RU_PER_NEW_PARTITION 6000.0
 /* the seed's months of a year (an even spread) */
 #define PK_PLAN_MONTHS 12.0
 /* MB as the seed prints them: binary, 2^20 bytes */
@@ -42,7 +49,7 @@ struct pk_plan_row {
 	double storage_bytes; /* per_year x years x item x index factor */
 	double month_bytes;   /* per_year / 12 x item x index factor */
 	double resync_ru;     /* per_year x RU per write */
-	double resync_s;      /* resync_ru / max RU/s */
+	double resync_s;      /* resync_ru / lp_ru_per_s of the plan */
 	double day_writes;    /* per_year x writes_per_entity / working days */
 	double day_ru;	      /* day_writes x RU per write */
 	double share;	      /* per_year / the sum over values, 0..1 */
@@ -81,7 +88,13 @@ struct pk_plan {
 	double lp_items;	/* 20 x 2^30 / stored item bytes (a
 				   quotient; the seed prints it rounded) */
 	double lp_whole_items;	/* whole items that fit: floor of lp_items */
-	double total_resync_s;	/* every value's one-year re-sync */
+	double total_resync_s;	/* every value's one-year re-sync at once:
+				   total RU / max RU/s, at least the
+				   largest row's resync_s */
+	double physical;	/* physical partitions: max(1, ceil(max
+				   RU/s / 6,000)) (rule 2) */
+	double lp_ru_per_s;	/* one physical partition's RU/s: max RU/s
+				   / physical, at most 10,000 */
 };
 
 /*
