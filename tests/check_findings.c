@@ -555,8 +555,10 @@ START_TEST(test_findings_hot_lp)
 END_TEST
 
 /* Full logical partitions: the first 3 listed are named; a count follows
-   only when more than 3 filled. First 403 at t = 1,001 ms: said as t = 2
-   s (rounded up: (1,001 + 999) / 1,000). 20 GB is the default cap. */
+   only when more than 3 filled. First 403 at t = 1,001 ms: said as t = 1
+   s, the second in which it happened (floor(1,001 / 1,000) = 1, as the
+   narration and first_403_s say; issue 16, fresh-user 2). 20 GB is the
+   default cap. */
 START_TEST(test_findings_full_lps)
 {
 	struct fx *f = fx_new();
@@ -577,7 +579,7 @@ START_TEST(test_findings_full_lps)
 	all = said(f, &n);
 	ck_assert_uint_eq(n, 3);
 	ck_assert(says(f, "logical partition /k = \"a\" reached its 20.0 GiB "
-			  "limit at t = 2 s; 7 writes to it failed with "
+			  "limit at t = 1 s; 7 writes to it failed with "
 			  "403/1014 and stored nothing"));
 	ck_assert(mentions(f, "/k = \"c\" reached"));
 	free(all);

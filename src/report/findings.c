@@ -519,14 +519,13 @@ static void say_full_lps(struct pk_sentences *s,
 		const struct pk_result_lp *lp = &v->full[i];
 
 		key_text(k, lp, key, sizeof(key));
-		say(s,
-		    xasprintf("logical partition %s = %s reached its %s "
-			      "limit at t = %s s; %s writes to it failed "
-			      "with 403/1014 and stored nothing",
-			      k->text, key,
-			      fmt_bytes(v->spec->lp_storage_bytes, cap),
-			      fmt_thousands((lp->full_at_ms + 999) / 1000, a),
-			      fmt_thousands(lp->rejected_403, b)));
+		say(s, xasprintf("logical partition %s = %s reached its %s "
+				 "limit at t = %s s; %s writes to it failed "
+				 "with 403/1014 and stored nothing",
+				 k->text, key,
+				 fmt_bytes(v->spec->lp_storage_bytes, cap),
+				 fmt_thousands(lp->full_at_ms / 1000, a),
+				 fmt_thousands(lp->rejected_403, b)));
 	}
 	if (v->n_full > PK_FINDINGS_MAX_403) {
 		say(s, xasprintf("%llu logical partitions in all reached their "
