@@ -319,7 +319,9 @@ END_TEST
  * ceil(0.99 x 180) = 179: 130 seconds at 100, 50 below) is 100%, so
  * rule 32 names it hot, 500 of 1,000 requests rate limited (50.00%);
  * D-NRU's picture held in only 9 seconds (the others above 30% the rest
- * of the time) and is said as an example, not as "hot in 9 seconds".
+ * of the time) and is said as an example, not as "hot in 9 seconds",
+ * of the 130 seconds range 1 itself had requests in (t = 50 .. 179),
+ * not the container's 180 (issue 16, fresh-user 3).
  * Range 1 split at t = 50 s into 3 and 4 and is named so.
  */
 START_TEST(test_findings_hot_range_lineage)
@@ -338,6 +340,7 @@ START_TEST(test_findings_hot_range_lineage)
 	f->lineage[1].at = SIZE_MAX;
 	f->m.ranges[1].hot_seconds = 9;
 	f->m.ranges[1].busy_seconds = 180;
+	f->m.ranges[1].request_seconds = 130;
 	f->m.ranges[1].hot_first_s = 50;
 	f->m.ranges[1].hot_last_s = 58;
 	ck_assert(mentions(f, "hot partition risk (severity high): range 1 "
@@ -348,7 +351,7 @@ START_TEST(test_findings_hot_range_lineage)
 	ck_assert(says(f, "for example, range 1 (split at t = 50 s into 3 and "
 			  "4) matched the docs' picture of a hot partition "
 			  "(100% normalized RU consumption while every other "
-			  "range stayed at or below 30%) in 9 of its 180 busy "
+			  "range stayed at or below 30%) in 9 of its 130 busy "
 			  "seconds, between t = 50 s and 58 s"));
 	ck_assert(!mentions(f, "was a hot partition in"));
 	/* a child names its parent */

@@ -320,6 +320,7 @@ void metrics_close_second(struct pk_metrics *m, struct pk_second *sec,
 		r->last_s = sec->t_s;
 		r->nru_pct[metrics_normalized_pct(&samples[i])]++;
 		r->requests += samples[i].requests;
+		r->request_seconds += samples[i].requests > 0;
 		r->throttled_429 += samples[i].throttled_429;
 		if (samples[i].throttled_429 > 0) {
 			r->throttled_seconds++;

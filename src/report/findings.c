@@ -205,7 +205,7 @@ static void say_picture(struct pk_sentences *s,
 			 "its %s busy seconds, between t = %lld s and %lld s",
 			 range_name(v, id, name, sizeof(name)),
 			 fmt_thousands(r->hot_seconds, a),
-			 fmt_thousands(r->busy_seconds, a + 16),
+			 fmt_thousands(r->request_seconds, a + 16),
 			 (long long)r->hot_first_s, (long long)r->hot_last_s));
 }
 

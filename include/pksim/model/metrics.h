@@ -72,8 +72,10 @@ struct pk_range_stats {
 				  container saw a request */
 	int64_t first_s;       /* first and last such second */
 	int64_t last_s;
-	size_t bucket_at; /* 1 + the index in buckets[] of its latest
-			     pk_bucket, 0 before any (long runs) */
+	uint64_t request_seconds; /* seconds in which it saw a request of
+				     its own (attempts, retries too) */
+	size_t bucket_at;	  /* 1 + the index in buckets[] of its latest
+				     pk_bucket, 0 before any (long runs) */
 	uint32_t nru_pct[PK_METRICS_NRU_BUCKETS]; /* [p] = busy seconds at
 				    normalized RU p % (floor, 0..100;
 				    metrics_normalized_pct) */
