@@ -1771,6 +1771,29 @@ START_TEST(test_claim_every_scenario_covered)
 }
 END_TEST
 
+/* Lessons 2 and 3 (compare-iot, compare-offices): the operations claim
+   holds for any seed (issue 16, fresh-user 4). With --seed 10 one read
+   is drawn before the first create and skipped: operations + skipped =
+   2 m x 2,000/s = 240,000 and 2 m x 80/s + 30 s x 40/s = 10,800. */
+START_TEST(test_claim_operations_any_seed)
+{
+	json_t *root = report("compare --seed 10", "compare-iot");
+	long long skipped = INT(root, "scenario/operations_skipped");
+
+	ck_assert_int_eq(INT(variant(root, "device"), "totals/operations") +
+			     skipped,
+			 240000);
+	ck_assert_int_eq(
+	    INT(variant(root, "date"), "totals/operations") + skipped, 240000);
+	json_decref(root);
+	root = report("compare --seed 10", "compare-offices");
+	skipped = INT(root, "scenario/operations_skipped");
+	ck_assert_int_eq(
+	    INT(variant(root, "office"), "totals/operations") + skipped, 10800);
+	json_decref(root);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("claims");
@@ -1801,6 +1824,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_claim_zipf_s13);
 	tcase_add_test(tc, test_claim_ru_budget);
 	tcase_add_test(tc, test_claim_every_scenario_covered);
+	tcase_add_test(tc, test_claim_operations_any_seed);
 	suite_add_tcase(s, tc);
 	return s;
 }
