@@ -417,6 +417,49 @@ START_TEST(test_heat_hover_rounds)
 }
 END_TEST
 
+/*
+ * Issue 15 (user test, item 3): preloaded storage counts from t = 0 in
+ * every range, idle or not. An existing container of 5 ranges holding
+ * 20 GB each (GB = 2^30 B: 20 x 1,073,741,824 = 21,474,836,480 B) at
+ * 30,000 RU/s; all writes go to one key, so 4 ranges see no request and
+ * have no record: their cells said 0 B. Every cell of an idle range
+ * holds 21,474,836,480 B; the busy one at least that from column 0.
+ */
+START_TEST(test_heat_preloaded_storage)
+{
+	struct fx f;
+	const struct pk_result_variant *v;
+	const struct pk_result_heat *h;
+	size_t c, i, idle = 0;
+
+	fx_run(&f, "name: pre\nseed: 1\n"
+		   "container: {partition_key: /t, throughput: 30000, "
+		   "partitions: 5, storage_per_partition: 20GB}\n"
+		   "items:\n  t: {const: contoso}\n"
+		   "phases:\n"
+		   "  - {name: a, duration: 5s, rate: 100/s, ops: {create: 1},"
+		   " item_size: 1KB}\n");
+	v = &f.r->variants[0];
+	h = &v->heat;
+	ck_assert_uint_eq(v->n_ranges, 5);
+	for (c = 0; c < h->n_cols; c++) {
+		for (i = h->col_start[c]; i < h->col_start[c + 1]; i++) {
+			const struct pk_result_heat_cell *x = &h->cells[i];
+
+			ck_assert_uint_ge(x->storage_bytes, 21474836480ULL);
+			if (x->requests == 0) {
+				ck_assert_uint_eq(x->storage_bytes,
+						  21474836480ULL);
+				idle++;
+			}
+		}
+	}
+	/* 4 idle ranges in each of the (at least 5) columns */
+	ck_assert_uint_ge(idle, 4 * 5);
+	fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("heat");
@@ -429,6 +472,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_heat_long_run);
 	tcase_add_test(tc, test_heat_hover_rounds);
 	tcase_add_test(tc, test_heat_many_ranges_page_size);
+	tcase_add_test(tc, test_heat_preloaded_storage);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -46,6 +46,16 @@ size_t container_created_ranges(const struct pk_container_spec *spec)
 	return cap > n ? cap : n;
 }
 
+uint64_t container_preloaded_at_creation(const struct pk_container_spec *spec,
+					 size_t n, size_t i)
+{
+	if (spec->existing_bytes_total) {
+		return spec->existing_bytes_total / n +
+		       (i < spec->existing_bytes_total % n);
+	}
+	return spec->existing_bytes_per_pp;
+}
+
 struct pk_container *container_new(const char *name,
 				   const struct pk_container_spec *spec,
 				   const struct pk_cost_spec *cost)
@@ -79,10 +89,7 @@ struct pk_container *container_new(const char *name,
 		throttle_init(&c->pp[i].budget, 0);
 		throttle_set_burst(&c->pp[i].budget, spec->burst);
 		c->pp[i].preloaded_bytes =
-		    spec->existing_bytes_total
-			? spec->existing_bytes_total / n +
-			      (i < spec->existing_bytes_total % n)
-			: spec->existing_bytes_per_pp;
+		    container_preloaded_at_creation(spec, n, i);
 		c->pp[i].storage_bytes = c->pp[i].preloaded_bytes;
 	}
 	if (c->serverless) {

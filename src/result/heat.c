@@ -305,6 +305,62 @@ static void column(struct builder *bd, size_t col, size_t lo, size_t hi)
 	}
 }
 
+/* Per range id (n of them), what it stored before its first record
+   (result.h): a range of the creation layout its preloaded bytes; a
+   later one the storage of its first record, or without a record its
+   storage at the end (nothing was written to it), or, gone before the
+   end, its children's sum. */
+static uint64_t storage_before(const struct pk_container *c,
+			       const struct pk_result_variant *v,
+			       const uint64_t *first, const char *seen,
+			       uint32_t id, size_t depth)
+{
+	const struct pk_result_lineage *l = &v->lineage[id];
+
+	if (id < c->created_ranges) {
+		return container_preloaded_at_creation(&c->spec,
+						       c->created_ranges, id);
+	}
+	if (seen[id]) {
+		return first[id];
+	}
+	if (l->at != SIZE_MAX) {
+		return v->ranges[l->at].storage_bytes;
+	}
+	if (l->split_s >= 0 && depth < v->n_lineage &&
+	    l->children[0] < v->n_lineage && l->children[1] < v->n_lineage) {
+		return storage_before(c, v, first, seen, l->children[0],
+				      depth + 1) +
+		       storage_before(c, v, first, seen, l->children[1],
+				      depth + 1);
+	}
+	return 0;
+}
+
+static void first_storage(const struct pk_container *c,
+			  const struct pk_result_variant *v, uint64_t *out,
+			  size_t n)
+{
+	const struct pk_metrics *m = &c->metrics;
+	uint64_t *first = xcalloc(n + 1, sizeof(*first));
+	char *seen = xcalloc(n + 1, 1);
+	size_t i;
+	struct obs o;
+
+	for (i = 0; i < obs_count(m); i++) {
+		obs_at(m, i, &o);
+		if (o.range_id < n && !seen[o.range_id]) {
+			seen[o.range_id] = 1;
+			first[o.range_id] = o.storage_bytes;
+		}
+	}
+	for (i = 0; i < n && i < v->n_lineage; i++) {
+		out[i] = storage_before(c, v, first, seen, (uint32_t)i, 0);
+	}
+	free(first);
+	free(seen);
+}
+
 /* Build the map of v with columns width_s wide (a multiple of
    record_s); h->record_s is set. */
 static void build(const struct pk_container *c, struct pk_result_variant *v,
@@ -341,6 +397,7 @@ static void build(const struct pk_container *c, struct pk_result_variant *v,
 			    v->ranges[col].ru_per_s_mru;
 		}
 	}
+	first_storage(c, v, bd.last_storage, bd.n_ids);
 	/* the layout at creation (pmap_init_version) */
 	bd.n_layout =
 	    c->created_ranges < bd.n_ids ? c->created_ranges : bd.n_ids;

@@ -411,6 +411,13 @@ int64_t container_autoscale_dynamic_billed(const struct pk_container *c,
 
 int64_t container_autoscale_billed(const struct pk_container *c, int64_t hour);
 
+/* The preloaded bytes (spec->existing_bytes_*) of range i of the n a
+   container of spec is created with: an even share, the first ranges
+   taking one byte more when a total does not divide (container_new);
+   0 when spec preloads nothing. */
+uint64_t container_preloaded_at_creation(const struct pk_container_spec *spec,
+					 size_t n, size_t i);
+
 /* Stored bytes of the whole container (sum over its ranges). */
 uint64_t container_storage(const struct pk_container *c);
 

@@ -183,7 +183,13 @@ struct pk_result_heat_cell {
 	uint64_t requests;	/* attempts in the column, retries too */
 	int64_t ru_mru;		/* RU charged in the column, mRU */
 	int64_t ru_per_s_mru;	/* its RU/s share at the last busy second */
-	uint64_t storage_bytes; /* stored at the last busy second */
+	uint64_t storage_bytes; /* stored at its last record up to the
+				   column's end; before its first record,
+				   a range of the creation layout holds its
+				   preloaded bytes (spec.existing_bytes_*),
+				   a later one its first record's storage
+				   (without a record: its storage at the
+				   end; gone before it: its children's) */
 	double y0, y1;		/* its share of the hash space as the
 				   slice [y0, y1) of 0..1 from "" to "FF"
 				   (pmap_width); equal slices when some
