@@ -54,6 +54,28 @@ load() {
 	[ -s "$1.png" ] || fail "no screenshot of $1.html"
 }
 
+# measured PAGE: PAGE.html with a script that writes where Chromium laid
+# out each svg and its texts (client boxes, CSS px) into a hidden <pre
+# id="geom"> for browser_check.py's geometry check; the page itself
+# needs no script (tidy checks the page without it)
+measured() {
+	"$py" - "$1.html" <<'PY'
+import sys
+p = sys.argv[1]
+d = open(p, encoding="utf-8").read()
+js = ("<script>(function(){var o=[];document.querySelectorAll('svg')"
+      ".forEach(function(s){var r=s.getBoundingClientRect(),t=[];"
+      "s.querySelectorAll('text').forEach(function(e){var b=e."
+      "getBoundingClientRect();t.push([e.getAttribute('class')||'',"
+      "e.textContent,b.left,b.top,b.right,b.bottom]);});o.push({cls:"
+      "s.getAttribute('class'),box:[r.left,r.top,r.right,r.bottom],"
+      "texts:t});});var p=document.createElement('pre');p.id='geom';"
+      "p.hidden=true;p.textContent=JSON.stringify(o);document.body."
+      "appendChild(p);})();</script>")
+open(p, "w", encoding="utf-8").write(d.replace("</body>", js + "</body>"))
+PY
+}
+
 # ranges at the end of each variant, from the JSON report
 ranges() {
 	"$py" -c 'import json, sys
@@ -79,6 +101,7 @@ run_page() {
 		fail "pksim run $sc --format html"
 	r=$("$pksim" run "$sc" --format json | ranges)
 	valid "$page.html"
+	measured "$page"
 	load "$page"
 	"$py" "$src/tests/browser_check.py" run "$page.dom" "$page.png" \
 		"$page.log" "$r" "$@" || fail "$name"
@@ -132,11 +155,22 @@ run_page "$src/tests/good/two-days.yaml" bucket=300 columns=576 changes=1 \
 	text="throughput 600 to 900 RU/s" cap-above="cap 50.0 GiB" \
 	text="at the end: 3 physical partitions (no split or merge), 900 RU/s"
 
+# Midnights of runs of 3 days, a week and a year (each file's header
+# has the arithmetic): labels thinned to fit, never overlapping or
+# clipped (the geometry check of every page), a year not a black bar.
+run_page "$src/tests/good/three-days.yaml" midnights=3 \
+	"midnight-labels=00:00 Thu 2026-03-05,00:00 Fri 2026-03-06"
+run_page "$src/tests/good/week.yaml" midnights=7 \
+	"midnight-labels=Thu 03-05,Fri 03-06,Sat 03-07,Sun 03-08,Mon 03-09,Tue 03-10,Wed 03-11"
+run_page "$src/tests/good/year.yaml" midnights=14 \
+	"midnight-labels=03-05,04-02,04-30,05-28,06-25,07-23,08-20,09-17,10-15,11-12,12-10,01-07,02-04,03-04"
+
 page=$tmp/compare-iot
 "$pksim" compare "$src/scenarios/compare-iot.yaml" --format html \
 	-o "$page.html" || fail "pksim compare --format html"
 r=$("$pksim" compare "$src/scenarios/compare-iot.yaml" --format json | ranges)
 valid "$page.html"
+measured "$page"
 load "$page"
 "$py" "$src/tests/browser_check.py" compare "$page.dom" "$page.png" \
 	"$page.log" "$r" || fail "compare-iot"
@@ -222,9 +256,47 @@ for case in "overlap:labels at y" "capline:cap line at y" \
 	*) fail "browser_check did not say '$want' of '$dom': $out" ;;
 	esac
 done
+# ... and the geometry check: the three-day page with its last midnight
+# label drawn where the old code put it (right of its line at 704 px,
+# past the drawing's 828 px), loaded again; and its measured boxes with
+# the second midnight label moved onto the first
+"$py" - "$tmp/three-days.html" "$tmp/clipped.html" <<'PY'
+import sys
+d = open(sys.argv[1], encoding="utf-8").read()
+i = d.index('<text class="midnight"')
+open(sys.argv[2], "w", encoding="utf-8").write(
+    d[:i] + '<text class="midnight" x="707.0" y="14">00:00 Sat '
+    '2026-03-07</text>' + d[i:])
+PY
+load "$tmp/clipped"
+out=$("$py" "$src/tests/browser_check.py" run "$tmp/clipped.dom" \
+	"$tmp/clipped.png" "$tmp/clipped.log" 3) &&
+	fail "browser_check passed a clipped midnight label"
+case $out in
+*"text '00:00 Sat 2026-03-07' at x"*"outside its box"*) ;;
+*) fail "browser_check did not find the clipped label: $out" ;;
+esac
+"$py" - "$tmp/three-days.dom" "$tmp/overlap2.dom" <<'PY'
+import html, json, re, sys
+d = open(sys.argv[1], encoding="utf-8").read()
+m = re.search(r'(<pre id="geom"[^>]*>)(.*?)(</pre>)', d, re.S)
+g = json.loads(html.unescape(m.group(2)))
+mid = [t for t in g[0]["texts"] if t[0] == "midnight"]
+mid[1][2:] = [mid[0][2] + 5, mid[0][3], mid[0][4] + 5, mid[0][5]]
+open(sys.argv[2], "w", encoding="utf-8").write(
+    d[:m.start(2)] + html.escape(json.dumps(g)) + d[m.end(2):])
+PY
+out=$("$py" "$src/tests/browser_check.py" run "$tmp/overlap2.dom" \
+	"$tmp/three-days.png" "$tmp/three-days.log" 3) &&
+	fail "browser_check passed overlapping midnight labels"
+case $out in
+*"labels '00:00 Thu 2026-03-05' and '00:00 Fri 2026-03-06' overlap"*) ;;
+*) fail "browser_check did not find the overlap: $out" ;;
+esac
 # tidy finds an error
 printf '<!DOCTYPE html><html><head><title>x</title></head><body><p>a</b>' \
 	>"$tmp/invalid.html"
 tidy -q -e "$tmp/invalid.html" >/dev/null 2>&1 &&
 	fail "tidy passed an invalid page"
-echo "browser: $n scenarios, a two-day run and one compare checked in $chrome"
+echo "browser: $n scenarios, runs of two days, three days, a week and" \
+	"a year, and one compare checked in $chrome"

@@ -14,6 +14,7 @@ Usage: browser_check.py KIND DOM PNG STDERR RANGES [WANT...]
             columns=N     ... and it has N columns
             changes=N     ... and N throughput-change lines
             midnights=N   ... and N midnight lines
+            midnight-labels=A,B,...  ... labelled A, B, ... in order
             label=S       ... and a label S inside the map (a range gone
                           before the end)
             cap=S         the storage chart draws its cap as a line on
@@ -32,10 +33,14 @@ thousands separators in the heat maps' hover texts and the actions and
 queries tables; the actions table in time order; per line chart, labels
 at its right edge at least LABEL_GAP apart; the storage chart's cap line
 where its y ticks put the cap, or, with the cap above the scale, a cap
-larger than the top tick; the screenshot not blank (standard deviation
+larger than the top tick; with the boxes tests/browser.sh's script
+measured (<pre id="geom">), every svg text inside its svg and no two
+labels above a heat map overlapping; the screenshot not blank (standard deviation
 of its grey levels above PIXEL_STDDEV). Prints each failure; exit 1 on
 any, 0 when all hold.
 """
+import html
+import json
 import re
 import sys
 from html.parser import HTMLParser
@@ -48,8 +53,9 @@ SECTIONS = {
 # A white page with a line of text has a grey-level standard deviation
 # of about 5; a report with a heat map, well above 30.
 PIXEL_STDDEV = 20.0
-# Plot area of a heat map (heatsvg.h: MT = 22, PK_HEATSVG_H = 240)
-PLOT_TOP, PLOT_BOTTOM = 22.0, 262.0
+# Plot area of a heat map (heatsvg.c: MAP_MT = 38; heatsvg.h:
+# PK_HEATSVG_H = 240)
+PLOT_TOP, PLOT_BOTTOM = 38.0, 278.0
 # Right edge of every plot (heatsvg_int.h ML = 44, PK_HEATSVG_W = 720)
 PLOT_RIGHT = 764.0
 # Labels at a chart's right edge are 11 px apart (heatsvg_chart.c
@@ -59,6 +65,8 @@ LABEL_GAP = 10.9
 # at least 56 x 12 px (heatsvg.c INBAND_W, INBAND_H); checked with a
 # margin for the 0.6 px overlap of drawn bands
 INBAND_W, INBAND_H = 57.0, 13.0
+# Layout slack of the geometry check, CSS px
+GEOM_TOL = 0.5
 UNITS = {"B": 1, "KiB": 2 ** 10, "MiB": 2 ** 20, "GiB": 2 ** 30,
          "TiB": 2 ** 40}
 # A number of 4 digits or more without separators (dates taken out first)
@@ -286,6 +294,39 @@ def check_inband(m, bad):
                        "%.0f px) has no label" % (r, x1 - x0, h))
 
 
+def check_geometry(dom, bad):
+    """Text drawn where the browser laid it out (tests/browser.sh adds a
+    script that writes each svg's and each of its <text>s' client boxes
+    into <pre id="geom">): every text inside its svg's box (nothing
+    clipped or spilling onto a neighbour), and no two labels above a
+    heat map (midnights, throughput changes) overlapping."""
+    m = re.search(r'<pre id="geom"[^>]*>(.*?)</pre>', dom, re.S)
+    if not m:
+        return
+    svgs = json.loads(html.unescape(m.group(1)))
+    for k, sv in enumerate(svgs):
+        x0, y0, x1, y1 = sv["box"]
+        for cls, s, a, b, c, d in sv["texts"]:
+            if c - a <= 0:
+                continue
+            if a < x0 - GEOM_TOL or c > x1 + GEOM_TOL or \
+                    b < y0 - GEOM_TOL or d > y1 + GEOM_TOL:
+                bad.append("svg %d (%s): text %r at x %.1f-%.1f, y "
+                           "%.1f-%.1f outside its box x %.1f-%.1f, y "
+                           "%.1f-%.1f" % (k, sv["cls"], s, a, c, b, d,
+                                          x0, x1, y0, y1))
+                return
+        top = [t for t in sv["texts"]
+               if set(t[0].split()) & {"midnight", "changelab"}]
+        for i, p in enumerate(top):
+            for q in top[:i]:
+                if p[2] < q[4] - GEOM_TOL and q[2] < p[4] - GEOM_TOL and \
+                        p[3] < q[5] - GEOM_TOL and q[3] < p[5] - GEOM_TOL:
+                    bad.append("svg %d (%s): labels %r and %r overlap"
+                               % (k, sv["cls"], q[1], p[1]))
+                    return
+
+
 def check(kind, dom, png, log, ranges, wants=()):
     bad = []
     for line in log.splitlines():
@@ -340,6 +381,7 @@ def check(kind, dom, png, log, ranges, wants=()):
                        % (len(cols[-1]), want_end))
         check_inband(m, bad)
     check_numbers(p, bad)
+    check_geometry(dom, bad)
     check_timeline(p, bad)
     check_chart_labels(p, bad)
     if kind == "run":
@@ -356,6 +398,12 @@ def check(kind, dom, png, log, ranges, wants=()):
             if m.get(key) != int(val):
                 bad.append("heat map: %s %s, want %s"
                            % (name, m.get(key), val))
+        elif name == "midnight-labels":
+            got = [t["s"] for t in m.get("texts", [])
+                   if "midnight" in t["cls"]]
+            if got != val.split(","):
+                bad.append("heat map: midnight labels %s, want %s"
+                           % (got, val.split(",")))
         elif name == "label":
             if val not in [t["s"] for t in m.get("texts", [])
                            if "inband" in t["cls"]]:

@@ -81,14 +81,25 @@ static int64_t tick_step(int64_t span)
 
 static void t_label(int64_t t, char *buf, size_t cap)
 {
-	if (t % 3600 == 0 && t > 0) {
-		snprintf(buf, cap, "%" PRId64 " h", t / 3600);
+	char n[PK_FMT_BYTES];
+
+	if (t % 86400 == 0 && t > 0) {
+		snprintf(buf, cap, "%s d", fmt_thousands(t / 86400, n));
+	} else if (t % 3600 == 0 && t > 0) {
+		snprintf(buf, cap, "%s h", fmt_thousands(t / 3600, n));
 	} else if (t % 60 == 0 && t > 0) {
-		snprintf(buf, cap, "%" PRId64 " min", t / 60);
+		snprintf(buf, cap, "%s min", fmt_thousands(t / 60, n));
 	} else {
-		snprintf(buf, cap, "%" PRId64 " s", t);
+		snprintf(buf, cap, "%s s", fmt_thousands(t, n));
 	}
 }
+
+/* Top margin of a heat map, px: two rows of labels above the plot, the
+   midnights' and the throughput changes', each baseline low enough for
+   the small multiples' 14 px text */
+#define MAP_MT 38
+#define MIDNIGHT_Y 14
+#define CHANGE_Y 32
 
 /* Least distance between two throughput labels above a map, px */
 #define CHANGE_LABEL_PX 90
@@ -142,12 +153,107 @@ static void band(const struct pk_result_variant *v,
 		h->bucket_s > 1 ? " (highest second)" : "", ru, share, n429);
 }
 
+/* Formats of a midnight's label, longest first: the day that begins */
+static const char *const day_fmt[] = {"00:00 %a %Y-%m-%d", "%a %Y-%m-%d",
+				      "%a %m-%d", "%m-%d"};
+/* Days between two labelled midnights: the first that leaves room */
+static const int64_t day_step[] = {1, 2, 7, 14, 28, 56, 91, 182, 364};
+/* Least room between two labels above a map, and a label's offset from
+   its line, viewBox px */
+#define LABEL_PAD 10.0
+#define LABEL_OFF 3.0
+
+/* The width of a label of n characters drawn char_px a character */
+static double label_w(size_t n, double char_px)
+{
+	return (double)n * char_px;
+}
+
+/*
+ * Wall-clock midnights (UTC) over a map w px wide for span seconds from
+ * clock0. Labels never overlap and never leave the drawing: the longest
+ * format that fits between two labels, labels every day, else every 2,
+ * 7, 14, ... days (the first that leaves room for the shortest format,
+ * "03-04"); a label that would pass the right edge is drawn left of its
+ * line when it clears the one before, else left out (its line keeps its
+ * <title>). Lines closer than 4 px are drawn for labelled midnights
+ * only, so a year is not a black bar.
+ */
+static void midnights(int64_t span, int64_t clock0, double w, double char_px,
+		      FILE *out)
+{
+	int64_t first = (clock0 / 86400 + 1) * 86400 - clock0, d, k = 1;
+	double gap = w * 86400.0 / (double)span, last_right = -1e9;
+	double right = ML + w + MR;
+	size_t f = 0, i, n = 0;
+	int found = 0;
+
+	for (d = first; d < span; d += 86400) {
+		n++;
+	}
+	if (n == 0) {
+		return;
+	}
+	for (i = 0; !found && i < sizeof(day_step) / sizeof(day_step[0]); i++) {
+		k = day_step[i];
+		for (f = 0; f < sizeof(day_fmt) / sizeof(day_fmt[0]); f++) {
+			char probe[40];
+			struct tm tm = {.tm_year = 126, .tm_mday = 4};
+
+			strftime(probe, sizeof(probe), day_fmt[f], &tm);
+			if (label_w(strlen(probe), char_px) + LABEL_PAD <=
+			    (double)k * gap) {
+				found = 1;
+				break;
+			}
+		}
+	}
+	if (!found) {
+		/* longer than any step: the shortest, every 364 days */
+		f = sizeof(day_fmt) / sizeof(day_fmt[0]) - 1;
+	}
+	for (i = 0, d = first; d < span; d += 86400, i++) {
+		double x = ML + w * (double)d / (double)span, lw, lx;
+		time_t tt = (time_t)(clock0 + d);
+		struct tm tm;
+		char day[32], lab[40];
+		int labelled = i % (size_t)k == 0;
+
+		gmtime_r(&tt, &tm);
+		strftime(day, sizeof(day), "%a %Y-%m-%d", &tm);
+		if (!labelled && gap < 4) {
+			continue;
+		}
+		fprintf(out,
+			"<line class=\"midnight\" x1=\"%.1f\" y1=\"%d\" "
+			"x2=\"%.1f\" y2=\"%d\"><title>midnight UTC: %s "
+			"begins</title></line>",
+			x, MIDNIGHT_Y - 11, x, MAP_MT + PK_HEATSVG_H, day);
+		if (!labelled) {
+			continue;
+		}
+		strftime(lab, sizeof(lab), day_fmt[f], &tm);
+		lw = label_w(strlen(lab), char_px);
+		lx = x + LABEL_OFF;
+		if (lx + lw > right) {
+			lx = x - LABEL_OFF - lw;
+			if (lx < last_right + LABEL_PAD || lx < 0) {
+				continue;
+			}
+		}
+		fprintf(out,
+			"<text class=\"midnight\" x=\"%.1f\" y=\"%d\">%s"
+			"</text>",
+			lx, MIDNIGHT_Y, lab);
+		last_right = lx + lw;
+	}
+}
+
 static void markers(const struct pk_result_variant *v, int64_t span,
-		    int64_t clock0, double w, FILE *out)
+		    int64_t clock0, double w, double char_px, FILE *out)
 {
 	const struct pk_metrics *m = v->metrics;
 	size_t i;
-	int64_t d;
 	double last_label = -1e9;
 	char t[PK_FMT_BYTES];
 
@@ -161,7 +267,7 @@ static void markers(const struct pk_result_variant *v, int64_t span,
 			"x2=\"%.1f\" y2=\"%d\"><title>t = %s"
 			" s: range %" PRIu32 " split (%s) into %" PRIu32
 			" and %" PRIu32 "</title></line>",
-			x, MT - 8, x, MT + PK_HEATSVG_H,
+			x, MAP_MT - 8, x, MAP_MT + PK_HEATSVG_H,
 			fmt_thousands(e->t_s, t), e->parent,
 			metrics_split_reason(e->reason), e->children[0],
 			e->children[1]);
@@ -173,7 +279,7 @@ static void markers(const struct pk_result_variant *v, int64_t span,
 		fprintf(out,
 			"<line class=\"action\" x1=\"%.1f\" y1=\"%d\" "
 			"x2=\"%.1f\" y2=\"%d\"><title>t = %s s: %s: ",
-			x, MT - 8, x, MT + PK_HEATSVG_H,
+			x, MAP_MT - 8, x, MAP_MT + PK_HEATSVG_H,
 			fmt_thousands(a->t_s, t), metrics_action_name(a->kind));
 		heatsvg_text(a->detail, out);
 		fprintf(out, "</title></line>");
@@ -192,35 +298,18 @@ static void markers(const struct pk_result_variant *v, int64_t span,
 			"x2=\"%.1f\" y2=\"%d\"><title>t = %s"
 			" s: throughput %s to %s RU/s, %zu to %zu physical "
 			"partitions</title></line>",
-			x, MT - 8, x, MT + PK_HEATSVG_H,
+			x, MAP_MT - 8, x, MAP_MT + PK_HEATSVG_H,
 			fmt_thousands(e->t_s, t), a, b, e->ranges_before,
 			e->ranges_after);
 		if (x - last_label >= CHANGE_LABEL_PX) {
 			fprintf(out,
 				"<text class=\"changelab\" x=\"%.1f\" "
 				"y=\"%d\">%s RU/s</text>",
-				x + 3, MT - 2, b);
+				x + 3, CHANGE_Y, b);
 			last_label = x;
 		}
 	}
-	/* wall-clock midnights (UTC) */
-	for (d = (clock0 / 86400 + 1) * 86400 - clock0;
-	     d < span && d - span < 0; d += 86400) {
-		double x = ML + w * (double)d / (double)span;
-		time_t tt = (time_t)(clock0 + d);
-		struct tm tm;
-		char day[32];
-
-		gmtime_r(&tt, &tm);
-		strftime(day, sizeof(day), "%a %Y-%m-%d", &tm);
-		fprintf(out,
-			"<line class=\"midnight\" x1=\"%.1f\" y1=\"%d\" "
-			"x2=\"%.1f\" y2=\"%d\"><title>midnight UTC: %s "
-			"begins</title></line><text class=\"midnight\" "
-			"x=\"%.1f\" y=\"%d\">00:00 %s</text>",
-			x, MT - 12, x, MT + PK_HEATSVG_H, day, x + 3, MT - 12,
-			day);
-	}
+	midnights(span, clock0, w, char_px, out);
 	fprintf(out, "</g>\n");
 }
 
@@ -294,7 +383,7 @@ static void inband_labels(const struct pk_result_variant *v, double w,
 			"<text class=\"rid inband\" x=\"%.1f\" y=\"%.1f\" "
 			"text-anchor=\"middle\">range %" PRIu32 "</text>",
 			ML + (x0 + x1) / 2,
-			MT + (y0[id] + y1[id]) / 2 * PK_HEATSVG_H + 4, id);
+			MAP_MT + (y0[id] + y1[id]) / 2 * PK_HEATSVG_H + 4, id);
 	}
 	fprintf(out, "\n");
 	free(first);
@@ -309,7 +398,7 @@ int heatsvg_map(const struct pk_result_variant *v, int id, int64_t span_s,
 	const struct pk_result_heat *h = &v->heat;
 	double w = PK_HEATSVG_W, cw;
 	size_t c, i;
-	int tw = ML + PK_HEATSVG_W + MR, th = MT + PK_HEATSVG_H + MB + 6;
+	int tw = ML + PK_HEATSVG_W + MR, th = MAP_MT + PK_HEATSVG_H + MB + 6;
 
 	if (span_s < 1) {
 		span_s = 1;
@@ -333,7 +422,7 @@ int heatsvg_map(const struct pk_result_variant *v, int id, int64_t span_s,
 	fprintf(out,
 		"<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" "
 		"height=\"%d\"/>\n",
-		ML, MT, PK_HEATSVG_W, PK_HEATSVG_H);
+		ML, MAP_MT, PK_HEATSVG_W, PK_HEATSVG_H);
 	cw = w * (double)h->bucket_s / (double)span_s;
 	for (c = 0; c < h->n_cols; c++) {
 		size_t a = h->col_start[c], b = h->col_start[c + 1];
@@ -354,7 +443,7 @@ int heatsvg_map(const struct pk_result_variant *v, int id, int64_t span_s,
 			/* overlap the next column and band by a little:
 			   no hairline seams where anti-aliased edges
 			   meet */
-			band(v, x, t0, px, MT + y0 * PK_HEATSVG_H,
+			band(v, x, t0, px, MAP_MT + y0 * PK_HEATSVG_H,
 			     cwc + (c + 1 < h->n_cols ? 0.6 : 0),
 			     (y1 - y0) * PK_HEATSVG_H + (i + 1 < b ? 0.6 : 0),
 			     out);
@@ -373,7 +462,7 @@ int heatsvg_map(const struct pk_result_variant *v, int id, int64_t span_s,
 				"<rect class=\"m429\" x=\"%.2f\" y=\"%.2f\" "
 				"width=\"%.2f\" height=\"%.2f\" "
 				"fill=\"url(#hatch-%d)\"/>",
-				px, MT + y0 * PK_HEATSVG_H, cwc,
+				px, MAP_MT + y0 * PK_HEATSVG_H, cwc,
 				(y1 - y0) * PK_HEATSVG_H, id);
 		}
 		fprintf(out, "</g>\n");
@@ -396,7 +485,7 @@ int heatsvg_map(const struct pk_result_variant *v, int id, int64_t span_s,
 				"<text class=\"rid\" x=\"%d\" y=\"%.1f\">"
 				"range %" PRIu32 "</text>",
 				ML + PK_HEATSVG_W + 4,
-				MT + (y0 + y1) / 2 * PK_HEATSVG_H + 4,
+				MAP_MT + (y0 + y1) / 2 * PK_HEATSVG_H + 4,
 				x->range_id);
 		}
 	}
@@ -404,13 +493,15 @@ int heatsvg_map(const struct pk_result_variant *v, int id, int64_t span_s,
 	fprintf(out,
 		"<g class=\"axis\"><text x=\"%d\" y=\"%d\" "
 		"text-anchor=\"end\">\"\"</text><text x=\"%d\" y=\"%d\" "
-		"text-anchor=\"end\">\"FF\"</text><text x=\"12\" y=\"%d\" "
-		"transform=\"rotate(-90 12 %d)\" text-anchor=\"middle\">"
+		"text-anchor=\"end\">\"FF\"</text><text x=\"16\" y=\"%d\" "
+		"transform=\"rotate(-90 16 %d)\" text-anchor=\"middle\">"
 		"key space (EPK)</text></g>\n",
-		ML - 4, MT + 10, ML - 4, MT + PK_HEATSVG_H,
-		MT + PK_HEATSVG_H / 2, MT + PK_HEATSVG_H / 2);
-	heatsvg_x_axis(span_s, w, MT + PK_HEATSVG_H, out);
-	markers(v, span_s, clock_start_s, w, out);
+		ML - 4, MAP_MT + 10, ML - 4, MAP_MT + PK_HEATSVG_H,
+		MAP_MT + PK_HEATSVG_H / 2, MAP_MT + PK_HEATSVG_H / 2);
+	heatsvg_x_axis(span_s, w, MAP_MT + PK_HEATSVG_H, out);
+	markers(v, span_s, clock_start_s, w,
+		(width_px < PK_HEATSVG_W ? SMALL_FONT_PX : FONT_PX) * CHAR_EM,
+		out);
 	fprintf(out, "</svg>\n");
 	return ferror(out) ? -1 : 0;
 }

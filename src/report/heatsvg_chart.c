@@ -17,7 +17,7 @@
 /* The line charts: plot height, right margin (a leader, "range 123"),
    and the least distance between two labels at the right edge, px */
 #define CH 160
-#define CMR 84
+#define CMR 100
 #define LABEL_GAP 11.0
 
 /* A label at a chart's right edge: wanted at the y its line ends,

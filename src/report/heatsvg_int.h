@@ -15,6 +15,15 @@
 #define MT 22
 #define MB 30
 
+/* Font size of svg text, viewBox px: the page's CSS (report_html.c:
+   11px, 14px in the small multiples, drawn under PK_HEATSVG_W px
+   wide), and the width of a character of a label, at most, in ems
+   (digits and letters of the sans-serif fonts measured in Chromium:
+   0.64 em at weight 600; a margin above) */
+#define FONT_PX 11.0
+#define SMALL_FONT_PX 14.0
+#define CHAR_EM 0.66
+
 /* The x axis of a plot w pixels wide from ML, at height y: ticks and
    labels from 0 to span seconds (span >= 1), "simulated time". */
 void heatsvg_x_axis(int64_t span, double w, double y, FILE *out);

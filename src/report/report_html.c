@@ -203,16 +203,16 @@ static void summary(const struct pk_result *r,
 
 static void heat_note(const struct pk_result_variant *v, FILE *out)
 {
-	char cells[PK_FMT_BYTES];
+	char cells[PK_FMT_BYTES], col[PK_FMT_BYTES], rec[PK_FMT_BYTES];
 
 	fprintf(out,
 		"<p class=\"note\">x: simulated time; y: the key space from "
 		"\"\" (top) to \"FF\" (bottom), one band per partition key "
 		"range, its height its share of the hash space. One column "
-		"is %" PRId64 " s%s. Hatched cells had 429s; solid vertical "
+		"is %s s%s. Hatched cells had 429s; solid vertical "
 		"lines are splits, dashed ones other actions, dotted ones "
 		"throughput changes. Hover a cell for its figures.",
-		v->heat.bucket_s,
+		fmt_thousands(v->heat.bucket_s, col),
 		v->heat.bucket_s > 1 ? ", coloured by its highest second" : "");
 	if (v->heat.bucket_s > metrics_heat_width(v->end_s, v->heat.record_s)) {
 		fprintf(out,
@@ -223,10 +223,10 @@ static void heat_note(const struct pk_result_variant *v, FILE *out)
 	if (v->heat.record_s > 1) {
 		fprintf(out,
 			" The run is longer than a day: instead of every "
-			"second, pksim kept per range one record per %" PRId64
+			"second, pksim kept per range one record per %s"
 			" s (its highest second, its RU and 429s), and a "
 			"column is a whole number of them.",
-			v->heat.record_s);
+			fmt_thousands(v->heat.record_s, rec));
 	}
 	fprintf(out, "</p>\n");
 }
