@@ -495,9 +495,11 @@ int heatsvg_map(const struct pk_result_variant *v, int id, int64_t span_s,
 		"text-anchor=\"end\">\"\"</text><text x=\"%d\" y=\"%d\" "
 		"text-anchor=\"end\">\"FF\"</text><text x=\"16\" y=\"%d\" "
 		"transform=\"rotate(-90 16 %d)\" text-anchor=\"middle\">"
-		"key space (EPK)</text></g>\n",
+		"%s</text></g>\n",
 		ML - 4, MAP_MT + 10, ML - 4, MAP_MT + PK_HEATSVG_H,
-		MAP_MT + PK_HEATSVG_H / 2, MAP_MT + PK_HEATSVG_H / 2);
+		MAP_MT + PK_HEATSVG_H / 2, MAP_MT + PK_HEATSVG_H / 2,
+		equal_bands ? "ranges in key order (equal bands)"
+			    : "key space (EPK)");
 	heatsvg_x_axis(span_s, w, MAP_MT + PK_HEATSVG_H, out);
 	markers(v, span_s, clock_start_s, w,
 		(width_px < PK_HEATSVG_W ? SMALL_FONT_PX : FONT_PX) * CHAR_EM,

@@ -98,7 +98,24 @@ struct chart_spec {
 	double ref;	       /* raw value of the reference line (the
 				  share, the cap); 0: none */
 	const char *ref_label; /* its label */
+	int fit;	       /* 1: the axis grows past top to the data's
+				  highest value x 1.1, so no value is cut */
 };
+
+/* The value cs draws for range r (index in v->ranges) in heat column c:
+   its cell's, or its ancestors' before it existed; 0 without one */
+static double value(const struct pk_result_variant *v,
+		    const struct chart_spec *cs, size_t r, size_t c)
+{
+	const struct pk_result_heat *h = &v->heat;
+	const struct pk_result_heat_cell *x =
+	    result_heat_cell(v, c, v->ranges[r].id);
+	int64_t t0 = (int64_t)c * h->bucket_s;
+	int64_t secs =
+	    t0 + h->bucket_s > v->end_s ? v->end_s - t0 : h->bucket_s;
+
+	return x ? cs->f(x, secs) : 0;
+}
 
 /* The reference value above the axis: an arrow and its label at the top
    right, so the line is never silently off the chart */
@@ -123,12 +140,21 @@ static void chart(const struct pk_result_variant *v,
 {
 	const struct pk_result_heat *h = &v->heat;
 	int W = PK_HEATSVG_W, H = CH;
-	double step = nice_step(cs->top / cs->unit), ymax, t;
+	double step, ymax, t;
 	struct label *lab = xcalloc(v->n_ranges + 1, sizeof(*lab));
 	size_t r, c, n = 0;
 	char col[8];
+	double top = cs->top;
 
-	ymax = ceil(cs->top / cs->unit / step - 1e-9) * step * cs->unit;
+	for (r = 0; cs->fit && r < v->n_ranges; r++) {
+		for (c = 0; c < h->n_cols; c++) {
+			double y = value(v, cs, r, c);
+
+			top = y * 1.1 > top ? y * 1.1 : top;
+		}
+	}
+	step = nice_step(top / cs->unit);
+	ymax = ceil(top / cs->unit / step - 1e-9) * step * cs->unit;
 	fprintf(out,
 		"<svg class=\"chart %s\" xmlns=\"http://www.w3.org/2000/svg\" "
 		"role=\"img\" viewBox=\"0 0 %d %d\" width=\"%d\">"
@@ -171,13 +197,11 @@ static void chart(const struct pk_result_variant *v,
 		fprintf(out, "<polyline class=\"line\" stroke=\"%s\" points=\"",
 			col);
 		for (c = 0; c < h->n_cols; c++) {
-			const struct pk_result_heat_cell *x =
-			    result_heat_cell(v, c, v->ranges[r].id);
 			int64_t t0 = (int64_t)c * h->bucket_s;
 			int64_t secs = t0 + h->bucket_s > v->end_s
 					   ? v->end_s - t0
 					   : h->bucket_s;
-			double y = x ? cs->f(x, secs) : 0;
+			double y = value(v, cs, r, c);
 
 			y = y > ymax ? ymax : y;
 			fprintf(out, "%.1f,%.1f ",
@@ -253,7 +277,8 @@ int heatsvg_share_chart(const struct pk_result_variant *v, FILE *out)
 	    150,
 	    1,
 	    100,
-	    "100 %"};
+	    "100 %",
+	    1};
 
 	chart(v, &cs, out);
 	return ferror(out) ? -1 : 0;
@@ -309,6 +334,7 @@ int heatsvg_storage_chart(const struct pk_result_variant *v, FILE *out)
 	cs.top = top;
 	cs.ref = cap;
 	cs.ref_label = lab;
+	cs.fit = 0;
 	chart(v, &cs, out);
 	return ferror(out) ? -1 : 0;
 }

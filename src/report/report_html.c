@@ -201,17 +201,26 @@ static void summary(const struct pk_result *r,
 	fprintf(out, "</ul>\n</section>\n");
 }
 
-static void heat_note(const struct pk_result_variant *v, FILE *out)
+static void heat_note(const struct pk_result_variant *v, int equal_bands,
+		      FILE *out)
 {
 	char cells[PK_FMT_BYTES], col[PK_FMT_BYTES], rec[PK_FMT_BYTES];
 
 	fprintf(out,
-		"<p class=\"note\">x: simulated time; y: the key space from "
-		"\"\" (top) to \"FF\" (bottom), one band per partition key "
-		"range, its height its share of the hash space. One column "
+		"<p class=\"note\">x: simulated time; y: %s One column "
 		"is %s s%s. Hatched cells had 429s; solid vertical "
 		"lines are splits, dashed ones other actions, dotted ones "
 		"throughput changes. Hover a cell for its figures.",
+		equal_bands
+		    ? "the partition key ranges in key order, from the one "
+		      "starting at \"\" (top) to the one ending at \"FF\" "
+		      "(bottom), every band of a column the same height "
+		      "(--bands equal): a band's height says nothing of its "
+		      "share of the hash space, and the y axis is no scale of "
+		      "the key space."
+		    : "the key space from \"\" (top) to \"FF\" (bottom), one "
+		      "band per partition key range, its height its share of "
+		      "the hash space.",
 		fmt_thousands(v->heat.bucket_s, col),
 		v->heat.bucket_s > 1 ? ", coloured by its highest second" : "");
 	if (v->heat.bucket_s > metrics_heat_width(v->end_s, v->heat.record_s)) {
@@ -235,7 +244,12 @@ static void lps(const struct pk_result_variant *v, size_t vi, FILE *out)
 {
 	char key[256], a[40], b[40];
 	size_t i;
+	int frac = 0;
 
+	/* RU and RU % as the text report rounds them (report_text.c) */
+	for (i = 0; i < v->n_top_ru; i++) {
+		frac |= text_ru_fraction(v->top_ru[i].ru_mru);
+	}
 	sec("hot-lps", vi, "Hottest logical partitions", out);
 	fprintf(out, "<table>\n<tr><th>key</th><th>RU</th>"
 		     "<th>RU %%</th><th>storage</th><th>requests</th>"
@@ -248,11 +262,11 @@ static void lps(const struct pk_result_variant *v, size_t vi, FILE *out)
 		fprintf(out, "<tr><td>");
 		text(key, out);
 		fprintf(out,
-			"</td><td class=\"n\">%s</td><td class=\"n\">%.1f</td>"
+			"</td><td class=\"n\">%s</td><td class=\"n\">%.2f</td>"
 			"<td class=\"n\">%s</td><td class=\"n\">%s</td>"
 			"<td class=\"n\">%s</td><td class=\"n\">%" PRIu32
 			"</td></tr>\n",
-			fmt_thousands(lp->ru_mru / PK_MRU_PER_RU, a),
+			text_ru_col(lp->ru_mru, frac, a),
 			tot ? 100.0 * (double)lp->ru_mru / (double)tot : 0.0,
 			fmt_bytes(lp->storage_bytes, b),
 			fmt_thousands((int64_t)lp->requests, key),
@@ -423,7 +437,7 @@ static int run_page(const struct pk_result *r, int equal_bands, FILE *out)
 		sec("heatmap", vi,
 		    "Heat map: normalized RU consumption per range over time",
 		    out);
-		heat_note(v, out);
+		heat_note(v, equal_bands, out);
 		heatsvg_map(v, (int)vi, v->end_s, r->sc->clock_start_s,
 			    equal_bands, 800, out);
 		heatsvg_legend(out);
@@ -562,7 +576,7 @@ static int compare_page(const struct pk_result *r, int equal_bands, FILE *out)
 	sec("heatmap", 0,
 	    "Heat maps side by side: one time axis, one colour scale", out);
 	if (r->n_variants) {
-		heat_note(&r->variants[0], out);
+		heat_note(&r->variants[0], equal_bands, out);
 	}
 	heatsvg_legend(out);
 	fprintf(out, "<div class=\"multiples\">\n");

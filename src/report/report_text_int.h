@@ -1,6 +1,7 @@
 /*
  * report_text_int: what the terminal report's files share (report_text.c,
- * report_text_time.c, report_compare.c). Internal to src/report.
+ * report_text_time.c, report_compare.c; report_html.c rounds RU as they
+ * do). Internal to src/report.
  */
 #ifndef PKSIM_REPORT_TEXT_INT_H
 #define PKSIM_REPORT_TEXT_INT_H

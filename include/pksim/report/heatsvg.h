@@ -33,7 +33,8 @@ void heatsvg_colour(int pct, char out[8]);
  * time 0 .. span_s (span_s >= v->end_s, so small multiples share one time
  * axis), y = the key space "" (top) .. "FF" (bottom). One <g class="col">
  * per heat column holding one <rect class="band" data-range="ID"> per
- * band (heights by hash-space share, or equal when equal_bands), each
+ * band (heights by hash-space share, or equal when equal_bands: the
+ * y axis then says "ranges in key order (equal bands)"), each
  * with a <title> (range, time, normalized RU rounded to whole percents,
  * RU, RU/s share, 429s; numbers with thousands separators); cells with
  * 429s hatched; splits (solid), actions (dashed) and throughput changes
@@ -55,7 +56,9 @@ int heatsvg_legend(FILE *out);
 
 /* Per range at the end (its ancestors before it existed), the RU/s it
    served in each heat column as a percent of its RU/s share, against a
-   100 % line, as one <svg class="chart share">; labels at the right edge
+   100 % line, as one <svg class="chart share">: the axis reaches 150 %,
+   or the highest value x 1.1 (a burst at 625 %: 800), never cutting a
+   value; labels at the right edge
    at least 11 px apart, each joined to its line's end. Returns 0, or -1
    on a write error. */
 int heatsvg_share_chart(const struct pk_result_variant *v, FILE *out);
