@@ -547,6 +547,14 @@ START_TEST(test_findings_hot_lp)
 		 "up to 3,000 RU/s)",
 		 named);
 	ck_assert(says(f, line));
+	f->spec.burst = 0;
+	/* 50,000 RU/s over 9 ranges: 50,000,000 / 9 = 5,555,556 mRU, shown
+	   rounded to nearest as 5,556 RU/s like the layout line (issue 16,
+	   fresh-user 6), not 5,555 */
+	f->ranges[0].ru_per_s_mru = 5555556;
+	ck_assert(says(f, "logical partition /k = \"dev-1\" took 20% of all "
+			  "RU; one logical partition can never use more "
+			  "than its range's 5,556 RU/s"));
 	/* items without /k: the undefined value, said apart */
 	fx_key(f, 1, "{\"x\": 1}", &f->v.top_ru[0]);
 	f->v.top_ru[0].ru_mru = 1000000;

@@ -182,8 +182,11 @@ static void read_events(struct pk_narrator *n, size_t vi,
 				     : "");
 		} else {
 			snprintf(x->text + k, NARRATE_TEXT - (size_t)k,
-				 "; the %zu physical partitions take it "
-				 "at once",
+				 c->ranges_before == 1
+				     ? "; the %zu physical partition takes it "
+				       "at once"
+				     : "; the %zu physical partitions take it "
+				       "at once",
 				 c->ranges_before);
 		}
 	}
@@ -234,8 +237,9 @@ static void read_seconds(struct pk_narrator *n, size_t vi,
 			    add(n, s->t_s, EV_FULL_RU, vi)->text, NARRATE_TEXT,
 			    "range %u reaches 100 %% normalized RU: it "
 			    "used %s RU of its %s RU/s in this second",
-			    s->range_id, fmt_thousands(s->ru_mru / 1000, a),
-			    fmt_thousands(s->ru_per_s_mru / 1000, b));
+			    s->range_id,
+			    fmt_thousands((s->ru_mru + 500) / 1000, a),
+			    fmt_thousands((s->ru_per_s_mru + 500) / 1000, b));
 		}
 		if (!r->limited && s->throttled_429 > 0) {
 			r->limited = 1;

@@ -583,7 +583,7 @@ static void hot_verdict(const struct pk_result *r,
 		 s->name, s->hottest_key, 100.0 * s->hottest_share_ru,
 		 fmt_thousands(v->n_top_ru
 				   ? result_lp_range_ru_per_s(v, &v->top_ru[0])
-				   : v->ranges[0].ru_per_s_mru / 1000,
+				   : (v->ranges[0].ru_per_s_mru + 500) / 1000,
 			       a),
 		 limited, full);
 }

@@ -426,7 +426,8 @@ void result_free(struct pk_result *r)
 int64_t result_lp_range_ru_per_s(const struct pk_result_variant *v,
 				 const struct pk_result_lp *lp)
 {
-	return v->ranges[lp->range].ru_per_s_mru / PK_MRU_PER_RU;
+	return (v->ranges[lp->range].ru_per_s_mru + PK_MRU_PER_RU / 2) /
+	       PK_MRU_PER_RU;
 }
 
 const struct pk_result_lineage *

@@ -345,7 +345,8 @@ void result_free(struct pk_result *r);
 const struct pk_result_lineage *
 result_lineage(const struct pk_result_variant *v, uint32_t id);
 
-/* The RU/s share, whole RU/s (rounded down), of the range holding lp. */
+/* The RU/s share, whole RU/s (rounded to nearest, as every report shows
+   whole RU/s: 50,000 / 9 = 5,555.6 is 5,556), of the range holding lp. */
 int64_t result_lp_range_ru_per_s(const struct pk_result_variant *v,
 				 const struct pk_result_lp *lp);
 
