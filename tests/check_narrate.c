@@ -184,6 +184,24 @@ START_TEST(test_narrate_hand_worked)
 }
 END_TEST
 
+/* evening-peak raises 400 to 1,000 RU/s on its one partition (under
+   10,000: no split): "the 1 physical partition takes it", singular
+   (issue 16, fresh-user 7). */
+START_TEST(test_narrate_one_partition_singular)
+{
+	char *out = NULL, *err = NULL;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	ck_assert_int_eq(
+	    tu_run("run scenarios/evening-peak.yaml --narrate", &out, &err), 0);
+	ck_assert_ptr_nonnull(strstr(err, "; the 1 physical partition takes "
+					  "it at once.\n"));
+	ck_assert_ptr_null(strstr(err, "1 physical partitions"));
+	free(out);
+	free(err);
+}
+END_TEST
+
 /* compare-iot's four variants: the narration (each line "[VARIANT]")
    and the report are the same whatever --jobs says (with --narrate the
    variants run in one thread), and the same as the report without it;
@@ -407,6 +425,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_narrate_live_before_error);
 	tcase_add_test(tc, test_step_waits_for_enter);
 	tcase_add_test(tc, test_step_holds_the_simulation);
+	tcase_add_test(tc, test_narrate_one_partition_singular);
 	suite_add_tcase(s, tc);
 	return s;
 }
