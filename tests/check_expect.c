@@ -546,6 +546,81 @@ START_TEST(test_lesson_expect_files)
 }
 END_TEST
 
+/* Expectations compare types and print numbers that differ differently
+   (issue 16, fresh-user 8). storage-split ends with 3 splits, so equal:
+   3.0000000001 fails and must not print "expected = 3, got 3";
+   autoscale-burst's first range has parent null (JSON null) and
+   existing-import's layout preloaded_spread is false (JSON boolean): a
+   plain null/false equals them, the quoted strings "null"/"false" do
+   not. */
+static int run_with_tail(const char *scenario, const char *tail, char **err)
+{
+	char *dir = tu_tmpdir(), path[512], args[1200], *text, *out = NULL;
+	FILE *f;
+	int rc;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	text = tu_read_file(scenario, NULL);
+	ck_assert_ptr_nonnull(text);
+	snprintf(path, sizeof(path), "%s/t.yaml", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fputs(tail, f);
+	fclose(f);
+	snprintf(args, sizeof(args), "run %s", path);
+	rc = tu_run(args, &out, err);
+	free(out);
+	free(text);
+	free(dir);
+	return rc;
+}
+
+START_TEST(test_expect_types_and_digits)
+{
+	char *err = NULL;
+
+	ck_assert_int_eq(
+	    run_with_tail("scenarios/storage-split.yaml",
+			  "  - {measure: splits, equal: 3.0000000001}\n", &err),
+	    3);
+	ck_assert_msg(strstr(err, "expect failed: splits: expected = "
+				  "3.0000000001, got 3\n"),
+		      "%s", err);
+	free(err);
+	ck_assert_int_eq(
+	    run_with_tail("scenarios/autoscale-burst.yaml",
+			  "  - {measure: \"physical_partitions[0].parent\", "
+			  "equal: \"null\", variant: manual-400}\n",
+			  &err),
+	    3);
+	ck_assert_msg(strstr(err, "expected = \"null\", got null\n"), "%s",
+		      err);
+	free(err);
+	ck_assert_int_eq(
+	    run_with_tail("scenarios/autoscale-burst.yaml",
+			  "  - {measure: \"physical_partitions[0].parent\", "
+			  "equal: null, variant: manual-400}\n",
+			  &err),
+	    0);
+	free(err);
+	ck_assert_int_eq(run_with_tail("scenarios/existing-import.yaml",
+				       "  - {measure: layout.preloaded_spread, "
+				       "equal: \"false\"}\n",
+				       &err),
+			 3);
+	ck_assert_msg(strstr(err, "expected = \"false\", got false\n"), "%s",
+		      err);
+	free(err);
+	ck_assert_int_eq(run_with_tail("scenarios/existing-import.yaml",
+				       "  - {measure: layout.preloaded_spread, "
+				       "equal: false}\n",
+				       &err),
+			 0);
+	free(err);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("expect");
@@ -560,6 +635,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_shorthands_full_partition);
 	tcase_add_test(tc, test_lessons_have_one_source);
 	tcase_add_test(tc, test_lesson_expect_files);
+	tcase_add_test(tc, test_expect_types_and_digits);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -107,6 +107,16 @@ static int load_op(struct ld *ld, const struct yn *m, struct pk_expect *e)
 			return -1;
 		}
 		e->str = xstrdup(n->text);
+		e->str_kind = PK_EXPECT_STRING;
+		if (n->plain && (strcmp(n->text, "true") == 0 ||
+				 strcmp(n->text, "false") == 0)) {
+			e->str_kind = PK_EXPECT_BOOL;
+		} else if (n->plain && (strcmp(n->text, "null") == 0 ||
+					strcmp(n->text, "~") == 0)) {
+			e->str_kind = PK_EXPECT_NULL;
+			free(e->str);
+			e->str = xstrdup("null");
+		}
 		return 0;
 	case PK_EXPECT_APPROX:
 		if (!tn) {

@@ -112,6 +112,7 @@ static const struct pk_result_variant *result_variant(const struct pk_result *r,
 struct val {
 	int absent;
 	int is_num;
+	int kind; /* text: enum pk_expect_kind of its JSON type */
 	double num;
 	const char *text;
 };
@@ -131,10 +132,13 @@ static void of_json(json_t *x, struct val *v)
 		v->text = json_string_value(x);
 	} else if (json_is_true(x)) {
 		v->text = "true";
+		v->kind = PK_EXPECT_BOOL;
 	} else if (json_is_false(x)) {
 		v->text = "false";
+		v->kind = PK_EXPECT_BOOL;
 	} else if (json_is_null(x)) {
 		v->text = "null";
+		v->kind = PK_EXPECT_NULL;
 	} else {
 		v->absent = 1; /* an object is not a measure */
 	}
@@ -194,13 +198,24 @@ static void measure(json_t *root, json_t *jv,
 	}
 }
 
+/* x in the fewest significant digits (up to 17) that read back as x,
+   so two different numbers never print the same: 3.0000000001 is not
+   "3". */
 static void fmt_num(char *buf, size_t cap, double x)
 {
+	int digits;
+
 	if (x == floor(x) && fabs(x) < 1e15) {
 		snprintf(buf, cap, "%.0f", x);
-	} else {
-		snprintf(buf, cap, "%.6g", x);
+		return;
 	}
+	for (digits = 6; digits < 17; digits++) {
+		snprintf(buf, cap, "%.*g", digits, x);
+		if (strtod(buf, NULL) == x) {
+			return;
+		}
+	}
+	snprintf(buf, cap, "%.17g", x);
 }
 
 static void describe(const struct pk_expect *e, char *buf, size_t cap)
@@ -211,7 +226,9 @@ static void describe(const struct pk_expect *e, char *buf, size_t cap)
 	fmt_num(b, sizeof(b), e->b);
 	switch (e->op) {
 	case PK_EXPECT_EQUAL:
-		if (e->str) {
+		if (e->str && e->str_kind != PK_EXPECT_STRING) {
+			snprintf(buf, cap, "= %s", e->str);
+		} else if (e->str) {
 			snprintf(buf, cap, "= \"%.60s\"", e->str);
 		} else {
 			snprintf(buf, cap, "= %s", a);
@@ -252,7 +269,8 @@ static int holds(const struct pk_expect *e, const struct val *v)
 		return 0;
 	}
 	if (e->op == PK_EXPECT_EQUAL && e->str) {
-		return !v->is_num && strcmp(v->text, e->str) == 0;
+		return !v->is_num && v->kind == e->str_kind &&
+		       strcmp(v->text, e->str) == 0;
 	}
 	if (!v->is_num) {
 		return 0;
@@ -315,6 +333,8 @@ int expect_eval(const struct pk_result *r, const struct pk_expect *ex, size_t n,
 			snprintf(o->actual, sizeof(o->actual), "absent");
 		} else if (v.is_num) {
 			fmt_num(o->actual, sizeof(o->actual), v.num);
+		} else if (v.kind != PK_EXPECT_STRING) {
+			snprintf(o->actual, sizeof(o->actual), "%s", v.text);
 		} else {
 			snprintf(o->actual, sizeof(o->actual), "\"%.80s\"",
 				 v.text);

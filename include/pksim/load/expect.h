@@ -29,6 +29,13 @@ enum pk_expect_op {
 	PK_EXPECT_BETWEEN,   /* a <= got <= b */
 };
 
+/* The JSON type an EQUAL string operand stands for. */
+enum pk_expect_kind {
+	PK_EXPECT_STRING = 0,
+	PK_EXPECT_BOOL,
+	PK_EXPECT_NULL,
+};
+
 /* One assertion, as loaded. */
 struct pk_expect {
 	char *measure; /* owned; as written */
@@ -36,6 +43,11 @@ struct pk_expect {
 	enum pk_expect_op op;
 	double a, b;	  /* the operand(s) */
 	char *str;	  /* owned; EQUAL to a string (or "null"), else NULL */
+	int str_kind;	  /* what str is: PK_EXPECT_STRING (quoted, or a
+			     plain word that is no literal),
+			     PK_EXPECT_BOOL (plain true/false) or
+			     PK_EXPECT_NULL (plain null or ~); a measure
+			     of another JSON type never equals it */
 	double tol;	  /* APPROX: the tolerance */
 	int tol_relative; /* APPROX: 1 if tol is a fraction of a */
 	int line, col;	  /* the measure's position in file */
