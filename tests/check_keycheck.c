@@ -411,6 +411,17 @@ START_TEST(test_some_items_lack_it)
 		      "%s", out);
 	free(out);
 	free(err);
+	/* Markdown (fresh-user finding 3): the same row in the table */
+	snprintf(args, sizeof(args),
+		 "compare --items '%s' --at-once --key /tenantId --key /v "
+		 "--key '{tenantId}-{v}' --format markdown",
+		 path);
+	err = run_err(args, 0, &out);
+	ck_assert_msg(strstr(out, "\n| items without key | 2 of 5 (40.0%) | "
+				  "1 of 5 (20.0%) | 3 of 5 (60.0%) |\n"),
+		      "%s", out);
+	free(out);
+	free(err);
 
 	/* run (a scenario reading the file): the summary line */
 	p = put(dir, "p.yaml",
@@ -424,6 +435,16 @@ START_TEST(test_some_items_lack_it)
 		      "%s", out);
 	/* in the summary, before the totals */
 	ck_assert(strstr(out, "undefined key:") < strstr(out, "operations"));
+	free(out);
+	free(err);
+	/* Markdown run: the same sentence among the assumptions */
+	snprintf(args, sizeof(args), "run '%s' --format markdown", p);
+	err = run_err(args, 0, &out);
+	ck_assert_msg(strstr(out, "): 2 of 5 items (40.0%) have no /tenantId: "
+				  "they went to the undefined logical "
+				  "partition\n"),
+		      "%s", out);
+	ck_assert_ptr_nonnull(strstr(out, "- Undefined key ("));
 	free(out);
 	free(err);
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "pksim/report/findings.h"
+#include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
 #include "pksim/report/scorecard.h"
 
@@ -48,6 +49,14 @@ static void assumptions(const struct pk_result *r, FILE *out)
 		fprintf(out, "): ");
 		md_text(layout_sentence(&r->variants[i], t, sizeof(t)), out);
 		fputc('\n', out);
+		if (keysummary_text(&r->variants[i], t, sizeof(t))) {
+			/* as the text report's "undefined key:" line */
+			fprintf(out, "- Undefined key (");
+			md_text(r->variants[i].name, out);
+			fprintf(out, "): ");
+			md_text(t, out);
+			fputc('\n', out);
+		}
 	}
 }
 
@@ -81,6 +90,20 @@ static void table(const struct pk_result *r, const struct pk_scorecard *c,
 		fprintf(out, " |");
 	}
 	fputc('\n', out);
+	for (i = 0; i < r->n_variants && !r->variants[i].key_missing; i++) {
+	}
+	if (i < r->n_variants) {
+		/* only when some variant's key misses items, as the text
+		   scorecard's row (keysummary.h) */
+		fprintf(out, "| items without key |");
+		for (i = 0; i < r->n_variants; i++) {
+			fputc(' ', out);
+			md_text(keysummary_cell(&r->variants[i], t, sizeof(t)),
+				out);
+			fprintf(out, " |");
+		}
+		fputc('\n', out);
+	}
 	for (row = 0; row < compare_rows(); row++) {
 		const char *name = compare_row_name(row);
 
