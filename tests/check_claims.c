@@ -1391,6 +1391,48 @@ END_TEST
 
 /* ---- existing-import ---- */
 
+/*
+ * Fresh-user finding 1: rule 32's hot range, layout or key. In
+ * throughput-split, 18,000 RU/s make 3 ranges of 1/3 of the hash space
+ * each (rule 2: 6,000 RU/s a partition); at 45,000, ceil(45,000 /
+ * 10,000) = 5 ranges: ranges 0 and 1 split into halves of 1/6, range 2
+ * keeps 1/3 = 33.3% of the hash space. Device ids spread evenly, so its
+ * first attempts per unit of width are about the others' (within 1.5
+ * x): the layout, not a key. In existing-container's "now" (5 existing
+ * ranges, a hot tenant), a raise is divided evenly: 1/5 of it reaches
+ * the hot range, and "contoso" is the hottest logical partition.
+ */
+START_TEST(test_claim_hot_layout_or_key)
+{
+	char *out = NULL;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	ck_assert_int_eq(
+	    tu_run("run scenarios/throughput-split.yaml", &out, NULL), 0);
+	ck_assert_msg(strstr(out, "hot partition risk (severity high): range "
+				  "2 ran at p99") != NULL,
+		      "%s", out);
+	ck_assert_msg(strstr(out, "the layout, not the key: it owns 33.3% of "
+				  "the hash space") != NULL,
+		      "%s", out);
+	ck_assert_ptr_null(strstr(out, "a key problem"));
+	free(out);
+	out = NULL;
+	ck_assert_int_eq(
+	    tu_run("run scenarios/existing-container.yaml", &out, NULL), 0);
+	ck_assert_msg(strstr(out, "one hot range, a key problem (the hottest "
+				  "logical partition: /tenantId = "
+				  "\"contoso\"") != NULL,
+		      "%s", out);
+	ck_assert_ptr_nonnull(strstr(out, "so a raise helps the hot range by "
+					  "only 1/5 of it"));
+	ck_assert_ptr_null(strstr(out, "mostly go to the idle ranges"));
+	free(out);
+}
+END_TEST
+
+/* ---- existing-import ---- */
+
 START_TEST(test_claim_existing_import)
 {
 	json_t *root = report("run", "existing-import");
@@ -1805,6 +1847,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_claim_evening_peak);
 	tcase_add_test(tc, test_claim_existing_container);
 	tcase_add_test(tc, test_claim_existing_container_text);
+	tcase_add_test(tc, test_claim_hot_layout_or_key);
 	tcase_add_test(tc, test_claim_food_groups);
 	tcase_add_test(tc, test_claim_hierarchical);
 	tcase_add_test(tc, test_claim_iot_by_day);

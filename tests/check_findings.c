@@ -285,9 +285,9 @@ START_TEST(test_findings_hot_range)
 			  "stayed at p99 69% (rule 32: the busiest range at "
 			  "90% or more while another is under 70%), with "
 			  "1.00% of its requests rate limited (high from 1%): "
-			  "one hot range, a key problem (the RU/s are divided "
-			  "evenly, so more of them mostly go to the idle "
-			  "ranges)"));
+			  "one hot range, a key problem; the RU/s are divided "
+			  "evenly, so a raise helps the hot range by only "
+			  "1/2 of it"));
 	fx_p99(f, 89, 69, 100);
 	ck_assert(!mentions(f, "hot partition"));
 	ck_assert(!mentions(f, "p99"));

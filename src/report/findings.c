@@ -4,6 +4,8 @@
  * (PK_METRICS_HOT, PK_METRICS_COLD), which count the hot seconds.
  */
 #include "pksim/report/findings.h"
+
+#include "findings_density.h"
 #include "pksim/load/monitor.h"
 
 #include <stdlib.h>
@@ -23,6 +25,10 @@
    extension, partitionHealth): p99 normalized RU thresholds, in whole
    percents, and the 429 rate of severity high */
 #define PK_FINDINGS_HOT_P99_PCT 90
+/* ASSUMPTION: a hot range whose first attempts per unit of hash space are
+   within 1.5 x the other ranges' is hot by its width (the layout), not
+   by a key (fresh-user finding 1) */
+#define PK_FINDINGS_LAYOUT_RATIO 1.5
 #define PK_FINDINGS_COLD_P99_PCT 70
 #define PK_FINDINGS_HOT_HIGH_429 0.01
 /* The storage-growth advisory: ASSUMPTION (the reference gives no
@@ -217,12 +223,13 @@ static void say_picture(struct pk_sentences *s,
  * range is below 70% and every one is at >= 90%, the container is short
  * of RU/s, not of a better key.
  */
-static void say_hot_range(struct pk_sentences *s,
+static void say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 			  const struct pk_result_variant *v)
 {
 	const struct pk_result_lineage *hot = NULL, *cold = NULL;
-	char a[96], b[96], c[96], also[640] = "";
+	char a[96], b[96], c[96], also[640] = "", cause[512];
 	size_t i, n = 0, n_hot = 0;
+	double ratio = 0, width = 0;
 
 	for (i = 0; i < v->n_lineage; i++) {
 		const struct pk_result_lineage *l = &v->lineage[i];
@@ -284,14 +291,51 @@ static void say_hot_range(struct pk_sentences *s,
 		snprintf(also + strlen(also), sizeof(also) - strlen(also),
 			 " and %zu more", n_hot - PK_FINDINGS_MAX_RANGES);
 	}
+	if (hot->at != SIZE_MAX && hot->at < v->n_ranges) {
+		ratio = density_ratio(r, v, hot->at, &width);
+	}
+	if (ratio > 0 && ratio <= PK_FINDINGS_LAYOUT_RATIO) {
+		snprintf(cause, sizeof(cause),
+			 "the layout, not the key: it owns %.1f%% of the hash "
+			 "space and its first attempts per unit of hash space "
+			 "are %.2f x the other ranges' (even: 1; within %.1f "
+			 "x counts as even), so its load follows its width; "
+			 "RU/s that split every range to the same width "
+			 "(rules 5-7) or a redistribution giving it more of "
+			 "them (rule 26) help, a new key would not",
+			 pct(width), ratio, PK_FINDINGS_LAYOUT_RATIO);
+	} else {
+		char key[200] = "", dens[96] = "";
+
+		if (v->n_top_ru > 0) {
+			size_t k = (size_t)snprintf(key, sizeof(key),
+						    " (the hottest logical "
+						    "partition: %s = ",
+						    v->key->text);
+
+			key_text(v->key, &v->top_ru[0], key + k,
+				 sizeof(key) - k - 2);
+			strcat(key, ")");
+		}
+		if (ratio > 0) {
+			snprintf(dens, sizeof(dens),
+				 ", its first attempts per unit of hash space "
+				 "%.2f x the other ranges'",
+				 ratio);
+		}
+		snprintf(cause, sizeof(cause),
+			 "%s, a key problem%s%s; the RU/s are divided "
+			 "evenly, so a raise helps the hot range by only "
+			 "1/%zu of it",
+			 n_hot ? "hot ranges among idle ones" : "one hot range",
+			 key, dens, v->n_ranges);
+	}
 	say(s,
 	    xasprintf("hot partition risk%s: %s ran at p99 %d%% "
 		      "normalized RU consumption while %s stayed at p99 "
 		      "%d%% (rule 32: the busiest range at 90%% or more "
 		      "while another is under 70%%), with %.2f%% of its "
-		      "requests rate limited%s%s%s: %s, a key problem "
-		      "(the RU/s are divided evenly, so more of them "
-		      "mostly go to the idle ranges)",
+		      "requests rate limited%s%s%s: %s",
 		      lineage_429(hot) >= PK_FINDINGS_HOT_HIGH_429
 			  ? " (severity high)"
 			  : "",
@@ -301,8 +345,7 @@ static void say_hot_range(struct pk_sentences *s,
 		      lineage_429(hot) >= PK_FINDINGS_HOT_HIGH_429
 			  ? " (high from 1%)"
 			  : " (under the 1% of severity high)",
-		      n_hot ? "; also at p99 90% or more: " : "", also,
-		      n_hot ? "hot ranges among idle ones" : "one hot range"));
+		      n_hot ? "; also at p99 90% or more: " : "", also, cause));
 	say_picture(s, v, hot->id);
 }
 
@@ -687,7 +730,7 @@ char **findings_make(const struct pk_result *r,
 	struct pk_sentences s = {0};
 
 	say_throttled_ranges(&s, v);
-	say_hot_range(&s, v);
+	say_hot_range(&s, r, v);
 	say_hot_lp(&s, v);
 	say_full_lps(&s, v);
 	say_failures(&s, v);

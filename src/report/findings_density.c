@@ -1,0 +1,76 @@
+/*
+ * findings_density: a range's load per unit of hash-space width, to tell
+ * a hot range of the layout from one of a key (findings_density.h).
+ */
+#include "findings_density.h"
+
+#include "pksim/model/epk.h"
+
+/*
+ * Load density of a range at the end: its first attempts (requests -
+ * retries) per unit of hash-space width (EPK fractions, a max past the
+ * V2 hash reach counted to it) per second of its life. Returns 0 when
+ * the width or the life is 0.
+ */
+static double range_density(const struct pk_result_range *g, int64_t end_s,
+			    double *width)
+{
+	const struct pk_epk *hi = &g->max;
+	double w;
+	int64_t life = end_s - (g->born_s > 0 ? g->born_s : 0);
+
+	if (epk_cmp(hi, &pk_epk_v2_reach) > 0 &&
+	    epk_cmp(&g->min, &pk_epk_v2_reach) < 0) {
+		hi = &pk_epk_v2_reach;
+	}
+	w = epk_fraction(hi) - epk_fraction(&g->min);
+	*width = w > 0 ? w : 0;
+	if (w <= 0 || life <= 0) {
+		return 0.0;
+	}
+	return (double)(g->requests - g->retries) / (w * (double)life);
+}
+
+/*
+ * Layout or key (fresh-user finding 1): the hot range's load density
+ * (range_density) against that of every other range at the end taken
+ * together (their first attempts over their width x life). Returns the
+ * ratio hot / others, or 0 when it cannot be told (the hot range split
+ * away, one range, no width or load). ASSUMPTION: a ratio up to
+ * PK_FINDINGS_LAYOUT_RATIO (1.5) is "about the same": the range is hot
+ * because it owns more of the hash space (uneven widths after splits),
+ * not because a key is hot; an even load gives 1.
+ */
+double density_ratio(const struct pk_result *r,
+			    const struct pk_result_variant *v, size_t at,
+			    double *hot_width)
+{
+	int64_t end_s = r->end_ms / 1000;
+	double w, hot = range_density(&v->ranges[at], end_s, hot_width);
+	double load = 0, area = 0;
+	size_t i;
+
+	*hot_width /= epk_fraction(&pk_epk_v2_reach);
+	if (hot <= 0) {
+		return 0.0;
+	}
+	for (i = 0; i < v->n_ranges; i++) {
+		const struct pk_result_range *g = &v->ranges[i];
+		int64_t life = end_s - (g->born_s > 0 ? g->born_s : 0);
+
+		if (i == at || life <= 0) {
+			continue;
+		}
+		range_density(g, end_s, &w);
+		if (w <= 0) {
+			continue;
+		}
+		load += (double)(g->requests - g->retries);
+		area += w * (double)life;
+	}
+	if (load <= 0 || area <= 0) {
+		return 0.0;
+	}
+	return hot / (load / area);
+}
+
