@@ -42,8 +42,8 @@ static double range_density(const struct pk_result_range *g, int64_t end_s,
  * not because a key is hot; an even load gives 1.
  */
 double density_ratio(const struct pk_result *r,
-			    const struct pk_result_variant *v, size_t at,
-			    double *hot_width)
+		     const struct pk_result_variant *v, size_t at,
+		     double *hot_width)
 {
 	int64_t end_s = r->end_ms / 1000;
 	double w, hot = range_density(&v->ranges[at], end_s, hot_width);
@@ -73,4 +73,3 @@ double density_ratio(const struct pk_result *r,
 	}
 	return hot / (load / area);
 }
-
