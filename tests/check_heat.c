@@ -134,8 +134,11 @@ END_TEST
 /*
  * The terminal strip of the same split: one row per range at the end,
  * 5 (3 at creation, 2 of them split: rule 2, D-SCALE), the 4 children
- * labelled with their parents 0 and 1 and range 2 without; with
- * colour = 0 no escape, with 1 an ANSI colour escape and a reset.
+ * labelled with the range they came from, "range 3 \u2190 0" (it showed
+ * "(of 0)", issue 15 user test item 13), and range 2 without; labels
+ * padded to the longest, "range 3 \u2190 0" = 11 columns, so "range 2"
+ * gets 4 spaces; with colour = 0 no escape, with 1 an ANSI colour escape
+ * and a reset.
  */
 START_TEST(test_heat_strip)
 {
@@ -158,13 +161,13 @@ START_TEST(test_heat_strip)
 	ck_assert_ptr_null(strchr(buf, '\033'));
 	for (p = buf; (p = strstr(p, "\n  range ")) != NULL; p++) {
 		rows++;
-		of0 += strncmp(strchr(p, '('), "(of 0)", 6) == 0;
-		of1 += strncmp(strchr(p, '('), "(of 1)", 6) == 0;
+		of0 += strncmp(strchr(p + 9, ' '), " \u2190 0 |", 7) == 0;
+		of1 += strncmp(strchr(p + 9, ' '), " \u2190 1 |", 7) == 0;
 	}
 	ck_assert_uint_eq(rows, 5);
 	ck_assert_uint_eq(of0, 2);
 	ck_assert_uint_eq(of1, 2);
-	ck_assert_ptr_nonnull(strstr(buf, "\n  range 2            |"));
+	ck_assert_ptr_nonnull(strstr(buf, "\n  range 2     |"));
 	ck_assert_ptr_nonnull(strstr(buf, "legend:"));
 	free(buf);
 	buf = NULL;
@@ -378,8 +381,8 @@ START_TEST(test_heat_long_run)
 	ck_assert_ptr_nonnull(
 	    strstr(buf, "heat strip (normalized RU per range, one column per "
 			"50 min, its highest second; 0 s .. 48 h)"));
-	ck_assert_ptr_nonnull(strstr(buf, "\n  range 0  "));
-	ck_assert_ptr_nonnull(strstr(buf, "\n  range 2  "));
+	ck_assert_ptr_nonnull(strstr(buf, "\n  range 0 |"));
+	ck_assert_ptr_nonnull(strstr(buf, "\n  range 2 |"));
 	free(buf);
 	buf = page_of(&f, 0);
 	ck_assert_ptr_nonnull(strstr(buf, "data-columns=\"576\""));
@@ -460,6 +463,76 @@ START_TEST(test_heat_preloaded_storage)
 }
 END_TEST
 
+/*
+ * Issue 15 (user test, item 7): a range made by a merge shows the ranges
+ * it came from before the merge, in the map, the strip and the charts
+ * (it showed 0 and a blank strip row). 4 existing partitions (ids 0-3,
+ * 6,000 / 4 = 1,500 RU/s each, a quarter of the key space each), reads
+ * only (404s: nothing stored), `merge: 2` at t = 10 s: every pair holds 0
+ * B, so the first pair merges first (container_layout.c lightest_pair,
+ * strictly less): 0 + 1 -> 4, then of [4, 2, 3] again the first, 4 + 2
+ * -> 5; the end holds 5 and 3. Before t = 10, range 5's line is ranges
+ * 0, 1 and 2 combined: 3 x 1,500 = 4,500 RU/s of share, the key space
+ * [0, 0.75); from t = 10 its own band.
+ */
+START_TEST(test_heat_merge_parents)
+{
+	struct fx f;
+	const struct pk_result_variant *v;
+	const struct pk_result_heat *h;
+	struct pk_result_heat_cell x;
+	char *buf, *row, *end;
+	size_t i;
+
+	fx_run(&f, "name: m\nseed: 1\n"
+		   "container: {partition_key: /d, throughput: 6000, "
+		   "partitions: 4}\n"
+		   "items:\n  d: {values: \"d-{000..099}\"}\n"
+		   "phases:\n"
+		   "  - {name: a, duration: 10s, rate: 100/s, ops: {read: 1}}\n"
+		   "  - {name: m, duration: 10s, rate: 100/s, ops: {read: 1}, "
+		   "merge: 2}\n");
+	v = &f.r->variants[0];
+	h = &v->heat;
+	ck_assert_uint_eq(v->n_ranges, 2);
+	ck_assert_uint_eq(v->ranges[0].id, 5);
+	ck_assert_uint_eq(v->ranges[1].id, 3);
+	ck_assert_uint_eq(v->lineage[5].merged_from[0], 4);
+	ck_assert_uint_eq(v->lineage[5].merged_from[1], 2);
+	ck_assert_int_eq(v->lineage[5].merged_s, 10);
+	ck_assert_uint_eq(v->lineage[4].merged_from[0], 0);
+	ck_assert_uint_eq(v->lineage[4].merged_from[1], 1);
+	for (i = 0; i < 5; i++) {
+		ck_assert_int_eq(v->lineage[i].merged_away, i != 3);
+	}
+	assert_tiles(h);
+	/* the map: 0, 1, 2, 3 until 10 s, then 5 and 3 */
+	ck_assert_uint_eq(h->col_start[10] - h->col_start[9], 4);
+	ck_assert_uint_eq(h->col_start[11] - h->col_start[10], 2);
+	ck_assert_uint_eq(h->cells[h->col_start[10]].range_id, 5);
+	/* range 5's line before the merge: 0, 1 and 2 */
+	ck_assert_uint_eq(result_heat_line(v, 9, 5, &x), 3);
+	ck_assert_int_eq(x.ru_per_s_mru, 4500 * 1000);
+	ck_assert_double_eq_tol(x.y0, 0.0, 1e-9);
+	ck_assert_double_eq_tol(x.y1, 0.75, 1e-9);
+	ck_assert_uint_eq(x.range_id, 0);
+	ck_assert_uint_eq(result_heat_line(v, 10, 5, &x), 1);
+	ck_assert_uint_eq(x.range_id, 5);
+	/* its strip row: a shade in every column, no blank */
+	buf = page_of(&f, 1);
+	row = strstr(buf, "\n  range 5 \u2190 4+2 |");
+	ck_assert_ptr_nonnull(row);
+	row = strchr(row, '|') + 1;
+	end = strchr(row, '|');
+	ck_assert_ptr_nonnull(end);
+	for (; row < end; row++) {
+		ck_assert_msg(*row != ' ' && *row != '?', "a gap in %s", buf);
+	}
+	free(buf);
+	fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("heat");
@@ -473,6 +546,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_heat_hover_rounds);
 	tcase_add_test(tc, test_heat_many_ranges_page_size);
 	tcase_add_test(tc, test_heat_preloaded_storage);
+	tcase_add_test(tc, test_heat_merge_parents);
 	suite_add_tcase(s, tc);
 	return s;
 }

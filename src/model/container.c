@@ -99,6 +99,7 @@ struct pk_container *container_new(const char *name,
 					   : spec->throughput_ru_per_s;
 	}
 	c->created_ranges = n;
+	c->created_ru_per_s = c->ru_per_s;
 	c->highest_ru_per_s = c->ru_per_s;
 	c->pending_ru_per_s = -1;
 	container_reshare(c);

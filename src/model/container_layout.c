@@ -597,6 +597,7 @@ static void merge_pair(struct pk_container *c, size_t i)
 	int64_t hour = c->now_s / PK_CONTAINER_S_PER_HOUR, peak = 0, dyn = -1;
 	struct pk_ttl_fifo pending[2] = {c->pp[i].ttl_pending,
 					 c->pp[i + 1].ttl_pending};
+	struct pk_fuse_event fe;
 	size_t k;
 
 	/* rule 27: the merged partition carries both highest RU/s of this
@@ -609,9 +610,16 @@ static void merge_pair(struct pk_container *c, size_t i)
 			dyn = hour;
 		}
 	}
+	fe.t_s = c->now_s;
+	fe.parents[0] = c->pmap.ranges[i].id;
+	fe.parents[1] = c->pmap.ranges[i + 1].id;
 	if (pmap_merge(&c->pmap, i)) {
 		PK_BUG("merge of range %zu without a right neighbour", i);
 	}
+	fe.range = c->pmap.ranges[i].id;
+	fe.min = c->pmap.ranges[i].min;
+	fe.max = c->pmap.ranges[i].max;
+	metrics_add_fuse(&c->metrics, &fe);
 	memmove(&c->pp[i + 1], &c->pp[i + 2],
 		(c->pmap.n - i - 1) * sizeof(*c->pp));
 	memset(&c->pp[i], 0, sizeof(*c->pp));

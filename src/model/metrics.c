@@ -28,6 +28,7 @@ void metrics_free(struct pk_metrics *m)
 	free(m->splits);
 	free(m->changes);
 	free(m->merges);
+	free(m->fuses);
 	free(m->actions);
 	free(m->wait_hist);
 	free(m->ttl_by_minute);
@@ -149,6 +150,12 @@ void metrics_add_merge(struct pk_metrics *m, const struct pk_merge_event *e)
 	mem_grow((void **)&m->merges, &m->cap_merges, m->n_merges + 1,
 		 sizeof(*e));
 	m->merges[m->n_merges++] = *e;
+}
+
+void metrics_add_fuse(struct pk_metrics *m, const struct pk_fuse_event *e)
+{
+	mem_grow((void **)&m->fuses, &m->cap_fuses, m->n_fuses + 1, sizeof(*e));
+	m->fuses[m->n_fuses++] = *e;
 }
 
 void metrics_add_action(struct pk_metrics *m, int64_t t_s,

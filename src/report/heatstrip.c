@@ -48,12 +48,62 @@ static void cell(int lv, int colour, int *prev, FILE *out)
 	fputs(shade[lv], out);
 }
 
+/* Longest lineage label, bytes (a few ranges back, then "...") */
+#define LABEL_BYTES 64
+/* Ranges named in a label at most, the range itself included */
+#define LABEL_RANGES 5
+
+/* Code points of UTF-8 s: its width in the terminal (the labels hold
+   ASCII and arrows) */
+static size_t cols_of(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++) {
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	}
+	return n;
+}
+
+/* Range id's row label: the range, then the ranges it came from, newest
+   first: "range 3 ← 1 ← 0" (split from 1, which split from 0),
+   "range 5 ← 3+4" (made by merging 3 and 4) */
+static void label_of(const struct pk_result_variant *v, uint32_t id, char *buf,
+		     size_t cap)
+{
+	size_t len, k;
+
+	len = (size_t)snprintf(buf, cap, "range %" PRIu32, id);
+	for (k = 1; id < v->n_lineage && len < cap; k++) {
+		const struct pk_result_lineage *l = &v->lineage[id];
+
+		if (k == LABEL_RANGES &&
+		    (l->parent != PK_RESULT_NO_RANGE ||
+		     l->merged_from[0] != PK_RESULT_NO_RANGE)) {
+			snprintf(buf + len, cap - len, " \u2190 \u2026");
+			return;
+		}
+		if (l->parent != PK_RESULT_NO_RANGE) {
+			len += (size_t)snprintf(buf + len, cap - len,
+						" \u2190 %" PRIu32, l->parent);
+			id = l->parent;
+		} else if (l->merged_from[0] != PK_RESULT_NO_RANGE) {
+			snprintf(buf + len, cap - len,
+				 " \u2190 %" PRIu32 "+%" PRIu32,
+				 l->merged_from[0], l->merged_from[1]);
+			return;
+		} else {
+			return;
+		}
+	}
+}
+
 int heatstrip_text(const struct pk_result_variant *v, int colour, FILE *out)
 {
 	const struct pk_result_heat *h = &v->heat;
-	size_t per, cols, r, c, k;
+	size_t per, cols, r, c, k, w = 0;
 	int64_t span;
-	char label[64], d0[48], d1[48];
+	char label[LABEL_BYTES], d0[48], d1[48];
 	int prev;
 
 	if (h->n_cols == 0) {
@@ -63,6 +113,10 @@ int heatstrip_text(const struct pk_result_variant *v, int colour, FILE *out)
 	per = (h->n_cols + PK_HEATSTRIP_COLS - 1) / PK_HEATSTRIP_COLS;
 	cols = (h->n_cols + per - 1) / per;
 	span = (int64_t)per * h->bucket_s;
+	for (r = 0; r < v->n_ranges; r++) {
+		label_of(v, v->ranges[r].id, label, sizeof(label));
+		w = cols_of(label) > w ? cols_of(label) : w;
+	}
 	fprintf(out,
 		"\nheat strip (normalized RU per range, one column per %s, "
 		"its highest second; 0 s .. %s)\n",
@@ -70,30 +124,25 @@ int heatstrip_text(const struct pk_result_variant *v, int colour, FILE *out)
 	for (r = 0; r < v->n_ranges; r++) {
 		const struct pk_result_range *x = &v->ranges[r];
 
-		if (x->parent != PK_RESULT_NO_RANGE) {
-			snprintf(label, sizeof(label),
-				 "range %" PRIu32 " (of %" PRIu32 ")", x->id,
-				 x->parent);
-		} else {
-			snprintf(label, sizeof(label), "range %" PRIu32, x->id);
-		}
-		fprintf(out, "  %-18s |", label);
+		label_of(v, x->id, label, sizeof(label));
+		fprintf(out, "  %s%*s |", label, (int)(w - cols_of(label)), "");
 		prev = -1;
 		for (c = 0; c < cols; c++) {
 			int pct = -1;
 
 			for (k = c * per; k < (c + 1) * per && k < h->n_cols;
 			     k++) {
-				const struct pk_result_heat_cell *y =
-				    result_heat_cell(v, k, x->id);
+				struct pk_result_heat_cell y;
 
-				if (y && y->nru_pct > pct) {
-					pct = y->nru_pct;
+				if (result_heat_line(v, k, x->id, &y) &&
+				    y.nru_pct > pct) {
+					pct = y.nru_pct;
 				}
 			}
 			if (pct < 0) {
-				/* no band of its line yet (a merged range) */
-				fputc(' ', out);
+				/* no band of its line (cannot happen: every
+				   range comes from the ranges of creation) */
+				fputc('?', out);
 			} else {
 				cell(level(pct), colour, &prev, out);
 			}
@@ -110,7 +159,25 @@ int heatstrip_text(const struct pk_result_variant *v, int colour, FILE *out)
 		fprintf(out, " %d-%d %%%s", (int)k * 20,
 			k == 4 ? 100 : (int)k * 20 + 19, k < 4 ? "  " : "\n");
 	}
-	fprintf(out, "  (a row shows the range it split from before it "
-		     "existed; a second with a 429 counts as 100 %%)\n");
+	for (r = 0; r < v->n_ranges; r++) {
+		const struct pk_result_lineage *l =
+		    result_lineage(v, v->ranges[r].id);
+
+		if (l && (l->parent != PK_RESULT_NO_RANGE ||
+			  l->merged_from[0] != PK_RESULT_NO_RANGE)) {
+			break;
+		}
+	}
+	if (r < v->n_ranges) {
+		fprintf(out,
+			"  (before a range existed, its row shows the "
+			"ranges it came from:\n  \"range 3 \u2190 1 "
+			"\u2190 0\" is range 0 until 1 split from it, then "
+			"1 until 3 did;\n  \"range 5 \u2190 3+4\" is the "
+			"higher of 3 and 4 until they merged; a "
+			"second\n  with a 429 counts as 100 %%)\n");
+	} else {
+		fprintf(out, "  (a second with a 429 counts as 100 %%)\n");
+	}
 	return ferror(out) ? -1 : 0;
 }

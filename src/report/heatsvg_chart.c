@@ -103,18 +103,19 @@ struct chart_spec {
 };
 
 /* The value cs draws for range r (index in v->ranges) in heat column c:
-   its cell's, or its ancestors' before it existed; 0 without one */
+   its line's (result_heat_line: its cell, or before it existed, the
+   ranges it came from, combined); 0 without one */
 static double value(const struct pk_result_variant *v,
 		    const struct chart_spec *cs, size_t r, size_t c)
 {
 	const struct pk_result_heat *h = &v->heat;
-	const struct pk_result_heat_cell *x =
-	    result_heat_cell(v, c, v->ranges[r].id);
+	struct pk_result_heat_cell x;
 	int64_t t0 = (int64_t)c * h->bucket_s;
 	int64_t secs =
 	    t0 + h->bucket_s > v->end_s ? v->end_s - t0 : h->bucket_s;
 
-	return x ? cs->f(x, secs) : 0;
+	return result_heat_line(v, c, v->ranges[r].id, &x) ? cs->f(&x, secs)
+							   : 0;
 }
 
 /* The reference value above the axis: an arrow and its label at the top

@@ -49,6 +49,11 @@ static struct bounds *all_bounds(const struct pk_container *c, size_t n)
 		set_bounds(b, n, e->children[1], &e->min[1], &e->max[1]);
 		set_bounds(b, n, e->parent, &e->min[0], &e->max[1]);
 	}
+	for (i = 0; i < m->n_fuses; i++) {
+		const struct pk_fuse_event *e = &m->fuses[i];
+
+		set_bounds(b, n, e->range, &e->min, &e->max);
+	}
 	for (i = 0; i < c->pmap.n; i++) {
 		set_bounds(b, n, c->pmap.ranges[i].id, &c->pmap.ranges[i].min,
 			   &c->pmap.ranges[i].max);
@@ -129,6 +134,7 @@ struct builder {
 	uint32_t *layout; /* range ids now, key order */
 	size_t n_layout;
 	size_t next_split;	/* splits[] not applied yet */
+	size_t next_fuse;	/* fuses[] not applied yet */
 	int64_t *last_share;	/* per id: RU/s share, last sample */
 	uint64_t *last_storage; /* per id: storage, last sample */
 	struct pk_result_heat *h;
@@ -254,8 +260,39 @@ static void enter(struct builder *bd, uint32_t id)
 	bd->n_layout = w + 1;
 }
 
+/* Apply the splits and merges of the seconds before t_s (up to t_s when
+   incl) to the layout, in time order (a split first in a second with
+   both): the children, or the merged range, replace what they cover. */
+static void events_to(struct builder *bd, int64_t t_s, int incl)
+{
+	const struct pk_metrics *m = &bd->c->metrics;
+
+	for (;;) {
+		const struct pk_split_event *sp =
+		    bd->next_split < m->n_splits ? &m->splits[bd->next_split]
+						 : NULL;
+		const struct pk_fuse_event *fu = bd->next_fuse < m->n_fuses
+						     ? &m->fuses[bd->next_fuse]
+						     : NULL;
+
+		if (sp && (sp->t_s < t_s || (incl && sp->t_s == t_s)) &&
+		    (!fu || sp->t_s <= fu->t_s)) {
+			enter(bd, sp->children[0]);
+			enter(bd, sp->children[1]);
+			bd->next_split++;
+		} else if (fu && (fu->t_s < t_s || (incl && fu->t_s == t_s))) {
+			if (fu->range < bd->n_ids) {
+				enter(bd, fu->range);
+			}
+			bd->next_fuse++;
+		} else {
+			return;
+		}
+	}
+}
+
 /* Column col from records [lo, hi) (its seconds or buckets; lo == hi:
-   idle), after the splits before its end. */
+   idle), after the splits and merges before its end. */
 static void column(struct builder *bd, size_t col, size_t lo, size_t hi)
 {
 	const struct pk_metrics *m = &bd->c->metrics;
@@ -267,15 +304,8 @@ static void column(struct builder *bd, size_t col, size_t lo, size_t hi)
 	h->col_start[col] = from;
 	for (i = lo; i < hi; i++) {
 		obs_at(m, i, &o);
-		/* the splits up to this second */
-		while (bd->next_split < m->n_splits &&
-		       m->splits[bd->next_split].t_s <= s->t_s) {
-			const struct pk_split_event *e =
-			    &m->splits[bd->next_split++];
-
-			enter(bd, e->children[0]);
-			enter(bd, e->children[1]);
-		}
+		/* the splits and merges up to this second */
+		events_to(bd, s->t_s, 1);
 		if (s->range_id < bd->n_ids) {
 			if (bd->b[s->range_id].known) {
 				enter(bd, s->range_id);
@@ -284,13 +314,7 @@ static void column(struct builder *bd, size_t col, size_t lo, size_t hi)
 			bd->last_storage[s->range_id] = s->storage_bytes;
 		}
 	}
-	while (bd->next_split < m->n_splits &&
-	       m->splits[bd->next_split].t_s < end) {
-		const struct pk_split_event *e = &m->splits[bd->next_split++];
-
-		enter(bd, e->children[0]);
-		enter(bd, e->children[1]);
-	}
+	events_to(bd, end, 0);
 	for (i = 0; i < bd->n_layout; i++) {
 		uint32_t id = bd->layout[i];
 		struct pk_result_heat_cell *y = push(bd, id);
@@ -305,44 +329,62 @@ static void column(struct builder *bd, size_t col, size_t lo, size_t hi)
 	}
 }
 
-/* Per range id (n of them), what it stored before its first record
-   (result.h): a range of the creation layout its preloaded bytes; a
-   later one the storage of its first record, or without a record its
-   storage at the end (nothing was written to it), or, gone before the
-   end, its children's sum. */
-static uint64_t storage_before(const struct pk_container *c,
+/* What a range id held before its first record (result.h): storage and
+   RU/s share, mRU */
+struct before {
+	uint64_t storage;
+	int64_t share;
+};
+
+/* Range id's values before its first record (result.h): a range of the
+   creation layout its preloaded bytes and its even share of the RU/s at
+   t = 0 (rule 4); a later one its first record's, or without a record
+   its values at the end (nothing was written to it), or, gone before
+   the end, its children's sums. first/seen: the first record of each
+   id. */
+static struct before before_of(const struct pk_container *c,
 			       const struct pk_result_variant *v,
-			       const uint64_t *first, const char *seen,
+			       const struct before *first, const char *seen,
 			       uint32_t id, size_t depth)
 {
 	const struct pk_result_lineage *l = &v->lineage[id];
+	struct before b = {0, 0}, x, y;
 
 	if (id < c->created_ranges) {
-		return container_preloaded_at_creation(&c->spec,
-						       c->created_ranges, id);
+		int64_t total = c->created_ru_per_s * PK_MRU_PER_RU;
+		int64_t n = (int64_t)c->created_ranges;
+
+		b.storage = container_preloaded_at_creation(
+		    &c->spec, c->created_ranges, id);
+		b.share = total / n + ((int64_t)id < total % n);
+		return b;
 	}
 	if (seen[id]) {
 		return first[id];
 	}
 	if (l->at != SIZE_MAX) {
-		return v->ranges[l->at].storage_bytes;
+		b.storage = v->ranges[l->at].storage_bytes;
+		b.share = v->ranges[l->at].ru_per_s_mru;
+		return b;
 	}
 	if (l->split_s >= 0 && depth < v->n_lineage &&
 	    l->children[0] < v->n_lineage && l->children[1] < v->n_lineage) {
-		return storage_before(c, v, first, seen, l->children[0],
-				      depth + 1) +
-		       storage_before(c, v, first, seen, l->children[1],
-				      depth + 1);
+		x = before_of(c, v, first, seen, l->children[0], depth + 1);
+		y = before_of(c, v, first, seen, l->children[1], depth + 1);
+		b.storage = x.storage + y.storage;
+		b.share = x.share + y.share;
 	}
-	return 0;
+	return b;
 }
 
-static void first_storage(const struct pk_container *c,
-			  const struct pk_result_variant *v, uint64_t *out,
-			  size_t n)
+/* Set storage[] and share[] of the n range ids to their values before
+   their first record */
+static void first_values(const struct pk_container *c,
+			 const struct pk_result_variant *v, uint64_t *storage,
+			 int64_t *share, size_t n)
 {
 	const struct pk_metrics *m = &c->metrics;
-	uint64_t *first = xcalloc(n + 1, sizeof(*first));
+	struct before *first = xcalloc(n + 1, sizeof(*first)), b;
 	char *seen = xcalloc(n + 1, 1);
 	size_t i;
 	struct obs o;
@@ -351,11 +393,14 @@ static void first_storage(const struct pk_container *c,
 		obs_at(m, i, &o);
 		if (o.range_id < n && !seen[o.range_id]) {
 			seen[o.range_id] = 1;
-			first[o.range_id] = o.storage_bytes;
+			first[o.range_id].storage = o.storage_bytes;
+			first[o.range_id].share = o.ru_per_s_mru;
 		}
 	}
 	for (i = 0; i < n && i < v->n_lineage; i++) {
-		out[i] = storage_before(c, v, first, seen, (uint32_t)i, 0);
+		b = before_of(c, v, first, seen, (uint32_t)i, 0);
+		storage[i] = b.storage;
+		share[i] = b.share;
 	}
 	free(first);
 	free(seen);
@@ -387,17 +432,11 @@ static void build(const struct pk_container *c, struct pk_result_variant *v,
 	bd.h = h;
 	bd.cap_cells = 0;
 	bd.next_split = 0;
+	bd.next_fuse = 0;
 	bd.layout = xcalloc(bd.n_ids + 1, sizeof(*bd.layout));
 	bd.last_share = xcalloc(bd.n_ids + 1, sizeof(*bd.last_share));
 	bd.last_storage = xcalloc(bd.n_ids + 1, sizeof(*bd.last_storage));
-	/* a range's share before its first sample: as at the end */
-	for (col = 0; col < v->n_ranges; col++) {
-		if (v->ranges[col].id < bd.n_ids) {
-			bd.last_share[v->ranges[col].id] =
-			    v->ranges[col].ru_per_s_mru;
-		}
-	}
-	first_storage(c, v, bd.last_storage, bd.n_ids);
+	first_values(c, v, bd.last_storage, bd.last_share, bd.n_ids);
 	/* the layout at creation (pmap_init_version) */
 	bd.n_layout =
 	    c->created_ranges < bd.n_ids ? c->created_ranges : bd.n_ids;
@@ -493,4 +532,80 @@ result_heat_cell(const struct pk_result_variant *v, size_t col, uint32_t id)
 		id = v->lineage[id].parent;
 	}
 	return NULL;
+}
+
+/* Add the bands of id's line in column col to hit[0..*n) once each
+   (result.h, result_heat_line); depth bounds a malformed lineage. */
+static void line_bands(const struct pk_result_variant *v, size_t col,
+		       uint32_t id, const struct pk_result_heat_cell **hit,
+		       size_t *n, size_t cap, size_t depth)
+{
+	const struct pk_result_heat *h = &v->heat;
+	const struct pk_result_lineage *l;
+	size_t i, k;
+
+	if (depth > v->n_lineage || id >= v->n_lineage) {
+		return;
+	}
+	for (i = h->col_start[col]; i < h->col_start[col + 1]; i++) {
+		if (h->cells[i].range_id != id) {
+			continue;
+		}
+		for (k = 0; k < *n; k++) {
+			if (hit[k] == &h->cells[i]) {
+				return;
+			}
+		}
+		if (*n < cap) {
+			hit[(*n)++] = &h->cells[i];
+		}
+		return;
+	}
+	l = &v->lineage[id];
+	if (l->parent != PK_RESULT_NO_RANGE) {
+		line_bands(v, col, l->parent, hit, n, cap, depth + 1);
+	}
+	for (k = 0; k < 2; k++) {
+		if (l->merged_from[k] != PK_RESULT_NO_RANGE) {
+			line_bands(v, col, l->merged_from[k], hit, n, cap,
+				   depth + 1);
+		}
+	}
+}
+
+size_t result_heat_line(const struct pk_result_variant *v, size_t col,
+			uint32_t id, struct pk_result_heat_cell *out)
+{
+	const struct pk_result_heat *h = &v->heat;
+	const struct pk_result_heat_cell **hit;
+	size_t n = 0, cap, i;
+
+	memset(out, 0, sizeof(*out));
+	if (col >= h->n_cols) {
+		return 0;
+	}
+	cap = h->col_start[col + 1] - h->col_start[col];
+	hit = xcalloc(cap ? cap : 1, sizeof(*hit));
+	line_bands(v, col, id, hit, &n, cap, 0);
+	for (i = 0; i < n; i++) {
+		const struct pk_result_heat_cell *x = hit[i];
+
+		if (i == 0 || x->y0 < out->y0) {
+			out->range_id = x->range_id;
+			out->y0 = x->y0;
+		}
+		if (i == 0 || x->y1 > out->y1) {
+			out->y1 = x->y1;
+		}
+		if (x->nru_pct > out->nru_pct) {
+			out->nru_pct = x->nru_pct;
+		}
+		out->throttled_429 += x->throttled_429;
+		out->requests += x->requests;
+		out->ru_mru += x->ru_mru;
+		out->ru_per_s_mru += x->ru_per_s_mru;
+		out->storage_bytes += x->storage_bytes;
+	}
+	free(hit);
+	return n;
 }

@@ -166,6 +166,8 @@ static void lineage(const struct pk_container *c, struct pk_result_variant *v)
 		   not made by a split was made by a merge */
 		l->born_s = i < c->created_ranges ? 0 : -1;
 		l->split_s = -1;
+		l->merged_from[0] = l->merged_from[1] = PK_RESULT_NO_RANGE;
+		l->merged_s = -1;
 		l->nru_p99_pct = -1;
 		if (i < m->n_ranges) {
 			l->busy_seconds = m->ranges[i].busy_seconds;
@@ -191,6 +193,15 @@ static void lineage(const struct pk_container *c, struct pk_result_variant *v)
 			}
 		}
 	}
+	for (i = 0; i < m->n_fuses; i++) {
+		const struct pk_fuse_event *e = &m->fuses[i];
+
+		if (e->range < n) {
+			v->lineage[e->range].merged_from[0] = e->parents[0];
+			v->lineage[e->range].merged_from[1] = e->parents[1];
+			v->lineage[e->range].merged_s = e->t_s;
+		}
+	}
 	for (i = 0; i < v->n_ranges; i++) {
 		struct pk_result_lineage *l = &v->lineage[v->ranges[i].id];
 
@@ -203,6 +214,17 @@ static void lineage(const struct pk_container *c, struct pk_result_variant *v)
 
 		l->merged_away = l->at == SIZE_MAX && l->split_s < 0 &&
 				 (l->busy_seconds > 0 || i < c->created_ranges);
+	}
+	/* and every range a merge took, busy or not */
+	for (i = 0; i < m->n_fuses; i++) {
+		size_t k;
+
+		for (k = 0; k < 2; k++) {
+			if (m->fuses[i].parents[k] < n) {
+				v->lineage[m->fuses[i].parents[k]].merged_away =
+				    1;
+			}
+		}
 	}
 }
 

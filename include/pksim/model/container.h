@@ -260,10 +260,12 @@ struct pk_container {
 	struct pk_pmap pmap;
 	struct pk_pp *pp; /* owned; pmap.n entries */
 	size_t pp_cap;
-	size_t created_ranges; /* ranges at t = 0: rule 2, 3 or
-				  19's initial layout, or the
-				  existing layout's N */
-	struct pk_lp *lps;     /* uthash head */
+	size_t created_ranges;	  /* ranges at t = 0: rule 2, 3 or
+				     19's initial layout, or the
+				     existing layout's N */
+	int64_t created_ru_per_s; /* RU/s (autoscale: max) at t = 0, divided
+				     evenly over created_ranges (rule 4) */
+	struct pk_lp *lps;	  /* uthash head */
 	uint64_t n_lps;
 	struct pk_id_entry *ids;    /* uthash head: ids held, when
 				    requests carry ids */

@@ -159,6 +159,18 @@ struct pk_merge_event {
 	uint64_t storage_bytes; /* stored before it */
 };
 
+/* Two neighbouring ranges merged into one (D-MERGE), one record per
+   pair a merge made (a merge of 5 ranges into 2 makes 3): which ids, the
+   new id and its key-space bounds, so reports can draw the ranges it
+   came from before it existed. */
+struct pk_fuse_event {
+	int64_t t_s;
+	uint32_t parents[2]; /* the merged range ids, in key order */
+	uint32_t range;	     /* the new range id */
+	struct pk_epk min;   /* its inclusive start (parents[0]'s) */
+	struct pk_epk max;   /* its exclusive end (parents[1]'s) */
+};
+
 /* Actions on the container beyond an instant throughput change, for the
    reports' timeline (issue 5). */
 enum pk_action_kind {
@@ -294,6 +306,8 @@ struct pk_metrics {
 	size_t n_changes, cap_changes;
 	struct pk_merge_event *merges; /* owned; in time order */
 	size_t n_merges, cap_merges;
+	struct pk_fuse_event *fuses; /* owned; in time order */
+	size_t n_fuses, cap_fuses;
 	struct pk_action *actions; /* owned; in time order */
 	size_t n_actions, cap_actions;
 	uint64_t *wait_hist;  /* owned; [w] = operations that
@@ -331,6 +345,7 @@ void metrics_add_split(struct pk_metrics *m, const struct pk_split_event *e);
 void metrics_add_change(struct pk_metrics *m,
 			const struct pk_throughput_event *e);
 void metrics_add_merge(struct pk_metrics *m, const struct pk_merge_event *e);
+void metrics_add_fuse(struct pk_metrics *m, const struct pk_fuse_event *e);
 /* Append an action at t_s; detail is printf-formatted and cut to
    PK_ACTION_DETAIL_BYTES - 1 bytes. */
 void metrics_add_action(struct pk_metrics *m, int64_t t_s,

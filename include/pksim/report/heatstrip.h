@@ -1,12 +1,15 @@
 /*
  * heatstrip: the heat map in the terminal (issue 15 §2), drawn from the
  * result model's heat map (result.h, struct pk_result_heat): one row per
- * partition key range at the end of the run, labelled with its lineage
- * (before a range existed, its row shows the range it split from), one
- * column per time bucket (at most PK_HEATSTRIP_COLS: several heat map
- * columns make one, at their highest), one Unicode shade block per cell
- * by normalized RU consumption (D-NRU, rule 15; a second with a 429 is
- * 100 %), and a legend.
+ * partition key range at the end of the run, labelled with its lineage,
+ * newest first ("range 3 \u2190 1 \u2190 0": split from 1, which split from
+ * 0; "range 5 \u2190 3+4": made by merging 3 and 4; at most 5 ranges, then
+ * "\u2026"), labels padded to the longest; before a range existed its row
+ * shows the ranges it came from (result_heat_line), one column per time
+ * bucket (at most PK_HEATSTRIP_COLS: several heat map columns make one,
+ * at their highest), one Unicode shade block per cell by normalized RU
+ * consumption (D-NRU, rule 15; a second with a 429 is 100 %), and a
+ * legend (what a lineage label means only when a row has one).
  */
 #ifndef PKSIM_REPORT_HEATSTRIP_H
 #define PKSIM_REPORT_HEATSTRIP_H

@@ -76,23 +76,27 @@ struct pk_result_range {
  */
 struct pk_result_lineage {
 	uint32_t id;
-	size_t at;		/* index in ranges[] when it is a range at
-				   the end, else SIZE_MAX */
-	uint32_t parent;	/* the range it split from, or
-				   PK_RESULT_NO_RANGE */
-	int64_t born_s;		/* as pk_result_range.born_s */
-	int64_t split_s;	/* the second it split into children, or
-				   -1 */
-	uint32_t children[2];	/* when split_s >= 0, in key order */
-	int merged_away;	/* 1: gone in a merge (not split, not at
-				   the end) */
-	uint64_t busy_seconds;	/* seconds of its life in which the
-				   container saw a request */
-	int nru_p99_pct;	/* p99 of its normalized RU consumption
-				   over those seconds, whole percents
-				   rounded down; -1 with no busy second */
-	uint64_t requests;	/* attempts over its life, retries too */
-	uint64_t throttled_429; /* ... rate limited */
+	size_t at;		 /* index in ranges[] when it is a range at
+				    the end, else SIZE_MAX */
+	uint32_t parent;	 /* the range it split from, or
+				    PK_RESULT_NO_RANGE */
+	int64_t born_s;		 /* as pk_result_range.born_s */
+	int64_t split_s;	 /* the second it split into children, or
+				    -1 */
+	uint32_t children[2];	 /* when split_s >= 0, in key order */
+	int merged_away;	 /* 1: gone in a merge (not split, not at
+				    the end) */
+	uint32_t merged_from[2]; /* made by a merge: the two ranges it
+				    merged, in key order; else both
+				    PK_RESULT_NO_RANGE */
+	int64_t merged_s;	 /* made by a merge: when; else -1 */
+	uint64_t busy_seconds;	 /* seconds of its life in which the
+				    container saw a request */
+	int nru_p99_pct;	 /* p99 of its normalized RU consumption
+				    over those seconds, whole percents
+				    rounded down; -1 with no busy second */
+	uint64_t requests;	 /* attempts over its life, retries too */
+	uint64_t throttled_429;	 /* ... rate limited */
 };
 
 /* One query of the scenario (a phase's `queries` entry, or a `compare
@@ -182,13 +186,16 @@ struct pk_result_heat_cell {
 	uint64_t throttled_429; /* attempts rate limited in the column */
 	uint64_t requests;	/* attempts in the column, retries too */
 	int64_t ru_mru;		/* RU charged in the column, mRU */
-	int64_t ru_per_s_mru;	/* its RU/s share at the last busy second */
+	int64_t ru_per_s_mru;	/* its RU/s share at its last record up
+				   to the column's end; before its first
+				   record, as storage_bytes */
 	uint64_t storage_bytes; /* stored at its last record up to the
 				   column's end; before its first record,
 				   a range of the creation layout holds its
-				   preloaded bytes (spec.existing_bytes_*),
-				   a later one its first record's storage
-				   (without a record: its storage at the
+				   preloaded bytes (spec.existing_bytes_*)
+				   and its even share of the RU/s at t = 0,
+				   a later one its first record's values
+				   (without a record: its values at the
 				   end; gone before it: its children's) */
 	double y0, y1;		/* its share of the hash space as the
 				   slice [y0, y1) of 0..1 from "" to "FF"
@@ -363,5 +370,18 @@ void result_heat_free(struct pk_result_heat *heat);
    (the range it split from, and so on); NULL when none. Borrowed. */
 const struct pk_result_heat_cell *
 result_heat_cell(const struct pk_result_variant *v, size_t col, uint32_t id);
+
+/*
+ * Range id's line in heat column col, as the strip and the charts draw a
+ * range at the end over the whole run: its own band; before it existed,
+ * the bands of the ranges it came from, each resolved the same way (the
+ * range it split from; both ranges a merge made it from), combined once
+ * each: the highest normalized RU, the sums of 429s, requests, RU, RU/s
+ * shares and storage; range_id is the first of them (key order), y0/y1
+ * span them. Returns the number of bands combined into *out (0: none,
+ * *out zero).
+ */
+size_t result_heat_line(const struct pk_result_variant *v, size_t col,
+			uint32_t id, struct pk_result_heat_cell *out);
 
 #endif
