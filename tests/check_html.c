@@ -170,6 +170,52 @@ START_TEST(test_html_hot_lps_rounded)
 }
 END_TEST
 
+/*
+ * Item 13: a delayed raise (split_delay, rule 6). Created at 18,000 RU/s:
+ * 3 ranges (rule 2); raised to 45,000 at t = 20 s: ceil(45,000 / 10,000)
+ * = 5 ranges, 2 splits, done 10 s later, at t = 30 s, when the new RU/s
+ * apply. The map drew the change (labelled "45,000 RU/s") at 20 s and
+ * the actions table dropped the text report's "(from t=30s, once the
+ * splits are done)". Now the change line is where the splits are (same
+ * x), its hover text says when it was asked for, and the table row says
+ * what the text report says.
+ */
+START_TEST(test_html_delayed_raise)
+{
+	struct fx f;
+	char *p, *split, *change;
+
+	fx_run(&f, "name: sd\nseed: 5\n"
+		   "container: {partition_key: /d, throughput: 18000, "
+		   "split_delay: 10s}\n"
+		   "items:\n  d: {values: \"d-{0000..0999}\"}\n"
+		   "phases:\n"
+		   "  - {name: a, duration: 20s, rate: 200/s, ops: {create: "
+		   "1}, item_size: 1KB}\n"
+		   "  - {name: b, duration: 20s, throughput: 45000, rate: "
+		   "200/s, ops: {create: 1}, item_size: 1KB}\n");
+	ck_assert_uint_eq(f.r->variants[0].metrics->n_splits, 2);
+	ck_assert_int_eq(f.r->variants[0].metrics->splits[0].t_s, 30);
+	p = page(&f, 0);
+	split = part(p, "<line class=\"split\" x1=", " y1=");
+	change = part(p, "<line class=\"change\" x1=", " y1=");
+	ck_assert_str_eq(change + strlen("<line class=\"change\""),
+			 split + strlen("<line class=\"split\""));
+	ck_assert_ptr_nonnull(
+	    strstr(p, "<title>t = 30 s: throughput 18,000 to 45,000 RU/s, "
+		      "3 to 5 physical partitions (asked for at t = 20 s; "
+		      "from here, once the splits are done)</title>"));
+	ck_assert_ptr_nonnull(
+	    strstr(p, "<td>throughput 18,000 to 45,000 RU/s, 3 to 5 physical "
+		      "partitions (from t=30s, once the splits are "
+		      "done)</td>"));
+	free(split);
+	free(change);
+	free(p);
+	fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("html");
@@ -178,6 +224,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_html_share_axis_fits);
 	tcase_add_test(tc, test_html_equal_bands_said);
 	tcase_add_test(tc, test_html_hot_lps_rounded);
+	tcase_add_test(tc, test_html_delayed_raise);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

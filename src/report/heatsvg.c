@@ -101,9 +101,6 @@ static void t_label(int64_t t, char *buf, size_t cap)
 #define MIDNIGHT_Y 14
 #define CHANGE_Y 32
 
-/* Least distance between two throughput labels above a map, px */
-#define CHANGE_LABEL_PX 90
-
 void heatsvg_x_axis(int64_t span, double w, double y, FILE *out)
 {
 	int64_t step = tick_step(span), t;
@@ -284,12 +281,15 @@ static void markers(const struct pk_result_variant *v, int64_t span,
 		heatsvg_text(a->detail, out);
 		fprintf(out, "</title></line>");
 	}
-	/* throughput changes, split or not: a dotted line, its new RU/s
-	   above the map where the last label left room */
+	/* throughput changes, split or not: a dotted line where the new
+	   RU/s apply (a delayed raise once its splits are done), labelled
+	   with them above the map where the last label left room */
 	for (i = 0; i < m->n_changes; i++) {
 		const struct pk_throughput_event *e = &m->changes[i];
-		double x = ML + w * (double)e->t_s / (double)span;
-		char a[PK_FMT_BYTES], b[PK_FMT_BYTES];
+		int64_t at = e->effective_t_s >= 0 ? e->effective_t_s : e->t_s;
+		double x = ML + w * (double)at / (double)span, lw, lx;
+		char a[PK_FMT_BYTES], b[PK_FMT_BYTES], when[PK_FMT_BYTES];
+		char lab[PK_FMT_BYTES + 24];
 
 		fmt_thousands(e->from_ru_per_s, a);
 		fmt_thousands(e->to_ru_per_s, b);
@@ -297,16 +297,45 @@ static void markers(const struct pk_result_variant *v, int64_t span,
 			"<line class=\"change\" x1=\"%.1f\" y1=\"%d\" "
 			"x2=\"%.1f\" y2=\"%d\"><title>t = %s"
 			" s: throughput %s to %s RU/s, %zu to %zu physical "
-			"partitions</title></line>",
+			"partitions",
 			x, MAP_MT - 8, x, MAP_MT + PK_HEATSVG_H,
-			fmt_thousands(e->t_s, t), a, b, e->ranges_before,
+			fmt_thousands(at, t), a, b, e->ranges_before,
 			e->ranges_after);
-		if (x - last_label >= CHANGE_LABEL_PX) {
+		fmt_thousands(e->t_s, when);
+		if (e->effective_t_s == PK_EFFECTIVE_UNFINISHED) {
+			fprintf(out,
+				" (asked for at t = %s s; the run ended "
+				"before its splits were done)",
+				when);
+		} else if (e->effective_t_s < 0) {
+			fprintf(out,
+				" (asked for at t = %s s; cancelled by a "
+				"later change before its splits were done)",
+				when);
+		} else if (e->effective_t_s != e->t_s) {
+			fprintf(out,
+				" (asked for at t = %s s; from here, once "
+				"the splits are done)",
+				when);
+		}
+		fprintf(out, "</title></line>");
+		snprintf(lab, sizeof(lab), "%s RU/s%s", b,
+			 e->effective_t_s == PK_EFFECTIVE_UNFINISHED
+			     ? " pending"
+			 : e->effective_t_s < 0 ? " cancelled"
+						: "");
+		lw = label_w(strlen(lab), char_px);
+		lx = x + LABEL_OFF;
+		if (lx + lw > ML + w + MR) {
+			/* past the drawing's edge: left of the line */
+			lx = x - LABEL_OFF - lw;
+		}
+		if (lx >= last_label + LABEL_PAD && lx >= 0) {
 			fprintf(out,
 				"<text class=\"changelab\" x=\"%.1f\" "
-				"y=\"%d\">%s RU/s</text>",
-				x + 3, CHANGE_Y, b);
-			last_label = x;
+				"y=\"%d\">%s</text>",
+				lx, CHANGE_Y, lab);
+			last_label = lx + lw;
 		}
 	}
 	midnights(span, clock0, w, char_px, out);

@@ -312,6 +312,22 @@ static void timeline(const struct pk_result_variant *v, size_t vi, FILE *out)
 				fmt_thousands(e->from_ru_per_s, x),
 				fmt_thousands(e->to_ru_per_s, y),
 				e->ranges_before, e->ranges_after);
+			/* as the text report says it (report_text_time.c) */
+			if (e->effective_t_s == PK_EFFECTIVE_UNFINISHED) {
+				fprintf(out,
+					" (the run ended before its splits "
+					"were done; they would have been at "
+					"t=%" PRId64 "s)",
+					e->planned_t_s);
+			} else if (e->effective_t_s < 0) {
+				fprintf(out, " (cancelled by a later change "
+					     "before its splits were done)");
+			} else if (e->effective_t_s != e->t_s) {
+				fprintf(out,
+					" (from t=%" PRId64 "s, once the "
+					"splits are done)",
+					e->effective_t_s);
+			}
 		} else if (k == TL_SPLIT) {
 			const struct pk_split_event *e = &m->splits[s++];
 
