@@ -119,7 +119,7 @@ START_TEST(test_cli_color)
 	ck_assert_int_eq(run_split("--color=red", &out, &err), 2);
 	ck_assert_str_eq(first_line(err),
 			 "pksim: error: unknown --color 'red'; allowed: auto, "
-			 "always, never; see 'pksim --help'");
+			 "always, never; see 'pksim run --help'");
 	free(out);
 	free(err);
 }
@@ -144,7 +144,7 @@ START_TEST(test_cli_usage_errors)
 	    tu_run("run scenarios/offices.yaml --format xml", &out, &err), 2);
 	ck_assert_str_eq(first_line(err),
 			 "pksim: error: unknown format 'xml'; allowed: text, "
-			 "json, csv, markdown, html; see 'pksim --help'");
+			 "json, csv, markdown, html; see 'pksim run --help'");
 	free(out);
 	free(err);
 	ck_assert_int_eq(
@@ -410,19 +410,21 @@ START_TEST(test_cli_items_option_values)
 	static const char *const bad[][2] = {
 	    {"--time-field ts --time-compression 0",
 	     "pksim: error: --time-compression needs a factor from 0.001 to "
-	     "1e9, got '0'; see 'pksim --help'\n"},
+	     "1e9, got '0'; see 'pksim compare --help'\n"},
 	    {"--time-field ts --time-compression fast",
 	     "pksim: error: --time-compression needs a factor from 0.001 to "
-	     "1e9, got 'fast'; see 'pksim --help'\n"},
+	     "1e9, got 'fast'; see 'pksim compare --help'\n"},
 	    {"--time-field ts --time-compression 2e9",
 	     "pksim: error: --time-compression needs a factor from 0.001 to "
-	     "1e9, got '2e9'; see 'pksim --help'\n"},
+	     "1e9, got '2e9'; see 'pksim compare --help'\n"},
 	    {"--rate 0",
 	     "pksim: error: --rate needs records a second greater than 0: "
-	     "1000, 1000/s, 60/m or 10/h, got '0'; see 'pksim --help'\n"},
+	     "1000, 1000/s, 60/m or 10/h, got '0'; see 'pksim compare "
+	     "--help'\n"},
 	    {"--rate 0/s",
 	     "pksim: error: --rate needs records a second greater than 0: "
-	     "1000, 1000/s, 60/m or 10/h, got '0/s'; see 'pksim --help'\n"},
+	     "1000, 1000/s, 60/m or 10/h, got '0/s'; see 'pksim compare "
+	     "--help'\n"},
 	};
 	char args[512], *out = NULL, *err = NULL;
 	size_t i;

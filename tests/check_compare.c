@@ -415,11 +415,11 @@ START_TEST(test_compare_items_partitions)
 	    {"--partitions 0",
 	     "pksim: error: --partitions needs the existing container's "
 	     "physical partitions, 1 to 10,000, got '0'; see 'pksim "
-	     "--help'\n"},
+	     "compare --help'\n"},
 	    {"--partitions 10001",
 	     "pksim: error: --partitions needs the existing container's "
 	     "physical partitions, 1 to 10,000, got '10001'; see 'pksim "
-	     "--help'\n"},
+	     "compare --help'\n"},
 	};
 	char *dir = tu_tmpdir(), path[512], *err = NULL;
 	json_t *root, *v, *layout;
@@ -569,6 +569,50 @@ START_TEST(test_compare_rule_everywhere)
 }
 END_TEST
 
+/*
+ * Issue 15 (user test, item 8): compare's text report ends with each
+ * variant's heat strip, as run's does and README and docs/heatmap.md
+ * say; --color always colours them, --color never does not. compare-iot
+ * has 4 variants: device (/deviceId), date (/date), device-date and
+ * date-bucket (scenarios/compare-iot.yaml), in that order.
+ */
+START_TEST(test_compare_heat_strips)
+{
+	static const char *const heads[] = {
+	    "\n== device (/deviceId) ==\nheat strip (",
+	    "\n== date (/date) ==\nheat strip (",
+	    "\n== device-date ({deviceId}-{date}) ==\nheat strip (",
+	    "\n== date-bucket ({date}.{hash(deviceId) mod 400}) ==\nheat "
+	    "strip (",
+	};
+	char *out = NULL, *err = NULL, *p;
+	size_t i;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	ck_assert_int_eq(tu_run("compare scenarios/compare-iot.yaml "
+				"--color never",
+				&out, &err),
+			 0);
+	p = strstr(out, "\nranking (");
+	ck_assert_ptr_nonnull(p);
+	for (i = 0; i < 4; i++) {
+		p = strstr(p, heads[i]);
+		ck_assert_msg(p != NULL, "no strip %s after the ranking",
+			      heads[i]);
+	}
+	ck_assert_ptr_null(strchr(out, '\033'));
+	free(out);
+	free(err);
+	ck_assert_int_eq(tu_run("compare scenarios/compare-iot.yaml "
+				"--color always",
+				&out, &err),
+			 0);
+	ck_assert_ptr_nonnull(strstr(out, "\033[38;5;"));
+	free(out);
+	free(err);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("compare");
@@ -582,6 +626,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_compare_memory_counts_queries);
 	tcase_add_test(tc, test_compare_items_partitions);
 	tcase_add_test(tc, test_compare_rule_everywhere);
+	tcase_add_test(tc, test_compare_heat_strips);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

@@ -148,18 +148,18 @@ START_TEST(test_epkcli_bad_input)
 	     "levels, got 4"},
 	    {"epk --version 1 --multihash '[\"a\"]'",
 	     "pksim: error: --multihash needs --version 2 (MultiHash keys "
-	     "use hash V2 only); see 'pksim --help'"},
+	     "use hash V2 only); see 'pksim epk --help'"},
 	    {"epk --version 3 '[1]'",
 	     "pksim: error: --version takes 1 or 2, got '3'; see 'pksim "
-	     "--help'"},
+	     "epk --help'"},
 	    {"epk --version", "pksim: error: option '--version' needs a "
-			      "value; see 'pksim --help'"},
+			      "value; see 'pksim epk --help'"},
 	    {"epk --bogus '[1]'", "pksim: error: unknown option '--bogus'; "
 				  "see 'pksim epk --help'"},
 	    {"epk", "pksim: error: epk needs one JSON array; see 'pksim "
-		    "--help'"},
+		    "epk --help'"},
 	    {"epk '[1]' '[2]'", "pksim: error: epk takes one JSON array; "
-				"see 'pksim --help'"},
+				"see 'pksim epk --help'"},
 	};
 	size_t i;
 

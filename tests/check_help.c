@@ -40,7 +40,7 @@ START_TEST(test_help_per_command)
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char args[128], *out = NULL, *err = NULL, *out2 = NULL;
-		char *err2 = NULL, *out3 = NULL, *err3 = NULL;
+		char *err2 = NULL, *out3 = NULL, *err3 = NULL, *p;
 		const char *const *opts = cli_options(cases[i][0]);
 
 		snprintf(args, sizeof(args), "%s --help", cases[i][0]);
@@ -55,6 +55,25 @@ START_TEST(test_help_per_command)
 		for (j = 0; opts[j]; j++) {
 			ck_assert_msg(strstr(out, opts[j]) != NULL, "%s: no %s",
 				      args, opts[j]);
+		}
+		/* and the other way round: every --option the text names
+		   is one the suggestions know (--color, --bands and --wide
+		   were not: '--colr' got no "did you mean") */
+		for (p = out; (p = strstr(p, "--")) != NULL; p += 2) {
+			char opt[64];
+			size_t n = strspn(p + 2, "abcdefghijklmnopqrstuvwxyz-");
+			const char *const *o;
+
+			if (n == 0 || n + 3 > sizeof(opt)) {
+				continue;
+			}
+			snprintf(opt, sizeof(opt), "--%.*s", (int)n, p + 2);
+			for (o = opts; *o && strcmp(*o, opt) != 0; o++) {
+			}
+			ck_assert_msg(*o != NULL,
+				      "%s names %s; cli_options(\"%s\") lacks "
+				      "it",
+				      args, opt, cases[i][0]);
 		}
 		ck_assert_ptr_nonnull(strstr(out, "\nexample"));
 		ck_assert_ptr_nonnull(strstr(out, "  1  environment failure"));
@@ -214,6 +233,38 @@ START_TEST(test_help_option_errors)
 	     "'b.yaml'; see 'pksim run --help'"},
 	    {"run", "pksim: error: run needs one scenario file; see 'pksim run "
 		    "--help'"},
+	    /* issue 15 (user test, item 12): the style options are known
+	       to the suggestions: '--colr' and '--colour' are one edit
+	       from '--color', '--bandz' one from '--bands' */
+	    {"run x.yaml --colr always",
+	     "pksim: error: unknown option '--colr'; did you mean "
+	     "'--color'? See 'pksim run --help'"},
+	    {"run x.yaml --colour always",
+	     "pksim: error: unknown option '--colour'; did you mean "
+	     "'--color'? See 'pksim run --help'"},
+	    {"compare x.yaml --bandz equal",
+	     "pksim: error: unknown option '--bandz'; did you mean "
+	     "'--bands'? See 'pksim compare --help'"},
+	    /* ... and a bad value points at its command's help, not
+	       pksim's */
+	    {"run x.yaml --color sometimes",
+	     "pksim: error: unknown --color 'sometimes'; allowed: auto, "
+	     "always, never; see 'pksim run --help'"},
+	    {"compare x.yaml --bands wide",
+	     "pksim: error: unknown --bands 'wide'; allowed: share, equal; "
+	     "see 'pksim compare --help'"},
+	    {"compare x.yaml --format pdf",
+	     "pksim: error: unknown format 'pdf'; allowed: text, json, csv, "
+	     "markdown, html; see 'pksim compare --help'"},
+	    {"compare x.yaml --seeds 1",
+	     "pksim: error: --seeds needs 2 to 100 seeds, got '1'; see "
+	     "'pksim compare --help'"},
+	    {"compare --items d.json --at-once --key /a --time-compression "
+	     "0",
+	     "pksim: error: --time-compression needs a factor from 0.001 "
+	     "to 1e9, got '0'; see 'pksim compare --help'"},
+	    {"locate", "pksim: error: usage: pksim locate SCENARIO.yaml "
+		       "[ITEM_JSON...]; see 'pksim locate --help'"},
 	};
 	size_t i;
 

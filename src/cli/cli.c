@@ -93,11 +93,16 @@ struct pk_run_opts {
 /* D-LIMITS: the smallest manual throughput of a container */
 #define PK_CLI_MIN_RU_PER_S 400
 
+/* The command whose options are being read ("run" or "compare"): usage
+   errors point at its --help; NULL before one (pksim's own --help) */
+static const char *usage_cmd;
+
 static int usage_error(const char *fmt, const char *arg)
 {
 	fputs("pksim: error: ", stderr);
 	fprintf(stderr, fmt, arg);
-	fputs("; see 'pksim --help'\n", stderr);
+	fprintf(stderr, "; see 'pksim %s%s--help'\n",
+		usage_cmd ? usage_cmd : "", usage_cmd ? " " : "");
 	return PK_EXIT_INPUT;
 }
 
@@ -328,6 +333,7 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 
 	memset(o, 0, sizeof(*o));
 	o->compare = compare;
+	usage_cmd = cmd;
 	o->colour = -1;
 	o->time_compression = 1;
 	o->throughput = PK_CLI_DEFAULT_ITEMS_RU_PER_S;
@@ -356,7 +362,7 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 			break;
 		case 'B':
 		case 'C':
-			rc = cli_style_option(ch, optarg, &o->equal_bands,
+			rc = cli_style_option(cmd, ch, optarg, &o->equal_bands,
 					      &o->colour);
 			break;
 		case 'Q':
@@ -436,7 +442,8 @@ static int render(const struct pk_run *run, const struct pk_run_opts *o,
 	} else if (o->format == PK_FORMAT_MARKDOWN) {
 		rc = report_markdown(res, o->compare, mem);
 	} else if (o->compare) {
-		rc = report_text_compare(res, mem);
+		rc = report_text_compare_styled(
+		    res, cli_style_colour(o->colour, o->output), mem);
 	} else {
 		rc = report_text_styled(
 		    res, o->wide, cli_style_colour(o->colour, o->output), mem);
@@ -569,6 +576,7 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 	if (sc && o.seeds) {
 		rc = cli_compare_seeds(sc, o.have_seed ? o.seed : sc->seed,
 				       o.seeds, o.format == PK_FORMAT_MARKDOWN,
+				       cli_style_colour(o.colour, o.output),
 				       &buf, &len, &diag);
 		if (rc > 0) {
 			rc = exit_for(&diag);

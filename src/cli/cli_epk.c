@@ -19,7 +19,7 @@ static int usage_error(const char *fmt, const char *arg)
 {
 	fputs("pksim: error: ", stderr);
 	fprintf(stderr, fmt, arg);
-	fputs("; see 'pksim --help'\n", stderr);
+	fputs("; see 'pksim epk --help'\n", stderr);
 	return PK_EXIT_INPUT;
 }
 

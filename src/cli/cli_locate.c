@@ -183,7 +183,7 @@ static int parse_locate_opts(int argc, char **argv, int *allow)
 	}
 	if (optind >= argc) {
 		fputs("pksim: error: usage: pksim locate SCENARIO.yaml "
-		      "[ITEM_JSON...]; see 'pksim --help'\n",
+		      "[ITEM_JSON...]; see 'pksim locate --help'\n",
 		      stderr);
 		return PK_EXIT_INPUT;
 	}

@@ -14,7 +14,7 @@
 #include "pksim/run/sim.h"
 
 int cli_compare_seeds(const struct pk_scenario *sc, uint64_t base, size_t n,
-		      int markdown, char **buf, size_t *len,
+		      int markdown, int colour, char **buf, size_t *len,
 		      struct pk_diag *diag)
 {
 	struct pk_run **runs = xcalloc(n, sizeof(*runs));
@@ -39,7 +39,8 @@ int cli_compare_seeds(const struct pk_scenario *sc, uint64_t base, size_t n,
 	mem = open_memstream(buf, len);
 	if (mem) {
 		rc = markdown ? report_markdown_cards(res[0], merged, 1, mem)
-			      : report_text_compare_cards(res[0], merged, mem);
+			      : report_text_compare_cards(res[0], merged,
+							  colour, mem);
 		if (fclose(mem)) {
 			rc = -1;
 		}

@@ -8,20 +8,22 @@
 
 #include "pksim/cli/cli.h"
 
-static int bad(const char *opt, const char *arg, const char *allowed)
+static int bad(const char *cmd, const char *opt, const char *arg,
+	       const char *allowed)
 {
 	fprintf(stderr,
-		"pksim: error: unknown %s '%s'; allowed: %s; see 'pksim "
+		"pksim: error: unknown %s '%s'; allowed: %s; see 'pksim %s "
 		"--help'\n",
-		opt, arg, allowed);
+		opt, arg, allowed, cmd);
 	return PK_EXIT_INPUT;
 }
 
-int cli_style_option(int ch, const char *arg, int *equal_bands, int *colour)
+int cli_style_option(const char *cmd, int ch, const char *arg, int *equal_bands,
+		     int *colour)
 {
 	if (ch == 'B') {
 		if (strcmp(arg, "share") != 0 && strcmp(arg, "equal") != 0) {
-			return bad("--bands", arg, "share, equal");
+			return bad(cmd, "--bands", arg, "share, equal");
 		}
 		*equal_bands = arg[0] == 'e';
 		return 0;
@@ -33,7 +35,7 @@ int cli_style_option(int ch, const char *arg, int *equal_bands, int *colour)
 	} else if (strcmp(arg, "never") == 0) {
 		*colour = 0;
 	} else {
-		return bad("--color", arg, "auto, always, never");
+		return bad(cmd, "--color", arg, "auto, always, never");
 	}
 	return 0;
 }

@@ -183,7 +183,8 @@ static const char compare_text[] =
     "  --format FORMAT  text (default), json, csv, markdown or html, as\n"
     "                   for run (html: the heat maps side by side)\n"
     "  --bands B        share (default) or equal, as for run\n"
-    "  --color WHEN     auto (default), always or never, as for run\n"
+    "  --color WHEN     colour the heat strips after the ranking: auto\n"
+    "                   (default), always or never, as for run\n"
     "  --variant NAME   run only the variant NAME (a sweep: one process\n"
     "                   per variant, merged by tools/merge-compare.py);\n"
     "                   with it, or with --key, the scenario's expect:\n"
@@ -319,8 +320,11 @@ static const char help_text[] =
     "\n" PK_HELP_EXIT;
 
 static const char *const run_options[] = {
-    "--format",	 "--seed", "--output", "-o", "--quiet", "--allow-undefined-key",
-    "--narrate", "--step", "--help",   "-h", NULL,
+    "--format",	 "--bands", "--color",
+    "--seed",	 "--wide",  "--output",
+    "-o",	 "--quiet", "--allow-undefined-key",
+    "--narrate", "--step",  "--help",
+    "-h",	 NULL,
 };
 
 static const char *const compare_options[] = {
@@ -342,6 +346,8 @@ static const char *const compare_options[] = {
     "--jobs",
     "--quiet",
     "--format",
+    "--bands",
+    "--color",
     "--seed",
     "--output",
     "-o",

@@ -2,7 +2,7 @@
  * report_compare: the terminal report of `pksim compare`: what was
  * assumed (arrival, operations replayed, simulated time, each variant's
  * layout), the scorecards side by side, days to full, the ranking with
- * its reasons (issue 12 §4).
+ * its reasons (issue 12 §4), then each variant's heat strip (issue 15).
  */
 #include "pksim/report/report_text.h"
 
@@ -12,6 +12,7 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
+#include "pksim/report/heatstrip.h"
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
 #include "pksim/report/scorecard.h"
@@ -203,8 +204,14 @@ static void compare_header(const struct pk_result *run, FILE *out)
 
 int report_text_compare(const struct pk_result *run, FILE *out)
 {
+	return report_text_compare_styled(run, 0, out);
+}
+
+int report_text_compare_styled(const struct pk_result *run, int colour,
+			       FILE *out)
+{
 	struct pk_scorecard *cards = scorecard_all(run);
-	int rc = report_text_compare_cards(run, cards, out);
+	int rc = report_text_compare_cards(run, cards, colour, out);
 
 	free(cards);
 	return rc;
@@ -257,7 +264,8 @@ static void seeds_section(const struct pk_result *run,
 }
 
 int report_text_compare_cards(const struct pk_result *run,
-			      const struct pk_scorecard *cards, FILE *out)
+			      const struct pk_scorecard *cards, int colour,
+			      FILE *out)
 {
 	size_t i, r, k, *order;
 	char a[40], lay[PK_LAYOUT_SHORT_BYTES];
@@ -332,5 +340,12 @@ int report_text_compare_cards(const struct pk_result *run,
 		}
 	}
 	free(order);
+	/* the heat strip of each variant, in scenario order */
+	for (i = 0; i < run->n_variants; i++) {
+		fprintf(out, "\n== %s (%s)%s ==", run->variants[i].name,
+			run->variants[i].key->text,
+			cards[0].n_seeds > 1 ? ", the verdicts' seed" : "");
+		heatstrip_text(&run->variants[i], colour, out);
+	}
 	return ferror(out) ? -1 : 0;
 }

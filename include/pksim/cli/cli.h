@@ -57,9 +57,11 @@ int cli_epk(int argc, char **argv);
  * The report style options of run and compare (src/cli/cli_style.c):
  * ch 'B' is --bands ARG (share or equal: *equal_bands 0 or 1), ch 'C' is
  * --color ARG (auto, always, never: *colour -1, 1, 0). Returns 0, or
- * PK_EXIT_INPUT after a usage message on stderr naming what is allowed.
+ * PK_EXIT_INPUT after a usage message on stderr naming what is allowed
+ * and 'pksim CMD --help' (cmd: "run" or "compare").
  */
-int cli_style_option(int ch, const char *arg, int *equal_bands, int *colour);
+int cli_style_option(const char *cmd, int ch, const char *arg, int *equal_bands,
+		     int *colour);
 
 /*
  * Whether the text report's heat strip gets ANSI colour: colour 1

@@ -27,18 +27,24 @@ int report_text_styled(const struct pk_result *r, int wide, int colour,
 
 /*
  * The comparison of r's variants (pksim compare): what ran, a table
- * with one column per variant and one row per scorecard figure, then the
- * ranking with one sentence per variant. Returns 0, or -1 on a write
- * error.
+ * with one column per variant and one row per scorecard figure, the
+ * ranking with one sentence per variant, then each variant's heat strip
+ * (heatstrip.h; in ANSI colour when colour is 1). report_text_compare(r,
+ * out) is report_text_compare_styled(r, 0, out). Returns 0, or -1 on a
+ * write error.
  */
 int report_text_compare(const struct pk_result *r, FILE *out);
+int report_text_compare_styled(const struct pk_result *r, int colour,
+			       FILE *out);
 
 struct pk_scorecard;
 
-/* As report_text_compare with the scorecards given (n_variants of r,
-   e.g. scorecard_merge_seeds's over several seeds: then a section gives
-   each ranking figure's median and min-max). cards are borrowed. */
+/* As report_text_compare_styled with the scorecards given (n_variants of
+   r, e.g. scorecard_merge_seeds's over several seeds: then a section
+   gives each ranking figure's median and min-max, and the strips are of
+   r's run, the seed the verdicts describe). cards are borrowed. */
 int report_text_compare_cards(const struct pk_result *r,
-			      const struct pk_scorecard *cards, FILE *out);
+			      const struct pk_scorecard *cards, int colour,
+			      FILE *out);
 
 #endif
