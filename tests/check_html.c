@@ -216,6 +216,70 @@ START_TEST(test_html_delayed_raise)
 }
 END_TEST
 
+/* How many times s occurs in t */
+static size_t count(const char *t, const char *s)
+{
+	size_t n = 0;
+
+	for (; (t = strstr(t, s)) != NULL; t++) {
+		n++;
+	}
+	return n;
+}
+
+/*
+ * Item 11: no range named on a map of more than 20 ranges. 600,000 RU/s
+ * make 600,000 / 6,000 = 100 ranges (rule 2) of 6,000 RU/s, each band
+ * 240 / 100 = 2.4 px, under the 11 px a label needs: the hottest ranges
+ * that saw a request are named, 10 at most, with leaders. One key takes
+ * every create: 2,000/s x 5 RU (rule 20) = 10,000 RU/s into one range
+ * of 6,000: it alone has requests and 429s, so it alone is named, and
+ * the summary names it as the range with the most 429s. With 10,000
+ * keys every range sees requests: 10 labels.
+ */
+START_TEST(test_html_many_ranges_labelled)
+{
+	struct fx f;
+	const struct pk_result_variant *v;
+	char *p, *map, want[64];
+	uint32_t hot;
+
+	fx_run(&f, "name: r100\nseed: 1\n"
+		   "container: {partition_key: /d, throughput: 600000}\n"
+		   "items:\n  d: {const: x}\n"
+		   "phases:\n"
+		   "  - {name: a, duration: 5s, rate: 2000/s, ops: {create: "
+		   "1}, item_size: 1KB}\n");
+	v = &f.r->variants[0];
+	ck_assert_uint_eq(v->n_ranges, 100);
+	ck_assert_uint_gt(v->metrics->totals.throttled_429, 0);
+	hot = v->ranges[v->top_ru[0].range].id;
+	p = page(&f, 0);
+	map = part(p, "<svg class=\"heatmap\"", "</svg>");
+	ck_assert_uint_eq(count(map, "<text class=\"rid\""), 1);
+	snprintf(want, sizeof(want), ">range %u</text>", hot);
+	ck_assert_ptr_nonnull(strstr(map, want));
+	ck_assert_ptr_nonnull(strstr(map, "<path class=\"leader rl\""));
+	snprintf(want, sizeof(want), "; most 429s: range %u (", hot);
+	ck_assert_ptr_nonnull(strstr(p, want));
+	free(map);
+	free(p);
+	fx_free(&f);
+	fx_run(&f, "name: r100\nseed: 1\n"
+		   "container: {partition_key: /d, throughput: 600000}\n"
+		   "items:\n  d: {values: \"d-{0000..9999}\"}\n"
+		   "phases:\n"
+		   "  - {name: a, duration: 5s, rate: 2000/s, ops: {create: "
+		   "1}, item_size: 1KB}\n");
+	p = page(&f, 0);
+	map = part(p, "<svg class=\"heatmap\"", "</svg>");
+	ck_assert_uint_eq(count(map, "<text class=\"rid\""), 10);
+	free(map);
+	free(p);
+	fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("html");
@@ -225,6 +289,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_html_equal_bands_said);
 	tcase_add_test(tc, test_html_hot_lps_rounded);
 	tcase_add_test(tc, test_html_delayed_raise);
+	tcase_add_test(tc, test_html_many_ranges_labelled);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

@@ -351,6 +351,10 @@ static void slice(const struct pk_result_heat *h, size_t a, size_t b, size_t i,
 			  : h->cells[i].y1;
 }
 
+/* Ranges named at a map's right edge when its bands are too thin for
+   every name: the hottest this many */
+#define MAP_LABELS 10
+
 /* Least width and height of a band that holds a label inside, px */
 #define INBAND_W 56
 #define INBAND_H 12
@@ -419,6 +423,98 @@ static void inband_labels(const struct pk_result_variant *v, double w,
 	free(last);
 	free(y0);
 	free(y1);
+}
+
+/* The hotter of two ranges at the end (v->ranges indexes) for a label:
+   most 429s, then highest peak normalized RU, then most RU, then key
+   order */
+static const struct pk_result_variant *hot_v;
+
+static int hotter(const void *pa, const void *pb)
+{
+	const struct pk_result_range *a = &hot_v->ranges[*(const size_t *)pa];
+	const struct pk_result_range *b = &hot_v->ranges[*(const size_t *)pb];
+
+	if (a->throttled_429 != b->throttled_429) {
+		return a->throttled_429 > b->throttled_429 ? -1 : 1;
+	}
+	if (a->peak_normalized != b->peak_normalized) {
+		return a->peak_normalized > b->peak_normalized ? -1 : 1;
+	}
+	if (a->ru_mru != b->ru_mru) {
+		return a->ru_mru > b->ru_mru ? -1 : 1;
+	}
+	return *(const size_t *)pa < *(const size_t *)pb ? -1 : 1;
+}
+
+/*
+ * The ranges at the end named at the right edge of the map (the bands
+ * cells[a, b) of the last column, one per range at the end, key order):
+ * each in the middle of its band when every band is tall enough
+ * (HEATSVG_LABEL_GAP); else the MAP_LABELS hottest that saw a request
+ * (hotter()), moved apart and joined to their band by a leader.
+ */
+static void end_labels(const struct pk_result_variant *v, size_t a, size_t b,
+		       int equal_bands, FILE *out)
+{
+	const struct pk_result_heat *h = &v->heat;
+	struct heatsvg_label *lab;
+	size_t i, n = 0, *idx, k = 0;
+	int all = 1;
+	double right = ML + PK_HEATSVG_W;
+
+	for (i = a; i < b; i++) {
+		double y0, y1;
+
+		slice(h, a, b, i, equal_bands, &y0, &y1);
+		all = all && (y1 - y0) * PK_HEATSVG_H >= HEATSVG_LABEL_GAP;
+	}
+	if (all) {
+		for (i = a; i < b; i++) {
+			double y0, y1;
+
+			slice(h, a, b, i, equal_bands, &y0, &y1);
+			fprintf(out,
+				"<text class=\"rid\" x=\"%.0f\" y=\"%.1f\">"
+				"range %" PRIu32 "</text>",
+				right + 4,
+				MAP_MT + (y0 + y1) / 2 * PK_HEATSVG_H + 4,
+				h->cells[i].range_id);
+		}
+		return;
+	}
+	/* the ranges at the end are the bands of the last column, in the
+	   same key order: v->ranges[i - a] is band i */
+	idx = xcalloc(b - a + 1, sizeof(*idx));
+	for (i = 0; i < b - a && i < v->n_ranges; i++) {
+		if (v->ranges[i].requests > 0) {
+			idx[k++] = i;
+		}
+	}
+	hot_v = v;
+	qsort(idx, k, sizeof(*idx), hotter);
+	lab = xcalloc(MAP_LABELS + 1, sizeof(*lab));
+	for (i = 0; i < k && n < MAP_LABELS; i++) {
+		double y0, y1;
+
+		slice(h, a, b, a + idx[i], equal_bands, &y0, &y1);
+		lab[n].want = MAP_MT + (y0 + y1) / 2 * PK_HEATSVG_H;
+		lab[n++].idx = idx[i];
+	}
+	if (heatsvg_spread(lab, n, MAP_MT + 4, MAP_MT + PK_HEATSVG_H) == 0) {
+		for (i = 0; i < n; i++) {
+			fprintf(out,
+				"<path class=\"leader rl\" d=\"M%.0f,%.1f "
+				"L%.0f,%.1f L%.0f,%.1f\"/><text class=\"rid\" "
+				"x=\"%.0f\" y=\"%.1f\">range %" PRIu32
+				"</text>",
+				right, lab[i].want, right + 6, lab[i].y,
+				right + 10, lab[i].y, right + 12, lab[i].y + 4,
+				v->ranges[lab[i].idx].id);
+		}
+	}
+	free(lab);
+	free(idx);
 }
 
 int heatsvg_map(const struct pk_result_variant *v, int id, int64_t span_s,
@@ -498,25 +594,7 @@ int heatsvg_map(const struct pk_result_variant *v, int id, int64_t span_s,
 		if (c + 1 < h->n_cols) {
 			continue;
 		}
-		/* range ids at the right edge, where the band is tall
-		   enough to hold one */
-		for (i = a; i < b; i++) {
-			const struct pk_result_heat_cell *x = &h->cells[i];
-			double y0 =
-			    equal_bands ? (double)(i - a) / (b - a) : x->y0;
-			double y1 =
-			    equal_bands ? (double)(i - a + 1) / (b - a) : x->y1;
-
-			if ((y1 - y0) * PK_HEATSVG_H < 11) {
-				continue;
-			}
-			fprintf(out,
-				"<text class=\"rid\" x=\"%d\" y=\"%.1f\">"
-				"range %" PRIu32 "</text>",
-				ML + PK_HEATSVG_W + 4,
-				MAP_MT + (y0 + y1) / 2 * PK_HEATSVG_H + 4,
-				x->range_id);
-		}
+		end_labels(v, a, b, equal_bands, out);
 	}
 	inband_labels(v, w, span_s, equal_bands, out);
 	fprintf(out,

@@ -18,18 +18,11 @@
    and the least distance between two labels at the right edge, px */
 #define CH 160
 #define CMR 100
-#define LABEL_GAP 11.0
 
-/* A label at a chart's right edge: wanted at the y its line ends,
-   placed at y */
-struct label {
-	double want, y;
-	size_t idx; /* range index; SIZE_MAX: the reference line's */
-};
-
+/* Labels by wanted y, then index */
 static int label_cmp(const void *a, const void *b)
 {
-	const struct label *x = a, *y = b;
+	const struct heatsvg_label *x = a, *y = b;
 
 	if (x->want != y->want) {
 		return x->want < y->want ? -1 : 1;
@@ -37,34 +30,29 @@ static int label_cmp(const void *a, const void *b)
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
-/*
- * Place the n labels in y order at least LABEL_GAP apart within [lo, hi],
- * each as near its wanted y as pushing down (then, at the bottom, back
- * up) allows, so no two overlap. Returns 0, or -1 (nothing placed) when
- * n labels cannot fit.
- */
-static int spread(struct label *l, size_t n, double lo, double hi)
+/* See heatsvg_int.h: no two labels overlap */
+int heatsvg_spread(struct heatsvg_label *l, size_t n, double lo, double hi)
 {
 	size_t i;
 
 	if (n == 0) {
 		return 0;
 	}
-	if ((double)(n - 1) * LABEL_GAP > hi - lo) {
+	if ((double)(n - 1) * HEATSVG_LABEL_GAP > hi - lo) {
 		return -1;
 	}
 	qsort(l, n, sizeof(*l), label_cmp);
 	for (i = 0; i < n; i++) {
 		l[i].y = l[i].want < lo ? lo : l[i].want;
-		if (i > 0 && l[i].y < l[i - 1].y + LABEL_GAP) {
-			l[i].y = l[i - 1].y + LABEL_GAP;
+		if (i > 0 && l[i].y < l[i - 1].y + HEATSVG_LABEL_GAP) {
+			l[i].y = l[i - 1].y + HEATSVG_LABEL_GAP;
 		}
 	}
 	if (l[n - 1].y > hi) {
 		l[n - 1].y = hi;
 		for (i = n - 1; i-- > 0;) {
-			if (l[i].y > l[i + 1].y - LABEL_GAP) {
-				l[i].y = l[i + 1].y - LABEL_GAP;
+			if (l[i].y > l[i + 1].y - HEATSVG_LABEL_GAP) {
+				l[i].y = l[i + 1].y - HEATSVG_LABEL_GAP;
 			}
 		}
 	}
@@ -142,7 +130,7 @@ static void chart(const struct pk_result_variant *v,
 	const struct pk_result_heat *h = &v->heat;
 	int W = PK_HEATSVG_W, H = CH;
 	double step, ymax, t;
-	struct label *lab = xcalloc(v->n_ranges + 1, sizeof(*lab));
+	struct heatsvg_label *lab = xcalloc(v->n_ranges + 1, sizeof(*lab));
 	size_t r, c, n = 0;
 	char col[8];
 	double top = cs->top;
@@ -217,7 +205,7 @@ static void chart(const struct pk_result_variant *v,
 		fprintf(out, "\"><title>range %" PRIu32 "</title></polyline>\n",
 			v->ranges[r].id);
 	}
-	if (spread(lab, n, MT, MT + H + 8) < 0) {
+	if (heatsvg_spread(lab, n, MT, MT + H + 8) < 0) {
 		fprintf(out,
 			"<text class=\"rid\" x=\"%d\" y=\"%d\">%zu ranges:"
 			"</text><text class=\"rid\" x=\"%d\" y=\"%d\">hover a "
@@ -226,7 +214,7 @@ static void chart(const struct pk_result_variant *v,
 		n = 0;
 	}
 	for (r = 0; r < n; r++) {
-		const struct label *l = &lab[r];
+		const struct heatsvg_label *l = &lab[r];
 		int ref = l->idx == SIZE_MAX;
 
 		if (!ref) {

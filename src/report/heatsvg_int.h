@@ -6,12 +6,13 @@
 #ifndef PKSIM_REPORT_HEATSVG_INT_H
 #define PKSIM_REPORT_HEATSVG_INT_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 /* Plot margins inside an svg, CSS pixels: left, right, top, bottom */
 #define ML 44
-#define MR 64
+#define MR 92
 #define MT 22
 #define MB 30
 
@@ -23,6 +24,23 @@
 #define FONT_PX 11.0
 #define SMALL_FONT_PX 14.0
 #define CHAR_EM 0.66
+
+/* Labels at a plot's right edge: wanted at the y of what they name,
+   placed at y; idx names it (a range index; SIZE_MAX: a chart's
+   reference line) */
+struct heatsvg_label {
+	double want, y;
+	size_t idx;
+};
+
+/* Least distance between two labels at a right edge, px */
+#define HEATSVG_LABEL_GAP 11.0
+
+/* Place the n labels in y order at least HEATSVG_LABEL_GAP apart within
+   [lo, hi], each as near its wanted y as pushing down (then, at the
+   bottom, back up) allows. Returns 0, or -1 (nothing placed) when n
+   labels cannot fit. Sorts l by want. */
+int heatsvg_spread(struct heatsvg_label *l, size_t n, double lo, double hi);
 
 /* The x axis of a plot w pixels wide from ML, at height y: ticks and
    labels from 0 to span seconds (span >= 1), "simulated time". */

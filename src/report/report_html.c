@@ -41,6 +41,7 @@ static const char css[] =
     ".hatch{stroke:#fff;stroke-width:1}.ref{stroke:var(--mark);"
     "stroke-dasharray:4 3}.line{fill:none;stroke-width:1.5}\n"
     ".leader{fill:none;stroke-width:1;stroke-dasharray:none}"
+    ".rl{stroke:var(--fg)}"
     ".ref-arrow{fill:var(--mark)}line.change{stroke:var(--fg);"
     "stroke-width:1.5;stroke-dasharray:1 2}\n"
     /* labels inside the heat map: light text on a dark halo */
@@ -142,6 +143,34 @@ static const char *start_end(const struct pk_result_variant *v, char *buf,
 	return buf;
 }
 
+/* "; most 429s: range 90 (33.7 % of its requests)": the range of the
+   run (gone before the end too) that rate-limited the most requests,
+   the lowest id on a tie; nothing without 429s. Appended to buf. */
+static void most_429(const struct pk_result_variant *v, char *buf, size_t cap)
+{
+	const struct pk_result_lineage *best = NULL;
+	char n[PK_FMT_BYTES];
+	size_t i;
+
+	for (i = 0; i < v->n_lineage; i++) {
+		const struct pk_result_lineage *l = &v->lineage[i];
+
+		if (l->throttled_429 > 0 &&
+		    (!best || l->throttled_429 > best->throttled_429)) {
+			best = l;
+		}
+	}
+	if (best) {
+		snprintf(buf, cap,
+			 "; most 429s: range %" PRIu32
+			 " (%s of its requests rate limited, %.1f %%)",
+			 best->id,
+			 fmt_thousands((int64_t)best->throttled_429, n),
+			 100.0 * (double)best->throttled_429 /
+			     (double)best->requests);
+	}
+}
+
 static void summary(const struct pk_result *r,
 		    const struct pk_result_variant *v, size_t vi, FILE *out)
 {
@@ -178,12 +207,13 @@ static void summary(const struct pk_result *r,
 		 fmt_thousands((int64_t)t->throttled_429, a),
 		 fmt_thousands((int64_t)t->failed_after_retries, b));
 	row("throttling", buf, out);
-	snprintf(buf, sizeof(buf),
-		 "%s RU, %.1f %% of the RU provisioned; "
-		 "peak normalized RU %.0f %% (range %" PRIu32 ")",
-		 fmt_thousands(t->ru_mru / PK_MRU_PER_RU, a),
-		 100.0 * v->utilisation, 100.0 * v->peak_normalized,
-		 v->peak_range);
+	snprintf(
+	    buf, sizeof(buf),
+	    "%s RU, %.1f %% of the RU provisioned; "
+	    "peak normalized RU %.0f %% (first reached by range %" PRIu32 ")",
+	    fmt_thousands(t->ru_mru / PK_MRU_PER_RU, a), 100.0 * v->utilisation,
+	    100.0 * v->peak_normalized, v->peak_range);
+	most_429(v, buf + strlen(buf), sizeof(buf) - strlen(buf));
 	row("RU", buf, out);
 	snprintf(buf, sizeof(buf), "%s in %s logical partitions",
 		 fmt_bytes(v->storage_bytes, a),
