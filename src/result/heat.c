@@ -336,12 +336,12 @@ struct before {
 	int64_t share;
 };
 
-/* Range id's values before its first record (result.h): a range of the
-   creation layout its preloaded bytes and its even share of the RU/s at
-   t = 0 (rule 4); a later one its first record's, or without a record
-   its values at the end (nothing was written to it), or, gone before
-   the end, its children's sums. first/seen: the first record of each
-   id. */
+/* Range id's values before its first record (result.h): its first
+   record's; without one, nothing was written to it: its values at the
+   end, or, gone before it, a range of the creation layout its
+   preloaded bytes and its even share of the RU/s at t = 0 (rule 4), a
+   split parent its children's sums. first/seen: the first record of
+   each id. */
 static struct before before_of(const struct pk_container *c,
 			       const struct pk_result_variant *v,
 			       const struct before *first, const char *seen,
@@ -350,15 +350,6 @@ static struct before before_of(const struct pk_container *c,
 	const struct pk_result_lineage *l = &v->lineage[id];
 	struct before b = {0, 0}, x, y;
 
-	if (id < c->created_ranges) {
-		int64_t total = c->created_ru_per_s * PK_MRU_PER_RU;
-		int64_t n = (int64_t)c->created_ranges;
-
-		b.storage = container_preloaded_at_creation(
-		    &c->spec, c->created_ranges, id);
-		b.share = total / n + ((int64_t)id < total % n);
-		return b;
-	}
 	if (seen[id]) {
 		return first[id];
 	}
@@ -373,6 +364,15 @@ static struct before before_of(const struct pk_container *c,
 		y = before_of(c, v, first, seen, l->children[1], depth + 1);
 		b.storage = x.storage + y.storage;
 		b.share = x.share + y.share;
+		return b;
+	}
+	if (id < c->created_ranges) {
+		int64_t total = c->created_ru_per_s * PK_MRU_PER_RU;
+		int64_t n = (int64_t)c->created_ranges;
+
+		b.storage = container_preloaded_at_creation(
+		    &c->spec, c->created_ranges, id);
+		b.share = total / n + ((int64_t)id < total % n);
 	}
 	return b;
 }

@@ -191,12 +191,13 @@ struct pk_result_heat_cell {
 				   record, as storage_bytes */
 	uint64_t storage_bytes; /* stored at its last record up to the
 				   column's end; before its first record,
-				   a range of the creation layout holds its
-				   preloaded bytes (spec.existing_bytes_*)
-				   and its even share of the RU/s at t = 0,
-				   a later one its first record's values
-				   (without a record: its values at the
-				   end; gone before it: its children's) */
+				   its first record's values; without a
+				   record (nothing was written to it) its
+				   values at the end, or, gone before it,
+				   its children's sums, or for a range of
+				   the creation layout its preloaded bytes
+				   (spec.existing_bytes_*) and its even
+				   share of the RU/s at t = 0 */
 	double y0, y1;		/* its share of the hash space as the
 				   slice [y0, y1) of 0..1 from "" to "FF"
 				   (pmap_width); equal slices when some
