@@ -257,15 +257,15 @@ for case in "overlap:labels at y" "capline:cap line at y" \
 	esac
 done
 # ... and the geometry check: the three-day page with its last midnight
-# label drawn where the old code put it (right of its line at 704 px,
-# past the drawing's 828 px), loaded again; and its measured boxes with
+# label drawn where the old code put it (right of its line at 724 px,
+# past the drawing's 856 px), loaded again; and its measured boxes with
 # the second midnight label moved onto the first
 "$py" - "$tmp/three-days.html" "$tmp/clipped.html" <<'PY'
 import sys
 d = open(sys.argv[1], encoding="utf-8").read()
 i = d.index('<text class="midnight"')
 open(sys.argv[2], "w", encoding="utf-8").write(
-    d[:i] + '<text class="midnight" x="707.0" y="14">00:00 Sat '
+    d[:i] + '<text class="midnight" x="727.0" y="14">00:00 Sat '
     '2026-03-07</text>' + d[i:])
 PY
 load "$tmp/clipped"
