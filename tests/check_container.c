@@ -205,7 +205,8 @@ START_TEST(test_container_throttling_case)
 			    enc[i], len[i],
 			    NULL,   0,
 			    NULL,   0,
-			    NULL,   PK_TTL_OFF};
+			    NULL,   PK_TTL_OFF,
+			    t};
 			struct pk_outcome o;
 
 			apply(c, &r, &o);
@@ -268,7 +269,7 @@ START_TEST(test_container_lp_cap_20gb)
 	for (t = 0; t < end; t += 20) {
 		struct pk_request r = {t,    PK_OP_CREATE, item++, 8192, hot,
 				       hl,   NULL,	   0,	   NULL, 0,
-				       NULL, PK_TTL_OFF};
+				       NULL, PK_TTL_OFF,   t};
 		struct pk_outcome o;
 
 		apply(c, &r, &o);
@@ -282,8 +283,8 @@ START_TEST(test_container_lp_cap_20gb)
 		}
 		if (t % 1000 == 0) {
 			struct pk_request q = {
-			    t, PK_OP_CREATE, item++, 8192, other,     ol, NULL,
-			    0, NULL,	     0,	     NULL, PK_TTL_OFF};
+			    t, PK_OP_CREATE, item++, 8192, other,      ol, NULL,
+			    0, NULL,	     0,	     NULL, PK_TTL_OFF, t};
 
 			apply(c, &q, &o);
 			other_403 += o.status == 403;
@@ -324,7 +325,7 @@ START_TEST(test_container_storage_split_median)
 		struct pk_request r = {
 		    k * 250, PK_OP_CREATE, (uint64_t)k, 30 * 1024, enc,
 		    0,	     NULL,	   0,		NULL,	   0,
-		    NULL,    PK_TTL_OFF};
+		    NULL,    PK_TTL_OFF,   k * 250};
 		struct pk_outcome o;
 
 		snprintf(name, sizeof(name), "key%d", k);
@@ -371,7 +372,8 @@ START_TEST(test_container_invariants_under_splits)
 			    enc,    0,
 			    NULL,   0,
 			    NULL,   0,
-			    NULL,   PK_TTL_OFF};
+			    NULL,   PK_TTL_OFF,
+			    t};
 			struct pk_outcome o;
 
 			snprintf(name, sizeof(name), "u%d",
@@ -403,8 +405,8 @@ START_TEST(test_container_request_rules)
 	struct pk_container *c = container_new("t", &s, &cost);
 	unsigned char a[PK_EPK_ENCODED_MAX], b[PK_EPK_ENCODED_MAX];
 	size_t al = key_of("a", a), bl = key_of("b", b);
-	struct pk_request r = {0, PK_OP_CREATE, 1, 1024, a,	    al, NULL,
-			       0, NULL,		0, NULL, PK_TTL_OFF};
+	struct pk_request r = {0, PK_OP_CREATE, 1, 1024, a,	     al, NULL,
+			       0, NULL,		0, NULL, PK_TTL_OFF, 0};
 	struct pk_outcome o;
 
 	apply(c, &r, &o);
@@ -470,7 +472,8 @@ static int64_t offer_2000_ru(struct pk_container *c, const char *name,
 				       NULL,
 				       0,
 				       NULL,
-				       PK_TTL_OFF};
+				       PK_TTL_OFF,
+				       t_s * 1000 + k * 2};
 		struct pk_outcome o;
 
 		apply(c, &r, &o);
@@ -556,7 +559,7 @@ START_TEST(test_container_minimum)
 		struct pk_request r = {
 		    1000 + k, PK_OP_CREATE, (uint64_t)k, 1024 * 1024, enc,
 		    0,	      NULL,	    0,		 NULL,	      0,
-		    NULL,     PK_TTL_OFF};
+		    NULL,     PK_TTL_OFF,   1000 + k};
 		struct pk_outcome o;
 
 		snprintf(name, sizeof(name), "g%d", k);
@@ -601,7 +604,7 @@ START_TEST(test_container_autoscale_case)
 	while (done < 1000000) {
 		struct pk_request r = {t_ms, PK_OP_CREATE, item, 1024, enc,
 				       len,  NULL,	   0,	 NULL, 0,
-				       NULL, PK_TTL_OFF};
+				       NULL, PK_TTL_OFF,   t_ms};
 		struct pk_outcome o;
 
 		apply(c, &r, &o);
@@ -657,7 +660,8 @@ START_TEST(test_container_autoscale_storage)
 				       NULL,
 				       0,
 				       NULL,
-				       PK_TTL_OFF};
+				       PK_TTL_OFF,
+				       (int64_t)k * 1000};
 		struct pk_outcome o;
 
 		snprintf(name, sizeof(name), "g%d", k);
@@ -712,7 +716,8 @@ START_TEST(test_container_serverless)
 				       NULL,
 				       0,
 				       NULL,
-				       PK_TTL_OFF};
+				       PK_TTL_OFF,
+				       (int64_t)k * 1000};
 		struct pk_outcome o;
 
 		snprintf(name, sizeof(name), "s%d", k);
@@ -787,7 +792,7 @@ static int create_1kb(struct pk_container *c, const char *name, int64_t t_ms,
 	unsigned char enc[PK_EPK_ENCODED_MAX];
 	struct pk_request r = {t_ms, PK_OP_CREATE, item, 1024, enc,
 			       0,    NULL,	   0,	 NULL, 0,
-			       NULL, PK_TTL_OFF};
+			       NULL, PK_TTL_OFF,   t_ms};
 	struct pk_outcome o;
 
 	r.key_len = key_of(name, enc);
@@ -1051,7 +1056,7 @@ START_TEST(test_container_batch_all_or_nothing)
 		char name[16];
 		struct pk_request r = {0,    PK_OP_CREATE, item++, 1024, xk,
 				       0,    NULL,	   0,	   NULL, 0,
-				       NULL, PK_TTL_OFF};
+				       NULL, PK_TTL_OFF,   0};
 
 		snprintf(name, sizeof(name), "x%d", k);
 		r.key_len = key_of(name, xk);
@@ -1213,8 +1218,8 @@ START_TEST(test_container_existing_storage_split)
 	struct pk_cost_spec cost = default_cost();
 	struct pk_container *c;
 	unsigned char enc[PK_EPK_ENCODED_MAX];
-	struct pk_request r = {0, PK_OP_CREATE, 0, 1024, enc,	    0, NULL,
-			       0, NULL,		0, NULL, PK_TTL_OFF};
+	struct pk_request r = {0, PK_OP_CREATE, 0, 1024, enc,	     0, NULL,
+			       0, NULL,		0, NULL, PK_TTL_OFF, 0};
 	struct pk_outcome o;
 	uint64_t total;
 

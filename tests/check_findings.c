@@ -450,9 +450,19 @@ static void fx_growth(struct fx *f, uint64_t held)
 	fx_key(f, 0, "{\"k\": \"a\"}", lp);
 	f->v.n_top_storage = 1;
 	lp->storage_bytes = held;
-	lp->first_grow_ms = 0;
-	lp->last_grow_ms = 1000000;
-	lp->grow_base_bytes = held - 1024000;
+	memset(&f->v.fill, 0, sizeof(f->v.fill));
+	f->v.fill.first_s = -1;
+	if (held >= 21474836480ULL) {
+		f->v.fill.full_now = 1;
+		return;
+	}
+	/* result_fill_build's figures (check_days derives them from runs):
+	   the first to fill is "a", 1,024,000 B over 1,000 s */
+	f->v.fill.growing = 1;
+	f->v.fill.first = *lp;
+	f->v.fill.rate_bytes_per_s = 1024;
+	f->v.fill.measured_s = 1000;
+	f->v.fill.first_s = (21474836480.0 - (double)held) / 1024;
 }
 
 START_TEST(test_findings_storage_growth)
@@ -466,7 +476,8 @@ START_TEST(test_findings_storage_growth)
 	fx_growth(f, 14396948480ULL);
 	ck_assert(says(f, "storage growth: logical partition /k = \"a\" holds "
 			  "13.4 GiB and, at the growth seen, reaches its 20.0 "
-			  "GiB limit in 80.0 days at the scenario's rates; "
+			  "GiB limit in 80.0 days at the scenario's rates "
+			  "(\"a\" first, growing 1.0 KiB/s over 16.7 min); "
 			  "then writes to it fail with 403/1014 (rule 11), so "
 			  "a key with more values for this data is needed "
 			  "(ASSUMPTION: pksim advises 90 days ahead, the time "

@@ -70,6 +70,7 @@ static void upsert(struct pk_container *c, int64_t t_ms, uint64_t item,
 	r.key = key;
 	r.key_len = len;
 	r.epk = &e;
+	r.data_ms = t_ms;
 	container_apply(c, &r, o);
 }
 

@@ -553,7 +553,8 @@ START_TEST(test_pkey_route_hierarchical)
 					       NULL,
 					       0,
 					       NULL,
-					       PK_TTL_OFF};
+					       PK_TTL_OFF,
+					       t};
 			struct pk_outcome o;
 
 			container_apply(c, &r, &o);

@@ -142,6 +142,8 @@ int container_preload(struct pk_container *c, const unsigned char *key,
 	}
 	lp->items += items;
 	lp->storage_bytes += bytes;
+	/* there before the clock: not growth (days to full, result.h) */
+	lp->grow_base_bytes += bytes;
 	pp->storage_bytes += bytes;
 	c->preload_items += items;
 	c->preload_bytes += bytes;

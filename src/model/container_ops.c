@@ -40,12 +40,28 @@ static int64_t charge_of(const struct pk_container *c,
 	}
 }
 
+/* A write at data time data_ms added grow bytes to lp: the earliest and
+   latest growing data times, and the bytes that are not growth (container.h,
+   pk_lp: those at an instant that was the earliest when they came). */
+static void note_growth(struct pk_lp *lp, int64_t data_ms, uint64_t grow)
+{
+	if (lp->first_grow_ms < 0 || data_ms <= lp->first_grow_ms) {
+		lp->first_grow_ms = data_ms;
+		lp->grow_base_bytes += grow;
+	}
+	if (data_ms > lp->last_grow_ms) {
+		lp->last_grow_ms = data_ms;
+	}
+}
+
 /* Change item's stored bytes from old to new (either may be 0) in lp and
-   its range pp; returns 403 if the logical partition would pass its cap
-   (rule 11; *sub = 1014) or a serverless container its 1 TB (rule 19;
-   *sub = 0), nothing changing then; else 0. */
+   its range pp, a write at data time data_ms (pk_request.data_ms);
+   returns 403 if the logical partition would pass its cap (rule 11; *sub
+   = 1014) or a serverless container its 1 TB (rule 19; *sub = 0),
+   nothing changing then; else 0. */
 static int store(struct pk_container *c, struct pk_lp *lp, struct pk_pp *pp,
-		 uint64_t item, uint32_t old, uint32_t new_bytes, int *sub)
+		 uint64_t item, uint32_t old, uint32_t new_bytes,
+		 int64_t data_ms, int *sub)
 {
 	if (new_bytes > old &&
 	    lp->storage_bytes + (new_bytes - old) > c->spec.lp_storage_bytes) {
@@ -59,17 +75,10 @@ static int store(struct pk_container *c, struct pk_lp *lp, struct pk_pp *pp,
 		return PK_HTTP_FORBIDDEN;
 	}
 	if (new_bytes > old) {
-		if (lp->first_grow_ms < 0) {
-			lp->first_grow_ms = c->now_ms;
-		}
-		lp->last_grow_ms = c->now_ms;
+		note_growth(lp, data_ms, new_bytes - old);
 	}
 	lp->storage_bytes = lp->storage_bytes - old + new_bytes;
 	pp->storage_bytes = pp->storage_bytes - old + new_bytes;
-	if (lp->first_grow_ms == c->now_ms) {
-		/* growth is measured from the end of the first instant */
-		lp->grow_base_bytes = lp->storage_bytes;
-	}
 	if (!old && new_bytes) {
 		if (lp->items++ == 0) {
 			pp->logical_partitions++;
@@ -127,13 +136,13 @@ static int execute(struct pk_container *c, const struct pk_request *r,
 		if (!old) {
 			return PK_HTTP_NOT_FOUND;
 		}
-		store(c, lp, pp, r->item, old, 0, &unused);
+		store(c, lp, pp, r->item, old, 0, r->data_ms, &unused);
 		lptable_note_id(c, lp, r, 0);
 		return PK_HTTP_NO_CONTENT;
 	default:
 		return old ? PK_HTTP_OK : PK_HTTP_NOT_FOUND;
 	}
-	if (store(c, lp, pp, r->item, old, bytes, sub)) {
+	if (store(c, lp, pp, r->item, old, bytes, r->data_ms, sub)) {
 		return PK_HTTP_FORBIDDEN;
 	}
 	lptable_note_id(c, lp, r, 1);
@@ -412,7 +421,8 @@ static int batch_commit(struct pk_container *c, struct pk_lp *lp,
 	for (i = 0; i < n; i++) {
 		/* cannot fail: the checks above covered the whole batch */
 		if (store(c, lp, pp, items[i].item, 0,
-			  with_index(c, items[i].size_bytes), &unused)) {
+			  with_index(c, items[i].size_bytes), items[i].data_ms,
+			  &unused)) {
 			PK_BUG("batch item %llu refused after its check",
 			       (unsigned long long)items[i].item);
 		}

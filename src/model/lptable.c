@@ -29,6 +29,7 @@ struct pk_lp *lptable_add(struct pk_container *c, const unsigned char *key,
 	lp->epk = epk;
 	lp->full_at_ms = -1;
 	lp->first_grow_ms = -1;
+	lp->last_grow_ms = -1;
 	lp->index = ++c->next_lp;
 	HASH_ADD(hh, c->lps, key, len, lp);
 	c->n_lps++;

@@ -39,4 +39,9 @@ int pkey_build_template(const struct pk_pkey *k,
 			const struct pk_item_source *src, char *buf, size_t cap,
 			struct pk_keyval *out);
 
+/* The strftime format (UTC) a time part writes: {day(ts)} "%Y-%m-%d",
+   {month(ts)} "%Y-%m", {year(ts)} "%Y", {weekday(ts)} "%A", {hour(ts)}
+   "%Y-%m-%dT%H"; NULL for any other part. Static. */
+const char *pkey_tpl_time_format(enum pk_tpl_kind kind);
+
 #endif

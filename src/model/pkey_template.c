@@ -395,21 +395,34 @@ static int time_of(const struct pk_value *v, int64_t *secs)
 	return -1;
 }
 
+const char *pkey_tpl_time_format(enum pk_tpl_kind kind)
+{
+	switch (kind) {
+	case PK_TPL_DAY:
+		return "%Y-%m-%d";
+	case PK_TPL_MONTH:
+		return "%Y-%m";
+	case PK_TPL_YEAR:
+		return "%Y";
+	case PK_TPL_WEEKDAY:
+		return "%A";
+	case PK_TPL_HOUR:
+		return "%Y-%m-%dT%H";
+	default:
+		return NULL;
+	}
+}
+
 static size_t format_time(enum pk_tpl_kind kind, int64_t secs, char *out,
 			  size_t cap)
 {
-	static const char *const fmt[] = {
-	    [PK_TPL_DAY] = "%Y-%m-%d",	   [PK_TPL_MONTH] = "%Y-%m",
-	    [PK_TPL_YEAR] = "%Y",	   [PK_TPL_WEEKDAY] = "%A",
-	    [PK_TPL_HOUR] = "%Y-%m-%dT%H",
-	};
 	time_t t = (time_t)secs;
 	struct tm tm;
 
 	if (!gmtime_r(&t, &tm)) {
 		return 0;
 	}
-	return strftime(out, cap, fmt[kind], &tm);
+	return strftime(out, cap, pkey_tpl_time_format(kind), &tm);
 }
 
 /* The text a value contributes to a template: strings as they are,

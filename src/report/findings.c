@@ -437,23 +437,23 @@ static void say_merge_candidate(struct pk_sentences *s,
 }
 
 /*
- * Storage growth: the largest logical partition reaches its cap (rule 11:
- * 20 GiB, logical_partition_storage) within PK_FINDINGS_GROWTH_DAYS at
- * the growth seen (scorecard_full: bytes since its first growing instant
- * over the time to its last growing write, in the data's own time for a
- * compressed time field). Not when it is full already (the 403 finding
- * says so), bounded by a time bucket, without a growth rate (all records
- * at once) or not growing.
+ * Storage growth: the first logical partition to reach its cap (rule 11:
+ * 20 GiB, logical_partition_storage) does within PK_FINDINGS_GROWTH_DAYS
+ * at its own growth seen (scorecard_full, result.h: in the data's own
+ * time; a time bucket's partitions only when the bucket fills before it
+ * ends). Not when one is full already (the 403 finding says so), bounded
+ * by a time bucket, without a growth rate (all records at once) or not
+ * growing.
  */
 static void say_storage_growth(struct pk_sentences *s,
 			       const struct pk_result *r,
 			       const struct pk_result_variant *v)
 {
 	struct pk_scorecard card;
-	const struct pk_result_lp *top = &v->top_storage[0];
-	char key[128], a[PK_FMT_BYTES], b[PK_FMT_BYTES], when[160];
+	const struct pk_result_lp *first = &v->fill.first;
+	char key[128], a[PK_FMT_BYTES], b[PK_FMT_BYTES], when[512];
 
-	if (!r || v->n_top_storage == 0) {
+	if (!r || !v->fill.growing) {
 		return;
 	}
 	memset(&card, 0, sizeof(card));
@@ -462,7 +462,7 @@ static void say_storage_growth(struct pk_sentences *s,
 	    card.days_to_full > PK_FINDINGS_GROWTH_DAYS) {
 		return;
 	}
-	key_text(v->key, top, key, sizeof(key));
+	key_text(v->key, first, key, sizeof(key));
 	say(s, xasprintf("storage growth: logical partition %s = %s holds %s "
 			 "and, at the growth seen, reaches its %s limit in %s; "
 			 "then writes to it fail with 403/1014 (rule 11), so "
@@ -470,7 +470,7 @@ static void say_storage_growth(struct pk_sentences *s,
 			 "(ASSUMPTION: pksim advises %.0f days ahead, the "
 			 "time to plan a new key and migrate; the reference "
 			 "gives no threshold)",
-			 v->key->text, key, fmt_bytes(top->storage_bytes, a),
+			 v->key->text, key, fmt_bytes(first->storage_bytes, a),
 			 fmt_bytes(v->spec->lp_storage_bytes, b),
 			 scorecard_full_text(r, &card, 0, when, sizeof(when)),
 			 PK_FINDINGS_GROWTH_DAYS));

@@ -312,8 +312,9 @@ int report_text_compare_cards(const struct pk_result *run,
 		fputc('\n', out);
 	}
 	fprintf(out,
-		"\ndays to full (the largest logical partition at its "
-		"cap, %s)\n",
+		"\ndays to full (until the first logical partition reaches "
+		"its cap, %s, each at its own growth in the data's own "
+		"time)\n",
 		run->n_variants
 		    ? fmt_bytes(run->variants[0].spec->lp_storage_bytes, a)
 		    : "-");

@@ -449,16 +449,21 @@ static json_t *serverless(const struct pk_result_variant *v)
 	return o;
 }
 
-/* the hottest key as its JSON value ("dev-1", 17, ["t1", "u2"]) */
+/* a key's JSON text as its JSON value ("dev-1", 17, ["t1", "u2"]) */
+static json_t *key_value(const char *text)
+{
+	json_t *j = json_loads(text, JSON_DECODE_ANY, NULL);
+
+	return j ? j : json_string(text);
+}
+
+/* the hottest key as its JSON value */
 static json_t *hottest_key(const struct pk_scorecard *s)
 {
-	json_t *j;
-
 	if (!s->have_hottest || s->hottest_undefined) {
 		return json_null();
 	}
-	j = json_loads(s->hottest_key, JSON_DECODE_ANY, NULL);
-	return j ? j : json_string(s->hottest_key);
+	return key_value(s->hottest_key);
 }
 
 static json_t *scorecard(const struct pk_result *r,
@@ -503,6 +508,15 @@ static json_t *scorecard(const struct pk_result *r,
 	    o, "days_to_full_text",
 	    json_string(scorecard_full_text(r, s, 0, t, sizeof(t))));
 	json_object_set_new(o, "largest_lp_bytes", count(s->largest_lp_bytes));
+	json_object_set_new(o, "first_full_key",
+			    s->full_key[0] ? key_value(s->full_key)
+					   : json_null());
+	json_object_set_new(o, "first_full_bytes", count(s->full_lp_bytes));
+	json_object_set_new(o, "first_full_growth_bytes_per_s",
+			    json_real(s->full_rate));
+	json_object_set_new(o, "bucket_seconds", json_integer(s->bucket.len_s));
+	json_object_set_new(o, "bucket_period_seconds",
+			    json_integer(s->bucket.period_s));
 	json_object_set_new(o, "hottest_range", range_id(s->hottest_range));
 	json_object_set_new(o, "hottest_range_share_ru",
 			    json_real(s->hottest_range_share_ru));

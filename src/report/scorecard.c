@@ -73,153 +73,6 @@ static void ranges(const struct pk_result_variant *v, struct pk_scorecard *sc)
 	    ratio((double)max, (double)v->storage_bytes / (double)v->n_ranges);
 }
 
-/* 1 if a strftime format names an absolute time (it holds the year or
-   the epoch): its value never comes back, so a key made of it stops
-   growing once time moves past it. %A, %H or %M alone cycle. */
-static int clock_absolute(const char *fmt)
-{
-	const char *p;
-
-	for (p = fmt; (p = strchr(p, '%')) != NULL && p[1]; p += 2) {
-		if (strchr("YyGgFDcsxC", p[1])) {
-			return 1;
-		}
-	}
-	return 0;
-}
-
-/* 1 if path names a generated clock property of an absolute time. */
-static int ref_is_clock(const struct pk_scenario *sc, const char *path)
-{
-	size_t i;
-
-	for (i = 0; i < sc->n_props; i++) {
-		if (sc->props[i].kind == PK_GEN_CLOCK &&
-		    strcmp(sc->props[i].path, path) == 0 &&
-		    clock_absolute(sc->props[i].clock_format)) {
-			return 1;
-		}
-	}
-	return 0;
-}
-
-int scorecard_key_bounded(const struct pk_pkey *k, const struct pk_scenario *sc)
-{
-	size_t i;
-
-	if (k->kind != PK_KEY_SYNTHETIC) {
-		for (i = 0; i < k->n_refs; i++) {
-			if (ref_is_clock(sc, k->refs[i])) {
-				return 1;
-			}
-		}
-		return 0;
-	}
-	for (i = 0; i < k->n_parts; i++) {
-		switch (k->parts[i].kind) {
-		case PK_TPL_DAY:
-		case PK_TPL_MONTH:
-		case PK_TPL_YEAR:
-		case PK_TPL_HOUR:
-			return 1;
-		case PK_TPL_PROP:
-			if (ref_is_clock(sc, k->refs[k->parts[i].ref])) {
-				return 1;
-			}
-			break;
-		default:
-			break;
-		}
-	}
-	return 0;
-}
-
-/*
- * When the largest logical partition is full (issue 12 §3), into sc:
- * bounded for a time-bucket key; n/a when every record arrived at once
- * (no growth rate); else its growth after the first instant it grew
- * (bytes stored since then over the time to its last growing write: n
- * writes make n - 1 intervals) extrapolated to the cap; never when it
- * did not grow after that instant.
- */
-void scorecard_full(const struct pk_result *r,
-		    const struct pk_result_variant *v, struct pk_scorecard *sc)
-{
-	const struct pk_result_lp *top = &v->top_storage[0];
-	double rate, left;
-
-	sc->days_to_full = -1;
-	if (v->n_top_storage > 0) {
-		sc->largest_lp_bytes = top->storage_bytes;
-	}
-	if (v->n_top_storage > 0 && top->storage_bytes > 0 &&
-	    (top->storage_bytes >= v->spec->lp_storage_bytes ||
-	     top->rejected_403 > 0)) {
-		sc->full_kind = PK_FULL_DAYS;
-		sc->days_to_full = 0;
-		return;
-	}
-	if (scorecard_key_bounded(v->key, r->sc)) {
-		sc->full_kind = PK_FULL_BOUNDED;
-		return;
-	}
-	if (r->sc->items_file && r->sc->items_file->from == PK_FROM_AT_ONCE) {
-		sc->full_kind = PK_FULL_AT_ONCE;
-		return;
-	}
-	if (r->sc->items_file && r->sc->items_file->monitor) {
-		sc->full_kind = PK_FULL_NO_SIZES;
-		return;
-	}
-	sc->full_kind = PK_FULL_NEVER;
-	if (v->n_top_storage == 0 || top->storage_bytes == 0 ||
-	    top->last_grow_ms <= top->first_grow_ms ||
-	    top->storage_bytes <= top->grow_base_bytes) {
-		return;
-	}
-	rate = (double)(top->storage_bytes - top->grow_base_bytes) * 1000.0 /
-	       (double)(top->last_grow_ms - top->first_grow_ms);
-	left = (double)(v->spec->lp_storage_bytes - top->storage_bytes);
-	left = left / rate / PK_SECONDS_PER_DAY;
-	/* items replayed by a compressed time field: a simulated second is
-	   time_compression seconds of the data's own time */
-	if (r->sc->items_file &&
-	    r->sc->items_file->from == PK_FROM_TIME_FIELD) {
-		left *= r->sc->items_file->time_compression;
-	}
-	sc->full_kind =
-	    left > PK_SCORECARD_HORIZON_DAYS ? PK_FULL_BEYOND : PK_FULL_DAYS;
-	sc->days_to_full = left;
-}
-
-const char *scorecard_arrival(const struct pk_result *r, char *buf, size_t cap)
-{
-	const struct pk_items_file *f = r->sc->items_file;
-
-	if (!f) {
-		snprintf(buf, cap, "at the scenario's rates");
-	} else if (f->monitor && f->split_mru > 0) {
-		snprintf(buf, cap,
-			 "in the log's own time (TimeGenerated), each row as "
-			 "requests of at most %g RU over its second",
-			 (double)f->split_mru / 1000.0);
-	} else if (f->monitor) {
-		snprintf(buf, cap,
-			 "in the log's own time (TimeGenerated), each row as "
-			 "one request");
-	} else if (f->from == PK_FROM_RATE) {
-		snprintf(buf, cap, "at %g records/s", f->rate_per_s);
-	} else if (f->from == PK_FROM_TIME_FIELD) {
-		snprintf(buf, cap,
-			 "in the data's own time (%s, compressed %gx)",
-			 f->time_field + (f->time_field[0] == '/'),
-			 f->time_compression);
-	} else {
-		snprintf(buf, cap, "all records at once");
-	}
-	return buf;
-}
-
 const char *scorecard_replayed(const struct pk_result *r, char *buf, size_t cap)
 {
 	static const char *const kinds[PK_OP_KINDS] = {
@@ -279,48 +132,6 @@ const char *scorecard_replayed(const struct pk_result *r, char *buf, size_t cap)
 			len += (size_t)snprintf(buf + len, cap - len, "%s %s",
 						i++ ? "," : "", kinds[k]);
 		}
-	}
-	return buf;
-}
-
-const char *scorecard_full_text(const struct pk_result *r,
-				const struct pk_scorecard *s, int brief,
-				char *buf, size_t cap)
-{
-	char a[PK_FMT_BYTES], at[96];
-
-	switch (s->full_kind) {
-	case PK_FULL_BOUNDED:
-		snprintf(buf, cap,
-			 brief ? "bounded (%s)" : "bounded: largest bucket %s",
-			 fmt_bytes(s->largest_lp_bytes, a));
-		break;
-	case PK_FULL_AT_ONCE:
-		snprintf(buf, cap,
-			 brief ? "n/a (at once)" : "n/a: all records at once");
-		break;
-	case PK_FULL_NEVER:
-		snprintf(buf, cap, brief ? "never" : "never: it does not grow");
-		break;
-	case PK_FULL_NO_SIZES:
-		snprintf(buf, cap,
-			 brief ? "n/a (no sizes)"
-			       : "n/a: the monitor log records no item sizes");
-		break;
-	case PK_FULL_BEYOND:
-		snprintf(buf, cap, brief ? "> 100 years" : "over 100 years %s",
-			 scorecard_arrival(r, at, sizeof(at)));
-		break;
-	default:
-		if (s->days_to_full <= 0) {
-			snprintf(buf, cap, "full now");
-		} else if (brief) {
-			snprintf(buf, cap, "%.1f", s->days_to_full);
-		} else {
-			snprintf(buf, cap, "%.1f days %s", s->days_to_full,
-				 scorecard_arrival(r, at, sizeof(at)));
-		}
-		break;
 	}
 	return buf;
 }
@@ -564,7 +375,7 @@ static void hot_verdict(const struct pk_result *r,
 			const struct pk_result_variant *v,
 			struct pk_scorecard *s)
 {
-	char a[32], limited[96] = "", full[160] = "", t[128];
+	char a[32], limited[96] = "", full[320] = "", t[128];
 
 	if (s->throttled_429 > 0) {
 		snprintf(limited, sizeof(limited),
@@ -573,9 +384,13 @@ static void hot_verdict(const struct pk_result *r,
 			     ratio((double)s->throttled_429,
 				   (double)(s->operations + s->throttled_429)));
 	}
-	if (s->full_kind == PK_FULL_DAYS) {
-		snprintf(full, sizeof(full), "; full in %s",
-			 scorecard_full_text(r, s, 0, t, sizeof(t)));
+	if (s->full_kind == PK_FULL_DAYS && s->days_to_full > 0) {
+		/* the statement names the partition; here only when it is
+		   another than the hottest */
+		snprintf(full, sizeof(full), "; %s%sfull in %.1f days %s",
+			 strcmp(s->full_key, s->hottest_key) ? s->full_key : "",
+			 strcmp(s->full_key, s->hottest_key) ? " " : "",
+			 s->days_to_full, scorecard_arrival(r, t, sizeof(t)));
 	}
 	snprintf(s->verdict, sizeof(s->verdict),
 		 "%s: one logical partition (%s) takes %.0f%% of the RU, "

@@ -56,7 +56,7 @@ static size_t top_lps(const struct pk_container *c, int by_storage,
 	return n;
 }
 
-static void copy_lp(const struct pk_container *c, const struct pk_lp *lp,
+void result_copy_lp(const struct pk_container *c, const struct pk_lp *lp,
 		    struct pk_result_lp *out)
 {
 	out->key = lp->key;
@@ -84,7 +84,7 @@ static size_t top(const struct pk_container *c, int by_storage,
 	size_t n = top_lps(c, by_storage, v, PK_RESULT_TOP), i;
 
 	for (i = 0; i < n; i++) {
-		copy_lp(c, v[i], &out[i]);
+		result_copy_lp(c, v[i], &out[i]);
 	}
 	return n;
 }
@@ -102,7 +102,7 @@ static void scan_lps(const struct pk_container *c, struct pk_result_variant *v)
 			continue;
 		}
 		if (v->n_full_listed < PK_RESULT_TOP) {
-			copy_lp(c, lp, &v->full[v->n_full_listed++]);
+			result_copy_lp(c, lp, &v->full[v->n_full_listed++]);
 		}
 		v->n_full++;
 	}
@@ -414,6 +414,7 @@ struct pk_result *result_build(const struct pk_run *run)
 
 		variant(&run->variants[i], v);
 		queries(run->sc, &run->variants[i], v);
+		result_fill_build(run->variants[i].container, run->sc, v);
 		/* keycheck.h: a data file's records counted one by one;
 		   generated items have every generated property */
 		v->key_items = kc->from_file ? kc->items : r->items_created;

@@ -93,6 +93,7 @@ static void point_request(struct pk_run *run, struct pk_variant *v,
 		    run->workload, op->item, v->lp_cache_prop)];
 	}
 	rq.t_ms = t_ms;
+	rq.data_ms = op->t_ms; /* its arrival, whatever retries followed */
 	rq.kind = op->kind;
 	rq.item = op->item;
 	rq.size_bytes = op->size_bytes;
@@ -153,6 +154,7 @@ static void batch_request(struct pk_run *run, struct pk_variant *v,
 		pkey_source_workload(v->key, run->workload, item, &src);
 		pkey_build(v->key, &src, kv);
 		rq[k].t_ms = t_ms;
+		rq[k].data_ms = op->t_ms;
 		rq[k].kind = PK_OP_CREATE;
 		rq[k].item = item;
 		rq[k].size_bytes =

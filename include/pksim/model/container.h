@@ -131,13 +131,23 @@ struct pk_lp {
 	uint64_t rejected_403;	/* writes refused: partition full */
 	int64_t ru_mru;		/* RU charged, mRU */
 	int64_t full_at_ms;	/* first 403/1014, or -1 */
-	int64_t first_grow_ms;	/* first and last write that added bytes;
-				   -1 before any */
+	int64_t first_grow_ms;	/* the earliest and latest data time
+				   (pk_request.data_ms) of a write that
+				   added bytes; -1 before any. Retries
+				   arrive out of data order: these are the
+				   min and max, not the first and last */
 	int64_t last_grow_ms;
-	uint64_t grow_base_bytes; /* stored at the end of the first growing
-				     write's millisecond: growth is counted
-				     from there (n - 1 intervals, issue 12
-				     §3) */
+	uint64_t grow_base_bytes; /* bytes that are not growth: preloaded
+				     before the clock, and added at data
+				     time first_grow_ms, so growth counts
+				     from the end of that instant (n writes
+				     are n - 1 intervals, issue 12 §3).
+				     ASSUMPTION: a write at an instant
+				     earlier than the earliest so far (a
+				     retried earlier record) makes it the
+				     earliest, and the bytes of the former
+				     earliest stay here: growth undercounts
+				     them, so no field more is kept */
 	uint32_t index;		  /* 1, 2, ... in order of creation */
 	uint32_t key_len;	  /* bytes in key (<= PK_KEY_ID_MAX) */
 	uint32_t range;		  /* its range index under layout
@@ -222,6 +232,14 @@ struct pk_request {
 			     when the item has none, PK_TTL_NEVER or
 			     1 .. PK_TTL_MAX_S; read only when the
 			     container has a DefaultTimeToLive */
+	int64_t data_ms;  /* when the write's operation arrived, ms on
+			     the run's clock: its first attempt's time,
+			     whatever retries followed (a data file's
+			     record time, compressed). Only the logical
+			     partition's growth times read it
+			     (pk_lp.first_grow_ms), so days to full is
+			     measured in the data's time (result.h), not
+			     in the spread 429 retries cause */
 };
 
 /* An id held by a logical partition (kept only for requests that carry

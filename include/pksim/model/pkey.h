@@ -178,6 +178,53 @@ uint32_t pkey_fnv1a32(const void *data, size_t len);
    0xCBF43926): the hash of {crc32(name) mod N}. */
 uint32_t pkey_crc32(const void *data, size_t len);
 
+/* ---- time buckets (pkey_bucket.c, issue 12 §3) ---- */
+
+/* Lengths of calendar units, s. ASSUMPTION: a month is its longest (31
+   days) and a year a leap year (366 days), so "bounded" (result.h) is
+   said only when even the longest bucket stays under the cap. */
+#define PK_BUCKET_MINUTE_S INT64_C(60)
+#define PK_BUCKET_HOUR_S INT64_C(3600)
+#define PK_BUCKET_DAY_S INT64_C(86400)
+#define PK_BUCKET_WEEK_S (7 * PK_BUCKET_DAY_S)
+#define PK_BUCKET_MONTH_S (31 * PK_BUCKET_DAY_S)
+#define PK_BUCKET_YEAR_S (366 * PK_BUCKET_DAY_S)
+
+/* How long one key value keeps receiving writes when the value moves on
+   with time. */
+struct pk_time_bucket {
+	int64_t len_s;	  /* the time one value lasts: a day for a date,
+			     an hour for {hour(ts)} or "%H", a month, a
+			     year...; 0 when the key's values do not move
+			     on with time */
+	int64_t period_s; /* a value that comes back (a weekday, an hour
+			     of the day): every period_s s, len_s of
+			     which it receives writes; 0 when it never
+			     comes back (the format holds the year or
+			     the epoch) */
+};
+
+/*
+ * The time bucket of key k over the items of sc into *out. Time parts are
+ * a template's {day(ts)}, {month(ts)}, {year(ts)}, {hour(ts)} and
+ * {weekday(ts)} (their strftime formats, pkey_template.c), and each
+ * generated clock property of sc the key reads (a path, a level or a
+ * template {name}), by its format's conversions: %Y %G %y %g %C %F %D %x
+ * %s %c hold the year or the epoch (never come back); %m %b %B %h a
+ * month (back every year), %d %e a day (every month), %j a day (every
+ * year), %a %A %u %w a day (every week), %U %W %V a week (every year), %H
+ * %k an hour (every day), %I %l an hour (every 12 h), %p half a day
+ * (every day), %M a minute (every hour), %R a minute, %S a second (every
+ * minute), %T %r %X a second (every day). Over several conversions and
+ * parts: len_s the shortest; period_s 0 when any never comes back, else
+ * the longest (ASSUMPTION: "%A %d" comes back when both do, irregularly;
+ * pksim takes the longer cycle, a month, which makes it fill sooner).
+ * {hash(..) mod N}, {random ..} and other parts are not times. Never
+ * fails.
+ */
+void pkey_time_bucket(const struct pk_pkey *k, const struct pk_scenario *sc,
+		      struct pk_time_bucket *out);
+
 /* ---- query routing (reference §6, rules 21 and 22) ---- */
 
 enum pk_route_kind {

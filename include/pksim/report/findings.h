@@ -14,7 +14,7 @@
  *   physical partition caps), at the RU/s the container will have: a
  *   raise still waiting for its splits at the end (split_delay, rule 6)
  *   counts at its new RU/s, so it never makes a candidate;
- * - storage growth: the largest logical partition reaches its cap (20
+ * - storage growth: the first logical partition to fill reaches its cap (20
  *   GiB, rule 11) within 90 days at the growth seen (the scorecard's
  *   days to full); ASSUMPTION, said in the sentence: the reference gives
  *   no threshold, and a quarter is the time to plan a new key (a new

@@ -6,13 +6,12 @@
  * partition (most RU) and its share of the requests served, of the RU and
  * of the storage; storage max / mean over physical partitions; the peak
  * normalized RU consumption and its range; 429s (service-side and after
- * retries) and the worst range's 429 rate; 403s; days until the largest
- * logical partition reaches its cap at the growth seen (bytes stored
- * since the end of the first instant it grew, over the time to its last
- * growing write: n writes are n - 1 intervals; in the data's own time
- * when items arrive by a compressed time field, else in simulated time;
- * see enum pk_full_kind for the cases without a day count); fan-out
- * queries and their RU; splits.
+ * retries) and the worst range's 429 rate; 403s; days until the first
+ * logical partition reaches its cap, each at its own growth (result.h,
+ * struct pk_result_fill: in the data's own time, n writes are n - 1
+ * intervals, a time bucket's partitions within their bucket; see enum
+ * pk_full_kind for the cases without a day count); fan-out queries and
+ * their RU; splits.
  *
  * Ranking (issue 12 §4), figure by figure, the first that differs
  * beyond its tolerance deciding (enum pk_rank_figure):
@@ -91,14 +90,17 @@ enum pk_rank_figure {
 
 /* What "days to full" can say about a variant (issue 12 §3). */
 enum pk_full_kind {
-	PK_FULL_DAYS = 0, /* days_to_full days at the growth seen (0: full) */
-	PK_FULL_NEVER,	  /* the largest logical partition did not grow after
-			     its first instant */
-	PK_FULL_BEYOND,	  /* it grows, but would take over
+	PK_FULL_DAYS = 0, /* days_to_full days until the first logical
+			     partition fills (0: one is full now) */
+	PK_FULL_NEVER,	  /* no logical partition grew after its first
+			     instant */
+	PK_FULL_BEYOND,	  /* the first would take over
 			     PK_SCORECARD_HORIZON_DAYS */
-	PK_FULL_AT_ONCE,  /* every record arrived at t = 0: no growth rate */
-	PK_FULL_BOUNDED,  /* a time-bucket key (scorecard_key_bounded): a
-			     bucket stops growing when time moves on */
+	PK_FULL_AT_ONCE,  /* every record arrived at once (--at-once, or
+			     one time for all): no growth rate */
+	PK_FULL_BOUNDED,  /* a key whose values never come back (a date, an
+			     hour, pkey_time_bucket) and no bucket fills
+			     before it ends at the growth seen */
 	PK_FULL_NO_SIZES, /* a monitor log: no item sizes, nothing stored */
 };
 
@@ -131,6 +133,21 @@ struct pk_scorecard {
 	enum pk_full_kind full_kind;
 	double days_to_full;	       /* PK_FULL_DAYS, PK_FULL_BEYOND:
 					  days; else -1 */
+	char full_key[128];	       /* PK_FULL_DAYS, PK_FULL_BEYOND: the
+					  first logical partition to fill
+					  (the first full one when days is
+					  0), JSON text; else "" */
+	uint64_t full_lp_bytes;	       /* ... what it holds */
+	double full_rate;	       /* ... its growth, B per data second
+					  (averaged over its cycle for a
+					  value that comes back); 0 when
+					  full */
+	double full_measured_s;	       /* ... the data seconds measured */
+	struct pk_time_bucket bucket;  /* the key's (pkey_time_bucket) */
+	double bucket_reach_bytes;     /* a key whose values never come
+					  back: the most a bucket holds at
+					  its end at the fastest growth
+					  seen; 0 none grew */
 	uint64_t largest_lp_bytes;     /* the largest logical partition's
 					  storage (the largest bucket of a
 					  bounded key) */
@@ -157,22 +174,12 @@ struct pk_scorecard {
 	char verdict[512]; /* one plain sentence */
 };
 
-/*
- * 1 if key k's value changes with time so that a logical partition stops
- * growing once its time has passed: a template with a {day(ts)},
- * {month(ts)}, {year(ts)} or {hour(ts)} part, or a key (path, level or
- * template {name}) reading a generated clock property of sc whose format
- * holds the year or epoch (%Y %y %G %g %F %D %c %x %s %C). {weekday(ts)}
- * and clock formats without the year (%A, %H) come back every week or
- * day: those partitions keep growing, so they are not bounded.
- */
-int scorecard_key_bounded(const struct pk_pkey *k,
-			  const struct pk_scenario *sc);
-
-/* The days-to-full figures of variant v of r into sc: full_kind,
-   days_to_full and largest_lp_bytes (the rest of sc untouched), as
-   scorecard_fill sets them; findings' storage-growth advisory reads the
-   same figure. */
+/* The days-to-full figures of variant v of r (v->fill, result.h) into
+   sc: full_kind, days_to_full, full_key, full_lp_bytes, full_rate,
+   full_measured_s, bucket, bucket_reach_bytes and largest_lp_bytes (the
+   rest of sc untouched), as scorecard_fill sets them; findings'
+   storage-growth advisory reads the same figure. In
+   src/report/scorecard_full.c. */
 void scorecard_full(const struct pk_result *r,
 		    const struct pk_result_variant *v, struct pk_scorecard *sc);
 
@@ -191,10 +198,15 @@ const char *scorecard_replayed(const struct pk_result *r, char *buf,
 			       size_t cap);
 
 /* s's days to full as text: brief for a table cell ("242.7", "never",
-   "n/a (at once)", "bounded (3.0 MB)", "> 100 years", "full now"), else a
-   statement ("242.7 days at 1 records/s", "n/a: all records at once",
-   "bounded: largest bucket 3.0 MB", "never: it does not grow"). Into buf
-   (cap bytes); returns buf. */
+   "n/a (at once)", "bounded (3.0 KiB)", "> 100 years", "full now"), else
+   a statement naming the first logical partition to fill and its growth
+   ("2.5 days in the data's own time (ts, compressed 1x) ("B" first,
+   growing 96.7 KiB/s over 10.0 s)", "0.2 days ... ("2026-01-01" first,
+   growing 1000.0 KiB/s over 10.0 s: a day's bucket fills before the day
+   ends)", "... growing 1.0 KiB/s averaged over its cycle: one day in
+   every week", "n/a: all records at once", "bounded: largest bucket 3.0
+   KiB; at the fastest growth seen a day's bucket ends at 84.4 MiB",
+   "never: it does not grow"). Into buf (cap bytes); returns buf. */
 const char *scorecard_full_text(const struct pk_result *r,
 				const struct pk_scorecard *s, int brief,
 				char *buf, size_t cap);

@@ -142,6 +142,76 @@ struct pk_result_lp {
 	uint64_t grow_base_bytes; /* stored at the end of first_grow_ms */
 };
 
+/*
+ * When the logical partitions reach their cap (rule 11: 20 GiB, or the
+ * container's logical_partition_storage), "days to full" (issue 12 §3),
+ * built by result_fill_build (src/result/fill.c) in one pass over the
+ * logical partitions after the run, measured in the data's own time: a
+ * write's time is its operation's arrival (pk_request.data_ms), not when
+ * a retry finally stored it, and with a compressed time field the run's
+ * clock is multiplied back by time_compression (exact to within
+ * time_compression ms: arrivals are whole ms of the run's clock).
+ *
+ * Each logical partition grows at its own rate: the bytes it gained after
+ * its first growing instant over the time from that instant to its last
+ * growing write (n writes are n - 1 intervals). Measured over its own
+ * active span, so a key that starts late and grows fast is seen as fast
+ * (one written 100/s over the last 10 s of a 1,000 s file fills 100x
+ * sooner than its average says). ASSUMPTION: a logical partition holding
+ * fewer than PK_RESULT_FILL_MIN_ITEMS items is measured over the data's
+ * whole span instead (the variant's first to last growing write, or its
+ * own span if longer): a few writes close together say little about a
+ * rate (two 1 KiB writes 2 ms apart would read as 500 KiB/s).
+ *
+ * With the key's time bucket (pkey_time_bucket):
+ * - a value that never comes back (a date, an hour, a month, a year): a
+ *   logical partition stops growing when its bucket ends, so it fills
+ *   only if rate x len_s reaches the cap; those that do not are bounded;
+ * - a value that comes back (a weekday, an hour of the day) grows len_s of
+ *   every period_s: when its writes span less than one period, its rate
+ *   counts len_s / period_s of the time (over min(span, len_s): writes in
+ *   two neighbouring occurrences count as one occurrence's growth per
+ *   period); over a period or more the rate already averages the cycle.
+ * The time to the cap of a growing logical partition is (cap - stored) /
+ * rate; the first to fill is the one with the least (ties: the first
+ * created). ASSUMPTION: a bucket whose time has passed counts as if still
+ * open: a bucket like it fills that soon (the next one, from empty, takes
+ * cap / rate).
+ */
+#define PK_RESULT_FILL_MIN_ITEMS 30
+
+struct pk_result_fill {
+	struct pk_time_bucket bucket; /* the key's (pkey_time_bucket) */
+	double scale;		      /* data ms per ms of the run's clock:
+					 time_compression for a data file
+					 by its time field, else 1 */
+	double data_span_s;	      /* the data's time from the first to
+					 the last growing write of any
+					 logical partition, s */
+	int at_one_instant;	      /* 1: every growing write had one data
+					 time and some logical partition
+					 holds two or more items (no rate) */
+	int full_now;		      /* 1: some logical partition holds its
+					 cap or refused a write (403/1014) */
+	int growing;		      /* 1: some logical partition fills (a
+					 bounded bucket's partitions do
+					 not): first is the first */
+	struct pk_result_lp first;    /* when growing: the first to fill */
+	double first_s;		      /* ... its data seconds to the cap; -1
+					 when not growing */
+	double rate_bytes_per_s;      /* ... its rate (per period for a
+					 value that comes back), B/s */
+	double measured_s;	      /* ... the data seconds its rate was
+					 measured over */
+	int bounded;		      /* 1: a value that never comes back,
+					 and no logical partition fills
+					 within its bucket */
+	double bucket_reach_bytes;    /* such a key: the most a bucket holds
+					 at its end at the fastest growth
+					 seen (rate x len_s); 0 when none
+					 grew */
+};
+
 /* The first merge of the run that D-MERGE does not suit: the container
    had >= PK_CONTAINER_MERGE_MAX_RU_PER_PP RU/s or >=
    PK_CONTAINER_MERGE_MAX_AVG_BYTES a range before it (container.h). */
@@ -323,6 +393,7 @@ struct pk_result_variant {
 
 	struct pk_result_merge_note merge_note;
 	struct pk_result_heat heat; /* the range x time heat map */
+	struct pk_result_fill fill; /* days to full (result_fill_build) */
 };
 
 /* The run: what ran, and one model per variant. */
@@ -363,6 +434,17 @@ int64_t result_lp_range_ru_per_s(const struct pk_result_variant *v,
 struct pk_container;
 void result_heat_build(const struct pk_container *c,
 		       struct pk_result_variant *v);
+/* The days-to-full figures of v (v->fill, see struct pk_result_fill)
+   from container c's logical partitions and sc's arrival; v->key and
+   v->spec set. Internal to the result stage (src/result/fill.c). */
+struct pk_lp;
+void result_fill_build(const struct pk_container *c,
+		       const struct pk_scenario *sc,
+		       struct pk_result_variant *v);
+/* lp of container c as the reports show it. Internal to the result
+   stage. */
+void result_copy_lp(const struct pk_container *c, const struct pk_lp *lp,
+		    struct pk_result_lp *out);
 /* Free what heat owns; it is zero afterwards. */
 void result_heat_free(struct pk_result_heat *heat);
 

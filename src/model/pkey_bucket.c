@@ -1,0 +1,147 @@
+/*
+ * pkey_bucket: how long a partition key value keeps receiving writes when
+ * the value moves on with time (pkey_time_bucket, pkey.h): a template's
+ * time parts ({day(ts)} and friends) and the generated clock properties a
+ * key reads, read as strftime formats. Days to full (result.h) asks it:
+ * a date's logical partition grows for one day, then never again; a
+ * weekday's grows one day in seven, for ever.
+ *
+ * Left out: a data file's own date strings (a property "/date" holding
+ * "2026-03-04"): pksim cannot know that text is a time, so such a key
+ * counts as any other.
+ */
+#include "pksim/model/pkey.h"
+
+#include <string.h>
+
+#include "pkey_int.h"
+
+/* One strftime conversion: the time its text stands for and when that
+   text comes back (0: never, it holds the year or the epoch). */
+struct conv {
+	char c;
+	int64_t len_s;
+	int64_t cycle_s;
+};
+
+static const struct conv convs[] = {
+    /* absolute: the value never comes back. ASSUMPTION: a two-digit
+       year (%y, %g) comes back after 100 years, far past any horizon
+       pksim reports: counted as never */
+    {'Y', PK_BUCKET_YEAR_S, 0},
+    {'G', PK_BUCKET_YEAR_S, 0},
+    {'y', PK_BUCKET_YEAR_S, 0},
+    {'g', PK_BUCKET_YEAR_S, 0},
+    {'C', 100 * PK_BUCKET_YEAR_S, 0},
+    {'s', 1, 0},
+    {'c', 1, 0},
+    {'F', PK_BUCKET_DAY_S, 0},
+    {'D', PK_BUCKET_DAY_S, 0},
+    {'x', PK_BUCKET_DAY_S, 0},
+    /* recurring */
+    {'m', PK_BUCKET_MONTH_S, PK_BUCKET_YEAR_S},
+    {'b', PK_BUCKET_MONTH_S, PK_BUCKET_YEAR_S},
+    {'B', PK_BUCKET_MONTH_S, PK_BUCKET_YEAR_S},
+    {'h', PK_BUCKET_MONTH_S, PK_BUCKET_YEAR_S},
+    {'d', PK_BUCKET_DAY_S, PK_BUCKET_MONTH_S},
+    {'e', PK_BUCKET_DAY_S, PK_BUCKET_MONTH_S},
+    {'j', PK_BUCKET_DAY_S, PK_BUCKET_YEAR_S},
+    {'a', PK_BUCKET_DAY_S, PK_BUCKET_WEEK_S},
+    {'A', PK_BUCKET_DAY_S, PK_BUCKET_WEEK_S},
+    {'u', PK_BUCKET_DAY_S, PK_BUCKET_WEEK_S},
+    {'w', PK_BUCKET_DAY_S, PK_BUCKET_WEEK_S},
+    {'U', PK_BUCKET_WEEK_S, PK_BUCKET_YEAR_S},
+    {'W', PK_BUCKET_WEEK_S, PK_BUCKET_YEAR_S},
+    {'V', PK_BUCKET_WEEK_S, PK_BUCKET_YEAR_S},
+    {'H', PK_BUCKET_HOUR_S, PK_BUCKET_DAY_S},
+    {'k', PK_BUCKET_HOUR_S, PK_BUCKET_DAY_S},
+    {'I', PK_BUCKET_HOUR_S, PK_BUCKET_DAY_S / 2},
+    {'l', PK_BUCKET_HOUR_S, PK_BUCKET_DAY_S / 2},
+    {'p', PK_BUCKET_DAY_S / 2, PK_BUCKET_DAY_S},
+    {'P', PK_BUCKET_DAY_S / 2, PK_BUCKET_DAY_S},
+    {'M', PK_BUCKET_MINUTE_S, PK_BUCKET_HOUR_S},
+    {'R', PK_BUCKET_MINUTE_S, PK_BUCKET_DAY_S},
+    {'S', 1, PK_BUCKET_MINUTE_S},
+    {'T', 1, PK_BUCKET_DAY_S},
+    {'r', 1, PK_BUCKET_DAY_S},
+    {'X', 1, PK_BUCKET_DAY_S},
+};
+
+/* What the bucket so far (*b, *absolute) becomes with conversion c. */
+static void add_conv(char c, struct pk_time_bucket *b, int *absolute)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(convs) / sizeof(convs[0]); i++) {
+		if (convs[i].c != c) {
+			continue;
+		}
+		if (b->len_s == 0 || convs[i].len_s < b->len_s) {
+			b->len_s = convs[i].len_s;
+		}
+		if (convs[i].cycle_s == 0) {
+			*absolute = 1;
+		} else if (convs[i].cycle_s > b->period_s) {
+			b->period_s = convs[i].cycle_s;
+		}
+		return;
+	}
+}
+
+static void add_format(const char *fmt, struct pk_time_bucket *b, int *absolute)
+{
+	const char *p;
+
+	for (p = fmt; (p = strchr(p, '%')) != NULL && p[1]; p += 2) {
+		if ((p[1] == 'E' || p[1] == 'O') && p[2]) {
+			p++; /* a modifier: the conversion follows */
+		}
+		add_conv(p[1], b, absolute);
+	}
+}
+
+/* The clock format of the generated property at path, or NULL. */
+static const char *clock_of(const struct pk_scenario *sc, const char *path)
+{
+	size_t i;
+
+	for (i = 0; sc && i < sc->n_props; i++) {
+		if (sc->props[i].kind == PK_GEN_CLOCK &&
+		    strcmp(sc->props[i].path, path) == 0) {
+			return sc->props[i].clock_format;
+		}
+	}
+	return NULL;
+}
+
+void pkey_time_bucket(const struct pk_pkey *k, const struct pk_scenario *sc,
+		      struct pk_time_bucket *out)
+{
+	int absolute = 0;
+	const char *f;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	if (k->kind != PK_KEY_SYNTHETIC) {
+		for (i = 0; i < k->n_refs; i++) {
+			if ((f = clock_of(sc, k->refs[i])) != NULL) {
+				add_format(f, out, &absolute);
+			}
+		}
+	} else {
+		for (i = 0; i < k->n_parts; i++) {
+			const struct pk_tpl_part *p = &k->parts[i];
+
+			if ((f = pkey_tpl_time_format(p->kind)) != NULL) {
+				add_format(f, out, &absolute);
+			} else if (p->kind == PK_TPL_PROP &&
+				   (f = clock_of(sc, k->refs[p->ref])) !=
+				       NULL) {
+				add_format(f, out, &absolute);
+			}
+		}
+	}
+	if (absolute || out->len_s == 0) {
+		out->period_s = 0;
+	}
+}

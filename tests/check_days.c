@@ -1,0 +1,541 @@
+/*
+ * days: "days to full" (issue 12 §3, fresh-user findings A-C): the first
+ * logical partition to reach its cap, each at its own growth in the
+ * data's own time; a time bucket bounded only when a bucket cannot fill
+ * before it ends; a value that comes back (a weekday, an hour of the day)
+ * growing only while its time comes round. Every expected value is
+ * derived by hand beside its test.
+ */
+#include <check.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/diag.h"
+#include "pksim/model/container.h"
+#include "pksim/model/pkey.h"
+#include "pksim/report/findings.h"
+#include "pksim/report/scorecard.h"
+#include "pksim/result/result.h"
+#include "pksim/run/sim.h"
+#include "testutil.h"
+
+/* 20 GiB = 21,474,836,480 B: the logical partition cap (rule 11) */
+#define CAP 21474836480.0
+#define DAY 86400.0
+
+static char *dir;
+
+static void setup(void)
+{
+	dir = tu_tmpdir();
+	ck_assert_ptr_nonnull(dir);
+}
+
+static void teardown(void)
+{
+	char cmd[600];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+	free(dir);
+}
+
+/* The scorecards (caller frees, with *res and *run) of scenario text. */
+static struct pk_scorecard *cards_of(const char *text, struct pk_run **run,
+				     struct pk_result **res)
+{
+	struct pk_scenario *sc;
+	struct pk_diag d;
+
+	diag_init(&d);
+	sc = scenario_parse("days.yaml", text, strlen(text), &d);
+	if (!sc) {
+		diag_print(&d, stderr);
+	}
+	ck_assert_ptr_nonnull(sc);
+	*run = sim_run(sc, sc->seed, &d);
+	ck_assert_ptr_nonnull(*run);
+	diag_free(&d);
+	*res = result_build(*run);
+	return scorecard_all(*res);
+}
+
+static void free_all(struct pk_scorecard *cards, struct pk_run *run,
+		     struct pk_result *res)
+{
+	const struct pk_scenario *sc = run->sc;
+
+	free(cards);
+	result_free(res);
+	sim_free(run);
+	scenario_free((struct pk_scenario *)sc);
+}
+
+/* 1 if a finding of variant i of res holds s. */
+static int finding_has(const struct pk_result *res, size_t i, const char *s)
+{
+	size_t n, k;
+	char **f = findings_make(res, &res->variants[i], &n);
+	int found = 0;
+
+	for (k = 0; k < n; k++) {
+		found |= strstr(f[k], s) != NULL;
+		free(f[k]);
+	}
+	free(f);
+	return found;
+}
+
+static int near(double x, double want)
+{
+	return fabs(x - want) <= 1e-6 * fabs(want);
+}
+
+/*
+ * Finding A: 1,000 creates a second of 1 KiB (1,024 B) for 10 s into a
+ * date key, at 10,000 RU/s (2 ranges of 5,000; a create costs 5 RU, so
+ * the one range taking them all runs at 5,000: no 429). The writes are 1
+ * ms apart from t = 0 to 9,999 ms: 10,240,000 B stored, 9,999 x 1,024 B
+ * grown after the first instant over 9.999 s = 1,024,000 B/s. A day's
+ * bucket at that rate would hold 1,024,000 x 86,400 = 88.5 GB > 20 GiB,
+ * so it is not bounded: it fills in (21,474,836,480 - 10,240,000) /
+ * 1,024,000 = 20,961.52 s = 0.242610 days (5.8 h), and the storage-growth
+ * finding says so. Variants:
+ * - /date ("%Y-%m-%d"), {year}-{date}... every key with an absolute time
+ *   the same 0.242610: /year ("%Y": a year's bucket, 366 days), /hour
+ *   ("%Y-%m-%dT%H": 3,600 x 1,024,000 = 3.7 GB < 20 GiB: bounded, its
+ *   bucket at the end 3,686,400,000 B = 3.4 GiB);
+ * - /hod ("%H", an hour of the day, back every day): it grows one hour in
+ *   24, measured over 9.999 s (< 1 h): 1,024,000 / 24 = 42,666.67 B/s,
+ *   24 x 0.242610 = 5.822645 days.
+ */
+START_TEST(test_days_bucket_fills_before_it_ends)
+{
+	static const char text[] =
+	    "container: {partition_key: /date, throughput: 10000}\n"
+	    "variants:\n"
+	    "  - {name: date, partition_key: /date}\n"
+	    "  - {name: year, partition_key: /year}\n"
+	    "  - {name: hour, partition_key: /hour}\n"
+	    "  - {name: hod, partition_key: /hod}\n"
+	    "items:\n"
+	    "  date: {clock: \"%Y-%m-%d\"}\n"
+	    "  year: {clock: \"%Y\"}\n"
+	    "  hour: {clock: \"%Y-%m-%dT%H\"}\n"
+	    "  hod: {clock: \"%H\"}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 1000/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c = cards_of(text, &run, &res);
+	const double days = (CAP - 10240000.0) / 1024000.0 / DAY;
+	char t[512];
+
+	ck_assert(near(days, 0.2426101)); /* the arithmetic above */
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+	ck_assert_msg(near(c[0].days_to_full, days), "%f", c[0].days_to_full);
+	ck_assert_str_eq(c[0].full_key, "\"2026-01-01\"");
+	ck_assert(near(c[0].full_rate, 1024000.0));
+	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
+	ck_assert_msg(strstr(t, "0.24 days (5.8 h)") &&
+			  strstr(t, "a day's bucket fills before the day ends"),
+		      "%s", t);
+	ck_assert(finding_has(res, 0,
+			      "storage growth: logical partition "
+			      "/date = \"2026-01-01\" holds 9.8 MiB"));
+	ck_assert_int_eq(c[1].full_kind, PK_FULL_DAYS);
+	ck_assert(near(c[1].days_to_full, days));
+	ck_assert(finding_has(res, 1, "storage growth"));
+	ck_assert_int_eq(c[2].full_kind, PK_FULL_BOUNDED);
+	ck_assert(near(c[2].bucket_reach_bytes, 3686400000.0));
+	scorecard_full_text(res, &c[2], 0, t, sizeof(t));
+	ck_assert_str_eq(t, "bounded: largest bucket 9.8 MiB; at the fastest "
+			    "growth seen an hour's bucket ends at 3.4 GiB");
+	ck_assert(!finding_has(res, 2, "storage growth"));
+	ck_assert_int_eq(c[3].full_kind, PK_FULL_DAYS);
+	ck_assert_msg(near(c[3].days_to_full, days * 24), "%f",
+		      c[3].days_to_full);
+	scorecard_full_text(res, &c[3], 0, t, sizeof(t));
+	ck_assert_msg(strstr(t, "one hour in every day"), "%s", t);
+	free_all(c, run, res);
+}
+END_TEST
+
+/*
+ * A bucket that cannot fill: 1 KiB a second for 10 s (t = 0 .. 9 s,
+ * 10,240 B; 9 x 1,024 grown over 9 s = 1,024 B/s; 10 items, fewer than
+ * PK_RESULT_FILL_MIN_ITEMS, so measured over the data's span, the same
+ * 9 s here).
+ * - /date: a day's bucket ends at 1,024 x 86,400 = 88,473,600 B = 84.4
+ *   MiB: bounded, no storage-growth finding;
+ * - /month ("%Y-%m"): 31 days, 2,742,681,600 B = 2.6 GiB: bounded;
+ * - /year ("%Y"): 366 days, 32,380,338,176 B > 20 GiB: it fills, in
+ *   (21,474,836,480 - 10,240) / 1,024 s = 242.7257 days (the old
+ *   "bounded" for a year key was the finding);
+ * - /wd ("%A", a day back every week): measured 9 s < a day, it grows
+ *   1,024 x 86,400 / 604,800 = 146.29 B/s: 7 x 242.7257 = 1,699.080
+ *   days;
+ * - {deviceId}-like keys with no time: /k, 242.7257 days.
+ */
+START_TEST(test_days_bounded_and_recurring)
+{
+	static const char text[] =
+	    "container: {partition_key: /date, throughput: 400}\n"
+	    "variants:\n"
+	    "  - {name: date, partition_key: /date}\n"
+	    "  - {name: month, partition_key: /month}\n"
+	    "  - {name: year, partition_key: /year}\n"
+	    "  - {name: wd, partition_key: \"{k}-{wd}\"}\n"
+	    "  - {name: k, partition_key: /k}\n"
+	    "items:\n"
+	    "  k: same\n"
+	    "  date: {clock: \"%Y-%m-%d\"}\n"
+	    "  month: {clock: \"%Y-%m\"}\n"
+	    "  year: {clock: \"%Y\"}\n"
+	    "  wd: {clock: \"%A\"}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 1/s, ops: {create: 1}, item_size: "
+	    "1KB}\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c = cards_of(text, &run, &res);
+	const double days = (CAP - 10240.0) / 1024.0 / DAY;
+	char t[512];
+
+	ck_assert(near(days, 242.72571)); /* the arithmetic above */
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_BOUNDED);
+	ck_assert(near(c[0].bucket_reach_bytes, 88473600.0));
+	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
+	ck_assert_str_eq(t, "bounded: largest bucket 10.0 KiB; at the fastest "
+			    "growth seen a day's bucket ends at 84.4 MiB");
+	scorecard_full_text(res, &c[0], 1, t, sizeof(t));
+	ck_assert_str_eq(t, "bounded (10.0 KiB)");
+	ck_assert_int_eq(c[1].full_kind, PK_FULL_BOUNDED);
+	ck_assert(near(c[1].bucket_reach_bytes, 2742681600.0));
+	ck_assert_int_eq(c[2].full_kind, PK_FULL_DAYS);
+	ck_assert_msg(near(c[2].days_to_full, days), "%f", c[2].days_to_full);
+	ck_assert_int_eq(c[3].full_kind, PK_FULL_DAYS);
+	ck_assert_msg(near(c[3].days_to_full, 7 * days), "%f",
+		      c[3].days_to_full);
+	scorecard_full_text(res, &c[3], 0, t, sizeof(t));
+	ck_assert_msg(strstr(t, "growing 146 B/s averaged over its cycle: one "
+				"day in every week"),
+		      "%s", t);
+	ck_assert_int_eq(c[4].full_kind, PK_FULL_DAYS);
+	ck_assert(near(c[4].days_to_full, days));
+	free_all(c, run, res);
+}
+END_TEST
+
+/* A record of exactly 1,000 bytes minified: id, key k, an ISO time of
+   fixed width at ms since the epoch, and a pad. */
+static void record(FILE *f, char k, int i, long ms)
+{
+	char head[128];
+	int n;
+
+	n = snprintf(
+	    head, sizeof(head),
+	    "{\"id\":\"%c%04d\",\"k\":\"%c\",\"ts\":\"1970-01-01T%02ld:"
+	    "%02ld:%02ld.%03ldZ\",\"p\":\"",
+	    k, i, k, ms / 3600000, ms / 60000 % 60, ms / 1000 % 60, ms % 1000);
+	/* the pad fills up to 1,000 with the closing quote and brace */
+	fprintf(f, "%s%.*s\"}\n", head, 1000 - n - 2,
+		"pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp"
+		"pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp"
+		"pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp"
+		"pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp"
+		"pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp"
+		"pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp"
+		"pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp"
+		"pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp"
+		"pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp"
+		"pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp"
+		"pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp"
+		"pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp"
+		"pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp"
+		"pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp"
+		"pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp"
+		"pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp"
+		"pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp");
+}
+
+/* grow.jsonl: A 5,000 records at 5/s from ts 0 (i x 200 ms, to 999.8
+   s), B 1,000 at 100/s over the last 10 s (990 s + j x 10 ms); with
+   a_at_zero every A record carries ts 0. Returns its path. */
+static const char *grow(int slot, const char *name, int a_at_zero)
+{
+	static char path[4][512];
+	FILE *f;
+	int i;
+
+	snprintf(path[slot], sizeof(path[slot]), "%s/%s", dir, name);
+	f = fopen(path[slot], "w");
+	ck_assert_ptr_nonnull(f);
+	for (i = 0; i < 5000; i++) {
+		record(f, 'A', i, a_at_zero ? 0 : i * 200L);
+	}
+	for (i = 0; i < 1000; i++) {
+		record(f, 'B', i, 990000L + i * 10L);
+	}
+	ck_assert_int_eq(fclose(f), 0);
+	return path[slot];
+}
+
+/* The scorecard of `pksim compare ARGS --format json` (variant 0); the
+   caller decrefs *root. */
+static json_t *card(const char *args, json_t **root)
+{
+	char full[2048], *out = NULL, *err = NULL;
+	int rc;
+
+	snprintf(full, sizeof(full), "compare %s --format json", args);
+	rc = tu_run(full, &out, &err);
+	ck_assert_msg(rc == 0, "%s: %d %s", full, rc, err ? err : "");
+	*root = json_loads(out, 0, NULL);
+	ck_assert_ptr_nonnull(*root);
+	free(out);
+	free(err);
+	return json_object_get(
+	    json_array_get(json_object_get(*root, "variants"), 0), "scorecard");
+}
+
+/*
+ * Finding B: days to full is the first logical partition to fill, each
+ * at its own growth over its own active span, not the largest. Every
+ * record is 1,000 B (record()). A: 5,000,000 B; after its first instant
+ * 4,999 x 1,000 B over 999.8 s = 5,000 B/s; it fills in (21,474,836,480
+ * - 5,000,000) / 5,000 = 4,293,967.3 s = 49.70 days. B: 1,000,000 B;
+ * 999 x 1,000 B over 9.99 s = 100,000 B/s; (21,474,836,480 - 1,000,000) /
+ * 100,000 = 214,738.4 s = 2.485398 days: B first (the largest, A, gave
+ * 49.7). The same with --time-compression 10 (the data's own time), and
+ * with every A record at ts 0: A arrives at once (429s spread its writes
+ * over the replay, but its data time is one instant: no growth), B
+ * decides.
+ */
+START_TEST(test_days_first_to_fill)
+{
+	const double b_days = (CAP - 1000000.0) / 100000.0 / DAY;
+	static const char *const opts[] = {"", " --time-compression 10"};
+	char args[1024];
+	json_t *root, *c;
+	size_t i;
+
+	ck_assert(near(b_days, 2.485398)); /* the arithmetic above */
+	for (i = 0; i < 3; i++) {
+		snprintf(args, sizeof(args),
+			 "--items '%s' --time-field ts --key /k%s",
+			 i < 2 ? grow(0, "grow.jsonl", 0)
+			       : grow(1, "grow0.jsonl", 1),
+			 i < 2 ? opts[i] : "");
+		c = card(args, &root);
+		ck_assert_str_eq(
+		    json_string_value(json_object_get(c, "days_to_full_kind")),
+		    "days");
+		ck_assert_msg(
+		    near(json_number_value(json_object_get(c, "days_to_20gb")),
+			 b_days),
+		    "%s: %f", args,
+		    json_number_value(json_object_get(c, "days_to_20gb")));
+		ck_assert_str_eq(
+		    json_string_value(json_object_get(c, "first_full_key")),
+		    "B");
+		ck_assert(near(json_number_value(json_object_get(
+				   c, "first_full_growth_bytes_per_s")),
+			       100000.0));
+		/* the largest is A (5,000,000 B) */
+		ck_assert_int_eq(
+		    json_integer_value(json_object_get(c, "largest_lp_bytes")),
+		    5000000);
+		if (i == 2) {
+			/* A's 5,000 at once were rate limited */
+			ck_assert_int_gt(json_integer_value(json_object_get(
+					     c, "throttled_429")),
+					 0);
+		}
+		json_decref(root);
+	}
+}
+END_TEST
+
+/*
+ * ASSUMPTION (result.h): a logical partition of fewer than 30 items is
+ * measured over the data's whole span. y: 41 records at ts 0, 2.5 .. 100
+ * s, 40 x 1,000 B over 100 s = 400 B/s: (21,474,836,480 - 41,000) / 400
+ * = 53,686,988.7 s = 621.377 days. x: 2 records at ts 50.000 and 50.002
+ * s; over its own 2 ms it would read 500,000 B/s (0.5 days), over the
+ * data's 100 s it is 10 B/s. y is first.
+ */
+START_TEST(test_days_few_writes)
+{
+	FILE *f;
+	char path[600], args[1024];
+	json_t *root, *c;
+	int i;
+
+	snprintf(path, sizeof(path), "%s/few.jsonl", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	for (i = 0; i <= 40; i++) {
+		record(f, 'y', i, i * 2500L);
+	}
+	record(f, 'x', 0, 50000L);
+	record(f, 'x', 1, 50002L);
+	ck_assert_int_eq(fclose(f), 0);
+	snprintf(args, sizeof(args), "--items '%s' --time-field ts --key /k",
+		 path);
+	c = card(args, &root);
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(c, "first_full_key")), "y");
+	ck_assert_msg(
+	    near(json_number_value(json_object_get(c, "days_to_20gb")),
+		 (CAP - 41000.0) / 400.0 / DAY),
+	    "%f", json_number_value(json_object_get(c, "days_to_20gb")));
+	json_decref(root);
+}
+END_TEST
+
+/*
+ * The growth fields in data time (container.h, pk_lp): writes at run
+ * times 0, 10, 20, 30 ms whose operations arrived at data times 1,000,
+ * 0, 0 and 3,000 ms (retries arrive out of order) adding 100, 200, 300
+ * and 400 B: the earliest growing data time is 0, the latest 3,000; not
+ * growth: 200 + 300 = 500 B at the earliest, and (ASSUMPTION) the 100 B
+ * of 1,000 ms, the earliest when they came: 600 B. A preload of 2 items
+ * of 1 KiB before the clock is not growth either: 600 + 2,048.
+ */
+START_TEST(test_days_growth_in_data_time)
+{
+	static const int64_t data[] = {1000, 0, 0, 3000};
+	static const uint32_t size[] = {100, 200, 300, 400};
+	/* D-RU, D-KV published points, as check_container's */
+	struct pk_cost_spec cost = {1, 10, 5, 50, 1, 1, 2.5, 0.5};
+	struct pk_container_spec s;
+	struct pk_container *c;
+	struct pk_value v = {PK_VALUE_STRING, "k", 1, 0, 0};
+	unsigned char key[PK_EPK_ENCODED_MAX];
+	size_t len = 0;
+	struct pk_epk e;
+	const struct pk_lp *lp;
+	int i;
+
+	memset(&s, 0, sizeof(s));
+	s.partition_key = "/k";
+	s.throughput_ru_per_s = 400;
+	s.pp_storage_bytes = PK_DEFAULT_PP_STORAGE_BYTES;
+	s.pp_ru_per_s = PK_DEFAULT_PP_RU_PER_S;
+	s.initial_ru_per_pp = PK_DEFAULT_INITIAL_RU_PER_PP;
+	s.lp_storage_bytes = PK_DEFAULT_LP_STORAGE_BYTES;
+	s.index_factor = 1.0;
+	c = container_new("t", &s, &cost);
+	ck_assert_int_eq(epk_encode_v2(&v, key, sizeof(key), &len), 0);
+	e = epk_from_encoded_v2(key, len);
+	for (i = 0; i < 4; i++) {
+		struct pk_request r;
+		struct pk_outcome o;
+
+		memset(&r, 0, sizeof(r));
+		r.t_ms = i * 10;
+		r.data_ms = data[i];
+		r.kind = PK_OP_CREATE;
+		r.item = (uint64_t)i;
+		r.size_bytes = size[i];
+		r.key = key;
+		r.key_len = len;
+		r.epk = &e;
+		r.ttl_s = PK_TTL_OFF;
+		container_apply(c, &r, &o);
+		ck_assert_int_eq(o.status, 201);
+	}
+	lp = container_find_lp(c, key, len);
+	ck_assert_ptr_nonnull(lp);
+	ck_assert_int_eq(lp->first_grow_ms, 0);
+	ck_assert_int_eq(lp->last_grow_ms, 3000);
+	ck_assert_uint_eq(lp->grow_base_bytes, 600);
+	ck_assert_uint_eq(lp->storage_bytes, 1000);
+	ck_assert_int_eq(container_preload(c, key, len, &e, 2, 1024), 0);
+	ck_assert_uint_eq(lp->grow_base_bytes, 600 + 2048);
+	ck_assert_uint_eq(lp->storage_bytes, 1000 + 2048);
+	container_free(c);
+}
+END_TEST
+
+/* pkey_time_bucket over templates and clock formats (pkey.h). */
+START_TEST(test_days_time_buckets)
+{
+	static const struct {
+		const char *key, *clock;
+		int64_t len, period;
+	} cases[] = {
+	    {"/c", "%Y-%m-%d", PK_BUCKET_DAY_S, 0},
+	    {"/c", "%Y", PK_BUCKET_YEAR_S, 0},
+	    {"/c", "%s", 1, 0},
+	    {"/c", "%A", PK_BUCKET_DAY_S, PK_BUCKET_WEEK_S},
+	    {"/c", "%H", PK_BUCKET_HOUR_S, PK_BUCKET_DAY_S},
+	    {"/c", "%A %H", PK_BUCKET_HOUR_S, PK_BUCKET_WEEK_S},
+	    {"/c", "%m-%d", PK_BUCKET_DAY_S, PK_BUCKET_YEAR_S},
+	    {"/c", "%Y-W%V", PK_BUCKET_WEEK_S, 0},
+	    {"/c", "%M", PK_BUCKET_MINUTE_S, PK_BUCKET_HOUR_S},
+	    {"/c", "fixed", 0, 0},
+	    {"/k", "%Y", 0, 0},
+	    {"'{k}-{c}'", "%Y-%m", PK_BUCKET_MONTH_S, 0},
+	    {"'{k}-{day(ts)}'", "%H", PK_BUCKET_DAY_S, 0},
+	    {"'{weekday(ts)}'", "%Y", PK_BUCKET_DAY_S, PK_BUCKET_WEEK_S},
+	    {"'{hour(ts)}'", "%Y", PK_BUCKET_HOUR_S, 0},
+	    {"'{month(ts)}.{hash(k) mod 4}'", "%Y", PK_BUCKET_MONTH_S, 0},
+	    {"'{weekday(ts)}-{c}'", "%H", PK_BUCKET_HOUR_S, PK_BUCKET_WEEK_S},
+	    {"[/k, /c]", "%d", PK_BUCKET_DAY_S, PK_BUCKET_MONTH_S},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char text[512];
+		struct pk_diag d;
+		struct pk_scenario *sc;
+		struct pk_pkey *k;
+		struct pk_time_bucket b;
+
+		snprintf(text, sizeof(text),
+			 "container: {partition_key: %s, throughput: 400}\n"
+			 "items: {k: same, ts: same, c: {clock: '%s'}}\n"
+			 "phases: [{duration: 1s, rate: 1/s}]\n",
+			 cases[i].key, cases[i].clock);
+		diag_init(&d);
+		sc = scenario_parse("b.yaml", text, strlen(text), &d);
+		if (!sc) {
+			diag_print(&d, stderr);
+		}
+		ck_assert_ptr_nonnull(sc);
+		k = pkey_new(&sc->variants[0], sc, NULL, 1, &d);
+		ck_assert_ptr_nonnull(k);
+		pkey_time_bucket(k, sc, &b);
+		ck_assert_msg(b.len_s == cases[i].len &&
+				  b.period_s == cases[i].period,
+			      "%s %s: %lld %lld", cases[i].key, cases[i].clock,
+			      (long long)b.len_s, (long long)b.period_s);
+		pkey_free(k);
+		scenario_free(sc);
+		diag_free(&d);
+	}
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("days");
+	TCase *tc = tcase_create("days");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_days_bucket_fills_before_it_ends);
+	tcase_add_test(tc, test_days_bounded_and_recurring);
+	tcase_add_test(tc, test_days_first_to_fill);
+	tcase_add_test(tc, test_days_few_writes);
+	tcase_add_test(tc, test_days_growth_in_data_time);
+	tcase_add_test(tc, test_days_time_buckets);
+	suite_add_tcase(s, tc);
+	return s;
+}
