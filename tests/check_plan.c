@@ -686,6 +686,7 @@ START_TEST(test_plan_resync_per_partition)
 	ck_assert_ptr_nonnull(strstr(out, "re-sync seconds at 5556 RU/s: "
 					  "50000 RU/s over 9 physical"));
 	free(out);
+	free(dir);
 }
 END_TEST
 
