@@ -1752,6 +1752,59 @@ START_TEST(test_claim_zipf_s13)
 }
 END_TEST
 
+/*
+ * scenarios/too-few-rus.yaml (docs/heatmap.md's "bright everywhere"): an
+ * even key on too few RU/s. 1,200 creates/s of 1 KB for 60 s = 72,000
+ * creates of 5 RU (rule 20) over 1,000 devices, one logical partition
+ * each, on 4 existing partitions. raised (12,000 RU/s: 3,000 a range,
+ * rule 4; 4 x 10,000 >= 12,000, no split, rule 5) serves them all:
+ * 72,000 x 5 = 360,000 RU, no 429, and shows what each range is offered:
+ * a quarter of the 72,000 +-15 % (18,000: 15,300 .. 20,700), in every
+ * range more than 60 s x 1,000 RU/s / 5 RU = 12,000, the most now's
+ * 1,000 RU/s a range (4,000 / 4) can serve. So in now every range is
+ * over its share: 100 % normalized RU and 429s on every range, while in
+ * raised none passes 1,725 / 3,000 = 57.5 % on average (under 80 % in
+ * any second: no cell of the top shade).
+ */
+START_TEST(test_claim_too_few_rus)
+{
+	json_t *root = report("compare", "too-few-rus");
+	json_t *now = variant(root, "now");
+	json_t *raised = variant(root, "raised");
+	size_t i;
+
+	ck_assert_int_eq(INT(raised, "totals/operations"), 72000);
+	ck_assert_int_eq(INT(raised, "totals/succeeded"), 72000);
+	ck_assert_int_eq(INT(raised, "totals/throttled_429"), 0);
+	ck_assert_int_eq(INT(raised, "totals/logical_partitions"), 1000);
+	assert_near(NUM(raised, "totals/ru_consumed"), 360000.0, 1e-9, "RU");
+	ck_assert_uint_eq(LEN(now, "physical_partitions"), 4);
+	ck_assert_uint_eq(LEN(raised, "physical_partitions"), 4);
+	ck_assert_uint_eq(LEN(raised, "splits"), 0);
+	for (i = 0; i < 4; i++) {
+		long long req =
+		    INT(raised, "physical_partitions/%zu/requests", i);
+
+		assert_near(NUM(now, "physical_partitions/%zu/ru_per_s", i),
+			    1000, 1e-9, "now's share");
+		assert_near(NUM(raised, "physical_partitions/%zu/ru_per_s", i),
+			    3000, 1e-9, "raised's share");
+		ck_assert_int_ge(req, 15300);
+		ck_assert_int_le(req, 20700);
+		ck_assert_int_gt(req, 12000);
+		assert_near(
+		    NUM(now, "physical_partitions/%zu/peak_normalized_ru", i),
+		    1.0, 1e-9, "now's peak");
+		ck_assert_int_gt(
+		    INT(now, "physical_partitions/%zu/throttled_429", i), 0);
+		ck_assert(NUM(raised,
+			      "physical_partitions/%zu/peak_normalized_ru",
+			      i) < 0.8);
+	}
+	json_decref(root);
+}
+END_TEST
+
 START_TEST(test_claim_every_scenario_covered)
 {
 	static const char *covered[] = {
@@ -1774,6 +1827,7 @@ START_TEST(test_claim_every_scenario_covered)
 	    "zipf-s13",
 	    "monitor-tuesday",
 	    "ru-budget",
+	    "too-few-rus",
 	};
 	char *list = NULL, *line, *save = NULL;
 	int n = 0;
@@ -1807,7 +1861,7 @@ START_TEST(test_claim_every_scenario_covered)
 			      name);
 		n++;
 	}
-	/* 18 shipped scenarios today */
+	/* 20 shipped scenarios today */
 	ck_assert_int_eq(n, (int)(sizeof(covered) / sizeof(covered[0])));
 	free(list);
 }
@@ -1866,6 +1920,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_claim_throughput_split);
 	tcase_add_test(tc, test_claim_zipf_s13);
 	tcase_add_test(tc, test_claim_ru_budget);
+	tcase_add_test(tc, test_claim_too_few_rus);
 	tcase_add_test(tc, test_claim_every_scenario_covered);
 	tcase_add_test(tc, test_claim_operations_any_seed);
 	suite_add_tcase(s, tc);
