@@ -447,6 +447,15 @@ START_TEST(test_some_items_lack_it)
 	ck_assert_ptr_nonnull(strstr(out, "- Undefined key ("));
 	free(out);
 	free(err);
+	/* HTML run: the same sentence in the summary table */
+	snprintf(args, sizeof(args), "run '%s' --format html", p);
+	err = run_err(args, 0, &out);
+	ck_assert_msg(strstr(out, "<th>undefined key</th><td>2 of 5 items "
+				  "(40.0%) have no /tenantId: they went to the "
+				  "undefined logical partition</td>"),
+		      "%s", out);
+	free(out);
+	free(err);
 
 	/* JSON: the same counts */
 	snprintf(args, sizeof(args), "run '%s' --format json", p);

@@ -12,6 +12,7 @@
 #include "pksim/model/cost.h"
 #include "pksim/report/findings.h"
 #include "pksim/report/heatsvg.h"
+#include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
 #include "pksim/report/scorecard.h"
 
@@ -185,6 +186,11 @@ static void summary(const struct pk_result *r,
 		row("scenario", r->sc->description, out);
 	}
 	row("partition key", v->key->text, out);
+	/* items without the key's property, as the text summary says
+	   (keysummary.h; issue 12 §1) */
+	if (keysummary_text(v, buf, sizeof(buf))) {
+		row("undefined key", buf, out);
+	}
 	snprintf(buf, sizeof(buf), "%s RU/s%s%s", fmt_thousands(v->ru_per_s, a),
 		 v->autoscale ? " (autoscale max)" : "",
 		 v->serverless ? " (serverless)" : "");
