@@ -313,6 +313,11 @@ static void say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 						    "partition: %s = ",
 						    v->key->text);
 
+			/* a long key text is cut: snprintf's count may pass
+			   the buffer (found by fuzz_run) */
+			if (k > sizeof(key) - 3) {
+				k = sizeof(key) - 3;
+			}
 			key_text(v->key, &v->top_ru[0], key + k,
 				 sizeof(key) - k - 2);
 			strcat(key, ")");
