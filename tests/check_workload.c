@@ -570,6 +570,19 @@ START_TEST(test_workload_values)
 	/* SEQUENTIAL draw: item 42 has index 42 -> "dev-" + "0042" */
 	ck_assert_str_eq(ts_value(w, 42, dev), "dev-0042");
 	ck_assert_str_eq(ts_value(w, 0, dev), "dev-0000");
+	/* cut as snprintf cuts: 6 bytes hold "dev-0" (5) and the NUL; 1 byte
+	   only the NUL */
+	ck_assert_int_eq(workload_value(w, 42, dev, &v, buf, 6), 0);
+	ck_assert_uint_eq(v.len, 5);
+	ck_assert_str_eq(buf, "dev-0");
+	ck_assert_int_eq(workload_value(w, 42, dev, &v, buf, 1), 0);
+	ck_assert_uint_eq(v.len, 0);
+	ck_assert_str_eq(buf, "");
+	/* UNIQUE cut: 3 bytes hold "it" of "item-7" */
+	ck_assert_int_eq(
+	    workload_value(w, 7, workload_prop_index(w, "/id"), &v, buf, 3), 0);
+	ck_assert_uint_eq(v.len, 2);
+	ck_assert_str_eq(buf, "it");
 	/* LIST: list[idx], index 3 % 2 = 1 */
 	ck_assert_str_eq(ts_value(w, 3, list), "green");
 	/* UNIQUE: prefix + seq */
