@@ -1156,6 +1156,54 @@ START_TEST(test_trace_bad_file)
 }
 END_TEST
 
+/* Records repeat their property names: the second record's names are
+   found by position (no path is built), a nested object under such a
+   name still gets its own paths, and a record that reorders or changes
+   its names gets its own; past 8 paths lookups hash instead of compare. */
+START_TEST(test_trace_repeated_names)
+{
+	struct pk_diag d;
+	struct pk_trace *t;
+	struct pk_value v;
+	static const char text[] =
+	    "{\"a\": 1, \"o\": {\"p\": \"x\"}, \"s/t\": 3}\n"
+	    "{\"a\": 2, \"o\": {\"p\": \"y\"}, \"s/t\": 4}\n"
+	    "{\"s/t\": 5, \"a\": 6, \"q\": {\"o\": 7}}\n"
+	    "{\"k1\": 1, \"k2\": 2, \"k3\": 3, \"k4\": 4, \"k5\": 5}\n";
+
+	diag_init(&d);
+	t = trace_parse("mem.jsonl", text, strlen(text), PK_TRACE_FORMAT_AUTO,
+			&d);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_int_eq(trace_check(t), 0);
+	ck_assert_uint_eq(trace_count(t), 4);
+	/* paths: /a /o /o/p /s~1t (record 1), /q /q/o (record 3), /k1../k5
+	   (record 4): 4 + 2 + 5 = 11 */
+	ck_assert_uint_eq(trace_n_paths(t), 11);
+	trace_value(t, 1, "/o/p", &v, NULL, 0);
+	ck_assert_int_eq(v.type, PK_VALUE_STRING);
+	ck_assert_int_eq(memcmp(v.str, "y", 1), 0);
+	trace_value(t, 1, "/s~1t", &v, NULL, 0);
+	ck_assert_double_eq(v.num, 4);
+	trace_value(t, 2, "/a", &v, NULL, 0);
+	ck_assert_double_eq(v.num, 6);
+	trace_value(t, 2, "s~1t", &v, NULL, 0);
+	ck_assert_double_eq(v.num, 5);
+	trace_value(t, 2, "/q/o", &v, NULL, 0);
+	ck_assert_double_eq(v.num, 7);
+	trace_value(t, 2, "/o/p", &v, NULL, 0);
+	ck_assert_int_eq(v.type, PK_VALUE_UNDEFINED);
+	trace_value(t, 3, "k5", &v, NULL, 0);
+	ck_assert_double_eq(v.num, 5);
+	trace_value(t, 3, "/a", &v, NULL, 0);
+	ck_assert_int_eq(v.type, PK_VALUE_UNDEFINED);
+	trace_value(t, 3, "/zz", &v, NULL, 0);
+	ck_assert_int_eq(v.type, PK_VALUE_UNDEFINED);
+	trace_free(t);
+	diag_free(&d);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("trace");
@@ -1173,6 +1221,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_trace_detect_and_force);
 	tcase_add_test(tc, test_trace_value_forms);
 	tcase_add_test(tc, test_trace_path_counts);
+	tcase_add_test(tc, test_trace_repeated_names);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("time");
 	tcase_add_test(tc, test_trace_time);

@@ -29,6 +29,9 @@
    their milliseconds would no longer be exact in a double. */
 #define MAX_EPOCH_S 1e14
 
+/* Up to this many paths, path_lookup compares instead of hashing. */
+#define FEW_PATHS 8
+
 /* --- building ----------------------------------------------------------- */
 
 int trace_too_many_errors(const struct loader *L)
@@ -141,20 +144,6 @@ void trace_pbuf_push(struct loader *L, const char *name, size_t len)
 
 /* --- positions and sizes ------------------------------------------------ */
 
-/* White space as JSON defines it (RFC 8259), which jansson also skips. */
-int trace_is_ws(char c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-size_t trace_skip_ws(const char *s, size_t n, size_t pos)
-{
-	while (pos < n && trace_is_ws(s[pos])) {
-		pos++;
-	}
-	return pos;
-}
-
 /* 1 if byte c starts a character: jansson's utf8_check_first, which is
    how jansson counts columns (in characters, not bytes). */
 int trace_starts_char(unsigned char c)
@@ -226,6 +215,10 @@ struct pk_trace *trace_parse(const char *path, const char *text, size_t len,
 		PK_BUG("unknown trace format %d", (int)fmt);
 	}
 	free(L.pbuf);
+	for (size_t k = 0; k < L.n_memo; k++) {
+		free(L.memo[k].name);
+	}
+	free(L.memo);
 	if (diag_count(d) != L.e0) {
 		trace_free(t);
 		return NULL;
@@ -364,10 +357,22 @@ int trace_col(const struct pk_trace *t, size_t i)
 static const struct pk_trace_path *path_lookup(const struct pk_trace *t,
 					       const char *path)
 {
-	size_t len = strlen(path);
+	size_t len = strlen(path), k, skip = path[0] == '/' ? 0 : 1;
 	const struct pk_trace_path *e;
 	char local[256], *tmp;
 
+	/* a few paths (the common case: a flat record) are found sooner by
+	   comparing them than by hashing path */
+	if (t->n_paths <= FEW_PATHS) {
+		for (k = 0; k < t->n_paths; k++) {
+			e = t->paths[k];
+			if (e->len == len + skip &&
+			    memcmp(e->path + skip, path, len) == 0) {
+				return e;
+			}
+		}
+		return NULL;
+	}
 	if (path[0] == '/') {
 		return path_find(t, path, len);
 	}

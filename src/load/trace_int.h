@@ -75,6 +75,18 @@ struct loader {
 	size_t e0;     /* diag_count(d) before the load */
 	char *pbuf;    /* path being built while flattening */
 	size_t plen, pcap;
+	/* the top-level property names of the last record, in order, with
+	   their path ids: records of a file mostly repeat them, so a name
+	   equal to the one at its position skips building and interning
+	   its path */
+	struct trace_key_memo *memo;
+	size_t n_memo, memo_cap;
+};
+
+struct trace_key_memo {
+	char *name; /* owned, len bytes (a copy of the JSON key) */
+	size_t len;
+	long id; /* path id of "/" + name (escaped) */
 };
 
 /* 1 once the load recorded PK_DIAG_MAX_ERRORS errors: stop reading. */
@@ -91,9 +103,19 @@ void trace_rec_add(struct pk_trace *t, size_t first_leaf, size_t size_bytes,
 /* Append "/" and name to the path being built, escaped as RFC 6901. */
 void trace_pbuf_push(struct loader *L, const char *name, size_t len);
 /* 1 if c is JSON white space (RFC 8259), which jansson also skips. */
-int trace_is_ws(char c);
+static inline int trace_is_ws(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
 /* The first offset >= pos of s[0..n) that is not JSON white space. */
-size_t trace_skip_ws(const char *s, size_t n, size_t pos);
+static inline size_t trace_skip_ws(const char *s, size_t n, size_t pos)
+{
+	while (pos < n && trace_is_ws(s[pos])) {
+		pos++;
+	}
+	return pos;
+}
 /* 1 if byte c starts a character (how jansson counts columns). */
 int trace_starts_char(unsigned char c);
 /* Bytes of s[0..len) as a JSON string literal, as jansson dumps it. */

@@ -20,6 +20,45 @@
 #define JSON_FLAGS JSON_DECODE_INT_AS_REAL
 
 /*
+ * The path id of property name (len bytes) at position pos of an object
+ * whose own path is L->pbuf[0..base). At the top level (base 0) a name
+ * equal to the last record's at the same position reuses its id: no path
+ * is built or hashed (jansson keeps an object's keys in file order, so
+ * records written by one program mostly hit). Else the path is built in
+ * L->pbuf and interned. -1 past the path limit.
+ */
+static long path_id(struct loader *L, size_t base, size_t pos, const char *name,
+		    size_t len)
+{
+	struct trace_key_memo *m;
+	long id;
+
+	if (base == 0 && pos < L->n_memo && L->memo[pos].len == len &&
+	    memcmp(L->memo[pos].name, name, len) == 0) {
+		return L->memo[pos].id;
+	}
+	L->plen = base;
+	trace_pbuf_push(L, name, len);
+	id = trace_path_intern(L->t, L->pbuf, L->plen);
+	if (base != 0 || id < 0 || pos > L->n_memo) {
+		return id;
+	}
+	if (pos == L->n_memo) {
+		mem_grow((void **)&L->memo, &L->memo_cap, pos + 1,
+			 sizeof(*L->memo));
+		L->n_memo++;
+	} else {
+		free(L->memo[pos].name);
+	}
+	m = &L->memo[pos];
+	m->name = xmalloc(len ? len : 1);
+	memcpy(m->name, name, len);
+	m->len = len;
+	m->id = id;
+	return id;
+}
+
+/*
  * Add one leaf per property of obj (and of objects inside it) under the
  * path in L->pbuf. Depth is bounded by jansson's parser (2048 levels).
  * Returns 0, or -1 when the file exceeds the leaf or path limits.
@@ -27,7 +66,7 @@
 static int flatten(struct loader *L, json_t *obj)
 {
 	struct pk_trace *t = L->t;
-	size_t base = L->plen;
+	size_t base = L->plen, pos = 0;
 	void *it;
 
 	for (it = json_object_iter(obj); it;
@@ -39,10 +78,8 @@ static int flatten(struct loader *L, json_t *obj)
 		long id;
 		int kind;
 
-		L->plen = base;
-		trace_pbuf_push(L, json_object_iter_key(it),
-				json_object_iter_key_len(it));
-		id = trace_path_intern(t, L->pbuf, L->plen);
+		id = path_id(L, base, pos++, json_object_iter_key(it),
+			     json_object_iter_key_len(it));
 		switch (json_typeof(v)) {
 		case JSON_OBJECT:
 			kind = LEAF_OBJECT;
@@ -81,8 +118,14 @@ static int flatten(struct loader *L, json_t *obj)
 			l->u.num = json_number_value(v);
 		} else if (kind == PK_VALUE_BOOL) {
 			l->u.boolean = json_is_true(v);
-		} else if (kind == LEAF_OBJECT && flatten(L, v) < 0) {
-			return -1;
+		} else if (kind == LEAF_OBJECT) {
+			/* path_id may have skipped building the path */
+			L->plen = base;
+			trace_pbuf_push(L, json_object_iter_key(it),
+					json_object_iter_key_len(it));
+			if (flatten(L, v) < 0) {
+				return -1;
+			}
 		}
 	}
 	L->plen = base;
@@ -122,6 +165,11 @@ static size_t minified_bytes(const char *s, size_t len)
 	size_t i, n = 0;
 	int in_str = 0, esc = 0;
 
+	/* machine-written records mostly have no white space at all */
+	if (!memchr(s, ' ', len) && !memchr(s, '\n', len) &&
+	    !memchr(s, '\t', len) && !memchr(s, '\r', len)) {
+		return len;
+	}
 	for (i = 0; i < len; i++) {
 		char c = s[i];
 
