@@ -185,10 +185,10 @@ START_TEST(test_scenario_full_example)
 	ck_assert_uint_eq(s->container.lp_storage_bytes, 21474836480ULL);
 	ck_assert_double_eq_tol(s->container.index_factor, 1.25, TOL);
 
-	ck_assert_int_eq(s->retry.enabled, 1);
-	ck_assert_int_eq(s->retry.max_retries, 3);
+	ck_assert_int_eq(s->streams[0].client.retry.enabled, 1);
+	ck_assert_int_eq(s->streams[0].client.retry.max_retries, 3);
 	/* 1m = 60 s = 60000 ms */
-	ck_assert_int_eq(s->retry.max_wait_ms, 60000);
+	ck_assert_int_eq(s->streams[0].client.retry.max_wait_ms, 60000);
 	ck_assert_double_eq_tol(s->cost.write_1kb_ru, 5.5, TOL);
 	ck_assert_double_eq_tol(s->cost.not_found_ru, 2, TOL);
 	ck_assert_double_eq_tol(s->cost.read_100kb_ru, 10, TOL);
@@ -335,9 +335,16 @@ START_TEST(test_scenario_defaults)
 	ck_assert_int_eq(s->container.initial_ru_per_pp, 6000);
 	ck_assert_uint_eq(s->container.lp_storage_bytes, 21474836480ULL);
 	ck_assert_double_eq_tol(s->container.index_factor, 1, TOL);
-	ck_assert_int_eq(s->retry.enabled, 1);
-	ck_assert_int_eq(s->retry.max_retries, 9);
-	ck_assert_int_eq(s->retry.max_wait_ms, 30000);
+	ck_assert_int_eq(s->streams[0].client.retry.enabled, 1);
+	ck_assert_int_eq(s->streams[0].client.retry.max_retries, 9);
+	ck_assert_int_eq(s->streams[0].client.retry.max_wait_ms, 30000);
+	ck_assert_double_eq_tol(s->streams[0].client.ru_budget_per_s, 0, TOL);
+	/* without streams: one stream, "main", spanning every property and
+	   phase */
+	ck_assert_uint_eq(s->n_streams, 1);
+	ck_assert_str_eq(s->streams[0].name, "main");
+	ck_assert_uint_eq(s->streams[0].n_props, s->n_props);
+	ck_assert_uint_eq(s->streams[0].n_phases, s->n_phases);
 	ck_assert_double_eq_tol(s->cost.read_1kb_ru, 1, TOL);
 	ck_assert_double_eq_tol(s->cost.read_100kb_ru, 10, TOL);
 	ck_assert_double_eq_tol(s->cost.write_1kb_ru, 5, TOL);
@@ -414,45 +421,47 @@ START_TEST(test_scenario_retry_policies)
 		      "10s}}\n",
 		      &d);
 	ck_assert_msg(s != NULL, "%s", tu_diag_text(&d));
-	ck_assert_int_eq(s->retry.enabled, 1);
-	ck_assert_int_eq(s->retry.policy, PK_RETRY_EXPONENTIAL);
-	ck_assert_int_eq(s->retry.base_ms, 100);
-	ck_assert_int_eq(s->retry.cap_ms, 2500); /* 2.5 s */
-	ck_assert_double_eq_tol(s->retry.jitter, 0.25, TOL);
-	ck_assert_int_eq(s->retry.max_retries, 4);
-	ck_assert_int_eq(s->retry.max_wait_ms, 10000);
+	ck_assert_int_eq(s->streams[0].client.retry.enabled, 1);
+	ck_assert_int_eq(s->streams[0].client.retry.policy,
+			 PK_RETRY_EXPONENTIAL);
+	ck_assert_int_eq(s->streams[0].client.retry.base_ms, 100);
+	ck_assert_int_eq(s->streams[0].client.retry.cap_ms, 2500); /* 2.5 s */
+	ck_assert_double_eq_tol(s->streams[0].client.retry.jitter, 0.25, TOL);
+	ck_assert_int_eq(s->streams[0].client.retry.max_retries, 4);
+	ck_assert_int_eq(s->streams[0].client.retry.max_wait_ms, 10000);
 	scenario_free(s);
 	/* the scalar: exponential with its defaults (1 s .. 64 s, full
 	   jitter) and the SDK's count and cap */
 	s = parse_str(MIN_HEAD MIN_PHASES "client: {retries: exponential}\n",
 		      &d);
 	ck_assert_ptr_nonnull(s);
-	ck_assert_int_eq(s->retry.policy, PK_RETRY_EXPONENTIAL);
-	ck_assert_int_eq(s->retry.base_ms, 1000);
-	ck_assert_int_eq(s->retry.cap_ms, 64000);
-	ck_assert_double_eq_tol(s->retry.jitter, 1, TOL);
-	ck_assert_int_eq(s->retry.max_retries, 9);
-	ck_assert_int_eq(s->retry.max_wait_ms, 30000);
+	ck_assert_int_eq(s->streams[0].client.retry.policy,
+			 PK_RETRY_EXPONENTIAL);
+	ck_assert_int_eq(s->streams[0].client.retry.base_ms, 1000);
+	ck_assert_int_eq(s->streams[0].client.retry.cap_ms, 64000);
+	ck_assert_double_eq_tol(s->streams[0].client.retry.jitter, 1, TOL);
+	ck_assert_int_eq(s->streams[0].client.retry.max_retries, 9);
+	ck_assert_int_eq(s->streams[0].client.retry.max_wait_ms, 30000);
 	scenario_free(s);
 	/* a base above the default cap raises the cap with it */
 	s = parse_str(MIN_HEAD MIN_PHASES
 		      "client: {retries: {policy: exponential, base: 2m}}\n",
 		      &d);
 	ck_assert_ptr_nonnull(s);
-	ck_assert_int_eq(s->retry.base_ms, 120000);
-	ck_assert_int_eq(s->retry.cap_ms, 120000);
+	ck_assert_int_eq(s->streams[0].client.retry.base_ms, 120000);
+	ck_assert_int_eq(s->streams[0].client.retry.cap_ms, 120000);
 	scenario_free(s);
 	s = parse_str(MIN_HEAD MIN_PHASES "client: {retries: none}\n", &d);
 	ck_assert_ptr_nonnull(s);
-	ck_assert_int_eq(s->retry.enabled, 0);
-	ck_assert_int_eq(s->retry.policy, PK_RETRY_NONE);
+	ck_assert_int_eq(s->streams[0].client.retry.enabled, 0);
+	ck_assert_int_eq(s->streams[0].client.retry.policy, PK_RETRY_NONE);
 	scenario_free(s);
 	s = parse_str(MIN_HEAD MIN_PHASES
 		      "client: {retries: {policy: sdk, max_retries: 2}}\n",
 		      &d);
 	ck_assert_ptr_nonnull(s);
-	ck_assert_int_eq(s->retry.policy, PK_RETRY_SDK);
-	ck_assert_int_eq(s->retry.max_retries, 2);
+	ck_assert_int_eq(s->streams[0].client.retry.policy, PK_RETRY_SDK);
+	ck_assert_int_eq(s->streams[0].client.retry.max_retries, 2);
 	scenario_free(s);
 	ck_assert_uint_eq(diag_count(&d), 0);
 }
@@ -503,11 +512,11 @@ START_TEST(test_scenario_retries_off)
 	diag_init(&d);
 	s = parse_str(MIN_HEAD MIN_PHASES "client: {retries: off}\n", &d);
 	ck_assert_ptr_nonnull(s);
-	ck_assert_int_eq(s->retry.enabled, 0);
+	ck_assert_int_eq(s->streams[0].client.retry.enabled, 0);
 	scenario_free(s);
 	s = parse_str(MIN_HEAD MIN_PHASES "client: {retries: false}\n", &d);
 	ck_assert_ptr_nonnull(s);
-	ck_assert_int_eq(s->retry.enabled, 0);
+	ck_assert_int_eq(s->streams[0].client.retry.enabled, 0);
 	scenario_free(s);
 	ck_assert_uint_eq(diag_count(&d), 0);
 }

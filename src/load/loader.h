@@ -41,7 +41,9 @@ struct ld {
 	const char *file; /* name used in messages */
 	struct pk_diag *d;
 	struct pk_scenario *s;
-	size_t cap_props;	 /* room in s->props */
+	size_t cap_props; /* room in s->props */
+	/* the client `client:` fills: the stream being read */
+	struct pk_client_spec *client;
 	const char *expect_file; /* the file its expect: items name
 				    (pk_expect.file, owned by s), NULL:
 				    s->file */
@@ -97,6 +99,10 @@ int ld_get_switch(struct ld *ld, const struct yn *n, const char *key, int *out);
 
 /* scenario.c: every default of a scenario (scenario.h) into s. */
 void ld_scenario_defaults(struct pk_scenario *s);
+/* scenario.c: a client's defaults (the SDK's retries, no budget); with
+   one stream, make it span every property and phase of s */
+void ld_client_defaults(struct pk_client_spec *c);
+void ld_streams_span(struct pk_scenario *s);
 
 /* scenario_layout.c: the layout keys of mapping m (a `container:` or one
    variant): `partitions` (N, or `new`), `storage_per_partition` and

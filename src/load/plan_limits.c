@@ -109,12 +109,13 @@ static double retry_bytes(const struct pk_phase_spec *ph)
    whose busiest phase could queue more than fits (issue 6 §4). */
 static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
 {
-	double wait_s = (double)s->retry.max_wait_ms / 1000.0, bytes = -1;
+	double wait_s = (double)s->streams[0].client.retry.max_wait_ms / 1000.0,
+	       bytes = -1;
 	double queued = 0, q, b;
 	char ra[PK_FMT_BYTES], rb[PK_FMT_BYTES];
 	size_t i, worst = 0;
 
-	if (!s->retry.enabled || s->n_phases == 0) {
+	if (!s->streams[0].client.retry.enabled || s->n_phases == 0) {
 		return;
 	}
 	for (i = 0; i < s->n_phases; i++) {
@@ -339,7 +340,9 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 		}
 	}
 
-	attempts = s->retry.enabled ? 1.0 + (double)s->retry.max_retries : 1.0;
+	attempts = s->streams[0].client.retry.enabled
+		       ? 1.0 + (double)s->streams[0].client.retry.max_retries
+		       : 1.0;
 	if (s->items_file && s->items_file->monitor) {
 		const struct pk_monitor_log *m = s->items_file->monitor;
 
@@ -545,7 +548,9 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 	double item_bytes = (double)largest_item(s);
 	double it_b, lp_b = 0, smp_b = 0, hist_b, rq_b = 0, total;
 	double wait_s =
-	    s->retry.enabled ? (double)s->retry.max_wait_ms / 1000.0 : 0;
+	    s->streams[0].client.retry.enabled
+		? (double)s->streams[0].client.retry.max_wait_ms / 1000.0
+		: 0;
 	char ia[PK_FMT_BYTES], qa[PK_FMT_BYTES], rq[80] = "";
 	const struct pk_prop_spec *id = scenario_find_prop(s, "/id");
 	int ids = s->items_file || !id || id->kind != PK_GEN_UNIQUE;
@@ -572,7 +577,7 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 		   records arriving within one max_wait, each record
 		   bringing its share of the queries */
 		per_rec = recs > 0 ? ops / recs : 1;
-		if (s->retry.enabled) {
+		if (s->streams[0].client.retry.enabled) {
 			rq_b = file_records_within(f, wait_s) * per_rec *
 			       PK_SCENARIO_RETRY_BYTES * (double)s->n_variants;
 		}
@@ -581,7 +586,7 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 		/* a monitor log's requests, each row's over its second */
 		ops = (double)s->items_file->monitor->pieces;
 		q = 0;
-		rq_b = s->retry.enabled
+		rq_b = s->streams[0].client.retry.enabled
 			   ? monitor_within(s->items_file->monitor, wait_s) *
 				 PK_SCENARIO_RETRY_BYTES * (double)s->n_variants
 			   : 0;
@@ -590,7 +595,9 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 	       (PK_SCENARIO_ITEM_BYTES +
 		(PK_SCENARIO_SLOT_BYTES + (ids ? PK_SCENARIO_ID_BYTES : 0)) *
 		    (double)s->n_variants);
-	hist_b = ((double)(s->retry.enabled ? s->retry.max_wait_ms : 0) +
+	hist_b = ((double)(s->streams[0].client.retry.enabled
+			       ? s->streams[0].client.retry.max_wait_ms
+			       : 0) +
 		  PK_SCENARIO_GONE_WAIT_MS + 1) *
 		 PK_SCENARIO_COUNTER_BYTES * (double)s->n_variants;
 	for (i = 0; i < s->n_variants; i++) {

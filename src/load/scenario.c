@@ -164,6 +164,28 @@ static void load_root(struct ld *ld, const struct yn *root)
 	}
 }
 
+void ld_client_defaults(struct pk_client_spec *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->retry.enabled = 1;
+	c->retry.max_retries = PK_DEFAULT_MAX_RETRIES;
+	c->retry.max_wait_ms = PK_DEFAULT_MAX_RETRY_WAIT_MS;
+	c->retry.policy = PK_RETRY_SDK;
+	c->retry.base_ms = PK_DEFAULT_BACKOFF_BASE_MS;
+	c->retry.cap_ms = PK_DEFAULT_BACKOFF_CAP_MS;
+	c->retry.jitter = PK_DEFAULT_BACKOFF_JITTER;
+}
+
+void ld_streams_span(struct pk_scenario *s)
+{
+	if (s->n_streams == 1) {
+		s->streams[0].prop_first = 0;
+		s->streams[0].n_props = s->n_props;
+		s->streams[0].phase_first = 0;
+		s->streams[0].n_phases = s->n_phases;
+	}
+}
+
 void ld_scenario_defaults(struct pk_scenario *s)
 {
 	s->seed = 1;
@@ -175,13 +197,10 @@ void ld_scenario_defaults(struct pk_scenario *s)
 	s->container.index_factor = 1;
 	s->container.key.version = 2; /* D-LPK: the default for new
 					 containers */
-	s->retry.enabled = 1;
-	s->retry.max_retries = PK_DEFAULT_MAX_RETRIES;
-	s->retry.max_wait_ms = PK_DEFAULT_MAX_RETRY_WAIT_MS;
-	s->retry.policy = PK_RETRY_SDK;
-	s->retry.base_ms = PK_DEFAULT_BACKOFF_BASE_MS;
-	s->retry.cap_ms = PK_DEFAULT_BACKOFF_CAP_MS;
-	s->retry.jitter = PK_DEFAULT_BACKOFF_JITTER;
+	s->streams = xcalloc(1, sizeof(*s->streams));
+	s->n_streams = 1;
+	s->streams[0].name = xstrdup("main");
+	ld_client_defaults(&s->streams[0].client);
 	s->cost.read_1kb_ru = 1;
 	s->cost.read_100kb_ru = 10;
 	s->cost.write_1kb_ru = 5;
@@ -322,6 +341,7 @@ static struct pk_scenario *parse_at(const char *file, const char *text,
 		free(p->prefix);
 		p->prefix = xstrdup("item-");
 	}
+	ld_streams_span(s);
 	if (diag_count(diag) == before) {
 		/* every schedule is well formed: count its operations */
 		ld_plan_phase_rates(&ld);
@@ -439,6 +459,10 @@ void scenario_free(struct pk_scenario *s)
 		ld_container_free(&s->variants[i]);
 	}
 	free(s->variants);
+	for (i = 0; i < s->n_streams; i++) {
+		free(s->streams[i].name);
+	}
+	free(s->streams);
 	free(s->file);
 	free(s->lesson_file);
 	free(s->name);

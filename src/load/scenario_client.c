@@ -126,15 +126,16 @@ void ld_load_client(struct ld *ld, const struct yn *m)
 	static const char *const retry_keys[] = {
 	    "policy", "max_retries", "max_wait", "base", "cap", "jitter", NULL,
 	};
-	struct pk_retry_spec *r = &ld->s->retry;
+	struct pk_client_spec *c =
+	    ld->client ? ld->client : &ld->s->streams[0].client;
+	struct pk_retry_spec *r = &c->retry;
 	const struct yn *n, *rn, *pn;
 	size_t i;
 
 	ld_check_keys(ld, m, keys, "in client");
 	if ((n = yn_get(m, "ru_budget")) &&
-	    ld_get_rate(ld, n, "ru_budget", &ld->s->ru_budget_per_s) == 0 &&
-	    (ld->s->ru_budget_per_s < 1 ||
-	     ld->s->ru_budget_per_s > PK_MAX_RU_BUDGET)) {
+	    ld_get_rate(ld, n, "ru_budget", &c->ru_budget_per_s) == 0 &&
+	    (c->ru_budget_per_s < 1 || c->ru_budget_per_s > PK_MAX_RU_BUDGET)) {
 		char buf[PK_YN_DESC_BYTES];
 
 		ld_err(ld, n,
@@ -142,7 +143,7 @@ void ld_load_client(struct ld *ld, const struct yn *m)
 		       "second; got %s): the client spaces its requests so "
 		       "their RU stay within it",
 		       yn_desc(n, buf, sizeof(buf)));
-		ld->s->ru_budget_per_s = 0;
+		c->ru_budget_per_s = 0;
 	}
 	rn = yn_get(m, "retries");
 	if (!rn) {

@@ -310,25 +310,27 @@ static void summary(const struct pk_result *r,
 		fputc('\n', out);
 	}
 	fprintf(out, "client retries: ");
-	if (sc->retry.enabled && sc->retry.policy == PK_RETRY_EXPONENTIAL) {
+	if (sc->streams[0].client.retry.enabled &&
+	    sc->streams[0].client.retry.policy == PK_RETRY_EXPONENTIAL) {
 		fprintf(out,
 			"exponential backoff from %lld ms to %lld ms, jitter "
 			"%g (the retry-after when longer), ",
-			(long long)sc->retry.base_ms,
-			(long long)sc->retry.cap_ms, sc->retry.jitter);
+			(long long)sc->streams[0].client.retry.base_ms,
+			(long long)sc->streams[0].client.retry.cap_ms,
+			sc->streams[0].client.retry.jitter);
 	}
-	if (sc->retry.enabled) {
+	if (sc->streams[0].client.retry.enabled) {
 		fprintf(out, "up to %d, at most %lld ms of total wait\n",
-			sc->retry.max_retries,
-			(long long)sc->retry.max_wait_ms);
+			sc->streams[0].client.retry.max_retries,
+			(long long)sc->streams[0].client.retry.max_wait_ms);
 	} else {
 		fprintf(out, "off\n");
 	}
-	if (sc->ru_budget_per_s > 0) {
+	if (sc->streams[0].client.ru_budget_per_s > 0) {
 		fprintf(out,
 			"client RU budget: %g RU/s (throughput control: each "
 			"request waits until the client's RU so far fit it)\n",
-			sc->ru_budget_per_s);
+			sc->streams[0].client.ru_budget_per_s);
 	}
 }
 

@@ -266,8 +266,9 @@ static inline void budget_spend(const struct pk_run *run, struct pk_variant *v,
 	if (v->budget_next_us > from) {
 		from = v->budget_next_us;
 	}
-	v->budget_next_us = from + (int64_t)ceil((double)charge_mru * 1000.0 /
-						 run->sc->ru_budget_per_s);
+	v->budget_next_us =
+	    from + (int64_t)ceil((double)charge_mru * 1000.0 /
+				 run->sc->streams[0].client.ru_budget_per_s);
 }
 
 /*
@@ -292,7 +293,7 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 	} else {
 		point_request(run, v, op, t_ms, out);
 	}
-	if (run->sc->ru_budget_per_s > 0) {
+	if (run->sc->streams[0].client.ru_budget_per_s > 0) {
 		/* a paced send counts from its arrival or budget_next,
 		   not from t_ms, budget_next rounded up to a whole ms */
 		budget_spend(run, v, v->budget_released ? op->t_ms : t_ms,
@@ -306,7 +307,8 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 			metrics_add_wait(&v->container->metrics,
 					 st.waited_ms + st.gone_waited_ms);
 		}
-	} else if (client_retry_429(&run->sc->retry, run->seed, op->seq, &st,
+	} else if (client_retry_429(&run->sc->streams[op->stream].client.retry,
+				    run->seed, op->seq, &st,
 				    out->retry_after_ms, &wait)) {
 		t->retry_wait_ms += (uint64_t)wait;
 		client_retry_push(&v->retries, op, st, t_ms + wait, &owned);
@@ -421,7 +423,7 @@ static void finish(struct pk_run *run, struct pk_variant *v)
 {
 	int64_t end = workload_phase_start_ms(run->workload, run->sc->n_phases);
 
-	if (run->sc->ru_budget_per_s > 0) {
+	if (run->sc->streams[0].client.ru_budget_per_s > 0) {
 		drain_paced(run, v, INT64_MAX, UINT64_MAX);
 	}
 	drain_retries(run, v, INT64_MAX, UINT64_MAX);
@@ -557,7 +559,7 @@ static void *run_group(void *arg)
 			struct pk_variant *v = &run->variants[i];
 			struct pk_retry_state st = {0, 0, 0, 0};
 
-			if (run->sc->ru_budget_per_s > 0 &&
+			if (run->sc->streams[0].client.ru_budget_per_s > 0 &&
 			    budget_wait(run, v, &op)) {
 				continue;
 			}

@@ -271,6 +271,7 @@ static int query_make(struct pk_workload *w, int64_t t_ms, struct pk_op *op)
 	}
 	op->t_ms = t_ms;
 	op->kind = PK_OP_QUERY;
+	op->stream = 0;
 	op->item = item;
 	op->size_bytes = 0;
 	op->phase = (uint32_t)w->phase;
@@ -352,6 +353,7 @@ static int op_make(struct pk_workload *w, enum pk_op_kind kind, int64_t t_ms,
 	}
 	op->t_ms = t_ms;
 	op->kind = kind;
+	op->stream = 0;
 	op->item = item;
 	op->size_bytes = size;
 	op->phase = (uint32_t)w->phase;

@@ -490,6 +490,26 @@ struct pk_preload_spec {
 	int line, col;			  /* where `preload:` is */
 };
 
+/*
+ * One workload of a scenario (issue 14 section 1): its items' generators,
+ * its phases and its client. A scenario's props and phases hold every
+ * stream's, stream after stream in the order written; a stream names its
+ * slice of each. Its phases are a timeline of their own from t = 0.
+ */
+struct pk_stream_spec {
+	char *name;	    /* owned; "main" without `streams:` */
+	size_t prop_first;  /* its properties: props[prop_first ..] */
+	size_t n_props;	    /* >= 1 with generated items (its /id) */
+	size_t phase_first; /* its phases: phases[phase_first ..] */
+	size_t n_phases;
+	struct pk_client_spec client;
+	int line, col; /* of the stream in `streams:`; 0 without */
+};
+
+/* Streams in one scenario, at most: pksim's bound (a stream's counters
+   are kept per variant and operation kind) */
+#define PK_MAX_STREAMS 16
+
 struct pk_scenario {
 	char *file;	       /* owned; the path it was loaded from:
 				  for a lesson naming it (`scenario:`,
@@ -509,12 +529,12 @@ struct pk_scenario {
 	   container. Owned. */
 	struct pk_container_spec *variants;
 	size_t n_variants;
-	struct pk_retry_spec retry;
-	/* `client.ru_budget`: the client's throughput control, RU per
-	   second it spaces its requests to (1 .. PK_MAX_RU_BUDGET); 0 = off
-	   (the default). With retry, the client's settings a stream will
-	   carry (issue 14 section 1). */
-	double ru_budget_per_s;
+	/* The workloads that run at the same time (`streams:`, issue 14
+	   section 1; pk_stream_spec): n_streams >= 1, owned. A scenario
+	   without `streams:` has one, named "main", spanning every
+	   property and phase. */
+	struct pk_stream_spec *streams;
+	size_t n_streams;
 	struct pk_cost_spec cost;
 	struct pk_items_file *items_file; /* owned; NULL when items are
 					     generated */

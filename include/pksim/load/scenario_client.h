@@ -48,6 +48,19 @@ struct pk_retry_spec {
 };
 
 /*
+ * A stream's client (`client:`, per stream: issue 14 section 1): how it
+ * retries and how it paces its requests. Each stream of a scenario has
+ * its own (pk_stream_spec.client, scenario.h).
+ */
+struct pk_client_spec {
+	struct pk_retry_spec retry;
+	/* `client.ru_budget`: the client's throughput control, RU per
+	   second it spaces its requests to (1 .. PK_MAX_RU_BUDGET,
+	   scenario.h); 0 = off (the default) */
+	double ru_budget_per_s;
+};
+
+/*
  * RU cost model through the published points (D-RU, D-KV): read 1 KB = 1 RU,
  * 100 KB = 10 RU; write 1 KB = 5 RU, 100 KB = 50 RU; linear between,
  * proportional beyond 100 KB, flat below 1 KB.

@@ -56,6 +56,8 @@
 struct pk_op {
 	int64_t t_ms; /* arrival time, ms since t = 0, non-decreasing */
 	enum pk_op_kind kind;
+	uint32_t stream;	  /* index into scenario->streams (0 with
+				     one stream) */
 	uint64_t item;		  /* item sequence number (0-based, creation
 				     order); valid for workload_value() */
 	uint32_t size_bytes;	  /* bytes written (CREATE, UPSERT, REPLACE;
