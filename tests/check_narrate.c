@@ -6,6 +6,8 @@
  *    told word for word, the same on every run, and the report is the
  *    same bytes with and without --narrate;
  *  - several variants are told in one order whatever --jobs says;
+ *  - a run longer than a day (no per-second records kept) tells its
+ *    100 %, first 429, hot partitions and drained queue as a short one;
  *  - the events are told as the simulation reaches them: a run that stops
  *    with an error at t = 20 s has told what happened before it (a
  *    narration built from the finished run would tell nothing);
@@ -180,6 +182,87 @@ START_TEST(test_narrate_hand_worked)
 	free(err2);
 	free(want);
 	free(path);
+	free(dir);
+}
+END_TEST
+
+/*
+ * A run longer than a day (issue 16 §3): runs past PK_METRICS_DETAIL_MAX_S
+ * = 86,400 s keep no per-second records, and the narration used to say
+ * nothing of the 100 %, first-429 and drained events there. Derived by
+ * hand: 12,000 RU/s make 2 ranges (0 and 1) of 6,000 RU/s; every item's
+ * key is "partitionKey", on range 0 (vector 17, find_vector); creates of
+ * 1 KB cost 5 RU; retries are off.
+ *   quiet 0..90,000 s (25 h) at 1/h: 25 creates, at t = 0, 3,600, ...,
+ *     86,400, each 5 RU of 6,000 (0.08 %): nothing to tell.
+ *   burst 90,000..90,005 s at 1,500/s: 7,500 RU a second on 6,000:
+ *     range 0 admits 1,200 creates (6,000 RU) and refuses 300 with 429.
+ *     t = 90,000: 100 % (6,000 RU of 6,000), first 429 (300 of 1,500),
+ *     hot partition (range 1 has no request: 0 % <= 30 %).
+ *   calm 90,005..93,605 s at 1/h: one create at 90,005 (5 RU): not hot,
+ *     no 429, so the hot run 90,000..90,004 (5 s) ends at 90,005, and so
+ *     do the 429s (not retried); then idle seconds until 93,605.
+ *   burst2 93,605..93,608 s at 1,500/s: range 0 is hot again from 93,605
+ *     (its 100 % and first 429 are told once: not again); the phases end
+ *     at 93,608, the run with them, and the open hot run ends there (3 s,
+ *     93,605..93,607); no quiet second closes after its 429s: no drained
+ *     line.
+ * The run is 93,608 s > 86,400 s: the text report keeps no per-second
+ * record; --format csv keeps them (cli.c): the narration is the same.
+ */
+static const char long_run[] =
+    "seed: 1\n"
+    "container: {partition_key: /k, throughput: 12000}\n"
+    "client: {retries: off}\n"
+    "items: {k: {values: [partitionKey]}}\n"
+    "phases:\n"
+    "  - {name: quiet, duration: 25h, rate: 1/h, item_size: 1KB}\n"
+    "  - {name: burst, duration: 5s, rate: 1500/s, item_size: 1KB}\n"
+    "  - {name: calm, duration: 1h, rate: 1/h, item_size: 1KB}\n"
+    "  - {name: burst2, duration: 3s, rate: 1500/s, item_size: 1KB}\n";
+
+static const char long_told[] =
+    "t = 90000 s: range 0 reaches 100 % normalized RU: it used 6,000 RU of "
+    "its 6,000 RU/s in this second.\n"
+    "t = 90000 s: first 429 on range 0: 300 of its 1,500 requests in this "
+    "second are rate limited.\n"
+    "t = 90000 s: range 0 is a hot partition: alone at 100 % normalized RU "
+    "while every other range stays at or below 30 %.\n"
+    "t = 90005 s: range 0 is no longer a hot partition (hot for 5 s, from "
+    "t = 90000 s to t = 90004 s).\n"
+    "t = 90005 s: no more 429s: the rate-limited requests were not "
+    "retried.\n"
+    "t = 93605 s: range 0 is a hot partition: alone at 100 % normalized RU "
+    "while every other range stays at or below 30 %.\n"
+    "t = 93608 s: range 0 is no longer a hot partition (hot for 3 s, from "
+    "t = 93605 s to t = 93607 s).\n"
+    "t = 93608 s: the run ends.\n";
+
+START_TEST(test_narrate_longer_than_a_day)
+{
+	char *dir = tu_tmpdir(), path[600], args[1024];
+	char *out = NULL, *err = NULL, *csv_err = NULL;
+	FILE *f;
+	int found = 0;
+
+	ck_assert_int_eq(tu_epk_vectors(find_vector, &found) > 0, 1);
+	ck_assert_int_eq(found, 1);
+	snprintf(path, sizeof(path), "%s/long.yaml", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(long_run, f);
+	ck_assert_int_eq(fclose(f), 0);
+	snprintf(args, sizeof(args), "run %s --narrate -o %s/r.txt", path, dir);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	ck_assert_str_eq(err, long_told);
+	free(out);
+	snprintf(args, sizeof(args),
+		 "run %s --narrate --format csv -o %s/r.csv", path, dir);
+	ck_assert_int_eq(tu_run(args, &out, &csv_err), 0);
+	ck_assert_str_eq(csv_err, long_told);
+	free(out);
+	free(err);
+	free(csv_err);
 	free(dir);
 }
 END_TEST
@@ -426,6 +509,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_step_waits_for_enter);
 	tcase_add_test(tc, test_step_holds_the_simulation);
 	tcase_add_test(tc, test_narrate_one_partition_singular);
+	tcase_add_test(tc, test_narrate_longer_than_a_day);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -361,6 +361,9 @@ void metrics_close_second(struct pk_metrics *m, struct pk_second *sec,
 			}
 		}
 	}
+	if (m->tap) {
+		m->tap(m->tap_ctx, m, sec, samples, n);
+	}
 }
 
 void metrics_close_idle(struct pk_metrics *m, int64_t t_s, int64_t span_s,
@@ -371,6 +374,13 @@ void metrics_close_idle(struct pk_metrics *m, int64_t t_s, int64_t span_s,
 	struct pk_second sec = {0};
 
 	m->provisioned_ru += (double)ru_per_s * (double)span_s;
+	sec.t_s = t_s;
+	sec.span_s = span_s;
+	sec.ru_per_s = ru_per_s;
+	sec.ranges = ranges;
+	if (m->tap) {
+		m->tap(m->tap_ctx, m, &sec, NULL, 0);
+	}
 	if (!m->keep_seconds) {
 		return;
 	}
@@ -380,10 +390,6 @@ void metrics_close_idle(struct pk_metrics *m, int64_t t_s, int64_t span_s,
 		last->span_s += span_s;
 		return;
 	}
-	sec.t_s = t_s;
-	sec.span_s = span_s;
-	sec.ru_per_s = ru_per_s;
-	sec.ranges = ranges;
 	metrics_add_second(m, &sec);
 }
 

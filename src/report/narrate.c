@@ -1,8 +1,10 @@
 /*
  * narrate: a run's events as sentences while it proceeds (narrate.h).
- * Each variant's metrics are read as its clock closes seconds (what is
- * new since the last call); events wait in a queue until every variant
- * has closed their second, then are sorted by (second, kind, variant,
+ * Each second is read as a variant's metrics close it (the observer's
+ * `second`: 100 %, first 429, hot partitions, the retry queue), and its
+ * recorded events as its clock passes them (`closed`: what is new in the
+ * metrics' event lists); events wait in a queue until every variant has
+ * closed their second, then are sorted by (second, kind, variant,
  * arrival) and written.
  */
 #include "pksim/report/narrate.h"
@@ -42,20 +44,25 @@ struct ev {
 struct nrange {
 	unsigned char full;    /* reached 100 % (told) */
 	unsigned char limited; /* first 429 (told) */
-	unsigned char hot;     /* in a run of hot seconds */
-	uint64_t hot_seen;     /* its hot_seconds when last read */
-	int64_t hot_from;      /* the run's first and last hot second */
-	int64_t hot_last;
 };
+
+/* No range: no run of hot seconds is open */
+#define NO_RANGE UINT32_MAX
 
 /* One variant: how far its metrics have been read. */
 struct nvar {
 	const char *name;
 	uint64_t pp_storage_bytes, lp_storage_bytes;
 	int64_t before_s; /* it has closed every second before this */
-	size_t changes, actions, splits, samples, seconds; /* read */
-	struct nrange *r;				   /* by range id */
+	size_t changes, actions, splits; /* read */
+	struct nrange *r;		 /* by range id */
 	size_t n_r;
+	uint32_t hot;	  /* the range in a run of hot seconds, or
+			     NO_RANGE (one at most: a second has one hot
+			     range at most, and a run ends at a second that
+			     is not hot for it) */
+	int64_t hot_from; /* the run's first and last hot second */
+	int64_t hot_last;
 	size_t full_told; /* logical partitions full, told */
 	int backlog;	  /* a 429 since the last quiet second */
 	int64_t last_retry;
@@ -217,18 +224,44 @@ static void read_events(struct pk_narrator *n, size_t vi,
 	}
 }
 
-/* The closed seconds' samples and records: 100 %, first 429, the retry
-   queue drained. */
-static void read_seconds(struct pk_narrator *n, size_t vi,
-			 const struct pk_metrics *m)
+static void hot_end(struct pk_narrator *n, size_t vi)
+{
+	struct nvar *v = &n->v[vi];
+	int64_t len = v->hot_last - v->hot_from + 1;
+
+	snprintf(add(n, v->hot_last + 1, EV_HOT_END, vi)->text, NARRATE_TEXT,
+		 "range %u is no longer a hot partition (hot for %lld s, from "
+		 "t = %lld s to t = %lld s)",
+		 v->hot, (long long)len, (long long)v->hot_from,
+		 (long long)v->hot_last);
+	v->hot = NO_RANGE;
+}
+
+/* The samples of a second with requests: 100 %, first 429; and which
+   range, if any, was the hot one (metrics.h's statistics, already
+   updated with this second). */
+static uint32_t read_samples(struct pk_narrator *n, size_t vi,
+			     const struct pk_metrics *m,
+			     const struct pk_sample *samples, size_t n_s)
 {
 	struct nvar *v = &n->v[vi];
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES];
+	uint32_t hot = NO_RANGE;
+	size_t i;
 
-	for (; v->samples < m->n_samples; v->samples++) {
-		const struct pk_sample *s = &m->samples[v->samples];
-		struct nrange *r = range_of(v, s->range_id);
+	for (i = 0; i < n_s; i++) {
+		const struct pk_sample *s = &samples[i];
+		struct nrange *r;
 
+		if (s->range_id < m->n_ranges &&
+		    m->ranges[s->range_id].hot_seconds > 0 &&
+		    m->ranges[s->range_id].hot_last_s == s->t_s) {
+			hot = s->range_id;
+		}
+		if (s->requests == 0) {
+			continue; /* nothing reached it this second */
+		}
+		r = range_of(v, s->range_id);
 		if (!r->full &&
 		    (s->throttled_429 > 0 ||
 		     (s->ru_per_s_mru > 0 && s->ru_mru >= s->ru_per_s_mru))) {
@@ -252,87 +285,66 @@ static void read_seconds(struct pk_narrator *n, size_t vi,
 				 fmt_thousands(s->requests, b));
 		}
 	}
-	for (; v->seconds < m->n_seconds; v->seconds++) {
-		const struct pk_second *s = &m->seconds[v->seconds];
+	return hot;
+}
 
-		if (s->throttled_429 > 0 || s->retries > 0) {
-			v->backlog = v->backlog || s->throttled_429 > 0;
-			if (s->retries > 0) {
-				v->last_retry = s->t_s;
-			}
-			continue;
-		}
-		if (!v->backlog) {
-			continue;
-		}
-		v->backlog = 0;
-		if (v->last_retry >= 0) {
-			snprintf(add(n, s->t_s, EV_DRAINED, vi)->text,
-				 NARRATE_TEXT,
-				 "the retry queue has drained: no 429 and no "
-				 "retry in this second (the last retries at "
-				 "t = %lld s)",
-				 (long long)v->last_retry);
-		} else {
-			snprintf(add(n, s->t_s, EV_DRAINED, vi)->text,
-				 NARRATE_TEXT,
-				 "no more 429s: the rate-limited requests were "
-				 "not retried");
-		}
+/*
+ * One closed second, or run of idle ones, as the run closes it (the
+ * observer's `second`): 100 %, first 429, hot partitions, the retry
+ * queue drained. Nothing of the second is kept but what each range and
+ * the variant have told, so memory grows with ranges, not time. A run
+ * of hot seconds ends at the first closed second that is not hot for its
+ * range (an idle one too).
+ */
+static void on_second(void *ctx, size_t vi, const struct pk_metrics *m,
+		      const struct pk_second *sec,
+		      const struct pk_sample *samples, size_t n_s)
+{
+	struct pk_narrator *n = ctx;
+	struct nvar *v;
+	uint32_t hot;
+
+	if (vi >= n->n_v) {
+		return;
 	}
-}
-
-static void hot_end(struct pk_narrator *n, size_t vi, uint32_t id,
-		    struct nrange *r)
-{
-	int64_t len = r->hot_last - r->hot_from + 1;
-
-	r->hot = 0;
-	snprintf(add(n, r->hot_last + 1, EV_HOT_END, vi)->text, NARRATE_TEXT,
-		 "range %u is no longer a hot partition (hot for %lld s, from "
-		 "t = %lld s to t = %lld s)",
-		 id, (long long)len, (long long)r->hot_from,
-		 (long long)r->hot_last);
-}
-
-/* Hot partitions: a range's hot_seconds grows by one for each hot second
-   (metrics.h); a run of them ends at the first closed second that is not
-   hot. At most one second with requests closes between two calls (a
-   request closes the seconds before its own, and the ones between are
-   idle), so a growth of k means the k seconds up to hot_last_s. */
-static void read_hot(struct pk_narrator *n, size_t vi,
-		     const struct pk_metrics *m, int64_t before_s)
-{
-	struct nvar *v = &n->v[vi];
-	size_t i;
-
-	for (i = 0; i < m->n_ranges; i++) {
-		const struct pk_range_stats *rs = &m->ranges[i];
-		struct nrange *r = range_of(v, (uint32_t)i);
-		int64_t first;
-
-		if (rs->hot_seconds > r->hot_seen) {
-			first = rs->hot_last_s -
-				(int64_t)(rs->hot_seconds - r->hot_seen) + 1;
-			if (r->hot && first > r->hot_last + 1) {
-				hot_end(n, vi, (uint32_t)i, r);
-			}
-			if (!r->hot) {
-				r->hot = 1;
-				r->hot_from = first;
-				snprintf(add(n, first, EV_HOT_START, vi)->text,
-					 NARRATE_TEXT,
-					 "range %zu is a hot partition: alone "
-					 "at 100 %% normalized RU while every "
-					 "other range stays at or below 30 %%",
-					 i);
-			}
-			r->hot_last = rs->hot_last_s;
-			r->hot_seen = rs->hot_seconds;
+	v = &n->v[vi];
+	hot = read_samples(n, vi, m, samples, n_s);
+	if (v->hot != NO_RANGE && v->hot != hot) {
+		hot_end(n, vi);
+	}
+	if (hot != NO_RANGE) {
+		if (v->hot != hot) {
+			v->hot = hot;
+			v->hot_from = sec->t_s;
+			snprintf(add(n, sec->t_s, EV_HOT_START, vi)->text,
+				 NARRATE_TEXT,
+				 "range %u is a hot partition: alone at 100 %% "
+				 "normalized RU while every other range stays "
+				 "at or below 30 %%",
+				 hot);
 		}
-		if (r->hot && r->hot_last + 1 < before_s) {
-			hot_end(n, vi, (uint32_t)i, r);
+		v->hot_last = sec->t_s;
+	}
+	if (sec->throttled_429 > 0 || sec->retries > 0) {
+		v->backlog = v->backlog || sec->throttled_429 > 0;
+		if (sec->retries > 0) {
+			v->last_retry = sec->t_s;
 		}
+		return;
+	}
+	if (!v->backlog) {
+		return;
+	}
+	v->backlog = 0;
+	if (v->last_retry >= 0) {
+		snprintf(add(n, sec->t_s, EV_DRAINED, vi)->text, NARRATE_TEXT,
+			 "the retry queue has drained: no 429 and no retry in "
+			 "this second (the last retries at t = %lld s)",
+			 (long long)v->last_retry);
+	} else {
+		snprintf(add(n, sec->t_s, EV_DRAINED, vi)->text, NARRATE_TEXT,
+			 "no more 429s: the rate-limited requests were not "
+			 "retried");
 	}
 }
 
@@ -347,8 +359,6 @@ static void on_closed(void *ctx, size_t vi, const struct pk_metrics *m,
 		return;
 	}
 	read_events(n, vi, m);
-	read_seconds(n, vi, m);
-	read_hot(n, vi, m, before_s);
 	n->v[vi].before_s = before_s;
 	for (i = 0; i < n->n_v; i++) {
 		if (n->v[i].before_s < low) {
@@ -401,6 +411,7 @@ struct pk_narrator *narrate_new(const struct pk_scenario *sc, FILE *out,
 		n->v[i].pp_storage_bytes = cs->pp_storage_bytes;
 		n->v[i].lp_storage_bytes = cs->lp_storage_bytes;
 		n->v[i].last_retry = -1;
+		n->v[i].hot = NO_RANGE;
 	}
 	return n;
 }
@@ -410,19 +421,18 @@ void narrate_observer(struct pk_narrator *n, struct pk_sim_observer *o)
 	memset(o, 0, sizeof(*o));
 	o->ctx = n;
 	o->closed = on_closed;
+	o->second = on_second;
 	o->lp_full = on_lp_full;
 }
 
 /* Every run of hot seconds still open ends, then everything is told. */
 static void tell_all(struct pk_narrator *n)
 {
-	size_t vi, i;
+	size_t vi;
 
 	for (vi = 0; vi < n->n_v; vi++) {
-		for (i = 0; i < n->v[vi].n_r; i++) {
-			if (n->v[vi].r[i].hot) {
-				hot_end(n, vi, (uint32_t)i, &n->v[vi].r[i]);
-			}
+		if (n->v[vi].hot != NO_RANGE) {
+			hot_end(n, vi);
 		}
 	}
 	tell(n, INT64_MAX);

@@ -234,6 +234,16 @@ static inline void observe(struct pk_run *run, struct pk_variant *v)
 	}
 }
 
+/* v's metrics tap (metrics.h) with an observer: each closed second */
+static void observe_second(void *ctx, const struct pk_metrics *m,
+			   const struct pk_second *sec,
+			   const struct pk_sample *samples, size_t n)
+{
+	const struct pk_variant *v = ctx;
+
+	v->obs->second(v->obs->ctx, v->index, m, sec, samples, n);
+}
+
 /* After an attempt, with an observer: its logical partition's first
    403/1014, then the seconds its arrival closed. */
 static void observe_attempt(struct pk_run *run, struct pk_variant *v,
@@ -650,6 +660,13 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 		sim_free(run);
 		return NULL;
 	}
+	for (i = 0; run->obs && run->obs->second && i < run->n_variants; i++) {
+		struct pk_variant *v = &run->variants[i];
+
+		v->obs = run->obs;
+		v->container->metrics.tap = observe_second;
+		v->container->metrics.tap_ctx = v;
+	}
 	run->total_variants = run->n_variants;
 	n = n_groups(run, o);
 	groups = xcalloc(n, sizeof(*groups));
@@ -704,6 +721,10 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 	}
 	free(groups);
 	run->diag = NULL;
+	for (i = 0; i < run->n_variants; i++) {
+		/* the observer may go once the run is over */
+		run->variants[i].container->metrics.tap = NULL;
+	}
 	if (stop) {
 		sim_free(run);
 		return NULL;

@@ -267,6 +267,26 @@ struct pk_ttl_minute {
 	uint64_t stored_bytes; /* the container's storage at the end */
 };
 
+struct pk_metrics;
+
+/*
+ * A tap (struct pk_metrics): told of each second as it closes, so a
+ * watcher can follow a run of any length without the per-second records
+ * (kept only up to PK_METRICS_DETAIL_MAX_S). For a second with requests
+ * (metrics_close_second): sec as recorded (throttled_429 and
+ * max_normalized filled in, span_s 1) and its n samples, every range in
+ * key order, those no request reached too, after m's per-range
+ * statistics took the second in (so range id was the second's hot one
+ * when m->ranges[id].hot_seconds > 0 and hot_last_s == sec->t_s); for a
+ * run of idle seconds
+ * (metrics_close_idle): sec with t_s, span_s, ru_per_s and ranges, the
+ * rest 0, and n = 0. Everything is borrowed for the call only; the tap
+ * must not change m.
+ */
+typedef void (*pk_metrics_tap_fn)(void *ctx, const struct pk_metrics *m,
+				  const struct pk_second *sec,
+				  const struct pk_sample *samples, size_t n);
+
 struct pk_metrics {
 	struct pk_totals totals;
 	int ttl_on;			     /* 1: the container has a
@@ -310,11 +330,13 @@ struct pk_metrics {
 	size_t n_fuses, cap_fuses;
 	struct pk_action *actions; /* owned; in time order */
 	size_t n_actions, cap_actions;
-	uint64_t *wait_hist;  /* owned; [w] = operations that
-				 succeeded after w ms of retry
-				 waits in all (429 and 410) */
-	size_t wait_hist_cap; /* entries of wait_hist (grows) */
-	uint64_t wait_ops;    /* operations counted in wait_hist */
+	uint64_t *wait_hist;   /* owned; [w] = operations that
+				  succeeded after w ms of retry
+				  waits in all (429 and 410) */
+	size_t wait_hist_cap;  /* entries of wait_hist (grows) */
+	uint64_t wait_ops;     /* operations counted in wait_hist */
+	pk_metrics_tap_fn tap; /* NULL: none; set by the run's owner */
+	void *tap_ctx;	       /* borrowed; passed to tap */
 };
 
 /* Zero m; it keeps per-second detail (keep_seconds = 1). */
@@ -327,12 +349,14 @@ void metrics_init(struct pk_metrics *m);
  * per-minute records, the per-range-id statistics and the provisioned RU;
  * keeps sec and the samples when keep_seconds, else folds the samples of
  * the ranges a request reached into their pk_bucket of bucket_s seconds
- * (work per range and second, never per operation).
+ * (work per range and second, never per operation). Then m's tap, if
+ * any, is told of the second.
  */
 void metrics_close_second(struct pk_metrics *m, struct pk_second *sec,
 			  const struct pk_sample *samples, size_t n);
 
-/* Record span_s idle seconds from t_s at ru_per_s over `ranges` ranges. */
+/* Record span_s idle seconds from t_s at ru_per_s over `ranges` ranges
+   (with keep_seconds), and tell m's tap, if any. */
 void metrics_close_idle(struct pk_metrics *m, int64_t t_s, int64_t span_s,
 			int64_t ru_per_s, uint32_t ranges);
 /* Free every array of m; m is zero afterwards. */

@@ -19,10 +19,13 @@
  * The narrator is a run observer (run/observer.h): the run loop feeds it,
  * and it tells the events of a second once every variant has closed that
  * second, so the sentences come out while the simulation goes on and, with
- * --step, the simulation waits at each one. The per-second events need the
- * run's per-second records (kept for runs up to PK_METRICS_DETAIL_MAX_S);
- * a longer run narrates the others only. Deterministic: the same run, the
- * same text, whatever the machine or the speed.
+ * --step, the simulation waits at each one. The per-second events (100 %,
+ * first 429, hot partitions, the retry queue) are read from each second
+ * as the run closes it (the observer's `second`), not from the per-second
+ * records a run keeps only up to PK_METRICS_DETAIL_MAX_S: a run of any
+ * length is told whole, and the narrator's memory grows with the ranges
+ * and the events not yet told, not with simulated time. Deterministic:
+ * the same run, the same text, whatever the machine or the speed.
  */
 #ifndef PKSIM_REPORT_NARRATE_H
 #define PKSIM_REPORT_NARRATE_H

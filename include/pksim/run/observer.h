@@ -40,6 +40,17 @@ struct pk_sim_observer {
 	void (*closed)(void *ctx, size_t variant, const struct pk_metrics *m,
 		       int64_t before_s);
 	/*
+	 * Variant `variant` is closing a second with requests (sec, and its
+	 * n samples: every range in key order) or a run of idle seconds
+	 * (n = 0), as its metrics record it (metrics.h, pk_metrics_tap_fn):
+	 * called for every closed second of a run of any length, whether
+	 * or not m keeps per-second records, before the closed call that
+	 * passes it; all borrowed, valid during the call. May be NULL.
+	 */
+	void (*second)(void *ctx, size_t variant, const struct pk_metrics *m,
+		       const struct pk_second *sec,
+		       const struct pk_sample *samples, size_t n);
+	/*
 	 * Variant `variant`'s logical partition refused its first write
 	 * with 403/1014 (its storage cap, rule 11) at t_ms: key is its
 	 * value as the reports print it (pkey_format_id, at most

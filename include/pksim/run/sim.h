@@ -86,6 +86,9 @@ struct pk_variant {
 	size_t index;	    /* its place in the scenario's variants */
 	int64_t observed_s; /* the container's open second when the
 			       observer last heard of it (pk_run.obs) */
+	const struct pk_sim_observer *obs; /* borrowed; the run's observer
+					      while its metrics' tap tells
+					      it of each second */
 };
 
 struct pk_run {
