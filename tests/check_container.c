@@ -292,8 +292,9 @@ START_TEST(test_container_lp_cap_20gb)
 	}
 	lp = container_find_lp(c, hot, hl);
 	ck_assert_ptr_nonnull(lp);
-	ck_assert_int_eq(lp->full_at_ms, 52428800);
-	ck_assert_int_eq((lp->full_at_ms + 999) / 1000, 52429);
+	ck_assert_int_eq(container_lp_rare(c, lp)->full_at_ms, 52428800);
+	ck_assert_int_eq((container_lp_rare(c, lp)->full_at_ms + 999) / 1000,
+			 52429);
 	ck_assert_uint_eq(lp->items, 2621440);
 	ck_assert_uint_eq(lp->storage_bytes, 20ULL << 30);
 	/* writes from 52,428,800 ms to the end, every 20 ms */

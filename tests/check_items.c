@@ -126,10 +126,11 @@ struct lp_stats {
 static struct lp_stats lp_stats(const struct pk_container *c)
 {
 	struct lp_stats st = {0, 0, UINT64_MAX, 0};
-	struct pk_lp *lp, *tmp;
+	uint64_t x;
 
-	HASH_ITER(hh, c->lps, lp, tmp)
-	{
+	for (x = 1; x <= c->n_lps; x++) {
+		const struct pk_lp *lp = container_lp(c, x);
+
 		if (lp->items == 0) {
 			continue;
 		}

@@ -89,7 +89,8 @@ START_TEST(test_limits_trillion_ops_petabyte)
 	upsert(c, 0, 0, &o);
 	ck_assert_int_eq(o.status, PK_HTTP_CREATED);
 	ck_assert_int_eq(o.charge_mru, WRITE_1KB_MRU);
-	lp = c->lps;
+	ck_assert_uint_eq(c->n_lps, 1);
+	lp = container_lp(c, 1);
 	pp = &c->pp[0];
 	ck_assert_ptr_nonnull(lp);
 	ck_assert_uint_eq(lp->storage_bytes, 1024);

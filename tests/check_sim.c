@@ -423,11 +423,10 @@ static struct pk_run *run_batches(const char *spanning)
 /* 1 if every logical partition of c holds n items */
 static int every_lp_holds(const struct pk_container *c, uint64_t n)
 {
-	const struct pk_lp *lp, *tmp;
+	uint64_t x;
 
-	HASH_ITER(hh, c->lps, lp, tmp)
-	{
-		if (lp->items != n) {
+	for (x = 1; x <= c->n_lps; x++) {
+		if (container_lp(c, x)->items != n) {
 			return 0;
 		}
 	}

@@ -133,7 +133,7 @@ int container_preload(struct pk_container *c, const unsigned char *key,
 		return -1;
 	}
 	if (!lp) {
-		lp = lptable_add(c, key, len, *epk);
+		lp = lptable_add(c, key, len, epk);
 		c->preload_lps++;
 	}
 	pp = &c->pp[lptable_range(c, lp)];
@@ -455,8 +455,7 @@ int64_t container_min_ru_per_s(const struct pk_container *c,
 
 int container_check(const struct pk_container *c)
 {
-	struct pk_lp *lp, *tmp;
-	uint64_t *storage, *count;
+	uint64_t *storage, *count, x;
 	int64_t shares = 0;
 	uint64_t pending = 0;
 	size_t i;
@@ -467,9 +466,11 @@ int container_check(const struct pk_container *c)
 	}
 	storage = xcalloc(c->pmap.n, sizeof(*storage));
 	count = xcalloc(c->pmap.n, sizeof(*count));
-	HASH_ITER(hh, c->lps, lp, tmp)
-	{
-		i = pmap_find(&c->pmap, &lp->epk);
+	for (x = 1; x <= c->n_lps; x++) {
+		const struct pk_lp *lp = container_lp(c, x);
+		struct pk_epk e = container_lp_epk(lp);
+
+		i = pmap_find(&c->pmap, &e);
 		storage[i] += lp->storage_bytes;
 		count[i] += lp->items > 0;
 		bad |= lp->storage_bytes > c->spec.lp_storage_bytes;

@@ -51,18 +51,11 @@ struct pk_container_ttl {
 				      its expiry second (< PK_TTL_HORIZON_S)
 				      | PK_TTL_PENDING_BIT once due */
 	size_t cap;		   /* entries of expire (zeroed) */
-	struct pk_lp **lps;	   /* owned; lps[lp index] (pk_lp.index,
-				      from 1); the logical partitions never
-				      move while the container lives */
-	size_t n_lps;		   /* entries of lps used (index 0 unused) */
 };
 
 /* Set up c->ttl when its spec has a DefaultTimeToLive; free it. */
 void container_ttl_new(struct pk_container *c);
 void container_ttl_free(struct pk_container *c);
-
-/* lptable_add made lp (its index is the next). */
-void container_ttl_note_lp(struct pk_container *c, struct pk_lp *lp);
 
 /* 1 if stored item `item` has expired by the container's clock (now_ms):
    it is invisible (rule 28). */
@@ -103,14 +96,47 @@ void container_ttl_relocate(struct pk_container *c, struct pk_ttl_fifo *old);
 
 /* ---- lptable.c: the logical-partition, item and id tables ---- */
 
+/* 64-bit hash of len key bytes for the logical-partition index: 8 bytes
+   at a time through splitmix64's mixer (its constants). Only its low bits
+   pick a slot; nothing the reports show depends on it. */
+static inline uint64_t lptable_hash(const unsigned char *key, size_t len)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ (uint64_t)len, w;
+	size_t i = 0;
+
+	while (i < len) {
+		size_t n = len - i < 8 ? len - i : 8;
+
+		w = 0;
+		memcpy(&w, key + i, n);
+		h = (h ^ w) * 0xbf58476d1ce4e5b9ULL;
+		h ^= h >> 27;
+		i += n;
+	}
+	h = (h ^ (h >> 31)) * 0x94d049bb133111ebULL;
+	return h ^ (h >> 29);
+}
+
 /* The logical partition for a key encoding, or NULL. */
 static inline struct pk_lp *lptable_find(const struct pk_container *c,
 					 const unsigned char *key, size_t len)
 {
-	struct pk_lp *lp = NULL;
+	size_t k;
+	uint32_t i;
 
-	HASH_FIND(hh, c->lps, key, len, lp);
-	return lp;
+	if (!c->lp_slots) {
+		return NULL;
+	}
+	k = (size_t)lptable_hash(key, len) & c->lp_slot_mask;
+	while ((i = c->lp_slots[k]) != 0) {
+		struct pk_lp *lp = container_lp(c, i);
+
+		if (lp->key_len == len && memcmp(lp->key, key, len) == 0) {
+			return lp;
+		}
+		k = (k + 1) & c->lp_slot_mask;
+	}
+	return NULL;
 }
 
 /* The index of the range holding lp: pmap_find once per layout
@@ -119,16 +145,21 @@ static inline size_t lptable_range(const struct pk_container *c,
 				   struct pk_lp *lp)
 {
 	if (lp->range_gen != c->pmap.gen) {
-		lp->range = (uint32_t)pmap_find(&c->pmap, &lp->epk);
+		struct pk_epk e = container_lp_epk(lp);
+
+		lp->range = (uint32_t)pmap_find(&c->pmap, &e);
 		lp->range_gen = c->pmap.gen;
 	}
 	return lp->range;
 }
 
-/* A new, empty logical partition for key (len bytes, copied) at epk, with
-   the next index. */
+/* A new, empty logical partition for key (len bytes, copied) at epk
+   (copied), with the next index. */
 struct pk_lp *lptable_add(struct pk_container *c, const unsigned char *key,
-			  size_t len, struct pk_epk epk);
+			  size_t len, const struct pk_epk *epk);
+
+/* lp's pk_lp_rare, made (zero, full_at_ms -1) the first time. */
+struct pk_lp_rare *lptable_rare(struct pk_container *c, struct pk_lp *lp);
 
 /* Item number item's slot, growing the table (zeroed) to hold it. */
 static inline struct pk_item_slot *lptable_slot(struct pk_container *c,

@@ -22,21 +22,22 @@
    preloaded bytes are set. */
 static void recount_children(struct pk_container *c, size_t i)
 {
-	struct pk_lp *lp, *tmp;
+	uint64_t x;
 	size_t k;
 
 	for (k = i; k <= i + 1; k++) {
 		c->pp[k].storage_bytes = c->pp[k].preloaded_bytes;
 		c->pp[k].logical_partitions = 0;
 	}
-	HASH_ITER(hh, c->lps, lp, tmp)
-	{
-		if (epk_cmp(&lp->epk, &c->pmap.ranges[i].min) < 0 ||
-		    epk_cmp(&lp->epk, &c->pmap.ranges[i + 1].max) >= 0) {
+	for (x = 1; x <= c->n_lps; x++) {
+		const struct pk_lp *lp = container_lp(c, x);
+		struct pk_epk e = container_lp_epk(lp);
+
+		if (epk_cmp(&e, &c->pmap.ranges[i].min) < 0 ||
+		    epk_cmp(&e, &c->pmap.ranges[i + 1].max) >= 0) {
 			continue;
 		}
-		k = epk_cmp(&lp->epk, &c->pmap.ranges[i + 1].min) < 0 ? i
-								      : i + 1;
+		k = epk_cmp(&e, &c->pmap.ranges[i + 1].min) < 0 ? i : i + 1;
 		c->pp[k].storage_bytes += lp->storage_bytes;
 		c->pp[k].logical_partitions += lp->items > 0;
 	}
@@ -113,10 +114,10 @@ static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
 
 static int cmp_lp_epk(const void *a, const void *b)
 {
-	const struct pk_lp *x = *(const struct pk_lp *const *)a;
-	const struct pk_lp *y = *(const struct pk_lp *const *)b;
+	struct pk_epk x = container_lp_epk(*(const struct pk_lp *const *)a);
+	struct pk_epk y = container_lp_epk(*(const struct pk_lp *const *)b);
 
-	return epk_cmp(&x->epk, &y->epk);
+	return epk_cmp(&x, &y);
 }
 
 /*
@@ -129,14 +130,19 @@ static int storage_cut(const struct pk_container *c, size_t i,
 		       struct pk_epk *cut)
 {
 	const struct pk_range *r = &c->pmap.ranges[i];
-	struct pk_lp **v = NULL, *lp, *tmp;
+	struct pk_lp **v = NULL;
 	size_t n = 0, cap = 0, k, best = 0;
-	uint64_t total = 0, left = 0, best_gap = UINT64_MAX;
+	uint64_t total = 0, left = 0, best_gap = UINT64_MAX, x;
 
-	HASH_ITER(hh, c->lps, lp, tmp)
-	{
-		if (lp->storage_bytes > 0 && epk_cmp(&lp->epk, &r->min) >= 0 &&
-		    epk_cmp(&lp->epk, &r->max) < 0) {
+	for (x = 1; x <= c->n_lps; x++) {
+		struct pk_lp *lp = container_lp(c, x);
+		struct pk_epk e;
+
+		if (lp->storage_bytes == 0) {
+			continue;
+		}
+		e = container_lp_epk(lp);
+		if (epk_cmp(&e, &r->min) >= 0 && epk_cmp(&e, &r->max) < 0) {
 			mem_grow((void **)&v, &cap, n + 1, sizeof(*v));
 			v[n++] = lp;
 			total += lp->storage_bytes;
@@ -157,7 +163,7 @@ static int storage_cut(const struct pk_container *c, size_t i,
 			best = k;
 		}
 	}
-	*cut = v[best]->epk;
+	*cut = container_lp_epk(v[best]);
 	free(v);
 	return 0;
 }

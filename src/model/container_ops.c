@@ -168,7 +168,9 @@ static void count_outcome(struct pk_container *c, struct pk_lp *lp,
 	}
 	if (lp) {
 		lp->requests++;
-		lp->retries += (uint64_t)c->attempt_retry;
+		if (c->attempt_retry) {
+			lptable_rare(c, lp)->retries++;
+		}
 		lp->ru_mru += out->charge_mru;
 	}
 	if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
@@ -176,7 +178,7 @@ static void count_outcome(struct pk_container *c, struct pk_lp *lp,
 		pp->sec_throttled++;
 		pp->throttled_429++;
 		if (lp) {
-			lp->throttled_429++;
+			lptable_rare(c, lp)->throttled_429++;
 		}
 		return;
 	}
@@ -188,11 +190,13 @@ static void count_outcome(struct pk_container *c, struct pk_lp *lp,
 	    out->sub_status == PK_SUBSTATUS_CONTAINER_FULL) {
 		t->container_full_403++;
 	} else if (out->status == PK_HTTP_FORBIDDEN) {
+		struct pk_lp_rare *x = lptable_rare(c, lp);
+
 		t->rejected_403++;
 		pp->rejected_403++;
-		lp->rejected_403++;
-		if (lp->full_at_ms < 0) {
-			lp->full_at_ms = r->t_ms;
+		x->rejected_403++;
+		if (x->full_at_ms < 0) {
+			x->full_at_ms = r->t_ms;
 		}
 	} else if (out->status == PK_HTTP_NOT_FOUND) {
 		t->not_found_404++;
@@ -313,7 +317,7 @@ static void apply(struct pk_container *c, const struct pk_request *r,
 	if (r->kind == PK_OP_CHARGE) {
 		/* its key's logical partition holds its RU, not data */
 		if (!lp) {
-			lp = lptable_add(c, r->key, r->key_len, *r->epk);
+			lp = lptable_add(c, r->key, r->key_len, r->epk);
 			out->lp = lp;
 		}
 		out->status = PK_HTTP_OK;
@@ -322,7 +326,7 @@ static void apply(struct pk_container *c, const struct pk_request *r,
 	} else {
 		if (!lp &&
 		    (r->kind == PK_OP_CREATE || r->kind == PK_OP_UPSERT)) {
-			lp = lptable_add(c, r->key, r->key_len, *r->epk);
+			lp = lptable_add(c, r->key, r->key_len, r->epk);
 			out->lp = lp;
 		}
 		out->status =
@@ -492,7 +496,7 @@ void container_batch(struct pk_container *c, int64_t t_ms,
 	} else {
 		if (!lp) {
 			lp = lptable_add(c, first->key, first->key_len,
-					 *first->epk);
+					 first->epk);
 		}
 		out->lp = lp;
 		out->status = batch_commit(c, lp, pp, items, n, &sub);
@@ -615,12 +619,14 @@ void container_query(struct pk_container *c, int64_t t_ms,
 	}
 	if (lp) {
 		lp->requests++;
-		lp->retries += (uint64_t)c->attempt_retry;
+		if (c->attempt_retry) {
+			lptable_rare(c, lp)->retries++;
+		}
 	}
 	if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
 		t->throttled_429++;
 		if (lp) {
-			lp->throttled_429++;
+			lptable_rare(c, lp)->throttled_429++;
 		}
 		return;
 	}

@@ -59,22 +59,8 @@ void container_ttl_free(struct pk_container *c)
 	}
 	ttl_queue_free(&c->ttl->queue);
 	free(c->ttl->expire);
-	free(c->ttl->lps);
 	free(c->ttl);
 	c->ttl = NULL;
-}
-
-void container_ttl_note_lp(struct pk_container *c, struct pk_lp *lp)
-{
-	struct pk_container_ttl *x = c->ttl;
-	size_t cap = x->n_lps;
-
-	if (lp->index >= cap) {
-		mem_grow((void **)&x->lps, &cap, (size_t)lp->index + 1,
-			 sizeof(*x->lps));
-	}
-	x->lps[lp->index] = lp;
-	x->n_lps = cap;
 }
 
 void container_ttl_written(struct pk_container *c, uint64_t item, int64_t ttl_s)
@@ -107,7 +93,7 @@ void container_ttl_written(struct pk_container *c, uint64_t item, int64_t ttl_s)
 static void remove_item(struct pk_container *c, uint64_t item)
 {
 	struct pk_item_slot *s = &c->items[item];
-	struct pk_lp *lp = c->ttl->lps[s->lp];
+	struct pk_lp *lp = container_lp(c, s->lp);
 	struct pk_pp *pp = &c->pp[lptable_range(c, lp)];
 
 	lp->storage_bytes -= s->bytes;
@@ -124,7 +110,7 @@ static void remove_item(struct pk_container *c, uint64_t item)
 static void unpend(struct pk_container *c, uint64_t item, uint32_t b)
 {
 	struct pk_ttl_totals *t = &c->metrics.ttl;
-	struct pk_lp *lp = c->ttl->lps[c->items[item].lp];
+	struct pk_lp *lp = container_lp(c, c->items[item].lp);
 
 	c->pp[lptable_range(c, lp)].ttl_pending_bytes -= b;
 	t->pending_items--;
@@ -189,7 +175,8 @@ static void reap(struct pk_container *c, int64_t t_s)
 			continue; /* deleted, rewritten, or already due */
 		}
 		x->expire[e.item] |= PK_TTL_PENDING_BIT;
-		pp = &c->pp[lptable_range(c, x->lps[c->items[e.item].lp])];
+		pp = &c->pp[lptable_range(
+		    c, container_lp(c, c->items[e.item].lp))];
 		ttl_fifo_push(&pp->ttl_pending, e);
 		pp->ttl_pending_bytes += b;
 		t->expired++;
@@ -249,7 +236,8 @@ void container_ttl_relocate(struct pk_container *c, struct pk_ttl_fifo *old)
 
 	while ((e = ttl_fifo_head(old))) {
 		if (still_pending(c, e)) {
-			struct pk_lp *lp = c->ttl->lps[c->items[e->item].lp];
+			struct pk_lp *lp =
+			    container_lp(c, c->items[e->item].lp);
 			struct pk_pp *pp = &c->pp[lptable_range(c, lp)];
 
 			pp->ttl_pending_bytes += c->items[e->item].bytes;

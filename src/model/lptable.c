@@ -4,6 +4,17 @@
  * ids its logical partitions hold when requests carry ids that may repeat
  * (unique within a logical partition). The lookups on every request's
  * path are inline in container_int.h.
+ *
+ * Logical partitions sit in a pool of fixed blocks (pk_lp, 88 bytes; they
+ * never move, so pointers to them stay valid), their key and EPK bytes in
+ * an arena of 64 KiB blocks, and an open-addressing index (linear probing,
+ * at most half full) maps key bytes to their index: 4 bytes a slot, 8 to
+ * 16 a logical partition. It replaced a uthash table (56 bytes of handle
+ * and a heap node of 208 bytes each; issue 13 measured 223 bytes per
+ * logical partition in all): the index is off the hot path of generated
+ * keys (sim.c's per-value cache asks it once per value), so memory, not
+ * lookup speed, decided. Iteration is by index, in order of creation, as
+ * uthash's was.
  */
 #include "pksim/model/container.h"
 
@@ -11,7 +22,11 @@
 #include <string.h>
 
 #include "container_int.h"
+#include "pksim/base/diag.h"
 #include "pksim/base/mem.h"
+
+/* Bytes of a block of the key arena; an entry longer gets its own. */
+#define PK_LP_ARENA_BLOCK 65536
 
 const struct pk_lp *container_find_lp(const struct pk_container *c,
 				      const unsigned char *key, size_t len)
@@ -19,24 +34,107 @@ const struct pk_lp *container_find_lp(const struct pk_container *c,
 	return lptable_find(c, key, len);
 }
 
-struct pk_lp *lptable_add(struct pk_container *c, const unsigned char *key,
-			  size_t len, struct pk_epk epk)
+/* len bytes of the arena that never move. */
+static unsigned char *arena_take(struct pk_container *c, size_t len)
 {
-	struct pk_lp *lp = xcalloc(1, sizeof(*lp) + len);
+	unsigned char *p;
 
-	memcpy(lp->key, key, len);
-	lp->key_len = (uint32_t)len;
-	lp->epk = epk;
-	lp->full_at_ms = -1;
+	if (c->arena_n == 0 || c->arena_block - c->arena_used < len) {
+		mem_grow((void **)&c->arena, &c->arena_cap, c->arena_n + 1,
+			 sizeof(*c->arena));
+		c->arena_block =
+		    len > PK_LP_ARENA_BLOCK ? len : PK_LP_ARENA_BLOCK;
+		c->arena[c->arena_n++] = xmalloc(c->arena_block);
+		c->arena_used = 0;
+	}
+	p = c->arena[c->arena_n - 1] + c->arena_used;
+	c->arena_used += len;
+	return p;
+}
+
+/* Put index i of key into the index (it is not there; there is room). */
+static void slot_put(struct pk_container *c, const unsigned char *key,
+		     size_t len, uint32_t i)
+{
+	size_t k = (size_t)lptable_hash(key, len) & c->lp_slot_mask;
+
+	while (c->lp_slots[k]) {
+		k = (k + 1) & c->lp_slot_mask;
+	}
+	c->lp_slots[k] = i;
+}
+
+/* Keep the index at most half full once a logical partition is added. */
+static void slots_reserve(struct pk_container *c)
+{
+	size_t n = c->lp_slots ? c->lp_slot_mask + 1 : 0, m;
+	uint64_t i;
+
+	if ((c->n_lps + 1) * 2 <= n) {
+		return;
+	}
+	m = n ? n * 2 : 1024;
+	free(c->lp_slots);
+	c->lp_slots = xcalloc(m, sizeof(*c->lp_slots));
+	c->lp_slot_mask = m - 1;
+	for (i = 1; i <= c->n_lps; i++) {
+		const struct pk_lp *lp = container_lp(c, i);
+
+		slot_put(c, lp->key, lp->key_len, (uint32_t)i);
+	}
+}
+
+struct pk_lp *lptable_add(struct pk_container *c, const unsigned char *key,
+			  size_t len, const struct pk_epk *epk)
+{
+	uint64_t i = c->n_lps + 1;
+	unsigned char *bytes;
+	struct pk_lp *lp;
+
+	if (i > UINT32_MAX || len > UINT16_MAX) {
+		PK_BUG("lptable: logical partition %llu, key of %zu bytes",
+		       (unsigned long long)i, len);
+	}
+	slots_reserve(c);
+	if (((i - 1) & (PK_LP_BLOCK - 1)) == 0) {
+		size_t b = (size_t)((i - 1) >> PK_LP_BLOCK_BITS);
+
+		mem_grow((void **)&c->lp_blocks, &c->lp_blocks_cap, b + 1,
+			 sizeof(*c->lp_blocks));
+		c->lp_blocks[b] = xmalloc(PK_LP_BLOCK * sizeof(struct pk_lp));
+	}
+	c->n_lps = i;
+	lp = container_lp(c, i);
+	memset(lp, 0, sizeof(*lp));
+	bytes = arena_take(c, len + epk->len);
+	memcpy(bytes, key, len);
+	memcpy(bytes + len, epk->b, epk->len);
+	lp->key = bytes;
+	lp->key_len = (uint16_t)len;
+	lp->epk_len = epk->len;
 	lp->first_grow_ms = -1;
 	lp->last_grow_ms = -1;
-	lp->index = ++c->next_lp;
-	HASH_ADD(hh, c->lps, key, len, lp);
-	c->n_lps++;
-	if (c->ttl) {
-		container_ttl_note_lp(c, lp);
-	}
+	lp->index = (uint32_t)i;
+	slot_put(c, key, len, lp->index);
 	return lp;
+}
+
+struct pk_lp_rare *lptable_rare(struct pk_container *c, struct pk_lp *lp)
+{
+	if (!lp->rare) {
+		size_t n = c->n_lp_rare ? c->n_lp_rare : 1;
+
+		if (n >= UINT32_MAX) {
+			PK_BUG("lptable: %zu rare records", n);
+		}
+		mem_grow((void **)&c->lp_rare, &c->lp_rare_cap, n + 1,
+			 sizeof(*c->lp_rare));
+		memset(&c->lp_rare[n], 0, sizeof(c->lp_rare[n]));
+		c->lp_rare[n].full_at_ms = -1;
+		c->n_lp_rare = n + 1;
+		lp->rare = (uint32_t)n;
+	}
+	return &c->lp_rare[lp->rare];
 }
 
 static struct pk_id_key id_key(const struct pk_lp *lp,
@@ -105,17 +203,31 @@ void lptable_note_id(struct pk_container *c, const struct pk_lp *lp,
 
 void lptable_free(struct pk_container *c)
 {
-	struct pk_lp *lp, *tmp;
 	struct pk_id_entry *e, *etmp;
+	size_t b;
 
 	HASH_ITER(hh, c->ids, e, etmp)
 	{
 		HASH_DEL(c->ids, e);
 		free(e);
 	}
-	HASH_ITER(hh, c->lps, lp, tmp)
-	{
-		HASH_DEL(c->lps, lp);
-		free(lp);
+	for (b = 0; b < c->lp_blocks_cap && c->lp_blocks; b++) {
+		if ((uint64_t)b * PK_LP_BLOCK < c->n_lps) {
+			free(c->lp_blocks[b]);
+		}
 	}
+	free(c->lp_blocks);
+	for (b = 0; b < c->arena_n; b++) {
+		free(c->arena[b]);
+	}
+	free(c->arena);
+	free(c->lp_slots);
+	free(c->lp_rare);
+	c->lp_blocks = NULL;
+	c->arena = NULL;
+	c->lp_slots = NULL;
+	c->lp_rare = NULL;
+	c->n_lps = 0;
+	c->arena_n = 0;
+	c->n_lp_rare = 0;
 }

@@ -26,14 +26,15 @@ static double data_scale(const struct pk_scenario *sc)
    is full, and whether all growth came at one instant (first pass). */
 static void span(const struct pk_container *c, struct pk_result_fill *f)
 {
-	const struct pk_lp *lp, *tmp;
 	int64_t lo = INT64_MAX, hi = -1;
 	int multi = 0;
+	uint64_t x;
 
-	HASH_ITER(hh, c->lps, lp, tmp)
-	{
+	for (x = 1; x <= c->n_lps; x++) {
+		const struct pk_lp *lp = container_lp(c, x);
+
 		if (lp->storage_bytes >= c->spec.lp_storage_bytes ||
-		    lp->rejected_403 > 0) {
+		    container_lp_rare(c, lp)->rejected_403 > 0) {
 			f->full_now = 1;
 		}
 		if (lp->first_grow_ms < 0) {
@@ -90,16 +91,17 @@ void result_fill_build(const struct pk_container *c,
 {
 	struct pk_result_fill *f = &v->fill;
 	const double cap = (double)c->spec.lp_storage_bytes;
-	const struct pk_lp *lp, *tmp, *first = NULL;
+	const struct pk_lp *lp, *first = NULL;
 	double rate, measured, reach, left;
+	uint64_t x;
 
 	memset(f, 0, sizeof(*f));
 	pkey_time_bucket(v->key, sc, &f->bucket);
 	f->scale = data_scale(sc);
 	f->first_s = -1;
 	span(c, f);
-	HASH_ITER(hh, c->lps, lp, tmp)
-	{
+	for (x = 1; x <= c->n_lps; x++) {
+		lp = container_lp(c, x);
 		if (!rate_of(lp, f, &rate, &measured, &reach)) {
 			continue;
 		}

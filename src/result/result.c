@@ -35,14 +35,15 @@ static int lp_before(const struct pk_lp *a, const struct pk_lp *b,
 static size_t top_lps(const struct pk_container *c, int by_storage,
 		      const struct pk_lp **out, size_t k)
 {
-	struct pk_lp *lp, *tmp;
 	size_t n = 0, i;
+	uint64_t x;
 
 	if (k == 0) {
 		return 0;
 	}
-	HASH_ITER(hh, c->lps, lp, tmp)
-	{
+	for (x = 1; x <= c->n_lps; x++) {
+		const struct pk_lp *lp = container_lp(c, x);
+
 		if (n == k && !lp_before(lp, out[n - 1], by_storage)) {
 			continue;
 		}
@@ -59,19 +60,21 @@ static size_t top_lps(const struct pk_container *c, int by_storage,
 void result_copy_lp(const struct pk_container *c, const struct pk_lp *lp,
 		    struct pk_result_lp *out)
 {
+	const struct pk_lp_rare *x = container_lp_rare(c, lp);
+
 	out->key = lp->key;
 	out->key_len = lp->key_len;
-	out->epk = lp->epk;
-	out->range = pmap_find(&c->pmap, &lp->epk);
+	out->epk = container_lp_epk(lp);
+	out->range = pmap_find(&c->pmap, &out->epk);
 	out->storage_bytes = lp->storage_bytes;
 	out->items = lp->items;
 	out->requests = lp->requests;
-	out->retries = lp->retries;
-	out->served = lp->requests - lp->throttled_429;
-	out->throttled_429 = lp->throttled_429;
-	out->rejected_403 = lp->rejected_403;
+	out->retries = x->retries;
+	out->served = lp->requests - x->throttled_429;
+	out->throttled_429 = x->throttled_429;
+	out->rejected_403 = x->rejected_403;
 	out->ru_mru = lp->ru_mru;
-	out->full_at_ms = lp->full_at_ms;
+	out->full_at_ms = x->full_at_ms;
 	out->first_grow_ms = lp->first_grow_ms;
 	out->last_grow_ms = lp->last_grow_ms;
 	out->grow_base_bytes = lp->grow_base_bytes;
@@ -90,15 +93,16 @@ static size_t top(const struct pk_container *c, int by_storage,
 }
 
 /* One pass over the logical partitions: those that refused a write (the
-   first PK_RESULT_TOP in order of creation, which is uthash's iteration
-   order: logical partitions are never removed). */
+   first PK_RESULT_TOP in order of creation, the pool's order: logical
+   partitions are never removed). */
 static void scan_lps(const struct pk_container *c, struct pk_result_variant *v)
 {
-	struct pk_lp *lp, *tmp;
+	uint64_t x;
 
-	HASH_ITER(hh, c->lps, lp, tmp)
-	{
-		if (lp->rejected_403 == 0) {
+	for (x = 1; x <= c->n_lps; x++) {
+		const struct pk_lp *lp = container_lp(c, x);
+
+		if (container_lp_rare(c, lp)->rejected_403 == 0) {
 			continue;
 		}
 		if (v->n_full_listed < PK_RESULT_TOP) {

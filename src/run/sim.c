@@ -103,7 +103,7 @@ static void point_request(struct pk_run *run, struct pk_variant *v,
 		rq.lp = *slot;
 		rq.key = rq.lp->key;
 		rq.key_len = rq.lp->key_len;
-		rq.epk = &rq.lp->epk;
+		rq.epk = NULL; /* unread with lp (pk_request.epk) */
 		rq.reject = 0;
 	} else {
 		pkey_source_workload(v->key, run->workload, op->item, &src);
@@ -253,7 +253,7 @@ static void observe_attempt(struct pk_run *run, struct pk_variant *v,
 
 	if (o->lp_full && out->status == PK_HTTP_FORBIDDEN &&
 	    out->sub_status == PK_SUBSTATUS_PARTITION_KEY_QUOTA && out->lp &&
-	    out->lp->rejected_403 == 1) {
+	    container_lp_rare(v->container, out->lp)->rejected_403 == 1) {
 		char key[PK_OBSERVER_KEY_BYTES];
 
 		pkey_format_id(v->key, out->lp->key, out->lp->key_len, key,

@@ -6,10 +6,10 @@
  * batches, queries), lptable.c (the logical-partition, item and id
  * tables); what they share is in src/model/container_int.h.
  *
- * Logical partitions live in a uthash table keyed by the typed encoding of
- * the partition key value; each lies in exactly one partition key range,
- * found by binary search on its EPK (rule 10, 24). Physical partitions are
- * the ranges of a pmap with, beside each, a per-second RU budget, storage
+ * Logical partitions live in a pool indexed by the typed encoding of
+ * the partition key value (lptable.c); each lies in exactly one partition key
+ * range, found by binary search on its EPK (rule 10, 24). Physical partitions
+ * are the ranges of a pmap with, beside each, a per-second RU budget, storage
  * and counters. Time moves forward only (container_advance): closing a
  * second records its samples and then performs storage splits.
  *
@@ -84,6 +84,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "pksim/base/hashtab.h"
 #include "pksim/load/scenario.h"
@@ -114,28 +115,35 @@
 /* ASSUMPTION (not documented): a new serverless container has 1 range */
 #define PK_CONTAINER_SERVERLESS_INITIAL_RANGES 1
 
-/* One logical partition: all items with one partition key value. */
+/* Logical partitions a block of the pool holds (2^bits). */
+#define PK_LP_BLOCK_BITS 12
+#define PK_LP_BLOCK (1U << PK_LP_BLOCK_BITS)
+
+/*
+ * One logical partition: all items with one partition key value. They
+ * live in a pool of blocks of PK_LP_BLOCK (container_lp), never move
+ * while the container lives and are never removed; 88 bytes each, plus
+ * their key and EPK bytes in the container's byte arena and 4 to 8 bytes
+ * of the open-addressing index (lptable.c). The counters only 429s,
+ * retries and full partitions touch are in a pk_lp_rare, kept for the
+ * few logical partitions that have one (container_lp_rare).
+ */
 struct pk_lp {
-	UT_hash_handle hh;
-	struct pk_epk epk;	/* where it lies in the key space */
-	uint64_t storage_bytes; /* stored bytes (x index factor) <= cap */
-	uint64_t items;		/* items stored now */
-	uint64_t requests;	/* attempts, 429s and retries included;
-				   single-partition queries on its key
-				   too (container_query) */
-	uint64_t retries;	/* ... of them retries (an operation's
-				   second and later attempts); the
-				   first attempts are requests - retries */
-	uint64_t throttled_429; /* attempts rate limited (served =
-				   requests - throttled_429) */
-	uint64_t rejected_403;	/* writes refused: partition full */
-	int64_t ru_mru;		/* RU charged, mRU */
-	int64_t full_at_ms;	/* first 403/1014, or -1 */
-	int64_t first_grow_ms;	/* the earliest and latest data time
-				   (pk_request.data_ms) of a write that
-				   added bytes; -1 before any. Retries
-				   arrive out of data order: these are the
-				   min and max, not the first and last */
+	const unsigned char *key; /* identity bytes of the value (pkey.h),
+				     key_len of them, then the EPK's
+				     epk_len bytes (container_lp_epk);
+				     owned by the container's arena */
+	uint64_t storage_bytes;	  /* stored bytes (x index factor) <= cap */
+	uint64_t items;		  /* items stored now */
+	uint64_t requests;	  /* attempts, 429s and retries included;
+				     single-partition queries on its key
+				     too (container_query) */
+	int64_t ru_mru;		  /* RU charged, mRU */
+	int64_t first_grow_ms;	  /* the earliest and latest data time
+				     (pk_request.data_ms) of a write that
+				     added bytes; -1 before any. Retries
+				     arrive out of data order: these are the
+				     min and max, not the first and last */
 	int64_t last_grow_ms;
 	uint64_t grow_base_bytes; /* bytes that are not growth: preloaded
 				     before the clock, and added at data
@@ -149,11 +157,24 @@ struct pk_lp {
 				     earliest stay here: growth undercounts
 				     them, so no field more is kept */
 	uint32_t index;		  /* 1, 2, ... in order of creation */
-	uint32_t key_len;	  /* bytes in key (<= PK_KEY_ID_MAX) */
 	uint32_t range;		  /* its range index under layout
 				     generation range_gen (lptable_range) */
 	uint32_t range_gen;	  /* pmap.gen range was found at; 0 none */
-	unsigned char key[];	  /* identity bytes of the value (pkey.h) */
+	uint32_t rare;		  /* its entry of the container's lp_rare,
+				     0 none yet (all zero, full_at_ms -1) */
+	uint16_t key_len;	  /* bytes of key (<= PK_KEY_ID_MAX) */
+	uint8_t epk_len; /* EPK bytes after them (<= PK_EPK_MAX_BYTES) */
+};
+
+/* What few logical partitions need: their retries, 429s and 403s. */
+struct pk_lp_rare {
+	uint64_t retries;	/* ... of requests, retries (an operation's
+				   second and later attempts); the
+				   first attempts are requests - retries */
+	uint64_t throttled_429; /* attempts rate limited (served =
+				   requests - throttled_429) */
+	uint64_t rejected_403;	/* writes refused: partition full */
+	int64_t full_at_ms;	/* first 403/1014, or -1 */
 };
 
 /* What a container holds of one item. */
@@ -213,7 +234,9 @@ struct pk_request {
 	uint32_t size_bytes;	  /* bytes written; 0 for read and delete */
 	const unsigned char *key; /* identity bytes of the key value */
 	size_t key_len;
-	const struct pk_epk *epk; /* the key's EPK */
+	const struct pk_epk *epk; /* the key's EPK; may be NULL when lp
+				     is set (it is read only to find or
+				     make the logical partition) */
 	int reject;		  /* 400 when the client sent an invalid
 				     item (bad key value or id): refused
 				     without touching data; else 0 */
@@ -283,8 +306,24 @@ struct pk_container {
 				     existing layout's N */
 	int64_t created_ru_per_s; /* RU/s (autoscale: max) at t = 0, divided
 				     evenly over created_ranges (rule 4) */
-	struct pk_lp *lps;	  /* uthash head */
-	uint64_t n_lps;
+	struct pk_lp **lp_blocks; /* owned; the pool: logical partition
+				     index i is entry (i - 1) % PK_LP_BLOCK
+				     of block (i - 1) / PK_LP_BLOCK
+				     (container_lp) */
+	size_t lp_blocks_cap;
+	uint64_t n_lps;	    /* logical partitions, indexes 1 .. n */
+	uint32_t *lp_slots; /* owned; open-addressing index of the
+			       pool by key bytes: an index, 0 empty;
+			       lp_slot_mask + 1 slots (a power of 2,
+			       at most half used), none before the
+			       first logical partition */
+	size_t lp_slot_mask;
+	unsigned char **arena;	    /* owned; blocks of key and EPK bytes */
+	size_t arena_n, arena_cap;  /* blocks used, allocated */
+	size_t arena_used;	    /* bytes used of the last block */
+	size_t arena_block;	    /* bytes of the last block */
+	struct pk_lp_rare *lp_rare; /* owned; entry 0 unused */
+	size_t n_lp_rare, lp_rare_cap;
 	struct pk_id_entry *ids;    /* uthash head: ids held, when
 				    requests carry ids */
 	struct pk_item_slot *items; /* owned; per item number; grows */
@@ -602,6 +641,36 @@ void container_batch(struct pk_container *c, int64_t t_ms,
 void container_query(struct pk_container *c, int64_t t_ms,
 		     const struct pk_route *route, uint32_t results,
 		     struct pk_outcome *out);
+
+/* Logical partition number i (pk_lp.index, 1 .. c->n_lps): the pool in
+   order of creation. Borrowed; it never moves while c lives. */
+static inline struct pk_lp *container_lp(const struct pk_container *c,
+					 uint64_t i)
+{
+	return &c->lp_blocks[(i - 1) >> PK_LP_BLOCK_BITS]
+			    [(i - 1) & (PK_LP_BLOCK - 1)];
+}
+
+/* lp's EPK (where it lies in the key space), from its stored bytes. */
+static inline struct pk_epk container_lp_epk(const struct pk_lp *lp)
+{
+	struct pk_epk e;
+
+	memset(&e, 0, sizeof(e));
+	e.len = lp->epk_len;
+	memcpy(e.b, lp->key + lp->key_len, lp->epk_len);
+	return e;
+}
+
+/* lp's retries, 429s and 403s (pk_lp_rare): all zero and full_at_ms -1
+   when it has had none. Borrowed. */
+static inline const struct pk_lp_rare *
+container_lp_rare(const struct pk_container *c, const struct pk_lp *lp)
+{
+	static const struct pk_lp_rare none = {0, 0, 0, -1};
+
+	return lp->rare ? &c->lp_rare[lp->rare] : &none;
+}
 
 /* The logical partition for a key encoding, or NULL. Borrowed. */
 const struct pk_lp *container_find_lp(const struct pk_container *c,
