@@ -7,6 +7,7 @@
  */
 #include <check.h>
 #include <jansson.h>
+#include <malloc.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1204,6 +1205,97 @@ START_TEST(test_trace_repeated_names)
 }
 END_TEST
 
+/* kB of the line "NAME:   123 kB" in /proc/self/status, or -1. */
+static long status_kb(const char *name)
+{
+	char line[256];
+	long kb = -1;
+	size_t n = strlen(name);
+	FILE *f = fopen("/proc/self/status", "r");
+
+	if (!f) {
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		if (strncmp(line, name, n) == 0 && line[n] == ':') {
+			kb = strtol(line + n + 1, NULL, 10);
+		}
+	}
+	fclose(f);
+	return kb;
+}
+
+/*
+ * A JSON-lines file is read as a stream: loading it takes memory for what
+ * the records keep, not for the file's length. Each of the N records
+ * below is {"id": "rI", "k": "kJ", then PAD spaces, "}": N * (PAD + about
+ * 28) bytes = 20.5 MB on disk. What the trace keeps of a record (trace.c):
+ * one record entry (16 bytes), two leaves (2 * 16) and the two strings
+ * in the pool (at most "r19999" + "k99" = 9 bytes): under 60 bytes.
+ * Arrays grow by doubling and realloc may leave the old copy behind, so
+ * at most 4 * 60 * N = 4.8 MB, plus 1 MB for the line buffer, jansson's
+ * objects of one record and the allocator: a 5.8 MB bound on the rise of
+ * peak resident memory. Reading the whole file first (as before) rises by
+ * its 20.5 MB. The peak is reset (clear_refs 5, Linux >= 4.0) and free
+ * heap pages returned (malloc_trim) before the load, so earlier tests'
+ * memory neither hides nor adds to the rise. Not under AddressSanitizer,
+ * whose shadow memory and quarantine change resident sizes.
+ */
+START_TEST(test_trace_stream_memory)
+{
+#if defined(__SANITIZE_ADDRESS__)
+	return;
+#else
+	enum { N = 20000, PAD = 1000 };
+	const long bound_kb = (4L * 60 * N + 1024 * 1024) / 1024;
+	char *dir = tu_tmpdir(), *path, *pad = xmalloc(PAD + 1);
+	struct pk_diag d;
+	struct pk_trace *t;
+	struct pk_value v;
+	long before, peak;
+	FILE *f;
+	int i;
+
+	ck_assert_ptr_nonnull(dir);
+	path = xasprintf("%s/padded.jsonl", dir);
+	memset(pad, ' ', PAD);
+	pad[PAD] = '\0';
+	f = fopen(path, "wb");
+	ck_assert_ptr_nonnull(f);
+	for (i = 0; i < N; i++) {
+		fprintf(f, "{\"id\": \"r%d\", \"k\": \"k%d\"%s}\n", i, i % 100,
+			pad);
+	}
+	ck_assert_int_eq(fclose(f), 0);
+	malloc_trim(0);
+	f = fopen("/proc/self/clear_refs", "w");
+	ck_assert_msg(f != NULL, "cannot reset the peak resident size");
+	fputs("5", f);
+	ck_assert_int_eq(fclose(f), 0);
+	before = status_kb("VmRSS");
+	diag_init(&d);
+	t = trace_load(path, PK_TRACE_FORMAT_AUTO, &d);
+	peak = status_kb("VmHWM");
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_eq(trace_count(t), N);
+	trace_value(t, N - 1, "/k", &v, NULL, 0);
+	ck_assert_int_eq(memcmp(v.str, "k99", 3), 0); /* 19999 % 100 */
+	ck_assert_int_ge(before, 0);
+	ck_assert_msg(peak - before <= bound_kb,
+		      "loading a %d-record, %.1f MB file raised peak RSS by "
+		      "%ld kB (bound %ld kB)",
+		      N, N * (PAD + 28.0) / 1e6, peak - before, bound_kb);
+	trace_free(t);
+	diag_free(&d);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	free(dir);
+	free(pad);
+#endif
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("trace");
@@ -1222,6 +1314,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_trace_value_forms);
 	tcase_add_test(tc, test_trace_path_counts);
 	tcase_add_test(tc, test_trace_repeated_names);
+	tcase_add_test(tc, test_trace_stream_memory);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("time");
 	tcase_add_test(tc, test_trace_time);

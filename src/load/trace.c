@@ -174,7 +174,7 @@ size_t trace_json_string_bytes(const char *s, size_t len)
 
 /* --- loading ------------------------------------------------------------- */
 
-static enum pk_trace_format detect(const char *s, size_t n, size_t start)
+enum pk_trace_format trace_detect(const char *s, size_t n, size_t start)
 {
 	size_t pos = trace_skip_ws(s, n, start);
 
@@ -187,6 +187,13 @@ static enum pk_trace_format detect(const char *s, size_t n, size_t start)
 struct pk_trace *trace_parse(const char *path, const char *text, size_t len,
 			     enum pk_trace_format fmt, struct pk_diag *d)
 {
+	return trace_parse_stream(path, text, len, NULL, fmt, d);
+}
+
+struct pk_trace *trace_parse_stream(const char *path, const char *text,
+				    size_t len, FILE *f,
+				    enum pk_trace_format fmt, struct pk_diag *d)
+{
 	struct loader L;
 	struct pk_trace *t = xcalloc(1, sizeof(*t));
 
@@ -195,12 +202,18 @@ struct pk_trace *trace_parse(const char *path, const char *text, size_t len,
 	L.d = d;
 	L.s = text ? text : "";
 	L.n = text ? len : 0;
+	L.f = f;
 	L.e0 = diag_count(d);
 	if (L.n >= 3 && memcmp(L.s, "\xef\xbb\xbf", 3) == 0) {
 		L.start = 3;
 	}
+	L.pos = L.start;
 	t->path = xstrdup(path);
-	t->fmt = fmt == PK_TRACE_FORMAT_AUTO ? detect(L.s, L.n, L.start) : fmt;
+	t->fmt =
+	    fmt == PK_TRACE_FORMAT_AUTO ? trace_detect(L.s, L.n, L.start) : fmt;
+	if (t->fmt == PK_TRACE_FORMAT_JSON && f) {
+		PK_BUG("a JSON array is parsed from memory");
+	}
 	switch (t->fmt) {
 	case PK_TRACE_FORMAT_JSON:
 		trace_parse_json_array(&L);
@@ -219,55 +232,14 @@ struct pk_trace *trace_parse(const char *path, const char *text, size_t len,
 		free(L.memo[k].name);
 	}
 	free(L.memo);
+	free(L.lbuf);
+	if (L.read_err) {
+		diag_file_error(d, path, "cannot read", L.read_err);
+	}
 	if (diag_count(d) != L.e0) {
 		trace_free(t);
 		return NULL;
 	}
-	return t;
-}
-
-char *trace_read_file(const char *path, size_t *len, struct pk_diag *d)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t n = 0, cap = 0, got;
-
-	if (!f) {
-		diag_file_error(d, path, "cannot open", errno);
-		return NULL;
-	}
-	for (;;) {
-		mem_grow((void **)&buf, &cap, n + 65536, 1);
-		got = fread(buf + n, 1, cap - n, f);
-		n += got;
-		if (got == 0) {
-			break;
-		}
-	}
-	/* a directory opens, and its first read fails with EISDIR */
-	if (ferror(f)) {
-		diag_file_error(d, path, "cannot read", errno);
-		fclose(f);
-		free(buf);
-		return NULL;
-	}
-	fclose(f);
-	*len = n;
-	return buf;
-}
-
-struct pk_trace *trace_load(const char *path, enum pk_trace_format fmt,
-			    struct pk_diag *d)
-{
-	size_t n;
-	char *buf = trace_read_file(path, &n, d);
-	struct pk_trace *t;
-
-	if (!buf) {
-		return NULL;
-	}
-	t = trace_parse(path, buf, n, fmt, d);
-	free(buf);
 	return t;
 }
 

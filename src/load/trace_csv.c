@@ -142,8 +142,8 @@ void trace_parse_csv(struct loader *L)
 {
 	struct csv_state st;
 	struct csv_parser p;
-	const char *s = L->s, *nl;
-	size_t n = L->n, ls = L->start, le, got, k;
+	const char *s;
+	size_t len, got, k;
 	int col;
 
 	memset(&st, 0, sizeof(st));
@@ -156,14 +156,11 @@ void trace_parse_csv(struct loader *L)
 	csv_set_realloc_func(&p, csv_xrealloc);
 	csv_set_free_func(&p, free);
 	/* fed one line at a time, so that rows know their line */
-	for (; ls < n && !st.stop; ls = le, st.line++) {
-		nl = memchr(s + ls, '\n', n - ls);
-		le = nl ? (size_t)(nl - s) + 1 : n;
-		got = csv_parse(&p, s + ls, le - ls, csv_on_field, csv_on_row,
-				&st);
-		if (got != le - ls) {
+	for (; !st.stop && trace_next_line(L, &s, &len); st.line++) {
+		got = csv_parse(&p, s, len, csv_on_field, csv_on_row, &st);
+		if (got != len) {
 			/* libcsv returns the offset of the offending byte */
-			for (col = 0, k = ls; k <= ls + got && k < le; k++) {
+			for (col = 0, k = 0; k <= got && k < len; k++) {
 				col += trace_starts_char((unsigned char)s[k]);
 			}
 			diag_error(L->d, L->t->path, st.line, col,

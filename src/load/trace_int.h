@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "pksim/base/hashtab.h"
 #include "pksim/load/trace.h"
@@ -81,6 +82,12 @@ struct loader {
 	   its path */
 	struct trace_key_memo *memo;
 	size_t n_memo, memo_cap;
+	/* lines: s[pos..n) first, then the rest of f (NULL: none) */
+	size_t pos;
+	FILE *f;
+	char *lbuf; /* getline's buffer: the longest line read */
+	size_t lcap;
+	int read_err; /* errno of a failed read of f, else 0 */
 };
 
 struct trace_key_memo {
@@ -121,7 +128,28 @@ int trace_starts_char(unsigned char c);
 /* Bytes of s[0..len) as a JSON string literal, as jansson dumps it. */
 size_t trace_json_string_bytes(const char *s, size_t len);
 
-/* The parsers: every record of L->s into L->t, errors into L->d. */
+/*
+ * The next line of L's text (L->s[L->pos..L->n), then the rest of L->f):
+ * *p and *len, its '\n' included when it has one; valid until the next
+ * call. Returns 1, or 0 at the end (L->read_err set on a failed read).
+ */
+int trace_next_line(struct loader *L, const char **p, size_t *len);
+
+/*
+ * As trace_parse, from the text[0..len) and then the rest of f (NULL:
+ * none): JSON lines and CSV are read one line at a time, a JSON array
+ * whole. A failed read of f is one "cannot read" error (and NULL).
+ */
+struct pk_trace *trace_parse_stream(const char *path, const char *text,
+				    size_t len, FILE *f,
+				    enum pk_trace_format fmt,
+				    struct pk_diag *d);
+
+/* The format of a text that starts with s[start..n): JSON when it is
+   empty or starts with '[', JSON lines with '{', else CSV. */
+enum pk_trace_format trace_detect(const char *s, size_t n, size_t start);
+
+/* The parsers: every record of L's text into L->t, errors into L->d. */
 void trace_parse_json_array(struct loader *L);
 void trace_parse_json_lines(struct loader *L);
 void trace_parse_csv(struct loader *L);

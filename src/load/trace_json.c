@@ -309,20 +309,19 @@ tail:
 
 void trace_parse_json_lines(struct loader *L)
 {
-	const char *s = L->s;
-	size_t n = L->n, ls = L->start, le;
-	const char *nl;
+	const char *s;
+	size_t len, le, c0;
 	json_error_t err;
 	json_t *rec;
-	int line = 1, rc;
+	int line, rc;
 
-	for (; ls < n; ls = le + 1, line++) {
-		nl = memchr(s + ls, '\n', n - ls);
-		le = nl ? (size_t)(nl - s) : n;
-		if (trace_skip_ws(s, le, ls) == le) {
+	for (line = 1; trace_next_line(L, &s, &len); line++) {
+		le = len > 0 && s[len - 1] == '\n' ? len - 1 : len;
+		c0 = trace_skip_ws(s, le, 0);
+		if (c0 == le) {
 			continue; /* blank line */
 		}
-		rec = json_loadb(s + ls, le - ls, JSON_FLAGS, &err);
+		rec = json_loadb(s, le, JSON_FLAGS, &err);
 		if (!rec) {
 			diag_error(L->d, L->t->path, line + err.line - 1,
 				   err.column, "%s", err.text);
@@ -331,8 +330,7 @@ void trace_parse_json_lines(struct loader *L)
 			}
 			continue;
 		}
-		rc = json_record(L, rec, s + ls, le - ls, line,
-				 (int)(trace_skip_ws(s, le, ls) - ls) + 1);
+		rc = json_record(L, rec, s, le, line, (int)c0 + 1);
 		json_decref(rec);
 		if (rc < 0 || trace_too_many_errors(L)) {
 			return;

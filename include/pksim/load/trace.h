@@ -72,8 +72,13 @@ struct pk_trace; /* opaque: records of one loaded file */
 /*
  * Read the data file at path in format fmt (PK_TRACE_FORMAT_AUTO to
  * detect it from the content). A UTF-8 byte order mark is skipped.
+ * JSON lines and CSV are read as a stream, one line at a time: the
+ * memory a load takes is what the records keep (16 bytes a record, 16 a
+ * property value, the bytes of string values) plus the longest line, not
+ * the file's length; a JSON array is read whole before it is parsed.
  * Returns the records, owned by the caller (trace_free), or NULL with
- * errors recorded in d:
+ * errors recorded in d (a read that fails midway, after some records,
+ * adds its "cannot read" error to theirs):
  * - the file cannot be opened or read (also a directory): one error at
  *   line 0, "cannot open: STRERROR" or "cannot read: STRERROR", whose
  *   category (diag_file_error) is bad input for a missing file or a
