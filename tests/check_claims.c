@@ -1689,6 +1689,41 @@ START_TEST(test_claim_ru_budget)
 }
 END_TEST
 
+/* ---- closed-loop ---- */
+
+/*
+ * 16 workers, 10 ms an attempt, 20,000 creates of 5 RU ready at once on
+ * one partition of 4,000 RU/s (800 creates a second). Each round of 16
+ * goes every 10 ms: second 0 serves the rounds at 0 .. 490 ms (50 x 16 x
+ * 5 = 4,000 RU); the round at 500 ms gets 16 429s with retry-after
+ * 1,000 - 500 = 500 ms, answered at 510, sent again at 1,010. Every later
+ * second s serves the rounds at s x 1,000 + 10 .. + 500 and the round at
+ * + 510 gets 16 429s (retry-after 490, again at (s + 1) x 1,000 + 10).
+ * 20,000 / 800 = 25 seconds: 429s in seconds 0 .. 23, 24 x 16 = 384;
+ * the last round goes at 24,500 ms, answered at 24,510: 20,000 x 1,000 /
+ * 24,510 = 815.99 operations a second. Waits: 16 of 500 ms and 368 of
+ * 490 ms, 8,000 + 180,320 = 188,320 ms; p99 (rank 19,800 of 20,000,
+ * past the 19,616 that never waited) 490 ms.
+ */
+START_TEST(test_claim_closed_loop)
+{
+	json_t *root = report("run", "closed-loop");
+	json_t *v = at(root, "variants/0");
+
+	ck_assert_int_eq(INT(v, "totals/operations"), 20000);
+	ck_assert_int_eq(INT(v, "totals/succeeded"), 20000);
+	ck_assert_int_eq(INT(v, "totals/throttled_429"), 384);
+	ck_assert_int_eq(INT(v, "totals/retries"), 384);
+	ck_assert_int_eq(INT(v, "totals/retry_wait_ms"), 188320);
+	ck_assert_int_eq(INT(v, "totals/retry_wait_p99_ms"), 490);
+	ck_assert_int_eq(INT(v, "totals/last_answer_ms"), 24510);
+	assert_near(NUM(v, "totals/achieved_ops_per_s"),
+		    20000.0 * 1000.0 / 24510.0, 1e-9, "achieved");
+	ck_assert_int_eq(INT(root, "scenario/duration_s"), 25);
+	json_decref(root);
+}
+END_TEST
+
 /* ---- zipf-s13 ---- */
 
 /*
@@ -1828,6 +1863,7 @@ START_TEST(test_claim_every_scenario_covered)
 	    "monitor-tuesday",
 	    "ru-budget",
 	    "too-few-rus",
+	    "closed-loop",
 	};
 	char *list = NULL, *line, *save = NULL;
 	int n = 0;
@@ -1861,7 +1897,7 @@ START_TEST(test_claim_every_scenario_covered)
 			      name);
 		n++;
 	}
-	/* 20 shipped scenarios today */
+	/* 21 shipped scenarios today */
 	ck_assert_int_eq(n, (int)(sizeof(covered) / sizeof(covered[0])));
 	free(list);
 }
@@ -1921,6 +1957,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_claim_zipf_s13);
 	tcase_add_test(tc, test_claim_ru_budget);
 	tcase_add_test(tc, test_claim_too_few_rus);
+	tcase_add_test(tc, test_claim_closed_loop);
 	tcase_add_test(tc, test_claim_every_scenario_covered);
 	tcase_add_test(tc, test_claim_operations_any_seed);
 	suite_add_tcase(s, tc);

@@ -1263,12 +1263,112 @@ START_TEST(test_sim_split_unfinished)
 }
 END_TEST
 
+/* ---- closed-loop workers (client.concurrency, issue 14 section 5) ---- */
+
+static struct pk_run *run_text(const char *text)
+{
+	struct pk_diag d;
+	struct pk_run *run;
+
+	diag_init(&d);
+	run = sim_run(load(text), 1, &d);
+	diag_free(&d);
+	ck_assert_ptr_nonnull(run);
+	return run;
+}
+
+/* 2 workers, 20 ms an attempt, 2,000 creates ready two a ms (2,000/s
+   for 1 s) on 1,000 RU/s: each worker sends at 0, 20, .., 19,980 ms
+   (1,000 each), 100 creates a second = 500 RU/s, never throttled; the
+   last answer at 19,980 + 20 = 20,000 ms: 2,000 x 1,000 / 20,000 = 100
+   operations a second, where the open loop sends all in 1 s. */
+START_TEST(test_sim_closed_loop_pace)
+{
+	struct pk_run *run =
+	    run_text("seed: 1\n"
+		     "container: {partition_key: /k, throughput: 1000}\n"
+		     "items: {k: {values: \"k{0..99}\"}}\n"
+		     "client: {concurrency: 2, latency: 20ms}\n"
+		     "phases:\n"
+		     "  - {duration: 1s, rate: 2000/s, ops: {create: 1}, "
+		     "item_size: 1KB}\n");
+	const struct pk_variant *v = &run->variants[0];
+	const struct pk_totals *t = &v->container->metrics.totals;
+
+	ck_assert_uint_eq(t->operations, 2000);
+	ck_assert_uint_eq(t->succeeded, 2000);
+	ck_assert_uint_eq(t->throttled_429, 0);
+	ck_assert_int_eq(v->workers.last_ms, 20000);
+	/* every worker free again at the end */
+	ck_assert_uint_eq(v->workers.n, 2);
+	free_run(run);
+}
+END_TEST
+
+/* 1 worker, 1 ms an attempt, 200 creates of 5 RU arriving every 5 ms
+   (200/s for 1 s) on 400 RU/s (80 creates a second). Second 0: creates
+   0..79 at their arrivals 0..395 ms; create 80 at 400 ms gets a 429
+   with retry-after 1,000 - 400 = 600 ms, answered at 401 and sent again
+   at 401 + 600 = 1,001, the others waiting behind it. Second 1: creates
+   80..159 at 1,001..1,080; create 160 at 1,081: 429, retry-after 919,
+   again at 1,082 + 919 = 2,001. Second 2: creates 160..199 at
+   2,001..2,040, the last answered at 2,041. 2 429s and 600 + 919 =
+   1,519 ms waited; the open loop would take 120 429s in second 0. */
+START_TEST(test_sim_closed_loop_retries)
+{
+	struct pk_run *run =
+	    run_text("seed: 1\n"
+		     "container: {partition_key: /k, throughput: 400}\n"
+		     "items: {k: {values: \"k{0..99}\"}}\n"
+		     "client: {concurrency: 1, latency: 1ms}\n"
+		     "phases:\n"
+		     "  - {duration: 1s, rate: 200/s, ops: {create: 1}, "
+		     "item_size: 1KB}\n");
+	const struct pk_variant *v = &run->variants[0];
+	const struct pk_totals *t = &v->container->metrics.totals;
+
+	ck_assert_uint_eq(t->operations, 200);
+	ck_assert_uint_eq(t->succeeded, 200);
+	ck_assert_uint_eq(t->throttled_429, 2);
+	ck_assert_uint_eq(t->retries, 2);
+	ck_assert_uint_eq(t->retry_wait_ms, 1519);
+	ck_assert_int_eq(v->workers.last_ms, 2041);
+	free_run(run);
+}
+END_TEST
+
+/* The workers follow the arrivals when those are slower: 4 workers, 10
+   ms an attempt, 10 creates a second for 10 s: each create goes at its
+   arrival (j x 100 ms), the last (j = 99) answered at 9,900 + 10 =
+   9,910 ms. */
+START_TEST(test_sim_closed_loop_arrivals)
+{
+	struct pk_run *run =
+	    run_text("seed: 1\n"
+		     "container: {partition_key: /k, throughput: 400}\n"
+		     "items: {k: {values: \"k{0..99}\"}}\n"
+		     "client: {concurrency: 4}\n"
+		     "phases:\n"
+		     "  - {duration: 10s, rate: 10/s, ops: {create: 1}, "
+		     "item_size: 1KB}\n");
+	const struct pk_variant *v = &run->variants[0];
+
+	ck_assert_uint_eq(v->container->metrics.totals.operations, 100);
+	ck_assert_int_eq(v->workers.last_ms, 9910);
+	ck_assert_int_eq(v->workers.latency_ms, 10);
+	free_run(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("sim");
 	TCase *tc = tcase_create("replay");
 
 	tcase_add_test(tc, test_sim_retries_off);
+	tcase_add_test(tc, test_sim_closed_loop_pace);
+	tcase_add_test(tc, test_sim_closed_loop_retries);
+	tcase_add_test(tc, test_sim_closed_loop_arrivals);
 	tcase_add_test(tc, test_sim_retries_default);
 	tcase_add_test(tc, test_sim_offered_is_demand);
 	tcase_add_test(tc, test_sim_phase_throughput);

@@ -59,6 +59,8 @@ static const char *const schema[] = {
     "totals.retry_wait_ms",
     "totals.retry_wait_p50_ms",
     "totals.retry_wait_p99_ms",
+    "totals.last_answer_ms",
+    "totals.achieved_ops_per_s",
     "totals.gone_410",
     "totals.failed_after_410",
     "totals.container_full_403",

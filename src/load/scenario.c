@@ -174,6 +174,7 @@ void ld_client_defaults(struct pk_client_spec *c)
 	c->retry.base_ms = PK_DEFAULT_BACKOFF_BASE_MS;
 	c->retry.cap_ms = PK_DEFAULT_BACKOFF_CAP_MS;
 	c->retry.jitter = PK_DEFAULT_BACKOFF_JITTER;
+	c->latency_ms = PK_DEFAULT_LATENCY_MS;
 }
 
 void ld_streams_span(struct pk_scenario *s)

@@ -120,9 +120,41 @@ static void load_backoff(struct ld *ld, const struct yn *rn,
 	}
 }
 
+/* client.concurrency and client.latency (closed-loop workers, issue 14
+   section 5); latency is an error without concurrency. */
+static void load_workers(struct ld *ld, const struct yn *m,
+			 struct pk_client_spec *c)
+{
+	const struct yn *n, *ln = yn_get(m, "latency");
+	int64_t v;
+
+	if ((n = yn_get(m, "concurrency")) &&
+	    ld_get_int(ld, n, "concurrency", 1, PK_MAX_CONCURRENCY,
+		       "a whole number of workers from 1 to 100000 (each "
+		       "sends its next operation once the previous one is "
+		       "answered)",
+		       &v) == 0) {
+		c->concurrency = (int)v;
+	}
+	if (!ln) {
+		return;
+	}
+	if (!n) {
+		ld_err(ld, ln,
+		       "latency only applies with concurrency (closed-loop "
+		       "workers); add concurrency: N or remove latency");
+		return;
+	}
+	if (get_delay(ld, ln, "latency", &v) == 0) {
+		c->latency_ms = v;
+	}
+}
+
 void ld_load_client(struct ld *ld, const struct yn *m)
 {
-	static const char *const keys[] = {"retries", "ru_budget", NULL};
+	static const char *const keys[] = {
+	    "retries", "ru_budget", "concurrency", "latency", NULL,
+	};
 	static const char *const retry_keys[] = {
 	    "policy", "max_retries", "max_wait", "base", "cap", "jitter", NULL,
 	};
@@ -145,6 +177,7 @@ void ld_load_client(struct ld *ld, const struct yn *m)
 		       yn_desc(n, buf, sizeof(buf)));
 		c->ru_budget_per_s = 0;
 	}
+	load_workers(ld, m, c);
 	rn = yn_get(m, "retries");
 	if (!rn) {
 		return;

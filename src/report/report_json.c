@@ -111,6 +111,14 @@ static json_t *totals(const struct pk_result_variant *v, int batches)
 	json_object_set_new(o, "retry_wait_ms", count(t->retry_wait_ms));
 	json_object_set_new(o, "retry_wait_p50_ms", percentile(v->wait_p50_ms));
 	json_object_set_new(o, "retry_wait_p99_ms", percentile(v->wait_p99_ms));
+	if (v->last_answer_ms > 0) {
+		/* only with client.concurrency: open-loop reports stay as
+		   they were */
+		json_object_set_new(o, "last_answer_ms",
+				    json_integer(v->last_answer_ms));
+		json_object_set_new(o, "achieved_ops_per_s",
+				    json_real(v->achieved_ops_per_s));
+	}
 	json_object_set_new(o, "gone_410", count(t->gone_410));
 	json_object_set_new(o, "failed_after_410", count(t->failed_after_410));
 	json_object_set_new(o, "container_full_403",

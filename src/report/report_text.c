@@ -332,6 +332,16 @@ static void summary(const struct pk_result *r,
 			"request waits until the client's RU so far fit it)\n",
 			sc->streams[0].client.ru_budget_per_s);
 	}
+	if (sc->streams[0].client.concurrency > 0) {
+		fprintf(out,
+			"client workers: %d closed-loop (each sends its next "
+			"operation once the previous one is answered; every "
+			"attempt takes %lld ms, so at most %g operations/s)\n",
+			sc->streams[0].client.concurrency,
+			(long long)sc->streams[0].client.latency_ms,
+			(double)sc->streams[0].client.concurrency * 1000.0 /
+			    (double)sc->streams[0].client.latency_ms);
+	}
 }
 
 /* p50 and p99 of the retry waits of the operations that succeeded */
@@ -384,6 +394,13 @@ static void totals(const struct pk_result_variant *v, uint64_t skipped,
 	fprintf(out, "  failed after retries     %s operations\n",
 		fmt_thousands(t->failed_after_retries, a));
 	retry_latency(v, out);
+	if (v->last_answer_ms > 0) {
+		fprintf(out,
+			"  achieved                 %.1f operations/s "
+			"(closed loop: %s answered by %.3f s)\n",
+			v->achieved_ops_per_s, fmt_thousands(t->operations, a),
+			(double)v->last_answer_ms / 1000.0);
+	}
 	if (v->spec->split_gone_ms > 0 || t->gone_410 > 0) {
 		fprintf(out,
 			"  gone (410/1007)          %s responses while "

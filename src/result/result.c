@@ -385,6 +385,11 @@ static void variant(const struct pk_variant *pv, struct pk_result_variant *v)
 	peak(c, v);
 	v->wait_p50_ms = metrics_wait_percentile(m, 50);
 	v->wait_p99_ms = metrics_wait_percentile(m, 99);
+	if (pv->workers.cap && pv->workers.last_ms > 0) {
+		v->last_answer_ms = pv->workers.last_ms;
+		v->achieved_ops_per_s = (double)m->totals.operations * 1000.0 /
+					(double)pv->workers.last_ms;
+	}
 	billing(c, v);
 	merge_note(m, &v->merge_note);
 	result_heat_build(c, v);

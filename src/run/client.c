@@ -4,8 +4,10 @@
 #include "pksim/run/client.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "pksim/base/diag.h"
 #include "pksim/base/mem.h"
 #include "pksim/base/rng.h"
 
@@ -86,4 +88,67 @@ void client_retry_push(struct pk_retryq *q, const struct pk_op *op,
 		}
 	}
 	retryq_push(q, &e);
+}
+
+void client_workers_init(struct pk_workers *w, int n, int64_t latency_ms)
+{
+	memset(w, 0, sizeof(*w));
+	if (n <= 0) {
+		return;
+	}
+	/* all free from t = 0: a heap of equal keys is already ordered */
+	w->free_ms = xcalloc((size_t)n, sizeof(*w->free_ms));
+	w->n = w->cap = (size_t)n;
+	w->latency_ms = latency_ms;
+}
+
+void client_workers_free(struct pk_workers *w)
+{
+	free(w->free_ms);
+	memset(w, 0, sizeof(*w));
+}
+
+void client_worker_take(struct pk_workers *w)
+{
+	int64_t *h = w->free_ms;
+	size_t i = 0, n;
+
+	if (w->n == 0) {
+		PK_BUG("client: a worker taken when none is free");
+	}
+	n = --w->n;
+	/* the last entry sifts down from the root */
+	for (;;) {
+		size_t c = 2 * i + 1;
+
+		if (c >= n) {
+			break;
+		}
+		if (c + 1 < n && h[c + 1] < h[c]) {
+			c++;
+		}
+		if (h[n] <= h[c]) {
+			break;
+		}
+		h[i] = h[c];
+		i = c;
+	}
+	h[i] = h[n];
+}
+
+void client_worker_done(struct pk_workers *w, int64_t sent_ms)
+{
+	int64_t t = sent_ms + w->latency_ms, *h = w->free_ms;
+	size_t i;
+
+	if (w->n >= w->cap) {
+		PK_BUG("client: more workers free than %zu", w->cap);
+	}
+	if (t > w->last_ms) {
+		w->last_ms = t;
+	}
+	for (i = w->n++; i > 0 && h[(i - 1) / 2] > t; i = (i - 1) / 2) {
+		h[i] = h[(i - 1) / 2];
+	}
+	h[i] = t;
 }

@@ -208,17 +208,18 @@ static void query_request(struct pk_run *run, struct pk_variant *v,
 
 /* After a 410/1007: retry a fixed short delay later, or give up
    (throttle_should_retry_gone). */
-static void retry_gone(struct pk_variant *v, const struct pk_op *op,
-		       struct pk_retry_state st, int64_t t_ms, uint64_t **owned)
+static int retry_gone(struct pk_variant *v, const struct pk_op *op,
+		      struct pk_retry_state st, int64_t t_ms, uint64_t **owned)
 {
 	struct pk_totals *t = &v->container->metrics.totals;
 
 	if (!throttle_should_retry_gone(&st)) {
 		t->failed_after_410++;
-		return;
+		return 0;
 	}
 	client_retry_push(&v->retries, op, st, t_ms + PK_THROTTLE_GONE_RETRY_MS,
 			  owned);
+	return 1;
 }
 
 /* Tell the observer (pk_run.obs, observer.h) when v's clock has closed
@@ -293,7 +294,10 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 			       struct pk_outcome *out)
 {
 	struct pk_totals *t = &v->container->metrics.totals;
-	int64_t wait;
+	/* a closed-loop worker's answer comes latency_ms after the send;
+	   its retry waits from then (client.h) */
+	int64_t wait, answer_ms = t_ms + v->workers.latency_ms;
+	int answered = 1;
 
 	container_set_retry(v->container, st.retries + st.gone_retries > 0);
 	if (op->kind == PK_OP_QUERY) {
@@ -311,7 +315,7 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 		v->budget_released = 0;
 	}
 	if (out->status == PK_HTTP_GONE) {
-		retry_gone(v, op, st, t_ms, &owned);
+		answered = !retry_gone(v, op, st, answer_ms, &owned);
 	} else if (out->status != PK_HTTP_TOO_MANY_REQUESTS) {
 		if (out->status >= 200 && out->status < 300) {
 			metrics_add_wait(&v->container->metrics,
@@ -321,9 +325,14 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 				    run->seed, op->seq, &st,
 				    out->retry_after_ms, &wait)) {
 		t->retry_wait_ms += (uint64_t)wait;
-		client_retry_push(&v->retries, op, st, t_ms + wait, &owned);
+		client_retry_push(&v->retries, op, st, answer_ms + wait,
+				  &owned);
+		answered = 0;
 	} else {
 		t->failed_after_retries++;
+	}
+	if (answered && v->workers.cap) {
+		client_worker_done(&v->workers, t_ms);
 	}
 	if (owned) {
 		free(owned);
@@ -364,9 +373,37 @@ static void drain_retries(struct pk_run *run, struct pk_variant *v,
 	}
 }
 
+/* When an operation arriving (or waiting since) *t_ms can be sent: 0 when
+   every closed-loop worker is busy with an unanswered operation, else 1
+   with *t_ms moved on to budget_next rounded up to a whole ms
+   (client.ru_budget) and to the earliest free worker
+   (client.concurrency), whichever is later. */
+static inline int send_time(const struct pk_run *run,
+			    const struct pk_variant *v, int64_t *t_ms)
+{
+	int64_t ready;
+
+	if (run->sc->streams[0].client.ru_budget_per_s > 0) {
+		ready = (v->budget_next_us + 999) / 1000;
+		if (ready > *t_ms) {
+			*t_ms = ready;
+		}
+	}
+	if (v->workers.cap) {
+		if (!client_worker_peek(&v->workers, &ready)) {
+			return 0;
+		}
+		if (ready > *t_ms) {
+			*t_ms = ready;
+		}
+	}
+	return 1;
+}
+
 /*
- * client.ru_budget: send every retry and every operation waiting for
- * budget due before (t_ms, seq), in time order. The first waiting
+ * client.ru_budget and client.concurrency: send every retry and every
+ * operation waiting for budget or a worker due before (t_ms, seq), in
+ * time order. The first waiting
  * operation goes at its arrival or at budget_next rounded up to a whole
  * ms, whichever is later; a retry due at the same ms goes first.
  */
@@ -384,13 +421,9 @@ static void drain_paced(struct pk_run *run, struct pk_variant *v, int64_t t_ms,
 		}
 		have_r = retryq_peek(&v->retries, &due, &place) &&
 			 (due < t_ms || (due == t_ms && place < seq));
-		have_p = retryq_peek(&v->paced, &pdue, &pplace);
+		have_p = retryq_peek(&v->paced, &pdue, &pplace) &&
+			 send_time(run, v, &pdue);
 		if (have_p) {
-			int64_t ready = (v->budget_next_us + 999) / 1000;
-
-			if (ready > pdue) {
-				pdue = ready;
-			}
 			have_p = pdue < t_ms || (pdue == t_ms && pplace < seq);
 		}
 		if (have_r && (!have_p || due <= pdue)) {
@@ -401,6 +434,9 @@ static void drain_paced(struct pk_run *run, struct pk_variant *v, int64_t t_ms,
 			return;
 		}
 		retryq_pop(&v->paced, &e);
+		if (v->workers.cap) {
+			client_worker_take(&v->workers);
+		}
 		sim_phase_actions(run, v, pdue);
 		observe(run, v);
 		v->budget_released = 1;
@@ -410,16 +446,25 @@ static void drain_paced(struct pk_run *run, struct pk_variant *v, int64_t t_ms,
 	}
 }
 
-/* client.ru_budget: what is due before op goes out; 1 when op must wait
-   for budget (queued behind the others waiting, counted as arrived). */
+/* client.ru_budget and client.concurrency: what is due before op goes
+   out; 1 when op must wait for budget or a worker (queued behind the
+   others waiting, counted as arrived); 0 when it goes now (taking a
+   worker). */
 static int budget_wait(struct pk_run *run, struct pk_variant *v,
 		       const struct pk_op *op)
 {
 	uint64_t *owned = NULL;
+	int64_t go = op->t_ms;
 
 	drain_paced(run, v, op->t_ms, op->seq);
-	if (run->stopped || (retryq_len(&v->paced) == 0 &&
-			     op->t_ms * 1000 >= v->budget_next_us)) {
+	if (run->stopped) {
+		return 0;
+	}
+	if (retryq_len(&v->paced) == 0 && send_time(run, v, &go) &&
+	    go == op->t_ms) {
+		if (v->workers.cap) {
+			client_worker_take(&v->workers);
+		}
 		return 0;
 	}
 	sim_phase_actions(run, v, op->t_ms);
@@ -433,7 +478,7 @@ static void finish(struct pk_run *run, struct pk_variant *v)
 {
 	int64_t end = workload_phase_start_ms(run->workload, run->sc->n_phases);
 
-	if (run->sc->streams[0].client.ru_budget_per_s > 0) {
+	if (run->paced) {
 		drain_paced(run, v, INT64_MAX, UINT64_MAX);
 	}
 	drain_retries(run, v, INT64_MAX, UINT64_MAX);
@@ -452,70 +497,6 @@ static void finish(struct pk_run *run, struct pk_variant *v)
 	if (end > run->end_ms) {
 		run->end_ms = end;
 	}
-}
-
-/* 1 if the scenario's id generator can make an id the service refuses
-   (anything but a unique id with a clean prefix) */
-static int ids_need_check(const struct pk_scenario *sc)
-{
-	const struct pk_prop_spec *id = scenario_find_prop(sc, "/id");
-
-	if (sc->items_file) {
-		return 1; /* records carry their own ids, or none */
-	}
-	return id && !(id->kind == PK_GEN_UNIQUE &&
-		       strlen(id->prefix) + 20 <= PK_SIM_MAX_ID_BYTES &&
-		       !strchr(id->prefix, '/') && !strchr(id->prefix, '\\'));
-}
-
-static int add_variant(struct pk_run *run, const struct pk_container_spec *cs,
-		       struct pk_diag *diag)
-{
-	struct pk_variant *v;
-	struct pk_pkey *key =
-	    pkey_new(cs, run->sc, run->workload, run->seed, diag);
-
-	struct pk_keycheck kc;
-	int64_t planned_ms;
-
-	if (!key) {
-		return -1;
-	}
-	if (keycheck_run(key, cs, run->sc, &kc, diag)) {
-		pkey_free(key);
-		return -1;
-	}
-	run->variants = xreallocarray(run->variants, run->n_variants + 1,
-				      sizeof(*run->variants));
-	v = &run->variants[run->n_variants];
-	memset(v, 0, sizeof(*v));
-	v->index = run->n_variants++;
-	v->key = key;
-	v->keycheck = kc;
-	v->kv = xmalloc(sizeof(*v->kv));
-	v->check_ids = ids_need_check(run->sc);
-	if (key->kind == PK_KEY_PATH && key->ref_prop[0] >= 0) {
-		v->lp_cache_n =
-		    workload_value_indexes(run->workload, key->ref_prop[0]);
-		/* 8 bytes per possible value, touched only where used */
-		if (v->lp_cache_n > 0 && v->lp_cache_n <= PK_SIM_LP_CACHE_MAX) {
-			v->lp_cache_prop = key->ref_prop[0];
-			v->lp_cache =
-			    xcalloc(v->lp_cache_n, sizeof(*v->lp_cache));
-		}
-	}
-	v->container = container_new(cs->name ? cs->name : cs->partition_key,
-				     cs, &run->sc->cost);
-	sim_preload(run, v);
-	/* long runs keep per-minute records and per-range buckets as wide
-	   as the heat map's columns of a run of the planned length
-	   (metrics.h): at most PK_METRICS_HEAT_COLS a range */
-	planned_ms = workload_phase_start_ms(run->workload, run->sc->n_phases);
-	v->container->metrics.keep_seconds =
-	    planned_ms <= PK_METRICS_DETAIL_MAX_S * 1000LL;
-	v->container->metrics.bucket_s =
-	    metrics_heat_width((planned_ms + PK_MS_PER_S - 1) / PK_MS_PER_S, 1);
-	return 0;
 }
 
 struct pk_run *sim_run(const struct pk_scenario *sc, uint64_t seed,
@@ -569,8 +550,7 @@ static void *run_group(void *arg)
 			struct pk_variant *v = &run->variants[i];
 			struct pk_retry_state st = {0, 0, 0, 0};
 
-			if (run->sc->streams[0].client.ru_budget_per_s > 0 &&
-			    budget_wait(run, v, &op)) {
+			if (run->paced && budget_wait(run, v, &op)) {
 				continue;
 			}
 			drain_retries(run, v, op.t_ms, op.seq);
@@ -638,6 +618,8 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 	run->seed = seed;
 	run->diag = diag;
 	run->obs = o ? o->observer : NULL;
+	run->paced = sc->streams[0].client.ru_budget_per_s > 0 ||
+		     sc->streams[0].client.concurrency > 0;
 	run->workload = workload_new(sc, seed);
 	run->id_prop = workload_prop_index(run->workload, "/id");
 	run->ttl_prop = workload_prop_index(run->workload, "/ttl");
@@ -646,7 +628,7 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 		return NULL;
 	}
 	for (i = 0; i < sc->n_variants; i++) {
-		add_variant(run, &sc->variants[i], diag);
+		sim_add_variant(run, &sc->variants[i], diag);
 		if (o && o->keep_seconds && i < run->n_variants) {
 			run->variants[i].container->metrics.keep_seconds = 1;
 		}
@@ -730,29 +712,4 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 		return NULL;
 	}
 	return run;
-}
-
-void sim_free(struct pk_run *r)
-{
-	size_t i;
-
-	if (!r) {
-		return;
-	}
-	for (i = 0; i < r->n_variants; i++) {
-		container_free(r->variants[i].container);
-		pkey_free(r->variants[i].key);
-		free(r->variants[i].kv);
-		free(r->variants[i].lp_cache);
-		free(r->variants[i].qstats);
-		free(r->variants[i].batch_kv);
-		free(r->variants[i].in_src);
-		pkey_route_free(&r->variants[i].route);
-		free(r->variants[i].batch_ids);
-		retryq_free(&r->variants[i].retries);
-		retryq_free(&r->variants[i].paced);
-	}
-	free(r->variants);
-	workload_free(r->workload);
-	free(r);
 }

@@ -21,4 +21,10 @@ void sim_phase_actions(struct pk_run *run, struct pk_variant *v, int64_t t_ms);
    before the clock starts (issue 14 §4); nothing without one. */
 void sim_preload(const struct pk_run *run, struct pk_variant *v);
 
+/* sim_variant.c: add a variant on container spec cs to run (its key,
+   caches, container, preload and client workers); -1 with errors in diag
+   when the key does not fit the items. */
+int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
+		    struct pk_diag *diag);
+
 #endif

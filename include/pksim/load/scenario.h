@@ -107,6 +107,15 @@
    without a support request (D-LIMITS) is far below it; pksim's bound so
    one request's spacing (charge / budget) stays exact in microseconds */
 #define PK_MAX_RU_BUDGET 1000000000.0
+/* client.concurrency, at most: pksim's bound (a worker's free time is 8
+   bytes, so 800 KB a variant) */
+#define PK_MAX_CONCURRENCY 100000
+/* client.latency's default, ms: the SLA's bound for point reads and
+   writes ("SLA of less than 10 ms for point read/write operations with
+   direct connectivity",
+   https://learn.microsoft.com/azure/cosmos-db/monitor-server-side-latency);
+   ASSUMPTION: every attempt, a 429 and a query included, takes it */
+#define PK_DEFAULT_LATENCY_MS 10
 /* D-LIMITS: 2 MB per item (413 above) */
 #define PK_MAX_ITEM_BYTES (2ULL * 1024ULL * 1024ULL)
 /* ASSUMPTION: simulated clock starts 2026-01-01T00:00:00Z unless set */

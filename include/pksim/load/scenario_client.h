@@ -58,6 +58,17 @@ struct pk_client_spec {
 	   second it spaces its requests to (1 .. PK_MAX_RU_BUDGET,
 	   scenario.h); 0 = off (the default) */
 	double ru_budget_per_s;
+	/* `client.concurrency` (issue 14 section 5): N closed-loop workers,
+	   each sending the next operation only once the previous one has its
+	   final answer (retries and their waits included); 1 ..
+	   PK_MAX_CONCURRENCY (scenario.h), 0 = open loop (the default: each
+	   operation goes at its arrival). */
+	int concurrency;
+	/* `client.latency`: with concurrency, how long one attempt takes
+	   from send to answer, ms (1 .. 3,600,000; default
+	   PK_DEFAULT_LATENCY_MS, scenario.h). pksim has no latency model:
+	   the open-loop client's attempts take no time. */
+	int64_t latency_ms;
 };
 
 /*

@@ -374,6 +374,12 @@ struct pk_result_variant {
 				   (metrics_wait_percentile); -1 when
 				   none did */
 	int64_t wait_p99_ms;
+	/* client.concurrency (closed-loop workers): when the last
+	   operation's final answer came, ms from t = 0, and the operations
+	   answered a second over that time (operations x 1,000 /
+	   last_answer_ms); 0 and 0.0 in an open-loop run */
+	int64_t last_answer_ms;
+	double achieved_ops_per_s;
 
 	int64_t *billed_ru_per_s;   /* owned; autoscale: the RU/s billed for
 				       each hour from t = 0 by the

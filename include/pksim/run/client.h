@@ -63,4 +63,50 @@ void client_retry_push(struct pk_retryq *q, const struct pk_op *op,
 		       struct pk_retry_state st, int64_t t_ms,
 		       uint64_t **owned);
 
+/*
+ * Closed-loop workers (`client.concurrency`, issue 14 section 5): N
+ * workers, each sending the next operation only once the previous one
+ * has its final answer (a success, a failure, or a 429 or 410 its policy
+ * gives up on), retries and their waits included. ASSUMPTION (pksim has
+ * no latency model): every attempt takes latency_ms from send to answer,
+ * so a worker sending at t is free again at t + latency_ms, and a retry
+ * after a wait w goes at t + latency_ms + w; N workers without 429s
+ * serve at most N x 1,000 / latency_ms operations a second.
+ *
+ * The workers not busy with an unanswered operation are a min-heap of
+ * the times they are free from: 8 bytes each.
+ */
+struct pk_workers {
+	int64_t *free_ms;   /* owned; min-heap, n entries */
+	size_t n, cap;	    /* cap = the concurrency; 0 = open loop */
+	int64_t latency_ms; /* one attempt's duration */
+	int64_t last_ms;    /* the latest time a worker became free: the
+			       last final answer so far, 0 before any */
+};
+
+/* w with n workers (1 .. PK_MAX_CONCURRENCY) free from t = 0, each
+   attempt taking latency_ms (>= 1); n = 0 leaves w off (all zero). */
+void client_workers_init(struct pk_workers *w, int n, int64_t latency_ms);
+
+/* Release w's heap. */
+void client_workers_free(struct pk_workers *w);
+
+/* 1 and *t_ms = the earliest time a worker is free, or 0 when every
+   worker is busy with an operation not answered yet. */
+static inline int client_worker_peek(const struct pk_workers *w, int64_t *t_ms)
+{
+	if (w->n == 0) {
+		return 0;
+	}
+	*t_ms = w->free_ms[0];
+	return 1;
+}
+
+/* The earliest free worker takes an operation (w->n > 0). */
+void client_worker_take(struct pk_workers *w);
+
+/* An operation's final answer came to the attempt sent at sent_ms: its
+   worker is free at sent_ms + latency_ms. */
+void client_worker_done(struct pk_workers *w, int64_t sent_ms);
+
 #endif

@@ -20,6 +20,7 @@
 #include "pksim/model/container.h"
 #include "pksim/model/keycheck.h"
 #include "pksim/model/pkey.h"
+#include "pksim/run/client.h"
 #include "pksim/run/observer.h"
 #include "pksim/run/retryq.h"
 #include "pksim/workload/workload.h"
@@ -74,7 +75,11 @@ struct pk_variant {
 	struct pk_retryq paced;
 	int64_t budget_next_us;
 	int budget_released; /* 1 while a paced operation is sent */
-	size_t next_phase;   /* next phase whose start is due */
+	/* client.concurrency: the closed-loop workers (client.h); off
+	   (cap 0) in an open-loop run. Operations wait for a worker in
+	   paced, as for budget. */
+	struct pk_workers workers;
+	size_t next_phase; /* next phase whose start is due */
 	/* A PATH key on a property whose value is a function of its value
 	   index (workload_value_indexes): the logical partition of each
 	   index once a request reached it, so a repeated key costs an
@@ -107,6 +112,8 @@ struct pk_run {
 				  thread's copy of run holds only
 				  some of them in variants) */
 	int stopped;	       /* 1 once a phase action was refused */
+	int paced;	       /* 1: operations may wait to be sent
+				  (client.ru_budget or concurrency) */
 	const struct pk_sim_observer *obs; /* borrowed; NULL: none */
 };
 

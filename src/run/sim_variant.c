@@ -1,0 +1,105 @@
+/*
+ * sim_variant: a run's variants made and freed (sim.h, sim_int.h): each
+ * container with its key, caches, preload and client workers.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/mem.h"
+#include "pksim/base/units.h"
+#include "pksim/run/client.h"
+#include "sim_int.h"
+
+/* 1 if the scenario's id generator can make an id the service refuses
+   (anything but a unique id with a clean prefix) */
+static int ids_need_check(const struct pk_scenario *sc)
+{
+	const struct pk_prop_spec *id = scenario_find_prop(sc, "/id");
+
+	if (sc->items_file) {
+		return 1; /* records carry their own ids, or none */
+	}
+	return id && !(id->kind == PK_GEN_UNIQUE &&
+		       strlen(id->prefix) + 20 <= PK_SIM_MAX_ID_BYTES &&
+		       !strchr(id->prefix, '/') && !strchr(id->prefix, '\\'));
+}
+
+int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
+		    struct pk_diag *diag)
+{
+	struct pk_variant *v;
+	struct pk_pkey *key =
+	    pkey_new(cs, run->sc, run->workload, run->seed, diag);
+
+	struct pk_keycheck kc;
+	int64_t planned_ms;
+
+	if (!key) {
+		return -1;
+	}
+	if (keycheck_run(key, cs, run->sc, &kc, diag)) {
+		pkey_free(key);
+		return -1;
+	}
+	run->variants = xreallocarray(run->variants, run->n_variants + 1,
+				      sizeof(*run->variants));
+	v = &run->variants[run->n_variants];
+	memset(v, 0, sizeof(*v));
+	v->index = run->n_variants++;
+	v->key = key;
+	v->keycheck = kc;
+	v->kv = xmalloc(sizeof(*v->kv));
+	v->check_ids = ids_need_check(run->sc);
+	if (key->kind == PK_KEY_PATH && key->ref_prop[0] >= 0) {
+		v->lp_cache_n =
+		    workload_value_indexes(run->workload, key->ref_prop[0]);
+		/* 8 bytes per possible value, touched only where used */
+		if (v->lp_cache_n > 0 && v->lp_cache_n <= PK_SIM_LP_CACHE_MAX) {
+			v->lp_cache_prop = key->ref_prop[0];
+			v->lp_cache =
+			    xcalloc(v->lp_cache_n, sizeof(*v->lp_cache));
+		}
+	}
+	v->container = container_new(cs->name ? cs->name : cs->partition_key,
+				     cs, &run->sc->cost);
+	/* one pool, the first stream's client's, as ru_budget's pacing:
+	   the sim runs one stream (issue 14 section 1's first step) */
+	client_workers_init(&v->workers, run->sc->streams[0].client.concurrency,
+			    run->sc->streams[0].client.latency_ms);
+	sim_preload(run, v);
+	/* long runs keep per-minute records and per-range buckets as wide
+	   as the heat map's columns of a run of the planned length
+	   (metrics.h): at most PK_METRICS_HEAT_COLS a range */
+	planned_ms = workload_phase_start_ms(run->workload, run->sc->n_phases);
+	v->container->metrics.keep_seconds =
+	    planned_ms <= PK_METRICS_DETAIL_MAX_S * 1000LL;
+	v->container->metrics.bucket_s =
+	    metrics_heat_width((planned_ms + PK_MS_PER_S - 1) / PK_MS_PER_S, 1);
+	return 0;
+}
+
+void sim_free(struct pk_run *r)
+{
+	size_t i;
+
+	if (!r) {
+		return;
+	}
+	for (i = 0; i < r->n_variants; i++) {
+		container_free(r->variants[i].container);
+		pkey_free(r->variants[i].key);
+		free(r->variants[i].kv);
+		free(r->variants[i].lp_cache);
+		free(r->variants[i].qstats);
+		free(r->variants[i].batch_kv);
+		free(r->variants[i].in_src);
+		pkey_route_free(&r->variants[i].route);
+		free(r->variants[i].batch_ids);
+		retryq_free(&r->variants[i].retries);
+		retryq_free(&r->variants[i].paced);
+		client_workers_free(&r->variants[i].workers);
+	}
+	free(r->variants);
+	workload_free(r->workload);
+	free(r);
+}
