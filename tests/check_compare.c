@@ -214,6 +214,62 @@ START_TEST(test_compare_text_csv_and_errors)
 END_TEST
 
 /*
+ * `compare --variant NAME` with no such variant lists the variants in a
+ * 256-byte buffer: a name of 300 bytes made snprintf's count (302) the
+ * offset of the next write, past the buffer (AddressSanitizer: a
+ * stack-buffer-overflow in scenario_keep_variant; the snprintf audit
+ * after fuzz_run's findings.c fault). Now each name shows at most 60
+ * bytes, cut at a UTF-8 character's start, then "...", so the others fit:
+ *   'v' x 300         -> "'" + 60 v + "...'"            65 bytes, len 65
+ *   'a' x 59 + "é" (2 bytes, its second at byte 60) + 'b' x 10
+ *                     -> ", '" + 59 a + "...'"          66 bytes, len 131
+ *   'w' x 100         -> ", '" + 60 w + "...'"          67 bytes, len 198
+ *   198 + 90 >= 256: no room for a fourth entry ("second"): ", ..."
+ */
+START_TEST(test_compare_variant_long_names)
+{
+	char text[2048], v[301], a[80], w[101], want[1024];
+	struct pk_diag d;
+	struct pk_scenario *s;
+	char *msg;
+
+	memset(v, 'v', 300);
+	v[300] = '\0';
+	memset(a, 'a', 59);
+	snprintf(a + 59, sizeof(a) - 59,
+		 "\xc3\xa9"
+		 "bbbbbbbbbb");
+	memset(w, 'w', 100);
+	w[100] = '\0';
+	snprintf(text, sizeof(text),
+		 "container: {partition_key: /k, throughput: 400}\n"
+		 "items: {k: {values: [a]}}\n"
+		 "variants:\n"
+		 "  - {name: %s, partition_key: /k}\n"
+		 "  - {name: %s, partition_key: /k}\n"
+		 "  - {name: %s, partition_key: /k}\n"
+		 "  - {name: second, partition_key: /k}\n"
+		 "phases:\n"
+		 "  - {duration: 1s, rate: 1/s}\n",
+		 v, a, w);
+	diag_init(&d);
+	s = scenario_parse("t.yaml", text, strlen(text), &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_int_eq(scenario_keep_variant(s, "nope", &d), -1);
+	ck_assert_uint_eq(s->n_variants, 4);
+	msg = tu_diag_text(&d);
+	snprintf(want, sizeof(want),
+		 "pksim: --variant: error: no variant named 'nope'; the "
+		 "variants are '%.60s...', '%.59s...', '%.60s...', ...\n",
+		 v, a, w);
+	ck_assert_str_eq(msg, want);
+	free(msg);
+	diag_free(&d);
+	scenario_free(s);
+}
+END_TEST
+
+/*
  * Issue 11 fault 5: `compare` multiplies the memory estimate by the
  * variants. 100,000 creates/s for 1,000 s = 1e8 items; one variant keyed
  * on /k (10 values): 1e8 x (48 + 8) bytes = 5.6e9 = 5.2 GB, within 8 GB,
@@ -622,6 +678,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_compare_products_and_iot);
 	tcase_add_test(tc, test_compare_offices);
 	tcase_add_test(tc, test_compare_text_csv_and_errors);
+	tcase_add_test(tc, test_compare_variant_long_names);
 	tcase_add_test(tc, test_compare_memory_by_variants);
 	tcase_add_test(tc, test_compare_memory_counts_queries);
 	tcase_add_test(tc, test_compare_items_partitions);

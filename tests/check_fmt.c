@@ -1,6 +1,7 @@
 /* fmt: thousands separators and binary byte units (1 KiB = 1,024 B). */
 #include <check.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../src/report/report_text_int.h"
 #include "pksim/base/fmt.h"
@@ -100,6 +101,48 @@ START_TEST(test_fmt_text_ru)
 }
 END_TEST
 
+/*
+ * fmt_append (the snprintf audit after fuzz_run's out-of-bounds write in
+ * findings.c): the length it returns is what the buffer holds, never
+ * snprintf's count of what the whole text needs, so it is always a safe
+ * offset. A 10-byte buffer holds 9 bytes of text and the NUL.
+ */
+START_TEST(test_fmt_append_cuts)
+{
+	char b[10];
+	size_t n;
+
+	memset(b, 'x', sizeof(b));
+	n = fmt_append(b, sizeof(b), 0, "%s", "abc");
+	ck_assert_uint_eq(n, 3);
+	ck_assert_str_eq(b, "abc");
+	/* "abc" + "-12345" = 9 bytes: exactly fills it */
+	n = fmt_append(b, sizeof(b), n, "-%d", 12345);
+	ck_assert_uint_eq(n, 9);
+	ck_assert_str_eq(b, "abc-12345");
+	/* full: nothing more, the length stays 9 */
+	n = fmt_append(b, sizeof(b), n, "more");
+	ck_assert_uint_eq(n, 9);
+	ck_assert_str_eq(b, "abc-12345");
+	/* a 20-byte text in 10 bytes: its first 9, length 9 (snprintf
+	   would say 20) */
+	n = fmt_append(b, sizeof(b), 0, "%s", "abcdefghijklmnopqrst");
+	ck_assert_uint_eq(n, 9);
+	ck_assert_str_eq(b, "abcdefghi");
+	/* a length past the buffer (a caller that added snprintf's count)
+	   is taken as full: nothing written past b, 9 returned */
+	n = fmt_append(b, sizeof(b), 25, "%s", "zz");
+	ck_assert_uint_eq(n, 9);
+	ck_assert_str_eq(b, "abcdefghi");
+	/* an empty format appends nothing */
+	n = fmt_append(b, sizeof(b), 0, "%s", "");
+	ck_assert_uint_eq(n, 0);
+	ck_assert_str_eq(b, "");
+	/* cap 0: nothing written, 0 */
+	ck_assert_uint_eq(fmt_append(b, 0, 0, "abc"), 0);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("fmt");
@@ -109,6 +152,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_fmt_text_ru);
 	tcase_add_test(tc, test_fmt_bytes_units);
 	tcase_add_test(tc, test_fmt_bytes_rounding);
+	tcase_add_test(tc, test_fmt_append_cuts);
 	suite_add_tcase(s, tc);
 	return s;
 }

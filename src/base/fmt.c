@@ -3,6 +3,7 @@
  */
 #include "pksim/base/fmt.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 
 const char *fmt_thousands(int64_t v, char *buf)
@@ -43,4 +44,26 @@ const char *fmt_bytes(uint64_t b, char *buf)
 		snprintf(buf, PK_FMT_BYTES, "%.1f %s", x, unit[u]);
 	}
 	return buf;
+}
+
+size_t fmt_append(char *buf, size_t cap, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (cap == 0) {
+		return 0;
+	}
+	if (len >= cap) {
+		buf[cap - 1] = '\0';
+		return cap - 1;
+	}
+	va_start(ap, fmt);
+	n = vsnprintf(buf + len, cap - len, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		buf[len] = '\0'; /* an encoding error: nothing appended */
+		return len;
+	}
+	return (size_t)n < cap - len ? len + (size_t)n : cap - 1;
 }

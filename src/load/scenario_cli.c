@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "pksim/load/trace.h"
 
@@ -242,6 +243,25 @@ int scenario_add_variant(struct pk_scenario *s, const char *key_text,
 	return 0;
 }
 
+/* Bytes of a variant's name the list of variants shows at most; a
+   longer name is cut there (at a UTF-8 character's start) and "..."
+   added, so the other names fit */
+#define KEEP_NAME_SHOWN 60
+
+/* The bytes of name the list shows */
+static int shown_bytes(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n <= KEEP_NAME_SHOWN) {
+		return (int)n;
+	}
+	for (n = KEEP_NAME_SHOWN;
+	     n > 0 && ((unsigned char)name[n] & 0xC0) == 0x80; n--) {
+	}
+	return (int)n;
+}
+
 int scenario_keep_variant(struct pk_scenario *s, const char *name,
 			  struct pk_diag *diag)
 {
@@ -256,14 +276,19 @@ int scenario_keep_variant(struct pk_scenario *s, const char *name,
 	}
 	if (k == s->n_variants) {
 		names[0] = '\0';
+		/* each entry is at most 2 + 60 + 5 bytes: the loop leaves
+		   room for ", ..." */
 		for (i = 0; i < s->n_variants && len + 90 < sizeof(names);
 		     i++) {
-			len += (size_t)snprintf(
-			    names + len, sizeof(names) - len, "%s'%s'",
-			    i ? ", " : "", s->variants[i].name);
+			const char *vn = s->variants[i].name;
+			int shown = shown_bytes(vn);
+
+			len = fmt_append(names, sizeof(names), len,
+					 "%s'%.*s%s'", i ? ", " : "", shown, vn,
+					 vn[shown] ? "..." : "");
 		}
 		if (i < s->n_variants) {
-			snprintf(names + len, sizeof(names) - len, ", ...");
+			fmt_append(names, sizeof(names), len, ", ...");
 		}
 		diag_error(diag, "--variant", 0, 0,
 			   "no variant named '%s'; the variants are %s", name,

@@ -559,13 +559,9 @@ int container_redistribute(struct pk_container *c, int64_t t_ms,
 	e.ranges_before = c->pmap.n;
 	detail[0] = '\0';
 	for (k = 0; k < n; k++) {
-		int w = snprintf(detail + len, sizeof(detail) - len, "%s%u: %s",
+		len = fmt_append(detail, sizeof(detail), len, "%s%u: %s",
 				 k ? ", " : "ranges ", v[k].range_id,
 				 fmt_thousands(v[k].ru_per_s, a));
-
-		len += w > 0 && (size_t)w < sizeof(detail) - len
-			   ? (size_t)w
-			   : sizeof(detail) - len - 1;
 	}
 	for (k = 0; k < n; k++) {
 		redistribute_one(c, v[k].range_id, v[k].ru_per_s);

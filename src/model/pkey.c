@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "pksim/load/trace.h"
 #include "pksim/workload/workload.h"
@@ -342,18 +343,19 @@ void pkey_format_id(const struct pk_pkey *k, const unsigned char *id,
 		}
 		return;
 	}
-	n += (size_t)snprintf(buf + n, cap - n, "[");
-	while (pos < len && n < cap &&
+	/* n < cap throughout: value_format's count, like snprintf's, is
+	   what the whole value needs and may pass the buffer */
+	n = fmt_append(buf, cap, 0, "[");
+	while (pos < len && n + 1 < cap &&
 	       decode_component(id, len, &pos, &v) == 0) {
-		if (!first && n < cap) {
-			n += (size_t)snprintf(buf + n, cap - n, ", ");
+		size_t w;
+
+		if (!first) {
+			n = fmt_append(buf, cap, n, ", ");
 		}
 		first = 0;
-		if (n < cap) {
-			n += value_format(&v, buf + n, cap - n);
-		}
+		w = value_format(&v, buf + n, cap - n);
+		n = w < cap - n ? n + w : cap - 1;
 	}
-	if (n < cap) {
-		snprintf(buf + n, cap - n, "]");
-	}
+	fmt_append(buf, cap, n, "]");
 }

@@ -308,16 +308,14 @@ static void say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 		char key[200] = "", dens[96] = "";
 
 		if (v->n_top_ru > 0) {
-			size_t k = (size_t)snprintf(key, sizeof(key),
-						    " (the hottest logical "
-						    "partition: %s = ",
-						    v->key->text);
+			/* a long key text is cut, 2 bytes kept for ")"
+			   (snprintf's count passed the buffer: found by
+			   fuzz_run) */
+			size_t k = fmt_append(key, sizeof(key) - 2, 0,
+					      " (the hottest logical "
+					      "partition: %s = ",
+					      v->key->text);
 
-			/* a long key text is cut: snprintf's count may pass
-			   the buffer (found by fuzz_run) */
-			if (k > sizeof(key) - 3) {
-				k = sizeof(key) - 3;
-			}
 			key_text(v->key, &v->top_ru[0], key + k,
 				 sizeof(key) - k - 2);
 			strcat(key, ")");

@@ -73,24 +73,24 @@ static void label_of(const struct pk_result_variant *v, uint32_t id, char *buf,
 {
 	size_t len, k;
 
-	len = (size_t)snprintf(buf, cap, "range %" PRIu32, id);
-	for (k = 1; id < v->n_lineage && len < cap; k++) {
+	len = fmt_append(buf, cap, 0, "range %" PRIu32, id);
+	for (k = 1; id < v->n_lineage && len + 1 < cap; k++) {
 		const struct pk_result_lineage *l = &v->lineage[id];
 
 		if (k == LABEL_RANGES &&
 		    (l->parent != PK_RESULT_NO_RANGE ||
 		     l->merged_from[0] != PK_RESULT_NO_RANGE)) {
-			snprintf(buf + len, cap - len, " \u2190 \u2026");
+			fmt_append(buf, cap, len, " \u2190 \u2026");
 			return;
 		}
 		if (l->parent != PK_RESULT_NO_RANGE) {
-			len += (size_t)snprintf(buf + len, cap - len,
-						" \u2190 %" PRIu32, l->parent);
+			len = fmt_append(buf, cap, len, " \u2190 %" PRIu32,
+					 l->parent);
 			id = l->parent;
 		} else if (l->merged_from[0] != PK_RESULT_NO_RANGE) {
-			snprintf(buf + len, cap - len,
-				 " \u2190 %" PRIu32 "+%" PRIu32,
-				 l->merged_from[0], l->merged_from[1]);
+			fmt_append(buf, cap, len,
+				   " \u2190 %" PRIu32 "+%" PRIu32,
+				   l->merged_from[0], l->merged_from[1]);
 			return;
 		} else {
 			return;

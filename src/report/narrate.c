@@ -175,26 +175,27 @@ static void read_events(struct pk_narrator *n, size_t vi,
 	for (; v->changes < m->n_changes; v->changes++) {
 		const struct pk_throughput_event *c = &m->changes[v->changes];
 		struct ev *x = add(n, c->t_s, EV_CHANGE, vi);
-		int k = snprintf(x->text, NARRATE_TEXT,
-				 "throughput changes from %s to %s RU/s",
-				 fmt_thousands(c->from_ru_per_s, a),
-				 fmt_thousands(c->to_ru_per_s, b));
+		size_t k = fmt_append(x->text, NARRATE_TEXT, 0,
+				      "throughput changes from %s to %s RU/s",
+				      fmt_thousands(c->from_ru_per_s, a),
+				      fmt_thousands(c->to_ru_per_s, b));
 
 		if (c->ranges_after != c->ranges_before) {
-			snprintf(x->text + k, NARRATE_TEXT - (size_t)k,
-				 "; %zu physical partitions become %zu%s",
-				 c->ranges_before, c->ranges_after,
-				 c->effective_t_s > c->t_s
-				     ? " once the splits are done"
-				     : "");
+			fmt_append(x->text, NARRATE_TEXT, k,
+				   "; %zu physical partitions become %zu%s",
+				   c->ranges_before, c->ranges_after,
+				   c->effective_t_s > c->t_s
+				       ? " once the splits are done"
+				       : "");
 		} else {
-			snprintf(x->text + k, NARRATE_TEXT - (size_t)k,
-				 c->ranges_before == 1
-				     ? "; the %zu physical partition takes it "
-				       "at once"
-				     : "; the %zu physical partitions take it "
-				       "at once",
-				 c->ranges_before);
+			fmt_append(
+			    x->text, NARRATE_TEXT, k,
+			    c->ranges_before == 1
+				? "; the %zu physical partition takes it "
+				  "at once"
+				: "; the %zu physical partitions take it "
+				  "at once",
+			    c->ranges_before);
 		}
 	}
 	for (; v->actions < m->n_actions; v->actions++) {

@@ -98,24 +98,22 @@ const char *scorecard_replayed(const struct pk_result *r, char *buf, size_t cap)
 				   : 0;
 		uint64_t recs = r->items_created;
 
-		len = (size_t)snprintf(buf, cap, "%s creates (one per record)",
-				       fmt_thousands(recs, a));
+		len = fmt_append(buf, cap, 0, "%s creates (one per record)",
+				 fmt_thousands(recs, a));
 		if (f->n_queries == 0) {
-			snprintf(buf + len, cap > len ? cap - len : 0,
-				 ", creates only: no queries or reads");
+			fmt_append(buf, cap, len,
+				   ", creates only: no queries or reads");
 			return buf;
 		}
-		len += (size_t)snprintf(
-		    buf + len, cap > len ? cap - len : 0,
-		    " and %s queries:", fmt_thousands(ops - recs, b));
-		for (i = 0; i < f->n_queries && len < cap; i++) {
+		len = fmt_append(buf, cap, len, " and %s queries:",
+				 fmt_thousands(ops - recs, b));
+		for (i = 0; i < f->n_queries; i++) {
 			const struct pk_query_spec *q = &f->queries[i];
 
-			len += (size_t)snprintf(buf + len, cap - len,
-						"%s %s = ? (%.1f%% of the "
-						"operations)",
-						i ? ";" : "", q->name,
-						100.0 * q->weight);
+			len = fmt_append(buf, cap, len,
+					 "%s %s = ? (%.1f%% of the operations)",
+					 i ? ";" : "", q->name,
+					 100.0 * q->weight);
 		}
 		return buf;
 	}
@@ -124,13 +122,13 @@ const char *scorecard_replayed(const struct pk_result *r, char *buf, size_t cap)
 			any[k] |= r->sc->phases[i].mix[k] > 0;
 		}
 	}
-	len = (size_t)snprintf(buf, cap,
-			       "the scenario's %zu phase%s:", r->sc->n_phases,
-			       r->sc->n_phases == 1 ? "" : "s");
-	for (k = 0, i = 0; k < PK_OP_KINDS && len < cap; k++) {
+	len = fmt_append(buf, cap, 0,
+			 "the scenario's %zu phase%s:", r->sc->n_phases,
+			 r->sc->n_phases == 1 ? "" : "s");
+	for (k = 0, i = 0; k < PK_OP_KINDS; k++) {
 		if (any[k]) {
-			len += (size_t)snprintf(buf + len, cap - len, "%s %s",
-						i++ ? "," : "", kinds[k]);
+			len = fmt_append(buf, cap, len, "%s %s", i++ ? "," : "",
+					 kinds[k]);
 		}
 	}
 	return buf;
@@ -347,21 +345,18 @@ static void rank_cards(struct pk_scorecard **order, size_t n)
 			continue;
 		}
 		cmp_cards(order[i], order[j], &f);
-		len = (size_t)snprintf(
-		    order[i]->reason, sizeof(order[i]->reason),
-		    "%sahead of %s on %s: %s vs %s",
-		    order[i]->tied ? "tied with its group; " : "",
-		    order[j]->name, figure_names[f],
-		    figure_text(order[i], f, a, sizeof(a)),
-		    figure_text(order[j], f, b, sizeof(b)));
+		len = fmt_append(order[i]->reason, sizeof(order[i]->reason), 0,
+				 "%sahead of %s on %s: %s vs %s",
+				 order[i]->tied ? "tied with its group; " : "",
+				 order[j]->name, figure_names[f],
+				 figure_text(order[i], f, a, sizeof(a)),
+				 figure_text(order[j], f, b, sizeof(b)));
 		if (f < PK_RANK_RU &&
-		    scorecard_figure_cmp(order[i], order[j], PK_RANK_RU) != 0 &&
-		    len < sizeof(order[i]->reason)) {
+		    scorecard_figure_cmp(order[i], order[j], PK_RANK_RU) != 0) {
 			/* what the key makes the operations cost, which
 			   drives the failures: queries that fan out */
-			snprintf(
-			    order[i]->reason + len,
-			    sizeof(order[i]->reason) - len,
+			fmt_append(
+			    order[i]->reason, sizeof(order[i]->reason), len,
 			    "; RU of the operations %s vs %s",
 			    figure_text(order[i], PK_RANK_RU, a, sizeof(a)),
 			    figure_text(order[j], PK_RANK_RU, b, sizeof(b)));

@@ -132,12 +132,11 @@ static int redistribute(struct pk_run *run, const struct pk_variant *v,
 		/* the ids it has, as many as fit */
 		ids[0] = '\0';
 		for (i = 0; i < c->pmap.n && len + 16 < sizeof(ids); i++) {
-			len += (size_t)snprintf(ids + len, sizeof(ids) - len,
-						"%s%u", i ? ", " : "",
-						c->pmap.ranges[i].id);
+			len = fmt_append(ids, sizeof(ids), len, "%s%u",
+					 i ? ", " : "", c->pmap.ranges[i].id);
 		}
 		if (i < c->pmap.n) {
-			snprintf(ids + len, sizeof(ids) - len, ", ...");
+			fmt_append(ids, sizeof(ids), len, ", ...");
 		}
 		diag_error(run->diag, run->sc->file, e->line, e->col,
 			   "phase '%s' redistributes range %u, but at t=%llds "
