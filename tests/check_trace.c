@@ -1296,6 +1296,47 @@ START_TEST(test_trace_stream_memory)
 }
 END_TEST
 
+/* Kept times read as parsed ones; another field, a record past the kept
+   ones and a field whose values are not all times still parse. */
+START_TEST(test_trace_keep_times)
+{
+	struct pk_diag d;
+	struct pk_trace *t;
+	int64_t ms;
+	static const char text[] =
+	    "{\"ts\": 1594598700.5, \"u\": \"x\"}\n"
+	    "{\"ts\": \"2020-07-13T02:05:00+02:00\", \"u\": 1}\n"
+	    "{\"ts\": 10, \"u\": 2}\n";
+
+	diag_init(&d);
+	t = trace_parse("mem.jsonl", text, strlen(text), PK_TRACE_FORMAT_AUTO,
+			&d);
+	ck_assert_ptr_nonnull(t);
+	trace_keep_times(t, "/ts", 2);
+	ck_assert_int_eq(trace_time_ms(t, 0, "ts", &ms, &d), 0);
+	ck_assert_int_eq(ms, T_0005_MS + 500);
+	ck_assert_int_eq(trace_time_ms(t, 1, "/ts", &ms, &d), 0);
+	ck_assert_int_eq(ms, T_0005_MS);
+	/* record 2 was not kept: parsed, 10 s */
+	ck_assert_int_eq(trace_time_ms(t, 2, "ts", &ms, &d), 0);
+	ck_assert_int_eq(ms, 10000);
+	/* another field is its own: record 1's u is 1 s */
+	ck_assert_int_eq(trace_time_ms(t, 1, "u", &ms, &d), 0);
+	ck_assert_int_eq(ms, 1000);
+	/* u of record 0 is no time: nothing kept, so ts parses again and u
+	   of record 2 is 2 s */
+	trace_keep_times(t, "u", 3);
+	ck_assert_int_eq(trace_time_ms(t, 1, "ts", &ms, &d), 0);
+	ck_assert_int_eq(ms, T_0005_MS);
+	ck_assert_int_eq(trace_time_ms(t, 2, "u", &ms, &d), 0);
+	ck_assert_int_eq(ms, 2000);
+	ck_assert_int_eq(diag_count(&d), 0);
+	ck_assert_int_eq(trace_time_ms(t, 0, "u", &ms, &d), -1);
+	trace_free(t);
+	diag_free(&d);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("trace");
@@ -1318,6 +1359,7 @@ Suite *tu_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("time");
 	tcase_add_test(tc, test_trace_time);
+	tcase_add_test(tc, test_trace_keep_times);
 	tcase_add_test(tc, test_trace_time_errors);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("bad_input");

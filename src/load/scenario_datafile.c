@@ -131,7 +131,12 @@ int ld_items_file_read(struct pk_items_file *f, struct pk_diag *d,
 				  more, n, PK_DIAG_MAX_ERRORS);
 		}
 	}
-	return bad ? -1 : 0;
+	if (bad) {
+		return -1;
+	}
+	/* the plan checks and the workload read every time again */
+	trace_keep_times(f->trace, f->time_field, n);
+	return 0;
 }
 
 /*

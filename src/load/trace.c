@@ -261,6 +261,8 @@ void trace_free(struct pk_trace *t)
 	free(t->leaves);
 	free(t->pool);
 	free(t->path);
+	free(t->times_field);
+	free(t->times_ms);
 	free(t);
 }
 
@@ -494,7 +496,8 @@ static int decimal_number(const char *s, size_t len, double *x)
 	for (i = 0; i < len; i++) {
 		if (s[i] >= '0' && s[i] <= '9') {
 			digits++;
-		} else if (!strchr("+-.eE", s[i]) || s[i] == '\0') {
+		} else if (s[i] != '+' && s[i] != '-' && s[i] != '.' &&
+			   s[i] != 'e' && s[i] != 'E') {
 			return -1;
 		}
 	}
@@ -520,12 +523,18 @@ static int epoch_s_to_ms(double s, int64_t *t_ms)
 int trace_time_ms(const struct pk_trace *t, size_t i, const char *field,
 		  int64_t *t_ms, struct pk_diag *d)
 {
-	const struct pk_trace_leaf *l = leaf_at(t, i, field);
+	const struct pk_trace_leaf *l;
 	int line = trace_line(t, i);
 	const char *slash = field[0] == '/' ? "" : "/";
 	const char *str;
 	double x;
 
+	if (i < t->n_times &&
+	    strcmp(t->times_field, field + (field[0] == '/')) == 0) {
+		*t_ms = t->times_ms[i];
+		return 0;
+	}
+	l = leaf_at(t, i, field);
 	if (!l) {
 		diag_error(d, t->path, line, 0,
 			   "record %zu has no time field \"%s%s\"", i + 1,
@@ -564,6 +573,39 @@ int trace_time_ms(const struct pk_trace *t, size_t i, const char *field,
 		   l->len > TIME_TEXT_MAX ? TIME_TEXT_MAX : (int)l->len, str);
 	diag_note(d, "expected e.g. 1594598700 or 2020-07-13T00:05:00Z");
 	return -1;
+}
+
+void trace_keep_times(struct pk_trace *t, const char *field, size_t n)
+{
+	struct pk_diag scratch;
+	int64_t *ms;
+	size_t i;
+
+	free(t->times_ms);
+	free(t->times_field);
+	t->times_ms = NULL;
+	t->times_field = NULL;
+	t->n_times = 0;
+	n = n < t->n_recs ? n : t->n_recs;
+	if (n == 0) {
+		return;
+	}
+	ms = xcalloc(n, sizeof(*ms));
+	diag_init(&scratch);
+	for (i = 0; i < n; i++) {
+		if (trace_time_ms(t, i, field, &ms[i], &scratch) < 0) {
+			break;
+		}
+	}
+	diag_free(&scratch);
+	if (i < n) {
+		free(ms);
+		return;
+	}
+	/* kept without its leading '/', as trace_time_ms compares it */
+	t->times_field = xstrdup(field + (field[0] == '/'));
+	t->times_ms = ms;
+	t->n_times = n;
 }
 
 int trace_check(const struct pk_trace *t)

@@ -64,6 +64,9 @@ struct pk_trace {
 	struct pk_trace_path *path_hash; /* owns the path entries */
 	struct pk_trace_path **paths;	 /* by id, n_paths, borrowed */
 	size_t n_paths, paths_cap;
+	char *times_field; /* owned; the field trace_keep_times kept */
+	int64_t *times_ms; /* n_times, by record, or NULL */
+	size_t n_times;
 };
 
 /* State of one load: the text, the trace being built, the diagnostics. */

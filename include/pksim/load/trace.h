@@ -217,6 +217,16 @@ void trace_path_counts(const struct pk_trace *t, size_t n, uint64_t *counts);
 int trace_time_ms(const struct pk_trace *t, size_t i, const char *field,
 		  int64_t *t_ms, struct pk_diag *d);
 
+/*
+ * Keep the times (trace_time_ms) of records [0, n) at field in t, so that
+ * later calls of trace_time_ms for that field and those records read them
+ * (8 bytes a record) instead of parsing the value again; call it once the
+ * records are known to hold valid times. Keeps nothing (later calls parse
+ * as before) when a record's time is not valid. A field other than the
+ * kept one is parsed each time.
+ */
+void trace_keep_times(struct pk_trace *t, const char *field, size_t n);
+
 /* Check t's invariants (see the file comment); PK_BUG when one is broken,
    else 0. */
 int trace_check(const struct pk_trace *t);
