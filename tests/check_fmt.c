@@ -5,6 +5,7 @@
 
 #include "../src/report/report_text_int.h"
 #include "pksim/base/fmt.h"
+#include "pksim/base/units.h"
 #include "testutil.h"
 
 START_TEST(test_fmt_thousands)
@@ -143,6 +144,30 @@ START_TEST(test_fmt_append_cuts)
 }
 END_TEST
 
+/*
+ * units_llround rounds as C's llround: to nearest, halves away from zero.
+ * 0.49999999999999994 is the largest double below 0.5 (0.5 - 2^-54): 0,
+ * where adding 0.5 and truncating gives 1. 2^52 - 0.5 = 4503599627370495.5
+ * is the last half it sees itself (up: ...496); 2^53 + 2 and 1e18 are
+ * integers beyond its exact range, passed to llround unchanged.
+ */
+START_TEST(test_units_llround)
+{
+	ck_assert_int_eq(units_llround(2.5), 3);
+	ck_assert_int_eq(units_llround(-2.5), -3);
+	ck_assert_int_eq(units_llround(0.5), 1);
+	ck_assert_int_eq(units_llround(-0.5), -1);
+	ck_assert_int_eq(units_llround(1.4999999999999998), 1);
+	ck_assert_int_eq(units_llround(0.49999999999999994), 0);
+	ck_assert_int_eq(units_llround(-0.49999999999999994), 0);
+	ck_assert_int_eq(units_llround(1023.9999), 1024);
+	ck_assert_int_eq(units_llround(4503599627370495.5), 4503599627370496LL);
+	ck_assert_int_eq(units_llround(9007199254740994.0), 9007199254740994LL);
+	ck_assert_int_eq(units_llround(1e18), 1000000000000000000LL);
+	ck_assert_int_eq(units_llround(0.0), 0);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("fmt");
@@ -153,6 +178,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_fmt_bytes_units);
 	tcase_add_test(tc, test_fmt_bytes_rounding);
 	tcase_add_test(tc, test_fmt_append_cuts);
+	tcase_add_test(tc, test_units_llround);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -112,7 +112,8 @@ struct pk_container *container_new(const char *name,
    with_index). */
 static uint64_t indexed(const struct pk_container *c, uint32_t size_bytes)
 {
-	double b = (double)llround((double)size_bytes * c->spec.index_factor);
+	double b =
+	    (double)units_llround((double)size_bytes * c->spec.index_factor);
 
 	return b < 1 ? 1 : (uint64_t)b;
 }

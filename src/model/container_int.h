@@ -183,13 +183,30 @@ static inline uint32_t lptable_stored_bytes(const struct pk_container *c,
 	return item < c->items_cap ? c->items[item].bytes : 0;
 }
 
-/* 1 if another stored item of lp holds r's id (a create is a 409). */
-int lptable_id_taken(const struct pk_container *c, const struct pk_lp *lp,
-		     const struct pk_request *r);
+/* lptable_id_taken and lptable_note_id for a request with an id. */
+int lptable_id_taken_of(const struct pk_container *c, const struct pk_lp *lp,
+			const struct pk_request *r);
+void lptable_note_id_of(struct pk_container *c, const struct pk_lp *lp,
+			const struct pk_request *r, int stored);
+
+/* 1 if another stored item of lp holds r's id (a create is a 409). Most
+   requests carry none (pk_request.id): that test is inline. */
+static inline int lptable_id_taken(const struct pk_container *c,
+				   const struct pk_lp *lp,
+				   const struct pk_request *r)
+{
+	return r->id ? lptable_id_taken_of(c, lp, r) : 0;
+}
 
 /* Record (stored = 1) or forget r's id in lp. */
-void lptable_note_id(struct pk_container *c, const struct pk_lp *lp,
-		     const struct pk_request *r, int stored);
+static inline void lptable_note_id(struct pk_container *c,
+				   const struct pk_lp *lp,
+				   const struct pk_request *r, int stored)
+{
+	if (r->id) {
+		lptable_note_id_of(c, lp, r, stored);
+	}
+}
 
 /* Free every logical partition and id entry of c. */
 void lptable_free(struct pk_container *c);

@@ -15,7 +15,8 @@
 /* Bytes an item of size_bytes takes with its index (index_factor). */
 static uint32_t with_index(const struct pk_container *c, uint32_t size_bytes)
 {
-	double b = (double)llround((double)size_bytes * c->spec.index_factor);
+	double b =
+	    (double)units_llround((double)size_bytes * c->spec.index_factor);
 
 	/* the loader keeps item size x index_factor within 32 bits */
 	return b < 1 ? 1 : b > UINT32_MAX ? UINT32_MAX : (uint32_t)b;

@@ -5,11 +5,13 @@
 
 #include <math.h>
 
+#include "pksim/base/units.h"
+
 #define PK_COST_KB 1024.0 /* ASSUMPTION: the docs' "1 KB" item is 1024 B */
 
 static int64_t to_mru(double ru)
 {
-	return (int64_t)llround(ru * 1000.0);
+	return (int64_t)units_llround(ru * 1000.0);
 }
 
 void cost_init(struct pk_cost *c, const struct pk_cost_spec *spec)
@@ -39,10 +41,10 @@ static int64_t through_points(int64_t at1, int64_t at100, uint64_t bytes)
 		return at1;
 	}
 	if (kb <= 100.0) {
-		return at1 + (int64_t)llround((double)(at100 - at1) *
-					      (kb - 1.0) / 99.0);
+		return at1 + (int64_t)units_llround((double)(at100 - at1) *
+						    (kb - 1.0) / 99.0);
 	}
-	return (int64_t)llround((double)at100 * kb / 100.0);
+	return (int64_t)units_llround((double)at100 * kb / 100.0);
 }
 
 int64_t cost_read_mru(const struct pk_cost *c, uint64_t size_bytes)

@@ -158,16 +158,12 @@ static struct pk_id_entry *find_id(const struct pk_container *c,
 	return e;
 }
 
-/* 1 if another stored item of lp holds r's id (a create is a 409). */
-int lptable_id_taken(const struct pk_container *c, const struct pk_lp *lp,
-		     const struct pk_request *r)
+int lptable_id_taken_of(const struct pk_container *c, const struct pk_lp *lp,
+			const struct pk_request *r)
 {
 	struct pk_id_key k;
 	const struct pk_id_entry *e;
 
-	if (!r->id) {
-		return 0;
-	}
 	k = id_key(lp, r);
 	e = find_id(c, &k);
 	/* an expired holder is gone for requests (rule 28) */
@@ -176,16 +172,12 @@ int lptable_id_taken(const struct pk_container *c, const struct pk_lp *lp,
 	       !container_ttl_expired(c, e->item);
 }
 
-/* Record (stored = 1) or forget r's id in lp. */
-void lptable_note_id(struct pk_container *c, const struct pk_lp *lp,
-		     const struct pk_request *r, int stored)
+void lptable_note_id_of(struct pk_container *c, const struct pk_lp *lp,
+			const struct pk_request *r, int stored)
 {
 	struct pk_id_key k;
 	struct pk_id_entry *e;
 
-	if (!r->id) {
-		return;
-	}
 	k = id_key(lp, r);
 	e = find_id(c, &k);
 	if (stored && !e) {

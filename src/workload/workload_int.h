@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "pksim/base/rng.h"
+#include "pksim/base/units.h"
 #include "pksim/load/scenario.h"
 #include "pksim/workload/schedule.h"
 #include "pksim/workload/workload.h"
@@ -171,7 +172,7 @@ struct pk_workload {
 /* floor(x) for x >= 0, snapping to an integer within the tolerance. */
 static inline int64_t floor_robust(double x)
 {
-	long long r = llround(x);
+	long long r = units_llround(x);
 	double tol = fmax(PK_WL_ROUND_EPS, PK_WL_ROUND_REL * fabs(x));
 
 	if (fabs(x - (double)r) <= tol) {
@@ -184,7 +185,7 @@ static inline int64_t floor_robust(double x)
    integer (so 10/h for 1 h is 10 arrivals, not 11). */
 static inline int64_t ceil_robust(double x)
 {
-	long long r = llround(x);
+	long long r = units_llround(x);
 	double tol = fmax(PK_WL_ROUND_EPS, PK_WL_ROUND_REL * fabs(x));
 
 	if (fabs(x - (double)r) <= tol) {
