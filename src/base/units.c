@@ -167,83 +167,54 @@ enum pk_units_status units_read_size(const char *text, uint64_t *bytes,
 	return PK_UNITS_OK;
 }
 
-enum pk_units_status units_read_duration(const char *text, int64_t *ms,
-					 const char **unit)
+/* Duration units and the milliseconds each stands for; no unit is
+   seconds. "ms" only where a duration may be shorter than a second. */
+static const struct {
+	const char *name;
+	uint64_t ms;
+} duration_units[] = {
+    {"ms", 1},	  {"", 1000},	  {"s", 1000},
+    {"m", 60000}, {"h", 3600000}, {"d", 86400000},
+};
+
+/*
+ * A duration in ms that must be a whole number of grain_ms (1000: whole
+ * seconds, and "ms" is no unit then; 1: whole milliseconds), for
+ * units_read_duration and units_read_duration_ms.
+ */
+static enum pk_units_status read_duration(const char *text, uint64_t grain_ms,
+					  int64_t *ms, const char **unit)
 {
 	struct dec d;
 	enum pk_units_status st =
 	    dec_parse(text, PK_UNITS_DURATION_FRAC_DIGITS, 1, &d);
 	const char *u;
-	size_t ulen;
-	uint64_t mult, secs, fsecs;
+	size_t ulen, i;
+	uint64_t mult = 0, whole, fms;
 
 	if (st != PK_UNITS_OK) {
 		return st;
 	}
 	u = skip_spaces(d.end);
 	ulen = trim_len(u);
-	if (ulen == 0 || (ulen == 1 && u[0] == 's')) {
-		mult = 1;
-	} else if (ulen == 1 && u[0] == 'm') {
-		mult = 60;
-	} else if (ulen == 1 && u[0] == 'h') {
-		mult = 3600;
-	} else if (ulen == 1 && u[0] == 'd') {
-		mult = 86400;
-	} else {
+	for (i = 0; i < sizeof(duration_units) / sizeof(duration_units[0]);
+	     i++) {
+		if (duration_units[i].ms >= grain_ms &&
+		    strlen(duration_units[i].name) == ulen &&
+		    memcmp(duration_units[i].name, u, ulen) == 0) {
+			mult = duration_units[i].ms;
+		}
+	}
+	if (!mult) {
 		if (unit) {
 			*unit = u;
 		}
 		return PK_UNITS_UNIT;
 	}
-	/* frac_num < 10^9 and mult <= 86,400: no overflow */
-	fsecs = d.frac_num * mult;
-	if (fsecs % d.frac_den != 0) {
-		return PK_UNITS_FRACTION;
-	}
-	if (__builtin_mul_overflow(d.ip, mult, &secs) ||
-	    __builtin_add_overflow(secs, fsecs / d.frac_den, &secs) ||
-	    secs > (uint64_t)INT64_MAX / 1000) {
-		return PK_UNITS_RANGE;
-	}
-	*ms = (int64_t)secs * 1000;
-	return PK_UNITS_OK;
-}
-
-enum pk_units_status units_read_duration_ms(const char *text, int64_t *ms,
-					    const char **unit)
-{
-	struct dec d;
-	enum pk_units_status st =
-	    dec_parse(text, PK_UNITS_DURATION_FRAC_DIGITS, 1, &d);
-	const char *u;
-	size_t ulen;
-	uint64_t mult, whole, fms;
-
-	if (st != PK_UNITS_OK) {
-		return st;
-	}
-	u = skip_spaces(d.end);
-	ulen = trim_len(u);
-	if (ulen == 2 && u[0] == 'm' && u[1] == 's') {
-		mult = 1;
-	} else if (ulen == 0 || (ulen == 1 && u[0] == 's')) {
-		mult = 1000;
-	} else if (ulen == 1 && u[0] == 'm') {
-		mult = 60000;
-	} else if (ulen == 1 && u[0] == 'h') {
-		mult = 3600000;
-	} else if (ulen == 1 && u[0] == 'd') {
-		mult = 86400000;
-	} else {
-		if (unit) {
-			*unit = u;
-		}
-		return PK_UNITS_UNIT;
-	}
-	/* frac_num < 10^9 and mult <= 8.64e7: below 2^64 */
+	/* frac_num < 10^9 and mult <= 8.64e7: below 2^64; frac_den <=
+	   10^9 and grain_ms <= 1,000: so is their product */
 	fms = d.frac_num * mult;
-	if (fms % d.frac_den != 0) {
+	if (fms % (d.frac_den * grain_ms) != 0) {
 		return PK_UNITS_FRACTION;
 	}
 	if (__builtin_mul_overflow(d.ip, mult, &whole) ||
@@ -253,6 +224,18 @@ enum pk_units_status units_read_duration_ms(const char *text, int64_t *ms,
 	}
 	*ms = (int64_t)whole;
 	return PK_UNITS_OK;
+}
+
+enum pk_units_status units_read_duration(const char *text, int64_t *ms,
+					 const char **unit)
+{
+	return read_duration(text, PK_MS_PER_S, ms, unit);
+}
+
+enum pk_units_status units_read_duration_ms(const char *text, int64_t *ms,
+					    const char **unit)
+{
+	return read_duration(text, 1, ms, unit);
 }
 
 enum pk_units_status units_read_rate(const char *text, double *per_s,
