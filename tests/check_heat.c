@@ -17,32 +17,6 @@
 #include "pksim/run/sim.h"
 #include "testutil.h"
 
-struct fx {
-	struct pk_scenario *sc;
-	struct pk_run *run;
-	struct pk_result *r;
-};
-
-static void fx_run(struct fx *f, const char *text)
-{
-	struct pk_diag d;
-
-	diag_init(&d);
-	f->sc = scenario_parse("heat.yaml", text, strlen(text), &d);
-	ck_assert_msg(f->sc != NULL, "%s", tu_diag_text(&d));
-	f->run = sim_run(f->sc, f->sc->seed, &d);
-	ck_assert_ptr_nonnull(f->run);
-	diag_free(&d);
-	f->r = result_build(f->run);
-}
-
-static void fx_free(struct fx *f)
-{
-	result_free(f->r);
-	sim_free(f->run);
-	scenario_free(f->sc);
-}
-
 /* Every column's bands: distinct ids, [y0, y1) contiguous from 0 to 1. */
 static void assert_tiles(const struct pk_result_heat *h)
 {
@@ -74,21 +48,24 @@ static void assert_tiles(const struct pk_result_heat *h)
  * (D-SCALE) and each child holds half its parent: 1/6 of the space.
  * A 20 s run (plus retries) is under 720 s: 1 s columns.
  */
+static const char split_text[] =
+    "name: heat\nseed: 5\n"
+    "container: {partition_key: /d, throughput: 18000}\n"
+    "items:\n  d: {values: \"d-{0000..0999}\"}\n"
+    "phases:\n"
+    "  - {name: a, duration: 10s, rate: 200/s, ops: {create: 1},"
+    " item_size: 1KB}\n"
+    "  - {name: b, duration: 10s, throughput: 45000, rate: "
+    "200/s, ops: {create: 1}, item_size: 1KB}\n";
+
 START_TEST(test_heat_split_layout)
 {
-	struct fx f;
+	struct tu_fx f;
 	const struct pk_result_variant *v;
 	const struct pk_result_heat *h;
 	size_t a, b, c, i, n6 = 0;
 
-	fx_run(&f, "name: heat\nseed: 5\n"
-		   "container: {partition_key: /d, throughput: 18000}\n"
-		   "items:\n  d: {values: \"d-{0000..0999}\"}\n"
-		   "phases:\n"
-		   "  - {name: a, duration: 10s, rate: 200/s, ops: {create: 1},"
-		   " item_size: 1KB}\n"
-		   "  - {name: b, duration: 10s, throughput: 45000, rate: "
-		   "200/s, ops: {create: 1}, item_size: 1KB}\n");
+	tu_fx_run(&f, "heat.yaml", split_text);
 	v = &f.r->variants[0];
 	h = &v->heat;
 	ck_assert_int_eq(h->record_s, 1);
@@ -127,7 +104,7 @@ START_TEST(test_heat_split_layout)
 			    v->ranges[i].parent);
 		}
 	}
-	fx_free(&f);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -142,19 +119,12 @@ END_TEST
  */
 START_TEST(test_heat_strip)
 {
-	struct fx f;
+	struct tu_fx f;
 	char *buf = NULL, *p;
 	size_t len = 0, rows = 0, of0 = 0, of1 = 0;
 	FILE *mem;
 
-	fx_run(&f, "name: heat\nseed: 5\n"
-		   "container: {partition_key: /d, throughput: 18000}\n"
-		   "items:\n  d: {values: \"d-{0000..0999}\"}\n"
-		   "phases:\n"
-		   "  - {name: a, duration: 10s, rate: 200/s, ops: {create: 1},"
-		   " item_size: 1KB}\n"
-		   "  - {name: b, duration: 10s, throughput: 45000, rate: "
-		   "200/s, ops: {create: 1}, item_size: 1KB}\n");
+	tu_fx_run(&f, "heat.yaml", split_text);
 	mem = open_memstream(&buf, &len);
 	ck_assert_int_eq(heatstrip_text(&f.r->variants[0], 0, mem), 0);
 	fclose(mem);
@@ -177,7 +147,7 @@ START_TEST(test_heat_strip)
 	ck_assert_ptr_nonnull(strstr(buf, "\033[38;5;"));
 	ck_assert_ptr_nonnull(strstr(buf, "\033[0m|\n"));
 	free(buf);
-	fx_free(&f);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -189,18 +159,19 @@ END_TEST
  */
 START_TEST(test_heat_buckets)
 {
-	struct fx f;
+	struct tu_fx f;
 	const struct pk_result_variant *v;
 	const struct pk_result_heat *h;
 	const struct pk_metrics *m;
 	size_t i;
 
-	fx_run(&f, "name: heat\nseed: 1\n"
-		   "container: {partition_key: /d, throughput: 400}\n"
-		   "items:\n  d: {values: \"d-{0000..0009}\"}\n"
-		   "phases:\n"
-		   "  - {name: a, duration: 1000s, rate: 20/s, ops: {create: "
-		   "1}, item_size: 1KB}\n");
+	tu_fx_run(&f, "heat.yaml",
+		  "name: heat\nseed: 1\n"
+		  "container: {partition_key: /d, throughput: 400}\n"
+		  "items:\n  d: {values: \"d-{0000..0009}\"}\n"
+		  "phases:\n"
+		  "  - {name: a, duration: 1000s, rate: 20/s, ops: {create: "
+		  "1}, item_size: 1KB}\n");
 	v = &f.r->variants[0];
 	h = &v->heat;
 	m = v->metrics;
@@ -216,7 +187,7 @@ START_TEST(test_heat_buckets)
 		ck_assert_int_ge(x->nru_pct,
 				 metrics_normalized_pct(&m->samples[i]));
 	}
-	fx_free(&f);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -224,17 +195,18 @@ END_TEST
    width that fits), and the page stays under 3 MB (issue 15). */
 START_TEST(test_heat_day_page_size)
 {
-	struct fx f;
+	struct tu_fx f;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *mem;
 
-	fx_run(&f, "name: day\nseed: 1\n"
-		   "container: {partition_key: /d, throughput: 40000}\n"
-		   "items:\n  d: {values: \"d-{0000..0999}\"}\n"
-		   "phases:\n"
-		   "  - {name: a, duration: 24h, rate: 2/s, ops: {create: 1},"
-		   " item_size: 1KB}\n");
+	tu_fx_run(&f, "heat.yaml",
+		  "name: day\nseed: 1\n"
+		  "container: {partition_key: /d, throughput: 40000}\n"
+		  "items:\n  d: {values: \"d-{0000..0999}\"}\n"
+		  "phases:\n"
+		  "  - {name: a, duration: 24h, rate: 2/s, ops: {create: 1},"
+		  " item_size: 1KB}\n");
 	ck_assert_int_eq(f.r->variants[0].heat.bucket_s, 120);
 	ck_assert_uint_eq(f.r->variants[0].heat.n_cols, 720);
 	mem = open_memstream(&buf, &len);
@@ -242,7 +214,7 @@ START_TEST(test_heat_day_page_size)
 	fclose(mem);
 	ck_assert_uint_lt(len, 3000000);
 	free(buf);
-	fx_free(&f);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -255,17 +227,18 @@ END_TEST
  */
 START_TEST(test_heat_many_ranges_page_size)
 {
-	struct fx f;
+	struct tu_fx f;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *mem;
 
-	fx_run(&f, "name: day100\nseed: 1\n"
-		   "container: {partition_key: /d, throughput: 600000}\n"
-		   "items:\n  d: {values: \"d-{00000..99999}\"}\n"
-		   "phases:\n"
-		   "  - {name: a, duration: 24h, rate: 2/s, ops: {create: 1},"
-		   " item_size: 1KB}\n");
+	tu_fx_run(&f, "heat.yaml",
+		  "name: day100\nseed: 1\n"
+		  "container: {partition_key: /d, throughput: 600000}\n"
+		  "items:\n  d: {values: \"d-{00000..99999}\"}\n"
+		  "phases:\n"
+		  "  - {name: a, duration: 24h, rate: 2/s, ops: {create: 1},"
+		  " item_size: 1KB}\n");
 	ck_assert_uint_eq(f.r->variants[0].n_ranges, 100);
 	ck_assert_int_eq(f.r->variants[0].heat.bucket_s, 900);
 	ck_assert_uint_eq(f.r->variants[0].heat.n_cols, 96);
@@ -276,7 +249,7 @@ START_TEST(test_heat_many_ranges_page_size)
 	fclose(mem);
 	ck_assert_uint_lt(len, 3000000);
 	free(buf);
-	fx_free(&f);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -299,7 +272,7 @@ static size_t range_of(const struct pk_result_variant *v, const char *key)
 }
 
 /* The text of report_html, or of heatstrip_text, of f's first variant */
-static char *page_of(struct fx *f, int strip)
+static char *page_of(struct tu_fx *f, int strip)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -331,23 +304,24 @@ static char *page_of(struct fx *f, int strip)
  */
 START_TEST(test_heat_long_run)
 {
-	struct fx f;
+	struct tu_fx f;
 	const struct pk_result_variant *v;
 	const struct pk_result_heat *h;
 	const struct pk_result_heat_cell *x;
 	uint32_t wed, thu, fri;
 	char *buf;
 
-	fx_run(&f, "name: two-days\nseed: 7\n"
-		   "clock: {start: \"2026-03-04T12:00:00Z\"}\n"
-		   "container: {partition_key: /day, throughput: 600, "
-		   "partitions: 3}\n"
-		   "items:\n  day: {clock: \"%A\"}\n"
-		   "phases:\n"
-		   "  - {name: a, duration: 24h, rate: 2/s, ops: {create: 1},"
-		   " item_size: 1KB}\n"
-		   "  - {name: b, duration: 24h, throughput: 900, rate: 2/s, "
-		   "ops: {create: 1}, item_size: 1KB}\n");
+	tu_fx_run(&f, "heat.yaml",
+		  "name: two-days\nseed: 7\n"
+		  "clock: {start: \"2026-03-04T12:00:00Z\"}\n"
+		  "container: {partition_key: /day, throughput: 600, "
+		  "partitions: 3}\n"
+		  "items:\n  day: {clock: \"%A\"}\n"
+		  "phases:\n"
+		  "  - {name: a, duration: 24h, rate: 2/s, ops: {create: 1},"
+		  " item_size: 1KB}\n"
+		  "  - {name: b, duration: 24h, throughput: 900, rate: 2/s, "
+		  "ops: {create: 1}, item_size: 1KB}\n");
 	v = &f.r->variants[0];
 	h = &v->heat;
 	ck_assert_int_eq(v->end_s, 172800);
@@ -389,7 +363,7 @@ START_TEST(test_heat_long_run)
 	ck_assert_ptr_nonnull(strstr(buf, "one record per 300 s"));
 	ck_assert_ptr_null(strstr(buf, "no heat map"));
 	free(buf);
-	fx_free(&f);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -401,22 +375,23 @@ END_TEST
  */
 START_TEST(test_heat_hover_rounds)
 {
-	struct fx f;
+	struct tu_fx f;
 	char *buf;
 
-	fx_run(&f, "name: r\nseed: 1\n"
-		   "container: {partition_key: /d, throughput: 400}\n"
-		   "items:\n  d: {values: \"d-{0000..0009}\"}\n"
-		   "phases:\n"
-		   "  - {name: a, duration: 10s, rate: 51/s, ops: {create: 1},"
-		   " item_size: 1KB}\n");
+	tu_fx_run(&f, "heat.yaml",
+		  "name: r\nseed: 1\n"
+		  "container: {partition_key: /d, throughput: 400}\n"
+		  "items:\n  d: {values: \"d-{0000..0009}\"}\n"
+		  "phases:\n"
+		  "  - {name: a, duration: 10s, rate: 51/s, ops: {create: 1},"
+		  " item_size: 1KB}\n");
 	ck_assert_int_eq(result_heat_cell(&f.r->variants[0], 0, 0)->nru_pct,
 			 64);
 	buf = page_of(&f, 0);
 	ck_assert_ptr_nonnull(
 	    strstr(buf, "<title>range 0, t = 0 s: 64 % normalized RU, 255 RU"));
 	free(buf);
-	fx_free(&f);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -430,18 +405,19 @@ END_TEST
  */
 START_TEST(test_heat_preloaded_storage)
 {
-	struct fx f;
+	struct tu_fx f;
 	const struct pk_result_variant *v;
 	const struct pk_result_heat *h;
 	size_t c, i, idle = 0;
 
-	fx_run(&f, "name: pre\nseed: 1\n"
-		   "container: {partition_key: /t, throughput: 30000, "
-		   "partitions: 5, storage_per_partition: 20GB}\n"
-		   "items:\n  t: {const: contoso}\n"
-		   "phases:\n"
-		   "  - {name: a, duration: 5s, rate: 100/s, ops: {create: 1},"
-		   " item_size: 1KB}\n");
+	tu_fx_run(&f, "heat.yaml",
+		  "name: pre\nseed: 1\n"
+		  "container: {partition_key: /t, throughput: 30000, "
+		  "partitions: 5, storage_per_partition: 20GB}\n"
+		  "items:\n  t: {const: contoso}\n"
+		  "phases:\n"
+		  "  - {name: a, duration: 5s, rate: 100/s, ops: {create: 1},"
+		  " item_size: 1KB}\n");
 	v = &f.r->variants[0];
 	h = &v->heat;
 	ck_assert_uint_eq(v->n_ranges, 5);
@@ -459,7 +435,7 @@ START_TEST(test_heat_preloaded_storage)
 	}
 	/* 4 idle ranges in each of the (at least 5) columns */
 	ck_assert_uint_ge(idle, 4 * 5);
-	fx_free(&f);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -477,21 +453,22 @@ END_TEST
  */
 START_TEST(test_heat_merge_parents)
 {
-	struct fx f;
+	struct tu_fx f;
 	const struct pk_result_variant *v;
 	const struct pk_result_heat *h;
 	struct pk_result_heat_cell x;
 	char *buf, *row, *end;
 	size_t i;
 
-	fx_run(&f, "name: m\nseed: 1\n"
-		   "container: {partition_key: /d, throughput: 6000, "
-		   "partitions: 4}\n"
-		   "items:\n  d: {values: \"d-{000..099}\"}\n"
-		   "phases:\n"
-		   "  - {name: a, duration: 10s, rate: 100/s, ops: {read: 1}}\n"
-		   "  - {name: m, duration: 10s, rate: 100/s, ops: {read: 1}, "
-		   "merge: 2}\n");
+	tu_fx_run(&f, "heat.yaml",
+		  "name: m\nseed: 1\n"
+		  "container: {partition_key: /d, throughput: 6000, "
+		  "partitions: 4}\n"
+		  "items:\n  d: {values: \"d-{000..099}\"}\n"
+		  "phases:\n"
+		  "  - {name: a, duration: 10s, rate: 100/s, ops: {read: 1}}\n"
+		  "  - {name: m, duration: 10s, rate: 100/s, ops: {read: 1}, "
+		  "merge: 2}\n");
 	v = &f.r->variants[0];
 	h = &v->heat;
 	ck_assert_uint_eq(v->n_ranges, 2);
@@ -529,7 +506,7 @@ START_TEST(test_heat_merge_parents)
 		ck_assert_msg(*row != ' ' && *row != '?', "a gap in %s", buf);
 	}
 	free(buf);
-	fx_free(&f);
+	tu_fx_free(&f);
 }
 END_TEST
 

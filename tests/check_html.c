@@ -17,34 +17,8 @@
 #include "pksim/run/sim.h"
 #include "testutil.h"
 
-struct fx {
-	struct pk_scenario *sc;
-	struct pk_run *run;
-	struct pk_result *r;
-};
-
-static void fx_run(struct fx *f, const char *text)
-{
-	struct pk_diag d;
-
-	diag_init(&d);
-	f->sc = scenario_parse("html.yaml", text, strlen(text), &d);
-	ck_assert_msg(f->sc != NULL, "%s", tu_diag_text(&d));
-	f->run = sim_run(f->sc, f->sc->seed, &d);
-	ck_assert_ptr_nonnull(f->run);
-	diag_free(&d);
-	f->r = result_build(f->run);
-}
-
-static void fx_free(struct fx *f)
-{
-	result_free(f->r);
-	sim_free(f->run);
-	scenario_free(f->sc);
-}
-
 /* The page of f's run (a run page; equal_bands as --bands equal) */
-static char *page(struct fx *f, int equal_bands)
+static char *page(struct tu_fx *f, int equal_bands)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -82,18 +56,19 @@ static char *part(const char *p, const char *from, const char *to)
  */
 START_TEST(test_html_share_axis_fits)
 {
-	struct fx f;
+	struct tu_fx f;
 	char *p, *ch;
 
-	fx_run(&f, "name: burst\nseed: 7\n"
-		   "container: {partition_key: /d, throughput: 400, "
-		   "burst: true}\n"
-		   "items:\n  d: {values: \"d-{000..099}\"}\n"
-		   "phases:\n"
-		   "  - {name: quiet, duration: 5m, rate: 30/m, item_size: "
-		   "1KB}\n"
-		   "  - {name: spike, duration: 10s, rate: 500/s, item_size: "
-		   "1KB}\n");
+	tu_fx_run(&f, "html.yaml",
+		  "name: burst\nseed: 7\n"
+		  "container: {partition_key: /d, throughput: 400, "
+		  "burst: true}\n"
+		  "items:\n  d: {values: \"d-{000..099}\"}\n"
+		  "phases:\n"
+		  "  - {name: quiet, duration: 5m, rate: 30/m, item_size: "
+		  "1KB}\n"
+		  "  - {name: spike, duration: 10s, rate: 500/s, item_size: "
+		  "1KB}\n");
 	ck_assert_uint_eq(f.r->variants[0].metrics->totals.throttled_429, 0);
 	ck_assert_int_eq(f.r->variants[0].heat.bucket_s, 1);
 	p = page(&f, 0);
@@ -103,7 +78,7 @@ START_TEST(test_html_share_axis_fits)
 	ck_assert_ptr_nonnull(strstr(ch, ",57.0 "));
 	free(ch);
 	free(p);
-	fx_free(&f);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -114,14 +89,15 @@ END_TEST
  */
 START_TEST(test_html_equal_bands_said)
 {
-	struct fx f;
+	struct tu_fx f;
 	char *p;
 
-	fx_run(&f, "name: eq\nseed: 1\n"
-		   "container: {partition_key: /d, throughput: 30000}\n"
-		   "items:\n  d: {values: \"d-{000..099}\"}\n"
-		   "phases:\n"
-		   "  - {name: a, duration: 5s, rate: 10/s, item_size: 1KB}\n");
+	tu_fx_run(&f, "html.yaml",
+		  "name: eq\nseed: 1\n"
+		  "container: {partition_key: /d, throughput: 30000}\n"
+		  "items:\n  d: {values: \"d-{000..099}\"}\n"
+		  "phases:\n"
+		  "  - {name: a, duration: 5s, rate: 10/s, item_size: 1KB}\n");
 	p = page(&f, 1);
 	ck_assert_ptr_nonnull(strstr(p, ">ranges in key order (equal "
 					"bands)</text>"));
@@ -135,7 +111,7 @@ START_TEST(test_html_equal_bands_said)
 					"space"));
 	ck_assert_ptr_nonnull(strstr(p, ">key space (EPK)</text>"));
 	free(p);
-	fx_free(&f);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -149,15 +125,16 @@ END_TEST
  */
 START_TEST(test_html_hot_lps_rounded)
 {
-	struct fx f;
+	struct tu_fx f;
 	char *p, *t;
 
-	fx_run(&f, "name: lp\nseed: 1\n"
-		   "container: {partition_key: /d, throughput: 400}\n"
-		   "cost: {write_1kb: 5.0912}\n"
-		   "items:\n  d: {const: one}\n"
-		   "phases:\n"
-		   "  - {name: a, duration: 10s, rate: 1/s, item_size: 1KB}\n");
+	tu_fx_run(&f, "html.yaml",
+		  "name: lp\nseed: 1\n"
+		  "container: {partition_key: /d, throughput: 400}\n"
+		  "cost: {write_1kb: 5.0912}\n"
+		  "items:\n  d: {const: one}\n"
+		  "phases:\n"
+		  "  - {name: a, duration: 10s, rate: 1/s, item_size: 1KB}\n");
 	ck_assert_int_eq(f.r->variants[0].top_ru[0].ru_mru, 50910);
 	p = page(&f, 0);
 	t = part(p, "id=\"hot-lps\"", "</table>");
@@ -166,7 +143,7 @@ START_TEST(test_html_hot_lps_rounded)
 		      "%s", t);
 	free(t);
 	free(p);
-	fx_free(&f);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -182,18 +159,19 @@ END_TEST
  */
 START_TEST(test_html_delayed_raise)
 {
-	struct fx f;
+	struct tu_fx f;
 	char *p, *split, *change;
 
-	fx_run(&f, "name: sd\nseed: 5\n"
-		   "container: {partition_key: /d, throughput: 18000, "
-		   "split_delay: 10s}\n"
-		   "items:\n  d: {values: \"d-{0000..0999}\"}\n"
-		   "phases:\n"
-		   "  - {name: a, duration: 20s, rate: 200/s, ops: {create: "
-		   "1}, item_size: 1KB}\n"
-		   "  - {name: b, duration: 20s, throughput: 45000, rate: "
-		   "200/s, ops: {create: 1}, item_size: 1KB}\n");
+	tu_fx_run(&f, "html.yaml",
+		  "name: sd\nseed: 5\n"
+		  "container: {partition_key: /d, throughput: 18000, "
+		  "split_delay: 10s}\n"
+		  "items:\n  d: {values: \"d-{0000..0999}\"}\n"
+		  "phases:\n"
+		  "  - {name: a, duration: 20s, rate: 200/s, ops: {create: "
+		  "1}, item_size: 1KB}\n"
+		  "  - {name: b, duration: 20s, throughput: 45000, rate: "
+		  "200/s, ops: {create: 1}, item_size: 1KB}\n");
 	ck_assert_uint_eq(f.r->variants[0].metrics->n_splits, 2);
 	ck_assert_int_eq(f.r->variants[0].metrics->splits[0].t_s, 30);
 	p = page(&f, 0);
@@ -212,7 +190,7 @@ START_TEST(test_html_delayed_raise)
 	free(split);
 	free(change);
 	free(p);
-	fx_free(&f);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -239,17 +217,18 @@ static size_t count(const char *t, const char *s)
  */
 START_TEST(test_html_many_ranges_labelled)
 {
-	struct fx f;
+	struct tu_fx f;
 	const struct pk_result_variant *v;
 	char *p, *map, want[64];
 	uint32_t hot;
 
-	fx_run(&f, "name: r100\nseed: 1\n"
-		   "container: {partition_key: /d, throughput: 600000}\n"
-		   "items:\n  d: {const: x}\n"
-		   "phases:\n"
-		   "  - {name: a, duration: 5s, rate: 2000/s, ops: {create: "
-		   "1}, item_size: 1KB}\n");
+	tu_fx_run(&f, "html.yaml",
+		  "name: r100\nseed: 1\n"
+		  "container: {partition_key: /d, throughput: 600000}\n"
+		  "items:\n  d: {const: x}\n"
+		  "phases:\n"
+		  "  - {name: a, duration: 5s, rate: 2000/s, ops: {create: "
+		  "1}, item_size: 1KB}\n");
 	v = &f.r->variants[0];
 	ck_assert_uint_eq(v->n_ranges, 100);
 	ck_assert_uint_gt(v->metrics->totals.throttled_429, 0);
@@ -264,19 +243,20 @@ START_TEST(test_html_many_ranges_labelled)
 	ck_assert_ptr_nonnull(strstr(p, want));
 	free(map);
 	free(p);
-	fx_free(&f);
-	fx_run(&f, "name: r100\nseed: 1\n"
-		   "container: {partition_key: /d, throughput: 600000}\n"
-		   "items:\n  d: {values: \"d-{0000..9999}\"}\n"
-		   "phases:\n"
-		   "  - {name: a, duration: 5s, rate: 2000/s, ops: {create: "
-		   "1}, item_size: 1KB}\n");
+	tu_fx_free(&f);
+	tu_fx_run(&f, "html.yaml",
+		  "name: r100\nseed: 1\n"
+		  "container: {partition_key: /d, throughput: 600000}\n"
+		  "items:\n  d: {values: \"d-{0000..9999}\"}\n"
+		  "phases:\n"
+		  "  - {name: a, duration: 5s, rate: 2000/s, ops: {create: "
+		  "1}, item_size: 1KB}\n");
 	p = page(&f, 0);
 	map = part(p, "<svg class=\"heatmap\"", "</svg>");
 	ck_assert_uint_eq(count(map, "<text class=\"rid\""), 10);
 	free(map);
 	free(p);
-	fx_free(&f);
+	tu_fx_free(&f);
 }
 END_TEST
 

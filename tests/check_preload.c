@@ -15,35 +15,6 @@
 #include "pksim/run/sim.h"
 #include "testutil.h"
 
-static struct pk_run *run_text(const char *file, const char *text)
-{
-	struct pk_diag d;
-	struct pk_scenario *sc;
-	struct pk_run *run;
-
-	diag_init(&d);
-	sc = scenario_parse(file, text, strlen(text), &d);
-	if (!sc) {
-		diag_print(&d, stderr);
-	}
-	ck_assert_ptr_nonnull(sc);
-	run = sim_run(sc, sc->seed, &d);
-	if (!run) {
-		diag_print(&d, stderr);
-	}
-	diag_free(&d);
-	ck_assert_ptr_nonnull(run);
-	return run;
-}
-
-static void free_run(struct pk_run *run)
-{
-	struct pk_scenario *sc = (struct pk_scenario *)run->sc;
-
-	sim_free(run);
-	scenario_free(sc);
-}
-
 /* Items held by the logical partition of string key text in c. */
 static uint64_t lp_items(const struct pk_container *c, const char *text)
 {
@@ -69,7 +40,7 @@ START_TEST(test_preload_fixed)
 	    "items: {k: {values: \"k{1..3}\"}}\n"
 	    "preload: {property: k, items_per_value: 10, item_size: 1KB}\n"
 	    "phases: [{duration: 5s, rate: 1/s, ops: {read: 1}}]\n";
-	struct pk_run *run = run_text("p.yaml", text);
+	struct pk_run *run = tu_sim_text("p.yaml", text);
 	const struct pk_container *a = run->variants[0].container;
 	const struct pk_container *b = run->variants[1].container;
 
@@ -83,7 +54,7 @@ START_TEST(test_preload_fixed)
 	ck_assert_uint_eq(a->metrics.totals.attempts, 0);
 	ck_assert_uint_eq(container_storage(b), 2 * 30 * 1024);
 	ck_assert_int_eq(container_check(a), 0);
-	free_run(run);
+	tu_sim_free(run);
 }
 END_TEST
 
@@ -105,20 +76,20 @@ START_TEST(test_preload_zipf)
 	    "preload: {property: j, items_per_value: {zipf: {total: 100, s: "
 	    "1}}}\n"
 	    "phases: [{duration: 1s, rate: 1/s, ops: {read: 1}}]\n";
-	struct pk_run *run = run_text("p.yaml", text);
+	struct pk_run *run = tu_sim_text("p.yaml", text);
 	const struct pk_container *c = run->variants[0].container;
 
 	ck_assert_uint_eq(lp_items(c, "k1"), 5);
 	ck_assert_uint_eq(lp_items(c, "k2"), 3);
 	ck_assert_uint_eq(lp_items(c, "k3"), 2);
-	free_run(run);
-	run = run_text("p.yaml", text4);
+	tu_sim_free(run);
+	run = tu_sim_text("p.yaml", text4);
 	c = run->variants[0].container;
 	ck_assert_uint_eq(lp_items(c, "j1"), 48);
 	ck_assert_uint_eq(lp_items(c, "j2"), 24);
 	ck_assert_uint_eq(lp_items(c, "j3"), 16);
 	ck_assert_uint_eq(lp_items(c, "j4"), 12);
-	free_run(run);
+	tu_sim_free(run);
 }
 END_TEST
 
@@ -139,7 +110,7 @@ START_TEST(test_preload_uniform_and_spread)
 	    "preload: {property: k, items_per_value: {uniform: [5, 7]}, "
 	    "item_size: 100}\n"
 	    "phases: [{duration: 1s, rate: 1/s, ops: {read: 1}}]\n";
-	struct pk_run *run = run_text("p.yaml", text);
+	struct pk_run *run = tu_sim_text("p.yaml", text);
 	const struct pk_container *path = run->variants[0].container;
 	const struct pk_container *tpl = run->variants[1].container;
 	const struct pk_container *other = run->variants[2].container;
@@ -164,7 +135,7 @@ START_TEST(test_preload_uniform_and_spread)
 	ck_assert_uint_eq(pre, path->preload_bytes);
 	ck_assert_uint_eq(other->pmap.n, 3);
 	ck_assert_int_eq(container_check(other), 0);
-	free_run(run);
+	tu_sim_free(run);
 }
 END_TEST
 
@@ -181,7 +152,7 @@ START_TEST(test_preload_splits_before_the_clock)
 	    "items: {k: {values: \"k{1..3}\"}}\n"
 	    "preload: {property: k, items_per_value: 10}\n"
 	    "phases: [{duration: 3s, rate: 1/s, ops: {read: 1}}]\n";
-	struct pk_run *run = run_text("p.yaml", text);
+	struct pk_run *run = tu_sim_text("p.yaml", text);
 	const struct pk_container *c = run->variants[0].container;
 
 	ck_assert_uint_ge(c->metrics.n_splits, 1);
@@ -191,7 +162,7 @@ START_TEST(test_preload_splits_before_the_clock)
 	ck_assert_int_eq(c->metrics.splits[0].reason, PK_SPLIT_STORAGE);
 	ck_assert_uint_eq(container_storage(c), 30 * 1024);
 	ck_assert_int_eq(container_check(c), 0);
-	free_run(run);
+	tu_sim_free(run);
 }
 END_TEST
 
@@ -201,33 +172,32 @@ START_TEST(test_preload_file)
 	   logical partition): 3 logical partitions, 4 items of 100 bytes
 	   (item_size), beside an existing layout of 2 partitions holding
 	   1 KB each (storage_per_partition): 2 x 1,024 + 400 bytes */
-	char *dir = tu_tmpdir(), path[512], yaml[512];
+	char *dir = tu_tmpdir(), *path, yaml[512];
 	struct pk_run *run;
 	const struct pk_container *c;
-	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/r.jsonl", dir);
-	f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs("{\"id\": \"1\", \"k\": \"a\"}\n{\"id\": \"2\", \"k\": \"a\"}\n"
-	      "{\"id\": \"3\", \"k\": \"b\"}\n{\"id\": \"4\"}\n",
-	      f);
-	fclose(f);
+	path =
+	    tu_write_file(dir, "r.jsonl",
+			  "{\"id\": \"1\", \"k\": \"a\"}\n"
+			  "{\"id\": \"2\", \"k\": \"a\"}\n"
+			  "{\"id\": \"3\", \"k\": \"b\"}\n{\"id\": \"4\"}\n");
 	snprintf(yaml, sizeof(yaml), "%s/s.yaml", dir);
-	run = run_text(yaml, "container: {partition_key: /k, throughput: 400, "
-			     "partitions: 2, storage_per_partition: 1KB}\n"
-			     "items: {k: {values: [a, b]}}\n"
-			     "preload: {file: r.jsonl, item_size: 100}\n"
-			     "phases: [{duration: 1s, rate: 1/s, ops: {read: "
-			     "1}}]\n");
+	run =
+	    tu_sim_text(yaml, "container: {partition_key: /k, throughput: 400, "
+			      "partitions: 2, storage_per_partition: 1KB}\n"
+			      "items: {k: {values: [a, b]}}\n"
+			      "preload: {file: r.jsonl, item_size: 100}\n"
+			      "phases: [{duration: 1s, rate: 1/s, ops: {read: "
+			      "1}}]\n");
 	c = run->variants[0].container;
 	ck_assert_uint_eq(c->preload_items, 4);
 	ck_assert_uint_eq(c->preload_lps, 3);
 	ck_assert_uint_eq(lp_items(c, "a"), 2);
 	ck_assert_uint_eq(container_storage(c), 2 * 1024 + 4 * 100);
 	ck_assert_int_eq(container_check(c), 0);
-	free_run(run);
+	tu_sim_free(run);
 	remove(path);
+	free(path);
 	rmdir(dir);
 	free(dir);
 }

@@ -438,37 +438,6 @@ END_TEST
 
 /* ---- through a whole run: the items' ttl property ---- */
 
-/* Run scenario text (file names it; a data file beside it is found
-   relative to it); the run, or a failed test. */
-static struct pk_run *run_text(const char *file, const char *text)
-{
-	struct pk_diag d;
-	struct pk_scenario *sc;
-	struct pk_run *run;
-
-	diag_init(&d);
-	sc = scenario_parse(file, text, strlen(text), &d);
-	if (!sc) {
-		diag_print(&d, stderr);
-	}
-	ck_assert_ptr_nonnull(sc);
-	run = sim_run(sc, sc->seed, &d);
-	if (!run) {
-		diag_print(&d, stderr);
-	}
-	diag_free(&d);
-	ck_assert_ptr_nonnull(run);
-	return run;
-}
-
-static void free_run(struct pk_run *run)
-{
-	struct pk_scenario *sc = (struct pk_scenario *)run->sc;
-
-	sim_free(run);
-	scenario_free(sc);
-}
-
 START_TEST(test_ttl_property_in_a_run)
 {
 	/* 10 creates a second for 20 s, evenly spaced: item j at j / 10 s,
@@ -485,7 +454,7 @@ START_TEST(test_ttl_property_in_a_run)
 	    "  k: {values: \"k{0..9}\"}\n"
 	    "  ttl: {values: [5, -1], distribution: sequential}\n"
 	    "phases: [{duration: 20s, rate: 10/s}]\n";
-	struct pk_run *run = run_text("ttl.yaml", text);
+	struct pk_run *run = tu_sim_text("ttl.yaml", text);
 	const struct pk_container *on = run->variants[0].container;
 	const struct pk_container *off = run->variants[1].container;
 
@@ -498,7 +467,7 @@ START_TEST(test_ttl_property_in_a_run)
 	ck_assert_int_eq(off->metrics.ttl_on, 0);
 	ck_assert_ptr_null(off->ttl);
 	ck_assert_uint_eq(container_storage(off), 200 * 1024);
-	free_run(run);
+	tu_sim_free(run);
 }
 END_TEST
 
@@ -509,7 +478,7 @@ START_TEST(test_ttl_data_file_records)
 	   1.5 are refused with 400; record 3's "2" (a string of digits)
 	   expires at second 3 + 2 = 5; records 0 and 4 have none and stay.
 	   Phases keep the run to 10 s. */
-	char *dir = tu_tmpdir(), path[512], yaml[512];
+	char *dir = tu_tmpdir(), *path, yaml[512];
 	static const char data[] =
 	    "{\"id\": \"a\", \"k\": \"x\"}\n"
 	    "{\"id\": \"b\", \"k\": \"x\", \"ttl\": 0}\n"
@@ -518,27 +487,23 @@ START_TEST(test_ttl_data_file_records)
 	    "{\"id\": \"e\", \"k\": \"x\"}\n";
 	struct pk_run *run;
 	const struct pk_container *c;
-	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/r.jsonl", dir);
-	f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs(data, f);
-	fclose(f);
+	path = tu_write_file(dir, "r.jsonl", data);
 	snprintf(yaml, sizeof(yaml), "%s/s.yaml", dir);
-	run =
-	    run_text(yaml, "container: {partition_key: /k, throughput: 400, "
-			   "default_ttl: -1}\n"
-			   "items: {file: r.jsonl, rate: 1/s, item_size: 1KB}\n"
-			   "phases: [{duration: 10s}]\n");
+	run = tu_sim_text(yaml,
+			  "container: {partition_key: /k, throughput: 400, "
+			  "default_ttl: -1}\n"
+			  "items: {file: r.jsonl, rate: 1/s, item_size: 1KB}\n"
+			  "phases: [{duration: 10s}]\n");
 	c = run->variants[0].container;
 	ck_assert_uint_eq(c->metrics.totals.bad_request_400, 2);
 	ck_assert_uint_eq(c->metrics.totals.succeeded, 3);
 	ck_assert_uint_eq(c->metrics.ttl.expired, 1);
 	ck_assert_uint_eq(c->metrics.ttl.deleted, 1);
 	ck_assert_uint_eq(container_storage(c), 2 * 1024);
-	free_run(run);
+	tu_sim_free(run);
 	remove(path);
+	free(path);
 	rmdir(dir);
 	free(dir);
 }

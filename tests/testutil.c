@@ -3,6 +3,9 @@
 #include <csv.h>
 
 #include "pksim/base/diag.h"
+#include "pksim/load/scenario.h"
+#include "pksim/result/result.h"
+#include "pksim/run/sim.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -175,4 +178,60 @@ int tu_epk_vectors(void (*row)(const struct tu_vector *v, void *ctx), void *ctx)
 	csv_free(&p);
 	free(text);
 	return ok ? r.rows : -1;
+}
+
+struct pk_run *tu_sim_text(const char *file, const char *text)
+{
+	struct pk_diag d;
+	struct pk_scenario *sc;
+	struct pk_run *run;
+
+	diag_init(&d);
+	sc = scenario_parse(file, text, strlen(text), &d);
+	ck_assert_msg(sc != NULL, "%s", tu_diag_text(&d));
+	run = sim_run(sc, sc->seed, &d);
+	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
+	diag_free(&d);
+	return run;
+}
+
+void tu_sim_free(struct pk_run *run)
+{
+	struct pk_scenario *sc;
+
+	if (!run) {
+		return;
+	}
+	sc = (struct pk_scenario *)run->sc;
+	sim_free(run);
+	scenario_free(sc);
+}
+
+void tu_fx_run(struct tu_fx *f, const char *file, const char *text)
+{
+	f->run = tu_sim_text(file, text);
+	f->r = result_build(f->run);
+}
+
+void tu_fx_free(struct tu_fx *f)
+{
+	result_free(f->r);
+	tu_sim_free(f->run);
+	f->r = NULL;
+	f->run = NULL;
+}
+
+char *tu_write_file(const char *dir, const char *name, const char *text)
+{
+	size_t n = strlen(dir) + strlen(name) + 2;
+	char *path = malloc(n);
+	FILE *f;
+
+	ck_assert_ptr_nonnull(path);
+	snprintf(path, n, "%s/%s", dir, name);
+	f = fopen(path, "w");
+	ck_assert_msg(f != NULL, "cannot write %s", path);
+	ck_assert_int_ge(fputs(text, f), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	return path;
 }

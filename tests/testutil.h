@@ -11,6 +11,8 @@
 #include <stddef.h>
 
 struct pk_diag;
+struct pk_run;
+struct pk_result;
 
 /* The suite of this test program: defined once by each check_<name>.c,
    run by the shared main() in testutil.c (exit 0 when every test passed,
@@ -49,5 +51,33 @@ int tu_epk_vectors(void (*row)(const struct tu_vector *v, void *ctx),
 
 /* A fresh temporary directory (caller frees the path). */
 char *tu_tmpdir(void);
+
+/* Write text to the file dir/name (made or emptied); its path (caller
+   frees), or a failed test. */
+char *tu_write_file(const char *dir, const char *name, const char *text);
+
+/*
+ * Parse scenario text as file `file` (a data file it names is found
+ * relative to file) and run it with its seed (sim_run). Returns the run;
+ * its scenario (run->sc) is the caller's too: free both with
+ * tu_sim_free. A parse or run error fails the test with its messages.
+ */
+struct pk_run *tu_sim_text(const char *file, const char *text);
+
+/* Free run and the scenario it ran (run->sc, which nothing else
+   frees); NULL is allowed. */
+void tu_sim_free(struct pk_run *run);
+
+/* A run of scenario text and its result (result_build), for the tests
+   of the reports drawn from it. */
+struct tu_fx {
+	struct pk_run *run;  /* tu_sim_text's */
+	struct pk_result *r; /* owned */
+};
+
+/* Run text as file `file` into *f (tu_sim_text), then build its
+   result; free with tu_fx_free. */
+void tu_fx_run(struct tu_fx *f, const char *file, const char *text);
+void tu_fx_free(struct tu_fx *f);
 
 #endif
