@@ -1360,6 +1360,58 @@ START_TEST(test_sim_closed_loop_arrivals)
 }
 END_TEST
 
+/* Rule 30 alone: a Low-priority client with no High demand beside it
+   uses the whole 400 RU/s, as a High one would. 100 creates a second
+   of 5 RU (one every 10 ms) for 10 s, no retries: each second creates
+   0..79 fit (400 RU), 80..99 get a 429: 800 succeed, 200 429s, every
+   one to a Low request. */
+START_TEST(test_sim_priority_low_alone)
+{
+	struct pk_run *run =
+	    run_text("seed: 1\n"
+		     "container: {partition_key: /k, throughput: 400}\n"
+		     "items: {k: {values: \"k{0..99}\"}}\n"
+		     "client: {priority: low, retries: off}\n"
+		     "phases:\n"
+		     "  - {duration: 10s, rate: 100/s, ops: {create: 1}, "
+		     "item_size: 1KB}\n");
+	const struct pk_totals *t = &run->variants[0].container->metrics.totals;
+
+	ck_assert_uint_eq(t->succeeded, 800);
+	ck_assert_uint_eq(t->throttled_429, 200);
+	ck_assert_uint_eq(t->throttled_low_429, 200);
+	ck_assert_uint_eq(t->throttled_3212, 0);
+	free_run(run);
+}
+END_TEST
+
+/* Rule 31 alone: bucket 1 at 20 % of 1,000 RU/s (one partition) caps
+   the client at 200 RU a second while the partition has 800 left. 100
+   creates a second of 5 RU for 10 s, no retries: 40 a second fit
+   (200 RU), 60 get 429/3212: 400 succeed, 600 429s, all 3212; 2,000 RU
+   consumed, 20 % of the 10,000 provisioned. */
+START_TEST(test_sim_bucket_alone)
+{
+	struct pk_run *run = run_text(
+	    "seed: 1\n"
+	    "container: {partition_key: /k, throughput: 1000,\n"
+	    "            throughput_buckets: [{id: 1, max_percent: 20}]}\n"
+	    "items: {k: {values: \"k{0..99}\"}}\n"
+	    "client: {throughput_bucket: 1, retries: off}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 100/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n");
+	const struct pk_totals *t = &run->variants[0].container->metrics.totals;
+
+	ck_assert_uint_eq(t->succeeded, 400);
+	ck_assert_uint_eq(t->throttled_429, 600);
+	ck_assert_uint_eq(t->throttled_3212, 600);
+	ck_assert_uint_eq(t->throttled_low_429, 0);
+	ck_assert_int_eq(t->ru_mru, 2000 * 1000);
+	free_run(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -1369,6 +1421,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sim_closed_loop_pace);
 	tcase_add_test(tc, test_sim_closed_loop_retries);
 	tcase_add_test(tc, test_sim_closed_loop_arrivals);
+	tcase_add_test(tc, test_sim_priority_low_alone);
+	tcase_add_test(tc, test_sim_bucket_alone);
 	tcase_add_test(tc, test_sim_retries_default);
 	tcase_add_test(tc, test_sim_offered_is_demand);
 	tcase_add_test(tc, test_sim_phase_throughput);

@@ -172,6 +172,138 @@ START_TEST(test_throttle_share_drop)
 }
 END_TEST
 
+/* Admit one request of ru RU at t_ms by class; returns 1 or 0 and the
+   429's sub-status (0 when admitted). */
+static int cls(struct pk_budget *b, int64_t t_ms, int64_t ru, int low,
+	       int bucket, int pct, int *sub)
+{
+	int64_t after = 0;
+	int ok = throttle_admit_class(b, t_ms, ru * 1000, low, bucket, pct,
+				      &after, sub);
+
+	if (ok) {
+		*sub = 0;
+	} else {
+		/* every 429 waits for the next window */
+		ck_assert_int_eq(after, (t_ms / 1000 + 1) * 1000 - t_ms);
+	}
+	return ok;
+}
+
+/* Rule 30 on 1,000 RU/s, requests of 100 RU. */
+START_TEST(test_throttle_priority)
+{
+	struct pk_budget b;
+	int sub, i;
+
+	throttle_init(&b, 1000 * 1000);
+	/* second 0: no High demand before it, so Low competes freely: 6
+	   High (600 RU) then 4 Low fill the 1,000 */
+	for (i = 0; i < 6; i++) {
+		ck_assert_int_eq(cls(&b, i * 100, 100, 0, 0, 0, &sub), 1);
+	}
+	for (i = 6; i < 10; i++) {
+		ck_assert_int_eq(cls(&b, i * 100, 100, 1, 0, 0, &sub), 1);
+	}
+	ck_assert_int_eq(cls(&b, 999, 100, 1, 0, 0, &sub), 0);
+	ck_assert_int_eq(sub, PK_SUBSTATUS_RU_BUDGET_EXCEEDED);
+	/* second 1: High asked for 600 RU in second 0, so Low keeps
+	   1,000 - 600 = 400 RU free of it: 4 Low fit, the 5th (500 >
+	   400) is throttled though 600 RU are unused */
+	for (i = 0; i < 4; i++) {
+		ck_assert_int_eq(cls(&b, 1000 + i, 100, 1, 0, 0, &sub), 1);
+	}
+	ck_assert_int_eq(cls(&b, 1004, 100, 1, 0, 0, &sub), 0);
+	ck_assert_int_eq(sub, PK_SUBSTATUS_RU_BUDGET_EXCEEDED);
+	/* one High (used 500, High 100 of its 600): Low would need 600 of
+	   1,000 - (600 - 100) = 500: throttled */
+	ck_assert_int_eq(cls(&b, 1100, 100, 0, 0, 0, &sub), 1);
+	ck_assert_int_eq(cls(&b, 1101, 100, 1, 0, 0, &sub), 0);
+	/* the other 5 High all fit: 500 + 500 = 1,000 */
+	for (i = 0; i < 5; i++) {
+		ck_assert_int_eq(cls(&b, 1200 + i * 100, 100, 0, 0, 0, &sub),
+				 1);
+	}
+	ck_assert_int_eq(b.used_mru, 1000 * 1000);
+	ck_assert_int_eq(b.high_mru, 600 * 1000);
+	/* second 3 after an idle second 2: no High demand in the second
+	   before, so Low alone uses the whole 1,000 */
+	for (i = 0; i < 10; i++) {
+		ck_assert_int_eq(cls(&b, 3000 + i, 100, 1, 0, 0, &sub), 1);
+	}
+	ck_assert_int_eq(b.high_prev_mru, 0);
+	ck_assert_int_eq(cls(&b, 3010, 100, 1, 0, 0, &sub), 0);
+}
+END_TEST
+
+/* A throttled High request's demand counts too: second 0 asks 1,200 RU
+   of High on 1,000 (10 fit, 2 throttled), so in second 1 Low must leave
+   1,200 - (High asked so far) free: at the start 1,000 - 1,200 < 0 RU
+   for Low; after 3 High (used 300) 1,000 - 900 = 100, below the 300 +
+   100 the Low request would make: Low gets nothing while High asks for
+   more than the share. */
+START_TEST(test_throttle_priority_demand)
+{
+	struct pk_budget b;
+	int sub, i;
+
+	throttle_init(&b, 1000 * 1000);
+	for (i = 0; i < 12; i++) {
+		ck_assert_int_eq(cls(&b, i, 100, 0, 0, 0, &sub), i < 10);
+	}
+	ck_assert_int_eq(b.high_mru, 1200 * 1000);
+	ck_assert_int_eq(cls(&b, 1000, 100, 1, 0, 0, &sub), 0);
+	for (i = 0; i < 3; i++) {
+		ck_assert_int_eq(cls(&b, 1001 + i, 100, 0, 0, 0, &sub), 1);
+	}
+	ck_assert_int_eq(cls(&b, 1004, 100, 1, 0, 0, &sub), 0);
+	ck_assert_int_eq(b.used_mru, 300 * 1000);
+	ck_assert_int_eq(b.high_prev_mru, 1200 * 1000);
+}
+END_TEST
+
+/* Rule 31 on 1,000 RU/s: bucket 1 capped at 20 % = 200 RU a second. */
+START_TEST(test_throttle_bucket)
+{
+	struct pk_budget b;
+	int sub, i;
+
+	throttle_init(&b, 1000 * 1000);
+	/* 4 x 50 RU fill the bucket's 200; the 5th gets 3212 while the
+	   partition has 800 RU left */
+	for (i = 0; i < 4; i++) {
+		ck_assert_int_eq(cls(&b, i, 50, 0, 1, 20, &sub), 1);
+	}
+	ck_assert_int_eq(cls(&b, 250, 50, 0, 1, 20, &sub), 0);
+	ck_assert_int_eq(sub, PK_SUBSTATUS_BUCKET_EXCEEDED);
+	ck_assert_int_eq(b.used_mru, 200 * 1000);
+	/* a request without a bucket is not capped by it: 800 RU fit */
+	ck_assert_int_eq(cls(&b, 300, 800, 0, 0, 20, &sub), 1);
+	/* a bucket id the container does not declare (percentage 0) is
+	   not capped either, but the partition is full now: 3200 */
+	ck_assert_int_eq(cls(&b, 400, 50, 0, 2, 0, &sub), 0);
+	ck_assert_int_eq(sub, PK_SUBSTATUS_RU_BUDGET_EXCEEDED);
+	/* the next second the bucket starts empty: a request larger than
+	   its whole cap (300 > 200) runs when the bucket is untouched, and
+	   the next one is past the cap */
+	ck_assert_int_eq(cls(&b, 1000, 300, 0, 1, 20, &sub), 1);
+	ck_assert_int_eq(cls(&b, 1001, 50, 0, 1, 20, &sub), 0);
+	ck_assert_int_eq(sub, PK_SUBSTATUS_BUCKET_EXCEEDED);
+	/* 33 % of 1,000 RU = 330,000 mRU: 330 RU fit in second 0; in
+	   second 1 329 RU + 1,000 mRU reach it exactly, one mRU more does
+	   not */
+	throttle_init(&b, 1000 * 1000);
+	ck_assert_int_eq(cls(&b, 0, 330, 0, 3, 33, &sub), 1);
+	ck_assert_int_eq(cls(&b, 1000, 329, 0, 3, 33, &sub), 1);
+	ck_assert_int_eq(
+	    throttle_admit_class(&b, 1001, 1000, 0, 3, 33, &(int64_t){0}, &sub),
+	    1);
+	ck_assert_int_eq(
+	    throttle_admit_class(&b, 1002, 1, 0, 3, 33, &(int64_t){0}, &sub),
+	    0);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("throttle");
@@ -183,6 +315,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_throttle_retry_policy);
 	tcase_add_test(tc, test_throttle_burst_case);
 	tcase_add_test(tc, test_throttle_burst_rules);
+	tcase_add_test(tc, test_throttle_priority);
+	tcase_add_test(tc, test_throttle_priority_demand);
+	tcase_add_test(tc, test_throttle_bucket);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -43,6 +43,8 @@ static const char *const schema[] = {
     "totals.retries",
     "totals.succeeded",
     "totals.throttled_429",
+    "totals.throttled_3212",
+    "totals.throttled_low_429",
     "totals.failed_after_retries",
     "totals.rejected_403",
     "totals.not_found_404",

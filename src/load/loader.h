@@ -102,6 +102,10 @@ void ld_scenario_defaults(struct pk_scenario *s);
 /* scenario.c: a client's defaults (the SDK's retries, no budget); with
    one stream, make it span every property and phase of s */
 void ld_client_defaults(struct pk_client_spec *c);
+/* scenario_client.c: a container's `throughput_buckets` list at n into
+   cs->bucket_pct (rule 31). */
+void ld_load_buckets(struct ld *ld, const struct yn *n,
+		     struct pk_container_spec *cs);
 void ld_streams_span(struct pk_scenario *s);
 
 /* scenario_layout.c: the layout keys of mapping m (a `container:` or one

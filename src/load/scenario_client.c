@@ -150,10 +150,110 @@ static void load_workers(struct ld *ld, const struct yn *m,
 	}
 }
 
+/* The request class: client.priority (rule 30) and
+   client.throughput_bucket (rule 31), an id some variant of the
+   container declares (throughput_buckets). */
+static void load_class(struct ld *ld, const struct yn *m,
+		       struct pk_client_spec *c)
+{
+	static const char *const prios[] = {"high", "low", NULL};
+	const struct yn *n;
+	int64_t v;
+	size_t i;
+
+	if ((n = yn_get(m, "priority"))) {
+		if (n->kind == YN_SCALAR && ld_word_in(n->text, prios)) {
+			c->priority_low = strcmp(n->text, "low") == 0;
+		} else if (n->kind == YN_SCALAR) {
+			ld_err_unknown(ld, n, "priority", n->text, "in client",
+				       prios);
+		} else {
+			ld_need_kind(ld, n, YN_SCALAR, "priority",
+				     "high (the default) or low");
+		}
+	}
+	n = yn_get(m, "throughput_bucket");
+	if (!n ||
+	    ld_get_int(ld, n, "throughput_bucket", 1, PK_THROUGHPUT_BUCKETS,
+		       "a bucket id from 1 to 5 that the container "
+		       "declares in throughput_buckets",
+		       &v) < 0) {
+		return;
+	}
+	for (i = 0; i < ld->s->n_variants; i++) {
+		if (ld->s->variants[i].bucket_pct[v] > 0) {
+			c->throughput_bucket = (int)v;
+			return;
+		}
+	}
+	ld_err(ld, n,
+	       "throughput bucket %lld is not declared: add {id: %lld, "
+	       "max_percent: P} to the container's throughput_buckets",
+	       (long long)v, (long long)v);
+}
+
+void ld_load_buckets(struct ld *ld, const struct yn *n,
+		     struct pk_container_spec *cs)
+{
+	static const char *const keys[] = {"id", "max_percent", NULL};
+	static const char what[] =
+	    "a list of up to 5 buckets {id: 1..5, max_percent: 1..100}";
+	size_t i;
+
+	if (ld_need_kind(ld, n, YN_SEQ, "throughput_buckets", what) < 0) {
+		return;
+	}
+	memset(cs->bucket_pct, 0, sizeof(cs->bucket_pct));
+	if (n->n_kids > PK_THROUGHPUT_BUCKETS) {
+		ld_err(ld, n->kids[PK_THROUGHPUT_BUCKETS],
+		       "throughput_buckets holds at most 5 buckets per "
+		       "container (got %zu)",
+		       n->n_kids);
+		return;
+	}
+	for (i = 0; i < n->n_kids; i++) {
+		const struct yn *b = n->kids[i], *in, *pn;
+		int64_t id, pct;
+
+		if (ld_need_kind(ld, b, YN_MAP, "a throughput bucket",
+				 "a mapping {id: 1..5, max_percent: 1..100}") <
+		    0) {
+			continue;
+		}
+		ld_check_keys(ld, b, keys, "in a throughput bucket");
+		in = yn_get(b, "id");
+		pn = yn_get(b, "max_percent");
+		if (!in || !pn) {
+			ld_err(ld, b,
+			       "missing required key '%s' in a throughput "
+			       "bucket {id: 1..5, max_percent: 1..100}",
+			       in ? "max_percent" : "id");
+			continue;
+		}
+		if (ld_get_int(ld, in, "id", 1, PK_THROUGHPUT_BUCKETS,
+			       "a bucket id from 1 to 5", &id) < 0 ||
+		    ld_get_int(ld, pn, "max_percent", 1, 100,
+			       "a whole percentage of the container's "
+			       "throughput from 1 to 100",
+			       &pct) < 0) {
+			continue;
+		}
+		if (cs->bucket_pct[id] > 0) {
+			ld_err(ld, in,
+			       "throughput bucket %lld is declared twice; "
+			       "each id 1..5 at most once",
+			       (long long)id);
+			continue;
+		}
+		cs->bucket_pct[id] = (int)pct;
+	}
+}
+
 void ld_load_client(struct ld *ld, const struct yn *m)
 {
 	static const char *const keys[] = {
-	    "retries", "ru_budget", "concurrency", "latency", NULL,
+	    "retries",	"ru_budget",	     "concurrency", "latency",
+	    "priority", "throughput_bucket", NULL,
 	};
 	static const char *const retry_keys[] = {
 	    "policy", "max_retries", "max_wait", "base", "cap", "jitter", NULL,
@@ -178,6 +278,7 @@ void ld_load_client(struct ld *ld, const struct yn *m)
 		c->ru_budget_per_s = 0;
 	}
 	load_workers(ld, m, c);
+	load_class(ld, m, c);
 	rn = yn_get(m, "retries");
 	if (!rn) {
 		return;

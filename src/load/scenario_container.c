@@ -41,6 +41,7 @@ static const char *const container_keys[] = {
     "storage_total",
     "allow_undefined_key",
     "default_ttl",
+    "throughput_buckets",
     NULL,
 };
 
@@ -371,6 +372,9 @@ static unsigned load_container_keys(struct ld *ld, const struct yn *m,
 	}
 	if ((n = yn_get(m, "burst"))) {
 		ld_get_switch(ld, n, "burst", &c->burst);
+	}
+	if ((n = yn_get(m, "throughput_buckets"))) {
+		ld_load_buckets(ld, n, c);
 	}
 	if ((n = yn_get(m, "autoscale_mode"))) {
 		static const char *const modes[] = {"classic", "dynamic", NULL};

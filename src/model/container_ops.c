@@ -153,6 +153,33 @@ static int execute(struct pk_container *c, const struct pk_request *r,
 	return old ? PK_HTTP_OK : PK_HTTP_CREATED;
 }
 
+/* A 429 of a request with a class (container_set_class) */
+static void count_class_429(struct pk_container *c,
+			    const struct pk_outcome *out)
+{
+	struct pk_totals *t = &c->metrics.totals;
+
+	t->throttled_low_429 += (uint64_t)c->attempt_low;
+	t->throttled_3212 +=
+	    (uint64_t)(out->sub_status == PK_SUBSTATUS_BUCKET_EXCEEDED);
+}
+
+/* Admit a charge on budget b at t_ms (throttle_admit), by the request's
+   class when c has classes on: 0 with out's retry-after and sub-status
+   when rate limited. */
+static inline int admit(struct pk_container *c, struct pk_budget *b,
+			int64_t t_ms, int64_t charge, struct pk_outcome *out)
+{
+	if (!c->classes) {
+		out->sub_status = PK_SUBSTATUS_RU_BUDGET_EXCEEDED;
+		return throttle_admit(b, t_ms, charge, &out->retry_after_ms);
+	}
+	return throttle_admit_class(b, t_ms, charge, c->attempt_low,
+				    c->attempt_bucket,
+				    c->spec.bucket_pct[c->attempt_bucket],
+				    &out->retry_after_ms, &out->sub_status);
+}
+
 static void count_outcome(struct pk_container *c, struct pk_lp *lp,
 			  struct pk_pp *pp, const struct pk_request *r,
 			  struct pk_outcome *out)
@@ -180,6 +207,9 @@ static void count_outcome(struct pk_container *c, struct pk_lp *lp,
 		pp->throttled_429++;
 		if (lp) {
 			lptable_rare(c, lp)->throttled_429++;
+		}
+		if (c->classes) {
+			count_class_429(c, out);
 		}
 		return;
 	}
@@ -230,6 +260,18 @@ static void gone(struct pk_container *c, struct pk_outcome *out)
 void container_set_retry(struct pk_container *c, int retry)
 {
 	c->attempt_retry = retry ? 1 : 0;
+}
+
+void container_set_class(struct pk_container *c, int low, int bucket)
+{
+	if (bucket < 0 || bucket > PK_THROUGHPUT_BUCKETS) {
+		PK_BUG("container: throughput bucket %d", bucket);
+	}
+	c->attempt_low = low ? 1 : 0;
+	c->attempt_bucket = bucket;
+	if (low || bucket) {
+		c->classes = 1;
+	}
 }
 
 /* An attempt's charge into the offered RU (a first attempt) or the
@@ -298,13 +340,12 @@ static void apply(struct pk_container *c, const struct pk_request *r,
 		 : r->kind == PK_OP_CHARGE ? recorded_mru
 					   : charge_of(c, r, old);
 	offer(c, charge);
-	if (!throttle_admit(&pp->budget, r->t_ms, charge,
-			    &out->retry_after_ms)) {
+	if (!admit(c, &pp->budget, r->t_ms, charge, out)) {
 		out->status = PK_HTTP_TOO_MANY_REQUESTS;
-		out->sub_status = PK_SUBSTATUS_RU_BUDGET_EXCEEDED;
 		count_outcome(c, lp, pp, r, out);
 		return;
 	}
+	out->sub_status = 0;
 	out->charge_mru = charge;
 	if (refuse) {
 		out->status = refuse;
@@ -485,12 +526,12 @@ void container_batch(struct pk_container *c, int64_t t_ms,
 		charge = c->cost.not_found_mru;
 	}
 	offer(c, charge);
-	if (!throttle_admit(&pp->budget, t_ms, charge, &out->retry_after_ms)) {
+	if (!admit(c, &pp->budget, t_ms, charge, out)) {
 		out->status = PK_HTTP_TOO_MANY_REQUESTS;
-		out->sub_status = PK_SUBSTATUS_RU_BUDGET_EXCEEDED;
 		count_outcome(c, lp, pp, first, out);
 		return;
 	}
+	out->sub_status = 0;
 	out->charge_mru = charge;
 	if (refuse) {
 		out->status = refuse;
@@ -553,7 +594,8 @@ void container_query(struct pk_container *c, int64_t t_ms,
 	struct pk_totals *t = &c->metrics.totals;
 	struct pk_lp *lp;
 	size_t n, i, k = 0;
-	int64_t charge, after;
+	struct pk_outcome probe;
+	int64_t charge;
 
 	container_advance(c, t_ms);
 	memset(out, 0, sizeof(*out));
@@ -584,11 +626,10 @@ void container_query(struct pk_container *c, int64_t t_ms,
 			continue;
 		}
 		b = c->pp[i].budget;
-		if (!throttle_admit(&b, t_ms, share_of(charge, n, k++),
-				    &after)) {
+		if (!admit(c, &b, t_ms, share_of(charge, n, k++), &probe)) {
 			out->status = PK_HTTP_TOO_MANY_REQUESTS;
-			out->sub_status = PK_SUBSTATUS_RU_BUDGET_EXCEEDED;
-			out->retry_after_ms = after;
+			out->sub_status = probe.sub_status;
+			out->retry_after_ms = probe.retry_after_ms;
 			out->range = i;
 		}
 	}
@@ -612,9 +653,13 @@ void container_query(struct pk_container *c, int64_t t_ms,
 				pp->sec_throttled++;
 				pp->throttled_429++;
 			}
+			if (c->classes && !c->attempt_low) {
+				/* its demand counts though it was not sent */
+				throttle_note_high(&pp->budget, t_ms, part);
+			}
 			continue;
 		}
-		throttle_admit(&pp->budget, t_ms, part, &after);
+		admit(c, &pp->budget, t_ms, part, &probe);
 		pp->sec_ru_mru += part;
 		pp->ru_mru += part;
 	}
@@ -628,6 +673,9 @@ void container_query(struct pk_container *c, int64_t t_ms,
 		t->throttled_429++;
 		if (lp) {
 			lptable_rare(c, lp)->throttled_429++;
+		}
+		if (c->classes) {
+			count_class_429(c, out);
 		}
 		return;
 	}

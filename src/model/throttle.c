@@ -3,10 +3,13 @@
  */
 #include "pksim/model/throttle.h"
 
+#include <string.h>
+
 #include "pksim/base/units.h"
 
 void throttle_init(struct pk_budget *b, int64_t share_mru)
 {
+	memset(b, 0, sizeof(*b));
 	b->window_s = 0;
 	b->used_mru = 0;
 	b->carried_mru = 0;
@@ -75,6 +78,9 @@ static void roll(struct pk_budget *b, int64_t s)
 	if (b->burst) {
 		settle_credit(b, s);
 	}
+	b->high_prev_mru = s == b->window_s + 1 ? b->high_mru : 0;
+	b->high_mru = 0;
+	memset(b->bucket_mru, 0, sizeof(b->bucket_mru));
 	b->window_s = s;
 	b->used_mru = debt > 0 && !b->burst ? debt : 0;
 	b->carried_mru = b->used_mru;
@@ -120,6 +126,53 @@ int throttle_admit(struct pk_budget *b, int64_t t_ms, int64_t charge_mru,
 	}
 	*retry_after_ms = (s + 1) * PK_MS_PER_S - t_ms;
 	return 0;
+}
+
+int throttle_admit_class(struct pk_budget *b, int64_t t_ms, int64_t charge_mru,
+			 int low, int bucket, int bucket_pct,
+			 int64_t *retry_after_ms, int *sub_status)
+{
+	int64_t s = t_ms / PK_MS_PER_S, reserve;
+
+	if (s != b->window_s) {
+		roll(b, s);
+	}
+	*sub_status = PK_SUBSTATUS_RU_BUDGET_EXCEEDED;
+	if (bucket > 0 && bucket_pct > 0) {
+		int64_t cap = b->share_mru * bucket_pct / 100;
+		int64_t used = b->bucket_mru[bucket - 1];
+
+		if (used + charge_mru > cap &&
+		    !(used == 0 && charge_mru > cap)) {
+			*sub_status = PK_SUBSTATUS_BUCKET_EXCEEDED;
+			*retry_after_ms = (s + 1) * PK_MS_PER_S - t_ms;
+			return 0;
+		}
+	}
+	if (!low) {
+		b->high_mru += charge_mru;
+	} else if ((reserve = b->high_prev_mru - b->high_mru) > 0 &&
+		   b->used_mru + charge_mru > window_limit(b) - reserve) {
+		*retry_after_ms = (s + 1) * PK_MS_PER_S - t_ms;
+		return 0;
+	}
+	if (!throttle_admit(b, t_ms, charge_mru, retry_after_ms)) {
+		return 0;
+	}
+	if (bucket > 0) {
+		b->bucket_mru[bucket - 1] += charge_mru;
+	}
+	return 1;
+}
+
+void throttle_note_high(struct pk_budget *b, int64_t t_ms, int64_t charge_mru)
+{
+	int64_t s = t_ms / PK_MS_PER_S;
+
+	if (s != b->window_s) {
+		roll(b, s);
+	}
+	b->high_mru += charge_mru;
 }
 
 int64_t throttle_unused_mru(const struct pk_budget *b, int64_t s)

@@ -78,7 +78,23 @@ static json_t *percentile(int64_t w)
 	return w < 0 ? json_null() : json_integer(w);
 }
 
-static json_t *totals(const struct pk_result_variant *v, int batches)
+/* 1 when sc's clients send Low-priority requests or v's container
+   declares throughput buckets: totals then split their 429s */
+static int classes(const struct pk_scenario *sc,
+		   const struct pk_result_variant *v)
+{
+	size_t i;
+
+	for (i = 0; i < sc->n_streams; i++) {
+		if (sc->streams[i].client.priority_low) {
+			return 1;
+		}
+	}
+	return scenario_has_buckets(v->spec);
+}
+
+static json_t *totals(const struct pk_result_variant *v, int batches,
+		      int split_429)
 {
 	const struct pk_totals *t = &v->metrics->totals;
 	json_t *o = json_object();
@@ -88,6 +104,12 @@ static json_t *totals(const struct pk_result_variant *v, int batches)
 	json_object_set_new(o, "retries", count(t->retries));
 	json_object_set_new(o, "succeeded", count(t->succeeded));
 	json_object_set_new(o, "throttled_429", count(t->throttled_429));
+	if (split_429) {
+		json_object_set_new(o, "throttled_3212",
+				    count(t->throttled_3212));
+		json_object_set_new(o, "throttled_low_429",
+				    count(t->throttled_low_429));
+	}
 	json_object_set_new(o, "failed_after_retries",
 			    count(t->failed_after_retries));
 	json_object_set_new(o, "rejected_403", count(t->rejected_403));
@@ -618,7 +640,8 @@ static json_t *variant(const struct pk_result *r,
 		    json_integer(v->ru_per_s - v->effective_ru_per_s));
 		json_object_set_new(o, "throughput_policy", p);
 	}
-	json_object_set_new(o, "totals", totals(v, r->sends_batches));
+	json_object_set_new(o, "totals",
+			    totals(v, r->sends_batches, classes(r->sc, v)));
 	if (v->metrics->ttl_on) {
 		json_object_set_new(o, "ttl", ttl(v));
 	}

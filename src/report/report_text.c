@@ -201,6 +201,7 @@ static void summary(const struct pk_result *r,
 	const char *when = cs->existing_partitions ? "existing" : "at creation";
 	char a[40], b[40], c[40], lay[PK_LAYOUT_SENTENCE_BYTES];
 	char ks[PK_KEYSUMMARY_BYTES];
+	int k;
 
 	fprintf(out, "pksim run: %s (seed %llu)\n", sc->name,
 		(unsigned long long)r->seed);
@@ -258,6 +259,15 @@ static void summary(const struct pk_result *r,
 		fprintf(out, "burst capacity: on (partitions below 3,000 RU/s "
 			     "save unused RU for up to 300 s and spend them "
 			     "at up to 3,000 RU/s)\n");
+	}
+	for (k = 1; k <= PK_THROUGHPUT_BUCKETS; k++) {
+		if (cs->bucket_pct[k] > 0) {
+			fprintf(out,
+				"throughput bucket %d: at most %d%% of each "
+				"partition's RU/s a second (429/3212 past "
+				"it)\n",
+				k, cs->bucket_pct[k]);
+		}
 	}
 	if (cs->split_gone_ms > 0) {
 		fprintf(out,
@@ -342,6 +352,15 @@ static void summary(const struct pk_result *r,
 			(double)sc->streams[0].client.concurrency * 1000.0 /
 			    (double)sc->streams[0].client.latency_ms);
 	}
+	if (sc->streams[0].client.priority_low) {
+		fprintf(out, "client priority: low (rule 30: throttled before "
+			     "High requests when both pass a partition's "
+			     "RU/s)\n");
+	}
+	if (sc->streams[0].client.throughput_bucket > 0) {
+		fprintf(out, "client throughput bucket: %d\n",
+			sc->streams[0].client.throughput_bucket);
+	}
 }
 
 /* p50 and p99 of the retry waits of the operations that succeeded */
@@ -390,7 +409,17 @@ static void totals(const struct pk_result_variant *v, uint64_t skipped,
 	fprintf(out, "  succeeded                %s\n",
 		fmt_thousands(t->succeeded, a));
 	fprintf(out, "  rate limited (429/3200)  %s service-side responses\n",
-		fmt_thousands(t->throttled_429, a));
+		fmt_thousands(t->throttled_429 - t->throttled_3212, a));
+	if (t->throttled_3212 > 0 || scenario_has_buckets(v->spec)) {
+		fprintf(out,
+			"  rate limited (429/3212)  %s past a throughput "
+			"bucket's cap\n",
+			fmt_thousands(t->throttled_3212, a));
+	}
+	if (t->throttled_low_429 > 0) {
+		fprintf(out, "  ... to Low priority     %s of the 429s\n",
+			fmt_thousands(t->throttled_low_429, a));
+	}
 	fprintf(out, "  failed after retries     %s operations\n",
 		fmt_thousands(t->failed_after_retries, a));
 	retry_latency(v, out);

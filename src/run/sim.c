@@ -300,6 +300,13 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 	int answered = 1;
 
 	container_set_retry(v->container, st.retries + st.gone_retries > 0);
+	if (run->classes) {
+		const struct pk_client_spec *cl =
+		    &run->sc->streams[op->stream].client;
+
+		container_set_class(v->container, cl->priority_low,
+				    cl->throughput_bucket);
+	}
 	if (op->kind == PK_OP_QUERY) {
 		query_request(run, v, op, t_ms, out);
 	} else if (op->kind == PK_OP_BATCH) {
@@ -620,6 +627,10 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 	run->obs = o ? o->observer : NULL;
 	run->paced = sc->streams[0].client.ru_budget_per_s > 0 ||
 		     sc->streams[0].client.concurrency > 0;
+	for (i = 0; i < sc->n_streams; i++) {
+		run->classes |= sc->streams[i].client.priority_low ||
+				sc->streams[i].client.throughput_bucket > 0;
+	}
 	run->workload = workload_new(sc, seed);
 	run->id_prop = workload_prop_index(run->workload, "/id");
 	run->ttl_prop = workload_prop_index(run->workload, "/ttl");

@@ -352,17 +352,21 @@ struct pk_container_spec {
 				      default 1 */
 	int burst;		   /* 1: burst capacity on (rule 14,
 				      D-BURST); default 0 */
-	int64_t split_delay_ms;	   /* how long a throughput scale-up's
-				      splits take, >= 0 whole seconds,
-				      default 0 (the service: 4-6 h,
-				      D-SCALE) */
-	int serverless;		   /* 1: serverless (rule 19, D-SLESS):
-				      no throughput, no autoscale max, no
-				      burst; default 0 */
-	int64_t split_gone_ms;	   /* opt-in: for this long after a split
-				      or merge the new ranges answer
-				      410/1007; >= 0 whole seconds,
-				      default 0 = off */
+	/* `throughput_buckets` (rule 31, D-BUCKETS): the maximum
+	   percentage (1 .. 100) of the container's throughput each bucket
+	   id 1 .. 5 may use, 0 for an id not declared; [0] unused */
+	int bucket_pct[PK_THROUGHPUT_BUCKETS + 1];
+	int64_t split_delay_ms; /* how long a throughput scale-up's
+				   splits take, >= 0 whole seconds,
+				   default 0 (the service: 4-6 h,
+				   D-SCALE) */
+	int serverless;		/* 1: serverless (rule 19, D-SLESS):
+				   no throughput, no autoscale max, no
+				   burst; default 0 */
+	int64_t split_gone_ms;	/* opt-in: for this long after a split
+				   or merge the new ranges answer
+				   410/1007; >= 0 whole seconds,
+				   default 0 = off */
 	/* The layout's origin (issue 12 §2). 0: a new container, laid out
 	   at creation (rule 2, 3 or 19). Else an existing container with
 	   this many physical partitions now (`partitions: N`, 1 ..
@@ -389,6 +393,20 @@ struct pk_container_spec {
 				    is not an error; default 0 */
 	int line, col;
 };
+
+/* 1 when cs declares a throughput bucket (`throughput_buckets`, rule
+   31) */
+static inline int scenario_has_buckets(const struct pk_container_spec *cs)
+{
+	int k;
+
+	for (k = 1; k <= PK_THROUGHPUT_BUCKETS; k++) {
+		if (cs->bucket_pct[k] > 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
 
 /* pksim's bound on `partitions: N` (not the service's): 10,000 ranges of
    50 GB are 500 TB */

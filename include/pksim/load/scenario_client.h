@@ -22,6 +22,10 @@
    below its exponential bound) */
 #define PK_DEFAULT_BACKOFF_JITTER 1.0
 
+/* D-BUCKETS (rule 31): up to 5 throughput buckets per container, ids
+   1 .. 5 */
+#define PK_THROUGHPUT_BUCKETS 5
+
 /* How a client waits before it sends a rate-limited (429) request again. */
 enum pk_retry_policy {
 	PK_RETRY_SDK = 0,     /* the Cosmos SDKs' default: the service's
@@ -69,6 +73,13 @@ struct pk_client_spec {
 	   PK_DEFAULT_LATENCY_MS, scenario.h). pksim has no latency model:
 	   the open-loop client's attempts take no time. */
 	int64_t latency_ms;
+	/* `client.priority` (rule 30): 1 when the client's requests are
+	   Low priority, 0 High (the default) */
+	int priority_low;
+	/* `client.throughput_bucket` (rule 31): the bucket id its requests
+	   carry, 1 .. PK_THROUGHPUT_BUCKETS, one the container declares; 0
+	   = none (the default) */
+	int throughput_bucket;
 };
 
 /*

@@ -372,6 +372,13 @@ struct pk_container {
 	int attempt_retry; /* 1: the requests applied until the
 			      next container_set_retry are
 			      retries (container_set_retry) */
+	/* Request classes (container_set_class): classes = 1 once a run
+	   sends Low-priority or bucketed requests, so every request is
+	   admitted by throttle_admit_class; attempt_low and attempt_bucket
+	   are the class of the requests that follow. */
+	int classes;
+	int attempt_low;
+	int attempt_bucket;
 	struct pk_metrics metrics;
 	uint64_t preload_items;	      /* stored before the clock started
 					 (container_preload) */
@@ -574,6 +581,20 @@ size_t container_merge(struct pk_container *c, int64_t t_ms, size_t want);
  * attempts as the demand ("offered") and retries on their own.
  */
 void container_set_retry(struct pk_container *c, int retry);
+
+/*
+ * The class of the requests that follow: low = 1 for Low priority (rule
+ * 30), bucket the throughput bucket id they carry (1 .. 5, rule 31; 0 =
+ * none), whose cap is c->spec.bucket_pct[bucket] % (0 = not declared in
+ * this container: no cap, as D-BUCKETS says of a deleted bucket). The
+ * first call with a class other than (0, 0) turns classes on for the rest
+ * of c's life: requests are then admitted by throttle_admit_class (High
+ * demand is tracked), else by throttle_admit; a run whose clients are
+ * all High without buckets never calls it and pays nothing. 429s of Low
+ * requests count in totals.throttled_low_429, 429/3212s in
+ * totals.throttled_3212.
+ */
+void container_set_class(struct pk_container *c, int low, int bucket);
 
 /*
  * Apply one point request at r->t_ms (advancing the clock first). Rules

@@ -202,6 +202,10 @@ struct pk_totals {
 					  first (after a 429 or a 410) */
 	uint64_t succeeded;	       /* 2xx */
 	uint64_t throttled_429;	       /* service-side 429s (every attempt) */
+	uint64_t throttled_low_429;    /* ... of them to Low-priority requests
+					  (rule 30) */
+	uint64_t throttled_3212;       /* ... of them 429/3212: past a
+					  throughput bucket's cap (rule 31) */
 	uint64_t failed_after_retries; /* operations that ended in a 429 */
 	uint64_t rejected_403;	       /* 403/1014: logical partition full */
 	uint64_t container_full_403;   /* 403/0: serverless container at 1 TB */

@@ -35,6 +35,10 @@
 
 #define PK_HTTP_TOO_MANY_REQUESTS 429
 #define PK_SUBSTATUS_RU_BUDGET_EXCEEDED 3200 /* cosmos_status.rs */
+/* D-BUCKETS (FAQ): a request past its throughput bucket's cap */
+#define PK_SUBSTATUS_BUCKET_EXCEEDED 3212
+/* D-BUCKETS: bucket ids are 1 .. 5 (scenario_client.h) */
+#define PK_THROTTLE_BUCKETS PK_THROUGHPUT_BUCKETS
 
 /* D-BURST: partitions below this RU/s earn burst credit; spending is
    capped at this many RU in one second */
@@ -52,6 +56,15 @@ struct pk_budget {
 	int burst;	     /* 1: burst capacity on (rule 14) */
 	int64_t credit_mru;  /* burst savings at the window's start, 0 ..
 				300 x share_mru */
+	/* Only kept by throttle_admit_class (priority, rule 30; buckets,
+	   rule 31); reset when a window opens: */
+	int64_t high_mru;      /* RU High-priority requests asked for in
+				  the window, admitted or not */
+	int64_t high_prev_mru; /* ... in the window before, when that was
+				  the second just before; else 0 */
+	int64_t bucket_mru[PK_THROTTLE_BUCKETS]; /* RU charged in the
+						    window by requests of
+						    bucket id k + 1 */
 };
 
 /* Turn burst capacity on (1) or off (0) for b; credit starts at 0. */
@@ -81,6 +94,44 @@ void throttle_set_share(struct pk_budget *b, int64_t t_s, int64_t share_mru);
  */
 int throttle_admit(struct pk_budget *b, int64_t t_ms, int64_t charge_mru,
 		   int64_t *retry_after_ms);
+
+/*
+ * throttle_admit for a request of a class: Low priority (low = 1; rule
+ * 30) and/or throughput bucket id bucket (1 .. 5, 0 = none) whose cap is
+ * bucket_pct % (1 .. 100; 0 = not declared: no cap) of the share (rule
+ * 31). Returns 1 and adds the charge, or 0 with *retry_after_ms the time
+ * until the next window and *sub_status the 429's sub-status:
+ *   bucket  checked first: 3212 when the bucket's RU in this window and
+ *           the charge pass bucket_pct % of share_mru (rounded down to
+ *           whole mRU), whatever room the partition has. ASSUMPTION (the
+ *           docs cap "the fraction of the container's total throughput"
+ *           a bucket uses; the service enforces RU/s per physical
+ *           partition, rule 12): each range caps the bucket at that
+ *           share of its own RU/s, so a container-wide cap of P % is P %
+ *           on every range. A charge larger than the whole cap runs in a
+ *           window the bucket has not used, as throttle_admit's large
+ *           requests, with no debt.
+ *   High    (low = 0) its charge is added to high_mru, then as
+ *           throttle_admit (3200).
+ *   Low     ASSUMPTION (the service is best effort and does not say how;
+ *           D-PRIORITY: "no reservation of RU/s", Low is throttled first
+ *           when both together pass the RU/s, either may use all of it
+ *           alone): a Low request is admitted only when the window's RU
+ *           and its charge leave room for what High asked for in the
+ *           previous second and has not asked for yet in this one,
+ *           max(0, high_prev_mru - high_mru); with no High demand in the
+ *           previous second (or High already past it) as throttle_admit.
+ *           So under steady High demand H below the share S, Low gets
+ *           S - H a second and High none of its requests throttled;
+ *           alone, Low uses all of S. Otherwise 3200.
+ */
+int throttle_admit_class(struct pk_budget *b, int64_t t_ms, int64_t charge_mru,
+			 int low, int bucket, int bucket_pct,
+			 int64_t *retry_after_ms, int *sub_status);
+
+/* A High request of charge_mru at t_ms that throttle_admit_class did not
+   see (a query throttled on another of its ranges): its demand only. */
+void throttle_note_high(struct pk_budget *b, int64_t t_ms, int64_t charge_mru);
 
 /*
  * What b's share left unused in second s (>= the window b is in), in

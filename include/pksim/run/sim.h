@@ -114,6 +114,9 @@ struct pk_run {
 	int stopped;	       /* 1 once a phase action was refused */
 	int paced;	       /* 1: operations may wait to be sent
 				  (client.ru_budget or concurrency) */
+	int classes;	       /* 1: some stream's client sends Low
+				  priority or bucketed requests
+				  (container_set_class) */
 	const struct pk_sim_observer *obs; /* borrowed; NULL: none */
 };
 
