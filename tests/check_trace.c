@@ -1226,16 +1226,17 @@ static long status_kb(const char *name)
 }
 
 /*
- * A JSON-lines file is read as a stream: loading it takes memory for what
- * the records keep, not for the file's length. Each of the N records
- * below is {"id": "rI", "k": "kJ", then PAD spaces, "}": N * (PAD + about
- * 28) bytes = 20.5 MB on disk. What the trace keeps of a record (trace.c):
- * one record entry (16 bytes), two leaves (2 * 16) and the two strings
- * in the pool (at most "r19999" + "k99" = 9 bytes): under 60 bytes.
- * Arrays grow by doubling and realloc may leave the old copy behind, so
- * at most 4 * 60 * N = 4.8 MB, plus 1 MB for the line buffer, jansson's
- * objects of one record and the allocator: a 5.8 MB bound on the rise of
- * peak resident memory. Reading the whole file first (as before) rises by
+ * A JSON-lines file, and a JSON array, is read as a stream: loading it
+ * takes memory for what the records keep, not for the file's length.
+ * Each of the N records below is {"id": "rI", "k": "kJ", then PAD spaces,
+ * "}" (and "," in the array): N * (PAD + about 28) bytes = 20.5 MB on
+ * disk. The array's reader holds at most twice 64 KiB and a record. What the
+ * trace keeps of a record (trace.c): one record entry (16 bytes), two leaves (2
+ * * 16) and the two strings in the pool (at most "r19999" + "k99" = 9 bytes):
+ * under 60 bytes. Arrays grow by doubling and realloc may leave the old copy
+ * behind, so at most 4 * 60 * N = 4.8 MB, plus 1 MB for the line buffer,
+ * jansson's objects of one record and the allocator: a 5.8 MB bound on the rise
+ * of peak resident memory. Reading the whole file first (as before) rises by
  * its 20.5 MB. The peak is reset (clear_refs 5, Linux >= 4.0) and free
  * heap pages returned (malloc_trim) before the load, so earlier tests'
  * memory neither hides nor adds to the rise. Not under AddressSanitizer,
@@ -1254,40 +1255,50 @@ START_TEST(test_trace_stream_memory)
 	struct pk_value v;
 	long before, peak;
 	FILE *f;
-	int i;
+	int i, array;
 
 	ck_assert_ptr_nonnull(dir);
-	path = xasprintf("%s/padded.jsonl", dir);
+	path = xasprintf("%s/padded", dir);
 	memset(pad, ' ', PAD);
 	pad[PAD] = '\0';
-	f = fopen(path, "wb");
-	ck_assert_ptr_nonnull(f);
-	for (i = 0; i < N; i++) {
-		fprintf(f, "{\"id\": \"r%d\", \"k\": \"k%d\"%s}\n", i, i % 100,
-			pad);
+	for (array = 0; array < 2; array++) {
+		f = fopen(path, "wb");
+		ck_assert_ptr_nonnull(f);
+		if (array) {
+			fputs("[\n", f);
+		}
+		for (i = 0; i < N; i++) {
+			fprintf(f, "{\"id\": \"r%d\", \"k\": \"k%d\"%s}%s\n", i,
+				i % 100, pad,
+				!array	    ? ""
+				: i + 1 < N ? ","
+					    : "]");
+		}
+		ck_assert_int_eq(fclose(f), 0);
+		malloc_trim(0);
+		f = fopen("/proc/self/clear_refs", "w");
+		ck_assert_msg(f != NULL, "cannot reset the peak resident size");
+		fputs("5", f);
+		ck_assert_int_eq(fclose(f), 0);
+		before = status_kb("VmRSS");
+		diag_init(&d);
+		t = trace_load(path, PK_TRACE_FORMAT_AUTO, &d);
+		peak = status_kb("VmHWM");
+		ck_assert_ptr_nonnull(t);
+		ck_assert_uint_eq(trace_count(t), N);
+		trace_value(t, N - 1, "/k", &v, NULL, 0);
+		ck_assert_int_eq(memcmp(v.str, "k99", 3), 0); /* 19999 % 100 */
+		ck_assert_int_ge(before, 0);
+		ck_assert_msg(
+		    peak - before <= bound_kb,
+		    "loading a %d-record, %.1f MB %s file raised peak RSS "
+		    "by %ld kB (bound %ld kB)",
+		    N, N * (PAD + 28.0) / 1e6, array ? "JSON" : "JSON-lines",
+		    peak - before, bound_kb);
+		trace_free(t);
+		diag_free(&d);
+		unlink(path);
 	}
-	ck_assert_int_eq(fclose(f), 0);
-	malloc_trim(0);
-	f = fopen("/proc/self/clear_refs", "w");
-	ck_assert_msg(f != NULL, "cannot reset the peak resident size");
-	fputs("5", f);
-	ck_assert_int_eq(fclose(f), 0);
-	before = status_kb("VmRSS");
-	diag_init(&d);
-	t = trace_load(path, PK_TRACE_FORMAT_AUTO, &d);
-	peak = status_kb("VmHWM");
-	ck_assert_ptr_nonnull(t);
-	ck_assert_uint_eq(trace_count(t), N);
-	trace_value(t, N - 1, "/k", &v, NULL, 0);
-	ck_assert_int_eq(memcmp(v.str, "k99", 3), 0); /* 19999 % 100 */
-	ck_assert_int_ge(before, 0);
-	ck_assert_msg(peak - before <= bound_kb,
-		      "loading a %d-record, %.1f MB file raised peak RSS by "
-		      "%ld kB (bound %ld kB)",
-		      N, N * (PAD + 28.0) / 1e6, peak - before, bound_kb);
-	trace_free(t);
-	diag_free(&d);
-	unlink(path);
 	rmdir(dir);
 	free(path);
 	free(dir);
@@ -1337,6 +1348,102 @@ START_TEST(test_trace_keep_times)
 }
 END_TEST
 
+/* Record i's string in test_trace_array_stream: i % 5 + 1 copies of a
+   1- to 4-byte character and i % 37 'x', into buf; its bytes. */
+static size_t stream_value(int i, char *buf)
+{
+	static const char *const ch[] = {"a", "\xc3\xa9", "\xe6\x97\xa5",
+					 "\xf0\x9f\x98\x80"};
+	size_t n = 0, k;
+	int j;
+
+	for (j = 0; j < i % 5 + 1; j++) {
+		k = strlen(ch[i % 4]);
+		memcpy(buf + n, ch[i % 4], k);
+		n += k;
+	}
+	memset(buf + n, 'x', (size_t)(i % 37));
+	return n + (size_t)(i % 37);
+}
+
+/*
+ * A JSON array longer than the 64 KiB the loader reads at a time, with
+ * characters of 1 to 4 bytes, so that records and characters straddle
+ * what was read: every record is whole. "[" is line 1 and record i is
+ * line i + 2 at column 1: {"s": "VALUE"}, minified 8 bytes + the value's
+ * ({"s":"" and "}). A bad record after them is reported as the same
+ * record alone would be, shifted by its line.
+ */
+START_TEST(test_trace_array_stream)
+{
+	enum { N = 4000 };
+	struct scratch sc = {0};
+	struct pk_diag d, d1;
+	struct pk_trace *t;
+	struct pk_value v;
+	char val[64], *text = xmalloc((size_t)N * 64 + 64);
+	const char *bad_alone = "[\n{\"s\": tru}]\n";
+	size_t len = 0, k;
+	int i, ok = 1;
+
+	len += (size_t)sprintf(text, "[\n");
+	for (i = 0; i < N; i++) {
+		k = stream_value(i, val);
+		len += (size_t)sprintf(text + len, "{\"s\": \"%.*s\"}%s\n",
+				       (int)k, val, i + 1 < N ? "," : "]");
+	}
+	ck_assert_uint_gt(len, 2 * 65536);
+	t = load_text(&sc, "big.json", text, PK_TRACE_FORMAT_AUTO, &d, NULL);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_eq(trace_count(t), N);
+	for (i = 0; i < N && ok; i++) {
+		k = stream_value(i, val);
+		trace_value(t, (size_t)i, "/s", &v, NULL, 0);
+		ok = v.type == PK_VALUE_STRING && v.len == k &&
+		     memcmp(v.str, val, k) == 0 &&
+		     trace_line(t, (size_t)i) == i + 2 &&
+		     trace_col(t, (size_t)i) == 1 &&
+		     trace_size_bytes(t, (size_t)i) == 8 + k;
+	}
+	ck_assert_msg(ok, "record %d differs", i - 1);
+	trace_free(t);
+	diag_free(&d);
+	/* the last record made bad: "...}]" -> "...},\n{"s": tru}]" */
+	text[len - 2] = ',';
+	sprintf(text + len - 1, "\n{\"s\": tru}]\n");
+	ck_assert_ptr_null(
+	    load_text(&sc, "bad.json", text, PK_TRACE_FORMAT_AUTO, &d, NULL));
+	ck_assert_ptr_null(load_text(&sc, "bad1.json", bad_alone,
+				     PK_TRACE_FORMAT_AUTO, &d1, NULL));
+	ck_assert_int_eq(d.n_entries, 1);
+	ck_assert_int_eq(d1.n_entries, 1);
+	ck_assert_int_eq(d1.entries[0].line, 2);
+	ck_assert_int_eq(d.entries[0].line, N + 2);
+	ck_assert_int_eq(d.entries[0].col, d1.entries[0].col);
+	ck_assert_str_eq(d.entries[0].msg, d1.entries[0].msg);
+	diag_free(&d);
+	diag_free(&d1);
+	/* a character split where the loader's first read (4096 bytes, to
+	   settle the format) ends: "[\n{\"s\": \"" is 9 bytes, then 4086
+	   'a' (bytes 9..4094) and the 2 bytes of U+00E9 at 4095 and 4096 */
+	len = (size_t)sprintf(text, "[\n{\"s\": \"");
+	memset(text + len, 'a', 4086);
+	len += 4086;
+	sprintf(text + len, "\xc3\xa9\"}]\n");
+	t = load_text(&sc, "split.json", text, PK_TRACE_FORMAT_AUTO, &d, NULL);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_eq(trace_count(t), 1);
+	trace_value(t, 0, "/s", &v, NULL, 0);
+	ck_assert_uint_eq(v.len, 4088);
+	ck_assert_int_eq(memcmp(v.str + 4086, "\xc3\xa9", 2), 0);
+	ck_assert_uint_eq(trace_size_bytes(t, 0), 8 + 4088);
+	trace_free(t);
+	diag_free(&d);
+	scratch_free(&sc);
+	free(text);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("trace");
@@ -1356,6 +1463,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_trace_path_counts);
 	tcase_add_test(tc, test_trace_repeated_names);
 	tcase_add_test(tc, test_trace_stream_memory);
+	tcase_add_test(tc, test_trace_array_stream);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("time");
 	tcase_add_test(tc, test_trace_time);

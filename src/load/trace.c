@@ -211,9 +211,6 @@ struct pk_trace *trace_parse_stream(const char *path, const char *text,
 	t->path = xstrdup(path);
 	t->fmt =
 	    fmt == PK_TRACE_FORMAT_AUTO ? trace_detect(L.s, L.n, L.start) : fmt;
-	if (t->fmt == PK_TRACE_FORMAT_JSON && f) {
-		PK_BUG("a JSON array is parsed from memory");
-	}
 	switch (t->fmt) {
 	case PK_TRACE_FORMAT_JSON:
 		trace_parse_json_array(&L);

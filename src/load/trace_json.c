@@ -8,6 +8,7 @@
  */
 #include "trace_int.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -240,69 +241,157 @@ static int json_record(struct loader *L, json_t *rec, const char *s, size_t len,
 
 /* --- JSON array ---------------------------------------------------------- */
 
+/* Bytes read at least at a time from a file. */
+#define WINDOW_CHUNK 65536
+
+/*
+ * The part of a JSON array held in memory: the whole text, or, when
+ * reading L->f, the bytes from the current record on (those before it
+ * are dropped as records are read, so the array is read as a stream).
+ */
+struct window {
+	struct loader *L;
+	const char *s; /* bytes [0, n) */
+	size_t n;
+	char *own; /* the buffer s points to when reading L->f */
+	size_t cap;
+	int eof;
+};
+
+/* Read more of L->f into w (at least as much as it holds, so a long
+   record is parsed O(1) times over); 0 when there is no more. */
+static int window_more(struct window *w)
+{
+	size_t want = w->n > WINDOW_CHUNK ? w->n : WINDOW_CHUNK, got;
+
+	if (!w->L->f || w->eof) {
+		return 0;
+	}
+	mem_grow((void **)&w->own, &w->cap, w->n + want, 1);
+	w->s = w->own;
+	errno = 0;
+	got = fread(w->own + w->n, 1, want, w->L->f);
+	w->n += got;
+	if (got == 0) {
+		w->eof = 1;
+		if (ferror(w->L->f)) {
+			w->L->read_err = errno ? errno : EIO;
+		}
+		return 0;
+	}
+	return 1;
+}
+
+/* The first offset >= pos that is not white space, reading more of the
+   file as needed; w->n when there is none. */
+static size_t window_skip_ws(struct window *w, size_t pos)
+{
+	for (;;) {
+		pos = trace_skip_ws(w->s, w->n, pos);
+		if (pos < w->n || !window_more(w)) {
+			return pos;
+		}
+	}
+}
+
+/*
+ * jansson's parse of the record at w->s + pos. A parse that ends (or
+ * fails) within the last 4 bytes held (a UTF-8 character is at most 4)
+ * may have met the end of what was read rather than of the record: it is
+ * tried again with more of the file. *err as jansson sets it.
+ */
+static json_t *window_record(struct window *w, size_t pos, json_error_t *err)
+{
+	json_t *rec;
+
+	for (;;) {
+		rec = json_loadb(w->s + pos, w->n - pos,
+				 JSON_FLAGS | JSON_DISABLE_EOF_CHECK, err);
+		if ((size_t)err->position + 4 < w->n - pos || !window_more(w)) {
+			return rec;
+		}
+		json_decref(rec);
+	}
+}
+
 void trace_parse_json_array(struct loader *L)
 {
-	const char *s = L->s;
-	size_t n = L->n, pos = trace_skip_ws(s, n, L->start);
+	struct window w = {L, L->s, L->n, NULL, 0, 0};
+	size_t pos;
 	struct cursor c = {L->start, 1, 0};
 	json_error_t err;
 	json_t *rec;
 	int line, col, rc;
 
-	if (pos == n) {
-		return; /* empty file: no records */
+	if (L->f) {
+		/* the bytes trace_load read before settling the format */
+		mem_grow((void **)&w.own, &w.cap, L->n + 1, 1);
+		memcpy(w.own, L->s, L->n);
+		w.s = w.own;
 	}
-	cursor_to(&c, s, pos);
-	if (s[pos] != '[') {
+	pos = window_skip_ws(&w, L->start);
+	if (pos == w.n) {
+		goto done; /* empty file: no records */
+	}
+	cursor_to(&c, w.s, pos);
+	if (w.s[pos] != '[') {
 		diag_error(L->d, L->t->path, c.line, c.col + 1,
 			   "expected '[': a JSON array of item objects");
-		return;
+		goto done;
 	}
-	pos = trace_skip_ws(s, n, pos + 1);
-	if (pos < n && s[pos] == ']') {
+	pos = window_skip_ws(&w, pos + 1);
+	if (pos < w.n && w.s[pos] == ']') {
 		pos++;
 		goto tail;
 	}
 	for (;;) {
-		cursor_to(&c, s, pos);
-		rec = json_loadb(s + pos, n - pos,
-				 JSON_FLAGS | JSON_DISABLE_EOF_CHECK, &err);
+		cursor_to(&c, w.s, pos);
+		if (w.own && pos >= WINDOW_CHUNK) {
+			/* drop the records read: the cursor is at pos */
+			memmove(w.own, w.own + pos, w.n - pos);
+			w.n -= pos;
+			c.off -= pos;
+			pos = 0;
+		}
+		rec = window_record(&w, pos, &err);
 		if (!rec) {
-			/* jansson counts from s + pos: shift to the file */
+			/* jansson counts from the record: shift to the file */
 			line = c.line + err.line - 1;
 			col = err.line == 1 ? c.col + err.column : err.column;
 			diag_error(L->d, L->t->path, line, col, "%s", err.text);
-			return;
+			goto done;
 		}
-		rc = json_record(L, rec, s + pos, (size_t)err.position, c.line,
-				 c.col + 1);
+		rc = json_record(L, rec, w.s + pos, (size_t)err.position,
+				 c.line, c.col + 1);
 		json_decref(rec);
 		if (rc < 0 || trace_too_many_errors(L)) {
-			return;
+			goto done;
 		}
-		pos = trace_skip_ws(s, n, pos + (size_t)err.position);
-		if (pos < n && s[pos] == ',') {
-			pos = trace_skip_ws(s, n, pos + 1);
+		pos = window_skip_ws(&w, pos + (size_t)err.position);
+		if (pos < w.n && w.s[pos] == ',') {
+			pos = window_skip_ws(&w, pos + 1);
 			continue;
 		}
-		if (pos < n && s[pos] == ']') {
+		if (pos < w.n && w.s[pos] == ']') {
 			pos++;
 			break;
 		}
-		cursor_to(&c, s, pos);
+		cursor_to(&c, w.s, pos);
 		diag_error(L->d, L->t->path, c.line, c.col + 1,
-			   pos == n ? "premature end of input: "
-				      "',' or ']' expected"
-				    : "',' or ']' expected after a record");
-		return;
+			   pos == w.n ? "premature end of input: "
+					"',' or ']' expected"
+				      : "',' or ']' expected after a record");
+		goto done;
 	}
 tail:
-	pos = trace_skip_ws(s, n, pos);
-	if (pos < n) {
-		cursor_to(&c, s, pos);
+	pos = window_skip_ws(&w, pos);
+	if (pos < w.n) {
+		cursor_to(&c, w.s, pos);
 		diag_error(L->d, L->t->path, c.line, c.col + 1,
 			   "end of file expected after the array");
 	}
+done:
+	free(w.own);
 }
 
 /* --- JSON lines ---------------------------------------------------------- */

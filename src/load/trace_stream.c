@@ -1,9 +1,9 @@
 /*
- * trace_stream: reading a data file. JSON lines and CSV are read one line
- * at a time (getline), so the memory a load takes grows with what the
- * records keep (their leaves and string values), not with the file's
- * length; a JSON array is read whole, since jansson parses it a record at
- * a time from memory (trace_json.c).
+ * trace_stream: reading a data file as a stream. JSON lines and CSV are
+ * read one line at a time (getline), a JSON array one record at a time
+ * (trace_json.c keeps only the bytes from the current record on), so the
+ * memory a load takes grows with what the records keep (their leaves and
+ * string values) and the longest record, not with the file's length.
  */
 #include "trace_int.h"
 
@@ -15,6 +15,34 @@
 
 #include "pksim/base/mem.h"
 
+/* The rest of the line that L->s ends in without its '\n', read from
+   L->f: the whole line in L->lbuf. */
+static int splice_line(struct loader *L, const char **p, size_t *len)
+{
+	size_t part = L->n - L->pos;
+	char *rest = NULL;
+	size_t rcap = 0, k = 0;
+	ssize_t got;
+
+	errno = 0;
+	got = getline(&rest, &rcap, L->f);
+	if (got > 0) {
+		k = (size_t)got;
+	} else if (ferror(L->f)) {
+		L->read_err = errno ? errno : EIO;
+	}
+	mem_grow((void **)&L->lbuf, &L->lcap, part + k + 1, 1);
+	memcpy(L->lbuf, L->s + L->pos, part);
+	if (k > 0) {
+		memcpy(L->lbuf + part, rest, k);
+	}
+	free(rest);
+	L->pos = L->n;
+	*p = L->lbuf;
+	*len = part + k;
+	return 1;
+}
+
 int trace_next_line(struct loader *L, const char **p, size_t *len)
 {
 	const char *nl;
@@ -22,6 +50,9 @@ int trace_next_line(struct loader *L, const char **p, size_t *len)
 
 	if (L->pos < L->n) {
 		nl = memchr(L->s + L->pos, '\n', L->n - L->pos);
+		if (!nl && L->f) {
+			return splice_line(L, p, len);
+		}
 		*p = L->s + L->pos;
 		*len = nl ? (size_t)(nl - *p) + 1 : L->n - L->pos;
 		L->pos += *len;
@@ -82,26 +113,22 @@ char *trace_read_file(const char *path, size_t *len, struct pk_diag *d)
 	return buf;
 }
 
-/* 1 if line[0..len) holds a byte that is not JSON white space; skip
-   bytes of a byte order mark first. */
-static int has_text(const char *line, size_t len, size_t skip)
-{
-	return trace_skip_ws(line, len, skip) < len;
-}
+/* Bytes read at a time until the format is settled. */
+#define PREFIX_CHUNK 4096
 
 /*
- * The file is read line by line up to its first line with text (the
- * prefix), which settles the format as trace_parse's detection would on
- * the whole text; the parser then reads the prefix and the rest of the
- * stream. Blank lines before it are few, so the prefix is small.
+ * The file is read in small chunks up to its first byte that is not
+ * white space (the prefix), which settles the format as trace_parse's
+ * detection would on the whole text; the parser then reads the prefix and
+ * the rest of the stream: JSON lines and CSV a line at a time, a JSON
+ * array a record at a time (trace_json.c).
  */
 struct pk_trace *trace_load(const char *path, enum pk_trace_format fmt,
 			    struct pk_diag *d)
 {
 	FILE *f = fopen(path, "rb");
-	char *buf = NULL, *line = NULL;
-	size_t n = 0, cap = 0, lcap = 0, start;
-	ssize_t k;
+	char *buf = NULL;
+	size_t n = 0, cap = 0, got, start = 0;
 	int err = 0;
 	struct pk_trace *t = NULL;
 
@@ -110,41 +137,24 @@ struct pk_trace *trace_load(const char *path, enum pk_trace_format fmt,
 		return NULL;
 	}
 	for (;;) {
+		mem_grow((void **)&buf, &cap, n + PREFIX_CHUNK, 1);
 		errno = 0;
-		k = getline(&line, &lcap, f);
-		if (k <= 0) {
+		got = fread(buf + n, 1, PREFIX_CHUNK, f);
+		n += got;
+		if (got == 0) {
+			/* a directory opens, and its first read fails */
 			err = ferror(f) ? (errno ? errno : EIO) : 0;
 			break;
 		}
-		mem_grow((void **)&buf, &cap, n + (size_t)k + 1, 1);
-		memcpy(buf + n, line, (size_t)k);
-		start = n == 0 && k >= 3 && memcmp(line, "\xef\xbb\xbf", 3) == 0
-			    ? 3
-			    : 0;
-		n += (size_t)k;
-		if (has_text(line, (size_t)k, start)) {
+		start = n >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+		if (trace_skip_ws(buf, n, start) < n) {
 			break;
 		}
 	}
-	free(line);
-	if (!err && n >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0) {
-		start = 3;
-	} else {
-		start = 0;
-	}
-	if (!err && fmt == PK_TRACE_FORMAT_AUTO) {
-		fmt = trace_detect(buf ? buf : "", n, start);
-	}
-	if (!err && fmt == PK_TRACE_FORMAT_JSON) {
-		err = read_rest(f, &buf, &n, &cap);
-		if (!err) {
-			t = trace_parse(path, buf, n, fmt, d);
-		}
-	} else if (!err) {
-		t = trace_parse_stream(path, buf, n, f, fmt, d);
-	}
 	if (err) {
 		diag_file_error(d, path, "cannot read", err);
+	} else {
+		t = trace_parse_stream(path, buf, n, f, fmt, d);
 	}
 	fclose(f);
 	free(buf);

@@ -72,10 +72,10 @@ struct pk_trace; /* opaque: records of one loaded file */
 /*
  * Read the data file at path in format fmt (PK_TRACE_FORMAT_AUTO to
  * detect it from the content). A UTF-8 byte order mark is skipped.
- * JSON lines and CSV are read as a stream, one line at a time: the
- * memory a load takes is what the records keep (16 bytes a record, 16 a
- * property value, the bytes of string values) plus the longest line, not
- * the file's length; a JSON array is read whole before it is parsed.
+ * The file is read as a stream (JSON lines and CSV a line at a time, a
+ * JSON array a record at a time): the memory a load takes is what the
+ * records keep (16 bytes a record, 16 a property value, the bytes of
+ * string values) plus the longest record, not the file's length.
  * Returns the records, owned by the caller (trace_free), or NULL with
  * errors recorded in d (a read that fails midway, after some records,
  * adds its "cannot read" error to theirs):
