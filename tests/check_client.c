@@ -178,6 +178,43 @@ START_TEST(test_client_none)
 }
 END_TEST
 
+/* The closed-loop workers' heap (client.h): 3 workers, 5 ms an attempt.
+   All free at 0; taken at 0, 0, 0: none free. Answers to attempts sent
+   at 7, 2 and 4 free them at 12, 7 and 9: the earliest first. */
+START_TEST(test_client_workers)
+{
+	struct pk_workers w;
+	int64_t t = -1;
+
+	client_workers_init(&w, 3, 5);
+	ck_assert_int_eq(client_worker_peek(&w, &t), 1);
+	ck_assert_int_eq(t, 0);
+	client_worker_take(&w);
+	client_worker_take(&w);
+	client_worker_take(&w);
+	ck_assert_int_eq(client_worker_peek(&w, &t), 0);
+	client_worker_done(&w, 7);
+	client_worker_done(&w, 2);
+	client_worker_done(&w, 4);
+	ck_assert_int_eq(w.last_ms, 12);
+	ck_assert_int_eq(client_worker_peek(&w, &t), 1);
+	ck_assert_int_eq(t, 7);
+	client_worker_take(&w);
+	ck_assert_int_eq(client_worker_peek(&w, &t), 1);
+	ck_assert_int_eq(t, 9);
+	client_worker_take(&w);
+	ck_assert_int_eq(client_worker_peek(&w, &t), 1);
+	ck_assert_int_eq(t, 12);
+	client_worker_take(&w);
+	ck_assert_int_eq(client_worker_peek(&w, &t), 0);
+	client_workers_free(&w);
+	/* off: no workers, nothing allocated */
+	client_workers_init(&w, 0, 10);
+	ck_assert_uint_eq(w.cap, 0);
+	ck_assert_ptr_null(w.free_ms);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("client");
@@ -188,6 +225,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_client_exponential_jitter);
 	tcase_add_test(tc, test_client_retry_after_governs);
 	tcase_add_test(tc, test_client_none);
+	tcase_add_test(tc, test_client_workers);
 	suite_add_tcase(s, tc);
 	return s;
 }
