@@ -142,9 +142,10 @@ START_TEST(test_cli_usage_errors)
 	free(err);
 	ck_assert_int_eq(
 	    tu_run("run scenarios/offices.yaml --format xml", &out, &err), 2);
-	ck_assert_str_eq(first_line(err),
-			 "pksim: error: unknown format 'xml'; allowed: text, "
-			 "json, csv, markdown, html; see 'pksim run --help'");
+	ck_assert_str_eq(
+	    first_line(err),
+	    "pksim: error: unknown format 'xml'; allowed: text, "
+	    "json, csv, streams-csv, markdown, html; see 'pksim run --help'");
 	free(out);
 	free(err);
 	ck_assert_int_eq(

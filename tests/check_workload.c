@@ -1070,6 +1070,78 @@ START_TEST(test_workload_golden_stream)
 }
 END_TEST
 
+/* Two streams (issue 14 section 1): "bulk" creates at 2/s for 2 s (its
+   uniform arrivals at floor(j x 1000 / 2) = 0, 500, 1000, 1500 ms),
+   "reads" reads at 1/s for 3 s (0, 1000, 2000 ms), each on its own
+   timeline from t = 0. Merged by time, ties in stream order:
+   t=0 bulk, t=0 reads, 500 bulk, 1000 bulk, 1000 reads, 1500 bulk,
+   2000 reads. The reads target the items bulk created: at t=0 the one
+   item (0) exists, so the read is of item 0; its value of /deviceId is
+   bulk's generator's (one value, "d-0"). */
+START_TEST(test_workload_streams_merge)
+{
+	static const char text[] =
+	    "container: {partition_key: /deviceId, throughput: 4000}\n"
+	    "streams:\n"
+	    "  - name: bulk\n"
+	    "    items: {deviceId: {values: \"d-{0..0}\"}}\n"
+	    "    phases: [{duration: 2s, rate: 2}]\n"
+	    "  - name: reads\n"
+	    "    phases: [{duration: 3s, rate: 1, ops: {read: 1}}]\n";
+	static const int64_t want_t[] = {0, 0, 500, 1000, 1000, 1500, 2000};
+	static const uint32_t want_s[] = {0, 1, 0, 0, 1, 0, 1};
+	struct pk_diag d;
+	struct pk_scenario *sc;
+	struct pk_workload *w;
+	struct pk_op op;
+	struct pk_value v;
+	char buf[PK_VALUE_MAX_BYTES];
+	size_t n = 0;
+	int dev;
+
+	diag_init(&d);
+	sc = scenario_parse("streams.yaml", text, strlen(text), &d);
+	ck_assert_ptr_nonnull(sc);
+	ck_assert_uint_eq(sc->n_streams, 2);
+	ck_assert_str_eq(sc->streams[1].name, "reads");
+	/* phases concatenated: bulk's then reads' */
+	ck_assert_uint_eq(sc->n_phases, 2);
+	ck_assert_uint_eq(sc->streams[1].phase_first, 1);
+	w = workload_new(sc, sc->seed);
+	/* both timelines from 0: the run lasts the longer, 3 s */
+	ck_assert_int_eq(workload_phase_start_ms(w, 1), 0);
+	ck_assert_int_eq(workload_phase_start_ms(w, 2), 3000);
+	dev = workload_prop_index(w, "/deviceId");
+	ck_assert_int_ge(dev, 0);
+	while (workload_next(w, &op)) {
+		ck_assert_uint_lt(n, 7);
+		ck_assert_int_eq(op.t_ms, want_t[n]);
+		ck_assert_uint_eq(op.stream, want_s[n]);
+		ck_assert_uint_eq(op.seq, n);
+		ck_assert_uint_eq(op.phase, want_s[n]); /* global index */
+		ck_assert_int_eq(op.kind,
+				 want_s[n] ? PK_OP_READ : PK_OP_CREATE);
+		if (n == 1) {
+			ck_assert_uint_eq(op.item, 0);
+		}
+		if (op.kind == PK_OP_READ) {
+			ck_assert_uint_lt(op.item, workload_items(w));
+			ck_assert_int_eq(workload_value(w, op.item, dev, &v,
+							buf, sizeof(buf)),
+					 0);
+			ck_assert_int_eq(v.type, PK_VALUE_STRING);
+			ck_assert_str_eq(v.str, "d-0");
+		}
+		n++;
+	}
+	ck_assert_uint_eq(n, 7);
+	ck_assert_uint_eq(workload_items(w), 4);
+	workload_free(w);
+	scenario_free(sc);
+	diag_free(&d);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("workload");
@@ -1102,6 +1174,7 @@ Suite *tu_suite(void)
 	    CASE(test_workload_batches),
 	    CASE(test_workload_determinism),
 	    CASE(test_workload_golden_stream),
+	    CASE(test_workload_streams_merge),
 #undef CASE
 	};
 	size_t i;

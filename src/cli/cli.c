@@ -25,6 +25,7 @@
 #include "pksim/report/report_html.h"
 #include "pksim/report/report_json.h"
 #include "pksim/report/report_md.h"
+#include "pksim/report/report_streams.h"
 #include "pksim/report/report_text.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
@@ -38,7 +39,8 @@ enum pk_format {
 	PK_FORMAT_JSON,
 	PK_FORMAT_CSV,
 	PK_FORMAT_HTML,
-	PK_FORMAT_MARKDOWN
+	PK_FORMAT_MARKDOWN,
+	PK_FORMAT_STREAMS_CSV /* per stream and kind (report_streams.h) */
 };
 
 /* --key options one compare takes, at most */
@@ -131,13 +133,15 @@ static int parse_format(const char *arg, struct pk_run_opts *o)
 		o->format = PK_FORMAT_JSON;
 	} else if (strcmp(arg, "csv") == 0) {
 		o->format = PK_FORMAT_CSV;
+	} else if (strcmp(arg, "streams-csv") == 0) {
+		o->format = PK_FORMAT_STREAMS_CSV;
 	} else if (strcmp(arg, "html") == 0) {
 		o->format = PK_FORMAT_HTML;
 	} else if (strcmp(arg, "markdown") == 0) {
 		o->format = PK_FORMAT_MARKDOWN;
 	} else {
 		return usage_error("unknown format '%s'; allowed: text, json, "
-				   "csv, markdown, html",
+				   "csv, streams-csv, markdown, html",
 				   arg);
 	}
 	return 0;
@@ -435,6 +439,8 @@ static int render(const struct pk_run *run, const struct pk_run_opts *o,
 	res = result_build(run);
 	if (o->format == PK_FORMAT_CSV) {
 		rc = report_csv(res, mem);
+	} else if (o->format == PK_FORMAT_STREAMS_CSV) {
+		rc = report_streams_csv(res, mem);
 	} else if (o->format == PK_FORMAT_JSON) {
 		rc = report_json(res, o->compare, mem);
 	} else if (o->format == PK_FORMAT_HTML) {
@@ -564,7 +570,9 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 				   "--format %s",
 				   o.format == PK_FORMAT_JSON  ? "json"
 				   : o.format == PK_FORMAT_CSV ? "csv"
-							       : "html");
+				   : o.format == PK_FORMAT_STREAMS_CSV
+				       ? "streams-csv"
+				       : "html");
 	}
 	if (o.seeds && o.narrate) {
 		return usage_error("%s", "--narrate tells one run as it "

@@ -169,6 +169,8 @@ void ld_load_monitor_log(struct ld *ld, const struct yn *m, int has_clock);
 /* scenario_phases.c */
 extern const char ld_size_range[];
 void ld_load_phases(struct ld *ld, const struct yn *n);
+/* scenario_streams.c: `streams:` (n) of the scenario's root mapping */
+void ld_load_streams(struct ld *ld, const struct yn *root, const struct yn *n);
 void ld_check_phase_minimums(struct ld *ld);
 void ld_check_phase_actions(struct ld *ld);
 

@@ -33,6 +33,30 @@ static const char *approx(double x, char *buf)
 	return fmt_thousands((int64_t)llround(x / scale) * (int64_t)scale, buf);
 }
 
+/* The retries the plan allows for: the most any stream's client makes
+   (its count and total wait), enabled when any stream retries. */
+static struct pk_retry_spec plan_retry(const struct pk_scenario *s)
+{
+	struct pk_retry_spec r = s->streams[0].client.retry;
+	size_t i;
+
+	for (i = 1; i < s->n_streams; i++) {
+		const struct pk_retry_spec *o = &s->streams[i].client.retry;
+
+		if (!o->enabled) {
+			continue;
+		}
+		if (!r.enabled || o->max_retries > r.max_retries) {
+			r.max_retries = o->max_retries;
+		}
+		if (!r.enabled || o->max_wait_ms > r.max_wait_ms) {
+			r.max_wait_ms = o->max_wait_ms;
+		}
+		r.enabled = 1;
+	}
+	return r;
+}
+
 /* Operations phase p is expected to send: rate x duration, or with a
    rate schedule L(duration) (schedule.h; the loader's
    ld_plan_phase_rates). */
@@ -109,13 +133,12 @@ static double retry_bytes(const struct pk_phase_spec *ph)
    whose busiest phase could queue more than fits (issue 6 §4). */
 static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
 {
-	double wait_s = (double)s->streams[0].client.retry.max_wait_ms / 1000.0,
-	       bytes = -1;
+	double wait_s = (double)plan_retry(s).max_wait_ms / 1000.0, bytes = -1;
 	double queued = 0, q, b;
 	char ra[PK_FMT_BYTES], rb[PK_FMT_BYTES];
 	size_t i, worst = 0;
 
-	if (!s->streams[0].client.retry.enabled || s->n_phases == 0) {
+	if (!plan_retry(s).enabled || s->n_phases == 0) {
 		return;
 	}
 	for (i = 0; i < s->n_phases; i++) {
@@ -340,8 +363,8 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 		}
 	}
 
-	attempts = s->streams[0].client.retry.enabled
-		       ? 1.0 + (double)s->streams[0].client.retry.max_retries
+	attempts = plan_retry(s).enabled
+		       ? 1.0 + (double)plan_retry(s).max_retries
 		       : 1.0;
 	if (s->items_file && s->items_file->monitor) {
 		const struct pk_monitor_log *m = s->items_file->monitor;
@@ -547,10 +570,9 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 	double items = items_planned(s), ops = 0, dur_s = 0, q = 0;
 	double item_bytes = (double)largest_item(s);
 	double it_b, lp_b = 0, smp_b = 0, hist_b, rq_b = 0, total;
-	double wait_s =
-	    s->streams[0].client.retry.enabled
-		? (double)s->streams[0].client.retry.max_wait_ms / 1000.0
-		: 0;
+	double wait_s = plan_retry(s).enabled
+			    ? (double)plan_retry(s).max_wait_ms / 1000.0
+			    : 0;
 	char ia[PK_FMT_BYTES], qa[PK_FMT_BYTES], rq[80] = "";
 	const struct pk_prop_spec *id = scenario_find_prop(s, "/id");
 	int ids = s->items_file || !id || id->kind != PK_GEN_UNIQUE;
@@ -577,7 +599,7 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 		   records arriving within one max_wait, each record
 		   bringing its share of the queries */
 		per_rec = recs > 0 ? ops / recs : 1;
-		if (s->streams[0].client.retry.enabled) {
+		if (plan_retry(s).enabled) {
 			rq_b = file_records_within(f, wait_s) * per_rec *
 			       PK_SCENARIO_RETRY_BYTES * (double)s->n_variants;
 		}
@@ -586,7 +608,7 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 		/* a monitor log's requests, each row's over its second */
 		ops = (double)s->items_file->monitor->pieces;
 		q = 0;
-		rq_b = s->streams[0].client.retry.enabled
+		rq_b = plan_retry(s).enabled
 			   ? monitor_within(s->items_file->monitor, wait_s) *
 				 PK_SCENARIO_RETRY_BYTES * (double)s->n_variants
 			   : 0;
@@ -595,11 +617,10 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 	       (PK_SCENARIO_ITEM_BYTES +
 		(PK_SCENARIO_SLOT_BYTES + (ids ? PK_SCENARIO_ID_BYTES : 0)) *
 		    (double)s->n_variants);
-	hist_b = ((double)(s->streams[0].client.retry.enabled
-			       ? s->streams[0].client.retry.max_wait_ms
-			       : 0) +
-		  PK_SCENARIO_GONE_WAIT_MS + 1) *
-		 PK_SCENARIO_COUNTER_BYTES * (double)s->n_variants;
+	hist_b =
+	    ((double)(plan_retry(s).enabled ? plan_retry(s).max_wait_ms : 0) +
+	     PK_SCENARIO_GONE_WAIT_MS + 1) *
+	    PK_SCENARIO_COUNTER_BYTES * (double)s->n_variants;
 	for (i = 0; i < s->n_variants; i++) {
 		const struct pk_container_spec *c = &s->variants[i];
 		double lps = lps_planned(s, c, items);

@@ -47,9 +47,10 @@ static char *base_name(const char *file)
 static void load_root(struct ld *ld, const struct yn *root)
 {
 	static const char *const keys[] = {
-	    "name",	"description", "seed",	 "clock",	"container",
-	    "client",	"cost",	       "items",	 "monitor_log", "phases",
-	    "variants", "expect",      "lesson", "preload",	NULL,
+	    "name",	   "description", "seed",     "clock",
+	    "container",   "client",	  "cost",     "items",
+	    "monitor_log", "phases",	  "variants", "expect",
+	    "lesson",	   "preload",	  "streams",  NULL,
 	};
 	struct pk_scenario *s = ld->s;
 	const struct yn *n;
@@ -110,15 +111,28 @@ static void load_root(struct ld *ld, const struct yn *root)
 		n = NULL;
 	}
 	ld_load_containers(ld, n, yn_get(root, "variants"));
-	if ((n = yn_get(root, "client")) &&
-	    ld_need_kind(ld, n, YN_MAP, "client", "a mapping {retries: ...}") ==
-		0) {
-		ld_load_client(ld, n);
-	}
 	if ((n = yn_get(root, "cost")) &&
 	    ld_need_kind(ld, n, YN_MAP, "cost",
 			 "a mapping of RU charges {read_1kb: 1, ...}") == 0) {
 		ld_load_cost(ld, n);
+	}
+	if ((n = yn_get(root, "streams"))) {
+		ld_load_streams(ld, root, n);
+		if ((n = yn_get(root, "preload"))) {
+			ld_load_preload(ld, n);
+		}
+		if ((n = yn_get(root, "expect"))) {
+			ld_load_expect(ld, n);
+		}
+		if ((n = yn_get(root, "lesson"))) {
+			ld_load_lesson(ld, n);
+		}
+		return;
+	}
+	if ((n = yn_get(root, "client")) &&
+	    ld_need_kind(ld, n, YN_MAP, "client", "a mapping {retries: ...}") ==
+		0) {
+		ld_load_client(ld, n);
 	}
 	if ((n = yn_get(root, "items")) &&
 	    ld_need_kind(ld, n, YN_MAP, "items",

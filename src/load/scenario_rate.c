@@ -501,6 +501,11 @@ void ld_plan_phase_rates(struct ld *ld)
 		struct pk_phase_spec *ph = &s->phases[i];
 		int64_t dur_s = ph->duration_ms / 1000;
 
+		if (s->n_streams > 1 && i > 0 &&
+		    scenario_stream_of_phase(s, i)->phase_first == i) {
+			start_s = 0; /* each stream's timeline from t = 0 */
+		}
+
 		if (start_s + dur_s > PK_SCENARIO_MAX_SIM_S) {
 			/* ld_check_run_size refuses the run at this phase
 			   before it counts operations: no walk of a span

@@ -4,6 +4,7 @@
  * docs/report-json.md.
  */
 #include "pksim/report/report_json.h"
+#include "pksim/report/report_streams.h"
 
 #include <jansson.h>
 #include <stdlib.h>
@@ -596,6 +597,48 @@ static json_t *layout(const struct pk_result_variant *v)
 	return o;
 }
 
+/* One stream's operations of a kind (or all), report-json.md. */
+static json_t *stream_ops(const struct pk_result_stream_ops *s)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "operations", count(s->operations));
+	json_object_set_new(o, "succeeded", count(s->succeeded));
+	json_object_set_new(o, "throttled_429", count(s->throttled_429));
+	json_object_set_new(o, "failed_429", count(s->failed_429));
+	json_object_set_new(o, "failed_other", count(s->failed_other));
+	json_object_set_new(o, "ru", ru(s->ru_mru));
+	json_object_set_new(o, "retry_wait_p50_ms", percentile(s->wait_p50_ms));
+	json_object_set_new(o, "retry_wait_p99_ms", percentile(s->wait_p99_ms));
+	return o;
+}
+
+/* "streams": per stream its totals and, by kind, the kinds it sent. */
+static json_t *streams(const struct pk_result_variant *v)
+{
+	json_t *a = json_array();
+	size_t i;
+	int k;
+
+	for (i = 0; i < v->n_streams; i++) {
+		const struct pk_result_stream *s = &v->streams[i];
+		json_t *o = json_object(), *by = json_object();
+
+		json_object_set_new(o, "name", json_string(s->name));
+		json_object_set_new(o, "totals", stream_ops(&s->all));
+		for (k = 0; k <= PK_OP_KINDS; k++) {
+			if (s->kind[k].operations > 0) {
+				json_object_set_new(by,
+						    report_stream_kind_name(k),
+						    stream_ops(&s->kind[k]));
+			}
+		}
+		json_object_set_new(o, "by_kind", by);
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
 static json_t *variant(const struct pk_result *r,
 		       const struct pk_result_variant *v)
 {
@@ -642,6 +685,9 @@ static json_t *variant(const struct pk_result *r,
 	}
 	json_object_set_new(o, "totals",
 			    totals(v, r->sends_batches, classes(r->sc, v)));
+	if (v->n_streams > 0) {
+		json_object_set_new(o, "streams", streams(v));
+	}
 	if (v->metrics->ttl_on) {
 		json_object_set_new(o, "ttl", ttl(v));
 	}

@@ -2,6 +2,7 @@
  * report_md: the report as GitHub-flavoured Markdown (see report_md.h).
  */
 #include "pksim/report/report_md.h"
+#include "pksim/report/report_streams.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -288,6 +289,7 @@ int report_markdown_cards(const struct pk_result *r,
 		seeds_table(r, cards, out);
 	}
 	ranking(r, cards, out);
+	report_streams_markdown(r, out);
 	queries(r, out);
 	findings(r, out);
 	return ferror(out) ? -1 : 0;

@@ -19,9 +19,13 @@
 #include "pksim/report/heatstrip.h"
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
+#include "pksim/report/report_streams.h"
 #include "pksim/report/scorecard.h"
 #include "pksim/workload/schedule.h"
 #include "report_text_int.h"
+
+/* bytes of a stream or phase name the summary shows, at most */
+#define PK_TEXT_NAME_BYTES 64
 
 /* RU with thousands separators and one decimal when not whole (rounded
    to a tenth: 5,999.95 RU -> 6,000); a negative figure (none should
@@ -293,7 +297,19 @@ static void summary(const struct pk_result *r,
 	for (i = 0; i < sc->n_phases; i++) {
 		const struct pk_phase_spec *p = &sc->phases[i];
 
-		fprintf(out, "  %-12s t=%llds  %llds", p->name,
+		if (sc->n_streams > 1) {
+			/* the stream's name before its phase's */
+			char nm[2 * PK_TEXT_NAME_BYTES + 2];
+
+			snprintf(nm, sizeof(nm), "%.*s/%.*s",
+				 PK_TEXT_NAME_BYTES,
+				 scenario_stream_of_phase(sc, i)->name,
+				 PK_TEXT_NAME_BYTES, p->name);
+			fprintf(out, "  %-12s", nm);
+		} else {
+			fprintf(out, "  %-12s", p->name);
+		}
+		fprintf(out, " t=%llds  %llds",
 			(long long)(r->phase_start_ms[i] / 1000),
 			(long long)(p->duration_ms / 1000));
 		if (!sc->items_file && p->schedule) {
@@ -319,38 +335,8 @@ static void summary(const struct pk_result *r,
 		}
 		fputc('\n', out);
 	}
-	fprintf(out, "client retries: ");
-	if (sc->streams[0].client.retry.enabled &&
-	    sc->streams[0].client.retry.policy == PK_RETRY_EXPONENTIAL) {
-		fprintf(out,
-			"exponential backoff from %lld ms to %lld ms, jitter "
-			"%g (the retry-after when longer), ",
-			(long long)sc->streams[0].client.retry.base_ms,
-			(long long)sc->streams[0].client.retry.cap_ms,
-			sc->streams[0].client.retry.jitter);
-	}
-	if (sc->streams[0].client.retry.enabled) {
-		fprintf(out, "up to %d, at most %lld ms of total wait\n",
-			sc->streams[0].client.retry.max_retries,
-			(long long)sc->streams[0].client.retry.max_wait_ms);
-	} else {
-		fprintf(out, "off\n");
-	}
-	if (sc->streams[0].client.ru_budget_per_s > 0) {
-		fprintf(out,
-			"client RU budget: %g RU/s (throughput control: each "
-			"request waits until the client's RU so far fit it)\n",
-			sc->streams[0].client.ru_budget_per_s);
-	}
-	if (sc->streams[0].client.concurrency > 0) {
-		fprintf(out,
-			"client workers: %d closed-loop (each sends its next "
-			"operation once the previous one is answered; every "
-			"attempt takes %lld ms, so at most %g operations/s)\n",
-			sc->streams[0].client.concurrency,
-			(long long)sc->streams[0].client.latency_ms,
-			(double)sc->streams[0].client.concurrency * 1000.0 /
-			    (double)sc->streams[0].client.latency_ms);
+	for (i = 0; i < sc->n_streams; i++) {
+		text_client_lines(sc, i, out);
 	}
 	if (sc->streams[0].client.priority_low) {
 		fprintf(out, "client priority: low (rule 30: throttled before "
@@ -762,6 +748,7 @@ int report_text_styled(const struct pk_result *r, int wide, int colour,
 		}
 		summary(r, v, out);
 		totals(v, r->operations_skipped, r->sends_batches, out);
+		report_streams_text(v, out);
 		queries(v, out);
 		partitions(v, text_epk_digits(v, wide), out);
 		hot_lps(v, 0, wide, out);

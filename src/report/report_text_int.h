@@ -92,4 +92,12 @@ void text_timeline(const struct pk_result_variant *v, FILE *out);
 /* Time to live (report_ttl.c): nothing without a DefaultTimeToLive. */
 void text_ttl(const struct pk_result_variant *v, FILE *out);
 
+/* Bytes of a stream's name the summary shows, at most */
+#define PK_TEXT_STREAM_NAME_BYTES 64
+
+/* The summary's lines about stream i's client of sc: "client retries:
+   ...", its RU budget and closed-loop workers when set; with several
+   streams each says "(stream NAME)" (report_streams.c). */
+void text_client_lines(const struct pk_scenario *sc, size_t i, FILE *out);
+
 #endif

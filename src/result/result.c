@@ -423,6 +423,7 @@ struct pk_result *result_build(const struct pk_run *run)
 
 		variant(&run->variants[i], v);
 		queries(run->sc, &run->variants[i], v);
+		result_streams_build(run->sc, &run->variants[i], v);
 		result_fill_build(run->variants[i].container, run->sc, v);
 		/* keycheck.h: a data file's records counted one by one;
 		   generated items have every generated property */
@@ -445,6 +446,7 @@ void result_free(struct pk_result *r)
 		free(r->variants[i].ranges);
 		free(r->variants[i].lineage);
 		free(r->variants[i].queries);
+		free(r->variants[i].streams);
 		free(r->variants[i].billed_ru_per_s);
 		free(r->variants[i].billed_classic);
 		free(r->variants[i].billed_dynamic);

@@ -277,9 +277,8 @@ static inline void budget_spend(const struct pk_run *run, struct pk_variant *v,
 	if (v->budget_next_us > from) {
 		from = v->budget_next_us;
 	}
-	v->budget_next_us =
-	    from + (int64_t)ceil((double)charge_mru * 1000.0 /
-				 run->sc->streams[0].client.ru_budget_per_s);
+	v->budget_next_us = from + (int64_t)ceil((double)charge_mru * 1000.0 /
+						 run->budget_per_s);
 }
 
 /*
@@ -295,9 +294,13 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 {
 	struct pk_totals *t = &v->container->metrics.totals;
 	/* a closed-loop worker's answer comes latency_ms after the send;
-	   its retry waits from then (client.h) */
-	int64_t wait, answer_ms = t_ms + v->workers.latency_ms;
+	   its retry waits from then (client.h); only the paced stream's
+	   operations are the workers' */
+	int pool = op->stream == run->paced_stream;
+	int64_t wait, answer_ms = t_ms + (pool ? v->workers.latency_ms : 0);
 	int answered = 1;
+	size_t queued = v->sstats ? retryq_len(&v->retries) : 0;
+	struct pk_retry_state st0 = st;
 
 	container_set_retry(v->container, st.retries + st.gone_retries > 0);
 	if (run->classes) {
@@ -314,7 +317,7 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 	} else {
 		point_request(run, v, op, t_ms, out);
 	}
-	if (run->sc->streams[0].client.ru_budget_per_s > 0) {
+	if (run->budget_per_s > 0 && pool) {
 		/* a paced send counts from its arrival or budget_next,
 		   not from t_ms, budget_next rounded up to a whole ms */
 		budget_spend(run, v, v->budget_released ? op->t_ms : t_ms,
@@ -338,7 +341,11 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 	} else {
 		t->failed_after_retries++;
 	}
-	if (answered && v->workers.cap) {
+	if (v->sstats) {
+		sim_stream_count(v, op, &st0, out,
+				 retryq_len(&v->retries) > queued);
+	}
+	if (answered && pool && v->workers.cap) {
 		client_worker_done(&v->workers, t_ms);
 	}
 	if (owned) {
@@ -390,7 +397,7 @@ static inline int send_time(const struct pk_run *run,
 {
 	int64_t ready;
 
-	if (run->sc->streams[0].client.ru_budget_per_s > 0) {
+	if (run->budget_per_s > 0) {
 		ready = (v->budget_next_us + 999) / 1000;
 		if (ready > *t_ms) {
 			*t_ms = ready;
@@ -467,6 +474,9 @@ static int budget_wait(struct pk_run *run, struct pk_variant *v,
 	if (run->stopped) {
 		return 0;
 	}
+	if (op->stream != run->paced_stream) {
+		return 0; /* another stream's operations are not paced */
+	}
 	if (retryq_len(&v->paced) == 0 && send_time(run, v, &go) &&
 	    go == op->t_ms) {
 		if (v->workers.cap) {
@@ -476,6 +486,11 @@ static int budget_wait(struct pk_run *run, struct pk_variant *v,
 	}
 	sim_phase_actions(run, v, op->t_ms);
 	v->container->metrics.totals.operations++;
+	if (v->sstats) {
+		v->sstats[(size_t)op->stream * PK_STREAM_KINDS +
+			  (size_t)op->kind]
+		    .operations++;
+	}
 	client_retry_push(&v->paced, op, (struct pk_retry_state){0, 0, 0, 0},
 			  op->t_ms, &owned);
 	return 1;
@@ -571,6 +586,11 @@ static void *run_group(void *arg)
 				return NULL;
 			}
 			v->container->metrics.totals.operations++;
+			if (v->sstats) {
+				v->sstats[(size_t)op.stream * PK_STREAM_KINDS +
+					  (size_t)op.kind]
+				    .operations++;
+			}
 			attempt(run, v, &op, st, op.t_ms, NULL, watched);
 		}
 		if (o && o->progress &&
@@ -625,11 +645,15 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 	run->seed = seed;
 	run->diag = diag;
 	run->obs = o ? o->observer : NULL;
-	run->paced = sc->streams[0].client.ru_budget_per_s > 0 ||
-		     sc->streams[0].client.concurrency > 0;
 	for (i = 0; i < sc->n_streams; i++) {
-		run->classes |= sc->streams[i].client.priority_low ||
-				sc->streams[i].client.throughput_bucket > 0;
+		const struct pk_client_spec *c = &sc->streams[i].client;
+
+		if (c->ru_budget_per_s > 0 || c->concurrency > 0) {
+			run->paced = 1;
+			run->paced_stream = (uint32_t)i;
+			run->budget_per_s = c->ru_budget_per_s;
+		}
+		run->classes |= c->priority_low || c->throughput_bucket > 0;
 	}
 	run->workload = workload_new(sc, seed);
 	run->id_prop = workload_prop_index(run->workload, "/id");
@@ -642,6 +666,11 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 		sim_add_variant(run, &sc->variants[i], diag);
 		if (o && o->keep_seconds && i < run->n_variants) {
 			run->variants[i].container->metrics.keep_seconds = 1;
+		}
+		if (i < run->n_variants && sc->n_streams > 1) {
+			run->variants[i].sstats =
+			    xcalloc(sc->n_streams * PK_STREAM_KINDS,
+				    sizeof(*run->variants[i].sstats));
 		}
 		if (i < run->n_variants && scenario_query_count(sc) > 0) {
 			run->variants[i].qstats =

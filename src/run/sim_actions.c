@@ -4,12 +4,14 @@
  * `throughput_policy: equal`, a new autoscale max or throughput (each
  * checked against the minimum the container has reached then, rule 8),
  * a merge and a redistribution. A refused action stops the run with its
- * error at the phase's key.
+ * error at the phase's key. Also the count of a stream's attempts
+ * (sim_stream_count), kept out of sim.c's hot path.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "pksim/base/fmt.h"
+#include "pksim/base/mem.h"
 #include "pksim/base/units.h"
 #include "pksim/run/sim.h"
 #include "sim_int.h"
@@ -188,5 +190,35 @@ void sim_phase_actions(struct pk_run *run, struct pk_variant *v, int64_t t_ms)
 			return;
 		}
 		v->next_phase++;
+	}
+}
+
+/* Streams: how op's attempt ended, in its stream's figures (out of
+   line: a one-stream run never calls it). retrying: a retry was queued. */
+void sim_stream_count(struct pk_variant *v, const struct pk_op *op,
+		      const struct pk_retry_state *st,
+		      const struct pk_outcome *out, int retrying)
+{
+	struct pk_stream_stats *s =
+	    &v->sstats[(size_t)op->stream * PK_STREAM_KINDS + (size_t)op->kind];
+	int64_t waited = st->waited_ms + st->gone_waited_ms;
+
+	s->ru_mru += out->charge_mru;
+	if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
+		s->throttled_429++;
+		if (!retrying) {
+			s->failed_429++;
+		}
+	} else if (out->status >= 200 && out->status < 300) {
+		s->succeeded++;
+		if (waited > 0) {
+			mem_grow((void **)&s->waits, &s->cap_waits,
+				 s->n_waits + 1, sizeof(*s->waits));
+			s->waits[s->n_waits++] = waited > (int64_t)UINT32_MAX
+						     ? UINT32_MAX
+						     : (uint32_t)waited;
+		}
+	} else if (!retrying) {
+		s->failed_other++;
 	}
 }

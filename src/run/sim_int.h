@@ -27,4 +27,11 @@ void sim_preload(const struct pk_run *run, struct pk_variant *v);
 int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 		    struct pk_diag *diag);
 
+/* Streams (sim_actions.c): how op's attempt (in retry state st) ended,
+   in its stream's figures (v->sstats); retrying: a retry was queued.
+   Out of line: a run of one stream never calls it. */
+void sim_stream_count(struct pk_variant *v, const struct pk_op *op,
+		      const struct pk_retry_state *st,
+		      const struct pk_outcome *out, int retrying);
+
 #endif

@@ -64,8 +64,9 @@ int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 				     cs, &run->sc->cost);
 	/* one pool, the first stream's client's, as ru_budget's pacing:
 	   the sim runs one stream (issue 14 section 1's first step) */
-	client_workers_init(&v->workers, run->sc->streams[0].client.concurrency,
-			    run->sc->streams[0].client.latency_ms);
+	client_workers_init(
+	    &v->workers, run->sc->streams[run->paced_stream].client.concurrency,
+	    run->sc->streams[run->paced_stream].client.latency_ms);
 	sim_preload(run, v);
 	/* long runs keep per-minute records and per-range buckets as wide
 	   as the heat map's columns of a run of the planned length
@@ -97,6 +98,15 @@ void sim_free(struct pk_run *r)
 		free(r->variants[i].batch_ids);
 		retryq_free(&r->variants[i].retries);
 		retryq_free(&r->variants[i].paced);
+		if (r->variants[i].sstats) {
+			size_t k;
+
+			for (k = 0; k < r->sc->n_streams * PK_STREAM_KINDS;
+			     k++) {
+				free(r->variants[i].sstats[k].waits);
+			}
+			free(r->variants[i].sstats);
+		}
 		client_workers_free(&r->variants[i].workers);
 	}
 	free(r->variants);

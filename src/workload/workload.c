@@ -30,6 +30,14 @@ struct pk_workload *workload_new(const struct pk_scenario *sc, uint64_t seed)
 	rng_seed(&w->rng, seed);
 	w->phases = xcalloc(sc->n_phases, sizeof(*w->phases));
 	for (i = 0; i < sc->n_phases; i++) {
+		if (sc->n_streams > 1 && i > 0 &&
+		    scenario_stream_of_phase(sc, i)->phase_first == i) {
+			/* each stream's phases from t = 0 */
+			if (t_ms > w->end_ms) {
+				w->end_ms = t_ms;
+			}
+			t_ms = 0;
+		}
 		wl_phase_init(&w->phases[i], &sc->phases[i], t_ms,
 			      sc->clock_start_s);
 		t_ms += sc->phases[i].duration_ms;
@@ -40,7 +48,9 @@ struct pk_workload *workload_new(const struct pk_scenario *sc, uint64_t seed)
 			w->batches = 1;
 		}
 	}
-	w->end_ms = t_ms;
+	if (t_ms > w->end_ms) {
+		w->end_ms = t_ms;
+	}
 	if (sc->items_file) {
 		wl_file_init(w);
 	}
@@ -70,7 +80,12 @@ struct pk_workload *workload_new(const struct pk_scenario *sc, uint64_t seed)
 		w->prop_slot[i] = (int)w->n_slots;
 		w->slot_dist[w->n_slots++] = dist_new(&p->dist, p->count);
 	}
+	w->slot_lo = 0;
+	w->slot_hi = w->n_slots;
 	wl_phase_enter(w, 0);
+	if (sc->n_streams > 1 && !sc->items_file) {
+		wl_streams_init(w, seed);
+	}
 	return w;
 }
 
@@ -105,6 +120,9 @@ void workload_free(struct pk_workload *w)
 	free(w->heap);
 	free(w->in_items);
 	free(w->in_set);
+	free(w->streams);
+	free(w->item_stream);
+	free(w->remap);
 	if (w->paths) {
 		for (i = 0; i < w->paths->n; i++) {
 			free(w->paths->path[i]);

@@ -98,6 +98,22 @@ struct pk_wl_clock {
 	char text[PK_WL_CLOCK_TEXT]; /* strftime output */
 };
 
+/* A stream's place in its phases while another stream is active
+   (scenario with `streams:`; workload_stream.c swaps it in and out). */
+struct pk_wl_stream {
+	struct pk_rng rng; /* its own generator (workload_new) */
+	size_t phase;	   /* current phase, a global index */
+	size_t phase_end;  /* past its last phase */
+	const struct pk_phase_spec *cur_ps;
+	struct pk_wl_phase *cur_ph;
+	uint64_t phase_op;
+	double poisson_ms;
+	size_t slot_lo, slot_hi; /* its drawn properties' slots */
+	int id_slot;		 /* its /id's slot, or -1 */
+	int64_t next_t;		 /* its next arrival, drawn ahead */
+	int done;		 /* no arrival left */
+};
+
 struct pk_workload {
 	const struct pk_scenario *sc; /* borrowed */
 	/* items from a data file; NULL when generated */
@@ -156,7 +172,18 @@ struct pk_workload {
 	uint32_t *created_size; /* size at creation (a batch's retry
 				   resends it); NULL unless batches */
 	int id_slot;		/* slot in idx of a drawn /id, or -1 */
-	uint64_t fen_top;	/* largest power of 2 <= n_items */
+	/* the slots wl_item_new draws: the active stream's (all of them
+	   with one stream) */
+	size_t slot_lo, slot_hi;
+	/* several streams (sc->n_streams > 1): each one's state, the one
+	   whose state is in the fields above, per item its stream, and per
+	   (stream, property) the stream's property at the same path or -1
+	   (workload_value); NULL / 0 with one stream */
+	struct pk_wl_stream *streams;
+	size_t n_streams, active;
+	uint8_t *item_stream;
+	int *remap;
+	uint64_t fen_top; /* largest power of 2 <= n_items */
 	/* per prop: the last clock value formatted (CLOCK only): items
 	   created in the same second share it, and strftime is costly */
 	struct pk_wl_clock *clock;
@@ -237,6 +264,11 @@ void wl_phase_init(struct pk_wl_phase *ph, const struct pk_phase_spec *ps,
 
 /* Make phase i the current one, at its first arrival. */
 void wl_phase_enter(struct pk_workload *w, size_t i);
+
+/* Several streams: set up each one's state and first arrival
+   (workload_new), and the next operation of them all in time order. */
+void wl_streams_init(struct pk_workload *w, uint64_t seed);
+int wl_streams_next(struct pk_workload *w, struct pk_op *op);
 
 /* ---- workload_file.c: items from a data file ---- */
 

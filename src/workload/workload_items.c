@@ -31,6 +31,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "pksim/base/diag.h"
 #include "pksim/base/mem.h"
@@ -70,6 +71,10 @@ static void items_reserve(struct pk_workload *w)
 	if (w->batches) {
 		w->created_size =
 		    xreallocarray(w->created_size, cap, sizeof(uint32_t));
+	}
+	if (w->n_streams > 1) {
+		w->item_stream =
+		    xreallocarray(w->item_stream, cap, sizeof(uint8_t));
 	}
 	w->cap_items = cap;
 }
@@ -156,7 +161,15 @@ uint64_t wl_item_new(struct pk_workload *w, int64_t t_ms,
 	if (like != PK_ITEM_NONE && w->n_slots) {
 		from = w->idx + like * w->n_slots;
 	}
-	for (s = 0; s < w->n_slots; s++) {
+	if (w->item_stream) {
+		/* several streams: the item is its stream's, whose slots
+		   alone it draws; the others stay 0 (never read) */
+		w->item_stream[item] = (uint8_t)w->active;
+		if (w->n_slots) {
+			memset(idx, 0, w->n_slots * sizeof(*idx));
+		}
+	}
+	for (s = w->slot_lo; s < w->slot_hi; s++) {
 		idx[s] = from && (int)s != w->id_slot
 			     ? from[s]
 			     : (uint32_t)dist_draw(w->slot_dist[s], &w->rng);

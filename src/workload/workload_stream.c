@@ -372,6 +372,9 @@ int workload_next(struct pk_workload *w, struct pk_op *op)
 	if (w->file) {
 		return wl_file_next(w, op);
 	}
+	if (w->streams) {
+		return wl_streams_next(w, op);
+	}
 	while (w->phase < w->sc->n_phases) {
 		if (!arrival_next(w, &t_ms)) {
 			wl_phase_enter(w, w->phase + 1);
@@ -449,5 +452,158 @@ void wl_phase_init(struct pk_wl_phase *ph, const struct pk_phase_spec *ps,
 		ph->select_newest = 1;
 	} else {
 		ph->select = dist_new(&ps->select, 1);
+	}
+}
+
+/* ---- several streams (scenario `streams:`) ---- */
+
+/* Keep the active stream's place; make stream k the active one. */
+static void stream_switch(struct pk_workload *w, size_t k)
+{
+	struct pk_wl_stream *a = &w->streams[w->active], *b = &w->streams[k];
+
+	a->rng = w->rng;
+	a->phase = w->phase;
+	a->cur_ps = w->cur_ps;
+	a->cur_ph = w->cur_ph;
+	a->phase_op = w->phase_op;
+	a->poisson_ms = w->poisson_ms;
+	w->rng = b->rng;
+	w->phase = b->phase;
+	w->cur_ps = b->cur_ps;
+	w->cur_ph = b->cur_ph;
+	w->phase_op = b->phase_op;
+	w->poisson_ms = b->poisson_ms;
+	w->slot_lo = b->slot_lo;
+	w->slot_hi = b->slot_hi;
+	w->id_slot = b->id_slot;
+	w->active = k;
+}
+
+/* The active stream's next arrival into its next_t, or done. */
+static void stream_peek(struct pk_workload *w)
+{
+	struct pk_wl_stream *st = &w->streams[w->active];
+	int64_t t_ms;
+
+	while (w->phase < st->phase_end) {
+		if (arrival_next(w, &t_ms)) {
+			st->next_t = t_ms;
+			return;
+		}
+		if (w->phase + 1 < st->phase_end) {
+			wl_phase_enter(w, w->phase + 1);
+		} else {
+			w->phase = st->phase_end;
+		}
+	}
+	st->done = 1;
+}
+
+/* splitmix64's odd constant from wyhash: stream k > 0 is seeded with
+   seed XOR k times it, so no stream repeats another's draws */
+#define PK_WL_STREAM_SEED_MIX 0xA0761D6478BD642FULL
+
+void wl_streams_init(struct pk_workload *w, uint64_t seed)
+{
+	const struct pk_scenario *sc = w->sc;
+	size_t k, i, j, n = sc->n_streams;
+
+	w->n_streams = n;
+	w->streams = xcalloc(n, sizeof(*w->streams));
+	w->remap = xcalloc(n * sc->n_props, sizeof(*w->remap));
+	for (k = 0; k < n; k++) {
+		const struct pk_stream_spec *ss = &sc->streams[k];
+		struct pk_wl_stream *st = &w->streams[k];
+
+		rng_seed(&st->rng,
+			 k == 0 ? seed
+				: seed ^ ((uint64_t)k * PK_WL_STREAM_SEED_MIX));
+		st->phase_end = ss->phase_first + ss->n_phases;
+		st->id_slot = -1;
+		st->slot_lo = w->n_slots;
+		st->slot_hi = 0;
+		for (i = ss->prop_first; i < ss->prop_first + ss->n_props;
+		     i++) {
+			int slot = w->prop_slot[i];
+
+			if (slot < 0) {
+				continue;
+			}
+			if ((size_t)slot < st->slot_lo) {
+				st->slot_lo = (size_t)slot;
+			}
+			if ((size_t)slot + 1 > st->slot_hi) {
+				st->slot_hi = (size_t)slot + 1;
+			}
+			if (strcmp(sc->props[i].path, "/id") == 0) {
+				st->id_slot = slot;
+			}
+		}
+		if (st->slot_hi == 0) {
+			st->slot_lo = 0;
+		}
+		for (i = 0; i < sc->n_props; i++) {
+			w->remap[k * sc->n_props + i] = -1;
+			for (j = ss->prop_first;
+			     j < ss->prop_first + ss->n_props; j++) {
+				if (strcmp(sc->props[i].path,
+					   sc->props[j].path) == 0) {
+					w->remap[k * sc->n_props + i] = (int)j;
+					break;
+				}
+			}
+		}
+	}
+	/* each stream's first arrival, drawn from its own generator */
+	for (k = 0; k < n; k++) {
+		struct pk_wl_stream *st = &w->streams[k];
+
+		w->active = k;
+		w->rng = st->rng;
+		w->slot_lo = st->slot_lo;
+		w->slot_hi = st->slot_hi;
+		w->id_slot = st->id_slot;
+		wl_phase_enter(w, sc->streams[k].phase_first);
+		stream_peek(w);
+		if (k + 1 < n) {
+			stream_switch(w, k + 1);
+		}
+	}
+}
+
+int wl_streams_next(struct pk_workload *w, struct pk_op *op)
+{
+	for (;;) {
+		size_t k, best = SIZE_MAX;
+		int64_t t_ms;
+		int made;
+
+		for (k = 0; k < w->n_streams; k++) {
+			if (!w->streams[k].done &&
+			    (best == SIZE_MAX ||
+			     w->streams[k].next_t < w->streams[best].next_t)) {
+				best = k;
+			}
+		}
+		if (best == SIZE_MAX) {
+			return 0;
+		}
+		if (best != w->active) {
+			stream_switch(w, best);
+		}
+		t_ms = w->streams[best].next_t;
+		made = op_make(w, kind_draw(w, w->cur_ph), t_ms, op);
+		if (made) {
+			op->stream = (uint32_t)best;
+		} else {
+			w->skipped++;
+		}
+		/* the stream's next arrival after this one's draws, as one
+		   stream draws them */
+		stream_peek(w);
+		if (made) {
+			return 1;
+		}
 	}
 }

@@ -118,6 +118,17 @@ int workload_value(const struct pk_workload *w, uint64_t item, int prop,
 	    cap == 0) {
 		return -1;
 	}
+	if (w->remap) {
+		/* several streams: the item's own stream's property at
+		   this path; none: the item has no such property */
+		prop = w->remap[(size_t)w->item_stream[item] * w->sc->n_props +
+				(size_t)prop];
+		if (prop < 0) {
+			memset(out, 0, sizeof(*out));
+			out->type = PK_VALUE_UNDEFINED;
+			return 0;
+		}
+	}
 	p = &w->sc->props[prop];
 	if (w->prop_slot[prop] >= 0) {
 		vi = w->idx[item * w->n_slots + (size_t)w->prop_slot[prop]];
@@ -166,7 +177,9 @@ uint64_t workload_value_indexes(const struct pk_workload *w, int prop)
 {
 	const struct pk_prop_spec *p;
 
-	if (w->file || prop < 0 || (size_t)prop >= w->sc->n_props) {
+	if (w->file || w->remap || prop < 0 || (size_t)prop >= w->sc->n_props) {
+		/* several streams: two items of the same index may be of
+		   streams whose properties differ */
 		return 0;
 	}
 	p = &w->sc->props[prop];

@@ -752,6 +752,10 @@ const char *scenario_variant_suffix(int named, const char *name, char *buf,
  */
 int scenario_check_plan(const struct pk_scenario *s, struct pk_diag *diag);
 
+/* The stream whose phases hold phase (an index into s->phases). */
+const struct pk_stream_spec *
+scenario_stream_of_phase(const struct pk_scenario *s, size_t phase);
+
 /* The property with this path ("/deviceId"), or NULL. Borrowed from s. */
 const struct pk_prop_spec *scenario_find_prop(const struct pk_scenario *s,
 					      const char *path);

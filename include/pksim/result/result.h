@@ -290,6 +290,30 @@ struct pk_result_heat {
 };
 
 /* One container variant after the run. */
+/* One stream's operations of one kind, or of every kind (`streams:`,
+   issue 14 section 1; sim.h's pk_stream_stats frozen). */
+struct pk_result_stream_ops {
+	uint64_t operations;	/* offered (arrived) */
+	uint64_t succeeded;	/* ended in a 2xx */
+	uint64_t throttled_429; /* service-side 429 answers, every attempt */
+	uint64_t failed_429;	/* ended in a 429 after its retries */
+	uint64_t failed_other;	/* ended in another failure */
+	int64_t ru_mru;		/* RU charged, every attempt, mRU */
+	int64_t wait_p50_ms;	/* retry wait of the succeeded: the
+				   ceil(n x p / 100)-th smallest (as
+				   metrics_wait_percentile), -1 when none
+				   succeeded */
+	int64_t wait_p99_ms;
+};
+
+/* One stream of the scenario on one variant. */
+struct pk_result_stream {
+	const char *name;		 /* borrowed from the scenario */
+	struct pk_result_stream_ops all; /* every kind together */
+	struct pk_result_stream_ops kind[PK_OP_KINDS + 1]; /* by enum
+							      pk_op_kind */
+};
+
 struct pk_result_variant {
 	const char *name;		      /* borrowed from the run */
 	const struct pk_pkey *key;	      /* borrowed: formats keys */
@@ -399,6 +423,10 @@ struct pk_result_variant {
 
 	struct pk_result_merge_note merge_note;
 	struct pk_result_heat heat; /* the range x time heat map */
+	/* per stream (scenario order); owned, NULL and 0 with one
+	   stream */
+	struct pk_result_stream *streams;
+	size_t n_streams;
 	struct pk_result_fill fill; /* days to full (result_fill_build) */
 };
 
@@ -451,6 +479,13 @@ void result_fill_build(const struct pk_container *c,
    stage. */
 void result_copy_lp(const struct pk_container *c, const struct pk_lp *lp,
 		    struct pk_result_lp *out);
+/* v's figures per stream (v->streams) from the run's variant pv, when
+   sc has more than one stream (src/result/streams.c). Internal to the
+   result stage. */
+struct pk_variant;
+void result_streams_build(const struct pk_scenario *sc,
+			  const struct pk_variant *pv,
+			  struct pk_result_variant *v);
 /* Free what heat owns; it is zero afterwards. */
 void result_heat_free(struct pk_result_heat *heat);
 

@@ -43,6 +43,28 @@ struct pk_query_stats {
 	int64_t ru_mru;		 /* RU of the served ones, mRU */
 };
 
+/* Operation kinds a stream's figures are kept for: a phase's kinds and
+   PK_OP_CHARGE */
+#define PK_STREAM_KINDS (PK_OP_KINDS + 1)
+
+/* One stream's operations of one kind on one variant (scenarios with
+   `streams:`, issue 14 section 1). An operation ends once: succeeded,
+   failed_429 (its last answer a 429: retries spent or policy none) or
+   failed_other (any other failure: 400, 403, 404, 409, 413, or given up
+   on 410s); operations waiting at the end of the run are in none. */
+struct pk_stream_stats {
+	uint64_t operations;	/* offered (arrived), not attempts */
+	uint64_t succeeded;	/* ended in a 2xx */
+	uint64_t throttled_429; /* service-side 429 answers, every attempt */
+	uint64_t failed_429;	/* ended in a 429 */
+	uint64_t failed_other;	/* ended in another failure */
+	int64_t ru_mru;		/* RU charged, every attempt, mRU */
+	/* the client's wait on retries of each succeeded operation that
+	   waited (ms; the others waited 0), in completion order; owned */
+	uint32_t *waits;
+	size_t n_waits, cap_waits;
+};
+
 struct pk_variant {
 	struct pk_container *container; /* owned */
 	struct pk_query_stats *qstats;	/* owned; one per query sent:
@@ -80,6 +102,9 @@ struct pk_variant {
 	   paced, as for budget. */
 	struct pk_workers workers;
 	size_t next_phase; /* next phase whose start is due */
+	/* per stream and kind, stream s kind k at [s * PK_STREAM_KINDS +
+	   k]; owned, NULL with one stream */
+	struct pk_stream_stats *sstats;
 	/* A PATH key on a property whose value is a function of its value
 	   index (workload_value_indexes): the logical partition of each
 	   index once a request reached it, so a repeated key costs an
@@ -117,6 +142,11 @@ struct pk_run {
 	int classes;	       /* 1: some stream's client sends Low
 				  priority or bucketed requests
 				  (container_set_class) */
+	/* the stream whose client paces (ru_budget or concurrency: at
+	   most one stream has them, the loader checks; 0 when none) and
+	   its ru_budget in RU/s (0 = none) */
+	uint32_t paced_stream;
+	double budget_per_s;
 	const struct pk_sim_observer *obs; /* borrowed; NULL: none */
 };
 

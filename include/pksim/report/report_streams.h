@@ -1,0 +1,43 @@
+/*
+ * report_streams: a run's figures per stream and operation kind
+ * (result.h's pk_result_stream; scenarios with `streams:`, issue 14
+ * section 1) in the terminal report, Markdown and CSV. Every function
+ * writes nothing for a run of one stream (its variants have no
+ * streams), so those reports stay as they were.
+ */
+#ifndef PKSIM_REPORT_STREAMS_H
+#define PKSIM_REPORT_STREAMS_H
+
+#include <stdio.h>
+
+#include "pksim/result/result.h"
+
+/* The name of operation kind (enum pk_op_kind, PK_OP_CHARGE included)
+   in reports and expect paths: "create", "upsert", "read", "replace",
+   "delete", "query", "batch", "charge"; "?" out of range. Static. */
+const char *report_stream_kind_name(int kind);
+
+/* The terminal report's "streams" section of variant v: per stream a
+   row of all its operations, then one per kind it sent when it sent
+   more than one: operations, succeeded, 429s (service-side answers),
+   failed 429 (operations that ended in one), failed (other failures),
+   RU, retry wait p50 and p99 of the succeeded. */
+void report_streams_text(const struct pk_result_variant *v, FILE *out);
+
+/* The Markdown report's "Streams" section: one table, a row per
+   variant, stream and kind ("all", then each kind sent). */
+void report_streams_markdown(const struct pk_result *r, FILE *out);
+
+/*
+ * `--format csv` of a run with streams: one row per (variant, stream,
+ * kind), kind "all" first then each kind the stream sent:
+ *
+ *   variant,stream,kind,operations,succeeded,throttled_429,failed_429,failed_other,ru,retry_wait_p50_ms,retry_wait_p99_ms
+ *
+ * Text fields quoted (quotes doubled), numbers not; ru in RU with up to
+ * three decimals; an empty wait when no operation of the row succeeded.
+ * Returns 0, or -1 on a write error.
+ */
+int report_streams_csv(const struct pk_result *r, FILE *out);
+
+#endif

@@ -1,0 +1,274 @@
+/*
+ * scenario_streams: `streams:`, several workloads that run at the same
+ * time against the container and its variants (issue 14 section 1).
+ *
+ * Each stream is read as the top level of a one-stream scenario is: its
+ * `items:` (generated properties; /id added when it has none), `phases:`
+ * and `client:`, with s->props and s->phases holding only that stream's
+ * while it is read, so every check that looks at them (a query's
+ * property, the ttl property, the phases' minimums) sees that stream
+ * alone. Then the stream's properties and phases are appended to the
+ * scenario's, and the stream records its slices. Container-level keys
+ * (container, variants, cost, preload, clock, seed, expect) stay at the
+ * top. Phase actions (throughput, autoscale_max, throughput_policy,
+ * redistribute, merge) are the container's: only the first stream's
+ * phases may carry them, so they happen on one timeline.
+ */
+#include "loader.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/mem.h"
+
+/* 1 if phase ph sets something of the container's */
+static int phase_has_action(const struct pk_phase_spec *ph)
+{
+	return ph->throughput_ru_per_s >= 0 || ph->n_redistribute > 0 ||
+	       ph->merge_to > 0 || ph->policy_equal ||
+	       ph->autoscale_max_ru_per_s > 0;
+}
+
+/* Where phase ph's action is written (its first one). */
+static void action_at(const struct pk_phase_spec *ph, int *line, int *col)
+{
+	*line = ph->line;
+	*col = ph->col;
+	if (ph->throughput_line) {
+		*line = ph->throughput_line;
+		*col = ph->throughput_col;
+	} else if (ph->autoscale_max_line) {
+		*line = ph->autoscale_max_line;
+		*col = ph->autoscale_max_col;
+	} else if (ph->policy_line) {
+		*line = ph->policy_line;
+		*col = ph->policy_col;
+	} else if (ph->action_line) {
+		*line = ph->action_line;
+		*col = ph->action_col;
+	}
+}
+
+/* 1 if client c paces its stream's requests (ru_budget, concurrency) */
+static int paces(const struct pk_client_spec *c)
+{
+	return c->ru_budget_per_s > 0 || c->concurrency > 0;
+}
+
+/* Accumulated properties and phases of the streams read so far. */
+struct acc {
+	struct pk_prop_spec *props;
+	size_t n_props, cap_props;
+	struct pk_phase_spec *phases;
+	size_t n_phases, cap_phases;
+};
+
+/* Read stream i (mapping m) into s's stream i, its properties and
+   phases appended to a. */
+static void load_stream(struct ld *ld, const struct yn *m, size_t i,
+			struct acc *a)
+{
+	static const char *const keys[] = {"name", "items", "phases", "client",
+					   NULL};
+	struct pk_scenario *s = ld->s;
+	struct pk_stream_spec *st = &s->streams[i];
+	const struct yn *n;
+	size_t k;
+
+	st->line = m->line;
+	st->col = m->col;
+	ld_client_defaults(&st->client);
+	ld_check_keys(ld, m, keys, "in a stream");
+	if ((n = yn_get(m, "name"))) {
+		ld_get_string(ld, n, "name", 0, &st->name);
+		for (k = 0; st->name && k < i; k++) {
+			if (s->streams[k].name &&
+			    strcmp(s->streams[k].name, st->name) == 0) {
+				ld_err(ld, n,
+				       "stream name '%.*s' is given twice "
+				       "(also at line %d); each stream needs "
+				       "its own name",
+				       PK_SCENARIO_QUOTE_BYTES, st->name,
+				       s->streams[k].line);
+			}
+		}
+	}
+	if (!st->name) {
+		st->name = xasprintf("stream-%zu", i + 1);
+	}
+	/* the stream alone in s while it is read */
+	s->props = NULL;
+	s->n_props = 0;
+	ld->cap_props = 0;
+	s->phases = NULL;
+	s->n_phases = 0;
+	ld->client = &st->client;
+	if ((n = yn_get(m, "client")) &&
+	    ld_need_kind(ld, n, YN_MAP, "client", "a mapping {retries: ...}") ==
+		0) {
+		const struct yn *b = yn_get(n, "ru_budget");
+
+		if (!b) {
+			b = yn_get(n, "concurrency");
+		}
+		ld_load_client(ld, n);
+		for (k = 0; b && paces(&st->client) && k < i; k++) {
+			if (paces(&s->streams[k].client)) {
+				ld_err(ld, b,
+				       "stream '%.*s' sets client.ru_budget or "
+				       "concurrency, but stream '%.*s' (line "
+				       "%d) has one already; pksim paces one "
+				       "stream a run: give ru_budget and "
+				       "concurrency to one stream only",
+				       PK_SCENARIO_QUOTE_BYTES, st->name,
+				       PK_SCENARIO_QUOTE_BYTES,
+				       s->streams[k].name, s->streams[k].line);
+				break;
+			}
+		}
+	}
+	if ((n = yn_get(m, "items")) &&
+	    ld_need_kind(ld, n, YN_MAP, "items",
+			 "a mapping of property name to generator") == 0) {
+		if (ld_is_items_file(n)) {
+			ld_err(ld, n,
+			       "a stream's items are generated (property: "
+			       "generator); a data file (items: {file: ...}) "
+			       "is a workload of its own: give it at the top "
+			       "level, without streams");
+		} else {
+			ld_load_props(ld, n, "");
+			ld_check_ttl_prop(ld);
+		}
+	}
+	if (!scenario_find_prop(s, "/id")) {
+		struct yn at = {.line = 0, .col = 0};
+		struct pk_prop_spec *p = ld_prop_add(ld, "/id", &at);
+
+		p->kind = PK_GEN_UNIQUE;
+		free(p->prefix);
+		p->prefix = xstrdup("item-");
+	}
+	if (!(n = yn_get(m, "phases"))) {
+		ld_err(ld, m,
+		       "stream '%.*s' has no phases; each stream needs "
+		       "'phases' (a list of phases with duration and rate)",
+		       PK_SCENARIO_QUOTE_BYTES, st->name);
+	} else {
+		ld_load_phases(ld, n);
+		ld_check_phase_minimums(ld);
+		ld_check_phase_actions(ld);
+	}
+	for (k = 0; i > 0 && k < s->n_phases; k++) {
+		int line, col;
+
+		if (!phase_has_action(&s->phases[k])) {
+			continue;
+		}
+		action_at(&s->phases[k], &line, &col);
+		ld_err_at(ld, line, col,
+			  "phase '%.*s' of stream '%.*s' changes the "
+			  "container (throughput, autoscale_max, "
+			  "throughput_policy, redistribute or merge); only "
+			  "the first stream's phases (stream '%.*s') may: "
+			  "the container has one timeline of changes",
+			  PK_SCENARIO_QUOTE_BYTES, s->phases[k].name,
+			  PK_SCENARIO_QUOTE_BYTES, st->name,
+			  PK_SCENARIO_QUOTE_BYTES, s->streams[0].name);
+	}
+	st->prop_first = a->n_props;
+	st->n_props = s->n_props;
+	st->phase_first = a->n_phases;
+	st->n_phases = s->n_phases;
+	mem_grow((void **)&a->props, &a->cap_props, a->n_props + s->n_props,
+		 sizeof(*a->props));
+	if (s->n_props) {
+		memcpy(a->props + a->n_props, s->props,
+		       s->n_props * sizeof(*s->props));
+	}
+	a->n_props += s->n_props;
+	mem_grow((void **)&a->phases, &a->cap_phases, a->n_phases + s->n_phases,
+		 sizeof(*a->phases));
+	if (s->n_phases) {
+		memcpy(a->phases + a->n_phases, s->phases,
+		       s->n_phases * sizeof(*s->phases));
+	}
+	a->n_phases += s->n_phases;
+	free(s->props);
+	free(s->phases);
+	s->props = NULL;
+	s->n_props = 0;
+	s->phases = NULL;
+	s->n_phases = 0;
+	ld->client = NULL;
+}
+
+void ld_load_streams(struct ld *ld, const struct yn *root, const struct yn *n)
+{
+	static const char *const beside[] = {"items", "phases", "client",
+					     "monitor_log", NULL};
+	struct pk_scenario *s = ld->s;
+	struct acc a;
+	const struct yn *b;
+	size_t i;
+
+	for (i = 0; beside[i]; i++) {
+		if ((b = yn_get(root, beside[i]))) {
+			ld_err(ld, b,
+			       "'%s' cannot stand beside 'streams': each "
+			       "stream has its own items, phases and client; "
+			       "move it into a stream",
+			       beside[i]);
+		}
+	}
+	if (ld_need_kind(ld, n, YN_SEQ, "streams",
+			 "a list of streams (- name: NAME, items: ..., "
+			 "phases: ..., client: ...)") < 0) {
+		return;
+	}
+	if (n->n_kids == 0 || n->n_kids > PK_MAX_STREAMS) {
+		ld_err(ld, n,
+		       "streams lists %zu stream%s; give 1 to %d (each a "
+		       "mapping with name, items, phases and client)",
+		       n->n_kids, n->n_kids == 1 ? "" : "s", PK_MAX_STREAMS);
+		return;
+	}
+	memset(&a, 0, sizeof(a));
+	for (i = 0; i < s->n_streams; i++) {
+		free(s->streams[i].name);
+	}
+	free(s->streams);
+	s->streams = xcalloc(n->n_kids, sizeof(*s->streams));
+	s->n_streams = n->n_kids;
+	for (i = 0; i < n->n_kids; i++) {
+		if (ld_need_kind(ld, n->kids[i], YN_MAP, "a stream",
+				 "a mapping with name, items, phases and "
+				 "client") < 0) {
+			ld_client_defaults(&s->streams[i].client);
+			s->streams[i].name = xasprintf("stream-%zu", i + 1);
+			s->streams[i].prop_first = a.n_props;
+			s->streams[i].phase_first = a.n_phases;
+			continue;
+		}
+		load_stream(ld, n->kids[i], i, &a);
+	}
+	s->props = a.props;
+	s->n_props = a.n_props;
+	ld->cap_props = a.cap_props;
+	s->phases = a.phases;
+	s->n_phases = a.n_phases;
+}
+
+const struct pk_stream_spec *
+scenario_stream_of_phase(const struct pk_scenario *s, size_t phase)
+{
+	size_t i;
+
+	for (i = s->n_streams; i-- > 0;) {
+		if (phase >= s->streams[i].phase_first) {
+			return &s->streams[i];
+		}
+	}
+	return &s->streams[0];
+}

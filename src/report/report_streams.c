@@ -1,0 +1,265 @@
+/*
+ * report_streams: the figures per stream and operation kind of a
+ * scenario with `streams:` (issue 14 section 1), in the terminal report,
+ * Markdown and CSV (report_json.c writes its own). A run of one stream
+ * has none, so its reports are as before. Also the summary lines of each
+ * stream's client (text_client_lines).
+ */
+#include "pksim/report/report_streams.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "pksim/base/fmt.h"
+#include "report_text_int.h"
+
+const char *report_stream_kind_name(int kind)
+{
+	static const char *const names[] = {
+	    "create", "upsert", "read",	 "replace",
+	    "delete", "query",	"batch", "charge",
+	};
+
+	return kind >= 0 && kind <= PK_OP_KINDS ? names[kind] : "?";
+}
+
+/* Stream i's client: its retries and budget ("client retries: ...";
+   with several streams "client retries (stream NAME): ..."). */
+void text_client_lines(const struct pk_scenario *sc, size_t i, FILE *out)
+{
+	const struct pk_client_spec *c = &sc->streams[i].client;
+	char who[PK_TEXT_STREAM_NAME_BYTES + 16] = "";
+
+	if (sc->n_streams > 1) {
+		snprintf(who, sizeof(who), " (stream %.*s)",
+			 PK_TEXT_STREAM_NAME_BYTES, sc->streams[i].name);
+	}
+	fprintf(out, "client retries%s: ", who);
+	if (c->retry.enabled && c->retry.policy == PK_RETRY_EXPONENTIAL) {
+		fprintf(out,
+			"exponential backoff from %lld ms to %lld ms, jitter "
+			"%g (the retry-after when longer), ",
+			(long long)c->retry.base_ms, (long long)c->retry.cap_ms,
+			c->retry.jitter);
+	}
+	if (c->retry.enabled) {
+		fprintf(out, "up to %d, at most %lld ms of total wait\n",
+			c->retry.max_retries, (long long)c->retry.max_wait_ms);
+	} else {
+		fprintf(out, "off\n");
+	}
+	if (c->ru_budget_per_s > 0) {
+		fprintf(out,
+			"client RU budget%s: %g RU/s (throughput control: "
+			"each request waits until the client's RU so far fit "
+			"it)\n",
+			who, c->ru_budget_per_s);
+	}
+	if (c->concurrency > 0) {
+		fprintf(out,
+			"client workers%s: %d closed-loop (each sends its next "
+			"operation once the previous one is answered; every "
+			"attempt takes %lld ms, so at most %g operations/s)\n",
+			who, c->concurrency, (long long)c->latency_ms,
+			(double)c->concurrency * 1000.0 /
+			    (double)c->latency_ms);
+	}
+}
+
+/* A wait percentile: "N ms", or "-" when no operation succeeded. */
+static const char *wait_text(int64_t ms, char *buf, size_t cap)
+{
+	if (ms < 0) {
+		snprintf(buf, cap, "-");
+	} else {
+		snprintf(buf, cap, "%" PRId64 " ms", ms);
+	}
+	return buf;
+}
+
+static void text_row(const char *stream, const char *kind,
+		     const struct pk_result_stream_ops *o, FILE *out)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
+	char d[PK_FMT_BYTES], e[PK_FMT_BYTES], f[40], p50[32], p99[32];
+
+	fprintf(out, "  %-14.14s %-8s %11s %11s %10s %10s %8s %14s %9s %9s\n",
+		stream, kind, fmt_thousands((int64_t)o->operations, a),
+		fmt_thousands((int64_t)o->succeeded, b),
+		fmt_thousands((int64_t)o->throttled_429, c),
+		fmt_thousands((int64_t)o->failed_429, d),
+		fmt_thousands((int64_t)o->failed_other, e),
+		text_ru(o->ru_mru, f), wait_text(o->wait_p50_ms, p50, 32),
+		wait_text(o->wait_p99_ms, p99, 32));
+}
+
+/* The kinds stream s sent, counted: 0 when it sent one kind only. */
+static int kinds_sent(const struct pk_result_stream *s)
+{
+	int k, n = 0;
+
+	for (k = 0; k <= PK_OP_KINDS; k++) {
+		n += s->kind[k].operations > 0;
+	}
+	return n;
+}
+
+void report_streams_text(const struct pk_result_variant *v, FILE *out)
+{
+	size_t i;
+	int k;
+
+	if (v->n_streams == 0) {
+		return;
+	}
+	fprintf(out, "\nstreams (operations offered; 429s: service-side "
+		     "answers, every attempt; failed 429: operations that "
+		     "ended in a 429; wait: retry wait of the succeeded)\n");
+	fprintf(out, "  %-14s %-8s %11s %11s %10s %10s %8s %14s %9s %9s\n",
+		"stream", "kind", "operations", "succeeded", "429s",
+		"failed 429", "failed", "RU", "wait p50", "wait p99");
+	for (i = 0; i < v->n_streams; i++) {
+		const struct pk_result_stream *s = &v->streams[i];
+
+		text_row(s->name, "all", &s->all, out);
+		if (kinds_sent(s) < 2) {
+			continue;
+		}
+		for (k = 0; k <= PK_OP_KINDS; k++) {
+			if (s->kind[k].operations > 0) {
+				text_row("", report_stream_kind_name(k),
+					 &s->kind[k], out);
+			}
+		}
+	}
+}
+
+/* A Markdown or CSV text cell: | and " are not in stream names' usual
+   text, but any byte is allowed; md escapes |, csv doubles quotes. */
+static void cell(const char *s, int csv, FILE *out)
+{
+	if (csv) {
+		fputc('"', out);
+	}
+	for (; *s; s++) {
+		if (csv && *s == '"') {
+			fputc('"', out);
+		} else if (!csv && (*s == '|' || *s == '\\')) {
+			fputc('\\', out);
+		}
+		fputc(*s, out);
+	}
+	if (csv) {
+		fputc('"', out);
+	}
+}
+
+/* RU with up to three decimals, no trailing zeros (as report_csv) */
+static void ru_plain(int64_t mru, FILE *out)
+{
+	char buf[32];
+	size_t n;
+
+	if (mru % 1000 == 0) {
+		fprintf(out, "%" PRId64, mru / 1000);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%.3f", (double)mru / 1000.0);
+	n = strlen(buf);
+	while (buf[n - 1] == '0') {
+		buf[--n] = '\0';
+	}
+	fputs(buf, out);
+}
+
+static void plain_row(const char *variant, const char *stream, const char *kind,
+		      const struct pk_result_stream_ops *o, int csv, FILE *out)
+{
+	const char *sep = csv ? "," : " | ";
+
+	if (!csv) {
+		fputs("| ", out);
+	}
+	if (variant) {
+		cell(variant, csv, out);
+		fputs(sep, out);
+	}
+	cell(stream, csv, out);
+	fputs(sep, out);
+	cell(kind, csv, out);
+	fprintf(out,
+		"%s%" PRIu64 "%s%" PRIu64 "%s%" PRIu64 "%s%" PRIu64 "%s%" PRIu64
+		"%s",
+		sep, o->operations, sep, o->succeeded, sep, o->throttled_429,
+		sep, o->failed_429, sep, o->failed_other, sep);
+	ru_plain(o->ru_mru, out);
+	fputs(sep, out);
+	if (o->wait_p50_ms >= 0) {
+		fprintf(out, "%" PRId64, o->wait_p50_ms);
+	} else if (!csv) {
+		fputs("-", out);
+	}
+	fputs(sep, out);
+	if (o->wait_p99_ms >= 0) {
+		fprintf(out, "%" PRId64, o->wait_p99_ms);
+	} else if (!csv) {
+		fputs("-", out);
+	}
+	fputs(csv ? "\n" : " |\n", out);
+}
+
+/* Every row of v: each stream's all, then its kinds. */
+static void plain_rows(const struct pk_result_variant *v, const char *variant,
+		       int csv, FILE *out)
+{
+	size_t i;
+	int k;
+
+	for (i = 0; i < v->n_streams; i++) {
+		const struct pk_result_stream *s = &v->streams[i];
+
+		plain_row(variant, s->name, "all", &s->all, csv, out);
+		for (k = 0; k <= PK_OP_KINDS; k++) {
+			if (s->kind[k].operations > 0) {
+				plain_row(variant, s->name,
+					  report_stream_kind_name(k),
+					  &s->kind[k], csv, out);
+			}
+		}
+	}
+}
+
+void report_streams_markdown(const struct pk_result *r, FILE *out)
+{
+	size_t vi;
+
+	if (r->n_variants == 0 || r->variants[0].n_streams == 0) {
+		return;
+	}
+	fprintf(out, "\n## Streams\n\nPer stream and operation kind: "
+		     "operations offered; 429s are service-side answers "
+		     "(every attempt); failed 429 are operations that ended "
+		     "in a 429 after their retries; wait is the retry wait of "
+		     "the operations that succeeded, in ms.\n\n");
+	fprintf(out, "| variant | stream | kind | operations | succeeded | "
+		     "429s | failed 429 | failed other | RU | wait p50 ms | "
+		     "wait p99 ms |\n");
+	fprintf(out, "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+	for (vi = 0; vi < r->n_variants; vi++) {
+		plain_rows(&r->variants[vi], r->variants[vi].name, 0, out);
+	}
+}
+
+int report_streams_csv(const struct pk_result *r, FILE *out)
+{
+	size_t vi;
+
+	fputs("variant,stream,kind,operations,succeeded,throttled_429,"
+	      "failed_429,failed_other,ru,retry_wait_p50_ms,"
+	      "retry_wait_p99_ms\n",
+	      out);
+	for (vi = 0; vi < r->n_variants; vi++) {
+		plain_rows(&r->variants[vi], r->variants[vi].name, 1, out);
+	}
+	return ferror(out) ? -1 : 0;
+}
