@@ -1420,13 +1420,31 @@ START_TEST(test_claim_hot_layout_or_key)
 	out = NULL;
 	ck_assert_int_eq(
 	    tu_run("run scenarios/existing-container.yaml", &out, NULL), 0);
-	ck_assert_msg(strstr(out, "one hot range, a key problem (the hottest "
-				  "logical partition: /tenantId = "
+	ck_assert_msg(strstr(out, "one hot range, a key problem (range ") !=
+			  NULL,
+		      "%s", out);
+	ck_assert_msg(strstr(out, "'s hottest logical partition: /tenantId = "
 				  "\"contoso\"") != NULL,
 		      "%s", out);
 	ck_assert_ptr_nonnull(strstr(out, "so a raise helps the hot range by "
 					  "only 1/5 of it"));
 	ck_assert_ptr_null(strstr(out, "mostly go to the idle ranges"));
+	free(out);
+	out = NULL;
+	/* issue 16 §1: iot-by-day's range 2 is hot; the physical partitions
+	   table gives it 1 logical partition, and the hottest logical
+	   partitions table puts "Thursday" in range 2, "Wednesday" (the
+	   container's hottest, 606,323 RU of 1,200,323) in range 1, so the
+	   key problem is Thursday's, not Wednesday's */
+	ck_assert_int_eq(tu_run("run scenarios/iot-by-day.yaml", &out, NULL),
+			 0);
+	ck_assert_msg(strstr(out, "hot partition risk (severity high): range "
+				  "2 ran at p99 100%") != NULL,
+		      "%s", out);
+	ck_assert_msg(strstr(out, "(range 2's hottest logical partition: /day "
+				  "= \"Thursday\")") != NULL,
+		      "%s", out);
+	ck_assert_ptr_null(strstr(out, "partition: /day = \"Wednesday\""));
 	free(out);
 }
 END_TEST

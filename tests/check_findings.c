@@ -369,6 +369,59 @@ START_TEST(test_findings_hot_range_lineage)
 END_TEST
 
 /*
+ * Issue 16 §1: rule 32's key problem names the hot range's own hottest
+ * logical partition, not the container's. Range 0 at p99 69%, range 1 at
+ * 100% (fx_p99): the container's hottest, "dev-1", lies in range 0 (its
+ * range index 0) with 900 RU; range 1's hottest is "dev-2" with 100 RU,
+ * so the sentence names "dev-2" and never "dev-1". Range 1 split away
+ * (at = SIZE_MAX) or with no logical partition charged RU
+ * (has_hottest = 0): no key is named at all, not a wrong one. 10,000 RU
+ * in all: dev-1's 900 are 9%, under say_hot_lp's 20%, so "dev-1" would
+ * appear only in the hot range's sentence.
+ */
+START_TEST(test_findings_hot_range_key)
+{
+	struct fx *f = fx_new();
+
+	f->v.n_ranges = 2;
+	f->v.ru_per_s = 12000;
+	f->m.totals.throttled_429 = 1;
+	f->m.totals.ru_mru = 10000 * 1000;
+	fx_key(f, 0, "{\"k\": \"dev-1\"}", &f->v.top_ru[0]);
+	f->v.top_ru[0].range = 0;
+	f->v.top_ru[0].ru_mru = 900 * 1000;
+	f->ranges[0].has_hottest = 1;
+	f->ranges[0].hottest = f->v.top_ru[0];
+	fx_key(f, 1, "{\"k\": \"dev-2\"}", &f->v.top_ru[1]);
+	f->v.top_ru[1].range = 1;
+	f->v.top_ru[1].ru_mru = 100 * 1000;
+	f->v.n_top_ru = 2;
+	f->ranges[1].has_hottest = 1;
+	f->ranges[1].hottest = f->v.top_ru[1];
+	fx_p99(f, 69, 100, 100);
+	ck_assert(mentions(f, "hot partition risk: range 1 ran at p99 100%"));
+	ck_assert(mentions(f, "one hot range, a key problem (range 1's hottest "
+			      "logical partition: /k = \"dev-2\"); the RU/s "
+			      "are divided evenly"));
+	ck_assert(!mentions(f, "dev-1"));
+	f->ranges[1].has_hottest = 0;
+	ck_assert(mentions(f, "one hot range, a key problem; the RU/s are "
+			      "divided evenly"));
+	ck_assert(!mentions(f, "hottest logical partition"));
+	f->ranges[1].has_hottest = 1;
+	fx_p99(f, 69, 100, 100);
+	f->lineage[1].at = SIZE_MAX;
+	f->lineage[1].split_s = 50;
+	f->lineage[1].children[0] = 2;
+	f->lineage[1].children[1] = 3;
+	ck_assert(mentions(f, "hot partition risk: range 1 (split at t = 50 s "
+			      "into 2 and 3)"));
+	ck_assert(!mentions(f, "hottest logical partition"));
+	fx_free(f);
+}
+END_TEST
+
+/*
  * Rule 32's merge candidate: partitions > max(ceil(RU/s / 10,000),
  * ceil(storage / 50 GiB)). 2 ranges at 20,000 RU/s: ceil(2) = 2, not
  * more: none. At 6,000 or 10,000 RU/s with no data: 1 would do: named. With
@@ -933,6 +986,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_findings_throttled_ranges_capped);
 	tcase_add_test(tc, test_findings_hot_range);
 	tcase_add_test(tc, test_findings_hot_range_lineage);
+	tcase_add_test(tc, test_findings_hot_range_key);
 	tcase_add_test(tc, test_findings_merge_candidate);
 	tcase_add_test(tc, test_findings_storage_growth);
 	tcase_add_test(tc, test_findings_cross_partition);

@@ -307,16 +307,24 @@ static void say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 	} else {
 		char key[200] = "", dens[96] = "";
 
-		if (v->n_top_ru > 0) {
+		/* the hot range's own hottest logical partition, not the
+		   container's (issue 16 §1); none when the hot range split
+		   away or none of its logical partitions was charged RU */
+		const struct pk_result_range *hr =
+		    hot->at != SIZE_MAX && hot->at < v->n_ranges
+			? &v->ranges[hot->at]
+			: NULL;
+
+		if (hr && hr->has_hottest) {
 			/* a long key text is cut, 2 bytes kept for ")"
 			   (snprintf's count passed the buffer: found by
 			   fuzz_run) */
 			size_t k = fmt_append(key, sizeof(key) - 2, 0,
-					      " (the hottest logical "
+					      " (range %u's hottest logical "
 					      "partition: %s = ",
-					      v->key->text);
+					      hr->id, v->key->text);
 
-			key_text(v->key, &v->top_ru[0], key + k,
+			key_text(v->key, &hr->hottest, key + k,
 				 sizeof(key) - k - 2);
 			strcat(key, ")");
 		}

@@ -145,6 +145,44 @@ static void ranges(const struct pk_container *c, struct pk_result_variant *v)
 	v->storage_bytes = container_storage(c);
 }
 
+/* Each range's hottest logical partition by RU (lp_before), from every
+   logical partition whose key lies in the range at the end: one pass
+   (issue 16 §1: the container's top_ru holds only PK_RESULT_TOP). A
+   logical partition charged no RU is no range's hottest. */
+static void range_hottest(const struct pk_container *c,
+			  struct pk_result_variant *v)
+{
+	const struct pk_lp **best;
+	uint64_t x;
+	size_t i;
+
+	if (v->n_ranges == 0) {
+		return;
+	}
+	best = xcalloc(v->n_ranges, sizeof(*best));
+	for (x = 1; x <= c->n_lps; x++) {
+		const struct pk_lp *lp = container_lp(c, x);
+		struct pk_epk e;
+
+		if (lp->ru_mru <= 0) {
+			continue;
+		}
+		e = container_lp_epk(lp);
+		i = pmap_find(&c->pmap, &e);
+		if (i < v->n_ranges &&
+		    (!best[i] || lp_before(lp, best[i], 0))) {
+			best[i] = lp;
+		}
+	}
+	for (i = 0; i < v->n_ranges; i++) {
+		if (best[i]) {
+			v->ranges[i].has_hottest = 1;
+			result_copy_lp(c, best[i], &v->ranges[i].hottest);
+		}
+	}
+	free(best);
+}
+
 /* Every range id's history: split parents and children (the metrics'
    split events), the seconds it was busy, its p99 normalized RU
    (rule 32), and the birth and parent of each range at the end. */
@@ -375,6 +413,7 @@ static void variant(const struct pk_variant *pv, struct pk_result_variant *v)
 	v->requests_served =
 	    m->totals.attempts - m->totals.throttled_429 - m->totals.gone_410;
 	ranges(c, v);
+	range_hottest(c, v);
 	lineage(c, v);
 	scan_lps(c, v);
 	v->n_top_ru = top(c, 0, v->top_ru);

@@ -37,6 +37,31 @@ struct pk_run;
 /* Logical partitions each ranking holds (the reports' "hottest" tables) */
 #define PK_RESULT_TOP 10
 
+/* One logical partition, as the reports show it. */
+struct pk_result_lp {
+	const unsigned char *key; /* identity bytes of the key value
+				     (pkey.h); borrowed from the run */
+	size_t key_len;
+	struct pk_epk epk;	/* where it lies in the key space */
+	size_t range;		/* index in ranges[] of its range */
+	uint64_t storage_bytes; /* stored now */
+	uint64_t items;		/* items stored now */
+	uint64_t requests;	/* attempts, 429s and retries included;
+				   single-partition queries on its key
+				   too */
+	uint64_t retries;	/* ... of them retries; first attempts
+				   (offered) are requests - retries */
+	uint64_t served;	/* attempts not rate limited */
+	uint64_t throttled_429;
+	uint64_t rejected_403; /* writes refused: partition full */
+	int64_t ru_mru;	       /* RU charged, mRU */
+	int64_t full_at_ms;    /* first 403/1014, or -1 */
+	int64_t first_grow_ms; /* first and last write that added
+				  bytes; -1 before any */
+	int64_t last_grow_ms;
+	uint64_t grow_base_bytes; /* stored at the end of first_grow_ms */
+};
+
 /* One physical partition (partition key range) at the end of the run. */
 struct pk_result_range {
 	uint32_t id;		     /* partition key range id */
@@ -63,6 +88,14 @@ struct pk_result_range {
 					logical partition, so it cannot split */
 	uint64_t ttl_pending_bytes;  /* TTL on: bytes of its expired items
 					still awaiting deletion (rule 28) */
+	int has_hottest;	     /* 1: hottest below is set: some logical
+					partition in its key range at the end
+					was charged RU */
+	struct pk_result_lp hottest; /* the logical partition of its key
+					range at the end charged the most RU
+					over its life (ties as top_ru), from
+					all logical partitions, not only the
+					variant's top_ru (issue 16 §1) */
 };
 
 /* No range: a range id field with nothing in it */
@@ -115,31 +148,6 @@ struct pk_result_query {
 	uint64_t throttled_429;
 	uint64_t ranges_visited; /* over the served ones */
 	int64_t ru_mru;		 /* RU of the served ones, mRU */
-};
-
-/* One logical partition, as the reports show it. */
-struct pk_result_lp {
-	const unsigned char *key; /* identity bytes of the key value
-				     (pkey.h); borrowed from the run */
-	size_t key_len;
-	struct pk_epk epk;	/* where it lies in the key space */
-	size_t range;		/* index in ranges[] of its range */
-	uint64_t storage_bytes; /* stored now */
-	uint64_t items;		/* items stored now */
-	uint64_t requests;	/* attempts, 429s and retries included;
-				   single-partition queries on its key
-				   too */
-	uint64_t retries;	/* ... of them retries; first attempts
-				   (offered) are requests - retries */
-	uint64_t served;	/* attempts not rate limited */
-	uint64_t throttled_429;
-	uint64_t rejected_403; /* writes refused: partition full */
-	int64_t ru_mru;	       /* RU charged, mRU */
-	int64_t full_at_ms;    /* first 403/1014, or -1 */
-	int64_t first_grow_ms; /* first and last write that added
-				  bytes; -1 before any */
-	int64_t last_grow_ms;
-	uint64_t grow_base_bytes; /* stored at the end of first_grow_ms */
 };
 
 /*
