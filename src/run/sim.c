@@ -564,10 +564,12 @@ static void *run_group(void *arg)
 	int64_t total =
 	    workload_phase_start_ms(run->workload, run->sc->n_phases);
 	const int watched = run->obs != NULL;
+	struct pk_sim_ahead ahead;
 	struct pk_op op;
 	size_t i;
 
-	while (workload_next(run->workload, &op)) {
+	sim_ahead_init(&ahead, run);
+	while (sim_ahead_next(&ahead, run, &op)) {
 		for (i = 0; i < run->n_variants; i++) {
 			struct pk_variant *v = &run->variants[i];
 			struct pk_retry_state st = {0, 0, 0, 0};

@@ -1,6 +1,7 @@
 /*
  * sim_int: what the files of the sim module (sim.c, sim_actions.c,
- * preload.c) share and nothing outside them uses. Not a public header.
+ * sim_ahead.c, sim_variant.c, preload.c) share and nothing outside them
+ * uses. Not a public header.
  */
 #ifndef PKSIM_SIM_INT_H
 #define PKSIM_SIM_INT_H
@@ -8,6 +9,7 @@
 #include <stdint.h>
 
 #include "pksim/run/sim.h"
+#include "pksim/workload/workload.h"
 
 /*
  * Apply the actions of every phase of run's scenario starting at or
@@ -33,5 +35,28 @@ int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 void sim_stream_count(struct pk_variant *v, const struct pk_op *op,
 		      const struct pk_retry_state *st,
 		      const struct pk_outcome *out, int retrying);
+
+/* sim_ahead.c: the stream read up to PK_SIM_AHEAD operations ahead, each
+   one's logical partition asked for from memory before it is applied
+   (see the file). */
+#define PK_SIM_AHEAD 16
+
+struct pk_sim_ahead {
+	struct pk_op ring[PK_SIM_AHEAD]; /* read, not yet handed out: n
+					    from head, in stream order */
+	size_t head, n;
+	size_t depth; /* how many it reads ahead: PK_SIM_AHEAD with a
+			 per-value cache, else 1 */
+	int more;     /* 0 once workload_next said the stream is over */
+};
+
+/* Start reading run's workload (nothing read yet). */
+void sim_ahead_init(struct pk_sim_ahead *a, const struct pk_run *run);
+
+/* The next operation of the stream into *op, as workload_next gives
+   them, and 1; 0 when the stream is over. An op's in_items stay valid
+   until the next call. */
+int sim_ahead_next(struct pk_sim_ahead *a, const struct pk_run *run,
+		   struct pk_op *op);
 
 #endif
