@@ -1246,6 +1246,46 @@ START_TEST(test_container_existing_storage_split)
 }
 END_TEST
 
+/* Rule 30 through the container (container_set_class): on 1,000 RU/s,
+   second 0 sends 100 High creates of 5 RU (500 RU) before any Low one;
+   their demand counts from the first request, so in second 1 Low keeps
+   500 RU free: 100 Low creates fit (500 RU), the next 101 get 429s, and
+   the 100 High creates after them all fit (1,000 RU). */
+START_TEST(test_container_priority_classes)
+{
+	struct pk_container_spec s = spec_for(1000);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c = container_new("t", &s, &cost);
+	unsigned char enc[PK_EPK_ENCODED_MAX];
+	size_t len = key_of("k", enc);
+	uint64_t item = 0;
+	int i, ok = 0;
+
+	for (i = 0; i < 100 + 201 + 100; i++) {
+		int64_t t = i < 100 ? i : 1000 + i;
+		int low = i >= 100 && i < 301;
+		struct pk_request r = {t,    PK_OP_CREATE, item++, 1024, enc,
+				       len,  NULL,	   0,	   NULL, 0,
+				       NULL, PK_TTL_OFF,   t};
+		struct pk_outcome o;
+
+		container_set_class(c, low, 0);
+		apply(c, &r, &o);
+		if (low) {
+			ok += o.status == 201;
+			ck_assert_int_eq(o.status, i < 200 ? 201 : 429);
+		} else {
+			ck_assert_int_eq(o.status, 201);
+		}
+	}
+	ck_assert_int_eq(ok, 100);
+	ck_assert_uint_eq(c->metrics.totals.throttled_429, 101);
+	ck_assert_uint_eq(c->metrics.totals.throttled_low_429, 101);
+	ck_assert_uint_eq(c->metrics.totals.throttled_3212, 0);
+	container_free(c);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("container");
@@ -1269,6 +1309,7 @@ Suite *tu_suite(void)
 	tcase_add_test(layout, test_container_redistribute_fraction);
 	tcase_add_test(layout, test_container_merge);
 	tcase_add_test(budget, test_container_autoscale_case);
+	tcase_add_test(budget, test_container_priority_classes);
 	tcase_add_test(storage, test_container_autoscale_storage);
 	tcase_add_test(storage, test_container_serverless);
 	tcase_add_test(storage, test_container_autoscale_dynamic);

@@ -269,9 +269,9 @@ void container_set_class(struct pk_container *c, int low, int bucket)
 	}
 	c->attempt_low = low ? 1 : 0;
 	c->attempt_bucket = bucket;
-	if (low || bucket) {
-		c->classes = 1;
-	}
+	/* from the first call on, High requests without a bucket count
+	   their demand too */
+	c->classes = 1;
 }
 
 /* An attempt's charge into the offered RU (a first attempt) or the

@@ -587,10 +587,11 @@ void container_set_retry(struct pk_container *c, int retry);
  * 30), bucket the throughput bucket id they carry (1 .. 5, rule 31; 0 =
  * none), whose cap is c->spec.bucket_pct[bucket] % (0 = not declared in
  * this container: no cap, as D-BUCKETS says of a deleted bucket). The
- * first call with a class other than (0, 0) turns classes on for the rest
- * of c's life: requests are then admitted by throttle_admit_class (High
- * demand is tracked), else by throttle_admit; a run whose clients are
- * all High without buckets never calls it and pays nothing. 429s of Low
+ * first call turns classes on for the rest of c's life: requests are
+ * then admitted by throttle_admit_class (High demand is tracked, so call
+ * it before the first request of a run with any class, for every
+ * request), else by throttle_admit; a run whose clients are all High
+ * without buckets never calls it and pays nothing. 429s of Low
  * requests count in totals.throttled_low_429, 429/3212s in
  * totals.throttled_3212.
  */
