@@ -1858,6 +1858,134 @@ START_TEST(test_claim_too_few_rus)
 }
 END_TEST
 
+/* ---- streams-bulk-and-reads ---- */
+
+/*
+ * Two streams on one physical partition of 4,000 RU/s (issue 14 section
+ * 1 and the section 5 example). "bulk": 20,000 writes of 1 KB, 5 RU each
+ * (100,000 RU), offered within the first second (20,000/s: write j at
+ * floor(j / 20) ms), capped by client.ru_budget 2,000 RU/s: write k goes
+ * at ceil(2.5 k) ms (the budget moves on 5 / 2,000 s = 2.5 ms a write),
+ * 400 a second, seconds 0..49, the last (k = 19,999) at 49,998 ms.
+ * "reads": 500 reads/s for 60 s = 30,000, at 2 ms apart, 1 RU each
+ * (found: a 1 KB read; not yet written: a 404, also 1 RU). Each second
+ * 0..49 carries 400 x 5 + 500 = 2,500 RU, each of 50..59 500: below
+ * 4,000, so no 429 at all, and the partition's peak second is 2,500 /
+ * 4,000 = 62.5 %.
+ * Uncapped (the same file without `client: {ru_budget: 2000}`): second
+ * 0's window fills at ms 39. Before it, the writes of ms 0..38 (780 x 5
+ * = 3,900 RU) and the reads of ms 0, 2, .., 38 (20 RU) used 3,920; at
+ * ms 39, 16 of its 20 writes fit (80 RU: 4,000 exactly), the other 4
+ * are refused. Every later request of second 0 is refused (no RU left):
+ * among them the reads of ms 40, 42, .., 998, 480 reads, so the reads
+ * see at least 480 429s; the bulk wrote 796 in second 0 against 400
+ * capped (it finishes sooner).
+ */
+static json_t *report_streams_uncapped(void)
+{
+	char path[] = "/tmp/pksim-streams-XXXXXX.yaml", args[600];
+	char *out = NULL, *err = NULL, line[512];
+	FILE *in, *tmp;
+	int fd, rc, dropped = 0;
+	json_error_t jerr;
+	json_t *root;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	fd = mkstemps(path, 5);
+	ck_assert_int_ge(fd, 0);
+	tmp = fdopen(fd, "w");
+	in = fopen("scenarios/streams-bulk-and-reads.yaml", "r");
+	ck_assert_ptr_nonnull(tmp);
+	ck_assert_ptr_nonnull(in);
+	while (fgets(line, sizeof(line), in)) {
+		if (strstr(line, "client: {ru_budget: 2000}")) {
+			dropped++;
+			continue;
+		}
+		/* the expect block holds for the capped run only */
+		if (strncmp(line, "expect:", 7) == 0) {
+			break;
+		}
+		fputs(line, tmp);
+	}
+	fclose(in);
+	fclose(tmp);
+	ck_assert_int_eq(dropped, 1);
+	snprintf(args, sizeof(args), "run %s --format json", path);
+	rc = tu_run(args, &out, &err);
+	unlink(path);
+	ck_assert_msg(rc == 0, "pksim %s: exit %d: %s", args, rc,
+		      err ? err : "");
+	root = json_loads(out, 0, &jerr);
+	ck_assert_msg(root != NULL, "bad JSON: %s", jerr.text);
+	free(out);
+	free(err);
+	return root;
+}
+
+START_TEST(test_claim_streams_bulk_and_reads)
+{
+	json_t *root = report("run", "streams-bulk-and-reads");
+	json_t *v = at(root, "variants/0"), *un, *u;
+	long long writes = 0, s;
+
+	ck_assert_str_eq(STR(v, "streams/0/name"), "bulk");
+	ck_assert_int_eq(INT(v, "streams/0/totals/operations"), 20000);
+	ck_assert_int_eq(INT(v, "streams/0/totals/succeeded"), 20000);
+	ck_assert_int_eq(INT(v, "streams/0/totals/throttled_429"), 0);
+	assert_near(NUM(v, "streams/0/totals/ru"), 100000, 1e-9, "bulk RU");
+	/* creates and upserts: together the 20,000 */
+	writes = INT(v, "streams/0/by_kind/create/operations") +
+		 INT(v, "streams/0/by_kind/upsert/operations");
+	ck_assert_int_eq(writes, 20000);
+	ck_assert_str_eq(STR(v, "streams/1/name"), "reads");
+	ck_assert_int_eq(INT(v, "streams/1/totals/operations"), 30000);
+	ck_assert_int_eq(INT(v, "streams/1/totals/throttled_429"), 0);
+	ck_assert_int_eq(INT(v, "streams/1/totals/failed_429"), 0);
+	/* every read ends found or 404, 1 RU either way */
+	ck_assert_int_eq(INT(v, "streams/1/totals/succeeded") +
+			     INT(v, "streams/1/totals/failed_other"),
+			 30000);
+	assert_near(NUM(v, "streams/1/totals/ru"), 30000, 1e-9, "reads RU");
+	ck_assert_int_eq(INT(v, "totals/throttled_429"), 0);
+	assert_near(NUM(v, "physical_partitions/0/peak_normalized_ru"), 0.625,
+		    1e-9, "peak");
+	json_decref(root);
+	/* the import's 50 s, in the per-second series (one range): 2,500
+	   RU a second in 0..49, 500 in 50..59 */
+	{
+		char *out = NULL, *err = NULL, *line, *save = NULL;
+		long long ru[60] = {0}, t, r;
+
+		ck_assert_int_eq(tu_run("run scenarios/streams-bulk-and-reads."
+					"yaml --format csv",
+					&out, &err),
+				 0);
+		for (line = strtok_r(out, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save)) {
+			if (sscanf(line, "\"%*[^\"]\",%lld,\"0\",%lld,", &t,
+				   &r) == 2 &&
+			    t >= 0 && t < 60) {
+				ru[t] += r;
+			}
+		}
+		for (s = 0; s < 60; s++) {
+			ck_assert_int_eq(ru[s], s < 50 ? 2500 : 500);
+		}
+		free(out);
+		free(err);
+	}
+
+	un = report_streams_uncapped();
+	u = at(un, "variants/0");
+	ck_assert_int_eq(INT(u, "streams/0/totals/operations"), 20000);
+	ck_assert_int_eq(INT(u, "streams/1/totals/operations"), 30000);
+	ck_assert_int_ge(INT(u, "streams/1/totals/throttled_429"), 480);
+	ck_assert_int_gt(INT(u, "streams/0/totals/throttled_429"), 0);
+	json_decref(un);
+}
+END_TEST
+
 START_TEST(test_claim_every_scenario_covered)
 {
 	static const char *covered[] = {
@@ -1882,6 +2010,7 @@ START_TEST(test_claim_every_scenario_covered)
 	    "ru-budget",
 	    "too-few-rus",
 	    "closed-loop",
+	    "streams-bulk-and-reads",
 	};
 	char *list = NULL, *line, *save = NULL;
 	int n = 0;
@@ -1976,6 +2105,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_claim_ru_budget);
 	tcase_add_test(tc, test_claim_too_few_rus);
 	tcase_add_test(tc, test_claim_closed_loop);
+	tcase_add_test(tc, test_claim_streams_bulk_and_reads);
 	tcase_add_test(tc, test_claim_every_scenario_covered);
 	tcase_add_test(tc, test_claim_operations_any_seed);
 	suite_add_tcase(s, tc);

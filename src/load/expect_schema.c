@@ -119,6 +119,23 @@ static const char *const schema[] = {
 	    L "[].range", L "[].ru", L "[].ru_share", L "[].requests",         \
 	    L "[].retries", L "[].throttled_429", L "[].rejected_403",         \
 	    L "[].items", L "[].storage_bytes", L "[].storage_share"
+/* `streams:` (issue 14 section 1): per stream its totals and its
+   kinds' figures */
+#define STREAM_OPS(S)                                                          \
+	S ".operations", S ".succeeded", S ".throttled_429", S ".failed_429",  \
+	    S ".failed_other", S ".ru", S ".retry_wait_p50_ms",                \
+	    S ".retry_wait_p99_ms"
+    "streams[].name",
+    STREAM_OPS("streams[].totals"),
+    STREAM_OPS("streams[].by_kind.create"),
+    STREAM_OPS("streams[].by_kind.upsert"),
+    STREAM_OPS("streams[].by_kind.read"),
+    STREAM_OPS("streams[].by_kind.replace"),
+    STREAM_OPS("streams[].by_kind.delete"),
+    STREAM_OPS("streams[].by_kind.query"),
+    STREAM_OPS("streams[].by_kind.batch"),
+    STREAM_OPS("streams[].by_kind.charge"),
+#undef STREAM_OPS
     LP_FIELDS("hot_logical_partitions"),
     LP_FIELDS("largest_logical_partitions"),
 #undef LP_FIELDS
