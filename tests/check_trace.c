@@ -1170,17 +1170,23 @@ START_TEST(test_trace_repeated_names)
 	    "{\"a\": 1, \"o\": {\"p\": \"x\"}, \"s/t\": 3}\n"
 	    "{\"a\": 2, \"o\": {\"p\": \"y\"}, \"s/t\": 4}\n"
 	    "{\"s/t\": 5, \"a\": 6, \"q\": {\"o\": 7}}\n"
-	    "{\"k1\": 1, \"k2\": 2, \"k3\": 3, \"k4\": 4, \"k5\": 5}\n";
+	    "{\"k1\": 1, \"k2\": 2, \"k3\": 3, \"k4\": 4, \"k5\": 5}\n"
+	    "{\"k1\": {\"k2\": 8}, \"k2\": 9}\n";
 
 	diag_init(&d);
 	t = trace_parse("mem.jsonl", text, strlen(text), PK_TRACE_FORMAT_AUTO,
 			&d);
 	ck_assert_ptr_nonnull(t);
 	ck_assert_int_eq(trace_check(t), 0);
-	ck_assert_uint_eq(trace_count(t), 4);
+	ck_assert_uint_eq(trace_count(t), 5);
 	/* paths: /a /o /o/p /s~1t (record 1), /q /q/o (record 3), /k1../k5
-	   (record 4): 4 + 2 + 5 = 11 */
-	ck_assert_uint_eq(trace_n_paths(t), 11);
+	   (record 4), /k1/k2 (record 5: its second name k2 is under k1, not
+	   record 4's /k2): 4 + 2 + 5 + 1 = 12 */
+	ck_assert_uint_eq(trace_n_paths(t), 12);
+	trace_value(t, 4, "/k1/k2", &v, NULL, 0);
+	ck_assert_double_eq(v.num, 8);
+	trace_value(t, 4, "/k2", &v, NULL, 0);
+	ck_assert_double_eq(v.num, 9);
 	trace_value(t, 1, "/o/p", &v, NULL, 0);
 	ck_assert_int_eq(v.type, PK_VALUE_STRING);
 	ck_assert_int_eq(memcmp(v.str, "y", 1), 0);

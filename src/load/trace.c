@@ -117,9 +117,9 @@ void trace_rec_add(struct pk_trace *t, size_t first_leaf, size_t size_bytes,
 	r->col = col;
 }
 
+/* Append c to the path being built; trace_pbuf_push made room. */
 static void pbuf_put(struct loader *L, char c)
 {
-	mem_grow((void **)&L->pbuf, &L->pcap, L->plen + 1, 1);
 	L->pbuf[L->plen++] = c;
 }
 
@@ -128,6 +128,8 @@ void trace_pbuf_push(struct loader *L, const char *name, size_t len)
 {
 	size_t i;
 
+	/* at most 2 bytes a byte of name, and the '/' */
+	mem_grow((void **)&L->pbuf, &L->pcap, L->plen + 2 * len + 1, 1);
 	pbuf_put(L, '/');
 	for (i = 0; i < len; i++) {
 		if (name[i] == '~') {

@@ -79,12 +79,13 @@ struct loader {
 	size_t e0;     /* diag_count(d) before the load */
 	char *pbuf;    /* path being built while flattening */
 	size_t plen, pcap;
-	/* the top-level property names of the last record, in order, with
-	   their path ids: records of a file mostly repeat them, so a name
-	   equal to the one at its position skips building and interning
-	   its path */
+	/* the property names of the last JSON record, in the order flatten
+	   met them, with their parents' and their own path ids: records of
+	   a file mostly repeat them, so a name equal to the one at its place
+	   skips building and interning its path */
 	struct trace_key_memo *memo;
 	size_t n_memo, memo_cap;
+	size_t memo_pos; /* places met so far in the current record */
 	/* lines: s[pos..n) first, then the rest of f (NULL: none) */
 	size_t pos;
 	FILE *f;
@@ -96,7 +97,8 @@ struct loader {
 struct trace_key_memo {
 	char *name; /* owned, len bytes (a copy of the JSON key) */
 	size_t len;
-	long id; /* path id of "/" + name (escaped) */
+	long parent; /* path id of the object holding it, -1 the record */
+	long id;     /* path id of the parent's path + "/" + name (escaped) */
 };
 
 /* 1 once the load recorded PK_DIAG_MAX_ERRORS errors: stop reading. */

@@ -21,27 +21,37 @@
 #define JSON_FLAGS JSON_DECODE_INT_AS_REAL
 
 /*
- * The path id of property name (len bytes) at position pos of an object
- * whose own path is L->pbuf[0..base). At the top level (base 0) a name
- * equal to the last record's at the same position reuses its id: no path
- * is built or hashed (jansson keeps an object's keys in file order, so
+ * The path id of property name (len bytes) of the object whose path id is
+ * parent (-1: the record itself), the record's L->memo_pos-th property
+ * in the order flatten meets them. A name equal to the last such record's
+ * at the same place, under the same parent, reuses its id: no path is
+ * built or hashed (jansson keeps an object's keys in file order, so
  * records written by one program mostly hit). Else the path is built in
- * L->pbuf and interned. -1 past the path limit.
+ * L->pbuf from the parent's and interned. -1 past the path limit.
  */
-static long path_id(struct loader *L, size_t base, size_t pos, const char *name,
-		    size_t len)
+static long path_id(struct loader *L, long parent, const char *name, size_t len)
 {
+	struct pk_trace *t = L->t;
+	size_t pos = L->memo_pos++;
+	const struct pk_trace_path *pp;
 	struct trace_key_memo *m;
 	long id;
 
-	if (base == 0 && pos < L->n_memo && L->memo[pos].len == len &&
+	if (pos < L->n_memo && L->memo[pos].parent == parent &&
+	    L->memo[pos].len == len &&
 	    memcmp(L->memo[pos].name, name, len) == 0) {
 		return L->memo[pos].id;
 	}
-	L->plen = base;
+	L->plen = 0;
+	if (parent >= 0) {
+		pp = t->paths[parent];
+		mem_grow((void **)&L->pbuf, &L->pcap, pp->len, 1);
+		memcpy(L->pbuf, pp->path, pp->len);
+		L->plen = pp->len;
+	}
 	trace_pbuf_push(L, name, len);
-	id = trace_path_intern(L->t, L->pbuf, L->plen);
-	if (base != 0 || id < 0 || pos > L->n_memo) {
+	id = trace_path_intern(t, L->pbuf, L->plen);
+	if (id < 0 || pos > L->n_memo) {
 		return id;
 	}
 	if (pos == L->n_memo) {
@@ -55,19 +65,20 @@ static long path_id(struct loader *L, size_t base, size_t pos, const char *name,
 	m->name = xmalloc(len ? len : 1);
 	memcpy(m->name, name, len);
 	m->len = len;
+	m->parent = parent;
 	m->id = id;
 	return id;
 }
 
 /*
- * Add one leaf per property of obj (and of objects inside it) under the
- * path in L->pbuf. Depth is bounded by jansson's parser (2048 levels).
- * Returns 0, or -1 when the file exceeds the leaf or path limits.
+ * Add one leaf per property of obj (and of objects inside it), whose path
+ * id is parent (-1: the record). Depth is bounded by jansson's parser
+ * (2048 levels). Returns 0, or -1 when the file exceeds the leaf or path
+ * limits.
  */
-static int flatten(struct loader *L, json_t *obj)
+static int flatten(struct loader *L, json_t *obj, long parent)
 {
 	struct pk_trace *t = L->t;
-	size_t base = L->plen, pos = 0;
 	void *it;
 
 	for (it = json_object_iter(obj); it;
@@ -79,7 +90,7 @@ static int flatten(struct loader *L, json_t *obj)
 		long id;
 		int kind;
 
-		id = path_id(L, base, pos++, json_object_iter_key(it),
+		id = path_id(L, parent, json_object_iter_key(it),
 			     json_object_iter_key_len(it));
 		switch (json_typeof(v)) {
 		case JSON_OBJECT:
@@ -119,17 +130,10 @@ static int flatten(struct loader *L, json_t *obj)
 			l->u.num = json_number_value(v);
 		} else if (kind == PK_VALUE_BOOL) {
 			l->u.boolean = json_is_true(v);
-		} else if (kind == LEAF_OBJECT) {
-			/* path_id may have skipped building the path */
-			L->plen = base;
-			trace_pbuf_push(L, json_object_iter_key(it),
-					json_object_iter_key_len(it));
-			if (flatten(L, v) < 0) {
-				return -1;
-			}
+		} else if (kind == LEAF_OBJECT && flatten(L, v, id) < 0) {
+			return -1;
 		}
 	}
-	L->plen = base;
 	return 0;
 }
 
@@ -227,8 +231,8 @@ static int json_record(struct loader *L, json_t *rec, const char *s, size_t len,
 			   json_type_name(rec));
 		return 0;
 	}
-	L->plen = 0;
-	if (flatten(L, rec) < 0) {
+	L->memo_pos = 0;
+	if (flatten(L, rec, -1) < 0) {
 		diag_error(L->d, L->t->path, line, col,
 			   "file too large: more than %u property values or "
 			   "%u distinct paths",
