@@ -205,8 +205,9 @@ END_TEST
  *   burst2 93,605..93,608 s at 1,500/s: range 0 is hot again from 93,605
  *     (its 100 % and first 429 are told once: not again); the phases end
  *     at 93,608, the run with them, and the open hot run ends there (3 s,
- *     93,605..93,607); no quiet second closes after its 429s: no drained
- *     line.
+ *     93,605..93,607); no quiet second closes after its 429s, but the
+ *     run ends with none outstanding: "no more 429s" at 93,608 too
+ *     (issue 16 §2).
  * The run is 93,608 s > 86,400 s: the text report keeps no per-second
  * record; --format csv keeps them (cli.c): the narration is the same.
  */
@@ -236,6 +237,8 @@ static const char long_told[] =
     "while every other range stays at or below 30 %.\n"
     "t = 93608 s: range 0 is no longer a hot partition (hot for 3 s, from "
     "t = 93605 s to t = 93607 s).\n"
+    "t = 93608 s: no more 429s: the rate-limited requests were not "
+    "retried.\n"
     "t = 93608 s: the run ends.\n";
 
 START_TEST(test_narrate_longer_than_a_day)
@@ -263,6 +266,95 @@ START_TEST(test_narrate_longer_than_a_day)
 	free(out);
 	free(err);
 	free(csv_err);
+	free(dir);
+}
+END_TEST
+
+/*
+ * Issue 16 §2: a retry queue that empties in the run's last second is
+ * told as drained at the end, as a quiet second after it would. One
+ * range of 400 RU/s; 100 creates/s of 1 KB (5 RU) for 10 s = 500 RU/s
+ * offered, 5,000 RU in all. At t = 0: 400 RU admit 80 creates, 20 get
+ * 429 (400 of 100 x 5). The backlog never empties while the phase runs
+ * (500 > 400 each second), so every second uses 400 RU; by t = 10 the
+ * range has served 4,000 RU and 1,000 RU = 200 creates wait as retries:
+ * 400 RU in second 10, 400 in 11, the last 200 in 12 (retries at t = 12).
+ * Nothing is left at 13: the run ends at 13 and the queue has drained
+ * then; before the fix only "the run ends" was said.
+ */
+static const char drains_last[] =
+    "container: {partition_key: /deviceId, throughput: 400}\n"
+    "items: {deviceId: {values: \"dev-{00..09}\"}}\n"
+    "phases:\n"
+    "  - {duration: 10s, rate: 100/s, ops: {create: 1}, item_size: 1KB}\n";
+
+static const char drains_told[] =
+    "t = 0 s: range 0 reaches 100 % normalized RU: it used 400 RU of its "
+    "400 RU/s in this second.\n"
+    "t = 0 s: first 429 on range 0: 20 of its 100 requests in this second "
+    "are rate limited.\n"
+    "t = 13 s: the retry queue has drained: no 429 and no retry in this "
+    "second (the last retries at t = 12 s).\n"
+    "t = 13 s: the run ends.\n";
+
+START_TEST(test_narrate_drains_in_last_second)
+{
+	char *dir = tu_tmpdir(), path[600], args[1024];
+	char *out = NULL, *err = NULL;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/s1.yaml", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(drains_last, f);
+	ck_assert_int_eq(fclose(f), 0);
+	snprintf(args, sizeof(args), "run %s --narrate -o %s/r.txt", path, dir);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	ck_assert_str_eq(err, drains_told);
+	free(out);
+	free(err);
+	free(dir);
+}
+END_TEST
+
+/*
+ * Issue 16 §3: the effect after its cause. Serverless with a 1 MiB
+ * physical partition cap (1,048,576 B), 100 creates/s of 1 KB: by the
+ * end of second 9, 1,000 x 1,024 = 1,024,000 B (under the cap); the
+ * 1,025th item, at 10.24 s, passes it. Storage splits are checked as a
+ * second closes, stamped with the next: range 0 splits into 1 and 2 at
+ * t = 11, and serverless RU/s follow the ranges: 1 x 5,000 -> 2 x 5,000
+ * = 10,000 (rule 19), told after the split that caused it.
+ */
+static const char serverless_split[] =
+    "container: {partition_key: /k, serverless: true,\n"
+    "            physical_partition_storage: 1MB}\n"
+    "items: {k: {values: \"k{0..999}\"}}\n"
+    "phases:\n"
+    "  - {duration: 20s, rate: 100/s, item_size: 1KB}\n";
+
+static const char serverless_told[] =
+    "t = 11 s: range 0 splits into ranges 1 and 2, because its storage "
+    "passed the physical partition cap of 1.0 MiB.\n"
+    "t = 11 s: 2 physical partitions: serverless RU/s 5,000 -> 10,000.\n"
+    "t = 20 s: the run ends.\n";
+
+START_TEST(test_narrate_split_before_its_effect)
+{
+	char *dir = tu_tmpdir(), path[600], args[1024];
+	char *out = NULL, *err = NULL;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/sl.yaml", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(serverless_split, f);
+	ck_assert_int_eq(fclose(f), 0);
+	snprintf(args, sizeof(args), "run %s --narrate -o %s/r.txt", path, dir);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	ck_assert_str_eq(err, serverless_told);
+	free(out);
+	free(err);
 	free(dir);
 }
 END_TEST
@@ -504,6 +596,8 @@ Suite *tu_suite(void)
 	TCase *tc = tcase_create("narrate");
 
 	tcase_add_test(tc, test_narrate_hand_worked);
+	tcase_add_test(tc, test_narrate_drains_in_last_second);
+	tcase_add_test(tc, test_narrate_split_before_its_effect);
 	tcase_add_test(tc, test_narrate_variants_and_jobs);
 	tcase_add_test(tc, test_narrate_live_before_error);
 	tcase_add_test(tc, test_step_waits_for_enter);

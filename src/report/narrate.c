@@ -24,6 +24,9 @@ enum ev_kind {
 	EV_CHANGE = 0,
 	EV_ACTION,
 	EV_SPLIT,
+	EV_RESULT, /* an action the second's splits caused (serverless
+		      RU/s following the ranges, a scale-up's splits done):
+		      told after them (issue 16 §3) */
 	EV_FULL_RU,
 	EV_FIRST_429,
 	EV_HOT_START,
@@ -201,8 +204,12 @@ static void read_events(struct pk_narrator *n, size_t vi,
 	for (; v->actions < m->n_actions; v->actions++) {
 		const struct pk_action *ac = &m->actions[v->actions];
 
-		snprintf(add(n, ac->t_s, EV_ACTION, vi)->text, NARRATE_TEXT,
-			 "%s", ac->detail);
+		int after = ac->kind == PK_ACTION_SERVERLESS_RU ||
+			    ac->kind == PK_ACTION_SPLITS_DONE;
+
+		snprintf(
+		    add(n, ac->t_s, after ? EV_RESULT : EV_ACTION, vi)->text,
+		    NARRATE_TEXT, "%s", ac->detail);
 	}
 	for (; v->splits < m->n_splits; v->splits++) {
 		const struct pk_split_event *s = &m->splits[v->splits];
@@ -289,6 +296,25 @@ static uint32_t read_samples(struct pk_narrator *n, size_t vi,
 	return hot;
 }
 
+/* The 429s of variant vi are over at second t_s: the retry queue has
+   drained (or nobody retried). */
+static void drained(struct pk_narrator *n, size_t vi, int64_t t_s)
+{
+	struct nvar *v = &n->v[vi];
+
+	v->backlog = 0;
+	if (v->last_retry >= 0) {
+		snprintf(add(n, t_s, EV_DRAINED, vi)->text, NARRATE_TEXT,
+			 "the retry queue has drained: no 429 and no retry in "
+			 "this second (the last retries at t = %lld s)",
+			 (long long)v->last_retry);
+	} else {
+		snprintf(add(n, t_s, EV_DRAINED, vi)->text, NARRATE_TEXT,
+			 "no more 429s: the rate-limited requests were not "
+			 "retried");
+	}
+}
+
 /*
  * One closed second, or run of idle ones, as the run closes it (the
  * observer's `second`): 100 %, first 429, hot partitions, the retry
@@ -336,17 +362,7 @@ static void on_second(void *ctx, size_t vi, const struct pk_metrics *m,
 	if (!v->backlog) {
 		return;
 	}
-	v->backlog = 0;
-	if (v->last_retry >= 0) {
-		snprintf(add(n, sec->t_s, EV_DRAINED, vi)->text, NARRATE_TEXT,
-			 "the retry queue has drained: no 429 and no retry in "
-			 "this second (the last retries at t = %lld s)",
-			 (long long)v->last_retry);
-	} else {
-		snprintf(add(n, sec->t_s, EV_DRAINED, vi)->text, NARRATE_TEXT,
-			 "no more 429s: the rate-limited requests were not "
-			 "retried");
-	}
+	drained(n, vi, sec->t_s);
 }
 
 static void on_closed(void *ctx, size_t vi, const struct pk_metrics *m,
@@ -426,14 +442,27 @@ void narrate_observer(struct pk_narrator *n, struct pk_sim_observer *o)
 	o->lp_full = on_lp_full;
 }
 
-/* Every run of hot seconds still open ends, then everything is told. */
-static void tell_all(struct pk_narrator *n)
+/* Every run of hot seconds still open ends, then everything is told.
+   end_s >= 0: the run finished at that second, with no request left,
+   so a backlog of 429s still open has drained by then: told at the
+   end, as a run of hot seconds is (issue 16 §2: a queue that empties
+   in the run's last second closes no quiet second to tell it by); a
+   retry in the second the run ends puts it one later. -1: the run
+   stopped with an error, its queue not drained. */
+static void tell_all(struct pk_narrator *n, int64_t end_s)
 {
 	size_t vi;
 
 	for (vi = 0; vi < n->n_v; vi++) {
-		if (n->v[vi].hot != NO_RANGE) {
+		struct nvar *v = &n->v[vi];
+
+		if (v->hot != NO_RANGE) {
 			hot_end(n, vi);
+		}
+		if (end_s >= 0 && v->backlog) {
+			drained(n, vi,
+				end_s > v->last_retry ? end_s
+						      : v->last_retry + 1);
 		}
 	}
 	tell(n, INT64_MAX);
@@ -441,7 +470,7 @@ static void tell_all(struct pk_narrator *n)
 
 int narrate_end(struct pk_narrator *n, int64_t end_ms)
 {
-	tell_all(n);
+	tell_all(n, (end_ms + 999) / 1000);
 	fprintf(n->out, "t = %lld s: the run ends.\n",
 		(long long)((end_ms + 999) / 1000));
 	if (fflush(n->out) || ferror(n->out)) {
@@ -452,7 +481,7 @@ int narrate_end(struct pk_narrator *n, int64_t end_ms)
 
 int narrate_stop(struct pk_narrator *n)
 {
-	tell_all(n);
+	tell_all(n, -1);
 	return n->err ? -1 : 0;
 }
 

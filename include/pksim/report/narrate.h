@@ -3,8 +3,10 @@
  * sentence per event, in simulated-time order (ties: the order below,
  * then the variant, then the order the run met them):
  *   a throughput change asked for, and the container's actions (splits
- *     started/done, autoscale max raised, merges, redistributions);
+ *     started, autoscale max raised, merges, redistributions);
  *   a split, with its reason and its two children;
+ *   what the second's splits caused: a scale-up's splits done, serverless
+ *     RU/s following the ranges (told after the splits, their cause);
  *   a range reaching 100 % normalized RU for the first time (D-NRU: a
  *     second in which it rate-limited counts as 100 %);
  *   the first 429 on a range;
@@ -15,7 +17,9 @@
  *     (rule 11), for the first PK_NARRATE_MAX_FULL of each variant;
  *   a hot partition ending: the second after each run of hot seconds;
  *   the retry queue drained: the first second after rate limiting with
- *     neither a 429 nor a retry.
+ *     neither a 429 nor a retry, or the second the run ends when the
+ *     queue empties in its last second (as a hot partition still open
+ *     ends there).
  * The narrator is a run observer (run/observer.h): the run loop feeds it,
  * and it tells the events of a second once every variant has closed that
  * second, so the sentences come out while the simulation goes on and, with
