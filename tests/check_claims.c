@@ -1976,6 +1976,37 @@ START_TEST(test_claim_streams_bulk_and_reads)
 		free(err);
 	}
 
+	/* the same figures in the other reports: streams-csv's bulk row
+	   (20,000 offered and succeeded, no 429, 100,000 RU, waits 0) and
+	   the text report's streams table */
+	{
+		char *out = NULL, *err = NULL;
+
+		ck_assert_int_eq(tu_run("run scenarios/streams-bulk-and-reads."
+					"yaml --format streams-csv",
+					&out, &err),
+				 0);
+		ck_assert_ptr_nonnull(
+		    strstr(out, "variant,stream,kind,operations,succeeded,"
+				"throttled_429,failed_429,failed_other,ru,"
+				"retry_wait_p50_ms,retry_wait_p99_ms\n"
+				"\"/k\",\"bulk\",\"all\",20000,20000,0,0,0,"
+				"100000,0,0\n"));
+		free(out);
+		free(err);
+		ck_assert_int_eq(tu_run("run scenarios/streams-bulk-and-reads."
+					"yaml",
+					&out, &err),
+				 0);
+		ck_assert_ptr_nonnull(strstr(out, "\nstreams (operations"));
+		ck_assert_ptr_nonnull(
+		    strstr(out, "\n  bulk           all           20,000      "
+				"20,000          0          0        0        "
+				"100,000      0 ms      0 ms\n"));
+		free(out);
+		free(err);
+	}
+
 	un = report_streams_uncapped();
 	u = at(un, "variants/0");
 	ck_assert_int_eq(INT(u, "streams/0/totals/operations"), 20000);
