@@ -359,6 +359,63 @@ START_TEST(test_narrate_split_before_its_effect)
 }
 END_TEST
 
+/*
+ * Issue 16 §4: "reaches 100 %" says why when the RU do not show it.
+ * (a) 400 RU/s, creates charged 7 RU (cost: write_1kb: 7), 100 in
+ * second 0, no retries: 57 fit (57 x 7 = 399 RU), the 58th needs 7 RU
+ * with 1 left and gets a 429 (throttle_admit: a charge that does not fit
+ * what is left), and so do the other 42: 43 of 100. The range used 399 of
+ * 400 RU yet a 429 makes the second 100 % (D-NRU), so the sentence says a
+ * request was rate limited. (b) autoscale-burst's manual-400-burst: the
+ * spike (t = 300 s) sends 500 writes of 5 RU = 2,500 RU a second on 400
+ * RU/s; the 5 quiet minutes saved up to 120,000 RU (its header), so it
+ * uses 2,500 RU, 2,500 - 400 = 2,100 from burst capacity.
+ */
+static const char rate_limited_under[] =
+    "container: {partition_key: /k, throughput: 400}\n"
+    "client: {retries: off}\n"
+    "cost: {write_1kb: 7}\n"
+    "items: {k: {values: [a]}}\n"
+    "phases:\n"
+    "  - {duration: 1s, rate: 100/s, item_size: 1KB}\n";
+
+START_TEST(test_narrate_full_says_why)
+{
+	char *dir = tu_tmpdir(), path[600], args[1024];
+	char *out = NULL, *err = NULL;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/c.yaml", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(rate_limited_under, f);
+	ck_assert_int_eq(fclose(f), 0);
+	snprintf(args, sizeof(args), "run %s --narrate -o %s/r.txt", path, dir);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	ck_assert_ptr_nonnull(
+	    strstr(err, "t = 0 s: range 0 reaches 100 % normalized RU: a "
+			"request was rate limited in this second, which "
+			"counts as 100 % (399 RU used of its 400 RU/s).\n"
+			"t = 0 s: first 429 on range 0: 43 of its 100 "
+			"requests in this second are rate limited.\n"));
+	free(out);
+	free(err);
+	out = err = NULL;
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	snprintf(args, sizeof(args),
+		 "run scenarios/autoscale-burst.yaml --narrate -o %s/b.txt",
+		 dir);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	ck_assert_ptr_nonnull(
+	    strstr(err, "t = 300 s: [manual-400-burst] range 0 reaches 100 % "
+			"normalized RU: it used 2,500 RU of its 400 RU/s in "
+			"this second, 2,100 of them from burst capacity.\n"));
+	free(out);
+	free(err);
+	free(dir);
+}
+END_TEST
+
 /* evening-peak raises 400 to 1,000 RU/s on its one partition (under
    10,000: no split): "the 1 physical partition takes it", singular
    (issue 16, fresh-user 7). */
@@ -598,6 +655,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_narrate_hand_worked);
 	tcase_add_test(tc, test_narrate_drains_in_last_second);
 	tcase_add_test(tc, test_narrate_split_before_its_effect);
+	tcase_add_test(tc, test_narrate_full_says_why);
 	tcase_add_test(tc, test_narrate_variants_and_jobs);
 	tcase_add_test(tc, test_narrate_live_before_error);
 	tcase_add_test(tc, test_step_waits_for_enter);

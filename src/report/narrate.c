@@ -56,6 +56,7 @@ struct nrange {
 struct nvar {
 	const char *name;
 	uint64_t pp_storage_bytes, lp_storage_bytes;
+	int burst;	  /* burst capacity on (D-BURST) */
 	int64_t before_s; /* it has closed every second before this */
 	size_t changes, actions, splits; /* read */
 	struct nrange *r;		 /* by range id */
@@ -245,6 +246,42 @@ static void hot_end(struct pk_narrator *n, size_t vi)
 	v->hot = NO_RANGE;
 }
 
+/*
+ * "range N reaches 100 % normalized RU", with why (issue 16 §4): a
+ * second in which the range rate-limited a request counts as 100 % (D-NRU,
+ * README "normalized RU consumption") even when it used less than its
+ * RU/s, and with burst capacity (D-BURST) it may use more than its RU/s,
+ * the rest from its burst savings. Each case says so.
+ */
+static void full_ru(struct pk_narrator *n, size_t vi, const struct pk_sample *s)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
+	char *text = add(n, s->t_s, EV_FULL_RU, vi)->text;
+	int64_t used = (s->ru_mru + 500) / 1000;
+	int64_t share = (s->ru_per_s_mru + 500) / 1000;
+
+	fmt_thousands(used, a);
+	fmt_thousands(share, b);
+	if (s->ru_mru > s->ru_per_s_mru && n->v[vi].burst && used > share) {
+		snprintf(text, NARRATE_TEXT,
+			 "range %u reaches 100 %% normalized RU: it used %s "
+			 "RU of its %s RU/s in this second, %s of them from "
+			 "burst capacity",
+			 s->range_id, a, b, fmt_thousands(used - share, c));
+	} else if (s->ru_mru < s->ru_per_s_mru && s->throttled_429 > 0) {
+		snprintf(text, NARRATE_TEXT,
+			 "range %u reaches 100 %% normalized RU: a request "
+			 "was rate limited in this second, which counts as "
+			 "100 %% (%s RU used of its %s RU/s)",
+			 s->range_id, a, b);
+	} else {
+		snprintf(text, NARRATE_TEXT,
+			 "range %u reaches 100 %% normalized RU: it used %s "
+			 "RU of its %s RU/s in this second",
+			 s->range_id, a, b);
+	}
+}
+
 /* The samples of a second with requests: 100 %, first 429; and which
    range, if any, was the hot one (metrics.h's statistics, already
    updated with this second). */
@@ -274,13 +311,7 @@ static uint32_t read_samples(struct pk_narrator *n, size_t vi,
 		    (s->throttled_429 > 0 ||
 		     (s->ru_per_s_mru > 0 && s->ru_mru >= s->ru_per_s_mru))) {
 			r->full = 1;
-			snprintf(
-			    add(n, s->t_s, EV_FULL_RU, vi)->text, NARRATE_TEXT,
-			    "range %u reaches 100 %% normalized RU: it "
-			    "used %s RU of its %s RU/s in this second",
-			    s->range_id,
-			    fmt_thousands((s->ru_mru + 500) / 1000, a),
-			    fmt_thousands((s->ru_per_s_mru + 500) / 1000, b));
+			full_ru(n, vi, s);
 		}
 		if (!r->limited && s->throttled_429 > 0) {
 			r->limited = 1;
@@ -427,6 +458,7 @@ struct pk_narrator *narrate_new(const struct pk_scenario *sc, FILE *out,
 		n->v[i].name = cs->name ? cs->name : cs->partition_key;
 		n->v[i].pp_storage_bytes = cs->pp_storage_bytes;
 		n->v[i].lp_storage_bytes = cs->lp_storage_bytes;
+		n->v[i].burst = cs->burst;
 		n->v[i].last_retry = -1;
 		n->v[i].hot = NO_RANGE;
 	}
