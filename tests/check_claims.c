@@ -862,12 +862,38 @@ START_TEST(test_claim_compare_offices)
 		    6.0 * created + 1.0 * (9600 - created) + query_ru, 1e-6,
 		    "RU");
 	ck_assert_int_eq(INT(office, "totals/storage_bytes"), created * 442);
-	/* /officeId: about 77 % (7,360 / 9,560) on buero-nord, hot even
-	   though nothing throttles */
+	/* /officeId: about 77 % (7,360 / 9,560) of the writes on
+	   buero-nord, hot even though nothing throttles. Its share of
+	   requests divides by all 10,800, the about 300 month-only queries
+	   (fan-out, no logical partition) too: 0.7699 x 10,500 / 10,800 =
+	   0.7485, +-0.025 (5.5 sd of the drawn share, sqrt(0.77 x 0.23 /
+	   8,640) = 0.0045; compare-offices.yaml) */
 	ck_assert_str_eq(STR(office, "hot_logical_partitions/0/key"),
 			 "buero-nord");
 	assert_near(NUM(office, "scorecard/hottest_share_requests"),
-		    7360.0 / 9560, 0.02, "buero-nord's share");
+		    7360.0 / 9560 * 10500 / 10800, 0.025, "buero-nord's share");
+	/* issue 16 §5: lesson 3 states the shares this run shows, not the
+	   plan's 77 %: its look_at says "office: R % and S %" (requests,
+	   storage), each the run's share to 2 decimals */
+	{
+		char *lesson = tu_read_file(
+		    tu_src("scenarios/lessons/03-three-offices.yaml"), NULL);
+		const char *look;
+		double req = 0, sto = 0;
+
+		ck_assert_ptr_nonnull(lesson);
+		look = strstr(lesson, "office: ");
+		ck_assert_ptr_nonnull(look);
+		ck_assert_int_eq(
+		    sscanf(look, "office: %lf %% and %lf %%", &req, &sto), 2);
+		assert_near(
+		    req, 100 * NUM(office, "scorecard/hottest_share_requests"),
+		    0.005, "lesson 3's share of requests");
+		assert_near(
+		    sto, 100 * NUM(office, "scorecard/hottest_share_storage"),
+		    0.005, "lesson 3's share of storage");
+		free(lesson);
+	}
 	/* /id: one logical partition per appointment */
 	ck_assert_int_eq(INT(id, "totals/logical_partitions"), created);
 	/* a hash suffix mod 10 spreads each office over 10: 3 x 10 = 30
