@@ -153,6 +153,15 @@ static inline size_t lptable_range(const struct pk_container *c,
 	return lp->range;
 }
 
+/* lp lies in range `range`, just found by pmap_find under the layout in
+   force (no split or merge since): cache it as lptable_range would. */
+static inline void lptable_found_range(const struct pk_container *c,
+				       struct pk_lp *lp, size_t range)
+{
+	lp->range = (uint32_t)range;
+	lp->range_gen = c->pmap.gen;
+}
+
 /* A new, empty logical partition for key (len bytes, copied) at epk
    (copied), with the next index. */
 struct pk_lp *lptable_add(struct pk_container *c, const unsigned char *key,

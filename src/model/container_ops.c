@@ -360,6 +360,7 @@ static void apply(struct pk_container *c, const struct pk_request *r,
 		/* its key's logical partition holds its RU, not data */
 		if (!lp) {
 			lp = lptable_add(c, r->key, r->key_len, r->epk);
+			lptable_found_range(c, lp, out->range);
 			out->lp = lp;
 		}
 		out->status = PK_HTTP_OK;
@@ -369,6 +370,7 @@ static void apply(struct pk_container *c, const struct pk_request *r,
 		if (!lp &&
 		    (r->kind == PK_OP_CREATE || r->kind == PK_OP_UPSERT)) {
 			lp = lptable_add(c, r->key, r->key_len, r->epk);
+			lptable_found_range(c, lp, out->range);
 			out->lp = lp;
 		}
 		out->status =
@@ -539,6 +541,7 @@ void container_batch(struct pk_container *c, int64_t t_ms,
 		if (!lp) {
 			lp = lptable_add(c, first->key, first->key_len,
 					 first->epk);
+			lptable_found_range(c, lp, out->range);
 		}
 		out->lp = lp;
 		out->status = batch_commit(c, lp, pp, items, n, &sub);

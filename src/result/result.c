@@ -65,7 +65,7 @@ void result_copy_lp(const struct pk_container *c, const struct pk_lp *lp,
 	out->key = lp->key;
 	out->key_len = lp->key_len;
 	out->epk = container_lp_epk(lp);
-	out->range = pmap_find(&c->pmap, &out->epk);
+	out->range = container_lp_range(c, lp);
 	out->storage_bytes = lp->storage_bytes;
 	out->items = lp->items;
 	out->requests = lp->requests;
@@ -162,13 +162,11 @@ static void range_hottest(const struct pk_container *c,
 	best = xcalloc(v->n_ranges, sizeof(*best));
 	for (x = 1; x <= c->n_lps; x++) {
 		const struct pk_lp *lp = container_lp(c, x);
-		struct pk_epk e;
 
 		if (lp->ru_mru <= 0) {
 			continue;
 		}
-		e = container_lp_epk(lp);
-		i = pmap_find(&c->pmap, &e);
+		i = container_lp_range(c, lp);
 		if (i < v->n_ranges &&
 		    (!best[i] || lp_before(lp, best[i], 0))) {
 			best[i] = lp;

@@ -684,6 +684,21 @@ static inline struct pk_epk container_lp_epk(const struct pk_lp *lp)
 	return e;
 }
 
+/* The index of the range holding lp: the range it cached when the
+   layout has not changed since (pk_lp.range_gen, pmap.gen), else a
+   binary search on its EPK (rule 10). Same answer either way. */
+static inline size_t container_lp_range(const struct pk_container *c,
+					const struct pk_lp *lp)
+{
+	struct pk_epk e;
+
+	if (lp->range_gen == c->pmap.gen) {
+		return lp->range;
+	}
+	e = container_lp_epk(lp);
+	return pmap_find(&c->pmap, &e);
+}
+
 /* lp's retries, 429s and 403s (pk_lp_rare): all zero and full_at_ms -1
    when it has had none. Borrowed. */
 static inline const struct pk_lp_rare *
