@@ -139,6 +139,52 @@ START_TEST(test_generated_typo)
 }
 END_TEST
 
+/* Streams: a stream that creates items without the key's property is
+   refused at the stream (line 6 col 5: "- name: logs" starts there); a
+   read-only stream needs none. */
+START_TEST(test_streams_key_property)
+{
+	char *dir = tu_tmpdir(), *err, args[600];
+	const char *streams =
+	    "streams:\n"
+	    "  - name: bulk\n"
+	    "    items: {deviceId: {values: \"d-{0..9}\"}}\n"
+	    "    phases: [{duration: 10s, rate: 1/s}]\n"
+	    "  - name: logs\n"
+	    "    items: {level: {values: [info, warn]}}\n"
+	    "    phases: [{duration: 10s, rate: 1/s, ops: {%s: 1}}]\n";
+	char text[1024];
+	const char *p;
+
+	snprintf(text, sizeof(text),
+		 "container: {partition_key: /deviceId, throughput: 400}\n%s",
+		 streams);
+	{
+		char body[1024];
+
+		snprintf(body, sizeof(body), text, "create");
+		p = put(dir, "s.yaml", body);
+	}
+	snprintf(args, sizeof(args), "run '%s'", p);
+	err = run_err(args, 2, NULL);
+	ck_assert_ptr_nonnull(
+	    strstr(line_of(err, 0),
+		   "s.yaml:6:5: error: stream 'logs' creates items without "
+		   "/deviceId, which partition key /deviceId reads"));
+	free(err);
+	{
+		char body[1024];
+
+		snprintf(body, sizeof(body), text, "read");
+		p = put(dir, "r.yaml", body);
+	}
+	snprintf(args, sizeof(args), "run '%s'", p);
+	err = run_err(args, 0, NULL);
+	free(err);
+	free(dir);
+}
+END_TEST
+
 START_TEST(test_generated_opt_in_and_variants)
 {
 	char *dir = tu_tmpdir(), args[1024], *err, *out, want[1024];
@@ -567,6 +613,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_id_given_to_records);
 	tcase_add_test(tc, test_query_filter_typos);
 	tcase_add_test(tc, test_key_holds_object);
+	tcase_add_test(tc, test_streams_key_property);
 	suite_add_tcase(s, tc);
 	return s;
 }

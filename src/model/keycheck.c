@@ -338,6 +338,66 @@ static int keycheck_monitor(const struct pk_container_spec *cs,
 	return 0;
 }
 
+/* 1 if stream st of sc creates items (some phase's mix creates,
+   upserts or batches) */
+static int stream_creates(const struct pk_scenario *sc,
+			  const struct pk_stream_spec *st)
+{
+	size_t i;
+
+	for (i = st->phase_first; i < st->phase_first + st->n_phases; i++) {
+		const double *m = sc->phases[i].mix;
+
+		if (m[PK_OP_CREATE] > 0 || m[PK_OP_UPSERT] > 0 ||
+		    m[PK_OP_BATCH] > 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Several streams (scenario `streams:`): a stream that creates items
+   without a property key k reads would put every one of them in the
+   undefined logical partition. An error, as for one stream, unless cs
+   allows an undefined key; 0 or -1. */
+static int streams_check(const struct pk_pkey *k,
+			 const struct pk_container_spec *cs,
+			 const struct pk_scenario *sc, struct pk_diag *diag)
+{
+	size_t s, r, i;
+
+	for (s = 0; s < sc->n_streams && !cs->allow_undefined_key; s++) {
+		const struct pk_stream_spec *st = &sc->streams[s];
+
+		if (!stream_creates(sc, st)) {
+			continue;
+		}
+		for (r = 0; r < k->n_refs; r++) {
+			int have = strcmp(k->refs[r], "/id") == 0;
+
+			for (i = st->prop_first;
+			     !have && i < st->prop_first + st->n_props; i++) {
+				have =
+				    strcmp(sc->props[i].path, k->refs[r]) == 0;
+			}
+			if (have) {
+				continue;
+			}
+			diag_error(diag, sc->file, st->line, st->col,
+				   "stream '%.*s' creates items without %s, "
+				   "which partition key %s reads: they would "
+				   "all go to the undefined logical partition; "
+				   "give the stream's items a generator for "
+				   "%s, or set allow_undefined_key: true in "
+				   "the container",
+				   64, st->name, k->refs[r], k->text,
+				   k->refs[r]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int keycheck_run(const struct pk_pkey *k, const struct pk_container_spec *cs,
 		 const struct pk_scenario *sc, struct pk_keycheck *out,
 		 struct pk_diag *diag)
@@ -364,6 +424,9 @@ int keycheck_run(const struct pk_pkey *k, const struct pk_container_spec *cs,
 			rc = -1;
 		}
 		break;
+	}
+	if (rc == 0 && !ps.from_file && !out->absent && sc->n_streams > 1) {
+		rc = streams_check(k, cs, sc, diag);
 	}
 	if (rc == 0 && ps.from_file && out->absent) {
 		out->missing = ps.items;
