@@ -1768,6 +1768,132 @@ START_TEST(test_claim_closed_loop)
 }
 END_TEST
 
+/* ---- priority-bulk and throughput-bucket ---- */
+
+/* The JSON report of `pksim run` on scenarios/NAME.yaml with the first
+   occurrence of `from` in it replaced by `to`, up to its expect block
+   (which holds for the shipped file only). */
+static json_t *report_edited(const char *name, const char *from, const char *to)
+{
+	char path[] = "/tmp/pksim-edited-XXXXXX.yaml", args[600], src[300];
+	char *out = NULL, *err = NULL, line[512];
+	FILE *in, *tmp;
+	int fd, rc, edited = 0;
+	json_error_t jerr;
+	json_t *root;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	fd = mkstemps(path, 5);
+	ck_assert_int_ge(fd, 0);
+	tmp = fdopen(fd, "w");
+	snprintf(src, sizeof(src), "scenarios/%s.yaml", name);
+	in = fopen(src, "r");
+	ck_assert_ptr_nonnull(tmp);
+	ck_assert_ptr_nonnull(in);
+	while (fgets(line, sizeof(line), in)) {
+		char *at = edited ? NULL : strstr(line, from);
+
+		if (strncmp(line, "expect:", 7) == 0) {
+			break;
+		}
+		if (at) {
+			fprintf(tmp, "%.*s%s%s", (int)(at - line), line, to,
+				at + strlen(from));
+			edited = 1;
+			continue;
+		}
+		fputs(line, tmp);
+	}
+	fclose(in);
+	fclose(tmp);
+	ck_assert_msg(edited, "%s holds no '%s'", src, from);
+	snprintf(args, sizeof(args), "run %s --format json", path);
+	rc = tu_run(args, &out, &err);
+	unlink(path);
+	ck_assert_msg(rc == 0, "pksim %s: exit %d: %s", args, rc,
+		      err ? err : "");
+	root = json_loads(out, 0, &jerr);
+	ck_assert_msg(root != NULL, "bad JSON: %s", jerr.text);
+	free(out);
+	free(err);
+	return root;
+}
+
+/*
+ * Rule 30 on one partition of 1,000 RU/s, 1 KB creates of 5 RU, no
+ * retries, 10 s: interactive (High) 100 a second, one every 10 ms; bulk
+ * (Low) 200 a second, one every 5 ms. Every 10 ms one High and two Low
+ * arrive (15 RU), the High first.
+ *   second 0 (no High demand before it): 66 steps of 15 RU (0 .. 650
+ *   ms) = 990, at 660 ms the High (995) and one Low (1,000) fit: High
+ *   67, Low 133 created; 33 and 67 429s.
+ *   seconds 1 .. 9: High asked 100 x 5 = 500 RU the second before, so
+ *   Low stays within 1,000 - 500 = 500 RU: 100 Low fit, 100 get 429s;
+ *   the 100 High fit (500 + 500).
+ * interactive 67 + 900 = 967 created, 33 429s; bulk 133 + 900 = 1,033
+ * created, 67 + 900 = 967 429s (all Low). Without priority every second
+ * is second 0: interactive 670 created, 330 429s; bulk 1,330 and 670.
+ */
+START_TEST(test_claim_priority_bulk)
+{
+	json_t *root = report("run", "priority-bulk");
+	json_t *v = at(root, "variants/0");
+
+	ck_assert_str_eq(STR(v, "streams/0/name"), "interactive");
+	ck_assert_int_eq(INT(v, "streams/0/totals/succeeded"), 967);
+	ck_assert_int_eq(INT(v, "streams/0/totals/throttled_429"), 33);
+	ck_assert_str_eq(STR(v, "streams/1/name"), "bulk");
+	ck_assert_int_eq(INT(v, "streams/1/totals/succeeded"), 1033);
+	ck_assert_int_eq(INT(v, "streams/1/totals/throttled_429"), 967);
+	ck_assert_int_eq(INT(v, "totals/throttled_low_429"), 967);
+	ck_assert_int_eq(INT(v, "totals/throttled_429"), 1000);
+	json_decref(root);
+
+	root = report_edited("priority-bulk", "priority: low, ", "");
+	v = at(root, "variants/0");
+	ck_assert_int_eq(INT(v, "streams/0/totals/succeeded"), 670);
+	ck_assert_int_eq(INT(v, "streams/0/totals/throttled_429"), 330);
+	ck_assert_int_eq(INT(v, "streams/1/totals/succeeded"), 1330);
+	ck_assert_int_eq(INT(v, "streams/1/totals/throttled_429"), 670);
+	/* no client Low or in a bucket: the split is not reported */
+	ck_assert_ptr_null(
+	    json_object_get(at(v, "totals"), "throttled_low_429"));
+	json_decref(root);
+}
+END_TEST
+
+/*
+ * Rule 31, the same partition and streams as priority-bulk, both High,
+ * the etl stream in bucket 1 of 20 %: 20 % of 1,000 = 200 RU a second
+ * on the partition, 40 etl creates (the first 40 of each second), the
+ * other 160 get 429/3212 while 300 RU stay unused; the interactive 100
+ * all fit (200 + 500 = 700). 10 s: etl 400 created, 1,600 429/3212;
+ * interactive 1,000 created, none throttled. Variant no-bucket declares
+ * no bucket: the streams compete as priority-bulk's without priority,
+ * interactive 670 created and 330 429s, etl 1,330 and 670, none 3212.
+ */
+START_TEST(test_claim_throughput_bucket)
+{
+	json_t *root = report("run", "throughput-bucket");
+	json_t *v = variant(root, "bucket");
+
+	ck_assert_int_eq(INT(v, "streams/0/totals/succeeded"), 1000);
+	ck_assert_int_eq(INT(v, "streams/0/totals/throttled_429"), 0);
+	ck_assert_int_eq(INT(v, "streams/1/totals/succeeded"), 400);
+	ck_assert_int_eq(INT(v, "streams/1/totals/throttled_429"), 1600);
+	ck_assert_int_eq(INT(v, "totals/throttled_3212"), 1600);
+	/* 1,000 x 5 + 400 x 5 = 7,000 RU of the 10,000 provisioned */
+	assert_near(NUM(v, "totals/ru_consumed"), 7000.0, 1e-9, "RU");
+	v = variant(root, "no-bucket");
+	ck_assert_int_eq(INT(v, "streams/0/totals/succeeded"), 670);
+	ck_assert_int_eq(INT(v, "streams/0/totals/throttled_429"), 330);
+	ck_assert_int_eq(INT(v, "streams/1/totals/succeeded"), 1330);
+	ck_assert_int_eq(INT(v, "streams/1/totals/throttled_429"), 670);
+	ck_assert_int_eq(INT(v, "totals/throttled_3212"), 0);
+	json_decref(root);
+}
+END_TEST
+
 /* ---- zipf-s13 ---- */
 
 /*
@@ -2068,6 +2194,8 @@ START_TEST(test_claim_every_scenario_covered)
 	    "too-few-rus",
 	    "closed-loop",
 	    "streams-bulk-and-reads",
+	    "priority-bulk",
+	    "throughput-bucket",
 	};
 	char *list = NULL, *line, *save = NULL;
 	int n = 0;
@@ -2101,7 +2229,7 @@ START_TEST(test_claim_every_scenario_covered)
 			      name);
 		n++;
 	}
-	/* 21 shipped scenarios today */
+	/* 24 shipped scenarios today */
 	ck_assert_int_eq(n, (int)(sizeof(covered) / sizeof(covered[0])));
 	free(list);
 }
@@ -2163,6 +2291,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_claim_too_few_rus);
 	tcase_add_test(tc, test_claim_closed_loop);
 	tcase_add_test(tc, test_claim_streams_bulk_and_reads);
+	tcase_add_test(tc, test_claim_priority_bulk);
+	tcase_add_test(tc, test_claim_throughput_bucket);
 	tcase_add_test(tc, test_claim_every_scenario_covered);
 	tcase_add_test(tc, test_claim_operations_any_seed);
 	suite_add_tcase(s, tc);

@@ -79,15 +79,16 @@ static json_t *percentile(int64_t w)
 	return w < 0 ? json_null() : json_integer(w);
 }
 
-/* 1 when sc's clients send Low-priority requests or v's container
-   declares throughput buckets: totals then split their 429s */
+/* 1 when a client of sc sends Low-priority or bucketed requests or v's
+   container declares throughput buckets: totals then split their 429s */
 static int classes(const struct pk_scenario *sc,
 		   const struct pk_result_variant *v)
 {
 	size_t i;
 
 	for (i = 0; i < sc->n_streams; i++) {
-		if (sc->streams[i].client.priority_low) {
+		if (sc->streams[i].client.priority_low ||
+		    sc->streams[i].client.throughput_bucket > 0) {
 			return 1;
 		}
 	}

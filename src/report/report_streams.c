@@ -23,7 +23,8 @@ const char *report_stream_kind_name(int kind)
 	return kind >= 0 && kind <= PK_OP_KINDS ? names[kind] : "?";
 }
 
-/* Stream i's client: its retries and budget ("client retries: ...";
+/* Stream i's client: its retries, budget, workers, priority and bucket
+   ("client retries: ...";
    with several streams "client retries (stream NAME): ..."). */
 void text_client_lines(const struct pk_scenario *sc, size_t i, FILE *out)
 {
@@ -63,6 +64,18 @@ void text_client_lines(const struct pk_scenario *sc, size_t i, FILE *out)
 			who, c->concurrency, (long long)c->latency_ms,
 			(double)c->concurrency * 1000.0 /
 			    (double)c->latency_ms);
+	}
+	if (c->priority_low) {
+		fprintf(out,
+			"client priority%s: low (rule 30: throttled before "
+			"High requests when both pass a partition's RU/s)\n",
+			who);
+	}
+	if (c->throughput_bucket > 0) {
+		fprintf(out,
+			"client throughput bucket%s: %d (429/3212 past its "
+			"cap)\n",
+			who, c->throughput_bucket);
 	}
 }
 

@@ -338,15 +338,6 @@ static void summary(const struct pk_result *r,
 	for (i = 0; i < sc->n_streams; i++) {
 		text_client_lines(sc, i, out);
 	}
-	if (sc->streams[0].client.priority_low) {
-		fprintf(out, "client priority: low (rule 30: throttled before "
-			     "High requests when both pass a partition's "
-			     "RU/s)\n");
-	}
-	if (sc->streams[0].client.throughput_bucket > 0) {
-		fprintf(out, "client throughput bucket: %d\n",
-			sc->streams[0].client.throughput_bucket);
-	}
 }
 
 /* p50 and p99 of the retry waits of the operations that succeeded */
