@@ -128,10 +128,14 @@ START_TEST(test_plan_seed002_text)
 				     " 77 % (current month of buero-nord)"));
 	ck_assert_ptr_nonnull(strstr(line_of(out, "  /id:"),
 				     " 0.0105 % (one item per partition)"));
-	/* 10,000 RU/s / 6 RU = 1,666.7 -> 1667 writes/s */
+	/* 10,000 RU/s / 6 RU = 1,666.7 -> 1667 writes/s (the course's
+	   figure); this container's 2,000 RU/s make ceil(2,000 / 6,000) = 1
+	   physical partition of 2,000 RU/s: 2,000 / 6 = 333.3, whole
+	   writes 333 (issue 16 §6) */
 	ck_assert_str_eq(line_of(out, "one logical partition"),
 			 "one logical partition stops at 10000 RU/s = 1667 "
-			 "writes/s of 6 RU;");
+			 "writes/s of 6 RU; with this container's 2000 RU/s "
+			 "per physical partition, 333 writes/s;");
 	/* 7,360 x 3 writes / 230 days = 96 writes; 96 x 6 = 576 RU */
 	ck_assert_str_eq(line_of(out, "buero-nord writes"),
 			 "buero-nord writes on a working day: 96 = 576 RU in "

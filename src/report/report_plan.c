@@ -99,9 +99,21 @@ static void tipping_lines(const struct pk_plan *p, FILE *out, const char *pre)
 
 	fprintf(out,
 		"%sone logical partition stops at %.0f RU/s = %.0f writes/s "
-		"of %s RU;\n",
+		"of %s RU",
 		pre, PK_PLAN_LP_RU_PER_S, round(p->lp_writes_per_s),
 		num(s->ru_per_write, c));
+	/* the course's figure is the 10,000 RU/s cap; a container whose
+	   physical partitions have less stops its logical partitions at
+	   their share first (rule 2: max RU/s / ceil(max / 6,000)) (issue
+	   16 §6) */
+	if (p->lp_ru_per_s < PK_PLAN_LP_RU_PER_S) {
+		fprintf(out,
+			"; with this container's %.0f RU/s per physical "
+			"partition, %.0f writes/s",
+			round(p->lp_ru_per_s),
+			floor(p->lp_ru_per_s / s->ru_per_write));
+	}
+	fputs(";\n", out);
 	fprintf(out, "%s%s writes on a working day: %s = %s RU in a day\n", pre,
 		big->name, num(big->day_writes, a), num(big->day_ru, b));
 	fprintf(out,
