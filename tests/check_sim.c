@@ -1412,6 +1412,41 @@ START_TEST(test_sim_bucket_alone)
 }
 END_TEST
 
+/* Closed-loop workers beside an open-loop stream: stream bulk has 2
+   workers of 20 ms (2,000 creates ready at 2 a ms, as in
+   test_sim_closed_loop_pace: the last answered at 20,000 ms), stream
+   reads sends 10 creates a second for 10 s at their arrivals (100) on
+   the same 2,000 RU/s (100 + 10 creates a second = 550 RU, none
+   throttled). The workers answer only bulk's 2,000: 100 a second, not
+   (2,000 + 100) / 20 s. */
+START_TEST(test_sim_closed_loop_one_stream)
+{
+	struct pk_run *run =
+	    run_text("seed: 1\n"
+		     "container: {partition_key: /k, throughput: 2000}\n"
+		     "streams:\n"
+		     "  - name: bulk\n"
+		     "    items: {k: {values: \"k{0..99}\"}}\n"
+		     "    client: {concurrency: 2, latency: 20ms}\n"
+		     "    phases:\n"
+		     "      - {duration: 1s, rate: 2000/s, ops: {create: 1}, "
+		     "item_size: 1KB}\n"
+		     "  - name: reads\n"
+		     "    items: {k: {values: \"r{0..99}\"}}\n"
+		     "    phases:\n"
+		     "      - {duration: 10s, rate: 10/s, ops: {create: 1}, "
+		     "item_size: 1KB}\n");
+	const struct pk_variant *v = &run->variants[0];
+	const struct pk_totals *t = &v->container->metrics.totals;
+
+	ck_assert_uint_eq(t->operations, 2100);
+	ck_assert_uint_eq(t->throttled_429, 0);
+	ck_assert_uint_eq(v->workers.done, 2000);
+	ck_assert_int_eq(v->workers.last_ms, 20000);
+	free_run(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -1421,6 +1456,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sim_closed_loop_pace);
 	tcase_add_test(tc, test_sim_closed_loop_retries);
 	tcase_add_test(tc, test_sim_closed_loop_arrivals);
+	tcase_add_test(tc, test_sim_closed_loop_one_stream);
 	tcase_add_test(tc, test_sim_priority_low_alone);
 	tcase_add_test(tc, test_sim_bucket_alone);
 	tcase_add_test(tc, test_sim_retries_default);

@@ -404,7 +404,7 @@ static void totals(const struct pk_result_variant *v, uint64_t skipped,
 		fprintf(out,
 			"  achieved                 %.1f operations/s "
 			"(closed loop: %s answered by %.3f s)\n",
-			v->achieved_ops_per_s, fmt_thousands(t->operations, a),
+			v->achieved_ops_per_s, fmt_thousands(v->answered, a),
 			(double)v->last_answer_ms / 1000.0);
 	}
 	if (v->spec->split_gone_ms > 0 || t->gone_410 > 0) {

@@ -424,7 +424,8 @@ static void variant(const struct pk_variant *pv, struct pk_result_variant *v)
 	v->wait_p99_ms = metrics_wait_percentile(m, 99);
 	if (pv->workers.cap && pv->workers.last_ms > 0) {
 		v->last_answer_ms = pv->workers.last_ms;
-		v->achieved_ops_per_s = (double)m->totals.operations * 1000.0 /
+		v->answered = pv->workers.done;
+		v->achieved_ops_per_s = (double)pv->workers.done * 1000.0 /
 					(double)pv->workers.last_ms;
 	}
 	billing(c, v);

@@ -147,6 +147,7 @@ void client_worker_done(struct pk_workers *w, int64_t sent_ms)
 	if (t > w->last_ms) {
 		w->last_ms = t;
 	}
+	w->done++;
 	for (i = w->n++; i > 0 && h[(i - 1) / 2] > t; i = (i - 1) / 2) {
 		h[i] = h[(i - 1) / 2];
 	}

@@ -407,10 +407,12 @@ struct pk_result_variant {
 				   none did */
 	int64_t wait_p99_ms;
 	/* client.concurrency (closed-loop workers): when the last
-	   operation's final answer came, ms from t = 0, and the operations
-	   answered a second over that time (operations x 1,000 /
-	   last_answer_ms); 0 and 0.0 in an open-loop run */
+	   operation's final answer came, ms from t = 0, the operations the
+	   workers answered (their stream's; other streams are open loop),
+	   and those a second over that time (answered x 1,000 /
+	   last_answer_ms); 0 in an open-loop run */
 	int64_t last_answer_ms;
+	uint64_t answered;
 	double achieved_ops_per_s;
 
 	int64_t *billed_ru_per_s;   /* owned; autoscale: the RU/s billed for

@@ -82,6 +82,8 @@ struct pk_workers {
 	int64_t latency_ms; /* one attempt's duration */
 	int64_t last_ms;    /* the latest time a worker became free: the
 			       last final answer so far, 0 before any */
+	uint64_t done;	    /* operations the workers finished (final
+			       answers) */
 };
 
 /* w with n workers (1 .. PK_MAX_CONCURRENCY) free from t = 0, each
