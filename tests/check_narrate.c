@@ -29,6 +29,7 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "pksim/report/narrate.h"
 #include "testutil.h"
 
 /*
@@ -561,6 +562,35 @@ static void read_lines(int fd, char *buf, size_t cap, size_t *len, size_t lines)
 	}
 }
 
+/* Read from fd until buf holds k step prompts (or the other end is
+   gone), each wait bounded as read_lines' */
+static void read_prompts(int fd, char *buf, size_t cap, size_t *len, size_t k)
+{
+	for (;;) {
+		struct pollfd p = {.fd = fd, .events = POLLIN};
+		const char *at = buf;
+		size_t have = 0;
+		ssize_t n;
+
+		while ((at = strstr(at, NARRATE_STEP_PROMPT)) != NULL) {
+			have++;
+			at += strlen(NARRATE_STEP_PROMPT);
+		}
+		if (have >= k) {
+			return;
+		}
+		ck_assert_msg(poll(&p, 1, 120000) == 1,
+			      "no prompt from pksim --step: %.*s", (int)*len,
+			      buf);
+		n = read(fd, buf + *len, cap - 1 - *len);
+		if (n <= 0) {
+			return;
+		}
+		*len += (size_t)n;
+		buf[*len] = '\0';
+	}
+}
+
 /* Run scenario + tail with --step on two pseudo-terminals, pressing
    Enter after each event only once it is out; the whole stderr must be
    the events, then the end line (rc 0) or STOP_ERROR (rc 2), and the
@@ -570,9 +600,18 @@ static void step_through(const char *tail, int rc)
 	char *dir = tu_tmpdir(), *path = write_scenario(dir, "n.yaml", tail);
 	char report[512], buf[16384], last[1024];
 	const char *bin = getenv("PKSIM_BIN");
-	char *want = all_events();
+	char *want = calloc(1, 1);
 	size_t len = 0, i;
 	int min, merr, sin, serr, status;
+
+	/* each event, then the prompt --step waits at (issue 16 §7: it
+	   used to wait with nothing on the terminal) */
+	for (i = 0; i < N_EVENTS; i++) {
+		want = realloc(want, strlen(want) + strlen(events[i]) +
+					 strlen(NARRATE_STEP_PROMPT) + 1);
+		strcat(want, events[i]);
+		strcat(want, NARRATE_STEP_PROMPT);
+	}
 	pid_t pid;
 
 	ck_assert_ptr_nonnull(bin);
@@ -603,9 +642,9 @@ static void step_through(const char *tail, int rc)
 	buf[0] = '\0';
 	for (i = 0; i < N_EVENTS; i++) {
 		size_t upto = (size_t)(strstr(want, events[i]) - want) +
-			      strlen(events[i]);
+			      strlen(events[i]) + strlen(NARRATE_STEP_PROMPT);
 
-		read_lines(merr, buf, sizeof(buf), &len, i + 1);
+		read_prompts(merr, buf, sizeof(buf), &len, i + 1);
 		/* each Enter lets out the next event, and the run waits
 		   there: not ended (no end line, no error), no report */
 		ck_assert_msg(len == upto && strncmp(buf, want, upto) == 0,

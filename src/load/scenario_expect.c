@@ -243,6 +243,15 @@ void ld_load_expect(struct ld *ld, const struct yn *n)
 			 "VALUE}") < 0) {
 		return;
 	}
+	if (n->n_kids == 0) {
+		/* refused, not ignored: a lesson or claim block that checks
+		   nothing would pass `pksim check` silently (issue 16 §7) */
+		ld_err(ld, n,
+		       "expect is an empty list: it asserts nothing; list at "
+		       "least one {measure: NAME, equal: VALUE} or leave "
+		       "expect out");
+		return;
+	}
 	/* after any the scenario has (a lesson adds its own, scenario.h) */
 	s->expects = xreallocarray(s->expects, s->n_expects + n->n_kids + 1,
 				   sizeof(*s->expects));

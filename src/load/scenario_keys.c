@@ -99,7 +99,28 @@ void ld_err_unknown(struct ld *ld, const struct yn *n, const char *noun,
 	free(all);
 }
 
-/* Report every key of mapping m that is not in allowed. */
+/* 1 if n is a plain scalar of digits only, exactly `want` of them when
+   want > 0 */
+static int all_digits(const struct yn *n, size_t want)
+{
+	size_t i;
+
+	if (n->kind != YN_SCALAR || !n->plain || n->len == 0 ||
+	    (want && n->len != want)) {
+		return 0;
+	}
+	for (i = 0; i < n->len; i++) {
+		if (n->text[i] < '0' || n->text[i] > '9') {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* Report every key of mapping m that is not in allowed. A key of three
+   digits after a number (`{throughput: 18,000}`: in a {...} mapping the
+   comma ends the value, so the key is "000") is told as a thousands
+   separator, with the number to write (issue 16 §7). */
 void ld_check_keys(struct ld *ld, const struct yn *m,
 		   const char *const *allowed, const char *where)
 {
@@ -108,6 +129,20 @@ void ld_check_keys(struct ld *ld, const struct yn *m,
 	for (i = 0; i < yn_pairs(m); i++) {
 		const struct yn *k = yn_key(m, i);
 
+		if (i > 0 && !ld_word_in(k->text, allowed) &&
+		    all_digits(k, 3) && all_digits(yn_val(m, i - 1), 0) &&
+		    yn_val(m, i)->kind == YN_SCALAR && yn_val(m, i)->len == 0) {
+			ld_err(ld, k,
+			       "unknown key '%s' %s: '%s: %s,%s' reads as "
+			       "%s and a key '%s', because a comma ends a "
+			       "value in {...}; write numbers without a "
+			       "thousands separator (%s%s)",
+			       k->text, where, yn_key(m, i - 1)->text,
+			       yn_val(m, i - 1)->text, k->text,
+			       yn_val(m, i - 1)->text, k->text,
+			       yn_val(m, i - 1)->text, k->text);
+			continue;
+		}
 		if (!ld_word_in(k->text, allowed)) {
 			ld_err_unknown(ld, k, "key", k->text, where, allowed);
 		}

@@ -140,6 +140,9 @@ static void tell(struct pk_narrator *n, int64_t before)
 		if (n->step) {
 			char line[256];
 
+			/* the prompt, so a waiting terminal does not look
+			   hung (issue 16 §7); Enter's echo ends its line */
+			fputs(NARRATE_STEP_PROMPT, n->out);
 			if (fflush(n->out)) {
 				n->err = 1;
 			}

@@ -46,11 +46,16 @@
 
 struct pk_narrator;
 
+/* What --step prints on out after each event while it waits for Enter */
+#define NARRATE_STEP_PROMPT "(--step: press Enter for the next event) "
+
 /*
  * A narrator for a run of sc (borrowed; its variants are the run's, in
  * order) writing one line per event to out ("t = 17 s: range 0 splits
  * ..."), with "[VARIANT] " after the time when sc has more than one
- * variant. When step is not NULL, out is flushed after each event and a
+ * variant. When step is not NULL, NARRATE_STEP_PROMPT (no newline: the
+ * terminal's echo of Enter ends the line) follows each event, out is
+ * flushed after it, and a
  * line (Enter) is read from step before the run goes on; at step's end of
  * file it goes on without waiting. Free with narrate_free.
  */
