@@ -1884,6 +1884,27 @@ START_TEST(test_claim_throughput_bucket)
 	ck_assert_int_eq(INT(v, "totals/throttled_3212"), 1600);
 	/* 1,000 x 5 + 400 x 5 = 7,000 RU of the 10,000 provisioned */
 	assert_near(NUM(v, "totals/ru_consumed"), 7000.0, 1e-9, "RU");
+	/* the 3212s are the bucket's cap, not the partition's RU/s: each
+	   second used 200 + 500 = 700 of 1,000 RU, so the peak is 0.7, not
+	   the 1.0 of "a second with a 429 counts as 100 %" (which holds for
+	   429/3200 only), and findings name the bucket, not "too few RU/s" */
+	assert_near(NUM(v, "physical_partitions/0/peak_normalized_ru"), 0.7,
+		    1e-9, "peak");
+	{
+		json_t *f = at(v, "findings");
+		size_t i, bucket = 0;
+
+		for (i = 0; i < json_array_size(f); i++) {
+			const char *t = json_string_value(json_array_get(f, i));
+
+			ck_assert_ptr_null(strstr(t, "too few RU/s"));
+			bucket +=
+			    strstr(t, "1,600 of the 1,600 429s were "
+				      "429/3212: a throughput bucket "
+				      "capped stream etl in bucket 1") != NULL;
+		}
+		ck_assert_uint_eq(bucket, 1);
+	}
 	v = variant(root, "no-bucket");
 	ck_assert_int_eq(INT(v, "streams/0/totals/succeeded"), 670);
 	ck_assert_int_eq(INT(v, "streams/0/totals/throttled_429"), 330);

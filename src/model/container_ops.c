@@ -204,6 +204,8 @@ static void count_outcome(struct pk_container *c, struct pk_lp *lp,
 	if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
 		t->throttled_429++;
 		pp->sec_throttled++;
+		pp->sec_bucket +=
+		    out->sub_status == PK_SUBSTATUS_BUCKET_EXCEEDED;
 		pp->throttled_429++;
 		if (lp) {
 			lptable_rare(c, lp)->throttled_429++;
@@ -654,6 +656,8 @@ void container_query(struct pk_container *c, int64_t t_ms,
 		if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
 			if (i == out->range) {
 				pp->sec_throttled++;
+				pp->sec_bucket += out->sub_status ==
+						  PK_SUBSTATUS_BUCKET_EXCEEDED;
 				pp->throttled_429++;
 			}
 			if (c->classes && !c->attempt_low) {

@@ -397,7 +397,7 @@ int metrics_normalized_pct(const struct pk_sample *s)
 {
 	int64_t p;
 
-	if (s->throttled_429 > 0) {
+	if (s->throttled_429 > s->throttled_bucket) {
 		return 100;
 	}
 	if (s->ru_per_s_mru <= 0) {
@@ -419,7 +419,7 @@ int metrics_normalized_pct_nearest(const struct pk_sample *s)
 {
 	int64_t p;
 
-	if (s->throttled_429 > 0) {
+	if (s->throttled_429 > s->throttled_bucket) {
 		return 100;
 	}
 	if (s->ru_per_s_mru <= 0) {
@@ -494,7 +494,7 @@ double metrics_normalized(const struct pk_sample *s)
 {
 	double n;
 
-	if (s->throttled_429 > 0) {
+	if (s->throttled_429 > s->throttled_bucket) {
 		return 1.0;
 	}
 	if (s->ru_per_s_mru <= 0) {

@@ -6,6 +6,7 @@
 #include "pksim/report/findings.h"
 
 #include "findings_density.h"
+#include "findings_streams.h"
 #include "pksim/load/monitor.h"
 
 #include <stdlib.h>
@@ -741,6 +742,13 @@ char **findings_make(const struct pk_result *r,
 	struct pk_sentences s = {0};
 
 	say_throttled_ranges(&s, v);
+	{
+		char *bucket = findings_bucket_capped(r, v);
+
+		if (bucket) {
+			say(&s, bucket);
+		}
+	}
 	say_hot_range(&s, r, v);
 	say_hot_lp(&s, v);
 	say_full_lps(&s, v);

@@ -194,6 +194,7 @@ struct pk_pp {
 	uint64_t logical_partitions; /* logical partitions holding items */
 	uint32_t sec_requests;	     /* attempts in the open second */
 	uint32_t sec_throttled;	     /* 429s in the open second */
+	uint32_t sec_bucket;	     /* ... of them 429/3212 */
 	uint32_t sec_retries;	     /* retries in the open second */
 	int64_t sec_ru_mru;	     /* RU charged in the open second */
 	uint64_t requests;	     /* over its lifetime, retries too */

@@ -5,8 +5,10 @@
  *
  * Normalized RU consumption (D-NRU; rule 15): per range and second, RU
  * used / the range's RU/s, capped at 100%. ASSUMPTION: a second in which
- * the range rate-limited a request counts as 100%, since its budget could
- * not take the next request (D-NRU: "100% means the range could throttle").
+ * the range rate-limited a request for its own RU/s (429/3200) counts as
+ * 100%, since its budget could not take the next request (D-NRU: "100%
+ * means the range could throttle"); a 429/3212 of a throughput bucket
+ * (rule 31) does not, as the range had room past the bucket's cap.
  * Per minute, and for the whole run, the value is the highest second.
  * Samples are kept for the seconds in which the container saw a request.
  */
@@ -20,15 +22,19 @@
 
 /* One partition key range in one second. */
 struct pk_sample {
-	int64_t t_s;		/* the second, from t = 0 */
-	uint32_t range_id;	/* partition key range id */
-	uint32_t requests;	/* attempts that reached the range (429s and
-				   retries too) */
-	uint32_t retries;	/* ... of them retries */
-	uint32_t throttled_429; /* attempts rate limited */
-	int64_t ru_mru;		/* RU charged (served), mRU */
-	int64_t ru_per_s_mru;	/* the range's RU/s share that second, mRU */
-	uint64_t storage_bytes; /* stored at the end of the second */
+	int64_t t_s;		   /* the second, from t = 0 */
+	uint32_t range_id;	   /* partition key range id */
+	uint32_t requests;	   /* attempts that reached the range (429s and
+				      retries too) */
+	uint32_t retries;	   /* ... of them retries */
+	uint32_t throttled_429;	   /* attempts rate limited */
+	uint32_t throttled_bucket; /* ... of them 429/3212, past a throughput
+				      bucket's cap (rule 31): the range had
+				      room, so they do not make the second
+				      count as 100% */
+	int64_t ru_mru;		   /* RU charged (served), mRU */
+	int64_t ru_per_s_mru;	   /* the range's RU/s share that second, mRU */
+	uint64_t storage_bytes;	   /* stored at the end of the second */
 };
 
 /*

@@ -1,0 +1,19 @@
+/*
+ * findings_streams (internal to findings): findings about the streams of
+ * a scenario with `streams:` (issue 14).
+ */
+#ifndef PKSIM_FINDINGS_STREAMS_H
+#define PKSIM_FINDINGS_STREAMS_H
+
+#include "pksim/result/result.h"
+
+/*
+ * Rule 31: when v's totals hold 429/3212 answers, a sentence (owned by
+ * the caller, free()) saying a throughput bucket capped the streams whose
+ * client names a bucket (from r->sc) while the partitions had room, and
+ * that more RU/s is not the cure; NULL when there were none.
+ */
+char *findings_bucket_capped(const struct pk_result *r,
+			     const struct pk_result_variant *v);
+
+#endif
