@@ -472,6 +472,39 @@ static char *text_of(const char *yaml, int compare)
 }
 
 /*
+ * Closed-loop workers beside an open-loop stream (as check_sim's
+ * test_sim_closed_loop_one_stream): bulk's 2 workers of 20 ms answer its
+ * 2,000 creates by 2,000 / 2 x 20 ms = 20,000 ms, 2,000 x 1,000 / 20,000
+ * = 100.0 a second; the line names the stream (reads' 100 are open loop).
+ */
+START_TEST(test_report_closed_loop_stream)
+{
+	char *txt =
+	    text_of("seed: 1\n"
+		    "container: {partition_key: /k, throughput: 2000}\n"
+		    "streams:\n"
+		    "  - name: bulk\n"
+		    "    items: {k: {values: \"k{0..99}\"}}\n"
+		    "    client: {concurrency: 2, latency: 20ms}\n"
+		    "    phases:\n"
+		    "      - {duration: 1s, rate: 2000/s, ops: {create: 1}, "
+		    "item_size: 1KB}\n"
+		    "  - name: reads\n"
+		    "    items: {k: {values: \"r{0..99}\"}}\n"
+		    "    phases:\n"
+		    "      - {duration: 10s, rate: 10/s, ops: {create: 1}, "
+		    "item_size: 1KB}\n",
+		    0);
+
+	ck_assert_ptr_nonnull(strstr(txt,
+				     "  achieved                 100.0 "
+				     "operations/s (closed loop, stream "
+				     "bulk: 2,000 answered by 20.000 s)\n"));
+	free(txt);
+}
+END_TEST
+
+/*
  * Actions but no throughput change (a serverless container whose storage
  * splits raise its RU/s): "(none)" belongs under "throughput changes",
  * before "actions", not after the actions. 10 keys of 1 KB items at
@@ -722,6 +755,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_report_timeline_idle);
 	tcase_add_test(tc, test_report_no_hiding_cuts);
 	tcase_add_test(tc, test_report_none_before_actions);
+	tcase_add_test(tc, test_report_closed_loop_stream);
 	tcase_add_test(tc, test_report_epks_differ);
 	tcase_add_test(tc, test_report_grammar);
 	tcase_add_test(tc, test_report_range_id_strings);

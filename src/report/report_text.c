@@ -358,8 +358,22 @@ static void retry_latency(const struct pk_result_variant *v, FILE *out)
 		(long long)p50, (long long)p99);
 }
 
+/* The closed-loop stream's name when the scenario writes `streams:`,
+   else NULL (its one stream is the run's) */
+static const char *closed_loop_stream(const struct pk_scenario *sc)
+{
+	size_t i;
+
+	for (i = 0; sc && sc->streams[0].line > 0 && i < sc->n_streams; i++) {
+		if (sc->streams[i].client.concurrency > 0) {
+			return sc->streams[i].name;
+		}
+	}
+	return NULL;
+}
+
 static void totals(const struct pk_result_variant *v, uint64_t skipped,
-		   int batches, FILE *out)
+		   int batches, const char *cl_stream, FILE *out)
 {
 	const struct pk_totals *t = &v->metrics->totals;
 	char a[40], b[40], c[40];
@@ -403,8 +417,10 @@ static void totals(const struct pk_result_variant *v, uint64_t skipped,
 	if (v->last_answer_ms > 0) {
 		fprintf(out,
 			"  achieved                 %.1f operations/s "
-			"(closed loop: %s answered by %.3f s)\n",
-			v->achieved_ops_per_s, fmt_thousands(v->answered, a),
+			"(closed loop%s%s: %s answered by %.3f s)\n",
+			v->achieved_ops_per_s, cl_stream ? ", stream " : "",
+			cl_stream ? cl_stream : "",
+			fmt_thousands(v->answered, a),
 			(double)v->last_answer_ms / 1000.0);
 	}
 	if (v->spec->split_gone_ms > 0 || t->gone_410 > 0) {
@@ -738,7 +754,8 @@ int report_text_styled(const struct pk_result *r, int wide, int colour,
 				vi ? "\n" : "", vi + 1, r->n_variants, v->name);
 		}
 		summary(r, v, out);
-		totals(v, r->operations_skipped, r->sends_batches, out);
+		totals(v, r->operations_skipped, r->sends_batches,
+		       closed_loop_stream(r->sc), out);
 		report_streams_text(v, out);
 		queries(v, out);
 		partitions(v, text_epk_digits(v, wide), out);
