@@ -505,6 +505,32 @@ START_TEST(test_report_closed_loop_stream)
 END_TEST
 
 /*
+ * A `streams:` list of one named stream keeps its stream (issue 14 D2):
+ * "bulk/import", "(stream bulk)" and the streams table, as with two.
+ * 100 creates of 1 KB (5 RU) in 1 s on 1,000 RU/s: 100 succeed, 500 RU.
+ */
+START_TEST(test_report_one_named_stream)
+{
+	char *txt = text_of("seed: 1\n"
+			    "container: {partition_key: /k, throughput: 1000}\n"
+			    "streams:\n"
+			    "  - name: bulk\n"
+			    "    items: {k: {values: \"k{0..99}\"}}\n"
+			    "    phases:\n"
+			    "      - {name: import, duration: 1s, rate: 100/s, "
+			    "ops: {create: 1}, item_size: 1KB}\n",
+			    0);
+
+	ck_assert_ptr_nonnull(strstr(txt, "\n  bulk/import  t=0s"));
+	ck_assert_ptr_nonnull(strstr(txt, "\nclient retries (stream bulk): "));
+	ck_assert_ptr_nonnull(strstr(txt, "\nstreams (operations offered"));
+	ck_assert_ptr_nonnull(
+	    strstr(txt, "\n  bulk           all              100         100"));
+	free(txt);
+}
+END_TEST
+
+/*
  * Actions but no throughput change (a serverless container whose storage
  * splits raise its RU/s): "(none)" belongs under "throughput changes",
  * before "actions", not after the actions. 10 keys of 1 KB items at
@@ -756,6 +782,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_report_no_hiding_cuts);
 	tcase_add_test(tc, test_report_none_before_actions);
 	tcase_add_test(tc, test_report_closed_loop_stream);
+	tcase_add_test(tc, test_report_one_named_stream);
 	tcase_add_test(tc, test_report_epks_differ);
 	tcase_add_test(tc, test_report_grammar);
 	tcase_add_test(tc, test_report_range_id_strings);

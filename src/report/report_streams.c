@@ -31,7 +31,7 @@ void text_client_lines(const struct pk_scenario *sc, size_t i, FILE *out)
 	const struct pk_client_spec *c = &sc->streams[i].client;
 	char who[PK_TEXT_STREAM_NAME_BYTES + 16] = "";
 
-	if (sc->n_streams > 1) {
+	if (scenario_has_streams(sc)) {
 		snprintf(who, sizeof(who), " (stream %.*s)",
 			 PK_TEXT_STREAM_NAME_BYTES, sc->streams[i].name);
 	}

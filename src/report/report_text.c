@@ -297,7 +297,7 @@ static void summary(const struct pk_result *r,
 	for (i = 0; i < sc->n_phases; i++) {
 		const struct pk_phase_spec *p = &sc->phases[i];
 
-		if (sc->n_streams > 1) {
+		if (scenario_has_streams(sc)) {
 			/* the stream's name before its phase's */
 			char nm[2 * PK_TEXT_NAME_BYTES + 2];
 
@@ -364,7 +364,7 @@ static const char *closed_loop_stream(const struct pk_scenario *sc)
 {
 	size_t i;
 
-	for (i = 0; sc && sc->streams[0].line > 0 && i < sc->n_streams; i++) {
+	for (i = 0; sc && scenario_has_streams(sc) && i < sc->n_streams; i++) {
 		if (sc->streams[i].client.concurrency > 0) {
 			return sc->streams[i].name;
 		}

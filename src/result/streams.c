@@ -64,7 +64,7 @@ void result_streams_build(const struct pk_scenario *sc,
 {
 	size_t i, k;
 
-	if (!pv->sstats || sc->n_streams < 2) {
+	if (!pv->sstats || !scenario_has_streams(sc)) {
 		return;
 	}
 	v->n_streams = sc->n_streams;

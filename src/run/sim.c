@@ -669,7 +669,7 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 		if (o && o->keep_seconds && i < run->n_variants) {
 			run->variants[i].container->metrics.keep_seconds = 1;
 		}
-		if (i < run->n_variants && sc->n_streams > 1) {
+		if (i < run->n_variants && scenario_has_streams(sc)) {
 			run->variants[i].sstats =
 			    xcalloc(sc->n_streams * PK_STREAM_KINDS,
 				    sizeof(*run->variants[i].sstats));

@@ -760,4 +760,14 @@ scenario_stream_of_phase(const struct pk_scenario *s, size_t phase);
 const struct pk_prop_spec *scenario_find_prop(const struct pk_scenario *s,
 					      const char *path);
 
+/* 1 when s writes `streams:` (even one stream): its reports carry the
+   per-stream tables, "STREAM/PHASE" names and "(stream NAME)" lines;
+   0 for the one stream named "main" of a scenario without `streams:`
+   (pk_stream_spec.line is 0 there) */
+static inline int scenario_has_streams(const struct pk_scenario *s)
+{
+	return s->n_streams > 1 ||
+	       (s->n_streams == 1 && s->streams[0].line > 0);
+}
+
 #endif
