@@ -681,6 +681,15 @@ START_TEST(test_findings_failures)
 	ck_assert_uint_eq(n, 0);
 	free(all);
 	t->operations = 400;
+	t->not_found_404 = 2;
+	/* no operation failed: the 404s' creates were not yet written */
+	ck_assert(says(f, "2 reads, replaces or deletes found no item (404): "
+			  "the workload had created it, but its create was "
+			  "not yet written in this container (still waiting "
+			  "in the client: an RU budget, closed-loop workers "
+			  "or retries); no operation failed"));
+	ck_assert(!mentions(f, "its create failed"));
+	t->not_found_404 = 0;
 	t->failed_after_retries = 3;
 	ck_assert(says(f, "3 operations (0.75%) failed after the client's "
 			  "retries: the application sees these 429s"));

@@ -705,6 +705,21 @@ static void say_not_found(struct pk_sentences *s,
 				 "create failed (rate limited past the "
 				 "retries, or refused)",
 				 fmt_thousands(t->not_found_404, a)));
+	} else if (t->not_found_404 > 0 &&
+		   t->failed_after_retries + t->rejected_403 +
+			   t->bad_request_400 + t->too_large_413 +
+			   t->conflict_409 ==
+		       0) {
+		/* no create failed: the read came before its create was
+		   sent (an RU budget, closed-loop workers) or stored (a
+		   retry waiting) */
+		say(s, xasprintf("%s reads, replaces or deletes found no item "
+				 "(404): the workload had created it, but its "
+				 "create was not yet written in this "
+				 "container (still waiting in the client: an "
+				 "RU budget, closed-loop workers or retries); "
+				 "no operation failed",
+				 fmt_thousands(t->not_found_404, a)));
 	} else if (t->not_found_404 > 0) {
 		say(s, xasprintf("%s reads, replaces or deletes found no item "
 				 "(404): the workload had created it, but in "
