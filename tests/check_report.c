@@ -531,6 +531,42 @@ START_TEST(test_report_one_named_stream)
 END_TEST
 
 /*
+ * Each stream that sets a priority or a bucket gets its own line, named
+ * (issue 14 D3): etl in bucket 1, app Low in bucket 2; read only the
+ * header, so the load is small (10 creates each).
+ */
+START_TEST(test_report_client_lines_per_stream)
+{
+	char *txt =
+	    text_of("seed: 1\n"
+		    "container: {partition_key: /k, throughput: 1000, "
+		    "throughput_buckets: [{id: 1, max_percent: 20}, "
+		    "{id: 2, max_percent: 10}]}\n"
+		    "streams:\n"
+		    "  - name: etl\n"
+		    "    items: {k: {values: \"k{0..9}\"}}\n"
+		    "    client: {throughput_bucket: 1}\n"
+		    "    phases:\n"
+		    "      - {duration: 1s, rate: 10/s, ops: {create: 1}}\n"
+		    "  - name: app\n"
+		    "    items: {k: {values: \"a{0..9}\"}}\n"
+		    "    client: {priority: low, throughput_bucket: 2}\n"
+		    "    phases:\n"
+		    "      - {duration: 1s, rate: 10/s, ops: {create: 1}}\n",
+		    0);
+
+	ck_assert_ptr_nonnull(
+	    strstr(txt, "\nclient throughput bucket (stream etl): 1 "));
+	ck_assert_ptr_nonnull(
+	    strstr(txt, "\nclient priority (stream app): low"));
+	ck_assert_ptr_nonnull(
+	    strstr(txt, "\nclient throughput bucket (stream app): 2 "));
+	ck_assert_ptr_null(strstr(txt, "client priority (stream etl)"));
+	free(txt);
+}
+END_TEST
+
+/*
  * Actions but no throughput change (a serverless container whose storage
  * splits raise its RU/s): "(none)" belongs under "throughput changes",
  * before "actions", not after the actions. 10 keys of 1 KB items at
@@ -783,6 +819,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_report_none_before_actions);
 	tcase_add_test(tc, test_report_closed_loop_stream);
 	tcase_add_test(tc, test_report_one_named_stream);
+	tcase_add_test(tc, test_report_client_lines_per_stream);
 	tcase_add_test(tc, test_report_epks_differ);
 	tcase_add_test(tc, test_report_grammar);
 	tcase_add_test(tc, test_report_range_id_strings);
