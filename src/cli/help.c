@@ -37,7 +37,8 @@
 	"     allowed\n"
 
 static const char overview_text[] =
-    "usage: pksim run SCENARIO.yaml [--format text|json|csv|markdown|html]\n"
+    "usage: pksim run SCENARIO.yaml\n"
+    "                 [--format text|json|csv|streams-csv|markdown|html]\n"
     "                 [--seed N] [-o FILE]\n"
     "       pksim compare SCENARIO.yaml [--key K]... [options of run]\n"
     "       pksim compare --items FILE (--time-field F | --rate R |\n"
@@ -69,7 +70,8 @@ static const char overview_text[] =
     "\n" PK_HELP_EXIT;
 
 static const char run_text[] =
-    "usage: pksim run SCENARIO.yaml [--format text|json|csv|markdown|html]\n"
+    "usage: pksim run SCENARIO.yaml\n"
+    "                 [--format text|json|csv|streams-csv|markdown|html]\n"
     "                 [--seed N] [--wide] [-o FILE]\n"
     "\n"
     "Replays the scenario's workload against a simulated container (each\n"

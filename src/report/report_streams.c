@@ -117,7 +117,8 @@ static int kinds_sent(const struct pk_result_stream *s)
 	return n;
 }
 
-void report_streams_text(const struct pk_result_variant *v, FILE *out)
+void report_streams_text(const struct pk_result_variant *v, uint64_t not_sent,
+			 FILE *out)
 {
 	size_t i;
 	int k;
@@ -144,6 +145,16 @@ void report_streams_text(const struct pk_result_variant *v, FILE *out)
 					 &s->kind[k], out);
 			}
 		}
+	}
+	if (not_sent > 0) {
+		char a[32];
+
+		/* the run does not record which stream drew them */
+		fprintf(out,
+			"  (not sent, so in no stream's row: %s operation%s, "
+			"a read, replace, delete or query with no item to "
+			"target yet)\n",
+			fmt_thousands(not_sent, a), not_sent == 1 ? "" : "s");
 	}
 }
 

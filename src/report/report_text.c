@@ -756,7 +756,7 @@ int report_text_styled(const struct pk_result *r, int wide, int colour,
 		summary(r, v, out);
 		totals(v, r->operations_skipped, r->sends_batches,
 		       closed_loop_stream(r->sc), out);
-		report_streams_text(v, out);
+		report_streams_text(v, r->operations_skipped, out);
 		queries(v, out);
 		partitions(v, text_epk_digits(v, wide), out);
 		hot_lps(v, 0, wide, out);

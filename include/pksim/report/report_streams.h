@@ -21,8 +21,11 @@ const char *report_stream_kind_name(int kind);
    row of all its operations, then one per kind it sent when it sent
    more than one: operations, succeeded, 429s (service-side answers),
    failed 429 (operations that ended in one), failed (other failures),
-   RU, retry wait p50 and p99 of the succeeded. */
-void report_streams_text(const struct pk_result_variant *v, FILE *out);
+   RU, retry wait p50 and p99 of the succeeded; then, when not_sent >
+   0, a line saying those operations (result.operations_skipped, by no
+   stream: the run does not record which drew them) are in no row. */
+void report_streams_text(const struct pk_result_variant *v, uint64_t not_sent,
+			 FILE *out);
 
 /* The Markdown report's "Streams" section: one table, a row per
    variant, stream and kind ("all", then each kind sent). */
