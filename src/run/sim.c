@@ -79,6 +79,24 @@ static void item_ttl(const struct pk_run *run, const struct pk_variant *v,
 	}
 }
 
+/* The data time of a write (pk_request.data_ms): its arrival, the
+   demand's time, whatever 429 retries followed (a data file replayed by
+   its time field: the record's time, fill.c scales it back by
+   time_compression), except for a generated write of the stream the
+   client paces (an RU budget or closed-loop workers): that pace is the
+   rate the data is written at, so it counts when sent, t_ms (by arrival,
+   creates a budget held for 50 s read as 50x their growth). */
+static int64_t data_time(const struct pk_run *run, const struct pk_op *op,
+			 int64_t t_ms)
+{
+	const struct pk_items_file *f = run->sc->items_file;
+
+	if (f && f->from == PK_FROM_TIME_FIELD) {
+		return op->t_ms;
+	}
+	return run->paced && op->stream == run->paced_stream ? t_ms : op->t_ms;
+}
+
 static void point_request(struct pk_run *run, struct pk_variant *v,
 			  const struct pk_op *op, int64_t t_ms,
 			  struct pk_outcome *out)
@@ -93,7 +111,7 @@ static void point_request(struct pk_run *run, struct pk_variant *v,
 		    run->workload, op->item, v->lp_cache_prop)];
 	}
 	rq.t_ms = t_ms;
-	rq.data_ms = op->t_ms; /* its arrival, whatever retries followed */
+	rq.data_ms = data_time(run, op, t_ms);
 	rq.kind = op->kind;
 	rq.item = op->item;
 	rq.size_bytes = op->size_bytes;
@@ -154,7 +172,7 @@ static void batch_request(struct pk_run *run, struct pk_variant *v,
 		pkey_source_workload(v->key, run->workload, item, &src);
 		pkey_build(v->key, &src, kv);
 		rq[k].t_ms = t_ms;
-		rq[k].data_ms = op->t_ms;
+		rq[k].data_ms = data_time(run, op, t_ms);
 		rq[k].kind = PK_OP_CREATE;
 		rq[k].item = item;
 		rq[k].size_bytes =

@@ -156,7 +156,9 @@ struct pk_result_query {
  * built by result_fill_build (src/result/fill.c) in one pass over the
  * logical partitions after the run, measured in the data's own time: a
  * write's time is its operation's arrival (pk_request.data_ms), not when
- * a retry finally stored it, and with a compressed time field the run's
+ * a retry finally stored it (but a write of the stream an RU budget or
+ * closed-loop workers pace counts when sent: sim.c's data_time), and with
+ * a compressed time field the run's
  * clock is multiplied back by time_compression (exact to within
  * time_compression ms: arrivals are whole ms of the run's clock).
  *
