@@ -413,6 +413,20 @@ START_TEST(test_narrate_full_says_why)
 			"this second, 2,100 of them from burst capacity.\n"));
 	free(out);
 	free(err);
+	out = err = NULL;
+	/* throughput-bucket's variant bucket: each second 200 + 500 = 700
+	   RU of 1,000 and 160 429/3212 (the bucket's cap, not the range's
+	   RU/s): its first 429 is told, but the range never reaches 100 % */
+	snprintf(args, sizeof(args),
+		 "run scenarios/throughput-bucket.yaml --narrate -o %s/t.txt",
+		 dir);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	ck_assert_ptr_nonnull(strstr(err,
+				     "t = 0 s: [bucket] first 429 on range "
+				     "0: 160 of its 300 requests"));
+	ck_assert_ptr_null(strstr(err, "[bucket] range 0 reaches 100 %"));
+	free(out);
+	free(err);
 	free(dir);
 }
 END_TEST
