@@ -35,6 +35,9 @@ static void hottest(const struct pk_result_variant *v, struct pk_scorecard *sc)
 	pkey_format_id(v->key, top->key, top->key_len, sc->hottest_key,
 		       sizeof(sc->hottest_key));
 	sc->hottest_undefined = pkey_id_is_undefined(top->key, top->key_len);
+	if (top->range < v->n_ranges) {
+		sc->hottest_lp_range = v->ranges[top->range].id;
+	}
 	sc->hottest_share_requests =
 	    ratio((double)top->served, (double)v->requests_served);
 	sc->hottest_share_ru =
@@ -423,14 +426,15 @@ static void spread_verdict(struct pk_scorecard *s)
 			 100.0 * s->peak_normalized_ru, fan);
 		return;
 	}
-	snprintf(
-	    s->verdict, sizeof(s->verdict),
-	    "%s: uneven: range %u took %.1f%% of the RU (even: %.1f%% of "
-	    "%zu ranges); the hottest logical partition (%s) %.1f%%; "
-	    "peak normalized RU consumption %.0f%%%s",
-	    s->name, s->hottest_range, 100.0 * s->hottest_range_share_ru,
-	    100.0 * even, s->n_ranges, s->have_hottest ? s->hottest_key : "-",
-	    100.0 * s->hottest_share_ru, 100.0 * s->peak_normalized_ru, fan);
+	snprintf(s->verdict, sizeof(s->verdict),
+		 "%s: uneven: range %u took %.1f%% of the RU (even: %.1f%% of "
+		 "%zu ranges); the container's hottest logical partition (%s, "
+		 "range %u) %.1f%%; peak normalized RU consumption %.0f%%%s",
+		 s->name, s->hottest_range, 100.0 * s->hottest_range_share_ru,
+		 100.0 * even, s->n_ranges,
+		 s->have_hottest ? s->hottest_key : "-", s->hottest_lp_range,
+		 100.0 * s->hottest_share_ru, 100.0 * s->peak_normalized_ru,
+		 fan);
 }
 
 /* The plain sentence: the figure that hurts this variant most. */

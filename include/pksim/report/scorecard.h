@@ -109,6 +109,7 @@ struct pk_scorecard {
 	uint64_t logical_partitions;   /* holding items at the end */
 	char hottest_key[256];	       /* JSON text of its key value */
 	int have_hottest;	       /* 0 when no logical partition */
+	uint32_t hottest_lp_range;     /* range id holding it at the end */
 	int hottest_undefined;	       /* 1: the hottest holds items without
 					  the key property */
 	double hottest_share_requests; /* its requests served (with the
