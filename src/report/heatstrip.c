@@ -175,9 +175,11 @@ int heatstrip_text(const struct pk_result_variant *v, int colour, FILE *out)
 			"\u2190 0\" is range 0 until 1 split from it, then "
 			"1 until 3 did;\n  \"range 5 \u2190 3+4\" is the "
 			"higher of 3 and 4 until they merged; a "
-			"second\n  with a 429 counts as 100 %%)\n");
+			"second\n  with a 429 of the range's own RU/s counts "
+			"as 100 %%)\n");
 	} else {
-		fprintf(out, "  (a second with a 429 counts as 100 %%)\n");
+		fprintf(out, "  (a second with a 429 of the range's own RU/s "
+			     "counts as 100 %%)\n");
 	}
 	return ferror(out) ? -1 : 0;
 }
