@@ -64,6 +64,18 @@ struct acc {
 	size_t n_phases, cap_phases;
 };
 
+/* Appends k elements of size bytes from src to the array *dst of *n
+   (capacity *cap), growing it. */
+static void append(void **dst, size_t *n, size_t *cap, const void *src,
+		   size_t k, size_t size)
+{
+	mem_grow(dst, cap, *n + k, size);
+	if (k) {
+		memcpy((char *)*dst + *n * size, src, k * size);
+	}
+	*n += k;
+}
+
 /* Read stream i (mapping m) into s's stream i, its properties and
    phases appended to a. */
 static void load_stream(struct ld *ld, const struct yn *m, size_t i,
@@ -181,20 +193,10 @@ static void load_stream(struct ld *ld, const struct yn *m, size_t i,
 	st->n_props = s->n_props;
 	st->phase_first = a->n_phases;
 	st->n_phases = s->n_phases;
-	mem_grow((void **)&a->props, &a->cap_props, a->n_props + s->n_props,
-		 sizeof(*a->props));
-	if (s->n_props) {
-		memcpy(a->props + a->n_props, s->props,
-		       s->n_props * sizeof(*s->props));
-	}
-	a->n_props += s->n_props;
-	mem_grow((void **)&a->phases, &a->cap_phases, a->n_phases + s->n_phases,
-		 sizeof(*a->phases));
-	if (s->n_phases) {
-		memcpy(a->phases + a->n_phases, s->phases,
-		       s->n_phases * sizeof(*s->phases));
-	}
-	a->n_phases += s->n_phases;
+	append((void **)&a->props, &a->n_props, &a->cap_props, s->props,
+	       s->n_props, sizeof(*a->props));
+	append((void **)&a->phases, &a->n_phases, &a->cap_phases, s->phases,
+	       s->n_phases, sizeof(*a->phases));
 	free(s->props);
 	free(s->phases);
 	s->props = NULL;
