@@ -342,6 +342,16 @@ static void apply(struct pk_container *c, const struct pk_request *r,
 		 : r->kind == PK_OP_CHARGE ? recorded_mru
 					   : charge_of(c, r, old);
 	offer(c, charge);
+	if (!lp && !old && !refuse &&
+	    (r->kind == PK_OP_CREATE || r->kind == PK_OP_UPSERT)) {
+		/* the key value asked for has its logical partition from
+		   its first write, admitted or not: a value whose every
+		   create was rate limited still counts as seen (with its
+		   429s), holding nothing */
+		lp = lptable_add(c, r->key, r->key_len, r->epk);
+		lptable_found_range(c, lp, out->range);
+		out->lp = lp;
+	}
 	if (!admit(c, &pp->budget, r->t_ms, charge, out)) {
 		out->status = PK_HTTP_TOO_MANY_REQUESTS;
 		count_outcome(c, lp, pp, r, out);

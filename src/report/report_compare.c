@@ -66,8 +66,8 @@ enum pk_row {
 static const char *const row_names[PK_ROWS] = {
     "logical partitions",
     "hottest key",
-    "  share of requests",
-    "  share of RU",
+    "  share of ops offered",
+    "  share of RU served",
     "  share of storage",
     "storage max/mean",
     "hottest range RU share",
@@ -103,8 +103,17 @@ const char *compare_cell(const struct pk_result *run,
 
 	switch ((enum pk_row)r) {
 	case PK_ROW_LPS:
-		snprintf(buf, cap, "%s",
-			 fmt_thousands(s->logical_partitions, a));
+		/* the key values asked for beside those holding data: "1"
+		   alone read as a one-value key when the others' every
+		   create failed */
+		if (s->logical_partitions_asked > s->logical_partitions) {
+			snprintf(buf, cap, "%s of %s hold items",
+				 fmt_thousands(s->logical_partitions, a),
+				 fmt_thousands(s->logical_partitions_asked, b));
+		} else {
+			snprintf(buf, cap, "%s",
+				 fmt_thousands(s->logical_partitions, a));
+		}
 		break;
 	case PK_ROW_HOT_KEY:
 		snprintf(buf, cap, "%s",

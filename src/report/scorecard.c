@@ -38,8 +38,12 @@ static void hottest(const struct pk_result_variant *v, struct pk_scorecard *sc)
 	if (top->range < v->n_ranges) {
 		sc->hottest_lp_range = v->ranges[top->range].id;
 	}
+	/* its first attempts (offered, served or not) of the operations
+	   offered: under overload the served share is the retry order's
+	   (scenarios/README.md, the retry order), not the key's */
 	sc->hottest_share_requests =
-	    ratio((double)top->served, (double)v->requests_served);
+	    ratio((double)(top->requests - top->retries),
+		  (double)v->metrics->totals.operations);
 	sc->hottest_share_ru =
 	    ratio((double)top->ru_mru, (double)v->metrics->totals.ru_mru);
 	sc->hottest_share_storage =
@@ -148,6 +152,7 @@ void scorecard_fill(const struct pk_result *r,
 	sc->logical_partitions = r->sc->items_file && r->sc->items_file->monitor
 				     ? v->lps_seen
 				     : v->lps_live;
+	sc->logical_partitions_asked = v->lps_seen;
 	hottest(v, sc);
 	ranges(v, sc);
 	sc->peak_normalized_ru = v->peak_normalized;
@@ -165,6 +170,22 @@ void scorecard_fill(const struct pk_result *r,
 	sc->splits = v->metrics->n_splits;
 	sc->operations = t->operations;
 }
+/* With operations failed after retries, why a share of what was served
+   reflects pksim's retry order more than the key (scenarios/README.md,
+   the retry order: an ASSUMPTION): "N failed after retries, and which
+   were served follows the retry order, an ASSUMPTION)" into buf. */
+static const char *retry_order(const struct pk_scorecard *s, char *buf,
+			       size_t cap)
+{
+	char a[32];
+
+	snprintf(buf, cap,
+		 "%s failed after retries, and which were served follows "
+		 "pksim's retry order, an ASSUMPTION)",
+		 fmt_thousands(s->failed_after_retries, a));
+	return buf;
+}
+
 /* ---- ranking ---- */
 
 static double failed_share(const struct pk_scorecard *s)
@@ -354,8 +375,24 @@ static void rank_cards(struct pk_scorecard **order, size_t n)
 				 order[j]->name, figure_names[f],
 				 figure_text(order[i], f, a, sizeof(a)),
 				 figure_text(order[j], f, b, sizeof(b)));
-		if (f < PK_RANK_RU &&
-		    scorecard_figure_cmp(order[i], order[j], PK_RANK_RU) != 0) {
+		if ((f == PK_RANK_RANGE || f == PK_RANK_LP) &&
+		    (order[i]->failed_after_retries > 0 ||
+		     order[j]->failed_after_retries > 0)) {
+			/* shares of the RU served: with failures, the retry
+			   order chose what was served */
+			fmt_append(
+			    order[i]->reason, sizeof(order[i]->reason), len,
+			    "; shares of the RU served, and operations "
+			    "failed after retries (%s: %s, %s: %s): which "
+			    "were served follows pksim's retry order, an "
+			    "ASSUMPTION, not the key alone",
+			    order[i]->name,
+			    fmt_thousands(order[i]->failed_after_retries, a),
+			    order[j]->name,
+			    fmt_thousands(order[j]->failed_after_retries, b));
+		} else if (f < PK_RANK_RU &&
+			   scorecard_figure_cmp(order[i], order[j],
+						PK_RANK_RU) != 0) {
 			/* what the key makes the operations cost, which
 			   drives the failures: queries that fan out */
 			fmt_append(
@@ -373,7 +410,8 @@ static void hot_verdict(const struct pk_result *r,
 			const struct pk_result_variant *v,
 			struct pk_scorecard *s)
 {
-	char a[32], limited[96] = "", full[320] = "", t[128];
+	char a[32], o[200], limited[96] = "", full[320] = "", t[128],
+			    served[256] = "";
 
 	if (s->throttled_429 > 0) {
 		snprintf(limited, sizeof(limited),
@@ -390,10 +428,17 @@ static void hot_verdict(const struct pk_result *r,
 			 strcmp(s->full_key, s->hottest_key) ? " " : "",
 			 s->days_to_full, scorecard_arrival(r, t, sizeof(t)));
 	}
+	if (s->failed_after_retries > 0) {
+		/* the RU served is the retry order's share (retry_order) */
+		snprintf(served, sizeof(served),
+			 " served (%.1f%% of the operations offered; %s",
+			 100.0 * s->hottest_share_requests,
+			 retry_order(s, o, sizeof(o)));
+	}
 	snprintf(s->verdict, sizeof(s->verdict),
-		 "%s: one logical partition (%s) takes %.0f%% of the RU, "
+		 "%s: one logical partition (%s) takes %.0f%% of the RU%s, "
 		 "capped at one range's %s RU/s%s%s",
-		 s->name, s->hottest_key, 100.0 * s->hottest_share_ru,
+		 s->name, s->hottest_key, 100.0 * s->hottest_share_ru, served,
 		 fmt_thousands(v->n_top_ru
 				   ? result_lp_range_ru_per_s(v, &v->top_ru[0])
 				   : (v->ranges[0].ru_per_s_mru + 500) / 1000,

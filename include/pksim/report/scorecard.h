@@ -105,25 +105,39 @@ enum pk_full_kind {
 };
 
 struct pk_scorecard {
-	const char *name;	       /* borrowed from the variant */
-	uint64_t logical_partitions;   /* holding items at the end */
-	char hottest_key[256];	       /* JSON text of its key value */
-	int have_hottest;	       /* 0 when no logical partition */
-	uint32_t hottest_lp_range;     /* range id holding it at the end */
-	int hottest_undefined;	       /* 1: the hottest holds items without
-					  the key property */
-	double hottest_share_requests; /* its requests served (with the
-					  single-partition queries on its
-					  key) of all the container served
-					  (every query and batch too),
-					  0..1 */
-	double hottest_share_ru;       /* of RU charged (queries too),
-					  0..1 */
-	double hottest_share_storage;  /* of stored bytes, 0..1 */
-	double storage_max_over_mean;  /* over physical partitions; 0 when
-					  nothing is stored */
-	double peak_normalized_ru;     /* 0..1 */
-	uint32_t peak_range;	       /* range id */
+	const char *name;		   /* borrowed from the variant */
+	uint64_t logical_partitions;	   /* holding items at the end (a
+					      monitor log's: seen) */
+	uint64_t logical_partitions_asked; /* key values a write was sent
+					      for, served or not
+					      (lps_seen): more than
+					      logical_partitions when
+					      every write of some value
+					      failed */
+	char hottest_key[256];		   /* JSON text of its key value */
+	int have_hottest;		   /* 0 when no logical partition */
+	uint32_t hottest_lp_range;	   /* range id holding it at the end */
+	int hottest_undefined;		   /* 1: the hottest holds items without
+					      the key property */
+	double hottest_share_requests;	   /* its operations offered (first
+					      attempts, served or not, with
+					      the single-partition queries on
+					      its key) of all operations
+					      offered (every query and batch
+					      too), 0..1: the demand its key
+					      value draws. Not of those
+					      served: under overload which
+					      requests get through follows
+					      pksim's retry order (an
+					      ASSUMPTION, scenarios/README.md),
+					      not the key */
+	double hottest_share_ru;	   /* of RU charged (served; queries
+					      too), 0..1 */
+	double hottest_share_storage;	   /* of stored bytes, 0..1 */
+	double storage_max_over_mean;	   /* over physical partitions; 0 when
+					      nothing is stored */
+	double peak_normalized_ru;	   /* 0..1 */
+	uint32_t peak_range;		   /* range id */
 	uint64_t throttled_429;
 	uint64_t failed_after_retries;
 	double worst_range_429_rate; /* 429s / requests of the worst
@@ -165,7 +179,7 @@ struct pk_scorecard {
 	uint64_t operations;
 	size_t rank;	  /* 1 = best; tied cards share it */
 	int tied;	  /* 1: another card has this rank */
-	char reason[256]; /* why ahead of the next rank */
+	char reason[512]; /* why ahead of the next rank */
 	/* several seeds (scorecard_merge_seeds): figures are medians; min
 	   and max of each ranking figure over the seeds */
 	size_t n_seeds; /* 0 or 1: one run */

@@ -373,7 +373,9 @@ struct pk_result_variant {
 				 items in the undefined logical
 				 partition (D-PART) */
 
-	uint64_t lps_seen;	  /* logical partitions ever created */
+	uint64_t lps_seen;	  /* logical partitions ever created: the
+				     key values a write (create, upsert,
+				     batch) was sent for, served or not */
 	uint64_t lps_live;	  /* ... holding items at the end */
 	uint64_t requests_served; /* requests the container served:
 				     attempts less 429s and 410s, queries
