@@ -10,6 +10,7 @@
 
 #include "pksim/report/report_csv.h"
 #include "pksim/report/report_json.h"
+#include "pksim/report/report_streams.h"
 #include "pksim/report/report_text.h"
 #include "pksim/report/scorecard.h"
 #include "pksim/result/result.h"
@@ -504,6 +505,101 @@ START_TEST(test_report_closed_loop_stream)
 }
 END_TEST
 
+/* Two closed-loop streams on 4,000 RU/s (as check_sim's
+   test_sim_closed_loop_per_stream): a's 2 workers of 20 ms answer its
+   2,000 creates by 20,000 ms, b's 4 workers of 10 ms its 1,000 by 2,503
+   ms. */
+static const char two_loops[] =
+    "seed: 1\n"
+    "container: {partition_key: /k, throughput: 4000}\n"
+    "streams:\n"
+    "  - name: a\n"
+    "    items: {k: {values: \"a{0..99}\"}}\n"
+    "    client: {concurrency: 2, latency: 20ms}\n"
+    "    phases:\n"
+    "      - {duration: 1s, rate: 2000/s, ops: {create: 1}, "
+    "item_size: 1KB}\n"
+    "  - name: b\n"
+    "    items: {k: {values: \"b{0..99}\"}}\n"
+    "    client: {concurrency: 4, latency: 10ms}\n"
+    "    phases:\n"
+    "      - {duration: 1s, rate: 1000/s, ops: {create: 1}, "
+    "item_size: 1KB}\n";
+
+/*
+ * Each closed-loop stream's achieved operations/s, and the totals' over
+ * both (issue 14 section 5): a 2,000 x 1,000 / 20,000 = 100.0, b 1,000 x
+ * 1,000 / 2,503 = 399.52 (399.5; 399.521 in CSV), together (2,000 +
+ * 1,000) x 1,000 / 20,000 = 150.0 by the last answer at 20.000 s. The
+ * old report named only the first closed-loop stream on the totals line.
+ */
+START_TEST(test_report_closed_loop_two_streams)
+{
+	char *txt = text_of(two_loops, 0);
+	struct pk_diag d;
+	struct pk_scenario *sc;
+	struct pk_run *run;
+	struct pk_result *res;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem;
+	json_t *root, *st;
+	json_error_t err;
+
+	ck_assert_ptr_nonnull(strstr(txt,
+				     "  achieved                 150.0 "
+				     "operations/s (closed loop, streams a, b: "
+				     "3,000 answered by 20.000 s)\n"));
+	ck_assert_ptr_nonnull(strstr(txt, "\n  achieved, stream a: 100.0 "
+					  "operations/s (closed loop: 2,000 "
+					  "answered by 20.000 s)\n"));
+	ck_assert_ptr_nonnull(strstr(txt, "\n  achieved, stream b: 399.5 "
+					  "operations/s (closed loop: 1,000 "
+					  "answered by 2.503 s)\n"));
+	free(txt);
+
+	diag_init(&d);
+	sc = scenario_parse("t.yaml", two_loops, strlen(two_loops), &d);
+	ck_assert_ptr_nonnull(sc);
+	run = sim_run(sc, sc->seed, &d);
+	ck_assert_ptr_nonnull(run);
+	diag_free(&d);
+	res = result_build(run);
+	mem = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_streams_csv(res, mem), 0);
+	fclose(mem);
+	/* 2,000 creates of 5 RU: 10,000 RU; 1,000: 5,000 RU; no retry */
+	ck_assert_ptr_nonnull(strstr(
+	    buf, "\n\"/k\",\"a\",\"all\",2000,2000,0,0,0,10000,0,0,100.000\n"));
+	ck_assert_ptr_nonnull(strstr(
+	    buf, "\n\"/k\",\"b\",\"all\",1000,1000,0,0,0,5000,0,0,399.521\n"));
+	free(buf);
+	buf = NULL;
+	mem = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_json(res, 0, mem), 0);
+	fclose(mem);
+	root = json_loads(buf, 0, &err);
+	ck_assert_ptr_nonnull(root);
+	st = json_object_get(
+	    json_array_get(
+		json_object_get(
+		    json_array_get(json_object_get(root, "variants"), 0),
+		    "streams"),
+		1),
+	    "totals");
+	ck_assert_int_eq(
+	    json_integer_value(json_object_get(st, "last_answer_ms")), 2503);
+	ck_assert_double_eq_tol(
+	    json_real_value(json_object_get(st, "achieved_ops_per_s")),
+	    1000.0 * 1000.0 / 2503.0, 1e-9);
+	json_decref(root);
+	free(buf);
+	result_free(res);
+	sim_free(run);
+	scenario_free(sc);
+}
+END_TEST
+
 /*
  * A `streams:` list of one named stream keeps its stream (issue 14 D2):
  * "bulk/import", "(stream bulk)" and the streams table, as with two.
@@ -824,6 +920,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_report_no_hiding_cuts);
 	tcase_add_test(tc, test_report_none_before_actions);
 	tcase_add_test(tc, test_report_closed_loop_stream);
+	tcase_add_test(tc, test_report_closed_loop_two_streams);
 	tcase_add_test(tc, test_report_one_named_stream);
 	tcase_add_test(tc, test_report_client_lines_per_stream);
 	tcase_add_test(tc, test_report_epks_differ);

@@ -1298,9 +1298,9 @@ START_TEST(test_sim_closed_loop_pace)
 	ck_assert_uint_eq(t->operations, 2000);
 	ck_assert_uint_eq(t->succeeded, 2000);
 	ck_assert_uint_eq(t->throttled_429, 0);
-	ck_assert_int_eq(v->workers.last_ms, 20000);
+	ck_assert_int_eq(v->pacers[0].workers.last_ms, 20000);
 	/* every worker free again at the end */
-	ck_assert_uint_eq(v->workers.n, 2);
+	ck_assert_uint_eq(v->pacers[0].workers.n, 2);
 	free_run(run);
 }
 END_TEST
@@ -1332,7 +1332,7 @@ START_TEST(test_sim_closed_loop_retries)
 	ck_assert_uint_eq(t->throttled_429, 2);
 	ck_assert_uint_eq(t->retries, 2);
 	ck_assert_uint_eq(t->retry_wait_ms, 1519);
-	ck_assert_int_eq(v->workers.last_ms, 2041);
+	ck_assert_int_eq(v->pacers[0].workers.last_ms, 2041);
 	free_run(run);
 }
 END_TEST
@@ -1354,8 +1354,8 @@ START_TEST(test_sim_closed_loop_arrivals)
 	const struct pk_variant *v = &run->variants[0];
 
 	ck_assert_uint_eq(v->container->metrics.totals.operations, 100);
-	ck_assert_int_eq(v->workers.last_ms, 9910);
-	ck_assert_int_eq(v->workers.latency_ms, 10);
+	ck_assert_int_eq(v->pacers[0].workers.last_ms, 9910);
+	ck_assert_int_eq(v->pacers[0].workers.latency_ms, 10);
 	free_run(run);
 }
 END_TEST
@@ -1441,8 +1441,111 @@ START_TEST(test_sim_closed_loop_one_stream)
 
 	ck_assert_uint_eq(t->operations, 2100);
 	ck_assert_uint_eq(t->throttled_429, 0);
-	ck_assert_uint_eq(v->workers.done, 2000);
-	ck_assert_int_eq(v->workers.last_ms, 20000);
+	ck_assert_uint_eq(v->pacers[0].workers.done, 2000);
+	ck_assert_int_eq(v->pacers[0].workers.last_ms, 20000);
+	free_run(run);
+}
+END_TEST
+
+/*
+ * Each stream its own RU budget (issue 14 section 5): on one partition
+ * of 4,000 RU/s, streams a and b each offer 10,000 creates of 1 KB (5
+ * RU) in their first second; a is capped at 1,000 RU/s, so one create
+ * every 5,000 us: create k goes at 5k ms, 200 a second, the last
+ * (k = 9,999) at 49,995 ms, and its budget clock ends at 10,000 x 5,000
+ * = 50,000,000 us. b is capped at 2,000 RU/s: every 2,500 us, create k
+ * at ceil(2.5k) ms, 400 a second, the last at 24,998 ms, its clock at
+ * 25,000,000 us. So seconds 0..24 serve (200 + 400) x 5 = 3,000 RU and
+ * seconds 25..49 a's 200 x 5 = 1,000 RU; 3,000 < 4,000: no 429. One
+ * pacing queue for both would block b behind a's waiting creates (and
+ * one budget clock would end at 75,000,000 us); the loader used to
+ * refuse a second budget.
+ */
+START_TEST(test_sim_budget_per_stream)
+{
+	struct pk_run *run =
+	    run_text("seed: 1\n"
+		     "container: {partition_key: /k, throughput: 4000}\n"
+		     "streams:\n"
+		     "  - name: a\n"
+		     "    items: {k: {values: \"a{0..99}\"}}\n"
+		     "    client: {ru_budget: 1000}\n"
+		     "    phases:\n"
+		     "      - {duration: 1s, rate: 10000/s, ops: {create: 1}, "
+		     "item_size: 1KB}\n"
+		     "  - name: b\n"
+		     "    items: {k: {values: \"b{0..99}\"}}\n"
+		     "    client: {ru_budget: 2000}\n"
+		     "    phases:\n"
+		     "      - {duration: 1s, rate: 10000/s, ops: {create: 1}, "
+		     "item_size: 1KB}\n");
+	const struct pk_variant *v = &run->variants[0];
+	const struct pk_metrics *m = &v->container->metrics;
+
+	ck_assert_uint_eq(m->totals.operations, 20000);
+	ck_assert_uint_eq(m->totals.succeeded, 20000);
+	ck_assert_uint_eq(m->totals.throttled_429, 0);
+	ck_assert_int_eq(v->pacers[0].budget_next_us, 50000000);
+	ck_assert_int_eq(v->pacers[1].budget_next_us, 25000000);
+	ck_assert_uint_eq(m->n_seconds, 50);
+	ck_assert_int_eq(m->seconds[0].served_mru, 3000 * 1000);
+	ck_assert_int_eq(m->seconds[24].served_mru, 3000 * 1000);
+	ck_assert_int_eq(m->seconds[25].t_s, 25);
+	ck_assert_int_eq(m->seconds[25].served_mru, 1000 * 1000);
+	ck_assert_int_eq(m->seconds[49].served_mru, 1000 * 1000);
+	/* each stream's 10,000 creates, 50,000 RU */
+	ck_assert_int_eq(v->sstats[PK_OP_CREATE].ru_mru, 50000 * 1000);
+	ck_assert_int_eq(v->sstats[PK_STREAM_KINDS + PK_OP_CREATE].ru_mru,
+			 50000 * 1000);
+	free_run(run);
+}
+END_TEST
+
+/*
+ * Two closed-loop streams, each with its own workers (issue 14 section
+ * 5), on one partition of 4,000 RU/s. a: 2 workers of 20 ms, 2,000
+ * creates ready two a ms: as test_sim_closed_loop_pace, each worker
+ * sends at 0, 20, .., 19,980 ms, the last answer at 20,000 ms (100 a
+ * second). b: 4 workers of 10 ms, 1,000 creates arriving one a ms
+ * (create i at i ms): worker j sends create 4m + j at 10m + j ms (never
+ * before its arrival 4m + j), so create 999 = 4 x 249 + 3 goes at 2,493
+ * and is answered at 2,503 ms (1,000 x 1,000 / 2,503 = 399.5 a second).
+ * The busiest second, 0: b's 400 (10m + j < 1,000: m <= 99) and a's 100
+ * creates, 2,500 RU of 4,000: no 429. A pool shared by the two streams
+ * (6 workers) would answer differently; the loader used to refuse the
+ * second `concurrency`.
+ */
+START_TEST(test_sim_closed_loop_per_stream)
+{
+	struct pk_run *run =
+	    run_text("seed: 1\n"
+		     "container: {partition_key: /k, throughput: 4000}\n"
+		     "streams:\n"
+		     "  - name: a\n"
+		     "    items: {k: {values: \"a{0..99}\"}}\n"
+		     "    client: {concurrency: 2, latency: 20ms}\n"
+		     "    phases:\n"
+		     "      - {duration: 1s, rate: 2000/s, ops: {create: 1}, "
+		     "item_size: 1KB}\n"
+		     "  - name: b\n"
+		     "    items: {k: {values: \"b{0..99}\"}}\n"
+		     "    client: {concurrency: 4, latency: 10ms}\n"
+		     "    phases:\n"
+		     "      - {duration: 1s, rate: 1000/s, ops: {create: 1}, "
+		     "item_size: 1KB}\n");
+	const struct pk_variant *v = &run->variants[0];
+	const struct pk_totals *t = &v->container->metrics.totals;
+
+	ck_assert_uint_eq(t->operations, 3000);
+	ck_assert_uint_eq(t->succeeded, 3000);
+	ck_assert_uint_eq(t->throttled_429, 0);
+	ck_assert_uint_eq(v->pacers[0].workers.done, 2000);
+	ck_assert_int_eq(v->pacers[0].workers.last_ms, 20000);
+	ck_assert_uint_eq(v->pacers[1].workers.done, 1000);
+	ck_assert_int_eq(v->pacers[1].workers.last_ms, 2503);
+	/* every worker free again at the end */
+	ck_assert_uint_eq(v->pacers[0].workers.n, 2);
+	ck_assert_uint_eq(v->pacers[1].workers.n, 4);
 	free_run(run);
 }
 END_TEST
@@ -1457,6 +1560,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sim_closed_loop_retries);
 	tcase_add_test(tc, test_sim_closed_loop_arrivals);
 	tcase_add_test(tc, test_sim_closed_loop_one_stream);
+	tcase_add_test(tc, test_sim_budget_per_stream);
+	tcase_add_test(tc, test_sim_closed_loop_per_stream);
 	tcase_add_test(tc, test_sim_priority_low_alone);
 	tcase_add_test(tc, test_sim_bucket_alone);
 	tcase_add_test(tc, test_sim_retries_default);

@@ -127,6 +127,8 @@ static const char *const schema[] = {
 	    S ".retry_wait_p99_ms"
     "streams[].name",
     STREAM_OPS("streams[].totals"),
+    "streams[].totals.last_answer_ms",
+    "streams[].totals.achieved_ops_per_s",
     STREAM_OPS("streams[].by_kind.create"),
     STREAM_OPS("streams[].by_kind.upsert"),
     STREAM_OPS("streams[].by_kind.read"),

@@ -50,12 +50,6 @@ static void action_at(const struct pk_phase_spec *ph, int *line, int *col)
 	}
 }
 
-/* 1 if client c paces its stream's requests (ru_budget, concurrency) */
-static int paces(const struct pk_client_spec *c)
-{
-	return c->ru_budget_per_s > 0 || c->concurrency > 0;
-}
-
 /* Accumulated properties and phases of the streams read so far. */
 struct acc {
 	struct pk_prop_spec *props;
@@ -119,26 +113,7 @@ static void load_stream(struct ld *ld, const struct yn *m, size_t i,
 	if ((n = yn_get(m, "client")) &&
 	    ld_need_kind(ld, n, YN_MAP, "client", "a mapping {retries: ...}") ==
 		0) {
-		const struct yn *b = yn_get(n, "ru_budget");
-
-		if (!b) {
-			b = yn_get(n, "concurrency");
-		}
 		ld_load_client(ld, n);
-		for (k = 0; b && paces(&st->client) && k < i; k++) {
-			if (paces(&s->streams[k].client)) {
-				ld_err(ld, b,
-				       "stream '%.*s' sets client.ru_budget or "
-				       "concurrency, but stream '%.*s' (line "
-				       "%d) has one already; pksim paces one "
-				       "stream a run: give ru_budget and "
-				       "concurrency to one stream only",
-				       PK_SCENARIO_QUOTE_BYTES, st->name,
-				       PK_SCENARIO_QUOTE_BYTES,
-				       s->streams[k].name, s->streams[k].line);
-				break;
-			}
-		}
 	}
 	if ((n = yn_get(m, "items")) &&
 	    ld_need_kind(ld, n, YN_MAP, "items",

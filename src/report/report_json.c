@@ -627,6 +627,15 @@ static json_t *streams(const struct pk_result_variant *v)
 
 		json_object_set_new(o, "name", json_string(s->name));
 		json_object_set_new(o, "totals", stream_ops(&s->all));
+		if (s->last_answer_ms > 0) {
+			/* a closed-loop stream (client.concurrency) */
+			json_t *t = json_object_get(o, "totals");
+
+			json_object_set_new(t, "last_answer_ms",
+					    json_integer(s->last_answer_ms));
+			json_object_set_new(t, "achieved_ops_per_s",
+					    json_real(s->achieved_ops_per_s));
+		}
 		for (k = 0; k <= PK_OP_KINDS; k++) {
 			if (s->kind[k].operations > 0) {
 				json_object_set_new(by,

@@ -79,6 +79,28 @@ void text_client_lines(const struct pk_scenario *sc, size_t i, FILE *out)
 	}
 }
 
+const char *text_closed_loop_streams(const struct pk_scenario *sc, char *buf,
+				     size_t cap)
+{
+	size_t i, n = 0, len = 0;
+
+	for (i = 0; sc && scenario_has_streams(sc) && i < sc->n_streams; i++) {
+		n += sc->streams[i].client.concurrency > 0;
+	}
+	if (n == 0) {
+		return NULL;
+	}
+	len = (size_t)snprintf(buf, cap, "stream%s ", n > 1 ? "s" : "");
+	for (i = 0, n = 0; i < sc->n_streams && len < cap; i++) {
+		if (sc->streams[i].client.concurrency > 0) {
+			len += (size_t)snprintf(
+			    buf + len, cap - len, "%s%.*s", n++ ? ", " : "",
+			    PK_TEXT_STREAM_NAME_BYTES, sc->streams[i].name);
+		}
+	}
+	return buf;
+}
+
 /* A wait percentile: "N ms", or "-" when no operation succeeded. */
 static const char *wait_text(int64_t ms, char *buf, size_t cap)
 {
@@ -146,6 +168,20 @@ void report_streams_text(const struct pk_result_variant *v, uint64_t not_sent,
 			}
 		}
 	}
+	for (i = 0; i < v->n_streams; i++) {
+		const struct pk_result_stream *s = &v->streams[i];
+		char a[32];
+
+		if (s->last_answer_ms > 0) {
+			fprintf(out,
+				"  achieved, stream %.*s: %.1f operations/s "
+				"(closed loop: %s answered by %.3f s)\n",
+				PK_TEXT_STREAM_NAME_BYTES, s->name,
+				s->achieved_ops_per_s,
+				fmt_thousands((int64_t)s->answered, a),
+				(double)s->last_answer_ms / 1000.0);
+		}
+	}
 	if (not_sent > 0) {
 		char a[32];
 
@@ -197,7 +233,8 @@ static void ru_plain(int64_t mru, FILE *out)
 }
 
 static void plain_row(const char *variant, const char *stream, const char *kind,
-		      const struct pk_result_stream_ops *o, int csv, FILE *out)
+		      const struct pk_result_stream_ops *o, double achieved,
+		      int csv, FILE *out)
 {
 	const char *sep = csv ? "," : " | ";
 
@@ -229,6 +266,13 @@ static void plain_row(const char *variant, const char *stream, const char *kind,
 	} else if (!csv) {
 		fputs("-", out);
 	}
+	/* a closed-loop stream's achieved operations/s, on its all row */
+	fputs(sep, out);
+	if (achieved > 0) {
+		fprintf(out, csv ? "%.3f" : "%.1f", achieved);
+	} else if (!csv) {
+		fputs("-", out);
+	}
 	fputs(csv ? "\n" : " |\n", out);
 }
 
@@ -242,12 +286,13 @@ static void plain_rows(const struct pk_result_variant *v, const char *variant,
 	for (i = 0; i < v->n_streams; i++) {
 		const struct pk_result_stream *s = &v->streams[i];
 
-		plain_row(variant, s->name, "all", &s->all, csv, out);
+		plain_row(variant, s->name, "all", &s->all,
+			  s->achieved_ops_per_s, csv, out);
 		for (k = 0; k <= PK_OP_KINDS; k++) {
 			if (s->kind[k].operations > 0) {
 				plain_row(variant, s->name,
 					  report_stream_kind_name(k),
-					  &s->kind[k], csv, out);
+					  &s->kind[k], 0, csv, out);
 			}
 		}
 	}
@@ -264,11 +309,13 @@ void report_streams_markdown(const struct pk_result *r, FILE *out)
 		     "operations offered; 429s are service-side answers "
 		     "(every attempt); failed 429 are operations that ended "
 		     "in a 429 after their retries; wait is the retry wait of "
-		     "the operations that succeeded, in ms.\n\n");
+		     "the operations that succeeded, in ms; achieved is a "
+		     "closed-loop stream's operations answered a second "
+		     "(client.concurrency).\n\n");
 	fprintf(out, "| variant | stream | kind | operations | succeeded | "
 		     "429s | failed 429 | failed other | RU | wait p50 ms | "
-		     "wait p99 ms |\n");
-	fprintf(out, "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+		     "wait p99 ms | achieved ops/s |\n");
+	fprintf(out, "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
 	for (vi = 0; vi < r->n_variants; vi++) {
 		plain_rows(&r->variants[vi], r->variants[vi].name, 0, out);
 	}
@@ -280,7 +327,7 @@ int report_streams_csv(const struct pk_result *r, FILE *out)
 
 	fputs("variant,stream,kind,operations,succeeded,throttled_429,"
 	      "failed_429,failed_other,ru,retry_wait_p50_ms,"
-	      "retry_wait_p99_ms\n",
+	      "retry_wait_p99_ms,achieved_ops_per_s\n",
 	      out);
 	for (vi = 0; vi < r->n_variants; vi++) {
 		plain_rows(&r->variants[vi], r->variants[vi].name, 1, out);

@@ -358,20 +358,6 @@ static void retry_latency(const struct pk_result_variant *v, FILE *out)
 		(long long)p50, (long long)p99);
 }
 
-/* The closed-loop stream's name when the scenario writes `streams:`,
-   else NULL (its one stream is the run's) */
-static const char *closed_loop_stream(const struct pk_scenario *sc)
-{
-	size_t i;
-
-	for (i = 0; sc && scenario_has_streams(sc) && i < sc->n_streams; i++) {
-		if (sc->streams[i].client.concurrency > 0) {
-			return sc->streams[i].name;
-		}
-	}
-	return NULL;
-}
-
 static void totals(const struct pk_result_variant *v, uint64_t skipped,
 		   int batches, const char *cl_stream, FILE *out)
 {
@@ -418,7 +404,7 @@ static void totals(const struct pk_result_variant *v, uint64_t skipped,
 		fprintf(out,
 			"  achieved                 %.1f operations/s "
 			"(closed loop%s%s: %s answered by %.3f s)\n",
-			v->achieved_ops_per_s, cl_stream ? ", stream " : "",
+			v->achieved_ops_per_s, cl_stream ? ", " : "",
 			cl_stream ? cl_stream : "",
 			fmt_thousands(v->answered, a),
 			(double)v->last_answer_ms / 1000.0);
@@ -744,6 +730,7 @@ int report_text_styled(const struct pk_result *r, int wide, int colour,
 		       FILE *out)
 {
 	size_t vi, i, n;
+	char cl[PK_TEXT_CLOSED_LOOP_BYTES];
 
 	for (vi = 0; vi < r->n_variants; vi++) {
 		const struct pk_result_variant *v = &r->variants[vi];
@@ -755,7 +742,7 @@ int report_text_styled(const struct pk_result *r, int wide, int colour,
 		}
 		summary(r, v, out);
 		totals(v, r->operations_skipped, r->sends_batches,
-		       closed_loop_stream(r->sc), out);
+		       text_closed_loop_streams(r->sc, cl, sizeof(cl)), out);
 		report_streams_text(v, r->operations_skipped, out);
 		queries(v, out);
 		partitions(v, text_epk_digits(v, wide), out);

@@ -100,4 +100,15 @@ void text_ttl(const struct pk_result_variant *v, FILE *out);
    streams each says "(stream NAME)" (report_streams.c). */
 void text_client_lines(const struct pk_scenario *sc, size_t i, FILE *out);
 
+/* Bytes text_closed_loop_streams writes at most: 16 names and commas */
+#define PK_TEXT_CLOSED_LOOP_BYTES (16 * (PK_TEXT_STREAM_NAME_BYTES + 2) + 16)
+
+/* The closed-loop streams (client.concurrency) of sc when it writes
+   `streams:`: "stream NAME", or "streams A, B" with several, into buf
+   (cap bytes, at least PK_TEXT_CLOSED_LOOP_BYTES) and buf; NULL when
+   sc has no `streams:` (its one stream is the run's) or none is closed
+   loop (report_streams.c). */
+const char *text_closed_loop_streams(const struct pk_scenario *sc, char *buf,
+				     size_t cap);
+
 #endif

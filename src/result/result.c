@@ -422,12 +422,6 @@ static void variant(const struct pk_variant *pv, struct pk_result_variant *v)
 	peak(c, v);
 	v->wait_p50_ms = metrics_wait_percentile(m, 50);
 	v->wait_p99_ms = metrics_wait_percentile(m, 99);
-	if (pv->workers.cap && pv->workers.last_ms > 0) {
-		v->last_answer_ms = pv->workers.last_ms;
-		v->answered = pv->workers.done;
-		v->achieved_ops_per_s = (double)pv->workers.done * 1000.0 /
-					(double)pv->workers.last_ms;
-	}
 	billing(c, v);
 	merge_note(m, &v->merge_note);
 	result_heat_build(c, v);
@@ -462,6 +456,7 @@ struct pk_result *result_build(const struct pk_run *run)
 		variant(&run->variants[i], v);
 		queries(run->sc, &run->variants[i], v);
 		result_streams_build(run->sc, &run->variants[i], v);
+		result_achieved_build(run->sc, &run->variants[i], v);
 		result_fill_build(run->variants[i].container, run->sc, v);
 		/* keycheck.h: a data file's records counted one by one;
 		   generated items have every generated property */

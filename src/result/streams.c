@@ -105,3 +105,36 @@ void result_streams_build(const struct pk_scenario *sc,
 		free(waits);
 	}
 }
+
+void result_achieved_build(const struct pk_scenario *sc,
+			   const struct pk_variant *pv,
+			   struct pk_result_variant *v)
+{
+	size_t i;
+
+	for (i = 0; pv->pacers && i < sc->n_streams; i++) {
+		const struct pk_workers *w = &pv->pacers[i].workers;
+
+		if (!w->cap || w->last_ms <= 0) {
+			continue; /* open loop, or nothing answered */
+		}
+		if (i < v->n_streams) {
+			struct pk_result_stream *rs = &v->streams[i];
+
+			rs->last_answer_ms = w->last_ms;
+			rs->answered = w->done;
+			rs->achieved_ops_per_s =
+			    (double)w->done * 1000.0 / (double)w->last_ms;
+		}
+		/* the totals: every closed-loop stream's answers over the
+		   time of the last of them (scenarios/README.md) */
+		if (w->last_ms > v->last_answer_ms) {
+			v->last_answer_ms = w->last_ms;
+		}
+		v->answered += w->done;
+	}
+	if (v->last_answer_ms > 0) {
+		v->achieved_ops_per_s =
+		    (double)v->answered * 1000.0 / (double)v->last_answer_ms;
+	}
+}

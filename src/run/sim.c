@@ -86,15 +86,16 @@ static void item_ttl(const struct pk_run *run, const struct pk_variant *v,
    client paces (an RU budget or closed-loop workers): that pace is the
    rate the data is written at, so it counts when sent, t_ms (by arrival,
    creates a budget held for 50 s read as 50x their growth). */
-static int64_t data_time(const struct pk_run *run, const struct pk_op *op,
-			 int64_t t_ms)
+static int64_t data_time(const struct pk_run *run, const struct pk_variant *v,
+			 const struct pk_op *op, int64_t t_ms)
 {
 	const struct pk_items_file *f = run->sc->items_file;
 
 	if (f && f->from == PK_FROM_TIME_FIELD) {
 		return op->t_ms;
 	}
-	return run->paced && op->stream == run->paced_stream ? t_ms : op->t_ms;
+	return v->pacers && sim_pacer_on(&v->pacers[op->stream]) ? t_ms
+								 : op->t_ms;
 }
 
 static void point_request(struct pk_run *run, struct pk_variant *v,
@@ -111,7 +112,7 @@ static void point_request(struct pk_run *run, struct pk_variant *v,
 		    run->workload, op->item, v->lp_cache_prop)];
 	}
 	rq.t_ms = t_ms;
-	rq.data_ms = data_time(run, op, t_ms);
+	rq.data_ms = data_time(run, v, op, t_ms);
 	rq.kind = op->kind;
 	rq.item = op->item;
 	rq.size_bytes = op->size_bytes;
@@ -172,7 +173,7 @@ static void batch_request(struct pk_run *run, struct pk_variant *v,
 		pkey_source_workload(v->key, run->workload, item, &src);
 		pkey_build(v->key, &src, kv);
 		rq[k].t_ms = t_ms;
-		rq[k].data_ms = data_time(run, op, t_ms);
+		rq[k].data_ms = data_time(run, v, op, t_ms);
 		rq[k].kind = PK_OP_CREATE;
 		rq[k].item = item;
 		rq[k].size_bytes =
@@ -283,20 +284,21 @@ static void observe_attempt(struct pk_run *run, struct pk_variant *v,
 }
 
 /*
- * client.ru_budget R (throughput control): a request of c RU sent at t
- * lets the next one go at max(budget_next, t) + c / R (microseconds,
- * rounded up), so the client's RU stay within R each second.
+ * client.ru_budget R (throughput control) of pacer p: a request of c RU
+ * sent at t lets the stream's next one go at max(budget_next, t) + c / R
+ * (microseconds, rounded up), so the client's RU stay within R each
+ * second.
  */
-static inline void budget_spend(const struct pk_run *run, struct pk_variant *v,
-				int64_t t_ms, int64_t charge_mru)
+static inline void budget_spend(struct pk_pacer *p, int64_t t_ms,
+				int64_t charge_mru)
 {
 	int64_t from = t_ms * 1000;
 
-	if (v->budget_next_us > from) {
-		from = v->budget_next_us;
+	if (p->budget_next_us > from) {
+		from = p->budget_next_us;
 	}
-	v->budget_next_us = from + (int64_t)ceil((double)charge_mru * 1000.0 /
-						 run->budget_per_s);
+	p->budget_next_us =
+	    from + (int64_t)ceil((double)charge_mru * 1000.0 / p->budget_per_s);
 }
 
 /*
@@ -312,10 +314,10 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 {
 	struct pk_totals *t = &v->container->metrics.totals;
 	/* a closed-loop worker's answer comes latency_ms after the send;
-	   its retry waits from then (client.h); only the paced stream's
-	   operations are the workers' */
-	int pool = op->stream == run->paced_stream;
-	int64_t wait, answer_ms = t_ms + (pool ? v->workers.latency_ms : 0);
+	   its retry waits from then (client.h); each stream's operations
+	   are its own workers' (latency 0 without workers) */
+	struct pk_pacer *pc = v->pacers ? &v->pacers[op->stream] : NULL;
+	int64_t wait, answer_ms = t_ms + (pc ? pc->workers.latency_ms : 0);
 	int answered = 1;
 	size_t queued = v->sstats ? retryq_len(&v->retries) : 0;
 	struct pk_retry_state st0 = st;
@@ -335,12 +337,12 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 	} else {
 		point_request(run, v, op, t_ms, out);
 	}
-	if (run->budget_per_s > 0 && pool) {
+	if (pc && pc->budget_per_s > 0) {
 		/* a paced send counts from its arrival or budget_next,
 		   not from t_ms, budget_next rounded up to a whole ms */
-		budget_spend(run, v, v->budget_released ? op->t_ms : t_ms,
+		budget_spend(pc, pc->budget_released ? op->t_ms : t_ms,
 			     out->charge_mru);
-		v->budget_released = 0;
+		pc->budget_released = 0;
 	}
 	if (out->status == PK_HTTP_GONE) {
 		answered = !retry_gone(v, op, st, answer_ms, &owned);
@@ -363,8 +365,8 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 		sim_stream_count(v, op, &st0, out,
 				 retryq_len(&v->retries) > queued);
 	}
-	if (answered && pool && v->workers.cap) {
-		client_worker_done(&v->workers, t_ms);
+	if (answered && pc && pc->workers.cap) {
+		client_worker_done(&pc->workers, t_ms);
 	}
 	if (owned) {
 		free(owned);
@@ -405,47 +407,21 @@ static void drain_retries(struct pk_run *run, struct pk_variant *v,
 	}
 }
 
-/* When an operation arriving (or waiting since) *t_ms can be sent: 0 when
-   every closed-loop worker is busy with an unanswered operation, else 1
-   with *t_ms moved on to budget_next rounded up to a whole ms
-   (client.ru_budget) and to the earliest free worker
-   (client.concurrency), whichever is later. */
-static inline int send_time(const struct pk_run *run,
-			    const struct pk_variant *v, int64_t *t_ms)
-{
-	int64_t ready;
-
-	if (run->budget_per_s > 0) {
-		ready = (v->budget_next_us + 999) / 1000;
-		if (ready > *t_ms) {
-			*t_ms = ready;
-		}
-	}
-	if (v->workers.cap) {
-		if (!client_worker_peek(&v->workers, &ready)) {
-			return 0;
-		}
-		if (ready > *t_ms) {
-			*t_ms = ready;
-		}
-	}
-	return 1;
-}
-
 /*
  * client.ru_budget and client.concurrency: send every retry and every
- * operation waiting for budget or a worker due before (t_ms, seq), in
- * time order. The first waiting
- * operation goes at its arrival or at budget_next rounded up to a whole
- * ms, whichever is later; a retry due at the same ms goes first.
+ * operation waiting for its stream's budget or a worker due before
+ * (t_ms, seq), in time order. A stream's first waiting operation goes at
+ * its arrival or at the stream's budget_next rounded up to a whole ms,
+ * whichever is later; a retry due at the same ms goes first.
  */
 static void drain_paced(struct pk_run *run, struct pk_variant *v, int64_t t_ms,
 			uint64_t seq)
 {
 	for (;;) {
-		int64_t due, pdue;
-		uint64_t place, pplace;
-		int have_r, have_p;
+		int64_t due, pdue = 0;
+		uint64_t place, pplace = 0;
+		int have_r;
+		struct pk_pacer *p;
 		struct pk_retry_entry e;
 
 		if (run->stopped) {
@@ -453,25 +429,21 @@ static void drain_paced(struct pk_run *run, struct pk_variant *v, int64_t t_ms,
 		}
 		have_r = retryq_peek(&v->retries, &due, &place) &&
 			 (due < t_ms || (due == t_ms && place < seq));
-		have_p = retryq_peek(&v->paced, &pdue, &pplace) &&
-			 send_time(run, v, &pdue);
-		if (have_p) {
-			have_p = pdue < t_ms || (pdue == t_ms && pplace < seq);
-		}
-		if (have_r && (!have_p || due <= pdue)) {
+		p = sim_next_paced(run, v, t_ms, seq, &pdue, &pplace);
+		if (have_r && (!p || due <= pdue)) {
 			drain_retries(run, v, due, place + 1);
 			continue;
 		}
-		if (!have_p) {
+		if (!p) {
 			return;
 		}
-		retryq_pop(&v->paced, &e);
-		if (v->workers.cap) {
-			client_worker_take(&v->workers);
+		retryq_pop(&p->paced, &e);
+		if (p->workers.cap) {
+			client_worker_take(&p->workers);
 		}
 		sim_phase_actions(run, v, pdue);
 		observe(run, v);
-		v->budget_released = 1;
+		p->budget_released = 1;
 		attempt(run, v, &e.op, e.st, pdue,
 			e.op.n_in > 0 ? (uint64_t *)e.op.in_items : NULL,
 			run->obs != NULL);
@@ -487,18 +459,16 @@ static int budget_wait(struct pk_run *run, struct pk_variant *v,
 {
 	uint64_t *owned = NULL;
 	int64_t go = op->t_ms;
+	struct pk_pacer *p = &v->pacers[op->stream];
 
 	drain_paced(run, v, op->t_ms, op->seq);
-	if (run->stopped) {
-		return 0;
+	if (run->stopped || !sim_pacer_on(p)) {
+		return 0; /* an open-loop stream sends at arrival */
 	}
-	if (op->stream != run->paced_stream) {
-		return 0; /* another stream's operations are not paced */
-	}
-	if (retryq_len(&v->paced) == 0 && send_time(run, v, &go) &&
+	if (retryq_len(&p->paced) == 0 && sim_send_time(p, &go) &&
 	    go == op->t_ms) {
-		if (v->workers.cap) {
-			client_worker_take(&v->workers);
+		if (p->workers.cap) {
+			client_worker_take(&p->workers);
 		}
 		return 0;
 	}
@@ -509,7 +479,7 @@ static int budget_wait(struct pk_run *run, struct pk_variant *v,
 			  (size_t)op->kind]
 		    .operations++;
 	}
-	client_retry_push(&v->paced, op, (struct pk_retry_state){0, 0, 0, 0},
+	client_retry_push(&p->paced, op, (struct pk_retry_state){0, 0, 0, 0},
 			  op->t_ms, &owned);
 	return 1;
 }
@@ -668,11 +638,7 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 	for (i = 0; i < sc->n_streams; i++) {
 		const struct pk_client_spec *c = &sc->streams[i].client;
 
-		if (c->ru_budget_per_s > 0 || c->concurrency > 0) {
-			run->paced = 1;
-			run->paced_stream = (uint32_t)i;
-			run->budget_per_s = c->ru_budget_per_s;
-		}
+		run->paced |= c->ru_budget_per_s > 0 || c->concurrency > 0;
 		run->classes |= c->priority_low || c->throughput_bucket > 0;
 	}
 	run->workload = workload_new(sc, seed);

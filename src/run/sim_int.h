@@ -59,4 +59,62 @@ void sim_ahead_init(struct pk_sim_ahead *a, const struct pk_run *run);
 int sim_ahead_next(struct pk_sim_ahead *a, const struct pk_run *run,
 		   struct pk_op *op);
 
+/* Client pacing per stream (sim.h's pk_pacer). When an operation of pacer p
+   arriving (or waiting since) *t_ms can be sent: 0 when every closed-loop
+   worker is busy with an unanswered operation, else 1 with *t_ms moved on to
+   budget_next rounded up to a whole ms (client.ru_budget) and to the earliest
+   free worker (client.concurrency), whichever is later. */
+static inline int sim_send_time(const struct pk_pacer *p, int64_t *t_ms)
+{
+	int64_t ready;
+
+	if (p->budget_per_s > 0) {
+		ready = (p->budget_next_us + 999) / 1000;
+		if (ready > *t_ms) {
+			*t_ms = ready;
+		}
+	}
+	if (p->workers.cap) {
+		if (!client_worker_peek(&p->workers, &ready)) {
+			return 0;
+		}
+		if (ready > *t_ms) {
+			*t_ms = ready;
+		}
+	}
+	return 1;
+}
+
+/* The pacer among v's (one per stream; v->pacers set)
+   whose first waiting operation goes first and is due before (t_ms,
+   seq), with *due its send time (sim_send_time) and *place its
+   operation's place; NULL when none is. Ties go by place, which follows
+   the stream order at one arrival ms. */
+static inline struct pk_pacer *sim_next_paced(const struct pk_run *run,
+					      struct pk_variant *v,
+					      int64_t t_ms, uint64_t seq,
+					      int64_t *due, uint64_t *place)
+{
+	struct pk_pacer *best = NULL, *p = v->pacers,
+			*end = v->pacers + run->sc->n_streams;
+	int64_t bd = t_ms;
+	uint64_t bq = seq;
+
+	/* (bd, bq): the bound, then the best so far; strictly before it */
+	for (; p < end; p++) {
+		int64_t d;
+		uint64_t q;
+
+		if (retryq_peek(&p->paced, &d, &q) && sim_send_time(p, &d) &&
+		    (d < bd || (d == bd && q < bq))) {
+			best = p;
+			bd = d;
+			bq = q;
+		}
+	}
+	*due = bd;
+	*place = bq;
+	return best;
+}
+
 #endif

@@ -62,11 +62,20 @@ int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 	}
 	v->container = container_new(cs->name ? cs->name : cs->partition_key,
 				     cs, &run->sc->cost);
-	/* one pool, the first stream's client's, as ru_budget's pacing:
-	   the sim runs one stream (issue 14 section 1's first step) */
-	client_workers_init(
-	    &v->workers, run->sc->streams[run->paced_stream].client.concurrency,
-	    run->sc->streams[run->paced_stream].client.latency_ms);
+	if (run->paced) {
+		size_t i;
+
+		/* each stream its own pacing (sim.h's pk_pacer) */
+		v->pacers = xcalloc(run->sc->n_streams, sizeof(*v->pacers));
+		for (i = 0; i < run->sc->n_streams; i++) {
+			const struct pk_client_spec *c =
+			    &run->sc->streams[i].client;
+
+			v->pacers[i].budget_per_s = c->ru_budget_per_s;
+			client_workers_init(&v->pacers[i].workers,
+					    c->concurrency, c->latency_ms);
+		}
+	}
 	sim_preload(run, v);
 	/* long runs keep per-minute records and per-range buckets as wide
 	   as the heat map's columns of a run of the planned length
@@ -81,7 +90,7 @@ int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 
 void sim_free(struct pk_run *r)
 {
-	size_t i;
+	size_t i, k;
 
 	if (!r) {
 		return;
@@ -97,17 +106,19 @@ void sim_free(struct pk_run *r)
 		pkey_route_free(&r->variants[i].route);
 		free(r->variants[i].batch_ids);
 		retryq_free(&r->variants[i].retries);
-		retryq_free(&r->variants[i].paced);
+		for (k = 0; r->variants[i].pacers && k < r->sc->n_streams;
+		     k++) {
+			retryq_free(&r->variants[i].pacers[k].paced);
+			client_workers_free(&r->variants[i].pacers[k].workers);
+		}
+		free(r->variants[i].pacers);
 		if (r->variants[i].sstats) {
-			size_t k;
-
 			for (k = 0; k < r->sc->n_streams * PK_STREAM_KINDS;
 			     k++) {
 				free(r->variants[i].sstats[k].waits);
 			}
 			free(r->variants[i].sstats);
 		}
-		client_workers_free(&r->variants[i].workers);
 	}
 	free(r->variants);
 	workload_free(r->workload);

@@ -21,24 +21,28 @@ const char *report_stream_kind_name(int kind);
    row of all its operations, then one per kind it sent when it sent
    more than one: operations, succeeded, 429s (service-side answers),
    failed 429 (operations that ended in one), failed (other failures),
-   RU, retry wait p50 and p99 of the succeeded; then, when not_sent >
+   RU, retry wait p50 and p99 of the succeeded; then a line per
+   closed-loop stream with its achieved operations/s; then, when not_sent >
    0, a line saying those operations (result.operations_skipped, by no
    stream: the run does not record which drew them) are in no row. */
 void report_streams_text(const struct pk_result_variant *v, uint64_t not_sent,
 			 FILE *out);
 
 /* The Markdown report's "Streams" section: one table, a row per
-   variant, stream and kind ("all", then each kind sent). */
+   variant, stream and kind ("all", then each kind sent), the columns of
+   report_streams_csv ("-" for an empty cell). */
 void report_streams_markdown(const struct pk_result *r, FILE *out);
 
 /*
  * `--format csv` of a run with streams: one row per (variant, stream,
  * kind), kind "all" first then each kind the stream sent:
  *
- *   variant,stream,kind,operations,succeeded,throttled_429,failed_429,failed_other,ru,retry_wait_p50_ms,retry_wait_p99_ms
+ *   variant,stream,kind,operations,succeeded,throttled_429,failed_429,failed_other,ru,retry_wait_p50_ms,retry_wait_p99_ms,achieved_ops_per_s
  *
  * Text fields quoted (quotes doubled), numbers not; ru in RU with up to
- * three decimals; an empty wait when no operation of the row succeeded.
+ * three decimals; an empty wait when no operation of the row succeeded;
+ * achieved_ops_per_s (three decimals) only on the "all" row of a
+ * closed-loop stream (pk_result_stream.achieved_ops_per_s), else empty.
  * Returns 0, or -1 on a write error.
  */
 int report_streams_csv(const struct pk_result *r, FILE *out);

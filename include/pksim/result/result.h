@@ -318,7 +318,13 @@ struct pk_result_stream_ops {
 
 /* One stream of the scenario on one variant. */
 struct pk_result_stream {
-	const char *name;		 /* borrowed from the scenario */
+	const char *name; /* borrowed from the scenario */
+	/* client.concurrency of this stream: when its workers' last final
+	   answer came (ms from t = 0), the operations they answered, and
+	   answered x 1,000 / last_answer_ms; 0 for an open-loop stream */
+	int64_t last_answer_ms;
+	uint64_t answered;
+	double achieved_ops_per_s;
 	struct pk_result_stream_ops all; /* every kind together */
 	struct pk_result_stream_ops kind[PK_OP_KINDS + 1]; /* by enum
 							      pk_op_kind */
@@ -412,9 +418,11 @@ struct pk_result_variant {
 	int64_t wait_p99_ms;
 	/* client.concurrency (closed-loop workers): when the last
 	   operation's final answer came, ms from t = 0, the operations the
-	   workers answered (their stream's; other streams are open loop),
-	   and those a second over that time (answered x 1,000 /
-	   last_answer_ms); 0 in an open-loop run */
+	   workers answered, and those a second over that time (answered x
+	   1,000 / last_answer_ms); with several closed-loop streams, all
+	   their workers' answers over the time of the last of them (each
+	   stream's own in streams[]); open-loop streams' operations are in
+	   none; 0 in an open-loop run (result_achieved_build) */
 	int64_t last_answer_ms;
 	uint64_t answered;
 	double achieved_ops_per_s;
@@ -500,6 +508,14 @@ struct pk_variant;
 void result_streams_build(const struct pk_scenario *sc,
 			  const struct pk_variant *pv,
 			  struct pk_result_variant *v);
+/* v's closed-loop figures (last_answer_ms, answered,
+   achieved_ops_per_s) from the workers of each stream of the run's
+   variant pv, and each stream's own in v->streams when it has them
+   (src/result/streams.c; after result_streams_build). Internal to the
+   result stage. */
+void result_achieved_build(const struct pk_scenario *sc,
+			   const struct pk_variant *pv,
+			   struct pk_result_variant *v);
 /* Free what heat owns; it is zero afterwards. */
 void result_heat_free(struct pk_result_heat *heat);
 

@@ -65,6 +65,32 @@ struct pk_stream_stats {
 	size_t n_waits, cap_waits;
 };
 
+/*
+ * One stream's client pacing in one variant (issue 14 section 5): its own
+ * queue, budget clock and workers, so each stream's client spaces or
+ * closes its own loop whatever the others do. A stream whose client
+ * paces nothing has one too, idle (budget 0, no workers, queue empty).
+ */
+struct pk_pacer {
+	/* operations waiting for budget or a worker, by arrival; owned */
+	struct pk_retryq paced;
+	/* client.ru_budget in RU/s (0 = none) and when the budget next
+	   allows a request, microseconds of simulated time */
+	double budget_per_s;
+	int64_t budget_next_us;
+	int budget_released; /* 1 while a paced operation is sent */
+	/* client.concurrency: the closed-loop workers (client.h); off
+	   (cap 0, latency 0) for an open-loop stream. Operations wait for
+	   a worker in paced, as for budget. */
+	struct pk_workers workers;
+};
+
+/* 1 if pacer p spaces or holds its stream's operations */
+static inline int sim_pacer_on(const struct pk_pacer *p)
+{
+	return p->budget_per_s > 0 || p->workers.cap > 0;
+}
+
 struct pk_variant {
 	struct pk_container *container; /* owned */
 	struct pk_query_stats *qstats;	/* owned; one per query sent:
@@ -91,16 +117,10 @@ struct pk_variant {
 	struct pk_keycheck keycheck; /* the key against the items: how
 					many lack its properties */
 	struct pk_retryq retries;    /* owned; retries to send */
-	/* client.ru_budget (throughput control): operations waiting for
-	   budget, by arrival (owned), and when the budget next allows a
-	   request, microseconds of simulated time */
-	struct pk_retryq paced;
-	int64_t budget_next_us;
-	int budget_released; /* 1 while a paced operation is sent */
-	/* client.concurrency: the closed-loop workers (client.h); off
-	   (cap 0) in an open-loop run. Operations wait for a worker in
-	   paced, as for budget. */
-	struct pk_workers workers;
+	/* client.ru_budget and client.concurrency: each stream's own
+	   pacing (struct pk_pacer), pacers[s] for stream s; owned, NULL
+	   when no stream's client paces (pk_run.paced 0) */
+	struct pk_pacer *pacers;
 	size_t next_phase; /* next phase whose start is due */
 	/* per stream and kind, stream s kind k at [s * PK_STREAM_KINDS +
 	   k]; owned, NULL with one stream */
@@ -138,15 +158,11 @@ struct pk_run {
 				  some of them in variants) */
 	int stopped;	       /* 1 once a phase action was refused */
 	int paced;	       /* 1: operations may wait to be sent
-				  (client.ru_budget or concurrency) */
+				  (some stream's client.ru_budget or
+				  concurrency; pk_variant.pacers) */
 	int classes;	       /* 1: some stream's client sends Low
 				  priority or bucketed requests
 				  (container_set_class) */
-	/* the stream whose client paces (ru_budget or concurrency: at
-	   most one stream has them, the loader checks; 0 when none) and
-	   its ru_budget in RU/s (0 = none) */
-	uint32_t paced_stream;
-	double budget_per_s;
 	const struct pk_sim_observer *obs; /* borrowed; NULL: none */
 };
 
