@@ -594,6 +594,156 @@ START_TEST(test_items_stream_generated_id_size)
 }
 END_TEST
 
+/* workload_file_ids_distinct on the records in text (JSON lines), with
+   `extra` after the file's name in items: and the id limit max_bytes. */
+static int ids_distinct_of(const char *dir, const char *text, const char *extra,
+			   size_t max_bytes)
+{
+	char yaml[1024];
+	struct pk_diag d;
+	struct pk_scenario *sc;
+	struct pk_workload *w;
+	int rc;
+
+	write_file(dir, "ids.jsonl", text);
+	snprintf(yaml, sizeof(yaml),
+		 "container: {partition_key: /k, throughput: 400}\n"
+		 "items: {file: '%s/ids.jsonl', rate: 1/s%s}\n",
+		 dir, extra);
+	diag_init(&d);
+	sc = scenario_parse("t.yaml", yaml, strlen(yaml), &d);
+	ck_assert_ptr_nonnull(sc);
+	diag_free(&d);
+	w = workload_new(sc, 1);
+	rc = workload_file_ids_distinct(w, max_bytes);
+	/* the answer is kept: the same on a second call */
+	ck_assert_int_eq(workload_file_ids_distinct(w, max_bytes), rc);
+	workload_free(w);
+	scenario_free(sc);
+	return rc;
+}
+
+/*
+ * Issue 13: a data file whose used records' ids are distinct valid
+ * strings needs no id tracking (no create can be a 409 or a 400 for its
+ * id); anything else keeps it. Each case by its definition: a repeat, a
+ * number, '/' or '\\', an id past the limit (4 bytes over a limit of
+ * 3; 3 is allowed), an object, and an explicit id shaped as the GUID a
+ * record without an id gets while one lacks it (it might equal it) are
+ * 0; records without ids, distinct ids, the GUID shape with every record
+ * carrying its own id, and a repeat past `limit:` (not used) are 1.
+ */
+START_TEST(test_items_ids_distinct)
+{
+	char *dir = tu_tmpdir();
+	static const char guid1[] = "00000000-0000-4000-8000-000000000001";
+	char text[256];
+
+	ck_assert_int_eq(ids_distinct_of(dir,
+					 "{\"id\":\"a\",\"k\":\"x\"}\n"
+					 "{\"id\":\"b\",\"k\":\"x\"}\n{}\n",
+					 "", 3),
+			 1);
+	ck_assert_int_eq(ids_distinct_of(dir, "{\"k\":1}\n{\"k\":1}\n", "", 3),
+			 1);
+	ck_assert_int_eq(ids_distinct_of(dir,
+					 "{\"id\":\"a\"}\n{\"id\":\"b\"}\n"
+					 "{\"id\":\"a\"}\n",
+					 "", 3),
+			 0);
+	ck_assert_int_eq(
+	    ids_distinct_of(dir,
+			    "{\"id\":\"a\"}\n{\"id\":\"b\"}\n{\"id\":\"a\"}\n",
+			    ", limit: 2", 3),
+	    1);
+	ck_assert_int_eq(ids_distinct_of(dir, "{\"id\":1}\n", "", 3), 0);
+	ck_assert_int_eq(ids_distinct_of(dir, "{\"id\":\"a/b\"}\n", "", 3), 0);
+	ck_assert_int_eq(ids_distinct_of(dir, "{\"id\":\"a\\\\b\"}\n", "", 3),
+			 0);
+	ck_assert_int_eq(ids_distinct_of(dir, "{\"id\":\"abc\"}\n", "", 3), 1);
+	ck_assert_int_eq(ids_distinct_of(dir, "{\"id\":\"abcd\"}\n", "", 3), 0);
+	ck_assert_int_eq(ids_distinct_of(dir, "{\"id\":{\"o\":1}}\n", "", 3),
+			 0);
+	snprintf(text, sizeof(text), "{\"k\":1}\n{\"id\":\"%s\"}\n", guid1);
+	ck_assert_int_eq(ids_distinct_of(dir, text, "", 100), 0);
+	snprintf(text, sizeof(text), "{\"id\":\"x\"}\n{\"id\":\"%s\"}\n",
+		 guid1);
+	ck_assert_int_eq(ids_distinct_of(dir, text, "", 100), 1);
+	unlink(write_file(dir, "ids.jsonl", ""));
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
+/* Creates, successes and 409s of the records in text (JSON lines) at
+   1/s into 400 RU/s keyed by /k. */
+static void file_conflicts(const char *dir, const char *text, uint64_t *ops,
+			   uint64_t *ok, uint64_t *conflicts)
+{
+	char yaml[512];
+	struct pk_run *run;
+	const struct pk_totals *t;
+
+	write_file(dir, "ids.jsonl", text);
+	snprintf(yaml, sizeof(yaml),
+		 "container: {partition_key: /k, throughput: 400}\n"
+		 "items: {file: '%s/ids.jsonl', rate: 1/s}\n",
+		 dir);
+	run = run_of(load_fmt(yaml));
+	t = totals_of(run, 0);
+	ck_assert_uint_eq(t->throttled_429, 0);
+	*ops = t->operations;
+	*ok = t->succeeded;
+	*conflicts = t->conflict_409;
+	free_run(run);
+}
+
+/*
+ * Rule: (key, id) is unique within a logical partition, for a data
+ * file's ids too, whether or not the run tracks ids (it does not when
+ * they are distinct). Creates into logical partition "a" at 1/s, 5 RU
+ * each of 400 RU/s (nothing throttled):
+ * - "x", "x", "y": the second "x" is a 409: 2 stored, 1 conflict;
+ * - a record without an id (it gets 00000000-0000-4000-8000-000000000001,
+ *   its record number 1), then that id written out: the second is a
+ *   409: 1 stored, 1 conflict;
+ * - "x", "y", "z": 3 stored, no conflict.
+ */
+START_TEST(test_items_file_repeated_ids)
+{
+	char *dir = tu_tmpdir();
+	uint64_t ops, ok, conflicts;
+
+	file_conflicts(
+	    dir,
+	    "{\"id\":\"x\",\"k\":\"a\"}\n{\"id\":\"x\",\"k\":\"a\"}\n"
+	    "{\"id\":\"y\",\"k\":\"a\"}\n",
+	    &ops, &ok, &conflicts);
+	ck_assert_uint_eq(ops, 3);
+	ck_assert_uint_eq(ok, 2);
+	ck_assert_uint_eq(conflicts, 1);
+	file_conflicts(dir,
+		       "{\"k\":\"a\"}\n"
+		       "{\"id\":\"00000000-0000-4000-8000-000000000001\","
+		       "\"k\":\"a\"}\n",
+		       &ops, &ok, &conflicts);
+	ck_assert_uint_eq(ops, 2);
+	ck_assert_uint_eq(ok, 1);
+	ck_assert_uint_eq(conflicts, 1);
+	file_conflicts(
+	    dir,
+	    "{\"id\":\"x\",\"k\":\"a\"}\n{\"id\":\"y\",\"k\":\"a\"}\n"
+	    "{\"id\":\"z\",\"k\":\"a\"}\n",
+	    &ops, &ok, &conflicts);
+	ck_assert_uint_eq(ops, 3);
+	ck_assert_uint_eq(ok, 3);
+	ck_assert_uint_eq(conflicts, 0);
+	unlink(write_file(dir, "ids.jsonl", ""));
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
 /*
  * Property indexes: any path gets one (the same path the same index),
  * values come typed from the record, a missing property is undefined,
@@ -1084,6 +1234,8 @@ Suite *tu_suite(void)
 	    CASE(test_items_stream_time_field),
 	    CASE(test_items_stream_rate_at_once),
 	    CASE(test_items_stream_generated_id_size),
+	    CASE(test_items_ids_distinct),
+	    CASE(test_items_file_repeated_ids),
 	    CASE(test_items_stream_values),
 	    CASE(test_items_stream_iot_compression),
 	    CASE(test_items_phases),

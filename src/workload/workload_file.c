@@ -236,3 +236,109 @@ int wl_file_value(const struct pk_workload *w, uint64_t item, int prop,
 	}
 	return 0;
 }
+
+/* --- whether the records' ids can meet ------------------------------------ */
+
+/* Characters of a generated id (PK_WORKLOAD_FILE_ID_FMT) */
+#define WL_FILE_ID_LEN 36
+
+/* A 64-bit hash of s[0..len): FNV-1a, then a finalizer that spreads it
+   (splitmix64's), so the low bits index a table well. */
+static uint64_t id_hash(const char *s, size_t len)
+{
+	uint64_t h = 14695981039346656037ull;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+	}
+	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+	h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
+	return h ^ (h >> 31);
+}
+
+/* The explicit id of used record pos (arrival order): 1 and *s, *len
+   when it is a string, 0 when it has none (workload_value gives it the
+   GUID), -1 when it is anything else. */
+static int file_id(const struct pk_workload *w, size_t pos, const char **s,
+		   size_t *len)
+{
+	struct pk_value v;
+
+	if (trace_value(w->file->trace, w->arr[pos].rec, "/id", &v, NULL, 0) !=
+	    PK_TRACE_OK) {
+		return -1;
+	}
+	if (v.type == PK_VALUE_UNDEFINED) {
+		return 0;
+	}
+	if (v.type != PK_VALUE_STRING) {
+		return -1;
+	}
+	*s = v.str;
+	*len = v.len;
+	return 1;
+}
+
+/* workload_file_ids_distinct's pass (workload.h): 1 or 0. The table
+   holds, per used slot, the top 32 bits of the id's hash and 1 + the
+   record's place in arrival order; equal tags compare the bytes. */
+static int ids_distinct(const struct pk_workload *w, size_t max_bytes)
+{
+	static const char guid[] = PK_WORKLOAD_FILE_ID_FMT;
+	/* the GUID's fixed part, up to its conversion */
+	size_t guid_fixed = (size_t)(strchr(guid, '%') - guid);
+	uint64_t *slots, h, e;
+	size_t mask = 1, i, k, len, len2;
+	const char *s, *s2;
+	int rc, ok = 1, some_generated = 0, some_guid_shaped = 0;
+
+	if (w->n_arr >= UINT32_MAX) {
+		return 0;
+	}
+	while (mask < 2 * w->n_arr) {
+		mask <<= 1;
+	}
+	slots = xcalloc(mask, sizeof(*slots));
+	mask--;
+	for (i = 0; ok && i < w->n_arr; i++) {
+		rc = file_id(w, i, &s, &len);
+		if (rc == 0) {
+			some_generated = 1;
+			continue;
+		}
+		if (rc < 0 || len > max_bytes || memchr(s, '/', len) ||
+		    memchr(s, '\\', len)) {
+			ok = 0;
+			break;
+		}
+		if (len == WL_FILE_ID_LEN && memcmp(s, guid, guid_fixed) == 0) {
+			some_guid_shaped = 1;
+		}
+		h = id_hash(s, len);
+		for (k = (size_t)h & mask; slots[k]; k = (k + 1) & mask) {
+			e = slots[k];
+			if (e >> 32 == h >> 32 &&
+			    file_id(w, (size_t)(e & UINT32_MAX) - 1, &s2,
+				    &len2) > 0 &&
+			    len2 == len && memcmp(s2, s, len) == 0) {
+				ok = 0; /* a repeat */
+				break;
+			}
+		}
+		slots[k] = (h >> 32 << 32) | (uint64_t)(i + 1);
+	}
+	free(slots);
+	return ok && !(some_generated && some_guid_shaped);
+}
+
+int workload_file_ids_distinct(struct pk_workload *w, size_t max_bytes)
+{
+	if (!w->file || w->file->monitor) {
+		return 0;
+	}
+	if (!w->ids_distinct) {
+		w->ids_distinct = 1 + ids_distinct(w, max_bytes);
+	}
+	return w->ids_distinct - 1;
+}

@@ -122,6 +122,8 @@ struct pk_workload {
 	size_t n_arr;
 	int file_has_ids;	   /* 1: some record has a property /id, so each
 				      record is looked at (wl_file_size) */
+	int ids_distinct;	   /* workload_file_ids_distinct's answer + 1; 0
+				      before its first call */
 	struct pk_wl_paths *paths; /* owned; file-backed only */
 	/* file-backed queries (items_file->queries): per query, how many
 	   each record owes (share / (1 - all shares)) and how many were

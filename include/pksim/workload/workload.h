@@ -125,6 +125,23 @@ int workload_prop_index(const struct pk_workload *w, const char *path);
    member (none in an empty record {}) */
 #define PK_WORKLOAD_FILE_ID_BYTES 43
 
+/*
+ * 1 when the items are the records of a data file (not a monitor log) and
+ * the ids workload_value gives the used records -- each record's "id", or
+ * for a record without one the GUID PK_WORKLOAD_FILE_ID_FMT -- are all
+ * strings of at most max_bytes bytes with no '/' or '\\' (D-LIMITS; the
+ * caller passes the service's limit) and no two are equal. Then no create
+ * of these items meets another item's id (rule: a repeated id in a
+ * logical partition is a 409) nor is refused for its id (400), so a run
+ * need not track ids. Else 0: an id repeats, is not a string, breaks the
+ * limits, or an explicit id has the GUID's shape while some record has no
+ * id (it might equal a generated one; not compared). One pass over the
+ * records with a transient table of 8 bytes per slot (2 to 4 slots per
+ * record); the answer is kept in w, so only the first call costs (not
+ * thread safe: call it before threads share w).
+ */
+int workload_file_ids_distinct(struct pk_workload *w, size_t max_bytes);
+
 /* workload_value's return for an object or array at the property (items
    from a data file only): not a key value, unlike a missing property,
    which is 0 with PK_VALUE_UNDEFINED. */
