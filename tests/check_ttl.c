@@ -509,6 +509,48 @@ START_TEST(test_ttl_data_file_records)
 }
 END_TEST
 
+START_TEST(test_ttl_csv_row_end_of_second)
+{
+	/* The fresh user's ttl3 (issue 14 §4): 400 RU/s, default 10 s, 1 KB
+	   items (1,024 B, 5 RU a create). Seconds 0..9: 40 creates (200
+	   RU); seconds 10..39: 78 creates (390 RU, 10 RU left: two 5 RU
+	   deletions a second). A row is the range at the end of its
+	   second, after its expiries and deletions:
+	   - t=9: 10 x 40 = 400 items, 409,600 B; nothing expired yet;
+	   - t=10: second 0's 40 items expire at 0 + 10; 2 deleted: 38
+	     pending, 38,912 B; storage 409,600 + 78 x 1,024 - 2 x 1,024 =
+	     487,424;
+	   - t=11: second 1's 40 expire, 2 more deleted: 38 + 40 - 2 = 76
+	     pending, 77,824 B; storage 487,424 + (78 - 2) x 1,024 =
+	     565,248.
+	   Before the fix row t=10 showed 0 pending and 489,472 stored (the
+	   state before its expiries), row t=11 the end of second 10. */
+	char *dir = tu_tmpdir(), *path, *out = NULL, *err = NULL, args[512];
+
+	path = tu_write_file(dir, "ttl3.yaml",
+			     "container: {partition_key: /k, throughput: 400, "
+			     "default_ttl: 10s}\n"
+			     "items: {k: {values: \"k{1..10}\"}}\n"
+			     "phases:\n"
+			     "  - {name: light, duration: 10s, rate: 40/s}\n"
+			     "  - {name: busy, duration: 30s, rate: 78/s}\n");
+	snprintf(args, sizeof(args), "run '%s' --format csv", path);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	ck_assert_ptr_nonnull(
+	    strstr(out, "\n\"/k\",9,\"0\",200,400,0.5,40,0,409600,0,0\n"));
+	ck_assert_ptr_nonnull(strstr(
+	    out, "\n\"/k\",10,\"0\",390,400,0.975,78,0,487424,0,38912\n"));
+	ck_assert_ptr_nonnull(strstr(
+	    out, "\n\"/k\",11,\"0\",390,400,0.975,78,0,565248,0,77824\n"));
+	free(out);
+	free(err);
+	remove(path);
+	free(path);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ttl");
@@ -525,6 +567,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ttl_split_keeps_pending);
 	tcase_add_test(tc, test_ttl_property_in_a_run);
 	tcase_add_test(tc, test_ttl_data_file_records);
+	tcase_add_test(tc, test_ttl_csv_row_end_of_second);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -315,7 +315,8 @@ static void close_idle(struct pk_container *c, int64_t seconds)
 	c->now_s += seconds;
 }
 
-/* Close the open second: its samples and figures go to the metrics, the
+/* Close the open second: with TTL its expiries and deletions (rule 28)
+   first, then its samples and figures go to the metrics, the
    per-second counters start again. */
 static void close_second(struct pk_container *c)
 {
@@ -328,6 +329,13 @@ static void close_second(struct pk_container *c)
 		return;
 	}
 	c->sec_active = 0;
+	if (c->ttl) {
+		/* expiries due by this second and the deletions with its
+		   leftover RU (rule 28) first: a row of the per-second
+		   series is the range at the end of its second, storage and
+		   bytes awaiting deletion alike (report_csv.h) */
+		container_ttl_second(c, c->now_s);
+	}
 	mem_grow((void **)&c->scratch, &c->scratch_cap, c->pmap.n,
 		 sizeof(*c->scratch));
 	sec.t_s = c->now_s;
@@ -406,13 +414,14 @@ void container_advance(struct pk_container *c, int64_t t_ms)
 				to = container_ttl_idle_until(c, to);
 			}
 			close_idle(c, to - c->now_s);
+			if (c->ttl) {
+				/* expiries and deletions with the closed
+				   second's leftover RU (rule 28), before its
+				   storage splits */
+				container_ttl_second(c, c->now_s - 1);
+			}
 		} else {
-			close_second(c);
-		}
-		if (c->ttl) {
-			/* expiries and deletions with the closed second's
-			   leftover RU (rule 28), before its storage splits */
-			container_ttl_second(c, c->now_s - 1);
+			close_second(c); /* its TTL work too */
 		}
 		container_storage_splits(c);
 		if (c->autoscale) {

@@ -34,7 +34,9 @@ struct pk_sample {
 				      count as 100% */
 	int64_t ru_mru;		   /* RU charged (served), mRU */
 	int64_t ru_per_s_mru;	   /* the range's RU/s share that second, mRU */
-	uint64_t storage_bytes;	   /* stored at the end of the second */
+	uint64_t storage_bytes;	   /* stored at the end of the second
+				      (after its TTL expiries and
+				      deletions, rule 28) */
 };
 
 /*
@@ -309,8 +311,10 @@ struct pk_metrics {
 	uint64_t *ttl_pending;	       /* owned; with ttl_on: per entry of
 					  samples[], the bytes its range
 					  held awaiting TTL deletion when
-					  the second closed (n_samples of
-					  them) */
+					  the second closed, after its
+					  expiries and deletions, as the
+					  sample's storage_bytes
+					  (n_samples of them) */
 	size_t cap_ttl_pending;
 	int keep_seconds;	   /* 1: keep seconds[] and samples[] */
 	double provisioned_ru;	   /* RU/s x seconds over the run */

@@ -6,12 +6,14 @@
  *
  * ru: RU charged in that second; ru_per_s: the range's share of the
  * provisioned RU/s; normalized_ru: 0..1 (metrics.h); requests: attempts,
- * 429s and retries included; storage_bytes: at the end of the second;
+ * 429s and retries included; storage_bytes: at the end of the second
+ * (with TTL after its expiries and the deletions its leftover RU paid for,
+ * container_ttl.c);
  * retries: the attempts among requests that were retries (requests -
  * retries are first attempts, the demand). When some variant has a
  * DefaultTimeToLive (rule 28), an 11th column ttl_pending_bytes: the
- * bytes of the range's expired items still awaiting deletion when the
- * second closed (0 in a variant without TTL). Seconds in
+ * bytes of the range's expired items still awaiting deletion at the same
+ * instant, the end of the second (0 in a variant without TTL). Seconds in
  * which the container saw no request have no rows. Text fields are
  * always quoted and numbers never are (RFC 4180 quoting, quotes
  * doubled): variant, and range_id, which is a string as in the JSON
