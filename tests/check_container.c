@@ -295,8 +295,9 @@ START_TEST(test_container_lp_cap_20gb)
 	ck_assert_int_eq(container_lp_rare(c, lp)->full_at_ms, 52428800);
 	ck_assert_int_eq((container_lp_rare(c, lp)->full_at_ms + 999) / 1000,
 			 52429);
-	ck_assert_uint_eq(lp->items, 2621440);
-	ck_assert_uint_eq(lp->storage_bytes, 20ULL << 30);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_ITEMS), 2621440);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_STORAGE),
+			  20ULL << 30);
 	/* writes from 52,428,800 ms to the end, every 20 ms */
 	ck_assert_uint_eq(hot_403, (uint64_t)(end - 52428800) / 20);
 	ck_assert_uint_eq(other_403, 0);
@@ -973,9 +974,12 @@ START_TEST(test_container_batch_one_key)
 	ck_assert_int_eq(o.charge_mru, 25000);
 	lp = container_find_lp(c, a, al);
 	ck_assert_ptr_nonnull(lp);
-	ck_assert_uint_eq(lp->items, 5);		/* every item stored */
-	ck_assert_uint_eq(lp->storage_bytes, 5 * 1024); /* x index 1 */
-	ck_assert_uint_eq(lp->requests, 1);		/* one request */
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_ITEMS),
+			  5); /* every item stored */
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_STORAGE),
+			  5 * 1024); /* x index 1 */
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_REQUESTS),
+			  1); /* one request */
 	ck_assert_uint_eq(t->attempts, 1);
 	ck_assert_uint_eq(t->succeeded, 1);
 	ck_assert_uint_eq(t->batches, 1);
@@ -995,7 +999,7 @@ START_TEST(test_container_batch_one_key)
 	ck_assert_int_eq(o.charge_mru, 1000);
 	/* nothing stored: no logical partition for b, a unchanged */
 	ck_assert_ptr_null(container_find_lp(c, b, bl));
-	ck_assert_uint_eq(lp->items, 5);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_ITEMS), 5);
 	ck_assert_uint_eq(c->pp[0].storage_bytes, 5 * 1024);
 	ck_assert_uint_eq(t->batches, 2);
 	ck_assert_uint_eq(t->batches_committed, 1);
@@ -1008,7 +1012,7 @@ START_TEST(test_container_batch_one_key)
 	container_batch(c, 200, v, 5, &o);
 	ck_assert_int_eq(o.status, 409);
 	ck_assert_int_eq(o.charge_mru, 25000);
-	ck_assert_uint_eq(lp->items, 5);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_ITEMS), 5);
 
 	/* new items 30..32, but the third repeats the first's id: 409, and
 	   the first two (which alone would fit) are not stored either */
@@ -1021,7 +1025,7 @@ START_TEST(test_container_batch_one_key)
 	v[2].id_len = 1;
 	container_batch(c, 300, v, 3, &o);
 	ck_assert_int_eq(o.status, 409);
-	ck_assert_uint_eq(lp->items, 5);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_ITEMS), 5);
 	ck_assert_uint_eq(t->conflict_409, 2);
 	ck_assert_uint_eq(t->batches_committed, 1);
 	ck_assert_uint_eq(t->batch_items, 5);
@@ -1078,7 +1082,9 @@ START_TEST(test_container_batch_all_or_nothing)
 	/* 10 x 1 KB (50 RU) fits in the 100 left: stored */
 	container_batch(c, 0, v, 10, &o);
 	ck_assert_int_eq(o.status, 201);
-	ck_assert_uint_eq(container_find_lp(c, a, al)->items, 10);
+	ck_assert_uint_eq(
+	    container_lp_count(c, container_find_lp(c, a, al), PK_LP_ITEMS),
+	    10);
 	/* 3 x 1 KB more under a would take it to 13 KB, past the 12 KB
 	   cap: 403/1014 at the third item; the first two, which fit, are
 	   not stored either */
@@ -1086,9 +1092,12 @@ START_TEST(test_container_batch_all_or_nothing)
 	container_batch(c, 1000, v, 3, &o);
 	ck_assert_int_eq(o.status, 403);
 	ck_assert_int_eq(o.sub_status, PK_SUBSTATUS_PARTITION_KEY_QUOTA);
-	ck_assert_uint_eq(container_find_lp(c, a, al)->items, 10);
-	ck_assert_uint_eq(container_find_lp(c, a, al)->storage_bytes,
-			  10 * 1024);
+	ck_assert_uint_eq(
+	    container_lp_count(c, container_find_lp(c, a, al), PK_LP_ITEMS),
+	    10);
+	ck_assert_uint_eq(
+	    container_lp_count(c, container_find_lp(c, a, al), PK_LP_STORAGE),
+	    10 * 1024);
 	ck_assert_uint_eq(t->rejected_403, 1);
 	/* 3 x 1 MB under x: 3 MB, over the 2 MB request limit (D-LIMITS)
 	   though each item is under 2 MB: 413, 1 RU, nothing stored */

@@ -455,11 +455,13 @@ START_TEST(test_days_growth_in_data_time)
 	ck_assert_ptr_nonnull(lp);
 	ck_assert_int_eq(lp->first_grow_ms, 0);
 	ck_assert_int_eq(lp->last_grow_ms, 3000);
-	ck_assert_uint_eq(lp->grow_base_bytes, 600);
-	ck_assert_uint_eq(lp->storage_bytes, 1000);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_GROW_BASE), 600);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_STORAGE), 1000);
 	ck_assert_int_eq(container_preload(c, key, len, &e, 2, 1024), 0);
-	ck_assert_uint_eq(lp->grow_base_bytes, 600 + 2048);
-	ck_assert_uint_eq(lp->storage_bytes, 1000 + 2048);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_GROW_BASE),
+			  600 + 2048);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_STORAGE),
+			  1000 + 2048);
 	container_free(c);
 }
 END_TEST

@@ -131,16 +131,16 @@ static struct lp_stats lp_stats(const struct pk_container *c)
 	for (x = 1; x <= c->n_lps; x++) {
 		const struct pk_lp *lp = container_lp(c, x);
 
-		if (lp->items == 0) {
+		if (container_lp_count(c, lp, PK_LP_ITEMS) == 0) {
 			continue;
 		}
 		st.n++;
-		st.items += lp->items;
-		if (lp->items > st.max) {
-			st.max = lp->items;
+		st.items += container_lp_count(c, lp, PK_LP_ITEMS);
+		if (container_lp_count(c, lp, PK_LP_ITEMS) > st.max) {
+			st.max = container_lp_count(c, lp, PK_LP_ITEMS);
 		}
-		if (lp->items < st.min) {
-			st.min = lp->items;
+		if (container_lp_count(c, lp, PK_LP_ITEMS) < st.min) {
+			st.min = container_lp_count(c, lp, PK_LP_ITEMS);
 		}
 	}
 	return st;

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/model/container_int.h"
 #include "pksim/model/container.h"
 #include "pksim/model/epk.h"
 #include "pksim/model/metrics.h"
@@ -74,6 +75,14 @@ static void upsert(struct pk_container *c, int64_t t_ms, uint64_t item,
 	container_apply(c, &r, o);
 }
 
+/* Raise lp's counter k to v (at least what it holds) as requests would
+   have. */
+static void set_count(struct pk_container *c, struct pk_lp *lp,
+		      enum pk_lp_count k, uint64_t v)
+{
+	lptable_count_add(c, lp, k, v - container_lp_count(c, lp, k));
+}
+
 START_TEST(test_limits_trillion_ops_petabyte)
 {
 	struct pk_container *c = big_container();
@@ -93,15 +102,19 @@ START_TEST(test_limits_trillion_ops_petabyte)
 	lp = container_lp(c, 1);
 	pp = &c->pp[0];
 	ck_assert_ptr_nonnull(lp);
-	ck_assert_uint_eq(lp->storage_bytes, 1024);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_STORAGE), 1024);
 
 	/* 10^12 - 1 operations and 1 PB - 1 KB already behind us: the
 	   item stored above (1 KB) stands for the whole petabyte */
-	pp->requests = lp->requests = t->attempts = OPS_TARGET - 1;
+	pp->requests = t->attempts = OPS_TARGET - 1;
+	set_count(c, lp, PK_LP_REQUESTS, OPS_TARGET - 1);
 	t->succeeded = OPS_TARGET - 1;
-	pp->ru_mru = lp->ru_mru = t->ru_mru = t->offered_mru =
-	    WORST_RU_MRU - WRITE_1KB_MRU;
-	pp->storage_bytes = lp->storage_bytes = PB_BYTES - 1024;
+	pp->ru_mru = t->ru_mru = t->offered_mru = WORST_RU_MRU - WRITE_1KB_MRU;
+	set_count(c, lp, PK_LP_RU, WORST_RU_MRU - WRITE_1KB_MRU);
+	pp->storage_bytes = PB_BYTES - 1024;
+	set_count(c, lp, PK_LP_STORAGE, PB_BYTES - 1024);
+	/* past 32 bits: the counters moved to 64 bits (pk_lp.wide) */
+	ck_assert_uint_eq(lp->wide, 1);
 	ck_assert_int_eq(container_check(c), 0);
 
 	/* the 10^12-th operation: another 1 KB item, in the next second */
@@ -109,16 +122,17 @@ START_TEST(test_limits_trillion_ops_petabyte)
 	ck_assert_int_eq(o.status, PK_HTTP_CREATED);
 	ck_assert_int_eq(o.charge_mru, WRITE_1KB_MRU);
 	ck_assert_uint_eq(pp->requests, OPS_TARGET);
-	ck_assert_uint_eq(lp->requests, OPS_TARGET);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_REQUESTS),
+			  OPS_TARGET);
 	ck_assert_uint_eq(t->attempts, OPS_TARGET);
 	ck_assert_uint_eq(t->succeeded, OPS_TARGET);
 	ck_assert_int_eq(pp->ru_mru, WORST_RU_MRU);
-	ck_assert_int_eq(lp->ru_mru, WORST_RU_MRU);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_RU), WORST_RU_MRU);
 	ck_assert_int_eq(t->ru_mru, WORST_RU_MRU);
 	ck_assert_int_eq(t->offered_mru, WORST_RU_MRU);
 	ck_assert_uint_eq(pp->storage_bytes, PB_BYTES);
-	ck_assert_uint_eq(lp->storage_bytes, PB_BYTES);
-	ck_assert_uint_eq(lp->items, 2);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_STORAGE), PB_BYTES);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_ITEMS), 2);
 	ck_assert_int_eq(container_check(c), 0);
 
 	/* closing the second records the petabyte in the per-second series
@@ -141,6 +155,55 @@ START_TEST(test_limits_trillion_ops_petabyte)
 }
 END_TEST
 
+/* A logical partition's counters are 32 bits until one would pass
+   PK_LP_NARROW_MAX = 2^32 - 1 = 4,294,967,295; then all five move to 64
+   bits with their values, and a subtraction brings one back exactly. */
+START_TEST(test_limits_lp_counters_widen)
+{
+	struct pk_container *c = big_container();
+	struct pk_outcome o;
+	struct pk_lp *lp;
+
+	upsert(c, 0, 0, &o);
+	ck_assert_int_eq(o.status, PK_HTTP_CREATED);
+	lp = container_lp(c, 1);
+	/* one 1 KB upsert: 1 item, 1,024 bytes, 1 request, 5,000 mRU, and
+	   1,024 bytes at its first instant */
+	ck_assert_uint_eq(lp->wide, 0);
+	set_count(c, lp, PK_LP_REQUESTS, 4294967295ULL);
+	ck_assert_uint_eq(lp->wide, 0);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_REQUESTS),
+			  4294967295ULL);
+	ck_assert_uint_eq(lptable_count_inc(c, lp, PK_LP_REQUESTS),
+			  4294967296ULL);
+	ck_assert_uint_eq(lp->wide, 1);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_REQUESTS),
+			  4294967296ULL);
+	/* adding nothing changes nothing, wide or not */
+	lptable_count_add(c, lp, PK_LP_RU, 0);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_ITEMS), 1);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_STORAGE), 1024);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_RU), WRITE_1KB_MRU);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_GROW_BASE), 1024);
+	/* 1,024 + 2^32 bytes, then the 2^32 taken away again */
+	lptable_count_add(c, lp, PK_LP_STORAGE, 1ULL << 32);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_STORAGE),
+			  4294968320ULL);
+	ck_assert_uint_eq(lptable_count_sub(c, lp, PK_LP_STORAGE, 1ULL << 32),
+			  1024);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_STORAGE), 1024);
+	/* the next request counts on in 64 bits */
+	upsert(c, 1000, 1, &o);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_REQUESTS),
+			  4294967297ULL);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_ITEMS), 2);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_RU),
+			  2 * WRITE_1KB_MRU);
+	ck_assert_int_eq(container_check(c), 0);
+	container_free(c);
+}
+END_TEST
+
 START_TEST(test_limits_headroom)
 {
 	/* the types themselves: the worst case fits with room to spare */
@@ -157,6 +220,7 @@ Suite *tu_suite(void)
 
 	tcase_add_test(tc, test_limits_trillion_ops_petabyte);
 	tcase_add_test(tc, test_limits_headroom);
+	tcase_add_test(tc, test_limits_lp_counters_widen);
 	suite_add_tcase(s, tc);
 	return s;
 }

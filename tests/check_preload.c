@@ -25,7 +25,7 @@ static uint64_t lp_items(const struct pk_container *c, const char *text)
 
 	ck_assert_int_eq(epk_encode_v2(&v, enc, sizeof(enc), &len), 0);
 	lp = container_find_lp(c, enc, len);
-	return lp ? lp->items : 0;
+	return lp ? container_lp_count(c, lp, PK_LP_ITEMS) : 0;
 }
 
 START_TEST(test_preload_fixed)

@@ -426,7 +426,8 @@ static int every_lp_holds(const struct pk_container *c, uint64_t n)
 	uint64_t x;
 
 	for (x = 1; x <= c->n_lps; x++) {
-		if (container_lp(c, x)->items != n) {
+		if (container_lp_count(c, container_lp(c, x), PK_LP_ITEMS) !=
+		    n) {
 			return 0;
 		}
 	}

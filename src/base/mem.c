@@ -27,6 +27,16 @@ void *xmalloc(size_t n)
 	return p;
 }
 
+void *xaligned_alloc(size_t align, size_t n)
+{
+	void *p = NULL;
+
+	if (posix_memalign(&p, align, n ? n : align) != 0) {
+		oom();
+	}
+	return p;
+}
+
 void *xcalloc(size_t count, size_t size)
 {
 	void *p = calloc(count ? count : 1, size ? size : 1);

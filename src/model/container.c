@@ -129,7 +129,8 @@ int container_preload(struct pk_container *c, const unsigned char *key,
 	if (items == 0) {
 		return 0;
 	}
-	if ((lp ? lp->storage_bytes : 0) + bytes > c->spec.lp_storage_bytes) {
+	if ((lp ? container_lp_count(c, lp, PK_LP_STORAGE) : 0) + bytes >
+	    c->spec.lp_storage_bytes) {
 		c->preload_refused += items;
 		return -1;
 	}
@@ -138,13 +139,13 @@ int container_preload(struct pk_container *c, const unsigned char *key,
 		c->preload_lps++;
 	}
 	pp = &c->pp[lptable_range(c, lp)];
-	if (lp->items == 0) {
+	if (container_lp_count(c, lp, PK_LP_ITEMS) == 0) {
 		pp->logical_partitions++;
 	}
-	lp->items += items;
-	lp->storage_bytes += bytes;
+	lptable_count_add(c, lp, PK_LP_ITEMS, items);
+	lptable_count_add(c, lp, PK_LP_STORAGE, bytes);
 	/* there before the clock: not growth (days to full, result.h) */
-	lp->grow_base_bytes += bytes;
+	lptable_count_add(c, lp, PK_LP_GROW_BASE, bytes);
 	pp->storage_bytes += bytes;
 	c->preload_items += items;
 	c->preload_bytes += bytes;
@@ -483,9 +484,10 @@ int container_check(const struct pk_container *c)
 		struct pk_epk e = container_lp_epk(lp);
 
 		i = pmap_find(&c->pmap, &e);
-		storage[i] += lp->storage_bytes;
-		count[i] += lp->items > 0;
-		bad |= lp->storage_bytes > c->spec.lp_storage_bytes;
+		storage[i] += container_lp_count(c, lp, PK_LP_STORAGE);
+		count[i] += container_lp_count(c, lp, PK_LP_ITEMS) > 0;
+		bad |= container_lp_count(c, lp, PK_LP_STORAGE) >
+		       c->spec.lp_storage_bytes;
 	}
 	for (i = 0; i < c->pmap.n; i++) {
 		bad |= storage[i] + c->pp[i].preloaded_bytes !=

@@ -167,6 +167,59 @@ static inline void lptable_found_range(const struct pk_container *c,
 struct pk_lp *lptable_add(struct pk_container *c, const unsigned char *key,
 			  size_t len, const struct pk_epk *epk);
 
+/* Move lp's counters to 64 bits (pk_lp.wide), once. */
+void lptable_widen(struct pk_container *c, struct pk_lp *lp);
+
+/* lptable_count_add past 32 bits (or on a wide lp): widens lp, then adds
+   in 64 bits. */
+uint64_t lptable_count_add_wide(struct pk_container *c, struct pk_lp *lp,
+				enum pk_lp_count k, uint64_t d);
+
+/* Add d to lp's counter k: 32 bits while the sum fits, else all of lp's
+   counters move to 64 bits first (pk_lp), so it never wraps. A wide lp's
+   counters other than PK_LP_GROW_BASE read PK_LP_WIDE_MARK in
+   pk_lp.count, so any d > 0 takes the 64-bit path without a test of
+   pk_lp.wide (d = 0 writes the mark back unchanged). The 64-bit sum
+   cannot pass UINT64_MAX: stored bytes and items are bounded by the
+   run's writes, attempts by PK_SCENARIO_MAX_OPERATIONS x the retries, RU
+   by PK_COST_MAX_RUN_RU in mRU (plan_limits.c); a sum that would, or a d
+   of 2^63 or more (a negative charge), is a bug, reported (PK_BUG). */
+static inline void lptable_count_add(struct pk_container *c, struct pk_lp *lp,
+				     enum pk_lp_count k, uint64_t d)
+{
+	uint32_t n;
+
+	if (__builtin_expect(
+		d <= UINT32_MAX &&
+		    !__builtin_add_overflow(lp->count[k], (uint32_t)d, &n),
+		1) &&
+	    (k != PK_LP_GROW_BASE || !lp->wide)) {
+		lp->count[k] = n;
+		return;
+	}
+	lptable_count_add_wide(c, lp, k, d);
+}
+
+/* Add 1 to lp's counter k as lptable_count_add does; returns the sum. */
+static inline uint64_t lptable_count_inc(struct pk_container *c,
+					 struct pk_lp *lp, enum pk_lp_count k)
+{
+	uint32_t n;
+
+	if (__builtin_expect(!__builtin_add_overflow(lp->count[k], 1U, &n),
+			     1) &&
+	    (k != PK_LP_GROW_BASE || !lp->wide)) {
+		lp->count[k] = n;
+		return n;
+	}
+	return lptable_count_add_wide(c, lp, k, 1);
+}
+
+/* Take d from lp's counter k, which holds at least d (a bug otherwise,
+   reported: PK_BUG); returns what is left. */
+uint64_t lptable_count_sub(struct pk_container *c, struct pk_lp *lp,
+			   enum pk_lp_count k, uint64_t d);
+
 /* lp's pk_lp_rare, made (zero, full_at_ms -1) the first time. */
 struct pk_lp_rare *lptable_rare(struct pk_container *c, struct pk_lp *lp);
 

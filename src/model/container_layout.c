@@ -38,8 +38,10 @@ static void recount_children(struct pk_container *c, size_t i)
 			continue;
 		}
 		k = epk_cmp(&e, &c->pmap.ranges[i + 1].min) < 0 ? i : i + 1;
-		c->pp[k].storage_bytes += lp->storage_bytes;
-		c->pp[k].logical_partitions += lp->items > 0;
+		c->pp[k].storage_bytes +=
+		    container_lp_count(c, lp, PK_LP_STORAGE);
+		c->pp[k].logical_partitions +=
+		    container_lp_count(c, lp, PK_LP_ITEMS) > 0;
 	}
 }
 
@@ -138,14 +140,14 @@ static int storage_cut(const struct pk_container *c, size_t i,
 		struct pk_lp *lp = container_lp(c, x);
 		struct pk_epk e;
 
-		if (lp->storage_bytes == 0) {
+		if (container_lp_count(c, lp, PK_LP_STORAGE) == 0) {
 			continue;
 		}
 		e = container_lp_epk(lp);
 		if (epk_cmp(&e, &r->min) >= 0 && epk_cmp(&e, &r->max) < 0) {
 			mem_grow((void **)&v, &cap, n + 1, sizeof(*v));
 			v[n++] = lp;
-			total += lp->storage_bytes;
+			total += container_lp_count(c, lp, PK_LP_STORAGE);
 		}
 	}
 	if (n < 2) {
@@ -156,7 +158,7 @@ static int storage_cut(const struct pk_container *c, size_t i,
 	for (k = 1; k < n; k++) {
 		uint64_t gap;
 
-		left += v[k - 1]->storage_bytes;
+		left += container_lp_count(c, v[k - 1], PK_LP_STORAGE);
 		gap = left * 2 > total ? left * 2 - total : total - left * 2;
 		if (gap < best_gap) {
 			best_gap = gap;

@@ -44,11 +44,12 @@ static int64_t charge_of(const struct pk_container *c,
 /* A write at data time data_ms added grow bytes to lp: the earliest and
    latest growing data times, and the bytes that are not growth (container.h,
    pk_lp: those at an instant that was the earliest when they came). */
-static void note_growth(struct pk_lp *lp, int64_t data_ms, uint64_t grow)
+static void note_growth(struct pk_container *c, struct pk_lp *lp,
+			int64_t data_ms, uint64_t grow)
 {
 	if (lp->first_grow_ms < 0 || data_ms <= lp->first_grow_ms) {
 		lp->first_grow_ms = data_ms;
-		lp->grow_base_bytes += grow;
+		lptable_count_add(c, lp, PK_LP_GROW_BASE, grow);
 	}
 	if (data_ms > lp->last_grow_ms) {
 		lp->last_grow_ms = data_ms;
@@ -65,7 +66,8 @@ static int store(struct pk_container *c, struct pk_lp *lp, struct pk_pp *pp,
 		 int64_t data_ms, int *sub)
 {
 	if (new_bytes > old &&
-	    lp->storage_bytes + (new_bytes - old) > c->spec.lp_storage_bytes) {
+	    container_lp_count(c, lp, PK_LP_STORAGE) + (new_bytes - old) >
+		c->spec.lp_storage_bytes) {
 		*sub = PK_SUBSTATUS_PARTITION_KEY_QUOTA;
 		return PK_HTTP_FORBIDDEN;
 	}
@@ -76,16 +78,18 @@ static int store(struct pk_container *c, struct pk_lp *lp, struct pk_pp *pp,
 		return PK_HTTP_FORBIDDEN;
 	}
 	if (new_bytes > old) {
-		note_growth(lp, data_ms, new_bytes - old);
+		note_growth(c, lp, data_ms, new_bytes - old);
+		lptable_count_add(c, lp, PK_LP_STORAGE, new_bytes - old);
+	} else {
+		lptable_count_sub(c, lp, PK_LP_STORAGE, old - new_bytes);
 	}
-	lp->storage_bytes = lp->storage_bytes - old + new_bytes;
 	pp->storage_bytes = pp->storage_bytes - old + new_bytes;
 	if (!old && new_bytes) {
-		if (lp->items++ == 0) {
+		if (lptable_count_inc(c, lp, PK_LP_ITEMS) == 1) {
 			pp->logical_partitions++;
 		}
 	} else if (old && !new_bytes) {
-		if (--lp->items == 0) {
+		if (lptable_count_sub(c, lp, PK_LP_ITEMS, 1) == 0) {
 			pp->logical_partitions--;
 		}
 	}
@@ -195,11 +199,11 @@ static void count_outcome(struct pk_container *c, struct pk_lp *lp,
 		pp->retries++;
 	}
 	if (lp) {
-		lp->requests++;
+		lptable_count_inc(c, lp, PK_LP_REQUESTS);
 		if (c->attempt_retry) {
 			lptable_rare(c, lp)->retries++;
 		}
-		lp->ru_mru += out->charge_mru;
+		lptable_count_add(c, lp, PK_LP_RU, (uint64_t)out->charge_mru);
 	}
 	if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
 		t->throttled_429++;
@@ -468,7 +472,8 @@ static int batch_commit(struct pk_container *c, struct pk_lp *lp,
 			return PK_HTTP_CONFLICT;
 		}
 		grow += with_index(c, r->size_bytes);
-		if (lp->storage_bytes + grow > c->spec.lp_storage_bytes) {
+		if (container_lp_count(c, lp, PK_LP_STORAGE) + grow >
+		    c->spec.lp_storage_bytes) {
 			*sub = PK_SUBSTATUS_PARTITION_KEY_QUOTA;
 			return PK_HTTP_FORBIDDEN;
 		}
@@ -681,7 +686,7 @@ void container_query(struct pk_container *c, int64_t t_ms,
 		pp->ru_mru += part;
 	}
 	if (lp) {
-		lp->requests++;
+		lptable_count_inc(c, lp, PK_LP_REQUESTS);
 		if (c->attempt_retry) {
 			lptable_rare(c, lp)->retries++;
 		}
@@ -697,7 +702,7 @@ void container_query(struct pk_container *c, int64_t t_ms,
 		return;
 	}
 	if (lp) {
-		lp->ru_mru += charge;
+		lptable_count_add(c, lp, PK_LP_RU, (uint64_t)charge);
 	}
 	out->status = PK_HTTP_OK;
 	out->charge_mru = charge;

@@ -96,9 +96,9 @@ static void remove_item(struct pk_container *c, uint64_t item)
 	struct pk_lp *lp = container_lp(c, s->lp);
 	struct pk_pp *pp = &c->pp[lptable_range(c, lp)];
 
-	lp->storage_bytes -= s->bytes;
+	lptable_count_sub(c, lp, PK_LP_STORAGE, s->bytes);
 	pp->storage_bytes -= s->bytes;
-	if (--lp->items == 0) {
+	if (lptable_count_sub(c, lp, PK_LP_ITEMS, 1) == 0) {
 		pp->logical_partitions--;
 	}
 	s->bytes = 0;

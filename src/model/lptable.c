@@ -5,7 +5,7 @@
  * (unique within a logical partition). The lookups on every request's
  * path are inline in container_int.h.
  *
- * Logical partitions sit in a pool of fixed blocks (pk_lp, 88 bytes; they
+ * Logical partitions sit in a pool of fixed blocks (pk_lp, 64 bytes; they
  * never move, so pointers to them stay valid), their key and EPK bytes in
  * an arena of 64 KiB blocks, and an open-addressing index (linear probing,
  * at most half full) maps key bytes to their index: 4 bytes a slot, 8 to
@@ -24,6 +24,9 @@
 #include "container_int.h"
 #include "pksim/base/diag.h"
 #include "pksim/base/mem.h"
+
+/* One cache line a logical partition (issue 13's memory target). */
+_Static_assert(sizeof(struct pk_lp) == 64, "pk_lp is 64 bytes");
 
 /* Bytes of a block of the key arena; an entry longer gets its own. */
 #define PK_LP_ARENA_BLOCK 65536
@@ -101,7 +104,10 @@ struct pk_lp *lptable_add(struct pk_container *c, const unsigned char *key,
 
 		mem_grow((void **)&c->lp_blocks, &c->lp_blocks_cap, b + 1,
 			 sizeof(*c->lp_blocks));
-		c->lp_blocks[b] = xmalloc(PK_LP_BLOCK * sizeof(struct pk_lp));
+		/* 64-byte records on 64-byte boundaries: one cache line
+		   each */
+		c->lp_blocks[b] =
+		    xaligned_alloc(64, PK_LP_BLOCK * sizeof(struct pk_lp));
 	}
 	c->n_lps = i;
 	lp = container_lp(c, i);
@@ -117,6 +123,64 @@ struct pk_lp *lptable_add(struct pk_container *c, const unsigned char *key,
 	lp->index = (uint32_t)i;
 	slot_put(c, key, len, lp->index);
 	return lp;
+}
+
+void lptable_widen(struct pk_container *c, struct pk_lp *lp)
+{
+	struct pk_lp_wide *w;
+	size_t k;
+
+	if (lp->wide) {
+		return;
+	}
+	if (c->n_lp_wide >= UINT32_MAX) {
+		PK_BUG("lptable: %zu wide records", c->n_lp_wide);
+	}
+	mem_grow((void **)&c->lp_wide, &c->lp_wide_cap, c->n_lp_wide + 1,
+		 sizeof(*c->lp_wide));
+	w = &c->lp_wide[c->n_lp_wide];
+	for (k = 0; k < PK_LP_COUNTS; k++) {
+		w->count[k] = lp->count[k];
+		lp->count[k] = PK_LP_WIDE_MARK;
+	}
+	lp->count[PK_LP_GROW_BASE] = (uint32_t)c->n_lp_wide++;
+	lp->wide = 1;
+}
+
+uint64_t lptable_count_add_wide(struct pk_container *c, struct pk_lp *lp,
+				enum pk_lp_count k, uint64_t d)
+{
+	uint64_t *w;
+
+	if (d == 0) {
+		return container_lp_count(c, lp, k);
+	}
+	lptable_widen(c, lp);
+	w = &c->lp_wide[lp->count[PK_LP_GROW_BASE]].count[k];
+	if (d >> 63 || *w + d < d) {
+		PK_BUG("lptable: counter %d of logical partition %u passes "
+		       "64 bits",
+		       (int)k, lp->index);
+	}
+	*w += d;
+	return *w;
+}
+
+uint64_t lptable_count_sub(struct pk_container *c, struct pk_lp *lp,
+			   enum pk_lp_count k, uint64_t d)
+{
+	uint64_t have = container_lp_count(c, lp, k);
+
+	if (have < d) {
+		PK_BUG("lptable: counter %d of logical partition %u below 0",
+		       (int)k, lp->index);
+	}
+	if (lp->wide) {
+		c->lp_wide[lp->count[PK_LP_GROW_BASE]].count[k] = have - d;
+	} else {
+		lp->count[k] = (uint32_t)(have - d);
+	}
+	return have - d;
 }
 
 struct pk_lp_rare *lptable_rare(struct pk_container *c, struct pk_lp *lp)
@@ -215,6 +279,9 @@ void lptable_free(struct pk_container *c)
 	free(c->arena);
 	free(c->lp_slots);
 	free(c->lp_rare);
+	free(c->lp_wide);
+	c->lp_wide = NULL;
+	c->n_lp_wide = 0;
 	c->lp_blocks = NULL;
 	c->arena = NULL;
 	c->lp_slots = NULL;

@@ -33,7 +33,8 @@ static void span(const struct pk_container *c, struct pk_result_fill *f)
 	for (x = 1; x <= c->n_lps; x++) {
 		const struct pk_lp *lp = container_lp(c, x);
 
-		if (lp->storage_bytes >= c->spec.lp_storage_bytes ||
+		if (container_lp_count(c, lp, PK_LP_STORAGE) >=
+			c->spec.lp_storage_bytes ||
 		    container_lp_rare(c, lp)->rejected_403 > 0) {
 			f->full_now = 1;
 		}
@@ -42,7 +43,7 @@ static void span(const struct pk_container *c, struct pk_result_fill *f)
 		}
 		lo = lp->first_grow_ms < lo ? lp->first_grow_ms : lo;
 		hi = lp->last_grow_ms > hi ? lp->last_grow_ms : hi;
-		multi |= lp->items > 1;
+		multi |= container_lp_count(c, lp, PK_LP_ITEMS) > 1;
 	}
 	if (hi >= 0) {
 		f->data_span_s =
@@ -55,24 +56,28 @@ static void span(const struct pk_container *c, struct pk_result_fill *f)
    result.h says; 0 when it did not grow after its first instant. For a
    value that never comes back, *reach: what its bucket holds at its end
    at that rate. */
-static int rate_of(const struct pk_lp *lp, const struct pk_result_fill *f,
-		   double *rate, double *measured, double *reach)
+static int rate_of(const struct pk_container *c, const struct pk_lp *lp,
+		   const struct pk_result_fill *f, double *rate,
+		   double *measured, double *reach)
 {
 	const struct pk_time_bucket *b = &f->bucket;
+	uint64_t stored = container_lp_count(c, lp, PK_LP_STORAGE);
+	uint64_t base = container_lp_count(c, lp, PK_LP_GROW_BASE);
 	uint64_t grown;
 	double own, len = (double)b->len_s, period = (double)b->period_s;
 
 	if (lp->first_grow_ms < 0 || lp->last_grow_ms <= lp->first_grow_ms ||
-	    lp->storage_bytes <= lp->grow_base_bytes) {
+	    stored <= base) {
 		return 0;
 	}
-	grown = lp->storage_bytes - lp->grow_base_bytes;
+	grown = stored - base;
 	own = (double)(lp->last_grow_ms - lp->first_grow_ms) * f->scale /
 	      PK_FILL_MS_PER_S;
-	*measured =
-	    lp->items >= PK_RESULT_FILL_MIN_ITEMS || own >= f->data_span_s
-		? own
-		: f->data_span_s;
+	*measured = container_lp_count(c, lp, PK_LP_ITEMS) >=
+				PK_RESULT_FILL_MIN_ITEMS ||
+			    own >= f->data_span_s
+			? own
+			: f->data_span_s;
 	*rate = (double)grown / *measured;
 	*reach = 0;
 	if (b->len_s > 0 && b->period_s == 0) {
@@ -92,7 +97,7 @@ void result_fill_build(const struct pk_container *c,
 	struct pk_result_fill *f = &v->fill;
 	const double cap = (double)c->spec.lp_storage_bytes;
 	const struct pk_lp *lp, *first = NULL;
-	double rate, measured, reach, left;
+	double rate, measured, reach, left, stored;
 	uint64_t x;
 
 	memset(f, 0, sizeof(*f));
@@ -102,7 +107,7 @@ void result_fill_build(const struct pk_container *c,
 	span(c, f);
 	for (x = 1; x <= c->n_lps; x++) {
 		lp = container_lp(c, x);
-		if (!rate_of(lp, f, &rate, &measured, &reach)) {
+		if (!rate_of(c, lp, f, &rate, &measured, &reach)) {
 			continue;
 		}
 		if (reach > f->bucket_reach_bytes) {
@@ -112,9 +117,8 @@ void result_fill_build(const struct pk_container *c,
 		    reach < cap) {
 			continue; /* its bucket ends before it fills */
 		}
-		left = cap > (double)lp->storage_bytes
-			   ? (cap - (double)lp->storage_bytes) / rate
-			   : 0;
+		stored = (double)container_lp_count(c, lp, PK_LP_STORAGE);
+		left = cap > stored ? (cap - stored) / rate : 0;
 		if (!first || left < f->first_s) {
 			first = lp;
 			f->first_s = left;

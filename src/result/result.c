@@ -15,19 +15,20 @@
 
 /* 1 if a ranks before b: more RU (by_storage = 0) or more bytes (1),
    ties by key bytes, then the shorter key */
-static int lp_before(const struct pk_lp *a, const struct pk_lp *b,
-		     int by_storage)
+static int lp_before(const struct pk_container *c, const struct pk_lp *a,
+		     const struct pk_lp *b, int by_storage)
 {
-	uint64_t x = by_storage ? a->storage_bytes : (uint64_t)a->ru_mru;
-	uint64_t y = by_storage ? b->storage_bytes : (uint64_t)b->ru_mru;
+	enum pk_lp_count k = by_storage ? PK_LP_STORAGE : PK_LP_RU;
+	uint64_t x = container_lp_count(c, a, k);
+	uint64_t y = container_lp_count(c, b, k);
 	size_t n = a->key_len < b->key_len ? a->key_len : b->key_len;
-	int c;
+	int d;
 
 	if (x != y) {
 		return x > y;
 	}
-	c = memcmp(a->key, b->key, n);
-	return c != 0 ? c < 0 : a->key_len < b->key_len;
+	d = memcmp(a->key, b->key, n);
+	return d != 0 ? d < 0 : a->key_len < b->key_len;
 }
 
 /* The k hottest logical partitions of c (see lp_before) into out, by
@@ -44,11 +45,11 @@ static size_t top_lps(const struct pk_container *c, int by_storage,
 	for (x = 1; x <= c->n_lps; x++) {
 		const struct pk_lp *lp = container_lp(c, x);
 
-		if (n == k && !lp_before(lp, out[n - 1], by_storage)) {
+		if (n == k && !lp_before(c, lp, out[n - 1], by_storage)) {
 			continue;
 		}
 		i = n < k ? n++ : n - 1;
-		while (i > 0 && lp_before(lp, out[i - 1], by_storage)) {
+		while (i > 0 && lp_before(c, lp, out[i - 1], by_storage)) {
 			out[i] = out[i - 1];
 			i--;
 		}
@@ -66,18 +67,18 @@ void result_copy_lp(const struct pk_container *c, const struct pk_lp *lp,
 	out->key_len = lp->key_len;
 	out->epk = container_lp_epk(lp);
 	out->range = container_lp_range(c, lp);
-	out->storage_bytes = lp->storage_bytes;
-	out->items = lp->items;
-	out->requests = lp->requests;
+	out->storage_bytes = container_lp_count(c, lp, PK_LP_STORAGE);
+	out->items = container_lp_count(c, lp, PK_LP_ITEMS);
+	out->requests = container_lp_count(c, lp, PK_LP_REQUESTS);
 	out->retries = x->retries;
-	out->served = lp->requests - x->throttled_429;
+	out->served = out->requests - x->throttled_429;
 	out->throttled_429 = x->throttled_429;
 	out->rejected_403 = x->rejected_403;
-	out->ru_mru = lp->ru_mru;
+	out->ru_mru = (int64_t)container_lp_count(c, lp, PK_LP_RU);
 	out->full_at_ms = x->full_at_ms;
 	out->first_grow_ms = lp->first_grow_ms;
 	out->last_grow_ms = lp->last_grow_ms;
-	out->grow_base_bytes = lp->grow_base_bytes;
+	out->grow_base_bytes = container_lp_count(c, lp, PK_LP_GROW_BASE);
 }
 
 static size_t top(const struct pk_container *c, int by_storage,
@@ -163,12 +164,12 @@ static void range_hottest(const struct pk_container *c,
 	for (x = 1; x <= c->n_lps; x++) {
 		const struct pk_lp *lp = container_lp(c, x);
 
-		if (lp->ru_mru <= 0) {
+		if (container_lp_count(c, lp, PK_LP_RU) == 0) {
 			continue;
 		}
 		i = container_lp_range(c, lp);
 		if (i < v->n_ranges &&
-		    (!best[i] || lp_before(lp, best[i], 0))) {
+		    (!best[i] || lp_before(c, lp, best[i], 0))) {
 			best[i] = lp;
 		}
 	}

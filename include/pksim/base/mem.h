@@ -25,6 +25,10 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *xvasprintf(const char *fmt, va_list ap)
     __attribute__((format(printf, 1, 0)));
 
+/* n bytes (a multiple of align, a power of 2 at least sizeof(void *))
+   starting at a multiple of align, owned by the caller (free). */
+void *xaligned_alloc(size_t align, size_t n);
+
 /* Grow *arr (element size elem) so it holds at least need elements. */
 void mem_grow(void **arr, size_t *cap, size_t need, size_t elem);
 
