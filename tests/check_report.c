@@ -570,9 +570,11 @@ START_TEST(test_report_closed_loop_two_streams)
 	fclose(mem);
 	/* 2,000 creates of 5 RU: 10,000 RU; 1,000: 5,000 RU; no retry */
 	ck_assert_ptr_nonnull(strstr(
-	    buf, "\n\"/k\",\"a\",\"all\",2000,2000,0,0,0,10000,0,0,100.000\n"));
+	    buf,
+	    "\n\"/k\",\"a\",\"all\",2000,2000,0,0,0,0,0,10000,0,0,100.000\n"));
 	ck_assert_ptr_nonnull(strstr(
-	    buf, "\n\"/k\",\"b\",\"all\",1000,1000,0,0,0,5000,0,0,399.521\n"));
+	    buf,
+	    "\n\"/k\",\"b\",\"all\",1000,1000,0,0,0,0,0,5000,0,0,399.521\n"));
 	free(buf);
 	buf = NULL;
 	mem = open_memstream(&buf, &len);
@@ -597,6 +599,96 @@ START_TEST(test_report_closed_loop_two_streams)
 	result_free(res);
 	sim_free(run);
 	scenario_free(sc);
+}
+END_TEST
+
+/* The CSV (report_streams_csv) of yaml's run into a new string. */
+static char *streams_csv_of(const char *yaml)
+{
+	struct pk_diag d;
+	struct pk_scenario *sc;
+	struct pk_run *run;
+	struct pk_result *res;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	diag_init(&d);
+	sc = scenario_parse("t.yaml", yaml, strlen(yaml), &d);
+	ck_assert_ptr_nonnull(sc);
+	run = sim_run(sc, sc->seed, &d);
+	ck_assert_ptr_nonnull(run);
+	diag_free(&d);
+	res = result_build(run);
+	mem = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_streams_csv(res, mem), 0);
+	fclose(mem);
+	result_free(res);
+	sim_free(run);
+	scenario_free(sc);
+	return buf;
+}
+
+/*
+ * Per-stream 429/3212 and Low 429s (issue 14; rules 30 and 31), on one
+ * partition of 1,000 RU/s with bucket 1 at 20 % (200 RU a second), no
+ * retries, 10 s. etl (High, bucket 1): 100 creates of 5 RU a second, one
+ * every 10 ms: creates 0..39 fit the bucket (200 RU), 40..99 get
+ * 429/3212 before they count as High demand: 400 succeed, 600 3212s.
+ * app (Low): 200 creates a second, one every 5 ms (k at 5k ms, after
+ * etl's at the same ms). High asked 200 RU the second before, so a Low
+ * create needs used + 5 <= 1,000 - (200 - High so far): up to 390 ms
+ * etl has asked 5(j + 1) and used holds it, so app's k-th needs 5k + 5
+ * <= 800, true for the k <= 78 sent by then; from 390 ms nothing is
+ * reserved. The partition fills at 200 + 160 x 5 = 1,000 RU with app's
+ * create 159 at 795 ms; creates 160..199 get 429 (3200, to Low): 1,600
+ * succeed, 400 Low 429s, 8,000 RU; etl 2,000 RU. Second 0 (no High the
+ * second before) comes to the same. Before, the stream tables had only
+ * the 429s.
+ */
+START_TEST(test_report_stream_429_classes)
+{
+	static const char yaml[] =
+	    "seed: 1\n"
+	    "container: {partition_key: /k, throughput: 1000,\n"
+	    "            throughput_buckets: [{id: 1, max_percent: 20}]}\n"
+	    "streams:\n"
+	    "  - name: etl\n"
+	    "    items: {k: {values: \"e{0..99}\"}}\n"
+	    "    client: {throughput_bucket: 1, retries: off}\n"
+	    "    phases:\n"
+	    "      - {duration: 10s, rate: 100/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "  - name: app\n"
+	    "    items: {k: {values: \"a{0..99}\"}}\n"
+	    "    client: {priority: low, retries: off}\n"
+	    "    phases:\n"
+	    "      - {duration: 10s, rate: 200/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	char *csv = streams_csv_of(yaml), *txt = text_of(yaml, 0);
+
+	ck_assert_ptr_nonnull(
+	    strstr(csv, "\n\"/k\",\"etl\",\"all\",1000,400,600,600,0,600,0,"
+			"2000,0,0,\n"));
+	ck_assert_ptr_nonnull(
+	    strstr(csv, "\n\"/k\",\"app\",\"all\",2000,1600,400,0,400,400,0,"
+			"8000,0,0,\n"));
+	/* the text table's columns, as the totals split them */
+	ck_assert_ptr_nonnull(strstr(
+	    txt, "  stream         kind      operations   succeeded "
+		 "      429s   429/3212   Low 429s failed 429   failed"));
+	ck_assert_ptr_nonnull(
+	    strstr(txt, "\n  etl            all            1,000         "
+			"400        600        600          0        600"));
+	ck_assert_ptr_nonnull(
+	    strstr(txt, "\n  app            all            2,000       "
+			"1,600        400          0        400        400"));
+	/* ... and the totals: 600 + 400 429s, 600 of them 3212, 400 Low */
+	ck_assert_ptr_nonnull(strstr(txt, "  rate limited (429/3200)  400 "));
+	ck_assert_ptr_nonnull(strstr(txt, "  rate limited (429/3212)  600 "));
+	ck_assert_ptr_nonnull(strstr(txt, "  ... to Low priority     400 "));
+	free(csv);
+	free(txt);
 }
 END_TEST
 
@@ -921,6 +1013,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_report_none_before_actions);
 	tcase_add_test(tc, test_report_closed_loop_stream);
 	tcase_add_test(tc, test_report_closed_loop_two_streams);
+	tcase_add_test(tc, test_report_stream_429_classes);
 	tcase_add_test(tc, test_report_one_named_stream);
 	tcase_add_test(tc, test_report_client_lines_per_stream);
 	tcase_add_test(tc, test_report_epks_differ);

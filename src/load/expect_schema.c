@@ -122,7 +122,8 @@ static const char *const schema[] = {
 /* `streams:` (issue 14 section 1): per stream its totals and its
    kinds' figures */
 #define STREAM_OPS(S)                                                          \
-	S ".operations", S ".succeeded", S ".throttled_429", S ".failed_429",  \
+	S ".operations", S ".succeeded", S ".throttled_429",                   \
+	    S ".throttled_3212", S ".throttled_low_429", S ".failed_429",      \
 	    S ".failed_other", S ".ru", S ".retry_wait_p50_ms",                \
 	    S ".retry_wait_p99_ms"
     "streams[].name",

@@ -599,13 +599,20 @@ static json_t *layout(const struct pk_result_variant *v)
 }
 
 /* One stream's operations of a kind (or all), report-json.md. */
-static json_t *stream_ops(const struct pk_result_stream_ops *s)
+static json_t *stream_ops(const struct pk_result_stream_ops *s, int split_429)
 {
 	json_t *o = json_object();
 
 	json_object_set_new(o, "operations", count(s->operations));
 	json_object_set_new(o, "succeeded", count(s->succeeded));
 	json_object_set_new(o, "throttled_429", count(s->throttled_429));
+	if (split_429) {
+		/* as the totals (classes()) */
+		json_object_set_new(o, "throttled_3212",
+				    count(s->throttled_3212));
+		json_object_set_new(o, "throttled_low_429",
+				    count(s->throttled_low_429));
+	}
 	json_object_set_new(o, "failed_429", count(s->failed_429));
 	json_object_set_new(o, "failed_other", count(s->failed_other));
 	json_object_set_new(o, "ru", ru(s->ru_mru));
@@ -615,7 +622,7 @@ static json_t *stream_ops(const struct pk_result_stream_ops *s)
 }
 
 /* "streams": per stream its totals and, by kind, the kinds it sent. */
-static json_t *streams(const struct pk_result_variant *v)
+static json_t *streams(const struct pk_result_variant *v, int split_429)
 {
 	json_t *a = json_array();
 	size_t i;
@@ -626,7 +633,8 @@ static json_t *streams(const struct pk_result_variant *v)
 		json_t *o = json_object(), *by = json_object();
 
 		json_object_set_new(o, "name", json_string(s->name));
-		json_object_set_new(o, "totals", stream_ops(&s->all));
+		json_object_set_new(o, "totals",
+				    stream_ops(&s->all, split_429));
 		if (s->last_answer_ms > 0) {
 			/* a closed-loop stream (client.concurrency) */
 			json_t *t = json_object_get(o, "totals");
@@ -638,9 +646,9 @@ static json_t *streams(const struct pk_result_variant *v)
 		}
 		for (k = 0; k <= PK_OP_KINDS; k++) {
 			if (s->kind[k].operations > 0) {
-				json_object_set_new(by,
-						    report_stream_kind_name(k),
-						    stream_ops(&s->kind[k]));
+				json_object_set_new(
+				    by, report_stream_kind_name(k),
+				    stream_ops(&s->kind[k], split_429));
 			}
 		}
 		json_object_set_new(o, "by_kind", by);
@@ -696,7 +704,8 @@ static json_t *variant(const struct pk_result *r,
 	json_object_set_new(o, "totals",
 			    totals(v, r->sends_batches, classes(r->sc, v)));
 	if (v->n_streams > 0) {
-		json_object_set_new(o, "streams", streams(v));
+		json_object_set_new(o, "streams",
+				    streams(v, classes(r->sc, v)));
 	}
 	if (v->metrics->ttl_on) {
 		json_object_set_new(o, "ttl", ttl(v));

@@ -113,15 +113,21 @@ static const char *wait_text(int64_t ms, char *buf, size_t cap)
 }
 
 static void text_row(const char *stream, const char *kind,
-		     const struct pk_result_stream_ops *o, FILE *out)
+		     const struct pk_result_stream_ops *o, int split, FILE *out)
 {
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
 	char d[PK_FMT_BYTES], e[PK_FMT_BYTES], f[40], p50[32], p99[32];
 
-	fprintf(out, "  %-14.14s %-8s %11s %11s %10s %10s %8s %14s %9s %9s\n",
-		stream, kind, fmt_thousands((int64_t)o->operations, a),
+	fprintf(out, "  %-14.14s %-8s %11s %11s %10s", stream, kind,
+		fmt_thousands((int64_t)o->operations, a),
 		fmt_thousands((int64_t)o->succeeded, b),
-		fmt_thousands((int64_t)o->throttled_429, c),
+		fmt_thousands((int64_t)o->throttled_429, c));
+	if (split) {
+		fprintf(out, " %10s %10s",
+			fmt_thousands((int64_t)o->throttled_3212, a),
+			fmt_thousands((int64_t)o->throttled_low_429, b));
+	}
+	fprintf(out, " %10s %8s %14s %9s %9s\n",
 		fmt_thousands((int64_t)o->failed_429, d),
 		fmt_thousands((int64_t)o->failed_other, e),
 		text_ru(o->ru_mru, f), wait_text(o->wait_p50_ms, p50, 32),
@@ -148,23 +154,33 @@ void report_streams_text(const struct pk_result_variant *v, uint64_t not_sent,
 	if (v->n_streams == 0) {
 		return;
 	}
-	fprintf(out, "\nstreams (operations offered; 429s: service-side "
-		     "answers, every attempt; failed 429: operations that "
-		     "ended in a 429; wait: retry wait of the succeeded)\n");
-	fprintf(out, "  %-14s %-8s %11s %11s %10s %10s %8s %14s %9s %9s\n",
-		"stream", "kind", "operations", "succeeded", "429s",
-		"failed 429", "failed", "RU", "wait p50", "wait p99");
+	fprintf(out,
+		"\nstreams (operations offered; 429s: service-side "
+		"answers, every attempt%s; failed 429: operations that "
+		"ended in a 429; wait: retry wait of the succeeded)\n",
+		v->streams_split_429
+		    ? ", of them 429/3212 past a throughput bucket's cap "
+		      "and Low to Low-priority requests"
+		    : "");
+	fprintf(out, "  %-14s %-8s %11s %11s %10s", "stream", "kind",
+		"operations", "succeeded", "429s");
+	if (v->streams_split_429) {
+		fprintf(out, " %10s %10s", "429/3212", "Low 429s");
+	}
+	fprintf(out, " %10s %8s %14s %9s %9s\n", "failed 429", "failed", "RU",
+		"wait p50", "wait p99");
 	for (i = 0; i < v->n_streams; i++) {
 		const struct pk_result_stream *s = &v->streams[i];
 
-		text_row(s->name, "all", &s->all, out);
+		text_row(s->name, "all", &s->all, v->streams_split_429, out);
 		if (kinds_sent(s) < 2) {
 			continue;
 		}
 		for (k = 0; k <= PK_OP_KINDS; k++) {
 			if (s->kind[k].operations > 0) {
 				text_row("", report_stream_kind_name(k),
-					 &s->kind[k], out);
+					 &s->kind[k], v->streams_split_429,
+					 out);
 			}
 		}
 	}
@@ -250,9 +266,10 @@ static void plain_row(const char *variant, const char *stream, const char *kind,
 	cell(kind, csv, out);
 	fprintf(out,
 		"%s%" PRIu64 "%s%" PRIu64 "%s%" PRIu64 "%s%" PRIu64 "%s%" PRIu64
-		"%s",
+		"%s%" PRIu64 "%s%" PRIu64 "%s",
 		sep, o->operations, sep, o->succeeded, sep, o->throttled_429,
-		sep, o->failed_429, sep, o->failed_other, sep);
+		sep, o->throttled_3212, sep, o->throttled_low_429, sep,
+		o->failed_429, sep, o->failed_other, sep);
 	ru_plain(o->ru_mru, out);
 	fputs(sep, out);
 	if (o->wait_p50_ms >= 0) {
@@ -307,15 +324,18 @@ void report_streams_markdown(const struct pk_result *r, FILE *out)
 	}
 	fprintf(out, "\n## Streams\n\nPer stream and operation kind: "
 		     "operations offered; 429s are service-side answers "
-		     "(every attempt); failed 429 are operations that ended "
+		     "(every attempt), of them 429/3212 past a throughput "
+		     "bucket's cap and Low to Low-priority requests; failed "
+		     "429 are operations that ended "
 		     "in a 429 after their retries; wait is the retry wait of "
 		     "the operations that succeeded, in ms; achieved is a "
 		     "closed-loop stream's operations answered a second "
 		     "(client.concurrency).\n\n");
 	fprintf(out, "| variant | stream | kind | operations | succeeded | "
-		     "429s | failed 429 | failed other | RU | wait p50 ms | "
-		     "wait p99 ms | achieved ops/s |\n");
-	fprintf(out, "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+		     "429s | 429/3212 | Low 429s | failed 429 | failed other | "
+		     "RU | wait p50 ms | wait p99 ms | achieved ops/s |\n");
+	fprintf(out,
+		"|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
 	for (vi = 0; vi < r->n_variants; vi++) {
 		plain_rows(&r->variants[vi], r->variants[vi].name, 0, out);
 	}
@@ -326,7 +346,8 @@ int report_streams_csv(const struct pk_result *r, FILE *out)
 	size_t vi;
 
 	fputs("variant,stream,kind,operations,succeeded,throttled_429,"
-	      "failed_429,failed_other,ru,retry_wait_p50_ms,"
+	      "throttled_3212,throttled_low_429,failed_429,failed_other,ru,"
+	      "retry_wait_p50_ms,"
 	      "retry_wait_p99_ms,achieved_ops_per_s\n",
 	      out);
 	for (vi = 0; vi < r->n_variants; vi++) {

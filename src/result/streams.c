@@ -48,6 +48,8 @@ static void ops_of(const struct pk_stream_stats *s, uint32_t *waits, size_t n,
 	o->operations = s->operations;
 	o->succeeded = s->succeeded;
 	o->throttled_429 = s->throttled_429;
+	o->throttled_3212 = s->throttled_3212;
+	o->throttled_low_429 = s->throttled_low_429;
 	o->failed_429 = s->failed_429;
 	o->failed_other = s->failed_other;
 	o->ru_mru = s->ru_mru;
@@ -68,6 +70,7 @@ void result_streams_build(const struct pk_scenario *sc,
 		return;
 	}
 	v->n_streams = sc->n_streams;
+	v->streams_split_429 = scenario_has_buckets(v->spec);
 	v->streams = xcalloc(sc->n_streams, sizeof(*v->streams));
 	for (i = 0; i < sc->n_streams; i++) {
 		struct pk_result_stream *rs = &v->streams[i];
@@ -79,6 +82,8 @@ void result_streams_build(const struct pk_scenario *sc,
 
 		memset(&all, 0, sizeof(all));
 		rs->name = sc->streams[i].name;
+		v->streams_split_429 |= sc->streams[i].client.priority_low ||
+					sc->streams[i].client.throughput_bucket;
 		for (k = 0; k < PK_STREAM_KINDS; k++) {
 			uint32_t *w = NULL;
 
@@ -97,6 +102,8 @@ void result_streams_build(const struct pk_scenario *sc,
 			all.operations += ks[k].operations;
 			all.succeeded += ks[k].succeeded;
 			all.throttled_429 += ks[k].throttled_429;
+			all.throttled_3212 += ks[k].throttled_3212;
+			all.throttled_low_429 += ks[k].throttled_low_429;
 			all.failed_429 += ks[k].failed_429;
 			all.failed_other += ks[k].failed_other;
 			all.ru_mru += ks[k].ru_mru;

@@ -205,7 +205,11 @@ void sim_stream_count(struct pk_variant *v, const struct pk_op *op,
 
 	s->ru_mru += out->charge_mru;
 	if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
+		/* split as the totals are (container_ops.c) */
 		s->throttled_429++;
+		s->throttled_3212 +=
+		    out->sub_status == PK_SUBSTATUS_BUCKET_EXCEEDED;
+		s->throttled_low_429 += v->container->attempt_low != 0;
 		if (!retrying) {
 			s->failed_429++;
 		}

@@ -19,7 +19,10 @@ const char *report_stream_kind_name(int kind);
 
 /* The terminal report's "streams" section of variant v: per stream a
    row of all its operations, then one per kind it sent when it sent
-   more than one: operations, succeeded, 429s (service-side answers),
+   more than one: operations, succeeded, 429s (service-side answers;
+   with Low or bucketed clients or container buckets,
+   pk_result_variant.streams_split_429, also their 429/3212 and Low
+   429s, as the totals split them),
    failed 429 (operations that ended in one), failed (other failures),
    RU, retry wait p50 and p99 of the succeeded; then a line per
    closed-loop stream with its achieved operations/s; then, when not_sent >
@@ -37,10 +40,13 @@ void report_streams_markdown(const struct pk_result *r, FILE *out);
  * `--format csv` of a run with streams: one row per (variant, stream,
  * kind), kind "all" first then each kind the stream sent:
  *
- *   variant,stream,kind,operations,succeeded,throttled_429,failed_429,failed_other,ru,retry_wait_p50_ms,retry_wait_p99_ms,achieved_ops_per_s
+ *   variant,stream,kind,operations,succeeded,throttled_429,throttled_3212,throttled_low_429,failed_429,failed_other,ru,retry_wait_p50_ms,retry_wait_p99_ms,achieved_ops_per_s
  *
  * Text fields quoted (quotes doubled), numbers not; ru in RU with up to
- * three decimals; an empty wait when no operation of the row succeeded;
+ * three decimals; throttled_3212 and throttled_low_429 are of the
+ * throttled_429 (429/3212 past a throughput bucket's cap, rule 31; 429s
+ * to Low-priority requests, rule 30), always there (0 without
+ * classes); an empty wait when no operation of the row succeeded;
  * achieved_ops_per_s (three decimals) only on the "all" row of a
  * closed-loop stream (pk_result_stream.achieved_ops_per_s), else empty.
  * Returns 0, or -1 on a write error.

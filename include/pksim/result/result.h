@@ -303,16 +303,20 @@ struct pk_result_heat {
 /* One stream's operations of one kind, or of every kind (`streams:`,
    issue 14 section 1; sim.h's pk_stream_stats frozen). */
 struct pk_result_stream_ops {
-	uint64_t operations;	/* offered (arrived) */
-	uint64_t succeeded;	/* ended in a 2xx */
-	uint64_t throttled_429; /* service-side 429 answers, every attempt */
-	uint64_t failed_429;	/* ended in a 429 after its retries */
-	uint64_t failed_other;	/* ended in another failure */
-	int64_t ru_mru;		/* RU charged, every attempt, mRU */
-	int64_t wait_p50_ms;	/* retry wait of the succeeded: the
-				   ceil(n x p / 100)-th smallest (as
-				   metrics_wait_percentile), -1 when none
-				   succeeded */
+	uint64_t operations;	 /* offered (arrived) */
+	uint64_t succeeded;	 /* ended in a 2xx */
+	uint64_t throttled_429;	 /* service-side 429 answers, every attempt */
+	uint64_t throttled_3212; /* ... of them 429/3212: past a
+				    throughput bucket's cap (rule 31) */
+	uint64_t throttled_low_429; /* ... of them to Low-priority requests
+				       (rule 30) */
+	uint64_t failed_429;	    /* ended in a 429 after its retries */
+	uint64_t failed_other;	    /* ended in another failure */
+	int64_t ru_mru;		    /* RU charged, every attempt, mRU */
+	int64_t wait_p50_ms;	    /* retry wait of the succeeded: the
+				       ceil(n x p / 100)-th smallest (as
+				       metrics_wait_percentile), -1 when none
+				       succeeded */
 	int64_t wait_p99_ms;
 };
 
@@ -448,6 +452,11 @@ struct pk_result_variant {
 	/* per stream (scenario order); owned, NULL and 0 with one
 	   stream */
 	struct pk_result_stream *streams;
+	int streams_split_429; /* 1: some stream's client sends Low or
+				  bucketed requests, or the container has
+				  throughput buckets: the stream tables
+				  show throttled_3212 and
+				  throttled_low_429, as the totals do */
 	size_t n_streams;
 	struct pk_result_fill fill; /* days to full (result_fill_build) */
 };

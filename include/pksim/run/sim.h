@@ -53,12 +53,16 @@ struct pk_query_stats {
    failed_other (any other failure: 400, 403, 404, 409, 413, or given up
    on 410s); operations waiting at the end of the run are in none. */
 struct pk_stream_stats {
-	uint64_t operations;	/* offered (arrived), not attempts */
-	uint64_t succeeded;	/* ended in a 2xx */
-	uint64_t throttled_429; /* service-side 429 answers, every attempt */
-	uint64_t failed_429;	/* ended in a 429 */
-	uint64_t failed_other;	/* ended in another failure */
-	int64_t ru_mru;		/* RU charged, every attempt, mRU */
+	uint64_t operations;	 /* offered (arrived), not attempts */
+	uint64_t succeeded;	 /* ended in a 2xx */
+	uint64_t throttled_429;	 /* service-side 429 answers, every attempt */
+	uint64_t throttled_3212; /* ... of them 429/3212: past a
+				    throughput bucket's cap (rule 31) */
+	uint64_t throttled_low_429; /* ... of them to Low-priority requests
+				       (rule 30) */
+	uint64_t failed_429;	    /* ended in a 429 */
+	uint64_t failed_other;	    /* ended in another failure */
+	int64_t ru_mru;		    /* RU charged, every attempt, mRU */
 	/* the client's wait on retries of each succeeded operation that
 	   waited (ms; the others waited 0), in completion order; owned */
 	uint32_t *waits;
