@@ -275,6 +275,36 @@ START_TEST(test_compare_retry_order_labels)
 END_TEST
 
 /*
+ * Rule 31: the bucket variant of throughput-bucket.yaml: range 0 answers
+ * 1,000 interactive + 2,000 etl = 3,000 requests (retries off), 1,600 of
+ * them 429/3212 past bucket 1's 20% cap (the header's sums), none
+ * 429/3200. The verdict gives the 53.3% (1,600 / 3,000) as 429 answers,
+ * the 3212s apart, never "range 0 rate-limited" (it had room).
+ */
+START_TEST(test_compare_bucket_verdict)
+{
+	char args[1024];
+	json_t *root, *v;
+	const char *verdict;
+
+	snprintf(args, sizeof(args), "compare '%s' --format json",
+		 tu_src("scenarios/throughput-bucket.yaml"));
+	v = variants_of(args, &root);
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(json_array_get(v, 0), "name")),
+	    "bucket");
+	verdict = json_string_value(json_object_get(card(v, 0), "verdict"));
+	ck_assert_ptr_nonnull(verdict);
+	ck_assert_msg(strstr(verdict, "bucket: range 0 answered 53.3% of its "
+				      "requests with 429 (1,600 of them "
+				      "429/3212, a throughput bucket's cap "
+				      "while the range had room)"),
+		      "%s", verdict);
+	json_decref(root);
+}
+END_TEST
+
+/*
  * The "uneven" verdict names the container's hottest logical partition
  * beside the hottest range, and says which range holds it, so nobody
  * reads it as that range's (the fresh user's finding on say_hot_range,
@@ -848,6 +878,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_compare_offices);
 	tcase_add_test(tc, test_compare_uneven_names_range);
 	tcase_add_test(tc, test_compare_retry_order_labels);
+	tcase_add_test(tc, test_compare_bucket_verdict);
 	tcase_add_test(tc, test_compare_text_csv_and_errors);
 	tcase_add_test(tc, test_compare_variant_long_names);
 	tcase_add_test(tc, test_compare_memory_by_variants);

@@ -208,6 +208,45 @@ START_TEST(test_findings_throttled_ranges)
 }
 END_TEST
 
+/* Rule 31: a 429/3212 is a throughput bucket's cap while the range had
+   room, not the range short of its RU/s. Range 0: 3,000 requests, 1,600
+   429s, all 3212: it rate-limited nothing for its RU/s, so no sentence
+   (before: "rate-limited 53.3% of its requests (1,600 of 3,000)"). Range
+   1: 3,000 requests, 1,300 429s of which 1,000 are 3212: 300 / 3,000 =
+   10.0% for its RU/s, the 1,000 told apart; its 3200 seconds served
+   7,000 RU of 10,000 provisioned: 70%. */
+START_TEST(test_findings_throttled_bucket_apart)
+{
+	struct fx *f = fx_new();
+	char *all;
+
+	f->v.n_ranges = 2;
+	f->v.ru_per_s = 20000; /* 2 ranges needed: no merge candidate */
+	f->m.totals.throttled_429 = 2900;
+	f->m.totals.throttled_3212 = 2600;
+	f->ranges[0].requests = 3000;
+	f->ranges[0].throttled_429 = 1600;
+	f->ranges[0].throttled_bucket = 1600;
+	f->ranges[1].requests = 3000;
+	f->ranges[1].throttled_429 = 1300;
+	f->ranges[1].throttled_bucket = 1000;
+	f->m.ranges[1].throttled_served_ru = 7000;
+	f->m.ranges[1].throttled_prov_ru = 10000;
+	all = said(f, NULL);
+	ck_assert_msg(!strstr(all, "range 0 rate-limited"), "%s", all);
+	ck_assert_msg(strstr(all, "partition key range 1 rate-limited 10.0% of "
+				  "its requests (300 of 3,000, 429/3200) "
+				  "while the container used 70% of its "
+				  "provisioned throughput in those seconds; "
+				  "apart from these, 1,000 were 429/3212, a "
+				  "throughput bucket's cap while the range "
+				  "had room (rule 31)\n"),
+		      "%s", all);
+	free(all);
+	fx_free(f);
+}
+END_TEST
+
 /* At most 5 ranges are named; 7 with 429s: the worst 5 (rates 7/100 ..
    3/100, ranges 6 .. 2), then "2 more". */
 START_TEST(test_findings_throttled_ranges_capped)
@@ -992,6 +1031,7 @@ Suite *tu_suite(void)
 
 	tcase_add_test(tc, test_findings_quiet);
 	tcase_add_test(tc, test_findings_throttled_ranges);
+	tcase_add_test(tc, test_findings_throttled_bucket_apart);
 	tcase_add_test(tc, test_findings_throttled_ranges_capped);
 	tcase_add_test(tc, test_findings_hot_range);
 	tcase_add_test(tc, test_findings_hot_range_lineage);

@@ -62,6 +62,47 @@ START_TEST(test_metrics_normalized)
 END_TEST
 
 /*
+ * Rule 31: a range's 429/3212s (a throughput bucket's cap) are counted
+ * apart, and a second of only 3212s is no second in which the range
+ * rate-limited for its RU/s. One range of 4,000 mRU: t = 0, 3 429s all
+ * 3212 (500 mRU served); t = 1, 4 429s of which 1 is 3212 (4,000 mRU
+ * served). throttled_429 = 7, throttled_bucket = 1 + 3 = 4; one 3200
+ * second (t = 1) that served 4 RU of the 4 RU/s provisioned.
+ */
+START_TEST(test_metrics_bucket_apart)
+{
+	struct pk_metrics m;
+	struct pk_sample s;
+	struct pk_second sec;
+	static const uint32_t thr[2] = {3, 4}, bucket[2] = {3, 1};
+	static const int64_t ru[2] = {500, 4000};
+	int t;
+
+	metrics_init(&m);
+	for (t = 0; t < 2; t++) {
+		memset(&s, 0, sizeof(s));
+		memset(&sec, 0, sizeof(sec));
+		sec.t_s = s.t_s = t;
+		sec.span_s = 1;
+		sec.ru_per_s = 4;
+		sec.ranges = 1;
+		sec.served_mru = s.ru_mru = ru[t];
+		s.requests = thr[t] + 1;
+		s.ru_per_s_mru = 4000;
+		s.throttled_429 = thr[t];
+		s.throttled_bucket = bucket[t];
+		metrics_close_second(&m, &sec, &s, 1);
+	}
+	ck_assert_uint_eq(m.ranges[0].throttled_429, 7);
+	ck_assert_uint_eq(m.ranges[0].throttled_bucket, 4);
+	ck_assert_uint_eq(m.ranges[0].throttled_seconds, 1);
+	ck_assert(m.ranges[0].throttled_served_ru == 4.0);
+	ck_assert(m.ranges[0].throttled_prov_ru == 4.0);
+	metrics_free(&m);
+}
+END_TEST
+
+/*
  * Two ranges of 4,000 mRU (4 RU/s) each, 8 RU/s in all.
  *   t =  0: 1,000 and 2,000 mRU -> 0.25, 0.50; the second's highest 0.50
  *   t = 30: 3,000 and 0         -> 0.75, 0
@@ -398,6 +439,7 @@ Suite *tu_suite(void)
 	TCase *tc = tcase_create("rollup");
 
 	tcase_add_test(tc, test_metrics_normalized);
+	tcase_add_test(tc, test_metrics_bucket_apart);
 	tcase_add_test(tc, test_metrics_per_minute_highest);
 	tcase_add_test(tc, test_metrics_hot_seconds);
 	tcase_add_test(tc, test_metrics_range_p99);

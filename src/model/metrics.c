@@ -329,7 +329,8 @@ void metrics_close_second(struct pk_metrics *m, struct pk_second *sec,
 		r->requests += samples[i].requests;
 		r->request_seconds += samples[i].requests > 0;
 		r->throttled_429 += samples[i].throttled_429;
-		if (samples[i].throttled_429 > 0) {
+		r->throttled_bucket += samples[i].throttled_bucket;
+		if (samples[i].throttled_429 > samples[i].throttled_bucket) {
 			r->throttled_seconds++;
 			r->throttled_served_ru += metrics_ru(sec->served_mru);
 			r->throttled_prov_ru += (double)sec->ru_per_s;

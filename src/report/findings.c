@@ -6,6 +6,7 @@
 #include "pksim/report/findings.h"
 
 #include "findings_density.h"
+#include "findings_ops.h"
 #include "findings_streams.h"
 #include "pksim/load/monitor.h"
 
@@ -59,6 +60,14 @@ static void say(struct pk_sentences *s, char *text)
 {
 	mem_grow((void **)&s->v, &s->cap, s->n + 1, sizeof(*s->v));
 	s->v[s->n++] = text;
+}
+
+/* say text unless it is NULL (nothing to say) */
+static void say_some(struct pk_sentences *s, char *text)
+{
+	if (text) {
+		say(s, text);
+	}
 }
 
 static double pct(double x)
@@ -116,23 +125,32 @@ static double utilisation_while_throttled(const struct pk_result_variant *v,
 		   : 0.0;
 }
 
-/* The rate-limited share of range i's requests. */
+/* Range i's 429/3200s: requests it rate-limited for its own RU/s; a
+   429/3212 is a throughput bucket's cap while the range had room (rule
+   31), no sign of a range short of RU/s. */
+static uint64_t own_429(const struct pk_result_variant *v, size_t i)
+{
+	const struct pk_result_range *p = &v->ranges[i];
+
+	return p->throttled_429 - p->throttled_bucket;
+}
+
+/* The share of range i's requests it rate-limited for its RU/s. */
 static double rate_429(const struct pk_result_variant *v, size_t i)
 {
 	const struct pk_result_range *p = &v->ranges[i];
 
-	return p->requests ? (double)p->throttled_429 / (double)p->requests
-			   : 0.0;
+	return p->requests ? (double)own_429(v, i) / (double)p->requests : 0.0;
 }
 
-/* Index of the range with the highest 429 rate not yet said (said[]),
-   or SIZE_MAX when none is left with 429s. */
+/* Index of the range with the highest 429/3200 rate not yet said
+   (said[]), or SIZE_MAX when none is left with 429/3200s. */
 static size_t worst_unsaid(const struct pk_result_variant *v, const char *said)
 {
 	size_t i, best = SIZE_MAX;
 
 	for (i = 0; i < v->n_ranges; i++) {
-		if (said[i] || v->ranges[i].throttled_429 == 0) {
+		if (said[i] || own_429(v, i) == 0) {
 			continue;
 		}
 		if (best == SIZE_MAX || rate_429(v, i) > rate_429(v, best)) {
@@ -142,14 +160,15 @@ static size_t worst_unsaid(const struct pk_result_variant *v, const char *said)
 	return best;
 }
 
-/* Per range with 429s (the worst PK_FINDINGS_MAX_RANGES, then a count):
-   its rate against the container's utilisation in the seconds it
-   throttled. */
+/* Per range that rate-limited requests for its RU/s (429/3200; the
+   worst PK_FINDINGS_MAX_RANGES, then a count): its rate against the
+   container's utilisation in the seconds it did, and apart its
+   throughput bucket's 429/3212s if any (rule 31: the range had room). */
 static void say_throttled_ranges(struct pk_sentences *s,
 				 const struct pk_result_variant *v)
 {
 	char *said = xcalloc(v->n_ranges ? v->n_ranges : 1, 1);
-	char a[32], b[32], name[96];
+	char a[32], b[32], c[32], name[96], bucket[160];
 	size_t i, n = 0, more = 0;
 
 	while ((i = worst_unsaid(v, said)) != SIZE_MAX) {
@@ -160,19 +179,29 @@ static void say_throttled_ranges(struct pk_sentences *s,
 			more++;
 			continue;
 		}
+		bucket[0] = '\0';
+		if (p->throttled_bucket > 0) {
+			snprintf(bucket, sizeof(bucket),
+				 "; apart from these, %s were 429/3212, a "
+				 "throughput bucket's cap while the range had "
+				 "room (rule 31)",
+				 fmt_thousands(p->throttled_bucket, c));
+		}
 		say(s, xasprintf("partition key %s rate-limited %.1f%% "
-				 "of its requests (%s of %s) while the "
+				 "of its requests (%s of %s%s) while the "
 				 "container used %.0f%% of its provisioned "
-				 "throughput in those seconds%s",
+				 "throughput in those seconds%s%s",
 				 range_name(v, p->id, name, sizeof(name)),
 				 pct(rate_429(v, i)),
-				 fmt_thousands(p->throttled_429, a),
+				 fmt_thousands(own_429(v, i), a),
 				 fmt_thousands(p->requests, b),
+				 p->throttled_bucket ? ", 429/3200" : "",
 				 pct(utilisation_while_throttled(v, p->id)),
 				 rate_429(v, i) <= PK_FINDINGS_HEALTHY_429
 				     ? " (1-5% is a healthy rate when "
 				       "latency is acceptable)"
-				     : ""));
+				     : "",
+				 bucket));
 	}
 	if (more > 0) {
 		say(s, xasprintf("%s more partition key ranges rate-limited "
@@ -648,87 +677,6 @@ static void say_merge(struct pk_sentences *s, const struct pk_result_variant *v)
 		      fmt_bytes(note->avg_bytes, b)));
 }
 
-static void say_failures(struct pk_sentences *s,
-			 const struct pk_result_variant *v)
-{
-	const struct pk_totals *t = &v->metrics->totals;
-	char a[32];
-
-	if (t->failed_after_retries > 0) {
-		say(s, xasprintf("%s operation%s (%.2f%%) failed after the "
-				 "client's retries: the application sees "
-				 "these 429s",
-				 fmt_thousands(t->failed_after_retries, a),
-				 t->failed_after_retries == 1 ? "" : "s",
-				 pct((double)t->failed_after_retries /
-				     (double)t->operations)));
-	}
-}
-
-static void say_refused(struct pk_sentences *s,
-			const struct pk_result_variant *v)
-{
-	const struct pk_totals *t = &v->metrics->totals;
-	char a[32], b[32], d[32];
-
-	if (t->bad_request_400 + t->too_large_413 + t->conflict_409 == 0) {
-		return;
-	}
-	say(s, xasprintf("%s requests were refused with 400 (the key value "
-			 "is an object or array or over 2,048 bytes, a bad id, "
-			 "or a changed key), %s with 413 (over 2 MiB) and %s "
-			 "with 409 (an id its logical partition holds)",
-			 fmt_thousands(t->bad_request_400, a),
-			 fmt_thousands(t->too_large_413, b),
-			 fmt_thousands(t->conflict_409, d)));
-	if (t->batches_rejected_400 > 0) {
-		/* reference §3: a batch stays inside one logical partition */
-		say(s, xasprintf("%s of the 400s were transactional batches "
-				 "whose items span logical partitions: a batch "
-				 "must stay inside one, so each was refused "
-				 "whole",
-				 fmt_thousands(t->batches_rejected_400, a)));
-	}
-}
-
-static void say_not_found(struct pk_sentences *s,
-			  const struct pk_result_variant *v)
-{
-	const struct pk_totals *t = &v->metrics->totals;
-	char a[32];
-
-	if (t->not_found_404 > 0 && v->metrics->ttl.expired > 0) {
-		say(s, xasprintf("%s reads, replaces or deletes found no item "
-				 "(404): the workload had created it, but in "
-				 "this container it had expired (time to live, "
-				 "rule 28: gone for requests at once) or its "
-				 "create failed (rate limited past the "
-				 "retries, or refused)",
-				 fmt_thousands(t->not_found_404, a)));
-	} else if (t->not_found_404 > 0 &&
-		   t->failed_after_retries + t->rejected_403 +
-			   t->bad_request_400 + t->too_large_413 +
-			   t->conflict_409 ==
-		       0) {
-		/* no create failed: the read came before its create was
-		   sent (an RU budget, closed-loop workers) or stored (a
-		   retry waiting) */
-		say(s, xasprintf("%s reads, replaces or deletes found no item "
-				 "(404): the workload had created it, but its "
-				 "create was not yet written in this "
-				 "container (still waiting in the client: an "
-				 "RU budget, closed-loop workers or retries); "
-				 "no operation failed",
-				 fmt_thousands(t->not_found_404, a)));
-	} else if (t->not_found_404 > 0) {
-		say(s, xasprintf("%s reads, replaces or deletes found no item "
-				 "(404): the workload had created it, but in "
-				 "this container its create failed (rate "
-				 "limited past the retries, or refused)",
-				 fmt_thousands(t->not_found_404, a)));
-	}
-}
-
 /* Time to live (rule 28): expired items whose bytes waited for deletion
    because the partitions had little RU left over. */
 static void say_ttl_late(struct pk_sentences *s,
@@ -767,10 +715,11 @@ char **findings_make(const struct pk_result *r,
 	say_hot_range(&s, r, v);
 	say_hot_lp(&s, v);
 	say_full_lps(&s, v);
-	say_failures(&s, v);
-	say_not_found(&s, v);
+	say_some(&s, findings_failed(v));
+	say_some(&s, findings_not_found(v));
 	say_ttl_late(&s, v);
-	say_refused(&s, v);
+	say_some(&s, findings_refused(v));
+	say_some(&s, findings_batches_refused(v));
 	say_splits(&s, v);
 	say_merge(&s, v);
 	say_merge_candidate(&s, r, v);

@@ -72,6 +72,7 @@ static void ranges(const struct pk_result_variant *v, struct pk_scorecard *sc)
 		if (rate > sc->worst_range_429_rate) {
 			sc->worst_range_429_rate = rate;
 			sc->worst_range = p->id;
+			sc->worst_range_3212 = p->throttled_bucket;
 		}
 	}
 	sc->hottest_range_share_ru =
@@ -514,11 +515,22 @@ static void verdict(const struct pk_result *r,
 				 fmt_thousands(s->fanout_queries, b),
 				 fmt_thousands(llround(s->fanout_ru), c));
 		}
+		char bucket[160] = "";
+
+		if (s->worst_range_3212 > 0) {
+			/* rule 31: not the range short of RU/s */
+			snprintf(bucket, sizeof(bucket),
+				 " (%s of them 429/3212, a throughput "
+				 "bucket's cap while the range had room)",
+				 fmt_thousands(s->worst_range_3212, c));
+		}
 		snprintf(s->verdict, sizeof(s->verdict),
-			 "%s: range %u rate-limited %.1f%% of its requests; "
+			 "%s: range %u %s %.1f%% of its requests%s%s; "
 			 "%s operation%s failed after retries%s",
 			 s->name, s->worst_range,
+			 s->worst_range_3212 ? "answered" : "rate-limited",
 			 100.0 * s->worst_range_429_rate,
+			 s->worst_range_3212 ? " with 429" : "", bucket,
 			 fmt_thousands(s->failed_after_retries, a),
 			 s->failed_after_retries == 1 ? "" : "s", fan);
 	} else {

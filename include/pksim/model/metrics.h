@@ -89,7 +89,13 @@ struct pk_range_stats {
 				    metrics_normalized_pct) */
 	uint64_t requests;	    /* attempts over its life, retries too */
 	uint64_t throttled_429;	    /* ... rate limited */
-	uint64_t throttled_seconds; /* seconds in which it rate-limited */
+	uint64_t throttled_bucket;  /* ... of them 429/3212, past a
+				       throughput bucket's cap (rule 31):
+				       the range had room */
+	uint64_t throttled_seconds; /* seconds in which it rate-limited a
+				       request for its own RU/s (a
+				       429/3200; a second of only 429/3212s
+				       is not one) */
 	double throttled_served_ru; /* container RU served in those seconds */
 	double throttled_prov_ru;   /* container RU/s provisioned in them */
 };

@@ -143,6 +143,9 @@ struct pk_scorecard {
 	double worst_range_429_rate; /* 429s / requests of the worst
 					range, 0..1 */
 	uint32_t worst_range;
+	uint64_t worst_range_3212; /* its 429/3212s, a throughput
+				      bucket's cap (rule 31): the range had
+				      room */
 	uint64_t rejected_403;
 	uint64_t refused; /* 400, 409 and 413 responses */
 	enum pk_full_kind full_kind;

@@ -76,6 +76,10 @@ struct pk_result_range {
 					attempts (offered) are requests -
 					retries */
 	uint64_t throttled_429;	     /* attempts rate limited */
+	uint64_t throttled_bucket;   /* ... of them 429/3212, past a
+					throughput bucket's cap (rule 31):
+					the range had room; the rest are
+					429/3200, for its own RU/s */
 	int64_t ru_mru;		     /* RU charged over its life, mRU */
 	double peak_normalized;	     /* highest second, 0..1 */
 	uint32_t parent;	     /* the range it split from, or

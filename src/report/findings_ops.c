@@ -1,0 +1,93 @@
+/*
+ * findings_ops: the operations' answers in plain words (findings_ops.h).
+ */
+#include "findings_ops.h"
+
+#include "pksim/base/fmt.h"
+#include "pksim/base/mem.h"
+
+char *findings_failed(const struct pk_result_variant *v)
+{
+	const struct pk_totals *t = &v->metrics->totals;
+	char a[32];
+
+	if (t->failed_after_retries == 0) {
+		return NULL;
+	}
+	return xasprintf("%s operation%s (%.2f%%) failed after the client's "
+			 "retries: the application sees these 429s",
+			 fmt_thousands(t->failed_after_retries, a),
+			 t->failed_after_retries == 1 ? "" : "s",
+			 100.0 * (double)t->failed_after_retries /
+			     (double)t->operations);
+}
+
+char *findings_refused(const struct pk_result_variant *v)
+{
+	const struct pk_totals *t = &v->metrics->totals;
+	char a[32], b[32], d[32];
+
+	if (t->bad_request_400 + t->too_large_413 + t->conflict_409 == 0) {
+		return NULL;
+	}
+	return xasprintf("%s requests were refused with 400 (the key value "
+			 "is an object or array or over 2,048 bytes, a bad id, "
+			 "or a changed key), %s with 413 (over 2 MiB) and %s "
+			 "with 409 (an id its logical partition holds)",
+			 fmt_thousands(t->bad_request_400, a),
+			 fmt_thousands(t->too_large_413, b),
+			 fmt_thousands(t->conflict_409, d));
+}
+
+char *findings_batches_refused(const struct pk_result_variant *v)
+{
+	const struct pk_totals *t = &v->metrics->totals;
+	char a[32];
+
+	if (t->batches_rejected_400 == 0) {
+		return NULL;
+	}
+	/* reference §3: a batch stays inside one logical partition */
+	return xasprintf("%s of the 400s were transactional batches whose "
+			 "items span logical partitions: a batch must stay "
+			 "inside one, so each was refused whole",
+			 fmt_thousands(t->batches_rejected_400, a));
+}
+
+char *findings_not_found(const struct pk_result_variant *v)
+{
+	const struct pk_totals *t = &v->metrics->totals;
+	char a[32];
+
+	if (t->not_found_404 == 0) {
+		return NULL;
+	}
+	if (v->metrics->ttl.expired > 0) {
+		return xasprintf("%s reads, replaces or deletes found no item "
+				 "(404): the workload had created it, but in "
+				 "this container it had expired (time to live, "
+				 "rule 28: gone for requests at once) or its "
+				 "create failed (rate limited past the "
+				 "retries, or refused)",
+				 fmt_thousands(t->not_found_404, a));
+	}
+	if (t->failed_after_retries + t->rejected_403 + t->bad_request_400 +
+		t->too_large_413 + t->conflict_409 ==
+	    0) {
+		/* no create failed: the read came before its create was
+		   sent (an RU budget, closed-loop workers) or stored (a
+		   retry waiting) */
+		return xasprintf("%s reads, replaces or deletes found no item "
+				 "(404): the workload had created it, but its "
+				 "create was not yet written in this "
+				 "container (still waiting in the client: an "
+				 "RU budget, closed-loop workers or retries); "
+				 "no operation failed",
+				 fmt_thousands(t->not_found_404, a));
+	}
+	return xasprintf("%s reads, replaces or deletes found no item (404): "
+			 "the workload had created it, but in this container "
+			 "its create failed (rate limited past the retries, "
+			 "or refused)",
+			 fmt_thousands(t->not_found_404, a));
+}

@@ -1,0 +1,28 @@
+/*
+ * findings_ops (internal to findings): findings about the operations'
+ * answers: failures after retries, refusals (400, 409, 413) and reads
+ * that found no item (404). Each returns one sentence owned by the
+ * caller (free()), or NULL when there is nothing to say.
+ */
+#ifndef PKSIM_FINDINGS_OPS_H
+#define PKSIM_FINDINGS_OPS_H
+
+#include "pksim/result/result.h"
+
+/* Operations that ended in a 429 after the client's retries: their
+   count and share of the operations (the application sees them). */
+char *findings_failed(const struct pk_result_variant *v);
+
+/* Requests refused with 400, 413 and 409, in one sentence, when any
+   was. */
+char *findings_refused(const struct pk_result_variant *v);
+
+/* Of the 400s, the transactional batches refused whole because their
+   items span logical partitions (reference §3), when any was. */
+char *findings_batches_refused(const struct pk_result_variant *v);
+
+/* Reads, replaces and deletes that found no item (404) although the
+   workload had created it, and why. */
+char *findings_not_found(const struct pk_result_variant *v);
+
+#endif
