@@ -120,13 +120,14 @@ START_TEST(test_isotime_fractions)
 	parses("2026-03-04T00:00:00.5Z", base + 500);
 	parses("2026-03-04T00:00:00.25Z", base + 250);
 	parses("2026-03-04T00:00:00,125Z", base + 125);
-	/* rounded half up on the 4th digit: .1234 -> 123, .1235 -> 124 */
+	/* cut after the 3rd digit (isotime.h): .1234 -> 123, .1235 -> 123 */
 	parses("2026-03-04T00:00:00.1234Z", base + 123);
-	parses("2026-03-04T00:00:00.1235Z", base + 124);
-	/* .9996 rounds to 1,000 ms: the next second */
-	parses("2026-03-04T00:00:00.9996Z", base + 1000);
-	/* nanoseconds: only the 4th digit matters */
-	parses("2026-03-04T00:00:00.000499999Z", base + 0);
+	parses("2026-03-04T00:00:00.1235Z", base + 123);
+	/* .9996 is 999 ms: still second 0, never rounded into second 1 */
+	parses("2026-03-04T00:00:00.9996Z", base + 999);
+	parses("2026-03-04T00:00:59.9999999Z", base + 59999);
+	/* nanoseconds: the digits past the 3rd never count */
+	parses("2026-03-04T00:00:00.000999999Z", base + 0);
 	/* a fraction needs a digit */
 	refused("2026-03-04T00:00:00.Z");
 	/* hh:mm:ss.fff with an offset: 12:00:01.750+01:00 = 11:00:01.750 */

@@ -75,15 +75,15 @@ int isotime_parse_ms(const char *s, size_t len, int64_t *t_ms)
 			}
 		}
 		if (i < len && (s[i] == '.' || s[i] == ',')) {
-			/* milliseconds, rounded half up on the 4th digit */
+			/* milliseconds: the digits past the third are
+			   dropped (floor), so a time stays in its own
+			   second (.9996 is .999, not the next second) */
 			i++;
 			for (k = 0; i < len && s[i] >= '0' && s[i] <= '9';
 			     i++, k++) {
 				digit = s[i] - '0';
 				if (k < 3) {
 					ms = ms * 10 + digit;
-				} else if (k == 3 && digit >= 5) {
-					ms++;
 				}
 			}
 			if (k == 0) {

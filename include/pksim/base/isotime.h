@@ -3,8 +3,10 @@
  * key templates read them, in one place.
  *
  * Accepted: "YYYY-MM-DD", optionally followed by "T", "t" or a space and
- * "hh:mm", ":ss", a fraction (".fff" or ",fff"; rounded to milliseconds on
- * the fourth digit), then a zone: "Z", "+hh:mm", "+hhmm", "+hh" (or "-").
+ * "hh:mm", ":ss", a fraction (".fff" or ",fff"; cut to milliseconds: the
+ * digits past the third are dropped, never rounded up, so a time stays
+ * in its own second: ".9996" is 999 ms), then a zone: "Z", "+hh:mm",
+ * "+hhmm", "+hh" (or "-").
  * No zone means UTC (ASSUMPTION: exports without a zone are UTC). Dates are
  * checked (February 30 is refused); second 60 (a leap second) counts as
  * the next second.

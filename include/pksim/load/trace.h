@@ -202,11 +202,13 @@ void trace_path_counts(const struct pk_trace *t, size_t n, uint64_t *counts);
 /*
  * Arrival time of record i (< trace_count(t)) from its property field (a
  * path as for trace_value, "/ts" or "ts"), in milliseconds since
- * 1970-01-01T00:00:00Z, rounded to the nearest millisecond:
+ * 1970-01-01T00:00:00Z:
  * - a number, or a string that is a plain decimal number (CSV), is epoch
- *   seconds and may be fractional: 1594598700.5 -> 1594598700500;
+ *   seconds and may be fractional, rounded to the nearest millisecond:
+ *   1594598700.5 -> 1594598700500;
  * - a string in ISO 8601 extended form, YYYY-MM-DD, optionally followed by
- *   'T' (or a space) and hh:mm[:ss[.fraction]], optionally followed by 'Z'
+ *   'T' (or a space) and hh:mm[:ss[.fraction]] (the fraction cut to
+ *   milliseconds, isotime.h), optionally followed by 'Z'
  *   or an offset +hh:mm, +hhmm or +hh; "2020-07-13T02:05:00+02:00" ->
  *   1594598700000. ASSUMPTION: no zone means UTC, as exports from
  *   services are in UTC far more often than in local time.
