@@ -191,7 +191,7 @@ START_TEST(test_json_and_aliases)
 	diag_init(&d);
 	m = read_text(json, PK_TRACE_FORMAT_AUTO, 2, 10000, NULL, NULL, &d);
 	ck_assert_msg(m != NULL, "%s", tu_diag_text(&d));
-	/* .1234567 s rounds to 123 ms (isotime.h: on the fourth digit) */
+	/* .1234567 s is 123 ms (isotime.h: cut after the third digit) */
 	ck_assert_int_eq(m->rows[0].t_ms, T0_MS + 3123);
 	ck_assert_int_eq(m->rows[0].charge_mru, 12500);
 	/* ceil(12.5 / 10) = 2 requests */
@@ -243,7 +243,7 @@ START_TEST(test_error_positions)
 	    {"TimeGenerated,PartitionKey,RequestCharge\n"
 	     "2026-05-12T09:00:00Z,\"[\"\"a\"\",\"\"b\"\"]\",1\n",
 	     "t.csv:2:22: error: PartitionKey \"[\"a\",\"b\"]\" has 2 "
-	     "components; the container's key has 1"},
+	     "components; the container's key has 1 path"},
 	    {"TimeGenerated,PartitionKey,RequestCharge\n"
 	     "2026-05-12T09:00:00Z,\"[[1]]\",1\n",
 	     "t.csv:2:22: error: PartitionKey \"[[1]]\": component 1 is not a "
@@ -259,8 +259,38 @@ START_TEST(test_error_positions)
 	     "must be a number of RU from 0 to 1,000,000"},
 	    {"TimeGenerated,PartitionKey,RequestCharge\n"
 	     "2026-05-12T09:00:00Z,k,1000001\n",
-	     "t.csv:2:24: error: RequestCharge 1e+06 is out of range; it must "
+	     "t.csv:2:24: error: RequestCharge 1000001 is out of range; it "
+	     "must be a number of RU from 0 to 1,000,000"},
+	    /* the file's text, quoted as written (2e6, not 2e+06) */
+	    {"TimeGenerated,PartitionKey,RequestCharge\n"
+	     "2026-05-12T09:00:00Z,k,2e6\n",
+	     "t.csv:2:24: error: RequestCharge 2e6 is out of range; it must "
 	     "be a number of RU from 0 to 1,000,000"},
+	    /* a JSON number: 2000000 in full, not 2e+06 ('{' at 1:2) */
+	    {"[{\"TimeGenerated\": \"2026-05-12T09:00:00Z\", "
+	     "\"PartitionKey\": \"k\", \"RequestCharge\": 2000000}]\n",
+	     "t.csv:1:2: error: RequestCharge 2000000 is out of range; it "
+	     "must be a number of RU from 0 to 1,000,000"},
+	    /* an empty PartitionKey is a missing value, never the key ""
+	       (the field starts after 20 + 1 characters: column 22),
+	       written bare or quoted */
+	    {"TimeGenerated,PartitionKey,RequestCharge\n"
+	     "2026-05-12T09:00:00Z,,100\n",
+	     "t.csv:2:22: error: row 1 has an empty PartitionKey; every row "
+	     "needs its key value, a JSON array as the service logs it "
+	     "([\"c-42\"]; [\"\"] for the empty string)"},
+	    {"TimeGenerated,PartitionKey,RequestCharge\n"
+	     "2026-05-12T09:00:00Z,\"\",100\n",
+	     "t.csv:2:22: error: row 1 has an empty PartitionKey; every row "
+	     "needs its key value, a JSON array as the service logs it "
+	     "([\"c-42\"]; [\"\"] for the empty string)"},
+	    /* a native JSON array where the export has a string */
+	    {"[{\"TimeGenerated\": \"2026-05-12T09:00:00Z\", "
+	     "\"PartitionKey\": [\"A\"], \"RequestCharge\": 100}]\n",
+	     "t.csv:1:2: error: row 1: PartitionKey is a JSON array or "
+	     "object, where the export has a string holding a JSON array, "
+	     "as the service logs the key value (\"[\\\"c-42\\\"]\" in "
+	     "JSON, [\"c-42\"] in CSV); write the array as a string"},
 	    /* a missing column: at the header */
 	    {"PartitionKey,RequestCharge\nk,1\n",
 	     "t.csv:1:1: error: the export has no TimeGenerated column; an "
@@ -533,6 +563,190 @@ START_TEST(test_run_rekey_refused)
 }
 END_TEST
 
+/* TimeGenerated's sub-millisecond digits are cut, never rounded into the
+   next second: 08:59:59.9996 is 08:59:59.999, 1 ms before T0 (rounding
+   made it 09:00:00.000, the second of the 09:00:00.5 row); t = 0 is then
+   08:59:59, clock.start T0 / 1000 - 1 s. */
+START_TEST(test_time_floor)
+{
+	static const char edge[] =
+	    "TimeGenerated,PartitionKey,RequestCharge\n"
+	    "2026-05-12T08:59:59.9996Z,\"[\"\"B\"\"]\",10\n"
+	    "2026-05-12T09:00:00.5Z,\"[\"\"A\"\"]\",10\n";
+	struct pk_diag d;
+	struct pk_monitor_log *m;
+	struct pk_scenario *sc;
+	struct pk_run *run;
+
+	diag_init(&d);
+	m = read_text(edge, PK_TRACE_FORMAT_AUTO, 1, 10000, NULL, NULL, &d);
+	ck_assert_msg(m != NULL, "%s", tu_diag_text(&d));
+	ck_assert_int_eq(m->rows[0].t_ms, T0_MS - 1);
+	ck_assert_int_eq(m->rows[1].t_ms, T0_MS + 500);
+	ck_assert_int_eq(m->first_ms, T0_MS - 1);
+	monitor_free(m);
+	run = run_log("container: {partition_key: /pk, throughput: 10000, "
+		      "partitions: 1}\n"
+		      "monitor_log: {file: log.csv}\n",
+		      edge, &sc, &d);
+	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
+	ck_assert_int_eq(sc->items_file->monitor_t0_ms, T0_MS - 1000);
+	ck_assert_int_eq(sc->clock_start_s, T0_MS / 1000 - 1);
+	sim_free(run);
+	scenario_free(sc);
+	diag_free(&d);
+}
+END_TEST
+
+/* The log's key is the container block's: one variant with another key
+   is refused as two are (the log cannot be re-keyed); one with the same
+   key and other throughput is a replay. */
+START_TEST(test_variant_rekey_single)
+{
+	static const char *const keys[] = {"/tenantId", "[/tenantId, /userId]"};
+	static const char same[] =
+	    "container: {partition_key: /pk, throughput: 4000}\n"
+	    "variants:\n"
+	    "  - {name: more, throughput: 10000}\n"
+	    "monitor_log: {file: log.csv}\n";
+	char yaml[512], want[512], *got;
+	struct pk_scenario *sc;
+	struct pk_diag d;
+	struct pk_run *run;
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		/* "  - {name: other, partition_key: " is 33 characters: the
+		   key at 3:34 */
+		snprintf(yaml, sizeof(yaml),
+			 "container: {partition_key: /customerId, throughput: "
+			 "2000}\n"
+			 "variants:\n"
+			 "  - {name: other, partition_key: %s}\n"
+			 "monitor_log: {file: log.csv}\n",
+			 keys[i]);
+		snprintf(want, sizeof(want),
+			 "s.yaml:3:34: error: variant 'other' sets "
+			 "partition_key %s, but monitor_log replays a log of "
+			 "the container keyed by /customerId",
+			 keys[i]);
+		diag_init(&d);
+		ck_assert_ptr_null(run_log(yaml, hot_log, &sc, &d));
+		ck_assert_ptr_null(sc);
+		got = tu_diag_text(&d);
+		ck_assert_msg(strstr(got, want), "want %s\ngot %s", want, got);
+		free(got);
+		diag_free(&d);
+	}
+	diag_init(&d);
+	run = run_log(same, hot_log, &sc, &d);
+	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
+	ck_assert_str_eq(sc->variants[0].partition_key, "/pk");
+	sim_free(run);
+	scenario_free(sc);
+	diag_free(&d);
+}
+END_TEST
+
+/* A hierarchical container key names itself in a row's count error
+   ("["A"]" at 2:22: after 20 characters and a comma). */
+START_TEST(test_key_levels_message)
+{
+	struct pk_scenario *sc;
+	struct pk_diag d;
+	char *got;
+
+	diag_init(&d);
+	ck_assert_ptr_null(
+	    run_log("container: {partition_key: [/t, /u], throughput: 4000}\n"
+		    "monitor_log: {file: log.csv}\n",
+		    "TimeGenerated,PartitionKey,RequestCharge\n"
+		    "2026-05-12T09:00:00Z,\"[\"\"A\"\"]\",10\n",
+		    &sc, &d));
+	got = tu_diag_text(&d);
+	ck_assert_msg(strstr(got, "log.csv:2:22: error: PartitionKey "
+				  "\"[\"A\"]\" has 1 component; the "
+				  "container's key [/t, /u] has 2 paths\n"),
+		      "%s", got);
+	free(got);
+	diag_free(&d);
+}
+END_TEST
+
+/* items with monitor_log is one error: not also a missing phases. */
+START_TEST(test_items_and_log)
+{
+	static const char yaml[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {k: {values: [a]}}\n"
+	    "monitor_log: {file: log.csv}\n";
+	struct pk_diag d;
+	char *got;
+
+	diag_init(&d);
+	ck_assert_ptr_null(scenario_parse("s.yaml", yaml, strlen(yaml), &d));
+	ck_assert_uint_eq(diag_count(&d), 1);
+	got = first_line(&d);
+	ck_assert_str_eq(got, "pksim: s.yaml:3:14: error: give either items "
+			      "or monitor_log, not both: a monitor log is "
+			      "the workload, its rows the requests");
+	free(got);
+	diag_free(&d);
+}
+END_TEST
+
+/* format: json on a CSV export says what a monitor export in JSON is. */
+START_TEST(test_format_json_on_csv)
+{
+	struct pk_scenario *sc;
+	struct pk_diag d;
+	char *got;
+
+	diag_init(&d);
+	ck_assert_ptr_null(run_log("container: {partition_key: /pk, "
+				   "throughput: 4000}\n"
+				   "monitor_log: {file: log.csv, format: "
+				   "json}\n",
+				   hot_log, &sc, &d));
+	got = tu_diag_text(&d);
+	ck_assert_msg(
+	    strstr(got, "log.csv:1:1: error: monitor_log.format is json, but "
+			"the export does not start with '[': a JSON export of "
+			"CDBPartitionKeyRUConsumption is one JSON array of "
+			"row objects") &&
+		strstr(got, "this looks like CSV: give format: csv, or auto"),
+	    "%s", got);
+	ck_assert_ptr_null(strstr(got, "item objects"));
+	free(got);
+	diag_free(&d);
+}
+END_TEST
+
+/* The report prints the exact RU the rows record: 2,000 + 2.5 =
+   2,002.5 (not 2,003). */
+START_TEST(test_ru_recorded_exact)
+{
+	char *dir = tu_tmpdir(), *log, *yaml, args[4200], *out, *err;
+
+	log = tu_write_file(dir, "log.csv",
+			    "TimeGenerated,PartitionKey,RequestCharge\n"
+			    "2026-05-12T09:00:00Z,\"[\"\"a\"\"]\",2000\n"
+			    "2026-05-12T09:00:01Z,\"[\"\"a\"\"]\",2.5\n");
+	yaml = tu_write_file(dir, "s.yaml",
+			     "container: {partition_key: /pk, throughput: "
+			     "10000}\n"
+			     "monitor_log: {file: log.csv}\n");
+	snprintf(args, sizeof(args), "run %s", yaml);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	ck_assert_msg(strstr(out, ", 2,002.5 RU recorded\n"), "%s", out);
+	free(out);
+	free(err);
+	free(log);
+	free(yaml);
+	free(dir);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("monitor");
@@ -549,6 +763,12 @@ Suite *tu_suite(void)
 	tcase_add_test(tr, test_run_redistribution);
 	tcase_add_test(tr, test_run_burst_autoscale);
 	tcase_add_test(tr, test_run_rekey_refused);
+	tcase_add_test(tr, test_time_floor);
+	tcase_add_test(tr, test_variant_rekey_single);
+	tcase_add_test(tr, test_key_levels_message);
+	tcase_add_test(tr, test_items_and_log);
+	tcase_add_test(tr, test_format_json_on_csv);
+	tcase_add_test(tr, test_ru_recorded_exact);
 	suite_add_tcase(s, tr);
 	return s;
 }

@@ -47,6 +47,10 @@ struct ld {
 	const char *expect_file; /* the file its expect: items name
 				    (pk_expect.file, owned by s), NULL:
 				    s->file */
+	/* the container block's own spec when it sets partition_key and
+	   variants replace it (s->container is then the first variant's);
+	   owned, freed by the loader: a monitor log's key is this one */
+	struct pk_container_spec *own;
 };
 
 static inline int ld_is_digit(char c)

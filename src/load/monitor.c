@@ -100,21 +100,43 @@ static void row_error(struct mon *M, size_t i, const char *col, const char *fmt,
 #define QUOTE(v)                                                               \
 	((v).len > MON_QUOTE_MAX ? MON_QUOTE_MAX : (int)(v).len), (v).str
 
+/* Record i's value of col into *v; 0, or -1 with an error when a JSON
+   export holds an array or object there, where the table has a string
+   or a number (what says which). */
+static int row_scalar(struct mon *M, size_t i, const char *col,
+		      const char *what, struct pk_value *v)
+{
+	if (trace_value(M->t, i, col, v, NULL, 0) != PK_TRACE_NOT_SCALAR) {
+		return 0;
+	}
+	row_error(M, i, col,
+		  "row %zu: %s is a JSON array or object, where the export "
+		  "has %s",
+		  i + 1, col + 1, what);
+	return -1;
+}
+
 /* Record i's TimeGenerated into *t_ms; 0, or -1 with an error. */
 static int row_time(struct mon *M, size_t i, int64_t *t_ms)
 {
 	struct pk_value v;
 
-	trace_value(M->t, i, M->time, &v, NULL, 0);
+	if (row_scalar(M, i, M->time,
+		       "a string, ISO 8601 in UTC (2026-05-12T09:00:00.123Z)",
+		       &v) < 0) {
+		return -1;
+	}
 	if (v.type == PK_VALUE_STRING && v.len > 0 &&
 	    isotime_parse_ms(v.str, v.len, t_ms) == 0) {
 		return 0;
 	}
-	if (v.type == PK_VALUE_UNDEFINED) {
+	if (v.type == PK_VALUE_UNDEFINED ||
+	    (v.type == PK_VALUE_STRING && v.len == 0)) {
 		row_error(M, i, M->time,
-			  "row %zu has no TimeGenerated; every row needs its "
+			  "row %zu has %s TimeGenerated; every row needs its "
 			  "time, ISO 8601 in UTC (2026-05-12T09:00:00.123Z)",
-			  i + 1);
+			  i + 1,
+			  v.type == PK_VALUE_UNDEFINED ? "no" : "an empty");
 	} else if (v.type != PK_VALUE_STRING) {
 		row_error(M, i, M->time,
 			  "TimeGenerated must be a string, ISO 8601 in UTC "
@@ -166,11 +188,15 @@ static int row_charge(struct mon *M, size_t i, int64_t *mru)
 	struct pk_value v;
 	double x = 0;
 
-	trace_value(M->t, i, M->charge, &v, NULL, 0);
-	if (v.type == PK_VALUE_UNDEFINED) {
-		row_error(M, i, M->charge,
-			  "row %zu has no RequestCharge; every row needs %s",
-			  i + 1, allowed);
+	if (row_scalar(M, i, M->charge, allowed, &v) < 0) {
+		return -1;
+	}
+	if (v.type == PK_VALUE_UNDEFINED ||
+	    (v.type == PK_VALUE_STRING && v.len == 0)) {
+		row_error(
+		    M, i, M->charge,
+		    "row %zu has %s RequestCharge; every row needs %s", i + 1,
+		    v.type == PK_VALUE_UNDEFINED ? "no" : "an empty", allowed);
 		return -1;
 	}
 	if (v.type == PK_VALUE_NUMBER) {
@@ -188,9 +214,19 @@ static int row_charge(struct mon *M, size_t i, int64_t *mru)
 		return -1;
 	}
 	if (!isfinite(x) || x < 0 || x > PK_MONITOR_MAX_CHARGE_RU) {
-		row_error(M, i, M->charge,
-			  "RequestCharge %g is %s; it must be %s", x,
-			  x < 0 ? "negative" : "out of range", allowed);
+		/* the file's text (CSV, a JSON string); a JSON number as
+		   jansson read it, in full up to 15 digits (2000000, not
+		   2e+06) */
+		if (v.type == PK_VALUE_STRING) {
+			row_error(M, i, M->charge,
+				  "RequestCharge %.*s is %s; it must be %s",
+				  QUOTE(v), x < 0 ? "negative" : "out of range",
+				  allowed);
+		} else {
+			row_error(M, i, M->charge,
+				  "RequestCharge %.15g is %s; it must be %s", x,
+				  x < 0 ? "negative" : "out of range", allowed);
+		}
 		return -1;
 	}
 	*mru = (int64_t)llround(x * 1000.0);
@@ -254,7 +290,24 @@ static int row_key(struct mon *M, struct pk_monitor_log *m, size_t i,
 	json_error_t err;
 	json_t *a;
 
-	trace_value(M->t, i, M->key, &v, NULL, 0);
+	if (row_scalar(M, i, M->key,
+		       "a string holding a JSON array, as the service logs "
+		       "the key value (\"[\\\"c-42\\\"]\" in JSON, "
+		       "[\"c-42\"] in CSV); write the array as a string",
+		       &v) < 0) {
+		return -1;
+	}
+	if (v.type == PK_VALUE_STRING && v.len == 0) {
+		/* the table's PartitionKey is the key value; the service
+		   logs the empty string as [""], so an empty field is a
+		   missing value (scenarios/README.md) */
+		row_error(M, i, M->key,
+			  "row %zu has an empty PartitionKey; every row needs "
+			  "its key value, a JSON array as the service logs it "
+			  "([\"c-42\"]; [\"\"] for the empty string)",
+			  i + 1);
+		return -1;
+	}
 	if (v.type != PK_VALUE_STRING) {
 		row_error(
 		    M, i, M->key,
@@ -267,20 +320,21 @@ static int row_key(struct mon *M, struct pk_monitor_log *m, size_t i,
 		    i + 1);
 		return -1;
 	}
-	if (v.len == 0 || v.str[0] != '[') {
+	if (v.str[0] != '[') {
 		/* ASSUMPTION (monitor.h): one string component as written */
 		if (levels != 1) {
 			row_error(M, i, M->key,
 				  "PartitionKey \"%.*s\" has 1 component; the "
-				  "container's key has %zu (a JSON array such "
-				  "as [\"t1\",\"u7\"])",
-				  QUOTE(v), levels);
+				  "container's key%s%s has %zu paths (a JSON "
+				  "array such as [\"t1\",\"u7\"])",
+				  QUOTE(v), M->o->key_text ? " " : "",
+				  M->o->key_text ? M->o->key_text : "", levels);
 			return -1;
 		}
 		memset(parts, 0, sizeof(*parts));
 		parts->type = PK_VALUE_STRING;
 		parts->len = (uint32_t)v.len;
-		parts->off = pool_add(m, v.len ? v.str : "", v.len);
+		parts->off = pool_add(m, v.str, v.len);
 		return 0;
 	}
 	a = json_loadb(v.str, v.len, JSON_DECODE_INT_AS_REAL, &err);
@@ -294,9 +348,12 @@ static int row_key(struct mon *M, struct pk_monitor_log *m, size_t i,
 	if (json_array_size(a) != levels) {
 		row_error(M, i, M->key,
 			  "PartitionKey \"%.*s\" has %zu component%s; the "
-			  "container's key has %zu",
+			  "container's key%s%s has %zu path%s",
 			  QUOTE(v), json_array_size(a),
-			  json_array_size(a) == 1 ? "" : "s", levels);
+			  json_array_size(a) == 1 ? "" : "s",
+			  M->o->key_text ? " " : "",
+			  M->o->key_text ? M->o->key_text : "", levels,
+			  levels == 1 ? "" : "s");
 		json_decref(a);
 		return -1;
 	}
@@ -408,7 +465,7 @@ struct pk_monitor_log *monitor_from_trace(const struct pk_trace *t,
 	struct pk_monitor_log *m;
 	struct pk_monitor_part parts[PK_MONITOR_MAX_LEVELS];
 	size_t i, n = trace_count(t), np = trace_n_paths(t);
-	int64_t t_ms, mru;
+	int64_t t_ms = 0, mru = 0;
 	int ok;
 
 	if (o->levels < 1 || o->levels > PK_MONITOR_MAX_LEVELS) {

@@ -158,9 +158,10 @@ static void load_root(struct ld *ld, const struct yn *root)
 		ld_load_preload(ld, n);
 	}
 	n = yn_get(root, "phases");
-	if (!n && s->items_file) {
+	if (!n && (s->items_file || yn_get(root, "monitor_log"))) {
 		/* phases are optional: the run lasts until the last record
-		   arrives */
+		   arrives (with both items and monitor_log, that is the one
+		   error to report, not a missing phases) */
 	} else if (!n) {
 		ld_err(ld, root,
 		       "missing required key 'phases' (a list of "
@@ -345,6 +346,10 @@ static struct pk_scenario *parse_at(const char *file, const char *text,
 	ld_scenario_defaults(s);
 	load_root(&ld, root);
 	yn_free(root);
+	if (ld.own) {
+		ld_container_free(ld.own);
+		free(ld.own);
+	}
 	if (!s->name) {
 		s->name = base_name(file);
 	}

@@ -557,6 +557,10 @@ void ld_load_containers(struct ld *ld, const struct yn *m, const struct yn *vn)
 		ld_container_copy(&s->variants[0], c);
 		return;
 	}
+	if (sets & CT_SETS_KEY) {
+		ld->own = xcalloc(1, sizeof(*ld->own));
+		ld_container_copy(ld->own, c);
+	}
 	/* scenario.h: container is the first variant's spec */
 	ld_container_free(c);
 	ld_container_copy(c, &s->variants[0]);

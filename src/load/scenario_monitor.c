@@ -52,28 +52,32 @@ static int same_key(const struct pk_key_spec *a, const struct pk_key_spec *b)
 /*
  * The key every variant shares, or NULL with an error: a template (the
  * log holds values, not the properties a template reads) or a variant
- * with another key (the log cannot be re-keyed).
+ * with another key than the log's (the log cannot be re-keyed). The log's
+ * key is the container block's when it sets one (the key the container
+ * was created with), else the one its variants inherit, the first's; a
+ * single variant with another key is refused as two are.
  */
 static const struct pk_container_spec *shared_key(struct ld *ld)
 {
 	const struct pk_scenario *s = ld->s;
-	const struct pk_container_spec *first = &s->variants[0];
+	const struct pk_container_spec *log =
+	    ld->own ? ld->own : &s->variants[0];
 	size_t i;
 
-	if (first->key.kind == PK_KEY_SYNTHETIC) {
-		ld_err_at(ld, first->key.line, first->key.col,
+	if (log->key.kind == PK_KEY_SYNTHETIC) {
+		ld_err_at(ld, log->key.line, log->key.col,
 			  "partition_key '%s' is a template, but monitor_log "
 			  "replays a log that records each request's key "
 			  "value, not the item properties a template reads; "
 			  "give the container's partition key path as it is "
 			  "defined (e.g. /pk)",
-			  first->partition_key);
+			  log->partition_key);
 		return NULL;
 	}
-	for (i = 1; i < s->n_variants; i++) {
+	for (i = 0; i < s->n_variants; i++) {
 		const struct pk_container_spec *v = &s->variants[i];
 
-		if (!same_key(&v->key, &first->key)) {
+		if (!same_key(&v->key, &log->key)) {
 			ld_err_at(ld, v->key.line, v->key.col,
 				  "variant '%s' sets partition_key %s, but "
 				  "monitor_log replays a log of the container "
@@ -81,8 +85,8 @@ static const struct pk_container_spec *shared_key(struct ld *ld)
 				  "key value and nothing else of the items, so "
 				  "what %s would be is unknown and the log "
 				  "cannot be re-keyed",
-				  v->name, v->partition_key,
-				  first->partition_key, v->partition_key);
+				  v->name, v->partition_key, log->partition_key,
+				  v->partition_key);
 			diag_note(ld->d,
 				  "a variant of a monitor log may change "
 				  "throughput, autoscale_max, burst, "
@@ -92,7 +96,7 @@ static const struct pk_container_spec *shared_key(struct ld *ld)
 			return NULL;
 		}
 	}
-	return first;
+	return log;
 }
 
 /* split_ru: a number of RU, or off (0). */
@@ -128,10 +132,57 @@ static void load_name(struct ld *ld, const struct yn *m, const char *key,
 	}
 }
 
+/*
+ * An export given as format json (or jsonl) must start with '[' (with
+ * '{'); 0, or -1 with an error at its first character saying what a
+ * monitor export in that format is (the trace module's own message names
+ * item objects, the records of items: {file: ...}).
+ */
+static int check_json_start(struct ld *ld, const struct pk_items_file *f,
+			    const char *text, size_t len)
+{
+	size_t i = len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+	int line = 1, col = 1, json = f->format == PK_TRACE_FORMAT_JSON;
+	char want = json ? '[' : '{';
+
+	if (f->format != PK_TRACE_FORMAT_JSON &&
+	    f->format != PK_TRACE_FORMAT_JSONL) {
+		return 0;
+	}
+	for (; i < len && strchr(" \t\r\n", text[i]); i++) {
+		if (text[i] == '\n') {
+			line++;
+			col = 1;
+		} else if (text[i] != '\r') {
+			col++;
+		}
+	}
+	if (i < len && text[i] == want) {
+		return 0;
+	}
+	diag_error(ld->d, f->resolved, line, col,
+		   "monitor_log.format is %s, but the export does not start "
+		   "with '%c': a %s export of %s is %s%s",
+		   json ? "json" : "jsonl", want, json ? "JSON" : "JSON lines",
+		   PK_MONITOR_TABLE,
+		   json ? "one JSON array of row objects ([{\"TimeGenerated\": "
+			  "..., \"PartitionKey\": ..., \"RequestCharge\": "
+			  "...}, ...]), as az monitor log-analytics query "
+			  "prints it"
+			: "one row object per line ({\"TimeGenerated\": ..., "
+			  "\"PartitionKey\": ..., \"RequestCharge\": ...})",
+		   i < len && text[i] != '[' && text[i] != '{'
+		       ? "; this looks like CSV: give format: csv, or auto"
+		   : i < len && text[i] == '['
+		       ? "; this is a JSON array: give format: json, or auto"
+		       : "");
+	return -1;
+}
+
 /* Read the export of f (its keys all right) for a key of `levels`
    components; 0, or -1 with errors. */
-static int read_export(struct ld *ld, struct pk_items_file *f, size_t levels,
-		       int line, int col)
+static int read_export(struct ld *ld, struct pk_items_file *f,
+		       const struct pk_container_spec *cs, int line, int col)
 {
 	struct pk_monitor_opts o;
 	size_t before = diag_count(ld->d), len = 0;
@@ -154,6 +205,10 @@ static int read_export(struct ld *ld, struct pk_items_file *f, size_t levels,
 		free(text);
 		return -1;
 	}
+	if (check_json_start(ld, f, text, len) < 0) {
+		free(text);
+		return -1;
+	}
 	f->trace = trace_parse(f->resolved, text, len,
 			       (enum pk_trace_format)f->format, ld->d);
 	if (f->trace) {
@@ -161,7 +216,8 @@ static int read_export(struct ld *ld, struct pk_items_file *f, size_t levels,
 		o.database = f->database;
 		o.collection = f->collection;
 		o.region = f->region;
-		o.levels = levels;
+		o.levels = cs->key.n_paths;
+		o.key_text = cs->partition_key;
 		o.split_mru = f->split_mru;
 		o.where = ld->file;
 		o.line = line;
@@ -231,7 +287,7 @@ void ld_load_monitor_log(struct ld *ld, const struct yn *m, int has_clock)
 		return;
 	}
 	cs = shared_key(ld);
-	if (!cs || read_export(ld, f, cs->key.n_paths, f->line, f->col) < 0) {
+	if (!cs || read_export(ld, f, cs, f->line, f->col) < 0) {
 		return;
 	}
 	/* t = 0 at the first row's whole second (scenario.h) */

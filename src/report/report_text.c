@@ -148,8 +148,19 @@ static void monitor_log(const struct pk_result *r, FILE *out)
 	if (m->region) {
 		fprintf(out, " in %s", m->region);
 	}
-	fprintf(out, ", %s .. %s, %s RU recorded", t0, t1,
-		fmt_thousands((m->total_mru + 500) / 1000, c));
+	/* the exact sum of the rows' charges (to the mRU the reader keeps):
+	   2,602.5, not 2,603 */
+	fprintf(out, ", %s .. %s, %s", t0, t1,
+		fmt_thousands(m->total_mru / 1000, c));
+	if (m->total_mru % 1000 != 0) {
+		int frac = (int)(m->total_mru % 1000), digits = 3;
+
+		for (; frac % 10 == 0; frac /= 10) {
+			digits--; /* .500 -> .5 */
+		}
+		fprintf(out, ".%0*d", digits, frac);
+	}
+	fputs(" RU recorded", out);
 	if (m->ranges > 0) {
 		fprintf(out, " on %zu partition key range%s", m->ranges,
 			m->ranges == 1 ? "" : "s");

@@ -44,7 +44,10 @@
  * the docs' diagnostic queries read it ("Troubleshoot issues with
  * diagnostics queries", articles/cosmos-db/monitor-logs-basic-queries:
  * `where parse_json(PartitionKey)[0] == "2"`). ASSUMPTION: a value that
- * does not start with '[' is one string component as written.
+ * does not start with '[' is one string component as written. An empty
+ * value is missing (an error), not the key "": the table documents no
+ * row without a key, and the service writes "" as [""]. TimeGenerated
+ * keeps milliseconds, the further digits dropped (isotime.h).
  *
  * Parsing is jansson's (the key arrays) and the trace module's (the
  * export: CSV, a JSON array or JSON lines).
@@ -75,6 +78,8 @@ struct pk_monitor_opts {
 	const char *collection; /* CollectionName to keep, or NULL */
 	const char *region;	/* RegionName to keep, or NULL */
 	size_t levels;		/* components the container's key has: 1..3 */
+	const char *key_text;	/* that key as written ("[/t, /u]"), for
+				   messages; NULL: not named */
 	int64_t split_mru;	/* a row is ceil(charge / split_mru)
 				   requests; 0: one request per row */
 	/* where the choice is written, for the errors about it (the
