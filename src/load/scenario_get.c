@@ -104,6 +104,43 @@ int ld_get_number(struct ld *ld, const struct yn *n, const char *key, double lo,
 	return -1;
 }
 
+/*
+ * When the unit units_read_* stopped at is an exponent ("e9/s" of
+ * "1e9/s"), report that exponents are not allowed, with the number in
+ * digits when it has at most 15 of them, and return 1; else 0 (allowed
+ * says what a number with its unit is written as).
+ */
+static int exponent_error(struct ld *ld, const struct yn *n, const char *key,
+			  const char *unit, const char *allowed)
+{
+	char buf[PK_YN_DESC_BYTES], num[32], digits[64];
+	const char *rest = unit + 1;
+	double x;
+
+	if (*rest == '+' || *rest == '-') {
+		rest++;
+	}
+	if ((unit[0] != 'e' && unit[0] != 'E') || !ld_is_digit(*rest)) {
+		return 0;
+	}
+	while (ld_is_digit(*rest)) {
+		rest++;
+	}
+	x = strtod(n->text, NULL);
+	digits[0] = '\0';
+	snprintf(num, sizeof(num), "%.15g", x);
+	if (isfinite(x) && !strchr(num, 'e')) {
+		snprintf(digits, sizeof(digits), ": %.31s%.16s", num, rest);
+	}
+	ld_err(ld, n,
+	       "%s %s has an exponent ('%.*s'), which numbers here may not "
+	       "have; write the number in plain digits, a decimal point "
+	       "allowed%s; allowed: %s",
+	       key, yn_desc(n, buf, sizeof(buf)), (int)(rest - unit), unit,
+	       digits, allowed);
+	return 1;
+}
+
 /* A size in bytes within [min, max]; what names the range for messages. */
 int ld_get_size(struct ld *ld, const struct yn *n, const char *key,
 		uint64_t min, uint64_t max, const char *what, uint64_t *out)
@@ -129,6 +166,9 @@ int ld_get_size(struct ld *ld, const struct yn *n, const char *key,
 		*out = v;
 		return 0;
 	case PK_UNITS_UNIT:
+		if (exponent_error(ld, n, key, unit, "512, 4KB, 1.5 MB")) {
+			return -1;
+		}
 		ld_err(
 		    ld, n,
 		    "unknown size unit '%.*s' in %s; allowed: B, KB, MB, GB, "
@@ -187,6 +227,9 @@ int ld_get_duration(struct ld *ld, const struct yn *n, const char *key,
 		       min_ms > 0 ? "greater than" : "at least", buf, hint);
 		return -1;
 	case PK_UNITS_UNIT:
+		if (exponent_error(ld, n, key, unit, "90s, 10m, 2h, 1d")) {
+			return -1;
+		}
 		ld_err(ld, n,
 		       "unknown duration unit '%.*s' in %s; allowed: s, m, "
 		       "h, d (seconds, minutes, hours, days)",
@@ -241,6 +284,11 @@ int ld_get_rate_from(struct ld *ld, const struct yn *n, const char *key,
 		       allow_zero ? "at least" : "greater than", buf, hint);
 		return -1;
 	case PK_UNITS_UNIT:
+		if (exponent_error(ld, n, key, unit,
+				   "N/s, N/m or N/h, e.g. 2000/s, 0.5/s, "
+				   "120/m")) {
+			return -1;
+		}
 		ld_err(ld, n,
 		       "unknown rate unit '%.*s' in %s; %s (per second, "
 		       "minute, hour)",
