@@ -267,6 +267,21 @@ START_TEST(test_cli_locate)
 	ck_assert_ptr_null(strstr(out, " of 5: "));
 	free(out);
 	free(err);
+	/* an integer past 64 bits is a number key value, read as a double
+	   as the SDKs do: 9223372036854775808 is 2^63, the double that
+	   Long.MAX_VALUE becomes, whose V2 EPK is the published vector 26
+	   of tests/vectors/epk_vectors.csv (jansson alone refused it as a
+	   "too big integer") */
+	ck_assert_int_eq(tu_run("locate tests/good/locate.yaml "
+				"'{\"id\": \"t-1\", \"officeId\": "
+				"9223372036854775808}'",
+				&out, &err),
+			 0);
+	ck_assert_msg(strstr(out, "EPK        2EDB959178DFCCA18983F89384D1629B "
+				  "(hash V2)"),
+		      "%s%s", out, err);
+	free(out);
+	free(err);
 	ck_assert_int_eq(
 	    tu_run("locate tests/good/locate.yaml '{\"id\": '", &out, &err), 2);
 	ck_assert_ptr_nonnull(strstr(err, "pksim: <item 1>:1:"));

@@ -96,11 +96,14 @@ static void print_item(const struct pk_scenario *sc, struct pk_pkey **keys,
 }
 
 /* Parse one item; an error names where it came from (the argument or
-   the line of standard input) and the column. */
+   the line of standard input) and the column. Numbers are doubles, as
+   the SDKs read a number key value and as data files are read (an
+   integer past 64 bits, 12345678901234567890, is the nearest double,
+   not an error). */
 static json_t *parse_item(const char *text, const char *where, int line)
 {
 	json_error_t err;
-	json_t *obj = json_loads(text, 0, &err);
+	json_t *obj = json_loads(text, JSON_DECODE_INT_AS_REAL, &err);
 
 	if (!obj) {
 		fprintf(stderr,
