@@ -134,6 +134,19 @@ static void load_property(struct ld *ld, const struct yn *n,
 		return;
 	}
 	prop = scenario_find_prop(ld->s, p->property);
+	if (!prop && strcmp(p->property, "/id") == 0) {
+		/* the id pksim adds (unique item-N, after the items are read)
+		   has no set of values to give items to: each is one item's */
+		ld_err(ld, n,
+		       "preload.property '/id' names the id pksim adds to "
+		       "items without one ({unique: \"item-\"}, one value "
+		       "for each item): it has no set of values to preload "
+		       "items per value of; name a generated property with "
+		       "a pattern, a list or a constant (the partition key's, "
+		       "to fill its logical partitions), or give id values "
+		       "in items");
+		return;
+	}
 	if (!prop) {
 		ld_err(ld, n,
 		       "preload.property '%.*s' is not a property the items "
