@@ -119,6 +119,56 @@ START_TEST(test_pkey_synthetic_hash_suffix)
 END_TEST
 
 /*
+ * A number in a template is the text JavaScript's String(x) and
+ * JSON.stringify write (ECMA-262 Number::toString; scenarios/README.md):
+ * the value, not the item's text. By the spec's rules: 1e3 is the integer
+ * 1000, plain digits below 10^21 ("1000"; 1e15 is 1 and 15 zeros); -0 is
+ * "0"; 0.000001 (10^-6) keeps its point, 1e-7 is below it: "1e-7"; 1e21
+ * is "1e+21"; 123456789012345678 is the double 123456789012345680 (the
+ * nearest: 2^56 < x < 2^57, so doubles there are 16 apart, and
+ * ...680 - ...678 = 2 < ...678 - ...664 = 14), whose shortest digits
+ * are 12345678901234568 and one zero. The hash reads that text: crc32 of
+ * 123456789.0 is the CRC of "123456789", the published check value
+ * 0xCBF43926 = 3,421,780,262, mod 400 = 262 (test_pkey_crc32 below).
+ */
+START_TEST(test_pkey_template_number_text)
+{
+	static const struct {
+		const char *item, *want;
+	} cases[] = {
+	    {"{\"n\": 1e3}", "\"1000\""},
+	    {"{\"n\": 1000.0}", "\"1000\""},
+	    {"{\"n\": 1e15}", "\"1000000000000000\""},
+	    {"{\"n\": -0.0}", "\"0\""},
+	    {"{\"n\": 0.000001}", "\"0.000001\""},
+	    {"{\"n\": 1e-7}", "\"1e-7\""},
+	    {"{\"n\": 1.5e-7}", "\"1.5e-7\""},
+	    {"{\"n\": 1e21}", "\"1e+21\""},
+	    {"{\"n\": -2.5e30}", "\"-2.5e+30\""},
+	    {"{\"n\": 0.1}", "\"0.1\""},
+	    {"{\"n\": 123456789012345678}", "\"123456789012345680\""},
+	};
+	struct pk_container_spec s = spec(PK_KEY_SYNTHETIC, "{n}", 2, 400);
+	struct pk_container_spec c =
+	    spec(PK_KEY_SYNTHETIC, "{crc32(n) mod 400}", 2, 400);
+	struct pk_pkey *k = key_for(&s), *kc = key_for(&c);
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		const char *got = value_of(k, cases[i].item);
+
+		ck_assert_msg(strcmp(got, cases[i].want) == 0,
+			      "%s: want %s, got %s", cases[i].item,
+			      cases[i].want, got);
+	}
+	ck_assert_str_eq(value_of(kc, "{\"n\": 123456789.0}"), "\"262\"");
+	ck_assert_str_eq(value_of(kc, "{\"n\": 1.23456789e8}"), "\"262\"");
+	pkey_free(k);
+	pkey_free(kc);
+}
+END_TEST
+
+/*
  * {crc32(name) mod N}: zlib's CRC-32 against the published check values
  * (the CRC catalogue's CRC-32/ISO-HDLC, check = 0xCBF43926 for the ASCII
  * "123456789"; 0x414FA339 for "The quick brown fox jumps over the lazy
@@ -584,6 +634,7 @@ Suite *tu_suite(void)
 
 	tcase_add_test(def, test_pkey_fnv_buckets);
 	tcase_add_test(def, test_pkey_crc32);
+	tcase_add_test(def, test_pkey_template_number_text);
 	tcase_add_test(def, test_pkey_crc32_bad_scenario);
 	tcase_add_test(def, test_pkey_synthetic_hash_suffix);
 	tcase_add_test(def, test_pkey_synthetic_concat_and_time);

@@ -2,7 +2,8 @@
  * pkey_template: synthetic partition key templates (pkey.h, seed 000 and
  * 002): parsing "{deviceId}-{day(ts)}" into parts when a key is defined,
  * and building one item's key value from them. The placeholders:
- *   {name}               the property's value as text
+ *   {name}               the property's value as text (a number as
+ *                        JavaScript's String(x) writes it)
  *   {random A..B}        a number drawn per item from the run's seed
  *   {hash(name) mod N}   FNV-1a 32-bit of the value's UTF-8 bytes, mod N
  *   {crc32(name) mod N}  CRC-32 (zlib's crc32: ISO-HDLC, the one of
@@ -425,8 +426,63 @@ static size_t format_time(enum pk_tpl_kind kind, int64_t secs, char *out,
 	return strftime(out, cap, pkey_tpl_time_format(kind), &tm);
 }
 
+/*
+ * A finite number x as JavaScript's Number.prototype.toString and
+ * JSON.stringify write it (ECMA-262, Number::toString): the fewest
+ * significant digits that read back as x; an integer below 10^21 in plain
+ * digits (1e3 -> "1000", 1e15 -> "1000000000000000"); -0 as "0"; a
+ * fraction down to 10^-6 with a point ("0.000001"); otherwise an exponent
+ * without padding ("1e+21", "1e-7", "1.5e-7"). out holds at least 32
+ * bytes; returns the length.
+ */
+static size_t number_text(double x, char *out)
+{
+	char e[40], digits[20], *p = out;
+	int prec, k = 0, n, i;
+
+	if (x == 0 || !isfinite(x)) {
+		return (size_t)sprintf(out, "%s", x == 0 ? "0" : "null");
+	}
+	if (x < 0) {
+		*p++ = '-';
+		x = -x;
+	}
+	/* %.{prec}e is correctly rounded: the first that reads back is the
+	   shortest (1 to 17 significant digits) */
+	for (prec = 0; prec < 17; prec++) {
+		snprintf(e, sizeof(e), "%.*e", prec, x);
+		if (strtod(e, NULL) == x) {
+			break;
+		}
+	}
+	for (i = 0; e[i] != 'e'; i++) {
+		if (e[i] != '.') {
+			digits[k++] = e[i];
+		}
+	}
+	while (k > 1 && digits[k - 1] == '0') {
+		k--;
+	}
+	digits[k] = '\0';
+	n = atoi(e + i + 1) + 1; /* x = 0.digits x 10^n */
+	if (k <= n && n <= 21) {
+		p += sprintf(p, "%s%.*s", digits, n - k,
+			     "000000000000000000000");
+	} else if (0 < n && n <= 21) {
+		p += sprintf(p, "%.*s.%s", n, digits, digits + n);
+	} else if (-6 < n && n <= 0) {
+		p += sprintf(p, "0.%.*s%s", -n, "000000", digits);
+	} else {
+		p += sprintf(p, "%c%s%.*se%c%d", digits[0], k > 1 ? "." : "",
+			     k - 1, digits + 1, n - 1 >= 0 ? '+' : '-',
+			     abs(n - 1));
+	}
+	return (size_t)(p - out);
+}
+
 /* The text a value contributes to a template: strings as they are,
-   numbers shortest, true/false/null as words, undefined as nothing. */
+   numbers as JavaScript writes them (number_text), true/false/null as
+   words, undefined as nothing. */
 static size_t value_text(const struct pk_value *v, char *out, size_t cap)
 {
 	char tmp[64];
@@ -440,8 +496,13 @@ static size_t value_text(const struct pk_value *v, char *out, size_t cap)
 	if (v->type == PK_VALUE_UNDEFINED) {
 		return 0;
 	}
-	value_format(v, tmp, sizeof(tmp));
-	n = strlen(tmp) < cap ? strlen(tmp) : cap;
+	if (v->type == PK_VALUE_NUMBER) {
+		n = number_text(v->num, tmp);
+	} else {
+		value_format(v, tmp, sizeof(tmp));
+		n = strlen(tmp);
+	}
+	n = n < cap ? n : cap;
 	memcpy(out, tmp, n);
 	return n;
 }
