@@ -526,6 +526,45 @@ START_TEST(test_days_time_buckets)
 }
 END_TEST
 
+/*
+ * Under two days the table cell and the ranking say the figure the
+ * statement does (the fresh user's prefull, issue 14 §4: "0.0" beside
+ * "0.01 days (15.4 min)"). Preloaded: 19,456 x 1 MiB = 19 GiB; then 100
+ * creates of 1 MiB at 1/s, t = 0 .. 99 s: 99 MiB grown after the first
+ * over 99 s = 1 MiB/s; stored 19,456 + 100 = 19,556 MiB of the 20,480
+ * MiB cap: (20,480 - 19,556) MiB / 1 MiB/s = 924 s = 15.4 min =
+ * 924 / 86,400 = 0.0107 days, "0.01".
+ */
+START_TEST(test_days_under_two_days_readable)
+{
+	char *path, *out = NULL, *err = NULL, args[600];
+
+	path = tu_write_file(
+	    dir, "prefull.yaml",
+	    "container: {partition_key: /tenantId, throughput: 10000, "
+	    "partitions: 1}\n"
+	    "preload: {property: tenantId, items_per_value: 19456, "
+	    "item_size: 1MB}\n"
+	    "items:\n"
+	    "  tenantId: {const: big}\n"
+	    "phases:\n"
+	    "  - {duration: 100s, rate: 1/s, item_size: 1MB}\n");
+	snprintf(args, sizeof(args), "compare '%s'", path);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	ck_assert_ptr_nonnull(
+	    strstr(out, "  days to full             0.01 (15.4 min) "));
+	ck_assert_ptr_nonnull(strstr(out, "  /tenantId                0.01 "
+					  "days (15.4 min) at the scenario's "
+					  "rates"));
+	ck_assert_ptr_nonnull(strstr(out, "; full in 0.01 days (15.4 min) at "
+					  "the scenario's rates"));
+	ck_assert_ptr_null(strstr(out, "0.0 days"));
+	free(out);
+	free(err);
+	free(path);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("days");
@@ -538,6 +577,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_days_few_writes);
 	tcase_add_test(tc, test_days_growth_in_data_time);
 	tcase_add_test(tc, test_days_time_buckets);
+	tcase_add_test(tc, test_days_under_two_days_readable);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -412,7 +412,7 @@ static void hot_verdict(const struct pk_result *r,
 			struct pk_scorecard *s)
 {
 	char a[32], o[200], limited[96] = "", full[320] = "", t[128],
-			    served[256] = "";
+			    served[256] = "", days[40];
 
 	if (s->throttled_429 > 0) {
 		snprintf(limited, sizeof(limited),
@@ -424,10 +424,12 @@ static void hot_verdict(const struct pk_result *r,
 	if (s->full_kind == PK_FULL_DAYS && s->days_to_full > 0) {
 		/* the statement names the partition; here only when it is
 		   another than the hottest */
-		snprintf(full, sizeof(full), "; %s%sfull in %.1f days %s",
-			 strcmp(s->full_key, s->hottest_key) ? s->full_key : "",
-			 strcmp(s->full_key, s->hottest_key) ? " " : "",
-			 s->days_to_full, scorecard_arrival(r, t, sizeof(t)));
+		snprintf(
+		    full, sizeof(full), "; %s%sfull in %s %s",
+		    strcmp(s->full_key, s->hottest_key) ? s->full_key : "",
+		    strcmp(s->full_key, s->hottest_key) ? " " : "",
+		    scorecard_days_text(s->days_to_full, 1, days, sizeof(days)),
+		    scorecard_arrival(r, t, sizeof(t)));
 	}
 	if (s->failed_after_retries > 0) {
 		/* the RU served is the retry order's share (retry_order) */

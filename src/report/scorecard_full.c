@@ -115,6 +115,20 @@ static const char *duration(double s, char *buf, size_t cap)
 	return buf;
 }
 
+const char *scorecard_days_text(double days, int unit, char *buf, size_t cap)
+{
+	char d[32];
+
+	if (days * PK_SECONDS_PER_DAY < PK_FULL_DAYS_FROM_S) {
+		/* under two days: in hours too ("0.0" says nothing) */
+		snprintf(buf, cap, "%.2f%s (%s)", days, unit ? " days" : "",
+			 duration(days * PK_SECONDS_PER_DAY, d, sizeof(d)));
+	} else {
+		snprintf(buf, cap, "%.1f%s", days, unit ? " days" : "");
+	}
+	return buf;
+}
+
 /* The calendar unit of a bucket length or period ("day", "week"). */
 static const char *unit(int64_t s)
 {
@@ -232,19 +246,12 @@ const char *scorecard_full_text(const struct pk_result *r,
 			snprintf(buf, cap, "full now (%s is at its cap)",
 				 s->full_key);
 		} else if (brief) {
-			snprintf(buf, cap, "%.1f", s->days_to_full);
-		} else if (s->days_to_full * PK_SECONDS_PER_DAY <
-			   PK_FULL_DAYS_FROM_S) {
-			/* under two days: in hours too */
-			first_text(s, first, sizeof(first));
-			snprintf(buf, cap, "%.2f days (%s) %s%s",
-				 s->days_to_full,
-				 duration(s->days_to_full * PK_SECONDS_PER_DAY,
-					  a, sizeof(a)),
-				 scorecard_arrival(r, at, sizeof(at)), first);
+			scorecard_days_text(s->days_to_full, 0, buf, cap);
 		} else {
 			first_text(s, first, sizeof(first));
-			snprintf(buf, cap, "%.1f days %s%s", s->days_to_full,
+			snprintf(buf, cap, "%s %s%s",
+				 scorecard_days_text(s->days_to_full, 1, a,
+						     sizeof(a)),
 				 scorecard_arrival(r, at, sizeof(at)), first);
 		}
 		break;

@@ -215,7 +215,15 @@ const char *scorecard_arrival(const struct pk_result *r, char *buf, size_t cap);
 const char *scorecard_replayed(const struct pk_result *r, char *buf,
 			       size_t cap);
 
-/* s's days to full as text: brief for a table cell ("242.7", "never",
+/* A days-to-full figure as the reports print it: "18.6 days", and under
+   two days with its readable duration, "0.01 days (15.4 min)" (a bare
+   "0.0" says nothing); unit 0 leaves out " days" ("18.6", "0.01 (15.4
+   min)", a table cell under "days to full"). Into buf (cap bytes);
+   returns buf. */
+const char *scorecard_days_text(double days, int unit, char *buf, size_t cap);
+
+/* s's days to full as text: brief for a table cell ("242.7", "0.01 (15.4
+   min)", "never",
    "n/a (at once)", "bounded (3.0 KiB)", "> 100 years", "full now"), else
    a statement naming the first logical partition to fill and its growth
    ("2.5 days in the data's own time (ts, compressed 1x) ("B" first,
