@@ -105,7 +105,7 @@ static void point_request(struct pk_run *run, struct pk_variant *v,
 	char idbuf[PK_VALUE_MAX_BYTES];
 	struct pk_item_source src;
 	struct pk_request rq;
-	struct pk_lp **slot = NULL;
+	uint32_t *slot = NULL;
 
 	if (v->lp_cache) {
 		slot = &v->lp_cache[workload_value_index(
@@ -119,7 +119,7 @@ static void point_request(struct pk_run *run, struct pk_variant *v,
 	if (slot && *slot) {
 		/* the same value, so the same logical partition: its key
 		   was valid (it holds data) and is stored with it */
-		rq.lp = *slot;
+		rq.lp = container_lp(v->container, *slot);
 		rq.key = rq.lp->key;
 		rq.key_len = rq.lp->key_len;
 		rq.epk = NULL; /* unread with lp (pk_request.epk) */
@@ -143,8 +143,8 @@ static void point_request(struct pk_run *run, struct pk_variant *v,
 		item_ttl(run, v, op->item, &rq);
 		container_apply(v->container, &rq, out);
 	}
-	if (slot && !*slot) {
-		*slot = out->lp;
+	if (slot && !*slot && out->lp) {
+		*slot = out->lp->index;
 	}
 }
 

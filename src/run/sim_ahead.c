@@ -43,8 +43,8 @@ static void ahead_slot(const struct pk_run *run, const struct pk_op *op)
 }
 
 /* Stage 2: the slot has come; ask for the logical partition it names
-   (88 bytes: both of its cache lines). An empty slot (a value not seen
-   yet, or one an operation still in the window will add) asks nothing. */
+   (64 bytes, one cache line). An empty slot (a value not seen yet, or
+   one an operation still in the window will add) asks nothing. */
 static void ahead_lp(const struct pk_run *run, const struct pk_op *op)
 {
 	size_t i;
@@ -54,7 +54,7 @@ static void ahead_lp(const struct pk_run *run, const struct pk_op *op)
 	}
 	for (i = 0; i < run->n_variants; i++) {
 		const struct pk_variant *v = &run->variants[i];
-		const struct pk_lp *lp;
+		uint32_t lp;
 
 		if (!v->lp_cache) {
 			continue;
@@ -62,8 +62,7 @@ static void ahead_lp(const struct pk_run *run, const struct pk_op *op)
 		lp = v->lp_cache[workload_value_index(run->workload, op->item,
 						      v->lp_cache_prop)];
 		if (lp) {
-			__builtin_prefetch(lp, 1);
-			__builtin_prefetch((const char *)lp + 64, 1);
+			__builtin_prefetch(container_lp(v->container, lp), 1);
 		}
 	}
 }

@@ -58,7 +58,7 @@ int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 	if (key->kind == PK_KEY_PATH && key->ref_prop[0] >= 0) {
 		v->lp_cache_n =
 		    workload_value_indexes(run->workload, key->ref_prop[0]);
-		/* 8 bytes per possible value, touched only where used */
+		/* 4 bytes per possible value, touched only where used */
 		if (v->lp_cache_n > 0 && v->lp_cache_n <= PK_SIM_LP_CACHE_MAX) {
 			v->lp_cache_prop = key->ref_prop[0];
 			v->lp_cache =

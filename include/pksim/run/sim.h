@@ -28,7 +28,7 @@
 /* D-LIMITS: an id is at most 1,023 bytes */
 #define PK_SIM_MAX_ID_BYTES 1023
 /* The largest number of value indexes a variant's logical-partition
-   cache covers (pk_variant.lp_cache): 128 MiB of address space */
+   cache covers (pk_variant.lp_cache): 64 MiB of address space */
 #define PK_SIM_LP_CACHE_MAX ((uint64_t)1 << 24)
 
 /* One query of the scenario (a phase's `queries` entry) in one variant:
@@ -132,9 +132,11 @@ struct pk_variant {
 	/* A PATH key on a property whose value is a function of its value
 	   index (workload_value_indexes): the logical partition of each
 	   index once a request reached it, so a repeated key costs an
-	   array read instead of building and hashing its value (issue 13).
+	   array read instead of building and hashing its value (issue 13):
+	   its index (pk_lp.index, container_lp), 0 before. 4 bytes an
+	   entry, not a pointer's 8: the cache has an entry per value.
 	   lp_cache is NULL otherwise. */
-	struct pk_lp **lp_cache; /* owned; lp_cache_n entries */
+	uint32_t *lp_cache; /* owned; lp_cache_n entries */
 	uint64_t lp_cache_n;
 	int lp_cache_prop;  /* the key's workload property */
 	size_t index;	    /* its place in the scenario's variants */
