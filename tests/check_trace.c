@@ -8,6 +8,8 @@
 #include <check.h>
 #include <jansson.h>
 #include <malloc.h>
+#include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1452,6 +1454,186 @@ START_TEST(test_trace_array_stream)
 }
 END_TEST
 
+/* --- numbers and jansson's memory (json_arena.c) ----------------------- */
+
+/*
+ * Integers are parsed as integers and kept as doubles: the double is the
+ * one strtod gives the same text (round to nearest, ties to even), and
+ * the two texts an integer parse would change are parsed again as
+ * doubles: past 64 bits, and -0 (IEEE 754's negative zero).
+ * - 9007199254740993 = 2^53 + 1 lies halfway between the doubles 2^53
+ *   and 2^53 + 2: ties to even gives 2^53 = 9007199254740992;
+ * - 9223372036854775807 = 2^63 - 1 rounds to 2^63 (the doubles there are
+ *   1,024 apart), and -9223372036854775808 is -2^63 exactly;
+ * - 18446744073709551616 = 2^64 is past int64: a double, not an error;
+ * - -0 is negative zero; "x-0" is a string that only looks like it.
+ * Each number's own record, JSON lines and a JSON array alike.
+ */
+START_TEST(test_trace_integers)
+{
+	static const char *const lines = "{\"n\": 9007199254740993}\n"
+					 "{\"n\": 9223372036854775807}\n"
+					 "{\"n\": -9223372036854775808}\n"
+					 "{\"n\": 18446744073709551616}\n"
+					 "{\"n\": -0, \"o\": {\"p\": 7}}\n"
+					 "{\"n\": 12, \"s\": \"x-0\"}\n";
+	static const char *const array =
+	    "[{\"n\": 9007199254740993}, {\"n\": 9223372036854775807},\n"
+	    " {\"n\": -9223372036854775808}, {\"n\": 18446744073709551616},\n"
+	    " {\"n\": -0, \"o\": {\"p\": 7}}, {\"n\": 12, \"s\": \"x-0\"}]";
+	const char *texts[] = {lines, array};
+	struct pk_diag d;
+	struct pk_trace *t;
+	struct pk_value v;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		diag_init(&d);
+		t = trace_parse(k ? "mem.json" : "mem.jsonl", texts[k],
+				strlen(texts[k]), PK_TRACE_FORMAT_AUTO, &d);
+		ck_assert_ptr_nonnull(t);
+		ck_assert_uint_eq(trace_count(t), 6);
+		trace_value(t, 0, "/n", &v, NULL, 0);
+		ck_assert_double_eq(v.num, 9007199254740992.0);
+		trace_value(t, 1, "/n", &v, NULL, 0);
+		ck_assert_double_eq(v.num, 9223372036854775808.0);
+		trace_value(t, 2, "/n", &v, NULL, 0);
+		ck_assert_double_eq(v.num, -9223372036854775808.0);
+		trace_value(t, 3, "/n", &v, NULL, 0);
+		ck_assert_double_eq(v.num, 18446744073709551616.0);
+		trace_value(t, 4, "/n", &v, NULL, 0);
+		ck_assert_int_eq(v.type, PK_VALUE_NUMBER);
+		ck_assert(v.num == 0 && signbit(v.num));
+		trace_value(t, 4, "/o/p", &v, NULL, 0);
+		ck_assert_double_eq(v.num, 7);
+		trace_value(t, 5, "/n", &v, NULL, 0);
+		ck_assert(v.num == 12 && !signbit(v.num));
+		trace_value(t, 5, "/s", &v, NULL, 0);
+		ck_assert_uint_eq(v.len, 3);
+		ck_assert_int_eq(memcmp(v.str, "x-0", 3), 0);
+		trace_free(t);
+		diag_free(&d);
+	}
+}
+END_TEST
+
+/* Records of the thread test: record i is {"id": "r<i>", "k": "k<i mod
+   97>", "v": i, "z": -0, "big": 2^64, "o": {"p": -i}}. */
+#define ARENA_RECORDS 2000
+#define ARENA_ROUNDS 5
+
+/* Parse the records ARENA_ROUNDS times (json_arena.c's arena in this
+   thread); returns the number of values that differ from the above. */
+static void *arena_parser(void *arg)
+{
+	const char *text = arg;
+	uintptr_t bad = 0;
+	char want[32];
+	int r, i;
+
+	for (r = 0; r < ARENA_ROUNDS; r++) {
+		struct pk_diag d;
+		struct pk_trace *t;
+		struct pk_value v;
+
+		diag_init(&d);
+		t = trace_parse("mem.jsonl", text, strlen(text),
+				PK_TRACE_FORMAT_AUTO, &d);
+		if (!t || trace_count(t) != ARENA_RECORDS) {
+			bad++;
+			trace_free(t);
+			diag_free(&d);
+			continue;
+		}
+		for (i = 0; i < ARENA_RECORDS; i++) {
+			snprintf(want, sizeof(want), "k%d", i % 97);
+			trace_value(t, (size_t)i, "/k", &v, NULL, 0);
+			bad += v.len != strlen(want) ||
+			       memcmp(v.str, want, v.len) != 0;
+			trace_value(t, (size_t)i, "/v", &v, NULL, 0);
+			bad += v.num != i;
+			trace_value(t, (size_t)i, "/z", &v, NULL, 0);
+			bad += !(v.num == 0 && signbit(v.num));
+			trace_value(t, (size_t)i, "/big", &v, NULL, 0);
+			bad += v.num != 18446744073709551616.0;
+			trace_value(t, (size_t)i, "/o/p", &v, NULL, 0);
+			bad += v.num != -i;
+		}
+		trace_free(t);
+		diag_free(&d);
+	}
+	return (void *)bad;
+}
+
+/* Meanwhile jansson the way reports use it (no arena: malloc and free):
+   build, dump, parse back and free trees; returns the mismatches. */
+static void *arena_bystander(void *arg)
+{
+	uintptr_t bad = 0;
+	char want[64];
+	int i;
+
+	(void)arg;
+	for (i = 0; i < ARENA_RECORDS * ARENA_ROUNDS / 4; i++) {
+		json_t *o = json_object(), *back;
+		char *text;
+
+		json_object_set_new(o, "i", json_integer(i));
+		json_object_set_new(o, "s", json_string("x"));
+		text = json_dumps(o, JSON_COMPACT | JSON_SORT_KEYS);
+		snprintf(want, sizeof(want), "{\"i\":%d,\"s\":\"x\"}", i);
+		bad += !text || strcmp(text, want) != 0;
+		back = text ? json_loads(text, 0, NULL) : NULL;
+		bad += !back ||
+		       json_integer_value(json_object_get(back, "i")) != i;
+		json_decref(back);
+		free(text);
+		json_decref(o);
+	}
+	return (void *)bad;
+}
+
+/*
+ * json_arena.c's thread safety: four threads parse data files (each with
+ * its own arena) while two use jansson with malloc and free, all at once
+ * (compare --jobs runs variants in threads; reports use jansson). Every
+ * value reads back as written (the record's definition above), and
+ * under the sanitizers (ASan, UBSan) a pointer freed by the wrong
+ * allocator or used after its arena was dropped fails the test.
+ */
+START_TEST(test_trace_arena_threads)
+{
+	enum { PARSERS = 4, BYSTANDERS = 2 };
+	pthread_t th[PARSERS + BYSTANDERS];
+	char *text, *p;
+	size_t cap = (size_t)ARENA_RECORDS * 96;
+	void *bad;
+	int i;
+
+	text = xmalloc(cap);
+	p = text;
+	for (i = 0; i < ARENA_RECORDS; i++) {
+		p += snprintf(p, cap - (size_t)(p - text),
+			      "{\"id\": \"r%d\", \"k\": \"k%d\", \"v\": %d, "
+			      "\"z\": -0, \"big\": 18446744073709551616, "
+			      "\"o\": {\"p\": %d}}\n",
+			      i, i % 97, i, -i);
+	}
+	for (i = 0; i < PARSERS + BYSTANDERS; i++) {
+		ck_assert_int_eq(
+		    pthread_create(&th[i], NULL,
+				   i < PARSERS ? arena_parser : arena_bystander,
+				   text),
+		    0);
+	}
+	for (i = 0; i < PARSERS + BYSTANDERS; i++) {
+		ck_assert_int_eq(pthread_join(th[i], &bad), 0);
+		ck_assert_uint_eq((uintptr_t)bad, 0);
+	}
+	free(text);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("trace");
@@ -1472,6 +1654,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_trace_repeated_names);
 	tcase_add_test(tc, test_trace_stream_memory);
 	tcase_add_test(tc, test_trace_array_stream);
+	tcase_add_test(tc, test_trace_integers);
+	tcase_add_test(tc, test_trace_arena_threads);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("time");
 	tcase_add_test(tc, test_trace_time);

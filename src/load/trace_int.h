@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "json_arena.h"
 #include "pksim/base/hashtab.h"
 #include "pksim/load/trace.h"
 
@@ -91,7 +92,8 @@ struct loader {
 	FILE *f;
 	char *lbuf; /* getline's buffer: the longest line read */
 	size_t lcap;
-	int read_err; /* errno of a failed read of f, else 0 */
+	int read_err;		 /* errno of a failed read of f, else 0 */
+	struct json_arena arena; /* jansson's memory for each JSON record */
 };
 
 struct trace_key_memo {

@@ -16,9 +16,10 @@
 
 #include "pksim/base/mem.h"
 
-/* jansson flags for every record: integers become doubles (a key value is
-   a double in pk_value, and 2^63 would otherwise be a parse error) */
-#define JSON_FLAGS JSON_DECODE_INT_AS_REAL
+/* Records are parsed by json_arena_parse (json_arena.h): jansson's
+   memory from the loader's arena, integers as integers except past 64
+   bits and -0 (parsed again as doubles); every number is kept as the
+   double json_number_value gives (a key value is a double in pk_value) */
 
 /*
  * The path id of property name (len bytes) of the object whose path id is
@@ -309,12 +310,11 @@ static json_t *window_record(struct window *w, size_t pos, json_error_t *err)
 	json_t *rec;
 
 	for (;;) {
-		rec = json_loadb(w->s + pos, w->n - pos,
-				 JSON_FLAGS | JSON_DISABLE_EOF_CHECK, err);
+		rec = json_arena_parse(&w->L->arena, w->s + pos, w->n - pos,
+				       JSON_DISABLE_EOF_CHECK, err);
 		if ((size_t)err->position + 4 < w->n - pos || !window_more(w)) {
 			return rec;
 		}
-		json_decref(rec);
 	}
 }
 
@@ -367,7 +367,6 @@ void trace_parse_json_array(struct loader *L)
 		}
 		rc = json_record(L, rec, w.s + pos, (size_t)err.position,
 				 c.line, c.col + 1);
-		json_decref(rec);
 		if (rc < 0 || trace_too_many_errors(L)) {
 			goto done;
 		}
@@ -414,7 +413,7 @@ void trace_parse_json_lines(struct loader *L)
 		if (c0 == le) {
 			continue; /* blank line */
 		}
-		rec = json_loadb(s, le, JSON_FLAGS, &err);
+		rec = json_arena_parse(&L->arena, s, le, 0, &err);
 		if (!rec) {
 			diag_error(L->d, L->t->path, line + err.line - 1,
 				   err.column, "%s", err.text);
@@ -424,7 +423,6 @@ void trace_parse_json_lines(struct loader *L)
 			continue;
 		}
 		rc = json_record(L, rec, s, le, line, (int)c0 + 1);
-		json_decref(rec);
 		if (rc < 0 || trace_too_many_errors(L)) {
 			return;
 		}
