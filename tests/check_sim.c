@@ -1551,6 +1551,62 @@ START_TEST(test_sim_closed_loop_per_stream)
 }
 END_TEST
 
+/*
+ * Phase actions in any stream's phases, on the container's one timeline
+ * by time (issue 14): 400 RU/s on one partition. Stream a: 100 creates
+ * a second of 5 RU (one every 10 ms) for 10 s, its phase 2 from 6 s
+ * setting 2,000 RU/s; stream b: 1 create a second, its phase 2 from 4 s
+ * setting 1,000 RU/s; no retries. Seconds 0..3 hold 400 RU = 80
+ * creates: a's at the second's start, then b's (same ms, stream order),
+ * then 78 more of a's: a gets 79 and 21 429s a second; from 4 s (1,000)
+ * and 6 s (2,000) a's 500 and b's 5 RU fit. a: 1,000 offered, 4 x 21 =
+ * 84 429s, 916 succeed; b: 10 succeed. Changes: 4 s to 1,000, 6 s to
+ * 2,000 RU/s, and 2,000 at the end. Applied in phase order (a's 6 s
+ * phase before b's 4 s one) b's change would wait until 6 s and end at
+ * 1,000 RU/s with 2 x 21 more 429s; the loader used to refuse actions
+ * outside the first stream.
+ */
+START_TEST(test_sim_actions_any_stream)
+{
+	struct pk_run *run =
+	    run_text("seed: 1\n"
+		     "container: {partition_key: /k, throughput: 400}\n"
+		     "streams:\n"
+		     "  - name: a\n"
+		     "    items: {k: {values: \"a{0..99}\"}}\n"
+		     "    client: {retries: off}\n"
+		     "    phases:\n"
+		     "      - {duration: 6s, rate: 100/s, ops: {create: 1}, "
+		     "item_size: 1KB}\n"
+		     "      - {duration: 4s, rate: 100/s, ops: {create: 1}, "
+		     "item_size: 1KB, throughput: 2000}\n"
+		     "  - name: b\n"
+		     "    items: {k: {values: \"b{0..99}\"}}\n"
+		     "    client: {retries: off}\n"
+		     "    phases:\n"
+		     "      - {duration: 4s, rate: 1/s, ops: {create: 1}, "
+		     "item_size: 1KB}\n"
+		     "      - {duration: 6s, rate: 1/s, ops: {create: 1}, "
+		     "item_size: 1KB, throughput: 1000}\n");
+	const struct pk_variant *v = &run->variants[0];
+	const struct pk_metrics *m = &v->container->metrics;
+
+	ck_assert_uint_eq(m->totals.operations, 1010);
+	ck_assert_uint_eq(m->totals.throttled_429, 84);
+	ck_assert_uint_eq(m->totals.succeeded, 926);
+	ck_assert_uint_eq(v->sstats[PK_OP_CREATE].throttled_429, 84);
+	ck_assert_uint_eq(v->sstats[PK_STREAM_KINDS + PK_OP_CREATE].succeeded,
+			  10);
+	ck_assert_uint_eq(m->n_changes, 2);
+	ck_assert_int_eq(m->changes[0].t_s, 4);
+	ck_assert_int_eq(m->changes[0].to_ru_per_s, 1000);
+	ck_assert_int_eq(m->changes[1].t_s, 6);
+	ck_assert_int_eq(m->changes[1].to_ru_per_s, 2000);
+	ck_assert_int_eq(v->container->ru_per_s, 2000);
+	free_run(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -1563,6 +1619,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sim_closed_loop_one_stream);
 	tcase_add_test(tc, test_sim_budget_per_stream);
 	tcase_add_test(tc, test_sim_closed_loop_per_stream);
+	tcase_add_test(tc, test_sim_actions_any_stream);
 	tcase_add_test(tc, test_sim_priority_low_alone);
 	tcase_add_test(tc, test_sim_bucket_alone);
 	tcase_add_test(tc, test_sim_retries_default);

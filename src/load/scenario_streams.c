@@ -11,8 +11,9 @@
  * scenario's, and the stream records its slices. Container-level keys
  * (container, variants, cost, preload, clock, seed, expect) stay at the
  * top. Phase actions (throughput, autoscale_max, throughput_policy,
- * redistribute, merge) are the container's: only the first stream's
- * phases may carry them, so they happen on one timeline.
+ * redistribute, merge) may be in any stream's phases: each happens at
+ * its phase's start on that stream's timeline, all of them on the
+ * container's one timeline in time order (sim_actions_order).
  */
 #include "loader.h"
 
@@ -21,34 +22,6 @@
 #include <string.h>
 
 #include "pksim/base/mem.h"
-
-/* 1 if phase ph sets something of the container's */
-static int phase_has_action(const struct pk_phase_spec *ph)
-{
-	return ph->throughput_ru_per_s >= 0 || ph->n_redistribute > 0 ||
-	       ph->merge_to > 0 || ph->policy_equal ||
-	       ph->autoscale_max_ru_per_s > 0;
-}
-
-/* Where phase ph's action is written (its first one). */
-static void action_at(const struct pk_phase_spec *ph, int *line, int *col)
-{
-	*line = ph->line;
-	*col = ph->col;
-	if (ph->throughput_line) {
-		*line = ph->throughput_line;
-		*col = ph->throughput_col;
-	} else if (ph->autoscale_max_line) {
-		*line = ph->autoscale_max_line;
-		*col = ph->autoscale_max_col;
-	} else if (ph->policy_line) {
-		*line = ph->policy_line;
-		*col = ph->policy_col;
-	} else if (ph->action_line) {
-		*line = ph->action_line;
-		*col = ph->action_col;
-	}
-}
 
 /* Accumulated properties and phases of the streams read so far. */
 struct acc {
@@ -146,23 +119,6 @@ static void load_stream(struct ld *ld, const struct yn *m, size_t i,
 		ld_load_phases(ld, n);
 		ld_check_phase_minimums(ld);
 		ld_check_phase_actions(ld);
-	}
-	for (k = 0; i > 0 && k < s->n_phases; k++) {
-		int line, col;
-
-		if (!phase_has_action(&s->phases[k])) {
-			continue;
-		}
-		action_at(&s->phases[k], &line, &col);
-		ld_err_at(ld, line, col,
-			  "phase '%.*s' of stream '%.*s' changes the "
-			  "container (throughput, autoscale_max, "
-			  "throughput_policy, redistribute or merge); only "
-			  "the first stream's phases (stream '%.*s') may: "
-			  "the container has one timeline of changes",
-			  PK_SCENARIO_QUOTE_BYTES, s->phases[k].name,
-			  PK_SCENARIO_QUOTE_BYTES, st->name,
-			  PK_SCENARIO_QUOTE_BYTES, s->streams[0].name);
 	}
 	st->prop_first = a->n_props;
 	st->n_props = s->n_props;

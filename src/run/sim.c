@@ -642,6 +642,7 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 		run->classes |= c->priority_low || c->throughput_bucket > 0;
 	}
 	run->workload = workload_new(sc, seed);
+	sim_actions_order(run);
 	run->id_prop = workload_prop_index(run->workload, "/id");
 	run->ttl_prop = workload_prop_index(run->workload, "/ttl");
 	if (keycheck_queries(sc, diag)) {

@@ -153,14 +153,52 @@ static int redistribute(struct pk_run *run, const struct pk_variant *v,
 	return -1;
 }
 
-/* Apply the throughput change of every phase starting at or before t. */
+/* 1 if phase ph changes the container at its start */
+static int phase_acts(const struct pk_phase_spec *ph)
+{
+	return ph->throughput_ru_per_s > 0 || ph->n_redistribute > 0 ||
+	       ph->merge_to > 0 || ph->policy_equal ||
+	       ph->autoscale_max_ru_per_s > 0;
+}
+
+void sim_actions_order(struct pk_run *run)
+{
+	size_t i, j, n = 0;
+
+	for (i = 0; i < run->sc->n_phases; i++) {
+		n += phase_acts(&run->sc->phases[i]);
+	}
+	if (n == 0) {
+		return;
+	}
+	run->actions = xcalloc(n, sizeof(*run->actions));
+	/* insertion by start, after those starting at the same ms: a
+	   stream's phases are in order already, so a few phases move */
+	for (i = 0; i < run->sc->n_phases; i++) {
+		int64_t start = workload_phase_start_ms(run->workload, i);
+
+		if (!phase_acts(&run->sc->phases[i])) {
+			continue;
+		}
+		for (j = run->n_actions;
+		     j > 0 && workload_phase_start_ms(
+				  run->workload, run->actions[j - 1]) > start;
+		     j--) {
+			run->actions[j] = run->actions[j - 1];
+		}
+		run->actions[j] = i;
+		run->n_actions++;
+	}
+}
+
+/* Apply the actions of every phase starting at or before t, in time
+   order across the streams. */
 void sim_phase_actions(struct pk_run *run, struct pk_variant *v, int64_t t_ms)
 {
-	while (!run->stopped && v->next_phase < run->sc->n_phases) {
-		const struct pk_phase_spec *ph =
-		    &run->sc->phases[v->next_phase];
-		int64_t start =
-		    workload_phase_start_ms(run->workload, v->next_phase);
+	while (!run->stopped && v->next_action < run->n_actions) {
+		size_t idx = run->actions[v->next_action];
+		const struct pk_phase_spec *ph = &run->sc->phases[idx];
+		int64_t start = workload_phase_start_ms(run->workload, idx);
 
 		if (start > t_ms) {
 			break;
@@ -189,7 +227,7 @@ void sim_phase_actions(struct pk_run *run, struct pk_variant *v, int64_t t_ms)
 		if (ph->n_redistribute > 0 && redistribute(run, v, ph, start)) {
 			return;
 		}
-		v->next_phase++;
+		v->next_action++;
 	}
 }
 

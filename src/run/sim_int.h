@@ -13,11 +13,17 @@
 
 /*
  * Apply the actions of every phase of run's scenario starting at or
- * before t_ms that v has not applied yet (v->next_phase): policy,
- * autoscale max, throughput, merge, redistribution, in that order. A
- * refused action records its error in run->diag and sets run->stopped.
+ * before t_ms that v has not applied yet (run->actions from
+ * v->next_action): policy, autoscale max, throughput, merge,
+ * redistribution, in that order. A refused action records its error in
+ * run->diag and sets run->stopped.
  */
 void sim_phase_actions(struct pk_run *run, struct pk_variant *v, int64_t t_ms);
+
+/* run->actions and n_actions from its scenario and workload's phase
+   starts (every stream's phases run from t = 0 on their own timeline,
+   so their actions interleave by time). */
+void sim_actions_order(struct pk_run *run);
 
 /* preload.c: store the scenario's `preload:` in v's new container,
    before the clock starts (issue 14 §4); nothing without one. */

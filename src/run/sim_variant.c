@@ -126,6 +126,7 @@ void sim_free(struct pk_run *r)
 		}
 	}
 	free(r->variants);
+	free(r->actions);
 	workload_free(r->workload);
 	free(r);
 }

@@ -125,7 +125,7 @@ struct pk_variant {
 	   pacing (struct pk_pacer), pacers[s] for stream s; owned, NULL
 	   when no stream's client paces (pk_run.paced 0) */
 	struct pk_pacer *pacers;
-	size_t next_phase; /* next phase whose start is due */
+	size_t next_action; /* the next of pk_run.actions to apply */
 	/* per stream and kind, stream s kind k at [s * PK_STREAM_KINDS +
 	   k]; owned, NULL with one stream */
 	struct pk_stream_stats *sstats;
@@ -169,6 +169,13 @@ struct pk_run {
 	int classes;	       /* 1: some stream's client sends Low
 				  priority or bucketed requests
 				  (container_set_class) */
+	/* the phases that change the container (throughput,
+	   autoscale_max, throughput_policy, merge, redistribute), of every
+	   stream, as indexes into sc->phases in the order they apply: by
+	   their start, at one start by index (stream order); owned, NULL
+	   when none (sim_actions_order) */
+	size_t *actions;
+	size_t n_actions;
 	const struct pk_sim_observer *obs; /* borrowed; NULL: none */
 };
 
