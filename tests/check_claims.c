@@ -1617,6 +1617,33 @@ START_TEST(test_claim_ttl_retention)
 	   (404); without TTL none is */
 	ck_assert_int_gt(INT(ttl, "totals/not_found_404"), 0);
 	ck_assert_int_eq(INT(keep, "totals/not_found_404"), 0);
+	/* no write fails in either variant (no 429 past the retries, no
+	   403, 400 or 413) and the reads come a day after the writes, so
+	   expiry is each 404's one cause, and the finding says so alone
+	   (it said "expired ... or its create failed") */
+	ck_assert_int_eq(INT(ttl, "totals/failed_after_retries"), 0);
+	{
+		json_t *f = at(ttl, "findings");
+		size_t k, n404 = 0;
+
+		for (k = 0; k < json_array_size(f); k++) {
+			const char *t = json_string_value(json_array_get(f, k));
+
+			if (strstr(t, "(404)")) {
+				n404++;
+				ck_assert_msg(strstr(t, "but in this container "
+							"it had expired (time "
+							"to live, rule 28: "
+							"gone for requests at "
+							"once)"),
+					      "%s", t);
+				ck_assert_msg(!strstr(t, "create failed") &&
+						  !strstr(t, "not yet written"),
+					      "%s", t);
+			}
+		}
+		ck_assert_uint_eq(n404, 1);
+	}
 	json_decref(root);
 }
 END_TEST

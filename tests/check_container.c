@@ -451,6 +451,61 @@ START_TEST(test_container_request_rules)
 }
 END_TEST
 
+/* A 404's cause (metrics.h): item 1 is created (201); item 2's create
+   is refused with 413; item 3's create ended failed in the client
+   (container_write_failed, as the run calls it past the retries); item 4
+   was never written (its create still waiting). Reads of 2 and 3 count
+   as lost, 4 as neither: 3 404s, 2 lost, 0 expired. A later create of 3
+   stores it: its read is a 200 and the counts stay. Charges: 5 + 1 (a
+   413 is charged the not-found 1 RU) + 4 reads of 1 RU + 5 + 1 = 16 RU
+   of the 400 RU/s in the second, so nothing is rate limited. */
+START_TEST(test_container_404_causes)
+{
+	struct pk_container_spec s = spec_for(400);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c = container_new("t", &s, &cost);
+	unsigned char a[PK_EPK_ENCODED_MAX];
+	size_t al = key_of("a", a);
+	struct pk_request r = {0, PK_OP_CREATE, 1, 1024, a,	     al, NULL,
+			       0, NULL,		0, NULL, PK_TTL_OFF, 0};
+	struct pk_outcome o;
+	static const uint64_t item[3] = {2, 3, 4};
+	int k;
+
+	apply(c, &r, &o);
+	ck_assert_int_eq(o.status, 201);
+	r.item = 2;
+	r.size_bytes = PK_MAX_ITEM_BYTES + 1;
+	apply(c, &r, &o);
+	ck_assert_int_eq(o.status, 413);
+	container_write_failed(c, 3);
+	r.kind = PK_OP_READ;
+	r.size_bytes = 0;
+	for (k = 0; k < 3; k++) {
+		r.item = item[k];
+		apply(c, &r, &o);
+		ck_assert_int_eq(o.status, 404);
+	}
+	r.item = 1;
+	apply(c, &r, &o);
+	ck_assert_int_eq(o.status, 200);
+	r.kind = PK_OP_CREATE;
+	r.item = 3;
+	r.size_bytes = 1024;
+	apply(c, &r, &o);
+	ck_assert_int_eq(o.status, 201);
+	r.kind = PK_OP_READ;
+	r.size_bytes = 0;
+	apply(c, &r, &o);
+	ck_assert_int_eq(o.status, 200);
+	ck_assert_uint_eq(c->metrics.totals.not_found_404, 3);
+	ck_assert_uint_eq(c->metrics.totals.not_found_lost, 2);
+	ck_assert_uint_eq(c->metrics.totals.not_found_expired, 0);
+	ck_assert_uint_eq(c->metrics.totals.throttled_429, 0);
+	container_free(c);
+}
+END_TEST
+
 /* Offer one second (starting at t_s) of 400 creates of 1 KB (5 RU each:
    2,000 RU) to key `name`, items numbered from *item, no retries; returns
    the RU rate limited, in RU. */
@@ -1310,6 +1365,7 @@ Suite *tu_suite(void)
 	tcase_add_test(layout, test_container_uneven_shares_sum);
 	tcase_add_test(budget, test_container_throttling_case);
 	tcase_add_test(budget, test_container_request_rules);
+	tcase_add_test(budget, test_container_404_causes);
 	tcase_add_test(budget, test_container_import_case);
 	tcase_add_test(budget, test_container_batch_one_key);
 	tcase_add_test(budget, test_container_batch_all_or_nothing);

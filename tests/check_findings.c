@@ -732,11 +732,36 @@ START_TEST(test_findings_failures)
 	t->failed_after_retries = 3;
 	ck_assert(says(f, "3 operations (0.75%) failed after the client's "
 			  "retries: the application sees these 429s"));
+	/* both 404s of items whose create had failed */
 	t->not_found_404 = 2;
+	t->not_found_lost = 2;
 	ck_assert(says(f, "2 reads, replaces or deletes found no item (404): "
 			  "the workload had created it, but in this container "
 			  "its create failed (rate limited past the retries, "
 			  "or refused)"));
+	/* 7 404s: 4 of failed creates, 2 of expired items, so 7 - 4 - 2 =
+	   1 whose create was still waiting; each cause with its count
+	   (before: "its create failed" for all 7) */
+	t->not_found_404 = 7;
+	t->not_found_lost = 4;
+	t->not_found_expired = 2;
+	ck_assert(says(f, "7 reads, replaces or deletes found no item (404): "
+			  "the workload had created it, but in this container "
+			  "for 4 its create had failed (rate limited past the "
+			  "retries, or refused); for 2 it had expired (time "
+			  "to live, rule 28: gone for requests at once); for "
+			  "1 its create was not yet written (still waiting in "
+			  "the client: an RU budget, closed-loop workers or "
+			  "retries)"));
+	/* all 7 expired: that cause alone */
+	t->not_found_lost = 0;
+	t->not_found_expired = 7;
+	ck_assert(says(f, "7 reads, replaces or deletes found no item (404): "
+			  "the workload had created it, but in this container "
+			  "it had expired (time to live, rule 28: gone for "
+			  "requests at once)"));
+	t->not_found_404 = 0;
+	t->not_found_expired = 0;
 	t->conflict_409 = 1;
 	ck_assert(says(f, "0 requests were refused with 400 (the key value is "
 			  "an object or array or over 2,048 bytes, a bad id, "

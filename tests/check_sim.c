@@ -356,6 +356,43 @@ START_TEST(test_sim_burst)
 }
 END_TEST
 
+/*
+ * A 404's cause in a run: 400 RU/s, retries off; 1 s of 100 creates a
+ * second (one every 10 ms, 5 RU each): the first 80 fit the second's 400
+ * RU, the last 20 fail at once (no retry). Then 1 s of 100 reads a second
+ * of the items created: every create is over by then, none waits in the
+ * client, so each 404 is a read of one of the 20 failed creates: 404s ==
+ * lost, none expired (no TTL). Some read hits one of them: P(none of 100
+ * reads does) = 0.8^100 = 2e-10, and the seed is fixed. Before the run
+ * marked a failed create (container_write_failed), lost was 0 and the
+ * finding could not tell these from reads before their create.
+ */
+START_TEST(test_sim_404_of_failed_creates)
+{
+	static const char *const text =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {k: {values: \"k{0..99}\"}}\n"
+	    "client: {retries: off}\n"
+	    "phases:\n"
+	    "  - {duration: 1s, rate: 100/s, ops: {create: 1}}\n"
+	    "  - {duration: 1s, rate: 100/s, ops: {read: 1}}\n";
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_totals *t;
+
+	diag_init(&d);
+	run = sim_run(load(text), 1, &d);
+	ck_assert_ptr_nonnull(run);
+	t = &run->variants[0].container->metrics.totals;
+	ck_assert_uint_eq(t->failed_after_retries, 20);
+	ck_assert_uint_gt(t->not_found_404, 0);
+	ck_assert_uint_eq(t->not_found_lost, t->not_found_404);
+	ck_assert_uint_eq(t->not_found_expired, 0);
+	free_run(run);
+	diag_free(&d);
+}
+END_TEST
+
 /* (key, id) is unique within a logical partition: 100 creates in one
    logical partition with ids drawn from 10 values store 10 items (each
    id's first create; all 10 are drawn: P(some id missing) <= 10 x 0.9^100
@@ -1630,6 +1667,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sim_minimum_from_storage);
 	tcase_add_test(tc, test_sim_split_delay);
 	tcase_add_test(tc, test_sim_burst);
+	tcase_add_test(tc, test_sim_404_of_failed_creates);
 	tcase_add_test(tc, test_sim_duplicate_ids);
 	tcase_add_test(tc, test_sim_redistribute_minimum);
 	tcase_add_test(tc, test_sim_split_delay_cancelled);

@@ -193,6 +193,7 @@ void container_free(struct pk_container *c)
 	metrics_free(&c->metrics);
 	free(c->pp);
 	free(c->items);
+	free(c->gone);
 	free(c->visit);
 	free(c->scratch);
 	free(c->hour_max_ru_per_s);

@@ -167,6 +167,38 @@ static inline void lptable_found_range(const struct pk_container *c,
 struct pk_lp *lptable_add(struct pk_container *c, const unsigned char *key,
 			  size_t len, const struct pk_epk *epk);
 
+/* Why an item is not stored (pk_container.gone), for the 404s' causes
+   (metrics.h: not_found_lost, not_found_expired) */
+#define PK_GONE_WRITE_FAILED                                                   \
+	1		  /* its latest create or upsert failed: a             \
+			     403, 400 or 413, or ended failed in the           \
+			     client (container_write_failed) */
+#define PK_GONE_EXPIRED 2 /* time to live deleted it (rule 28) */
+
+/* Set item's PK_GONE_* state (0: stored again), growing c->gone only to
+   set a state. */
+static inline void container_mark_gone(struct pk_container *c, uint64_t item,
+				       unsigned char state)
+{
+	if (item >= c->gone_cap) {
+		size_t old = c->gone_cap;
+
+		if (!state) {
+			return;
+		}
+		mem_grow((void **)&c->gone, &c->gone_cap, item + 1, 1);
+		memset(c->gone + old, 0, c->gone_cap - old);
+	}
+	c->gone[item] = state;
+}
+
+/* item's PK_GONE_* state, 0 when none */
+static inline unsigned char container_gone(const struct pk_container *c,
+					   uint64_t item)
+{
+	return item < c->gone_cap ? c->gone[item] : 0;
+}
+
 /* Move lp's counters to 64 bits (pk_lp.wide), once. */
 void lptable_widen(struct pk_container *c, struct pk_lp *lp);
 

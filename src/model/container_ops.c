@@ -157,6 +157,16 @@ static int execute(struct pk_container *c, const struct pk_request *r,
 	return old ? PK_HTTP_OK : PK_HTTP_CREATED;
 }
 
+void container_write_failed(struct pk_container *c, uint64_t item)
+{
+	container_mark_gone(c, item, PK_GONE_WRITE_FAILED);
+}
+
+static int is_write(const struct pk_request *r)
+{
+	return r->kind == PK_OP_CREATE || r->kind == PK_OP_UPSERT;
+}
+
 /* A 429 of a request with a class (container_set_class) */
 static void count_class_429(struct pk_container *c,
 			    const struct pk_outcome *out)
@@ -223,6 +233,13 @@ static void count_outcome(struct pk_container *c, struct pk_lp *lp,
 	pp->sec_ru_mru += out->charge_mru;
 	pp->ru_mru += out->charge_mru;
 	c->sec_served_mru += out->charge_mru;
+	if (out->status >= 400 && out->status != PK_HTTP_NOT_FOUND &&
+	    out->status != PK_HTTP_CONFLICT && is_write(r)) {
+		/* 403, 400, 413: not stored */
+		container_mark_gone(c, r->item, PK_GONE_WRITE_FAILED);
+	} else if (out->status < 300 && c->gone && is_write(r)) {
+		container_mark_gone(c, r->item, 0);
+	}
 	if (out->status == PK_HTTP_FORBIDDEN &&
 	    out->sub_status == PK_SUBSTATUS_CONTAINER_FULL) {
 		t->container_full_403++;
@@ -237,6 +254,10 @@ static void count_outcome(struct pk_container *c, struct pk_lp *lp,
 		}
 	} else if (out->status == PK_HTTP_NOT_FOUND) {
 		t->not_found_404++;
+		unsigned char why = container_gone(c, r->item);
+
+		t->not_found_lost += why == PK_GONE_WRITE_FAILED;
+		t->not_found_expired += why == PK_GONE_EXPIRED;
 	} else if (out->status == PK_HTTP_CONFLICT) {
 		t->conflict_409++;
 	} else if (out->status == PK_HTTP_BAD_REQUEST) {
@@ -398,6 +419,11 @@ static void apply(struct pk_container *c, const struct pk_request *r,
 		out->sub_status = sub;
 	}
 	count_outcome(c, lp, pp, r, out);
+	if (expired && out->status == PK_HTTP_NOT_FOUND &&
+	    !container_gone(c, r->item)) {
+		/* expired, its bytes not yet deleted (rule 28) */
+		c->metrics.totals.not_found_expired++;
+	}
 }
 
 void container_apply(struct pk_container *c, const struct pk_request *r,
@@ -567,6 +593,17 @@ void container_batch(struct pk_container *c, int64_t t_ms,
 		}
 	}
 	count_outcome(c, lp, pp, first, out);
+	for (i = 0; out->status != PK_HTTP_TOO_MANY_REQUESTS && i < n; i++) {
+		/* a batch stores all or nothing: its new items are lost
+		   when it fails, found when it commits */
+		if (out->status >= 400 &&
+		    !lptable_stored_bytes(c, items[i].item)) {
+			container_mark_gone(c, items[i].item,
+					    PK_GONE_WRITE_FAILED);
+		} else if (out->status < 300 && c->gone) {
+			container_mark_gone(c, items[i].item, 0);
+		}
+	}
 	t->batches++;
 	t->batches_rejected_400 += (uint64_t)spans;
 	if (out->status == PK_HTTP_CREATED) {

@@ -209,6 +209,7 @@ static void delete_pending(struct pk_container *c, size_t i, int64_t leftover)
 		c->metrics.ttl.delete_mru += cost;
 		unpend(c, e->item, b);
 		remove_item(c, e->item);
+		container_mark_gone(c, e->item, PK_GONE_EXPIRED);
 		ttl_fifo_pop(&p->ttl_pending);
 	}
 	/* nothing left to delete: the rest of the leftover is not kept */

@@ -54,26 +54,35 @@ char *findings_batches_refused(const struct pk_result_variant *v)
 			 fmt_thousands(t->batches_rejected_400, a));
 }
 
+/* "for N its create had failed (...)" and the like, joined with "; ",
+   appended to buf at len; returns the new length. */
+static size_t cause(char *buf, size_t cap, size_t len, uint64_t n,
+		    const char *why)
+{
+	char a[32];
+
+	if (n == 0) {
+		return len;
+	}
+	return fmt_append(buf, cap, len, "%sfor %s %s", len ? "; " : "",
+			  fmt_thousands(n, a), why);
+}
+
 char *findings_not_found(const struct pk_result_variant *v)
 {
 	const struct pk_totals *t = &v->metrics->totals;
-	char a[32];
+	uint64_t lost = t->not_found_lost, expired = t->not_found_expired;
+	uint64_t waiting = t->not_found_404 - lost - expired;
+	char a[32], why[512] = "";
+	size_t len = 0;
 
 	if (t->not_found_404 == 0) {
 		return NULL;
 	}
-	if (v->metrics->ttl.expired > 0) {
-		return xasprintf("%s reads, replaces or deletes found no item "
-				 "(404): the workload had created it, but in "
-				 "this container it had expired (time to live, "
-				 "rule 28: gone for requests at once) or its "
-				 "create failed (rate limited past the "
-				 "retries, or refused)",
-				 fmt_thousands(t->not_found_404, a));
-	}
-	if (t->failed_after_retries + t->rejected_403 + t->bad_request_400 +
-		t->too_large_413 + t->conflict_409 ==
-	    0) {
+	if (waiting == t->not_found_404 &&
+	    t->failed_after_retries + t->rejected_403 + t->bad_request_400 +
+		    t->too_large_413 + t->conflict_409 ==
+		0) {
 		/* no create failed: the read came before its create was
 		   sent (an RU budget, closed-loop workers) or stored (a
 		   retry waiting) */
@@ -85,9 +94,33 @@ char *findings_not_found(const struct pk_result_variant *v)
 				 "no operation failed",
 				 fmt_thousands(t->not_found_404, a));
 	}
+	if (lost == t->not_found_404) {
+		return xasprintf("%s reads, replaces or deletes found no item "
+				 "(404): the workload had created it, but in "
+				 "this container its create failed (rate "
+				 "limited past the retries, or refused)",
+				 fmt_thousands(t->not_found_404, a));
+	}
+	if (expired == t->not_found_404) {
+		return xasprintf("%s reads, replaces or deletes found no item "
+				 "(404): the workload had created it, but in "
+				 "this container it had expired (time to live, "
+				 "rule 28: gone for requests at once)",
+				 fmt_thousands(t->not_found_404, a));
+	}
+	/* the causes apart, each counted: a 404 is told by its item's
+	   state when it was answered */
+	len = cause(why, sizeof(why), len, lost,
+		    "its create had failed (rate limited past the retries, "
+		    "or refused)");
+	len = cause(why, sizeof(why), len, expired,
+		    "it had expired (time to live, rule 28: gone for requests "
+		    "at once)");
+	cause(why, sizeof(why), len, waiting,
+	      "its create was not yet written (still waiting in the client: "
+	      "an RU budget, closed-loop workers or retries)");
 	return xasprintf("%s reads, replaces or deletes found no item (404): "
 			 "the workload had created it, but in this container "
-			 "its create failed (rate limited past the retries, "
-			 "or refused)",
-			 fmt_thousands(t->not_found_404, a));
+			 "%s",
+			 fmt_thousands(t->not_found_404, a), why);
 }

@@ -225,6 +225,22 @@ static void query_request(struct pk_run *run, struct pk_variant *v,
 	}
 }
 
+/* op ended failed in the client: the items its writes would have
+   stored are not stored (container_write_failed), so a later 404 of one
+   is told from one whose write is still waiting. */
+static void write_failed(struct pk_variant *v, const struct pk_op *op)
+{
+	uint32_t k;
+
+	if (op->kind == PK_OP_CREATE || op->kind == PK_OP_UPSERT) {
+		container_write_failed(v->container, op->item);
+	} else if (op->kind == PK_OP_BATCH) {
+		for (k = 0; k < op->batch_n; k++) {
+			container_write_failed(v->container, op->item + k);
+		}
+	}
+}
+
 /* After a 410/1007: retry a fixed short delay later, or give up
    (throttle_should_retry_gone). */
 static int retry_gone(struct pk_variant *v, const struct pk_op *op,
@@ -234,6 +250,7 @@ static int retry_gone(struct pk_variant *v, const struct pk_op *op,
 
 	if (!throttle_should_retry_gone(&st)) {
 		t->failed_after_410++;
+		write_failed(v, op);
 		return 0;
 	}
 	client_retry_push(&v->retries, op, st, t_ms + PK_THROTTLE_GONE_RETRY_MS,
@@ -360,6 +377,7 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 		answered = 0;
 	} else {
 		t->failed_after_retries++;
+		write_failed(v, op);
 	}
 	if (v->sstats) {
 		sim_stream_count(v, op, &st0, out,

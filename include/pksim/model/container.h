@@ -360,6 +360,12 @@ struct pk_container {
 	struct pk_id_entry *ids;    /* uthash head: ids held, when
 				    requests carry ids */
 	struct pk_item_slot *items; /* owned; per item number; grows */
+	unsigned char *gone;	    /* owned; per item number, why it is not
+				       stored (PK_GONE_*, container_int.h):
+				       its latest write failed, or time to
+				       live deleted it; 0 otherwise; NULL
+				       until the first */
+	size_t gone_cap;
 	size_t items_cap;
 	uint32_t next_lp;     /* index the next logical partition
 				 gets */
@@ -629,6 +635,17 @@ void container_set_retry(struct pk_container *c, int retry);
  * totals.throttled_3212.
  */
 void container_set_class(struct pk_container *c, int low, int bucket);
+
+/*
+ * Operation item's latest create or upsert (or a batch's item) ended
+ * failed in the client (a 429 past the client's retries, or 410s), so
+ * nothing stored it: a later read, replace or delete of it that finds no
+ * item (404) counts in totals.not_found_lost, told apart from a 404
+ * whose item's write is still waiting in the client. A later write of
+ * the item that stores it clears the mark. Memory: one byte per item
+ * number up to the largest marked, from the first call.
+ */
+void container_write_failed(struct pk_container *c, uint64_t item);
 
 /*
  * Apply one point request at r->t_ms (advancing the clock first). Rules

@@ -226,6 +226,14 @@ struct pk_totals {
 	uint64_t gone_410;	       /* 410/1007 answers (split_gone) */
 	uint64_t failed_after_410;     /* operations that gave up on 410s */
 	uint64_t not_found_404;	       /* target item missing in this variant */
+	uint64_t not_found_lost;       /* ... of them: its latest create or
+					  upsert had failed (429 past the
+					  retries, 410s, 403, 400, 413;
+					  container_write_failed) */
+	uint64_t not_found_expired;    /* ... of them: it had expired (time
+					  to live, rule 28); the rest came
+					  before their item's write was
+					  stored (still in the client) */
 	uint64_t conflict_409;	       /* create of an existing (key, id) */
 	uint64_t bad_request_400;      /* invalid key value or id, or a key
 					  change on replace */
