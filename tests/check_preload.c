@@ -203,6 +203,48 @@ START_TEST(test_preload_file)
 }
 END_TEST
 
+START_TEST(test_preload_file_sizes_as_create)
+{
+	/* a record is preloaded with the bytes a create of it stores (the
+	   fresh user's pre5, issue 14 §4: the id a record without one gets
+	   was left out). Minified sizes: {"id":"1","k":"a"} 18 bytes, has
+	   an id; {"k":"a"} 9 + 43 ("id":"<36 characters>") + 1 (comma) =
+	   53; {} 2 + 43 (no comma) = 45. 18 + 53 + 45 = 116 bytes, the same
+	   as items.file's three creates of them (before the fix: 18 + 9 + 2
+	   = 29) */
+	char *dir = tu_tmpdir(), *path, yaml[512];
+	struct pk_run *run;
+	static const char *const cases[] = {
+	    "preload: {file: r.jsonl}\n"
+	    "items: {k: {values: [a]}}\n"
+	    "phases: [{duration: 1s, rate: 1/s, ops: {read: 1}}]\n",
+	    "items: {file: r.jsonl, rate: 1/s}\n"
+	    "phases: [{duration: 3s}]\n",
+	};
+	char text[512];
+	size_t i;
+
+	path = tu_write_file(dir, "r.jsonl",
+			     "{\"id\": \"1\", \"k\": \"a\"}\n"
+			     "{\"k\": \"a\"}\n"
+			     "{}\n");
+	snprintf(yaml, sizeof(yaml), "%s/s.yaml", dir);
+	for (i = 0; i < 2; i++) {
+		snprintf(text, sizeof(text),
+			 "container: {partition_key: /k, throughput: 400}\n%s",
+			 cases[i]);
+		run = tu_sim_text(yaml, text);
+		ck_assert_uint_eq(container_storage(run->variants[0].container),
+				  18 + 53 + 45);
+		tu_sim_free(run);
+	}
+	remove(path);
+	free(path);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("preload");
@@ -213,6 +255,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_preload_uniform_and_spread);
 	tcase_add_test(tc, test_preload_splits_before_the_clock);
 	tcase_add_test(tc, test_preload_file);
+	tcase_add_test(tc, test_preload_file_sizes_as_create);
 	suite_add_tcase(s, tc);
 	return s;
 }

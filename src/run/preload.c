@@ -14,7 +14,9 @@
  *   storage, they are spread evenly over the key space in no logical
  *   partition (container_preload_spread), and the report says so.
  * - The records of a data file: each stored under each variant's key, as
- *   one item of its serialized size (or preload.item_size).
+ *   one item of the size a create of it stores (workload_record_size:
+ *   preload.item_size, else its serialized size with the id a record
+ *   without one gets).
  * The same counts go to every variant: the draws come from a generator
  * of their own, seeded from the run's seed.
  */
@@ -223,10 +225,10 @@ static void by_record(const struct pk_run *run, struct pk_variant *v)
 			v->container->preload_refused++;
 			continue;
 		}
-		container_preload(
-		    v->container, v->kv->id, v->kv->id_len, &v->kv->epk, 1,
-		    f->size_bytes ? (uint32_t)f->size_bytes
-				  : trace_size_bytes(f->trace, i));
+		/* as a create of the record stores it: a record without
+		   an id with the one it gets (44 bytes, workload.h) */
+		container_preload(v->container, v->kv->id, v->kv->id_len,
+				  &v->kv->epk, 1, workload_record_size(f, i));
 	}
 }
 

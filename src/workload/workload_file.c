@@ -179,24 +179,39 @@ int wl_file_next(struct pk_workload *w, struct pk_op *op)
 /* The serialized size of an empty record, {} */
 #define PK_WL_EMPTY_RECORD_BYTES 2
 
-uint32_t wl_file_size(const struct pk_workload *w, size_t rec)
+/* size serialized bytes with the id wl_file_value gives a record
+   without one, as the service stores it */
+static uint32_t with_new_id(uint32_t size)
 {
-	uint32_t size, add;
+	uint32_t add = PK_WORKLOAD_FILE_ID_BYTES +
+		       (size > PK_WL_EMPTY_RECORD_BYTES ? 1 : 0);
+
+	return size > UINT32_MAX - add ? UINT32_MAX : size + add;
+}
+
+uint32_t workload_record_size(const struct pk_items_file *f, size_t rec)
+{
+	uint32_t size;
 	struct pk_value id;
 
-	if (w->file->size_bytes) {
-		return (uint32_t)w->file->size_bytes;
+	if (f->size_bytes) {
+		return (uint32_t)f->size_bytes;
 	}
-	size = trace_size_bytes(w->file->trace, rec);
-	if (w->file_has_ids && (trace_value(w->file->trace, rec, "/id", &id,
-					    NULL, 0) != PK_TRACE_OK ||
-				id.type != PK_VALUE_UNDEFINED)) {
+	size = trace_size_bytes(f->trace, rec);
+	if (trace_value(f->trace, rec, "/id", &id, NULL, 0) != PK_TRACE_OK ||
+	    id.type != PK_VALUE_UNDEFINED) {
 		return size; /* it has an id (or an object there: no new one) */
 	}
-	/* the id wl_file_value gives it, as the service stores it */
-	add = PK_WORKLOAD_FILE_ID_BYTES +
-	      (size > PK_WL_EMPTY_RECORD_BYTES ? 1 : 0);
-	return size > UINT32_MAX - add ? UINT32_MAX : size + add;
+	return with_new_id(size);
+}
+
+uint32_t wl_file_size(const struct pk_workload *w, size_t rec)
+{
+	if (!w->file->size_bytes && !w->file_has_ids) {
+		/* no record has an id: each gets one */
+		return with_new_id(trace_size_bytes(w->file->trace, rec));
+	}
+	return workload_record_size(w->file, rec);
 }
 
 /* workload_value for items from a data file (workload.h). */

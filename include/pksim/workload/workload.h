@@ -185,6 +185,13 @@ uint32_t workload_value_index(const struct pk_workload *w, uint64_t item,
 /* Stored size in bytes the generator gave item at its last write. */
 uint32_t workload_item_size(const struct pk_workload *w, uint64_t item);
 
+/* The bytes record rec of data file f (not a monitor log) is stored
+   with, as a create of it stores it (above: f->size_bytes, else its
+   serialized size plus PK_WORKLOAD_FILE_ID_BYTES and a comma when it has
+   no id and gets one); a preload of f's records sizes them so too
+   (src/run/preload.c). */
+uint32_t workload_record_size(const struct pk_items_file *f, size_t rec);
+
 /*
  * Size in bytes item had when it was created: what a batch that created
  * it sends again on a retry, whatever later writes did to the item. Kept
