@@ -168,6 +168,42 @@ START_TEST(test_units_llround)
 }
 END_TEST
 
+/* Spans for report lines: seconds alone below 1,000; then with the
+   span in parts, by hand: 1,000 = 16 x 60 + 40; 14,400 = 4 x 3,600;
+   85,200 = 23 x 3,600 + 40 x 60; 259,200 = 3 x 86,400; 90,061 =
+   86,400 + 3,600 + 60 + 1. */
+START_TEST(test_fmt_seconds)
+{
+	char buf[PK_FMT_SPAN_BYTES];
+
+	ck_assert_str_eq(fmt_seconds(0, buf), "0s");
+	ck_assert_str_eq(fmt_seconds(600, buf), "600s");
+	ck_assert_str_eq(fmt_seconds(999, buf), "999s");
+	ck_assert_str_eq(fmt_seconds(1000, buf), "1,000s (16m 40s)");
+	ck_assert_str_eq(fmt_seconds(14400, buf), "14,400s (4h)");
+	ck_assert_str_eq(fmt_seconds(85200, buf), "85,200s (23h 40m)");
+	ck_assert_str_eq(fmt_seconds(259200, buf), "259,200s (3d)");
+	ck_assert_str_eq(fmt_seconds(90061, buf), "90,061s (1d 1h 1m 1s)");
+}
+END_TEST
+
+/* Rates: ops/s from 0.1/s; 0.25/h is 0.25 / 3,600 = 6.94444e-05/s,
+   printed per hour; 0.5/d = 0.5 / 86,400/s is 0.5 / 24 = 0.0208 an hour
+   (under 0.1), printed per day; 0.1/s itself stays per second. */
+START_TEST(test_fmt_rate)
+{
+	char buf[PK_FMT_BYTES];
+
+	ck_assert_str_eq(fmt_rate(2000, buf), "2000 ops/s");
+	ck_assert_str_eq(fmt_rate(0.5, buf), "0.5 ops/s");
+	ck_assert_str_eq(fmt_rate(0.1, buf), "0.1 ops/s");
+	ck_assert_str_eq(fmt_rate(0, buf), "0 ops/s");
+	ck_assert_str_eq(fmt_rate(0.25 / 3600.0, buf), "0.25 ops/h");
+	ck_assert_str_eq(fmt_rate(0.5 / 3600.0, buf), "0.5 ops/h");
+	ck_assert_str_eq(fmt_rate(0.5 / 86400.0, buf), "0.5 ops/d");
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("fmt");
@@ -179,6 +215,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_fmt_bytes_rounding);
 	tcase_add_test(tc, test_fmt_append_cuts);
 	tcase_add_test(tc, test_units_llround);
+	tcase_add_test(tc, test_fmt_seconds);
+	tcase_add_test(tc, test_fmt_rate);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -329,6 +329,34 @@ START_TEST(test_pkey_template_errors)
 }
 END_TEST
 
+/* A missing 'mod N' reads as a sentence, and C's '%' is named (it read
+   "crc32 needs 'mod N' with N >= 1 '{crc32(k) % 10}'", a word short). */
+START_TEST(test_pkey_template_mod_words)
+{
+	static const struct {
+		const char *tpl, *why;
+	} bad[] = {
+	    {"{crc32(k) % 10}", "crc32 takes its modulus as 'mod N' (a word, "
+				"not '%'), N >= 1, in '{crc32(k) % 10}';"},
+	    {"{hash(k)}",
+	     "hash needs 'mod N' after its property, N >= 1, in '{hash(k)}';"},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct pk_container_spec s =
+		    spec(PK_KEY_SYNTHETIC, bad[i].tpl, 2, 400);
+		struct pk_diag d;
+
+		diag_init(&d);
+		ck_assert_ptr_null(pkey_new(&s, &bare, NULL, 1, &d));
+		ck_assert_msg(strstr(d.entries[0].msg, bad[i].why), "got %s",
+			      d.entries[0].msg);
+		diag_free(&d);
+	}
+}
+END_TEST
+
 /* Numbers past 2^64 - 1 = 18,446,744,073,709,551,615 (20 digits) are
    refused with the reason, not clamped to it by strtoull (a 23-digit
    A..B gave 18446744073709551615 for every item); 2^64 - 1 itself is
@@ -641,6 +669,7 @@ Suite *tu_suite(void)
 	tcase_add_test(def, test_pkey_synthetic_random_suffix);
 	tcase_add_test(def, test_pkey_template_u64);
 	tcase_add_test(def, test_pkey_template_errors);
+	tcase_add_test(def, test_pkey_template_mod_words);
 	tcase_add_test(rules, test_pkey_value_rules);
 	tcase_add_test(rules, test_pkey_v1_collision);
 	tcase_add_test(route, test_pkey_route_single_path);

@@ -46,6 +46,48 @@ const char *fmt_bytes(uint64_t b, char *buf)
 	return buf;
 }
 
+const char *fmt_seconds(int64_t s, char *buf)
+{
+	static const struct {
+		int64_t s;
+		char unit;
+	} parts[] = {{86400, 'd'}, {3600, 'h'}, {60, 'm'}, {1, 's'}};
+	char th[PK_FMT_BYTES];
+	size_t len, i;
+	int64_t rest = s;
+	const char *sep = " (";
+
+	if (s < 1000) {
+		snprintf(buf, PK_FMT_SPAN_BYTES, "%llds", (long long)s);
+		return buf;
+	}
+	len =
+	    fmt_append(buf, PK_FMT_SPAN_BYTES, 0, "%ss", fmt_thousands(s, th));
+	for (i = 0; i < sizeof(parts) / sizeof(*parts); i++) {
+		if (rest >= parts[i].s) {
+			len = fmt_append(
+			    buf, PK_FMT_SPAN_BYTES, len, "%s%lld%c", sep,
+			    (long long)(rest / parts[i].s), parts[i].unit);
+			rest %= parts[i].s;
+			sep = " ";
+		}
+	}
+	fmt_append(buf, PK_FMT_SPAN_BYTES, len, ")");
+	return buf;
+}
+
+const char *fmt_rate(double per_s, char *buf)
+{
+	if (per_s == 0 || per_s >= 0.1 || per_s != per_s) {
+		snprintf(buf, PK_FMT_BYTES, "%g ops/s", per_s);
+	} else if (per_s * 3600.0 >= 0.1) {
+		snprintf(buf, PK_FMT_BYTES, "%.4g ops/h", per_s * 3600.0);
+	} else {
+		snprintf(buf, PK_FMT_BYTES, "%.4g ops/d", per_s * 86400.0);
+	}
+	return buf;
+}
+
 size_t fmt_append(char *buf, size_t cap, size_t len, const char *fmt, ...)
 {
 	va_list ap;

@@ -261,8 +261,15 @@ static int tpl_placeholder(struct pk_tpl_ctx *t, char *in,
 			    p->kind == PK_TPL_HASH ? "hash" : "crc32";
 
 			if (strncmp(rest, "mod", 3) != 0) {
+				/* '%' is C's and Python's modulo: say the
+				   template writes it as a word */
 				char *why = xasprintf(
-				    "%s needs 'mod N' with N >= 1", fn);
+				    *rest == '%'
+					? "%s takes its modulus as 'mod N' "
+					  "(a word, not '%%'), N >= 1, in"
+					: "%s needs 'mod N' after its "
+					  "property, N >= 1, in",
+				    fn);
 
 				rc = tpl_error(t, why, t->placeholder);
 				free(why);

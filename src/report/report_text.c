@@ -214,7 +214,8 @@ static void summary(const struct pk_result *r,
 	const struct pk_container_spec *cs = v->spec;
 	size_t created = v->created_ranges, i;
 	const char *when = cs->existing_partitions ? "existing" : "at creation";
-	char a[40], b[40], c[40], lay[PK_LAYOUT_SENTENCE_BYTES];
+	char a[40], b[40], c[40], lay[PK_LAYOUT_SENTENCE_BYTES],
+	    sp[PK_FMT_SPAN_BYTES];
 	char ks[PK_KEYSUMMARY_BYTES];
 	int k;
 
@@ -320,9 +321,9 @@ static void summary(const struct pk_result *r,
 		} else {
 			fprintf(out, "  %-12s", p->name);
 		}
-		fprintf(out, " t=%llds  %llds",
-			(long long)(r->phase_start_ms[i] / 1000),
-			(long long)(p->duration_ms / 1000));
+		fprintf(out, " t=%s",
+			fmt_seconds(r->phase_start_ms[i] / 1000, sp));
+		fprintf(out, "  %s", fmt_seconds(p->duration_ms / 1000, sp));
 		if (!sc->items_file && p->schedule) {
 			char d[PK_SCHEDULE_DESC_BYTES];
 
@@ -334,9 +335,10 @@ static void summary(const struct pk_result *r,
 				    (unsigned long long)schedule_uniform_count(
 					p->ops_planned),
 				    a));
-			fprintf(out, ", peak %g ops/s)", p->peak_rate_per_s);
+			fprintf(out, ", peak %s)",
+				fmt_rate(p->peak_rate_per_s, a));
 		} else if (!sc->items_file) {
-			fprintf(out, " at %g ops/s", p->rate_per_s);
+			fprintf(out, " at %s", fmt_rate(p->rate_per_s, a));
 		}
 		if (p->throughput_ru_per_s > 0) {
 			fprintf(

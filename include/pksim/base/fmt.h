@@ -19,6 +19,29 @@ const char *fmt_thousands(int64_t v, char *buf);
    "20.0 GiB" (1 GiB = 2^30 bytes), into buf (PK_FMT_BYTES); returns buf. */
 const char *fmt_bytes(uint64_t b, char *buf);
 
+/* Bytes fmt_seconds writes at most, NUL included. */
+#define PK_FMT_SPAN_BYTES 64
+
+/*
+ * A span of s whole seconds for a report line, into buf
+ * (PK_FMT_SPAN_BYTES); returns buf. Below 1,000 s the seconds alone
+ * ("600s"); from 1,000 s with thousands separators and the span in days,
+ * hours, minutes and seconds, the zero parts left out: 14400 ->
+ * "14,400s (4h)", 85200 -> "85,200s (23h 40m)", 259200 -> "259,200s
+ * (3d)". Negative s: the seconds alone.
+ */
+const char *fmt_seconds(int64_t s, char *buf);
+
+/*
+ * An operation rate of per_s operations a second for a report line, into
+ * buf (PK_FMT_BYTES); returns buf. 0 and rates from 0.1/s in ops/s with
+ * up to 6 significant digits ("2000 ops/s", "0.5 ops/s"); slower rates
+ * per hour when that is at least 0.1 ("0.25 ops/h" for 0.25/h, not
+ * "6.94444e-05 ops/s"), else per day ("0.5 ops/d"), with up to 4
+ * significant digits and no exponent down to 0.0001 a day.
+ */
+const char *fmt_rate(double per_s, char *buf);
+
 /*
  * Append printf-formatted text to the len bytes of text in buf (cap
  * bytes), cut to what fits, NUL-terminated; returns the new length,
