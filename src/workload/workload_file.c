@@ -257,8 +257,8 @@ int wl_file_value(const struct pk_workload *w, uint64_t item, int prop,
 /* Characters of a generated id (PK_WORKLOAD_FILE_ID_FMT) */
 #define WL_FILE_ID_LEN 36
 
-/* A 64-bit hash of s[0..len): FNV-1a, then a finalizer that spreads it
-   (splitmix64's), so the low bits index a table well. */
+/* A 64-bit hash of s[0..len): FNV-1a, then splitmix64's finalizer, so
+   every bit depends on every byte. */
 static uint64_t id_hash(const char *s, size_t len)
 {
 	uint64_t h = 14695981039346656037ull;
@@ -295,28 +295,54 @@ static int file_id(const struct pk_workload *w, size_t pos, const char **s,
 	return 1;
 }
 
-/* workload_file_ids_distinct's pass (workload.h): 1 or 0. The table
-   holds, per used slot, the top 32 bits of the id's hash and 1 + the
-   record's place in arrival order; equal tags compare the bytes. */
+/* Sort h[0..n) ascending (LSD radix, a byte a pass; tmp holds n). */
+static void radix_sort(uint64_t *h, uint64_t *tmp, size_t n)
+{
+	size_t count[8][256], i, sum, c;
+	uint64_t *src = h, *dst = tmp, *swap;
+	int b;
+
+	memset(count, 0, sizeof(count));
+	for (i = 0; i < n; i++) {
+		for (b = 0; b < 8; b++) {
+			count[b][(h[i] >> (8 * b)) & 0xff]++;
+		}
+	}
+	for (b = 0; b < 8; b++) {
+		for (sum = 0, i = 0; i < 256; i++) {
+			c = count[b][i];
+			count[b][i] = sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++) {
+			dst[count[b][(src[i] >> (8 * b)) & 0xff]++] = src[i];
+		}
+		swap = src;
+		src = dst;
+		dst = swap;
+	}
+	/* 8 passes: the sorted keys are back in h */
+}
+
+/*
+ * workload_file_ids_distinct's pass (workload.h): 1 or 0. The explicit
+ * ids' 64-bit hashes are sorted (sequential passes: a hash table of a
+ * million ids was a cache miss an id) and two equal hashes answer 0, a
+ * repeat or (for n ids, with odds about n^2 / 2^65) two ids that share
+ * a hash: tracking ids is then what the run does, exact either way.
+ */
 static int ids_distinct(const struct pk_workload *w, size_t max_bytes)
 {
 	static const char guid[] = PK_WORKLOAD_FILE_ID_FMT;
 	/* the GUID's fixed part, up to its conversion */
 	size_t guid_fixed = (size_t)(strchr(guid, '%') - guid);
-	uint64_t *slots, h, e;
-	size_t mask = 1, i, k, len, len2;
-	const char *s, *s2;
+	uint64_t *h, *tmp;
+	size_t i, m = 0, len;
+	const char *s;
 	int rc, ok = 1, some_generated = 0, some_guid_shaped = 0;
 
-	if (w->n_arr >= UINT32_MAX) {
-		return 0;
-	}
-	while (mask < 2 * w->n_arr) {
-		mask <<= 1;
-	}
-	slots = xcalloc(mask, sizeof(*slots));
-	mask--;
-	for (i = 0; ok && i < w->n_arr; i++) {
+	h = xcalloc(w->n_arr ? w->n_arr : 1, sizeof(*h));
+	for (i = 0; i < w->n_arr; i++) {
 		rc = file_id(w, i, &s, &len);
 		if (rc == 0) {
 			some_generated = 1;
@@ -330,20 +356,17 @@ static int ids_distinct(const struct pk_workload *w, size_t max_bytes)
 		if (len == WL_FILE_ID_LEN && memcmp(s, guid, guid_fixed) == 0) {
 			some_guid_shaped = 1;
 		}
-		h = id_hash(s, len);
-		for (k = (size_t)h & mask; slots[k]; k = (k + 1) & mask) {
-			e = slots[k];
-			if (e >> 32 == h >> 32 &&
-			    file_id(w, (size_t)(e & UINT32_MAX) - 1, &s2,
-				    &len2) > 0 &&
-			    len2 == len && memcmp(s2, s, len) == 0) {
-				ok = 0; /* a repeat */
-				break;
-			}
-		}
-		slots[k] = (h >> 32 << 32) | (uint64_t)(i + 1);
+		h[m++] = id_hash(s, len);
 	}
-	free(slots);
+	if (ok && m > 1) {
+		tmp = xcalloc(m, sizeof(*tmp));
+		radix_sort(h, tmp, m);
+		free(tmp);
+		for (i = 1; ok && i < m; i++) {
+			ok = h[i] != h[i - 1];
+		}
+	}
+	free(h);
 	return ok && !(some_generated && some_guid_shaped);
 }
 

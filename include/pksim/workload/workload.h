@@ -135,10 +135,11 @@ int workload_prop_index(const struct pk_workload *w, const char *path);
  * logical partition is a 409) nor is refused for its id (400), so a run
  * need not track ids. Else 0: an id repeats, is not a string, breaks the
  * limits, or an explicit id has the GUID's shape while some record has no
- * id (it might equal a generated one; not compared). One pass over the
- * records with a transient table of 8 bytes per slot (2 to 4 slots per
- * record); the answer is kept in w, so only the first call costs (not
- * thread safe: call it before threads share w).
+ * id (it might equal a generated one; not compared), or two ids share a
+ * 64-bit hash (odds about n^2 / 2^65 for n ids; 0 only costs the
+ * tracking). One pass over the records and a sort of their ids' hashes
+ * (16 transient bytes a record); the answer is kept in w, so only the
+ * first call costs (not thread safe: call it before threads share w).
  */
 int workload_file_ids_distinct(struct pk_workload *w, size_t max_bytes);
 
