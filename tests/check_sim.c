@@ -471,6 +471,62 @@ static int every_lp_holds(const struct pk_container *c, uint64_t n)
 	return 1;
 }
 
+/*
+ * Several streams keep the per-value logical-partition cache on (issue
+ * 13): each stream's /k is its own property, so value index i of stream
+ * a ("a" i) and of stream b ("b" i) are different keys and need different
+ * cache positions: 10 for a, 10 for b, 1 for the undefined value of
+ * stream c's items (no /k). a and b create 10/s for 2 s, each value in
+ * sequence twice: 20 logical partitions of 2 items; c's 5 items share
+ * the undefined one: 21 in all (a cache by value index alone would put
+ * b's items in a's 10 and make 11).
+ */
+START_TEST(test_sim_streams_cache)
+{
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_container *c;
+	uint64_t x, two = 0, five = 0;
+
+	diag_init(&d);
+	run = sim_run(
+	    load("seed: 1\n"
+		 "container: {partition_key: /k, throughput: 400,\n"
+		 "  allow_undefined_key: true}\n"
+		 "streams:\n"
+		 "  - name: a\n"
+		 "    items: {k: {values: \"a{0..9}\", distribution: "
+		 "sequential}}\n"
+		 "    phases:\n"
+		 "      - {duration: 2s, rate: 10/s, ops: {create: 1}}\n"
+		 "  - name: b\n"
+		 "    items: {k: {values: \"b{0..9}\", distribution: "
+		 "sequential}}\n"
+		 "    phases:\n"
+		 "      - {duration: 2s, rate: 10/s, ops: {create: 1}}\n"
+		 "  - name: c\n"
+		 "    phases:\n"
+		 "      - {duration: 1s, rate: 5/s, ops: {create: 1}}\n"),
+	    1, &d);
+	diag_free(&d);
+	ck_assert_ptr_nonnull(run);
+	ck_assert_ptr_nonnull(run->variants[0].lp_cache);
+	ck_assert_uint_eq(run->variants[0].lp_cache_n, 21);
+	c = run->variants[0].container;
+	ck_assert_uint_eq(c->n_lps, 21);
+	for (x = 1; x <= c->n_lps; x++) {
+		uint64_t n =
+		    container_lp_count(c, container_lp(c, x), PK_LP_ITEMS);
+
+		two += n == 2;
+		five += n == 5;
+	}
+	ck_assert_uint_eq(two, 20);
+	ck_assert_uint_eq(five, 1);
+	free_run(run);
+}
+END_TEST
+
 START_TEST(test_sim_batches_one_key)
 {
 	struct pk_run *run = run_batches("0");
@@ -1688,6 +1744,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sim_phase_autoscale_max);
 	tcase_add_test(tc, test_sim_autoscale_lowered_in_hour);
 	tcase_add_test(tc, test_sim_split_unfinished);
+	tcase_add_test(tc, test_sim_streams_cache);
 	suite_add_tcase(s, tc);
 	return s;
 }

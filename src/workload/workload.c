@@ -123,6 +123,9 @@ void workload_free(struct pk_workload *w)
 	free(w->streams);
 	free(w->item_stream);
 	free(w->remap);
+	free(w->pos_base);
+	free(w->pos_total);
+	free(w->pos_undef);
 	if (w->paths) {
 		for (i = 0; i < w->paths->n; i++) {
 			free(w->paths->path[i]);

@@ -185,6 +185,14 @@ struct pk_workload {
 	size_t n_streams, active;
 	uint8_t *item_stream;
 	int *remap;
+	/* several streams, per property p (sc->n_props entries; NULL with
+	   one stream): the value-index positions (workload_value_indexes)
+	   of the properties at p's path, one block per stream that has one
+	   (pos_base: where p's own block starts), then one position for the
+	   undefined value of the streams that have none (pos_undef); 0
+	   positions (pos_total) when a stream's property there is not a
+	   function of a value index (wl_streams_positions) */
+	uint64_t *pos_base, *pos_total, *pos_undef;
 	uint64_t fen_top; /* largest power of 2 <= n_items */
 	/* per prop: the last clock value formatted (CLOCK only): items
 	   created in the same second share it, and strftime is costly */
@@ -270,6 +278,9 @@ void wl_phase_enter(struct pk_workload *w, size_t i);
 /* Several streams: set up each one's state and first arrival
    (workload_new), and the next operation of them all in time order. */
 void wl_streams_init(struct pk_workload *w, uint64_t seed);
+/* Several streams: w->pos_base, pos_total and pos_undef from w->remap
+   (workload_values.c). */
+void wl_streams_positions(struct pk_workload *w);
 int wl_streams_next(struct pk_workload *w, struct pk_op *op);
 
 /* ---- workload_file.c: items from a data file ---- */

@@ -555,6 +555,7 @@ void wl_streams_init(struct pk_workload *w, uint64_t seed)
 			}
 		}
 	}
+	wl_streams_positions(w);
 	/* each stream's first arrival, drawn from its own generator */
 	for (k = 0; k < n; k++) {
 		struct pk_wl_stream *st = &w->streams[k];

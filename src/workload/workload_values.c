@@ -173,16 +173,12 @@ int workload_value(const struct pk_workload *w, uint64_t item, int prop,
 	return 0;
 }
 
-uint64_t workload_value_indexes(const struct pk_workload *w, int prop)
+/* Value indexes of property prop's own values, ignoring streams: count
+   for a drawn PATTERN or LIST, 1 for one not drawn or a CONST, else 0. */
+static uint64_t own_indexes(const struct pk_workload *w, size_t prop)
 {
-	const struct pk_prop_spec *p;
+	const struct pk_prop_spec *p = &w->sc->props[prop];
 
-	if (w->file || w->remap || prop < 0 || (size_t)prop >= w->sc->n_props) {
-		/* several streams: two items of the same index may be of
-		   streams whose properties differ */
-		return 0;
-	}
-	p = &w->sc->props[prop];
 	switch (p->kind) {
 	case PK_GEN_PATTERN:
 	case PK_GEN_LIST:
@@ -194,11 +190,70 @@ uint64_t workload_value_indexes(const struct pk_workload *w, int prop)
 	}
 }
 
+void wl_streams_positions(struct pk_workload *w)
+{
+	size_t np = w->sc->n_props, p, k;
+
+	w->pos_base = xcalloc(np ? np : 1, sizeof(*w->pos_base));
+	w->pos_total = xcalloc(np ? np : 1, sizeof(*w->pos_total));
+	w->pos_undef = xcalloc(np ? np : 1, sizeof(*w->pos_undef));
+	for (p = 0; p < np; p++) {
+		uint64_t total = 0;
+		int undef = 0, ok = 1;
+
+		for (k = 0; k < w->n_streams; k++) {
+			int j = w->remap[k * np + p];
+			uint64_t n;
+
+			if (j < 0) {
+				undef = 1;
+				continue;
+			}
+			n = own_indexes(w, (size_t)j);
+			ok &= n > 0;
+			if ((size_t)j == p) {
+				w->pos_base[p] = total;
+			}
+			total += n;
+		}
+		w->pos_undef[p] = total;
+		total += (uint64_t)undef;
+		/* positions are uint32_t (workload_value_index) */
+		w->pos_total[p] = ok && total <= UINT32_MAX ? total : 0;
+	}
+}
+
+uint64_t workload_value_indexes(const struct pk_workload *w, int prop)
+{
+	if (w->file || prop < 0 || (size_t)prop >= w->sc->n_props) {
+		return 0;
+	}
+	if (w->remap) {
+		/* several streams: items of the same value index may be of
+		   streams whose properties differ, so each stream's
+		   property has its own block of positions */
+		return w->pos_total[prop];
+	}
+	return own_indexes(w, (size_t)prop);
+}
+
 uint32_t workload_value_index(const struct pk_workload *w, uint64_t item,
 			      int prop)
 {
-	if (w->prop_slot[prop] < 0) {
-		return 0;
+	uint64_t base = 0;
+	int j = prop;
+
+	if (w->remap) {
+		j = w->remap[(size_t)w->item_stream[item] * w->sc->n_props +
+			     (size_t)prop];
+		if (j < 0) {
+			return (uint32_t)w->pos_undef[prop];
+		}
+		base = w->pos_base[j];
 	}
-	return w->idx[item * w->n_slots + (size_t)w->prop_slot[prop]];
+	if (w->prop_slot[j] < 0) {
+		return (uint32_t)base;
+	}
+	return (uint32_t)(base +
+			  w->idx[item * w->n_slots + (size_t)w->prop_slot[j]]);
 }

@@ -174,12 +174,18 @@ int workload_value(const struct pk_workload *w, uint64_t item, int prop,
  * (>= 1); else 0 (CLOCK, UNIQUE, items from a data file, prop out of
  * range). Two items with the same index have byte-identical values, so a
  * caller may cache what it derives from a value under its index (sim.c's
- * per-variant logical-partition cache, issue 13).
+ * per-variant logical-partition cache, issue 13). With several streams
+ * an item's value is its own stream's property at prop's path
+ * (workload_value): the indexes are then positions, a block per stream
+ * with such a property (its value indexes) and one more for the
+ * undefined value of items of streams without one; 0 when some stream's
+ * property there is not a function of a value index.
  */
 uint64_t workload_value_indexes(const struct pk_workload *w, int prop);
 
-/* Item's value index of prop (workload_value_indexes(w, prop) > 0 and
-   item created): 0 .. that count - 1. */
+/* Item's value index (several streams: position) of prop
+   (workload_value_indexes(w, prop) > 0 and item created): 0 .. that
+   count - 1. Items with the same one have byte-identical values. */
 uint32_t workload_value_index(const struct pk_workload *w, uint64_t item,
 			      int prop);
 
