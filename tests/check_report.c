@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "pksim/report/report_csv.h"
+#include "pksim/report/report_html.h"
 #include "pksim/report/report_json.h"
 #include "pksim/report/report_streams.h"
 #include "pksim/report/report_text.h"
@@ -693,6 +694,108 @@ START_TEST(test_report_stream_429_classes)
 END_TEST
 
 /*
+ * compare with streams: a "streams by variant" table in text and HTML
+ * (issue 14). test_report_stream_429_classes's scenario in two variants:
+ * "bucket" as there (etl 400 ok, 600 429/3212; app 1,600 ok, 400 Low
+ * 429s) and "open" without buckets, so etl is not capped (a variant
+ * that does not declare the client's bucket does not cap it). In open's
+ * second 0 nothing is reserved for High: etl's 5 RU every 10 ms and
+ * app's every 5 ms fill 1,000 RU at 660 ms (etl 67 creates, app 133);
+ * the rest get 429: etl 33 (3200, High), app 67 (Low). From second 1
+ * High asked 500 RU the second before (all 100 of etl's count as
+ * asked), so a Low create needs app's admitted RU + 5 <= 500: app gets
+ * 100 a second and 100 Low 429s; etl's 100 fit (500 + 500). open: etl
+ * 67 + 900 = 967 ok, 33 429s; app 133 + 900 = 1,033 ok, 67 + 900 = 967
+ * Low 429s. RU: etl 4,835, app 5,165.
+ */
+START_TEST(test_report_compare_streams)
+{
+	static const char yaml[] =
+	    "seed: 1\n"
+	    "container: {partition_key: /k, throughput: 1000,\n"
+	    "            throughput_buckets: [{id: 1, max_percent: 20}]}\n"
+	    "variants:\n"
+	    "  - {name: bucket}\n"
+	    "  - {name: open, throughput_buckets: []}\n"
+	    "streams:\n"
+	    "  - name: etl\n"
+	    "    items: {k: {values: \"e{0..99}\"}}\n"
+	    "    client: {throughput_bucket: 1, retries: off}\n"
+	    "    phases:\n"
+	    "      - {duration: 10s, rate: 100/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "  - name: app\n"
+	    "    items: {k: {values: \"a{0..99}\"}}\n"
+	    "    client: {priority: low, retries: off}\n"
+	    "    phases:\n"
+	    "      - {duration: 10s, rate: 200/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	char *txt = text_of(yaml, 1), *html = NULL;
+	struct pk_diag d;
+	struct pk_scenario *sc;
+	struct pk_run *run;
+	struct pk_result *res;
+	size_t len = 0;
+	FILE *mem;
+
+	ck_assert_ptr_nonnull(strstr(txt, "\nstreams by variant (operations "
+					  "offered; 429s: "));
+	ck_assert_ptr_nonnull(strstr(
+	    txt,
+	    "\n  etl            bucket         1,000         400        "
+	    "600        600          0        600        0          2,000"));
+	ck_assert_ptr_nonnull(strstr(
+	    txt,
+	    "\n                 open           1,000         967        "
+	    " 33          0          0         33        0          4,835"));
+	ck_assert_ptr_nonnull(strstr(
+	    txt,
+	    "\n  app            bucket         2,000       1,600        "
+	    "400          0        400        400        0          8,000"));
+	ck_assert_ptr_nonnull(strstr(
+	    txt,
+	    "\n                 open           2,000       1,033        "
+	    "967          0        967        967        0          5,165"));
+	free(txt);
+
+	diag_init(&d);
+	sc = scenario_parse("t.yaml", yaml, strlen(yaml), &d);
+	ck_assert_ptr_nonnull(sc);
+	run = sim_run(sc, sc->seed, &d);
+	ck_assert_ptr_nonnull(run);
+	diag_free(&d);
+	res = result_build(run);
+	mem = open_memstream(&html, &len);
+	ck_assert_int_eq(report_html(res, 1, 0, mem), 0);
+	fclose(mem);
+	ck_assert_ptr_nonnull(strstr(html, "<h2>Streams by variant</h2>"));
+	ck_assert_ptr_nonnull(strstr(
+	    html, "<tr><td>app</td><td>open</td><td class=\"n\">2,000</td>"
+		  "<td class=\"n\">1,033</td><td class=\"n\">967</td>"
+		  "<td class=\"n\">0</td><td class=\"n\">967</td>"
+		  "<td class=\"n\">967</td><td class=\"n\">0</td>"
+		  "<td class=\"n\">5,165</td>"));
+	free(html);
+	html = NULL;
+	/* a run's page: each variant its own table */
+	mem = open_memstream(&html, &len);
+	ck_assert_int_eq(report_html(res, 0, 0, mem), 0);
+	fclose(mem);
+	ck_assert_ptr_nonnull(strstr(html, "id=\"streams\"><h2>Streams</h2>"));
+	ck_assert_ptr_nonnull(
+	    strstr(html, "id=\"streams-v2\"><h2>Streams</h2>"));
+	ck_assert_ptr_nonnull(strstr(
+	    html, "<tr><td>etl</td><td>all</td><td class=\"n\">1,000</td>"
+		  "<td class=\"n\">400</td><td class=\"n\">600</td>"
+		  "<td class=\"n\">600</td>"));
+	free(html);
+	result_free(res);
+	sim_free(run);
+	scenario_free(sc);
+}
+END_TEST
+
+/*
  * A `streams:` list of one named stream keeps its stream (issue 14 D2):
  * "bulk/import", "(stream bulk)" and the streams table, as with two.
  * 100 creates of 1 KB (5 RU) in 1 s on 1,000 RU/s: 100 succeed, 500 RU.
@@ -1014,6 +1117,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_report_closed_loop_stream);
 	tcase_add_test(tc, test_report_closed_loop_two_streams);
 	tcase_add_test(tc, test_report_stream_429_classes);
+	tcase_add_test(tc, test_report_compare_streams);
 	tcase_add_test(tc, test_report_one_named_stream);
 	tcase_add_test(tc, test_report_client_lines_per_stream);
 	tcase_add_test(tc, test_report_epks_differ);

@@ -334,6 +334,7 @@ int report_text_compare_cards(const struct pk_result *run,
 			scorecard_full_text(run, &cards[i], 0, t, sizeof(t)));
 	}
 	text_compare_queries(run, run->n_variants ? cards[0].n_seeds : 1, out);
+	text_compare_streams(run, run->n_variants ? cards[0].n_seeds : 1, out);
 	if (run->n_variants && cards[0].n_seeds > 1) {
 		seeds_section(run, cards, out);
 	}

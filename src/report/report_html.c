@@ -14,6 +14,7 @@
 #include "pksim/report/heatsvg.h"
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
+#include "pksim/report/report_streams.h"
 #include "pksim/report/scorecard.h"
 
 #include "report_text_int.h"
@@ -471,6 +472,103 @@ static void queries(const struct pk_result *r, size_t vi, FILE *out)
 	}
 }
 
+/* One row of the streams table: name, second column (kind or variant),
+   then the figures of o as the text report's streams table has them. */
+static void stream_row(const char *name, const char *second,
+		       const struct pk_result_stream_ops *o, int split,
+		       double achieved, FILE *out)
+{
+	const uint64_t n[] = {o->operations,	    o->succeeded,
+			      o->throttled_429,	    o->throttled_3212,
+			      o->throttled_low_429, o->failed_429,
+			      o->failed_other};
+	char a[PK_FMT_BYTES];
+	size_t k;
+
+	fprintf(out, "<tr><td>");
+	text(name, out);
+	fprintf(out, "</td><td>");
+	text(second, out);
+	fprintf(out, "</td>");
+	for (k = 0; k < sizeof(n) / sizeof(n[0]); k++) {
+		if (split || (k != 3 && k != 4)) {
+			fprintf(out, "<td class=\"n\">%s</td>",
+				fmt_thousands((int64_t)n[k], a));
+		}
+	}
+	fprintf(out, "<td class=\"n\">%s</td>", text_ru(o->ru_mru, a));
+	fprintf(out, "<td class=\"n\">");
+	if (o->wait_p50_ms >= 0) {
+		fprintf(out, "%" PRId64 "</td><td class=\"n\">%" PRId64,
+			o->wait_p50_ms, o->wait_p99_ms);
+	} else {
+		fprintf(out, "-</td><td class=\"n\">-");
+	}
+	if (achieved > 0) {
+		fprintf(out, "</td><td class=\"n\">%.1f</td></tr>\n", achieved);
+	} else {
+		fprintf(out, "</td><td class=\"n\">-</td></tr>\n");
+	}
+}
+
+/* With `streams:` (issue 14), section "streams" (id as sec's, vi) of
+   variants [first, end) of r: per stream a row of all its operations,
+   on a run's page then one per kind when it sent several, on compare's
+   (a variant column) one per variant. Nothing without streams. */
+static void streams(const struct pk_result *r, size_t first, size_t end,
+		    int compare, FILE *out)
+{
+	size_t i, vi;
+	int k, split = 0;
+
+	if (first >= end || r->variants[first].n_streams == 0) {
+		return;
+	}
+	for (vi = first; vi < end; vi++) {
+		split |= r->variants[vi].streams_split_429;
+	}
+	sec("streams", compare ? 0 : first,
+	    compare ? "Streams by variant" : "Streams", out);
+	fprintf(out,
+		"<p class=\"note\">Operations offered; 429s are service-side "
+		"answers (every attempt)%s; failed 429 are operations that "
+		"ended in a 429 after their retries; wait is the retry wait "
+		"of the operations that succeeded, in ms; achieved is a "
+		"closed-loop stream's operations answered a second.</p>\n"
+		"<table>\n<tr><th>stream</th><th>%s</th><th>operations</th>"
+		"<th>succeeded</th><th>429s</th>%s<th>failed 429</th>"
+		"<th>failed other</th><th>RU</th><th>wait p50 ms</th>"
+		"<th>wait p99 ms</th><th>achieved ops/s</th></tr>\n",
+		split ? ", of them 429/3212 past a throughput bucket's cap "
+			"and Low to Low-priority requests"
+		      : "",
+		compare ? "variant" : "kind",
+		split ? "<th>429/3212</th><th>Low 429s</th>" : "");
+	for (i = 0; i < r->variants[first].n_streams; i++) {
+		for (vi = first; vi < end; vi++) {
+			const struct pk_result_stream *s =
+			    &r->variants[vi].streams[i];
+			int kinds = 0;
+
+			stream_row(s->name,
+				   compare ? r->variants[vi].name : "all",
+				   &s->all, split, s->achieved_ops_per_s, out);
+			for (k = 0; k <= PK_OP_KINDS; k++) {
+				kinds += s->kind[k].operations > 0;
+			}
+			for (k = 0; !compare && kinds > 1 && k <= PK_OP_KINDS;
+			     k++) {
+				if (s->kind[k].operations > 0) {
+					stream_row("",
+						   report_stream_kind_name(k),
+						   &s->kind[k], split, 0, out);
+				}
+			}
+		}
+	}
+	fprintf(out, "</table>\n</section>\n");
+}
+
 static int run_page(const struct pk_result *r, int equal_bands, FILE *out)
 {
 	size_t vi;
@@ -504,7 +602,9 @@ static int run_page(const struct pk_result *r, int equal_bands, FILE *out)
 		lps(v, vi, out);
 		timeline(v, vi, out);
 		queries(r, vi, out);
-		fprintf(out, "</section>\n</article>\n");
+		fprintf(out, "</section>\n");
+		streams(r, vi, vi + 1, 0, out);
+		fprintf(out, "</article>\n");
 	}
 	return 0;
 }
@@ -625,6 +725,7 @@ static int compare_page(const struct pk_result *r, int equal_bands, FILE *out)
 		query_table(r, 0, r->n_variants, 1, out);
 		fprintf(out, "</section>\n");
 	}
+	streams(r, 0, r->n_variants, 1, out);
 	sec("heatmap", 0,
 	    "Heat maps side by side: one time axis, one colour scale", out);
 	if (r->n_variants) {

@@ -112,13 +112,15 @@ static const char *wait_text(int64_t ms, char *buf, size_t cap)
 	return buf;
 }
 
-static void text_row(const char *stream, const char *kind,
+/* A row of the streams table: stream, then kind (or variant, w wide),
+   the figures; split: 429/3212 and Low 429s too. */
+static void text_row(const char *stream, const char *kind, int w,
 		     const struct pk_result_stream_ops *o, int split, FILE *out)
 {
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
 	char d[PK_FMT_BYTES], e[PK_FMT_BYTES], f[40], p50[32], p99[32];
 
-	fprintf(out, "  %-14.14s %-8s %11s %11s %10s", stream, kind,
+	fprintf(out, "  %-14.14s %-*.*s %11s %11s %10s", stream, w, w, kind,
 		fmt_thousands((int64_t)o->operations, a),
 		fmt_thousands((int64_t)o->succeeded, b),
 		fmt_thousands((int64_t)o->throttled_429, c));
@@ -145,6 +147,58 @@ static int kinds_sent(const struct pk_result_stream *s)
 	return n;
 }
 
+/* The rest of the streams table's title (after "(") and its column
+   heads, the second column second (w wide). */
+static void text_heads(int split, const char *second, int w, FILE *out)
+{
+	fprintf(out,
+		"operations offered; 429s: service-side answers, every "
+		"attempt%s; failed 429: operations that ended in a 429; "
+		"wait: retry wait of the succeeded)\n",
+		split ? ", of them 429/3212 past a throughput bucket's cap "
+			"and Low to Low-priority requests"
+		      : "");
+	fprintf(out, "  %-14s %-*s %11s %11s %10s", "stream", w, second,
+		"operations", "succeeded", "429s");
+	if (split) {
+		fprintf(out, " %10s %10s", "429/3212", "Low 429s");
+	}
+	fprintf(out, " %10s %8s %14s %9s %9s\n", "failed 429", "failed", "RU",
+		"wait p50", "wait p99");
+}
+
+void text_compare_streams(const struct pk_result *r, size_t n_seeds, FILE *out)
+{
+	size_t i, vi, w = 8;
+	int split = 0;
+
+	if (r->n_variants == 0 || r->variants[0].n_streams == 0) {
+		return;
+	}
+	for (vi = 0; vi < r->n_variants; vi++) {
+		size_t n = strlen(r->variants[vi].name);
+
+		split |= r->variants[vi].streams_split_429;
+		w = n > w ? (n < 24 ? n : 24) : w;
+	}
+	fprintf(out, "\nstreams by variant (");
+	if (n_seeds > 1) {
+		fprintf(out, "seed %llu's run; ", (unsigned long long)r->seed);
+	}
+	text_heads(split, "variant", (int)w, out);
+	for (i = 0; i < r->variants[0].n_streams; i++) {
+		for (vi = 0; vi < r->n_variants; vi++) {
+			const struct pk_result_variant *v = &r->variants[vi];
+
+			if (i < v->n_streams) {
+				text_row(vi ? "" : v->streams[i].name, v->name,
+					 (int)w, &v->streams[i].all, split,
+					 out);
+			}
+		}
+	}
+}
+
 void report_streams_text(const struct pk_result_variant *v, uint64_t not_sent,
 			 FILE *out)
 {
@@ -154,31 +208,18 @@ void report_streams_text(const struct pk_result_variant *v, uint64_t not_sent,
 	if (v->n_streams == 0) {
 		return;
 	}
-	fprintf(out,
-		"\nstreams (operations offered; 429s: service-side "
-		"answers, every attempt%s; failed 429: operations that "
-		"ended in a 429; wait: retry wait of the succeeded)\n",
-		v->streams_split_429
-		    ? ", of them 429/3212 past a throughput bucket's cap "
-		      "and Low to Low-priority requests"
-		    : "");
-	fprintf(out, "  %-14s %-8s %11s %11s %10s", "stream", "kind",
-		"operations", "succeeded", "429s");
-	if (v->streams_split_429) {
-		fprintf(out, " %10s %10s", "429/3212", "Low 429s");
-	}
-	fprintf(out, " %10s %8s %14s %9s %9s\n", "failed 429", "failed", "RU",
-		"wait p50", "wait p99");
+	fprintf(out, "\nstreams (");
+	text_heads(v->streams_split_429, "kind", 8, out);
 	for (i = 0; i < v->n_streams; i++) {
 		const struct pk_result_stream *s = &v->streams[i];
 
-		text_row(s->name, "all", &s->all, v->streams_split_429, out);
+		text_row(s->name, "all", 8, &s->all, v->streams_split_429, out);
 		if (kinds_sent(s) < 2) {
 			continue;
 		}
 		for (k = 0; k <= PK_OP_KINDS; k++) {
 			if (s->kind[k].operations > 0) {
-				text_row("", report_stream_kind_name(k),
+				text_row("", report_stream_kind_name(k), 8,
 					 &s->kind[k], v->streams_split_429,
 					 out);
 			}

@@ -84,6 +84,11 @@ void text_query_cells(const struct pk_result_variant *v, size_t i, int tenths,
 int text_queries_tenths(const struct pk_result *r);
 size_t text_queries_of(const struct pk_result *r);
 void text_compare_queries(const struct pk_result *r, size_t n_seeds, FILE *out);
+/* compare's "streams by variant" (report_streams.c): with `streams:`,
+   per stream a row of all its operations in each variant (the figures
+   of the run's streams table; seed r->seed's run when n_seeds > 1);
+   nothing without streams. */
+void text_compare_streams(const struct pk_result *r, size_t n_seeds, FILE *out);
 
 /* The sections, each starting with a blank line and its title. */
 void text_events(const struct pk_result_variant *v, int digits, FILE *out);
