@@ -1596,6 +1596,62 @@ START_TEST(test_sim_budget_per_stream)
 END_TEST
 
 /*
+ * A budgeted stream's retries wait for its budget (the fresh user's s8,
+ * issue 14 section 5): one partition of 1,000 RU/s; bulk (ru_budget 500)
+ * offers 1,000 creates of 1 KB (5 RU) one a ms in second 0, one every
+ * 500 / 5 = 100 a second = 10 ms; spike (retries off) offers 300 in
+ * second 0. Together 2,000 RU/s in second 0, so its 1,000 RU run out at
+ * 500 ms: bulk 50 creates (250 RU), spike 150 (750 RU). Every later
+ * first attempt of the second is a 429 (0 RU): bulk's 1,000 - 50 = 950,
+ * spike's 150 (failed, no retries). Bulk's 950 retries then go only as
+ * its budget allows, one every 10 ms: seconds 1..9 each 100 x 5 = 500 RU,
+ * second 10 the last 950 - 900 = 50 = 250 RU; 250 + 9 x 500 + 250 =
+ * bulk's 5,000 RU. Before, a retry did not wait for the budget and bulk
+ * ran at 1,000 RU/s (200 creates) in seconds 1-4, 2,750 429s.
+ * The bound: a budgeted stream's RU in a second <= budget + one
+ * request's charge (505 here).
+ */
+START_TEST(test_sim_budget_retries_wait)
+{
+	struct pk_run *run =
+	    run_text("seed: 1\n"
+		     "container: {partition_key: /k, throughput: 1000}\n"
+		     "streams:\n"
+		     "  - name: bulk\n"
+		     "    items: {k: {values: \"a{000..999}\"}}\n"
+		     "    client: {ru_budget: 500}\n"
+		     "    phases:\n"
+		     "      - {duration: 1s, rate: 1000/s, ops: {create: 1}, "
+		     "item_size: 1KB}\n"
+		     "  - name: spike\n"
+		     "    items: {k: {values: \"b{000..999}\"}}\n"
+		     "    client: {retries: off}\n"
+		     "    phases:\n"
+		     "      - {duration: 1s, rate: 300/s, ops: {create: 1}, "
+		     "item_size: 1KB}\n");
+	const struct pk_variant *v = &run->variants[0];
+	const struct pk_metrics *m = &v->container->metrics;
+	const struct pk_stream_stats *bulk = &v->sstats[PK_OP_CREATE];
+	const struct pk_stream_stats *spike =
+	    &v->sstats[PK_STREAM_KINDS + PK_OP_CREATE];
+	size_t s;
+
+	ck_assert_uint_eq(m->n_seconds, 11);
+	ck_assert_int_eq(m->seconds[0].served_mru, 1000 * 1000);
+	for (s = 1; s <= 9; s++) {
+		ck_assert_int_eq(m->seconds[s].served_mru, 500 * 1000);
+	}
+	ck_assert_int_eq(m->seconds[10].served_mru, 250 * 1000);
+	ck_assert_uint_eq(bulk->succeeded, 1000);
+	ck_assert_uint_eq(bulk->throttled_429, 950);
+	ck_assert_int_eq(bulk->ru_mru, 5000 * 1000);
+	ck_assert_uint_eq(spike->succeeded, 150);
+	ck_assert_uint_eq(spike->failed_429, 150);
+	free_run(run);
+}
+END_TEST
+
+/*
  * Two closed-loop streams, each with its own workers (issue 14 section
  * 5), on one partition of 4,000 RU/s. a: 2 workers of 20 ms, 2,000
  * creates ready two a ms: as test_sim_closed_loop_pace, each worker
@@ -1711,6 +1767,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sim_closed_loop_arrivals);
 	tcase_add_test(tc, test_sim_closed_loop_one_stream);
 	tcase_add_test(tc, test_sim_budget_per_stream);
+	tcase_add_test(tc, test_sim_budget_retries_wait);
 	tcase_add_test(tc, test_sim_closed_loop_per_stream);
 	tcase_add_test(tc, test_sim_actions_any_stream);
 	tcase_add_test(tc, test_sim_priority_low_alone);

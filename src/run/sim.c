@@ -405,6 +405,35 @@ static inline void attempt(struct pk_run *run, struct pk_variant *v,
 	}
 }
 
+/*
+ * client.ru_budget: a retry waits for its stream's budget as a first
+ * attempt does (the SDKs' throughput control governs every request the
+ * client sends): a retry e due before budget_next (rounded up to a whole
+ * ms) goes back in the queue at that ms and 1 is returned; else 0. So a
+ * budgeted stream's RU in any second stay within its budget plus one
+ * request's charge, 429s (0 RU) or not.
+ */
+static int budget_defer(struct pk_variant *v, struct pk_retry_entry *e)
+{
+	const struct pk_pacer *p;
+	int64_t ready;
+
+	if (!v->pacers) {
+		return 0;
+	}
+	p = &v->pacers[e->op.stream];
+	if (p->budget_per_s <= 0) {
+		return 0;
+	}
+	ready = (p->budget_next_us + 999) / 1000;
+	if (ready <= e->t_ms) {
+		return 0;
+	}
+	e->t_ms = ready;
+	retryq_push(&v->retries, e);
+	return 1;
+}
+
 /* Send every retry due before (t_ms, seq). */
 static void drain_retries(struct pk_run *run, struct pk_variant *v,
 			  int64_t t_ms, uint64_t seq)
@@ -417,6 +446,9 @@ static void drain_retries(struct pk_run *run, struct pk_variant *v,
 		struct pk_retry_entry e;
 
 		retryq_pop(&v->retries, &e);
+		if (budget_defer(v, &e)) {
+			continue;
+		}
 		sim_phase_actions(run, v, e.t_ms);
 		observe(run, v);
 		attempt(run, v, &e.op, e.st, e.t_ms,
