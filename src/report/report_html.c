@@ -397,51 +397,45 @@ static const char *ru_tenths(int64_t mru, char *buf, size_t cap)
 	return buf;
 }
 
+/* query_table's context: the output, and 1 for a variant column */
+struct query_ctx {
+	FILE *out;
+	int compare;
+};
+
+static void query_row(const struct text_query_row *q, void *ctx)
+{
+	const struct query_ctx *x = ctx;
+	size_t j;
+
+	fprintf(x->out, "<tr><td>");
+	text(q->label, x->out);
+	if (x->compare) {
+		fprintf(x->out, "</td><td>");
+		text(q->v->name, x->out);
+	}
+	fprintf(x->out, "</td><td>%s</td>", q->cells[0]);
+	for (j = 1; j < PK_TEXT_QUERY_COLS; j++) {
+		fprintf(x->out, "<td class=\"n\">%s</td>", q->cells[j]);
+	}
+	fprintf(x->out, "</tr>\n");
+}
+
 /* The per-query table (issue 12 §5) of variants [first, end) of r, a
    variant column when compare. */
 static void query_table(const struct pk_result *r, size_t first, size_t end,
 			int compare, FILE *out)
 {
-	char c[PK_TEXT_QUERY_COLS][PK_TEXT_QUERY_CELL];
-	size_t i, k, j, n = text_queries_of(r);
-	int tenths = 0;
+	struct query_ctx x = {out, compare};
+	size_t j;
 
-	for (i = first; i < end; i++) {
-		for (k = 0; k < r->variants[i].n_queries; k++) {
-			tenths |=
-			    text_ru_fraction(r->variants[i].queries[k].ru_mru);
-		}
-	}
 	fprintf(out, "<table>\n<tr><th>query</th>%s",
 		compare ? "<th>variant</th>" : "");
 	for (j = 0; j < PK_TEXT_QUERY_COLS; j++) {
 		fprintf(out, "<th>%s</th>", text_query_heads[j]);
 	}
 	fprintf(out, "</tr>\n");
-	for (k = 0; k < n; k++) {
-		for (i = first; i < end; i++) {
-			const struct pk_result_variant *v = &r->variants[i];
-			char *l;
-
-			if (k >= v->n_queries) {
-				continue;
-			}
-			l = text_query_label(v, k);
-			text_query_cells(v, k, tenths, c);
-			fprintf(out, "<tr><td>");
-			text(l, out);
-			if (compare) {
-				fprintf(out, "</td><td>");
-				text(v->name, out);
-			}
-			fprintf(out, "</td><td>%s</td>", c[0]);
-			for (j = 1; j < PK_TEXT_QUERY_COLS; j++) {
-				fprintf(out, "<td class=\"n\">%s</td>", c[j]);
-			}
-			fprintf(out, "</tr>\n");
-			free(l);
-		}
-	}
+	text_query_rows(&r->variants[first], end - first, query_row, &x);
 	fprintf(out, "</table>\n");
 }
 

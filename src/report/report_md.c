@@ -155,13 +155,29 @@ static void ranking(const struct pk_result *r, const struct pk_scorecard *c,
 
 /* Each query under each variant's key (issue 12 §5), when the scenario
    or `compare --query` sends any. */
+static void query_row(const struct text_query_row *q, void *ctx)
+{
+	FILE *out = ctx;
+	size_t j;
+
+	fprintf(out, "| ");
+	md_text(q->label, out);
+	fprintf(out, " | ");
+	md_text(q->v->name, out);
+	fprintf(out, " |");
+	for (j = 0; j < PK_TEXT_QUERY_COLS; j++) {
+		fputc(' ', out);
+		md_text(q->cells[j], out);
+		fprintf(out, " |");
+	}
+	fputc('\n', out);
+}
+
 static void queries(const struct pk_result *r, FILE *out)
 {
-	char c[PK_TEXT_QUERY_COLS][PK_TEXT_QUERY_CELL];
-	size_t i, k, j, n = text_queries_of(r);
-	int tenths = text_queries_tenths(r);
+	size_t j;
 
-	if (n == 0) {
+	if (text_queries_of(r) == 0) {
 		return;
 	}
 	fprintf(out, "\n## Queries\n\nEach query's route under each "
@@ -177,30 +193,7 @@ static void queries(const struct pk_result *r, FILE *out)
 		fprintf(out, " ---: |");
 	}
 	fputc('\n', out);
-	for (k = 0; k < n; k++) {
-		for (i = 0; i < r->n_variants; i++) {
-			const struct pk_result_variant *v = &r->variants[i];
-			char *l;
-
-			if (k >= v->n_queries) {
-				continue;
-			}
-			l = text_query_label(v, k);
-			text_query_cells(v, k, tenths, c);
-			fprintf(out, "| ");
-			md_text(l, out);
-			fprintf(out, " | ");
-			md_text(v->name, out);
-			fprintf(out, " |");
-			for (j = 0; j < PK_TEXT_QUERY_COLS; j++) {
-				fputc(' ', out);
-				md_text(c[j], out);
-				fprintf(out, " |");
-			}
-			fputc('\n', out);
-			free(l);
-		}
-	}
+	text_query_rows(r->variants, r->n_variants, query_row, out);
 }
 
 static void findings(const struct pk_result *r, FILE *out)

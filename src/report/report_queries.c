@@ -47,20 +47,6 @@ char *text_query_label(const struct pk_result_variant *v, size_t i)
 	return xstrdup(q->name);
 }
 
-int text_queries_tenths(const struct pk_result *r)
-{
-	size_t i, k;
-	int frac = 0;
-
-	for (i = 0; i < r->n_variants; i++) {
-		for (k = 0; k < r->variants[i].n_queries; k++) {
-			frac |=
-			    text_ru_fraction(r->variants[i].queries[k].ru_mru);
-		}
-	}
-	return frac;
-}
-
 void text_query_cells(const struct pk_result_variant *v, size_t i, int tenths,
 		      char cells[PK_TEXT_QUERY_COLS][PK_TEXT_QUERY_CELL])
 {
@@ -81,6 +67,52 @@ void text_query_cells(const struct pk_result_variant *v, size_t i, int tenths,
 size_t text_queries_of(const struct pk_result *r)
 {
 	return r->n_variants ? r->variants[0].n_queries : 0;
+}
+
+void text_query_rows(const struct pk_result_variant *vs, size_t n,
+		     void (*row)(const struct text_query_row *q, void *ctx),
+		     void *ctx)
+{
+	struct text_query_row q;
+	size_t i, k, most = 0;
+	int tenths = 0;
+
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < vs[i].n_queries; k++) {
+			tenths |= text_ru_fraction(vs[i].queries[k].ru_mru);
+		}
+		most = vs[i].n_queries > most ? vs[i].n_queries : most;
+	}
+	for (k = 0; k < most; k++) {
+		for (i = 0; i < n; i++) {
+			char *l;
+
+			if (k >= vs[i].n_queries) {
+				continue;
+			}
+			l = text_query_label(&vs[i], k);
+			q.v = &vs[i];
+			q.label = l;
+			text_query_cells(&vs[i], k, tenths, q.cells);
+			row(&q, ctx);
+			free(l);
+		}
+	}
+}
+
+/* text_compare_queries' context: the output and the columns' widths */
+struct compare_ctx {
+	FILE *out;
+	int wq, wv;
+};
+
+static void compare_row(const struct text_query_row *q, void *ctx)
+{
+	const struct compare_ctx *x = ctx;
+
+	fprintf(x->out, "  %-*s %-*s %-16s %10s %13s %12s %10s %10s\n", x->wq,
+		q->label, x->wv, q->v->name, q->cells[0], q->cells[1],
+		q->cells[2], q->cells[3], q->cells[4], q->cells[5]);
 }
 
 /* The widest query label of any variant, and the widest variant name. */
@@ -105,9 +137,8 @@ static void widths(const struct pk_result *r, size_t *wq, size_t *wv)
 
 void text_compare_queries(const struct pk_result *r, size_t n_seeds, FILE *out)
 {
-	char c[PK_TEXT_QUERY_COLS][PK_TEXT_QUERY_CELL];
-	size_t wq, wv, i, k, n = text_queries_of(r);
-	int tenths = text_queries_tenths(r);
+	struct compare_ctx x;
+	size_t wq, wv, n = text_queries_of(r);
 
 	if (n == 0) {
 		return;
@@ -122,21 +153,8 @@ void text_compare_queries(const struct pk_result *r, size_t n_seeds, FILE *out)
 		"query", (int)wv, "variant", text_query_heads[0],
 		text_query_heads[1], text_query_heads[2], text_query_heads[3],
 		text_query_heads[4], text_query_heads[5]);
-	for (k = 0; k < n; k++) {
-		for (i = 0; i < r->n_variants; i++) {
-			const struct pk_result_variant *v = &r->variants[i];
-			char *l;
-
-			if (k >= v->n_queries) {
-				continue;
-			}
-			l = text_query_label(v, k);
-			text_query_cells(v, k, tenths, c);
-			fprintf(out,
-				"  %-*s %-*s %-16s %10s %13s %12s %10s %10s\n",
-				(int)wq, l, (int)wv, v->name, c[0], c[1], c[2],
-				c[3], c[4], c[5]);
-			free(l);
-		}
-	}
+	x.out = out;
+	x.wq = (int)wq;
+	x.wv = (int)wv;
+	text_query_rows(r->variants, r->n_variants, compare_row, &x);
 }

@@ -493,31 +493,36 @@ static void totals(const struct pk_result_variant *v, uint64_t skipped,
    its route under this key, served count, ranges visited a query, RU in
    all and a query, 429s (text_query_cells). Names are never cut: the
    column fits the longest. */
+struct query_ctx {
+	FILE *out;
+	int w; /* the label column's width */
+};
+
+static void query_row(const struct text_query_row *q, void *ctx)
+{
+	const struct query_ctx *x = ctx;
+
+	fprintf(x->out, "  %-*s %-16s %10s %13s %12s %10s %10s\n", x->w,
+		q->label, q->cells[0], q->cells[1], q->cells[2], q->cells[3],
+		q->cells[4], q->cells[5]);
+}
+
 static void query_table(const struct pk_result_variant *v, FILE *out)
 {
-	char c[PK_TEXT_QUERY_COLS][PK_TEXT_QUERY_CELL];
-	size_t i, w = 5;
-	int frac = 0;
+	struct query_ctx x = {out, 5};
+	size_t i;
 
 	for (i = 0; i < v->n_queries; i++) {
 		char *l = text_query_label(v, i);
 
-		frac |= text_ru_fraction(v->queries[i].ru_mru);
-		w = strlen(l) > w ? strlen(l) : w;
+		x.w = (int)strlen(l) > x.w ? (int)strlen(l) : x.w;
 		free(l);
 	}
 	fprintf(out, "  by query (RU of the served ones):\n");
-	fprintf(out, "  %-*s %-16s %10s %13s %12s %10s %10s\n", (int)w, "query",
+	fprintf(out, "  %-*s %-16s %10s %13s %12s %10s %10s\n", x.w, "query",
 		text_query_heads[0], text_query_heads[1], text_query_heads[2],
 		text_query_heads[3], text_query_heads[4], text_query_heads[5]);
-	for (i = 0; i < v->n_queries; i++) {
-		char *l = text_query_label(v, i);
-
-		text_query_cells(v, i, frac, c);
-		fprintf(out, "  %-*s %-16s %10s %13s %12s %10s %10s\n", (int)w,
-			l, c[0], c[1], c[2], c[3], c[4], c[5]);
-		free(l);
-	}
+	text_query_rows(v, 1, query_row, &x);
 }
 
 static void queries(const struct pk_result_variant *v, FILE *out)

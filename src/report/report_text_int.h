@@ -66,13 +66,13 @@ const char *compare_seed_figure(const struct pk_scorecard *s, int f, char *buf,
  * than one phase (owned by the caller: free it); the cells after the
  * label, titled text_query_heads: route ("-" when never sent), served,
  * ranges visited a served query, RU of the served ones (text_ru_col with
- * tenths), RU a served query, 429s. text_queries_tenths: 1 when any
- * query of any variant of r has a fractional RU total (one number format
- * for the column). text_queries_of: the queries a variant of r has (the
+ * tenths: one number format for the column), RU a served query, 429s.
+ * text_queries_of: the queries a variant of r has (the
  * same for every variant: the scenario's). text_compare_queries: the
  * compare report's table, one row per query and variant, nothing when
  * there are no queries (with n_seeds > 1 its title says the figures are
- * the first seed's run, as the verdicts are).
+ * the first seed's run, as the verdicts are). text_query_rows: the one
+ * row loop of every report's table (text, compare, Markdown, HTML).
  */
 #define PK_TEXT_QUERY_COLS 6
 #define PK_TEXT_QUERY_CELL 48
@@ -81,8 +81,25 @@ const char *text_route_name(enum pk_route_kind k);
 char *text_query_label(const struct pk_result_variant *v, size_t i);
 void text_query_cells(const struct pk_result_variant *v, size_t i, int tenths,
 		      char cells[PK_TEXT_QUERY_COLS][PK_TEXT_QUERY_CELL]);
-int text_queries_tenths(const struct pk_result *r);
 size_t text_queries_of(const struct pk_result *r);
+
+/* One row of the per-query table: a query under a variant's key. */
+struct text_query_row {
+	const struct pk_result_variant *v; /* the variant */
+	const char *label;		   /* text_query_label; valid
+					      during the call */
+	char cells[PK_TEXT_QUERY_COLS][PK_TEXT_QUERY_CELL]; /* the cells
+					      after the label, titled
+					      text_query_heads */
+};
+
+/* Each row of the table of the n variants vs[0 .. n - 1] to row(row,
+   ctx), query by query and under each query variant by variant (a
+   variant without that query skipped); the RU column in tenths when any
+   of those variants' queries has a fractional RU total. */
+void text_query_rows(const struct pk_result_variant *vs, size_t n,
+		     void (*row)(const struct text_query_row *q, void *ctx),
+		     void *ctx);
 void text_compare_queries(const struct pk_result *r, size_t n_seeds, FILE *out);
 /* compare's "streams by variant" (report_streams.c): with `streams:`,
    per stream a row of all its operations in each variant (the figures
