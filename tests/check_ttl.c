@@ -14,6 +14,8 @@
 #include "pksim/model/container.h"
 #include "pksim/model/epk.h"
 #include "pksim/model/ttl.h"
+#include "pksim/report/findings.h"
+#include "pksim/result/result.h"
 #include "pksim/run/sim.h"
 #include "testutil.h"
 
@@ -497,6 +499,27 @@ START_TEST(test_ttl_data_file_records)
 			  "phases: [{duration: 10s}]\n");
 	c = run->variants[0].container;
 	ck_assert_uint_eq(c->metrics.totals.bad_request_400, 2);
+	/* both for their ttl, and the finding names that cause (the fresh
+	   user's recttl, issue 14 §4: it listed key, id and changed key) */
+	ck_assert_uint_eq(c->metrics.totals.bad_ttl_400, 2);
+	{
+		struct pk_result *res = result_build(run);
+		size_t n, k, found = 0;
+		char **f = findings_make(res, &res->variants[0], &n);
+
+		for (k = 0; k < n; k++) {
+			found += strcmp(f[k], "2 requests were refused with "
+					      "400 (2 for an item ttl that is "
+					      "not -1 or 1 .. 2,147,483,647 s "
+					      "(rule 28)), 0 with 413 (over 2 "
+					      "MiB) and 0 with 409 (an id its "
+					      "logical partition holds)") == 0;
+			free(f[k]);
+		}
+		free(f);
+		ck_assert_uint_eq(found, 1);
+		result_free(res);
+	}
 	ck_assert_uint_eq(c->metrics.totals.succeeded, 3);
 	ck_assert_uint_eq(c->metrics.ttl.expired, 1);
 	ck_assert_uint_eq(c->metrics.ttl.deleted, 1);

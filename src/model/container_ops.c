@@ -385,6 +385,10 @@ static void apply(struct pk_container *c, const struct pk_request *r,
 	out->sub_status = 0;
 	out->charge_mru = charge;
 	if (refuse) {
+		if (refuse == PK_REJECT_BAD_TTL) {
+			c->metrics.totals.bad_ttl_400++;
+			refuse = PK_HTTP_BAD_REQUEST;
+		}
 		out->status = refuse;
 		count_outcome(c, lp, pp, r, out);
 		return;
@@ -555,7 +559,9 @@ void container_batch(struct pk_container *c, int64_t t_ms,
 	}
 	for (i = 0; i < n; i++) {
 		if (!refuse) {
-			refuse = items[i].reject;
+			refuse = items[i].reject == PK_REJECT_BAD_TTL
+				     ? PK_HTTP_BAD_REQUEST
+				     : items[i].reject;
 		}
 		payload += items[i].size_bytes;
 		charge += cost_write_mru(&c->cost, items[i].size_bytes);

@@ -25,16 +25,34 @@ char *findings_failed(const struct pk_result_variant *v)
 char *findings_refused(const struct pk_result_variant *v)
 {
 	const struct pk_totals *t = &v->metrics->totals;
-	char a[32], b[32], d[32];
+	char a[32], b[32], d[32], e[32], why[256];
+	uint64_t other = t->bad_request_400 - t->bad_ttl_400;
 
 	if (t->bad_request_400 + t->too_large_413 + t->conflict_409 == 0) {
 		return NULL;
 	}
-	return xasprintf("%s requests were refused with 400 (the key value "
-			 "is an object or array or over 2,048 bytes, a bad id, "
-			 "or a changed key), %s with 413 (over 2 MiB) and %s "
-			 "with 409 (an id its logical partition holds)",
-			 fmt_thousands(t->bad_request_400, a),
+	/* the 400s per cause: an item ttl (rule 28), then the client's
+	   check of key and id and a changed key */
+	snprintf(why, sizeof(why), "%s%s%s%s%s",
+		 t->bad_ttl_400 ? fmt_thousands(t->bad_ttl_400, e) : "",
+		 t->bad_ttl_400 ? " for an item ttl that is not -1 or 1 .. "
+				  "2,147,483,647 s (rule 28)"
+				: "",
+		 t->bad_ttl_400 && other ? "; " : "",
+		 t->bad_ttl_400 && other ? fmt_thousands(other, d) : "",
+		 other || !t->bad_ttl_400
+		     ? t->bad_ttl_400
+			   ? " for the key value (an object or array "
+			     "or over 2,048 bytes), a bad id, or a "
+			     "changed key"
+			   : "the key value is an object or array "
+			     "or over 2,048 bytes, a bad id, or a "
+			     "changed key"
+		     : "");
+	return xasprintf("%s requests were refused with 400 (%s), %s with "
+			 "413 (over 2 MiB) and %s with 409 (an id its logical "
+			 "partition holds)",
+			 fmt_thousands(t->bad_request_400, a), why,
 			 fmt_thousands(t->too_large_413, b),
 			 fmt_thousands(t->conflict_409, d));
 }

@@ -451,7 +451,18 @@ static void totals(const struct pk_result_variant *v, uint64_t skipped,
 	}
 	fprintf(out, "  not found (404)          %s\n",
 		fmt_thousands(t->not_found_404, a));
-	if (t->bad_request_400 > 0) {
+	if (t->bad_request_400 > 0 && t->bad_ttl_400 > 0) {
+		/* per cause (rule 28's ttl, then the rest) */
+		fprintf(out,
+			"  bad request (400)        %s (%s an item ttl not -1 "
+			"or 1 .. 2,147,483,647 s%s)\n",
+			fmt_thousands(t->bad_request_400, a),
+			fmt_thousands(t->bad_ttl_400, b),
+			t->bad_request_400 > t->bad_ttl_400
+			    ? "; the rest an invalid key value or id, or a "
+			      "changed key"
+			    : "");
+	} else if (t->bad_request_400 > 0) {
 		fprintf(out,
 			"  bad request (400)        %s (invalid key value "
 			"or id, or a changed key)\n",

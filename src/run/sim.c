@@ -75,7 +75,7 @@ static void item_ttl(const struct pk_run *run, const struct pk_variant *v,
 		return;
 	}
 	if (ttl_from_value(&val, &rq->ttl_s) && !rq->reject) {
-		rq->reject = PK_HTTP_BAD_REQUEST;
+		rq->reject = PK_REJECT_BAD_TTL;
 	}
 }
 

@@ -97,6 +97,10 @@
 #include "pksim/model/ttl.h"
 
 #define PK_HTTP_BAD_REQUEST 400
+/* pk_request.reject for a write whose item ttl is invalid (rule 28: not
+   -1 or 1 .. 2,147,483,647): answered 400 like any other, and counted in
+   pk_totals.bad_ttl_400 too, so the reports name the cause */
+#define PK_REJECT_BAD_TTL 4001
 #define PK_HTTP_TOO_LARGE 413
 #define PK_HTTP_OK 200
 #define PK_HTTP_CREATED 201
@@ -268,8 +272,10 @@ struct pk_request {
 				     is set (it is read only to find or
 				     make the logical partition) */
 	int reject;		  /* 400 when the client sent an invalid
-				     item (bad key value or id): refused
-				     without touching data; else 0 */
+				     item (bad key value or id), or
+				     PK_REJECT_BAD_TTL (a 400 for its
+				     ttl): refused without touching data;
+				     else 0 */
 	const char *id;		  /* the item's id when ids may repeat:
 				     a create of an id its logical
 				     partition holds is a 409; NULL when

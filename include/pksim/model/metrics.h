@@ -237,6 +237,8 @@ struct pk_totals {
 	uint64_t conflict_409;	       /* create of an existing (key, id) */
 	uint64_t bad_request_400;      /* invalid key value or id, or a key
 					  change on replace */
+	uint64_t bad_ttl_400;	       /* ... of them: an invalid item ttl
+					  (rule 28; PK_REJECT_BAD_TTL) */
 	uint64_t too_large_413;	       /* item over 2 MB */
 	uint64_t queries[3];	       /* by route: single, targeted, fan-out
 					  (enum pk_route_kind) */
