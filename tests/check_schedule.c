@@ -630,6 +630,38 @@ START_TEST(test_schedule_errors)
 }
 END_TEST
 
+/* The words a report prints for a schedule: a slow rate per hour
+   (0.25 / 3,600 s is 6.94444e-05/s, printed 0.25 ops/h), spike spans
+   from 1,000 s with their parts (7,200 s = 2 h). */
+START_TEST(test_schedule_describe_words)
+{
+	struct pk_schedule_spec sp;
+	char buf[PK_SCHEDULE_DESC_BYTES];
+
+	memset(&sp, 0, sizeof(sp));
+	sp.base = PK_SCHEDULE_CONST;
+	sp.rate_per_s = 0.25 / 3600.0;
+	sp.has_spikes = 1;
+	sp.spike_factor = 0;
+	sp.spike_for_s = 600;
+	sp.spike_every_s = 7200;
+	ck_assert_str_eq(schedule_describe(&sp, buf, sizeof(buf)),
+			 "0.25 ops/h, x0 for 600s every 7,200s (2h) from 0s");
+	/* a ramp of ordinary rates reads as before */
+	sp.base = PK_SCHEDULE_RAMP;
+	sp.from_per_s = 0.5;
+	sp.to_per_s = 3.7;
+	sp.has_spikes = 0;
+	ck_assert_str_eq(schedule_describe(&sp, buf, sizeof(buf)),
+			 "0.5 -> 3.7 ops/s");
+	/* one slow end: both in fmt_rate's words, 0 ops/s -> 0.5/h */
+	sp.from_per_s = 0;
+	sp.to_per_s = 0.5 / 3600.0;
+	ck_assert_str_eq(schedule_describe(&sp, buf, sizeof(buf)),
+			 "0 ops/s -> 0.5 ops/h");
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("schedule");
@@ -649,6 +681,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_schedule_idle_weekend_actions);
 	tcase_add_test(tc, test_schedule_errors);
 	tcase_add_test(tc, test_schedule_bounds);
+	tcase_add_test(tc, test_schedule_describe_words);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "pksim/base/fmt.h"
 #include "pksim/base/units.h"
 
 #include "workload_int.h"
@@ -287,22 +288,32 @@ const char *schedule_describe(const struct pk_schedule_spec *s, char *buf,
 {
 	static const char *const days[PK_SCHEDULE_DAYS] = {
 	    "mon", "tue", "wed", "thu", "fri", "sat", "sun"};
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], e[PK_FMT_SPAN_BYTES],
+	    f[PK_FMT_SPAN_BYTES], g[PK_FMT_SPAN_BYTES];
 	size_t len = 0;
 	int d, ones = 1;
 
 	buf[0] = '\0';
 	switch (s->base) {
 	case PK_SCHEDULE_RAMP:
-		put(buf, cap, &len, "%g -> %g ops/s", s->from_per_s,
-		    s->to_per_s);
+		if ((s->from_per_s == 0 || s->from_per_s >= 0.1) &&
+		    (s->to_per_s == 0 || s->to_per_s >= 0.1)) {
+			put(buf, cap, &len, "%g -> %g ops/s", s->from_per_s,
+			    s->to_per_s);
+		} else {
+			/* a slow end in ops/h or ops/d (fmt_rate) */
+			put(buf, cap, &len, "%s -> %s",
+			    fmt_rate(s->from_per_s, a),
+			    fmt_rate(s->to_per_s, b));
+		}
 		break;
 	case PK_SCHEDULE_STEPS:
-		put(buf, cap, &len, "%zu step%s from %g ops/s", s->n_steps,
+		put(buf, cap, &len, "%zu step%s from %s", s->n_steps,
 		    s->n_steps == 1 ? "" : "s",
-		    s->n_steps ? s->steps[0].rate_per_s : 0.0);
+		    fmt_rate(s->n_steps ? s->steps[0].rate_per_s : 0.0, a));
 		break;
 	default:
-		put(buf, cap, &len, "%g ops/s", s->rate_per_s);
+		put(buf, cap, &len, "%s", fmt_rate(s->rate_per_s, a));
 		break;
 	}
 	if (s->has_daily) {
@@ -328,9 +339,10 @@ const char *schedule_describe(const struct pk_schedule_spec *s, char *buf,
 		    s->n_holidays == 1 ? "y" : "ies");
 	}
 	if (s->has_spikes) {
-		put(buf, cap, &len, ", x%g for %llds every %llds from %llds",
-		    s->spike_factor, (long long)s->spike_for_s,
-		    (long long)s->spike_every_s, (long long)s->spike_start_s);
+		put(buf, cap, &len, ", x%g for %s every %s from %s",
+		    s->spike_factor, fmt_seconds(s->spike_for_s, e),
+		    fmt_seconds(s->spike_every_s, f),
+		    fmt_seconds(s->spike_start_s, g));
 	}
 	return buf;
 }

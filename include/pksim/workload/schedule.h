@@ -173,7 +173,9 @@ uint64_t schedule_uniform_count(double total);
 /* The schedule in a few words for reports, into buf (cap bytes, cut to
    fit; PK_SCHEDULE_DESC_BYTES is enough): "100 -> 300 ops/s", "3 steps
    from 10 ops/s", "2 ops/s x a daily curve on mon tue wed thu fri except
-   4 holiday entries, x10 for 60s every 3600s from 0s". Returns buf. */
+   4 holiday entries, x10 for 60s every 3,600s (1h) from 0s"; rates as
+   fmt_rate writes them (under 0.1/s per hour or per day), spans as
+   fmt_seconds. Returns buf. */
 const char *schedule_describe(const struct pk_schedule_spec *spec, char *buf,
 			      size_t cap);
 
