@@ -1517,6 +1517,48 @@ START_TEST(test_trace_integers)
 }
 END_TEST
 
+/*
+ * Path ids: a path some record holds has one (with or without its
+ * leading '/', the same), read by trace_value_id as trace_value reads the
+ * path; a path no record holds is -1, undefined in every record. Paths
+ * are numbered in the order records first hold them: /a 0, /b 1, /o 2,
+ * /o/p 3.
+ */
+START_TEST(test_trace_path_ids)
+{
+	static const char *const text =
+	    "{\"a\": 1, \"b\": \"x\"}\n"
+	    "{\"b\": \"y\", \"o\": {\"p\": true}}\n";
+	struct pk_diag d;
+	struct pk_trace *t;
+	struct pk_value v;
+
+	diag_init(&d);
+	t = trace_parse("mem.jsonl", text, strlen(text), PK_TRACE_FORMAT_AUTO,
+			&d);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_int_eq(trace_path_id(t, "/a"), 0);
+	ck_assert_int_eq(trace_path_id(t, "b"), 1);
+	ck_assert_int_eq(trace_path_id(t, "/b"), 1);
+	ck_assert_int_eq(trace_path_id(t, "/o/p"), 3);
+	ck_assert_int_eq(trace_path_id(t, "/c"), -1);
+	ck_assert_int_eq(trace_value_id(t, 1, 1, &v, NULL, 0), PK_TRACE_OK);
+	ck_assert_int_eq(v.type, PK_VALUE_STRING);
+	ck_assert_int_eq(memcmp(v.str, "y", 1), 0);
+	ck_assert_int_eq(trace_value_id(t, 1, 0, &v, NULL, 0), PK_TRACE_OK);
+	ck_assert_int_eq(v.type, PK_VALUE_UNDEFINED);
+	ck_assert_int_eq(trace_value_id(t, 0, -1, &v, NULL, 0), PK_TRACE_OK);
+	ck_assert_int_eq(v.type, PK_VALUE_UNDEFINED);
+	ck_assert_int_eq(trace_value_id(t, 1, 2, &v, NULL, 0),
+			 PK_TRACE_NOT_SCALAR);
+	trace_value_id(t, 1, 3, &v, NULL, 0);
+	ck_assert_int_eq(v.type, PK_VALUE_BOOL);
+	ck_assert_int_eq(v.boolean, 1);
+	trace_free(t);
+	diag_free(&d);
+}
+END_TEST
+
 /* Records of the thread test: record i is {"id": "r<i>", "k": "k<i mod
    97>", "v": i, "z": -0, "big": 2^64, "o": {"p": -i}}. */
 #define ARENA_RECORDS 2000
@@ -1655,6 +1697,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_trace_stream_memory);
 	tcase_add_test(tc, test_trace_array_stream);
 	tcase_add_test(tc, test_trace_integers);
+	tcase_add_test(tc, test_trace_path_ids);
 	tcase_add_test(tc, test_trace_arena_threads);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("time");

@@ -377,31 +377,51 @@ void trace_field_pos(const struct pk_trace *t, const char *text, size_t len,
 	}
 }
 
-/* The leaf of record i at path (with or without its leading '/'), or
-   NULL when the record has none. */
-static const struct pk_trace_leaf *leaf_at(const struct pk_trace *t, size_t i,
-					   const char *path)
+/* The leaf of record i with path id id (-1: none), or NULL when the
+   record has none. */
+static const struct pk_trace_leaf *leaf_of(const struct pk_trace *t, size_t i,
+					   long id)
 {
-	const struct pk_trace_rec *r = rec_at(t, i);
-	const struct pk_trace_path *e = path_lookup(t, path);
+	const struct pk_trace_rec *r = rec_at(t, i); /* i is checked first */
 	size_t k, end;
 
-	if (!e) {
+	if (id < 0) {
 		return NULL;
 	}
 	end = i + 1 < t->n_recs ? t->recs[i + 1].first_leaf : t->n_leaves;
 	for (k = r->first_leaf; k < end; k++) {
-		if (t->leaves[k].path_id == e->id) {
+		if (t->leaves[k].path_id == (unsigned long)id) {
 			return &t->leaves[k];
 		}
 	}
 	return NULL;
 }
 
+long trace_path_id(const struct pk_trace *t, const char *path)
+{
+	const struct pk_trace_path *e = path_lookup(t, path);
+
+	return e ? (long)e->id : -1;
+}
+
+/* The leaf of record i at path (with or without its leading '/'), or
+   NULL when the record has none. */
+static const struct pk_trace_leaf *leaf_at(const struct pk_trace *t, size_t i,
+					   const char *path)
+{
+	return leaf_of(t, i, trace_path_id(t, path));
+}
+
 int trace_value(const struct pk_trace *t, size_t i, const char *path,
 		struct pk_value *out, char *buf, size_t cap)
 {
-	const struct pk_trace_leaf *l = leaf_at(t, i, path);
+	return trace_value_id(t, i, trace_path_id(t, path), out, buf, cap);
+}
+
+int trace_value_id(const struct pk_trace *t, size_t i, long path_id,
+		   struct pk_value *out, char *buf, size_t cap)
+{
+	const struct pk_trace_leaf *l = leaf_of(t, i, path_id);
 
 	memset(out, 0, sizeof(*out));
 	out->type = PK_VALUE_UNDEFINED;

@@ -131,6 +131,7 @@ void workload_free(struct pk_workload *w)
 			free(w->paths->path[i]);
 		}
 		free(w->paths->path);
+		free(w->paths->id);
 		free(w->paths);
 	}
 	free(w);

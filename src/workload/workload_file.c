@@ -42,6 +42,8 @@ void wl_file_init(struct pk_workload *w)
 
 	w->file = f;
 	w->paths = xcalloc(1, sizeof(*w->paths));
+	w->paths->id_prop = -1;
+	w->id_path = -1;
 	if (f->monitor) {
 		wl_monitor_init(w);
 		return;
@@ -51,11 +53,8 @@ void wl_file_init(struct pk_workload *w)
 	}
 	w->n_arr = n;
 	w->arr = xcalloc(n, sizeof(*w->arr));
-	for (i = 0; i < trace_n_paths(f->trace); i++) {
-		if (strcmp(trace_path_name(f->trace, i), "/id") == 0) {
-			w->file_has_ids = 1;
-		}
-	}
+	w->id_path = trace_path_id(f->trace, "/id");
+	w->file_has_ids = w->id_path >= 0;
 	diag_init(&d);
 	for (i = 0; i < n; i++) {
 		w->arr[i].rec = i;
@@ -189,7 +188,9 @@ static uint32_t with_new_id(uint32_t size)
 	return size > UINT32_MAX - add ? UINT32_MAX : size + add;
 }
 
-uint32_t workload_record_size(const struct pk_items_file *f, size_t rec)
+/* workload_record_size, with id_path = trace_path_id(f->trace, "/id"). */
+static uint32_t record_size(const struct pk_items_file *f, size_t rec,
+			    long id_path)
 {
 	uint32_t size;
 	struct pk_value id;
@@ -198,11 +199,17 @@ uint32_t workload_record_size(const struct pk_items_file *f, size_t rec)
 		return (uint32_t)f->size_bytes;
 	}
 	size = trace_size_bytes(f->trace, rec);
-	if (trace_value(f->trace, rec, "/id", &id, NULL, 0) != PK_TRACE_OK ||
+	if (trace_value_id(f->trace, rec, id_path, &id, NULL, 0) !=
+		PK_TRACE_OK ||
 	    id.type != PK_VALUE_UNDEFINED) {
 		return size; /* it has an id (or an object there: no new one) */
 	}
 	return with_new_id(size);
+}
+
+uint32_t workload_record_size(const struct pk_items_file *f, size_t rec)
+{
+	return record_size(f, rec, trace_path_id(f->trace, "/id"));
 }
 
 uint32_t wl_file_size(const struct pk_workload *w, size_t rec)
@@ -211,7 +218,7 @@ uint32_t wl_file_size(const struct pk_workload *w, size_t rec)
 		/* no record has an id: each gets one */
 		return with_new_id(trace_size_bytes(w->file->trace, rec));
 	}
-	return workload_record_size(w->file, rec);
+	return record_size(w->file, rec, w->id_path);
 }
 
 /* workload_value for items from a data file (workload.h). */
@@ -225,14 +232,13 @@ int wl_file_value(const struct pk_workload *w, uint64_t item, int prop,
 	    cap == 0) {
 		return -1;
 	}
-	if (trace_value(w->file->trace, w->arr[item].rec, w->paths->path[prop],
-			out, NULL, 0) == PK_TRACE_NOT_SCALAR) {
+	if (trace_value_id(w->file->trace, w->arr[item].rec, w->paths->id[prop],
+			   out, NULL, 0) == PK_TRACE_NOT_SCALAR) {
 		memset(out, 0, sizeof(*out));
 		out->type = PK_VALUE_UNDEFINED;
 		return PK_WORKLOAD_NOT_SCALAR;
 	}
-	if (out->type == PK_VALUE_UNDEFINED &&
-	    strcmp(w->paths->path[prop], "/id") == 0) {
+	if (out->type == PK_VALUE_UNDEFINED && prop == w->paths->id_prop) {
 		/* a record without an id gets one, as import tools add a
 		   GUID: this one from its record number (workload.h) */
 		int n = snprintf(buf, cap, PK_WORKLOAD_FILE_ID_FMT,
@@ -280,8 +286,8 @@ static int file_id(const struct pk_workload *w, size_t pos, const char **s,
 {
 	struct pk_value v;
 
-	if (trace_value(w->file->trace, w->arr[pos].rec, "/id", &v, NULL, 0) !=
-	    PK_TRACE_OK) {
+	if (trace_value_id(w->file->trace, w->arr[pos].rec, w->id_path, &v,
+			   NULL, 0) != PK_TRACE_OK) {
 		return -1;
 	}
 	if (v.type == PK_VALUE_UNDEFINED) {

@@ -88,7 +88,10 @@ struct pk_wl_piece {
    workload_prop_index. */
 struct pk_wl_paths {
 	char **path; /* owned strings, n entries */
-	size_t n, cap;
+	long *id;    /* owned, n entries: trace_path_id of each in the file's
+			records (-1: none holds it, or a monitor log) */
+	size_t n, cap, id_cap;
+	int id_prop; /* the index of "/id", or -1 until it is asked for */
 };
 
 /* A formatted clock value, kept for the next item of the same second. */
@@ -122,6 +125,8 @@ struct pk_workload {
 	size_t n_arr;
 	int file_has_ids;	   /* 1: some record has a property /id, so each
 				      record is looked at (wl_file_size) */
+	long id_path;		   /* trace_path_id of "/id" in the records,
+				      or -1 */
 	int ids_distinct;	   /* workload_file_ids_distinct's answer + 1; 0
 				      before its first call */
 	struct pk_wl_paths *paths; /* owned; file-backed only */

@@ -13,6 +13,7 @@
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
 
+#include "pksim/load/trace.h"
 #include "workload_int.h"
 
 int workload_prop_index(const struct pk_workload *w, const char *path)
@@ -32,7 +33,15 @@ int workload_prop_index(const struct pk_workload *w, const char *path)
 		}
 		mem_grow((void **)&t->path, &t->cap, t->n + 1,
 			 sizeof(*t->path));
+		mem_grow((void **)&t->id, &t->id_cap, t->n + 1, sizeof(*t->id));
 		t->path[t->n] = xstrdup(path);
+		/* looked up once here, not at every value read */
+		t->id[t->n] = w->file->monitor || !w->file->trace
+				  ? -1
+				  : trace_path_id(w->file->trace, path);
+		if (strcmp(path, "/id") == 0) {
+			t->id_prop = (int)t->n;
+		}
 		return (int)t->n++;
 	}
 	for (i = 0; i < w->sc->n_props; i++) {

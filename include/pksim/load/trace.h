@@ -172,6 +172,20 @@ int trace_value(const struct pk_trace *t, size_t i, const char *path,
 		struct pk_value *out, char *buf, size_t cap);
 
 /*
+ * The id of path (as trace_value reads it) among the paths t's records
+ * hold, 0 .. trace_n_paths(t) - 1, or -1 when no record holds it; the
+ * same for t's lifetime. With trace_value_id, a caller that reads one
+ * path of every record looks it up once (issue 13: the lookup was a
+ * strlen and a compare per path per read).
+ */
+long trace_path_id(const struct pk_trace *t, const char *path);
+
+/* trace_value of record i at the path whose id trace_path_id gave (-1:
+   a path no record holds, so PK_TRACE_OK and undefined). */
+int trace_value_id(const struct pk_trace *t, size_t i, long path_id,
+		   struct pk_value *out, char *buf, size_t cap);
+
+/*
  * The typed value at path ("/a/b", names as written, no RFC 6901 escapes)
  * in the JSON object obj (a jansson json_t *, borrowed), for an item given
  * as JSON rather than read from a data file (pksim locate; pkey's JSON item
