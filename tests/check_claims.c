@@ -2239,6 +2239,62 @@ START_TEST(test_claim_streams_bulk_and_reads)
 }
 END_TEST
 
+/* ---- streams-two-clients ---- */
+
+/*
+ * The header's derivation: import's budget of 1,000 RU/s sends create k
+ * at 5k ms (200 a second, the last at 49,995 ms: 50 s, 50,000 RU); the
+ * loader's 4 workers of 10 ms send create 4m + j at 10m + j ms, the last
+ * (999) at 2,493, answered at 2,503: 1,000 x 1,000 / 2,503 = 399.52 a
+ * second, 5,000 RU. Per second: 0 and 1 carry 200 + 400 creates = 3,000
+ * RU, second 2 200 + 200 = 2,000 RU, 3..49 1,000 RU; peak 3,000 / 4,000
+ * = 0.75; no 429. A shared pacing queue would hold the loader's creates
+ * behind the import's (the loader would finish near 50 s).
+ */
+START_TEST(test_claim_streams_two_clients)
+{
+	json_t *root = report("run", "streams-two-clients");
+	json_t *v = at(root, "variants/0");
+	char *out = NULL, *err = NULL, *line, *save = NULL;
+	long long ru[50] = {0}, t, r;
+	int k;
+
+	ck_assert_str_eq(STR(v, "streams/0/name"), "import");
+	ck_assert_int_eq(INT(v, "streams/0/totals/succeeded"), 10000);
+	assert_near(NUM(v, "streams/0/totals/ru"), 50000, 1e-9, "import RU");
+	ck_assert_int_eq(INT(v, "streams/1/totals/succeeded"), 1000);
+	assert_near(NUM(v, "streams/1/totals/ru"), 5000, 1e-9, "loader RU");
+	ck_assert_int_eq(INT(v, "streams/1/totals/last_answer_ms"), 2503);
+	assert_near(NUM(v, "streams/1/totals/achieved_ops_per_s"),
+		    1000.0 * 1000.0 / 2503.0, 1e-9, "loader achieved");
+	/* the import is paced by a budget, not workers: no achieved */
+	ck_assert_ptr_null(
+	    json_object_get(at(v, "streams/0/totals"), "achieved_ops_per_s"));
+	ck_assert_int_eq(INT(v, "totals/throttled_429"), 0);
+	ck_assert_int_eq(INT(v, "totals/last_answer_ms"), 2503);
+	ck_assert_int_eq(INT(root, "scenario/duration_s"), 50);
+	assert_near(NUM(v, "physical_partitions/0/peak_normalized_ru"), 0.75,
+		    1e-9, "peak");
+	json_decref(root);
+	ck_assert_int_eq(
+	    tu_run("run scenarios/streams-two-clients.yaml --format csv", &out,
+		   &err),
+	    0);
+	for (line = strtok_r(out, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (sscanf(line, "\"%*[^\"]\",%lld,\"0\",%lld,", &t, &r) == 2 &&
+		    t >= 0 && t < 50) {
+			ru[t] += r;
+		}
+	}
+	for (k = 0; k < 50; k++) {
+		ck_assert_int_eq(ru[k], k < 2 ? 3000 : k == 2 ? 2000 : 1000);
+	}
+	free(out);
+	free(err);
+}
+END_TEST
+
 START_TEST(test_claim_every_scenario_covered)
 {
 	static const char *covered[] = {
@@ -2264,6 +2320,7 @@ START_TEST(test_claim_every_scenario_covered)
 	    "too-few-rus",
 	    "closed-loop",
 	    "streams-bulk-and-reads",
+	    "streams-two-clients",
 	    "priority-bulk",
 	    "throughput-bucket",
 	};
@@ -2361,6 +2418,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_claim_too_few_rus);
 	tcase_add_test(tc, test_claim_closed_loop);
 	tcase_add_test(tc, test_claim_streams_bulk_and_reads);
+	tcase_add_test(tc, test_claim_streams_two_clients);
 	tcase_add_test(tc, test_claim_priority_bulk);
 	tcase_add_test(tc, test_claim_throughput_bucket);
 	tcase_add_test(tc, test_claim_every_scenario_covered);

@@ -82,7 +82,7 @@ static void item_ttl(const struct pk_run *run, const struct pk_variant *v,
 /* The data time of a write (pk_request.data_ms): its arrival, the
    demand's time, whatever 429 retries followed (a data file replayed by
    its time field: the record's time, fill.c scales it back by
-   time_compression), except for a generated write of the stream the
+   time_compression), except for a generated write of a stream whose
    client paces (an RU budget or closed-loop workers): that pace is the
    rate the data is written at, so it counts when sent, t_ms (by arrival,
    creates a budget held for 50 s read as 50x their growth). */
