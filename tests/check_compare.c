@@ -111,57 +111,6 @@ START_TEST(test_compare_products_and_iot)
 }
 END_TEST
 
-/*
- * Seed 002: three offices book 7,360 / 1,800 / 400 appointments: by
- * /officeId the hottest logical partition (buero-nord) takes 7,360 of
- * 9,560 writes (77%); by /id each item is its own logical partition:
- * 1 / 9,560 = 0.0105%. The appointments are written as JSON lines here.
- */
-START_TEST(test_compare_offices)
-{
-	static const char *const office[] = {"buero-nord", "buero-sued",
-					     "buero-mitte"};
-	static const int count[] = {7360, 1800, 400};
-	char *dir = tu_tmpdir(), path[512], args[1024];
-	FILE *f;
-	json_t *root, *v;
-	int o, i, n = 0;
-
-	snprintf(path, sizeof(path), "%s/appointments.jsonl", dir);
-	f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	for (o = 0; o < 3; o++) {
-		for (i = 0; i < count[o]; i++) {
-			fprintf(f,
-				"{\"id\": \"t-%05d\", \"officeId\": \"%s\"}\n",
-				n++, office[o]);
-		}
-	}
-	fclose(f);
-	snprintf(args, sizeof(args),
-		 "compare --items '%s' --at-once --key /officeId --key /id "
-		 "--key '{officeId}.{hash(id) mod 10}' --format json",
-		 path);
-	v = variants_of(args, &root);
-	ck_assert_str_eq(
-	    json_string_value(json_object_get(card(v, 0), "hottest_key")),
-	    "buero-nord");
-	ck_assert(
-	    num(card(v, 0), "hottest_share_requests") > 7360.0 / 9560 - 1e-9 &&
-	    num(card(v, 0), "hottest_share_requests") < 7360.0 / 9560 + 1e-9);
-	ck_assert_int_eq(num(card(v, 1), "logical_partitions"), 9560);
-	ck_assert(
-	    num(card(v, 1), "hottest_share_requests") > 1.0 / 9560 - 1e-12 &&
-	    num(card(v, 1), "hottest_share_requests") < 1.0 / 9560 + 1e-12);
-	/* 3 offices x 10 hash buckets */
-	ck_assert_int_eq(num(card(v, 2), "logical_partitions"), 30);
-	json_decref(root);
-	unlink(path);
-	rmdir(dir);
-	free(dir);
-}
-END_TEST
-
 /* Write 9,560 records to dir/name: 7,360 of office buero-nord, then
    1,800 of buero-sued, then 400 of buero-west, in that order (ids
    t-00000 ..); returns the path (caller frees). */
@@ -185,6 +134,44 @@ static char *three_offices(const char *dir, const char *name)
 	fclose(f);
 	return path;
 }
+
+/*
+ * Seed 002: three offices book 7,360 / 1,800 / 400 appointments: by
+ * /officeId the hottest logical partition (buero-nord) takes 7,360 of
+ * 9,560 writes (77%); by /id each item is its own logical partition:
+ * 1 / 9,560 = 0.0105%. The appointments are written as JSON lines here.
+ */
+START_TEST(test_compare_offices)
+{
+	char *dir = tu_tmpdir(),
+	     *path = three_offices(dir, "appointments.jsonl");
+	char args[1024];
+	json_t *root, *v;
+
+	snprintf(args, sizeof(args),
+		 "compare --items '%s' --at-once --key /officeId --key /id "
+		 "--key '{officeId}.{hash(id) mod 10}' --format json",
+		 path);
+	v = variants_of(args, &root);
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(card(v, 0), "hottest_key")),
+	    "buero-nord");
+	ck_assert(
+	    num(card(v, 0), "hottest_share_requests") > 7360.0 / 9560 - 1e-9 &&
+	    num(card(v, 0), "hottest_share_requests") < 7360.0 / 9560 + 1e-9);
+	ck_assert_int_eq(num(card(v, 1), "logical_partitions"), 9560);
+	ck_assert(
+	    num(card(v, 1), "hottest_share_requests") > 1.0 / 9560 - 1e-12 &&
+	    num(card(v, 1), "hottest_share_requests") < 1.0 / 9560 + 1e-12);
+	/* 3 offices x 10 hash buckets */
+	ck_assert_int_eq(num(card(v, 2), "logical_partitions"), 30);
+	json_decref(root);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	free(dir);
+}
+END_TEST
 
 /*
  * Every record at once on 3 partitions of 10,000 / 3 = 3,333 RU/s: the

@@ -3,6 +3,8 @@
  */
 #include "findings_ops.h"
 
+#include <stdio.h>
+
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 
@@ -72,8 +74,9 @@ char *findings_batches_refused(const struct pk_result_variant *v)
 			 fmt_thousands(t->batches_rejected_400, a));
 }
 
-/* "for N its create had failed (...)" and the like, joined with "; ",
-   appended to buf at len; returns the new length. */
+/* "for N its create had failed (...)" and the like, appended to buf
+   (len > 0 bytes so far) after "; " unless buf ends in a space; returns
+   the new length. */
 static size_t cause(char *buf, size_t cap, size_t len, uint64_t n,
 		    const char *why)
 {
@@ -82,8 +85,9 @@ static size_t cause(char *buf, size_t cap, size_t len, uint64_t n,
 	if (n == 0) {
 		return len;
 	}
-	return fmt_append(buf, cap, len, "%sfor %s %s", len ? "; " : "",
-			  fmt_thousands(n, a), why);
+	return fmt_append(buf, cap, len, "%sfor %s %s",
+			  buf[len - 1] == ' ' ? "" : "; ", fmt_thousands(n, a),
+			  why);
 }
 
 char *findings_not_found(const struct pk_result_variant *v)
@@ -104,41 +108,34 @@ char *findings_not_found(const struct pk_result_variant *v)
 		/* no create failed: the read came before its create was
 		   sent (an RU budget, closed-loop workers) or stored (a
 		   retry waiting) */
-		return xasprintf("%s reads, replaces or deletes found no item "
-				 "(404): the workload had created it, but its "
-				 "create was not yet written in this "
-				 "container (still waiting in the client: an "
-				 "RU budget, closed-loop workers or retries); "
-				 "no operation failed",
-				 fmt_thousands(t->not_found_404, a));
+		snprintf(why, sizeof(why),
+			 "its create was not yet written in this container "
+			 "(still waiting in the client: an RU budget, "
+			 "closed-loop workers or retries); no operation "
+			 "failed");
+	} else if (lost == t->not_found_404) {
+		snprintf(why, sizeof(why),
+			 "in this container its create failed (rate limited "
+			 "past the retries, or refused)");
+	} else if (expired == t->not_found_404) {
+		snprintf(why, sizeof(why),
+			 "in this container it had expired (time to live, "
+			 "rule 28: gone for requests at once)");
+	} else {
+		/* the causes apart, each counted: a 404 is told by its
+		   item's state when it was answered */
+		len = fmt_append(why, sizeof(why), 0, "in this container ");
+		len = cause(why, sizeof(why), len, lost,
+			    "its create had failed (rate limited past the "
+			    "retries, or refused)");
+		len = cause(why, sizeof(why), len, expired,
+			    "it had expired (time to live, rule 28: gone for "
+			    "requests at once)");
+		cause(why, sizeof(why), len, waiting,
+		      "its create was not yet written (still waiting in the "
+		      "client: an RU budget, closed-loop workers or retries)");
 	}
-	if (lost == t->not_found_404) {
-		return xasprintf("%s reads, replaces or deletes found no item "
-				 "(404): the workload had created it, but in "
-				 "this container its create failed (rate "
-				 "limited past the retries, or refused)",
-				 fmt_thousands(t->not_found_404, a));
-	}
-	if (expired == t->not_found_404) {
-		return xasprintf("%s reads, replaces or deletes found no item "
-				 "(404): the workload had created it, but in "
-				 "this container it had expired (time to live, "
-				 "rule 28: gone for requests at once)",
-				 fmt_thousands(t->not_found_404, a));
-	}
-	/* the causes apart, each counted: a 404 is told by its item's
-	   state when it was answered */
-	len = cause(why, sizeof(why), len, lost,
-		    "its create had failed (rate limited past the retries, "
-		    "or refused)");
-	len = cause(why, sizeof(why), len, expired,
-		    "it had expired (time to live, rule 28: gone for requests "
-		    "at once)");
-	cause(why, sizeof(why), len, waiting,
-	      "its create was not yet written (still waiting in the client: "
-	      "an RU budget, closed-loop workers or retries)");
 	return xasprintf("%s reads, replaces or deletes found no item (404): "
-			 "the workload had created it, but in this container "
-			 "%s",
+			 "the workload had created it, but %s",
 			 fmt_thousands(t->not_found_404, a), why);
 }
