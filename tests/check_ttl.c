@@ -574,6 +574,38 @@ START_TEST(test_ttl_csv_row_end_of_second)
 }
 END_TEST
 
+START_TEST(test_ttl_query_finds_nothing_left)
+{
+	/* The fresh user's ttlq (issue 14 §4): queries after every item
+	   expired were charged for their results. One 1 KB create at t = 0
+	   (5 RU), default 2 s: it expires at second 2 and, 4,000 RU/s left
+	   unused, is deleted when second 2 closes. Single-partition queries
+	   on k = "a" at t = 1 .. 5 s, results: 3, one range: 1 + 2.5 + 3 x
+	   0.5 = 5 RU while the item is stored (t = 1; t = 2 too: expired but
+	   not yet deleted, the documented ASSUMPTION), then an empty result,
+	   1 + 2.5 = 3.5 RU (t = 3, 4, 5). RU consumed: 5 + 5 + 5 + 3 x 3.5 =
+	   25.5 RU (it was 5 + 5 x 5 = 30). */
+	struct pk_run *run = tu_sim_text(
+	    "ttlq.yaml",
+	    "container: {partition_key: /k, throughput: 4000, default_ttl: "
+	    "2s}\n"
+	    "items: {k: {values: [a]}}\n"
+	    "phases:\n"
+	    "  - {name: load, duration: 1s, rate: 1/s}\n"
+	    "  - name: later\n"
+	    "    duration: 5s\n"
+	    "    rate: 1/s\n"
+	    "    ops: {query: 1}\n"
+	    "    queries: [{name: byk, where: {k: eq}, results: 3}]\n");
+	const struct pk_container *c = run->variants[0].container;
+
+	ck_assert_uint_eq(c->metrics.ttl.deleted, 1);
+	ck_assert_uint_eq(c->metrics.totals.queries[PK_ROUTE_SINGLE], 5);
+	ck_assert_int_eq(c->metrics.totals.ru_mru, 25500);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ttl");
@@ -591,6 +623,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ttl_property_in_a_run);
 	tcase_add_test(tc, test_ttl_data_file_records);
 	tcase_add_test(tc, test_ttl_csv_row_end_of_second);
+	tcase_add_test(tc, test_ttl_query_finds_nothing_left);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -671,13 +671,18 @@ void container_query(struct pk_container *c, int64_t t_ms,
 			return;
 		}
 	}
-	charge = cost_query_mru(&c->cost, n, results);
 	out->ranges = n;
 	/* a single-partition query is served by its key's logical
 	   partition: it counts there as a point request does */
 	lp = route->kind == PK_ROUTE_SINGLE && route->kv
 		 ? lptable_find(c, route->kv->id, route->kv->id_len)
 		 : NULL;
+	if (lp && container_lp_count(c, lp, PK_LP_ITEMS) == 0) {
+		/* nothing there to find (deleted, or expired and deleted:
+		   rule 28): an empty result, charged as one */
+		results = 0;
+	}
+	charge = cost_query_mru(&c->cost, n, results);
 	offer(c, charge);
 	t->attempts++;
 	c->sec_active = 1;
