@@ -13,6 +13,7 @@
  * days), so 20,585 x 86,400 + 9 x 3,600 = 1,778,576,400 s.
  */
 #include <check.h>
+#include <jansson.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -747,6 +748,62 @@ START_TEST(test_ru_recorded_exact)
 }
 END_TEST
 
+/* A hierarchical key's undefined level in the JSON report (the fresh
+   user's mon17, issue 14 §4: it was the string '["t3", undefined]'):
+   the documented array, the level as {} (the log's own form, the SDKs'
+   None), a null level null. */
+START_TEST(test_json_undefined_level)
+{
+	char *dir = tu_tmpdir(), *mcsv, *yaml, *out = NULL, args[600];
+	json_t *root, *hot, *e, *key;
+	size_t i, seen = 0;
+
+	mcsv = tu_write_file(
+	    dir, "m.csv",
+	    "TimeGenerated,PartitionKey,RequestCharge\n"
+	    "2026-05-12T09:00:00Z,\"[\"\"t1\"\",\"\"u7\"\"]\",100\n"
+	    "2026-05-12T09:00:00Z,\"[\"\"t3\"\",{}]\",400\n"
+	    "2026-05-12T09:00:00Z,\"[42,null]\",800\n");
+	yaml = tu_write_file(dir, "m.yaml",
+			     "container: {partition_key: [/tenantId, /userId], "
+			     "throughput: 2000, partitions: 2}\n"
+			     "monitor_log: {file: m.csv}\n");
+	snprintf(args, sizeof(args), "run '%s' --format json", yaml);
+	ck_assert_int_eq(tu_run(args, &out, NULL), 0);
+	root = json_loads(out, 0, NULL);
+	ck_assert_ptr_nonnull(root);
+	hot = json_object_get(
+	    json_array_get(json_object_get(root, "variants"), 0),
+	    "hot_logical_partitions");
+	json_array_foreach(hot, i, e)
+	{
+		key = json_object_get(e, "key");
+		ck_assert(json_is_array(key));
+		ck_assert_uint_eq(json_array_size(key), 2);
+		if (json_is_string(json_array_get(key, 0)) &&
+		    strcmp(json_string_value(json_array_get(key, 0)), "t3") ==
+			0) {
+			ck_assert(json_is_object(json_array_get(key, 1)));
+			ck_assert_uint_eq(
+			    json_object_size(json_array_get(key, 1)), 0);
+			seen++;
+		} else if (json_is_number(json_array_get(key, 0))) {
+			ck_assert(json_is_null(json_array_get(key, 1)));
+			seen++;
+		}
+	}
+	ck_assert_uint_eq(seen, 2);
+	json_decref(root);
+	free(out);
+	remove(mcsv);
+	remove(yaml);
+	free(mcsv);
+	free(yaml);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("monitor");
@@ -759,6 +816,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_error_positions);
 	tcase_add_test(tc, test_error_limit);
 	tcase_add_test(tc, test_filters);
+	tcase_add_test(tc, test_json_undefined_level);
 	suite_add_tcase(s, tc);
 	tcase_add_test(tr, test_run_redistribution);
 	tcase_add_test(tr, test_run_burst_autoscale);

@@ -326,8 +326,10 @@ int pkey_id_is_undefined(const unsigned char *id, size_t len)
 	return len == 1 && id[0] == PK_EPK_MARK_UNDEFINED;
 }
 
-void pkey_format_id(const struct pk_pkey *k, const unsigned char *id,
-		    size_t len, char *buf, size_t cap)
+/* pkey_format_id, with an undefined level of a hierarchical key written
+   as undef ("undefined", or "{}" for pkey_format_id_json) */
+static void format_id(const struct pk_pkey *k, const unsigned char *id,
+		      size_t len, const char *undef, char *buf, size_t cap)
 {
 	struct pk_value v;
 	size_t pos = 0, n = 0;
@@ -354,8 +356,24 @@ void pkey_format_id(const struct pk_pkey *k, const unsigned char *id,
 			n = fmt_append(buf, cap, n, ", ");
 		}
 		first = 0;
+		if (v.type == PK_VALUE_UNDEFINED) {
+			n = fmt_append(buf, cap, n, "%s", undef);
+			continue;
+		}
 		w = value_format(&v, buf + n, cap - n);
 		n = w < cap - n ? n + w : cap - 1;
 	}
 	fmt_append(buf, cap, n, "]");
+}
+
+void pkey_format_id(const struct pk_pkey *k, const unsigned char *id,
+		    size_t len, char *buf, size_t cap)
+{
+	format_id(k, id, len, "undefined", buf, cap);
+}
+
+void pkey_format_id_json(const struct pk_pkey *k, const unsigned char *id,
+			 size_t len, char *buf, size_t cap)
+{
+	format_id(k, id, len, "{}", buf, cap);
 }

@@ -48,8 +48,9 @@ static json_t *key_json(const struct pk_pkey *k, const struct pk_result_lp *lp)
 	json_t *j;
 
 	if (pkey_decode_single(lp->key, lp->key_len, &v)) {
-		/* hierarchical: the JSON array of the levels' values */
-		pkey_format_id(k, lp->key, lp->key_len, text, sizeof(text));
+		/* hierarchical: an array of the levels ({} undefined) */
+		pkey_format_id_json(k, lp->key, lp->key_len, text,
+				    sizeof(text));
 		j = json_loads(text, JSON_DECODE_ANY, NULL);
 		return j ? j : json_string(text);
 	}
@@ -501,8 +502,9 @@ static json_t *hottest_key(const struct pk_scorecard *s)
 static json_t *scorecard(const struct pk_result *r,
 			 const struct pk_scorecard *s)
 {
-	static const char *const kinds[] = {"days",    "never",	  "beyond",
-					    "at_once", "bounded", "no_sizes"};
+	static const char *const kinds[] = {"days",	 "never",   "beyond",
+					    "at_once",	 "bounded", "no_sizes",
+					    "levels_off"};
 	json_t *o = json_object();
 	char t[160];
 

@@ -158,6 +158,17 @@ void pkey_format_id(const struct pk_pkey *k, const unsigned char *id,
 		    size_t len, char *buf, size_t cap);
 
 /*
+ * pkey_format_id as valid JSON for a hierarchical key: an undefined level
+ * (the item lacks that property; the SDKs' None value,
+ * PartitionKey.None / PartitionKeyBuilder.AddNoneType in .NET,
+ * addNoneValue in JavaScript, whose NonePartitionKeyType is the empty
+ * object) is written {}: ["t3", {}], never null (a null level is the
+ * value null). A single-component key as pkey_format_id.
+ */
+void pkey_format_id_json(const struct pk_pkey *k, const unsigned char *id,
+			 size_t len, char *buf, size_t cap);
+
+/*
  * The one typed value held in a single-component identity (a PATH or
  * SYNTHETIC key); a string's str points into id (borrowed). Returns 0, or
  * -1 for a hierarchical identity.
