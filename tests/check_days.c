@@ -565,6 +565,65 @@ START_TEST(test_days_under_two_days_readable)
 }
 END_TEST
 
+/*
+ * Time to live (the fresh user's ttlfull, issue 14 §3): one key written 1
+ * MiB every 3,600 / 42.67 = 84.375 s, 1,024 MiB (1 GiB) a day for 10 days:
+ * 10,240 items, the last at 10,239 x 84.375 = 863,915.6 s, so the write
+ * rate is 10,239 MiB / 863,915.6 s = 1 MiB / 84.375 s = 12,427.6 B/s
+ * (12.1 KiB/s) whatever expired.
+ * - default_ttl 7d: an item lives 604,800 s, so the partition holds at
+ *   most 604,800 / 84.375 = 7,168 MiB = 7.0 GiB (days 3..9 at the end):
+ *   below 20 GiB it levels off and never fills. Before the fix the net
+ *   growth, (7,168 - 1) MiB over 863,915.6 s = 8.5 KiB/s, read as 18.6
+ *   days to full and a storage-growth finding.
+ * - default_ttl 30d: 30 x 1,024 MiB = 30 GiB >= 20 GiB: it fills before
+ *   its first items expire, at the write rate: (20,480 - 10,240) MiB x
+ *   84.375 s/MiB = 864,000 s = 10.0 days, as without TTL.
+ * - off: the same 10.0 days.
+ */
+START_TEST(test_days_time_to_live)
+{
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *cards;
+	char t[512];
+	const double mib = 1048576.0, days10 = 10240.0 * 84.375 / DAY;
+
+	ck_assert(near(days10, 10.0)); /* the arithmetic above */
+	cards = cards_of(
+	    "container: {partition_key: /deviceId, throughput: 4000, "
+	    "default_ttl: 7d}\n"
+	    "variants:\n"
+	    "  - {name: ttl7d}\n"
+	    "  - {name: ttl30d, default_ttl: 30d}\n"
+	    "  - {name: nottl, default_ttl: off}\n"
+	    "items:\n"
+	    "  deviceId: {const: dev-1}\n"
+	    "phases:\n"
+	    "  - {duration: 10d, rate: 42.666666666666667/h, item_size: 1MB}\n",
+	    &run, &res);
+	ck_assert_int_eq(cards[0].full_kind, PK_FULL_LEVELS);
+	ck_assert_msg(near(cards[0].full_level_bytes, 7168.0 * mib), "%f",
+		      cards[0].full_level_bytes);
+	ck_assert_msg(near(cards[0].full_rate, mib / 84.375), "%f",
+		      cards[0].full_rate);
+	ck_assert_str_eq(scorecard_full_text(res, &cards[0], 0, t, sizeof(t)),
+			 "never: levels off at 7.0 GiB under time to live "
+			 "(\"dev-1\" written 12.1 KiB/s x the items' 7.0 days "
+			 "lifetime)");
+	ck_assert_str_eq(scorecard_full_text(res, &cards[0], 1, t, sizeof(t)),
+			 "levels at 7.0 GiB");
+	ck_assert(!finding_has(res, 0, "storage growth"));
+	ck_assert_int_eq(cards[1].full_kind, PK_FULL_DAYS);
+	ck_assert_msg(near(cards[1].days_to_full, days10), "%f",
+		      cards[1].days_to_full);
+	ck_assert_int_eq(cards[2].full_kind, PK_FULL_DAYS);
+	ck_assert_msg(near(cards[2].days_to_full, days10), "%f",
+		      cards[2].days_to_full);
+	free_all(cards, run, res);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("days");
@@ -578,6 +637,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_days_growth_in_data_time);
 	tcase_add_test(tc, test_days_time_buckets);
 	tcase_add_test(tc, test_days_under_two_days_readable);
+	tcase_add_test(tc, test_days_time_to_live);
 	suite_add_tcase(s, tc);
 	return s;
 }

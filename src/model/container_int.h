@@ -51,6 +51,12 @@ struct pk_container_ttl {
 				      its expiry second (< PK_TTL_HORIZON_S)
 				      | PK_TTL_PENDING_BIT once due */
 	size_t cap;		   /* entries of expire (zeroed) */
+	uint64_t *freed;	   /* owned; per logical partition index:
+				      bytes TTL took out of it (deleted,
+				      or an expired copy a write
+				      replaced), for days to full */
+	size_t freed_cap;	   /* entries of freed (zeroed) */
+	int own_ttl;		   /* 1: some write carried its own ttl */
 };
 
 /* Set up c->ttl when its spec has a DefaultTimeToLive; free it. */

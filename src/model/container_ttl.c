@@ -59,6 +59,7 @@ void container_ttl_free(struct pk_container *c)
 	}
 	ttl_queue_free(&c->ttl->queue);
 	free(c->ttl->expire);
+	free(c->ttl->freed);
 	free(c->ttl);
 	c->ttl = NULL;
 }
@@ -67,6 +68,8 @@ void container_ttl_written(struct pk_container *c, uint64_t item, int64_t ttl_s)
 {
 	struct pk_container_ttl *x = c->ttl;
 	int64_t n = ttl_effective(x->default_s, ttl_s), e;
+
+	x->own_ttl |= ttl_s != PK_TTL_OFF;
 
 	if (item >= x->cap) {
 		size_t old = x->cap;
@@ -95,6 +98,17 @@ static void remove_item(struct pk_container *c, uint64_t item)
 	struct pk_item_slot *s = &c->items[item];
 	struct pk_lp *lp = container_lp(c, s->lp);
 	struct pk_pp *pp = &c->pp[lptable_range(c, lp)];
+	struct pk_container_ttl *x = c->ttl;
+
+	if (s->lp >= x->freed_cap) {
+		size_t old = x->freed_cap;
+
+		mem_grow((void **)&x->freed, &x->freed_cap, (size_t)s->lp + 1,
+			 sizeof(*x->freed));
+		memset(x->freed + old, 0,
+		       (x->freed_cap - old) * sizeof(*x->freed));
+	}
+	x->freed[s->lp] += s->bytes;
 
 	lptable_count_sub(c, lp, PK_LP_STORAGE, s->bytes);
 	pp->storage_bytes -= s->bytes;
@@ -229,6 +243,21 @@ void container_ttl_second(struct pk_container *c, int64_t t_s)
 		}
 	}
 	metrics_ttl_second(&c->metrics, t_s, container_storage(c));
+}
+
+uint64_t container_ttl_freed(const struct pk_container *c,
+			     const struct pk_lp *lp)
+{
+	return c->ttl && lp->index < c->ttl->freed_cap
+		   ? c->ttl->freed[lp->index]
+		   : 0;
+}
+
+int64_t container_ttl_lifetime_s(const struct pk_container *c)
+{
+	return c->ttl && c->ttl->default_s > 0 && !c->ttl->own_ttl
+		   ? c->ttl->default_s
+		   : 0;
 }
 
 void container_ttl_relocate(struct pk_container *c, struct pk_ttl_fifo *old)

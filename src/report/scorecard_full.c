@@ -57,6 +57,16 @@ void scorecard_full(const struct pk_result *r,
 		sc->full_kind = PK_FULL_BOUNDED;
 		return;
 	}
+	if (!f->growing && f->levels_off) {
+		sc->full_kind = PK_FULL_LEVELS;
+		pkey_format_id(v->key, f->level.key, f->level.key_len,
+			       sc->full_key, sizeof(sc->full_key));
+		sc->full_lp_bytes = f->level.storage_bytes;
+		sc->full_rate = f->level_rate;
+		sc->full_level_bytes = f->level_bytes;
+		sc->full_ttl_s = f->ttl_s;
+		return;
+	}
 	if (!f->growing) {
 		sc->full_kind = PK_FULL_NEVER;
 		return;
@@ -229,6 +239,20 @@ const char *scorecard_full_text(const struct pk_result *r,
 		break;
 	case PK_FULL_NEVER:
 		snprintf(buf, cap, brief ? "never" : "never: it does not grow");
+		break;
+	case PK_FULL_LEVELS:
+		if (brief) {
+			snprintf(buf, cap, "levels at %s",
+				 fmt_bytes(
+				     (uint64_t)(s->full_level_bytes + 0.5), a));
+			break;
+		}
+		snprintf(buf, cap,
+			 "never: levels off at %s under time to live (%s "
+			 "written %s x the items' %s lifetime)",
+			 fmt_bytes((uint64_t)(s->full_level_bytes + 0.5), a),
+			 s->full_key, rate_text(s->full_rate, first, 48),
+			 duration((double)s->full_ttl_s, at, sizeof(at)));
 		break;
 	case PK_FULL_NO_SIZES:
 		snprintf(buf, cap,

@@ -63,14 +63,15 @@ static int rate_of(const struct pk_container *c, const struct pk_lp *lp,
 	const struct pk_time_bucket *b = &f->bucket;
 	uint64_t stored = container_lp_count(c, lp, PK_LP_STORAGE);
 	uint64_t base = container_lp_count(c, lp, PK_LP_GROW_BASE);
-	uint64_t grown;
+	uint64_t grown, freed = container_ttl_freed(c, lp);
 	double own, len = (double)b->len_s, period = (double)b->period_s;
 
 	if (lp->first_grow_ms < 0 || lp->last_grow_ms <= lp->first_grow_ms ||
-	    stored <= base) {
+	    stored + freed <= base) {
 		return 0;
 	}
-	grown = stored - base;
+	/* what its writes added: what TTL took out counts (result.h) */
+	grown = stored + freed - base;
 	own = (double)(lp->last_grow_ms - lp->first_grow_ms) * f->scale /
 	      PK_FILL_MS_PER_S;
 	*measured = container_lp_count(c, lp, PK_LP_ITEMS) >=
@@ -96,14 +97,17 @@ void result_fill_build(const struct pk_container *c,
 {
 	struct pk_result_fill *f = &v->fill;
 	const double cap = (double)c->spec.lp_storage_bytes;
-	const struct pk_lp *lp, *first = NULL;
-	double rate, measured, reach, left, stored;
+	const struct pk_lp *lp, *first = NULL, *level = NULL;
+	double rate, measured, reach, left, stored, lives;
 	uint64_t x;
 
 	memset(f, 0, sizeof(*f));
 	pkey_time_bucket(v->key, sc, &f->bucket);
 	f->scale = data_scale(sc);
 	f->first_s = -1;
+	f->ttl_s = container_ttl_lifetime_s(c);
+	/* a lifetime in data seconds, as the rates are */
+	lives = (double)f->ttl_s * f->scale;
 	span(c, f);
 	for (x = 1; x <= c->n_lps; x++) {
 		lp = container_lp(c, x);
@@ -117,6 +121,15 @@ void result_fill_build(const struct pk_container *c,
 		    reach < cap) {
 			continue; /* its bucket ends before it fills */
 		}
+		if (f->ttl_s > 0 && rate * lives < cap) {
+			/* it holds lives seconds of writes at most */
+			if (!level || rate * lives > f->level_bytes) {
+				level = lp;
+				f->level_bytes = rate * lives;
+				f->level_rate = rate;
+			}
+			continue;
+		}
 		stored = (double)container_lp_count(c, lp, PK_LP_STORAGE);
 		left = cap > stored ? (cap - stored) / rate : 0;
 		if (!first || left < f->first_s) {
@@ -129,6 +142,9 @@ void result_fill_build(const struct pk_container *c,
 	if (first) {
 		f->growing = 1;
 		result_copy_lp(c, first, &f->first);
+	} else if (level) {
+		f->levels_off = 1;
+		result_copy_lp(c, level, &f->level);
 	}
 	f->bounded =
 	    f->bucket.len_s > 0 && f->bucket.period_s == 0 && !f->growing;

@@ -161,4 +161,20 @@ int ttl_queue_peek(const struct pk_ttl_queue *q, struct pk_ttl_entry *e);
    ttl_s, the smaller first, so the order is the same on every run). */
 void ttl_queue_pop(struct pk_ttl_queue *q, struct pk_ttl_entry *e);
 
+struct pk_container;
+struct pk_lp;
+
+/* Bytes time to live took out of logical partition lp (rule 28: its
+   expired items deleted, or an expired copy a write replaced); 0 without
+   TTL. Stored bytes + these are what its writes added (days to full,
+   src/result/fill.c). In container_ttl.c. */
+uint64_t container_ttl_freed(const struct pk_container *c,
+			     const struct pk_lp *lp);
+
+/* How long every item lives after its last write, s: the container's
+   DefaultTimeToLive when it is n > 0 and no write carried an item ttl
+   of its own; else 0 (off, -1, or lifetimes that differ). In
+   container_ttl.c. */
+int64_t container_ttl_lifetime_s(const struct pk_container *c);
+
 #endif

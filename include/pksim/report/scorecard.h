@@ -102,6 +102,10 @@ enum pk_full_kind {
 			     hour, pkey_time_bucket) and no bucket fills
 			     before it ends at the growth seen */
 	PK_FULL_NO_SIZES, /* a monitor log: no item sizes, nothing stored */
+	PK_FULL_LEVELS,	  /* time to live: every logical partition that
+			     grows levels off below its cap (its write
+			     rate x the items' lifetime); full_key the one
+			     highest, at full_level_bytes */
 };
 
 struct pk_scorecard {
@@ -161,6 +165,10 @@ struct pk_scorecard {
 					  value that comes back); 0 when
 					  full */
 	double full_measured_s;	       /* ... the data seconds measured */
+	double full_level_bytes;       /* PK_FULL_LEVELS: what full_key
+					  levels off at, B */
+	int64_t full_ttl_s;	       /* PK_FULL_LEVELS: the items'
+					  lifetime, s */
 	struct pk_time_bucket bucket;  /* the key's (pkey_time_bucket) */
 	double bucket_reach_bytes;     /* a key whose values never come
 					  back: the most a bucket holds at

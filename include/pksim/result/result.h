@@ -186,6 +186,18 @@ struct pk_result_query {
  *   counts len_s / period_s of the time (over min(span, len_s): writes in
  *   two neighbouring occurrences count as one occurrence's growth per
  *   period); over a period or more the rate already averages the cycle.
+ * Under time to live (rule 28), the rate is what the writes added: the
+ * bytes TTL took out (container_ttl_freed) count, so expirations never
+ * read as slow growth. When every item lives T = ttl_s seconds after its
+ * last write (the container's default_ttl n > 0, no item ttl of its
+ * own: container_ttl_lifetime_s), a logical partition written at rate
+ * holds at most the last T seconds of writes, rate x T (T in data
+ * seconds: x scale), so below the cap it levels off there and never
+ * fills (levels_off: the highest such level); at or above, it fills
+ * at that rate before its first items expire: (cap - stored) / rate.
+ * ASSUMPTION: items awaiting deletion (storage freed late under load)
+ * come on top of rate x T; with item ttls of their own the lifetimes
+ * differ and no level is drawn (the rate alone).
  * The time to the cap of a growing logical partition is (cap - stored) /
  * rate; the first to fill is the one with the least (ties: the first
  * created). ASSUMPTION: a bucket whose time has passed counts as if still
@@ -224,6 +236,16 @@ struct pk_result_fill {
 					 at its end at the fastest growth
 					 seen (rate x len_s); 0 when none
 					 grew */
+	int64_t ttl_s;		      /* every item's lifetime under time to
+					 live (container_ttl_lifetime_s), 0
+					 none known */
+	int levels_off;		      /* 1: not growing, and some logical
+					 partition levels off under TTL below
+					 its cap: level is the largest */
+	struct pk_result_lp level;    /* ... that logical partition */
+	double level_bytes;	      /* ... what it levels off at: its
+					 write rate x ttl_s, B */
+	double level_rate;	      /* ... its write rate, B/s */
 };
 
 /* The first merge of the run that D-MERGE does not suit: the container
