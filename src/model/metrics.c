@@ -80,20 +80,17 @@ void metrics_set_ttl_pending(struct pk_metrics *m, size_t at, uint64_t bytes)
 	m->ttl_pending[at] = bytes;
 }
 
-void metrics_add_wait(struct pk_metrics *m, int64_t waited_ms)
+void metrics_wait_grow(struct pk_metrics *m, size_t w)
 {
-	size_t w = waited_ms > 0 ? (size_t)waited_ms : 0;
+	size_t old = m->wait_hist_cap;
 
-	if (w >= m->wait_hist_cap) {
-		size_t old = m->wait_hist_cap;
-
-		mem_grow((void **)&m->wait_hist, &m->wait_hist_cap, w + 1,
-			 sizeof(*m->wait_hist));
-		memset(m->wait_hist + old, 0,
-		       (m->wait_hist_cap - old) * sizeof(*m->wait_hist));
+	if (w < old) {
+		return;
 	}
-	m->wait_hist[w]++;
-	m->wait_ops++;
+	mem_grow((void **)&m->wait_hist, &m->wait_hist_cap, w + 1,
+		 sizeof(*m->wait_hist));
+	memset(m->wait_hist + old, 0,
+	       (m->wait_hist_cap - old) * sizeof(*m->wait_hist));
 }
 
 int64_t metrics_wait_percentile(const struct pk_metrics *m, int pct)

@@ -108,8 +108,7 @@ static void point_request(struct pk_run *run, struct pk_variant *v,
 	uint32_t *slot = NULL;
 
 	if (v->lp_cache) {
-		slot = &v->lp_cache[workload_value_index(
-		    run->workload, op->item, v->lp_cache_prop)];
+		slot = sim_lp_slot(run, v, op->item);
 	}
 	rq.t_ms = t_ms;
 	rq.data_ms = data_time(run, v, op, t_ms);
@@ -615,8 +614,13 @@ static void *run_group(void *arg)
 			if (run->paced && budget_wait(run, v, &op)) {
 				continue;
 			}
-			drain_retries(run, v, op.t_ms, op.seq);
-			sim_phase_actions(run, v, op.t_ms);
+			/* calls only when due: most operations meet none */
+			if (v->retries.n > 0) {
+				drain_retries(run, v, op.t_ms, op.seq);
+			}
+			if (v->next_action < run->n_actions) {
+				sim_phase_actions(run, v, op.t_ms);
+			}
 			if (watched) {
 				observe(run, v);
 			}

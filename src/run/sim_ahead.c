@@ -36,8 +36,7 @@ static void ahead_slot(const struct pk_run *run, const struct pk_op *op)
 		const struct pk_variant *v = &run->variants[i];
 
 		if (v->lp_cache) {
-			__builtin_prefetch(&v->lp_cache[workload_value_index(
-			    run->workload, op->item, v->lp_cache_prop)]);
+			__builtin_prefetch(sim_lp_slot(run, v, op->item));
 		}
 	}
 }
@@ -59,8 +58,7 @@ static void ahead_lp(const struct pk_run *run, const struct pk_op *op)
 		if (!v->lp_cache) {
 			continue;
 		}
-		lp = v->lp_cache[workload_value_index(run->workload, op->item,
-						      v->lp_cache_prop)];
+		lp = *sim_lp_slot(run, v, op->item);
 		if (lp) {
 			__builtin_prefetch(container_lp(v->container, lp), 1);
 		}
@@ -76,8 +74,14 @@ void sim_ahead_init(struct pk_sim_ahead *a, const struct pk_run *run)
 	a->more = 1;
 	a->depth = 1;
 	for (i = 0; i < run->n_variants; i++) {
-		if (run->variants[i].lp_cache) {
+		struct pk_variant *v = &run->variants[i];
+
+		if (v->lp_cache) {
 			a->depth = PK_SIM_AHEAD;
+			/* the view of the group's own workload (compare's
+			   threads each have a copy) */
+			v->lp_cache_view = workload_value_index_view(
+			    run->workload, v->lp_cache_prop, &v->lp_cache_idx);
 		}
 	}
 }

@@ -11,6 +11,23 @@
 #include "pksim/run/sim.h"
 #include "pksim/workload/workload.h"
 
+/* op item's entry of v's per-value cache (v->lp_cache set): the value
+   index read inline when the workload allows (lp_cache_view), else
+   workload_value_index. */
+static inline uint32_t *sim_lp_slot(const struct pk_run *run,
+				    const struct pk_variant *v, uint64_t item)
+{
+	const struct pk_value_index_view *x = &v->lp_cache_idx;
+
+	if (v->lp_cache_view) {
+		return &v->lp_cache[x->slot < 0 ? 0
+						: (*x->idx)[item * x->stride +
+							    (size_t)x->slot]];
+	}
+	return &v->lp_cache[workload_value_index(run->workload, item,
+						 v->lp_cache_prop)];
+}
+
 /*
  * Apply the actions of every phase of run's scenario starting at or
  * before t_ms that v has not applied yet (run->actions from
@@ -56,7 +73,8 @@ struct pk_sim_ahead {
 	int more;     /* 0 once workload_next said the stream is over */
 };
 
-/* Start reading run's workload (nothing read yet). */
+/* Start reading run's workload (nothing read yet); its variants' caches
+   read their value indexes from it (pk_variant.lp_cache_view). */
 void sim_ahead_init(struct pk_sim_ahead *a, const struct pk_run *run);
 
 /* The next operation of the stream into *op, as workload_next gives

@@ -266,3 +266,15 @@ uint32_t workload_value_index(const struct pk_workload *w, uint64_t item,
 	return (uint32_t)(base +
 			  w->idx[item * w->n_slots + (size_t)w->prop_slot[j]]);
 }
+
+int workload_value_index_view(const struct pk_workload *w, int prop,
+			      struct pk_value_index_view *out)
+{
+	if (w->remap || workload_value_indexes(w, prop) == 0) {
+		return 0;
+	}
+	out->idx = (const uint32_t *const *)&w->idx;
+	out->stride = w->n_slots;
+	out->slot = w->prop_slot[prop];
+	return 1;
+}

@@ -418,9 +418,21 @@ void metrics_ttl_second(struct pk_metrics *m, int64_t t_s,
 /* With ttl_on: the pending bytes of samples[at] (at < n_samples). */
 void metrics_set_ttl_pending(struct pk_metrics *m, size_t at, uint64_t bytes);
 
+/* Grow m->wait_hist (zeroed) so it has an entry for w ms. */
+void metrics_wait_grow(struct pk_metrics *m, size_t w);
+
 /* Count one operation that succeeded after waited_ms (>= 0) of retry
-   waits in all. */
-void metrics_add_wait(struct pk_metrics *m, int64_t waited_ms);
+   waits in all. Inline: every succeeded operation calls it. */
+static inline void metrics_add_wait(struct pk_metrics *m, int64_t waited_ms)
+{
+	size_t w = waited_ms > 0 ? (size_t)waited_ms : 0;
+
+	if (w >= m->wait_hist_cap) {
+		metrics_wait_grow(m, w);
+	}
+	m->wait_hist[w]++;
+	m->wait_ops++;
+}
 
 /*
  * The pct-th percentile (1..100) of the retry wait of the operations that

@@ -138,7 +138,10 @@ struct pk_variant {
 	   lp_cache is NULL otherwise. */
 	uint32_t *lp_cache; /* owned; lp_cache_n entries */
 	uint64_t lp_cache_n;
-	int lp_cache_prop;  /* the key's workload property */
+	int lp_cache_prop; /* the key's workload property */
+	int lp_cache_view; /* 1: sim_lp_slot reads lp_cache_idx inline (set
+			      by sim_ahead_init from its group's workload) */
+	struct pk_value_index_view lp_cache_idx; /* with lp_cache_view */
 	size_t index;	    /* its place in the scenario's variants */
 	int64_t observed_s; /* the container's open second when the
 			       observer last heard of it (pk_run.obs) */

@@ -189,6 +189,23 @@ uint64_t workload_value_indexes(const struct pk_workload *w, int prop);
 uint32_t workload_value_index(const struct pk_workload *w, uint64_t item,
 			      int prop);
 
+/* Where the workload keeps one property's value indexes, for a caller
+   that reads one for every operation (sim.c's per-value cache): item's
+   index is (*idx)[item * stride + slot], or 0 when slot < 0. *idx moves
+   as the item tables grow, so read it each time. */
+struct pk_value_index_view {
+	const uint32_t *const *idx; /* borrowed from the workload */
+	size_t stride;
+	long slot;
+};
+
+/* The view of prop's value indexes into *out and 1, when
+   workload_value_index(w, item, prop) is exactly what it reads (one
+   stream, generated items, workload_value_indexes(w, prop) > 0); else 0,
+   *out untouched. Valid while w lives. */
+int workload_value_index_view(const struct pk_workload *w, int prop,
+			      struct pk_value_index_view *out);
+
 /* Stored size in bytes the generator gave item at its last write. */
 uint32_t workload_item_size(const struct pk_workload *w, uint64_t item);
 
