@@ -506,6 +506,45 @@ START_TEST(test_container_404_causes)
 }
 END_TEST
 
+/* A 409's cause (metrics.h conflict_409_stored): item 5 is upserted
+   (stored), then its own create comes: 409, counted as stored first (the
+   workload's upsert chose it while its create waited in the client).
+   Item 6 is created with id "x"; item 7's create under the same key with
+   id "x" is a 409 of a repeated id: counted, but not as stored first. So
+   2 409s, 1 of them stored first. Charges: 5 (upsert) + 5 + 5 + 5 = 20
+   RU of 400 RU/s: nothing is rate limited. */
+START_TEST(test_container_409_causes)
+{
+	struct pk_container_spec s = spec_for(400);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c = container_new("t", &s, &cost);
+	unsigned char a[PK_EPK_ENCODED_MAX];
+	size_t al = key_of("a", a);
+	struct pk_request r = {0, PK_OP_UPSERT, 5, 1024, a,	     al, NULL,
+			       0, NULL,		0, NULL, PK_TTL_OFF, 0};
+	struct pk_outcome o;
+
+	apply(c, &r, &o);
+	ck_assert_int_lt(o.status, 300);
+	r.kind = PK_OP_CREATE;
+	apply(c, &r, &o);
+	ck_assert_int_eq(o.status, 409);
+	ck_assert_uint_eq(c->metrics.totals.conflict_409_stored, 1);
+	r.item = 6;
+	r.id = "x";
+	r.id_len = 1;
+	apply(c, &r, &o);
+	ck_assert_int_eq(o.status, 201);
+	r.item = 7;
+	apply(c, &r, &o);
+	ck_assert_int_eq(o.status, 409);
+	ck_assert_uint_eq(c->metrics.totals.conflict_409, 2);
+	ck_assert_uint_eq(c->metrics.totals.conflict_409_stored, 1);
+	ck_assert_uint_eq(c->metrics.totals.throttled_429, 0);
+	container_free(c);
+}
+END_TEST
+
 /* Offer one second (starting at t_s) of 400 creates of 1 KB (5 RU each:
    2,000 RU) to key `name`, items numbered from *item, no retries; returns
    the RU rate limited, in RU. */
@@ -1366,6 +1405,7 @@ Suite *tu_suite(void)
 	tcase_add_test(budget, test_container_throttling_case);
 	tcase_add_test(budget, test_container_request_rules);
 	tcase_add_test(budget, test_container_404_causes);
+	tcase_add_test(budget, test_container_409_causes);
 	tcase_add_test(budget, test_container_import_case);
 	tcase_add_test(budget, test_container_batch_one_key);
 	tcase_add_test(budget, test_container_batch_all_or_nothing);

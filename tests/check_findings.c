@@ -726,7 +726,9 @@ START_TEST(test_findings_failures)
 			  "the workload had created it, but its create was "
 			  "not yet written in this container (still waiting "
 			  "in the client: an RU budget, closed-loop workers "
-			  "or retries); no operation failed"));
+			  "or retries; pksim picks a read's target among the "
+			  "items offered, not those sent, where an application "
+			  "reads ids it has written); no operation failed"));
 	ck_assert(!mentions(f, "its create failed"));
 	t->not_found_404 = 0;
 	t->failed_after_retries = 3;
@@ -745,14 +747,17 @@ START_TEST(test_findings_failures)
 	t->not_found_404 = 7;
 	t->not_found_lost = 4;
 	t->not_found_expired = 2;
-	ck_assert(says(f, "7 reads, replaces or deletes found no item (404): "
-			  "the workload had created it, but in this container "
-			  "for 4 its create had failed (rate limited past the "
-			  "retries, or refused); for 2 it had expired (time "
-			  "to live, rule 28: gone for requests at once); for "
-			  "1 its create was not yet written (still waiting in "
-			  "the client: an RU budget, closed-loop workers or "
-			  "retries)"));
+	ck_assert(says(f,
+		       "7 reads, replaces or deletes found no item (404): "
+		       "the workload had created it, but in this container "
+		       "for 4 its create had failed (rate limited past the "
+		       "retries, or refused); for 2 it had expired (time "
+		       "to live, rule 28: gone for requests at once); for "
+		       "1 its create was not yet written (still waiting in "
+		       "the client: an RU budget, closed-loop workers or "
+		       "retries; pksim picks a read's target among the items "
+		       "offered, not those sent, where an application reads "
+		       "ids it has written)"));
 	/* all 7 expired: that cause alone */
 	t->not_found_lost = 0;
 	t->not_found_expired = 7;
@@ -767,6 +772,23 @@ START_TEST(test_findings_failures)
 			  "an object or array or over 2,048 bytes, a bad id, "
 			  "or a changed key), 0 with 413 (over 2 MiB) and 1 "
 			  "with 409 (an id its logical partition holds)"));
+	ck_assert(!mentions(f, "pksim's, not an application's"));
+	/* 3 409s, 2 of them creates of an item an upsert stored first */
+	t->conflict_409 = 3;
+	t->conflict_409_stored = 2;
+	ck_assert(says(f, "0 requests were refused with 400 (the key value is "
+			  "an object or array or over 2,048 bytes, a bad id, "
+			  "or a changed key), 0 with 413 (over 2 MiB) and 3 "
+			  "with 409 (an id its logical partition holds); 2 of "
+			  "the 409s are pksim's, not an application's: an "
+			  "upsert picked an item whose create was offered but "
+			  "still waited in the client (an RU budget, "
+			  "closed-loop workers or a retry) and stored it "
+			  "first, so the create found its id taken (pksim "
+			  "picks the targets of reads, upserts, replaces and "
+			  "deletes among the items offered, not those sent)"));
+	t->conflict_409 = 1;
+	t->conflict_409_stored = 0;
 	ck_assert(!mentions(f, "transactional batches"));
 	t->bad_request_400 = 1;
 	t->batches_rejected_400 = 1;

@@ -423,6 +423,11 @@ static void apply(struct pk_container *c, const struct pk_request *r,
 		out->sub_status = sub;
 	}
 	count_outcome(c, lp, pp, r, out);
+	if (out->status == PK_HTTP_CONFLICT && old && r->kind == PK_OP_CREATE) {
+		/* creates get new items: this one was stored by an upsert
+		   sent before the create (pk_totals.conflict_409_stored) */
+		c->metrics.totals.conflict_409_stored++;
+	}
 	if (expired && out->status == PK_HTTP_NOT_FOUND &&
 	    !container_gone(c, r->item)) {
 		/* expired, its bytes not yet deleted (rule 28) */

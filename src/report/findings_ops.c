@@ -27,7 +27,7 @@ char *findings_failed(const struct pk_result_variant *v)
 char *findings_refused(const struct pk_result_variant *v)
 {
 	const struct pk_totals *t = &v->metrics->totals;
-	char a[32], b[32], d[32], e[32], why[256];
+	char a[32], b[32], d[32], e[32], why[256], stored[512] = "";
 	uint64_t other = t->bad_request_400 - t->bad_ttl_400;
 
 	if (t->bad_request_400 + t->too_large_413 + t->conflict_409 == 0) {
@@ -51,12 +51,25 @@ char *findings_refused(const struct pk_result_variant *v)
 			     "or over 2,048 bytes, a bad id, or a "
 			     "changed key"
 		     : "");
+	if (t->conflict_409_stored > 0) {
+		/* the workload picks an upsert's target among the items
+		   offered, not those sent (scenarios/README.md, streams) */
+		snprintf(stored, sizeof(stored),
+			 "; %s of the 409s are pksim's, not an application's: "
+			 "an upsert picked an item whose create was offered "
+			 "but still waited in the client (an RU budget, "
+			 "closed-loop workers or a retry) and stored it first, "
+			 "so the create found its id taken (pksim picks the "
+			 "targets of reads, upserts, replaces and deletes "
+			 "among the items offered, not those sent)",
+			 fmt_thousands(t->conflict_409_stored, e));
+	}
 	return xasprintf("%s requests were refused with 400 (%s), %s with "
 			 "413 (over 2 MiB) and %s with 409 (an id its logical "
-			 "partition holds)",
+			 "partition holds)%s",
 			 fmt_thousands(t->bad_request_400, a), why,
 			 fmt_thousands(t->too_large_413, b),
-			 fmt_thousands(t->conflict_409, d));
+			 fmt_thousands(t->conflict_409, d), stored);
 }
 
 char *findings_batches_refused(const struct pk_result_variant *v)
@@ -95,7 +108,7 @@ char *findings_not_found(const struct pk_result_variant *v)
 	const struct pk_totals *t = &v->metrics->totals;
 	uint64_t lost = t->not_found_lost, expired = t->not_found_expired;
 	uint64_t waiting = t->not_found_404 - lost - expired;
-	char a[32], why[512] = "";
+	char a[32], why[768] = "";
 	size_t len = 0;
 
 	if (t->not_found_404 == 0) {
@@ -111,8 +124,10 @@ char *findings_not_found(const struct pk_result_variant *v)
 		snprintf(why, sizeof(why),
 			 "its create was not yet written in this container "
 			 "(still waiting in the client: an RU budget, "
-			 "closed-loop workers or retries); no operation "
-			 "failed");
+			 "closed-loop workers or retries; pksim picks a "
+			 "read's target among the items offered, not those "
+			 "sent, where an application reads ids it has "
+			 "written); no operation failed");
 	} else if (lost == t->not_found_404) {
 		snprintf(why, sizeof(why),
 			 "in this container its create failed (rate limited "
@@ -133,7 +148,10 @@ char *findings_not_found(const struct pk_result_variant *v)
 			    "requests at once)");
 		cause(why, sizeof(why), len, waiting,
 		      "its create was not yet written (still waiting in the "
-		      "client: an RU budget, closed-loop workers or retries)");
+		      "client: an RU budget, closed-loop workers or retries; "
+		      "pksim picks a read's target among the items offered, "
+		      "not those sent, where an application reads ids it "
+		      "has written)");
 	}
 	return xasprintf("%s reads, replaces or deletes found no item (404): "
 			 "the workload had created it, but %s",

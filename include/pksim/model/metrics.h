@@ -235,6 +235,13 @@ struct pk_totals {
 					  before their item's write was
 					  stored (still in the client) */
 	uint64_t conflict_409;	       /* create of an existing (key, id) */
+	uint64_t conflict_409_stored;  /* ... of them a point create whose
+					  own item was already stored: an
+					  upsert, whose target the workload
+					  chose among the items offered, was
+					  sent before the create (waiting in
+					  the client: an RU budget, workers
+					  or a retry) */
 	uint64_t bad_request_400;      /* invalid key value or id, or a key
 					  change on replace */
 	uint64_t bad_ttl_400;	       /* ... of them: an invalid item ttl
