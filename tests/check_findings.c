@@ -734,6 +734,28 @@ START_TEST(test_findings_failures)
 	t->failed_after_retries = 3;
 	ck_assert(says(f, "3 operations (0.75%) failed after the client's "
 			  "retries: the application sees these 429s"));
+	{
+		/* with streams, whose they were (the fresh user's s4: all
+		   the bucketed etl stream's): 3 = app's 0 + etl's 1 + job's
+		   2; a stream without one is not named */
+		struct pk_result_stream st[3];
+
+		memset(st, 0, sizeof(st));
+		st[0].name = "app";
+		st[1].name = "etl";
+		st[1].all.failed_429 = 1;
+		st[2].name = "job";
+		st[2].all.failed_429 = 2;
+		f->v.streams = st;
+		f->v.n_streams = 3;
+		ck_assert(says(f, "3 operations (0.75%) failed after the "
+				  "client's retries (stream etl: 1, stream "
+				  "job: 2): the application sees these "
+				  "429s"));
+		ck_assert(!mentions(f, "stream app"));
+		f->v.streams = NULL;
+		f->v.n_streams = 0;
+	}
 	/* both 404s of items whose create had failed */
 	t->not_found_404 = 2;
 	t->not_found_lost = 2;

@@ -11,17 +11,34 @@
 char *findings_failed(const struct pk_result_variant *v)
 {
 	const struct pk_totals *t = &v->metrics->totals;
-	char a[32];
+	char a[32], who[512] = "";
+	size_t i, len = 0;
 
 	if (t->failed_after_retries == 0) {
 		return NULL;
 	}
+	/* with streams, whose operations they were (each stream's own
+	   client and retry policy): every stream with one, in file order */
+	for (i = 0; v->n_streams > 1 && i < v->n_streams; i++) {
+		const struct pk_result_stream *rs = &v->streams[i];
+
+		if (rs->all.failed_429 > 0) {
+			len = fmt_append(who, sizeof(who), len, "%s%s: %s",
+					 len ? ", stream " : " (stream ",
+					 rs->name,
+					 fmt_thousands(rs->all.failed_429, a));
+		}
+	}
+	if (len) {
+		fmt_append(who, sizeof(who), len, ")");
+	}
 	return xasprintf("%s operation%s (%.2f%%) failed after the client's "
-			 "retries: the application sees these 429s",
+			 "retries%s: the application sees these 429s",
 			 fmt_thousands(t->failed_after_retries, a),
 			 t->failed_after_retries == 1 ? "" : "s",
 			 100.0 * (double)t->failed_after_retries /
-			     (double)t->operations);
+			     (double)t->operations,
+			 who);
 }
 
 char *findings_refused(const struct pk_result_variant *v)
