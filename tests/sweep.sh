@@ -43,6 +43,78 @@ assert merged == full, "merged sweep differs from one compare"
 assert three != full, "a merge missing a variant equals the full compare"
 print("sweep: merged = single compare")
 PY
+cmp -s "$tmp/merged.json" "$tmp/all.json" ||
+	{ echo "sweep: the merge is not byte for byte one compare" >&2; exit 1; }
+
+# A rank decided by 429s (issue 13 fu 4): scenarios/monitor-tuesday.yaml
+# ranks new-50k 3 "ahead of today on 429s per operation: 0.0630 (435)
+# vs 0.0870 (600)" (its 6,900 operations: 435 / 6,900 = 0.0630, 600 /
+# 6,900 = 0.0870, both over the 1 % healthy line). The merge must say
+# it in compare's words (the rate, then the count), byte for byte.
+mt="$src/scenarios/monitor-tuesday.yaml"
+"$pksim" compare "$mt" --format json -o "$tmp/mt.json" 2>/dev/null
+"$pksim" compare "$mt" --variant today --variant today-burst \
+	--format json -o "$tmp/mt1.json" 2>/dev/null
+"$pksim" compare "$mt" --variant manual-20k --format json \
+	-o "$tmp/mt2.json" 2>/dev/null
+"$pksim" compare "$mt" --variant new-50k --variant autoscale-20k \
+	--format json -o "$tmp/mt3.json" 2>/dev/null
+python3 "$src/tools/merge-compare.py" "$tmp/mt1.json" "$tmp/mt2.json" \
+	"$tmp/mt3.json" >"$tmp/mtm.json"
+grep -q '"reason": "ahead of today on 429s per operation: 0.0630 (435) vs 0.0870 (600)"' "$tmp/mtm.json" ||
+	{ echo "sweep: the 429 reason is not compare's" >&2; exit 1; }
+cmp -s "$tmp/mtm.json" "$tmp/mt.json" ||
+	{ echo "sweep: monitor-tuesday's merge is not one compare" >&2; exit 1; }
+
+# --variant twice keeps both, in the scenario's order (issue 13 fu 2)
+python3 - "$tmp/mt3.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1], encoding="utf-8"))
+assert [v["name"] for v in r["variants"]] == ["autoscale-20k", "new-50k"], r
+PY
+
+# Refusals, each an error and exit 2 (issue 13 fu 1): a variant of
+# another workload (the scenario with a quarter of its rate, same name
+# and seed), the same variant twice, a full compare with one of its
+# variants, a `pksim run` report, a text report, no report.
+sed 's|rate: 2000/s|rate: 500/s|' "$sc" >"$tmp/iot-mod.yaml"
+! cmp -s "$sc" "$tmp/iot-mod.yaml" || { echo "sweep: sed changed nothing" >&2; exit 1; }
+"$pksim" compare "$tmp/iot-mod.yaml" --variant date --format json \
+	-o "$tmp/mod.json" 2>/dev/null
+"$pksim" run "$sc" --format json -o "$tmp/run.json" 2>/dev/null
+"$pksim" compare "$sc" --variant date -o "$tmp/date.txt" 2>/dev/null
+refuse() { # WHAT MESSAGE FILE...
+	what=$1 msg=$2
+	shift 2
+	if python3 "$src/tools/merge-compare.py" "$@" >/dev/null 2>"$tmp/err"; then
+		echo "sweep: merged $what" >&2
+		exit 1
+	else
+		rc=$?
+	fi
+	[ "$rc" -eq 2 ] || { echo "sweep: $what: exit $rc, want 2" >&2; exit 1; }
+	grep -q "$msg" "$tmp/err" || { echo "sweep: $what: said" >&2; cat "$tmp/err" >&2; exit 1; }
+	! grep -q Traceback "$tmp/err" || { echo "sweep: $what: traceback" >&2; exit 1; }
+}
+refuse "another workload" "runs of different workloads" \
+	"$tmp/device.json" "$tmp/mod.json"
+refuse "a variant twice" "variant 'device' is in" \
+	"$tmp/device.json" "$tmp/device.json"
+refuse "a compare and its variant" "variant 'date' is in" \
+	"$tmp/all.json" "$tmp/date.json"
+refuse "a run report" "a .pksim run. report" "$tmp/device.json" "$tmp/run.json"
+refuse "a text report" "not JSON" "$tmp/device.json" "$tmp/date.txt"
+# --items runs differing in --rate: different workloads
+printf '{"id":"r%d","k":"k%d"}\n' 1 1 2 2 3 1 >"$tmp/rec.jsonl"
+"$pksim" compare --items "$tmp/rec.jsonl" --key /k --key /id --rate 100 \
+	--variant /k --format json -o "$tmp/ia.json" 2>/dev/null
+"$pksim" compare --items "$tmp/rec.jsonl" --key /k --key /id --rate 200 \
+	--variant /id --format json -o "$tmp/ib.json" 2>/dev/null
+refuse "--items at two rates" "runs of different workloads" \
+	"$tmp/ia.json" "$tmp/ib.json"
+refuse "nothing" "give at least one report"
+python3 "$src/tools/merge-compare.py" --help | grep -q "^Usage: "
+
 if "$pksim" compare "$sc" --variant nope >/dev/null 2>"$tmp/err"; then
 	echo "sweep: --variant nope succeeded" >&2
 	exit 1
@@ -51,3 +123,12 @@ else
 fi
 [ "$rc" -eq 2 ] || { echo "sweep: --variant nope exit $rc, want 2" >&2; exit 1; }
 grep -q "no variant named 'nope'" "$tmp/err"
+if "$pksim" compare "$sc" --variant date --variant date >/dev/null \
+	2>"$tmp/err"; then
+	echo "sweep: --variant date twice succeeded" >&2
+	exit 1
+else
+	rc=$?
+fi
+[ "$rc" -eq 2 ] || { echo "sweep: --variant twice exit $rc, want 2" >&2; exit 1; }
+grep -q "variant 'date' given twice" "$tmp/err"

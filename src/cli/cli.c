@@ -30,6 +30,7 @@
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
 
+#include "cli_fingerprint.h"
 #include "cli_seeds.h"
 
 #define PK_VERSION "0.1.0"
@@ -78,12 +79,13 @@ struct pk_run_opts {
 	int allow_undefined; /* --allow-undefined-key */
 	int equal_bands;     /* --bands=equal (html) */
 	int colour;	     /* --color: -1 auto (default), 0 never, 1 always */
-	const char *variant; /* --variant NAME: only that variant */
-	unsigned jobs;	     /* --jobs N; 0 = the number of cores */
-	int quiet;	     /* --quiet: no progress line */
-	int narrate;	     /* --narrate: the run's events on stderr */
-	int step;	     /* --step: narrate, pausing at each event */
-	int wide;	     /* --wide: EPKs and keys whole in text */
+	const char *variants[PK_CLI_MAX_KEYS]; /* --variant, in order */
+	size_t n_variants;
+	unsigned jobs;		/* --jobs N; 0 = the number of cores */
+	int quiet;		/* --quiet: no progress line */
+	int narrate;		/* --narrate: the run's events on stderr */
+	int step;		/* --step: narrate, pausing at each event */
+	int wide;		/* --wide: EPKs and keys whole in text */
 	const char *items_only; /* the first option given that only --items
 				   uses, without the "--"; NULL if none */
 };
@@ -230,7 +232,12 @@ static int parse_compare_opt(int ch, const char *arg, struct pk_run_opts *o)
 		o->at_once = 1;
 		return 0;
 	case 'V':
-		o->variant = arg;
+		if (o->n_variants == PK_CLI_MAX_KEYS) {
+			return usage_error("at most 16 --variant options, got "
+					   "more at '%s'",
+					   arg);
+		}
+		o->variants[o->n_variants++] = arg;
 		return 0;
 	case 'P':
 		if (parse_u64(arg, &u) || u < 1 ||
@@ -529,12 +536,28 @@ static struct pk_scenario *scenario_of(const struct pk_run_opts *o,
 	}
 	/* more variants, more memory: the estimate again (issue 11 fault 5) */
 	if (sc &&
-	    ((o->variant && scenario_keep_variant(sc, o->variant, diag)) ||
+	    ((o->n_variants &&
+	      scenario_keep_variants(sc, o->variants, o->n_variants, diag)) ||
 	     (o->n_keys > 0 && scenario_check_plan(sc, diag)))) {
 		scenario_free(sc);
 		return NULL;
 	}
 	return sc;
+}
+
+/* sc->fingerprint (cli_fingerprint.h): the options that shape the
+   workload, as parsed; not --variant, --key, --seed or the report's form. */
+static int fingerprint(const struct pk_run_opts *o, struct pk_scenario *sc)
+{
+	char t[256];
+
+	snprintf(t, sizeof(t), "%d %.17g %.17g %d %lld %llu %d %llu %d",
+		 (int)o->items_format, o->time_compression, o->rate_per_s,
+		 o->at_once, (long long)o->throughput,
+		 (unsigned long long)o->partitions, o->have_pp_bytes,
+		 (unsigned long long)o->pp_bytes, o->allow_undefined);
+	return cli_fingerprint(sc, o->items ? o->items : o->scenario, t,
+			       o->time_field, o->queries, o->n_queries);
 }
 
 /* Exit status for a failed load or run: the errors' category, set where
@@ -581,6 +604,14 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 	}
 	diag_init(&diag);
 	sc = scenario_of(&o, &diag);
+	if (sc && o.compare && o.format == PK_FORMAT_JSON &&
+	    fingerprint(&o, sc)) {
+		fprintf(stderr, "pksim: %s: error: cannot read: %s\n",
+			o.items ? o.items : o.scenario, strerror(errno));
+		scenario_free(sc);
+		diag_free(&diag);
+		return PK_EXIT_ENV;
+	}
 	if (sc && o.seeds) {
 		rc = cli_compare_seeds(sc, o.have_seed ? o.seed : sc->seed,
 				       o.seeds, o.format == PK_FORMAT_MARKDOWN,
@@ -644,13 +675,13 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 	} else if (output_write(o.output, buf, len, &diag)) {
 		diag_print(&diag, stderr);
 		rc = PK_EXIT_ENV;
-	} else if (sc->n_expects && (o.variant || o.n_keys)) {
+	} else if (sc->n_expects && (o.n_variants || o.n_keys)) {
 		/* expect: speaks of the scenario's variants as written */
 		fprintf(stderr,
 			"%s: expect: not checked: %s changes the "
 			"scenario's variants\n",
 			sc->lesson_file ? sc->lesson_file : sc->file,
-			o.variant ? "--variant" : "--key");
+			o.n_variants ? "--variant" : "--key");
 	} else {
 		rc = cli_expect(run, sc);
 	}

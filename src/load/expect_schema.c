@@ -208,6 +208,7 @@ static const char *const schema[] = {
     "scenario.duration_s",
     "scenario.items_created",
     "scenario.operations_skipped",
+    "scenario.fingerprint",
     "scenario.monitor_log.file",
     "scenario.monitor_log.table",
     "scenario.monitor_log.rows",

@@ -265,44 +265,64 @@ static int shown_bytes(const char *name)
 int scenario_keep_variant(struct pk_scenario *s, const char *name,
 			  struct pk_diag *diag)
 {
-	struct pk_container_spec keep;
-	char names[256];
-	size_t i, k = s->n_variants, len = 0;
+	return scenario_keep_variants(s, &name, 1, diag);
+}
 
-	for (i = 0; i < s->n_variants; i++) {
-		if (strcmp(s->variants[i].name, name) == 0) {
-			k = i;
+int scenario_keep_variants(struct pk_scenario *s, const char *const *names,
+			   size_t n, struct pk_diag *diag)
+{
+	char known[256];
+	size_t i, j, k, kept, len = 0;
+
+	for (j = 0; j < n; j++) {
+		for (i = 0; i < j; i++) {
+			if (strcmp(names[i], names[j]) == 0) {
+				diag_error(diag, "--variant", 0, 0,
+					   "variant '%s' given twice; give "
+					   "each variant once",
+					   names[j]);
+				return -1;
+			}
 		}
-	}
-	if (k == s->n_variants) {
-		names[0] = '\0';
+		for (k = 0; k < s->n_variants &&
+			    strcmp(s->variants[k].name, names[j]) != 0;
+		     k++) {
+		}
+		if (k < s->n_variants) {
+			continue;
+		}
+		known[0] = '\0';
 		/* each entry is at most 2 + 60 + 5 bytes: the loop leaves
 		   room for ", ..." */
-		for (i = 0; i < s->n_variants && len + 90 < sizeof(names);
+		for (i = 0; i < s->n_variants && len + 90 < sizeof(known);
 		     i++) {
 			const char *vn = s->variants[i].name;
 			int shown = shown_bytes(vn);
 
-			len = fmt_append(names, sizeof(names), len,
+			len = fmt_append(known, sizeof(known), len,
 					 "%s'%.*s%s'", i ? ", " : "", shown, vn,
 					 vn[shown] ? "..." : "");
 		}
 		if (i < s->n_variants) {
-			fmt_append(names, sizeof(names), len, ", ...");
+			fmt_append(known, sizeof(known), len, ", ...");
 		}
 		diag_error(diag, "--variant", 0, 0,
-			   "no variant named '%s'; the variants are %s", name,
-			   names);
+			   "no variant named '%s'; the variants are %s",
+			   names[j], known);
 		return -1;
 	}
-	keep = s->variants[k];
-	for (i = 0; i < s->n_variants; i++) {
-		if (i != k) {
+	/* the named ones, in the scenario's order (a full compare's) */
+	for (i = 0, kept = 0; i < s->n_variants; i++) {
+		for (j = 0; j < n && strcmp(s->variants[i].name, names[j]);
+		     j++) {
+		}
+		if (j < n) {
+			s->variants[kept++] = s->variants[i];
+		} else {
 			ld_container_free(&s->variants[i]);
 		}
 	}
-	s->variants[0] = keep;
-	s->n_variants = 1;
+	s->n_variants = kept;
 	/* scenario.h: container is the first variant's spec */
 	ld_container_free(&s->container);
 	ld_container_copy(&s->container, &s->variants[0]);

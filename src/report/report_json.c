@@ -764,17 +764,19 @@ static json_t *monitor_log(const struct pk_items_file *f)
 int report_json(const struct pk_result *run, int scorecards, FILE *out)
 {
 	struct pk_scorecard *cards = scorecards ? scorecard_all(run) : NULL;
-	json_t *root = json_object(), *sc = json_object(), *vs = json_array();
+	json_t *root = json_object(), *sc, *vs = json_array();
 	size_t i;
 	int rc;
 
 	json_object_set_new(root, "pksim_report", json_integer(1));
-	json_object_set_new(sc, "name", json_string(run->sc->name));
-	json_object_set_new(sc, "seed", count(run->seed));
-	json_object_set_new(sc, "duration_s", json_integer(run->end_ms / 1000));
-	json_object_set_new(sc, "items_created", count(run->items_created));
-	json_object_set_new(sc, "operations_skipped",
-			    count(run->operations_skipped));
+	sc = json_pack(
+	    "{s:o*, s:I, s:I, s:I, s:I, s:s*}", "name",
+	    json_string(run->sc->name), "seed", (json_int_t)run->seed,
+	    "duration_s", (json_int_t)(run->end_ms / 1000), "items_created",
+	    (json_int_t)run->items_created, "operations_skipped",
+	    (json_int_t)run->operations_skipped, "fingerprint",
+	    scorecards && run->sc->fingerprint[0] ? run->sc->fingerprint
+						  : NULL);
 	if (run->sc->items_file && run->sc->items_file->monitor) {
 		json_object_set_new(sc, "monitor_log",
 				    monitor_log(run->sc->items_file));

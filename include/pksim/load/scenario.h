@@ -580,6 +580,13 @@ struct pk_scenario {
 	   n_expects of them, none when the scenario has no expect: */
 	struct pk_expect *expects;
 	size_t n_expects;
+	/* The workload's fingerprint (issue 13 fu 1), 16 hex digits: a
+	   64-bit hash of everything a compare's report depends on but its
+	   variants and seed, set by the command line
+	   (src/cli/cli_fingerprint.c) and written in a compare's JSON so
+	   tools/merge-compare.py can refuse runs of different workloads;
+	   "" (not written) when nothing set it. */
+	char fingerprint[17];
 };
 
 /*
@@ -672,6 +679,17 @@ int scenario_add_variant(struct pk_scenario *s, const char *key_text,
  */
 int scenario_keep_variant(struct pk_scenario *s, const char *name,
 			  struct pk_diag *diag);
+
+/*
+ * `pksim compare --variant A --variant B ...`: keep only the n (>= 1)
+ * variants named in names, in the scenario's order (the order a compare
+ * of every variant lists them), the first kept becoming s->container.
+ * Returns 0, or -1 with an error in diag (s unchanged): a name given
+ * twice, or a name no variant has (the error names the variants there
+ * are).
+ */
+int scenario_keep_variants(struct pk_scenario *s, const char *const *names,
+			   size_t n, struct pk_diag *diag);
 
 /*
  * The command line's --allow-undefined-key: s->container and every
