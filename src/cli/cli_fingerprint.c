@@ -59,9 +59,9 @@ int cli_fp_file(uint64_t *h, const char *path)
 	return 0;
 }
 
-int cli_fingerprint(struct pk_scenario *sc, const char *path,
-		    const char *opts, const char *time_field,
-		    const char *const *queries, size_t n_queries)
+int cli_fingerprint(struct pk_scenario *sc, const char *path, const char *opts,
+		    const char *time_field, const char *const *queries,
+		    size_t n_queries)
 {
 	uint64_t h = PK_FP_BASIS;
 	size_t i;

@@ -30,14 +30,14 @@ int cli_fp_file(uint64_t *h, const char *path);
 /*
  * Set sc->fingerprint (16 hex digits): the bytes of path (the scenario
  * file or the --items data file; for a lesson, of the scenario it names,
- * sc->file: the lesson adds only text and expect:), then opts (the workload options as parsed, as text),
- * time_field (may be NULL) and the n_queries --query texts, in order.
- * Not the variants (--variant, --key), the seed (the report says it) or
- * the report's form: runs of one workload that differ only in those
- * share it. Returns 0, or -1 when a file cannot be read (errno set).
+ * sc->file: the lesson adds only text and expect:), then opts (the workload
+ * options as parsed, as text), time_field (may be NULL) and the n_queries
+ * --query texts, in order. Not the variants (--variant, --key), the seed (the
+ * report says it) or the report's form: runs of one workload that differ only
+ * in those share it. Returns 0, or -1 when a file cannot be read (errno set).
  */
-int cli_fingerprint(struct pk_scenario *sc, const char *path,
-		    const char *opts, const char *time_field,
-		    const char *const *queries, size_t n_queries);
+int cli_fingerprint(struct pk_scenario *sc, const char *path, const char *opts,
+		    const char *time_field, const char *const *queries,
+		    size_t n_queries);
 
 #endif
