@@ -15,9 +15,8 @@
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
 
-/* RU as a JSON number with at most 16 significant digits: exact for
-   RU sums up to 10^13 with their three decimals (issue 6: 10^12
-   operations), and no binary noise such as 0.30000000000000004 */
+/* Numbers with at most 16 significant digits: exact for RU sums to 10^13
+   with 3 decimals (issue 6), no binary noise (0.30000000000000004) */
 #define PK_JSON_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(16))
 
 static json_t *ru(int64_t mru)
@@ -38,9 +37,8 @@ static json_t *epk_json(struct pk_epk e)
 	return json_string(buf);
 }
 
-/* the key as its own JSON value: "dev-0042", 17, true, null; the
-   undefined value (no such property) is null here too, with
-   key_undefined: true beside it */
+/* the key as its own JSON value: "dev-0042", 17, true, null; the undefined
+   value (no such property) is null too, key_undefined: true beside it */
 static json_t *key_json(const struct pk_pkey *k, const struct pk_result_lp *lp)
 {
 	struct pk_value v;
