@@ -17,6 +17,7 @@
  */
 #include "loader.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +62,17 @@ static void load_stream(struct ld *ld, const struct yn *m, size_t i,
 	ld_check_keys(ld, m, keys, "in a stream");
 	if ((n = yn_get(m, "name"))) {
 		ld_get_string(ld, n, "name", 0, &st->name);
+		if (st->name && st->name[0] &&
+		    (isspace((unsigned char)st->name[0]) ||
+		     isspace((unsigned char)st->name[strlen(st->name) - 1]))) {
+			/* 'a' and 'a ' would read as one name in a table */
+			ld_err(
+			    ld, n,
+			    "stream name '%.*s' starts or ends with a space; "
+			    "write the name without leading or trailing "
+			    "spaces",
+			    PK_SCENARIO_QUOTE_BYTES, st->name);
+		}
 		for (k = 0; st->name && k < i; k++) {
 			if (s->streams[k].name &&
 			    strcmp(s->streams[k].name, st->name) == 0) {
