@@ -348,6 +348,19 @@ START_TEST(test_findings_hot_range)
 			  "normalized RU consumption: too few RU/s for this "
 			  "load (one range; rule 32 needs another to "
 			  "compare)"));
+	/* the fresh user's s19: every 429 to a Low request (4 of 4) is the
+	   priority rule's, not a lack of RU/s; 3 of 4 is not */
+	f->m.totals.throttled_429 = 4;
+	f->m.totals.throttled_low_429 = 4;
+	ck_assert(says(f, "the one physical partition, range 0, ran at p99 95% "
+			  "normalized RU consumption: its 429s all to "
+			  "Low-priority requests, held back to keep High's "
+			  "room (rule 30), not too few RU/s for High (one "
+			  "range; rule 32 needs another to compare)"));
+	f->m.totals.throttled_low_429 = 3;
+	ck_assert(mentions(f, "95% normalized RU consumption: too few RU/s"));
+	f->m.totals.throttled_429 = 0;
+	f->m.totals.throttled_low_429 = 0;
 	fx_free(f);
 }
 END_TEST

@@ -257,9 +257,12 @@ static void say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 			  const struct pk_result_variant *v)
 {
 	const struct pk_result_lineage *hot = NULL, *cold = NULL;
+	const struct pk_totals *t = &v->metrics->totals;
 	char a[96], b[96], c[96], also[640] = "", cause[512];
 	size_t i, n = 0, n_hot = 0;
 	double ratio = 0, width = 0;
+	int low_only;
+	const char *why;
 
 	for (i = 0; i < v->n_lineage; i++) {
 		const struct pk_result_lineage *l = &v->lineage[i];
@@ -281,23 +284,31 @@ static void say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 	if (!hot || hot->nru_p99_pct < PK_FINDINGS_HOT_P99_PCT) {
 		return;
 	}
+	/* every 429 to a Low-priority request: the priority rule's, which
+	   keeps room for what High asked for the second before, even in a
+	   second no High request comes (scenarios/README.md, priority) */
+	low_only =
+	    t->throttled_429 > 0 && t->throttled_low_429 == t->throttled_429;
+	why = low_only ? "its 429s all to Low-priority requests, held back to "
+			 "keep High's room (rule 30), not too few RU/s for "
+			 "High"
+		       : "too few RU/s for this load";
+
 	if (n == 1) {
 		say(s, xasprintf("the one physical partition, %s, ran at p99 "
-				 "%d%% normalized RU consumption: too few "
-				 "RU/s for this load (one range; rule 32 needs "
-				 "another to compare)",
+				 "%d%% normalized RU consumption: %s (one "
+				 "range; rule 32 needs another to compare)",
 				 range_name(v, hot->id, a, sizeof(a)),
-				 hot->nru_p99_pct));
+				 hot->nru_p99_pct, why));
 		return;
 	}
 	if (cold->nru_p99_pct >= PK_FINDINGS_HOT_P99_PCT) {
 		say(s,
 		    xasprintf("every range ran at p99 90%% or more normalized "
 			      "RU consumption (the lowest, %s, at %d%%): "
-			      "too few RU/s for this load, not a key "
-			      "problem",
+			      "%s, not a key problem",
 			      range_name(v, cold->id, a, sizeof(a)),
-			      cold->nru_p99_pct));
+			      cold->nru_p99_pct, why));
 		return;
 	}
 	if (cold->nru_p99_pct >= PK_FINDINGS_COLD_P99_PCT) {
