@@ -473,6 +473,24 @@ static char *text_of(const char *yaml, int compare)
 	return buf;
 }
 
+/* A rate schedule of one operation (1/s for 1 s: 1 x 1 = 1) says "1
+   operation", not "1 operations" (the fresh user's issue 14 section 7). */
+START_TEST(test_report_schedule_one_operation)
+{
+	char *txt = text_of("seed: 1\n"
+			    "container: {partition_key: /k, throughput: 4000}\n"
+			    "items: {k: {values: \"x{0..9}\"}}\n"
+			    "phases:\n"
+			    "  - {duration: 1s, rate: {steps: [{at: 0s, rate: "
+			    "1/s}]}, ops: {create: 1}}\n",
+			    0);
+
+	ck_assert_ptr_nonnull(strstr(txt, "(1 operation, peak 1 ops/s)"));
+	ck_assert_ptr_null(strstr(txt, "1 operations"));
+	free(txt);
+}
+END_TEST
+
 /*
  * Closed-loop workers beside an open-loop stream (as check_sim's
  * test_sim_closed_loop_one_stream): bulk's 2 workers of 20 ms answer its
@@ -1123,6 +1141,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_report_epks_differ);
 	tcase_add_test(tc, test_report_grammar);
 	tcase_add_test(tc, test_report_range_id_strings);
+	tcase_add_test(tc, test_report_schedule_one_operation);
 	suite_add_tcase(s, tc);
 	return s;
 }

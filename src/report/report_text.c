@@ -327,14 +327,15 @@ static void summary(const struct pk_result *r,
 		if (!sc->items_file && p->schedule) {
 			char d[PK_SCHEDULE_DESC_BYTES];
 
-			fprintf(out, " at a rate schedule: %s (%s%s operations",
-				schedule_describe(p->schedule, d, sizeof(d)),
-				p->arrival == PK_ARRIVAL_POISSON ? "about "
-								 : "",
-				fmt_thousands(
-				    (unsigned long long)schedule_uniform_count(
-					p->ops_planned),
-				    a));
+			unsigned long long n_ops =
+			    (unsigned long long)schedule_uniform_count(
+				p->ops_planned);
+
+			fprintf(
+			    out, " at a rate schedule: %s (%s%s operation%s",
+			    schedule_describe(p->schedule, d, sizeof(d)),
+			    p->arrival == PK_ARRIVAL_POISSON ? "about " : "",
+			    fmt_thousands(n_ops, a), n_ops == 1 ? "" : "s");
 			fprintf(out, ", peak %s)",
 				fmt_rate(p->peak_rate_per_s, a));
 		} else if (!sc->items_file) {
