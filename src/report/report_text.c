@@ -326,7 +326,6 @@ static void summary(const struct pk_result *r,
 		fprintf(out, "  %s", fmt_seconds(p->duration_ms / 1000, sp));
 		if (!sc->items_file && p->schedule) {
 			char d[PK_SCHEDULE_DESC_BYTES];
-
 			unsigned long long n_ops =
 			    (unsigned long long)schedule_uniform_count(
 				p->ops_planned);
