@@ -93,3 +93,49 @@ out, err = on_pty(["--quiet"])
 assert out == plain.stdout and err == b"", err[:80]
 print("jobs: progress on a terminal only")
 PY
+
+# issue 13 section 4: the line goes on while retries (or a paced client's
+# waiting operations) drain past the phases' end, and says so instead of
+# "100%, 0s left". tail: 2 s at 2,000/s, 4,000 creates of 5 RU on
+# 400 RU/s: at most 80 a second fit, so at most 160 + the burst by
+# 0:00:02 and thousands retry after it (the SDK policy waits up to 30 s).
+# paced: 1,000 creates of 5 RU under a 100 RU/s budget go 20 a second,
+# 50 s, nearly all past the 2 s of phases. PKSIM_PROGRESS_EVERY_MS=0
+# draws every call, so what the line says does not depend on how fast the
+# machine is.
+printf 'container: {partition_key: /id, throughput: 400}\nphases:\n  - {name: x, duration: 2s, rate: 2000/s}\n' \
+	>"$tmp/tail.yaml"
+printf 'container: {partition_key: /id, throughput: 400}\nclient: {ru_budget: 100}\nphases:\n  - {name: x, duration: 2s, rate: 500/s}\n' \
+	>"$tmp/paced.yaml"
+PKSIM_PROGRESS_AFTER_MS=0 PKSIM_PROGRESS_EVERY_MS=0 python3 - "$pksim" "$tmp" <<'PY'
+import os, pty, re, subprocess, sys
+pksim, tmp = sys.argv[1], sys.argv[2]
+
+def on_pty(sc):
+    m, s = pty.openpty()
+    p = subprocess.run([pksim, "run", sc], stdout=subprocess.PIPE, stderr=s)
+    os.close(s)
+    err = b""
+    while True:
+        try:
+            d = os.read(m, 65536)
+        except OSError:
+            break
+        if not d:
+            break
+        err += d
+    os.close(m)
+    assert p.returncode == 0, p.returncode
+    return err
+
+for sc, what in (("tail", b"retries"), ("paced", b"waiting operations")):
+    err = on_pty(os.path.join(tmp, sc + ".yaml"))
+    assert err.startswith(b"\rpksim: simulated 0:00:00 of 0:00:02 (0%)"), err[:80]
+    # past the end: no share, no time left, but what is draining
+    line = (rb"\rpksim: simulated 0:00:[0-5][0-9], past the phases' end "
+            rb"at 0:00:02: " + what + rb" draining, [0-9.]+ M ops/s\x1b\[K")
+    assert re.search(line, err), (sc, err[-200:])
+    assert b"(100%)" not in err and b"0m 00s left" not in err, (sc, err)
+    assert b"\n" not in err and err.endswith(b"\r\x1b[K"), err[-80:]
+print("jobs: progress while retries and waiting operations drain")
+PY

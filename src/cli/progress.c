@@ -23,7 +23,7 @@ void progress_start(struct pk_progress *p, FILE *out, int quiet,
 {
 	const char *env = getenv("PKSIM_PROGRESS_AFTER_MS");
 	char *end;
-	long long after = PK_PROGRESS_AFTER_MS;
+	long long after = PK_PROGRESS_AFTER_MS, every = PK_PROGRESS_EVERY_MS;
 
 	p->out = !quiet && out && isatty(fileno(out)) ? out : NULL;
 	if (env && env[0]) {
@@ -34,7 +34,16 @@ void progress_start(struct pk_progress *p, FILE *out, int quiet,
 		}
 	}
 	p->start_ns = now_ns();
+	env = getenv("PKSIM_PROGRESS_EVERY_MS");
+	if (env && env[0]) {
+		long long v = strtoll(env, &end, 10);
+
+		if (!*end && v >= 0) {
+			every = v;
+		}
+	}
 	p->after_ns = (int64_t)after * PK_NS_PER_MS;
+	p->every_ns = (int64_t)every * PK_NS_PER_MS;
 	p->last_ns = 0;
 	p->shown = 0;
 	so->progress = progress_update;
@@ -49,7 +58,8 @@ static void clock_text(int64_t ms, char *buf, size_t cap)
 	snprintf(buf, cap, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
 }
 
-void progress_update(void *ctx, int64_t done_ms, int64_t total_ms, uint64_t ops)
+void progress_update(void *ctx, int64_t done_ms, int64_t total_ms, uint64_t ops,
+		     enum pk_sim_stage stage)
 {
 	struct pk_progress *p = ctx;
 	int64_t t = now_ns(), wall;
@@ -57,17 +67,31 @@ void progress_update(void *ctx, int64_t done_ms, int64_t total_ms, uint64_t ops)
 	double pct, rate;
 
 	if (!p->out || t - p->start_ns < p->after_ns ||
-	    (p->last_ns &&
-	     t - p->last_ns < PK_PROGRESS_EVERY_MS * PK_NS_PER_MS)) {
+	    (p->last_ns && t - p->last_ns < p->every_ns)) {
 		return;
 	}
 	p->last_ns = t;
 	wall = t - p->start_ns;
+	rate = wall > 0 ? (double)ops * PK_NS_PER_S / (double)wall : 0;
+	if (stage != PK_SIM_STREAM && done_ms >= total_ms) {
+		/* past the phases' end: no share of a total to show */
+		clock_text(done_ms, done, sizeof(done));
+		clock_text(total_ms, total, sizeof(total));
+		fprintf(p->out,
+			"\rpksim: simulated %s, past the phases' end at %s: "
+			"%s draining, %.1f M ops/s\033[K",
+			done, total,
+			stage == PK_SIM_DRAIN_WAITING ? "waiting operations"
+						      : "retries",
+			rate / 1e6);
+		fflush(p->out);
+		p->shown = 1;
+		return;
+	}
 	if (done_ms > total_ms) {
 		done_ms = total_ms;
 	}
 	pct = total_ms > 0 ? 100.0 * (double)done_ms / (double)total_ms : 100.0;
-	rate = wall > 0 ? (double)ops * PK_NS_PER_S / (double)wall : 0;
 	if (done_ms > 0 && done_ms < total_ms) {
 		double s = (double)wall / PK_NS_PER_S *
 			   (double)(total_ms - done_ms) / (double)done_ms;

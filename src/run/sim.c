@@ -533,14 +533,55 @@ static int budget_wait(struct pk_run *run, struct pk_variant *v,
 	return 1;
 }
 
-static void finish(struct pk_run *run, struct pk_variant *v)
+/*
+ * After the stream: send every retry (and paced waiting operation) left,
+ * a simulated second at a time from the next one due, telling o's
+ * progress (when o has one) after each. Each step sends what is due
+ * strictly before its bound, in the order one drain to the end would.
+ */
+static void drain_all(struct pk_run *run, struct pk_variant *v,
+		      const struct pk_sim_opts *o, int64_t total, uint64_t ops)
 {
-	int64_t end = workload_phase_start_ms(run->workload, run->sc->n_phases);
+	const enum pk_sim_stage stage =
+	    run->paced ? PK_SIM_DRAIN_WAITING : PK_SIM_DRAIN_RETRIES;
 
+	while (!run->stopped) {
+		int64_t due, pdue;
+		uint64_t place, pplace;
+		int have = retryq_peek(&v->retries, &due, &place);
+
+		if (run->paced &&
+		    sim_next_paced(run, v, INT64_MAX, UINT64_MAX, &pdue,
+				   &pplace) &&
+		    (!have || pdue < due)) {
+			due = pdue;
+			have = 1;
+		}
+		if (!have || due > INT64_MAX - PK_MS_PER_S) {
+			break;
+		}
+		due += PK_MS_PER_S;
+		if (run->paced) {
+			drain_paced(run, v, due, 0);
+		} else {
+			drain_retries(run, v, due, 0);
+		}
+		if (o && o->progress) {
+			o->progress(o->progress_ctx, due, total, ops, stage);
+		}
+	}
 	if (run->paced) {
 		drain_paced(run, v, INT64_MAX, UINT64_MAX);
 	}
 	drain_retries(run, v, INT64_MAX, UINT64_MAX);
+}
+
+static void finish(struct pk_run *run, struct pk_variant *v,
+		   const struct pk_sim_opts *o, uint64_t ops)
+{
+	int64_t end = workload_phase_start_ms(run->workload, run->sc->n_phases);
+
+	drain_all(run, v, o, end, ops);
 	sim_phase_actions(run, v, end);
 	if (v->container->now_s * PK_MS_PER_S > end) {
 		end = v->container->now_s * PK_MS_PER_S;
@@ -556,23 +597,6 @@ static void finish(struct pk_run *run, struct pk_variant *v)
 	if (end > run->end_ms) {
 		run->end_ms = end;
 	}
-}
-
-struct pk_run *sim_run(const struct pk_scenario *sc, uint64_t seed,
-		       struct pk_diag *diag)
-{
-	return sim_run_detail(sc, seed, 0, diag);
-}
-
-struct pk_run *sim_run_detail(const struct pk_scenario *sc, uint64_t seed,
-			      int keep_seconds, struct pk_diag *diag)
-{
-	struct pk_sim_opts o;
-
-	memset(&o, 0, sizeof(o));
-	o.keep_seconds = keep_seconds;
-	o.jobs = 1;
-	return sim_run_opts(sc, seed, &o, diag);
 }
 
 /* One thread's share of the variants: a copy of the run whose variants
@@ -603,6 +627,7 @@ static void *run_group(void *arg)
 	const int watched = run->obs != NULL;
 	struct pk_sim_ahead ahead;
 	struct pk_op op;
+	uint64_t ops = 0;
 	size_t i;
 
 	sim_ahead_init(&ahead, run);
@@ -639,12 +664,13 @@ static void *run_group(void *arg)
 		}
 		if (o && o->progress &&
 		    (op.seq & (PK_SIM_PROGRESS_OPS - 1)) == 0) {
-			o->progress(o->progress_ctx, op.t_ms, total,
-				    op.seq + 1);
+			o->progress(o->progress_ctx, op.t_ms, total, op.seq + 1,
+				    PK_SIM_STREAM);
 		}
+		ops = op.seq + 1;
 	}
 	for (i = 0; i < run->n_variants; i++) {
-		finish(run, &run->variants[i]);
+		finish(run, &run->variants[i], o, ops);
 		if (run->stopped) {
 			g->stop_seq = UINT64_MAX;
 			g->stop_variant = g->first + i;
@@ -652,29 +678,6 @@ static void *run_group(void *arg)
 		}
 	}
 	return NULL;
-}
-
-/* Groups to run the variants of run in: 1 unless o asks for threads and
-   the stream can be made again (generated items). */
-static size_t n_groups(const struct pk_run *run, const struct pk_sim_opts *o)
-{
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	size_t g = !o		 ? 1
-		   : o->jobs > 0 ? o->jobs
-		   : cores > 0	 ? (size_t)cores
-				 : 1;
-
-	if (g > PK_SIM_MAX_JOBS) {
-		g = PK_SIM_MAX_JOBS;
-	}
-	if (run->obs) {
-		return 1; /* the observer hears from one thread (observer.h) */
-	}
-
-	if (run->sc->items_file) {
-		return 1;
-	}
-	return g < run->n_variants ? g : run->n_variants;
 }
 
 struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
@@ -731,7 +734,7 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 		v->container->metrics.tap_ctx = v;
 	}
 	run->total_variants = run->n_variants;
-	n = n_groups(run, o);
+	n = sim_n_groups(run, o);
 	groups = xcalloc(n, sizeof(*groups));
 	for (i = 0; i < n; i++) {
 		struct pk_group *g = &groups[i];

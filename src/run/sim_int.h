@@ -46,6 +46,11 @@ void sim_actions_order(struct pk_run *run);
    before the clock starts (issue 14 §4); nothing without one. */
 void sim_preload(const struct pk_run *run, struct pk_variant *v);
 
+/* sim_variant.c: groups to run the variants of run in (sim_run_opts): 1 unless
+   o asks for threads and the stream can be made again (generated items, no
+   observer); at most the variants and PK_SIM_MAX_JOBS. */
+size_t sim_n_groups(const struct pk_run *run, const struct pk_sim_opts *o);
+
 /* sim_variant.c: add a variant on container spec cs to run (its key,
    caches, container, preload and client workers); -1 with errors in diag
    when the key does not fit the items. */

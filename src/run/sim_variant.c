@@ -1,9 +1,11 @@
 /*
  * sim_variant: a run's variants made and freed (sim.h, sim_int.h): each
- * container with its key, caches, preload and client workers.
+ * container with its key, caches, preload and client workers; how many
+ * threads run them; sim_run and sim_run_detail.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
@@ -129,4 +131,44 @@ void sim_free(struct pk_run *r)
 	free(r->actions);
 	workload_free(r->workload);
 	free(r);
+}
+
+/* Groups to run the variants of run in: 1 unless o asks for threads and
+   the stream can be made again (generated items). */
+size_t sim_n_groups(const struct pk_run *run, const struct pk_sim_opts *o)
+{
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t g = !o		 ? 1
+		   : o->jobs > 0 ? o->jobs
+		   : cores > 0	 ? (size_t)cores
+				 : 1;
+
+	if (g > PK_SIM_MAX_JOBS) {
+		g = PK_SIM_MAX_JOBS;
+	}
+	if (run->obs) {
+		return 1; /* the observer hears from one thread (observer.h) */
+	}
+
+	if (run->sc->items_file) {
+		return 1;
+	}
+	return g < run->n_variants ? g : run->n_variants;
+}
+
+struct pk_run *sim_run(const struct pk_scenario *sc, uint64_t seed,
+		       struct pk_diag *diag)
+{
+	return sim_run_detail(sc, seed, 0, diag);
+}
+
+struct pk_run *sim_run_detail(const struct pk_scenario *sc, uint64_t seed,
+			      int keep_seconds, struct pk_diag *diag)
+{
+	struct pk_sim_opts o;
+
+	memset(&o, 0, sizeof(o));
+	o.keep_seconds = keep_seconds;
+	o.jobs = 1;
+	return sim_run_opts(sc, seed, &o, diag);
 }

@@ -202,11 +202,23 @@ struct pk_run *sim_run(const struct pk_scenario *sc, uint64_t seed,
 struct pk_run *sim_run_detail(const struct pk_scenario *sc, uint64_t seed,
 			      int keep_seconds, struct pk_diag *diag);
 
+/* What a run is doing when it calls its progress callback */
+enum pk_sim_stage {
+	PK_SIM_STREAM,	      /* sending the operation stream */
+	PK_SIM_DRAIN_RETRIES, /* stream sent; retries still due */
+	PK_SIM_DRAIN_WAITING  /* stream sent; a paced client's (ru_budget,
+				 concurrency) waiting operations and
+				 retries still due */
+};
+
 /* Called from time to time during a run (sim_run_opts): simulated time
-   done and in all (ms since t = 0; done may pass total while retries
-   drain) and operations of the stream done so far. */
+   done and in all (ms since t = 0; done may pass total, the phases' end,
+   while retries drain), operations of the stream done so far (while
+   draining: the stream's count, unchanged) and the stage. While the
+   stream is sent it is called every PK_SIM_PROGRESS_OPS operations;
+   while draining, after each simulated second that has something due. */
 typedef void (*pk_sim_progress_fn)(void *ctx, int64_t done_ms, int64_t total_ms,
-				   uint64_t ops);
+				   uint64_t ops, enum pk_sim_stage stage);
 
 /* threads a run uses at most */
 #define PK_SIM_MAX_JOBS 256
