@@ -350,6 +350,9 @@ int report_text_compare_cards(const struct pk_result *run,
 			fprintf(out, "     (%s)\n", c->reason);
 		}
 	}
+	if (run->n_variants) {
+		text_compare_stream_caveats(run, order[0], out);
+	}
 	free(order);
 	/* the heat strip of each variant, in scenario order */
 	for (i = 0; i < run->n_variants; i++) {

@@ -199,6 +199,72 @@ void text_compare_streams(const struct pk_result *r, size_t n_seeds, FILE *out)
 	}
 }
 
+/* -1: stream ops a fared better than b (fewer operations failed, then
+   fewer 429s, each per operation offered), 1 worse, 0 alike. */
+static int stream_cmp(const struct pk_result_stream_ops *a,
+		      const struct pk_result_stream_ops *b)
+{
+	double fa, fb;
+
+	if (a->operations == 0 || b->operations == 0) {
+		return 0;
+	}
+	fa = (double)(a->failed_429 + a->failed_other) / (double)a->operations;
+	fb = (double)(b->failed_429 + b->failed_other) / (double)b->operations;
+	if (fa != fb) {
+		return fa < fb ? -1 : 1;
+	}
+	fa = (double)a->throttled_429 / (double)a->operations;
+	fb = (double)b->throttled_429 / (double)b->operations;
+	return fa < fb ? -1 : fa > fb;
+}
+
+static void caveat_side(const struct pk_result_variant *v, size_t i, FILE *out)
+{
+	const struct pk_result_stream_ops *o = &v->streams[i].all;
+	char a[32], b[32], c[32];
+
+	fprintf(out, "%s (%s 429s, %s failed of %s operations)", v->name,
+		fmt_thousands((int64_t)o->throttled_429, a),
+		fmt_thousands((int64_t)(o->failed_429 + o->failed_other), b),
+		fmt_thousands((int64_t)o->operations, c));
+}
+
+void text_compare_stream_caveats(const struct pk_result *r, size_t first,
+				 FILE *out)
+{
+	const struct pk_result_variant *f;
+	size_t i, vi, best;
+
+	if (first >= r->n_variants || r->variants[first].n_streams < 2) {
+		return;
+	}
+	f = &r->variants[first];
+	for (i = 0; i < f->n_streams; i++) {
+		best = first;
+		for (vi = 0; vi < r->n_variants; vi++) {
+			const struct pk_result_variant *v = &r->variants[vi];
+
+			if (i < v->n_streams &&
+			    stream_cmp(&v->streams[i].all,
+				       &r->variants[best].streams[i].all) < 0) {
+				best = vi;
+			}
+		}
+		if (best == first) {
+			continue;
+		}
+		fprintf(out, "  stream %s fares better in ",
+			f->streams[i].name);
+		caveat_side(&r->variants[best], i, out);
+		fputs(" than in the first ranked, ", out);
+		caveat_side(f, i, out);
+		fputs(": the ranking counts every stream's operations "
+		      "together; rank by the stream that matters to you\n",
+		      out);
+	}
+}
+
 void report_streams_text(const struct pk_result_variant *v, uint64_t not_sent,
 			 FILE *out)
 {

@@ -106,6 +106,14 @@ void text_compare_queries(const struct pk_result *r, size_t n_seeds, FILE *out);
    of the run's streams table; seed r->seed's run when n_seeds > 1);
    nothing without streams. */
 void text_compare_streams(const struct pk_result *r, size_t n_seeds, FILE *out);
+/* compare's ranking with `streams:` (report_streams.c): a line for each
+   stream that fared better (fewer operations failed, then fewer 429s,
+   per operation offered) in another variant than in the first ranked,
+   r->variants[first], naming both with their counts: the ranking adds
+   every stream's operations together, so a stream's own 429s can rank
+   the variants the other way. Nothing with fewer than 2 streams. */
+void text_compare_stream_caveats(const struct pk_result *r, size_t first,
+				 FILE *out);
 
 /* The sections, each starting with a blank line and its title. */
 void text_events(const struct pk_result_variant *v, int digits, FILE *out);
