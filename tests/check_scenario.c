@@ -467,6 +467,46 @@ START_TEST(test_scenario_retry_policies)
 }
 END_TEST
 
+/* fresh user's issue 14 finding 4: max_wait accepts ms like base, cap and
+   latency (documented range 0s to 1h), and ru_budget: 0 names its range */
+START_TEST(test_scenario_max_wait_ms)
+{
+	struct pk_diag d;
+	struct pk_scenario *s;
+	char *msg;
+
+	diag_init(&d);
+	s = parse_str(
+	    MIN_HEAD MIN_PHASES "client: {retries: {max_wait: 500ms}}\n", &d);
+	ck_assert_msg(s != NULL, "%s", tu_diag_text(&d));
+	/* 500ms = 500 ms */
+	ck_assert_int_eq(s->streams[0].client.retry.max_wait_ms, 500);
+	scenario_free(s);
+	/* 0s is the documented lower end; 1h = 3,600,000 ms the upper */
+	s = parse_str(MIN_HEAD MIN_PHASES "client: {retries: {max_wait: 0s}}\n",
+		      &d);
+	ck_assert_msg(s != NULL, "%s", tu_diag_text(&d));
+	ck_assert_int_eq(s->streams[0].client.retry.max_wait_ms, 0);
+	scenario_free(s);
+	s = parse_str(MIN_HEAD MIN_PHASES "client: {retries: {max_wait: 1h}}\n",
+		      &d);
+	ck_assert_msg(s != NULL, "%s", tu_diag_text(&d));
+	ck_assert_int_eq(s->streams[0].client.retry.max_wait_ms, 3600000);
+	scenario_free(s);
+	ck_assert_uint_eq(diag_count(&d), 0);
+	/* 3,600,001 ms is past the hour */
+	msg = first_error(MIN_HEAD MIN_PHASES
+			  "client: {retries: {max_wait: 3600001ms}}\n");
+	ck_assert_msg(strstr(msg, "from 0s to 1h") != NULL, "%s", msg);
+	free(msg);
+	msg = first_error(MIN_HEAD MIN_PHASES "client: {ru_budget: 0}\n");
+	ck_assert_msg(strstr(msg, "ru_budget must be from 1/s to "
+				  "1000000000/s") != NULL,
+		      "%s", msg);
+	free(msg);
+}
+END_TEST
+
 START_TEST(test_scenario_zipf)
 {
 	struct pk_diag d;
@@ -1373,6 +1413,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_scenario_retries_off);
 	tcase_add_test(tc, test_scenario_zipf);
 	tcase_add_test(tc, test_scenario_retry_policies);
+	tcase_add_test(tc, test_scenario_max_wait_ms);
 	tcase_add_test(tc, test_scenario_partition_key_need_not_exist);
 	tcase_add_test(tc, test_scenario_bom);
 	tcase_add_test(tc, test_scenario_clock_formats);

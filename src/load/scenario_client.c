@@ -38,14 +38,17 @@ static int clock_parse(const char *s, int64_t *out)
 static const char *const retry_policies[] = {"sdk", "exponential", "none",
 					     NULL};
 
-/* A backoff delay (base, cap) at n into *out: a duration that may be
-   shorter than a second, from 1 ms to 1 h. */
-static int get_delay(struct ld *ld, const struct yn *n, const char *key,
-		     int64_t *out)
+/* A duration that may be shorter than a second at n into *out, from
+   min_ms (0 or 1) to 1 h: a backoff delay (base, cap; from 1ms) or the
+   client's max_wait (from 0s). */
+static int get_ms(struct ld *ld, const struct yn *n, const char *key,
+		  int64_t min_ms, int64_t *out)
 {
-	static const char what[] =
-	    "a duration from 1ms to 1h, such as 100ms, 1.5s or 2m (a bare "
-	    "number is seconds)";
+	const char *what =
+	    min_ms > 0 ? "a duration from 1ms to 1h, such as 100ms, 1.5s or "
+			 "2m (a bare number is seconds)"
+		       : "a duration from 0s to 1h, such as 500ms, 1.5s or "
+			 "2m (a bare number is seconds)";
 	char buf[PK_YN_DESC_BYTES];
 	const char *unit = "";
 	int64_t v;
@@ -56,7 +59,7 @@ static int get_delay(struct ld *ld, const struct yn *n, const char *key,
 	yn_desc(n, buf, sizeof(buf));
 	switch (units_read_duration_ms(n->text, &v, &unit)) {
 	case PK_UNITS_OK:
-		if (v >= 1 && v <= PK_SCENARIO_MAX_WAIT_MS) {
+		if (v >= min_ms && v <= PK_SCENARIO_MAX_WAIT_MS) {
 			*out = v;
 			return 0;
 		}
@@ -100,9 +103,9 @@ static void load_backoff(struct ld *ld, const struct yn *rn,
 		return;
 	}
 	if ((n = yn_get(rn, "base"))) {
-		get_delay(ld, n, "base", &r->base_ms);
+		get_ms(ld, n, "base", 1, &r->base_ms);
 	}
-	if (cn && get_delay(ld, cn, "cap", &r->cap_ms) == 0 &&
+	if (cn && get_ms(ld, cn, "cap", 1, &r->cap_ms) == 0 &&
 	    r->cap_ms < r->base_ms) {
 		ld_err(ld, cn,
 		       "cap must be at least base (got cap %lld ms, base "
@@ -145,7 +148,7 @@ static void load_workers(struct ld *ld, const struct yn *m,
 		       "workers); add concurrency: N or remove latency");
 		return;
 	}
-	if (get_delay(ld, ln, "latency", &v) == 0) {
+	if (get_ms(ld, ln, "latency", 1, &v) == 0) {
 		c->latency_ms = v;
 	}
 }
@@ -266,7 +269,7 @@ void ld_load_client(struct ld *ld, const struct yn *m)
 
 	ld_check_keys(ld, m, keys, "in client");
 	if ((n = yn_get(m, "ru_budget")) &&
-	    ld_get_rate(ld, n, "ru_budget", &c->ru_budget_per_s) == 0 &&
+	    ld_get_rate_from(ld, n, "ru_budget", 1, &c->ru_budget_per_s) == 0 &&
 	    (c->ru_budget_per_s < 1 || c->ru_budget_per_s > PK_MAX_RU_BUDGET)) {
 		char buf[PK_YN_DESC_BYTES];
 
@@ -351,18 +354,10 @@ void ld_load_client(struct ld *ld, const struct yn *m)
 			r->max_retries = (int)v;
 		}
 	}
-	if (r->policy != PK_RETRY_NONE && (n = yn_get(rn, "max_wait")) &&
-	    ld_get_duration(ld, n, "max_wait", 0, &r->max_wait_ms) == 0 &&
-	    r->max_wait_ms > PK_SCENARIO_MAX_WAIT_MS) {
-		char buf[PK_YN_DESC_BYTES];
-
+	if (r->policy != PK_RETRY_NONE && (n = yn_get(rn, "max_wait"))) {
 		/* the retry-wait histogram has one counter per ms of wait
-		   (issue 11 fault 5) */
-		ld_err(ld, n,
-		       "max_wait must be at most 1h (got %s); the client's "
-		       "total wait on 429s is a duration from 0s to 1h "
-		       "(default 30s)",
-		       yn_desc(n, buf, sizeof(buf)));
+		   (issue 11 fault 5), hence the hour */
+		get_ms(ld, n, "max_wait", 0, &r->max_wait_ms);
 	}
 	load_backoff(ld, rn, r);
 }
