@@ -149,6 +149,15 @@ static void load_stream(struct ld *ld, const struct yn *m, size_t i,
 	ld->client = NULL;
 }
 
+/* Whether n is items: {file: PATH} (a data file; a property named file
+   is a map). */
+static int data_file(const struct yn *n)
+{
+	const struct yn *f = n->kind == YN_MAP ? yn_get(n, "file") : NULL;
+
+	return f && f->kind == YN_SCALAR;
+}
+
 void ld_load_streams(struct ld *ld, const struct yn *root, const struct yn *n)
 {
 	static const char *const beside[] = {"items", "phases", "client",
@@ -159,7 +168,20 @@ void ld_load_streams(struct ld *ld, const struct yn *root, const struct yn *n)
 	size_t i;
 
 	for (i = 0; beside[i]; i++) {
-		if ((b = yn_get(root, beside[i]))) {
+		if (!(b = yn_get(root, beside[i]))) {
+			continue;
+		}
+		if (strcmp(beside[i], "monitor_log") == 0 || data_file(b)) {
+			/* a stream refuses both (fresh user, issue 14) */
+			ld_err(ld, b,
+			       "%s cannot be used with 'streams': streams "
+			       "generate their items (items: {PROPERTY: "
+			       "{values: ...}}) and phases; remove 'streams' "
+			       "to replay a data file or monitor log",
+			       strcmp(beside[i], "items") == 0
+				   ? "a data file (items: {file: ...})"
+				   : "a monitor log (monitor_log)");
+		} else {
 			ld_err(ld, b,
 			       "'%s' cannot stand beside 'streams': each "
 			       "stream has its own items, phases and client; "
