@@ -648,6 +648,23 @@ static char *streams_csv_of(const char *yaml)
 	return buf;
 }
 
+/* The streams of the two tests below: etl 100 creates a second in
+   bucket 1, app 200 a second at Low priority, 10 s each, no retries. */
+#define ETL_AND_LOW_APP                                                        \
+	"streams:\n"                                                           \
+	"  - name: etl\n"                                                      \
+	"    items: {k: {values: \"e{0..99}\"}}\n"                             \
+	"    client: {throughput_bucket: 1, retries: off}\n"                   \
+	"    phases:\n"                                                        \
+	"      - {duration: 10s, rate: 100/s, ops: {create: 1}, item_size: "   \
+	"1KB}\n"                                                               \
+	"  - name: app\n"                                                      \
+	"    items: {k: {values: \"a{0..99}\"}}\n"                             \
+	"    client: {priority: low, retries: off}\n"                          \
+	"    phases:\n"                                                        \
+	"      - {duration: 10s, rate: 200/s, ops: {create: 1}, item_size: "   \
+	"1KB}\n"
+
 /*
  * Per-stream 429/3212 and Low 429s (issue 14; rules 30 and 31), on one
  * partition of 1,000 RU/s with bucket 1 at 20 % (200 RU a second), no
@@ -670,20 +687,8 @@ START_TEST(test_report_stream_429_classes)
 	static const char yaml[] =
 	    "seed: 1\n"
 	    "container: {partition_key: /k, throughput: 1000,\n"
-	    "            throughput_buckets: [{id: 1, max_percent: 20}]}\n"
-	    "streams:\n"
-	    "  - name: etl\n"
-	    "    items: {k: {values: \"e{0..99}\"}}\n"
-	    "    client: {throughput_bucket: 1, retries: off}\n"
-	    "    phases:\n"
-	    "      - {duration: 10s, rate: 100/s, ops: {create: 1}, "
-	    "item_size: 1KB}\n"
-	    "  - name: app\n"
-	    "    items: {k: {values: \"a{0..99}\"}}\n"
-	    "    client: {priority: low, retries: off}\n"
-	    "    phases:\n"
-	    "      - {duration: 10s, rate: 200/s, ops: {create: 1}, "
-	    "item_size: 1KB}\n";
+	    "            throughput_buckets: [{id: 1, max_percent: "
+	    "20}]}\n" ETL_AND_LOW_APP;
 	char *csv = streams_csv_of(yaml), *txt = text_of(yaml, 0);
 
 	ck_assert_ptr_nonnull(
@@ -734,20 +739,7 @@ START_TEST(test_report_compare_streams)
 	    "            throughput_buckets: [{id: 1, max_percent: 20}]}\n"
 	    "variants:\n"
 	    "  - {name: bucket}\n"
-	    "  - {name: open, throughput_buckets: []}\n"
-	    "streams:\n"
-	    "  - name: etl\n"
-	    "    items: {k: {values: \"e{0..99}\"}}\n"
-	    "    client: {throughput_bucket: 1, retries: off}\n"
-	    "    phases:\n"
-	    "      - {duration: 10s, rate: 100/s, ops: {create: 1}, "
-	    "item_size: 1KB}\n"
-	    "  - name: app\n"
-	    "    items: {k: {values: \"a{0..99}\"}}\n"
-	    "    client: {priority: low, retries: off}\n"
-	    "    phases:\n"
-	    "      - {duration: 10s, rate: 200/s, ops: {create: 1}, "
-	    "item_size: 1KB}\n";
+	    "  - {name: open, throughput_buckets: []}\n" ETL_AND_LOW_APP;
 	char *txt = text_of(yaml, 1), *html = NULL;
 	struct pk_diag d;
 	struct pk_scenario *sc;
