@@ -448,9 +448,37 @@ void report_streams_markdown(const struct pk_result *r, FILE *out)
 	}
 }
 
+/* The one stream of a scenario without `streams:` (named "main",
+   scenarios/README.md) as its variant's totals count it: every
+   operation is that stream's, so its all row is the totals' figures;
+   pksim counts the kinds apart only per stream of `streams:`. */
+static void main_ops(const struct pk_result_variant *v,
+		     struct pk_result_stream_ops *o)
+{
+	const struct pk_totals *t = &v->metrics->totals;
+
+	memset(o, 0, sizeof(*o));
+	o->operations = t->operations;
+	o->succeeded = t->succeeded;
+	o->throttled_429 = t->throttled_429;
+	o->throttled_3212 = t->throttled_3212;
+	o->throttled_low_429 = t->throttled_low_429;
+	o->failed_429 = t->failed_after_retries;
+	/* every other way an operation ends (pk_stream_stats) */
+	o->failed_other = t->bad_request_400 + t->rejected_403 +
+			  t->container_full_403 + t->not_found_404 +
+			  t->conflict_409 + t->too_large_413 +
+			  t->failed_after_410;
+	o->ru_mru = t->ru_mru;
+	o->wait_p50_ms = v->wait_p50_ms;
+	o->wait_p99_ms = v->wait_p99_ms;
+}
+
 int report_streams_csv(const struct pk_result *r, FILE *out)
 {
 	size_t vi;
+	const char *name =
+	    r->sc && r->sc->n_streams ? r->sc->streams[0].name : "main";
 
 	fputs("variant,stream,kind,operations,succeeded,throttled_429,"
 	      "throttled_3212,throttled_low_429,failed_429,failed_other,ru,"
@@ -458,7 +486,16 @@ int report_streams_csv(const struct pk_result *r, FILE *out)
 	      "retry_wait_p99_ms,achieved_ops_per_s\n",
 	      out);
 	for (vi = 0; vi < r->n_variants; vi++) {
-		plain_rows(&r->variants[vi], r->variants[vi].name, 1, out);
+		const struct pk_result_variant *v = &r->variants[vi];
+		struct pk_result_stream_ops o;
+
+		if (v->n_streams > 0) {
+			plain_rows(v, v->name, 1, out);
+			continue;
+		}
+		main_ops(v, &o);
+		plain_row(v->name, name, "all", &o, v->achieved_ops_per_s, 1,
+			  out);
 	}
 	return ferror(out) ? -1 : 0;
 }

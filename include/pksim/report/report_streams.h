@@ -1,9 +1,9 @@
 /*
  * report_streams: a run's figures per stream and operation kind
  * (result.h's pk_result_stream; scenarios with `streams:`, issue 14
- * section 1) in the terminal report, Markdown and CSV. Every function
- * writes nothing for a run of one stream (its variants have no
- * streams), so those reports stay as they were.
+ * section 1) in the terminal report, Markdown and CSV. Every function but
+ * report_streams_csv writes nothing for a run of one stream (its variants have
+ * no streams), so those reports stay as they were.
  */
 #ifndef PKSIM_REPORT_STREAMS_H
 #define PKSIM_REPORT_STREAMS_H
@@ -37,8 +37,11 @@ void report_streams_text(const struct pk_result_variant *v, uint64_t not_sent,
 void report_streams_markdown(const struct pk_result *r, FILE *out);
 
 /*
- * `--format csv` of a run with streams: one row per (variant, stream,
- * kind), kind "all" first then each kind the stream sent:
+ * `--format streams-csv`: one row per (variant, stream, kind), kind
+ * "all" first then each kind the stream sent; a run without `streams:`
+ * one "all" row per variant for its one stream (named "main"), from the
+ * variant's totals (no kinds: they are counted per stream of
+ * `streams:` only):
  *
  *   variant,stream,kind,operations,succeeded,throttled_429,throttled_3212,throttled_low_429,failed_429,failed_other,ru,retry_wait_p50_ms,retry_wait_p99_ms,achieved_ops_per_s
  *
