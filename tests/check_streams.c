@@ -55,8 +55,9 @@ static char *report_of(const char *yaml, enum fmt f)
 }
 
 /* JSON variants[0].streams[i].totals of yaml's run (caller decrefs
-   *root) */
-static __attribute__((unused)) json_t *json_stream_totals(const char *yaml, size_t i, json_t **root)
+ *root) */
+static __attribute__((unused)) json_t *
+json_stream_totals(const char *yaml, size_t i, json_t **root)
 {
 	char *buf = report_of(yaml, F_JSON);
 	json_error_t err;
