@@ -1048,6 +1048,70 @@ static void batch_items(struct pk_request *v, size_t n, uint64_t item,
 /* A transactional batch on one key is stored whole and charged the sum
    of its creates; one spanning two keys is refused whole (400, 1 RU);
    a repeated id or item is a 409 that stores nothing. */
+/* The logical-partition index (lptable, issue 13's bytes per logical
+   partition) is at most 7/8 full: it starts at 1,024 slots and doubles
+   when one more would pass 7/8, so 3,584 logical partitions (7/8 x 4,096)
+   fit in 4,096 slots (at most half full they needed 8,192) and the
+   3,585th doubles it. Every key is found at its index through the
+   tagged slots, and a key never written is not. */
+START_TEST(test_container_lp_index_seven_eighths)
+{
+	struct pk_container_spec s = spec_for(100000);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c = container_new("t", &s, &cost);
+	unsigned char enc[PK_EPK_ENCODED_MAX];
+	char name[32];
+	int i;
+
+	for (i = 0; i < 3585; i++) {
+		size_t len;
+		struct pk_request r;
+		struct pk_outcome o;
+
+		snprintf(name, sizeof(name), "lp-%d", i);
+		len = key_of(name, enc);
+		memset(&r, 0, sizeof(r));
+		r.t_ms = i;
+		r.data_ms = i;
+		r.kind = PK_OP_CREATE;
+		r.item = (uint64_t)i;
+		r.size_bytes = 100;
+		r.key = enc;
+		r.key_len = len;
+		r.ttl_s = PK_TTL_OFF;
+		apply(c, &r, &o);
+		ck_assert_int_eq(o.status, 201);
+		if (i == 3583) {
+			/* 3,584 = 7/8 x 4,096: log2(4,096) = 12 index bits */
+			ck_assert_uint_eq(c->lp_slot_mask + 1, 4096);
+			ck_assert_uint_eq(c->lp_slot_bits, 12);
+		}
+	}
+	ck_assert_uint_eq(c->n_lps, 3585);
+	ck_assert_uint_eq(c->lp_slot_mask + 1, 8192);
+	ck_assert_uint_eq(c->lp_slot_bits, 13);
+	for (i = 0; i < 3585; i++) {
+		const struct pk_lp *lp;
+		size_t len;
+
+		snprintf(name, sizeof(name), "lp-%d", i);
+		len = key_of(name, enc);
+		lp = container_find_lp(c, enc, len);
+		ck_assert_ptr_nonnull(lp);
+		/* indexes in order of creation, from 1 */
+		ck_assert_uint_eq(lp->index, (uint32_t)i + 1);
+		ck_assert_uint_eq(lp->key_len, len);
+		ck_assert_mem_eq(lp->key, enc, len);
+	}
+	for (i = 3585; i < 4000; i++) {
+		snprintf(name, sizeof(name), "lp-%d", i);
+		ck_assert_ptr_null(
+		    container_find_lp(c, enc, key_of(name, enc)));
+	}
+	container_free(c);
+}
+END_TEST
+
 START_TEST(test_container_batch_one_key)
 {
 	struct pk_container_spec s = spec_for(400);
@@ -1408,6 +1472,7 @@ Suite *tu_suite(void)
 	tcase_add_test(budget, test_container_409_causes);
 	tcase_add_test(budget, test_container_import_case);
 	tcase_add_test(budget, test_container_batch_one_key);
+	tcase_add_test(budget, test_container_lp_index_seven_eighths);
 	tcase_add_test(budget, test_container_batch_all_or_nothing);
 	tcase_add_test(layout, test_container_minimum);
 	tcase_add_test(layout, test_container_redistribute);

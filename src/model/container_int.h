@@ -123,22 +123,41 @@ static inline uint64_t lptable_hash(const unsigned char *key, size_t len)
 	return h ^ (h >> 29);
 }
 
+/* The tag of hash h in a slot of the index (pk_container.lp_slots): the
+   hash's high 32 bits above the slot's index bits (the low bits pick the
+   slot), so most probes that meet another key are told from a match by
+   the slot alone, without reading that logical partition; no tag bits
+   (0) once the index has 2^32 slots. */
+static inline uint32_t lptable_tag(const struct pk_container *c, uint64_t h)
+{
+	return c->lp_slot_bits >= 32 ? 0
+				     : (uint32_t)((h >> 32) << c->lp_slot_bits);
+}
+
 /* The logical partition for a key encoding, or NULL. */
 static inline struct pk_lp *lptable_find(const struct pk_container *c,
 					 const unsigned char *key, size_t len)
 {
 	size_t k;
-	uint32_t i;
+	uint32_t s, tag, imask;
+	uint64_t h;
 
 	if (!c->lp_slots) {
 		return NULL;
 	}
-	k = (size_t)lptable_hash(key, len) & c->lp_slot_mask;
-	while ((i = c->lp_slots[k]) != 0) {
-		struct pk_lp *lp = container_lp(c, i);
+	h = lptable_hash(key, len);
+	tag = lptable_tag(c, h);
+	imask =
+	    c->lp_slot_bits >= 32 ? UINT32_MAX : (1U << c->lp_slot_bits) - 1;
+	k = (size_t)h & c->lp_slot_mask;
+	while ((s = c->lp_slots[k]) != 0) {
+		if ((s & ~imask) == tag) {
+			struct pk_lp *lp = container_lp(c, s & imask);
 
-		if (lp->key_len == len && memcmp(lp->key, key, len) == 0) {
-			return lp;
+			if (lp->key_len == len &&
+			    memcmp(lp->key, key, len) == 0) {
+				return lp;
+			}
 		}
 		k = (k + 1) & c->lp_slot_mask;
 	}

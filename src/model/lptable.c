@@ -8,13 +8,13 @@
  * Logical partitions sit in a pool of fixed blocks (pk_lp, 64 bytes; they
  * never move, so pointers to them stay valid), their key and EPK bytes in
  * an arena of 64 KiB blocks, and an open-addressing index (linear probing,
- * at most half full) maps key bytes to their index: 4 bytes a slot, 8 to
- * 16 a logical partition. It replaced a uthash table (56 bytes of handle
- * and a heap node of 208 bytes each; issue 13 measured 223 bytes per
- * logical partition in all): the index is off the hot path of generated
- * keys (sim.c's per-value cache asks it once per value), so memory, not
- * lookup speed, decided. Iteration is by index, in order of creation, as
- * uthash's was.
+ * at most 7/8 full, each slot tagged with bits of the key's hash) maps key
+ * bytes to their index: 4 bytes a slot, 4.6 to 9.1 a logical partition. It
+ * replaced a uthash table (56 bytes of handle and a heap node of 208 bytes
+ * each; issue 13 measured 223 bytes per logical partition in all): the index is
+ * off the hot path of generated keys (sim.c's per-value cache asks it once per
+ * value), so memory, not lookup speed, decided. Iteration is by index, in order
+ * of creation, as uthash's was.
  */
 #include "pksim/model/container.h"
 
@@ -55,31 +55,44 @@ static unsigned char *arena_take(struct pk_container *c, size_t len)
 	return p;
 }
 
-/* Put index i of key into the index (it is not there; there is room). */
+/* Put index i of key into the index (it is not there; there is room),
+   with its tag (lptable_tag). */
 static void slot_put(struct pk_container *c, const unsigned char *key,
 		     size_t len, uint32_t i)
 {
-	size_t k = (size_t)lptable_hash(key, len) & c->lp_slot_mask;
+	uint64_t h = lptable_hash(key, len);
+	size_t k = (size_t)h & c->lp_slot_mask;
 
 	while (c->lp_slots[k]) {
 		k = (k + 1) & c->lp_slot_mask;
 	}
-	c->lp_slots[k] = i;
+	c->lp_slots[k] = i | lptable_tag(c, h);
 }
 
-/* Keep the index at most half full once a logical partition is added. */
+/* Keep the index at most 7/8 full once a logical partition is added
+   (issue 13's bytes per logical partition: 4.6 to 9.1 bytes of index
+   each, not 8 to 16 at half full). Linear probing that full walks long
+   runs of slots (about 32 for a key not there at 7/8), but the tags make
+   a slot of another key cost a 4-byte read from a run of consecutive
+   slots, not a read of its logical partition; and generated keys ask the
+   index once per value (sim.c's per-value cache). */
 static void slots_reserve(struct pk_container *c)
 {
 	size_t n = c->lp_slots ? c->lp_slot_mask + 1 : 0, m;
 	uint64_t i;
+	unsigned bits = 0;
 
-	if ((c->n_lps + 1) * 2 <= n) {
+	if ((c->n_lps + 1) * 8 <= n * 7) {
 		return;
 	}
 	m = n ? n * 2 : 1024;
+	while (bits < 32 && ((size_t)1 << bits) < m) {
+		bits++;
+	}
 	free(c->lp_slots);
 	c->lp_slots = xcalloc(m, sizeof(*c->lp_slots));
 	c->lp_slot_mask = m - 1;
+	c->lp_slot_bits = bits;
 	for (i = 1; i <= c->n_lps; i++) {
 		const struct pk_lp *lp = container_lp(c, i);
 

@@ -349,11 +349,15 @@ struct pk_container {
 	size_t lp_blocks_cap;
 	uint64_t n_lps;	    /* logical partitions, indexes 1 .. n */
 	uint32_t *lp_slots; /* owned; open-addressing index of the
-			       pool by key bytes: an index, 0 empty;
+			       pool by key bytes: an index in the low
+			       lp_slot_bits bits and the key hash's tag
+			       above them (lptable_hash), 0 empty;
 			       lp_slot_mask + 1 slots (a power of 2,
-			       at most half used), none before the
+			       at most 7/8 used), none before the
 			       first logical partition */
 	size_t lp_slot_mask;
+	unsigned lp_slot_bits;	    /* bits of a slot that hold the index:
+				       log2(slots), at most 32 */
 	unsigned char **arena;	    /* owned; blocks of key and EPK bytes */
 	size_t arena_n, arena_cap;  /* blocks used, allocated */
 	size_t arena_used;	    /* bytes used of the last block */
