@@ -262,9 +262,10 @@ START_TEST(test_trace_iot_telemetry)
 		ck_assert_int_eq(ms / MS_PER_DAY, DAY_2020_07_13);
 	}
 	/* first record (head -c 300 of the file): ts 1594598735.7727768,
-	   rounded to the nearest ms; a bare name reads as /ts */
+	   floored to the ms (772.78 ms -> 772, as an ISO fraction is cut);
+	   a bare name reads as /ts */
 	ck_assert_int_eq(trace_time_ms(t, 0, "ts", &ms, &dg), 0);
-	ck_assert_int_eq(ms, 1594598735773LL);
+	ck_assert_int_eq(ms, 1594598735772LL);
 	ck_assert_int_eq(trace_value(t, 0, "/device", &v, buf, sizeof(buf)),
 			 PK_TRACE_OK);
 	ck_assert_int_eq(v.type, PK_VALUE_STRING);
@@ -780,6 +781,27 @@ START_TEST(test_trace_time)
 	ck_assert_int_eq(time_of("{\"t\": 1594598700e0}"), T_0005_MS);
 	/* fractions: seconds as a number, or digits after the point */
 	ck_assert_int_eq(time_of("{\"t\": 1594598700.25}"), T_0005_MS + 250);
+	/* epoch seconds are floored to the ms like ISO fractions, so a time
+	   stays in its second: 1700000000.9996 s is 1,700,000,000,999 ms
+	   (rounding made it ...001,000, the next second), as a number or a
+	   numeric string */
+	ck_assert_int_eq(time_of("{\"t\": 1700000000.9996}"), 1700000000999LL);
+	ck_assert_int_eq(time_of("{\"t\": \"1700000000.9996\"}"),
+			 1700000000999LL);
+	/* a fraction a double holds just under its value still floors to
+	   its own ms: 1.005 is held as 1.00499999999999989 s, times 1000 =
+	   1004.9999999999999 (a bare floor: 1,004), yet 1,005 ms; 2.002 s
+	   the same (2001.9999999999998). 1700000000.123 s, held as
+	   ...0.12299990654, is 123 ms, and 1594598700.000999 s is 0 ms past
+	   its second (999 us, cut) */
+	ck_assert_int_eq(time_of("{\"t\": 1.005}"), 1005);
+	ck_assert_int_eq(time_of("{\"t\": \"2.002\"}"), 2002);
+	ck_assert_int_eq(time_of("{\"t\": 1700000000.123}"), 1700000000123LL);
+	ck_assert_int_eq(time_of("{\"t\": \"1700000000.123\"}"),
+			 1700000000123LL);
+	ck_assert_int_eq(time_of("{\"t\": 1594598700.000999}"), T_0005_MS);
+	/* before 1970 floors down too: -0.0004 s is in second -1 */
+	ck_assert_int_eq(time_of("{\"t\": -0.0004}"), -1);
 	ck_assert_int_eq(time_of("{\"t\": \"2020-07-13T00:05:00.5Z\"}"),
 			 T_0005_MS + 500);
 	/* ISO fractions are cut after the 3rd digit (isotime.h): .1236 s

@@ -531,12 +531,23 @@ static int decimal_number(const char *s, size_t len, double *x)
 	return *end == '\0' && errno == 0 ? 0 : -1;
 }
 
+/* Epoch seconds -> ms, floored as an ISO time's fraction is (isotime.h),
+   so a time stays in its second: 1700000000.9996 s is ...000,999 ms, not
+   the next second's ...001,000. A decimal fraction is seldom exact in a
+   double: 1.005 is held as 1.00499999999999989 and times 1000 is
+   1004.9999999999999, which a bare floor takes to 1,004 ms. Near today's
+   epoch seconds (1.7e9 s) the double holds s to 1.2e-7 s and the product
+   adds 1.2e-4 ms at most, 2.4e-4 ms in all, so a product within
+   FLOOR_SLACK_MS under a whole ms is that ms: a time is read to about
+   half a microsecond, then floored. */
+#define FLOOR_SLACK_MS 5e-4
+
 static int epoch_s_to_ms(double s, int64_t *t_ms)
 {
 	if (!isfinite(s) || fabs(s) > MAX_EPOCH_S) {
 		return -1;
 	}
-	*t_ms = (int64_t)llround(s * (double)PK_MS_PER_S);
+	*t_ms = (int64_t)floor(s * (double)PK_MS_PER_S + FLOOR_SLACK_MS);
 	return 0;
 }
 

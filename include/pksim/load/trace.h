@@ -218,8 +218,10 @@ void trace_path_counts(const struct pk_trace *t, size_t n, uint64_t *counts);
  * path as for trace_value, "/ts" or "ts"), in milliseconds since
  * 1970-01-01T00:00:00Z:
  * - a number, or a string that is a plain decimal number (CSV), is epoch
- *   seconds and may be fractional, rounded to the nearest millisecond:
- *   1594598700.5 -> 1594598700500;
+ *   seconds and may be fractional, floored to the millisecond as an ISO
+ *   fraction is cut, so a time stays in its second (read to about half a
+ *   microsecond first, as a double holds 1.005 just under it):
+ *   1594598700.5 -> 1594598700500, 1700000000.9996 -> 1700000000999;
  * - a string in ISO 8601 extended form, YYYY-MM-DD, optionally followed by
  *   'T' (or a space) and hh:mm[:ss[.fraction]] (the fraction cut to
  *   milliseconds, isotime.h), optionally followed by 'Z'
