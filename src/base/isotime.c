@@ -49,7 +49,7 @@ int isotime_parse_ms(const char *s, size_t len, int64_t *t_ms)
 {
 	static const int mdays[] = {31, 28, 31, 30, 31, 30,
 				    31, 31, 30, 31, 30, 31};
-	int y, mo, d, h = 0, mi = 0, sec = 0, ms = 0, oh = 0, om = 0, sign;
+	int y = 0, mo, d, h = 0, mi = 0, sec = 0, ms = 0, oh = 0, om = 0, sign;
 	int digit, k;
 	size_t i = 0;
 
