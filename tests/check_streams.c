@@ -118,6 +118,123 @@ START_TEST(test_streams_csv_main)
 }
 END_TEST
 
+/* 1 if s is valid UTF-8 (RFC 3629: no overlong form checked, which the
+   cut cannot make) */
+static int utf8_valid(const char *s)
+{
+	const unsigned char *u = (const unsigned char *)s;
+
+	while (*u) {
+		int n = *u < 0x80    ? 0
+			: *u >= 0xF0 ? 3
+			: *u >= 0xE0 ? 2
+			: *u >= 0xC0 ? 1
+				     : -1;
+
+		if (n < 0) {
+			return 0;
+		}
+		for (u++; n > 0; n--, u++) {
+			if ((*u & 0xC0) != 0x80) {
+				return 0;
+			}
+		}
+	}
+	return 1;
+}
+
+/* Display columns of line [s, e): characters (every one here is one
+   column wide) */
+static int cols_of(const char *s, const char *e)
+{
+	int n = 0;
+
+	for (; s < e; s++) {
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	}
+	return n;
+}
+
+/* Every line of the table after title in txt (up to a blank line or a
+   note: "  achieved, ..." or "  (...") has as many display columns as
+   its head: the table is aligned. Returns the table's lines. */
+static int aligned_rows(const char *txt, const char *title)
+{
+	const char *p = strstr(txt, title), *e;
+	int head = -1, rows = 0;
+
+	ck_assert_ptr_nonnull(p);
+	for (p = strchr(p + 1, '\n') + 1;
+	     strncmp(p, "  ", 2) == 0 && strncmp(p, "  achieved", 10) != 0 &&
+	     strncmp(p, "  (", 3) != 0;
+	     p = e + 1) {
+		e = strchr(p, '\n');
+		ck_assert_ptr_nonnull(e);
+		if (head < 0) {
+			head = cols_of(p, e);
+		} else {
+			ck_assert_int_eq(cols_of(p, e), head);
+		}
+		rows++;
+	}
+	return rows;
+}
+
+/* A 30-character ASCII name and a 45-character UTF-8 one (é, 2 bytes,
+   one column each) */
+#define NAME30 "bulk-import-of-the-night-batch"
+#define E5 "\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9"
+#define NAME45 E5 E5 E5 E5 E5 E5 E5 E5 E5
+#define LONG_NAMES                                                             \
+	"streams:\n"                                                           \
+	"  - name: " NAME30 "\n"                                               \
+	"    items: {k: {values: \"a{0..9}\"}}\n"                              \
+	"    phases:\n"                                                        \
+	"      - {duration: 1s, rate: 10/s, ops: {create: 1}}\n"               \
+	"  - name: " NAME45 "\n"                                               \
+	"    items: {k: {values: \"b{0..9}\"}}\n"                              \
+	"    phases:\n"                                                        \
+	"      - {duration: 1s, rate: 10/s, ops: {create: 0.5, upsert: "       \
+	"0.5}}\n"
+
+/*
+ * Stream names in the text tables (issue 14 report gap 3): the column is
+ * as wide as the longest name, at most 40 display columns; NAME30 (30)
+ * is whole, NAME45 (45 characters, 90 bytes) is cut to its first 39
+ * characters (78 bytes, a character boundary) and an ellipsis (U+2026):
+ * 40 columns. Every row of the run's and compare's tables has its head's
+ * columns, and the output is valid UTF-8. Before: both cut at 14 bytes,
+ * the second inside a character (7 é's), and the lines under the table
+ * at 64 bytes, inside one too.
+ */
+START_TEST(test_streams_long_names)
+{
+	static const char run[] = "seed: 1\ncontainer: {partition_key: /k, "
+				  "throughput: 4000}\n" LONG_NAMES;
+	static const char cmp[] =
+	    "seed: 1\ncontainer: {partition_key: /k, throughput: 4000}\n"
+	    "variants:\n  - {name: one}\n  - {name: two, throughput: "
+	    "8000}\n" LONG_NAMES;
+	char *txt = report_of(run, F_TEXT), *ctx = report_of(cmp, F_COMPARE);
+	char cut[200];
+
+	snprintf(cut, sizeof(cut), "%.78s\xE2\x80\xA6 ", NAME45);
+	ck_assert(utf8_valid(txt));
+	ck_assert(utf8_valid(ctx));
+	ck_assert_ptr_nonnull(strstr(txt, "\n  " NAME30 "           all "));
+	ck_assert_ptr_nonnull(strstr(txt, cut));
+	ck_assert_ptr_null(strstr(txt, NAME45));
+	/* head, NAME30's all, NAME45's all, create and upsert rows */
+	ck_assert_int_eq(aligned_rows(txt, "\nstreams ("), 5);
+	ck_assert_ptr_nonnull(strstr(ctx, "\n  " NAME30 "           one "));
+	ck_assert_ptr_nonnull(strstr(ctx, cut));
+	/* head, then each stream in each variant */
+	ck_assert_int_eq(aligned_rows(ctx, "\nstreams by variant ("), 5);
+	free(txt);
+	free(ctx);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("streams");
@@ -125,6 +242,7 @@ Suite *tu_suite(void)
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_streams_csv_main);
+	tcase_add_test(tc, test_streams_long_names);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -30,10 +30,11 @@ void text_client_lines(const struct pk_scenario *sc, size_t i, FILE *out)
 {
 	const struct pk_client_spec *c = &sc->streams[i].client;
 	char who[PK_TEXT_STREAM_NAME_BYTES + 16] = "";
+	char nm[PK_TEXT_STREAM_NAME_BYTES];
 
 	if (scenario_has_streams(sc)) {
-		snprintf(who, sizeof(who), " (stream %.*s)",
-			 PK_TEXT_STREAM_NAME_BYTES, sc->streams[i].name);
+		snprintf(who, sizeof(who), " (stream %s)",
+			 text_name_str(sc->streams[i].name, nm, sizeof(nm)));
 	}
 	fprintf(out, "client retries%s: ", who);
 	if (c->retry.enabled && c->retry.policy == PK_RETRY_EXPONENTIAL) {
@@ -83,6 +84,7 @@ const char *text_closed_loop_streams(const struct pk_scenario *sc, char *buf,
 				     size_t cap)
 {
 	size_t i, n = 0, len = 0;
+	char nm[PK_TEXT_STREAM_NAME_BYTES];
 
 	for (i = 0; sc && scenario_has_streams(sc) && i < sc->n_streams; i++) {
 		n += sc->streams[i].client.concurrency > 0;
@@ -94,8 +96,8 @@ const char *text_closed_loop_streams(const struct pk_scenario *sc, char *buf,
 	for (i = 0, n = 0; i < sc->n_streams && len < cap; i++) {
 		if (sc->streams[i].client.concurrency > 0) {
 			len += (size_t)snprintf(
-			    buf + len, cap - len, "%s%.*s", n++ ? ", " : "",
-			    PK_TEXT_STREAM_NAME_BYTES, sc->streams[i].name);
+			    buf + len, cap - len, "%s%s", n++ ? ", " : "",
+			    text_name_str(sc->streams[i].name, nm, sizeof(nm)));
 		}
 	}
 	return buf;
@@ -112,15 +114,19 @@ static const char *wait_text(int64_t ms, char *buf, size_t cap)
 	return buf;
 }
 
-/* A row of the streams table: stream, then kind (or variant, w wide),
-   the figures; split: 429/3212 and Low 429s too. */
-static void text_row(const char *stream, const char *kind, int w,
+/* A row of the streams table: stream (ws columns wide), then kind (or
+   variant, w wide), the figures; split: 429/3212 and Low 429s too. */
+static void text_row(const char *stream, int ws, const char *kind, int w,
 		     const struct pk_result_stream_ops *o, int split, FILE *out)
 {
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
 	char d[PK_FMT_BYTES], e[PK_FMT_BYTES], f[40], p50[32], p99[32];
 
-	fprintf(out, "  %-14.14s %-*.*s %11s %11s %10s", stream, w, w, kind,
+	fputs("  ", out);
+	text_name_put(stream, ws, 1, out);
+	fputc(' ', out);
+	text_name_put(kind, w, 1, out);
+	fprintf(out, " %11s %11s %10s",
 		fmt_thousands((int64_t)o->operations, a),
 		fmt_thousands((int64_t)o->succeeded, b),
 		fmt_thousands((int64_t)o->throttled_429, c));
@@ -148,8 +154,8 @@ static int kinds_sent(const struct pk_result_stream *s)
 }
 
 /* The rest of the streams table's title (after "(") and its column
-   heads, the second column second (w wide). */
-static void text_heads(int split, const char *second, int w, FILE *out)
+   heads: stream (ws wide), second (w wide). */
+static void text_heads(int split, int ws, const char *second, int w, FILE *out)
 {
 	fprintf(out,
 		"operations offered; 429s: service-side answers, every "
@@ -158,7 +164,7 @@ static void text_heads(int split, const char *second, int w, FILE *out)
 		split ? ", of them 429/3212 past a throughput bucket's cap "
 			"and Low to Low-priority requests"
 		      : "");
-	fprintf(out, "  %-14s %-*s %11s %11s %10s", "stream", w, second,
+	fprintf(out, "  %-*s %-*s %11s %11s %10s", ws, "stream", w, second,
 		"operations", "succeeded", "429s");
 	if (split) {
 		fprintf(out, " %10s %10s", "429/3212", "Low 429s");
@@ -167,16 +173,33 @@ static void text_heads(int split, const char *second, int w, FILE *out)
 		"wait p50", "wait p99");
 }
 
+/* The streams table's stream column: the widest of v's names, at
+   least 14 (the width before names were measured), at most
+   PK_TEXT_NAME_COLS. */
+static int stream_width(const struct pk_result_variant *v)
+{
+	int w = 14;
+	size_t i;
+
+	for (i = 0; i < v->n_streams; i++) {
+		int c = text_name_cols(v->streams[i].name);
+
+		w = c > w ? c : w;
+	}
+	return w < PK_TEXT_NAME_COLS ? w : PK_TEXT_NAME_COLS;
+}
+
 void text_compare_streams(const struct pk_result *r, size_t n_seeds, FILE *out)
 {
-	size_t i, vi, w = 8;
-	int split = 0;
+	size_t i, vi;
+	int split = 0, w = 8, ws;
 
 	if (r->n_variants == 0 || r->variants[0].n_streams == 0) {
 		return;
 	}
+	ws = stream_width(&r->variants[0]);
 	for (vi = 0; vi < r->n_variants; vi++) {
-		size_t n = strlen(r->variants[vi].name);
+		int n = text_name_cols(r->variants[vi].name);
 
 		split |= r->variants[vi].streams_split_429;
 		w = n > w ? (n < 24 ? n : 24) : w;
@@ -185,14 +208,14 @@ void text_compare_streams(const struct pk_result *r, size_t n_seeds, FILE *out)
 	if (n_seeds > 1) {
 		fprintf(out, "seed %llu's run; ", (unsigned long long)r->seed);
 	}
-	text_heads(split, "variant", (int)w, out);
+	text_heads(split, ws, "variant", w, out);
 	for (i = 0; i < r->variants[0].n_streams; i++) {
 		for (vi = 0; vi < r->n_variants; vi++) {
 			const struct pk_result_variant *v = &r->variants[vi];
 
 			if (i < v->n_streams) {
-				text_row(vi ? "" : v->streams[i].name, v->name,
-					 (int)w, &v->streams[i].all, split,
+				text_row(vi ? "" : v->streams[i].name, ws,
+					 v->name, w, &v->streams[i].all, split,
 					 out);
 			}
 		}
@@ -269,23 +292,26 @@ void report_streams_text(const struct pk_result_variant *v, uint64_t not_sent,
 			 FILE *out)
 {
 	size_t i;
-	int k;
+	int k, ws;
+	char nm[PK_TEXT_STREAM_NAME_BYTES];
 
 	if (v->n_streams == 0) {
 		return;
 	}
+	ws = stream_width(v);
 	fprintf(out, "\nstreams (");
-	text_heads(v->streams_split_429, "kind", 8, out);
+	text_heads(v->streams_split_429, ws, "kind", 8, out);
 	for (i = 0; i < v->n_streams; i++) {
 		const struct pk_result_stream *s = &v->streams[i];
 
-		text_row(s->name, "all", 8, &s->all, v->streams_split_429, out);
+		text_row(s->name, ws, "all", 8, &s->all, v->streams_split_429,
+			 out);
 		if (kinds_sent(s) < 2) {
 			continue;
 		}
 		for (k = 0; k <= PK_OP_KINDS; k++) {
 			if (s->kind[k].operations > 0) {
-				text_row("", report_stream_kind_name(k), 8,
+				text_row("", ws, report_stream_kind_name(k), 8,
 					 &s->kind[k], v->streams_split_429,
 					 out);
 			}
@@ -297,9 +323,9 @@ void report_streams_text(const struct pk_result_variant *v, uint64_t not_sent,
 
 		if (s->last_answer_ms > 0) {
 			fprintf(out,
-				"  achieved, stream %.*s: %.1f operations/s "
+				"  achieved, stream %s: %.1f operations/s "
 				"(closed loop: %s answered by %.3f s)\n",
-				PK_TEXT_STREAM_NAME_BYTES, s->name,
+				text_name_str(s->name, nm, sizeof(nm)),
 				s->achieved_ops_per_s,
 				fmt_thousands((int64_t)s->answered, a),
 				(double)s->last_answer_ms / 1000.0);

@@ -24,9 +24,6 @@
 #include "pksim/workload/schedule.h"
 #include "report_text_int.h"
 
-/* bytes of a stream or phase name the summary shows, at most */
-#define PK_TEXT_NAME_BYTES 64
-
 /* RU with thousands separators and one decimal when not whole (rounded
    to a tenth: 5,999.95 RU -> 6,000); a negative figure (none should
    reach a report) keeps its sign in front, never inside the fraction
@@ -311,12 +308,14 @@ static void summary(const struct pk_result *r,
 
 		if (scenario_has_streams(sc)) {
 			/* the stream's name before its phase's */
-			char nm[2 * PK_TEXT_NAME_BYTES + 2];
+			char sn[PK_TEXT_STREAM_NAME_BYTES], pn[sizeof(sn)];
+			char nm[2 * sizeof(sn) + 2];
 
-			snprintf(nm, sizeof(nm), "%.*s/%.*s",
-				 PK_TEXT_NAME_BYTES,
-				 scenario_stream_of_phase(sc, i)->name,
-				 PK_TEXT_NAME_BYTES, p->name);
+			snprintf(
+			    nm, sizeof(nm), "%s/%s",
+			    text_name_str(scenario_stream_of_phase(sc, i)->name,
+					  sn, sizeof(sn)),
+			    text_name_str(p->name, pn, sizeof(pn)));
 			fprintf(out, "  %-12s", nm);
 		} else {
 			fprintf(out, "  %-12s", p->name);

@@ -122,8 +122,29 @@ void text_timeline(const struct pk_result_variant *v, FILE *out);
 /* Time to live (report_ttl.c): nothing without a DefaultTimeToLive. */
 void text_ttl(const struct pk_result_variant *v, FILE *out);
 
-/* Bytes of a stream's name the summary shows, at most */
-#define PK_TEXT_STREAM_NAME_BYTES 64
+/* Bytes of a stream's name as the summary shows it (text_name_str), at
+   most: PK_TEXT_NAME_COLS characters of 4 bytes, the ellipsis, NUL */
+#define PK_TEXT_STREAM_NAME_BYTES (4 * 40 + 3 + 1)
+
+/* Display columns of a stream's or variant's name in a text table or a
+   summary line, at most: a longer name is cut (text_name_put) */
+#define PK_TEXT_NAME_COLS 40
+
+/* The display columns of UTF-8 name (text_name.c): 2 a character of
+   the East Asian Wide and Fullwidth blocks and emoji, 1 any other
+   character (combining marks included), 1 a byte that is not UTF-8. */
+int text_name_cols(const char *name);
+
+/* Write name to out in at most width (>= 1) display columns: whole, or,
+   when wider, cut at a character boundary to width - 1 columns and
+   ended by an ellipsis (U+2026, one column), so the output stays valid
+   UTF-8; pad: then spaces up to width. Returns the columns written
+   before padding. */
+int text_name_put(const char *name, int width, int pad, FILE *out);
+
+/* name as text_name_put writes it in PK_TEXT_NAME_COLS columns, into
+   buf (cap >= PK_TEXT_STREAM_NAME_BYTES bytes, NUL-terminated); buf. */
+const char *text_name_str(const char *name, char *buf, size_t cap);
 
 /* The summary's lines about stream i's client of sc: "client retries:
    ...", its RU budget and closed-loop workers when set; with several
