@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 static _Noreturn void oom(void)
 {
@@ -34,6 +35,17 @@ void *xaligned_alloc(size_t align, size_t n)
 	if (posix_memalign(&p, align, n ? n : align) != 0) {
 		oom();
 	}
+	return p;
+}
+
+void *xhuge_alloc(size_t n)
+{
+	void *p = xaligned_alloc(PK_MEM_HUGE_BYTES, n);
+
+#ifdef MADV_HUGEPAGE
+	/* a hint: refused (EINVAL without THP), it changes nothing */
+	(void)madvise(p, n, MADV_HUGEPAGE);
+#endif
 	return p;
 }
 

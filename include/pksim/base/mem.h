@@ -28,6 +28,16 @@ char *xvasprintf(const char *fmt, va_list ap)
 /* n bytes (a multiple of align, a power of 2 at least sizeof(void *))
    starting at a multiple of align, owned by the caller (free). */
 void *xaligned_alloc(size_t align, size_t n);
+/* Bytes of a huge page (PK_MEM_HUGE_BYTES, 2 MiB on x86-64 Linux). */
+#define PK_MEM_HUGE_BYTES ((size_t)2 << 20)
+/* n bytes (a multiple of PK_MEM_HUGE_BYTES) starting at a multiple of
+   it, owned by the caller (free), with the system asked to back them
+   with huge pages (Linux madvise MADV_HUGEPAGE; where transparent huge
+   pages are off or missing, ordinary pages: only speed differs). For a
+   large table read at random that is filled from its start: each 2 MiB
+   touched is resident whole, so a sparse table would cost memory.
+   Contents are uninitialized. */
+void *xhuge_alloc(size_t n);
 
 /* Grow *arr (element size elem) so it holds at least need elements. */
 void mem_grow(void **arr, size_t *cap, size_t need, size_t elem);

@@ -119,8 +119,9 @@
 /* ASSUMPTION (not documented): a new serverless container has 1 range */
 #define PK_CONTAINER_SERVERLESS_INITIAL_RANGES 1
 
-/* Logical partitions a block of the pool holds (2^bits). */
-#define PK_LP_BLOCK_BITS 12
+/* Logical partitions a block of the pool holds (2^bits): 32,768 records
+   of 64 bytes, one 2 MiB huge page (PK_MEM_HUGE_BYTES; lptable.c). */
+#define PK_LP_BLOCK_BITS 15
 #define PK_LP_BLOCK (1U << PK_LP_BLOCK_BITS)
 
 /* The counters of a logical partition (container_lp_count). */
