@@ -787,17 +787,18 @@ static void assert_has_rule(const char *where, const char *text)
  * everywhere: the text, markdown and HTML reports, compare --help,
  * README.md and the man page source (whose old text ended "...the least
  * RU on fan-out queries"). And the HTML page ranks as the JSON does,
- * ties as "=k": compare-iot's ranks (tests/sweep.sh's header has the
- * reasons) are device =1, device-date =1 (no failure, no 429, the same
- * 1 KB operations, shares within 1 point), date-bucket 3 (ahead of date
+ * ties as "=k" (check_rank has them): compare-iot's ranks
+ * (tests/sweep.sh's header has the reasons) are device 1, device-date 2
+ * (no failure, no 429, the same 1 KB operations; peak normalized RU
+ * 56.6 % vs 58.1 %, past the 1-point tolerance), date-bucket 3 (ahead of date
  * on failed operations), date 4; the page showed them as an <ol> 1..4.
  */
 START_TEST(test_compare_rule_everywhere)
 {
 	static const char *const fmts[] = {"text", "markdown", "html"};
 	static const char *const rows[] = {
-	    "<tr><td class=\"n\">=1</td><td>device: ",
-	    "<tr><td class=\"n\">=1</td><td>device-date: ",
+	    "<tr><td class=\"n\">1</td><td>device: ",
+	    "<tr><td class=\"n\">2</td><td>device-date: ",
 	    "<tr><td class=\"n\">3</td><td>date-bucket: ",
 	    "<tr><td class=\"n\">4</td><td>date: ",
 	};

@@ -357,15 +357,14 @@ START_TEST(test_sim_burst)
 END_TEST
 
 /*
- * A 404's cause in a run: 400 RU/s, retries off; 1 s of 100 creates a
- * second (one every 10 ms, 5 RU each): the first 80 fit the second's 400
- * RU, the last 20 fail at once (no retry). Then 1 s of 100 reads a second
- * of the items created: every create is over by then, none waits in the
- * client, so each 404 is a read of one of the 20 failed creates: 404s ==
- * lost, none expired (no TTL). Some read hits one of them: P(none of 100
- * reads does) = 0.8^100 = 2e-10, and the seed is fixed. Before the run
- * marked a failed create (container_write_failed), lost was 0 and the
- * finding could not tell these from reads before their create.
+ * Reads target stored items only (targets.h): 400 RU/s, retries off; 1 s
+ * of 100 creates a second (one every 10 ms, 5 RU each): the first 80 fit
+ * the second's 400 RU, the last 20 fail at once (no retry). Then 1 s of
+ * 100 reads a second: each draws its target at its send among the 80
+ * items stored, so none is a 404 and all 100 succeed (1 RU each, far
+ * within the second's 400). Before, reads drew among the 100 items
+ * offered, and P(none of 100 hits a failed one) = 0.8^100 = 2e-10: the
+ * old rule failed this test.
  */
 START_TEST(test_sim_404_of_failed_creates)
 {
@@ -385,9 +384,9 @@ START_TEST(test_sim_404_of_failed_creates)
 	ck_assert_ptr_nonnull(run);
 	t = &run->variants[0].container->metrics.totals;
 	ck_assert_uint_eq(t->failed_after_retries, 20);
-	ck_assert_uint_gt(t->not_found_404, 0);
-	ck_assert_uint_eq(t->not_found_lost, t->not_found_404);
-	ck_assert_uint_eq(t->not_found_expired, 0);
+	ck_assert_uint_eq(t->not_found_404, 0);
+	ck_assert_uint_eq(t->succeeded, 80 + 100);
+	ck_assert_uint_eq(t->not_sent_no_target, 0);
 	free_run(run);
 	diag_free(&d);
 }
@@ -1756,6 +1755,145 @@ START_TEST(test_sim_actions_any_stream)
 }
 END_TEST
 
+/* ---- targets drawn at the send among written items (targets.h) ---- */
+
+/* op kind k of stream i's figures in run's first variant */
+static const struct pk_stream_stats *sst(const struct pk_run *run, size_t i,
+					 enum pk_op_kind k)
+{
+	return &run->variants[0].sstats[i * PK_STREAM_KINDS + (size_t)k];
+}
+
+/*
+ * The fresh user's case (issue 14): an import of 100 creates of 1 KB (5
+ * RU each, cost.write_1kb) at client.ru_budget 50 RU/s beside 10 upserts
+ * of another stream (1/s from t = 0) on 400 RU/s. The budget spaces the
+ * creates 5 / 50 s = 100 ms apart: create k is sent (and stored) at
+ * 100 k ms, the last at 9,900 ms. Upsert j (t = 1,000 j ms) draws its
+ * target at its send among the creates stored by then, k <= 10 j (the
+ * create due at the same ms arrived first, so it goes first): 10 j + 1
+ * items, never an item whose create still waits. So every upsert
+ * overwrites a stored item (200) and no create finds its id taken: 0
+ * 409s, 110 succeeded (before, upserts drew among the items offered,
+ * all 100 by 990 ms, stored some first, and their creates were 409s: 4
+ * with this seed). Per second at most 50 + 5 RU of 400: no 429.
+ */
+START_TEST(test_sim_upserts_beside_paced_import)
+{
+	struct pk_run *run = run_text(
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "streams:\n"
+	    "  - name: import\n"
+	    "    items: {k: {values: \"k{0..99}\"}, id: {unique: \"i-\"}}\n"
+	    "    client: {ru_budget: 50}\n"
+	    "    phases:\n"
+	    "      - {duration: 1s, rate: 100/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "  - name: app\n"
+	    "    items: {k: {values: \"k{0..99}\"}, id: {unique: \"u-\"}}\n"
+	    "    phases:\n"
+	    "      - {duration: 10s, rate: 1/s, ops: {upsert: 1}, "
+	    "item_size: 1KB}\n");
+	const struct pk_totals *t = &run->variants[0].container->metrics.totals;
+
+	ck_assert_uint_eq(t->conflict_409, 0);
+	ck_assert_uint_eq(t->conflict_409_stored, 0);
+	ck_assert_uint_eq(t->throttled_429, 0);
+	ck_assert_uint_eq(t->succeeded, 110);
+	ck_assert_uint_eq(t->not_sent_no_target, 0);
+	ck_assert_uint_eq(sst(run, 0, PK_OP_CREATE)->succeeded, 100);
+	ck_assert_uint_eq(sst(run, 1, PK_OP_UPSERT)->succeeded, 10);
+	free_run(run);
+}
+END_TEST
+
+/*
+ * Reads beside a closed-loop create stream (1 worker, 1,000 ms latency
+ * an attempt). Stream load first sends 2 full scans (1/s for 2 s: at 0
+ * and 1,000 ms; a scan needs no target), each holding the worker 1 s,
+ * then 10 creates arrive at 2,000 + 100 k ms; the worker is free at
+ * 2,000 + 1,000 k, so create k is sent and stored then (2,000 .. 11,000
+ * ms). Stream reads (listed first: it goes first at a shared ms) reads
+ * at 10/s for 12 s: 120 reads at 100 j ms. A read draws its target at
+ * its send among the items stored before it: the 21 reads at 0 .. 2,000
+ * ms (the one at 2,000 goes before create 0) find none and are not sent;
+ * the other 99 each read a stored item: 200, none a 404, 1 RU each (1
+ * KB). Before, a read drew among the items offered (all 10 by 2,900
+ * ms), so most reads from 2,000 ms on were 404s.
+ */
+START_TEST(test_sim_reads_only_stored_items)
+{
+	struct pk_run *run = run_text(
+	    "container: {partition_key: /k, throughput: 1000}\n"
+	    "streams:\n"
+	    "  - name: reads\n"
+	    "    phases:\n"
+	    "      - {duration: 12s, rate: 10/s, ops: {read: 1}, "
+	    "select: latest}\n"
+	    "  - name: load\n"
+	    "    items: {k: {values: \"k{0..9}\"}}\n"
+	    "    client: {concurrency: 1, latency: 1000ms}\n"
+	    "    phases:\n"
+	    "      - {name: warm, duration: 2s, rate: 1/s, ops: {query: 1}, "
+	    "queries: [{name: scan}]}\n"
+	    "      - {name: fill, duration: 1s, rate: 10/s, "
+	    "ops: {create: 1}, item_size: 1KB}\n");
+	const struct pk_totals *t = &run->variants[0].container->metrics.totals;
+	const struct pk_stream_stats *r = sst(run, 0, PK_OP_READ);
+
+	ck_assert_uint_eq(t->not_found_404, 0);
+	ck_assert_uint_eq(t->not_sent_no_target, 21);
+	ck_assert_uint_eq(r->not_sent, 21);
+	ck_assert_uint_eq(r->operations, 99);
+	ck_assert_uint_eq(r->succeeded, 99);
+	ck_assert_int_eq(r->ru_mru, 99 * 1000);
+	ck_assert_uint_eq(sst(run, 1, PK_OP_CREATE)->succeeded, 10);
+	free_run(run);
+}
+END_TEST
+
+/*
+ * A retry keeps the target of its first send (the application retries
+ * the same id). cost.write_1kb 400 makes one 1 KB write take all of a
+ * second's 400 RU. Stream w creates one item at t = 0 (400 RU); stream d
+ * deletes at 2/s (0 and 500 ms). The delete at 0 targets the one stored
+ * item, which leaves the draw set at this send, and is rate limited
+ * (the second's RU are spent): 429, retried at 1,000 ms (the next
+ * second). The delete at 500 ms finds no item to target: not sent. The
+ * retry deletes its first target (204, 400 RU): 2 succeeded, no 404, 0
+ * items left. A retry that drew again would find the set empty and not
+ * be sent: 1 succeeded, the item still stored.
+ */
+START_TEST(test_sim_retry_keeps_target)
+{
+	struct pk_run *run =
+	    run_text("container: {partition_key: /id, throughput: 400}\n"
+		     "cost: {write_1kb: 400, write_100kb: 4000}\n"
+		     "streams:\n"
+		     "  - name: w\n"
+		     "    items: {id: {unique: \"i-\"}}\n"
+		     "    phases:\n"
+		     "      - {duration: 1s, rate: 1/s, ops: {create: 1}, "
+		     "item_size: 1KB}\n"
+		     "  - name: d\n"
+		     "    phases:\n"
+		     "      - {duration: 1s, rate: 2/s, ops: {delete: 1}}\n");
+	const struct pk_totals *t = &run->variants[0].container->metrics.totals;
+	const struct pk_stream_stats *d = sst(run, 1, PK_OP_DELETE);
+
+	ck_assert_uint_eq(t->throttled_429, 1);
+	ck_assert_uint_eq(t->retries, 1);
+	ck_assert_uint_eq(t->succeeded, 2);
+	ck_assert_uint_eq(t->not_found_404, 0);
+	ck_assert_uint_eq(d->succeeded, 1);
+	ck_assert_uint_eq(d->not_sent, 1);
+	ck_assert_uint_eq(targets_count(run->variants[0].targets), 0);
+	/* the item is deleted: nothing stored */
+	ck_assert_uint_eq(container_storage(run->variants[0].container), 0);
+	free_run(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("sim");
@@ -1781,6 +1919,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sim_split_delay);
 	tcase_add_test(tc, test_sim_burst);
 	tcase_add_test(tc, test_sim_404_of_failed_creates);
+	tcase_add_test(tc, test_sim_upserts_beside_paced_import);
+	tcase_add_test(tc, test_sim_reads_only_stored_items);
+	tcase_add_test(tc, test_sim_retry_keeps_target);
 	tcase_add_test(tc, test_sim_duplicate_ids);
 	tcase_add_test(tc, test_sim_redistribute_minimum);
 	tcase_add_test(tc, test_sim_split_delay_cancelled);

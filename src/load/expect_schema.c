@@ -39,6 +39,7 @@ static const char *const schema[] = {
     "throughput_policy.effective_ru_per_s",
     "throughput_policy.unusable_ru_per_s",
     "totals.operations",
+    "totals.operations_not_sent",
     "totals.requests",
     "totals.retries",
     "totals.succeeded",
@@ -122,7 +123,7 @@ static const char *const schema[] = {
 /* `streams:` (issue 14 section 1): per stream its totals and its
    kinds' figures */
 #define STREAM_OPS(S)                                                          \
-	S ".operations", S ".succeeded", S ".throttled_429",                   \
+	S ".operations", S ".not_sent", S ".succeeded", S ".throttled_429",    \
 	    S ".throttled_3212", S ".throttled_low_429", S ".failed_429",      \
 	    S ".failed_other", S ".ru", S ".retry_wait_p50_ms",                \
 	    S ".retry_wait_p99_ms"

@@ -44,7 +44,7 @@ char *findings_failed(const struct pk_result_variant *v)
 char *findings_refused(const struct pk_result_variant *v)
 {
 	const struct pk_totals *t = &v->metrics->totals;
-	char a[32], b[32], d[32], e[32], why[256], stored[512] = "";
+	char a[32], b[32], d[32], e[32], why[256];
 	uint64_t other = t->bad_request_400 - t->bad_ttl_400;
 
 	if (t->bad_request_400 + t->too_large_413 + t->conflict_409 == 0) {
@@ -68,25 +68,12 @@ char *findings_refused(const struct pk_result_variant *v)
 			     "or over 2,048 bytes, a bad id, or a "
 			     "changed key"
 		     : "");
-	if (t->conflict_409_stored > 0) {
-		/* the workload picks an upsert's target among the items
-		   offered, not those sent (scenarios/README.md, streams) */
-		snprintf(stored, sizeof(stored),
-			 "; %s of the 409s are pksim's, not an application's: "
-			 "an upsert picked an item whose create was offered "
-			 "but still waited in the client (an RU budget, "
-			 "closed-loop workers or a retry) and stored it first, "
-			 "so the create found its id taken (pksim picks the "
-			 "targets of reads, upserts, replaces and deletes "
-			 "among the items offered, not those sent)",
-			 fmt_thousands(t->conflict_409_stored, e));
-	}
 	return xasprintf("%s requests were refused with 400 (%s), %s with "
 			 "413 (over 2 MiB) and %s with 409 (an id its logical "
-			 "partition holds)%s",
+			 "partition holds)",
 			 fmt_thousands(t->bad_request_400, a), why,
 			 fmt_thousands(t->too_large_413, b),
-			 fmt_thousands(t->conflict_409, d), stored);
+			 fmt_thousands(t->conflict_409, d));
 }
 
 char *findings_batches_refused(const struct pk_result_variant *v)
@@ -135,16 +122,14 @@ char *findings_not_found(const struct pk_result_variant *v)
 	    t->failed_after_retries + t->rejected_403 + t->bad_request_400 +
 		    t->too_large_413 + t->conflict_409 ==
 		0) {
-		/* no create failed: the read came before its create was
-		   sent (an RU budget, closed-loop workers) or stored (a
-		   retry waiting) */
+		/* no create failed and none expired: targets are drawn
+		   among stored items at the first send (targets.h), so
+		   the item was deleted by a delete sent while this
+		   operation waited to be retried */
 		snprintf(why, sizeof(why),
-			 "its create was not yet written in this container "
-			 "(still waiting in the client: an RU budget, "
-			 "closed-loop workers or retries; pksim picks a "
-			 "read's target among the items offered, not those "
-			 "sent, where an application reads ids it has "
-			 "written); no operation failed");
+			 "in this container a delete sent while it waited "
+			 "for a retry had deleted it first (the "
+			 "application's own race); no operation failed");
 	} else if (lost == t->not_found_404) {
 		snprintf(why, sizeof(why),
 			 "in this container its create failed (rate limited "
@@ -164,11 +149,8 @@ char *findings_not_found(const struct pk_result_variant *v)
 			    "it had expired (time to live, rule 28: gone for "
 			    "requests at once)");
 		cause(why, sizeof(why), len, waiting,
-		      "its create was not yet written (still waiting in the "
-		      "client: an RU budget, closed-loop workers or retries; "
-		      "pksim picks a read's target among the items offered, "
-		      "not those sent, where an application reads ids it "
-		      "has written)");
+		      "a delete sent while it waited for a retry had "
+		      "deleted it first");
 	}
 	return xasprintf("%s reads, replaces or deletes found no item (404): "
 			 "the workload had created it, but %s",

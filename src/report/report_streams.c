@@ -288,8 +288,7 @@ void text_compare_stream_caveats(const struct pk_result *r, size_t first,
 	}
 }
 
-void report_streams_text(const struct pk_result_variant *v, uint64_t not_sent,
-			 FILE *out)
+void report_streams_text(const struct pk_result_variant *v, FILE *out)
 {
 	size_t i;
 	int k, ws;
@@ -331,15 +330,26 @@ void report_streams_text(const struct pk_result_variant *v, uint64_t not_sent,
 				(double)s->last_answer_ms / 1000.0);
 		}
 	}
-	if (not_sent > 0) {
+	for (i = 0; i < v->n_streams; i++) {
+		const struct pk_result_stream *s = &v->streams[i];
+		const char *sep = "";
 		char a[32];
 
-		/* the run does not record which stream drew them */
-		fprintf(out,
-			"  (not sent, so in no stream's row: %s operation%s, "
-			"a read, replace, delete or query with no item to "
-			"target yet)\n",
-			fmt_thousands(not_sent, a), not_sent == 1 ? "" : "s");
+		if (s->all.not_sent == 0) {
+			continue;
+		}
+		fprintf(out, "  not sent, stream %.*s: %s (",
+			PK_TEXT_STREAM_NAME_BYTES, s->name,
+			fmt_thousands(s->all.not_sent, a));
+		for (k = 0; k < PK_OP_KINDS; k++) {
+			if (s->kind[k].not_sent > 0) {
+				fprintf(out, "%s%s %s", sep,
+					report_stream_kind_name(k),
+					fmt_thousands(s->kind[k].not_sent, a));
+				sep = ", ";
+			}
+		}
+		fputs("; no item written yet to target, so in no row)\n", out);
 	}
 }
 

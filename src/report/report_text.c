@@ -370,8 +370,8 @@ static void retry_latency(const struct pk_result_variant *v, FILE *out)
 		(long long)p50, (long long)p99);
 }
 
-static void totals(const struct pk_result_variant *v, uint64_t skipped,
-		   int batches, const char *cl_stream, FILE *out)
+static void totals(const struct pk_result_variant *v, int batches,
+		   const char *cl_stream, FILE *out)
 {
 	const struct pk_totals *t = &v->metrics->totals;
 	char a[40], b[40], c[40];
@@ -381,11 +381,11 @@ static void totals(const struct pk_result_variant *v, uint64_t skipped,
 		"  operations offered       %s (first attempts: the "
 		"demand)\n",
 		fmt_thousands(t->operations, a));
-	if (skipped > 0) {
+	if (t->not_sent_no_target > 0) {
 		fprintf(out,
-			"  operations not sent      %s (a read, replace, "
-			"delete or query with no item to target yet)\n",
-			fmt_thousands(skipped, a));
+			"  operations not sent      %s (no item written yet "
+			"to target)\n",
+			fmt_thousands(t->not_sent_no_target, a));
 	}
 	fprintf(out,
 		"  retries                  %s (attempts after an "
@@ -769,9 +769,9 @@ int report_text_styled(const struct pk_result *r, int wide, int colour,
 				vi ? "\n" : "", vi + 1, r->n_variants, v->name);
 		}
 		summary(r, v, out);
-		totals(v, r->operations_skipped, r->sends_batches,
+		totals(v, r->sends_batches,
 		       text_closed_loop_streams(r->sc, cl, sizeof(cl)), out);
-		report_streams_text(v, r->operations_skipped, out);
+		report_streams_text(v, out);
 		queries(v, out);
 		partitions(v, text_epk_digits(v, wide), out);
 		hot_lps(v, 0, wide, out);

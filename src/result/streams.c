@@ -53,6 +53,7 @@ static void ops_of(const struct pk_stream_stats *s, uint32_t *waits, size_t n,
 	o->failed_429 = s->failed_429;
 	o->failed_other = s->failed_other;
 	o->ru_mru = s->ru_mru;
+	o->not_sent = s->not_sent;
 	if (n > 1) {
 		qsort(waits, n, sizeof(*waits), cmp_u32);
 	}
@@ -107,6 +108,7 @@ void result_streams_build(const struct pk_scenario *sc,
 			all.failed_429 += ks[k].failed_429;
 			all.failed_other += ks[k].failed_other;
 			all.ru_mru += ks[k].ru_mru;
+			all.not_sent += ks[k].not_sent;
 		}
 		ops_of(&all, waits, n, &rs->all);
 		free(waits);

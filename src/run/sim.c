@@ -257,48 +257,6 @@ static int retry_gone(struct pk_variant *v, const struct pk_op *op,
 	return 1;
 }
 
-/* Tell the observer (pk_run.obs, observer.h) when v's clock has closed
-   more seconds since it last heard. */
-static inline void observe(struct pk_run *run, struct pk_variant *v)
-{
-	const struct pk_sim_observer *o = run->obs;
-
-	if (o && o->closed && v->container->now_s != v->observed_s) {
-		v->observed_s = v->container->now_s;
-		o->closed(o->ctx, v->index, &v->container->metrics,
-			  v->observed_s);
-	}
-}
-
-/* v's metrics tap (metrics.h) with an observer: each closed second */
-static void observe_second(void *ctx, const struct pk_metrics *m,
-			   const struct pk_second *sec,
-			   const struct pk_sample *samples, size_t n)
-{
-	const struct pk_variant *v = ctx;
-
-	v->obs->second(v->obs->ctx, v->index, m, sec, samples, n);
-}
-
-/* After an attempt, with an observer: its logical partition's first
-   403/1014, then the seconds its arrival closed. */
-static void observe_attempt(struct pk_run *run, struct pk_variant *v,
-			    const struct pk_outcome *out, int64_t t_ms)
-{
-	const struct pk_sim_observer *o = run->obs;
-
-	if (o->lp_full && out->status == PK_HTTP_FORBIDDEN &&
-	    out->sub_status == PK_SUBSTATUS_PARTITION_KEY_QUOTA && out->lp &&
-	    container_lp_rare(v->container, out->lp)->rejected_403 == 1) {
-		char key[PK_OBSERVER_KEY_BYTES];
-
-		pkey_format_id(v->key, out->lp->key, out->lp->key_len, key,
-			       sizeof(key));
-		o->lp_full(o->ctx, v->index, t_ms, key);
-	}
-	observe(run, v);
-}
-
 /*
  * client.ru_budget R (throughput control) of pacer p: a request of c RU
  * sent at t lets the stream's next one go at max(budget_next, t) + c / R
@@ -353,6 +311,10 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 	} else {
 		point_request(run, v, op, t_ms, out);
 	}
+	if (v->targets && out->status == PK_HTTP_CREATED &&
+	    (op->kind == PK_OP_CREATE || op->kind == PK_OP_BATCH)) {
+		sim_written(v, op);
+	}
 	if (pc && pc->budget_per_s > 0) {
 		/* a paced send counts from its arrival or budget_next,
 		   not from t_ms, budget_next rounded up to a whole ms */
@@ -400,7 +362,7 @@ static inline void attempt(struct pk_run *run, struct pk_variant *v,
 
 	attempt_one(run, v, op, st, t_ms, owned, &out);
 	if (watched) {
-		observe_attempt(run, v, &out, t_ms);
+		sim_observe_attempt(run, v, &out, t_ms);
 	}
 }
 
@@ -449,7 +411,7 @@ static void drain_retries(struct pk_run *run, struct pk_variant *v,
 			continue;
 		}
 		sim_phase_actions(run, v, e.t_ms);
-		observe(run, v);
+		sim_observe(run, v);
 		attempt(run, v, &e.op, e.st, e.t_ms,
 			e.op.n_in > 0 ? (uint64_t *)e.op.in_items : NULL,
 			run->obs != NULL);
@@ -487,15 +449,20 @@ static void drain_paced(struct pk_run *run, struct pk_variant *v, int64_t t_ms,
 			return;
 		}
 		retryq_pop(&p->paced, &e);
+		if (v->targets && targets_needed(run->workload, &e.op) &&
+		    !targets_pick(v->targets, &e.op)) {
+			sim_unqueue_not_sent(v, &e.op);
+			continue;
+		}
 		if (p->workers.cap) {
 			client_worker_take(&p->workers);
 		}
 		sim_phase_actions(run, v, pdue);
-		observe(run, v);
+		sim_observe(run, v);
 		p->budget_released = 1;
-		attempt(run, v, &e.op, e.st, pdue,
-			e.op.n_in > 0 ? (uint64_t *)e.op.in_items : NULL,
-			run->obs != NULL);
+		/* a queued first attempt owns no IN list: its target and list
+		   were drawn just now, into v->targets' buffer */
+		attempt(run, v, &e.op, e.st, pdue, NULL, run->obs != NULL);
 	}
 }
 
@@ -516,6 +483,10 @@ static int budget_wait(struct pk_run *run, struct pk_variant *v,
 	}
 	if (retryq_len(&p->paced) == 0 && sim_send_time(p, &go) &&
 	    go == op->t_ms) {
+		if (sim_no_target(run, v, op)) {
+			/* run_group counts it not sent; no worker taken */
+			return 0;
+		}
 		if (p->workers.cap) {
 			client_worker_take(&p->workers);
 		}
@@ -593,7 +564,7 @@ static void finish(struct pk_run *run, struct pk_variant *v,
 	}
 	container_advance(v->container, end);
 	container_end(v->container);
-	observe(run, v);
+	sim_observe(run, v);
 	if (end > run->end_ms) {
 		run->end_ms = end;
 	}
@@ -626,7 +597,7 @@ static void *run_group(void *arg)
 	    workload_phase_start_ms(run->workload, run->sc->n_phases);
 	const int watched = run->obs != NULL;
 	struct pk_sim_ahead ahead;
-	struct pk_op op;
+	struct pk_op op, sent;
 	uint64_t ops = 0;
 	size_t i;
 
@@ -635,6 +606,7 @@ static void *run_group(void *arg)
 		for (i = 0; i < run->n_variants; i++) {
 			struct pk_variant *v = &run->variants[i];
 			struct pk_retry_state st = {0, 0, 0, 0};
+			const struct pk_op *send = &op;
 
 			if (run->paced && budget_wait(run, v, &op)) {
 				continue;
@@ -647,12 +619,21 @@ static void *run_group(void *arg)
 				sim_phase_actions(run, v, op.t_ms);
 			}
 			if (watched) {
-				observe(run, v);
+				sim_observe(run, v);
 			}
 			if (run->stopped) {
 				g->stop_seq = op.seq;
 				g->stop_variant = g->first + i;
 				return NULL;
+			}
+			if (v->targets && targets_needed(run->workload, &op)) {
+				/* drawn at the send, among v's written items */
+				sent = op;
+				if (!targets_pick(v->targets, &sent)) {
+					sim_not_sent(v, &op);
+					continue;
+				}
+				send = &sent;
 			}
 			v->container->metrics.totals.operations++;
 			if (v->sstats) {
@@ -660,7 +641,7 @@ static void *run_group(void *arg)
 					  (size_t)op.kind]
 				    .operations++;
 			}
-			attempt(run, v, &op, st, op.t_ms, NULL, watched);
+			attempt(run, v, send, st, op.t_ms, NULL, watched);
 		}
 		if (o && o->progress &&
 		    (op.seq & (PK_SIM_PROGRESS_OPS - 1)) == 0) {
@@ -730,7 +711,7 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 		struct pk_variant *v = &run->variants[i];
 
 		v->obs = run->obs;
-		v->container->metrics.tap = observe_second;
+		v->container->metrics.tap = sim_observe_second;
 		v->container->metrics.tap_ctx = v;
 	}
 	run->total_variants = run->n_variants;

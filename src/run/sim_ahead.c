@@ -11,7 +11,9 @@
  *
  * Reading ahead changes nothing the run computes: the workload draws its
  * operations independently of what the containers do, and the operations
- * come out in the order they were made. The one borrowed field, an IN
+ * come out in the order they were made. An operation whose target is
+ * drawn at its send (targets.h: pk_op.item is PK_ITEM_NONE until then)
+ * asks for nothing ahead. The one borrowed field, an IN
  * list (pk_op.in_items, valid until the next workload_next), is kept
  * valid by reading nothing past an operation that has one until it has
  * been handed out. A stopped run discards what was read ahead; a stopped
@@ -29,7 +31,8 @@ static void ahead_slot(const struct pk_run *run, const struct pk_op *op)
 {
 	size_t i;
 
-	if (op->kind == PK_OP_QUERY || op->kind == PK_OP_BATCH) {
+	if (op->kind == PK_OP_QUERY || op->kind == PK_OP_BATCH ||
+	    op->item == PK_ITEM_NONE) {
 		return;
 	}
 	for (i = 0; i < run->n_variants; i++) {
@@ -48,7 +51,8 @@ static void ahead_lp(const struct pk_run *run, const struct pk_op *op)
 {
 	size_t i;
 
-	if (op->kind == PK_OP_QUERY || op->kind == PK_OP_BATCH) {
+	if (op->kind == PK_OP_QUERY || op->kind == PK_OP_BATCH ||
+	    op->item == PK_ITEM_NONE) {
 		return;
 	}
 	for (i = 0; i < run->n_variants; i++) {

@@ -1,7 +1,7 @@
 /*
  * sim_int: what the files of the sim module (sim.c, sim_actions.c,
- * sim_ahead.c, sim_variant.c, preload.c) share and nothing outside them
- * uses. Not a public header.
+ * sim_ahead.c, sim_variant.c, sim_targets.c, sim_observe.c, preload.c)
+ * share and nothing outside them uses. Not a public header.
  */
 #ifndef PKSIM_SIM_INT_H
 #define PKSIM_SIM_INT_H
@@ -63,6 +63,54 @@ int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 void sim_stream_count(struct pk_variant *v, const struct pk_op *op,
 		      const struct pk_retry_state *st,
 		      const struct pk_outcome *out, int retrying);
+
+/* Tell the observer (pk_run.obs, observer.h) when v's clock has closed
+   more seconds since it last heard. */
+static inline void sim_observe(struct pk_run *run, struct pk_variant *v)
+{
+	const struct pk_sim_observer *o = run->obs;
+
+	if (o && o->closed && v->container->now_s != v->observed_s) {
+		v->observed_s = v->container->now_s;
+		o->closed(o->ctx, v->index, &v->container->metrics,
+			  v->observed_s);
+	}
+}
+
+/* sim_observe.c: v's metrics tap (metrics.h) with an observer: each
+   closed second. ctx is the variant. */
+void sim_observe_second(void *ctx, const struct pk_metrics *m,
+			const struct pk_second *sec,
+			const struct pk_sample *samples, size_t n);
+
+/* sim_observe.c: after an attempt, with an observer: its logical
+   partition's first 403/1014, then the seconds its arrival closed. */
+void sim_observe_attempt(struct pk_run *run, struct pk_variant *v,
+			 const struct pk_outcome *out, int64_t t_ms);
+
+/* sim_targets.c: op's create (or batch) was stored (201): its items
+   join v's draw set of written items (targets.h). Out of line: a run
+   whose operations need no target never calls it. */
+void sim_written(struct pk_variant *v, const struct pk_op *op);
+
+/* sim_targets.c: op arrived but is not sent: v has written no item yet
+   for it to target (targets.h). In no operation count; counted in
+   totals.not_sent_no_target and its stream's not_sent. */
+void sim_not_sent(struct pk_variant *v, const struct pk_op *op);
+
+/* sim_targets.c: sim_not_sent for an operation that waited for its
+   client's pacing: it was counted as arrived when it queued (operations,
+   its stream's operations), and is taken out of those counts again. */
+void sim_unqueue_not_sent(struct pk_variant *v, const struct pk_op *op);
+
+/* 1 when op needs a target at its send and v has none to give. */
+static inline int sim_no_target(const struct pk_run *run,
+				const struct pk_variant *v,
+				const struct pk_op *op)
+{
+	return v->targets && targets_count(v->targets) == 0 &&
+	       targets_needed(run->workload, op);
+}
 
 /* sim_ahead.c: the stream read up to PK_SIM_AHEAD operations ahead, each
    one's logical partition asked for from memory before it is applied

@@ -84,6 +84,9 @@ int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 		}
 	}
 	sim_preload(run, v);
+	/* the run's seed: every variant draws alike, whatever its group
+	   (compare --jobs N) */
+	v->targets = targets_new(run->workload, run->seed);
 	/* long runs keep per-minute records and per-range buckets as wide
 	   as the heat map's columns of a run of the planned length
 	   (metrics.h): at most PK_METRICS_HEAT_COLS a range */
@@ -104,6 +107,7 @@ void sim_free(struct pk_run *r)
 	}
 	for (i = 0; i < r->n_variants; i++) {
 		container_free(r->variants[i].container);
+		targets_free(r->variants[i].targets);
 		pkey_free(r->variants[i].key);
 		free(r->variants[i].kv);
 		free(r->variants[i].lp_cache);

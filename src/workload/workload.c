@@ -1,10 +1,10 @@
 /*
  * workload: the deterministic operation stream of a scenario: its
  * lifetime and counters. The module's files (workload_int.h lists them)
- * each describe their part: the stream's time, draws, batches and IN
- * values in workload_stream.c, target selection and the item table in
- * workload_items.c, values in workload_values.c, data files in
- * workload_file.c.
+ * each describe their part: the stream's time, draws and batches in
+ * workload_stream.c, the item table in workload_items.c, the per-variant
+ * targets drawn at the send (and IN values) in workload_targets.c,
+ * values in workload_values.c, data files in workload_file.c.
  *
  * Left out: throughput changes (sim applies phase throughput), and any
  * feedback from throttling: the offered load is open.
@@ -41,9 +41,6 @@ struct pk_workload *workload_new(const struct pk_scenario *sc, uint64_t seed)
 		wl_phase_init(&w->phases[i], &sc->phases[i], t_ms,
 			      sc->clock_start_s);
 		t_ms += sc->phases[i].duration_ms;
-		if (w->phases[i].select) {
-			w->ordered = 1;
-		}
 		if (sc->phases[i].mix[PK_OP_BATCH] > 0) {
 			w->batches = 1;
 		}
@@ -97,7 +94,6 @@ void workload_free(struct pk_workload *w)
 		return;
 	}
 	for (i = 0; i < w->sc->n_phases; i++) {
-		dist_free(w->phases[i].select);
 		free(w->phases[i].cum_query);
 	}
 	free(w->clock);
@@ -109,17 +105,12 @@ void workload_free(struct pk_workload *w)
 	free(w->slot_dist);
 	free(w->created_ms);
 	free(w->size_bytes);
-	free(w->live_pos);
 	free(w->idx);
-	free(w->live);
-	free(w->fen);
 	free(w->created_size);
 	free(w->arr);
 	free(w->q_per_record);
 	free(w->q_sent);
 	free(w->heap);
-	free(w->in_items);
-	free(w->in_set);
 	free(w->streams);
 	free(w->item_stream);
 	free(w->remap);

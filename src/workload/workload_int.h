@@ -4,7 +4,8 @@
  *
  *   workload.c         lifetime (workload_new, workload_free) and counters
  *   workload_stream.c  phases, arrivals, operation kinds, queries, batches
- *   workload_items.c   the item table: live set, Fenwick ranks, sizes
+ *   workload_items.c   the item table: creation times, sizes, value indexes
+ *   workload_targets.c per-variant targets at the send (targets.h)
  *   workload_values.c  property values rebuilt on demand, clock text
  *   workload_file.c    items from a data file: arrivals, values
  */
@@ -27,8 +28,6 @@
 #pragma STDC FP_CONTRACT OFF
 #endif
 
-/* live_pos of a deleted item */
-#define PK_WL_DEAD UINT32_MAX
 /* Items are indexed by uint32 (48-byte budget); 4 billion items would
    need ~100 GB anyway. */
 #define PK_WL_MAX_ITEMS ((uint64_t)UINT32_MAX - 1)
@@ -62,8 +61,6 @@ struct pk_wl_phase {
 			   schedule */
 	double cum_mix[PK_OP_KINDS];   /* cumulative mix, last ~ 1 */
 	enum pk_op_kind last_kind;     /* last kind with mix > 0 (rounding) */
-	struct pk_dist *select;	       /* over live ranks; NULL for UNIFORM */
-	int select_newest;	       /* LATEST: rank counts from newest */
 	double *cum_query;	       /* cumulative query weights / total,
 					  n_queries entries, last ~ 1;
 					  NULL without queries */
@@ -164,16 +161,9 @@ struct pk_workload {
 	/* items, all arrays cap_items long */
 	uint64_t n_items;
 	size_t cap_items;
-	int64_t *created_ms;  /* creation time, ms since t = 0 */
-	uint32_t *size_bytes; /* size at the last write */
-	uint32_t *live_pos;   /* index into live, or PK_WL_DEAD */
-	uint32_t *idx;	      /* n_slots value indexes per item */
-	uint32_t *live;	      /* live item seqs, any order */
-	uint64_t n_live;
-	int ordered;		/* some phase selects by rank: keep fen */
-	uint32_t *fen;		/* Fenwick over alive flags, 1-based
-				   cell i at fen[i - 1]; NULL unless
-				   ordered */
+	int64_t *created_ms;	/* creation time, ms since t = 0 */
+	uint32_t *size_bytes;	/* size at the last write */
+	uint32_t *idx;		/* n_slots value indexes per item */
 	int batches;		/* some phase sends batches: keep
 				   created_size */
 	uint32_t *created_size; /* size at creation (a batch's retry
@@ -198,17 +188,9 @@ struct pk_workload {
 	   positions (pos_total) when a stream's property there is not a
 	   function of a value index (wl_streams_positions) */
 	uint64_t *pos_base, *pos_total, *pos_undef;
-	uint64_t fen_top; /* largest power of 2 <= n_items */
 	/* per prop: the last clock value formatted (CLOCK only): items
 	   created in the same second share it, and strftime is costly */
 	struct pk_wl_clock *clock;
-	/* the last query's IN list (pk_op.in_items points here) and, for
-	   lists longer than PK_WL_IN_SCAN_MAX, an open-addressing set of
-	   item + 1 (0 = empty) to find repeats; owned, grown on demand */
-	uint64_t *in_items;
-	size_t in_cap;
-	uint64_t *in_set;
-	size_t in_set_cap; /* a power of 2, >= 2 x the list, or 0 */
 };
 
 /* floor(x) for x >= 0, snapping to an integer within the tolerance. */
@@ -259,12 +241,6 @@ uint64_t wl_item_new(struct pk_workload *w, int64_t t_ms,
 /* wl_item_new with no item to copy from: every drawn value is new. */
 uint64_t wl_item_create(struct pk_workload *w, int64_t t_ms,
 			const struct pk_phase_spec *ps);
-
-/* Item leaves the live set (swap-remove; its Fenwick cell drops to 0). */
-void wl_item_delete(struct pk_workload *w, uint64_t item);
-
-/* A live item per the phase's select spec; n_live >= 1. */
-uint64_t wl_item_select(struct pk_workload *w, struct pk_wl_phase *ph);
 
 /* A size in bytes drawn from s (1 .. PK_MAX_ITEM_BYTES for NORMAL). */
 uint32_t wl_size_draw(struct pk_workload *w, const struct pk_size_spec *s);

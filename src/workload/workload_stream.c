@@ -23,14 +23,16 @@
  * order) the POISSON gap, one rng_double against the cumulative phase
  * mix, then what the kind needs: CREATE draws every PATTERN/LIST property
  * (scenario order) from its own pk_dist, then the size; UPSERT/REPLACE
- * draw the target, then the new size; READ/DELETE draw the target; QUERY
- * draws one rng_double against the phase's cumulative query weights,
- * then, if the query has conditions, the target (op.item), then for an
- * IN of K values the K - 1 further items (below). An UPSERT with no live
- * item is emitted as a CREATE; a READ, REPLACE, DELETE, or QUERY with
- * conditions, with no live item is not emitted and counts in
- * workload_skipped (its arrival slot stays empty). A QUERY without
- * conditions (a full scan) needs no item: op.item = PK_ITEM_NONE. The
+ * draw the new size; READ/DELETE draw nothing more; QUERY draws one
+ * rng_double against the phase's cumulative query weights. No target is
+ * drawn here: a READ, UPSERT, REPLACE, DELETE or QUERY with conditions
+ * comes with op.item = PK_ITEM_NONE, and the run draws its target (and
+ * an IN list) at the operation's first send in each variant, among the
+ * items that variant has written, from generators of its own (targets.h,
+ * workload_targets.c), so this stream is the same in every variant. An
+ * UPSERT that arrives before any item was created (n_items 0, any
+ * stream) is emitted as a CREATE. Every arrival is emitted. A QUERY
+ * without conditions (a full scan) needs no item either. The
  * query draws come last and only for QUERY, so a scenario without
  * queries has the same stream as before queries existed.
  *
@@ -51,13 +53,9 @@
  * Batch draws happen only for BATCH, so a scenario without batches has
  * the same stream as before batches existed.
  *
- * IN values. The items of an IN of K values are item, then K - 1 more
- * drawn by the same `select` spec. ASSUMPTION: an IN list names distinct
- * values, so with at least K live items each further draw is repeated
- * while it hits an item already in the list, up to PK_WL_IN_MAX_DRAWS
- * draws (then the repeat is kept: a bound against heavy skew); with
- * fewer than K live items repeats are unavoidable and each slot takes
- * one draw. Distinct items may still share a key value.
+ * IN values are drawn at the send with the target (targets.h says how:
+ * distinct while enough items are written, PK_WL_IN_MAX_DRAWS tries a
+ * slot).
  */
 
 #include <math.h>
@@ -171,114 +169,23 @@ static uint32_t query_draw(struct pk_workload *w, const struct pk_wl_phase *ph,
 	return (uint32_t)(n_queries - 1);
 }
 
-/* 1 if item is among the first n of list. */
-static int in_list(const uint64_t *list, uint32_t n, uint64_t item)
-{
-	uint32_t i;
-
-	for (i = 0; i < n; i++) {
-		if (list[i] == item) {
-			return 1;
-		}
-	}
-	return 0;
-}
-
-/* splitmix64's multiplier: spreads item numbers over the set's slots */
-#define PK_WL_IN_SET_MIX 0xBF58476D1CE4E5B9ULL
-
-/* Add item to w->in_set; 1 if it was there already. */
-static int in_set_add(struct pk_workload *w, uint64_t item)
-{
-	size_t mask = w->in_set_cap - 1;
-	size_t i = (size_t)((item * PK_WL_IN_SET_MIX) >> 32) & mask;
-
-	while (w->in_set[i] != 0) {
-		if (w->in_set[i] == item + 1) {
-			return 1;
-		}
-		i = (i + 1) & mask;
-	}
-	w->in_set[i] = item + 1;
-	return 0;
-}
-
-/* Room for an IN list of n items (and its set when n is long). */
-static void in_reserve(struct pk_workload *w, uint32_t n)
-{
-	size_t set = 1;
-
-	mem_grow((void **)&w->in_items, &w->in_cap, n, sizeof(*w->in_items));
-	if (n <= PK_WL_IN_SCAN_MAX) {
-		return;
-	}
-	while (set < 2 * (size_t)n) {
-		set *= 2;
-	}
-	if (set > w->in_set_cap) {
-		free(w->in_set);
-		w->in_set = xcalloc(set, sizeof(*w->in_set));
-		w->in_set_cap = set;
-	} else {
-		memset(w->in_set, 0, w->in_set_cap * sizeof(*w->in_set));
-	}
-}
-
-/* A QUERY at t_ms into op (see the file header); 0 if it needs an item
-   and none is live. */
+/* A QUERY at t_ms into op (see the file header): its target and IN
+   list, when it has conditions, are drawn at its send (targets.h). */
 static int query_make(struct pk_workload *w, int64_t t_ms, struct pk_op *op)
 {
 	const struct pk_phase_spec *ps = w->cur_ps;
-	struct pk_wl_phase *ph = w->cur_ph;
-	const struct pk_query_spec *q;
-	uint64_t item = PK_ITEM_NONE;
-	uint32_t qi, n_in = 0, k;
-	size_t c;
-	int tries, seen;
+	uint32_t qi = query_draw(w, w->cur_ph, ps->n_queries);
 
-	qi = query_draw(w, ph, ps->n_queries);
-	q = &ps->queries[qi];
-	if (q->n_conds > 0) {
-		if (w->n_live == 0) {
-			return 0;
-		}
-		item = wl_item_select(w, ph);
-		for (c = 0; c < q->n_conds; c++) {
-			if (q->conds[c].kind == PK_COND_IN) {
-				n_in = (uint32_t)q->conds[c].in_count;
-			}
-		}
-	}
-	if (n_in) {
-		uint64_t *in;
-		int set = n_in > PK_WL_IN_SCAN_MAX;
-
-		in_reserve(w, n_in);
-		in = w->in_items;
-		in[0] = item;
-		if (set) {
-			in_set_add(w, item);
-		}
-		for (k = 1; k < n_in; k++) {
-			tries = 0;
-			do {
-				in[k] = wl_item_select(w, ph);
-				seen = set ? in_set_add(w, in[k])
-					   : in_list(in, k, in[k]);
-			} while (w->n_live >= n_in &&
-				 ++tries < PK_WL_IN_MAX_DRAWS && seen);
-		}
-	}
 	op->t_ms = t_ms;
 	op->kind = PK_OP_QUERY;
 	op->stream = 0;
-	op->item = item;
+	op->item = PK_ITEM_NONE;
 	op->size_bytes = 0;
 	op->phase = (uint32_t)w->phase;
 	op->seq = w->seq++;
 	op->query = qi;
-	op->n_in = n_in;
-	op->in_items = n_in ? w->in_items : NULL;
+	op->n_in = 0;
+	op->in_items = NULL;
 	op->batch_n = 0;
 	return 1;
 }
@@ -316,7 +223,6 @@ static int op_make(struct pk_workload *w, enum pk_op_kind kind, int64_t t_ms,
 		   struct pk_op *op)
 {
 	const struct pk_phase_spec *ps = w->cur_ps;
-	struct pk_wl_phase *ph = w->cur_ph;
 	uint64_t item;
 	uint32_t size = 0;
 
@@ -327,28 +233,17 @@ static int op_make(struct pk_workload *w, enum pk_op_kind kind, int64_t t_ms,
 		batch_make(w, t_ms, op);
 		return 1;
 	}
-	if (kind == PK_OP_UPSERT && w->n_live == 0) {
+	if (kind == PK_OP_UPSERT && w->n_items == 0) {
 		kind = PK_OP_CREATE;
 	}
 	if (kind == PK_OP_CREATE) {
 		item = wl_item_create(w, t_ms, ps);
 		size = w->size_bytes[item];
 	} else {
-		if (w->n_live == 0) {
-			return 0;
-		}
-		item = wl_item_select(w, ph);
-		switch (kind) {
-		case PK_OP_UPSERT:
-		case PK_OP_REPLACE:
+		/* the target is drawn at the send (targets.h) */
+		item = PK_ITEM_NONE;
+		if (kind == PK_OP_UPSERT || kind == PK_OP_REPLACE) {
 			size = wl_size_draw(w, &ps->item_size);
-			w->size_bytes[item] = size;
-			break;
-		case PK_OP_DELETE:
-			wl_item_delete(w, item);
-			break;
-		default:
-			break;
 		}
 	}
 	op->t_ms = t_ms;
@@ -440,18 +335,6 @@ void wl_phase_init(struct pk_wl_phase *ph, const struct pk_phase_spec *ps,
 		/* the loader keeps batch sizes in 1..100 */
 		PK_BUG("workload: phase %s sends batches of %u", ps->name,
 		       ps->batch_size);
-	}
-	if (ps->select.kind == PK_DIST_UNIFORM) {
-		ph->select = NULL;
-	} else if (ps->select.kind == PK_DIST_LATEST) {
-		/* newest favoured: zipfian rank counted from the newest */
-		struct pk_dist_spec z = ps->select;
-
-		z.kind = PK_DIST_ZIPFIAN;
-		ph->select = dist_new(&z, 1);
-		ph->select_newest = 1;
-	} else {
-		ph->select = dist_new(&ps->select, 1);
 	}
 }
 

@@ -225,23 +225,30 @@ struct pk_totals {
 	uint64_t container_full_403;   /* 403/0: serverless container at 1 TB */
 	uint64_t gone_410;	       /* 410/1007 answers (split_gone) */
 	uint64_t failed_after_410;     /* operations that gave up on 410s */
+	uint64_t not_sent_no_target;   /* operations that arrived but were
+					  not sent: a read, upsert, replace,
+					  delete or conditional query with no
+					  item written in this variant yet to
+					  target (targets.h); not in
+					  operations */
 	uint64_t not_found_404;	       /* target item missing in this variant */
 	uint64_t not_found_lost;       /* ... of them: its latest create or
 					  upsert had failed (429 past the
 					  retries, 410s, 403, 400, 413;
 					  container_write_failed) */
 	uint64_t not_found_expired;    /* ... of them: it had expired (time
-					  to live, rule 28); the rest came
-					  before their item's write was
-					  stored (still in the client) */
+					  to live, rule 28); the rest were
+					  deleted by a delete sent while the
+					  operation waited for a retry
+					  (targets are drawn among stored
+					  items: targets.h) */
 	uint64_t conflict_409;	       /* create of an existing (key, id) */
 	uint64_t conflict_409_stored;  /* ... of them a point create whose
-					  own item was already stored: an
-					  upsert, whose target the workload
-					  chose among the items offered, was
-					  sent before the create (waiting in
-					  the client: an RU budget, workers
-					  or a retry) */
+					  own item was already stored; 0
+					  since targets are drawn among the
+					  items stored (targets.h): an upsert
+					  can no longer store an item before
+					  its create (a test keeps it so) */
 	uint64_t bad_request_400;      /* invalid key value or id, or a key
 					  change on replace */
 	uint64_t bad_ttl_400;	       /* ... of them: an invalid item ttl

@@ -25,11 +25,10 @@ const char *report_stream_kind_name(int kind);
    429s, as the totals split them),
    failed 429 (operations that ended in one), failed (other failures),
    RU, retry wait p50 and p99 of the succeeded; then a line per
-   closed-loop stream with its achieved operations/s; then, when not_sent >
-   0, a line saying those operations (result.operations_skipped, by no
-   stream: the run does not record which drew them) are in no row. */
-void report_streams_text(const struct pk_result_variant *v, uint64_t not_sent,
-			 FILE *out);
+   closed-loop stream with its achieved operations/s; then a line per
+   stream with operations not sent (pk_result_stream_ops.not_sent: no
+   item written yet to target), by kind, which are in no row. */
+void report_streams_text(const struct pk_result_variant *v, FILE *out);
 
 /* The Markdown report's "Streams" section: one table, a row per
    variant, stream and kind ("all", then each kind sent), the columns of

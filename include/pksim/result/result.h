@@ -339,6 +339,8 @@ struct pk_result_stream_ops {
 	uint64_t failed_429;	    /* ended in a 429 after its retries */
 	uint64_t failed_other;	    /* ended in another failure */
 	int64_t ru_mru;		    /* RU charged, every attempt, mRU */
+	uint64_t not_sent;	    /* not sent: no item written yet to
+				       target (pk_stream_stats.not_sent) */
 	int64_t wait_p50_ms;	    /* retry wait of the succeeded: the
 				       ceil(n x p / 100)-th smallest (as
 				       metrics_wait_percentile), -1 when none
@@ -493,7 +495,11 @@ struct pk_result {
 	uint64_t seed;			    /* the seed the stream used */
 	int64_t end_ms;			    /* last closed second's end */
 	uint64_t items_created;		    /* items the workload created */
-	uint64_t operations_skipped;	    /* operations with no target yet */
+	uint64_t operations_skipped;	    /* operations not sent for want of a
+					       written item to target: the
+					       largest of the variants'
+					       (pk_totals.not_sent_no_target,
+					       each variant's own) */
 	int64_t *phase_start_ms;	    /* owned; sc->n_phases entries */
 	int sends_batches;		    /* 1: some phase sends batches */
 	struct pk_result_variant *variants; /* owned; scenario order */

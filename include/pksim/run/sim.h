@@ -23,6 +23,7 @@
 #include "pksim/run/client.h"
 #include "pksim/run/observer.h"
 #include "pksim/run/retryq.h"
+#include "pksim/workload/targets.h"
 #include "pksim/workload/workload.h"
 
 /* D-LIMITS: an id is at most 1,023 bytes */
@@ -63,6 +64,10 @@ struct pk_stream_stats {
 	uint64_t failed_429;	    /* ended in a 429 */
 	uint64_t failed_other;	    /* ended in another failure */
 	int64_t ru_mru;		    /* RU charged, every attempt, mRU */
+	uint64_t not_sent;	    /* arrived, but no item was written in
+				       this variant when it would have
+				       been sent (targets.h); not in
+				       operations */
 	/* the client's wait on retries of each succeeded operation that
 	   waited (ms; the others waited 0), in completion order; owned */
 	uint32_t *waits;
@@ -97,6 +102,11 @@ static inline int sim_pacer_on(const struct pk_pacer *p)
 
 struct pk_variant {
 	struct pk_container *container; /* owned */
+	struct pk_targets *targets;	/* owned: the items this variant
+					   has written, which reads, upserts,
+					   replaces, deletes and conditional
+					   queries target at their send
+					   (targets.h); NULL when none does */
 	struct pk_query_stats *qstats;	/* owned; one per query sent:
 					   the items file's `--query`s, or
 					   every phase's, phase by phase in

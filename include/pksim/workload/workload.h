@@ -7,11 +7,12 @@
  * offered load; it picks each
  * operation's kind from the phase mix, and for a create draws a new item:
  * every property's value from its generator, a size from item_size. Reads,
- * upserts, replaces and deletes target an item that exists in the
- * generator's own view (created and not yet deleted), drawn by the phase's
- * `select` distribution over items in creation order. An operation that
- * needs an existing item when none exists is not emitted (counted in
- * workload_skipped).
+ * upserts, replaces, deletes and queries with conditions come without a
+ * target (item PK_ITEM_NONE, no IN list): the run draws it at the
+ * operation's first send in each variant, among the items that variant
+ * has written (targets.h). An upsert that arrives before any item was
+ * created is made a CREATE. No generated operation is left out
+ * (workload_skipped stays 0 for them).
  *
  * A batch creates the phase's batch_size new items at once, as one
  * operation: unless the batch is drawn "spanning", its items after the
@@ -59,23 +60,29 @@ struct pk_op {
 	uint32_t stream;	  /* index into scenario->streams (0 with
 				     one stream) */
 	uint64_t item;		  /* item sequence number (0-based, creation
-				     order); valid for workload_value() */
+				     order); valid for workload_value().
+				     PK_ITEM_NONE for an operation whose
+				     target is drawn at its send
+				     (targets_needed, targets_pick) until
+				     then, and for a full-scan QUERY */
 	uint32_t size_bytes;	  /* bytes written (CREATE, UPSERT, REPLACE;
 				     BATCH: the sum over its items); 0 for
 				     READ and DELETE */
 	uint32_t phase;		  /* index into scenario->phases */
 	uint64_t seq;		  /* 0-based position in the stream */
 	uint32_t query;		  /* QUERY: index into the phase's queries */
-	uint32_t n_in;		  /* QUERY with an IN condition: its values
-				     are those of in_items[0..n_in-1]
-				     (in_items[0] == item), 1 ..
-				     PK_QUERY_MAX_IN; else 0 */
+	uint32_t n_in;		  /* QUERY with an IN condition, once its
+				     target is drawn (targets_pick): its
+				     values are those of
+				     in_items[0..n_in-1] (in_items[0] ==
+				     item), 1 .. PK_QUERY_MAX_IN; else 0
+				     (always 0 from workload_next) */
 	const uint64_t *in_items; /* n_in item numbers; borrowed from the
-				     workload and valid until its next
-				     workload_next() (whoever keeps the
-				     operation longer, as a queued retry
-				     does, copies them); NULL when n_in
-				     is 0 */
+				     variant's pk_targets and valid until
+				     its next targets_pick (whoever keeps
+				     the operation longer, as a queued
+				     retry does, copies them); NULL when
+				     n_in is 0 */
 	uint32_t batch_n;	  /* BATCH: its items are the consecutive new
 				     items item .. item + batch_n - 1 (1 ..
 				     PK_MAX_BATCH_OPS); 0 for other kinds */
@@ -206,7 +213,9 @@ struct pk_value_index_view {
 int workload_value_index_view(const struct pk_workload *w, int prop,
 			      struct pk_value_index_view *out);
 
-/* Stored size in bytes the generator gave item at its last write. */
+/* Stored size in bytes the generator gave item at its create (an upsert
+   or replace carries its own size in pk_op.size_bytes: its target is
+   drawn at the send, per variant). */
 uint32_t workload_item_size(const struct pk_workload *w, uint64_t item);
 
 /* The bytes record rec of data file f (not a monitor log) is stored
@@ -227,7 +236,9 @@ uint32_t workload_item_created_size(const struct pk_workload *w, uint64_t item);
 /* Items created so far. */
 uint64_t workload_items(const struct pk_workload *w);
 
-/* Operations not emitted because no existing item could be targeted. */
+/* Generated operations not emitted: none since targets are drawn at the
+   send (targets.h; a variant counts what it could not send in
+   pk_totals.not_sent_no_target). 0. */
 uint64_t workload_skipped(const struct pk_workload *w);
 
 #endif

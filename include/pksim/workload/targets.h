@@ -1,0 +1,86 @@
+/*
+ * targets: which item a read, upsert, replace, delete or conditional
+ * query names, drawn when the operation is first SENT, per container
+ * variant, among the items that variant has WRITTEN (issue 14).
+ *
+ * The workload (workload.h) makes operations as they arrive; an
+ * operation that names an existing item arrives with pk_op.item =
+ * PK_ITEM_NONE and no IN list. The run keeps one pk_targets per variant
+ * and, at the operation's first send in that variant, asks it for the
+ * target (targets_pick): an application reads, upserts, replaces and
+ * deletes ids it has written, and with a paced client (client.ru_budget,
+ * client.concurrency) or 429 retries a create may wait in the client long
+ * after it arrived, so the items offered so far are not the items
+ * written. A retry keeps the target its first send drew (the application
+ * retries the same id).
+ *
+ * The draw set: the items whose create (a CREATE, an UPSERT made a CREATE,
+ * or a BATCH) this variant has stored (201; targets_written), ranked in
+ * creation order (item number), less those a delete already sent in this
+ * variant targeted (removed at its send, whatever the delete's answer, so
+ * no second delete picks it). An item time to live deleted stays in the
+ * set: the application does not know, and its read is a 404 from the
+ * service. Items of `preload:` are not in it (never targeted, as before).
+ * The phase's `select` spec ranks the set as workload_items.c describes
+ * for the live set (uniform, zipfian, latest, hotspot, sequential,
+ * weighted), each variant with its own distribution state per phase.
+ *
+ * Randomness: one generator per stream, seeded from the run's seed (not
+ * the workload's generator, whose stream stays the same in every
+ * variant), consumed in the variant's send order. Same seed, same
+ * draws; compare --jobs N equals --jobs 1 (each variant has its own).
+ *
+ * Memory: 8 bytes per item up to the newest one written (its place in the
+ * dense set and the set's entry), 4 more when some phase selects by rank
+ * (a Fenwick tree over written flags), grown as items are written; no
+ * allocation per operation (an IN list reuses one buffer).
+ */
+#ifndef PKSIM_WORKLOAD_TARGETS_H
+#define PKSIM_WORKLOAD_TARGETS_H
+
+#include <stdint.h>
+
+#include "pksim/workload/workload.h"
+
+struct pk_targets;
+
+/*
+ * A new, empty draw set for one variant of a run over workload w
+ * (borrowed: it must outlive the set), its generators seeded from seed
+ * (the run's). NULL when no operation of w ever needs a target (no phase
+ * mixes reads, upserts, replaces, deletes or queries with conditions;
+ * items from a data file or a monitor log): such a run pays nothing.
+ */
+struct pk_targets *targets_new(const struct pk_workload *w, uint64_t seed);
+
+/* Free t; NULL is allowed. */
+void targets_free(struct pk_targets *t);
+
+/* 1 when op (as workload_next made it) needs a target drawn at its first
+   send: a READ, UPSERT, REPLACE or DELETE, or a QUERY with conditions;
+   else 0 (CREATE, BATCH, a full-scan QUERY, CHARGE). */
+int targets_needed(const struct pk_workload *w, const struct pk_op *op);
+
+/*
+ * Draw op's target among t's written items (op needs one:
+ * targets_needed): op->item, and for a query with an IN of K values
+ * op->n_in = K and op->in_items (t's buffer, valid until the next
+ * targets_pick on t; a caller that keeps op longer, as a queued retry
+ * does, copies it). The K values: item, then K - 1 more by the same
+ * select, distinct while at least K items are written (up to
+ * PK_WL_IN_MAX_DRAWS tries a slot), as workload_stream.c says. A DELETE's
+ * target leaves the set. Returns 1, or 0 when t holds no item (op
+ * untouched: the run does not send it and counts it as not sent, "no
+ * item written yet").
+ */
+int targets_pick(struct pk_targets *t, struct pk_op *op);
+
+/* Item `item` was stored by its create (201) in t's variant: it joins
+   the draw set at its creation-order rank. Idempotent; an item a sent
+   delete removed does not come back. */
+void targets_written(struct pk_targets *t, uint64_t item);
+
+/* Items in t's draw set now. */
+uint64_t targets_count(const struct pk_targets *t);
+
+#endif

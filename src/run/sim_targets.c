@@ -1,0 +1,40 @@
+/*
+ * sim_targets: the run's side of targets drawn at the send (targets.h):
+ * a stored create's items join the variant's draw set, and an operation
+ * with nothing to target is counted as not sent. sim.c draws the target
+ * itself (targets_pick) at an operation's first send: at its arrival
+ * when it goes at once, or when its client's pacing lets it go.
+ */
+#include "pksim/workload/targets.h"
+
+#include "sim_int.h"
+
+void sim_written(struct pk_variant *v, const struct pk_op *op)
+{
+	uint32_t k, n = op->kind == PK_OP_BATCH ? op->batch_n : 1;
+
+	for (k = 0; k < n; k++) {
+		targets_written(v->targets, op->item + k);
+	}
+}
+
+void sim_not_sent(struct pk_variant *v, const struct pk_op *op)
+{
+	v->container->metrics.totals.not_sent_no_target++;
+	if (v->sstats) {
+		v->sstats[(size_t)op->stream * PK_STREAM_KINDS +
+			  (size_t)op->kind]
+		    .not_sent++;
+	}
+}
+
+void sim_unqueue_not_sent(struct pk_variant *v, const struct pk_op *op)
+{
+	v->container->metrics.totals.operations--;
+	if (v->sstats) {
+		v->sstats[(size_t)op->stream * PK_STREAM_KINDS +
+			  (size_t)op->kind]
+		    .operations--;
+	}
+	sim_not_sent(v, op);
+}
