@@ -11,8 +11,8 @@ _pksim()
 	COMPREPLY=()
 
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W 'run compare locate epk plan check help
-			--help --version' -- "$cur"))
+		COMPREPLY=($(compgen -W 'run compare locate epk plan check merge
+			help --help --version' -- "$cur"))
 		return
 	fi
 	cmd=${COMP_WORDS[1]}
@@ -80,9 +80,12 @@ _pksim()
 	check)
 		opts='--help'
 		;;
+	merge)
+		opts='--output -o --help'
+		;;
 	help)
 		if [ "$COMP_CWORD" -eq 2 ]; then
-			COMPREPLY=($(compgen -W 'run compare locate epk plan check' \
+			COMPREPLY=($(compgen -W 'run compare locate epk plan check merge' \
 				-- "$cur"))
 		fi
 		return
@@ -93,6 +96,12 @@ _pksim()
 	esac
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+	elif [ "$cmd" = merge ]; then
+		# the compares' JSON reports
+		COMPREPLY=($(compgen -f -X '!*.json' -- "$cur"))
+		if [ ${#COMPREPLY[@]} -eq 0 ]; then
+			COMPREPLY=($(compgen -d -- "$cur"))
+		fi
 	elif [ "$cmd" != epk ]; then
 		# the scenario or plan file (or an item, for locate)
 		COMPREPLY=($(compgen -f -X '!*.y*ml' -- "$cur"))

@@ -33,6 +33,7 @@ START_TEST(test_help_per_command)
 		       "[--allow-undefined-key] [ITEM_JSON...]"},
 	    {"epk", "usage: pksim epk [--version 1|2] [--multihash] "
 		    "JSON_ARRAY"},
+	    {"merge", "usage: pksim merge REPORT.json... [-o FILE]"},
 	    /* help is a command too: 'help --help', 'help help' (D6) */
 	    {"help", "usage: pksim help [COMMAND]"},
 	};
@@ -207,8 +208,8 @@ START_TEST(test_help_option_errors)
 	     "'pksim epk --help'"},
 	    {"locate -o out.txt",
 	     "pksim: error: '-o' is an option of 'pksim run', 'pksim "
-	     "compare' and 'pksim plan', not of 'pksim locate'; see "
-	     "'pksim locate --help'"},
+	     "compare', 'pksim plan' and 'pksim merge', not of 'pksim "
+	     "locate'; see 'pksim locate --help'"},
 	    {"locate --multihash",
 	     "pksim: error: '--multihash' is an option of 'pksim epk', not "
 	     "of 'pksim locate'; see 'pksim locate --help'"},

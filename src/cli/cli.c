@@ -743,6 +743,9 @@ static int dispatch(int argc, char **argv)
 	if (strcmp(argv[1], "check") == 0) {
 		return cli_check(argc - 1, argv + 1);
 	}
+	if (strcmp(argv[1], "merge") == 0) {
+		return cli_merge(argc - 1, argv + 1);
+	}
 	/* a slip of a command's name: the nearest one */
 	near = suggest_nearest(argv[1], cli_commands);
 	if (near) {

@@ -48,6 +48,7 @@ static const char overview_text[] =
     "       pksim plan PLAN.yaml [--format text|json|markdown] "
     "[--scenario] [-o FILE]\n"
     "       pksim check [SCENARIO.yaml...]\n"
+    "       pksim merge REPORT.json... [-o FILE]\n"
     "       pksim help [COMMAND] | COMMAND --help | --version\n"
     "\n"
     "Replays the scenario's workload against a simulated Azure Cosmos DB\n"
@@ -63,6 +64,8 @@ static const char overview_text[] =
     "  plan     storage, re-sync time, hot-partition shares and tipping\n"
     "           points from a few numbers, without a simulation\n"
     "  check    run scenarios and check their expect: assertions\n"
+    "  merge    the JSON reports of a sweep's compares (one variant\n"
+    "           each) as one compare's report, ranked again\n"
     "  help     this text, or 'pksim help COMMAND' for one command\n"
     "\n"
     "'pksim COMMAND --help' prints a command's options and an example.\n"
@@ -191,7 +194,7 @@ static const char compare_text[] =
     "                   (default), always or never, as for run\n"
     "  --variant NAME   run only the variant NAME; again for more, run\n"
     "                   in the scenario's order (a sweep: a process per\n"
-    "                   batch, merged by tools/merge-compare.py);\n"
+    "                   batch, merged by pksim merge);\n"
     "                   with it, or with --key, the scenario's expect:\n"
     "                   is not checked (it speaks of its own variants)\n"
     "  --narrate        the run's events on stderr as it proceeds, as\n"
@@ -310,6 +313,41 @@ static const char check_text[] =
     "  pksim check scenarios/storage-split.yaml my-lesson.yaml\n"
     "\n" PK_HELP_EXIT;
 
+#define PK_HELP_EXIT_MERGE                                                     \
+	"exit status:\n"                                                       \
+	"  0  success\n"                                                       \
+	"  1  environment failure: a report exists but cannot be read, the\n"  \
+	"     merge cannot be written, out of memory\n"                        \
+	"  2  bad input or usage: a file is missing, is not JSON or not a\n"   \
+	"     compare's JSON report, the runs are of different workloads, a\n" \
+	"     variant is given twice, no file\n"
+
+static const char merge_text[] =
+    "usage: pksim merge REPORT.json... [-o FILE]\n"
+    "\n"
+    "A sweep's merge: the JSON reports of compares of one or a few\n"
+    "variants each (pksim compare SCENARIO with its variant option, in\n"
+    "json; see 'pksim compare --help'), run apart, e.g. with xargs -P,\n"
+    "become the JSON report one compare of all their variants writes,\n"
+    "byte for byte when the files are given in the scenario's variant\n"
+    "order. Each variant's figures are its run's; the ranking (rank,\n"
+    "tied, reason) is worked out again over every variant by compare's\n"
+    "own code, and the duration is the longest run's. The runs must be of\n"
+    "one workload: the same scenario name, seed and scenario.fingerprint\n"
+    "(the same scenario file and workload options); each variant once.\n"
+    "JSON only: the text report (its tables, heat strips and the streams\n"
+    "line under the ranking) needs one compare of all the variants.\n"
+    "\n"
+    "options:\n"
+    "  -o, --output F   write to F, whole or not at all; '-' is\n"
+    "                   standard output\n"
+    "  -h, --help       this text\n"
+    "\n"
+    "example (README.md, \"Sweeps\", makes the four files):\n"
+    "  pksim merge device.json date.json device-date.json \\\n"
+    "      date-bucket.json -o compare.json\n"
+    "\n" PK_HELP_EXIT_MERGE;
+
 static const char help_text[] =
     "usage: pksim help [COMMAND]\n"
     "\n"
@@ -379,10 +417,13 @@ static const char *const plan_options[] = {
 
 static const char *const check_options[] = {"--help", "-h", NULL};
 
+static const char *const merge_options[] = {"--output", "-o", "--help", "-h",
+					    NULL};
+
 static const char *const help_options[] = {"--help", "-h", NULL};
 
 const char *const cli_commands[] = {"run",  "compare", "locate", "epk",
-				    "plan", "check",   NULL};
+				    "plan", "check",   "merge",	 NULL};
 
 struct pk_help_cmd {
 	const char *name;
@@ -397,6 +438,7 @@ static const struct pk_help_cmd help_cmds[] = {
     {"epk", epk_text, epk_options},
     {"plan", plan_text, plan_options},
     {"check", check_text, check_options},
+    {"merge", merge_text, merge_options},
     {"help", help_text, help_options},
 };
 

@@ -405,6 +405,21 @@ static void rank_cards(struct pk_scorecard **order, size_t n)
 	}
 }
 
+void scorecard_rank(struct pk_scorecard *cards, size_t n)
+{
+	struct pk_scorecard **order = xcalloc(n ? n : 1, sizeof(*order));
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		cards[i].rank = 0;
+		cards[i].tied = 0;
+		cards[i].reason[0] = '\0';
+		order[i] = &cards[i];
+	}
+	rank_cards(order, n);
+	free(order);
+}
+
 /* One logical partition takes most of the RU: capped at one range's
    RU/s, and full at the growth seen. */
 static void hot_verdict(const struct pk_result *r,

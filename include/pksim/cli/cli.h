@@ -71,6 +71,20 @@ int cli_style_option(const char *cmd, int ch, const char *arg, int *equal_bands,
  */
 int cli_style_colour(int colour, const char *output);
 
+/* `pksim merge REPORT.json... [-o FILE]` (argv[0] is "merge"): a sweep's
+   merge (issue 13 section 5): the JSON reports of `pksim compare ...
+   --variant NAME --format json` runs of one workload (same scenario
+   name, seed and scenario.fingerprint) as the JSON report one compare of
+   all their variants writes, byte for byte when the files are given in
+   the scenario's variant order: the variants in the order given,
+   scenario.duration_s the longest run's, and every scorecard's rank,
+   tied and reason worked out again by scorecard_rank over all of them.
+   Returns 0; 2 (PK_EXIT_INPUT) with a message for bad input (a missing
+   file, not JSON, not a compare's JSON report, runs of different
+   workloads, a variant given twice, no file); 1 when a file that exists
+   cannot be read or the output cannot be written. */
+int cli_merge(int argc, char **argv);
+
 struct pk_run;
 struct pk_scenario;
 

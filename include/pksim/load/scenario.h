@@ -584,7 +584,7 @@ struct pk_scenario {
 	   64-bit hash of everything a compare's report depends on but its
 	   variants and seed, set by the command line
 	   (src/cli/cli_fingerprint.c) and written in a compare's JSON so
-	   tools/merge-compare.py can refuse runs of different workloads;
+	   `pksim merge` can refuse runs of different workloads;
 	   "" (not written) when nothing set it. */
 	char fingerprint[17];
 };

@@ -278,6 +278,18 @@ struct pk_scorecard *scorecard_all(const struct pk_result *r);
 struct pk_scorecard *scorecard_merge_seeds(struct pk_scorecard *const *per_seed,
 					   size_t n_seeds, size_t n_variants);
 
+/*
+ * Rank n one-run cards (n_seeds 0 or 1) by the rule above, as
+ * scorecard_all does: sets each card's rank, tied and reason (rank 1 is
+ * best; the reason names the figure that put it ahead of the next rank,
+ * in the words of every report). Reads only name, operations,
+ * failed_after_retries, rejected_403, refused, throttled_429, ru_offered,
+ * hottest_range_share_ru, hottest_share_ru and peak_normalized_ru, so
+ * `pksim merge` ranks cards rebuilt from JSON reports with the same
+ * code. The cards are modified in place; their order is not.
+ */
+void scorecard_rank(struct pk_scorecard *cards, size_t n);
+
 /* Indexes 0..n-1 of cards in ranking order: by rank, then name (caller
    frees; never NULL). */
 size_t *scorecard_order(const struct pk_scorecard *cards, size_t n);

@@ -1,0 +1,381 @@
+/*
+ * cli_merge: `pksim merge REPORT.json... [-o FILE]` (cli.h), a sweep's
+ * merge (issue 13 section 5): the JSON reports of `pksim compare ...
+ * --variant NAME --format json` runs of one workload become the report
+ * one `pksim compare --format json` of all their variants writes. Each
+ * variant's figures depend on that variant alone; what depends on more
+ * than one, the ranking (scorecard.rank, .tied, .reason) and
+ * scenario.duration_s (the longest run's), is worked out again here, the
+ * ranking by scorecard_rank, the code compare ranks with, on cards
+ * rebuilt from the reports' scorecard figures.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/diag.h"
+#include "pksim/base/mem.h"
+#include "pksim/base/output.h"
+#include "pksim/cli/cli.h"
+#include "pksim/cli/help.h"
+#include "pksim/report/scorecard.h"
+
+/* as report_json.c writes its reports */
+#define PK_MERGE_JSON_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(16))
+
+static int merge_usage(const char *fmt, const char *arg)
+{
+	fputs("pksim: error: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs("; see 'pksim merge --help'\n", stderr);
+	return PK_EXIT_INPUT;
+}
+
+/* An input the merge cannot take: "pksim: error: ..." and exit 2. */
+static int refuse(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("pksim: error: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return PK_EXIT_INPUT;
+}
+
+/* A compare's JSON report, or 2 with what it is said on stderr. */
+static int check_report(const char *file, json_t *r)
+{
+	json_t *vs = json_object_get(r, "variants"), *v;
+	size_t i;
+
+	if (!json_is_object(r) || !json_object_get(r, "pksim_report")) {
+		return refuse("%s: not a pksim JSON report (give the output "
+			      "of `pksim compare ... --format json`)",
+			      file);
+	}
+	if (!json_is_array(vs) || json_array_size(vs) == 0) {
+		return refuse("%s: a report without variants: give `pksim "
+			      "compare ... --format json` reports",
+			      file);
+	}
+	json_array_foreach(vs, i, v)
+	{
+		if (!json_is_object(json_object_get(v, "scorecard")) ||
+		    !json_is_string(json_object_get(v, "name"))) {
+			return refuse("%s: a `pksim run` report (no "
+				      "scorecards): give `pksim compare ... "
+				      "--format json` reports",
+				      file);
+		}
+	}
+	if (!json_is_string(json_object_get(json_object_get(r, "scenario"),
+					    "fingerprint"))) {
+		return refuse("%s: no scenario.fingerprint: made by a pksim "
+			      "before it had one; run it again",
+			      file);
+	}
+	return 0;
+}
+
+/* The runs are of one workload: same scenario name, seed and workload
+   fingerprint; 0, or 2 said. */
+static int check_same(const char *f0, json_t *r0, const char *f, json_t *r)
+{
+	static const char *const keys[][2] = {{"name", "scenarios"},
+					      {"seed", "seeds"},
+					      {"fingerprint", "workloads"}};
+	json_t *s0 = json_object_get(r0, "scenario");
+	json_t *s = json_object_get(r, "scenario");
+	size_t k;
+
+	for (k = 0; k < 3; k++) {
+		json_t *a = json_object_get(s0, keys[k][0]);
+		json_t *b = json_object_get(s, keys[k][0]);
+		char *ta, *tb;
+		int rc;
+
+		if (a && b && json_equal(a, b)) {
+			continue;
+		}
+		ta = a ? json_dumps(a, JSON_ENCODE_ANY | JSON_COMPACT) : NULL;
+		tb = b ? json_dumps(b, JSON_ENCODE_ANY | JSON_COMPACT) : NULL;
+		rc = refuse("%s and %s: runs of different %s (%s %s vs %s): a "
+			    "merge ranks variants offered the same "
+			    "operations; run every variant with the same "
+			    "scenario file, options and seed",
+			    f0, f, keys[k][1], keys[k][0], ta ? ta : "(none)",
+			    tb ? tb : "(none)");
+		free(ta);
+		free(tb);
+		return rc;
+	}
+	return 0;
+}
+
+/* Number field name of object o into *x; 0, or -1 when not a number. */
+static int number(json_t *o, const char *name, double *x)
+{
+	json_t *n = json_object_get(o, name);
+
+	if (!json_is_number(n)) {
+		return -1;
+	}
+	*x = json_number_value(n);
+	return 0;
+}
+
+/* A count the reports write as an integer >= 0. */
+static int count_of(json_t *o, const char *name, uint64_t *x)
+{
+	json_t *n = json_object_get(o, name);
+
+	if (!json_is_integer(n) || json_integer_value(n) < 0) {
+		return -1;
+	}
+	*x = (uint64_t)json_integer_value(n);
+	return 0;
+}
+
+/* The figures scorecard_rank reads, from variant v's JSON (file's);
+   0, or 2 said. */
+static int card_of(const char *file, json_t *v, struct pk_scorecard *c)
+{
+	json_t *s = json_object_get(v, "scorecard");
+	json_t *t = json_object_get(v, "totals");
+	const char *bad = NULL;
+
+	memset(c, 0, sizeof(*c));
+	c->name = json_string_value(json_object_get(v, "name"));
+	if (count_of(t, "operations", &c->operations)) {
+		bad = "totals.operations";
+	} else if (count_of(s, "failed_after_retries",
+			    &c->failed_after_retries)) {
+		bad = "scorecard.failed_after_retries";
+	} else if (count_of(s, "rejected_403", &c->rejected_403)) {
+		bad = "scorecard.rejected_403";
+	} else if (count_of(s, "refused_400_409_413", &c->refused)) {
+		bad = "scorecard.refused_400_409_413";
+	} else if (count_of(s, "throttled_429", &c->throttled_429)) {
+		bad = "scorecard.throttled_429";
+	} else if (number(s, "ru_of_operations", &c->ru_offered)) {
+		bad = "scorecard.ru_of_operations";
+	} else if (number(s, "hottest_range_share_ru",
+			  &c->hottest_range_share_ru)) {
+		bad = "scorecard.hottest_range_share_ru";
+	} else if (number(s, "hottest_share_ru", &c->hottest_share_ru)) {
+		bad = "scorecard.hottest_share_ru";
+	} else if (number(s, "peak_normalized_ru", &c->peak_normalized_ru)) {
+		bad = "scorecard.peak_normalized_ru";
+	}
+	if (bad) {
+		return refuse("%s: variant '%s' has no %s number: not a "
+			      "compare's JSON report of this pksim; run it "
+			      "again",
+			      file, c->name, bad);
+	}
+	return 0;
+}
+
+struct merge_opts {
+	const char *output; /* -o FILE; NULL: standard output */
+	char **files;	    /* the reports, borrowed argv */
+	size_t n_files;
+};
+
+static int parse_merge_opts(int argc, char **argv, struct merge_opts *o)
+{
+	static const struct option longs[] = {
+	    {"output", required_argument, NULL, 'o'},
+	    {"help", no_argument, NULL, 'h'},
+	    {NULL, 0, NULL, 0},
+	};
+	int ch;
+
+	memset(o, 0, sizeof(*o));
+	opterr = 0;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, ":o:h", longs, NULL)) != -1) {
+		switch (ch) {
+		case 'o':
+			o->output = optarg;
+			break;
+		case 'h':
+			cli_help("merge", stdout);
+			return -1;
+		case ':':
+			return merge_usage("option '%s' needs a value",
+					   argv[optind - 1]);
+		default:
+			return cli_option_error("merge", argv[optind - 1]);
+		}
+	}
+	if (optind >= argc) {
+		return merge_usage("%s", "give at least one report (the "
+					 "output of `pksim compare ... "
+					 "--format json`)");
+	}
+	o->files = argv + optind;
+	o->n_files = (size_t)(argc - optind);
+	return 0;
+}
+
+/* Read every report into runs[]; 0, 1 (cannot read) or 2, said. */
+static int load_all(const struct merge_opts *o, json_t **runs)
+{
+	size_t i;
+
+	for (i = 0; i < o->n_files; i++) {
+		json_error_t err;
+		FILE *f = fopen(o->files[i], "rb");
+		int rc;
+
+		if (!f) {
+			/* a missing file is bad input, as everywhere in
+			   pksim; one that exists but cannot be read is the
+			   environment's */
+			rc = errno == ENOENT ? PK_EXIT_INPUT : PK_EXIT_ENV;
+			fprintf(stderr, "pksim: %s: error: cannot open: %s\n",
+				o->files[i], strerror(errno));
+			return rc;
+		}
+		runs[i] = json_loadf(f, 0, &err);
+		fclose(f);
+		if (!runs[i]) {
+			return refuse("%s: not JSON (line %d: %s): give the "
+				      "output of `pksim compare ... --format "
+				      "json`",
+				      o->files[i], err.line, err.text);
+		}
+		if ((rc = check_report(o->files[i], runs[i])) != 0 ||
+		    (i > 0 && (rc = check_same(o->files[0], runs[0],
+					       o->files[i], runs[i])) != 0)) {
+			return rc;
+		}
+	}
+	return 0;
+}
+
+/* The merged report: runs[0]'s, with every run's variants in the order
+   given, duration_s the longest and the ranking redone; 0 or 2. */
+static int merge(const struct merge_opts *o, json_t **runs, json_t **out)
+{
+	json_t *vs = json_array(), *v, *sc;
+	json_int_t duration = 0;
+	struct pk_scorecard *cards;
+	const char **from;
+	size_t i, k, n = 0;
+	int rc = 0;
+
+	for (i = 0; i < o->n_files; i++) {
+		json_t *d = json_object_get(
+		    json_object_get(runs[i], "scenario"), "duration_s");
+
+		if (json_is_integer(d) && json_integer_value(d) > duration) {
+			duration = json_integer_value(d);
+		}
+		json_array_foreach(json_object_get(runs[i], "variants"), k, v)
+		{
+			json_array_append(vs, v);
+		}
+	}
+	n = json_array_size(vs);
+	cards = xcalloc(n, sizeof(*cards));
+	from = xcalloc(n, sizeof(*from));
+	for (i = 0, k = 0; i < o->n_files; i++) {
+		size_t j,
+		    m = json_array_size(json_object_get(runs[i], "variants"));
+
+		for (j = 0; j < m && rc == 0; j++, k++) {
+			from[k] = o->files[i];
+			rc = card_of(from[k], json_array_get(vs, k), &cards[k]);
+		}
+	}
+	for (i = 0; i < n && rc == 0; i++) {
+		for (k = 0; k < i; k++) {
+			if (strcmp(cards[k].name, cards[i].name) == 0) {
+				rc = refuse("variant '%s' is in %s and in %s: "
+					    "give each variant once",
+					    cards[i].name, from[k], from[i]);
+				break;
+			}
+		}
+	}
+	if (rc == 0) {
+		scorecard_rank(cards, n);
+		json_array_foreach(vs, i, v)
+		{
+			sc = json_object_get(v, "scorecard");
+			json_object_set_new(
+			    sc, "rank",
+			    json_integer((json_int_t)cards[i].rank));
+			json_object_set_new(sc, "tied",
+					    json_boolean(cards[i].tied));
+			json_object_set_new(sc, "reason",
+					    json_string(cards[i].reason));
+		}
+		*out = runs[0];
+		json_object_set_new(json_object_get(*out, "scenario"),
+				    "duration_s", json_integer(duration));
+		json_object_set(*out, "variants", vs);
+	}
+	json_decref(vs);
+	free(cards);
+	free(from);
+	return rc;
+}
+
+int cli_merge(int argc, char **argv)
+{
+	struct merge_opts o;
+	struct pk_diag diag;
+	json_t **runs, *out = NULL;
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *mem;
+	int rc;
+
+	rc = parse_merge_opts(argc, argv, &o);
+	if (rc) {
+		return rc < 0 ? PK_EXIT_OK : rc;
+	}
+	runs = xcalloc(o.n_files, sizeof(*runs));
+	rc = load_all(&o, runs);
+	if (rc == 0) {
+		rc = merge(&o, runs, &out);
+	}
+	diag_init(&diag);
+	if (rc == 0) {
+		int bad;
+
+		mem = open_memstream(&buf, &len);
+		bad = !mem;
+		if (mem) {
+			bad = json_dumpf(out, mem, PK_MERGE_JSON_FLAGS) != 0;
+			bad |= fputc('\n', mem) == EOF;
+			bad |= fclose(mem) != 0;
+		}
+		if (bad) {
+			fprintf(stderr,
+				"pksim: error: cannot write the merged "
+				"report: %s\n",
+				strerror(errno));
+			rc = PK_EXIT_ENV;
+		} else if (output_write(o.output, buf, len, &diag)) {
+			diag_print(&diag, stderr);
+			rc = PK_EXIT_ENV;
+		}
+	}
+	diag_free(&diag);
+	free(buf);
+	for (i = 0; i < o.n_files; i++) {
+		json_decref(runs[i]);
+	}
+	free(runs);
+	return rc;
+}
