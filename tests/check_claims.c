@@ -1791,7 +1791,7 @@ START_TEST(test_claim_closed_loop)
 	ck_assert_int_eq(INT(v, "totals/retry_wait_ms"), 188320);
 	ck_assert_int_eq(INT(v, "totals/retry_wait_p99_ms"), 490);
 	ck_assert_int_eq(INT(v, "totals/last_answer_ms"), 24510);
-	assert_near(NUM(v, "totals/achieved_ops_per_s"),
+	assert_near(NUM(v, "totals/achieved_succeeded_per_s"),
 		    20000.0 * 1000.0 / 24510.0, 1e-9, "achieved");
 	ck_assert_int_eq(INT(root, "scenario/duration_s"), 25);
 	json_decref(root);
@@ -2219,7 +2219,7 @@ START_TEST(test_claim_streams_bulk_and_reads)
 				"throttled_429,throttled_3212,"
 				"throttled_low_429,failed_429,failed_other,ru,"
 				"retry_wait_p50_ms,retry_wait_p99_ms,"
-				"achieved_ops_per_s\n"
+				"achieved_succeeded_per_s\n"
 				"\"/k\",\"bulk\",\"all\",20000,20000,0,0,0,0,"
 				"0,100000,0,0,\n"));
 		free(out);
@@ -2273,11 +2273,11 @@ START_TEST(test_claim_streams_two_clients)
 	ck_assert_int_eq(INT(v, "streams/1/totals/succeeded"), 1000);
 	assert_near(NUM(v, "streams/1/totals/ru"), 5000, 1e-9, "loader RU");
 	ck_assert_int_eq(INT(v, "streams/1/totals/last_answer_ms"), 2503);
-	assert_near(NUM(v, "streams/1/totals/achieved_ops_per_s"),
+	assert_near(NUM(v, "streams/1/totals/achieved_succeeded_per_s"),
 		    1000.0 * 1000.0 / 2503.0, 1e-9, "loader achieved");
 	/* the import is paced by a budget, not workers: no achieved */
-	ck_assert_ptr_null(
-	    json_object_get(at(v, "streams/0/totals"), "achieved_ops_per_s"));
+	ck_assert_ptr_null(json_object_get(at(v, "streams/0/totals"),
+					   "achieved_succeeded_per_s"));
 	ck_assert_int_eq(INT(v, "totals/throttled_429"), 0);
 	ck_assert_int_eq(INT(v, "totals/last_answer_ms"), 2503);
 	ck_assert_int_eq(INT(root, "scenario/duration_s"), 50);

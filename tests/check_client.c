@@ -193,10 +193,13 @@ START_TEST(test_client_workers)
 	client_worker_take(&w);
 	client_worker_take(&w);
 	ck_assert_int_eq(client_worker_peek(&w, &t), 0);
-	client_worker_done(&w, 7);
-	client_worker_done(&w, 2);
-	client_worker_done(&w, 4);
+	client_worker_done(&w, 7, 1);
+	client_worker_done(&w, 2, 0);
+	client_worker_done(&w, 4, 1);
 	ck_assert_int_eq(w.last_ms, 12);
+	/* three answered, the one sent at 2 ms not a 2xx */
+	ck_assert_uint_eq(w.done, 3);
+	ck_assert_uint_eq(w.succeeded, 2);
 	ck_assert_int_eq(client_worker_peek(&w, &t), 1);
 	ck_assert_int_eq(t, 7);
 	client_worker_take(&w);

@@ -517,9 +517,10 @@ START_TEST(test_report_closed_loop_stream)
 		    0);
 
 	ck_assert_ptr_nonnull(strstr(txt,
-				     "  achieved                 100.0 "
-				     "operations/s (closed loop, stream "
-				     "bulk: 2,000 answered by 20.000 s)\n"));
+				     "  achieved (succeeded/s)   100.0 "
+				     "(closed loop, stream bulk: 2,000 "
+				     "succeeded of 2,000 answered, 0.000 s "
+				     "to 20.000 s)\n"));
 	free(txt);
 }
 END_TEST
@@ -566,15 +567,18 @@ START_TEST(test_report_closed_loop_two_streams)
 	json_error_t err;
 
 	ck_assert_ptr_nonnull(strstr(txt,
-				     "  achieved                 150.0 "
-				     "operations/s (closed loop, streams a, b: "
-				     "3,000 answered by 20.000 s)\n"));
-	ck_assert_ptr_nonnull(strstr(txt, "\n  achieved, stream a: 100.0 "
-					  "operations/s (closed loop: 2,000 "
-					  "answered by 20.000 s)\n"));
-	ck_assert_ptr_nonnull(strstr(txt, "\n  achieved, stream b: 399.5 "
-					  "operations/s (closed loop: 1,000 "
-					  "answered by 2.503 s)\n"));
+				     "  achieved (succeeded/s)   150.0 "
+				     "(closed loop, streams a, b: 3,000 "
+				     "succeeded of 3,000 answered, 0.000 s to "
+				     "20.000 s)\n"));
+	ck_assert_ptr_nonnull(
+	    strstr(txt, "\n  achieved (succeeded/s), stream a: 100.0 "
+			"(closed loop: 2,000 succeeded of 2,000 answered, "
+			"0.000 s to 20.000 s)\n"));
+	ck_assert_ptr_nonnull(
+	    strstr(txt, "\n  achieved (succeeded/s), stream b: 399.5 "
+			"(closed loop: 1,000 succeeded of 1,000 answered, "
+			"0.000 s to 2.503 s)\n"));
 	free(txt);
 
 	diag_init(&d);
@@ -611,7 +615,7 @@ START_TEST(test_report_closed_loop_two_streams)
 	ck_assert_int_eq(
 	    json_integer_value(json_object_get(st, "last_answer_ms")), 2503);
 	ck_assert_double_eq_tol(
-	    json_real_value(json_object_get(st, "achieved_ops_per_s")),
+	    json_real_value(json_object_get(st, "achieved_succeeded_per_s")),
 	    1000.0 * 1000.0 / 2503.0, 1e-9);
 	json_decref(root);
 	free(buf);

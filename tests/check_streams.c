@@ -235,6 +235,57 @@ START_TEST(test_streams_long_names)
 }
 END_TEST
 
+/*
+ * Closed-loop achieved counts succeeded operations a second over the
+ * stream's active span (issue 14 report gap 1). One worker
+ * (concurrency 1), every attempt 10 ms, retries off; 1,000 creates of
+ * 1 KB (5 RU) offered in the first second, one partition of 400 RU/s.
+ * The worker sends create k at 10k ms: 100 a second, 500 RU asked of
+ * 400; the first 80 of each second fit (80 x 5 = 400 RU), the other 20
+ * get a 429 and, with retries off, end there. 10 s: 800 succeed, 200
+ * fail; the last send at 9,990 ms is answered at 10,000 ms; the first
+ * arrival is at 0 ms: achieved 800 x 1,000 / (10,000 - 0) = 80.0
+ * succeeded/s (before: 1,000 answered / 10 s = 100.0, the failed
+ * counted).
+ */
+START_TEST(test_streams_achieved_succeeded)
+{
+	static const char yaml[] =
+	    "seed: 1\n"
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "streams:\n"
+	    "  - name: loop\n"
+	    "    items: {k: {values: \"k{0..99}\"}}\n"
+	    "    client: {concurrency: 1, latency: 10ms, retries: off}\n"
+	    "    phases:\n"
+	    "      - {duration: 1s, rate: 1000/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	char *txt = report_of(yaml, F_TEXT), *csv = report_of(yaml, F_CSV);
+	json_t *root, *t = json_stream_totals(yaml, 0, &root);
+
+	ck_assert_ptr_nonnull(
+	    strstr(txt, "\n  achieved (succeeded/s), stream loop: 80.0 "
+			"(closed loop: 800 succeeded of 1,000 answered, "
+			"0.000 s to 10.000 s)\n"));
+	ck_assert_ptr_nonnull(
+	    strstr(txt, "\n  achieved (succeeded/s)   80.0 (closed loop, "
+			"stream loop: 800 succeeded of 1,000 answered, 0.000 "
+			"s to 10.000 s)\n"));
+	ck_assert_ptr_nonnull(strstr(
+	    csv, "\n\"/k\",\"loop\",\"all\",1000,800,200,0,0,200,0,4000,0,0,"
+		 "80.000\n"));
+	ck_assert_int_eq(json_integer_value(json_object_get(t, "first_ms")), 0);
+	ck_assert_int_eq(
+	    json_integer_value(json_object_get(t, "last_answer_ms")), 10000);
+	ck_assert_double_eq_tol(
+	    json_real_value(json_object_get(t, "achieved_succeeded_per_s")),
+	    80.0, 1e-9);
+	json_decref(root);
+	free(txt);
+	free(csv);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("streams");
@@ -243,6 +294,7 @@ Suite *tu_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_streams_csv_main);
 	tcase_add_test(tc, test_streams_long_names);
+	tcase_add_test(tc, test_streams_achieved_succeeded);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -528,11 +528,11 @@ static void streams(const struct pk_result *r, size_t first, size_t end,
 		"answers (every attempt)%s; failed 429 are operations that "
 		"ended in a 429 after their retries; wait is the retry wait "
 		"of the operations that succeeded, in ms; achieved is a "
-		"closed-loop stream's operations answered a second.</p>\n"
+		"closed-loop stream's operations that succeeded a second.</p>\n"
 		"<table>\n<tr><th>stream</th><th>%s</th><th>operations</th>"
 		"<th>succeeded</th><th>429s</th>%s<th>failed 429</th>"
 		"<th>failed other</th><th>RU</th><th>wait p50 ms</th>"
-		"<th>wait p99 ms</th><th>achieved ops/s</th></tr>\n",
+		"<th>wait p99 ms</th><th>achieved succeeded/s</th></tr>\n",
 		split ? ", of them 429/3212 past a throughput bucket's cap "
 			"and Low to Low-priority requests"
 		      : "",

@@ -142,7 +142,8 @@ static json_t *totals(const struct pk_result_variant *v, int batches,
 		   they were */
 		json_object_set_new(o, "last_answer_ms",
 				    json_integer(v->last_answer_ms));
-		json_object_set_new(o, "achieved_ops_per_s",
+		json_object_set_new(o, "first_ms", json_integer(v->first_ms));
+		json_object_set_new(o, "achieved_succeeded_per_s",
 				    json_real(v->achieved_ops_per_s));
 	}
 	json_object_set_new(o, "gone_410", count(t->gone_410));

@@ -10,7 +10,8 @@
 #include "pksim/result/result.h"
 
 /* v's "streams" array (report-json.md): per stream "name", "totals" (a
-   closed-loop stream's with last_answer_ms and achieved_ops_per_s) and
+   closed-loop stream's with first_ms, last_answer_ms and
+   achieved_succeeded_per_s) and
    "by_kind", each kind sent or not sent; split_429: the 429s split by
    class as the totals are. A new array the caller owns. */
 json_t *report_json_streams(const struct pk_result_variant *v, int split_429);

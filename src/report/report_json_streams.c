@@ -67,9 +67,11 @@ json_t *report_json_streams(const struct pk_result_variant *v, int split_429)
 			/* a closed-loop stream (client.concurrency) */
 			json_t *t = json_object_get(o, "totals");
 
+			json_object_set_new(t, "first_ms",
+					    json_integer(s->first_ms));
 			json_object_set_new(t, "last_answer_ms",
 					    json_integer(s->last_answer_ms));
-			json_object_set_new(t, "achieved_ops_per_s",
+			json_object_set_new(t, "achieved_succeeded_per_s",
 					    json_real(s->achieved_ops_per_s));
 		}
 		for (k = 0; k <= PK_OP_KINDS; k++) {

@@ -115,35 +115,74 @@ void result_streams_build(const struct pk_scenario *sc,
 	}
 }
 
+/* Pacer p's figures into g (struct pk_result_pacing); the run's waits
+   are left as they are (sorted in a copy). */
+static void pacing_of(const struct pk_pacer *p, struct pk_result_pacing *g)
+{
+	uint32_t *w;
+
+	if (!sim_pacer_on(p) || p->first_sends == 0) {
+		return;
+	}
+	w = xcalloc(p->n_waits + 1, sizeof(*w));
+	memcpy(w, p->waits, p->n_waits * sizeof(*w));
+	g->paced = 1;
+	g->first_ms = p->first_ms;
+	g->finish_ms = p->last_answer_ms;
+	g->sent = p->first_sends;
+	if (p->n_waits > 1) {
+		qsort(w, p->n_waits, sizeof(*w), cmp_u32);
+	}
+	g->wait_p50_ms = percentile(w, p->n_waits, p->first_sends, 50);
+	g->wait_p99_ms = percentile(w, p->n_waits, p->first_sends, 99);
+	free(w);
+	g->wait_max_ms = p->wait_max_ms;
+	g->wait_total_ms = p->wait_total_ms;
+}
+
 void result_achieved_build(const struct pk_scenario *sc,
 			   const struct pk_variant *pv,
 			   struct pk_result_variant *v)
 {
 	size_t i;
 
+	v->first_ms = -1;
 	for (i = 0; pv->pacers && i < sc->n_streams; i++) {
-		const struct pk_workers *w = &pv->pacers[i].workers;
+		const struct pk_pacer *p = &pv->pacers[i];
+		const struct pk_workers *w = &p->workers;
+		struct pk_result_stream *rs =
+		    i < v->n_streams ? &v->streams[i] : NULL;
 
-		if (!w->cap || w->last_ms <= 0) {
+		pacing_of(p, rs ? &rs->pacing : &v->pacing);
+		if (!w->cap || w->last_ms <= 0 || p->first_ms < 0) {
 			continue; /* open loop, or nothing answered */
 		}
-		if (i < v->n_streams) {
-			struct pk_result_stream *rs = &v->streams[i];
-
+		if (rs) {
+			rs->first_ms = p->first_ms;
 			rs->last_answer_ms = w->last_ms;
 			rs->answered = w->done;
+			rs->succeeded = w->succeeded;
+			/* the stream's active span: its first arrival to
+			   its last final answer (latency >= 1 ms: > 0) */
 			rs->achieved_ops_per_s =
-			    (double)w->done * 1000.0 / (double)w->last_ms;
+			    (double)w->succeeded * 1000.0 /
+			    (double)(w->last_ms - p->first_ms);
 		}
-		/* the totals: every closed-loop stream's answers over the
-		   time of the last of them (scenarios/README.md) */
+		/* the totals: every closed-loop stream's succeeded over the
+		   span from the earliest first arrival to the last answer
+		   of any (scenarios/README.md) */
 		if (w->last_ms > v->last_answer_ms) {
 			v->last_answer_ms = w->last_ms;
 		}
+		if (v->first_ms < 0 || p->first_ms < v->first_ms) {
+			v->first_ms = p->first_ms;
+		}
 		v->answered += w->done;
+		v->succeeded += w->succeeded;
 	}
 	if (v->last_answer_ms > 0) {
 		v->achieved_ops_per_s =
-		    (double)v->answered * 1000.0 / (double)v->last_answer_ms;
+		    (double)v->succeeded * 1000.0 /
+		    (double)(v->last_answer_ms - v->first_ms);
 	}
 }

@@ -136,7 +136,7 @@ void client_worker_take(struct pk_workers *w)
 	h[i] = h[n];
 }
 
-void client_worker_done(struct pk_workers *w, int64_t sent_ms)
+void client_worker_done(struct pk_workers *w, int64_t sent_ms, int ok)
 {
 	int64_t t = sent_ms + w->latency_ms, *h = w->free_ms;
 	size_t i;
@@ -148,6 +148,7 @@ void client_worker_done(struct pk_workers *w, int64_t sent_ms)
 		w->last_ms = t;
 	}
 	w->done++;
+	w->succeeded += ok != 0;
 	for (i = w->n++; i > 0 && h[(i - 1) / 2] > t; i = (i - 1) / 2) {
 		h[i] = h[(i - 1) / 2];
 	}

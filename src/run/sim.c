@@ -258,24 +258,6 @@ static int retry_gone(struct pk_variant *v, const struct pk_op *op,
 }
 
 /*
- * client.ru_budget R (throughput control) of pacer p: a request of c RU
- * sent at t lets the stream's next one go at max(budget_next, t) + c / R
- * (microseconds, rounded up), so the client's RU stay within R each
- * second.
- */
-static inline void budget_spend(struct pk_pacer *p, int64_t t_ms,
-				int64_t charge_mru)
-{
-	int64_t from = t_ms * 1000;
-
-	if (p->budget_next_us > from) {
-		from = p->budget_next_us;
-	}
-	p->budget_next_us =
-	    from + (int64_t)ceil((double)charge_mru * 1000.0 / p->budget_per_s);
-}
-
-/*
  * Send op (an attempt in retry state st) at t_ms into *out; queue a retry
  * when the answer and the client's policy call for one. owned: op's IN
  * list when op owns it (a popped retry), else NULL; it is freed unless a
@@ -344,8 +326,15 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 		sim_stream_count(v, op, &st0, out,
 				 retryq_len(&v->retries) > queued);
 	}
-	if (answered && pc && pc->workers.cap) {
-		client_worker_done(&pc->workers, t_ms);
+	if (answered && pc) {
+		if (answer_ms > pc->last_answer_ms) {
+			pc->last_answer_ms = answer_ms;
+		}
+		if (pc->workers.cap) {
+			client_worker_done(&pc->workers, t_ms,
+					   out->status >= 200 &&
+					       out->status < 300);
+		}
 	}
 	if (owned) {
 		free(owned);
@@ -457,6 +446,7 @@ static void drain_paced(struct pk_run *run, struct pk_variant *v, int64_t t_ms,
 		if (p->workers.cap) {
 			client_worker_take(&p->workers);
 		}
+		sim_pacer_sent(p, pdue - e.op.t_ms);
 		sim_phase_actions(run, v, pdue);
 		sim_observe(run, v);
 		p->budget_released = 1;
@@ -481,6 +471,9 @@ static int budget_wait(struct pk_run *run, struct pk_variant *v,
 	if (run->stopped || !sim_pacer_on(p)) {
 		return 0; /* an open-loop stream sends at arrival */
 	}
+	if (p->first_ms < 0) {
+		p->first_ms = op->t_ms;
+	}
 	if (retryq_len(&p->paced) == 0 && sim_send_time(p, &go) &&
 	    go == op->t_ms) {
 		if (sim_no_target(run, v, op)) {
@@ -490,6 +483,7 @@ static int budget_wait(struct pk_run *run, struct pk_variant *v,
 		if (p->workers.cap) {
 			client_worker_take(&p->workers);
 		}
+		p->first_sends++; /* waited 0 */
 		return 0;
 	}
 	sim_phase_actions(run, v, op->t_ms);

@@ -264,3 +264,23 @@ void sim_stream_count(struct pk_variant *v, const struct pk_op *op,
 		s->failed_other++;
 	}
 }
+
+void sim_pacer_sent(struct pk_pacer *p, int64_t wait_ms)
+{
+	uint32_t w =
+	    wait_ms > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)wait_ms;
+
+	p->first_sends++;
+	if (w == 0) {
+		return;
+	}
+	p->wait_total_ms += w;
+	if (w > p->wait_max_ms) {
+		p->wait_max_ms = w;
+	}
+	if (p->n_waits == p->cap_waits) {
+		mem_grow((void **)&p->waits, &p->cap_waits, p->n_waits + 1,
+			 sizeof(*p->waits));
+	}
+	p->waits[p->n_waits++] = w;
+}

@@ -6,6 +6,7 @@
 #ifndef PKSIM_SIM_INT_H
 #define PKSIM_SIM_INT_H
 
+#include <math.h>
 #include <stdint.h>
 
 #include "pksim/run/sim.h"
@@ -112,6 +113,11 @@ static inline int sim_no_target(const struct pk_run *run,
 	       targets_needed(run->workload, op);
 }
 
+/* Pacer p sent an operation a first time after waiting wait_ms (>= 0)
+   in the client since its arrival (sim.h's pk_pacer: first_sends, the
+   total, the longest and the waits above 0); sim_actions.c. */
+void sim_pacer_sent(struct pk_pacer *p, int64_t wait_ms);
+
 /* sim_ahead.c: the stream read up to PK_SIM_AHEAD operations ahead, each
    one's logical partition asked for from memory before it is applied
    (see the file). */
@@ -135,6 +141,24 @@ void sim_ahead_init(struct pk_sim_ahead *a, const struct pk_run *run);
    until the next call. */
 int sim_ahead_next(struct pk_sim_ahead *a, const struct pk_run *run,
 		   struct pk_op *op);
+
+/*
+ * client.ru_budget R (throughput control) of pacer p: a request of c RU
+ * sent at t lets the stream's next one go at max(budget_next, t) + c / R
+ * (microseconds, rounded up), so the client's RU stay within R each
+ * second.
+ */
+static inline void budget_spend(struct pk_pacer *p, int64_t t_ms,
+				int64_t charge_mru)
+{
+	int64_t from = t_ms * 1000;
+
+	if (p->budget_next_us > from) {
+		from = p->budget_next_us;
+	}
+	p->budget_next_us =
+	    from + (int64_t)ceil((double)charge_mru * 1000.0 / p->budget_per_s);
+}
 
 /* Client pacing per stream (sim.h's pk_pacer). When an operation of pacer p
    arriving (or waiting since) *t_ms can be sent: 0 when every closed-loop

@@ -79,6 +79,7 @@ int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 			    &run->sc->streams[i].client;
 
 			v->pacers[i].budget_per_s = c->ru_budget_per_s;
+			v->pacers[i].first_ms = -1;
 			client_workers_init(&v->pacers[i].workers,
 					    c->concurrency, c->latency_ms);
 		}
@@ -121,6 +122,7 @@ void sim_free(struct pk_run *r)
 		     k++) {
 			retryq_free(&r->variants[i].pacers[k].paced);
 			client_workers_free(&r->variants[i].pacers[k].workers);
+			free(r->variants[i].pacers[k].waits);
 		}
 		free(r->variants[i].pacers);
 		if (r->variants[i].sstats) {

@@ -348,15 +348,43 @@ struct pk_result_stream_ops {
 	int64_t wait_p99_ms;
 };
 
+/* What a stream's client did with its operations when it paces them
+   (client.ru_budget or client.concurrency; sim.h's pk_pacer; issue 14
+   report gap 4); all 0 (paced 0) for a client that does not. */
+struct pk_result_pacing {
+	int paced;	     /* 1: the client spaces or holds them */
+	int64_t first_ms;    /* the first operation's arrival, ms from
+				t = 0 */
+	int64_t finish_ms;   /* the last operation's final answer, ms
+				from t = 0 (its last send, + latency
+				with workers) */
+	uint64_t sent;	     /* operations sent a first time */
+	int64_t wait_p50_ms; /* of those, the wait in the client from
+				arrival to first send (for budget or a
+				worker; a retry's wait is not in it):
+				the ceil(sent x p / 100)-th smallest, ms;
+				-1 when none was sent */
+	int64_t wait_p99_ms;
+	int64_t wait_max_ms;	/* the longest, ms */
+	uint64_t wait_total_ms; /* all of them added, ms */
+};
+
 /* One stream of the scenario on one variant. */
 struct pk_result_stream {
 	const char *name; /* borrowed from the scenario */
-	/* client.concurrency of this stream: when its workers' last final
-	   answer came (ms from t = 0), the operations they answered, and
-	   answered x 1,000 / last_answer_ms; 0 for an open-loop stream */
+	/* client.concurrency of this stream: from its first operation's
+	   arrival (first_ms) to its workers' last final answer
+	   (last_answer_ms, ms from t = 0: the stream's active span), the
+	   operations they answered, of them succeeded (2xx), and
+	   achieved_ops_per_s = succeeded x 1,000 / (last_answer_ms -
+	   first_ms): succeeded operations a second; 0 for an open-loop
+	   stream */
+	int64_t first_ms;
 	int64_t last_answer_ms;
 	uint64_t answered;
+	uint64_t succeeded;
 	double achieved_ops_per_s;
+	struct pk_result_pacing pacing;
 	struct pk_result_stream_ops all; /* every kind together */
 	struct pk_result_stream_ops kind[PK_OP_KINDS + 1]; /* by enum
 							      pk_op_kind */
@@ -448,16 +476,24 @@ struct pk_result_variant {
 				   (metrics_wait_percentile); -1 when
 				   none did */
 	int64_t wait_p99_ms;
-	/* client.concurrency (closed-loop workers): when the last
-	   operation's final answer came, ms from t = 0, the operations the
-	   workers answered, and those a second over that time (answered x
-	   1,000 / last_answer_ms); with several closed-loop streams, all
-	   their workers' answers over the time of the last of them (each
-	   stream's own in streams[]); open-loop streams' operations are in
-	   none; 0 in an open-loop run (result_achieved_build) */
+	/* client.concurrency (closed-loop workers): the first operation's
+	   arrival (first_ms) and when the last operation's final answer
+	   came (last_answer_ms), ms from t = 0, the operations the workers
+	   answered, of them succeeded (2xx), and the succeeded a second
+	   over that span (succeeded x 1,000 / (last_answer_ms -
+	   first_ms)); with several closed-loop streams, all their workers'
+	   over the span from the earliest first arrival to the latest last
+	   answer (each stream's own in streams[]); open-loop streams'
+	   operations are in none; 0 in an open-loop run
+	   (result_achieved_build) */
+	int64_t first_ms;
 	int64_t last_answer_ms;
 	uint64_t answered;
+	uint64_t succeeded;
 	double achieved_ops_per_s;
+	/* a run without `streams:`: its one stream's client pacing (with
+	   streams, each stream's is in streams[]) */
+	struct pk_result_pacing pacing;
 
 	int64_t *billed_ru_per_s;   /* owned; autoscale: the RU/s billed for
 				       each hour from t = 0 by the

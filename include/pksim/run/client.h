@@ -84,6 +84,7 @@ struct pk_workers {
 			       last final answer so far, 0 before any */
 	uint64_t done;	    /* operations the workers finished (final
 			       answers) */
+	uint64_t succeeded; /* ... of them ended in a 2xx */
 };
 
 /* w with n workers (1 .. PK_MAX_CONCURRENCY) free from t = 0, each
@@ -108,7 +109,8 @@ static inline int client_worker_peek(const struct pk_workers *w, int64_t *t_ms)
 void client_worker_take(struct pk_workers *w);
 
 /* An operation's final answer came to the attempt sent at sent_ms: its
-   worker is free at sent_ms + latency_ms. */
-void client_worker_done(struct pk_workers *w, int64_t sent_ms);
+   worker is free at sent_ms + latency_ms; ok: 1 when it was a 2xx
+   (counted in w->succeeded). */
+void client_worker_done(struct pk_workers *w, int64_t sent_ms, int ok);
 
 #endif

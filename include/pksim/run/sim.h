@@ -92,6 +92,18 @@ struct pk_pacer {
 	   (cap 0, latency 0) for an open-loop stream. Operations wait for
 	   a worker in paced, as for budget. */
 	struct pk_workers workers;
+	/* What the stream's operations saw of the client (issue 14 report
+	   gaps 1 and 4), kept while the pacer is on: the first operation's
+	   arrival (ms, -1 before any), the latest final answer (ms: the
+	   send, plus the workers' latency), the operations sent a first
+	   time, and each one's wait in the client from its arrival to its
+	   first send, for budget or a worker: the total, the longest and
+	   every wait above 0 (ms, in send order; owned). */
+	int64_t first_ms, last_answer_ms;
+	uint64_t first_sends, wait_total_ms;
+	uint32_t wait_max_ms;
+	uint32_t *waits;
+	size_t n_waits, cap_waits;
 };
 
 /* 1 if pacer p spaces or holds its stream's operations */
