@@ -591,58 +591,59 @@ static void *run_group(void *arg)
 	    workload_phase_start_ms(run->workload, run->sc->n_phases);
 	const int watched = run->obs != NULL;
 	struct pk_sim_ahead ahead;
-	struct pk_op op, sent;
+	const struct pk_op *op;
+	struct pk_op sent;
 	uint64_t ops = 0;
 	size_t i;
 
 	sim_ahead_init(&ahead, run);
-	while (sim_ahead_next(&ahead, run, &op)) {
+	while ((op = sim_ahead_next(&ahead, run)) != NULL) {
 		for (i = 0; i < run->n_variants; i++) {
 			struct pk_variant *v = &run->variants[i];
 			struct pk_retry_state st = {0, 0, 0, 0};
-			const struct pk_op *send = &op;
+			const struct pk_op *send = op;
 
-			if (run->paced && budget_wait(run, v, &op)) {
+			if (run->paced && budget_wait(run, v, op)) {
 				continue;
 			}
 			/* calls only when due: most operations meet none */
 			if (v->retries.n > 0) {
-				drain_retries(run, v, op.t_ms, op.seq);
+				drain_retries(run, v, op->t_ms, op->seq);
 			}
 			if (v->next_action < run->n_actions) {
-				sim_phase_actions(run, v, op.t_ms);
+				sim_phase_actions(run, v, op->t_ms);
 			}
 			if (watched) {
 				sim_observe(run, v);
 			}
 			if (run->stopped) {
-				g->stop_seq = op.seq;
+				g->stop_seq = op->seq;
 				g->stop_variant = g->first + i;
 				return NULL;
 			}
-			if (v->targets && targets_needed(run->workload, &op)) {
+			if (v->targets && targets_needed(run->workload, op)) {
 				/* drawn at the send, among v's written items */
-				sent = op;
+				sent = *op;
 				if (!targets_pick(v->targets, &sent)) {
-					sim_not_sent(v, &op);
+					sim_not_sent(v, op);
 					continue;
 				}
 				send = &sent;
 			}
 			v->container->metrics.totals.operations++;
 			if (v->sstats) {
-				v->sstats[(size_t)op.stream * PK_STREAM_KINDS +
-					  (size_t)op.kind]
+				v->sstats[(size_t)op->stream * PK_STREAM_KINDS +
+					  (size_t)op->kind]
 				    .operations++;
 			}
-			attempt(run, v, send, st, op.t_ms, NULL, watched);
+			attempt(run, v, send, st, op->t_ms, NULL, watched);
 		}
 		if (o && o->progress &&
-		    (op.seq & (PK_SIM_PROGRESS_OPS - 1)) == 0) {
-			o->progress(o->progress_ctx, op.t_ms, total, op.seq + 1,
-				    PK_SIM_STREAM);
+		    (op->seq & (PK_SIM_PROGRESS_OPS - 1)) == 0) {
+			o->progress(o->progress_ctx, op->t_ms, total,
+				    op->seq + 1, PK_SIM_STREAM);
 		}
-		ops = op.seq + 1;
+		ops = op->seq + 1;
 	}
 	for (i = 0; i < run->n_variants; i++) {
 		finish(run, &run->variants[i], o, ops);

@@ -90,9 +90,11 @@ void sim_ahead_init(struct pk_sim_ahead *a, const struct pk_run *run)
 	}
 }
 
-int sim_ahead_next(struct pk_sim_ahead *a, const struct pk_run *run,
-		   struct pk_op *op)
+const struct pk_op *sim_ahead_next(struct pk_sim_ahead *a,
+				   const struct pk_run *run)
 {
+	const struct pk_op *op;
+
 	while (a->more && a->n < a->depth &&
 	       (a->n == 0 ||
 		a->ring[(a->head + a->n - 1) % PK_SIM_AHEAD].n_in == 0)) {
@@ -108,14 +110,16 @@ int sim_ahead_next(struct pk_sim_ahead *a, const struct pk_run *run,
 		a->n++;
 	}
 	if (a->n == 0) {
-		return 0;
+		return NULL;
 	}
-	*op = a->ring[a->head];
+	/* handed out where it lies, not copied: the next call is the
+	   first that may write its place again */
+	op = &a->ring[a->head];
 	a->head = (a->head + 1) % PK_SIM_AHEAD;
 	a->n--;
 	if (a->n > PK_SIM_AHEAD / 2) {
 		ahead_lp(run,
 			 &a->ring[(a->head + PK_SIM_AHEAD / 2) % PK_SIM_AHEAD]);
 	}
-	return 1;
+	return op;
 }

@@ -136,11 +136,11 @@ struct pk_sim_ahead {
    read their value indexes from it (pk_variant.lp_cache_view). */
 void sim_ahead_init(struct pk_sim_ahead *a, const struct pk_run *run);
 
-/* The next operation of the stream into *op, as workload_next gives
-   them, and 1; 0 when the stream is over. An op's in_items stay valid
-   until the next call. */
-int sim_ahead_next(struct pk_sim_ahead *a, const struct pk_run *run,
-		   struct pk_op *op);
+/* The next operation of the stream, as workload_next gives them; NULL
+   when the stream is over. Borrowed from a's ring (not copied out, issue
+   13): it and its in_items stay valid until the next call. */
+const struct pk_op *sim_ahead_next(struct pk_sim_ahead *a,
+				   const struct pk_run *run);
 
 /*
  * client.ru_budget R (throughput control) of pacer p: a request of c RU
