@@ -576,14 +576,22 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 	char ia[PK_FMT_BYTES], qa[PK_FMT_BYTES], rq[80] = "";
 	const struct pk_prop_spec *id = scenario_find_prop(s, "/id");
 	int ids = s->items_file || !id || id->kind != PK_GEN_UNIQUE;
+	double tg = 0;
 	size_t i;
 
 	for (i = 0; i < s->n_phases; i++) {
 		double d = (double)s->phases[i].duration_ms / 1000.0;
+		const double *m = s->phases[i].mix;
 
 		dur_s += d;
 		ops += phase_ops(&s->phases[i]);
 		q += phase_ops(&s->phases[i]) * s->phases[i].mix[PK_OP_QUERY];
+		if (!s->items_file &&
+		    (m[PK_OP_READ] + m[PK_OP_UPSERT] + m[PK_OP_REPLACE] +
+		     m[PK_OP_DELETE] + m[PK_OP_QUERY]) > 0) {
+			/* some operation targets a written item (targets.h) */
+			tg = PK_SCENARIO_TARGET_BYTES;
+		}
 	}
 	if (s->items_file && s->items_file->trace) {
 		const struct pk_items_file *f = s->items_file;
@@ -614,9 +622,9 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 			   : 0;
 	}
 	it_b = items *
-	       (PK_SCENARIO_ITEM_BYTES +
-		(PK_SCENARIO_SLOT_BYTES + (ids ? PK_SCENARIO_ID_BYTES : 0)) *
-		    (double)s->n_variants);
+	       (PK_SCENARIO_ITEM_BYTES + (PK_SCENARIO_SLOT_BYTES + tg +
+					  (ids ? PK_SCENARIO_ID_BYTES : 0)) *
+					     (double)s->n_variants);
 	hist_b =
 	    ((double)(plan_retry(s).enabled ? plan_retry(s).max_wait_ms : 0) +
 	     PK_SCENARIO_GONE_WAIT_MS + 1) *

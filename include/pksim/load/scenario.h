@@ -42,10 +42,15 @@
 /* Memory a run may plan to track its items: the machines have 24 GiB,
    and a scenario needing more than a third of it is refused up front with
    the estimate (issue 6 §4). Per item: the workload's record (docs/design.md:
-   at most ~48 bytes) and each variant's slot (8 bytes). */
+   at most ~48 bytes) and each variant's slot (8 bytes), plus its draw set of
+   written items when operations target them (PK_SCENARIO_TARGET_BYTES). */
 #define PK_SCENARIO_MAX_TRACK_BYTES (8.0 * 1024 * 1024 * 1024)
 #define PK_SCENARIO_ITEM_BYTES 48.0
 #define PK_SCENARIO_SLOT_BYTES 8.0
+/* Per item and variant when operations target written items (targets.h):
+   its place in the draw set, the set's entry and a Fenwick cell, 4 bytes
+   each */
+#define PK_SCENARIO_TARGET_BYTES 12.0
 /* More of what a run allocates, per variant, for the same estimate (issue
    11 fault 5); sizes of the model's records on x86-64 plus allocator and
    hash-bucket overhead:
