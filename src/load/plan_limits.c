@@ -573,7 +573,7 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 	double wait_s = plan_retry(s).enabled
 			    ? (double)plan_retry(s).max_wait_ms / 1000.0
 			    : 0;
-	char ia[PK_FMT_BYTES], qa[PK_FMT_BYTES], rq[80] = "";
+	char ia[PK_FMT_BYTES], qa[PK_FMT_BYTES], rq[512] = "";
 	const struct pk_prop_spec *id = scenario_find_prop(s, "/id");
 	int ids = s->items_file || !id || id->kind != PK_GEN_UNIQUE;
 	double tg = 0;
