@@ -99,6 +99,7 @@ END_TEST
 START_TEST(test_help_overview)
 {
 	char *out = NULL, *err = NULL, *out2 = NULL, *err2 = NULL;
+	char *list, *name, want[256];
 
 	ck_assert_int_eq(tu_run("help", &out, &err), 0);
 	ck_assert_int_eq(tu_run("--help", &out2, &err2), 0);
@@ -108,12 +109,29 @@ START_TEST(test_help_overview)
 	free(err);
 	free(out2);
 	free(err2);
+	/* the message names every command of the overview's list */
+	list = tu_help_commands();
+	snprintf(want, sizeof(want),
+		 "pksim: error: unknown command 'nope'; commands: %s; see "
+		 "'pksim --help'",
+		 list);
 	ck_assert_int_eq(tu_run("help nope", &out, &err), 2);
-	ck_assert_str_eq(first_line(err),
-			 "pksim: error: unknown command 'nope'; commands: "
-			 "run, compare, locate, epk, plan; see 'pksim --help'");
+	ck_assert_str_eq(first_line(err), want);
 	free(out);
 	free(err);
+	/* and each of them is a command with its own help */
+	for (name = strtok(list, ", "); name; name = strtok(NULL, ", ")) {
+		char args[64], usage[64];
+
+		snprintf(args, sizeof(args), "%s --help", name);
+		snprintf(usage, sizeof(usage), "usage: pksim %s ", name);
+		ck_assert_int_eq(tu_run(args, &out, &err), 0);
+		ck_assert_msg(strncmp(out, usage, strlen(usage)) == 0, "%s: %s",
+			      args, out);
+		free(out);
+		free(err);
+	}
+	free(list);
 	ck_assert_int_eq(tu_run("help run epk", &out, &err), 2);
 	ck_assert_str_eq(first_line(err),
 			 "pksim: error: help takes one command; see 'pksim "

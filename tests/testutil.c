@@ -116,6 +116,33 @@ int tu_run(const char *args, char **out, char **err)
 	return WEXITSTATUS(st);
 }
 
+char *tu_help_commands(void)
+{
+	char *out = NULL, *err = NULL, *p, *list;
+	size_t n = 0;
+
+	ck_assert_int_eq(tu_run("--help", &out, &err), 0);
+	p = strstr(out, "\ncommands:\n");
+	ck_assert_ptr_nonnull(p);
+	list = calloc(1, strlen(out) + 1);
+	ck_assert_ptr_nonnull(list);
+	p += strlen("\ncommands:\n");
+	/* "  name  text": two spaces, then a letter; a blank line ends it */
+	for (; *p && *p != '\n'; p = strchr(p, '\n') + 1) {
+		if (p[0] == ' ' && p[1] == ' ' && p[2] >= 'a' && p[2] <= 'z') {
+			size_t len = strcspn(p + 2, " \n");
+
+			n += (size_t)sprintf(list + n, "%s%.*s", n ? ", " : "",
+					     (int)len, p + 2);
+		}
+		ck_assert_ptr_nonnull(strchr(p, '\n'));
+	}
+	ck_assert_uint_gt(n, 0);
+	free(out);
+	free(err);
+	return list;
+}
+
 /* ---- the EPK vectors ---- */
 
 #define TU_VECTOR_FIELDS 5 /* id, kind, version, components, expected */

@@ -33,6 +33,13 @@ char *tu_read_file(const char *path, size_t *len);
  * Returns the exit status, or -1 if it could not run.
  */
 int tu_run(const char *args, char **out, char **err);
+/*
+ * The commands `pksim --help` lists under "commands:" (a line "  NAME  what
+ * it does"; continuation lines are indented further), comma-separated in
+ * its order: "run, compare, ...". Caller frees; a failed test when the
+ * overview has no such list.
+ */
+char *tu_help_commands(void);
 /* One row of tests/vectors/epk_vectors.csv; strings valid during the
    callback only. */
 struct tu_vector {

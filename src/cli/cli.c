@@ -5,7 +5,6 @@
 
 #include <errno.h>
 #include <getopt.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +13,6 @@
 #include "pksim/base/diag.h"
 #include "pksim/base/mem.h"
 #include "pksim/base/output.h"
-#include "pksim/base/suggest.h"
 #include "pksim/base/units.h"
 #include "pksim/cli/help.h"
 #include "pksim/cli/progress.h"
@@ -32,8 +30,6 @@
 
 #include "cli_fingerprint.h"
 #include "cli_seeds.h"
-
-#define PK_VERSION "0.1.0"
 
 enum pk_format {
 	PK_FORMAT_TEXT,
@@ -692,105 +688,12 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 	return rc;
 }
 
-/* The command named by argv[1]; its exit status. */
-static int dispatch(int argc, char **argv)
+int cli_run(int argc, char **argv)
 {
-	const char *near;
-
-	if (argc < 2) {
-		cli_help(NULL, stderr);
-		return PK_EXIT_INPUT;
-	}
-	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-		cli_help(NULL, stdout);
-		return PK_EXIT_OK;
-	}
-	if (strcmp(argv[1], "help") == 0) {
-		if (argc > 3) {
-			return usage_error("%s", "help takes one command");
-		}
-		if (argc == 3 && (strcmp(argv[2], "--help") == 0 ||
-				  strcmp(argv[2], "-h") == 0)) {
-			cli_help("help", stdout);
-			return PK_EXIT_OK;
-		}
-		if (cli_help(argc == 3 ? argv[2] : NULL, stdout)) {
-			return usage_error("unknown command '%s'; commands: "
-					   "run, compare, locate, epk, plan",
-					   argv[2]);
-		}
-		return PK_EXIT_OK;
-	}
-	if (strcmp(argv[1], "--version") == 0) {
-		printf("pksim %s\n", PK_VERSION);
-		return PK_EXIT_OK;
-	}
-	if (strcmp(argv[1], "run") == 0) {
-		return cmd_run_or_compare(argc - 1, argv + 1, 0);
-	}
-	if (strcmp(argv[1], "compare") == 0) {
-		return cmd_run_or_compare(argc - 1, argv + 1, 1);
-	}
-	if (strcmp(argv[1], "locate") == 0) {
-		return cli_locate(argc - 1, argv + 1);
-	}
-	if (strcmp(argv[1], "epk") == 0) {
-		return cli_epk(argc - 1, argv + 1);
-	}
-	if (strcmp(argv[1], "plan") == 0) {
-		return cli_plan(argc - 1, argv + 1);
-	}
-	if (strcmp(argv[1], "check") == 0) {
-		return cli_check(argc - 1, argv + 1);
-	}
-	if (strcmp(argv[1], "merge") == 0) {
-		return cli_merge(argc - 1, argv + 1);
-	}
-	/* a slip of a command's name: the nearest one */
-	near = suggest_nearest(argv[1], cli_commands);
-	if (near) {
-		fprintf(stderr,
-			"pksim: error: unknown command '%s'; did you mean "
-			"'%s'? See 'pksim --help'\n",
-			argv[1], near);
-		return PK_EXIT_INPUT;
-	}
-	/* the list stays "run": tests/check_cli.c pins this message */
-	return usage_error("unknown command '%s'; commands: run, compare, "
-			   "locate, epk, plan",
-			   argv[1]);
+	return cmd_run_or_compare(argc, argv, 0);
 }
 
-/* Standard output at exit: what stdio still holds is written and the
-   stream closed; a write that failed (a full disk, /dev/full) is an
-   environment failure, said in output.c's words, whatever the command
-   printed with stdio (help, --version, locate, epk). A reader that left
-   (EPIPE) is not an error, as in output.c. Returns the exit status. */
-static int close_stdout(int rc)
+int cli_compare(int argc, char **argv)
 {
-	int err = 0;
-
-	errno = 0;
-	if (fflush(stdout) != 0) {
-		err = errno ? errno : EIO;
-	} else if (ferror(stdout)) {
-		err = EIO; /* an earlier write failed; its errno is gone */
-	}
-	if (fclose(stdout) != 0 && !err) {
-		err = errno ? errno : EIO;
-	}
-	if (err && err != EPIPE) {
-		fprintf(stderr, "pksim: <stdout>: error: cannot write: %s\n",
-			strerror(err));
-		return rc == PK_EXIT_OK ? PK_EXIT_ENV : rc;
-	}
-	return rc;
-}
-
-int cli_main(int argc, char **argv)
-{
-	/* a closed stdout (pksim run ... | head) must not kill us mid-write:
-	   output.c treats EPIPE as the reader having left */
-	signal(SIGPIPE, SIG_IGN);
-	return close_stdout(dispatch(argc, argv));
+	return cmd_run_or_compare(argc, argv, 1);
 }

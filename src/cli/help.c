@@ -422,9 +422,6 @@ static const char *const merge_options[] = {"--output", "-o", "--help", "-h",
 
 static const char *const help_options[] = {"--help", "-h", NULL};
 
-const char *const cli_commands[] = {"run",  "compare", "locate", "epk",
-				    "plan", "check",   "merge",	 NULL};
-
 struct pk_help_cmd {
 	const char *name;
 	const char *text;

@@ -23,8 +23,19 @@
 #define PK_EXIT_INPUT 2
 #define PK_EXIT_EXPECT 3 /* the run finished; an `expect:` assertion failed */
 
-/* Run the command line argv[0..argc-1]; returns the exit status. */
+/* Run the command line argv[0..argc-1]; returns the exit status
+   (cli_main.c: the table of commands). */
 int cli_main(int argc, char **argv);
+
+/*
+ * `pksim run SCENARIO.yaml [options]` and `pksim compare SCENARIO.yaml |
+ * --items FILE [options]` (argv[0] is "run" or "compare"): replay the
+ * scenario (or the data file) and write the report to stdout or -o FILE,
+ * written to a temporary file and renamed. Returns the exit status above
+ * (3 when an expect: assertion failed; the report is written first).
+ */
+int cli_run(int argc, char **argv);
+int cli_compare(int argc, char **argv);
 
 /*
  * `pksim locate SCENARIO.yaml [ITEM_JSON...]` (argv[0] is "locate"):

@@ -10,9 +10,6 @@
 
 #include <stdio.h>
 
-/* NULL-terminated list of the subcommands: "run", "compare", ... */
-extern const char *const cli_commands[];
-
 /*
  * Write the help of command cmd ("run", "compare", "locate", "epk"; NULL
  * for the overview of pksim) to out: usage, what it does, its options,

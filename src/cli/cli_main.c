@@ -1,0 +1,136 @@
+/*
+ * cli_main: pksim's entry: the one table of commands (dispatch, the
+ * nearest-name suggestion and the unknown-command message read it), the
+ * help command, --version, and the closing of standard output.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "pksim/base/suggest.h"
+#include "pksim/cli/cli.h"
+#include "pksim/cli/help.h"
+
+#define PK_VERSION "0.1.0"
+
+static int cmd_help(int argc, char **argv);
+
+/* The commands, in the order of the overview's "commands:" list: the one
+   table dispatch, the nearest-name suggestion and the unknown-command
+   message read (tests/check_help.c holds it to the overview). */
+static const struct pk_cli_cmd {
+	const char *name;
+	int (*run)(int argc, char **argv); /* argv[0] is the name */
+} commands[] = {
+    {"run", cli_run},	  {"compare", cli_compare}, {"locate", cli_locate},
+    {"epk", cli_epk},	  {"plan", cli_plan},	    {"check", cli_check},
+    {"merge", cli_merge}, {"help", cmd_help},
+};
+
+#define PK_CLI_N_CMDS (sizeof(commands) / sizeof(commands[0]))
+
+/* "pksim: error: unknown command 'X'; commands: run, ...; see 'pksim
+   --help'", the list from the table. Returns PK_EXIT_INPUT. */
+static int unknown_command(const char *name)
+{
+	size_t i;
+
+	fprintf(stderr, "pksim: error: unknown command '%s'; commands: ", name);
+	for (i = 0; i < PK_CLI_N_CMDS; i++) {
+		fprintf(stderr, "%s%s", i ? ", " : "", commands[i].name);
+	}
+	fputs("; see 'pksim --help'\n", stderr);
+	return PK_EXIT_INPUT;
+}
+
+/* pksim help [COMMAND]: the overview, or one command's help. */
+static int cmd_help(int argc, char **argv)
+{
+	if (argc > 2) {
+		fputs("pksim: error: help takes one command; see 'pksim "
+		      "--help'\n",
+		      stderr);
+		return PK_EXIT_INPUT;
+	}
+	if (argc == 2 &&
+	    (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+		cli_help("help", stdout);
+		return PK_EXIT_OK;
+	}
+	if (cli_help(argc == 2 ? argv[1] : NULL, stdout)) {
+		return unknown_command(argv[1]);
+	}
+	return PK_EXIT_OK;
+}
+
+/* The command named by argv[1]; its exit status. */
+static int dispatch(int argc, char **argv)
+{
+	const char *names[PK_CLI_N_CMDS + 1], *near;
+	size_t i;
+
+	if (argc < 2) {
+		cli_help(NULL, stderr);
+		return PK_EXIT_INPUT;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		cli_help(NULL, stdout);
+		return PK_EXIT_OK;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("pksim %s\n", PK_VERSION);
+		return PK_EXIT_OK;
+	}
+	for (i = 0; i < PK_CLI_N_CMDS; i++) {
+		if (strcmp(argv[1], commands[i].name) == 0) {
+			return commands[i].run(argc - 1, argv + 1);
+		}
+		names[i] = commands[i].name;
+	}
+	names[PK_CLI_N_CMDS] = NULL;
+	/* a slip of a command's name: the nearest one */
+	near = suggest_nearest(argv[1], names);
+	if (near) {
+		fprintf(stderr,
+			"pksim: error: unknown command '%s'; did you mean "
+			"'%s'? See 'pksim --help'\n",
+			argv[1], near);
+		return PK_EXIT_INPUT;
+	}
+	return unknown_command(argv[1]);
+}
+
+/* Standard output at exit: what stdio still holds is written and the
+   stream closed; a write that failed (a full disk, /dev/full) is an
+   environment failure, said in output.c's words, whatever the command
+   printed with stdio (help, --version, locate, epk). A reader that left
+   (EPIPE) is not an error, as in output.c. Returns the exit status. */
+static int close_stdout(int rc)
+{
+	int err = 0;
+
+	errno = 0;
+	if (fflush(stdout) != 0) {
+		err = errno ? errno : EIO;
+	} else if (ferror(stdout)) {
+		err = EIO; /* an earlier write failed; its errno is gone */
+	}
+	if (fclose(stdout) != 0 && !err) {
+		err = errno ? errno : EIO;
+	}
+	if (err && err != EPIPE) {
+		fprintf(stderr, "pksim: <stdout>: error: cannot write: %s\n",
+			strerror(err));
+		return rc == PK_EXIT_OK ? PK_EXIT_ENV : rc;
+	}
+	return rc;
+}
+
+int cli_main(int argc, char **argv)
+{
+	/* a closed stdout (pksim run ... | head) must not kill us mid-write:
+	   output.c treats EPIPE as the reader having left */
+	signal(SIGPIPE, SIG_IGN);
+	return close_stdout(dispatch(argc, argv));
+}
