@@ -2217,11 +2217,12 @@ START_TEST(test_claim_streams_bulk_and_reads)
 		ck_assert_ptr_nonnull(
 		    strstr(out, "variant,stream,kind,operations,succeeded,"
 				"throttled_429,throttled_3212,"
-				"throttled_low_429,failed_429,failed_other,ru,"
+				"throttled_low_429,failed_429,failed_other,"
+				"not_sent,ru,"
 				"retry_wait_p50_ms,retry_wait_p99_ms,"
 				"achieved_succeeded_per_s\n"
 				"\"/k\",\"bulk\",\"all\",20000,20000,0,0,0,0,"
-				"0,100000,0,0,\n"));
+				"0,0,100000,0,0,\n"));
 		free(out);
 		free(err);
 		ck_assert_int_eq(tu_run("run scenarios/streams-bulk-and-reads."

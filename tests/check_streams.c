@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "pksim/base/diag.h"
+#include "pksim/report/report_html.h"
 #include "pksim/report/report_json.h"
 #include "pksim/report/report_md.h"
 #include "pksim/report/report_streams.h"
@@ -18,7 +19,7 @@
 #include "pksim/run/sim.h"
 #include "testutil.h"
 
-enum fmt { F_TEXT, F_COMPARE, F_JSON, F_CSV, F_MD };
+enum fmt { F_TEXT, F_COMPARE, F_JSON, F_CSV, F_MD, F_HTML };
 
 /* yaml's run in format f, as a new string */
 static char *report_of(const char *yaml, enum fmt f)
@@ -46,6 +47,9 @@ static char *report_of(const char *yaml, enum fmt f)
 		break;
 	case F_MD:
 		rc = report_markdown(fx.r, 0, mem);
+		break;
+	case F_HTML:
+		rc = report_html(fx.r, 0, 0, mem);
 		break;
 	}
 	ck_assert_int_eq(rc, 0);
@@ -272,7 +276,7 @@ START_TEST(test_streams_achieved_succeeded)
 			"stream loop: 800 succeeded of 1,000 answered, 0.000 "
 			"s to 10.000 s)\n"));
 	ck_assert_ptr_nonnull(strstr(
-	    csv, "\n\"/k\",\"loop\",\"all\",1000,800,200,0,0,200,0,4000,0,0,"
+	    csv, "\n\"/k\",\"loop\",\"all\",1000,800,200,0,0,200,0,0,4000,0,0,"
 		 "80.000\n"));
 	ck_assert_int_eq(json_integer_value(json_object_get(t, "first_ms")), 0);
 	ck_assert_int_eq(
@@ -286,6 +290,161 @@ START_TEST(test_streams_achieved_succeeded)
 }
 END_TEST
 
+/*
+ * Every format carries each stream's counts, not sent included, and the
+ * streams' all rows add up to the variant's totals, with a Low-priority
+ * stream inside a throughput bucket. One partition of 1,000 RU/s, bucket
+ * 1 at 20 % (200 RU a second), 1 s (second 0: no High demand the second
+ * before, so nothing is kept back from Low; rules 30, 31):
+ *   r (High): 10 reads at 100 j ms. Listed first, it goes first at a
+ *     shared ms: the read at 0 ms finds no item written yet and is not
+ *     sent (not_sent 1, not in operations); the other 9 each read a
+ *     stored 1 KB item: 9 succeed, 1 RU each, 9 RU.
+ *   w (High): 10 creates of 1 KB (5 RU) at 100 j ms: 10 succeed, 50 RU.
+ *   low (Low, bucket 1, retries off): 100 creates of 5 RU at 10 k ms:
+ *     0..39 fill the bucket's 200 RU; 40..99 get 429/3212 (the
+ *     partition has 1,000 - 259 left, so no 429/3200): 40 succeed, 60
+ *     429s, each both a 429/3212 and a Low 429, 60 failed 429, 200 RU.
+ * Totals: 119 operations, 1 not sent, 59 succeeded, 60 429s (60 3212,
+ * 60 Low: the two sub-counts overlap, so 429/3200 = 429s - 429/3212 =
+ * 0, not 429s - 3212 - Low), 60 failed 429, 0 other, 259 RU.
+ */
+#define LOW_IN_BUCKET                                                          \
+	"seed: 1\n"                                                            \
+	"container: {partition_key: /k, throughput: 1000,\n"                   \
+	"            throughput_buckets: [{id: 1, max_percent: 20}]}\n"        \
+	"streams:\n"                                                           \
+	"  - name: r\n"                                                        \
+	"    phases:\n"                                                        \
+	"      - {duration: 1s, rate: 10/s, ops: {read: 1}, select: "          \
+	"latest}\n"                                                            \
+	"  - name: w\n"                                                        \
+	"    items: {k: {unique: \"w-\"}}\n"                                   \
+	"    phases:\n"                                                        \
+	"      - {duration: 1s, rate: 10/s, ops: {create: 1}, item_size: "     \
+	"1KB}\n"                                                               \
+	"  - name: low\n"                                                      \
+	"    items: {k: {unique: \"l-\"}}\n"                                   \
+	"    client: {priority: low, throughput_bucket: 1, retries: off}\n"    \
+	"    phases:\n"                                                        \
+	"      - {duration: 1s, rate: 100/s, ops: {create: 1}, item_size: "    \
+	"1KB}\n"
+
+START_TEST(test_streams_every_format_and_sums)
+{
+	char *csv = report_of(LOW_IN_BUCKET, F_CSV);
+	char *md = report_of(LOW_IN_BUCKET, F_MD);
+	char *txt = report_of(LOW_IN_BUCKET, F_TEXT);
+	char *html = report_of(LOW_IN_BUCKET, F_HTML);
+	json_t *root, *t = json_stream_totals(LOW_IN_BUCKET, 0, &root);
+	struct tu_fx fx;
+	const struct pk_result_variant *v;
+	const struct pk_totals *tt;
+	struct pk_result_stream_ops sum = {0};
+	size_t i;
+
+	/* streams-csv: ...,failed_429,failed_other,not_sent,ru,... */
+	ck_assert_ptr_nonnull(
+	    strstr(csv, "\n\"/k\",\"r\",\"all\",9,9,0,0,0,0,0,1,9,0,0,\n"));
+	ck_assert_ptr_nonnull(
+	    strstr(csv, "\n\"/k\",\"w\",\"all\",10,10,0,0,0,0,0,0,50,0,0,\n"));
+	ck_assert_ptr_nonnull(strstr(
+	    csv, "\n\"/k\",\"low\",\"all\",100,40,60,60,60,60,0,0,200,0,0,\n"));
+	/* Markdown: the same row, "not sent" before RU */
+	ck_assert_ptr_nonnull(strstr(md, "| failed other | not sent | RU |"));
+	ck_assert_ptr_nonnull(
+	    strstr(md, "\n| /k | r | all | 9 | 9 | 0 | 0 | 0 | 0 | 0 | 1 | 9 "
+		       "| 0 | 0 | - |\n"));
+	/* HTML: a "not sent" cell after failed other */
+	ck_assert_ptr_nonnull(
+	    strstr(html, "<th>failed other</th><th>not sent</th>"));
+	ck_assert_ptr_nonnull(
+	    strstr(html, "<tr><td>r</td><td>all</td><td class=\"n\">9</td>"
+			 "<td class=\"n\">9</td><td class=\"n\">0</td>"
+			 "<td class=\"n\">0</td><td class=\"n\">0</td>"
+			 "<td class=\"n\">0</td><td class=\"n\">0</td>"
+			 "<td class=\"n\">1</td><td class=\"n\">9</td>"));
+	/* text: its not-sent line; JSON: not_sent */
+	ck_assert_ptr_nonnull(strstr(
+	    txt, "\n  not sent, stream r: 1 (read 1; no item written yet to "
+		 "target, so in no row)\n"));
+	ck_assert_int_eq(json_integer_value(json_object_get(t, "not_sent")), 1);
+	ck_assert_int_eq(json_integer_value(json_object_get(t, "operations")),
+			 9);
+	json_decref(root);
+
+	/* the streams' all rows add up to the totals, count by count */
+	tu_fx_run(&fx, "t.yaml", LOW_IN_BUCKET);
+	v = &fx.r->variants[0];
+	tt = &v->metrics->totals;
+	ck_assert_uint_eq(v->n_streams, 3);
+	for (i = 0; i < v->n_streams; i++) {
+		const struct pk_result_stream_ops *o = &v->streams[i].all;
+
+		sum.operations += o->operations;
+		sum.succeeded += o->succeeded;
+		sum.throttled_429 += o->throttled_429;
+		sum.throttled_3212 += o->throttled_3212;
+		sum.throttled_low_429 += o->throttled_low_429;
+		sum.failed_429 += o->failed_429;
+		sum.failed_other += o->failed_other;
+		sum.not_sent += o->not_sent;
+		sum.ru_mru += o->ru_mru;
+	}
+	ck_assert_uint_eq(sum.operations, 119);
+	ck_assert_uint_eq(tt->operations, sum.operations);
+	ck_assert_uint_eq(sum.not_sent, 1);
+	ck_assert_uint_eq(tt->not_sent_no_target, sum.not_sent);
+	ck_assert_uint_eq(sum.succeeded, 59);
+	ck_assert_uint_eq(tt->succeeded, sum.succeeded);
+	ck_assert_uint_eq(sum.throttled_429, 60);
+	ck_assert_uint_eq(tt->throttled_429, sum.throttled_429);
+	ck_assert_uint_eq(sum.throttled_3212, 60);
+	ck_assert_uint_eq(tt->throttled_3212, sum.throttled_3212);
+	ck_assert_uint_eq(sum.throttled_low_429, 60);
+	ck_assert_uint_eq(tt->throttled_low_429, sum.throttled_low_429);
+	ck_assert_uint_eq(sum.failed_429, 60);
+	ck_assert_uint_eq(tt->failed_after_retries, sum.failed_429);
+	ck_assert_uint_eq(sum.failed_other, 0);
+	ck_assert_uint_eq(tt->bad_request_400 + tt->rejected_403 +
+			      tt->container_full_403 + tt->not_found_404 +
+			      tt->conflict_409 + tt->too_large_413 +
+			      tt->failed_after_410,
+			  sum.failed_other);
+	ck_assert_int_eq(sum.ru_mru, 259000);
+	ck_assert_int_eq(tt->ru_mru, sum.ru_mru);
+	/* every operation ended one way: succeeded + failed = operations */
+	ck_assert_uint_eq(sum.succeeded + sum.failed_429 + sum.failed_other,
+			  sum.operations);
+	tu_fx_free(&fx);
+	free(csv);
+	free(md);
+	free(txt);
+	free(html);
+}
+END_TEST
+
+/*
+ * compare's "streams by variant" gets a not-sent column when a stream
+ * left operations unsent: LOW_IN_BUCKET in two variants alike (nothing
+ * differs between them), r's row: 9 operations, 9 succeeded, 0 429s, 0
+ * 429/3212, 0 Low, 0 failed 429, 0 failed, 1 not sent, 9 RU.
+ */
+START_TEST(test_streams_compare_not_sent)
+{
+	char *txt = report_of(LOW_IN_BUCKET "variants:\n  - {name: a}\n"
+					    "  - {name: b}\n",
+			      F_COMPARE);
+
+	ck_assert_ptr_nonnull(strstr(txt, " failed  not sent             RU"));
+	ck_assert_ptr_nonnull(
+	    strstr(txt, "\n  r              a                  9           9 "
+			"         0          0          0          0        0 "
+			"        1              9      0 ms"));
+	free(txt);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("streams");
@@ -295,6 +454,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_streams_csv_main);
 	tcase_add_test(tc, test_streams_long_names);
 	tcase_add_test(tc, test_streams_achieved_succeeded);
+	tcase_add_test(tc, test_streams_every_format_and_sums);
+	tcase_add_test(tc, test_streams_compare_not_sent);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -475,7 +475,7 @@ static void stream_row(const char *name, const char *second,
 	const uint64_t n[] = {o->operations,	    o->succeeded,
 			      o->throttled_429,	    o->throttled_3212,
 			      o->throttled_low_429, o->failed_429,
-			      o->failed_other};
+			      o->failed_other,	    o->not_sent};
 	char a[PK_FMT_BYTES];
 	size_t k;
 
@@ -526,12 +526,15 @@ static void streams(const struct pk_result *r, size_t first, size_t end,
 	fprintf(out,
 		"<p class=\"note\">Operations offered; 429s are service-side "
 		"answers (every attempt)%s; failed 429 are operations that "
-		"ended in a 429 after their retries; wait is the retry wait "
+		"ended in a 429 after their retries; not sent are operations "
+		"that arrived but were never sent, no item being written yet "
+		"to target (not in operations); wait is the retry wait "
 		"of the operations that succeeded, in ms; achieved is a "
 		"closed-loop stream's operations that succeeded a second.</p>\n"
 		"<table>\n<tr><th>stream</th><th>%s</th><th>operations</th>"
 		"<th>succeeded</th><th>429s</th>%s<th>failed 429</th>"
-		"<th>failed other</th><th>RU</th><th>wait p50 ms</th>"
+		"<th>failed other</th><th>not sent</th><th>RU</th>"
+		"<th>wait p50 ms</th>"
 		"<th>wait p99 ms</th><th>achieved succeeded/s</th></tr>\n",
 		split ? ", of them 429/3212 past a throughput bucket's cap "
 			"and Low to Low-priority requests"
@@ -548,11 +551,15 @@ static void streams(const struct pk_result *r, size_t first, size_t end,
 				   compare ? r->variants[vi].name : "all",
 				   &s->all, split, s->achieved_ops_per_s, out);
 			for (k = 0; k <= PK_OP_KINDS; k++) {
-				kinds += s->kind[k].operations > 0;
+				kinds += s->kind[k].operations +
+					     s->kind[k].not_sent >
+					 0;
 			}
 			for (k = 0; !compare && kinds > 1 && k <= PK_OP_KINDS;
 			     k++) {
-				if (s->kind[k].operations > 0) {
+				if (s->kind[k].operations +
+					s->kind[k].not_sent >
+				    0) {
 					stream_row("",
 						   report_stream_kind_name(k),
 						   &s->kind[k], split, 0, out);

@@ -117,7 +117,8 @@ static const char *wait_text(int64_t ms, char *buf, size_t cap)
 /* A row of the streams table: stream (ws columns wide), then kind (or
    variant, w wide), the figures; split: 429/3212 and Low 429s too. */
 static void text_row(const char *stream, int ws, const char *kind, int w,
-		     const struct pk_result_stream_ops *o, int split, FILE *out)
+		     const struct pk_result_stream_ops *o, int split, int ns,
+		     FILE *out)
 {
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
 	char d[PK_FMT_BYTES], e[PK_FMT_BYTES], f[40], p50[32], p99[32];
@@ -135,10 +136,13 @@ static void text_row(const char *stream, int ws, const char *kind, int w,
 			fmt_thousands((int64_t)o->throttled_3212, a),
 			fmt_thousands((int64_t)o->throttled_low_429, b));
 	}
-	fprintf(out, " %10s %8s %14s %9s %9s\n",
-		fmt_thousands((int64_t)o->failed_429, d),
-		fmt_thousands((int64_t)o->failed_other, e),
-		text_ru(o->ru_mru, f), wait_text(o->wait_p50_ms, p50, 32),
+	fprintf(out, " %10s %8s", fmt_thousands((int64_t)o->failed_429, d),
+		fmt_thousands((int64_t)o->failed_other, e));
+	if (ns) {
+		fprintf(out, " %9s", fmt_thousands((int64_t)o->not_sent, d));
+	}
+	fprintf(out, " %14s %9s %9s\n", text_ru(o->ru_mru, f),
+		wait_text(o->wait_p50_ms, p50, 32),
 		wait_text(o->wait_p99_ms, p99, 32));
 }
 
@@ -155,22 +159,29 @@ static int kinds_sent(const struct pk_result_stream *s)
 
 /* The rest of the streams table's title (after "(") and its column
    heads: stream (ws wide), second (w wide). */
-static void text_heads(int split, int ws, const char *second, int w, FILE *out)
+static void text_heads(int split, int ns, int ws, const char *second, int w,
+		       FILE *out)
 {
 	fprintf(out,
 		"operations offered; 429s: service-side answers, every "
 		"attempt%s; failed 429: operations that ended in a 429; "
-		"wait: retry wait of the succeeded)\n",
+		"%swait: retry wait of the succeeded)\n",
 		split ? ", of them 429/3212 past a throughput bucket's cap "
 			"and Low to Low-priority requests"
-		      : "");
+		      : "",
+		ns ? "not sent: arrived, no item written yet to target, not "
+		     "in operations; "
+		   : "");
 	fprintf(out, "  %-*s %-*s %11s %11s %10s", ws, "stream", w, second,
 		"operations", "succeeded", "429s");
 	if (split) {
 		fprintf(out, " %10s %10s", "429/3212", "Low 429s");
 	}
-	fprintf(out, " %10s %8s %14s %9s %9s\n", "failed 429", "failed", "RU",
-		"wait p50", "wait p99");
+	fprintf(out, " %10s %8s", "failed 429", "failed");
+	if (ns) {
+		fprintf(out, " %9s", "not sent");
+	}
+	fprintf(out, " %14s %9s %9s\n", "RU", "wait p50", "wait p99");
 }
 
 /* The streams table's stream column: the widest of v's names, at
@@ -192,7 +203,7 @@ static int stream_width(const struct pk_result_variant *v)
 void text_compare_streams(const struct pk_result *r, size_t n_seeds, FILE *out)
 {
 	size_t i, vi;
-	int split = 0, w = 8, ws;
+	int split = 0, ns = 0, w = 8, ws;
 
 	if (r->n_variants == 0 || r->variants[0].n_streams == 0) {
 		return;
@@ -202,13 +213,16 @@ void text_compare_streams(const struct pk_result *r, size_t n_seeds, FILE *out)
 		int n = text_name_cols(r->variants[vi].name);
 
 		split |= r->variants[vi].streams_split_429;
+		for (i = 0; i < r->variants[vi].n_streams; i++) {
+			ns |= r->variants[vi].streams[i].all.not_sent > 0;
+		}
 		w = n > w ? (n < 24 ? n : 24) : w;
 	}
 	fprintf(out, "\nstreams by variant (");
 	if (n_seeds > 1) {
 		fprintf(out, "seed %llu's run; ", (unsigned long long)r->seed);
 	}
-	text_heads(split, ws, "variant", w, out);
+	text_heads(split, ns, ws, "variant", w, out);
 	for (i = 0; i < r->variants[0].n_streams; i++) {
 		for (vi = 0; vi < r->n_variants; vi++) {
 			const struct pk_result_variant *v = &r->variants[vi];
@@ -216,7 +230,7 @@ void text_compare_streams(const struct pk_result *r, size_t n_seeds, FILE *out)
 			if (i < v->n_streams) {
 				text_row(vi ? "" : v->streams[i].name, ws,
 					 v->name, w, &v->streams[i].all, split,
-					 out);
+					 ns, out);
 			}
 		}
 	}
@@ -299,19 +313,19 @@ void report_streams_text(const struct pk_result_variant *v, FILE *out)
 	}
 	ws = stream_width(v);
 	fprintf(out, "\nstreams (");
-	text_heads(v->streams_split_429, ws, "kind", 8, out);
+	text_heads(v->streams_split_429, 0, ws, "kind", 8, out);
 	for (i = 0; i < v->n_streams; i++) {
 		const struct pk_result_stream *s = &v->streams[i];
 
 		text_row(s->name, ws, "all", 8, &s->all, v->streams_split_429,
-			 out);
+			 0, out);
 		if (kinds_sent(s) < 2) {
 			continue;
 		}
 		for (k = 0; k <= PK_OP_KINDS; k++) {
 			if (s->kind[k].operations > 0) {
 				text_row("", ws, report_stream_kind_name(k), 8,
-					 &s->kind[k], v->streams_split_429,
+					 &s->kind[k], v->streams_split_429, 0,
 					 out);
 			}
 		}
@@ -412,10 +426,10 @@ static void plain_row(const char *variant, const char *stream, const char *kind,
 	cell(kind, csv, out);
 	fprintf(out,
 		"%s%" PRIu64 "%s%" PRIu64 "%s%" PRIu64 "%s%" PRIu64 "%s%" PRIu64
-		"%s%" PRIu64 "%s%" PRIu64 "%s",
+		"%s%" PRIu64 "%s%" PRIu64 "%s%" PRIu64 "%s",
 		sep, o->operations, sep, o->succeeded, sep, o->throttled_429,
 		sep, o->throttled_3212, sep, o->throttled_low_429, sep,
-		o->failed_429, sep, o->failed_other, sep);
+		o->failed_429, sep, o->failed_other, sep, o->not_sent, sep);
 	ru_plain(o->ru_mru, out);
 	fputs(sep, out);
 	if (o->wait_p50_ms >= 0) {
@@ -439,7 +453,8 @@ static void plain_row(const char *variant, const char *stream, const char *kind,
 	fputs(csv ? "\n" : " |\n", out);
 }
 
-/* Every row of v: each stream's all, then its kinds. */
+/* Every row of v: each stream's all, then each kind it sent or left
+   unsent. */
 static void plain_rows(const struct pk_result_variant *v, const char *variant,
 		       int csv, FILE *out)
 {
@@ -452,7 +467,7 @@ static void plain_rows(const struct pk_result_variant *v, const char *variant,
 		plain_row(variant, s->name, "all", &s->all,
 			  s->achieved_ops_per_s, csv, out);
 		for (k = 0; k <= PK_OP_KINDS; k++) {
-			if (s->kind[k].operations > 0) {
+			if (s->kind[k].operations + s->kind[k].not_sent > 0) {
 				plain_row(variant, s->name,
 					  report_stream_kind_name(k),
 					  &s->kind[k], 0, csv, out);
@@ -473,17 +488,20 @@ void report_streams_markdown(const struct pk_result *r, FILE *out)
 		     "(every attempt), of them 429/3212 past a throughput "
 		     "bucket's cap and Low to Low-priority requests; failed "
 		     "429 are operations that ended "
-		     "in a 429 after their retries; wait is the retry wait of "
+		     "in a 429 after their retries; not sent are operations "
+		     "that arrived but were never sent because no item was "
+		     "written yet to target (not in operations); wait is the "
+		     "retry wait of "
 		     "the operations that succeeded, in ms; achieved is a "
 		     "closed-loop stream's (client.concurrency) operations "
 		     "that succeeded a second, from its first arrival to its "
 		     "last answer.\n\n");
-	fprintf(out,
-		"| variant | stream | kind | operations | succeeded | "
-		"429s | 429/3212 | Low 429s | failed 429 | failed other | "
-		"RU | wait p50 ms | wait p99 ms | achieved succeeded/s |\n");
-	fprintf(out,
-		"|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+	fprintf(out, "| variant | stream | kind | operations | succeeded | "
+		     "429s | 429/3212 | Low 429s | failed 429 | failed other | "
+		     "not sent | RU | wait p50 ms | wait p99 ms | achieved "
+		     "succeeded/s |\n");
+	fprintf(out, "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+		     "--:|\n");
 	for (vi = 0; vi < r->n_variants; vi++) {
 		plain_rows(&r->variants[vi], r->variants[vi].name, 0, out);
 	}
@@ -510,6 +528,7 @@ static void main_ops(const struct pk_result_variant *v,
 			  t->container_full_403 + t->not_found_404 +
 			  t->conflict_409 + t->too_large_413 +
 			  t->failed_after_410;
+	o->not_sent = t->not_sent_no_target;
 	o->ru_mru = t->ru_mru;
 	o->wait_p50_ms = v->wait_p50_ms;
 	o->wait_p99_ms = v->wait_p99_ms;
@@ -522,7 +541,8 @@ int report_streams_csv(const struct pk_result *r, FILE *out)
 	    r->sc && r->sc->n_streams ? r->sc->streams[0].name : "main";
 
 	fputs("variant,stream,kind,operations,succeeded,throttled_429,"
-	      "throttled_3212,throttled_low_429,failed_429,failed_other,ru,"
+	      "throttled_3212,throttled_low_429,failed_429,failed_other,"
+	      "not_sent,ru,"
 	      "retry_wait_p50_ms,"
 	      "retry_wait_p99_ms,achieved_succeeded_per_s\n",
 	      out);

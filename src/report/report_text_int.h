@@ -103,7 +103,8 @@ void text_query_rows(const struct pk_result_variant *vs, size_t n,
 void text_compare_queries(const struct pk_result *r, size_t n_seeds, FILE *out);
 /* compare's "streams by variant" (report_streams.c): with `streams:`,
    per stream a row of all its operations in each variant (the figures
-   of the run's streams table; seed r->seed's run when n_seeds > 1);
+   of the run's streams table, and a "not sent" column when some
+   stream left operations unsent; seed r->seed's run when n_seeds > 1);
    nothing without streams. */
 void text_compare_streams(const struct pk_result *r, size_t n_seeds, FILE *out);
 /* compare's ranking with `streams:` (report_streams.c): a line for each

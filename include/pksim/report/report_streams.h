@@ -31,25 +31,28 @@ const char *report_stream_kind_name(int kind);
 void report_streams_text(const struct pk_result_variant *v, FILE *out);
 
 /* The Markdown report's "Streams" section: one table, a row per
-   variant, stream and kind ("all", then each kind sent), the columns of
+   variant, stream and kind ("all", then each kind sent or left unsent),
+   the columns of
    report_streams_csv ("-" for an empty cell). */
 void report_streams_markdown(const struct pk_result *r, FILE *out);
 
 /*
  * `--format streams-csv`: one row per (variant, stream, kind), kind
- * "all" first then each kind the stream sent; a run without `streams:`
- * one "all" row per variant for its one stream (named "main"), from the
- * variant's totals (no kinds: they are counted per stream of
- * `streams:` only):
+ * "all" first then each kind the stream sent or left unsent; a run without
+ * `streams:` one "all" row per variant for its one stream (named "main"), from
+ * the variant's totals (no kinds: they are counted per stream of `streams:`
+ * only):
  *
- *   variant,stream,kind,operations,succeeded,throttled_429,throttled_3212,throttled_low_429,failed_429,failed_other,ru,retry_wait_p50_ms,retry_wait_p99_ms,achieved_ops_per_s
+ *   variant,stream,kind,operations,succeeded,throttled_429,throttled_3212,throttled_low_429,failed_429,failed_other,not_sent,ru,retry_wait_p50_ms,retry_wait_p99_ms,achieved_succeeded_per_s
  *
  * Text fields quoted (quotes doubled), numbers not; ru in RU with up to
  * three decimals; throttled_3212 and throttled_low_429 are of the
  * throttled_429 (429/3212 past a throughput bucket's cap, rule 31; 429s
  * to Low-priority requests, rule 30), always there (0 without
- * classes); an empty wait when no operation of the row succeeded;
- * achieved_ops_per_s (three decimals) only on the "all" row of a
+ * classes; they overlap: a Low request's 429/3212 is in both); not_sent
+ * (pk_result_stream_ops.not_sent; the totals' not_sent_no_target for
+ * main) is not in operations; an empty wait when no operation of the row
+ * succeeded; achieved_ops_per_s (three decimals) only on the "all" row of a
  * closed-loop stream (pk_result_stream.achieved_ops_per_s), else empty.
  * Returns 0, or -1 on a write error.
  */
