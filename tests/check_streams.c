@@ -445,6 +445,62 @@ START_TEST(test_streams_compare_not_sent)
 }
 END_TEST
 
+/*
+ * A budgeted stream's retries wait for the budget too, and it finishes
+ * at its last send (scenarios/README.md, ru_budget). cost.write_1kb 400:
+ * a 1 KB create takes all of a second's 400 RU, and a budget of 400/s
+ * lets the next request of its client go 400 / 400 = 1 s after one that
+ * was charged. hog (listed first, no budget) creates at 0 ms: 400 RU,
+ * second 0 spent. paced (ru_budget 400/s) creates A at 0 ms and B at
+ * 500 ms: both 429 (a 429 costs 0 RU, so neither waits for the budget),
+ * each told to retry at the next second, 1,000 ms. A's retry goes at
+ * 1,000 ms (400 RU; the budget clock moves to 2,000 ms); B's retry may
+ * go by the retry policy at 1,000 ms, but the budget holds it to 2,000
+ * ms: stored there, the second's 400 RU. Retry waits (retry-after only):
+ * A 1,000 ms, B 500 ms: p50 500 (the ceil(2 x 0.5) = 1st smallest), p99
+ * 1,000; B's 1,000 ms wait for the budget is in no retry-wait figure.
+ * The stream's finish is B's retry at 2,000 ms; the run closes seconds
+ * 0..2 (3 s), one request each in seconds 1 and 2.
+ */
+START_TEST(test_streams_budget_retry_and_finish)
+{
+	static const char yaml[] =
+	    "seed: 1\n"
+	    "container: {partition_key: /id, throughput: 400}\n"
+	    "cost: {write_1kb: 400, write_100kb: 4000}\n"
+	    "streams:\n"
+	    "  - name: hog\n"
+	    "    items: {id: {unique: \"h-\"}}\n"
+	    "    phases:\n"
+	    "      - {duration: 1s, rate: 1/s, ops: {create: 1}, item_size: "
+	    "1KB}\n"
+	    "  - name: paced\n"
+	    "    items: {id: {unique: \"p-\"}}\n"
+	    "    client: {ru_budget: 400/s}\n"
+	    "    phases:\n"
+	    "      - {duration: 1s, rate: 2/s, ops: {create: 1}, item_size: "
+	    "1KB}\n";
+	struct tu_fx fx;
+	const struct pk_result_variant *v;
+	const struct pk_result_stream *p;
+
+	tu_fx_run(&fx, "t.yaml", yaml);
+	v = &fx.r->variants[0];
+	p = &v->streams[1];
+	ck_assert_uint_eq(p->all.operations, 2);
+	ck_assert_uint_eq(p->all.succeeded, 2);
+	ck_assert_uint_eq(p->all.throttled_429, 2);
+	ck_assert_int_eq(p->all.ru_mru, 800000);
+	ck_assert_int_eq(p->all.wait_p50_ms, 500);
+	ck_assert_int_eq(p->all.wait_p99_ms, 1000);
+	ck_assert_int_eq(p->pacing.paced, 1);
+	ck_assert_int_eq(p->pacing.finish_ms, 2000);
+	ck_assert_int_eq(p->pacing.wait_max_ms, 0); /* first sends at once */
+	ck_assert_int_eq(v->end_s, 3);
+	tu_fx_free(&fx);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("streams");
@@ -456,6 +512,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_streams_achieved_succeeded);
 	tcase_add_test(tc, test_streams_every_format_and_sums);
 	tcase_add_test(tc, test_streams_compare_not_sent);
+	tcase_add_test(tc, test_streams_budget_retry_and_finish);
 	suite_add_tcase(s, tc);
 	return s;
 }
