@@ -125,7 +125,9 @@ static void pacing_of(const struct pk_pacer *p, struct pk_result_pacing *g)
 		return;
 	}
 	w = xcalloc(p->n_waits + 1, sizeof(*w));
-	memcpy(w, p->waits, p->n_waits * sizeof(*w));
+	if (p->n_waits > 0) { /* none recorded: waits is NULL */
+		memcpy(w, p->waits, p->n_waits * sizeof(*w));
+	}
 	g->paced = 1;
 	g->first_ms = p->first_ms;
 	g->finish_ms = p->last_answer_ms;
