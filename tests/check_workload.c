@@ -1106,6 +1106,86 @@ static uint64_t stream_hash(uint64_t seed, uint64_t n_ops)
 	return h;
 }
 
+/* The picks of targets over a stream of creates 0.3 and reads 0.7 (or,
+   del, deletes 0.2 and reads 0.5), each read's target guessed one
+   operation ahead (targets_guess, joining 1 when the operation between
+   is a create) when guess; a hash of the picked items, and in *held how
+   many guesses named the item picked, of gp_picks picks. */
+static uint64_t gp_picks;
+
+static uint64_t guessed_picks(int guess, int del, uint64_t *held)
+{
+	struct tscen t;
+	struct pk_workload *w;
+	struct pk_targets *g;
+	struct pk_op cur, nxt;
+	uint64_t h = 1469598103934665603ULL, rank = PK_ITEM_NONE;
+	int have;
+
+	ts_init(&t);
+	ts_phase(&t, 1, 100, 1, 0, 0, 0, 0);
+	ts_phase(&t, 10, 1000, 0.3, 0, del ? 0.5 : 0.7, 0, del ? 0.2 : 0);
+	w = workload_new(&t.sc, 11);
+	g = targets_new(w, 11);
+	*held = 0;
+	gp_picks = 0;
+	have = workload_next(w, &cur);
+	while (have) {
+		uint64_t next_rank = PK_ITEM_NONE;
+		const uint32_t *at;
+		uint64_t expect = PK_ITEM_NONE;
+
+		have = workload_next(w, &nxt);
+		if (guess && have) {
+			/* guessed before cur is applied: cur's create joins */
+			next_rank = targets_guess(
+			    g, &nxt, cur.kind == PK_OP_CREATE ? 1 : 0);
+		}
+		if (cur.kind == PK_OP_CREATE) {
+			targets_written(g, cur.item);
+		} else {
+			at = rank == PK_ITEM_NONE ? NULL
+						  : targets_guess_at(g, rank);
+			expect = at ? *at : PK_ITEM_NONE;
+			ck_assert_int_eq(targets_pick(g, &cur), 1);
+			*held += cur.item == expect;
+			gp_picks++;
+			h = (h ^ cur.item) * 1099511628211ULL;
+		}
+		rank = next_rank;
+		cur = nxt;
+	}
+	targets_free(g);
+	workload_free(w);
+	return h;
+}
+
+START_TEST(test_workload_targets_guess)
+{
+	uint64_t held, none;
+
+	/* guesses draw nothing of the set's: the same picks without */
+	ck_assert_uint_eq(guessed_picks(1, 0, &held),
+			  guessed_picks(0, 0, &none));
+	/* 10 s x 1000/s, 0.7 reads: about 7,000 reads; with one stream,
+	   uniform select and only creates joining, every guess holds (a
+	   miss needs rng_below's second draw: probability n / 2^64) */
+	ck_assert_uint_gt(gp_picks, 6500);
+	ck_assert_uint_eq(held, gp_picks);
+	ck_assert_uint_eq(none, 0);
+	{
+		uint64_t reads_deletes = 0;
+
+		/* deletes leave the set between guess and pick: guesses
+		   may miss, the picks stay the same */
+		ck_assert_uint_eq(guessed_picks(1, 1, &held),
+				  guessed_picks(0, 1, &reads_deletes));
+		ck_assert_uint_gt(held, 0);
+		ck_assert_uint_lt(held, gp_picks);
+	}
+}
+END_TEST
+
 START_TEST(test_workload_determinism)
 {
 	uint64_t a = stream_hash(1, 100000);
@@ -1235,6 +1315,7 @@ Suite *tu_suite(void)
 	    CASE(test_workload_query_no_filter),
 	    CASE(test_workload_queries_unused),
 	    CASE(test_workload_batches),
+	    CASE(test_workload_targets_guess),
 	    CASE(test_workload_determinism),
 	    CASE(test_workload_golden_stream),
 	    CASE(test_workload_streams_merge),

@@ -144,6 +144,13 @@ uint64_t rng_below(struct pk_rng *r, uint64_t n)
 	return hi;
 }
 
+uint64_t rng_scale(uint64_t x, uint64_t n)
+{
+	uint64_t lo;
+
+	return mul_128(x, n, &lo);
+}
+
 uint64_t rng_between(struct pk_rng *r, uint64_t lo, uint64_t hi)
 {
 	if (lo > hi) {

@@ -122,10 +122,20 @@ void sim_pacer_sent(struct pk_pacer *p, int64_t wait_ms);
    one's logical partition asked for from memory before it is applied
    (see the file). */
 #define PK_SIM_AHEAD 16
+/* the variants whose targets drawn at the send are guessed ahead */
+#define PK_SIM_AHEAD_GUESS 4
 
 struct pk_sim_ahead {
 	struct pk_op ring[PK_SIM_AHEAD]; /* read, not yet handed out: n
 					    from head, in stream order */
+	/* per ring entry and variant: the rank targets_guess gave for the
+	   entry's target, PK_ITEM_NONE when none */
+	uint64_t guess[PK_SIM_AHEAD][PK_SIM_AHEAD_GUESS];
+	int guessing;	  /* 1: some variant of the first
+			     PK_SIM_AHEAD_GUESS has a per-value cache and
+			     targets drawn at the send (guess_rank) */
+	uint64_t joining; /* items the creates and batches in the ring
+			     will add (op_joins) */
 	size_t head, n;
 	size_t depth; /* how many it reads ahead: PK_SIM_AHEAD with a
 			 per-value cache, else 1 */

@@ -59,6 +59,10 @@ struct pk_targets {
 	size_t in_cap;
 	uint64_t *in_set; /* item + 1 (0 = empty), in_set_cap slots */
 	size_t in_set_cap;
+	/* targets_guess: rng[0] as it will be after the `guessed` draws
+	   guessed and not yet made (a prefetch hint only) */
+	struct pk_rng guess_rng;
+	uint64_t guessed;
 };
 
 static inline uint64_t lowbit(uint64_t x)
@@ -360,10 +364,16 @@ int targets_pick(struct pk_targets *t, struct pk_op *op)
 	uint64_t item;
 
 	if (t->n_live == 0) {
+		t->guessed = 0; /* a guess for op is void: start again */
 		return 0;
 	}
 	r = &t->rng[op->stream < t->n_rng ? op->stream : 0];
 	item = select_one(t, op->phase, r);
+	if (t->guessed > 0) {
+		t->guessed--;
+	} else {
+		t->guess_rng = t->rng[0];
+	}
 	op->item = item;
 	op->n_in = 0;
 	op->in_items = NULL;
@@ -387,6 +397,27 @@ int targets_pick(struct pk_targets *t, struct pk_op *op)
 		}
 	}
 	return 1;
+}
+
+uint64_t targets_guess(struct pk_targets *t, const struct pk_op *op,
+		       uint64_t joining)
+{
+	if (!t || t->n_live == 0 || t->n_rng != 1 || t->sel[op->phase] ||
+	    !targets_needed(t->w, op)) {
+		return PK_ITEM_NONE;
+	}
+	if (t->guessed == 0) {
+		t->guess_rng = t->rng[0];
+	}
+	t->guessed++;
+	/* rng_below's first draw (its rare second, lo < n, goes
+	   unguessed) over the set as it will be */
+	return rng_scale(rng_next(&t->guess_rng), t->n_live + joining);
+}
+
+const uint32_t *targets_guess_at(const struct pk_targets *t, uint64_t rank)
+{
+	return rank < t->n_live ? &t->live[rank] : NULL;
 }
 
 uint64_t targets_count(const struct pk_targets *t)

@@ -58,6 +58,10 @@ void rng_seed(struct pk_rng *r, uint64_t seed);
 uint64_t rng_next(struct pk_rng *r);
 /* Uniform integer in [0, n); n >= 1; unbiased (Lemire's method). */
 uint64_t rng_below(struct pk_rng *r, uint64_t n);
+/* The value in [0, n) rng_below(r, n) gives when its first draw x needs
+   no second (the high 64 bits of x * n): for a guess at a draw to come
+   without making it (targets_guess). */
+uint64_t rng_scale(uint64_t x, uint64_t n);
 /* Uniform integer in [lo, hi], lo <= hi; the whole uint64 range too
    (hi - lo + 1 would wrap to 0 there: issue 11 fault 3). */
 uint64_t rng_between(struct pk_rng *r, uint64_t lo, uint64_t hi);

@@ -80,6 +80,24 @@ int targets_pick(struct pk_targets *t, struct pk_op *op);
    delete removed does not come back. */
 void targets_written(struct pk_targets *t, uint64_t item);
 
+/*
+ * A prefetch hint, never an answer (issue 13): the rank among t's live
+ * entries that the next targets_pick on t not yet guessed is likely to
+ * draw for op, when t's phase selects uniformly with one stream, else
+ * PK_ITEM_NONE, over the set with `joining` more items (the creates
+ * between now and op's send). Guesses are made in stream order, ahead of
+ * the picks; one holds when exactly `joining` items join the set and none
+ * leaves before the pick (a rank past today's set names no entry yet:
+ * targets_guess_at). It consumes no draw of t's:
+ * picks, and so every output, are the same with or without guesses.
+ */
+uint64_t targets_guess(struct pk_targets *t, const struct pk_op *op,
+		       uint64_t joining);
+
+/* Where the live entry of rank (a targets_guess) lies now, to prefetch or
+   read; NULL when rank is past the set. */
+const uint32_t *targets_guess_at(const struct pk_targets *t, uint64_t rank);
+
 /* Items in t's draw set now. */
 uint64_t targets_count(const struct pk_targets *t);
 
