@@ -2,10 +2,11 @@
  * cli: the pksim binary as a user meets it: exit codes, messages, the
  * bad-input corpus in tests/bad/ (each NAME.yaml with the exact first
  * line of its message in NAME.expect), output files written whole or not
- * at all, and byte-identical replays.
+ * at all, byte-identical replays, and the progress line's time left.
  */
 #include <check.h>
 #include <dirent.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "pksim/cli/progress.h"
 #include "testutil.h"
 
 static void to_src_root(void)
@@ -606,6 +608,48 @@ START_TEST(test_cli_key_clash)
 }
 END_TEST
 
+/*
+ * The progress line's time left (progress_left_text), by hand: rounded to
+ * the nearest second (llround, halves away from zero), minutes and
+ * seconds, hours from 3,600 s; under 0.5 s "less than 1s". Before, the
+ * seconds were truncated: 0.99 s left said "0m 00s".
+ */
+START_TEST(test_cli_progress_left)
+{
+	static const struct {
+		double s;
+		const char *want;
+	} cases[] = {
+	    {0.0, "less than 1s left"},
+	    {0.49, "less than 1s left"},
+	    {0.5, "about 0m 01s left"},	 /* llround(0.5) = 1 */
+	    {0.99, "about 0m 01s left"}, /* truncated, it said 0m 00s */
+	    {59.4, "about 0m 59s left"},
+	    {59.5, "about 1m 00s left"}, /* 60 = 1 m 0 s */
+	    {64.4, "about 1m 04s left"},
+	    {3599.4, "about 59m 59s left"}, /* 3,599 = 59 * 60 + 59 */
+	    {3599.6, "about 1h 00m 00s left"},
+	    {3725.0, "about 1h 02m 05s left"}, /* 3,600 + 2 * 60 + 5 */
+	    /* capped at a year: 366 * 24 = 8,784 h */
+	    {1e30, "about 8784h 00m 00s left"},
+	};
+	char buf[48];
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		progress_left_text(cases[i].s, buf, sizeof(buf));
+		ck_assert_msg(strcmp(buf, cases[i].want) == 0,
+			      "%g s: '%s', want '%s'", cases[i].s, buf,
+			      cases[i].want);
+	}
+	progress_left_text(NAN, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "less than 1s left");
+	/* cut to fit: 7 characters and the NUL */
+	progress_left_text(1.0, buf, 8);
+	ck_assert_str_eq(buf, "about 0");
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -624,6 +668,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_cli_time_field_cut);
 	tcase_add_test(tc, test_cli_key_clash);
 	tcase_add_test(tc, test_cli_color);
+	tcase_add_test(tc, test_cli_progress_left);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

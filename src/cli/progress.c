@@ -3,12 +3,15 @@
  */
 #include "pksim/cli/progress.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
 
 #define PK_NS_PER_MS 1000000LL
 #define PK_NS_PER_S 1000000000LL
+/* a longer estimate is shown as this many seconds (a year) */
+#define PK_PROGRESS_LEFT_MAX_S (366LL * 24 * 3600)
 
 static int64_t now_ns(void)
 {
@@ -58,6 +61,25 @@ static void clock_text(int64_t ms, char *buf, size_t cap)
 	snprintf(buf, cap, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
 }
 
+void progress_left_text(double s, char *buf, size_t cap)
+{
+	long long r;
+
+	if (!(s >= 0.5)) {
+		/* also NaN: nothing better to say than "soon" */
+		snprintf(buf, cap, "less than 1s left");
+		return;
+	}
+	/* rounded, not truncated: 59.6 s left is 1m 00s; a year caps it */
+	r = s < PK_PROGRESS_LEFT_MAX_S ? llround(s) : PK_PROGRESS_LEFT_MAX_S;
+	if (r >= 3600) {
+		snprintf(buf, cap, "about %lldh %02lldm %02llds left", r / 3600,
+			 r / 60 % 60, r % 60);
+	} else {
+		snprintf(buf, cap, "about %lldm %02llds left", r / 60, r % 60);
+	}
+}
+
 void progress_update(void *ctx, int64_t done_ms, int64_t total_ms, uint64_t ops,
 		     enum pk_sim_stage stage)
 {
@@ -96,9 +118,9 @@ void progress_update(void *ctx, int64_t done_ms, int64_t total_ms, uint64_t ops,
 		double s = (double)wall / PK_NS_PER_S *
 			   (double)(total_ms - done_ms) / (double)done_ms;
 
-		snprintf(left, sizeof(left), ", about %.0fm %02.0fs left",
-			 (double)((long long)s / 60),
-			 (double)((long long)s % 60));
+		left[0] = ',';
+		left[1] = ' ';
+		progress_left_text(s, left + 2, sizeof(left) - 2);
 	}
 	clock_text(done_ms, done, sizeof(done));
 	clock_text(total_ms, total, sizeof(total));

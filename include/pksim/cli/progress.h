@@ -19,6 +19,7 @@
 #ifndef PKSIM_PROGRESS_H
 #define PKSIM_PROGRESS_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -46,6 +47,15 @@ void progress_start(struct pk_progress *p, FILE *out, int quiet,
 /* A pk_sim_progress_fn (sim.h): ctx is a struct pk_progress. */
 void progress_update(void *ctx, int64_t done_ms, int64_t total_ms, uint64_t ops,
 		     enum pk_sim_stage stage);
+
+/* The progress line's estimate of the wall time left, s seconds, into
+   buf (cap bytes, NUL-terminated, cut to fit): rounded to the nearest
+   second, "about 1m 05s left" (64.5 s), "about 0m 01s left" (0.5 s),
+   "about 1h 02m 05s left" from an hour on; under half a second (or NaN)
+   "less than 1s left". Until 2026-12-02 the seconds were truncated, so
+   the last second of a run showed "0m 00s". Estimates over a year say a
+   year. */
+void progress_left_text(double s, char *buf, size_t cap);
 
 /* Erase the line if one was drawn. */
 void progress_end(struct pk_progress *p);
