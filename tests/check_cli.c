@@ -2,7 +2,8 @@
  * cli: the pksim binary as a user meets it: exit codes, messages, the
  * bad-input corpus in tests/bad/ (each NAME.yaml with the exact first
  * line of its message in NAME.expect), output files written whole or not
- * at all, byte-identical replays, and the progress line's time left.
+ * at all, byte-identical replays, `pksim merge` on bad JSON
+ * (tests/bad-merge/) and the progress line's time left.
  */
 #include <check.h>
 #include <dirent.h>
@@ -609,6 +610,57 @@ START_TEST(test_cli_key_clash)
 END_TEST
 
 /*
+ * `pksim merge` on bad JSON (tests/bad-merge/: NAME.json with the exact
+ * first line of its message in NAME.expect): exit 2, nothing on stdout,
+ * "pksim: FILE:LINE:COL: error: not JSON: ..." at jansson's position,
+ * which is the last character of the token it names. By hand:
+ * syntax.json line 3 is `  "variants": ]`, 2 spaces + 10 + ':' + ' '
+ * = 14 characters before the ']', so 3:15; text-report.json's first
+ * token `scenario` ends at column 8; two-documents.json's second object
+ * starts at 2:1; truncated.json ends in a newline after line 3, so the
+ * end of the file is 4:1. not-report.json is JSON but not a report:
+ * "pksim: FILE: error: ...", the file alone.
+ */
+START_TEST(test_cli_bad_merge_corpus)
+{
+	DIR *d;
+	struct dirent *e;
+	int cases = 0;
+
+	to_src_root();
+	d = opendir("tests/bad-merge");
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d)) != NULL) {
+		size_t n = strlen(e->d_name);
+		char args[1024], exp_path[512];
+		char *out = NULL, *err = NULL, *want;
+		int rc;
+
+		if (n < 6 || strcmp(e->d_name + n - 5, ".json") != 0) {
+			continue;
+		}
+		snprintf(exp_path, sizeof(exp_path),
+			 "tests/bad-merge/%.*s.expect", (int)(n - 5),
+			 e->d_name);
+		want = tu_read_file(exp_path, NULL);
+		ck_assert_msg(want != NULL, "%s has no .expect", e->d_name);
+		snprintf(args, sizeof(args), "merge 'tests/bad-merge/%s'",
+			 e->d_name);
+		rc = tu_run(args, &out, &err);
+		ck_assert_msg(rc == 2, "%s: exit %d", e->d_name, rc);
+		ck_assert_str_eq(first_line(err), first_line(want));
+		ck_assert_str_eq(out, "");
+		free(out);
+		free(err);
+		free(want);
+		cases++;
+	}
+	closedir(d);
+	ck_assert_int_ge(cases, 5);
+}
+END_TEST
+
+/*
  * The progress line's time left (progress_left_text), by hand: rounded to
  * the nearest second (llround, halves away from zero), minutes and
  * seconds, hours from 3,600 s; under 0.5 s "less than 1s". Before, the
@@ -669,6 +721,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_cli_key_clash);
 	tcase_add_test(tc, test_cli_color);
 	tcase_add_test(tc, test_cli_progress_left);
+	tcase_add_test(tc, test_cli_bad_merge_corpus);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

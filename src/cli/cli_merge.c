@@ -48,6 +48,20 @@ static int refuse(const char *fmt, ...)
 	return PK_EXIT_INPUT;
 }
 
+/* What is wrong with one input file as a whole: "pksim: FILE: error:
+   ..." (the form of its cannot-open message) and exit 2. */
+static int refuse_in(const char *file, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "pksim: %s: error: ", file);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return PK_EXIT_INPUT;
+}
+
 /* A compare's JSON report, or 2 with what it is said on stderr. */
 static int check_report(const char *file, json_t *r)
 {
@@ -55,30 +69,29 @@ static int check_report(const char *file, json_t *r)
 	size_t i;
 
 	if (!json_is_object(r) || !json_object_get(r, "pksim_report")) {
-		return refuse("%s: not a pksim JSON report (give the output "
-			      "of `pksim compare ... --format json`)",
-			      file);
+		return refuse_in(file,
+				 "not a pksim JSON report (give the output "
+				 "of `pksim compare ... --format json`)");
 	}
 	if (!json_is_array(vs) || json_array_size(vs) == 0) {
-		return refuse("%s: a report without variants: give `pksim "
-			      "compare ... --format json` reports",
-			      file);
+		return refuse_in(file, "a report without variants: give `pksim "
+				       "compare ... --format json` reports");
 	}
 	json_array_foreach(vs, i, v)
 	{
 		if (!json_is_object(json_object_get(v, "scorecard")) ||
 		    !json_is_string(json_object_get(v, "name"))) {
-			return refuse("%s: a `pksim run` report (no "
-				      "scorecards): give `pksim compare ... "
-				      "--format json` reports",
-				      file);
+			return refuse_in(file,
+					 "a `pksim run` report (no "
+					 "scorecards): give `pksim compare ... "
+					 "--format json` reports");
 		}
 	}
 	if (!json_is_string(json_object_get(json_object_get(r, "scenario"),
 					    "fingerprint"))) {
-		return refuse("%s: no scenario.fingerprint: made by a pksim "
-			      "before it had one; run it again",
-			      file);
+		return refuse_in(file,
+				 "no scenario.fingerprint: made by a pksim "
+				 "before it had one; run it again");
 	}
 	return 0;
 }
@@ -174,10 +187,11 @@ static int card_of(const char *file, json_t *v, struct pk_scorecard *c)
 		bad = "scorecard.peak_normalized_ru";
 	}
 	if (bad) {
-		return refuse("%s: variant '%s' has no %s number: not a "
-			      "compare's JSON report of this pksim; run it "
-			      "again",
-			      file, c->name, bad);
+		return refuse_in(file,
+				 "variant '%s' has no %s number: not a "
+				 "compare's JSON report of this pksim; run it "
+				 "again",
+				 c->name, bad);
 	}
 	return 0;
 }
@@ -225,6 +239,29 @@ static int parse_merge_opts(int argc, char **argv, struct merge_opts *o)
 	return 0;
 }
 
+/* A file jansson could not parse: "pksim: FILE:LINE:COL: error: not
+   JSON: what jansson says; ..." (STYLE.md's position form; jansson's
+   line and column are 1-based, its column 0 at the start of a line,
+   as at the end of a file ending in a newline, is said as column 1;
+   the column is that of the last character of the token jansson names),
+   and 2. Without a line (jansson gives -1 when it has none) the
+   position is the file alone. */
+static int not_json(const char *file, const json_error_t *err)
+{
+	fputs("pksim: ", stderr);
+	if (err->line >= 1) {
+		fprintf(stderr, "%s:%d:%d: ", file, err->line,
+			err->column >= 1 ? err->column : 1);
+	} else {
+		fprintf(stderr, "%s: ", file);
+	}
+	fprintf(stderr,
+		"error: not JSON: %s; give the output of `pksim compare ... "
+		"--format json`\n",
+		err->text);
+	return PK_EXIT_INPUT;
+}
+
 /* Read every report into runs[]; 0, 1 (cannot read) or 2, said. */
 static int load_all(const struct merge_opts *o, json_t **runs)
 {
@@ -247,10 +284,7 @@ static int load_all(const struct merge_opts *o, json_t **runs)
 		runs[i] = json_loadf(f, 0, &err);
 		fclose(f);
 		if (!runs[i]) {
-			return refuse("%s: not JSON (line %d: %s): give the "
-				      "output of `pksim compare ... --format "
-				      "json`",
-				      o->files[i], err.line, err.text);
+			return not_json(o->files[i], &err);
 		}
 		if ((rc = check_report(o->files[i], runs[i])) != 0 ||
 		    (i > 0 && (rc = check_same(o->files[0], runs[0],
