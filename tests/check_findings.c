@@ -247,6 +247,44 @@ START_TEST(test_findings_throttled_bucket_apart)
 }
 END_TEST
 
+/* Rule 30: a 429 to a Low request the range had room for keeps High's
+   room, not the range short of its RU/s (issue 14 M3). Range 0: 1,000
+   requests, 300 429s, 200 of them held Low 429s: 100 / 1,000 = 10.0%
+   for its RU/s (30.0% before), the 200 told apart; its 429/3200 seconds
+   served 9,000 RU of 10,000: 90%. Range 1: 1,000 requests, 50 429s, all
+   held: no sentence. */
+START_TEST(test_findings_throttled_low_held_apart)
+{
+	struct fx *f = fx_new();
+	char *all;
+
+	f->v.n_ranges = 2;
+	f->v.ru_per_s = 20000; /* 2 ranges needed: no merge candidate */
+	f->m.totals.throttled_429 = 350;
+	f->m.totals.throttled_low_429 = 250;
+	f->ranges[0].requests = 1000;
+	f->ranges[0].throttled_429 = 300;
+	f->ranges[0].throttled_held = 200;
+	f->ranges[1].requests = 1000;
+	f->ranges[1].throttled_429 = 50;
+	f->ranges[1].throttled_held = 50;
+	f->m.ranges[0].throttled_served_ru = 9000;
+	f->m.ranges[0].throttled_prov_ru = 10000;
+	all = said(f, NULL);
+	ck_assert_msg(!strstr(all, "range 1 rate-limited"), "%s", all);
+	ck_assert_msg(strstr(all, "partition key range 0 rate-limited 10.0% of "
+				  "its requests (100 of 1,000) while the "
+				  "container used 90% of its provisioned "
+				  "throughput in those seconds; apart from "
+				  "these, 200 were 429s to Low-priority "
+				  "requests the range had room for, held back "
+				  "to keep High's room (rule 30)\n"),
+		      "%s", all);
+	free(all);
+	fx_free(f);
+}
+END_TEST
+
 /* At most 5 ranges are named; 7 with 429s: the worst 5 (rates 7/100 ..
    3/100, ranges 6 .. 2), then "2 more". */
 START_TEST(test_findings_throttled_ranges_capped)
@@ -1104,6 +1142,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_findings_quiet);
 	tcase_add_test(tc, test_findings_throttled_ranges);
 	tcase_add_test(tc, test_findings_throttled_bucket_apart);
+	tcase_add_test(tc, test_findings_throttled_low_held_apart);
 	tcase_add_test(tc, test_findings_throttled_ranges_capped);
 	tcase_add_test(tc, test_findings_hot_range);
 	tcase_add_test(tc, test_findings_hot_range_lineage);

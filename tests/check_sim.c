@@ -1478,6 +1478,60 @@ START_TEST(test_sim_priority_low_alone)
 }
 END_TEST
 
+/* Rule 30's room kept for High is not a range short of RU/s (issue 14
+   M3). One partition of 1,000 RU/s; creates of 5 RU, no retries; High
+   100 a second (one every 10 ms) in second 0 only, Low 200 a second
+   (one every 5 ms) for 2 s.
+   Second 0, as priority-bulk.yaml's: no High demand the second before,
+   so both use the budget: 66 steps of one High and two Low (0 .. 650
+   ms) use 990 RU, at 660 ms the High (995) and the first Low (1,000)
+   fit, the rest get a 429 with the budget full: 1,000 RU, normalized 1.
+   Second 1: no High request, but High asked for 100 x 5 = 500 RU in
+   second 0, so Low stays within 1,000 - 500 = 500: creates 0 .. 99 of
+   the second fit (500 RU), 100 .. 199 get a 429 each with 500 RU used,
+   room for 5 more: 100 held. The second's record: 500 RU of 1,000,
+   normalized 0.5 (it read 1, "100 %", before), and the range's
+   seconds rate limited for its RU/s are second 0 alone (2 before). */
+START_TEST(test_sim_priority_held_has_room)
+{
+	struct pk_run *run =
+	    run_text("seed: 1\n"
+		     "container: {partition_key: /k, throughput: 1000}\n"
+		     "streams:\n"
+		     "  - name: app\n"
+		     "    items: {k: {values: \"u{000..999}\"}}\n"
+		     "    client: {retries: off}\n"
+		     "    phases:\n"
+		     "      - {duration: 1s, rate: 100/s, ops: {create: 1}, "
+		     "item_size: 1KB}\n"
+		     "  - name: bulk\n"
+		     "    items: {k: {values: \"b{000..999}\"}}\n"
+		     "    client: {priority: low, retries: off}\n"
+		     "    phases:\n"
+		     "      - {duration: 2s, rate: 200/s, ops: {create: 1}, "
+		     "item_size: 1KB}\n");
+	const struct pk_metrics *m = &run->variants[0].container->metrics;
+	const struct pk_sample *s0, *s1;
+
+	ck_assert_uint_eq(m->n_samples, 2);
+	s0 = &m->samples[0];
+	s1 = &m->samples[1];
+	ck_assert_int_eq(s0->ru_mru, 1000 * 1000);
+	ck_assert_uint_eq(s0->throttled_429, 33 + 67);
+	ck_assert_uint_eq(s0->throttled_held, 0);
+	ck_assert(metrics_normalized(s0) == 1.0);
+	ck_assert_int_eq(s1->ru_mru, 500 * 1000);
+	ck_assert_uint_eq(s1->throttled_429, 100);
+	ck_assert_uint_eq(s1->throttled_held, 100);
+	ck_assert(metrics_normalized(s1) == 0.5);
+	ck_assert_int_eq(metrics_normalized_pct(s1), 50);
+	ck_assert_uint_eq(m->ranges[0].throttled_held, 100);
+	ck_assert_uint_eq(m->ranges[0].throttled_seconds, 1);
+	ck_assert_uint_eq(m->totals.throttled_low_429, 67 + 100);
+	free_run(run);
+}
+END_TEST
+
 /* Rule 31 alone: bucket 1 at 20 % of 1,000 RU/s (one partition) caps
    the client at 200 RU a second while the partition has 800 left. 100
    creates a second of 5 RU for 10 s, no retries: 40 a second fit
@@ -1909,6 +1963,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sim_closed_loop_per_stream);
 	tcase_add_test(tc, test_sim_actions_any_stream);
 	tcase_add_test(tc, test_sim_priority_low_alone);
+	tcase_add_test(tc, test_sim_priority_held_has_room);
 	tcase_add_test(tc, test_sim_bucket_alone);
 	tcase_add_test(tc, test_sim_retries_default);
 	tcase_add_test(tc, test_sim_offered_is_demand);

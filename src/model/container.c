@@ -357,6 +357,7 @@ static void close_second(struct pk_container *c)
 		s->requests = p->sec_requests;
 		s->throttled_429 = p->sec_throttled;
 		s->throttled_bucket = p->sec_bucket;
+		s->throttled_held = p->sec_held;
 		s->retries = p->sec_retries;
 		s->ru_mru = p->sec_ru_mru;
 		s->ru_per_s_mru = p->budget.share_mru;
@@ -370,6 +371,7 @@ static void close_second(struct pk_container *c)
 		p->sec_requests = 0;
 		p->sec_throttled = 0;
 		p->sec_bucket = 0;
+		p->sec_held = 0;
 		p->sec_retries = 0;
 		p->sec_ru_mru = 0;
 	}

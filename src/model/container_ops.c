@@ -184,14 +184,22 @@ static void count_class_429(struct pk_container *c,
 static inline int admit(struct pk_container *c, struct pk_budget *b,
 			int64_t t_ms, int64_t charge, struct pk_outcome *out)
 {
+	int ok;
+
 	if (!c->classes) {
 		out->sub_status = PK_SUBSTATUS_RU_BUDGET_EXCEEDED;
 		return throttle_admit(b, t_ms, charge, &out->retry_after_ms);
 	}
-	return throttle_admit_class(b, t_ms, charge, c->attempt_low,
-				    c->attempt_bucket,
-				    c->spec.bucket_pct[c->attempt_bucket],
-				    &out->retry_after_ms, &out->sub_status);
+	ok = throttle_admit_class(b, t_ms, charge, c->attempt_low,
+				  c->attempt_bucket,
+				  c->spec.bucket_pct[c->attempt_bucket],
+				  &out->retry_after_ms, &out->sub_status);
+	/* a Low 429/3200 the range had room for: kept for High (rule 30),
+	   no sign of a range short of RU/s (as a bucket's 3212) */
+	out->held = !ok && c->attempt_low &&
+		    out->sub_status == PK_SUBSTATUS_RU_BUDGET_EXCEEDED &&
+		    throttle_fits(b, charge);
+	return ok;
 }
 
 static void count_outcome(struct pk_container *c, struct pk_lp *lp,
@@ -225,6 +233,7 @@ static void count_outcome(struct pk_container *c, struct pk_lp *lp,
 			lptable_rare(c, lp)->throttled_429++;
 		}
 		if (c->classes) {
+			pp->sec_held += (uint32_t)out->held;
 			count_class_429(c, out);
 		}
 		return;
@@ -702,6 +711,7 @@ void container_query(struct pk_container *c, int64_t t_ms,
 		if (!admit(c, &b, t_ms, share_of(charge, n, k++), &probe)) {
 			out->status = PK_HTTP_TOO_MANY_REQUESTS;
 			out->sub_status = probe.sub_status;
+			out->held = c->classes && probe.held;
 			out->retry_after_ms = probe.retry_after_ms;
 			out->range = i;
 		}
@@ -726,6 +736,8 @@ void container_query(struct pk_container *c, int64_t t_ms,
 				pp->sec_throttled++;
 				pp->sec_bucket += out->sub_status ==
 						  PK_SUBSTATUS_BUCKET_EXCEEDED;
+				pp->sec_held +=
+				    c->classes ? (uint32_t)out->held : 0;
 				pp->throttled_429++;
 			}
 			if (c->classes && !c->attempt_low) {

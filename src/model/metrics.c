@@ -327,7 +327,8 @@ void metrics_close_second(struct pk_metrics *m, struct pk_second *sec,
 		r->request_seconds += samples[i].requests > 0;
 		r->throttled_429 += samples[i].throttled_429;
 		r->throttled_bucket += samples[i].throttled_bucket;
-		if (samples[i].throttled_429 > samples[i].throttled_bucket) {
+		r->throttled_held += samples[i].throttled_held;
+		if (metrics_short_of_ru(&samples[i])) {
 			r->throttled_seconds++;
 			r->throttled_served_ru += metrics_ru(sec->served_mru);
 			r->throttled_prov_ru += (double)sec->ru_per_s;
@@ -391,11 +392,17 @@ void metrics_close_idle(struct pk_metrics *m, int64_t t_s, int64_t span_s,
 	metrics_add_second(m, &sec);
 }
 
+int metrics_short_of_ru(const struct pk_sample *s)
+{
+	return s->throttled_429 >
+	       (uint64_t)s->throttled_bucket + s->throttled_held;
+}
+
 int metrics_normalized_pct(const struct pk_sample *s)
 {
 	int64_t p;
 
-	if (s->throttled_429 > s->throttled_bucket) {
+	if (metrics_short_of_ru(s)) {
 		return 100;
 	}
 	if (s->ru_per_s_mru <= 0) {
@@ -417,7 +424,7 @@ int metrics_normalized_pct_nearest(const struct pk_sample *s)
 {
 	int64_t p;
 
-	if (s->throttled_429 > s->throttled_bucket) {
+	if (metrics_short_of_ru(s)) {
 		return 100;
 	}
 	if (s->ru_per_s_mru <= 0) {
@@ -492,7 +499,7 @@ double metrics_normalized(const struct pk_sample *s)
 {
 	double n;
 
-	if (s->throttled_429 > s->throttled_bucket) {
+	if (metrics_short_of_ru(s)) {
 		return 1.0;
 	}
 	if (s->ru_per_s_mru <= 0) {

@@ -125,14 +125,15 @@ static double utilisation_while_throttled(const struct pk_result_variant *v,
 		   : 0.0;
 }
 
-/* Range i's 429/3200s: requests it rate-limited for its own RU/s; a
-   429/3212 is a throughput bucket's cap while the range had room (rule
-   31), no sign of a range short of RU/s. */
+/* Range i's 429s for lack of its own RU/s: a 429/3212 is a throughput
+   bucket's cap while the range had room (rule 31), and a Low request's
+   429 while it had room keeps High's room (rule 30): neither is a sign
+   of a range short of RU/s. */
 static uint64_t own_429(const struct pk_result_variant *v, size_t i)
 {
 	const struct pk_result_range *p = &v->ranges[i];
 
-	return p->throttled_429 - p->throttled_bucket;
+	return p->throttled_429 - p->throttled_bucket - p->throttled_held;
 }
 
 /* The share of range i's requests it rate-limited for its RU/s. */
@@ -160,6 +161,32 @@ static size_t worst_unsaid(const struct pk_result_variant *v, const char *said)
 	return best;
 }
 
+/* Into buf (n bytes): "" or, when range p answered 429s while it had
+   room, "; apart from these, ..." with them: rule 31's 429/3212s, rule
+   30's 429s to Low requests held back to keep High's room. */
+static void apart(const struct pk_result_range *p, char *buf, size_t n)
+{
+	char a[32];
+	int k = 0;
+
+	buf[0] = '\0';
+	if (p->throttled_bucket > 0) {
+		k = snprintf(buf, n,
+			     "; apart from these, %s were 429/3212, a "
+			     "throughput bucket's cap while the range had "
+			     "room (rule 31)",
+			     fmt_thousands(p->throttled_bucket, a));
+	}
+	if (p->throttled_held > 0 && k >= 0 && (size_t)k < n) {
+		snprintf(buf + k, n - (size_t)k,
+			 "%s %s were 429s to Low-priority requests the range "
+			 "had room for, held back to keep High's room (rule "
+			 "30)",
+			 k ? ";" : "; apart from these,",
+			 fmt_thousands(p->throttled_held, a));
+	}
+}
+
 /* Per range that rate-limited requests for its RU/s (429/3200; the
    worst PK_FINDINGS_MAX_RANGES, then a count): its rate against the
    container's utilisation in the seconds it did, and apart its
@@ -168,7 +195,7 @@ static void say_throttled_ranges(struct pk_sentences *s,
 				 const struct pk_result_variant *v)
 {
 	char *said = xcalloc(v->n_ranges ? v->n_ranges : 1, 1);
-	char a[32], b[32], c[32], name[96], bucket[160];
+	char a[32], b[32], name[96], apart_s[320];
 	size_t i, n = 0, more = 0;
 
 	while ((i = worst_unsaid(v, said)) != SIZE_MAX) {
@@ -179,14 +206,7 @@ static void say_throttled_ranges(struct pk_sentences *s,
 			more++;
 			continue;
 		}
-		bucket[0] = '\0';
-		if (p->throttled_bucket > 0) {
-			snprintf(bucket, sizeof(bucket),
-				 "; apart from these, %s were 429/3212, a "
-				 "throughput bucket's cap while the range had "
-				 "room (rule 31)",
-				 fmt_thousands(p->throttled_bucket, c));
-		}
+		apart(p, apart_s, sizeof(apart_s));
 		say(s, xasprintf("partition key %s rate-limited %.1f%% "
 				 "of its requests (%s of %s%s) while the "
 				 "container used %.0f%% of its provisioned "
@@ -201,7 +221,7 @@ static void say_throttled_ranges(struct pk_sentences *s,
 				     ? " (1-5% is a healthy rate when "
 				       "latency is acceptable)"
 				     : "",
-				 bucket));
+				 apart_s));
 	}
 	if (more > 0) {
 		say(s, xasprintf("%s more partition key ranges rate-limited "

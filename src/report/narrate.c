@@ -252,7 +252,8 @@ static void hot_end(struct pk_narrator *n, size_t vi)
 /*
  * "range N reaches 100 % normalized RU", with why (issue 16 §4): a
  * second in which the range rate-limited a request for its own RU/s
- * (429/3200; a bucket's 3212 does not) counts as 100 % (D-NRU,
+ * (429/3200; a bucket's 3212 does not, nor a Low request it had room
+ * for, rule 30) counts as 100 % (D-NRU,
  * README "normalized RU consumption") even when it used less than its
  * RU/s, and with burst capacity (D-BURST) it may use more than its RU/s,
  * the rest from its burst savings. Each case says so.
@@ -272,8 +273,7 @@ static void full_ru(struct pk_narrator *n, size_t vi, const struct pk_sample *s)
 			 "RU of its %s RU/s in this second, %s of them from "
 			 "burst capacity",
 			 s->range_id, a, b, fmt_thousands(used - share, c));
-	} else if (s->ru_mru < s->ru_per_s_mru &&
-		   s->throttled_429 > s->throttled_bucket) {
+	} else if (s->ru_mru < s->ru_per_s_mru && metrics_short_of_ru(s)) {
 		snprintf(text, NARRATE_TEXT,
 			 "range %u reaches 100 %% normalized RU: a request "
 			 "was rate limited in this second, which counts as "
@@ -313,7 +313,7 @@ static uint32_t read_samples(struct pk_narrator *n, size_t vi,
 		}
 		r = range_of(v, s->range_id);
 		if (!r->full &&
-		    (s->throttled_429 > s->throttled_bucket ||
+		    (metrics_short_of_ru(s) ||
 		     (s->ru_per_s_mru > 0 && s->ru_mru >= s->ru_per_s_mru))) {
 			r->full = 1;
 			full_ru(n, vi, s);

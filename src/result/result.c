@@ -143,6 +143,10 @@ static void ranges(const struct pk_container *c, struct pk_result_variant *v)
 		    r->id < c->metrics.n_ranges
 			? c->metrics.ranges[r->id].throttled_bucket
 			: 0;
+		r->throttled_held =
+		    r->id < c->metrics.n_ranges
+			? c->metrics.ranges[r->id].throttled_held
+			: 0;
 		r->split_blocked = p->split_blocked;
 		r->ttl_pending_bytes = p->ttl_pending_bytes;
 		v->lps_live += p->logical_partitions;

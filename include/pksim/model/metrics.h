@@ -8,7 +8,10 @@
  * the range rate-limited a request for its own RU/s (429/3200) counts as
  * 100%, since its budget could not take the next request (D-NRU: "100%
  * means the range could throttle"); a 429/3212 of a throughput bucket
- * (rule 31) does not, as the range had room past the bucket's cap.
+ * (rule 31) does not, as the range had room past the bucket's cap, nor
+ * a 429 to a Low request the range had room for, held back to keep
+ * High's room (rule 30, pk_outcome.held): that second's value comes from
+ * the RU it used.
  * Per minute, and for the whole run, the value is the highest second.
  * Samples are kept for the seconds in which the container saw a request.
  */
@@ -32,6 +35,9 @@ struct pk_sample {
 				      bucket's cap (rule 31): the range had
 				      room, so they do not make the second
 				      count as 100% */
+	uint32_t throttled_held;   /* ... of them (429/3200) to Low requests
+				      the range had room for, held back to keep
+				      High's room (rule 30): nor do they */
 	int64_t ru_mru;		   /* RU charged (served), mRU */
 	int64_t ru_per_s_mru;	   /* the range's RU/s share that second, mRU */
 	uint64_t storage_bytes;	   /* stored at the end of the second
@@ -92,10 +98,12 @@ struct pk_range_stats {
 	uint64_t throttled_bucket;  /* ... of them 429/3212, past a
 				       throughput bucket's cap (rule 31):
 				       the range had room */
+	uint64_t throttled_held;    /* ... of them Low 429s the range had room
+				       for (pk_sample.throttled_held, rule 30) */
 	uint64_t throttled_seconds; /* seconds in which it rate-limited a
 				       request for its own RU/s (a
-				       429/3200; a second of only 429/3212s
-				       is not one) */
+				       429/3200; a second of only 429/3212s and
+				       held Low 429s is not one) */
 	double throttled_served_ru; /* container RU served in those seconds */
 	double throttled_prov_ru;   /* container RU/s provisioned in them */
 };
@@ -482,6 +490,12 @@ int64_t metrics_heat_width(int64_t span_s, int64_t unit_s);
    keep_seconds (samples), else its buckets' (bucket_s, or
    PK_METRICS_BUCKET_DEFAULT_S when 0). */
 int64_t metrics_record_s(const struct pk_metrics *m);
+
+/* 1 when sample s's range rate-limited a request for lack of its own
+   RU/s in its second (a 429 that is neither a bucket's 3212, rule 31,
+   nor a Low request it had room for, rule 30), else 0: such a second
+   counts as 100 % normalized RU consumption. */
+int metrics_short_of_ru(const struct pk_sample *s);
 
 /* Normalized RU consumption of one sample, 0..1 (see the header). */
 double metrics_normalized(const struct pk_sample *s);

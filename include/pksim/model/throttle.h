@@ -129,6 +129,13 @@ int throttle_admit_class(struct pk_budget *b, int64_t t_ms, int64_t charge_mru,
 			 int low, int bucket, int bucket_pct,
 			 int64_t *retry_after_ms, int *sub_status);
 
+/* 1 when a charge of charge_mru fits what b's open window has left, as
+   throttle_admit would take it, else 0; changes nothing. Read after a
+   call that opened the window (throttle_admit_class): a Low request it
+   refused that would fit was held back to keep High's room (rule 30),
+   while the range had room. */
+int throttle_fits(const struct pk_budget *b, int64_t charge_mru);
+
 /* A High request of charge_mru at t_ms that throttle_admit_class did not
    see (a query throttled on another of its ranges): its demand only. */
 void throttle_note_high(struct pk_budget *b, int64_t t_ms, int64_t charge_mru);

@@ -80,6 +80,9 @@ struct pk_result_range {
 					throughput bucket's cap (rule 31):
 					the range had room; the rest are
 					429/3200, for its own RU/s */
+	uint64_t throttled_held;     /* ... of the 429/3200s, Low requests
+					it had room for, held back to keep
+					High's room (rule 30) */
 	int64_t ru_mru;		     /* RU charged over its life, mRU */
 	double peak_normalized;	     /* highest second, 0..1 */
 	uint32_t parent;	     /* the range it split from, or
