@@ -491,6 +491,32 @@ START_TEST(test_report_schedule_one_operation)
 }
 END_TEST
 
+/* The retry wait line says what the figure is (issue 14 R5; it read
+   "latency retries added to operations that succeeded"). 400 RU/s, 100
+   creates of 5 RU in second 0, one every 10 ms, default retries:
+   creates 0 .. 79 fit (400 RU), 80 .. 99 (at 800 .. 990 ms) get a 429
+   and retry at 1,000 ms, having waited 200 .. 10 ms. The 100 waits
+   sorted: 80 x 0, then 10, 20, .. 200; p50 (rank 50) 0 ms, p99 (rank
+   99, the 19th of the 20) 190 ms. */
+START_TEST(test_report_retry_wait_line)
+{
+	char *txt = text_of("seed: 1\n"
+			    "container: {partition_key: /k, throughput: 400}\n"
+			    "items: {k: {values: \"k{0..99}\"}}\n"
+			    "phases:\n"
+			    "  - {duration: 1s, rate: 100/s, ops: {create: 1}, "
+			    "item_size: 1KB}\n",
+			    0);
+
+	ck_assert_msg(strstr(txt, "  retry wait (succeeded)   p50 0 ms, p99 "
+				  "190 ms (per operation that succeeded, the "
+				  "time it waited in all before its "
+				  "retries)\n"),
+		      "%s", txt);
+	free(txt);
+}
+END_TEST
+
 /*
  * Closed-loop workers beside an open-loop stream (as check_sim's
  * test_sim_closed_loop_one_stream): bulk's 2 workers of 20 ms answer its
@@ -1140,6 +1166,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_report_grammar);
 	tcase_add_test(tc, test_report_range_id_strings);
 	tcase_add_test(tc, test_report_schedule_one_operation);
+	tcase_add_test(tc, test_report_retry_wait_line);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -365,8 +365,8 @@ static void retry_latency(const struct pk_result_variant *v, FILE *out)
 	}
 	fprintf(out,
 		"  retry wait (succeeded)   p50 %lld ms, p99 %lld ms "
-		"(latency retries added to operations that "
-		"succeeded)\n",
+		"(per operation that succeeded, the time it waited "
+		"in all before its retries)\n",
 		(long long)p50, (long long)p99);
 }
 
