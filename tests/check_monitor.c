@@ -748,6 +748,45 @@ START_TEST(test_ru_recorded_exact)
 }
 END_TEST
 
+/* The header's span covers the replay (issue 14 R3: rows at 00.5 and
+   00.9 printed "09:00:00Z .. 09:00:00Z" for a 2 s run). Each 100 RU row
+   is 10 requests of 10 RU spread over the second after it: the 00.5
+   row's at 00.5 + j x 100 ms, the last at 01.4; the 00.9 row's last at
+   01.8. t = 0 is 09:00:00 and the last request is in 09:00:01: the run
+   covers seconds 0 and 1, the span 09:00:00Z .. 09:00:01Z. */
+START_TEST(test_span_covers_replay)
+{
+	char *dir = tu_tmpdir(), *log, *yaml, args[4200], *out, *err;
+
+	log = tu_write_file(dir, "log.csv",
+			    "TimeGenerated,PartitionKey,RequestCharge\n"
+			    "2026-05-12T09:00:00.5Z,\"[\"\"a\"\"]\",100\n"
+			    "2026-05-12T09:00:00.9Z,\"[\"\"b\"\"]\",100\n");
+	yaml = tu_write_file(dir, "s.yaml",
+			     "container: {partition_key: /pk, throughput: "
+			     "4000}\n"
+			     "monitor_log: {file: log.csv}\n");
+	snprintf(args, sizeof(args), "run %s", yaml);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	ck_assert_msg(strstr(out, ", 2026-05-12T09:00:00Z .. "
+				  "2026-05-12T09:00:01Z, 200 RU recorded\n"),
+		      "%s", out);
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "run %s --format csv", yaml);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	/* seconds 0 and 1: 5 + 1 requests, then 5 + 9 */
+	ck_assert_msg(strstr(out, "\"/pk\",0,\"0\",60,4000,0.015,6,0,0,0\n"
+				  "\"/pk\",1,\"0\",140,4000,0.035,14,0,0,0\n"),
+		      "%s", out);
+	free(out);
+	free(err);
+	free(log);
+	free(yaml);
+	free(dir);
+}
+END_TEST
+
 /* A hierarchical key's undefined level in the JSON report (the fresh
    user's mon17, issue 14 §4: it was the string '["t3", undefined]'):
    the documented array, the level as {} (the log's own form, the SDKs'
@@ -827,6 +866,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tr, test_items_and_log);
 	tcase_add_test(tr, test_format_json_on_csv);
 	tcase_add_test(tr, test_ru_recorded_exact);
+	tcase_add_test(tr, test_span_covers_replay);
 	suite_add_tcase(s, tr);
 	return s;
 }

@@ -122,15 +122,42 @@ int text_epk_digits(const struct pk_result_variant *v, int wide)
 	return d;
 }
 
-/* The monitor log replayed: its rows, their container and time, how a
-   row becomes requests. */
+/* When m's last request is sent, ms since 1970: a row's requests are
+   spread over the second after its TimeGenerated (monitor.h), so a row
+   at 09:00:00.5 sends until 09:00:01.4. */
+static int64_t replay_last_ms(const struct pk_monitor_log *m)
+{
+	int64_t last = m->last_ms;
+	size_t i;
+
+	for (i = 0; i < m->n_rows; i++) {
+		const struct pk_monitor_row *row = &m->rows[i];
+		int64_t t = row->t_ms +
+			    (row->pieces > 0
+				 ? monitor_piece_offset_ms(row, row->pieces - 1)
+				 : 0);
+
+		last = t > last ? t : last;
+	}
+	return last;
+}
+
+/* Whole seconds since 1970 of t_ms (ms), rounded down */
+static time_t floor_s(int64_t t_ms)
+{
+	return (time_t)((t_ms - ((t_ms % 1000) + 1000) % 1000) / 1000);
+}
+
+/* The monitor log replayed: its rows, their container, the seconds the
+   replay covers (the first row's to the one its last request is sent
+   in, both whole: the run's t = 0 and its last second of requests),
+   how a row becomes requests. */
 static void monitor_log(const struct pk_result *r, FILE *out)
 {
 	const struct pk_items_file *f = r->sc->items_file;
 	const struct pk_monitor_log *m = f->monitor;
 	char a[40], b[40], c[40], t0[32], t1[32];
-	time_t first = (time_t)(m->first_ms / 1000),
-	       last = (time_t)(m->last_ms / 1000);
+	time_t first = floor_s(m->first_ms), last = floor_s(replay_last_ms(m));
 	struct tm tm;
 
 	strftime(t0, sizeof(t0), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&first, &tm));
