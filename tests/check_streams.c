@@ -446,6 +446,49 @@ START_TEST(test_streams_compare_not_sent)
 END_TEST
 
 /*
+ * Two streams set throughput in the same second (issue 14 R4): stream a
+ * 4,000 -> 1,000 RU/s at t = 4 s (its phases 4 s + 2 s), stream b 2,000
+ * at t = 4 s too. Same millisecond: the file's stream order, a then b,
+ * so b's 2,000 stands (the run's last throughput change) and a finding
+ * says so. Apart (b at 5 s): no finding.
+ */
+#define CLASH_YAML(B_FIRST)                                                    \
+	"seed: 1\n"                                                            \
+	"container: {partition_key: /k, throughput: 4000}\n"                   \
+	"streams:\n"                                                           \
+	"  - name: a\n"                                                        \
+	"    items: {k: {values: \"a{0..9}\"}}\n"                              \
+	"    phases:\n"                                                        \
+	"      - {name: warm, duration: 4s, rate: 10/s}\n"                     \
+	"      - {name: up, duration: 2s, rate: 10/s, throughput: 1000}\n"     \
+	"  - name: b\n"                                                        \
+	"    items: {k: {values: \"b{0..9}\"}}\n"                              \
+	"    phases:\n"                                                        \
+	"      - {name: first, duration: " B_FIRST ", rate: 10/s}\n"           \
+	"      - {name: raise, duration: 2s, rate: 10/s, throughput: 2000}\n"
+START_TEST(test_streams_action_clash)
+{
+	char *txt = report_of(CLASH_YAML("4s"), F_TEXT);
+
+	ck_assert_msg(strstr(txt, "  t=4s  4,000 -> 1,000 RU/s, 1 -> 1 "
+				  "physical partition\n  t=4s  1,000 -> 2,000 "
+				  "RU/s"),
+		      "%s", txt);
+	ck_assert_msg(
+	    strstr(txt, "two phase actions set throughput in second 4: "
+			"stream a's phase up (1,000 RU/s) and stream b's "
+			"phase raise (2,000 RU/s); the container applies "
+			"them in time order, at the same millisecond in the "
+			"file's stream order, so stream b's stands"),
+	    "%s", txt);
+	free(txt);
+	txt = report_of(CLASH_YAML("5s"), F_TEXT);
+	ck_assert_msg(!strstr(txt, "two phase actions"), "%s", txt);
+	free(txt);
+}
+END_TEST
+
+/*
  * A budgeted stream's retries wait for the budget too, and it finishes
  * at its last send (scenarios/README.md, ru_budget). cost.write_1kb 400:
  * a 1 KB create takes all of a second's 400 RU, and a budget of 400/s
@@ -513,6 +556,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_streams_every_format_and_sums);
 	tcase_add_test(tc, test_streams_compare_not_sent);
 	tcase_add_test(tc, test_streams_budget_retry_and_finish);
+	tcase_add_test(tc, test_streams_action_clash);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -107,10 +107,18 @@ void throttle_set_share(struct pk_budget *b, int64_t t_s, int64_t share_mru)
 	}
 }
 
-int throttle_fits(const struct pk_budget *b, int64_t charge_mru)
+/* throttle_fits, inlined on the per-operation path (an exported
+   function in a PIC build is not inlined: 12 instructions an operation
+   on zipf-2m) */
+static inline int fits(const struct pk_budget *b, int64_t charge_mru)
 {
 	return charge_mru <= window_limit(b) - b->used_mru ||
 	       (b->used_mru == 0 && charge_mru > window_limit(b));
+}
+
+int throttle_fits(const struct pk_budget *b, int64_t charge_mru)
+{
+	return fits(b, charge_mru);
 }
 
 int throttle_admit(struct pk_budget *b, int64_t t_ms, int64_t charge_mru,
@@ -121,7 +129,7 @@ int throttle_admit(struct pk_budget *b, int64_t t_ms, int64_t charge_mru,
 	if (s != b->window_s) {
 		roll(b, s);
 	}
-	if (throttle_fits(b, charge_mru)) {
+	if (fits(b, charge_mru)) {
 		/* ASSUMPTION: a request larger than a whole window's budget
 		   runs when the window is untouched and leaves a debt, as the
 		   service lets large writes through on small containers and

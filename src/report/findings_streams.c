@@ -5,6 +5,7 @@
 #include "findings_streams.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pksim/base/fmt.h"
@@ -46,4 +47,129 @@ char *findings_bucket_capped(const struct pk_result *r,
 			 fmt_thousands(t->throttled_429, b),
 			 who[0] ? who : "its requests",
 			 100.0 * v->peak_normalized);
+}
+
+/* The phase actions (scenarios/README.md, streams): throughput,
+   autoscale_max, redistribute, merge, throughput_policy */
+#define PK_ACTION_KINDS 5
+
+/* Action k (0 .. PK_ACTION_KINDS - 1) of phase ph: its key, with ph's
+   value of it in buf (n bytes; "" when it has none to show), or NULL
+   when ph does not set it. */
+static const char *action_of(const struct pk_phase_spec *ph, int k, char *buf,
+			     size_t n)
+{
+	char a[32];
+
+	buf[0] = '\0';
+	switch (k) {
+	case 0:
+		if (ph->throughput_ru_per_s <= 0) {
+			return NULL;
+		}
+		snprintf(buf, n, "%s RU/s",
+			 fmt_thousands(ph->throughput_ru_per_s, a));
+		return "throughput";
+	case 1:
+		if (ph->autoscale_max_ru_per_s <= 0) {
+			return NULL;
+		}
+		snprintf(buf, n, "%s RU/s",
+			 fmt_thousands(ph->autoscale_max_ru_per_s, a));
+		return "autoscale_max";
+	case 2:
+		return ph->n_redistribute > 0 ? "redistribute" : NULL;
+	case 3:
+		if (ph->merge_to <= 0) {
+			return NULL;
+		}
+		snprintf(buf, n, "%lld ranges", (long long)ph->merge_to);
+		return "merge";
+	default:
+		return ph->policy_equal ? "throughput_policy" : NULL;
+	}
+}
+
+/* The stream of phase i of sc (index into sc->streams) */
+static size_t stream_of(const struct pk_scenario *sc, size_t i)
+{
+	size_t k;
+
+	for (k = 0; k < sc->n_streams; k++) {
+		const struct pk_stream_spec *st = &sc->streams[k];
+
+		if (i >= st->phase_first &&
+		    i < st->phase_first + st->n_phases) {
+			return k;
+		}
+	}
+	return 0;
+}
+
+/* " (v)" into out (n bytes), or "" when v is empty */
+static void value_of(char *out, size_t n, const char *v)
+{
+	snprintf(out, n, v[0] ? " (%s)" : "%s", v);
+}
+
+char *findings_action_clash(const struct pk_result *r)
+{
+	const struct pk_scenario *sc = r->sc;
+	char va[48], vb[48], pa[64], pb[64];
+	char *first = NULL;
+	size_t i, j, more = 0;
+	int k;
+
+	if (!sc || sc->n_streams < 2 || !r->phase_start_ms) {
+		return NULL;
+	}
+	for (i = 0; i < sc->n_phases; i++) {
+		for (j = i + 1; j < sc->n_phases; j++) {
+			const struct pk_phase_spec *a = &sc->phases[i],
+						   *b = &sc->phases[j];
+			int64_t s = r->phase_start_ms[i] / 1000;
+			const char *key;
+			/* applied later: the one that stands */
+			size_t last =
+			    r->phase_start_ms[j] >= r->phase_start_ms[i] ? j
+									 : i;
+
+			if (s != r->phase_start_ms[j] / 1000 ||
+			    stream_of(sc, i) == stream_of(sc, j)) {
+				continue;
+			}
+			for (k = 0; k < PK_ACTION_KINDS; k++) {
+				if (!(key = action_of(a, k, va, sizeof(va))) ||
+				    !action_of(b, k, vb, sizeof(vb))) {
+					continue;
+				}
+				if (first) {
+					more++;
+					continue;
+				}
+				value_of(pa, sizeof(pa), va);
+				value_of(pb, sizeof(pb), vb);
+				first = xasprintf(
+				    "two phase actions set %s in second %lld: "
+				    "stream %s's phase %s%s and stream %s's "
+				    "phase %s%s; the container applies them in "
+				    "time order, at the same millisecond in "
+				    "the file's stream order, so stream %s's "
+				    "stands (scenarios/README.md, streams)",
+				    key, (long long)s,
+				    sc->streams[stream_of(sc, i)].name, a->name,
+				    pa, sc->streams[stream_of(sc, j)].name,
+				    b->name, pb,
+				    sc->streams[stream_of(sc, last)].name);
+			}
+		}
+	}
+	if (first && more > 0) {
+		char *all = xasprintf("%s; %zu more such pair%s", first, more,
+				      more == 1 ? "" : "s");
+
+		free(first);
+		return all;
+	}
+	return first;
 }

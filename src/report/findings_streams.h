@@ -16,4 +16,15 @@
 char *findings_bucket_capped(const struct pk_result *r,
 			     const struct pk_result_variant *v);
 
+/*
+ * Two streams' phases that set the same phase action (throughput,
+ * autoscale_max, redistribute, merge, throughput_policy) in the same
+ * second of r's run: a sentence (owned by the caller, free()) naming the
+ * first such pair, which one stands (the container applies actions in
+ * time order, at the same millisecond in the file's stream order: the
+ * later stream's stands) and how many more pairs there are; NULL when
+ * there is none or r has one stream.
+ */
+char *findings_action_clash(const struct pk_result *r);
+
 #endif
