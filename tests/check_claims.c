@@ -1658,16 +1658,19 @@ START_TEST(test_claim_ttl_retention_text)
 	ck_assert_int_eq(chdir(tu_src(".")), 0);
 	ck_assert_int_eq(tu_run("run scenarios/ttl-retention.yaml", &out, NULL),
 			 0);
-	/* the section's table, one row a day (each row the day before its
-	   t): 7 GiB at the end of day 6 and after; day 7 (row t=8d) is the
-	   first whose import meets expiries, day 0's 1,024 files, each
-	   deleted as it expires */
+	/* the section's table, one row a day labelled by its start (as
+	   the JSON's ttl series; issue 14: it was labelled by its end,
+	   t=8d for day 7): 7 GiB at the end of day 6 (row t=6d) and after;
+	   day 7 (row t=7d) is the first whose import meets expiries, day
+	   0's 1,024 files, each deleted as it expires */
 	ck_assert_ptr_nonnull(strstr(
 	    out, "time to live (rule 28): default_ttl 7d (604,800 s) after "
 		 "an item's last write"));
-	ck_assert_ptr_nonnull(strstr(out, "    t=7d            7.0 GiB        "
+	ck_assert_ptr_nonnull(strstr(out, "    t=0s            1.0 GiB        "
 					  "    0            0"));
-	ck_assert_ptr_nonnull(strstr(out, "    t=8d            7.0 GiB        "
+	ck_assert_ptr_nonnull(strstr(out, "    t=6d            7.0 GiB        "
+					  "    0            0"));
+	ck_assert_ptr_nonnull(strstr(out, "    t=7d            7.0 GiB        "
 					  "1,024        1,024            0"));
 	ck_assert_ptr_nonnull(
 	    strstr(out, "  RU of the deletions    1,572,864 (only RU"));

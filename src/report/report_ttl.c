@@ -35,9 +35,10 @@ static const char *span(int64_t s, char *buf, size_t cap)
 	return buf;
 }
 
-/* The table: one row per step to the end of the run, each with the
-   storage and the pending items at the step's end (its last minute
-   record) and what expired and was deleted within it. */
+/* The table: one row per step to the end of the run, labelled by the
+   step's start (as the JSON report's ttl series labels a minute), each
+   with the storage and the pending items at the step's end (its last
+   minute record) and what expired and was deleted within it. */
 static void table(const struct pk_result_variant *v, FILE *out)
 {
 	const struct pk_metrics *m = v->metrics;
@@ -53,8 +54,10 @@ static void table(const struct pk_result_variant *v, FILE *out)
 		}
 	}
 	fprintf(out,
-		"  over time (every %s: storage and items awaiting deletion "
-		"at the end of each, items expired and deleted within it)\n",
+		"  over time (every %s, each row labelled by its start, as "
+		"the JSON report's\n  ttl series: storage and items awaiting "
+		"deletion at its end, items expired and\n  deleted within "
+		"it)\n",
 		span(step, a, sizeof(a)));
 	fprintf(out, "    %-10s %12s %12s %12s %12s %12s\n", "t", "storage",
 		"expired", "deleted", "awaiting", "awaiting");
@@ -75,7 +78,7 @@ static void table(const struct pk_result_variant *v, FILE *out)
 		}
 		fprintf(
 		    out, "    t=%-8s %12s %12s %12s %12s %12s\n",
-		    span(end, a, sizeof(a)),
+		    span(t - step, a, sizeof(a)),
 		    fmt_bytes(last ? last->stored_bytes : 0, b),
 		    fmt_thousands((int64_t)exp, c),
 		    fmt_thousands((int64_t)del, d),
