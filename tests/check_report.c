@@ -517,6 +517,35 @@ START_TEST(test_report_retry_wait_line)
 }
 END_TEST
 
+/* Rule 28: an item's ttl with the container's default_ttl off is
+   ignored by the service, so nothing expires (issue 14 R2): a finding
+   says so and how to turn it on; with default_ttl: -1 it does not (and
+   the 60 s ttl has not passed in the 2 s run either way). */
+#define TTL_YAML(CONTAINER)                                                    \
+	"seed: 1\n"                                                            \
+	"container: {partition_key: /k, throughput: 400" CONTAINER "}\n"       \
+	"items:\n"                                                             \
+	"  k: {values: \"k{0..9}\"}\n"                                         \
+	"  ttl: {values: [60, 3600]}\n"                                        \
+	"phases:\n"                                                            \
+	"  - {duration: 2s, rate: 10/s, ops: {create: 1}}\n"
+START_TEST(test_report_item_ttl_ignored)
+{
+	char *txt = text_of(TTL_YAML(""), 0);
+
+	ck_assert_msg(strstr(txt, "the items carry a ttl (line 5) but the "
+				  "container has no default_ttl: the service "
+				  "ignores an item's ttl unless the "
+				  "container's time to live is on (rule 28), "
+				  "so nothing expired; set default_ttl: -1"),
+		      "%s", txt);
+	free(txt);
+	txt = text_of(TTL_YAML(", default_ttl: -1"), 0);
+	ck_assert_msg(!strstr(txt, "the items carry a ttl"), "%s", txt);
+	free(txt);
+}
+END_TEST
+
 /*
  * Closed-loop workers beside an open-loop stream (as check_sim's
  * test_sim_closed_loop_one_stream): bulk's 2 workers of 20 ms answer its
@@ -1167,6 +1196,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_report_range_id_strings);
 	tcase_add_test(tc, test_report_schedule_one_operation);
 	tcase_add_test(tc, test_report_retry_wait_line);
+	tcase_add_test(tc, test_report_item_ttl_ignored);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -7,6 +7,7 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
+#include "pksim/load/scenario.h"
 
 char *findings_failed(const struct pk_result_variant *v)
 {
@@ -155,4 +156,22 @@ char *findings_not_found(const struct pk_result_variant *v)
 	return xasprintf("%s reads, replaces or deletes found no item (404): "
 			 "the workload had created it, but %s",
 			 fmt_thousands(t->not_found_404, a), why);
+}
+
+char *findings_ttl_ignored(const struct pk_result *r,
+			   const struct pk_result_variant *v)
+{
+	const struct pk_prop_spec *p;
+
+	if (v->metrics->ttl_on || !r->sc ||
+	    !(p = scenario_find_prop(r->sc, "/ttl"))) {
+		return NULL;
+	}
+	return xasprintf("the items carry a ttl (line %d) but the container "
+			 "has no default_ttl: the service ignores an item's "
+			 "ttl unless the container's time to live is on "
+			 "(rule 28), so nothing expired; set default_ttl: -1 "
+			 "to expire only items with a ttl of their own, or a "
+			 "duration to expire the others too",
+			 p->line);
 }

@@ -25,4 +25,11 @@ char *findings_batches_refused(const struct pk_result_variant *v);
    workload had created it, and why. */
 char *findings_not_found(const struct pk_result_variant *v);
 
+/* Rule 28: the items carry a `ttl` property (a generator of r's
+   scenario) while v's container has no default_ttl: the service ignores
+   an item's ttl then, so nothing expired; how to turn it on. NULL when
+   that is not the case. */
+char *findings_ttl_ignored(const struct pk_result *r,
+			   const struct pk_result_variant *v);
+
 #endif
