@@ -179,8 +179,7 @@ static void count_class_429(struct pk_container *c,
 }
 
 /* admit's class path, out of line (a run without classes never calls
-   it, and inlined it cost the point path 6 instructions an operation on
-   zipf-2m): as throttle_admit_class, with out->held set. */
+   it): as throttle_admit_class, with out->held set. */
 static int admit_class(struct pk_container *c, struct pk_budget *b,
 		       int64_t t_ms, int64_t charge, struct pk_outcome *out)
 {

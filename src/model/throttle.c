@@ -107,9 +107,9 @@ void throttle_set_share(struct pk_budget *b, int64_t t_s, int64_t share_mru)
 	}
 }
 
-/* throttle_fits, inlined on the per-operation path (an exported
-   function in a PIC build is not inlined: 12 instructions an operation
-   on zipf-2m) */
+/* throttle_fits, inlined on the per-operation path (throttle_admit
+   calling the exported function, which the PIC build did not inline,
+   cost 12 instructions an operation on zipf-2m) */
 static inline int fits(const struct pk_budget *b, int64_t charge_mru)
 {
 	return charge_mru <= window_limit(b) - b->used_mru ||

@@ -229,8 +229,6 @@ struct pk_pp {
 	uint32_t sec_requests;	     /* attempts in the open second */
 	uint32_t sec_throttled;	     /* 429s in the open second */
 	uint32_t sec_bucket;	     /* ... of them 429/3212 */
-	uint32_t sec_held;	     /* ... of them Low 429s the range had
-					room for (pk_outcome.held) */
 	uint32_t sec_retries;	     /* retries in the open second */
 	int64_t sec_ru_mru;	     /* RU charged in the open second */
 	uint64_t requests;	     /* over its lifetime, retries too */
@@ -238,6 +236,8 @@ struct pk_pp {
 	uint64_t throttled_429;
 	uint64_t rejected_403;
 	int64_t ru_mru;
+	uint32_t sec_held;     /* ... of them Low 429s the range had
+				  room for (pk_outcome.held) */
 	int split_blocked;     /* 1 if over its storage cap but holding a
 				  single logical partition */
 	int64_t dyn_hour;      /* autoscale: the hour dyn_peak_mru
