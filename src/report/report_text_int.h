@@ -163,4 +163,10 @@ void text_client_lines(const struct pk_scenario *sc, size_t i, FILE *out);
 const char *text_closed_loop_streams(const struct pk_scenario *sc, char *buf,
 				     size_t cap);
 
+/* report_text_monitor.c: the scenario's monitor log replayed (r->sc's
+   items_file with a monitor log): its rows, their container, the seconds
+   the replay covers (from the first row's to the one its last request is
+   sent in), how a row becomes requests. */
+void text_monitor_log(const struct pk_result *r, FILE *out);
+
 #endif

@@ -321,11 +321,8 @@ struct pk_outcome {
 				   413 or 429 */
 	int sub_status;		/* 3200 with 429; 1014 or 0 (container
 				   full) with 403; 1007 with 410; else 0 */
-	int held;		/* with a 429/3200 to a Low request: 1 when
-				   the range had room for it and held it
-				   back to keep High's room (rule 30,
-				   throttle_fits), else 0; set only
-				   when the container has classes */
+	int held;		/* Low 429/3200 the range had room for (rule 30,
+				   throttle_fits): 1; set only with classes */
 	int64_t charge_mru;	/* RU charged (0 for a 429) */
 	int64_t retry_after_ms; /* with 429: wait before retrying */
 	size_t range;		/* index of the (first) range it went to */

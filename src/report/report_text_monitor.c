@@ -1,0 +1,96 @@
+/*
+ * report_text_monitor: the terminal report's lines about a replayed
+ * Azure Monitor log (issue 14 §7): its rows, container, the seconds the
+ * replay covers and how a row becomes requests (report_text_int.h).
+ */
+#include <stdio.h>
+#include <time.h>
+
+#include "pksim/base/fmt.h"
+#include "pksim/load/monitor.h"
+#include "pksim/load/scenario.h"
+#include "report_text_int.h"
+
+/* When m's last request is sent, ms since 1970: a row's requests are
+   spread over the second after its TimeGenerated (monitor.h), so a row
+   at 09:00:00.5 sends until 09:00:01.4. */
+static int64_t replay_last_ms(const struct pk_monitor_log *m)
+{
+	int64_t last = m->last_ms;
+	size_t i;
+
+	for (i = 0; i < m->n_rows; i++) {
+		const struct pk_monitor_row *row = &m->rows[i];
+		int64_t t = row->t_ms +
+			    (row->pieces > 0
+				 ? monitor_piece_offset_ms(row, row->pieces - 1)
+				 : 0);
+
+		last = t > last ? t : last;
+	}
+	return last;
+}
+
+/* Whole seconds since 1970 of t_ms (ms), rounded down */
+static time_t floor_s(int64_t t_ms)
+{
+	return (time_t)((t_ms - ((t_ms % 1000) + 1000) % 1000) / 1000);
+}
+
+/* The monitor log replayed: its rows, their container, the seconds the
+   replay covers (the first row's to the one its last request is sent
+   in, both whole: the run's t = 0 and its last second of requests),
+   how a row becomes requests. */
+void text_monitor_log(const struct pk_result *r, FILE *out)
+{
+	const struct pk_items_file *f = r->sc->items_file;
+	const struct pk_monitor_log *m = f->monitor;
+	char a[40], b[40], c[40], t0[32], t1[32];
+	time_t first = floor_s(m->first_ms), last = floor_s(replay_last_ms(m));
+	struct tm tm;
+
+	strftime(t0, sizeof(t0), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&first, &tm));
+	strftime(t1, sizeof(t1), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&last, &tm));
+	fprintf(out, "monitor log: %s (%s), %s of its %s rows", f->path,
+		PK_MONITOR_TABLE, fmt_thousands(m->n_rows, a),
+		fmt_thousands(m->rows_in_file, b));
+	if (m->database || m->collection) {
+		fprintf(out, ", %s/%s", m->database ? m->database : "?",
+			m->collection ? m->collection : "?");
+	}
+	if (m->region) {
+		fprintf(out, " in %s", m->region);
+	}
+	/* the exact sum of the rows' charges (to the mRU the reader keeps):
+	   2,602.5, not 2,603 */
+	fprintf(out, ", %s .. %s, %s", t0, t1,
+		fmt_thousands(m->total_mru / 1000, c));
+	if (m->total_mru % 1000 != 0) {
+		int frac = (int)(m->total_mru % 1000), digits = 3;
+
+		for (; frac % 10 == 0; frac /= 10) {
+			digits--; /* .500 -> .5 */
+		}
+		fprintf(out, ".%0*d", digits, frac);
+	}
+	fputs(" RU recorded", out);
+	if (m->ranges > 0) {
+		fprintf(out, " on %zu partition key range%s", m->ranges,
+			m->ranges == 1 ? "" : "s");
+	}
+	fputc('\n', out);
+	if (f->split_mru > 0) {
+		fprintf(out,
+			"  each row replayed as requests of at most %g RU "
+			"spread over its second: %s requests; no item sizes, "
+			"so nothing is stored\n",
+			(double)f->split_mru / 1000.0,
+			fmt_thousands(m->pieces, a));
+	} else {
+		fprintf(out,
+			"  each row replayed as one request at its "
+			"TimeGenerated: %s requests; no item sizes, so "
+			"nothing is stored\n",
+			fmt_thousands(m->pieces, a));
+	}
+}
