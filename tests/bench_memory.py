@@ -57,4 +57,45 @@ for quick in (True, False):
     assert lines[2] == "    detail", lines
     assert lines[3].split()[-1] == "2,000", lines  # no target, none shown
     assert (bench.QUICK_NOTE in lines) == quick, lines
+
+# --quick's labels (issue 13 follow-up): the week row runs 7 days,
+# 7 x 86,400 s at 1 op/s = 604,800 operations, --quick or not
+assert "duration: 7d, rate: 1/s" in bench.WEEK, bench.WEEK
+# zipf-1m: 20 s x 50,000 ops/s = 1,000,000 creates, and it says 1 M
+z = bench.quick_zipf(open(os.path.join(src, "scenarios", "bench",
+                                       "zipf-10m.yaml")).read())
+assert "duration: 20s, rate: 50000/s" in z, z
+assert "name: bench-zipf-1m\n" in z and "description: 1 M creates" in z, z
+assert "# 1,000,000 creates" in z, z
+assert "10 M" not in z and "10,000,000" not in z and "zipf-10m\n" not in z, z
+
+# the rows' units: CPU-second rows say CPU s, the compare ratio --jobs 1;
+# --quick's --at-once ingest with no 429s shows n/a, not a queue's figure
+mem = {"count": 1, "peak_bytes": MiB, "baseline_bytes": 0, "less_bytes": 0,
+       "delta_bytes": MiB, "bytes_per_unit": 1.0, "items": 0}
+fig = {"run_ops": 1_000_000, "run_ops_per_s": 5, "floor_ops_per_s": 9,
+       "ratio_to_floor": 1.8, "run_peak_mb": 1.0, "bytes_per_item": 1.0,
+       "bytes_per_logical_partition": 1.0,
+       "run_bytes_per_logical_partition": 1.0,
+       "memory": {"items_run": mem, "logical_partitions_run": mem,
+                  "run": mem},
+       "compare1_seconds": 1.0, "compare4_seconds": 4.0,
+       "compare4_over_4x_one": 1.0, "compare4_jobs1_wall_seconds": 4.0,
+       "compare4_jobs2_wall_seconds": 2.0, "ingest_records_per_s": 7,
+       "ingest_at_once_429s": 0, "ingest_at_once_records_per_s": 8,
+       "idle_week_seconds": 0.1, "idle_week_peak_mb": 3.0}
+rows = {r[0]: r[1] for r in bench.table_rows(fig, True)}
+for name in ("compare 1 variant, --jobs 1, CPU s",
+             "compare 4 variants, --jobs 1, CPU s",
+             "4 variants / (4 x 1), --jobs 1, CPU s",
+             "simulated week at 1 op/s, CPU s",
+             "pksim run, ops per CPU s (1,000,000 ops)"):
+    assert name in rows, sorted(rows)
+at_once = [k for k in rows if "--at-once" in k]
+assert len(at_once) == 1 and rows[at_once[0]] == "n/a", rows
+assert "no retry queue" in at_once[0] and "tenth" in at_once[0], at_once
+fig["ingest_at_once_429s"] = 2_000_000
+rows = {r[0]: r[1] for r in bench.table_rows(fig, False)}
+k = "data file ingest --at-once (2,000,000 429s, retried), records per CPU s"
+assert rows[k] == "8", rows
 print("bench_memory: ok")
