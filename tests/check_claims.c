@@ -2148,10 +2148,14 @@ START_TEST(test_claim_streams_bulk_and_reads)
 	ck_assert_int_eq(INT(v, "streams/0/totals/succeeded"), 20000);
 	ck_assert_int_eq(INT(v, "streams/0/totals/throttled_429"), 0);
 	assert_near(NUM(v, "streams/0/totals/ru"), 100000, 1e-9, "bulk RU");
-	/* creates and upserts: together the 20,000 */
+	/* creates and upserts: together the 20,000, each storing a new
+	   item of 1 KB (upsert_new defaults to 1; ids unique): 20,000 x
+	   1,024 bytes (before upsert_new, upserts rewrote stored items and
+	   only 9,877 were stored) */
 	writes = INT(v, "streams/0/by_kind/create/operations") +
 		 INT(v, "streams/0/by_kind/upsert/operations");
 	ck_assert_int_eq(writes, 20000);
+	ck_assert_int_eq(INT(v, "totals/storage_bytes"), 20000LL * 1024);
 	ck_assert_str_eq(STR(v, "streams/1/name"), "reads");
 	ck_assert_int_eq(INT(v, "streams/1/totals/operations"), 30000);
 	ck_assert_int_eq(INT(v, "streams/1/totals/throttled_429"), 0);

@@ -1370,6 +1370,171 @@ static struct pk_run *run_text(const char *text)
 	return run;
 }
 
+/* Items stored in c (the sum over its logical partitions) and, in
+ *lps, the logical partitions holding at least one. */
+static uint64_t stored_items(const struct pk_container *c, uint64_t *lps)
+{
+	uint64_t x, items = 0, n;
+
+	*lps = 0;
+	for (x = 1; x <= c->n_lps; x++) {
+		n = container_lp_count(c, container_lp(c, x), PK_LP_ITEMS);
+		items += n;
+		*lps += n > 0;
+	}
+	return items;
+}
+
+/*
+ * The fresh user's wrong answer: 1,000 upserts (100/s for 10 s, 1 KB,
+ * 5 RU each: 500 RU/s of 1,000, never a 429) over a key of 1,000 values.
+ * Upserts write new items (upsert_new defaults to 1), as creates would:
+ * 1,000 items of 1,024 bytes (index_factor 1) = 1,024,000 bytes. Before,
+ * every upsert after the first rewrote the one stored item: 1 item, 1
+ * logical partition.
+ * With a key whose values are all distinct ({unique: "k-"}: one value
+ * per item) the logical partitions are 1,000 by construction. With
+ * k{000..999} drawn uniformly, the distinct values among 1,000 draws:
+ * mean 1,000 (1 - (1 - 1/1,000)^1,000) = 632.3, variance about
+ * n e^-1 (1 - 2 e^-1) = 1,000 x 0.3679 x 0.2642 = 97.2 (sd 9.9); six sd
+ * either side: 573 .. 692 (the old answer, 1, is far outside).
+ */
+START_TEST(test_sim_upserts_store_new_items)
+{
+	static const char *const fmt =
+	    "seed: 1\n"
+	    "container: {partition_key: /k, throughput: 1000}\n"
+	    "items: {k: %s}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 100/s, ops: {upsert: 1}, "
+	    "item_size: 1KB}\n";
+	char text[512];
+	struct pk_run *run;
+	const struct pk_container *c;
+	uint64_t lps;
+
+	snprintf(text, sizeof(text), fmt, "{unique: \"k-\"}");
+	run = run_text(text);
+	c = run->variants[0].container;
+	ck_assert_uint_eq(c->metrics.totals.succeeded, 1000);
+	ck_assert_uint_eq(c->metrics.totals.throttled_429, 0);
+	ck_assert_uint_eq(stored_items(c, &lps), 1000);
+	ck_assert_uint_eq(lps, 1000);
+	ck_assert_uint_eq(container_storage(c), 1000 * 1024);
+	ck_assert_int_eq(container_check(c), 0);
+	free_run(run);
+
+	snprintf(text, sizeof(text), fmt, "{values: \"k{000..999}\"}");
+	run = run_text(text);
+	c = run->variants[0].container;
+	ck_assert_uint_eq(stored_items(c, &lps), 1000);
+	ck_assert_uint_ge(lps, 573);
+	ck_assert_uint_le(lps, 692);
+	ck_assert_uint_eq(c->n_lps, lps);
+	ck_assert_uint_eq(container_storage(c), 1000 * 1024);
+	free_run(run);
+}
+END_TEST
+
+/*
+ * upsert_new: 0 keeps the old rule: the first upsert (nothing created
+ * yet) is made a create, the other 999 rewrite the one stored item: 1
+ * item, 1 logical partition, 1,024 bytes; 1 create + 999 upserts all
+ * succeed. upsert_new: 0.5 after 100 creates: each of the 1,000 upserts
+ * writes a new item with probability 1/2, so the items are 100 + X,
+ * X ~ Binomial(1,000, 0.5): mean 500, sd sqrt(250) = 15.8, six sd either
+ * side 405 .. 595; and exactly the upserts the workload made with an
+ * item (a new item's upsert names it at arrival; a rewrite does not),
+ * counted from a second workload of the same scenario and seed.
+ */
+START_TEST(test_sim_upsert_new_fraction)
+{
+	static const char *const fmt =
+	    "seed: 1\n"
+	    "container: {partition_key: /k, throughput: 1000}\n"
+	    "items: {k: {unique: \"k-\"}}\n"
+	    "phases:\n"
+	    "%s"
+	    "  - {duration: 10s, rate: 100/s, ops: {upsert: 1}, "
+	    "item_size: 1KB, upsert_new: %s}\n";
+	char text[512];
+	struct pk_run *run;
+	const struct pk_container *c;
+	struct pk_workload *w;
+	struct pk_op op;
+	uint64_t lps, fresh = 0, items;
+
+	snprintf(text, sizeof(text), fmt, "", "0");
+	run = run_text(text);
+	c = run->variants[0].container;
+	ck_assert_uint_eq(stored_items(c, &lps), 1);
+	ck_assert_uint_eq(lps, 1);
+	ck_assert_uint_eq(container_storage(c), 1024);
+	ck_assert_uint_eq(c->metrics.totals.succeeded, 1000);
+	free_run(run);
+
+	snprintf(text, sizeof(text), fmt,
+		 "  - {duration: 1s, rate: 100/s, ops: {create: 1}, "
+		 "item_size: 1KB}\n",
+		 "0.5");
+	run = run_text(text);
+	c = run->variants[0].container;
+	/* run_text runs with seed 1 */
+	w = workload_new(run->sc, 1);
+	while (workload_next(w, &op)) {
+		fresh += op.kind == PK_OP_UPSERT && op.item != PK_ITEM_NONE;
+	}
+	workload_free(w);
+	items = stored_items(c, &lps);
+	ck_assert_uint_eq(items, 100 + fresh);
+	ck_assert_uint_ge(fresh, 405);
+	ck_assert_uint_le(fresh, 595);
+	ck_assert_uint_eq(lps, items);
+	ck_assert_uint_eq(container_storage(c), items * 1024);
+	ck_assert_uint_eq(c->metrics.totals.succeeded, 1100);
+	ck_assert_uint_eq(c->metrics.totals.not_sent_no_target, 0);
+	free_run(run);
+}
+END_TEST
+
+/*
+ * A new item's upsert whose (key, id) a stored item holds replaces it
+ * (200), its old bytes leaving the logical partition. One key value, ids
+ * d1, d2, d3 in order (sequential): 3 upserts of 1 KB (1 s at 3/s) store
+ * 3 items (201): 3,072 bytes. 3 more of 2 KB (the next second) draw d1,
+ * d2, d3 again: each replaces its holder: still 3 items, 3 x 2,048 =
+ * 6,144 bytes (a second copy would make 6 items and 3,072 + 6,144 =
+ * 9,216). Then 10 reads (10/s for 1 s) draw among the items written
+ * less those replaced: the three 2 KB items, so none is a 404 (a read
+ * of a replaced copy would be). 16 succeed, no 409.
+ */
+START_TEST(test_sim_upsert_replaces_held_id)
+{
+	struct pk_run *run = run_text(
+	    "seed: 1\n"
+	    "container: {partition_key: /k, throughput: 1000}\n"
+	    "items:\n"
+	    "  k: a\n"
+	    "  id: {values: \"d{1..3}\", distribution: sequential}\n"
+	    "phases:\n"
+	    "  - {duration: 1s, rate: 3/s, ops: {upsert: 1}, item_size: 1KB}\n"
+	    "  - {duration: 1s, rate: 3/s, ops: {upsert: 1}, item_size: 2KB}\n"
+	    "  - {duration: 1s, rate: 10/s, ops: {read: 1}}\n");
+	const struct pk_container *c = run->variants[0].container;
+	const struct pk_totals *t = &c->metrics.totals;
+	uint64_t lps;
+
+	ck_assert_uint_eq(stored_items(c, &lps), 3);
+	ck_assert_uint_eq(lps, 1);
+	ck_assert_uint_eq(container_storage(c), 3 * 2048);
+	ck_assert_uint_eq(t->succeeded, 16);
+	ck_assert_uint_eq(t->not_found_404, 0);
+	ck_assert_uint_eq(t->conflict_409, 0);
+	ck_assert_int_eq(container_check(c), 0);
+	free_run(run);
+}
+END_TEST
+
 /* 2 workers, 20 ms an attempt, 2,000 creates ready two a ms (2,000/s
    for 1 s) on 1,000 RU/s: each worker sends at 0, 20, .., 19,980 ms
    (1,000 each), 100 creates a second = 500 RU/s, never throttled; the
@@ -1821,11 +1986,11 @@ static const struct pk_stream_stats *sst(const struct pk_run *run, size_t i,
 /*
  * The fresh user's case (issue 14): an import of 100 creates of 1 KB (5
  * RU each, cost.write_1kb) at client.ru_budget 50 RU/s beside 10 upserts
- * of another stream (1/s from t = 0) on 400 RU/s. The budget spaces the
- * creates 5 / 50 s = 100 ms apart: create k is sent (and stored) at
- * 100 k ms, the last at 9,900 ms. Upsert j (t = 1,000 j ms) draws its
- * target at its send among the creates stored by then, k <= 10 j (the
- * create due at the same ms arrived first, so it goes first): 10 j + 1
+ * that rewrite stored items (upsert_new: 0) of another stream (1/s from t = 0)
+ * on 400 RU/s. The budget spaces the creates 5 / 50 s = 100 ms apart: create k
+ * is sent (and stored) at 100 k ms, the last at 9,900 ms. Upsert j (t = 1,000 j
+ * ms) draws its target at its send among the creates stored by then, k <= 10 j
+ * (the create due at the same ms arrived first, so it goes first): 10 j + 1
  * items, never an item whose create still waits. So every upsert
  * overwrites a stored item (200) and no create finds its id taken: 0
  * 409s, 110 succeeded (before, upserts drew among the items offered,
@@ -1847,7 +2012,7 @@ START_TEST(test_sim_upserts_beside_paced_import)
 	    "    items: {k: {values: \"k{0..99}\"}, id: {unique: \"u-\"}}\n"
 	    "    phases:\n"
 	    "      - {duration: 10s, rate: 1/s, ops: {upsert: 1}, "
-	    "item_size: 1KB}\n");
+	    "item_size: 1KB, upsert_new: 0}\n");
 	const struct pk_totals *t = &run->variants[0].container->metrics.totals;
 
 	ck_assert_uint_eq(t->conflict_409, 0);
@@ -1998,6 +2163,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sim_autoscale_lowered_in_hour);
 	tcase_add_test(tc, test_sim_split_unfinished);
 	tcase_add_test(tc, test_sim_streams_cache);
+	tcase_add_test(tc, test_sim_upserts_store_new_items);
+	tcase_add_test(tc, test_sim_upsert_new_fraction);
+	tcase_add_test(tc, test_sim_upsert_replaces_held_id);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -127,7 +127,8 @@ static int tw_next(struct pk_workload *w, struct pk_op *op)
 	while (workload_next(w, op)) {
 		uint32_t k;
 
-		if (op->kind == PK_OP_CREATE || op->kind == PK_OP_BATCH) {
+		if (op->kind == PK_OP_CREATE || op->kind == PK_OP_BATCH ||
+		    (op->kind == PK_OP_UPSERT && op->item != PK_ITEM_NONE)) {
 			for (k = 0; k < (op->batch_n ? op->batch_n : 1); k++) {
 				targets_written(tg, op->item + k);
 			}
@@ -406,8 +407,9 @@ START_TEST(test_workload_skip_without_items)
 	ts_init(&t);
 	/* reads, replaces and deletes with nothing created yet */
 	ts_phase(&t, 10, 10, 0, 0, 0.4, 0.3, 0.3);
-	/* then upserts only */
-	ts_phase(&t, 1, 5, 0, 1, 0, 0, 0);
+	/* then upserts only, each rewriting a stored item (upsert_new 0,
+	   ts_phase's zeroed default: the rule before upsert_new) */
+	ts_phase(&t, 1, 5, 0, 1, 0, 0, 0)->upsert_new = 0;
 	w = tw_new(&t.sc, 1);
 	while (tw_next(w, &op)) {
 		/* nothing of phase 0 is emitted: no item exists */

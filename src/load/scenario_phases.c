@@ -142,7 +142,8 @@ static void load_ops(struct ld *ld, const struct yn *m, double *mix)
 /* Keys of a phase that generate operations: with items from a file the
    operations come from the file, so these are errors there. */
 static const char *const generator_phase_keys[] = {
-    "rate", "arrival", "ops", "item_size", "select", "queries", "batch", NULL,
+    "rate",    "arrival", "ops",	"item_size", "select",
+    "queries", "batch",	  "upsert_new", NULL,
 };
 
 /* With items from a file: report every key of phase m that generates
@@ -353,6 +354,7 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 	    "batch",
 	    "throughput_policy",
 	    "autoscale_max",
+	    "upsert_new",
 	    NULL,
 	};
 	static const char *const arrivals[] = {"uniform", "poisson", NULL};
@@ -441,6 +443,13 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 	}
 	if ((n = yn_get(m, "select"))) {
 		ld_load_select(ld, n, &ph->select);
+	}
+	if ((n = yn_get(m, "upsert_new"))) {
+		ld_get_number(ld, n, "upsert_new", 0, 0, 1, 0,
+			      "a fraction between 0 and 1: the share of "
+			      "upserts that write a new item (1, the default: "
+			      "all; 0: every upsert rewrites a stored item)",
+			      &ph->upsert_new);
 	}
 	if ((n = yn_get(m, "throughput"))) {
 		ld_get_int(ld, n, "throughput", 1, PK_MAX_RU_PER_S,
@@ -641,6 +650,7 @@ void ld_load_phases(struct ld *ld, const struct yn *n)
 
 		ph->mix[PK_OP_CREATE] = 1;
 		ph->batch_size = PK_DEFAULT_BATCH_OPS;
+		ph->upsert_new = 1;
 		ph->item_size.kind = PK_SIZE_FIXED;
 		ph->item_size.bytes = PK_KIB;
 		ld_dist_defaults(&ph->select);

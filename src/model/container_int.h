@@ -302,9 +302,30 @@ static inline uint32_t lptable_stored_bytes(const struct pk_container *c,
 	return item < c->items_cap ? c->items[item].bytes : 0;
 }
 
+/* An id held by a logical partition (kept only for requests that carry
+   an id; lptable.c). */
+struct pk_id_entry {
+	UT_hash_handle hh;
+	struct pk_id_key {
+		uint32_t lp;   /* logical partition index */
+		uint32_t pad;  /* zero */
+		uint64_t hash; /* 64-bit hash of the id's bytes */
+	} k;
+	uint64_t item; /* the item holding it */
+};
+
+/* lptable_id_holder_of's answer when no other item holds the id */
+#define PK_LP_NO_HOLDER UINT64_MAX
+
 /* lptable_id_taken and lptable_note_id for a request with an id. */
 int lptable_id_taken_of(const struct pk_container *c, const struct pk_lp *lp,
 			const struct pk_request *r);
+/* The item other than r->item stored in lp under r's id (r->id set),
+   or PK_LP_NO_HOLDER; an expired holder is gone for requests (rule 28)
+   and is none. */
+uint64_t lptable_id_holder_of(const struct pk_container *c,
+			      const struct pk_lp *lp,
+			      const struct pk_request *r);
 void lptable_note_id_of(struct pk_container *c, const struct pk_lp *lp,
 			const struct pk_request *r, int stored);
 
@@ -329,5 +350,39 @@ static inline void lptable_note_id(struct pk_container *c,
 
 /* Free every logical partition and id entry of c. */
 void lptable_free(struct pk_container *c);
+
+/* ---- container_ops.c, shared with container_query.c ---- */
+
+/* ops_admit's class path, out of line (a run without classes never
+   calls it): as throttle_admit_class, with out->held set. */
+int ops_admit_class(struct pk_container *c, struct pk_budget *b, int64_t t_ms,
+		    int64_t charge, struct pk_outcome *out);
+
+/* Admit a charge on budget b at t_ms (throttle_admit), by the request's
+   class when c has classes on: 0 with out's retry-after and sub-status
+   (and, with classes, out->held) when rate limited. */
+static inline int ops_admit(struct pk_container *c, struct pk_budget *b,
+			    int64_t t_ms, int64_t charge,
+			    struct pk_outcome *out)
+{
+	if (!c->classes) {
+		out->sub_status = PK_SUBSTATUS_RU_BUDGET_EXCEEDED;
+		return throttle_admit(b, t_ms, charge, &out->retry_after_ms);
+	}
+	return ops_admit_class(c, b, t_ms, charge, out);
+}
+
+/* A 429 of a request with a class (container_set_class): its class's
+   counts. */
+void ops_count_class_429(struct pk_container *c, const struct pk_outcome *out);
+
+/* A request to a range in its 410 window (spec.split_gone_ms): 410/1007
+   at no charge, counted as an attempt and a 410. */
+void ops_gone(struct pk_container *c, struct pk_outcome *out);
+
+/* An attempt's charge into the offered RU (a first attempt) or the
+   retried RU (a retry), of the open second and of the run, and the retry
+   counts. */
+void ops_offer(struct pk_container *c, int64_t charge);
 
 #endif

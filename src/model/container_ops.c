@@ -110,12 +110,42 @@ static int moved(const struct pk_request *r)
 		   : PK_HTTP_NOT_FOUND;
 }
 
-/* Run an admitted request against the data; returns the status (and
-   a 403's sub-status in *sub). */
-static int execute(struct pk_container *c, const struct pk_request *r,
-		   struct pk_lp *lp, struct pk_pp *pp, uint32_t old, int *sub)
+/* An upsert of an item not stored whose (key, id) another stored item
+   holds: the service's upsert replaces the item under a (key, id) (200),
+   so the holder's bytes leave lp as r's come: one item, no second copy
+   (*replaced = holder + 1); a 403 changes nothing. 0 when none holds it.
+   ASSUMPTION: pksim's item numbers name copies: the new bytes are stored
+   under r->item; the holder's expiry (rule 28) then finds it gone. */
+static int upsert_held(struct pk_container *c, const struct pk_request *r,
+		       struct pk_lp *lp, struct pk_pp *pp, uint32_t bytes,
+		       int *sub, uint64_t *replaced)
 {
-	int unused;
+	uint64_t held = lptable_id_holder_of(c, lp, r);
+	uint32_t had = lptable_stored_bytes(c, held);
+
+	if (held == PK_LP_NO_HOLDER) {
+		return 0;
+	}
+	if (store(c, lp, pp, r->item, had, bytes, r->data_ms, sub)) {
+		return PK_HTTP_FORBIDDEN;
+	}
+	lptable_slot(c, held)->bytes = 0;
+	lptable_slot(c, held)->lp = 0;
+	lptable_note_id(c, lp, r, 1);
+	if (c->ttl) {
+		container_ttl_written(c, r->item, r->ttl_s);
+	}
+	*replaced = held + 1;
+	return PK_HTTP_OK;
+}
+
+/* Run an admitted request against the data; returns the status (and
+   a 403's sub-status in *sub; *replaced as pk_outcome.replaced). */
+static int execute(struct pk_container *c, const struct pk_request *r,
+		   struct pk_lp *lp, struct pk_pp *pp, uint32_t old, int *sub,
+		   uint64_t *replaced)
+{
+	int unused, held;
 
 	uint32_t bytes = r->size_bytes ? with_index(c, r->size_bytes) : 0;
 
@@ -131,6 +161,10 @@ static int execute(struct pk_container *c, const struct pk_request *r,
 		}
 		break;
 	case PK_OP_UPSERT:
+		if (!old && r->id &&
+		    (held = upsert_held(c, r, lp, pp, bytes, sub, replaced))) {
+			return held;
+		}
 		break;
 	case PK_OP_REPLACE:
 		if (!old) {
@@ -167,9 +201,7 @@ static int is_write(const struct pk_request *r)
 	return r->kind == PK_OP_CREATE || r->kind == PK_OP_UPSERT;
 }
 
-/* A 429 of a request with a class (container_set_class) */
-static void count_class_429(struct pk_container *c,
-			    const struct pk_outcome *out)
+void ops_count_class_429(struct pk_container *c, const struct pk_outcome *out)
 {
 	struct pk_totals *t = &c->metrics.totals;
 
@@ -178,10 +210,8 @@ static void count_class_429(struct pk_container *c,
 	    (uint64_t)(out->sub_status == PK_SUBSTATUS_BUCKET_EXCEEDED);
 }
 
-/* admit's class path, out of line (a run without classes never calls
-   it): as throttle_admit_class, with out->held set. */
-static int admit_class(struct pk_container *c, struct pk_budget *b,
-		       int64_t t_ms, int64_t charge, struct pk_outcome *out)
+int ops_admit_class(struct pk_container *c, struct pk_budget *b, int64_t t_ms,
+		    int64_t charge, struct pk_outcome *out)
 {
 	int ok = throttle_admit_class(b, t_ms, charge, c->attempt_low,
 				      c->attempt_bucket,
@@ -194,19 +224,6 @@ static int admit_class(struct pk_container *c, struct pk_budget *b,
 		    out->sub_status == PK_SUBSTATUS_RU_BUDGET_EXCEEDED &&
 		    throttle_fits(b, charge);
 	return ok;
-}
-
-/* Admit a charge on budget b at t_ms (throttle_admit), by the request's
-   class when c has classes on: 0 with out's retry-after and sub-status
-   (and, with classes, out->held) when rate limited. */
-static inline int admit(struct pk_container *c, struct pk_budget *b,
-			int64_t t_ms, int64_t charge, struct pk_outcome *out)
-{
-	if (!c->classes) {
-		out->sub_status = PK_SUBSTATUS_RU_BUDGET_EXCEEDED;
-		return throttle_admit(b, t_ms, charge, &out->retry_after_ms);
-	}
-	return admit_class(c, b, t_ms, charge, out);
 }
 
 static void count_outcome(struct pk_container *c, struct pk_lp *lp,
@@ -241,7 +258,7 @@ static void count_outcome(struct pk_container *c, struct pk_lp *lp,
 		}
 		if (c->classes) {
 			pp->sec_held += (uint32_t)out->held;
-			count_class_429(c, out);
+			ops_count_class_429(c, out);
 		}
 		return;
 	}
@@ -285,9 +302,7 @@ static void count_outcome(struct pk_container *c, struct pk_lp *lp,
 	}
 }
 
-/* A request to a range in its 410 window (spec.split_gone_ms): 410/1007
-   at no charge, counted as an attempt and a 410. */
-static void gone(struct pk_container *c, struct pk_outcome *out)
+void ops_gone(struct pk_container *c, struct pk_outcome *out)
 {
 	out->status = PK_HTTP_GONE;
 	out->sub_status = PK_SUBSTATUS_COMPLETING_SPLIT;
@@ -317,10 +332,7 @@ void container_set_class(struct pk_container *c, int low, int bucket)
 	c->classes = 1;
 }
 
-/* An attempt's charge into the offered RU (a first attempt) or the
-   retried RU (a retry), of the open second and of the run, and the retry
-   counts. */
-static void offer(struct pk_container *c, int64_t charge)
+void ops_offer(struct pk_container *c, int64_t charge)
 {
 	struct pk_totals *t = &c->metrics.totals;
 
@@ -368,7 +380,7 @@ static void apply(struct pk_container *c, const struct pk_request *r,
 	out->ranges = 1;
 	pp = &c->pp[out->range];
 	if (r->t_ms < pp->gone_until_ms) {
-		gone(c, out);
+		ops_gone(c, out);
 		return;
 	}
 	/* a recorded charge (a replayed log) touches no item */
@@ -382,7 +394,7 @@ static void apply(struct pk_container *c, const struct pk_request *r,
 	charge = refuse			   ? c->cost.not_found_mru
 		 : r->kind == PK_OP_CHARGE ? recorded_mru
 					   : charge_of(c, r, old);
-	offer(c, charge);
+	ops_offer(c, charge);
 	if (!lp && !old && !refuse &&
 	    (r->kind == PK_OP_CREATE || r->kind == PK_OP_UPSERT)) {
 		/* the key value asked for has its logical partition from
@@ -393,7 +405,7 @@ static void apply(struct pk_container *c, const struct pk_request *r,
 		lptable_found_range(c, lp, out->range);
 		out->lp = lp;
 	}
-	if (!admit(c, &pp->budget, r->t_ms, charge, out)) {
+	if (!ops_admit(c, &pp->budget, r->t_ms, charge, out)) {
 		out->status = PK_HTTP_TOO_MANY_REQUESTS;
 		count_outcome(c, lp, pp, r, out);
 		return;
@@ -431,7 +443,8 @@ static void apply(struct pk_container *c, const struct pk_request *r,
 			out->lp = lp;
 		}
 		out->status =
-		    lp ? execute(c, r, lp, pp, old, &sub) : PK_HTTP_NOT_FOUND;
+		    lp ? execute(c, r, lp, pp, old, &sub, &out->replaced)
+		       : PK_HTTP_NOT_FOUND;
 	}
 	if (out->status == PK_HTTP_FORBIDDEN) {
 		/* D-403: failed requests still use RUs; ASSUMPTION: the whole
@@ -575,7 +588,7 @@ void container_batch(struct pk_container *c, int64_t t_ms,
 	out->ranges = 1;
 	pp = &c->pp[out->range];
 	if (t_ms < pp->gone_until_ms) {
-		gone(c, out);
+		ops_gone(c, out);
 		return;
 	}
 	for (i = 0; i < n; i++) {
@@ -597,8 +610,8 @@ void container_batch(struct pk_container *c, int64_t t_ms,
 	if (refuse) {
 		charge = c->cost.not_found_mru;
 	}
-	offer(c, charge);
-	if (!admit(c, &pp->budget, t_ms, charge, out)) {
+	ops_offer(c, charge);
+	if (!ops_admit(c, &pp->budget, t_ms, charge, out)) {
 		out->status = PK_HTTP_TOO_MANY_REQUESTS;
 		count_outcome(c, lp, pp, first, out);
 		return;
@@ -636,154 +649,5 @@ void container_batch(struct pk_container *c, int64_t t_ms,
 	if (out->status == PK_HTTP_CREATED) {
 		t->batches_committed++;
 		t->batch_items += n;
-	}
-}
-
-/* ---- queries ---- */
-
-/* Mark the ranges route visits in c->visit; returns how many. */
-static size_t mark_ranges(struct pk_container *c, const struct pk_route *rt)
-{
-	size_t n = 0, i, k;
-
-	mem_grow((void **)&c->visit, &c->visit_cap, c->pmap.n, 1);
-	memset(c->visit, rt->kind == PK_ROUTE_FANOUT, c->pmap.n);
-	if (rt->kind == PK_ROUTE_FANOUT) {
-		return c->pmap.n;
-	}
-	for (i = 0; i < rt->n; i++) {
-		k = pmap_find(&c->pmap, &rt->lo[i]);
-		do {
-			c->visit[k] = 1;
-			k++;
-		} while (!rt->point[i] && k < c->pmap.n &&
-			 epk_cmp(&c->pmap.ranges[k].min, &rt->hi[i]) < 0);
-	}
-	for (i = 0; i < c->pmap.n; i++) {
-		n += c->visit[i];
-	}
-	return n;
-}
-
-/* Share k of a charge split over n ranges (the remainder to the first) */
-static int64_t share_of(int64_t charge, size_t n, size_t k)
-{
-	return charge / (int64_t)n + (k == 0 ? charge % (int64_t)n : 0);
-}
-
-void container_query(struct pk_container *c, int64_t t_ms,
-		     const struct pk_route *route, uint32_t results,
-		     struct pk_outcome *out)
-{
-	struct pk_totals *t = &c->metrics.totals;
-	struct pk_lp *lp;
-	size_t n, i, k = 0;
-	struct pk_outcome probe;
-	int64_t charge;
-
-	container_advance(c, t_ms);
-	memset(out, 0, sizeof(*out));
-	n = mark_ranges(c, route);
-	for (i = 0; i < c->pmap.n; i++) {
-		if (c->visit[i] && t_ms < c->pp[i].gone_until_ms) {
-			out->range = i;
-			out->ranges = n;
-			gone(c, out);
-			return;
-		}
-	}
-	out->ranges = n;
-	/* a single-partition query is served by its key's logical
-	   partition: it counts there as a point request does */
-	lp = route->kind == PK_ROUTE_SINGLE && route->kv
-		 ? lptable_find(c, route->kv->id, route->kv->id_len)
-		 : NULL;
-	if (lp && container_lp_count(c, lp, PK_LP_ITEMS) == 0) {
-		/* nothing there to find (deleted, or expired and deleted:
-		   rule 28): an empty result, charged as one */
-		results = 0;
-	}
-	charge = cost_query_mru(&c->cost, n, results);
-	offer(c, charge);
-	t->attempts++;
-	c->sec_active = 1;
-	/* all or nothing: every range must have room for its share */
-	for (i = 0; i < c->pmap.n; i++) {
-		struct pk_budget b;
-
-		if (!c->visit[i]) {
-			continue;
-		}
-		b = c->pp[i].budget;
-		if (!admit(c, &b, t_ms, share_of(charge, n, k++), &probe)) {
-			out->status = PK_HTTP_TOO_MANY_REQUESTS;
-			out->sub_status = probe.sub_status;
-			out->held = c->classes && probe.held;
-			out->retry_after_ms = probe.retry_after_ms;
-			out->range = i;
-		}
-	}
-	k = 0;
-	for (i = 0; i < c->pmap.n; i++) {
-		struct pk_pp *pp = &c->pp[i];
-		int64_t part;
-
-		if (!c->visit[i]) {
-			continue;
-		}
-		part = share_of(charge, n, k++);
-		pp->sec_requests++;
-		pp->requests++;
-		if (c->attempt_retry) {
-			pp->sec_retries++;
-			pp->retries++;
-		}
-		if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
-			if (i == out->range) {
-				pp->sec_throttled++;
-				pp->sec_bucket += out->sub_status ==
-						  PK_SUBSTATUS_BUCKET_EXCEEDED;
-				pp->sec_held +=
-				    c->classes ? (uint32_t)out->held : 0;
-				pp->throttled_429++;
-			}
-			if (c->classes && !c->attempt_low) {
-				/* its demand counts though it was not sent */
-				throttle_note_high(&pp->budget, t_ms, part);
-			}
-			continue;
-		}
-		admit(c, &pp->budget, t_ms, part, &probe);
-		pp->sec_ru_mru += part;
-		pp->ru_mru += part;
-	}
-	if (lp) {
-		lptable_count_inc(c, lp, PK_LP_REQUESTS);
-		if (c->attempt_retry) {
-			lptable_rare(c, lp)->retries++;
-		}
-	}
-	if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
-		t->throttled_429++;
-		if (lp) {
-			lptable_rare(c, lp)->throttled_429++;
-		}
-		if (c->classes) {
-			count_class_429(c, out);
-		}
-		return;
-	}
-	if (lp) {
-		lptable_count_add(c, lp, PK_LP_RU, (uint64_t)charge);
-	}
-	out->status = PK_HTTP_OK;
-	out->charge_mru = charge;
-	t->succeeded++;
-	t->ru_mru += charge;
-	c->sec_served_mru += charge;
-	t->queries[route->kind]++;
-	t->query_ranges += n;
-	if (route->kind == PK_ROUTE_FANOUT) {
-		t->fanout_mru += charge;
 	}
 }

@@ -46,7 +46,10 @@ static void check_id(const struct pk_run *run, const struct pk_variant *v,
 		   PK_WORKLOAD_FILE_ID_FMT), as import tools add a GUID */
 		return;
 	}
-	if (!rq->reject && rq->kind == PK_OP_CREATE) {
+	/* an upsert's new item too (a rewrite's item was stored, so its
+	   id passed) */
+	if (!rq->reject &&
+	    (rq->kind == PK_OP_CREATE || rq->kind == PK_OP_UPSERT)) {
 		rq->reject = bad_id(&id);
 	}
 	if (id.type == PK_VALUE_STRING) {
@@ -293,9 +296,11 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 	} else {
 		point_request(run, v, op, t_ms, out);
 	}
-	if (v->targets && out->status == PK_HTTP_CREATED &&
-	    (op->kind == PK_OP_CREATE || op->kind == PK_OP_BATCH)) {
-		sim_written(v, op);
+	if (v->targets && (out->status == PK_HTTP_CREATED || out->replaced)) {
+		/* a create, batch or upsert stored new items (an upsert of
+		   a stored item that finds it expired is one already in the
+		   set: targets_written is idempotent) */
+		sim_written(v, op, out);
 	}
 	if (pc && pc->budget_per_s > 0) {
 		/* a paced send counts from its arrival or budget_next,

@@ -123,12 +123,14 @@ static inline void ahead_lp(const struct pk_run *run, const struct pk_op *op)
 	}
 }
 
-/* Items op's create or batch will add to the draw sets (when stored). */
+/* Items op's create, batch or new item's upsert will add to the draw
+   sets (when stored). */
 static uint64_t op_joins(const struct pk_op *op)
 {
-	return op->kind == PK_OP_CREATE	 ? 1
-	       : op->kind == PK_OP_BATCH ? op->batch_n
-					 : 0;
+	return op->kind == PK_OP_CREATE ? 1
+	       : op->kind == PK_OP_BATCH
+		   ? op->batch_n
+		   : (op->kind == PK_OP_UPSERT && op->item != PK_ITEM_NONE);
 }
 
 void sim_ahead_init(struct pk_sim_ahead *a, const struct pk_run *run)

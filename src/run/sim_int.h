@@ -89,10 +89,13 @@ void sim_observe_second(void *ctx, const struct pk_metrics *m,
 void sim_observe_attempt(struct pk_run *run, struct pk_variant *v,
 			 const struct pk_outcome *out, int64_t t_ms);
 
-/* sim_targets.c: op's create (or batch) was stored (201): its items
-   join v's draw set of written items (targets.h). Out of line: a run
-   whose operations need no target never calls it. */
-void sim_written(struct pk_variant *v, const struct pk_op *op);
+/* sim_targets.c: op's create, batch or upsert was stored as new (201),
+   or its upsert replaced the item holding its (key, id) (out->replaced):
+   its items join v's draw set of written items and the replaced one
+   leaves it (targets.h). Out of line: a run whose operations need no
+   target never calls it. */
+void sim_written(struct pk_variant *v, const struct pk_op *op,
+		 const struct pk_outcome *out);
 
 /* sim_targets.c: op arrived but is not sent: v has written no item yet
    for it to target (targets.h). In no operation count; counted in

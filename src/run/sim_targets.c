@@ -1,6 +1,7 @@
 /*
  * sim_targets: the run's side of targets drawn at the send (targets.h):
- * a stored create's items join the variant's draw set, and an operation
+ * a stored create's items join the variant's draw set (an item a new
+ * upsert replaced under its (key, id) leaves it), and an operation
  * with nothing to target is counted as not sent. sim.c draws the target
  * itself (targets_pick) at an operation's first send: at its arrival
  * when it goes at once, or when its client's pacing lets it go.
@@ -9,10 +10,14 @@
 
 #include "sim_int.h"
 
-void sim_written(struct pk_variant *v, const struct pk_op *op)
+void sim_written(struct pk_variant *v, const struct pk_op *op,
+		 const struct pk_outcome *out)
 {
 	uint32_t k, n = op->kind == PK_OP_BATCH ? op->batch_n : 1;
 
+	if (out->replaced) {
+		targets_replaced(v->targets, out->replaced - 1);
+	}
 	for (k = 0; k < n; k++) {
 		targets_written(v->targets, op->item + k);
 	}

@@ -22,16 +22,21 @@
  * One arrival, one decision: per arrival the generator draws (in this
  * order) the POISSON gap, one rng_double against the cumulative phase
  * mix, then what the kind needs: CREATE draws every PATTERN/LIST property
- * (scenario order) from its own pk_dist, then the size; UPSERT/REPLACE
- * draw the new size; READ/DELETE draw nothing more; QUERY draws one
- * rng_double against the phase's cumulative query weights. No target is
- * drawn here: a READ, UPSERT, REPLACE, DELETE or QUERY with conditions
- * comes with op.item = PK_ITEM_NONE, and the run draws its target (and
- * an IN list) at the operation's first send in each variant, among the
- * items that variant has written, from generators of its own (targets.h,
- * workload_targets.c), so this stream is the same in every variant. An
- * UPSERT that arrives before any item was created (n_items 0, any
- * stream) is emitted as a CREATE. Every arrival is emitted. A QUERY
+ * (scenario order) from its own pk_dist, then the size; UPSERT first
+ * draws one rng_double against the phase's upsert_new F when 0 < F < 1
+ * (below F: a new item; F = 1 always and F = 0 never, without a draw),
+ * then a new item draws as a CREATE does and is emitted as an UPSERT
+ * naming it (op.item set, as a create's), and a rewrite draws the new
+ * size; REPLACE draws the new size; READ/DELETE draw nothing more; QUERY
+ * draws one rng_double against the phase's cumulative query weights. No
+ * target is drawn here: a READ, rewriting UPSERT, REPLACE, DELETE or
+ * QUERY with conditions comes with op.item = PK_ITEM_NONE, and the run
+ * draws its target (and an IN list) at the operation's first send in
+ * each variant, among the items that variant has written, from
+ * generators of its own (targets.h, workload_targets.c), so this stream
+ * is the same in every variant. A rewriting UPSERT that arrives before
+ * any item was created (n_items 0, any stream) is emitted as a CREATE
+ * (as every upsert was before upsert_new). Every arrival is emitted. A QUERY
  * without conditions (a full scan) needs no item either. The
  * query draws come last and only for QUERY, so a scenario without
  * queries has the same stream as before queries existed.
@@ -218,6 +223,16 @@ static void batch_make(struct pk_workload *w, int64_t t_ms, struct pk_op *op)
 	op->batch_n = ps->batch_size;
 }
 
+/* 1 if an UPSERT arrival writes a new item (see the file header):
+   with probability ps->upsert_new, one rng_double drawn only when it is
+   strictly between 0 and 1. */
+static int upsert_fresh(struct pk_workload *w, const struct pk_phase_spec *ps)
+{
+	double f = ps->upsert_new;
+
+	return f >= 1 || (f > 0 && rng_double(&w->rng) < f);
+}
+
 /* Build the operation of kind at t_ms into op; 0 if it cannot be. */
 static int op_make(struct pk_workload *w, enum pk_op_kind kind, int64_t t_ms,
 		   struct pk_op *op)
@@ -225,6 +240,7 @@ static int op_make(struct pk_workload *w, enum pk_op_kind kind, int64_t t_ms,
 	const struct pk_phase_spec *ps = w->cur_ps;
 	uint64_t item;
 	uint32_t size = 0;
+	int fresh = 0;
 
 	if (kind == PK_OP_QUERY) {
 		return query_make(w, t_ms, op);
@@ -233,10 +249,13 @@ static int op_make(struct pk_workload *w, enum pk_op_kind kind, int64_t t_ms,
 		batch_make(w, t_ms, op);
 		return 1;
 	}
-	if (kind == PK_OP_UPSERT && w->n_items == 0) {
-		kind = PK_OP_CREATE;
+	if (kind == PK_OP_UPSERT) {
+		fresh = upsert_fresh(w, ps);
+		if (!fresh && w->n_items == 0) {
+			kind = PK_OP_CREATE;
+		}
 	}
-	if (kind == PK_OP_CREATE) {
+	if (kind == PK_OP_CREATE || fresh) {
 		item = wl_item_create(w, t_ms, ps);
 		size = w->size_bytes[item];
 	} else {

@@ -75,7 +75,8 @@ static int phase_needs(const struct pk_phase_spec *ps)
 {
 	size_t i;
 
-	if (ps->mix[PK_OP_READ] > 0 || ps->mix[PK_OP_UPSERT] > 0 ||
+	if (ps->mix[PK_OP_READ] > 0 ||
+	    (ps->mix[PK_OP_UPSERT] > 0 && ps->upsert_new < 1) ||
 	    ps->mix[PK_OP_REPLACE] > 0 || ps->mix[PK_OP_DELETE] > 0) {
 		return 1;
 	}
@@ -155,8 +156,10 @@ void targets_free(struct pk_targets *t)
 int targets_needed(const struct pk_workload *w, const struct pk_op *op)
 {
 	switch (op->kind) {
-	case PK_OP_READ:
 	case PK_OP_UPSERT:
+		/* a new item's upsert names it (upsert_new) */
+		return op->item == PK_ITEM_NONE;
+	case PK_OP_READ:
 	case PK_OP_REPLACE:
 	case PK_OP_DELETE:
 		return 1;
@@ -264,6 +267,18 @@ static void remove_item(struct pk_targets *t, uint64_t item)
 	if (t->ordered) {
 		fen_add(t, item, UINT32_MAX);
 	}
+}
+
+void targets_replaced(struct pk_targets *t, uint64_t item)
+{
+	if (!t) {
+		return;
+	}
+	cover(t, item);
+	if (t->pos[item] != 0 && t->pos[item] != PK_TG_GONE) {
+		remove_item(t, item);
+	}
+	t->pos[item] = PK_TG_GONE;
 }
 
 /* A written item per phase ph's select; n_live >= 1. */

@@ -286,6 +286,9 @@ struct pk_phase_spec {
 				  are drawn independently (usually
 				  spanning logical partitions), 0..1,
 				  default 0 */
+	double upsert_new;     /* UPSERT: fraction writing a new item (as
+				  a create draws one); the rest rewrite a
+				  stored item drawn by select. 0..1, def. 1 */
 	size_t n_queries;
 	/* Phase actions at the phase's start, after `throughput` (D-REDIST,
 	   D-MERGE; manual or autoscale containers, not serverless): at most

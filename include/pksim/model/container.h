@@ -304,17 +304,8 @@ struct pk_request {
 			     in the spread 429 retries cause */
 };
 
-/* An id held by a logical partition (kept only for requests that carry
-   an id). */
-struct pk_id_entry {
-	UT_hash_handle hh;
-	struct pk_id_key {
-		uint32_t lp;   /* logical partition index */
-		uint32_t pad;  /* zero */
-		uint64_t hash; /* 64-bit hash of the id's bytes */
-	} k;
-	uint64_t item; /* the item holding it */
-};
+/* An id held by a logical partition (container_int.h) */
+struct pk_id_entry;
 
 struct pk_outcome {
 	int status;		/* 200, 201, 204, 400, 403, 404, 409, 410,
@@ -333,6 +324,10 @@ struct pk_outcome {
 				   there is none; owned by the container,
 				   valid (and the same for the same key)
 				   until container_free */
+	uint64_t replaced;	/* a new item's upsert whose (key, id)
+				   another stored item held (200): 1 + that
+				   item's number, its bytes gone from the
+				   logical partition; else 0 */
 };
 
 struct pk_container {

@@ -14,15 +14,17 @@
  * written. A retry keeps the target its first send drew (the application
  * retries the same id).
  *
- * The draw set: the items whose create (a CREATE, an UPSERT made a CREATE,
- * or a BATCH) this variant has stored (201; targets_written), ranked in
- * creation order (item number), less those a delete already sent in this
- * variant targeted (removed at its send, whatever the delete's answer, so
- * no second delete picks it). An item time to live deleted stays in the
- * set: the application does not know, and its read is a 404 from the
- * service. Items of `preload:` are not in it (never targeted, as before).
- * The phase's `select` spec ranks the set as workload_items.c describes
- * for the live set (uniform, zipfian, latest, hotspot, sequential,
+ * The draw set: the items whose create (a CREATE, an UPSERT of a new item
+ * (phase upsert_new) or made a CREATE, or a BATCH) this variant has stored
+ * (201, or 200 for a new item's upsert that replaced the item holding its
+ * (key, id); targets_written), ranked in creation order (item number),
+ * less those a delete already sent in this variant targeted (removed at
+ * its send, whatever the delete's answer, so no second delete picks it)
+ * and those a new item's upsert replaced (targets_replaced). An item time to
+ * live deleted stays in the set: the application does not know, and its read is
+ * a 404 from the service. Items of `preload:` are not in it (never targeted, as
+ * before). The phase's `select` spec ranks the set as workload_items.c
+ * describes for the live set (uniform, zipfian, latest, hotspot, sequential,
  * weighted), each variant with its own distribution state per phase.
  *
  * Randomness: one generator per stream, seeded from the run's seed (not
@@ -57,8 +59,9 @@ struct pk_targets *targets_new(const struct pk_workload *w, uint64_t seed);
 void targets_free(struct pk_targets *t);
 
 /* 1 when op (as workload_next made it) needs a target drawn at its first
-   send: a READ, UPSERT, REPLACE or DELETE, or a QUERY with conditions;
-   else 0 (CREATE, BATCH, a full-scan QUERY, CHARGE). */
+   send: a READ, UPSERT that rewrites a stored item (item PK_ITEM_NONE),
+   REPLACE or DELETE, or a QUERY with conditions; else 0 (CREATE, an
+   UPSERT of a new item, BATCH, a full-scan QUERY, CHARGE). */
 int targets_needed(const struct pk_workload *w, const struct pk_op *op);
 
 /*
@@ -79,6 +82,12 @@ int targets_pick(struct pk_targets *t, struct pk_op *op);
    the draw set at its creation-order rank. Idempotent; an item a sent
    delete removed does not come back. */
 void targets_written(struct pk_targets *t, uint64_t item);
+
+/* Item `item` no longer holds its (key, id): a new item's upsert under
+   the same (key, id) replaced it (pk_outcome.replaced). It leaves t's
+   draw set for good, as a deleted item does (the new item joins by
+   targets_written). NULL t is allowed. */
+void targets_replaced(struct pk_targets *t, uint64_t item);
 
 /*
  * A prefetch hint, never an answer (issue 13): the rank among t's live

@@ -1,0 +1,161 @@
+/*
+ * container_query: a query against a container (container.h,
+ * container_query): the ranges its route visits, the charge split over
+ * them, each share against its range's budget (rule 12). Split from
+ * container_ops.c, whose admission and counting it shares
+ * (container_int.h: ops_admit, ops_offer, ops_gone,
+ * ops_count_class_429).
+ */
+#include "pksim/model/container.h"
+
+#include <string.h>
+
+#include "container_int.h"
+#include "pksim/base/mem.h"
+
+/* Mark the ranges route visits in c->visit; returns how many. */
+static size_t mark_ranges(struct pk_container *c, const struct pk_route *rt)
+{
+	size_t n = 0, i, k;
+
+	mem_grow((void **)&c->visit, &c->visit_cap, c->pmap.n, 1);
+	memset(c->visit, rt->kind == PK_ROUTE_FANOUT, c->pmap.n);
+	if (rt->kind == PK_ROUTE_FANOUT) {
+		return c->pmap.n;
+	}
+	for (i = 0; i < rt->n; i++) {
+		k = pmap_find(&c->pmap, &rt->lo[i]);
+		do {
+			c->visit[k] = 1;
+			k++;
+		} while (!rt->point[i] && k < c->pmap.n &&
+			 epk_cmp(&c->pmap.ranges[k].min, &rt->hi[i]) < 0);
+	}
+	for (i = 0; i < c->pmap.n; i++) {
+		n += c->visit[i];
+	}
+	return n;
+}
+
+/* Share k of a charge split over n ranges (the remainder to the first) */
+static int64_t share_of(int64_t charge, size_t n, size_t k)
+{
+	return charge / (int64_t)n + (k == 0 ? charge % (int64_t)n : 0);
+}
+
+void container_query(struct pk_container *c, int64_t t_ms,
+		     const struct pk_route *route, uint32_t results,
+		     struct pk_outcome *out)
+{
+	struct pk_totals *t = &c->metrics.totals;
+	struct pk_lp *lp;
+	size_t n, i, k = 0;
+	struct pk_outcome probe;
+	int64_t charge;
+
+	container_advance(c, t_ms);
+	memset(out, 0, sizeof(*out));
+	n = mark_ranges(c, route);
+	for (i = 0; i < c->pmap.n; i++) {
+		if (c->visit[i] && t_ms < c->pp[i].gone_until_ms) {
+			out->range = i;
+			out->ranges = n;
+			ops_gone(c, out);
+			return;
+		}
+	}
+	out->ranges = n;
+	/* a single-partition query is served by its key's logical
+	   partition: it counts there as a point request does */
+	lp = route->kind == PK_ROUTE_SINGLE && route->kv
+		 ? lptable_find(c, route->kv->id, route->kv->id_len)
+		 : NULL;
+	if (lp && container_lp_count(c, lp, PK_LP_ITEMS) == 0) {
+		/* nothing there to find (deleted, or expired and deleted:
+		   rule 28): an empty result, charged as one */
+		results = 0;
+	}
+	charge = cost_query_mru(&c->cost, n, results);
+	ops_offer(c, charge);
+	t->attempts++;
+	c->sec_active = 1;
+	/* all or nothing: every range must have room for its share */
+	for (i = 0; i < c->pmap.n; i++) {
+		struct pk_budget b;
+
+		if (!c->visit[i]) {
+			continue;
+		}
+		b = c->pp[i].budget;
+		if (!ops_admit(c, &b, t_ms, share_of(charge, n, k++), &probe)) {
+			out->status = PK_HTTP_TOO_MANY_REQUESTS;
+			out->sub_status = probe.sub_status;
+			out->held = c->classes && probe.held;
+			out->retry_after_ms = probe.retry_after_ms;
+			out->range = i;
+		}
+	}
+	k = 0;
+	for (i = 0; i < c->pmap.n; i++) {
+		struct pk_pp *pp = &c->pp[i];
+		int64_t part;
+
+		if (!c->visit[i]) {
+			continue;
+		}
+		part = share_of(charge, n, k++);
+		pp->sec_requests++;
+		pp->requests++;
+		if (c->attempt_retry) {
+			pp->sec_retries++;
+			pp->retries++;
+		}
+		if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
+			if (i == out->range) {
+				pp->sec_throttled++;
+				pp->sec_bucket += out->sub_status ==
+						  PK_SUBSTATUS_BUCKET_EXCEEDED;
+				pp->sec_held +=
+				    c->classes ? (uint32_t)out->held : 0;
+				pp->throttled_429++;
+			}
+			if (c->classes && !c->attempt_low) {
+				/* its demand counts though it was not sent */
+				throttle_note_high(&pp->budget, t_ms, part);
+			}
+			continue;
+		}
+		ops_admit(c, &pp->budget, t_ms, part, &probe);
+		pp->sec_ru_mru += part;
+		pp->ru_mru += part;
+	}
+	if (lp) {
+		lptable_count_inc(c, lp, PK_LP_REQUESTS);
+		if (c->attempt_retry) {
+			lptable_rare(c, lp)->retries++;
+		}
+	}
+	if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
+		t->throttled_429++;
+		if (lp) {
+			lptable_rare(c, lp)->throttled_429++;
+		}
+		if (c->classes) {
+			ops_count_class_429(c, out);
+		}
+		return;
+	}
+	if (lp) {
+		lptable_count_add(c, lp, PK_LP_RU, (uint64_t)charge);
+	}
+	out->status = PK_HTTP_OK;
+	out->charge_mru = charge;
+	t->succeeded++;
+	t->ru_mru += charge;
+	c->sec_served_mru += charge;
+	t->queries[route->kind]++;
+	t->query_ranges += n;
+	if (route->kind == PK_ROUTE_FANOUT) {
+		t->fanout_mru += charge;
+	}
+}
