@@ -749,6 +749,7 @@ char **findings_make(const struct pk_result *r,
 	say_full_lps(&s, v);
 	say_some(&s, findings_failed(v));
 	say_some(&s, findings_not_found(v));
+	say_some(&s, findings_not_sent(r, v));
 	say_ttl_late(&s, v);
 	say_some(&s, findings_ttl_ignored(r, v));
 	say_some(&s, findings_refused(v));

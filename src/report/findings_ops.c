@@ -8,6 +8,7 @@
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "pksim/load/scenario.h"
+#include "pksim/report/report_streams.h"
 
 char *findings_failed(const struct pk_result_variant *v)
 {
@@ -174,4 +175,89 @@ char *findings_ttl_ignored(const struct pk_result *r,
 			 "to expire only items with a ttl of their own, or a "
 			 "duration to expire the others too",
 			 p->line);
+}
+
+/* The kinds of r's phases that need a target (targets.h) into buf, as
+   "read, delete"; with one stream the result has no per-kind count. */
+static size_t target_kinds(const struct pk_result *r, char *buf, size_t cap,
+			   size_t len)
+{
+	static const int kinds[] = {PK_OP_READ, PK_OP_UPSERT, PK_OP_REPLACE,
+				    PK_OP_DELETE, PK_OP_QUERY};
+	size_t i, p, n = 0;
+
+	for (i = 0; r->sc && i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		int used = 0;
+
+		for (p = 0; p < r->sc->n_phases; p++) {
+			const struct pk_phase_spec *ps = &r->sc->phases[p];
+
+			used |=
+			    ps->mix[kinds[i]] > 0 &&
+			    (kinds[i] != PK_OP_UPSERT || ps->upsert_new < 1);
+		}
+		if (used) {
+			len = fmt_append(buf, cap, len, "%s%s", n++ ? ", " : "",
+					 report_stream_kind_name(kinds[i]));
+		}
+	}
+	return len;
+}
+
+char *findings_not_sent(const struct pk_result *r,
+			const struct pk_result_variant *v)
+{
+	const struct pk_totals *t = &v->metrics->totals;
+	uint64_t n = t->not_sent_no_target;
+	char a[32], share[32], who[512] = "";
+	double pct;
+	size_t i, len = 0;
+	int k;
+
+	if (n == 0) {
+		return NULL;
+	}
+	for (i = 0; i < v->n_streams; i++) {
+		const struct pk_result_stream *rs = &v->streams[i];
+		int first = 1;
+
+		if (rs->all.not_sent == 0) {
+			continue;
+		}
+		len = fmt_append(who, sizeof(who), len,
+				 "%sstream %s:", len ? "; " : "", rs->name);
+		for (k = 0; k < PK_OP_KINDS; k++) {
+			if (rs->kind[k].not_sent > 0) {
+				len = fmt_append(
+				    who, sizeof(who), len, "%s %s %s",
+				    first ? "" : ",",
+				    report_stream_kind_name(k),
+				    fmt_thousands(rs->kind[k].not_sent, a));
+				first = 0;
+			}
+		}
+	}
+	if (v->n_streams == 0) {
+		len = fmt_append(who, sizeof(who), 0, "of kinds ");
+		target_kinds(r, who, sizeof(who), len);
+	}
+	pct = 100.0 * (double)n / (double)(t->operations + n);
+	if (pct < 0.01) {
+		snprintf(share, sizeof(share), "under 0.01%%");
+	} else {
+		snprintf(share, sizeof(share), "%.2f%%", pct);
+	}
+	return xasprintf(
+	    "%s operation%s (%s of those that arrived) %s not sent "
+	    "(%s): each targets an item this container has written, drawn "
+	    "at its send, and none was written yet when %s arrived%s; "
+	    "these figures leave %s out",
+	    fmt_thousands(n, a), n == 1 ? "" : "s", share,
+	    n == 1 ? "was" : "were", who, n == 1 ? "it" : "they",
+	    v->preload_items > 0 ? " (preloaded items, preload:, are never "
+				   "targets)"
+	    : t->operations == 0 ? " (nothing was written: give a create "
+				   "phase or stream before them)"
+				 : "",
+	    n == 1 ? "it" : "them");
 }

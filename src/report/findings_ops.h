@@ -1,8 +1,9 @@
 /*
  * findings_ops (internal to findings): findings about the operations'
- * answers: failures after retries, refusals (400, 409, 413) and reads
- * that found no item (404). Each returns one sentence owned by the
- * caller (free()), or NULL when there is nothing to say.
+ * answers: failures after retries, refusals (400, 409, 413), reads
+ * that found no item (404) and operations not sent (no target). Each returns
+ * one sentence owned by the caller (free()), or NULL when there is nothing to
+ * say.
  */
 #ifndef PKSIM_FINDINGS_OPS_H
 #define PKSIM_FINDINGS_OPS_H
@@ -31,5 +32,14 @@ char *findings_not_found(const struct pk_result_variant *v);
    that is not the case. */
 char *findings_ttl_ignored(const struct pk_result *r,
 			   const struct pk_result_variant *v);
+
+/* Operations that arrived but were not sent (pk_totals.
+   not_sent_no_target: a read, a rewriting upsert, replace, delete or
+   conditional query with no written item to target), when any: how many,
+   whose (per stream and kind with streams; else the kinds of r's phases
+   that need a target) and why (targets.h: drawn among the items written
+   in this container; preloaded items are never targets). */
+char *findings_not_sent(const struct pk_result *r,
+			const struct pk_result_variant *v);
 
 #endif

@@ -40,7 +40,8 @@
  * too few RU/s (rule 32) with D-NRU's picture as an example, the hottest
  * logical partition when it took >= 20% of the
  * RU, logical partitions that filled (the first 3, then a count),
- * operations failed after retries, 404s, refused requests (400, 413,
+ * operations failed after retries, 404s, operations not sent (no
+ * written item to target), refused requests (400, 413,
  * 409, batches spanning logical partitions), splits and ranges that
  * cannot split, an unsuited merge (D-MERGE), a merge candidate (rule
  * 32), storage growth, cross-partition queries, and "no rate limiting"
