@@ -702,6 +702,65 @@ START_TEST(test_cli_progress_left)
 }
 END_TEST
 
+/*
+ * The progress line cut to the terminal (issue 13 follow-up): at 80
+ * columns the drain line was 88 characters and wrapped, and \r only
+ * returns to the last row. progress_fit keeps cols - 1 characters.
+ */
+START_TEST(test_cli_progress_fit)
+{
+	char line[128];
+
+	/* 88 characters, 80 columns: 79 kept */
+	snprintf(line, sizeof(line), "%s",
+		 "pksim: simulated 0:00:03, past the phases' end at 0:00:02: "
+		 "retries draining, 0.2 M ops/s");
+	ck_assert_uint_eq(strlen(line), 88);
+	ck_assert_uint_eq(progress_fit(line, 80), 79);
+	ck_assert_uint_eq(strlen(line), 79);
+	/* 40 columns: "pksim: simulated 0:00:03, past the phas" (39) */
+	ck_assert_uint_eq(progress_fit(line, 40), 39);
+	ck_assert_str_eq(line, "pksim: simulated 0:00:03, past the phas");
+	/* shorter than the width: unchanged; 0 columns: 80 assumed */
+	snprintf(line, sizeof(line), "%s", "pksim: short");
+	ck_assert_uint_eq(progress_fit(line, 13), 12);
+	ck_assert_str_eq(line, "pksim: short");
+	ck_assert_uint_eq(progress_fit(line, 12), 11);
+	ck_assert_str_eq(line, "pksim: shor");
+	ck_assert_uint_eq(progress_fit(line, 0), 11);
+	ck_assert_uint_eq(progress_fit(line, 1), 0);
+}
+END_TEST
+
+/*
+ * The share done (issue 13 follow-up): operations over planned ones when
+ * known, else simulated time; the percentage is floored, and the share
+ * stays below 1 while the stream is sent.
+ */
+START_TEST(test_cli_progress_fraction)
+{
+	/* 1 h at 1 op/s (3,600) then 100 s at 50,000/s (5,000,000): planned
+	   5,003,600. At 1:00:50 (3,650 s of 3,700, 98.6 % by time) 3,600 +
+	   50 x 50,000 = 2,503,600 ops are sent: 2,503,600 / 5,003,600 =
+	   0.50036, 50 % */
+	double f = progress_fraction(3650000, 3700000, 2503600, 5003600.0);
+
+	ck_assert_double_eq_tol(f, 2503600.0 / 5003600.0, 1e-12);
+	ck_assert_double_eq(floor(100.0 * f), 50.0);
+	/* not known (0): by time, 3,650 / 3,700 = 0.98648.. -> 98 % */
+	f = progress_fraction(3650000, 3700000, 2503600, 0);
+	ck_assert_double_eq(floor(100.0 * f), 98.0);
+	/* 99.5 % is 99 %, not 100 % (%.0f rounded it up) */
+	f = progress_fraction(0, 0, 995, 1000.0);
+	ck_assert_double_eq(floor(100.0 * f), 99.0);
+	/* every planned op sent (or more: Poisson) but the stream not
+	   ended: capped at 0.999, still 99 % */
+	ck_assert_double_eq(progress_fraction(0, 0, 1200, 1000.0), 0.999);
+	/* nothing known: done */
+	ck_assert_double_eq(progress_fraction(0, 0, 5, 0), 1.0);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -721,6 +780,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_cli_key_clash);
 	tcase_add_test(tc, test_cli_color);
 	tcase_add_test(tc, test_cli_progress_left);
+	tcase_add_test(tc, test_cli_progress_fit);
+	tcase_add_test(tc, test_cli_progress_fraction);
 	tcase_add_test(tc, test_cli_bad_merge_corpus);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);

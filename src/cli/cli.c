@@ -641,6 +641,7 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 		so.observer = &obs;
 	}
 	progress_start(&prog, stderr, o.quiet || nar, &so);
+	prog.planned_ops = sc ? scenario_planned_ops(sc) : 0;
 	run = sc ? sim_run_opts(sc, o.have_seed ? o.seed : sc->seed, &so, &diag)
 		 : NULL;
 	progress_end(&prog);

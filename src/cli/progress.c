@@ -5,6 +5,8 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -49,6 +51,7 @@ void progress_start(struct pk_progress *p, FILE *out, int quiet,
 	p->every_ns = (int64_t)every * PK_NS_PER_MS;
 	p->last_ns = 0;
 	p->shown = 0;
+	p->planned_ops = 0;
 	so->progress = progress_update;
 	so->progress_ctx = p;
 }
@@ -80,13 +83,68 @@ void progress_left_text(double s, char *buf, size_t cap)
 	}
 }
 
+size_t progress_fit(char *line, size_t cols)
+{
+	size_t n = strlen(line);
+
+	/* one column kept free: a full row leaves some terminals' cursor
+	   on the next row, where \r no longer reaches the line */
+	if (cols == 0) {
+		cols = PK_PROGRESS_COLS;
+	}
+	if (n > cols - 1) {
+		n = cols - 1;
+		line[n] = '\0';
+	}
+	return n;
+}
+
+double progress_fraction(int64_t done_ms, int64_t total_ms, uint64_t ops,
+			 double planned_ops)
+{
+	double f;
+
+	if (planned_ops > 0) {
+		f = (double)ops / planned_ops;
+	} else if (total_ms > 0) {
+		f = (double)done_ms / (double)total_ms;
+	} else {
+		return 1.0;
+	}
+	/* while the stream is sent the run is not done, whatever the
+	   estimate says */
+	return f < 0 ? 0 : f < 0.999 ? f : 0.999;
+}
+
+/* The terminal's width in columns (TIOCGWINSZ), PK_PROGRESS_COLS when it
+   does not say */
+static size_t term_cols(FILE *out)
+{
+	struct winsize ws;
+
+	if (ioctl(fileno(out), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) {
+		return ws.ws_col;
+	}
+	return PK_PROGRESS_COLS;
+}
+
+/* Draw line at the start of the row, cut to the terminal's width */
+static void draw(struct pk_progress *p, char *line)
+{
+	progress_fit(line, term_cols(p->out));
+	/* \r and erase-to-end-of-line: one line, redrawn in place */
+	fprintf(p->out, "\r%s\033[K", line);
+	fflush(p->out);
+	p->shown = 1;
+}
+
 void progress_update(void *ctx, int64_t done_ms, int64_t total_ms, uint64_t ops,
 		     enum pk_sim_stage stage)
 {
 	struct pk_progress *p = ctx;
 	int64_t t = now_ns(), wall;
-	char done[32], total[32], left[48] = "";
-	double pct, rate;
+	char done[32], total[32], left[48] = "", line[256];
+	double f, rate;
 
 	if (!p->out || t - p->start_ns < p->after_ns ||
 	    (p->last_ns && t - p->last_ns < p->every_ns)) {
@@ -99,24 +157,21 @@ void progress_update(void *ctx, int64_t done_ms, int64_t total_ms, uint64_t ops,
 		/* past the phases' end: no share of a total to show */
 		clock_text(done_ms, done, sizeof(done));
 		clock_text(total_ms, total, sizeof(total));
-		fprintf(p->out,
-			"\rpksim: simulated %s, past the phases' end at %s: "
-			"%s draining, %.1f M ops/s\033[K",
-			done, total,
-			stage == PK_SIM_DRAIN_WAITING ? "waiting operations"
-						      : "retries",
-			rate / 1e6);
-		fflush(p->out);
-		p->shown = 1;
+		snprintf(line, sizeof(line),
+			 "pksim: simulated %s (end %s), %s, %.1f M ops/s", done,
+			 total,
+			 stage == PK_SIM_DRAIN_WAITING ? "draining waiting ops"
+						       : "draining retries",
+			 rate / 1e6);
+		draw(p, line);
 		return;
 	}
 	if (done_ms > total_ms) {
 		done_ms = total_ms;
 	}
-	pct = total_ms > 0 ? 100.0 * (double)done_ms / (double)total_ms : 100.0;
-	if (done_ms > 0 && done_ms < total_ms) {
-		double s = (double)wall / PK_NS_PER_S *
-			   (double)(total_ms - done_ms) / (double)done_ms;
+	f = progress_fraction(done_ms, total_ms, ops, p->planned_ops);
+	if (f > 0) {
+		double s = (double)wall / PK_NS_PER_S * (1.0 - f) / f;
 
 		left[0] = ',';
 		left[1] = ' ';
@@ -124,12 +179,11 @@ void progress_update(void *ctx, int64_t done_ms, int64_t total_ms, uint64_t ops,
 	}
 	clock_text(done_ms, done, sizeof(done));
 	clock_text(total_ms, total, sizeof(total));
-	/* \r and erase-to-end-of-line: one line, redrawn in place */
-	fprintf(p->out,
-		"\rpksim: simulated %s of %s (%.0f%%), %.1f M ops/s%s\033[K",
-		done, total, pct, rate / 1e6, left);
-	fflush(p->out);
-	p->shown = 1;
+	/* floored: 99.5 % is not yet 100 % */
+	snprintf(line, sizeof(line),
+		 "pksim: simulated %s of %s (%.0f%%), %.1f M ops/s%s", done,
+		 total, floor(100.0 * f), rate / 1e6, left);
+	draw(p, line);
 }
 
 void progress_end(struct pk_progress *p)

@@ -778,3 +778,17 @@ int scenario_check_plan(const struct pk_scenario *s, struct pk_diag *diag)
 	ld_check_plan(&ld, s);
 	return diag_count(diag) == before ? 0 : -1;
 }
+
+double scenario_planned_ops(const struct pk_scenario *s)
+{
+	double n = 0;
+	size_t i;
+
+	if (s->items_file) {
+		return 0;
+	}
+	for (i = 0; i < s->n_phases; i++) {
+		n += phase_count(&s->phases[i]);
+	}
+	return isfinite(n) ? n : 0;
+}

@@ -1,12 +1,17 @@
 /*
  * progress: the one updating line a long run or compare prints on
  * standard error when that is a terminal (issue 13 section 4):
- *   pksim: simulated 2:13:20 of 24:00:00 (9%), 2.1 M ops/s, about 1m 40s left
+ *   pksim: simulated 2:13:20 of 24:00:00 (9%), 2.1 M ops/s, about 0m 20s left
  * and once simulated time is past the phases' end while retries (or a
  * paced client's waiting operations) are still sent:
- *   pksim: simulated 24:03:10, past the phases' end at 24:00:00: retries
- *   draining, 2.1 M ops/s
- * The time left is estimated from simulated time done, not operations.
+ *   pksim: simulated 24:03:10 (end 24:00:00), draining retries, 2.1 M ops/s
+ * The share done is operations sent over the operations the phases
+ * plan (rate x duration, set in planned_ops) when that is known, else
+ * simulated time done over the phases' end (a data file's records); the
+ * time left is the wall time so far scaled by that share. "ops/s" is
+ * operations per wall-clock second. The line is cut to the terminal's
+ * width (TIOCGWINSZ on the stream; PK_PROGRESS_COLS when it says
+ * nothing) so that \r redraws it in place.
  * It appears once the run has taken PK_PROGRESS_AFTER_MS of wall time
  * (the environment variable PKSIM_PROGRESS_AFTER_MS, milliseconds,
  * overrides it: tests use 0), is redrawn at most every
@@ -29,14 +34,18 @@
 #define PK_PROGRESS_AFTER_MS 2000
 /* the line is redrawn at most this often */
 #define PK_PROGRESS_EVERY_MS 250
+/* the width assumed when the terminal does not say */
+#define PK_PROGRESS_COLS 80
 
 struct pk_progress {
-	FILE *out;	  /* standard error, or NULL: print nothing */
-	int64_t start_ns; /* wall clock at the start (CLOCK_MONOTONIC) */
-	int64_t after_ns; /* first line no earlier than start + this */
-	int64_t every_ns; /* redrawn no sooner than this after the last */
-	int64_t last_ns;  /* when the line was last drawn; 0 = never */
-	int shown;	  /* 1 once a line is on the terminal */
+	FILE *out;	    /* standard error, or NULL: print nothing */
+	int64_t start_ns;   /* wall clock at the start (CLOCK_MONOTONIC) */
+	int64_t after_ns;   /* first line no earlier than start + this */
+	int64_t every_ns;   /* redrawn no sooner than this after the last */
+	int64_t last_ns;    /* when the line was last drawn; 0 = never */
+	int shown;	    /* 1 once a line is on the terminal */
+	double planned_ops; /* operations the run's phases plan; 0: not
+			       known (set after progress_start) */
 };
 
 /* Start timing; out (borrowed) gets the line if it is a terminal and
@@ -56,6 +65,17 @@ void progress_update(void *ctx, int64_t done_ms, int64_t total_ms, uint64_t ops,
    the last second of a run showed "0m 00s". Estimates over a year say a
    year. */
 void progress_left_text(double s, char *buf, size_t cap);
+
+/* Cut line (NUL-terminated, changed in place) to cols - 1 characters
+   (cols 0: PK_PROGRESS_COLS), the last column left free so that the
+   cursor stays on the line's row; returns its length. */
+size_t progress_fit(char *line, size_t cols);
+
+/* The share of a run done, in [0, 0.999]: ops / planned_ops when
+   planned_ops > 0, else done_ms / total_ms; 1 when neither is known
+   (total_ms <= 0). Capped below 1: called while the stream is sent. */
+double progress_fraction(int64_t done_ms, int64_t total_ms, uint64_t ops,
+			 double planned_ops);
 
 /* Erase the line if one was drawn. */
 void progress_end(struct pk_progress *p);

@@ -760,12 +760,10 @@ scenario_query_of(const struct pk_scenario *s, uint32_t phase, uint32_t query)
 /* Room for scenario_variant_suffix's text. */
 #define PK_SCENARIO_VARIANT_SUFFIX_BYTES 112
 
-/*
- * How a message names the variant it is about: " in variant 'NAME'"
- * (NAME cut to 80 bytes) when named is not 0 (callers pass "the run has
- * more than one variant"), else "". Written to buf (cap bytes, cut to
- * fit; cap >= PK_SCENARIO_VARIANT_SUFFIX_BYTES holds any) and returned.
- */
+/* How a message names the variant it is about: " in variant 'NAME'" (NAME
+   cut to 80 bytes) when named is not 0 (callers pass "the run has more than
+   one variant"), else "". Written to buf (cap bytes, cut to fit; cap >=
+   PK_SCENARIO_VARIANT_SUFFIX_BYTES holds any) and returned. */
 const char *scenario_variant_suffix(int named, const char *name, char *buf,
 				    size_t cap);
 
@@ -777,6 +775,9 @@ const char *scenario_variant_suffix(int named, const char *name, char *buf,
  * Returns 0, or -1 with the error in diag (at s->file's phase; exit 2).
  */
 int scenario_check_plan(const struct pk_scenario *s, struct pk_diag *diag);
+/* Operations s's phases plan (sum of ceil(rate x duration), as the run-size
+   limit counts), 0 with a data file; for progress.h's share done. */
+double scenario_planned_ops(const struct pk_scenario *s);
 
 /* The stream whose phases hold phase (an index into s->phases). */
 const struct pk_stream_spec *
