@@ -272,6 +272,12 @@ START_TEST(test_findings_throttled_low_held_apart)
 	f->m.ranges[0].throttled_prov_ru = 10000;
 	all = said(f, NULL);
 	ck_assert_msg(!strstr(all, "range 1 rate-limited"), "%s", all);
+	/* a finding of its own: 200 + 50 = 250 held (no stream results in
+	   the fixture, so no stream is named) */
+	ck_assert_msg(strstr(all, "250 429s went to Low-priority requests the "
+				  "partitions had room for: held back to keep "
+				  "room for High-priority demand (rule 30)"),
+		      "%s", all);
 	ck_assert_msg(strstr(all, "partition key range 0 rate-limited 10.0% of "
 				  "its requests (100 of 1,000) while the "
 				  "container used 90% of its provisioned "

@@ -743,6 +743,7 @@ char **findings_make(const struct pk_result *r,
 			say(&s, bucket);
 		}
 	}
+	say_some(&s, findings_held_low(v));
 	say_some(&s, findings_action_clash(r));
 	say_hot_range(&s, r, v);
 	say_hot_lp(&s, v);

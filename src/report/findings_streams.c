@@ -173,3 +173,38 @@ char *findings_action_clash(const struct pk_result *r)
 	}
 	return first;
 }
+
+/* Rule 30: the 429s to Low requests the ranges had room for (held back
+   to keep High's room, pk_result_range.throttled_held), said on their
+   own, with the streams whose Low requests got 429s and pksim's
+   assumption about High's demand (scenarios/README.md, priority). */
+char *findings_held_low(const struct pk_result_variant *v)
+{
+	char a[32], who[512] = "";
+	uint64_t held = 0;
+	size_t i;
+
+	for (i = 0; i < v->n_ranges; i++) {
+		held += v->ranges[i].throttled_held;
+	}
+	if (held == 0) {
+		return NULL;
+	}
+	for (i = 0; i < v->n_streams; i++) {
+		const struct pk_result_stream *st = &v->streams[i];
+
+		if (st->all.throttled_low_429 > 0 &&
+		    strlen(who) + strlen(st->name) + 16 < sizeof(who)) {
+			snprintf(who + strlen(who), sizeof(who) - strlen(who),
+				 "%s%s", who[0] ? ", " : "", st->name);
+		}
+	}
+	return xasprintf("%s 429s went to Low-priority requests%s%s the "
+			 "partitions had room for: held back to keep room "
+			 "for High-priority demand (rule 30), not a lack of "
+			 "RU/s; pksim ASSUMES High's demand in a second is "
+			 "what High asked for in the second before "
+			 "(scenarios/README.md, priority)",
+			 fmt_thousands(held, a), who[0] ? " of stream " : "",
+			 who);
+}

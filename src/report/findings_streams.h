@@ -27,4 +27,12 @@ char *findings_bucket_capped(const struct pk_result *r,
  */
 char *findings_action_clash(const struct pk_result *r);
 
+/*
+ * Rule 30: when v's ranges answered 429s to Low requests they had room
+ * for (held back to keep High's room), a sentence (owned by the caller,
+ * free()) with how many, the streams whose Low requests got 429s and
+ * pksim's assumption about High's demand; NULL when there were none.
+ */
+char *findings_held_low(const struct pk_result_variant *v);
+
 #endif
