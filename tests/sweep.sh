@@ -147,6 +147,10 @@ refuse "--items at two rates" "runs of different workloads" \
 refuse "a missing file" "cannot open: No such file" "$tmp/device.json" \
 	"$tmp/absent.json"
 refuse "nothing" "give at least one report"
+# a directory is not a report; standard input is not read (fresh user 13c)
+mkdir -p "$tmp/adir"
+refuse "a directory" "a directory, not a report" "$tmp/device.json" "$tmp/adir"
+refuse "standard input" "not standard input" "$tmp/device.json" - <"$tmp/date.json"
 "$pksim" merge --help | grep -q "^usage: pksim merge "
 
 if "$pksim" compare "$sc" --variant nope >/dev/null 2>"$tmp/err"; then

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "pksim/base/diag.h"
 #include "pksim/base/mem.h"
@@ -262,6 +263,28 @@ static int not_json(const char *file, const json_error_t *err)
 	return PK_EXIT_INPUT;
 }
 
+/* 2, said, when path is "-" (standard input is not read: each report
+   is named by its file in the messages) or a directory; else 0. */
+static int not_a_file(const char *path)
+{
+	struct stat st;
+
+	if (strcmp(path, "-") == 0) {
+		fprintf(stderr,
+			"pksim: -: error: merge reads reports from files, not "
+			"standard input; save each run's JSON with -o FILE\n");
+		return PK_EXIT_INPUT;
+	}
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		fprintf(stderr,
+			"pksim: %s: error: a directory, not a report; give "
+			"the JSON files in it (e.g. DIR/*.json)\n",
+			path);
+		return PK_EXIT_INPUT;
+	}
+	return 0;
+}
+
 /* Read every report into runs[]; 0, 1 (cannot read) or 2, said. */
 static int load_all(const struct merge_opts *o, json_t **runs)
 {
@@ -269,9 +292,13 @@ static int load_all(const struct merge_opts *o, json_t **runs)
 
 	for (i = 0; i < o->n_files; i++) {
 		json_error_t err;
-		FILE *f = fopen(o->files[i], "rb");
+		FILE *f;
 		int rc;
 
+		if ((rc = not_a_file(o->files[i])) != 0) {
+			return rc;
+		}
+		f = fopen(o->files[i], "rb");
 		if (!f) {
 			/* a missing file is bad input, as everywhere in
 			   pksim; one that exists but cannot be read is the
