@@ -489,6 +489,46 @@ START_TEST(test_streams_action_clash)
 END_TEST
 
 /*
+ * Two streams set DIFFERENT actions in the same second (fresh user 14c
+ * item 4): 12,000 RU/s lays out ceil(12,000 / 6,000) = 2 physical
+ * partitions; at t = 4 s stream a sets throughput 4,000 and stream b
+ * redistributes to 2,000 + 6,000. In the file's order (a, b) the
+ * container ends at 8,000 RU/s; the other order would end at 4,000
+ * (b's shares scaled to a's total): the finding says the order matters.
+ */
+START_TEST(test_streams_action_clash_kinds)
+{
+	static const char yaml[] =
+	    "seed: 1\n"
+	    "container: {partition_key: /k, throughput: 12000}\n"
+	    "streams:\n"
+	    "  - name: a\n"
+	    "    items: {k: {values: \"a{0..9}\"}}\n"
+	    "    phases:\n"
+	    "      - {name: warm, duration: 4s, rate: 10/s}\n"
+	    "      - {name: down, duration: 2s, rate: 10/s, throughput: 4000}\n"
+	    "  - name: b\n"
+	    "    items: {k: {values: \"b{0..9}\"}}\n"
+	    "    phases:\n"
+	    "      - {name: first, duration: 4s, rate: 10/s}\n"
+	    "      - {name: tilt, duration: 2s, rate: 10/s, redistribute: "
+	    "{\"0\": 2000, \"1\": 6000}}\n";
+	char *txt = report_of(yaml, F_TEXT);
+
+	ck_assert_msg(strstr(txt, "two phase actions in second 4: stream a's "
+				  "phase down sets throughput (4,000 RU/s) "
+				  "and stream b's phase tilt sets "
+				  "redistribute; the container applies them "
+				  "in time order, at the same millisecond in "
+				  "the file's stream order (stream b's "
+				  "last), and what the container ends with "
+				  "can depend on that order"),
+		      "%s", txt);
+	free(txt);
+}
+END_TEST
+
+/*
  * A budgeted stream's retries wait for the budget too, and it finishes
  * at its last send (scenarios/README.md, ru_budget). cost.write_1kb 400:
  * a 1 KB create takes all of a second's 400 RU, and a budget of 400/s
@@ -557,6 +597,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_streams_compare_not_sent);
 	tcase_add_test(tc, test_streams_budget_retry_and_finish);
 	tcase_add_test(tc, test_streams_action_clash);
+	tcase_add_test(tc, test_streams_action_clash_kinds);
 	suite_add_tcase(s, tc);
 	return s;
 }

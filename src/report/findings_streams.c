@@ -112,23 +112,55 @@ static void value_of(char *out, size_t n, const char *v)
 	snprintf(out, n, v[0] ? " (%s)" : "%s", v);
 }
 
+/* The sentence for phase actions ka of phase i and kb of phase j (of
+   other streams, in the same second s), j applied last. */
+static char *clash_text(const struct pk_scenario *sc, size_t i, int ka,
+			size_t j, int kb, long long s, size_t last)
+{
+	const struct pk_phase_spec *a = &sc->phases[i], *b = &sc->phases[j];
+	char va[48], vb[48], pa[64], pb[64];
+	const char *key = action_of(a, ka, va, sizeof(va));
+	const char *keyb = action_of(b, kb, vb, sizeof(vb));
+	const char *sa = sc->streams[stream_of(sc, i)].name;
+	const char *sb = sc->streams[stream_of(sc, j)].name;
+
+	value_of(pa, sizeof(pa), va);
+	value_of(pb, sizeof(pb), vb);
+	if (ka == kb) {
+		return xasprintf(
+		    "two phase actions set %s in second %lld: stream %s's "
+		    "phase %s%s and stream %s's phase %s%s; the container "
+		    "applies them in time order, at the same millisecond in "
+		    "the file's stream order, so stream %s's stands "
+		    "(scenarios/README.md, streams)",
+		    key, s, sa, a->name, pa, sb, b->name, pb,
+		    sc->streams[stream_of(sc, last)].name);
+	}
+	return xasprintf(
+	    "two phase actions in second %lld: stream %s's phase %s sets "
+	    "%s%s and stream %s's phase %s sets %s%s; the container applies "
+	    "them in time order, at the same millisecond in the file's "
+	    "stream order (stream %s's last), and what the container ends "
+	    "with can depend on that order: put them in different seconds "
+	    "if it matters (scenarios/README.md, streams)",
+	    s, sa, a->name, key, pa, sb, b->name, keyb, pb,
+	    sc->streams[stream_of(sc, last)].name);
+}
+
 char *findings_action_clash(const struct pk_result *r)
 {
 	const struct pk_scenario *sc = r->sc;
-	char va[48], vb[48], pa[64], pb[64];
+	char v[48];
 	char *first = NULL;
 	size_t i, j, more = 0;
-	int k;
+	int ka, kb;
 
 	if (!sc || sc->n_streams < 2 || !r->phase_start_ms) {
 		return NULL;
 	}
 	for (i = 0; i < sc->n_phases; i++) {
 		for (j = i + 1; j < sc->n_phases; j++) {
-			const struct pk_phase_spec *a = &sc->phases[i],
-						   *b = &sc->phases[j];
 			int64_t s = r->phase_start_ms[i] / 1000;
-			const char *key;
 			/* applied later: the one that stands */
 			size_t last =
 			    r->phase_start_ms[j] >= r->phase_start_ms[i] ? j
@@ -138,29 +170,21 @@ char *findings_action_clash(const struct pk_result *r)
 			    stream_of(sc, i) == stream_of(sc, j)) {
 				continue;
 			}
-			for (k = 0; k < PK_ACTION_KINDS; k++) {
-				if (!(key = action_of(a, k, va, sizeof(va))) ||
-				    !action_of(b, k, vb, sizeof(vb))) {
-					continue;
+			for (ka = 0; ka < PK_ACTION_KINDS; ka++) {
+				for (kb = 0; kb < PK_ACTION_KINDS; kb++) {
+					if (!action_of(&sc->phases[i], ka, v,
+						       sizeof(v)) ||
+					    !action_of(&sc->phases[j], kb, v,
+						       sizeof(v))) {
+						continue;
+					}
+					if (first) {
+						more++;
+						continue;
+					}
+					first = clash_text(sc, i, ka, j, kb,
+							   (long long)s, last);
 				}
-				if (first) {
-					more++;
-					continue;
-				}
-				value_of(pa, sizeof(pa), va);
-				value_of(pb, sizeof(pb), vb);
-				first = xasprintf(
-				    "two phase actions set %s in second %lld: "
-				    "stream %s's phase %s%s and stream %s's "
-				    "phase %s%s; the container applies them in "
-				    "time order, at the same millisecond in "
-				    "the file's stream order, so stream %s's "
-				    "stands (scenarios/README.md, streams)",
-				    key, (long long)s,
-				    sc->streams[stream_of(sc, i)].name, a->name,
-				    pa, sc->streams[stream_of(sc, j)].name,
-				    b->name, pb,
-				    sc->streams[stream_of(sc, last)].name);
 			}
 		}
 	}
