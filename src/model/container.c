@@ -142,6 +142,16 @@ int container_preload(struct pk_container *c, const unsigned char *key,
 	if (container_lp_count(c, lp, PK_LP_ITEMS) == 0) {
 		pp->logical_partitions++;
 	}
+	/* not written in the run (days to full's item count, result.h) */
+	if (lp->index >= c->lp_preloaded_cap) {
+		size_t had = c->lp_preloaded_cap;
+
+		mem_grow((void **)&c->lp_preloaded, &c->lp_preloaded_cap,
+			 (size_t)lp->index + 1, sizeof(*c->lp_preloaded));
+		memset(c->lp_preloaded + had, 0,
+		       (c->lp_preloaded_cap - had) * sizeof(*c->lp_preloaded));
+	}
+	c->lp_preloaded[lp->index] += items;
 	lptable_count_add(c, lp, PK_LP_ITEMS, items);
 	lptable_count_add(c, lp, PK_LP_STORAGE, bytes);
 	/* there before the clock: not growth (days to full, result.h) */
@@ -174,6 +184,12 @@ void container_preload_spread(struct pk_container *c, uint64_t items,
 	c->preload_spread = 1;
 }
 
+uint64_t container_lp_preloaded(const struct pk_container *c,
+				const struct pk_lp *lp)
+{
+	return lp->index < c->lp_preloaded_cap ? c->lp_preloaded[lp->index] : 0;
+}
+
 void container_preload_done(struct pk_container *c)
 {
 	container_storage_splits(c);
@@ -192,6 +208,7 @@ void container_free(struct pk_container *c)
 	pmap_free(&c->pmap);
 	metrics_free(&c->metrics);
 	free(c->pp);
+	free(c->lp_preloaded);
 	free(c->items);
 	free(c->gone);
 	free(c->visit);

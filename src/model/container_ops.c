@@ -41,18 +41,16 @@ static int64_t charge_of(const struct pk_container *c,
 	}
 }
 
-/* A write at data time data_ms added grow bytes to lp: the earliest and
-   latest growing data times, and the bytes that are not growth (container.h,
-   pk_lp: those at an instant that was the earliest when they came). */
+/* A write at data time data_ms added grow bytes to lp: the earliest
+   growing data time, and the bytes that are not growth (container.h,
+   pk_lp: those at an instant that was the earliest when they came). The
+   latest write of any kind is store's (pk_lp.last_write_ms). */
 static void note_growth(struct pk_container *c, struct pk_lp *lp,
 			int64_t data_ms, uint64_t grow)
 {
 	if (lp->first_grow_ms < 0 || data_ms <= lp->first_grow_ms) {
 		lp->first_grow_ms = data_ms;
 		lptable_count_add(c, lp, PK_LP_GROW_BASE, grow);
-	}
-	if (data_ms > lp->last_grow_ms) {
-		lp->last_grow_ms = data_ms;
 	}
 }
 
@@ -76,6 +74,11 @@ static int store(struct pk_container *c, struct pk_lp *lp, struct pk_pp *pp,
 		PK_PROVISION_SERVERLESS_MAX_BYTES) {
 		*sub = PK_SUBSTATUS_CONTAINER_FULL;
 		return PK_HTTP_FORBIDDEN;
+	}
+	/* a write that does not grow lp still shows it was not growing
+	   until then (days to full, result.h) */
+	if (data_ms > lp->last_write_ms) {
+		lp->last_write_ms = data_ms;
 	}
 	if (new_bytes > old) {
 		note_growth(c, lp, data_ms, new_bytes - old);

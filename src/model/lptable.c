@@ -139,7 +139,7 @@ struct pk_lp *lptable_add(struct pk_container *c, const unsigned char *key,
 	lp->key_len = (uint16_t)len;
 	lp->epk_len = epk->len;
 	lp->first_grow_ms = -1;
-	lp->last_grow_ms = -1;
+	lp->last_write_ms = -1;
 	lp->index = (uint32_t)i;
 	slot_put(c, key, len, lp->index);
 	return lp;

@@ -2,8 +2,9 @@
  * fill: when each logical partition reaches its cap, and which is first
  * (result.h, struct pk_result_fill). Two passes over the logical
  * partitions after the run, from the three growth fields each keeps
- * (pk_lp.first_grow_ms, last_grow_ms, grow_base_bytes): nothing is added
- * to the per-operation path.
+ * (pk_lp.first_grow_ms, last_write_ms, grow_base_bytes) and the items
+ * preloaded: the per-operation path keeps only the latest write
+ * (last_write_ms).
  */
 #include "pksim/result/result.h"
 
@@ -42,7 +43,7 @@ static void span(const struct pk_container *c, struct pk_result_fill *f)
 			continue;
 		}
 		lo = lp->first_grow_ms < lo ? lp->first_grow_ms : lo;
-		hi = lp->last_grow_ms > hi ? lp->last_grow_ms : hi;
+		hi = lp->last_write_ms > hi ? lp->last_write_ms : hi;
 		multi |= container_lp_count(c, lp, PK_LP_ITEMS) > 1;
 	}
 	if (hi >= 0) {
@@ -63,19 +64,21 @@ static int rate_of(const struct pk_container *c, const struct pk_lp *lp,
 	const struct pk_time_bucket *b = &f->bucket;
 	uint64_t stored = container_lp_count(c, lp, PK_LP_STORAGE);
 	uint64_t base = container_lp_count(c, lp, PK_LP_GROW_BASE);
-	uint64_t grown, freed = container_ttl_freed(c, lp);
+	uint64_t grown, held, pre, freed = container_ttl_freed(c, lp);
 	double own, len = (double)b->len_s, period = (double)b->period_s;
 
-	if (lp->first_grow_ms < 0 || lp->last_grow_ms <= lp->first_grow_ms ||
+	if (lp->first_grow_ms < 0 || lp->last_write_ms <= lp->first_grow_ms ||
 	    stored + freed <= base) {
 		return 0;
 	}
 	/* what its writes added: what TTL took out counts (result.h) */
 	grown = stored + freed - base;
-	own = (double)(lp->last_grow_ms - lp->first_grow_ms) * f->scale /
+	own = (double)(lp->last_write_ms - lp->first_grow_ms) * f->scale /
 	      PK_FILL_MS_PER_S;
-	*measured = container_lp_count(c, lp, PK_LP_ITEMS) >=
-				PK_RESULT_FILL_MIN_ITEMS ||
+	/* items the run wrote: preloaded ones say nothing of a rate */
+	held = container_lp_count(c, lp, PK_LP_ITEMS);
+	pre = container_lp_preloaded(c, lp);
+	*measured = (held > pre ? held - pre : 0) >= PK_RESULT_FILL_MIN_ITEMS ||
 			    own >= f->data_span_s
 			? own
 			: f->data_span_s;

@@ -77,7 +77,7 @@ void result_copy_lp(const struct pk_container *c, const struct pk_lp *lp,
 	out->ru_mru = (int64_t)container_lp_count(c, lp, PK_LP_RU);
 	out->full_at_ms = x->full_at_ms;
 	out->first_grow_ms = lp->first_grow_ms;
-	out->last_grow_ms = lp->last_grow_ms;
+	out->last_write_ms = lp->last_write_ms;
 	out->grow_base_bytes = container_lp_count(c, lp, PK_LP_GROW_BASE);
 }
 

@@ -177,12 +177,14 @@ struct pk_lp {
 				     key_len of them, then the EPK's
 				     epk_len bytes (container_lp_epk);
 				     owned by the container's arena */
-	int64_t first_grow_ms;	  /* the earliest and latest data time
+	int64_t first_grow_ms;	  /* the earliest data time
 				     (pk_request.data_ms) of a write that
-				     added bytes; -1 before any. Retries
-				     arrive out of data order: these are the
-				     min and max, not the first and last */
-	int64_t last_grow_ms;
+				     added bytes, and the latest of any
+				     stored write (a rewrite or delete too);
+				     -1 before any. Retries arrive out of
+				     data order: these are the min and max,
+				     not the first and last */
+	int64_t last_write_ms;
 	uint32_t count[PK_LP_COUNTS]; /* wide = 0: the counters by enum
 					 pk_lp_count; wide = 1:
 					 PK_LP_WIDE_MARK, but
@@ -364,6 +366,9 @@ struct pk_container {
 	size_t arena_block;	    /* bytes of the last block */
 	struct pk_lp_rare *lp_rare; /* owned; entry 0 unused */
 	size_t n_lp_rare, lp_rare_cap;
+	uint64_t *lp_preloaded; /* owned; items preloaded by
+				   pk_lp.index, NULL without */
+	size_t lp_preloaded_cap;
 	struct pk_lp_wide *lp_wide; /* owned; the counters of logical
 				       partitions with wide = 1 */
 	size_t n_lp_wide, lp_wide_cap;
@@ -490,6 +495,10 @@ void container_preload_spread(struct pk_container *c, uint64_t items,
  * storage rule rises (rule 18).
  */
 void container_preload_done(struct pk_container *c);
+
+/* Items container_preload stored in lp (0 when none). */
+uint64_t container_lp_preloaded(const struct pk_container *c,
+				const struct pk_lp *lp);
 
 /*
  * The smallest manual RU/s the container accepts now (rule 8, D-LIMITS):

@@ -56,9 +56,10 @@ struct pk_result_lp {
 	uint64_t rejected_403; /* writes refused: partition full */
 	int64_t ru_mru;	       /* RU charged, mRU */
 	int64_t full_at_ms;    /* first 403/1014, or -1 */
-	int64_t first_grow_ms; /* first and last write that added
-				  bytes; -1 before any */
-	int64_t last_grow_ms;
+	int64_t first_grow_ms; /* first write that added bytes, last
+				  stored write of any kind; -1 before
+				  any */
+	int64_t last_write_ms;
 	uint64_t grow_base_bytes; /* stored at the end of first_grow_ms */
 };
 
@@ -171,12 +172,14 @@ struct pk_result_query {
  *
  * Each logical partition grows at its own rate: the bytes it gained after
  * its first growing instant over the time from that instant to its last
- * growing write (n writes are n - 1 intervals). Measured over its own
+ * write of any kind (n writes are n - 1 intervals; a rewrite or delete
+ * that adds nothing shows it was not growing until then). Measured over its own
  * active span, so a key that starts late and grows fast is seen as fast
  * (one written 100/s over the last 10 s of a 1,000 s file fills 100x
  * sooner than its average says). ASSUMPTION: a logical partition holding
- * fewer than PK_RESULT_FILL_MIN_ITEMS items is measured over the data's
- * whole span instead (the variant's first to last growing write, or its
+ * fewer than PK_RESULT_FILL_MIN_ITEMS items written in the run (preloaded
+ * ones not counted) is measured over the data's whole span instead (the
+ * variant's first growing to last write, or its
  * own span if longer): a few writes close together say little about a
  * rate (two 1 KiB writes 2 ms apart would read as 500 KiB/s).
  *
@@ -214,9 +217,9 @@ struct pk_result_fill {
 	double scale;		      /* data ms per ms of the run's clock:
 					 time_compression for a data file
 					 by its time field, else 1 */
-	double data_span_s;	      /* the data's time from the first to
-					 the last growing write of any
-					 logical partition, s */
+	double data_span_s;	      /* the data's time from the first
+					 growing write to the last write of
+					 any logical partition, s */
 	int at_one_instant;	      /* 1: every growing write had one data
 					 time and some logical partition
 					 holds two or more items (no rate) */
