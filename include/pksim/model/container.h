@@ -177,13 +177,11 @@ struct pk_lp {
 				     key_len of them, then the EPK's
 				     epk_len bytes (container_lp_epk);
 				     owned by the container's arena */
-	int64_t first_grow_ms;	  /* the earliest data time
-				     (pk_request.data_ms) of a write that
-				     added bytes, and the latest of any
-				     stored write (a rewrite or delete too);
-				     -1 before any. Retries arrive out of
-				     data order: these are the min and max,
-				     not the first and last */
+	int64_t first_grow_ms;	  /* min data time (pk_request.data_ms)
+				     of a write that added bytes; max of any
+				     stored write (rewrites, deletes); -1
+				     before any (retries: min/max, not
+				     first/last) */
 	int64_t last_write_ms;
 	uint32_t count[PK_LP_COUNTS]; /* wide = 0: the counters by enum
 					 pk_lp_count; wide = 1:
@@ -366,8 +364,7 @@ struct pk_container {
 	size_t arena_block;	    /* bytes of the last block */
 	struct pk_lp_rare *lp_rare; /* owned; entry 0 unused */
 	size_t n_lp_rare, lp_rare_cap;
-	uint64_t *lp_preloaded; /* owned; items preloaded by
-				   pk_lp.index, NULL without */
+	uint64_t *lp_preloaded; /* owned; preloaded items by index */
 	size_t lp_preloaded_cap;
 	struct pk_lp_wide *lp_wide; /* owned; the counters of logical
 				       partitions with wide = 1 */
