@@ -177,11 +177,9 @@ struct pk_lp {
 				     key_len of them, then the EPK's
 				     epk_len bytes (container_lp_epk);
 				     owned by the container's arena */
-	int64_t first_grow_ms;	  /* min data time (pk_request.data_ms)
-				     of a write that added bytes; max of any
-				     stored write (rewrites, deletes); -1
-				     before any (retries: min/max, not
-				     first/last) */
+	int64_t first_grow_ms;	  /* min data_ms of a write that added
+				     bytes; last_write_ms: max of any stored
+				     write; -1 before any (retries: min/max) */
 	int64_t last_write_ms;
 	uint32_t count[PK_LP_COUNTS]; /* wide = 0: the counters by enum
 					 pk_lp_count; wide = 1:
