@@ -230,10 +230,10 @@ struct pk_dist {
 
 /* Terms zeta_terms adds one by one; beyond, the rest of the sum is the
    Euler-Maclaurin estimate. A set of up to 2^32 values (what the loader
-   accepts) otherwise took minutes to set up (issue 11 fault 3's kind:
-   accepted input the engine cannot handle). At 10^7 terms the estimate's
+   accepts) would otherwise take minutes to set up: accepted input the
+   engine could not handle. At 10^7 terms the estimate's
    error, about theta / 12 x a^(-theta-1) at a = 10^7, is below 1e-9 of
-   the sum; sets of up to 10^7 values are summed exactly, as before. */
+   the sum; sets of up to 10^7 values are summed exactly. */
 #define PK_RNG_ZETA_EXACT_TERMS 10000000ULL
 
 /* Sum of k^-theta for k in [a, b] (1 <= a <= b) by Euler-Maclaurin: the

@@ -530,7 +530,7 @@ static struct pk_scenario *scenario_of(const struct pk_run_opts *o,
 		scenario_free(sc);
 		return NULL;
 	}
-	/* more variants, more memory: the estimate again (issue 11 fault 5) */
+	/* more variants, more memory: the estimate again */
 	if (sc &&
 	    ((o->n_variants &&
 	      scenario_keep_variants(sc, o->variants, o->n_variants, diag)) ||

@@ -1,6 +1,6 @@
 /*
- * cli_fingerprint: the workload's fingerprint of a compare (issue 13 fu
- * 1; pk_scenario.fingerprint): FNV-1a 64 over the bytes of the files the
+ * cli_fingerprint: the workload's fingerprint of a compare
+ * (pk_scenario.fingerprint): FNV-1a 64 over the bytes of the files the
  * workload is read from and over the workload options as parsed, so that
  * `pksim merge` (cli_merge.c) merges only the runs of one workload. Internal
  * to src/cli.

@@ -1,6 +1,6 @@
 /*
  * cli_merge: `pksim merge REPORT.json... [-o FILE]` (cli.h), a sweep's
- * merge (issue 13 section 5): the JSON reports of `pksim compare ...
+ * merge: the JSON reports of `pksim compare ...
  * --variant NAME --format json` runs of one workload become the report
  * one `pksim compare --format json` of all their variants writes. Each
  * variant's figures depend on that variant alone; what depends on more

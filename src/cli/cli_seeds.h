@@ -1,5 +1,5 @@
 /*
- * cli_seeds: `pksim compare --seeds N` (issue 12 §4): the same scenario
+ * cli_seeds: `pksim compare --seeds N`: the same scenario
  * replayed with N seeds, its scorecards merged (scorecard_merge_seeds).
  * Internal to src/cli.
  */

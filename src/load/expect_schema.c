@@ -121,7 +121,7 @@ static const char *const schema[] = {
 	    L "[].range", L "[].ru", L "[].ru_share", L "[].requests",         \
 	    L "[].retries", L "[].throttled_429", L "[].rejected_403",         \
 	    L "[].items", L "[].storage_bytes", L "[].storage_share"
-/* `streams:` (issue 14 section 1): per stream its totals and its
+/* `streams:`: per stream its totals and its
    kinds' figures */
 #define STREAM_OPS(S)                                                          \
 	S ".operations", S ".not_sent", S ".succeeded", S ".throttled_429",    \

@@ -2,10 +2,9 @@
  * json_arena: jansson's memory for one parse at a time (json_arena.h).
  *
  * Why: parsing a data file's record with malloc and freeing its tree with
- * json_decref was about 1,900 of the 14,100 instructions a record of a
- * replay (callgrind, 200 k JSON lines, issue 13); from a block dropped
- * whole, a record's ~14 allocations are a pointer bump each and its tree
- * is never walked to be freed.
+ * json_decref is a large share of a replayed record's cost (about an
+ * eighth of its work); from a block dropped whole, a record's ~14 allocations
+ * are a pointer bump each and its tree is never walked to be freed.
  *
  * Thread safety (compare --jobs runs variants in threads; reports and
  * monitor logs use jansson too): the only state shared between threads

@@ -12,7 +12,7 @@
  *   arena while its json_loadb runs, and only there (the pointer is
  *   switched off before json_arena_parse returns);
  * - every other jansson call, in any thread (reports, monitor logs,
- *   tests), is malloc and free as before;
+ *   tests), is plain malloc and free;
  * - a free of a pointer the current arena does not hold is free(); a
  *   free of one it holds is nothing (the arena is dropped whole).
  * The tree json_arena_parse returns lives in the arena until the arena's
@@ -36,7 +36,7 @@ struct json_arena {
  * jansson's parse of s[0..len) with flags, its memory from a (what an
  * earlier parse of a held is dropped first). Integers are parsed as
  * integers, which jansson reads with strtoll where JSON_DECODE_INT_AS_REAL
- * costs a strtod (several times the instructions); json_number_value
+ * costs a strtod (several times the work); json_number_value
  * gives the same double ((double) of an exact integer rounds to nearest,
  * as strtod does). Two texts differ and are parsed again with
  * JSON_DECODE_INT_AS_REAL: an integer past 64 bits (jansson's "too big

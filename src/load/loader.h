@@ -179,7 +179,7 @@ void ld_check_phase_minimums(struct ld *ld);
 void ld_check_phase_actions(struct ld *ld);
 
 /* scenario_rate.c: a phase's `rate:`, a rate (2000/s) or a rate
-   schedule mapping (issue 14 §2), read after its duration; then, once
+   schedule mapping (schedule.h), read after its duration; then, once
    every phase and the clock are read, each schedule's expected
    operations and peak (ops_planned, peak_rate_per_s, rate_per_s). */
 void ld_load_rate(struct ld *ld, const struct yn *n, struct pk_phase_spec *ph);

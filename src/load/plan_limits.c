@@ -130,7 +130,7 @@ static double retry_bytes(const struct pk_phase_spec *ph)
 /* The retries a client can have waiting at once are at most the
    operations of one max_wait (all rate limited and retried): the peak
    rate x max_wait, and no more than the phase sends; refuse a scenario
-   whose busiest phase could queue more than fits (issue 6 §4). */
+   whose busiest phase could queue more than fits. */
 static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
 {
 	double wait_s = (double)plan_retry(s).max_wait_ms / 1000.0, bytes = -1;
@@ -167,8 +167,8 @@ static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
 
 /* Refuse up front a run that would not end in reasonable time: the
    phases' simulated time together, and the operations they send, each
-   against its bound (PK_SCENARIO_MAX_SIM_S, PK_SCENARIO_MAX_OPERATIONS;
-   issue 11 fault 4). Sums in double, so durations near INT64_MAX add
+   against its bound (PK_SCENARIO_MAX_SIM_S, PK_SCENARIO_MAX_OPERATIONS).
+   Sums in double, so durations near INT64_MAX add
    without overflow. 0 when within both, else -1 with the error at the
    phase that passes the bound. */
 /* Seconds a data file's arrivals span: (last - first time) /
@@ -389,7 +389,7 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 		double recs = file_records(f), nq = file_queries(f, recs);
 		double q_ru = 0;
 
-		/* --query operations count like records (issue 12) */
+		/* --query operations count like records */
 		if (recs + nq > PK_SCENARIO_MAX_OPERATIONS) {
 			ld_err_at(ld, f->line, f->col,
 				  "the data file's %s records and the %s "
@@ -525,7 +525,7 @@ static double ranges_planned(const struct pk_scenario *s,
 	size_t i;
 
 	if (c->existing_partitions > 0) {
-		/* an existing layout starts with its own N (issue 12) */
+		/* an existing layout starts with its own N */
 		n = (double)c->existing_partitions;
 	}
 
@@ -550,7 +550,7 @@ static double ranges_planned(const struct pk_scenario *s,
 
 /*
  * Refuse up front a run whose memory would pass PK_SCENARIO_MAX_TRACK_BYTES
- * (issue 6 §4, issue 11 fault 5): the estimate covers the items (the
+ * (scenario.h): the estimate covers the items (the
  * workload's record, each variant's slot and, when ids can repeat, its id
  * entry), each variant's logical and physical partitions, per-second
  * records and
@@ -560,7 +560,7 @@ static double ranges_planned(const struct pk_scenario *s,
  * histogram (a counter per ms up to max_wait plus the 410 waits); every
  * per-variant term is multiplied by the variants (compare). A data file's
  * operations are its records' creates and the queries `compare --query`
- * sends among them (issue 12), over the arrivals' span plus max_wait,
+ * sends among them, over the arrivals' span plus max_wait,
  * and every operation of the records arriving within one max_wait can
  * be waiting to retry at once (all of them with --at-once). The error
  * gives the estimate by part and what to change.
@@ -598,7 +598,7 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 		double recs = file_records(f), per_rec;
 
 		/* the records' creates and the queries --query sends among
-		   them (issue 12); the run lasts the arrivals' span, then
+		   them; the run lasts the arrivals' span, then
 		   the retries' wait, and second 0 counts */
 		q = file_queries(f, recs);
 		ops = recs + q;

@@ -123,8 +123,8 @@ static void load_backoff(struct ld *ld, const struct yn *rn,
 	}
 }
 
-/* client.concurrency and client.latency (closed-loop workers, issue 14
-   section 5); latency is an error without concurrency. */
+/* client.concurrency and client.latency (closed-loop workers, client.h);
+   latency is an error without concurrency. */
 static void load_workers(struct ld *ld, const struct yn *m,
 			 struct pk_client_spec *c)
 {
@@ -355,8 +355,8 @@ void ld_load_client(struct ld *ld, const struct yn *m)
 		}
 	}
 	if (r->policy != PK_RETRY_NONE && (n = yn_get(rn, "max_wait"))) {
-		/* the retry-wait histogram has one counter per ms of wait
-		   (issue 11 fault 5), hence the hour */
+		/* the retry-wait histogram has one counter per ms of wait,
+		   hence the hour */
 		get_ms(ld, n, "max_wait", 0, &r->max_wait_ms);
 	}
 	load_backoff(ld, rn, r);

@@ -233,8 +233,8 @@ static void load_autoscale(struct ld *ld, const struct yn *m,
 		return;
 	}
 	/* D-LIMITS' 1,000,000 RU/s a container bounds the max too, and so
-	   the partitions an autoscale container starts with (issue 11
-	   fault 3: a max the engine cannot lay out) */
+	   the partitions an autoscale container starts with (no max the
+	   engine cannot lay out) */
 	if (ld_get_int(ld, n, "autoscale_max", PK_PROVISION_MIN_AUTOSCALE_MAX,
 		       PK_MAX_RU_PER_S,
 		       "a whole number of RU/s from 1,000 to 1,000,000, a "

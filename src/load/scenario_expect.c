@@ -245,7 +245,7 @@ void ld_load_expect(struct ld *ld, const struct yn *n)
 	}
 	if (n->n_kids == 0) {
 		/* refused, not ignored: a lesson or claim block that checks
-		   nothing would pass `pksim check` silently (issue 16 §7) */
+		   nothing would pass `pksim check` silently */
 		ld_err(ld, n,
 		       "expect is an empty list: it asserts nothing; list at "
 		       "least one {measure: NAME, equal: VALUE} or leave "

@@ -120,7 +120,7 @@ static int all_digits(const struct yn *n, size_t want)
 /* Report every key of mapping m that is not in allowed. A key of three
    digits after a number (`{throughput: 18,000}`: in a {...} mapping the
    comma ends the value, so the key is "000") is told as a thousands
-   separator, with the number to write (issue 16 §7). */
+   separator, with the number to write. */
 void ld_check_keys(struct ld *ld, const struct yn *m,
 		   const char *const *allowed, const char *where)
 {

@@ -1,5 +1,5 @@
 /*
- * scenario_layout: an existing container's layout (issue 12 §2): its
+ * scenario_layout: an existing container's layout: its
  * physical partitions now (`partitions: N`, `compare --partitions N`) and
  * the data they store (`storage_per_partition`, `storage_total`,
  * `--storage-per-partition`), checked by the same rules whether a

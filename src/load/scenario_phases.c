@@ -400,7 +400,7 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 		}
 		/* redistribute, merge, throughput_policy and autoscale_max
 		   apply to a file's or a monitor log's requests as to
-		   generated ones (they were ignored before issue 14 §7) */
+		   generated ones */
 		load_phase_actions(ld, m, ph);
 		return;
 	}

@@ -1,10 +1,10 @@
 /*
- * scenario_preload: `preload:`, the container's data at t = 0 (issue 14
- * §4), loaded before the clock starts and charged nothing: items per
- * value of a generated property (a fixed number, a uniform draw, or a
- * total under Zipf's law), or the records of a data file. The loader
- * checks that every value's items fit a logical partition (20 GB, rule
- * 11) of every variant; the run stores them (src/run/preload.c).
+ * scenario_preload: `preload:`, the container's data at t = 0, loaded before
+ * the clock starts and charged nothing: items per value of a generated property
+ * (a fixed number, a uniform draw, or a total under Zipf's law), or the records
+ * of a data file. The loader checks that every value's items fit a logical
+ * partition (20 GB, rule 11) of every variant; the run stores them
+ * (src/run/preload.c).
  */
 #include "loader.h"
 

@@ -1,6 +1,6 @@
 /*
- * scenario_rate: a phase's `rate:`. A scalar is a constant rate (2000/s,
- * as always); a mapping is a rate schedule (issue 14 §2; the rules in
+ * scenario_rate: a phase's `rate:`. A scalar is a constant rate (2000/s);
+ * a mapping is a rate schedule (the rules in
  * include/pksim/workload/schedule.h, the keys in scenarios/README.md
  * "Rate schedules"): one base (`base`, `from`/`to`, `steps`) and any of
  * the multipliers `daily`, `weekly`, `holidays`, `spikes`. Every value is

@@ -1,6 +1,6 @@
 /*
  * scenario_streams: `streams:`, several workloads that run at the same
- * time against the container and its variants (issue 14 section 1).
+ * time against the container and its variants.
  *
  * Each stream is read as the top level of a one-stream scenario is: its
  * `items:` (generated properties; /id added when it has none), `phases:`
@@ -172,7 +172,8 @@ void ld_load_streams(struct ld *ld, const struct yn *root, const struct yn *n)
 			continue;
 		}
 		if (strcmp(beside[i], "monitor_log") == 0 || data_file(b)) {
-			/* a stream refuses both (fresh user, issue 14) */
+			/* a stream refuses both: streams generate their items
+			 */
 			ld_err(ld, b,
 			       "%s cannot be used with 'streams': streams "
 			       "generate their items (items: {PROPERTY: "

@@ -76,7 +76,7 @@ struct pk_container *container_new(const char *name,
 		n = container_created_ranges(spec);
 	}
 	if (spec->existing_partitions > 0) {
-		/* an existing layout: its N, whatever the RU/s (issue 12) */
+		/* an existing layout: its N, whatever the RU/s */
 		n = spec->existing_partitions;
 	}
 	/* MultiHash (hierarchical) keys are always version 2 (D-HPK) */
@@ -257,7 +257,7 @@ void container_dyn_flush(struct pk_container *c, size_t i)
    dynamic autoscale (rule 27). Each second is clamped to [0.1, 1] x the
    share (Tmax / P) in force THAT second, before the highest is taken, so
    a phase that lowers autoscale_max within the hour does not lower what
-   the hour's earlier seconds cost (issue 11 follow-up, defect 1). */
+   the hour's earlier seconds cost. */
 static void dyn_note(struct pk_container *c, size_t i, int64_t t_s, int64_t mru)
 {
 	struct pk_pp *p = &c->pp[i];
@@ -422,8 +422,7 @@ void container_advance(struct pk_container *c, int64_t t_ms)
 		if (!c->sec_active) {
 			/* nothing changes in idle seconds: close them at once,
 			   but only up to a timed action (a scale-up's splits
-			   finishing), which runs at its own second (issue 11
-			   fault 2) */
+			   finishing), which runs at its own second */
 			int64_t to = s;
 
 			if (c->pending_ru_per_s >= 0 &&

@@ -418,8 +418,7 @@ void container_end(struct pk_container *c)
 		    &c->metrics.changes[c->metrics.n_changes - 1];
 
 		e->ranges_after = e->ranges_before;
-		/* the new RU/s and layout never applied: no effective time
-		   (issue 11 follow-up defect 6) */
+		/* the new RU/s and layout never applied: no effective time */
 		e->planned_t_s = e->effective_t_s;
 		e->effective_t_s = PK_EFFECTIVE_UNFINISHED;
 	}

@@ -9,12 +9,11 @@
  * never move, so pointers to them stay valid), their key and EPK bytes in
  * an arena of 64 KiB blocks, and an open-addressing index (linear probing,
  * at most 7/8 full, each slot tagged with bits of the key's hash) maps key
- * bytes to their index: 4 bytes a slot, 4.6 to 9.1 a logical partition. It
- * replaced a uthash table (56 bytes of handle and a heap node of 208 bytes
- * each; issue 13 measured 223 bytes per logical partition in all): the index is
- * off the hot path of generated keys (sim.c's per-value cache asks it once per
- * value), so memory, not lookup speed, decided. Iteration is by index, in order
- * of creation, as uthash's was.
+ * bytes to their index: 4 bytes a slot, 4.6 to 9.1 a logical partition, where
+ * a chained hash table (a handle and a heap node per entry) takes hundreds.
+ * The index is off the hot path of generated keys (sim.c's per-value cache
+ * asks it once per value), so memory, not lookup speed, decides. Iteration is
+ * by index, in order of creation.
  */
 #include "pksim/model/container.h"
 
@@ -25,7 +24,8 @@
 #include "pksim/base/diag.h"
 #include "pksim/base/mem.h"
 
-/* One cache line a logical partition (issue 13's memory target). */
+/* One cache line a logical partition: memory per logical partition bounds
+   how many a run can hold. */
 _Static_assert(sizeof(struct pk_lp) == 64, "pk_lp is 64 bytes");
 /* A block of the pool is whole huge pages (xhuge_alloc). */
 _Static_assert(PK_LP_BLOCK * sizeof(struct pk_lp) % PK_MEM_HUGE_BYTES == 0,
@@ -73,8 +73,8 @@ static void slot_put(struct pk_container *c, const unsigned char *key,
 }
 
 /* Keep the index at most 7/8 full once a logical partition is added
-   (issue 13's bytes per logical partition: 4.6 to 9.1 bytes of index
-   each, not 8 to 16 at half full). Linear probing that full walks long
+   (4.6 to 9.1 bytes of index per logical partition, not 8 to 16 at half
+   full). Linear probing that full walks long
    runs of slots (about 32 for a key not there at 7/8), but the tags make
    a slot of another key cost a 4-byte read from a run of consecutive
    slots, not a read of its logical partition; and generated keys ask the

@@ -346,8 +346,8 @@ void metrics_close_second(struct pk_metrics *m, struct pk_second *sec,
 		metrics_add_second(m, sec);
 		/* only the ranges the second's requests reached: a range
 		   without one has nothing to report that second, and
-		   storing it made a day at 1 op/s on 167 ranges 14.4
-		   million samples, 690 MB (issue 11 fault 5) */
+		   storing it would make a day at 1 op/s on 167 ranges
+		   14.4 million samples, 690 MB */
 		for (i = 0; i < n; i++) {
 			if (samples[i].requests > 0) {
 				metrics_add_sample(m, &samples[i]);

@@ -99,7 +99,7 @@ void throttle_set_share(struct pk_budget *b, int64_t t_s, int64_t share_mru)
 	}
 	/* this window's own charges that fitted the old share but pass the
 	   new one are no debt: they were admitted within the budget of
-	   their time (issue 11 fault 1, "phantom debt") */
+	   their time (no "phantom debt") */
 	within = b->used_mru < old ? b->used_mru : old;
 	keep = share_mru > b->carried_mru ? share_mru : b->carried_mru;
 	if (within > keep) {
@@ -107,9 +107,8 @@ void throttle_set_share(struct pk_budget *b, int64_t t_s, int64_t share_mru)
 	}
 }
 
-/* throttle_fits, inlined on the per-operation path (throttle_admit
-   calling the exported function, which the PIC build did not inline,
-   cost 12 instructions an operation on zipf-2m) */
+/* throttle_fits, inlined on the per-operation path: the PIC build does
+   not inline a call of the exported function from throttle_admit */
 static inline int fits(const struct pk_budget *b, int64_t charge_mru)
 {
 	return charge_mru <= window_limit(b) - b->used_mru ||

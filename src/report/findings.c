@@ -369,7 +369,7 @@ static void say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 		char key[200] = "", dens[96] = "";
 
 		/* the hot range's own hottest logical partition, not the
-		   container's (issue 16 §1); none when the hot range split
+		   container's; none when the hot range split
 		   away or none of its logical partitions was charged RU */
 		const struct pk_result_range *hr =
 		    hot->at != SIZE_MAX && hot->at < v->n_ranges
@@ -378,8 +378,7 @@ static void say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 
 		if (hr && hr->has_hottest) {
 			/* a long key text is cut, 2 bytes kept for ")"
-			   (snprintf's count passed the buffer: found by
-			   fuzz_run) */
+			   (snprintf's count can pass the buffer) */
 			size_t k = fmt_append(key, sizeof(key) - 2, 0,
 					      " (range %u's hottest logical "
 					      "partition: %s = ",

@@ -1,6 +1,6 @@
 /*
  * findings_streams (internal to findings): findings about the streams of
- * a scenario with `streams:` (issue 14): their clients' buckets.
+ * a scenario with `streams:`: their clients' buckets.
  */
 #include "findings_streams.h"
 

@@ -1,6 +1,6 @@
 /*
  * findings_streams (internal to findings): findings about the streams of
- * a scenario with `streams:` (issue 14).
+ * a scenario with `streams:`.
  */
 #ifndef PKSIM_FINDINGS_STREAMS_H
 #define PKSIM_FINDINGS_STREAMS_H

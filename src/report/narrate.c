@@ -26,7 +26,7 @@ enum ev_kind {
 	EV_SPLIT,
 	EV_RESULT, /* an action the second's splits caused (serverless
 		      RU/s following the ranges, a scale-up's splits done):
-		      told after them (issue 16 §3) */
+		      told after them */
 	EV_FULL_RU,
 	EV_FIRST_429,
 	EV_HOT_START,
@@ -141,7 +141,7 @@ static void tell(struct pk_narrator *n, int64_t before)
 			char line[256];
 
 			/* the prompt, so a waiting terminal does not look
-			   hung (issue 16 §7); Enter's echo ends its line */
+			   hung; Enter's echo ends its line */
 			fputs(NARRATE_STEP_PROMPT, n->out);
 			if (fflush(n->out)) {
 				n->err = 1;
@@ -250,7 +250,7 @@ static void hot_end(struct pk_narrator *n, size_t vi)
 }
 
 /*
- * "range N reaches 100 % normalized RU", with why (issue 16 §4): a
+ * "range N reaches 100 % normalized RU", with why: a
  * second in which the range rate-limited a request for its own RU/s
  * (429/3200; a bucket's 3212 does not, nor a Low request it had room
  * for, rule 30) counts as 100 % (D-NRU,
@@ -482,7 +482,7 @@ void narrate_observer(struct pk_narrator *n, struct pk_sim_observer *o)
 /* Every run of hot seconds still open ends, then everything is told.
    end_s >= 0: the run finished at that second, with no request left,
    so a backlog of 429s still open has drained by then: told at the
-   end, as a run of hot seconds is (issue 16 §2: a queue that empties
+   end, as a run of hot seconds is (a queue that empties
    in the run's last second closes no quiet second to tell it by); a
    retry in the second the run ends puts it one later. -1: the run
    stopped with an error, its queue not drained. */

@@ -2,7 +2,7 @@
  * report_compare: the terminal report of `pksim compare`: what was
  * assumed (arrival, operations replayed, simulated time, each variant's
  * layout), the scorecards side by side, days to full, the ranking with
- * its reasons (issue 12 §4), then each variant's heat strip (issue 15).
+ * its reasons, then each variant's heat strip.
  */
 #include "pksim/report/report_text.h"
 
@@ -193,7 +193,7 @@ static void cell_of(const struct pk_result *run, const struct pk_scorecard *s,
 }
 
 /* What was assumed: arrival, operations, simulated time, and each
-   variant's RU/s and layout (issue 12 §4). */
+   variant's RU/s and layout. */
 static void compare_header(const struct pk_result *run, FILE *out)
 {
 	char t[1024];

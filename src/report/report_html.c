@@ -188,7 +188,7 @@ static void summary(const struct pk_result *r,
 	}
 	row("partition key", v->key->text, out);
 	/* items without the key's property, as the text summary says
-	   (keysummary.h; issue 12 §1) */
+	   (keysummary.h) */
 	if (keysummary_text(v, buf, sizeof(buf))) {
 		row("undefined key", buf, out);
 	}
@@ -421,7 +421,7 @@ static void query_row(const struct text_query_row *q, void *ctx)
 	fprintf(x->out, "</tr>\n");
 }
 
-/* The per-query table (issue 12 §5) of variants [first, end) of r, a
+/* The per-query table (report_queries.c) of variants [first, end) of r, a
    variant column when compare. */
 static void query_table(const struct pk_result *r, size_t first, size_t end,
 			int compare, FILE *out)
@@ -505,7 +505,7 @@ static void stream_row(const char *name, const char *second,
 	}
 }
 
-/* With `streams:` (issue 14), section "streams" (id as sec's, vi) of
+/* With `streams:`, section "streams" (id as sec's, vi) of
    variants [first, end) of r: per stream a row of all its operations,
    on a run's page then one per kind when it sent several, on compare's
    (a variant column) one per variant. Nothing without streams. */

@@ -17,7 +17,7 @@
 #include "pksim/report/layout.h"
 
 /* Numbers with at most 16 significant digits: exact for RU sums to 10^13
-   with 3 decimals (issue 6), no binary noise (0.30000000000000004) */
+   with 3 decimals, no binary noise (0.30000000000000004) */
 #define PK_JSON_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(16))
 
 static json_t *ru(int64_t mru)
@@ -569,7 +569,7 @@ static json_t *scorecard(const struct pk_result *r,
 	return o;
 }
 
-/* The layout's origin at t = 0 (issue 12 §2): a container the run
+/* The layout's origin at t = 0 (layout.h): a container the run
    created (rule 2, 3 or 19) or an existing one (`partitions: N`). */
 static json_t *layout(const struct pk_result_variant *v)
 {
@@ -587,7 +587,7 @@ static json_t *layout(const struct pk_result_variant *v)
 			    json_real((double)ru / (double)v->created_ranges));
 	json_object_set_new(o, "stored_bytes", count(stored));
 	if (v->preload_items > 0 || v->preload_refused > 0) {
-		/* `preload:` (issue 14 §4): the data stored at t = 0 */
+		/* `preload:`: the data stored at t = 0 */
 		json_object_set_new(o, "preloaded_items",
 				    count(v->preload_items));
 		json_object_set_new(o, "preloaded_bytes",

@@ -153,7 +153,7 @@ static void ranking(const struct pk_result *r, const struct pk_scorecard *c,
 	free(order);
 }
 
-/* Each query under each variant's key (issue 12 §5), when the scenario
+/* Each query under each variant's key, when the scenario
    or `compare --query` sends any. */
 static void query_row(const struct text_query_row *q, void *ctx)
 {

@@ -104,8 +104,7 @@ static void tipping_lines(const struct pk_plan *p, FILE *out, const char *pre)
 		num(s->ru_per_write, c));
 	/* the course's figure is the 10,000 RU/s cap; a container whose
 	   physical partitions have less stops its logical partitions at
-	   their share first (rule 2: max RU/s / ceil(max / 6,000)) (issue
-	   16 §6) */
+	   their share first (rule 2: max RU/s / ceil(max / 6,000)) */
 	if (p->lp_ru_per_s < PK_PLAN_LP_RU_PER_S) {
 		fprintf(out,
 			"; with this container's %.0f RU/s per physical "

@@ -1,5 +1,5 @@
 /*
- * report_queries: the per-query table every report prints (issue 12 §5):
+ * report_queries: the per-query table every report prints:
  * each query by name (a phase's `queries` entry, or a `compare --query`),
  * its route under a variant's key, the queries served, the ranges a query
  * visited, the RU in all and a query, and the 429s. The cells are made

@@ -1,8 +1,8 @@
 /*
  * report_streams: the figures per stream and operation kind of a
- * scenario with `streams:` (issue 14 section 1), in the terminal report,
- * Markdown and CSV (report_json.c writes its own). A run of one stream
- * has none, so its reports are as before. Also the summary lines of each
+ * scenario with `streams:`, in the terminal report, Markdown and CSV
+ * (report_json.c writes its own). A run of one stream has none, so its
+ * reports have no streams section. Also the summary lines of each
  * stream's client (text_client_lines).
  */
 #include "pksim/report/report_streams.h"
@@ -185,7 +185,7 @@ static void text_heads(int split, int ns, int ws, const char *second, int w,
 }
 
 /* The streams table's stream column: the widest of v's names, at
-   least 14 (the width before names were measured), at most
+   least 14, at most
    PK_TEXT_NAME_COLS. */
 static int stream_width(const struct pk_result_variant *v)
 {

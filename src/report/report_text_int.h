@@ -60,7 +60,7 @@ const char *compare_seed_figure(const struct pk_scorecard *s, int f, char *buf,
 				size_t cap);
 
 /*
- * The per-query table (report_queries.c, issue 12 §5). A query's route
+ * The per-query table (report_queries.c). A query's route
  * under a variant's key ("single partition", "targeted", "fan-out"); its
  * label: its name, "phase/name" when the variant's queries come from more
  * than one phase (owned by the caller: free it); the cells after the

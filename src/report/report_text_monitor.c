@@ -1,6 +1,6 @@
 /*
  * report_text_monitor: the terminal report's lines about a replayed
- * Azure Monitor log (issue 14 §7): its rows, container, the seconds the
+ * Azure Monitor log (monitor.h): its rows, container, the seconds the
  * replay covers and how a row becomes requests (report_text_int.h).
  */
 #include <stdio.h>

@@ -1,8 +1,8 @@
 /*
  * text_name: a stream's (or variant's) name in a text table column or
  * a summary line, measured in display columns and cut only at a UTF-8
- * character boundary, the cut marked by an ellipsis (fresh user's issue
- * 14 report gap 3: names were cut at 14 bytes, inside a character).
+ * character boundary, the cut marked by an ellipsis (a cut at a byte count
+ * could fall inside a character).
  */
 #include <string.h>
 

@@ -156,7 +156,7 @@ static void ranges(const struct pk_container *c, struct pk_result_variant *v)
 
 /* Each range's hottest logical partition by RU (lp_before), from every
    logical partition whose key lies in the range at the end: one pass
-   (issue 16 §1: the container's top_ru holds only PK_RESULT_TOP). A
+   (the container's top_ru holds only PK_RESULT_TOP). A
    logical partition charged no RU is no range's hottest. */
 static void range_hottest(const struct pk_container *c,
 			  struct pk_result_variant *v)

@@ -1,6 +1,6 @@
 /*
  * result streams: a run's figures per stream and operation kind
- * (`streams:`, issue 14 section 1), frozen from the sim's counters
+ * (`streams:`), frozen from the sim's counters
  * (sim.h's pk_stream_stats) with their retry-wait percentiles.
  */
 #include "pksim/result/result.h"

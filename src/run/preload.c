@@ -1,5 +1,5 @@
 /*
- * preload: the container's data at t = 0 (issue 14 §4, `preload:`),
+ * preload: the container's data at t = 0 (`preload:`),
  * stored in each variant before the clock starts and charged nothing
  * (container_preload).
  *

@@ -1,13 +1,13 @@
 /*
  * sim_ahead: the operation stream read a few operations ahead of the
  * simulation, so the memory each will touch is on its way before it is
- * needed (issue 13). A generated key's logical partition is found through
+ * needed. A generated key's logical partition is found through
  * the variant's per-value cache (pk_variant.lp_cache) and then the pool:
- * two dependent loads from tables of a million entries, which missed the
- * caches and were about half of the run's time. Each operation read asks
- * for its cache slot at once (stage 1) and, half the window later, for
- * the logical partition the slot names (stage 2), so both loads overlap
- * the work of the operations before it.
+ * two dependent loads from tables of a million entries, which miss the
+ * caches and without prefetch are about half of the run's time. Each operation
+ * read asks for its cache slot at once (stage 1) and, half the window later,
+ * for the logical partition the slot names (stage 2), so both loads overlap the
+ * work of the operations before it.
  *
  * Reading ahead changes nothing the run computes: the workload draws its
  * operations independently of what the containers do, and the operations
@@ -21,7 +21,7 @@
  * an operation that has one until it has been handed out. A stopped
  * run discards what was read ahead; a stopped run has no report
  * (sim_run_opts). With no per-value cache (data files,
- * keys of several properties) the window is one operation: as before.
+ * keys of several properties) the window is one operation.
  */
 #include <stddef.h>
 

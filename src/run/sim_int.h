@@ -44,7 +44,7 @@ void sim_phase_actions(struct pk_run *run, struct pk_variant *v, int64_t t_ms);
 void sim_actions_order(struct pk_run *run);
 
 /* preload.c: store the scenario's `preload:` in v's new container,
-   before the clock starts (issue 14 §4); nothing without one. */
+   before the clock starts; nothing without one. */
 void sim_preload(const struct pk_run *run, struct pk_variant *v);
 
 /* sim_variant.c: groups to run the variants of run in (sim_run_opts): 1 unless
@@ -150,8 +150,8 @@ struct pk_sim_ahead {
 void sim_ahead_init(struct pk_sim_ahead *a, const struct pk_run *run);
 
 /* The next operation of the stream, as workload_next gives them; NULL
-   when the stream is over. Borrowed from a's ring (not copied out, issue
-   13): it and its in_items stay valid until the next call. */
+   when the stream is over. Borrowed from a's ring (not copied out): it and its
+   in_items stay valid until the next call. */
 const struct pk_op *sim_ahead_next(struct pk_sim_ahead *a,
 				   const struct pk_run *run);
 

@@ -89,7 +89,7 @@ uint64_t wl_item_new(struct pk_workload *w, int64_t t_ms,
 
 	items_reserve(w);
 	/* no slots (no generated property): idx stays NULL, and NULL + 0 is
-	   undefined in C (found by fuzz_run) */
+	   undefined in C */
 	idx = w->n_slots ? w->idx + item * w->n_slots : NULL;
 	if (like != PK_ITEM_NONE && w->n_slots) {
 		from = w->idx + like * w->n_slots;

@@ -36,10 +36,10 @@
  * generators of its own (targets.h, workload_targets.c), so this stream
  * is the same in every variant. A rewriting UPSERT that arrives before
  * any item was created (n_items 0, any stream) is emitted as a CREATE
- * (as every upsert was before upsert_new). Every arrival is emitted. A QUERY
+ * (nothing to rewrite yet). Every arrival is emitted. A QUERY
  * without conditions (a full scan) needs no item either. The
  * query draws come last and only for QUERY, so a scenario without
- * queries has the same stream as before queries existed.
+ * queries draws nothing for them: its stream is that of its seed alone.
  *
  * Batches. A BATCH (phase `batch: {size: N, spanning: F}`) draws, after
  * the kind: one rng_double against F when 0 < F < 1 (below F: spanning;
@@ -55,8 +55,8 @@
  * `{random ..}` or a UNIQUE property still differs per item (pksim does
  * not model a client picking one random suffix for a batch). op.item is
  * the first item, op.batch_n = N, op.size_bytes the sum of the sizes.
- * Batch draws happen only for BATCH, so a scenario without batches has
- * the same stream as before batches existed.
+ * Batch draws happen only for BATCH, so a scenario without batches
+ * draws nothing for them.
  *
  * IN values are drawn at the send with the target (targets.h says how:
  * distinct while enough items are written, PK_WL_IN_MAX_DRAWS tries a

@@ -63,7 +63,7 @@ uint64_t rng_below(struct pk_rng *r, uint64_t n);
    without making it (targets_guess). */
 uint64_t rng_scale(uint64_t x, uint64_t n);
 /* Uniform integer in [lo, hi], lo <= hi; the whole uint64 range too
-   (hi - lo + 1 would wrap to 0 there: issue 11 fault 3). */
+   (hi - lo + 1 would wrap to 0 there). */
 uint64_t rng_between(struct pk_rng *r, uint64_t lo, uint64_t hi);
 /* Uniform double in [0, 1) with 53 random bits. */
 double rng_double(struct pk_rng *r);

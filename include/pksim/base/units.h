@@ -24,10 +24,9 @@
 
 /*
  * llround(x), exactly (nearest integer, halves away from zero), without
- * the libm call on the per-request path (27 instructions a call there,
- * issue 13). For |x| < 2^52 the truncation i and x - i are exact, so
- * comparing the fraction with 0.5 rounds as llround does; larger, NaN
- * and infinite x go to llround itself.
+ * the libm call (not inlined) on the per-request path. For |x| < 2^52 the
+ * truncation i and x - i are exact, so comparing the fraction with 0.5 rounds
+ * as llround does; larger, NaN and infinite x go to llround itself.
  */
 static inline long long units_llround(double x)
 {

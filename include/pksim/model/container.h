@@ -48,7 +48,7 @@
  *   (PK_SUBSTATUS_CONTAINER_FULL), counted apart from 403/1014.
  * - redistribution (container_redistribute; rule 26, D-REDIST) and merge
  *   (container_merge; D-MERGE) as explicit actions.
- * - an existing layout (spec.existing_partitions = N, issue 12 §2): N
+ * - an existing layout (spec.existing_partitions = N): N
  *   ranges dividing the key space evenly (ASSUMPTION: the service's
  *   boundaries after past splits are not known), the RU/s divided among
  *   them (rule 4; the loader keeps RU/s <= N x 10,000, rule 5); the highest
@@ -64,7 +64,7 @@
  *   preloaded data cuts at the EPK midpoint (the median of evenly spread
  *   data) unless the workload's own data alone is over the cap; a merge
  *   adds it up.
- * - preloaded data (issue 14 §4, container_preload): items stored in
+ * - preloaded data (`preload:`, container_preload): items stored in
  *   their logical partitions before the clock starts, without charge; a
  *   range they take past its storage cap splits at t = 0.
  * - time to live (spec.default_ttl_s, rule 28, D-TTL; container_ttl.c):
@@ -136,7 +136,7 @@ enum pk_lp_count {
 			      before the clock, and added at data time
 			      first_grow_ms, so growth counts from the
 			      end of that instant (n writes are n - 1
-			      intervals, issue 12 §3). ASSUMPTION: a
+			      intervals). ASSUMPTION: a
 			      write at an instant earlier than the
 			      earliest so far (a retried earlier
 			      record) makes it the earliest, and the
@@ -459,7 +459,7 @@ struct pk_container *container_new(const char *name,
 void container_free(struct pk_container *c);
 
 /*
- * Before the clock starts (issue 14 §4, `preload:`), without charge:
+ * Before the clock starts (`preload:`), without charge:
  * store `items` items of item_bytes each (x the index factor) in the
  * logical partition of key (len bytes, copied) at epk, as if written
  * before t = 0. They are no item the requests can name and never expire
@@ -587,7 +587,7 @@ void container_set_policy_equal(struct pk_container *c, int64_t t_ms);
  * waiting for its splits never took effect in the run; its change event
  * then keeps its planned effective_t_s but counts the partitions that
  * exist (ranges_after = ranges_before) and a "splits_unfinished" action
- * says so (issue 11 fault 2).
+ * says so.
  */
 void container_end(struct pk_container *c);
 

@@ -1,5 +1,5 @@
 /*
- * keycheck: does the partition key match the items? (issue 12 §1)
+ * keycheck: does the partition key match the items?
  *
  * A key path that no item has (a typo: /tenantID for tenantId) sends every
  * item to the one undefined logical partition (D-PART), and the run then
@@ -52,9 +52,9 @@ int keycheck_run(const struct pk_pkey *k, const struct pk_container_spec *cs,
 		 struct pk_diag *diag);
 
 /*
- * The same check for the queries' filters (issue 12 §1: a typo'd
- * `--query costcenter` made every query fan out and reversed the
- * ranking): each property a query's `where` (a phase's `queries`) or a
+ * The same check for the queries' filters (a typo'd `--query
+ * costcenter` would make every query fan out and reverse the ranking):
+ * each property a query's `where` (a phase's `queries`) or a
  * `compare --query` filters on must be held by at least one item, among
  * the same properties keycheck_run looks at. Returns 0, or -1 with one
  * error per such property (FILE:LINE:COL of the property, or

@@ -130,7 +130,7 @@ struct pk_bucket {
 	uint64_t storage_bytes; /* stored at the end of that second */
 };
 
-/* Heat-map columns at most, whatever the run's length (issue 15): the
+/* Heat-map columns at most, whatever the run's length: the
    picture stays bounded (result.h, "The range x time heat map"). */
 #define PK_METRICS_HEAT_COLS 720
 
@@ -194,7 +194,7 @@ struct pk_fuse_event {
 };
 
 /* Actions on the container beyond an instant throughput change, for the
-   reports' timeline (issue 5). */
+   reports' timeline. */
 enum pk_action_kind {
 	PK_ACTION_SPLITS_STARTED = 0, /* a scale-up waiting for its splits */
 	PK_ACTION_SPLITS_DONE,	      /* ... done: new layout and RU/s */

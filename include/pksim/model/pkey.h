@@ -18,7 +18,7 @@
  *   (Monday..Sunday) and `{hour(ts)}` (YYYY-MM-DDTHH), all UTC, of a
  *   property holding epoch seconds or an ISO 8601 time.
  *
- * Rules (reference §3; issue 3): a key value is a string, number,
+ * Rules (reference §3): a key value is a string, number,
  * true/false or null; an object or array is rejected (400). An item
  * without the property has the undefined value and goes to the single
  * "undefined" logical partition, as in the service (D-PART). A value is at
@@ -189,7 +189,7 @@ uint32_t pkey_fnv1a32(const void *data, size_t len);
    0xCBF43926): the hash of {crc32(name) mod N}. */
 uint32_t pkey_crc32(const void *data, size_t len);
 
-/* ---- time buckets (pkey_bucket.c, issue 12 §3) ---- */
+/* ---- time buckets (pkey_bucket.c) ---- */
 
 /* Lengths of calendar units, s. ASSUMPTION: a month is its longest (31
    days) and a year a leap year (366 days), so "bounded" (result.h) is

@@ -80,7 +80,7 @@ void throttle_init(struct pk_budget *b, int64_t share_mru);
  * larger than its window is carried into t_s (the ASSUMPTION above);
  * when the share drops, what window t_s already charged within the old
  * share counts as using the new window up, never as a debt
- * (issue 11 fault 1). t_s at or after the window b is in.
+ * (no "phantom debt"). t_s at or after the window b is in.
  */
 void throttle_set_share(struct pk_budget *b, int64_t t_s, int64_t share_mru);
 
