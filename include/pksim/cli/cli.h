@@ -83,7 +83,7 @@ int cli_style_option(const char *cmd, int ch, const char *arg, int *equal_bands,
 int cli_style_colour(int colour, const char *output);
 
 /* `pksim merge REPORT.json... [-o FILE]` (argv[0] is "merge"): a sweep's
-   merge (issue 13 section 5): the JSON reports of `pksim compare ...
+   merge: the JSON reports of `pksim compare ...
    --variant NAME --format json` runs of one workload (same scenario
    name, seed and scenario.fingerprint) as the JSON report one compare of
    all their variants writes, byte for byte when the files are given in

@@ -1,6 +1,6 @@
 /*
  * progress: the one updating line a long run or compare prints on
- * standard error when that is a terminal (issue 13 section 4):
+ * standard error when that is a terminal:
  *   pksim: simulated 2:13:20 of 24:00:00 (9%), 2.1 M ops/s, about 0m 20s left
  * and once simulated time is past the phases' end while retries (or a
  * paced client's waiting operations) are still sent:

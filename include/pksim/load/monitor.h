@@ -1,6 +1,6 @@
 /*
  * monitor: an Azure Monitor Log Analytics export of the
- * CDBPartitionKeyRUConsumption table, read as a workload (issue 14 §7).
+ * CDBPartitionKeyRUConsumption table, read as a workload.
  *
  * The table (Azure Monitor table reference, "CDBPartitionKeyRUConsumption",
  * learn.microsoft.com/azure/azure-monitor/reference/tables/

@@ -41,7 +41,7 @@
 #define PK_MAX_RU_PER_S 1000000LL
 /* Memory a run may plan to track its items: the machines have 24 GiB,
    and a scenario needing more than a third of it is refused up front with
-   the estimate (issue 6 §4). Per item: the workload's record (docs/design.md:
+   the estimate. Per item: the workload's record (docs/design.md:
    at most ~48 bytes) and each variant's slot (8 bytes), plus its draw set of
    written items when operations target them (PK_SCENARIO_TARGET_BYTES). */
 #define PK_SCENARIO_MAX_TRACK_BYTES (8.0 * 1024 * 1024 * 1024)
@@ -51,8 +51,8 @@
    its place in the draw set, the set's entry and a Fenwick cell, 4 bytes
    each */
 #define PK_SCENARIO_TARGET_BYTES 12.0
-/* More of what a run allocates, per variant, for the same estimate (issue
-   11 fault 5); sizes of the model's records on x86-64 plus allocator and
+/* More of what a run allocates, per variant, for the same estimate;
+   sizes of the model's records on x86-64 plus allocator and
    hash-bucket overhead:
    - an id entry (ids that can repeat: a data file or a non-unique /id),
      an 80-byte hash entry;
@@ -84,7 +84,7 @@
    in the expiry queue, with the arrays' growth slack */
 #define PK_SCENARIO_TTL_ITEM_BYTES 24.0
 #define PK_SCENARIO_TTL_ENTRY_BYTES 16.0
-/* Bounds on one run, checked before it starts (issue 11 fault 4): the
+/* Bounds on one run, checked before it starts: the
    simulated time of all phases together (366 days: a year of per-minute
    records and hourly bills, and the sum stays far from int64 ms
    overflow), and the operations they send (1e9: at the ~1 us an
@@ -260,8 +260,8 @@ struct pk_phase_spec {
 				with a schedule its mean, ops_planned /
 				duration (reports only: the workload reads
 				the schedule) */
-	/* `rate:` as a mapping (issue 14 §2): owned, NULL for a constant
-	   rate_per_s (the workload's old path, unchanged) */
+	/* `rate:` as a mapping (schedule.h): owned, NULL for a constant
+	   rate_per_s */
 	struct pk_schedule_spec *schedule;
 	double ops_planned;	/* with a schedule: expected operations,
 				   L(duration) (schedule_total); 0 without */
@@ -375,7 +375,7 @@ struct pk_container_spec {
 				   or merge the new ranges answer
 				   410/1007; >= 0 whole seconds,
 				   default 0 = off */
-	/* The layout's origin (issue 12 §2). 0: a new container, laid out
+	/* The layout's origin. 0: a new container, laid out
 	   at creation (rule 2, 3 or 19). Else an existing container with
 	   this many physical partitions now (`partitions: N`, 1 ..
 	   PK_MAX_EXISTING_PARTITIONS, as the portal's metrics show them);
@@ -485,7 +485,7 @@ struct pk_items_file {
 
 /*
  * The container's data at t = 0, stored before the clock starts and
- * charged nothing (`preload:`, issue 14 §4): either items per value of a
+ * charged nothing (`preload:`): either items per value of a
  * generated property (each variant keyed by that property stores them in
  * their logical partitions), or the records of a data file (each stored
  * under each variant's key). Preloaded items are not the workload's:
@@ -526,7 +526,7 @@ struct pk_preload_spec {
 };
 
 /*
- * One workload of a scenario (issue 14 section 1): its items' generators,
+ * One workload of a scenario (`streams:`): its items' generators,
  * its phases and its client. A scenario's props and phases hold every
  * stream's, stream after stream in the order written; a stream names its
  * slice of each. Its phases are a timeline of their own from t = 0.
@@ -564,8 +564,8 @@ struct pk_scenario {
 	   container. Owned. */
 	struct pk_container_spec *variants;
 	size_t n_variants;
-	/* The workloads that run at the same time (`streams:`, issue 14
-	   section 1; pk_stream_spec): n_streams >= 1, owned. A scenario
+	/* The workloads that run at the same time (`streams:`;
+	   pk_stream_spec): n_streams >= 1, owned. A scenario
 	   without `streams:` has one, named "main", spanning every
 	   property and phase. */
 	struct pk_stream_spec *streams;
@@ -588,7 +588,7 @@ struct pk_scenario {
 	   n_expects of them, none when the scenario has no expect: */
 	struct pk_expect *expects;
 	size_t n_expects;
-	/* The workload's fingerprint (issue 13 fu 1), 16 hex digits: a
+	/* The workload's fingerprint, 16 hex digits: a
 	   64-bit hash of everything a compare's report depends on but its
 	   variants and seed, set by the command line
 	   (src/cli/cli_fingerprint.c) and written in a compare's JSON so
@@ -649,7 +649,7 @@ scenario_for_items(const char *path, int format, const char *time_field,
 
 /*
  * `compare --items FILE --partitions N [--storage-per-partition SIZE]`
- * (issue 12 §2): the container of s (from scenario_for_items, before any
+ * (an existing layout): the container of s (from scenario_for_items, before any
  * variant is added: the --key variants copy it) is an existing one with
  * partitions physical partitions (1 .. PK_MAX_EXISTING_PARTITIONS), each
  * storing bytes_per_pp now, as `partitions:` and `storage_per_partition:`
@@ -678,8 +678,8 @@ int scenario_add_variant(struct pk_scenario *s, const char *key_text,
 			 struct pk_diag *diag);
 
 /*
- * `pksim compare --variant NAME` (issue 13 §5): keep only the variant of
- * s named NAME (after --key variants were added), which also becomes
+ * `pksim compare --variant NAME` (one run of a merged sweep): keep only the
+ * variant of s named NAME (after --key variants were added), which also becomes
  * s->container. The operation stream does not depend on the variants, so
  * its report is the one a compare of every variant gives for it. Returns
  * 0, or -1 with an error naming the variants there are in diag (s

@@ -52,7 +52,7 @@ struct pk_retry_spec {
 };
 
 /*
- * A stream's client (`client:`, per stream: issue 14 section 1): how it
+ * A stream's client (`client:`, per stream): how it
  * retries and how it paces its requests. Each stream of a scenario has
  * its own (pk_stream_spec.client, scenario.h).
  */
@@ -62,7 +62,7 @@ struct pk_client_spec {
 	   second it spaces its requests to (1 .. PK_MAX_RU_BUDGET,
 	   scenario.h); 0 = off (the default) */
 	double ru_budget_per_s;
-	/* `client.concurrency` (issue 14 section 5): N closed-loop workers,
+	/* `client.concurrency` (client.h): N closed-loop workers,
 	   each sending the next operation only once the previous one has its
 	   final answer (retries and their waits included); 1 ..
 	   PK_MAX_CONCURRENCY (scenario.h), 0 = open loop (the default: each

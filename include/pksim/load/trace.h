@@ -2,11 +2,10 @@
  * trace: items from a data file, held in memory for replay.
  *
  * A data file is a JSON array of objects, JSON lines (one object per line,
- * blank lines skipped) or CSV with a header row, as real exports look
- * (issue 4, section 2). Each record becomes one item; the simulator asks,
- * per record, for its source line, its serialized size, its arrival time
- * (from a named time field) and the typed value at a JSON path, which is
- * what a partition key needs.
+ * blank lines skipped) or CSV with a header row, as real exports look.
+ * Each record becomes one item; the simulator asks, per record, for its source
+ * line, its serialized size, its arrival time (from a named time field) and the
+ * typed value at a JSON path, which is what a partition key needs.
  *
  * Parsing is done by libraries: jansson for JSON, libcsv for CSV. The
  * records are not kept as jansson trees: each one is flattened at load
@@ -175,8 +174,8 @@ int trace_value(const struct pk_trace *t, size_t i, const char *path,
  * The id of path (as trace_value reads it) among the paths t's records
  * hold, 0 .. trace_n_paths(t) - 1, or -1 when no record holds it; the
  * same for t's lifetime. With trace_value_id, a caller that reads one
- * path of every record looks it up once (issue 13: the lookup was a
- * strlen and a compare per path per read).
+ * path of every record looks it up once (not a strlen and a compare per
+ * path per read).
  */
 long trace_path_id(const struct pk_trace *t, const char *path);
 
@@ -240,8 +239,8 @@ int trace_time_ms(const struct pk_trace *t, size_t i, const char *field,
  * later calls of trace_time_ms for that field and those records read them
  * (8 bytes a record) instead of parsing the value again; call it once the
  * records are known to hold valid times. Keeps nothing (later calls parse
- * as before) when a record's time is not valid. A field other than the
- * kept one is parsed each time.
+ * the value each time) when a record's time is not valid. A field other than
+ * the kept one is parsed each time.
  */
 void trace_keep_times(struct pk_trace *t, const char *field, size_t n);
 

@@ -1,5 +1,5 @@
 /*
- * heatstrip: the heat map in the terminal (issue 15 §2), drawn from the
+ * heatstrip: the heat map in the terminal, drawn from the
  * result model's heat map (result.h, struct pk_result_heat): one row per
  * partition key range at the end of the run, labelled with its lineage,
  * newest first ("range 3 \u2190 1 \u2190 0": split from 1, which split from

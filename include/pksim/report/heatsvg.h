@@ -1,5 +1,5 @@
 /*
- * heatsvg: the inline SVG figures of the HTML report (issue 15), drawn
+ * heatsvg: the inline SVG figures of the HTML report, drawn
  * from the result model's heat map (result.h, struct pk_result_heat):
  * the range x time heat map, its colour legend, and the per-range line
  * charts (RU/s served against the range's share; storage against the

@@ -1,6 +1,6 @@
 /*
  * keysummary: the sentence and the figures a report gives for the items
- * that lack a property the partition key reads (issue 12 §1): with a path
+ * that lack a property the partition key reads (keycheck.h): with a path
  * key they are in the undefined logical partition (D-PART), with a
  * hierarchical key one of their levels is undefined, with a template the
  * property's part of their key is empty. Reports print it in the summary

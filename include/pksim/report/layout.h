@@ -1,6 +1,6 @@
 /*
  * layout: how a report names a variant's physical partitions at t = 0 and
- * where they came from (issue 12 §2): a container the run creates, laid
+ * where they came from: a container the run creates, laid
  * out by its RU/s (rule 2: one partition per 6,000 manual RU/s; rule 3:
  * one per 10,000 of an autoscale max; rule 19: serverless starts with 1,
  * pksim's assumption), or an existing container (`partitions: N`) whose

@@ -1,5 +1,5 @@
 /*
- * report_html: the report as one self-contained HTML page (issue 15):
+ * report_html: the report as one self-contained HTML page:
  * inline CSS and SVG, no network access, no external fonts or scripts; it
  * reads fully without scripts and prints on paper. Drawn from the result
  * model only (result.h), like the other formats.

@@ -1,6 +1,6 @@
 /*
  * report_md: the report as GitHub-flavoured Markdown, for a design review
- * or a wiki (issue 12 §4): the assumptions (arrival, operations replayed,
+ * or a wiki: the assumptions (arrival, operations replayed,
  * simulated time, each variant's RU/s and physical partitions and their
  * origin), the scorecard as a table (one column per variant), the ranking
  * with each rank's verdict and reason, and each variant's findings.

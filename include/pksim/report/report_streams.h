@@ -1,9 +1,9 @@
 /*
  * report_streams: a run's figures per stream and operation kind
- * (result.h's pk_result_stream; scenarios with `streams:`, issue 14
- * section 1) in the terminal report, Markdown and CSV. Every function but
- * report_streams_csv writes nothing for a run of one stream (its variants have
- * no streams), so those reports stay as they were.
+ * (result.h's pk_result_stream; scenarios with `streams:`) in the terminal
+ * report, Markdown and CSV. Every function but report_streams_csv writes
+ * nothing for a run of one stream (its variants have no streams), so those
+ * reports have no streams section.
  */
 #ifndef PKSIM_REPORT_STREAMS_H
 #define PKSIM_REPORT_STREAMS_H

@@ -2,7 +2,7 @@
  * scorecard: one variant's numbers that answer "which key?", and the
  * ranking of the variants of a run with one plain sentence each.
  *
- * The figures (issue 4 §3): logical partitions; the hottest logical
+ * The figures: logical partitions; the hottest logical
  * partition (most RU) and its share of the requests served, of the RU and
  * of the storage; storage max / mean over physical partitions; the peak
  * normalized RU consumption and its range; 429s (service-side and after
@@ -13,7 +13,7 @@
  * pk_full_kind for the cases without a day count); fan-out queries and
  * their RU; splits.
  *
- * Ranking (issue 12 §4), figure by figure, the first that differs
+ * Ranking, figure by figure, the first that differs
  * beyond its tolerance deciding (enum pk_rank_figure):
  *   1. the share of operations the application sees fail (after
  *      retries, or refused: 400, 403, 409, 413); tolerance 0.1
@@ -88,7 +88,7 @@ enum pk_rank_figure {
 /* "spreads the load": the hottest range within 1.25 x its even share */
 #define PK_SCORECARD_SPREAD 1.25
 
-/* What "days to full" can say about a variant (issue 12 §3). */
+/* What "days to full" can say about a variant (result.h). */
 enum pk_full_kind {
 	PK_FULL_DAYS = 0, /* days_to_full days until the first logical
 			     partition fills (0: one is full now) */
@@ -265,7 +265,7 @@ void scorecard_fill(const struct pk_result *r,
 struct pk_scorecard *scorecard_all(const struct pk_result *r);
 
 /*
- * `compare --seeds N` (issue 12 §4): the scorecards of the same variants
+ * `compare --seeds N`: the scorecards of the same variants
  * replayed with n_seeds seeds (per_seed[k]: scorecard_all of seed k's
  * result, n_variants each, same variant order) as one array of
  * n_variants (caller frees): every figure the lower median over the

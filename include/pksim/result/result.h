@@ -7,8 +7,8 @@
  * physical partition, in key order), the logical partitions the reports
  * name (the hottest by RU and by storage, the first that filled), the
  * run's totals, events and per-second series (the metrics the container
- * recorded, borrowed), and the figures that used to be computed in more
- * than one report: live logical partitions, storage, utilisation, the
+ * recorded, borrowed), and the figures more than one report needs,
+ * computed once here: live logical partitions, storage, utilisation, the
  * peak normalized RU consumption, the retry-wait percentiles, autoscale's
  * billing per hour and the first merge D-MERGE does not suit.
  *
@@ -103,7 +103,7 @@ struct pk_result_range {
 					range at the end charged the most RU
 					over its life (ties as top_ru), from
 					all logical partitions, not only the
-					variant's top_ru (issue 16 §1) */
+					variant's top_ru */
 };
 
 /* No range: a range id field with nothing in it */
@@ -142,7 +142,7 @@ struct pk_result_lineage {
 
 /* One query of the scenario (a phase's `queries` entry, or a `compare
    --query` of its items file) in one variant: its name, route under the
-   variant's key and cost (issue 12 §5). */
+   variant's key and cost. */
 struct pk_result_query {
 	const char *name;	  /* borrowed: the query's `name`; for a
 				     --query, its text before '@' */
@@ -160,7 +160,7 @@ struct pk_result_query {
 
 /*
  * When the logical partitions reach their cap (rule 11: 20 GiB, or the
- * container's logical_partition_storage), "days to full" (issue 12 §3),
+ * container's logical_partition_storage), "days to full",
  * built by result_fill_build (src/result/fill.c) in one pass over the
  * logical partitions after the run, measured in the data's own time: a
  * write's time is its operation's arrival (pk_request.data_ms), not when
@@ -264,7 +264,7 @@ struct pk_result_merge_note {
 };
 
 /*
- * The range x time heat map (issue 15), aggregated once here so every
+ * The range x time heat map, aggregated once here so every
  * report draws the same cells, bounded in memory: at most
  * PK_RESULT_HEAT_COLS columns whatever the run's length.
  *
@@ -286,7 +286,7 @@ struct pk_result_merge_note {
  */
 #define PK_RESULT_HEAT_COLS PK_METRICS_HEAT_COLS
 /* Cells (bands x columns) of one map at most, so a page stays small with
-   many ranges (issue 15: a day-long run's page under about 3 MB; a cell
+   many ranges (a day-long run's page under about 3 MB; a cell
    is about 230 bytes of HTML): past it, the next wider column width
    that is a whole number of records */
 #define PK_RESULT_HEAT_CELLS 10000
@@ -332,8 +332,8 @@ struct pk_result_heat {
 };
 
 /* One container variant after the run. */
-/* One stream's operations of one kind, or of every kind (`streams:`,
-   issue 14 section 1; sim.h's pk_stream_stats frozen). */
+/* One stream's operations of one kind, or of every kind (`streams:`;
+   sim.h's pk_stream_stats frozen). */
 struct pk_result_stream_ops {
 	uint64_t operations;	 /* offered (arrived) */
 	uint64_t succeeded;	 /* ended in a 2xx */
@@ -355,8 +355,8 @@ struct pk_result_stream_ops {
 };
 
 /* What a stream's client did with its operations when it paces them
-   (client.ru_budget or client.concurrency; sim.h's pk_pacer; issue 14
-   report gap 4); all 0 (paced 0) for a client that does not. */
+   (client.ru_budget or client.concurrency; sim.h's pk_pacer); all 0 (paced 0)
+   for a client that does not. */
 struct pk_result_pacing {
 	int paced;	     /* 1: the client spaces or holds them */
 	int64_t first_ms;    /* the first operation's arrival, ms from

@@ -64,7 +64,7 @@ void client_retry_push(struct pk_retryq *q, const struct pk_op *op,
 		       uint64_t **owned);
 
 /*
- * Closed-loop workers (`client.concurrency`, issue 14 section 5): N
+ * Closed-loop workers (`client.concurrency`): N
  * workers, each sending the next operation only once the previous one
  * has its final answer (a success, a failure, or a 429 or 410 its policy
  * gives up on), retries and their waits included. ASSUMPTION (pksim has

@@ -1,6 +1,6 @@
 /*
- * observer: watching a run while it proceeds (`pksim run --narrate`,
- * issue 16 §3). The run loop (sim.c) calls an observer's functions as the
+ * observer: watching a run while it proceeds (`pksim run --narrate`).
+ * The run loop (sim.c) calls an observer's functions as the
  * simulation reaches each point, before it goes on: an observer that
  * blocks (--step waiting for Enter) holds the simulation there. The
  * observer only reads; it changes nothing the run computes, so a run

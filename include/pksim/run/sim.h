@@ -33,7 +33,7 @@
 #define PK_SIM_LP_CACHE_MAX ((uint64_t)1 << 24)
 
 /* One query of the scenario (a phase's `queries` entry) in one variant:
-   its route under the variant's key and what it cost (issue 12 §5). */
+   its route under the variant's key and what it cost. */
 struct pk_query_stats {
 	enum pk_route_kind route; /* under this variant's key (the last
 				     attempt's; the same for every one) */
@@ -49,7 +49,7 @@ struct pk_query_stats {
 #define PK_STREAM_KINDS (PK_OP_KINDS + 1)
 
 /* One stream's operations of one kind on one variant (scenarios with
-   `streams:`, issue 14 section 1). An operation ends once: succeeded,
+   `streams:`). An operation ends once: succeeded,
    failed_429 (its last answer a 429: retries spent or policy none) or
    failed_other (any other failure: 400, 403, 404, 409, 413, or given up
    on 410s); operations waiting at the end of the run are in none. */
@@ -75,7 +75,7 @@ struct pk_stream_stats {
 };
 
 /*
- * One stream's client pacing in one variant (issue 14 section 5): its own
+ * One stream's client pacing in one variant: its own
  * queue, budget clock and workers, so each stream's client spaces or
  * closes its own loop whatever the others do. A stream whose client
  * paces nothing has one too, idle (budget 0, no workers, queue empty).
@@ -92,13 +92,12 @@ struct pk_pacer {
 	   (cap 0, latency 0) for an open-loop stream. Operations wait for
 	   a worker in paced, as for budget. */
 	struct pk_workers workers;
-	/* What the stream's operations saw of the client (issue 14 report
-	   gaps 1 and 4), kept while the pacer is on: the first operation's
-	   arrival (ms, -1 before any), the latest final answer (ms: the
-	   send, plus the workers' latency), the operations sent a first
-	   time, and each one's wait in the client from its arrival to its
-	   first send, for budget or a worker: the total, the longest and
-	   every wait above 0 (ms, in send order; owned). */
+	/* What the stream's operations saw of the client, kept while the pacer
+	   is on: the first operation's arrival (ms, -1 before any), the latest
+	   final answer (ms: the send, plus the workers' latency), the
+	   operations sent a first time, and each one's wait in the client from
+	   its arrival to its first send, for budget or a worker: the total, the
+	   longest and every wait above 0 (ms, in send order; owned). */
 	int64_t first_ms, last_answer_ms;
 	uint64_t first_sends, wait_total_ms;
 	uint32_t wait_max_ms;
@@ -154,7 +153,7 @@ struct pk_variant {
 	/* A PATH key on a property whose value is a function of its value
 	   index (workload_value_indexes): the logical partition of each
 	   index once a request reached it, so a repeated key costs an
-	   array read instead of building and hashing its value (issue 13):
+	   array read instead of building and hashing its value:
 	   its index (pk_lp.index, container_lp), 0 before. 4 bytes an
 	   entry, not a pointer's 8: the cache has an entry per value.
 	   lp_cache is NULL otherwise. */
@@ -250,10 +249,10 @@ typedef void (*pk_sim_progress_fn)(void *ctx, int64_t done_ms, int64_t total_ms,
 
 struct pk_sim_opts {
 	int keep_seconds;	     /* as sim_run_detail's */
-	unsigned jobs;		     /* threads for the variants (issue 13
-					section 2): up to this many groups of
-					variants, each in its own thread over
-					its own copy of the operation stream
+	unsigned jobs;		     /* threads for the variants: up
+					to this many groups of variants,
+					each in its own thread over its
+					own copy of the operation stream
 					(same scenario and seed, so the same
 					stream); 1: one thread; 0: the number
 					of cores (at most

@@ -1,5 +1,5 @@
 /*
- * schedule: a phase's offered rate as a function of time (issue 14 §2),
+ * schedule: a phase's offered rate as a function of time,
  * and the arrival instants it makes. A leaf header (C library only), so
  * the loader can count a schedule's operations with the arithmetic the
  * workload replays.

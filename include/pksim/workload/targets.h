@@ -1,7 +1,7 @@
 /*
  * targets: which item a read, upsert, replace, delete or conditional
  * query names, drawn when the operation is first SENT, per container
- * variant, among the items that variant has WRITTEN (issue 14).
+ * variant, among the items that variant has WRITTEN.
  *
  * The workload (workload.h) makes operations as they arrive; an
  * operation that names an existing item arrives with pk_op.item =
@@ -90,7 +90,7 @@ void targets_written(struct pk_targets *t, uint64_t item);
 void targets_replaced(struct pk_targets *t, uint64_t item);
 
 /*
- * A prefetch hint, never an answer (issue 13): the rank among t's live
+ * A prefetch hint, never an answer (sim_ahead.c): the rank among t's live
  * entries that the next targets_pick on t not yet guessed is likely to
  * draw for op, when t's phase selects uniformly with one stream, else
  * PK_ITEM_NONE, over the set with `joining` more items (the creates

@@ -181,7 +181,7 @@ int workload_value(const struct pk_workload *w, uint64_t item, int prop,
  * (>= 1); else 0 (CLOCK, UNIQUE, items from a data file, prop out of
  * range). Two items with the same index have byte-identical values, so a
  * caller may cache what it derives from a value under its index (sim.c's
- * per-variant logical-partition cache, issue 13). With several streams
+ * per-variant logical-partition cache). With several streams
  * an item's value is its own stream's property at prop's path
  * (workload_value): the indexes are then positions, a block per stream
  * with such a property (its value indexes) and one more for the
