@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "pksim/base/value.h"
-#include "pksim/model/epk.h"
+#include "pksim/service/cosmos/epk.h"
 #include "testutil.h"
 
 /* ---- running a scenario and reading its report ---- */

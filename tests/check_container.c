@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pksim/model/container.h"
-#include "pksim/model/epk.h"
+#include "pksim/service/cosmos/container.h"
+#include "pksim/service/cosmos/epk.h"
 #include "testutil.h"
 
 static struct pk_container_spec spec_for(int64_t ru)

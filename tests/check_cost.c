@@ -2,7 +2,7 @@
 #include <check.h>
 #include <stdlib.h>
 
-#include "pksim/model/cost.h"
+#include "pksim/service/cosmos/cost.h"
 #include "testutil.h"
 
 static struct pk_cost model(void)

@@ -14,12 +14,12 @@
 #include <string.h>
 
 #include "pksim/base/diag.h"
-#include "pksim/model/container.h"
-#include "pksim/model/pkey.h"
 #include "pksim/report/findings.h"
 #include "pksim/report/scorecard.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
+#include "pksim/service/cosmos/container.h"
+#include "pksim/service/cosmos/pkey.h"
 #include "testutil.h"
 
 /* 20 GiB = 21,474,836,480 B: the logical partition cap (rule 11) */

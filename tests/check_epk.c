@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pksim/model/epk.h"
+#include "pksim/service/cosmos/epk.h"
 #include "testutil.h"
 
 START_TEST(test_epk_murmur_reference)

@@ -10,10 +10,10 @@
 #include <string.h>
 
 #include "pksim/base/diag.h"
-#include "pksim/model/pkey.h"
 #include "pksim/report/findings.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
+#include "pksim/service/cosmos/pkey.h"
 #include "testutil.h"
 
 #define RANGES 8

@@ -9,12 +9,12 @@
 #include <string.h>
 
 #include "pksim/base/diag.h"
-#include "pksim/model/metrics.h"
-#include "pksim/model/pkey.h"
 #include "pksim/report/heatstrip.h"
 #include "pksim/report/report_html.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
+#include "pksim/service/cosmos/pkey.h"
+#include "pksim/service/metrics.h"
 #include "testutil.h"
 
 /* Every column's bands: distinct ids, [y0, y1) contiguous from 0 to 1. */

@@ -20,10 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/model/container_int.h"
-#include "pksim/model/container.h"
-#include "pksim/model/epk.h"
-#include "pksim/model/metrics.h"
+#include "../src/service/cosmos/container_int.h"
+#include "pksim/service/cosmos/container.h"
+#include "pksim/service/cosmos/epk.h"
+#include "pksim/service/metrics.h"
 #include "testutil.h"
 
 #define OPS_TARGET 1000000000000ULL /* 10^12 operations */

@@ -9,7 +9,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "pksim/model/metrics.h"
+#include "pksim/service/metrics.h"
 #include "testutil.h"
 
 /* Close second t_s with ru_per_s RU/s over n ranges whose RU charged

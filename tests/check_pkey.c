@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pksim/model/container.h"
-#include "pksim/model/pkey.h"
+#include "pksim/service/cosmos/container.h"
+#include "pksim/service/cosmos/pkey.h"
 #include "testutil.h"
 
 /* A scenario with no generated properties: pkey_new then accepts any

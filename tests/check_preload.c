@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "pksim/model/container.h"
 #include "pksim/run/sim.h"
+#include "pksim/service/cosmos/container.h"
 #include "testutil.h"
 
 /* Items held by the logical partition of string key text in c. */

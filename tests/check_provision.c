@@ -5,7 +5,7 @@
 #include <check.h>
 #include <stdlib.h>
 
-#include "pksim/model/provision.h"
+#include "pksim/service/cosmos/provision.h"
 #include "testutil.h"
 
 #define GB (1024ULL * 1024ULL * 1024ULL)

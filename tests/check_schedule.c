@@ -20,8 +20,8 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/load/scenario.h"
-#include "pksim/model/container.h"
 #include "pksim/run/sim.h"
+#include "pksim/service/cosmos/container.h"
 #include "pksim/workload/schedule.h"
 #include "pksim/workload/workload.h"
 #include "testutil.h"

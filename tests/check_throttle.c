@@ -2,7 +2,7 @@
 #include <check.h>
 #include <stdlib.h>
 
-#include "pksim/model/throttle.h"
+#include "pksim/service/cosmos/throttle.h"
 #include "testutil.h"
 
 START_TEST(test_throttle_window)

@@ -11,12 +11,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "pksim/model/container.h"
-#include "pksim/model/epk.h"
-#include "pksim/model/ttl.h"
 #include "pksim/report/findings.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
+#include "pksim/service/cosmos/container.h"
+#include "pksim/service/cosmos/epk.h"
+#include "pksim/service/cosmos/ttl.h"
 #include "testutil.h"
 
 START_TEST(test_ttl_rule_tables)

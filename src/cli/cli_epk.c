@@ -13,7 +13,7 @@
 #include "pksim/base/value.h"
 #include "pksim/cli/cli.h"
 #include "pksim/cli/help.h"
-#include "pksim/model/epk.h"
+#include "pksim/service/cosmos/epk.h"
 
 static int usage_error(const char *fmt, const char *arg)
 {

@@ -15,9 +15,9 @@
 #include "pksim/cli/cli.h"
 #include "pksim/cli/help.h"
 #include "pksim/load/scenario.h"
-#include "pksim/model/container.h"
-#include "pksim/model/keycheck.h"
-#include "pksim/model/pkey.h"
+#include "pksim/service/cosmos/container.h"
+#include "pksim/service/cosmos/keycheck.h"
+#include "pksim/service/cosmos/pkey.h"
 
 /* An item without a property a key reads would only show the undefined
    partition: an error at where:line:1 unless allowed (keycheck.h).

@@ -2,7 +2,7 @@
  * cli_plan: `pksim plan PLAN.yaml [--format text|json|markdown]
  * [--scenario] [-o FILE]`, seed 002's back-of-envelope estimate without a
  * simulation (cli.h): load the plan (load/plan_spec), compute
- * (model/plan), write the report or the scenario (report/report_plan)
+ * (service/cosmos/plan), write the report or the scenario (report/report_plan)
  * into memory, then to stdout or FILE whole or not at all.
  */
 #include <errno.h>
@@ -16,8 +16,8 @@
 #include "pksim/cli/cli.h"
 #include "pksim/cli/help.h"
 #include "pksim/load/plan_spec.h"
-#include "pksim/model/plan.h"
 #include "pksim/report/report_plan.h"
+#include "pksim/service/cosmos/plan.h"
 
 enum plan_format { PLAN_TEXT, PLAN_JSON, PLAN_MARKDOWN };
 

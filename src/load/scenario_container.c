@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "pksim/base/mem.h"
-#include "pksim/model/provision.h"
+#include "pksim/service/cosmos/provision.h"
 
 /* ------------------------------------------------------------------ */
 /* Container, partition key and variants */

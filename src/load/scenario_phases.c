@@ -15,7 +15,7 @@
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
-#include "pksim/model/provision.h"
+#include "pksim/service/cosmos/provision.h"
 
 /* Op mix fractions must sum to 1 within this tolerance. */
 #define PK_SCENARIO_MIX_TOLERANCE 1e-6

@@ -10,7 +10,7 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/units.h"
-#include "pksim/model/ttl.h"
+#include "pksim/service/cosmos/ttl.h"
 
 static const char default_ttl_what[] =
     "off (the default: nothing expires), -1 (on: only items with a ttl "

@@ -4,7 +4,7 @@
  */
 #include "findings_density.h"
 
-#include "pksim/model/epk.h"
+#include "pksim/service/cosmos/epk.h"
 
 /*
  * Load density of a range at the end: its first attempts (requests -

@@ -13,8 +13,8 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
-#include "pksim/model/cost.h"
-#include "pksim/model/metrics.h"
+#include "pksim/service/cosmos/cost.h"
+#include "pksim/service/metrics.h"
 
 /* matplotlib's viridis at 0, 1/8, ..., 1 */
 static const unsigned char viridis[9][3] = {

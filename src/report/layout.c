@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "pksim/base/fmt.h"
-#include "pksim/model/provision.h"
+#include "pksim/service/cosmos/provision.h"
 
 int64_t layout_ru_per_s(const struct pk_result_variant *v)
 {

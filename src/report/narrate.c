@@ -15,7 +15,7 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
-#include "pksim/model/metrics.h"
+#include "pksim/service/metrics.h"
 
 #define NARRATE_TEXT 320
 

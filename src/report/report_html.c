@@ -9,13 +9,13 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/units.h"
-#include "pksim/model/cost.h"
 #include "pksim/report/findings.h"
 #include "pksim/report/heatsvg.h"
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
 #include "pksim/report/report_streams.h"
 #include "pksim/report/scorecard.h"
+#include "pksim/service/cosmos/cost.h"
 
 #include "report_text_int.h"
 

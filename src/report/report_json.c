@@ -11,10 +11,10 @@
 #include <stdlib.h>
 
 #include "pksim/load/monitor.h"
-#include "pksim/model/provision.h"
 #include "pksim/report/findings.h"
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
+#include "pksim/service/cosmos/provision.h"
 
 /* Numbers with at most 16 significant digits: exact for RU sums to 10^13
    with 3 decimals, no binary noise (0.30000000000000004) */

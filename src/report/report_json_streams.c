@@ -5,8 +5,8 @@
  */
 #include <jansson.h>
 
-#include "pksim/model/metrics.h"
 #include "pksim/report/report_streams.h"
+#include "pksim/service/metrics.h"
 #include "report_json_int.h"
 
 static json_t *ru(int64_t mru)

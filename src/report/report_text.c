@@ -13,14 +13,14 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
-#include "pksim/model/provision.h"
-#include "pksim/model/throttle.h"
 #include "pksim/report/findings.h"
 #include "pksim/report/heatstrip.h"
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
 #include "pksim/report/report_streams.h"
 #include "pksim/report/scorecard.h"
+#include "pksim/service/cosmos/provision.h"
+#include "pksim/service/cosmos/throttle.h"
 #include "pksim/workload/schedule.h"
 #include "report_text_int.h"
 

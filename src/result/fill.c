@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "pksim/model/container.h"
+#include "pksim/service/cosmos/container.h"
 
 #define PK_FILL_MS_PER_S 1000.0
 

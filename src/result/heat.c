@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "pksim/base/mem.h"
-#include "pksim/model/container.h"
-#include "pksim/model/pmap.h"
+#include "pksim/service/cosmos/container.h"
+#include "pksim/service/cosmos/pmap.h"
 
 /* Key-space bounds of every range id of the run, where known. */
 struct bounds {

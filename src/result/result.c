@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "pksim/base/mem.h"
-#include "pksim/model/container.h"
-#include "pksim/model/provision.h"
 #include "pksim/run/sim.h"
+#include "pksim/service/cosmos/container.h"
+#include "pksim/service/cosmos/provision.h"
 
 /* 1 if a ranks before b: more RU (by_storage = 0) or more bytes (1),
    ties by key bytes, then the shorter key */

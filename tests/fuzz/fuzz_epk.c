@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "pksim/base/value.h"
-#include "pksim/model/epk.h"
+#include "pksim/service/cosmos/epk.h"
 
 /* Components hashed at most; more are ignored (keys have 1..3 levels, a
    few more exercise the encoder without slowing the fuzzer) */

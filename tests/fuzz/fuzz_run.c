@@ -22,11 +22,11 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/load/scenario.h"
-#include "pksim/model/container.h"
 #include "pksim/report/report_json.h"
 #include "pksim/report/report_text.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
+#include "pksim/service/cosmos/container.h"
 
 #define FUZZ_RUN_MAX_S 120.0
 #define FUZZ_RUN_MAX_OPS 2000.0

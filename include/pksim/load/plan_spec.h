@@ -6,8 +6,8 @@
  * Like the scenario loader (scenario.h), every error carries
  * FILE:LINE:COL (1-based) and says what is wrong and what is allowed; up
  * to PK_DIAG_MAX_ERRORS errors are collected before it gives up. A
- * returned plan is complete and in range, so the arithmetic (model/plan.h)
- * never re-validates.
+ * returned plan is complete and in range, so the arithmetic
+ * (service/cosmos/plan.h) never re-validates.
  *
  * Units: item sizes in bytes (KB, MB, GB binary, as in scenarios),
  * volumes in entities (items) per year, charges in RU, throughput in RU/s.
@@ -21,7 +21,7 @@
 #include "pksim/base/diag.h"
 
 /* What one path of a candidate key stands for, which decides how the
-   key spreads the current writes (model/plan.h). */
+   key spreads the current writes (service/cosmos/plan.h). */
 enum pk_plan_role {
 	PK_PLAN_ROLE_VALUE = 0, /* the `per` path: the volumes' key value */
 	PK_PLAN_ROLE_MONTH,	/* the month of the write, "%Y-%m" */

@@ -1,5 +1,5 @@
 /*
- * report_plan: the estimate of `pksim plan` (model/plan.h) written for
+ * report_plan: the estimate of `pksim plan` (service/cosmos/plan.h) written for
  * people and programs: a text table laid out like seed 002's "Estimating
  * cost", the same in Markdown, JSON with every input and unrounded
  * result, and a scenario YAML that replays the plan's one-year re-sync
@@ -21,7 +21,7 @@
 
 #include <stdio.h>
 
-#include "pksim/model/plan.h"
+#include "pksim/service/cosmos/plan.h"
 
 int report_plan_text(const struct pk_plan *p, FILE *out);
 int report_plan_markdown(const struct pk_plan *p, FILE *out);

@@ -28,9 +28,9 @@
 #include <stdint.h>
 
 #include "pksim/load/scenario.h"
-#include "pksim/model/epk.h"
-#include "pksim/model/metrics.h"
-#include "pksim/model/pkey.h"
+#include "pksim/service/cosmos/epk.h"
+#include "pksim/service/cosmos/pkey.h"
+#include "pksim/service/metrics.h"
 
 struct pk_run;
 

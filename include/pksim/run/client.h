@@ -30,8 +30,8 @@
 
 #include <stdint.h>
 
-#include "pksim/model/throttle.h"
 #include "pksim/run/retryq.h"
+#include "pksim/service/cosmos/throttle.h"
 #include "pksim/workload/workload.h"
 
 /*

@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "pksim/model/metrics.h"
+#include "pksim/service/metrics.h"
 
 /* The most bytes (NUL included) of a key's text lp_full is given; a
    longer value is cut (pkey_format_id). */

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "pksim/model/throttle.h"
+#include "pksim/service/cosmos/throttle.h"
 #include "pksim/workload/workload.h"
 
 struct pk_retry_entry {

@@ -17,12 +17,12 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/load/scenario.h"
-#include "pksim/model/container.h"
-#include "pksim/model/keycheck.h"
-#include "pksim/model/pkey.h"
 #include "pksim/run/client.h"
 #include "pksim/run/observer.h"
 #include "pksim/run/retryq.h"
+#include "pksim/service/cosmos/container.h"
+#include "pksim/service/cosmos/keycheck.h"
+#include "pksim/service/cosmos/pkey.h"
 #include "pksim/workload/targets.h"
 #include "pksim/workload/workload.h"
 

@@ -11,7 +11,7 @@
 
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
-#include "pksim/model/container.h"
+#include "pksim/service/cosmos/container.h"
 
 /* ---- container.c ---- */
 

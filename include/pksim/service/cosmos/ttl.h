@@ -14,7 +14,7 @@
  *   return it); its deletion is a background task that uses only the RU
  *   user requests left unused (provisioned throughput), so under load the
  *   storage is freed late. The container's side of this (which RU, which
- *   second) is in src/model/container_ttl.c.
+ *   second) is in src/service/cosmos/container_ttl.c.
  * Seconds: the service keeps the last-modified time _ts in whole seconds,
  * so an item written at t ms with TTL n expires at second
  * floor(t / 1000) + n (ASSUMPTION: it is invisible from the start of that

@@ -1,7 +1,7 @@
 /*
  * metrics: growable series of per-second records and events.
  */
-#include "pksim/model/metrics.h"
+#include "pksim/service/metrics.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -15,7 +15,7 @@
  * asks it once per value), so memory, not lookup speed, decides. Iteration is
  * by index, in order of creation.
  */
-#include "pksim/model/container.h"
+#include "pksim/service/cosmos/container.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /*
  * pmap: the partition key ranges of one container.
  */
-#include "pksim/model/pmap.h"
+#include "pksim/service/cosmos/pmap.h"
 
 #include <math.h>
 #include <stdlib.h>

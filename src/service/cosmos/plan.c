@@ -2,7 +2,7 @@
  * plan: the arithmetic of `pksim plan` (plan.h), one formula per field,
  * each as seed 002's "Estimating cost" writes it.
  */
-#include "pksim/model/plan.h"
+#include "pksim/service/cosmos/plan.h"
 
 #include <math.h>
 #include <stdlib.h>

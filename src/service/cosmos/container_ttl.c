@@ -1,6 +1,6 @@
 /*
  * container_ttl: time to live in a container (rule 28, D-TTL; the rule
- * and the expiry queue are in include/pksim/model/ttl.h).
+ * and the expiry queue are in include/pksim/service/cosmos/ttl.h).
  *
  * Each stored item with an expiry has it in ttl->expire (a second) and an
  * entry in the expiry queue. When a second closes, the entries due by

@@ -4,7 +4,7 @@
  * EPK, a hierarchical prefix or an IN list to some ranges, anything else to
  * every range.
  */
-#include "pksim/model/pkey.h"
+#include "pksim/service/cosmos/pkey.h"
 
 #include <stdlib.h>
 #include <string.h>

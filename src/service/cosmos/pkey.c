@@ -4,7 +4,7 @@
  * templates are parsed and built in pkey_template.c, queries routed in
  * pkey_route.c.
  */
-#include "pksim/model/pkey.h"
+#include "pksim/service/cosmos/pkey.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
  * requests in container_ops.c, the logical-partition and id tables in
  * lptable.c. The rules and their sources are listed in container.h.
  */
-#include "pksim/model/container.h"
+#include "pksim/service/cosmos/container.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
  * Source: reference §7 (type markers, encoding, V1 and V2 steps); the
  * MurmurHash3 code follows Appleby's public-domain MurmurHash3.cpp.
  */
-#include "pksim/model/epk.h"
+#include "pksim/service/cosmos/epk.h"
 
 #include <assert.h>
 #include <stdio.h>

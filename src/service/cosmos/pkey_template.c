@@ -27,7 +27,7 @@
 #include "pksim/base/isotime.h"
 #include "pksim/base/mem.h"
 #include "pksim/base/rng.h"
-#include "pksim/model/pkey.h"
+#include "pksim/service/cosmos/pkey.h"
 
 #include "pkey_int.h"
 

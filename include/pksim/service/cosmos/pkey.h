@@ -39,7 +39,7 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/load/scenario.h"
-#include "pksim/model/epk.h"
+#include "pksim/service/cosmos/epk.h"
 
 struct pk_workload; /* workload.h */
 

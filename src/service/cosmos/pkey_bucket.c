@@ -10,7 +10,7 @@
  * "2026-03-04"): pksim cannot know that text is a time, so such a key
  * counts as any other.
  */
-#include "pksim/model/pkey.h"
+#include "pksim/service/cosmos/pkey.h"
 
 #include <string.h>
 

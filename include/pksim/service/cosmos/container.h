@@ -4,7 +4,7 @@
  * (lifecycle, the per-second clock), container_layout.c (splits, merge,
  * redistribution, autoscale, serverless), container_ops.c (requests,
  * batches, queries), lptable.c (the logical-partition, item and id
- * tables); what they share is in src/model/container_int.h.
+ * tables); what they share is in src/service/cosmos/container_int.h.
  *
  * Logical partitions live in a pool indexed by the typed encoding of
  * the partition key value (lptable.c); each lies in exactly one partition key
@@ -88,13 +88,13 @@
 
 #include "pksim/base/hashtab.h"
 #include "pksim/load/scenario.h"
-#include "pksim/model/cost.h"
-#include "pksim/model/metrics.h"
-#include "pksim/model/pkey.h"
-#include "pksim/model/pmap.h"
-#include "pksim/model/provision.h"
-#include "pksim/model/throttle.h"
-#include "pksim/model/ttl.h"
+#include "pksim/service/cosmos/cost.h"
+#include "pksim/service/cosmos/pkey.h"
+#include "pksim/service/cosmos/pmap.h"
+#include "pksim/service/cosmos/provision.h"
+#include "pksim/service/cosmos/throttle.h"
+#include "pksim/service/cosmos/ttl.h"
+#include "pksim/service/metrics.h"
 
 #define PK_HTTP_BAD_REQUEST 400
 /* pk_request.reject for a write whose item ttl is invalid (rule 28: not

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "pksim/model/epk.h"
+#include "pksim/service/cosmos/epk.h"
 
 struct pk_range {
 	uint32_t id;	   /* partition key range id, unique in the map */

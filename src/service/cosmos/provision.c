@@ -1,12 +1,12 @@
 /*
  * provision: throughput arithmetic; rules and sources in provision.h.
  */
-#include "pksim/model/provision.h"
+#include "pksim/service/cosmos/provision.h"
 
 #include <stdio.h>
 
 #include "pksim/base/fmt.h"
-#include "pksim/model/cost.h"
+#include "pksim/service/cosmos/cost.h"
 
 #define PK_BYTES_PER_GB (1024ULL * 1024ULL * 1024ULL)
 

@@ -28,7 +28,7 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/load/scenario.h"
-#include "pksim/model/pkey.h"
+#include "pksim/service/cosmos/pkey.h"
 
 struct pk_keycheck {
 	int from_file;	  /* 1: counted over a data file's records */

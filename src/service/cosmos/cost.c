@@ -1,7 +1,7 @@
 /*
  * cost: request charges through the published points (see cost.h).
  */
-#include "pksim/model/cost.h"
+#include "pksim/service/cosmos/cost.h"
 
 #include <math.h>
 

@@ -2,7 +2,7 @@
  * keycheck: the properties a partition key reads, looked for among the
  * items before a run (keycheck.h).
  */
-#include "pksim/model/keycheck.h"
+#include "pksim/service/cosmos/keycheck.h"
 
 #include <stdio.h>
 #include <stdlib.h>

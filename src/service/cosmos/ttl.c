@@ -1,9 +1,9 @@
 /*
  * ttl: the expiry queue (per-TTL FIFOs under a heap of their heads) and
  * the FIFOs the container keeps per range for items awaiting deletion.
- * The rule itself is in include/pksim/model/ttl.h.
+ * The rule itself is in include/pksim/service/cosmos/ttl.h.
  */
-#include "pksim/model/ttl.h"
+#include "pksim/service/cosmos/ttl.h"
 
 #include <stdlib.h>
 #include <string.h>

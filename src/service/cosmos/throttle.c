@@ -1,7 +1,7 @@
 /*
  * throttle: one-second RU windows and the client retry policy.
  */
-#include "pksim/model/throttle.h"
+#include "pksim/service/cosmos/throttle.h"
 
 #include <string.h>
 

@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "pksim/base/diag.h"
-#include "pksim/model/pkey.h"
+#include "pksim/service/cosmos/pkey.h"
 
 /* Index of path in k->refs, adding a copy if new; -1 when k already
    reads PK_KEY_MAX_REFS properties. */
