@@ -1,0 +1,179 @@
+/*
+ * snapshot: what a service says of its container when the run has ended,
+ * in terms any partitioned store shares, so the result stage builds the
+ * frozen model of the run (result.h) without reading the service's
+ * tables. A service fills one pk_snapshot per container variant after
+ * its clock has stopped; result_variant_build reads it once.
+ *
+ * What it holds:
+ * - the layout at the end: one pk_snapshot_range per physical partition
+ *   (partition key range), in key order, with its id, key-space bounds,
+ *   RU/s share, storage and counters over its life;
+ * - every range id of the run (pk_snapshot_id, indexed by id): its
+ *   key-space bounds where known and the width of its slice of the key
+ *   space, and what a range of the creation layout held at t = 0, so the
+ *   heat map places bands without the service's partition map;
+ * - the logical partitions, read one at a time (lp_at): a service keeps
+ *   millions of them and a copy would break the bytes-per-logical-
+ *   partition budget (docs/design.md);
+ * - the recorded series and events (metrics.h), borrowed;
+ * - an extension for what only Azure Cosmos DB has (autoscale billing,
+ *   a custom throughput policy, time to live's lifetimes, the merge
+ *   rule's bounds); NULL for another service.
+ *
+ * Key-space positions are pk_epk: bytes whose order (memcmp, a shorter
+ * prefix first) is the key space's order, from pk_epk_min ("") to
+ * pk_epk_end ("FF"). Azure Cosmos DB's are its effective partition keys;
+ * a service without hashing puts its one partition at [pk_epk_min,
+ * pk_epk_end) and its logical partitions anywhere inside.
+ *
+ * Lifetime: a snapshot borrows from the service that filled it (the
+ * metrics, the container spec, the key definition, logical partitions'
+ * key bytes through lp_at); what it owns (ranges, ids, the extension's
+ * bills) is freed by the snapshot_free of the filler. A result built from
+ * it borrows the same things, so the service outlives the result.
+ */
+#ifndef PKSIM_SERVICE_SNAPSHOT_H
+#define PKSIM_SERVICE_SNAPSHOT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/load/scenario.h"
+#include "pksim/service/cosmos/epk.h"
+#include "pksim/service/cosmos/pkey.h"
+#include "pksim/service/metrics.h"
+
+/* One logical partition at the end of the run. */
+struct pk_snapshot_lp {
+	const unsigned char *key; /* identity bytes of its key value;
+				     borrowed from the service, stable
+				     while it lives */
+	size_t key_len;
+	struct pk_epk epk;	  /* where it lies in the key space */
+	size_t range;		  /* index in pk_snapshot.ranges of the
+				     range holding it at the end */
+	uint64_t storage_bytes;	  /* stored now, bytes */
+	uint64_t items;		  /* items stored now */
+	uint64_t requests;	  /* attempts, 429s and retries included */
+	uint64_t retries;	  /* ... of them retries */
+	uint64_t throttled_429;	  /* ... of them rate limited */
+	uint64_t rejected_403;	  /* writes refused: the logical partition
+				     was full */
+	int64_t ru_mru;		  /* RU charged, mRU */
+	int64_t full_at_ms;	  /* first refused write, ms, or -1 */
+	int64_t first_grow_ms;	  /* first write that added bytes, ms; -1
+				     before any */
+	int64_t last_write_ms;	  /* last stored write of any kind, ms */
+	uint64_t grow_base_bytes; /* stored at the end of first_grow_ms */
+	uint64_t ttl_freed_bytes; /* bytes time to live deleted from it */
+	uint64_t preloaded_items; /* items `preload:` stored in it */
+};
+
+/* One physical partition (partition key range) at the end of the run. */
+struct pk_snapshot_range {
+	uint32_t id;		     /* partition key range id; never
+					reused in a run */
+	struct pk_epk min;	     /* inclusive start of its key space */
+	struct pk_epk max;	     /* exclusive end */
+	int64_t ru_per_s_mru;	     /* its share of the RU/s, mRU/s */
+	uint64_t storage_bytes;	     /* stored now, bytes */
+	uint64_t logical_partitions; /* logical partitions holding items */
+	uint64_t requests;	     /* attempts over its life, 429s and
+					retries too */
+	uint64_t retries;	     /* ... of them retries */
+	uint64_t throttled_429;	     /* ... of them rate limited */
+	int64_t ru_mru;		     /* RU charged over its life, mRU */
+	int split_blocked;	     /* 1: over its storage cap with one
+					logical partition: cannot split */
+	uint64_t ttl_pending_bytes;  /* expired items' bytes still awaiting
+					deletion, bytes */
+};
+
+/* One range id of the run, ranges split or merged away too. */
+struct pk_snapshot_id {
+	int known;		   /* 1: min, max and width are set */
+	struct pk_epk min, max;	   /* its key space [min, max): the last
+				      bounds the run gave it */
+	double width;		   /* its share of the key space, 0..1,
+				      as the service measures slices */
+	uint64_t created_bytes;	   /* a range of the creation layout (id <
+				      created_ranges): what it held at t =
+				      0, bytes; else 0 */
+	int64_t created_share_mru; /* ... its share of the RU/s at t = 0,
+				      mRU/s; else 0 */
+};
+
+/* What only Azure Cosmos DB has; pk_snapshot.cosmos, NULL for another
+   service. */
+struct pk_snapshot_cosmos {
+	int autoscale;		      /* 1: ru_per_s is the autoscale max */
+	int autoscale_dynamic;	      /* 1: billed per partition (rule 27) */
+	int serverless;		      /* 1: RU/s follow the ranges */
+	int custom_policy;	      /* 1: RU/s shares set per range
+					 (rule 26) */
+	int64_t autoscale_floor;      /* autoscale: 0.1 x max at the end,
+					 RU/s (rule 17) */
+	int64_t *billed_classic;      /* owned; autoscale: RU/s billed each
+					 hour from t = 0 by rule 17, ceil(end_s
+					 / 3,600) entries; NULL for manual */
+	int64_t *billed_dynamic;      /* owned; ... by rule 27 */
+	int64_t ttl_lifetime_s;	      /* every item's time to live, s
+					 (rule 28); 0 when none is known */
+	int64_t merge_max_ru_per_pp;  /* D-MERGE suits containers below
+					 this RU/s a range */
+	uint64_t merge_max_avg_bytes; /* ... and this storage a range */
+};
+
+struct pk_snapshot {
+	const char *name;		      /* the variant's; borrowed */
+	const struct pk_pkey *key;	      /* borrowed: formats keys */
+	const struct pk_container_spec *spec; /* borrowed: as configured */
+	const struct pk_metrics *metrics;     /* borrowed: series, events */
+	struct pk_time_bucket key_bucket;     /* the key's time bucket
+						 (pkey_time_bucket) */
+	int64_t end_s;			      /* seconds closed */
+	int64_t ru_per_s;		      /* provisioned at the end, RU/s */
+	int64_t effective_ru_per_s;	      /* what the ranges can use at the
+						 end (the sum of their
+						 shares), RU/s */
+	size_t created_ranges;		      /* ranges at creation: ids 0 ..
+						 created_ranges - 1, in key
+						 order */
+	uint64_t storage_bytes;		      /* stored at the end, bytes */
+	uint64_t preload_items;		      /* stored at t = 0 by
+						 `preload:` */
+	uint64_t preload_bytes;		      /* ... their bytes */
+	uint64_t preload_lps;		      /* ... logical partitions they
+						 filled (0 when spread) */
+	uint64_t preload_refused;	      /* ... items not stored */
+	int preload_spread;		      /* 1: spread evenly */
+
+	struct pk_snapshot_range *ranges; /* owned; key order */
+	size_t n_ranges;		  /* >= 1 */
+	struct pk_snapshot_id *ids;	  /* owned; indexed by range id:
+					     every id of metrics and of
+					     ranges, n_ids = max(metrics
+					     n_ranges, highest id of ranges
+					     + 1) */
+	size_t n_ids;
+
+	uint64_t n_lps; /* logical partitions ever created */
+	/* Logical partition i (0 .. n_lps - 1, in order of creation) into
+	 *out; lps is the lps member below. Never fails. */
+	void (*lp_at)(const void *lps, uint64_t i, struct pk_snapshot_lp *out);
+	const void *lps; /* borrowed: what lp_at reads */
+
+	struct pk_snapshot_cosmos *cosmos; /* owned; NULL: not Azure Cosmos
+					      DB */
+};
+
+/*
+ * Free what s owns (ranges, ids, the extension and its bills) and zero
+ * it; what it borrows stays. For a snapshot a filler allocated
+ * (cosmos_snapshot_fill); one filled by hand from its own arrays is not
+ * freed with it. NULL is allowed.
+ */
+void snapshot_free(struct pk_snapshot *s);
+
+#endif
