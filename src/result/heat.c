@@ -8,73 +8,30 @@
 #include <string.h>
 
 #include "pksim/base/mem.h"
-#include "pksim/service/cosmos/container.h"
-#include "pksim/service/cosmos/pmap.h"
+#include "pksim/service/snapshot.h"
+#include "result_int.h"
 
-/* Key-space bounds of every range id of the run, where known. */
+/* Key-space bounds of every range id of the run, where known, and the
+   width of its slice (the snapshot's ids). */
 struct bounds {
 	struct pk_epk min, max;
+	double width;
 	int known;
 };
 
-static void set_bounds(struct bounds *b, size_t n, uint32_t id,
-		       const struct pk_epk *min, const struct pk_epk *max)
+/* The n range ids' bounds from the snapshot (unknown past its ids). */
+static struct bounds *all_bounds(const struct pk_snapshot *s, size_t n)
 {
-	if (id < n) {
-		b[id].min = *min;
-		b[id].max = *max;
-		b[id].known = 1;
-	}
-}
-
-/* Ranges at creation (pmap_init_version's layout), split parents and
-   children (the split events), and the ranges at the end. */
-static struct bounds *all_bounds(const struct pk_container *c, size_t n)
-{
-	const struct pk_metrics *m = &c->metrics;
 	struct bounds *b = xcalloc(n ? n : 1, sizeof(*b));
-	struct pk_pmap first;
 	size_t i;
 
-	pmap_init_version(&first, c->created_ranges, c->pmap.version);
-	for (i = 0; i < first.n; i++) {
-		set_bounds(b, n, first.ranges[i].id, &first.ranges[i].min,
-			   &first.ranges[i].max);
-	}
-	pmap_free(&first);
-	for (i = 0; i < m->n_splits; i++) {
-		const struct pk_split_event *e = &m->splits[i];
-
-		set_bounds(b, n, e->children[0], &e->min[0], &e->max[0]);
-		set_bounds(b, n, e->children[1], &e->min[1], &e->max[1]);
-		set_bounds(b, n, e->parent, &e->min[0], &e->max[1]);
-	}
-	for (i = 0; i < m->n_fuses; i++) {
-		const struct pk_fuse_event *e = &m->fuses[i];
-
-		set_bounds(b, n, e->range, &e->min, &e->max);
-	}
-	for (i = 0; i < c->pmap.n; i++) {
-		set_bounds(b, n, c->pmap.ranges[i].id, &c->pmap.ranges[i].min,
-			   &c->pmap.ranges[i].max);
+	for (i = 0; i < n && i < s->n_ids; i++) {
+		b[i].min = s->ids[i].min;
+		b[i].max = s->ids[i].max;
+		b[i].width = s->ids[i].width;
+		b[i].known = s->ids[i].known;
 	}
 	return b;
-}
-
-/* The hash-space share of [min, max) as pmap_width measures it. */
-static double width(int version, const struct bounds *b)
-{
-	struct pk_range r;
-	struct pk_pmap one;
-
-	memset(&one, 0, sizeof(one));
-	r.id = 0;
-	r.min = b->min;
-	r.max = b->max;
-	one.ranges = &r;
-	one.n = 1;
-	one.version = version;
-	return pmap_width(&one, 0);
 }
 
 /* 1 if [a) and [b) share keys */
@@ -128,7 +85,7 @@ static size_t obs_count(const struct pk_metrics *m)
 }
 
 struct builder {
-	const struct pk_container *c;
+	const struct pk_snapshot *s;
 	struct bounds *b;
 	size_t n_ids;
 	uint32_t *layout; /* range ids now, key order */
@@ -171,8 +128,7 @@ static void place(struct builder *bd, size_t from)
 	for (i = from; i < h->n_cells; i++) {
 		struct pk_result_heat_cell *x = &h->cells[i];
 
-		w = known ? width(bd->c->pmap.version, &bd->b[x->range_id])
-			  : 1.0 / (double)n;
+		w = known ? bd->b[x->range_id].width : 1.0 / (double)n;
 		x->y0 = y;
 		y += w;
 		x->y1 = i + 1 == h->n_cells ? 1.0 : y;
@@ -207,7 +163,7 @@ static void fold(struct builder *bd, size_t from, const struct obs *s)
 		if (n < 64 && sb && sb->known && x->range_id < bd->n_ids &&
 		    bd->b[x->range_id].known &&
 		    overlaps(sb, &bd->b[x->range_id])) {
-			w[n] = width(bd->c->pmap.version, &bd->b[x->range_id]);
+			w[n] = bd->b[x->range_id].width;
 			wsum += w[n];
 			hit[n++] = x;
 		}
@@ -265,7 +221,7 @@ static void enter(struct builder *bd, uint32_t id)
    both): the children, or the merged range, replace what they cover. */
 static void events_to(struct builder *bd, int64_t t_s, int incl)
 {
-	const struct pk_metrics *m = &bd->c->metrics;
+	const struct pk_metrics *m = bd->s->metrics;
 
 	for (;;) {
 		const struct pk_split_event *sp =
@@ -295,7 +251,7 @@ static void events_to(struct builder *bd, int64_t t_s, int incl)
    idle), after the splits and merges before its end. */
 static void column(struct builder *bd, size_t col, size_t lo, size_t hi)
 {
-	const struct pk_metrics *m = &bd->c->metrics;
+	const struct pk_metrics *m = bd->s->metrics;
 	struct pk_result_heat *h = bd->h;
 	int64_t end = (int64_t)(col + 1) * h->bucket_s;
 	size_t from = h->n_cells, i;
@@ -338,11 +294,11 @@ struct before {
 
 /* Range id's values before its first record (result.h): its first
    record's; without one, nothing was written to it: its values at the
-   end, or, gone before it, a range of the creation layout its
-   preloaded bytes and its even share of the RU/s at t = 0 (rule 4), a
-   split parent its children's sums. first/seen: the first record of
-   each id. */
-static struct before before_of(const struct pk_container *c,
+   end, or, gone before it, a split parent its children's sums, a range
+   of the creation layout what it held at t = 0 (the snapshot's ids:
+   its preloaded bytes and its even share of the RU/s, rule 4).
+   first/seen: the first record of each id. */
+static struct before before_of(const struct pk_snapshot *s,
 			       const struct pk_result_variant *v,
 			       const struct before *first, const char *seen,
 			       uint32_t id, size_t depth)
@@ -360,30 +316,26 @@ static struct before before_of(const struct pk_container *c,
 	}
 	if (l->split_s >= 0 && depth < v->n_lineage &&
 	    l->children[0] < v->n_lineage && l->children[1] < v->n_lineage) {
-		x = before_of(c, v, first, seen, l->children[0], depth + 1);
-		y = before_of(c, v, first, seen, l->children[1], depth + 1);
+		x = before_of(s, v, first, seen, l->children[0], depth + 1);
+		y = before_of(s, v, first, seen, l->children[1], depth + 1);
 		b.storage = x.storage + y.storage;
 		b.share = x.share + y.share;
 		return b;
 	}
-	if (id < c->created_ranges) {
-		int64_t total = c->created_ru_per_s * PK_MRU_PER_RU;
-		int64_t n = (int64_t)c->created_ranges;
-
-		b.storage = container_preloaded_at_creation(
-		    &c->spec, c->created_ranges, id);
-		b.share = total / n + ((int64_t)id < total % n);
+	if (id < s->created_ranges && id < s->n_ids) {
+		b.storage = s->ids[id].created_bytes;
+		b.share = s->ids[id].created_share_mru;
 	}
 	return b;
 }
 
 /* Set storage[] and share[] of the n range ids to their values before
    their first record */
-static void first_values(const struct pk_container *c,
+static void first_values(const struct pk_snapshot *s,
 			 const struct pk_result_variant *v, uint64_t *storage,
 			 int64_t *share, size_t n)
 {
-	const struct pk_metrics *m = &c->metrics;
+	const struct pk_metrics *m = s->metrics;
 	struct before *first = xcalloc(n + 1, sizeof(*first)), b;
 	char *seen = xcalloc(n + 1, 1);
 	size_t i;
@@ -398,7 +350,7 @@ static void first_values(const struct pk_container *c,
 		}
 	}
 	for (i = 0; i < n && i < v->n_lineage; i++) {
-		b = before_of(c, v, first, seen, (uint32_t)i, 0);
+		b = before_of(s, v, first, seen, (uint32_t)i, 0);
 		storage[i] = b.storage;
 		share[i] = b.share;
 	}
@@ -408,14 +360,14 @@ static void first_values(const struct pk_container *c,
 
 /* Build the map of v with columns width_s wide (a multiple of
    record_s); h->record_s is set. */
-static void build(const struct pk_container *c, struct pk_result_variant *v,
+static void build(const struct pk_snapshot *s, struct pk_result_variant *v,
 		  int64_t width_s)
 {
-	const struct pk_metrics *m = &c->metrics;
+	const struct pk_metrics *m = s->metrics;
 	struct pk_result_heat *h = &v->heat;
 	int64_t record_s = h->record_s;
 	struct builder bd;
-	size_t col, s = 0, e;
+	size_t col, lo = 0, e;
 
 	memset(h, 0, sizeof(*h));
 	h->record_s = record_s;
@@ -426,9 +378,9 @@ static void build(const struct pk_container *c, struct pk_result_variant *v,
 	}
 	h->n_cols = (size_t)((v->end_s + h->bucket_s - 1) / h->bucket_s);
 	h->col_start = xcalloc(h->n_cols + 1, sizeof(*h->col_start));
-	bd.c = c;
+	bd.s = s;
 	bd.n_ids = v->n_lineage;
-	bd.b = all_bounds(c, bd.n_ids);
+	bd.b = all_bounds(s, bd.n_ids);
 	bd.h = h;
 	bd.cap_cells = 0;
 	bd.next_split = 0;
@@ -436,17 +388,17 @@ static void build(const struct pk_container *c, struct pk_result_variant *v,
 	bd.layout = xcalloc(bd.n_ids + 1, sizeof(*bd.layout));
 	bd.last_share = xcalloc(bd.n_ids + 1, sizeof(*bd.last_share));
 	bd.last_storage = xcalloc(bd.n_ids + 1, sizeof(*bd.last_storage));
-	first_values(c, v, bd.last_storage, bd.last_share, bd.n_ids);
-	/* the layout at creation (pmap_init_version) */
+	first_values(s, v, bd.last_storage, bd.last_share, bd.n_ids);
+	/* the layout at creation: ids 0 .. created_ranges - 1, key order */
 	bd.n_layout =
-	    c->created_ranges < bd.n_ids ? c->created_ranges : bd.n_ids;
+	    s->created_ranges < bd.n_ids ? s->created_ranges : bd.n_ids;
 	for (col = 0; col < bd.n_layout; col++) {
 		bd.layout[col] = (uint32_t)col;
 	}
 	for (col = 0; col < h->n_cols; col++) {
 		int64_t end = (int64_t)(col + 1) * h->bucket_s;
 
-		for (e = s; e < obs_count(m); e++) {
+		for (e = lo; e < obs_count(m); e++) {
 			struct obs o;
 
 			obs_at(m, e, &o);
@@ -454,8 +406,8 @@ static void build(const struct pk_container *c, struct pk_result_variant *v,
 				break;
 			}
 		}
-		column(&bd, col, s, e);
-		s = e;
+		column(&bd, col, lo, e);
+		lo = e;
 	}
 	h->col_start[h->n_cols] = h->n_cells;
 	free(bd.b);
@@ -477,14 +429,13 @@ static size_t cols_of(int64_t end_s, int64_t w)
 	return (size_t)((end_s + w - 1) / w);
 }
 
-void result_heat_build(const struct pk_container *c,
-		       struct pk_result_variant *v)
+void result_heat_build(const struct pk_snapshot *s, struct pk_result_variant *v)
 {
 	struct pk_result_heat *h = &v->heat;
-	int64_t record_s = metrics_record_s(&c->metrics);
+	int64_t record_s = metrics_record_s(s->metrics);
 	int64_t w = metrics_heat_width(v->end_s, record_s);
 	size_t bands =
-	    v->n_ranges > c->created_ranges ? v->n_ranges : c->created_ranges;
+	    v->n_ranges > s->created_ranges ? v->n_ranges : s->created_ranges;
 
 	/* at most PK_RESULT_HEAT_CELLS cells: fewer columns for many
 	   ranges, first by the bands at creation and at the end, then by
@@ -494,11 +445,11 @@ void result_heat_build(const struct pk_container *c,
 		w = wider(w, record_s);
 	}
 	h->record_s = record_s;
-	build(c, v, w);
+	build(s, v, w);
 	while (h->n_cols > 1 && h->n_cells > PK_RESULT_HEAT_CELLS) {
 		result_heat_free(h);
 		h->record_s = record_s;
-		build(c, v, wider(w, record_s));
+		build(s, v, wider(w, record_s));
 		w = h->bucket_s;
 	}
 }

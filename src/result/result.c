@@ -1,7 +1,8 @@
 /*
- * result: the frozen per-variant model of a finished run (see result.h).
- * Everything here reads the container once, after the clock stopped;
- * nothing else above the run stage looks inside a container.
+ * result: the frozen per-variant model of a finished run (see result.h),
+ * built once from each variant's service snapshot (service/snapshot.h)
+ * after the clock stopped; the run's own per-stream figures come from
+ * run/sim.h. Nothing above the service stage looks inside a container.
  */
 #include "pksim/result/result.h"
 
@@ -10,17 +11,17 @@
 
 #include "pksim/base/mem.h"
 #include "pksim/run/sim.h"
-#include "pksim/service/cosmos/container.h"
-#include "pksim/service/cosmos/provision.h"
+#include "pksim/service/cosmos/cosmos_snapshot.h"
+#include "pksim/service/snapshot.h"
+#include "result_int.h"
 
 /* 1 if a ranks before b: more RU (by_storage = 0) or more bytes (1),
    ties by key bytes, then the shorter key */
-static int lp_before(const struct pk_container *c, const struct pk_lp *a,
-		     const struct pk_lp *b, int by_storage)
+static int lp_before(const struct pk_snapshot_lp *a,
+		     const struct pk_snapshot_lp *b, int by_storage)
 {
-	enum pk_lp_count k = by_storage ? PK_LP_STORAGE : PK_LP_RU;
-	uint64_t x = container_lp_count(c, a, k);
-	uint64_t y = container_lp_count(c, b, k);
+	uint64_t x = by_storage ? a->storage_bytes : (uint64_t)a->ru_mru;
+	uint64_t y = by_storage ? b->storage_bytes : (uint64_t)b->ru_mru;
 	size_t n = a->key_len < b->key_len ? a->key_len : b->key_len;
 	int d;
 
@@ -31,171 +32,164 @@ static int lp_before(const struct pk_container *c, const struct pk_lp *a,
 	return d != 0 ? d < 0 : a->key_len < b->key_len;
 }
 
-/* The k hottest logical partitions of c (see lp_before) into out, by
-   insertion into a sorted window; returns how many. */
-static size_t top_lps(const struct pk_container *c, int by_storage,
-		      const struct pk_lp **out, size_t k)
-{
-	size_t n = 0, i;
-	uint64_t x;
+/* The PK_RESULT_TOP hottest logical partitions seen so far (lp_before),
+   most first. */
+struct window {
+	struct pk_snapshot_lp lp[PK_RESULT_TOP];
+	size_t n;
+	int by_storage;
+};
 
-	if (k == 0) {
-		return 0;
-	}
-	for (x = 1; x <= c->n_lps; x++) {
-		const struct pk_lp *lp = container_lp(c, x);
-
-		if (n == k && !lp_before(c, lp, out[n - 1], by_storage)) {
-			continue;
-		}
-		i = n < k ? n++ : n - 1;
-		while (i > 0 && lp_before(c, lp, out[i - 1], by_storage)) {
-			out[i] = out[i - 1];
-			i--;
-		}
-		out[i] = lp;
-	}
-	return n;
-}
-
-void result_copy_lp(const struct pk_container *c, const struct pk_lp *lp,
-		    struct pk_result_lp *out)
-{
-	const struct pk_lp_rare *x = container_lp_rare(c, lp);
-
-	out->key = lp->key;
-	out->key_len = lp->key_len;
-	out->epk = container_lp_epk(lp);
-	out->range = container_lp_range(c, lp);
-	out->storage_bytes = container_lp_count(c, lp, PK_LP_STORAGE);
-	out->items = container_lp_count(c, lp, PK_LP_ITEMS);
-	out->requests = container_lp_count(c, lp, PK_LP_REQUESTS);
-	out->retries = x->retries;
-	out->served = out->requests - x->throttled_429;
-	out->throttled_429 = x->throttled_429;
-	out->rejected_403 = x->rejected_403;
-	out->ru_mru = (int64_t)container_lp_count(c, lp, PK_LP_RU);
-	out->full_at_ms = x->full_at_ms;
-	out->first_grow_ms = lp->first_grow_ms;
-	out->last_write_ms = lp->last_write_ms;
-	out->grow_base_bytes = container_lp_count(c, lp, PK_LP_GROW_BASE);
-}
-
-static size_t top(const struct pk_container *c, int by_storage,
-		  struct pk_result_lp *out)
-{
-	const struct pk_lp *v[PK_RESULT_TOP];
-	size_t n = top_lps(c, by_storage, v, PK_RESULT_TOP), i;
-
-	for (i = 0; i < n; i++) {
-		result_copy_lp(c, v[i], &out[i]);
-	}
-	return n;
-}
-
-/* One pass over the logical partitions: those that refused a write (the
-   first PK_RESULT_TOP in order of creation, the pool's order: logical
-   partitions are never removed). */
-static void scan_lps(const struct pk_container *c, struct pk_result_variant *v)
-{
-	uint64_t x;
-
-	for (x = 1; x <= c->n_lps; x++) {
-		const struct pk_lp *lp = container_lp(c, x);
-
-		if (container_lp_rare(c, lp)->rejected_403 == 0) {
-			continue;
-		}
-		if (v->n_full_listed < PK_RESULT_TOP) {
-			result_copy_lp(c, lp, &v->full[v->n_full_listed++]);
-		}
-		v->n_full++;
-	}
-}
-
-static void ranges(const struct pk_container *c, struct pk_result_variant *v)
+/* Insert lp into w's sorted window when it ranks in it. */
+static void window_add(struct window *w, const struct pk_snapshot_lp *lp)
 {
 	size_t i;
 
-	v->n_ranges = c->pmap.n;
-	v->ranges = xcalloc(c->pmap.n, sizeof(*v->ranges));
-	for (i = 0; i < c->pmap.n; i++) {
-		const struct pk_pp *p = &c->pp[i];
+	if (w->n == PK_RESULT_TOP &&
+	    !lp_before(lp, &w->lp[w->n - 1], w->by_storage)) {
+		return;
+	}
+	i = w->n < PK_RESULT_TOP ? w->n++ : w->n - 1;
+	while (i > 0 && lp_before(lp, &w->lp[i - 1], w->by_storage)) {
+		w->lp[i] = w->lp[i - 1];
+		i--;
+	}
+	w->lp[i] = *lp;
+}
+
+void result_copy_lp(const struct pk_snapshot_lp *lp, struct pk_result_lp *out)
+{
+	out->key = lp->key;
+	out->key_len = lp->key_len;
+	out->epk = lp->epk;
+	out->range = lp->range;
+	out->storage_bytes = lp->storage_bytes;
+	out->items = lp->items;
+	out->requests = lp->requests;
+	out->retries = lp->retries;
+	out->served = lp->requests - lp->throttled_429;
+	out->throttled_429 = lp->throttled_429;
+	out->rejected_403 = lp->rejected_403;
+	out->ru_mru = lp->ru_mru;
+	out->full_at_ms = lp->full_at_ms;
+	out->first_grow_ms = lp->first_grow_ms;
+	out->last_write_ms = lp->last_write_ms;
+	out->grow_base_bytes = lp->grow_base_bytes;
+}
+
+/* lp as one of those that refused a write (the first PK_RESULT_TOP in
+   order of creation, the snapshot's order). */
+static void note_full(const struct pk_snapshot_lp *lp,
+		      struct pk_result_variant *v)
+{
+	if (lp->rejected_403 == 0) {
+		return;
+	}
+	if (v->n_full_listed < PK_RESULT_TOP) {
+		result_copy_lp(lp, &v->full[v->n_full_listed++]);
+	}
+	v->n_full++;
+}
+
+/* lp as its range's hottest by RU (lp_before) when it beats best[range]
+   (has[range]: one is set); a logical partition charged no RU is no
+   range's hottest. Every logical partition counts, not only the top. */
+static void note_hottest(const struct pk_snapshot_lp *lp, size_t n_ranges,
+			 struct pk_snapshot_lp *best, char *has)
+{
+	size_t i = lp->range;
+
+	if (lp->ru_mru == 0 || i >= n_ranges) {
+		return;
+	}
+	if (!has[i] || lp_before(lp, &best[i], 0)) {
+		best[i] = *lp;
+		has[i] = 1;
+	}
+}
+
+/* One pass over the logical partitions: the hottest by RU and by
+   storage, those that refused a write, each range's hottest. */
+static void scan_lps(const struct pk_snapshot *s, struct pk_result_variant *v)
+{
+	struct window ru = {.n = 0, .by_storage = 0};
+	struct window st = {.n = 0, .by_storage = 1};
+	struct pk_snapshot_lp lp;
+	size_t n = v->n_ranges, i;
+	struct pk_snapshot_lp *best = xcalloc(n ? n : 1, sizeof(*best));
+	char *has = xcalloc(n ? n : 1, 1);
+	uint64_t x;
+
+	for (x = 0; x < s->n_lps; x++) {
+		s->lp_at(s->lps, x, &lp);
+		window_add(&ru, &lp);
+		window_add(&st, &lp);
+		note_full(&lp, v);
+		note_hottest(&lp, n, best, has);
+	}
+	for (i = 0; i < ru.n; i++) {
+		result_copy_lp(&ru.lp[i], &v->top_ru[i]);
+	}
+	v->n_top_ru = ru.n;
+	for (i = 0; i < st.n; i++) {
+		result_copy_lp(&st.lp[i], &v->top_storage[i]);
+	}
+	v->n_top_storage = st.n;
+	for (i = 0; i < n; i++) {
+		v->ranges[i].has_hottest = has[i];
+		if (has[i]) {
+			result_copy_lp(&best[i], &v->ranges[i].hottest);
+		}
+	}
+	free(best);
+	free(has);
+}
+
+/* The range's statistics over its life in the metrics, by id (range ids
+   are never reused: they cover exactly this range's life), or NULL. */
+static const struct pk_range_stats *stats_of(const struct pk_metrics *m,
+					     uint32_t id)
+{
+	return id < m->n_ranges ? &m->ranges[id] : NULL;
+}
+
+static void ranges(const struct pk_snapshot *s, struct pk_result_variant *v)
+{
+	size_t i;
+
+	v->n_ranges = s->n_ranges;
+	v->ranges = xcalloc(s->n_ranges ? s->n_ranges : 1, sizeof(*v->ranges));
+	for (i = 0; i < s->n_ranges; i++) {
+		const struct pk_snapshot_range *p = &s->ranges[i];
+		const struct pk_range_stats *st = stats_of(s->metrics, p->id);
 		struct pk_result_range *r = &v->ranges[i];
 
-		r->id = c->pmap.ranges[i].id;
-		r->min = c->pmap.ranges[i].min;
-		r->max = c->pmap.ranges[i].max;
-		r->ru_per_s_mru = p->budget.share_mru;
+		r->id = p->id;
+		r->min = p->min;
+		r->max = p->max;
+		r->ru_per_s_mru = p->ru_per_s_mru;
 		r->storage_bytes = p->storage_bytes;
 		r->logical_partitions = p->logical_partitions;
 		r->requests = p->requests;
 		r->retries = p->retries;
 		r->throttled_429 = p->throttled_429;
 		r->ru_mru = p->ru_mru;
-		/* range ids are never reused: the metrics' statistics of
-		   this id cover exactly this range's life */
-		r->peak_normalized =
-		    r->id < c->metrics.n_ranges
-			? c->metrics.ranges[r->id].peak_normalized
-			: 0.0;
-		r->throttled_bucket =
-		    r->id < c->metrics.n_ranges
-			? c->metrics.ranges[r->id].throttled_bucket
-			: 0;
-		r->throttled_held =
-		    r->id < c->metrics.n_ranges
-			? c->metrics.ranges[r->id].throttled_held
-			: 0;
+		r->peak_normalized = st ? st->peak_normalized : 0.0;
+		r->throttled_bucket = st ? st->throttled_bucket : 0;
+		r->throttled_held = st ? st->throttled_held : 0;
 		r->split_blocked = p->split_blocked;
 		r->ttl_pending_bytes = p->ttl_pending_bytes;
 		v->lps_live += p->logical_partitions;
 	}
-	v->storage_bytes = container_storage(c);
-}
-
-/* Each range's hottest logical partition by RU (lp_before), from every
-   logical partition whose key lies in the range at the end: one pass
-   (the container's top_ru holds only PK_RESULT_TOP). A
-   logical partition charged no RU is no range's hottest. */
-static void range_hottest(const struct pk_container *c,
-			  struct pk_result_variant *v)
-{
-	const struct pk_lp **best;
-	uint64_t x;
-	size_t i;
-
-	if (v->n_ranges == 0) {
-		return;
-	}
-	best = xcalloc(v->n_ranges, sizeof(*best));
-	for (x = 1; x <= c->n_lps; x++) {
-		const struct pk_lp *lp = container_lp(c, x);
-
-		if (container_lp_count(c, lp, PK_LP_RU) == 0) {
-			continue;
-		}
-		i = container_lp_range(c, lp);
-		if (i < v->n_ranges &&
-		    (!best[i] || lp_before(c, lp, best[i], 0))) {
-			best[i] = lp;
-		}
-	}
-	for (i = 0; i < v->n_ranges; i++) {
-		if (best[i]) {
-			v->ranges[i].has_hottest = 1;
-			result_copy_lp(c, best[i], &v->ranges[i].hottest);
-		}
-	}
-	free(best);
+	v->storage_bytes = s->storage_bytes;
 }
 
 /* Every range id's history: split parents and children (the metrics'
    split events), the seconds it was busy, its p99 normalized RU
    (rule 32), and the birth and parent of each range at the end. */
-static void lineage(const struct pk_container *c, struct pk_result_variant *v)
+static void lineage(const struct pk_snapshot *s, struct pk_result_variant *v)
 {
-	const struct pk_metrics *m = &c->metrics;
+	const struct pk_metrics *m = s->metrics;
 	size_t n = m->n_ranges, i;
 
 	for (i = 0; i < v->n_ranges; i++) {
@@ -213,7 +207,7 @@ static void lineage(const struct pk_container *c, struct pk_result_variant *v)
 		l->parent = PK_RESULT_NO_RANGE;
 		/* ranges at creation are ids 0 .. created - 1; any other id
 		   not made by a split was made by a merge */
-		l->born_s = i < c->created_ranges ? 0 : -1;
+		l->born_s = i < s->created_ranges ? 0 : -1;
 		l->split_s = -1;
 		l->merged_from[0] = l->merged_from[1] = PK_RESULT_NO_RANGE;
 		l->merged_s = -1;
@@ -262,7 +256,7 @@ static void lineage(const struct pk_container *c, struct pk_result_variant *v)
 		struct pk_result_lineage *l = &v->lineage[i];
 
 		l->merged_away = l->at == SIZE_MAX && l->split_s < 0 &&
-				 (l->busy_seconds > 0 || i < c->created_ranges);
+				 (l->busy_seconds > 0 || i < s->created_ranges);
 	}
 	/* and every range a merge took, busy or not */
 	for (i = 0; i < m->n_fuses; i++) {
@@ -279,13 +273,13 @@ static void lineage(const struct pk_container *c, struct pk_result_variant *v)
 
 /* Highest normalized RU consumption of any range id in any second, and
    the first range id at it. */
-static void peak(const struct pk_container *c, struct pk_result_variant *v)
+static void peak(const struct pk_snapshot *s, struct pk_result_variant *v)
 {
-	const struct pk_metrics *m = &c->metrics;
+	const struct pk_metrics *m = s->metrics;
 	size_t i;
 
 	v->peak_normalized = 0;
-	v->peak_range = c->pmap.ranges[0].id;
+	v->peak_range = s->n_ranges > 0 ? s->ranges[0].id : 0;
 	for (i = 0; i < m->n_ranges; i++) {
 		if (m->ranges[i].peak_normalized > v->peak_normalized) {
 			v->peak_normalized = m->ranges[i].peak_normalized;
@@ -294,47 +288,52 @@ static void peak(const struct pk_container *c, struct pk_result_variant *v)
 	}
 }
 
-/* Autoscale billing per hour (rule 17, D-AUTO). */
-static void billing(const struct pk_container *c, struct pk_result_variant *v)
+/* Autoscale billing per hour (rule 17, D-AUTO; rule 27), copied from
+   the Azure Cosmos DB extension; hours started: ceil(end_s / 3,600). */
+static void billing(const struct pk_snapshot *s, struct pk_result_variant *v)
 {
-	int64_t h;
+	const struct pk_snapshot_cosmos *x = s->cosmos;
+	size_t n;
 
-	v->n_hours = container_hours(c);
-	if (!c->autoscale) {
+	v->n_hours =
+	    (s->end_s + PK_RESULT_S_PER_HOUR - 1) / PK_RESULT_S_PER_HOUR;
+	if (!x || !x->autoscale) {
 		return;
 	}
-	v->autoscale_floor = provision_autoscale_floor(c->ru_per_s);
-	v->billed_ru_per_s = xcalloc(v->n_hours > 0 ? (size_t)v->n_hours : 1,
-				     sizeof(*v->billed_ru_per_s));
-	v->billed_classic = xcalloc(v->n_hours > 0 ? (size_t)v->n_hours : 1,
-				    sizeof(*v->billed_classic));
-	v->billed_dynamic = xcalloc(v->n_hours > 0 ? (size_t)v->n_hours : 1,
-				    sizeof(*v->billed_dynamic));
-	v->autoscale_dynamic = c->spec.autoscale_dynamic;
-	for (h = 0; h < v->n_hours; h++) {
-		v->billed_classic[h] = container_autoscale_billed(c, h);
-		v->billed_dynamic[h] = container_autoscale_dynamic_billed(c, h);
-		v->billed_ru_per_s[h] = v->autoscale_dynamic
-					    ? v->billed_dynamic[h]
-					    : v->billed_classic[h];
+	n = v->n_hours > 0 ? (size_t)v->n_hours : 1;
+	v->autoscale_floor = x->autoscale_floor;
+	v->autoscale_dynamic = x->autoscale_dynamic;
+	v->billed_classic = xcalloc(n, sizeof(*v->billed_classic));
+	v->billed_dynamic = xcalloc(n, sizeof(*v->billed_dynamic));
+	v->billed_ru_per_s = xcalloc(n, sizeof(*v->billed_ru_per_s));
+	if (v->n_hours > 0) {
+		memcpy(v->billed_classic, x->billed_classic,
+		       n * sizeof(*v->billed_classic));
+		memcpy(v->billed_dynamic, x->billed_dynamic,
+		       n * sizeof(*v->billed_dynamic));
+		memcpy(v->billed_ru_per_s,
+		       v->autoscale_dynamic ? x->billed_dynamic
+					    : x->billed_classic,
+		       n * sizeof(*v->billed_ru_per_s));
 	}
 }
 
-/* The first merge D-MERGE does not suit (>= 3,000 RU/s or >= 20 GB a
-   range before it). */
-static void merge_note(const struct pk_metrics *m,
+/* The first merge D-MERGE does not suit (the extension's bounds: >=
+   3,000 RU/s or >= 20 GB a range before it); none without them. */
+static void merge_note(const struct pk_snapshot *s,
 		       struct pk_result_merge_note *out)
 {
+	const struct pk_metrics *m = s->metrics;
 	size_t i;
 
 	out->t_s = -1;
-	for (i = 0; i < m->n_merges; i++) {
+	for (i = 0; s->cosmos && i < m->n_merges; i++) {
 		const struct pk_merge_event *e = &m->merges[i];
 		int64_t ru_per_pp = e->ru_per_s / (int64_t)e->ranges_before;
 		uint64_t avg = e->storage_bytes / e->ranges_before;
 
-		if (ru_per_pp < PK_CONTAINER_MERGE_MAX_RU_PER_PP &&
-		    avg < PK_CONTAINER_MERGE_MAX_AVG_BYTES) {
+		if (ru_per_pp < s->cosmos->merge_max_ru_per_pp &&
+		    avg < s->cosmos->merge_max_avg_bytes) {
 			continue;
 		}
 		out->t_s = e->t_s;
@@ -389,51 +388,72 @@ static void queries(const struct pk_scenario *sc, const struct pk_variant *pv,
 	}
 }
 
-static void variant(const struct pk_variant *pv, struct pk_result_variant *v)
+/* The snapshot's own figures: what the variant was and held. */
+static void header(const struct pk_snapshot *s, struct pk_result_variant *v)
 {
-	const struct pk_container *c = pv->container;
-	const struct pk_metrics *m = &c->metrics;
+	const struct pk_metrics *m = s->metrics;
 
-	v->name = c->name;
-	v->key = pv->key;
-	v->spec = &c->spec;
+	v->name = s->name;
+	v->key = s->key;
+	v->spec = s->spec;
 	v->metrics = m;
-	v->created_ranges = c->created_ranges;
-	v->preload_items = c->preload_items;
-	v->preload_bytes = c->preload_bytes;
-	v->preload_lps = c->preload_lps;
-	v->preload_refused = c->preload_refused;
-	v->preload_spread = c->preload_spread;
-	v->autoscale = c->autoscale;
-	v->serverless = c->serverless;
-	v->ru_per_s = c->ru_per_s;
-	/* container_end marks a scale-up the run did not see finish on
-	   the last change event */
+	v->created_ranges = s->created_ranges;
+	v->preload_items = s->preload_items;
+	v->preload_bytes = s->preload_bytes;
+	v->preload_lps = s->preload_lps;
+	v->preload_refused = s->preload_refused;
+	v->preload_spread = s->preload_spread;
+	v->autoscale = s->cosmos ? s->cosmos->autoscale : 0;
+	v->serverless = s->cosmos ? s->cosmos->serverless : 0;
+	v->custom_policy = s->cosmos ? s->cosmos->custom_policy : 0;
+	v->ru_per_s = s->ru_per_s;
+	/* the run's end marks a scale-up it did not see finish on the last
+	   change event */
 	if (m->n_changes > 0 && m->changes[m->n_changes - 1].effective_t_s ==
 				    PK_EFFECTIVE_UNFINISHED) {
 		v->pending_ru_per_s = m->changes[m->n_changes - 1].to_ru_per_s;
 	}
-	v->custom_policy = c->redistributed;
-	v->effective_ru_per_s = container_effective_ru_per_s(c);
-	v->end_s = c->now_s;
-	v->lps_seen = c->n_lps;
+	v->effective_ru_per_s = s->effective_ru_per_s;
+	v->end_s = s->end_s;
+	v->lps_seen = s->n_lps;
 	v->requests_served =
 	    m->totals.attempts - m->totals.throttled_429 - m->totals.gone_410;
-	ranges(c, v);
-	range_hottest(c, v);
-	lineage(c, v);
-	scan_lps(c, v);
-	v->n_top_ru = top(c, 0, v->top_ru);
-	v->n_top_storage = top(c, 1, v->top_storage);
+}
+
+void result_variant_build(const struct pk_snapshot *s,
+			  const struct pk_scenario *sc,
+			  struct pk_result_variant *v)
+{
+	const struct pk_metrics *m = s->metrics;
+
+	memset(v, 0, sizeof(*v));
+	header(s, v);
+	ranges(s, v);
+	lineage(s, v);
+	scan_lps(s, v);
 	v->utilisation = m->provisioned_ru > 0
 			     ? metrics_ru(m->totals.ru_mru) / m->provisioned_ru
 			     : 0.0;
-	peak(c, v);
+	peak(s, v);
 	v->wait_p50_ms = metrics_wait_percentile(m, 50);
 	v->wait_p99_ms = metrics_wait_percentile(m, 99);
-	billing(c, v);
-	merge_note(m, &v->merge_note);
-	result_heat_build(c, v);
+	billing(s, v);
+	merge_note(s, &v->merge_note);
+	result_heat_build(s, v);
+	result_fill_build(s, sc, v);
+}
+
+/* Variant pv's model, through its service's snapshot. The run's
+   variants hold an Azure Cosmos DB container until run/ holds a service
+   handle (service/service.h); this is the one place result names it. */
+static void variant(const struct pk_scenario *sc, const struct pk_variant *pv,
+		    struct pk_result_variant *v)
+{
+	struct pk_snapshot s;
+
+	cosmos_snapshot_fill(pv->container, pv->key, sc, &s);
+	result_variant_build(&s, sc, v);
+	snapshot_free(&s);
 }
 
 struct pk_result *result_build(const struct pk_run *run)
@@ -445,17 +465,6 @@ struct pk_result *result_build(const struct pk_run *run)
 	r->seed = run->seed;
 	r->end_ms = run->end_ms;
 	r->items_created = workload_items(run->workload);
-	/* generation skips none now (targets.h); each variant counts what
-	   it did not send, and the scenario figure is the largest */
-	r->operations_skipped = workload_skipped(run->workload);
-	for (i = 0; i < run->n_variants; i++) {
-		uint64_t n = run->variants[i]
-				 .container->metrics.totals.not_sent_no_target;
-
-		if (n > r->operations_skipped) {
-			r->operations_skipped = n;
-		}
-	}
 	r->phase_start_ms = xcalloc(run->sc->n_phases ? run->sc->n_phases : 1,
 				    sizeof(*r->phase_start_ms));
 	for (i = 0; i < run->sc->n_phases; i++) {
@@ -468,15 +477,22 @@ struct pk_result *result_build(const struct pk_run *run)
 	r->n_variants = run->n_variants;
 	r->variants = xcalloc(run->n_variants ? run->n_variants : 1,
 			      sizeof(*r->variants));
+	/* generation skips none now (targets.h); each variant counts what
+	   it did not send, and the scenario figure is the largest */
+	r->operations_skipped = workload_skipped(run->workload);
 	for (i = 0; i < run->n_variants; i++) {
 		const struct pk_keycheck *kc = &run->variants[i].keycheck;
 		struct pk_result_variant *v = &r->variants[i];
+		uint64_t skipped;
 
-		variant(&run->variants[i], v);
+		variant(run->sc, &run->variants[i], v);
+		skipped = v->metrics->totals.not_sent_no_target;
+		if (skipped > r->operations_skipped) {
+			r->operations_skipped = skipped;
+		}
 		queries(run->sc, &run->variants[i], v);
 		result_streams_build(run->sc, &run->variants[i], v);
 		result_achieved_build(run->sc, &run->variants[i], v);
-		result_fill_build(run->variants[i].container, run->sc, v);
 		/* keycheck.h: a data file's records counted one by one;
 		   generated items have every generated property */
 		v->key_items = kc->from_file ? kc->items : r->items_created;
@@ -487,6 +503,19 @@ struct pk_result *result_build(const struct pk_run *run)
 	return r;
 }
 
+void result_variant_free(struct pk_result_variant *v)
+{
+	free(v->ranges);
+	free(v->lineage);
+	free(v->queries);
+	free(v->streams);
+	free(v->billed_ru_per_s);
+	free(v->billed_classic);
+	free(v->billed_dynamic);
+	result_heat_free(&v->heat);
+	memset(v, 0, sizeof(*v));
+}
+
 void result_free(struct pk_result *r)
 {
 	size_t i;
@@ -495,14 +524,7 @@ void result_free(struct pk_result *r)
 		return;
 	}
 	for (i = 0; i < r->n_variants; i++) {
-		free(r->variants[i].ranges);
-		free(r->variants[i].lineage);
-		free(r->variants[i].queries);
-		free(r->variants[i].streams);
-		free(r->variants[i].billed_ru_per_s);
-		free(r->variants[i].billed_classic);
-		free(r->variants[i].billed_dynamic);
-		result_heat_free(&r->variants[i].heat);
+		result_variant_free(&r->variants[i]);
 	}
 	free(r->variants);
 	free(r->phase_start_ms);

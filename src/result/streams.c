@@ -10,6 +10,7 @@
 
 #include "pksim/base/mem.h"
 #include "pksim/run/sim.h"
+#include "result_int.h"
 
 static int cmp_u32(const void *a, const void *b)
 {

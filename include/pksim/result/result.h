@@ -17,9 +17,11 @@
  * bytes of its logical partitions). Free it with result_free before
  * sim_free(run). Nothing in it changes after result_build returns.
  *
- * What is deliberately not here: the container's tables themselves. A
- * report that needs a new figure adds it to this model, computed once in
- * result.c; report files never include container.h or pmap.h.
+ * Built from each variant's service snapshot (service/snapshot.h,
+ * result_variant_build), never from a service's tables. A report that
+ * needs a new figure adds it to the snapshot when only the service knows
+ * it, and to this model, computed once in result.c; report files never
+ * include a service's internal headers.
  */
 #ifndef PKSIM_RESULT_H
 #define PKSIM_RESULT_H
@@ -555,6 +557,25 @@ struct pk_result {
  */
 struct pk_result *result_build(const struct pk_run *run);
 
+/*
+ * One variant's frozen model from its service's snapshot s (snapshot.h):
+ * everything of *v but the run's own figures (queries, streams, the
+ * closed-loop figures, key_items and key_missing, which result_build adds
+ * from the run). sc is the scenario it ran (its data file's time
+ * compression). v borrows what s borrows (metrics, key bytes, spec, key
+ * definition), not s itself, which may be freed after. This is the seam
+ * every service's result goes through. Out of memory is fatal; free v
+ * with result_variant_free.
+ */
+struct pk_snapshot;
+void result_variant_build(const struct pk_snapshot *s,
+			  const struct pk_scenario *sc,
+			  struct pk_result_variant *v);
+
+/* Free what v owns (result_variant_build's and result_build's) and zero
+   it. */
+void result_variant_free(struct pk_result_variant *v);
+
 /* Free r and what it owns; NULL is allowed. */
 void result_free(struct pk_result *r);
 
@@ -568,37 +589,6 @@ result_lineage(const struct pk_result_variant *v, uint32_t id);
 int64_t result_lp_range_ru_per_s(const struct pk_result_variant *v,
 				 const struct pk_result_lp *lp);
 
-/* The heat map of v, built by result_build (src/result/heat.c); the
-   container c is the variant's, read once. Internal to the result stage. */
-struct pk_container;
-void result_heat_build(const struct pk_container *c,
-		       struct pk_result_variant *v);
-/* The days-to-full figures of v (v->fill, see struct pk_result_fill)
-   from container c's logical partitions and sc's arrival; v->key and
-   v->spec set. Internal to the result stage (src/result/fill.c). */
-struct pk_lp;
-void result_fill_build(const struct pk_container *c,
-		       const struct pk_scenario *sc,
-		       struct pk_result_variant *v);
-/* lp of container c as the reports show it. Internal to the result
-   stage. */
-void result_copy_lp(const struct pk_container *c, const struct pk_lp *lp,
-		    struct pk_result_lp *out);
-/* v's figures per stream (v->streams) from the run's variant pv, when
-   sc has more than one stream (src/result/streams.c). Internal to the
-   result stage. */
-struct pk_variant;
-void result_streams_build(const struct pk_scenario *sc,
-			  const struct pk_variant *pv,
-			  struct pk_result_variant *v);
-/* v's closed-loop figures (last_answer_ms, answered,
-   achieved_ops_per_s) from the workers of each stream of the run's
-   variant pv, and each stream's own in v->streams when it has them
-   (src/result/streams.c; after result_streams_build). Internal to the
-   result stage. */
-void result_achieved_build(const struct pk_scenario *sc,
-			   const struct pk_variant *pv,
-			   struct pk_result_variant *v);
 /* Free what heat owns; it is zero afterwards. */
 void result_heat_free(struct pk_result_heat *heat);
 
