@@ -168,6 +168,65 @@ START_TEST(test_retryq_interleaved_and_reused)
 }
 END_TEST
 
+/* The FIFO run and the heap together give one order: keys queued mostly
+   in order (as 429 retries are: due at the next whole second, in the
+   order they were refused), one in eight due earlier than the last one
+   queued, popped in bursts between pushes. Each pop must give the
+   smallest (t_ms, seq) still queued, found here by scanning a plain
+   list of what was pushed and not yet popped: the definition of the
+   order, not a second implementation of it. */
+#define RUN_HEAP_KEYS 10000
+START_TEST(test_retryq_run_and_heap_one_order)
+{
+	static int64_t shadow_t[RUN_HEAP_KEYS];
+	static uint64_t shadow_s[RUN_HEAP_KEYS];
+	struct pk_retryq q;
+	uint64_t lcg = 12345, seq = 0;
+	int64_t base = 1000;
+	size_t n_shadow = 0, round, from_heap = 0;
+
+	retryq_init(&q);
+	for (round = 0; round < 200; round++) {
+		size_t k, burst = round % 3 == 0 ? 80 : 20;
+
+		for (k = 0; k < 50; k++) {
+			struct pk_retry_entry e;
+			int64_t t = base + 1000;
+
+			lcg = lcg * 6364136223846793005ULL +
+			      1442695040888963407ULL;
+			if ((lcg >> 61) == 0) {
+				t = base + (int64_t)((lcg >> 33) % 1000);
+				from_heap++;
+			}
+			e = entry(t, ++seq);
+			retryq_push(&q, &e);
+			shadow_t[n_shadow] = t;
+			shadow_s[n_shadow++] = seq;
+		}
+		for (k = 0; k < burst && n_shadow > 0; k++) {
+			size_t j, m = 0;
+
+			for (j = 1; j < n_shadow; j++) {
+				if (shadow_t[j] < shadow_t[m] ||
+				    (shadow_t[j] == shadow_t[m] &&
+				     shadow_s[j] < shadow_s[m])) {
+					m = j;
+				}
+			}
+			pop_expect(&q, shadow_t[m], shadow_s[m]);
+			shadow_t[m] = shadow_t[--n_shadow];
+			shadow_s[m] = shadow_s[n_shadow];
+		}
+		ck_assert_uint_eq(retryq_len(&q), n_shadow);
+		base += 1000;
+	}
+	/* the test did exercise both halves */
+	ck_assert_uint_gt(from_heap, 100);
+	retryq_free(&q);
+}
+END_TEST
+
 START_TEST(test_retryq_empty_pop_aborts)
 {
 	struct pk_retryq q;
@@ -190,6 +249,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_retryq_order_by_time);
 	tcase_add_test(tc, test_retryq_ties_by_place);
 	tcase_add_test(tc, test_retryq_interleaved_and_reused);
+	tcase_add_test(tc, test_retryq_run_and_heap_one_order);
 	/* the abort needs Check's fork (CK_FORK=no, as under valgrind,
 	   would take the whole runner down) */
 	if (!getenv("CK_FORK") || strcmp(getenv("CK_FORK"), "no") != 0) {

@@ -1,5 +1,6 @@
 /*
- * retryq: a min-heap of retry keys over a slot pool (see retryq.h).
+ * retryq: a FIFO run and a min-heap of retry keys over a slot pool (see
+ * retryq.h).
  */
 #include "pksim/run/retryq.h"
 
@@ -14,26 +15,33 @@ void retryq_init(struct pk_retryq *q)
 	memset(q, 0, sizeof(*q));
 }
 
+static int key_less(const struct pk_retry_key *a, const struct pk_retry_key *b)
+{
+	return a->t_ms < b->t_ms || (a->t_ms == b->t_ms && a->seq < b->seq);
+}
+
+static void free_in(const struct pk_op *op)
+{
+	if (op->n_in > 0) {
+		free((void *)op->in_items);
+	}
+}
+
 void retryq_free(struct pk_retryq *q)
 {
 	size_t i;
 
 	for (i = 0; i < q->n; i++) {
-		const struct pk_op *op = &q->slots[q->heap[i].slot].op;
-
-		if (op->n_in > 0) {
-			free((void *)op->in_items);
-		}
+		free_in(&q->slots[q->heap[i].slot].op);
+	}
+	for (i = q->head; i < q->end; i++) {
+		free_in(&q->slots[q->run[i].slot].op);
 	}
 	free(q->heap);
+	free(q->run);
 	free(q->slots);
 	free(q->free);
 	retryq_init(q);
-}
-
-static int key_less(const struct pk_retry_key *a, const struct pk_retry_key *b)
-{
-	return a->t_ms < b->t_ms || (a->t_ms == b->t_ms && a->seq < b->seq);
 }
 
 static uint32_t take_slot(struct pk_retryq *q)
@@ -49,44 +57,78 @@ static uint32_t take_slot(struct pk_retryq *q)
 	return (uint32_t)q->n_slots++;
 }
 
-void retryq_push(struct pk_retryq *q, const struct pk_retry_entry *e)
+/* Append k to the run; when the run's array is full and its front has
+   been popped, the live keys move down first instead of growing it. */
+static void run_append(struct pk_retryq *q, const struct pk_retry_key *k)
 {
-	struct pk_retry_key k = {e->t_ms, e->seq, take_slot(q)};
+	if (q->end == q->cap_run && q->head > 0) {
+		memmove(q->run, q->run + q->head,
+			(q->end - q->head) * sizeof(*q->run));
+		q->end -= q->head;
+		q->head = 0;
+	}
+	mem_grow((void **)&q->run, &q->cap_run, q->end + 1, sizeof(*q->run));
+	q->run[q->end++] = *k;
+}
+
+static void heap_push(struct pk_retryq *q, const struct pk_retry_key *k)
+{
 	size_t i;
 
-	q->slots[k.slot] = *e;
 	mem_grow((void **)&q->heap, &q->cap, q->n + 1, sizeof(*q->heap));
 	/* sift up: move parents down until k's place is found */
-	for (i = q->n++; i > 0 && key_less(&k, &q->heap[(i - 1) / 2]);
+	for (i = q->n++; i > 0 && key_less(k, &q->heap[(i - 1) / 2]);
 	     i = (i - 1) / 2) {
 		q->heap[i] = q->heap[(i - 1) / 2];
 	}
-	q->heap[i] = k;
+	q->heap[i] = *k;
+}
+
+void retryq_push(struct pk_retryq *q, const struct pk_retry_entry *e)
+{
+	struct pk_retry_key k = {e->t_ms, e->seq, take_slot(q)};
+
+	q->slots[k.slot] = *e;
+	if (q->head == q->end || !key_less(&k, &q->run[q->end - 1])) {
+		run_append(q, &k);
+	} else {
+		heap_push(q, &k);
+	}
+}
+
+/* 1 when the heap's top comes out next, 0 when the run's head does
+   (q must not be empty). */
+static int heap_first(const struct pk_retryq *q)
+{
+	return q->n > 0 &&
+	       (q->head == q->end || key_less(&q->heap[0], &q->run[q->head]));
+}
+
+/* The first key (q must not be empty). */
+static const struct pk_retry_key *first(const struct pk_retryq *q)
+{
+	return heap_first(q) ? &q->heap[0] : &q->run[q->head];
 }
 
 int retryq_peek(const struct pk_retryq *q, int64_t *t_ms, uint64_t *seq)
 {
-	if (q->n == 0) {
+	const struct pk_retry_key *k;
+
+	if (retryq_len(q) == 0) {
 		return 0;
 	}
-	*t_ms = q->heap[0].t_ms;
-	*seq = q->heap[0].seq;
+	k = first(q);
+	*t_ms = k->t_ms;
+	*seq = k->seq;
 	return 1;
 }
 
-void retryq_pop(struct pk_retryq *q, struct pk_retry_entry *out)
+/* Remove the heap's top. */
+static void heap_pop(struct pk_retryq *q)
 {
-	struct pk_retry_key last;
+	struct pk_retry_key last = q->heap[--q->n];
 	size_t i = 0;
 
-	if (q->n == 0) {
-		PK_BUG("retryq_pop on an empty queue");
-	}
-	*out = q->slots[q->heap[0].slot];
-	mem_grow((void **)&q->free, &q->cap_free, q->n_free + 1,
-		 sizeof(*q->free));
-	q->free[q->n_free++] = q->heap[0].slot;
-	last = q->heap[--q->n];
 	/* sift down the last key from the root */
 	for (;;) {
 		size_t l = 2 * i + 1, m = l;
@@ -108,7 +150,23 @@ void retryq_pop(struct pk_retryq *q, struct pk_retry_entry *out)
 	}
 }
 
-size_t retryq_len(const struct pk_retryq *q)
+void retryq_pop(struct pk_retryq *q, struct pk_retry_entry *out)
 {
-	return q->n;
+	const struct pk_retry_key *k;
+	int from_heap;
+
+	if (retryq_len(q) == 0) {
+		PK_BUG("retryq_pop on an empty queue");
+	}
+	from_heap = heap_first(q);
+	k = first(q);
+	*out = q->slots[k->slot];
+	mem_grow((void **)&q->free, &q->cap_free, q->n_free + 1,
+		 sizeof(*q->free));
+	q->free[q->n_free++] = k->slot;
+	if (from_heap) {
+		heap_pop(q);
+	} else if (++q->head == q->end) {
+		q->head = q->end = 0;
+	}
 }

@@ -612,7 +612,7 @@ static void *run_group(void *arg)
 				continue;
 			}
 			/* calls only when due: most operations meet none */
-			if (v->retries.n > 0) {
+			if (retryq_len(&v->retries) > 0) {
 				drain_retries(run, v, op->t_ms, op->seq);
 			}
 			if (v->next_action < run->n_actions) {

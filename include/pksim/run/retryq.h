@@ -3,10 +3,16 @@
  * out: by time, then by the operation's place in the stream (a retry keeps
  * its operation's place), so replays are the same on every machine.
  *
- * A binary min-heap of small keys (time, place, slot) over a pool of
- * slots holding the operations, so reordering moves 24 bytes, not whole
- * operations; freed slots are reused. No allocation once the queue has
- * reached its largest size.
+ * Keys (time, place, slot) over a pool of slots holding the operations,
+ * so reordering moves 24 bytes, not whole operations; freed slots are
+ * reused. Retries mostly come due in the order they are queued (a 429's
+ * retry-after from the same second, a paced client's next send), so a
+ * key not before the last one queued is appended to a FIFO run, and only
+ * a key that comes before it goes to a binary min-heap; the next entry
+ * out is the smaller of the run's head and the heap's top. The order out
+ * is the same as one heap's: (time, place) is unique, and both halves
+ * are in that order. No allocation once the queue has reached its
+ * largest size.
  */
 #ifndef PKSIM_RETRYQ_H
 #define PKSIM_RETRYQ_H
@@ -36,6 +42,10 @@ struct pk_retry_key {
 struct pk_retryq {
 	struct pk_retry_key *heap; /* owned; min-heap on (t_ms, seq) */
 	size_t n, cap;
+	struct pk_retry_key *run; /* owned; run[head .. end) in (t_ms,
+				     seq) order, each not before the one
+				     ahead of it */
+	size_t head, end, cap_run;
 	struct pk_retry_entry *slots; /* owned; the entries */
 	size_t n_slots, cap_slots;
 	uint32_t *free; /* owned; slots to reuse */
@@ -55,7 +65,10 @@ int retryq_peek(const struct pk_retryq *q, int64_t *t_ms, uint64_t *seq);
    it or pushes it again); q must not be empty (popping an empty queue is
    our bug: PK_BUG aborts). */
 void retryq_pop(struct pk_retryq *q, struct pk_retry_entry *out);
-/* Entries queued. */
-size_t retryq_len(const struct pk_retryq *q);
+/* Entries queued (inline: the run asks before every operation). */
+static inline size_t retryq_len(const struct pk_retryq *q)
+{
+	return q->n + (q->end - q->head);
+}
 
 #endif
