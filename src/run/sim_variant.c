@@ -10,6 +10,7 @@
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
 #include "pksim/run/client.h"
+#include "pksim/service/cosmos/cosmos_service.h"
 #include "sim_int.h"
 
 /* 1 if the scenario's id generator can make an id the service refuses
@@ -84,7 +85,7 @@ int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 					    c->concurrency, c->latency_ms);
 		}
 	}
-	sim_preload(run, v);
+	cosmos_preload(v->container, v->key, v->kv, run->sc, run->seed);
 	/* the run's seed: every variant draws alike, whatever its group
 	   (compare --jobs N) */
 	v->targets = targets_new(run->workload, run->seed);

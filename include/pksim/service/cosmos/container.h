@@ -95,20 +95,8 @@
 #include "pksim/service/cosmos/throttle.h"
 #include "pksim/service/cosmos/ttl.h"
 #include "pksim/service/metrics.h"
+#include "pksim/service/service.h"
 
-#define PK_HTTP_BAD_REQUEST 400
-/* pk_request.reject for a write whose item ttl is invalid (rule 28: not
-   -1 or 1 .. 2,147,483,647): answered 400 like any other, and counted in
-   pk_totals.bad_ttl_400 too, so the reports name the cause */
-#define PK_REJECT_BAD_TTL 4001
-#define PK_HTTP_TOO_LARGE 413
-#define PK_HTTP_OK 200
-#define PK_HTTP_CREATED 201
-#define PK_HTTP_NO_CONTENT 204
-#define PK_HTTP_FORBIDDEN 403
-#define PK_HTTP_NOT_FOUND 404
-#define PK_HTTP_CONFLICT 409
-#define PK_HTTP_GONE 410
 /* D-403; cosmos_status.rs PartitionKeyQuotaOverLimit */
 #define PK_SUBSTATUS_PARTITION_KEY_QUOTA 1014
 /* ASSUMPTION: no documented sub-status for a full serverless container
@@ -304,29 +292,6 @@ struct pk_request {
 
 /* An id held by a logical partition (container_int.h) */
 struct pk_id_entry;
-
-struct pk_outcome {
-	int status;		/* 200, 201, 204, 400, 403, 404, 409, 410,
-				   413 or 429 */
-	int sub_status;		/* 3200 with 429; 1014 or 0 (container
-				   full) with 403; 1007 with 410; else 0 */
-	int held;		/* Low 429/3200 the range had room for (rule 30,
-				   throttle_fits): 1; set only with classes */
-	int64_t charge_mru;	/* RU charged (0 for a 429) */
-	int64_t retry_after_ms; /* with 429: wait before retrying */
-	size_t range;		/* index of the (first) range it went to */
-	size_t ranges;		/* ranges visited (1 for a point request) */
-	struct pk_lp *lp;	/* point request, or a batch that reached
-				   its partition: its logical partition
-				   (created by it or earlier), or NULL when
-				   there is none; owned by the container,
-				   valid (and the same for the same key)
-				   until container_free */
-	uint64_t replaced;	/* a new item's upsert whose (key, id)
-				   another stored item held (200): 1 + that
-				   item's number, its bytes gone from the
-				   logical partition; else 0 */
-};
 
 struct pk_container {
 	char *name;		       /* owned; variant name */

@@ -1,7 +1,7 @@
 /*
- * preload: the container's data at t = 0 (`preload:`),
- * stored in each variant before the clock starts and charged nothing
- * (container_preload).
+ * cosmos_preload: the container's data at t = 0 (`preload:`),
+ * stored in each variant's container before the clock starts and charged
+ * nothing (container_preload), each item under the variant's key.
  *
  * - Items per value of a generated property P: value i of P's generator
  *   holds n_i items (a fixed number, a uniform draw from the scenario's
@@ -28,8 +28,7 @@
 #include "pksim/base/mem.h"
 #include "pksim/base/rng.h"
 #include "pksim/load/trace.h"
-#include "pksim/run/sim.h"
-#include "sim_int.h"
+#include "pksim/service/cosmos/cosmos_service.h"
 
 /* Mixed into the run's seed for the preload's own draws, so they never
    disturb the operation stream's (an arbitrary odd constant) */
@@ -154,19 +153,20 @@ static uint64_t *zipf_counts(uint64_t total, uint64_t n, double s)
 	return c;
 }
 
-static void by_property(const struct pk_run *run, struct pk_variant *v)
+static void by_property(struct pk_container *c, const struct pk_pkey *key,
+			struct pk_keyval *kv, const struct pk_scenario *sc,
+			uint64_t seed)
 {
-	const struct pk_preload_spec *p = run->sc->preload;
-	const struct pk_prop_spec *prop =
-	    scenario_find_prop(run->sc, p->property);
-	int own = reads_only(v->key, p->property);
+	const struct pk_preload_spec *p = sc->preload;
+	const struct pk_prop_spec *prop = scenario_find_prop(sc, p->property);
+	int own = reads_only(key, p->property);
 	uint64_t *zipf = p->count_kind == PK_PRELOAD_ZIPF
 			     ? zipf_counts(p->count, p->values, p->s)
 			     : NULL;
 	uint64_t i, spread = 0;
 	struct pk_rng rng;
 
-	rng_seed(&rng, run->seed ^ PK_PRELOAD_SEED_MIX);
+	rng_seed(&rng, seed ^ PK_PRELOAD_SEED_MIX);
 	for (i = 0; i < p->values; i++) {
 		uint64_t n = count_of(p, zipf, i, &rng);
 		char buf[PK_VALUE_MAX_BYTES];
@@ -183,27 +183,27 @@ static void by_property(const struct pk_run *run, struct pk_variant *v)
 		x.path = p->property;
 		x.v = &val;
 		src.get = get_value;
-		src.key = v->key;
+		src.key = key;
 		src.ctx = &x;
 		src.item = i;
-		pkey_build(v->key, &src, v->kv);
-		if (v->kv->status) {
-			v->container->preload_refused += n;
+		pkey_build(key, &src, kv);
+		if (kv->status) {
+			c->preload_refused += n;
 			continue;
 		}
-		container_preload(v->container, v->kv->id, v->kv->id_len,
-				  &v->kv->epk, n, (uint32_t)p->size_bytes);
+		container_preload(c, kv->id, kv->id_len, &kv->epk, n,
+				  (uint32_t)p->size_bytes);
 	}
 	if (spread > 0) {
-		container_preload_spread(v->container, spread,
-					 (uint32_t)p->size_bytes);
+		container_preload_spread(c, spread, (uint32_t)p->size_bytes);
 	}
 	free(zipf);
 }
 
-static void by_record(const struct pk_run *run, struct pk_variant *v)
+static void by_record(struct pk_container *c, const struct pk_pkey *key,
+		      struct pk_keyval *kv, const struct pk_scenario *sc)
 {
-	const struct pk_items_file *f = run->sc->preload->file;
+	const struct pk_items_file *f = sc->preload->file;
 	size_t n = trace_count(f->trace), i;
 
 	if (f->limit && f->limit < n) {
@@ -217,30 +217,32 @@ static void by_record(const struct pk_run *run, struct pk_variant *v)
 		x.trace = f->trace;
 		x.rec = i;
 		src.get = get_value;
-		src.key = v->key;
+		src.key = key;
 		src.ctx = &x;
 		src.item = i;
-		pkey_build(v->key, &src, v->kv);
-		if (v->kv->status) {
-			v->container->preload_refused++;
+		pkey_build(key, &src, kv);
+		if (kv->status) {
+			c->preload_refused++;
 			continue;
 		}
 		/* as a create of the record stores it: a record without
 		   an id with the one it gets (44 bytes, workload.h) */
-		container_preload(v->container, v->kv->id, v->kv->id_len,
-				  &v->kv->epk, 1, workload_record_size(f, i));
+		container_preload(c, kv->id, kv->id_len, &kv->epk, 1,
+				  workload_record_size(f, i));
 	}
 }
 
-void sim_preload(const struct pk_run *run, struct pk_variant *v)
+void cosmos_preload(struct pk_container *c, const struct pk_pkey *key,
+		    struct pk_keyval *kv, const struct pk_scenario *sc,
+		    uint64_t seed)
 {
-	if (!run->sc->preload) {
+	if (!sc->preload) {
 		return;
 	}
-	if (run->sc->preload->file) {
-		by_record(run, v);
+	if (sc->preload->file) {
+		by_record(c, key, kv, sc);
 	} else {
-		by_property(run, v);
+		by_property(c, key, kv, sc, seed);
 	}
-	container_preload_done(v->container);
+	container_preload_done(c);
 }

@@ -1,0 +1,461 @@
+/*
+ * cosmos_service: the Azure Cosmos DB service behind service.h's
+ * operations table (cosmos_service.h). A request names its item; the
+ * service builds and hashes the item's key (pkey.h) and finds its logical
+ * partition, except when the item's key value was seen before: a key
+ * that reads one generated property (a PATH key) is a function of that
+ * property's value index, so the logical partition each index reached is
+ * kept (lp_cache, 4 bytes an entry: its index in the pool) and a repeated
+ * value costs an array read instead of building and hashing its value.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/mem.h"
+#include "pksim/base/units.h"
+#include "pksim/service/cosmos/cosmos_service.h"
+#include "pksim/service/cosmos/cosmos_snapshot.h"
+#include "pksim/service/cosmos/keycheck.h"
+
+/* The largest number of value indexes the per-value cache covers: 64 MiB
+   of address space, touched only where used */
+#define COSMOS_LP_CACHE_MAX ((uint64_t)1 << 24)
+
+struct cosmos_service {
+	struct pk_service base;	       /* first: the handle */
+	struct pk_container *c;	       /* owned */
+	struct pk_pkey *key;	       /* owned */
+	struct pk_keyval *kv;	       /* owned; scratch for one key */
+	struct pk_keyval *batch_kv;    /* owned; PK_MAX_BATCH_OPS keys,
+					  NULL until the first batch */
+	struct pk_item_source *in_src; /* owned; a query's IN sources */
+	size_t in_src_cap;
+	struct pk_route route;	     /* owned; the last query's route */
+	struct pk_keycheck keycheck; /* the key against the items */
+	const struct pk_workload *w; /* borrowed; the items' values */
+	const char *file;	     /* borrowed; the scenario's file */
+	int name_variant;	     /* 1: errors name the variant */
+	int classes;		     /* 1: some stream sends Low or
+					bucketed requests (container_set_class
+					from the first request on) */
+	/* the per-value cache: the logical partition (pk_lp.index) each
+	   value index of the key's property lp_cache_prop reached, 0
+	   before; NULL when the key is not one property's function */
+	uint32_t *lp_cache; /* owned; lp_cache_n entries */
+	uint64_t lp_cache_n;
+	int lp_cache_prop;
+	int lp_cache_view; /* 1: the value index is read inline (idx) */
+	struct pk_value_index_view idx;
+};
+
+static struct cosmos_service *cs_of(const struct pk_service *s)
+{
+	return (struct cosmos_service *)s;
+}
+
+/* item's entry of the per-value cache (cs->lp_cache set). */
+static inline uint32_t *lp_slot(const struct cosmos_service *cs, uint64_t item)
+{
+	const struct pk_value_index_view *x = &cs->idx;
+
+	if (cs->lp_cache_view) {
+		return &cs->lp_cache[x->slot < 0 ? 0
+						 : (*x->idx)[item * x->stride +
+							     (size_t)x->slot]];
+	}
+	return &cs->lp_cache[workload_value_index(cs->w, item,
+						  cs->lp_cache_prop)];
+}
+
+/* The facts of rq the container reads as its state: retry, class. */
+static inline void attempt_class(struct cosmos_service *cs,
+				 const struct pk_svc_request *rq)
+{
+	struct pk_container *c = cs->c;
+
+	c->attempt_retry = rq->retry > 0;
+	if (cs->classes) {
+		container_set_class(c, rq->low, rq->bucket);
+	}
+	if (rq->arrived) {
+		c->metrics.totals.operations++;
+	}
+}
+
+/* rq's answer out: the client's wait on retries when it succeeded. */
+static inline void answered(struct cosmos_service *cs,
+			    const struct pk_svc_request *rq,
+			    const struct pk_outcome *out)
+{
+	if (out->status >= 200 && out->status < 300) {
+		metrics_add_wait(&cs->c->metrics, rq->waited_ms);
+	}
+}
+
+/* Item it's fields as the container's request r at rq's times, its key
+   built into kv (r->lp NULL). */
+static void build(struct cosmos_service *cs, const struct pk_svc_request *rq,
+		  const struct pk_svc_item *it, struct pk_keyval *kv,
+		  struct pk_request *r)
+{
+	struct pk_item_source src;
+
+	pkey_source_workload(cs->key, cs->w, it->item, &src);
+	pkey_build(cs->key, &src, kv);
+	r->t_ms = rq->t_ms;
+	r->data_ms = rq->data_ms;
+	r->item = it->item;
+	r->size_bytes = it->size_bytes;
+	r->key = kv->id;
+	r->key_len = kv->id_len;
+	r->epk = &kv->epk;
+	r->lp = NULL;
+	/* the key's 400 first: the client's (id, ttl) only with a valid
+	   key */
+	r->reject = kv->status ? kv->status : it->reject;
+	r->id = it->id;
+	r->id_len = it->id_len;
+	r->ttl_s = it->ttl_s;
+}
+
+/* A BATCH: each item's key, then the batch as one request. */
+static void batch(struct cosmos_service *cs, const struct pk_svc_request *rq,
+		  struct pk_outcome *out)
+{
+	struct pk_request r[PK_MAX_BATCH_OPS];
+	uint32_t k;
+
+	if (rq->batch_n < 1 || rq->batch_n > PK_MAX_BATCH_OPS) {
+		PK_BUG("cosmos: batch of %u items", rq->batch_n);
+	}
+	if (!cs->batch_kv) {
+		cs->batch_kv = xcalloc(PK_MAX_BATCH_OPS, sizeof(*cs->batch_kv));
+	}
+	for (k = 0; k < rq->batch_n; k++) {
+		build(cs, rq, &rq->batch[k], &cs->batch_kv[k], &r[k]);
+		r[k].kind = PK_OP_CREATE;
+	}
+	container_batch(cs->c, rq->t_ms, r, rq->batch_n, out);
+}
+
+static void cs_apply(struct pk_service *s, const struct pk_svc_request *rq,
+		     struct pk_outcome *out)
+{
+	struct cosmos_service *cs = cs_of(s);
+	struct pk_request r;
+	uint32_t *slot = NULL;
+
+	attempt_class(cs, rq);
+	if (rq->kind == PK_OP_BATCH) {
+		batch(cs, rq, out);
+		answered(cs, rq, out);
+		return;
+	}
+	if (cs->lp_cache) {
+		slot = lp_slot(cs, rq->it.item);
+	}
+	if (slot && *slot) {
+		/* the same value, so the same logical partition: its key
+		   was valid (it holds data) and is stored with it */
+		r.t_ms = rq->t_ms;
+		r.data_ms = rq->data_ms;
+		r.item = rq->it.item;
+		r.size_bytes = rq->it.size_bytes;
+		r.lp = container_lp(cs->c, *slot);
+		r.key = r.lp->key;
+		r.key_len = r.lp->key_len;
+		r.epk = NULL; /* unread with lp (pk_request.epk) */
+		r.reject = rq->it.reject;
+		r.id = rq->it.id;
+		r.id_len = rq->it.id_len;
+		r.ttl_s = rq->it.ttl_s;
+	} else {
+		build(cs, rq, &rq->it, cs->kv, &r);
+	}
+	r.kind = rq->kind;
+	if (rq->kind == PK_OP_CHARGE) {
+		/* a replayed log's request: no id, its recorded RU */
+		r.id = NULL;
+		r.id_len = 0;
+		container_charge(cs->c, &r, rq->charge_mru, out);
+	} else {
+		container_apply(cs->c, &r, out);
+	}
+	if (slot && !*slot && out->lp) {
+		*slot = out->lp->index;
+	}
+	answered(cs, rq, out);
+}
+
+static void cs_query(struct pk_service *s, const struct pk_svc_request *rq,
+		     struct pk_outcome *out)
+{
+	struct cosmos_service *cs = cs_of(s);
+	size_t n = rq->it.item == PK_ITEM_NONE ? 0 : rq->n_in ? rq->n_in : 1;
+	size_t i;
+
+	attempt_class(cs, rq);
+	mem_grow((void **)&cs->in_src, &cs->in_src_cap, n ? n : 1,
+		 sizeof(*cs->in_src));
+	for (i = 0; i < n; i++) {
+		pkey_source_workload(cs->key, cs->w,
+				     rq->n_in ? rq->in_items[i] : rq->it.item,
+				     &cs->in_src[i]);
+	}
+	pkey_route(cs->key, rq->query, cs->in_src, n, &cs->route);
+	container_query(cs->c, rq->t_ms, &cs->route, rq->query->results, out);
+	out->route = (int)cs->route.kind;
+	answered(cs, rq, out);
+}
+
+static void cs_advance(struct pk_service *s, int64_t t_ms)
+{
+	container_advance(cs_of(s)->c, t_ms);
+}
+
+static int64_t cs_end(struct pk_service *s, int64_t t_ms)
+{
+	struct pk_container *c = cs_of(s)->c;
+	int64_t end = t_ms;
+
+	if (c->now_s * PK_MS_PER_S > end) {
+		end = c->now_s * PK_MS_PER_S;
+	}
+	/* close the second holding the last event, and every one before */
+	end = (end + PK_MS_PER_S - 1) / PK_MS_PER_S * PK_MS_PER_S;
+	if (end <= c->now_s * PK_MS_PER_S) {
+		end = (c->now_s + 1) * PK_MS_PER_S;
+	}
+	container_advance(c, end);
+	container_end(c);
+	return end;
+}
+
+static void cs_client(struct pk_service *s, enum pk_client_event ev, int64_t n)
+{
+	struct pk_container *c = cs_of(s)->c;
+	struct pk_totals *t = &c->metrics.totals;
+
+	switch (ev) {
+	case PK_CLIENT_ARRIVED:
+		t->operations += (uint64_t)n;
+		break;
+	case PK_CLIENT_NOT_SENT:
+		t->not_sent_no_target++;
+		break;
+	case PK_CLIENT_GAVE_UP_410:
+		t->failed_after_410++;
+		break;
+	case PK_CLIENT_GAVE_UP_429:
+		t->failed_after_retries++;
+		break;
+	case PK_CLIENT_RETRY_WAIT:
+		t->retry_wait_ms += (uint64_t)n;
+		break;
+	case PK_CLIENT_WRITE_FAILED:
+		container_write_failed(c, (uint64_t)n);
+		break;
+	}
+}
+
+static int cs_bind(struct pk_service *s, const struct pk_workload *w)
+{
+	struct cosmos_service *cs = cs_of(s);
+
+	cs->w = w;
+	if (!cs->lp_cache) {
+		return 0;
+	}
+	cs->lp_cache_view =
+	    workload_value_index_view(w, cs->lp_cache_prop, &cs->idx);
+	return 1;
+}
+
+static void cs_prefetch(const struct pk_service *s, uint64_t slot,
+			uint64_t part)
+{
+	const struct cosmos_service *cs = cs_of(s);
+	uint32_t lp;
+
+	if (!cs->lp_cache) {
+		return;
+	}
+	if (slot != PK_ITEM_NONE) {
+		__builtin_prefetch(lp_slot(cs, slot));
+	}
+	/* the slot has come: the logical partition it names, one cache
+	   line; an empty slot asks nothing */
+	if (part != PK_ITEM_NONE && (lp = *lp_slot(cs, part)) != 0) {
+		__builtin_prefetch(container_lp(cs->c, lp), 1);
+	}
+}
+
+static int64_t cs_now_s(const struct pk_service *s)
+{
+	return cs_of(s)->c->now_s;
+}
+
+static const struct pk_metrics *cs_metrics(const struct pk_service *s)
+{
+	return &cs_of(s)->c->metrics;
+}
+
+static void cs_watch(struct pk_service *s, pk_metrics_tap_fn tap, void *ctx)
+{
+	struct pk_container *c = cs_of(s)->c;
+
+	c->metrics.tap = tap;
+	c->metrics.tap_ctx = ctx;
+}
+
+static int cs_first_full(const struct pk_service *s,
+			 const struct pk_outcome *out, char *buf, size_t cap)
+{
+	const struct cosmos_service *cs = cs_of(s);
+
+	if (out->status != PK_HTTP_FORBIDDEN ||
+	    out->sub_status != PK_SUBSTATUS_PARTITION_KEY_QUOTA || !out->lp ||
+	    container_lp_rare(cs->c, out->lp)->rejected_403 != 1) {
+		return 0;
+	}
+	pkey_format_id(cs->key, out->lp->key, out->lp->key_len, buf, cap);
+	return 1;
+}
+
+static int cs_phase(struct pk_service *s, const struct pk_phase_spec *ph,
+		    int64_t start_ms, struct pk_diag *diag);
+
+static void cs_snapshot(const struct pk_service *s,
+			const struct pk_scenario *sc, struct pk_snapshot *out)
+{
+	const struct cosmos_service *cs = cs_of(s);
+
+	cosmos_snapshot_fill(cs->c, cs->key, sc, out);
+}
+
+static void cs_free(struct pk_service *s)
+{
+	struct cosmos_service *cs = cs_of(s);
+
+	container_free(cs->c);
+	pkey_free(cs->key);
+	free(cs->kv);
+	free(cs->batch_kv);
+	free(cs->in_src);
+	pkey_route_free(&cs->route);
+	free(cs->lp_cache);
+	free(cs);
+}
+
+const struct pk_service_ops cosmos_service_ops = {
+    .name = "cosmos",
+    .apply = cs_apply,
+    .query = cs_query,
+    .advance = cs_advance,
+    .phase = cs_phase,
+    .end = cs_end,
+    .client = cs_client,
+    .bind = cs_bind,
+    .prefetch = cs_prefetch,
+    .now_s = cs_now_s,
+    .metrics = cs_metrics,
+    .watch = cs_watch,
+    .first_full = cs_first_full,
+    .snapshot = cs_snapshot,
+    .free = cs_free,
+};
+
+static int cs_phase(struct pk_service *s, const struct pk_phase_spec *ph,
+		    int64_t start_ms, struct pk_diag *diag)
+{
+	struct cosmos_service *cs = cs_of(s);
+	struct cosmos_where w;
+
+	w.file = cs->file;
+	w.name_variant = cs->name_variant;
+	w.diag = diag;
+	return cosmos_phase_apply(cs->c, ph, start_ms, &w);
+}
+
+/* 1 if some stream's client sends Low-priority or bucketed requests */
+static int any_class(const struct pk_scenario *sc)
+{
+	size_t i;
+
+	for (i = 0; i < sc->n_streams; i++) {
+		const struct pk_client_spec *c = &sc->streams[i].client;
+
+		if (c->priority_low || c->throughput_bucket > 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+struct pk_service *cosmos_service_new(const struct pk_service_spec *spec,
+				      struct pk_diag *diag)
+{
+	const struct pk_container_spec *cspec = spec->spec;
+	const struct pk_scenario *sc = spec->sc;
+	struct pk_pkey *key =
+	    pkey_new(cspec, sc, spec->workload, spec->seed, diag);
+	struct cosmos_service *cs;
+	struct pk_keycheck kc;
+	int64_t planned_ms;
+
+	if (!key) {
+		return NULL;
+	}
+	if (keycheck_run(key, cspec, sc, &kc, diag)) {
+		pkey_free(key);
+		return NULL;
+	}
+	cs = xcalloc(1, sizeof(*cs));
+	cs->base.ops = &cosmos_service_ops;
+	cs->key = key;
+	cs->keycheck = kc;
+	cs->kv = xmalloc(sizeof(*cs->kv));
+	cs->w = spec->workload;
+	cs->file = sc->file;
+	cs->name_variant = sc->n_variants > 1;
+	cs->classes = any_class(sc);
+	if (key->kind == PK_KEY_PATH && key->ref_prop[0] >= 0) {
+		cs->lp_cache_n =
+		    workload_value_indexes(spec->workload, key->ref_prop[0]);
+		/* 4 bytes per possible value, touched only where used */
+		if (cs->lp_cache_n > 0 &&
+		    cs->lp_cache_n <= COSMOS_LP_CACHE_MAX) {
+			cs->lp_cache_prop = key->ref_prop[0];
+			cs->lp_cache =
+			    xcalloc(cs->lp_cache_n, sizeof(*cs->lp_cache));
+		}
+	}
+	cs->c = container_new(cspec->name ? cspec->name : cspec->partition_key,
+			      cspec, &sc->cost);
+	cosmos_preload(cs->c, cs->key, cs->kv, sc, spec->seed);
+	/* long runs keep per-minute records and per-range buckets as wide
+	   as the heat map's columns of a run of the planned length
+	   (metrics.h): at most PK_METRICS_HEAT_COLS a range */
+	planned_ms = workload_phase_start_ms(spec->workload, sc->n_phases);
+	cs->c->metrics.keep_seconds =
+	    spec->keep_seconds ||
+	    planned_ms <= PK_METRICS_DETAIL_MAX_S * 1000LL;
+	cs->c->metrics.bucket_s =
+	    metrics_heat_width((planned_ms + PK_MS_PER_S - 1) / PK_MS_PER_S, 1);
+	return &cs->base;
+}
+
+struct pk_container *cosmos_service_container(const struct pk_service *s)
+{
+	return cs_of(s)->c;
+}
+
+const struct pk_pkey *cosmos_service_key(const struct pk_service *s)
+{
+	return cs_of(s)->key;
+}
+
+const struct pk_keycheck *cosmos_service_keycheck(const struct pk_service *s)
+{
+	return &cs_of(s)->keycheck;
+}
