@@ -13,7 +13,7 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
-#include "pksim/service/cosmos/cost.h"
+#include "pksim/base/units.h"
 #include "pksim/service/metrics.h"
 
 /* matplotlib's viridis at 0, 1/8, ..., 1 */

@@ -15,7 +15,6 @@
 #include "pksim/report/layout.h"
 #include "pksim/report/report_streams.h"
 #include "pksim/report/scorecard.h"
-#include "pksim/service/cosmos/cost.h"
 
 #include "report_text_int.h"
 

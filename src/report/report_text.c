@@ -13,6 +13,7 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
+#include "pksim/load/scenario_client.h"
 #include "pksim/report/findings.h"
 #include "pksim/report/heatstrip.h"
 #include "pksim/report/keysummary.h"
@@ -20,7 +21,6 @@
 #include "pksim/report/report_streams.h"
 #include "pksim/report/scorecard.h"
 #include "pksim/service/cosmos/provision.h"
-#include "pksim/service/cosmos/throttle.h"
 #include "pksim/workload/schedule.h"
 #include "report_text_int.h"
 

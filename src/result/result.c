@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "pksim/base/mem.h"
+#include "pksim/base/units.h"
 #include "pksim/run/sim.h"
 #include "pksim/service/cosmos/cosmos_snapshot.h"
 #include "pksim/service/snapshot.h"

@@ -22,6 +22,10 @@
    RU per one-second window (docs/design.md, Time). The one definition. */
 #define PK_MS_PER_S 1000
 
+/* mRU in one RU: charges, budgets and shares are kept in integer mRU
+   (thousandths of a request unit); the one definition */
+#define PK_MRU_PER_RU 1000
+
 /*
  * llround(x), exactly (nearest integer, halves away from zero), without
  * the libm call (not inlined) on the per-request path. For |x| < 2^52 the

@@ -22,6 +22,12 @@
    below its exponential bound) */
 #define PK_DEFAULT_BACKOFF_JITTER 1.0
 
+/* ASSUMPTION (the reference gives no figure): the client retries a
+   410/1007 after a fixed short delay, and gives up once those waits
+   would pass 30 s in all (the 429 policy's default cap, borrowed) */
+#define PK_THROTTLE_GONE_RETRY_MS 100
+#define PK_THROTTLE_GONE_MAX_WAIT_MS 30000
+
 /* D-BUCKETS (rule 31): up to 5 throughput buckets per container, ids
    1 .. 5 */
 #define PK_THROUGHPUT_BUCKETS 5

@@ -18,10 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "pksim/base/units.h"
 #include "pksim/load/scenario_client.h"
-
-/* mRU in one RU: charges, budgets and shares are kept in integer mRU */
-#define PK_MRU_PER_RU 1000
 
 struct pk_cost {
 	int64_t read_1kb_mru;

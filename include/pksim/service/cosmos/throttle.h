@@ -157,12 +157,6 @@ struct pk_retry_state {
 	int64_t gone_waited_ms; /* total wait before those retries */
 };
 
-/* ASSUMPTION (the reference gives no figure): the client retries a
-   410/1007 after a fixed short delay, and gives up once those waits
-   would pass 30 s in all (the 429 policy's default cap, borrowed) */
-#define PK_THROTTLE_GONE_RETRY_MS 100
-#define PK_THROTTLE_GONE_MAX_WAIT_MS 30000
-
 /*
  * After a 429 with retry_after_ms: returns 1 and records the retry in st
  * when policy allows another attempt (enabled, retries < max_retries,
