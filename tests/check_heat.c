@@ -510,12 +510,84 @@ START_TEST(test_heat_merge_parents)
 }
 END_TEST
 
+/*
+ * A split inside a column: 3 ranges at 18,000 RU/s (rule 2), creates at
+ * 10/s for 1,501 s, then a raise to 45,000 (rule 6: 5 ranges, so 2 of
+ * the 3 split, each child half its parent) and 10 s with no request.
+ * The run is over 720 s, so columns are wider than a second and the
+ * column holding the split also holds the parent's last records. A
+ * record of a range the column's layout no longer holds is spread over
+ * every band it overlaps, by width (result.h): each child is half its
+ * parent, so the two children of a split get the same share of their
+ * parent's RU in that column. The one other request is phase b's first
+ * create (1/h: one arrival, at its start), 5 RU (cost below) on one
+ * child: the children's RU differ by at most 5,000 mRU. Folding the
+ * parent's records into the first child alone would put them 15,000
+ * mRU apart here.
+ */
+START_TEST(test_heat_split_inside_column)
+{
+	struct tu_fx f;
+	const struct pk_result_variant *v;
+	const struct pk_result_heat *h;
+	size_t c, i, j, checked = 0;
+
+	tu_fx_run(&f, "heat.yaml",
+		  "name: heat\nseed: 5\n"
+		  "container: {partition_key: /d, throughput: 18000}\n"
+		  "cost: {write_1kb: 5}\n"
+		  "items:\n  d: {values: \"d-{0000..0999}\"}\n"
+		  "phases:\n"
+		  "  - {name: a, duration: 1501s, rate: 10/s, ops: {create: 1},"
+		  " item_size: 1KB}\n"
+		  "  - {name: b, duration: 10s, throughput: 45000, rate: 1/h, "
+		  "ops: {create: 1}, item_size: 1KB}\n");
+	v = &f.r->variants[0];
+	h = &v->heat;
+	ck_assert_int_gt(h->bucket_s, 1);
+	assert_tiles(h);
+	for (c = 0; c < h->n_cols; c++) {
+		size_t a = h->col_start[c], b = h->col_start[c + 1];
+
+		for (i = a; i < b; i++) {
+			const struct pk_result_lineage *l =
+			    &v->lineage[h->cells[i].range_id];
+
+			/* the first column of a split's first child */
+			if (l->parent == PK_RESULT_NO_RANGE ||
+			    v->lineage[l->parent].children[0] !=
+				h->cells[i].range_id ||
+			    (c > 0 &&
+			     result_heat_cell(v, c - 1, h->cells[i].range_id)
+				     ->range_id == h->cells[i].range_id)) {
+				continue;
+			}
+			for (j = a; j < b; j++) {
+				if (h->cells[j].range_id ==
+				    v->lineage[l->parent].children[1]) {
+					int64_t d = h->cells[i].ru_mru -
+						    h->cells[j].ru_mru;
+
+					ck_assert_int_gt(h->cells[i].ru_mru, 0);
+					ck_assert_int_le(d < 0 ? -d : d, 5000);
+					checked++;
+				}
+			}
+		}
+	}
+	/* both splits, in the one column that holds them */
+	ck_assert_uint_eq(checked, 2);
+	tu_fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("heat");
 	TCase *tc = tcase_create("heat");
 
 	tcase_add_test(tc, test_heat_split_layout);
+	tcase_add_test(tc, test_heat_split_inside_column);
 	tcase_add_test(tc, test_heat_buckets);
 	tcase_add_test(tc, test_heat_strip);
 	tcase_add_test(tc, test_heat_day_page_size);

@@ -90,6 +90,10 @@ struct builder {
 	size_t n_ids;
 	uint32_t *layout; /* range ids now, key order */
 	size_t n_layout;
+	char *in_layout; /* per id: 1 while it is in layout[] */
+	size_t *cell_at; /* per id: its cell in column cell_col[id] - 1 */
+	size_t *cell_col;
+	size_t col;		/* the column being built */
 	size_t next_split;	/* splits[] not applied yet */
 	size_t next_fuse;	/* fuses[] not applied yet */
 	int64_t *last_share;	/* per id: RU/s share, last sample */
@@ -150,6 +154,14 @@ static void fold(struct builder *bd, size_t from, const struct obs *s)
 	const struct bounds *sb =
 	    s->range_id < bd->n_ids ? &bd->b[s->range_id] : NULL;
 
+	if (sb && bd->cell_col[s->range_id] == bd->col + 1) {
+		/* its own band: the index gives it without a scan */
+		hit[0] = &h->cells[bd->cell_at[s->range_id]];
+		w[0] = 1;
+		wsum = 1;
+		n = 1;
+		from = h->n_cells;
+	}
 	for (i = from; i < h->n_cells; i++) {
 		struct pk_result_heat_cell *x = &h->cells[i];
 
@@ -189,16 +201,19 @@ static void enter(struct builder *bd, uint32_t id)
 	const struct bounds *nb = &bd->b[id];
 	size_t i, w = 0, at = SIZE_MAX;
 
+	/* already there: the layout is disjoint, so nothing else it holds
+	   overlaps id and there is nothing to do */
+	if (bd->in_layout[id]) {
+		return;
+	}
 	for (i = 0; i < bd->n_layout; i++) {
 		uint32_t x = bd->layout[i];
 
-		if (x == id) {
-			return;
-		}
 		if (bd->b[x].known && overlaps(nb, &bd->b[x])) {
 			if (at == SIZE_MAX) {
 				at = w;
 			}
+			bd->in_layout[x] = 0;
 			continue;
 		}
 		if (at == SIZE_MAX && bd->b[x].known &&
@@ -213,6 +228,7 @@ static void enter(struct builder *bd, uint32_t id)
 	memmove(&bd->layout[at + 1], &bd->layout[at],
 		(w - at) * sizeof(*bd->layout));
 	bd->layout[at] = id;
+	bd->in_layout[id] = 1;
 	bd->n_layout = w + 1;
 }
 
@@ -271,12 +287,15 @@ static void column(struct builder *bd, size_t col, size_t lo, size_t hi)
 		}
 	}
 	events_to(bd, end, 0);
+	bd->col = col;
 	for (i = 0; i < bd->n_layout; i++) {
 		uint32_t id = bd->layout[i];
 		struct pk_result_heat_cell *y = push(bd, id);
 
 		y->ru_per_s_mru = bd->last_share[id];
 		y->storage_bytes = bd->last_storage[id];
+		bd->cell_at[id] = h->n_cells - 1;
+		bd->cell_col[id] = col + 1;
 	}
 	place(bd, from);
 	for (i = lo; i < hi; i++) {
@@ -386,6 +405,10 @@ static void build(const struct pk_snapshot *s, struct pk_result_variant *v,
 	bd.next_split = 0;
 	bd.next_fuse = 0;
 	bd.layout = xcalloc(bd.n_ids + 1, sizeof(*bd.layout));
+	bd.in_layout = xcalloc(bd.n_ids + 1, 1);
+	bd.cell_at = xcalloc(bd.n_ids + 1, sizeof(*bd.cell_at));
+	bd.cell_col = xcalloc(bd.n_ids + 1, sizeof(*bd.cell_col));
+	bd.col = 0;
 	bd.last_share = xcalloc(bd.n_ids + 1, sizeof(*bd.last_share));
 	bd.last_storage = xcalloc(bd.n_ids + 1, sizeof(*bd.last_storage));
 	first_values(s, v, bd.last_storage, bd.last_share, bd.n_ids);
@@ -394,6 +417,7 @@ static void build(const struct pk_snapshot *s, struct pk_result_variant *v,
 	    s->created_ranges < bd.n_ids ? s->created_ranges : bd.n_ids;
 	for (col = 0; col < bd.n_layout; col++) {
 		bd.layout[col] = (uint32_t)col;
+		bd.in_layout[col] = 1;
 	}
 	for (col = 0; col < h->n_cols; col++) {
 		int64_t end = (int64_t)(col + 1) * h->bucket_s;
@@ -412,6 +436,9 @@ static void build(const struct pk_snapshot *s, struct pk_result_variant *v,
 	h->col_start[h->n_cols] = h->n_cells;
 	free(bd.b);
 	free(bd.layout);
+	free(bd.in_layout);
+	free(bd.cell_at);
+	free(bd.cell_col);
 	free(bd.last_share);
 	free(bd.last_storage);
 }
