@@ -91,6 +91,9 @@ START_TEST(test_csv_rows)
 	ck_assert_int_eq(m->rows[1].t_ms, T0_MS + 1000);
 	ck_assert_int_eq(m->rows[3].t_ms, T0_MS + 2000);
 	ck_assert_int_eq(m->first_ms, T0_MS + 250);
+	/* the .250 row belongs to second 09:00:00 (rule 37) */
+	ck_assert_int_eq(m->rows[0].sec_ms, T0_MS);
+	ck_assert_int_eq(m->rows[3].sec_ms, T0_MS + 2000);
 	ck_assert_int_eq(m->last_ms, T0_MS + 2000);
 	/* charges in mRU: 25 RU, 7.5, 0, 10; 42,500 in all */
 	ck_assert_int_eq(m->rows[0].charge_mru, 25000);
@@ -585,7 +588,17 @@ START_TEST(test_time_floor)
 	ck_assert_int_eq(m->rows[0].t_ms, T0_MS - 1);
 	ck_assert_int_eq(m->rows[1].t_ms, T0_MS + 500);
 	ck_assert_int_eq(m->first_ms, T0_MS - 1);
+	/* their seconds (rule 37): 08:59:59 and 09:00:00 */
+	ck_assert_int_eq(m->rows[0].sec_ms, T0_MS - 1000);
+	ck_assert_int_eq(m->rows[1].sec_ms, T0_MS);
 	monitor_free(m);
+	/* rounded down before 1970 too: -1 ms is in second -1 (-1,000 ..
+	   -1); -1,000 starts it; -1,001 is in second -2 */
+	ck_assert_int_eq(monitor_second_ms(0), 0);
+	ck_assert_int_eq(monitor_second_ms(999), 0);
+	ck_assert_int_eq(monitor_second_ms(-1), -1000);
+	ck_assert_int_eq(monitor_second_ms(-1000), -1000);
+	ck_assert_int_eq(monitor_second_ms(-1001), -2000);
 	run = run_log("container: {partition_key: /pk, throughput: 10000, "
 		      "partitions: 1}\n"
 		      "monitor_log: {file: log.csv}\n",
@@ -748,12 +761,14 @@ START_TEST(test_ru_recorded_exact)
 }
 END_TEST
 
-/* The header's span covers the replay (issue 14 R3: rows at 00.5 and
-   00.9 printed "09:00:00Z .. 09:00:00Z" for a 2 s run). Each 100 RU row
-   is 10 requests of 10 RU spread over the second after it: the 00.5
-   row's at 00.5 + j x 100 ms, the last at 01.4; the 00.9 row's last at
-   01.8. t = 0 is 09:00:00 and the last request is in 09:00:01: the run
-   covers seconds 0 and 1, the span 09:00:00Z .. 09:00:01Z. */
+/* The header's span runs from the first row's second to the last row's:
+   a row's requests stay in its own second (rule 37). Each 100 RU row is
+   10 requests of 10 RU spread over its second: the 00.5 row's at 00.000
+   + j x 100 ms, the 01.9 row's at 01.000 + j x 100 ms, the last at 01.9.
+   t = 0 is 09:00:00: the run covers seconds 0 and 1, the span
+   09:00:00Z .. 09:00:01Z (were a row spread over the 1,000 ms after its
+   timestamp, the 01.9 row would send until 02.8 and the span reach
+   09:00:02Z). */
 START_TEST(test_span_covers_replay)
 {
 	char *dir = tu_tmpdir(), *log, *yaml, args[4200], *out, *err;
@@ -761,7 +776,7 @@ START_TEST(test_span_covers_replay)
 	log = tu_write_file(dir, "log.csv",
 			    "TimeGenerated,PartitionKey,RequestCharge\n"
 			    "2026-05-12T09:00:00.5Z,\"[\"\"a\"\"]\",100\n"
-			    "2026-05-12T09:00:00.9Z,\"[\"\"b\"\"]\",100\n");
+			    "2026-05-12T09:00:01.9Z,\"[\"\"b\"\"]\",100\n");
 	yaml = tu_write_file(dir, "s.yaml",
 			     "container: {partition_key: /pk, throughput: "
 			     "4000}\n"
@@ -775,15 +790,173 @@ START_TEST(test_span_covers_replay)
 	free(err);
 	snprintf(args, sizeof(args), "run %s --format csv", yaml);
 	ck_assert_int_eq(tu_run(args, &out, &err), 0);
-	/* seconds 0 and 1: 5 + 1 requests, then 5 + 9 */
-	ck_assert_msg(strstr(out, "\"/pk\",0,\"0\",60,4000,0.015,6,0,0,0\n"
-				  "\"/pk\",1,\"0\",140,4000,0.035,14,0,0,0\n"),
+	/* 4,000 RU/s is one partition (ceil(4,000 / 6,000) = 1, rule 2);
+	   seconds 0 and 1: 10 requests and 100 RU each, 100 / 4,000 =
+	   0.025; nothing in second 2 */
+	ck_assert_msg(strstr(out, "\"/pk\",0,\"0\",100,4000,0.025,10,0,0,0\n"
+				  "\"/pk\",1,\"0\",100,4000,0.025,10,0,0,0\n"),
 		      "%s", out);
+	ck_assert_ptr_null(strstr(out, "\"/pk\",2,"));
 	free(out);
 	free(err);
 	free(log);
 	free(yaml);
 	free(dir);
+}
+END_TEST
+
+/* A log's per-second series (run --format csv) with the scenario yaml
+   (its monitor_log file log.csv holding csv_text); caller frees. */
+static char *csv_series(const char *yaml_text, const char *csv_text)
+{
+	char *dir = tu_tmpdir(), *log, *yaml, args[4200], *out, *err;
+
+	log = tu_write_file(dir, "log.csv", csv_text);
+	yaml = tu_write_file(dir, "s.yaml", yaml_text);
+	snprintf(args, sizeof(args), "run %s --format csv", yaml);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	free(err);
+	free(log);
+	free(yaml);
+	free(dir);
+	return out;
+}
+
+/* One partition of 10,000 RU/s (partitions: 1; 10,000 is the most one
+   holds, rule 1), the client's default retries (9, each after the
+   retry-after: the time to the next second, throttle.h). */
+static const char one_range[] =
+    "container: {partition_key: /pk, throughput: 10000, partitions: 1}\n"
+    "monitor_log: {file: log.csv}\n";
+
+/* Rows of two seconds never share a budget (rule 37): 9,000 RU at
+   09:00:01.900 belongs to second 09:00:01, 9,000 RU at 09:00:02.000 to
+   09:00:02. t = 0 is 09:00:01. Each row is ceil(9,000 / 10) = 900
+   requests of 10 RU over its own second: second 0 is offered 9,000 RU,
+   second 1 9,000, each under 10,000: no 429; 1,800 operations,
+   18,000 RU. (Were the .900 row spread over the 1,000 ms after it, 90
+   of its requests would land in second 0 (j x 1000 / 900 < 100: j <
+   90) and 810 in second 1 beside the other row's 900: 17,100 RU
+   offered against 10,000, 710 429s.) */
+START_TEST(test_rows_apart_own_seconds)
+{
+	static const char apart[] =
+	    "TimeGenerated,PartitionKey,RequestCharge\n"
+	    "2026-05-12T09:00:01.900Z,\"[\"\"partitionKey\"\"]\",9000\n"
+	    "2026-05-12T09:00:02.000Z,\"[\"\"partitionKey\"\"]\",9000\n";
+	struct pk_scenario *sc;
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_totals *t;
+	char *out;
+
+	diag_init(&d);
+	run = run_log(one_range, apart, &sc, &d);
+	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
+	t = &run->variants[0].container->metrics.totals;
+	ck_assert_uint_eq(t->operations, 1800);
+	ck_assert_uint_eq(t->throttled_429, 0);
+	ck_assert_int_eq(t->ru_mru, 18000000);
+	ck_assert_int_eq(sc->items_file->monitor_t0_ms, T0_MS + 1000);
+	sim_free(run);
+	scenario_free(sc);
+	diag_free(&d);
+	/* 9,000 / 10,000 = 0.9 in each second, 900 requests each */
+	out = csv_series(one_range, apart);
+	ck_assert_msg(strstr(out, "\"/pk\",0,\"0\",9000,10000,0.9,900,0,0,0\n"
+				  "\"/pk\",1,\"0\",9000,10000,0.9,900,0,0,0\n"),
+		      "%s", out);
+	free(out);
+}
+END_TEST
+
+/* Rows of one second always share its budget (rule 37): 9,000 RU at
+   09:00:00.000 and 2,000 RU at 09:00:00.500 both belong to second
+   09:00:00 (t = 0), which is offered 11,000 RU against 10,000. Requests
+   of 10 RU: 900 and 200, all in second 0 (the first row's at floor(j x
+   1000 / 900) ms, the second's at floor(j x 1000 / 200) = 5j ms, in time
+   order). The budget takes 10,000 / 10 = 1,000 of the 1,100; the other
+   100 get 429 and retry at the next second's start (1 s), where their
+   1,000 RU fit: 100 429s, none failed; 1,100 operations, 11,000 RU.
+   Per second: 1,100 attempts and 10,000 RU (normalized 1) in second 0,
+   the 100 retries and 1,000 RU (0.1) in second 1. (Were the .500 row
+   spread over the 1,000 ms after it, only its first 100 requests (5j <
+   500) would fall in second 0: 900 + 100 = 1,000 requests, exactly the
+   budget, no 429.) */
+START_TEST(test_rows_same_second_share)
+{
+	static const char same[] =
+	    "TimeGenerated,PartitionKey,RequestCharge\n"
+	    "2026-05-12T09:00:00.000Z,\"[\"\"partitionKey\"\"]\",9000\n"
+	    "2026-05-12T09:00:00.500Z,\"[\"\"partitionKey\"\"]\",2000\n";
+	struct pk_scenario *sc;
+	struct pk_diag d;
+	struct pk_run *run;
+	const struct pk_totals *t;
+	char *out;
+
+	diag_init(&d);
+	run = run_log(one_range, same, &sc, &d);
+	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
+	t = &run->variants[0].container->metrics.totals;
+	ck_assert_uint_eq(t->operations, 1100);
+	ck_assert_uint_eq(t->throttled_429, 100);
+	ck_assert_uint_eq(t->failed_after_retries, 0);
+	ck_assert_int_eq(t->ru_mru, 11000000);
+	sim_free(run);
+	scenario_free(sc);
+	diag_free(&d);
+	out = csv_series(one_range, same);
+	ck_assert_msg(strstr(out,
+			     "\"/pk\",0,\"0\",10000,10000,1,1100,100,0,0\n"
+			     "\"/pk\",1,\"0\",1000,10000,0.1,100,0,0,100\n"),
+		      "%s", out);
+	free(out);
+}
+END_TEST
+
+/* A row's fractional digits change nothing (rule 37: "whatever its
+   fractional digits"; monitor.h: rows of one second in file order, each
+   spread from the second's start): the same rows at .000 and at .999,
+   .250 give byte-identical reports, with split_ru and with split_ru
+   off (one request a row, at the second's start). The rows: 6,000 RU
+   then 5,000 RU in second 0 on 10,000 RU/s, 1,100 requests of 10 RU,
+   100 429s as above; split off: 6,000 fits, 5,000 does not (11,000 >
+   10,000) and retries at 1 s: one 429, second 0 with 2 attempts and
+   6,000 RU, normalized 1 (a second with a 429 is 100 %, metrics.h). */
+START_TEST(test_fraction_changes_nothing)
+{
+	static const char *const logs[] = {
+	    "TimeGenerated,PartitionKey,RequestCharge\n"
+	    "2026-05-12T09:00:00.000Z,\"[\"\"a\"\"]\",6000\n"
+	    "2026-05-12T09:00:00.000Z,\"[\"\"b\"\"]\",5000\n",
+	    "TimeGenerated,PartitionKey,RequestCharge\n"
+	    "2026-05-12T09:00:00.999Z,\"[\"\"a\"\"]\",6000\n"
+	    "2026-05-12T09:00:00.250Z,\"[\"\"b\"\"]\",5000\n",
+	};
+	static const char *const yamls[] = {
+	    "container: {partition_key: /pk, throughput: 10000, partitions: "
+	    "1}\n"
+	    "monitor_log: {file: log.csv}\n",
+	    "container: {partition_key: /pk, throughput: 10000, partitions: "
+	    "1}\n"
+	    "monitor_log: {file: log.csv, split_ru: off}\n",
+	};
+	static const char *const want[] = {
+	    "\"/pk\",0,\"0\",10000,10000,1,1100,100,0,0\n",
+	    "\"/pk\",0,\"0\",6000,10000,1,2,1,0,0\n",
+	};
+	char *a, *b;
+	size_t k;
+
+	for (k = 0; k < 2; k++) {
+		a = csv_series(yamls[k], logs[0]);
+		b = csv_series(yamls[k], logs[1]);
+		ck_assert_msg(strstr(a, want[k]), "%s", a);
+		ck_assert_str_eq(a, b);
+		free(a);
+		free(b);
+	}
 }
 END_TEST
 
@@ -867,6 +1040,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tr, test_format_json_on_csv);
 	tcase_add_test(tr, test_ru_recorded_exact);
 	tcase_add_test(tr, test_span_covers_replay);
+	tcase_add_test(tr, test_rows_apart_own_seconds);
+	tcase_add_test(tr, test_rows_same_second_share);
+	tcase_add_test(tr, test_fraction_changes_nothing);
 	suite_add_tcase(s, tr);
 	return s;
 }

@@ -440,6 +440,7 @@ static void add_row(struct mon *M, struct pk_monitor_log *m, size_t i,
 		 sizeof(*m->rows));
 	r = &m->rows[m->n_rows++];
 	r->t_ms = t_ms;
+	r->sec_ms = monitor_second_ms(t_ms);
 	r->charge_mru = mru;
 	r->rec = i;
 	r->pieces = 1;
@@ -583,4 +584,9 @@ int64_t monitor_piece_mru(const struct pk_monitor_row *row, uint64_t j)
 int64_t monitor_piece_offset_ms(const struct pk_monitor_row *row, uint64_t j)
 {
 	return (int64_t)j * PK_MS_PER_S / (int64_t)row->pieces;
+}
+
+int64_t monitor_second_ms(int64_t t_ms)
+{
+	return t_ms - (t_ms % PK_MS_PER_S + PK_MS_PER_S) % PK_MS_PER_S;
 }

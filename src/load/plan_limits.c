@@ -181,8 +181,10 @@ static double file_span_s(const struct pk_items_file *f)
 	struct pk_diag scratch; /* the loader checked every time already */
 
 	if (f->monitor) {
-		return ((double)f->monitor->last_ms -
-			(double)f->monitor->first_ms) /
+		/* from the first row's second to the last row's (rule 37:
+		   a row's requests stay in its second) */
+		return ((double)monitor_second_ms(f->monitor->last_ms) -
+			(double)monitor_second_ms(f->monitor->first_ms)) /
 		       1000.0;
 	}
 	if (f->limit > 0 && f->limit < n) {
@@ -283,12 +285,13 @@ static int cmp_row_t(const void *a, const void *b)
 {
 	const struct pk_monitor_row *x = a, *y = b;
 
-	return (x->t_ms > y->t_ms) - (x->t_ms < y->t_ms);
+	return (x->sec_ms > y->sec_ms) - (x->sec_ms < y->sec_ms);
 }
 
 /* The most requests of a monitor log that arrive within any wait_s
-   seconds: the rows starting within wait_s + 1 s of each other (a row's
-   requests spread over its second), their requests summed. */
+   seconds: the rows whose seconds start within wait_s + 1 s of each
+   other (a row's requests spread over its second), their requests
+   summed. */
 static double monitor_within(const struct pk_monitor_log *m, double wait_s)
 {
 	struct pk_monitor_row *r;
@@ -303,7 +306,7 @@ static double monitor_within(const struct pk_monitor_log *m, double wait_s)
 	qsort(r, m->n_rows, sizeof(*r), cmp_row_t);
 	for (i = 0; i < m->n_rows; i++) {
 		sum += (double)r[i].pieces;
-		while (((double)r[i].t_ms - (double)r[lo].t_ms) / 1000.0 >
+		while (((double)r[i].sec_ms - (double)r[lo].sec_ms) / 1000.0 >
 		       wait_s + 1) {
 			sum -= (double)r[lo++].pieces;
 		}

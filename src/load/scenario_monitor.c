@@ -17,7 +17,7 @@
 #include "pksim/load/trace.h"
 
 /* ASSUMPTION (monitor.h): a row is requests of at most this many RU
-   spread over its second, unless split_ru says otherwise */
+   spread over its calendar second, unless split_ru says otherwise */
 #define PK_MONITOR_DEFAULT_SPLIT_MRU 10000
 /* Bounds of split_ru, RU: each piece at least 0.1 RU (so a row of the
    largest charge is at most 10 million requests), at most 10,000 */
@@ -291,9 +291,7 @@ void ld_load_monitor_log(struct ld *ld, const struct yn *m, int has_clock)
 		return;
 	}
 	/* t = 0 at the first row's whole second (scenario.h) */
-	f->monitor_t0_ms =
-	    f->monitor->first_ms -
-	    (f->monitor->first_ms % PK_MS_PER_S + PK_MS_PER_S) % PK_MS_PER_S;
+	f->monitor_t0_ms = monitor_second_ms(f->monitor->first_ms);
 	if (!has_clock) {
 		s->clock_start_s = f->monitor_t0_ms / PK_MS_PER_S;
 	}

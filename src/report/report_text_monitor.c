@@ -11,30 +11,10 @@
 #include "pksim/load/scenario.h"
 #include "report_text_int.h"
 
-/* When m's last request is sent, ms since 1970: a row's requests are
-   spread over the second after its TimeGenerated (monitor.h), so a row
-   at 09:00:00.5 sends until 09:00:01.4. */
-static int64_t replay_last_ms(const struct pk_monitor_log *m)
-{
-	int64_t last = m->last_ms;
-	size_t i;
-
-	for (i = 0; i < m->n_rows; i++) {
-		const struct pk_monitor_row *row = &m->rows[i];
-		int64_t t = row->t_ms +
-			    (row->pieces > 0
-				 ? monitor_piece_offset_ms(row, row->pieces - 1)
-				 : 0);
-
-		last = t > last ? t : last;
-	}
-	return last;
-}
-
 /* Whole seconds since 1970 of t_ms (ms), rounded down */
 static time_t floor_s(int64_t t_ms)
 {
-	return (time_t)((t_ms - ((t_ms % 1000) + 1000) % 1000) / 1000);
+	return (time_t)(monitor_second_ms(t_ms) / 1000);
 }
 
 /* The monitor log replayed: its rows, their container, the seconds the
@@ -46,7 +26,9 @@ void text_monitor_log(const struct pk_result *r, FILE *out)
 	const struct pk_items_file *f = r->sc->items_file;
 	const struct pk_monitor_log *m = f->monitor;
 	char a[40], b[40], c[40], t0[32], t1[32];
-	time_t first = floor_s(m->first_ms), last = floor_s(replay_last_ms(m));
+	/* a row's requests stay in its own second (rule 37, monitor.h):
+	   the last is sent in the latest row's second */
+	time_t first = floor_s(m->first_ms), last = floor_s(m->last_ms);
 	struct tm tm;
 
 	strftime(t0, sizeof(t0), "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&first, &tm));
@@ -88,9 +70,9 @@ void text_monitor_log(const struct pk_result *r, FILE *out)
 			fmt_thousands(m->pieces, a));
 	} else {
 		fprintf(out,
-			"  each row replayed as one request at its "
-			"TimeGenerated: %s requests; no item sizes, so "
-			"nothing is stored\n",
+			"  each row replayed as one request at the start of "
+			"its second: %s requests; no item sizes, so nothing "
+			"is stored\n",
 			fmt_thousands(m->pieces, a));
 	}
 }

@@ -3,14 +3,19 @@
  * (sc->items_file->monitor, monitor.h).
  *
  * Each kept row becomes row->pieces requests of kind PK_OP_CHARGE, request
- * j at its TimeGenerated - t0 + floor(j x 1000 / pieces) ms charging
- * monitor_piece_mru (t0: sc->items_file->monitor_t0_ms, the first row's
- * whole second). The rows are sorted by time (ties in file order) into
- * w->arr; a row's later requests wait in a small heap ordered by (time,
- * the row's place in arr), so the stream comes out in time order without
- * holding every request. Nothing is drawn: the stream is the same for
- * every seed and variant. A request's item is its row (in file order
- * among the kept rows), which workload_value answers with the row's key.
+ * j at the start of the row's calendar second - t0 + floor(j x 1000 /
+ * pieces) ms charging monitor_piece_mru (t0: sc->items_file->monitor_t0_ms,
+ * the first row's whole second). A row's requests stay in its own second
+ * whatever its TimeGenerated's fractional digits (rule 37, monitor.h), so
+ * rows of one second share its budget and rows of two seconds never do.
+ * The rows are sorted by their second (ties in file order, the digits
+ * after the second not looked at) into w->arr; a row's later requests
+ * wait in a small heap ordered by (time, the row's place in arr), so the
+ * stream comes out in time order without holding every request, and
+ * requests of several rows at one millisecond in file order. Nothing is
+ * drawn: the stream is the same for every seed and variant. A request's
+ * item is its row (in file order among the kept rows), which
+ * workload_value answers with the row's key.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -85,7 +90,7 @@ void wl_monitor_init(struct pk_workload *w)
 		const struct pk_monitor_row *r = &m->rows[i];
 		int64_t last;
 
-		w->arr[i].t_ms = r->t_ms - f->monitor_t0_ms;
+		w->arr[i].t_ms = r->sec_ms - f->monitor_t0_ms;
 		w->arr[i].rec = i;
 		last =
 		    w->arr[i].t_ms + monitor_piece_offset_ms(r, r->pieces - 1);

@@ -20,15 +20,23 @@
  * partition keys", for API for NoSQL accounts and for point read/write and
  * stored procedure operations only; the table reference describes
  * RequestCharge as "the RU consumed by this request" and lists an
- * ActivityId, which reads as one row per request. pksim models the first
- * (ASSUMPTION): a row is the RU one key value consumed (for one operation
- * name, in one partition key range and region) in the second starting at
- * its TimeGenerated, and is replayed as requests spread evenly over that
- * second: ceil(charge / split_ru) requests, request j at TimeGenerated +
- * floor(j x 1000 / n) ms, charging the row's RU in equal parts (to the
- * mRU, the parts summing to the row's charge). With split_ru 0 a row is
- * one request at its TimeGenerated, which is exact when rows are single
- * requests.
+ * ActivityId, which reads as one row per request. Rule 37 of the
+ * reference (docs/cosmos-mechanics.md, from the monitoring docs) settles
+ * it for the first: rows are per-second aggregates, and a row belongs to
+ * the calendar second its TimeGenerated falls in (floor to the second),
+ * whatever its fractional digits. So a row is the
+ * RU one key value consumed (for one operation name, in one partition key
+ * range and region) in that second, and its requests all fall inside it:
+ * the row's second is what decides which per-second budget it shares
+ * (rows of one second always share one, rows of two seconds never do).
+ * ASSUMPTION (the log does not say how a second's RU arrived): a row is
+ * replayed as n = ceil(charge / split_ru) requests spread evenly over its
+ * second, request j at the second's start + floor(j x 1000 / n) ms,
+ * charging the row's RU in equal parts (to the mRU, the parts summing to
+ * the row's charge); rows of one second go in file order, and requests of
+ * several rows at the same millisecond go in their rows' file order, so
+ * the fractional digits change nothing of a replay. With split_ru 0 a row
+ * is one request at its second's start.
  *
  * What the log cannot tell: item sizes and every property but the key,
  * so a replay stores nothing (its requests charge RU and touch no data),
@@ -103,6 +111,9 @@ struct pk_monitor_part {
 /* One row replayed, in file order. */
 struct pk_monitor_row {
 	int64_t t_ms;	    /* TimeGenerated, ms since 1970-01-01 UTC */
+	int64_t sec_ms;	    /* the start of the calendar second t_ms falls
+			       in (rounded down, rule 37), ms since 1970:
+			       the second the row's requests are sent in */
 	int64_t charge_mru; /* RequestCharge, 0 .. the bound above, mRU */
 	uint64_t pieces;    /* requests it is replayed as, >= 1 */
 	size_t rec;	    /* its record in the trace */
@@ -168,8 +179,15 @@ void monitor_value(const struct pk_monitor_log *m, size_t r, size_t level,
    into pieces equal to the mRU, summing to the charge. */
 int64_t monitor_piece_mru(const struct pk_monitor_row *row, uint64_t j);
 
-/* Milliseconds after the row's TimeGenerated at which request j (<
-   row->pieces) arrives: floor(j x 1000 / pieces). */
+/* Milliseconds after the start of the row's second (row->sec_ms, not its
+   TimeGenerated: rule 37) at which request j (< row->pieces) arrives:
+   floor(j x 1000 / pieces), 0 .. 999. */
 int64_t monitor_piece_offset_ms(const struct pk_monitor_row *row, uint64_t j);
+
+/* The start of the calendar second t_ms (ms since 1970 UTC, negative
+   allowed) falls in, in ms: t_ms rounded down to a multiple of 1,000
+   (rule 37: a row belongs to that second whatever its fractional
+   digits). 09:00:01.900 -> 09:00:01.000; -1 -> -1,000. */
+int64_t monitor_second_ms(int64_t t_ms);
 
 #endif
