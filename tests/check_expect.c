@@ -1,10 +1,7 @@
 /*
  * expect: `expect:` assertions (issue 16 §1), `pksim check` and `pksim run
  * --narrate` (§3).
- *  - the measure schema (src/load/expect_schema.c) is in step with the
- *    JSON report: every field of every golden JSON report and of a
- *    compare report is a valid measure, and every schema name is
- *    documented in docs/report-json.md;
+ *  - the measure syntax (the fields themselves: tests/check_fields.c);
  *  - `pksim check` passes every shipped scenario, each with assertions;
  *  - a broken expectation exits 3, names the measure with expected and
  *    actual value, and the report is still written;
@@ -26,135 +23,10 @@
 #include "pksim/load/expect.h"
 #include "testutil.h"
 
-/* Every leaf (and list) path below j, with index 0, must be a measure. */
-static void walk(json_t *j, char *path, size_t len, size_t cap,
-		 const char *file, int *n)
+/* The measure syntax: a list measures its length, indexes are numbers, a
+   range id any text, an object no measure. */
+START_TEST(test_measure_syntax)
 {
-	const char *k;
-	json_t *x;
-	size_t i;
-
-	if (json_is_object(j)) {
-		json_object_foreach(j, k, x)
-		{
-			size_t l = (size_t)snprintf(path + len, cap - len,
-						    "%s%s", len ? "." : "", k);
-
-			walk(x, path, len + l, cap, file, n);
-		}
-		path[len] = '\0';
-		return;
-	}
-	path[len] = '\0';
-	if (len == 0) {
-		return;
-	}
-	ck_assert_msg(expect_measure_valid(path, NULL),
-		      "%s: field '%s' of the JSON report is not a measure in "
-		      "src/load/expect_schema.c",
-		      file, path);
-	(*n)++;
-	if (json_is_array(j)) {
-		json_array_foreach(j, i, x)
-		{
-			snprintf(path + len, cap - len, "[%zu]", i);
-			walk(x, path, strlen(path), cap, file, n);
-			path[len] = '\0';
-		}
-	}
-}
-
-static void check_report(json_t *root, const char *file, int *n)
-{
-	char path[512] = "scenario";
-	json_t *v;
-	size_t i;
-
-	walk(json_object_get(root, "scenario"), path, strlen(path),
-	     sizeof(path), file, n);
-	json_array_foreach(json_object_get(root, "variants"), i, v)
-	{
-		path[0] = '\0';
-		walk(v, path, 0, sizeof(path), file, n);
-	}
-}
-
-START_TEST(test_schema_covers_reports)
-{
-	DIR *d;
-	struct dirent *e;
-	int files = 0, n = 0;
-	char *out = NULL, *err = NULL;
-	json_t *root;
-
-	ck_assert_int_eq(chdir(tu_src("tests/golden")), 0);
-	d = opendir(".");
-	ck_assert_ptr_nonnull(d);
-	while ((e = readdir(d))) {
-		size_t l = strlen(e->d_name);
-		json_error_t jerr;
-
-		if (l < 6 || strcmp(e->d_name + l - 5, ".json") != 0) {
-			continue;
-		}
-		root = json_load_file(e->d_name, 0, &jerr);
-		ck_assert_msg(root != NULL, "%s: %s", e->d_name, jerr.text);
-		check_report(root, e->d_name, &n);
-		json_decref(root);
-		files++;
-	}
-	closedir(d);
-	/* one golden JSON per shipped scenario: 18 */
-	ck_assert_int_ge(files, 18);
-	/* and a compare report, with its scorecards */
-	ck_assert_int_eq(chdir(tu_src(".")), 0);
-	ck_assert_int_eq(tu_run("compare scenarios/compare-offices.yaml "
-				"--format json",
-				&out, &err),
-			 0);
-	root = json_loads(out, 0, NULL);
-	ck_assert_ptr_nonnull(root);
-	check_report(root, "compare-offices (compare)", &n);
-	ck_assert_ptr_nonnull(json_object_get(
-	    json_array_get(json_object_get(root, "variants"), 0), "scorecard"));
-	json_decref(root);
-	free(out);
-	free(err);
-	ck_assert_int_gt(n, 1000);
-}
-END_TEST
-
-/* Every schema name is a field docs/report-json.md documents. */
-START_TEST(test_schema_documented)
-{
-	const char *const *s = expect_schema();
-	const char *shorthands[] = {"partitions", "first_403_s",
-				    "range_429_rate[]", "rank", NULL};
-	char *doc = tu_read_file(tu_src("docs/report-json.md"), NULL);
-	size_t i, j;
-
-	ck_assert_ptr_nonnull(doc);
-	for (i = 0; s[i]; i++) {
-		char last[128], quoted[140];
-		const char *dot = strrchr(s[i], '.');
-		int shorthand = 0;
-
-		for (j = 0; shorthands[j]; j++) {
-			shorthand |= strcmp(s[i], shorthands[j]) == 0;
-		}
-		if (shorthand) {
-			continue;
-		}
-		snprintf(last, sizeof(last), "%s", dot ? dot + 1 : s[i]);
-		last[strcspn(last, "[")] = '\0';
-		snprintf(quoted, sizeof(quoted), "\"%s\"", last);
-		ck_assert_msg(strstr(doc, quoted),
-			      "'%s': %s is not in "
-			      "docs/report-json.md",
-			      s[i], quoted);
-	}
-	free(doc);
-	/* and the measure syntax */
 	ck_assert(expect_measure_valid("splits", NULL)); /* a list: length */
 	ck_assert(expect_measure_valid("splits[2].children[1].id", NULL));
 	ck_assert(expect_measure_valid("range_429_rate[12]", NULL));
@@ -626,8 +498,7 @@ Suite *tu_suite(void)
 	Suite *s = suite_create("expect");
 	TCase *tc = tcase_create("expect");
 
-	tcase_add_test(tc, test_schema_covers_reports);
-	tcase_add_test(tc, test_schema_documented);
+	tcase_add_test(tc, test_measure_syntax);
 	tcase_add_test(tc, test_check_shipped);
 	tcase_add_test(tc, test_broken_expectation);
 	tcase_add_test(tc, test_all_hold_one_line);

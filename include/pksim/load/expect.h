@@ -10,9 +10,8 @@
  *                         full), -1 when none
  *   range_429_rate[ID]    throttled_429 / requests of range ID at the end
  *   rank                  the variant's rank (1 = best, scorecard.h)
- * The table of valid paths (expect_schema) is kept in step with
- * report_json by tests/check_expect.c, so a measure is checked at load
- * time, before anything runs.
+ * The valid paths are report_fields.h's table, so a measure is checked at
+ * load time, before anything runs.
  */
 #ifndef PKSIM_LOAD_EXPECT_H
 #define PKSIM_LOAD_EXPECT_H
@@ -57,9 +56,9 @@ struct pk_expect {
 };
 
 /*
- * The valid variant-relative paths of the JSON report with every index
- * written "[]" ("splits[].t_s"), then "scenario.*" and the shorthands:
- * a NULL-terminated static array.
+ * The valid paths with every index written "[]" ("splits[].t_s"), lists
+ * ("splits"), "scenario.*" and the shorthands: report_fields.h's table in
+ * its order, a NULL-terminated static array.
  */
 const char *const *expect_schema(void);
 

@@ -1,0 +1,478 @@
+/*
+ * fields: the one table of the JSON report's fields (load/report_fields.h)
+ * against the places that must agree with it:
+ *  - docs/report-json.md: its table of fields is the table's, row for
+ *    row (a field dropped from either fails), and the report's schema
+ *    block names every field;
+ *  - scenarios/README.md names every shorthand;
+ *  - the JSON writer: every field of the shipped scenarios' golden
+ *    reports, of a compare report and of three made-up scenarios is a
+ *    table path with the table's JSON type, and every field of the table
+ *    is in one of those reports;
+ *  - the table itself: paths unique, every list index under a list (or
+ *    key) of its own, units named as the fields are.
+ */
+#include <check.h>
+#include <dirent.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pksim/load/report_fields.h"
+#include "pksim/report/report_json.h"
+#include "pksim/result/result.h"
+#include "testutil.h"
+
+/* The made-up scenarios that hold what no shipped one does: a custom
+   throughput policy (the redistribution at 10 s), batches, every kind
+   of operation in a stream beside a Low-priority one (429s split by
+   class in every kind), items without the key property (key_undefined,
+   undefined_key, the hottest key undefined), a serverless container, a
+   scale-up whose splits (60 s of split_delay from 5 s) the 10 s run
+   does not see done (would_apply_t_s). */
+static const char fields_a[] =
+    "name: fields-a\n"
+    "seed: 3\n"
+    "container: {partition_key: /k, throughput: 12000, "
+    "allow_undefined_key: true}\n"
+    "streams:\n"
+    "  - name: app\n"
+    "    items: {k: {values: [a, b, c]}}\n"
+    "    phases:\n"
+    "      - {duration: 5s, rate: 100/s, ops: {create: 1}}\n"
+    "      - duration: 5s\n"
+    "        rate: 200/s\n"
+    "        ops: {create: 0.3, upsert: 0.1, read: 0.1, replace: 0.1,\n"
+    "              delete: 0.1, query: 0.2, batch: 0.1}\n"
+    "        upsert_new: 0.5\n"
+    "        batch: {size: 5, spanning: 0.2}\n"
+    "        queries: [{name: by-k, where: {k: eq}, results: 2}]\n"
+    "      - {duration: 5s, rate: 100/s, ops: {read: 1},\n"
+    "         redistribute: {\"0\": 2000, \"1\": 9000}}\n"
+    "  - name: bulk\n"
+    "    client: {priority: low}\n"
+    "    phases: [{duration: 15s, rate: 500/s, ops: {create: 1}}]\n";
+static const char fields_b[] =
+    "name: fields-b\n"
+    "seed: 4\n"
+    "container: {partition_key: /k, serverless: true, "
+    "allow_undefined_key: true}\n"
+    "items: {j: {values: [x, y]}}\n"
+    "phases: [{duration: 5s, rate: 100/s, ops: {create: 1}}]\n";
+static const char fields_c[] =
+    "name: fields-c\n"
+    "container: {partition_key: /k, throughput: 6000, split_delay: 60s}\n"
+    "items: {k: {values: [a, b]}}\n"
+    "phases:\n"
+    "  - {duration: 5s, rate: 10/s}\n"
+    "  - {duration: 5s, rate: 10/s, throughput: 30000}\n";
+
+/* Fields no report can hold today: a stream's monitor log charges
+   (`streams:` cannot replay a monitor log, scenarios/README.md) */
+static int never_written(const char *path)
+{
+	return strncmp(path, "streams[].by_kind.charge.", 25) == 0;
+}
+
+/* ---- the table ---- */
+
+/* The unit a field's name (and type) calls for; NULL: "count" or "" (a
+   count, a rank, a seed). */
+static const char *unit_of_name(const struct pk_report_field *f)
+{
+	char name[128];
+	const char *dot = strrchr(f->path, '.');
+	size_t n;
+
+	snprintf(name, sizeof(name), "%s", dot ? dot + 1 : f->path);
+	name[strcspn(name, "[")] = '\0';
+	n = strlen(name);
+#define ENDS(s) (n >= strlen(s) && strcmp(name + n - strlen(s), s) == 0)
+	if (f->type == PK_FIELD_LIST) {
+		return "count";
+	}
+	if (f->type >= PK_FIELD_STRING && f->type != PK_FIELD_LIST) {
+		return ""; /* a text, a boolean, a key */
+	}
+	if (ENDS("bytes_per_s")) {
+		return "bytes/s";
+	}
+	if (ENDS("_bytes")) {
+		return "bytes";
+	}
+	if (ENDS("_ms")) {
+		return "ms";
+	}
+	if (strstr(name, "ru_per_s")) {
+		return "RU/s";
+	}
+	if (ENDS("_per_s")) {
+		return "per s";
+	}
+	if (strstr(name, "share") || strstr(name, "rate") ||
+	    strstr(name, "normalized") || strcmp(name, "utilisation") == 0) {
+		return "fraction";
+	}
+	if (ENDS("_s") || ENDS("_seconds")) {
+		return "s";
+	}
+	if (strncmp(name, "days_", 5) == 0) {
+		return "days";
+	}
+	if (strcmp(name, "ru") == 0 || ENDS("_ru") ||
+	    strncmp(name, "ru_", 3) == 0) {
+		return "RU";
+	}
+#undef ENDS
+	return NULL;
+}
+
+START_TEST(test_table_shape)
+{
+	size_t n, i, j;
+	const struct pk_report_field *f = report_fields(&n);
+	int shorthands = 0;
+
+	ck_assert_int_gt(n, 300);
+	for (i = 0; i < n; i++) {
+		const char *want = unit_of_name(&f[i]);
+		const char *p;
+
+		for (j = 0; j < i; j++) {
+			ck_assert_msg(strcmp(f[i].path, f[j].path) != 0,
+				      "%s twice", f[i].path);
+		}
+		ck_assert_ptr_eq(report_field_find(f[i].path), &f[i]);
+		/* shorthands last */
+		ck_assert(f[i].shorthand || !shorthands);
+		shorthands += f[i].shorthand;
+		if (want) {
+			ck_assert_msg(strcmp(f[i].unit, want) == 0,
+				      "%s: unit '%s', its name says '%s'",
+				      f[i].path, f[i].unit, want);
+		} else {
+			ck_assert_msg(strcmp(f[i].unit, "count") == 0 ||
+					  f[i].unit[0] == '\0',
+				      "%s: unit '%s', its name says a count "
+				      "or none",
+				      f[i].path, f[i].unit);
+		}
+		/* one Markdown table cell, one line */
+		ck_assert_msg(!strchr(f[i].doc, '|') && !strchr(f[i].doc, '\n'),
+			      "%s: doc", f[i].path);
+		ck_assert_msg(f[i].doc[0] &&
+				  f[i].doc[strlen(f[i].doc) - 1] != '.',
+			      "%s: doc", f[i].path);
+		/* every [] under a list or key of its own (a shorthand's is
+		   an id) */
+		for (p = strstr(f[i].path, "[]"); p && !f[i].shorthand;
+		     p = strstr(p + 2, "[]")) {
+			char list[128];
+			const struct pk_report_field *l;
+
+			snprintf(list, sizeof(list), "%.*s",
+				 (int)(p - f[i].path), f[i].path);
+			l = report_field_find(list);
+			ck_assert_msg(l && (l->type == PK_FIELD_LIST ||
+					    l->type == PK_FIELD_KEY),
+				      "%s: %s is no list", f[i].path, list);
+		}
+	}
+	ck_assert_int_eq(shorthands, 4);
+}
+END_TEST
+
+/* ---- the docs ---- */
+
+/* Where a and b first differ: the offset of that line's start in a, and
+   its length. */
+static size_t line_start(const char *a, const char *b)
+{
+	size_t i = 0, start = 0;
+
+	while (a[i] && a[i] == b[i]) {
+		if (a[i++] == '\n') {
+			start = i;
+		}
+	}
+	return start;
+}
+
+static int first_diff(const char *a, const char *b)
+{
+	size_t s = line_start(a, b);
+
+	return (int)strcspn(a + s, "\n");
+}
+
+/* docs/report-json.md's table of fields is the table's (a row dropped
+   from either fails), between the generated-table lines. */
+START_TEST(test_doc_table)
+{
+	char *doc = tu_read_file(tu_src("docs/report-json.md"), NULL);
+	char *want = NULL, *begin, *end;
+	size_t len = 0;
+	FILE *mem = open_memstream(&want, &len);
+
+	ck_assert_ptr_nonnull(doc);
+	ck_assert_ptr_nonnull(mem);
+	ck_assert_int_eq(report_fields_markdown(mem), 0);
+	ck_assert_int_eq(fclose(mem), 0);
+	begin = strstr(doc, PK_REPORT_FIELDS_BEGIN);
+	ck_assert_ptr_nonnull(begin);
+	begin += strlen(PK_REPORT_FIELDS_BEGIN);
+	end = strstr(begin, PK_REPORT_FIELDS_END);
+	ck_assert_ptr_nonnull(end);
+	*end = '\0';
+	ck_assert_msg(strcmp(begin, want) == 0,
+		      "docs/report-json.md's table of fields differs from "
+		      "src/load/report_fields.def from its line '%.*s' on: "
+		      "ninja -C build report-fields-doc rewrites it",
+		      first_diff(begin, want), begin + line_start(begin, want));
+	/* the header of a field's row, for the sake of the test below */
+	ck_assert_ptr_nonnull(strstr(want, "| `totals.throttled_429` | "
+					   "integer | count | "));
+	free(want);
+	free(doc);
+}
+END_TEST
+
+/* The report's schema block names every field (its last name, quoted),
+   and scenarios/README.md's expect section every shorthand. */
+START_TEST(test_doc_names)
+{
+	char *doc = tu_read_file(tu_src("docs/report-json.md"), NULL);
+	char *readme = tu_read_file(tu_src("scenarios/README.md"), NULL);
+	char *block_end;
+	size_t n, i;
+	const struct pk_report_field *f = report_fields(&n);
+
+	ck_assert_ptr_nonnull(doc);
+	ck_assert_ptr_nonnull(readme);
+	block_end = strstr(doc, "## Fields by path");
+	ck_assert_ptr_nonnull(block_end);
+	*block_end = '\0';
+	for (i = 0; i < n; i++) {
+		char last[128], quoted[140];
+		const char *dot = strrchr(f[i].path, '.');
+
+		if (f[i].shorthand) {
+			char *br;
+
+			snprintf(last, sizeof(last), "%s", f[i].path);
+			br = strstr(last, "[]");
+			snprintf(quoted, sizeof(quoted), "| `%.*s%s` |",
+				 br ? (int)(br - last) : (int)strlen(last),
+				 last, br ? "[ID]" : "");
+			ck_assert_msg(strstr(readme, quoted),
+				      "shorthand %s: no row %s in "
+				      "scenarios/README.md",
+				      f[i].path, quoted);
+			continue;
+		}
+		snprintf(last, sizeof(last), "%s", dot ? dot + 1 : f[i].path);
+		last[strcspn(last, "[")] = '\0';
+		snprintf(quoted, sizeof(quoted), "\"%s\"", last);
+		ck_assert_msg(strstr(doc, quoted),
+			      "%s: %s is not in docs/report-json.md's schema",
+			      f[i].path, quoted);
+	}
+	free(doc);
+	free(readme);
+}
+END_TEST
+
+/* ---- the JSON writer ---- */
+
+/* 1 if JSON value j is of the table's type t */
+static int type_ok(enum pk_field_type t, json_t *j, int level)
+{
+	switch (t) {
+	case PK_FIELD_INTEGER_OR_NULL:
+		return json_is_null(j) || json_is_integer(j);
+	case PK_FIELD_INTEGER:
+		return json_is_integer(j);
+	case PK_FIELD_NUMBER_OR_NULL:
+		return json_is_null(j) || json_is_real(j);
+	case PK_FIELD_NUMBER:
+		return json_is_real(j);
+	case PK_FIELD_STRING_OR_NULL:
+		return json_is_null(j) || json_is_string(j);
+	case PK_FIELD_STRING:
+		return json_is_string(j);
+	case PK_FIELD_BOOLEAN:
+		return json_is_boolean(j);
+	case PK_FIELD_KEY:
+		/* a level may be {} (undefined), never a list */
+		return level ? !json_is_array(j)
+			     : !json_is_object(j) || json_object_size(j) == 0;
+	case PK_FIELD_LIST:
+		return json_is_array(j);
+	}
+	return 0;
+}
+
+struct walk {
+	const char *file;
+	char *seen; /* per table entry */
+	int leaves;
+};
+
+/* Every value below j at path (indexes written []): a table field of
+   its type; objects are walked into, lists too. */
+static void walk(json_t *j, char *path, size_t len, size_t cap, struct walk *w)
+{
+	size_t n, i;
+	const struct pk_report_field *all = report_fields(&n), *f;
+	const char *k;
+	json_t *x;
+
+	if (json_is_object(j) && !(len && report_field_find(path))) {
+		json_object_foreach(j, k, x)
+		{
+			size_t l = (size_t)snprintf(path + len, cap - len,
+						    "%s%s", len ? "." : "", k);
+
+			walk(x, path, len + l, cap, w);
+		}
+		path[len] = '\0';
+		return;
+	}
+	path[len] = '\0';
+	f = report_field_find(path);
+	ck_assert_msg(f != NULL,
+		      "%s: field '%s' of the JSON report is not in "
+		      "src/load/report_fields.def",
+		      w->file, path);
+	ck_assert_msg(type_ok(f->type, j,
+			      len > 2 && strcmp(path + len - 2, "[]") == 0 &&
+				  f->type == PK_FIELD_KEY),
+		      "%s: '%s' is %s in the report, %s in the table", w->file,
+		      path, json_dumps(j, JSON_ENCODE_ANY),
+		      report_field_type_name(f->type));
+	w->seen[f - all] = 1;
+	w->leaves++;
+	if (json_is_array(j)) {
+		json_array_foreach(j, i, x)
+		{
+			snprintf(path + len, cap - len, "[]");
+			walk(x, path, len + 2, cap, w);
+			path[len] = '\0';
+		}
+	}
+}
+
+static void walk_report(json_t *root, struct walk *w)
+{
+	char path[512] = "scenario";
+	json_t *v;
+	size_t i;
+
+	ck_assert_ptr_nonnull(root);
+	walk(json_object_get(root, "scenario"), path, strlen(path),
+	     sizeof(path), w);
+	json_array_foreach(json_object_get(root, "variants"), i, v)
+	{
+		path[0] = '\0';
+		walk(v, path, 0, sizeof(path), w);
+	}
+}
+
+/* The JSON report (with scorecards) of scenario text, run here. */
+static json_t *report_of(const char *name, const char *text)
+{
+	struct tu_fx fx;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	json_t *root;
+
+	ck_assert_ptr_nonnull(mem);
+	tu_fx_run(&fx, name, text);
+	ck_assert_int_eq(report_json(fx.r, 1, mem), 0);
+	ck_assert_int_eq(fclose(mem), 0);
+	root = json_loadb(buf, len, 0, NULL);
+	free(buf);
+	tu_fx_free(&fx);
+	return root;
+}
+
+START_TEST(test_writer_matches_table)
+{
+	size_t n, i;
+	const struct pk_report_field *f = report_fields(&n);
+	struct walk w = {0};
+	char *out = NULL, *err = NULL;
+	DIR *d;
+	struct dirent *e;
+	int files = 0;
+	json_t *root;
+
+	w.seen = calloc(n, 1);
+	ck_assert_ptr_nonnull(w.seen);
+	ck_assert_int_eq(chdir(tu_src("tests/golden")), 0);
+	d = opendir(".");
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d))) {
+		size_t l = strlen(e->d_name);
+
+		if (l < 6 || strcmp(e->d_name + l - 5, ".json") != 0) {
+			continue;
+		}
+		w.file = e->d_name;
+		root = json_load_file(e->d_name, 0, NULL);
+		walk_report(root, &w);
+		json_decref(root);
+		files++;
+	}
+	closedir(d);
+	/* one golden JSON per shipped scenario */
+	ck_assert_int_ge(files, 25);
+	/* a compare report: scorecards and the fingerprint */
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	ck_assert_int_eq(tu_run("compare scenarios/compare-offices.yaml "
+				"--format json",
+				&out, &err),
+			 0);
+	w.file = "compare-offices (compare)";
+	root = json_loads(out, 0, NULL);
+	walk_report(root, &w);
+	json_decref(root);
+	free(out);
+	free(err);
+	w.file = "fields-a";
+	root = report_of("fields-a.yaml", fields_a);
+	walk_report(root, &w);
+	json_decref(root);
+	w.file = "fields-b";
+	root = report_of("fields-b.yaml", fields_b);
+	walk_report(root, &w);
+	json_decref(root);
+	w.file = "fields-c";
+	root = report_of("fields-c.yaml", fields_c);
+	walk_report(root, &w);
+	json_decref(root);
+	ck_assert_int_gt(w.leaves, 1000);
+	for (i = 0; i < n; i++) {
+		ck_assert_msg(w.seen[i] || f[i].shorthand ||
+				  never_written(f[i].path),
+			      "table field %s is in no report", f[i].path);
+	}
+	free(w.seen);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("fields");
+	TCase *tc = tcase_create("fields");
+
+	tcase_add_test(tc, test_table_shape);
+	tcase_add_test(tc, test_doc_table);
+	tcase_add_test(tc, test_doc_names);
+	tcase_add_test(tc, test_writer_matches_table);
+	suite_add_tcase(s, tc);
+	return s;
+}
