@@ -22,6 +22,7 @@
 #include "pksim/load/scenario.h"
 #include "pksim/load/trace.h"
 #include "pksim/run/sim.h"
+#include "pksim/service/cosmos/cosmos_service.h"
 #include "pksim/workload/workload.h"
 #include "testutil.h"
 
@@ -149,7 +150,7 @@ static struct lp_stats lp_stats(const struct pk_container *c)
 static const struct pk_totals *totals_of(const struct pk_run *run, size_t v)
 {
 	ck_assert_uint_lt(v, run->n_variants);
-	return &run->variants[v].container->metrics.totals;
+	return &cosmos_service_container(run->variants[v].svc)->metrics.totals;
 }
 
 /* A file named name in dir holding text; returns its path (static). */
@@ -215,13 +216,13 @@ START_TEST(test_items_iot)
 		ck_assert_uint_eq(totals_of(run, v)->succeeded, 9995);
 		ck_assert_uint_eq(totals_of(run, v)->throttled_429, 0);
 	}
-	st = lp_stats(run->variants[0].container);
+	st = lp_stats(cosmos_service_container(run->variants[0].svc));
 	ck_assert_uint_eq(st.n, 3);
 	ck_assert_uint_eq(st.max, 4671);
 	ck_assert_uint_eq(st.items, 9995);
 	/* 4,671 / 9,995 = 46.73% */
 	ck_assert_int_eq((int)lround(10000.0 * (double)st.max / 9995), 4673);
-	st = lp_stats(run->variants[1].container);
+	st = lp_stats(cosmos_service_container(run->variants[1].svc));
 	ck_assert_uint_eq(st.n, 1);
 	ck_assert_uint_eq(st.max, 9995);
 	free_run(run);
@@ -250,11 +251,11 @@ START_TEST(test_items_transactions)
 	ck_assert_uint_eq(totals_of(run, 1)->succeeded, 50000);
 	/* 50,000 at 1,000/s: the last at floor(49,999 x 1000 / 1000) ms */
 	ck_assert_int_eq(run->end_ms, 50000);
-	st = lp_stats(run->variants[0].container);
+	st = lp_stats(cosmos_service_container(run->variants[0].svc));
 	ck_assert_uint_eq(st.n, 22);
 	ck_assert_uint_eq(st.max, 2400);
 	ck_assert_uint_eq(st.min, 2200);
-	st = lp_stats(run->variants[1].container);
+	st = lp_stats(cosmos_service_container(run->variants[1].svc));
 	ck_assert_uint_eq(st.n, 2);
 	ck_assert_uint_eq(st.max, 29993);
 	ck_assert_uint_eq(st.min, 20007);
@@ -275,7 +276,8 @@ START_TEST(test_items_products)
 	    "  file: '%s/cosmicworks_products_v4.json'\n"
 	    "  at_once: true\n");
 	struct pk_run *run = run_of(sc);
-	struct lp_stats st = lp_stats(run->variants[0].container);
+	struct lp_stats st =
+	    lp_stats(cosmos_service_container(run->variants[0].svc));
 
 	ck_assert_uint_eq(totals_of(run, 0)->succeeded, 295);
 	ck_assert_uint_eq(st.n, 37);
@@ -299,7 +301,8 @@ END_TEST
 /* Successes in second s of variant 0: served mRU / 6,000 mRU a create. */
 static int64_t served_in(const struct pk_run *run, size_t s)
 {
-	const struct pk_metrics *m = &run->variants[0].container->metrics;
+	const struct pk_metrics *m =
+	    &cosmos_service_container(run->variants[0].svc)->metrics;
 
 	ck_assert_uint_lt(s, m->n_seconds);
 	ck_assert_int_eq(m->seconds[s].t_s, (int64_t)s);
@@ -360,7 +363,9 @@ START_TEST(test_items_lab_unlimited_retries)
 	ck_assert_int_eq(served_in(run, 0), 66);
 	ck_assert_int_eq(served_in(run, 74), 66);
 	ck_assert_int_eq(served_in(run, 75), 50);
-	ck_assert_uint_eq(run->variants[0].container->metrics.n_seconds, 76);
+	ck_assert_uint_eq(
+	    cosmos_service_container(run->variants[0].svc)->metrics.n_seconds,
+	    76);
 	ck_assert_int_eq(run->end_ms, 76000);
 	free_run(run);
 }
@@ -384,8 +389,10 @@ START_TEST(test_items_lab_raised)
 	ck_assert_int_eq(sc->phases[0].throughput_ru_per_s, 10000);
 	run = run_of(sc);
 	t = totals_of(run, 0);
-	ck_assert_uint_eq(run->variants[0].container->pmap.n, 1);
-	ck_assert_int_eq(run->variants[0].container->ru_per_s, 10000);
+	ck_assert_uint_eq(
+	    cosmos_service_container(run->variants[0].svc)->pmap.n, 1);
+	ck_assert_int_eq(
+	    cosmos_service_container(run->variants[0].svc)->ru_per_s, 10000);
 	ck_assert_uint_eq(t->succeeded, 5000);
 	ck_assert_uint_eq(t->failed_after_retries, 0);
 	ck_assert_int_eq(served_in(run, 0), 1666);
@@ -1095,7 +1102,8 @@ START_TEST(test_items_command_line)
 	ck_assert_int_eq(s->variants[3].throughput_ru_per_s, 6000);
 	run = run_of(s);
 	for (i = 0; i < 4; i++) {
-		struct lp_stats st = lp_stats(run->variants[i].container);
+		struct lp_stats st =
+		    lp_stats(cosmos_service_container(run->variants[i].svc));
 
 		ck_assert_uint_eq(st.items, 295);
 		ck_assert_uint_eq(st.n, want_lps[i]);

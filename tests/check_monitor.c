@@ -25,6 +25,7 @@
 #include "pksim/load/scenario.h"
 #include "pksim/load/trace.h"
 #include "pksim/run/sim.h"
+#include "pksim/service/cosmos/cosmos_service.h"
 #include "testutil.h"
 
 /* 2026-05-12T09:00:00Z in ms (the header's arithmetic) */
@@ -459,7 +460,7 @@ START_TEST(test_run_redistribution)
 	diag_init(&d);
 	run = run_log(yaml, hot_log, &sc, &d);
 	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
-	t = &run->variants[0].container->metrics.totals;
+	t = &cosmos_service_container(run->variants[0].svc)->metrics.totals;
 	ck_assert_uint_eq(t->operations, 801);
 	ck_assert_uint_eq(t->throttled_429, 300);
 	ck_assert_uint_eq(t->failed_after_retries, 0);
@@ -475,7 +476,7 @@ START_TEST(test_run_redistribution)
 		 "2000}}]\n");
 	run = run_log(yaml, hot_log, &sc, &d);
 	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
-	t = &run->variants[0].container->metrics.totals;
+	t = &cosmos_service_container(run->variants[0].svc)->metrics.totals;
 	ck_assert_uint_eq(t->operations, 801);
 	ck_assert_uint_eq(t->throttled_429, 0);
 	sim_free(run);
@@ -488,7 +489,7 @@ START_TEST(test_run_redistribution)
 		 "8000}}]\n");
 	run = run_log(yaml, hot_log, &sc, &d);
 	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
-	t = &run->variants[0].container->metrics.totals;
+	t = &cosmos_service_container(run->variants[0].svc)->metrics.totals;
 	ck_assert_uint_eq(t->throttled_429, 1200);
 	ck_assert_uint_eq(t->failed_after_retries, 0);
 	sim_free(run);
@@ -522,14 +523,17 @@ START_TEST(test_run_burst_autoscale)
 	run = run_log(yaml, spike, &sc, &d);
 	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
 	ck_assert_uint_eq(run->n_variants, 3);
-	ck_assert_uint_eq(
-	    run->variants[0].container->metrics.totals.throttled_429, 50);
-	ck_assert_uint_eq(
-	    run->variants[1].container->metrics.totals.throttled_429, 0);
+	ck_assert_uint_eq(cosmos_service_container(run->variants[0].svc)
+			      ->metrics.totals.throttled_429,
+			  50);
+	ck_assert_uint_eq(cosmos_service_container(run->variants[1].svc)
+			      ->metrics.totals.throttled_429,
+			  0);
 	/* autoscale max 6,000 on 2 partitions: each may spend 3,000 a
 	   second (D-AUTO): 2,500 fits */
-	ck_assert_uint_eq(
-	    run->variants[2].container->metrics.totals.throttled_429, 0);
+	ck_assert_uint_eq(cosmos_service_container(run->variants[2].svc)
+			      ->metrics.totals.throttled_429,
+			  0);
 	sim_free(run);
 	scenario_free(sc);
 	diag_free(&d);
@@ -853,7 +857,7 @@ START_TEST(test_rows_apart_own_seconds)
 	diag_init(&d);
 	run = run_log(one_range, apart, &sc, &d);
 	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
-	t = &run->variants[0].container->metrics.totals;
+	t = &cosmos_service_container(run->variants[0].svc)->metrics.totals;
 	ck_assert_uint_eq(t->operations, 1800);
 	ck_assert_uint_eq(t->throttled_429, 0);
 	ck_assert_int_eq(t->ru_mru, 18000000);
@@ -898,7 +902,7 @@ START_TEST(test_rows_same_second_share)
 	diag_init(&d);
 	run = run_log(one_range, same, &sc, &d);
 	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
-	t = &run->variants[0].container->metrics.totals;
+	t = &cosmos_service_container(run->variants[0].svc)->metrics.totals;
 	ck_assert_uint_eq(t->operations, 1100);
 	ck_assert_uint_eq(t->throttled_429, 100);
 	ck_assert_uint_eq(t->failed_after_retries, 0);

@@ -13,6 +13,7 @@
 
 #include "pksim/run/sim.h"
 #include "pksim/service/cosmos/container.h"
+#include "pksim/service/cosmos/cosmos_service.h"
 #include "testutil.h"
 
 /* Items held by the logical partition of string key text in c. */
@@ -41,8 +42,10 @@ START_TEST(test_preload_fixed)
 	    "preload: {property: k, items_per_value: 10, item_size: 1KB}\n"
 	    "phases: [{duration: 5s, rate: 1/s, ops: {read: 1}}]\n";
 	struct pk_run *run = tu_sim_text("p.yaml", text);
-	const struct pk_container *a = run->variants[0].container;
-	const struct pk_container *b = run->variants[1].container;
+	const struct pk_container *a =
+	    cosmos_service_container(run->variants[0].svc);
+	const struct pk_container *b =
+	    cosmos_service_container(run->variants[1].svc);
 
 	ck_assert_uint_eq(a->preload_items, 30);
 	ck_assert_uint_eq(a->preload_bytes, 30 * 1024);
@@ -77,14 +80,15 @@ START_TEST(test_preload_zipf)
 	    "1}}}\n"
 	    "phases: [{duration: 1s, rate: 1/s, ops: {read: 1}}]\n";
 	struct pk_run *run = tu_sim_text("p.yaml", text);
-	const struct pk_container *c = run->variants[0].container;
+	const struct pk_container *c =
+	    cosmos_service_container(run->variants[0].svc);
 
 	ck_assert_uint_eq(lp_items(c, "k1"), 5);
 	ck_assert_uint_eq(lp_items(c, "k2"), 3);
 	ck_assert_uint_eq(lp_items(c, "k3"), 2);
 	tu_sim_free(run);
 	run = tu_sim_text("p.yaml", text4);
-	c = run->variants[0].container;
+	c = cosmos_service_container(run->variants[0].svc);
 	ck_assert_uint_eq(lp_items(c, "j1"), 48);
 	ck_assert_uint_eq(lp_items(c, "j2"), 24);
 	ck_assert_uint_eq(lp_items(c, "j3"), 16);
@@ -111,9 +115,12 @@ START_TEST(test_preload_uniform_and_spread)
 	    "item_size: 100}\n"
 	    "phases: [{duration: 1s, rate: 1/s, ops: {read: 1}}]\n";
 	struct pk_run *run = tu_sim_text("p.yaml", text);
-	const struct pk_container *path = run->variants[0].container;
-	const struct pk_container *tpl = run->variants[1].container;
-	const struct pk_container *other = run->variants[2].container;
+	const struct pk_container *path =
+	    cosmos_service_container(run->variants[0].svc);
+	const struct pk_container *tpl =
+	    cosmos_service_container(run->variants[1].svc);
+	const struct pk_container *other =
+	    cosmos_service_container(run->variants[2].svc);
 	uint64_t pre = 0;
 	size_t i;
 
@@ -153,7 +160,8 @@ START_TEST(test_preload_splits_before_the_clock)
 	    "preload: {property: k, items_per_value: 10}\n"
 	    "phases: [{duration: 3s, rate: 1/s, ops: {read: 1}}]\n";
 	struct pk_run *run = tu_sim_text("p.yaml", text);
-	const struct pk_container *c = run->variants[0].container;
+	const struct pk_container *c =
+	    cosmos_service_container(run->variants[0].svc);
 
 	ck_assert_uint_ge(c->metrics.n_splits, 1);
 	ck_assert_int_eq(c->metrics.splits[0].t_s, 0);
@@ -189,7 +197,7 @@ START_TEST(test_preload_file)
 			      "preload: {file: r.jsonl, item_size: 100}\n"
 			      "phases: [{duration: 1s, rate: 1/s, ops: {read: "
 			      "1}}]\n");
-	c = run->variants[0].container;
+	c = cosmos_service_container(run->variants[0].svc);
 	ck_assert_uint_eq(c->preload_items, 4);
 	ck_assert_uint_eq(c->preload_lps, 3);
 	ck_assert_uint_eq(lp_items(c, "a"), 2);
@@ -234,7 +242,8 @@ START_TEST(test_preload_file_sizes_as_create)
 			 "container: {partition_key: /k, throughput: 400}\n%s",
 			 cases[i]);
 		run = tu_sim_text(yaml, text);
-		ck_assert_uint_eq(container_storage(run->variants[0].container),
+		ck_assert_uint_eq(container_storage(cosmos_service_container(
+				      run->variants[0].svc)),
 				  18 + 53 + 45);
 		tu_sim_free(run);
 	}

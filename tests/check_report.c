@@ -16,6 +16,7 @@
 #include "pksim/report/scorecard.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
+#include "pksim/service/cosmos/cosmos_service.h"
 #include "testutil.h"
 
 /*
@@ -168,8 +169,11 @@ START_TEST(test_report_csv_series)
 	   row per second it saw requests */
 	ck_assert_uint_eq(rows,
 			  10 * 1 + 10 * 5 +
-			      run->variants[2].container->metrics.n_samples);
-	ck_assert_uint_gt(run->variants[2].container->metrics.n_samples, 10);
+			      cosmos_service_container(run->variants[2].svc)
+				  ->metrics.n_samples);
+	ck_assert_uint_gt(
+	    cosmos_service_container(run->variants[2].svc)->metrics.n_samples,
+	    10);
 	/* one-key, second 0, the range with the key: 1,000 creates of 5 RU
 	   on 6,000 RU/s */
 	ck_assert_ptr_nonnull(strstr(buf, ",5000,6000,0.833333,1000,0,"));

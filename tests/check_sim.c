@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "pksim/run/sim.h"
+#include "pksim/service/cosmos/cosmos_service.h"
 #include "testutil.h"
 
 static struct pk_scenario *load(const char *text)
@@ -64,7 +65,8 @@ static void free_run(struct pk_run *run)
 START_TEST(test_sim_retries_off)
 {
 	struct pk_run *run = run_overload("off");
-	const struct pk_totals *t = &run->variants[0].container->metrics.totals;
+	const struct pk_totals *t =
+	    &cosmos_service_container(run->variants[0].svc)->metrics.totals;
 
 	ck_assert_uint_eq(t->operations, 1000);
 	ck_assert_uint_eq(t->succeeded, 800);
@@ -90,7 +92,8 @@ END_TEST
 START_TEST(test_sim_retries_default)
 {
 	struct pk_run *run = run_overload("on");
-	const struct pk_container *c = run->variants[0].container;
+	const struct pk_container *c =
+	    cosmos_service_container(run->variants[0].svc);
 	const struct pk_totals *t = &c->metrics.totals;
 	size_t last = 0, i;
 
@@ -124,7 +127,8 @@ END_TEST
 START_TEST(test_sim_offered_is_demand)
 {
 	struct pk_run *run = run_overload("on");
-	const struct pk_container *c = run->variants[0].container;
+	const struct pk_container *c =
+	    cosmos_service_container(run->variants[0].svc);
 	const struct pk_metrics *m = &c->metrics;
 	const struct pk_totals *t = &m->totals;
 	size_t i;
@@ -169,7 +173,7 @@ START_TEST(test_sim_phase_throughput)
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	m = &run->variants[0].container->metrics;
+	m = &cosmos_service_container(run->variants[0].svc)->metrics;
 	ck_assert_uint_eq(m->n_changes, 2);
 	ck_assert_int_eq(m->changes[0].t_s, 5);
 	ck_assert_uint_eq(m->changes[0].ranges_after, 3);
@@ -180,7 +184,8 @@ START_TEST(test_sim_phase_throughput)
 	ck_assert_int_eq(m->seconds[4].ru_per_s, 18000);
 	ck_assert_int_eq(m->seconds[5].ru_per_s, 30000);
 	ck_assert_uint_eq(m->seconds[10].ranges, 5);
-	ck_assert_int_eq(container_check(run->variants[0].container), 0);
+	ck_assert_int_eq(
+	    container_check(cosmos_service_container(run->variants[0].svc)), 0);
 	diag_free(&d);
 	free_run(run);
 }
@@ -224,7 +229,7 @@ START_TEST(test_sim_bad_ids)
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	t = &run->variants[0].container->metrics.totals;
+	t = &cosmos_service_container(run->variants[0].svc)->metrics.totals;
 	/* 1,000 creates, each id drawn 50/50 */
 	ck_assert_uint_eq(t->operations, 1000);
 	ck_assert_uint_eq(t->succeeded + t->bad_request_400 + t->conflict_409,
@@ -292,7 +297,7 @@ START_TEST(test_sim_split_delay)
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	c = run->variants[0].container;
+	c = cosmos_service_container(run->variants[0].svc);
 	m = &c->metrics;
 	ck_assert_uint_eq(m->n_changes, 1);
 	ck_assert_int_eq(m->changes[0].t_s, 10);
@@ -342,13 +347,13 @@ START_TEST(test_sim_burst)
 	snprintf(buf, sizeof(buf), text, "true");
 	run = sim_run(load(buf), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	t = &run->variants[0].container->metrics.totals;
+	t = &cosmos_service_container(run->variants[0].svc)->metrics.totals;
 	ck_assert_uint_eq(t->operations, 5 + 6000);
 	ck_assert_uint_eq(t->throttled_429, 0);
 	free_run(run);
 	snprintf(buf, sizeof(buf), text, "false");
 	run = sim_run(load(buf), 1, &d);
-	t = &run->variants[0].container->metrics.totals;
+	t = &cosmos_service_container(run->variants[0].svc)->metrics.totals;
 	/* 80 of 600 writes fit each second's 400 RU */
 	ck_assert_uint_eq(t->throttled_429, 10 * 520);
 	free_run(run);
@@ -382,7 +387,7 @@ START_TEST(test_sim_404_of_failed_creates)
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	t = &run->variants[0].container->metrics.totals;
+	t = &cosmos_service_container(run->variants[0].svc)->metrics.totals;
 	ck_assert_uint_eq(t->failed_after_retries, 20);
 	ck_assert_uint_eq(t->not_found_404, 0);
 	ck_assert_uint_eq(t->succeeded, 80 + 100);
@@ -412,7 +417,7 @@ START_TEST(test_sim_duplicate_ids)
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	c = run->variants[0].container;
+	c = cosmos_service_container(run->variants[0].svc);
 	ck_assert_uint_eq(c->metrics.totals.succeeded, 10);
 	ck_assert_uint_eq(c->metrics.totals.conflict_409, 90);
 	ck_assert_uint_eq(c->pp[0].storage_bytes, 10 * 1024);
@@ -509,9 +514,8 @@ START_TEST(test_sim_streams_cache)
 	    1, &d);
 	diag_free(&d);
 	ck_assert_ptr_nonnull(run);
-	ck_assert_ptr_nonnull(run->variants[0].lp_cache);
-	ck_assert_uint_eq(run->variants[0].lp_cache_n, 21);
-	c = run->variants[0].container;
+	ck_assert_uint_eq(cosmos_service_lp_cache_n(run->variants[0].svc), 21);
+	c = cosmos_service_container(run->variants[0].svc);
 	ck_assert_uint_eq(c->n_lps, 21);
 	for (x = 1; x <= c->n_lps; x++) {
 		uint64_t n =
@@ -529,9 +533,12 @@ END_TEST
 START_TEST(test_sim_batches_one_key)
 {
 	struct pk_run *run = run_batches("0");
-	const struct pk_container *k = run->variants[0].container;
-	const struct pk_container *day = run->variants[1].container;
-	const struct pk_container *id = run->variants[2].container;
+	const struct pk_container *k =
+	    cosmos_service_container(run->variants[0].svc);
+	const struct pk_container *day =
+	    cosmos_service_container(run->variants[1].svc);
+	const struct pk_container *id =
+	    cosmos_service_container(run->variants[2].svc);
 
 	/* by-k: batch j's first item draws k<j>, items 2..5 copy it: 10
 	   logical partitions of 5 items; 50 items, 10 requests */
@@ -566,8 +573,10 @@ END_TEST
 START_TEST(test_sim_batches_spanning)
 {
 	struct pk_run *run = run_batches("1");
-	const struct pk_container *k = run->variants[0].container;
-	const struct pk_container *day = run->variants[1].container;
+	const struct pk_container *k =
+	    cosmos_service_container(run->variants[0].svc);
+	const struct pk_container *day =
+	    cosmos_service_container(run->variants[1].svc);
 
 	/* spanning 1: every batch draws its 5 items: k0..k4, k5..k9, ...
 	   five values each -> all 10 refused whole, nothing stored */
@@ -610,7 +619,7 @@ START_TEST(test_sim_batch_retry)
 	run = sim_run(load(text), 1, &d);
 	diag_free(&d);
 	ck_assert_ptr_nonnull(run);
-	t = &run->variants[0].container->metrics.totals;
+	t = &cosmos_service_container(run->variants[0].svc)->metrics.totals;
 	ck_assert_uint_eq(t->operations, 4);
 	ck_assert_uint_eq(t->attempts, 8);
 	ck_assert_uint_eq(t->throttled_429, 4);
@@ -619,8 +628,9 @@ START_TEST(test_sim_batch_retry)
 	ck_assert_uint_eq(t->batch_items, 200);
 	/* waits: b1 500 ms, b2 1000 ms, b3 500 + 1000 ms */
 	ck_assert_uint_eq(t->retry_wait_ms, 3000);
-	ck_assert_uint_eq(container_storage(run->variants[0].container),
-			  200 * 1024);
+	ck_assert_uint_eq(
+	    container_storage(cosmos_service_container(run->variants[0].svc)),
+	    200 * 1024);
 	free_run(run);
 }
 END_TEST
@@ -675,7 +685,7 @@ START_TEST(test_sim_retry_policies)
 	diag_init(&d);
 	run = sim_run(load(buf), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	m = &run->variants[0].container->metrics;
+	m = &cosmos_service_container(run->variants[0].svc)->metrics;
 	ck_assert_uint_eq(m->totals.succeeded, 100);
 	ck_assert_uint_eq(m->totals.throttled_429, 20);
 	ck_assert_uint_eq(m->totals.retry_wait_ms, 20000);
@@ -688,7 +698,7 @@ START_TEST(test_sim_retry_policies)
 	diag_init(&d);
 	run = sim_run(load(buf), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	m = &run->variants[0].container->metrics;
+	m = &cosmos_service_container(run->variants[0].svc)->metrics;
 	ck_assert_uint_eq(m->totals.succeeded, 80);
 	ck_assert_uint_eq(m->totals.throttled_429, 20);
 	ck_assert_uint_eq(m->totals.failed_after_retries, 20);
@@ -716,7 +726,8 @@ START_TEST(test_sim_in_6000)
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	ck_assert_uint_eq(run->variants[0].container->pmap.n, 10);
+	ck_assert_uint_eq(
+	    cosmos_service_container(run->variants[0].svc)->pmap.n, 10);
 	qs = &run->variants[0].qstats[0];
 	ck_assert_uint_eq(qs->sent, 1);
 	ck_assert_uint_eq(qs->served, 1);
@@ -759,7 +770,7 @@ START_TEST(test_sim_in_retry)
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
 	qs = &run->variants[0].qstats[0];
-	m = &run->variants[0].container->metrics;
+	m = &cosmos_service_container(run->variants[0].svc)->metrics;
 	ck_assert_uint_eq(qs->sent, 6);
 	ck_assert_uint_eq(qs->served, 3);
 	ck_assert_uint_eq(qs->throttled_429, 3);
@@ -785,7 +796,7 @@ START_TEST(test_sim_retry_latency)
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	m = &run->variants[0].container->metrics;
+	m = &cosmos_service_container(run->variants[0].svc)->metrics;
 	ck_assert_uint_eq(m->totals.succeeded, 100);
 	ck_assert_uint_eq(m->totals.throttled_429, 20);
 	ck_assert_uint_eq(m->wait_ops, 100);
@@ -830,8 +841,9 @@ START_TEST(test_sim_split_gone)
 	snprintf(buf, sizeof(buf), text, "2s");
 	run = sim_run(load(buf), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	m = &run->variants[0].container->metrics;
-	ck_assert_uint_eq(run->variants[0].container->pmap.n, 2);
+	m = &cosmos_service_container(run->variants[0].svc)->metrics;
+	ck_assert_uint_eq(
+	    cosmos_service_container(run->variants[0].svc)->pmap.n, 2);
 	ck_assert_uint_eq(m->totals.gone_410, 210);
 	ck_assert_uint_eq(m->totals.succeeded, 200);
 	ck_assert_uint_eq(m->totals.attempts, 200 + 210);
@@ -848,7 +860,7 @@ START_TEST(test_sim_split_gone)
 	snprintf(buf, sizeof(buf), text, "60s");
 	run = sim_run(load(buf), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	m = &run->variants[0].container->metrics;
+	m = &cosmos_service_container(run->variants[0].svc)->metrics;
 	ck_assert_uint_eq(m->totals.failed_after_410, 100);
 	ck_assert_uint_eq(m->totals.gone_410, 100 * 301);
 	ck_assert_uint_eq(m->totals.succeeded, 100);
@@ -884,7 +896,7 @@ START_TEST(test_sim_redistribute_merge)
 	snprintf(buf, sizeof(buf), text, "1");
 	run = sim_run(load(buf), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	c = run->variants[0].container;
+	c = cosmos_service_container(run->variants[0].svc);
 	ck_assert_uint_eq(c->pmap.n, 1);
 	ck_assert_int_eq(c->ru_per_s, 7000);
 	ck_assert_uint_eq(c->metrics.n_actions, 2);
@@ -968,7 +980,7 @@ START_TEST(test_sim_split_delay_cancelled)
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	c = run->variants[0].container;
+	c = cosmos_service_container(run->variants[0].svc);
 	ck_assert_uint_eq(c->metrics.n_changes, 2);
 	ck_assert_int_eq(c->metrics.changes[0].effective_t_s, -1);
 	ck_assert_uint_eq(c->metrics.changes[0].ranges_after, 3);
@@ -1005,7 +1017,7 @@ START_TEST(test_sim_no_phantom_debt)
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	m = &run->variants[0].container->metrics;
+	m = &cosmos_service_container(run->variants[0].svc)->metrics;
 	for (s = 0; s < 3; s++) {
 		ck_assert_int_eq(m->seconds[s].served_mru, 2000 * 1000);
 		ck_assert_uint_eq(m->seconds[s].throttled_429, 0);
@@ -1045,7 +1057,7 @@ START_TEST(test_sim_split_delay_idle)
 	snprintf(buf, sizeof(buf), text, "2m");
 	run = sim_run(load(buf), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	c = run->variants[0].container;
+	c = cosmos_service_container(run->variants[0].svc);
 	ck_assert_uint_eq(c->metrics.n_splits, 1);
 	ck_assert_int_eq(c->metrics.splits[0].t_s, 15);
 	ck_assert_int_eq(c->metrics.changes[0].effective_t_s, 15);
@@ -1056,7 +1068,7 @@ START_TEST(test_sim_split_delay_idle)
 	snprintf(buf, sizeof(buf), text, "8s");
 	run = sim_run(load(buf), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	c = run->variants[0].container;
+	c = cosmos_service_container(run->variants[0].svc);
 	ck_assert_uint_eq(c->metrics.n_splits, 0);
 	ck_assert_uint_eq(c->pmap.n, 3);
 	ck_assert_uint_eq(c->metrics.changes[0].ranges_after, 3);
@@ -1089,7 +1101,8 @@ START_TEST(test_sim_random_full_range)
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	ck_assert_uint_eq(run->variants[0].container->metrics.totals.succeeded,
+	ck_assert_uint_eq(cosmos_service_container(run->variants[0].svc)
+			      ->metrics.totals.succeeded,
 			  20);
 	diag_free(&d);
 	free_run(run);
@@ -1116,7 +1129,7 @@ START_TEST(test_sim_samples_bounded)
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	c = run->variants[0].container;
+	c = cosmos_service_container(run->variants[0].svc);
 	ck_assert_uint_eq(c->pmap.n, 167);
 	ck_assert_uint_eq(c->metrics.n_samples, 3600);
 	diag_free(&d);
@@ -1175,7 +1188,7 @@ START_TEST(test_sim_redistribute_fractions)
 		diag_init(&d);
 		run = sim_run(load(text), 1, &d);
 		ck_assert_ptr_nonnull(run);
-		c = run->variants[0].container;
+		c = cosmos_service_container(run->variants[0].svc);
 		ck_assert_uint_eq(c->pmap.n, 3);
 		for (k = 0; k < 3; k++) {
 			ck_assert_int_eq(c->pp[k].budget.share_mru,
@@ -1229,7 +1242,7 @@ START_TEST(test_sim_phase_autoscale_max)
 	snprintf(buf, sizeof(buf), text, "8000");
 	run = sim_run(load(buf), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	c = run->variants[0].container;
+	c = cosmos_service_container(run->variants[0].svc);
 	ck_assert_uint_eq(c->metrics.n_splits, 2);
 	ck_assert_uint_eq(c->pmap.n, 4);
 	ck_assert_int_eq(c->ru_per_s, 8000);
@@ -1310,7 +1323,7 @@ START_TEST(test_sim_autoscale_lowered_in_hour)
 		snprintf(buf, sizeof(buf), "%s%s", head, cases[i].phases);
 		run = sim_run(load(buf), 1, &d);
 		ck_assert_ptr_nonnull(run);
-		c = run->variants[0].container;
+		c = cosmos_service_container(run->variants[0].svc);
 		ck_assert_int_eq(container_autoscale_billed(c, cases[i].hour),
 				 cases[i].classic);
 		ck_assert_int_eq(
@@ -1344,7 +1357,7 @@ START_TEST(test_sim_split_unfinished)
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	c = run->variants[0].container;
+	c = cosmos_service_container(run->variants[0].svc);
 	ck_assert_uint_eq(c->metrics.n_changes, 1);
 	ck_assert_int_eq(c->metrics.changes[0].t_s, 5);
 	ck_assert_int_eq(c->metrics.changes[0].effective_t_s,
@@ -1415,7 +1428,7 @@ START_TEST(test_sim_upserts_store_new_items)
 
 	snprintf(text, sizeof(text), fmt, "{unique: \"k-\"}");
 	run = run_text(text);
-	c = run->variants[0].container;
+	c = cosmos_service_container(run->variants[0].svc);
 	ck_assert_uint_eq(c->metrics.totals.succeeded, 1000);
 	ck_assert_uint_eq(c->metrics.totals.throttled_429, 0);
 	ck_assert_uint_eq(stored_items(c, &lps), 1000);
@@ -1426,7 +1439,7 @@ START_TEST(test_sim_upserts_store_new_items)
 
 	snprintf(text, sizeof(text), fmt, "{values: \"k{000..999}\"}");
 	run = run_text(text);
-	c = run->variants[0].container;
+	c = cosmos_service_container(run->variants[0].svc);
 	ck_assert_uint_eq(stored_items(c, &lps), 1000);
 	ck_assert_uint_ge(lps, 573);
 	ck_assert_uint_le(lps, 692);
@@ -1466,7 +1479,7 @@ START_TEST(test_sim_upsert_new_fraction)
 
 	snprintf(text, sizeof(text), fmt, "", "0");
 	run = run_text(text);
-	c = run->variants[0].container;
+	c = cosmos_service_container(run->variants[0].svc);
 	ck_assert_uint_eq(stored_items(c, &lps), 1);
 	ck_assert_uint_eq(lps, 1);
 	ck_assert_uint_eq(container_storage(c), 1024);
@@ -1478,7 +1491,7 @@ START_TEST(test_sim_upsert_new_fraction)
 		 "item_size: 1KB}\n",
 		 "0.5");
 	run = run_text(text);
-	c = run->variants[0].container;
+	c = cosmos_service_container(run->variants[0].svc);
 	/* run_text runs with seed 1 */
 	w = workload_new(run->sc, 1);
 	while (workload_next(w, &op)) {
@@ -1520,7 +1533,8 @@ START_TEST(test_sim_upsert_replaces_held_id)
 	    "  - {duration: 1s, rate: 3/s, ops: {upsert: 1}, item_size: 1KB}\n"
 	    "  - {duration: 1s, rate: 3/s, ops: {upsert: 1}, item_size: 2KB}\n"
 	    "  - {duration: 1s, rate: 10/s, ops: {read: 1}}\n");
-	const struct pk_container *c = run->variants[0].container;
+	const struct pk_container *c =
+	    cosmos_service_container(run->variants[0].svc);
 	const struct pk_totals *t = &c->metrics.totals;
 	uint64_t lps;
 
@@ -1551,7 +1565,8 @@ START_TEST(test_sim_closed_loop_pace)
 		     "  - {duration: 1s, rate: 2000/s, ops: {create: 1}, "
 		     "item_size: 1KB}\n");
 	const struct pk_variant *v = &run->variants[0];
-	const struct pk_totals *t = &v->container->metrics.totals;
+	const struct pk_totals *t =
+	    &cosmos_service_container(v->svc)->metrics.totals;
 
 	ck_assert_uint_eq(t->operations, 2000);
 	ck_assert_uint_eq(t->succeeded, 2000);
@@ -1583,7 +1598,8 @@ START_TEST(test_sim_closed_loop_retries)
 		     "  - {duration: 1s, rate: 200/s, ops: {create: 1}, "
 		     "item_size: 1KB}\n");
 	const struct pk_variant *v = &run->variants[0];
-	const struct pk_totals *t = &v->container->metrics.totals;
+	const struct pk_totals *t =
+	    &cosmos_service_container(v->svc)->metrics.totals;
 
 	ck_assert_uint_eq(t->operations, 200);
 	ck_assert_uint_eq(t->succeeded, 200);
@@ -1611,7 +1627,8 @@ START_TEST(test_sim_closed_loop_arrivals)
 		     "item_size: 1KB}\n");
 	const struct pk_variant *v = &run->variants[0];
 
-	ck_assert_uint_eq(v->container->metrics.totals.operations, 100);
+	ck_assert_uint_eq(
+	    cosmos_service_container(v->svc)->metrics.totals.operations, 100);
 	ck_assert_int_eq(v->pacers[0].workers.last_ms, 9910);
 	ck_assert_int_eq(v->pacers[0].workers.latency_ms, 10);
 	free_run(run);
@@ -1633,7 +1650,8 @@ START_TEST(test_sim_priority_low_alone)
 		     "phases:\n"
 		     "  - {duration: 10s, rate: 100/s, ops: {create: 1}, "
 		     "item_size: 1KB}\n");
-	const struct pk_totals *t = &run->variants[0].container->metrics.totals;
+	const struct pk_totals *t =
+	    &cosmos_service_container(run->variants[0].svc)->metrics.totals;
 
 	ck_assert_uint_eq(t->succeeded, 800);
 	ck_assert_uint_eq(t->throttled_429, 200);
@@ -1675,7 +1693,8 @@ START_TEST(test_sim_priority_held_has_room)
 		     "    phases:\n"
 		     "      - {duration: 2s, rate: 200/s, ops: {create: 1}, "
 		     "item_size: 1KB}\n");
-	const struct pk_metrics *m = &run->variants[0].container->metrics;
+	const struct pk_metrics *m =
+	    &cosmos_service_container(run->variants[0].svc)->metrics;
 	const struct pk_sample *s0, *s1;
 
 	ck_assert_uint_eq(m->n_samples, 2);
@@ -1713,7 +1732,8 @@ START_TEST(test_sim_bucket_alone)
 	    "phases:\n"
 	    "  - {duration: 10s, rate: 100/s, ops: {create: 1}, "
 	    "item_size: 1KB}\n");
-	const struct pk_totals *t = &run->variants[0].container->metrics.totals;
+	const struct pk_totals *t =
+	    &cosmos_service_container(run->variants[0].svc)->metrics.totals;
 
 	ck_assert_uint_eq(t->succeeded, 400);
 	ck_assert_uint_eq(t->throttled_429, 600);
@@ -1749,7 +1769,8 @@ START_TEST(test_sim_closed_loop_one_stream)
 		     "      - {duration: 10s, rate: 10/s, ops: {create: 1}, "
 		     "item_size: 1KB}\n");
 	const struct pk_variant *v = &run->variants[0];
-	const struct pk_totals *t = &v->container->metrics.totals;
+	const struct pk_totals *t =
+	    &cosmos_service_container(v->svc)->metrics.totals;
 
 	ck_assert_uint_eq(t->operations, 2100);
 	ck_assert_uint_eq(t->throttled_429, 0);
@@ -1792,7 +1813,7 @@ START_TEST(test_sim_budget_per_stream)
 		     "      - {duration: 1s, rate: 10000/s, ops: {create: 1}, "
 		     "item_size: 1KB}\n");
 	const struct pk_variant *v = &run->variants[0];
-	const struct pk_metrics *m = &v->container->metrics;
+	const struct pk_metrics *m = &cosmos_service_container(v->svc)->metrics;
 
 	ck_assert_uint_eq(m->totals.operations, 20000);
 	ck_assert_uint_eq(m->totals.succeeded, 20000);
@@ -1848,7 +1869,7 @@ START_TEST(test_sim_budget_retries_wait)
 		     "      - {duration: 1s, rate: 300/s, ops: {create: 1}, "
 		     "item_size: 1KB}\n");
 	const struct pk_variant *v = &run->variants[0];
-	const struct pk_metrics *m = &v->container->metrics;
+	const struct pk_metrics *m = &cosmos_service_container(v->svc)->metrics;
 	const struct pk_stream_stats *bulk = &v->sstats[PK_OP_CREATE];
 	const struct pk_stream_stats *spike =
 	    &v->sstats[PK_STREAM_KINDS + PK_OP_CREATE];
@@ -1902,7 +1923,8 @@ START_TEST(test_sim_closed_loop_per_stream)
 		     "      - {duration: 1s, rate: 1000/s, ops: {create: 1}, "
 		     "item_size: 1KB}\n");
 	const struct pk_variant *v = &run->variants[0];
-	const struct pk_totals *t = &v->container->metrics.totals;
+	const struct pk_totals *t =
+	    &cosmos_service_container(v->svc)->metrics.totals;
 
 	ck_assert_uint_eq(t->operations, 3000);
 	ck_assert_uint_eq(t->succeeded, 3000);
@@ -1956,7 +1978,7 @@ START_TEST(test_sim_actions_any_stream)
 		     "      - {duration: 6s, rate: 1/s, ops: {create: 1}, "
 		     "item_size: 1KB, throughput: 1000}\n");
 	const struct pk_variant *v = &run->variants[0];
-	const struct pk_metrics *m = &v->container->metrics;
+	const struct pk_metrics *m = &cosmos_service_container(v->svc)->metrics;
 
 	ck_assert_uint_eq(m->totals.operations, 1010);
 	ck_assert_uint_eq(m->totals.throttled_429, 84);
@@ -1969,7 +1991,7 @@ START_TEST(test_sim_actions_any_stream)
 	ck_assert_int_eq(m->changes[0].to_ru_per_s, 1000);
 	ck_assert_int_eq(m->changes[1].t_s, 6);
 	ck_assert_int_eq(m->changes[1].to_ru_per_s, 2000);
-	ck_assert_int_eq(v->container->ru_per_s, 2000);
+	ck_assert_int_eq(cosmos_service_container(v->svc)->ru_per_s, 2000);
 	free_run(run);
 }
 END_TEST
@@ -2013,7 +2035,8 @@ START_TEST(test_sim_upserts_beside_paced_import)
 	    "    phases:\n"
 	    "      - {duration: 10s, rate: 1/s, ops: {upsert: 1}, "
 	    "item_size: 1KB, upsert_new: 0}\n");
-	const struct pk_totals *t = &run->variants[0].container->metrics.totals;
+	const struct pk_totals *t =
+	    &cosmos_service_container(run->variants[0].svc)->metrics.totals;
 
 	ck_assert_uint_eq(t->conflict_409, 0);
 	ck_assert_uint_eq(t->conflict_409_stored, 0);
@@ -2057,7 +2080,8 @@ START_TEST(test_sim_reads_only_stored_items)
 	    "queries: [{name: scan}]}\n"
 	    "      - {name: fill, duration: 1s, rate: 10/s, "
 	    "ops: {create: 1}, item_size: 1KB}\n");
-	const struct pk_totals *t = &run->variants[0].container->metrics.totals;
+	const struct pk_totals *t =
+	    &cosmos_service_container(run->variants[0].svc)->metrics.totals;
 	const struct pk_stream_stats *r = sst(run, 0, PK_OP_READ);
 
 	ck_assert_uint_eq(t->not_found_404, 0);
@@ -2097,7 +2121,8 @@ START_TEST(test_sim_retry_keeps_target)
 		     "  - name: d\n"
 		     "    phases:\n"
 		     "      - {duration: 1s, rate: 2/s, ops: {delete: 1}}\n");
-	const struct pk_totals *t = &run->variants[0].container->metrics.totals;
+	const struct pk_totals *t =
+	    &cosmos_service_container(run->variants[0].svc)->metrics.totals;
 	const struct pk_stream_stats *d = sst(run, 1, PK_OP_DELETE);
 
 	ck_assert_uint_eq(t->throttled_429, 1);
@@ -2108,7 +2133,9 @@ START_TEST(test_sim_retry_keeps_target)
 	ck_assert_uint_eq(d->not_sent, 1);
 	ck_assert_uint_eq(targets_count(run->variants[0].targets), 0);
 	/* the item is deleted: nothing stored */
-	ck_assert_uint_eq(container_storage(run->variants[0].container), 0);
+	ck_assert_uint_eq(
+	    container_storage(cosmos_service_container(run->variants[0].svc)),
+	    0);
 	free_run(run);
 }
 END_TEST

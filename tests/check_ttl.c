@@ -15,6 +15,7 @@
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
 #include "pksim/service/cosmos/container.h"
+#include "pksim/service/cosmos/cosmos_service.h"
 #include "pksim/service/cosmos/epk.h"
 #include "pksim/service/cosmos/ttl.h"
 #include "testutil.h"
@@ -457,8 +458,10 @@ START_TEST(test_ttl_property_in_a_run)
 	    "  ttl: {values: [5, -1], distribution: sequential}\n"
 	    "phases: [{duration: 20s, rate: 10/s}]\n";
 	struct pk_run *run = tu_sim_text("ttl.yaml", text);
-	const struct pk_container *on = run->variants[0].container;
-	const struct pk_container *off = run->variants[1].container;
+	const struct pk_container *on =
+	    cosmos_service_container(run->variants[0].svc);
+	const struct pk_container *off =
+	    cosmos_service_container(run->variants[1].svc);
 
 	ck_assert_uint_eq(on->metrics.totals.succeeded, 200);
 	ck_assert_uint_eq(on->metrics.ttl.expired, 75);
@@ -497,7 +500,7 @@ START_TEST(test_ttl_data_file_records)
 			  "default_ttl: -1}\n"
 			  "items: {file: r.jsonl, rate: 1/s, item_size: 1KB}\n"
 			  "phases: [{duration: 10s}]\n");
-	c = run->variants[0].container;
+	c = cosmos_service_container(run->variants[0].svc);
 	ck_assert_uint_eq(c->metrics.totals.bad_request_400, 2);
 	/* both for their ttl, and the finding names that cause (the fresh
 	   user's recttl, issue 14 §4: it listed key, id and changed key) */
@@ -597,7 +600,8 @@ START_TEST(test_ttl_query_finds_nothing_left)
 	    "    rate: 1/s\n"
 	    "    ops: {query: 1}\n"
 	    "    queries: [{name: byk, where: {k: eq}, results: 3}]\n");
-	const struct pk_container *c = run->variants[0].container;
+	const struct pk_container *c =
+	    cosmos_service_container(run->variants[0].svc);
 
 	ck_assert_uint_eq(c->metrics.ttl.deleted, 1);
 	ck_assert_uint_eq(c->metrics.totals.queries[PK_ROUTE_SINGLE], 5);

@@ -4,7 +4,7 @@
  * (a fixed number, a uniform draw, or a total under Zipf's law), or the records
  * of a data file. The loader checks that every value's items fit a logical
  * partition (20 GB, rule 11) of every variant; the run stores them
- * (src/run/preload.c).
+ * (src/service/cosmos/cosmos_preload.c).
  */
 #include "loader.h"
 

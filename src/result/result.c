@@ -12,7 +12,8 @@
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
 #include "pksim/run/sim.h"
-#include "pksim/service/cosmos/cosmos_snapshot.h"
+#include "pksim/service/cosmos/cosmos_service.h"
+#include "pksim/service/cosmos/cost.h"
 #include "pksim/service/snapshot.h"
 #include "result_int.h"
 
@@ -444,15 +445,13 @@ void result_variant_build(const struct pk_snapshot *s,
 	result_fill_build(s, sc, v);
 }
 
-/* Variant pv's model, through its service's snapshot. The run's
-   variants hold an Azure Cosmos DB container until run/ holds a service
-   handle (service/service.h); this is the one place result names it. */
+/* Variant pv's model, through its service's snapshot (service.h). */
 static void variant(const struct pk_scenario *sc, const struct pk_variant *pv,
 		    struct pk_result_variant *v)
 {
 	struct pk_snapshot s;
 
-	cosmos_snapshot_fill(pv->container, pv->key, sc, &s);
+	pv->svc->ops->snapshot(pv->svc, sc, &s);
 	result_variant_build(&s, sc, v);
 	snapshot_free(&s);
 }
@@ -482,7 +481,10 @@ struct pk_result *result_build(const struct pk_run *run)
 	   it did not send, and the scenario figure is the largest */
 	r->operations_skipped = workload_skipped(run->workload);
 	for (i = 0; i < run->n_variants; i++) {
-		const struct pk_keycheck *kc = &run->variants[i].keycheck;
+		/* the one place result reaches behind the service handle
+		   (cosmos_service.h): the key check is not in the snapshot */
+		const struct pk_keycheck *kc =
+		    cosmos_service_keycheck(run->variants[i].svc);
 		struct pk_result_variant *v = &r->variants[i];
 		uint64_t skipped;
 

@@ -14,6 +14,7 @@
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
 #include "pksim/run/client.h"
+#include "pksim/service/cosmos/keycheck.h"
 #include "sim_int.h"
 
 /* ---- one attempt ---- */
@@ -31,14 +32,14 @@ static int bad_id(const struct pk_value *id)
 }
 
 /* When ids can repeat or break the rules (v->check_ids): the item's id
-   into rq (for 409 on a repeated (key, id)) and 400 for a bad one. */
+   into it (for 409 on a repeated (key, id)) and 400 for a bad one. */
 static void check_id(const struct pk_run *run, const struct pk_variant *v,
-		     uint64_t item, char *buf, struct pk_request *rq)
+		     enum pk_op_kind kind, char *buf, struct pk_svc_item *it)
 {
 	struct pk_value id;
 
 	if (!v->check_ids ||
-	    workload_value(run->workload, item, run->id_prop, &id, buf,
+	    workload_value(run->workload, it->item, run->id_prop, &id, buf,
 			   PK_VALUE_MAX_BYTES) ||
 	    id.type == PK_VALUE_UNDEFINED) {
 		/* no id to check: a data-file record without one already
@@ -48,41 +49,60 @@ static void check_id(const struct pk_run *run, const struct pk_variant *v,
 	}
 	/* an upsert's new item too (a rewrite's item was stored, so its
 	   id passed) */
-	if (!rq->reject &&
-	    (rq->kind == PK_OP_CREATE || rq->kind == PK_OP_UPSERT)) {
-		rq->reject = bad_id(&id);
+	if (!it->reject && (kind == PK_OP_CREATE || kind == PK_OP_UPSERT)) {
+		it->reject = bad_id(&id);
 	}
 	if (id.type == PK_VALUE_STRING) {
-		rq->id = id.str;
-		rq->id_len = id.len;
+		it->id = id.str;
+		it->id_len = id.len;
 	}
 }
 
-/* A write's item ttl into rq when v's container has a DefaultTimeToLive
+/* A write's item ttl into it when v's container has a DefaultTimeToLive
    and the items may carry a ttl (rule 28): PK_TTL_OFF without one; an
    invalid one (a data file's; the loader checks generated ones) makes
    the write a 400. */
 static void item_ttl(const struct pk_run *run, const struct pk_variant *v,
-		     uint64_t item, struct pk_request *rq)
+		     enum pk_op_kind kind, struct pk_svc_item *it)
 {
 	char buf[PK_VALUE_MAX_BYTES];
 	struct pk_value val;
 
-	rq->ttl_s = PK_TTL_OFF;
-	if (run->ttl_prop < 0 ||
-	    v->container->spec.default_ttl_s == PK_TTL_OFF ||
-	    (rq->kind != PK_OP_CREATE && rq->kind != PK_OP_UPSERT &&
-	     rq->kind != PK_OP_REPLACE) ||
-	    workload_value(run->workload, item, run->ttl_prop, &val, buf,
+	it->ttl_s = PK_TTL_OFF;
+	if (run->ttl_prop < 0 || !v->ttl_on ||
+	    (kind != PK_OP_CREATE && kind != PK_OP_UPSERT &&
+	     kind != PK_OP_REPLACE) ||
+	    workload_value(run->workload, it->item, run->ttl_prop, &val, buf,
 			   sizeof(buf))) {
 		return;
 	}
-	if (ttl_from_value(&val, &rq->ttl_s) && !rq->reject) {
-		rq->reject = PK_REJECT_BAD_TTL;
+	if (ttl_from_value(&val, &it->ttl_s) && !it->reject) {
+		it->reject = PK_REJECT_BAD_TTL;
 	}
 }
 
-/* The data time of a write (pk_request.data_ms): its arrival, the
+/* item's id and ttl into it (check_id, item_ttl) for a request of kind;
+   idbuf holds the id's bytes. */
+static inline void item_of(const struct pk_run *run, const struct pk_variant *v,
+			   enum pk_op_kind kind, uint64_t item,
+			   uint32_t size_bytes, char *idbuf,
+			   struct pk_svc_item *it)
+{
+	it->item = item;
+	it->size_bytes = size_bytes;
+	it->reject = 0;
+	it->id = NULL;
+	it->id_len = 0;
+	if (kind == PK_OP_CHARGE) {
+		/* a replayed log's request: no id, its recorded RU */
+		it->ttl_s = PK_TTL_OFF;
+		return;
+	}
+	check_id(run, v, kind, idbuf, it);
+	item_ttl(run, v, kind, it);
+}
+
+/* The data time of a write (pk_svc_request.data_ms): its arrival, the
    demand's time, whatever 429 retries followed (a data file replayed by
    its time field: the record's time, fill.c scales it back by
    time_compression), except for a generated write of a stream whose
@@ -101,144 +121,112 @@ static int64_t data_time(const struct pk_run *run, const struct pk_variant *v,
 								 : op->t_ms;
 }
 
-static void point_request(struct pk_run *run, struct pk_variant *v,
-			  const struct pk_op *op, int64_t t_ms,
-			  struct pk_outcome *out)
+/* A BATCH's items into rq (v->batch): each one's number, size at
+   creation (so a retry resends the same batch whatever later writes did
+   to its items), id and ttl. */
+static void batch_items(struct pk_run *run, struct pk_variant *v,
+			const struct pk_op *op, struct pk_svc_request *rq)
 {
-	char idbuf[PK_VALUE_MAX_BYTES];
-	struct pk_item_source src;
-	struct pk_request rq;
-	uint32_t *slot = NULL;
-
-	if (v->lp_cache) {
-		slot = sim_lp_slot(run, v, op->item);
-	}
-	rq.t_ms = t_ms;
-	rq.data_ms = data_time(run, v, op, t_ms);
-	rq.kind = op->kind;
-	rq.item = op->item;
-	rq.size_bytes = op->size_bytes;
-	if (slot && *slot) {
-		/* the same value, so the same logical partition: its key
-		   was valid (it holds data) and is stored with it */
-		rq.lp = container_lp(v->container, *slot);
-		rq.key = rq.lp->key;
-		rq.key_len = rq.lp->key_len;
-		rq.epk = NULL; /* unread with lp (pk_request.epk) */
-		rq.reject = 0;
-	} else {
-		pkey_source_workload(v->key, run->workload, op->item, &src);
-		pkey_build(v->key, &src, v->kv);
-		rq.lp = NULL;
-		rq.key = v->kv->id;
-		rq.key_len = v->kv->id_len;
-		rq.epk = &v->kv->epk;
-		rq.reject = v->kv->status;
-	}
-	rq.id = NULL;
-	rq.id_len = 0;
-	if (op->kind == PK_OP_CHARGE) {
-		/* a replayed log's request: no id, its recorded RU */
-		container_charge(v->container, &rq, op->charge_mru, out);
-	} else {
-		check_id(run, v, op->item, idbuf, &rq);
-		item_ttl(run, v, op->item, &rq);
-		container_apply(v->container, &rq, out);
-	}
-	if (slot && !*slot && out->lp) {
-		*slot = out->lp->index;
-	}
-}
-
-/* A BATCH: each item's key and id, then the batch as one request
-   (container_batch). Item k's size is its size at creation, so a retry
-   resends the same batch whatever later writes did to its items. */
-static void batch_request(struct pk_run *run, struct pk_variant *v,
-			  const struct pk_op *op, int64_t t_ms,
-			  struct pk_outcome *out)
-{
-	struct pk_request rq[PK_MAX_BATCH_OPS];
-	struct pk_item_source src;
 	uint32_t k;
 
 	if (op->batch_n < 1 || op->batch_n > PK_MAX_BATCH_OPS) {
 		PK_BUG("sim: batch of %u items", op->batch_n);
 	}
-	if (!v->batch_kv) {
-		v->batch_kv = xcalloc(PK_MAX_BATCH_OPS, sizeof(*v->batch_kv));
+	if (!v->batch) {
+		v->batch = xcalloc(PK_MAX_BATCH_OPS, sizeof(*v->batch));
 		v->batch_ids = xcalloc(PK_MAX_BATCH_OPS, PK_VALUE_MAX_BYTES);
 	}
 	for (k = 0; k < op->batch_n; k++) {
-		struct pk_keyval *kv = &v->batch_kv[k];
 		uint64_t item = op->item + k;
 
-		pkey_source_workload(v->key, run->workload, item, &src);
-		pkey_build(v->key, &src, kv);
-		rq[k].t_ms = t_ms;
-		rq[k].data_ms = data_time(run, v, op, t_ms);
-		rq[k].kind = PK_OP_CREATE;
-		rq[k].item = item;
-		rq[k].size_bytes =
-		    workload_item_created_size(run->workload, item);
-		rq[k].key = kv->id;
-		rq[k].key_len = kv->id_len;
-		rq[k].epk = &kv->epk;
-		rq[k].reject = kv->status;
-		rq[k].id = NULL;
-		rq[k].id_len = 0;
-		rq[k].lp = NULL;
-		check_id(run, v, item,
-			 v->batch_ids + (size_t)k * PK_VALUE_MAX_BYTES, &rq[k]);
-		item_ttl(run, v, item, &rq[k]);
+		item_of(run, v, PK_OP_CREATE, item,
+			workload_item_created_size(run->workload, item),
+			v->batch_ids + (size_t)k * PK_VALUE_MAX_BYTES,
+			&v->batch[k]);
 	}
-	container_batch(v->container, t_ms, rq, op->batch_n, out);
+	rq->batch = v->batch;
+	rq->batch_n = op->batch_n;
 }
 
-static void query_request(struct pk_run *run, struct pk_variant *v,
-			  const struct pk_op *op, int64_t t_ms,
-			  struct pk_outcome *out)
+/* A query's figures in v->qstats (when kept). */
+static void query_count(struct pk_run *run, struct pk_variant *v,
+			const struct pk_op *op, const struct pk_outcome *out)
 {
-	const struct pk_query_spec *q =
-	    scenario_query_of(run->sc, op->phase, op->query);
-	size_t n = op->item == PK_ITEM_NONE ? 0 : op->n_in ? op->n_in : 1, i;
+	struct pk_query_stats *qs =
+	    &v->qstats[scenario_query_index(run->sc, op->phase, op->query)];
 
-	mem_grow((void **)&v->in_src, &v->in_src_cap, n ? n : 1,
-		 sizeof(*v->in_src));
-	for (i = 0; i < n; i++) {
-		pkey_source_workload(v->key, run->workload,
-				     op->n_in ? op->in_items[i] : op->item,
-				     &v->in_src[i]);
+	qs->route = out->route;
+	qs->sent++;
+	if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
+		qs->throttled_429++;
+	} else if (out->status != PK_HTTP_GONE) {
+		qs->served++;
+		qs->ranges_visited += out->ranges;
+		qs->ru_mru += out->charge_mru;
 	}
-	pkey_route(v->key, q, v->in_src, n, &v->route);
-	container_query(v->container, t_ms, &v->route, q->results, out);
-	if (v->qstats) {
-		struct pk_query_stats *qs = &v->qstats[scenario_query_index(
-		    run->sc, op->phase, op->query)];
+}
 
-		qs->route = v->route.kind;
-		qs->sent++;
-		if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
-			qs->throttled_429++;
-		} else if (out->status != PK_HTTP_GONE) {
-			qs->served++;
-			qs->ranges_visited += out->ranges;
-			qs->ru_mru += out->charge_mru;
+/* Send op's attempt (retry state st, arrived: its operation arrives now)
+   at t_ms to v's service, its answer into *out. */
+static inline void send_attempt(struct pk_run *run, struct pk_variant *v,
+				const struct pk_op *op,
+				const struct pk_retry_state *st, int64_t t_ms,
+				int arrived, struct pk_outcome *out)
+{
+	char idbuf[PK_VALUE_MAX_BYTES];
+	struct pk_svc_request rq;
+
+	rq.t_ms = t_ms;
+	rq.data_ms = data_time(run, v, op, t_ms);
+	rq.kind = op->kind;
+	rq.retry = st->retries + st->gone_retries;
+	rq.arrived = arrived;
+	rq.waited_ms = st->waited_ms + st->gone_waited_ms;
+	rq.charge_mru = op->charge_mru;
+	rq.low = 0;
+	rq.bucket = 0;
+	if (run->classes) {
+		const struct pk_client_spec *cl =
+		    &run->sc->streams[op->stream].client;
+
+		rq.low = cl->priority_low;
+		rq.bucket = cl->throughput_bucket;
+	}
+	if (op->kind == PK_OP_QUERY) {
+		rq.it.item = op->item;
+		rq.query = scenario_query_of(run->sc, op->phase, op->query);
+		rq.in_items = op->in_items;
+		rq.n_in = op->n_in;
+		service_query(v->svc, &rq, out);
+		if (v->qstats) {
+			query_count(run, v, op, out);
 		}
+		return;
 	}
+	if (op->kind == PK_OP_BATCH) {
+		rq.it.item = op->item;
+		batch_items(run, v, op, &rq);
+	} else {
+		item_of(run, v, op->kind, op->item, op->size_bytes, idbuf,
+			&rq.it);
+	}
+	service_apply(v->svc, &rq, out);
 }
 
 /* op ended failed in the client: the items its writes would have
-   stored are not stored (container_write_failed), so a later 404 of one
+   stored are not stored (PK_CLIENT_WRITE_FAILED), so a later 404 of one
    is told from one whose write is still waiting. */
 static void write_failed(struct pk_variant *v, const struct pk_op *op)
 {
 	uint32_t k;
 
 	if (op->kind == PK_OP_CREATE || op->kind == PK_OP_UPSERT) {
-		container_write_failed(v->container, op->item);
+		service_client(v->svc, PK_CLIENT_WRITE_FAILED,
+			       (int64_t)op->item);
 	} else if (op->kind == PK_OP_BATCH) {
 		for (k = 0; k < op->batch_n; k++) {
-			container_write_failed(v->container, op->item + k);
+			service_client(v->svc, PK_CLIENT_WRITE_FAILED,
+				       (int64_t)(op->item + k));
 		}
 	}
 }
@@ -248,10 +236,8 @@ static void write_failed(struct pk_variant *v, const struct pk_op *op)
 static int retry_gone(struct pk_variant *v, const struct pk_op *op,
 		      struct pk_retry_state st, int64_t t_ms, uint64_t **owned)
 {
-	struct pk_totals *t = &v->container->metrics.totals;
-
 	if (!throttle_should_retry_gone(&st)) {
-		t->failed_after_410++;
+		service_client(v->svc, PK_CLIENT_GAVE_UP_410, 1);
 		write_failed(v, op);
 		return 0;
 	}
@@ -261,17 +247,16 @@ static int retry_gone(struct pk_variant *v, const struct pk_op *op,
 }
 
 /*
- * Send op (an attempt in retry state st) at t_ms into *out; queue a retry
- * when the answer and the client's policy call for one. owned: op's IN
- * list when op owns it (a popped retry), else NULL; it is freed unless a
- * retry took it over.
+ * Send op (an attempt in retry state st; arrived: its operation arrives
+ * now) at t_ms into *out; queue a retry when the answer and the client's
+ * policy call for one. owned: op's IN list when op owns it (a popped
+ * retry), else NULL; it is freed unless a retry took it over.
  */
 static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 			       const struct pk_op *op, struct pk_retry_state st,
-			       int64_t t_ms, uint64_t *owned,
+			       int64_t t_ms, int arrived, uint64_t *owned,
 			       struct pk_outcome *out)
 {
-	struct pk_totals *t = &v->container->metrics.totals;
 	/* a closed-loop worker's answer comes latency_ms after the send;
 	   its retry waits from then (client.h); each stream's operations
 	   are its own workers' (latency 0 without workers) */
@@ -281,21 +266,7 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 	size_t queued = v->sstats ? retryq_len(&v->retries) : 0;
 	struct pk_retry_state st0 = st;
 
-	container_set_retry(v->container, st.retries + st.gone_retries > 0);
-	if (run->classes) {
-		const struct pk_client_spec *cl =
-		    &run->sc->streams[op->stream].client;
-
-		container_set_class(v->container, cl->priority_low,
-				    cl->throughput_bucket);
-	}
-	if (op->kind == PK_OP_QUERY) {
-		query_request(run, v, op, t_ms, out);
-	} else if (op->kind == PK_OP_BATCH) {
-		batch_request(run, v, op, t_ms, out);
-	} else {
-		point_request(run, v, op, t_ms, out);
-	}
+	send_attempt(run, v, op, &st, t_ms, arrived, out);
 	if (v->targets && (out->status == PK_HTTP_CREATED || out->replaced)) {
 		/* a create, batch or upsert stored new items (an upsert of
 		   a stored item that finds it expired is one already in the
@@ -312,24 +283,23 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 	if (out->status == PK_HTTP_GONE) {
 		answered = !retry_gone(v, op, st, answer_ms, &owned);
 	} else if (out->status != PK_HTTP_TOO_MANY_REQUESTS) {
-		if (out->status >= 200 && out->status < 300) {
-			metrics_add_wait(&v->container->metrics,
-					 st.waited_ms + st.gone_waited_ms);
-		}
+		/* answered; a 2xx recorded the client's wait (service) */
 	} else if (client_retry_429(&run->sc->streams[op->stream].client.retry,
 				    run->seed, op->seq, &st,
 				    out->retry_after_ms, &wait)) {
-		t->retry_wait_ms += (uint64_t)wait;
+		service_client(v->svc, PK_CLIENT_RETRY_WAIT, wait);
 		client_retry_push(&v->retries, op, st, answer_ms + wait,
 				  &owned);
 		answered = 0;
 	} else {
-		t->failed_after_retries++;
+		service_client(v->svc, PK_CLIENT_GAVE_UP_429, 1);
 		write_failed(v, op);
 	}
 	if (v->sstats) {
-		sim_stream_count(v, op, &st0, out,
-				 retryq_len(&v->retries) > queued);
+		sim_stream_count(
+		    v, op, &st0, out, retryq_len(&v->retries) > queued,
+		    run->classes &&
+			run->sc->streams[op->stream].client.priority_low);
 	}
 	if (answered && pc) {
 		if (answer_ms > pc->last_answer_ms) {
@@ -350,11 +320,12 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
    by the caller's loop so the unwatched hot path pays one test. */
 static inline void attempt(struct pk_run *run, struct pk_variant *v,
 			   const struct pk_op *op, struct pk_retry_state st,
-			   int64_t t_ms, uint64_t *owned, int watched)
+			   int64_t t_ms, int arrived, uint64_t *owned,
+			   int watched)
 {
 	struct pk_outcome out;
 
-	attempt_one(run, v, op, st, t_ms, owned, &out);
+	attempt_one(run, v, op, st, t_ms, arrived, owned, &out);
 	if (watched) {
 		sim_observe_attempt(run, v, &out, t_ms);
 	}
@@ -406,7 +377,7 @@ static void drain_retries(struct pk_run *run, struct pk_variant *v,
 		}
 		sim_phase_actions(run, v, e.t_ms);
 		sim_observe(run, v);
-		attempt(run, v, &e.op, e.st, e.t_ms,
+		attempt(run, v, &e.op, e.st, e.t_ms, 0,
 			e.op.n_in > 0 ? (uint64_t *)e.op.in_items : NULL,
 			run->obs != NULL);
 	}
@@ -457,7 +428,7 @@ static void drain_paced(struct pk_run *run, struct pk_variant *v, int64_t t_ms,
 		p->budget_released = 1;
 		/* a queued first attempt owns no IN list: its target and list
 		   were drawn just now, into v->targets' buffer */
-		attempt(run, v, &e.op, e.st, pdue, NULL, run->obs != NULL);
+		attempt(run, v, &e.op, e.st, pdue, 0, NULL, run->obs != NULL);
 	}
 }
 
@@ -492,7 +463,7 @@ static int budget_wait(struct pk_run *run, struct pk_variant *v,
 		return 0;
 	}
 	sim_phase_actions(run, v, op->t_ms);
-	v->container->metrics.totals.operations++;
+	service_client(v->svc, PK_CLIENT_ARRIVED, 1);
 	if (v->sstats) {
 		v->sstats[(size_t)op->stream * PK_STREAM_KINDS +
 			  (size_t)op->kind]
@@ -553,16 +524,8 @@ static void finish(struct pk_run *run, struct pk_variant *v,
 
 	drain_all(run, v, o, end, ops);
 	sim_phase_actions(run, v, end);
-	if (v->container->now_s * PK_MS_PER_S > end) {
-		end = v->container->now_s * PK_MS_PER_S;
-	}
-	/* close the second holding the last event, and every one before */
-	end = (end + PK_MS_PER_S - 1) / PK_MS_PER_S * PK_MS_PER_S;
-	if (end <= v->container->now_s * PK_MS_PER_S) {
-		end = (v->container->now_s + 1) * PK_MS_PER_S;
-	}
-	container_advance(v->container, end);
-	container_end(v->container);
+	/* the second holding the last event closes, and every one before */
+	end = v->svc->ops->end(v->svc, end);
 	sim_observe(run, v);
 	if (end > run->end_ms) {
 		run->end_ms = end;
@@ -635,13 +598,13 @@ static void *run_group(void *arg)
 				}
 				send = &sent;
 			}
-			v->container->metrics.totals.operations++;
+			/* counted as arrived by the service (arrived 1) */
 			if (v->sstats) {
 				v->sstats[(size_t)op->stream * PK_STREAM_KINDS +
 					  (size_t)op->kind]
 				    .operations++;
 			}
-			attempt(run, v, send, st, op->t_ms, NULL, watched);
+			attempt(run, v, send, st, op->t_ms, 1, NULL, watched);
 		}
 		if (o && o->progress &&
 		    (op->seq & (PK_SIM_PROGRESS_OPS - 1)) == 0) {
@@ -688,10 +651,8 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 		return NULL;
 	}
 	for (i = 0; i < sc->n_variants; i++) {
-		sim_add_variant(run, &sc->variants[i], diag);
-		if (o && o->keep_seconds && i < run->n_variants) {
-			run->variants[i].container->metrics.keep_seconds = 1;
-		}
+		sim_add_variant(run, &sc->variants[i], o && o->keep_seconds,
+				diag);
 		if (i < run->n_variants && scenario_has_streams(sc)) {
 			run->variants[i].sstats =
 			    xcalloc(sc->n_streams * PK_STREAM_KINDS,
@@ -711,8 +672,7 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 		struct pk_variant *v = &run->variants[i];
 
 		v->obs = run->obs;
-		v->container->metrics.tap = sim_observe_second;
-		v->container->metrics.tap_ctx = v;
+		v->svc->ops->watch(v->svc, sim_observe_second, v);
 	}
 	run->total_variants = run->n_variants;
 	n = sim_n_groups(run, o);
@@ -770,7 +730,8 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 	run->diag = NULL;
 	for (i = 0; i < run->n_variants; i++) {
 		/* the observer may go once the run is over */
-		run->variants[i].container->metrics.tap = NULL;
+		run->variants[i].svc->ops->watch(run->variants[i].svc, NULL,
+						 NULL);
 	}
 	if (stop) {
 		sim_free(run);

@@ -1,11 +1,10 @@
 /*
- * sim_actions: what a phase does to each variant's container at its
- * start, before the phase's operations (sim.h's order of events):
- * `throughput_policy: equal`, a new autoscale max or throughput (each
- * checked against the minimum the container has reached then, rule 8),
- * a merge and a redistribution. A refused action stops the run with its
- * error at the phase's key. Also the count of a stream's attempts
- * (sim_stream_count), kept out of sim.c's hot path.
+ * sim_actions: when each phase's actions reach each variant's service
+ * (pk_service_ops.phase): at the phase's start, before its operations
+ * (sim.h's order of events), in time order across the streams. A refused
+ * action stops the run with the service's error at the phase's key. Also
+ * the count of a stream's attempts (sim_stream_count), kept out of
+ * sim.c's hot path.
  */
 #include <stdio.h>
 #include <string.h>
@@ -14,10 +13,9 @@
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
 #include "pksim/run/sim.h"
-#include "pksim/service/cosmos/cosmos_service.h"
 #include "sim_int.h"
 
-/* 1 if phase ph changes the container at its start */
+/* 1 if phase ph changes the service at its start */
 static int phase_acts(const struct pk_phase_spec *ph)
 {
 	return ph->throughput_ru_per_s > 0 || ph->n_redistribute > 0 ||
@@ -59,9 +57,6 @@ void sim_actions_order(struct pk_run *run)
    order across the streams. */
 void sim_phase_actions(struct pk_run *run, struct pk_variant *v, int64_t t_ms)
 {
-	struct cosmos_where w = {run->sc->file, run->total_variants > 1,
-				 run->diag};
-
 	while (!run->stopped && v->next_action < run->n_actions) {
 		size_t idx = run->actions[v->next_action];
 		const struct pk_phase_spec *ph = &run->sc->phases[idx];
@@ -70,7 +65,7 @@ void sim_phase_actions(struct pk_run *run, struct pk_variant *v, int64_t t_ms)
 		if (start > t_ms) {
 			break;
 		}
-		if (cosmos_phase_apply(v->container, ph, start, &w)) {
+		if (v->svc->ops->phase(v->svc, ph, start, run->diag)) {
 			run->stopped = 1;
 			return;
 		}
@@ -82,7 +77,7 @@ void sim_phase_actions(struct pk_run *run, struct pk_variant *v, int64_t t_ms)
    line: a one-stream run never calls it). retrying: a retry was queued. */
 void sim_stream_count(struct pk_variant *v, const struct pk_op *op,
 		      const struct pk_retry_state *st,
-		      const struct pk_outcome *out, int retrying)
+		      const struct pk_outcome *out, int retrying, int low)
 {
 	struct pk_stream_stats *s =
 	    &v->sstats[(size_t)op->stream * PK_STREAM_KINDS + (size_t)op->kind];
@@ -90,11 +85,11 @@ void sim_stream_count(struct pk_variant *v, const struct pk_op *op,
 
 	s->ru_mru += out->charge_mru;
 	if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
-		/* split as the totals are (container_ops.c) */
+		/* split as the service's totals are */
 		s->throttled_429++;
 		s->throttled_3212 +=
 		    out->sub_status == PK_SUBSTATUS_BUCKET_EXCEEDED;
-		s->throttled_low_429 += v->container->attempt_low != 0;
+		s->throttled_low_429 += low != 0;
 		if (!retrying) {
 			s->failed_429++;
 		}

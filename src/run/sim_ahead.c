@@ -1,27 +1,27 @@
 /*
  * sim_ahead: the operation stream read a few operations ahead of the
  * simulation, so the memory each will touch is on its way before it is
- * needed. A generated key's logical partition is found through
- * the variant's per-value cache (pk_variant.lp_cache) and then the pool:
+ * needed (pk_service_ops.prefetch). Azure Cosmos DB finds a generated
+ * key's logical partition through a per-value cache and then the pool:
  * two dependent loads from tables of a million entries, which miss the
- * caches and without prefetch are about half of the run's time. Each operation
- * read asks for its cache slot at once (stage 1) and, half the window later,
- * for the logical partition the slot names (stage 2), so both loads overlap the
- * work of the operations before it.
+ * caches and without prefetch are about half of the run's time. Each
+ * operation read asks for its first load at once (stage 1) and, half the
+ * window later, for the second (stage 2), so both overlap the work of
+ * the operations before it; one call per variant asks for both.
  *
  * Reading ahead changes nothing the run computes: the workload draws its
  * operations independently of what the containers do, and the operations
  * come out in the order they were made. An operation whose target is
  * drawn at its send (targets.h: pk_op.item is PK_ITEM_NONE until then)
  * has its target guessed (targets_guess, a hint that draws nothing of
- * the variant's: guess_rank) and asks for the draw set's entry, the
- * cache slot and the logical partition the guess names, in three
- * stages. The one borrowed field, an IN list (pk_op.in_items, valid
- * until the next workload_next), is kept valid by reading nothing past
- * an operation that has one until it has been handed out. A stopped
- * run discards what was read ahead; a stopped run has no report
- * (sim_run_opts). With no per-value cache (data files,
- * keys of several properties) the window is one operation.
+ * the variant's: guess_rank) and asks for the draw set's entry, then
+ * the service's two stages for the item the guess names. The one borrowed
+ * field, an IN list (pk_op.in_items, valid until the next workload_next), is
+ * kept valid by reading nothing past an operation that has one until it has
+ * been handed out. A stopped run discards what was read ahead; a stopped run
+ * has no report (sim_run_opts). When no variant's service prefetches (Azure
+ * Cosmos DB: data files, keys of several properties) the window is one
+ * operation.
  */
 #include <stddef.h>
 
@@ -42,7 +42,7 @@ static void guess_rank(const struct pk_run *run, const struct pk_op *op,
 		const uint32_t *at;
 
 		guess[i] = PK_ITEM_NONE;
-		if (i >= run->n_variants || !run->variants[i].lp_cache) {
+		if (i >= run->n_variants || !run->variants[i].ahead) {
 			continue;
 		}
 		guess[i] = targets_guess(run->variants[i].targets, op, joining);
@@ -55,70 +55,52 @@ static void guess_rank(const struct pk_run *run, const struct pk_op *op,
 }
 
 /* Later stages of a guessed target in variant i: the live entry has
-   come; ask for the item's cache slot (lp 0), or, the slot having come,
-   for the logical partition it names (lp 1). */
-static void guess_ahead(const struct pk_run *run, const uint64_t *guess, int lp)
+   come; ask for the service's stage 1 of the item (stage2 0), or, that
+   having come, its stage 2 (stage2 1). */
+static void guess_ahead(const struct pk_run *run, const uint64_t *guess,
+			int stage2)
 {
 	size_t i;
 
 	for (i = 0; i < PK_SIM_AHEAD_GUESS && i < run->n_variants; i++) {
 		const struct pk_variant *v = &run->variants[i];
 		const uint32_t *at;
-		const uint32_t *slot;
 
 		if (guess[i] == PK_ITEM_NONE ||
 		    (at = targets_guess_at(v->targets, guess[i])) == NULL) {
 			continue;
 		}
-		slot = sim_lp_slot(run, v, *at);
-		if (!lp) {
-			__builtin_prefetch(slot);
-		} else if (*slot) {
-			__builtin_prefetch(container_lp(v->container, *slot),
-					   1);
-		}
+		v->svc->ops->prefetch(v->svc, stage2 ? PK_ITEM_NONE : *at,
+				      stage2 ? *at : PK_ITEM_NONE);
 	}
 }
 
-/* Stage 1: ask for op's cache slot in each variant. */
-static inline void ahead_slot(const struct pk_run *run, const struct pk_op *op)
+/* The item op's request will name, or PK_ITEM_NONE: a query's, a
+   batch's and a target not drawn yet ask nothing ahead. */
+static inline uint64_t ahead_item(const struct pk_op *op)
 {
+	if (!op || op->kind == PK_OP_QUERY || op->kind == PK_OP_BATCH) {
+		return PK_ITEM_NONE;
+	}
+	return op->item;
+}
+
+/* Stage 1 of op1 (just read) and stage 2 of op2 (half the window on;
+   either may be NULL) in each variant whose service prefetches. */
+static inline void ahead(const struct pk_run *run, const struct pk_op *op1,
+			 const struct pk_op *op2)
+{
+	uint64_t slot = ahead_item(op1), part = ahead_item(op2);
 	size_t i;
 
-	if (op->kind == PK_OP_QUERY || op->kind == PK_OP_BATCH ||
-	    op->item == PK_ITEM_NONE) {
+	if (slot == PK_ITEM_NONE && part == PK_ITEM_NONE) {
 		return;
 	}
 	for (i = 0; i < run->n_variants; i++) {
 		const struct pk_variant *v = &run->variants[i];
 
-		if (v->lp_cache) {
-			__builtin_prefetch(sim_lp_slot(run, v, op->item));
-		}
-	}
-}
-
-/* Stage 2: the slot has come; ask for the logical partition it names
-   (64 bytes, one cache line). An empty slot (a value not seen yet, or
-   one an operation still in the window will add) asks nothing. */
-static inline void ahead_lp(const struct pk_run *run, const struct pk_op *op)
-{
-	size_t i;
-
-	if (op->kind == PK_OP_QUERY || op->kind == PK_OP_BATCH ||
-	    op->item == PK_ITEM_NONE) {
-		return;
-	}
-	for (i = 0; i < run->n_variants; i++) {
-		const struct pk_variant *v = &run->variants[i];
-		uint32_t lp;
-
-		if (!v->lp_cache) {
-			continue;
-		}
-		lp = *sim_lp_slot(run, v, op->item);
-		if (lp) {
-			__builtin_prefetch(container_lp(v->container, lp), 1);
+		if (v->ahead) {
+			v->svc->ops->prefetch(v->svc, slot, part);
 		}
 	}
 }
@@ -146,25 +128,24 @@ void sim_ahead_init(struct pk_sim_ahead *a, const struct pk_run *run)
 	for (i = 0; i < run->n_variants; i++) {
 		struct pk_variant *v = &run->variants[i];
 
-		if (v->lp_cache) {
+		/* the group's own workload (compare's threads each have a
+		   copy) */
+		v->ahead = v->svc->ops->bind(v->svc, run->workload);
+		if (v->ahead) {
 			a->depth = PK_SIM_AHEAD;
 			a->guessing |= i < PK_SIM_AHEAD_GUESS && v->targets;
-			/* the view of the group's own workload (compare's
-			   threads each have a copy) */
-			v->lp_cache_view = workload_value_index_view(
-			    run->workload, v->lp_cache_prop, &v->lp_cache_idx);
 		}
 	}
 }
 
 /* sim_ahead_next with targets guessed (a->guessing): each operation whose
    target is drawn at the send has it guessed as it is read (guess_rank),
-   its cache slot asked for half the window later and its logical
-   partition a quarter of the window before it is handed out. */
+   the service's stage 1 for it asked for half the window later and its
+   stage 2 a quarter of the window before it is handed out. */
 static const struct pk_op *ahead_next_guess(struct pk_sim_ahead *a,
 					    const struct pk_run *run)
 {
-	const struct pk_op *op;
+	const struct pk_op *op, *read = NULL, *mid = NULL;
 	size_t at;
 
 	while (a->more && a->n < a->depth &&
@@ -181,7 +162,10 @@ static const struct pk_op *ahead_next_guess(struct pk_sim_ahead *a,
 				   a->guess[(a->head + a->n) % PK_SIM_AHEAD]);
 		}
 		a->joining += op_joins(x);
-		ahead_slot(run, x);
+		if (read) {
+			ahead(run, read, NULL);
+		}
+		read = x;
 		a->n++;
 	}
 	if (a->n == 0) {
@@ -195,11 +179,12 @@ static const struct pk_op *ahead_next_guess(struct pk_sim_ahead *a,
 	a->n--;
 	if (a->n > PK_SIM_AHEAD / 2) {
 		at = (a->head + PK_SIM_AHEAD / 2) % PK_SIM_AHEAD;
-		ahead_lp(run, &a->ring[at]);
+		mid = &a->ring[at];
 		if (a->ring[at].item == PK_ITEM_NONE) {
 			guess_ahead(run, a->guess[at], 0);
 		}
 	}
+	ahead(run, read, mid);
 	at = (a->head + PK_SIM_AHEAD / 4) % PK_SIM_AHEAD;
 	if (a->n > PK_SIM_AHEAD / 4 && a->ring[at].item == PK_ITEM_NONE) {
 		guess_ahead(run, a->guess[at], 1);
@@ -210,7 +195,7 @@ static const struct pk_op *ahead_next_guess(struct pk_sim_ahead *a,
 const struct pk_op *sim_ahead_next(struct pk_sim_ahead *a,
 				   const struct pk_run *run)
 {
-	const struct pk_op *op;
+	const struct pk_op *op, *read = NULL, *mid = NULL;
 
 	if (a->guessing) {
 		return ahead_next_guess(a, run);
@@ -224,9 +209,10 @@ const struct pk_op *sim_ahead_next(struct pk_sim_ahead *a,
 			a->more = 0;
 			break;
 		}
-		if (a->depth > 1) {
-			ahead_slot(run, x);
+		if (read) {
+			ahead(run, read, NULL);
 		}
+		read = x;
 		a->n++;
 	}
 	if (a->n == 0) {
@@ -237,9 +223,12 @@ const struct pk_op *sim_ahead_next(struct pk_sim_ahead *a,
 	op = &a->ring[a->head];
 	a->head = (a->head + 1) % PK_SIM_AHEAD;
 	a->n--;
-	if (a->n > PK_SIM_AHEAD / 2) {
-		ahead_lp(run,
-			 &a->ring[(a->head + PK_SIM_AHEAD / 2) % PK_SIM_AHEAD]);
+	if (a->depth == 1) {
+		return op;
 	}
+	if (a->n > PK_SIM_AHEAD / 2) {
+		mid = &a->ring[(a->head + PK_SIM_AHEAD / 2) % PK_SIM_AHEAD];
+	}
+	ahead(run, read, mid);
 	return op;
 }

@@ -12,23 +12,6 @@
 #include "pksim/run/sim.h"
 #include "pksim/workload/workload.h"
 
-/* op item's entry of v's per-value cache (v->lp_cache set): the value
-   index read inline when the workload allows (lp_cache_view), else
-   workload_value_index. */
-static inline uint32_t *sim_lp_slot(const struct pk_run *run,
-				    const struct pk_variant *v, uint64_t item)
-{
-	const struct pk_value_index_view *x = &v->lp_cache_idx;
-
-	if (v->lp_cache_view) {
-		return &v->lp_cache[x->slot < 0 ? 0
-						: (*x->idx)[item * x->stride +
-							    (size_t)x->slot]];
-	}
-	return &v->lp_cache[workload_value_index(run->workload, item,
-						 v->lp_cache_prop)];
-}
-
 /*
  * Apply the actions of every phase of run's scenario starting at or
  * before t_ms that v has not applied yet (run->actions from
@@ -48,18 +31,20 @@ void sim_actions_order(struct pk_run *run);
    observer); at most the variants and PK_SIM_MAX_JOBS. */
 size_t sim_n_groups(const struct pk_run *run, const struct pk_sim_opts *o);
 
-/* sim_variant.c: add a variant on container spec cs to run (its key,
-   caches, container, preload and client workers); -1 with errors in diag
-   when the key does not fit the items. */
+/* sim_variant.c: add a variant on container spec cs to run (its
+   service, draw set and client workers; keep_seconds: every second's
+   records kept, metrics.h); -1 with errors in diag when the service
+   refuses the variant (a key that does not fit the items). */
 int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
-		    struct pk_diag *diag);
+		    int keep_seconds, struct pk_diag *diag);
 
 /* Streams (sim_actions.c): how op's attempt (in retry state st) ended,
-   in its stream's figures (v->sstats); retrying: a retry was queued.
-   Out of line: a run of one stream never calls it. */
+   in its stream's figures (v->sstats); retrying: a retry was queued;
+   low: it was sent Low priority. Out of line: a run of one stream never
+   calls it. */
 void sim_stream_count(struct pk_variant *v, const struct pk_op *op,
 		      const struct pk_retry_state *st,
-		      const struct pk_outcome *out, int retrying);
+		      const struct pk_outcome *out, int retrying, int low);
 
 /* Tell the observer (pk_run.obs, observer.h) when v's clock has closed
    more seconds since it last heard. */
@@ -67,9 +52,12 @@ static inline void sim_observe(struct pk_run *run, struct pk_variant *v)
 {
 	const struct pk_sim_observer *o = run->obs;
 
-	if (o && o->closed && v->container->now_s != v->observed_s) {
-		v->observed_s = v->container->now_s;
-		o->closed(o->ctx, v->index, &v->container->metrics,
+	int64_t now_s;
+
+	if (o && o->closed &&
+	    (now_s = v->svc->ops->now_s(v->svc)) != v->observed_s) {
+		v->observed_s = now_s;
+		o->closed(o->ctx, v->index, v->svc->ops->metrics(v->svc),
 			  v->observed_s);
 	}
 }
@@ -117,9 +105,9 @@ static inline int sim_no_target(const struct pk_run *run,
    total, the longest and the waits above 0); sim_actions.c. */
 void sim_pacer_sent(struct pk_pacer *p, int64_t wait_ms);
 
-/* sim_ahead.c: the stream read up to PK_SIM_AHEAD operations ahead, each
-   one's logical partition asked for from memory before it is applied
-   (see the file). */
+/* sim_ahead.c: the stream read up to PK_SIM_AHEAD operations ahead, what
+   each one will read asked for from memory before it is applied
+   (pk_service_ops.prefetch; see the file). */
 #define PK_SIM_AHEAD 16
 /* the variants whose targets drawn at the send are guessed ahead */
 #define PK_SIM_AHEAD_GUESS 4
@@ -131,18 +119,18 @@ struct pk_sim_ahead {
 	   entry's target, PK_ITEM_NONE when none */
 	uint64_t guess[PK_SIM_AHEAD][PK_SIM_AHEAD_GUESS];
 	int guessing;	  /* 1: some variant of the first
-			     PK_SIM_AHEAD_GUESS has a per-value cache and
-			     targets drawn at the send (guess_rank) */
+			     PK_SIM_AHEAD_GUESS prefetches (pk_variant.ahead)
+			     and has targets drawn at the send (guess_rank) */
 	uint64_t joining; /* items the creates and batches in the ring
 			     will add (op_joins) */
 	size_t head, n;
-	size_t depth; /* how many it reads ahead: PK_SIM_AHEAD with a
-			 per-value cache, else 1 */
+	size_t depth; /* how many it reads ahead: PK_SIM_AHEAD when a
+			 variant prefetches, else 1 */
 	int more;     /* 0 once workload_next said the stream is over */
 };
 
-/* Start reading run's workload (nothing read yet); its variants' caches
-   read their value indexes from it (pk_variant.lp_cache_view). */
+/* Start reading run's workload (nothing read yet); its variants'
+   services read their requests' items from it (pk_service_ops.bind). */
 void sim_ahead_init(struct pk_sim_ahead *a, const struct pk_run *run);
 
 /* The next operation of the stream, as workload_next gives them; NULL

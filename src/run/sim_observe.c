@@ -21,13 +21,10 @@ void sim_observe_attempt(struct pk_run *run, struct pk_variant *v,
 {
 	const struct pk_sim_observer *o = run->obs;
 
-	if (o->lp_full && out->status == PK_HTTP_FORBIDDEN &&
-	    out->sub_status == PK_SUBSTATUS_PARTITION_KEY_QUOTA && out->lp &&
-	    container_lp_rare(v->container, out->lp)->rejected_403 == 1) {
-		char key[PK_OBSERVER_KEY_BYTES];
+	char key[PK_OBSERVER_KEY_BYTES];
 
-		pkey_format_id(v->key, out->lp->key, out->lp->key_len, key,
-			       sizeof(key));
+	if (o->lp_full &&
+	    v->svc->ops->first_full(v->svc, out, key, sizeof(key))) {
 		o->lp_full(o->ctx, v->index, t_ms, key);
 	}
 	sim_observe(run, v);

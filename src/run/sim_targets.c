@@ -25,7 +25,7 @@ void sim_written(struct pk_variant *v, const struct pk_op *op,
 
 void sim_not_sent(struct pk_variant *v, const struct pk_op *op)
 {
-	v->container->metrics.totals.not_sent_no_target++;
+	service_client(v->svc, PK_CLIENT_NOT_SENT, 1);
 	if (v->sstats) {
 		v->sstats[(size_t)op->stream * PK_STREAM_KINDS +
 			  (size_t)op->kind]
@@ -35,7 +35,7 @@ void sim_not_sent(struct pk_variant *v, const struct pk_op *op)
 
 void sim_unqueue_not_sent(struct pk_variant *v, const struct pk_op *op)
 {
-	v->container->metrics.totals.operations--;
+	service_client(v->svc, PK_CLIENT_ARRIVED, -1);
 	if (v->sstats) {
 		v->sstats[(size_t)op->stream * PK_STREAM_KINDS +
 			  (size_t)op->kind]

@@ -1,6 +1,6 @@
 /*
  * sim_variant: a run's variants made and freed (sim.h, sim_int.h): each
- * container with its key, caches, preload and client workers; how many
+ * with its service (service.h), draw set and client workers; how many
  * threads run them; sim_run and sim_run_detail.
  */
 #include <stdlib.h>
@@ -10,7 +10,6 @@
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
 #include "pksim/run/client.h"
-#include "pksim/service/cosmos/cosmos_service.h"
 #include "sim_int.h"
 
 /* 1 if the scenario's id generator can make an id the service refuses
@@ -33,20 +32,20 @@ static int ids_need_check(const struct pk_run *run)
 }
 
 int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
-		    struct pk_diag *diag)
+		    int keep_seconds, struct pk_diag *diag)
 {
 	struct pk_variant *v;
-	struct pk_pkey *key =
-	    pkey_new(cs, run->sc, run->workload, run->seed, diag);
+	struct pk_service_spec spec;
+	struct pk_service *svc;
 
-	struct pk_keycheck kc;
-	int64_t planned_ms;
-
-	if (!key) {
-		return -1;
-	}
-	if (keycheck_run(key, cs, run->sc, &kc, diag)) {
-		pkey_free(key);
+	memset(&spec, 0, sizeof(spec));
+	spec.sc = run->sc;
+	spec.spec = cs;
+	spec.workload = run->workload;
+	spec.seed = run->seed;
+	spec.keep_seconds = keep_seconds;
+	svc = service_new(&spec, diag);
+	if (!svc) {
 		return -1;
 	}
 	run->variants = xreallocarray(run->variants, run->n_variants + 1,
@@ -54,22 +53,9 @@ int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 	v = &run->variants[run->n_variants];
 	memset(v, 0, sizeof(*v));
 	v->index = run->n_variants++;
-	v->key = key;
-	v->keycheck = kc;
-	v->kv = xmalloc(sizeof(*v->kv));
+	v->svc = svc;
 	v->check_ids = ids_need_check(run);
-	if (key->kind == PK_KEY_PATH && key->ref_prop[0] >= 0) {
-		v->lp_cache_n =
-		    workload_value_indexes(run->workload, key->ref_prop[0]);
-		/* 4 bytes per possible value, touched only where used */
-		if (v->lp_cache_n > 0 && v->lp_cache_n <= PK_SIM_LP_CACHE_MAX) {
-			v->lp_cache_prop = key->ref_prop[0];
-			v->lp_cache =
-			    xcalloc(v->lp_cache_n, sizeof(*v->lp_cache));
-		}
-	}
-	v->container = container_new(cs->name ? cs->name : cs->partition_key,
-				     cs, &run->sc->cost);
+	v->ttl_on = cs->default_ttl_s != PK_TTL_OFF;
 	if (run->paced) {
 		size_t i;
 
@@ -85,18 +71,9 @@ int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 					    c->concurrency, c->latency_ms);
 		}
 	}
-	cosmos_preload(v->container, v->key, v->kv, run->sc, run->seed);
 	/* the run's seed: every variant draws alike, whatever its group
 	   (compare --jobs N) */
 	v->targets = targets_new(run->workload, run->seed);
-	/* long runs keep per-minute records and per-range buckets as wide
-	   as the heat map's columns of a run of the planned length
-	   (metrics.h): at most PK_METRICS_HEAT_COLS a range */
-	planned_ms = workload_phase_start_ms(run->workload, run->sc->n_phases);
-	v->container->metrics.keep_seconds =
-	    planned_ms <= PK_METRICS_DETAIL_MAX_S * 1000LL;
-	v->container->metrics.bucket_s =
-	    metrics_heat_width((planned_ms + PK_MS_PER_S - 1) / PK_MS_PER_S, 1);
 	return 0;
 }
 
@@ -108,15 +85,10 @@ void sim_free(struct pk_run *r)
 		return;
 	}
 	for (i = 0; i < r->n_variants; i++) {
-		container_free(r->variants[i].container);
+		service_free(r->variants[i].svc);
 		targets_free(r->variants[i].targets);
-		pkey_free(r->variants[i].key);
-		free(r->variants[i].kv);
-		free(r->variants[i].lp_cache);
 		free(r->variants[i].qstats);
-		free(r->variants[i].batch_kv);
-		free(r->variants[i].in_src);
-		pkey_route_free(&r->variants[i].route);
+		free(r->variants[i].batch);
 		free(r->variants[i].batch_ids);
 		retryq_free(&r->variants[i].retries);
 		for (k = 0; r->variants[i].pacers && k < r->sc->n_streams;

@@ -27,6 +27,7 @@
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
 #include "pksim/service/cosmos/container.h"
+#include "pksim/service/cosmos/cosmos_service.h"
 
 #define FUZZ_RUN_MAX_S 120.0
 #define FUZZ_RUN_MAX_OPS 2000.0
@@ -69,7 +70,8 @@ static void simulate(const struct pk_scenario *s, FILE *sink)
 		return;
 	}
 	for (i = 0; i < run->n_variants; i++) {
-		if (container_check(run->variants[i].container) != 0) {
+		if (container_check(
+			cosmos_service_container(run->variants[i].svc)) != 0) {
 			abort();
 		}
 	}

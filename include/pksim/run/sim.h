@@ -20,25 +20,21 @@
 #include "pksim/run/client.h"
 #include "pksim/run/observer.h"
 #include "pksim/run/retryq.h"
-#include "pksim/service/cosmos/container.h"
-#include "pksim/service/cosmos/keycheck.h"
-#include "pksim/service/cosmos/pkey.h"
+#include "pksim/service/service.h"
 #include "pksim/workload/targets.h"
 #include "pksim/workload/workload.h"
 
 /* D-LIMITS: an id is at most 1,023 bytes */
 #define PK_SIM_MAX_ID_BYTES 1023
-/* The largest number of value indexes a variant's logical-partition
-   cache covers (pk_variant.lp_cache): 64 MiB of address space */
-#define PK_SIM_LP_CACHE_MAX ((uint64_t)1 << 24)
 
 /* One query of the scenario (a phase's `queries` entry) in one variant:
    its route under the variant's key and what it cost. */
 struct pk_query_stats {
-	enum pk_route_kind route; /* under this variant's key (the last
-				     attempt's; the same for every one) */
-	uint64_t sent;		  /* attempts, retries and 429s included */
-	uint64_t served;	  /* answered (not 429 or 410) */
+	int route;	 /* under this variant's key, the service's code
+			    (pk_outcome.route; the last attempt's, the same for
+			    every one) */
+	uint64_t sent;	 /* attempts, retries and 429s included */
+	uint64_t served; /* answered (not 429 or 410) */
 	uint64_t throttled_429;
 	uint64_t ranges_visited; /* over the served ones */
 	int64_t ru_mru;		 /* RU of the served ones, mRU */
@@ -112,36 +108,27 @@ static inline int sim_pacer_on(const struct pk_pacer *p)
 }
 
 struct pk_variant {
-	struct pk_container *container; /* owned */
-	struct pk_targets *targets;	/* owned: the items this variant
-					   has written, which reads, upserts,
-					   replaces, deletes and conditional
-					   queries target at their send
-					   (targets.h); NULL when none does */
-	struct pk_query_stats *qstats;	/* owned; one per query sent:
-					   the items file's `--query`s, or
-					   every phase's, phase by phase in
-					   scenario order
-					   (scenario_query_index);
-					   NULL when there are none */
-	struct pk_pkey *key;		/* owned */
-	struct pk_keyval *kv;		/* owned; scratch for one key */
-	struct pk_keyval *batch_kv;	/* owned; scratch for a batch's
-					   PK_MAX_BATCH_OPS keys; NULL until
-					   the first batch */
-	char *batch_ids;		/* owned; PK_MAX_BATCH_OPS id buffers
-					   of PK_VALUE_MAX_BYTES, with
-					   batch_kv */
-	struct pk_item_source *in_src;	/* owned; scratch: the sources of
-					   a query's IN values, in_src_cap
-					   entries, grown on demand */
-	size_t in_src_cap;
-	struct pk_route route;	     /* owned; scratch: the last query's
-					route (pkey_route) */
-	int check_ids;		     /* 1: check each created item's id */
-	struct pk_keycheck keycheck; /* the key against the items: how
-					many lack its properties */
-	struct pk_retryq retries;    /* owned; retries to send */
+	struct pk_service *svc;	       /* owned; the variant's service */
+	struct pk_targets *targets;    /* owned: the items this variant
+					  has written, which reads, upserts,
+					  replaces, deletes and conditional
+					  queries target at their send
+					  (targets.h); NULL when none does */
+	struct pk_query_stats *qstats; /* owned; one per query sent:
+					  the items file's `--query`s, or
+					  every phase's, phase by phase in
+					  scenario order
+					  (scenario_query_index);
+					  NULL when there are none */
+	struct pk_svc_item *batch;     /* owned; a batch's PK_MAX_BATCH_OPS
+					  items, NULL until the first batch */
+	char *batch_ids;	       /* owned; PK_MAX_BATCH_OPS id buffers
+					  of PK_VALUE_MAX_BYTES, with batch */
+	int check_ids;		       /* 1: check each created item's id */
+	int ttl_on;		       /* 1: the variant's container has a
+					  DefaultTimeToLive (items' ttls
+					  are read, rule 28) */
+	struct pk_retryq retries;      /* owned; retries to send */
 	/* client.ru_budget and client.concurrency: each stream's own
 	   pacing (struct pk_pacer), pacers[s] for stream s; owned, NULL
 	   when no stream's client paces (pk_run.paced 0) */
@@ -150,22 +137,11 @@ struct pk_variant {
 	/* per stream and kind, stream s kind k at [s * PK_STREAM_KINDS +
 	   k]; owned, NULL with one stream */
 	struct pk_stream_stats *sstats;
-	/* A PATH key on a property whose value is a function of its value
-	   index (workload_value_indexes): the logical partition of each
-	   index once a request reached it, so a repeated key costs an
-	   array read instead of building and hashing its value:
-	   its index (pk_lp.index, container_lp), 0 before. 4 bytes an
-	   entry, not a pointer's 8: the cache has an entry per value.
-	   lp_cache is NULL otherwise. */
-	uint32_t *lp_cache; /* owned; lp_cache_n entries */
-	uint64_t lp_cache_n;
-	int lp_cache_prop; /* the key's workload property */
-	int lp_cache_view; /* 1: sim_lp_slot reads lp_cache_idx inline (set
-			      by sim_ahead_init from its group's workload) */
-	struct pk_value_index_view lp_cache_idx; /* with lp_cache_view */
-	size_t index;	    /* its place in the scenario's variants */
-	int64_t observed_s; /* the container's open second when the
-			       observer last heard of it (pk_run.obs) */
+	int ahead;    /* 1: the service's prefetch helps (pk_service_ops.bind
+			 with the group's workload, sim_ahead_init) */
+	size_t index; /* its place in the scenario's variants */
+	int64_t observed_s;		   /* the service's open second when the
+					      observer last heard of it (pk_run.obs) */
 	const struct pk_sim_observer *obs; /* borrowed; the run's observer
 					      while its metrics' tap tells
 					      it of each second */
@@ -192,7 +168,7 @@ struct pk_run {
 				  concurrency; pk_variant.pacers) */
 	int classes;	       /* 1: some stream's client sends Low
 				  priority or bucketed requests
-				  (container_set_class) */
+				  (pk_svc_request.low, bucket) */
 	/* the phases that change the container (throughput,
 	   autoscale_max, throughput_policy, merge, redistribute), of every
 	   stream, as indexes into sc->phases in the order they apply: by

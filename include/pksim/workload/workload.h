@@ -222,7 +222,7 @@ uint32_t workload_item_size(const struct pk_workload *w, uint64_t item);
    with, as a create of it stores it (above: f->size_bytes, else its
    serialized size plus PK_WORKLOAD_FILE_ID_BYTES and a comma when it has
    no id and gets one); a preload of f's records sizes them so too
-   (src/run/preload.c). */
+   (src/service/cosmos/cosmos_preload.c). */
 uint32_t workload_record_size(const struct pk_items_file *f, size_t rec);
 
 /*

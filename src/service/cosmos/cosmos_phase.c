@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cosmos_int.h"
 #include "pksim/base/fmt.h"
 #include "pksim/base/units.h"
-#include "pksim/service/cosmos/cosmos_service.h"
 
 /* 0 if phase ph may set its throughput on v's container now; else -1
    with the error (rule 8, D-LIMITS: the minimum and why) and the run

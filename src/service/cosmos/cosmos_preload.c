@@ -25,10 +25,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cosmos_int.h"
 #include "pksim/base/mem.h"
 #include "pksim/base/rng.h"
 #include "pksim/load/trace.h"
-#include "pksim/service/cosmos/cosmos_service.h"
 
 /* Mixed into the run's seed for the preload's own draws, so they never
    disturb the operation stream's (an arbitrary odd constant) */

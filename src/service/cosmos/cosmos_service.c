@@ -17,6 +17,8 @@
 #include "pksim/service/cosmos/cosmos_snapshot.h"
 #include "pksim/service/cosmos/keycheck.h"
 
+#include "cosmos_int.h"
+
 /* The largest number of value indexes the per-value cache covers: 64 MiB
    of address space, touched only where used */
 #define COSMOS_LP_CACHE_MAX ((uint64_t)1 << 24)
@@ -458,4 +460,9 @@ const struct pk_pkey *cosmos_service_key(const struct pk_service *s)
 const struct pk_keycheck *cosmos_service_keycheck(const struct pk_service *s)
 {
 	return &cs_of(s)->keycheck;
+}
+
+uint64_t cosmos_service_lp_cache_n(const struct pk_service *s)
+{
+	return cs_of(s)->lp_cache ? cs_of(s)->lp_cache_n : 0;
 }

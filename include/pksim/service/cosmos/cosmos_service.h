@@ -6,9 +6,9 @@
  * reached), the variant's `preload:` stored before the clock starts, and
  * the phases' actions checked against the service's rules.
  *
- * The accessors at the end reach the state behind the handle for what
- * the result still reads directly (result.c, fill.c) and for the tests;
- * nothing else uses them.
+ * The accessors at the end reach the state behind the handle: the
+ * result's key check (result.c, the one place above the service stage
+ * that calls them) and the tests; nothing else uses them.
  */
 #ifndef PKSIM_COSMOS_SERVICE_H
 #define PKSIM_COSMOS_SERVICE_H
@@ -37,37 +37,6 @@ extern const struct pk_service_ops cosmos_service_ops;
 struct pk_service *cosmos_service_new(const struct pk_service_spec *spec,
 				      struct pk_diag *diag);
 
-/* Where a refused phase action is said: the scenario's file, 1 to name
-   the container's variant in the message (several variants), the
-   errors' list. Borrowed. */
-struct cosmos_where {
-	const char *file;
-	int name_variant;
-	struct pk_diag *diag;
-};
-
-/*
- * Phase ph's actions on container c at its start `start` (ms), in this
- * order: `throughput_policy: equal`, autoscale max, throughput (each
- * refused below the minimum c has reached then, rule 8, D-LIMITS),
- * merge, redistribution (rule 26, D-REDIST; a range it names must exist
- * and stay within 2 x the per-range cap). Returns 0, or -1 with the error
- * at the phase's key in w->diag (what it asked, the minimum or the
- * ranges there are).
- */
-int cosmos_phase_apply(struct pk_container *c, const struct pk_phase_spec *ph,
-		       int64_t start, const struct cosmos_where *w);
-
-/*
- * Store sc's `preload:` (nothing without one) in c before the clock
- * starts, each item under key (kv: scratch for one key value), charged
- * nothing; seed feeds the preload's own draws (counts per value). Then
- * container_preload_done.
- */
-void cosmos_preload(struct pk_container *c, const struct pk_pkey *key,
-		    struct pk_keyval *kv, const struct pk_scenario *sc,
-		    uint64_t seed);
-
 /* The container behind s (an Azure Cosmos DB service). Borrowed. */
 struct pk_container *cosmos_service_container(const struct pk_service *s);
 
@@ -76,5 +45,10 @@ const struct pk_pkey *cosmos_service_key(const struct pk_service *s);
 
 /* How many of the scenario's items lack s's key (keycheck.h). Borrowed. */
 const struct pk_keycheck *cosmos_service_keycheck(const struct pk_service *s);
+
+/* Entries of s's per-value cache of logical partitions: the value indexes
+   of the one property its key reads; 0 when it keeps none (a key of
+   several properties, a data file's). */
+uint64_t cosmos_service_lp_cache_n(const struct pk_service *s);
 
 #endif
