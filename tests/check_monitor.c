@@ -1020,6 +1020,93 @@ START_TEST(test_json_undefined_level)
 }
 END_TEST
 
+/* Rows are per-second aggregates (rule 37): one for each second, key
+   value, operation and range. Of the 9 rows below, row 2 (.900) and row
+   8 (.999) have row 1's second 09:00:00, key "a", Read and range 0: 2
+   repeated. Not repeats: row 3 (Create), row 4 (second 09:00:01), row 5
+   (key "b"), rows 6 and 7 (the string "42" and the number 42, two key
+   values), row 9 (range 1). Without the OperationName and range
+   columns only the second and key are compared: "a" three times in
+   09:00:00 and once in 09:00:01 is 2 repeated. */
+START_TEST(test_repeated_rows)
+{
+	static const char full[] =
+	    "TimeGenerated,OperationName,PartitionKeyRangeId,PartitionKey,"
+	    "RequestCharge\n"
+	    "2026-05-12T09:00:00.100Z,Read,0,\"[\"\"a\"\"]\",10\n"
+	    "2026-05-12T09:00:00.900Z,Read,0,\"[\"\"a\"\"]\",20\n"
+	    "2026-05-12T09:00:00.500Z,Create,0,\"[\"\"a\"\"]\",5\n"
+	    "2026-05-12T09:00:01.000Z,Read,0,\"[\"\"a\"\"]\",10\n"
+	    "2026-05-12T09:00:00.000Z,Read,0,\"[\"\"b\"\"]\",10\n"
+	    "2026-05-12T09:00:00.000Z,Read,0,\"[\"\"42\"\"]\",10\n"
+	    "2026-05-12T09:00:00.000Z,Read,0,\"[42]\",10\n"
+	    "2026-05-12T09:00:00.999Z,Read,0,\"[\"\"a\"\"]\",1\n"
+	    "2026-05-12T09:00:00.000Z,Read,1,\"[\"\"a\"\"]\",1\n";
+	static const char bare[] =
+	    "TimeGenerated,PartitionKey,RequestCharge\n"
+	    "2026-05-12T09:00:00.100Z,\"[\"\"a\"\"]\",10\n"
+	    "2026-05-12T09:00:00.500Z,\"[\"\"a\"\"]\",10\n"
+	    "2026-05-12T09:00:00.900Z,\"[\"\"a\"\"]\",10\n"
+	    "2026-05-12T09:00:01.000Z,\"[\"\"a\"\"]\",10\n";
+	struct pk_diag d;
+	struct pk_monitor_log *m;
+
+	diag_init(&d);
+	m = read_text(full, PK_TRACE_FORMAT_CSV, 1, 10000, NULL, NULL, &d);
+	ck_assert_msg(m != NULL, "%s", tu_diag_text(&d));
+	ck_assert_uint_eq(m->n_rows, 9);
+	ck_assert_uint_eq(m->repeated, 2);
+	monitor_free(m);
+	m = read_text(bare, PK_TRACE_FORMAT_CSV, 1, 10000, NULL, NULL, &d);
+	ck_assert_msg(m != NULL, "%s", tu_diag_text(&d));
+	ck_assert_uint_eq(m->repeated, 2);
+	monitor_free(m);
+	/* the csv of test_csv_rows: two rows in 09:00:01 with the keys 42
+	   and {} (undefined), two key values: none repeated */
+	m = read_text(csv, PK_TRACE_FORMAT_CSV, 1, 10000, NULL, NULL, &d);
+	ck_assert_uint_eq(m->repeated, 0);
+	monitor_free(m);
+	diag_free(&d);
+}
+END_TEST
+
+/* The text report says how many rows repeat (one: "repeats"), and the
+   JSON report gives the count; the two rows share 09:00:00 and key "a",
+   so their 10 + 10 RU are replayed in that second, 20 RU recorded. */
+START_TEST(test_repeated_report)
+{
+	char *dir = tu_tmpdir(), *log, *yaml, args[4200], *out, *err;
+
+	log = tu_write_file(dir, "log.csv",
+			    "TimeGenerated,PartitionKey,RequestCharge\n"
+			    "2026-05-12T09:00:00.2Z,\"[\"\"a\"\"]\",10\n"
+			    "2026-05-12T09:00:00.7Z,\"[\"\"a\"\"]\",10\n");
+	yaml = tu_write_file(dir, "s.yaml",
+			     "container: {partition_key: /pk, throughput: "
+			     "4000}\n"
+			     "monitor_log: {file: log.csv}\n");
+	snprintf(args, sizeof(args), "run %s", yaml);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	ck_assert_msg(strstr(out, ", 20 RU recorded\n"), "%s", out);
+	ck_assert_msg(strstr(out, "\n  1 row repeats an earlier row's second, "
+				  "key value, operation and range: rows are "
+				  "per-second aggregates, one for each, so "
+				  "the export may hold some time twice "
+				  "(replayed as recorded, RU summed)\n"),
+		      "%s", out);
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "run %s --format json", yaml);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	ck_assert_msg(strstr(out, "\"repeated_rows\": 1"), "%s", out);
+	free(out);
+	free(err);
+	free(log);
+	free(yaml);
+	free(dir);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("monitor");
@@ -1033,6 +1120,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_error_limit);
 	tcase_add_test(tc, test_filters);
 	tcase_add_test(tc, test_json_undefined_level);
+	tcase_add_test(tc, test_repeated_rows);
 	suite_add_tcase(s, tc);
 	tcase_add_test(tr, test_run_redistribution);
 	tcase_add_test(tr, test_run_burst_autoscale);
@@ -1047,6 +1135,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tr, test_rows_apart_own_seconds);
 	tcase_add_test(tr, test_rows_same_second_share);
 	tcase_add_test(tr, test_fraction_changes_nothing);
+	tcase_add_test(tr, test_repeated_report);
 	suite_add_tcase(s, tr);
 	return s;
 }

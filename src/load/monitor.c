@@ -384,7 +384,7 @@ static int find_columns(struct mon *M)
 	    {col_time, &M->time, 1},	 {col_charge, &M->charge, 1},
 	    {col_key, &M->key, 1},	 {mon_col_db, &M->db, 0},
 	    {mon_col_coll, &M->coll, 0}, {mon_col_region, &M->region, 0},
-	    {col_range, &M->range, 0},
+	    {col_range, &M->range, 0},	 {mon_col_op, &M->op, 0},
 	};
 	size_t k;
 	int rc = 0;
@@ -526,6 +526,7 @@ struct pk_monitor_log *monitor_from_trace(const struct pk_trace *t,
 	m->collection = common_text(&M, m, M.coll);
 	m->region = common_text(&M, m, M.region);
 	m->ranges = mon_count_ranges(&M);
+	m->repeated = mon_count_repeated(&M, m);
 	free(M.counts);
 	return m;
 }

@@ -1,7 +1,8 @@
 /*
  * monitor_filter: which rows of an export are replayed (monitor.h): the
  * database, collection and region filters, the check that one container
- * and one region are left, and the count of ranges the kept rows name.
+ * and one region are left, the count of ranges the kept rows name and of
+ * the rows that repeat another's second and key (rule 37).
  */
 #include "monitor_int.h"
 
@@ -18,6 +19,7 @@
 const char *const mon_col_db[] = {"/DatabaseName", NULL};
 const char *const mon_col_coll[] = {"/CollectionName", NULL};
 const char *const mon_col_region[] = {"/RegionName", NULL};
+const char *const mon_col_op[] = {"/OperationName", NULL};
 
 /* A distinct value (or container) and the rows that have it. */
 struct mon_seen {
@@ -283,6 +285,92 @@ size_t mon_count_ranges(const struct mon *M)
 	n = HASH_COUNT(set);
 	seen_free(&set);
 	return n;
+}
+
+/* Append s[0..len) to *buf (length *n, capacity *cap) with its length
+   before it, so no two lists of fields run together the same way. */
+static void key_add(char **buf, size_t *n, size_t *cap, const char *s,
+		    size_t len)
+{
+	char head[24];
+	int h = snprintf(head, sizeof(head), "%zu:", len);
+
+	mem_grow((void **)buf, cap, *n + (size_t)h + len, 1);
+	memcpy(*buf + *n, head, (size_t)h);
+	memcpy(*buf + *n + h, s, len);
+	*n += (size_t)h + len;
+}
+
+/* Record i's value of col as text: a string as written, a number as
+   %.17g (a JSON export may write a range id as a number), else "". */
+static void col_text(const struct mon *M, size_t i, const char *col, char *num,
+		     size_t cap, const char **s, size_t *len)
+{
+	struct pk_value v;
+
+	*s = "";
+	*len = 0;
+	if (!col || trace_value(M->t, i, col, &v, NULL, 0) != PK_TRACE_OK) {
+		return;
+	}
+	if (v.type == PK_VALUE_NUMBER) {
+		snprintf(num, cap, "%.17g", v.num);
+		*s = num;
+		*len = strlen(num);
+	} else if (v.type == PK_VALUE_STRING) {
+		*s = mon_text_of(M, i, col, len);
+	}
+}
+
+size_t mon_count_repeated(const struct mon *M, const struct pk_monitor_log *m)
+{
+	struct mon_seen *set = NULL, *e;
+	char *buf = NULL, num[32];
+	size_t cap = 0, n, r, k, len, repeated = 0;
+	const char *s;
+	struct pk_value v;
+	double x;
+
+	for (r = 0; r < m->n_rows; r++) {
+		/* the group a per-second aggregate sums (monitor.h): its
+		   second, each key component (typed: "42" is not 42), the
+		   operation and the range; one container and region are
+		   left already (mon_check_rows) */
+		n = 0;
+		snprintf(num, sizeof(num), "%lld",
+			 (long long)m->rows[r].sec_ms);
+		key_add(&buf, &n, &cap, num, strlen(num));
+		for (k = 0; k < m->levels; k++) {
+			monitor_value(m, r, k, &v);
+			if (v.type == PK_VALUE_STRING) {
+				key_add(&buf, &n, &cap, "s", 1);
+				key_add(&buf, &n, &cap, v.str, v.len);
+				continue;
+			}
+			x = v.type == PK_VALUE_NUMBER ? v.num
+			    : v.type == PK_VALUE_BOOL ? (double)v.boolean
+						      : 0;
+			snprintf(num, sizeof(num), "%c%.17g", 'a' + (int)v.type,
+				 x);
+			key_add(&buf, &n, &cap, num, strlen(num));
+		}
+		col_text(M, m->rows[r].rec, M->op, num, sizeof(num), &s, &len);
+		key_add(&buf, &n, &cap, s, len);
+		col_text(M, m->rows[r].rec, M->range, num, sizeof(num), &s,
+			 &len);
+		key_add(&buf, &n, &cap, s, len);
+		HASH_FIND(hh, set, buf, n, e);
+		if (e) {
+			repeated++;
+		} else {
+			e = xcalloc(1, sizeof(*e));
+			e->key = xstrndup(buf, n);
+			HASH_ADD_KEYPTR(hh, set, e->key, n, e);
+		}
+	}
+	free(buf);
+	seen_free(&set);
+	return repeated;
 }
 
 int mon_check_rows(const struct mon *M)

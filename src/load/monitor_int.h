@@ -19,6 +19,7 @@
 extern const char *const mon_col_db[];
 extern const char *const mon_col_coll[];
 extern const char *const mon_col_region[];
+extern const char *const mon_col_op[];
 
 /* One read: the trace, its text and where its columns are. */
 struct mon {
@@ -28,7 +29,7 @@ struct mon {
 	const struct pk_monitor_opts *o;
 	struct pk_diag *d;
 	uint64_t *counts; /* per trace path: records holding it */
-	const char *time, *charge, *key, *db, *coll, *region, *range;
+	const char *time, *charge, *key, *db, *coll, *region, *range, *op;
 	size_t bad;  /* row errors recorded */
 	size_t more; /* row errors past PK_DIAG_MAX_ERRORS */
 };
@@ -48,5 +49,9 @@ int mon_check_rows(const struct mon *M);
 
 /* Distinct PartitionKeyRangeId values (as text) among the kept rows. */
 size_t mon_count_ranges(const struct mon *M);
+
+/* m's rows (the kept rows, read) that repeat an earlier one's second, key
+   value, OperationName and PartitionKeyRangeId (monitor.h, repeated). */
+size_t mon_count_repeated(const struct mon *M, const struct pk_monitor_log *m);
 
 #endif

@@ -75,4 +75,16 @@ void text_monitor_log(const struct pk_result *r, FILE *out)
 			"is stored\n",
 			fmt_thousands(m->pieces, a));
 	}
+	if (m->repeated > 0) {
+		/* rule 37: one aggregate row per group and second, so a
+		   repeat is more likely a doubled export than load */
+		fprintf(out,
+			"  %s row%s repeat%s an earlier row's second, key "
+			"value, operation and range: rows are per-second "
+			"aggregates, one for each, so the export may hold "
+			"some time twice (replayed as recorded, RU summed)\n",
+			fmt_thousands(m->repeated, a),
+			m->repeated == 1 ? "" : "s",
+			m->repeated == 1 ? "s" : "");
+	}
 }

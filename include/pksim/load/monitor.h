@@ -10,9 +10,10 @@
  * AccountName and the workspace's own (_ResourceId, TenantId, Type, ...).
  * Read here: TimeGenerated, PartitionKey and RequestCharge (required);
  * DatabaseName, CollectionName and RegionName (to choose one container in
- * one region); PartitionKeyRangeId (counted for the report). The others
- * are ignored. The Azure portal's CSV export may call the time column
- * "TimeGenerated [UTC]"; both names are read.
+ * one region); PartitionKeyRangeId (counted for the report) and, with
+ * it, OperationName (to find rows that repeat another's group, below).
+ * The others are ignored. The Azure portal's CSV export may call the time
+ * column "TimeGenerated [UTC]"; both names are read.
  *
  * What a row is. Azure Cosmos DB's page on diagnostic settings
  * (articles/cosmos-db/monitor-resource-logs.md, "Choose log categories")
@@ -36,7 +37,9 @@
  * the row's charge); rows of one second go in file order, and requests of
  * several rows at the same millisecond go in their rows' file order, so
  * the fractional digits change nothing of a replay. With split_ru 0 a row
- * is one request at its second's start.
+ * is one request at its second's start. An aggregate has one row for its
+ * group (second, key value, operation, range, region), so a kept row
+ * repeating an earlier one's is counted (repeated) for the report.
  *
  * What the log cannot tell: item sizes and every property but the key,
  * so a replay stores nothing (its requests charge RU and touch no data),
@@ -136,6 +139,14 @@ struct pk_monitor_log {
 	char *database, *collection, *region;
 	size_t ranges; /* distinct PartitionKeyRangeId among the kept rows;
 			  0 without the column */
+	/* kept rows with the second (sec_ms), key value, OperationName and
+	   PartitionKeyRangeId of an earlier kept row (the two columns
+	   compared when the export has them). Per-second aggregates (rule
+	   37) have one row for each, so a repeat means the export holds
+	   some time twice (two exports joined) or rows pksim does not read
+	   as that rule says; the rows are replayed as recorded all the
+	   same, their RU summed in their second. */
+	size_t repeated;
 };
 
 /*
