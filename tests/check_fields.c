@@ -10,7 +10,11 @@
  *    table path with the table's JSON type, and every field of the table
  *    is in one of those reports;
  *  - the table itself: paths unique, every list index under a list (or
- *    key) of its own, units named as the fields are.
+ *    key) of its own, units named as the fields are;
+ *  - the readers of the result model (report/report_field.h): one per
+ *    field, in the table's order, each reading what the writer writes,
+ *    in every run above (present or left out, value and JSON type), and
+ *    figures worked out by hand.
  */
 #include <check.h>
 #include <dirent.h>
@@ -20,9 +24,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pksim/load/expect.h"
 #include "pksim/load/report_fields.h"
+#include "pksim/report/report_field.h"
 #include "pksim/report/report_json.h"
 #include "pksim/result/result.h"
+#include "pksim/run/sim.h"
 #include "testutil.h"
 
 /* The made-up scenarios that hold what no shipped one does: a custom
@@ -464,6 +471,355 @@ START_TEST(test_writer_matches_table)
 }
 END_TEST
 
+/* ---- the readers ---- */
+
+START_TEST(test_readers_cover_table)
+{
+	size_t n, i;
+	const struct pk_report_field *f = report_fields(&n);
+
+	for (i = 0; i < n; i++) {
+		ck_assert_msg(field_reader_path(i) &&
+				  strcmp(field_reader_path(i), f[i].path) == 0,
+			      "reader %zu is %s, the table's field %s", i,
+			      field_reader_path(i) ? field_reader_path(i)
+						   : "none",
+			      f[i].path);
+	}
+	ck_assert_msg(field_reader_path(n) == NULL,
+		      "reader %s has no field in the table",
+		      field_reader_path(n));
+}
+END_TEST
+
+/* The node at a dotted path with indexes below j ("splits[0].t_s");
+   NULL when absent. */
+static json_t *node(json_t *j, const char *path)
+{
+	char seg[128];
+	const char *p = path;
+
+	while (j && *p) {
+		size_t n = strcspn(p, ".[");
+
+		ck_assert_uint_lt(n, sizeof(seg));
+		if (n > 0) {
+			memcpy(seg, p, n);
+			seg[n] = '\0';
+			j = json_object_get(j, seg);
+			p += n;
+		}
+		while (j && *p == '[') {
+			char *end;
+			unsigned long i = strtoul(p + 1, &end, 10);
+
+			j = json_array_get(j, i);
+			p = end + 1;
+		}
+		if (*p == '.') {
+			p++;
+		}
+	}
+	return j;
+}
+
+/* The reader's value of path in variant vi equals the report's node j
+   (NULL: absent), as a number (a list: its length), a string, a
+   boolean or null. */
+static void same(struct pk_field_reader *rd, const struct pk_result *r,
+		 size_t vi, const char *path, json_t *j, const char *file)
+{
+	struct pk_field_value v;
+
+	ck_assert_msg(field_read(rd, &r->variants[vi], path, &v) == 0,
+		      "%s: %s: no such field", file, path);
+	if (!j || json_is_object(j)) {
+		ck_assert_msg(v.absent, "%s: %s is absent, read present", file,
+			      path);
+	} else if (json_is_array(j) || json_is_number(j)) {
+		double x = json_is_array(j) ? (double)json_array_size(j)
+					    : json_number_value(j);
+
+		ck_assert_msg(!v.absent && v.is_num && v.num == x,
+			      "%s: %s is %.17g, read %s%.17g", file, path, x,
+			      v.absent ? "absent " : "", v.num);
+	} else {
+		const char *t = json_is_string(j)  ? json_string_value(j)
+				: json_is_true(j)  ? "true"
+				: json_is_false(j) ? "false"
+						   : "null";
+		int kind = json_is_string(j)	? PK_EXPECT_STRING
+			   : json_is_boolean(j) ? PK_EXPECT_BOOL
+						: PK_EXPECT_NULL;
+
+		ck_assert_msg(!v.absent && !v.is_num && v.kind == kind &&
+				  strcmp(v.text, t) == 0,
+			      "%s: %s is %s, read %s", file, path, t,
+			      v.absent ? "absent"
+			      : v.text ? v.text
+				       : "a number");
+	}
+	field_value_clear(&v);
+}
+
+/* Every value below j at path (indexes as written) read alike. */
+static void same_below(struct pk_field_reader *rd, const struct pk_result *r,
+		       size_t vi, json_t *j, char *path, size_t len, size_t cap,
+		       const char *file, int *n)
+{
+	const char *k;
+	json_t *x;
+	size_t i;
+
+	if (json_is_object(j) && len && strcmp(path + len - 1, "]") == 0 &&
+	    json_object_size(j) == 0) {
+		same(rd, r, vi, path, j, file); /* an undefined key level */
+		return;
+	}
+	if (json_is_object(j)) {
+		json_object_foreach(j, k, x)
+		{
+			size_t l = (size_t)snprintf(path + len, cap - len,
+						    "%s%s", len ? "." : "", k);
+
+			same_below(rd, r, vi, x, path, len + l, cap, file, n);
+		}
+		path[len] = '\0';
+		return;
+	}
+	same(rd, r, vi, path, j, file);
+	(*n)++;
+	json_array_foreach(j, i, x)
+	{
+		size_t l = (size_t)snprintf(path + len, cap - len, "[%zu]", i);
+
+		same_below(rd, r, vi, x, path, len + l, cap, file, n);
+		path[len] = '\0';
+	}
+}
+
+/* Every field of the table, each index 0 (an index past the end too),
+   in every variant of r, read as the report root has it: present or
+   left out alike; then every value of the report. */
+static void check_run(const struct pk_result *r, const char *file)
+{
+	char *buf = NULL, path[512];
+	size_t len = 0, n, i, vi;
+	const struct pk_report_field *f = report_fields(&n);
+	FILE *mem = open_memstream(&buf, &len);
+	struct pk_field_reader *rd = field_reader_new(r);
+	json_t *root;
+	int values = 0;
+
+	ck_assert_ptr_nonnull(mem);
+	ck_assert_int_eq(report_json(r, 1, mem), 0);
+	ck_assert_int_eq(fclose(mem), 0);
+	root = json_loadb(buf, len, 0, NULL);
+	ck_assert_ptr_nonnull(root);
+	for (vi = 0; vi < r->n_variants; vi++) {
+		json_t *jv =
+		    json_array_get(json_object_get(root, "variants"), vi);
+
+		for (i = 0; i < n; i++) {
+			const char *p = f[i].path, *b;
+			size_t o = 0;
+
+			if (f[i].shorthand) {
+				continue;
+			}
+			for (b = p; *b; b++) {
+				if (b[0] == '[' && b[1] == ']') {
+					o += (size_t)snprintf(
+					    path + o, sizeof(path) - o, "[0]");
+					b++;
+				} else {
+					path[o++] = *b;
+				}
+			}
+			path[o] = '\0';
+			same(rd, r, vi, path,
+			     strncmp(path, "scenario.", 9) == 0
+				 ? node(json_object_get(root, "scenario"),
+					path + 9)
+				 : node(jv, path),
+			     file);
+		}
+		same(rd, r, vi, "splits[999999].t_s", NULL, file);
+		same(rd, r, vi, "physical_partitions[999999].id", NULL, file);
+		path[0] = '\0';
+		same_below(rd, r, vi, jv, path, 0, sizeof(path), file, &values);
+		snprintf(path, sizeof(path), "scenario");
+		same_below(rd, r, vi, json_object_get(root, "scenario"), path,
+			   strlen(path), sizeof(path), file, &values);
+		/* the shorthands: partitions and rank as the report has
+		   them */
+		same(rd, r, vi, "partitions",
+		     json_object_get(jv, "physical_partitions"), file);
+		same(rd, r, vi, "rank", node(jv, "scorecard.rank"), file);
+	}
+	ck_assert_int_gt(values, 0);
+	json_decref(root);
+	free(buf);
+	field_reader_free(rd);
+}
+
+/* The readers read what the writer writes: every shipped scenario (the
+   fingerprint set, as a compare's), and the made-up ones. */
+START_TEST(test_readers_read_the_report)
+{
+	DIR *d;
+	struct dirent *e;
+	int runs = 0;
+	const char *const made[][2] = {
+	    {"fields-a.yaml", fields_a},
+	    {"fields-b.yaml", fields_b},
+	    {"fields-c.yaml", fields_c},
+	};
+	size_t i;
+
+	ck_assert_int_eq(chdir(tu_src(".")), 0);
+	d = opendir("scenarios");
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d))) {
+		size_t l = strlen(e->d_name);
+		char path[512], *text;
+		struct tu_fx fx;
+
+		if (l < 6 || strcmp(e->d_name + l - 5, ".yaml") != 0) {
+			continue;
+		}
+		snprintf(path, sizeof(path), "scenarios/%s", e->d_name);
+		text = tu_read_file(path, NULL);
+		ck_assert_ptr_nonnull(text);
+		tu_fx_run(&fx, path, text);
+		snprintf(((struct pk_scenario *)fx.run->sc)->fingerprint,
+			 sizeof(fx.run->sc->fingerprint), "0123456789abcdef");
+		check_run(fx.r, e->d_name);
+		tu_fx_free(&fx);
+		free(text);
+		runs++;
+	}
+	closedir(d);
+	ck_assert_int_ge(runs, 25);
+	for (i = 0; i < sizeof(made) / sizeof(made[0]); i++) {
+		struct tu_fx fx;
+
+		tu_fx_run(&fx, made[i][0], made[i][1]);
+		check_run(fx.r, made[i][0]);
+		tu_fx_free(&fx);
+	}
+}
+END_TEST
+
+/* One field of r's first variant, which must be a number. */
+static double num(struct pk_field_reader *rd, const struct pk_result *r,
+		  const char *path)
+{
+	struct pk_field_value v;
+	double x;
+
+	ck_assert_int_eq(field_read(rd, &r->variants[0], path, &v), 0);
+	ck_assert_msg(!v.absent && v.is_num, "%s: no number", path);
+	x = v.num;
+	field_value_clear(&v);
+	return x;
+}
+
+/* One field of r's first variant as text ("absent", a string, "true",
+   "null"); owned. */
+static char *text(struct pk_field_reader *rd, const struct pk_result *r,
+		  const char *path)
+{
+	struct pk_field_value v;
+	char *t;
+
+	ck_assert_int_eq(field_read(rd, &r->variants[0], path, &v), 0);
+	t = strdup(v.absent ? "absent" : v.text ? v.text : "a number");
+	field_value_clear(&v);
+	return t;
+}
+
+#define TEXT_EQ(path, want)                                                    \
+	do {                                                                   \
+		char *t_ = text(rd, fx.r, path);                               \
+		ck_assert_str_eq(t_, want);                                    \
+		free(t_);                                                      \
+	} while (0)
+
+/* Figures worked out by hand, read from the result model. 50,000 manual
+   RU/s: rule 2, one physical partition per 6,000 RU/s, makes
+   ceil(50,000 / 6,000) = 9, ids "0".."8", each 50,000 / 9 =
+   5,555.555... RU/s, which the report prints in 16 digits,
+   5555.555555555556. 40 s at 1 create a second: 40 operations, each 1 KB
+   for 5 RU, far below a partition's RU/s: no 429. The key values k0..k3
+   drawn in turn: 10 creates each, 10 x 5 = 50 RU, a quarter of the 200
+   RU and of the bytes stored: 4 hot logical partitions, each ru_share
+   and storage_share 0.25 (ties ordered by key: k0 first). One variant:
+   rank 1. No stream, no time to live, no autoscale, no 403: those
+   fields are absent, first_403_s -1. */
+START_TEST(test_read_by_hand)
+{
+	static const char text_h[] =
+	    "name: by-hand\n"
+	    "seed: 7\n"
+	    "container: {partition_key: /k, throughput: 50000}\n"
+	    "items: {k: {values: \"k{0..3}\", distribution: sequential}}\n"
+	    "phases: [{duration: 40s, rate: 1/s, ops: {create: 1}, "
+	    "item_size: 1KB}]\n";
+	struct tu_fx fx;
+	struct pk_field_reader *rd;
+	struct pk_field_value v;
+
+	tu_fx_run(&fx, "by-hand.yaml", text_h);
+	rd = field_reader_new(fx.r);
+	ck_assert_double_eq(num(rd, fx.r, "partitions"), 9);
+	ck_assert_double_eq(num(rd, fx.r, "physical_partitions"), 9);
+	ck_assert_double_eq(num(rd, fx.r, "layout.physical_partitions"), 9);
+	ck_assert_double_eq(num(rd, fx.r, "layout.ru_per_s_per_partition"),
+			    5555.555555555556);
+	ck_assert_double_eq(num(rd, fx.r, "totals.operations"), 40);
+	ck_assert_double_eq(num(rd, fx.r, "totals.throttled_429"), 0);
+	ck_assert_double_eq(num(rd, fx.r, "totals.ru_consumed"), 200);
+	ck_assert_double_eq(num(rd, fx.r, "hot_logical_partitions"), 4);
+	TEXT_EQ("hot_logical_partitions[0].key", "k0");
+	TEXT_EQ("hot_logical_partitions[3].key", "k3");
+	ck_assert_double_eq(num(rd, fx.r, "hot_logical_partitions[0].ru"), 50);
+	ck_assert_double_eq(num(rd, fx.r, "hot_logical_partitions[2].ru_share"),
+			    0.25);
+	ck_assert_double_eq(
+	    num(rd, fx.r, "largest_logical_partitions[1].storage_share"), 0.25);
+	ck_assert_double_eq(num(rd, fx.r, "hot_logical_partitions[1].items"),
+			    10);
+	TEXT_EQ("hot_logical_partitions[4].ru", "absent");
+	TEXT_EQ("hot_logical_partitions[0].key[0]", "absent");
+	TEXT_EQ("physical_partitions[8].id", "8");
+	TEXT_EQ("physical_partitions[0].parent", "null");
+	ck_assert_double_eq(num(rd, fx.r, "physical_partitions[0].created_s"),
+			    0);
+	ck_assert_double_eq(num(rd, fx.r, "range_429_rate[8]"), 0);
+	TEXT_EQ("range_429_rate[9]", "absent");
+	ck_assert_double_eq(num(rd, fx.r, "first_403_s"), -1);
+	ck_assert_double_eq(num(rd, fx.r, "rank"), 1);
+	ck_assert_double_eq(num(rd, fx.r, "scorecard.hottest_share_ru"), 0.25);
+	TEXT_EQ("scorecard.hottest_key", "k0");
+	TEXT_EQ("scorecard.tied", "false");
+	TEXT_EQ("streams", "absent");
+	TEXT_EQ("ttl.expired", "absent");
+	TEXT_EQ("autoscale.max_ru_per_s", "absent");
+	TEXT_EQ("totals.batches", "absent");
+	TEXT_EQ("layout.origin", "created");
+	ck_assert_double_eq(num(rd, fx.r, "scenario.seed"), 7);
+	ck_assert_double_eq(num(rd, fx.r, "scenario.duration_s"), 40);
+	ck_assert_double_eq(num(rd, fx.r, "scenario.items_created"), 40);
+	TEXT_EQ("scenario.name", "by-hand");
+	/* no such field */
+	ck_assert_int_eq(field_read(rd, &fx.r->variants[0], "totals", &v), -1);
+	ck_assert(v.absent);
+	field_reader_free(rd);
+	tu_fx_free(&fx);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("fields");
@@ -473,6 +829,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_doc_table);
 	tcase_add_test(tc, test_doc_names);
 	tcase_add_test(tc, test_writer_matches_table);
+	tcase_add_test(tc, test_readers_cover_table);
+	tcase_add_test(tc, test_readers_read_the_report);
+	tcase_add_test(tc, test_read_by_hand);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -79,10 +79,8 @@ static json_t *percentile(int64_t w)
 	return w < 0 ? json_null() : json_integer(w);
 }
 
-/* 1 when a client of sc sends Low-priority or bucketed requests or v's
-   container declares throughput buckets: totals then split their 429s */
-static int classes(const struct pk_scenario *sc,
-		   const struct pk_result_variant *v)
+int report_json_split_429(const struct pk_scenario *sc,
+			  const struct pk_result_variant *v)
 {
 	size_t i;
 
@@ -93,6 +91,23 @@ static int classes(const struct pk_scenario *sc,
 		}
 	}
 	return scenario_has_buckets(v->spec);
+}
+
+const char *report_json_route(enum pk_route_kind route)
+{
+	static const char *const routes[] = {"single", "targeted", "fanout"};
+
+	return (size_t)route < 3 ? routes[route] : "?";
+}
+
+const char *report_json_full_kind(enum pk_full_kind kind)
+{
+	static const char *const kinds[] = {"days",	 "never",   "beyond",
+					    "at_once",	 "bounded", "no_sizes",
+					    "levels_off"};
+
+	return (size_t)kind < sizeof(kinds) / sizeof(kinds[0]) ? kinds[kind]
+							       : "?";
 }
 
 static json_t *totals(const struct pk_result_variant *v, int batches,
@@ -160,7 +175,6 @@ static json_t *totals(const struct pk_result_variant *v, int batches,
 /* Per query of the scenario: its name, route under this key and cost. */
 static json_t *by_query(const struct pk_result_variant *v)
 {
-	static const char *const routes[] = {"single", "targeted", "fanout"};
 	json_t *a = json_array();
 	size_t i;
 
@@ -171,9 +185,10 @@ static json_t *by_query(const struct pk_result_variant *v)
 		json_object_set_new(o, "name", json_string(q->name));
 		json_object_set_new(
 		    o, "phase", q->phase ? json_string(q->phase) : json_null());
-		json_object_set_new(o, "route",
-				    q->sent ? json_string(routes[q->route])
-					    : json_null());
+		json_object_set_new(
+		    o, "route",
+		    q->sent ? json_string(report_json_route(q->route))
+			    : json_null());
 		json_object_set_new(o, "served", count(q->served));
 		json_object_set_new(o, "throttled_429",
 				    count(q->throttled_429));
@@ -504,9 +519,6 @@ static json_t *hottest_key(const struct pk_scorecard *s)
 static json_t *scorecard(const struct pk_result *r,
 			 const struct pk_scorecard *s)
 {
-	static const char *const kinds[] = {"days",	 "never",   "beyond",
-					    "at_once",	 "bounded", "no_sizes",
-					    "levels_off"};
 	json_t *o = json_object();
 	char t[160];
 
@@ -539,7 +551,7 @@ static json_t *scorecard(const struct pk_result *r,
 				? json_real(s->days_to_full)
 				: json_null());
 	json_object_set_new(o, "days_to_full_kind",
-			    json_string(kinds[s->full_kind]));
+			    json_string(report_json_full_kind(s->full_kind)));
 	json_object_set_new(
 	    o, "days_to_full_text",
 	    json_string(scorecard_full_text(r, s, 0, t, sizeof(t))));
@@ -646,11 +658,13 @@ static json_t *variant(const struct pk_result *r,
 		    json_integer(v->ru_per_s - v->effective_ru_per_s));
 		json_object_set_new(o, "throughput_policy", p);
 	}
-	json_object_set_new(o, "totals",
-			    totals(v, r->sends_batches, classes(r->sc, v)));
+	json_object_set_new(
+	    o, "totals",
+	    totals(v, r->sends_batches, report_json_split_429(r->sc, v)));
 	if (v->n_streams > 0) {
-		json_object_set_new(o, "streams",
-				    report_json_streams(v, classes(r->sc, v)));
+		json_object_set_new(
+		    o, "streams",
+		    report_json_streams(v, report_json_split_429(r->sc, v)));
 	}
 	if (v->metrics->ttl_on) {
 		json_object_set_new(o, "ttl", ttl(v));

@@ -16,4 +16,20 @@
    (scorecard.h). Returns 0, or -1 on a write error. */
 int report_json(const struct pk_result *r, int scorecards, FILE *out);
 
+/* The report's word for a query's route: "single", "targeted" or
+   "fanout" (queries.by_query[].route). */
+const char *report_json_route(enum pk_route_kind route);
+
+/* The report's word for what days to full says: "days", "never",
+   "beyond", "at_once", "bounded", "no_sizes" or "levels_off"
+   (scorecard.days_to_full_kind). */
+const char *report_json_full_kind(enum pk_full_kind kind);
+
+/* 1 when the report splits v's 429s by class (throttled_3212,
+   throttled_low_429, in the totals and each stream's): a client of sc
+   sends Low-priority or bucketed requests, or v's container declares
+   throughput buckets; else 0. */
+int report_json_split_429(const struct pk_scenario *sc,
+			  const struct pk_result_variant *v);
+
 #endif

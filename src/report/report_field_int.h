@@ -1,0 +1,134 @@
+/*
+ * report_field_int: what the files of the field reader share
+ * (report_field.c: measures, lists and conversions; report_field_table.c:
+ * the table of readers; report_field_key.c: partition key values). Not a
+ * public header.
+ *
+ * A reader is an entry of field_readers: the object its field lives in
+ * (enum field_sel, chosen by the measure's indexes), the conditions under
+ * which the JSON writer writes it (FW_* bits, all must hold), and how the
+ * value is read: a member at an offset converted as the writer does (enum
+ * field_conv), or a function for a figure the writer computes.
+ */
+#ifndef PKSIM_REPORT_FIELD_INT_H
+#define PKSIM_REPORT_FIELD_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/report/report_field.h"
+#include "pksim/report/scorecard.h"
+
+/* The object a field is read from; idx[0] picks the element of a list. */
+enum field_sel {
+	SEL_NONE = 0,	/* fn reads what it needs */
+	SEL_RUN,	/* struct pk_result */
+	SEL_VARIANT,	/* struct pk_result_variant */
+	SEL_METRICS,	/* the variant's struct pk_metrics */
+	SEL_TOTALS,	/* struct pk_totals of the variant's metrics */
+	SEL_TTL,	/* struct pk_ttl_totals */
+	SEL_TTL_MIN,	/* struct pk_ttl_minute [idx0] */
+	SEL_RANGE,	/* struct pk_result_range [idx0] */
+	SEL_QUERY,	/* struct pk_result_query [idx0] */
+	SEL_HOT,	/* struct pk_result_lp top_ru[idx0] */
+	SEL_LARGEST,	/* struct pk_result_lp top_storage[idx0] */
+	SEL_SPLIT,	/* struct pk_split_event [idx0] */
+	SEL_CHANGE,	/* struct pk_throughput_event [idx0] */
+	SEL_ACTION,	/* struct pk_action [idx0] */
+	SEL_MINUTE,	/* struct pk_second minutes[idx0] */
+	SEL_STREAM,	/* struct pk_result_stream [idx0] */
+	SEL_STREAM_OPS, /* its pk_result_stream_ops: all (arg -1) or kind[arg]
+			 */
+	SEL_CARD,	/* the variant's struct pk_scorecard */
+	SEL_MONITOR,	/* the run's struct pk_monitor_log */
+};
+
+/* How a member is read, as the writer writes it. */
+enum field_conv {
+	CV_FN = 0,     /* entry.fn */
+	CV_U64,	       /* uint64_t: an integer */
+	CV_I64,	       /* int64_t: an integer */
+	CV_I64_NULL,   /* int64_t: an integer, null when negative */
+	CV_SIZE,       /* size_t: an integer */
+	CV_MRU,	       /* int64_t mRU: a real of RU */
+	CV_DOUBLE,     /* double: a real */
+	CV_BOOL,       /* int: true or false */
+	CV_STR,	       /* const char *: a string (absent when NULL) */
+	CV_STR_NULL,   /* const char *: a string, null when NULL */
+	CV_CHARS,      /* char[]: a string */
+	CV_RANGE,      /* uint32_t: a range id, a string */
+	CV_RANGE_NULL, /* ... null when PK_RESULT_NO_RANGE */
+	CV_EPK,	       /* struct pk_epk: uppercase hex */
+};
+
+/* When the writer writes a field (report_json.c); 0: always */
+#define FW_SPLIT_429 (1u << 0) /* a Low or bucketed client, or buckets */
+#define FW_BATCHES (1u << 1)   /* some phase sends batches */
+#define FW_CLOSED (1u << 2)    /* closed-loop workers: last_answer_ms */
+#define FW_PRELOAD (1u << 3)   /* preload stored or refused items */
+#define FW_UNDEF_KEY (1u << 4) /* some item lacks a key property */
+#define FW_AUTOSCALE (1u << 5)
+#define FW_SERVERLESS (1u << 6)
+#define FW_POLICY (1u << 7)	    /* a custom throughput policy */
+#define FW_TTL (1u << 8)	    /* the container has a default_ttl */
+#define FW_STREAMS (1u << 9)	    /* `streams:` */
+#define FW_STREAM_CLOSED (1u << 10) /* stream idx0 is closed-loop */
+#define FW_KIND (1u << 11)	  /* stream idx0 sent or left unsent kind arg */
+#define FW_MONITOR (1u << 12)	  /* the run replayed a monitor log */
+#define FW_FINGERPRINT (1u << 13) /* the scenario has a fingerprint */
+#define FW_UNFINISHED (1u << 14)  /* change idx0's splits were not done */
+
+/* What a reader reads with. */
+struct field_ctx {
+	struct pk_field_reader *rd;
+	const struct pk_result *r;
+	const struct pk_result_variant *v;
+	const size_t *idx; /* the measure's indexes, in range */
+	const char *id;	   /* range_429_rate[ID]'s ID, else NULL */
+	const void *obj;   /* the entry's sel, resolved */
+};
+
+typedef void (*field_fn)(const struct field_ctx *c, struct pk_field_value *o);
+
+struct field_reader {
+	const char *path;    /* as load/report_fields.def */
+	unsigned char sel;   /* enum field_sel */
+	unsigned char conv;  /* enum field_conv */
+	unsigned short when; /* FW_* */
+	int arg;	     /* SEL_STREAM_OPS: the kind, -1 all */
+	size_t off;	     /* the member's offset in sel's object */
+	field_fn fn;	     /* CV_FN; for a LIST, its length */
+};
+
+/* The table, in load/report_fields.def's order (report_field_table.c). */
+extern const struct field_reader field_readers[];
+extern const size_t field_n_readers;
+
+/* Set o to an integer, a real (rounded as the writer prints it), a
+   string (copied), true/false, null. */
+void fv_int(struct pk_field_value *o, int64_t x);
+void fv_real(struct pk_field_value *o, double x);
+void fv_text(struct pk_field_value *o, const char *s);
+void fv_bool(struct pk_field_value *o, int b);
+void fv_null(struct pk_field_value *o);
+
+/* x as the writer's reals read back: %.16g (report_json.c) */
+double fv_round16(double x);
+
+/* The variant's scorecard (made with every variant's on first use). */
+const struct pk_scorecard *field_card(const struct field_ctx *c);
+
+/* The variant's findings (made on first use); *n their count. */
+char *const *field_findings(const struct field_ctx *c, size_t *n);
+
+/* lp's key value (level < 0) or its level-th level (a hierarchical key;
+   absent otherwise), as the report writes it under k (report_field_key.c). */
+void field_key_lp(const struct pk_pkey *k, const struct pk_result_lp *lp,
+		  long level, struct pk_field_value *o);
+
+/* A scorecard's key, JSON text as pkey_format_id writes it ("" or have 0:
+   null), whole (level < 0) or its level-th level. */
+void field_key_text(const char *text, int have, long level,
+		    struct pk_field_value *o);
+
+#endif
