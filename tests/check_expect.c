@@ -493,6 +493,55 @@ START_TEST(test_expect_types_and_digits)
 }
 END_TEST
 
+/* Fields the JSON report wrote that expect: could not name before the
+   table of fields held them. A phase at 5 s asks 30,000 RU/s of a 6,000
+   RU/s container: rule 6, ceil(30,000 / 10,000) = 3 partitions, whose
+   splits take the 60 s of split_delay: done at 5 + 60 = 65 s, after the
+   10 s run, so effective_t_s is null and would_apply_t_s 65. 10 s x
+   10 creates/s = 100 items, none with /k: all 100 in the undefined
+   logical partition, which allow_undefined_key allows. */
+START_TEST(test_expect_fields_by_hand)
+{
+	static const char head[] =
+	    "container: {partition_key: /k, throughput: 6000, split_delay: "
+	    "60s,\n"
+	    "            allow_undefined_key: true}\n"
+	    "items: {j: {values: [x, y]}}\n"
+	    "phases:\n"
+	    "  - {duration: 5s, rate: 10/s}\n"
+	    "  - {duration: 5s, rate: 10/s, throughput: 30000}\n"
+	    "expect:\n"
+	    "  - {measure: \"throughput_changes[0].effective_t_s\", equal: "
+	    "null}\n"
+	    "  - {measure: undefined_key.without_key_property, equal: 100}\n"
+	    "  - {measure: undefined_key.allowed, equal: true}\n";
+	char *dir = tu_tmpdir(), *path, args[1200], want[1200], text[2048];
+	char *out = NULL, *err = NULL;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		snprintf(text, sizeof(text),
+			 "%s  - {measure: \"throughput_changes[0]."
+			 "would_apply_t_s\", equal: %d}\n",
+			 head, i ? 66 : 65);
+		path = tu_write_file(dir, "s.yaml", text);
+		snprintf(args, sizeof(args), "run %s -o %s/r.txt", path, dir);
+		ck_assert_int_eq(tu_run(args, &out, &err), i ? 3 : 0);
+		snprintf(want, sizeof(want),
+			 i ? "%s:11:15: expect failed: throughput_changes[0]."
+			     "would_apply_t_s: expected = 66, got 65\n"
+			     "%s: 1 of 4 expectations failed\n"
+			   : "%s: all 4 expectations hold\n",
+			 path, path);
+		ck_assert_str_eq(err, want);
+		free(out);
+		free(err);
+		free(path);
+	}
+	free(dir);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("expect");
@@ -507,6 +556,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_lessons_have_one_source);
 	tcase_add_test(tc, test_lesson_expect_files);
 	tcase_add_test(tc, test_expect_types_and_digits);
+	tcase_add_test(tc, test_expect_fields_by_hand);
 	suite_add_tcase(s, tc);
 	return s;
 }

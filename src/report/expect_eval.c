@@ -1,99 +1,16 @@
 /*
- * expect_eval: `expect:` assertions against a run (expect_eval.h). The
- * measures are read from the JSON report itself, so an assertion sees the
- * numbers a reader of `--format json` sees, rounded the same way.
+ * expect_eval: `expect:` assertions against a run (expect_eval.h). Each
+ * measure is read from the result model by the field readers
+ * (report_field.h), which give the numbers a reader of `--format json`
+ * sees, rounded the same way, without writing the report.
  */
 #include "pksim/report/expect_eval.h"
 
-#include <errno.h>
-#include <jansson.h>
 #include <math.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "pksim/load/scenario.h"
-#include "pksim/report/report_json.h"
-
-/* The JSON report of r (with scorecards), parsed; NULL on failure. */
-static json_t *report_tree(const struct pk_result *r)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&buf, &len);
-	json_t *root;
-	json_error_t err;
-	int rc;
-
-	if (!mem) {
-		return NULL;
-	}
-	rc = report_json(r, 1, mem);
-	if (fclose(mem) || rc) {
-		free(buf);
-		return NULL;
-	}
-	root = json_loadb(buf, len, 0, &err);
-	free(buf);
-	if (!root) {
-		errno = EINVAL;
-	}
-	return root;
-}
-
-/* The node at a dotted path below j ("splits[0].t_s"); a list without an
-   index at the end is returned as the list. NULL when absent. */
-static json_t *walk(json_t *j, const char *path)
-{
-	char seg[128];
-	const char *p = path;
-
-	while (j && *p) {
-		size_t n = strcspn(p, ".[");
-
-		if (n >= sizeof(seg)) {
-			return NULL;
-		}
-		if (n > 0) {
-			memcpy(seg, p, n);
-			seg[n] = '\0';
-			j = json_object_get(j, seg);
-			p += n;
-		}
-		while (j && *p == '[') {
-			char *end;
-			unsigned long i = strtoul(p + 1, &end, 10);
-
-			if (*end != ']') {
-				return NULL;
-			}
-			j = json_array_get(j, i);
-			p = end + 1;
-		}
-		if (*p == '.') {
-			p++;
-		}
-	}
-	return j;
-}
-
-/* The variant object called name (NULL: the first) in root. */
-static json_t *variant_of(json_t *root, const char *name)
-{
-	json_t *vs = json_object_get(root, "variants");
-	size_t i;
-
-	for (i = 0; i < json_array_size(vs); i++) {
-		json_t *v = json_array_get(vs, i);
-
-		if (!name ||
-		    strcmp(json_string_value(json_object_get(v, "name")),
-			   name) == 0) {
-			return v;
-		}
-	}
-	return NULL;
-}
+#include "pksim/report/report_field.h"
 
 static const struct pk_result_variant *result_variant(const struct pk_result *r,
 						      const char *name)
@@ -106,96 +23,6 @@ static const struct pk_result_variant *result_variant(const struct pk_result *r,
 		}
 	}
 	return NULL;
-}
-
-/* A measured value: a number, or text (a string, true, false, null). */
-struct val {
-	int absent;
-	int is_num;
-	int kind; /* text: enum pk_expect_kind of its JSON type */
-	double num;
-	const char *text;
-};
-
-static void of_json(json_t *x, struct val *v)
-{
-	memset(v, 0, sizeof(*v));
-	if (!x) {
-		v->absent = 1;
-	} else if (json_is_array(x)) {
-		v->is_num = 1;
-		v->num = (double)json_array_size(x);
-	} else if (json_is_number(x)) {
-		v->is_num = 1;
-		v->num = json_number_value(x);
-	} else if (json_is_string(x)) {
-		v->text = json_string_value(x);
-	} else if (json_is_true(x)) {
-		v->text = "true";
-		v->kind = PK_EXPECT_BOOL;
-	} else if (json_is_false(x)) {
-		v->text = "false";
-		v->kind = PK_EXPECT_BOOL;
-	} else if (json_is_null(x)) {
-		v->text = "null";
-		v->kind = PK_EXPECT_NULL;
-	} else {
-		v->absent = 1; /* an object is not a measure */
-	}
-}
-
-/* The value of measure m for variant object jv (vr: the same in r). */
-static void measure(json_t *root, json_t *jv,
-		    const struct pk_result_variant *vr, const char *m,
-		    struct val *v)
-{
-	size_t i;
-
-	memset(v, 0, sizeof(*v));
-	if (strncmp(m, "scenario.", 9) == 0) {
-		of_json(walk(json_object_get(root, "scenario"), m + 9), v);
-	} else if (strcmp(m, "partitions") == 0) {
-		of_json(json_object_get(jv, "physical_partitions"), v);
-	} else if (strcmp(m, "rank") == 0) {
-		of_json(walk(jv, "scorecard.rank"), v);
-	} else if (strcmp(m, "first_403_s") == 0) {
-		int64_t first = -1;
-
-		for (i = 0; i < vr->n_full_listed; i++) {
-			int64_t t = vr->full[i].full_at_ms;
-
-			if (t >= 0 && (first < 0 || t < first)) {
-				first = t;
-			}
-		}
-		v->is_num = 1;
-		v->num = first < 0 ? -1 : (double)(first / 1000);
-	} else if (strncmp(m, "range_429_rate[", 15) == 0) {
-		json_t *pps = json_object_get(jv, "physical_partitions");
-		size_t idlen = strlen(m + 15) - 1;
-
-		v->absent = 1;
-		for (i = 0; i < json_array_size(pps); i++) {
-			json_t *p = json_array_get(pps, i);
-			const char *id =
-			    json_string_value(json_object_get(p, "id"));
-			double req =
-			    json_number_value(json_object_get(p, "requests"));
-
-			if (id && strlen(id) == idlen &&
-			    strncmp(id, m + 15, idlen) == 0) {
-				v->absent = 0;
-				v->is_num = 1;
-				v->num =
-				    req > 0 ? json_number_value(json_object_get(
-						  p, "throttled_429")) /
-						  req
-					    : 0;
-			}
-		}
-	} else {
-		of_json(walk(jv, m), v);
-	}
 }
 
 /* x in the fewest significant digits (up to 17) that read back as x,
@@ -261,7 +88,7 @@ static void describe(const struct pk_expect *e, char *buf, size_t cap)
 }
 
 /* Whether v satisfies e. */
-static int holds(const struct pk_expect *e, const struct val *v)
+static int holds(const struct pk_expect *e, const struct pk_field_value *v)
 {
 	double x = v->num, tol;
 
@@ -295,32 +122,42 @@ static int holds(const struct pk_expect *e, const struct val *v)
 	return 0;
 }
 
+/* The value v as a failing assertion prints it into buf. */
+static void actual(const struct pk_field_value *v, char *buf, size_t cap)
+{
+	if (v->absent) {
+		snprintf(buf, cap, "absent");
+	} else if (v->is_num) {
+		fmt_num(buf, cap, v->num);
+	} else if (v->kind != PK_EXPECT_STRING) {
+		snprintf(buf, cap, "%s", v->text);
+	} else {
+		snprintf(buf, cap, "\"%.80s\"", v->text);
+	}
+}
+
 int expect_eval(const struct pk_result *r, const struct pk_expect *ex, size_t n,
 		struct pk_expect_outcome *out)
 {
-	json_t *root;
+	struct pk_field_reader *rd;
 	size_t i;
 	int failed = 0;
 
 	if (n == 0) {
 		return 0;
 	}
-	root = report_tree(r);
-	if (!root) {
-		return -1;
-	}
+	rd = field_reader_new(r);
 	for (i = 0; i < n; i++) {
 		const struct pk_expect *e = &ex[i];
 		struct pk_expect_outcome *o = &out[i];
-		json_t *jv = variant_of(root, e->variant);
 		const struct pk_result_variant *vr =
 		    result_variant(r, e->variant);
-		struct val v;
+		struct pk_field_value v;
 
 		memset(o, 0, sizeof(*o));
 		o->e = e;
 		describe(e, o->expected, sizeof(o->expected));
-		if (!jv || !vr) {
+		if (!vr) {
 			o->pass = 1;
 			o->skipped = 1;
 			snprintf(o->actual, sizeof(o->actual), "skipped");
@@ -328,21 +165,15 @@ int expect_eval(const struct pk_result *r, const struct pk_expect *ex, size_t n,
 		}
 		o->variant =
 		    strncmp(e->measure, "scenario.", 9) == 0 ? NULL : vr->name;
-		measure(root, jv, vr, e->measure, &v);
-		if (v.absent) {
-			snprintf(o->actual, sizeof(o->actual), "absent");
-		} else if (v.is_num) {
-			fmt_num(o->actual, sizeof(o->actual), v.num);
-		} else if (v.kind != PK_EXPECT_STRING) {
-			snprintf(o->actual, sizeof(o->actual), "%s", v.text);
-		} else {
-			snprintf(o->actual, sizeof(o->actual), "\"%.80s\"",
-				 v.text);
-		}
+		/* a measure the table lacks (the loader refuses it) is absent
+		 */
+		field_read(rd, vr, e->measure, &v);
+		actual(&v, o->actual, sizeof(o->actual));
 		o->pass = holds(e, &v);
 		failed += !o->pass;
+		field_value_clear(&v);
 	}
-	json_decref(root);
+	field_reader_free(rd);
 	return failed;
 }
 

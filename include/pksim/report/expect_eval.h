@@ -1,9 +1,9 @@
 /*
  * expect_eval: a scenario's `expect:` assertions (load/expect.h) checked
- * against a finished run. Each measure is read from the run's JSON report
- * (report_json, with scorecards so `rank` is there), by the same paths
- * the loader checked against expect_schema; the shorthands are computed
- * from that report and the result (first_403_s).
+ * against a finished run. Each measure is read from the result model by
+ * the field readers (report_field.h), by the paths the loader checked
+ * against the table of report fields (load/report_fields.h): the values
+ * the JSON report with scorecards holds, without writing it.
  */
 #ifndef PKSIM_REPORT_EXPECT_EVAL_H
 #define PKSIM_REPORT_EXPECT_EVAL_H
@@ -33,8 +33,7 @@ struct pk_expect_outcome {
  * Check the n assertions ex against result r into out (n entries, caller
  * owned). A measure that is absent in this run (an index past a list's
  * end, an optional field, a range id that does not exist at the end)
- * fails with actual "absent". Returns the number that failed, or -1 when
- * the JSON report could not be built (errno set).
+ * fails with actual "absent". Returns the number that failed.
  */
 int expect_eval(const struct pk_result *r, const struct pk_expect *ex, size_t n,
 		struct pk_expect_outcome *out);
