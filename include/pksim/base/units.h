@@ -26,6 +26,10 @@
    (thousandths of a request unit); the one definition */
 #define PK_MRU_PER_RU 1000
 
+/* Binary size units, as the scenario's KB and GB are (1 GB = 2^30 bytes) */
+#define PK_KIB 1024ULL
+#define PK_GIB (1024ULL * 1024ULL * 1024ULL)
+
 /*
  * llround(x), exactly (nearest integer, halves away from zero), without
  * the libm call (not inlined) on the per-request path. For |x| < 2^52 the

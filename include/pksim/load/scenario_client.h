@@ -28,10 +28,6 @@
 #define PK_THROTTLE_GONE_RETRY_MS 100
 #define PK_THROTTLE_GONE_MAX_WAIT_MS 30000
 
-/* D-BUCKETS (rule 31): up to 5 throughput buckets per container, ids
-   1 .. 5 */
-#define PK_THROUGHPUT_BUCKETS 5
-
 /* How a client waits before it sends a rate-limited (429) request again. */
 enum pk_retry_policy {
 	PK_RETRY_SDK = 0,     /* the Cosmos SDKs' default: the service's

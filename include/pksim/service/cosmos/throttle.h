@@ -32,6 +32,7 @@
 #include <stdint.h>
 
 #include "pksim/load/scenario_client.h"
+#include "pksim/service/cosmos/spec.h"
 
 #define PK_HTTP_TOO_MANY_REQUESTS 429
 #define PK_SUBSTATUS_RU_BUDGET_EXCEEDED 3200 /* cosmos_status.rs */
