@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "pksim/base/mem.h"
-#include "pksim/service/cosmos/provision.h"
+#include "pksim/service/cosmos/spec.h"
 
 /* ------------------------------------------------------------------ */
 /* Container, partition key and variants */

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "pksim/base/fmt.h"
-#include "pksim/service/cosmos/provision.h"
+#include "pksim/service/cosmos/spec.h"
 
 static const char partitions_what[] =
     "a whole number of physical partitions from 1 to 10,000 (the existing "

@@ -15,7 +15,7 @@
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
-#include "pksim/service/cosmos/provision.h"
+#include "pksim/service/cosmos/spec.h"
 
 /* Op mix fractions must sum to 1 within this tolerance. */
 #define PK_SCENARIO_MIX_TOLERANCE 1e-6

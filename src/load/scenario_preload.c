@@ -16,7 +16,7 @@
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "pksim/load/trace.h"
-#include "pksim/service/cosmos/provision.h"
+#include "pksim/service/cosmos/spec.h"
 
 static const char *const preload_keys[] = {
     "property", "items_per_value", "item_size", "file", "format", "limit", NULL,

@@ -1,7 +1,7 @@
 /*
  * scenario_ttl: time to live in a scenario (rule 28, D-TTL): a
  * container's `default_ttl` and the items' `ttl` property, whose every
- * value the loader checks against the rule (ttl.h) before anything runs.
+ * value the loader checks against the rule (cosmos/spec.h) before it runs.
  */
 #include "loader.h"
 
@@ -10,7 +10,7 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/units.h"
-#include "pksim/service/cosmos/ttl.h"
+#include "pksim/service/cosmos/spec.h"
 
 static const char default_ttl_what[] =
     "off (the default: nothing expires), -1 (on: only items with a ttl "

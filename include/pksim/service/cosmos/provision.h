@@ -18,10 +18,9 @@
  *   the page reads now; the older table is not modelled).
  * GB are binary (2^30 bytes), as everywhere in pksim.
  *
- * A leaf header (tools/check-layers): it includes only the C library, so
- * any stage may include it; the loader checks throughput with the same
- * rules the engine applies. Including a header other than base's or the C
- * library's here would make the loader's includes layering violations.
+ * The minima (rule 8) and their constants are declared in spec.h, with
+ * the spec they bound, so the loader checks throughput with the rules the
+ * engine applies; this header includes it. Defined in provision.c.
  */
 #ifndef PKSIM_PROVISION_H
 #define PKSIM_PROVISION_H
@@ -29,18 +28,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* D-LIMITS: the smallest manual RU/s of a container */
-#define PK_PROVISION_MIN_MANUAL_RU_PER_S 400LL
-/* D-LIMITS: manual minimum per GB stored, RU/s */
-#define PK_PROVISION_MANUAL_RU_PER_GB 1LL
-/* D-LIMITS: the minimum is 1% of the highest RU/s ever set */
-#define PK_PROVISION_HIGHEST_DIVISOR 100LL
-/* D-AUTO, D-LIMITS: the smallest autoscale max, and its step */
-#define PK_PROVISION_MIN_AUTOSCALE_MAX 1000LL
-#define PK_PROVISION_AUTOSCALE_STEP 1000LL
-/* D-LIMITS: autoscale minimum max per GB stored, and of highest max */
-#define PK_PROVISION_AUTOSCALE_RU_PER_GB 10LL
-#define PK_PROVISION_AUTOSCALE_HIGHEST_DIVISOR 10LL
+#include "pksim/service/cosmos/spec.h"
+
 /* D-AUTO: autoscale scales between Tmax / 10 and Tmax */
 #define PK_PROVISION_AUTOSCALE_FLOOR_DIVISOR 10LL
 /* D-SCALE: an autoscale container gets one partition per 10,000 of max */
@@ -49,60 +38,9 @@
    physical partition. The older page's table (5,000 up to 5 partitions,
    then 1,000 each) is not kept. */
 #define PK_PROVISION_SERVERLESS_RU_PER_PP 5000LL
-/* D-LIMITS (2023 revision): a serverless container stores at most 1 TB */
-#define PK_PROVISION_SERVERLESS_MAX_BYTES                                      \
-	(1024ULL * 1024ULL * 1024ULL * 1024ULL)
-
-/* Which term of a minimum decided it (the largest; the first on ties). */
-enum pk_min_reason {
-	PK_MIN_FLOOR = 0, /* the fixed floor: 400 (manual), 1,000 (autoscale) */
-	PK_MIN_STORAGE,	  /* the per-GB term */
-	PK_MIN_HIGHEST,	  /* the share of the highest ever set */
-};
-
-/* Whole GB of storage_bytes, rounded up: ceil(bytes / 2^30). */
-int64_t provision_storage_gb(uint64_t storage_bytes);
-
-/*
- * The smallest manual RU/s the service accepts for a container storing
- * storage_bytes whose highest RU/s ever was highest_ru_per_s (rule 8):
- * max(400, ceil(GB) x 1, ceil(highest / 100)). *why (may be NULL) gets the
- * deciding term. After 100,000 RU/s the minimum is 1,000; at 50,000 RU/s
- * and 20 GB it is 500.
- */
-int64_t provision_min_manual(uint64_t storage_bytes, int64_t highest_ru_per_s,
-			     enum pk_min_reason *why);
-
-/* Bytes of a phase name quoted in provision_min_message (more is cut). */
-#define PK_PROVISION_QUOTE_BYTES 80
-/* Room for provision_min_message's text with a variant suffix. */
-#define PK_PROVISION_MIN_MESSAGE_BYTES 512
-
-/*
- * The one message for a phase asking for less than the minimum manual
- * RU/s (rule 8), written to buf (cap bytes, cut to fit) and returned:
- * "phase 'NAME' sets W RU/s, below the minimum M[ at t=Ts] (WHY)SUFFIX",
- * WHY by why: "1% of the highest ever, H", "1 RU/s per GB stored: G GB"
- * or "the smallest manual throughput"; numbers with thousands separators.
- * The loader knows no time (t_s < 0 leaves " at t=" out); the run does.
- * suffix names the variant (scenario_variant_suffix) or is "".
- */
-const char *provision_min_message(char *buf, size_t cap, const char *phase,
-				  int64_t want, int64_t min,
-				  enum pk_min_reason why, int64_t highest,
-				  int64_t storage_gb, int64_t t_s,
-				  const char *suffix);
-
-/*
- * The smallest autoscale max the service accepts (rule 8):
- * max(1,000, ceil(GB) x 10, highest max / 10) rounded up to 1,000.
- */
-int64_t provision_min_autoscale_max(uint64_t storage_bytes,
-				    int64_t highest_max_ru_per_s,
-				    enum pk_min_reason *why);
 
 /* Physical partitions of a new autoscale container (rule 3):
-   max(1, ceil(max / 10,000)); 31,000 gives 4. */
+  max(1, ceil(max / 10,000)); 31,000 gives 4. */
 size_t provision_autoscale_ranges(int64_t max_ru_per_s);
 
 /*

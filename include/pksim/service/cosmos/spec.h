@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "pksim/base/units.h"
+#include "pksim/base/value.h"
 
 /* D-LIMITS: 50 GB of storage per physical partition */
 #define PK_DEFAULT_PP_STORAGE_BYTES (50ULL * PK_GIB)
@@ -148,5 +149,105 @@ static inline int scenario_has_buckets(const struct pk_container_spec *cs)
 /* pksim's bound on `partitions: N` (not the service's): 10,000 ranges of
    50 GB are 500 TB */
 #define PK_MAX_EXISTING_PARTITIONS 10000
+
+/*
+ * Time to live (rule 28, D-TTL; ttl.h has the whole rule): the values a
+ * container's default_ttl and an item's ttl may take. ttl_from_value is
+ * defined in ttl.c.
+ */
+/* DefaultTimeToLive absent or null (the container), or no ttl property
+   (an item): the encoding of "not set" in both */
+#define PK_TTL_OFF 0
+/* -1: on, never expires by default (container) / never expires (item) */
+#define PK_TTL_NEVER (-1)
+/* D-TTL: the largest ttl, 2,147,483,647 s (about 68 years) */
+#define PK_TTL_MAX_S 2147483647LL
+
+/* 1 if v is a ttl an item may carry (D-TTL: -1, or 1 .. 2,147,483,647;
+   0 and anything else is refused), else 0. */
+static inline int ttl_item_valid(int64_t v)
+{
+	return v == PK_TTL_NEVER || (v >= 1 && v <= PK_TTL_MAX_S);
+}
+
+/*
+ * An item's ttl from the value of its `ttl` property: undefined (no such
+ * property) is PK_TTL_OFF; a number, or a string of decimal digits with an
+ * optional leading '-' (CSV values and generated lists are strings), is
+ * taken when ttl_item_valid. Returns 0 with *out set, or -1 for any other
+ * value (null, a bool, 0, a fraction, out of range: the service refuses
+ * such an item with 400, ASSUMPTION from D-TTL's "must be").
+ */
+int ttl_from_value(const struct pk_value *v, int64_t *out);
+
+/*
+ * The least throughput the service accepts (rule 8, D-LIMITS; provision.h
+ * has the rest of the provisioning rules, and provision.c defines these
+ * functions): the loader checks a scenario's throughput with them and the
+ * engine checks a change at run time.
+ */
+/* D-LIMITS: the smallest manual RU/s of a container */
+#define PK_PROVISION_MIN_MANUAL_RU_PER_S 400LL
+/* D-LIMITS: manual minimum per GB stored, RU/s */
+#define PK_PROVISION_MANUAL_RU_PER_GB 1LL
+/* D-LIMITS: the minimum is 1% of the highest RU/s ever set */
+#define PK_PROVISION_HIGHEST_DIVISOR 100LL
+/* D-AUTO, D-LIMITS: the smallest autoscale max, and its step */
+#define PK_PROVISION_MIN_AUTOSCALE_MAX 1000LL
+#define PK_PROVISION_AUTOSCALE_STEP 1000LL
+/* D-LIMITS: autoscale minimum max per GB stored, and of highest max */
+#define PK_PROVISION_AUTOSCALE_RU_PER_GB 10LL
+#define PK_PROVISION_AUTOSCALE_HIGHEST_DIVISOR 10LL
+/* D-LIMITS (2023 revision): a serverless container stores at most 1 TB */
+#define PK_PROVISION_SERVERLESS_MAX_BYTES                                      \
+	(1024ULL * 1024ULL * 1024ULL * 1024ULL)
+
+/* Which term of a minimum decided it (the largest; the first on ties). */
+enum pk_min_reason {
+	PK_MIN_FLOOR = 0, /* the fixed floor: 400 (manual), 1,000 (autoscale) */
+	PK_MIN_STORAGE,	  /* the per-GB term */
+	PK_MIN_HIGHEST,	  /* the share of the highest ever set */
+};
+
+/* Whole GB of storage_bytes, rounded up: ceil(bytes / 2^30). */
+int64_t provision_storage_gb(uint64_t storage_bytes);
+
+/*
+ * The smallest manual RU/s the service accepts for a container storing
+ * storage_bytes whose highest RU/s ever was highest_ru_per_s (rule 8):
+ * max(400, ceil(GB) x 1, ceil(highest / 100)). *why (may be NULL) gets the
+ * deciding term. After 100,000 RU/s the minimum is 1,000; at 50,000 RU/s
+ * and 20 GB it is 500.
+ */
+int64_t provision_min_manual(uint64_t storage_bytes, int64_t highest_ru_per_s,
+			     enum pk_min_reason *why);
+
+/* Bytes of a phase name quoted in provision_min_message (more is cut). */
+#define PK_PROVISION_QUOTE_BYTES 80
+/* Room for provision_min_message's text with a variant suffix. */
+#define PK_PROVISION_MIN_MESSAGE_BYTES 512
+
+/*
+ * The one message for a phase asking for less than the minimum manual
+ * RU/s (rule 8), written to buf (cap bytes, cut to fit) and returned:
+ * "phase 'NAME' sets W RU/s, below the minimum M[ at t=Ts] (WHY)SUFFIX",
+ * WHY by why: "1% of the highest ever, H", "1 RU/s per GB stored: G GB"
+ * or "the smallest manual throughput"; numbers with thousands separators.
+ * The loader knows no time (t_s < 0 leaves " at t=" out); the run does.
+ * suffix names the variant (scenario_variant_suffix) or is "".
+ */
+const char *provision_min_message(char *buf, size_t cap, const char *phase,
+				  int64_t want, int64_t min,
+				  enum pk_min_reason why, int64_t highest,
+				  int64_t storage_gb, int64_t t_s,
+				  const char *suffix);
+
+/*
+ * The smallest autoscale max the service accepts (rule 8):
+ * max(1,000, ceil(GB) x 10, highest max / 10) rounded up to 1,000.
+ */
+int64_t provision_min_autoscale_max(uint64_t storage_bytes,
+				    int64_t highest_max_ru_per_s,
+				    enum pk_min_reason *why);
 
 #endif

@@ -29,8 +29,10 @@
  * leaves its old entry behind, which the container skips when it comes
  * due (the item's own expiry says which entry is current).
  *
- * A leaf header (tools/check-layers): only the C library and base's
- * hashtab.h, so the loader checks ttl values with the same rule.
+ * The values a ttl may take (PK_TTL_OFF, PK_TTL_NEVER, PK_TTL_MAX_S,
+ * ttl_item_valid, ttl_from_value) are declared in spec.h, with the spec
+ * they bound, so the loader checks ttl values with the same rule; this
+ * header includes it.
  */
 #ifndef PKSIM_TTL_H
 #define PKSIM_TTL_H
@@ -40,14 +42,8 @@
 
 #include "pksim/base/hashtab.h"
 #include "pksim/base/value.h"
+#include "pksim/service/cosmos/spec.h"
 
-/* DefaultTimeToLive absent or null (the container), or no ttl property
-   (an item): the encoding of "not set" in both */
-#define PK_TTL_OFF 0
-/* -1: on, never expires by default (container) / never expires (item) */
-#define PK_TTL_NEVER (-1)
-/* D-TTL: the largest ttl, 2,147,483,647 s (about 68 years) */
-#define PK_TTL_MAX_S 2147483647LL
 /* Expiry seconds at or past this are never reached in a run (runs last at
    most 366 days, plan_limits): such items are not queued */
 #define PK_TTL_HORIZON_S 0x7fffffffU
@@ -68,23 +64,6 @@ static inline int64_t ttl_effective(int64_t container_default, int64_t item)
 	}
 	return container_default > 0 ? container_default : 0;
 }
-
-/* 1 if v is a ttl an item may carry (D-TTL: -1, or 1 .. 2,147,483,647;
-   0 and anything else is refused), else 0. */
-static inline int ttl_item_valid(int64_t v)
-{
-	return v == PK_TTL_NEVER || (v >= 1 && v <= PK_TTL_MAX_S);
-}
-
-/*
- * An item's ttl from the value of its `ttl` property: undefined (no such
- * property) is PK_TTL_OFF; a number, or a string of decimal digits with an
- * optional leading '-' (CSV values and generated lists are strings), is
- * taken when ttl_item_valid. Returns 0 with *out set, or -1 for any other
- * value (null, a bool, 0, a fraction, out of range: the service refuses
- * such an item with 400, ASSUMPTION from D-TTL's "must be").
- */
-int ttl_from_value(const struct pk_value *v, int64_t *out);
 
 /* One queued expiry: an item number and the second it expires. */
 struct pk_ttl_entry {
