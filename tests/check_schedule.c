@@ -19,11 +19,11 @@
 #include <string.h>
 
 #include "pksim/base/diag.h"
+#include "pksim/base/schedule.h"
 #include "pksim/load/scenario.h"
 #include "pksim/run/sim.h"
 #include "pksim/service/cosmos/container.h"
 #include "pksim/service/cosmos/cosmos_service.h"
-#include "pksim/workload/schedule.h"
 #include "pksim/workload/workload.h"
 #include "testutil.h"
 

@@ -15,8 +15,8 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
+#include "pksim/base/schedule.h"
 #include "pksim/load/trace.h"
-#include "pksim/workload/schedule.h"
 
 /* x to 3 significant digits, as people write it: 6.31e+09 is
    "6,310,000,000", 7.3e+04 is "73,000", 0.5 stays "0.5"; into buf

@@ -1,7 +1,7 @@
 /*
  * scenario_rate: a phase's `rate:`. A scalar is a constant rate (2000/s);
  * a mapping is a rate schedule (the rules in
- * include/pksim/workload/schedule.h, the keys in scenarios/README.md
+ * include/pksim/base/schedule.h, the keys in scenarios/README.md
  * "Rate schedules"): one base (`base`, `from`/`to`, `steps`) and any of
  * the multipliers `daily`, `weekly`, `holidays`, `spikes`. Every value is
  * checked here with its position; a schedule that passes is well formed
@@ -18,7 +18,7 @@
 
 #include "pksim/base/isotime.h"
 #include "pksim/base/mem.h"
-#include "pksim/workload/schedule.h"
+#include "pksim/base/schedule.h"
 
 /* A multiplier (daily, weekly, spike factor) is at most this: a bound so
    products of rates and multipliers stay finite, far above any real

@@ -13,6 +13,7 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
+#include "pksim/base/schedule.h"
 #include "pksim/load/scenario_client.h"
 #include "pksim/report/findings.h"
 #include "pksim/report/heatstrip.h"
@@ -21,7 +22,6 @@
 #include "pksim/report/report_streams.h"
 #include "pksim/report/scorecard.h"
 #include "pksim/service/cosmos/provision.h"
-#include "pksim/workload/schedule.h"
 #include "report_text_int.h"
 
 /* RU with thousands separators and one decimal when not whole (rounded

@@ -18,9 +18,9 @@
 #include <string.h>
 
 #include "pksim/base/rng.h"
+#include "pksim/base/schedule.h"
 #include "pksim/base/units.h"
 #include "pksim/load/scenario.h"
-#include "pksim/workload/schedule.h"
 #include "pksim/workload/workload.h"
 
 #ifdef __clang__
@@ -31,11 +31,6 @@
 /* Items are indexed by uint32 (48-byte budget); 4 billion items would
    need ~100 GB anyway. */
 #define PK_WL_MAX_ITEMS ((uint64_t)UINT32_MAX - 1)
-/* A computed count or time this close to an integer is that integer:
-   absolute 1e-9, or 1e-12 relative (thousands of ulps) for large values,
-   which absorbs the rounding of rates such as 10/h = 0.00277... per s. */
-#define PK_WL_ROUND_EPS 1e-9
-#define PK_WL_ROUND_REL 1e-12
 /* clock values kept for reuse are at most this long (NUL included) */
 #define PK_WL_CLOCK_TEXT 64
 /* An IN list longer than this finds repeats in a hash set of its items
@@ -192,31 +187,6 @@ struct pk_workload {
 	   created in the same second share it, and strftime is costly */
 	struct pk_wl_clock *clock;
 };
-
-/* floor(x) for x >= 0, snapping to an integer within the tolerance. */
-static inline int64_t floor_robust(double x)
-{
-	long long r = units_llround(x);
-	double tol = fmax(PK_WL_ROUND_EPS, PK_WL_ROUND_REL * fabs(x));
-
-	if (fabs(x - (double)r) <= tol) {
-		return r;
-	}
-	return (int64_t)floor(x);
-}
-
-/* ceil(x), but x within the same tolerance of an integer is that
-   integer (so 10/h for 1 h is 10 arrivals, not 11). */
-static inline int64_t ceil_robust(double x)
-{
-	long long r = units_llround(x);
-	double tol = fmax(PK_WL_ROUND_EPS, PK_WL_ROUND_REL * fabs(x));
-
-	if (fabs(x - (double)r) <= tol) {
-		return r;
-	}
-	return (int64_t)ceil(x);
-}
 
 /* Copy len bytes of s into buf (truncated to cap - 1), NUL-terminated;
    returns the bytes kept. */

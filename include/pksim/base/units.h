@@ -96,4 +96,35 @@ int units_number(const char *s, double *out);
    or 0. */
 int units_int(const char *s, int64_t *out);
 
+/* A computed count or time this close to an integer is that integer:
+   absolute 1e-9, or 1e-12 relative (thousands of ulps) for large values,
+   which absorbs the rounding of rates such as 10/h = 0.00277... per s. */
+#define PK_WL_ROUND_EPS 1e-9
+#define PK_WL_ROUND_REL 1e-12
+
+/* floor(x) for x >= 0, snapping to an integer within the tolerance. */
+static inline int64_t floor_robust(double x)
+{
+	long long r = units_llround(x);
+	double tol = fmax(PK_WL_ROUND_EPS, PK_WL_ROUND_REL * fabs(x));
+
+	if (fabs(x - (double)r) <= tol) {
+		return r;
+	}
+	return (int64_t)floor(x);
+}
+
+/* ceil(x), but x within the same tolerance of an integer is that
+   integer (so 10/h for 1 h is 10 arrivals, not 11). */
+static inline int64_t ceil_robust(double x)
+{
+	long long r = units_llround(x);
+	double tol = fmax(PK_WL_ROUND_EPS, PK_WL_ROUND_REL * fabs(x));
+
+	if (fabs(x - (double)r) <= tol) {
+		return r;
+	}
+	return (int64_t)ceil(x);
+}
+
 #endif

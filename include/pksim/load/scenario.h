@@ -19,11 +19,11 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/base/rng.h"
+#include "pksim/base/schedule.h"
 #include "pksim/base/value.h"
 #include "pksim/load/expect.h"
 #include "pksim/load/scenario_client.h"
 #include "pksim/service/cosmos/spec.h"
-#include "pksim/workload/schedule.h"
 
 /* Memory a run may plan to track its items: the machines have 24 GiB,
    and a scenario needing more than a third of it is refused up front with

@@ -1,6 +1,6 @@
 /*
  * schedule: a phase's offered rate as a function of time,
- * and the arrival instants it makes. A leaf header (C library only), so
+ * and the arrival instants it makes. In base (C library only), so
  * the loader can count a schedule's operations with the arithmetic the
  * workload replays.
  *
@@ -48,8 +48,8 @@
  * weekdays is at most 8,784 hourly pieces with a daily curve and 366
  * without.
  */
-#ifndef PKSIM_WORKLOAD_SCHEDULE_H
-#define PKSIM_WORKLOAD_SCHEDULE_H
+#ifndef PKSIM_BASE_SCHEDULE_H
+#define PKSIM_BASE_SCHEDULE_H
 
 #include <stddef.h>
 #include <stdint.h>

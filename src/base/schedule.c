@@ -1,13 +1,13 @@
 /*
  * schedule: a phase's rate over time and the arrival instants it makes
- * (include/pksim/workload/schedule.h has the rules). The walk goes piece
+ * (include/pksim/base/schedule.h has the rules). The walk goes piece
  * by piece; a piece is a stretch between two whole-second boundaries in
  * which the rate is linear, so its integral is exact: rate0 x len +
  * slope x len^2 / 2. L is summed over pieces with Neumaier's compensated
  * sum, so a year of hourly pieces keeps L within a few ulps and an
  * integer total stays an integer for the rounding rule.
  */
-#include "pksim/workload/schedule.h"
+#include "pksim/base/schedule.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -16,8 +16,6 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/units.h"
-
-#include "workload_int.h"
 
 void schedule_spec_free(struct pk_schedule_spec *spec)
 {
