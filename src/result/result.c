@@ -12,8 +12,6 @@
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
 #include "pksim/run/sim.h"
-#include "pksim/service/cosmos/cosmos_service.h"
-#include "pksim/service/cosmos/cost.h"
 #include "pksim/service/snapshot.h"
 #include "result_int.h"
 
@@ -445,14 +443,28 @@ void result_variant_build(const struct pk_snapshot *s,
 	result_fill_build(s, sc, v);
 }
 
+/* The items the key was checked against, and of them those without a
+   property it reads (keycheck.h): a data file's records counted one by
+   one; generated items (items_created) have every generated property,
+   so all of them lack one only when no item holds it. */
+static void key_check(const struct pk_snapshot *s, uint64_t items_created,
+		      struct pk_result_variant *v)
+{
+	v->key_items = s->key_from_file ? s->key_records : items_created;
+	v->key_missing = s->key_from_file ? s->key_missing
+			 : s->key_absent  ? items_created
+					  : 0;
+}
+
 /* Variant pv's model, through its service's snapshot (service.h). */
 static void variant(const struct pk_scenario *sc, const struct pk_variant *pv,
-		    struct pk_result_variant *v)
+		    uint64_t items_created, struct pk_result_variant *v)
 {
 	struct pk_snapshot s;
 
 	pv->svc->ops->snapshot(pv->svc, sc, &s);
 	result_variant_build(&s, sc, v);
+	key_check(&s, items_created, v);
 	snapshot_free(&s);
 }
 
@@ -481,14 +493,10 @@ struct pk_result *result_build(const struct pk_run *run)
 	   it did not send, and the scenario figure is the largest */
 	r->operations_skipped = workload_skipped(run->workload);
 	for (i = 0; i < run->n_variants; i++) {
-		/* the one place result reaches behind the service handle
-		   (cosmos_service.h): the key check is not in the snapshot */
-		const struct pk_keycheck *kc =
-		    cosmos_service_keycheck(run->variants[i].svc);
 		struct pk_result_variant *v = &r->variants[i];
 		uint64_t skipped;
 
-		variant(run->sc, &run->variants[i], v);
+		variant(run->sc, &run->variants[i], r->items_created, v);
 		skipped = v->metrics->totals.not_sent_no_target;
 		if (skipped > r->operations_skipped) {
 			r->operations_skipped = skipped;
@@ -496,12 +504,6 @@ struct pk_result *result_build(const struct pk_run *run)
 		queries(run->sc, &run->variants[i], v);
 		result_streams_build(run->sc, &run->variants[i], v);
 		result_achieved_build(run->sc, &run->variants[i], v);
-		/* keycheck.h: a data file's records counted one by one;
-		   generated items have every generated property */
-		v->key_items = kc->from_file ? kc->items : r->items_created;
-		v->key_missing = kc->from_file ? kc->missing
-				 : kc->absent  ? r->items_created
-					       : 0;
 	}
 	return r;
 }

@@ -148,6 +148,14 @@ struct pk_snapshot {
 						 filled (0 when spread) */
 	uint64_t preload_refused;	      /* ... items not stored */
 	int preload_spread;		      /* 1: spread evenly */
+	/* the partition key against the scenario's items: */
+	int key_from_file;    /* 1: counted over a data file's records */
+	uint64_t key_records; /* ... with key_from_file: records
+				 checked */
+	uint64_t key_missing; /* ... of them without a property the key
+				 reads */
+	int key_absent;	      /* 1: a property the key reads is held by
+				 no item, so every item lacks it */
 
 	struct pk_snapshot_range *ranges; /* owned; key order */
 	size_t n_ranges;		  /* >= 1 */

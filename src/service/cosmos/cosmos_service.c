@@ -333,6 +333,10 @@ static void cs_snapshot(const struct pk_service *s,
 	const struct cosmos_service *cs = cs_of(s);
 
 	cosmos_snapshot_fill(cs->c, cs->key, sc, out);
+	out->key_from_file = cs->keycheck.from_file;
+	out->key_records = cs->keycheck.items;
+	out->key_missing = cs->keycheck.missing;
+	out->key_absent = cs->keycheck.absent;
 }
 
 static void cs_free(struct pk_service *s)
