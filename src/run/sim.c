@@ -636,6 +636,7 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 	run->seed = seed;
 	run->diag = diag;
 	run->obs = o ? o->observer : NULL;
+	run->service = o ? o->service : NULL;
 	for (i = 0; i < sc->n_streams; i++) {
 		const struct pk_client_spec *c = &sc->streams[i].client;
 

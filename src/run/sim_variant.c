@@ -44,6 +44,7 @@ int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 	spec.workload = run->workload;
 	spec.seed = run->seed;
 	spec.keep_seconds = keep_seconds;
+	spec.make = run->service;
 	svc = service_new(&spec, diag);
 	if (!svc) {
 		return -1;

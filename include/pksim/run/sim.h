@@ -177,6 +177,9 @@ struct pk_run {
 	size_t *actions;
 	size_t n_actions;
 	const struct pk_sim_observer *obs; /* borrowed; NULL: none */
+	pk_service_new_fn service;	   /* each variant's service
+					      (pk_sim_opts.service); NULL:
+					      Azure Cosmos DB */
 };
 
 /*
@@ -242,6 +245,10 @@ struct pk_sim_opts {
 	   from the calling thread: the variants then run in one thread
 	   whatever jobs says (borrowed) */
 	const struct pk_sim_observer *observer;
+	/* NULL: every variant runs on Azure Cosmos DB; else the service
+	   implementation each variant's service is made with
+	   (pk_service_spec.make, service.h), passed through unread */
+	pk_service_new_fn service;
 };
 
 /*

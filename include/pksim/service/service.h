@@ -9,9 +9,16 @@
  * the item by its number in the workload the service reads
  * (pk_service_ops.bind).
  *
- * Azure Cosmos DB is one implementation (service/cosmos/cosmos_service.h);
- * a request's status codes are HTTP's, as the Azure Cosmos DB REST API
- * answers them (docs/cosmos-mechanics.md, reference §3).
+ * Azure Cosmos DB is one implementation (service/cosmos/cosmos_service.h)
+ * and the default; a request's status codes are HTTP's, as the Azure
+ * Cosmos DB REST API answers them (docs/cosmos-mechanics.md, reference
+ * §3). Another implementation is an ops table, a state struct that starts
+ * with struct pk_service and a constructor (pk_service_new_fn); whoever
+ * starts the run chooses it (pk_sim_opts.service, sim.h), and service_new
+ * makes each variant's with it. It records the series of metrics.h and
+ * ends in a snapshot (snapshot.h) without Azure Cosmos DB's extension,
+ * and the result and the reports take it as they take Azure Cosmos DB's
+ * (tests/check_service_fixed.c: one range with a fixed budget a second).
  *
  * The hot path is one indirect call per attempt (pk_service_ops.apply or
  * .query, through service_apply and service_query), the request passed
@@ -138,6 +145,21 @@ enum pk_client_event {
 				  nothing stored it */
 };
 
+struct pk_service;
+struct pk_service_spec;
+struct pk_snapshot; /* service/snapshot.h */
+
+/*
+ * An implementation's constructor: a new service for spec (the variant,
+ * its scenario, workload and seed; borrowed, outliving the service),
+ * whose handle's ops are the implementation's table. Returns it, owned
+ * by the caller (free with service_free), or NULL with errors in diag
+ * when the variant does not fit the scenario. cosmos_service_new
+ * (service/cosmos/cosmos_service.h) is Azure Cosmos DB's.
+ */
+typedef struct pk_service *(*pk_service_new_fn)(
+    const struct pk_service_spec *spec, struct pk_diag *diag);
+
 /* What a service is made from. Everything is borrowed and must outlive
    the service. */
 struct pk_service_spec {
@@ -145,11 +167,10 @@ struct pk_service_spec {
 	const struct pk_container_spec *spec; /* the variant's */
 	const struct pk_workload *workload;   /* the items' values */
 	uint64_t seed;			      /* the run's seed */
-	int keep_seconds; /* 1: keep every second's records (metrics.h) */
+	int keep_seconds;	/* 1: keep every second's records (metrics.h) */
+	pk_service_new_fn make; /* the implementation (service_new): NULL
+				   for Azure Cosmos DB, the default */
 };
-
-struct pk_service;
-struct pk_snapshot; /* service/snapshot.h */
 
 /* A service's operations. Every one takes its own handle first. */
 struct pk_service_ops {
@@ -224,8 +245,11 @@ struct pk_service {
 
 /*
  * A new service for spec->spec (the variant) of the implementation
- * spec->sc asks for (Azure Cosmos DB: the only one a scenario names
- * today). Returns it (free with service_free), or NULL with errors in diag
+ * spec->make names: spec->make(spec, diag) when it is set, else Azure
+ * Cosmos DB (cosmos_service_new), which every scenario runs on unless the
+ * run's caller chose another (pk_sim_opts.service, sim.h: the run passes
+ * its choice through to every variant's spec and knows nothing else of
+ * it). Returns it (free with service_free), or NULL with errors in diag
  * when the variant does not fit the scenario (a partition key its items
  * cannot give).
  */
