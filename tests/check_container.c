@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pksim/service/cosmos/container.h"
+#include "../src/service/cosmos/container.h"
 #include "pksim/service/cosmos/epk.h"
 #include "testutil.h"
 

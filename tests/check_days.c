@@ -13,12 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/service/cosmos/container.h"
 #include "pksim/base/diag.h"
 #include "pksim/report/findings.h"
 #include "pksim/report/scorecard.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
-#include "pksim/service/cosmos/container.h"
 #include "pksim/service/cosmos/pkey.h"
 #include "testutil.h"
 

@@ -116,7 +116,7 @@ static void free_run(struct pk_run *run)
 	scenario_free(sc);
 }
 
-/* Logical partitions holding items, read from the container's table. */
+/* Logical partitions holding items, read from the service's snapshot. */
 struct lp_stats {
 	uint64_t n;	/* logical partitions with items */
 	uint64_t max;	/* items in the largest */
@@ -124,33 +124,35 @@ struct lp_stats {
 	uint64_t items; /* items in all */
 };
 
-static struct lp_stats lp_stats(const struct pk_container *c)
+static struct lp_stats lp_stats(const struct pk_run *run, size_t v)
 {
 	struct lp_stats st = {0, 0, UINT64_MAX, 0};
-	uint64_t x;
+	struct pk_snapshot s;
+	uint64_t x, items;
 
-	for (x = 1; x <= c->n_lps; x++) {
-		const struct pk_lp *lp = container_lp(c, x);
-
-		if (container_lp_count(c, lp, PK_LP_ITEMS) == 0) {
+	tu_snapshot(run, v, &s);
+	for (x = 0; x < s.n_lps; x++) {
+		items = tu_lp(&s, x).items;
+		if (items == 0) {
 			continue;
 		}
 		st.n++;
-		st.items += container_lp_count(c, lp, PK_LP_ITEMS);
-		if (container_lp_count(c, lp, PK_LP_ITEMS) > st.max) {
-			st.max = container_lp_count(c, lp, PK_LP_ITEMS);
+		st.items += items;
+		if (items > st.max) {
+			st.max = items;
 		}
-		if (container_lp_count(c, lp, PK_LP_ITEMS) < st.min) {
-			st.min = container_lp_count(c, lp, PK_LP_ITEMS);
+		if (items < st.min) {
+			st.min = items;
 		}
 	}
+	snapshot_free(&s);
 	return st;
 }
 
 static const struct pk_totals *totals_of(const struct pk_run *run, size_t v)
 {
 	ck_assert_uint_lt(v, run->n_variants);
-	return &cosmos_service_container(run->variants[v].svc)->metrics.totals;
+	return &tu_metrics(run->variants[v].svc)->totals;
 }
 
 /* A file named name in dir holding text; returns its path (static). */
@@ -216,13 +218,13 @@ START_TEST(test_items_iot)
 		ck_assert_uint_eq(totals_of(run, v)->succeeded, 9995);
 		ck_assert_uint_eq(totals_of(run, v)->throttled_429, 0);
 	}
-	st = lp_stats(cosmos_service_container(run->variants[0].svc));
+	st = lp_stats(run, 0);
 	ck_assert_uint_eq(st.n, 3);
 	ck_assert_uint_eq(st.max, 4671);
 	ck_assert_uint_eq(st.items, 9995);
 	/* 4,671 / 9,995 = 46.73% */
 	ck_assert_int_eq((int)lround(10000.0 * (double)st.max / 9995), 4673);
-	st = lp_stats(cosmos_service_container(run->variants[1].svc));
+	st = lp_stats(run, 1);
 	ck_assert_uint_eq(st.n, 1);
 	ck_assert_uint_eq(st.max, 9995);
 	free_run(run);
@@ -251,11 +253,11 @@ START_TEST(test_items_transactions)
 	ck_assert_uint_eq(totals_of(run, 1)->succeeded, 50000);
 	/* 50,000 at 1,000/s: the last at floor(49,999 x 1000 / 1000) ms */
 	ck_assert_int_eq(run->end_ms, 50000);
-	st = lp_stats(cosmos_service_container(run->variants[0].svc));
+	st = lp_stats(run, 0);
 	ck_assert_uint_eq(st.n, 22);
 	ck_assert_uint_eq(st.max, 2400);
 	ck_assert_uint_eq(st.min, 2200);
-	st = lp_stats(cosmos_service_container(run->variants[1].svc));
+	st = lp_stats(run, 1);
 	ck_assert_uint_eq(st.n, 2);
 	ck_assert_uint_eq(st.max, 29993);
 	ck_assert_uint_eq(st.min, 20007);
@@ -276,8 +278,7 @@ START_TEST(test_items_products)
 	    "  file: '%s/cosmicworks_products_v4.json'\n"
 	    "  at_once: true\n");
 	struct pk_run *run = run_of(sc);
-	struct lp_stats st =
-	    lp_stats(cosmos_service_container(run->variants[0].svc));
+	struct lp_stats st = lp_stats(run, 0);
 
 	ck_assert_uint_eq(totals_of(run, 0)->succeeded, 295);
 	ck_assert_uint_eq(st.n, 37);
@@ -301,8 +302,7 @@ END_TEST
 /* Successes in second s of variant 0: served mRU / 6,000 mRU a create. */
 static int64_t served_in(const struct pk_run *run, size_t s)
 {
-	const struct pk_metrics *m =
-	    &cosmos_service_container(run->variants[0].svc)->metrics;
+	const struct pk_metrics *m = tu_metrics(run->variants[0].svc);
 
 	ck_assert_uint_lt(s, m->n_seconds);
 	ck_assert_int_eq(m->seconds[s].t_s, (int64_t)s);
@@ -326,10 +326,14 @@ START_TEST(test_items_lab_default_retries)
 	struct pk_scenario *sc = load_fmt(LAB_HEAD);
 	struct pk_run *run;
 	const struct pk_totals *t;
+	struct pk_epk lo, hi;
+	uint32_t id;
 	size_t s;
 
 	ck_assert_uint_eq(sc->items_file->limit, 5000);
-	ck_assert_uint_eq(container_created_ranges(&sc->variants[0]), 1);
+	ck_assert_uint_eq(
+	    cosmos_created_range(&sc->variants[0], &pk_epk_min, &id, &lo, &hi),
+	    1);
 	run = run_of(sc);
 	t = totals_of(run, 0);
 	ck_assert_uint_eq(t->operations, 5000);
@@ -363,9 +367,7 @@ START_TEST(test_items_lab_unlimited_retries)
 	ck_assert_int_eq(served_in(run, 0), 66);
 	ck_assert_int_eq(served_in(run, 74), 66);
 	ck_assert_int_eq(served_in(run, 75), 50);
-	ck_assert_uint_eq(
-	    cosmos_service_container(run->variants[0].svc)->metrics.n_seconds,
-	    76);
+	ck_assert_uint_eq(tu_metrics(run->variants[0].svc)->n_seconds, 76);
 	ck_assert_int_eq(run->end_ms, 76000);
 	free_run(run);
 }
@@ -389,10 +391,8 @@ START_TEST(test_items_lab_raised)
 	ck_assert_int_eq(sc->phases[0].throughput_ru_per_s, 10000);
 	run = run_of(sc);
 	t = totals_of(run, 0);
-	ck_assert_uint_eq(
-	    cosmos_service_container(run->variants[0].svc)->pmap.n, 1);
-	ck_assert_int_eq(
-	    cosmos_service_container(run->variants[0].svc)->ru_per_s, 10000);
+	ck_assert_uint_eq(tu_ranges(run, 0), 1);
+	ck_assert_int_eq(tu_ru_per_s(run, 0), 10000);
 	ck_assert_uint_eq(t->succeeded, 5000);
 	ck_assert_uint_eq(t->failed_after_retries, 0);
 	ck_assert_int_eq(served_in(run, 0), 1666);
@@ -1102,8 +1102,7 @@ START_TEST(test_items_command_line)
 	ck_assert_int_eq(s->variants[3].throughput_ru_per_s, 6000);
 	run = run_of(s);
 	for (i = 0; i < 4; i++) {
-		struct lp_stats st =
-		    lp_stats(cosmos_service_container(run->variants[i].svc));
+		struct lp_stats st = lp_stats(run, i);
 
 		ck_assert_uint_eq(st.items, 295);
 		ck_assert_uint_eq(st.n, want_lps[i]);

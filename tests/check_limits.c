@@ -20,8 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../src/service/cosmos/container.h"
 #include "../src/service/cosmos/container_int.h"
-#include "pksim/service/cosmos/container.h"
 #include "pksim/service/cosmos/epk.h"
 #include "pksim/service/metrics.h"
 #include "testutil.h"

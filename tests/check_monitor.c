@@ -460,7 +460,7 @@ START_TEST(test_run_redistribution)
 	diag_init(&d);
 	run = run_log(yaml, hot_log, &sc, &d);
 	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
-	t = &cosmos_service_container(run->variants[0].svc)->metrics.totals;
+	t = &tu_metrics(run->variants[0].svc)->totals;
 	ck_assert_uint_eq(t->operations, 801);
 	ck_assert_uint_eq(t->throttled_429, 300);
 	ck_assert_uint_eq(t->failed_after_retries, 0);
@@ -476,7 +476,7 @@ START_TEST(test_run_redistribution)
 		 "2000}}]\n");
 	run = run_log(yaml, hot_log, &sc, &d);
 	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
-	t = &cosmos_service_container(run->variants[0].svc)->metrics.totals;
+	t = &tu_metrics(run->variants[0].svc)->totals;
 	ck_assert_uint_eq(t->operations, 801);
 	ck_assert_uint_eq(t->throttled_429, 0);
 	sim_free(run);
@@ -489,7 +489,7 @@ START_TEST(test_run_redistribution)
 		 "8000}}]\n");
 	run = run_log(yaml, hot_log, &sc, &d);
 	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
-	t = &cosmos_service_container(run->variants[0].svc)->metrics.totals;
+	t = &tu_metrics(run->variants[0].svc)->totals;
 	ck_assert_uint_eq(t->throttled_429, 1200);
 	ck_assert_uint_eq(t->failed_after_retries, 0);
 	sim_free(run);
@@ -523,17 +523,14 @@ START_TEST(test_run_burst_autoscale)
 	run = run_log(yaml, spike, &sc, &d);
 	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
 	ck_assert_uint_eq(run->n_variants, 3);
-	ck_assert_uint_eq(cosmos_service_container(run->variants[0].svc)
-			      ->metrics.totals.throttled_429,
-			  50);
-	ck_assert_uint_eq(cosmos_service_container(run->variants[1].svc)
-			      ->metrics.totals.throttled_429,
-			  0);
+	ck_assert_uint_eq(
+	    tu_metrics(run->variants[0].svc)->totals.throttled_429, 50);
+	ck_assert_uint_eq(
+	    tu_metrics(run->variants[1].svc)->totals.throttled_429, 0);
 	/* autoscale max 6,000 on 2 partitions: each may spend 3,000 a
 	   second (D-AUTO): 2,500 fits */
-	ck_assert_uint_eq(cosmos_service_container(run->variants[2].svc)
-			      ->metrics.totals.throttled_429,
-			  0);
+	ck_assert_uint_eq(
+	    tu_metrics(run->variants[2].svc)->totals.throttled_429, 0);
 	sim_free(run);
 	scenario_free(sc);
 	diag_free(&d);
@@ -857,7 +854,7 @@ START_TEST(test_rows_apart_own_seconds)
 	diag_init(&d);
 	run = run_log(one_range, apart, &sc, &d);
 	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
-	t = &cosmos_service_container(run->variants[0].svc)->metrics.totals;
+	t = &tu_metrics(run->variants[0].svc)->totals;
 	ck_assert_uint_eq(t->operations, 1800);
 	ck_assert_uint_eq(t->throttled_429, 0);
 	ck_assert_int_eq(t->ru_mru, 18000000);
@@ -902,7 +899,7 @@ START_TEST(test_rows_same_second_share)
 	diag_init(&d);
 	run = run_log(one_range, same, &sc, &d);
 	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
-	t = &cosmos_service_container(run->variants[0].svc)->metrics.totals;
+	t = &tu_metrics(run->variants[0].svc)->totals;
 	ck_assert_uint_eq(t->operations, 1100);
 	ck_assert_uint_eq(t->throttled_429, 100);
 	ck_assert_uint_eq(t->failed_after_retries, 0);

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "pksim/service/cosmos/pmap.h"
+#include "../src/service/cosmos/pmap.h"
 #include "testutil.h"
 
 START_TEST(test_pmap_initial_even)

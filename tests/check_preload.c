@@ -12,21 +12,27 @@
 #include <unistd.h>
 
 #include "pksim/run/sim.h"
-#include "pksim/service/cosmos/container.h"
 #include "pksim/service/cosmos/cosmos_service.h"
 #include "testutil.h"
 
-/* Items held by the logical partition of string key text in c. */
-static uint64_t lp_items(const struct pk_container *c, const char *text)
+/* Items held by the logical partition of string key text in s (its
+   identity bytes: the value's binary encoding). */
+static uint64_t lp_items(const struct pk_snapshot *s, const char *text)
 {
 	unsigned char enc[PK_EPK_ENCODED_MAX];
 	struct pk_value v = {PK_VALUE_STRING, text, strlen(text), 0, 0};
-	const struct pk_lp *lp;
+	struct pk_snapshot_lp lp;
 	size_t len = 0;
+	uint64_t x;
 
 	ck_assert_int_eq(epk_encode_v2(&v, enc, sizeof(enc), &len), 0);
-	lp = container_find_lp(c, enc, len);
-	return lp ? container_lp_count(c, lp, PK_LP_ITEMS) : 0;
+	for (x = 0; x < s->n_lps; x++) {
+		lp = tu_lp(s, x);
+		if (lp.key_len == len && memcmp(lp.key, enc, len) == 0) {
+			return lp.items;
+		}
+	}
+	return 0;
 }
 
 START_TEST(test_preload_fixed)
@@ -42,21 +48,23 @@ START_TEST(test_preload_fixed)
 	    "preload: {property: k, items_per_value: 10, item_size: 1KB}\n"
 	    "phases: [{duration: 5s, rate: 1/s, ops: {read: 1}}]\n";
 	struct pk_run *run = tu_sim_text("p.yaml", text);
-	const struct pk_container *a =
-	    cosmos_service_container(run->variants[0].svc);
-	const struct pk_container *b =
-	    cosmos_service_container(run->variants[1].svc);
+	struct pk_snapshot a;
+	struct pk_snapshot b;
 
-	ck_assert_uint_eq(a->preload_items, 30);
-	ck_assert_uint_eq(a->preload_bytes, 30 * 1024);
-	ck_assert_uint_eq(a->preload_lps, 3);
-	ck_assert_uint_eq(container_storage(a), 30 * 1024);
-	ck_assert_uint_eq(a->pp[0].logical_partitions, 3);
-	ck_assert_uint_eq(lp_items(a, "k2"), 10);
-	ck_assert_int_eq(a->metrics.totals.ru_mru, 0);
-	ck_assert_uint_eq(a->metrics.totals.attempts, 0);
-	ck_assert_uint_eq(container_storage(b), 2 * 30 * 1024);
-	ck_assert_int_eq(container_check(a), 0);
+	tu_snapshot(run, 0, &a);
+	tu_snapshot(run, 1, &b);
+	ck_assert_uint_eq(a.preload_items, 30);
+	ck_assert_uint_eq(a.preload_bytes, 30 * 1024);
+	ck_assert_uint_eq(a.preload_lps, 3);
+	ck_assert_uint_eq(a.storage_bytes, 30 * 1024);
+	ck_assert_uint_eq(a.ranges[0].logical_partitions, 3);
+	ck_assert_uint_eq(lp_items(&a, "k2"), 10);
+	ck_assert_int_eq(a.metrics->totals.ru_mru, 0);
+	ck_assert_uint_eq(a.metrics->totals.attempts, 0);
+	ck_assert_uint_eq(b.storage_bytes, 2 * 30 * 1024);
+	ck_assert_int_eq(cosmos_service_check(run->variants[0].svc), 0);
+	snapshot_free(&a);
+	snapshot_free(&b);
 	tu_sim_free(run);
 }
 END_TEST
@@ -80,19 +88,21 @@ START_TEST(test_preload_zipf)
 	    "1}}}\n"
 	    "phases: [{duration: 1s, rate: 1/s, ops: {read: 1}}]\n";
 	struct pk_run *run = tu_sim_text("p.yaml", text);
-	const struct pk_container *c =
-	    cosmos_service_container(run->variants[0].svc);
+	struct pk_snapshot c;
 
-	ck_assert_uint_eq(lp_items(c, "k1"), 5);
-	ck_assert_uint_eq(lp_items(c, "k2"), 3);
-	ck_assert_uint_eq(lp_items(c, "k3"), 2);
+	tu_snapshot(run, 0, &c);
+	ck_assert_uint_eq(lp_items(&c, "k1"), 5);
+	ck_assert_uint_eq(lp_items(&c, "k2"), 3);
+	ck_assert_uint_eq(lp_items(&c, "k3"), 2);
+	snapshot_free(&c);
 	tu_sim_free(run);
 	run = tu_sim_text("p.yaml", text4);
-	c = cosmos_service_container(run->variants[0].svc);
-	ck_assert_uint_eq(lp_items(c, "j1"), 48);
-	ck_assert_uint_eq(lp_items(c, "j2"), 24);
-	ck_assert_uint_eq(lp_items(c, "j3"), 16);
-	ck_assert_uint_eq(lp_items(c, "j4"), 12);
+	tu_snapshot(run, 0, &c);
+	ck_assert_uint_eq(lp_items(&c, "j1"), 48);
+	ck_assert_uint_eq(lp_items(&c, "j2"), 24);
+	ck_assert_uint_eq(lp_items(&c, "j3"), 16);
+	ck_assert_uint_eq(lp_items(&c, "j4"), 12);
+	snapshot_free(&c);
 	tu_sim_free(run);
 }
 END_TEST
@@ -115,33 +125,37 @@ START_TEST(test_preload_uniform_and_spread)
 	    "item_size: 100}\n"
 	    "phases: [{duration: 1s, rate: 1/s, ops: {read: 1}}]\n";
 	struct pk_run *run = tu_sim_text("p.yaml", text);
-	const struct pk_container *path =
-	    cosmos_service_container(run->variants[0].svc);
-	const struct pk_container *tpl =
-	    cosmos_service_container(run->variants[1].svc);
-	const struct pk_container *other =
-	    cosmos_service_container(run->variants[2].svc);
+	struct pk_snapshot path;
+	struct pk_snapshot tpl;
+	struct pk_snapshot other;
 	uint64_t pre = 0;
 	size_t i;
 
-	ck_assert_uint_ge(path->preload_items, 500);
-	ck_assert_uint_le(path->preload_items, 700);
-	ck_assert_uint_eq(path->preload_bytes, path->preload_items * 100);
-	ck_assert_uint_eq(path->preload_lps, 100);
-	ck_assert_uint_eq(tpl->preload_items, path->preload_items);
-	ck_assert_uint_eq(tpl->preload_lps, 100);
-	ck_assert_int_eq(tpl->preload_spread, 0);
-	ck_assert_uint_eq(other->preload_items, path->preload_items);
-	ck_assert_int_eq(other->preload_spread, 1);
-	ck_assert_uint_eq(other->preload_lps, 0);
-	ck_assert_uint_eq(other->n_lps, 0);
-	for (i = 0; i < other->pmap.n; i++) {
-		pre += other->pp[i].preloaded_bytes;
-		ck_assert_uint_gt(other->pp[i].preloaded_bytes, 0);
+	tu_snapshot(run, 0, &path);
+	tu_snapshot(run, 1, &tpl);
+	tu_snapshot(run, 2, &other);
+	ck_assert_uint_ge(path.preload_items, 500);
+	ck_assert_uint_le(path.preload_items, 700);
+	ck_assert_uint_eq(path.preload_bytes, path.preload_items * 100);
+	ck_assert_uint_eq(path.preload_lps, 100);
+	ck_assert_uint_eq(tpl.preload_items, path.preload_items);
+	ck_assert_uint_eq(tpl.preload_lps, 100);
+	ck_assert_int_eq(tpl.preload_spread, 0);
+	ck_assert_uint_eq(other.preload_items, path.preload_items);
+	ck_assert_int_eq(other.preload_spread, 1);
+	ck_assert_uint_eq(other.preload_lps, 0);
+	ck_assert_uint_eq(other.n_lps, 0);
+	/* the run only reads: each range's storage is what preload put */
+	for (i = 0; i < other.n_ranges; i++) {
+		pre += other.ranges[i].storage_bytes;
+		ck_assert_uint_gt(other.ranges[i].storage_bytes, 0);
 	}
-	ck_assert_uint_eq(pre, path->preload_bytes);
-	ck_assert_uint_eq(other->pmap.n, 3);
-	ck_assert_int_eq(container_check(other), 0);
+	ck_assert_uint_eq(pre, path.preload_bytes);
+	ck_assert_uint_eq(other.n_ranges, 3);
+	ck_assert_int_eq(cosmos_service_check(run->variants[2].svc), 0);
+	snapshot_free(&path);
+	snapshot_free(&tpl);
+	snapshot_free(&other);
 	tu_sim_free(run);
 }
 END_TEST
@@ -160,16 +174,17 @@ START_TEST(test_preload_splits_before_the_clock)
 	    "preload: {property: k, items_per_value: 10}\n"
 	    "phases: [{duration: 3s, rate: 1/s, ops: {read: 1}}]\n";
 	struct pk_run *run = tu_sim_text("p.yaml", text);
-	const struct pk_container *c =
-	    cosmos_service_container(run->variants[0].svc);
+	struct pk_snapshot c;
 
-	ck_assert_uint_ge(c->metrics.n_splits, 1);
-	ck_assert_int_eq(c->metrics.splits[0].t_s, 0);
-	ck_assert_uint_eq(c->metrics.n_splits, 2);
-	ck_assert_uint_eq(c->pmap.n, 3);
-	ck_assert_int_eq(c->metrics.splits[0].reason, PK_SPLIT_STORAGE);
-	ck_assert_uint_eq(container_storage(c), 30 * 1024);
-	ck_assert_int_eq(container_check(c), 0);
+	tu_snapshot(run, 0, &c);
+	ck_assert_uint_ge(c.metrics->n_splits, 1);
+	ck_assert_int_eq(c.metrics->splits[0].t_s, 0);
+	ck_assert_uint_eq(c.metrics->n_splits, 2);
+	ck_assert_uint_eq(c.n_ranges, 3);
+	ck_assert_int_eq(c.metrics->splits[0].reason, PK_SPLIT_STORAGE);
+	ck_assert_uint_eq(c.storage_bytes, 30 * 1024);
+	ck_assert_int_eq(cosmos_service_check(run->variants[0].svc), 0);
+	snapshot_free(&c);
 	tu_sim_free(run);
 }
 END_TEST
@@ -182,7 +197,7 @@ START_TEST(test_preload_file)
 	   1 KB each (storage_per_partition): 2 x 1,024 + 400 bytes */
 	char *dir = tu_tmpdir(), *path, yaml[512];
 	struct pk_run *run;
-	const struct pk_container *c;
+	struct pk_snapshot c;
 
 	path =
 	    tu_write_file(dir, "r.jsonl",
@@ -197,12 +212,13 @@ START_TEST(test_preload_file)
 			      "preload: {file: r.jsonl, item_size: 100}\n"
 			      "phases: [{duration: 1s, rate: 1/s, ops: {read: "
 			      "1}}]\n");
-	c = cosmos_service_container(run->variants[0].svc);
-	ck_assert_uint_eq(c->preload_items, 4);
-	ck_assert_uint_eq(c->preload_lps, 3);
-	ck_assert_uint_eq(lp_items(c, "a"), 2);
-	ck_assert_uint_eq(container_storage(c), 2 * 1024 + 4 * 100);
-	ck_assert_int_eq(container_check(c), 0);
+	tu_snapshot(run, 0, &c);
+	ck_assert_uint_eq(c.preload_items, 4);
+	ck_assert_uint_eq(c.preload_lps, 3);
+	ck_assert_uint_eq(lp_items(&c, "a"), 2);
+	ck_assert_uint_eq(c.storage_bytes, 2 * 1024 + 4 * 100);
+	ck_assert_int_eq(cosmos_service_check(run->variants[0].svc), 0);
+	snapshot_free(&c);
 	tu_sim_free(run);
 	remove(path);
 	free(path);
@@ -242,9 +258,7 @@ START_TEST(test_preload_file_sizes_as_create)
 			 "container: {partition_key: /k, throughput: 400}\n%s",
 			 cases[i]);
 		run = tu_sim_text(yaml, text);
-		ck_assert_uint_eq(container_storage(cosmos_service_container(
-				      run->variants[0].svc)),
-				  18 + 53 + 45);
+		ck_assert_uint_eq(tu_storage(run, 0), 18 + 53 + 45);
 		tu_sim_free(run);
 	}
 	remove(path);

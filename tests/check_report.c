@@ -169,11 +169,8 @@ START_TEST(test_report_csv_series)
 	   row per second it saw requests */
 	ck_assert_uint_eq(rows,
 			  10 * 1 + 10 * 5 +
-			      cosmos_service_container(run->variants[2].svc)
-				  ->metrics.n_samples);
-	ck_assert_uint_gt(
-	    cosmos_service_container(run->variants[2].svc)->metrics.n_samples,
-	    10);
+			      tu_metrics(run->variants[2].svc)->n_samples);
+	ck_assert_uint_gt(tu_metrics(run->variants[2].svc)->n_samples, 10);
 	/* one-key, second 0, the range with the key: 1,000 creates of 5 RU
 	   on 6,000 RU/s */
 	ck_assert_ptr_nonnull(strstr(buf, ",5000,6000,0.833333,1000,0,"));

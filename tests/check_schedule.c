@@ -22,7 +22,6 @@
 #include "pksim/base/schedule.h"
 #include "pksim/load/scenario.h"
 #include "pksim/run/sim.h"
-#include "pksim/service/cosmos/container.h"
 #include "pksim/service/cosmos/cosmos_service.h"
 #include "pksim/workload/workload.h"
 #include "testutil.h"
@@ -532,7 +531,7 @@ START_TEST(test_schedule_idle_weekend_actions)
 	diag_init(&d);
 	run = sim_run(sc, 1, &d);
 	ck_assert_ptr_nonnull(run);
-	m = &cosmos_service_container(run->variants[0].svc)->metrics;
+	m = tu_metrics(run->variants[0].svc);
 	ck_assert_uint_eq(m->totals.operations, 172800);
 	ck_assert_uint_eq(m->totals.succeeded, 172800);
 	ck_assert_uint_eq(m->n_changes, 1);

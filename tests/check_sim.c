@@ -65,8 +65,7 @@ static void free_run(struct pk_run *run)
 START_TEST(test_sim_retries_off)
 {
 	struct pk_run *run = run_overload("off");
-	const struct pk_totals *t =
-	    &cosmos_service_container(run->variants[0].svc)->metrics.totals;
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
 
 	ck_assert_uint_eq(t->operations, 1000);
 	ck_assert_uint_eq(t->succeeded, 800);
@@ -92,23 +91,24 @@ END_TEST
 START_TEST(test_sim_retries_default)
 {
 	struct pk_run *run = run_overload("on");
-	const struct pk_container *c =
-	    cosmos_service_container(run->variants[0].svc);
-	const struct pk_totals *t = &c->metrics.totals;
+	struct pk_snapshot c;
+	tu_snapshot(run, 0, &c);
+	const struct pk_totals *t = &c.metrics->totals;
 	size_t last = 0, i;
 
 	ck_assert_uint_eq(t->succeeded, 1000);
 	ck_assert_uint_eq(t->failed_after_retries, 0);
 	ck_assert_uint_eq(t->throttled_429, 1260);
 	ck_assert_uint_eq(t->attempts, 1000 + 1260);
-	for (i = 0; i < c->metrics.n_seconds; i++) {
-		if (c->metrics.seconds[i].served_mru > 0) {
+	for (i = 0; i < c.metrics->n_seconds; i++) {
+		if (c.metrics->seconds[i].served_mru > 0) {
 			last = i;
 		}
 	}
 	ck_assert_uint_eq(last, 12);
 	/* 80 x 5 RU = 400 RU served in each full second: 100% */
-	ck_assert_int_eq(c->metrics.seconds[5].served_mru, 400 * 1000);
+	ck_assert_int_eq(c.metrics->seconds[5].served_mru, 400 * 1000);
+	snapshot_free(&c);
 	free_run(run);
 }
 END_TEST
@@ -127,9 +127,9 @@ END_TEST
 START_TEST(test_sim_offered_is_demand)
 {
 	struct pk_run *run = run_overload("on");
-	const struct pk_container *c =
-	    cosmos_service_container(run->variants[0].svc);
-	const struct pk_metrics *m = &c->metrics;
+	struct pk_snapshot c;
+	tu_snapshot(run, 0, &c);
+	const struct pk_metrics *m = c.metrics;
 	const struct pk_totals *t = &m->totals;
 	size_t i;
 	uint64_t sample_retries = 0;
@@ -145,12 +145,13 @@ START_TEST(test_sim_offered_is_demand)
 	ck_assert_uint_eq(m->seconds[5].retries, 100);
 	ck_assert_int_eq(m->seconds[10].offered_mru, 0);
 	ck_assert_uint_eq(m->seconds[10].retries, 200);
-	ck_assert_uint_eq(c->pp[0].requests, 2260);
-	ck_assert_uint_eq(c->pp[0].retries, 1260);
+	ck_assert_uint_eq(c.ranges[0].requests, 2260);
+	ck_assert_uint_eq(c.ranges[0].retries, 1260);
 	for (i = 0; i < m->n_samples; i++) {
 		sample_retries += m->samples[i].retries;
 	}
 	ck_assert_uint_eq(sample_retries, 1260);
+	snapshot_free(&c);
 	free_run(run);
 }
 END_TEST
@@ -173,7 +174,7 @@ START_TEST(test_sim_phase_throughput)
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	m = &cosmos_service_container(run->variants[0].svc)->metrics;
+	m = tu_metrics(run->variants[0].svc);
 	ck_assert_uint_eq(m->n_changes, 2);
 	ck_assert_int_eq(m->changes[0].t_s, 5);
 	ck_assert_uint_eq(m->changes[0].ranges_after, 3);
@@ -184,8 +185,7 @@ START_TEST(test_sim_phase_throughput)
 	ck_assert_int_eq(m->seconds[4].ru_per_s, 18000);
 	ck_assert_int_eq(m->seconds[5].ru_per_s, 30000);
 	ck_assert_uint_eq(m->seconds[10].ranges, 5);
-	ck_assert_int_eq(
-	    container_check(cosmos_service_container(run->variants[0].svc)), 0);
+	ck_assert_int_eq(cosmos_service_check(run->variants[0].svc), 0);
 	diag_free(&d);
 	free_run(run);
 }
@@ -229,7 +229,7 @@ START_TEST(test_sim_bad_ids)
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	t = &cosmos_service_container(run->variants[0].svc)->metrics.totals;
+	t = &tu_metrics(run->variants[0].svc)->totals;
 	/* 1,000 creates, each id drawn 50/50 */
 	ck_assert_uint_eq(t->operations, 1000);
 	ck_assert_uint_eq(t->succeeded + t->bad_request_400 + t->conflict_409,
@@ -291,14 +291,14 @@ START_TEST(test_sim_split_delay)
 	    "  - {duration: 2h, rate: 1/s, throughput: 45000}\n";
 	struct pk_diag d;
 	struct pk_run *run;
-	const struct pk_container *c;
+	struct pk_snapshot c;
 	const struct pk_metrics *m;
 
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	c = cosmos_service_container(run->variants[0].svc);
-	m = &c->metrics;
+	tu_snapshot(run, 0, &c);
+	m = c.metrics;
 	ck_assert_uint_eq(m->n_changes, 1);
 	ck_assert_int_eq(m->changes[0].t_s, 10);
 	ck_assert_int_eq(m->changes[0].effective_t_s, 3610);
@@ -315,9 +315,10 @@ START_TEST(test_sim_split_delay)
 			 "done at t=3610s; until then 3 x 6,000 RU/s serve");
 	ck_assert_int_eq(m->actions[1].kind, PK_ACTION_SPLITS_DONE);
 	ck_assert_int_eq(m->actions[1].t_s, 3610);
-	ck_assert_int_eq(c->pp[0].budget.share_mru, 9000 * 1000);
-	ck_assert_int_eq(container_check(c), 0);
+	ck_assert_int_eq(c.ranges[0].ru_per_s_mru, 9000 * 1000);
+	ck_assert_int_eq(cosmos_service_check(run->variants[0].svc), 0);
 	diag_free(&d);
+	snapshot_free(&c);
 	free_run(run);
 }
 END_TEST
@@ -347,13 +348,13 @@ START_TEST(test_sim_burst)
 	snprintf(buf, sizeof(buf), text, "true");
 	run = sim_run(load(buf), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	t = &cosmos_service_container(run->variants[0].svc)->metrics.totals;
+	t = &tu_metrics(run->variants[0].svc)->totals;
 	ck_assert_uint_eq(t->operations, 5 + 6000);
 	ck_assert_uint_eq(t->throttled_429, 0);
 	free_run(run);
 	snprintf(buf, sizeof(buf), text, "false");
 	run = sim_run(load(buf), 1, &d);
-	t = &cosmos_service_container(run->variants[0].svc)->metrics.totals;
+	t = &tu_metrics(run->variants[0].svc)->totals;
 	/* 80 of 600 writes fit each second's 400 RU */
 	ck_assert_uint_eq(t->throttled_429, 10 * 520);
 	free_run(run);
@@ -387,7 +388,7 @@ START_TEST(test_sim_404_of_failed_creates)
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	t = &cosmos_service_container(run->variants[0].svc)->metrics.totals;
+	t = &tu_metrics(run->variants[0].svc)->totals;
 	ck_assert_uint_eq(t->failed_after_retries, 20);
 	ck_assert_uint_eq(t->not_found_404, 0);
 	ck_assert_uint_eq(t->succeeded, 80 + 100);
@@ -412,16 +413,17 @@ START_TEST(test_sim_duplicate_ids)
 	    "  - {duration: 10s, rate: 10/s}\n";
 	struct pk_diag d;
 	struct pk_run *run;
-	const struct pk_container *c;
+	struct pk_snapshot c;
 
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	c = cosmos_service_container(run->variants[0].svc);
-	ck_assert_uint_eq(c->metrics.totals.succeeded, 10);
-	ck_assert_uint_eq(c->metrics.totals.conflict_409, 90);
-	ck_assert_uint_eq(c->pp[0].storage_bytes, 10 * 1024);
+	tu_snapshot(run, 0, &c);
+	ck_assert_uint_eq(c.metrics->totals.succeeded, 10);
+	ck_assert_uint_eq(c.metrics->totals.conflict_409, 90);
+	ck_assert_uint_eq(c.ranges[0].storage_bytes, 10 * 1024);
 	diag_free(&d);
+	snapshot_free(&c);
 	free_run(run);
 }
 END_TEST
@@ -462,13 +464,12 @@ static struct pk_run *run_batches(const char *spanning)
 }
 
 /* 1 if every logical partition of c holds n items */
-static int every_lp_holds(const struct pk_container *c, uint64_t n)
+static int every_lp_holds(const struct pk_snapshot *c, uint64_t n)
 {
 	uint64_t x;
 
-	for (x = 1; x <= c->n_lps; x++) {
-		if (container_lp_count(c, container_lp(c, x), PK_LP_ITEMS) !=
-		    n) {
+	for (x = 0; x < c->n_lps; x++) {
+		if (tu_lp(c, x).items != n) {
 			return 0;
 		}
 	}
@@ -489,7 +490,7 @@ START_TEST(test_sim_streams_cache)
 {
 	struct pk_diag d;
 	struct pk_run *run;
-	const struct pk_container *c;
+	struct pk_snapshot c;
 	uint64_t x, two = 0, five = 0;
 
 	diag_init(&d);
@@ -515,17 +516,17 @@ START_TEST(test_sim_streams_cache)
 	diag_free(&d);
 	ck_assert_ptr_nonnull(run);
 	ck_assert_uint_eq(cosmos_service_lp_cache_n(run->variants[0].svc), 21);
-	c = cosmos_service_container(run->variants[0].svc);
-	ck_assert_uint_eq(c->n_lps, 21);
-	for (x = 1; x <= c->n_lps; x++) {
-		uint64_t n =
-		    container_lp_count(c, container_lp(c, x), PK_LP_ITEMS);
+	tu_snapshot(run, 0, &c);
+	ck_assert_uint_eq(c.n_lps, 21);
+	for (x = 1; x <= c.n_lps; x++) {
+		uint64_t n = tu_lp(&c, x - 1).items;
 
 		two += n == 2;
 		five += n == 5;
 	}
 	ck_assert_uint_eq(two, 20);
 	ck_assert_uint_eq(five, 1);
+	snapshot_free(&c);
 	free_run(run);
 }
 END_TEST
@@ -533,39 +534,42 @@ END_TEST
 START_TEST(test_sim_batches_one_key)
 {
 	struct pk_run *run = run_batches("0");
-	const struct pk_container *k =
-	    cosmos_service_container(run->variants[0].svc);
-	const struct pk_container *day =
-	    cosmos_service_container(run->variants[1].svc);
-	const struct pk_container *id =
-	    cosmos_service_container(run->variants[2].svc);
+	struct pk_snapshot k;
+	struct pk_snapshot day;
+	struct pk_snapshot id;
 
+	tu_snapshot(run, 0, &k);
+	tu_snapshot(run, 1, &day);
+	tu_snapshot(run, 2, &id);
 	/* by-k: batch j's first item draws k<j>, items 2..5 copy it: 10
 	   logical partitions of 5 items; 50 items, 10 requests */
-	ck_assert_uint_eq(k->metrics.totals.operations, 10);
-	ck_assert_uint_eq(k->metrics.totals.attempts, 10);
-	ck_assert_uint_eq(k->metrics.totals.batches, 10);
-	ck_assert_uint_eq(k->metrics.totals.batches_committed, 10);
-	ck_assert_uint_eq(k->metrics.totals.batch_items, 50);
-	ck_assert_uint_eq(k->n_lps, 10);
-	ck_assert(every_lp_holds(k, 5));
-	ck_assert_uint_eq(container_storage(k), 50 * 1024);
+	ck_assert_uint_eq(k.metrics->totals.operations, 10);
+	ck_assert_uint_eq(k.metrics->totals.attempts, 10);
+	ck_assert_uint_eq(k.metrics->totals.batches, 10);
+	ck_assert_uint_eq(k.metrics->totals.batches_committed, 10);
+	ck_assert_uint_eq(k.metrics->totals.batch_items, 50);
+	ck_assert_uint_eq(k.n_lps, 10);
+	ck_assert(every_lp_holds(&k, 5));
+	ck_assert_uint_eq(k.storage_bytes, 50 * 1024);
 	/* 10 batches x 5 creates x 5 RU (1 KB, D-RU) */
-	ck_assert_int_eq(k->metrics.totals.ru_mru, 250 * 1000);
+	ck_assert_int_eq(k.metrics->totals.ru_mru, 250 * 1000);
 	/* by-day: every item is created on 2026-01-01: one logical
 	   partition of 50 */
-	ck_assert_uint_eq(day->metrics.totals.batches_committed, 10);
-	ck_assert_uint_eq(day->n_lps, 1);
-	ck_assert(every_lp_holds(day, 50));
+	ck_assert_uint_eq(day.metrics->totals.batches_committed, 10);
+	ck_assert_uint_eq(day.n_lps, 1);
+	ck_assert(every_lp_holds(&day, 50));
 	/* by-id: ids are unique, so no batch of 5 stays in one logical
 	   partition: 10 x 400, 1 RU each, nothing stored */
-	ck_assert_uint_eq(id->metrics.totals.batches, 10);
-	ck_assert_uint_eq(id->metrics.totals.batches_rejected_400, 10);
-	ck_assert_uint_eq(id->metrics.totals.bad_request_400, 10);
-	ck_assert_uint_eq(id->metrics.totals.succeeded, 0);
-	ck_assert_int_eq(id->metrics.totals.ru_mru, 10 * 1000);
-	ck_assert_uint_eq(container_storage(id), 0);
-	ck_assert_uint_eq(id->n_lps, 0);
+	ck_assert_uint_eq(id.metrics->totals.batches, 10);
+	ck_assert_uint_eq(id.metrics->totals.batches_rejected_400, 10);
+	ck_assert_uint_eq(id.metrics->totals.bad_request_400, 10);
+	ck_assert_uint_eq(id.metrics->totals.succeeded, 0);
+	ck_assert_int_eq(id.metrics->totals.ru_mru, 10 * 1000);
+	ck_assert_uint_eq(id.storage_bytes, 0);
+	ck_assert_uint_eq(id.n_lps, 0);
+	snapshot_free(&k);
+	snapshot_free(&day);
+	snapshot_free(&id);
 	free_run(run);
 }
 END_TEST
@@ -573,20 +577,22 @@ END_TEST
 START_TEST(test_sim_batches_spanning)
 {
 	struct pk_run *run = run_batches("1");
-	const struct pk_container *k =
-	    cosmos_service_container(run->variants[0].svc);
-	const struct pk_container *day =
-	    cosmos_service_container(run->variants[1].svc);
+	struct pk_snapshot k;
+	struct pk_snapshot day;
 
+	tu_snapshot(run, 0, &k);
+	tu_snapshot(run, 1, &day);
 	/* spanning 1: every batch draws its 5 items: k0..k4, k5..k9, ...
 	   five values each -> all 10 refused whole, nothing stored */
-	ck_assert_uint_eq(k->metrics.totals.batches_rejected_400, 10);
-	ck_assert_uint_eq(k->metrics.totals.batches_committed, 0);
-	ck_assert_uint_eq(container_storage(k), 0);
+	ck_assert_uint_eq(k.metrics->totals.batches_rejected_400, 10);
+	ck_assert_uint_eq(k.metrics->totals.batches_committed, 0);
+	ck_assert_uint_eq(k.storage_bytes, 0);
 	/* the day is the same for all however drawn: all 10 committed */
-	ck_assert_uint_eq(day->metrics.totals.batches_committed, 10);
-	ck_assert_uint_eq(day->metrics.totals.batch_items, 50);
-	ck_assert_uint_eq(day->metrics.totals.batches_rejected_400, 0);
+	ck_assert_uint_eq(day.metrics->totals.batches_committed, 10);
+	ck_assert_uint_eq(day.metrics->totals.batch_items, 50);
+	ck_assert_uint_eq(day.metrics->totals.batches_rejected_400, 0);
+	snapshot_free(&k);
+	snapshot_free(&day);
 	free_run(run);
 }
 END_TEST
@@ -619,7 +625,7 @@ START_TEST(test_sim_batch_retry)
 	run = sim_run(load(text), 1, &d);
 	diag_free(&d);
 	ck_assert_ptr_nonnull(run);
-	t = &cosmos_service_container(run->variants[0].svc)->metrics.totals;
+	t = &tu_metrics(run->variants[0].svc)->totals;
 	ck_assert_uint_eq(t->operations, 4);
 	ck_assert_uint_eq(t->attempts, 8);
 	ck_assert_uint_eq(t->throttled_429, 4);
@@ -628,9 +634,7 @@ START_TEST(test_sim_batch_retry)
 	ck_assert_uint_eq(t->batch_items, 200);
 	/* waits: b1 500 ms, b2 1000 ms, b3 500 + 1000 ms */
 	ck_assert_uint_eq(t->retry_wait_ms, 3000);
-	ck_assert_uint_eq(
-	    container_storage(cosmos_service_container(run->variants[0].svc)),
-	    200 * 1024);
+	ck_assert_uint_eq(tu_storage(run, 0), 200 * 1024);
 	free_run(run);
 }
 END_TEST
@@ -685,7 +689,7 @@ START_TEST(test_sim_retry_policies)
 	diag_init(&d);
 	run = sim_run(load(buf), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	m = &cosmos_service_container(run->variants[0].svc)->metrics;
+	m = tu_metrics(run->variants[0].svc);
 	ck_assert_uint_eq(m->totals.succeeded, 100);
 	ck_assert_uint_eq(m->totals.throttled_429, 20);
 	ck_assert_uint_eq(m->totals.retry_wait_ms, 20000);
@@ -698,7 +702,7 @@ START_TEST(test_sim_retry_policies)
 	diag_init(&d);
 	run = sim_run(load(buf), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	m = &cosmos_service_container(run->variants[0].svc)->metrics;
+	m = tu_metrics(run->variants[0].svc);
 	ck_assert_uint_eq(m->totals.succeeded, 80);
 	ck_assert_uint_eq(m->totals.throttled_429, 20);
 	ck_assert_uint_eq(m->totals.failed_after_retries, 20);
@@ -726,8 +730,7 @@ START_TEST(test_sim_in_6000)
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	ck_assert_uint_eq(
-	    cosmos_service_container(run->variants[0].svc)->pmap.n, 10);
+	ck_assert_uint_eq(tu_ranges(run, 0), 10);
 	qs = &run->variants[0].qstats[0];
 	ck_assert_uint_eq(qs->sent, 1);
 	ck_assert_uint_eq(qs->served, 1);
@@ -770,7 +773,7 @@ START_TEST(test_sim_in_retry)
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
 	qs = &run->variants[0].qstats[0];
-	m = &cosmos_service_container(run->variants[0].svc)->metrics;
+	m = tu_metrics(run->variants[0].svc);
 	ck_assert_uint_eq(qs->sent, 6);
 	ck_assert_uint_eq(qs->served, 3);
 	ck_assert_uint_eq(qs->throttled_429, 3);
@@ -796,7 +799,7 @@ START_TEST(test_sim_retry_latency)
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	m = &cosmos_service_container(run->variants[0].svc)->metrics;
+	m = tu_metrics(run->variants[0].svc);
 	ck_assert_uint_eq(m->totals.succeeded, 100);
 	ck_assert_uint_eq(m->totals.throttled_429, 20);
 	ck_assert_uint_eq(m->wait_ops, 100);
@@ -841,9 +844,8 @@ START_TEST(test_sim_split_gone)
 	snprintf(buf, sizeof(buf), text, "2s");
 	run = sim_run(load(buf), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	m = &cosmos_service_container(run->variants[0].svc)->metrics;
-	ck_assert_uint_eq(
-	    cosmos_service_container(run->variants[0].svc)->pmap.n, 2);
+	m = tu_metrics(run->variants[0].svc);
+	ck_assert_uint_eq(tu_ranges(run, 0), 2);
 	ck_assert_uint_eq(m->totals.gone_410, 210);
 	ck_assert_uint_eq(m->totals.succeeded, 200);
 	ck_assert_uint_eq(m->totals.attempts, 200 + 210);
@@ -860,7 +862,7 @@ START_TEST(test_sim_split_gone)
 	snprintf(buf, sizeof(buf), text, "60s");
 	run = sim_run(load(buf), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	m = &cosmos_service_container(run->variants[0].svc)->metrics;
+	m = tu_metrics(run->variants[0].svc);
 	ck_assert_uint_eq(m->totals.failed_after_410, 100);
 	ck_assert_uint_eq(m->totals.gone_410, 100 * 301);
 	ck_assert_uint_eq(m->totals.succeeded, 100);
@@ -889,26 +891,27 @@ START_TEST(test_sim_redistribute_merge)
 	char buf[512];
 	struct pk_diag d;
 	struct pk_run *run;
-	const struct pk_container *c;
+	struct pk_snapshot c;
 	char *msg;
 
 	diag_init(&d);
 	snprintf(buf, sizeof(buf), text, "1");
 	run = sim_run(load(buf), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	c = cosmos_service_container(run->variants[0].svc);
-	ck_assert_uint_eq(c->pmap.n, 1);
-	ck_assert_int_eq(c->ru_per_s, 7000);
-	ck_assert_uint_eq(c->metrics.n_actions, 2);
-	ck_assert_int_eq(c->metrics.actions[0].kind, PK_ACTION_REDISTRIBUTE);
-	ck_assert_int_eq(c->metrics.actions[0].t_s, 5);
-	ck_assert_str_eq(c->metrics.actions[0].detail,
+	tu_snapshot(run, 0, &c);
+	ck_assert_uint_eq(c.n_ranges, 1);
+	ck_assert_int_eq(c.ru_per_s, 7000);
+	ck_assert_uint_eq(c.metrics->n_actions, 2);
+	ck_assert_int_eq(c.metrics->actions[0].kind, PK_ACTION_REDISTRIBUTE);
+	ck_assert_int_eq(c.metrics->actions[0].t_s, 5);
+	ck_assert_str_eq(c.metrics->actions[0].detail,
 			 "ranges 0: 2,000, 1: 4,000, 2: 1,000 RU/s; "
 			 "container 6,000 -> 7,000 RU/s");
-	ck_assert_int_eq(c->metrics.actions[1].kind, PK_ACTION_MERGE);
-	ck_assert_int_eq(c->metrics.actions[1].t_s, 10);
-	ck_assert_int_eq(c->metrics.seconds[7].ru_per_s, 7000);
-	ck_assert_int_eq(container_check(c), 0);
+	ck_assert_int_eq(c.metrics->actions[1].kind, PK_ACTION_MERGE);
+	ck_assert_int_eq(c.metrics->actions[1].t_s, 10);
+	ck_assert_int_eq(c.metrics->seconds[7].ru_per_s, 7000);
+	ck_assert_int_eq(cosmos_service_check(run->variants[0].svc), 0);
+	snapshot_free(&c);
 	free_run(run);
 
 	snprintf(buf, sizeof(buf),
@@ -975,18 +978,19 @@ START_TEST(test_sim_split_delay_cancelled)
 	    "  - {duration: 10s, rate: 10/s, throughput: 25000}\n";
 	struct pk_diag d;
 	struct pk_run *run;
-	const struct pk_container *c;
+	struct pk_snapshot c;
 
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	c = cosmos_service_container(run->variants[0].svc);
-	ck_assert_uint_eq(c->metrics.n_changes, 2);
-	ck_assert_int_eq(c->metrics.changes[0].effective_t_s, -1);
-	ck_assert_uint_eq(c->metrics.changes[0].ranges_after, 3);
-	ck_assert_uint_eq(c->metrics.n_splits, 0);
-	ck_assert_uint_eq(c->pmap.n, 3); /* 25,000 fits 3 x 10,000 */
+	tu_snapshot(run, 0, &c);
+	ck_assert_uint_eq(c.metrics->n_changes, 2);
+	ck_assert_int_eq(c.metrics->changes[0].effective_t_s, -1);
+	ck_assert_uint_eq(c.metrics->changes[0].ranges_after, 3);
+	ck_assert_uint_eq(c.metrics->n_splits, 0);
+	ck_assert_uint_eq(c.n_ranges, 3); /* 25,000 fits 3 x 10,000 */
 	diag_free(&d);
+	snapshot_free(&c);
 	free_run(run);
 }
 END_TEST
@@ -1017,7 +1021,7 @@ START_TEST(test_sim_no_phantom_debt)
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	m = &cosmos_service_container(run->variants[0].svc)->metrics;
+	m = tu_metrics(run->variants[0].svc);
 	for (s = 0; s < 3; s++) {
 		ck_assert_int_eq(m->seconds[s].served_mru, 2000 * 1000);
 		ck_assert_uint_eq(m->seconds[s].throttled_429, 0);
@@ -1051,33 +1055,35 @@ START_TEST(test_sim_split_delay_idle)
 	char buf[512];
 	struct pk_diag d;
 	struct pk_run *run;
-	const struct pk_container *c;
+	struct pk_snapshot c;
 
 	diag_init(&d);
 	snprintf(buf, sizeof(buf), text, "2m");
 	run = sim_run(load(buf), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	c = cosmos_service_container(run->variants[0].svc);
-	ck_assert_uint_eq(c->metrics.n_splits, 1);
-	ck_assert_int_eq(c->metrics.splits[0].t_s, 15);
-	ck_assert_int_eq(c->metrics.changes[0].effective_t_s, 15);
-	ck_assert_uint_eq(c->metrics.changes[0].ranges_after, 4);
-	ck_assert_uint_eq(c->pmap.n, 4);
+	tu_snapshot(run, 0, &c);
+	ck_assert_uint_eq(c.metrics->n_splits, 1);
+	ck_assert_int_eq(c.metrics->splits[0].t_s, 15);
+	ck_assert_int_eq(c.metrics->changes[0].effective_t_s, 15);
+	ck_assert_uint_eq(c.metrics->changes[0].ranges_after, 4);
+	ck_assert_uint_eq(c.n_ranges, 4);
+	snapshot_free(&c);
 	free_run(run);
 
 	snprintf(buf, sizeof(buf), text, "8s");
 	run = sim_run(load(buf), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	c = cosmos_service_container(run->variants[0].svc);
-	ck_assert_uint_eq(c->metrics.n_splits, 0);
-	ck_assert_uint_eq(c->pmap.n, 3);
-	ck_assert_uint_eq(c->metrics.changes[0].ranges_after, 3);
-	ck_assert_int_eq(c->metrics.actions[c->metrics.n_actions - 1].kind,
+	tu_snapshot(run, 0, &c);
+	ck_assert_uint_eq(c.metrics->n_splits, 0);
+	ck_assert_uint_eq(c.n_ranges, 3);
+	ck_assert_uint_eq(c.metrics->changes[0].ranges_after, 3);
+	ck_assert_int_eq(c.metrics->actions[c.metrics->n_actions - 1].kind,
 			 PK_ACTION_SPLITS_UNFINISHED);
-	ck_assert_str_eq(c->metrics.actions[c->metrics.n_actions - 1].detail,
+	ck_assert_str_eq(c.metrics->actions[c.metrics->n_actions - 1].detail,
 			 "the run ends before the splits of the scale-up to "
 			 "40,000 RU/s are done (t=15s); 3 physical partitions "
 			 "at the end");
+	snapshot_free(&c);
 	free_run(run);
 	diag_free(&d);
 }
@@ -1101,8 +1107,7 @@ START_TEST(test_sim_random_full_range)
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	ck_assert_uint_eq(cosmos_service_container(run->variants[0].svc)
-			      ->metrics.totals.succeeded,
+	ck_assert_uint_eq(tu_metrics(run->variants[0].svc)->totals.succeeded,
 			  20);
 	diag_free(&d);
 	free_run(run);
@@ -1124,15 +1129,16 @@ START_TEST(test_sim_samples_bounded)
 	    "  - {duration: 1h, rate: 1/s}\n";
 	struct pk_diag d;
 	struct pk_run *run;
-	const struct pk_container *c;
+	struct pk_snapshot c;
 
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	c = cosmos_service_container(run->variants[0].svc);
-	ck_assert_uint_eq(c->pmap.n, 167);
-	ck_assert_uint_eq(c->metrics.n_samples, 3600);
+	tu_snapshot(run, 0, &c);
+	ck_assert_uint_eq(c.n_ranges, 167);
+	ck_assert_uint_eq(c.metrics->n_samples, 3600);
 	diag_free(&d);
+	snapshot_free(&c);
 	free_run(run);
 }
 END_TEST
@@ -1173,7 +1179,7 @@ START_TEST(test_sim_redistribute_fractions)
 		size_t len;
 		struct pk_diag d;
 		struct pk_run *run;
-		const struct pk_container *c;
+		struct pk_snapshot c;
 		const struct pk_action *last;
 
 		len = (size_t)snprintf(
@@ -1188,18 +1194,18 @@ START_TEST(test_sim_redistribute_fractions)
 		diag_init(&d);
 		run = sim_run(load(text), 1, &d);
 		ck_assert_ptr_nonnull(run);
-		c = cosmos_service_container(run->variants[0].svc);
-		ck_assert_uint_eq(c->pmap.n, 3);
+		tu_snapshot(run, 0, &c);
+		ck_assert_uint_eq(c.n_ranges, 3);
 		for (k = 0; k < 3; k++) {
-			ck_assert_int_eq(c->pp[k].budget.share_mru,
+			ck_assert_int_eq(c.ranges[k].ru_per_s_mru,
 					 want[n - 3][k] * 1000);
 		}
-		ck_assert_int_eq(c->ru_per_s, n >= 5   ? 24000
-					      : n == 4 ? 12000
-						       : 3000);
-		ck_assert_int_eq(container_effective_ru_per_s(c),
-				 n == 5 ? 18000 : c->ru_per_s);
-		last = &c->metrics.actions[c->metrics.n_actions - 1];
+		ck_assert_int_eq(c.ru_per_s, n >= 5   ? 24000
+					     : n == 4 ? 12000
+						      : 3000);
+		ck_assert_int_eq(c.effective_ru_per_s,
+				 n == 5 ? 18000 : c.ru_per_s);
+		last = &c.metrics->actions[c.metrics->n_actions - 1];
 		if (n == 5) {
 			ck_assert_str_eq(last->detail,
 					 "24,000 RU/s kept as each partition's "
@@ -1207,9 +1213,10 @@ START_TEST(test_sim_redistribute_fractions)
 					 "RU/s usable, 6,000 unusable above "
 					 "10,000 a partition");
 		}
-		ck_assert_int_eq(c->redistributed, n < 6);
-		ck_assert_int_eq(container_check(c), 0);
+		ck_assert_int_eq(c.cosmos->custom_policy, n < 6);
+		ck_assert_int_eq(cosmos_service_check(run->variants[0].svc), 0);
 		diag_free(&d);
+		snapshot_free(&c);
 		free_run(run);
 	}
 }
@@ -1235,20 +1242,21 @@ START_TEST(test_sim_phase_autoscale_max)
 	char buf[512];
 	struct pk_diag d;
 	struct pk_run *run;
-	const struct pk_container *c;
+	struct pk_snapshot c;
 	struct pk_scenario *sc;
 
 	diag_init(&d);
 	snprintf(buf, sizeof(buf), text, "8000");
 	run = sim_run(load(buf), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	c = cosmos_service_container(run->variants[0].svc);
-	ck_assert_uint_eq(c->metrics.n_splits, 2);
-	ck_assert_uint_eq(c->pmap.n, 4);
-	ck_assert_int_eq(c->ru_per_s, 8000);
-	ck_assert_int_eq(c->pp[0].budget.share_mru, 2000 * 1000);
-	ck_assert_int_eq(c->metrics.changes[0].t_s, 2);
-	ck_assert_uint_eq(c->metrics.changes[0].ranges_after, 4);
+	tu_snapshot(run, 0, &c);
+	ck_assert_uint_eq(c.metrics->n_splits, 2);
+	ck_assert_uint_eq(c.n_ranges, 4);
+	ck_assert_int_eq(c.ru_per_s, 8000);
+	ck_assert_int_eq(c.ranges[0].ru_per_s_mru, 2000 * 1000);
+	ck_assert_int_eq(c.metrics->changes[0].t_s, 2);
+	ck_assert_uint_eq(c.metrics->changes[0].ranges_after, 4);
+	snapshot_free(&c);
 	free_run(run);
 
 	snprintf(buf, sizeof(buf), text, "3000");
@@ -1315,7 +1323,7 @@ START_TEST(test_sim_autoscale_lowered_in_hour)
 	char buf[512];
 	struct pk_diag d;
 	struct pk_run *run;
-	const struct pk_container *c;
+	struct pk_snapshot c;
 	size_t i;
 
 	diag_init(&d);
@@ -1323,12 +1331,12 @@ START_TEST(test_sim_autoscale_lowered_in_hour)
 		snprintf(buf, sizeof(buf), "%s%s", head, cases[i].phases);
 		run = sim_run(load(buf), 1, &d);
 		ck_assert_ptr_nonnull(run);
-		c = cosmos_service_container(run->variants[0].svc);
-		ck_assert_int_eq(container_autoscale_billed(c, cases[i].hour),
+		tu_snapshot(run, 0, &c);
+		ck_assert_int_eq(c.cosmos->billed_classic[cases[i].hour],
 				 cases[i].classic);
-		ck_assert_int_eq(
-		    container_autoscale_dynamic_billed(c, cases[i].hour),
-		    cases[i].dynamic);
+		ck_assert_int_eq(c.cosmos->billed_dynamic[cases[i].hour],
+				 cases[i].dynamic);
+		snapshot_free(&c);
 		free_run(run);
 	}
 	diag_free(&d);
@@ -1352,18 +1360,19 @@ START_TEST(test_sim_split_unfinished)
 	    "  - {duration: 5s, rate: 1/s, throughput: 30000}\n";
 	struct pk_diag d;
 	struct pk_run *run;
-	const struct pk_container *c;
+	struct pk_snapshot c;
 
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	c = cosmos_service_container(run->variants[0].svc);
-	ck_assert_uint_eq(c->metrics.n_changes, 1);
-	ck_assert_int_eq(c->metrics.changes[0].t_s, 5);
-	ck_assert_int_eq(c->metrics.changes[0].effective_t_s,
+	tu_snapshot(run, 0, &c);
+	ck_assert_uint_eq(c.metrics->n_changes, 1);
+	ck_assert_int_eq(c.metrics->changes[0].t_s, 5);
+	ck_assert_int_eq(c.metrics->changes[0].effective_t_s,
 			 PK_EFFECTIVE_UNFINISHED);
-	ck_assert_int_eq(c->metrics.changes[0].planned_t_s, 15);
-	ck_assert_uint_eq(c->metrics.changes[0].ranges_after, 2);
+	ck_assert_int_eq(c.metrics->changes[0].planned_t_s, 15);
+	ck_assert_uint_eq(c.metrics->changes[0].ranges_after, 2);
+	snapshot_free(&c);
 	free_run(run);
 	diag_free(&d);
 }
@@ -1385,13 +1394,13 @@ static struct pk_run *run_text(const char *text)
 
 /* Items stored in c (the sum over its logical partitions) and, in
  *lps, the logical partitions holding at least one. */
-static uint64_t stored_items(const struct pk_container *c, uint64_t *lps)
+static uint64_t stored_items(const struct pk_snapshot *c, uint64_t *lps)
 {
 	uint64_t x, items = 0, n;
 
 	*lps = 0;
-	for (x = 1; x <= c->n_lps; x++) {
-		n = container_lp_count(c, container_lp(c, x), PK_LP_ITEMS);
+	for (x = 0; x < c->n_lps; x++) {
+		n = tu_lp(c, x).items;
 		items += n;
 		*lps += n > 0;
 	}
@@ -1423,28 +1432,30 @@ START_TEST(test_sim_upserts_store_new_items)
 	    "item_size: 1KB}\n";
 	char text[512];
 	struct pk_run *run;
-	const struct pk_container *c;
+	struct pk_snapshot c;
 	uint64_t lps;
 
 	snprintf(text, sizeof(text), fmt, "{unique: \"k-\"}");
 	run = run_text(text);
-	c = cosmos_service_container(run->variants[0].svc);
-	ck_assert_uint_eq(c->metrics.totals.succeeded, 1000);
-	ck_assert_uint_eq(c->metrics.totals.throttled_429, 0);
-	ck_assert_uint_eq(stored_items(c, &lps), 1000);
+	tu_snapshot(run, 0, &c);
+	ck_assert_uint_eq(c.metrics->totals.succeeded, 1000);
+	ck_assert_uint_eq(c.metrics->totals.throttled_429, 0);
+	ck_assert_uint_eq(stored_items(&c, &lps), 1000);
 	ck_assert_uint_eq(lps, 1000);
-	ck_assert_uint_eq(container_storage(c), 1000 * 1024);
-	ck_assert_int_eq(container_check(c), 0);
+	ck_assert_uint_eq(c.storage_bytes, 1000 * 1024);
+	ck_assert_int_eq(cosmos_service_check(run->variants[0].svc), 0);
+	snapshot_free(&c);
 	free_run(run);
 
 	snprintf(text, sizeof(text), fmt, "{values: \"k{000..999}\"}");
 	run = run_text(text);
-	c = cosmos_service_container(run->variants[0].svc);
-	ck_assert_uint_eq(stored_items(c, &lps), 1000);
+	tu_snapshot(run, 0, &c);
+	ck_assert_uint_eq(stored_items(&c, &lps), 1000);
 	ck_assert_uint_ge(lps, 573);
 	ck_assert_uint_le(lps, 692);
-	ck_assert_uint_eq(c->n_lps, lps);
-	ck_assert_uint_eq(container_storage(c), 1000 * 1024);
+	ck_assert_uint_eq(c.n_lps, lps);
+	ck_assert_uint_eq(c.storage_bytes, 1000 * 1024);
+	snapshot_free(&c);
 	free_run(run);
 }
 END_TEST
@@ -1472,18 +1483,19 @@ START_TEST(test_sim_upsert_new_fraction)
 	    "item_size: 1KB, upsert_new: %s}\n";
 	char text[512];
 	struct pk_run *run;
-	const struct pk_container *c;
+	struct pk_snapshot c;
 	struct pk_workload *w;
 	struct pk_op op;
 	uint64_t lps, fresh = 0, items;
 
 	snprintf(text, sizeof(text), fmt, "", "0");
 	run = run_text(text);
-	c = cosmos_service_container(run->variants[0].svc);
-	ck_assert_uint_eq(stored_items(c, &lps), 1);
+	tu_snapshot(run, 0, &c);
+	ck_assert_uint_eq(stored_items(&c, &lps), 1);
 	ck_assert_uint_eq(lps, 1);
-	ck_assert_uint_eq(container_storage(c), 1024);
-	ck_assert_uint_eq(c->metrics.totals.succeeded, 1000);
+	ck_assert_uint_eq(c.storage_bytes, 1024);
+	ck_assert_uint_eq(c.metrics->totals.succeeded, 1000);
+	snapshot_free(&c);
 	free_run(run);
 
 	snprintf(text, sizeof(text), fmt,
@@ -1491,21 +1503,22 @@ START_TEST(test_sim_upsert_new_fraction)
 		 "item_size: 1KB}\n",
 		 "0.5");
 	run = run_text(text);
-	c = cosmos_service_container(run->variants[0].svc);
+	tu_snapshot(run, 0, &c);
 	/* run_text runs with seed 1 */
 	w = workload_new(run->sc, 1);
 	while (workload_next(w, &op)) {
 		fresh += op.kind == PK_OP_UPSERT && op.item != PK_ITEM_NONE;
 	}
 	workload_free(w);
-	items = stored_items(c, &lps);
+	items = stored_items(&c, &lps);
 	ck_assert_uint_eq(items, 100 + fresh);
 	ck_assert_uint_ge(fresh, 405);
 	ck_assert_uint_le(fresh, 595);
 	ck_assert_uint_eq(lps, items);
-	ck_assert_uint_eq(container_storage(c), items * 1024);
-	ck_assert_uint_eq(c->metrics.totals.succeeded, 1100);
-	ck_assert_uint_eq(c->metrics.totals.not_sent_no_target, 0);
+	ck_assert_uint_eq(c.storage_bytes, items * 1024);
+	ck_assert_uint_eq(c.metrics->totals.succeeded, 1100);
+	ck_assert_uint_eq(c.metrics->totals.not_sent_no_target, 0);
+	snapshot_free(&c);
 	free_run(run);
 }
 END_TEST
@@ -1533,18 +1546,19 @@ START_TEST(test_sim_upsert_replaces_held_id)
 	    "  - {duration: 1s, rate: 3/s, ops: {upsert: 1}, item_size: 1KB}\n"
 	    "  - {duration: 1s, rate: 3/s, ops: {upsert: 1}, item_size: 2KB}\n"
 	    "  - {duration: 1s, rate: 10/s, ops: {read: 1}}\n");
-	const struct pk_container *c =
-	    cosmos_service_container(run->variants[0].svc);
-	const struct pk_totals *t = &c->metrics.totals;
+	struct pk_snapshot c;
+	tu_snapshot(run, 0, &c);
+	const struct pk_totals *t = &c.metrics->totals;
 	uint64_t lps;
 
-	ck_assert_uint_eq(stored_items(c, &lps), 3);
+	ck_assert_uint_eq(stored_items(&c, &lps), 3);
 	ck_assert_uint_eq(lps, 1);
-	ck_assert_uint_eq(container_storage(c), 3 * 2048);
+	ck_assert_uint_eq(c.storage_bytes, 3 * 2048);
 	ck_assert_uint_eq(t->succeeded, 16);
 	ck_assert_uint_eq(t->not_found_404, 0);
 	ck_assert_uint_eq(t->conflict_409, 0);
-	ck_assert_int_eq(container_check(c), 0);
+	ck_assert_int_eq(cosmos_service_check(run->variants[0].svc), 0);
+	snapshot_free(&c);
 	free_run(run);
 }
 END_TEST
@@ -1565,8 +1579,7 @@ START_TEST(test_sim_closed_loop_pace)
 		     "  - {duration: 1s, rate: 2000/s, ops: {create: 1}, "
 		     "item_size: 1KB}\n");
 	const struct pk_variant *v = &run->variants[0];
-	const struct pk_totals *t =
-	    &cosmos_service_container(v->svc)->metrics.totals;
+	const struct pk_totals *t = &tu_metrics(v->svc)->totals;
 
 	ck_assert_uint_eq(t->operations, 2000);
 	ck_assert_uint_eq(t->succeeded, 2000);
@@ -1598,8 +1611,7 @@ START_TEST(test_sim_closed_loop_retries)
 		     "  - {duration: 1s, rate: 200/s, ops: {create: 1}, "
 		     "item_size: 1KB}\n");
 	const struct pk_variant *v = &run->variants[0];
-	const struct pk_totals *t =
-	    &cosmos_service_container(v->svc)->metrics.totals;
+	const struct pk_totals *t = &tu_metrics(v->svc)->totals;
 
 	ck_assert_uint_eq(t->operations, 200);
 	ck_assert_uint_eq(t->succeeded, 200);
@@ -1627,8 +1639,7 @@ START_TEST(test_sim_closed_loop_arrivals)
 		     "item_size: 1KB}\n");
 	const struct pk_variant *v = &run->variants[0];
 
-	ck_assert_uint_eq(
-	    cosmos_service_container(v->svc)->metrics.totals.operations, 100);
+	ck_assert_uint_eq(tu_metrics(v->svc)->totals.operations, 100);
 	ck_assert_int_eq(v->pacers[0].workers.last_ms, 9910);
 	ck_assert_int_eq(v->pacers[0].workers.latency_ms, 10);
 	free_run(run);
@@ -1650,8 +1661,7 @@ START_TEST(test_sim_priority_low_alone)
 		     "phases:\n"
 		     "  - {duration: 10s, rate: 100/s, ops: {create: 1}, "
 		     "item_size: 1KB}\n");
-	const struct pk_totals *t =
-	    &cosmos_service_container(run->variants[0].svc)->metrics.totals;
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
 
 	ck_assert_uint_eq(t->succeeded, 800);
 	ck_assert_uint_eq(t->throttled_429, 200);
@@ -1693,8 +1703,7 @@ START_TEST(test_sim_priority_held_has_room)
 		     "    phases:\n"
 		     "      - {duration: 2s, rate: 200/s, ops: {create: 1}, "
 		     "item_size: 1KB}\n");
-	const struct pk_metrics *m =
-	    &cosmos_service_container(run->variants[0].svc)->metrics;
+	const struct pk_metrics *m = tu_metrics(run->variants[0].svc);
 	const struct pk_sample *s0, *s1;
 
 	ck_assert_uint_eq(m->n_samples, 2);
@@ -1732,8 +1741,7 @@ START_TEST(test_sim_bucket_alone)
 	    "phases:\n"
 	    "  - {duration: 10s, rate: 100/s, ops: {create: 1}, "
 	    "item_size: 1KB}\n");
-	const struct pk_totals *t =
-	    &cosmos_service_container(run->variants[0].svc)->metrics.totals;
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
 
 	ck_assert_uint_eq(t->succeeded, 400);
 	ck_assert_uint_eq(t->throttled_429, 600);
@@ -1769,8 +1777,7 @@ START_TEST(test_sim_closed_loop_one_stream)
 		     "      - {duration: 10s, rate: 10/s, ops: {create: 1}, "
 		     "item_size: 1KB}\n");
 	const struct pk_variant *v = &run->variants[0];
-	const struct pk_totals *t =
-	    &cosmos_service_container(v->svc)->metrics.totals;
+	const struct pk_totals *t = &tu_metrics(v->svc)->totals;
 
 	ck_assert_uint_eq(t->operations, 2100);
 	ck_assert_uint_eq(t->throttled_429, 0);
@@ -1813,7 +1820,7 @@ START_TEST(test_sim_budget_per_stream)
 		     "      - {duration: 1s, rate: 10000/s, ops: {create: 1}, "
 		     "item_size: 1KB}\n");
 	const struct pk_variant *v = &run->variants[0];
-	const struct pk_metrics *m = &cosmos_service_container(v->svc)->metrics;
+	const struct pk_metrics *m = tu_metrics(v->svc);
 
 	ck_assert_uint_eq(m->totals.operations, 20000);
 	ck_assert_uint_eq(m->totals.succeeded, 20000);
@@ -1869,7 +1876,7 @@ START_TEST(test_sim_budget_retries_wait)
 		     "      - {duration: 1s, rate: 300/s, ops: {create: 1}, "
 		     "item_size: 1KB}\n");
 	const struct pk_variant *v = &run->variants[0];
-	const struct pk_metrics *m = &cosmos_service_container(v->svc)->metrics;
+	const struct pk_metrics *m = tu_metrics(v->svc);
 	const struct pk_stream_stats *bulk = &v->sstats[PK_OP_CREATE];
 	const struct pk_stream_stats *spike =
 	    &v->sstats[PK_STREAM_KINDS + PK_OP_CREATE];
@@ -1923,8 +1930,7 @@ START_TEST(test_sim_closed_loop_per_stream)
 		     "      - {duration: 1s, rate: 1000/s, ops: {create: 1}, "
 		     "item_size: 1KB}\n");
 	const struct pk_variant *v = &run->variants[0];
-	const struct pk_totals *t =
-	    &cosmos_service_container(v->svc)->metrics.totals;
+	const struct pk_totals *t = &tu_metrics(v->svc)->totals;
 
 	ck_assert_uint_eq(t->operations, 3000);
 	ck_assert_uint_eq(t->succeeded, 3000);
@@ -1978,7 +1984,7 @@ START_TEST(test_sim_actions_any_stream)
 		     "      - {duration: 6s, rate: 1/s, ops: {create: 1}, "
 		     "item_size: 1KB, throughput: 1000}\n");
 	const struct pk_variant *v = &run->variants[0];
-	const struct pk_metrics *m = &cosmos_service_container(v->svc)->metrics;
+	const struct pk_metrics *m = tu_metrics(v->svc);
 
 	ck_assert_uint_eq(m->totals.operations, 1010);
 	ck_assert_uint_eq(m->totals.throttled_429, 84);
@@ -1991,7 +1997,7 @@ START_TEST(test_sim_actions_any_stream)
 	ck_assert_int_eq(m->changes[0].to_ru_per_s, 1000);
 	ck_assert_int_eq(m->changes[1].t_s, 6);
 	ck_assert_int_eq(m->changes[1].to_ru_per_s, 2000);
-	ck_assert_int_eq(cosmos_service_container(v->svc)->ru_per_s, 2000);
+	ck_assert_int_eq(tu_ru_per_s(run, 0), 2000);
 	free_run(run);
 }
 END_TEST
@@ -2035,8 +2041,7 @@ START_TEST(test_sim_upserts_beside_paced_import)
 	    "    phases:\n"
 	    "      - {duration: 10s, rate: 1/s, ops: {upsert: 1}, "
 	    "item_size: 1KB, upsert_new: 0}\n");
-	const struct pk_totals *t =
-	    &cosmos_service_container(run->variants[0].svc)->metrics.totals;
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
 
 	ck_assert_uint_eq(t->conflict_409, 0);
 	ck_assert_uint_eq(t->conflict_409_stored, 0);
@@ -2080,8 +2085,7 @@ START_TEST(test_sim_reads_only_stored_items)
 	    "queries: [{name: scan}]}\n"
 	    "      - {name: fill, duration: 1s, rate: 10/s, "
 	    "ops: {create: 1}, item_size: 1KB}\n");
-	const struct pk_totals *t =
-	    &cosmos_service_container(run->variants[0].svc)->metrics.totals;
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
 	const struct pk_stream_stats *r = sst(run, 0, PK_OP_READ);
 
 	ck_assert_uint_eq(t->not_found_404, 0);
@@ -2121,8 +2125,7 @@ START_TEST(test_sim_retry_keeps_target)
 		     "  - name: d\n"
 		     "    phases:\n"
 		     "      - {duration: 1s, rate: 2/s, ops: {delete: 1}}\n");
-	const struct pk_totals *t =
-	    &cosmos_service_container(run->variants[0].svc)->metrics.totals;
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
 	const struct pk_stream_stats *d = sst(run, 1, PK_OP_DELETE);
 
 	ck_assert_uint_eq(t->throttled_429, 1);
@@ -2133,9 +2136,7 @@ START_TEST(test_sim_retry_keeps_target)
 	ck_assert_uint_eq(d->not_sent, 1);
 	ck_assert_uint_eq(targets_count(run->variants[0].targets), 0);
 	/* the item is deleted: nothing stored */
-	ck_assert_uint_eq(
-	    container_storage(cosmos_service_container(run->variants[0].svc)),
-	    0);
+	ck_assert_uint_eq(tu_storage(run, 0), 0);
 	free_run(run);
 }
 END_TEST

@@ -11,10 +11,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../src/service/cosmos/container.h"
 #include "pksim/report/findings.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
-#include "pksim/service/cosmos/container.h"
 #include "pksim/service/cosmos/cosmos_service.h"
 #include "pksim/service/cosmos/epk.h"
 #include "pksim/service/cosmos/ttl.h"
@@ -458,20 +458,22 @@ START_TEST(test_ttl_property_in_a_run)
 	    "  ttl: {values: [5, -1], distribution: sequential}\n"
 	    "phases: [{duration: 20s, rate: 10/s}]\n";
 	struct pk_run *run = tu_sim_text("ttl.yaml", text);
-	const struct pk_container *on =
-	    cosmos_service_container(run->variants[0].svc);
-	const struct pk_container *off =
-	    cosmos_service_container(run->variants[1].svc);
+	struct pk_snapshot on;
+	struct pk_snapshot off;
 
-	ck_assert_uint_eq(on->metrics.totals.succeeded, 200);
-	ck_assert_uint_eq(on->metrics.ttl.expired, 75);
-	ck_assert_uint_eq(on->metrics.ttl.deleted, 75);
-	ck_assert_uint_eq(container_storage(on), (200 - 75) * 1024);
-	ck_assert_int_eq(on->metrics.ttl.delete_mru, 75 * 5000);
+	tu_snapshot(run, 0, &on);
+	tu_snapshot(run, 1, &off);
+	ck_assert_uint_eq(on.metrics->totals.succeeded, 200);
+	ck_assert_uint_eq(on.metrics->ttl.expired, 75);
+	ck_assert_uint_eq(on.metrics->ttl.deleted, 75);
+	ck_assert_uint_eq(on.storage_bytes, (200 - 75) * 1024);
+	ck_assert_int_eq(on.metrics->ttl.delete_mru, 75 * 5000);
 	/* default_ttl off: the items' ttl has no effect (D-TTL example 1) */
-	ck_assert_int_eq(off->metrics.ttl_on, 0);
-	ck_assert_ptr_null(off->ttl);
-	ck_assert_uint_eq(container_storage(off), 200 * 1024);
+	ck_assert_int_eq(off.metrics->ttl_on, 0);
+	ck_assert_int_eq(off.cosmos->ttl_lifetime_s, 0);
+	ck_assert_uint_eq(off.storage_bytes, 200 * 1024);
+	snapshot_free(&on);
+	snapshot_free(&off);
 	tu_sim_free(run);
 }
 END_TEST
@@ -491,7 +493,7 @@ START_TEST(test_ttl_data_file_records)
 	    "{\"id\": \"d\", \"k\": \"x\", \"ttl\": \"2\"}\n"
 	    "{\"id\": \"e\", \"k\": \"x\"}\n";
 	struct pk_run *run;
-	const struct pk_container *c;
+	struct pk_snapshot c;
 
 	path = tu_write_file(dir, "r.jsonl", data);
 	snprintf(yaml, sizeof(yaml), "%s/s.yaml", dir);
@@ -500,11 +502,11 @@ START_TEST(test_ttl_data_file_records)
 			  "default_ttl: -1}\n"
 			  "items: {file: r.jsonl, rate: 1/s, item_size: 1KB}\n"
 			  "phases: [{duration: 10s}]\n");
-	c = cosmos_service_container(run->variants[0].svc);
-	ck_assert_uint_eq(c->metrics.totals.bad_request_400, 2);
+	tu_snapshot(run, 0, &c);
+	ck_assert_uint_eq(c.metrics->totals.bad_request_400, 2);
 	/* both for their ttl, and the finding names that cause (the fresh
 	   user's recttl, issue 14 §4: it listed key, id and changed key) */
-	ck_assert_uint_eq(c->metrics.totals.bad_ttl_400, 2);
+	ck_assert_uint_eq(c.metrics->totals.bad_ttl_400, 2);
 	{
 		struct pk_result *res = result_build(run);
 		size_t n, k, found = 0;
@@ -523,10 +525,11 @@ START_TEST(test_ttl_data_file_records)
 		ck_assert_uint_eq(found, 1);
 		result_free(res);
 	}
-	ck_assert_uint_eq(c->metrics.totals.succeeded, 3);
-	ck_assert_uint_eq(c->metrics.ttl.expired, 1);
-	ck_assert_uint_eq(c->metrics.ttl.deleted, 1);
-	ck_assert_uint_eq(container_storage(c), 2 * 1024);
+	ck_assert_uint_eq(c.metrics->totals.succeeded, 3);
+	ck_assert_uint_eq(c.metrics->ttl.expired, 1);
+	ck_assert_uint_eq(c.metrics->ttl.deleted, 1);
+	ck_assert_uint_eq(c.storage_bytes, 2 * 1024);
+	snapshot_free(&c);
 	tu_sim_free(run);
 	remove(path);
 	free(path);
@@ -600,12 +603,13 @@ START_TEST(test_ttl_query_finds_nothing_left)
 	    "    rate: 1/s\n"
 	    "    ops: {query: 1}\n"
 	    "    queries: [{name: byk, where: {k: eq}, results: 3}]\n");
-	const struct pk_container *c =
-	    cosmos_service_container(run->variants[0].svc);
+	struct pk_snapshot c;
 
-	ck_assert_uint_eq(c->metrics.ttl.deleted, 1);
-	ck_assert_uint_eq(c->metrics.totals.queries[PK_ROUTE_SINGLE], 5);
-	ck_assert_int_eq(c->metrics.totals.ru_mru, 25500);
+	tu_snapshot(run, 0, &c);
+	ck_assert_uint_eq(c.metrics->ttl.deleted, 1);
+	ck_assert_uint_eq(c.metrics->totals.queries[PK_ROUTE_SINGLE], 5);
+	ck_assert_int_eq(c.metrics->totals.ru_mru, 25500);
+	snapshot_free(&c);
 	tu_sim_free(run);
 }
 END_TEST

@@ -234,6 +234,59 @@ void tu_sim_free(struct pk_run *run)
 	scenario_free(sc);
 }
 
+const struct pk_metrics *tu_metrics(const struct pk_service *svc)
+{
+	return svc->ops->metrics(svc);
+}
+
+void tu_snapshot(const struct pk_run *run, size_t v, struct pk_snapshot *s)
+{
+	const struct pk_service *svc = run->variants[v].svc;
+
+	svc->ops->snapshot(svc, run->sc, s);
+}
+
+size_t tu_ranges(const struct pk_run *run, size_t v)
+{
+	struct pk_snapshot s;
+	size_t n;
+
+	tu_snapshot(run, v, &s);
+	n = s.n_ranges;
+	snapshot_free(&s);
+	return n;
+}
+
+uint64_t tu_storage(const struct pk_run *run, size_t v)
+{
+	struct pk_snapshot s;
+	uint64_t n;
+
+	tu_snapshot(run, v, &s);
+	n = s.storage_bytes;
+	snapshot_free(&s);
+	return n;
+}
+
+int64_t tu_ru_per_s(const struct pk_run *run, size_t v)
+{
+	struct pk_snapshot s;
+	int64_t n;
+
+	tu_snapshot(run, v, &s);
+	n = s.ru_per_s;
+	snapshot_free(&s);
+	return n;
+}
+
+struct pk_snapshot_lp tu_lp(const struct pk_snapshot *s, uint64_t i)
+{
+	struct pk_snapshot_lp lp;
+
+	s->lp_at(s->lps, i, &lp);
+	return lp;
+}
+
 void tu_fx_run(struct tu_fx *f, const char *file, const char *text)
 {
 	f->run = tu_sim_text(file, text);

@@ -9,6 +9,10 @@
 
 #include <check.h>
 #include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/run/sim.h"
+#include "pksim/service/snapshot.h"
 
 struct pk_diag;
 struct pk_run;
@@ -74,6 +78,22 @@ struct pk_run *tu_sim_text(const char *file, const char *text);
 /* Free run and the scenario it ran (run->sc, which nothing else
    frees); NULL is allowed. */
 void tu_sim_free(struct pk_run *run);
+
+/* The series svc recorded (its metrics); borrowed, valid while svc is. */
+const struct pk_metrics *tu_metrics(const struct pk_service *svc);
+
+/* Variant v's end of run (its service's snapshot, snapshot.h) into *s;
+   free with snapshot_free before tu_sim_free. */
+void tu_snapshot(const struct pk_run *run, size_t v, struct pk_snapshot *s);
+
+/* Of variant v's snapshot at the end of run: its partition key ranges,
+   its stored bytes, its provisioned RU/s. */
+size_t tu_ranges(const struct pk_run *run, size_t v);
+uint64_t tu_storage(const struct pk_run *run, size_t v);
+int64_t tu_ru_per_s(const struct pk_run *run, size_t v);
+
+/* Logical partition i (0 .. s->n_lps - 1, in order of creation) of s. */
+struct pk_snapshot_lp tu_lp(const struct pk_snapshot *s, uint64_t i);
 
 /* A run of scenario text and its result (result_build), for the tests
    of the reports drawn from it. */

@@ -15,7 +15,7 @@
 #include "pksim/cli/cli.h"
 #include "pksim/cli/help.h"
 #include "pksim/load/scenario.h"
-#include "pksim/service/cosmos/container.h"
+#include "pksim/service/cosmos/cosmos_service.h"
 #include "pksim/service/cosmos/keycheck.h"
 #include "pksim/service/cosmos/pkey.h"
 
@@ -45,7 +45,7 @@ static int check_item(const struct pk_scenario *sc, struct pk_pkey **keys,
 }
 
 static void print_item(const struct pk_scenario *sc, struct pk_pkey **keys,
-		       struct pk_container **cs, json_t *obj, uint64_t n)
+		       json_t *obj, uint64_t n)
 {
 	struct pk_keyval *kv = xmalloc(sizeof(*kv));
 	char text[PK_VALUE_MAX_BYTES * 2], epk[PK_EPK_HEX_MAX];
@@ -54,7 +54,9 @@ static void print_item(const struct pk_scenario *sc, struct pk_pkey **keys,
 
 	for (i = 0; i < sc->n_variants; i++) {
 		struct pk_item_source src;
-		const struct pk_range *r;
+		struct pk_epk min, max;
+		size_t n_ranges;
+		uint32_t id;
 
 		pkey_source_json(keys[i], obj, n, &src);
 		pkey_build(keys[i], &src, kv);
@@ -70,9 +72,10 @@ static void print_item(const struct pk_scenario *sc, struct pk_pkey **keys,
 		}
 		pkey_format_id(keys[i], kv->id, kv->id_len, text, sizeof(text));
 		epk_format(&kv->epk, epk);
-		r = &cs[i]->pmap.ranges[pmap_find(&cs[i]->pmap, &kv->epk)];
-		epk_format(&r->min, lo);
-		epk_format(&r->max, hi);
+		n_ranges = cosmos_created_range(&sc->variants[i], &kv->epk, &id,
+						&min, &max);
+		epk_format(&min, lo);
+		epk_format(&max, hi);
 		printf("  key value  %s%s\n", text,
 		       keys[i]->has_random ? "  (random part drawn for this "
 					     "item number)"
@@ -82,14 +85,14 @@ static void print_item(const struct pk_scenario *sc, struct pk_pkey **keys,
 							    : "");
 		/* the id is the range's name (the JSON report's string "3"),
 		   not its position: say how many there are apart from it */
-		if (cs[i]->pmap.n == 1) {
+		if (n_ranges == 1) {
 			printf("  range      %u (the only range at the start): "
 			       "[\"%s\", \"%s\")\n",
-			       r->id, lo, hi);
+			       id, lo, hi);
 		} else {
 			printf("  range      %u (one of %zu ranges at the "
 			       "start): [\"%s\", \"%s\")\n",
-			       r->id, cs[i]->pmap.n, lo, hi);
+			       id, n_ranges, lo, hi);
 		}
 	}
 	free(kv);
@@ -123,8 +126,7 @@ static json_t *parse_item(const char *text, const char *where, int line)
 	return obj;
 }
 
-static int locate_stdin(const struct pk_scenario *sc, struct pk_pkey **keys,
-			struct pk_container **cs)
+static int locate_stdin(const struct pk_scenario *sc, struct pk_pkey **keys)
 {
 	char *line = NULL;
 	size_t cap = 0;
@@ -145,7 +147,7 @@ static int locate_stdin(const struct pk_scenario *sc, struct pk_pkey **keys,
 			rc = PK_EXIT_INPUT;
 			break;
 		}
-		print_item(sc, keys, cs, obj, n++);
+		print_item(sc, keys, obj, n++);
 		json_decref(obj);
 	}
 	free(line);
@@ -198,7 +200,6 @@ int cli_locate(int argc, char **argv)
 	struct pk_diag diag;
 	struct pk_scenario *sc;
 	struct pk_pkey **keys;
-	struct pk_container **cs;
 	int rc = PK_EXIT_OK, i, allow;
 	size_t v;
 
@@ -223,7 +224,6 @@ int cli_locate(int argc, char **argv)
 		scenario_allow_undefined_key(sc);
 	}
 	keys = xcalloc(sc->n_variants, sizeof(*keys));
-	cs = xcalloc(sc->n_variants, sizeof(*cs));
 	for (v = 0; v < sc->n_variants; v++) {
 		struct pk_keycheck kc;
 
@@ -231,14 +231,12 @@ int cli_locate(int argc, char **argv)
 		if (keys[v]) {
 			keycheck_run(keys[v], &sc->variants[v], sc, &kc, &diag);
 		}
-		cs[v] = container_new(sc->variants[v].name, &sc->variants[v],
-				      &sc->cost);
 	}
 	if (diag_count(&diag) > 0) {
 		diag_print(&diag, stderr);
 		rc = PK_EXIT_INPUT;
 	} else if (argc == 2) {
-		rc = locate_stdin(sc, keys, cs);
+		rc = locate_stdin(sc, keys);
 	}
 	for (i = 2; rc == PK_EXIT_OK && i < argc; i++) {
 		char where[32];
@@ -251,15 +249,13 @@ int cli_locate(int argc, char **argv)
 			rc = PK_EXIT_INPUT;
 			break;
 		}
-		print_item(sc, keys, cs, obj, (uint64_t)(i - 2));
+		print_item(sc, keys, obj, (uint64_t)(i - 2));
 		json_decref(obj);
 	}
 	for (v = 0; v < sc->n_variants; v++) {
 		pkey_free(keys[v]);
-		container_free(cs[v]);
 	}
 	free(keys);
-	free(cs);
 	scenario_free(sc);
 	diag_free(&diag);
 	return rc;

@@ -26,7 +26,6 @@
 #include "pksim/report/report_text.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
-#include "pksim/service/cosmos/container.h"
 #include "pksim/service/cosmos/cosmos_service.h"
 
 #define FUZZ_RUN_MAX_S 120.0
@@ -70,8 +69,7 @@ static void simulate(const struct pk_scenario *s, FILE *sink)
 		return;
 	}
 	for (i = 0; i < run->n_variants; i++) {
-		if (container_check(
-			cosmos_service_container(run->variants[i].svc)) != 0) {
+		if (cosmos_service_check(run->variants[i].svc) != 0) {
 			abort();
 		}
 	}

@@ -5,7 +5,7 @@
  * requests in container_ops.c, the logical-partition and id tables in
  * lptable.c. The rules and their sources are listed in container.h.
  */
-#include "pksim/service/cosmos/container.h"
+#include "container.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -13,6 +13,7 @@
 
 #include "container_int.h"
 #include "pksim/base/mem.h"
+#include "pksim/service/cosmos/cosmos_service.h"
 
 size_t container_initial_ranges(int64_t ru_per_s, int64_t ru_per_range)
 {
@@ -56,33 +57,60 @@ uint64_t container_preloaded_at_creation(const struct pk_container_spec *spec,
 	return spec->existing_bytes_per_pp;
 }
 
+/* The ranges a new container of spec gets: serverless's initial ranges,
+   autoscale's (rule 3), a manual container's (rule 2), or an existing
+   layout's N whatever the RU/s. */
+static size_t creation_ranges(const struct pk_container_spec *spec)
+{
+	if (spec->existing_partitions > 0) {
+		return spec->existing_partitions;
+	}
+	if (spec->serverless) {
+		return PK_CONTAINER_SERVERLESS_INITIAL_RANGES;
+	}
+	if (spec->autoscale_max_ru_per_s > 0) {
+		return provision_autoscale_ranges(spec->autoscale_max_ru_per_s);
+	}
+	return container_created_ranges(spec);
+}
+
+/* The hash version of spec's keys: MultiHash (hierarchical) keys are
+   always version 2 (D-HPK). */
+static int creation_version(const struct pk_container_spec *spec)
+{
+	return spec->key.kind == PK_KEY_HIERARCHICAL ? 2 : spec->key.version;
+}
+
+size_t cosmos_created_range(const struct pk_container_spec *spec,
+			    const struct pk_epk *epk, uint32_t *id,
+			    struct pk_epk *min, struct pk_epk *max)
+{
+	struct pk_pmap m;
+	size_t i, n;
+
+	pmap_init_version(&m, creation_ranges(spec), creation_version(spec));
+	i = pmap_find(&m, epk);
+	*id = m.ranges[i].id;
+	*min = m.ranges[i].min;
+	*max = m.ranges[i].max;
+	n = m.n;
+	pmap_free(&m);
+	return n;
+}
+
 struct pk_container *container_new(const char *name,
 				   const struct pk_container_spec *spec,
 				   const struct pk_cost_spec *cost)
 {
 	struct pk_container *c = xcalloc(1, sizeof(*c));
-	size_t n, i;
+	size_t n = creation_ranges(spec), i;
 
 	c->name = xstrdup(name);
 	c->spec = *spec;
 	cost_init(&c->cost, cost);
-	if (spec->serverless) {
-		c->serverless = 1;
-		n = PK_CONTAINER_SERVERLESS_INITIAL_RANGES;
-	} else if (spec->autoscale_max_ru_per_s > 0) {
-		c->autoscale = 1;
-		n = provision_autoscale_ranges(spec->autoscale_max_ru_per_s);
-	} else {
-		n = container_created_ranges(spec);
-	}
-	if (spec->existing_partitions > 0) {
-		/* an existing layout: its N, whatever the RU/s */
-		n = spec->existing_partitions;
-	}
-	/* MultiHash (hierarchical) keys are always version 2 (D-HPK) */
-	pmap_init_version(
-	    &c->pmap, n,
-	    spec->key.kind == PK_KEY_HIERARCHICAL ? 2 : spec->key.version);
+	c->serverless = spec->serverless != 0;
+	c->autoscale = !spec->serverless && spec->autoscale_max_ru_per_s > 0;
+	pmap_init_version(&c->pmap, n, creation_version(spec));
 	mem_grow((void **)&c->pp, &c->pp_cap, n, sizeof(*c->pp));
 	memset(c->pp, 0, n * sizeof(*c->pp));
 	for (i = 0; i < n; i++) {

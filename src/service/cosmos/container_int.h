@@ -9,9 +9,9 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "container.h"
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
-#include "pksim/service/cosmos/container.h"
 
 /* ---- container.c ---- */
 

@@ -5,7 +5,7 @@
  * redistribution (rule 26) and merge (D-MERGE). The rules and their
  * sources are listed in container.h.
  */
-#include "pksim/service/cosmos/container.h"
+#include "container.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
  * queries, each charged against its range's budget (rule 12) and counted
  * in the totals. The rules and their sources are listed in container.h.
  */
-#include "pksim/service/cosmos/container.h"
+#include "container.h"
 
 #include <math.h>
 #include <stdlib.h>

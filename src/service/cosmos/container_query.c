@@ -6,7 +6,7 @@
  * (container_int.h: ops_admit, ops_offer, ops_gone,
  * ops_count_class_429).
  */
-#include "pksim/service/cosmos/container.h"
+#include "container.h"
 
 #include <string.h>
 

@@ -8,9 +8,9 @@
 
 #include <stdint.h>
 
+#include "container.h"
 #include "pksim/base/diag.h"
 #include "pksim/load/scenario.h"
-#include "pksim/service/cosmos/container.h"
 #include "pksim/service/cosmos/pkey.h"
 
 /* Where a refused phase action is said: the scenario's file, 1 to name

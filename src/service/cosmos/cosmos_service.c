@@ -451,9 +451,9 @@ struct pk_service *cosmos_service_new(const struct pk_service_spec *spec,
 	return &cs->base;
 }
 
-struct pk_container *cosmos_service_container(const struct pk_service *s)
+int cosmos_service_check(const struct pk_service *s)
 {
-	return cs_of(s)->c;
+	return container_check(cs_of(s)->c);
 }
 
 const struct pk_pkey *cosmos_service_key(const struct pk_service *s)

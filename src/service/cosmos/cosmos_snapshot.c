@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "container.h"
 #include "pksim/base/mem.h"
-#include "pksim/service/cosmos/container.h"
-#include "pksim/service/cosmos/pmap.h"
 #include "pksim/service/cosmos/provision.h"
+#include "pmap.h"
 
 /* lp_at of a container: its logical partition i + 1 (the pool's
    numbering starts at 1). */

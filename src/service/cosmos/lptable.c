@@ -15,7 +15,7 @@
  * asks it once per value), so memory, not lookup speed, decides. Iteration is
  * by index, in order of creation.
  */
-#include "pksim/service/cosmos/container.h"
+#include "container.h"
 
 #include <stdlib.h>
 #include <string.h>

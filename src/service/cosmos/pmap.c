@@ -1,7 +1,7 @@
 /*
  * pmap: the partition key ranges of one container.
  */
-#include "pksim/service/cosmos/pmap.h"
+#include "pmap.h"
 
 #include <math.h>
 #include <stdlib.h>

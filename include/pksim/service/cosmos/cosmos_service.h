@@ -6,9 +6,11 @@
  * reached), the variant's `preload:` stored before the clock starts, and
  * the phases' actions checked against the service's rules.
  *
- * The accessors at the end reach the state behind the handle: the
- * result's key check (result.c, the one place above the service stage
- * that calls them) and the tests; nothing else uses them.
+ * The queries at the end answer what only Azure Cosmos DB has and the
+ * snapshot (snapshot.h) does not say: whether the container's books
+ * balance, where the creation layout puts a key (`pksim locate`), how
+ * large the per-value cache grew. The container itself (container.h,
+ * pmap.h) is private to src/service/cosmos/.
  */
 #ifndef PKSIM_COSMOS_SERVICE_H
 #define PKSIM_COSMOS_SERVICE_H
@@ -17,7 +19,7 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/load/scenario.h"
-#include "pksim/service/cosmos/container.h"
+#include "pksim/service/cosmos/epk.h"
 #include "pksim/service/cosmos/keycheck.h"
 #include "pksim/service/cosmos/pkey.h"
 #include "pksim/service/service.h"
@@ -37,8 +39,26 @@ extern const struct pk_service_ops cosmos_service_ops;
 struct pk_service *cosmos_service_new(const struct pk_service_spec *spec,
 				      struct pk_diag *diag);
 
-/* The container behind s (an Azure Cosmos DB service). Borrowed. */
-struct pk_container *cosmos_service_container(const struct pk_service *s);
+/*
+ * 0 when the books of s's container balance, else -1: every logical
+ * partition lies in one range and each range's storage and count are the
+ * sums of its logical partitions'; the RU/s shares add up to the
+ * provisioned RU/s; no logical partition is over its cap (rule 7); with
+ * time to live, every expired item was deleted or waits (rule 28). For
+ * tests and fuzzing: a run that breaks one is a bug in the service.
+ */
+int cosmos_service_check(const struct pk_service *s);
+
+/*
+ * The partition key range of spec's creation layout (rules 2 and 3: the
+ * ranges a new container of spec gets, or its `partitions:`) holding the
+ * key-space position epk: its id (the ranges of a new container are
+ * numbered 0 .. n - 1 in key order) in *id and its bounds [*min, *max).
+ * Returns n, the ranges of that layout. Nothing is simulated.
+ */
+size_t cosmos_created_range(const struct pk_container_spec *spec,
+			    const struct pk_epk *epk, uint32_t *id,
+			    struct pk_epk *min, struct pk_epk *max);
 
 /* The partition key behind s. Borrowed. */
 const struct pk_pkey *cosmos_service_key(const struct pk_service *s);

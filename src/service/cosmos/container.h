@@ -90,12 +90,12 @@
 #include "pksim/load/scenario.h"
 #include "pksim/service/cosmos/cost.h"
 #include "pksim/service/cosmos/pkey.h"
-#include "pksim/service/cosmos/pmap.h"
 #include "pksim/service/cosmos/provision.h"
 #include "pksim/service/cosmos/throttle.h"
 #include "pksim/service/cosmos/ttl.h"
 #include "pksim/service/metrics.h"
 #include "pksim/service/service.h"
+#include "pmap.h"
 
 /* D-403; cosmos_status.rs PartitionKeyQuotaOverLimit */
 #define PK_SUBSTATUS_PARTITION_KEY_QUOTA 1014
