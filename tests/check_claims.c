@@ -1426,7 +1426,7 @@ END_TEST
  * each (rule 2: 6,000 RU/s a partition); at 45,000, ceil(45,000 /
  * 10,000) = 5 ranges: ranges 0 and 1 split into halves of 1/6, range 2
  * keeps 1/3 = 33.3% of the hash space. Device ids spread evenly, so its
- * first attempts per unit of width are about the others' (within 1.5
+ * first-attempt RU per unit of width is about the others' (within 1.5
  * x): the layout, not a key. In existing-container's "now" (5 existing
  * ranges, a hot tenant), a raise is divided evenly: 1/5 of it reaches
  * the hot range, and "contoso" is the hottest logical partition.

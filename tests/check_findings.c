@@ -1211,6 +1211,87 @@ START_TEST(test_findings_advisories_from_runs)
 }
 END_TEST
 
+/*
+ * Layout or key: the hot range's first-attempt RU per unit of hash space,
+ * not its requests. 12,000 RU/s manual: ceil(12,000 / 6,000) = 2 ranges
+ * (rule 2) of equal width, range 0 ["", "20...") and range 1 ["20...",
+ * "FF") of the V2 hash reach ("3F..."): 50.0% each. Two streams of
+ * creates, each 450/s for 60 s (uniform: ceil(450 x 60) = 27,000
+ * operations each), equal request rates:
+ * - big: 20 KB items (20,480 bytes) on keys k-0, k-1, k-2, k-4, k-6,
+ *   which all hash into range 1 (`pksim locate`: EPKs 33D1.., 2DF3..,
+ *   2DC9.., 3318.., 271B..);
+ * - small: 1 KB items on k-3, k-5, k-8, k-9, k-12, all in range 0 (01AD..,
+ *   0FC7.., 038C.., 08D1.., 0D7E..).
+ * The cost model (cost.c, rule 20's points: a 1 KB write 5 RU, 100 KB 50
+ * RU, the line between): 20 KB costs 5,000 + round(45,000 x 19 / 99 =
+ * 8,636.36) = 13,636 mRU, 1 KB 5,000 mRU. First-attempt RU: range 1
+ * 27,000 x 13,636 = 368,172,000 mRU, range 0 27,000 x 5,000 =
+ * 135,000,000 mRU. Range 1 takes 368,172 / 503,172 = 73.17% of it on 50%
+ * of the hash space: 368,172 / 135,000 = 2.727 x range 0's density (both
+ * live the whole run), past 1.5: a key problem. Range 1 offers 13,636 x
+ * 450 = 6,136 RU/s against its 6,000 (p99 100%), range 0 5,000 x 450 =
+ * 2,250 of 6,000 (37.5%, p99 37%): rule 32 names range 1. Counting
+ * requests (27,000 first attempts each: 1.00 x) pksim said "the layout,
+ * not the key ... so its load follows its width".
+ */
+START_TEST(test_findings_layout_or_key_by_ru)
+{
+	struct pk_scenario *sc;
+	struct pk_run *run;
+	struct pk_result *r;
+	char *out;
+
+	r = run_text(
+	    "container: {partition_key: /k, throughput: 12000}\n"
+	    "streams:\n"
+	    "  - name: big\n"
+	    "    items: {k: {values: [k-0, k-1, k-2, k-4, k-6]}}\n"
+	    "    phases: [{duration: 60s, rate: 450/s, item_size: 20KB}]\n"
+	    "  - name: small\n"
+	    "    items: {k: {values: [k-3, k-5, k-8, k-9, k-12]}}\n"
+	    "    phases: [{duration: 60s, rate: 450/s, item_size: 1KB}]\n",
+	    &sc, &run);
+	ck_assert_uint_eq(r->variants[0].n_ranges, 2);
+	ck_assert_int_eq(r->variants[0].ranges[0].offered_mru, 135000000);
+	ck_assert_int_eq(r->variants[0].ranges[1].offered_mru, 368172000);
+	ck_assert_uint_eq(r->variants[0].ranges[0].requests -
+			      r->variants[0].ranges[0].retries,
+			  27000);
+	ck_assert_uint_eq(r->variants[0].ranges[1].requests -
+			      r->variants[0].ranges[1].retries,
+			  27000);
+	result_free(r);
+	sim_free(run);
+	scenario_free(sc);
+
+	out = findings_of(
+	    "container: {partition_key: /k, throughput: 12000}\n"
+	    "streams:\n"
+	    "  - name: big\n"
+	    "    items: {k: {values: [k-0, k-1, k-2, k-4, k-6]}}\n"
+	    "    phases: [{duration: 60s, rate: 450/s, item_size: 20KB}]\n"
+	    "  - name: small\n"
+	    "    items: {k: {values: [k-3, k-5, k-8, k-9, k-12]}}\n"
+	    "    phases: [{duration: 60s, rate: 450/s, item_size: 1KB}]\n");
+	ck_assert_msg(strstr(out, "hot partition risk (severity high): range "
+				  "1 ran at p99 100% normalized RU "
+				  "consumption while range 0 stayed at p99 "
+				  "37%"),
+		      "%s", out);
+	ck_assert_msg(strstr(out, ": one hot range, a key problem (range 1's "
+				  "hottest logical partition: /k = "),
+		      "%s", out);
+	ck_assert_msg(strstr(out, "its first-attempt RU per unit of hash space "
+				  "2.73 x the other ranges' (73.2% of the "
+				  "first-attempt RU on 50.0% of the hash "
+				  "space)"),
+		      "%s", out);
+	ck_assert_msg(!strstr(out, "follows its width"), "%s", out);
+	free(out);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("findings");
@@ -1238,6 +1319,7 @@ Suite *tu_suite(void)
 	tcase_add_test(run, test_findings_not_sent_from_run);
 	tcase_add_test(run, test_findings_merge_candidate_pending_raise);
 	tcase_add_test(run, test_findings_advisories_from_runs);
+	tcase_add_test(run, test_findings_layout_or_key_by_ru);
 	suite_add_tcase(s, run);
 	return s;
 }

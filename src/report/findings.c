@@ -27,9 +27,9 @@
    extension, partitionHealth): p99 normalized RU thresholds, in whole
    percents, and the 429 rate of severity high */
 #define PK_FINDINGS_HOT_P99_PCT 90
-/* ASSUMPTION: a hot range whose first attempts per unit of hash space are
-   within 1.5 x the other ranges' is hot by its width (the layout), not
-   by a key (fresh-user finding 1) */
+/* ASSUMPTION: a hot range whose first-attempt RU per unit of hash space
+   is within 1.5 x the other ranges' is hot by its width (the layout), not
+   by a key */
 #define PK_FINDINGS_LAYOUT_RATIO 1.5
 #define PK_FINDINGS_COLD_P99_PCT 70
 #define PK_FINDINGS_HOT_HIGH_429 0.01
@@ -280,7 +280,7 @@ static void say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 	const struct pk_totals *t = &v->metrics->totals;
 	char a[96], b[96], c[96], also[640] = "", cause[512];
 	size_t i, n = 0, n_hot = 0;
-	double ratio = 0, width = 0;
+	double ratio = 0, width = 0, share = 0;
 	int low_only;
 	const char *why;
 
@@ -353,20 +353,21 @@ static void say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 			 " and %zu more", n_hot - PK_FINDINGS_MAX_RANGES);
 	}
 	if (hot->at != SIZE_MAX && hot->at < v->n_ranges) {
-		ratio = density_ratio(r, v, hot->at, &width);
+		ratio = density_ratio(r, v, hot->at, &width, &share);
 	}
 	if (ratio > 0 && ratio <= PK_FINDINGS_LAYOUT_RATIO) {
 		snprintf(cause, sizeof(cause),
 			 "the layout, not the key: it owns %.1f%% of the hash "
-			 "space and its first attempts per unit of hash space "
-			 "are %.2f x the other ranges' (even: 1; within %.1f "
-			 "x counts as even), so its load follows its width; "
+			 "space and its first-attempt RU per unit of hash "
+			 "space is %.2f x the other ranges' (even: 1; within "
+			 "%.1f x counts as even), so its load follows its "
+			 "width; "
 			 "RU/s that split every range to the same width "
 			 "(rules 5-7) or a redistribution giving it more of "
 			 "them (rule 26) help, a new key would not",
 			 pct(width), ratio, PK_FINDINGS_LAYOUT_RATIO);
 	} else {
-		char key[200] = "", dens[96] = "";
+		char key[200] = "", dens[192] = "";
 
 		/* the hot range's own hottest logical partition, not the
 		   container's; none when the hot range split
@@ -390,9 +391,11 @@ static void say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 		}
 		if (ratio > 0) {
 			snprintf(dens, sizeof(dens),
-				 ", its first attempts per unit of hash space "
-				 "%.2f x the other ranges'",
-				 ratio);
+				 ", its first-attempt RU per unit of hash "
+				 "space %.2f x the other ranges' (%.1f%% of "
+				 "the first-attempt RU on %.1f%% of the hash "
+				 "space)",
+				 ratio, pct(share), pct(width));
 		}
 		snprintf(cause, sizeof(cause),
 			 "%s, a key problem%s%s; the RU/s are divided "

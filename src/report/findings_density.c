@@ -7,9 +7,9 @@
 #include "pksim/service/cosmos/epk.h"
 
 /*
- * Load density of a range at the end: its first attempts (requests -
- * retries) per unit of hash-space width (EPK fractions, a max past the
- * V2 hash reach counted to it) per second of its life. Returns 0 when
+ * Load density of a range at the end: the RU of its first attempts
+ * (offered_mru) per unit of hash-space width (EPK fractions, a max past
+ * the V2 hash reach counted to it) per second of its life. Returns 0 when
  * the width or the life is 0.
  */
 static double range_density(const struct pk_result_range *g, int64_t end_s,
@@ -28,13 +28,13 @@ static double range_density(const struct pk_result_range *g, int64_t end_s,
 	if (w <= 0 || life <= 0) {
 		return 0.0;
 	}
-	return (double)(g->requests - g->retries) / (w * (double)life);
+	return (double)g->offered_mru / (w * (double)life);
 }
 
 /*
- * Layout or key (fresh-user finding 1): the hot range's load density
- * (range_density) against that of every other range at the end taken
- * together (their first attempts over their width x life). Returns the
+ * Layout or key: the hot range's load density (range_density) against
+ * that of every other range at the end taken together (the RU of their
+ * first attempts over their width x life). Returns the
  * ratio hot / others, or 0 when it cannot be told (the hot range split
  * away, one range, no width or load). ASSUMPTION: a ratio up to
  * PK_FINDINGS_LAYOUT_RATIO (1.5) is "about the same": the range is hot
@@ -43,14 +43,18 @@ static double range_density(const struct pk_result_range *g, int64_t end_s,
  */
 double density_ratio(const struct pk_result *r,
 		     const struct pk_result_variant *v, size_t at,
-		     double *hot_width)
+		     double *hot_width, double *hot_share)
 {
 	int64_t end_s = r->end_ms / 1000;
 	double w, hot = range_density(&v->ranges[at], end_s, hot_width);
-	double load = 0, area = 0;
+	double load = 0, area = 0, all = 0;
 	size_t i;
 
 	*hot_width /= epk_fraction(&pk_epk_v2_reach);
+	for (i = 0; i < v->n_ranges; i++) {
+		all += (double)v->ranges[i].offered_mru;
+	}
+	*hot_share = all > 0 ? (double)v->ranges[at].offered_mru / all : 0.0;
 	if (hot <= 0) {
 		return 0.0;
 	}
@@ -65,7 +69,7 @@ double density_ratio(const struct pk_result *r,
 		if (w <= 0) {
 			continue;
 		}
-		load += (double)(g->requests - g->retries);
+		load += (double)g->offered_mru;
 		area += w * (double)life;
 	}
 	if (load <= 0 || area <= 0) {

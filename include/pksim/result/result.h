@@ -87,6 +87,9 @@ struct pk_result_range {
 					it had room for, held back to keep
 					High's room (rule 30) */
 	int64_t ru_mru;		     /* RU charged over its life, mRU */
+	int64_t offered_mru;	     /* charges of its first attempts over
+					its life, rate limited or not (the
+					demand it was asked for), mRU */
 	double peak_normalized;	     /* highest second, 0..1 */
 	uint32_t parent;	     /* the range it split from, or
 					PK_RESULT_NO_RANGE (there at

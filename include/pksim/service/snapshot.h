@@ -84,6 +84,9 @@ struct pk_snapshot_range {
 	uint64_t retries;	     /* ... of them retries */
 	uint64_t throttled_429;	     /* ... of them rate limited */
 	int64_t ru_mru;		     /* RU charged over its life, mRU */
+	int64_t offered_mru;	     /* charges of its first attempts over
+					its life, rate limited or not (the
+					demand), mRU */
 	int split_blocked;	     /* 1: over its storage cap with one
 					logical partition: cannot split */
 	uint64_t ttl_pending_bytes;  /* expired items' bytes still awaiting

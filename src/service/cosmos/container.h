@@ -222,6 +222,9 @@ struct pk_pp {
 	uint64_t throttled_429;
 	uint64_t rejected_403;
 	int64_t ru_mru;
+	int64_t offered_mru;   /* charges of its first attempts over its
+				  lifetime, served or rate limited (the
+				  demand; a query's its share), mRU */
 	uint32_t sec_held;     /* ... of them Low 429s the range had
 				  room for (pk_outcome.held) */
 	int split_blocked;     /* 1 if over its storage cap but holding a

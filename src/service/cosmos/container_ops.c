@@ -398,6 +398,9 @@ static void apply(struct pk_container *c, const struct pk_request *r,
 		 : r->kind == PK_OP_CHARGE ? recorded_mru
 					   : charge_of(c, r, old);
 	ops_offer(c, charge);
+	if (!c->attempt_retry) {
+		pp->offered_mru += charge;
+	}
 	if (!lp && !old && !refuse &&
 	    (r->kind == PK_OP_CREATE || r->kind == PK_OP_UPSERT)) {
 		/* the key value asked for has its logical partition from
@@ -614,6 +617,9 @@ void container_batch(struct pk_container *c, int64_t t_ms,
 		charge = c->cost.not_found_mru;
 	}
 	ops_offer(c, charge);
+	if (!c->attempt_retry) {
+		pp->offered_mru += charge;
+	}
 	if (!ops_admit(c, &pp->budget, t_ms, charge, out)) {
 		out->status = PK_HTTP_TOO_MANY_REQUESTS;
 		count_outcome(c, lp, pp, first, out);

@@ -109,6 +109,8 @@ void container_query(struct pk_container *c, int64_t t_ms,
 		if (c->attempt_retry) {
 			pp->sec_retries++;
 			pp->retries++;
+		} else {
+			pp->offered_mru += part;
 		}
 		if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
 			if (i == out->range) {
