@@ -27,6 +27,32 @@ static struct pk_retry_spec policy(enum pk_retry_policy kind)
 	return p;
 }
 
+START_TEST(test_client_retry_policy)
+{
+	/* RetryOptions.cs: 9 retries, 30 s total wait */
+	struct pk_retry_spec p = {
+	    .enabled = 1, .max_retries = 9, .max_wait_ms = 30000};
+	struct pk_retry_state st = {0, 0, 0, 0};
+	struct pk_retry_spec off = {
+	    .enabled = 0, .max_retries = 9, .max_wait_ms = 30000};
+	int n = 0;
+
+	while (client_should_retry(&p, &st, 1000)) {
+		n++;
+	}
+	ck_assert_int_eq(n, 9); /* 9 retries, 10 attempts in all */
+	ck_assert_int_eq(st.waited_ms, 9000);
+	/* the wait cap: 29 s waited, a 2 s retry-after would pass 30 s */
+	st.retries = 0;
+	st.waited_ms = 29000;
+	ck_assert_int_eq(client_should_retry(&p, &st, 2000), 0);
+	ck_assert_int_eq(client_should_retry(&p, &st, 1000), 1);
+	st.retries = 0;
+	st.waited_ms = 0;
+	ck_assert_int_eq(client_should_retry(&off, &st, 1), 0);
+}
+END_TEST
+
 /* sdk (RetryOptions.cs): each retry waits the retry-after; 9 of them,
    then the 429 stands. 9 x 700 ms = 6,300 ms waited. */
 START_TEST(test_client_sdk)
@@ -223,6 +249,7 @@ Suite *tu_suite(void)
 	Suite *s = suite_create("client");
 	TCase *tc = tcase_create("retry_policies");
 
+	tcase_add_test(tc, test_client_retry_policy);
 	tcase_add_test(tc, test_client_sdk);
 	tcase_add_test(tc, test_client_exponential_exact);
 	tcase_add_test(tc, test_client_exponential_jitter);

@@ -1,4 +1,4 @@
-/* throttle: one-second budgets and the SDK's default retry policy. */
+/* throttle: one-second budgets. */
 #include <check.h>
 #include <stdlib.h>
 
@@ -22,32 +22,6 @@ START_TEST(test_throttle_window)
 	/* the next second starts with a full budget */
 	ck_assert_int_eq(throttle_admit(&b, 1000, 6000, &after), 1);
 	ck_assert_int_eq(b.used_mru, 6000);
-}
-END_TEST
-
-START_TEST(test_throttle_retry_policy)
-{
-	/* RetryOptions.cs: 9 retries, 30 s total wait */
-	struct pk_retry_spec p = {
-	    .enabled = 1, .max_retries = 9, .max_wait_ms = 30000};
-	struct pk_retry_state st = {0, 0, 0, 0};
-	struct pk_retry_spec off = {
-	    .enabled = 0, .max_retries = 9, .max_wait_ms = 30000};
-	int n = 0;
-
-	while (throttle_should_retry(&p, &st, 1000)) {
-		n++;
-	}
-	ck_assert_int_eq(n, 9); /* 9 retries, 10 attempts in all */
-	ck_assert_int_eq(st.waited_ms, 9000);
-	/* the wait cap: 29 s waited, a 2 s retry-after would pass 30 s */
-	st.retries = 0;
-	st.waited_ms = 29000;
-	ck_assert_int_eq(throttle_should_retry(&p, &st, 2000), 0);
-	ck_assert_int_eq(throttle_should_retry(&p, &st, 1000), 1);
-	st.retries = 0;
-	st.waited_ms = 0;
-	ck_assert_int_eq(throttle_should_retry(&off, &st, 1), 0);
 }
 END_TEST
 
@@ -312,7 +286,6 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_throttle_window);
 	tcase_add_test(tc, test_throttle_debt);
 	tcase_add_test(tc, test_throttle_share_drop);
-	tcase_add_test(tc, test_throttle_retry_policy);
 	tcase_add_test(tc, test_throttle_burst_case);
 	tcase_add_test(tc, test_throttle_burst_rules);
 	tcase_add_test(tc, test_throttle_priority);

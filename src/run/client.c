@@ -44,6 +44,29 @@ int64_t client_backoff_ms(const struct pk_retry_spec *p, uint64_t seed,
 	return (int64_t)floor(d);
 }
 
+int client_should_retry(const struct pk_retry_spec *policy,
+			struct pk_retry_state *st, int64_t retry_after_ms)
+{
+	if (!policy->enabled || st->retries >= policy->max_retries ||
+	    st->waited_ms + retry_after_ms > policy->max_wait_ms) {
+		return 0;
+	}
+	st->retries++;
+	st->waited_ms += retry_after_ms;
+	return 1;
+}
+
+int client_should_retry_gone(struct pk_retry_state *st)
+{
+	if (st->gone_waited_ms + PK_THROTTLE_GONE_RETRY_MS >
+	    PK_THROTTLE_GONE_MAX_WAIT_MS) {
+		return 0;
+	}
+	st->gone_retries++;
+	st->gone_waited_ms += PK_THROTTLE_GONE_RETRY_MS;
+	return 1;
+}
+
 int client_retry_429(const struct pk_retry_spec *p, uint64_t seed, uint64_t seq,
 		     struct pk_retry_state *st, int64_t retry_after_ms,
 		     int64_t *wait_ms)
@@ -58,8 +81,8 @@ int client_retry_429(const struct pk_retry_spec *p, uint64_t seed, uint64_t seq,
 		}
 	}
 	/* the count and the cap on the total wait, as the SDK's policy
-	   (throttle.h); policy none is enabled = 0 */
-	if (p->policy == PK_RETRY_NONE || !throttle_should_retry(p, st, wait)) {
+	   (client_should_retry); policy none is enabled = 0 */
+	if (p->policy == PK_RETRY_NONE || !client_should_retry(p, st, wait)) {
 		return 0;
 	}
 	*wait_ms = wait;

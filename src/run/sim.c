@@ -232,11 +232,11 @@ static void write_failed(struct pk_variant *v, const struct pk_op *op)
 }
 
 /* After a 410/1007: retry a fixed short delay later, or give up
-   (throttle_should_retry_gone). */
+   (client_should_retry_gone). */
 static int retry_gone(struct pk_variant *v, const struct pk_op *op,
 		      struct pk_retry_state st, int64_t t_ms, uint64_t **owned)
 {
-	if (!throttle_should_retry_gone(&st)) {
+	if (!client_should_retry_gone(&st)) {
 		service_client(v->svc, PK_CLIENT_GAVE_UP_410, 1);
 		write_failed(v, op);
 		return 0;

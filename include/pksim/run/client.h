@@ -30,9 +30,27 @@
 
 #include <stdint.h>
 
+#include "pksim/load/scenario_client.h"
 #include "pksim/run/retryq.h"
-#include "pksim/service/cosmos/throttle.h"
 #include "pksim/workload/workload.h"
+
+/*
+ * After a 429 with retry_after_ms: returns 1 and records the retry in st
+ * when policy allows another attempt (enabled, retries < max_retries,
+ * waited + retry_after <= max_wait: the SDKs' RetryOptions, rule 13),
+ * else 0: the operation fails and the application sees the 429.
+ */
+int client_should_retry(const struct pk_retry_spec *policy,
+			struct pk_retry_state *st, int64_t retry_after_ms);
+
+/*
+ * After a 410/1007 (a range completing a split or merge): returns 1 and
+ * records a retry PK_THROTTLE_GONE_RETRY_MS later in st while the 410
+ * waits stay within PK_THROTTLE_GONE_MAX_WAIT_MS, else 0 (the operation
+ * fails). Independent of the 429 policy: the SDKs retry these on their
+ * own (ASSUMPTION).
+ */
+int client_should_retry_gone(struct pk_retry_state *st);
 
 /*
  * After a 429 answered with retry_after_ms (>= 1), under policy p: returns

@@ -20,8 +20,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "pksim/service/cosmos/throttle.h"
 #include "pksim/workload/workload.h"
+
+/* Where a client stands in retrying one operation. */
+struct pk_retry_state {
+	int retries;		/* retries after a 429 made so far */
+	int64_t waited_ms;	/* total retry-after waited so far (429s) */
+	int gone_retries;	/* retries after a 410/1007 made so far */
+	int64_t gone_waited_ms; /* total wait before those retries */
+};
 
 struct pk_retry_entry {
 	int64_t t_ms;	 /* when the retry is sent */

@@ -1,7 +1,7 @@
 /*
  * sim: the clock. Drives one pass over the scenario's operation stream
  * through every container variant (one in `run`), schedules client
- * retries after a 429 (throttle.h's policy), applies each phase's
+ * retries after a 429 (client.h's policy), applies each phase's
  * throughput change at its start, and closes the last second at the end.
  *
  * Order of events, per variant: by time, then by the operation's place in

@@ -34,19 +34,9 @@
 #include "pksim/load/scenario.h"
 #include "pksim/service/cosmos/ttl.h"
 #include "pksim/service/metrics.h"
+#include "pksim/service/status.h"
 #include "pksim/workload/workload.h"
 
-/* HTTP status codes a service answers (reference §3; D-429, D-403) */
-#define PK_HTTP_OK 200
-#define PK_HTTP_CREATED 201
-#define PK_HTTP_NO_CONTENT 204
-#define PK_HTTP_BAD_REQUEST 400
-#define PK_HTTP_FORBIDDEN 403
-#define PK_HTTP_NOT_FOUND 404
-#define PK_HTTP_CONFLICT 409
-#define PK_HTTP_GONE 410
-#define PK_HTTP_TOO_LARGE 413
-#define PK_HTTP_TOO_MANY_REQUESTS 429
 /* pk_svc_request.reject for a write whose item ttl is invalid (rule 28:
    not -1 or 1 .. 2,147,483,647): answered 400 like any other, and
    counted in pk_totals.bad_ttl_400 too, so the reports name the cause */

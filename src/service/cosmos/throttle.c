@@ -199,26 +199,3 @@ int64_t throttle_unused_mru(const struct pk_budget *b, int64_t s)
 	}
 	return used < b->share_mru ? b->share_mru - (used > 0 ? used : 0) : 0;
 }
-
-int throttle_should_retry(const struct pk_retry_spec *policy,
-			  struct pk_retry_state *st, int64_t retry_after_ms)
-{
-	if (!policy->enabled || st->retries >= policy->max_retries ||
-	    st->waited_ms + retry_after_ms > policy->max_wait_ms) {
-		return 0;
-	}
-	st->retries++;
-	st->waited_ms += retry_after_ms;
-	return 1;
-}
-
-int throttle_should_retry_gone(struct pk_retry_state *st)
-{
-	if (st->gone_waited_ms + PK_THROTTLE_GONE_RETRY_MS >
-	    PK_THROTTLE_GONE_MAX_WAIT_MS) {
-		return 0;
-	}
-	st->gone_retries++;
-	st->gone_waited_ms += PK_THROTTLE_GONE_RETRY_MS;
-	return 1;
-}

@@ -33,11 +33,8 @@
 
 #include "pksim/load/scenario_client.h"
 #include "pksim/service/cosmos/spec.h"
+#include "pksim/service/status.h"
 
-#define PK_HTTP_TOO_MANY_REQUESTS 429
-#define PK_SUBSTATUS_RU_BUDGET_EXCEEDED 3200 /* cosmos_status.rs */
-/* D-BUCKETS (FAQ): a request past its throughput bucket's cap */
-#define PK_SUBSTATUS_BUCKET_EXCEEDED 3212
 /* D-BUCKETS: bucket ids are 1 .. 5 (scenario_client.h) */
 #define PK_THROTTLE_BUCKETS PK_THROUGHPUT_BUCKETS
 
@@ -149,31 +146,5 @@ void throttle_note_high(struct pk_budget *b, int64_t t_ms, int64_t charge_mru);
  * leftover RU). Changes nothing.
  */
 int64_t throttle_unused_mru(const struct pk_budget *b, int64_t s);
-
-/* Where a client stands in retrying one operation. */
-struct pk_retry_state {
-	int retries;		/* retries after a 429 made so far */
-	int64_t waited_ms;	/* total retry-after waited so far (429s) */
-	int gone_retries;	/* retries after a 410/1007 made so far */
-	int64_t gone_waited_ms; /* total wait before those retries */
-};
-
-/*
- * After a 429 with retry_after_ms: returns 1 and records the retry in st
- * when policy allows another attempt (enabled, retries < max_retries,
- * waited + retry_after <= max_wait), else 0: the operation fails and the
- * application sees the 429.
- */
-int throttle_should_retry(const struct pk_retry_spec *policy,
-			  struct pk_retry_state *st, int64_t retry_after_ms);
-
-/*
- * After a 410/1007 (a range completing a split or merge): returns 1 and
- * records a retry PK_THROTTLE_GONE_RETRY_MS later in st while the 410
- * waits stay within PK_THROTTLE_GONE_MAX_WAIT_MS, else 0 (the operation
- * fails). Independent of the 429 policy: the SDKs retry these on their
- * own (ASSUMPTION).
- */
-int throttle_should_retry_gone(struct pk_retry_state *st);
 
 #endif
