@@ -32,8 +32,8 @@ struct fx {
 
 static struct pk_scenario bare = {.file = "t.yaml"};
 
-/* 6,000 RU/s manual on one range (id 0) with the default caps, partition
-   key /k; nothing happened yet. */
+/* An Azure Cosmos DB variant: 6,000 RU/s manual on one range (id 0) with
+   the default caps, partition key /k; nothing happened yet. */
 static struct fx *fx_new(void)
 {
 	struct fx *f = calloc(1, sizeof(*f));
@@ -73,6 +73,7 @@ static struct fx *fx_new(void)
 	f->v.n_ranges = 1;
 	f->v.ru_per_s = 6000;
 	f->v.merge_note.t_s = -1;
+	f->v.cosmos = 1; /* its spec's caps and the rules apply */
 	f->r.sc = &bare;
 	f->r.variants = &f->v;
 	f->r.n_variants = 1;
@@ -513,6 +514,40 @@ START_TEST(test_findings_hot_range_key)
 	ck_assert(mentions(f, "hot partition risk: range 1 (split at t = 50 s "
 			      "into 2 and 3)"));
 	ck_assert(!mentions(f, "hottest logical partition"));
+	fx_free(f);
+}
+END_TEST
+
+/*
+ * A variant of a service other than Azure Cosmos DB (cosmos 0): the
+ * fixture's spec is the scenario's, not what ran, so no finding sizes a
+ * cap from it or gives Azure Cosmos DB's advice: the full logical
+ * partition reached "its storage limit", no merge candidate (rule 32 and
+ * the spec's 10,000 RU/s and 50 GiB would name one, as above), the one
+ * range's p99 without rule 32, no burst savings.
+ */
+START_TEST(test_findings_other_service)
+{
+	struct fx *f = fx_new();
+
+	f->v.cosmos = 0;
+	f->spec.burst = 1;
+	f->m.totals.throttled_429 = 1;
+	f->v.n_ranges = 2;
+	ck_assert(!mentions(f, "merge candidate"));
+	f->v.n_ranges = 1;
+	fx_key(f, 0, "{\"k\": \"a\"}", &f->v.full[0]);
+	f->v.full[0].full_at_ms = 1001;
+	f->v.full[0].rejected_403 = 7;
+	f->v.n_full_listed = 1;
+	f->v.n_full = 1;
+	ck_assert(says(f, "logical partition /k = \"a\" reached its storage "
+			  "limit at t = 1 s; 7 writes to it failed with "
+			  "403/1014 and stored nothing"));
+	fx_p99(f, 95, -1, 0);
+	ck_assert(mentions(f, "(one range; no other to compare it with)"));
+	ck_assert(!mentions(f, "rule "));
+	ck_assert(!mentions(f, "GiB"));
 	fx_free(f);
 }
 END_TEST
@@ -1307,6 +1342,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_findings_hot_range_lineage);
 	tcase_add_test(tc, test_findings_hot_range_key);
 	tcase_add_test(tc, test_findings_merge_candidate);
+	tcase_add_test(tc, test_findings_other_service);
 	tcase_add_test(tc, test_findings_storage_growth);
 	tcase_add_test(tc, test_findings_cross_partition);
 	tcase_add_test(tc, test_findings_hot_lp);

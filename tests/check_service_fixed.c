@@ -411,9 +411,10 @@ static char *render(int (*fn)(const struct pk_result *, FILE *),
 	return buf;
 }
 
-static int json_run(const struct pk_result *r, FILE *out)
+/* The JSON report with scorecards (compare's). */
+static int json_compare(const struct pk_result *r, FILE *out)
 {
-	return report_json(r, 0, out);
+	return report_json(r, 1, out);
 }
 
 /* Occurrences of needle in hay. */
@@ -571,6 +572,11 @@ START_TEST(test_service_fixed_run)
 					1e-12);
 		ck_assert_double_eq_tol(v->peak_normalized, 1.0, 1e-12);
 		ck_assert_uint_eq(v->lps_seen, 0);
+		/* not Azure Cosmos DB: the autoscale variant's settings
+		   are not what ran */
+		ck_assert_int_eq(v->cosmos, 0);
+		ck_assert_int_eq(v->autoscale, 0);
+		ck_assert_int_eq(v->created_ru_per_s, FIXED_BUDGET_RU);
 		for (t = 0; t < FIX_END_S; t++) {
 			struct sec_fig f = second_fig(t);
 			const struct pk_sample *smp = sample_at(m, t);
@@ -625,8 +631,20 @@ static double jreal(const json_t *obj, const char *key)
 	return json_number_value(j);
 }
 
+/* json's string at key of obj, or a failed test. */
+static const char *jstr(const json_t *obj, const char *key)
+{
+	const json_t *j = json_object_get(obj, key);
+
+	ck_assert_msg(json_is_string(j), "%s is not a string", key);
+	return json_string_value(j);
+}
+
 /* The JSON report (report_json) of the fixed service's run: the same
-   figures, read back. */
+   figures, read back. The layout is the service's (1 range of 400 RU/s
+   at t = 0), not what the scenario's variants ask of Azure Cosmos DB
+   (autoscale-4000's would be 4,000 RU/s), and the scorecard's days to
+   full knows no cap (no_cap): the 20 GiB one is Azure Cosmos DB's. */
 START_TEST(test_service_fixed_json)
 {
 	struct fix x;
@@ -636,7 +654,7 @@ START_TEST(test_service_fixed_json)
 	size_t i;
 
 	run_on(&x, fixed_new);
-	text = render(json_run, x.res);
+	text = render(json_compare, x.res);
 	root = json_loads(text, 0, &err);
 	ck_assert_msg(root, "%s", err.text);
 	ck_assert_int_eq(jint(json_object_get(root, "scenario"), "duration_s"),
@@ -648,6 +666,7 @@ START_TEST(test_service_fixed_json)
 		json_t *t = json_object_get(v, "totals");
 		json_t *pp = json_object_get(v, "physical_partitions");
 		json_t *p0 = json_array_get(pp, 0);
+		json_t *lay = json_object_get(v, "layout");
 
 		ck_assert_int_eq(jint(v, "throughput_ru_per_s"),
 				 FIXED_BUDGET_RU);
@@ -670,6 +689,14 @@ START_TEST(test_service_fixed_json)
 		ck_assert_int_eq(jint(p0, "throttled_429"), FIX_429);
 		ck_assert_double_eq_tol(jreal(p0, "peak_normalized_ru"), 1.0,
 					1e-12);
+		ck_assert_str_eq(jstr(lay, "origin"), "created");
+		ck_assert_int_eq(jint(lay, "physical_partitions"), 1);
+		ck_assert_int_eq(jint(lay, "ru_per_s"), FIXED_BUDGET_RU);
+		ck_assert_double_eq_tol(jreal(lay, "ru_per_s_per_partition"),
+					FIXED_BUDGET_RU, 1e-9);
+		ck_assert_str_eq(
+		    jstr(json_object_get(v, "scorecard"), "days_to_full_kind"),
+		    "no_cap");
 	}
 	json_decref(root);
 	free(text);
@@ -684,6 +711,9 @@ END_TEST
  * served 400, 100 + ... + 500 = 1,500 429s; 305 .. 309 retried 700 RU/s,
  * 4,000 429s; 310 .. 312 (the run's last 3 seconds) retried (1,000 + 600
  * + 200) / 3 = 600, served (400 + 400 + 200) / 3 = 333.3, 800 429s.
+ * The summary says what the service's result says, and none of Azure
+ * Cosmos DB's settings or rules: no layout rule, caps, burst or
+ * autoscale line for the variants that ask for them.
  */
 START_TEST(test_service_fixed_text)
 {
@@ -718,6 +748,19 @@ START_TEST(test_service_fixed_text)
 				     "0.0        600.0        333.3        "
 				     "800   100%\n"),
 			 3);
+	ck_assert_int_eq(count(text, "\ncontainer: partition key /deviceId, "
+				     "400 RU/s -> 1 physical partition at the "
+				     "start\n"),
+			 3);
+	ck_assert_int_eq(count(text, "\nlayout: 1 physical partition, 400 "
+				     "RU/s each (the service's own layout, "
+				     "not Azure Cosmos DB's)\n"),
+			 3);
+	ck_assert_int_eq(count(text, "rule "), 0);
+	ck_assert_int_eq(count(text, "\ncaps:"), 0);
+	ck_assert_int_eq(count(text, "autoscale max"), 0);
+	ck_assert_int_eq(count(text, "burst capacity"), 0);
+	ck_assert_int_eq(count(text, "GiB"), 0);
 	free(text);
 	fix_free(&x);
 }
@@ -740,6 +783,7 @@ START_TEST(test_service_fixed_default_is_cosmos)
 			 FIX_429);
 	ck_assert_int_eq(x.res->variants[0].metrics->totals.offered_mru,
 			 FIX_OPERATIONS * 5 * MRU);
+	ck_assert_int_eq(x.res->variants[0].cosmos, 1);
 	fix_free(&x);
 }
 END_TEST

@@ -317,9 +317,11 @@ static void say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 	if (n == 1) {
 		say(s, xasprintf("the one physical partition, %s, ran at p99 "
 				 "%d%% normalized RU consumption: %s (one "
-				 "range; rule 32 needs another to compare)",
+				 "range; %s)",
 				 range_name(v, hot->id, a, sizeof(a)),
-				 hot->nru_p99_pct, why));
+				 hot->nru_p99_pct, why,
+				 v->cosmos ? "rule 32 needs another to compare"
+					   : "no other to compare it with"));
 		return;
 	}
 	if (cold->nru_p99_pct >= PK_FINDINGS_HOT_P99_PCT) {
@@ -465,8 +467,8 @@ static void say_merge_candidate(struct pk_sentences *s,
 	    v->pending_ru_per_s > 0 ? v->pending_ru_per_s : v->ru_per_s;
 	char a[32], b[32], c[32], d[32], e[32];
 
-	if (v->serverless || ru <= 0) {
-		return;
+	if (!v->cosmos || v->serverless || ru <= 0) {
+		return; /* the advisory and its caps are Azure Cosmos DB's */
 	}
 	/* the scenario's physical partition caps (rule 1's 10,000 RU/s and
 	   50 GiB unless a classroom scenario lowers them): a partition the
@@ -612,9 +614,10 @@ static void say_hot_lp(struct pk_sentences *s,
 			 "range's %s RU/s%s",
 			 k->text, key, pct(share),
 			 fmt_thousands(result_lp_range_ru_per_s(v, top), a),
-			 v->spec->burst ? " (beyond it only from burst "
-					  "savings, up to 3,000 RU/s)"
-					: ""));
+			 v->cosmos && v->spec->burst
+			     ? " (beyond it only from burst "
+			       "savings, up to 3,000 RU/s)"
+			     : ""));
 	if (pkey_id_is_undefined(top->key, top->key_len)) {
 		say(s, xasprintf("the hottest logical partition holds items "
 				 "without %s: they all share the one "
@@ -636,11 +639,14 @@ static void say_full_lps(struct pk_sentences *s,
 		const struct pk_result_lp *lp = &v->full[i];
 
 		key_text(k, lp, key, sizeof(key));
+		/* the cap's size is Azure Cosmos DB's (the spec's) */
 		say(s, xasprintf("logical partition %s = %s reached its %s "
 				 "limit at t = %s s; %s writes to it failed "
 				 "with 403/1014 and stored nothing",
 				 k->text, key,
-				 fmt_bytes(v->spec->lp_storage_bytes, cap),
+				 v->cosmos
+				     ? fmt_bytes(v->spec->lp_storage_bytes, cap)
+				     : "storage",
 				 fmt_thousands(lp->full_at_ms / 1000, a),
 				 fmt_thousands(lp->rejected_403, b)));
 	}

@@ -164,7 +164,9 @@ char *findings_ttl_ignored(const struct pk_result *r,
 {
 	const struct pk_prop_spec *p;
 
-	if (v->metrics->ttl_on || !r->sc ||
+	/* rule 28 is Azure Cosmos DB's: another service's time to live
+	   is its own (metrics ttl_on) */
+	if (v->metrics->ttl_on || !v->cosmos || !r->sc ||
 	    !(p = scenario_find_prop(r->sc, "/ttl"))) {
 		return NULL;
 	}

@@ -29,7 +29,7 @@ char *findings_not_found(const struct pk_result_variant *v);
 /* Rule 28: the items carry a `ttl` property (a generator of r's
    scenario) while v's container has no default_ttl: the service ignores
    an item's ttl then, so nothing expired; how to turn it on. NULL when
-   that is not the case. */
+   that is not the case, or v's service is not Azure Cosmos DB. */
 char *findings_ttl_ignored(const struct pk_result *r,
 			   const struct pk_result_variant *v);
 

@@ -294,10 +294,12 @@ static double byte_unit(double top, const char **name)
  * the data come within a fifth of it (top x 1.25 >= cap) or nothing was
  * stored; the cap is then a line on the scale, else an arrow "cap ...,
  * above this scale". Units are binary, chosen so the top reads >= 1.
+ * The cap is Azure Cosmos DB's (the spec's): another service's chart has
+ * none (cap 0: no line).
  */
 int heatsvg_storage_chart(const struct pk_result_variant *v, FILE *out)
 {
-	double cap = (double)v->spec->pp_storage_bytes, top = 0;
+	double cap = v->cosmos ? (double)v->spec->pp_storage_bytes : 0, top = 0;
 	const char *uname;
 	char lab[48], title[64], b[PK_FMT_BYTES];
 	struct chart_spec cs;

@@ -14,6 +14,9 @@ int64_t layout_ru_per_s(const struct pk_result_variant *v)
 {
 	const struct pk_container_spec *cs = v->spec;
 
+	if (!v->cosmos) {
+		return v->created_ru_per_s;
+	}
 	if (cs->serverless) {
 		return provision_serverless_ru_per_s(v->created_ranges);
 	}
@@ -25,9 +28,18 @@ uint64_t layout_stored_bytes(const struct pk_result_variant *v)
 {
 	const struct pk_container_spec *cs = v->spec;
 
+	if (!v->cosmos) {
+		return 0; /* its layout is its own (layout_origin) */
+	}
 	return cs->existing_bytes_total ? cs->existing_bytes_total
 					: cs->existing_bytes_per_pp *
 					      (uint64_t)cs->existing_partitions;
+}
+
+const char *layout_origin(const struct pk_result_variant *v)
+{
+	return v->cosmos && v->spec->existing_partitions ? "existing"
+							 : "created";
 }
 
 /* "10,000" when ru divides among n ranges, else "about 5,556". */
@@ -54,7 +66,13 @@ const char *layout_sentence(const struct pk_result_variant *v, char *buf,
 	uint64_t stored = layout_stored_bytes(v);
 	char a[32], b[48], d[32], e[64];
 
-	if (cs->existing_partitions > 0) {
+	if (!v->cosmos) {
+		/* no rule of Azure Cosmos DB's laid it out */
+		snprintf(buf, cap,
+			 "%zu physical partition%s, %s RU/s each (the "
+			 "service's own layout, not Azure Cosmos DB's)",
+			 n, s, ru_each(ru, n, b, sizeof(b)));
+	} else if (cs->existing_partitions > 0) {
 		e[0] = '\0';
 		if (stored > 0) {
 			snprintf(e, sizeof(e), ", %s stored at the start",
@@ -136,7 +154,10 @@ const char *layout_short(const struct pk_result_variant *v, char *buf,
 	const struct pk_container_spec *cs = v->spec;
 	char a[32];
 
-	if (cs->existing_partitions > 0) {
+	if (!v->cosmos) {
+		snprintf(buf, cap, "%zu, at %s", v->created_ranges,
+			 fmt_thousands(v->created_ru_per_s, a));
+	} else if (cs->existing_partitions > 0) {
 		snprintf(buf, cap, "%zu, existing", v->created_ranges);
 	} else if (cs->serverless) {
 		snprintf(buf, cap, "%zu, created serverless",

@@ -320,13 +320,20 @@ int report_text_compare_cards(const struct pk_result *run,
 		}
 		fputc('\n', out);
 	}
-	fprintf(out,
-		"\ndays to full (until the first logical partition reaches "
-		"its cap, %s, each at its own growth in the data's own "
-		"time)\n",
-		run->n_variants
-		    ? fmt_bytes(run->variants[0].spec->lp_storage_bytes, a)
-		    : "-");
+	if (run->n_variants && !run->variants[0].cosmos) {
+		/* the cap is Azure Cosmos DB's; another service's is not
+		   known (PK_FULL_NO_CAP) */
+		fprintf(out, "\ndays to full\n");
+	} else {
+		fprintf(
+		    out,
+		    "\ndays to full (until the first logical partition "
+		    "reaches its cap, %s, each at its own growth in the "
+		    "data's own time)\n",
+		    run->n_variants
+			? fmt_bytes(run->variants[0].spec->lp_storage_bytes, a)
+			: "-");
+	}
 	for (i = 0; i < run->n_variants; i++) {
 		char t[160];
 

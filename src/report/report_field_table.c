@@ -30,9 +30,10 @@ static void partition_key(const struct field_ctx *c, struct pk_field_value *o)
 	fv_text(o, c->v->key->text);
 }
 
-static void layout_origin(const struct field_ctx *c, struct pk_field_value *o)
+static void layout_origin_of(const struct field_ctx *c,
+			     struct pk_field_value *o)
 {
-	fv_text(o, c->v->spec->existing_partitions ? "existing" : "created");
+	fv_text(o, layout_origin(c->v));
 }
 
 static void layout_ru(const struct field_ctx *c, struct pk_field_value *o)
@@ -465,7 +466,7 @@ const struct field_reader field_readers[] = {
     VAR("name", name, CV_STR, 0),
     FN("partition_key", SEL_VARIANT, 0, partition_key),
     VAR("throughput_ru_per_s", ru_per_s, CV_I64, 0),
-    FN("layout.origin", SEL_VARIANT, 0, layout_origin),
+    FN("layout.origin", SEL_VARIANT, 0, layout_origin_of),
     VAR("layout.physical_partitions", created_ranges, CV_SIZE, 0),
     FN("layout.ru_per_s", SEL_VARIANT, 0, layout_ru),
     FN("layout.ru_per_s_per_partition", SEL_VARIANT, 0, layout_ru_each),

@@ -196,13 +196,16 @@ static void summary(const struct pk_result *r,
 		 v->serverless ? " (serverless)" : "");
 	row("throughput", buf, out);
 	row("physical partitions", start_end(v, buf, sizeof(buf)), out);
-	snprintf(buf, sizeof(buf),
-		 "%s RU/s and %s a physical partition; %s "
-		 "a logical partition",
-		 fmt_thousands(v->spec->pp_ru_per_s, a),
-		 fmt_bytes(v->spec->pp_storage_bytes, b),
-		 fmt_bytes(v->spec->lp_storage_bytes, buf + 200));
-	row("caps", buf, out);
+	if (v->cosmos) {
+		/* Azure Cosmos DB's caps, as the spec sets them */
+		snprintf(buf, sizeof(buf),
+			 "%s RU/s and %s a physical partition; %s "
+			 "a logical partition",
+			 fmt_thousands(v->spec->pp_ru_per_s, a),
+			 fmt_bytes(v->spec->pp_storage_bytes, b),
+			 fmt_bytes(v->spec->lp_storage_bytes, buf + 200));
+		row("caps", buf, out);
+	}
 	snprintf(buf, sizeof(buf), "%s operations, %s attempts",
 		 fmt_thousands((int64_t)t->operations, a),
 		 fmt_thousands((int64_t)t->attempts, b));

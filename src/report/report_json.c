@@ -102,9 +102,9 @@ const char *report_json_route(enum pk_route_kind route)
 
 const char *report_json_full_kind(enum pk_full_kind kind)
 {
-	static const char *const kinds[] = {"days",	 "never",   "beyond",
-					    "at_once",	 "bounded", "no_sizes",
-					    "levels_off"};
+	static const char *const kinds[] = {"days",	  "never",   "beyond",
+					    "at_once",	  "bounded", "no_sizes",
+					    "levels_off", "no_cap"};
 
 	return (size_t)kind < sizeof(kinds) / sizeof(kinds[0]) ? kinds[kind]
 							       : "?";
@@ -585,14 +585,11 @@ static json_t *scorecard(const struct pk_result *r,
    created (rule 2, 3 or 19) or an existing one (`partitions: N`). */
 static json_t *layout(const struct pk_result_variant *v)
 {
-	const struct pk_container_spec *cs = v->spec;
 	json_t *o = json_object();
 	int64_t ru = layout_ru_per_s(v);
 	uint64_t stored = layout_stored_bytes(v);
 
-	json_object_set_new(
-	    o, "origin",
-	    json_string(cs->existing_partitions ? "existing" : "created"));
+	json_object_set_new(o, "origin", json_string(layout_origin(v)));
 	json_object_set_new(o, "physical_partitions", count(v->created_ranges));
 	json_object_set_new(o, "ru_per_s", json_integer(ru));
 	json_object_set_new(o, "ru_per_s_per_partition",

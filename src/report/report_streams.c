@@ -26,7 +26,8 @@ const char *report_stream_kind_name(int kind)
 /* Stream i's client: its retries, budget, workers, priority and bucket
    ("client retries: ...";
    with several streams "client retries (stream NAME): ..."). */
-void text_client_lines(const struct pk_scenario *sc, size_t i, FILE *out)
+void text_client_lines(const struct pk_scenario *sc, size_t i, int cosmos,
+		       FILE *out)
 {
 	const struct pk_client_spec *c = &sc->streams[i].client;
 	char who[PK_TEXT_STREAM_NAME_BYTES + 16] = "";
@@ -66,17 +67,18 @@ void text_client_lines(const struct pk_scenario *sc, size_t i, FILE *out)
 			(double)c->concurrency * 1000.0 /
 			    (double)c->latency_ms);
 	}
+	/* what Azure Cosmos DB does with them (rules 30, 31); another
+	   service's requests carry them too, to make of them what it will */
 	if (c->priority_low) {
-		fprintf(out,
-			"client priority%s: low (rule 30: throttled before "
-			"High requests when both pass a partition's RU/s)\n",
-			who);
+		fprintf(out, "client priority%s: low%s\n", who,
+			cosmos ? " (rule 30: throttled before High requests "
+				 "when both pass a partition's RU/s)"
+			       : "");
 	}
 	if (c->throughput_bucket > 0) {
-		fprintf(out,
-			"client throughput bucket%s: %d (429/3212 past its "
-			"cap)\n",
-			who, c->throughput_bucket);
+		fprintf(out, "client throughput bucket%s: %d%s\n", who,
+			c->throughput_bucket,
+			cosmos ? " (429/3212 past its cap)" : "");
 	}
 }
 

@@ -147,6 +147,50 @@ static void items_file(const struct pk_result *r, FILE *out)
 	fputc('\n', out);
 }
 
+/* The Azure Cosmos DB container's settings beyond its throughput: caps,
+   burst, throughput buckets, split timing. */
+static void cosmos_settings(const struct pk_container_spec *cs, FILE *out)
+{
+	char a[40], b[40], c[40];
+	int k;
+
+	fprintf(out,
+		"caps: physical partition %s and %s RU/s; logical "
+		"partition %s; index factor %g\n",
+		fmt_bytes(cs->pp_storage_bytes, a),
+		fmt_thousands((unsigned long long)cs->pp_ru_per_s, b),
+		fmt_bytes(cs->lp_storage_bytes, c), cs->index_factor);
+	if (cs->burst) {
+		fprintf(out, "burst capacity: on (partitions below 3,000 RU/s "
+			     "save unused RU for up to 300 s and spend them "
+			     "at up to 3,000 RU/s)\n");
+	}
+	for (k = 1; k <= PK_THROUGHPUT_BUCKETS; k++) {
+		if (cs->bucket_pct[k] > 0) {
+			fprintf(out,
+				"throughput bucket %d: at most %d%% of each "
+				"partition's RU/s a second (429/3212 past "
+				"it)\n",
+				k, cs->bucket_pct[k]);
+		}
+	}
+	if (cs->split_gone_ms > 0) {
+		fprintf(out,
+			"split gone window: %llds (after a split or merge "
+			"the new ranges answer 410/1007; the client "
+			"retries after %d ms)\n",
+			(long long)(cs->split_gone_ms / 1000),
+			PK_THROTTLE_GONE_RETRY_MS);
+	}
+	if (cs->split_delay_ms > 0) {
+		fprintf(out,
+			"split delay: %llds (a scale-up past partitions "
+			"x %s RU/s waits this long for its splits)\n",
+			(long long)(cs->split_delay_ms / 1000),
+			fmt_thousands((unsigned long long)cs->pp_ru_per_s, a));
+	}
+}
+
 static void summary(const struct pk_result *r,
 		    const struct pk_result_variant *v, FILE *out)
 {
@@ -157,14 +201,21 @@ static void summary(const struct pk_result *r,
 	char a[40], b[40], c[40], lay[PK_LAYOUT_SENTENCE_BYTES],
 	    sp[PK_FMT_SPAN_BYTES];
 	char ks[PK_KEYSUMMARY_BYTES];
-	int k;
 
 	fprintf(out, "pksim run: %s (seed %llu)\n", sc->name,
 		(unsigned long long)r->seed);
 	if (sc->description) {
 		fprintf(out, "  %s\n", sc->description);
 	}
-	if (cs->serverless) {
+	if (!v->cosmos) {
+		/* another service: what its result says, not the spec's
+		   throughput mode (Azure Cosmos DB's settings) */
+		fprintf(out,
+			"container: partition key %s, %s RU/s -> %zu physical "
+			"partition%s at the start\n",
+			v->key->text, fmt_thousands(v->created_ru_per_s, a),
+			created, created == 1 ? "" : "s");
+	} else if (cs->serverless) {
 		fprintf(out,
 			"container: partition key %s, serverless (%s "
 			"RU/s per physical partition; at most %s "
@@ -205,40 +256,8 @@ static void summary(const struct pk_result *r,
 	if (keysummary_text(v, ks, sizeof(ks))) {
 		fprintf(out, "undefined key: %s\n", ks);
 	}
-	fprintf(out,
-		"caps: physical partition %s and %s RU/s; logical "
-		"partition %s; index factor %g\n",
-		fmt_bytes(cs->pp_storage_bytes, a),
-		fmt_thousands((unsigned long long)cs->pp_ru_per_s, b),
-		fmt_bytes(cs->lp_storage_bytes, c), cs->index_factor);
-	if (cs->burst) {
-		fprintf(out, "burst capacity: on (partitions below 3,000 RU/s "
-			     "save unused RU for up to 300 s and spend them "
-			     "at up to 3,000 RU/s)\n");
-	}
-	for (k = 1; k <= PK_THROUGHPUT_BUCKETS; k++) {
-		if (cs->bucket_pct[k] > 0) {
-			fprintf(out,
-				"throughput bucket %d: at most %d%% of each "
-				"partition's RU/s a second (429/3212 past "
-				"it)\n",
-				k, cs->bucket_pct[k]);
-		}
-	}
-	if (cs->split_gone_ms > 0) {
-		fprintf(out,
-			"split gone window: %llds (after a split or merge "
-			"the new ranges answer 410/1007; the client "
-			"retries after %d ms)\n",
-			(long long)(cs->split_gone_ms / 1000),
-			PK_THROTTLE_GONE_RETRY_MS);
-	}
-	if (cs->split_delay_ms > 0) {
-		fprintf(out,
-			"split delay: %llds (a scale-up past partitions "
-			"x %s RU/s waits this long for its splits)\n",
-			(long long)(cs->split_delay_ms / 1000),
-			fmt_thousands((unsigned long long)cs->pp_ru_per_s, a));
+	if (v->cosmos) {
+		cosmos_settings(cs, out);
 	}
 	if (sc->items_file) {
 		items_file(r, out);
@@ -291,7 +310,7 @@ static void summary(const struct pk_result *r,
 		fputc('\n', out);
 	}
 	for (i = 0; i < sc->n_streams; i++) {
-		text_client_lines(sc, i, out);
+		text_client_lines(sc, i, v->cosmos, out);
 	}
 }
 
@@ -342,7 +361,8 @@ static void totals(const struct pk_result_variant *v, int batches,
 		fmt_thousands(t->succeeded, a));
 	fprintf(out, "  rate limited (429/3200)  %s service-side responses\n",
 		fmt_thousands(t->throttled_429 - t->throttled_3212, a));
-	if (t->throttled_3212 > 0 || scenario_has_buckets(v->spec)) {
+	if (t->throttled_3212 > 0 ||
+	    (v->cosmos && scenario_has_buckets(v->spec))) {
 		fprintf(out,
 			"  rate limited (429/3212)  %s past a throughput "
 			"bucket's cap\n",
@@ -365,7 +385,7 @@ static void totals(const struct pk_result_variant *v, int batches,
 		    fmt_thousands(v->answered, a), (double)v->first_ms / 1000.0,
 		    (double)v->last_answer_ms / 1000.0);
 	}
-	if (v->spec->split_gone_ms > 0 || t->gone_410 > 0) {
+	if ((v->cosmos && v->spec->split_gone_ms > 0) || t->gone_410 > 0) {
 		fprintf(out,
 			"  gone (410/1007)          %s responses while "
 			"ranges completed a split or merge\n",

@@ -149,8 +149,11 @@ const char *text_name_str(const char *name, char *buf, size_t cap);
 
 /* The summary's lines about stream i's client of sc: "client retries:
    ...", its RU budget and closed-loop workers when set; with several
-   streams each says "(stream NAME)" (report_streams.c). */
-void text_client_lines(const struct pk_scenario *sc, size_t i, FILE *out);
+   streams each says "(stream NAME)" (report_streams.c). cosmos: 1 when
+   the variant's service is Azure Cosmos DB, whose rules for Low priority
+   and throughput buckets the lines then cite. */
+void text_client_lines(const struct pk_scenario *sc, size_t i, int cosmos,
+		       FILE *out);
 
 /* Bytes text_closed_loop_streams writes at most: 16 names and commas */
 #define PK_TEXT_CLOSED_LOOP_BYTES (16 * (PK_TEXT_STREAM_NAME_BYTES + 2) + 16)

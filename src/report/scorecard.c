@@ -517,7 +517,9 @@ static void verdict(const struct pk_result *r,
 		snprintf(s->verdict, sizeof(s->verdict),
 			 "%s: a logical partition reached its %s limit; %s "
 			 "writes failed with 403",
-			 s->name, fmt_bytes(v->spec->lp_storage_bytes, a),
+			 s->name,
+			 v->cosmos ? fmt_bytes(v->spec->lp_storage_bytes, a)
+				   : "storage",
 			 fmt_thousands(s->rejected_403, b));
 	} else if (s->have_hottest &&
 		   s->hottest_share_ru >= PK_SCORECARD_HOT_SHARE) {

@@ -32,6 +32,12 @@ void scorecard_full(const struct pk_result *r,
 	if (v->n_top_storage > 0) {
 		sc->largest_lp_bytes = v->top_storage[0].storage_bytes;
 	}
+	if (!v->cosmos) {
+		/* the caps are Azure Cosmos DB's (rule 11): another
+		   service's are not known (fill.c computes nothing) */
+		sc->full_kind = PK_FULL_NO_CAP;
+		return;
+	}
 	if (f->full_now) {
 		/* the first that refused a write, else the largest (at its
 		   cap) */
@@ -258,6 +264,12 @@ const char *scorecard_full_text(const struct pk_result *r,
 		snprintf(buf, cap,
 			 brief ? "n/a (no sizes)"
 			       : "n/a: the monitor log records no item sizes");
+		break;
+	case PK_FULL_NO_CAP:
+		snprintf(buf, cap,
+			 brief ? "n/a (no cap)"
+			       : "n/a: no logical partition cap is known for "
+				 "the service (not Azure Cosmos DB)");
 		break;
 	case PK_FULL_BEYOND:
 		snprintf(buf, cap, brief ? "> 100 years" : "over 100 years %s",

@@ -151,7 +151,14 @@ void result_fill_build(const struct pk_snapshot *s,
 	f->bucket = s->key_bucket;
 	f->scale = data_scale(sc);
 	f->first_s = -1;
-	f->ttl_s = s->cosmos ? s->cosmos->ttl_lifetime_s : 0;
+	if (!s->cosmos) {
+		/* the cap is Azure Cosmos DB's (rule 11, spec's
+		   lp_storage_bytes): another service's logical partitions
+		   have none this model knows, so nothing fills
+		   (scorecard.h: PK_FULL_NO_CAP) */
+		return;
+	}
+	f->ttl_s = s->cosmos->ttl_lifetime_s;
 	/* a lifetime in data seconds, as the rates are */
 	lives = (double)f->ttl_s * f->scale;
 	span(s, f);

@@ -389,6 +389,19 @@ static void queries(const struct pk_scenario *sc, const struct pk_variant *pv,
 	}
 }
 
+/* RU/s at t = 0 of the ranges at creation (ids 0 .. created_ranges -
+   1), to the nearest RU/s. */
+static int64_t created_ru_per_s(const struct pk_snapshot *s)
+{
+	int64_t mru = 0;
+	size_t i;
+
+	for (i = 0; i < s->created_ranges && i < s->n_ids; i++) {
+		mru += s->ids[i].created_share_mru;
+	}
+	return (mru + PK_MRU_PER_RU / 2) / PK_MRU_PER_RU;
+}
+
 /* The snapshot's own figures: what the variant was and held. */
 static void header(const struct pk_snapshot *s, struct pk_result_variant *v)
 {
@@ -399,6 +412,8 @@ static void header(const struct pk_snapshot *s, struct pk_result_variant *v)
 	v->spec = s->spec;
 	v->metrics = m;
 	v->created_ranges = s->created_ranges;
+	v->cosmos = s->cosmos != NULL;
+	v->created_ru_per_s = created_ru_per_s(s);
 	v->preload_items = s->preload_items;
 	v->preload_bytes = s->preload_bytes;
 	v->preload_lps = s->preload_lps;

@@ -7,6 +7,11 @@
  * RU/s apply to the partitions it has (rule 5: at most N x 10,000 at
  * once). The same 50,000 RU/s are 9 partitions of about 5,556 RU/s when
  * created and 5 of 10,000 on an existing 5-partition container.
+ *
+ * Those rules and the container spec's settings are Azure Cosmos DB's: a
+ * variant of another service (pk_result_variant.cosmos 0) is described
+ * by its result alone: the ranges it had at the start and their RU/s
+ * then (created_ranges, created_ru_per_s), origin "created".
  */
 #ifndef PKSIM_REPORT_LAYOUT_H
 #define PKSIM_REPORT_LAYOUT_H
@@ -22,12 +27,19 @@
 #define PK_LAYOUT_SHORT_BYTES 64
 
 /* RU/s at t = 0 of v: manual RU/s, autoscale max, or serverless
-   partitions x 5,000. */
+   partitions x 5,000; another service's: its ranges' at t = 0
+   (created_ru_per_s). */
 int64_t layout_ru_per_s(const struct pk_result_variant *v);
 
 /* Bytes v's existing layout stored at t = 0 (spec.existing_bytes_*;
-   0 for a created container). */
+   0 for a created container, and for another service's). */
 uint64_t layout_stored_bytes(const struct pk_result_variant *v);
+
+/* Where v's layout at t = 0 came from, as the JSON report's
+   layout.origin says it: "existing" (an Azure Cosmos DB container of
+   `partitions: N`) or "created" (a new container, or another service's
+   own layout). A static string. */
+const char *layout_origin(const struct pk_result_variant *v);
 
 /*
  * One sentence, no newline, written to buf (cap bytes, cut to fit) and
@@ -35,7 +47,9 @@ uint64_t layout_stored_bytes(const struct pk_result_variant *v);
  * RU/s on the partitions it has: rules 5, 7)[, 100.0 GB stored at the
  * start]"
  * or "9 physical partitions, created at 50,000 RU/s (rule 2: one per
- * 6,000 RU/s), about 5,556 RU/s each" (autoscale and serverless alike).
+ * 6,000 RU/s), about 5,556 RU/s each" (autoscale and serverless alike);
+ * another service's: "1 physical partition, 400 RU/s each (the
+ * service's own layout, not Azure Cosmos DB's)".
  */
 const char *layout_sentence(const struct pk_result_variant *v, char *buf,
 			    size_t cap);
@@ -52,7 +66,8 @@ const char *layout_preload(const struct pk_result_variant *v, char *buf,
 
 /*
  * A table cell, written to buf and returned: "5, existing", "9, created
- * at 50,000", "4, created, autoscale", "1, created serverless".
+ * at 50,000", "4, created, autoscale", "1, created serverless"; another
+ * service's "1, at 400" (its ranges and RU/s at t = 0).
  */
 const char *layout_short(const struct pk_result_variant *v, char *buf,
 			 size_t cap);

@@ -21,7 +21,7 @@ int report_json(const struct pk_result *r, int scorecards, FILE *out);
 const char *report_json_route(enum pk_route_kind route);
 
 /* The report's word for what days to full says: "days", "never",
-   "beyond", "at_once", "bounded", "no_sizes" or "levels_off"
+   "beyond", "at_once", "bounded", "no_sizes", "levels_off" or "no_cap"
    (scorecard.days_to_full_kind). */
 const char *report_json_full_kind(enum pk_full_kind kind);
 

@@ -106,6 +106,8 @@ enum pk_full_kind {
 			     grows levels off below its cap (its write
 			     rate x the items' lifetime); full_key the one
 			     highest, at full_level_bytes */
+	PK_FULL_NO_CAP,	  /* not Azure Cosmos DB (pk_result_variant.cosmos
+			     0): no logical partition cap is known */
 };
 
 struct pk_scorecard {

@@ -419,6 +419,19 @@ struct pk_result_variant {
 				     other properties than the preload's */
 	size_t created_ranges;	  /* ranges at creation: manual rule 2,
 				     autoscale rule 3, serverless 1 */
+	int cosmos;		  /* 1: the service is Azure Cosmos DB (its
+				     snapshot has the extension,
+				     pk_snapshot.cosmos): spec's settings
+				     (throughput mode, layout, caps, burst,
+				     buckets, split timing) and the rules
+				     the reports cite are what ran; 0:
+				     another service, which need heed none
+				     of them: the reports print what its
+				     snapshot and metrics say, never spec's
+				     caps or a rule's figures */
+	int64_t created_ru_per_s; /* the ranges at creation: their RU/s at
+				     t = 0 (pk_snapshot_id.created_share_mru
+				     summed, to the nearest RU/s) */
 	int autoscale;		  /* 1: ru_per_s is the autoscale max */
 	int serverless;		  /* 1: RU/s follow the ranges */
 	int64_t ru_per_s;	  /* provisioned at the end */

@@ -16,9 +16,11 @@
  * with struct pk_service and a constructor (pk_service_new_fn); whoever
  * starts the run chooses it (pk_sim_opts.service, sim.h), and service_new
  * makes each variant's with it. It records the series of metrics.h and
- * ends in a snapshot (snapshot.h) without Azure Cosmos DB's extension,
- * and the result and the reports take it as they take Azure Cosmos DB's
- * (tests/check_service_fixed.c: one range with a fixed budget a second).
+ * ends in a snapshot (snapshot.h) without Azure Cosmos DB's extension;
+ * the result and the reports read it as they read Azure Cosmos DB's, but
+ * print none of Azure Cosmos DB's settings or rules for it
+ * (pk_result_variant.cosmos; tests/check_service_fixed.c: one range with
+ * a fixed budget a second).
  *
  * The hot path is one indirect call per attempt (pk_service_ops.apply or
  * .query, through service_apply and service_query), the request passed
