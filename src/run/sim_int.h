@@ -109,6 +109,11 @@ void sim_pacer_sent(struct pk_pacer *p, int64_t wait_ms);
    each one will read asked for from memory before it is applied
    (pk_service_ops.prefetch; see the file). */
 #define PK_SIM_AHEAD 16
+/* operations read at a time: the services are asked once per chunk
+   (pk_service_ops.prefetch takes arrays), an operation's stage 2 two
+   chunks after its stage 1, so at least PK_SIM_AHEAD - 3 x
+   PK_SIM_AHEAD_CHUNK operations before it is handed out */
+#define PK_SIM_AHEAD_CHUNK 4
 /* the variants whose targets drawn at the send are guessed ahead */
 #define PK_SIM_AHEAD_GUESS 4
 
@@ -118,26 +123,46 @@ struct pk_sim_ahead {
 	/* per ring entry and variant: the rank targets_guess gave for the
 	   entry's target, PK_ITEM_NONE when none */
 	uint64_t guess[PK_SIM_AHEAD][PK_SIM_AHEAD_GUESS];
-	int guessing;	  /* 1: some variant of the first
-			     PK_SIM_AHEAD_GUESS prefetches (pk_variant.ahead)
-			     and has targets drawn at the send (guess_rank) */
-	uint64_t joining; /* items the creates and batches in the ring
-			     will add (op_joins) */
+	int guessing; /* 1: some variant of the first
+			 PK_SIM_AHEAD_GUESS prefetches (pk_variant.ahead)
+			 and has targets drawn at the send (guess_rank) */
 	size_t head, n;
-	size_t depth; /* how many it reads ahead: PK_SIM_AHEAD when a
-			 variant prefetches, else 1 */
-	int more;     /* 0 once workload_next said the stream is over */
+	size_t depth;	  /* how many it reads ahead: PK_SIM_AHEAD when a
+			     variant prefetches, else 1 */
+	size_t refill_at; /* sim_ahead_next reads (sim_ahead_read) when n
+			     is at most this: PK_SIM_AHEAD -
+			     PK_SIM_AHEAD_CHUNK, or 0 with depth 1 */
+	int more;	  /* 0 once workload_next said the stream is over */
 };
 
 /* Start reading run's workload (nothing read yet); its variants'
    services read their requests' items from it (pk_service_ops.bind). */
 void sim_ahead_init(struct pk_sim_ahead *a, const struct pk_run *run);
 
+/* sim_ahead_next's reading part: read what the window needs, then hand
+   out its first operation (NULL when the stream is over). */
+const struct pk_op *sim_ahead_read(struct pk_sim_ahead *a,
+				   const struct pk_run *run);
+
 /* The next operation of the stream, as workload_next gives them; NULL
    when the stream is over. Borrowed from a's ring (not copied out): it and its
-   in_items stay valid until the next call. */
-const struct pk_op *sim_ahead_next(struct pk_sim_ahead *a,
-				   const struct pk_run *run);
+   in_items stay valid until the next call. Inline: between refills it is
+   only handed out. */
+static inline const struct pk_op *sim_ahead_next(struct pk_sim_ahead *a,
+						 const struct pk_run *run)
+{
+	const struct pk_op *op;
+
+	if (a->n <= a->refill_at) {
+		return sim_ahead_read(a, run);
+	}
+	/* handed out where it lies, not copied: the next call is the
+	   first that may write its place again */
+	op = &a->ring[a->head];
+	a->head = (a->head + 1) % PK_SIM_AHEAD;
+	a->n--;
+	return op;
+}
 
 /*
  * client.ru_budget R (throughput control) of pacer p: a request of c RU

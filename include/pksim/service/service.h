@@ -202,11 +202,17 @@ struct pk_service_ops {
 	 * 1 when prefetch helps (the service keeps a per-item cache), else 0.
 	 */
 	int (*bind)(struct pk_service *s, const struct pk_workload *w);
-	/* Ask memory for what a request of item slot (stage 1) and of item
-	   part (stage 2, its slot asked for earlier) will read; PK_ITEM_NONE
-	   asks nothing. Changes nothing computed. */
-	void (*prefetch)(const struct pk_service *s, uint64_t slot,
-			 uint64_t part);
+	/*
+	 * Ask memory for what requests of the n_slot items in slot will
+	 * read first (stage 1), and of the n_part items in part next
+	 * (stage 2: their stage 1 asked for earlier, so it has come).
+	 * Every entry is an item number (never PK_ITEM_NONE); either array
+	 * may be empty. One call covers several operations, so the run
+	 * pays one indirect call per batch, not per operation. Changes
+	 * nothing computed.
+	 */
+	void (*prefetch)(const struct pk_service *s, const uint64_t *slot,
+			 size_t n_slot, const uint64_t *part, size_t n_part);
 	/* The open second (s since t = 0). */
 	int64_t (*now_s)(const struct pk_service *s);
 	/* The per-second series it records; borrowed, valid while s is. */

@@ -273,22 +273,42 @@ static int cs_bind(struct pk_service *s, const struct pk_workload *w)
 	return 1;
 }
 
-static void cs_prefetch(const struct pk_service *s, uint64_t slot,
-			uint64_t part)
+static void cs_prefetch(const struct pk_service *s, const uint64_t *slot,
+			size_t n_slot, const uint64_t *part, size_t n_part)
 {
 	const struct cosmos_service *cs = cs_of(s);
+	const struct pk_value_index_view *x = &cs->idx;
+	const uint32_t *idx;
+	size_t i, stride;
 	uint32_t lp;
 
 	if (!cs->lp_cache) {
 		return;
 	}
-	if (slot != PK_ITEM_NONE) {
-		__builtin_prefetch(lp_slot(cs, slot));
+	if (!cs->lp_cache_view || x->slot < 0) {
+		for (i = 0; i < n_slot; i++) {
+			__builtin_prefetch(lp_slot(cs, slot[i]));
+		}
+		for (i = 0; i < n_part; i++) {
+			if ((lp = *lp_slot(cs, part[i])) != 0) {
+				__builtin_prefetch(container_lp(cs->c, lp), 1);
+			}
+		}
+		return;
+	}
+	/* lp_slot with the view read once: the item tables do not move
+	   during the call */
+	idx = *x->idx + x->slot;
+	stride = x->stride;
+	for (i = 0; i < n_slot; i++) {
+		__builtin_prefetch(&cs->lp_cache[idx[slot[i] * stride]]);
 	}
 	/* the slot has come: the logical partition it names, one cache
 	   line; an empty slot asks nothing */
-	if (part != PK_ITEM_NONE && (lp = *lp_slot(cs, part)) != 0) {
-		__builtin_prefetch(container_lp(cs->c, lp), 1);
+	for (i = 0; i < n_part; i++) {
+		if ((lp = cs->lp_cache[idx[part[i] * stride]]) != 0) {
+			__builtin_prefetch(container_lp(cs->c, lp), 1);
+		}
 	}
 }
 
