@@ -182,6 +182,8 @@ static int card_of(const char *file, json_t *v, struct pk_scorecard *c)
 	} else if (number(s, "hottest_range_share_ru",
 			  &c->hottest_range_share_ru)) {
 		bad = "scorecard.hottest_range_share_ru";
+	} else if (number(s, "range_share_sd", &c->range_share_sd)) {
+		bad = "scorecard.range_share_sd";
 	} else if (number(s, "hottest_share_ru", &c->hottest_share_ru)) {
 		bad = "scorecard.hottest_share_ru";
 	} else if (number(s, "peak_normalized_ru", &c->peak_normalized_ru)) {

@@ -674,6 +674,7 @@ const struct field_reader field_readers[] = {
     CARD("bucket_period_seconds", bucket.period_s, CV_I64),
     CARD("hottest_range", hottest_range, CV_RANGE),
     CARD("hottest_range_share_ru", hottest_range_share_ru, CV_DOUBLE),
+    CARD("range_share_sd", range_share_sd, CV_DOUBLE),
     CARD("ru_of_operations", ru_offered, CV_DOUBLE),
     CARD("queries_single", queries_single, CV_U64),
     CARD("queries_targeted", queries_targeted, CV_U64),

@@ -568,6 +568,7 @@ static json_t *scorecard(const struct pk_result *r,
 	json_object_set_new(o, "hottest_range", range_id(s->hottest_range));
 	json_object_set_new(o, "hottest_range_share_ru",
 			    json_real(s->hottest_range_share_ru));
+	json_object_set_new(o, "range_share_sd", json_real(s->range_share_sd));
 	json_object_set_new(o, "ru_of_operations", json_real(s->ru_offered));
 	json_object_set_new(o, "queries_single", count(s->queries_single));
 	json_object_set_new(o, "queries_targeted", count(s->queries_targeted));

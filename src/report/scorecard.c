@@ -50,6 +50,22 @@ static void hottest(const struct pk_result_variant *v, struct pk_scorecard *sc)
 	    ratio((double)top->storage_bytes, (double)v->storage_bytes);
 }
 
+/* The standard deviation of a range's share of v's RU from where the
+   logical partitions hash alone (scorecard.h, placement noise): a range
+   holds logical partition i with probability p = 1 / N, independently,
+   so its RU from them, sum r_i X_i, has the variance p (1 - p) sum r_i^2.
+   0 with one range or no RU. */
+static double placement_sd(const struct pk_result_variant *v)
+{
+	double total = (double)v->metrics->totals.ru_mru, p;
+
+	if (v->n_ranges < 2 || total <= 0 || v->lp_ru_mru <= 0) {
+		return 0.0;
+	}
+	p = 1.0 / (double)v->n_ranges;
+	return sqrt(p * (1.0 - p) * v->lp_ru_sq) / total;
+}
+
 static void ranges(const struct pk_result_variant *v, struct pk_scorecard *sc)
 {
 	uint64_t max = 0;
@@ -77,6 +93,7 @@ static void ranges(const struct pk_result_variant *v, struct pk_scorecard *sc)
 	}
 	sc->hottest_range_share_ru =
 	    ratio((double)hot_ru, (double)v->metrics->totals.ru_mru);
+	sc->range_share_sd = placement_sd(v);
 	sc->storage_max_over_mean =
 	    ratio((double)max, (double)v->storage_bytes / (double)v->n_ranges);
 }
@@ -218,6 +235,23 @@ static double figure(const struct pk_scorecard *s, int f)
 	}
 }
 
+/* The placement noise of figure f (4 or 6) of one-run card s, as a
+   standard deviation (scorecard.h); 0 for the other figures. */
+static double noise_sd(const struct pk_scorecard *s, int f)
+{
+	if (s->n_seeds > 1) {
+		return 0.0;
+	}
+	if (f == PK_RANK_RANGE) {
+		return s->range_share_sd;
+	}
+	if (f == PK_RANK_PEAK && s->hottest_range_share_ru > 0) {
+		return s->peak_normalized_ru * s->range_share_sd /
+		       s->hottest_range_share_ru;
+	}
+	return 0.0;
+}
+
 /* The tolerance of figure f between a and b (scorecard.h). */
 static double tolerance(int f, double a, double b)
 {
@@ -233,6 +267,23 @@ static double tolerance(int f, double a, double b)
 	default:
 		return PK_RANK_TOL_SHARE;
 	}
+}
+
+/* The tolerance of figure f between a and b (scorecard.h), at least
+   PK_RANK_NOISE_Z standard deviations of cards ca's and cb's placement
+   noise (NULL: none). */
+static double tolerance_of(int f, double a, double b,
+			   const struct pk_scorecard *ca,
+			   const struct pk_scorecard *cb)
+{
+	double t = tolerance(f, a, b), sa, sb;
+
+	if (!ca || !cb) {
+		return t;
+	}
+	sa = noise_sd(ca, f);
+	sb = noise_sd(cb, f);
+	return fmax(t, PK_RANK_NOISE_Z * sqrt(sa * sa + sb * sb));
 }
 
 int scorecard_figure_cmp(const struct pk_scorecard *a,
@@ -263,7 +314,7 @@ int scorecard_figure_cmp(const struct pk_scorecard *a,
 	}
 	lo = fmin(x, y);
 	hi = fmax(x, y);
-	if (hi - lo <= tolerance(f, x, y)) {
+	if (hi - lo <= tolerance_of(f, x, y, a, b)) {
 		return 0;
 	}
 	return x < y ? -1 : 1;

@@ -109,7 +109,8 @@ static void note_hottest(const struct pk_snapshot_lp *lp, size_t n_ranges,
 }
 
 /* One pass over the logical partitions: the hottest by RU and by
-   storage, those that refused a write, each range's hottest. */
+   storage, those that refused a write, each range's hottest, the RU they
+   were charged and its sum of squares. */
 static void scan_lps(const struct pk_snapshot *s, struct pk_result_variant *v)
 {
 	struct window ru = {.n = 0, .by_storage = 0};
@@ -126,6 +127,8 @@ static void scan_lps(const struct pk_snapshot *s, struct pk_result_variant *v)
 		window_add(&st, &lp);
 		note_full(&lp, v);
 		note_hottest(&lp, n, best, has);
+		v->lp_ru_mru += lp.ru_mru;
+		v->lp_ru_sq += (double)lp.ru_mru * (double)lp.ru_mru;
 	}
 	for (i = 0; i < ru.n; i++) {
 		result_copy_lp(&ru.lp[i], &v->top_ru[i]);

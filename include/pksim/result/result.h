@@ -473,6 +473,12 @@ struct pk_result_variant {
 				     denominator of a logical partition's
 				     share of requests) */
 	uint64_t storage_bytes;	  /* stored at the end, all ranges */
+	int64_t lp_ru_mru;	  /* RU charged in logical partitions,
+				     mRU: the sum of theirs */
+	double lp_ru_sq;	  /* the sum of the squares of their RU
+				     (mRU^2): with lp_ru_mru, how
+				     concentrated the RU is, which sets
+				     the noise of hash placement */
 
 	struct pk_result_lp top_ru[PK_RESULT_TOP]; /* most RU first, ties
 						      by key bytes */
