@@ -616,10 +616,9 @@ END_TEST
 
 /*
  * Storage growth (ASSUMPTION: a logical partition full within 90 days at
- * the growth seen; the reference gives no threshold). The largest
- * logical partition grew 1,024,000 bytes over the 1,000 s between its
- * first and last growing writes: 1,024 B/s. With 20 GiB = 21,474,836,480
- * bytes as its cap:
+ * the projection; the reference gives no threshold). The first logical
+ * partition to fill grows 1,024 B/s as runway_build projects it. With 20
+ * GiB = 21,474,836,480 bytes as its cap, from what it holds:
  * - 80 days left = 80 x 86,400 x 1,024 = 7,077,888,000 bytes, so it holds
  *   21,474,836,480 - 7,077,888,000 = 14,396,948,480 (13.4 GiB): named;
  * - 90 days (7,962,624,000 left, 13,512,212,480 held): named, the edge;
@@ -636,17 +635,21 @@ static void fx_growth(struct fx *f, uint64_t held)
 	lp->storage_bytes = held;
 	memset(&f->v.fill, 0, sizeof(f->v.fill));
 	f->v.fill.first_s = -1;
+	memset(&f->v.runway, 0, sizeof(f->v.runway));
+	f->v.runway.bound_range = UINT32_MAX;
+	f->v.runway.full_s = -1;
+	snprintf(f->v.runway.who, sizeof(f->v.runway.who), "\"a\"");
 	if (held >= 21474836480ULL) {
 		f->v.fill.full_now = 1;
+		f->v.runway.kind = PK_RUNWAY_FULL_NOW;
 		return;
 	}
-	/* result_fill_build's figures (check_days derives them from runs):
-	   the first to fill is "a", 1,024,000 B over 1,000 s */
-	f->v.fill.growing = 1;
-	f->v.fill.first = *lp;
-	f->v.fill.rate_bytes_per_s = 1024;
-	f->v.fill.measured_s = 1000;
-	f->v.fill.first_s = (21474836480.0 - (double)held) / 1024;
+	/* runway_build's figures (check_runway and check_days derive them
+	   from runs): "a" first, growing 1,024 B/s */
+	f->v.runway.kind = PK_RUNWAY_DAYS;
+	f->v.runway.basis = PK_RUNWAY_RATES;
+	f->v.runway.rate_bytes_per_s = 1024;
+	f->v.runway.full_s = (21474836480.0 - (double)held) / 1024;
 }
 
 START_TEST(test_findings_storage_growth)
@@ -658,10 +661,10 @@ START_TEST(test_findings_storage_growth)
 	f->m.totals.throttled_429 = 1;
 	ck_assert(!mentions(f, "storage growth"));
 	fx_growth(f, 14396948480ULL);
-	ck_assert(says(f, "storage growth: logical partition /k = \"a\" holds "
-			  "13.4 GiB and, at the growth seen, reaches its 20.0 "
-			  "GiB limit in 80.0 days at the scenario's rates "
-			  "(\"a\" first, growing 1.0 KiB/s over 16.7 min); "
+	ck_assert(says(f, "storage growth: logical partition /k = \"a\" "
+			  "reaches its 20.0 GiB limit in 80.0 days projected "
+			  "from the workload's rates (\"a\" first, growing "
+			  "1.0 KiB/s); "
 			  "then writes to it fail with 403/1014 (rule 11), so "
 			  "a key with more values for this data is needed "
 			  "(ASSUMPTION: pksim advises 90 days ahead, the time "
@@ -675,6 +678,7 @@ START_TEST(test_findings_storage_growth)
 	ck_assert(!mentions(f, "storage growth"));
 	fx_growth(f, 14396948480ULL);
 	f->r.sc = &file_sc;
+	f->v.runway.kind = PK_RUNWAY_AT_ONCE;
 	ck_assert(!mentions(f, "storage growth"));
 	fx_free(f);
 }
@@ -1189,12 +1193,10 @@ static char *findings_of(const char *text)
 
 /*
  * The two advisories from runs. Storage growth: one key, creates of 1
- * KiB (1,024 bytes) for 10 s. At 100/s (uniform: at 0, 0.01, ... 9.99
- * s) the partition holds 1,000 x 1,024 = 1,024,000 bytes, 1,024 of them
- * after its first instant, so it grew 1,022,976 bytes in 9.99 s =
- * 102,400 B/s, and (21,474,836,480 - 1,024,000) / 102,400 / 86,400 =
- * 2.4 days to 20 GiB: named. At 1/s, 9 x 1,024 bytes in 9 s = 1,024 B/s:
- * 242.7 days (issue 12's repro): not. Cross-partition queries: 12,000
+ * KiB (1,024 bytes) for 10 s. At 100/s the workload grows the one key
+ * 102,400 B/s (500 RU/s of 6,000: not held back), and 21,474,836,480 /
+ * 102,400 / 86,400 = 2.4 days to 20 GiB: named. At 1/s, 1,024 B/s:
+ * 242.7 days: not. Cross-partition queries: 12,000
  * RU/s = 2 ranges (rule 2); half the operations a query without a filter
  * (a full scan: every range), so every query served fans out, 100%:
  * named; the same queries filtering on the key (/k = ?) route to one
@@ -1220,9 +1222,8 @@ START_TEST(test_findings_advisories_from_runs)
 	snprintf(text, sizeof(text), growth, "100/s");
 	out = findings_of(text);
 	ck_assert_msg(strstr(out, "storage growth: logical partition /k = "
-				  "\"a\" holds 1000.0 KiB and, at the growth "
-				  "seen, reaches its 20.0 GiB limit in 2.4 "
-				  "days at the scenario's rates"),
+				  "\"a\" reaches its 20.0 GiB limit in 2.4 "
+				  "days projected from the workload's rates"),
 		      "%s", out);
 	free(out);
 	snprintf(text, sizeof(text), growth, "1/s");

@@ -581,3 +581,69 @@ void dist_free(struct pk_dist *d)
 	free(d->cum);
 	free(d);
 }
+
+/* The size of HOTSPOT's hot set over n values, as hotspot_draw takes it */
+static uint64_t hot_count(const struct pk_dist_spec *spec, uint64_t n)
+{
+	double h = (double)n * spec->hot_data_fraction;
+	uint64_t hot = h >= (double)UINT64_MAX ? n : (uint64_t)h;
+
+	if (hot < 1) {
+		hot = 1;
+	}
+	return hot > n ? n : hot;
+}
+
+/* Euler's constant, for the harmonic number past the exact terms */
+#define PK_RNG_EULER_GAMMA 0.57721566490153286
+
+double dist_norm(const struct pk_dist_spec *spec, uint64_t n)
+{
+	double sum = 0;
+	size_t i;
+
+	switch (spec->kind) {
+	case PK_DIST_ZIPFIAN:
+		return zeta_terms(0, n, spec->theta);
+	case PK_DIST_ZIPF:
+		if (spec->s == 1.0 && n > PK_RNG_ZETA_EXACT_TERMS) {
+			/* H(n) = ln n + gamma + 1 / 2n: zeta_tail divides by
+			   1 - s */
+			return log((double)n) + PK_RNG_EULER_GAMMA +
+			       0.5 / (double)n;
+		}
+		return zeta_terms(0, n, spec->s);
+	case PK_DIST_WEIGHTED:
+		for (i = 0; i < spec->n_weights; i++) {
+			sum += spec->weights[i];
+		}
+		return sum;
+	default:
+		return 1.0;
+	}
+}
+
+double dist_pmf(const struct pk_dist_spec *spec, uint64_t n, double norm,
+		uint64_t i)
+{
+	uint64_t hot;
+
+	switch (spec->kind) {
+	case PK_DIST_ZIPFIAN:
+		return 1.0 / pow((double)(i + 1), spec->theta) / norm;
+	case PK_DIST_ZIPF:
+		return 1.0 / pow((double)(i + 1), spec->s) / norm;
+	case PK_DIST_WEIGHTED:
+		return i < spec->n_weights ? spec->weights[i] / norm : 0.0;
+	case PK_DIST_HOTSPOT:
+		hot = hot_count(spec, n);
+		if (hot >= n) {
+			return 1.0 / (double)n;
+		}
+		return i < hot
+			   ? spec->hot_op_fraction / (double)hot
+			   : (1.0 - spec->hot_op_fraction) / (double)(n - hot);
+	default:
+		return 1.0 / (double)n;
+	}
+}

@@ -223,6 +223,27 @@ int schedule_cursor_time(struct pk_schedule_cursor *c, double target, int snap,
 	return 1;
 }
 
+double schedule_cursor_count(struct pk_schedule_cursor *c, double t_s)
+{
+	double x;
+
+	if (t_s > (double)c->dur_s) {
+		t_s = (double)c->dur_s;
+	}
+	while (t_s > (double)c->t1_s && c->t1_s < c->dur_s) {
+		piece_next(c);
+	}
+	x = t_s - (double)c->t0_s;
+	if (x <= 0) {
+		return c->lam0 + c->lam0_c;
+	}
+	if (x >= (double)(c->t1_s - c->t0_s)) {
+		return c->lam1;
+	}
+	x = c->rate0 * x + 0.5 * c->slope * x * x;
+	return c->lam0 + c->lam0_c + (x > 0 ? x : 0);
+}
+
 double schedule_total(const struct pk_schedule_spec *spec, int64_t wall0_s,
 		      int64_t dur_s, double *peak_per_s, uint64_t *pieces)
 {

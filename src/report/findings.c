@@ -515,21 +515,19 @@ static void say_merge_candidate(struct pk_sentences *s,
 /*
  * Storage growth: the first logical partition to reach its cap (rule 11:
  * 20 GiB, logical_partition_storage) does within PK_FINDINGS_GROWTH_DAYS
- * at its own growth seen (scorecard_full, result.h: in the data's own
- * time; a time bucket's partitions only when the bucket fills before it
- * ends). Not when one is full already (the 403 finding says so), bounded
- * by a time bucket, without a growth rate (all records at once) or not
- * growing.
+ * of the workload's start as the runway projects it (runway.h: from the
+ * workload's rates or the data's own time, never from what the replay
+ * stored). Not when one is full already (the 403 finding says so), nor
+ * when the projection finds no day count.
  */
 static void say_storage_growth(struct pk_sentences *s,
 			       const struct pk_result *r,
 			       const struct pk_result_variant *v)
 {
 	struct pk_scorecard card;
-	const struct pk_result_lp *first = &v->fill.first;
-	char key[128], a[PK_FMT_BYTES], b[PK_FMT_BYTES], when[512];
+	char b[PK_FMT_BYTES], when[512];
 
-	if (!r || !v->fill.growing) {
+	if (!r || v->runway.kind != PK_RUNWAY_DAYS) {
 		return;
 	}
 	memset(&card, 0, sizeof(card));
@@ -538,15 +536,13 @@ static void say_storage_growth(struct pk_sentences *s,
 	    card.days_to_full > PK_FINDINGS_GROWTH_DAYS) {
 		return;
 	}
-	key_text(v->key, first, key, sizeof(key));
-	say(s, xasprintf("storage growth: logical partition %s = %s holds %s "
-			 "and, at the growth seen, reaches its %s limit in %s; "
-			 "then writes to it fail with 403/1014 (rule 11), so "
-			 "a key with more values for this data is needed "
-			 "(ASSUMPTION: pksim advises %.0f days ahead, the "
-			 "time to plan a new key and migrate; the reference "
-			 "gives no threshold)",
-			 v->key->text, key, fmt_bytes(first->storage_bytes, a),
+	say(s, xasprintf("storage growth: logical partition %s = %s reaches "
+			 "its %s limit in %s; then writes to it fail with "
+			 "403/1014 (rule 11), so a key with more values for "
+			 "this data is needed (ASSUMPTION: pksim advises %.0f "
+			 "days ahead, the time to plan a new key and migrate; "
+			 "the reference gives no threshold)",
+			 v->key->text, card.full_key,
 			 fmt_bytes(v->spec->lp_storage_bytes, b),
 			 scorecard_full_text(r, &card, 0, when, sizeof(when)),
 			 PK_FINDINGS_GROWTH_DAYS));

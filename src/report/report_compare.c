@@ -328,8 +328,8 @@ int report_text_compare_cards(const struct pk_result *run,
 		fprintf(
 		    out,
 		    "\ndays to full (until the first logical partition "
-		    "reaches its cap, %s, each at its own growth in the "
-		    "data's own time)\n",
+		    "reaches its cap, %s, projected from the workload as "
+		    "described, not from what the replay stored)\n",
 		    run->n_variants
 			? fmt_bytes(run->variants[0].spec->lp_storage_bytes, a)
 			: "-");

@@ -285,9 +285,14 @@ static void full_kind(const struct field_ctx *c, struct pk_field_value *o)
 	fv_text(o, report_json_full_kind(s->full_kind));
 }
 
+static void full_basis(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_text(o, report_json_full_basis(c->obj));
+}
+
 static void full_text(const struct field_ctx *c, struct pk_field_value *o)
 {
-	char t[160];
+	char t[640];
 
 	fv_text(o, scorecard_full_text(c->r, c->obj, 0, t, sizeof(t)));
 }
@@ -665,6 +670,7 @@ const struct field_reader field_readers[] = {
     FN("scorecard.days_to_20gb", SEL_CARD, 0, days_to_20gb),
     FN("scorecard.days_to_full_kind", SEL_CARD, 0, full_kind),
     FN("scorecard.days_to_full_text", SEL_CARD, 0, full_text),
+    FN("scorecard.days_to_full_basis", SEL_CARD, 0, full_basis),
     CARD("largest_lp_bytes", largest_lp_bytes, CV_U64),
     FN("scorecard.first_full_key", SEL_CARD, 0, full_key),
     FN("scorecard.first_full_key[]", SEL_CARD, 0, full_level),

@@ -110,6 +110,22 @@ const char *report_json_full_kind(enum pk_full_kind kind)
 							       : "?";
 }
 
+const char *report_json_full_basis(const struct pk_scorecard *s)
+{
+	switch (s->runway.basis) {
+	case PK_RUNWAY_RATES:
+		return s->runway.bound_range != UINT32_MAX
+			   ? "workload_rates_bounded_by_range"
+			   : "workload_rates";
+	case PK_RUNWAY_DATA_TIME:
+		return "data_time";
+	case PK_RUNWAY_DATA_RATE:
+		return "data_rate";
+	default:
+		return "none";
+	}
+}
+
 static json_t *totals(const struct pk_result_variant *v, int batches,
 		      int split_429)
 {
@@ -520,7 +536,7 @@ static json_t *scorecard(const struct pk_result *r,
 			 const struct pk_scorecard *s)
 {
 	json_t *o = json_object();
-	char t[160];
+	char t[640];
 
 	json_object_set_new(o, "logical_partitions",
 			    count(s->logical_partitions));
@@ -555,6 +571,8 @@ static json_t *scorecard(const struct pk_result *r,
 	json_object_set_new(
 	    o, "days_to_full_text",
 	    json_string(scorecard_full_text(r, s, 0, t, sizeof(t))));
+	json_object_set_new(o, "days_to_full_basis",
+			    json_string(report_json_full_basis(s)));
 	json_object_set_new(o, "largest_lp_bytes", count(s->largest_lp_bytes));
 	json_object_set_new(o, "first_full_key",
 			    s->full_key[0] ? key_value(s->full_key)

@@ -495,7 +495,7 @@ static void hot_verdict(const struct pk_result *r,
 		    strcmp(s->full_key, s->hottest_key) ? s->full_key : "",
 		    strcmp(s->full_key, s->hottest_key) ? " " : "",
 		    scorecard_days_text(s->days_to_full, 1, days, sizeof(days)),
-		    scorecard_arrival(r, t, sizeof(t)));
+		    scorecard_full_basis(r, &s->runway, t, sizeof(t)));
 	}
 	if (s->failed_after_retries > 0) {
 		/* the RU served is the retry order's share (retry_order) */

@@ -1,10 +1,10 @@
 /*
  * scorecard_full: a variant's "days to full" as the scorecard, the
  * findings and every report format state it (scorecard.h), from the
- * result's figures (result.h, struct pk_result_fill): the first logical
- * partition to reach its cap, each at its own growth in the data's own
- * time, or why there is no day count (bounded, at once, no sizes, not
- * growing).
+ * result's projection (runway.h, struct pk_runway): when the first
+ * logical partition reaches its cap if the workload runs as described,
+ * on which basis and held back by what, or why there is no day count
+ * (bounded, ids, at once, no sizes, not growing, beyond 5 years).
  */
 #include "pksim/report/scorecard.h"
 
@@ -23,69 +23,62 @@
 void scorecard_full(const struct pk_result *r,
 		    const struct pk_result_variant *v, struct pk_scorecard *sc)
 {
-	const struct pk_result_fill *f = &v->fill;
-	const struct pk_items_file *file = r->sc->items_file;
+	const struct pk_runway *rw = &v->runway;
 
+	(void)r;
 	sc->days_to_full = -1;
-	sc->bucket = f->bucket;
-	sc->bucket_reach_bytes = f->bucket_reach_bytes;
+	sc->runway = *rw;
+	sc->bucket = rw->bucket;
+	sc->bucket_reach_bytes =
+	    rw->kind == PK_RUNWAY_BUCKETS ? rw->bound_bytes : 0;
 	if (v->n_top_storage > 0) {
 		sc->largest_lp_bytes = v->top_storage[0].storage_bytes;
 	}
 	if (!v->cosmos) {
 		/* the caps are Azure Cosmos DB's (rule 11): another
-		   service's are not known (fill.c computes nothing) */
+		   service's are not known (the runway projects nothing) */
 		sc->full_kind = PK_FULL_NO_CAP;
 		return;
 	}
-	if (f->full_now) {
-		/* the first that refused a write, else the largest (at its
-		   cap) */
-		const struct pk_result_lp *lp =
-		    v->n_full_listed ? &v->full[0] : &v->top_storage[0];
-
+	snprintf(sc->full_key, sizeof(sc->full_key), "%s", rw->who);
+	sc->full_rate = rw->rate_bytes_per_s;
+	sc->full_measured_s = rw->span_s;
+	switch (rw->kind) {
+	case PK_RUNWAY_FULL_NOW:
 		sc->full_kind = PK_FULL_DAYS;
 		sc->days_to_full = 0;
-		pkey_format_id(v->key, lp->key, lp->key_len, sc->full_key,
-			       sizeof(sc->full_key));
-		sc->full_lp_bytes = lp->storage_bytes;
-		return;
-	}
-	if (file && file->monitor) {
-		sc->full_kind = PK_FULL_NO_SIZES;
-		return;
-	}
-	if ((file && file->from == PK_FROM_AT_ONCE) || f->at_one_instant) {
-		sc->full_kind = PK_FULL_AT_ONCE;
-		return;
-	}
-	if (f->bounded) {
+		sc->full_lp_bytes = v->n_full_listed ? v->full[0].storage_bytes
+						     : sc->largest_lp_bytes;
+		break;
+	case PK_RUNWAY_DAYS:
+		sc->full_kind = PK_FULL_DAYS;
+		sc->days_to_full = rw->full_s / PK_SECONDS_PER_DAY;
+		sc->full_lp_bytes = (uint64_t)v->spec->lp_storage_bytes;
+		break;
+	case PK_RUNWAY_BEYOND:
+		sc->full_kind = PK_FULL_BEYOND;
+		sc->full_lp_bytes = (uint64_t)(rw->bound_bytes + 0.5);
+		break;
+	case PK_RUNWAY_BUCKETS:
 		sc->full_kind = PK_FULL_BOUNDED;
-		return;
-	}
-	if (!f->growing && f->levels_off) {
+		break;
+	case PK_RUNWAY_LEVELS:
 		sc->full_kind = PK_FULL_LEVELS;
-		pkey_format_id(v->key, f->level.key, f->level.key_len,
-			       sc->full_key, sizeof(sc->full_key));
-		sc->full_lp_bytes = f->level.storage_bytes;
-		sc->full_rate = f->level_rate;
-		sc->full_level_bytes = f->level_bytes;
-		sc->full_ttl_s = f->ttl_s;
-		return;
-	}
-	if (!f->growing) {
+		sc->full_level_bytes = rw->bound_bytes;
+		sc->full_ttl_s = rw->ttl_s;
+		sc->full_rate =
+		    rw->ttl_s > 0 ? rw->bound_bytes / (double)rw->ttl_s : 0;
+		break;
+	case PK_RUNWAY_AT_ONCE:
+		sc->full_kind = PK_FULL_AT_ONCE;
+		break;
+	case PK_RUNWAY_NO_SIZES:
+		sc->full_kind = PK_FULL_NO_SIZES;
+		break;
+	default: /* NEVER, IDS */
 		sc->full_kind = PK_FULL_NEVER;
-		return;
+		break;
 	}
-	sc->days_to_full = f->first_s / PK_SECONDS_PER_DAY;
-	sc->full_kind = sc->days_to_full > PK_SCORECARD_HORIZON_DAYS
-			    ? PK_FULL_BEYOND
-			    : PK_FULL_DAYS;
-	pkey_format_id(v->key, f->first.key, f->first.key_len, sc->full_key,
-		       sizeof(sc->full_key));
-	sc->full_lp_bytes = f->first.storage_bytes;
-	sc->full_rate = f->rate_bytes_per_s;
-	sc->full_measured_s = f->measured_s;
 }
 
 const char *scorecard_arrival(const struct pk_result *r, char *buf, size_t cap)
@@ -187,31 +180,86 @@ static const char *rate_text(double bytes_per_s, char *buf, size_t cap)
 	return buf;
 }
 
-/* Which logical partition fills first, at what growth: "("B" first,
-   growing 96.7 KiB/s over 10.0 s)", with the bucket's story. */
+/* Which basis the projection used: "projected from the workload's
+   rates", "from the data's own time (ts)", "from the data at 100
+   records/s" (runway.h) */
+const char *scorecard_full_basis(const struct pk_result *r,
+				 const struct pk_runway *rw, char *buf,
+				 size_t cap)
+{
+	const struct pk_items_file *f = r->sc->items_file;
+
+	switch (rw->basis) {
+	case PK_RUNWAY_DATA_TIME:
+		if (f && f->time_compression != 1.0) {
+			snprintf(buf, cap,
+				 "from the data's own time (%s, the %gx "
+				 "compression undone)",
+				 f->time_field + (f->time_field[0] == '/'),
+				 f->time_compression);
+		} else {
+			snprintf(buf, cap, "from the data's own time (%s)",
+				 f ? f->time_field + (f->time_field[0] == '/')
+				   : "");
+		}
+		break;
+	case PK_RUNWAY_DATA_RATE:
+		snprintf(buf, cap, "from the data at %g records/s",
+			 f ? f->rate_per_s : 0.0);
+		break;
+	default:
+		snprintf(buf, cap, "projected from the workload's rates%s",
+			 rw->share_from_run
+			     ? " (each key value's share as the run drew it)"
+			     : "");
+		break;
+	}
+	return buf;
+}
+
+/* Which logical partition fills first, at what growth, held back by
+   what: "("B" first, growing 80.0 KiB/s, bounded by range 0's 400
+   RU/s)"; then, for a workload shorter than an hour, that the
+   projection repeats it. */
 static void first_text(const struct pk_scorecard *s, char *buf, size_t cap)
 {
-	char rt[48], d[32];
-	const struct pk_time_bucket *b = &s->bucket;
+	const struct pk_runway *rw = &s->runway;
+	const struct pk_time_bucket *b = &rw->bucket;
+	char rt[48], d[32], bound[96] = "", shrt[160] = "", grow[160];
 
-	if (b->period_s > 0) {
-		snprintf(buf, cap,
-			 " (%s first, growing %s averaged over its cycle: "
-			 "one %s in every %s)",
-			 s->full_key, rate_text(s->full_rate, rt, sizeof(rt)),
-			 unit(b->len_s), unit(b->period_s));
+	if (rw->basis == PK_RUNWAY_DATA_TIME ||
+	    rw->basis == PK_RUNWAY_DATA_RATE) {
+		snprintf(grow, sizeof(grow), "growing %s over its own %s",
+			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)),
+			 duration(rw->span_s, d, sizeof(d)));
 	} else if (b->len_s > 0) {
-		snprintf(buf, cap,
-			 " (%s first, growing %s over %s: %s %s's bucket "
-			 "fills before the %s ends)",
-			 s->full_key, rate_text(s->full_rate, rt, sizeof(rt)),
-			 duration(s->full_measured_s, d, sizeof(d)),
-			 article(b->len_s), unit(b->len_s), unit(b->len_s));
+		snprintf(grow, sizeof(grow),
+			 "growing %s while its %s is current",
+			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)),
+			 unit(b->len_s));
 	} else {
-		snprintf(buf, cap, " (%s first, growing %s over %s)",
-			 s->full_key, rate_text(s->full_rate, rt, sizeof(rt)),
-			 duration(s->full_measured_s, d, sizeof(d)));
+		snprintf(grow, sizeof(grow), "growing %s",
+			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)));
 	}
+	if (rw->bound_range != UINT32_MAX) {
+		char ru[32];
+
+		snprintf(bound, sizeof(bound),
+			 ", bounded by range %u's %s RU/s", rw->bound_range,
+			 fmt_thousands(rw->bound_ru_per_s, ru));
+	}
+	if (rw->basis == PK_RUNWAY_RATES && rw->span_s > 0 &&
+	    rw->span_s < PK_RUNWAY_SHORT_S) {
+		snprintf(shrt, sizeof(shrt),
+			 "; the phases last only %s, repeated for the "
+			 "projection%s",
+			 duration(rw->span_s, d, sizeof(d)),
+			 rw->span_s < PK_RUNWAY_BURST_S
+			     ? ": a burst that does not repeat is not a rate"
+			     : "");
+	}
+	snprintf(buf, cap, " (%s first, %s%s)%s", s->full_key, grow, bound,
+		 shrt);
 }
 
 const char *scorecard_full_text(const struct pk_result *r,
@@ -223,20 +271,20 @@ const char *scorecard_full_text(const struct pk_result *r,
 	switch (s->full_kind) {
 	case PK_FULL_BOUNDED:
 		if (brief) {
-			snprintf(buf, cap, "bounded (%s)",
-				 fmt_bytes(s->largest_lp_bytes, a));
-		} else if (s->bucket_reach_bytes > 0) {
+			snprintf(
+			    buf, cap, "bounded (%s)",
+			    fmt_bytes((uint64_t)(s->bucket_reach_bytes + 0.5),
+				      a));
+		} else {
 			snprintf(
 			    buf, cap,
-			    "bounded: largest bucket %s; at the fastest "
-			    "growth seen %s %s's bucket ends at %s",
-			    fmt_bytes(s->largest_lp_bytes, a),
+			    "bounded: %s %s's bucket ends before it "
+			    "fills, holding at most %s, %s",
 			    article(s->bucket.len_s), unit(s->bucket.len_s),
 			    fmt_bytes((uint64_t)(s->bucket_reach_bytes + 0.5),
-				      b));
-		} else {
-			snprintf(buf, cap, "bounded: largest bucket %s",
-				 fmt_bytes(s->largest_lp_bytes, a));
+				      b),
+			    scorecard_full_basis(r, &s->runway, at,
+						 sizeof(at)));
 		}
 		break;
 	case PK_FULL_AT_ONCE:
@@ -244,7 +292,27 @@ const char *scorecard_full_text(const struct pk_result *r,
 			 brief ? "n/a (at once)" : "n/a: all records at once");
 		break;
 	case PK_FULL_NEVER:
-		snprintf(buf, cap, brief ? "never" : "never: it does not grow");
+		if (brief) {
+			snprintf(buf, cap, "never");
+		} else if (s->runway.kind == PK_RUNWAY_IDS &&
+			   s->runway.ids == 1) {
+			snprintf(
+			    buf, cap,
+			    "never: every item is its own logical "
+			    "partition (at most %s)",
+			    fmt_bytes((uint64_t)(s->runway.bound_bytes + 0.5),
+				      a));
+		} else if (s->runway.kind == PK_RUNWAY_IDS) {
+			snprintf(
+			    buf, cap,
+			    "never: its items are written among %llu ids, "
+			    "at most %s a logical partition",
+			    (unsigned long long)s->runway.ids,
+			    fmt_bytes((uint64_t)(s->runway.bound_bytes + 0.5),
+				      a));
+		} else {
+			snprintf(buf, cap, "never: it does not grow");
+		}
 		break;
 	case PK_FULL_LEVELS:
 		if (brief) {
@@ -272,8 +340,15 @@ const char *scorecard_full_text(const struct pk_result *r,
 				 "the service (not Azure Cosmos DB)");
 		break;
 	case PK_FULL_BEYOND:
-		snprintf(buf, cap, brief ? "> 100 years" : "over 100 years %s",
-			 scorecard_arrival(r, at, sizeof(at)));
+		if (brief) {
+			snprintf(buf, cap, "> 5 years");
+		} else {
+			snprintf(
+			    buf, cap,
+			    "not within 5 years, %s (%s holds %s by then)",
+			    scorecard_full_basis(r, &s->runway, at, sizeof(at)),
+			    s->full_key, fmt_bytes(s->full_lp_bytes, a));
+		}
 		break;
 	default:
 		if (s->days_to_full <= 0 && brief) {
@@ -285,10 +360,12 @@ const char *scorecard_full_text(const struct pk_result *r,
 			scorecard_days_text(s->days_to_full, 0, buf, cap);
 		} else {
 			first_text(s, first, sizeof(first));
-			snprintf(buf, cap, "%s %s%s",
-				 scorecard_days_text(s->days_to_full, 1, a,
-						     sizeof(a)),
-				 scorecard_arrival(r, at, sizeof(at)), first);
+			snprintf(
+			    buf, cap, "%s %s%s",
+			    scorecard_days_text(s->days_to_full, 1, a,
+						sizeof(a)),
+			    scorecard_full_basis(r, &s->runway, at, sizeof(at)),
+			    first);
 		}
 		break;
 	}

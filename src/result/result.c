@@ -477,12 +477,14 @@ static void key_check(const struct pk_snapshot *s, uint64_t items_created,
 
 /* Variant pv's model, through its service's snapshot (service.h). */
 static void variant(const struct pk_scenario *sc, const struct pk_variant *pv,
-		    uint64_t items_created, struct pk_result_variant *v)
+		    const struct pk_workload *w, uint64_t items_created,
+		    struct pk_result_variant *v)
 {
 	struct pk_snapshot s;
 
 	pv->svc->ops->snapshot(pv->svc, sc, &s);
 	result_variant_build(&s, sc, v);
+	runway_build(&s, sc, w, v);
 	key_check(&s, items_created, v);
 	snapshot_free(&s);
 }
@@ -515,7 +517,8 @@ struct pk_result *result_build(const struct pk_run *run)
 		struct pk_result_variant *v = &r->variants[i];
 		uint64_t skipped;
 
-		variant(run->sc, &run->variants[i], r->items_created, v);
+		variant(run->sc, &run->variants[i], run->workload,
+			r->items_created, v);
 		skipped = v->metrics->totals.not_sent_no_target;
 		if (skipped > r->operations_skipped) {
 			r->operations_skipped = skipped;

@@ -82,6 +82,7 @@ void wl_file_init(struct pk_workload *w)
 		}
 	}
 	diag_free(&d);
+	w->file_earliest_ms = earliest;
 	if (f->from == PK_FROM_TIME_FIELD) {
 		for (i = 0; i < n; i++) {
 			w->arr[i].t_ms =
@@ -385,4 +386,27 @@ int workload_file_ids_distinct(struct pk_workload *w, size_t max_bytes)
 		w->ids_distinct = 1 + ids_distinct(w, max_bytes);
 	}
 	return w->ids_distinct - 1;
+}
+
+int64_t workload_item_data_ms(const struct pk_workload *w, uint64_t item)
+{
+	const struct pk_items_file *f = w->file;
+	int64_t t = 0;
+	struct pk_diag d;
+
+	if (f && !f->monitor && f->from == PK_FROM_TIME_FIELD &&
+	    item < w->n_arr) {
+		diag_init(&d);
+		if (trace_time_ms(f->trace, w->arr[item].rec, f->time_field, &t,
+				  &d) < 0) {
+			PK_BUG("workload: record %zu has no valid time field",
+			       w->arr[item].rec);
+		}
+		diag_free(&d);
+		return t - w->file_earliest_ms;
+	}
+	if (f && item < w->n_arr) {
+		return w->arr[item].t_ms;
+	}
+	return item < w->n_items ? w->created_ms[item] : 0;
 }

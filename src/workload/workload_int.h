@@ -113,6 +113,8 @@ struct pk_workload {
 	const struct pk_scenario *sc; /* borrowed */
 	/* items from a data file; NULL when generated */
 	const struct pk_items_file *file; /* borrowed: sc->items_file */
+	int64_t file_earliest_ms;	  /* by time field: the earliest used
+					     record's time, ms since 1970 */
 	struct pk_wl_arrival *arr;	  /* n_arr entries, arrival order */
 	size_t n_arr;
 	int file_has_ids;	   /* 1: some record has a property /id, so each

@@ -48,6 +48,23 @@ struct pk_dist_spec {
 	size_t n_weights;	  /* WEIGHTED: equals the value count */
 };
 
+/*
+ * The probability that one draw of spec over [0, n) gives index i (< n),
+ * as the draw functions below make it: UNIFORM and SEQUENTIAL 1/n (a
+ * sequence visits every value equally), ZIPFIAN (i + 1)^-theta / zeta(n,
+ * theta), ZIPF (i + 1)^-s / H(n, s), HOTSPOT op fraction over the first
+ * floor(n x data fraction) (at least 1) values and the rest over the
+ * others, WEIGHTED w_i / sum w. LATEST: ASSUMPTION 1/n, its values come
+ * into use one per draw and a long run visits each alike. norm is
+ * dist_norm(spec, n), computed once for a set (a sum over n values).
+ * For a projection of each value's share (result/runway.h).
+ */
+double dist_pmf(const struct pk_dist_spec *spec, uint64_t n, double norm,
+		uint64_t i);
+/* The normaliser dist_pmf needs for spec over n values: zeta(n, theta),
+   H(n, s) or the weights' sum; 1 for the others. */
+double dist_norm(const struct pk_dist_spec *spec, uint64_t n);
+
 struct pk_rng {
 	uint64_t s[4]; /* xoshiro256** state, never all zero */
 };

@@ -155,6 +155,14 @@ int schedule_cursor_time(struct pk_schedule_cursor *c, double target, int snap,
 			 int64_t *t_ms);
 
 /*
+ * L(t), the expected operations from the phase start to t_s seconds
+ * (clamped to [0, dur_s]), advancing the cursor; t_s must not decrease
+ * from one call to the next (nor follow a schedule_cursor_time past it).
+ * For a projection that steps through a phase (result/runway.h).
+ */
+double schedule_cursor_count(struct pk_schedule_cursor *c, double t_s);
+
+/*
  * Walk the whole phase: L(D), the expected operations (returned), the
  * highest rate r(t) anywhere in it (*peak_per_s, may be NULL) and the
  * pieces walked (*pieces, may be NULL). Arguments as

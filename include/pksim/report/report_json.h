@@ -25,6 +25,12 @@ const char *report_json_route(enum pk_route_kind route);
    (scorecard.days_to_full_kind). */
 const char *report_json_full_kind(enum pk_full_kind kind);
 
+/* The basis of s's days to full as the JSON report names it
+   (scorecard.days_to_full_basis): "workload_rates", or
+   "workload_rates_bounded_by_range" when a range's RU/s held the first
+   back, "data_time", "data_rate", "none" (runway.h). */
+const char *report_json_full_basis(const struct pk_scorecard *s);
+
 /* 1 when the report splits v's 429s by class (throttled_3212,
    throttled_low_429, in the totals and each stream's): a client of sc
    sends Low-priority or bucketed requests, or v's container declares

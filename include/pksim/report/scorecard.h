@@ -64,8 +64,8 @@
 
 #include "pksim/result/result.h"
 
-/* "never" beyond 100 years at the observed growth */
-#define PK_SCORECARD_HORIZON_DAYS 36500.0
+/* "not within 5 years": the projection's horizon (runway.h) */
+#define PK_SCORECARD_HORIZON_DAYS ((double)PK_RUNWAY_HORIZON_DAYS)
 
 /* The figures the ranking compares, in order. */
 enum pk_rank_figure {
@@ -194,6 +194,9 @@ struct pk_scorecard {
 					  back: the most a bucket holds at
 					  its end at the fastest growth
 					  seen; 0 none grew */
+	struct pk_runway runway;       /* the projection the figures come
+					  from (runway.h): its basis and
+					  bounds */
 	uint64_t largest_lp_bytes;     /* the largest logical partition's
 					  storage (the largest bucket of a
 					  bounded key) */
@@ -225,7 +228,7 @@ struct pk_scorecard {
 	char verdict[512]; /* one plain sentence */
 };
 
-/* The days-to-full figures of variant v of r (v->fill, result.h) into
+/* The days-to-full figures of variant v of r (v->runway, runway.h) into
    sc: full_kind, days_to_full, full_key, full_lp_bytes, full_rate,
    full_measured_s, bucket, bucket_reach_bytes and largest_lp_bytes (the
    rest of sc untouched), as scorecard_fill sets them; findings'
@@ -233,6 +236,16 @@ struct pk_scorecard {
    src/report/scorecard_full.c. */
 void scorecard_full(const struct pk_result *r,
 		    const struct pk_result_variant *v, struct pk_scorecard *sc);
+
+/* Which basis runway rw's figure stands on, as every sentence giving it
+   says (runway.h): "projected from the workload's rates" (with "(each
+   key value's share as the run drew it)" when the shares are the
+   run's), "from the data's own time (ts)" (with the compression undone
+   when there was one), "from the data at 100 records/s". Into buf (cap
+   bytes); returns buf. In src/report/scorecard_full.c. */
+const char *scorecard_full_basis(const struct pk_result *r,
+				 const struct pk_runway *rw, char *buf,
+				 size_t cap);
 
 /* How records arrive, as the days-to-full figure is measured: "at 100
    records/s", "in the data's own time (ts, compressed 60x)", "all records

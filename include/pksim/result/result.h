@@ -30,6 +30,7 @@
 #include <stdint.h>
 
 #include "pksim/load/scenario.h"
+#include "pksim/result/runway.h"
 #include "pksim/service/cosmos/epk.h"
 #include "pksim/service/cosmos/pkey.h"
 #include "pksim/service/metrics.h"
@@ -164,8 +165,11 @@ struct pk_result_query {
 };
 
 /*
- * When the logical partitions reach their cap (rule 11: 20 GiB, or the
- * container's logical_partition_storage), "days to full",
+ * What the run stored of each logical partition's growth (the figures
+ * "days to full" read before the projection, runway.h, replaced them;
+ * full_now still decides "full now"): when the logical partitions reach
+ * their cap (rule 11: 20 GiB, or the container's
+ * logical_partition_storage) at the growth the replay saw,
  * built by result_fill_build (src/result/fill.c) in one pass over the
  * logical partitions after the run, measured in the data's own time: a
  * write's time is its operation's arrival (pk_request.data_ms), not when
@@ -552,7 +556,10 @@ struct pk_result_variant {
 				  show throttled_3212 and
 				  throttled_low_429, as the totals do */
 	size_t n_streams;
-	struct pk_result_fill fill; /* days to full (result_fill_build) */
+	struct pk_result_fill fill; /* what the run stored: full_now and the
+				       growth it saw (result_fill_build) */
+	struct pk_runway runway;    /* days to full, projected from the
+				       workload (runway.h, runway_build) */
 };
 
 /* The run: what ran, and one model per variant. */

@@ -233,6 +233,15 @@ uint32_t workload_record_size(const struct pk_items_file *f, size_t rec);
  */
 uint32_t workload_item_created_size(const struct pk_workload *w, uint64_t item);
 
+/*
+ * When item was written in the data's own time, ms: for the records of a
+ * data file read by their time field, the record's time less the
+ * earliest record's, not divided by time_compression (a compressed
+ * replay is undone); otherwise its arrival on the run's clock (a rate's
+ * file order, a generated item's creation). item < workload_items(w).
+ */
+int64_t workload_item_data_ms(const struct pk_workload *w, uint64_t item);
+
 /* Items created so far. */
 uint64_t workload_items(const struct pk_workload *w);
 

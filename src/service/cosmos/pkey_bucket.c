@@ -13,6 +13,7 @@
 #include "pksim/service/cosmos/pkey.h"
 
 #include <string.h>
+#include <time.h>
 
 #include "pkey_int.h"
 
@@ -144,4 +145,46 @@ void pkey_time_bucket(const struct pk_pkey *k, const struct pk_scenario *sc,
 	if (absolute || out->len_s == 0) {
 		out->period_s = 0;
 	}
+}
+
+/* Append strftime(fmt, tm) to buf at *len (cap bytes). */
+static void put_time(const char *fmt, const struct tm *tm, char *buf,
+		     size_t cap, size_t *len)
+{
+	if (*len + 1 < cap) {
+		*len += strftime(buf + *len, cap - *len, fmt, tm);
+	}
+}
+
+size_t pkey_time_text(const struct pk_pkey *k, const struct pk_scenario *sc,
+		      int64_t wall_s, char *buf, size_t cap)
+{
+	time_t t = (time_t)wall_s;
+	struct tm tm;
+	const char *f;
+	size_t i, len = 0;
+
+	if (cap == 0) {
+		return 0;
+	}
+	buf[0] = '\0';
+	gmtime_r(&t, &tm);
+	if (k->kind != PK_KEY_SYNTHETIC) {
+		for (i = 0; i < k->n_refs; i++) {
+			if ((f = clock_of(sc, k->refs[i])) != NULL) {
+				put_time(f, &tm, buf, cap, &len);
+			}
+		}
+		return len;
+	}
+	for (i = 0; i < k->n_parts; i++) {
+		const struct pk_tpl_part *p = &k->parts[i];
+
+		if ((f = pkey_tpl_time_format(p->kind)) != NULL ||
+		    (p->kind == PK_TPL_PROP &&
+		     (f = clock_of(sc, k->refs[p->ref])) != NULL)) {
+			put_time(f, &tm, buf, cap, &len);
+		}
+	}
+	return len;
 }

@@ -236,6 +236,19 @@ struct pk_time_bucket {
 void pkey_time_bucket(const struct pk_pkey *k, const struct pk_scenario *sc,
 		      struct pk_time_bucket *out);
 
+/*
+ * The text of every time part key k reads (pkey_time_bucket's formats:
+ * its template's time parts, its generated clock properties) at wall_s
+ * (Unix seconds, UTC), one after another, into buf (cap bytes,
+ * NUL-terminated, cut to fit): two instants give the same text exactly
+ * when an item created at each lands in the same bucket, all else equal
+ * ("Thursday" for a "%A" clock). "" when the key reads no time. For a
+ * projection stepping through time (result/runway.h). Returns the
+ * length written.
+ */
+size_t pkey_time_text(const struct pk_pkey *k, const struct pk_scenario *sc,
+		      int64_t wall_s, char *buf, size_t cap);
+
 /* ---- query routing (reference §6, rules 21 and 22) ---- */
 
 enum pk_route_kind {

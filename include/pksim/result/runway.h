@@ -1,0 +1,144 @@
+/*
+ * runway: when the first logical partition reaches its cap (rule 11: 20
+ * GiB, or the container's logical_partition_storage) if the workload
+ * runs as described: "days to full" and the storage-growth finding.
+ * A projection forward in the workload's own time from what the
+ * workload defines, never an extrapolation of what the replay happened
+ * to store: so the figure does not depend on replay speed, throttling,
+ * time compression, the seed's draws or --jobs.
+ *
+ * Two bases, named in every sentence that gives the figure:
+ * - generated items, PK_RUNWAY_RATES ("projected from the workload's
+ *   rates"): a logical partition's share of the new items is the
+ *   probability mass of its key's values (rng.h dist_pmf: the
+ *   distribution, not the sampled counts; a product over the
+ *   properties the key reads, ASSUMPTION: drawn independently), summed
+ *   over the values that build one key (a {hash(p) mod N} part); a
+ *   {random A..B} part or a hash of a unique property spreads it evenly
+ *   over its B - A + 1 or N values. The new items a second are the rate
+ *   schedule's (schedule.h: ramps, steps, daily, weekly, holidays,
+ *   spikes) times the phase mix's creates, upserts writing a new item
+ *   (upsert_new) and batch items less its deletes, at the mean item
+ *   size; the phases repeat as a cycle past their end (ASSUMPTION: the
+ *   workload as written is what runs every cycle; a cycle shorter than an
+ *   hour is said in the sentence: a burst that does not repeat is not a
+ *   rate). Stepped an hour at a time (a cycle shorter than an hour at its
+ *   cycle's mean) from t = 0 to PK_RUNWAY_HORIZON_S, a fill inside an
+ *   hour found linearly. When a property the key reads is not a function
+ *   of a drawn value (several streams, a unique property read whole), the
+ *   shares are the run's: each logical partition's items written over all
+ *   written (share_from_run, said in the sentence).
+ * - items from a data file, PK_RUNWAY_DATA_TIME ("from the data's own
+ *   time"): every record the data holds, whether or not the replay stored
+ *   it, at its own time (time field, compression undone; or its arrival
+ *   at --rate), grouped by key; each logical partition grows at (its
+ *   bytes less its first record's) over its own first-to-last span and
+ *   fills where its records pass the cap, or that far past its last
+ *   record at that rate.
+ * Bounds, each said when it applies:
+ * - throughput: a logical partition grows at most as fast as its range's
+ *   RU/s (at the end of the run) let its writes of that size succeed,
+ *   the range's RU/s shared among its logical partitions by their share
+ *   of writes (reads, queries and ranges split later not counted:
+ *   ASSUMPTION); bound_range names the range when it held back the
+ *   first to fill;
+ * - time buckets (pkey_time_bucket): a key whose value moves on with time
+ *   grows only in its current bucket (pkey_time_text at each step), at
+ *   the rate of that moment; a bucket that never comes back starts empty;
+ * - finite ids: items rewritten among N ids (a pattern or list /id) hold
+ *   at most N x the largest item per logical partition, and a unique
+ *   property read whole one item: "never" below the cap;
+ * - time to live (a container default_ttl, no item ttl): a logical
+ *   partition holds only the last ttl_s of its writes; never reaching the
+ *   cap that way it levels off.
+ * Not projected: key values the run never wrote (their share is below what
+ * one item in the run would show), the items a `preload:` spread, client
+ * RU budgets and closed-loop workers pacing the writes (the rate
+ * schedule is what is offered).
+ */
+#ifndef PKSIM_RESULT_RUNWAY_H
+#define PKSIM_RESULT_RUNWAY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/service/cosmos/pkey.h"
+
+/* The horizon: 5 years (5 x 365 days and a leap day) of workload time;
+   beyond it the figure is "not within 5 years". pksim's choice: a key
+   is redesigned on a shorter view than that. */
+#define PK_RUNWAY_HORIZON_DAYS 1826
+#define PK_RUNWAY_HORIZON_S ((int64_t)PK_RUNWAY_HORIZON_DAYS * 86400)
+/* The projection's step: an hour (a daily curve's resolution) */
+#define PK_RUNWAY_STEP_S 3600
+/* Phases that last less than this are said in the sentence: a window
+   that short says little of a rate */
+#define PK_RUNWAY_SHORT_S 3600
+/* ... and under this they are called a burst */
+#define PK_RUNWAY_BURST_S 60
+/* Logical partitions the projection steps at most: the largest shares,
+   and the largest of each range */
+#define PK_RUNWAY_CANDIDATES 64
+
+enum pk_runway_kind {
+	PK_RUNWAY_DAYS = 0, /* full_s from t = 0 the first fills */
+	PK_RUNWAY_FULL_NOW, /* one is at its cap or refused a write in the
+			       run */
+	PK_RUNWAY_BEYOND,   /* none fills within PK_RUNWAY_HORIZON_S */
+	PK_RUNWAY_NEVER,    /* nothing grows */
+	PK_RUNWAY_IDS,	    /* rewritten among ids: at most ids x the
+			       largest item (bound_bytes), below the cap */
+	PK_RUNWAY_BUCKETS,  /* a bucket that never comes back holds at most
+			       bound_bytes when it ends, below the cap */
+	PK_RUNWAY_LEVELS,   /* time to live: levels off at bound_bytes */
+	PK_RUNWAY_AT_ONCE,  /* every record at one instant: no rate */
+	PK_RUNWAY_NO_SIZES, /* a monitor log: no sizes */
+};
+
+enum pk_runway_basis {
+	PK_RUNWAY_NONE = 0,
+	PK_RUNWAY_RATES,     /* projected from the workload's rates */
+	PK_RUNWAY_DATA_TIME, /* from the data's own time */
+	PK_RUNWAY_DATA_RATE, /* a data file at --rate, in file order */
+};
+
+struct pk_runway {
+	enum pk_runway_kind kind;
+	enum pk_runway_basis basis;
+	double full_s;		 /* DAYS: workload seconds from t = 0 until
+				    the first fills; -1 otherwise */
+	char who[128];		 /* DAYS, BEYOND, LEVELS, BUCKETS: the logical
+				    partition (JSON text of its key value) */
+	double rate_bytes_per_s; /* DAYS: its growth as it fills (the
+				    hour's; a data file's over its span),
+				    B/s */
+	double span_s;		 /* DATA_TIME: its own first-to-last span, s;
+				    RATES: the phases' cycle, s */
+	double bound_bytes;	 /* IDS, BUCKETS, LEVELS: the most it holds;
+				    BEYOND: what it holds at the horizon */
+	uint64_t ids;		 /* IDS: ids an item is written among */
+	int64_t ttl_s;		 /* LEVELS: the items' lifetime, s */
+	uint32_t bound_range;	 /* the range whose RU/s held the first back,
+				    else UINT32_MAX */
+	int64_t bound_ru_per_s;	 /* ... its RU/s */
+	int share_from_run;	 /* RATES: shares from the run's writes */
+	struct pk_time_bucket bucket; /* the key's */
+};
+
+struct pk_snapshot;
+struct pk_scenario;
+struct pk_workload;
+struct pk_result_variant;
+
+/*
+ * Project variant v (its ranges, key, fill.full_now set: result.c) of a
+ * run of sc with workload w (borrowed, read only: item values, sizes and
+ * times) from snapshot s into v->runway. Never fails; allocates only
+ * transiently. Rules: 11 (the cap), 12 and 4 (a range's RU/s, the
+ * throughput bound), 28 (time to live); the rest is ASSUMPTION as the
+ * file comment says.
+ */
+void runway_build(const struct pk_snapshot *s, const struct pk_scenario *sc,
+		  const struct pk_workload *w, struct pk_result_variant *v);
+
+#endif

@@ -1,0 +1,330 @@
+/*
+ * runway: days to full projected from the workload as described
+ * (include/pksim/result/runway.h), each repro with its figure derived by
+ * hand beside it. Every figure here came out otherwise before the
+ * projection (the extrapolation of what the replay stored); each test
+ * says what it gave.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/diag.h"
+#include "pksim/report/findings.h"
+#include "pksim/report/scorecard.h"
+#include "pksim/result/result.h"
+#include "pksim/run/sim.h"
+#include "testutil.h"
+
+/* 20 GiB = 21,474,836,480 B: the logical partition cap (rule 11) */
+#define CAP 21474836480.0
+#define DAY 86400.0
+
+static char *dir;
+
+static void setup(void)
+{
+	dir = tu_tmpdir();
+	ck_assert_ptr_nonnull(dir);
+}
+
+static void teardown(void)
+{
+	char cmd[600];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+	free(dir);
+}
+
+/* The scorecards of scenario sc (owned: freed by free_all). */
+static struct pk_scorecard *
+cards_of_sc(struct pk_scenario *sc, struct pk_run **run, struct pk_result **res)
+{
+	struct pk_diag d;
+
+	diag_init(&d);
+	*run = sim_run(sc, sc->seed, &d);
+	if (!*run) {
+		diag_print(&d, stderr);
+	}
+	ck_assert_ptr_nonnull(*run);
+	diag_free(&d);
+	*res = result_build(*run);
+	return scorecard_all(*res);
+}
+
+static struct pk_scorecard *cards_of(const char *text, struct pk_run **run,
+				     struct pk_result **res)
+{
+	struct pk_scenario *sc;
+	struct pk_diag d;
+	char *path = tu_write_file(dir, "runway.yaml", text);
+
+	diag_init(&d);
+	sc = scenario_load(path, &d);
+	if (!sc) {
+		diag_print(&d, stderr);
+	}
+	ck_assert_ptr_nonnull(sc);
+	diag_free(&d);
+	free(path);
+	return cards_of_sc(sc, run, res);
+}
+
+static void free_all(struct pk_scorecard *cards, struct pk_run *run,
+		     struct pk_result *res)
+{
+	const struct pk_scenario *sc = run->sc;
+
+	free(cards);
+	result_free(res);
+	sim_free(run);
+	scenario_free((struct pk_scenario *)sc);
+}
+
+static const char *text_of(const struct pk_result *res,
+			   const struct pk_scorecard *c, char *buf, size_t cap)
+{
+	return scorecard_full_text(res, c, 0, buf, cap);
+}
+
+static int near(double x, double want, double rel)
+{
+	return fabs(x - want) <= rel * fabs(want);
+}
+
+/*
+ * A key of the weekday (`%A`), a run started on Thursday 2026-01-01
+ * 00:00 UTC: 30 creates/s of 100 KB for 10 minutes. Thursday is the
+ * current bucket from t = 0 and grows 30 x 102,400 = 3,072,000 B/s: it
+ * holds 20 GiB at t = 21,474,836,480 / 3,072,000 = 6,990.5 s (0.0809
+ * days), 1.78 h after the run's 600 s end. Before: "0.52 days (12.4 h)",
+ * the run's growth averaged over a week as if Thursday grew one day in
+ * seven from what was stored.
+ */
+START_TEST(test_runway_weekday_bucket)
+{
+	static const char text[] =
+	    "clock: {start: \"2026-01-01T00:00:00Z\"}\n"
+	    "container: {partition_key: /day, throughput: 10000}\n"
+	    "items:\n"
+	    "  day: {clock: \"%A\"}\n"
+	    "phases:\n"
+	    "  - {duration: 10m, rate: 30/s, ops: {create: 1}, "
+	    "item_size: 100KB}\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c = cards_of(text, &run, &res);
+	char t[640];
+
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+	ck_assert_msg(near(c[0].days_to_full * DAY, CAP / 3072000.0, 1e-6),
+		      "%f", c[0].days_to_full * DAY);
+	ck_assert_str_eq(c[0].full_key, "\"Thursday\"");
+	text_of(res, &c[0], t, sizeof(t));
+	ck_assert_msg(strstr(t, "projected from the workload's rates"), "%s",
+		      t);
+	ck_assert_msg(strstr(t, "the phases last only 10.0 min"), "%s", t);
+	free_all(c, run, res);
+}
+END_TEST
+
+/*
+ * scenarios/iot-by-day.yaml: 2,000 operations/s, 0.9 of them creates of
+ * 1 KB, keyed by %A from Wednesday 23:58:30. Thursday is current from t
+ * = 90 s; its range has 18,000 / 3 = 6,000 RU/s, and a 1 KB create
+ * costs 5 RU, so it grows at most 6,000 / 5 x 1,024 = 1,228,800 B/s
+ * (its 1,800 creates/s would want 9,000 RU/s): 20 GiB take
+ * 21,474,836,480 / 1,228,800 = 17,476.3 s, full at t = 17,566.3 s
+ * (0.2033 days, 4.9 h), bounded by range 2's RU/s. Before: "1.28 days",
+ * the stored growth averaged over a week.
+ */
+START_TEST(test_runway_iot_by_day)
+{
+	struct pk_scenario *sc;
+	struct pk_diag d;
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c;
+	char t[640];
+
+	diag_init(&d);
+	sc = scenario_load(tu_src("scenarios/iot-by-day.yaml"), &d);
+	ck_assert_ptr_nonnull(sc);
+	diag_free(&d);
+	c = cards_of_sc(sc, &run, &res);
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+	ck_assert_msg(
+	    near(c[0].days_to_full * DAY, 90.0 + CAP / 1228800.0, 1e-6), "%f",
+	    c[0].days_to_full * DAY);
+	text_of(res, &c[0], t, sizeof(t));
+	ck_assert_msg(strstr(t, "bounded by range 2's 6,000 RU/s"), "%s", t);
+	free_all(c, run, res);
+}
+END_TEST
+
+/*
+ * One key at 400 RU/s, a 1-second burst of 10,000 creates of 1 KB with
+ * long retries. A 1 KB create costs 5 RU, so the range lets 400 / 5 = 80
+ * a second succeed: 80 x 1,024 = 81,920 B/s, and 20 GiB take
+ * 21,474,836,480 / 81,920 = 262,144 s = 3.034 days even if the burst
+ * repeated for ever; the sentence says the phases last 1 s and that a
+ * burst is not a rate. Before: "0.02 days (34.9 min)", 9.8 MiB over 1 s
+ * extrapolated.
+ */
+START_TEST(test_runway_burst_bounded_by_throughput)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "client: {retries: {max_retries: 1000, max_wait: 1h}}\n"
+	    "items:\n"
+	    "  k: only\n"
+	    "phases:\n"
+	    "  - {duration: 1s, rate: 10000/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c = cards_of(text, &run, &res);
+	char t[640];
+
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+	ck_assert_msg(near(c[0].days_to_full * DAY, 262144.0, 1e-6), "%f",
+		      c[0].days_to_full * DAY);
+	text_of(res, &c[0], t, sizeof(t));
+	ck_assert_msg(strstr(t, "bounded by range 0's 400 RU/s"), "%s", t);
+	ck_assert_msg(strstr(t, "a burst that does not repeat is not a rate"),
+		      "%s", t);
+	free_all(c, run, res);
+}
+END_TEST
+
+/*
+ * Upserts among an id pool of 1,000 ids ("i-{000..999}") on one key
+ * value, upsert_new 0.5: a logical partition holds at most one item an
+ * id, 1,000 x 1 KB = 1,000 KiB, far below 20 GiB: never. Before: "15.2
+ * days" from 16.0 KiB/s of first writes extrapolated.
+ */
+START_TEST(test_runway_id_pool_never)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 10000}\n"
+	    "items:\n"
+	    "  id: {values: \"i-{000..999}\"}\n"
+	    "  k: only\n"
+	    "phases:\n"
+	    "  - {duration: 1m, rate: 100/s, ops: {upsert: 1}, "
+	    "upsert_new: 0.5, item_size: 1KB}\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c = cards_of(text, &run, &res);
+	char t[640];
+
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_NEVER);
+	ck_assert_uint_eq(c[0].runway.ids, 1000);
+	ck_assert_msg(near(c[0].runway.bound_bytes, 1000.0 * 1024.0, 1e-9),
+		      "%f", c[0].runway.bound_bytes);
+	text_of(res, &c[0], t, sizeof(t));
+	ck_assert_msg(strstr(t, "written among 1000 ids, at most 1000.0 KiB"),
+		      "%s", t);
+	free_all(c, run, res);
+}
+END_TEST
+
+/*
+ * Two values drawn in sequence, 1 create/s of 1 KB for 20 s: each value
+ * has half the mass, so "a" grows 0.5 x 1,024 = 512 B/s and fills in
+ * 21,474,836,480 / 512 = 41,943,040 s = 485.45 days. Before: 512.4
+ * days (its 10 items measured over the whole data's 19 s).
+ */
+START_TEST(test_runway_sequential_share)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 10000}\n"
+	    "items:\n"
+	    "  k: {values: [a, b], distribution: sequential}\n"
+	    "phases:\n"
+	    "  - {duration: 20s, rate: 1/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c = cards_of(text, &run, &res);
+
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+	ck_assert_msg(near(c[0].days_to_full * DAY, CAP / 512.0, 1e-9), "%f",
+		      c[0].days_to_full * DAY);
+	ck_assert_str_eq(c[0].full_key, "\"a\"");
+	free_all(c, run, res);
+}
+END_TEST
+
+/*
+ * A data file, 4,000 records of one key "k": "a" every 0.25 s (ts 0 ..
+ * 999.75), each stored as 1,024 B (size_bytes), on 400 RU/s. At 1x the
+ * replay offers 4 creates/s (20 RU/s); at 40x 160/s (800 RU/s), and
+ * writes fail after their retries. The data's own time counts every
+ * record: "a" grows (4,000 - 1) x 1,024 B over 999.75 s = 4,096 B/s and
+ * holds 4,096,000 B at its last record, so it fills at 999.75 +
+ * (21,474,836,480 - 4,096,000) / 4,096 = 5,243,855.75 s = 60.693 days,
+ * at both speeds. Before: 60.7 at 1x and about 87 at 40x (only what the
+ * replay stored counted).
+ */
+START_TEST(test_runway_data_file_compression)
+{
+	const double want = 999.75 + (CAP - 4096000.0) / 4096.0;
+	FILE *f;
+	char path[600], yaml[1200];
+	int i;
+	double comp[2] = {1, 40};
+
+	snprintf(path, sizeof(path), "%s/orders.jsonl", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	for (i = 0; i < 4000; i++) {
+		fprintf(f, "{\"id\": \"o%d\", \"k\": \"a\", \"ts\": %.2f}\n", i,
+			i * 0.25);
+	}
+	fclose(f);
+	for (i = 0; i < 2; i++) {
+		struct pk_run *run;
+		struct pk_result *res;
+		struct pk_scorecard *c;
+		char t[640];
+
+		snprintf(yaml, sizeof(yaml),
+			 "container: {partition_key: /k, throughput: 400}\n"
+			 "items: {file: orders.jsonl, time_field: ts, "
+			 "time_compression: %g, item_size: 1KB}\n",
+			 comp[i]);
+		c = cards_of(yaml, &run, &res);
+		ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+		ck_assert_msg(near(c[0].days_to_full * DAY, want, 1e-9),
+			      "%gx: %f", comp[i], c[0].days_to_full * DAY);
+		text_of(res, &c[0], t, sizeof(t));
+		ck_assert_msg(strstr(t, "from the data's own time"), "%s", t);
+		if (i == 1) {
+			ck_assert_uint_gt(c[0].failed_after_retries, 0);
+		}
+		free_all(c, run, res);
+	}
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("runway");
+	TCase *tc = tcase_create("runway");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_runway_weekday_bucket);
+	tcase_add_test(tc, test_runway_iot_by_day);
+	tcase_add_test(tc, test_runway_burst_bounded_by_throughput);
+	tcase_add_test(tc, test_runway_id_pool_never);
+	tcase_add_test(tc, test_runway_sequential_share);
+	tcase_add_test(tc, test_runway_data_file_compression);
+	suite_add_tcase(s, tc);
+	return s;
+}
