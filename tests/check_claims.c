@@ -95,6 +95,24 @@ static json_t *variant(json_t *root, const char *name)
 	return NULL;
 }
 
+/* The first finding of variant v that contains text, or NULL (borrowed
+   from v). */
+static const char *said_in(json_t *v, const char *text)
+{
+	json_t *f = at(v, "findings"), *x;
+	size_t k;
+
+	json_array_foreach(f, k, x)
+	{
+		const char *s = json_string_value(x);
+
+		if (strstr(s, text)) {
+			return s;
+		}
+	}
+	return NULL;
+}
+
 /* Physical partition (range) id of variant v at the end of the run. */
 static json_t *range(json_t *v, const char *id)
 {
@@ -1067,27 +1085,102 @@ START_TEST(test_claim_monitor_tuesday)
 	ck_assert_uint_eq(LEN(today, "physical_partitions"), 2);
 	ck_assert_uint_eq(LEN(variant(root, "new-50k"), "physical_partitions"),
 			  9);
-	/* storage: the log records no item sizes, so rule 32's merge
-	   candidate (2 partitions where ceil(10,000 / 10,000) = 1 would
-	   hold the RU/s) says the data is unknown rather than 0 B */
+	/* storage: the log records no item sizes (0 B). Rule 32 alone
+	   would name a merge candidate (2 partitions where ceil(10,000 /
+	   10,000) = 1 would hold the RU/s), but 10,000 / 2 = 5,000 RU/s a
+	   partition is not under rule 36's 3,000: no merge advised
+	   (test_claim_merge_candidate has the unknown data at 4,000) */
 	ck_assert_int_eq(INT(today, "totals/storage_bytes"), 0);
-	{
-		json_t *f = at(today, "findings"), *x;
-		size_t k;
-		int said = 0;
-
-		json_array_foreach(f, k, x)
-		{
-			said |=
-			    strstr(json_string_value(x), "merge candidate") &&
-			    strstr(json_string_value(x),
-				   "the data is unknown: the monitor log "
-				   "records no item sizes");
-		}
-		ck_assert_msg(said, "no merge candidate with unknown data");
-	}
+	ck_assert(!said_in(today, "merge candidate"));
 	ck_assert_int_eq(INT(today, "totals/logical_partitions_seen"), 5);
 	json_decref(root);
+}
+END_TEST
+
+/*
+ * The merge candidate is named only where rule 36 would merge: under
+ * 3,000 RU/s and 20 GiB a physical partition on average, beside rule
+ * 32's count (more partitions than max(ceil(RU/s / 10,000), ceil(storage
+ * / 50 GiB))).
+ * - iot-by-day and food-groups: 18,000 RU/s on 3 partitions (rule 2).
+ *   Rule 32 alone: 3 > max(ceil(1.8), ceil(a few hundred MiB / 50 GiB))
+ *   = 2 (named before, "= 2"); but 18,000 / 3 = 6,000 a partition, not
+ *   under 3,000: none.
+ * - too-few-rus "now": 4,000 RU/s on 4 existing partitions, 1,000 a
+ *   partition, and at most 72,000 creates x 1 KiB = 70.3 MiB stored,
+ *   under 20 GiB; rule 32: 4 > max(ceil(0.4), ceil(70.3 MiB / 50 GiB)) =
+ *   1: named, both rules cited. "raised": 12,000 / 4 = 3,000, not under
+ *   3,000: none (named before, "= 2").
+ * - monitor-tuesday's log at 4,000 RU/s on 2 existing partitions (2,000
+ *   a partition): named, but the log records no item sizes, so whether
+ *   rule 36's storage bound holds is unknown and the sentence says so.
+ */
+START_TEST(test_claim_merge_candidate)
+{
+	static const char *const names[] = {"iot-by-day", "food-groups"};
+	json_t *root, *v;
+	char *dir, *path, text[1024], args[1200], *out = NULL, *err = NULL;
+	json_error_t jerr;
+	const char *s;
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		root = report("run", names[i]);
+		v = at(root, "variants/0");
+		ck_assert_uint_eq(LEN(v, "physical_partitions"), 3);
+		ck_assert_int_eq(INT(v, "throughput_ru_per_s"), 18000);
+		ck_assert_msg(!said_in(v, "merge candidate"), "%s", names[i]);
+		json_decref(root);
+	}
+	root = report("compare", "too-few-rus");
+	s = said_in(variant(root, "now"), "merge candidate: ");
+	ck_assert_msg(s && strstr(s, "merge candidate: 4 physical partitions "
+				     "where max(ceil(4,000 RU/s / 10,000), "
+				     "ceil(") == s,
+		      "%s", s ? s : "no merge candidate");
+	ck_assert_msg(strstr(s, ") = 1 would hold the RU/s and the data (rule "
+				"32), and the merge docs suit it: 1,000 RU/s "
+				"and "),
+		      "%s", s);
+	ck_assert_msg(strstr(s, " a partition on average, under their 3,000 "
+				"RU/s and 20 GiB (rule 36; merging is a "
+				"preview feature)"),
+		      "%s", s);
+	ck_assert(!said_in(variant(root, "raised"), "merge candidate"));
+	json_decref(root);
+
+	dir = tu_tmpdir();
+	snprintf(text, sizeof(text),
+		 "container: {partition_key: /customerId, throughput: 4000, "
+		 "partitions: 2}\n"
+		 "monitor_log:\n"
+		 "  file: %s\n"
+		 "  database: shop\n"
+		 "  collection: orders\n",
+		 tu_src("scenarios/data/monitor_shop_tuesday.csv"));
+	path = tu_write_file(dir, "mon.yaml", text);
+	snprintf(args, sizeof(args), "run %s --format json", path);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	root = json_loads(out, 0, &jerr);
+	ck_assert_ptr_nonnull(root);
+	s = said_in(at(root, "variants/0"), "merge candidate");
+	ck_assert_msg(
+	    s && strstr(s, "merge candidate: 2 physical partitions where "
+			   "max(ceil(4,000 RU/s / 10,000), ceil(0 B / 50 "
+			   "GiB)) = 1 would hold the RU/s and the data (rule "
+			   "32), and the merge docs would suit it at 2,000 "
+			   "RU/s a partition, under their 3,000, if it stores "
+			   "under 20 GiB a partition on average (rule 36; "
+			   "merging is a preview feature); but the data is "
+			   "unknown: the monitor log records no item sizes"),
+	    "%s", s ? s : "no merge candidate");
+	json_decref(root);
+	free(out);
+	free(err);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	free(dir);
 }
 END_TEST
 
@@ -2427,6 +2520,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_claim_lesson_bucket_suffix);
 	tcase_add_test(tc, test_claim_every_lesson_covered);
 	tcase_add_test(tc, test_claim_monitor_tuesday);
+	tcase_add_test(tc, test_claim_merge_candidate);
 	tcase_add_test(tc, test_claim_offices);
 	tcase_add_test(tc, test_claim_query_routing);
 	tcase_add_test(tc, test_claim_storage_split);

@@ -522,8 +522,8 @@ END_TEST
  * A variant of a service other than Azure Cosmos DB (cosmos 0): the
  * fixture's spec is the scenario's, not what ran, so no finding sizes a
  * cap from it or gives Azure Cosmos DB's advice: the full logical
- * partition reached "its storage limit", no merge candidate (rule 32 and
- * the spec's 10,000 RU/s and 50 GiB would name one, as above), the one
+ * partition reached "its storage limit", no merge candidate (at 4,000
+ * RU/s on 2 ranges rules 32 and 36 would name one, as below), the one
  * range's p99 without rule 32, no burst savings.
  */
 START_TEST(test_findings_other_service)
@@ -534,7 +534,9 @@ START_TEST(test_findings_other_service)
 	f->spec.burst = 1;
 	f->m.totals.throttled_429 = 1;
 	f->v.n_ranges = 2;
+	f->v.ru_per_s = 4000;
 	ck_assert(!mentions(f, "merge candidate"));
+	f->v.ru_per_s = 6000;
 	f->v.n_ranges = 1;
 	fx_key(f, 0, "{\"k\": \"a\"}", &f->v.full[0]);
 	f->v.full[0].full_at_ms = 1001;
@@ -553,10 +555,18 @@ START_TEST(test_findings_other_service)
 END_TEST
 
 /*
- * Rule 32's merge candidate: partitions > max(ceil(RU/s / 10,000),
- * ceil(storage / 50 GiB)). 2 ranges at 20,000 RU/s: ceil(2) = 2, not
- * more: none. At 6,000 or 10,000 RU/s with no data: 1 would do: named. With
- * 50 GiB + 1 byte stored: ceil = 2: none again.
+ * The merge candidate: rule 32's count, partitions > max(ceil(RU/s /
+ * 10,000), ceil(storage / 50 GiB)), where rule 36 would merge too: under
+ * 3,000 RU/s and 20 GiB a partition on average.
+ * - 2 ranges at 20,000 RU/s: ceil(2) = 2, not more: none.
+ * - 2 ranges at 6,000 RU/s, no data: 1 would do (rule 32), but 6,000 / 2
+ *   = 3,000 a partition is not under 3,000 (rule 36): none (named
+ *   before).
+ * - 2 ranges at 4,000 RU/s: 1 would do, 2,000 a partition: named.
+ * - 2 ranges at 4,001: 2,000.5 a partition, "about 2,001": named.
+ * - 40 GiB stored: ceil(40 / 50) = 1, but 20 GiB a partition is not
+ *   under 20 GiB: none; 40 GiB - 2 bytes: 20 GiB - 1 byte each: named.
+ * - 50 GiB + 1 byte: ceil = 2 (rule 32): none.
  */
 START_TEST(test_findings_merge_candidate)
 {
@@ -567,26 +577,29 @@ START_TEST(test_findings_merge_candidate)
 	f->v.ru_per_s = 20000;
 	ck_assert(!mentions(f, "merge candidate"));
 	f->v.ru_per_s = 6000;
+	ck_assert(!mentions(f, "merge candidate"));
+	f->v.ru_per_s = 4000;
 	ck_assert(says(f, "merge candidate: 2 physical partitions where "
-			  "max(ceil(6,000 RU/s / 10,000), ceil(0 B / 50 GiB)) "
-			  "= 1 would hold the RU/s and the data (rule 32; "
-			  "merging is a preview feature)"));
-	f->v.ru_per_s = 10000;
-	ck_assert(mentions(f, "max(ceil(10,000 RU/s / 10,000), ceil(0 B / 50 "
-			      "GiB)) = 1"));
+			  "max(ceil(4,000 RU/s / 10,000), ceil(0 B / 50 GiB)) "
+			  "= 1 would hold the RU/s and the data (rule 32), "
+			  "and the merge docs suit it: 2,000 RU/s and 0 B a "
+			  "partition on average, under their 3,000 RU/s and "
+			  "20 GiB (rule 36; merging is a preview feature)"));
+	f->v.ru_per_s = 4001;
+	ck_assert(mentions(f, "suit it: about 2,001 RU/s and 0 B a partition"));
+	f->v.ru_per_s = 4000;
+	f->v.storage_bytes = 40ULL * 1024 * 1024 * 1024;
+	ck_assert(!mentions(f, "merge candidate"));
+	f->v.storage_bytes -= 2;
+	ck_assert(mentions(f, "max(ceil(4,000 RU/s / 10,000), ceil(40.0 GiB / "
+			      "50 GiB)) = 1"));
 	f->v.storage_bytes = 50ULL * 1024 * 1024 * 1024 + 1;
 	ck_assert(!mentions(f, "merge candidate"));
-	/* 2 ranges at 10,000 RU/s is what rule 2 gives a new container,
-	   ceil(10,000 / 6,000) = 2: the note says so (at 6,000, 1, not:
-	   the exact sentence above) */
-	f->v.storage_bytes = 0;
-	ck_assert(mentions(f, "; a new container at these RU/s gets as many "
-			      "(6,000 a partition, rule 2), so the advisory "
-			      "flags it from creation"));
 	/* a classroom cap counts as the partition the advisory counts:
 	   storage-split's 32 MiB cap and 117.2 MiB stored need
 	   ceil(117.2 / 32) = 4 partitions, so 4 ranges are no candidate
-	   (with 50 GiB, 1 would do and 4 were named before) and 5 are */
+	   (with 50 GiB, 1 would do and 4 were named before) and 5 are, at
+	   6,000 / 5 = 1,200 RU/s and 23.4 MiB a partition (rule 36) */
 	f->spec.pp_storage_bytes = 32ULL * 1024 * 1024;
 	f->v.storage_bytes = 122890240; /* 117.2 MiB = 117.2 x 2^20 */
 	f->v.ru_per_s = 6000;
@@ -595,14 +608,16 @@ START_TEST(test_findings_merge_candidate)
 	f->v.n_ranges = 5;
 	ck_assert(mentions(f, "max(ceil(6,000 RU/s / 10,000), ceil(117.2 MiB / "
 			      "32 MiB)) = 4"));
+	ck_assert(mentions(f, "suit it: 1,200 RU/s and 23.4 MiB a partition"));
 	f->spec.pp_storage_bytes = 0;
 	f->v.storage_bytes = 0;
-	/* 2 ranges at 6,000 RU/s are a candidate (1 would do); with a raise
+	/* 2 ranges at 4,000 RU/s are a candidate (1 would do); with a raise
 	   to 30,000 RU/s still waiting for its splits at the end (30,000 >
 	   2 x 10,000, rule 6) the advisory counts what the container will
 	   have, ceil(30,000 / 10,000) = 3 partitions: none */
 	f->v.n_ranges = 2;
-	ck_assert(mentions(f, "max(ceil(6,000 RU/s / 10,000), ceil(0 B / 50 "
+	f->v.ru_per_s = 4000;
+	ck_assert(mentions(f, "max(ceil(4,000 RU/s / 10,000), ceil(0 B / 50 "
 			      "GiB)) = 1"));
 	f->v.pending_ru_per_s = 30000;
 	ck_assert(!mentions(f, "merge candidate"));

@@ -425,13 +425,6 @@ static void say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 	say_picture(s, v, hot->id);
 }
 
-/*
- * Rule 32's merge candidate: more physical partitions than
- * max(ceil(RU/s / 10,000), ceil(storage / 50 GiB)) would need, at the
- * RU/s the container will have (a raise waiting for its splits at the
- * end counts at its new RU/s). Not for serverless, whose RU/s follow the
- * partitions.
- */
 /* A byte count in the largest binary unit that divides it ("50 GiB",
    "32 MiB"), else fmt_bytes's one decimal; buf holds 32 bytes. */
 static const char *whole_bytes(uint64_t n, char *buf)
@@ -450,6 +443,31 @@ static const char *whole_bytes(uint64_t n, char *buf)
 	return fmt_bytes(n, buf);
 }
 
+/* "1,000" when ru divides among n partitions, else "about 3,333"; buf
+   holds 48 bytes. */
+static const char *ru_a_partition(uint64_t ru, uint64_t n, char *buf)
+{
+	char a[32];
+
+	if (ru % n == 0) {
+		snprintf(buf, 48, "%s", fmt_thousands(ru / n, a));
+	} else {
+		snprintf(buf, 48, "about %s",
+			 fmt_thousands((ru + n / 2) / n, a));
+	}
+	return buf;
+}
+
+/*
+ * The merge candidate: rule 32's count (more physical partitions than
+ * max(ceil(RU/s / 10,000), ceil(storage / 50 GiB)) would need) where
+ * rule 36 would merge too: under PK_MERGE_MAX_RU_PER_PP RU/s and
+ * PK_MERGE_MAX_AVG_BYTES of average storage a partition (rule 36: pksim
+ * never advises a merge the merge docs would not suit). Both at the RU/s
+ * the container will have (a raise waiting for its splits at the end
+ * counts at its new RU/s). Not for serverless, whose RU/s follow the
+ * partitions.
+ */
 static void say_merge_candidate(struct pk_sentences *s,
 				const struct pk_result *r,
 				const struct pk_result_variant *v)
@@ -465,9 +483,11 @@ static void say_merge_candidate(struct pk_sentences *s,
 	   service is adding partitions, not at the old ones still served */
 	int64_t ru =
 	    v->pending_ru_per_s > 0 ? v->pending_ru_per_s : v->ru_per_s;
-	char a[32], b[32], c[32], d[32], e[32];
+	char a[32], b[32], c[32], d[32], e[32], f[48], g[32], h[32], k[32];
+	char why[256];
+	uint64_t n = (uint64_t)v->n_ranges;
 
-	if (!v->cosmos || v->serverless || ru <= 0) {
+	if (!v->cosmos || v->serverless || ru <= 0 || n == 0) {
 		return; /* the advisory and its caps are Azure Cosmos DB's */
 	}
 	/* the scenario's physical partition caps (rule 1's 10,000 RU/s and
@@ -485,18 +505,40 @@ static void say_merge_candidate(struct pk_sentences *s,
 	if (need < 1) {
 		need = 1;
 	}
-	if ((uint64_t)v->n_ranges <= need) {
+	if (n <= need) {
 		return;
+	}
+	/* rule 36: RU/s / n < 3,000 and storage / n < 20 GiB, exactly */
+	if ((uint64_t)ru >= (uint64_t)PK_MERGE_MAX_RU_PER_PP * n ||
+	    v->storage_bytes >= PK_MERGE_MAX_AVG_BYTES * n) {
+		return;
+	}
+	if (no_sizes) {
+		snprintf(why, sizeof(why),
+			 "the merge docs would suit it at %s RU/s a "
+			 "partition, under their %s, if it stores under %s a "
+			 "partition on average",
+			 ru_a_partition((uint64_t)ru, n, f),
+			 fmt_thousands(PK_MERGE_MAX_RU_PER_PP, h),
+			 whole_bytes(PK_MERGE_MAX_AVG_BYTES, k));
+	} else {
+		snprintf(why, sizeof(why),
+			 "the merge docs suit it: %s RU/s and %s a partition "
+			 "on average, under their %s RU/s and %s",
+			 ru_a_partition((uint64_t)ru, n, f),
+			 fmt_bytes(v->storage_bytes / n, g),
+			 fmt_thousands(PK_MERGE_MAX_RU_PER_PP, h),
+			 whole_bytes(PK_MERGE_MAX_AVG_BYTES, k));
 	}
 	say(s,
 	    xasprintf("merge candidate: %s physical partitions where "
 		      "max(ceil(%s RU/s / %s), ceil(%s / %s)) = "
-		      "%llu would hold the RU/s and the data (rule 32; "
-		      "merging is a preview feature)%s%s",
+		      "%llu would hold the RU/s and the data (rule 32), and "
+		      "%s (rule 36; merging is a preview feature)%s%s",
 		      fmt_thousands(v->n_ranges, a),
 		      fmt_thousands((uint64_t)ru, b), fmt_thousands(pp_ru, d),
 		      fmt_bytes(v->storage_bytes, c), whole_bytes(pp_bytes, e),
-		      (unsigned long long)need,
+		      (unsigned long long)need, why,
 		      !v->autoscale && v->spec->initial_ru_per_pp > 0 &&
 			      (uint64_t)v->n_ranges ==
 				  ((uint64_t)ru +

@@ -559,9 +559,10 @@ void container_set_policy_equal(struct pk_container *c, int64_t t_ms);
  */
 void container_end(struct pk_container *c);
 
-/* D-MERGE: merge suits containers below these per physical partition */
-#define PK_CONTAINER_MERGE_MAX_RU_PER_PP 3000LL
-#define PK_CONTAINER_MERGE_MAX_AVG_BYTES (20ULL * PK_GIB)
+/* D-MERGE: merge suits containers below these per physical partition
+   (rule 36; spec.h, which the findings read too) */
+#define PK_CONTAINER_MERGE_MAX_RU_PER_PP PK_MERGE_MAX_RU_PER_PP
+#define PK_CONTAINER_MERGE_MAX_AVG_BYTES PK_MERGE_MAX_AVG_BYTES
 
 /*
  * Set per-range RU/s at t_ms (rule 26, D-REDIST), advancing the clock

@@ -42,6 +42,11 @@
 /* D-REDIST: a request may name at most 20,000 RU/s for one partition */
 #define PK_REDIST_MAX_RU_PER_S 20000LL
 
+/* D-MERGE (rule 36): merge suits containers below 3,000 RU/s and 20 GB of
+   average storage per physical partition (binary GB, as every size) */
+#define PK_MERGE_MAX_RU_PER_PP 3000LL
+#define PK_MERGE_MAX_AVG_BYTES (20ULL * PK_GIB)
+
 /* The partition key definition (reference §3, §6; docs/design.md pkey). */
 enum pk_key_kind {
 	PK_KEY_PATH = 0,     /* one path: "/deviceId" */
