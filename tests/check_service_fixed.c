@@ -269,12 +269,13 @@ static int fx_first_full(const struct pk_service *s,
 }
 
 /* It has no logical partitions: never called (n_lps 0). */
-static void fx_lp_at(const void *lps, uint64_t i, struct pk_snapshot_lp *out)
+static void fx_lp_read(const void *lps, uint64_t first, size_t n,
+		       struct pk_snapshot_lp *out)
 {
 	(void)lps;
-	(void)i;
-	memset(out, 0, sizeof(*out));
-	ck_abort_msg("lp_at of a service without logical partitions");
+	(void)first;
+	memset(out, 0, n * sizeof(*out));
+	ck_abort_msg("lp_read of a service without logical partitions");
 }
 
 static void fx_snapshot(const struct pk_service *s,
@@ -311,7 +312,7 @@ static void fx_snapshot(const struct pk_service *s,
 	out->ids[0].width = 1.0;
 	out->ids[0].created_share_mru = FIXED_BUDGET_RU * MRU;
 	out->n_lps = 0;
-	out->lp_at = fx_lp_at;
+	out->lp_read = fx_lp_read;
 	out->lps = f;
 	out->cosmos = NULL;
 }

@@ -62,9 +62,11 @@ static const struct pk_snapshot_lp lps[3] = {
      .last_write_ms = -1},
 };
 
-static void lp_at(const void *ctx, uint64_t i, struct pk_snapshot_lp *out)
+static void lp_read(const void *ctx, uint64_t first, size_t n,
+		    struct pk_snapshot_lp *out)
 {
-	*out = ((const struct pk_snapshot_lp *)ctx)[i];
+	memcpy(out, (const struct pk_snapshot_lp *)ctx + first,
+	       n * sizeof(*out));
 }
 
 /* A sample of range id in second t charged ru RU at SHARE */
@@ -148,7 +150,7 @@ START_TEST(test_snapshot_by_hand)
 	s.ids = ids;
 	s.n_ids = 2;
 	s.n_lps = 3;
-	s.lp_at = lp_at;
+	s.lp_read = lp_read;
 	s.lps = lps;
 	result_variant_build(&s, &sc, &v);
 

@@ -283,7 +283,7 @@ struct pk_snapshot_lp tu_lp(const struct pk_snapshot *s, uint64_t i)
 {
 	struct pk_snapshot_lp lp;
 
-	s->lp_at(s->lps, i, &lp);
+	s->lp_read(s->lps, i, 1, &lp);
 	return lp;
 }
 

@@ -1,7 +1,9 @@
 /*
  * fill: when each logical partition reaches its cap, and which is first
  * (result.h, struct pk_result_fill). Two passes over the snapshot's
- * logical partitions after the run, from the three growth fields each
+ * logical partitions after the run (the first is result.c's, which
+ * gathers the span every rate needs: result_fill_see; the second
+ * here), from the three growth fields each
  * keeps (first_grow_ms, last_write_ms, grow_base_bytes), the bytes time
  * to live freed and the items preloaded: the per-operation path keeps
  * only the latest write (last_write_ms).
@@ -25,31 +27,15 @@ static double data_scale(const struct pk_scenario *sc)
 }
 
 /* The data span of the growing writes, whether some logical partition
-   is full, and whether all growth came at one instant (first pass). */
-static void span(const struct pk_snapshot *s, struct pk_result_fill *f)
+   is full, and whether all growth came at one instant, from what
+   result.c's pass saw of every logical partition (sp). */
+static void span(const struct pk_result_fill_span *sp, struct pk_result_fill *f)
 {
-	int64_t lo = INT64_MAX, hi = -1;
-	int multi = 0;
-	struct pk_snapshot_lp lp;
-	uint64_t x;
-
-	for (x = 0; x < s->n_lps; x++) {
-		s->lp_at(s->lps, x, &lp);
-		if (lp.storage_bytes >= s->spec->lp_storage_bytes ||
-		    lp.rejected_403 > 0) {
-			f->full_now = 1;
-		}
-		if (lp.first_grow_ms < 0) {
-			continue;
-		}
-		lo = lp.first_grow_ms < lo ? lp.first_grow_ms : lo;
-		hi = lp.last_write_ms > hi ? lp.last_write_ms : hi;
-		multi |= lp.items > 1;
-	}
-	if (hi >= 0) {
+	f->full_now = sp->full;
+	if (sp->hi >= 0) {
 		f->data_span_s =
-		    (double)(hi - lo) * f->scale / PK_FILL_MS_PER_S;
-		f->at_one_instant = hi == lo && multi;
+		    (double)(sp->hi - sp->lo) * f->scale / PK_FILL_MS_PER_S;
+		f->at_one_instant = sp->hi == sp->lo && sp->multi;
 	}
 }
 
@@ -138,14 +124,15 @@ static void weigh(const struct pk_snapshot_lp *lp, double rate, double measured,
 
 void result_fill_build(const struct pk_snapshot *s,
 		       const struct pk_scenario *sc,
+		       const struct pk_result_fill_span *sp,
 		       struct pk_result_variant *v)
 {
 	struct pk_result_fill *f = &v->fill;
 	const double cap = (double)s->spec->lp_storage_bytes;
 	struct leaders l = {.has_first = 0, .has_level = 0};
-	struct pk_snapshot_lp lp;
+	const struct pk_snapshot_lp *lp;
+	struct pk_result_lps r;
 	double rate, measured, reach, lives;
-	uint64_t x;
 
 	memset(f, 0, sizeof(*f));
 	f->bucket = s->key_bucket;
@@ -161,11 +148,11 @@ void result_fill_build(const struct pk_snapshot *s,
 	f->ttl_s = s->cosmos->ttl_lifetime_s;
 	/* a lifetime in data seconds, as the rates are */
 	lives = (double)f->ttl_s * f->scale;
-	span(s, f);
-	for (x = 0; x < s->n_lps; x++) {
-		s->lp_at(s->lps, x, &lp);
-		if (rate_of(&lp, f, &rate, &measured, &reach)) {
-			weigh(&lp, rate, measured, reach, cap, lives, f, &l);
+	span(sp, f);
+	result_lps_start(&r, s);
+	while ((lp = result_lps_next(&r)) != NULL) {
+		if (rate_of(lp, f, &rate, &measured, &reach)) {
+			weigh(lp, rate, measured, reach, cap, lives, f, &l);
 		}
 	}
 	if (l.has_first) {

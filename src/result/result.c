@@ -61,7 +61,11 @@ void result_copy_lp(const struct pk_snapshot_lp *lp, struct pk_result_lp *out)
 {
 	out->key = lp->key;
 	out->key_len = lp->key_len;
-	out->epk = lp->epk;
+	memset(&out->epk, 0, sizeof(out->epk));
+	out->epk.len = (uint8_t)lp->epk_len;
+	if (lp->epk_len > 0) {
+		memcpy(out->epk.b, lp->epk, lp->epk_len);
+	}
 	out->range = lp->range;
 	out->storage_bytes = lp->storage_bytes;
 	out->items = lp->items;
@@ -110,25 +114,30 @@ static void note_hottest(const struct pk_snapshot_lp *lp, size_t n_ranges,
 
 /* One pass over the logical partitions: the hottest by RU and by
    storage, those that refused a write, each range's hottest, the RU they
-   were charged and its sum of squares. */
-static void scan_lps(const struct pk_snapshot *s, struct pk_result_variant *v)
+   were charged and its sum of squares, and what days to full needs of
+   all of them first (into *sp). */
+static void scan_lps(const struct pk_snapshot *s, struct pk_result_variant *v,
+		     struct pk_result_fill_span *sp)
 {
 	struct window ru = {.n = 0, .by_storage = 0};
 	struct window st = {.n = 0, .by_storage = 1};
-	struct pk_snapshot_lp lp;
+	const struct pk_snapshot_lp *lp;
+	struct pk_result_lps r;
 	size_t n = v->n_ranges, i;
 	struct pk_snapshot_lp *best = xcalloc(n ? n : 1, sizeof(*best));
 	char *has = xcalloc(n ? n : 1, 1);
-	uint64_t x;
+	const uint64_t cap = s->spec->lp_storage_bytes;
 
-	for (x = 0; x < s->n_lps; x++) {
-		s->lp_at(s->lps, x, &lp);
-		window_add(&ru, &lp);
-		window_add(&st, &lp);
-		note_full(&lp, v);
-		note_hottest(&lp, n, best, has);
-		v->lp_ru_mru += lp.ru_mru;
-		v->lp_ru_sq += (double)lp.ru_mru * (double)lp.ru_mru;
+	result_fill_span_start(sp);
+	result_lps_start(&r, s);
+	while ((lp = result_lps_next(&r)) != NULL) {
+		window_add(&ru, lp);
+		window_add(&st, lp);
+		note_full(lp, v);
+		note_hottest(lp, n, best, has);
+		v->lp_ru_mru += lp->ru_mru;
+		v->lp_ru_sq += (double)lp->ru_mru * (double)lp->ru_mru;
+		result_fill_see(sp, lp, cap);
 	}
 	for (i = 0; i < ru.n; i++) {
 		result_copy_lp(&ru.lp[i], &v->top_ru[i]);
@@ -444,12 +453,13 @@ void result_variant_build(const struct pk_snapshot *s,
 			  struct pk_result_variant *v)
 {
 	const struct pk_metrics *m = s->metrics;
+	struct pk_result_fill_span sp;
 
 	memset(v, 0, sizeof(*v));
 	header(s, v);
 	ranges(s, v);
 	lineage(s, v);
-	scan_lps(s, v);
+	scan_lps(s, v, &sp);
 	v->utilisation = m->provisioned_ru > 0
 			     ? metrics_ru(m->totals.ru_mru) / m->provisioned_ru
 			     : 0.0;
@@ -459,7 +469,7 @@ void result_variant_build(const struct pk_snapshot *s,
 	billing(s, v);
 	merge_note(s, &v->merge_note);
 	result_heat_build(s, v);
-	result_fill_build(s, sc, v);
+	result_fill_build(s, sc, &sp, v);
 }
 
 /* The items the key was checked against, and of them those without a

@@ -5,6 +5,9 @@
 #ifndef PKSIM_RESULT_INT_H
 #define PKSIM_RESULT_INT_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "pksim/result/result.h"
 #include "pksim/service/snapshot.h"
 
@@ -16,11 +19,90 @@
 void result_heat_build(const struct pk_snapshot *s,
 		       struct pk_result_variant *v);
 
+/* Logical partitions read from a snapshot PK_RESULT_LP_RUN at a time
+   (pk_snapshot.lp_read): one indirect call per run */
+#define PK_RESULT_LP_RUN 64
+
+/* A pass over snapshot s's logical partitions in order of creation
+   (result_lps_start, then result_lps_next until NULL). */
+struct pk_result_lps {
+	const struct pk_snapshot *s;
+	uint64_t next; /* the first not read yet */
+	size_t at, n;  /* lp[at .. n - 1] not handed out yet */
+	struct pk_snapshot_lp lp[PK_RESULT_LP_RUN];
+};
+
+static inline void result_lps_start(struct pk_result_lps *r,
+				    const struct pk_snapshot *s)
+{
+	r->s = s;
+	r->next = 0;
+	r->at = 0;
+	r->n = 0;
+}
+
+/* The next logical partition, or NULL after the last; borrowed from r
+   until the next call. */
+static inline const struct pk_snapshot_lp *
+result_lps_next(struct pk_result_lps *r)
+{
+	if (r->at == r->n) {
+		uint64_t left = r->s->n_lps - r->next;
+
+		if (left == 0) {
+			return NULL;
+		}
+		r->n =
+		    left < PK_RESULT_LP_RUN ? (size_t)left : PK_RESULT_LP_RUN;
+		r->s->lp_read(r->s->lps, r->next, r->n, r->lp);
+		r->next += r->n;
+		r->at = 0;
+	}
+	return &r->lp[r->at++];
+}
+
+/* What days to full needs of every logical partition before it weighs
+   any (src/result/fill.c): gathered in result.c's one pass over them
+   (result_fill_see), so fill.c reads them once more, not twice. */
+struct pk_result_fill_span {
+	int64_t lo; /* the first growing write's data time over the
+		       logical partitions that grew, ms; INT64_MAX none */
+	int64_t hi; /* ... the last write's, ms; -1 none */
+	int multi;  /* 1: one that grew holds more than one item */
+	int full;   /* 1: one is at its cap or refused a write */
+};
+
+static inline void result_fill_span_start(struct pk_result_fill_span *sp)
+{
+	sp->lo = INT64_MAX;
+	sp->hi = -1;
+	sp->multi = 0;
+	sp->full = 0;
+}
+
+/* lp into sp; cap_bytes: the logical partition cap of its container
+   (pk_container_spec.lp_storage_bytes). */
+static inline void result_fill_see(struct pk_result_fill_span *sp,
+				   const struct pk_snapshot_lp *lp,
+				   uint64_t cap_bytes)
+{
+	if (lp->storage_bytes >= cap_bytes || lp->rejected_403 > 0) {
+		sp->full = 1;
+	}
+	if (lp->first_grow_ms < 0) {
+		return;
+	}
+	sp->lo = lp->first_grow_ms < sp->lo ? lp->first_grow_ms : sp->lo;
+	sp->hi = lp->last_write_ms > sp->hi ? lp->last_write_ms : sp->hi;
+	sp->multi |= lp->items > 1;
+}
+
 /* The days-to-full figures of v (v->fill, see struct pk_result_fill)
-   from snapshot s's logical partitions and sc's arrival
-   (src/result/fill.c). */
+   from snapshot s's logical partitions, sp (every one of them seen by
+   result_fill_see) and sc's arrival (src/result/fill.c). */
 void result_fill_build(const struct pk_snapshot *s,
 		       const struct pk_scenario *sc,
+		       const struct pk_result_fill_span *sp,
 		       struct pk_result_variant *v);
 
 /* Logical partition lp as the reports show it (src/result/result.c). */

@@ -22,6 +22,7 @@
 #include "pksim/service/cosmos/cost.h"
 #include "pksim/service/snapshot.h"
 #include "pksim/workload/workload.h"
+#include "result_int.h"
 
 #define PK_RW_MS_PER_S 1000.0
 /* Value-index codes a bitmap dedupes (16 MiB); past it a hash table */
@@ -518,26 +519,27 @@ static void groups_from_run(const struct pk_snapshot *s,
 			    const struct pk_result_variant *v,
 			    struct group **tab)
 {
-	struct pk_snapshot_lp lp;
-	uint64_t x, all = 0;
+	const struct pk_snapshot_lp *lp;
+	struct pk_result_lps r;
+	uint64_t all = 0;
 	struct group *g, *tmp;
 	int fresh;
 
-	for (x = 0; x < s->n_lps; x++) {
-		s->lp_at(s->lps, x, &lp);
-		all += lp.items > lp.preloaded_items
-			   ? lp.items - lp.preloaded_items
+	result_lps_start(&r, s);
+	while ((lp = result_lps_next(&r)) != NULL) {
+		all += lp->items > lp->preloaded_items
+			   ? lp->items - lp->preloaded_items
 			   : 0;
 	}
-	for (x = 0; all && x < s->n_lps; x++) {
-		s->lp_at(s->lps, x, &lp);
-		if (lp.items <= lp.preloaded_items) {
+	result_lps_start(&r, s);
+	while (all && (lp = result_lps_next(&r)) != NULL) {
+		if (lp->items <= lp->preloaded_items) {
 			continue;
 		}
-		g = group_get(tab, lp.key, lp.key_len, &fresh);
+		g = group_get(tab, lp->key, lp->key_len, &fresh);
 		g->mass +=
-		    (double)(lp.items - lp.preloaded_items) / (double)all;
-		g->range = lp.range;
+		    (double)(lp->items - lp->preloaded_items) / (double)all;
+		g->range = lp->range;
 		g->item = UINT64_MAX;
 	}
 	(void)v;
@@ -548,23 +550,23 @@ static void groups_from_run(const struct pk_snapshot *s,
 static void preload_start(const struct pk_snapshot *s,
 			  const struct pk_result_variant *v, struct group **tab)
 {
-	struct pk_snapshot_lp lp;
+	const struct pk_snapshot_lp *lp;
+	struct pk_result_lps r;
 	struct group *g;
-	uint64_t x;
 	double each;
 
 	if (v->preload_items == 0) {
 		return;
 	}
 	each = (double)v->preload_bytes / (double)v->preload_items;
-	for (x = 0; x < s->n_lps; x++) {
-		s->lp_at(s->lps, x, &lp);
-		if (lp.preloaded_items == 0) {
+	result_lps_start(&r, s);
+	while ((lp = result_lps_next(&r)) != NULL) {
+		if (lp->preloaded_items == 0) {
 			continue;
 		}
-		HASH_FIND(hh, *tab, lp.key, lp.key_len, g);
+		HASH_FIND(hh, *tab, lp->key, lp->key_len, g);
 		if (g) {
-			g->start = (double)lp.preloaded_items * each;
+			g->start = (double)lp->preloaded_items * each;
 		}
 	}
 }

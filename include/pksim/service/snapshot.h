@@ -13,8 +13,8 @@
  *   key-space bounds where known and the width of its slice of the key
  *   space, and what a range of the creation layout held at t = 0, so the
  *   heat map places bands without the service's partition map;
- * - the logical partitions, read one at a time (lp_at): a service keeps
- *   millions of them and a copy would break the bytes-per-logical-
+ * - the logical partitions, read a run at a time (lp_read): a service
+ *   keeps millions of them and a copy would break the bytes-per-logical-
  *   partition budget (docs/design.md);
  * - the recorded series and events (metrics.h), borrowed;
  * - an extension for what only Azure Cosmos DB has (autoscale billing,
@@ -29,9 +29,9 @@
  *
  * Lifetime: a snapshot borrows from the service that filled it (the
  * metrics, the container spec, the key definition, logical partitions'
- * key bytes through lp_at); what it owns (ranges, ids, the extension's
- * bills) is freed by the snapshot_free of the filler. A result built from
- * it borrows the same things, so the service outlives the result.
+ * key and EPK bytes through lp_read); what it owns (ranges, ids, the
+ * extension's bills) is freed by the snapshot_free of the filler. A result
+ * built from it borrows the same things, so the service outlives the result.
  */
 #ifndef PKSIM_SERVICE_SNAPSHOT_H
 #define PKSIM_SERVICE_SNAPSHOT_H
@@ -50,7 +50,12 @@ struct pk_snapshot_lp {
 				     borrowed from the service, stable
 				     while it lives */
 	size_t key_len;
-	struct pk_epk epk;	  /* where it lies in the key space */
+	const unsigned char *epk; /* where it lies in the key space: the
+				     bytes of its pk_epk, epk_len (<=
+				     PK_EPK_MAX_BYTES) of them; borrowed
+				     like key (NULL with epk_len 0: the
+				     start of the key space) */
+	size_t epk_len;
 	size_t range;		  /* index in pk_snapshot.ranges of the
 				     range holding it at the end */
 	uint64_t storage_bytes;	  /* stored now, bytes */
@@ -170,10 +175,13 @@ struct pk_snapshot {
 	size_t n_ids;
 
 	uint64_t n_lps; /* logical partitions ever created */
-	/* Logical partition i (0 .. n_lps - 1, in order of creation) into
-	 *out; lps is the lps member below. Never fails. */
-	void (*lp_at)(const void *lps, uint64_t i, struct pk_snapshot_lp *out);
-	const void *lps; /* borrowed: what lp_at reads */
+	/* Logical partitions first .. first + n - 1 (numbered 0 .. n_lps -
+	 * 1 in order of creation; first + n <= n_lps) into out[0 .. n -
+	 * 1]; lps is the lps member below. Never fails. A run a call, so a
+	 * reader of millions pays one indirect call per run. */
+	void (*lp_read)(const void *lps, uint64_t first, size_t n,
+			struct pk_snapshot_lp *out);
+	const void *lps; /* borrowed: what lp_read reads */
 
 	struct pk_snapshot_cosmos *cosmos; /* owned; NULL: not Azure Cosmos
 					      DB */

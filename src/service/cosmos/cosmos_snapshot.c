@@ -1,7 +1,7 @@
 /*
  * cosmos_snapshot: a container's end of run as a pk_snapshot
  * (cosmos_snapshot.h): its partition map and ranges, every range id's
- * bounds and width, its logical partitions through lp_at, and the
+ * bounds and width, its logical partitions through lp_read, and the
  * extension of what only Azure Cosmos DB has.
  */
 #include "pksim/service/cosmos/cosmos_snapshot.h"
@@ -14,17 +14,17 @@
 #include "pksim/service/cosmos/provision.h"
 #include "pmap.h"
 
-/* lp_at of a container: its logical partition i + 1 (the pool's
-   numbering starts at 1). */
-static void lp_at(const void *lps, uint64_t i, struct pk_snapshot_lp *out)
+/* Logical partition lp of container c as the snapshot says it. */
+static inline void lp_fill(const struct pk_container *c, const struct pk_lp *lp,
+			   struct pk_snapshot_lp *out)
 {
-	const struct pk_container *c = lps;
-	const struct pk_lp *lp = container_lp(c, i + 1);
 	const struct pk_lp_rare *x = container_lp_rare(c, lp);
 
 	out->key = lp->key;
 	out->key_len = lp->key_len;
-	out->epk = container_lp_epk(lp);
+	/* the EPK's bytes follow the key's (container_lp_epk) */
+	out->epk = lp->key + lp->key_len;
+	out->epk_len = lp->epk_len;
 	out->range = container_lp_range(c, lp);
 	out->storage_bytes = container_lp_count(c, lp, PK_LP_STORAGE);
 	out->items = container_lp_count(c, lp, PK_LP_ITEMS);
@@ -39,6 +39,19 @@ static void lp_at(const void *lps, uint64_t i, struct pk_snapshot_lp *out)
 	out->grow_base_bytes = container_lp_count(c, lp, PK_LP_GROW_BASE);
 	out->ttl_freed_bytes = container_ttl_freed(c, lp);
 	out->preloaded_items = container_lp_preloaded(c, lp);
+}
+
+/* lp_read of a container: its logical partitions first + 1 .. first +
+   n (the pool's numbering starts at 1). */
+static void lp_read(const void *lps, uint64_t first, size_t n,
+		    struct pk_snapshot_lp *out)
+{
+	const struct pk_container *c = lps;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		lp_fill(c, container_lp(c, first + k + 1), &out[k]);
+	}
 }
 
 /* The ranges at the end, key order. */
@@ -216,7 +229,7 @@ void cosmos_snapshot_fill(const struct pk_container *c,
 	ranges(c, out);
 	ids(c, out);
 	out->n_lps = c->n_lps;
-	out->lp_at = lp_at;
+	out->lp_read = lp_read;
 	out->lps = c;
 	out->cosmos = extension(c);
 }

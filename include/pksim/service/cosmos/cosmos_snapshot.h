@@ -16,7 +16,7 @@ struct pk_container;
  * its variant's key definition key and the scenario sc (the key's time
  * bucket reads sc's time field). out owns its ranges, range ids and
  * Cosmos extension (free with snapshot_free) and borrows c (metrics,
- * spec, name, logical partitions read through out->lp_at) and key: c
+ * spec, name, logical partitions read through out->lp_read) and key: c
  * and key outlive it. Reads c only; out of memory is fatal.
  */
 void cosmos_snapshot_fill(const struct pk_container *c,
