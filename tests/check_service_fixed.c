@@ -234,12 +234,14 @@ static int fx_bind(struct pk_service *s, const struct pk_workload *w)
 	return 0; /* nothing per item to prefetch */
 }
 
-static void fx_prefetch(const struct pk_service *s, uint64_t slot,
-			uint64_t part)
+static void fx_prefetch(const struct pk_service *s, const uint64_t *slot,
+			size_t n_slot, const uint64_t *part, size_t n_part)
 {
 	(void)s;
 	(void)slot;
+	(void)n_slot;
 	(void)part;
+	(void)n_part;
 }
 
 static int64_t fx_now_s(const struct pk_service *s)
