@@ -312,6 +312,61 @@ START_TEST(test_runway_data_file_compression)
 }
 END_TEST
 
+/*
+ * A classroom time scale (seed 002's three offices,
+ * scenarios/lessons/03-three-offices.yaml over compare-offices.yaml):
+ * `time_scale: 1s = 3d`, so the 2-minute "year" phase (80 operations/s,
+ * 0.9 creates of 221 B, stored x 2 with the index) is 360 real days and
+ * the 30 s of queries 90 more: a cycle of 450 days. buero-nord's share
+ * is 7,360 / 9,560 (its weight), so a cycle stores 120 x 80 x 0.9 x
+ * 7,360 / 9,560 x 442 = 2,940,040.8 B in it. The 5 years (1,826 days)
+ * hold 4 cycles and 26 of the next year phase's 360 days: 4 x
+ * 2,940,040.8 + 26 / 360 x 2,940,040.8 = 11,972,388.0 B (11.4 MiB), far
+ * from 20 GiB: not within 5 years, no storage advisory, as the seed says
+ * ("nothing tips"; 20 GB only at almost 49 million items). Before: 10.1
+ * days and a storage-growth finding, the classroom's compressed rates
+ * read as real ones.
+ */
+START_TEST(test_runway_time_scale_offices)
+{
+	const double cycle = 120.0 * 80.0 * 0.9 * 7360.0 / 9560.0 * 442.0;
+	struct pk_scenario *sc;
+	struct pk_diag d;
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c;
+	char t[640];
+	size_t i, n, k;
+
+	diag_init(&d);
+	sc = scenario_load(tu_src("scenarios/lessons/03-three-offices.yaml"),
+			   &d);
+	ck_assert_ptr_nonnull(sc);
+	diag_free(&d);
+	ck_assert(near(sc->time_scale, 3.0 * 86400.0, 1e-12));
+	c = cards_of_sc(sc, &run, &res);
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_BEYOND);
+	ck_assert_msg(near(c[0].runway.bound_bytes,
+			   4.0 * cycle + 26.0 / 360.0 * cycle, 1e-6),
+		      "%f", c[0].runway.bound_bytes);
+	text_of(res, &c[0], t, sizeof(t));
+	ck_assert_msg(strstr(t, "not within 5 years, projected from the "
+				"workload's rates at its time scale (1s = 3d)"),
+		      "%s", t);
+	for (i = 0; i < res->n_variants; i++) {
+		char **f = findings_make(res, &res->variants[i], &n);
+
+		for (k = 0; k < n; k++) {
+			ck_assert_msg(!strstr(f[k], "storage growth"), "%s",
+				      f[k]);
+			free(f[k]);
+		}
+		free(f);
+	}
+	free_all(c, run, res);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway");
@@ -325,6 +380,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_id_pool_never);
 	tcase_add_test(tc, test_runway_sequential_share);
 	tcase_add_test(tc, test_runway_data_file_compression);
+	tcase_add_test(tc, test_runway_time_scale_offices);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 
 #include "pksim/base/mem.h"
+#include "pksim/base/units.h"
 #include "pksim/load/monitor.h"
 #include "pksim/load/trace.h"
 
@@ -44,13 +45,55 @@ static char *base_name(const char *file)
 	return xstrndup(b, len);
 }
 
+/* Longest a simulated second may stand for: 100 years (pksim's bound) */
+#define PK_TIME_SCALE_MAX (100.0 * 366.0 * 86400.0)
+
+/* `time_scale: SIM = REAL`, two durations ("1s = 3d", "2m = 1y" is not:
+   a year is not a duration unit; "2m = 366d"): REAL / SIM into
+   s->time_scale. */
+static void load_time_scale(struct ld *ld, const struct yn *n)
+{
+	char buf[PK_YN_DESC_BYTES], left[64], right[64];
+	const char *eq;
+	int64_t sim_ms, real_ms;
+	size_t a, b;
+
+	if (n->kind != YN_SCALAR || !(eq = strchr(n->text, '=')) ||
+	    (a = (size_t)(eq - n->text)) >= sizeof(left) ||
+	    (b = strlen(eq + 1)) >= sizeof(right)) {
+		goto bad;
+	}
+	memcpy(left, n->text, a);
+	left[a] = '\0';
+	memcpy(right, eq + 1, b + 1);
+	while (a > 0 && left[a - 1] == ' ') {
+		left[--a] = '\0';
+	}
+	if (units_parse_duration(left, &sim_ms) < 0 ||
+	    units_parse_duration(right + strspn(right, " "), &real_ms) < 0 ||
+	    sim_ms <= 0 || real_ms <= 0 ||
+	    (double)real_ms / (double)sim_ms > PK_TIME_SCALE_MAX) {
+		goto bad;
+	}
+	ld->s->time_scale = (double)real_ms / (double)sim_ms;
+	free(ld->s->time_scale_text);
+	ld->s->time_scale_text = xstrdup(n->text);
+	return;
+bad:
+	ld_err(ld, n,
+	       "time_scale must be 'SIMULATED = REAL', two durations, such as "
+	       "'1s = 3d' (a simulated second stands for at most 100 years; "
+	       "got %s)",
+	       yn_desc(n, buf, sizeof(buf)));
+}
+
 static void load_root(struct ld *ld, const struct yn *root)
 {
 	static const char *const keys[] = {
-	    "name",	   "description", "seed",     "clock",
-	    "container",   "client",	  "cost",     "items",
-	    "monitor_log", "phases",	  "variants", "expect",
-	    "lesson",	   "preload",	  "streams",  NULL,
+	    "name",	  "description", "seed",   "clock",	  "container",
+	    "client",	  "cost",	 "items",  "monitor_log", "phases",
+	    "variants",	  "expect",	 "lesson", "preload",	  "streams",
+	    "time_scale", NULL,
 	};
 	struct pk_scenario *s = ld->s;
 	const struct yn *n;
@@ -94,6 +137,9 @@ static void load_root(struct ld *ld, const struct yn *root)
 			       "to 18446744073709551615 (got %s)",
 			       yn_desc(n, buf, sizeof(buf)));
 		}
+	}
+	if ((n = yn_get(root, "time_scale"))) {
+		load_time_scale(ld, n);
 	}
 	if ((n = yn_get(root, "clock")) &&
 	    ld_need_kind(ld, n, YN_MAP, "clock",
@@ -206,6 +252,7 @@ void ld_scenario_defaults(struct pk_scenario *s)
 {
 	s->seed = 1;
 	s->clock_start_s = PK_DEFAULT_CLOCK_START_S;
+	s->time_scale = 1;
 	s->container.pp_storage_bytes = PK_DEFAULT_PP_STORAGE_BYTES;
 	s->container.pp_ru_per_s = PK_DEFAULT_PP_RU_PER_S;
 	s->container.initial_ru_per_pp = PK_DEFAULT_INITIAL_RU_PER_PP;
@@ -487,6 +534,7 @@ void scenario_free(struct pk_scenario *s)
 	free(s->lesson_file);
 	free(s->name);
 	free(s->description);
+	free(s->time_scale_text);
 	free(s);
 }
 

@@ -208,10 +208,18 @@ const char *scorecard_full_basis(const struct pk_result *r,
 			 f ? f->rate_per_s : 0.0);
 		break;
 	default:
-		snprintf(buf, cap, "projected from the workload's rates%s",
-			 rw->share_from_run
-			     ? " (each key value's share as the run drew it)"
-			     : "");
+		snprintf(
+		    buf, cap, "projected from the workload's rates%s%s%s%s",
+		    rw->time_scale != 1.0 && r->sc->time_scale_text
+			? " at its time scale ("
+			: "",
+		    rw->time_scale != 1.0 && r->sc->time_scale_text
+			? r->sc->time_scale_text
+			: "",
+		    rw->time_scale != 1.0 && r->sc->time_scale_text ? ")" : "",
+		    rw->share_from_run
+			? " (each key value's share as the run drew it)"
+			: "");
 		break;
 	}
 	return buf;
@@ -248,8 +256,8 @@ static void first_text(const struct pk_scorecard *s, char *buf, size_t cap)
 			 ", bounded by range %u's %s RU/s", rw->bound_range,
 			 fmt_thousands(rw->bound_ru_per_s, ru));
 	}
-	if (rw->basis == PK_RUNWAY_RATES && rw->span_s > 0 &&
-	    rw->span_s < PK_RUNWAY_SHORT_S) {
+	if (rw->basis == PK_RUNWAY_RATES && rw->time_scale == 1.0 &&
+	    rw->span_s > 0 && rw->span_s < PK_RUNWAY_SHORT_S) {
 		snprintf(shrt, sizeof(shrt),
 			 "; the phases last only %s, repeated for the "
 			 "projection%s",

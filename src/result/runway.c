@@ -58,6 +58,7 @@ struct rphase {
 	int64_t start_s, dur_s; /* within its stream's cycle */
 	double adds;		/* new items an operation, net of deletes */
 	double mean_bytes;	/* mean item size */
+	double factor;		/* stored bytes an item byte (index_factor) */
 	double ru_per_byte;	/* write charge of the mean item, RU/B */
 	struct pk_schedule_cursor cur;
 	int64_t cur_cycle; /* the cycle cur walks, -1 none */
@@ -76,8 +77,10 @@ struct rstream {
 	struct rphase *ph;
 	size_t n;
 	int64_t cycle_s;
-	/* a cycle shorter than a step: its first cycle's stretches, which
-	   every step repeats (ASSUMPTION: a daily curve read at its start) */
+	double scale; /* real seconds a simulated one (time_scale) */
+	/* a cycle shorter than a step (in real time): its first cycle's
+	   stretches, which every step repeats (ASSUMPTION: a daily curve read
+	   at its start) */
 	struct stretch once[PK_RW_CYCLE_STRETCHES];
 	size_t n_once;
 	int have_once;
@@ -168,6 +171,8 @@ static void from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 		      struct pk_result_variant *v, struct pk_runway *rw)
 {
 	const double cap = (double)v->spec->lp_storage_bytes;
+	const double factor =
+	    v->spec->index_factor > 0 ? v->spec->index_factor : 1.0;
 	struct group *tab = NULL, *g, *tmp, *best = NULL;
 	struct pk_item_source src;
 	struct pk_keyval *kv = xmalloc(sizeof(*kv));
@@ -182,7 +187,7 @@ static void from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 							 : PK_RUNWAY_DATA_TIME;
 	for (i = 0; i < n; i++) {
 		int64_t t = workload_item_data_ms(w, i);
-		double b = (double)workload_item_size(w, i);
+		double b = (double)workload_item_size(w, i) * factor;
 
 		pkey_source_workload(v->key, w, i, &src);
 		pkey_build(v->key, &src, kv);
@@ -216,11 +221,12 @@ static void from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 			span =
 			    (double)(g->last_ms - g->first_ms) / PK_RW_MS_PER_S;
 			rate = (g->bytes - g->first_bytes) / span;
-			mean = g->bytes / (double)g->n;
+			mean = g->bytes / (double)g->n / factor;
 			ru = (double)cost_write_mru(&cost, (uint64_t)mean) /
 			     1000.0;
-			bound = ru > 0 ? range_ru(v, g->range) / ru * mean
-				       : HUGE_VAL;
+			bound = ru > 0
+				    ? range_ru(v, g->range) / ru * mean * factor
+				    : HUGE_VAL;
 			if (rate > bound) {
 				rate = bound;
 				held = 1;
@@ -597,7 +603,8 @@ static double largest_size(const struct pk_size_spec *z)
 	}
 }
 
-static void streams_init(const struct pk_scenario *sc, struct rstream *st)
+static void streams_init(const struct pk_scenario *sc, double factor,
+			 struct rstream *st)
 {
 	struct pk_cost cost;
 	size_t i, j;
@@ -627,6 +634,7 @@ static void streams_init(const struct pk_scenario *sc, struct rstream *st)
 				p->adds = 0;
 			}
 			p->mean_bytes = mean_size(&ps->item_size);
+			p->factor = factor;
 			p->ru_per_byte = (double)cost_write_mru(
 					     &cost, (uint64_t)p->mean_bytes) /
 					 1000.0 / p->mean_bytes;
@@ -667,7 +675,7 @@ static size_t stretches(const struct pk_scenario *sc, struct rstream *st,
 	if (st->cycle_s <= 0) {
 		return 0;
 	}
-	if (st->cycle_s < PK_RUNWAY_STEP_S) {
+	if ((double)st->cycle_s * st->scale < PK_RUNWAY_STEP_S) {
 		double times;
 
 		if (!st->have_once) {
@@ -713,8 +721,11 @@ static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 					       in - (double)p->start_s,
 					       end - (double)p->start_s);
 
+			/* stored with the index (rule 11 counts what is
+			   stored), charged on the item */
 			out[n].bytes = ops * p->adds * p->mean_bytes;
 			out[n].ru = out[n].bytes * p->ru_per_byte;
+			out[n].bytes *= p->factor;
 			out[n].len = end - in;
 			n++;
 		}
@@ -783,6 +794,11 @@ static void from_rates(const struct pk_snapshot *s,
 {
 	const double cap = (double)v->spec->lp_storage_bytes;
 	const struct pk_time_bucket *bk = &rw->bucket;
+	/* real seconds a simulated one stands for (`time_scale:`): the
+	   projection steps in real time */
+	const double scale = sc->time_scale > 0 ? sc->time_scale : 1.0;
+	const double factor =
+	    v->spec->index_factor > 0 ? v->spec->index_factor : 1.0;
 	struct refinfo refs[PK_KEY_MAX_REFS];
 	struct group *tab = NULL, *g, *tmp, **all;
 	struct rstream *st;
@@ -800,6 +816,7 @@ static void from_rates(const struct pk_snapshot *s,
 	struct pk_keyval *kv;
 
 	rw->basis = PK_RUNWAY_RATES;
+	rw->time_scale = scale;
 	by_dist = sc->n_streams == 1 &&
 		  key_refs(v, sc, w, refs, &spread, &whole_unique);
 	for (i = 0; i < sc->n_phases; i++) {
@@ -807,6 +824,7 @@ static void from_rates(const struct pk_snapshot *s,
 
 		largest = l > largest ? l : largest;
 	}
+	largest *= factor; /* stored with the index */
 	if (by_dist && whole_unique) {
 		rw->kind = PK_RUNWAY_IDS;
 		rw->ids = 1;
@@ -878,11 +896,14 @@ static void from_rates(const struct pk_snapshot *s,
 		}
 	}
 	st = xcalloc(sc->n_streams, sizeof(*st));
-	streams_init(sc, st);
+	streams_init(sc, factor, st);
+	for (i = 0; i < sc->n_streams; i++) {
+		st[i].scale = scale;
+	}
 	for (i = 0; i < sc->n_streams; i++) {
 		longest = st[i].cycle_s > longest ? st[i].cycle_s : longest;
 	}
-	rw->span_s = (double)longest;
+	rw->span_s = (double)longest * scale;
 	if (time_key) {
 		texts = xcalloc(PK_RW_MAX_SLOTS, sizeof(*texts));
 	}
@@ -904,13 +925,23 @@ static void from_rates(const struct pk_snapshot *s,
 					: (double)(h * PK_RUNWAY_STEP_S - off),
 			       t1 = (double)((h + 1) * PK_RUNWAY_STEP_S - off),
 			       share = 1;
+
+			if (t0 >= (double)PK_RUNWAY_HORIZON_S) {
+				break;
+			}
+			if (t1 > (double)PK_RUNWAY_HORIZON_S) {
+				t1 = (double)PK_RUNWAY_HORIZON_S;
+			}
 			int slot = 0;
 			struct stretch xs[64 * 4];
 			size_t n_all = 0;
 
 			for (i = 0; i < sc->n_streams; i++) {
-				nx = stretches(sc, &st[i], t0, t1, x, 64);
+				nx = stretches(sc, &st[i], t0 / scale,
+					       t1 / scale, x, 64);
 				for (j = 0; j < nx && n_all < 64 * 4; j++) {
+					/* the RU/s bound in real seconds */
+					x[j].len *= scale;
 					xs[n_all++] = x[j];
 				}
 			}

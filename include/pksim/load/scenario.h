@@ -431,6 +431,12 @@ struct pk_scenario {
 	char *description;     /* owned; may be NULL */
 	uint64_t seed;	       /* default 1 */
 	int64_t clock_start_s; /* simulated t = 0, Unix seconds UTC */
+	/* `time_scale: 1s = 3d`: real seconds one simulated second stands
+	   for (a classroom's compressed time), > 0; 1 without one. Days to
+	   full, growth and the storage-growth finding are then in real
+	   time (result/runway.h); nothing else reads it */
+	double time_scale;
+	char *time_scale_text; /* owned; as written, NULL without one */
 	struct pk_container_spec container; /* the first variant's */
 	/* Container variants replayed on the same operation stream
 	   (`variants:`; run and compare). Each is a full spec: the

@@ -122,6 +122,8 @@ struct pk_runway {
 				    else UINT32_MAX */
 	int64_t bound_ru_per_s;	 /* ... its RU/s */
 	int share_from_run;	 /* RATES: shares from the run's writes */
+	double time_scale;	 /* RATES: real seconds a simulated one stands
+				    for (`time_scale:`), 1 without */
 	struct pk_time_bucket bucket; /* the key's */
 };
 
