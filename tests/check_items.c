@@ -391,8 +391,8 @@ START_TEST(test_items_lab_raised)
 	ck_assert_int_eq(sc->phases[0].throughput_ru_per_s, 10000);
 	run = run_of(sc);
 	t = totals_of(run, 0);
-	ck_assert_uint_eq(tu_ranges(run, 0), 1);
-	ck_assert_int_eq(tu_ru_per_s(run, 0), 10000);
+	ck_assert_uint_eq(tu_end(run, 0).ranges, 1);
+	ck_assert_int_eq(tu_end(run, 0).ru_per_s, 10000);
 	ck_assert_uint_eq(t->succeeded, 5000);
 	ck_assert_uint_eq(t->failed_after_retries, 0);
 	ck_assert_int_eq(served_in(run, 0), 1666);

@@ -258,7 +258,7 @@ START_TEST(test_preload_file_sizes_as_create)
 			 "container: {partition_key: /k, throughput: 400}\n%s",
 			 cases[i]);
 		run = tu_sim_text(yaml, text);
-		ck_assert_uint_eq(tu_storage(run, 0), 18 + 53 + 45);
+		ck_assert_uint_eq(tu_end(run, 0).storage, 18 + 53 + 45);
 		tu_sim_free(run);
 	}
 	remove(path);

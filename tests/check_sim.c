@@ -634,7 +634,7 @@ START_TEST(test_sim_batch_retry)
 	ck_assert_uint_eq(t->batch_items, 200);
 	/* waits: b1 500 ms, b2 1000 ms, b3 500 + 1000 ms */
 	ck_assert_uint_eq(t->retry_wait_ms, 3000);
-	ck_assert_uint_eq(tu_storage(run, 0), 200 * 1024);
+	ck_assert_uint_eq(tu_end(run, 0).storage, 200 * 1024);
 	free_run(run);
 }
 END_TEST
@@ -730,7 +730,7 @@ START_TEST(test_sim_in_6000)
 	diag_init(&d);
 	run = sim_run(load(text), 1, &d);
 	ck_assert_ptr_nonnull(run);
-	ck_assert_uint_eq(tu_ranges(run, 0), 10);
+	ck_assert_uint_eq(tu_end(run, 0).ranges, 10);
 	qs = &run->variants[0].qstats[0];
 	ck_assert_uint_eq(qs->sent, 1);
 	ck_assert_uint_eq(qs->served, 1);
@@ -845,7 +845,7 @@ START_TEST(test_sim_split_gone)
 	run = sim_run(load(buf), 1, &d);
 	ck_assert_ptr_nonnull(run);
 	m = tu_metrics(run->variants[0].svc);
-	ck_assert_uint_eq(tu_ranges(run, 0), 2);
+	ck_assert_uint_eq(tu_end(run, 0).ranges, 2);
 	ck_assert_uint_eq(m->totals.gone_410, 210);
 	ck_assert_uint_eq(m->totals.succeeded, 200);
 	ck_assert_uint_eq(m->totals.attempts, 200 + 210);
@@ -1997,7 +1997,7 @@ START_TEST(test_sim_actions_any_stream)
 	ck_assert_int_eq(m->changes[0].to_ru_per_s, 1000);
 	ck_assert_int_eq(m->changes[1].t_s, 6);
 	ck_assert_int_eq(m->changes[1].to_ru_per_s, 2000);
-	ck_assert_int_eq(tu_ru_per_s(run, 0), 2000);
+	ck_assert_int_eq(tu_end(run, 0).ru_per_s, 2000);
 	free_run(run);
 }
 END_TEST
@@ -2136,7 +2136,7 @@ START_TEST(test_sim_retry_keeps_target)
 	ck_assert_uint_eq(d->not_sent, 1);
 	ck_assert_uint_eq(targets_count(run->variants[0].targets), 0);
 	/* the item is deleted: nothing stored */
-	ck_assert_uint_eq(tu_storage(run, 0), 0);
+	ck_assert_uint_eq(tu_end(run, 0).storage, 0);
 	free_run(run);
 }
 END_TEST

@@ -246,37 +246,17 @@ void tu_snapshot(const struct pk_run *run, size_t v, struct pk_snapshot *s)
 	svc->ops->snapshot(svc, run->sc, s);
 }
 
-size_t tu_ranges(const struct pk_run *run, size_t v)
+struct tu_end tu_end(const struct pk_run *run, size_t v)
 {
 	struct pk_snapshot s;
-	size_t n;
+	struct tu_end e;
 
 	tu_snapshot(run, v, &s);
-	n = s.n_ranges;
+	e.ranges = s.n_ranges;
+	e.storage = s.storage_bytes;
+	e.ru_per_s = s.ru_per_s;
 	snapshot_free(&s);
-	return n;
-}
-
-uint64_t tu_storage(const struct pk_run *run, size_t v)
-{
-	struct pk_snapshot s;
-	uint64_t n;
-
-	tu_snapshot(run, v, &s);
-	n = s.storage_bytes;
-	snapshot_free(&s);
-	return n;
-}
-
-int64_t tu_ru_per_s(const struct pk_run *run, size_t v)
-{
-	struct pk_snapshot s;
-	int64_t n;
-
-	tu_snapshot(run, v, &s);
-	n = s.ru_per_s;
-	snapshot_free(&s);
-	return n;
+	return e;
 }
 
 struct pk_snapshot_lp tu_lp(const struct pk_snapshot *s, uint64_t i)

@@ -86,11 +86,13 @@ const struct pk_metrics *tu_metrics(const struct pk_service *svc);
    free with snapshot_free before tu_sim_free. */
 void tu_snapshot(const struct pk_run *run, size_t v, struct pk_snapshot *s);
 
-/* Of variant v's snapshot at the end of run: its partition key ranges,
-   its stored bytes, its provisioned RU/s. */
-size_t tu_ranges(const struct pk_run *run, size_t v);
-uint64_t tu_storage(const struct pk_run *run, size_t v);
-int64_t tu_ru_per_s(const struct pk_run *run, size_t v);
+/* What variant v's snapshot says at the end of run, in brief. */
+struct tu_end {
+	size_t ranges;	  /* partition key ranges */
+	uint64_t storage; /* stored bytes */
+	int64_t ru_per_s; /* provisioned RU/s */
+};
+struct tu_end tu_end(const struct pk_run *run, size_t v);
 
 /* Logical partition i (0 .. s->n_lps - 1, in order of creation) of s. */
 struct pk_snapshot_lp tu_lp(const struct pk_snapshot *s, uint64_t i);
