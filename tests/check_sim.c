@@ -1344,6 +1344,70 @@ START_TEST(test_sim_autoscale_lowered_in_hour)
 END_TEST
 
 /*
+ * Dynamic autoscale (rule 27) never bills an hour above its max: each
+ * partition's highest RU/s of the hour counts at most at its share of
+ * the max under the layout the hour ends with. Autoscale max 20,000: 2
+ * partitions of 10,000 (rule 3), 64 MB (67,108,864 bytes) a partition
+ * (a classroom cap). Creates of 5 RU each (1 KB, and 512 bytes: flat
+ * below 1 KB, rule 20), 3,000/s a stream for 120 s, offered past every
+ * share, so each range serves share / 5 RU writes a second:
+ * - stream a, keys k-3 and k-8, both in range 0 (EPKs 01AD.., 038C..),
+ *   1,024-byte items: 2,000 a second = 2,048,000 B/s; after seconds
+ *   0..32, 33 x 2,048,000 = 67,584,000 > the cap: range 0 splits at t =
+ *   33 s for storage, one key a child (ranges 2 and 3);
+ * - stream b, keys k-0 and k-1 in range 1 (33D1.., 2DF3..), 512-byte
+ *   items: 1,024,000 B/s for 33 s = 33,792,000, then at 20,000,000 / 3
+ *   = 6,666,666 mRU, 1,333 writes (6,665,000 mRU) = 682,496 B/s: the
+ *   33,316,864 bytes left take ceil(48.8) = 49 s, so range 1 splits at t
+ *   = 33 + 49 = 82 s (ranges 4 and 5).
+ * Highest RU/s of hour 0, each second within its share then: range 0
+ * 10,000, its children carrying half (5,000) then 6,665 each; range 1
+ * 10,000 (the 6,666 after the first split is lower), its children
+ * carrying 5,000 and then at their 5,000. Summed as they were: 6,665 +
+ * 6,665 + 5,000 + 5,000 = 23,330 > 20,000 (the bill before). Each at
+ * most its share at the end, 20,000 / 4 = 5,000: 4 x 5,000 = 20,000,
+ * the max; classic: the busiest, 10,000 x 2 = 20,000 (rule 17).
+ */
+START_TEST(test_sim_autoscale_dynamic_splits)
+{
+	static const char *const text =
+	    "container: {partition_key: /k, autoscale_max: 20000, "
+	    "autoscale_mode: dynamic, physical_partition_storage: 64MB}\n"
+	    "streams:\n"
+	    "  - name: a\n"
+	    "    items: {k: {values: [k-3, k-8]}}\n"
+	    "    phases: [{duration: 120s, rate: 3000/s, item_size: 1KB}]\n"
+	    "  - name: b\n"
+	    "    items: {k: {values: [k-0, k-1]}}\n"
+	    "    phases: [{duration: 120s, rate: 3000/s, item_size: 512B}]\n";
+	struct pk_diag d;
+	struct pk_run *run;
+	struct pk_snapshot c;
+	size_t i;
+
+	diag_init(&d);
+	run = sim_run(load(text), 1, &d);
+	ck_assert_ptr_nonnull(run);
+	tu_snapshot(run, 0, &c);
+	ck_assert_uint_eq(c.metrics->n_splits, 2);
+	ck_assert_int_eq(c.metrics->splits[0].t_s, 33);
+	ck_assert_uint_eq(c.metrics->splits[0].parent, 0);
+	ck_assert_int_eq(c.metrics->splits[1].t_s, 82);
+	ck_assert_uint_eq(c.metrics->splits[1].parent, 1);
+	ck_assert_uint_eq(c.n_ranges, 4);
+	for (i = 0; i < 4; i++) {
+		ck_assert_int_eq(c.ranges[i].ru_per_s_mru, 5000000);
+	}
+	ck_assert_int_le(c.cosmos->billed_dynamic[0], 20000);
+	ck_assert_int_eq(c.cosmos->billed_dynamic[0], 20000);
+	ck_assert_int_eq(c.cosmos->billed_classic[0], 20000);
+	snapshot_free(&c);
+	free_run(run);
+	diag_free(&d);
+}
+END_TEST
+
+/*
  * A scale-up the run never finishes (defect 6): 10,000 -> 30,000 RU/s
  * at t = 5 s with split_delay 10 s would apply at 5 + 10 = 15 s, but the
  * run ends at 5 + 5 = 10 s: no effective time (JSON null), planned 15,
@@ -2189,6 +2253,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_sim_redistribute_fractions);
 	tcase_add_test(tc, test_sim_phase_autoscale_max);
 	tcase_add_test(tc, test_sim_autoscale_lowered_in_hour);
+	tcase_add_test(tc, test_sim_autoscale_dynamic_splits);
 	tcase_add_test(tc, test_sim_split_unfinished);
 	tcase_add_test(tc, test_sim_streams_cache);
 	tcase_add_test(tc, test_sim_upserts_store_new_items);

@@ -243,6 +243,7 @@ void container_free(struct pk_container *c)
 	free(c->scratch);
 	free(c->hour_max_ru_per_s);
 	free(c->hour_dyn_mru);
+	free(c->hour_tmax_ru_per_s);
 	free(c->name);
 	free(c);
 }
@@ -264,18 +265,40 @@ void container_hours_grow(struct pk_container *c, size_t last)
 	    xreallocarray(c->hour_dyn_mru, cap, sizeof(*c->hour_dyn_mru));
 	memset(c->hour_dyn_mru + c->n_hours, 0,
 	       (cap - c->n_hours) * sizeof(*c->hour_dyn_mru));
+	c->hour_tmax_ru_per_s = xreallocarray(c->hour_tmax_ru_per_s, cap,
+					      sizeof(*c->hour_tmax_ru_per_s));
+	memset(c->hour_tmax_ru_per_s + c->n_hours, 0,
+	       (cap - c->n_hours) * sizeof(*c->hour_tmax_ru_per_s));
 	c->n_hours = cap;
 }
 
+/*
+ * Partition i's highest RU/s of its hour into the hour's dynamic bill
+ * (rule 27), at most its share now of the highest Tmax the hour had:
+ * share_mru x tmax / ru_per_s (its share itself when Tmax did not fall
+ * within the hour). The shares now add up to Tmax, so the hour never
+ * bills more than its max, though a partition's peak was reached under
+ * an earlier layout: a range that ran at Tmax / 2 before another split
+ * holds Tmax / 3 now, and the split's children ran at Tmax / 3 each too.
+ * A lowered Tmax keeps what the hour's earlier seconds cost (the hour's
+ * highest Tmax, as rule 17 bills classic autoscale).
+ */
 void container_dyn_flush(struct pk_container *c, size_t i)
 {
 	struct pk_pp *p = &c->pp[i];
+	int64_t peak, tmax, cap;
 
 	if (!c->autoscale || p->dyn_hour < 0) {
 		return;
 	}
 	container_hours_grow(c, (size_t)p->dyn_hour);
-	c->hour_dyn_mru[p->dyn_hour] += p->dyn_peak_mru;
+	peak = p->dyn_peak_mru;
+	tmax = c->hour_tmax_ru_per_s[p->dyn_hour];
+	if (tmax > 0 && c->ru_per_s > 0) {
+		cap = p->budget.share_mru * tmax / c->ru_per_s;
+		peak = peak > cap ? cap : peak;
+	}
+	c->hour_dyn_mru[p->dyn_hour] += peak;
 	p->dyn_hour = -1;
 	p->dyn_peak_mru = 0;
 }
@@ -340,6 +363,9 @@ static void note_hours(struct pk_container *c, int64_t t_s, int64_t span,
 	for (h = first; h <= last; h++) {
 		if (ru_per_s > c->hour_max_ru_per_s[h]) {
 			c->hour_max_ru_per_s[h] = ru_per_s;
+		}
+		if (c->ru_per_s > c->hour_tmax_ru_per_s[h]) {
+			c->hour_tmax_ru_per_s[h] = c->ru_per_s;
 		}
 	}
 }

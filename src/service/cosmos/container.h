@@ -355,36 +355,44 @@ struct pk_container {
 	int64_t *hour_max_ru_per_s; /* owned; autoscale: the highest RU/s
 				       of each hour from t = 0 */
 	size_t n_hours;
-	int64_t *hour_dyn_mru;	  /* owned, n_hours entries; autoscale:
-				     each hour's dynamic-autoscale bill
-				     (rule 27), the sum over partitions
-				     of their highest RU/s, each within
-				     [0.1, 1] x Tmax / P, in mRU/s;
-				     complete after container_end */
-	int64_t ru_per_s;	  /* provisioned now */
-	int64_t highest_ru_per_s; /* highest RU/s ever asked for, a
-				     pending scale-up's too (rule 8) */
-	int64_t pending_ru_per_s; /* a scale-up waiting for its splits
-				     (split delay), or -1 */
-	int64_t pending_done_s;	  /* the second its splits are done */
-	size_t pending_ranges;	  /* ranges it splits to */
-	int autoscale;		  /* 1: ru_per_s is the autoscale max
-				     Tmax, the budget basis */
-	int serverless;		  /* 1: ru_per_s follows the ranges
-				     (rule 19) */
-	int64_t weight_total_mru; /* custom policy: the sum of the
-				     ranges' weight_mru */
-	int redistributed;	  /* 1: shares were set per range
-				     (container_redistribute); splits
-				     halve a parent's share instead of
-				     re-dividing evenly */
-	int64_t now_s;		  /* the open second */
-	int64_t now_ms;		  /* time of the last request applied */
-	int sec_active;		  /* a request arrived in the open second */
-	int64_t sec_offered_mru;  /* open second, container-wide:
-				     charges of first attempts */
-	int64_t sec_retry_mru;	  /* ... of retries */
-	uint64_t sec_retries;	  /* retries in the open second */
+	int64_t *hour_dyn_mru;	     /* owned, n_hours entries; autoscale:
+					each hour's dynamic-autoscale bill
+					(rule 27), the sum over partitions
+					of their highest RU/s, each within
+					[0.1, 1] x Tmax / P, in mRU/s, and
+					at most its share of the hour's
+					highest Tmax under the layout when
+					the hour is billed
+					(container_dyn_flush), so at most
+					that Tmax; complete after
+					container_end */
+	int64_t *hour_tmax_ru_per_s; /* owned, n_hours entries;
+					autoscale: the highest Tmax in
+					force in each hour */
+	int64_t ru_per_s;	     /* provisioned now */
+	int64_t highest_ru_per_s;    /* highest RU/s ever asked for, a
+					pending scale-up's too (rule 8) */
+	int64_t pending_ru_per_s;    /* a scale-up waiting for its splits
+					(split delay), or -1 */
+	int64_t pending_done_s;	     /* the second its splits are done */
+	size_t pending_ranges;	     /* ranges it splits to */
+	int autoscale;		     /* 1: ru_per_s is the autoscale max
+					Tmax, the budget basis */
+	int serverless;		     /* 1: ru_per_s follows the ranges
+					(rule 19) */
+	int64_t weight_total_mru;    /* custom policy: the sum of the
+					ranges' weight_mru */
+	int redistributed;	     /* 1: shares were set per range
+					(container_redistribute); splits
+					halve a parent's share instead of
+					re-dividing evenly */
+	int64_t now_s;		     /* the open second */
+	int64_t now_ms;		     /* time of the last request applied */
+	int sec_active;		     /* a request arrived in the open second */
+	int64_t sec_offered_mru;     /* open second, container-wide:
+					charges of first attempts */
+	int64_t sec_retry_mru;	     /* ... of retries */
+	uint64_t sec_retries;	     /* retries in the open second */
 	int64_t sec_served_mru;
 	int attempt_retry; /* 1: the requests applied until the
 			      next container_set_retry are
