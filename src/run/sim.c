@@ -99,6 +99,12 @@ static inline void item_of(const struct pk_run *run, const struct pk_variant *v,
 		return;
 	}
 	check_id(run, v, kind, idbuf, it);
+	if (run->ttl_prop < 0 || !v->ttl_on) {
+		/* item_ttl's first test, here: most runs have no ttl, and
+		   item_ttl's frame (PK_VALUE_MAX_BYTES) is not inlined */
+		it->ttl_s = PK_TTL_OFF;
+		return;
+	}
 	item_ttl(run, v, kind, it);
 }
 
@@ -173,7 +179,6 @@ static inline void send_attempt(struct pk_run *run, struct pk_variant *v,
 				const struct pk_retry_state *st, int64_t t_ms,
 				int arrived, struct pk_outcome *out)
 {
-	char idbuf[PK_VALUE_MAX_BYTES];
 	struct pk_svc_request rq;
 
 	rq.t_ms = t_ms;
@@ -207,7 +212,10 @@ static inline void send_attempt(struct pk_run *run, struct pk_variant *v,
 		rq.it.item = op->item;
 		batch_items(run, v, op, &rq);
 	} else {
-		item_of(run, v, op->kind, op->item, op->size_bytes, idbuf,
+		/* the id's bytes in v->id_buf, not on the stack: a frame of
+		   PK_VALUE_MAX_BYTES kept this function from being inlined
+		   into attempt_one */
+		item_of(run, v, op->kind, op->item, op->size_bytes, v->id_buf,
 			&rq.it);
 	}
 	service_apply(v->svc, &rq, out);

@@ -56,6 +56,9 @@ int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 	v->index = run->n_variants++;
 	v->svc = svc;
 	v->check_ids = ids_need_check(run);
+	if (v->check_ids) {
+		v->id_buf = xmalloc(PK_VALUE_MAX_BYTES);
+	}
 	v->ttl_on = cs->default_ttl_s != PK_TTL_OFF;
 	if (run->paced) {
 		size_t i;
@@ -91,6 +94,7 @@ void sim_free(struct pk_run *r)
 		free(r->variants[i].qstats);
 		free(r->variants[i].batch);
 		free(r->variants[i].batch_ids);
+		free(r->variants[i].id_buf);
 		retryq_free(&r->variants[i].retries);
 		for (k = 0; r->variants[i].pacers && k < r->sc->n_streams;
 		     k++) {

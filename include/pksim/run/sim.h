@@ -124,6 +124,9 @@ struct pk_variant {
 					  items, NULL until the first batch */
 	char *batch_ids;	       /* owned; PK_MAX_BATCH_OPS id buffers
 					  of PK_VALUE_MAX_BYTES, with batch */
+	char *id_buf;		       /* owned; PK_VALUE_MAX_BYTES: a
+					  point request's id bytes, with
+					  check_ids; NULL without */
 	int check_ids;		       /* 1: check each created item's id */
 	int ttl_on;		       /* 1: the variant's container has a
 					  DefaultTimeToLive (items' ttls
