@@ -275,6 +275,19 @@ START_TEST(test_cli_locate)
 			 0);
 	ck_assert_ptr_nonnull(strstr(out, "(one of 5 ranges at the start)"));
 	ck_assert_ptr_null(strstr(out, " of 5: "));
+	/* rule 38: {date}.{random 1..400}'s reader cannot compute the
+	   suffix: a read is a query over its 1..400, 400 values; the hash
+	   suffix's reader computes it (no such line: exactly one, for the
+	   one variant with a random part) */
+	ck_assert_ptr_null(strstr(out, "random part drawn for this item"));
+	ck_assert_msg(strstr(out, "key value  \"2026-05-04."), "%s", out);
+	ck_assert_msg(strstr(out, "(as the writer drew it)\n  reader     "
+				  "cannot compute the random part: a point "
+				  "read is a query over the key's 400 values "
+				  "(an IN list to the ranges holding them)\n"),
+		      "%s", out);
+	ck_assert_ptr_null(
+	    strstr(strstr(out, "reader     ") + 1, "reader     "));
 	free(out);
 	free(err);
 	/* an integer past 64 bits is a number key value, read as a double

@@ -891,6 +891,77 @@ START_TEST(test_compare_heat_strips)
 }
 END_TEST
 
+/*
+ * Rule 38 (seed 000): the same reads against {date}.{random 1..400} and
+ * {date}.{hash(vin) mod 400}. 30,000 RU/s: 5 ranges of 6,000 (rule 2).
+ * 10 s of creates at 100/s (1,000 items of 1 KB, one date: 5 RU each,
+ * 5,000 RU), then 10 s of reads at 100/s (1,000 reads of stored items),
+ * then 10 s of replaces at 10/s (100 of 1 KB).
+ * - hash suffix: the reader computes the key from vin and date: a point
+ *   read, 1 RU (rule 20): 1,000 RU; a replace 5 RU: 500 RU. RU of the
+ *   operations 5,000 + 1,000 + 500 = 6,500.
+ * - random suffix: the reader cannot know the draw, so each read is the
+ *   query with the IN list of the 400 values "2026-05-04.1" ..
+ *   "2026-05-04.400"; 400 hashed values miss none of 5 ranges (a range
+ *   missed by all: 5 x (4/5)^400, about 1e-38), so the query visits 5
+ *   and returns the item: query_base 1 + 5 x query_per_range 2.5 + 1 x
+ *   query_per_result 0.5 = 14 RU a read (cost.h), 14,000 RU; a replace
+ *   is that query then its 5 RU write: 19 RU, 1,900 RU. RU of the
+ *   operations 5,000 + 14,000 + 1,900 = 20,900; 1,100 finding queries
+ *   of 14 RU = 15,400 RU.
+ * Before rule 38 both were 6,500 and tied on RU; now the hash suffix
+ * ranks ahead on the RU of the operations (6,500 vs 20,900).
+ */
+static const char suffix_reads_yaml[] =
+    "name: suffix-reads\n"
+    "seed: 4\n"
+    "clock: {start: \"2026-05-04T08:00:00Z\"}\n"
+    "container: {partition_key: /date, throughput: 30000}\n"
+    "variants:\n"
+    "  - {name: date-random, partition_key: \"{date}.{random 1..400}\"}\n"
+    "  - {name: date-vin-hash, partition_key: "
+    "\"{date}.{hash(vin) mod 400}\"}\n"
+    "items:\n"
+    "  vin: {values: \"VIN{00000..19999}\"}\n"
+    "  date: {clock: \"%Y-%m-%d\"}\n"
+    "phases:\n"
+    "  - {name: load, duration: 10s, rate: 100/s, ops: {create: 1}, "
+    "item_size: 1KB}\n"
+    "  - {name: reads, duration: 10s, rate: 100/s, ops: {read: 1}, "
+    "item_size: 1KB}\n"
+    "  - {name: replaces, duration: 10s, rate: 10/s, ops: {replace: 1}, "
+    "item_size: 1KB}\n";
+
+START_TEST(test_compare_random_suffix_reads)
+{
+	struct tu_fx f;
+	struct pk_scorecard *cards;
+	const struct pk_totals *rnd, *vin;
+
+	tu_fx_run(&f, "suffix-reads.yaml", suffix_reads_yaml);
+	ck_assert_uint_eq(f.r->n_variants, 2);
+	rnd = &f.r->variants[0].metrics->totals;
+	vin = &f.r->variants[1].metrics->totals;
+	ck_assert_uint_eq(rnd->throttled_429 + vin->throttled_429, 0);
+	ck_assert_uint_eq(rnd->not_found_404 + vin->not_found_404, 0);
+	ck_assert_int_eq(rnd->ru_mru, 20900000);
+	ck_assert_int_eq(vin->ru_mru, 6500000);
+	ck_assert_uint_eq(rnd->key_values, 400);
+	ck_assert_uint_eq(rnd->key_queries, 1100);
+	ck_assert_int_eq(rnd->key_query_mru, 15400000);
+	ck_assert_uint_eq(vin->key_values, 0);
+	ck_assert_uint_eq(vin->key_queries, 0);
+	cards = scorecard_all(f.r);
+	ck_assert_uint_eq(cards[1].rank, 1);
+	ck_assert_uint_eq(cards[0].rank, 2);
+	ck_assert_int_eq(cards[1].tied, 0);
+	ck_assert_msg(strstr(cards[1].reason, "RU of the operations"), "%s",
+		      cards[1].reason);
+	free(cards);
+	tu_fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("compare");
@@ -910,6 +981,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_compare_items_partitions);
 	tcase_add_test(tc, test_compare_rule_everywhere);
 	tcase_add_test(tc, test_compare_heat_strips);
+	tcase_add_test(tc, test_compare_random_suffix_reads);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

@@ -297,6 +297,73 @@ START_TEST(test_pkey_synthetic_random_suffix)
 }
 END_TEST
 
+/* The text of candidate pick of k for the item of JSON text item. */
+static const char *pick_of(struct pk_pkey *k, const char *item, uint64_t pick)
+{
+	static char text[PK_VALUE_MAX_BYTES];
+	struct pk_keyval *kv = malloc(sizeof(*kv));
+	json_t *obj = json_loads(item, 0, NULL);
+	struct pk_item_source src;
+
+	ck_assert_ptr_nonnull(obj);
+	pkey_source_json(k, obj, 7, &src);
+	pkey_build_pick(k, &src, pick, kv);
+	ck_assert_int_eq(kv->status, 0);
+	pkey_format_id(k, kv->id, kv->id_len, text, sizeof(text));
+	free(kv);
+	json_decref(obj);
+	return text;
+}
+
+/*
+ * Rule 38: the candidate key values a reader without the draw must look
+ * under. {date}.{random 1..400}: 400 of them, pick 0 is ".1" and pick 399
+ * ".400", and the item's own drawn value is one of them. Two random
+ * parts {random 1..4}-{random 1..10}: 4 x 10 = 40, the first part the
+ * lowest digit: pick 13 = 1 + 3 x 4 gives 1 + 1 = 2 and 1 + 3 = 4, "2-4".
+ * No random part: 1. A span of 2^64 values does not fit: UINT64_MAX.
+ */
+START_TEST(test_pkey_random_candidates)
+{
+	struct pk_container_spec s1 =
+	    spec(PK_KEY_SYNTHETIC, "{date}.{random 1..400}", 2, 400);
+	struct pk_container_spec s2 =
+	    spec(PK_KEY_SYNTHETIC, "{random 1..4}-{random 1..10}", 2, 400);
+	struct pk_container_spec s3 = spec(PK_KEY_SYNTHETIC, "{date}", 2, 400);
+	struct pk_container_spec s4 =
+	    spec(PK_KEY_SYNTHETIC, "{random 0..18446744073709551615}", 2, 400);
+	struct pk_pkey *k1 = key_for(&s1), *k2 = key_for(&s2);
+	struct pk_pkey *k3 = key_for(&s3), *k4 = key_for(&s4);
+	const char *item = "{\"date\": \"2026-01-01\"}";
+	char drawn[PK_VALUE_MAX_BYTES];
+	struct pk_keyval *kv = malloc(sizeof(*kv));
+	uint64_t p;
+	int hits = 0;
+
+	ck_assert_uint_eq(pkey_random_values(k1), 400);
+	ck_assert_uint_eq(pkey_random_values(k2), 40);
+	ck_assert_uint_eq(pkey_random_values(k3), 1);
+	ck_assert_uint_eq(pkey_random_values(k4), UINT64_MAX);
+	ck_assert_str_eq(pick_of(k1, item, 0), "\"2026-01-01.1\"");
+	ck_assert_str_eq(pick_of(k1, item, 399), "\"2026-01-01.400\"");
+	ck_assert_str_eq(pick_of(k2, item, 0), "\"1-1\"");
+	ck_assert_str_eq(pick_of(k2, item, 13), "\"2-4\"");
+	ck_assert_str_eq(pick_of(k2, item, 39), "\"4-10\"");
+	/* item 7's own draw is exactly one candidate */
+	build(k1, item, 7, kv);
+	pkey_format_id(k1, kv->id, kv->id_len, drawn, sizeof(drawn));
+	for (p = 0; p < 400; p++) {
+		hits += strcmp(pick_of(k1, item, p), drawn) == 0;
+	}
+	ck_assert_int_eq(hits, 1);
+	free(kv);
+	pkey_free(k1);
+	pkey_free(k2);
+	pkey_free(k3);
+	pkey_free(k4);
+}
+END_TEST
+
 START_TEST(test_pkey_template_errors)
 {
 	static const char *const bad[] = {
@@ -667,6 +734,7 @@ Suite *tu_suite(void)
 	tcase_add_test(def, test_pkey_synthetic_hash_suffix);
 	tcase_add_test(def, test_pkey_synthetic_concat_and_time);
 	tcase_add_test(def, test_pkey_synthetic_random_suffix);
+	tcase_add_test(def, test_pkey_random_candidates);
 	tcase_add_test(def, test_pkey_template_u64);
 	tcase_add_test(def, test_pkey_template_errors);
 	tcase_add_test(def, test_pkey_template_mod_words);

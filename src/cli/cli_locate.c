@@ -77,9 +77,16 @@ static void print_item(const struct pk_scenario *sc, struct pk_pkey **keys,
 		epk_format(&min, lo);
 		epk_format(&max, hi);
 		printf("  key value  %s%s\n", text,
-		       keys[i]->has_random ? "  (random part drawn for this "
-					     "item number)"
-					   : "");
+		       keys[i]->has_random ? "  (as the writer drew it)" : "");
+		if (keys[i]->has_random) {
+			/* rule 38: the reader has the item's other
+			   properties, never the writer's draw */
+			printf("  reader     cannot compute the random part: a "
+			       "point read is a query over the key's %llu "
+			       "values (an IN list to the ranges holding "
+			       "them)\n",
+			       (unsigned long long)pkey_random_values(keys[i]));
+		}
 		printf("  EPK        %s (hash V%d%s)\n", epk, keys[i]->version,
 		       keys[i]->kind == PK_KEY_HIERARCHICAL ? ", MultiHash"
 							    : "");

@@ -77,6 +77,7 @@ enum field_conv {
 #define FW_MONITOR (1u << 12)	  /* the run replayed a monitor log */
 #define FW_FINGERPRINT (1u << 13) /* the scenario has a fingerprint */
 #define FW_UNFINISHED (1u << 14)  /* change idx0's splits were not done */
+#define FW_KEY_RANDOM (1u << 15)  /* the variant's key has a random part */
 
 /* What a reader reads with. */
 struct field_ctx {

@@ -162,6 +162,15 @@ static json_t *totals(const struct pk_result_variant *v, int batches,
 				    count(t->batches_rejected_400));
 		json_object_set_new(o, "batch_items", count(t->batch_items));
 	}
+	if (t->key_values > 0) {
+		/* only with a random part in the key (rule 38): other
+		   reports stay as they were */
+		json_object_set_new(o, "key_values", count(t->key_values));
+		json_object_set_new(o, "reads_as_queries",
+				    count(t->key_queries));
+		json_object_set_new(o, "reads_as_queries_ru",
+				    ru(t->key_query_mru));
+	}
 	json_object_set_new(o, "ru_consumed", ru(t->ru_mru));
 	json_object_set_new(o, "ru_offered", ru(t->offered_mru));
 	json_object_set_new(o, "ru_retried", ru(t->retry_mru));

@@ -499,6 +499,23 @@ static void query_table(const struct pk_result_variant *v, FILE *out)
 	text_query_rows(v, 1, query_row, &x);
 }
 
+void text_key_queries(const struct pk_result_variant *v, FILE *out)
+{
+	const struct pk_totals *t = &v->metrics->totals;
+	char a[40], b[40], d[40];
+
+	if (t->key_queries == 0) {
+		return;
+	}
+	fprintf(out,
+		"\nreads by a random-suffix key became queries over its %s "
+		"values (rule 38)\n  %s point requests (read, replace, "
+		"delete, upsert) sent as an IN list to the ranges holding "
+		"the values: %s RU for those queries\n",
+		fmt_thousands(t->key_values, d),
+		fmt_thousands(t->key_queries, a), text_ru(t->key_query_mru, b));
+}
+
 static void queries(const struct pk_result_variant *v, FILE *out)
 {
 	const struct pk_totals *t = &v->metrics->totals;
@@ -507,6 +524,7 @@ static void queries(const struct pk_result_variant *v, FILE *out)
 		     t->queries[PK_ROUTE_FANOUT];
 	char a[40], b[40], d[40];
 
+	text_key_queries(v, out);
 	if (n == 0) {
 		return;
 	}

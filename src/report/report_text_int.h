@@ -44,6 +44,13 @@ const char *text_ru_col(int64_t mru, int tenths, char *buf);
    cut to 10 is "devi..0017". */
 void fit_column(char *text, size_t max);
 
+/* Rule 38: when v's key has a random part and some of its point
+   requests had to be found by a query over the random part's values,
+   a paragraph saying how many and their RU (pk_totals.key_queries);
+   nothing otherwise. report_text.c; compare prints it under each
+   variant's heat strip. */
+void text_key_queries(const struct pk_result_variant *v, FILE *out);
+
 struct pk_scorecard;
 
 /* The compare scorecard's rows (report_compare.c): how many, each row's

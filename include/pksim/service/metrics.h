@@ -265,6 +265,19 @@ struct pk_totals {
 	uint64_t queries[3];	       /* by route: single, targeted, fan-out
 					  (enum pk_route_kind) */
 	uint64_t query_ranges;	       /* ranges visited by queries */
+	uint64_t key_queries;	       /* point requests (read, replace,
+					  delete, upsert of a stored item)
+					  whose caller could not compute the
+					  key (a random suffix, rule 38): each
+					  sent first as a query over the key's
+					  candidate values (admitted attempts;
+					  not in queries[]) */
+	int64_t key_query_mru;	       /* ... the RU of those queries, mRU
+					  (in ru_mru with their writes) */
+	uint64_t key_values;	       /* ... the candidate key values each
+					  lists (the random part's values,
+					  pkey_random_values); 0 for a key
+					  without a random part */
 	int64_t fanout_mru;	       /* RU of fan-out queries, mRU */
 	int64_t ru_mru;		       /* RU consumed (charged), mRU */
 	int64_t offered_mru;	       /* RU of every first attempt (the

@@ -404,6 +404,25 @@ struct pk_container {
 	int classes;
 	int attempt_low;
 	int attempt_bucket;
+	uint32_t attempt_find; /* 0: the next point request's caller knows
+				  its key. Else (set by the service for
+				  one request, then back to 0) the caller
+				  cannot compute the key (a random
+				  suffix, rule 38) and first sends the
+				  query that finds the item: its IN list
+				  over the key's candidate values visits
+				  attempt_find ranges. A read, or any
+				  request whose item is not stored, is
+				  that query alone; a replace, delete or
+				  upsert of a stored item is the query
+				  and then the point write
+				  (container_ops.c: find_charge). Never
+				  set for a create */
+	int64_t find_mru;      /* with attempt_find: the charge of the finding
+				  query of the request just applied, mRU; 0
+				  when none was sent (an upsert of an item
+				  not stored, a refused request). The
+				  service resets it with attempt_find */
 	struct pk_metrics metrics;
 	uint64_t preload_items;	      /* stored before the clock started
 					 (container_preload) */

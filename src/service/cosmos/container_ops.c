@@ -41,6 +41,34 @@ static int64_t charge_of(const struct pk_container *c,
 	}
 }
 
+/*
+ * Rule 38 (D-SUFFIX-READ): a request whose caller cannot compute the key
+ * (pk_container.attempt_find) first queries the IN list of the candidate key
+ * values, charged as pksim charges a query (cost.h, rule 21): query_base +
+ * query_per_range x the ranges the list visits + query_per_result x the
+ * items found (1 if stored, else 0). A read is that query alone (the query
+ * returns the item); a replace, delete or upsert of the stored item adds
+ * its point write (point_mru); an upsert of an item not stored is a create
+ * under a fresh draw, so no query. The query's part is left in
+ * c->find_mru (0 when none), for the service to count. ASSUMPTION: the whole
+ * charge counts against the range holding the item, as one request (its shares
+ * on the other ranges the list visits are not charged there).
+ */
+static __attribute__((noinline)) int64_t find_charge(struct pk_container *c,
+						     const struct pk_request *r,
+						     uint32_t stored,
+						     int64_t point_mru)
+{
+	int64_t q;
+
+	if (r->kind == PK_OP_UPSERT && !stored) {
+		return point_mru;
+	}
+	q = cost_query_mru(&c->cost, c->attempt_find, stored ? 1 : 0);
+	c->find_mru = q;
+	return r->kind == PK_OP_READ || !stored ? q : q + point_mru;
+}
+
 /* A write at data time data_ms added grow bytes to lp: the earliest
    growing data time, and the bytes that are not growth (container.h,
    pk_lp: those at an instant that was the earliest when they came). The
@@ -397,6 +425,9 @@ static void apply(struct pk_container *c, const struct pk_request *r,
 	charge = refuse			   ? c->cost.not_found_mru
 		 : r->kind == PK_OP_CHARGE ? recorded_mru
 					   : charge_of(c, r, old);
+	if (__builtin_expect(c->attempt_find != 0, 0) && !refuse) {
+		charge = find_charge(c, r, old, charge);
+	}
 	ops_offer(c, charge);
 	if (!c->attempt_retry) {
 		pp->offered_mru += charge;

@@ -19,6 +19,12 @@
 
 #include "cosmos_int.h"
 
+/* ASSUMPTION: the longest IN list pksim enumerates for a key with a
+   random part (rule 38); a key with more candidate values is looked for
+   by a fan-out to every range (no limit is documented; 4,096 values of a
+   few dozen bytes keep the query text far under its 512 KB) */
+#define COSMOS_FIND_IN_MAX 4096
+
 /* The largest number of value indexes the per-value cache covers: 64 MiB
    of address space, touched only where used */
 #define COSMOS_LP_CACHE_MAX ((uint64_t)1 << 24)
@@ -48,6 +54,13 @@ struct cosmos_service {
 	int lp_cache_prop;
 	int lp_cache_view; /* 1: the value index is read inline (idx) */
 	struct pk_value_index_view idx;
+	/* rule 38: a key with a random part; a point request other than a
+	   create first finds its item by a query over find_n values */
+	uint64_t find_n;	   /* pkey_random_values; 0: no random
+				      part */
+	struct pk_keyval *find_kv; /* owned; scratch for one candidate */
+	unsigned char *find_mark;  /* owned; a byte per range */
+	size_t find_mark_cap;
 };
 
 static struct cosmos_service *cs_of(const struct pk_service *s)
@@ -120,6 +133,35 @@ static void build(struct cosmos_service *cs, const struct pk_svc_request *rq,
 	r->ttl_s = it->ttl_s;
 }
 
+/* Rule 38 (D-SUFFIX-READ): the ranges the IN list of item's candidate key
+   values (every value of its random parts, the rest its own) visits: the
+   ranges holding them, each counted once; every range when the list
+   would pass COSMOS_FIND_IN_MAX values. */
+static uint32_t find_ranges(struct cosmos_service *cs, uint64_t item)
+{
+	const struct pk_pmap *m = &cs->c->pmap;
+	struct pk_item_source src;
+	uint64_t pick;
+	size_t k, n = 0;
+
+	if (cs->find_n > COSMOS_FIND_IN_MAX) {
+		return (uint32_t)m->n;
+	}
+	mem_grow((void **)&cs->find_mark, &cs->find_mark_cap, m->n, 1);
+	memset(cs->find_mark, 0, m->n);
+	pkey_source_workload(cs->key, cs->w, item, &src);
+	for (pick = 0; pick < cs->find_n && n < m->n; pick++) {
+		pkey_build_pick(cs->key, &src, pick, cs->find_kv);
+		if (cs->find_kv->status) {
+			continue;
+		}
+		k = pmap_find(m, &cs->find_kv->epk);
+		n += !cs->find_mark[k];
+		cs->find_mark[k] = 1;
+	}
+	return (uint32_t)(n ? n : 1);
+}
+
 /* A BATCH: each item's key, then the batch as one request. */
 static void batch(struct cosmos_service *cs, const struct pk_svc_request *rq,
 		  struct pk_outcome *out)
@@ -138,6 +180,35 @@ static void batch(struct cosmos_service *cs, const struct pk_svc_request *rq,
 		r[k].kind = PK_OP_CREATE;
 	}
 	container_batch(cs->c, rq->t_ms, r, rq->batch_n, out);
+}
+
+/* Rule 38 (D-SUFFIX-READ): a read, replace, delete or upsert by a key
+   with a random part, whose caller cannot compute the key: sent with the
+   ranges of its finding query (pk_container.attempt_find), the query
+   counted when the service admitted it (pk_totals.key_queries). Off the
+   path of every other key. */
+static __attribute__((noinline)) void
+find_apply(struct cosmos_service *cs, const struct pk_svc_request *rq,
+	   struct pk_outcome *out)
+{
+	struct pk_container *c = cs->c;
+	struct pk_totals *t = &c->metrics.totals;
+	struct pk_request r;
+
+	build(cs, rq, &rq->it, cs->kv, &r);
+	r.kind = rq->kind;
+	if (!r.reject) {
+		c->attempt_find = find_ranges(cs, rq->it.item);
+	}
+	container_apply(c, &r, out);
+	if (c->find_mru > 0 && out->status != PK_HTTP_TOO_MANY_REQUESTS &&
+	    out->status != PK_HTTP_GONE) {
+		t->key_queries++;
+		t->key_query_mru += c->find_mru;
+	}
+	c->attempt_find = 0;
+	c->find_mru = 0;
+	answered(cs, rq, out);
 }
 
 static void cs_apply(struct pk_service *s, const struct pk_svc_request *rq,
@@ -171,6 +242,11 @@ static void cs_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		r.id = rq->it.id;
 		r.id_len = rq->it.id_len;
 		r.ttl_s = rq->it.ttl_s;
+	} else if (__builtin_expect(cs->find_n != 0, 0) &&
+		   rq->kind != PK_OP_CREATE && rq->kind != PK_OP_CHARGE) {
+		/* a key with a random part (never cached: not a PATH) */
+		find_apply(cs, rq, out);
+		return;
 	} else {
 		build(cs, rq, &rq->it, cs->kv, &r);
 	}
@@ -370,6 +446,8 @@ static void cs_free(struct pk_service *s)
 	free(cs->in_src);
 	pkey_route_free(&cs->route);
 	free(cs->lp_cache);
+	free(cs->find_kv);
+	free(cs->find_mark);
 	free(cs);
 }
 
@@ -445,6 +523,10 @@ struct pk_service *cosmos_service_new(const struct pk_service_spec *spec,
 	cs->file = sc->file;
 	cs->name_variant = sc->n_variants > 1;
 	cs->classes = any_class(sc);
+	if (key->kind == PK_KEY_SYNTHETIC && key->has_random) {
+		cs->find_n = pkey_random_values(key);
+		cs->find_kv = xmalloc(sizeof(*cs->find_kv));
+	}
 	if (key->kind == PK_KEY_PATH && key->ref_prop[0] >= 0) {
 		cs->lp_cache_n =
 		    workload_value_indexes(spec->workload, key->ref_prop[0]);
@@ -458,6 +540,7 @@ struct pk_service *cosmos_service_new(const struct pk_service_spec *spec,
 	}
 	cs->c = container_new(cspec->name ? cspec->name : cspec->partition_key,
 			      cspec, &sc->cost);
+	cs->c->metrics.totals.key_values = cs->find_n;
 	cosmos_preload(cs->c, cs->key, cs->kv, sc, spec->seed);
 	/* long runs keep per-minute records and per-range buckets as wide
 	   as the heat map's columns of a run of the planned length

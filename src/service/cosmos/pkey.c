@@ -215,8 +215,11 @@ int pkey_get_value(const struct pk_item_source *src, size_t ref,
 	return 0;
 }
 
-void pkey_build(const struct pk_pkey *k, const struct pk_item_source *src,
-		struct pk_keyval *out)
+/* pkey_build with the random parts of candidate pick (PK_PICK_DRAWN:
+   the item's own draws). */
+static void build_pick(const struct pk_pkey *k,
+		       const struct pk_item_source *src, uint64_t pick,
+		       struct pk_keyval *out)
 {
 	struct pk_value v[PK_KEY_MAX_LEVELS];
 	char buf[PK_KEY_MAX_LEVELS][PK_VALUE_MAX_BYTES];
@@ -227,7 +230,7 @@ void pkey_build(const struct pk_pkey *k, const struct pk_item_source *src,
 	out->why = NULL;
 	out->id_len = 0;
 	if (k->kind == PK_KEY_SYNTHETIC) {
-		len = pkey_build_template(k, src, buf[0],
+		len = pkey_build_template(k, src, pick, buf[0],
 					  PK_KEY_MAX_VALUE_BYTES, out);
 		if (len < 0) {
 			return;
@@ -255,6 +258,23 @@ void pkey_build(const struct pk_pkey *k, const struct pk_item_source *src,
 	} else {
 		out->epk = epk_from_encoded_v2(out->id, out->id_len);
 	}
+}
+
+void pkey_build(const struct pk_pkey *k, const struct pk_item_source *src,
+		struct pk_keyval *out)
+{
+	build_pick(k, src, PK_PICK_DRAWN, out);
+}
+
+void pkey_build_pick(const struct pk_pkey *k, const struct pk_item_source *src,
+		     uint64_t pick, struct pk_keyval *out)
+{
+	if (pick >= pkey_random_values(k)) {
+		PK_BUG("pkey_build_pick: candidate %llu of %llu",
+		       (unsigned long long)pick,
+		       (unsigned long long)pkey_random_values(k));
+	}
+	build_pick(k, src, pick, out);
 }
 
 /* ---- identities back to values ---- */

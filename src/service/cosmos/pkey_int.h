@@ -33,11 +33,13 @@ int pkey_parse_template(struct pk_pkey *k, struct pk_diag *diag,
 			const char *where, int line, int col, const char *text);
 
 /* Build the synthetic key value of the item src reads into buf (cap
-   bytes, not NUL-terminated); its length, or -1 with out failed (400:
-   an object or array read, or a value longer than cap). */
+   bytes, not NUL-terminated), its random parts the item's own draws
+   (pick PK_PICK_DRAWN) or candidate pick (pkey_build_pick); its length,
+   or -1 with out failed (400: an object or array read, or a value
+   longer than cap). */
 int pkey_build_template(const struct pk_pkey *k,
-			const struct pk_item_source *src, char *buf, size_t cap,
-			struct pk_keyval *out);
+			const struct pk_item_source *src, uint64_t pick,
+			char *buf, size_t cap, struct pk_keyval *out);
 
 /* The strftime format (UTC) a time part writes: {day(ts)} "%Y-%m-%d",
    {month(ts)} "%Y-%m", {year(ts)} "%Y", {weekday(ts)} "%A", {hour(ts)}

@@ -528,12 +528,33 @@ static uint64_t random_part(const struct pk_pkey *k,
 	return rng_between(&r, p->a, p->b);
 }
 
+uint64_t pkey_random_values(const struct pk_pkey *k)
+{
+	uint64_t n = 1, span;
+	size_t i;
+
+	for (i = 0; i < k->n_parts; i++) {
+		const struct pk_tpl_part *p = &k->parts[i];
+
+		if (p->kind != PK_TPL_RANDOM) {
+			continue;
+		}
+		span = p->b - p->a + 1;
+		if (span == 0 || n > UINT64_MAX / span) {
+			return UINT64_MAX;
+		}
+		n *= span;
+	}
+	return n;
+}
+
 int pkey_build_template(const struct pk_pkey *k,
-			const struct pk_item_source *src, char *buf, size_t cap,
-			struct pk_keyval *out)
+			const struct pk_item_source *src, uint64_t pick,
+			char *buf, size_t cap, struct pk_keyval *out)
 {
 	char vbuf[PK_VALUE_MAX_BYTES], tmp[64];
 	size_t n = 0, i, add;
+	uint64_t rest = pick, span, drawn;
 	struct pk_value v;
 	int64_t secs;
 
@@ -546,9 +567,15 @@ int pkey_build_template(const struct pk_pkey *k,
 			s = p->text;
 			add = strlen(s);
 		} else if (p->kind == PK_TPL_RANDOM) {
-			add = (size_t)snprintf(
-			    tmp, sizeof(tmp), "%llu",
-			    (unsigned long long)random_part(k, p, src->item));
+			/* candidate `pick`: its digits in the mixed radix of
+			   the random parts' spans, first part lowest */
+			span = p->b - p->a + 1;
+			drawn = pick == PK_PICK_DRAWN
+				    ? random_part(k, p, src->item)
+				    : p->a + (span ? rest % span : rest);
+			rest = span ? rest / span : 0;
+			add = (size_t)snprintf(tmp, sizeof(tmp), "%llu",
+					       (unsigned long long)drawn);
 		} else {
 			if (pkey_get_value(src, p->ref, &v, vbuf, out)) {
 				return -1;

@@ -149,6 +149,30 @@ void pkey_source_json(const struct pk_pkey *k, const void *obj, uint64_t item,
 void pkey_build(const struct pk_pkey *k, const struct pk_item_source *src,
 		struct pk_keyval *out);
 
+/* pkey_build_pick's pick that means "the item's own random draws" */
+#define PK_PICK_DRAWN UINT64_MAX
+
+/*
+ * How many key values the random parts of k can give one item: the
+ * product of the spans B - A + 1 of its {random A..B} parts ({date}.
+ * {random 1..400}: 400; {random 1..4}-{random 1..10}: 40); 1 for a key without
+ * a random part; UINT64_MAX when the product does not fit. Rule 38
+ * (D-SUFFIX-READ): a reader who does not know the draw must look for the
+ * item under each of them.
+ */
+uint64_t pkey_random_values(const struct pk_pkey *k);
+
+/*
+ * pkey_build with each random part of k set to candidate pick's value
+ * instead of the item's draw: pick (0 <= pick < pkey_random_values(k))
+ * read in the mixed radix of the parts' spans, the first part lowest
+ * ({date}.{random 1..400}: pick 0 is "{date}.1", pick 399 "{date}.400").
+ * The other parts are the item's, as pkey_build builds them. A pick out
+ * of range is a bug (aborts).
+ */
+void pkey_build_pick(const struct pk_pkey *k, const struct pk_item_source *src,
+		     uint64_t pick, struct pk_keyval *out);
+
 /*
  * The key value as JSON text, as the template or path built it:
  * "dev-0042", 17, ["t1", "u7"], undefined. From identity bytes (id,
