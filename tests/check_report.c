@@ -1170,6 +1170,113 @@ START_TEST(test_report_range_id_strings)
 }
 END_TEST
 
+/* The report of `pksim run FILE` for a scenario of container settings
+   con (10 keys, 20 creates in 2 s), in format fmt; caller frees. */
+static char *layout_report(const char *con, const char *fmt)
+{
+	char *dir = tu_tmpdir(), *path, yaml[512], args[1024];
+	char *out = NULL, *err = NULL;
+
+	snprintf(yaml, sizeof(yaml),
+		 "container: {partition_key: /k, %s}\n"
+		 "items: {k: {values: \"k{0..9}\"}}\n"
+		 "phases: [{duration: 2s, rate: 10/s}]\n",
+		 con);
+	path = tu_write_file(dir, "l.yaml", yaml);
+	snprintf(args, sizeof(args), "run %s --format %s", path, fmt);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	free(dir);
+	free(err);
+	return out;
+}
+
+/*
+ * Each way a layout is set says what set it, in the text, Markdown and
+ * HTML reports (one layout_sentence) and in the merge candidate's note:
+ * - 12,000 RU/s: ceil(12,000 / 6,000) = 2 (rule 2);
+ * - initial_throughput_per_partition 10,000 at 20,000: 2, the setting's
+ *   (before: "rule 2: one per 10,000 RU/s");
+ * - physical_partition_throughput 2,000 at 6,000: ceil(6,000 / 2,000) =
+ *   3, more than ceil(6,000 / 6,000) = 1: the cap's (before: "rule 2:
+ *   one per 6,000 RU/s" beside 3 partitions);
+ * - partitions: 4 at 4,000: existing, 1,000 each (rules 5, 7);
+ * - autoscale max 20,000: ceil(20,000 / 10,000) = 2 (rule 3).
+ * Merge candidate: initial 2,000 at 4,000 makes 2 of 2,000 (rule 36
+ * suits it, 1 would do, rule 32): created so, the note cites the setting
+ * (before: "(6,000 a partition, rule 2)"); the same 2 as `partitions: 2`
+ * are no creation: no note (before: the same rule 2 note).
+ */
+START_TEST(test_report_layout_rule)
+{
+	static const struct {
+		const char *con, *line;
+	} cases[] = {
+	    {"throughput: 12000",
+	     "2 physical partitions, created at 12,000 RU/s (rule 2: one per "
+	     "6,000 RU/s), 6,000 RU/s each"},
+	    {"throughput: 20000, initial_throughput_per_partition: 10000",
+	     "2 physical partitions, created at 20,000 RU/s (one per 10,000 "
+	     "RU/s: the scenario's initial"},
+	    {"throughput: 6000, physical_partition_throughput: 2000",
+	     "3 physical partitions, created at 6,000 RU/s (at most 2,000 "
+	     "RU/s a partition: the scenario's physical"},
+	    {"throughput: 4000, partitions: 4",
+	     "4 physical partitions, existing, 1,000 RU/s each (4,000 RU/s on "
+	     "the partitions it has: rules 5, 7)"},
+	    {"autoscale_max: 20000",
+	     "2 physical partitions, created at autoscale max 20,000 RU/s "
+	     "(rule 3: one per 10,000), up to 10,000 RU/s each"},
+	};
+	static const char *const fmts[] = {"text", "markdown", "html"};
+	char *out;
+	size_t i, k;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		for (k = 0; k < 3; k++) {
+			out = layout_report(cases[i].con, fmts[k]);
+			ck_assert_msg(strstr(out, cases[i].line), "%s %s: %s",
+				      cases[i].con, fmts[k], out);
+			if (i > 0) {
+				ck_assert_msg(!strstr(out, "one per 6,000") &&
+						  !strstr(out, "rule 2: one "
+							       "per 10,000"),
+					      "%s %s", cases[i].con, fmts[k]);
+			}
+			free(out);
+		}
+	}
+	out = layout_report(
+	    "throughput: 20000, initial_throughput_per_partition: 10000",
+	    "text");
+	ck_assert_msg(strstr(out, "(one per 10,000 RU/s: the scenario's "
+				  "initial_throughput_per_partition, not "
+				  "rule 2's 6,000), 10,000 RU/s each"),
+		      "%s", out);
+	free(out);
+	out = layout_report(
+	    "throughput: 4000, initial_throughput_per_partition: 2000", "text");
+	ck_assert_msg(strstr(out, "; a new container at these RU/s gets as "
+				  "many (one per 2,000 RU/s: the scenario's "
+				  "initial_throughput_per_partition, not rule "
+				  "2's 6,000), so the advisory flags it from "
+				  "creation"),
+		      "%s", out);
+	ck_assert_ptr_null(strstr(out, "6,000 a partition"));
+	free(out);
+	out = layout_report("throughput: 4000, "
+			    "initial_throughput_per_partition: 2000, "
+			    "partitions: 2",
+			    "text");
+	ck_assert_msg(strstr(out, "merge candidate: 2 physical partitions"),
+		      "%s", out);
+	ck_assert_msg(!strstr(out, "from creation"), "%s", out);
+	free(out);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("report");
@@ -1195,6 +1302,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_report_range_id_strings);
 	tcase_add_test(tc, test_report_schedule_one_operation);
 	tcase_add_test(tc, test_report_retry_wait_line);
+	tcase_add_test(tc, test_report_layout_rule);
 	tcase_add_test(tc, test_report_item_ttl_ignored);
 	suite_add_tcase(s, tc);
 	return s;

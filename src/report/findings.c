@@ -15,6 +15,7 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
+#include "pksim/report/layout.h"
 #include "pksim/report/scorecard.h"
 
 #define PK_FINDINGS_HEALTHY_429 0.05 /* D-429: 1-5% is healthy */
@@ -484,7 +485,7 @@ static void say_merge_candidate(struct pk_sentences *s,
 	int64_t ru =
 	    v->pending_ru_per_s > 0 ? v->pending_ru_per_s : v->ru_per_s;
 	char a[32], b[32], c[32], d[32], e[32], f[48], g[32], h[32], k[32];
-	char why[256];
+	char why[256], rule[128], from_creation[256];
 	uint64_t n = (uint64_t)v->n_ranges;
 
 	if (!v->cosmos || v->serverless || ru <= 0 || n == 0) {
@@ -513,6 +514,17 @@ static void say_merge_candidate(struct pk_sentences *s,
 	    v->storage_bytes >= PK_MERGE_MAX_AVG_BYTES * n) {
 		return;
 	}
+	/* a container the run created at these RU/s, as many partitions
+	   as it had then: the advisory flags it from its creation (an
+	   existing layout, `partitions:`, was not laid out by these RU/s) */
+	from_creation[0] = '\0';
+	if (!v->autoscale && v->spec->existing_partitions == 0 &&
+	    n == (uint64_t)v->created_ranges && ru == layout_ru_per_s(v)) {
+		snprintf(from_creation, sizeof(from_creation),
+			 "; a new container at these RU/s gets as many (%s), "
+			 "so the advisory flags it from creation",
+			 layout_manual_rule(v->spec, ru, rule, sizeof(rule)));
+	}
 	if (no_sizes) {
 		snprintf(why, sizeof(why),
 			 "the merge docs would suit it at %s RU/s a "
@@ -538,16 +550,7 @@ static void say_merge_candidate(struct pk_sentences *s,
 		      fmt_thousands(v->n_ranges, a),
 		      fmt_thousands((uint64_t)ru, b), fmt_thousands(pp_ru, d),
 		      fmt_bytes(v->storage_bytes, c), whole_bytes(pp_bytes, e),
-		      (unsigned long long)need, why,
-		      !v->autoscale && v->spec->initial_ru_per_pp > 0 &&
-			      (uint64_t)v->n_ranges ==
-				  ((uint64_t)ru +
-				   (uint64_t)v->spec->initial_ru_per_pp - 1) /
-				      (uint64_t)v->spec->initial_ru_per_pp
-			  ? "; a new container at these RU/s gets as "
-			    "many (6,000 a partition, rule 2), so the "
-			    "advisory flags it from creation"
-			  : "",
+		      (unsigned long long)need, why, from_creation,
 		      no_sizes ? "; but the data is unknown: the monitor log "
 				 "records no item sizes (give the container's "
 				 "storage_per_partition or storage_total)"

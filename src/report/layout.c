@@ -56,6 +56,40 @@ static const char *ru_each(int64_t ru, size_t n, char *buf, size_t cap)
 	return buf;
 }
 
+const char *layout_manual_rule(const struct pk_container_spec *cs, int64_t ru,
+			       char *buf, size_t cap)
+{
+	int64_t per = cs->initial_ru_per_pp > 0 ? cs->initial_ru_per_pp
+						: PK_DEFAULT_INITIAL_RU_PER_PP;
+	int64_t pp =
+	    cs->pp_ru_per_s > 0 ? cs->pp_ru_per_s : PK_DEFAULT_PP_RU_PER_S;
+	char a[32];
+
+	if ((ru + pp - 1) / pp > (ru + per - 1) / per) {
+		/* the per-partition cap lays out more partitions than the
+		   creation heuristic would (container_created_ranges) */
+		if (pp == PK_DEFAULT_PP_RU_PER_S) {
+			snprintf(buf, cap,
+				 "rule 1: at most %s RU/s a partition",
+				 fmt_thousands(pp, a));
+		} else {
+			snprintf(buf, cap,
+				 "at most %s RU/s a partition: the "
+				 "scenario's physical_partition_throughput",
+				 fmt_thousands(pp, a));
+		}
+	} else if (per == PK_DEFAULT_INITIAL_RU_PER_PP) {
+		snprintf(buf, cap, "rule 2: one per %s RU/s",
+			 fmt_thousands(per, a));
+	} else {
+		snprintf(buf, cap,
+			 "one per %s RU/s: the scenario's "
+			 "initial_throughput_per_partition, not rule 2's 6,000",
+			 fmt_thousands(per, a));
+	}
+	return buf;
+}
+
 const char *layout_sentence(const struct pk_result_variant *v, char *buf,
 			    size_t cap)
 {
@@ -64,7 +98,7 @@ const char *layout_sentence(const struct pk_result_variant *v, char *buf,
 	const char *s = n == 1 ? "" : "s";
 	int64_t ru = layout_ru_per_s(v);
 	uint64_t stored = layout_stored_bytes(v);
-	char a[32], b[48], d[32], e[64];
+	char a[32], b[48], d[32], e[64], why[128];
 
 	if (!v->cosmos) {
 		/* no rule of Azure Cosmos DB's laid it out */
@@ -108,10 +142,10 @@ const char *layout_sentence(const struct pk_result_variant *v, char *buf,
 			 ru_each(ru, n, b, sizeof(b)));
 	} else {
 		snprintf(buf, cap,
-			 "%zu physical partition%s, created at %s RU/s (rule "
-			 "2: one per %s RU/s), %s RU/s each",
+			 "%zu physical partition%s, created at %s RU/s (%s), "
+			 "%s RU/s each",
 			 n, s, fmt_thousands(ru, a),
-			 fmt_thousands(cs->initial_ru_per_pp, d),
+			 layout_manual_rule(cs, ru, why, sizeof(why)),
 			 ru_each(ru, n, b, sizeof(b)));
 	}
 	return buf;

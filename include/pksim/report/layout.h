@@ -42,6 +42,19 @@ uint64_t layout_stored_bytes(const struct pk_result_variant *v);
 const char *layout_origin(const struct pk_result_variant *v);
 
 /*
+ * What lays out a new manual container of cs at ru RU/s, as a citation
+ * written to buf (cap bytes, cut to fit) and returned: "rule 2: one per
+ * 6,000 RU/s" (the creation heuristic, D-SCALE); "one per 2,000 RU/s:
+ * the scenario's initial_throughput_per_partition, not rule 2's 6,000"
+ * when the scenario sets another; or, when the per-partition cap needs
+ * more partitions than that, "rule 1: at most 10,000 RU/s a partition"
+ * (or the scenario's physical_partition_throughput). The same choice as
+ * the engine's container_created_ranges.
+ */
+const char *layout_manual_rule(const struct pk_container_spec *cs, int64_t ru,
+			       char *buf, size_t cap);
+
+/*
  * One sentence, no newline, written to buf (cap bytes, cut to fit) and
  * returned: "5 physical partitions, existing, 10,000 RU/s each (50,000
  * RU/s on the partitions it has: rules 5, 7)[, 100.0 GB stored at the
