@@ -1,9 +1,10 @@
 /*
  * runway: days to full projected from the workload, not extrapolated
  * from the run (include/pksim/result/runway.h has the rules). Two
- * builders: one for generated items (shares from the distributions,
- * rates from the schedules, stepped hourly over the horizon) and one for
- * a data file (every record at its own time, grouped by key). Memory is
+ * builders: this file's for generated items (rates from the schedules,
+ * stepped hourly over the horizon, with each value's share from
+ * runway_shares.c) and runway_data.c's for a data file (every record at
+ * its own time, grouped by key). Memory is
  * transient: a table of the key values seen, then at most
  * 2 x PK_RUNWAY_CANDIDATES partitions stepped.
  */
@@ -23,34 +24,11 @@
 #include "pksim/service/snapshot.h"
 #include "pksim/workload/workload.h"
 #include "result_int.h"
+#include "runway_int.h"
 
-#define PK_RW_MS_PER_S 1000.0
-/* Value-index codes a bitmap dedupes (16 MiB); past it a hash table */
-#define PK_RW_BITMAP_CODES (1ULL << 27)
 /* Bucket texts a key's time parts take at most in one projection (a
    day of the year's 366; more say the key changes faster than a step) */
 #define PK_RW_MAX_SLOTS 1024
-
-/* One logical partition of the projection (a key value less its time
-   part), as a hash entry. */
-struct group {
-	unsigned char *key; /* owned identity bytes */
-	size_t key_len;
-	double mass;   /* share of the new items, 0..1 */
-	double start;  /* bytes at t = 0 (preloaded) */
-	size_t range;  /* index into v->ranges, or SIZE_MAX */
-	uint64_t item; /* an item that built it */
-	/* data files */
-	uint64_t n;
-	double bytes, first_bytes;
-	int64_t first_ms, last_ms, cross_ms;
-	UT_hash_handle hh;
-};
-
-struct codeent {
-	uint64_t code;
-	UT_hash_handle hh;
-};
 
 /* One phase of the single cycle the projection repeats, per stream */
 struct rphase {
@@ -100,14 +78,14 @@ struct cand {
 
 /* ---- shared ---- */
 
-static void set_who(const struct pk_result_variant *v, const unsigned char *id,
+void runway_set_who(const struct pk_result_variant *v, const unsigned char *id,
 		    size_t len, struct pk_runway *rw)
 {
 	pkey_format_id(v->key, id, len, rw->who, sizeof(rw->who));
 }
 
 /* Index in v->ranges of the range holding epk (ranges in key order) */
-static size_t range_of(const struct pk_result_variant *v,
+size_t runway_range_of(const struct pk_result_variant *v,
 		       const struct pk_epk *e)
 {
 	size_t lo = 0, hi = v->n_ranges;
@@ -124,7 +102,7 @@ static size_t range_of(const struct pk_result_variant *v,
 	return v->n_ranges ? lo : SIZE_MAX;
 }
 
-static double range_ru(const struct pk_result_variant *v, size_t r)
+double runway_range_ru(const struct pk_result_variant *v, size_t r)
 {
 	if (r == SIZE_MAX || r >= v->n_ranges) {
 		return v->n_ranges ? (double)v->ru_per_s / (double)v->n_ranges
@@ -133,7 +111,7 @@ static double range_ru(const struct pk_result_variant *v, size_t r)
 	return (double)v->ranges[r].ru_per_s_mru / 1000.0;
 }
 
-static struct group *group_get(struct group **tab, const unsigned char *id,
+struct group *runway_group_get(struct group **tab, const unsigned char *id,
 			       size_t len, int *fresh)
 {
 	struct group *g;
@@ -153,7 +131,7 @@ static struct group *group_get(struct group **tab, const unsigned char *id,
 	return g;
 }
 
-static void groups_free(struct group **tab)
+void runway_groups_free(struct group **tab)
 {
 	struct group *g, *tmp;
 
@@ -162,418 +140,6 @@ static void groups_free(struct group **tab)
 		HASH_DEL(*tab, g);
 		free(g->key);
 		free(g);
-	}
-}
-
-/* ---- a data file ---- */
-
-static void from_data(const struct pk_scenario *sc, const struct pk_workload *w,
-		      struct pk_result_variant *v, struct pk_runway *rw)
-{
-	const double cap = (double)v->spec->lp_storage_bytes;
-	const double factor =
-	    v->spec->index_factor > 0 ? v->spec->index_factor : 1.0;
-	struct group *tab = NULL, *g, *tmp, *best = NULL;
-	struct pk_item_source src;
-	struct pk_keyval *kv = xmalloc(sizeof(*kv));
-	struct pk_cost cost;
-	uint64_t i, n = workload_items(w);
-	double best_t = HUGE_VAL, best_rate = 0, best_span = 0;
-	int fresh, several_at_once = 0, best_held = 0;
-	size_t best_range = SIZE_MAX;
-
-	cost_init(&cost, &sc->cost);
-	rw->basis = sc->items_file->from == PK_FROM_RATE ? PK_RUNWAY_DATA_RATE
-							 : PK_RUNWAY_DATA_TIME;
-	for (i = 0; i < n; i++) {
-		int64_t t = workload_item_data_ms(w, i);
-		double b = (double)workload_item_size(w, i) * factor;
-
-		pkey_source_workload(v->key, w, i, &src);
-		pkey_build(v->key, &src, kv);
-		if (kv->status != 0) {
-			continue; /* refused (400): never stored */
-		}
-		g = group_get(&tab, kv->id, kv->id_len, &fresh);
-		if (fresh) {
-			g->range = range_of(v, &kv->epk);
-			g->first_ms = t;
-			g->first_bytes = b;
-		}
-		g->n++;
-		g->bytes += b;
-		g->last_ms = t;
-		if (g->cross_ms < 0 && g->bytes >= cap) {
-			g->cross_ms = t;
-		}
-	}
-	free(kv);
-	HASH_ITER(hh, tab, g, tmp)
-	{
-		double when, rate, span, bound, mean, ru;
-		int held = 0;
-
-		if (g->cross_ms >= 0) {
-			when = (double)g->cross_ms / PK_RW_MS_PER_S;
-			rate = 0;
-			span = 0;
-		} else if (g->n >= 2 && g->last_ms > g->first_ms) {
-			span =
-			    (double)(g->last_ms - g->first_ms) / PK_RW_MS_PER_S;
-			rate = (g->bytes - g->first_bytes) / span;
-			mean = g->bytes / (double)g->n / factor;
-			ru = (double)cost_write_mru(&cost, (uint64_t)mean) /
-			     1000.0;
-			bound = ru > 0
-				    ? range_ru(v, g->range) / ru * mean * factor
-				    : HUGE_VAL;
-			if (rate > bound) {
-				rate = bound;
-				held = 1;
-			}
-			if (!(rate > 0)) {
-				continue;
-			}
-			if (rw->bucket.len_s > 0 && rw->bucket.period_s == 0) {
-				/* its bucket ends len_s after its first
-				   record at the latest */
-				double left =
-				    (double)(g->first_ms - g->last_ms) /
-					PK_RW_MS_PER_S +
-				    (double)rw->bucket.len_s;
-				double reach =
-				    g->bytes + rate * (left > 0 ? left : 0);
-
-				if (reach < cap) {
-					if (reach > rw->bound_bytes) {
-						rw->bound_bytes = reach;
-					}
-					continue;
-				}
-			} else if (rw->bucket.period_s > 0 &&
-				   span < (double)rw->bucket.period_s) {
-				/* ASSUMPTION: it grows len_s of every
-				   period_s, its rate averaged so */
-				rate *= (double)rw->bucket.len_s /
-					(double)rw->bucket.period_s;
-			}
-			when = (double)g->last_ms / PK_RW_MS_PER_S +
-			       (cap - g->bytes) / rate;
-		} else {
-			several_at_once |= g->n >= 2;
-			continue;
-		}
-		if (when < best_t ||
-		    (when == best_t && best &&
-		     (g->key_len < best->key_len ||
-		      (g->key_len == best->key_len &&
-		       memcmp(g->key, best->key, g->key_len) < 0)))) {
-			best = g;
-			best_t = when;
-			best_rate = rate;
-			best_span = span;
-			best_held = held;
-			best_range = g->range;
-		}
-	}
-	if (!best) {
-		rw->kind = rw->bound_bytes > 0 ? PK_RUNWAY_BUCKETS
-			   : several_at_once   ? PK_RUNWAY_AT_ONCE
-					       : PK_RUNWAY_NEVER;
-		groups_free(&tab);
-		return;
-	}
-	set_who(v, best->key, best->key_len, rw);
-	rw->rate_bytes_per_s = best_rate;
-	rw->span_s = best_span;
-	if (best_held && best_range < v->n_ranges) {
-		rw->bound_range = v->ranges[best_range].id;
-		rw->bound_ru_per_s = (int64_t)llround(range_ru(v, best_range));
-	}
-	if (rw->ttl_s > 0 && best_rate * (double)rw->ttl_s < cap &&
-	    best->cross_ms < 0) {
-		rw->kind = PK_RUNWAY_LEVELS;
-		rw->bound_bytes = best_rate * (double)rw->ttl_s;
-	} else if (best_t > (double)PK_RUNWAY_HORIZON_S) {
-		rw->kind = PK_RUNWAY_BEYOND;
-		rw->bound_bytes =
-		    best->bytes +
-		    best_rate * ((double)PK_RUNWAY_HORIZON_S -
-				 (double)best->last_ms / PK_RW_MS_PER_S);
-	} else {
-		rw->kind = PK_RUNWAY_DAYS;
-		rw->full_s = best_t;
-	}
-	groups_free(&tab);
-}
-
-/* ---- generated items: the shares ---- */
-
-/* How the key reads one reference */
-struct refinfo {
-	int prop;	/* sc->props index, or -1 (no item has it) */
-	int clock;	/* 1: a clock property (the time bucket) */
-	int unique;	/* 1: a unique property */
-	uint64_t count; /* value indexes (drawn properties) */
-	double norm;	/* dist_norm over count */
-	uint64_t radix; /* its place in the value code */
-};
-
-/* The key's item source with the time fixed and unique values hidden
-   (so one group is one key value less its time part) */
-struct fixed_src {
-	struct pk_item_source inner;
-	const struct pk_scenario *sc;
-	const struct refinfo *refs;
-	int64_t wall_s;
-};
-
-static int fixed_get(const struct pk_item_source *src, size_t ref,
-		     struct pk_value *out, char *buf, size_t cap)
-{
-	const struct fixed_src *f = src->ctx;
-	const struct refinfo *r = &f->refs[ref];
-
-	if (r->prop >= 0 && (r->clock || r->unique)) {
-		time_t t = (time_t)f->wall_s;
-		struct tm tm;
-		size_t len = 0;
-
-		if (r->clock) {
-			gmtime_r(&t, &tm);
-			len = strftime(buf, cap,
-				       f->sc->props[r->prop].clock_format, &tm);
-		} else {
-			len = (size_t)snprintf(buf, cap, "u");
-		}
-		memset(out, 0, sizeof(*out));
-		out->type = PK_VALUE_STRING;
-		out->str = buf;
-		out->len = len;
-		return 0;
-	}
-	return f->inner.get(&f->inner, ref, out, buf, cap);
-}
-
-/* Build into kv the key of item with its time at wall_s */
-static void fixed_key(const struct pk_result_variant *v,
-		      const struct pk_scenario *sc, const struct pk_workload *w,
-		      const struct refinfo *refs, uint64_t item, int64_t wall_s,
-		      struct pk_keyval *kv)
-{
-	struct fixed_src f;
-	struct pk_item_source src;
-
-	pkey_source_workload(v->key, w, item, &f.inner);
-	f.sc = sc;
-	f.refs = refs;
-	f.wall_s = wall_s;
-	src = f.inner;
-	src.get = fixed_get;
-	src.ctx = &f;
-	src.item = 0;
-	pkey_build(v->key, &src, kv);
-}
-
-/* The key's references (refs[], n) and the share each value of a hashed
-   or random part leaves one key value (*spread); 0 when the shares must
-   come from the run; *whole_unique 1 when the key reads a unique
-   property whole (every item its own logical partition). */
-static int key_refs(const struct pk_result_variant *v,
-		    const struct pk_scenario *sc, const struct pk_workload *w,
-		    struct refinfo *refs, double *spread, int *whole_unique)
-{
-	const struct pk_pkey *k = v->key;
-	size_t i;
-	uint64_t radix = 1;
-
-	*spread = 1;
-	*whole_unique = 0;
-	for (i = 0; i < k->n_refs; i++) {
-		struct refinfo *r = &refs[i];
-
-		memset(r, 0, sizeof(*r));
-		r->prop = k->ref_prop[i];
-		if (r->prop < 0 || (size_t)r->prop >= sc->n_props) {
-			r->prop = -1;
-			continue;
-		}
-		r->clock = sc->props[r->prop].kind == PK_GEN_CLOCK;
-		r->unique = sc->props[r->prop].kind == PK_GEN_UNIQUE;
-		if (r->clock || r->unique) {
-			continue;
-		}
-		r->count = workload_value_indexes(w, r->prop);
-		if (r->count == 0 || radix > UINT64_MAX / r->count) {
-			return 0;
-		}
-		r->norm = dist_norm(&sc->props[r->prop].dist, r->count);
-		r->radix = radix;
-		radix *= r->count;
-	}
-	if (k->kind != PK_KEY_SYNTHETIC) {
-		for (i = 0; i < k->n_refs; i++) {
-			*whole_unique |= refs[i].unique;
-		}
-		return 1;
-	}
-	for (i = 0; i < k->n_parts; i++) {
-		const struct pk_tpl_part *p = &k->parts[i];
-
-		if (p->kind == PK_TPL_RANDOM) {
-			*spread /= (double)(p->b - p->a + 1);
-		} else if ((p->kind == PK_TPL_HASH ||
-			    p->kind == PK_TPL_CRC32) &&
-			   refs[p->ref].unique) {
-			/* ASSUMPTION: a hash spreads unique values evenly */
-			*spread /= (double)p->b;
-		} else if (p->kind == PK_TPL_PROP && refs[p->ref].unique) {
-			*whole_unique = 1;
-		}
-	}
-	return 1;
-}
-
-/* The groups from the distributions: every distinct value code among
-   the items, its mass, summed by key value less time. */
-static void groups_from_dists(const struct pk_result_variant *v,
-			      const struct pk_scenario *sc,
-			      const struct pk_workload *w,
-			      const struct refinfo *refs, double spread,
-			      int64_t wall0, struct group **tab)
-{
-	const struct pk_pkey *k = v->key;
-	uint64_t n = workload_items(w), i, codes = 1;
-	unsigned char *bits = NULL;
-	struct codeent *seen = NULL, *ce, *ctmp;
-	struct pk_keyval *kv = xmalloc(sizeof(*kv));
-	struct pk_item_source src;
-	size_t j;
-	int fresh;
-
-	for (j = 0; j < k->n_refs; j++) {
-		if (refs[j].count) {
-			codes = refs[j].radix * refs[j].count;
-		}
-	}
-	if (codes <= PK_RW_BITMAP_CODES) {
-		bits = xcalloc((size_t)(codes / 8 + 1), 1);
-	}
-	for (i = 0; i < n; i++) {
-		uint64_t code = 0;
-		double mass = spread;
-		struct group *g;
-
-		for (j = 0; j < k->n_refs; j++) {
-			if (refs[j].count) {
-				code +=
-				    workload_value_index(w, i, refs[j].prop) *
-				    refs[j].radix;
-			}
-		}
-		if (bits) {
-			if (bits[code / 8] & (1u << (code % 8))) {
-				continue;
-			}
-			bits[code / 8] |= (unsigned char)(1u << (code % 8));
-		} else {
-			HASH_FIND(hh, seen, &code, sizeof(code), ce);
-			if (ce) {
-				continue;
-			}
-			ce = xmalloc(sizeof(*ce));
-			ce->code = code;
-			HASH_ADD(hh, seen, code, sizeof(ce->code), ce);
-		}
-		for (j = 0; j < k->n_refs; j++) {
-			if (refs[j].count) {
-				const struct pk_prop_spec *p =
-				    &sc->props[refs[j].prop];
-
-				mass *= dist_pmf(
-				    &p->dist, refs[j].count, refs[j].norm,
-				    workload_value_index(w, i, refs[j].prop));
-			}
-		}
-		fixed_key(v, sc, w, refs, i, wall0, kv);
-		if (kv->status != 0) {
-			continue;
-		}
-		g = group_get(tab, kv->id, kv->id_len, &fresh);
-		g->mass += mass;
-		if (fresh) {
-			g->item = i;
-			/* the range of the item's own key value */
-			pkey_source_workload(k, w, i, &src);
-			pkey_build(k, &src, kv);
-			g->range = range_of(v, &kv->epk);
-		}
-	}
-	HASH_ITER(hh, seen, ce, ctmp)
-	{
-		HASH_DEL(seen, ce);
-		free(ce);
-	}
-	free(bits);
-	free(kv);
-}
-
-/* The groups from the run: each logical partition's items written over
-   all written (several streams, or a property the key reads not drawn
-   from a distribution). */
-static void groups_from_run(const struct pk_snapshot *s,
-			    const struct pk_result_variant *v,
-			    struct group **tab)
-{
-	const struct pk_snapshot_lp *lp;
-	struct pk_result_lps r;
-	uint64_t all = 0;
-	struct group *g, *tmp;
-	int fresh;
-
-	result_lps_start(&r, s);
-	while ((lp = result_lps_next(&r)) != NULL) {
-		all += lp->items > lp->preloaded_items
-			   ? lp->items - lp->preloaded_items
-			   : 0;
-	}
-	result_lps_start(&r, s);
-	while (all && (lp = result_lps_next(&r)) != NULL) {
-		if (lp->items <= lp->preloaded_items) {
-			continue;
-		}
-		g = group_get(tab, lp->key, lp->key_len, &fresh);
-		g->mass +=
-		    (double)(lp->items - lp->preloaded_items) / (double)all;
-		g->range = lp->range;
-		g->item = UINT64_MAX;
-	}
-	(void)v;
-	(void)tmp;
-}
-
-/* Preloaded bytes at t = 0, into the groups of those logical partitions */
-static void preload_start(const struct pk_snapshot *s,
-			  const struct pk_result_variant *v, struct group **tab)
-{
-	const struct pk_snapshot_lp *lp;
-	struct pk_result_lps r;
-	struct group *g;
-	double each;
-
-	if (v->preload_items == 0) {
-		return;
-	}
-	each = (double)v->preload_bytes / (double)v->preload_items;
-	result_lps_start(&r, s);
-	while ((lp = result_lps_next(&r)) != NULL) {
-		if (lp->preloaded_items == 0) {
-			continue;
-		}
-		HASH_FIND(hh, *tab, lp->key, lp->key_len, g);
-		if (g) {
-			g->start = (double)lp->preloaded_items * each;
-		}
 	}
 }
 
@@ -818,7 +384,7 @@ static void from_rates(const struct pk_snapshot *s,
 	rw->basis = PK_RUNWAY_RATES;
 	rw->time_scale = scale;
 	by_dist = sc->n_streams == 1 &&
-		  key_refs(v, sc, w, refs, &spread, &whole_unique);
+		  runway_key_refs(v, sc, w, refs, &spread, &whole_unique);
 	for (i = 0; i < sc->n_phases; i++) {
 		double l = largest_size(&sc->phases[i].item_size);
 
@@ -839,14 +405,14 @@ static void from_rates(const struct pk_snapshot *s,
 		return;
 	}
 	if (by_dist) {
-		groups_from_dists(v, sc, w, refs, spread, sc->clock_start_s,
-				  &tab);
+		runway_groups_from_dists(v, sc, w, refs, spread,
+					 sc->clock_start_s, &tab);
 	} else {
-		groups_from_run(s, v, &tab);
+		runway_groups_from_run(s, v, &tab);
 		rw->share_from_run = 1;
 	}
 	if (!time_key) {
-		preload_start(s, v, &tab);
+		runway_preload_start(s, v, &tab);
 	}
 	n_groups = HASH_COUNT(tab);
 	if (n_groups == 0) {
@@ -887,7 +453,7 @@ static void from_rates(const struct pk_snapshot *s,
 
 		/* a time key's other values wait for their time */
 		c[i].range_mass = time_key ? c[i].g->mass : range_mass[r];
-		c[i].range_ru = range_ru(v, c[i].g->range);
+		c[i].range_ru = runway_range_ru(v, c[i].g->range);
 		if (time_key) {
 			c[i].slot = xcalloc(PK_RW_MAX_SLOTS, sizeof(double));
 		}
@@ -1091,18 +657,21 @@ static void from_rates(const struct pk_snapshot *s,
 						 ? (int64_t)floor(rw->full_s)
 						 : 0;
 
-				fixed_key(v, sc, w, refs, first->g->item,
-					  sc->clock_start_s + at, kv);
-				set_who(v, kv->id, kv->id_len, rw);
+				runway_fixed_key(v, sc, w, refs, first->g->item,
+						 sc->clock_start_s + at, kv);
+				runway_set_who(v, kv->id, kv->id_len, rw);
 				if (time_key && rw->bound_range != UINT32_MAX &&
-				    range_of(v, &kv->epk) < v->n_ranges) {
+				    runway_range_of(v, &kv->epk) <
+					v->n_ranges) {
 					/* the bucket's own range */
 					rw->bound_range =
-					    v->ranges[range_of(v, &kv->epk)].id;
+					    v->ranges[runway_range_of(v,
+								      &kv->epk)]
+						.id;
 				}
 			} else {
-				set_who(v, first->g->key, first->g->key_len,
-					rw);
+				runway_set_who(v, first->g->key,
+					       first->g->key_len, rw);
 			}
 		}
 		free(kv);
@@ -1119,7 +688,7 @@ static void from_rates(const struct pk_snapshot *s,
 	free(texts);
 	free(all);
 	free(range_mass);
-	groups_free(&tab);
+	runway_groups_free(&tab);
 }
 
 void runway_build(const struct pk_snapshot *s, const struct pk_scenario *sc,
@@ -1144,7 +713,7 @@ void runway_build(const struct pk_snapshot *s, const struct pk_scenario *sc,
 
 		rw->kind = PK_RUNWAY_FULL_NOW;
 		rw->full_s = 0;
-		set_who(v, lp->key, lp->key_len, rw);
+		runway_set_who(v, lp->key, lp->key_len, rw);
 		return;
 	}
 	if (f && f->monitor) {
@@ -1156,7 +725,7 @@ void runway_build(const struct pk_snapshot *s, const struct pk_scenario *sc,
 		return;
 	}
 	if (f) {
-		from_data(sc, w, v, rw);
+		runway_from_data(sc, w, v, rw);
 	} else {
 		from_rates(s, sc, w, v, rw);
 	}
