@@ -409,8 +409,14 @@ static unsigned load_container_keys(struct ld *ld, const struct yn *m,
 		ld_get_duration(ld, n, "split_gone", 0, &c->split_gone_ms);
 	}
 	if ((n = yn_get(m, "physical_partition_storage"))) {
-		ld_get_size(ld, n, "physical_partition_storage", 1, UINT64_MAX,
-			    "at least 1 byte", &c->pp_storage_bytes);
+		/* rule 1: a physical partition holds 50 GB; a classroom cap
+		   only lowers it, which also keeps partitions x cap far from
+		   2^64 */
+		ld_get_size(ld, n, "physical_partition_storage", 1,
+			    PK_DEFAULT_PP_STORAGE_BYTES,
+			    "from 1 byte to 50 GB (what a physical partition "
+			    "holds, rule 1)",
+			    &c->pp_storage_bytes);
 	}
 	if ((n = yn_get(m, "physical_partition_throughput"))) {
 		ld_get_int(ld, n, "physical_partition_throughput", 1,
@@ -425,8 +431,13 @@ static unsigned load_container_keys(struct ld *ld, const struct yn *m,
 			   &c->initial_ru_per_pp);
 	}
 	if ((n = yn_get(m, "logical_partition_storage"))) {
-		ld_get_size(ld, n, "logical_partition_storage", 1, UINT64_MAX,
-			    "at least 1 byte", &c->lp_storage_bytes);
+		/* a logical partition lives in one physical partition: at
+		   most its 50 GB, even with support's raise of the 20 GB */
+		ld_get_size(ld, n, "logical_partition_storage", 1,
+			    PK_DEFAULT_PP_STORAGE_BYTES,
+			    "from 1 byte to 50 GB (a logical partition lives "
+			    "in one physical partition, rule 1)",
+			    &c->lp_storage_bytes);
 	}
 	if ((n = yn_get(m, "index_factor"))) {
 		ld_get_number(ld, n, "index_factor", 0, 1, HUGE_VAL, 0,

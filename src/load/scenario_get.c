@@ -220,6 +220,16 @@ int ld_get_duration(struct ld *ld, const struct yn *n, const char *key,
 			       hint);
 			return -1;
 		}
+		if (v / PK_MS_PER_S > PK_SCENARIO_MAX_SIM_S) {
+			/* every duration is added to simulated time somewhere
+			   (a phase's end, a split's 410 window, a spike); none
+			   may pass a run's limit, so no sum overflows */
+			ld_err(ld, n,
+			       "%s must be at most 366d (31,622,400 s), "
+			       "pksim's limit of simulated time (got %s)",
+			       key, buf);
+			return -1;
+		}
 		*out = v;
 		return 0;
 	case PK_UNITS_NEGATIVE:
