@@ -57,7 +57,7 @@ _pksim()
 
 	case $cmd in
 	run)
-		opts='--format --bands --color --seed --wide --output -o
+		opts='--format --bands --color --seed --wide --output -o --force
 			--quiet --allow-undefined-key --narrate --step --help'
 		;;
 	compare)
@@ -65,7 +65,8 @@ _pksim()
 			--time-compression --rate --at-once --query --seeds --throughput
 			--partitions --storage-per-partition --variant --jobs
 			--quiet
-			--format --bands --color --seed --output -o --allow-undefined-key
+			--format --bands --color --seed --output -o --force
+			--allow-undefined-key
 			--narrate --step --help'
 		;;
 	locate)
@@ -75,13 +76,13 @@ _pksim()
 		opts='--version --multihash --help'
 		;;
 	plan)
-		opts='--format --scenario --output -o --help'
+		opts='--format --scenario --output -o --force --help'
 		;;
 	check)
 		opts='--help'
 		;;
 	merge)
-		opts='--output -o --help'
+		opts='--output -o --force --help'
 		;;
 	help)
 		if [ "$COMP_CWORD" -eq 2 ]; then

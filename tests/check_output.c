@@ -10,7 +10,13 @@
  *   device node left as it was (a temporary file and rename would replace
  *   it: as root, /dev/null would become a regular file);
  * - -o into a directory or a missing directory: exit 1, nothing left
- *   behind, not even the temporary file.
+ *   behind, not even the temporary file;
+ * - SIGINT or SIGTERM while the report is written: the temporary file is
+ *   removed and the signal ends the process as it would have (an ignored
+ *   SIGINT stays ignored: the report is written whole);
+ * - -o naming an input of the run (the scenario, through a link too, or
+ *   its data file), -o "" and a read-only file without --force: refused
+ *   before the run, exit 2, the file as it was.
  */
 #include <check.h>
 #include <dirent.h>
@@ -20,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/inotify.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -217,7 +224,7 @@ START_TEST(test_output_device_kept)
 	/* in-process: writing to /dev/null is a success that leaves the
 	   device node alone */
 	diag_init(&d);
-	ck_assert_int_eq(output_write("/dev/null", "x\n", 2, &d), 0);
+	ck_assert_int_eq(output_write("/dev/null", "x\n", 2, 0, &d), 0);
 	ck_assert_uint_eq(diag_count(&d), 0);
 	ck_assert_int_eq(stat("/dev/null", &st), 0);
 	ck_assert(S_ISCHR(st.st_mode));
@@ -233,7 +240,7 @@ START_TEST(test_output_bad_target)
 	ck_assert_ptr_nonnull(dir);
 	/* a directory: refused, nothing created beside it */
 	diag_init(&d);
-	ck_assert_int_eq(output_write(dir, "x\n", 2, &d), -1);
+	ck_assert_int_eq(output_write(dir, "x\n", 2, 0, &d), -1);
 	ck_assert_uint_eq(diag_count(&d), 1);
 	ck_assert_str_eq(d.entries[0].msg, "cannot write: Is a directory");
 	diag_free(&d);
@@ -241,7 +248,7 @@ START_TEST(test_output_bad_target)
 	/* a missing directory */
 	snprintf(path, sizeof(path), "%s/no/r.txt", dir);
 	diag_init(&d);
-	ck_assert_int_eq(output_write(path, "x\n", 2, &d), -1);
+	ck_assert_int_eq(output_write(path, "x\n", 2, 0, &d), -1);
 	ck_assert_str_eq(d.entries[0].msg,
 			 "cannot write: No such file or directory");
 	diag_free(&d);
@@ -249,7 +256,7 @@ START_TEST(test_output_bad_target)
 	/* a good file: exactly the report, no temporary file left */
 	snprintf(path, sizeof(path), "%s/r.txt", dir);
 	diag_init(&d);
-	ck_assert_int_eq(output_write(path, "report\n", 7, &d), 0);
+	ck_assert_int_eq(output_write(path, "report\n", 7, 0, &d), 0);
 	diag_free(&d);
 	ck_assert_int_eq(dir_entries(dir), 1);
 	{
@@ -284,12 +291,12 @@ START_TEST(test_output_keeps_mode)
 		ck_assert_int_ge(fd, 0);
 		close(fd);
 		ck_assert_int_eq(chmod(path, modes[i]), 0);
-		ck_assert_int_eq(output_write(path, "report\n", 7, &d), 0);
+		ck_assert_int_eq(output_write(path, "report\n", 7, 0, &d), 0);
 		ck_assert_int_eq(stat(path, &st), 0);
 		ck_assert_int_eq(st.st_mode & 07777, modes[i]);
 		unlink(path);
 	}
-	ck_assert_int_eq(output_write(path, "report\n", 7, &d), 0);
+	ck_assert_int_eq(output_write(path, "report\n", 7, 0, &d), 0);
 	ck_assert_int_eq(stat(path, &st), 0);
 	ck_assert_int_eq(st.st_mode & 07777, 0644);
 	unlink(path);
@@ -297,6 +304,203 @@ START_TEST(test_output_keeps_mode)
 	rmdir(dir);
 	free(dir);
 	diag_free(&d);
+}
+END_TEST
+
+/* Bytes of the report a child writes while it is interrupted: at
+   hundreds of MB/s, hundreds of ms of writing, against the microseconds
+   from inotify's creation event to the signal */
+#define SIG_REPORT_BYTES (256u << 20)
+
+/*
+ * Fork a child that writes SIG_REPORT_BYTES to dir/out.csv through
+ * output_write (with SIGINT ignored first when ignore); as soon as
+ * inotify says the temporary file was created, send it sig. Returns the
+ * child's wait status.
+ */
+static int interrupt_write(const char *dir, int sig, int ignore)
+{
+	char buf[4096], path[512];
+	int in = inotify_init1(IN_CLOEXEC), st;
+	pid_t pid;
+
+	ck_assert_int_ge(in, 0);
+	ck_assert_int_ge(inotify_add_watch(in, dir, IN_CREATE), 0);
+	snprintf(path, sizeof(path), "%s/out.csv", dir);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		struct pk_diag d;
+		char *data = malloc(SIG_REPORT_BYTES);
+
+		if (!data) {
+			_exit(99);
+		}
+		memset(data, 'x', SIG_REPORT_BYTES);
+		/* as pksim starts from a shell (Check's own handlers would
+		   end the whole test run) */
+		signal(SIGINT, ignore ? SIG_IGN : SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		diag_init(&d);
+		_exit(output_write(path, data, SIG_REPORT_BYTES, 0, &d) ? 1
+									: 0);
+	}
+	ck_assert_int_gt(read(in, buf, sizeof(buf)), 0); /* out.csv.XXXXXX */
+	ck_assert_int_eq(kill(pid, sig), 0);
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	close(in);
+	return st;
+}
+
+START_TEST(test_output_signal_removes_tmp)
+{
+	static const int sigs[] = {SIGINT, SIGTERM};
+	char *dir = tu_tmpdir();
+	size_t i;
+	int st;
+
+	for (i = 0; i < 2; i++) {
+		st = interrupt_write(dir, sigs[i], 0);
+		/* ended by the signal, as without pksim's handler */
+		ck_assert(WIFSIGNALED(st));
+		ck_assert_int_eq(WTERMSIG(st), sigs[i]);
+		/* no report and no temporary file */
+		ck_assert_int_eq(dir_entries(dir), 0);
+	}
+	/* an ignored SIGINT (nohup, a background job) stays ignored: the
+	   write finishes whole */
+	st = interrupt_write(dir, SIGINT, 1);
+	ck_assert(WIFEXITED(st));
+	ck_assert_int_eq(WEXITSTATUS(st), 0);
+	ck_assert_int_eq(dir_entries(dir), 1);
+	{
+		char path[512];
+		struct stat sb;
+
+		snprintf(path, sizeof(path), "%s/out.csv", dir);
+		ck_assert_int_eq(stat(path, &sb), 0);
+		ck_assert_int_eq(sb.st_size, (off_t)SIG_REPORT_BYTES);
+		unlink(path);
+	}
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
+/* A scenario of 2 items read from its data file d.csv beside it */
+#define INPUT_SCENARIO                                                         \
+	"container: {partition_key: /k, throughput: 400}\n"                    \
+	"items: {file: d.csv, format: csv, at_once: true}\n"
+#define INPUT_DATA "k,v\na,1\nb,2\n"
+
+/* pksim run dir/s.yaml -o dir/NAME [extra] (-o "" when name is empty);
+   the exit status, and the first line of stderr in err (cap bytes) */
+static int run_to(const char *dir, const char *name, const char *extra,
+		  char *err, size_t cap)
+{
+	char args[1536];
+	char *out = NULL, *e = NULL, *nl;
+	int rc;
+
+	snprintf(args, sizeof(args), "run '%s/s.yaml' -o '%s%s%s' %s", dir,
+		 name[0] ? dir : "", name[0] ? "/" : "", name, extra);
+	rc = tu_run(args, &out, &e);
+	snprintf(err, cap, "%s", e ? e : "");
+	if ((nl = strchr(err, '\n'))) {
+		*nl = '\0';
+	}
+	free(out);
+	free(e);
+	return rc;
+}
+
+/* The file at dir/name holds text */
+static void holds(const char *dir, const char *name, const char *text)
+{
+	char path[512], *got;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	got = tu_read_file(path, NULL);
+	ck_assert_ptr_nonnull(got);
+	ck_assert_str_eq(got, text);
+	free(got);
+}
+
+START_TEST(test_output_not_an_input)
+{
+	char *dir = tu_tmpdir(), err[1024], want[1536], link[512];
+	char *s = tu_write_file(dir, "s.yaml", INPUT_SCENARIO);
+	char *d = tu_write_file(dir, "d.csv", INPUT_DATA);
+
+	/* the scenario itself, and through a symbolic link to it */
+	ck_assert_int_eq(run_to(dir, "s.yaml", "", err, sizeof(err)), 2);
+	snprintf(want, sizeof(want),
+		 "pksim: %s/s.yaml: error: is the same file as %s/s.yaml, "
+		 "which this run reads; the report would overwrite it: give "
+		 "-o another file",
+		 dir, dir);
+	ck_assert_str_eq(err, want);
+	holds(dir, "s.yaml", INPUT_SCENARIO);
+	snprintf(link, sizeof(link), "%s/l.yaml", dir);
+	ck_assert_int_eq(symlink(s, link), 0);
+	ck_assert_int_eq(run_to(dir, "l.yaml", "", err, sizeof(err)), 2);
+	holds(dir, "s.yaml", INPUT_SCENARIO);
+	/* the data file the scenario reads (resolved beside it), even with
+	   --force */
+	ck_assert_int_eq(run_to(dir, "d.csv", "--force", err, sizeof(err)), 2);
+	ck_assert_ptr_nonnull(strstr(err, "d.csv, which this run reads"));
+	holds(dir, "d.csv", INPUT_DATA);
+	/* -o "": says what is wrong */
+	ck_assert_int_eq(run_to(dir, "", "", err, sizeof(err)), 2);
+	ck_assert_str_eq(err, "pksim: -o: error: needs a file name, got an "
+			      "empty one; give -o FILE, or -o - (or no -o) "
+			      "for standard output");
+	/* only the inputs and the link: no report, no temporary file */
+	ck_assert_int_eq(dir_entries(dir), 3);
+	unlink(link);
+	unlink(s);
+	unlink(d);
+	free(s);
+	free(d);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
+/* A read-only report (0444) is replaced only with --force; the refusal
+   comes before the run and leaves the file as it was. Mode bits, not
+   access(2) alone: root (CI) could write it anyway. */
+START_TEST(test_output_read_only)
+{
+	char *dir = tu_tmpdir(), err[1024], want[1536];
+	char *s = tu_write_file(dir, "s.yaml", INPUT_SCENARIO);
+	char *d = tu_write_file(dir, "d.csv", INPUT_DATA);
+	char *r = tu_write_file(dir, "r.txt", "old\n");
+	struct stat st;
+
+	ck_assert_int_eq(chmod(r, 0444), 0);
+	ck_assert_int_eq(run_to(dir, "r.txt", "", err, sizeof(err)), 2);
+	snprintf(want, sizeof(want),
+		 "pksim: %s: error: the file is read-only (mode 0444); pksim "
+		 "replaces a read-only file only with --force (or give -o "
+		 "another file)",
+		 r);
+	ck_assert_str_eq(err, want);
+	holds(dir, "r.txt", "old\n");
+	ck_assert_int_eq(run_to(dir, "r.txt", "--force", err, sizeof(err)), 0);
+	ck_assert_int_eq(stat(r, &st), 0);
+	/* replaced; the report keeps the file's mode */
+	ck_assert_int_eq(st.st_mode & 07777, 0444);
+	ck_assert_int_gt(st.st_size, 4);
+	ck_assert_int_eq(dir_entries(dir), 3);
+	unlink(r);
+	unlink(s);
+	unlink(d);
+	free(r);
+	free(s);
+	free(d);
+	rmdir(dir);
+	free(dir);
 }
 END_TEST
 
@@ -315,6 +519,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_output_device_kept);
 	tcase_add_test(tc, test_output_bad_target);
 	tcase_add_test(tc, test_output_keeps_mode);
+	tcase_add_test(tc, test_output_signal_removes_tmp);
+	tcase_add_test(tc, test_output_not_an_input);
+	tcase_add_test(tc, test_output_read_only);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

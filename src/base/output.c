@@ -7,11 +7,15 @@
  * Such a write is not atomic; a symbolic link to a regular file is the
  * only case where that loses something, and replacing the user's link
  * with a file would be worse.
+ * A report never replaces an input of its run (the same inode), nor,
+ * without --force, a read-only file. While the temporary file exists,
+ * SIGINT, SIGTERM and SIGHUP remove it before they end the process.
  */
 #include "pksim/base/output.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,37 +78,147 @@ static int to_special(const char *path, const char *data, size_t len,
 	return 0;
 }
 
-int output_write(const char *path, const char *data, size_t len,
-		 struct pk_diag *diag)
+/* The temporary file a report is being written to, for the signal
+   handler; NULL outside the write. One write at a time: the CLI writes
+   its report once, from one thread. */
+static char *volatile pending_tmp;
+
+/* The signals a user ends pksim with, and what they did before the
+   write (restored after it, and before a caught one is raised again) */
+static const int end_signals[] = {SIGINT, SIGTERM, SIGHUP};
+#define PK_OUTPUT_N_SIGNALS (sizeof(end_signals) / sizeof(end_signals[0]))
+static struct sigaction saved[PK_OUTPUT_N_SIGNALS];
+
+static void on_end_signal(int sig)
 {
-	struct stat st;
-	char *tmp;
-	int fd, err = 0, replacing = 0;
+	char *tmp = pending_tmp;
+	size_t i;
+
+	if (tmp) {
+		unlink(tmp); /* async-signal-safe */
+	}
+	for (i = 0; i < PK_OUTPUT_N_SIGNALS; i++) {
+		if (end_signals[i] == sig) {
+			sigaction(sig, &saved[i], NULL);
+		}
+	}
+	/* held until the handler returns, then does what it did before:
+	   by default ends the process */
+	raise(sig);
+}
+
+/* Catch end_signals for the write (on), or give them back what they did
+   (!on). A signal ignored before (nohup) stays ignored. */
+static void guard_signals(int on)
+{
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_end_signal;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < PK_OUTPUT_N_SIGNALS; i++) {
+		if (!on) {
+			sigaction(end_signals[i], &saved[i], NULL);
+		} else if (sigaction(end_signals[i], NULL, &saved[i]) == 0 &&
+			   saved[i].sa_handler != SIG_IGN) {
+			sigaction(end_signals[i], &sa, NULL);
+		}
+	}
+}
+
+/* The temporary file for path, created with its name in pending_tmp, with
+   the end signals held off until both are true, so no signal finds the
+   file without its name. Returns the descriptor, or -1 (errno set). */
+static int make_tmp(char *tmp)
+{
+	sigset_t block, was;
+	size_t i;
+	int fd, err;
+
+	sigemptyset(&block);
+	for (i = 0; i < PK_OUTPUT_N_SIGNALS; i++) {
+		sigaddset(&block, end_signals[i]);
+	}
+	sigprocmask(SIG_BLOCK, &block, &was);
+	fd = mkstemp(tmp);
+	err = errno;
+	if (fd >= 0) {
+		pending_tmp = tmp;
+	}
+	sigprocmask(SIG_SETMASK, &was, NULL);
+	errno = err;
+	return fd;
+}
+
+/* An existing regular file (st) the user may not write: no write bit at
+   all (0444, which root would otherwise write through) or access(2) says
+   no. */
+static int read_only(const char *path, const struct stat *st)
+{
+	return (st->st_mode & 0222) == 0 || access(path, W_OK) != 0;
+}
+
+static int refuse_read_only(const char *path, const struct stat *st,
+			    struct pk_diag *diag)
+{
+	diag_error(diag, path, 0, 0,
+		   "the file is read-only (mode %04o); pksim replaces a "
+		   "read-only file only with --force (or give -o another "
+		   "file)",
+		   (unsigned)(st->st_mode & 07777));
+	return -1;
+}
+
+static int refuse_empty(struct pk_diag *diag)
+{
+	diag_error(diag, "-o", 0, 0,
+		   "needs a file name, got an empty one; give -o FILE, or "
+		   "-o - (or no -o) for standard output");
+	return -1;
+}
+
+int output_check(const char *path, const char *const *inputs, size_t n_inputs,
+		 int flags, struct pk_diag *diag)
+{
+	struct stat out, in;
+	size_t i;
 
 	if (!path || strcmp(path, "-") == 0) {
-		return to_stdout(data, len, diag);
+		return 0;
 	}
-	if (lstat(path, &st) == 0) {
-		if (!S_ISREG(st.st_mode)) {
-			return to_special(path, data, len, diag);
+	if (!path[0]) {
+		return refuse_empty(diag);
+	}
+	if (stat(path, &out) != 0) {
+		return 0; /* a new file: no input is there */
+	}
+	for (i = 0; i < n_inputs; i++) {
+		if (inputs[i] && stat(inputs[i], &in) == 0 &&
+		    in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
+			diag_error(diag, path, 0, 0,
+				   "is the same file as %s, which this run "
+				   "reads; the report would overwrite it: "
+				   "give -o another file",
+				   inputs[i]);
+			return -1;
 		}
-		replacing = 1; /* the new report keeps the file's mode */
 	}
-	tmp = xasprintf("%s.XXXXXX", path);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		diag_env_error(diag, path, 0, 0, "cannot write: %s",
-			       strerror(errno));
-		free(tmp);
-		return -1;
+	if (!(flags & PK_OUTPUT_FORCE) && lstat(path, &out) == 0 &&
+	    S_ISREG(out.st_mode) && read_only(path, &out)) {
+		return refuse_read_only(path, &out, diag);
 	}
-	mode_t mask = umask(0);
+	return 0;
+}
 
-	umask(mask);
-	/* mkstemp makes 0600; a new report is an ordinary file, a replaced
-	   one keeps the mode it had (a private report stays private) */
-	if (fchmod(fd, replacing ? st.st_mode & 07777 : 0666 & ~mask) ||
-	    write_all(fd, data, len) || fsync(fd)) {
+/* Write data to the temporary file fd (mode: the mode it gets), close it
+   and rename it to path; 0 or an errno. */
+static int write_tmp(int fd, const char *tmp, const char *path, mode_t mode,
+		     const char *data, size_t len)
+{
+	int err = 0;
+
+	if (fchmod(fd, mode) || write_all(fd, data, len) || fsync(fd)) {
 		err = errno;
 	}
 	if (close(fd) && !err) {
@@ -113,8 +227,53 @@ int output_write(const char *path, const char *data, size_t len,
 	if (!err && rename(tmp, path)) {
 		err = errno;
 	}
+	return err;
+}
+
+int output_write(const char *path, const char *data, size_t len, int flags,
+		 struct pk_diag *diag)
+{
+	struct stat st;
+	char *tmp;
+	int fd, err = 0, replacing = 0;
+	mode_t mask;
+
+	if (!path || strcmp(path, "-") == 0) {
+		return to_stdout(data, len, diag);
+	}
+	if (!path[0]) {
+		return refuse_empty(diag);
+	}
+	if (lstat(path, &st) == 0) {
+		if (!S_ISREG(st.st_mode)) {
+			return to_special(path, data, len, diag);
+		}
+		if (!(flags & PK_OUTPUT_FORCE) && read_only(path, &st)) {
+			return refuse_read_only(path, &st, diag);
+		}
+		replacing = 1; /* the new report keeps the file's mode */
+	}
+	mask = umask(0);
+	umask(mask);
+	tmp = xasprintf("%s.XXXXXX", path);
+	guard_signals(1);
+	fd = make_tmp(tmp);
+	if (fd < 0) {
+		err = errno;
+	} else {
+		/* mkstemp makes 0600; a new report is an ordinary file, a
+		   replaced one keeps the mode it had (a private report stays
+		   private) */
+		err = write_tmp(fd, tmp, path,
+				replacing ? st.st_mode & 07777 : 0666 & ~mask,
+				data, len);
+		if (err) {
+			unlink(tmp);
+		}
+	}
+	pending_tmp = NULL;
+	guard_signals(0);
 	if (err) {
-		unlink(tmp);
 		diag_env_error(diag, path, 0, 0, "cannot write: %s",
 			       strerror(err));
 	}

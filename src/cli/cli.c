@@ -53,6 +53,7 @@ struct pk_run_opts {
 	int compare;	      /* 1: pksim compare */
 	const char *scenario; /* NULL with --items */
 	const char *output;   /* NULL: stdout */
+	int force;	      /* --force: -o may replace a read-only file */
 	enum pk_format format;
 	int have_seed;
 	uint64_t seed;
@@ -333,6 +334,7 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 	    {"step", no_argument, NULL, 'p'},
 	    {"jobs", required_argument, NULL, 'j'},
 	    {"quiet", no_argument, NULL, 'Q'},
+	    {"force", no_argument, NULL, 'X'},
 	    {NULL, 0, NULL, 0},
 	};
 	int ch, rc, li = 0, compare = o->compare;
@@ -374,6 +376,9 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 			break;
 		case 'Q':
 			o->quiet = 1;
+			break;
+		case 'X':
+			o->force = 1;
 			break;
 		case 'n': /* --narrate */
 		case 'p': /* --step */
@@ -563,6 +568,17 @@ static int exit_for(const struct pk_diag *d)
 	return diag_category(d) == PK_DIAG_ENV ? PK_EXIT_ENV : PK_EXIT_INPUT;
 }
 
+/* Refuse, before the run, an -o that would destroy one of the run's
+   inputs or replace a read-only file without --force (output.h). */
+static int output_ok(const struct pk_run_opts *o, const struct pk_scenario *sc,
+		     struct pk_diag *diag)
+{
+	const char *in[PK_SCENARIO_MAX_INPUTS];
+
+	return output_check(o->output, in, scenario_inputs(sc, in),
+			    o->force ? PK_OUTPUT_FORCE : 0, diag);
+}
+
 static int cmd_run_or_compare(int argc, char **argv, int compare)
 {
 	struct pk_run_opts o;
@@ -600,6 +616,10 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 	}
 	diag_init(&diag);
 	sc = scenario_of(&o, &diag);
+	if (sc && output_ok(&o, sc, &diag)) {
+		scenario_free(sc);
+		sc = NULL;
+	}
 	if (sc && o.compare && o.format == PK_FORMAT_JSON &&
 	    fingerprint(&o, sc)) {
 		fprintf(stderr, "pksim: %s: error: cannot read: %s\n",
@@ -622,9 +642,10 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 				"report: %s\n",
 				strerror(errno));
 			rc = PK_EXIT_ENV;
-		} else if (output_write(o.output, buf, len, &diag)) {
+		} else if (output_write(o.output, buf, len,
+					o.force ? PK_OUTPUT_FORCE : 0, &diag)) {
 			diag_print(&diag, stderr);
-			rc = PK_EXIT_ENV;
+			rc = exit_for(&diag);
 		}
 		free(buf);
 		scenario_free(sc);
@@ -669,9 +690,10 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 		fprintf(stderr, "pksim: error: cannot render the report: %s\n",
 			strerror(errno));
 		rc = PK_EXIT_ENV;
-	} else if (output_write(o.output, buf, len, &diag)) {
+	} else if (output_write(o.output, buf, len,
+				o.force ? PK_OUTPUT_FORCE : 0, &diag)) {
 		diag_print(&diag, stderr);
-		rc = PK_EXIT_ENV;
+		rc = exit_for(&diag);
 	} else if (sc->n_expects && (o.n_variants || o.n_keys)) {
 		/* expect: speaks of the scenario's variants as written */
 		fprintf(stderr,

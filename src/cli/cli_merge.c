@@ -201,6 +201,7 @@ static int card_of(const char *file, json_t *v, struct pk_scorecard *c)
 
 struct merge_opts {
 	const char *output; /* -o FILE; NULL: standard output */
+	int force;	    /* --force: -o may replace a read-only file */
 	char **files;	    /* the reports, borrowed argv */
 	size_t n_files;
 };
@@ -210,6 +211,7 @@ static int parse_merge_opts(int argc, char **argv, struct merge_opts *o)
 	static const struct option longs[] = {
 	    {"output", required_argument, NULL, 'o'},
 	    {"help", no_argument, NULL, 'h'},
+	    {"force", no_argument, NULL, 'X'},
 	    {NULL, 0, NULL, 0},
 	};
 	int ch;
@@ -221,6 +223,9 @@ static int parse_merge_opts(int argc, char **argv, struct merge_opts *o)
 		switch (ch) {
 		case 'o':
 			o->output = optarg;
+			break;
+		case 'X':
+			o->force = 1;
 			break;
 		case 'h':
 			cli_help("merge", stdout);
@@ -407,12 +412,18 @@ int cli_merge(int argc, char **argv)
 	if (rc) {
 		return rc < 0 ? PK_EXIT_OK : rc;
 	}
+	diag_init(&diag);
+	if (output_check(o.output, (const char *const *)o.files, o.n_files,
+			 o.force ? PK_OUTPUT_FORCE : 0, &diag)) {
+		diag_print(&diag, stderr);
+		diag_free(&diag);
+		return PK_EXIT_INPUT;
+	}
 	runs = xcalloc(o.n_files, sizeof(*runs));
 	rc = load_all(&o, runs);
 	if (rc == 0) {
 		rc = merge(&o, runs, &out);
 	}
-	diag_init(&diag);
 	if (rc == 0) {
 		int bad;
 
@@ -429,9 +440,12 @@ int cli_merge(int argc, char **argv)
 				"report: %s\n",
 				strerror(errno));
 			rc = PK_EXIT_ENV;
-		} else if (output_write(o.output, buf, len, &diag)) {
+		} else if (output_write(o.output, buf, len,
+					o.force ? PK_OUTPUT_FORCE : 0, &diag)) {
 			diag_print(&diag, stderr);
-			rc = PK_EXIT_ENV;
+			rc = diag_category(&diag) == PK_DIAG_ENV
+				 ? PK_EXIT_ENV
+				 : PK_EXIT_INPUT;
 		}
 	}
 	diag_free(&diag);

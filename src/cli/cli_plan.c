@@ -26,6 +26,7 @@ struct plan_opts {
 	int scenario; /* --scenario */
 	int have_format;
 	const char *output; /* NULL: stdout */
+	int force;	    /* --force: -o may replace a read-only file */
 	const char *file;
 };
 
@@ -44,6 +45,7 @@ static int parse_plan_opts(int argc, char **argv, struct plan_opts *o)
 	    {"output", required_argument, NULL, 'o'},
 	    {"scenario", no_argument, NULL, 'S'},
 	    {"help", no_argument, NULL, 'h'},
+	    {"force", no_argument, NULL, 'X'},
 	    {NULL, 0, NULL, 0},
 	};
 	int ch;
@@ -73,6 +75,9 @@ static int parse_plan_opts(int argc, char **argv, struct plan_opts *o)
 			break;
 		case 'S':
 			o->scenario = 1;
+			break;
+		case 'X':
+			o->force = 1;
 			break;
 		case 'h':
 			cli_help("plan", stdout);
@@ -145,15 +150,29 @@ int cli_plan(int argc, char **argv)
 		diag_free(&diag);
 		return rc;
 	}
+	{
+		/* the plan and the data file it counts from are its inputs */
+		const char *in[2] = {o.file, spec->count_file};
+
+		if (output_check(o.output, in, 2, o.force ? PK_OUTPUT_FORCE : 0,
+				 &diag)) {
+			diag_print(&diag, stderr);
+			diag_free(&diag);
+			plan_spec_free(spec);
+			return PK_EXIT_INPUT;
+		}
+	}
 	plan = plan_compute(spec);
 	rc = PK_EXIT_OK;
 	if (render(plan, &o, &buf, &len)) {
 		fprintf(stderr, "pksim: error: cannot render the plan: %s\n",
 			strerror(errno));
 		rc = PK_EXIT_ENV;
-	} else if (output_write(o.output, buf, len, &diag)) {
+	} else if (output_write(o.output, buf, len,
+				o.force ? PK_OUTPUT_FORCE : 0, &diag)) {
 		diag_print(&diag, stderr);
-		rc = PK_EXIT_ENV;
+		rc = diag_category(&diag) == PK_DIAG_ENV ? PK_EXIT_ENV
+							 : PK_EXIT_INPUT;
 	}
 	free(buf);
 	plan_free(plan);

@@ -103,6 +103,8 @@ static const char run_text[] =
     "  -o, --output F   write the report to F, whole or not at all\n"
     "                   (through a temporary file and a rename); '-' is\n"
     "                   standard output\n"
+    "  --force          let -o replace a read-only file (never one the\n"
+    "                   run reads: the scenario or its data files)\n"
     "  --quiet          no progress line (a run over ~2 s shows one on\n"
     "                   standard error when that is a terminal)\n"
     "  --allow-undefined-key\n"
@@ -206,6 +208,7 @@ static const char compare_text[] =
     "  --step           --narrate, waiting for Enter (a terminal only)\n"
     "  --seed N         replace the scenario's seed\n"
     "  -o, --output F   write the report to F, whole or not at all\n"
+    "  --force          let -o replace a read-only file, as for run\n"
     "  --jobs N         threads for the variants (default: the number\n"
     "                   of cores); the output is the same for any N\n"
     "  --quiet          no progress line (a run over ~2 s shows one on\n"
@@ -291,6 +294,7 @@ static const char plan_text[] =
     "                   the maximum, one variant per candidate key\n"
     "  -o, --output F   write to F, whole or not at all; '-' is\n"
     "                   standard output\n"
+    "  --force          let -o replace a read-only file (never an input)\n"
     "  -h, --help       this text\n"
     "\n"
     "examples:\n"
@@ -345,6 +349,7 @@ static const char merge_text[] =
     "options:\n"
     "  -o, --output F   write to F, whole or not at all; '-' is\n"
     "                   standard output\n"
+    "  --force          let -o replace a read-only file (never an input)\n"
     "  -h, --help       this text\n"
     "\n"
     "example (README.md, \"Sweeps\", makes the four files):\n"
@@ -367,11 +372,9 @@ static const char help_text[] =
     "\n" PK_HELP_EXIT;
 
 static const char *const run_options[] = {
-    "--format",	 "--bands", "--color",
-    "--seed",	 "--wide",  "--output",
-    "-o",	 "--quiet", "--allow-undefined-key",
-    "--narrate", "--step",  "--help",
-    "-h",	 NULL,
+    "--format",	 "--bands", "--color", "--seed",  "--wide",
+    "--output",	 "-o",	    "--force", "--quiet", "--allow-undefined-key",
+    "--narrate", "--step",  "--help",  "-h",	  NULL,
 };
 
 static const char *const compare_options[] = {
@@ -398,6 +401,7 @@ static const char *const compare_options[] = {
     "--seed",
     "--output",
     "-o",
+    "--force",
     "--allow-undefined-key",
     "--help",
     "-h",
@@ -416,13 +420,13 @@ static const char *const epk_options[] = {
 };
 
 static const char *const plan_options[] = {
-    "--format", "--scenario", "--output", "-o", "--help", "-h", NULL,
+    "--format", "--scenario", "--output", "-o", "--force", "--help", "-h", NULL,
 };
 
 static const char *const check_options[] = {"--help", "-h", NULL};
 
-static const char *const merge_options[] = {"--output", "-o", "--help", "-h",
-					    NULL};
+static const char *const merge_options[] = {"--output", "-o", "--force",
+					    "--help",	"-h", NULL};
 
 static const char *const help_options[] = {"--help", "-h", NULL};
 

@@ -471,6 +471,26 @@ static struct pk_scenario *load_at(const char *path, int depth,
 	return s;
 }
 
+size_t scenario_inputs(const struct pk_scenario *s,
+		       const char *out[PK_SCENARIO_MAX_INPUTS])
+{
+	size_t n = 0;
+
+	if (s->file) {
+		out[n++] = s->file;
+	}
+	if (s->lesson_file) {
+		out[n++] = s->lesson_file;
+	}
+	if (s->items_file && s->items_file->resolved) {
+		out[n++] = s->items_file->resolved;
+	}
+	if (s->preload && s->preload->file && s->preload->file->resolved) {
+		out[n++] = s->preload->file->resolved;
+	}
+	return n;
+}
+
 void scenario_free(struct pk_scenario *s)
 {
 	size_t i, j, k;

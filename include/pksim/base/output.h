@@ -11,13 +11,36 @@
 
 #include "pksim/base/diag.h"
 
+/* output_check and output_write flags */
+#define PK_OUTPUT_FORCE 1 /* --force: replace a read-only file */
+
+/*
+ * Before a run: can a report go to path without harm? path NULL or "-"
+ * is standard output (always fine). Refused, with an input error in diag
+ * (exit 2), when path is empty; when it names the same file (same
+ * device and inode, so through a link too) as one of the n_inputs paths
+ * in inputs (the scenario and every data file the run reads: writing
+ * there would destroy the input; inputs borrowed, NULL entries skipped);
+ * or when it is an existing regular file without write permission (mode
+ * 0444, or access(2) says no) and flags lack PK_OUTPUT_FORCE: the
+ * rename would replace it although the user cannot write it. Returns 0,
+ * or -1 with the error in diag.
+ */
+int output_check(const char *path, const char *const *inputs, size_t n_inputs,
+		 int flags, struct pk_diag *diag);
+
 /*
  * Write len bytes of data to path, or to standard output when path is
- * NULL or "-". Returns 0; or -1 with an error in diag (the path and
- * strerror) when the file cannot be written; nothing is left at path then.
+ * NULL or "-". A regular file is written to path.XXXXXX beside it and
+ * renamed into place; SIGINT, SIGTERM or SIGHUP while that temporary
+ * file exists removes it before the signal ends the process as it would
+ * have. Returns 0; or -1 with an error in diag: an input error (exit 2)
+ * for an empty path or a read-only file without PK_OUTPUT_FORCE in
+ * flags (as output_check), an environment error (the path and strerror,
+ * exit 1) when the file cannot be written; nothing is left at path then.
  * A closed standard output (EPIPE) counts as success: the reader left.
  */
-int output_write(const char *path, const char *data, size_t len,
+int output_write(const char *path, const char *data, size_t len, int flags,
 		 struct pk_diag *diag);
 
 #endif

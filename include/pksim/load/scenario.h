@@ -503,6 +503,19 @@ struct pk_scenario *scenario_load(const char *path, struct pk_diag *diag);
 struct pk_scenario *scenario_parse(const char *file, const char *text,
 				   size_t len, struct pk_diag *diag);
 
+/* The files a run of s reads, at most: the scenario, the lesson that
+   named it, the data file (items or Azure Monitor log), the preload file */
+#define PK_SCENARIO_MAX_INPUTS 4
+
+/*
+ * The paths of the files a run of s reads, as opened (a data file's
+ * resolved against the scenario's folder), into out; returns how many
+ * (0 .. PK_SCENARIO_MAX_INPUTS). Borrowed from s: valid until
+ * scenario_free. The CLI refuses an -o that names one of them.
+ */
+size_t scenario_inputs(const struct pk_scenario *s,
+		       const char *out[PK_SCENARIO_MAX_INPUTS]);
+
 /* Free s and everything it owns (items_file and its trace too); NULL is
    allowed. */
 void scenario_free(struct pk_scenario *s);
