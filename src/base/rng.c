@@ -39,6 +39,7 @@
 #include "pksim/base/rng.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -268,6 +269,47 @@ static double zeta_terms(uint64_t from, uint64_t to, double theta)
 	return sum;
 }
 
+/* Sums zeta_sum remembers: a run sets up the same set's sum for its
+   draws (zipf_init) and again for its reports (dist_norm), once per
+   variant, and at 10^7 values each sum is 10^7 pow calls. */
+#define PK_RNG_ZETA_MEMO 8
+
+/* zeta_terms(0, n, theta), computed once per (n, theta) in the process.
+   The variants' threads share the table (hence the lock, held while a
+   sum is computed so that a second thread asking for it waits for it);
+   a remembered sum is the same double as a recomputed one, so results
+   do not depend on which thread asked first. */
+static double zeta_sum(uint64_t n, double theta)
+{
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	static struct {
+		uint64_t n;
+		double theta, sum;
+	} memo[PK_RNG_ZETA_MEMO];
+	static size_t n_memo, next;
+	double sum;
+	size_t i;
+
+	pthread_mutex_lock(&lock);
+	for (i = 0; i < n_memo; i++) {
+		if (memo[i].n == n && memo[i].theta == theta) {
+			sum = memo[i].sum;
+			pthread_mutex_unlock(&lock);
+			return sum;
+		}
+	}
+	sum = zeta_terms(0, n, theta);
+	memo[next].n = n;
+	memo[next].theta = theta;
+	memo[next].sum = sum;
+	next = (next + 1) % PK_RNG_ZETA_MEMO;
+	if (n_memo < PK_RNG_ZETA_MEMO) {
+		n_memo++;
+	}
+	pthread_mutex_unlock(&lock);
+	return sum;
+}
+
 static void zipf_update_eta(struct pk_zipf *z)
 {
 	/*
@@ -294,7 +336,7 @@ static void zipf_init(struct pk_zipf *z, double theta, uint64_t count)
 	z->alpha = 1.0 / (1.0 - theta);
 	z->half_theta = pow(0.5, theta);
 	z->zeta2 = 1.0 + z->half_theta;
-	z->zetan = zeta_terms(0, count, theta);
+	z->zetan = zeta_sum(count, theta);
 	z->count = count;
 	zipf_update_eta(z);
 }
@@ -314,7 +356,7 @@ static void zipf_resize(struct pk_zipf *z, uint64_t count)
 		z->zetan += zeta_terms(z->count, count, z->theta);
 	} else if (count < z->count - count) {
 		/* fewer terms, and it clears accumulated rounding */
-		z->zetan = zeta_terms(0, count, z->theta);
+		z->zetan = zeta_sum(count, z->theta);
 	} else if (z->count - count > PK_RNG_ZETA_EXACT_TERMS) {
 		z->zetan -= zeta_terms(count, z->count, z->theta);
 	} else {
@@ -604,7 +646,7 @@ double dist_norm(const struct pk_dist_spec *spec, uint64_t n)
 
 	switch (spec->kind) {
 	case PK_DIST_ZIPFIAN:
-		return zeta_terms(0, n, spec->theta);
+		return zeta_sum(n, spec->theta);
 	case PK_DIST_ZIPF:
 		if (spec->s == 1.0 && n > PK_RNG_ZETA_EXACT_TERMS) {
 			/* H(n) = ln n + gamma + 1 / 2n: zeta_tail divides by
@@ -612,7 +654,7 @@ double dist_norm(const struct pk_dist_spec *spec, uint64_t n)
 			return log((double)n) + PK_RNG_EULER_GAMMA +
 			       0.5 / (double)n;
 		}
-		return zeta_terms(0, n, spec->s);
+		return zeta_sum(n, spec->s);
 	case PK_DIST_WEIGHTED:
 		for (i = 0; i < spec->n_weights; i++) {
 			sum += spec->weights[i];
