@@ -613,7 +613,7 @@ START_TEST(test_days_under_two_days_readable)
 	snprintf(args, sizeof(args), "compare '%s'", path);
 	ck_assert_int_eq(tu_run(args, &out, &err), 0);
 	ck_assert_msg(
-	    strstr(out, "  days to full             0.01 (17.1 min) "), "%s",
+	    strstr(out, "  days to full             0.01 (17.1 min)\n"), "%s",
 	    out);
 	ck_assert_ptr_nonnull(strstr(out, "  /tenantId                0.01 "
 					  "days (17.1 min) projected from the "

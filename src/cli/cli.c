@@ -25,6 +25,7 @@
 #include "pksim/report/report_md.h"
 #include "pksim/report/report_streams.h"
 #include "pksim/report/report_text.h"
+#include "pksim/report/textwrap.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
 
@@ -83,6 +84,7 @@ struct pk_run_opts {
 	int narrate;		/* --narrate: the run's events on stderr */
 	int step;		/* --step: narrate, pausing at each event */
 	int wide;		/* --wide: EPKs and keys whole in text */
+	long width;		/* --width N; -1: the terminal's (cli.h) */
 	const char *items_only; /* the first option given that only --items
 				   uses, without the "--"; NULL if none */
 };
@@ -330,6 +332,7 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 	    {"color", required_argument, NULL, 'C'},
 	    {"variant", required_argument, NULL, 'V'},
 	    {"wide", no_argument, NULL, 'W'},
+	    {"width", required_argument, NULL, 'w'},
 	    {"narrate", no_argument, NULL, 'n'},
 	    {"step", no_argument, NULL, 'p'},
 	    {"jobs", required_argument, NULL, 'j'},
@@ -344,6 +347,7 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 	o->compare = compare;
 	usage_cmd = cmd;
 	o->colour = -1;
+	o->width = -1;
 	o->time_compression = 1;
 	o->throughput = PK_CLI_DEFAULT_ITEMS_RU_PER_S;
 	opterr = 0;
@@ -373,6 +377,9 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 		case 'C':
 			rc = cli_style_option(cmd, ch, optarg, &o->equal_bands,
 					      &o->colour);
+			break;
+		case 'w':
+			rc = cli_style_width_option(cmd, optarg, &o->width);
 			break;
 		case 'Q':
 			o->quiet = 1;
@@ -432,6 +439,33 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 	return check_operands(argc, argv, o);
 }
 
+/* The text report in *buf (*len bytes) broken to fit width columns
+   (textwrap.h; 0: unchanged). Returns 0, or -1 (errno) with *buf kept. */
+static int fit_width(char **buf, size_t *len, size_t width)
+{
+	char *wrapped = NULL;
+	size_t n = 0;
+	FILE *mem;
+	int rc;
+
+	if (width == 0) {
+		return 0;
+	}
+	mem = open_memstream(&wrapped, &n);
+	if (!mem) {
+		return -1;
+	}
+	rc = text_wrap(*buf, *len, width, mem);
+	if (fclose(mem) || rc) {
+		free(wrapped);
+		return -1;
+	}
+	free(*buf);
+	*buf = wrapped;
+	*len = n;
+	return 0;
+}
+
 /* Render the report of run into memory, so it is written whole or not
    at all; the frozen result the reports read is built once, here. */
 static int render(const struct pk_run *run, const struct pk_run_opts *o,
@@ -457,7 +491,8 @@ static int render(const struct pk_run *run, const struct pk_run_opts *o,
 		rc = report_markdown(res, o->compare, mem);
 	} else if (o->compare) {
 		rc = report_text_compare_styled(
-		    res, cli_style_colour(o->colour, o->output), mem);
+		    res, cli_style_colour(o->colour, o->output),
+		    cli_style_width(o->width, o->output), mem);
 	} else {
 		rc = report_text_styled(
 		    res, o->wide, cli_style_colour(o->colour, o->output), mem);
@@ -465,6 +500,9 @@ static int render(const struct pk_run *run, const struct pk_run_opts *o,
 	result_free(res);
 	if (fclose(mem)) {
 		rc = -1;
+	}
+	if (rc == 0 && o->format == PK_FORMAT_TEXT) {
+		rc = fit_width(buf, len, cli_style_width(o->width, o->output));
 	}
 	return rc;
 }
@@ -632,7 +670,12 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 		rc = cli_compare_seeds(sc, o.have_seed ? o.seed : sc->seed,
 				       o.seeds, o.format == PK_FORMAT_MARKDOWN,
 				       cli_style_colour(o.colour, o.output),
-				       &buf, &len, &diag);
+				       cli_style_width(o.width, o.output), &buf,
+				       &len, &diag);
+		if (rc == 0 && o.format != PK_FORMAT_MARKDOWN) {
+			rc = fit_width(&buf, &len,
+				       cli_style_width(o.width, o.output));
+		}
 		if (rc > 0) {
 			rc = exit_for(&diag);
 			diag_print(&diag, stderr);

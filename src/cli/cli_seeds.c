@@ -14,8 +14,8 @@
 #include "pksim/run/sim.h"
 
 int cli_compare_seeds(const struct pk_scenario *sc, uint64_t base, size_t n,
-		      int markdown, int colour, char **buf, size_t *len,
-		      struct pk_diag *diag)
+		      int markdown, int colour, size_t width, char **buf,
+		      size_t *len, struct pk_diag *diag)
 {
 	struct pk_run **runs = xcalloc(n, sizeof(*runs));
 	struct pk_result **res = xcalloc(n, sizeof(*res));
@@ -40,7 +40,7 @@ int cli_compare_seeds(const struct pk_scenario *sc, uint64_t base, size_t n,
 	if (mem) {
 		rc = markdown ? report_markdown_cards(res[0], merged, 1, mem)
 			      : report_text_compare_cards(res[0], merged,
-							  colour, mem);
+							  colour, width, mem);
 		if (fclose(mem)) {
 			rc = -1;
 		}

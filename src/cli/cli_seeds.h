@@ -19,11 +19,12 @@
  * Replay sc with seeds base, base + 1, ..., base + n - 1 (n >= 2) and
  * render the merged comparison into *buf (*len bytes; caller frees):
  * Markdown when markdown, else text (its heat strips in ANSI colour when
- * colour is 1). Returns 0; 1 when a run failed (errors in diag); -1 when
- * the report could not be rendered (errno).
+ * colour is 1, its table in blocks that fit width columns, 0: no limit).
+ * Returns 0; 1 when a run failed (errors in diag); -1 when the report could not
+ * be rendered (errno).
  */
 int cli_compare_seeds(const struct pk_scenario *sc, uint64_t base, size_t n,
-		      int markdown, int colour, char **buf, size_t *len,
-		      struct pk_diag *diag);
+		      int markdown, int colour, size_t width, char **buf,
+		      size_t *len, struct pk_diag *diag);
 
 #endif

@@ -1,9 +1,11 @@
 /*
- * cli_style: --bands and --color of run and compare (see cli.h).
+ * cli_style: --bands, --color and --width of run and compare (see cli.h).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "pksim/cli/cli.h"
@@ -51,4 +53,41 @@ int cli_style_colour(int colour, const char *output)
 		return 0;
 	}
 	return isatty(STDOUT_FILENO) && !(nc && nc[0]);
+}
+
+int cli_style_width_option(const char *cmd, const char *arg, long *width)
+{
+	char *end;
+	long w;
+
+	errno = 0;
+	w = strtol(arg, &end, 10);
+	if (errno || end == arg || *end ||
+	    (w != 0 && (w < PK_CLI_MIN_WIDTH || w > PK_CLI_MAX_WIDTH))) {
+		fprintf(stderr,
+			"pksim: error: --width needs a number of columns "
+			"from %d to %d, or 0 for no limit, got '%s'; see "
+			"'pksim %s --help'\n",
+			PK_CLI_MIN_WIDTH, PK_CLI_MAX_WIDTH, arg, cmd);
+		return PK_EXIT_INPUT;
+	}
+	*width = w;
+	return 0;
+}
+
+size_t cli_style_width(long width, const char *output)
+{
+	struct winsize ws;
+
+	if (width >= 0) {
+		return (size_t)width;
+	}
+	if ((output && strcmp(output, "-") != 0) || !isatty(STDOUT_FILENO)) {
+		return 0;
+	}
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) {
+		return ws.ws_col < PK_CLI_MIN_WIDTH ? PK_CLI_MIN_WIDTH
+						    : ws.ws_col;
+	}
+	return 80;
 }

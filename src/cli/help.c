@@ -75,7 +75,7 @@ static const char overview_text[] =
 static const char run_text[] =
     "usage: pksim run SCENARIO.yaml\n"
     "                 [--format text|json|csv|streams-csv|markdown|html]\n"
-    "                 [--seed N] [--wide] [--quiet] [-o FILE]\n"
+    "                 [--seed N] [--wide] [--width N] [--quiet] [-o FILE]\n"
     "\n"
     "Replays the scenario's workload against a simulated container (each\n"
     "of its variants in turn) and reports the physical partitions, the\n"
@@ -98,8 +98,12 @@ static const char run_text[] =
     "                   (default: when standard output is a terminal and\n"
     "                   NO_COLOR is unset), always or never\n"
     "  --seed N         replace the scenario's seed (unsigned 64-bit)\n"
-    "  --wide           text: EPK ranges and keys whole, not cut to the\n"
-    "                   digits and ends that tell them apart\n"
+    "  --wide           text: EPK ranges whole, not cut to the digits\n"
+    "                   that tell them apart (keys are never cut)\n"
+    "  --width N        text: fit N columns (40 to 1000; 0: no limit):\n"
+    "                   long lines break at spaces, never inside a\n"
+    "                   number or a key; default: the terminal's width\n"
+    "                   when standard output is one, else no limit\n"
     "  -o, --output F   write the report to F, whole or not at all\n"
     "                   (through a temporary file and a rename); '-' is\n"
     "                   standard output\n"
@@ -196,6 +200,9 @@ static const char compare_text[] =
     "  --bands B        share (default) or equal, as for run\n"
     "  --color WHEN     colour the heat strips after the ranking: auto\n"
     "                   (default), always or never, as for run\n"
+    "  --width N        text: fit N columns, as for run; the table's\n"
+    "                   cells are never cut: its variants go in blocks\n"
+    "                   that fit, the row labels repeated\n"
     "  --variant NAME   run only the variant NAME (among the scenario's\n"
     "                   and those --key adds: a --key variant not named\n"
     "                   is not run); again for more, run\n"
@@ -372,9 +379,22 @@ static const char help_text[] =
     "\n" PK_HELP_EXIT;
 
 static const char *const run_options[] = {
-    "--format",	 "--bands", "--color", "--seed",  "--wide",
-    "--output",	 "-o",	    "--force", "--quiet", "--allow-undefined-key",
-    "--narrate", "--step",  "--help",  "-h",	  NULL,
+    "--format",
+    "--bands",
+    "--color",
+    "--seed",
+    "--wide",
+    "--width",
+    "--output",
+    "-o",
+    "--force",
+    "--quiet",
+    "--allow-undefined-key",
+    "--narrate",
+    "--step",
+    "--help",
+    "-h",
+    NULL,
 };
 
 static const char *const compare_options[] = {
@@ -398,6 +418,7 @@ static const char *const compare_options[] = {
     "--format",
     "--bands",
     "--color",
+    "--width",
     "--seed",
     "--output",
     "-o",

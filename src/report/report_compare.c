@@ -16,27 +16,103 @@
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
 #include "pksim/report/scorecard.h"
+#include "pksim/report/textwrap.h"
 
 #include "report_text_int.h"
 
-#define PK_TEXT_COL 22 /* width of a variant's column, at least */
+#define PK_TEXT_COL 22	 /* width of a variant's column, at least */
+#define PK_TEXT_LABEL 26 /* "  " and the row's label, padded */
 
-/* This compare's column width: PK_TEXT_COL, or wider for the longest
-   variant name, which is never cut (set by report_text_compare) */
-static size_t col_w = PK_TEXT_COL;
+/* The scorecard table as text before it is laid out: n_rows labels, and
+   for each a cell per variant (cell[row * n_variants + variant]). */
+struct table {
+	size_t n_rows, n_variants, cap;
+	const char **label;
+	char **cell;
+};
 
-static void row_head(const char *what, FILE *out)
+static void table_row(struct table *t, const char *label)
 {
-	fprintf(out, "  %-24s", what);
+	if (t->n_rows == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 32;
+		t->label = xreallocarray(t->label, t->cap, sizeof(*t->label));
+		t->cell = xreallocarray(
+		    t->cell, t->cap * (t->n_variants ? t->n_variants : 1),
+		    sizeof(*t->cell));
+	}
+	t->label[t->n_rows++] = label;
 }
 
-static void cell(const char *text, FILE *out)
+static void table_set(struct table *t, size_t variant, const char *text)
 {
-	char *buf = xstrdup(text);
+	t->cell[(t->n_rows - 1) * t->n_variants + variant] = xstrdup(text);
+}
 
-	fit_column(buf, col_w - 1);
-	fprintf(out, " %-*s", (int)col_w - 1, buf);
-	free(buf);
+static void table_free(struct table *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n_rows * t->n_variants; i++) {
+		free(t->cell[i]);
+	}
+	free(t->cell);
+	free(t->label);
+}
+
+/* Variant v's column width: its widest cell and a space, at least
+   PK_TEXT_COL. A cell is never cut: a key or a figure read whole. */
+static size_t column_width(const struct table *t, size_t v)
+{
+	size_t r, w = PK_TEXT_COL - 1;
+
+	for (r = 0; r < t->n_rows; r++) {
+		const char *c = t->cell[r * t->n_variants + v];
+		size_t n = text_columns(c, strlen(c));
+
+		w = n > w ? n : w;
+	}
+	return w + 1;
+}
+
+/* Variants [from, to) of t, one line a row. */
+static void table_block(const struct table *t, const size_t *w, size_t from,
+			size_t to, FILE *out)
+{
+	size_t r, v;
+
+	for (r = 0; r < t->n_rows; r++) {
+		fprintf(out, "  %-24s", t->label[r]);
+		for (v = from; v < to; v++) {
+			fputc(' ', out);
+			text_pad(out, t->cell[r * t->n_variants + v],
+				 v + 1 < to ? w[v] - 1 : 0);
+		}
+		fputc('\n', out);
+	}
+}
+
+/* t in blocks of as many variants as fit width columns (0: no limit;
+   always at least one a block), a blank line between blocks. */
+static void table_print(const struct table *t, size_t width, FILE *out)
+{
+	size_t *w = xcalloc(t->n_variants ? t->n_variants : 1, sizeof(*w));
+	size_t v, from = 0;
+
+	for (v = 0; v < t->n_variants; v++) {
+		w[v] = column_width(t, v);
+	}
+	while (from < t->n_variants) {
+		size_t to = from + 1, used = PK_TEXT_LABEL + w[from];
+
+		while (to < t->n_variants &&
+		       (width == 0 || used + w[to] <= width)) {
+			used += w[to++];
+		}
+		fputs(from ? "\n" : "", out);
+		table_block(t, w, from, to, out);
+		from = to;
+	}
+	free(w);
 }
 
 /* One table row: label, then each scorecard's value of field. */
@@ -184,14 +260,6 @@ const char *compare_cell(const struct pk_result *run,
 	return buf;
 }
 
-static void cell_of(const struct pk_result *run, const struct pk_scorecard *s,
-		    enum pk_row r, FILE *out)
-{
-	char buf[160];
-
-	cell(compare_cell(run, s, r, buf, sizeof(buf)), out);
-}
-
 /* What was assumed: arrival, operations, simulated time, and each
    variant's RU/s and layout. */
 static void compare_header(const struct pk_result *run, FILE *out)
@@ -213,14 +281,14 @@ static void compare_header(const struct pk_result *run, FILE *out)
 
 int report_text_compare(const struct pk_result *run, FILE *out)
 {
-	return report_text_compare_styled(run, 0, out);
+	return report_text_compare_styled(run, 0, 0, out);
 }
 
 int report_text_compare_styled(const struct pk_result *run, int colour,
-			       FILE *out)
+			       size_t width, FILE *out)
 {
 	struct pk_scorecard *cards = scorecard_all(run);
-	int rc = report_text_compare_cards(run, cards, colour, out);
+	int rc = report_text_compare_cards(run, cards, colour, width, out);
 
 	free(cards);
 	return rc;
@@ -272,54 +340,61 @@ static void seeds_section(const struct pk_result *run,
 	}
 }
 
-int report_text_compare_cards(const struct pk_result *run,
-			      const struct pk_scorecard *cards, int colour,
-			      FILE *out)
+/* The scorecard table of run's variants: who they are, then one row a
+   scorecard figure. */
+static void scorecard_table(const struct pk_result *run,
+			    const struct pk_scorecard *cards, size_t width,
+			    FILE *out)
 {
-	size_t i, r, k, *order;
-	char a[40], lay[PK_LAYOUT_SHORT_BYTES];
+	struct table t = {.n_variants = run->n_variants};
+	char lay[PK_LAYOUT_SHORT_BYTES], buf[1024];
+	size_t i, r;
 
-	col_w = PK_TEXT_COL;
+	table_row(&t, "variant");
 	for (i = 0; i < run->n_variants; i++) {
-		if (strlen(cards[i].name) + 1 > col_w) {
-			col_w = strlen(cards[i].name) + 1;
-		}
+		table_set(&t, i, cards[i].name);
 	}
-	compare_header(run, out);
-	row_head("variant", out);
+	table_row(&t, "partition key");
 	for (i = 0; i < run->n_variants; i++) {
-		cell(cards[i].name, out);
+		table_set(&t, i, run->variants[i].key->text);
 	}
-	fputc('\n', out);
-	row_head("partition key", out);
+	table_row(&t, "physical partitions");
 	for (i = 0; i < run->n_variants; i++) {
-		cell(run->variants[i].key->text, out);
+		table_set(&t, i,
+			  layout_short(&run->variants[i], lay, sizeof(lay)));
 	}
-	fputc('\n', out);
-	row_head("physical partitions", out);
-	for (i = 0; i < run->n_variants; i++) {
-		cell(layout_short(&run->variants[i], lay, sizeof(lay)), out);
-	}
-	fputc('\n', out);
 	for (i = 0; i < run->n_variants && !run->variants[i].key_missing; i++) {
 	}
 	if (i < run->n_variants) {
 		/* only when some variant's key misses items (keysummary.h) */
-		row_head("items without key", out);
+		table_row(&t, "items without key");
 		for (i = 0; i < run->n_variants; i++) {
-			cell(keysummary_cell(&run->variants[i], lay,
-					     sizeof(lay)),
-			     out);
+			table_set(&t, i,
+				  keysummary_cell(&run->variants[i], lay,
+						  sizeof(lay)));
 		}
-		fputc('\n', out);
 	}
 	for (r = 0; r < PK_ROWS; r++) {
-		row_head(row_names[r], out);
+		table_row(&t, row_names[r]);
 		for (i = 0; i < run->n_variants; i++) {
-			cell_of(run, &cards[i], (enum pk_row)r, out);
+			table_set(
+			    &t, i,
+			    compare_cell(run, &cards[i], r, buf, sizeof(buf)));
 		}
-		fputc('\n', out);
 	}
+	table_print(&t, width, out);
+	table_free(&t);
+}
+
+int report_text_compare_cards(const struct pk_result *run,
+			      const struct pk_scorecard *cards, int colour,
+			      size_t width, FILE *out)
+{
+	size_t i, k, *order;
+	char a[40];
+
+	compare_header(run, out);
+	scorecard_table(run, cards, width, out);
 	if (run->n_variants && !run->variants[0].cosmos) {
 		/* the cap is Azure Cosmos DB's; another service's is not
 		   known (PK_FULL_NO_CAP) */
@@ -335,7 +410,7 @@ int report_text_compare_cards(const struct pk_result *run,
 			: "-");
 	}
 	for (i = 0; i < run->n_variants; i++) {
-		char t[160];
+		char t[1024];
 
 		fprintf(out, "  %-24s %s\n", cards[i].name,
 			scorecard_full_text(run, &cards[i], 0, t, sizeof(t)));

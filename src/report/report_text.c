@@ -21,7 +21,9 @@
 #include "pksim/report/layout.h"
 #include "pksim/report/report_streams.h"
 #include "pksim/report/scorecard.h"
+#include "pksim/report/textwrap.h"
 #include "pksim/service/cosmos/provision.h"
+
 #include "report_text_int.h"
 
 /* RU with thousands separators and one decimal when not whole (rounded
@@ -655,29 +657,7 @@ static void partitions(const struct pk_result_variant *v, int digits, FILE *out)
 	gone_ranges(v, out);
 }
 
-/* report_text_int.h */
-void fit_column(char *text, size_t max)
-{
-	size_t n = strlen(text), head, tail;
-
-	if (n <= max) {
-		return;
-	}
-	/* keep the start and the end, which tells keys such as
-	   "device-000017" and "device-000018" apart */
-	head = (max - 2) / 2;
-	tail = n - (max - 2 - head);
-	while (head > 0 && ((unsigned char)text[head] & 0xC0) == 0x80) {
-		head--;
-	}
-	while (tail < n && ((unsigned char)text[tail] & 0xC0) == 0x80) {
-		tail++;
-	}
-	memcpy(text + head, "..", 2);
-	memmove(text + head + 2, text + tail, n - tail + 1);
-}
-
-static void hot_lps(const struct pk_result_variant *v, int by_storage, int wide,
+static void hot_lps(const struct pk_result_variant *v, int by_storage,
 		    FILE *out)
 {
 	const struct pk_result_lp *top =
@@ -691,12 +671,13 @@ static void hot_lps(const struct pk_result_variant *v, int by_storage, int wide,
 	for (i = 0; i < n; i++) {
 		frac |= text_ru_fraction(top[i].ru_mru);
 	}
-	for (i = 0; wide && i < n; i++) {
+	/* the key column as wide as the longest key: a key is never cut */
+	for (i = 0; i < n; i++) {
 		int len;
 
 		pkey_format_id(v->key, top[i].key, top[i].key_len, key,
 			       sizeof(key));
-		len = (int)strlen(key);
+		len = (int)text_columns(key, strlen(key));
 		w = len > w ? len : w;
 	}
 	fprintf(out, "\nhottest logical partitions by %s\n",
@@ -707,12 +688,11 @@ static void hot_lps(const struct pk_result_variant *v, int by_storage, int wide,
 		const struct pk_result_lp *lp = &top[i];
 
 		pkey_format_id(v->key, lp->key, lp->key_len, key, sizeof(key));
-		if (!wide) {
-			fit_column(key, PK_TEXT_KEY_COL);
-		}
+		fputs("  ", out);
+		text_pad(out, key, (size_t)w);
 		fprintf(
-		    out, "  %-*s %12s %6.2f%% %10s %6.2f%% %10s %10s %6u\n", w,
-		    key, text_ru_col(lp->ru_mru, frac, a),
+		    out, " %12s %6.2f%% %10s %6.2f%% %10s %10s %6u\n",
+		    text_ru_col(lp->ru_mru, frac, a),
 		    total ? 100.0 * (double)lp->ru_mru / (double)total : 0.0,
 		    fmt_bytes(lp->storage_bytes, st),
 		    storage
@@ -756,13 +736,13 @@ int report_text_styled(const struct pk_result *r, int wide, int colour,
 		report_streams_text(v, out);
 		queries(v, out);
 		partitions(v, text_epk_digits(v, wide), out);
-		hot_lps(v, 0, wide, out);
+		hot_lps(v, 0, out);
 		if (r->sc->items_file && r->sc->items_file->monitor) {
 			fprintf(out, "\nhottest logical partitions by "
 				     "storage\n  (none: the monitor log "
 				     "records no item sizes)\n");
 		} else {
-			hot_lps(v, 1, wide, out);
+			hot_lps(v, 1, out);
 		}
 		text_events(v, text_epk_digits(v, wide), out);
 		text_ttl(v, out);

@@ -38,12 +38,6 @@ const char *text_ru(int64_t mru, char *buf);
 int text_ru_fraction(int64_t mru);
 const char *text_ru_col(int64_t mru, int tenths, char *buf);
 
-/* Cut text (max >= 4) to at most max bytes for a table column, keeping
-   its start and its end (the part that tells keys apart), on UTF-8
-   character boundaries, marking the cut with "..": "device-000017"
-   cut to 10 is "devi..0017". */
-void fit_column(char *text, size_t max);
-
 /* Rule 38: when v's key has a random part and some of its point
    requests had to be found by a query over the random part's values,
    a paragraph saying how many and their RU (pk_totals.key_queries);

@@ -18,6 +18,8 @@
 #ifndef PKSIM_CLI_H
 #define PKSIM_CLI_H
 
+#include <stddef.h>
+
 #define PK_EXIT_OK 0
 #define PK_EXIT_ENV 1
 #define PK_EXIT_INPUT 2
@@ -81,6 +83,22 @@ int cli_style_option(const char *cmd, int ch, const char *arg, int *equal_bands,
  * NO_COLOR environment variable is unset or empty (no-color.org).
  */
 int cli_style_colour(int colour, const char *output);
+
+/* --width N of run and compare: the text report's columns, 0 for no
+   limit, or PK_CLI_MIN_WIDTH to PK_CLI_MAX_WIDTH. Sets *width; returns
+   0, or PK_EXIT_INPUT after a usage message on stderr (cmd as above). */
+#define PK_CLI_MIN_WIDTH 40
+#define PK_CLI_MAX_WIDTH 1000
+int cli_style_width_option(const char *cmd, const char *arg, long *width);
+
+/*
+ * The columns the text report fits (textwrap.h): width as given by
+ * --width (>= 0); unset (-1): the terminal's width when the report goes
+ * to standard output (output NULL or "-") and that is a terminal (80
+ * when the terminal does not say), else 0, no limit: a report written to
+ * a file or a pipe is the same bytes whatever window ran it.
+ */
+size_t cli_style_width(long width, const char *output);
 
 /* `pksim merge REPORT.json... [-o FILE]` (argv[0] is "merge"): a sweep's
    merge: the JSON reports of `pksim compare ...

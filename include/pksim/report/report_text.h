@@ -7,6 +7,7 @@
 #ifndef PKSIM_REPORT_TEXT_H
 #define PKSIM_REPORT_TEXT_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 #include "pksim/result/result.h"
@@ -29,13 +30,16 @@ int report_text_styled(const struct pk_result *r, int wide, int colour,
  * The comparison of r's variants (pksim compare): what ran, a table
  * with one column per variant and one row per scorecard figure, the
  * ranking with one sentence per variant, then each variant's heat strip
- * (heatstrip.h; in ANSI colour when colour is 1). report_text_compare(r,
- * out) is report_text_compare_styled(r, 0, out). Returns 0, or -1 on a
+ * (heatstrip.h; in ANSI colour when colour is 1). The table's cells are
+ * never cut: a column is as wide as its widest cell, and when the
+ * columns would pass width columns (0: no limit) the variants go in
+ * blocks that fit, the row labels repeated. report_text_compare(r, out)
+ * is report_text_compare_styled(r, 0, 0, out). Returns 0, or -1 on a
  * write error.
  */
 int report_text_compare(const struct pk_result *r, FILE *out);
 int report_text_compare_styled(const struct pk_result *r, int colour,
-			       FILE *out);
+			       size_t width, FILE *out);
 
 struct pk_scorecard;
 
@@ -45,6 +49,6 @@ struct pk_scorecard;
    r's run, the seed the verdicts describe). cards are borrowed. */
 int report_text_compare_cards(const struct pk_result *r,
 			      const struct pk_scorecard *cards, int colour,
-			      FILE *out);
+			      size_t width, FILE *out);
 
 #endif
