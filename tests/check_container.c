@@ -631,6 +631,178 @@ START_TEST(test_container_import_case)
 }
 END_TEST
 
+/* create `items` items of 1 KB (next item numbers from *item) at t_ms in
+   the logical partition of key bytes (len) at epk */
+static void create_in(struct pk_container *c, const unsigned char *key,
+		      size_t len, const struct pk_epk *epk, int items,
+		      int64_t t_ms, uint64_t *item)
+{
+	struct pk_request r;
+	struct pk_outcome o;
+	int i;
+
+	for (i = 0; i < items; i++) {
+		memset(&r, 0, sizeof(r));
+		r.t_ms = t_ms;
+		r.kind = PK_OP_CREATE;
+		r.item = ++*item;
+		r.size_bytes = 1024;
+		r.key = key;
+		r.key_len = len;
+		r.epk = epk;
+		r.ttl_s = PK_TTL_OFF;
+		container_apply(c, &r, &o);
+		ck_assert_int_eq(o.status, 201);
+	}
+}
+
+/* the logical partition of key bytes (len)'s RU, whole RU */
+static double lp_ru(const struct pk_container *c, const unsigned char *key,
+		    size_t len)
+{
+	const struct pk_lp *lp = container_find_lp(c, key, len);
+
+	ck_assert_ptr_nonnull(lp);
+	return (double)container_lp_count(c, lp, PK_LP_RU) / 1000.0;
+}
+
+/*
+ * A targeted query's RU go to the logical partitions it reads, by the
+ * items each holds (container_query.c). Key [/office, /month], 400 RU/s
+ * (one range): [a, m1] holds 3 items, [a, m2] 1, [b, m1] 2, each a 1 KB
+ * create of 5 RU (D-RU). The prefix query on office a with 10 results
+ * costs 1 + 2.5 x 1 range + 0.5 x 10 = 8.5 RU (the cost model's query
+ * charge), read from [a, m1] and [a, m2]: 8.5 x 3/4 = 6.375 and
+ * 8.5 x 1/4 = 2.125 RU; [b, m1] is not read.
+ */
+START_TEST(test_container_query_prefix_charged)
+{
+	struct pk_container_spec s = spec_for(400);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c;
+	struct pk_value v[3][2] = {
+	    {{PK_VALUE_STRING, "a", 1, 0, 0}, {PK_VALUE_STRING, "m1", 2, 0, 0}},
+	    {{PK_VALUE_STRING, "a", 1, 0, 0}, {PK_VALUE_STRING, "m2", 2, 0, 0}},
+	    {{PK_VALUE_STRING, "b", 1, 0, 0}, {PK_VALUE_STRING, "m1", 2, 0, 0}},
+	};
+	const unsigned char *key[3] = {(const unsigned char *)"a|m1",
+				       (const unsigned char *)"a|m2",
+				       (const unsigned char *)"b|m1"};
+	int items[3] = {3, 1, 2}, i;
+	struct pk_epk e[3], lo, hi;
+	struct pk_route rt;
+	struct pk_outcome o;
+	int point = 0;
+	uint64_t item = 0;
+	const struct pk_lp *lp;
+
+	s.partition_key = "[/office, /month]";
+	s.key.kind = PK_KEY_HIERARCHICAL;
+	s.key.n_paths = 2;
+	c = container_new("t", &s, &cost);
+	for (i = 0; i < 3; i++) {
+		e[i] = epk_hash_multi(v[i], 2);
+		create_in(c, key[i], 4, &e[i], items[i], 0, &item);
+	}
+	/* the prefix interval [EPK(a), EPK(a) + "FF") (reference §6) */
+	lo = epk_hash_multi(v[0], 1);
+	hi = lo;
+	hi.b[hi.len++] = 0xFF;
+	memset(&rt, 0, sizeof(rt));
+	rt.kind = PK_ROUTE_TARGETED;
+	rt.n = 1;
+	rt.lo = &lo;
+	rt.hi = &hi;
+	rt.point = &point;
+	container_query(c, 0, &rt, 10, &o);
+	ck_assert_int_eq(o.status, 200);
+	ck_assert_int_eq(o.charge_mru, 8500);
+	ck_assert_double_eq_tol(lp_ru(c, key[0], 4), 3 * 5 + 6.375, 1e-9);
+	ck_assert_double_eq_tol(lp_ru(c, key[1], 4), 1 * 5 + 2.125, 1e-9);
+	ck_assert_double_eq_tol(lp_ru(c, key[2], 4), 2 * 5, 1e-9);
+	/* the query is a request of both it read: 3 creates + 1, 1 + 1 */
+	lp = container_find_lp(c, key[0], 4);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_REQUESTS), 4);
+	lp = container_find_lp(c, key[2], 4);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_REQUESTS), 2);
+	/* a logical partition added after the groups were built is read by
+	   the next query: [a, m3] with 4 items of the 8 under a: 8.5 x
+	   4/8 = 4.25 RU */
+	{
+		struct pk_value m3[2] = {{PK_VALUE_STRING, "a", 1, 0, 0},
+					 {PK_VALUE_STRING, "m3", 2, 0, 0}};
+		struct pk_epk e3 = epk_hash_multi(m3, 2);
+
+		create_in(c, (const unsigned char *)"a|m3", 4, &e3, 4, 0,
+			  &item);
+		container_query(c, 0, &rt, 10, &o);
+		ck_assert_double_eq_tol(
+		    lp_ru(c, (const unsigned char *)"a|m3", 4), 4 * 5 + 4.25,
+		    1e-9);
+	}
+	ck_assert_int_eq(container_check(c), 0);
+	container_free(c);
+}
+END_TEST
+
+/*
+ * An IN list over points on two ranges (12,000 RU/s: rule 2, 2 ranges):
+ * "a" in range 0 with 1 item, "b" and "c" in range 1 with 3 and 1. With
+ * 10 results the query costs 1 + 2.5 x 2 + 0.5 x 10 = 11 RU, 5.5 a
+ * range (split evenly over the ranges visited): "a" takes range 0's 5.5,
+ * "b" 5.5 x 3/4 = 4.125 and "c" 5.5 x 1/4 = 1.375 of range 1's.
+ */
+START_TEST(test_container_query_in_list_charged)
+{
+	struct pk_container_spec s = spec_for(12000);
+	struct pk_cost_spec cost = default_cost();
+	struct pk_container *c = container_new("t", &s, &cost);
+	char name[3][32];
+	unsigned char k[3][PK_EPK_ENCODED_MAX];
+	size_t len[3];
+	struct pk_epk e[3];
+	int items[3] = {1, 3, 1}, point[3] = {1, 1, 1}, i;
+	double want[3] = {5 + 5.5, 3 * 5 + 4.125, 5 + 1.375};
+	struct pk_route rt;
+	struct pk_outcome o;
+	uint64_t item = 0;
+
+	ck_assert_uint_eq(c->pmap.n, 2);
+	key_in_range(c, 0, name[0]);
+	key_in_range(c, 1, name[1]);
+	/* another key of range 1 than name[1] */
+	for (i = 0; i < 100000; i++) {
+		struct pk_epk x;
+
+		snprintf(name[2], 32, "c-%d", i);
+		len[2] = key_of(name[2], k[2]);
+		x = epk_from_encoded_v2(k[2], len[2]);
+		if (pmap_find(&c->pmap, &x) == 1) {
+			break;
+		}
+	}
+	for (i = 0; i < 3; i++) {
+		len[i] = key_of(name[i], k[i]);
+		e[i] = epk_from_encoded_v2(k[i], len[i]);
+		create_in(c, k[i], len[i], &e[i], items[i], 0, &item);
+	}
+	memset(&rt, 0, sizeof(rt));
+	rt.kind = PK_ROUTE_TARGETED;
+	rt.n = 3;
+	rt.lo = e;
+	rt.hi = e;
+	rt.point = point;
+	container_query(c, 0, &rt, 10, &o);
+	ck_assert_int_eq(o.status, 200);
+	ck_assert_int_eq(o.charge_mru, 11000);
+	for (i = 0; i < 3; i++) {
+		ck_assert_double_eq_tol(lp_ru(c, k[i], len[i]), want[i], 1e-9);
+	}
+	ck_assert_int_eq(container_check(c), 0);
+	container_free(c);
+}
+END_TEST
+
 /*
  * Rule 8 / D-LIMITS example: after 50,000 RU/s with 20 GB stored the
  * minimum is max(400, 20, 50,000 / 100) = 500; 2,000 GB would make it
@@ -1471,6 +1643,8 @@ Suite *tu_suite(void)
 	tcase_add_test(budget, test_container_404_causes);
 	tcase_add_test(budget, test_container_409_causes);
 	tcase_add_test(budget, test_container_import_case);
+	tcase_add_test(budget, test_container_query_prefix_charged);
+	tcase_add_test(budget, test_container_query_in_list_charged);
 	tcase_add_test(budget, test_container_batch_one_key);
 	tcase_add_test(budget, test_container_lp_index_seven_eighths);
 	tcase_add_test(budget, test_container_batch_all_or_nothing);

@@ -240,6 +240,7 @@ void container_free(struct pk_container *c)
 	free(c->items);
 	free(c->gone);
 	free(c->visit);
+	free(c->reads);
 	free(c->scratch);
 	free(c->hour_max_ru_per_s);
 	free(c->hour_dyn_mru);

@@ -295,6 +295,18 @@ struct pk_request {
 
 /* An id held by a logical partition (container_int.h) */
 struct pk_id_entry;
+/* The logical partitions under one key prefix (lpgroup.c) */
+struct pk_lp_group;
+
+/* What a targeted query reads in one range it visits (container_query.c):
+   the logical partitions under its prefixes or at its values there. */
+struct pk_range_read {
+	uint64_t items;	     /* items they hold */
+	uint64_t lps;	     /* how many of them */
+	uint64_t items_done; /* ... of the items, those handed a part */
+	uint64_t lps_done;   /* ... of them, those handed a part */
+	int64_t share;	     /* mRU: the range's share of the charge */
+};
 
 struct pk_container {
 	char *name;		       /* owned; variant name */
@@ -350,7 +362,14 @@ struct pk_container {
 	unsigned char *visit; /* owned; scratch flags per range for
 				 queries */
 	size_t visit_cap;
-	struct pk_sample *scratch; /* owned; one second's samples */
+	struct pk_range_read *reads; /* owned; scratch per range for a
+					targeted query (container_query.c) */
+	size_t reads_cap;
+	struct pk_lp_group *lp_groups; /* uthash head: the logical
+					  partitions under each key prefix
+					  (lpgroup.c), once lp_groups_on */
+	int lp_groups_on;	       /* 1: lp_groups is built and kept */
+	struct pk_sample *scratch;     /* owned; one second's samples */
 	size_t scratch_cap;
 	int64_t *hour_max_ru_per_s; /* owned; autoscale: the highest RU/s
 				       of each hour from t = 0 */

@@ -100,6 +100,24 @@ void container_ttl_second(struct pk_container *c, int64_t t_s);
    was cleared, go to the range now holding each item. */
 void container_ttl_relocate(struct pk_container *c, struct pk_ttl_fifo *old);
 
+/* ---- lpgroup.c: the logical partitions under each key prefix ---- */
+
+/* Put lp in the groups of its EPK's prefixes (every level of a
+   hierarchical key's, else the whole EPK): lptable_add calls it once the
+   groups are on. */
+void lpgroup_add(struct pk_container *c, const struct pk_lp *lp);
+
+/* The indexes (pk_lp.index) of the logical partitions whose EPK starts
+   with the e->len bytes of e, that is those under the hierarchical prefix
+   or at the point e is (*n of them; NULL and 0 when none), in order of
+   creation; valid until the next logical partition is added. The first
+   call builds the groups from every logical partition so far. */
+const uint32_t *lpgroup_find(struct pk_container *c, const struct pk_epk *e,
+			     size_t *n);
+
+/* Free the groups (lptable_free calls it). */
+void lpgroup_free(struct pk_container *c);
+
 /* ---- lptable.c: the logical-partition, item and id tables ---- */
 
 /* 64-bit hash of len key bytes for the logical-partition index: 8 bytes

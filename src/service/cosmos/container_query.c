@@ -1,10 +1,25 @@
 /*
  * container_query: a query against a container (container.h,
  * container_query): the ranges its route visits, the charge split over
- * them, each share against its range's budget (rule 12). Split from
- * container_ops.c, whose admission and counting it shares
+ * them, each share against its range's budget (rule 12), and each
+ * range's share charged to the logical partitions the query reads there.
+ * Split from container_ops.c, whose admission and counting it shares
  * (container_int.h: ops_admit, ops_offer, ops_gone,
  * ops_count_class_429).
+ *
+ * Where a query's RU are counted (docs/cosmos-mechanics.md, "Queries"):
+ * its charge is split evenly over the ranges it visits (each serves its
+ * part); a single-partition query's whole charge is its key's logical
+ * partition's; a targeted query's (a hierarchical prefix, an IN list)
+ * share of a range goes to the logical partitions it reads there (those
+ * under the prefix, or at the IN list's values) in proportion to the
+ * items each holds when the query runs, evenly when none holds any.
+ * ASSUMPTION: the service reports no per-logical-partition charge of a
+ * query; the items a logical partition holds are its expected share of
+ * what the query scans. A fan-out query's RU, and a range's share where
+ * it holds none of the logical partitions read, belong to no logical
+ * partition. Each logical partition read counts the query as a request
+ * (and its 429 when it was throttled).
  */
 #include "container.h"
 
@@ -41,6 +56,103 @@ static size_t mark_ranges(struct pk_container *c, const struct pk_route *rt)
 static int64_t share_of(int64_t charge, size_t n, size_t k)
 {
 	return charge / (int64_t)n + (k == 0 ? charge % (int64_t)n : 0);
+}
+
+/* Sum, per visited range, the items and the number of the logical
+   partitions targeted route rt reads there (c->reads), and give each
+   visited range its share of charge (n ranges) to hand out. */
+static void reads_mark(struct pk_container *c, const struct pk_route *rt,
+		       int64_t charge, size_t n)
+{
+	size_t i, j, m, k = 0;
+
+	mem_grow((void **)&c->reads, &c->reads_cap, c->pmap.n,
+		 sizeof(*c->reads));
+	memset(c->reads, 0, c->pmap.n * sizeof(*c->reads));
+	for (i = 0; i < c->pmap.n; i++) {
+		if (c->visit[i]) {
+			c->reads[i].share = share_of(charge, n, k++);
+		}
+	}
+	for (i = 0; i < rt->n; i++) {
+		const uint32_t *lps = lpgroup_find(c, &rt->lo[i], &m);
+
+		for (j = 0; j < m; j++) {
+			struct pk_lp *lp = container_lp(c, lps[j]);
+			size_t r = lptable_range(c, lp);
+
+			if (c->visit[r]) {
+				c->reads[r].items +=
+				    container_lp_count(c, lp, PK_LP_ITEMS);
+				c->reads[r].lps++;
+			}
+		}
+	}
+}
+
+/* share x num / den, rounded down; 0 when den is 0 */
+static int64_t cut(int64_t share, uint64_t num, uint64_t den)
+{
+	__extension__ typedef unsigned __int128 u128;
+
+	return den ? (int64_t)((u128)(uint64_t)share * num / den) : 0;
+}
+
+/* lp's part (mRU) of range r's share of a targeted query: by its items
+   of the items read in the range, evenly when those hold none. Each part
+   is the step of the rounded-down running total, so the parts of a range
+   add up to its share exactly and none is off by more than 1 mRU. */
+static int64_t read_part(struct pk_container *c, struct pk_lp *lp, size_t r)
+{
+	struct pk_range_read *rd = &c->reads[r];
+	uint64_t before, after, den;
+
+	if (rd->items == 0) {
+		before = rd->lps_done;
+		after = before + 1;
+		den = rd->lps;
+	} else {
+		before = rd->items_done;
+		after = before + container_lp_count(c, lp, PK_LP_ITEMS);
+		den = rd->items;
+	}
+	rd->items_done += container_lp_count(c, lp, PK_LP_ITEMS);
+	rd->lps_done++;
+	return cut(rd->share, after, den) - cut(rd->share, before, den);
+}
+
+/* Count targeted query rt at every logical partition it reads: a request
+   (a retry, a 429 as out says) and, when served, its part of its range's
+   share of charge (n ranges visited). */
+static void reads_charge(struct pk_container *c, const struct pk_route *rt,
+			 int64_t charge, size_t n, const struct pk_outcome *out)
+{
+	size_t i, j, m;
+
+	reads_mark(c, rt, charge, n);
+	for (i = 0; i < rt->n; i++) {
+		const uint32_t *lps = lpgroup_find(c, &rt->lo[i], &m);
+
+		for (j = 0; j < m; j++) {
+			struct pk_lp *lp = container_lp(c, lps[j]);
+			size_t r = lptable_range(c, lp);
+			int64_t p;
+
+			if (!c->visit[r]) {
+				continue;
+			}
+			p = read_part(c, lp, r);
+			lptable_count_inc(c, lp, PK_LP_REQUESTS);
+			if (c->attempt_retry) {
+				lptable_rare(c, lp)->retries++;
+			}
+			if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
+				lptable_rare(c, lp)->throttled_429++;
+			} else {
+				lptable_count_add(c, lp, PK_LP_RU, (uint64_t)p);
+			}
+		}
+	}
 }
 
 void container_query(struct pk_container *c, int64_t t_ms,
@@ -130,6 +242,9 @@ void container_query(struct pk_container *c, int64_t t_ms,
 		ops_admit(c, &pp->budget, t_ms, part, &probe);
 		pp->sec_ru_mru += part;
 		pp->ru_mru += part;
+	}
+	if (route->kind == PK_ROUTE_TARGETED) {
+		reads_charge(c, route, charge, n, out);
 	}
 	if (lp) {
 		lptable_count_inc(c, lp, PK_LP_REQUESTS);

@@ -142,6 +142,9 @@ struct pk_lp *lptable_add(struct pk_container *c, const unsigned char *key,
 	lp->last_write_ms = -1;
 	lp->index = (uint32_t)i;
 	slot_put(c, key, len, lp->index);
+	if (c->lp_groups_on) {
+		lpgroup_add(c, lp);
+	}
 	return lp;
 }
 
@@ -306,6 +309,7 @@ void lptable_free(struct pk_container *c)
 	}
 	free(c->arena);
 	free(c->lp_slots);
+	lpgroup_free(c);
 	free(c->lp_rare);
 	free(c->lp_wide);
 	c->lp_wide = NULL;
