@@ -556,9 +556,9 @@ START_TEST(test_plan_too_large)
 	snprintf(args, sizeof(args), "plan '%s'", path);
 	ck_assert_int_eq(tu_run(args, &out, &err), 2);
 	snprintf(want, sizeof(want),
-		 "pksim: %s: error: plan is more than 1048576 bytes, the "
-		 "limit; a plan is a page of YAML (count volumes with "
-		 "count_from)",
+		 "pksim: %s: error: the plan is 1,048,577 bytes (1.0 MiB), "
+		 "above pksim's limit of 1,048,576 bytes (1.0 MiB); a plan "
+		 "is a page of YAML (count volumes with count_from)",
 		 path);
 	ck_assert_str_eq(first_line(err), want);
 	free(out);

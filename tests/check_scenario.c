@@ -1401,6 +1401,30 @@ START_TEST(test_scenario_throughput_features)
 }
 END_TEST
 
+/* Two variant names that differ after a NUL: each NUL is an error at its
+   name, and nothing more (cut at the NUL, both read "a" and a duplicate
+   name was reported that the file does not have). */
+START_TEST(test_scenario_nul_no_duplicate)
+{
+	static const char text[] =
+	    MIN_HEAD "variants:\n"
+		     "  - {name: \"a\\0x\"}\n"
+		     "  - {name: \"a\\0y\"}\n" MIN_PHASES;
+	struct pk_diag d;
+	char *out;
+
+	diag_init(&d);
+	ck_assert_ptr_null(parse_str(text, &d));
+	out = tu_diag_text(&d);
+	ck_assert_str_eq(out, "pksim: t.yaml:3:12: error: text may not "
+			      "contain a NUL character\n"
+			      "pksim: t.yaml:4:12: error: text may not "
+			      "contain a NUL character\n");
+	free(out);
+	diag_free(&d);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("scenario");
@@ -1442,6 +1466,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_scenario_never_crashes);
 	tcase_add_test(tc, test_scenario_throughput_features);
 	tcase_add_test(tc, test_scenario_existing_layout);
+	tcase_add_test(tc, test_scenario_nul_no_duplicate);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -899,7 +899,25 @@ START_TEST(test_trace_time_errors)
 			  "be a number (epoch seconds) or an ISO 8601 string");
 	expect_time_error("{\"ts\": 1e300}", "/ts",
 			  "pksim: t.jsonl:1: error: time field \"/ts\": "
-			  "1e+300 epoch seconds is out of range");
+			  "1e+300 epoch seconds is out of range; epoch "
+			  "seconds must be within +-100,000,000,000,000 "
+			  "(about 3 million years)");
+	/* a digit string beyond the range is out of range, not "neither"
+	   (INT64_MAX seconds, and a string past the 64 characters read) */
+	expect_time_error("{\"ts\": \"9223372036854775807\"}", "/ts",
+			  "pksim: t.jsonl:1: error: time field \"/ts\": "
+			  "\"9223372036854775807\" epoch seconds is out of "
+			  "range; epoch seconds must be within "
+			  "+-100,000,000,000,000 (about 3 million years)");
+	expect_time_error("{\"ts\": \"1"
+			  "0000000000000000000000000000000000000000000000000"
+			  "0000000000000000\"}",
+			  "/ts",
+			  "pksim: t.jsonl:1: error: time field \"/ts\": \"1"
+			  "0000000000000000000000000000000000000000000000000"
+			  "00000000000000...\" epoch seconds is out of range; "
+			  "epoch seconds must be within +-100,000,000,000,000 "
+			  "(about 3 million years)");
 	/* the note shows the accepted forms */
 	diag_init(&d);
 	t = trace_parse("t.jsonl", bad, strlen(bad), PK_TRACE_FORMAT_AUTO, &d);

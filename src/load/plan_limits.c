@@ -438,13 +438,16 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 		   ceil(L(duration)) (workload) */
 		ops += phase_count(p);
 		if (t_s > (double)PK_SCENARIO_MAX_SIM_S) {
+			/* each duration is whole seconds of at most 366 days
+			   (ld_get_duration): the sum is exact in a double */
+			char span[PK_FMT_SPAN_BYTES];
+
 			ld_err_at(ld, p->line, p->col,
-				  "the phases up to '%s' last %s s in all "
-				  "(%s days), above pksim's limit of %s s "
-				  "(366 days) of simulated time; shorten the "
-				  "phases",
-				  p->name ? p->name : "?", approx(t_s, c),
-				  approx(t_s / 86400.0, d),
+				  "the phases up to '%s' last %s in all, "
+				  "above pksim's limit of %s s (366 days) of "
+				  "simulated time; shorten the phases",
+				  p->name ? p->name : "?",
+				  fmt_seconds((int64_t)t_s, span),
 				  fmt_thousands(PK_SCENARIO_MAX_SIM_S, a));
 			return -1;
 		}
@@ -692,14 +695,16 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 	    s->items_file ? s->items_file->col
 	    : s->n_phases ? s->phases[0].col
 			  : 0,
-	    "the run would take about %.0f GiB (%s items: %.2f GiB; logical "
+	    "the run would take about %.*f GiB (%s items: %.2f GiB; logical "
 	    "and physical partitions: %.2f GiB; per-second samples and "
 	    "records: %.2f GiB; "
 	    "retry-wait histograms: %.2f GiB%s; %zu variant%s), and pksim "
 	    "stops at %.0f GiB before it starts; %s",
-	    total / (double)PK_GIB, approx(items, ia), it_b / (double)PK_GIB,
-	    lp_b / (double)PK_GIB, smp_b / (double)PK_GIB,
-	    hist_b / (double)PK_GIB, rq, s->n_variants,
+	    total < 10.0 * PK_GIB ? 1 : 0, total / (double)PK_GIB,
+	    items < 9e18 ? fmt_thousands(llround(items), ia)
+			 : approx(items, ia),
+	    it_b / (double)PK_GIB, lp_b / (double)PK_GIB,
+	    smp_b / (double)PK_GIB, hist_b / (double)PK_GIB, rq, s->n_variants,
 	    s->n_variants == 1 ? "" : "s",
 	    PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB,
 	    s->items_file ? "use fewer records (limit), a smaller --query "

@@ -16,9 +16,12 @@
 #include "pksim/base/mem.h"
 #include "pksim/load/scenario.h"
 #include "pksim/load/trace.h"
+#include "readbound.h"
 
 /* Longest value name counted from a data file, in bytes. */
 #define PK_PLAN_MAX_NAME_BYTES 256
+#define PLAN_SIZE_HINT                                                         \
+	"a plan is a page of YAML (count volumes with count_from)"
 /* Largest item: 2 MB (D-LIMITS, the service's maximum item size). */
 #define PK_PLAN_MAX_ITEM_BYTES (2ULL * 1024ULL * 1024ULL)
 /* Upper bounds that keep the arithmetic far from overflow and the
@@ -598,8 +601,8 @@ struct pk_plan_spec *plan_spec_parse(const char *file, const char *text,
 	ld.file = file;
 	ld.d = d;
 	if (len > PK_PLAN_MAX_FILE_BYTES) {
-		ld_err_at(&ld, 0, 0, "plan is %zu bytes; the limit is %u", len,
-			  PK_PLAN_MAX_FILE_BYTES);
+		readbound_error(d, file, 1, len, PK_PLAN_MAX_FILE_BYTES,
+				"the plan", PLAN_SIZE_HINT);
 		return NULL;
 	}
 	root = yamltree_parse(file, text, len, d);
@@ -630,30 +633,12 @@ struct pk_plan_spec *plan_spec_parse(const char *file, const char *text,
 
 struct pk_plan_spec *plan_spec_load(const char *path, struct pk_diag *d)
 {
-	FILE *f = fopen(path, "rb");
 	struct pk_plan_spec *p;
-	char *buf = xmalloc(PK_PLAN_MAX_FILE_BYTES + 1);
-	size_t n;
+	size_t n = 0;
+	char *buf = readbound_whole(path, PK_PLAN_MAX_FILE_BYTES, "the plan",
+				    PLAN_SIZE_HINT, &n, d);
 
-	if (!f) {
-		diag_file_error(d, path, "cannot open", errno);
-		free(buf);
-		return NULL;
-	}
-	n = fread(buf, 1, PK_PLAN_MAX_FILE_BYTES + 1, f);
-	if (ferror(f)) {
-		diag_file_error(d, path, "cannot read", errno);
-		fclose(f);
-		free(buf);
-		return NULL;
-	}
-	fclose(f);
-	if (n > PK_PLAN_MAX_FILE_BYTES) {
-		diag_error(d, path, 0, 0,
-			   "plan is more than %u bytes, the limit; a plan is "
-			   "a page of YAML (count volumes with count_from)",
-			   PK_PLAN_MAX_FILE_BYTES);
-		free(buf);
+	if (!buf) {
 		return NULL;
 	}
 	p = plan_spec_parse(path, buf, n, d);

@@ -14,6 +14,7 @@
  * and then every field is filled in and in range (see scenario.h).
  */
 #include "loader.h"
+#include "readbound.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -28,6 +29,9 @@
 
 /* Largest scenario file read, in bytes (16 MiB: far above any real one). */
 #define PK_SCENARIO_MAX_FILE_BYTES (16u * 1024u * 1024u)
+#define SCENARIO_SIZE_HINT                                                     \
+	"a scenario is a few pages of YAML: records belong in a data file "    \
+	"(items: {file: ...})"
 
 /* File base name without directory and .yaml/.yml. */
 static char *base_name(const char *file)
@@ -374,8 +378,8 @@ static struct pk_scenario *parse_at(const char *file, const char *text,
 	ld.file = file;
 	ld.d = diag;
 	if (len > PK_SCENARIO_MAX_FILE_BYTES) {
-		ld_err_at(&ld, 0, 0, "scenario is %zu bytes; the limit is %u",
-			  len, PK_SCENARIO_MAX_FILE_BYTES);
+		readbound_error(diag, file, 1, len, PK_SCENARIO_MAX_FILE_BYTES,
+				"the scenario", SCENARIO_SIZE_HINT);
 		return NULL;
 	}
 	root = yamltree_parse(file, text, len, diag);
@@ -436,37 +440,16 @@ struct pk_scenario *scenario_load(const char *path, struct pk_diag *diag)
 static struct pk_scenario *load_at(const char *path, int depth,
 				   struct pk_diag *diag)
 {
-	FILE *f = fopen(path, "rb");
 	struct pk_scenario *s;
-	char *buf = NULL;
-	size_t n = 0, cap = 0, got;
+	size_t n = 0;
+	char *buf =
+	    readbound_whole(path, PK_SCENARIO_MAX_FILE_BYTES, "the scenario",
+			    SCENARIO_SIZE_HINT, &n, diag);
 
-	if (!f) {
-		diag_file_error(diag, path, "cannot open", errno);
+	if (!buf) {
 		return NULL;
 	}
-	for (;;) {
-		if (n == cap) {
-			if (cap > PK_SCENARIO_MAX_FILE_BYTES) {
-				break;
-			}
-			cap = cap ? cap * 2 : 65536;
-			buf = xreallocarray(buf, cap, 1);
-		}
-		got = fread(buf + n, 1, cap - n, f);
-		n += got;
-		if (got == 0) {
-			break;
-		}
-	}
-	if (ferror(f)) {
-		diag_file_error(diag, path, "cannot read", errno);
-		fclose(f);
-		free(buf);
-		return NULL;
-	}
-	fclose(f);
-	s = parse_at(path, buf ? buf : "", n, depth, diag);
+	s = parse_at(path, buf, n, depth, diag);
 	free(buf);
 	return s;
 }

@@ -542,6 +542,31 @@ static int decimal_number(const char *s, size_t len, double *x)
    half a microsecond, then floored. */
 #define FLOOR_SLACK_MS 5e-4
 
+/* s[0..len) is written as a decimal number: an optional sign, digits
+   and at most one '.', of any length (so an epoch out of range is told
+   from text that is no number). */
+static int decimal_shape(const char *s, size_t len)
+{
+	size_t i = len > 0 && (s[0] == '+' || s[0] == '-') ? 1 : 0;
+	int digits = 0, dots = 0;
+
+	for (; i < len; i++) {
+		if (s[i] >= '0' && s[i] <= '9') {
+			digits++;
+		} else if (s[i] == '.' && !dots) {
+			dots++;
+		} else {
+			return 0;
+		}
+	}
+	return digits > 0;
+}
+
+/* The range of epoch seconds a time field may give, for messages */
+#define EPOCH_RANGE_TEXT                                                       \
+	"epoch seconds must be within +-100,000,000,000,000 (about 3 "         \
+	"million years)"
+
 static int epoch_s_to_ms(double s, int64_t *t_ms)
 {
 	if (!isfinite(s) || fabs(s) > MAX_EPOCH_S) {
@@ -559,6 +584,7 @@ int trace_time_ms(const struct pk_trace *t, size_t i, const char *field,
 	const char *slash = field[0] == '/' ? "" : "/";
 	const char *str;
 	double x;
+	int num;
 
 	if (i < t->n_times &&
 	    strcmp(t->times_field, field + (field[0] == '/')) == 0) {
@@ -576,7 +602,7 @@ int trace_time_ms(const struct pk_trace *t, size_t i, const char *field,
 		if (epoch_s_to_ms(l->u.num, t_ms) < 0) {
 			diag_error(d, t->path, line, 0,
 				   "time field \"%s%s\": %g epoch seconds is "
-				   "out of range",
+				   "out of range; " EPOCH_RANGE_TEXT,
 				   slash, field, l->u.num);
 			return -1;
 		}
@@ -590,12 +616,19 @@ int trace_time_ms(const struct pk_trace *t, size_t i, const char *field,
 		return -1;
 	}
 	str = t->pool + l->u.off;
-	if (decimal_number(str, l->len, &x) == 0) {
-		if (epoch_s_to_ms(x, t_ms) == 0) {
-			return 0;
-		}
-	} else if (isotime_parse_ms(str, l->len, t_ms) == 0) {
+	num = decimal_number(str, l->len, &x) == 0;
+	if (num ? epoch_s_to_ms(x, t_ms) == 0
+		: isotime_parse_ms(str, l->len, t_ms) == 0) {
 		return 0;
+	}
+	if (num || decimal_shape(str, l->len)) {
+		diag_error(d, t->path, line, 0,
+			   "time field \"%s%s\": \"%.*s%s\" epoch seconds is "
+			   "out of range; " EPOCH_RANGE_TEXT,
+			   slash, field,
+			   l->len > TIME_TEXT_MAX ? TIME_TEXT_MAX : (int)l->len,
+			   str, l->len > TIME_TEXT_MAX ? "..." : "");
+		return -1;
 	}
 	diag_error(d, t->path, line, 0,
 		   "time field \"%s%s\": \"%.*s\" is neither epoch seconds "

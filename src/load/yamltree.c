@@ -307,6 +307,32 @@ static void drop_duplicate_keys(struct yt *yt, struct yn *m)
  * Build the node that starts with *ev (consumed), at nesting depth depth
  * (the root is 1). Returns NULL after a fatal error (yt->fatal set).
  */
+/* A scalar's NUL characters as the two characters \0, after its error:
+   cut at the first NUL, "a\0x" and "a\0y" would both read "a" and the
+   loader would report a duplicate that is not in the file. */
+static void nul_escaped(struct yn *n)
+{
+	size_t i, k = 0, nuls = 0;
+	char *t;
+
+	for (i = 0; i < n->len; i++) {
+		nuls += n->text[i] == '\0';
+	}
+	t = xmalloc(n->len + nuls + 1);
+	for (i = 0; i < n->len; i++) {
+		if (n->text[i] == '\0') {
+			t[k++] = '\\';
+			t[k++] = '0';
+		} else {
+			t[k++] = n->text[i];
+		}
+	}
+	t[k] = '\0';
+	free(n->text);
+	n->text = t;
+	n->len = k;
+}
+
 static struct yn *build(struct yt *yt, yaml_event_t *ev, int depth)
 {
 	struct yn *n;
@@ -396,7 +422,7 @@ static struct yn *build(struct yt *yt, yaml_event_t *ev, int depth)
 		if (memchr(n->text, '\0', n->len)) {
 			diag_error(yt->d, yt->file, n->line, n->col,
 				   "text may not contain a NUL character");
-			n->len = strlen(n->text);
+			nul_escaped(n);
 		}
 		yaml_event_delete(ev);
 		return n;
