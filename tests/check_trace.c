@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../src/load/readbound.h"
 #include "pksim/base/mem.h"
 #include "pksim/load/trace.h"
 #include "testutil.h"
@@ -1716,6 +1717,105 @@ START_TEST(test_trace_arena_threads)
 }
 END_TEST
 
+/* The first message in d, as printed; caller frees. */
+static char *first_msg(struct pk_diag *d)
+{
+	char *out = tu_diag_text(d), *nl = strchr(out, '\n');
+
+	if (nl) {
+		*nl = '\0';
+	}
+	return out;
+}
+
+/* A pipe holding text (len bytes), its write end closed; the read end's
+   /dev/fd path in path (cap bytes); returns the read end. */
+static int pipe_of(const char *text, size_t len, char *path, size_t cap)
+{
+	int fd[2];
+
+	ck_assert_int_eq(pipe(fd), 0);
+	ck_assert_int_eq(write(fd[1], text, len), (ssize_t)len);
+	close(fd[1]);
+	snprintf(path, cap, "/dev/fd/%d", fd[0]);
+	return fd[0];
+}
+
+/*
+ * readbound at a bound of 100 bytes: a regular file of 101 bytes is
+ * refused with its size before a byte is read; a pipe of 101 bytes (no
+ * size of its own) at the 101st byte; a pipe with a NUL at line 2, column
+ * 3 at the NUL, whatever follows; 100 bytes pass whole.
+ */
+START_TEST(test_trace_read_bound)
+{
+	char buf[101], path[64], *dir = tu_tmpdir(), *file, *msg, *got;
+	struct readbound *rb;
+	struct pk_diag d;
+	size_t len = 0;
+	FILE *f;
+	int fd;
+
+	memset(buf, 'x', sizeof(buf));
+	file = tu_write_file(dir, "f.txt", "");
+	f = fopen(file, "wb");
+	ck_assert_uint_eq(fwrite(buf, 1, 101, f), 101);
+	fclose(f);
+	diag_init(&d);
+	ck_assert_ptr_null(
+	    readbound_whole(file, 100, "the file", "hint", &len, &d));
+	msg = first_msg(&d);
+	ck_assert_ptr_nonnull(strstr(msg, "error: the file is 101 bytes "
+					  "(101 B), above pksim's limit of "
+					  "100 bytes (100 B); hint"));
+	free(msg);
+	diag_free(&d);
+
+	fd = pipe_of(buf, 101, path, sizeof(path));
+	diag_init(&d);
+	ck_assert_ptr_null(
+	    readbound_whole(path, 100, "the file", "hint", &len, &d));
+	msg = first_msg(&d);
+	ck_assert_ptr_nonnull(strstr(
+	    msg, "error: the file is more than pksim's limit of 100 bytes "
+		 "(100 B) (read to that point: it has no size of its own, as "
+		 "a pipe or a device); hint"));
+	free(msg);
+	diag_free(&d);
+	close(fd);
+
+	fd = pipe_of(buf, 100, path, sizeof(path));
+	diag_init(&d);
+	got = readbound_whole(path, 100, "the file", "hint", &len, &d);
+	ck_assert_ptr_nonnull(got);
+	ck_assert_uint_eq(len, 100);
+	ck_assert_uint_eq(diag_count(&d), 0);
+	free(got);
+	diag_free(&d);
+	close(fd);
+
+	/* "a,b\n" then "1," and the NUL: line 2, column 3 */
+	fd = pipe_of("a,b\n1,\0,2\n", 10, path, sizeof(path));
+	diag_init(&d);
+	f = readbound_open(path, 100, "the file", "hint", &rb, &d);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(rb);
+	while (fread(buf, 1, sizeof(buf), f) > 0) {
+	}
+	ck_assert_int_eq(readbound_close(f, rb, &d), -1);
+	msg = first_msg(&d);
+	snprintf(buf, sizeof(buf), "pksim: %s:2:3: error: a NUL", path);
+	ck_assert_msg(strncmp(msg, buf, strlen(buf)) == 0, "%s", msg);
+	free(msg);
+	diag_free(&d);
+	close(fd);
+	unlink(file);
+	free(file);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("trace");
@@ -1750,6 +1850,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_trace_bad_json_lines);
 	tcase_add_test(tc, test_trace_bad_csv);
 	tcase_add_test(tc, test_trace_bad_file);
+	tcase_add_test(tc, test_trace_read_bound);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -33,4 +33,28 @@ void readbound_error(struct pk_diag *d, const char *path, int known,
 		     uint64_t size, uint64_t max_bytes, const char *what,
 		     const char *hint);
 
+/* A file being read as a stream under a bound (readbound_open). */
+struct readbound;
+
+/*
+ * Open path for reading as a stream of at most max_bytes. A regular file
+ * larger than that is refused at once (the error readbound_whole gives,
+ * in d; NULL returned). Anything else (a pipe, a device) is read through
+ * a counting stream that ends (EOF to the reader) at the first byte past
+ * the bound or at the first NUL byte, which no text input has: /dev/zero
+ * ends at once. Returns the stream and *rb (both for readbound_close),
+ * or NULL with "cannot open" in d.
+ */
+FILE *readbound_open(const char *path, uint64_t max_bytes, const char *what,
+		     const char *hint, struct readbound **rb,
+		     struct pk_diag *d);
+
+/*
+ * Close the stream f of readbound_open and free rb. Returns 0 when the
+ * stream ended on its own; -1 when it was cut by the bound or at a NUL,
+ * with that error in d (the size error, or "a NUL character" at its line
+ * and column): what the reader made of the cut text is then moot.
+ */
+int readbound_close(FILE *f, struct readbound *rb, struct pk_diag *d);
+
 #endif

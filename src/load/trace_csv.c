@@ -12,6 +12,7 @@
 #include <csv.h>
 
 #include "pksim/base/mem.h"
+#include "pksim/base/utf8.h"
 
 /* --- CSV ----------------------------------------------------------------- */
 
@@ -138,6 +139,38 @@ static void *csv_xrealloc(void *p, size_t n)
 	return xreallocarray(p, n ? n : 1, 1);
 }
 
+/* A NUL or a byte that is not UTF-8 in the line s[0..len) of the file
+   (line, 1-based): an error at its line and column (in characters),
+   returning 1; else 0. libcsv would take both as field bytes: a key
+   \xff\xfe would be a logical partition no report could print. */
+static int csv_bad_text(struct loader *L, const char *s, size_t len, int line)
+{
+	size_t bad = utf8_invalid_at(s, len), k;
+	const char *nul = memchr(s, '\0', bad);
+	int col = 1;
+
+	if (nul) {
+		bad = (size_t)(nul - s);
+	}
+	if (bad == len) {
+		return 0;
+	}
+	for (k = 0; k < bad; k++) {
+		col += trace_starts_char((unsigned char)s[k]);
+	}
+	if (nul) {
+		diag_error(L->d, L->t->path, line, col,
+			   "a NUL character; a CSV data file must be UTF-8 "
+			   "text, which has none");
+	} else {
+		diag_error(L->d, L->t->path, line, col,
+			   "invalid UTF-8 (byte 0x%02X); a CSV data file must "
+			   "be UTF-8 text (save it as UTF-8)",
+			   (unsigned)(unsigned char)s[bad]);
+	}
+	return 1;
+}
+
 void trace_parse_csv(struct loader *L)
 {
 	struct csv_state st;
@@ -157,6 +190,10 @@ void trace_parse_csv(struct loader *L)
 	csv_set_free_func(&p, free);
 	/* fed one line at a time, so that rows know their line */
 	for (; !st.stop && trace_next_line(L, &s, &len); st.line++) {
+		if (csv_bad_text(L, s, len, st.line)) {
+			st.stop = 1;
+			break;
+		}
 		got = csv_parse(&p, s, len, csv_on_field, csv_on_row, &st);
 		if (got != len) {
 			/* libcsv returns the offset of the offending byte */

@@ -14,6 +14,9 @@
 #include <sys/types.h>
 
 #include "pksim/base/mem.h"
+#include "readbound.h"
+
+#define TRACE_SIZE_HINT "pksim reads a data file whole: give a smaller export"
 
 /* The rest of the line that L->s ends in without its '\n', read from
    L->f: the whole line in L->lbuf. */
@@ -74,43 +77,10 @@ int trace_next_line(struct loader *L, const char **p, size_t *len)
 	return 1;
 }
 
-/* Append the rest of f to buf[0..*n) (capacity *cap). 0, or errno. */
-static int read_rest(FILE *f, char **buf, size_t *n, size_t *cap)
-{
-	size_t got;
-
-	for (;;) {
-		mem_grow((void **)buf, cap, *n + 65536, 1);
-		got = fread(*buf + *n, 1, *cap - *n, f);
-		*n += got;
-		if (got == 0) {
-			break;
-		}
-	}
-	/* a directory opens, and its first read fails with EISDIR */
-	return ferror(f) ? (errno ? errno : EIO) : 0;
-}
-
 char *trace_read_file(const char *path, size_t *len, struct pk_diag *d)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t n = 0, cap = 0;
-	int err;
-
-	if (!f) {
-		diag_file_error(d, path, "cannot open", errno);
-		return NULL;
-	}
-	err = read_rest(f, &buf, &n, &cap);
-	fclose(f);
-	if (err) {
-		diag_file_error(d, path, "cannot read", err);
-		free(buf);
-		return NULL;
-	}
-	*len = n;
-	return buf;
+	return readbound_whole(path, PK_TRACE_MAX_FILE_BYTES, "the data file",
+			       TRACE_SIZE_HINT, len, d);
 }
 
 /* Bytes read at a time until the format is settled. */
@@ -126,14 +96,16 @@ char *trace_read_file(const char *path, size_t *len, struct pk_diag *d)
 struct pk_trace *trace_load(const char *path, enum pk_trace_format fmt,
 			    struct pk_diag *d)
 {
-	FILE *f = fopen(path, "rb");
+	struct readbound *rb;
+	FILE *f = readbound_open(path, PK_TRACE_MAX_FILE_BYTES, "the data file",
+				 TRACE_SIZE_HINT, &rb, d);
 	char *buf = NULL;
 	size_t n = 0, cap = 0, got, start = 0;
 	int err = 0;
 	struct pk_trace *t = NULL;
+	struct pk_diag scratch;
 
 	if (!f) {
-		diag_file_error(d, path, "cannot open", errno);
 		return NULL;
 	}
 	for (;;) {
@@ -151,12 +123,21 @@ struct pk_trace *trace_load(const char *path, enum pk_trace_format fmt,
 			break;
 		}
 	}
+	/* a stream cut by its bound or at a NUL: that is the error, not
+	   what the parser made of the cut text */
+	diag_init(&scratch);
 	if (err) {
-		diag_file_error(d, path, "cannot read", err);
+		diag_file_error(&scratch, path, "cannot read", err);
 	} else {
-		t = trace_parse_stream(path, buf, n, f, fmt, d);
+		t = trace_parse_stream(path, buf, n, f, fmt, &scratch);
 	}
-	fclose(f);
+	if (readbound_close(f, rb, d) == 0) {
+		diag_move(d, &scratch);
+	} else {
+		trace_free(t);
+		t = NULL;
+	}
+	diag_free(&scratch);
 	free(buf);
 	return t;
 }

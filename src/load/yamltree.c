@@ -15,6 +15,7 @@
 #include <yaml.h>
 
 #include "pksim/base/mem.h"
+#include "pksim/base/utf8.h"
 
 /* Deepest nesting of lists/mappings accepted; real scenarios use ~5. */
 #define PK_SCENARIO_MAX_DEPTH 64
@@ -167,52 +168,6 @@ static void report_yaml_error(struct yt *yt)
 			  (int)p->context_mark.line + 1,
 			  (int)p->context_mark.column + 1);
 	}
-}
-
-/*
- * Offset of the first byte that does not start a well-formed UTF-8
- * sequence (RFC 3629: no overlongs, no surrogates, <= U+10FFFF), or len.
- * libyaml checks too, but reports the byte after the bad one.
- */
-static size_t utf8_invalid_at(const unsigned char *s, size_t len)
-{
-	size_t i = 0;
-
-	while (i < len) {
-		unsigned c = s[i];
-		size_t n, k;
-		unsigned lo = 0x80, hi = 0xBF;
-
-		if (c < 0x80) {
-			i++;
-			continue;
-		} else if (c >= 0xC2 && c <= 0xDF) {
-			n = 1;
-		} else if (c >= 0xE0 && c <= 0xEF) {
-			n = 2;
-			lo = c == 0xE0 ? 0xA0 : 0x80;
-			hi = c == 0xED ? 0x9F : 0xBF;
-		} else if (c >= 0xF0 && c <= 0xF4) {
-			n = 3;
-			lo = c == 0xF0 ? 0x90 : 0x80;
-			hi = c == 0xF4 ? 0x8F : 0xBF;
-		} else {
-			return i;
-		}
-		if (i + n >= len) {
-			return i;
-		}
-		for (k = 1; k <= n; k++) {
-			unsigned b = s[i + k];
-
-			if (b < (k == 1 ? lo : 0x80) ||
-			    b > (k == 1 ? hi : 0xBF)) {
-				return i;
-			}
-		}
-		i += n + 1;
-	}
-	return len;
 }
 
 /* ------------------------------------------------------------------ */
@@ -554,7 +509,7 @@ struct yn *yamltree_parse(const char *file, const char *text, size_t len,
 	yt.text = text;
 	yt.len = len;
 	yt.d = d;
-	bad = utf8_invalid_at((const unsigned char *)text, len);
+	bad = utf8_invalid_at(text, len);
 	if (bad < len) {
 		int line, col;
 

@@ -87,16 +87,29 @@ struct pk_trace; /* opaque: records of one loaded file */
  * - a record that is not a JSON object, a CSV row whose field count
  *   differs from the header's, a duplicate CSV column name, bad CSV
  *   quoting: each at its line; reading goes on to collect up to
- *   PK_DIAG_MAX_ERRORS of them.
+ *   PK_DIAG_MAX_ERRORS of them;
+ * - a CSV line with a NUL or a byte that is not UTF-8: at its line and
+ *   column; parsing stops there;
+ * - a file larger than PK_TRACE_MAX_FILE_BYTES: a regular file before
+ *   a byte is read, with its size; a pipe or a device at the first byte
+ *   past it, and at its first NUL (line and column), which ends it
+ *   (/dev/zero): the only error then.
  * An empty file (or only a CSV header) gives a trace with 0 records.
  */
 struct pk_trace *trace_load(const char *path, enum pk_trace_format fmt,
 			    struct pk_diag *d);
 
+/* The largest data file (items, preload, count_from) or Azure Monitor
+   log pksim reads: 4 GiB. pksim's bound, not the service's: a file is
+   held in memory as its records' values (about its size, counted in the
+   run's memory estimate), and no input is read without end. */
+#define PK_TRACE_MAX_FILE_BYTES (4ULL << 30)
+
 /*
  * The whole file at path, read into memory: a new buffer (caller frees)
  * of *len bytes, not NUL-terminated; or NULL with one error in d as
- * trace_load gives it for a file that cannot be opened or read.
+ * trace_load gives it for a file that cannot be opened or read, or is
+ * larger than PK_TRACE_MAX_FILE_BYTES.
  */
 char *trace_read_file(const char *path, size_t *len, struct pk_diag *d);
 
