@@ -44,13 +44,20 @@ void retryq_free(struct pk_retryq *q)
 	retryq_init(q);
 }
 
+/* A free slot. The free list grows with the pool (a slot is on it at
+   most once), so a pop never has to grow it. */
 static uint32_t take_slot(struct pk_retryq *q)
 {
 	if (q->n_free > 0) {
 		return q->free[--q->n_free];
 	}
-	mem_grow((void **)&q->slots, &q->cap_slots, q->n_slots + 1,
-		 sizeof(*q->slots));
+	if (q->n_slots == q->cap_slots) {
+		mem_grow((void **)&q->slots, &q->cap_slots, q->n_slots + 1,
+			 sizeof(*q->slots));
+		q->free =
+		    xreallocarray(q->free, q->cap_slots, sizeof(*q->free));
+		q->cap_free = q->cap_slots;
+	}
 	if (q->n_slots >= UINT32_MAX) {
 		PK_BUG("more than 2^32 retries queued");
 	}
@@ -61,13 +68,17 @@ static uint32_t take_slot(struct pk_retryq *q)
    been popped, the live keys move down first instead of growing it. */
 static void run_append(struct pk_retryq *q, const struct pk_retry_key *k)
 {
-	if (q->end == q->cap_run && q->head > 0) {
-		memmove(q->run, q->run + q->head,
-			(q->end - q->head) * sizeof(*q->run));
-		q->end -= q->head;
-		q->head = 0;
+	if (q->end == q->cap_run) {
+		if (q->head > 0) {
+			memmove(q->run, q->run + q->head,
+				(q->end - q->head) * sizeof(*q->run));
+			q->end -= q->head;
+			q->head = 0;
+		} else {
+			mem_grow((void **)&q->run, &q->cap_run, q->end + 1,
+				 sizeof(*q->run));
+		}
 	}
-	mem_grow((void **)&q->run, &q->cap_run, q->end + 1, sizeof(*q->run));
 	q->run[q->end++] = *k;
 }
 
@@ -159,10 +170,8 @@ void retryq_pop(struct pk_retryq *q, struct pk_retry_entry *out)
 		PK_BUG("retryq_pop on an empty queue");
 	}
 	from_heap = heap_first(q);
-	k = first(q);
+	k = from_heap ? &q->heap[0] : &q->run[q->head];
 	*out = q->slots[k->slot];
-	mem_grow((void **)&q->free, &q->cap_free, q->n_free + 1,
-		 sizeof(*q->free));
 	q->free[q->n_free++] = k->slot;
 	if (from_heap) {
 		heap_pop(q);

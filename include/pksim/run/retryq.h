@@ -55,7 +55,8 @@ struct pk_retryq {
 	size_t head, end, cap_run;
 	struct pk_retry_entry *slots; /* owned; the entries */
 	size_t n_slots, cap_slots;
-	uint32_t *free; /* owned; slots to reuse */
+	uint32_t *free; /* owned; slots to reuse, room for cap_slots (a
+			   slot is on it at most once) */
 	size_t n_free, cap_free;
 };
 
