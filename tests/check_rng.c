@@ -605,6 +605,38 @@ START_TEST(test_rng_dist_zipf_resize)
 }
 END_TEST
 
+/*
+ * A zipfian's normaliser as the draw summed it: zeta(3, 0.5) = 1 +
+ * 2^-0.5 + 3^-0.5 = 2.2844570503761732, and bit for bit what dist_norm
+ * sums, so a projection may take it instead of summing n terms again.
+ * Once the set is resized the sum was made another way: none given.
+ * A uniform keeps none (its dist_norm is 1 without a sum).
+ */
+START_TEST(test_rng_dist_known_norm)
+{
+	struct pk_dist_spec spec = {.kind = PK_DIST_ZIPFIAN, .theta = 0.5};
+	struct pk_dist *d = dist_new(&spec, 3);
+	double norm = 0;
+
+	ck_assert_int_eq(dist_known_norm(d, &norm), 1);
+	ck_assert(fabs(norm - 2.2844570503761732) < 1e-15);
+	ck_assert(norm == dist_norm(&spec, 3));
+	dist_free(d);
+	d = dist_new(&spec, 100000);
+	ck_assert_int_eq(dist_known_norm(d, &norm), 1);
+	ck_assert(norm == dist_norm(&spec, 100000));
+	dist_set_n(d, 100001);
+	norm = -1;
+	ck_assert_int_eq(dist_known_norm(d, &norm), 0);
+	ck_assert(norm == -1);
+	dist_free(d);
+	spec.kind = PK_DIST_UNIFORM;
+	d = dist_new(&spec, 10);
+	ck_assert_int_eq(dist_known_norm(d, &norm), 0);
+	dist_free(d);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("rng");
@@ -630,6 +662,7 @@ Suite *tu_suite(void)
 	    CASE(test_rng_dist_zipf_exponents),
 	    CASE(test_rng_dist_zipf_large),
 	    CASE(test_rng_dist_zipf_resize),
+	    CASE(test_rng_dist_known_norm),
 #undef CASE
 	};
 	size_t i;

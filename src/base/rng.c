@@ -225,6 +225,7 @@ struct pk_dist {
 	double hot_op_fraction;	  /* HOTSPOT */
 	uint64_t next;		  /* SEQUENTIAL: next value to return */
 	uint64_t introduced;	  /* LATEST: values in use so far, <= n */
+	int resized;		  /* 1: dist_set_n changed n */
 	double *cum;  /* WEIGHTED: owned; cum[i] = w[0] + .. + w[i] */
 	size_t n_cum; /* WEIGHTED: entries in cum */
 };
@@ -525,6 +526,7 @@ void dist_set_n(struct pk_dist *d, uint64_t n)
 	if (n == 0) {
 		PK_BUG("dist_set_n: empty set");
 	}
+	d->resized |= n != d->n;
 	d->n = n;
 	if (d->kind == PK_DIST_ZIPFIAN) {
 		zipf_resize(&d->zipf, n);
@@ -663,6 +665,17 @@ double dist_norm(const struct pk_dist_spec *spec, uint64_t n)
 	default:
 		return 1.0;
 	}
+}
+
+int dist_known_norm(const struct pk_dist *d, double *norm)
+{
+	/* zipf_init summed zeta_terms(0, n, theta), as dist_norm does; a
+	   resize adds or takes terms in another order */
+	if (d->kind != PK_DIST_ZIPFIAN || d->resized || d->zipf.count != d->n) {
+		return 0;
+	}
+	*norm = d->zipf.zetan;
+	return 1;
 }
 
 double dist_pmf(const struct pk_dist_spec *spec, uint64_t n, double norm,

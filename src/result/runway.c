@@ -5,8 +5,10 @@
  * stepped hourly over the horizon, with each value's share from
  * runway_shares.c) and runway_data.c's for a data file (every record at
  * its own time, grouped by key). Memory is
- * transient: a table of the key values seen, then at most
- * 2 x PK_RUNWAY_CANDIDATES partitions stepped.
+ * transient: the key values seen (an entry per logical partition when
+ * the snapshot maps values to them, else a table of keys), chosen from
+ * as they come (runway_pick.c), then at most 2 x PK_RUNWAY_CANDIDATES
+ * partitions stepped.
  */
 #include "pksim/result/runway.h"
 
@@ -124,6 +126,7 @@ struct group *runway_group_get(struct group **tab, const unsigned char *id,
 		memcpy(g->key, id, len);
 		g->key_len = len;
 		g->range = SIZE_MAX;
+		g->value = UINT64_MAX;
 		g->first_ms = -1;
 		g->cross_ms = -1;
 		HASH_ADD_KEYPTR(hh, *tab, g->key, g->key_len, g);
@@ -321,21 +324,6 @@ static double cand_add(const struct cand *c, const struct stretch *x, size_t n,
 	return add;
 }
 
-static int cand_cmp(const void *pa, const void *pb)
-{
-	const struct group *a = *(struct group *const *)pa;
-	const struct group *b = *(struct group *const *)pb;
-	size_t n = a->key_len < b->key_len ? a->key_len : b->key_len;
-	int d;
-
-	if (a->mass + a->start * 1e-30 != b->mass + b->start * 1e-30) {
-		return a->mass < b->mass ? 1 : -1;
-	}
-	d = memcmp(a->key, b->key, n);
-	return d != 0 ? d
-		      : (a->key_len > b->key_len) - (a->key_len < b->key_len);
-}
-
 /* Slot of bucket text in the table (texts, *n used); -1 when full */
 static int slot_of(char (*texts)[64], size_t *n, const char *text)
 {
@@ -366,13 +354,14 @@ static void from_rates(const struct pk_snapshot *s,
 	const double factor =
 	    v->spec->index_factor > 0 ? v->spec->index_factor : 1.0;
 	struct refinfo refs[PK_KEY_MAX_REFS];
-	struct group *tab = NULL, *g, *tmp, **all;
+	struct group *tab = NULL, *g, *tmp, *picked;
+	struct rw_pick pick;
 	struct rstream *st;
 	struct cand *c;
 	char(*texts)[64] = NULL;
-	size_t n_texts = 0, n_groups, n_c = 0, i, j, nx;
-	double spread, *range_mass;
-	int whole_unique, by_dist, time_key = bk->len_s > 0;
+	size_t n_texts = 0, n_c = 0, i, j, nx;
+	double spread, each = 0;
+	int whole_unique, by_dist, from_values, time_key = bk->len_s > 0;
 	int64_t h, steps = PK_RUNWAY_HORIZON_S / PK_RUNWAY_STEP_S + 1,
 		   longest = 0;
 	struct stretch x[64];
@@ -404,55 +393,47 @@ static void from_rates(const struct pk_snapshot *s,
 		rw->bound_bytes = (double)idp->count * largest;
 		return;
 	}
-	if (by_dist) {
-		runway_groups_from_dists(v, sc, w, refs, spread,
-					 sc->clock_start_s, &tab);
-	} else {
-		runway_groups_from_run(s, v, &tab);
-		rw->share_from_run = 1;
+	if (!time_key && v->preload_items > 0) {
+		each = (double)v->preload_bytes / (double)v->preload_items;
 	}
-	if (!time_key) {
-		runway_preload_start(s, v, &tab);
+	runway_pick_init(&pick, v->n_ranges);
+	from_values = by_dist && runway_groups_from_values(s, v, sc, refs,
+							   spread, each, &pick);
+	if (!from_values) {
+		if (by_dist) {
+			runway_groups_from_dists(v, sc, w, refs, spread,
+						 sc->clock_start_s, &tab);
+		} else {
+			runway_groups_from_run(s, v, &tab);
+			rw->share_from_run = 1;
+		}
+		if (each > 0) {
+			runway_preload_start(s, v, &tab);
+		}
+		HASH_ITER(hh, tab, g, tmp)
+		{
+			runway_pick_add(&pick, g);
+		}
 	}
-	n_groups = HASH_COUNT(tab);
-	if (n_groups == 0) {
+	if (pick.n_groups == 0) {
 		rw->kind = PK_RUNWAY_NEVER;
+		runway_pick_free(&pick);
+		runway_groups_free(&tab);
 		return;
 	}
-	all = xcalloc(n_groups, sizeof(*all));
-	range_mass = xcalloc(v->n_ranges + 1, sizeof(*range_mass));
-	i = 0;
-	HASH_ITER(hh, tab, g, tmp)
-	{
-		all[i++] = g;
-		range_mass[g->range < v->n_ranges ? g->range : v->n_ranges] +=
-		    g->mass;
+	picked = xcalloc(2 * PK_RUNWAY_CANDIDATES, sizeof(*picked));
+	n_c = runway_pick_done(&pick, picked);
+	if (from_values) {
+		runway_exact_mass(sc, refs, spread, picked, n_c);
 	}
-	qsort(all, n_groups, sizeof(*all), cand_cmp);
-	/* the largest shares, and each range's largest */
 	c = xcalloc(2 * PK_RUNWAY_CANDIDATES, sizeof(*c));
-	{
-		char *took = xcalloc(v->n_ranges + 1, 1);
-
-		for (i = 0; i < n_groups && n_c < 2 * PK_RUNWAY_CANDIDATES;
-		     i++) {
-			size_t r = all[i]->range < v->n_ranges ? all[i]->range
-							       : v->n_ranges;
-
-			if (i < PK_RUNWAY_CANDIDATES || !took[r]) {
-				took[r] = 1;
-				c[n_c].g = all[i];
-				n_c++;
-			}
-		}
-		free(took);
-	}
 	for (i = 0; i < n_c; i++) {
-		size_t r =
-		    c[i].g->range < v->n_ranges ? c[i].g->range : v->n_ranges;
+		size_t r = picked[i].range < v->n_ranges ? picked[i].range
+							 : v->n_ranges;
 
+		c[i].g = &picked[i];
 		/* a time key's other values wait for their time */
-		c[i].range_mass = time_key ? c[i].g->mass : range_mass[r];
+		c[i].range_mass = time_key ? c[i].g->mass : pick.range_mass[r];
 		c[i].range_ru = runway_range_ru(v, c[i].g->range);
 		if (time_key) {
 			c[i].slot = xcalloc(PK_RW_MAX_SLOTS, sizeof(double));
@@ -461,6 +442,7 @@ static void from_rates(const struct pk_snapshot *s,
 			c[i].cum = xcalloc((size_t)steps + 1, sizeof(double));
 		}
 	}
+	runway_pick_free(&pick);
 	st = xcalloc(sc->n_streams, sizeof(*st));
 	streams_init(sc, factor, st);
 	for (i = 0; i < sc->n_streams; i++) {
@@ -686,8 +668,7 @@ static void from_rates(const struct pk_snapshot *s,
 	free(st);
 	free(c);
 	free(texts);
-	free(all);
-	free(range_mass);
+	free(picked);
 	runway_groups_free(&tab);
 }
 

@@ -25,10 +25,12 @@
 struct group {
 	unsigned char *key; /* owned identity bytes */
 	size_t key_len;
-	double mass;   /* share of the new items, 0..1 */
-	double start;  /* bytes at t = 0 (preloaded) */
-	size_t range;  /* index into v->ranges, or SIZE_MAX */
-	uint64_t item; /* an item that built it */
+	double mass;	/* share of the new items, 0..1 */
+	double start;	/* bytes at t = 0 (preloaded) */
+	size_t range;	/* index into v->ranges, or SIZE_MAX */
+	uint64_t item;	/* an item that built it, or UINT64_MAX */
+	uint64_t value; /* runway_groups_from_values: the value index of
+			   its one value, else UINT64_MAX */
 	/* data files */
 	uint64_t n;
 	double bytes, first_bytes;
@@ -50,6 +52,37 @@ struct refinfo {
 	double norm;	/* dist_norm over count */
 	uint64_t radix; /* its place in the value code */
 };
+
+/* The order the projection weighs groups in: the larger share first,
+   at equal shares the one preloaded with more, then by key bytes; < 0
+   when a comes first. A total order (keys differ between groups). */
+int runway_group_order(const struct group *a, const struct group *b);
+
+/* The candidates chosen as groups come (runway_pick.c): their shares
+   summed by range, the PK_RUNWAY_CANDIDATES first in order (a heap, the
+   last of them at top[0]) and each range's first; copies, so a group
+   offered need not outlive the call. */
+struct rw_pick {
+	size_t n_ranges;    /* index n_ranges: groups of no range */
+	double *range_mass; /* owned; n_ranges + 1 shares summed */
+	struct group top[PK_RUNWAY_CANDIDATES];
+	size_t n_top;
+	struct group *best; /* owned; n_ranges + 1: each range's first */
+	char *has;	    /* owned; n_ranges + 1: 1 where best is set */
+	uint64_t n_groups;  /* groups offered */
+};
+
+void runway_pick_init(struct rw_pick *p, size_t n_ranges);
+
+/* Offer g (its mass, start, range and key set) */
+void runway_pick_add(struct rw_pick *p, const struct group *g);
+
+/* The candidates in order into out (room for 2 x PK_RUNWAY_CANDIDATES):
+   the PK_RUNWAY_CANDIDATES first, and each range's first where none of
+   those is in it, at most 2 x PK_RUNWAY_CANDIDATES; returns how many */
+size_t runway_pick_done(struct rw_pick *p, struct group *out);
+
+void runway_pick_free(struct rw_pick *p);
 
 /* rw->who: the key of identity bytes id (len bytes) as reports print it */
 void runway_set_who(const struct pk_result_variant *v, const unsigned char *id,
@@ -86,6 +119,23 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 			      const struct pk_workload *w,
 			      const struct refinfo *refs, double spread,
 			      int64_t wall0, struct group **tab);
+
+/* The groups of a key on one property whose values' logical partitions
+   the snapshot keeps (pk_snapshot.value_lps): each logical partition a
+   value reached is one group, its share the values' summed, offered to
+   *p with what preload put in it (each: bytes a preloaded item; 0 adds
+   none). 0 when the snapshot cannot say so (nothing offered). */
+int runway_groups_from_values(const struct pk_snapshot *s,
+			      const struct pk_result_variant *v,
+			      const struct pk_scenario *sc,
+			      const struct refinfo *refs, double spread,
+			      double each, struct rw_pick *p);
+
+/* The shares of groups g[0 .. n - 1] of runway_groups_from_values
+   again, each of one value exactly as dist_pmf gives it: that pass sums
+   a zipfian's shares by a series, close to 1e-15 but not bit for bit */
+void runway_exact_mass(const struct pk_scenario *sc, const struct refinfo *refs,
+		       double spread, struct group *g, size_t n);
 
 void runway_groups_from_run(const struct pk_snapshot *s,
 			    const struct pk_result_variant *v,

@@ -105,7 +105,9 @@ int runway_key_refs(const struct pk_result_variant *v,
 		if (r->count == 0 || radix > UINT64_MAX / r->count) {
 			return 0;
 		}
-		r->norm = dist_norm(&sc->props[r->prop].dist, r->count);
+		if (!workload_value_norm(w, r->prop, &r->norm)) {
+			r->norm = dist_norm(&sc->props[r->prop].dist, r->count);
+		}
 		r->radix = radix;
 		radix *= r->count;
 	}
@@ -214,6 +216,188 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 	}
 	free(bits);
 	free(kv);
+}
+
+/* Logical partitions placed a run at a time (pk_snapshot.lp_place) */
+#define PK_RW_PLACE_RUN 64
+/* x^-e for x below this is pow's own; above, a series from the nearest
+   anchor below (x's top PK_RW_SERIES_BITS + 1 bits), so u = (x - a) / a
+   < 2^-PK_RW_SERIES_BITS */
+#define PK_RW_SERIES_BITS 8
+#define PK_RW_SERIES_FROM (1u << (PK_RW_SERIES_BITS + 1))
+/* Terms of the binomial series (1 + u)^-e kept: the first left out is at
+   most C(e + 8, 8) u^8 < 165 x 2^-64, 1e-17, for e <= PK_RW_SERIES_MAX_E */
+#define PK_RW_SERIES_TERMS 8
+#define PK_RW_SERIES_MAX_E 4.0
+
+/* x^-e for ascending integers x: pow once an anchor, then the binomial
+   series, about 1e-15 relative off pow's (rounding in the sum) */
+struct rw_series {
+	double e;
+	double c[PK_RW_SERIES_TERMS]; /* c[k] = binomial(-e, k) */
+	uint64_t a;		      /* the anchor, 0 none yet */
+	double a_pow, a_inv;	      /* a^-e, 1 / a */
+};
+
+static void series_init(struct rw_series *w, double e)
+{
+	int k;
+
+	w->e = e;
+	w->c[0] = 1.0;
+	for (k = 1; k < PK_RW_SERIES_TERMS; k++) {
+		w->c[k] = w->c[k - 1] * (-e - (double)(k - 1)) / (double)k;
+	}
+	w->a = 0;
+}
+
+static double series_pow(struct rw_series *w, uint64_t x)
+{
+	int b = 63 - __builtin_clzll(x) - PK_RW_SERIES_BITS;
+	uint64_t a = x >> b << b;
+	double u, sum;
+	int k;
+
+	if (a != w->a) {
+		w->a = a;
+		w->a_pow = 1.0 / pow((double)a, w->e);
+		w->a_inv = 1.0 / (double)a;
+	}
+	u = (double)(x - a) * w->a_inv;
+	sum = w->c[PK_RW_SERIES_TERMS - 1];
+	for (k = PK_RW_SERIES_TERMS - 2; k >= 0; k--) {
+		sum = sum * u + w->c[k];
+	}
+	return w->a_pow * sum;
+}
+
+/* The exponent of a power-law distribution the series may stand in
+   for, or 0 */
+static double series_exponent(const struct pk_dist_spec *d)
+{
+	if (d->kind == PK_DIST_ZIPFIAN) {
+		return d->theta;
+	}
+	if (d->kind == PK_DIST_ZIPF && d->s <= PK_RW_SERIES_MAX_E) {
+		return d->s;
+	}
+	return 0;
+}
+
+/* Value index i's share (dist_pmf, by the series when e > 0) */
+static double value_mass(const struct pk_dist_spec *d, const struct refinfo *r,
+			 struct rw_series *w, double e, uint64_t i)
+{
+	if (e > 0 && i + 1 >= PK_RW_SERIES_FROM) {
+		return series_pow(w, i + 1) / r->norm;
+	}
+	return dist_pmf(d, r->count, r->norm, i);
+}
+
+/* Each value's share into mass[] by logical partition (hit[] marks
+   them, one[] holds the value index + 1 of each's one value, UINT32_MAX
+   for several); 0 when a logical partition has several values and the
+   series stands in (e > 0): their sum must be pow's. */
+static int value_shares(const struct pk_snapshot *s,
+			const struct pk_dist_spec *d, const struct refinfo *r,
+			double spread, double e, double *mass, uint32_t *one)
+{
+	struct rw_series w;
+	uint64_t i, k;
+
+	series_init(&w, e);
+	for (i = 0; i < s->n_value_lps; i++) {
+		if (s->value_lps[i] == 0 || s->value_lps[i] > s->n_lps) {
+			continue;
+		}
+		k = s->value_lps[i] - 1;
+		if (one[k] != 0) {
+			if (e > 0) {
+				return 0;
+			}
+			one[k] = UINT32_MAX;
+		} else {
+			one[k] = (uint32_t)i + 1;
+		}
+		mass[k] += spread * value_mass(d, r, &w, e, i);
+	}
+	return 1;
+}
+
+int runway_groups_from_values(const struct pk_snapshot *s,
+			      const struct pk_result_variant *v,
+			      const struct pk_scenario *sc,
+			      const struct refinfo *refs, double spread,
+			      double each, struct rw_pick *p)
+{
+	const struct pk_dist_spec *d;
+	struct pk_snapshot_lp_place at[PK_RW_PLACE_RUN];
+	struct group g;
+	double *mass, e;
+	uint32_t *one;
+	uint64_t i;
+
+	if (!s->value_lps || !s->lp_place || v->key->n_refs != 1 ||
+	    refs[0].count == 0 || refs[0].count > UINT32_MAX - 1 ||
+	    refs[0].prop != s->value_prop || s->n_value_lps != refs[0].count) {
+		return 0;
+	}
+	d = &sc->props[refs[0].prop].dist;
+	e = series_exponent(d);
+	mass = xcalloc(s->n_lps ? s->n_lps : 1, sizeof(*mass));
+	one = xcalloc(s->n_lps ? s->n_lps : 1, sizeof(*one));
+	/* a key on one property is that value's: every value that reached
+	   a logical partition adds its share to that one (the run holds no
+	   value whose key was refused) */
+	if (!value_shares(s, d, &refs[0], spread, e, mass, one)) {
+		memset(mass, 0, s->n_lps * sizeof(*mass));
+		memset(one, 0, s->n_lps * sizeof(*one));
+		value_shares(s, d, &refs[0], spread, 0, mass, one);
+	}
+	memset(&g, 0, sizeof(g));
+	g.item = UINT64_MAX;
+	for (i = 0; i < s->n_lps; i += PK_RW_PLACE_RUN) {
+		size_t n = s->n_lps - i < PK_RW_PLACE_RUN
+			       ? (size_t)(s->n_lps - i)
+			       : PK_RW_PLACE_RUN;
+		size_t j;
+
+		s->lp_place(s->lps, i, n, at);
+		for (j = 0; j < n; j++) {
+			uint64_t k = i + j;
+
+			if (one[k] == 0) {
+				continue;
+			}
+			g.key = (unsigned char *)at[j].key;
+			g.key_len = at[j].key_len;
+			g.mass = mass[k];
+			g.start = (double)at[j].preloaded_items * each;
+			g.range =
+			    at[j].range < v->n_ranges ? at[j].range : SIZE_MAX;
+			g.value =
+			    one[k] == UINT32_MAX ? UINT64_MAX : one[k] - 1;
+			runway_pick_add(p, &g);
+		}
+	}
+	free(one);
+	free(mass);
+	return 1;
+}
+
+void runway_exact_mass(const struct pk_scenario *sc, const struct refinfo *refs,
+		       double spread, struct group *g, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (g[i].value != UINT64_MAX) {
+			g[i].mass =
+			    spread * dist_pmf(&sc->props[refs[0].prop].dist,
+					      refs[0].count, refs[0].norm,
+					      g[i].value);
+		}
+	}
 }
 
 /* The groups from the run: each logical partition's items written over

@@ -267,6 +267,15 @@ uint32_t workload_value_index(const struct pk_workload *w, uint64_t item,
 			  w->idx[item * w->n_slots + (size_t)w->prop_slot[j]]);
 }
 
+int workload_value_norm(const struct pk_workload *w, int prop, double *norm)
+{
+	if (w->file || w->remap || prop < 0 || (size_t)prop >= w->sc->n_props ||
+	    w->prop_slot[prop] < 0) {
+		return 0;
+	}
+	return dist_known_norm(w->slot_dist[w->prop_slot[prop]], norm);
+}
+
 int workload_value_index_view(const struct pk_workload *w, int prop,
 			      struct pk_value_index_view *out)
 {

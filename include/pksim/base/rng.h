@@ -104,5 +104,10 @@ void dist_set_n(struct pk_dist *d, uint64_t n);
 uint64_t dist_draw(struct pk_dist *d, struct pk_rng *r);
 /* Free d; NULL is allowed. */
 void dist_free(struct pk_dist *d);
+/* d's normaliser when d made it over its set as dist_norm(spec, n) does
+   (a ZIPFIAN never resized: zeta(n, theta), the same sum bit for bit),
+   into *norm and 1; else 0, *norm untouched. Spares a caller the sum
+   over n values d already did. */
+int dist_known_norm(const struct pk_dist *d, double *norm);
 
 #endif

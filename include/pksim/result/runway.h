@@ -13,7 +13,12 @@
  *   probability mass of its key's values (rng.h dist_pmf: the
  *   distribution, not the sampled counts; a product over the
  *   properties the key reads, ASSUMPTION: drawn independently), summed
- *   over the values that build one key (a {hash(p) mod N} part); a
+ *   over the values that build one key (a {hash(p) mod N} part; where
+ *   the snapshot maps each value of a one-property key to its logical
+ *   partition, pk_snapshot.value_lps, over the values that reached it,
+ *   a zipfian's shares past its 512th value summed for the ranges by a
+ *   binomial series within about 1e-15 of pow's, the candidates' own
+ *   exact); a
  *   {random A..B} part or a hash of a unique property spreads it evenly
  *   over its B - A + 1 or N values. The new items a second are the rate
  *   schedule's (schedule.h: ramps, steps, daily, weekly, holidays,

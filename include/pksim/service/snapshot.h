@@ -75,6 +75,16 @@ struct pk_snapshot_lp {
 	uint64_t preloaded_items; /* items `preload:` stored in it */
 };
 
+/* Where one logical partition is, for a reader that needs only that of
+   millions (lp_place): what pk_snapshot_lp says of it under the same
+   names, borrowed alike. */
+struct pk_snapshot_lp_place {
+	const unsigned char *key; /* identity bytes of its key value */
+	size_t key_len;
+	size_t range;		  /* index in pk_snapshot.ranges */
+	uint64_t preloaded_items; /* items `preload:` stored in it */
+};
+
 /* One physical partition (partition key range) at the end of the run. */
 struct pk_snapshot_range {
 	uint32_t id;		     /* partition key range id; never
@@ -182,6 +192,22 @@ struct pk_snapshot {
 	void (*lp_read)(const void *lps, uint64_t first, size_t n,
 			struct pk_snapshot_lp *out);
 	const void *lps; /* borrowed: what lp_read reads */
+	/* ... only where each of them is (key, range, preloaded items)
+	 * into out[0 .. n - 1], the same numbering; far cheaper than
+	 * lp_read. NULL when the service has no cheaper reader. */
+	void (*lp_place)(const void *lps, uint64_t first, size_t n,
+			 struct pk_snapshot_lp_place *out);
+	/* The logical partition each value index of the items' property
+	 * value_prop (workload_value_index) reached: value_lps[i] is its
+	 * number + 1 (lp_read's numbering), 0 when no request of the run
+	 * carried value i to a logical partition (never sent, or every
+	 * request refused before one was made); n_value_lps entries, the
+	 * property's workload_value_indexes. NULL (value_prop -1) when the
+	 * key is not a function of one property's value or the service
+	 * keeps no such map. Borrowed like lps. */
+	const uint32_t *value_lps;
+	uint64_t n_value_lps;
+	int value_prop;
 
 	struct pk_snapshot_cosmos *cosmos; /* owned; NULL: not Azure Cosmos
 					      DB */

@@ -213,6 +213,13 @@ struct pk_value_index_view {
 int workload_value_index_view(const struct pk_workload *w, int prop,
 			      struct pk_value_index_view *out);
 
+/* The normaliser dist_pmf needs for prop's distribution over its
+   workload_value_indexes(w, prop) values, as the workload's own draw
+   computed it (dist_known_norm), into *norm and 1; 0 when it has none
+   to give (several streams, a property not drawn, a distribution that
+   keeps none): the caller sums dist_norm itself. */
+int workload_value_norm(const struct pk_workload *w, int prop, double *norm);
+
 /* Stored size in bytes the generator gave item at its create (an upsert
    or replace carries its own size in pk_op.size_bytes: its target is
    drawn at the send, per variant). */

@@ -433,6 +433,12 @@ static void cs_snapshot(const struct pk_service *s,
 	out->key_records = cs->keycheck.items;
 	out->key_missing = cs->keycheck.missing;
 	out->key_absent = cs->keycheck.absent;
+	if (cs->lp_cache) {
+		/* the cache holds pool indexes, lp_read's numbers + 1 */
+		out->value_lps = cs->lp_cache;
+		out->n_value_lps = cs->lp_cache_n;
+		out->value_prop = cs->lp_cache_prop;
+	}
 }
 
 static void cs_free(struct pk_service *s)

@@ -54,6 +54,23 @@ static void lp_read(const void *lps, uint64_t first, size_t n,
 	}
 }
 
+/* lp_place of a container: lp_read's numbering, only where each is. */
+static void lp_place(const void *lps, uint64_t first, size_t n,
+		     struct pk_snapshot_lp_place *out)
+{
+	const struct pk_container *c = lps;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		const struct pk_lp *lp = container_lp(c, first + k + 1);
+
+		out[k].key = lp->key;
+		out[k].key_len = lp->key_len;
+		out[k].range = container_lp_range(c, lp);
+		out[k].preloaded_items = container_lp_preloaded(c, lp);
+	}
+}
+
 /* The ranges at the end, key order. */
 static void ranges(const struct pk_container *c, struct pk_snapshot *s)
 {
@@ -230,6 +247,8 @@ void cosmos_snapshot_fill(const struct pk_container *c,
 	ids(c, out);
 	out->n_lps = c->n_lps;
 	out->lp_read = lp_read;
+	out->lp_place = lp_place;
 	out->lps = c;
+	out->value_prop = -1;
 	out->cosmos = extension(c);
 }
