@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""tools/bench.py's memory arithmetic (per_unit, memory_detail) and its
---quick table, on hand values (no pksim run). Usage: bench_memory.py SRC"""
+"""tools/bench.py's memory arithmetic (per_unit, memory_detail), its
+scaling rows (scaling_row, scaling_ratios, scaling_rows) and its --quick
+table, on hand values (no pksim run). Usage: bench_memory.py SRC"""
 import importlib.util
 import io
 import os
@@ -98,4 +99,28 @@ fig["ingest_at_once_429s"] = 2_000_000
 rows = {r[0]: r[1] for r in bench.table_rows(fig, False)}
 k = "data file ingest --at-once (2,000,000 429s, retried), records per CPU s"
 assert rows[k] == "8", rows
+
+# the scaling rows: the issue's 16-range figure, 3.39 CPU s over 10 M
+# creates = 339 ns an operation; 1,000 ranges at 19.02 s = 1,902 ns,
+# 1,902 / 339 = 5.61; the hot key's 400,000 operations in 0.74 s over
+# 2,831,925 requests: 1,850 ns an operation, 261 a request (0.74 /
+# 2,831,925 = 261.3 ns); 171,966,464 B = 164.0 MiB; the floor's 1.2 s
+# over 10 M = 120 ns
+r16 = bench.scaling_row("16 ranges", 3.39, 10_000_000, 10_000_000,
+                        171_966_464, 1.2)
+r1k = bench.scaling_row("1,000 ranges", 19.02, 10_000_000, 10_000_000,
+                        171_966_464, 1.2)
+hot = bench.scaling_row("hot key, SDK retries", 0.74, 400_000, 2_831_925,
+                        41 * MiB, 0.05)
+bench.scaling_ratios([r16, r1k, hot])
+assert r16["ns_per_op"] == 339 and r16["over_16_ranges"] == 1.0, r16
+assert r16["peak_mb"] == 164.0 and r16["floor_ns_per_op"] == 120, r16
+assert r1k["ns_per_op"] == 1902 and r1k["over_16_ranges"] == 5.61, r1k
+assert hot["ns_per_op"] == 1850 and hot["ns_per_request"] == 261, hot
+assert hot["over_16_ranges"] == 5.46, hot  # 1,850 / 339 = 5.457
+rows = bench.scaling_rows([r16, r1k, hot])
+# the target only on the larger layouts and on the hot key's requests
+assert rows[0][2] == "" and rows[2][2] == "x16 ranges <= 1.3", rows
+assert rows[5][1] == "261" and rows[5][2] == "< 200", rows
+
 print("bench_memory: ok")

@@ -29,7 +29,18 @@ Runs, one after another on one core each:
             file replayed at 100,000 records a second (not rate limited:
             reading and one create per record), and the same all at once
             (a retry queue 1 M deep): records per second of each;
-  idle      a simulated week at 1 operation per second: seconds and peak RSS.
+  idle      a simulated week at 1 operation per second: seconds and peak RSS;
+  scaling   how an operation's cost grows: 2 M creates over 1 M zipfian
+            key values on an existing container of 16, 1,000 and 10,000
+            physical partitions (160,000, 1,000,000 and 1,000,000 RU/s:
+            10,000, 1,000 and 100 RU/s a range, the most 16 existing
+            partitions hold and the most a container may have: the larger
+            layouts throttle and retry, so the rows give ns per request
+            sent beside ns per operation); one hot key at half the draws, SDK retries (40,000
+            RU/s, 5-RU creates, 400,000 operations, about 2.8 M requests);
+            and 1 M creates over 10 M key values. Each row runs the floor
+            on the same operation and key counts right after pksim, and
+            gives pksim's ns per operation over the 16-range row's.
 Figures are CPU seconds of the child (user + system) from wait4(2), so a
 busy machine slows them less than wall time would. Peak RSS is pksim's
 own, in MiB (2^20 bytes; the JSON's *_mb keys are MiB too), measured by
@@ -60,6 +71,8 @@ TARGETS = {
     "ingest_records_per_s": ">= 1,000,000",
     "idle_week_seconds": "< 1",
     "idle_week_peak_mb": "< 50",
+    "scaling_ratio_to_16": "<= 1.3",
+    "hot_key_ns_per_request": "< 200",
 }
 
 
@@ -296,13 +309,113 @@ def main():
         fig["idle_week_seconds"] = round(s, 3)
         fig["idle_week_peak_mb"] = round(rss / 2**20, 1)
 
-    print_table(table_rows(fig, a.quick), a.quick)
+        fig["scaling"] = scaling(tmp, pksim, floor, scale)
+
+    print_table(table_rows(fig, a.quick) + scaling_rows(fig["scaling"]),
+                a.quick)
     if a.json:
         with open(a.json, "w") as f:
             json.dump({"quick": a.quick, "figures": fig, "targets": TARGETS,
                        "targets_apply": not a.quick},
                       f, indent=2, sort_keys=True)
             f.write("\n")
+
+
+# the scaling rows (issue 27): name, scenario text (durations in
+# seconds, divided by --quick's scale), operations at full size, key
+# values. The ranges rows differ only in partitions: an existing
+# container's physical partitions (scenarios/README.md, `partitions`).
+def ranges_yaml(n, ru_per_s):
+    return ("seed: 1\ncontainer: {partition_key: /k, throughput: %d, "
+            "partitions: %d}\ncost: {write_1kb: 1}\nitems:\n"
+            "  k: {values: \"k{0000000..0999999}\", distribution: zipfian}\n"
+            "phases:\n  - {duration: %%ds, rate: 20000/s, ops: {create: 1}, "
+            "item_size: 1KB}\n" % (ru_per_s, n))
+
+
+HOT_YAML = ("seed: 1\ncontainer: {partition_key: /k, throughput: 40000}\n"
+            "cost: {write_1kb: 5}\nitems:\n"
+            "  k: {values: \"k{0000..9999}\", distribution: hotspot, "
+            "hot_data: 0.0001, hot_ops: 0.5}\n"
+            "phases:\n  - {duration: %ds, rate: 20000/s, ops: {create: 1}, "
+            "item_size: 1KB}\n")
+
+KEYS10M_YAML = ("seed: 1\ncontainer: {partition_key: /k, autoscale_max: "
+                "160000}\ncost: {write_1kb: 1}\nitems:\n"
+                "  k: {values: \"k{00000000..09999999}\", distribution: "
+                "zipfian}\nphases:\n  - {duration: %ds, rate: 50000/s, "
+                "ops: {create: 1}, item_size: 1KB}\n")
+
+SCALING = [
+    ("16 ranges", ranges_yaml(16, 160000), 100, 1_000_000),
+    ("1,000 ranges", ranges_yaml(1000, 1000000), 100, 1_000_000),
+    ("10,000 ranges", ranges_yaml(10000, 1000000), 100, 1_000_000),
+    ("hot key, SDK retries", HOT_YAML, 20, 10_000),
+    ("10 M key values", KEYS10M_YAML, 20, 10_000_000),
+]
+
+
+def scaling(tmp, pksim, floor, scale):
+    """The scaling rows: per workload pksim's CPU seconds, operations,
+    requests sent (from its report), ns per operation and per request,
+    peak RSS, and the floor's ns per operation on the same counts, run
+    right after it (its zipfian draw over as many key values:
+    the floor of a hot-key row draws another distribution at the same
+    cost)."""
+    rows = []
+    for name, body, secs, keys in SCALING:
+        path = scenario(tmp, "scaling.yaml", body % (secs // scale))
+        s, rss, text = run([pksim, "run", path, "--format", "json"],
+                           stdout=subprocess.PIPE)
+        t = totals(text)["totals"]
+        ops = t["operations"]
+        fs, _, _ = run([floor, str(ops), str(keys)])
+        rows.append(scaling_row(name, s, ops, t["requests"], rss, fs))
+    scaling_ratios(rows)
+    return rows
+
+
+def scaling_row(name, secs, ops, requests, peak, floor_secs):
+    """One scaling row's figures: secs and floor_secs are CPU seconds of
+    pksim and of the floor over ops operations, requests what pksim
+    sent (operations and their retries), peak its peak RSS in bytes."""
+    return {"name": name, "seconds": round(secs, 3), "ops": ops,
+            "requests": requests,
+            "ns_per_op": round(secs / ops * 1e9),
+            "ns_per_request": round(secs / requests * 1e9),
+            "peak_mb": round(peak / 2**20, 1),
+            "floor_ns_per_op": round(floor_secs / ops * 1e9)}
+
+
+def scaling_ratios(rows):
+    """Set each row's over_16_ranges: its ns per operation over the
+    first row's (the 16-range run's)."""
+    base = rows[0]["ns_per_op"]
+    for r in rows:
+        r["over_16_ranges"] = round(r["ns_per_op"] / base, 2)
+
+
+def scaling_rows(rows):
+    """print_table's rows for the scaling figures: one per workload
+    (ns per operation, its ratio to the 16-range row's, the target
+    where the issue sets one), the details indented under it."""
+    out = []
+    for r in rows:
+        tgt = ""
+        if "ranges" in r["name"] and not r["name"].startswith("16"):
+            tgt = "x16 ranges " + TARGETS["scaling_ratio_to_16"]
+        out.append(("%s, ns per op (x16 ranges %s)" % (
+            r["name"], r["over_16_ranges"]), f"{r['ns_per_op']:,}", tgt))
+        if r["name"].startswith("hot key"):
+            out.append(("%s, ns per request sent" % r["name"],
+                        f"{r['ns_per_request']:,}",
+                        TARGETS["hot_key_ns_per_request"]))
+        out.append(("%s ops, %s requests, %s CPU s, peak %s MiB; floor "
+                    "%s ns per op in the same run" % (
+                        f"{r['ops']:,}", f"{r['requests']:,}", r["seconds"],
+                        r["peak_mb"], f"{r['floor_ns_per_op']:,}"),
+                    None, None))
+    return out
 
 
 # the idle row's scenario: 7 days at 1 op/s (604,800 operations)
