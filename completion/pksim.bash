@@ -58,13 +58,14 @@ _pksim()
 	case $cmd in
 	run)
 		opts='--format --bands --color --seed --wide --output -o --force
-			--quiet --allow-undefined-key --narrate --step --help'
+			--quiet --jobs --no-remedies --allow-undefined-key --narrate
+			--step --help'
 		;;
 	compare)
 		opts='--key --items --items-format --time-field
 			--time-compression --rate --at-once --query --seeds --throughput
 			--partitions --storage-per-partition --variant --jobs
-			--quiet
+			--no-remedies --quiet
 			--format --bands --color --seed --output -o --force
 			--allow-undefined-key
 			--narrate --step --help'

@@ -26,6 +26,7 @@
 #include "pksim/report/report_streams.h"
 #include "pksim/report/report_text.h"
 #include "pksim/report/textwrap.h"
+#include "pksim/result/remedy.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
 
@@ -80,11 +81,13 @@ struct pk_run_opts {
 	const char *variants[PK_CLI_MAX_KEYS]; /* --variant, in order */
 	size_t n_variants;
 	unsigned jobs;		/* --jobs N; 0 = the number of cores */
+	int have_jobs;		/* --jobs given */
 	int quiet;		/* --quiet: no progress line */
 	int narrate;		/* --narrate: the run's events on stderr */
 	int step;		/* --step: narrate, pausing at each event */
 	int wide;		/* --wide: EPKs and keys whole in text */
 	long width;		/* --width N; -1: the terminal's (cli.h) */
+	int no_remedies;	/* --no-remedies: no remedy replays */
 	const char *items_only; /* the first option given that only --items
 				   uses, without the "--"; NULL if none */
 };
@@ -257,14 +260,6 @@ static int parse_compare_opt(int ch, const char *arg, struct pk_run_opts *o)
 		}
 		o->have_pp_bytes = 1;
 		return 0;
-	case 'j':
-		if (parse_u64(arg, &u) || u < 1 || u > PK_SIM_MAX_JOBS) {
-			return usage_error("--jobs needs a number of threads "
-					   "from 1 to 256, got '%s'",
-					   arg);
-		}
-		o->jobs = (unsigned)u;
-		return 0;
 	default:
 		if (parse_u64(arg, &u) || u < PK_CLI_MIN_RU_PER_S ||
 		    u > PK_MAX_RU_PER_S) {
@@ -338,9 +333,11 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 	    {"jobs", required_argument, NULL, 'j'},
 	    {"quiet", no_argument, NULL, 'Q'},
 	    {"force", no_argument, NULL, 'X'},
+	    {"no-remedies", no_argument, NULL, 'R'},
 	    {NULL, 0, NULL, 0},
 	};
 	int ch, rc, li = 0, compare = o->compare;
+	uint64_t ju;
 	const char *cmd = compare ? "compare" : "run";
 
 	memset(o, 0, sizeof(*o));
@@ -386,6 +383,20 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 			break;
 		case 'X':
 			o->force = 1;
+			break;
+		case 'R':
+			o->no_remedies = 1;
+			break;
+		case 'j':
+			if (parse_u64(optarg, &ju) || ju < 1 ||
+			    ju > PK_SIM_MAX_JOBS) {
+				return usage_error("--jobs needs a number of "
+						   "threads from 1 to 256, "
+						   "got '%s'",
+						   optarg);
+			}
+			o->jobs = (unsigned)ju;
+			o->have_jobs = 1;
 			break;
 		case 'n': /* --narrate */
 		case 'p': /* --step */
@@ -479,6 +490,11 @@ static int render(const struct pk_run *run, const struct pk_run_opts *o,
 		return -1;
 	}
 	res = result_build(run);
+	/* the series formats carry no remedies: nothing to replay */
+	if (!o->no_remedies && o->format != PK_FORMAT_CSV &&
+	    o->format != PK_FORMAT_STREAMS_CSV) {
+		remedies_build(res, o->jobs);
+	}
 	if (o->format == PK_FORMAT_CSV) {
 		rc = report_csv(res, mem);
 	} else if (o->format == PK_FORMAT_STREAMS_CSV) {
@@ -696,7 +712,9 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 		return rc;
 	}
 	so.keep_seconds = o.format == PK_FORMAT_CSV;
-	so.jobs = o.compare ? o.jobs : 1; /* 0: the number of cores */
+	/* 0: the number of cores; run's variants in one thread unless
+	   --jobs says */
+	so.jobs = o.compare || o.have_jobs ? o.jobs : 1;
 	if (sc && o.narrate) {
 		/* told while the run proceeds (narrate.h), on stderr: the
 		   progress line would tear it */

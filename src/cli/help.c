@@ -75,7 +75,8 @@ static const char overview_text[] =
 static const char run_text[] =
     "usage: pksim run SCENARIO.yaml\n"
     "                 [--format text|json|csv|streams-csv|markdown|html]\n"
-    "                 [--seed N] [--wide] [--width N] [--quiet] [-o FILE]\n"
+    "                 [--seed N] [--wide] [--width N] [--quiet] [--jobs N]\n"
+    "                 [--no-remedies] [-o FILE]\n"
     "\n"
     "Replays the scenario's workload against a simulated container (each\n"
     "of its variants in turn) and reports the physical partitions, the\n"
@@ -111,6 +112,15 @@ static const char run_text[] =
     "                   run reads: the scenario or its data files)\n"
     "  --quiet          no progress line (a run over ~2 s shows one on\n"
     "                   standard error when that is a terminal)\n"
+    "  --jobs N         threads for the variants and the remedy replays\n"
+    "                   (default: the variants in one thread, the\n"
+    "                   replays in as many as there are cores); the\n"
+    "                   output is the same for any N\n"
+    "  --no-remedies    replay no remedy: by default a variant with 429s\n"
+    "                   gets its remedies (the RU/s that stop the 429s on\n"
+    "                   the existing layout, and with splits), each found\n"
+    "                   by replays of the same operation stream and\n"
+    "                   printed with what the replays measured\n"
     "  --allow-undefined-key\n"
     "                   study items without the key's property on\n"
     "                   purpose (the undefined logical partition); by\n"
@@ -216,8 +226,15 @@ static const char compare_text[] =
     "  --seed N         replace the scenario's seed\n"
     "  -o, --output F   write the report to F, whole or not at all\n"
     "  --force          let -o replace a read-only file, as for run\n"
-    "  --jobs N         threads for the variants (default: the number\n"
-    "                   of cores); the output is the same for any N\n"
+    "  --jobs N         threads for the variants and the remedy replays\n"
+    "                   (default: the number of cores); the output is\n"
+    "                   the same for any N\n"
+    "  --no-remedies    replay no remedy: by default a variant with 429s\n"
+    "                   gets its remedies (the RU/s that stop the 429s on\n"
+    "                   the existing layout, and with splits), each found\n"
+    "                   by replays of the same operation stream and\n"
+    "                   printed with what the replays measured\n"
+
     "  --quiet          no progress line (a run over ~2 s shows one on\n"
     "                   standard error when that is a terminal)\n"
     "  --allow-undefined-key\n"
@@ -394,6 +411,8 @@ static const char *const run_options[] = {
     "--step",
     "--help",
     "-h",
+    "--jobs",
+    "--no-remedies",
     NULL,
 };
 
@@ -414,6 +433,7 @@ static const char *const compare_options[] = {
     "--storage-per-partition",
     "--variant",
     "--jobs",
+    "--no-remedies",
     "--quiet",
     "--format",
     "--bands",

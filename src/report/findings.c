@@ -364,10 +364,7 @@ static void say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 			 "space and its first-attempt RU per unit of hash "
 			 "space is %.2f x the other ranges' (even: 1; within "
 			 "%.1f x counts as even), so its load follows its "
-			 "width; "
-			 "RU/s that split every range to the same width "
-			 "(rules 5-7) or a redistribution giving it more of "
-			 "them (rule 26) help, a new key would not",
+			 "width",
 			 pct(width), ratio, PK_FINDINGS_LAYOUT_RATIO);
 	} else {
 		char key[200] = "", dens[192] = "";
@@ -400,12 +397,9 @@ static void say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 				 "space)",
 				 ratio, pct(share), pct(width));
 		}
-		snprintf(cause, sizeof(cause),
-			 "%s, a key problem%s%s; the RU/s are divided "
-			 "evenly, so a raise helps the hot range by only "
-			 "1/%zu of it",
+		snprintf(cause, sizeof(cause), "%s, a key problem%s%s",
 			 n_hot ? "hot ranges among idle ones" : "one hot range",
-			 key, dens, v->n_ranges);
+			 key, dens);
 	}
 	say(s,
 	    xasprintf("hot partition risk%s: %s ran at p99 %d%% "

@@ -19,6 +19,7 @@
 #include "pksim/report/heatstrip.h"
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
+#include "pksim/report/remedies.h"
 #include "pksim/report/report_streams.h"
 #include "pksim/report/scorecard.h"
 #include "pksim/report/textwrap.h"
@@ -756,6 +757,7 @@ int report_text_styled(const struct pk_result *r, int wide, int colour,
 			free(f[i]);
 		}
 		free(f);
+		remedies_text(r, v, out);
 	}
 	return ferror(out) ? -1 : 0;
 }

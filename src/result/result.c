@@ -5,6 +5,7 @@
  * run/sim.h. Nothing above the service stage looks inside a container.
  */
 #include "pksim/result/result.h"
+#include "pksim/result/remedy.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -550,6 +551,7 @@ void result_variant_free(struct pk_result_variant *v)
 	free(v->billed_classic);
 	free(v->billed_dynamic);
 	result_heat_free(&v->heat);
+	remedies_free(v->remedies);
 	memset(v, 0, sizeof(*v));
 }
 

@@ -36,6 +36,7 @@
 #include "pksim/service/metrics.h"
 
 struct pk_run;
+struct pk_remedies;
 
 /* Logical partitions each ranking holds (the reports' "hottest" tables) */
 #define PK_RESULT_TOP 10
@@ -556,10 +557,13 @@ struct pk_result_variant {
 				  show throttled_3212 and
 				  throttled_low_429, as the totals do */
 	size_t n_streams;
-	struct pk_result_fill fill; /* what the run stored: full_now and the
-				       growth it saw (result_fill_build) */
-	struct pk_runway runway;    /* days to full, projected from the
-				       workload (runway.h, runway_build) */
+	struct pk_result_fill fill;   /* what the run stored: full_now and the
+					 growth it saw (result_fill_build) */
+	struct pk_runway runway;      /* days to full, projected from the
+					 workload (runway.h, runway_build) */
+	struct pk_remedies *remedies; /* owned; the remedies replayed for it
+					 (remedy.h, remedies_build); NULL
+					 when none were */
 };
 
 /* The run: what ran, and one model per variant. */

@@ -1,0 +1,36 @@
+/*
+ * remedies: the remedies replayed for a rate-limited variant (result's
+ * remedy.h) in words and as a table: what each replay measured, how the
+ * setting was searched and how many replays it took. Nothing here
+ * advises a setting that was not replayed.
+ */
+#ifndef PKSIM_REPORT_REMEDIES_H
+#define PKSIM_REPORT_REMEDIES_H
+
+#include <stdio.h>
+
+#include "pksim/result/remedy.h"
+#include "pksim/result/result.h"
+
+/* The name remedy kind k goes by in every report ("raise on the existing
+   layout"); static. */
+const char *remedies_name(enum pk_remedy_kind k);
+
+/* The name of status s in the JSON report ("found", "not_found",
+   "no_room", "not_needed", "not_replayed", "failed"); static. */
+const char *remedies_status_name(enum pk_remedy_status s);
+
+/* What the replays were, said before the table: how many, against the
+   bound said before they ran, and what they changed. Owned. */
+char *remedies_intro(const struct pk_result *r, const struct pk_remedies *m);
+
+/* Remedy k of m in one sentence: the setting the replays found and its
+   measured effect, or why there is none; the search (its bounds, rule,
+   replays and tolerance). Owned. */
+char *remedies_sentence(const struct pk_remedies *m, enum pk_remedy_kind k);
+
+/* The text report's remedies section of v (nothing when v has none). */
+void remedies_text(const struct pk_result *r, const struct pk_result_variant *v,
+		   FILE *out);
+
+#endif

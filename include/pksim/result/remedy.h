@@ -1,0 +1,128 @@
+/*
+ * remedy: remedies as counterfactual replays. For a variant of a
+ * finished run that was rate limited (429s), the settings an Azure Cosmos
+ * DB engineer would try are each replayed on the same operation stream
+ * (the same scenario and seed, so the same arrivals), with only the
+ * container's setting changed, and the reports print what each replay
+ * measured, never a guess.
+ *
+ * The remedies, each searched by bisection over replays:
+ * - raise on the existing layout (rule 5: up to P x 10,000 RU/s on the
+ *   P physical partitions the container was created with, instant, no
+ *   split): the smallest total RU/s (autoscale: the smallest max) that
+ *   leaves no 429, to within PK_REMEDY_STEP_RU (autoscale:
+ *   PK_PROVISION_AUTOSCALE_STEP);
+ * - raise with splits (rule 6: past P x 10,000, ceil(R / 10,000)
+ *   partitions, only as many parents split as needed): searched only
+ *   when the existing layout's most leaves 429s, from it doubling up to
+ *   PK_REMEDY_MAX_DOUBLINGS times (at most 1,000,000 RU/s), then
+ *   bisected to within PK_REMEDY_SPLIT_STEP_RU.
+ * A setting R is replayed as R RU/s from t = 0: the container is created
+ * as the run created it, raised to R at t = 0 (a phase's own `throughput`
+ * or `autoscale_max` that sets more keeps its value, one that sets less
+ * is raised to R); a data file without phases (compare --items, a monitor
+ * log) is replayed as an existing container of its creation's P
+ * partitions at R, so its raise with splits is not replayed.
+ * ASSUMPTION of the bisection: 429s do not come back as RU/s rise.
+ */
+#ifndef PKSIM_RESULT_REMEDY_H
+#define PKSIM_RESULT_REMEDY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct pk_result;
+struct pk_result_variant;
+
+/* The bisection's tolerance on the existing layout, RU/s: the total
+   found leaves no 429 and this much less still rate limits */
+#define PK_REMEDY_STEP_RU 100
+/* The bisection's tolerance past the existing layout, RU/s (a tenth of a
+   partition's 10,000, rule 1) */
+#define PK_REMEDY_SPLIT_STEP_RU 1000
+/* Raise with splits: the existing layout's most doubled at most this
+   many times before the search gives up */
+#define PK_REMEDY_MAX_DOUBLINGS 4
+
+enum pk_remedy_kind {
+	PK_REMEDY_RAISE = 0, /* RU/s on the existing layout (rule 5) */
+	PK_REMEDY_SPLIT,     /* RU/s past it: splits (rule 6) */
+	PK_REMEDY_KINDS
+};
+
+enum pk_remedy_status {
+	PK_REMEDY_FOUND = 0,	/* setting leaves no 429 (after) */
+	PK_REMEDY_NOT_FOUND,	/* even setting, the most tried, leaves
+				   after.throttled_429 */
+	PK_REMEDY_NO_ROOM,	/* raise: the container has its existing
+				   layout's most already */
+	PK_REMEDY_NOT_NEEDED,	/* split: the existing layout's raise
+				   stops the 429s */
+	PK_REMEDY_NOT_REPLAYED, /* split: a data file without phases has
+				   no phase to raise at (see above) */
+	PK_REMEDY_FAILED	/* a replay stopped with an error (why) */
+};
+
+/* What one run or replay measured of its variant. */
+struct pk_remedy_figures {
+	uint64_t throttled_429;	 /* service-side 429s, every attempt */
+	uint64_t failed;	 /* operations that ended in a 429 after
+				    the client's retries */
+	int64_t ru_per_s;	 /* provisioned at the end (autoscale: the
+				    max), RU/s */
+	size_t partitions;	 /* physical partitions at the end */
+	size_t splits;		 /* splits over the run */
+	int64_t billed_peak_ru;	 /* autoscale: the highest hour's bill in
+				    the container's mode, RU/s; 0 manual */
+};
+
+struct pk_remedy {
+	enum pk_remedy_kind kind;
+	enum pk_remedy_status status;
+	int64_t setting;  /* FOUND: the total RU/s (autoscale: the max)
+			     found; NOT_FOUND: the most tried; else 0 */
+	int64_t below;	  /* FOUND: the highest setting replayed that
+			     still rate limited (setting - below <= step) */
+	int64_t step;	  /* the search's tolerance, RU/s */
+	size_t replays;	  /* replays this search ran */
+	struct pk_remedy_figures after; /* FOUND, NOT_FOUND: setting's
+					   replay */
+	char *why;			/* FAILED: the replay's error; owned */
+};
+
+/* The remedies of one variant. */
+struct pk_remedies {
+	int autoscale;			 /* 1: settings are autoscale maxes */
+	size_t created_partitions;	 /* P: the layout at creation */
+	int64_t cap_ru_per_s;		 /* P x the partition's cap (10,000,
+					    rule 1): the existing layout's most */
+	int64_t start_ru_per_s;		 /* the setting the run was created
+					    with, RU/s */
+	struct pk_remedy_figures before; /* the run's own */
+	struct pk_remedy items[PK_REMEDY_KINDS]; /* by kind */
+	size_t replays;	    /* every replay run */
+	size_t max_replays; /* the bound said before they ran */
+};
+
+/*
+ * 1 if variant v of a finished run gets remedies: it is Azure Cosmos DB's
+ * (v->cosmos), provisioned (not serverless) and had a 429.
+ */
+int remedy_needed(const struct pk_result_variant *v);
+
+/*
+ * Replay the remedies of every variant of res that remedy_needed, and
+ * attach them (pk_result_variant.remedies, owned by res, freed by
+ * result_free). res must be a result_build of a run of res->sc with seed
+ * res->seed (the replays read both, the scenario while they run). jobs:
+ * the threads the replays of different variants run in (0: the number
+ * of cores; a data file's scenario: 1); the figures are the same
+ * whatever jobs is. Out of memory is fatal; a replay that stops with an
+ * error marks its remedy PK_REMEDY_FAILED.
+ */
+void remedies_build(struct pk_result *res, unsigned jobs);
+
+/* Free r and what it owns; NULL is allowed. */
+void remedies_free(struct pk_remedies *r);
+
+#endif

@@ -1,0 +1,227 @@
+/*
+ * remedies: the replayed remedies of a variant in words and as the text
+ * report's table (remedies.h).
+ */
+#include "pksim/report/remedies.h"
+
+#include <stdlib.h>
+
+#include "pksim/base/fmt.h"
+#include "pksim/base/mem.h"
+
+const char *remedies_name(enum pk_remedy_kind k)
+{
+	static const char *const names[PK_REMEDY_KINDS] = {
+	    "raise on the existing layout",
+	    "raise with splits",
+	};
+
+	return k < PK_REMEDY_KINDS ? names[k] : "?";
+}
+
+const char *remedies_status_name(enum pk_remedy_status s)
+{
+	static const char *const names[] = {
+	    "found",	  "not_found",	  "no_room",
+	    "not_needed", "not_replayed", "failed",
+	};
+
+	return (size_t)s < sizeof(names) / sizeof(names[0]) ? names[s] : "?";
+}
+
+/* "RU/s" or "RU/s of autoscale max" after a setting */
+static const char *unit(const struct pk_remedies *m)
+{
+	return m->autoscale ? "RU/s of autoscale max" : "RU/s";
+}
+
+char *remedies_intro(const struct pk_result *r, const struct pk_remedies *m)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES];
+
+	return xasprintf(
+	    "each replays the run's operation stream (seed %llu, the same "
+	    "arrivals) with only the container's %s changed, from t = 0; "
+	    "%zu replays, each as long as the run (at most %zu, set before "
+	    "they ran); the searches assume 429s do not come back as RU/s "
+	    "rise; before: %s 429s, %s operations failed after the "
+	    "client's retries",
+	    (unsigned long long)r->seed,
+	    m->autoscale ? "autoscale max" : "RU/s", m->replays,
+	    m->max_replays, fmt_thousands((int64_t)m->before.throttled_429, a),
+	    fmt_thousands((int64_t)m->before.failed, b));
+}
+
+/* "leave no 429 (1,234 -> 0; failed operations 56 -> 0)" of a
+   replay's figures against the run's */
+static char *effect(const struct pk_remedies *m,
+		    const struct pk_remedy_figures *f)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES],
+	    d[PK_FMT_BYTES], e[PK_FMT_BYTES], g[96] = "";
+
+	if (m->autoscale) {
+		snprintf(g, sizeof(g),
+			 "; its busiest hour billed at %s RU/s",
+			 fmt_thousands(f->billed_peak_ru, e));
+	}
+	return xasprintf("%s (429s %s -> %s; operations failed after "
+			 "retries %s -> %s; %zu partition%s after, %zu "
+			 "split%s%s)",
+			 f->throttled_429 ? "still rate limit" : "leave no 429",
+			 fmt_thousands((int64_t)m->before.throttled_429, a),
+			 fmt_thousands((int64_t)f->throttled_429, b),
+			 fmt_thousands((int64_t)m->before.failed, c),
+			 fmt_thousands((int64_t)f->failed, d), f->partitions,
+			 f->partitions == 1 ? "" : "s", f->splits, f->splits == 1 ? "" : "s", g);
+}
+
+static char *raise_sentence(const struct pk_remedies *m,
+			    const struct pk_remedy *x)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES],
+	    d[PK_FMT_BYTES], e2[PK_FMT_BYTES];
+	char *e, *s;
+
+	if (x->status == PK_REMEDY_NO_ROOM) {
+		return xasprintf("none: the container has %s %s on the %zu "
+				 "partitions it was created with, the most "
+				 "they take without a split (%zu x 10,000, "
+				 "rule 5)",
+				 fmt_thousands(m->start_ru_per_s, a), unit(m),
+				 m->created_partitions, m->created_partitions);
+	}
+	e = effect(m, &x->after);
+	if (x->status == PK_REMEDY_NOT_FOUND) {
+		s = xasprintf("none: even %s %s, the most the %zu partitions "
+			      "take without a split (rule 5), %s (%zu "
+			      "replay)",
+			      fmt_thousands(x->setting, a), unit(m),
+			      m->created_partitions, e, x->replays);
+	} else {
+		s = xasprintf(
+		    "%s %s %s; the smallest found by bisection between the "
+		    "run's %s (rate limited) and %s (%zu partition%s x "
+		    "10,000, rule 5: instant, no split) in %zu replays, to "
+		    "within %s RU/s (%s still rate limits)",
+		    fmt_thousands(x->setting, a), unit(m), e,
+		    fmt_thousands(m->start_ru_per_s, b),
+		    fmt_thousands(m->cap_ru_per_s, c), m->created_partitions,
+		    m->created_partitions == 1 ? "" : "s", x->replays, fmt_thousands(x->step, d),
+		    fmt_thousands(x->below, e2));
+	}
+	free(e);
+	return s;
+}
+
+static char *split_sentence(const struct pk_remedies *m,
+			    const struct pk_remedy *x)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES],
+	    e2[PK_FMT_BYTES];
+	char *e, *s;
+
+	if (x->status == PK_REMEDY_NOT_NEEDED) {
+		return xstrdup("not replayed: the raise on the existing "
+			       "layout stops the 429s without a split");
+	}
+	if (x->status == PK_REMEDY_NOT_REPLAYED) {
+		return xstrdup("not replayed: a data file without phases has "
+			       "no phase to raise the RU/s at");
+	}
+	e = effect(m, &x->after);
+	if (x->status == PK_REMEDY_NOT_FOUND) {
+		s = xasprintf("none found: even %s %s %s (%zu replays, "
+			      "doubling from %s up to %d times)",
+			      fmt_thousands(x->setting, a), unit(m), e,
+			      x->replays,
+			      fmt_thousands(m->cap_ru_per_s > m->start_ru_per_s
+						? m->cap_ru_per_s
+						: m->start_ru_per_s,
+					    b),
+			      PK_REMEDY_MAX_DOUBLINGS);
+	} else {
+		s = xasprintf(
+		    "%s %s %s; past %s the partitions split (rule 6: "
+		    "ceil(RU/s / 10,000) partitions, only as many parents "
+		    "split as needed); the smallest found by doubling and "
+		    "bisection in %zu replays, to within %s RU/s (%s still "
+		    "rate limits)",
+		    fmt_thousands(x->setting, a), unit(m), e,
+		    fmt_thousands(m->cap_ru_per_s, b), x->replays,
+		    fmt_thousands(x->step, c), fmt_thousands(x->below, e2));
+	}
+	free(e);
+	return s;
+}
+
+char *remedies_sentence(const struct pk_remedies *m, enum pk_remedy_kind k)
+{
+	const struct pk_remedy *x = &m->items[k];
+	char a[PK_FMT_BYTES];
+	char *body, *s;
+
+	if (x->status == PK_REMEDY_FAILED) {
+		body = xasprintf("the replay at %s %s stopped: %s",
+				 fmt_thousands(x->setting, a), unit(m),
+				 x->why ? x->why : "an error");
+	} else {
+		body = k == PK_REMEDY_RAISE ? raise_sentence(m, x)
+					    : split_sentence(m, x);
+	}
+	s = xasprintf("%s: %s", remedies_name(k), body);
+	free(body);
+	return s;
+}
+
+/* 1 if remedy x has a replay's figures to show */
+static int measured(const struct pk_remedy *x)
+{
+	return x->status == PK_REMEDY_FOUND || x->status == PK_REMEDY_NOT_FOUND;
+}
+
+static void row(const char *name, const struct pk_remedies *m,
+		const struct pk_remedy_figures *f, int64_t setting, FILE *out)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES],
+	    d[PK_FMT_BYTES];
+
+	fprintf(out, "  %-29s %12s %10zu %6zu %12s %12s", name,
+		fmt_thousands(setting, a), f->partitions, f->splits,
+		fmt_thousands((int64_t)f->throttled_429, b),
+		fmt_thousands((int64_t)f->failed, c));
+	if (m->autoscale) {
+		fprintf(out, " %12s", fmt_thousands(f->billed_peak_ru, d));
+	}
+	fputc('\n', out);
+}
+
+void remedies_text(const struct pk_result *r, const struct pk_result_variant *v,
+		   FILE *out)
+{
+	const struct pk_remedies *m = v->remedies;
+	char *s;
+	size_t k;
+
+	if (!m) {
+		return;
+	}
+	s = remedies_intro(r, m);
+	fprintf(out, "\nremedies (%s)\n", s);
+	free(s);
+	fprintf(out, "  %-29s %12s %10s %6s %12s %12s%s\n", "setting",
+		m->autoscale ? "max RU/s" : "RU/s", "partitions", "splits",
+		"429s", "failed", m->autoscale ? "  busiest hour" : "");
+	row("the run", m, &m->before, m->start_ru_per_s, out);
+	for (k = 0; k < PK_REMEDY_KINDS; k++) {
+		if (measured(&m->items[k])) {
+			row(remedies_name((enum pk_remedy_kind)k), m,
+			    &m->items[k].after, m->items[k].setting, out);
+		}
+	}
+	for (k = 0; k < PK_REMEDY_KINDS; k++) {
+		s = remedies_sentence(m, (enum pk_remedy_kind)k);
+		fprintf(out, "  - %s\n", s);
+		free(s);
+	}
+}

@@ -1,0 +1,299 @@
+/*
+ * remedies: each remedy replayed on the same operation stream, with the
+ * figures the replays must find derived by hand beside each assertion;
+ * no replay without a 429; the same figures whatever --jobs.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/load/scenario.h"
+#include "pksim/report/remedies.h"
+#include "pksim/result/remedy.h"
+#include "pksim/result/result.h"
+#include "pksim/run/sim.h"
+#include "testutil.h"
+
+/* A run of a shipped scenario, its result and remedies (jobs threads) */
+struct fx {
+	struct pk_scenario *sc;
+	struct pk_run *run;
+	struct pk_result *res;
+};
+
+static void fx_shipped(struct fx *f, const char *name, unsigned jobs)
+{
+	struct pk_diag d;
+	char path[256];
+
+	snprintf(path, sizeof(path), "scenarios/%s.yaml", name);
+	diag_init(&d);
+	f->sc = scenario_load(tu_src(path), &d);
+	ck_assert_msg(f->sc, "%s", tu_diag_text(&d));
+	f->run = sim_run(f->sc, f->sc->seed, &d);
+	ck_assert_msg(f->run, "%s", tu_diag_text(&d));
+	diag_free(&d);
+	f->res = result_build(f->run);
+	remedies_build(f->res, jobs);
+}
+
+static void fx_free(struct fx *f)
+{
+	result_free(f->res);
+	sim_free(f->run);
+	scenario_free(f->sc);
+}
+
+static const struct pk_result_variant *named(const struct fx *f,
+					     const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < f->res->n_variants; i++) {
+		if (strcmp(f->res->variants[i].name, name) == 0) {
+			return &f->res->variants[i];
+		}
+	}
+	ck_abort_msg("no variant %s", name);
+	return NULL;
+}
+
+static const struct pk_remedy *raise_of(const struct pk_result_variant *v)
+{
+	ck_assert_ptr_nonnull(v->remedies);
+	return &v->remedies->items[PK_REMEDY_RAISE];
+}
+
+/*
+ * The SRE's example: 20,000 RU/s on 4 existing partitions (5,000 each,
+ * rule 4); 2,000 creates/s of 1 KB, 5 RU each (rule 20). Tenant "big"
+ * sends 60 % of them (1,200/s = 6,000 RU/s), all on its range (range 3,
+ * `pksim locate`); the other 40 % go in turn to t2, t20, t4 and t1, one
+ * on each range (0, 1, 2, 3): 200/s = 1,000 RU/s a range. Range 3 is
+ * offered 6,000 + 1,000 = 7,000 RU/s every second against 5,000.
+ */
+static const char sre[] =
+    "name: sre\n"
+    "seed: 1\n"
+    "container: {partition_key: /tenantId, throughput: 20000, "
+    "partitions: 4}\n"
+    "streams:\n"
+    "  - name: big\n"
+    "    items:\n"
+    "      tenantId: big\n"
+    "    phases:\n"
+    "      - {name: load, duration: 10s, rate: 1200/s, ops: {create: 1}, "
+    "item_size: 1KB}\n"
+    "  - name: others\n"
+    "    items:\n"
+    "      tenantId: {values: [t2, t20, t4, t1], distribution: "
+    "sequential}\n"
+    "    phases:\n"
+    "      - {name: load, duration: 10s, rate: 800/s, ops: {create: 1}, "
+    "item_size: 1KB}\n";
+
+START_TEST(test_remedies_sre_raise)
+{
+	struct pk_run *run = tu_sim_text("sre.yaml", sre);
+	struct pk_result *res = result_build(run);
+	const struct pk_remedies *m;
+	const struct pk_remedy *x;
+
+	remedies_build(res, 1);
+	m = res->variants[0].remedies;
+	ck_assert_ptr_nonnull(m);
+	/* 4 partitions x 10,000 (rule 5): the most without a split */
+	ck_assert_int_eq(m->cap_ru_per_s, 40000);
+	ck_assert_int_eq(m->start_ru_per_s, 20000);
+	x = &m->items[PK_REMEDY_RAISE];
+	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
+	/* range 3 needs 7,000 RU/s a second: R / 4 >= 7,000, R >= 28,000;
+	   the bisection from 20,000 by 100s lands on it exactly */
+	ck_assert_int_eq(x->setting, 28000);
+	ck_assert_int_eq(x->below, 27900);
+	ck_assert_uint_eq(x->after.throttled_429, 0);
+	ck_assert_uint_eq(x->after.partitions, 4);
+	ck_assert_uint_eq(x->after.splits, 0);
+	/* the first replay is the layout's most, 40,000 (10,000 each):
+	   0 429s; then 20,000 .. 40,000 halved to 100: log2(200) -> 8 */
+	ck_assert_uint_eq(x->replays, 9);
+	ck_assert_uint_le(m->replays, m->max_replays);
+	/* the run: range 3 offered 7,000 a second against 5,000 */
+	ck_assert_uint_gt(m->before.throttled_429, 0);
+	ck_assert_int_eq(m->items[PK_REMEDY_SPLIT].status,
+			 PK_REMEDY_NOT_NEEDED);
+	result_free(res);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * monitor-tuesday: the log's busiest second holds 2 rows of 700 requests
+ * of 10 RU on customer c-0042's range: 7,000 RU (the header; manual-20k
+ * peaks at 70 % of 10,000). 2 partitions: R / 2 >= 7,000 -> 14,000;
+ * new-50k's 9 partitions: R / 9 >= 7,000 -> 63,000. Both multiples of the
+ * 100 RU/s grid from the run's own setting.
+ */
+START_TEST(test_remedies_monitor_tuesday)
+{
+	struct fx f;
+	const struct pk_remedy *x;
+
+	fx_shipped(&f, "monitor-tuesday", 2);
+	x = raise_of(named(&f, "today"));
+	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
+	ck_assert_int_eq(x->setting, 14000);
+	ck_assert_uint_eq(x->after.partitions, 2);
+	ck_assert_uint_eq(x->after.throttled_429, 0);
+	/* burst credit never reaches a partition of 5,000 RU/s (rule 14:
+	   only under 3,000): the same answer */
+	ck_assert_int_eq(raise_of(named(&f, "today-burst"))->setting, 14000);
+	x = raise_of(named(&f, "new-50k"));
+	ck_assert_int_eq(x->setting, 63000);
+	ck_assert_uint_eq(x->after.partitions, 9);
+	/* no 429, no replay */
+	ck_assert_ptr_null(named(&f, "manual-20k")->remedies);
+	ck_assert_ptr_null(named(&f, "autoscale-20k")->remedies);
+	fx_free(&f);
+}
+END_TEST
+
+/*
+ * too-few-rus: 4 existing partitions; the raised variant (3,000 a range,
+ * no 429) shows the busiest second of the busiest range: 61.8 % of
+ * 3,000 = 1,854 RU. Without 429s every replay offers the same seconds,
+ * so the smallest total without a 429 is 4 x 1,854 = 7,416, found on
+ * the 100 RU/s grid from 4,000: 7,500 (7,416 <= R < 7,516).
+ */
+START_TEST(test_remedies_too_few_rus)
+{
+	struct fx f;
+	const struct pk_remedy *x;
+	const struct pk_result_variant *raised;
+
+	fx_shipped(&f, "too-few-rus", 1);
+	raised = named(&f, "raised");
+	ck_assert_ptr_null(raised->remedies);
+	x = raise_of(named(&f, "now"));
+	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
+	ck_assert_int_ge(x->setting * 1000, (int64_t)4 * 3000 * 618);
+	ck_assert_int_lt(x->setting, 7416 + 100);
+	ck_assert_int_eq(x->setting, 7500);
+	ck_assert_uint_eq(x->after.failed, 0);
+	/* the run: 16,800 failed after retries (the header) */
+	ck_assert_uint_eq(named(&f, "now")->remedies->before.failed, 16800);
+	fx_free(&f);
+}
+END_TEST
+
+/*
+ * throughput-split: the import's 8,000 creates/s x 5 RU = 40,000 RU/s
+ * meet 5 ranges, one of them the unsplit parent with a third of the key
+ * space (13,333 RU/s). Raised at t = 0 on the 3 created partitions the
+ * most is 30,000 (rule 5), and the phases still raise to 45,000: the
+ * same 429s. Past 50,000 the 3 parents split to ceil(R / 10,000) = 6
+ * (rule 6), 40,000 / 6 = 6,667 a range, under R / 6 for R > 40,000; at
+ * 50,000 there are still 5 partitions, the parent's 13,333 over 10,000:
+ * the smallest is 51,000 on the 1,000 RU/s grid, 6 partitions, 3 splits.
+ */
+START_TEST(test_remedies_throughput_split)
+{
+	struct fx f;
+	const struct pk_remedy *x, *s;
+
+	fx_shipped(&f, "throughput-split", 1);
+	x = raise_of(&f.res->variants[0]);
+	ck_assert_int_eq(x->status, PK_REMEDY_NOT_FOUND);
+	ck_assert_int_eq(x->setting, 30000);
+	ck_assert_uint_eq(x->after.throttled_429,
+			  f.res->variants[0].remedies->before.throttled_429);
+	s = &f.res->variants[0].remedies->items[PK_REMEDY_SPLIT];
+	ck_assert_int_eq(s->status, PK_REMEDY_FOUND);
+	ck_assert_int_eq(s->setting, 51000);
+	ck_assert_int_eq(s->below, 50000);
+	ck_assert_uint_eq(s->after.partitions, 6);
+	ck_assert_uint_eq(s->after.splits, 3);
+	ck_assert_uint_eq(s->after.throttled_429, 0);
+	fx_free(&f);
+}
+END_TEST
+
+/*
+ * iot-by-day: 3 partitions of 6,000 (rule 2), the day's range offered
+ * 2,000 x (0.9 x 5 + 0.1 x 1) = 9,200 RU/s on average: R / 3 >= 9,200
+ * needs R >= 27,600; at most every operation is a 5 RU create, 10,000
+ * RU/s, which 30,000 (3 x 10,000, rule 5) always holds.
+ */
+START_TEST(test_remedies_iot_by_day)
+{
+	struct fx f;
+	const struct pk_remedy *x;
+
+	fx_shipped(&f, "iot-by-day", 1);
+	x = raise_of(&f.res->variants[0]);
+	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
+	ck_assert_int_ge(x->setting, 27600);
+	ck_assert_int_le(x->setting, 30000);
+	ck_assert_uint_eq(x->after.partitions, 3);
+	ck_assert_uint_eq(x->after.splits, 0);
+	fx_free(&f);
+}
+END_TEST
+
+/* Nothing rate limited: nothing replayed */
+START_TEST(test_remedies_none_without_429)
+{
+	struct fx f;
+
+	fx_shipped(&f, "iot-by-device", 1);
+	ck_assert_uint_eq(f.res->variants[0].metrics->totals.throttled_429, 0);
+	ck_assert_ptr_null(f.res->variants[0].remedies);
+	fx_free(&f);
+}
+END_TEST
+
+/* The same figures and text whatever the threads */
+START_TEST(test_remedies_jobs)
+{
+	struct fx a, b;
+	size_t i, k;
+
+	fx_shipped(&a, "monitor-tuesday", 1);
+	fx_shipped(&b, "existing-container", 4);
+	fx_free(&b);
+	fx_shipped(&b, "monitor-tuesday", 4);
+	for (i = 0; i < a.res->n_variants; i++) {
+		const struct pk_remedies *x = a.res->variants[i].remedies;
+		const struct pk_remedies *y = b.res->variants[i].remedies;
+
+		ck_assert_int_eq(x == NULL, y == NULL);
+		for (k = 0; x && k < PK_REMEDY_KINDS; k++) {
+			char *s = remedies_sentence(x, k);
+			char *t = remedies_sentence(y, k);
+
+			ck_assert_str_eq(s, t);
+			free(s);
+			free(t);
+		}
+	}
+	fx_free(&a);
+	fx_free(&b);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("remedies");
+	TCase *tc = tcase_create("replays");
+
+	tcase_set_timeout(tc, 600);
+	tcase_add_test(tc, test_remedies_sre_raise);
+	tcase_add_test(tc, test_remedies_monitor_tuesday);
+	tcase_add_test(tc, test_remedies_too_few_rus);
+	tcase_add_test(tc, test_remedies_throughput_split);
+	tcase_add_test(tc, test_remedies_iot_by_day);
+	tcase_add_test(tc, test_remedies_none_without_429);
+	tcase_add_test(tc, test_remedies_jobs);
+	suite_add_tcase(s, tc);
+	return s;
+}
