@@ -117,11 +117,30 @@ START_TEST(test_remedies_sre_raise)
 	/* the first replay is the layout's most, 40,000 (10,000 each):
 	   0 429s; then 20,000 .. 40,000 halved to 100: log2(200) -> 8 */
 	ck_assert_uint_eq(x->replays, 9);
+	/* and one for the redistribution */
+	ck_assert_uint_eq(m->replays, 10);
 	ck_assert_uint_le(m->replays, m->max_replays);
 	/* the run: range 3 offered 7,000 a second against 5,000 */
 	ck_assert_uint_gt(m->before.throttled_429, 0);
 	ck_assert_int_eq(m->items[PK_REMEDY_SPLIT].status,
 			 PK_REMEDY_NOT_NEEDED);
+	/* the redistribution at the same 20,000 (rule 26): the demands
+	   are 1,000, 1,000, 1,000 and 7,000 RU in each range's busiest
+	   second; range 3's 7,000 / 10,000 of 20,000 = 14,000 passes the
+	   10,000 a partition holds: 10,000; the other 10,000 go 1:1:1,
+	   3,333 each and the 1 left to the first of the equally busy:
+	   3,334, 3,333, 3,333, 10,000; range 3 offered 7,000 <= 10,000 and
+	   the others 1,000 <= 3,333: no 429, one replay */
+	x = &m->items[PK_REMEDY_REDIST];
+	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
+	ck_assert_int_eq(x->setting, 20000);
+	ck_assert_int_eq(m->redist_ru[0], 3334);
+	ck_assert_int_eq(m->redist_ru[1], 3333);
+	ck_assert_int_eq(m->redist_ru[2], 3333);
+	ck_assert_int_eq(m->redist_ru[3], 10000);
+	ck_assert_uint_eq(x->after.throttled_429, 0);
+	ck_assert_uint_eq(x->after.partitions, 4);
+	ck_assert_uint_eq(x->replays, 1);
 	result_free(res);
 	tu_sim_free(run);
 }
@@ -180,6 +199,12 @@ START_TEST(test_remedies_too_few_rus)
 	ck_assert_int_lt(x->setting, 7416 + 100);
 	ck_assert_int_eq(x->setting, 7500);
 	ck_assert_uint_eq(x->after.failed, 0);
+	/* an even key: every range's busiest second is about 1,850 RU
+	   (1,854 the busiest), 4 x that over the 4,000 RU/s whatever the
+	   shares: a redistribution at the same total still rate limits */
+	x = &named(&f, "now")->remedies->items[PK_REMEDY_REDIST];
+	ck_assert_int_eq(x->status, PK_REMEDY_NOT_FOUND);
+	ck_assert_uint_gt(x->after.throttled_429, 0);
 	/* the run: 16,800 failed after retries (the header) */
 	ck_assert_uint_eq(named(&f, "now")->remedies->before.failed, 16800);
 	fx_free(&f);
@@ -214,6 +239,10 @@ START_TEST(test_remedies_throughput_split)
 	ck_assert_uint_eq(s->after.partitions, 6);
 	ck_assert_uint_eq(s->after.splits, 3);
 	ck_assert_uint_eq(s->after.throttled_429, 0);
+	/* its phases change the RU/s: no redistribution is replayed */
+	ck_assert_int_eq(
+	    f.res->variants[0].remedies->items[PK_REMEDY_REDIST].status,
+	    PK_REMEDY_NOT_REPLAYED);
 	fx_free(&f);
 }
 END_TEST

@@ -9,14 +9,29 @@
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 
+/* Ranges a redistribution's sentence lists, at most */
+#define PK_REMEDIES_LIST_RANGES 8
+
 const char *remedies_name(enum pk_remedy_kind k)
 {
 	static const char *const names[PK_REMEDY_KINDS] = {
 	    "raise on the existing layout",
 	    "raise with splits",
+	    "redistribution at the same total",
 	};
 
 	return k < PK_REMEDY_KINDS ? names[k] : "?";
+}
+
+const char *remedies_kind_id(enum pk_remedy_kind k)
+{
+	static const char *const ids[PK_REMEDY_KINDS] = {
+	    "raise",
+	    "raise_with_splits",
+	    "redistribute",
+	};
+
+	return k < PK_REMEDY_KINDS ? ids[k] : "?";
 }
 
 const char *remedies_status_name(enum pk_remedy_status s)
@@ -47,8 +62,8 @@ char *remedies_intro(const struct pk_result *r, const struct pk_remedies *m)
 	    "rise; before: %s 429s, %s operations failed after the "
 	    "client's retries",
 	    (unsigned long long)r->seed,
-	    m->autoscale ? "autoscale max" : "RU/s", m->replays,
-	    m->max_replays, fmt_thousands((int64_t)m->before.throttled_429, a),
+	    m->autoscale ? "autoscale max" : "RU/s", m->replays, m->max_replays,
+	    fmt_thousands((int64_t)m->before.throttled_429, a),
 	    fmt_thousands((int64_t)m->before.failed, b));
 }
 
@@ -57,12 +72,11 @@ char *remedies_intro(const struct pk_result *r, const struct pk_remedies *m)
 static char *effect(const struct pk_remedies *m,
 		    const struct pk_remedy_figures *f)
 {
-	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES],
-	    d[PK_FMT_BYTES], e[PK_FMT_BYTES], g[96] = "";
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], d[PK_FMT_BYTES],
+	    e[PK_FMT_BYTES], g[96] = "";
 
 	if (m->autoscale) {
-		snprintf(g, sizeof(g),
-			 "; its busiest hour billed at %s RU/s",
+		snprintf(g, sizeof(g), "; its busiest hour billed at %s RU/s",
 			 fmt_thousands(f->billed_peak_ru, e));
 	}
 	return xasprintf("%s (429s %s -> %s; operations failed after "
@@ -73,14 +87,15 @@ static char *effect(const struct pk_remedies *m,
 			 fmt_thousands((int64_t)f->throttled_429, b),
 			 fmt_thousands((int64_t)m->before.failed, c),
 			 fmt_thousands((int64_t)f->failed, d), f->partitions,
-			 f->partitions == 1 ? "" : "s", f->splits, f->splits == 1 ? "" : "s", g);
+			 f->partitions == 1 ? "" : "s", f->splits,
+			 f->splits == 1 ? "" : "s", g);
 }
 
 static char *raise_sentence(const struct pk_remedies *m,
 			    const struct pk_remedy *x)
 {
-	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES],
-	    d[PK_FMT_BYTES], e2[PK_FMT_BYTES];
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], d[PK_FMT_BYTES],
+	    e2[PK_FMT_BYTES];
 	char *e, *s;
 
 	if (x->status == PK_REMEDY_NO_ROOM) {
@@ -107,8 +122,8 @@ static char *raise_sentence(const struct pk_remedies *m,
 		    fmt_thousands(x->setting, a), unit(m), e,
 		    fmt_thousands(m->start_ru_per_s, b),
 		    fmt_thousands(m->cap_ru_per_s, c), m->created_partitions,
-		    m->created_partitions == 1 ? "" : "s", x->replays, fmt_thousands(x->step, d),
-		    fmt_thousands(x->below, e2));
+		    m->created_partitions == 1 ? "" : "s", x->replays,
+		    fmt_thousands(x->step, d), fmt_thousands(x->below, e2));
 	}
 	free(e);
 	return s;
@@ -155,6 +170,41 @@ static char *split_sentence(const struct pk_remedies *m,
 	return s;
 }
 
+static char *redist_sentence(const struct pk_remedies *m,
+			     const struct pk_remedy *x)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], list[256] = "";
+	char *e, *s;
+	size_t i, len = 0;
+
+	if (x->status == PK_REMEDY_NOT_REPLAYED) {
+		return xasprintf("not replayed: %s",
+				 x->why_not ? x->why_not : "not applicable");
+	}
+	for (i = 0; m->redist_ru && i < m->created_partitions; i++) {
+		if (i == PK_REMEDIES_LIST_RANGES) {
+			len = fmt_append(list, sizeof(list), len, ", ...");
+			break;
+		}
+		len = fmt_append(list, sizeof(list), len, "%s%zu: %s",
+				 i ? ", " : "", i,
+				 fmt_thousands(m->redist_ru[i], a));
+	}
+	e = effect(m, &x->after);
+	s = xasprintf(
+	    "%s RU/s set range by range at t = 0 (rule 26; ranges "
+	    "%s), each range's share of the total in proportion "
+	    "to its busiest second of RU in the replay at %s "
+	    "RU/s, where no request was rate limited, at most %s "
+	    "a range, %s (%zu replay)",
+	    fmt_thousands(x->setting, b), list,
+	    fmt_thousands(m->cap_ru_per_s, c),
+	    fmt_thousands(m->cap_ru_per_s / (int64_t)m->created_partitions, a),
+	    e, x->replays);
+	free(e);
+	return s;
+}
+
 char *remedies_sentence(const struct pk_remedies *m, enum pk_remedy_kind k)
 {
 	const struct pk_remedy *x = &m->items[k];
@@ -166,8 +216,9 @@ char *remedies_sentence(const struct pk_remedies *m, enum pk_remedy_kind k)
 				 fmt_thousands(x->setting, a), unit(m),
 				 x->why ? x->why : "an error");
 	} else {
-		body = k == PK_REMEDY_RAISE ? raise_sentence(m, x)
-					    : split_sentence(m, x);
+		body = k == PK_REMEDY_RAISE   ? raise_sentence(m, x)
+		       : k == PK_REMEDY_SPLIT ? split_sentence(m, x)
+					      : redist_sentence(m, x);
 	}
 	s = xasprintf("%s: %s", remedies_name(k), body);
 	free(body);
@@ -183,10 +234,9 @@ static int measured(const struct pk_remedy *x)
 static void row(const char *name, const struct pk_remedies *m,
 		const struct pk_remedy_figures *f, int64_t setting, FILE *out)
 {
-	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES],
-	    d[PK_FMT_BYTES];
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], d[PK_FMT_BYTES];
 
-	fprintf(out, "  %-29s %12s %10zu %6zu %12s %12s", name,
+	fprintf(out, "  %-32s %12s %10zu %6zu %12s %12s", name,
 		fmt_thousands(setting, a), f->partitions, f->splits,
 		fmt_thousands((int64_t)f->throttled_429, b),
 		fmt_thousands((int64_t)f->failed, c));
@@ -209,7 +259,7 @@ void remedies_text(const struct pk_result *r, const struct pk_result_variant *v,
 	s = remedies_intro(r, m);
 	fprintf(out, "\nremedies (%s)\n", s);
 	free(s);
-	fprintf(out, "  %-29s %12s %10s %6s %12s %12s%s\n", "setting",
+	fprintf(out, "  %-32s %12s %10s %6s %12s %12s%s\n", "setting",
 		m->autoscale ? "max RU/s" : "RU/s", "partitions", "splits",
 		"429s", "failed", m->autoscale ? "  busiest hour" : "");
 	row("the run", m, &m->before, m->start_ru_per_s, out);

@@ -157,6 +157,7 @@ static int written(const struct field_reader *e, const struct field_ctx *c)
 	if (((w & FW_SPLIT_429) && !report_json_split_429(c->r->sc, v)) ||
 	    ((w & FW_BATCHES) && !c->r->sends_batches) ||
 	    ((w & FW_KEY_RANDOM) && v->metrics->totals.key_values == 0) ||
+	    ((w & FW_REMEDIES) && !v->remedies) ||
 	    ((w & FW_CLOSED) && v->last_answer_ms <= 0) ||
 	    ((w & FW_PRELOAD) && !v->preload_items && !v->preload_refused) ||
 	    ((w & FW_UNDEF_KEY) && v->key_missing == 0) ||

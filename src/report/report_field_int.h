@@ -78,6 +78,7 @@ enum field_conv {
 #define FW_FINGERPRINT (1u << 13) /* the scenario has a fingerprint */
 #define FW_UNFINISHED (1u << 14)  /* change idx0's splits were not done */
 #define FW_KEY_RANDOM (1u << 15)  /* the variant's key has a random part */
+#define FW_REMEDIES (1u << 16)	  /* remedies were replayed for it */
 
 /* What a reader reads with. */
 struct field_ctx {
@@ -92,13 +93,13 @@ struct field_ctx {
 typedef void (*field_fn)(const struct field_ctx *c, struct pk_field_value *o);
 
 struct field_reader {
-	const char *path;    /* as load/report_fields.def */
-	unsigned char sel;   /* enum field_sel */
-	unsigned char conv;  /* enum field_conv */
-	unsigned short when; /* FW_* */
-	int arg;	     /* SEL_STREAM_OPS: the kind, -1 all */
-	size_t off;	     /* the member's offset in sel's object */
-	field_fn fn;	     /* CV_FN; for a LIST, its length */
+	const char *path;   /* as load/report_fields.def */
+	unsigned char sel;  /* enum field_sel */
+	unsigned char conv; /* enum field_conv */
+	unsigned int when;  /* FW_* */
+	int arg;	    /* SEL_STREAM_OPS: the kind, -1 all */
+	size_t off;	    /* the member's offset in sel's object */
+	field_fn fn;	    /* CV_FN; for a LIST, its length */
 };
 
 /* The table, in load/report_fields.def's order (report_field_table.c). */

@@ -9,12 +9,14 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pksim/load/expect.h"
 #include "pksim/load/monitor.h"
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
+#include "pksim/report/remedies.h"
 #include "pksim/report/report_json.h"
 #include "pksim/service/cosmos/provision.h"
 
@@ -239,6 +241,141 @@ static void finding(const struct field_ctx *c, struct pk_field_value *o)
 	size_t n;
 
 	fv_text(o, field_findings(c, &n)[c->idx[0]]);
+}
+
+/* ---- remedies (result/remedy.h): only where they were replayed ---- */
+
+static const struct pk_remedies *rem(const struct field_ctx *c)
+{
+	return c->v->remedies;
+}
+
+static const struct pk_remedy *rem_item(const struct field_ctx *c)
+{
+	return &c->v->remedies->items[c->idx[0]];
+}
+
+/* 1 if remedy x's figures are a replay's (found or not) */
+static int rem_measured(const struct pk_remedy *x)
+{
+	return x->status == PK_REMEDY_FOUND || x->status == PK_REMEDY_NOT_FOUND;
+}
+
+static void rem_replays(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, (int64_t)rem(c)->replays);
+}
+
+static void rem_max(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, (int64_t)rem(c)->max_replays);
+}
+
+static void rem_setting(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_text(o, rem(c)->autoscale ? "autoscale_max" : "ru_per_s");
+}
+
+static void rem_start(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, rem(c)->start_ru_per_s);
+}
+
+static void rem_cap(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, rem(c)->cap_ru_per_s);
+}
+
+static void rem_429(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, (int64_t)rem(c)->before.throttled_429);
+}
+
+static void rem_failed(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, (int64_t)rem(c)->before.failed);
+}
+
+static void rem_n(const struct field_ctx *c, struct pk_field_value *o)
+{
+	(void)c;
+	fv_int(o, PK_REMEDY_KINDS);
+}
+
+static void rem_kind(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_text(o, remedies_kind_id(rem_item(c)->kind));
+}
+
+static void rem_status(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_text(o, remedies_status_name(rem_item(c)->status));
+}
+
+/* x's figure v when its replay measured it, else null */
+static void rem_or_null(const struct pk_remedy *x, int64_t v,
+			struct pk_field_value *o)
+{
+	if (rem_measured(x)) {
+		fv_int(o, v);
+	} else {
+		fv_null(o);
+	}
+}
+
+static void rem_ru(const struct field_ctx *c, struct pk_field_value *o)
+{
+	rem_or_null(rem_item(c), rem_item(c)->setting, o);
+}
+
+static void rem_below(const struct field_ctx *c, struct pk_field_value *o)
+{
+	const struct pk_remedy *x = rem_item(c);
+
+	if (x->status == PK_REMEDY_FOUND && x->kind != PK_REMEDY_REDIST) {
+		fv_int(o, x->below);
+	} else {
+		fv_null(o);
+	}
+}
+
+static void rem_step(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, rem_item(c)->step);
+}
+
+static void rem_item_replays(const struct field_ctx *c,
+			     struct pk_field_value *o)
+{
+	fv_int(o, (int64_t)rem_item(c)->replays);
+}
+
+static void rem_item_429(const struct field_ctx *c, struct pk_field_value *o)
+{
+	rem_or_null(rem_item(c), (int64_t)rem_item(c)->after.throttled_429, o);
+}
+
+static void rem_item_failed(const struct field_ctx *c, struct pk_field_value *o)
+{
+	rem_or_null(rem_item(c), (int64_t)rem_item(c)->after.failed, o);
+}
+
+static void rem_item_pp(const struct field_ctx *c, struct pk_field_value *o)
+{
+	rem_or_null(rem_item(c), (int64_t)rem_item(c)->after.partitions, o);
+}
+
+static void rem_item_splits(const struct field_ctx *c, struct pk_field_value *o)
+{
+	rem_or_null(rem_item(c), (int64_t)rem_item(c)->after.splits, o);
+}
+
+static void rem_text(const struct field_ctx *c, struct pk_field_value *o)
+{
+	char *s = remedies_sentence(rem(c), rem_item(c)->kind);
+
+	fv_text(o, s);
+	free(s);
 }
 
 static void hottest_key(const struct field_ctx *c, struct pk_field_value *o)
@@ -655,6 +792,28 @@ const struct field_reader field_readers[] = {
       CV_U64, 0),
     FN("findings", SEL_NONE, 0, findings_n),
     FN("findings[]", SEL_NONE, 0, finding),
+    FN("remedies.replays", SEL_NONE, FW_REMEDIES, rem_replays),
+    FN("remedies.max_replays", SEL_NONE, FW_REMEDIES, rem_max),
+    FN("remedies.setting", SEL_NONE, FW_REMEDIES, rem_setting),
+    FN("remedies.start_ru_per_s", SEL_NONE, FW_REMEDIES, rem_start),
+    FN("remedies.max_without_split_ru_per_s", SEL_NONE, FW_REMEDIES, rem_cap),
+    FN("remedies.throttled_429", SEL_NONE, FW_REMEDIES, rem_429),
+    FN("remedies.failed_after_retries", SEL_NONE, FW_REMEDIES, rem_failed),
+    FN("remedies.list", SEL_NONE, FW_REMEDIES, rem_n),
+    FN("remedies.list[].kind", SEL_NONE, FW_REMEDIES, rem_kind),
+    FN("remedies.list[].status", SEL_NONE, FW_REMEDIES, rem_status),
+    FN("remedies.list[].ru_per_s", SEL_NONE, FW_REMEDIES, rem_ru),
+    FN("remedies.list[].rate_limited_ru_per_s", SEL_NONE, FW_REMEDIES,
+       rem_below),
+    FN("remedies.list[].tolerance_ru_per_s", SEL_NONE, FW_REMEDIES, rem_step),
+    FN("remedies.list[].replays", SEL_NONE, FW_REMEDIES, rem_item_replays),
+    FN("remedies.list[].throttled_429", SEL_NONE, FW_REMEDIES, rem_item_429),
+    FN("remedies.list[].failed_after_retries", SEL_NONE, FW_REMEDIES,
+       rem_item_failed),
+    FN("remedies.list[].physical_partitions", SEL_NONE, FW_REMEDIES,
+       rem_item_pp),
+    FN("remedies.list[].splits", SEL_NONE, FW_REMEDIES, rem_item_splits),
+    FN("remedies.list[].text", SEL_NONE, FW_REMEDIES, rem_text),
     CARD("logical_partitions", logical_partitions, CV_U64),
     FN("scorecard.hottest_key", SEL_CARD, 0, hottest_key),
     FN("scorecard.hottest_key[]", SEL_CARD, 0, hottest_level),

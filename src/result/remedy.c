@@ -68,13 +68,44 @@ static char *diag_text(const struct pk_diag *d)
 		       : xstrdup(e->msg);
 }
 
+/* Each creation range's busiest second of RU in v, into demand[id]
+   (P entries): its peak normalized RU consumption x its RU/s share */
+static void demand_of(const struct pk_result_variant *v, int64_t *demand,
+		      size_t p)
+{
+	size_t i;
+
+	for (i = 0; i < v->n_ranges; i++) {
+		/* to the nearest mRU, then up to whole RU */
+		int64_t mru = (int64_t)(v->ranges[i].peak_normalized *
+					    (double)v->ranges[i].ru_per_s_mru +
+					0.5);
+
+		if (v->ranges[i].id < p) {
+			demand[v->ranges[i].id] = (mru + 999) / 1000;
+		}
+	}
+}
+
+/* What a replay changes: the setting r (0: none) or a redistribution
+   (redist, n entries; NULL: none); demand: NULL, or P entries filled by
+   demand_of */
+struct replay_change {
+	int64_t r;
+	const struct pk_redist_spec *redist;
+	size_t n;
+	int64_t *demand;
+};
+
 /*
- * Replay t's variant at setting r from t = 0 (remedy.h): fills *f and
+ * Replay t's variant with change ch from t = 0 (remedy.h): fills *f and
  * returns 0, or returns -1 with the error in *why (owned).
  */
-static int replay(const struct remedy_task *t, int64_t r,
-		  struct pk_remedy_figures *f, char **why)
+static int replay_with(const struct remedy_task *t,
+		       const struct replay_change *ch,
+		       struct pk_remedy_figures *f, char **why)
 {
+	int64_t r = ch->r;
 	struct pk_scenario view = *t->sc;
 	struct pk_container_spec cs = *t->spec;
 	struct pk_phase_spec *ph = NULL;
@@ -92,9 +123,14 @@ static int replay(const struct remedy_task *t, int64_t r,
 			int64_t *s = phase_setting(&ph[i], autoscale);
 
 			/* the first phase starts at t = 0: the raise */
-			if ((*s > 0 || i == 0) && *s < r) {
+			if (r > 0 && (*s > 0 || i == 0) && *s < r) {
 				*s = r;
 			}
+		}
+		if (ch->redist) {
+			ph[0].redistribute =
+			    (struct pk_redist_spec *)ch->redist;
+			ph[0].n_redistribute = ch->n;
 		}
 		view.phases = ph;
 	} else {
@@ -119,6 +155,10 @@ static int replay(const struct remedy_task *t, int64_t r,
 	}
 	res = result_build(run);
 	figures_of(&res->variants[0], f);
+	if (ch->demand) {
+		demand_of(&res->variants[0], ch->demand,
+			  t->out->created_partitions);
+	}
 	result_free(res);
 	sim_free(run);
 	diag_free(&diag);
@@ -126,19 +166,29 @@ static int replay(const struct remedy_task *t, int64_t r,
 	return 0;
 }
 
-/* Replay setting r for remedy m: 1 if it rate limited, 0 if not (f
+/* Replay change ch for remedy m: 1 if it rate limited, 0 if not (f
    filled), -1 on an error (m marked FAILED). */
-static int probe(const struct remedy_task *t, struct pk_remedy *m, int64_t r,
-		 struct pk_remedy_figures *f)
+static int probe_with(const struct remedy_task *t, struct pk_remedy *m,
+		      const struct replay_change *ch,
+		      struct pk_remedy_figures *f)
 {
 	m->replays++;
 	t->out->replays++;
-	if (replay(t, r, f, &m->why)) {
+	if (replay_with(t, ch, f, &m->why)) {
 		m->status = PK_REMEDY_FAILED;
-		m->setting = r;
+		m->setting = ch->r;
 		return -1;
 	}
 	return f->throttled_429 > 0;
+}
+
+/* Replay setting r for remedy m, as probe_with */
+static int probe(const struct remedy_task *t, struct pk_remedy *m, int64_t r,
+		 struct pk_remedy_figures *f)
+{
+	struct replay_change ch = {r, NULL, 0, NULL};
+
+	return probe_with(t, m, &ch, f);
 }
 
 /*
@@ -146,8 +196,8 @@ static int probe(const struct remedy_task *t, struct pk_remedy *m, int64_t r,
  * to within m->step, on multiples of the step from lo; m ends FOUND at
  * the smallest setting seen without 429s.
  */
-static void bisect(const struct remedy_task *t, struct pk_remedy *m,
-		   int64_t lo, int64_t hi)
+static void bisect(const struct remedy_task *t, struct pk_remedy *m, int64_t lo,
+		   int64_t hi)
 {
 	struct pk_remedy_figures f;
 
@@ -172,18 +222,21 @@ static void bisect(const struct remedy_task *t, struct pk_remedy *m,
 }
 
 /* The raise on the existing layout; returns 1 when the layout's most
-   still rate limits (or there is no room), so splits are searched. */
-static int search_raise(const struct remedy_task *t)
+   still rate limits (or there is no room), so splits are searched.
+   demand (P entries) gets each range's busiest second of RU at the
+   layout's most. */
+static int search_raise(const struct remedy_task *t, int64_t *demand)
 {
 	struct pk_remedies *r = t->out;
 	struct pk_remedy *m = &r->items[PK_REMEDY_RAISE];
+	struct replay_change ch = {r->cap_ru_per_s, NULL, 0, demand};
 	int rc;
 
 	if (r->start_ru_per_s >= r->cap_ru_per_s) {
 		m->status = PK_REMEDY_NO_ROOM;
 		return 1;
 	}
-	rc = probe(t, m, r->cap_ru_per_s, &m->after);
+	rc = probe_with(t, m, &ch, &m->after);
 	if (rc < 0) {
 		return 0;
 	}
@@ -194,6 +247,135 @@ static int search_raise(const struct remedy_task *t)
 	}
 	bisect(t, m, r->start_ru_per_s, r->cap_ru_per_s);
 	return 0;
+}
+
+/* 1 if some phase of sc changes the container at its start */
+static int phases_act(const struct pk_scenario *sc)
+{
+	size_t i;
+
+	for (i = 0; i < sc->n_phases; i++) {
+		const struct pk_phase_spec *ph = &sc->phases[i];
+
+		if (ph->throughput_ru_per_s > 0 || ph->n_redistribute > 0 ||
+		    ph->merge_to > 0 || ph->policy_equal ||
+		    ph->autoscale_max_ru_per_s > 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The redistribution's RU/s of p ranges (remedy.h): total in proportion
+ * to demand, each at most cap, at least 1, whole RU/s adding up to total
+ * (when p x cap allows). ru gets p entries.
+ */
+static void redist_shares(const int64_t *demand, size_t p, int64_t total,
+			  int64_t cap, int64_t *ru)
+{
+	double *x = xcalloc(p, sizeof(*x));
+	int *capped = xcalloc(p, sizeof(*capped));
+	double left = (double)total;
+	int again = 1;
+	int64_t sum = 0;
+	size_t i;
+
+	while (again) {
+		double d = 0;
+		size_t open = 0;
+
+		again = 0;
+		for (i = 0; i < p; i++) {
+			if (!capped[i]) {
+				d += (double)demand[i];
+				open++;
+			}
+		}
+		for (i = 0; i < p && open > 0; i++) {
+			if (capped[i]) {
+				continue;
+			}
+			x[i] = d > 0 ? left * (double)demand[i] / d
+				     : left / (double)open;
+			if (x[i] > (double)cap) {
+				capped[i] = 1;
+				x[i] = (double)cap;
+				left -= (double)cap;
+				again = 1;
+				break;
+			}
+		}
+	}
+	for (i = 0; i < p; i++) {
+		ru[i] = (int64_t)x[i] < 1 ? 1 : (int64_t)x[i];
+		sum += ru[i];
+	}
+	/* the remainder (under one a range) one each to the busiest
+	   ranges with room; ranges raised to 1 may pass the total by as
+	   much */
+	while (sum < total) {
+		size_t best = p;
+
+		for (i = 0; i < p; i++) {
+			if (ru[i] < cap &&
+			    (best == p || demand[i] > demand[best])) {
+				best = i;
+			}
+		}
+		if (best == p) {
+			break;
+		}
+		ru[best]++;
+		sum++;
+	}
+	free(x);
+	free(capped);
+}
+
+/* The redistribution at the run's total, from demand (NULL: none
+   measured) */
+static void search_redist(const struct remedy_task *t, const int64_t *demand)
+{
+	struct pk_remedies *r = t->out;
+	struct pk_remedy *m = &r->items[PK_REMEDY_REDIST];
+	struct pk_redist_spec *e;
+	struct replay_change ch = {0, NULL, 0, NULL};
+	int64_t cap = r->cap_ru_per_s / (int64_t)r->created_partitions;
+	size_t i, p = r->created_partitions;
+	int rc;
+
+	m->status = PK_REMEDY_NOT_REPLAYED;
+	if (r->autoscale) {
+		m->why_not =
+		    "a redistribution is replayed for manual RU/s only";
+		return;
+	}
+	if (t->sc->n_phases == 0 || phases_act(t->sc)) {
+		m->why_not = "the phases change the container (or a data file "
+			     "without phases has none to set it at)";
+		return;
+	}
+	if (!demand) {
+		m->why_not = "no replay without a 429 on the existing layout "
+			     "measured each range's demand";
+		return;
+	}
+	r->redist_ru = xcalloc(p, sizeof(*r->redist_ru));
+	redist_shares(demand, p, r->start_ru_per_s, cap, r->redist_ru);
+	e = xcalloc(p, sizeof(*e));
+	for (i = 0; i < p; i++) {
+		e[i].range_id = (uint32_t)i;
+		e[i].ru_per_s = r->redist_ru[i];
+	}
+	ch.redist = e;
+	ch.n = p;
+	rc = probe_with(t, m, &ch, &m->after);
+	if (rc >= 0) {
+		m->status = rc ? PK_REMEDY_NOT_FOUND : PK_REMEDY_FOUND;
+		m->setting = r->start_ru_per_s;
+	}
+	free(e);
 }
 
 /* The raise past the existing layout: doubling, then bisection. */
@@ -210,8 +392,8 @@ static void search_split(const struct remedy_task *t)
 		m->status = PK_REMEDY_NOT_REPLAYED;
 		return;
 	}
-	for (k = 0; k < PK_REMEDY_MAX_DOUBLINGS && rc == 1 &&
-		    hi < PK_MAX_RU_PER_S;
+	for (k = 0;
+	     k < PK_REMEDY_MAX_DOUBLINGS && rc == 1 && hi < PK_MAX_RU_PER_S;
 	     k++) {
 		lo = hi;
 		hi = hi * 2 < PK_MAX_RU_PER_S ? hi * 2 : PK_MAX_RU_PER_S;
@@ -243,8 +425,7 @@ static size_t bound(const struct pk_remedies *r)
 		n *= 2;
 		b++;
 	}
-	for (k = 0; k < PK_REMEDY_MAX_DOUBLINGS && top < PK_MAX_RU_PER_S;
-	     k++) {
+	for (k = 0; k < PK_REMEDY_MAX_DOUBLINGS && top < PK_MAX_RU_PER_S; k++) {
 		top *= 2;
 	}
 	b += (size_t)k;
@@ -253,11 +434,10 @@ static size_t bound(const struct pk_remedies *r)
 	for (n = 1; span > step * n; n *= 2) {
 		b++;
 	}
-	return b;
+	return b + 1; /* the redistribution */
 }
 
-static void task_setup(struct remedy_task *t,
-		       const struct pk_result_variant *v)
+static void task_setup(struct remedy_task *t, const struct pk_result_variant *v)
 {
 	struct pk_remedies *r = xcalloc(1, sizeof(*r));
 	const struct pk_container_spec *cs = t->spec;
@@ -266,27 +446,39 @@ static void task_setup(struct remedy_task *t,
 	r->autoscale = v->autoscale;
 	r->created_partitions = v->created_ranges;
 	r->cap_ru_per_s = (int64_t)v->created_ranges * pp;
-	r->start_ru_per_s = r->autoscale ? cs->autoscale_max_ru_per_s
-					 : cs->throughput_ru_per_s;
+	r->start_ru_per_s =
+	    r->autoscale ? cs->autoscale_max_ru_per_s : cs->throughput_ru_per_s;
 	figures_of(v, &r->before);
 	r->items[PK_REMEDY_RAISE].kind = PK_REMEDY_RAISE;
 	r->items[PK_REMEDY_SPLIT].kind = PK_REMEDY_SPLIT;
+	r->items[PK_REMEDY_REDIST].kind = PK_REMEDY_REDIST;
 	r->items[PK_REMEDY_RAISE].step =
 	    r->autoscale ? PK_PROVISION_AUTOSCALE_STEP : PK_REMEDY_STEP_RU;
-	r->items[PK_REMEDY_SPLIT].step =
-	    r->autoscale ? PK_PROVISION_AUTOSCALE_STEP
-			 : PK_REMEDY_SPLIT_STEP_RU;
+	r->items[PK_REMEDY_SPLIT].step = r->autoscale
+					     ? PK_PROVISION_AUTOSCALE_STEP
+					     : PK_REMEDY_SPLIT_STEP_RU;
 	r->max_replays = bound(r);
 	t->out = r;
 }
 
 static void task_run(const struct remedy_task *t)
 {
-	if (search_raise(t)) {
+	struct pk_remedies *r = t->out;
+	int64_t *demand = xcalloc(
+	    r->created_partitions ? r->created_partitions : 1, sizeof(*demand));
+
+	if (search_raise(t, demand)) {
 		search_split(t);
-	} else if (t->out->items[PK_REMEDY_RAISE].status != PK_REMEDY_FAILED) {
-		t->out->items[PK_REMEDY_SPLIT].status = PK_REMEDY_NOT_NEEDED;
+	} else if (r->items[PK_REMEDY_RAISE].status != PK_REMEDY_FAILED) {
+		r->items[PK_REMEDY_SPLIT].status = PK_REMEDY_NOT_NEEDED;
 	}
+	/* the demand counts only from a replay at the layout's most
+	   without a 429 (and without a split) */
+	search_redist(t, r->items[PK_REMEDY_RAISE].status == PK_REMEDY_FOUND &&
+				 r->items[PK_REMEDY_RAISE].after.splits == 0
+			     ? demand
+			     : NULL);
+	free(demand);
 }
 
 /* The tasks, taken in turn by the threads */
@@ -335,8 +527,8 @@ void remedies_build(struct pk_result *res, unsigned jobs)
 	size_t i, n = 0, g;
 
 	memset(&p, 0, sizeof(p));
-	p.tasks = xcalloc(res->n_variants ? res->n_variants : 1,
-			  sizeof(*p.tasks));
+	p.tasks =
+	    xcalloc(res->n_variants ? res->n_variants : 1, sizeof(*p.tasks));
 	for (i = 0; i < res->n_variants; i++) {
 		struct pk_result_variant *v = &res->variants[i];
 
@@ -380,5 +572,6 @@ void remedies_free(struct pk_remedies *r)
 	for (k = 0; k < PK_REMEDY_KINDS; k++) {
 		free(r->items[k].why);
 	}
+	free(r->redist_ru);
 	free(r);
 }

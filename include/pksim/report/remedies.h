@@ -16,6 +16,10 @@
    layout"); static. */
 const char *remedies_name(enum pk_remedy_kind k);
 
+/* Remedy kind k's id in the JSON report ("raise",
+   "raise_with_splits"); static. */
+const char *remedies_kind_id(enum pk_remedy_kind k);
+
 /* The name of status s in the JSON report ("found", "not_found",
    "no_room", "not_needed", "not_replayed", "failed"); static. */
 const char *remedies_status_name(enum pk_remedy_status s);

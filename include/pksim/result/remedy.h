@@ -17,6 +17,14 @@
  *   when the existing layout's most leaves 429s, from it doubling up to
  *   PK_REMEDY_MAX_DOUBLINGS times (at most 1,000,000 RU/s), then
  *   bisected to within PK_REMEDY_SPLIT_STEP_RU.
+ * - a redistribution at the same total (rule 26; manual containers whose
+ *   phases change nothing): each range of the creation layout gets RU/s
+ *   in proportion to its demand, the busiest second of RU it was charged
+ *   in the raise's replay (which left no 429, so every request was served
+ *   at its first attempt), scaled to the run's total, at most 10,000 a
+ *   range (the excess of a capped range goes to the others by demand), at
+ *   least 1; whole RU/s, the remainder one each to the busiest ranges;
+ *   set at t = 0 and replayed once.
  * A setting R is replayed as R RU/s from t = 0: the container is created
  * as the run created it, raised to R at t = 0 (a phase's own `throughput`
  * or `autoscale_max` that sets more keeps its value, one that sets less
@@ -47,6 +55,7 @@ struct pk_result_variant;
 enum pk_remedy_kind {
 	PK_REMEDY_RAISE = 0, /* RU/s on the existing layout (rule 5) */
 	PK_REMEDY_SPLIT,     /* RU/s past it: splits (rule 6) */
+	PK_REMEDY_REDIST,    /* the same total redistributed (rule 26) */
 	PK_REMEDY_KINDS
 };
 
@@ -59,35 +68,37 @@ enum pk_remedy_status {
 	PK_REMEDY_NOT_NEEDED,	/* split: the existing layout's raise
 				   stops the 429s */
 	PK_REMEDY_NOT_REPLAYED, /* split: a data file without phases has
-				   no phase to raise at (see above) */
+				   no phase to raise at (see above);
+				   redistribution: see why_not */
 	PK_REMEDY_FAILED	/* a replay stopped with an error (why) */
 };
 
 /* What one run or replay measured of its variant. */
 struct pk_remedy_figures {
-	uint64_t throttled_429;	 /* service-side 429s, every attempt */
-	uint64_t failed;	 /* operations that ended in a 429 after
-				    the client's retries */
-	int64_t ru_per_s;	 /* provisioned at the end (autoscale: the
-				    max), RU/s */
-	size_t partitions;	 /* physical partitions at the end */
-	size_t splits;		 /* splits over the run */
-	int64_t billed_peak_ru;	 /* autoscale: the highest hour's bill in
-				    the container's mode, RU/s; 0 manual */
+	uint64_t throttled_429; /* service-side 429s, every attempt */
+	uint64_t failed;	/* operations that ended in a 429 after
+				   the client's retries */
+	int64_t ru_per_s;	/* provisioned at the end (autoscale: the
+				   max), RU/s */
+	size_t partitions;	/* physical partitions at the end */
+	size_t splits;		/* splits over the run */
+	int64_t billed_peak_ru; /* autoscale: the highest hour's bill in
+				   the container's mode, RU/s; 0 manual */
 };
 
 struct pk_remedy {
 	enum pk_remedy_kind kind;
 	enum pk_remedy_status status;
-	int64_t setting;  /* FOUND: the total RU/s (autoscale: the max)
-			     found; NOT_FOUND: the most tried; else 0 */
-	int64_t below;	  /* FOUND: the highest setting replayed that
-			     still rate limited (setting - below <= step) */
-	int64_t step;	  /* the search's tolerance, RU/s */
-	size_t replays;	  /* replays this search ran */
+	int64_t setting; /* FOUND: the total RU/s (autoscale: the max)
+			    found; NOT_FOUND: the most tried; else 0 */
+	int64_t below;	 /* FOUND: the highest setting replayed that
+			    still rate limited (setting - below <= step) */
+	int64_t step;	 /* the search's tolerance, RU/s */
+	size_t replays;	 /* replays this search ran */
 	struct pk_remedy_figures after; /* FOUND, NOT_FOUND: setting's
 					   replay */
 	char *why;			/* FAILED: the replay's error; owned */
+	const char *why_not;		/* NOT_REPLAYED: why (static) */
 };
 
 /* The remedies of one variant. */
@@ -100,6 +111,9 @@ struct pk_remedies {
 					    with, RU/s */
 	struct pk_remedy_figures before; /* the run's own */
 	struct pk_remedy items[PK_REMEDY_KINDS]; /* by kind */
+	/* the redistribution: RU/s of range id i at [i], the creation
+	   layout's P ranges; owned, NULL when none was computed */
+	int64_t *redist_ru;
 	size_t replays;	    /* every replay run */
 	size_t max_replays; /* the bound said before they ran */
 };
