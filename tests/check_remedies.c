@@ -9,6 +9,8 @@
 
 #include "pksim/load/scenario.h"
 #include "pksim/report/remedies.h"
+#include "pksim/report/report_html.h"
+#include "pksim/report/report_md.h"
 #include "pksim/result/remedy.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
@@ -310,6 +312,42 @@ START_TEST(test_remedies_jobs)
 }
 END_TEST
 
+/* The Markdown and HTML reports show the SRE example's remedies as a
+   table: the raise to 28,000 on the 4 partitions and the redistribution
+   at 20,000, neither with a 429 (derived in test_remedies_sre_raise) */
+START_TEST(test_remedies_tables)
+{
+	struct pk_run *run = tu_sim_text("sre.yaml", sre);
+	struct pk_result *res = result_build(run);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	remedies_build(res, 1);
+	mem = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_markdown(res, 0, mem), 0);
+	fclose(mem);
+	ck_assert_ptr_nonnull(strstr(buf, "#### Remedies (replayed)"));
+	ck_assert_ptr_nonnull(strstr(
+	    buf, "| raise on the existing layout | 28,000 | 4 | 0 | 0 | 0 |"));
+	ck_assert_ptr_nonnull(strstr(
+	    buf,
+	    "| redistribution at the same total | 20,000 | 4 | 0 | 0 | 0 |"));
+	free(buf);
+	buf = NULL;
+	mem = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_html(res, 0, 0, mem), 0);
+	fclose(mem);
+	ck_assert_ptr_nonnull(strstr(buf, "<h3>Remedies (replayed)</h3>"));
+	ck_assert_ptr_nonnull(
+	    strstr(buf, "<tr><th>raise on the existing layout</th><td "
+			"class=\"n\">28,000</td>"));
+	free(buf);
+	result_free(res);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("remedies");
@@ -323,6 +361,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_remedies_iot_by_day);
 	tcase_add_test(tc, test_remedies_none_without_429);
 	tcase_add_test(tc, test_remedies_jobs);
+	tcase_add_test(tc, test_remedies_tables);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -40,9 +40,8 @@ char *findings_bucket_capped(const struct pk_result *r,
 	}
 	return xasprintf("%s of the %s 429s were 429/3212: a throughput "
 			 "bucket capped %s (rule 31) while the partitions "
-			 "had room (peak normalized RU %.0f%%); more RU/s "
-			 "raises the cap only in proportion: raise the "
-			 "bucket's max_percent or move the stream out of it",
+			 "had room (peak normalized RU %.0f%%); the cap is "
+			 "that share of each partition's RU/s",
 			 fmt_thousands(t->throttled_3212, a),
 			 fmt_thousands(t->throttled_429, b),
 			 who[0] ? who : "its requests",

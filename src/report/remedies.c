@@ -275,3 +275,126 @@ void remedies_text(const struct pk_result *r, const struct pk_result_variant *v,
 		free(s);
 	}
 }
+
+/* The cells of one row: setting, partitions, splits, 429s, failed and,
+   for autoscale, the busiest hour's bill; c[k] holds PK_FMT_BYTES */
+static size_t cells(const struct pk_remedies *m,
+		    const struct pk_remedy_figures *f, int64_t setting,
+		    char c[6][PK_FMT_BYTES])
+{
+	fmt_thousands(setting, c[0]);
+	fmt_thousands((int64_t)f->partitions, c[1]);
+	fmt_thousands((int64_t)f->splits, c[2]);
+	fmt_thousands((int64_t)f->throttled_429, c[3]);
+	fmt_thousands((int64_t)f->failed, c[4]);
+	if (m->autoscale) {
+		fmt_thousands(f->billed_peak_ru, c[5]);
+		return 6;
+	}
+	return 5;
+}
+
+static void md_row(const char *name, const struct pk_remedies *m,
+		   const struct pk_remedy_figures *f, int64_t setting,
+		   FILE *out)
+{
+	char c[6][PK_FMT_BYTES];
+	size_t i, n = cells(m, f, setting, c);
+
+	fprintf(out, "| %s |", name);
+	for (i = 0; i < n; i++) {
+		fprintf(out, " %s |", c[i]);
+	}
+	fputc('\n', out);
+}
+
+void remedies_markdown(const struct pk_result *r,
+		       const struct pk_result_variant *v,
+		       pk_remedies_text_fn esc, FILE *out)
+{
+	const struct pk_remedies *m = v->remedies;
+	char *s;
+	size_t k;
+
+	if (!m) {
+		return;
+	}
+	s = remedies_intro(r, m);
+	fprintf(out, "\n#### Remedies (replayed)\n\n");
+	esc(s, out);
+	free(s);
+	fprintf(out,
+		"\n\n| setting | %s | partitions | splits | 429s | "
+		"failed |%s\n| --- | ---: | ---: | ---: | ---: | ---: "
+		"|%s\n",
+		m->autoscale ? "max RU/s" : "RU/s",
+		m->autoscale ? " busiest hour |" : "",
+		m->autoscale ? " ---: |" : "");
+	md_row("the run", m, &m->before, m->start_ru_per_s, out);
+	for (k = 0; k < PK_REMEDY_KINDS; k++) {
+		if (measured(&m->items[k])) {
+			md_row(remedies_name((enum pk_remedy_kind)k), m,
+			       &m->items[k].after, m->items[k].setting, out);
+		}
+	}
+	fputc('\n', out);
+	for (k = 0; k < PK_REMEDY_KINDS; k++) {
+		s = remedies_sentence(m, (enum pk_remedy_kind)k);
+		fprintf(out, "- ");
+		esc(s, out);
+		fputc('\n', out);
+		free(s);
+	}
+}
+
+static void html_row(const char *name, const struct pk_remedies *m,
+		     const struct pk_remedy_figures *f, int64_t setting,
+		     FILE *out)
+{
+	char c[6][PK_FMT_BYTES];
+	size_t i, n = cells(m, f, setting, c);
+
+	fprintf(out, "<tr><th>%s</th>", name);
+	for (i = 0; i < n; i++) {
+		fprintf(out, "<td class=\"n\">%s</td>", c[i]);
+	}
+	fprintf(out, "</tr>\n");
+}
+
+void remedies_html(const struct pk_result *r, const struct pk_result_variant *v,
+		   pk_remedies_text_fn esc, FILE *out)
+{
+	const struct pk_remedies *m = v->remedies;
+	char *s;
+	size_t k;
+
+	if (!m) {
+		return;
+	}
+	s = remedies_intro(r, m);
+	fprintf(out, "<h3>Remedies (replayed)</h3>\n<p>");
+	esc(s, out);
+	free(s);
+	fprintf(out,
+		"</p>\n<table>\n<tr><th>setting</th><th>%s</th>"
+		"<th>partitions</th><th>splits</th><th>429s</th>"
+		"<th>failed</th>%s</tr>\n",
+		m->autoscale ? "max RU/s" : "RU/s",
+		m->autoscale ? "<th>busiest hour</th>" : "");
+	html_row("the run", m, &m->before, m->start_ru_per_s, out);
+	for (k = 0; k < PK_REMEDY_KINDS; k++) {
+		if (measured(&m->items[k])) {
+			html_row(remedies_name((enum pk_remedy_kind)k), m,
+				 &m->items[k].after, m->items[k].setting, out);
+		}
+	}
+	fprintf(out, "</table>\n<ul>\n");
+	for (k = 0; k < PK_REMEDY_KINDS; k++) {
+		s = remedies_sentence(m, (enum pk_remedy_kind)k);
+		fprintf(out, "<li>");
+		esc(s, out);
+		fprintf(out, "</li>\n");
+		free(s);
+	}
+	fprintf(out, "</ul>\n");
+}

@@ -13,6 +13,7 @@
 #include "pksim/report/heatsvg.h"
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
+#include "pksim/report/remedies.h"
 #include "pksim/report/report_streams.h"
 #include "pksim/report/scorecard.h"
 
@@ -237,7 +238,9 @@ static void summary(const struct pk_result *r,
 		free(f[i]);
 	}
 	free(f);
-	fprintf(out, "</ul>\n</section>\n");
+	fprintf(out, "</ul>\n");
+	remedies_html(r, v, text, out);
+	fprintf(out, "</section>\n");
 }
 
 static void heat_note(const struct pk_result_variant *v, int equal_bands,

@@ -10,6 +10,7 @@
 #include "pksim/report/findings.h"
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
+#include "pksim/report/remedies.h"
 #include "pksim/report/scorecard.h"
 
 #include "report_text_int.h"
@@ -217,6 +218,7 @@ static void findings(const struct pk_result *r, FILE *out)
 			fprintf(out, "- none\n");
 		}
 		free(f);
+		remedies_markdown(r, &r->variants[i], md_text, out);
 	}
 }
 

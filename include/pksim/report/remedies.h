@@ -37,4 +37,19 @@ char *remedies_sentence(const struct pk_remedies *m, enum pk_remedy_kind k);
 void remedies_text(const struct pk_result *r, const struct pk_result_variant *v,
 		   FILE *out);
 
+/* How a report writes text: escaped for its format (Markdown, HTML) */
+typedef void (*pk_remedies_text_fn)(const char *s, FILE *out);
+
+/* The Markdown report's remedies of v under a "#### Remedies" heading
+   (nothing when v has none): the intro, a table of the run and each
+   measured remedy, each remedy's sentence; sentences through esc. */
+void remedies_markdown(const struct pk_result *r,
+		       const struct pk_result_variant *v,
+		       pk_remedies_text_fn esc, FILE *out);
+
+/* The HTML report's remedies of v (an h3, the intro, a table, a list;
+   nothing when v has none); text through esc. */
+void remedies_html(const struct pk_result *r, const struct pk_result_variant *v,
+		   pk_remedies_text_fn esc, FILE *out);
+
 #endif
