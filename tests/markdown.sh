@@ -60,9 +60,15 @@ class T(HTMLParser):
 
 t = T()
 t.feed(html)
-want = 2 if qrows else 1
+# each variant with 429s ends with its remedies table (after the others)
+nrem = html.count("<h4>Remedies (replayed)</h4>")
+want = (2 if qrows else 1) + nrem
 if len(t.tables) != want:
     sys.exit("%s: %d tables, expected %d" % (path, len(t.tables), want))
+for r in t.tables[want - nrem:]:
+    if len(r) < 2 or any(n not in (6, 7) for n in r):
+        sys.exit("%s: a remedies table has rows of %s cells, expected 6 "
+                 "(7 for autoscale)" % (path, r))
 if qrows:
     q = t.tables[1]
     if len(q) != 1 + qrows or any(n != 8 for n in q):
