@@ -343,6 +343,103 @@ static double worst_attempt_ru(const struct pk_scenario *s,
 	return w;
 }
 
+/* The least RU any request can be charged under s's cost keys: a lower
+   bound on what each operation takes from a client's ru_budget. */
+static double least_charge_ru(const struct pk_scenario *s)
+{
+	const struct pk_cost_spec *c = &s->cost;
+
+	return fmin(fmin(c->read_1kb_ru, c->write_1kb_ru),
+		    fmin(c->not_found_ru, c->query_base_ru));
+}
+
+/*
+ * The simulated time a stream's client needs at least for ops
+ * operations, in s: with concurrency C and latency L every operation
+ * holds one of C workers for at least L (one attempt), so ops x L / C;
+ * with ru_budget B each takes at least the least charge from it, so
+ * ops x least / B. Both are lower bounds (retries and dearer requests
+ * only add), so a run they put past the limit cannot end within it.
+ * The why (for the message) into why, cap bytes.
+ */
+static double client_time_s(const struct pk_scenario *s,
+			    const struct pk_client_spec *c, double ops,
+			    char *why, size_t cap)
+{
+	double t = 0, least = least_charge_ru(s);
+	char r[PK_FMT_BYTES];
+
+	why[0] = '\0';
+	if (c->concurrency > 0) {
+		t = ops * (double)c->latency_ms / 1000.0 /
+		    (double)c->concurrency;
+		snprintf(why, cap,
+			 "concurrency %d with latency %lld ms finishes at "
+			 "most %s (concurrency / latency)",
+			 c->concurrency, (long long)c->latency_ms,
+			 fmt_rate((double)c->concurrency * 1000.0 /
+				      (double)c->latency_ms,
+				  r));
+	}
+	if (c->ru_budget_per_s > 0 && ops * least / c->ru_budget_per_s > t) {
+		t = ops * least / c->ru_budget_per_s;
+		snprintf(why, cap,
+			 "ru_budget %.6g RU/s sends at most %s at the least "
+			 "charge any request has under the cost keys, %.6g "
+			 "RU",
+			 c->ru_budget_per_s,
+			 fmt_rate(c->ru_budget_per_s / least, r), least);
+	}
+	return t;
+}
+
+/* Each stream's client can send its operations within the simulated time
+   limit (client_time_s); else an error at the stream (or its first
+   phase, or the data file) with the figures. 0 or -1. */
+static int check_client_time(struct ld *ld, const struct pk_scenario *s)
+{
+	char why[256], a[PK_FMT_BYTES], b[PK_FMT_BYTES];
+	char span[PK_FMT_SPAN_BYTES];
+	size_t i, j;
+
+	for (i = 0; i < s->n_streams; i++) {
+		const struct pk_stream_spec *st = &s->streams[i];
+		double ops = 0, t;
+		int line = st->line, col = st->col;
+
+		for (j = 0; j < st->n_phases; j++) {
+			ops += phase_count(&s->phases[st->phase_first + j]);
+		}
+		if (i == 0 && s->items_file && s->items_file->trace) {
+			double recs = file_records(s->items_file);
+
+			ops += recs + file_queries(s->items_file, recs);
+		}
+		t = client_time_s(s, &st->client, ops, why, sizeof(why));
+		if (t <= (double)PK_SCENARIO_MAX_SIM_S) {
+			continue;
+		}
+		if (!line && st->n_phases) {
+			line = s->phases[st->phase_first].line;
+			col = s->phases[st->phase_first].col;
+		} else if (!line && s->items_file) {
+			line = s->items_file->line;
+			col = s->items_file->col;
+		}
+		ld_err_at(ld, line, col,
+			  "the client of stream '%s' needs at least %s of "
+			  "simulated time for its %s operations: %s; above "
+			  "pksim's limit of %s s (366 days); raise "
+			  "concurrency or ru_budget, lower latency, or send "
+			  "fewer operations",
+			  st->name, fmt_seconds((int64_t)ceil(t), span),
+			  fmt_thousands((int64_t)ops, a), why,
+			  fmt_thousands(PK_SCENARIO_MAX_SIM_S, b));
+		return -1;
+	}
+	return 0;
+}
+
 int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 {
 	double t_s = 0, ops = 0, ru = 0, attempts;
@@ -477,7 +574,7 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 			return -1;
 		}
 	}
-	return 0;
+	return check_client_time(ld, s);
 }
 
 static uint64_t largest_item(const struct pk_scenario *s);
