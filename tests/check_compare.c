@@ -603,7 +603,8 @@ START_TEST(test_compare_memory_counts_queries)
 	ck_assert_int_eq(plan_items(path, 0, "99%", &msg), -1);
 	ck_assert_msg(strstr(msg, "error: the run would take about 9.1 GiB") &&
 			  strstr(msg, "; 2,970,000 queries and the retries "
-				      "that can wait at once: 8.94 GiB; 16 "
+				      "that can wait at once: 8.94 GiB; the "
+				      "data files as loaded: 0.01 GiB; 16 "
 				      "variants), and pksim stops at 8 GiB") &&
 			  strstr(msg, "a smaller --query share"),
 		      "%s", msg);

@@ -131,15 +131,24 @@ static double retry_bytes(const struct pk_phase_spec *ph)
    operations of one max_wait (all rate limited and retried): the peak
    rate x max_wait, and no more than the phase sends; refuse a scenario
    whose busiest phase could queue more than fits. */
-static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
-{
-	double wait_s = (double)plan_retry(s).max_wait_ms / 1000.0, bytes = -1;
-	double queued = 0, q, b;
-	char ra[PK_FMT_BYTES], rb[PK_FMT_BYTES];
-	size_t i, worst = 0;
+/* The bytes the busiest phase's retries can hold waiting at once (every
+   variant), the phase (*worst) and the retries (*queued); 0 without
+   retries or phases. */
+static double least_charge_ru(const struct pk_scenario *s);
+static double file_records(const struct pk_items_file *f);
+static double file_span_s(const struct pk_items_file *f);
 
+static double retry_queue_bytes(const struct pk_scenario *s, size_t *worst,
+				double *queued)
+{
+	double wait_s = (double)plan_retry(s).max_wait_ms / 1000.0, bytes = 0;
+	double q, b;
+	size_t i;
+
+	*worst = 0;
+	*queued = 0;
 	if (!plan_retry(s).enabled || s->n_phases == 0) {
-		return;
+		return 0;
 	}
 	for (i = 0; i < s->n_phases; i++) {
 		q = fmin(phase_peak(&s->phases[i]) * wait_s,
@@ -147,22 +156,81 @@ static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
 		b = q * retry_bytes(&s->phases[i]) * (double)s->n_variants;
 		if (b > bytes || isnan(b)) {
 			bytes = b;
-			queued = q;
-			worst = i;
+			*queued = q;
+			*worst = i;
 		}
 	}
-	if (bytes <= PK_SCENARIO_MAX_TRACK_BYTES) {
+	return bytes;
+}
+
+static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
+{
+	double queued, bytes;
+	char ra[PK_FMT_BYTES], rb[PK_FMT_BYTES];
+	size_t worst;
+
+	bytes = retry_queue_bytes(s, &worst, &queued);
+	if (!(bytes > PK_SCENARIO_MAX_TRACK_BYTES)) {
 		return;
 	}
 	ld_err_at(ld, s->phases[worst].line, s->phases[worst].col,
 		  "at %s%s operations a second, rate-limited operations could "
-		  "queue about %s retries, %.0f GiB (pksim stops at %.0f GiB); "
+		  "queue about %s retries, %.1f GiB (pksim stops at %.0f GiB); "
 		  "lower the rate, or the client's max_wait",
 		  s->phases[worst].schedule ? "a peak of " : "",
 		  approx(phase_peak(&s->phases[worst]), ra),
 		  approx(queued * (double)s->n_variants, rb),
 		  bytes / (double)PK_GIB,
 		  PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB);
+}
+
+/* The most operations a stream's paced client (concurrency, ru_budget)
+   holds waiting at once: after each of its phases, those arrived less
+   those it could have sent by then at its fastest (concurrency /
+   latency, ru_budget / the least charge); the largest. 0 for an open
+   loop, which sends at arrival. */
+static double client_backlog(const struct pk_scenario *s,
+			     const struct pk_stream_spec *st)
+{
+	const struct pk_client_spec *c = &st->client;
+	double rate = HUGE_VAL, ops = 0, t_s = 0, most = 0;
+	size_t j;
+
+	if (c->concurrency > 0) {
+		rate = (double)c->concurrency * 1000.0 / (double)c->latency_ms;
+	}
+	if (c->ru_budget_per_s > 0 && least_charge_ru(s) > 0) {
+		rate = fmin(rate, c->ru_budget_per_s / least_charge_ru(s));
+	}
+	if (rate == HUGE_VAL) {
+		return 0;
+	}
+	for (j = 0; j < st->n_phases; j++) {
+		const struct pk_phase_spec *p = &s->phases[st->phase_first + j];
+
+		ops += phase_count(p);
+		t_s += (double)p->duration_ms / 1000.0;
+		most = fmax(most, ops - rate * t_s);
+	}
+	if (st == s->streams && s->items_file && s->items_file->trace) {
+		/* a data file's records less those sent over their span */
+		most = fmax(most, file_records(s->items_file) -
+				      rate * file_span_s(s->items_file));
+	}
+	return most;
+}
+
+/* Bytes the paced clients' waiting operations can hold, every stream and
+   variant: an entry each, as a retry's (retryq.h). */
+static double client_queue_bytes(const struct pk_scenario *s)
+{
+	double n = 0;
+	size_t i;
+
+	for (i = 0; i < s->n_streams; i++) {
+		n += client_backlog(s, &s->streams[i]);
+	}
+	return n * PK_SCENARIO_RETRY_BYTES * (double)s->n_variants;
 }
 
 /* Refuse up front a run that would not end in reasonable time: the
@@ -673,6 +741,7 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 	double items = items_planned(s), ops = 0, dur_s = 0, q = 0;
 	double item_bytes = (double)largest_item(s);
 	double it_b, lp_b = 0, smp_b = 0, hist_b, rq_b = 0, total;
+	double file_b, cq_b;
 	double wait_s = plan_retry(s).enabled
 			    ? (double)plan_retry(s).max_wait_ms / 1000.0
 			    : 0;
@@ -773,16 +842,47 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 		}
 		smp_b += dur_s / 60.0 * PK_SCENARIO_SECOND_BYTES;
 	}
-	total = it_b + lp_b + smp_b + hist_b + rq_b;
+	if (!s->items_file) {
+		/* the busiest phase's waiting retries (with a data file,
+		   rq_b counts them over the arrivals) */
+		size_t worst;
+		double queued;
+
+		rq_b = retry_queue_bytes(s, &worst, &queued);
+	}
+	/* the data files as loaded, held for the run */
+	file_b = (double)trace_memory_bytes(s->items_file ? s->items_file->trace
+							  : NULL) +
+		 (double)trace_memory_bytes(s->preload && s->preload->file
+						? s->preload->file->trace
+						: NULL);
+	cq_b = client_queue_bytes(s);
+	total = it_b + lp_b + smp_b + hist_b + rq_b + file_b + cq_b;
 	if (total <= PK_SCENARIO_MAX_TRACK_BYTES) {
-		check_retry_memory(ld, s);
+		return;
+	}
+	if (!s->items_file && rq_b > PK_SCENARIO_MAX_TRACK_BYTES) {
+		check_retry_memory(ld, s); /* the retries alone: say so */
 		return;
 	}
 	if (s->items_file) {
 		snprintf(rq, sizeof(rq),
 			 "; %s queries and the retries that can wait at "
-			 "once: %.2f GiB",
-			 approx(q, qa), rq_b / (double)PK_GIB);
+			 "once: %.2f GiB; the data files as loaded: %.2f GiB",
+			 approx(q, qa), rq_b / (double)PK_GIB,
+			 file_b / (double)PK_GIB);
+	} else {
+		snprintf(rq, sizeof(rq),
+			 "; the retries that can wait at once: %.2f GiB",
+			 rq_b / (double)PK_GIB);
+	}
+	if (cq_b > 0) {
+		size_t n = strlen(rq);
+
+		snprintf(rq + n, sizeof(rq) - n,
+			 "; operations waiting for the client's workers or "
+			 "ru_budget: %.2f GiB",
+			 cq_b / (double)PK_GIB);
 	}
 	ld_err_at(
 	    ld,

@@ -713,3 +713,16 @@ int trace_check(const struct pk_trace *t)
 	}
 	return 0;
 }
+
+uint64_t trace_memory_bytes(const struct pk_trace *t)
+{
+	if (!t) {
+		return 0;
+	}
+	return (uint64_t)t->recs_cap * sizeof(*t->recs) +
+	       (uint64_t)t->leaves_cap * sizeof(*t->leaves) +
+	       (uint64_t)t->pool_cap +
+	       (uint64_t)t->paths_cap *
+		   (sizeof(*t->paths) + sizeof(*t->path_hash)) +
+	       (uint64_t)t->n_times * sizeof(*t->times_ms);
+}

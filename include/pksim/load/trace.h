@@ -139,6 +139,11 @@ const char *trace_file(const struct pk_trace *t);
 /* Number of records (items), in file order. */
 size_t trace_count(const struct pk_trace *t);
 
+/* Bytes t holds in memory (its records, values, string pool, paths and
+   kept times, at their arrays' capacities), for the run's memory
+   estimate; 0 for NULL. */
+uint64_t trace_memory_bytes(const struct pk_trace *t);
+
 /* Serialized size of record i in bytes (see the file comment); i <
    trace_count(t), else PK_BUG. */
 uint32_t trace_size_bytes(const struct pk_trace *t, size_t i);
