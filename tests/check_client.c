@@ -5,10 +5,14 @@
 #include <check.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/base/diag.h"
+#include "pksim/load/scenario.h"
 #include "pksim/run/client.h"
+#include "pksim/run/sim.h"
 #include "testutil.h"
 
 /* A policy with the scenario defaults (scenario.c) and the given kind. */
@@ -244,6 +248,114 @@ START_TEST(test_client_workers)
 }
 END_TEST
 
+/* splitmix64: the property test's draws, from a fixed seed */
+static uint64_t draw(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+	return z ^ (z >> 31);
+}
+
+/* A draw in [lo, hi], log-uniform */
+static double draw_log(uint64_t *x, double lo, double hi)
+{
+	double u = (double)(draw(x) >> 11) / 9007199254740992.0;
+
+	return exp(log(lo) + u * (log(hi) - log(lo)));
+}
+
+/*
+ * The simulated-time bound under drawn client settings: concurrency C
+ * (1 .. 4), latency L (1 min .. 1 h), with or without ru_budget B (1 ..
+ * 1,000 RU/s), offered r (1 .. 100) creates a second for d seconds
+ * (r x d <= 40,000 operations: up to 40,000 h, so both sides of 366 d). Every
+ * request costs 1 RU (every cost key 1), so the loader's lower bound, max(ops x
+ * L / C, ops x 1 / B), is what the pacing gives. A scenario is refused exactly
+ * when that bound passes the 366 days (31,622,400 s); every accepted one runs,
+ * ends within them (plus one attempt's latency and the closing second: the last
+ * operations can start just before the bound) and takes at least the
+ * bound less one latency (the run closes with the last send's second; so
+ * a refusal is never of a run that would have fit). Memory:
+ * each accepted run is refused or kept under the 8 GiB estimate by the
+ * loader; the runs here are small, so their bound is the time one.
+ */
+START_TEST(test_client_time_bound_property)
+{
+	const double limit_s = 366.0 * 86400.0;
+	uint64_t x = 28;
+	int i, refused = 0, ran = 0;
+
+	for (i = 0; i < 40; i++) {
+		int c = 1 + (int)(draw(&x) % 4);
+		int64_t lat_ms = (int64_t)draw_log(&x, 60000, 3600000);
+		int budget = draw(&x) % 2 ? (int)draw_log(&x, 1, 1000) : 0;
+		int r = (int)draw_log(&x, 1, 100);
+		int d = 1 + (int)(draw(&x) % (uint64_t)(40000 / r));
+		double ops = (double)r * d;
+		double bound = fmax(ops * (double)lat_ms / 1000.0 / c,
+				    budget ? ops / budget : 0);
+		char text[1024], bud[64] = "";
+		struct pk_diag dg;
+		struct pk_scenario *sc;
+		struct pk_run *run;
+
+		if (budget) {
+			snprintf(bud, sizeof(bud), ", ru_budget: %d/s", budget);
+		}
+		snprintf(text, sizeof(text),
+			 "container: {partition_key: /k, throughput: 10000}\n"
+			 "cost: {read_1kb: 1, read_100kb: 1, write_1kb: 1, "
+			 "write_100kb: 1, not_found: 1, query_base: 1}\n"
+			 "client: {concurrency: %d, latency: %lldms, "
+			 "retries: none%s}\n"
+			 "items: {k: {values: \"k{0..99}\"}}\n"
+			 "phases: [{duration: %ds, rate: %d/s, item_size: "
+			 "1KB}]\n",
+			 c, (long long)lat_ms, bud, d, r);
+		diag_init(&dg);
+		sc = scenario_parse("p.yaml", text, strlen(text), &dg);
+		if (!sc) {
+			char *msg = tu_diag_text(&dg);
+
+			ck_assert_msg(bound > limit_s,
+				      "refused at %.0f s:\n%s%s", bound, text,
+				      msg);
+			ck_assert_ptr_nonnull(strstr(msg, "the client of "
+							  "stream 'main' "
+							  "needs at least"));
+			free(msg);
+			diag_free(&dg);
+			refused++;
+			continue;
+		}
+		ck_assert_msg(bound <= limit_s, "accepted at %.0f s:\n%s",
+			      bound, text);
+		run = sim_run(sc, sc->seed, &dg);
+		ck_assert_msg(run != NULL, "%s", text);
+		ck_assert_msg((double)run->end_ms / 1000.0 <=
+				  limit_s + (double)lat_ms / 1000.0 + 1,
+			      "ended at %lld ms:\n%s", (long long)run->end_ms,
+			      text);
+		/* the run closes after the last send's second, which may
+		   be up to one latency before the last answer */
+		ck_assert_msg((double)run->end_ms / 1000.0 +
+				      (double)lat_ms / 1000.0 + 1 >=
+				  bound,
+			      "ended at %lld ms, below the bound %.0f s:\n%s",
+			      (long long)run->end_ms, bound, text);
+		sim_free(run);
+		scenario_free(sc);
+		diag_free(&dg);
+		ran++;
+	}
+	/* the draws reach both sides of the bound */
+	ck_assert_int_gt(refused, 0);
+	ck_assert_int_gt(ran, 0);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("client");
@@ -256,6 +368,10 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_client_retry_after_governs);
 	tcase_add_test(tc, test_client_none);
 	tcase_add_test(tc, test_client_workers);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("bounds");
+	tcase_add_test(tc, test_client_time_bound_property);
+	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;
 }
