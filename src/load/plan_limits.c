@@ -647,6 +647,79 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 
 static uint64_t largest_item(const struct pk_scenario *s);
 
+/* Decimal digits of v (1 for 0) */
+static int digits_u64(uint64_t v)
+{
+	int n = 1;
+
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n;
+}
+
+/* The longest text generated property p gives, in bytes (items: the
+   most items, for a UNIQUE counter); a clock's and a number's at most
+   PK_SCENARIO_VALUE_TEXT_BYTES. */
+#define PK_SCENARIO_VALUE_TEXT_BYTES 32.0
+static double prop_text_bytes(const struct pk_prop_spec *p, double items)
+{
+	double most = 0;
+	uint64_t i;
+
+	switch (p->kind) {
+	case PK_GEN_PATTERN:
+		return (double)(strlen(p->prefix) + strlen(p->suffix)) +
+		       fmax(p->width, digits_u64(p->first + p->count - 1));
+	case PK_GEN_LIST:
+		for (i = 0; i < p->count; i++) {
+			most = fmax(most, (double)strlen(p->list[i]));
+		}
+		return most;
+	case PK_GEN_UNIQUE:
+		return (double)strlen(p->prefix) +
+		       digits_u64(items < 1e19 ? (uint64_t)items : UINT64_MAX);
+	case PK_GEN_CONST:
+		return p->const_text ? (double)strlen(p->const_text)
+				     : PK_SCENARIO_VALUE_TEXT_BYTES;
+	default:
+		return PK_SCENARIO_VALUE_TEXT_BYTES;
+	}
+}
+
+/* Bytes a logical partition's key text takes beyond the flat record of
+   PK_SCENARIO_LP_BYTES (whose share for key and EPK is some 25 bytes):
+   each level's longest generated value, or for a synthetic key its
+   template's length plus every generated property's longest value (the
+   template names some of them); a data file's keys: its longest record,
+   at most, as a bound. */
+static double lp_key_bytes(const struct pk_scenario *s,
+			   const struct pk_container_spec *c, double items)
+{
+	const struct pk_prop_spec *p;
+	double n = 0;
+	size_t i;
+
+	if (s->items_file) {
+		return 0; /* counted as the data file loaded */
+	}
+	if (c->key.kind == PK_KEY_SYNTHETIC) {
+		n = c->key.template_text ? (double)strlen(c->key.template_text)
+					 : 0;
+		for (i = 0; i < s->n_props; i++) {
+			n += prop_text_bytes(&s->props[i], items);
+		}
+		return n;
+	}
+	for (i = 0; i < c->key.n_paths; i++) {
+		if ((p = scenario_find_prop(s, c->key.paths[i]))) {
+			n += prop_text_bytes(p, items);
+		}
+	}
+	return n;
+}
+
 /* Logical partitions one variant can hold: at most one per item, and
    at most the values its key can take when the key is a generated
    property with a known number of values (each level's, multiplied for
@@ -808,7 +881,8 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 		double smp = ops + q * (r - 1);
 
 		lp_b +=
-		    lps * PK_SCENARIO_LP_BYTES + r * PK_SCENARIO_RANGE_BYTES;
+		    lps * (PK_SCENARIO_LP_BYTES + lp_key_bytes(s, c, items)) +
+		    r * PK_SCENARIO_RANGE_BYTES;
 		if (s->preload) {
 			/* a logical partition per preloaded value (or record,
 			   at most) */
