@@ -1191,6 +1191,127 @@ static char *layout_report(const char *con, const char *fmt)
 	return out;
 }
 
+/* The report of `pksim run FILE` for scenario text yaml in format fmt;
+   caller frees. */
+static char *yaml_report(const char *yaml, const char *fmt)
+{
+	char *dir = tu_tmpdir(), *path, args[1024];
+	char *out = NULL, *err = NULL;
+
+	path = tu_write_file(dir, "cf.yaml", yaml);
+	snprintf(args, sizeof(args), "run %s --format %s", path, fmt);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	free(dir);
+	free(err);
+	return out;
+}
+
+/* The change_feed object of yaml's JSON report (one variant). */
+static json_t *cf_json(const char *yaml)
+{
+	char *out = yaml_report(yaml, "json");
+	json_t *root = json_loads(out, 0, NULL), *cf;
+
+	ck_assert_ptr_nonnull(root);
+	cf = json_object_get(
+	    json_array_get(json_object_get(root, "variants"), 0),
+	    "change_feed");
+	ck_assert_ptr_nonnull(cf);
+	json_incref(cf);
+	json_decref(root);
+	free(out);
+	return cf;
+}
+
+#define CF_INT(o, k) json_integer_value(json_object_get((o), (k)))
+
+/*
+ * Rule 39 (D-CFP): one lease per physical partition, so at most as many
+ * consumers do work as there are physical partitions. 400 RU/s is one
+ * range (rule 2), 4 consumers: 1 has work. 20 creates of 10 keys at
+ * 10/s for 2 s (5 RU each, 50 RU/s: no 429) are 20 changes, 10 a
+ * second, all on the one lease. Every report carries the table.
+ */
+START_TEST(test_report_change_feed_one_lease)
+{
+	static const char yaml[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "change_feed: {consumers: 4}\n"
+	    "items: {k: {values: \"k{0..9}\"}}\n"
+	    "phases: [{duration: 2s, rate: 10/s}]\n";
+	json_t *cf = cf_json(yaml), *l, *root;
+	char *out;
+
+	ck_assert_int_eq(CF_INT(cf, "leases"), 1);
+	ck_assert_int_eq(CF_INT(cf, "consumers"), 4);
+	ck_assert_int_eq(CF_INT(cf, "consumers_with_work"), 1);
+	ck_assert_int_eq(CF_INT(cf, "changes"), 20);
+	ck_assert_double_eq_tol(
+	    json_real_value(json_object_get(cf, "busiest_lease_share")), 1.0,
+	    1e-12);
+	json_decref(cf);
+	/* each lease's figures are its physical partition's */
+	out = yaml_report(yaml, "json");
+	root = json_loads(out, 0, NULL);
+	l = json_array_get(
+	    json_object_get(
+		json_array_get(json_object_get(root, "variants"), 0),
+		"physical_partitions"),
+	    0);
+	ck_assert_int_eq(json_integer_value(json_object_get(l, "changes")), 20);
+	ck_assert_double_eq_tol(
+	    json_real_value(json_object_get(l, "changes_per_s")), 10.0, 1e-12);
+	json_decref(root);
+	free(out);
+	out = yaml_report(yaml, "text");
+	ck_assert_ptr_nonnull(
+	    strstr(out, "1 of 4 consumers has work: 1 lease"));
+	free(out);
+	out = yaml_report(yaml, "markdown");
+	ck_assert_ptr_nonnull(strstr(out, "## Change feed"));
+	ck_assert_ptr_nonnull(
+	    strstr(out, "| 1 | 1 | 4 | 1 | 0 | 100.0% | 10.0 |"));
+	free(out);
+	out = yaml_report(yaml, "html");
+	ck_assert_ptr_nonnull(strstr(out, "id=\"change-feed\""));
+	ck_assert_ptr_nonnull(strstr(out, "1 of 4 consumers has work"));
+	free(out);
+}
+END_TEST
+
+/*
+ * "Why does only one of my change feed processors do anything": one key
+ * value at 12,000 RU/s (2 ranges, rule 2) and 2 consumers. Every change
+ * is in the range holding the key: 2 leases, 1 with changes, holding
+ * 100 % of them; 1 of the 2 consumers has work. A default scenario has 1
+ * consumer (the loader's default).
+ */
+START_TEST(test_report_change_feed_hot_lease)
+{
+	json_t *cf = cf_json("container: {partition_key: /k, throughput: "
+			     "12000}\n"
+			     "change_feed: {consumers: 2}\n"
+			     "items: {k: {values: [hot]}}\n"
+			     "phases: [{duration: 2s, rate: 10/s}]\n");
+
+	ck_assert_int_eq(CF_INT(cf, "leases"), 2);
+	ck_assert_int_eq(CF_INT(cf, "leases_with_changes"), 1);
+	ck_assert_int_eq(CF_INT(cf, "consumers_with_work"), 1);
+	ck_assert_double_eq_tol(
+	    json_real_value(json_object_get(cf, "busiest_lease_share")), 1.0,
+	    1e-12);
+	json_decref(cf);
+	cf = cf_json("container: {partition_key: /k, throughput: 12000}\n"
+		     "items: {k: {values: [hot]}}\n"
+		     "phases: [{duration: 2s, rate: 10/s}]\n");
+	ck_assert_int_eq(CF_INT(cf, "consumers"), 1);
+	json_decref(cf);
+}
+END_TEST
+
 /*
  * Each way a layout is set says what set it, in the text, Markdown and
  * HTML reports (one layout_sentence) and in the merge candidate's note:
@@ -1301,6 +1422,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_report_schedule_one_operation);
 	tcase_add_test(tc, test_report_retry_wait_line);
 	tcase_add_test(tc, test_report_layout_rule);
+	tcase_add_test(tc, test_report_change_feed_one_lease);
+	tcase_add_test(tc, test_report_change_feed_hot_lease);
 	tcase_add_test(tc, test_report_item_ttl_ignored);
 	suite_add_tcase(s, tc);
 	return s;

@@ -6,6 +6,8 @@
 # columns), and the one-variant table of a run. The compare with
 # --query has a second table, the queries: query, variant and 6 figures
 # (8 cells) in a header row and one row per query and variant (1 x 2).
+# Every report ends its tables with the change feed's (rule 39): variant
+# and 7 figures (8 cells), a header row and one row per variant.
 # Skips (exit 77) with a message when python3-markdown is missing.
 # Usage (meson test does this): sh tests/markdown.sh PKSIM SOURCE_DIR
 set -eu
@@ -36,13 +38,14 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 "$pksim" run "$src/scenarios/offices.yaml" --format markdown \
 	-o "$tmp/run.md"
 
-check() { # FILE COLUMNS [QUERY_ROWS]
-	"$py" - "$1" "$2" "${3:-0}" <<'PY'
+check() { # FILE COLUMNS VARIANTS [QUERY_ROWS]
+	"$py" - "$1" "$2" "$3" "${4:-0}" <<'PY'
 import sys
 from html.parser import HTMLParser
 import markdown
 
-path, cols, qrows = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+path, cols, nvar, qrows = (sys.argv[1], int(sys.argv[2]), int(sys.argv[3]),
+                           int(sys.argv[4]))
 html = markdown.markdown(open(path, encoding="utf-8").read(),
                          extensions=["tables"])
 
@@ -62,7 +65,7 @@ t = T()
 t.feed(html)
 # each variant with 429s ends with its remedies table (after the others)
 nrem = html.count("<h4>Remedies (replayed)</h4>")
-want = (2 if qrows else 1) + nrem
+want = (2 if qrows else 1) + 1 + nrem
 if len(t.tables) != want:
     sys.exit("%s: %d tables, expected %d" % (path, len(t.tables), want))
 for r in t.tables[want - nrem:]:
@@ -76,6 +79,12 @@ if qrows:
                  "%d rows of 8" % (path, q, 1 + qrows))
     if "<h2>Queries</h2>" not in html:
         sys.exit("%s: no <h2>Queries</h2>" % path)
+cf = t.tables[want - nrem - 1]
+if len(cf) != 1 + nvar or any(n != 8 for n in cf):
+    sys.exit("%s: the change feed table has rows of %s cells, expected "
+             "%d rows of 8" % (path, cf, 1 + nvar))
+if "<h2>Change feed</h2>" not in html:
+    sys.exit("%s: no <h2>Change feed</h2>" % path)
 t.rows = t.tables[0]
 if len(t.rows) < 20:
     sys.exit("%s: %d table rows, expected the scorecard's 22" %
@@ -91,7 +100,7 @@ print("%s: %d table(s), the first %d rows of %d cells" %
       (path, want, len(t.rows), cols))
 PY
 }
-check "$tmp/iot.md" 5
-check "$tmp/pipe.md" 3 2
-check "$tmp/run.md" 2
+check "$tmp/iot.md" 5 4
+check "$tmp/pipe.md" 3 2 2
+check "$tmp/run.md" 2 1
 grep -q '{costCenter}\\|{paidBy}' "$tmp/pipe.md"

@@ -91,13 +91,34 @@ bad:
 	       yn_desc(n, buf, sizeof(buf)));
 }
 
+/* `change_feed: {consumers: C}` (rule 39): the change feed processor
+   instances the change-feed table divides the leases among. */
+static void load_change_feed(struct ld *ld, const struct yn *n)
+{
+	static const char *const keys[] = {"consumers", NULL};
+	const struct yn *c;
+	int64_t v;
+
+	if (ld_need_kind(ld, n, YN_MAP, "change_feed",
+			 "a mapping {consumers: C}") < 0) {
+		return;
+	}
+	ld_check_keys(ld, n, keys, "in change_feed");
+	if ((c = yn_get(n, "consumers")) &&
+	    ld_get_int(ld, c, "consumers", 1, PK_SCENARIO_MAX_CF_CONSUMERS,
+		       "change feed processor instances, 1 to 10,000",
+		       &v) == 0) {
+		ld->s->change_feed_consumers = (uint64_t)v;
+	}
+}
+
 static void load_root(struct ld *ld, const struct yn *root)
 {
 	static const char *const keys[] = {
 	    "name",	  "description", "seed",   "clock",	  "container",
 	    "client",	  "cost",	 "items",  "monitor_log", "phases",
 	    "variants",	  "expect",	 "lesson", "preload",	  "streams",
-	    "time_scale", NULL,
+	    "time_scale", "change_feed", NULL,
 	};
 	struct pk_scenario *s = ld->s;
 	const struct yn *n;
@@ -144,6 +165,9 @@ static void load_root(struct ld *ld, const struct yn *root)
 	}
 	if ((n = yn_get(root, "time_scale"))) {
 		load_time_scale(ld, n);
+	}
+	if ((n = yn_get(root, "change_feed"))) {
+		load_change_feed(ld, n);
 	}
 	if ((n = yn_get(root, "clock")) &&
 	    ld_need_kind(ld, n, YN_MAP, "clock",
@@ -257,6 +281,7 @@ void ld_scenario_defaults(struct pk_scenario *s)
 	s->seed = 1;
 	s->clock_start_s = PK_DEFAULT_CLOCK_START_S;
 	s->time_scale = 1;
+	s->change_feed_consumers = 1;
 	s->container.pp_storage_bytes = PK_DEFAULT_PP_STORAGE_BYTES;
 	s->container.pp_ru_per_s = PK_DEFAULT_PP_RU_PER_S;
 	s->container.initial_ru_per_pp = PK_DEFAULT_INITIAL_RU_PER_PP;

@@ -443,6 +443,7 @@ int report_text_compare_cards(const struct pk_result *run,
 			cards[0].n_seeds > 1 ? ", the verdicts' seed" : "");
 		heatstrip_text(&run->variants[i], colour, out);
 		text_key_queries(&run->variants[i], out);
+		text_cfeed(run, &run->variants[i], out);
 	}
 	return ferror(out) ? -1 : 0;
 }

@@ -79,6 +79,7 @@ enum field_conv {
 #define FW_UNFINISHED (1u << 14)  /* change idx0's splits were not done */
 #define FW_KEY_RANDOM (1u << 15)  /* the variant's key has a random part */
 #define FW_REMEDIES (1u << 16)	  /* remedies were replayed for it */
+#define FW_COSMOS (1u << 17)	  /* the service is Azure Cosmos DB */
 
 /* What a reader reads with. */
 struct field_ctx {

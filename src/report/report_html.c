@@ -444,6 +444,41 @@ static void query_table(const struct pk_result *r, size_t first, size_t end,
 	fprintf(out, "</table>\n");
 }
 
+/* Rule 39: the variant's change feed leases (report_cfeed.c). */
+static void change_feed(const struct pk_result *r, size_t vi, FILE *out)
+{
+	const struct pk_result_variant *v = &r->variants[vi];
+	char line[PK_TEXT_CFEED_BYTES], a[PK_FMT_BYTES];
+	struct text_cfeed f;
+	size_t i;
+
+	if (!v->cosmos) {
+		return;
+	}
+	text_cfeed_of(r, v, &f);
+	sec("change-feed", vi, "Change feed leases", out);
+	fprintf(out, "<p>");
+	text(v->name, out);
+	fprintf(out, ": ");
+	text(text_cfeed_sentence(v, &f, line, sizeof(line)), out);
+	fprintf(out, "</p>\n<table>\n<tr><th>lease (range)</th><th>changes"
+		     "</th><th>changes/s</th><th>share</th></tr>\n");
+	for (i = 0; i < v->n_ranges; i++) {
+		const struct pk_result_range *g = &v->ranges[i];
+
+		fprintf(out,
+			"<tr><td>%u</td><td class=\"n\">%s</td><td "
+			"class=\"n\">%.1f</td><td class=\"n\">%.1f%%</td>"
+			"</tr>\n",
+			g->id, fmt_thousands((int64_t)g->changes, a),
+			text_cfeed_rate(v, i),
+			f.changes
+			    ? 100.0 * (double)g->changes / (double)f.changes
+			    : 0.0);
+	}
+	fprintf(out, "</table>\n</section>\n");
+}
+
 static void queries(const struct pk_result *r, size_t vi, FILE *out)
 {
 	const struct pk_result_variant *v = &r->variants[vi];
@@ -609,6 +644,7 @@ static int run_page(const struct pk_result *r, int equal_bands, FILE *out)
 		timeline(v, vi, out);
 		queries(r, vi, out);
 		fprintf(out, "</section>\n");
+		change_feed(r, vi, out);
 		streams(r, vi, vi + 1, 0, out);
 		fprintf(out, "</article>\n");
 	}
@@ -732,6 +768,9 @@ static int compare_page(const struct pk_result *r, int equal_bands, FILE *out)
 		fprintf(out, "</section>\n");
 	}
 	streams(r, 0, r->n_variants, 1, out);
+	for (i = 0; i < r->n_variants; i++) {
+		change_feed(r, i, out);
+	}
 	sec("heatmap", 0,
 	    "Heat maps side by side: one time axis, one colour scale", out);
 	if (r->n_variants) {

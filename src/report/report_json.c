@@ -6,6 +6,7 @@
 #include "pksim/report/report_json.h"
 #include "pksim/report/report_streams.h"
 #include "report_json_int.h"
+#include "report_text_int.h"
 
 #include <jansson.h>
 #include <stdlib.h>
@@ -286,6 +287,11 @@ static json_t *partitions(const struct pk_result_variant *v)
 		if (v->metrics->ttl_on) {
 			json_object_set_new(o, "ttl_pending_bytes",
 					    count(p->ttl_pending_bytes));
+		}
+		if (v->cosmos) {
+			json_object_set_new(o, "changes", count(p->changes));
+			json_object_set_new(o, "changes_per_s",
+					    json_real(text_cfeed_rate(v, i)));
 		}
 		json_array_append_new(a, o);
 	}
@@ -703,6 +709,32 @@ static json_t *layout(const struct pk_result_variant *v)
 	return o;
 }
 
+/* The change feed's leases (rule 39, report_cfeed.c); each lease's
+   figures are its physical partition's (partitions). */
+static json_t *change_feed(const struct pk_result *r,
+			   const struct pk_result_variant *v)
+{
+	json_t *o = json_object();
+	struct text_cfeed f;
+	char line[PK_TEXT_CFEED_BYTES];
+
+	text_cfeed_of(r, v, &f);
+	json_object_set_new(o, "consumers", count(f.consumers));
+	json_object_set_new(o, "leases", count(f.leases));
+	json_object_set_new(o, "leases_with_changes", count(f.busy));
+	json_object_set_new(o, "consumers_with_work", count(f.with_work));
+	json_object_set_new(o, "changes", count(f.changes));
+	json_object_set_new(o, "busiest_lease_range",
+			    f.changes ? range_id(v->ranges[f.busiest].id)
+				      : json_null());
+	json_object_set_new(o, "busiest_lease_share",
+			    json_real(f.busiest_share));
+	json_object_set_new(
+	    o, "sentence",
+	    json_string(text_cfeed_sentence(v, &f, line, sizeof(line))));
+	return o;
+}
+
 static json_t *variant(const struct pk_result *r,
 		       const struct pk_result_variant *v)
 {
@@ -759,6 +791,9 @@ static json_t *variant(const struct pk_result *r,
 		json_object_set_new(o, "ttl", ttl(v));
 	}
 	json_object_set_new(o, "queries", queries(v));
+	if (v->cosmos) {
+		json_object_set_new(o, "change_feed", change_feed(r, v));
+	}
 	json_object_set_new(o, "physical_partitions", partitions(v));
 	json_object_set_new(o, "hot_logical_partitions", hot(v, 0));
 	json_object_set_new(o, "largest_logical_partitions", hot(v, 1));

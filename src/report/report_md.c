@@ -197,6 +197,62 @@ static void queries(const struct pk_result *r, FILE *out)
 	text_query_rows(r->variants, r->n_variants, query_row, out);
 }
 
+/* Rule 39: each variant's change feed leases in one table. */
+static void change_feed(const struct pk_result *r, FILE *out)
+{
+	char line[PK_TEXT_CFEED_BYTES];
+	size_t i;
+
+	for (i = 0; i < r->n_variants && !r->variants[i].cosmos; i++) {
+	}
+	if (i == r->n_variants) {
+		return;
+	}
+	fprintf(out, "\n## Change feed\n\nOne lease per physical partition "
+		     "(rule 39): at most as many consumers do work as there "
+		     "are leases with changes.\n\n| variant | leases | with "
+		     "changes | consumers | with work | busiest lease | its "
+		     "share | its changes/s |\n| --- | ---: | ---: | ---: | "
+		     "---: | ---: | ---: | ---: |\n");
+	for (i = 0; i < r->n_variants; i++) {
+		const struct pk_result_variant *v = &r->variants[i];
+		struct text_cfeed f;
+
+		if (!v->cosmos) {
+			continue;
+		}
+		text_cfeed_of(r, v, &f);
+		fprintf(out, "| ");
+		md_text(v->name, out);
+		fprintf(out, " | %zu | %zu | %llu | %llu | ", f.leases, f.busy,
+			(unsigned long long)f.consumers,
+			(unsigned long long)f.with_work);
+		if (f.changes) {
+			fprintf(out, "%u | %.1f%% | %.1f |\n",
+				v->ranges[f.busiest].id,
+				100.0 * f.busiest_share,
+				text_cfeed_rate(v, f.busiest));
+		} else {
+			fprintf(out, "- | - | - |\n");
+		}
+	}
+	for (i = 0; i < r->n_variants; i++) {
+		struct text_cfeed f;
+
+		if (!r->variants[i].cosmos) {
+			continue;
+		}
+		text_cfeed_of(r, &r->variants[i], &f);
+		fprintf(out, "%s- ", i ? "" : "\n");
+		md_text(r->variants[i].name, out);
+		fprintf(out, ": ");
+		md_text(text_cfeed_sentence(&r->variants[i], &f, line,
+					    sizeof(line)),
+			out);
+		fputc('\n', out);
+	}
+}
+
 static void findings(const struct pk_result *r, FILE *out)
 {
 	size_t i, j, n;
@@ -286,6 +342,7 @@ int report_markdown_cards(const struct pk_result *r,
 	ranking(r, cards, out);
 	report_streams_markdown(r, out);
 	queries(r, out);
+	change_feed(r, out);
 	findings(r, out);
 	return ferror(out) ? -1 : 0;
 }

@@ -747,6 +747,7 @@ int report_text_styled(const struct pk_result *r, int wide, int colour,
 		}
 		text_events(v, text_epk_digits(v, wide), out);
 		text_ttl(v, out);
+		text_cfeed(r, v, out);
 		text_billing(v, out);
 		text_timeline(v, out);
 		heatstrip_text(v, colour, out);

@@ -124,6 +124,39 @@ void text_timeline(const struct pk_result_variant *v, FILE *out);
 /* Time to live (report_ttl.c): nothing without a DefaultTimeToLive. */
 void text_ttl(const struct pk_result_variant *v, FILE *out);
 
+/* The change feed's leases (report_cfeed.c, rule 39), the same figures
+   in every report. */
+struct text_cfeed {
+	size_t leases;	      /* physical partitions at the end: one lease
+				 each */
+	size_t busy;	      /* ... of them with a change */
+	uint64_t consumers;   /* the scenario's change_feed consumers */
+	uint64_t holding;     /* consumers holding a lease: min(consumers,
+				 leases) */
+	uint64_t with_work;   /* consumers with work: min(consumers, busy) */
+	uint64_t changes;     /* changes over the leases' lives */
+	size_t busiest;	      /* index in v->ranges of the lease with most
+				 changes (the first on ties) */
+	double busiest_share; /* its changes / changes, 0..1; 0 when none */
+};
+/* Room for text_cfeed_sentence's text */
+#define PK_TEXT_CFEED_BYTES 512
+/* v's leases (r's scenario gives the consumers) into *out. */
+void text_cfeed_of(const struct pk_result *r, const struct pk_result_variant *v,
+		   struct text_cfeed *out);
+/* Range i's changes a second over its life (from its birth, or t = 0, to
+   the run's end); 0 for a range of no life. */
+double text_cfeed_rate(const struct pk_result_variant *v, size_t i);
+/* The one sentence ("1 of 4 consumers has work: ...") into buf (cap
+   bytes, cut to fit); returns buf. */
+const char *text_cfeed_sentence(const struct pk_result_variant *v,
+				const struct text_cfeed *f, char *buf,
+				size_t cap);
+/* The terminal section: the sentence and a row per lease; nothing for a
+   variant of another service than Azure Cosmos DB. */
+void text_cfeed(const struct pk_result *r, const struct pk_result_variant *v,
+		FILE *out);
+
 /* Bytes of a stream's name as the summary shows it (text_name_str), at
    most: PK_TEXT_NAME_COLS characters of 4 bytes, the ellipsis, NUL */
 #define PK_TEXT_STREAM_NAME_BYTES (4 * 40 + 3 + 1)

@@ -188,6 +188,7 @@ static void ranges(const struct pk_snapshot *s, struct pk_result_variant *v)
 		r->throttled_429 = p->throttled_429;
 		r->ru_mru = p->ru_mru;
 		r->offered_mru = p->offered_mru;
+		r->changes = p->changes;
 		r->peak_normalized = st ? st->peak_normalized : 0.0;
 		r->throttled_bucket = st ? st->throttled_bucket : 0;
 		r->throttled_held = st ? st->throttled_held : 0;

@@ -78,6 +78,10 @@
    choice, not the service's. */
 #define PK_SCENARIO_MAX_SIM_S (366LL * 86400LL)
 #define PK_SCENARIO_MAX_OPERATIONS 1e9
+/* pksim's bound on `change_feed: {consumers: C}` (not the service's): a
+   lease per physical partition, and a container has at most
+   PK_MAX_EXISTING_PARTITIONS of them in pksim */
+#define PK_SCENARIO_MAX_CF_CONSUMERS 10000
 /* The RU a run may charge at most (operations x attempts x the costliest
    attempt, plan_limits.c): half of INT64_MAX mRU, so the engine's totals
    (offered, retried and served mRU, each and added) fit 64 bits. */
@@ -436,6 +440,10 @@ struct pk_scenario {
 	   full, growth and the storage-growth finding are then in real
 	   time (result/runway.h); nothing else reads it */
 	double time_scale;
+	/* `change_feed: {consumers: C}` (rule 39): the change feed
+	   processor instances reading the container, 1 ..
+	   PK_SCENARIO_MAX_CF_CONSUMERS, default 1 */
+	uint64_t change_feed_consumers;
 	char *time_scale_text; /* owned; as written, NULL without one */
 	struct pk_container_spec container; /* the first variant's */
 	/* Container variants replayed on the same operation stream

@@ -92,6 +92,9 @@ struct pk_result_range {
 	int64_t offered_mru;	     /* charges of its first attempts over
 					its life, rate limited or not (the
 					demand it was asked for), mRU */
+	uint64_t changes;	     /* writes that stored an item over its
+					life: the entries of its change
+					feed lease (rule 39) */
 	double peak_normalized;	     /* highest second, 0..1 */
 	uint32_t parent;	     /* the range it split from, or
 					PK_RESULT_NO_RANGE (there at

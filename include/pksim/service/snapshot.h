@@ -102,6 +102,9 @@ struct pk_snapshot_range {
 	int64_t offered_mru;	     /* charges of its first attempts over
 					its life, rate limited or not (the
 					demand), mRU */
+	uint64_t changes;	     /* writes that stored an item over its
+					life: its change feed entries (rule
+					39) */
 	int split_blocked;	     /* 1: over its storage cap with one
 					logical partition: cannot split */
 	uint64_t ttl_pending_bytes;  /* expired items' bytes still awaiting

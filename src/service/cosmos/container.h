@@ -221,6 +221,11 @@ struct pk_pp {
 	uint64_t retries;	     /* ... of them retries */
 	uint64_t throttled_429;
 	uint64_t rejected_403;
+	uint64_t changes; /* writes that stored an item over its life
+			     (creates, replaces, upserts, a batch's
+			     items): its change feed's entries (rule 39;
+			     deletes and TTL expiries are not in the
+			     latest-version feed) */
 	int64_t ru_mru;
 	int64_t offered_mru;   /* charges of its first attempts over its
 				  lifetime, served or rate limited (the

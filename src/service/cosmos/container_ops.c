@@ -126,6 +126,7 @@ static int store(struct pk_container *c, struct pk_lp *lp, struct pk_pp *pp,
 	}
 	lptable_slot(c, item)->bytes = new_bytes;
 	lptable_slot(c, item)->lp = new_bytes ? lp->index : 0;
+	pp->changes += new_bytes != 0;
 	return 0;
 }
 

@@ -93,6 +93,7 @@ static void ranges(const struct pk_container *c, struct pk_snapshot *s)
 		r->throttled_429 = p->throttled_429;
 		r->ru_mru = p->ru_mru;
 		r->offered_mru = p->offered_mru;
+		r->changes = p->changes;
 		r->split_blocked = p->split_blocked;
 		r->ttl_pending_bytes = p->ttl_pending_bytes;
 	}
