@@ -1256,6 +1256,7 @@ START_TEST(test_trace_repeated_names)
 }
 END_TEST
 
+#if !defined(__SANITIZE_ADDRESS__)
 /* kB of the line "NAME:   123 kB" in /proc/self/status, or -1. */
 static long status_kb(const char *name)
 {
@@ -1275,6 +1276,7 @@ static long status_kb(const char *name)
 	fclose(f);
 	return kb;
 }
+#endif
 
 /*
  * A JSON-lines file, and a JSON array, is read as a stream: loading it

@@ -216,16 +216,16 @@ struct pk_scorecard {
 	double fanout_ru;
 	size_t splits;
 	uint64_t operations;
-	size_t rank;	  /* 1 = best; tied cards share it */
-	int tied;	  /* 1: another card has this rank */
-	char reason[512]; /* why ahead of the next rank */
+	size_t rank;	   /* 1 = best; tied cards share it */
+	int tied;	   /* 1: another card has this rank */
+	char reason[2048]; /* why ahead of the next rank */
 	/* several seeds (scorecard_merge_seeds): figures are medians; min
 	   and max of each ranking figure over the seeds */
 	size_t n_seeds; /* 0 or 1: one run */
 	double range_min[PK_RANK_FIGURES];
 	double range_max[PK_RANK_FIGURES];
 	double median[PK_RANK_FIGURES];
-	char verdict[512]; /* one plain sentence */
+	char verdict[2048]; /* one plain sentence, never cut */
 };
 
 /* The days-to-full figures of variant v of r (v->runway, runway.h) into
