@@ -59,7 +59,7 @@ for quick in (True, False):
     assert lines[3].split()[-1] == "2,000", lines  # no target, none shown
     assert (bench.QUICK_NOTE in lines) == quick, lines
 
-# --quick's labels (issue 13 follow-up): the week row runs 7 days,
+# --quick's labels: the week row runs 7 days,
 # 7 x 86,400 s at 1 op/s = 604,800 operations, --quick or not
 assert "duration: 7d, rate: 1/s" in bench.WEEK, bench.WEEK
 # zipf-1m: 20 s x 50,000 ops/s = 1,000,000 creates, and it says 1 M

@@ -1,5 +1,5 @@
 /*
- * badinput: bad inputs too big or too odd to commit as files (issue 6 §3).
+ * badinput: bad inputs too big or too odd to commit as files.
  * Each is generated here into a temporary directory and given to the
  * pksim binary with -o; each must end with the expected first message
  * line and exit status, leave no report (the directory holds only the

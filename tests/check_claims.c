@@ -615,7 +615,7 @@ END_TEST
 
 /* ---- evening-peak ---- */
 
-/* The daily curve and the weekly calendar (issue 14 §2): bookings of
+/* The daily curve and the weekly calendar: bookings of
    100 KB (a write of 100 KB = 50 RU, D-RU) at 1/s 16:00-18:00 and
    22:00-24:00 and 10/s 18:00-22:00 UTC, weekdays only, from Friday
    2026-01-09 00:00Z; 400 RU/s (1 physical partition, rule 2), 1,000
@@ -893,7 +893,7 @@ START_TEST(test_claim_compare_offices)
 			 "buero-nord");
 	assert_near(NUM(office, "scorecard/hottest_share_requests"),
 		    7360.0 / 9560 * 10500 / 10800, 0.025, "buero-nord's share");
-	/* issue 16 §5: lesson 3 states the shares this run shows, not the
+	/* Lesson 3 states the shares this run shows, not the
 	   plan's 77 %: its look_at says "office: R % and S %" (requests,
 	   storage), each the run's share to 2 decimals */
 	{
@@ -1499,7 +1499,7 @@ START_TEST(test_claim_existing_container)
 }
 END_TEST
 
-/* The text reports say each layout's origin in words (issue 12 §2). */
+/* The text reports say each layout's origin in words. */
 START_TEST(test_claim_existing_container_text)
 {
 	char *out = NULL;
@@ -1535,7 +1535,7 @@ END_TEST
 /* ---- existing-import ---- */
 
 /*
- * Fresh-user finding 1: rule 32's hot range, layout or key. In
+ * Rule 32's hot range, layout or key. In
  * throughput-split, 18,000 RU/s make 3 ranges of 1/3 of the hash space
  * each (rule 2: 6,000 RU/s a partition); at 45,000, ceil(45,000 /
  * 10,000) = 5 ranges: ranges 0 and 1 split into halves of 1/6, range 2
@@ -1577,7 +1577,7 @@ START_TEST(test_claim_hot_layout_or_key)
 	ck_assert_ptr_null(strstr(out, "mostly go to the idle ranges"));
 	free(out);
 	out = NULL;
-	/* issue 16 §1: iot-by-day's range 2 is hot; the physical partitions
+	/* Iot-by-day's range 2 is hot; the physical partitions
 	   table gives it 1 logical partition, and the hottest logical
 	   partitions table puts "Thursday" in range 2, "Wednesday" (the
 	   container's hottest, 606,323 RU of 1,200,323) in range 1, so the
@@ -1776,10 +1776,10 @@ START_TEST(test_claim_ttl_retention_text)
 	ck_assert_int_eq(tu_run("run scenarios/ttl-retention.yaml", &out, NULL),
 			 0);
 	/* the section's table, one row a day labelled by its start (as
-	   the JSON's ttl series; issue 14: it was labelled by its end,
-	   t=8d for day 7): 7 GiB at the end of day 6 (row t=6d) and after;
-	   day 7 (row t=7d) is the first whose import meets expiries, day
-	   0's 1,024 files, each deleted as it expires */
+	   the JSON's ttl series, not by its end: t=7d for day 7, not t=8d): 7
+	   GiB at the end of day 6 (row t=6d) and after; day 7 (row t=7d) is the
+	   first whose import meets expiries, day 0's 1,024 files, each deleted
+	   as it expires */
 	ck_assert_ptr_nonnull(strstr(
 	    out, "time to live (rule 28): default_ttl 7d (604,800 s) after "
 		 "an item's last write"));
@@ -2188,8 +2188,8 @@ END_TEST
 /* ---- streams-bulk-and-reads ---- */
 
 /*
- * Two streams on one physical partition of 4,000 RU/s (issue 14 section
- * 1 and the section 5 example). "bulk": 20,000 writes of 1 KB, 5 RU each
+ * Two streams on one physical partition of 4,000 RU/s (scenarios/README.md's
+ * streams example). "bulk": 20,000 writes of 1 KB, 5 RU each
  * (100,000 RU), offered within the first second (20,000/s: write j at
  * floor(j / 20) ms), capped by client.ru_budget 2,000 RU/s: write k goes
  * at ceil(2.5 k) ms (the budget moves on 5 / 2,000 s = 2.5 ms a write),
@@ -2496,7 +2496,7 @@ START_TEST(test_claim_every_scenario_covered)
 END_TEST
 
 /* Lessons 2 and 3 (compare-iot, compare-offices): the operations claim
-   holds for any seed (issue 16, fresh-user 4). With --seed 10 one read
+   holds for any seed. With --seed 10 one read
    arrives before the first create is stored and is not sent (each
    variant's totals.operations_not_sent; scenario.operations_skipped is
    the largest): operations + not sent = 2 m x 2,000/s = 240,000 and 2 m

@@ -86,7 +86,7 @@ START_TEST(test_cli_bad_corpus)
 END_TEST
 
 /*
- * --color (issue 15): the heat strip's ANSI escapes with always (NO_COLOR
+ * --color: the heat strip's ANSI escapes with always (NO_COLOR
  * set does not override an explicit option, no-color.org), none with
  * never, none by default when standard output is a pipe (auto), and an
  * unknown value is a usage error (exit 2).
@@ -440,9 +440,10 @@ END_TEST
 
 /*
  * Values of the --items options that say how records arrive: the whole
- * of stderr is one message that names the option once (issue 12: a
- * --time-compression of 0 or text gave two messages, one per check; a
- * --rate of 0 was taken for no --rate at all, "say how records arrive").
+ * of stderr is one message that names the option once: a
+ * --time-compression of 0 or text is one message, not one per check, and
+ * a --rate of 0 is refused as a bad --rate, not taken for no --rate ("say
+ * how records arrive").
  */
 START_TEST(test_cli_items_option_values)
 {
@@ -716,7 +717,7 @@ START_TEST(test_cli_progress_left)
 END_TEST
 
 /*
- * The progress line cut to the terminal (issue 13 follow-up): at 80
+ * The progress line cut to the terminal: at 80
  * columns the drain line was 88 characters and wrapped, and \r only
  * returns to the last row. progress_fit keeps cols - 1 characters.
  */
@@ -746,7 +747,7 @@ START_TEST(test_cli_progress_fit)
 END_TEST
 
 /*
- * The share done (issue 13 follow-up): operations over planned ones when
+ * The share done: operations over planned ones when
  * known, else simulated time; the percentage is floored, and the share
  * stays below 1 while the stream is sent.
  */

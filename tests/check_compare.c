@@ -1,7 +1,8 @@
 /*
  * compare: `pksim compare` as a user runs it, on the real data files in
  * scenarios/data (MIT; see scenarios/data/SOURCES.md) and on seed 002's
- * offices, with the numbers of issue 4 and their reasons.
+ * offices, with the numbers scenarios/data/SOURCES.md gives and their
+ * reasons.
  */
 #include <check.h>
 #include <jansson.h>
@@ -294,7 +295,7 @@ END_TEST
 /*
  * With streams the ranking adds every stream's operations together, so
  * it can put first the variant where the stream a user cares about does
- * worse (the fresh user's finding on the shipped throughput-bucket).
+ * worse (the shipped throughput-bucket shows it).
  * By the scenario's header: no-bucket ranks first (1,000 of 3,000
  * operations failed = 33.3% vs bucket's 1,600 = 53.3%), but there the
  * interactive stream gets 330 429s of its 1,000 creates (retries off,
@@ -323,8 +324,8 @@ END_TEST
 /*
  * The "uneven" verdict names the container's hottest logical partition
  * beside the hottest range, and says which range holds it, so nobody
- * reads it as that range's (the fresh user's finding on say_hot_range,
- * here in the scorecard). Keys a/b/c/d write 400/300/200/100 of 1,000
+ * reads it as that range's (say_hot_range's rule, here in the
+ * scorecard). Keys a/b/c/d write 400/300/200/100 of 1,000
  * creates at 100/s on 3 partitions: no 429 (5 RU x 100/s = 500 RU/s of
  * 10,000), the container's hottest is "a" with 400 / 1,000 = 40.0% of
  * the RU. Whatever range holds it, the sentence names that range: its
@@ -485,7 +486,7 @@ START_TEST(test_compare_variant_long_names)
 END_TEST
 
 /*
- * Issue 11 fault 5: `compare` multiplies the memory estimate by the
+ * `compare` multiplies the memory estimate by the
  * variants. 100,000 creates/s for 1,000 s = 1e8 items; one variant keyed
  * on /k (10 values): 1e8 x (48 + 8) bytes = 5.6e9 = 5.2 GB, within 8 GB,
  * so `pksim run` would start it (not run here: checked by the loader
@@ -567,7 +568,7 @@ static int plan_items(const char *path, double rate, const char *share,
 }
 
 /*
- * Issue 12: the memory estimate counts the operations --query adds. A
+ * The memory estimate counts the operations --query adds. A
  * data file of 30,000 records replayed at once under 16 keys (SDK retries:
  * 9, 30 s). With `--query p0@99%` the queries are floor(30,000 x 0.99 /
  * 0.01) = 2,970,000, 3,000,000 operations in all, every one arriving at
@@ -647,7 +648,7 @@ static int hot_error(const char *path, const char *extra, char **err)
 }
 
 /*
- * Issue 12 §2 from the command line: `compare --items --partitions N`
+ * From the command line: `compare --items --partitions N`
  * studies an existing layout as a scenario's `partitions: N` does. The
  * docs' example: 16,000 records of one tenant at 1,600 records/s, each
  * under 1 KB, so 5 RU a create (rule 20): 1,600 x 5 = 8,000 RU/s into
@@ -736,8 +737,8 @@ START_TEST(test_compare_items_partitions)
 	ck_assert(num(layout, "stored_bytes") == 107374182400.0);
 	json_decref(root);
 
-	/* each message names its option once, as its place (issue 12: the
-	   option's name came again at the start of the message) */
+	/* each message names its option once, as its place, not again at
+	   the start of the message */
 	for (i = 0; i < (int)(sizeof(bad) / sizeof(bad[0])); i++) {
 		ck_assert_int_eq(hot_error(path, bad[i][0], &err), 2);
 		ck_assert_str_eq(err, bad[i][1]);
@@ -785,7 +786,7 @@ static void assert_has_rule(const char *where, const char *text)
 }
 
 /*
- * Issue 15 (user test, item 1): one wording of the ranking rule
+ * One wording of the ranking rule
  * everywhere: the text, markdown and HTML reports, compare --help,
  * README.md and the man page source (whose old text ended "...the least
  * RU on fan-out queries"). And the HTML page ranks as the JSON does,
@@ -850,7 +851,7 @@ START_TEST(test_compare_rule_everywhere)
 END_TEST
 
 /*
- * Issue 15 (user test, item 8): compare's text report ends with each
+ * Compare's text report ends with each
  * variant's heat strip, as run's does and README and docs/heatmap.md
  * say; --color always colours them, --color never does not. compare-iot
  * has 4 variants: device (/deviceId), date (/date), device-date and

@@ -594,7 +594,7 @@ static size_t fanout_ranges(struct pk_container *c, int64_t t_ms)
 }
 
 /*
- * Issue 5, the reported case: created at 18,000 RU/s (3 ranges, rule 2),
+ * Created at 18,000 RU/s (3 ranges, rule 2),
  * raised to 30,000 (instant: 3 x 10,000, rule 5), then to 200,000 for an
  * import (splits to ceil(200,000 / 10,000) = 20 ranges, rule 6), then back
  * to 30,000: the ranges stay (rule 7), 20 x 1,500 RU/s. One key needing
@@ -846,7 +846,7 @@ START_TEST(test_container_minimum)
 END_TEST
 
 /*
- * Issue 5, the autoscale case: autoscale max 31,000 -> ceil(3.1) = 4
+ * Autoscale max 31,000 -> ceil(3.1) = 4
  * physical partitions (rule 3), so one key can use at most 31,000 / 4 =
  * 7,750 RU/s (rule 17: a hot partition throttles at Tmax / P). A bulk
  * load of 1,000,000 writes of 10 RU into one key, sent as fast as the
@@ -948,7 +948,7 @@ START_TEST(test_container_autoscale_storage)
 END_TEST
 
 /*
- * Issue 5 / rule 19 (D-SLESS, D-LIMITS): a serverless container starts
+ * Rule 19 (D-SLESS, D-LIMITS): a serverless container starts
  * with 1 range (pksim's assumption) at 5,000 RU/s. Items of 1 MB stored at
  * x 1,024 (index_factor) take 1 GB each, one key each, one a second:
  * storage splits (50 GB a range) add ranges, and the RU/s follow them:
@@ -1220,12 +1220,12 @@ static void batch_items(struct pk_request *v, size_t n, uint64_t item,
 /* A transactional batch on one key is stored whole and charged the sum
    of its creates; one spanning two keys is refused whole (400, 1 RU);
    a repeated id or item is a 409 that stores nothing. */
-/* The logical-partition index (lptable, issue 13's bytes per logical
-   partition) is at most 7/8 full: it starts at 1,024 slots and doubles
-   when one more would pass 7/8, so 3,584 logical partitions (7/8 x 4,096)
-   fit in 4,096 slots (at most half full they needed 8,192) and the
-   3,585th doubles it. Every key is found at its index through the
-   tagged slots, and a key never written is not. */
+/* The logical-partition index (lptable, within the bytes per logical
+   partition docs/design.md allows) is at most 7/8 full: it starts at 1,024
+   slots and doubles when one more would pass 7/8, so 3,584 logical partitions
+   (7/8 x 4,096) fit in 4,096 slots (at most half full they needed 8,192) and
+   the 3,585th doubles it. Every key is found at its index through the tagged
+   slots, and a key never written is not. */
 START_TEST(test_container_lp_index_seven_eighths)
 {
 	struct pk_container_spec s = spec_for(100000);
@@ -1487,7 +1487,7 @@ START_TEST(test_container_autoscale_dynamic)
 }
 END_TEST
 
-/* ---- an existing layout (issue 12 §2) ---- */
+/* ---- an existing layout ---- */
 
 START_TEST(test_container_existing_layout)
 {

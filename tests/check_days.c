@@ -1,5 +1,5 @@
 /*
- * days: "days to full" (issue 12 §3, fresh-user findings A-C): the first
+ * days: "days to full": the first
  * logical partition to reach its cap, each at its own growth in the
  * data's own time; a time bucket bounded only when a bucket cannot fill
  * before it ends; a value that comes back (a weekday, an hour of the day)
@@ -589,7 +589,7 @@ END_TEST
 
 /*
  * Under two days the table cell and the ranking say the figure the
- * statement does (the fresh user's prefull, issue 14 §4: "0.0" beside
+ * statement does (never "0.0" beside
  * "0.01 days (15.4 min)"). Preloaded: 19,456 x 1 MiB = 19 GiB; then 100
  * creates of 1 MiB at 1/s, t = 0 .. 99 s: 99 MiB grown after the first
  * over 99 s = 1 MiB/s; projected from t = 0 (runway.h) the preloaded
@@ -629,7 +629,7 @@ START_TEST(test_days_under_two_days_readable)
 END_TEST
 
 /*
- * Time to live (the fresh user's ttlfull, issue 14 §3): one key written 1
+ * Time to live: one key written 1
  * MiB every 3,600 / 42.67 = 84.375 s, 1,024 MiB (1 GiB) a day for 10 days:
  * 10,240 items, the last at 10,239 x 84.375 = 863,915.6 s, so the write
  * rate is 10,239 MiB / 863,915.6 s = 1 MiB / 84.375 s = 12,427.6 B/s

@@ -1,6 +1,6 @@
 /*
  * determinism: the same scenario and seed give the same answer, byte for
- * byte; another seed gives another operation stream (issue 6 §5).
+ * byte; another seed gives another operation stream.
  * - the pksim binary, run twice with the same scenario and --seed, writes
  *   identical text and JSON reports, on stdout and through -o;
  * - the workload drawn twice from one scenario and seed is the same

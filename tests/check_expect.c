@@ -1,5 +1,5 @@
 /*
- * expect: `expect:` assertions (issue 16 §1), `pksim check` and `pksim run
+ * expect: `expect:` assertions, `pksim check` and `pksim run
  * --narrate` (§3).
  *  - the measure syntax (the fields themselves: tests/check_fields.c);
  *  - `pksim check` passes every shipped scenario, each with assertions;
@@ -418,8 +418,8 @@ START_TEST(test_lesson_expect_files)
 }
 END_TEST
 
-/* Expectations compare types and print numbers that differ differently
-   (issue 16, fresh-user 8). storage-split ends with 3 splits, so equal:
+/* Expectations compare types and print numbers that differ differently.
+   storage-split ends with 3 splits, so equal:
    3.0000000001 fails and must not print "expected = 3, got 3";
    autoscale-burst's first range has parent null (JSON null) and
    existing-import's layout preloaded_spread is false (JSON boolean): a

@@ -249,7 +249,7 @@ START_TEST(test_findings_throttled_bucket_apart)
 END_TEST
 
 /* Rule 30: a 429 to a Low request the range had room for keeps High's
-   room, not the range short of its RU/s (issue 14 M3). Range 0: 1,000
+   room, not the range short of its RU/s. Range 0: 1,000
    requests, 300 429s, 200 of them held Low 429s: 100 / 1,000 = 10.0%
    for its RU/s (30.0% before), the 200 told apart; its 429/3200 seconds
    served 9,000 RU of 10,000: 90%. Range 1: 1,000 requests, 50 429s, all
@@ -391,7 +391,7 @@ START_TEST(test_findings_hot_range)
 			  "normalized RU consumption: too few RU/s for this "
 			  "load (one range; rule 32 needs another to "
 			  "compare)"));
-	/* the fresh user's s19: every 429 to a Low request (4 of 4) is the
+	/* every 429 to a Low request (4 of 4) is the
 	   priority rule's, not a lack of RU/s; 3 of 4 is not */
 	f->m.totals.throttled_429 = 4;
 	f->m.totals.throttled_low_429 = 4;
@@ -409,14 +409,14 @@ START_TEST(test_findings_hot_range)
 END_TEST
 
 /*
- * Issue 12's repro: range 1 at 100% from t = 50 s of a 180 s run while
+ * Range 1 at 100% from t = 50 s of a 180 s run while
  * range 0 idles. Its p99 over 180 busy seconds (nearest rank
  * ceil(0.99 x 180) = 179: 130 seconds at 100, 50 below) is 100%, so
  * rule 32 names it hot, 500 of 1,000 requests rate limited (50.00%);
  * D-NRU's picture held in only 9 seconds (the others above 30% the rest
  * of the time) and is said as an example, not as "hot in 9 seconds",
  * of the 130 seconds range 1 itself had requests in (t = 50 .. 179),
- * not the container's 180 (issue 16, fresh-user 3).
+ * not the container's 180.
  * Range 1 split at t = 50 s into 3 and 4 and is named so.
  */
 START_TEST(test_findings_hot_range_lineage)
@@ -464,7 +464,7 @@ START_TEST(test_findings_hot_range_lineage)
 END_TEST
 
 /*
- * Issue 16 §1: rule 32's key problem names the hot range's own hottest
+ * Rule 32's key problem names the hot range's own hottest
  * logical partition, not the container's. Range 0 at p99 69%, range 1 at
  * 100% (fx_p99): the container's hottest, "dev-1", lies in range 0 (its
  * range index 0) with 900 RU; range 1's hottest is "dev-2" with 100 RU,
@@ -762,8 +762,7 @@ START_TEST(test_findings_hot_lp)
 	ck_assert(says(f, line));
 	f->spec.burst = 0;
 	/* 50,000 RU/s over 9 ranges: 50,000,000 / 9 = 5,555,556 mRU, shown
-	   rounded to nearest as 5,556 RU/s like the layout line (issue 16,
-	   fresh-user 6), not 5,555 */
+	   rounded to nearest as 5,556 RU/s like the layout line, not 5,555 */
 	f->ranges[0].ru_per_s_mru = 5555556;
 	ck_assert(says(f, "logical partition /k = \"dev-1\" took 20% of all "
 			  "RU; one logical partition can never use more "
@@ -781,7 +780,7 @@ END_TEST
 /* Full logical partitions: the first 3 listed are named; a count follows
    only when more than 3 filled. First 403 at t = 1,001 ms: said as t = 1
    s, the second in which it happened (floor(1,001 / 1,000) = 1, as the
-   narration and first_403_s say; issue 16, fresh-user 2). 20 GB is the
+   narration and first_403_s say). 20 GB is the
    default cap. */
 START_TEST(test_findings_full_lps)
 {
@@ -845,8 +844,8 @@ START_TEST(test_findings_failures)
 	ck_assert(says(f, "3 operations (0.75%) failed after the client's "
 			  "retries: the application sees these 429s"));
 	{
-		/* with streams, whose they were (the fresh user's s4: all
-		   the bucketed etl stream's): 3 = app's 0 + etl's 1 + job's
+		/* with streams, whose they were (all the bucketed etl
+		   stream's): 3 = app's 0 + etl's 1 + job's
 		   2; a stream without one is not named */
 		struct pk_result_stream st[3];
 

@@ -111,8 +111,8 @@ END_TEST
 /*
  * The terminal strip of the same split: one row per range at the end,
  * 5 (3 at creation, 2 of them split: rule 2, D-SCALE), the 4 children
- * labelled with the range they came from, "range 3 \u2190 0" (it showed
- * "(of 0)", issue 15 user test item 13), and range 2 without; labels
+ * labelled with the range they came from, "range 3 \u2190 0" (not
+ * "(of 0)"), and range 2 without; labels
  * padded to the longest, "range 3 \u2190 0" = 11 columns, so "range 2"
  * gets 4 spaces; with colour = 0 no escape, with 1 an ANSI colour escape
  * and a reset.
@@ -192,7 +192,7 @@ START_TEST(test_heat_buckets)
 END_TEST
 
 /* A day-long run: 86,400 s / 720 = 120 s columns (the ladder's first
-   width that fits), and the page stays under 3 MB (issue 15). */
+   width that fits), and the page stays under 3 MB. */
 START_TEST(test_heat_day_page_size)
 {
 	struct tu_fx f;
@@ -288,7 +288,7 @@ static char *page_of(struct tu_fx *f, int strip)
 }
 
 /*
- * A two-day run (issue 15: "per-minute highest for long runs"). 172,800
+ * A two-day run ("per-minute highest for long runs"). 172,800
  * s > 86,400, so no per-second samples (metrics.h); the buckets are as
  * wide as the columns of a 172,800 s run: 172,800 / 720 = 240 -> 300 s on
  * the ladder, and the map has 172,800 / 300 = 576 columns of 300 s.
@@ -396,7 +396,7 @@ START_TEST(test_heat_hover_rounds)
 END_TEST
 
 /*
- * Issue 15 (user test, item 3): preloaded storage counts from t = 0 in
+ * Preloaded storage counts from t = 0 in
  * every range, idle or not. An existing container of 5 ranges holding
  * 20 GB each (GB = 2^30 B: 20 x 1,073,741,824 = 21,474,836,480 B) at
  * 30,000 RU/s; all writes go to one key, so 4 ranges see no request and
@@ -440,7 +440,7 @@ START_TEST(test_heat_preloaded_storage)
 END_TEST
 
 /*
- * Issue 15 (user test, item 7): a range made by a merge shows the ranges
+ * A range made by a merge shows the ranges
  * it came from before the merge, in the map, the strip and the charts
  * (it showed 0 and a blank strip row). 4 existing partitions (ids 0-3,
  * 6,000 / 4 = 1,500 RU/s each, a quarter of the key space each), reads

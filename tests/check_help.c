@@ -1,6 +1,6 @@
 /*
  * help: `pksim COMMAND --help`, `pksim help COMMAND`, option errors with
- * the nearest option or the command an option belongs to (issue 9 §3),
+ * the nearest option or the command an option belongs to,
  * the suggestion rule itself (distances worked by hand), and that every
  * option the CLI takes is in the man page source and the bash completion.
  */
@@ -252,7 +252,7 @@ START_TEST(test_help_option_errors)
 	     "'b.yaml'; see 'pksim run --help'"},
 	    {"run", "pksim: error: run needs one scenario file; see 'pksim run "
 		    "--help'"},
-	    /* issue 15 (user test, item 12): the style options are known
+	    /* The style options are known
 	       to the suggestions: '--colr' and '--colour' are one edit
 	       from '--color', '--bandz' one from '--bands' */
 	    {"run x.yaml --colr always",

@@ -1,6 +1,6 @@
 /*
- * html: the HTML report's page (report_html.h, heatsvg.h) as a fresh user
- * read it (issue 15, user test): the RU/s chart's axis reaching the data,
+ * html: the HTML report's page (report_html.h, heatsvg.h) as a first-time
+ * reader needs it: the RU/s chart's axis reaching the data,
  * what the page says of --bands equal, the hottest logical partitions
  * rounded as the text report rounds them, labels on maps of many ranges,
  * a delayed throughput raise drawn where it applies. Each fixture's

@@ -1,11 +1,11 @@
 /*
- * check_items: items from data files, end to end (issue 4, sections 2
- * and 4): the loader's `items: {file: ...}`, the file-backed operation
- * stream, and runs through sim_run on the real data in scenarios/data/
- * (MIT; provenance and SHA-256 in scenarios/data/SOURCES.md).
+ * check_items: items from data files, end to end: the loader's `items: {file:
+ * ...}`, the file-backed operation stream, and runs through sim_run on the real
+ * data in scenarios/data/ (MIT; provenance and SHA-256 in
+ * scenarios/data/SOURCES.md).
  *
  * Where the numbers come from: the logical-partition counts and sizes are
- * the ones issue 4 lists and scenarios/data/SOURCES.md computed with
+ * the ones scenarios/data/SOURCES.md lists, computed with
  * Python on the same files; the transactions-lab numbers are worked out
  * in the comment of each test from the budget and retry rules
  * (throttle.h) and match what the engine does.
@@ -545,7 +545,7 @@ START_TEST(test_items_stream_rate_at_once)
 END_TEST
 
 /*
- * Issue 12 (D): a record without an id is stored with the id it gets, so
+ * A record without an id is stored with the id it gets, so
  * its size counts the member "id":"<36-character GUID>" (4 + 1 + 38 = 43
  * bytes) and the comma before the next member (44; 43 in an empty {}):
  * - {"k":"a","v":1}: 15 bytes minified + 44 = 59;
@@ -631,7 +631,7 @@ static int ids_distinct_of(const char *dir, const char *text, const char *extra,
 }
 
 /*
- * Issue 13: a data file whose used records' ids are distinct valid
+ * A data file whose used records' ids are distinct valid
  * strings needs no id tracking (no create can be a 409 or a 400 for its
  * id); anything else keeps it. Each case by its definition: a repeat, a
  * number, '/' or '\\', an id past the limit (4 bytes over a limit of
@@ -892,9 +892,9 @@ START_TEST(test_items_phases)
 	ck_assert_int_eq(workload_phase_start_ms(w, 2), 12000);
 	workload_free(w);
 	scenario_free(sc);
-	/* a file's phases take the phase actions too: before issue 14 §7
-	   redistribute, merge and throughput_policy passed the key check
-	   and were dropped without a word */
+	/* a file's phases take the phase actions too: redistribute, merge
+	   and throughput_policy are checked against the key, never dropped
+	   without a word */
 	snprintf(text, sizeof(text),
 		 "container: {partition_key: /dev, throughput: 12000, "
 		 "partitions: 2}\n"

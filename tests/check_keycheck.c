@@ -1,6 +1,6 @@
 /*
  * keycheck: a partition key that matches no item is an error, not a
- * result (issue 12 §1), as a user meets it through the pksim binary:
+ * result, as a user meets it through the pksim binary:
  * run, compare (scenario variants, --key, --items) and locate; the opt-in
  * (allow_undefined_key, --allow-undefined-key); the count of items that
  * lack the key's property when only some do; the id a data-file record
@@ -329,8 +329,8 @@ START_TEST(test_data_file_typos)
 END_TEST
 
 /*
- * Query filters are checked like keys (found by a fresh user: `--query
- * costcenter` made every query fan out and put /id ahead of /costCenter).
+ * Query filters are checked like keys (else `--query costcenter` makes
+ * every query fan out and puts /id ahead of /costCenter).
  * The scenario's query property: line 4 is
  * "  - {duration: 5s, rate: 1/s, queries: [{name: q1, where: {deviceid: eq}}]}"
  * where "deviceid" starts at column 60 (59 characters before it: 2 spaces
@@ -457,7 +457,7 @@ START_TEST(test_some_items_lack_it)
 		      "%s", out);
 	free(out);
 	free(err);
-	/* Markdown (fresh-user finding 3): the same row in the table */
+	/* Markdown: the same row in the table */
 	snprintf(args, sizeof(args),
 		 "compare --items '%s' --at-once --key /tenantId --key /v "
 		 "--key '{tenantId}-{v}' --format markdown",

@@ -1,6 +1,6 @@
 /*
- * limits: counters and sums hold 10^12 operations and 1 PB of storage
- * (issue 6 §4). Simulating 10^12 requests would take days, so the tests
+ * limits: counters and sums hold 10^12 operations and 1 PB of storage.
+ * Simulating 10^12 requests would take days, so the tests
  * drive the real container with synthetic counts: a container is built,
  * one request makes a logical partition, its counters are then set just
  * short of the target, and one more real request must land exactly on

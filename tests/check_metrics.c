@@ -209,7 +209,7 @@ START_TEST(test_metrics_hot_seconds)
 END_TEST
 
 /*
- * Rule 32's p99 per range (issue 12 §5): whole percents rounded down
+ * Rule 32's p99 per range: whole percents rounded down
  * from mRU, so 5,400,000 of 6,000,000 mRU is 90% and 5,399,999 is 89%
  * (89.99998); a 429 second is 100%. Range 0 (share 10,000 mRU) over 100
  * busy seconds: 50 at 0, then 50 from t = 50 at 100% (10,000 mRU): p99
@@ -298,8 +298,8 @@ START_TEST(test_metrics_minutes_only)
 END_TEST
 
 /*
- * Rounded to the nearest whole percent for the reports (issue 15's fresh
- * user saw "31 %" for 0.3185): 637 RU of a 2,000 RU/s share is 31.85 %,
+ * Rounded to the nearest whole percent for the reports ("32 %" for
+ * 0.3185, not "31 %"): 637 RU of a 2,000 RU/s share is 31.85 %,
  * so 32 (floor: 31); 650 / 2,000 = 32.5 %, half up 33; 639.9 / 2,000 =
  * 31.995 %, 32; a 429 is 100; 2.5 / 2,000 = 0.125 % is 0.
  */

@@ -1,6 +1,6 @@
 /*
  * check_monitor: an Azure Monitor export of CDBPartitionKeyRUConsumption
- * as the workload (issue 14 §7; monitor.h, scenarios/README.md
+ * as the workload (monitor.h, scenarios/README.md
  * `monitor_log`): the reader (monitor_from_trace) on CSV, JSON arrays and
  * JSON lines written here, its errors at their FILE:LINE:COL, and runs
  * through sim_run whose 429s are derived by hand from the budget rules
@@ -961,8 +961,8 @@ START_TEST(test_fraction_changes_nothing)
 }
 END_TEST
 
-/* A hierarchical key's undefined level in the JSON report (the fresh
-   user's mon17, issue 14 §4: it was the string '["t3", undefined]'):
+/* A hierarchical key's undefined level in the JSON report (not the
+   string '["t3", undefined]'):
    the documented array, the level as {} (the log's own form, the SDKs'
    None), a null level null. */
 START_TEST(test_json_undefined_level)

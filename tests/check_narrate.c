@@ -1,6 +1,6 @@
 /*
  * narrate: `pksim run --narrate` and `--step` tell a run while it
- * proceeds (issue 16 §3, src/report/narrate.c fed by the run loop through
+ * proceeds (src/report/narrate.c fed by the run loop through
  * run/observer.h).
  *  - a scenario whose every event and time is derived by hand below is
  *    told word for word, the same on every run, and the report is the
@@ -188,7 +188,7 @@ START_TEST(test_narrate_hand_worked)
 END_TEST
 
 /*
- * A run longer than a day (issue 16 §3): runs past PK_METRICS_DETAIL_MAX_S
+ * A run longer than a day: runs past PK_METRICS_DETAIL_MAX_S
  * = 86,400 s keep no per-second records, and the narration used to say
  * nothing of the 100 %, first-429 and drained events there. Derived by
  * hand: 12,000 RU/s make 2 ranges (0 and 1) of 6,000 RU/s; every item's
@@ -207,8 +207,7 @@ END_TEST
  *     (its 100 % and first 429 are told once: not again); the phases end
  *     at 93,608, the run with them, and the open hot run ends there (3 s,
  *     93,605..93,607); no quiet second closes after its 429s, but the
- *     run ends with none outstanding: "no more 429s" at 93,608 too
- *     (issue 16 §2).
+ *     run ends with none outstanding: "no more 429s" at 93,608 too.
  * The run is 93,608 s > 86,400 s: the text report keeps no per-second
  * record; --format csv keeps them (cli.c): the narration is the same.
  */
@@ -272,7 +271,7 @@ START_TEST(test_narrate_longer_than_a_day)
 END_TEST
 
 /*
- * Issue 16 §2: a retry queue that empties in the run's last second is
+ * A retry queue that empties in the run's last second is
  * told as drained at the end, as a quiet second after it would. One
  * range of 400 RU/s; 100 creates/s of 1 KB (5 RU) for 10 s = 500 RU/s
  * offered, 5,000 RU in all. At t = 0: 400 RU admit 80 creates, 20 get
@@ -319,7 +318,7 @@ START_TEST(test_narrate_drains_in_last_second)
 END_TEST
 
 /*
- * Issue 16 §3: the effect after its cause. Serverless with a 1 MiB
+ * The effect after its cause. Serverless with a 1 MiB
  * physical partition cap (1,048,576 B), 100 creates/s of 1 KB: by the
  * end of second 9, 1,000 x 1,024 = 1,024,000 B (under the cap); the
  * 1,025th item, at 10.24 s, passes it. Storage splits are checked as a
@@ -361,7 +360,7 @@ START_TEST(test_narrate_split_before_its_effect)
 END_TEST
 
 /*
- * Issue 16 §4: "reaches 100 %" says why when the RU do not show it.
+ * "Reaches 100 %" says why when the RU do not show it.
  * (a) 400 RU/s, creates charged 7 RU (cost: write_1kb: 7), 100 in
  * second 0, no retries: 57 fit (57 x 7 = 399 RU), the 58th needs 7 RU
  * with 1 left and gets a 429 (throttle_admit: a charge that does not fit
@@ -432,8 +431,7 @@ START_TEST(test_narrate_full_says_why)
 END_TEST
 
 /* evening-peak raises 400 to 1,000 RU/s on its one partition (under
-   10,000: no split): "the 1 physical partition takes it", singular
-   (issue 16, fresh-user 7). */
+   10,000: no split): "the 1 physical partition takes it", singular. */
 START_TEST(test_narrate_one_partition_singular)
 {
 	char *out = NULL, *err = NULL;
@@ -618,8 +616,8 @@ static void step_through(const char *tail, int rc)
 	size_t len = 0, i;
 	int min, merr, sin, serr, status;
 
-	/* each event, then the prompt --step waits at (issue 16 §7: it
-	   used to wait with nothing on the terminal) */
+	/* each event, then the prompt --step waits at: never a wait with
+	   nothing on the terminal */
 	for (i = 0; i < N_EVENTS; i++) {
 		want = realloc(want, strlen(want) + strlen(events[i]) +
 					 strlen(NARRATE_STEP_PROMPT) + 1);

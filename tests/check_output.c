@@ -1,6 +1,6 @@
 /*
  * output: where a finished report goes and what happens when it cannot
- * get there (docs/design.md "Errors"; issue 6 §5).
+ * get there (docs/design.md "Errors").
  * - a closed standard output (`pksim run ... | head -1`): the reader left;
  *   pksim ends quietly, exit 0, no message, no crash (SIGPIPE ignored,
  *   EPIPE taken as success);
@@ -99,7 +99,7 @@ static int dir_entries(const char *dir)
 /* ------------------------------------------------------------------ */
 
 /* Nothing on stderr but the one line of offices.yaml's expect: summary
-   (issue 16: all assertions holding print one line). */
+   (all assertions holding print one line). */
 static int only_expect_line(const char *err)
 {
 	static const char tail[] = " expectations hold\n";

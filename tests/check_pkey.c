@@ -1,7 +1,7 @@
 /*
  * pkey: key definitions (path, hierarchical, synthetic templates), the
- * rules a key value obeys, and query routing, with the numbers of issue
- * 3 and their reasons beside them.
+ * rules a key value obeys, and query routing, each number with its reason
+ * beside it.
  */
 #include <check.h>
 #include <jansson.h>

@@ -1,5 +1,5 @@
 /*
- * plan: `pksim plan` (issue 16 §4) reproduces seed 002's "Estimating
+ * plan: `pksim plan` reproduces seed 002's "Estimating
  * cost" table from its inputs, in text, Markdown and JSON; its
  * --scenario output loads and runs; a plan can count its volumes in a
  * data file; bad plans (tests/bad-plan/, each NAME.yaml with the exact
@@ -131,7 +131,7 @@ START_TEST(test_plan_seed002_text)
 	/* 10,000 RU/s / 6 RU = 1,666.7 -> 1667 writes/s (the course's
 	   figure); this container's 2,000 RU/s make ceil(2,000 / 6,000) = 1
 	   physical partition of 2,000 RU/s: 2,000 / 6 = 333.3, whole
-	   writes 333 (issue 16 §6) */
+	   writes 333 */
 	ck_assert_str_eq(line_of(out, "one logical partition"),
 			 "one logical partition stops at 10000 RU/s = 1667 "
 			 "writes/s of 6 RU; with this container's 2000 RU/s "
@@ -649,7 +649,7 @@ START_TEST(test_plan_help)
 END_TEST
 
 /* The re-sync of one value runs at its physical partition's share, not
-   the container's whole RU/s (issue 16, fresh-user 1). */
+   the container's whole RU/s. */
 START_TEST(test_plan_resync_per_partition)
 {
 	char *dir, plan[512], args[1024], *out;

@@ -1,5 +1,5 @@
 /*
- * preload: the container's data at t = 0 (issue 14 §4, `preload:`):
+ * preload: the container's data at t = 0 (`preload:`):
  * items per value of a generated property (fixed, uniform, Zipf), the
  * records of a data file, the spread when a key reads other properties,
  * no charge, and storage splits and the logical partition counts that
@@ -230,12 +230,11 @@ END_TEST
 START_TEST(test_preload_file_sizes_as_create)
 {
 	/* a record is preloaded with the bytes a create of it stores (the
-	   fresh user's pre5, issue 14 §4: the id a record without one gets
-	   was left out). Minified sizes: {"id":"1","k":"a"} 18 bytes, has
-	   an id; {"k":"a"} 9 + 43 ("id":"<36 characters>") + 1 (comma) =
-	   53; {} 2 + 43 (no comma) = 45. 18 + 53 + 45 = 116 bytes, the same
-	   as items.file's three creates of them (before the fix: 18 + 9 + 2
-	   = 29) */
+	   id a record without one gets included). Minified sizes:
+	   {"id":"1","k":"a"} 18 bytes, has an id; {"k":"a"} 9 + 43 ("id":"<36
+	   characters>") + 1 (comma) = 53; {} 2 + 43 (no comma) = 45. 18 + 53 +
+	   45 = 116 bytes, the same as items.file's three creates of them
+	   (before the fix: 18 + 9 + 2 = 29) */
 	char *dir = tu_tmpdir(), *path, yaml[512];
 	struct pk_run *run;
 	static const char *const cases[] = {

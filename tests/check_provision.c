@@ -1,6 +1,6 @@
 /*
- * provision: minimum RU/s, autoscale and serverless arithmetic (issue 5,
- * rules 3, 8, 17, 18, 19). Each expected number has its reason beside it.
+ * provision: minimum RU/s, autoscale and serverless arithmetic (rules
+ * 3, 8, 17, 18, 19). Each expected number has its reason beside it.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -17,7 +17,7 @@ START_TEST(test_provision_min_manual)
 	/* a new empty container: the 400 RU/s floor */
 	ck_assert_int_eq(provision_min_manual(0, 400, &why), 400);
 	ck_assert_int_eq(why, PK_MIN_FLOOR);
-	/* issue 5 / rule 8: after 100,000 RU/s the minimum is 1,000 */
+	/* rule 8: after 100,000 RU/s the minimum is 1,000 */
 	ck_assert_int_eq(provision_min_manual(0, 100000, &why), 1000);
 	ck_assert_int_eq(why, PK_MIN_HIGHEST);
 	/* rule 8 / D-LIMITS: 50,000 RU/s and 20 GB -> max(400, 20, 500) */
@@ -46,7 +46,7 @@ END_TEST
 
 START_TEST(test_provision_autoscale)
 {
-	/* issue 5 case: autoscale 31,000 -> ceil(3.1) = 4 partitions */
+	/* Autoscale 31,000 -> ceil(3.1) = 4 partitions */
 	ck_assert_uint_eq(provision_autoscale_ranges(31000), 4);
 	/* rule 3: 40,000 -> 4; 1,000 -> 1 */
 	ck_assert_uint_eq(provision_autoscale_ranges(40000), 4);

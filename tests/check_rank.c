@@ -1,6 +1,6 @@
 /*
- * rank: `pksim compare` figures a design review can rely on (issue 12
- * §3 days to full, §4 query cost, ranking order, ties, verdicts, header,
+ * rank: `pksim compare` figures a design review can rely on (days to
+ * full, query cost, ranking order, ties, verdicts, header,
  * Markdown). Every expected value is derived by hand beside its test.
  */
 #include <check.h>
@@ -350,7 +350,7 @@ START_TEST(test_query_cost)
 END_TEST
 
 /*
- * Issue 12 (E): the hottest logical partition's shares count the queries.
+ * The hottest logical partition's shares count the queries.
  * Ten records at 1/s, k = a eight times then b twice, one range (400
  * RU/s); --query k@20%: 0.2 / 0.8 = a quarter of a query per record, so
  * one after record 4 and one after record 8, each on an earlier record:
@@ -848,7 +848,7 @@ static struct pk_scorecard t429_card(const char *name, uint64_t t, uint64_t ops)
 }
 
 /*
- * Fresh-user finding 2: 429 rates under 1% of operations are healthy
+ * 429 rates under 1% of operations are healthy
  * (reference: 1-5% 429s is healthy; rule 32's severity High starts at
  * 1%) and tie, so RU decides. Out of 100,000 operations:
  *   0 vs 141: 0.00141 < 0.01, both healthy: tie;

@@ -160,8 +160,8 @@ START_TEST(test_report_csv_series)
 	     line = strchr(line + 1, '\n')) {
 		rows++;
 	}
-	/* a row per range and second the range saw requests (issue 11
-	   fault 5): one-key, 10 seconds x the 1 range holding its key; by-id,
+	/* a row per range and second the range saw requests: one-key,
+	   10 seconds x the 1 range holding its key; by-id,
 	   10 seconds x 5 ranges (1,000 ids a second reach all 5); the
 	   overloaded variant (1 range) goes on retrying after t = 10 s, one
 	   row per second it saw requests */
@@ -260,7 +260,7 @@ START_TEST(test_report_result_figures)
 END_TEST
 
 /*
- * Issue 12 §5, per-range rows after a split: 6,000 RU/s (1 range, id 0)
+ * Per-range rows after a split: 6,000 RU/s (1 range, id 0)
  * raised to 12,000 at t = 10 s splits it into ranges 1 and 2
  * (ceil(12,000 / 10,000) = 2, rule 6; no split delay). 10 creates/s of
  * 1 KB (5 RU) for 10 s reach range 0 before the split: 100 requests, no
@@ -318,7 +318,7 @@ START_TEST(test_report_split_lineage)
 END_TEST
 
 /*
- * Issue 12 §5, query names in the reports: 18,000 RU/s (3 ranges), 100
+ * Query names in the reports: 18,000 RU/s (3 ranges), 100
  * creates of keys k0..k9, then phase "point" sends 50 queries "by-k" (an
  * equality on the key: single partition, 1 range, 2 results) and phase
  * "scan" 50 queries "all" (no filter: fan-out to the 3 ranges, 2
@@ -389,7 +389,7 @@ START_TEST(test_report_query_names)
 END_TEST
 
 /*
- * Issue 12 §5, the timeline keeps idle stretches and splits a 10 s
+ * The timeline keeps idle stretches and splits a 10 s
  * spike: 500 RU/s (1 range); phase "wait" sends reads for 50 s while no
  * item exists (every one skipped: the container is idle), then "burst"
  * 10 creates/s of 1 KB (5 RU) for 10 s: 10 busy seconds, so 5 s buckets
@@ -473,7 +473,7 @@ static char *text_of(const char *yaml, int compare)
 }
 
 /* A rate schedule of one operation (1/s for 1 s: 1 x 1 = 1) says "1
-   operation", not "1 operations" (the fresh user's issue 14 section 7). */
+   operation", not "1 operations". */
 START_TEST(test_report_schedule_one_operation)
 {
 	char *txt = text_of("seed: 1\n"
@@ -490,7 +490,7 @@ START_TEST(test_report_schedule_one_operation)
 }
 END_TEST
 
-/* The retry wait line says what the figure is (issue 14 R5; it read
+/* The retry wait line says what the figure is (it read
    "latency retries added to operations that succeeded"). 400 RU/s, 100
    creates of 5 RU in second 0, one every 10 ms, default retries:
    creates 0 .. 79 fit (400 RU), 80 .. 99 (at 800 .. 990 ms) get a 429
@@ -517,7 +517,7 @@ START_TEST(test_report_retry_wait_line)
 END_TEST
 
 /* Rule 28: an item's ttl with the container's default_ttl off is
-   ignored by the service, so nothing expires (issue 14 R2): a finding
+   ignored by the service, so nothing expires: a finding
    says so and how to turn it on; with default_ttl: -1 it does not (and
    the 60 s ttl has not passed in the 2 s run either way). */
 #define TTL_YAML(CONTAINER)                                                    \
@@ -602,7 +602,7 @@ static const char two_loops[] =
 
 /*
  * Each closed-loop stream's achieved operations/s, and the totals' over
- * both (issue 14 section 5): a 2,000 x 1,000 / 20,000 = 100.0, b 1,000 x
+ * both: a 2,000 x 1,000 / 20,000 = 100.0, b 1,000 x
  * 1,000 / 2,503 = 399.52 (399.5; 399.521 in CSV), together (2,000 +
  * 1,000) x 1,000 / 20,000 = 150.0 by the last answer at 20.000 s. The
  * old report named only the first closed-loop stream on the totals line.
@@ -725,7 +725,7 @@ static char *streams_csv_of(const char *yaml)
 	"1KB}\n"
 
 /*
- * Per-stream 429/3212 and Low 429s (issue 14; rules 30 and 31), on one
+ * Per-stream 429/3212 and Low 429s (rules 30 and 31), on one
  * partition of 1,000 RU/s with bucket 1 at 20 % (200 RU a second), no
  * retries, 10 s. etl (High, bucket 1): 100 creates of 5 RU a second, one
  * every 10 ms: creates 0..39 fit the bucket (200 RU), 40..99 get
@@ -776,8 +776,8 @@ START_TEST(test_report_stream_429_classes)
 END_TEST
 
 /*
- * compare with streams: a "streams by variant" table in text and HTML
- * (issue 14). test_report_stream_429_classes's scenario in two variants:
+ * compare with streams: a "streams by variant" table in text and HTML.
+ * test_report_stream_429_classes's scenario in two variants:
  * "bucket" as there (etl 400 ok, 600 429/3212; app 1,600 ok, 400 Low
  * 429s) and "open" without buckets, so etl is not capped (a variant
  * that does not declare the client's bucket does not cap it). In open's
@@ -865,7 +865,7 @@ START_TEST(test_report_compare_streams)
 END_TEST
 
 /*
- * A `streams:` list of one named stream keeps its stream (issue 14 D2):
+ * A `streams:` list of one named stream keeps its stream:
  * "bulk/import", "(stream bulk)" and the streams table, as with two.
  * 100 creates of 1 KB (5 RU) in 1 s on 1,000 RU/s: 100 succeed, 500 RU.
  */
@@ -898,8 +898,8 @@ START_TEST(test_report_one_named_stream)
 END_TEST
 
 /*
- * Each stream that sets a priority or a bucket gets its own line, named
- * (issue 14 D3): etl in bucket 1, app Low in bucket 2; read only the
+ * Each stream that sets a priority or a bucket gets its own line, named:
+ * etl in bucket 1, app Low in bucket 2; read only the
  * header, so the load is small (10 creates each).
  */
 START_TEST(test_report_client_lines_per_stream)
@@ -1006,7 +1006,7 @@ END_TEST
  * EPK the JSON report gives.
  */
 /*
- * Issue 12 §5, grammar: 400 RU/s (1 range) raised to 800 at t = 2 s
+ * Grammar: 400 RU/s (1 range) raised to 800 at t = 2 s
  * stays on 1 range (800 <= 1 x 10,000, rule 5): "1 -> 1 physical
  * partition", and the summary's "1 physical partition".
  */
@@ -1079,7 +1079,7 @@ START_TEST(test_report_epks_differ)
 END_TEST
 
 /*
- * Range ids are one type everywhere (issue 12 §5): strings, as the
+ * Range ids are one type everywhere: strings, as the
  * service's partition key range feed gives them ("id": "0"). By hand,
  * from throughput-split.yaml: created at 18,000 RU/s, 18,000 / 6,000 = 3
  * ranges, ids 0, 1, 2 (rule 2); raised at t = 40 s to 45,000:

@@ -134,7 +134,7 @@ START_TEST(test_rng_below_range)
 }
 END_TEST
 
-/* Issue 11 fault 3: the whole uint64 range A..B = 0..2^64-1 has
+/* The whole uint64 range A..B = 0..2^64-1 has
    B - A + 1 = 0 in 64 bits; rng_between takes all 64 bits then, so the
    first draw from state {1, 2, 3, 4} is xoshiro's published first output,
    11520 (the vector above). A one-value range gives that value. */
@@ -244,7 +244,7 @@ START_TEST(test_rng_dist_zipfian)
 END_TEST
 
 /*
- * Issue 11 fault 3's kind: a zipfian over 2^32 - 1 values (the most the
+ * A zipfian over 2^32 - 1 values (the most the
  * loader accepts) sets up at once (the sum past 10^7 terms is estimated)
  * and draws rank 0 with P = 1 / zeta(n) (Gray et al.). zeta(4,294,967,295,
  * 0.99) = 25.40954191228768 from mpmath as zeta(0.99) - hurwitz(0.99,

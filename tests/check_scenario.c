@@ -406,9 +406,9 @@ START_TEST(test_scenario_readme_example)
 }
 END_TEST
 
-/* issue 14 §6: distribution zipf with its exponent s, for values and for
+/* Distribution zipf with its exponent s, for values and for
    select; s defaults to 1; a property named s is still a property */
-/* issue 14 section 5: the retry policies; defaults and every key */
+/* The retry policies; defaults and every key */
 START_TEST(test_scenario_retry_policies)
 {
 	struct pk_diag d;
@@ -467,7 +467,7 @@ START_TEST(test_scenario_retry_policies)
 }
 END_TEST
 
-/* fresh user's issue 14 finding 4: max_wait accepts ms like base, cap and
+/* max_wait accepts ms like base, cap and
    latency (documented range 0s to 1h), and ru_budget: 0 names its range */
 START_TEST(test_scenario_max_wait_ms)
 {
@@ -562,7 +562,7 @@ START_TEST(test_scenario_retries_off)
 }
 END_TEST
 
-/* issue 12 §2: partitions and the storage keys are inherited by a
+/* Partitions and the storage keys are inherited by a
    variant like any container key; partitions: new drops the storage */
 START_TEST(test_scenario_existing_layout)
 {
@@ -1337,7 +1337,7 @@ START_TEST(test_scenario_variants)
 }
 END_TEST
 
-/* Issue 5: serverless, split_gone, redistribute and merge as loaded; a
+/* Serverless, split_gone, redistribute and merge as loaded; a
    variant's own throughput or autoscale_max replaces an inherited
    serverless, and serverless replaces an inherited throughput. */
 START_TEST(test_scenario_throughput_features)

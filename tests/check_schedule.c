@@ -1,5 +1,5 @@
 /*
- * check_schedule: rate schedules (issue 14 §2; include/pksim/workload/
+ * check_schedule: rate schedules (include/pksim/workload/
  * schedule.h): the expected count L, the per-second counts of uniform
  * arrivals, the instants of single operations, the calendar (daily hours
  * and weekdays of the simulated clock in UTC, holidays), spikes, Poisson

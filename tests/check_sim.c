@@ -114,7 +114,7 @@ START_TEST(test_sim_retries_default)
 END_TEST
 
 /*
- * Issue 12 §5, offered is the demand: in the run above every 429 is
+ * Offered is the demand: in the run above every 429 is
  * retried (none failed), so retries = 429s = 1,260 and the first attempts
  * are the 1,000 operations; offered RU = 1,000 x 5 = 5,000 RU, retried
  * RU = 1,260 x 5 = 6,300 RU. Per second: at second k (1..9) the ops not
@@ -242,7 +242,7 @@ START_TEST(test_sim_bad_ids)
 END_TEST
 
 /*
- * Issue 5 / rule 8: the storage part of the minimum RU/s is known only
+ * Rule 8: the storage part of the minimum RU/s is known only
  * at run time. 100 creates/s for 10 s of 1 KB items stored at 2^20 x
  * their size (index_factor) = 1 GB each, one key per item: 1,000 GB by
  * t = 10 s, so the minimum is max(400, 1,000 x 1, 18,000 / 100) = 1,000
@@ -275,7 +275,7 @@ START_TEST(test_sim_minimum_from_storage)
 END_TEST
 
 /*
- * Issue 5 / rule 6: with split_delay 1h, raising 18,000 -> 45,000 at
+ * Rule 6: with split_delay 1h, raising 18,000 -> 45,000 at
  * t = 10 s needs 5 ranges; until t = 10 + 3,600 s the old 3 ranges and
  * 18,000 RU/s serve (pksim's answer to the UNCONFIRMED point: the new
  * RU/s wait for the splits), then 5 x 9,000.
@@ -324,7 +324,7 @@ START_TEST(test_sim_split_delay)
 END_TEST
 
 /*
- * Issue 5 / rule 14 in a run: 400 RU/s (one partition, below 3,000) nearly
+ * Rule 14 in a run: 400 RU/s (one partition, below 3,000) nearly
  * idle for 300 s (one 5 RU write a minute) saves up to 300 x 400 =
  * 120,000 RU; then 10 s of 600 writes/s x 5 RU = 3,000 RU/s: with burst
  * no 429 (27,000 RU over the share, well within the savings); without,
@@ -477,8 +477,8 @@ static int every_lp_holds(const struct pk_snapshot *c, uint64_t n)
 }
 
 /*
- * Several streams keep the per-value logical-partition cache on (issue
- * 13): each stream's /k is its own property, so value index i of stream
+ * Several streams keep the per-value logical-partition cache on: each
+ * stream's /k is its own property, so value index i of stream
  * a ("a" i) and of stream b ("b" i) are different keys and need different
  * cache positions: 10 for a, 10 for b, 1 for the undefined value of
  * stream c's items (no /k). a and b create 10/s for 2 s, each value in
@@ -640,7 +640,7 @@ START_TEST(test_sim_batch_retry)
 END_TEST
 
 /*
- * Issue 5 §3, latency added by retries: 400 RU/s (one range), 100 creates
+ * Latency added by retries: 400 RU/s (one range), 100 creates
  * of 5 RU in one second, 10 ms apart: the first 80 fit the 400 RU; the
  * 20 sent at t = 800 .. 990 ms get 429 with retry-after 200 .. 10 ms
  * (the time to the next second) and all fit at t = 1 s. Waits of the 100
@@ -814,7 +814,7 @@ START_TEST(test_sim_retry_latency)
 END_TEST
 
 /*
- * Issue 5 §3, the opt-in 410/1007 window: 6,000 RU/s (1 range) raised to
+ * The opt-in 410/1007 window: 6,000 RU/s (1 range) raised to
  * 12,000 at t = 10 s splits it in two (ceil(12,000 / 10,000)). With
  * split_gone 2s both children answer 410 until t = 12 s; the client
  * retries every 100 ms (ASSUMPTION). Phase 2 sends at 10.0, 10.1, ..,
@@ -996,7 +996,7 @@ START_TEST(test_sim_split_delay_cancelled)
 END_TEST
 
 /*
- * Issue 11 fault 1, the repro: one key, one range (6,000 RU/s <= 10,000),
+ * One key, one range (6,000 RU/s <= 10,000),
  * 200 writes/s x 10 RU = 2,000 RU each second, retries off. Seconds 0-2
  * serve all 2,000 (share 6,000). From t = 3 the share is 1,500: 1,500 /
  * 10 = 150 writes fit, 200 - 150 = 50 get a 429, every second, t = 3 too
@@ -1036,7 +1036,7 @@ START_TEST(test_sim_no_phantom_debt)
 END_TEST
 
 /*
- * Issue 11 fault 2: a delayed scale-up is not lost across idle seconds.
+ * A delayed scale-up is not lost across idle seconds.
  * 18,000 RU/s = 3 ranges (ceil(18,000 / 6,000)); at t = 5 s 40,000 RU/s
  * needs ceil(40,000 / 10,000) = 4, split_delay 10 s: the split is done at
  * 5 + 10 = 15 s although no operation arrives between t = 5 and t = 65
@@ -1090,7 +1090,7 @@ START_TEST(test_sim_split_delay_idle)
 END_TEST
 
 /*
- * Issue 11 fault 3: "{random 0..18446744073709551615}" (the whole uint64
+ * "{random 0..18446744073709551615}" (the whole uint64
  * range) passes the loader; the run must not abort. 10 writes/s for 2 s
  * at 400 RU/s (5 RU each, 50 of 400 RU a second): all 20 succeed.
  */
@@ -1115,7 +1115,7 @@ START_TEST(test_sim_random_full_range)
 END_TEST
 
 /*
- * Issue 11 fault 5: samples only for the ranges a second's requests
+ * Samples only for the ranges a second's requests
  * reach. 1,000,000 RU/s makes ceil(1,000,000 / 6,000) = 167 ranges; one
  * create a second for 1 h reaches one range a second: 3,600 samples
  * (every range every second was 3,600 x 167 = 601,200).
@@ -1442,7 +1442,7 @@ START_TEST(test_sim_split_unfinished)
 }
 END_TEST
 
-/* ---- closed-loop workers (client.concurrency, issue 14 section 5) ---- */
+/* ---- closed-loop workers (client.concurrency) ---- */
 
 static struct pk_run *run_text(const char *text)
 {
@@ -1472,7 +1472,7 @@ static uint64_t stored_items(const struct pk_snapshot *c, uint64_t *lps)
 }
 
 /*
- * The fresh user's wrong answer: 1,000 upserts (100/s for 10 s, 1 KB,
+ * A plausible wrong answer ruled out: 1,000 upserts (100/s for 10 s, 1 KB,
  * 5 RU each: 500 RU/s of 1,000, never a 429) over a key of 1,000 values.
  * Upserts write new items (upsert_new defaults to 1), as creates would:
  * 1,000 items of 1,024 bytes (index_factor 1) = 1,024,000 bytes. Before,
@@ -1735,8 +1735,8 @@ START_TEST(test_sim_priority_low_alone)
 }
 END_TEST
 
-/* Rule 30's room kept for High is not a range short of RU/s (issue 14
-   M3). One partition of 1,000 RU/s; creates of 5 RU, no retries; High
+/* Rule 30's room kept for High is not a range short of RU/s. One
+   partition of 1,000 RU/s; creates of 5 RU, no retries; High
    100 a second (one every 10 ms) in second 0 only, Low 200 a second
    (one every 5 ms) for 2 s.
    Second 0, as priority-bulk.yaml's: no High demand the second before,
@@ -1852,7 +1852,7 @@ START_TEST(test_sim_closed_loop_one_stream)
 END_TEST
 
 /*
- * Each stream its own RU budget (issue 14 section 5): on one partition
+ * Each stream its own RU budget: on one partition
  * of 4,000 RU/s, streams a and b each offer 10,000 creates of 1 KB (5
  * RU) in their first second; a is capped at 1,000 RU/s, so one create
  * every 5,000 us: create k goes at 5k ms, 200 a second, the last
@@ -1906,20 +1906,18 @@ START_TEST(test_sim_budget_per_stream)
 END_TEST
 
 /*
- * A budgeted stream's retries wait for its budget (the fresh user's s8,
- * issue 14 section 5): one partition of 1,000 RU/s; bulk (ru_budget 500)
- * offers 1,000 creates of 1 KB (5 RU) one a ms in second 0, one every
- * 500 / 5 = 100 a second = 10 ms; spike (retries off) offers 300 in
- * second 0. Together 2,000 RU/s in second 0, so its 1,000 RU run out at
- * 500 ms: bulk 50 creates (250 RU), spike 150 (750 RU). Every later
- * first attempt of the second is a 429 (0 RU): bulk's 1,000 - 50 = 950,
- * spike's 150 (failed, no retries). Bulk's 950 retries then go only as
- * its budget allows, one every 10 ms: seconds 1..9 each 100 x 5 = 500 RU,
- * second 10 the last 950 - 900 = 50 = 250 RU; 250 + 9 x 500 + 250 =
- * bulk's 5,000 RU. Before, a retry did not wait for the budget and bulk
- * ran at 1,000 RU/s (200 creates) in seconds 1-4, 2,750 429s.
- * The bound: a budgeted stream's RU in a second <= budget + one
- * request's charge (505 here).
+ * A budgeted stream's retries wait for its budget: one partition of 1,000 RU/s;
+ * bulk (ru_budget 500) offers 1,000 creates of 1 KB (5 RU) one a ms in second
+ * 0, one every 500 / 5 = 100 a second = 10 ms; spike (retries off) offers 300
+ * in second 0. Together 2,000 RU/s in second 0, so its 1,000 RU run out at 500
+ * ms: bulk 50 creates (250 RU), spike 150 (750 RU). Every later first attempt
+ * of the second is a 429 (0 RU): bulk's 1,000 - 50 = 950, spike's 150 (failed,
+ * no retries). Bulk's 950 retries then go only as its budget allows, one every
+ * 10 ms: seconds 1..9 each 100 x 5 = 500 RU, second 10 the last 950 - 900 = 50
+ * = 250 RU; 250 + 9 x 500 + 250 = bulk's 5,000 RU. Before, a retry did not wait
+ * for the budget and bulk ran at 1,000 RU/s (200 creates) in seconds 1-4, 2,750
+ * 429s. The bound: a budgeted stream's RU in a second <= budget + one request's
+ * charge (505 here).
  */
 START_TEST(test_sim_budget_retries_wait)
 {
@@ -1962,14 +1960,13 @@ START_TEST(test_sim_budget_retries_wait)
 END_TEST
 
 /*
- * Two closed-loop streams, each with its own workers (issue 14 section
- * 5), on one partition of 4,000 RU/s. a: 2 workers of 20 ms, 2,000
- * creates ready two a ms: as test_sim_closed_loop_pace, each worker
- * sends at 0, 20, .., 19,980 ms, the last answer at 20,000 ms (100 a
- * second). b: 4 workers of 10 ms, 1,000 creates arriving one a ms
- * (create i at i ms): worker j sends create 4m + j at 10m + j ms (never
- * before its arrival 4m + j), so create 999 = 4 x 249 + 3 goes at 2,493
- * and is answered at 2,503 ms (1,000 x 1,000 / 2,503 = 399.5 a second).
+ * Two closed-loop streams, each with its own workers, on one partition of 4,000
+ * RU/s. a: 2 workers of 20 ms, 2,000 creates ready two a ms: as
+ * test_sim_closed_loop_pace, each worker sends at 0, 20, .., 19,980 ms, the
+ * last answer at 20,000 ms (100 a second). b: 4 workers of 10 ms, 1,000 creates
+ * arriving one a ms (create i at i ms): worker j sends create 4m + j at 10m + j
+ * ms (never before its arrival 4m + j), so create 999 = 4 x 249 + 3 goes at
+ * 2,493 and is answered at 2,503 ms (1,000 x 1,000 / 2,503 = 399.5 a second).
  * The busiest second, 0: b's 400 (10m + j < 1,000: m <= 99) and a's 100
  * creates, 2,500 RU of 4,000: no 429. A pool shared by the two streams
  * (6 workers) would answer differently; the loader used to refuse the
@@ -2012,7 +2009,7 @@ END_TEST
 
 /*
  * Phase actions in any stream's phases, on the container's one timeline
- * by time (issue 14): 400 RU/s on one partition. Stream a: 100 creates
+ * by time: 400 RU/s on one partition. Stream a: 100 creates
  * a second of 5 RU (one every 10 ms) for 10 s, its phase 2 from 6 s
  * setting 2,000 RU/s; stream b: 1 create a second, its phase 2 from 4 s
  * setting 1,000 RU/s; no retries. Seconds 0..3 hold 400 RU = 80
@@ -2076,7 +2073,7 @@ static const struct pk_stream_stats *sst(const struct pk_run *run, size_t i,
 }
 
 /*
- * The fresh user's case (issue 14): an import of 100 creates of 1 KB (5
+ * An import of 100 creates of 1 KB (5
  * RU each, cost.write_1kb) at client.ru_budget 50 RU/s beside 10 upserts
  * that rewrite stored items (upsert_new: 0) of another stream (1/s from t = 0)
  * on 400 RU/s. The budget spaces the creates 5 / 50 s = 100 ms apart: create k

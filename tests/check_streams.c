@@ -1,6 +1,6 @@
 /*
- * streams: the reports of a scenario's streams and their clients (the
- * fresh user's issue 14 report gaps): streams-csv of a scenario without
+ * streams: the reports of a scenario's streams and their clients:
+ * streams-csv of a scenario without
  * `streams:`, closed-loop achieved operations/s, the name column, a
  * paced stream's finish and client wait, compare's streams table.
  */
@@ -202,7 +202,7 @@ static int aligned_rows(const char *txt, const char *title)
 	"0.5}}\n"
 
 /*
- * Stream names in the text tables (issue 14 report gap 3): the column is
+ * Stream names in the text tables: the column is
  * as wide as the longest name, at most 40 display columns; NAME30 (30)
  * is whole, NAME45 (45 characters, 90 bytes) is cut to its first 39
  * characters (78 bytes, a character boundary) and an ellipsis (U+2026):
@@ -241,7 +241,7 @@ END_TEST
 
 /*
  * Closed-loop achieved counts succeeded operations a second over the
- * stream's active span (issue 14 report gap 1). One worker
+ * stream's active span. One worker
  * (concurrency 1), every attempt 10 ms, retries off; 1,000 creates of
  * 1 KB (5 RU) offered in the first second, one partition of 400 RU/s.
  * The worker sends create k at 10k ms: 100 a second, 500 RU asked of
@@ -446,7 +446,7 @@ START_TEST(test_streams_compare_not_sent)
 END_TEST
 
 /*
- * Two streams set throughput in the same second (issue 14 R4): stream a
+ * Two streams set throughput in the same second: stream a
  * 4,000 -> 1,000 RU/s at t = 4 s (its phases 4 s + 2 s), stream b 2,000
  * at t = 4 s too. Same millisecond: the file's stream order, a then b,
  * so b's 2,000 stands (the run's last throughput change) and a finding
@@ -489,12 +489,11 @@ START_TEST(test_streams_action_clash)
 END_TEST
 
 /*
- * Two streams set DIFFERENT actions in the same second (fresh user 14c
- * item 4): 12,000 RU/s lays out ceil(12,000 / 6,000) = 2 physical
- * partitions; at t = 4 s stream a sets throughput 4,000 and stream b
- * redistributes to 2,000 + 6,000. In the file's order (a, b) the
- * container ends at 8,000 RU/s; the other order would end at 4,000
- * (b's shares scaled to a's total): the finding says the order matters.
+ * Two streams set DIFFERENT actions in the same second: 12,000 RU/s lays out
+ * ceil(12,000 / 6,000) = 2 physical partitions; at t = 4 s stream a sets
+ * throughput 4,000 and stream b redistributes to 2,000 + 6,000. In the file's
+ * order (a, b) the container ends at 8,000 RU/s; the other order would end at
+ * 4,000 (b's shares scaled to a's total): the finding says the order matters.
  */
 START_TEST(test_streams_action_clash_kinds)
 {

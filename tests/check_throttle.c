@@ -26,7 +26,7 @@ START_TEST(test_throttle_window)
 END_TEST
 
 /*
- * Issue 5 / rule 14 / D-BURST case: 100 RU/s idle for 300 s saves
+ * Rule 14 / D-BURST case: 100 RU/s idle for 300 s saves
  * 300 x 100 = 30,000 RU, enough for a 10 s burst at 3,000 RU/s with no
  * 429: each burst second spends 100 of share and 2,900 of credit, so the
  * 10th second starts with 30,000 - 9 x 2,900 = 3,900 left. The 11th
@@ -104,7 +104,7 @@ START_TEST(test_throttle_debt)
 END_TEST
 
 /*
- * Issue 11 fault 1's kind at the budget: a share that drops (scale-down,
+ * At the budget: a share that drops (scale-down,
  * a sibling's split, a merge, a redistribution) never turns the previous
  * window's use into debt.
  * - A sibling's split: 5,000 RU/s on 2 ranges (2,500) becomes 3 ranges

@@ -1,6 +1,6 @@
 /*
  * check_trace: items from data files. The real-data numbers come from
- * issue 4 (section 4) and scenarios/data/SOURCES.md, and were recomputed
+ * scenarios/data/SOURCES.md, and were recomputed
  * with Python's json and csv modules on the same files; each check says
  * where its number comes from. Bad inputs are written to a temporary
  * directory at test time, and every error message has a case here.
@@ -247,7 +247,7 @@ START_TEST(test_trace_iot_telemetry)
 	ck_assert_int_eq(trace_format(t), PK_TRACE_FORMAT_JSON);
 	/* SOURCES.md: 9,995 readings */
 	ck_assert_uint_eq(trace_count(t), 9995);
-	/* issue 4: by /device, 3 logical partitions, the hottest
+	/* By /device, 3 logical partitions, the hottest
 	   iot-device-03 with 4,671 = 46.73% */
 	r = tally(t, "/device");
 	ck_assert_uint_eq(r.n_distinct, 3);
@@ -256,7 +256,7 @@ START_TEST(test_trace_iot_telemetry)
 	/* SOURCES.md: the smallest is iot-device-02, 2,611 */
 	ck_assert_uint_eq(r.min, 2611);
 	ck_assert_uint_eq(r.undefined, 0);
-	/* issue 4: by the day of ts, 1 logical partition: every reading
+	/* By the day of ts, 1 logical partition: every reading
 	   is on 2020-07-13 UTC */
 	for (i = 0; i < trace_count(t); i++) {
 		ck_assert_int_eq(trace_time_ms(t, i, "/ts", &ms, &dg), 0);
@@ -312,12 +312,12 @@ START_TEST(test_trace_transactions)
 
 	/* SOURCES.md: 50,000 records */
 	ck_assert_uint_eq(trace_count(t), 50000);
-	/* issue 4: /costCenter -> 22, largest 2,400, smallest 2,200 */
+	/* /costCenter -> 22, largest 2,400, smallest 2,200 */
 	r = tally(t, "/costCenter");
 	ck_assert_uint_eq(r.n_distinct, 22);
 	ck_assert_uint_eq(r.max, 2400);
 	ck_assert_uint_eq(r.min, 2200);
-	/* issue 4: /processed -> 2, 29,993 / 20,007; SOURCES.md says it is
+	/* /processed -> 2, 29,993 / 20,007; SOURCES.md says it is
 	   a bool, so count true and false */
 	r = tally(t, "/processed");
 	ck_assert_uint_eq(r.n_distinct, 2);
@@ -361,7 +361,7 @@ START_TEST(test_trace_cosmicworks)
 
 	/* SOURCES.md: 295 products */
 	ck_assert_uint_eq(trace_count(t), 295);
-	/* issue 4: /categoryId -> 37, largest 43 (14.6%) */
+	/* /categoryId -> 37, largest 43 (14.6%) */
 	r = tally(t, "/categoryId");
 	ck_assert_uint_eq(r.n_distinct, 37);
 	ck_assert_uint_eq(r.max, 43);

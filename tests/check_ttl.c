@@ -504,8 +504,8 @@ START_TEST(test_ttl_data_file_records)
 			  "phases: [{duration: 10s}]\n");
 	tu_snapshot(run, 0, &c);
 	ck_assert_uint_eq(c.metrics->totals.bad_request_400, 2);
-	/* both for their ttl, and the finding names that cause (the fresh
-	   user's recttl, issue 14 §4: it listed key, id and changed key) */
+	/* both for their ttl, and the finding names that cause, not key,
+	   id and changed key */
 	ck_assert_uint_eq(c.metrics->totals.bad_ttl_400, 2);
 	{
 		struct pk_result *res = result_build(run);
@@ -540,7 +540,7 @@ END_TEST
 
 START_TEST(test_ttl_csv_row_end_of_second)
 {
-	/* The fresh user's ttl3 (issue 14 §4): 400 RU/s, default 10 s, 1 KB
+	/* 400 RU/s, default 10 s, 1 KB
 	   items (1,024 B, 5 RU a create). Seconds 0..9: 40 creates (200
 	   RU); seconds 10..39: 78 creates (390 RU, 10 RU left: two 5 RU
 	   deletions a second). A row is the range at the end of its
@@ -582,8 +582,8 @@ END_TEST
 
 START_TEST(test_ttl_query_finds_nothing_left)
 {
-	/* The fresh user's ttlq (issue 14 §4): queries after every item
-	   expired were charged for their results. One 1 KB create at t = 0
+	/* Queries after every item expired are charged for an empty result.
+	   One 1 KB create at t = 0
 	   (5 RU), default 2 s: it expires at second 2 and, 4,000 RU/s left
 	   unused, is deleted when second 2 closes. Single-partition queries
 	   on k = "a" at t = 1 .. 5 s, results: 3, one range: 1 + 2.5 + 3 x

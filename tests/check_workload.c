@@ -1215,7 +1215,7 @@ START_TEST(test_workload_golden_stream)
 }
 END_TEST
 
-/* Two streams (issue 14 section 1): "bulk" creates at 2/s for 2 s (its
+/* Two streams: "bulk" creates at 2/s for 2 s (its
    uniform arrivals at floor(j x 1000 / 2) = 0, 500, 1000, 1500 ms),
    "reads" reads at 1/s for 3 s (0, 1000, 2000 ms), each on its own
    timeline from t = 0. Merged by time, ties in stream order:

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The tree is formatted by the project's .clang-format (issue 10 item 6):
+# The tree is formatted by the project's .clang-format:
 # every tracked C source and header, checked with Debian's clang-format.
 # A file that clang-format would change fails the test with its name and
 # the first lines of what would change; `sh tools/format` fixes the tree.

@@ -7,8 +7,8 @@ Usage: heatmap_patterns.py PKSIM SOURCE_DIR
 Each row of the table "The patterns" names scenarios as
 `scenarios/NAME.yaml`; each is run (`pksim run ... --format json`, and the
 CSV series for the midnight pattern) and must have a variant that shows
-the row's pattern (issue 15, user test item 2: food-groups was filed
-under "bright everywhere" though only one of its ranges rate limited):
+the row's pattern (food-groups is not "bright everywhere": only one
+of its ranges rate limits):
   one bright band    one range with 429s or 100 % normalized RU and
                      every other range without 429s
   jumps at midnight  the range with the most RU changes between the

@@ -1,10 +1,10 @@
 #!/bin/sh
-# jobs: `compare --jobs N` (issue 13 section 2) prints byte for byte what
+# jobs: `compare --jobs N` prints byte for byte what
 # --jobs 1 prints, on stdout and stderr, for every format, with the
 # variants split over 2, 3 and 4 threads (compare-iot has 4 variants,
 # compare-offices 4); and when several variants stop with an error, the
 # one a single thread meets first is reported, alone. Then the progress
-# line (issue 13 section 4) through a pseudo-terminal (python3's pty):
+# line through a pseudo-terminal (python3's pty):
 # on a terminal it appears on stderr, with PKSIM_PROGRESS_AFTER_MS=0 so
 # the test needs no long run, and is erased at the end; stdout is the same
 # as without a terminal; nothing with --quiet or when stderr is a pipe.
@@ -94,7 +94,7 @@ assert out == plain.stdout and err == b"", err[:80]
 print("jobs: progress on a terminal only")
 PY
 
-# issue 13 section 4: the line goes on while retries (or a paced client's
+# The line goes on while retries (or a paced client's
 # waiting operations) drain past the phases' end, and says so instead of
 # "100%, 0s left". tail: 2 s at 2,000/s, 4,000 creates of 5 RU on
 # 400 RU/s: at most 80 a second fit, so at most 160 + the burst by

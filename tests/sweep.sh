@@ -1,5 +1,5 @@
 #!/bin/sh
-# sweep: the README's sweep (issue 13 section 5), run as written: one
+# sweep: the README's sweep, run as written: one
 # `pksim compare SCENARIO --variant NAME` per variant of
 # scenarios/compare-iot.yaml, four at a time with xargs -P, merged by
 # `pksim merge`, must equal one `pksim compare` of all four (as parsed
@@ -48,7 +48,7 @@ PY
 cmp -s "$tmp/merged.json" "$tmp/all.json" ||
 	{ echo "sweep: the merge is not byte for byte one compare" >&2; exit 1; }
 
-# A rank decided by 429s (issue 13 fu 4): scenarios/monitor-tuesday.yaml
+# A rank decided by 429s: scenarios/monitor-tuesday.yaml
 # ranks new-50k 3 "ahead of today on 429s per operation: 0.0630 (435)
 # vs 0.0870 (600)" (its 6,900 operations: 435 / 6,900 = 0.0630, 600 /
 # 6,900 = 0.0870, both over the 1 % healthy line). The merge must say
@@ -68,7 +68,7 @@ grep -q '"reason": "ahead of today on 429s per operation: 0.0630 (435) vs 0.0870
 cmp -s "$tmp/mtm.json" "$tmp/mt.json" ||
 	{ echo "sweep: monitor-tuesday's merge is not one compare" >&2; exit 1; }
 
-# A scenario with streams (issue 13 section 5 on a streams sweep):
+# A scenario with streams:
 # scenarios/throughput-bucket.yaml's two variants, run apart with
 # xargs -P, merged, equal one compare byte for byte. Each run ranks
 # itself 1; the full compare ranks no-bucket 1 and bucket 2 "ahead of
@@ -99,14 +99,14 @@ PY
 cmp -s "$tmp/tbm.json" "$tmp/tb.json" ||
 	{ echo "sweep: throughput-bucket's merge is not one compare" >&2; exit 1; }
 
-# --variant twice keeps both, in the scenario's order (issue 13 fu 2)
+# --variant twice keeps both, in the scenario's order
 python3 - "$tmp/mt3.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1], encoding="utf-8"))
 assert [v["name"] for v in r["variants"]] == ["autoscale-20k", "new-50k"], r
 PY
 
-# Refusals, each an error and exit 2 (issue 13 fu 1): a variant of
+# Refusals, each an error and exit 2: a variant of
 # another workload (the scenario with a quarter of its rate, same name
 # and seed), the same variant twice, a full compare with one of its
 # variants, a `pksim run` report, a text report, a missing file, no
@@ -148,7 +148,7 @@ refuse "--items at two rates" "runs of different workloads" \
 refuse "a missing file" "cannot open: No such file" "$tmp/device.json" \
 	"$tmp/absent.json"
 refuse "nothing" "give at least one report"
-# a directory is not a report; standard input is not read (fresh user 13c)
+# a directory is not a report; standard input is not read
 mkdir -p "$tmp/adir"
 refuse "a directory" "a directory, not a report" "$tmp/device.json" "$tmp/adir"
 refuse "standard input" "not standard input" "$tmp/device.json" - <"$tmp/date.json"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""pksim's benchmark (issue 13, docs/design.md "Scale and speed").
+"""pksim's benchmark (docs/design.md "Scale and speed").
 
 Runs, one after another on one core each:
   run       pksim on scenarios/bench/zipf-10m.yaml (10 M creates, 1 M

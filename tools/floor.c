@@ -1,6 +1,6 @@
 /*
- * floor: the speed no simulator of this workload can beat (issue 13,
- * docs/design.md "Scale and speed"). It draws the same keys as
+ * floor: the speed no simulator of this workload can beat
+ * (docs/design.md "Scale and speed"). It draws the same keys as
  * scenarios/bench/zipf-10m.yaml with pksim's own seeded generator and
  * zipfian distribution (so the draw costs the same), hashes the key's
  * text ("k0000123", made once per key value before the clock starts) with

@@ -1,6 +1,6 @@
 /*
  * findings_density (internal to findings): layout or key behind a hot
- * range (fresh-user finding 1).
+ * range (rule 32).
  */
 #ifndef PKSIM_FINDINGS_DENSITY_H
 #define PKSIM_FINDINGS_DENSITY_H

@@ -1,6 +1,5 @@
 /*
- * fuzz_run: libFuzzer harness for the loader plus a short simulation
- * (issue 11 fault 6).
+ * fuzz_run: libFuzzer harness for the loader plus a short simulation.
  *
  * The input is a whole scenario text. Whatever the loader accepts must
  * run: the simulation, each container's invariants (container_check) and
