@@ -67,6 +67,7 @@ static struct fx *fx_new(void)
 	f->ranges[0].ru_per_s_mru = 6000 * 1000;
 	f->v.name = "t";
 	f->v.key = f->key;
+	f->v.key_text = f->key->text;
 	f->v.spec = &f->spec;
 	f->v.metrics = &f->m;
 	f->v.ranges = f->ranges;

@@ -290,6 +290,7 @@ static void fx_snapshot(const struct pk_service *s,
 	memset(out, 0, sizeof(*out));
 	out->name = f->spec->name ? f->spec->name : f->spec->partition_key;
 	out->key = f->key;
+	out->key_text = f->key->text;
 	out->spec = f->spec;
 	out->metrics = &f->m;
 	out->end_s = f->now_s;

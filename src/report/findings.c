@@ -17,6 +17,7 @@
 #include "pksim/base/mem.h"
 #include "pksim/report/layout.h"
 #include "pksim/report/scorecard.h"
+#include "pksim/service/cosmos/pkey.h"
 
 #define PK_FINDINGS_HEALTHY_429 0.05 /* D-429: 1-5% is healthy */
 #define PK_FINDINGS_HOT_SHARE                                                  \
@@ -383,7 +384,7 @@ static void say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 			size_t k = fmt_append(key, sizeof(key) - 2, 0,
 					      " (range %u's hottest logical "
 					      "partition: %s = ",
-					      hr->id, v->key->text);
+					      hr->id, v->key_text);
 
 			key_text(v->key, &hr->hottest, key + k,
 				 sizeof(key) - k - 2);
@@ -581,7 +582,7 @@ static void say_storage_growth(struct pk_sentences *s,
 			 "this data is needed (ASSUMPTION: pksim advises %.0f "
 			 "days ahead, the time to plan a new key and migrate; "
 			 "the reference gives no threshold)",
-			 v->key->text, card.full_key,
+			 v->key_text, card.full_key,
 			 fmt_bytes(v->spec->lp_storage_bytes, b),
 			 scorecard_full_text(r, &card, 0, when, sizeof(when)),
 			 PK_FINDINGS_GROWTH_DAYS));

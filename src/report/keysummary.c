@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "pksim/base/fmt.h"
+#include "pksim/service/cosmos/pkey.h"
 
 /* Key text shown at most, bytes */
 #define KS_KEY_MAX 120

@@ -356,7 +356,7 @@ static void scorecard_table(const struct pk_result *run,
 	}
 	table_row(&t, "partition key");
 	for (i = 0; i < run->n_variants; i++) {
-		table_set(&t, i, run->variants[i].key->text);
+		table_set(&t, i, run->variants[i].key_text);
 	}
 	table_row(&t, "physical partitions");
 	for (i = 0; i < run->n_variants; i++) {
@@ -439,7 +439,7 @@ int report_text_compare_cards(const struct pk_result *run,
 	/* the heat strip of each variant, in scenario order */
 	for (i = 0; i < run->n_variants; i++) {
 		fprintf(out, "\n== %s (%s)%s ==", run->variants[i].name,
-			run->variants[i].key->text,
+			run->variants[i].key_text,
 			cards[0].n_seeds > 1 ? ", the verdicts' seed" : "");
 		heatstrip_text(&run->variants[i], colour, out);
 		text_key_queries(&run->variants[i], out);

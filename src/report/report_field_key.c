@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "pksim/base/value.h"
+#include "pksim/service/cosmos/pkey.h"
 
 /* A JSON value of a key into o: a list as its length, {} (an undefined
    level) absent. */

@@ -19,6 +19,7 @@
 #include "pksim/report/layout.h"
 #include "pksim/report/remedies.h"
 #include "pksim/report/report_json.h"
+#include "pksim/service/cosmos/pkey.h"
 #include "pksim/service/cosmos/provision.h"
 
 /* ---- the figures the writer computes ---- */
@@ -30,7 +31,7 @@ static double share(double part, double whole)
 
 static void partition_key(const struct field_ctx *c, struct pk_field_value *o)
 {
-	fv_text(o, c->v->key->text);
+	fv_text(o, c->v->key_text);
 }
 
 static void layout_origin_of(const struct field_ctx *c,

@@ -16,6 +16,7 @@
 #include "pksim/report/remedies.h"
 #include "pksim/report/report_streams.h"
 #include "pksim/report/scorecard.h"
+#include "pksim/service/cosmos/pkey.h"
 
 #include "report_text_int.h"
 
@@ -186,7 +187,7 @@ static void summary(const struct pk_result *r,
 	if (r->sc->description) {
 		row("scenario", r->sc->description, out);
 	}
-	row("partition key", v->key->text, out);
+	row("partition key", v->key_text, out);
 	/* items without the key's property, as the text summary says
 	   (keysummary.h) */
 	if (keysummary_text(v, buf, sizeof(buf))) {
@@ -663,7 +664,7 @@ static void card_row(const char *what, const struct pk_result *r,
 
 		switch (which) {
 		case 0:
-			snprintf(a, sizeof(a), "%s", r->variants[i].key->text);
+			snprintf(a, sizeof(a), "%s", r->variants[i].key_text);
 			break;
 		case 1:
 			layout_short(&r->variants[i], a, sizeof(a));
@@ -782,7 +783,7 @@ static int compare_page(const struct pk_result *r, int equal_bands, FILE *out)
 		fprintf(out, "<figure><figcaption>");
 		text(r->variants[i].name, out);
 		fprintf(out, ": ");
-		text(r->variants[i].key->text, out);
+		text(r->variants[i].key_text, out);
 		fprintf(out, "</figcaption>\n");
 		heatsvg_map(&r->variants[i], (int)i, span, r->sc->clock_start_s,
 			    equal_bands, 420, out);

@@ -16,6 +16,7 @@
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
 #include "pksim/report/remedies.h"
+#include "pksim/service/cosmos/pkey.h"
 #include "pksim/service/cosmos/provision.h"
 
 /* Numbers with at most 16 significant digits: exact for RU sums to 10^13
@@ -743,7 +744,7 @@ static json_t *variant(const struct pk_result *r,
 	size_t n, i;
 
 	json_object_set_new(o, "name", json_string(v->name));
-	json_object_set_new(o, "partition_key", json_string(v->key->text));
+	json_object_set_new(o, "partition_key", json_string(v->key_text));
 	json_object_set_new(o, "throughput_ru_per_s",
 			    json_integer(v->ru_per_s));
 	json_object_set_new(o, "layout", layout(v));

@@ -47,7 +47,7 @@ static void assumptions(const struct pk_result *r, FILE *out)
 		fprintf(out, "- Variant ");
 		md_text(r->variants[i].name, out);
 		fprintf(out, " (key ");
-		md_text(r->variants[i].key->text, out);
+		md_text(r->variants[i].key_text, out);
 		fprintf(out, "): ");
 		md_text(layout_sentence(&r->variants[i], t, sizeof(t)), out);
 		fputc('\n', out);
@@ -82,7 +82,7 @@ static void table(const struct pk_result *r, const struct pk_scorecard *c,
 	fprintf(out, "\n| partition key |");
 	for (i = 0; i < r->n_variants; i++) {
 		fputc(' ', out);
-		md_text(r->variants[i].key->text, out);
+		md_text(r->variants[i].key_text, out);
 		fprintf(out, " |");
 	}
 	fprintf(out, "\n| physical partitions |");

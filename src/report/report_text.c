@@ -23,6 +23,7 @@
 #include "pksim/report/report_streams.h"
 #include "pksim/report/scorecard.h"
 #include "pksim/report/textwrap.h"
+#include "pksim/service/cosmos/pkey.h"
 #include "pksim/service/cosmos/provision.h"
 
 #include "report_text_int.h"
@@ -216,7 +217,7 @@ static void summary(const struct pk_result *r,
 		fprintf(out,
 			"container: partition key %s, %s RU/s -> %zu physical "
 			"partition%s at the start\n",
-			v->key->text, fmt_thousands(v->created_ru_per_s, a),
+			v->key_text, fmt_thousands(v->created_ru_per_s, a),
 			created, created == 1 ? "" : "s");
 	} else if (cs->serverless) {
 		fprintf(out,
@@ -224,7 +225,7 @@ static void summary(const struct pk_result *r,
 			"RU/s per physical partition; at most %s "
 			"stored) -> %zu physical "
 			"partition%s %s\n",
-			v->key->text,
+			v->key_text,
 			fmt_thousands(PK_PROVISION_SERVERLESS_RU_PER_PP, a),
 			fmt_bytes(PK_PROVISION_SERVERLESS_MAX_BYTES, c),
 			created, created == 1 ? "" : "s", when);
@@ -235,7 +236,7 @@ static void summary(const struct pk_result *r,
 		    out,
 		    "container: partition key %s, autoscale max %s "
 		    "RU/s (%s to %s) -> %zu physical partition%s %s\n",
-		    v->key->text, fmt_thousands((unsigned long long)max, a),
+		    v->key_text, fmt_thousands((unsigned long long)max, a),
 		    fmt_thousands(
 			(unsigned long long)provision_autoscale_floor(max), b),
 		    fmt_thousands((unsigned long long)max, c), created,
@@ -244,7 +245,7 @@ static void summary(const struct pk_result *r,
 		fprintf(out,
 			"container: partition key %s, %s RU/s manual -> "
 			"%zu physical partition%s %s\n",
-			v->key->text,
+			v->key_text,
 			fmt_thousands(
 			    (unsigned long long)cs->throughput_ru_per_s, a),
 			created, created == 1 ? "" : "s", when);

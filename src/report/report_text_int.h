@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "pksim/result/result.h"
+#include "pksim/service/cosmos/epk.h"
 
 /* EPKs in tables are shown abbreviated to this many hex digits */
 #define PK_TEXT_EPK_DIGITS 8

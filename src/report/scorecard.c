@@ -11,6 +11,7 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
+#include "pksim/service/cosmos/pkey.h"
 
 #define PK_SECONDS_PER_DAY 86400.0
 /* a variant's hottest logical partition is worth the verdict when it

@@ -423,6 +423,7 @@ static void header(const struct pk_snapshot *s, struct pk_result_variant *v)
 
 	v->name = s->name;
 	v->key = s->key;
+	v->key_text = s->key_text;
 	v->spec = s->spec;
 	v->metrics = m;
 	v->created_ranges = s->created_ranges;

@@ -13,6 +13,9 @@
 #include "pksim/base/hashtab.h"
 #include "pksim/result/result.h"
 #include "pksim/result/runway.h"
+/* the projection builds Azure Cosmos DB keys (the only service with a
+   cap it projects against, rule 11) */
+#include "pksim/service/cosmos/pkey.h"
 #include "pksim/service/snapshot.h"
 #include "pksim/workload/workload.h"
 

@@ -13,8 +13,8 @@
 
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
+#include "pksim/load/itemprops.h"
 #include "pksim/run/client.h"
-#include "pksim/service/cosmos/keycheck.h"
 #include "sim_int.h"
 
 /* ---- one attempt ---- */
@@ -655,7 +655,7 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 	sim_actions_order(run);
 	run->id_prop = workload_prop_index(run->workload, "/id");
 	run->ttl_prop = workload_prop_index(run->workload, "/ttl");
-	if (keycheck_queries(sc, diag)) {
+	if (itemprops_check_queries(sc, diag)) {
 		sim_free(run);
 		return NULL;
 	}

@@ -31,8 +31,7 @@
 
 #include "pksim/load/scenario.h"
 #include "pksim/result/runway.h"
-#include "pksim/service/cosmos/epk.h"
-#include "pksim/service/cosmos/pkey.h"
+#include "pksim/service/keyspace.h"
 #include "pksim/service/metrics.h"
 
 struct pk_run;
@@ -410,8 +409,10 @@ struct pk_result_stream {
 };
 
 struct pk_result_variant {
-	const char *name;		      /* borrowed from the run */
-	const struct pk_pkey *key;	      /* borrowed: formats keys */
+	const char *name;	   /* borrowed from the run */
+	const struct pk_pkey *key; /* borrowed: formats keys */
+	const char *key_text;	   /* borrowed: the partition key as reports
+				      print it */
 	const struct pk_container_spec *spec; /* borrowed: as configured */
 	const struct pk_metrics *metrics;     /* borrowed: totals, events,
 						 actions, per-second and

@@ -67,7 +67,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "pksim/service/cosmos/pkey.h"
+#include "pksim/service/keyspace.h"
 
 /* The horizon: 5 years (5 x 365 days and a leap day) of workload time;
    beyond it the figure is "not within 5 years". pksim's choice: a key

@@ -21,7 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "pksim/service/cosmos/epk.h"
+#include "pksim/service/keyspace.h"
 
 /* One partition key range in one second. */
 struct pk_sample {

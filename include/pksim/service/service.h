@@ -34,7 +34,6 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/load/scenario.h"
-#include "pksim/service/cosmos/ttl.h"
 #include "pksim/service/metrics.h"
 #include "pksim/service/status.h"
 #include "pksim/workload/workload.h"

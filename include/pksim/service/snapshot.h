@@ -40,8 +40,7 @@
 #include <stdint.h>
 
 #include "pksim/load/scenario.h"
-#include "pksim/service/cosmos/epk.h"
-#include "pksim/service/cosmos/pkey.h"
+#include "pksim/service/keyspace.h"
 #include "pksim/service/metrics.h"
 
 /* One logical partition at the end of the run. */
@@ -147,8 +146,10 @@ struct pk_snapshot_cosmos {
 };
 
 struct pk_snapshot {
-	const char *name;		      /* the variant's; borrowed */
-	const struct pk_pkey *key;	      /* borrowed: formats keys */
+	const char *name;	   /* the variant's; borrowed */
+	const struct pk_pkey *key; /* borrowed: formats keys */
+	const char *key_text;	   /* borrowed like key: the partition key as
+				      reports print it */
 	const struct pk_container_spec *spec; /* borrowed: as configured */
 	const struct pk_metrics *metrics;     /* borrowed: series, events */
 	struct pk_time_bucket key_bucket;     /* the key's time bucket

@@ -231,6 +231,7 @@ void cosmos_snapshot_fill(const struct pk_container *c,
 	memset(out, 0, sizeof(*out));
 	out->name = c->name;
 	out->key = key;
+	out->key_text = key->text;
 	out->spec = &c->spec;
 	out->metrics = &c->metrics;
 	pkey_time_bucket(key, sc, &out->key_bucket);

@@ -246,8 +246,6 @@ static size_t encoded_size(const struct pk_value *v)
 	}
 }
 
-const struct pk_epk pk_epk_min = {0, {0}};
-const struct pk_epk pk_epk_end = {1, {0xFF}};
 const struct pk_epk pk_epk_v2_reach = {PK_EPK_V2_BYTES, {0x40}};
 
 struct pk_epk epk_from_encoded_v2(const unsigned char *enc, size_t len)
@@ -308,17 +306,6 @@ struct pk_epk epk_hash_multi(const struct pk_value *levels, size_t n)
 		e.len += PK_EPK_V2_BYTES;
 	}
 	return e;
-}
-
-int epk_cmp(const struct pk_epk *a, const struct pk_epk *b)
-{
-	size_t n = a->len < b->len ? a->len : b->len;
-	int c = memcmp(a->b, b->b, n);
-
-	if (c != 0) {
-		return c < 0 ? -1 : 1;
-	}
-	return a->len == b->len ? 0 : (a->len < b->len ? -1 : 1);
 }
 
 void epk_format(const struct pk_epk *e, char out[PK_EPK_HEX_MAX])

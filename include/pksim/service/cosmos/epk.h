@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "pksim/base/value.h"
+#include "pksim/service/keyspace.h"
 
 /* Type markers of the hash encoding (reference §7): one byte before
    each component. */
@@ -38,23 +39,10 @@ enum pk_epk_mark {
 	PK_EPK_V1_STRING_END = 0x00, /* V1 string suffix */
 };
 
-/* Bytes of the longest EPK kept: three MultiHash levels of 16 bytes
-   (reference §7: 32 hex characters per level, up to 96). */
-#define PK_EPK_MAX_BYTES 48
+/* An EPK is a key-space position (keyspace.h: struct pk_epk, at most
+   PK_EPK_MAX_BYTES, pk_epk_min, pk_epk_end, epk_cmp). */
 /* Bytes of one V2 hash: 32 hex characters */
 #define PK_EPK_V2_BYTES 16
-
-/* An EPK in binary: len bytes of b (the hex string is 2 x len chars). */
-struct pk_epk {
-	uint8_t len;		     /* 0 .. PK_EPK_MAX_BYTES */
-	uint8_t b[PK_EPK_MAX_BYTES]; /* bytes past len are zero */
-};
-
-/* "" : the minimum of the key space, the first range's inclusive start */
-extern const struct pk_epk pk_epk_min;
-/* "FF": the end of the key space, the last range's exclusive end. No V2
-   EPK reaches it: their first byte is below 0x40. */
-extern const struct pk_epk pk_epk_end;
 /* Exclusive end of the space V2 hashes reach: 0x40 followed by 15 zero
    bytes. */
 extern const struct pk_epk pk_epk_v2_reach;
@@ -156,10 +144,6 @@ struct pk_epk epk_v1_number(double x);
  * V1 number encoding.
  */
 int epk_v1_number_of(const struct pk_epk *e, double *x);
-
-/* <0, 0, >0 as a sorts before, equal to, or after b (ordinal order of
-   the hex strings). */
-int epk_cmp(const struct pk_epk *a, const struct pk_epk *b);
 
 /* Characters epk_format needs, NUL included. */
 #define PK_EPK_HEX_MAX (2 * PK_EPK_MAX_BYTES + 1)

@@ -52,19 +52,6 @@ int keycheck_run(const struct pk_pkey *k, const struct pk_container_spec *cs,
 		 struct pk_diag *diag);
 
 /*
- * The same check for the queries' filters (a typo'd `--query
- * costcenter` would make every query fan out and reverse the ranking):
- * each property a query's `where` (a phase's `queries`) or a
- * `compare --query` filters on must be held by at least one item, among
- * the same properties keycheck_run looks at. Returns 0, or -1 with one
- * error per such property (FILE:LINE:COL of the property, or
- * "--query 'TEXT'"), each with the nearest property the items have, and a
- * note listing them. A monitor log (no item properties) and a data file
- * with 0 used records are not checked.
- */
-int keycheck_queries(const struct pk_scenario *sc, struct pk_diag *diag);
-
-/*
  * The note of an item that lacks property path (given as JSON, e.g. to
  * `pksim locate`): 1 when the JSON object obj (a jansson json_t *,
  * borrowed) has no value at one of the paths k reads, with that path in

@@ -40,6 +40,7 @@
 #include "pksim/base/diag.h"
 #include "pksim/load/scenario.h"
 #include "pksim/service/cosmos/epk.h"
+#include "pksim/service/keyspace.h"
 
 struct pk_workload; /* workload.h */
 
@@ -218,26 +219,10 @@ uint32_t pkey_crc32(const void *data, size_t len);
 /* Lengths of calendar units, s. ASSUMPTION: a month is its longest (31
    days) and a year a leap year (366 days), so "bounded" (result.h) is
    said only when even the longest bucket stays under the cap. */
-#define PK_BUCKET_MINUTE_S INT64_C(60)
-#define PK_BUCKET_HOUR_S INT64_C(3600)
-#define PK_BUCKET_DAY_S INT64_C(86400)
-#define PK_BUCKET_WEEK_S (7 * PK_BUCKET_DAY_S)
-#define PK_BUCKET_MONTH_S (31 * PK_BUCKET_DAY_S)
-#define PK_BUCKET_YEAR_S (366 * PK_BUCKET_DAY_S)
+/* PK_BUCKET_MINUTE_S .. PK_BUCKET_YEAR_S: service/keyspace.h */
 
-/* How long one key value keeps receiving writes when the value moves on
-   with time. */
-struct pk_time_bucket {
-	int64_t len_s;	  /* the time one value lasts: a day for a date,
-			     an hour for {hour(ts)} or "%H", a month, a
-			     year...; 0 when the key's values do not move
-			     on with time */
-	int64_t period_s; /* a value that comes back (a weekday, an hour
-			     of the day): every period_s s, len_s of
-			     which it receives writes; 0 when it never
-			     comes back (the format holds the year or
-			     the epoch) */
-};
+/* struct pk_time_bucket: how long one key value keeps receiving writes
+   (service/keyspace.h, for the stages that read a run). */
 
 /*
  * The time bucket of key k over the items of sc into *out. Time parts are
@@ -275,11 +260,7 @@ size_t pkey_time_text(const struct pk_pkey *k, const struct pk_scenario *sc,
 
 /* ---- query routing (reference §6, rules 21 and 22) ---- */
 
-enum pk_route_kind {
-	PK_ROUTE_SINGLE = 0, /* the full key: one logical partition */
-	PK_ROUTE_TARGETED,   /* a key prefix or an IN list: some ranges */
-	PK_ROUTE_FANOUT,     /* no usable key filter: every range */
-};
+/* enum pk_route_kind: where a query goes (service/keyspace.h) */
 
 /* Where a query goes. The arrays are owned and grow as pkey_route needs
    (an IN list has up to PK_QUERY_MAX_IN values): zero the struct once,
