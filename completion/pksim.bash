@@ -57,7 +57,7 @@ _pksim()
 
 	case $cmd in
 	run)
-		opts='--format --bands --color --seed --wide --output -o --force
+		opts='--format --bands --color --seed --wide --width --output -o --force
 			--quiet --jobs --no-remedies --allow-undefined-key --narrate
 			--step --help'
 		;;
@@ -66,7 +66,7 @@ _pksim()
 			--time-compression --rate --at-once --query --seeds --throughput
 			--partitions --storage-per-partition --variant --jobs
 			--no-remedies --quiet
-			--format --bands --color --seed --output -o --force
+			--format --bands --color --width --seed --output -o --force
 			--allow-undefined-key
 			--narrate --step --help'
 		;;
