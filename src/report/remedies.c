@@ -246,6 +246,42 @@ static void row(const char *name, const struct pk_remedies *m,
 	fputc('\n', out);
 }
 
+/* A table row writer (text, Markdown or HTML): the row's name, then its
+   figures. */
+typedef void (*row_fn)(const char *name, const struct pk_remedies *m,
+		       const struct pk_remedy_figures *f, int64_t setting,
+		       FILE *out);
+
+/* The run's row, then one a measured remedy, through put. */
+static void each_row(const struct pk_remedies *m, row_fn put, FILE *out)
+{
+	size_t k;
+
+	put("the run", m, &m->before, m->start_ru_per_s, out);
+	for (k = 0; k < PK_REMEDY_KINDS; k++) {
+		if (measured(&m->items[k])) {
+			put(remedies_name((enum pk_remedy_kind)k), m,
+			    &m->items[k].after, m->items[k].setting, out);
+		}
+	}
+}
+
+/* Each remedy's sentence, escaped by esc, between open and close. */
+static void each_sentence(const struct pk_remedies *m, pk_remedies_text_fn esc,
+			  const char *open, const char *close, FILE *out)
+{
+	size_t k;
+
+	for (k = 0; k < PK_REMEDY_KINDS; k++) {
+		char *s = remedies_sentence(m, (enum pk_remedy_kind)k);
+
+		fputs(open, out);
+		esc(s, out);
+		fputs(close, out);
+		free(s);
+	}
+}
+
 void remedies_text(const struct pk_result *r, const struct pk_result_variant *v,
 		   FILE *out)
 {
@@ -262,13 +298,7 @@ void remedies_text(const struct pk_result *r, const struct pk_result_variant *v,
 	fprintf(out, "  %-32s %12s %10s %6s %12s %12s%s\n", "setting",
 		m->autoscale ? "max RU/s" : "RU/s", "partitions", "splits",
 		"429s", "failed", m->autoscale ? "  busiest hour" : "");
-	row("the run", m, &m->before, m->start_ru_per_s, out);
-	for (k = 0; k < PK_REMEDY_KINDS; k++) {
-		if (measured(&m->items[k])) {
-			row(remedies_name((enum pk_remedy_kind)k), m,
-			    &m->items[k].after, m->items[k].setting, out);
-		}
-	}
+	each_row(m, row, out);
 	for (k = 0; k < PK_REMEDY_KINDS; k++) {
 		s = remedies_sentence(m, (enum pk_remedy_kind)k);
 		fprintf(out, "  - %s\n", s);
@@ -314,7 +344,6 @@ void remedies_markdown(const struct pk_result *r,
 {
 	const struct pk_remedies *m = v->remedies;
 	char *s;
-	size_t k;
 
 	if (!m) {
 		return;
@@ -330,21 +359,9 @@ void remedies_markdown(const struct pk_result *r,
 		m->autoscale ? "max RU/s" : "RU/s",
 		m->autoscale ? " busiest hour |" : "",
 		m->autoscale ? " ---: |" : "");
-	md_row("the run", m, &m->before, m->start_ru_per_s, out);
-	for (k = 0; k < PK_REMEDY_KINDS; k++) {
-		if (measured(&m->items[k])) {
-			md_row(remedies_name((enum pk_remedy_kind)k), m,
-			       &m->items[k].after, m->items[k].setting, out);
-		}
-	}
+	each_row(m, md_row, out);
 	fputc('\n', out);
-	for (k = 0; k < PK_REMEDY_KINDS; k++) {
-		s = remedies_sentence(m, (enum pk_remedy_kind)k);
-		fprintf(out, "- ");
-		esc(s, out);
-		fputc('\n', out);
-		free(s);
-	}
+	each_sentence(m, esc, "- ", "\n", out);
 }
 
 static void html_row(const char *name, const struct pk_remedies *m,
@@ -366,7 +383,6 @@ void remedies_html(const struct pk_result *r, const struct pk_result_variant *v,
 {
 	const struct pk_remedies *m = v->remedies;
 	char *s;
-	size_t k;
 
 	if (!m) {
 		return;
@@ -381,20 +397,8 @@ void remedies_html(const struct pk_result *r, const struct pk_result_variant *v,
 		"<th>failed</th>%s</tr>\n",
 		m->autoscale ? "max RU/s" : "RU/s",
 		m->autoscale ? "<th>busiest hour</th>" : "");
-	html_row("the run", m, &m->before, m->start_ru_per_s, out);
-	for (k = 0; k < PK_REMEDY_KINDS; k++) {
-		if (measured(&m->items[k])) {
-			html_row(remedies_name((enum pk_remedy_kind)k), m,
-				 &m->items[k].after, m->items[k].setting, out);
-		}
-	}
+	each_row(m, html_row, out);
 	fprintf(out, "</table>\n<ul>\n");
-	for (k = 0; k < PK_REMEDY_KINDS; k++) {
-		s = remedies_sentence(m, (enum pk_remedy_kind)k);
-		fprintf(out, "<li>");
-		esc(s, out);
-		fprintf(out, "</li>\n");
-		free(s);
-	}
+	each_sentence(m, esc, "<li>", "</li>\n", out);
 	fprintf(out, "</ul>\n");
 }
