@@ -20,7 +20,8 @@
  *   scenario_phases     phases, their actions and the cross-checks
  *   scenario_rate       a phase's rate or rate schedule
  *   scenario_queries    a phase's queries
- *   plan_limits         memory estimates and up-front limits
+ *   plan_limits         up-front time and size bounds, the plan's arithmetic
+ *   plan_memory         the memory estimate that refuses a run up front
  *   scenario_cli        scenarios built from command-line options
  */
 #ifndef PKSIM_LOAD_LOADER_H
@@ -195,7 +196,28 @@ void ld_load_expect(struct ld *ld, const struct yn *n);
 void ld_expect_free(struct pk_scenario *s);
 void ld_load_lesson(struct ld *ld, const struct yn *n);
 
-/* plan_limits.c */
+/* plan_limits.c: the plan's arithmetic both bounds use. x to 3
+   significant digits into buf (PK_FMT_BYTES), returned; the retries the
+   plan allows for (the most any stream's client makes); a phase's
+   expected operations, its workload count (ceil, HUGE_VAL past 2^64)
+   and its peak rate (ops/s); a data file's arrival span (simulated s),
+   its records replayed and the queries `compare --query` sends among n
+   of them; the least RU any request is charged; the largest item a run
+   writes (bytes). */
+const char *ld_approx(double x, char *buf);
+struct pk_retry_spec ld_plan_retry(const struct pk_scenario *s);
+double ld_phase_ops(const struct pk_phase_spec *p);
+double ld_phase_count(const struct pk_phase_spec *p);
+double ld_phase_peak(const struct pk_phase_spec *p);
+double ld_file_span_s(const struct pk_items_file *f);
+double ld_file_records(const struct pk_items_file *f);
+double ld_file_queries(const struct pk_items_file *f, double n);
+double ld_least_charge_ru(const struct pk_scenario *s);
+uint64_t ld_largest_item(const struct pk_scenario *s);
+
+/* plan_limits.c: simulated time, operations and RU within their bounds
+   (0, else -1 with the error); plan_memory.c: the memory estimate within
+   PK_SCENARIO_MAX_TRACK_BYTES, else an error with it by part. */
 void ld_check_memory(struct ld *ld, const struct pk_scenario *s);
 int ld_check_run_size(struct ld *ld, const struct pk_scenario *s);
 /* ld_check_run_size, then ld_check_memory when it passes: the plan's

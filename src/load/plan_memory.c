@@ -1,0 +1,583 @@
+/*
+ * plan_memory: the memory a scenario's run would take, estimated before
+ * the run and refused up front with the estimate by part (docs/design.md:
+ * never killed halfway): the items to track, logical and physical
+ * partitions, per-second samples, the retries and client queues that
+ * could wait at once, and the data files as loaded.
+ */
+#include "loader.h"
+#include "pksim/load/monitor.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/fmt.h"
+#include "pksim/base/mem.h"
+#include "pksim/load/trace.h"
+
+/* Items the phases create (creates, upserts and batches' items), or the
+   data file's. */
+static double items_planned(const struct pk_scenario *s)
+{
+	double n = 0;
+	size_t i;
+
+	if (s->items_file && s->items_file->monitor) {
+		return 0; /* a monitor log's requests store nothing */
+	}
+	if (s->items_file) {
+		return (double)trace_count(s->items_file->trace);
+	}
+	for (i = 0; i < s->n_phases; i++) {
+		const struct pk_phase_spec *p = &s->phases[i];
+
+		n += ld_phase_ops(p) *
+		     (p->mix[PK_OP_CREATE] + p->mix[PK_OP_UPSERT] +
+		      p->mix[PK_OP_BATCH] * (double)p->batch_size);
+	}
+	return n;
+}
+
+/* Bytes one waiting retry of phase ph takes on average: the entry, and
+   for its share of queries the copy of the longest IN list a query of
+   the phase has (8 bytes a value; a queued retry owns it, retryq.h). */
+static double retry_bytes(const struct pk_phase_spec *ph)
+{
+	double in = 0;
+	size_t i, c;
+
+	for (i = 0; i < ph->n_queries; i++) {
+		for (c = 0; c < ph->queries[i].n_conds; c++) {
+			if (ph->queries[i].conds[c].kind == PK_COND_IN) {
+				in = fmax(in, ph->queries[i].conds[c].in_count);
+			}
+		}
+	}
+	return PK_SCENARIO_RETRY_BYTES +
+	       ph->mix[PK_OP_QUERY] * in * (double)sizeof(uint64_t);
+}
+
+/* The bytes the busiest phase's retries can hold waiting at once (every
+   variant), the phase (*worst) and the retries (*queued); 0 without
+   retries or phases. */
+static double retry_queue_bytes(const struct pk_scenario *s, size_t *worst,
+				double *queued)
+{
+	double wait_s = (double)ld_plan_retry(s).max_wait_ms / 1000.0,
+	       bytes = 0;
+	double q, b;
+	size_t i;
+
+	*worst = 0;
+	*queued = 0;
+	if (!ld_plan_retry(s).enabled || s->n_phases == 0) {
+		return 0;
+	}
+	for (i = 0; i < s->n_phases; i++) {
+		q = fmin(ld_phase_peak(&s->phases[i]) * wait_s,
+			 ld_phase_ops(&s->phases[i]));
+		b = q * retry_bytes(&s->phases[i]) * (double)s->n_variants;
+		if (b > bytes || isnan(b)) {
+			bytes = b;
+			*queued = q;
+			*worst = i;
+		}
+	}
+	return bytes;
+}
+
+/* The retries a client can have waiting at once are at most the
+   operations of one max_wait (all rate limited and retried): the peak
+   rate x max_wait, and no more than the phase sends; refuse a scenario
+   whose busiest phase could queue more than fits. */
+static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
+{
+	double queued, bytes;
+	char ra[PK_FMT_BYTES], rb[PK_FMT_BYTES];
+	size_t worst;
+
+	bytes = retry_queue_bytes(s, &worst, &queued);
+	if (!(bytes > PK_SCENARIO_MAX_TRACK_BYTES)) {
+		return;
+	}
+	ld_err_at(ld, s->phases[worst].line, s->phases[worst].col,
+		  "at %s%s operations a second, rate-limited operations could "
+		  "queue about %s retries, %.1f GiB (pksim stops at %.0f GiB); "
+		  "lower the rate, or the client's max_wait",
+		  s->phases[worst].schedule ? "a peak of " : "",
+		  ld_approx(ld_phase_peak(&s->phases[worst]), ra),
+		  ld_approx(queued * (double)s->n_variants, rb),
+		  bytes / (double)PK_GIB,
+		  PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB);
+}
+
+/* The most operations a stream's paced client (concurrency, ru_budget)
+   holds waiting at once: after each of its phases, those arrived less
+   those it could have sent by then at its fastest (concurrency /
+   latency, ru_budget / the least charge); the largest. 0 for an open
+   loop, which sends at arrival. */
+static double client_backlog(const struct pk_scenario *s,
+			     const struct pk_stream_spec *st)
+{
+	const struct pk_client_spec *c = &st->client;
+	double rate = HUGE_VAL, ops = 0, t_s = 0, most = 0;
+	size_t j;
+
+	if (c->concurrency > 0) {
+		rate = (double)c->concurrency * 1000.0 / (double)c->latency_ms;
+	}
+	if (c->ru_budget_per_s > 0 && ld_least_charge_ru(s) > 0) {
+		rate = fmin(rate, c->ru_budget_per_s / ld_least_charge_ru(s));
+	}
+	if (rate == HUGE_VAL) {
+		return 0;
+	}
+	for (j = 0; j < st->n_phases; j++) {
+		const struct pk_phase_spec *p = &s->phases[st->phase_first + j];
+
+		ops += ld_phase_count(p);
+		t_s += (double)p->duration_ms / 1000.0;
+		most = fmax(most, ops - rate * t_s);
+	}
+	if (st == s->streams && s->items_file && s->items_file->trace) {
+		/* a data file's records less those sent over their span */
+		most = fmax(most, ld_file_records(s->items_file) -
+				      rate * ld_file_span_s(s->items_file));
+	}
+	return most;
+}
+
+/* Bytes the paced clients' waiting operations can hold, every stream and
+   variant: an entry each, as a retry's (retryq.h). */
+static double client_queue_bytes(const struct pk_scenario *s)
+{
+	double n = 0;
+	size_t i;
+
+	for (i = 0; i < s->n_streams; i++) {
+		n += client_backlog(s, &s->streams[i]);
+	}
+	return n * PK_SCENARIO_RETRY_BYTES * (double)s->n_variants;
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The most records of a data file that arrive within any wait_s seconds
+   of simulated time: all of them at once; rate x wait_s + 1 at a rate;
+   under a time field, the densest window of the times (compression
+   applied). Their operations can all be waiting to retry together. */
+static double file_records_within(const struct pk_items_file *f, double wait_s)
+{
+	double n = ld_file_records(f), best = 0;
+	size_t m = (size_t)n, i, lo = 0;
+	int64_t *t;
+	struct pk_diag scratch;
+
+	if (f->from == PK_FROM_RATE) {
+		return fmin(n, floor(f->rate_per_s * wait_s) + 1);
+	}
+	if (f->from != PK_FROM_TIME_FIELD || m == 0) {
+		return n;
+	}
+	t = xcalloc(m, sizeof(*t));
+	diag_init(&scratch);
+	for (i = 0; i < m; i++) {
+		(void)trace_time_ms(f->trace, i, f->time_field, &t[i],
+				    &scratch);
+	}
+	diag_free(&scratch);
+	qsort(t, m, sizeof(*t), cmp_i64);
+	for (i = 0; i < m; i++) {
+		while (((double)t[i] - (double)t[lo]) / 1000.0 /
+			   f->time_compression >
+		       wait_s) {
+			lo++;
+		}
+		best = fmax(best, (double)(i - lo + 1));
+	}
+	free(t);
+	return best;
+}
+
+static int cmp_row_t(const void *a, const void *b)
+{
+	const struct pk_monitor_row *x = a, *y = b;
+
+	return (x->sec_ms > y->sec_ms) - (x->sec_ms < y->sec_ms);
+}
+
+/* The most requests of a monitor log that arrive within any wait_s
+   seconds: the rows whose seconds start within wait_s + 1 s of each
+   other (a row's requests spread over its second), their requests
+   summed. */
+static double monitor_within(const struct pk_monitor_log *m, double wait_s)
+{
+	struct pk_monitor_row *r;
+	double best = 0, sum = 0;
+	size_t i, lo = 0;
+
+	if (m->n_rows == 0) {
+		return 0;
+	}
+	r = xcalloc(m->n_rows, sizeof(*r));
+	memcpy(r, m->rows, m->n_rows * sizeof(*r));
+	qsort(r, m->n_rows, sizeof(*r), cmp_row_t);
+	for (i = 0; i < m->n_rows; i++) {
+		sum += (double)r[i].pieces;
+		while (((double)r[i].sec_ms - (double)r[lo].sec_ms) / 1000.0 >
+		       wait_s + 1) {
+			sum -= (double)r[lo++].pieces;
+		}
+		best = fmax(best, sum);
+	}
+	free(r);
+	return best;
+}
+
+/* Decimal digits of v (1 for 0) */
+static int digits_u64(uint64_t v)
+{
+	int n = 1;
+
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n;
+}
+
+/* The longest text generated property p gives, in bytes (items: the
+   most items, for a UNIQUE counter); a clock's and a number's at most
+   PK_SCENARIO_VALUE_TEXT_BYTES. */
+#define PK_SCENARIO_VALUE_TEXT_BYTES 32.0
+static double prop_text_bytes(const struct pk_prop_spec *p, double items)
+{
+	double most = 0;
+	uint64_t i;
+
+	switch (p->kind) {
+	case PK_GEN_PATTERN:
+		return (double)(strlen(p->prefix) + strlen(p->suffix)) +
+		       fmax(p->width, digits_u64(p->first + p->count - 1));
+	case PK_GEN_LIST:
+		for (i = 0; i < p->count; i++) {
+			most = fmax(most, (double)strlen(p->list[i]));
+		}
+		return most;
+	case PK_GEN_UNIQUE:
+		return (double)strlen(p->prefix) +
+		       digits_u64(items < 1e19 ? (uint64_t)items : UINT64_MAX);
+	case PK_GEN_CONST:
+		return p->const_text ? (double)strlen(p->const_text)
+				     : PK_SCENARIO_VALUE_TEXT_BYTES;
+	default:
+		return PK_SCENARIO_VALUE_TEXT_BYTES;
+	}
+}
+
+/* Bytes a logical partition's key text takes beyond the flat record of
+   PK_SCENARIO_LP_BYTES (whose share for key and EPK is some 25 bytes):
+   each level's longest generated value, or for a synthetic key its
+   template's length plus every generated property's longest value (the
+   template names some of them); a data file's keys: its longest record,
+   at most, as a bound. */
+static double lp_key_bytes(const struct pk_scenario *s,
+			   const struct pk_container_spec *c, double items)
+{
+	const struct pk_prop_spec *p;
+	double n = 0;
+	size_t i;
+
+	if (s->items_file) {
+		return 0; /* counted as the data file loaded */
+	}
+	if (c->key.kind == PK_KEY_SYNTHETIC) {
+		n = c->key.template_text ? (double)strlen(c->key.template_text)
+					 : 0;
+		for (i = 0; i < s->n_props; i++) {
+			n += prop_text_bytes(&s->props[i], items);
+		}
+		return n;
+	}
+	for (i = 0; i < c->key.n_paths; i++) {
+		if ((p = scenario_find_prop(s, c->key.paths[i]))) {
+			n += prop_text_bytes(p, items);
+		}
+	}
+	return n;
+}
+
+/* Logical partitions one variant can hold: at most one per item, and
+   at most the values its key can take when the key is a generated
+   property with a known number of values (each level's, multiplied for
+   a hierarchical key); a key no item carries makes one. */
+static double lps_planned(const struct pk_scenario *s,
+			  const struct pk_container_spec *c, double items)
+{
+	double n = 1;
+	size_t i;
+
+	if (s->items_file && s->items_file->monitor) {
+		/* at most one per row of the log */
+		return (double)s->items_file->monitor->n_rows;
+	}
+	if (s->items_file || c->key.kind == PK_KEY_SYNTHETIC) {
+		return items;
+	}
+	for (i = 0; i < c->key.n_paths; i++) {
+		const struct pk_prop_spec *p =
+		    scenario_find_prop(s, c->key.paths[i]);
+
+		if (!p) {
+			continue; /* undefined at this level: one value */
+		}
+		if (p->kind == PK_GEN_PATTERN || p->kind == PK_GEN_LIST) {
+			n *= (double)p->count;
+		} else if (p->kind != PK_GEN_CONST) {
+			return items;
+		}
+	}
+	return n < items ? n : items;
+}
+
+/* The most physical partitions one variant can reach: its layout at
+   creation (or an existing layout's N), phases raising throughput (rule
+   6), and storage splits of the largest items and the data stored at the
+   start at half-full partitions (rule 9). */
+static double ranges_planned(const struct pk_scenario *s,
+			     const struct pk_container_spec *c, double items,
+			     double item_bytes, double lps)
+{
+	double ru =
+	    (double)(c->serverless		 ? 0
+		     : c->autoscale_max_ru_per_s ? c->autoscale_max_ru_per_s
+						 : c->throughput_ru_per_s);
+	double n = ceil(ru / (double)c->initial_ru_per_pp), storage;
+	size_t i;
+
+	if (c->existing_partitions > 0) {
+		/* an existing layout starts with its own N */
+		n = (double)c->existing_partitions;
+	}
+
+	for (i = 0; i < s->n_phases; i++) {
+		double p = (double)s->phases[i].throughput_ru_per_s;
+
+		if (ceil(p / (double)c->pp_ru_per_s) > n) {
+			n = ceil(p / (double)c->pp_ru_per_s);
+		}
+	}
+	storage = ceil((2.0 * items * item_bytes * c->index_factor +
+			2.0 * (double)c->existing_bytes_total +
+			2.0 * (double)c->existing_bytes_per_pp *
+			    (double)c->existing_partitions) /
+		       (double)c->pp_storage_bytes);
+	/* a storage split never leaves a partition without a logical
+	   partition: no more of them than logical partitions */
+	storage = storage < lps ? storage : lps;
+	n = storage > n ? storage : n;
+	return n < 1 ? 1 : n;
+}
+
+/*
+ * Refuse up front a run whose memory would pass PK_SCENARIO_MAX_TRACK_BYTES
+ * (scenario.h): the estimate covers the items (the
+ * workload's record, each variant's slot and, when ids can repeat, its id
+ * entry), each variant's logical and physical partitions, per-second
+ * records and
+ * samples (one per range a second's requests reach, kept for runs up to
+ * PK_SCENARIO_DETAIL_MAX_S; longer runs keep per-range buckets instead),
+ * per-minute records and the retry-wait
+ * histogram (a counter per ms up to max_wait plus the 410 waits); every
+ * per-variant term is multiplied by the variants (compare). A data file's
+ * operations are its records' creates and the queries `compare --query`
+ * sends among them, over the arrivals' span plus max_wait,
+ * and every operation of the records arriving within one max_wait can
+ * be waiting to retry at once (all of them with --at-once). The error
+ * gives the estimate by part and what to change.
+ */
+void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
+{
+	double items = items_planned(s), ops = 0, dur_s = 0, q = 0;
+	double item_bytes = (double)ld_largest_item(s);
+	double it_b, lp_b = 0, smp_b = 0, hist_b, rq_b = 0, total;
+	double file_b, cq_b;
+	double wait_s = ld_plan_retry(s).enabled
+			    ? (double)ld_plan_retry(s).max_wait_ms / 1000.0
+			    : 0;
+	char ia[PK_FMT_BYTES], qa[PK_FMT_BYTES], rq[512] = "";
+	const struct pk_prop_spec *id = scenario_find_prop(s, "/id");
+	int ids = s->items_file || !id || id->kind != PK_GEN_UNIQUE;
+	double tg = 0;
+	size_t i;
+
+	for (i = 0; i < s->n_phases; i++) {
+		double d = (double)s->phases[i].duration_ms / 1000.0;
+		const double *m = s->phases[i].mix;
+
+		dur_s += d;
+		ops += ld_phase_ops(&s->phases[i]);
+		q +=
+		    ld_phase_ops(&s->phases[i]) * s->phases[i].mix[PK_OP_QUERY];
+		if (!s->items_file &&
+		    (m[PK_OP_READ] + m[PK_OP_UPSERT] + m[PK_OP_REPLACE] +
+		     m[PK_OP_DELETE] + m[PK_OP_QUERY]) > 0) {
+			/* some operation targets a written item (targets.h) */
+			tg = PK_SCENARIO_TARGET_BYTES;
+		}
+	}
+	if (s->items_file && s->items_file->trace) {
+		const struct pk_items_file *f = s->items_file;
+		double recs = ld_file_records(f), per_rec;
+
+		/* the records' creates and the queries --query sends among
+		   them; the run lasts the arrivals' span, then
+		   the retries' wait, and second 0 counts */
+		q = ld_file_queries(f, recs);
+		ops = recs + q;
+		dur_s = ld_file_span_s(f) + wait_s + 1;
+		/* what can wait to retry at once: every operation of the
+		   records arriving within one max_wait, each record
+		   bringing its share of the queries */
+		per_rec = recs > 0 ? ops / recs : 1;
+		if (ld_plan_retry(s).enabled) {
+			rq_b = file_records_within(f, wait_s) * per_rec *
+			       PK_SCENARIO_RETRY_BYTES * (double)s->n_variants;
+		}
+	}
+	if (s->items_file && s->items_file->monitor) {
+		/* a monitor log's requests, each row's over its second */
+		ops = (double)s->items_file->monitor->pieces;
+		q = 0;
+		rq_b = ld_plan_retry(s).enabled
+			   ? monitor_within(s->items_file->monitor, wait_s) *
+				 PK_SCENARIO_RETRY_BYTES * (double)s->n_variants
+			   : 0;
+	}
+	it_b = items *
+	       (PK_SCENARIO_ITEM_BYTES + (PK_SCENARIO_SLOT_BYTES + tg +
+					  (ids ? PK_SCENARIO_ID_BYTES : 0)) *
+					     (double)s->n_variants);
+	hist_b =
+	    ((double)(ld_plan_retry(s).enabled ? ld_plan_retry(s).max_wait_ms
+					       : 0) +
+	     PK_SCENARIO_GONE_WAIT_MS + 1) *
+	    PK_SCENARIO_COUNTER_BYTES * (double)s->n_variants;
+	for (i = 0; i < s->n_variants; i++) {
+		const struct pk_container_spec *c = &s->variants[i];
+		double lps = lps_planned(s, c, items);
+		double r = ranges_planned(s, c, items, item_bytes, lps);
+		double smp = ops + q * (r - 1);
+
+		lp_b +=
+		    lps * (PK_SCENARIO_LP_BYTES + lp_key_bytes(s, c, items)) +
+		    r * PK_SCENARIO_RANGE_BYTES;
+		if (s->preload) {
+			/* a logical partition per preloaded value (or record,
+			   at most) */
+			const struct pk_items_file *pf = s->preload->file;
+			double n = (double)s->preload->values;
+
+			if (pf) {
+				n = pf->trace ? (double)trace_count(pf->trace)
+					      : 0;
+			}
+			lp_b += n * PK_SCENARIO_LP_BYTES;
+		}
+		if (c->default_ttl_s != 0) {
+			/* TTL (rule 28): each item's expiry, and an entry in
+			   the expiry queue per write, another once it waits */
+			it_b += items * PK_SCENARIO_TTL_ITEM_BYTES +
+				ops * PK_SCENARIO_TTL_ENTRY_BYTES;
+		}
+		if (dur_s <= PK_SCENARIO_DETAIL_MAX_S) {
+			if (smp > dur_s * r) {
+				smp = dur_s * r;
+			}
+			smp_b += smp * PK_SCENARIO_SAMPLE_BYTES +
+				 dur_s * PK_SCENARIO_SECOND_BYTES;
+		} else {
+			/* per-range buckets (metrics.h) */
+			if (smp > PK_SCENARIO_BUCKETS_PER_RANGE * r) {
+				smp = PK_SCENARIO_BUCKETS_PER_RANGE * r;
+			}
+			smp_b += smp * PK_SCENARIO_BUCKET_BYTES;
+		}
+		smp_b += dur_s / 60.0 * PK_SCENARIO_SECOND_BYTES;
+	}
+	if (!s->items_file) {
+		/* the busiest phase's waiting retries (with a data file,
+		   rq_b counts them over the arrivals) */
+		size_t worst;
+		double queued;
+
+		rq_b = retry_queue_bytes(s, &worst, &queued);
+	}
+	/* the data files as loaded, held for the run */
+	file_b = (double)trace_memory_bytes(s->items_file ? s->items_file->trace
+							  : NULL) +
+		 (double)trace_memory_bytes(s->preload && s->preload->file
+						? s->preload->file->trace
+						: NULL);
+	cq_b = client_queue_bytes(s);
+	total = it_b + lp_b + smp_b + hist_b + rq_b + file_b + cq_b;
+	if (total <= PK_SCENARIO_MAX_TRACK_BYTES) {
+		return;
+	}
+	if (!s->items_file && rq_b > PK_SCENARIO_MAX_TRACK_BYTES) {
+		check_retry_memory(ld, s); /* the retries alone: say so */
+		return;
+	}
+	if (s->items_file) {
+		snprintf(rq, sizeof(rq),
+			 "; %s queries and the retries that can wait at "
+			 "once: %.2f GiB; the data files as loaded: %.2f GiB",
+			 ld_approx(q, qa), rq_b / (double)PK_GIB,
+			 file_b / (double)PK_GIB);
+	} else {
+		snprintf(rq, sizeof(rq),
+			 "; the retries that can wait at once: %.2f GiB",
+			 rq_b / (double)PK_GIB);
+	}
+	if (cq_b > 0) {
+		size_t n = strlen(rq);
+
+		snprintf(rq + n, sizeof(rq) - n,
+			 "; operations waiting for the client's workers or "
+			 "ru_budget: %.2f GiB",
+			 cq_b / (double)PK_GIB);
+	}
+	ld_err_at(
+	    ld,
+	    s->items_file ? s->items_file->line
+	    : s->n_phases ? s->phases[0].line
+			  : 0,
+	    s->items_file ? s->items_file->col
+	    : s->n_phases ? s->phases[0].col
+			  : 0,
+	    "the run would take about %.*f GiB (%s items: %.2f GiB; logical "
+	    "and physical partitions: %.2f GiB; per-second samples and "
+	    "records: %.2f GiB; "
+	    "retry-wait histograms: %.2f GiB%s; %zu variant%s), and pksim "
+	    "stops at %.0f GiB before it starts; %s",
+	    total < 10.0 * PK_GIB ? 1 : 0, total / (double)PK_GIB,
+	    items < 9e18 ? fmt_thousands(llround(items), ia)
+			 : ld_approx(items, ia),
+	    it_b / (double)PK_GIB, lp_b / (double)PK_GIB,
+	    smp_b / (double)PK_GIB, hist_b / (double)PK_GIB, rq, s->n_variants,
+	    s->n_variants == 1 ? "" : "s",
+	    PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB,
+	    s->items_file ? "use fewer records (limit), a smaller --query "
+			    "share or a slower arrival (--rate), or compare "
+			    "fewer variants"
+			  : "lower a phase's rate, duration or share of "
+			    "creates, or compare fewer variants");
+}
