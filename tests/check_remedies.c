@@ -117,10 +117,14 @@ START_TEST(test_remedies_sre_raise)
 	ck_assert_uint_eq(x->after.partitions, 4);
 	ck_assert_uint_eq(x->after.splits, 0);
 	/* the first replay is the layout's most, 40,000 (10,000 each):
-	   0 429s; then 20,000 .. 40,000 halved to 100: log2(200) -> 8 */
-	ck_assert_uint_eq(x->replays, 9);
-	/* and one for the redistribution */
-	ck_assert_uint_eq(m->replays, 10);
+	   0 429s, range 3's busiest second 7,000 RU; the search starts
+	   from 4 x 7,000 = 28,000 (no 429) and steps down 100 to 27,900
+	   (rate limited): 3 replays, where a bisection of 20,000 ..
+	   40,000 to 100 takes 1 + log2(200) -> 9 */
+	ck_assert_int_eq(x->hint, 28000);
+	ck_assert_uint_eq(x->replays, 3);
+	/* one for the redistribution and 2 for autoscale (below) */
+	ck_assert_uint_eq(m->replays, 6);
 	ck_assert_uint_le(m->replays, m->max_replays);
 	/* the run: range 3 offered 7,000 a second against 5,000 */
 	ck_assert_uint_gt(m->before.throttled_429, 0);
@@ -143,8 +147,91 @@ START_TEST(test_remedies_sre_raise)
 	ck_assert_uint_eq(x->after.throttled_429, 0);
 	ck_assert_uint_eq(x->after.partitions, 4);
 	ck_assert_uint_eq(x->replays, 1);
+	/* switched to autoscale (rule 27): a max M on the 4 partitions lets
+	   each reach M / 4; range 3 needs 7,000: M >= 28,000, on the 1,000
+	   grid 28,000, the raise's 28,000 rounded up, so the search starts
+	   there: 28,000 leaves no 429, 27,000 (6,750 a range) rate limits:
+	   2 replays. Its one hour (a 10 s run) billed classic at the
+	   highest RU/s, range 3's 7,000 of 7,000 = 100 % of the max:
+	   28,000 (rule 17); dynamic at the sum of each range's highest,
+	   7,000 + 3 x 1,000 (each over its floor of 700): 10,000 */
+	x = &m->items[PK_REMEDY_AUTOSCALE];
+	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
+	ck_assert_int_eq(x->setting, 28000);
+	ck_assert_int_eq(x->below, 27000);
+	ck_assert_uint_eq(x->replays, 2);
+	ck_assert_uint_eq(x->after.throttled_429, 0);
+	ck_assert_uint_eq(x->after.partitions, 4);
+	ck_assert_uint_eq(x->after.n_hours, 1);
+	ck_assert_int_eq(x->after.billed_classic[0], 28000);
+	ck_assert_int_eq(x->after.billed_dynamic[0], 10000);
 	result_free(res);
 	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * The SRE's example on an autoscale container of max 20,000 on the same
+ * 4 partitions (5,000 each): its raises are of the max, on the 1,000
+ * grid: 28,000 as above (M / 4 >= 7,000), billed as the switch above
+ * (28,000 classic, 10,000 dynamic); no switch to autoscale of its own.
+ */
+START_TEST(test_remedies_autoscale_container)
+{
+	char text[sizeof(sre) + 16];
+	const char *at = strstr(sre, "throughput: 20000");
+	struct pk_run *run;
+	struct pk_result *res;
+	const struct pk_remedies *m;
+	const struct pk_remedy *x;
+
+	snprintf(text, sizeof(text), "%.*sautoscale_max: 20000%s",
+		 (int)(at - sre), sre, at + strlen("throughput: 20000"));
+	run = tu_sim_text("sre-auto.yaml", text);
+	res = result_build(run);
+	remedies_build(res, 1);
+	m = res->variants[0].remedies;
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(m->autoscale, 1);
+	x = &m->items[PK_REMEDY_RAISE];
+	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
+	ck_assert_int_eq(x->setting, 28000);
+	ck_assert_int_eq(x->below, 27000);
+	ck_assert_uint_eq(x->after.n_hours, 1);
+	ck_assert_int_eq(x->after.billed_classic[0], 28000);
+	ck_assert_int_eq(x->after.billed_dynamic[0], 10000);
+	ck_assert_int_eq(m->items[PK_REMEDY_AUTOSCALE].status,
+			 PK_REMEDY_NOT_REPLAYED);
+	ck_assert_uint_eq(m->items[PK_REMEDY_AUTOSCALE].replays, 0);
+	result_free(res);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * autoscale-burst: 400 RU/s manual on 1 partition; the spike needs 2,500
+ * RU in its busiest second (the raise: 2,500 on the 100 grid, 2,400 rate
+ * limits). Autoscale's grid is 1,000: 3,000 (2,000 < 2,500 <= 3,000),
+ * started from 2,500 rounded up: 2 replays. Its hour is billed classic at
+ * the highest RU/s the spike used, 2,500 (above 0.1 x 3,000 = 300), and
+ * one partition's dynamic bill is the same 2,500.
+ */
+START_TEST(test_remedies_autoscale_burst)
+{
+	struct fx f;
+	const struct pk_remedy *x;
+
+	fx_shipped(&f, "autoscale-burst", 1);
+	x = raise_of(named(&f, "manual-400"));
+	ck_assert_int_eq(x->setting, 2500);
+	x = &named(&f, "manual-400")->remedies->items[PK_REMEDY_AUTOSCALE];
+	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
+	ck_assert_int_eq(x->setting, 3000);
+	ck_assert_int_eq(x->below, 2000);
+	ck_assert_uint_eq(x->replays, 2);
+	ck_assert_int_eq(x->after.billed_classic[0], 2500);
+	ck_assert_int_eq(x->after.billed_dynamic[0], 2500);
+	fx_free(&f);
 }
 END_TEST
 
@@ -355,6 +442,8 @@ Suite *tu_suite(void)
 
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_remedies_sre_raise);
+	tcase_add_test(tc, test_remedies_autoscale_container);
+	tcase_add_test(tc, test_remedies_autoscale_burst);
 	tcase_add_test(tc, test_remedies_monitor_tuesday);
 	tcase_add_test(tc, test_remedies_too_few_rus);
 	tcase_add_test(tc, test_remedies_throughput_split);

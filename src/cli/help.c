@@ -226,7 +226,8 @@ static const char compare_text[] =
     "                   the same for any N\n"
     "  --no-remedies    replay no remedy: by default a variant with 429s\n"
     "                   gets its remedies (the RU/s that stop the 429s on\n"
-    "                   the existing layout, and with splits), each found\n"
+    "                   the existing layout, and with splits; the\n"
+    "                   autoscale max that does, with its bill), each found\n"
     "                   by replays of the same operation stream and\n"
     "                   printed with what the replays measured\n"
 

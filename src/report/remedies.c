@@ -18,6 +18,7 @@ const char *remedies_name(enum pk_remedy_kind k)
 	    "raise on the existing layout",
 	    "raise with splits",
 	    "redistribution at the same total",
+	    "switch to autoscale",
 	};
 
 	return k < PK_REMEDY_KINDS ? names[k] : "?";
@@ -29,6 +30,7 @@ const char *remedies_kind_id(enum pk_remedy_kind k)
 	    "raise",
 	    "raise_with_splits",
 	    "redistribute",
+	    "autoscale",
 	};
 
 	return k < PK_REMEDY_KINDS ? ids[k] : "?";
@@ -62,9 +64,53 @@ char *remedies_intro(const struct pk_result *r, const struct pk_remedies *m)
 	    "rise; before: %s 429s, %s operations failed after the "
 	    "client's retries",
 	    (unsigned long long)r->seed,
-	    m->autoscale ? "autoscale max" : "RU/s", m->replays, m->max_replays,
+	    m->autoscale ? "autoscale max"
+			 : "RU/s (or, switched to autoscale, its max)",
+	    m->replays, m->max_replays,
 	    fmt_thousands((int64_t)m->before.throttled_429, a),
 	    fmt_thousands((int64_t)m->before.failed, b));
+}
+
+/* The highest of n hours' bills and their sum (RU/s-hours) */
+static int64_t hours_peak(const int64_t *x, size_t n, int64_t *sum)
+{
+	int64_t top = 0;
+	size_t h;
+
+	*sum = 0;
+	for (h = 0; x && h < n; h++) {
+		*sum += x[h];
+		top = x[h] > top ? x[h] : top;
+	}
+	return top;
+}
+
+/* "; billed ..." of an autoscale replay's hours (rules 17, 27) into g
+   (cap bytes); "" for manual figures */
+static void bill(const struct pk_remedy_figures *f, char *g, size_t cap)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], d[PK_FMT_BYTES];
+	int64_t cs, ds, cp, dp;
+
+	g[0] = '\0';
+	if (f->n_hours == 0) {
+		return;
+	}
+	cp = hours_peak(f->billed_classic, f->n_hours, &cs);
+	dp = hours_peak(f->billed_dynamic, f->n_hours, &ds);
+	if (f->n_hours == 1) {
+		snprintf(g, cap,
+			 "; its hour billed at %s RU/s classic (rule 17), %s "
+			 "dynamic (rule 27)",
+			 fmt_thousands(cp, a), fmt_thousands(dp, b));
+		return;
+	}
+	snprintf(g, cap,
+		 "; billed at %s RU/s classic (rule 17), %s dynamic (rule "
+		 "27) in its busiest hour, %s and %s RU/s-hours over its %zu "
+		 "hours",
+		 fmt_thousands(cp, a), fmt_thousands(dp, b),
+		 fmt_thousands(cs, c), fmt_thousands(ds, d), f->n_hours);
 }
 
 /* "leave no 429 (1,234 -> 0; failed operations 56 -> 0)" of a
@@ -73,12 +119,9 @@ static char *effect(const struct pk_remedies *m,
 		    const struct pk_remedy_figures *f)
 {
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], d[PK_FMT_BYTES],
-	    e[PK_FMT_BYTES], g[96] = "";
+	    g[256];
 
-	if (m->autoscale) {
-		snprintf(g, sizeof(g), "; its busiest hour billed at %s RU/s",
-			 fmt_thousands(f->billed_peak_ru, e));
-	}
+	bill(f, g, sizeof(g));
 	return xasprintf("%s (429s %s -> %s; operations failed after "
 			 "retries %s -> %s; %zu partition%s after, %zu "
 			 "split%s%s)",
@@ -95,8 +138,19 @@ static char *raise_sentence(const struct pk_remedies *m,
 			    const struct pk_remedy *x)
 {
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], d[PK_FMT_BYTES],
-	    e2[PK_FMT_BYTES];
+	    e2[PK_FMT_BYTES], h[PK_FMT_BYTES], how[256];
 	char *e, *s;
+
+	if (x->hint > 0) {
+		snprintf(how, sizeof(how),
+			 "searched from %s (the busiest range's busiest "
+			 "second of RU there x %zu, rule 4), then down by 1, "
+			 "2, 4, ... steps while no 429, or, rate limited "
+			 "there, bisected above it,",
+			 fmt_thousands(x->hint, h), m->created_partitions);
+	} else {
+		snprintf(how, sizeof(how), "found by bisection");
+	}
 
 	if (x->status == PK_REMEDY_NO_ROOM) {
 		return xasprintf("none: the container has %s %s on the %zu "
@@ -115,14 +169,14 @@ static char *raise_sentence(const struct pk_remedies *m,
 			      m->created_partitions, e, x->replays);
 	} else {
 		s = xasprintf(
-		    "%s %s %s; the smallest found by bisection between the "
-		    "run's %s (rate limited) and %s (%zu partition%s x "
-		    "10,000, rule 5: instant, no split) in %zu replays, to "
-		    "within %s RU/s (%s still rate limits)",
+		    "%s %s %s; the smallest between the run's %s (rate "
+		    "limited) and %s (%zu partition%s x 10,000, rule 5: "
+		    "instant, no split), %s in %zu replays, to within %s "
+		    "RU/s (%s still rate limits)",
 		    fmt_thousands(x->setting, a), unit(m), e,
 		    fmt_thousands(m->start_ru_per_s, b),
 		    fmt_thousands(m->cap_ru_per_s, c), m->created_partitions,
-		    m->created_partitions == 1 ? "" : "s", x->replays,
+		    m->created_partitions == 1 ? "" : "s", how, x->replays,
 		    fmt_thousands(x->step, d), fmt_thousands(x->below, e2));
 	}
 	free(e);
@@ -170,6 +224,46 @@ static char *split_sentence(const struct pk_remedies *m,
 	return s;
 }
 
+static char *autoscale_sentence(const struct pk_remedies *m,
+				const struct pk_remedy *x)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], h[PK_FMT_BYTES],
+	    d[256] = "";
+	char *e, *s;
+
+	if (x->status == PK_REMEDY_NOT_REPLAYED) {
+		return xasprintf("not replayed: %s",
+				 x->why_not ? x->why_not : "not applicable");
+	}
+	e = effect(m, &x->after);
+	if (x->status == PK_REMEDY_NOT_FOUND) {
+		s = xasprintf("none found: even a max of %s RU/s %s (%zu "
+			      "replays)",
+			      fmt_thousands(x->setting, a), e, x->replays);
+		free(e);
+		return s;
+	}
+	if (x->below > 0) {
+		snprintf(d, sizeof(d), " (%s still rate limits)",
+			 fmt_thousands(x->below, c));
+	} else {
+		snprintf(d, sizeof(d), " (the smallest max allowed, rule 8)");
+	}
+	s = xasprintf(
+	    "a max of %s RU/s on the run's %zu partition%s, switched at t = "
+	    "0 (each partition scales between 10 %% and 100 %% of its share "
+	    "of the max, rules 17 and 27), %s; the smallest on the 1,000 "
+	    "RU/s grid, searched from %s (the manual remedy's RU/s rounded "
+	    "up), stepping by 1,000, 2,000, 4,000, ... (down while no 429, "
+	    "up while rate limited) until the answer changed, then "
+	    "bisecting, in %zu replays, to within %s RU/s%s",
+	    fmt_thousands(x->setting, a), m->created_partitions,
+	    m->created_partitions == 1 ? "" : "s", e, fmt_thousands(x->hint, h),
+	    x->replays, fmt_thousands(x->step, b), d);
+	free(e);
+	return s;
+}
+
 static char *redist_sentence(const struct pk_remedies *m,
 			     const struct pk_remedy *x)
 {
@@ -212,13 +306,16 @@ char *remedies_sentence(const struct pk_remedies *m, enum pk_remedy_kind k)
 	char *body, *s;
 
 	if (x->status == PK_REMEDY_FAILED) {
-		body = xasprintf("the replay at %s %s stopped: %s",
-				 fmt_thousands(x->setting, a), unit(m),
-				 x->why ? x->why : "an error");
+		body = xasprintf(
+		    "the replay at %s %s stopped: %s",
+		    fmt_thousands(x->setting, a),
+		    remedy_autoscale(m, k) ? "RU/s of autoscale max" : "RU/s",
+		    x->why ? x->why : "an error");
 	} else {
-		body = k == PK_REMEDY_RAISE   ? raise_sentence(m, x)
-		       : k == PK_REMEDY_SPLIT ? split_sentence(m, x)
-					      : redist_sentence(m, x);
+		body = k == PK_REMEDY_RAISE    ? raise_sentence(m, x)
+		       : k == PK_REMEDY_SPLIT  ? split_sentence(m, x)
+		       : k == PK_REMEDY_REDIST ? redist_sentence(m, x)
+					       : autoscale_sentence(m, x);
 	}
 	s = xasprintf("%s: %s", remedies_name(k), body);
 	free(body);
@@ -231,6 +328,23 @@ static int measured(const struct pk_remedy *x)
 	return x->status == PK_REMEDY_FOUND || x->status == PK_REMEDY_NOT_FOUND;
 }
 
+/* 1 if the tables show the busiest hour's bill: some row is autoscale */
+static int bills_shown(const struct pk_remedies *m)
+{
+	return m->autoscale || measured(&m->items[PK_REMEDY_AUTOSCALE]);
+}
+
+/* The busiest hour's bill of f into c (PK_FMT_BYTES): "-" for manual
+   figures, which bill their RU/s every hour */
+static const char *bill_cell(const struct pk_remedy_figures *f, char *c)
+{
+	if (f->n_hours == 0) {
+		snprintf(c, PK_FMT_BYTES, "-");
+		return c;
+	}
+	return fmt_thousands(f->billed_peak_ru, c);
+}
+
 static void row(const char *name, const struct pk_remedies *m,
 		const struct pk_remedy_figures *f, int64_t setting, FILE *out)
 {
@@ -240,8 +354,8 @@ static void row(const char *name, const struct pk_remedies *m,
 		fmt_thousands(setting, a), f->partitions, f->splits,
 		fmt_thousands((int64_t)f->throttled_429, b),
 		fmt_thousands((int64_t)f->failed, c));
-	if (m->autoscale) {
-		fprintf(out, " %12s", fmt_thousands(f->billed_peak_ru, d));
+	if (bills_shown(m)) {
+		fprintf(out, " %12s", bill_cell(f, d));
 	}
 	fputc('\n', out);
 }
@@ -297,7 +411,7 @@ void remedies_text(const struct pk_result *r, const struct pk_result_variant *v,
 	free(s);
 	fprintf(out, "  %-32s %12s %10s %6s %12s %12s%s\n", "setting",
 		m->autoscale ? "max RU/s" : "RU/s", "partitions", "splits",
-		"429s", "failed", m->autoscale ? "  busiest hour" : "");
+		"429s", "failed", bills_shown(m) ? "  busiest hour" : "");
 	each_row(m, row, out);
 	for (k = 0; k < PK_REMEDY_KINDS; k++) {
 		s = remedies_sentence(m, (enum pk_remedy_kind)k);
@@ -317,8 +431,8 @@ static size_t cells(const struct pk_remedies *m,
 	fmt_thousands((int64_t)f->splits, c[2]);
 	fmt_thousands((int64_t)f->throttled_429, c[3]);
 	fmt_thousands((int64_t)f->failed, c[4]);
-	if (m->autoscale) {
-		fmt_thousands(f->billed_peak_ru, c[5]);
+	if (bills_shown(m)) {
+		bill_cell(f, c[5]);
 		return 6;
 	}
 	return 5;
@@ -357,8 +471,8 @@ void remedies_markdown(const struct pk_result *r,
 		"failed |%s\n| --- | ---: | ---: | ---: | ---: | ---: "
 		"|%s\n",
 		m->autoscale ? "max RU/s" : "RU/s",
-		m->autoscale ? " busiest hour |" : "",
-		m->autoscale ? " ---: |" : "");
+		bills_shown(m) ? " busiest hour |" : "",
+		bills_shown(m) ? " ---: |" : "");
 	each_row(m, md_row, out);
 	fputc('\n', out);
 	each_sentence(m, esc, "- ", "\n", out);
@@ -396,7 +510,7 @@ void remedies_html(const struct pk_result *r, const struct pk_result_variant *v,
 		"<th>partitions</th><th>splits</th><th>429s</th>"
 		"<th>failed</th>%s</tr>\n",
 		m->autoscale ? "max RU/s" : "RU/s",
-		m->autoscale ? "<th>busiest hour</th>" : "");
+		bills_shown(m) ? "<th>busiest hour</th>" : "");
 	each_row(m, html_row, out);
 	fprintf(out, "</table>\n<ul>\n");
 	each_sentence(m, esc, "<li>", "</li>\n", out);

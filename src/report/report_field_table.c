@@ -437,6 +437,21 @@ static void rem_item_splits(const struct field_ctx *c, struct pk_field_value *o)
 	rem_or_null(rem_item(c), (int64_t)rem_item(c)->after.splits, o);
 }
 
+static void rem_hours(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, (int64_t)rem_item(c)->after.n_hours);
+}
+
+static void rem_classic(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, rem_item(c)->after.billed_classic[c->idx[1]]);
+}
+
+static void rem_dynamic(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, rem_item(c)->after.billed_dynamic[c->idx[1]]);
+}
+
 static void rem_text(const struct field_ctx *c, struct pk_field_value *o)
 {
 	char *s = remedies_sentence(rem(c), rem_item(c)->kind);
@@ -893,6 +908,14 @@ const struct field_reader field_readers[] = {
     FN("remedies.list[].physical_partitions", SEL_NONE, FW_REMEDIES,
        rem_item_pp),
     FN("remedies.list[].splits", SEL_NONE, FW_REMEDIES, rem_item_splits),
+    FN("remedies.list[].billed_classic_ru_per_s_per_hour", SEL_NONE,
+       FW_REMEDIES, rem_hours),
+    FN("remedies.list[].billed_classic_ru_per_s_per_hour[]", SEL_NONE,
+       FW_REMEDIES, rem_classic),
+    FN("remedies.list[].billed_dynamic_ru_per_s_per_hour", SEL_NONE,
+       FW_REMEDIES, rem_hours),
+    FN("remedies.list[].billed_dynamic_ru_per_s_per_hour[]", SEL_NONE,
+       FW_REMEDIES, rem_dynamic),
     FN("remedies.list[].text", SEL_NONE, FW_REMEDIES, rem_text),
     CARD("logical_partitions", logical_partitions, CV_U64),
     FN("scorecard.hottest_key", SEL_CARD, 0, hottest_key),

@@ -625,6 +625,18 @@ static json_t *measured_or_null(const struct pk_remedy *r, int64_t x)
 		   : json_null();
 }
 
+/* n hours' bills, RU/s, as a list (empty for none) */
+static json_t *hours(const int64_t *x, size_t n)
+{
+	json_t *a = json_array();
+	size_t h;
+
+	for (h = 0; x && h < n; h++) {
+		json_array_append_new(a, json_integer(x[h]));
+	}
+	return a;
+}
+
 /* The remedies replayed for a variant (result/remedy.h, report-json.md) */
 static json_t *remedies(const struct pk_remedies *m)
 {
@@ -672,6 +684,12 @@ static json_t *remedies(const struct pk_remedies *m)
 		    measured_or_null(x, (int64_t)x->after.partitions));
 		json_object_set_new(
 		    e, "splits", measured_or_null(x, (int64_t)x->after.splits));
+		json_object_set_new(
+		    e, "billed_classic_ru_per_s_per_hour",
+		    hours(x->after.billed_classic, x->after.n_hours));
+		json_object_set_new(
+		    e, "billed_dynamic_ru_per_s_per_hour",
+		    hours(x->after.billed_dynamic, x->after.n_hours));
 		json_object_set_new(e, "text", json_string(text));
 		free(text);
 		json_array_append_new(list, e);

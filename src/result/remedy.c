@@ -13,157 +13,12 @@
 #include "pksim/base/mem.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
-
-/* What a variant's searches replay: the scenario, seed and the variant's
-   container as configured. */
-struct remedy_task {
-	const struct pk_scenario *sc; /* borrowed */
-	uint64_t seed;
-	const struct pk_container_spec *spec; /* borrowed */
-	struct pk_remedies *out;	      /* filled by the task */
-};
+#include "remedy_int.h"
 
 int remedy_needed(const struct pk_result_variant *v)
 {
 	return v->cosmos && !v->serverless && v->spec &&
 	       v->metrics->totals.throttled_429 > 0;
-}
-
-static void figures_of(const struct pk_result_variant *v,
-		       struct pk_remedy_figures *f)
-{
-	int64_t i;
-
-	memset(f, 0, sizeof(*f));
-	f->throttled_429 = v->metrics->totals.throttled_429;
-	f->failed = v->metrics->totals.failed_after_retries;
-	f->ru_per_s = v->ru_per_s;
-	f->partitions = v->n_ranges;
-	f->splits = v->metrics->n_splits;
-	for (i = 0; v->billed_ru_per_s && i < v->n_hours; i++) {
-		if (v->billed_ru_per_s[i] > f->billed_peak_ru) {
-			f->billed_peak_ru = v->billed_ru_per_s[i];
-		}
-	}
-}
-
-/* The RU/s field a setting changes: the autoscale max or the manual
-   throughput, of a phase */
-static int64_t *phase_setting(struct pk_phase_spec *ph, int autoscale)
-{
-	return autoscale ? &ph->autoscale_max_ru_per_s
-			 : &ph->throughput_ru_per_s;
-}
-
-/* One error's text of diag, owned */
-static char *diag_text(const struct pk_diag *d)
-{
-	const struct pk_diag_entry *e = d->n_entries ? &d->entries[0] : NULL;
-
-	if (!e) {
-		return xstrdup("the replay stopped");
-	}
-	return e->line ? xasprintf("%s:%d:%d: %s", e->file ? e->file : "",
-				   e->line, e->col, e->msg)
-		       : xstrdup(e->msg);
-}
-
-/* Each creation range's busiest second of RU in v, into demand[id]
-   (P entries): its peak normalized RU consumption x its RU/s share */
-static void demand_of(const struct pk_result_variant *v, int64_t *demand,
-		      size_t p)
-{
-	size_t i;
-
-	for (i = 0; i < v->n_ranges; i++) {
-		/* to the nearest mRU, then up to whole RU */
-		int64_t mru = (int64_t)(v->ranges[i].peak_normalized *
-					    (double)v->ranges[i].ru_per_s_mru +
-					0.5);
-
-		if (v->ranges[i].id < p) {
-			demand[v->ranges[i].id] = (mru + 999) / 1000;
-		}
-	}
-}
-
-/* What a replay changes: the setting r (0: none) or a redistribution
-   (redist, n entries; NULL: none); demand: NULL, or P entries filled by
-   demand_of */
-struct replay_change {
-	int64_t r;
-	const struct pk_redist_spec *redist;
-	size_t n;
-	int64_t *demand;
-};
-
-/*
- * Replay t's variant with change ch from t = 0 (remedy.h): fills *f and
- * returns 0, or returns -1 with the error in *why (owned).
- */
-static int replay_with(const struct remedy_task *t,
-		       const struct replay_change *ch,
-		       struct pk_remedy_figures *f, char **why)
-{
-	int64_t r = ch->r;
-	struct pk_scenario view = *t->sc;
-	struct pk_container_spec cs = *t->spec;
-	struct pk_phase_spec *ph = NULL;
-	struct pk_sim_opts o;
-	struct pk_diag diag;
-	struct pk_run *run;
-	struct pk_result *res;
-	int autoscale = t->out->autoscale;
-	size_t i;
-
-	if (t->sc->n_phases > 0) {
-		ph = xcalloc(t->sc->n_phases, sizeof(*ph));
-		memcpy(ph, t->sc->phases, t->sc->n_phases * sizeof(*ph));
-		for (i = 0; i < t->sc->n_phases; i++) {
-			int64_t *s = phase_setting(&ph[i], autoscale);
-
-			/* the first phase starts at t = 0: the raise */
-			if (r > 0 && (*s > 0 || i == 0) && *s < r) {
-				*s = r;
-			}
-		}
-		if (ch->redist) {
-			ph[0].redistribute =
-			    (struct pk_redist_spec *)ch->redist;
-			ph[0].n_redistribute = ch->n;
-		}
-		view.phases = ph;
-	} else {
-		cs.existing_partitions = t->out->created_partitions;
-		*(autoscale ? &cs.autoscale_max_ru_per_s
-			    : &cs.throughput_ru_per_s) = r;
-	}
-	view.container = cs;
-	view.variants = &cs;
-	view.n_variants = 1;
-	view.expects = NULL;
-	view.n_expects = 0;
-	memset(&o, 0, sizeof(o));
-	o.jobs = 1;
-	diag_init(&diag);
-	run = sim_run_opts(&view, t->seed, &o, &diag);
-	if (!run) {
-		*why = diag_text(&diag);
-		diag_free(&diag);
-		free(ph);
-		return -1;
-	}
-	res = result_build(run);
-	figures_of(&res->variants[0], f);
-	if (ch->demand) {
-		demand_of(&res->variants[0], ch->demand,
-			  t->out->created_partitions);
-	}
-	result_free(res);
-	sim_free(run);
-	diag_free(&diag);
-	free(ph);
-	return 0;
 }
 
 /* Replay change ch for remedy m: 1 if it rate limited, 0 if not (f
@@ -186,39 +41,159 @@ static int probe_with(const struct remedy_task *t, struct pk_remedy *m,
 static int probe(const struct remedy_task *t, struct pk_remedy *m, int64_t r,
 		 struct pk_remedy_figures *f)
 {
-	struct replay_change ch = {r, NULL, 0, NULL};
+	struct replay_change ch = {r, NULL, 0, NULL, 0};
 
 	return probe_with(t, m, &ch, f);
 }
 
 /*
  * Bisect between lo (rate limited) and hi (not, its figures in m->after)
- * to within m->step, on multiples of the step from lo; m ends FOUND at
- * the smallest setting seen without 429s.
+ * to within m->step, on multiples of the step from lo, each replay base
+ * at its setting; m ends FOUND at the smallest setting seen without
+ * 429s.
  */
-static void bisect(const struct remedy_task *t, struct pk_remedy *m, int64_t lo,
-		   int64_t hi)
+static void bisect_with(const struct remedy_task *t, struct pk_remedy *m,
+			const struct replay_change *base, int64_t lo,
+			int64_t hi)
 {
 	struct pk_remedy_figures f;
+	struct replay_change ch = *base;
 
+	memset(&f, 0, sizeof(f));
 	while (hi - lo > m->step) {
 		int64_t half = (hi - lo) / (2 * m->step) * m->step;
-		int64_t mid = lo + (half > m->step ? half : m->step);
-		int rc = probe(t, m, mid, &f);
+		int rc;
 
+		ch.r = lo + (half > m->step ? half : m->step);
+		rc = probe_with(t, m, &ch, &f);
 		if (rc < 0) {
+			figures_free(&f);
 			return;
 		}
 		if (rc) {
-			lo = mid;
+			lo = ch.r;
 		} else {
-			hi = mid;
-			m->after = f;
+			hi = ch.r;
+			figures_move(&m->after, &f);
 		}
 	}
+	figures_free(&f);
 	m->status = PK_REMEDY_FOUND;
 	m->setting = hi;
 	m->below = lo;
+}
+
+/* bisect_with, replaying the setting alone */
+static void bisect(const struct remedy_task *t, struct pk_remedy *m, int64_t lo,
+		   int64_t hi)
+{
+	struct replay_change ch = {0, NULL, 0, NULL, 0};
+
+	bisect_with(t, m, &ch, lo, hi);
+}
+
+/*
+ * The smallest setting without a 429 in (lo, hi], on the grid of m->step
+ * from lo, lo known to rate limit; hi known not to when clean_hi (its
+ * figures in m->after), else the most to try. From the hint h (on the
+ * grid, lo < h <= hi) it steps down by 1, 2, 4, ... steps while the
+ * answer holds, or when h rate limits and hi is not known clean, up
+ * the same way, then bisects; NOT_FOUND at hi when even hi (not known
+ * clean) rate limits. Each replay is ch at its setting.
+ */
+static void search_from(const struct remedy_task *t, struct pk_remedy *m,
+			struct replay_change *ch, int64_t lo, int64_t hi,
+			int clean_hi, int64_t h)
+{
+	struct pk_remedy_figures f;
+	int64_t d = m->step;
+	int rc;
+
+	if (h >= hi && clean_hi) {
+		bisect_with(t, m, ch, lo, hi);
+		return;
+	}
+	memset(&f, 0, sizeof(f));
+	m->hint = h;
+	ch->r = h;
+	rc = probe_with(t, m, ch, &f);
+	if (rc == 0) {
+		/* down from a setting without 429s */
+		figures_move(&m->after, &f);
+		hi = h;
+		clean_hi = 1;
+		while (rc == 0 && hi - d > lo) {
+			ch->r = hi - d;
+			rc = probe_with(t, m, ch, &f);
+			if (rc == 0) {
+				figures_move(&m->after, &f);
+				hi = ch->r;
+				d *= 2;
+			} else if (rc == 1) {
+				lo = ch->r;
+			}
+		}
+	} else if (rc == 1) {
+		/* up from one that rate limits: with hi known clean, bisect
+		   at once (the estimate is about a lower bound: an even share
+		   below the busiest second rate limits it) */
+		lo = h;
+		while (rc == 1 && !clean_hi && lo < hi) {
+			ch->r = lo + d < hi ? lo + d : hi;
+			rc = probe_with(t, m, ch, &f);
+			if (rc == 1) {
+				lo = ch->r;
+				d *= 2;
+			} else if (rc == 0) {
+				figures_move(&m->after, &f);
+				hi = ch->r;
+				clean_hi = 1;
+			}
+		}
+	}
+	if (rc == 1 && !clean_hi) {
+		m->status = PK_REMEDY_NOT_FOUND;
+		m->setting = lo;
+		figures_move(&m->after, &f);
+	}
+	figures_free(&f);
+	if (rc < 0 || m->status == PK_REMEDY_NOT_FOUND) {
+		return;
+	}
+	bisect_with(t, m, ch, lo, hi);
+}
+
+/* The most replays search_from runs over a span of settings: the hint,
+   k steps of 1, 2, 4, ... (k the fewest covering the span) and a
+   bisection of the last step's 2^(k-1) grid points */
+static size_t search_bound(int64_t span, int64_t step)
+{
+	int64_t d, sum = 0;
+	size_t k = 0;
+
+	for (d = step; sum < span; d *= 2) {
+		sum += d;
+		k++;
+	}
+	return 1 + k + (k > 0 ? k - 1 : 0);
+}
+
+/* Where the raise's search starts: the total that gives the busiest
+   range its busiest second of RU at the layout's most (demand) as an
+   even share (rule 4), P x that, on the grid of step from the run's own
+   setting, within it and the layout's most */
+static int64_t raise_hint(const struct pk_remedies *r, int64_t step,
+			  const int64_t *demand)
+{
+	int64_t top = 0, h, lo = r->start_ru_per_s;
+	size_t i;
+
+	for (i = 0; i < r->created_partitions; i++) {
+		top = demand[i] > top ? demand[i] : top;
+	}
+	h = top * (int64_t)r->created_partitions;
+	h = h > lo ? lo + (h - lo + step - 1) / step * step : lo + step;
+	return h < r->cap_ru_per_s ? h : r->cap_ru_per_s;
 }
 
 /* The raise on the existing layout; returns 1 when the layout's most
@@ -229,7 +204,8 @@ static int search_raise(const struct remedy_task *t, int64_t *demand)
 {
 	struct pk_remedies *r = t->out;
 	struct pk_remedy *m = &r->items[PK_REMEDY_RAISE];
-	struct replay_change ch = {r->cap_ru_per_s, NULL, 0, demand};
+	struct replay_change ch = {r->cap_ru_per_s, NULL, 0, demand, 0};
+	struct replay_change base = {0, NULL, 0, NULL, 0};
 	int rc;
 
 	if (r->start_ru_per_s >= r->cap_ru_per_s) {
@@ -245,7 +221,8 @@ static int search_raise(const struct remedy_task *t, int64_t *demand)
 		m->setting = r->cap_ru_per_s;
 		return 1;
 	}
-	bisect(t, m, r->start_ru_per_s, r->cap_ru_per_s);
+	search_from(t, m, &base, r->start_ru_per_s, r->cap_ru_per_s, 1,
+		    raise_hint(r, m->step, demand));
 	return 0;
 }
 
@@ -340,7 +317,7 @@ static void search_redist(const struct remedy_task *t, const int64_t *demand)
 	struct pk_remedies *r = t->out;
 	struct pk_remedy *m = &r->items[PK_REMEDY_REDIST];
 	struct pk_redist_spec *e;
-	struct replay_change ch = {0, NULL, 0, NULL};
+	struct replay_change ch = {0, NULL, 0, NULL, 0};
 	int64_t cap = r->cap_ru_per_s / (int64_t)r->created_partitions;
 	size_t i, p = r->created_partitions;
 	int rc;
@@ -410,21 +387,83 @@ static void search_split(const struct remedy_task *t)
 	bisect(t, m, lo, hi);
 }
 
+/* The most an autoscale max is replayed at: 1,000,000 RU/s, or for a
+   data file without phases its creation layout's most on the grid */
+static int64_t autoscale_limit(const struct remedy_task *t)
+{
+	int64_t step = PK_PROVISION_AUTOSCALE_STEP;
+	int64_t cap = t->out->cap_ru_per_s / step * step;
+
+	if (t->sc->n_phases > 0) {
+		return PK_MAX_RU_PER_S;
+	}
+	return cap > PK_PROVISION_MIN_AUTOSCALE_MAX
+		   ? cap
+		   : PK_PROVISION_MIN_AUTOSCALE_MAX;
+}
+
+/* Where the autoscale search starts: the manual remedy found (the raise,
+   else the raise with splits), else the most they tried, else the run's
+   own, on the grid within [1,000, limit] */
+static int64_t autoscale_hint(const struct pk_remedies *r, int64_t limit)
+{
+	const struct pk_remedy *a = &r->items[PK_REMEDY_RAISE];
+	const struct pk_remedy *b = &r->items[PK_REMEDY_SPLIT];
+	int64_t h = r->start_ru_per_s;
+
+	if (a->status == PK_REMEDY_FOUND) {
+		h = a->setting;
+	} else if (b->status == PK_REMEDY_FOUND) {
+		h = b->setting;
+	} else if (a->setting > h || b->setting > h) {
+		h = a->setting > b->setting ? a->setting : b->setting;
+	}
+	h = autoscale_grid(h);
+	if (h < PK_PROVISION_MIN_AUTOSCALE_MAX) {
+		h = PK_PROVISION_MIN_AUTOSCALE_MAX;
+	}
+	return h < limit ? h : limit;
+}
+
+/* A manual container switched to autoscale (rule 27): the smallest max
+   on the grid that leaves no 429, from the manual remedy's hint */
+static void search_autoscale(const struct remedy_task *t)
+{
+	struct pk_remedies *r = t->out;
+	struct pk_remedy *m = &r->items[PK_REMEDY_AUTOSCALE];
+	struct replay_change ch = {0, NULL, 0, NULL, 1};
+	int64_t limit = autoscale_limit(t);
+
+	if (r->autoscale) {
+		m->status = PK_REMEDY_NOT_REPLAYED;
+		m->why_not = "the container is autoscale already: the raises "
+			     "above are of its max, each with its bill";
+		return;
+	}
+	/* when no manual setting stopped the 429s, a max up to the most
+	   they tried (the same share a partition, rule 4) */
+	if (r->items[PK_REMEDY_RAISE].status != PK_REMEDY_FOUND &&
+	    r->items[PK_REMEDY_SPLIT].status != PK_REMEDY_FOUND) {
+		int64_t most = autoscale_hint(r, limit);
+
+		limit = most < limit ? most : limit;
+	}
+	/* below the smallest max allowed (1,000): 0, on the grid, no
+	   container */
+	search_from(t, m, &ch, 0, limit, 0, autoscale_hint(r, limit));
+}
+
 /* The most replays a variant's searches run: the raise's probe of the
    layout's most and its bisection, the doublings and their bisection. */
 static size_t bound(const struct pk_remedies *r)
 {
-	int64_t span = r->cap_ru_per_s - r->start_ru_per_s, n = 1;
+	int64_t span = r->cap_ru_per_s - r->start_ru_per_s, n;
 	int64_t step = r->items[PK_REMEDY_RAISE].step;
-	size_t b = 1;
+	size_t b = 1 + search_bound(span > 0 ? span : 0, step);
 	int64_t top = r->cap_ru_per_s > r->start_ru_per_s ? r->cap_ru_per_s
 							  : r->start_ru_per_s;
 	int k;
 
-	while (span > step * n) {
-		n *= 2;
-		b++;
-	}
 	for (k = 0; k < PK_REMEDY_MAX_DOUBLINGS && top < PK_MAX_RU_PER_S; k++) {
 		top *= 2;
 	}
@@ -435,6 +474,11 @@ static size_t bound(const struct pk_remedies *r)
 		b++;
 	}
 	return b + 1; /* the redistribution */
+}
+
+int remedy_autoscale(const struct pk_remedies *r, enum pk_remedy_kind k)
+{
+	return r->autoscale || k == PK_REMEDY_AUTOSCALE;
 }
 
 static void task_setup(struct remedy_task *t, const struct pk_result_variant *v)
@@ -452,13 +496,19 @@ static void task_setup(struct remedy_task *t, const struct pk_result_variant *v)
 	r->items[PK_REMEDY_RAISE].kind = PK_REMEDY_RAISE;
 	r->items[PK_REMEDY_SPLIT].kind = PK_REMEDY_SPLIT;
 	r->items[PK_REMEDY_REDIST].kind = PK_REMEDY_REDIST;
+	r->items[PK_REMEDY_AUTOSCALE].kind = PK_REMEDY_AUTOSCALE;
+	r->items[PK_REMEDY_AUTOSCALE].step = PK_PROVISION_AUTOSCALE_STEP;
 	r->items[PK_REMEDY_RAISE].step =
 	    r->autoscale ? PK_PROVISION_AUTOSCALE_STEP : PK_REMEDY_STEP_RU;
 	r->items[PK_REMEDY_SPLIT].step = r->autoscale
 					     ? PK_PROVISION_AUTOSCALE_STEP
 					     : PK_REMEDY_SPLIT_STEP_RU;
-	r->max_replays = bound(r);
 	t->out = r;
+	r->max_replays = bound(r);
+	if (!r->autoscale) {
+		r->max_replays += search_bound(autoscale_limit(t),
+					       PK_PROVISION_AUTOSCALE_STEP);
+	}
 }
 
 static void task_run(const struct remedy_task *t)
@@ -478,6 +528,7 @@ static void task_run(const struct remedy_task *t)
 				 r->items[PK_REMEDY_RAISE].after.splits == 0
 			     ? demand
 			     : NULL);
+	search_autoscale(t);
 	free(demand);
 }
 
@@ -569,8 +620,10 @@ void remedies_free(struct pk_remedies *r)
 	if (!r) {
 		return;
 	}
+	figures_free(&r->before);
 	for (k = 0; k < PK_REMEDY_KINDS; k++) {
 		free(r->items[k].why);
+		figures_free(&r->items[k].after);
 	}
 	free(r->redist_ru);
 	free(r);

@@ -11,7 +11,11 @@
  *   P physical partitions the container was created with, instant, no
  *   split): the smallest total RU/s (autoscale: the smallest max) that
  *   leaves no 429, to within PK_REMEDY_STEP_RU (autoscale:
- *   PK_PROVISION_AUTOSCALE_STEP);
+ *   PK_PROVISION_AUTOSCALE_STEP); after a replay at P x 10,000 the
+ *   search starts from P x the busiest range's busiest second of RU
+ *   there (the even share that serves it, rule 4) and steps away from it
+ *   by 1, 2, 4, ... steps until the answer changes, then bisects: 3
+ *   replays when the estimate holds;
  * - raise with splits (rule 6: past P x 10,000, ceil(R / 10,000)
  *   partitions, only as many parents split as needed): searched only
  *   when the existing layout's most leaves 429s, from it doubling up to
@@ -24,13 +28,25 @@
  *   at its first attempt), scaled to the run's total, at most 10,000 a
  *   range (the excess of a capped range goes to the others by demand), at
  *   least 1; whole RU/s, the remainder one each to the busiest ranges;
- *   set at t = 0 and replayed once.
+ *   set at t = 0 and replayed once;
+ * - autoscale (rule 27; manual containers: switch to autoscale; an
+ *   autoscale container's raises above are already of its max): the
+ *   smallest autoscale max on the PK_PROVISION_AUTOSCALE_STEP grid (at
+ *   least PK_PROVISION_MIN_AUTOSCALE_MAX) that leaves no 429, replayed
+ *   as the run's container (its P partitions) switched to autoscale at
+ *   t = 0 (classic, pksim's default autoscale_mode; the bill in both
+ *   modes is kept). The search starts from the manual remedy found (its
+ *   setting rounded up to the grid), steps away from it by 1,000, 2,000,
+ *   4,000, ... RU/s until the answer changes, then bisects: 2 replays
+ *   when the hint holds.
  * A setting R is replayed as R RU/s from t = 0: the container is created
  * as the run created it, raised to R at t = 0 (a phase's own `throughput`
  * or `autoscale_max` that sets more keeps its value, one that sets less
  * is raised to R); a data file without phases (compare --items, a monitor
  * log) is replayed as an existing container of its creation's P
  * partitions at R, so its raise with splits is not replayed.
+ * Switched to autoscale, a phase's `throughput` T becomes an autoscale
+ * max of T rounded up to 1,000 (the same per-partition cap, rule 4).
  * ASSUMPTION of the bisection: 429s do not come back as RU/s rise.
  */
 #ifndef PKSIM_RESULT_REMEDY_H
@@ -56,6 +72,7 @@ enum pk_remedy_kind {
 	PK_REMEDY_RAISE = 0, /* RU/s on the existing layout (rule 5) */
 	PK_REMEDY_SPLIT,     /* RU/s past it: splits (rule 6) */
 	PK_REMEDY_REDIST,    /* the same total redistributed (rule 26) */
+	PK_REMEDY_AUTOSCALE, /* the smallest autoscale max (rule 27) */
 	PK_REMEDY_KINDS
 };
 
@@ -84,6 +101,13 @@ struct pk_remedy_figures {
 	size_t splits;		/* splits over the run */
 	int64_t billed_peak_ru; /* autoscale: the highest hour's bill in
 				   the container's mode, RU/s; 0 manual */
+	/* autoscale: each hour's bill, hours started from t = 0 (n_hours
+	   entries each, RU/s; owned, NULL for manual): classic (rule 17:
+	   the hour's highest RU/s, at least 0.1 x max) and dynamic (rule
+	   27: the sum of each partition's highest) */
+	size_t n_hours;
+	int64_t *billed_classic;
+	int64_t *billed_dynamic;
 };
 
 struct pk_remedy {
@@ -92,8 +116,12 @@ struct pk_remedy {
 	int64_t setting; /* FOUND: the total RU/s (autoscale: the max)
 			    found; NOT_FOUND: the most tried; else 0 */
 	int64_t below;	 /* FOUND: the highest setting replayed that
-			    still rate limited (setting - below <= step) */
+			    still rate limited (setting - below <= step);
+			    0 for the autoscale remedy found at the
+			    smallest max allowed */
 	int64_t step;	 /* the search's tolerance, RU/s */
+	int64_t hint;	 /* the setting the search started from (its
+			    estimate), RU/s; 0 for a plain bisection */
 	size_t replays;	 /* replays this search ran */
 	struct pk_remedy_figures after; /* FOUND, NOT_FOUND: setting's
 					   replay */
@@ -135,6 +163,10 @@ int remedy_needed(const struct pk_result_variant *v);
  * error marks its remedy PK_REMEDY_FAILED.
  */
 void remedies_build(struct pk_result *res, unsigned jobs);
+
+/* 1 if remedy k's settings are autoscale maxes in r (the container's
+   own mode, or the switch to autoscale) */
+int remedy_autoscale(const struct pk_remedies *r, enum pk_remedy_kind k);
 
 /* Free r and what it owns; NULL is allowed. */
 void remedies_free(struct pk_remedies *r);

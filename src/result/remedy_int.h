@@ -1,0 +1,57 @@
+/*
+ * remedy_int: what the remedies' searches (remedy.c) and their replays
+ * (remedy_replay.c) share. Not a public header.
+ */
+#ifndef PKSIM_RESULT_REMEDY_INT_H
+#define PKSIM_RESULT_REMEDY_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/load/scenario.h"
+#include "pksim/result/remedy.h"
+#include "pksim/result/result.h"
+
+/* What a variant's searches replay: the scenario, seed and the variant's
+   container as configured. */
+struct remedy_task {
+	const struct pk_scenario *sc; /* borrowed */
+	uint64_t seed;
+	const struct pk_container_spec *spec; /* borrowed */
+	struct pk_remedies *out;	      /* filled by the task */
+};
+
+/* What a replay changes: the setting r (0: none) or a redistribution
+   (redist, n entries; NULL: none); demand: NULL, or P entries filled by
+   demand_of; to_autoscale: 1 to switch a manual container to autoscale,
+   r its max */
+struct replay_change {
+	int64_t r;
+	const struct pk_redist_spec *redist;
+	size_t n;
+	int64_t *demand;
+	int to_autoscale;
+};
+
+/* Free what f owns (the hours' bills) and clear them */
+void figures_free(struct pk_remedy_figures *f);
+
+/* Move src into dst (what dst owned freed); src ends empty */
+void figures_move(struct pk_remedy_figures *dst, struct pk_remedy_figures *src);
+
+/* What finished variant v measured, into f (its hours' bills copied:
+   f owns them) */
+void figures_of(const struct pk_result_variant *v, struct pk_remedy_figures *f);
+
+/* x rounded up to a multiple of the autoscale step (rule 8's grid) */
+int64_t autoscale_grid(int64_t x);
+
+/*
+ * Replay t's variant with change ch from t = 0 (remedy.h): moves the
+ * replay's figures into *f (what it held freed) and returns 0, or returns
+ * -1 with the error in *why (owned), *f unchanged.
+ */
+int replay_with(const struct remedy_task *t, const struct replay_change *ch,
+		struct pk_remedy_figures *f, char **why);
+
+#endif

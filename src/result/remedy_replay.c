@@ -1,0 +1,219 @@
+/*
+ * remedy_replay: one replay of a variant's operation stream with its
+ * container's setting changed from t = 0 (remedy.h), and the figures it
+ * measured.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/diag.h"
+#include "pksim/base/mem.h"
+#include "pksim/result/result.h"
+#include "pksim/run/sim.h"
+#include "remedy_int.h"
+
+/* Free what f owns (the hours' bills) and clear them */
+void figures_free(struct pk_remedy_figures *f)
+{
+	free(f->billed_classic);
+	free(f->billed_dynamic);
+	f->billed_classic = NULL;
+	f->billed_dynamic = NULL;
+	f->n_hours = 0;
+}
+
+/* Move src into dst (what dst owned freed); src ends empty */
+void figures_move(struct pk_remedy_figures *dst, struct pk_remedy_figures *src)
+{
+	figures_free(dst);
+	*dst = *src;
+	memset(src, 0, sizeof(*src));
+}
+
+/* A copy of n hours' bills, or NULL */
+static int64_t *hours_dup(const int64_t *x, size_t n)
+{
+	int64_t *y;
+
+	if (!x || n == 0) {
+		return NULL;
+	}
+	y = xcalloc(n, sizeof(*y));
+	memcpy(y, x, n * sizeof(*y));
+	return y;
+}
+
+void figures_of(const struct pk_result_variant *v, struct pk_remedy_figures *f)
+{
+	int64_t i;
+
+	memset(f, 0, sizeof(*f));
+	f->throttled_429 = v->metrics->totals.throttled_429;
+	f->failed = v->metrics->totals.failed_after_retries;
+	f->ru_per_s = v->ru_per_s;
+	f->partitions = v->n_ranges;
+	f->splits = v->metrics->n_splits;
+	for (i = 0; v->billed_ru_per_s && i < v->n_hours; i++) {
+		if (v->billed_ru_per_s[i] > f->billed_peak_ru) {
+			f->billed_peak_ru = v->billed_ru_per_s[i];
+		}
+	}
+	if (v->autoscale && v->n_hours > 0) {
+		f->n_hours = (size_t)v->n_hours;
+		f->billed_classic = hours_dup(v->billed_classic, f->n_hours);
+		f->billed_dynamic = hours_dup(v->billed_dynamic, f->n_hours);
+	}
+}
+
+/* The RU/s field a setting changes: the autoscale max or the manual
+   throughput, of a phase */
+static int64_t *phase_setting(struct pk_phase_spec *ph, int autoscale)
+{
+	return autoscale ? &ph->autoscale_max_ru_per_s
+			 : &ph->throughput_ru_per_s;
+}
+
+/* One error's text of diag, owned */
+static char *diag_text(const struct pk_diag *d)
+{
+	const struct pk_diag_entry *e = d->n_entries ? &d->entries[0] : NULL;
+
+	if (!e) {
+		return xstrdup("the replay stopped");
+	}
+	return e->line ? xasprintf("%s:%d:%d: %s", e->file ? e->file : "",
+				   e->line, e->col, e->msg)
+		       : xstrdup(e->msg);
+}
+
+/* Each creation range's busiest second of RU in v, into demand[id]
+   (P entries): its peak normalized RU consumption x its RU/s share */
+static void demand_of(const struct pk_result_variant *v, int64_t *demand,
+		      size_t p)
+{
+	size_t i;
+
+	for (i = 0; i < v->n_ranges; i++) {
+		/* to the nearest mRU, then up to whole RU */
+		int64_t mru = (int64_t)(v->ranges[i].peak_normalized *
+					    (double)v->ranges[i].ru_per_s_mru +
+					0.5);
+
+		if (v->ranges[i].id < p) {
+			demand[v->ranges[i].id] = (mru + 999) / 1000;
+		}
+	}
+}
+
+/* x rounded up to a multiple of the autoscale step (rule 8's grid) */
+int64_t autoscale_grid(int64_t x)
+{
+	int64_t s = PK_PROVISION_AUTOSCALE_STEP;
+
+	return (x + s - 1) / s * s;
+}
+
+/* Switched to autoscale: phase ph's `throughput` T becomes an autoscale
+   max of T on the grid (remedy.h) */
+static void phase_to_autoscale(struct pk_phase_spec *ph)
+{
+	int64_t m;
+
+	if (ph->throughput_ru_per_s <= 0) {
+		return;
+	}
+	m = autoscale_grid(ph->throughput_ru_per_s);
+	if (ph->autoscale_max_ru_per_s < m) {
+		ph->autoscale_max_ru_per_s = m;
+	}
+	ph->throughput_ru_per_s = -1;
+}
+
+/* The container of t switched to autoscale at max r from creation: its
+   creation layout of P partitions, at most their cap at t = 0 (a phase
+   raises it past, rule 6) */
+static void spec_to_autoscale(const struct remedy_task *t, int64_t r,
+			      struct pk_container_spec *cs)
+{
+	cs->throughput_ru_per_s = 0;
+	cs->existing_partitions = t->out->created_partitions;
+	cs->autoscale_max_ru_per_s =
+	    r < t->out->cap_ru_per_s ? r : t->out->cap_ru_per_s;
+}
+
+/*
+ * Replay t's variant with change ch from t = 0 (remedy.h): fills *f and
+ * returns 0, or returns -1 with the error in *why (owned).
+ */
+int replay_with(const struct remedy_task *t, const struct replay_change *ch,
+		struct pk_remedy_figures *f, char **why)
+{
+	int64_t r = ch->r;
+	struct pk_scenario view = *t->sc;
+	struct pk_container_spec cs = *t->spec;
+	struct pk_phase_spec *ph = NULL;
+	struct pk_sim_opts o;
+	struct pk_diag diag;
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_remedy_figures g;
+	int autoscale = t->out->autoscale || ch->to_autoscale;
+	size_t i;
+
+	if (ch->to_autoscale) {
+		spec_to_autoscale(t, r, &cs);
+	}
+	if (t->sc->n_phases > 0) {
+		ph = xcalloc(t->sc->n_phases, sizeof(*ph));
+		memcpy(ph, t->sc->phases, t->sc->n_phases * sizeof(*ph));
+		for (i = 0; i < t->sc->n_phases; i++) {
+			int64_t *s = phase_setting(&ph[i], autoscale);
+
+			if (ch->to_autoscale) {
+				phase_to_autoscale(&ph[i]);
+			}
+
+			/* the first phase starts at t = 0: the raise */
+			if (r > 0 && (*s > 0 || i == 0) && *s < r) {
+				*s = r;
+			}
+		}
+		if (ch->redist) {
+			ph[0].redistribute =
+			    (struct pk_redist_spec *)ch->redist;
+			ph[0].n_redistribute = ch->n;
+		}
+		view.phases = ph;
+	} else {
+		cs.existing_partitions = t->out->created_partitions;
+		*(autoscale ? &cs.autoscale_max_ru_per_s
+			    : &cs.throughput_ru_per_s) = r;
+	}
+	view.container = cs;
+	view.variants = &cs;
+	view.n_variants = 1;
+	view.expects = NULL;
+	view.n_expects = 0;
+	memset(&o, 0, sizeof(o));
+	o.jobs = 1;
+	diag_init(&diag);
+	run = sim_run_opts(&view, t->seed, &o, &diag);
+	if (!run) {
+		*why = diag_text(&diag);
+		diag_free(&diag);
+		free(ph);
+		return -1;
+	}
+	res = result_build(run);
+	figures_of(&res->variants[0], &g);
+	figures_move(f, &g);
+	if (ch->demand) {
+		demand_of(&res->variants[0], ch->demand,
+			  t->out->created_partitions);
+	}
+	result_free(res);
+	sim_free(run);
+	diag_free(&diag);
+	free(ph);
+	return 0;
+}
