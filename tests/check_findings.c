@@ -13,6 +13,7 @@
 #include "pksim/report/findings.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
+#include "pksim/service/cosmos/cosmos_snapshot.h"
 #include "pksim/service/cosmos/pkey.h"
 #include "testutil.h"
 
@@ -68,6 +69,8 @@ static struct fx *fx_new(void)
 	f->v.name = "t";
 	f->v.key = f->key;
 	f->v.key_text = f->key->text;
+	f->v.service_queries = &cosmos_queries;
+	f->v.key_reach = pk_epk_v2_reach;
 	f->v.spec = &f->spec;
 	f->v.metrics = &f->m;
 	f->v.ranges = f->ranges;

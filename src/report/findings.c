@@ -17,7 +17,6 @@
 #include "pksim/base/mem.h"
 #include "pksim/report/layout.h"
 #include "pksim/report/scorecard.h"
-#include "pksim/service/cosmos/pkey.h"
 
 #define PK_FINDINGS_HEALTHY_429 0.05 /* D-429: 1-5% is healthy */
 #define PK_FINDINGS_HOT_SHARE                                                  \
@@ -77,10 +76,10 @@ static double pct(double x)
 	return 100.0 * x;
 }
 
-static void key_text(const struct pk_pkey *k, const struct pk_result_lp *lp,
-		     char *buf, size_t cap)
+static void key_text(const struct pk_result_variant *v,
+		     const struct pk_result_lp *lp, char *buf, size_t cap)
 {
-	pkey_format_id(k, lp->key, lp->key_len, buf, cap);
+	result_key_text(v, lp->key, lp->key_len, buf, cap);
 }
 
 /* Range id as the reports name it: as it is at the end, with its
@@ -386,8 +385,7 @@ static void say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 					      "partition: %s = ",
 					      hr->id, v->key_text);
 
-			key_text(v->key, &hr->hottest, key + k,
-				 sizeof(key) - k - 2);
+			key_text(v, &hr->hottest, key + k, sizeof(key) - k - 2);
 			strcat(key, ")");
 		}
 		if (ratio > 0) {
@@ -632,7 +630,6 @@ static void say_cross_partition(struct pk_sentences *s,
 static void say_hot_lp(struct pk_sentences *s,
 		       const struct pk_result_variant *v)
 {
-	const struct pk_pkey *k = v->key;
 	const struct pk_result_lp *top = &v->top_ru[0];
 	char key[128], a[32];
 	double share;
@@ -644,21 +641,21 @@ static void say_hot_lp(struct pk_sentences *s,
 	if (share < PK_FINDINGS_HOT_SHARE) {
 		return;
 	}
-	key_text(k, top, key, sizeof(key));
+	key_text(v, top, key, sizeof(key));
 	say(s, xasprintf("logical partition %s = %s took %.0f%% of all RU; "
 			 "one logical partition can never use more than its "
 			 "range's %s RU/s%s",
-			 k->text, key, pct(share),
+			 v->key_text, key, pct(share),
 			 fmt_thousands(result_lp_range_ru_per_s(v, top), a),
 			 v->cosmos && v->spec->burst
 			     ? " (beyond it only from burst "
 			       "savings, up to 3,000 RU/s)"
 			     : ""));
-	if (pkey_id_is_undefined(top->key, top->key_len)) {
+	if (result_key_undefined(v, top->key, top->key_len)) {
 		say(s, xasprintf("the hottest logical partition holds items "
 				 "without %s: they all share the one "
 				 "undefined partition key value",
-				 k->text));
+				 v->key_text));
 	}
 }
 
@@ -667,19 +664,18 @@ static void say_hot_lp(struct pk_sentences *s,
 static void say_full_lps(struct pk_sentences *s,
 			 const struct pk_result_variant *v)
 {
-	const struct pk_pkey *k = v->key;
 	char key[128], a[32], b[32], cap[32];
 	size_t i;
 
 	for (i = 0; i < v->n_full_listed && i < PK_FINDINGS_MAX_403; i++) {
 		const struct pk_result_lp *lp = &v->full[i];
 
-		key_text(k, lp, key, sizeof(key));
+		key_text(v, lp, key, sizeof(key));
 		/* the cap's size is Azure Cosmos DB's (the spec's) */
 		say(s, xasprintf("logical partition %s = %s reached its %s "
 				 "limit at t = %s s; %s writes to it failed "
 				 "with 403/1014 and stored nothing",
-				 k->text, key,
+				 v->key_text, key,
 				 v->cosmos
 				     ? fmt_bytes(v->spec->lp_storage_bytes, cap)
 				     : "storage",

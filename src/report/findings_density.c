@@ -4,24 +4,23 @@
  */
 #include "findings_density.h"
 
-#include "pksim/service/cosmos/epk.h"
-
 /*
  * Load density of a range at the end: the RU of its first attempts
  * (offered_mru) per unit of hash-space width (EPK fractions, a max past
- * the V2 hash reach counted to it) per second of its life. Returns 0 when
- * the width or the life is 0.
+ * the key values' reach, v->key_reach, counted to it) per second of its
+ * life. Returns 0 when the width or the life is 0.
  */
-static double range_density(const struct pk_result_range *g, int64_t end_s,
+static double range_density(const struct pk_result_variant *v,
+			    const struct pk_result_range *g, int64_t end_s,
 			    double *width)
 {
 	const struct pk_epk *hi = &g->max;
+	const struct pk_epk *reach = &v->key_reach;
 	double w;
 	int64_t life = end_s - (g->born_s > 0 ? g->born_s : 0);
 
-	if (epk_cmp(hi, &pk_epk_v2_reach) > 0 &&
-	    epk_cmp(&g->min, &pk_epk_v2_reach) < 0) {
-		hi = &pk_epk_v2_reach;
+	if (epk_cmp(hi, reach) > 0 && epk_cmp(&g->min, reach) < 0) {
+		hi = reach;
 	}
 	w = epk_fraction(hi) - epk_fraction(&g->min);
 	*width = w > 0 ? w : 0;
@@ -46,11 +45,11 @@ double density_ratio(const struct pk_result *r,
 		     double *hot_width, double *hot_share)
 {
 	int64_t end_s = r->end_ms / 1000;
-	double w, hot = range_density(&v->ranges[at], end_s, hot_width);
+	double w, hot = range_density(v, &v->ranges[at], end_s, hot_width);
 	double load = 0, area = 0, all = 0;
 	size_t i;
 
-	*hot_width /= epk_fraction(&pk_epk_v2_reach);
+	*hot_width /= epk_fraction(&v->key_reach);
 	for (i = 0; i < v->n_ranges; i++) {
 		all += (double)v->ranges[i].offered_mru;
 	}
@@ -65,7 +64,7 @@ double density_ratio(const struct pk_result *r,
 		if (i == at || life <= 0) {
 			continue;
 		}
-		range_density(g, end_s, &w);
+		range_density(v, g, end_s, &w);
 		if (w <= 0) {
 			continue;
 		}

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "pksim/base/fmt.h"
-#include "pksim/service/cosmos/pkey.h"
+#include "pksim/service/cosmos/spec.h"
 
 /* Key text shown at most, bytes */
 #define KS_KEY_MAX 120
@@ -48,7 +48,6 @@ const char *keysummary_cell(const struct pk_result_variant *v, char *buf,
 const char *keysummary_text(const struct pk_result_variant *v, char *buf,
 			    size_t cap)
 {
-	const struct pk_pkey *k = v->key;
 	char count[96], key[KS_KEY_MAX + 4];
 	const char *what;
 
@@ -63,9 +62,9 @@ const char *keysummary_text(const struct pk_result_variant *v, char *buf,
 			 fmt_thousands((int64_t)v->key_missing, a),
 			 fmt_thousands((int64_t)v->key_items, b), p);
 	}
-	snprintf(key, sizeof(key), "%.*s%s", KS_KEY_MAX, k->text,
-		 strlen(k->text) > KS_KEY_MAX ? "..." : "");
-	switch (k->kind) {
+	snprintf(key, sizeof(key), "%.*s%s", KS_KEY_MAX, v->key_text,
+		 strlen(v->key_text) > KS_KEY_MAX ? "..." : "");
+	switch (v->spec->key.kind) {
 	case PK_KEY_PATH:
 		what = "they went to the undefined logical partition";
 		snprintf(buf, cap, "%s have no %s: %s%s", count, key, what,

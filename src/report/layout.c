@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "pksim/base/fmt.h"
-#include "pksim/service/cosmos/provision.h"
 
 int64_t layout_ru_per_s(const struct pk_result_variant *v)
 {
@@ -18,7 +17,7 @@ int64_t layout_ru_per_s(const struct pk_result_variant *v)
 		return v->created_ru_per_s;
 	}
 	if (cs->serverless) {
-		return provision_serverless_ru_per_s(v->created_ranges);
+		return (int64_t)v->created_ranges * v->serverless_ru_per_pp;
 	}
 	return cs->autoscale_max_ru_per_s ? cs->autoscale_max_ru_per_s
 					  : cs->throughput_ru_per_s;
@@ -138,7 +137,7 @@ const char *layout_sentence(const struct pk_result_variant *v, char *buf,
 			 "%zu physical partition%s, created at autoscale max "
 			 "%s RU/s (rule 3: one per %s), up to %s RU/s each",
 			 n, s, fmt_thousands(ru, a),
-			 fmt_thousands(PK_PROVISION_AUTOSCALE_RU_PER_PP, d),
+			 fmt_thousands(v->autoscale_ru_per_pp, d),
 			 ru_each(ru, n, b, sizeof(b)));
 	} else {
 		snprintf(buf, cap,

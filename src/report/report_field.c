@@ -17,7 +17,6 @@
 #include "pksim/load/report_fields.h"
 #include "pksim/report/findings.h"
 #include "pksim/report/report_json.h"
-#include "pksim/service/cosmos/epk.h"
 
 /* Indexes a measure may hold: splits[0].children[1].id has two */
 #define PK_FIELD_MAX_INDEXES 4

@@ -125,11 +125,13 @@ const struct pk_scorecard *field_card(const struct field_ctx *c);
 char *const *field_findings(const struct field_ctx *c, size_t *n);
 
 /* lp's key value (level < 0) or its level-th level (a hierarchical key;
-   absent otherwise), as the report writes it under k (report_field_key.c). */
-void field_key_lp(const struct pk_pkey *k, const struct pk_result_lp *lp,
-		  long level, struct pk_field_value *o);
+   absent otherwise), as the report writes it for variant v
+   (report_field_key.c). */
+void field_key_lp(const struct pk_result_variant *v,
+		  const struct pk_result_lp *lp, long level,
+		  struct pk_field_value *o);
 
-/* A scorecard's key, JSON text as pkey_format_id writes it ("" or have 0:
+/* A scorecard's key, JSON text as result_key_text writes it ("" or have 0:
    null), whole (level < 0) or its level-th level. */
 void field_key_text(const char *text, int have, long level,
 		    struct pk_field_value *o);

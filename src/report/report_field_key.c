@@ -2,7 +2,7 @@
  * report_field_key: a partition key value as the JSON report holds it
  * (report_field_int.h). A single value is read from its identity bytes; a
  * hierarchical key's levels, and a scorecard's keys, exist in the model
- * only as JSON text (pkey_format_id_json, pkey_format_id), which jansson
+ * only as JSON text (result_key_json, result_key_text), which jansson
  * reads: text that is no JSON (a level written undefined, a key cut at
  * its buffer) is the string itself, as the writer has it.
  */
@@ -11,7 +11,6 @@
 #include <jansson.h>
 
 #include "pksim/base/value.h"
-#include "pksim/service/cosmos/pkey.h"
 
 /* A JSON value of a key into o: a list as its length, {} (an undefined
    level) absent. */
@@ -51,16 +50,16 @@ static void of_text(const char *text, long level, struct pk_field_value *o)
 	json_decref(j);
 }
 
-void field_key_lp(const struct pk_pkey *k, const struct pk_result_lp *lp,
-		  long level, struct pk_field_value *o)
+void field_key_lp(const struct pk_result_variant *k,
+		  const struct pk_result_lp *lp, long level,
+		  struct pk_field_value *o)
 {
 	struct pk_value v;
 	char text[PK_VALUE_MAX_BYTES * 2];
 	json_t *j;
 
-	if (pkey_decode_single(lp->key, lp->key_len, &v)) {
-		pkey_format_id_json(k, lp->key, lp->key_len, text,
-				    sizeof(text));
+	if (result_key_single(k, lp->key, lp->key_len, &v)) {
+		result_key_json(k, lp->key, lp->key_len, text, sizeof(text));
 		of_text(text, level, o);
 		return;
 	}

@@ -19,8 +19,6 @@
 #include "pksim/report/layout.h"
 #include "pksim/report/remedies.h"
 #include "pksim/report/report_json.h"
-#include "pksim/service/cosmos/pkey.h"
-#include "pksim/service/cosmos/provision.h"
 
 /* ---- the figures the writer computes ---- */
 
@@ -205,12 +203,12 @@ static void default_ttl(const struct field_ctx *c, struct pk_field_value *o)
 
 static void lp_key(const struct field_ctx *c, struct pk_field_value *o)
 {
-	field_key_lp(c->v->key, c->obj, -1, o);
+	field_key_lp(c->v, c->obj, -1, o);
 }
 
 static void lp_key_level(const struct field_ctx *c, struct pk_field_value *o)
 {
-	field_key_lp(c->v->key, c->obj, (long)c->idx[1], o);
+	field_key_lp(c->v, c->obj, (long)c->idx[1], o);
 }
 
 static void lp_key_undefined(const struct field_ctx *c,
@@ -218,7 +216,7 @@ static void lp_key_undefined(const struct field_ctx *c,
 {
 	const struct pk_result_lp *lp = c->obj;
 
-	if (pkey_id_is_undefined(lp->key, lp->key_len)) {
+	if (result_key_undefined(c->v, lp->key, lp->key_len)) {
 		fv_bool(o, 1);
 	}
 }

@@ -16,7 +16,6 @@
 #include "pksim/report/remedies.h"
 #include "pksim/report/report_streams.h"
 #include "pksim/report/scorecard.h"
-#include "pksim/service/cosmos/pkey.h"
 
 #include "report_text_int.h"
 
@@ -301,7 +300,7 @@ static void lps(const struct pk_result_variant *v, size_t vi, FILE *out)
 		const struct pk_result_lp *lp = &v->top_ru[i];
 		int64_t tot = v->metrics->totals.ru_mru;
 
-		pkey_format_id(v->key, lp->key, lp->key_len, key, sizeof(key));
+		result_key_text(v, lp->key, lp->key_len, key, sizeof(key));
 		fprintf(out, "<tr><td>");
 		text(key, out);
 		fprintf(out,

@@ -16,8 +16,6 @@
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
 #include "pksim/report/remedies.h"
-#include "pksim/service/cosmos/pkey.h"
-#include "pksim/service/cosmos/provision.h"
 
 /* Numbers with at most 16 significant digits: exact for RU sums to 10^13
    with 3 decimals, no binary noise (0.30000000000000004) */
@@ -43,16 +41,16 @@ static json_t *epk_json(struct pk_epk e)
 
 /* the key as its own JSON value: "dev-0042", 17, true, null; the undefined
    value (no such property) is null too, key_undefined: true beside it */
-static json_t *key_json(const struct pk_pkey *k, const struct pk_result_lp *lp)
+static json_t *key_json(const struct pk_result_variant *k,
+			const struct pk_result_lp *lp)
 {
 	struct pk_value v;
 	char text[PK_VALUE_MAX_BYTES * 2];
 	json_t *j;
 
-	if (pkey_decode_single(lp->key, lp->key_len, &v)) {
+	if (result_key_single(k, lp->key, lp->key_len, &v)) {
 		/* hierarchical: an array of the levels ({} undefined) */
-		pkey_format_id_json(k, lp->key, lp->key_len, text,
-				    sizeof(text));
+		result_key_json(k, lp->key, lp->key_len, text, sizeof(text));
 		j = json_loads(text, JSON_DECODE_ANY, NULL);
 		return j ? j : json_string(text);
 	}
@@ -342,7 +340,6 @@ static json_t *ttl(const struct pk_result_variant *v)
 
 static json_t *hot(const struct pk_result_variant *v, int by_storage)
 {
-	const struct pk_pkey *k = v->key;
 	const struct pk_result_lp *top =
 	    by_storage ? v->top_storage : v->top_ru;
 	size_t n = by_storage ? v->n_top_storage : v->n_top_ru, i;
@@ -354,8 +351,8 @@ static json_t *hot(const struct pk_result_variant *v, int by_storage)
 		const struct pk_result_lp *lp = &top[i];
 		json_t *o = json_object();
 
-		json_object_set_new(o, "key", key_json(k, lp));
-		if (pkey_id_is_undefined(lp->key, lp->key_len)) {
+		json_object_set_new(o, "key", key_json(v, lp));
+		if (result_key_undefined(v, lp->key, lp->key_len)) {
 			json_object_set_new(o, "key_undefined", json_true());
 		}
 		json_object_set_new(o, "epk", epk_json(lp->epk));

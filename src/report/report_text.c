@@ -23,8 +23,6 @@
 #include "pksim/report/report_streams.h"
 #include "pksim/report/scorecard.h"
 #include "pksim/report/textwrap.h"
-#include "pksim/service/cosmos/pkey.h"
-#include "pksim/service/cosmos/provision.h"
 
 #include "report_text_int.h"
 
@@ -225,22 +223,20 @@ static void summary(const struct pk_result *r,
 			"RU/s per physical partition; at most %s "
 			"stored) -> %zu physical "
 			"partition%s %s\n",
-			v->key_text,
-			fmt_thousands(PK_PROVISION_SERVERLESS_RU_PER_PP, a),
+			v->key_text, fmt_thousands(v->serverless_ru_per_pp, a),
 			fmt_bytes(PK_PROVISION_SERVERLESS_MAX_BYTES, c),
 			created, created == 1 ? "" : "s", when);
 	} else if (cs->autoscale_max_ru_per_s > 0) {
 		int64_t max = cs->autoscale_max_ru_per_s;
 
-		fprintf(
-		    out,
-		    "container: partition key %s, autoscale max %s "
-		    "RU/s (%s to %s) -> %zu physical partition%s %s\n",
-		    v->key_text, fmt_thousands((unsigned long long)max, a),
-		    fmt_thousands(
-			(unsigned long long)provision_autoscale_floor(max), b),
-		    fmt_thousands((unsigned long long)max, c), created,
-		    created == 1 ? "" : "s", when);
+		fprintf(out,
+			"container: partition key %s, autoscale max %s "
+			"RU/s (%s to %s) -> %zu physical partition%s %s\n",
+			v->key_text, fmt_thousands((unsigned long long)max, a),
+			fmt_thousands(
+			    (unsigned long long)v->spec_autoscale_floor, b),
+			fmt_thousands((unsigned long long)max, c), created,
+			created == 1 ? "" : "s", when);
 	} else {
 		fprintf(out,
 			"container: partition key %s, %s RU/s manual -> "
@@ -677,8 +673,8 @@ static void hot_lps(const struct pk_result_variant *v, int by_storage,
 	for (i = 0; i < n; i++) {
 		int len;
 
-		pkey_format_id(v->key, top[i].key, top[i].key_len, key,
-			       sizeof(key));
+		result_key_text(v, top[i].key, top[i].key_len, key,
+				sizeof(key));
 		len = (int)text_columns(key, strlen(key));
 		w = len > w ? len : w;
 	}
@@ -689,7 +685,7 @@ static void hot_lps(const struct pk_result_variant *v, int by_storage,
 	for (i = 0; i < n; i++) {
 		const struct pk_result_lp *lp = &top[i];
 
-		pkey_format_id(v->key, lp->key, lp->key_len, key, sizeof(key));
+		result_key_text(v, lp->key, lp->key_len, key, sizeof(key));
 		fputs("  ", out);
 		text_pad(out, key, (size_t)w);
 		fprintf(

@@ -10,7 +10,6 @@
 #include <stdio.h>
 
 #include "pksim/result/result.h"
-#include "pksim/service/cosmos/epk.h"
 
 /* EPKs in tables are shown abbreviated to this many hex digits */
 #define PK_TEXT_EPK_DIGITS 8

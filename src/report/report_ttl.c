@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "pksim/base/fmt.h"
-#include "pksim/service/cosmos/ttl.h"
+#include "pksim/service/cosmos/spec.h"
 #include "report_text_int.h"
 
 /* At most this many rows in the table over time */

@@ -11,7 +11,6 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
-#include "pksim/service/cosmos/pkey.h"
 
 #define PK_SECONDS_PER_DAY 86400.0
 /* a variant's hottest logical partition is worth the verdict when it
@@ -33,9 +32,9 @@ static void hottest(const struct pk_result_variant *v, struct pk_scorecard *sc)
 		return;
 	}
 	sc->have_hottest = 1;
-	pkey_format_id(v->key, top->key, top->key_len, sc->hottest_key,
-		       sizeof(sc->hottest_key));
-	sc->hottest_undefined = pkey_id_is_undefined(top->key, top->key_len);
+	result_key_text(v, top->key, top->key_len, sc->hottest_key,
+			sizeof(sc->hottest_key));
+	sc->hottest_undefined = result_key_undefined(v, top->key, top->key_len);
 	if (top->range < v->n_ranges) {
 		sc->hottest_lp_range = v->ranges[top->range].id;
 	}

@@ -424,6 +424,9 @@ static void header(const struct pk_snapshot *s, struct pk_result_variant *v)
 	v->name = s->name;
 	v->key = s->key;
 	v->key_text = s->key_text;
+	v->service_queries = s->queries;
+	v->service_state = s->lps;
+	v->key_reach = s->key_reach.len ? s->key_reach : pk_epk_end;
 	v->spec = s->spec;
 	v->metrics = m;
 	v->created_ranges = s->created_ranges;
@@ -437,6 +440,11 @@ static void header(const struct pk_snapshot *s, struct pk_result_variant *v)
 	v->autoscale = s->cosmos ? s->cosmos->autoscale : 0;
 	v->serverless = s->cosmos ? s->cosmos->serverless : 0;
 	v->custom_policy = s->cosmos ? s->cosmos->custom_policy : 0;
+	if (s->cosmos) {
+		v->spec_autoscale_floor = s->cosmos->spec_autoscale_floor;
+		v->autoscale_ru_per_pp = s->cosmos->autoscale_ru_per_pp;
+		v->serverless_ru_per_pp = s->cosmos->serverless_ru_per_pp;
+	}
 	v->ru_per_s = s->ru_per_s;
 	/* the run's end marks a scale-up it did not see finish on the last
 	   change event */

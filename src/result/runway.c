@@ -22,7 +22,6 @@
 #include "pksim/base/mem.h"
 #include "pksim/base/schedule.h"
 #include "pksim/result/result.h"
-#include "pksim/service/cosmos/cost.h"
 #include "pksim/service/snapshot.h"
 #include "pksim/workload/workload.h"
 #include "result_int.h"
@@ -83,7 +82,7 @@ struct cand {
 void runway_set_who(const struct pk_result_variant *v, const unsigned char *id,
 		    size_t len, struct pk_runway *rw)
 {
-	pkey_format_id(v->key, id, len, rw->who, sizeof(rw->who));
+	result_key_text(v, id, len, rw->who, sizeof(rw->who));
 }
 
 /* Index in v->ranges of the range holding epk (ranges in key order) */
@@ -172,13 +171,12 @@ static double largest_size(const struct pk_size_spec *z)
 	}
 }
 
-static void streams_init(const struct pk_scenario *sc, double factor,
+static void streams_init(const struct pk_result_variant *v,
+			 const struct pk_scenario *sc, double factor,
 			 struct rstream *st)
 {
-	struct pk_cost cost;
 	size_t i, j;
 
-	cost_init(&cost, &sc->cost);
 	for (i = 0; i < sc->n_streams; i++) {
 		const struct pk_stream_spec *ss = &sc->streams[i];
 		int64_t at = 0;
@@ -204,9 +202,9 @@ static void streams_init(const struct pk_scenario *sc, double factor,
 			}
 			p->mean_bytes = mean_size(&ps->item_size);
 			p->factor = factor;
-			p->ru_per_byte = (double)cost_write_mru(
-					     &cost, (uint64_t)p->mean_bytes) /
-					 1000.0 / p->mean_bytes;
+			p->ru_per_byte =
+			    (double)runway_write_mru(v, p->mean_bytes) /
+			    1000.0 / p->mean_bytes;
 			p->cur_cycle = -1;
 		}
 		st[i].cycle_s = at;
@@ -353,7 +351,7 @@ static void from_rates(const struct pk_snapshot *s,
 	const double scale = sc->time_scale > 0 ? sc->time_scale : 1.0;
 	const double factor =
 	    v->spec->index_factor > 0 ? v->spec->index_factor : 1.0;
-	struct refinfo refs[PK_KEY_MAX_REFS];
+	struct refinfo refs[PK_QUERY_KEY_REFS];
 	struct group *tab = NULL, *g, *tmp, *picked;
 	struct rw_pick pick;
 	struct rstream *st;
@@ -368,7 +366,7 @@ static void from_rates(const struct pk_snapshot *s,
 	const struct pk_prop_spec *idp = scenario_find_prop(sc, "/id");
 	double largest = 0;
 	char prev_text[256] = "";
-	struct pk_keyval *kv;
+	struct rw_key key;
 
 	rw->basis = PK_RUNWAY_RATES;
 	rw->time_scale = scale;
@@ -444,7 +442,7 @@ static void from_rates(const struct pk_snapshot *s,
 	}
 	runway_pick_free(&pick);
 	st = xcalloc(sc->n_streams, sizeof(*st));
-	streams_init(sc, factor, st);
+	streams_init(v, sc, factor, st);
 	for (i = 0; i < sc->n_streams; i++) {
 		st[i].scale = scale;
 	}
@@ -496,9 +494,9 @@ static void from_rates(const struct pk_snapshot *s,
 			if (time_key) {
 				char text[256];
 
-				pkey_time_text(v->key, sc,
-					       sc->clock_start_s + (int64_t)t0,
-					       text, sizeof(text));
+				v->service_queries->time_text(
+				    v->key, sc, sc->clock_start_s + (int64_t)t0,
+				    text, sizeof(text));
 				if (bk->len_s < PK_RUNWAY_STEP_S) {
 					/* several buckets an hour: each its
 					   share */
@@ -591,7 +589,7 @@ static void from_rates(const struct pk_snapshot *s,
 				}
 			}
 		}
-		kv = xmalloc(sizeof(*kv));
+		runway_key_init(v, &key);
 		if (first) {
 			rw->kind = PK_RUNWAY_DAYS;
 			rw->full_s = first_t;
@@ -639,16 +637,18 @@ static void from_rates(const struct pk_snapshot *s,
 						 ? (int64_t)floor(rw->full_s)
 						 : 0;
 
-				runway_fixed_key(v, sc, w, refs, first->g->item,
-						 sc->clock_start_s + at, kv);
-				runway_set_who(v, kv->id, kv->id_len, rw);
+				int64_t wall = sc->clock_start_s + at;
+
+				runway_item_key(v, sc, w, first->g->item, &wall,
+						&key);
+				runway_set_who(v, key.id, key.at.id_len, rw);
 				if (time_key && rw->bound_range != UINT32_MAX &&
-				    runway_range_of(v, &kv->epk) <
+				    runway_range_of(v, &key.at.epk) <
 					v->n_ranges) {
 					/* the bucket's own range */
 					rw->bound_range =
-					    v->ranges[runway_range_of(v,
-								      &kv->epk)]
+					    v->ranges[runway_range_of(
+							  v, &key.at.epk)]
 						.id;
 				}
 			} else {
@@ -656,7 +656,7 @@ static void from_rates(const struct pk_snapshot *s,
 					       first->g->key_len, rw);
 			}
 		}
-		free(kv);
+		runway_key_free(&key);
 	}
 	for (i = 0; i < n_c; i++) {
 		free(c[i].slot);
@@ -683,7 +683,7 @@ void runway_build(const struct pk_snapshot *s, const struct pk_scenario *sc,
 	rw->bound_range = UINT32_MAX;
 	rw->bucket = s->key_bucket;
 	rw->ttl_s = s->cosmos ? s->cosmos->ttl_lifetime_s : 0;
-	if (!s->cosmos) {
+	if (!s->cosmos || !s->queries) {
 		/* the cap is Azure Cosmos DB's (rule 11): another service's
 		   is not known, nothing to project against */
 		return;

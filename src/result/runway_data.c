@@ -13,7 +13,6 @@
 
 #include "pksim/base/mem.h"
 #include "pksim/base/schedule.h"
-#include "pksim/service/cosmos/cost.h"
 #include "result_int.h"
 
 void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
@@ -23,29 +22,26 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 	const double factor =
 	    v->spec->index_factor > 0 ? v->spec->index_factor : 1.0;
 	struct group *tab = NULL, *g, *tmp, *best = NULL;
-	struct pk_item_source src;
-	struct pk_keyval *kv = xmalloc(sizeof(*kv));
-	struct pk_cost cost;
+	struct rw_key key;
 	uint64_t i, n = workload_items(w);
 	double best_t = HUGE_VAL, best_rate = 0, best_span = 0;
 	int fresh, several_at_once = 0, best_held = 0;
 	size_t best_range = SIZE_MAX;
 
-	cost_init(&cost, &sc->cost);
+	runway_key_init(v, &key);
 	rw->basis = sc->items_file->from == PK_FROM_RATE ? PK_RUNWAY_DATA_RATE
 							 : PK_RUNWAY_DATA_TIME;
 	for (i = 0; i < n; i++) {
 		int64_t t = workload_item_data_ms(w, i);
 		double b = (double)workload_item_size(w, i) * factor;
 
-		pkey_source_workload(v->key, w, i, &src);
-		pkey_build(v->key, &src, kv);
-		if (kv->status != 0) {
+		runway_item_key(v, sc, w, i, NULL, &key);
+		if (key.at.status != 0) {
 			continue; /* refused (400): never stored */
 		}
-		g = runway_group_get(&tab, kv->id, kv->id_len, &fresh);
+		g = runway_group_get(&tab, key.id, key.at.id_len, &fresh);
 		if (fresh) {
-			g->range = runway_range_of(v, &kv->epk);
+			g->range = runway_range_of(v, &key.at.epk);
 			g->first_ms = t;
 			g->first_bytes = b;
 		}
@@ -56,7 +52,7 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 			g->cross_ms = t;
 		}
 	}
-	free(kv);
+	runway_key_free(&key);
 	HASH_ITER(hh, tab, g, tmp)
 	{
 		double when, rate, span, bound, mean, ru;
@@ -71,8 +67,7 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 			    (double)(g->last_ms - g->first_ms) / PK_RW_MS_PER_S;
 			rate = (g->bytes - g->first_bytes) / span;
 			mean = g->bytes / (double)g->n / factor;
-			ru = (double)cost_write_mru(&cost, (uint64_t)mean) /
-			     1000.0;
+			ru = (double)runway_write_mru(v, mean) / 1000.0;
 			bound = ru > 0 ? runway_range_ru(v, g->range) / ru *
 					     mean * factor
 				       : HUGE_VAL;

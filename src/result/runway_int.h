@@ -13,9 +13,7 @@
 #include "pksim/base/hashtab.h"
 #include "pksim/result/result.h"
 #include "pksim/result/runway.h"
-/* the projection builds Azure Cosmos DB keys (the only service with a
-   cap it projects against, rule 11) */
-#include "pksim/service/cosmos/pkey.h"
+#include "pksim/service/queries.h"
 #include "pksim/service/snapshot.h"
 #include "pksim/workload/workload.h"
 
@@ -148,11 +146,31 @@ void runway_preload_start(const struct pk_snapshot *s,
 			  const struct pk_result_variant *v,
 			  struct group **tab);
 
-/* The key of item with the time fixed at wall_s and unique values hidden
-   (one group is one key value less its time part), into *kv */
-void runway_fixed_key(const struct pk_result_variant *v,
-		      const struct pk_scenario *sc, const struct pk_workload *w,
-		      const struct refinfo *refs, uint64_t item, int64_t wall_s,
-		      struct pk_keyval *kv);
+/* One item's key value as the service answers it (service/queries.h:
+   item_key): at, and its identity bytes in id */
+struct rw_key {
+	struct pk_key_item at;
+	unsigned char *id; /* owned; the service's id_max bytes */
+};
+
+/* A key's room for v's service (runway_key_free frees it) */
+void runway_key_init(const struct pk_result_variant *v, struct rw_key *k);
+
+void runway_key_free(struct rw_key *k);
+
+/* The key of item into *k: its own with wall_s NULL; else with the time
+   fixed at *wall_s and unique values hidden (one group is one key value
+   less its time part) */
+void runway_item_key(const struct pk_result_variant *v,
+		     const struct pk_scenario *sc, const struct pk_workload *w,
+		     uint64_t item, const int64_t *wall_s, struct rw_key *k);
+
+/* What v's service charges a write of an item of mean bytes, mRU
+   (service/queries.h: write_mru) */
+int64_t runway_write_mru(const struct pk_result_variant *v, double mean);
+
+/* The properties v's key reads (at most PK_QUERY_KEY_REFS) */
+size_t runway_n_refs(const struct pk_result_variant *v,
+		     const struct pk_scenario *sc);
 
 #endif

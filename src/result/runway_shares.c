@@ -14,63 +14,40 @@
 
 #include "pksim/base/mem.h"
 #include "pksim/base/schedule.h"
-#include "pksim/service/cosmos/cost.h"
 #include "result_int.h"
 
-/* The key's item source with the time fixed and unique values hidden
-   (so one group is one key value less its time part) */
-struct fixed_src {
-	struct pk_item_source inner;
-	const struct pk_scenario *sc;
-	const struct refinfo *refs;
-	int64_t wall_s;
-};
-
-static int fixed_get(const struct pk_item_source *src, size_t ref,
-		     struct pk_value *out, char *buf, size_t cap)
+void runway_key_init(const struct pk_result_variant *v, struct rw_key *k)
 {
-	const struct fixed_src *f = src->ctx;
-	const struct refinfo *r = &f->refs[ref];
-
-	if (r->prop >= 0 && (r->clock || r->unique)) {
-		time_t t = (time_t)f->wall_s;
-		struct tm tm;
-		size_t len = 0;
-
-		if (r->clock) {
-			gmtime_r(&t, &tm);
-			len = strftime(buf, cap,
-				       f->sc->props[r->prop].clock_format, &tm);
-		} else {
-			len = (size_t)snprintf(buf, cap, "u");
-		}
-		memset(out, 0, sizeof(*out));
-		out->type = PK_VALUE_STRING;
-		out->str = buf;
-		out->len = len;
-		return 0;
-	}
-	return f->inner.get(&f->inner, ref, out, buf, cap);
+	memset(k, 0, sizeof(*k));
+	k->id = xmalloc(v->service_queries->id_max);
 }
 
-/* Build into kv the key of item with its time at wall_s */
-void runway_fixed_key(const struct pk_result_variant *v,
-		      const struct pk_scenario *sc, const struct pk_workload *w,
-		      const struct refinfo *refs, uint64_t item, int64_t wall_s,
-		      struct pk_keyval *kv)
+void runway_key_free(struct rw_key *k)
 {
-	struct fixed_src f;
-	struct pk_item_source src;
+	free(k->id);
+	k->id = NULL;
+}
 
-	pkey_source_workload(v->key, w, item, &f.inner);
-	f.sc = sc;
-	f.refs = refs;
-	f.wall_s = wall_s;
-	src = f.inner;
-	src.get = fixed_get;
-	src.ctx = &f;
-	src.item = 0;
-	pkey_build(v->key, &src, kv);
+void runway_item_key(const struct pk_result_variant *v,
+		     const struct pk_scenario *sc, const struct pk_workload *w,
+		     uint64_t item, const int64_t *wall_s, struct rw_key *k)
+{
+	v->service_queries->item_key(v->key, sc, w, item, wall_s, k->id,
+				     v->service_queries->id_max, &k->at);
+}
+
+int64_t runway_write_mru(const struct pk_result_variant *v, double mean)
+{
+	return v->service_queries->write_mru(v->service_state, (uint64_t)mean);
+}
+
+size_t runway_n_refs(const struct pk_result_variant *v,
+		     const struct pk_scenario *sc)
+{
+	struct pk_key_reads kr;
+
+	v->service_queries->key_reads(v->key, sc, &kr);
+	return kr.n_refs;
 }
 
 /* The key's references (refs[], n) and the share each value of a hashed
@@ -81,17 +58,18 @@ int runway_key_refs(const struct pk_result_variant *v,
 		    const struct pk_scenario *sc, const struct pk_workload *w,
 		    struct refinfo *refs, double *spread, int *whole_unique)
 {
-	const struct pk_pkey *k = v->key;
+	struct pk_key_reads kr;
 	size_t i;
 	uint64_t radix = 1;
 
+	v->service_queries->key_reads(v->key, sc, &kr);
 	*spread = 1;
 	*whole_unique = 0;
-	for (i = 0; i < k->n_refs; i++) {
+	for (i = 0; i < kr.n_refs; i++) {
 		struct refinfo *r = &refs[i];
 
 		memset(r, 0, sizeof(*r));
-		r->prop = k->ref_prop[i];
+		r->prop = kr.prop[i];
 		if (r->prop < 0 || (size_t)r->prop >= sc->n_props) {
 			r->prop = -1;
 			continue;
@@ -111,26 +89,8 @@ int runway_key_refs(const struct pk_result_variant *v,
 		r->radix = radix;
 		radix *= r->count;
 	}
-	if (k->kind != PK_KEY_SYNTHETIC) {
-		for (i = 0; i < k->n_refs; i++) {
-			*whole_unique |= refs[i].unique;
-		}
-		return 1;
-	}
-	for (i = 0; i < k->n_parts; i++) {
-		const struct pk_tpl_part *p = &k->parts[i];
-
-		if (p->kind == PK_TPL_RANDOM) {
-			*spread /= (double)(p->b - p->a + 1);
-		} else if ((p->kind == PK_TPL_HASH ||
-			    p->kind == PK_TPL_CRC32) &&
-			   refs[p->ref].unique) {
-			/* ASSUMPTION: a hash spreads unique values evenly */
-			*spread /= (double)p->b;
-		} else if (p->kind == PK_TPL_PROP && refs[p->ref].unique) {
-			*whole_unique = 1;
-		}
-	}
+	*spread = kr.spread;
+	*whole_unique = kr.whole_unique;
 	return 1;
 }
 
@@ -142,16 +102,16 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 			      const struct refinfo *refs, double spread,
 			      int64_t wall0, struct group **tab)
 {
-	const struct pk_pkey *k = v->key;
+	const size_t n_refs = runway_n_refs(v, sc);
 	uint64_t n = workload_items(w), i, codes = 1;
 	unsigned char *bits = NULL;
 	struct codeent *seen = NULL, *ce, *ctmp;
-	struct pk_keyval *kv = xmalloc(sizeof(*kv));
-	struct pk_item_source src;
+	struct rw_key key;
 	size_t j;
 	int fresh;
 
-	for (j = 0; j < k->n_refs; j++) {
+	runway_key_init(v, &key);
+	for (j = 0; j < n_refs; j++) {
 		if (refs[j].count) {
 			codes = refs[j].radix * refs[j].count;
 		}
@@ -164,7 +124,7 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 		double mass = spread;
 		struct group *g;
 
-		for (j = 0; j < k->n_refs; j++) {
+		for (j = 0; j < n_refs; j++) {
 			if (refs[j].count) {
 				code +=
 				    workload_value_index(w, i, refs[j].prop) *
@@ -185,7 +145,7 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 			ce->code = code;
 			HASH_ADD(hh, seen, code, sizeof(ce->code), ce);
 		}
-		for (j = 0; j < k->n_refs; j++) {
+		for (j = 0; j < n_refs; j++) {
 			if (refs[j].count) {
 				const struct pk_prop_spec *p =
 				    &sc->props[refs[j].prop];
@@ -195,18 +155,17 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 				    workload_value_index(w, i, refs[j].prop));
 			}
 		}
-		runway_fixed_key(v, sc, w, refs, i, wall0, kv);
-		if (kv->status != 0) {
+		runway_item_key(v, sc, w, i, &wall0, &key);
+		if (key.at.status != 0) {
 			continue;
 		}
-		g = runway_group_get(tab, kv->id, kv->id_len, &fresh);
+		g = runway_group_get(tab, key.id, key.at.id_len, &fresh);
 		g->mass += mass;
 		if (fresh) {
 			g->item = i;
 			/* the range of the item's own key value */
-			pkey_source_workload(k, w, i, &src);
-			pkey_build(k, &src, kv);
-			g->range = runway_range_of(v, &kv->epk);
+			runway_item_key(v, sc, w, i, NULL, &key);
+			g->range = runway_range_of(v, &key.at.epk);
 		}
 	}
 	HASH_ITER(hh, seen, ce, ctmp)
@@ -215,7 +174,7 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 		free(ce);
 	}
 	free(bits);
-	free(kv);
+	runway_key_free(&key);
 }
 
 /* Logical partitions placed a run at a time (pk_snapshot.lp_place) */
@@ -337,7 +296,7 @@ int runway_groups_from_values(const struct pk_snapshot *s,
 	uint32_t *one;
 	uint64_t i;
 
-	if (!s->value_lps || !s->lp_place || v->key->n_refs != 1 ||
+	if (!s->value_lps || !s->lp_place || runway_n_refs(v, sc) != 1 ||
 	    refs[0].count == 0 || refs[0].count > UINT32_MAX - 1 ||
 	    refs[0].prop != s->value_prop || s->n_value_lps != refs[0].count) {
 		return 0;

@@ -33,6 +33,7 @@
 #include "pksim/result/runway.h"
 #include "pksim/service/keyspace.h"
 #include "pksim/service/metrics.h"
+#include "pksim/service/queries.h"
 
 struct pk_run;
 struct pk_remedies;
@@ -410,9 +411,20 @@ struct pk_result_stream {
 
 struct pk_result_variant {
 	const char *name;	   /* borrowed from the run */
-	const struct pk_pkey *key; /* borrowed: formats keys */
+	const struct pk_pkey *key; /* borrowed: the key definition
+				      queries take */
 	const char *key_text;	   /* borrowed: the partition key as reports
 				      print it */
+	const struct pk_queries *service_queries; /* borrowed: the
+						     service's answers
+						     (service/queries.h);
+						     NULL: none */
+	const void *service_state; /* borrowed: the snapshot's lps, which
+				      service_queries->write_mru reads */
+	struct pk_epk key_reach;   /* exclusive end of the key space the
+				      key values reach
+				      (pk_snapshot.key_reach; pk_epk_end
+				      when it says all) */
 	const struct pk_container_spec *spec; /* borrowed: as configured */
 	const struct pk_metrics *metrics;     /* borrowed: totals, events,
 						 actions, per-second and
@@ -549,6 +561,13 @@ struct pk_result_variant {
 				       (container_effective_ru_per_s) */
 	int64_t n_hours;	    /* hours started: ceil(end_s / 3,600) */
 	int64_t autoscale_floor;    /* autoscale: 0.1 x max at the end */
+	/* Azure Cosmos DB's (cosmos 1; 0 otherwise), from its snapshot: */
+	int64_t spec_autoscale_floor; /* autoscale: 0.1 x the spec's max,
+					 the max at creation (rule 17) */
+	int64_t autoscale_ru_per_pp;  /* autoscale max a range at creation
+					 (rule 3), RU/s */
+	int64_t serverless_ru_per_pp; /* RU/s of a serverless range (rule
+					 19) */
 
 	struct pk_result_merge_note merge_note;
 	struct pk_result_heat heat; /* the range x time heat map */
@@ -625,6 +644,32 @@ result_lineage(const struct pk_result_variant *v, uint32_t id);
    whole RU/s: 50,000 / 9 = 5,555.6 is 5,556), of the range holding lp. */
 int64_t result_lp_range_ru_per_s(const struct pk_result_variant *v,
 				 const struct pk_result_lp *lp);
+
+/*
+ * The key value of identity bytes (id, len) of v's key as reports print
+ * it (the service's service_queries->key_text: "dev-0042", 17, ["t1", "u7"],
+ * undefined) into buf of cap bytes, NUL-terminated, cut to fit; "" when
+ * the service answers no queries.
+ */
+void result_key_text(const struct pk_result_variant *v, const unsigned char *id,
+		     size_t len, char *buf, size_t cap);
+
+/* ... as valid JSON (service_queries->key_json: an undefined level of several
+   is {}); "" when the service answers no queries. */
+void result_key_json(const struct pk_result_variant *v, const unsigned char *id,
+		     size_t len, char *buf, size_t cap);
+
+/* The one typed value of a key value of one component into *out (a
+   string borrowed from id); -1 for one of several components, or when
+   the service answers no queries. */
+int result_key_single(const struct pk_result_variant *v,
+		      const unsigned char *id, size_t len,
+		      struct pk_value *out);
+
+/* 1: the key value is the undefined value (its items lack the property
+   the key reads); 0 otherwise or when the service answers no queries. */
+int result_key_undefined(const struct pk_result_variant *v,
+			 const unsigned char *id, size_t len);
 
 /* Free what heat owns; it is zero afterwards. */
 void result_heat_free(struct pk_result_heat *heat);

@@ -38,6 +38,19 @@ extern const struct pk_epk pk_epk_end;
    shorter prefix first: the ordinal order of the hex strings). */
 int epk_cmp(const struct pk_epk *a, const struct pk_epk *b);
 
+/* Characters epk_format needs, NUL included. */
+#define PK_EPK_HEX_MAX (2 * PK_EPK_MAX_BYTES + 1)
+
+/*
+ * A position as Azure Cosmos DB writes its EPKs: uppercase hex, 2
+ * characters a byte: "" for the minimum, "FF" for the end. out holds
+ * PK_EPK_HEX_MAX bytes.
+ */
+void epk_format(const struct pk_epk *e, char out[PK_EPK_HEX_MAX]);
+
+/* The first 8 bytes as a fraction of 2^64 (0 .. 1), for widths. */
+double epk_fraction(const struct pk_epk *e);
+
 /* The lengths a time bucket takes, s (a month and a year at their
    longest, so a bucket's reach is said only when even the longest stays
    under the cap) */

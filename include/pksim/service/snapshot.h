@@ -42,6 +42,7 @@
 #include "pksim/load/scenario.h"
 #include "pksim/service/keyspace.h"
 #include "pksim/service/metrics.h"
+#include "pksim/service/queries.h"
 
 /* One logical partition at the end of the run. */
 struct pk_snapshot_lp {
@@ -134,6 +135,13 @@ struct pk_snapshot_cosmos {
 					 (rule 26) */
 	int64_t autoscale_floor;      /* autoscale: 0.1 x max at the end,
 					 RU/s (rule 17) */
+	int64_t spec_autoscale_floor; /* autoscale: 0.1 x the spec's max
+					 (the max at creation), RU/s (rule
+					 17) */
+	int64_t autoscale_ru_per_pp;  /* autoscale max a range at
+					 creation, RU/s (rule 3) */
+	int64_t serverless_ru_per_pp; /* RU/s of a serverless range (rule
+					 19) */
 	int64_t *billed_classic;      /* owned; autoscale: RU/s billed each
 					 hour from t = 0 by rule 17, ceil(end_s
 					 / 3,600) entries; NULL for manual */
@@ -147,13 +155,26 @@ struct pk_snapshot_cosmos {
 
 struct pk_snapshot {
 	const char *name;	   /* the variant's; borrowed */
-	const struct pk_pkey *key; /* borrowed: formats keys */
+	const struct pk_pkey *key; /* borrowed: the key definition the
+				      queries take */
 	const char *key_text;	   /* borrowed like key: the partition key as
 				      reports print it */
+	const struct pk_queries *queries;     /* borrowed: what readers ask the
+						 service (key values as text,
+						 an item's key, a write's
+						 charge); NULL: a service that
+						 answers none (no logical
+						 partitions to name) */
 	const struct pk_container_spec *spec; /* borrowed: as configured */
 	const struct pk_metrics *metrics;     /* borrowed: series, events */
 	struct pk_time_bucket key_bucket;     /* the key's time bucket
 						 (pkey_time_bucket) */
+	struct pk_epk key_reach;	      /* exclusive end of the key
+						 space the key values reach
+						 (Azure Cosmos DB: its V2
+						 hashes stay below 40 00..,
+						 a quarter of it); len 0:
+						 all of it, to pk_epk_end */
 	int64_t end_s;			      /* seconds closed */
 	int64_t ru_per_s;		      /* provisioned at the end, RU/s */
 	int64_t effective_ru_per_s;	      /* what the ranges can use at the

@@ -216,6 +216,12 @@ static struct pk_snapshot_cosmos *extension(const struct pk_container *c)
 	x->serverless = c->serverless;
 	x->custom_policy = c->redistributed;
 	x->ttl_lifetime_s = container_ttl_lifetime_s(c);
+	x->autoscale_ru_per_pp = PK_PROVISION_AUTOSCALE_RU_PER_PP;
+	x->serverless_ru_per_pp = PK_PROVISION_SERVERLESS_RU_PER_PP;
+	if (c->spec.autoscale_max_ru_per_s > 0) {
+		x->spec_autoscale_floor =
+		    provision_autoscale_floor(c->spec.autoscale_max_ru_per_s);
+	}
 	x->merge_max_ru_per_pp = PK_CONTAINER_MERGE_MAX_RU_PER_PP;
 	x->merge_max_avg_bytes = PK_CONTAINER_MERGE_MAX_AVG_BYTES;
 	if (c->autoscale) {
@@ -232,6 +238,8 @@ void cosmos_snapshot_fill(const struct pk_container *c,
 	out->name = c->name;
 	out->key = key;
 	out->key_text = key->text;
+	out->queries = &cosmos_queries;
+	out->key_reach = pk_epk_v2_reach;
 	out->spec = &c->spec;
 	out->metrics = &c->metrics;
 	pkey_time_bucket(key, sc, &out->key_bucket);

@@ -308,18 +308,6 @@ struct pk_epk epk_hash_multi(const struct pk_value *levels, size_t n)
 	return e;
 }
 
-void epk_format(const struct pk_epk *e, char out[PK_EPK_HEX_MAX])
-{
-	static const char hex[] = "0123456789ABCDEF";
-	size_t i;
-
-	for (i = 0; i < e->len; i++) {
-		out[2 * i] = hex[e->b[i] >> 4];
-		out[2 * i + 1] = hex[e->b[i] & 15];
-	}
-	out[2 * e->len] = '\0';
-}
-
 struct pk_epk epk_midpoint(const struct pk_epk *a, const struct pk_epk *b)
 {
 	struct pk_epk m;
@@ -345,17 +333,6 @@ struct pk_epk epk_midpoint(const struct pk_epk *a, const struct pk_epk *b)
 		carry = sum[i] & 1;
 	}
 	return m;
-}
-
-double epk_fraction(const struct pk_epk *e)
-{
-	double x = 0;
-	int i;
-
-	for (i = 7; i >= 0; i--) {
-		x = (x + e->b[i]) / 256.0;
-	}
-	return x;
 }
 
 /* ---- binary encoding (Range kind, and the V1 EPK) ---- */

@@ -7,9 +7,15 @@
 
 #include "pksim/load/scenario.h"
 #include "pksim/service/cosmos/pkey.h"
+#include "pksim/service/queries.h"
 #include "pksim/service/snapshot.h"
 
 struct pk_container;
+
+/* Azure Cosmos DB's answers to the run's readers (queries.h): its
+   partition key's formatters and builders (pkey.h), its cost model's
+   write charge (cost.h) over the container a snapshot's lps lends. */
+extern const struct pk_queries cosmos_queries;
 
 /*
  * Fill *out from container c after its clock stopped (container_end),

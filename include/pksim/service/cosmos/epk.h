@@ -145,14 +145,7 @@ struct pk_epk epk_v1_number(double x);
  */
 int epk_v1_number_of(const struct pk_epk *e, double *x);
 
-/* Characters epk_format needs, NUL included. */
-#define PK_EPK_HEX_MAX (2 * PK_EPK_MAX_BYTES + 1)
-
-/*
- * The EPK as the service writes it: uppercase hex, 2 characters a byte:
- * "" for the minimum, "FF" for the end. out holds PK_EPK_HEX_MAX bytes.
- */
-void epk_format(const struct pk_epk *e, char out[PK_EPK_HEX_MAX]);
+/* epk_format, PK_EPK_HEX_MAX and epk_fraction: keyspace.h */
 
 /*
  * The midpoint of [a, b) for a throughput split: both read as numbers of
@@ -160,8 +153,5 @@ void epk_format(const struct pk_epk *e, char out[PK_EPK_HEX_MAX]);
  * (b - a) / 2 rounded down, with that many bytes. Requires a < b.
  */
 struct pk_epk epk_midpoint(const struct pk_epk *a, const struct pk_epk *b);
-
-/* The first 8 bytes as a fraction of 2^64 (0 .. 1), for widths. */
-double epk_fraction(const struct pk_epk *e);
 
 #endif

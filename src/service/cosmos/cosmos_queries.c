@@ -1,0 +1,155 @@
+/*
+ * cosmos_queries: what the readers of a finished run ask Azure Cosmos DB
+ * (service/queries.h), answered by its partition key (pkey.h) and cost
+ * model (cost.h): key values as text, an item's key, how the key reads
+ * the items' properties, what a write is charged.
+ */
+#include "pksim/service/cosmos/cosmos_snapshot.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "container.h"
+#include "pksim/service/cosmos/cost.h"
+#include "pksim/service/cosmos/pkey.h"
+#include "pksim/service/queries.h"
+
+_Static_assert(PK_KEY_MAX_REFS <= PK_QUERY_KEY_REFS,
+	       "pk_key_reads holds every property a key reads");
+
+/* The workload property ref of k reads, or -1 when sc has none */
+static int ref_prop(const struct pk_pkey *k, const struct pk_scenario *sc,
+		    size_t ref)
+{
+	int p = k->ref_prop[ref];
+
+	return p >= 0 && (size_t)p < sc->n_props ? p : -1;
+}
+
+static int ref_is(const struct pk_pkey *k, const struct pk_scenario *sc,
+		  size_t ref, enum pk_gen_kind kind)
+{
+	int p = ref_prop(k, sc, ref);
+
+	return p >= 0 && sc->props[p].kind == kind;
+}
+
+static void key_reads(const struct pk_pkey *k, const struct pk_scenario *sc,
+		      struct pk_key_reads *out)
+{
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	out->n_refs = k->n_refs;
+	out->spread = 1;
+	for (i = 0; i < k->n_refs; i++) {
+		out->prop[i] = k->ref_prop[i];
+	}
+	if (k->kind != PK_KEY_SYNTHETIC) {
+		for (i = 0; i < k->n_refs; i++) {
+			out->whole_unique |= ref_is(k, sc, i, PK_GEN_UNIQUE);
+		}
+		return;
+	}
+	for (i = 0; i < k->n_parts; i++) {
+		const struct pk_tpl_part *p = &k->parts[i];
+
+		if (p->kind == PK_TPL_RANDOM) {
+			out->spread /= (double)(p->b - p->a + 1);
+		} else if ((p->kind == PK_TPL_HASH ||
+			    p->kind == PK_TPL_CRC32) &&
+			   ref_is(k, sc, p->ref, PK_GEN_UNIQUE)) {
+			/* ASSUMPTION: a hash spreads unique values evenly */
+			out->spread /= (double)p->b;
+		} else if (p->kind == PK_TPL_PROP &&
+			   ref_is(k, sc, p->ref, PK_GEN_UNIQUE)) {
+			out->whole_unique = 1;
+		}
+	}
+}
+
+/* An item's source with its clock properties at wall_s and its unique
+   values hidden */
+struct fixed_src {
+	struct pk_item_source inner;
+	const struct pk_scenario *sc;
+	int64_t wall_s;
+};
+
+static int fixed_get(const struct pk_item_source *src, size_t ref,
+		     struct pk_value *out, char *buf, size_t cap)
+{
+	const struct fixed_src *f = src->ctx;
+	const struct pk_pkey *k = f->inner.key;
+	int clock = ref_is(k, f->sc, ref, PK_GEN_CLOCK);
+
+	if (clock || ref_is(k, f->sc, ref, PK_GEN_UNIQUE)) {
+		time_t t = (time_t)f->wall_s;
+		struct tm tm;
+		size_t len = 0;
+
+		if (clock) {
+			gmtime_r(&t, &tm);
+			len = strftime(
+			    buf, cap,
+			    f->sc->props[ref_prop(k, f->sc, ref)].clock_format,
+			    &tm);
+		} else {
+			len = (size_t)snprintf(buf, cap, "u");
+		}
+		memset(out, 0, sizeof(*out));
+		out->type = PK_VALUE_STRING;
+		out->str = buf;
+		out->len = len;
+		return 0;
+	}
+	return f->inner.get(&f->inner, ref, out, buf, cap);
+}
+
+static void item_key(const struct pk_pkey *k, const struct pk_scenario *sc,
+		     const struct pk_workload *w, uint64_t item,
+		     const int64_t *wall_s, unsigned char *id, size_t cap,
+		     struct pk_key_item *out)
+{
+	struct pk_keyval kv;
+	struct pk_item_source src;
+	struct fixed_src f;
+
+	pkey_source_workload(k, w, item, &src);
+	if (wall_s) {
+		f.inner = src;
+		f.sc = sc;
+		f.wall_s = *wall_s;
+		src.get = fixed_get;
+		src.ctx = &f;
+		src.item = 0;
+	}
+	pkey_build(k, &src, &kv);
+	memset(out, 0, sizeof(*out));
+	out->status = kv.status;
+	out->epk = kv.epk;
+	if (kv.status == 0 && kv.id_len <= cap) {
+		memcpy(id, kv.id, kv.id_len);
+		out->id_len = kv.id_len;
+	}
+}
+
+static int64_t write_mru(const void *lps, uint64_t bytes)
+{
+	const struct pk_container *c = lps;
+
+	return cost_write_mru(&c->cost, bytes);
+}
+
+const struct pk_queries cosmos_queries = {
+    .key_text = pkey_format_id,
+    .key_json = pkey_format_id_json,
+    .key_single = pkey_decode_single,
+    .key_undefined = pkey_id_is_undefined,
+    .time_text = pkey_time_text,
+    .key_reads = key_reads,
+    .item_key = item_key,
+    .id_max = PK_KEY_ID_MAX,
+    .write_mru = write_mru,
+};
