@@ -11,8 +11,8 @@ _pksim()
 	COMPREPLY=()
 
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W 'run compare locate epk plan check merge
-			help --help --version' -- "$cur"))
+		COMPREPLY=($(compgen -W 'run compare locate epk plan check lesson
+			merge help --help --version' -- "$cur"))
 		return
 	fi
 	cmd=${COMP_WORDS[1]}
@@ -21,6 +21,8 @@ _pksim()
 	--format)
 		if [ "$cmd" = plan ]; then
 			COMPREPLY=($(compgen -W 'text json markdown' -- "$cur"))
+		elif [ "$cmd" = lesson ]; then
+			COMPREPLY=($(compgen -W 'markdown html' -- "$cur"))
 		else
 			COMPREPLY=($(compgen -W 'text json csv markdown html' -- "$cur"))
 		fi
@@ -82,12 +84,16 @@ _pksim()
 	check)
 		opts='--help'
 		;;
+	lesson)
+		opts='--worksheet --solutions --format --seed --output -o --force
+			--help'
+		;;
 	merge)
 		opts='--output -o --force --help'
 		;;
 	help)
 		if [ "$COMP_CWORD" -eq 2 ]; then
-			COMPREPLY=($(compgen -W 'run compare locate epk plan check merge' \
+			COMPREPLY=($(compgen -W 'run compare locate epk plan check lesson merge' \
 				-- "$cur"))
 		fi
 		return

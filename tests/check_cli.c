@@ -140,7 +140,7 @@ START_TEST(test_cli_usage_errors)
 	   out of the message, or one the overview lacks, fails) */
 	list = tu_help_commands();
 	ck_assert_str_eq(list, "run, compare, locate, epk, plan, check, "
-			       "merge, help");
+			       "lesson, merge, help");
 	snprintf(want, sizeof(want),
 		 "pksim: error: unknown command 'frobnicate'; commands: %s; "
 		 "see 'pksim --help'",

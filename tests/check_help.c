@@ -222,12 +222,13 @@ START_TEST(test_help_option_errors)
 	     "of 'pksim run'; see 'pksim run --help'"},
 	    {"epk --format json '[1]'",
 	     "pksim: error: '--format' is an option of 'pksim run', "
-	     "'pksim compare' and 'pksim plan', not of 'pksim epk'; see "
+	     "'pksim compare', 'pksim plan' and 'pksim lesson', not of "
+	     "'pksim epk'; see "
 	     "'pksim epk --help'"},
 	    {"locate -o out.txt",
 	     "pksim: error: '-o' is an option of 'pksim run', 'pksim "
-	     "compare', 'pksim plan' and 'pksim merge', not of 'pksim "
-	     "locate'; see 'pksim locate --help'"},
+	     "compare', 'pksim plan', 'pksim lesson' and 'pksim merge', "
+	     "not of 'pksim locate'; see 'pksim locate --help'"},
 	    {"locate --multihash",
 	     "pksim: error: '--multihash' is an option of 'pksim epk', not "
 	     "of 'pksim locate'; see 'pksim locate --help'"},

@@ -57,6 +57,14 @@ for f in "$src"/scenarios/*.yaml "$src"/scenarios/data/* \
 		fail "share/pksim/scenarios/$rel differs from the source"
 done
 
+# the installed teaching page names the installed lessons, not the
+# source tree's
+grep -q "pksim run ${root#"$dest"}/share/pksim/scenarios/lessons/01-partitioning-overview.yaml" \
+	"$root/share/doc/pksim/docs/teaching.md" ||
+	fail "installed docs/teaching.md does not name the installed lesson 1"
+! grep -q '`pksim [a-z]* scenarios/' "$root/share/doc/pksim/docs/teaching.md" ||
+	fail "installed docs/teaching.md names a source path"
+
 # the installed README's links to docs/ resolve beside it
 for f in $(grep -oE '\]\(docs/[^)]*\)' "$root/share/doc/pksim/README.md" |
 	sed 's/^](//; s/)$//'); do

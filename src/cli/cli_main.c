@@ -23,9 +23,9 @@ static const struct pk_cli_cmd {
 	const char *name;
 	int (*run)(int argc, char **argv); /* argv[0] is the name */
 } commands[] = {
-    {"run", cli_run},	  {"compare", cli_compare}, {"locate", cli_locate},
-    {"epk", cli_epk},	  {"plan", cli_plan},	    {"check", cli_check},
-    {"merge", cli_merge}, {"help", cmd_help},
+    {"run", cli_run},	    {"compare", cli_compare}, {"locate", cli_locate},
+    {"epk", cli_epk},	    {"plan", cli_plan},	      {"check", cli_check},
+    {"lesson", cli_lesson}, {"merge", cli_merge},     {"help", cmd_help},
 };
 
 #define PK_CLI_N_CMDS (sizeof(commands) / sizeof(commands[0]))

@@ -48,6 +48,8 @@ static const char overview_text[] =
     "       pksim plan PLAN.yaml [--format text|json|markdown] "
     "[--scenario] [-o FILE]\n"
     "       pksim check [SCENARIO.yaml...]\n"
+    "       pksim lesson LESSON.yaml --worksheet|--solutions\n"
+    "                    [--format markdown|html] [-o FILE]\n"
     "       pksim merge REPORT.json... [-o FILE]\n"
     "       pksim help [COMMAND] | COMMAND --help | --version\n"
     "\n"
@@ -64,6 +66,8 @@ static const char overview_text[] =
     "  plan     storage, re-sync time, hot-partition shares and tipping\n"
     "           points from a few numbers, without a simulation\n"
     "  check    run scenarios and check their expect: assertions\n"
+    "  lesson   a lesson's student worksheet, or its solutions with\n"
+    "           the figures of a run\n"
     "  merge    the JSON reports of a sweep's compares (one variant\n"
     "           each) as one compare's report, ranked again\n"
     "  help     this text, or 'pksim help COMMAND' for one command\n"
@@ -341,6 +345,35 @@ static const char check_text[] =
     "  pksim check scenarios/storage-split.yaml my-lesson.yaml\n"
     "\n" PK_HELP_EXIT;
 
+static const char lesson_text[] =
+    "usage: pksim lesson LESSON.yaml --worksheet|--solutions\n"
+    "                    [--format markdown|html] [--seed N] [-o FILE]\n"
+    "\n"
+    "Writes a lesson's student handout (--worksheet): its goal, the\n"
+    "command to run, what to look at and its questions with room for\n"
+    "the answers, no answer given and nothing run; or its solutions\n"
+    "(--solutions): the same with each answer, and every expect: claim\n"
+    "of the lesson and its scenario with the value one run at the seed\n"
+    "measured. A lesson is a scenario with a lesson: block\n"
+    "(scenarios/lessons/, docs/teaching.md).\n"
+    "\n"
+    "options:\n"
+    "  --worksheet      the student handout, without answers\n"
+    "  --solutions      the answers and the figures of a run\n"
+    "  --format FORMAT  markdown (default) or html (one page, printable)\n"
+    "  --seed N         the run's seed (default: the scenario's); the\n"
+    "                   command to run then names it\n"
+    "  -o, --output F   write to F, whole or not at all; '-' is\n"
+    "                   standard output\n"
+    "  --force          let -o replace a read-only file (never an input)\n"
+    "  -h, --help       this text\n"
+    "\n"
+    "examples:\n"
+    "  pksim lesson scenarios/lessons/01-partitioning-overview.yaml \\\n"
+    "      --worksheet --format html -o lesson1.html\n"
+    "  pksim lesson scenarios/lessons/02-choosing-a-key.yaml --solutions\n"
+    "\n" PK_HELP_EXIT;
+
 #define PK_HELP_EXIT_MERGE                                                     \
 	"exit status:\n"                                                       \
 	"  0  success\n"                                                       \
@@ -462,6 +495,11 @@ static const char *const plan_options[] = {
 
 static const char *const check_options[] = {"--help", "-h", NULL};
 
+static const char *const lesson_options[] = {
+    "--worksheet", "--solutions", "--format", "--seed", "--output",
+    "-o",	   "--force",	  "--help",   "-h",	NULL,
+};
+
 static const char *const merge_options[] = {"--output", "-o", "--force",
 					    "--help",	"-h", NULL};
 
@@ -480,6 +518,7 @@ static const struct pk_help_cmd help_cmds[] = {
     {"epk", epk_text, epk_options},
     {"plan", plan_text, plan_options},
     {"check", check_text, check_options},
+    {"lesson", lesson_text, lesson_options},
     {"merge", merge_text, merge_options},
     {"help", help_text, help_options},
 };

@@ -195,6 +195,8 @@ void ld_load_queries(struct ld *ld, const struct yn *n,
 void ld_load_expect(struct ld *ld, const struct yn *n);
 void ld_expect_free(struct pk_scenario *s);
 void ld_load_lesson(struct ld *ld, const struct yn *n);
+/* Free a lesson block and what it owns; NULL is allowed. */
+void ld_lesson_free(struct pk_lesson *l);
 
 /* plan_limits.c: the plan's arithmetic both bounds use. x to 3
    significant digits into buf (PK_FMT_BYTES), returned; the retries the

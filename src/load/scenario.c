@@ -560,6 +560,7 @@ void scenario_free(struct pk_scenario *s)
 	free(s->streams);
 	free(s->file);
 	free(s->lesson_file);
+	ld_lesson_free(s->lesson);
 	free(s->name);
 	free(s->description);
 	free(s->time_scale_text);

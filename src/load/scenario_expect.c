@@ -277,15 +277,49 @@ void ld_expect_free(struct pk_scenario *s)
 	s->n_expects = 0;
 }
 
-/* `lesson:` (scenarios/lessons/): what a class should see, checked for
-   shape only; the reports do not print it. */
+/* A lesson text at key in mapping n (a required string) into *out;
+   an error at n when it is missing. */
+static void lesson_text(struct ld *ld, const struct yn *n, const char *key,
+			const char *what, char **out)
+{
+	const struct yn *t = yn_get(n, key);
+
+	if (!t) {
+		ld_err(ld, n, "%s needs %s: TEXT", what, key);
+		return;
+	}
+	ld_get_string(ld, t, key, 0, out);
+}
+
+void ld_lesson_free(struct pk_lesson *l)
+{
+	size_t i;
+
+	if (!l) {
+		return;
+	}
+	for (i = 0; i < l->n_questions; i++) {
+		free(l->questions[i].question);
+		free(l->questions[i].answer);
+	}
+	free(l->questions);
+	free(l->title);
+	free(l->goal);
+	free(l->look_at);
+	free(l);
+}
+
+/* `lesson:` (scenarios/lessons/): what a class is told, kept for
+   `pksim lesson` (its worksheet and solutions); the reports do not print
+   it. A lesson's block replaces the one of the scenario it names. */
 void ld_load_lesson(struct ld *ld, const struct yn *n)
 {
-	static const char *const keys[] = {"goal", "look_at", "questions",
-					   NULL};
+	static const char *const keys[] = {"title", "goal", "look_at",
+					   "questions", NULL};
 	static const char *const qkeys[] = {"question", "answer", NULL};
+	struct pk_lesson *l;
+	const struct yn *t;
 	const struct yn *q;
-	char *tmp = NULL;
 	size_t i;
 
 	if (ld_need_kind(ld, n, YN_MAP, "lesson",
@@ -294,49 +328,44 @@ void ld_load_lesson(struct ld *ld, const struct yn *n)
 		return;
 	}
 	ld_check_keys(ld, n, keys, "in lesson");
-	for (i = 0; keys[i] && i < 2; i++) {
-		const struct yn *t = yn_get(n, keys[i]);
-
-		if (!t) {
-			ld_err(ld, n, "lesson needs %s: TEXT", keys[i]);
-		} else if (ld_get_string(ld, t, keys[i], 0, &tmp) == 0) {
-			free(tmp);
-			tmp = NULL;
-		}
+	l = xcalloc(1, sizeof(*l));
+	ld_lesson_free(ld->s->lesson);
+	ld->s->lesson = l;
+	if ((t = yn_get(n, "title"))) {
+		ld_get_string(ld, t, "title", 0, &l->title);
 	}
+	lesson_text(ld, n, "goal", "lesson", &l->goal);
+	lesson_text(ld, n, "look_at", "lesson", &l->look_at);
 	q = yn_get(n, "questions");
-	if (!q ||
-	    ld_need_kind(ld, q, YN_SEQ, "questions",
-			 "a list of {question: TEXT, answer: TEXT}") < 0) {
-		if (!q) {
-			ld_err(ld, n,
-			       "lesson needs questions: a list of "
-			       "{question: TEXT, answer: TEXT}");
-		}
+	if (!q) {
+		ld_err(ld, n,
+		       "lesson needs questions: a list of "
+		       "{question: TEXT, answer: TEXT}");
 		return;
 	}
+	if (ld_need_kind(ld, q, YN_SEQ, "questions",
+			 "a list of {question: TEXT, answer: TEXT}") < 0) {
+		return;
+	}
+	if (q->n_kids == 0) {
+		ld_err(ld, q,
+		       "questions is empty; a lesson needs at least one "
+		       "{question: TEXT, answer: TEXT}");
+		return;
+	}
+	l->questions = xcalloc(q->n_kids, sizeof(*l->questions));
+	l->n_questions = q->n_kids;
 	for (i = 0; i < q->n_kids; i++) {
 		const struct yn *m = q->kids[i];
-		size_t k;
 
 		if (ld_need_kind(ld, m, YN_MAP, "a question",
 				 "{question: TEXT, answer: TEXT}") < 0) {
 			continue;
 		}
 		ld_check_keys(ld, m, qkeys, "in a lesson question");
-		for (k = 0; qkeys[k]; k++) {
-			const struct yn *t = yn_get(m, qkeys[k]);
-
-			if (!t) {
-				ld_err(ld, m,
-				       "a lesson question needs %s: "
-				       "TEXT",
-				       qkeys[k]);
-			} else if (ld_get_string(ld, t, qkeys[k], 0, &tmp) ==
-				   0) {
-				free(tmp);
-				tmp = NULL;
-			}
-		}
+		lesson_text(ld, m, "question", "a lesson question",
+			    &l->questions[i].question);
+		lesson_text(ld, m, "answer", "a lesson question",
+			    &l->questions[i].answer);
 	}
 }

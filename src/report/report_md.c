@@ -346,3 +346,8 @@ int report_markdown_cards(const struct pk_result *r,
 	findings(r, out);
 	return ferror(out) ? -1 : 0;
 }
+
+void report_md_text(const char *s, FILE *out)
+{
+	md_text(s, out);
+}

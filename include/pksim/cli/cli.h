@@ -6,6 +6,7 @@
  *   pksim locate SCENARIO.yaml [ITEM_JSON...]
  *   pksim epk [--version 1|2] [--multihash] JSON_ARRAY
  *   pksim plan PLAN.yaml [--format text|json|markdown] [--scenario] [-o F]
+ *   pksim lesson LESSON.yaml --worksheet|--solutions [--format F] [-o F]
  *   pksim help [COMMAND] | COMMAND --help | --version
  * (each command's options and help text: help.h, doc/pksim.1.scd).
  *
@@ -113,6 +114,17 @@ size_t cli_style_width(long width, const char *output);
    workloads, a variant given twice, no file); 1 when a file that exists
    cannot be read or the output cannot be written. */
 int cli_merge(int argc, char **argv);
+
+/* `pksim lesson LESSON.yaml --worksheet | --solutions [--format
+   markdown|html] [--seed N] [-o FILE] [--force]` (argv[0] is "lesson"):
+   the lesson's student handout (goal, the command to run, what to look
+   at, its questions; no answers, no run), or its solutions (the answers
+   and every `expect:` claim with the value of one run at the seed),
+   report/worksheet.h. Returns 0; 2 for bad usage, a bad file or a
+   scenario without `lesson:` (pksim: FILE:LINE:COL: error: ...); 1 when
+   the output cannot be written; 3 when a claim failed (the solutions
+   are written first and show it). */
+int cli_lesson(int argc, char **argv);
 
 struct pk_run;
 struct pk_scenario;

@@ -424,6 +424,22 @@ struct pk_stream_spec {
    are kept per variant and operation kind) */
 #define PK_MAX_STREAMS 16
 
+/* One question of a `lesson:` block, as written (plain text). */
+struct pk_lesson_question {
+	char *question; /* owned */
+	char *answer;	/* owned */
+};
+
+/* A `lesson:` block (scenarios/lessons/, docs/teaching.md): what a class
+   is told about the run. The texts are as written, folded by YAML. */
+struct pk_lesson {
+	char *title;			      /* owned; NULL without `title:` */
+	char *goal;			      /* owned */
+	char *look_at;			      /* owned */
+	struct pk_lesson_question *questions; /* owned, n_questions >= 1 */
+	size_t n_questions;
+};
+
 struct pk_scenario {
 	char *file;	       /* owned; the path it was loaded from:
 				  for a lesson naming it (`scenario:`,
@@ -477,6 +493,10 @@ struct pk_scenario {
 	   n_expects of them, none when the scenario has no expect: */
 	struct pk_expect *expects;
 	size_t n_expects;
+	/* `lesson:` (owned), or NULL when the scenario and the lesson
+	   naming it have none; a lesson's block replaces its named
+	   scenario's */
+	struct pk_lesson *lesson;
 	/* The workload's fingerprint, 16 hex digits: a
 	   64-bit hash of everything a compare's report depends on but its
 	   variants and seed, set by the command line

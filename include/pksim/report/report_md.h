@@ -32,4 +32,9 @@ int report_markdown_cards(const struct pk_result *r,
 			  const struct pk_scorecard *cards, int compare,
 			  FILE *out);
 
+/* Write s to out escaped as report_markdown escapes text from the
+   scenario (backslash before \\ | * _ ` < > [ ] #; newlines as
+   spaces), so it never breaks a table or starts markup. */
+void report_md_text(const char *s, FILE *out);
+
 #endif
