@@ -606,8 +606,9 @@ START_TEST(test_plan_usage)
 	     "pksim: error: plan takes one plan file; see 'pksim plan "
 	     "--help'"},
 	    {"plan " OFFICES " --seed 1",
-	     "pksim: error: '--seed' is an option of 'pksim run' and 'pksim "
-	     "compare', not of 'pksim plan'; see 'pksim plan --help'"},
+	     "pksim: error: '--seed' is an option of 'pksim run', 'pksim "
+	     "compare' and 'pksim lesson', not of 'pksim plan'; see 'pksim "
+	     "plan --help'"},
 	    {"plan tests/bad-plan/no-such.yaml",
 	     "pksim: tests/bad-plan/no-such.yaml: error: cannot open: No "
 	     "such file or directory"},
