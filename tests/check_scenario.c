@@ -1232,6 +1232,62 @@ START_TEST(test_scenario_queries)
 }
 END_TEST
 
+/* Whether each variant keeps an 8-byte slot per item
+   (scenario_items_read_back): only when a later operation can name a
+   stored item. Creates, batches and full-scan queries name none (a
+   create's item is new); a read, an upsert, a conditional query, a
+   default_ttl (expiry finds the item) or an /id that can repeat (a 409
+   on a held (key, id)) each make it 1. */
+static int read_back_of(const char *text)
+{
+	struct pk_diag d;
+	struct pk_scenario *s;
+	int r;
+
+	diag_init(&d);
+	s = parse_str(text, &d);
+	ck_assert_msg(s != NULL, "%s", text);
+	r = scenario_items_read_back(s);
+	scenario_free(s);
+	diag_free(&d);
+	return r;
+}
+
+START_TEST(test_scenario_items_read_back)
+{
+#define RB_HEAD                                                                \
+	"container: {partition_key: /k, throughput: 400%s}\n"                  \
+	"items: {k: {values: \"k{0..9}\"}%s}\n"                                \
+	"phases:\n  - {duration: 1s, rate: 10/s, ops: {%s}%s}\n"
+	static const struct {
+		const char *ttl, *id, *ops, *extra;
+		int want;
+	} cases[] = {
+	    {"", "", "create: 1", "", 0},
+	    {"", "", "create: 0.5, batch: 0.5", "", 0},
+	    {"", ", id: {unique: \"i-\"}", "create: 1", "", 0},
+	    {"", "", "create: 0.9, query: 0.1", ", queries: [{name: all}]", 0},
+	    {"", "", "create: 0.9, read: 0.1", "", 1},
+	    {"", "", "create: 0.9, upsert: 0.1", "", 1},
+	    {"", "", "create: 0.9, delete: 0.1", "", 1},
+	    {"", "", "create: 0.9, query: 0.1", ", queries: [{where: {k: eq}}]",
+	     1},
+	    {", default_ttl: 60", "", "create: 1", "", 1},
+	    {"", ", id: {values: \"i{0..9}\"}", "create: 1", "", 1},
+	};
+	char text[1024];
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(text, sizeof(text), RB_HEAD, cases[i].ttl, cases[i].id,
+			 cases[i].ops, cases[i].extra);
+		ck_assert_msg(read_back_of(text) == cases[i].want,
+			      "want %d for:\n%s", cases[i].want, text);
+	}
+#undef RB_HEAD
+}
+END_TEST
+
 START_TEST(test_scenario_variants)
 {
 	struct pk_diag d;
@@ -1447,6 +1503,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_scenario_queries);
 	tcase_add_test(tc, test_scenario_batch);
 	tcase_add_test(tc, test_scenario_variants);
+	tcase_add_test(tc, test_scenario_items_read_back);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("parse_helpers");

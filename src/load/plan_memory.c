@@ -390,7 +390,8 @@ static double ranges_planned(const struct pk_scenario *s,
 /*
  * Refuse up front a run whose memory would pass PK_SCENARIO_MAX_TRACK_BYTES
  * (scenario.h): the estimate covers the items (the
- * workload's record, each variant's slot and, when ids can repeat, its id
+ * workload's record, each variant's slot when a later operation can name
+ * an item, scenario_items_read_back, and, when ids can repeat, its id
  * entry), each variant's logical and physical partitions, per-second
  * records and
  * samples (one per range a second's requests reach, kept for runs up to
@@ -416,7 +417,7 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 	char ia[PK_FMT_BYTES], qa[PK_FMT_BYTES], rq[512] = "";
 	const struct pk_prop_spec *id = scenario_find_prop(s, "/id");
 	int ids = s->items_file || !id || id->kind != PK_GEN_UNIQUE;
-	double tg = 0;
+	double tg = 0, slot;
 	size_t i;
 
 	for (i = 0; i < s->n_phases; i++) {
@@ -462,10 +463,10 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 				 PK_SCENARIO_RETRY_BYTES * (double)s->n_variants
 			   : 0;
 	}
-	it_b = items *
-	       (PK_SCENARIO_ITEM_BYTES + (PK_SCENARIO_SLOT_BYTES + tg +
-					  (ids ? PK_SCENARIO_ID_BYTES : 0)) *
-					     (double)s->n_variants);
+	slot = scenario_items_read_back(s) ? PK_SCENARIO_SLOT_BYTES : 0;
+	it_b = items * (PK_SCENARIO_ITEM_BYTES +
+			(slot + tg + (ids ? PK_SCENARIO_ID_BYTES : 0)) *
+			    (double)s->n_variants);
 	hist_b =
 	    ((double)(ld_plan_retry(s).enabled ? ld_plan_retry(s).max_wait_ms
 					       : 0) +
@@ -580,4 +581,46 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 			    "fewer variants"
 			  : "lower a phase's rate, duration or share of "
 			    "creates, or compare fewer variants");
+}
+
+/* A phase whose operations can name a stored item: reads, upserts,
+   replaces, deletes, or a query with conditions. */
+static int phase_reads_back(const struct pk_phase_spec *p)
+{
+	size_t i;
+
+	if (p->mix[PK_OP_READ] > 0 || p->mix[PK_OP_UPSERT] > 0 ||
+	    p->mix[PK_OP_REPLACE] > 0 || p->mix[PK_OP_DELETE] > 0) {
+		return 1;
+	}
+	for (i = 0; p->mix[PK_OP_QUERY] > 0 && i < p->n_queries; i++) {
+		if (p->queries[i].n_conds > 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int scenario_items_read_back(const struct pk_scenario *s)
+{
+	const struct pk_prop_spec *id = scenario_find_prop(s, "/id");
+	size_t i;
+
+	if (s->items_file) {
+		return !s->items_file->monitor;
+	}
+	if (id && id->kind != PK_GEN_UNIQUE) {
+		return 1;
+	}
+	for (i = 0; i < s->n_variants; i++) {
+		if (s->variants[i].default_ttl_s != PK_TTL_OFF) {
+			return 1;
+		}
+	}
+	for (i = 0; i < s->n_phases; i++) {
+		if (phase_reads_back(&s->phases[i])) {
+			return 1;
+		}
+	}
+	return 0;
 }

@@ -56,6 +56,9 @@ struct pk_workload *workload_new(const struct pk_scenario *sc, uint64_t seed)
 	w->clock = xcalloc(sc->n_props, sizeof(*w->clock));
 	for (i = 0; i < sc->n_props; i++) {
 		w->clock[i].t = -1;
+		if (sc->props[i].kind == PK_GEN_CLOCK) {
+			w->keep_created = 1;
+		}
 	}
 	w->slot_dist = xcalloc(sc->n_props, sizeof(*w->slot_dist));
 	w->id_slot = -1;

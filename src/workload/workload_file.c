@@ -408,5 +408,9 @@ int64_t workload_item_data_ms(const struct pk_workload *w, uint64_t item)
 	if (f && item < w->n_arr) {
 		return w->arr[item].t_ms;
 	}
+	if (!w->keep_created) {
+		PK_BUG("workload: item %llu's creation time is not kept",
+		       (unsigned long long)item);
+	}
 	return item < w->n_items ? w->created_ms[item] : 0;
 }

@@ -158,7 +158,10 @@ struct pk_workload {
 	/* items, all arrays cap_items long */
 	uint64_t n_items;
 	size_t cap_items;
-	int64_t *created_ms;	/* creation time, ms since t = 0 */
+	int64_t *created_ms;	/* creation time, ms since t = 0; NULL
+				   unless keep_created */
+	int keep_created;	/* a clock property formats an item's
+				   creation time: keep created_ms */
 	uint32_t *size_bytes;	/* size at the last write */
 	uint32_t *idx;		/* n_slots value indexes per item */
 	int batches;		/* some phase sends batches: keep

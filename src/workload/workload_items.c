@@ -1,10 +1,11 @@
 /*
  * workload_items: the item table of a generated stream.
  *
- * Items. Per item: creation time (ms), size at its create, one uint32
- * value index per drawn property, and a uint32 size at creation when some
- * phase sends batches: 8 + 4 per drawn property bytes (+ 4), within
- * docs/design.md's 48 per tracked item. The workload keeps no live set:
+ * Items. Per item: its size at its create, one uint32 value index per
+ * drawn property, its creation time (ms) when a clock property formats
+ * it, a uint32 size at creation when some phase sends batches and its
+ * stream with several: 4 + 4 per drawn property bytes (+ 8, + 4, + 1),
+ * within docs/design.md's 48 per tracked item. The workload keeps no live set:
  * which items a read, upsert, replace, delete or conditional query may
  * name is the variant's draw set of written items, drawn at the send
  * (targets.h, workload_targets.c). An item stays in the table for good,
@@ -36,8 +37,11 @@ static void items_reserve(struct pk_workload *w)
 		PK_BUG("workload: more than %llu items",
 		       (unsigned long long)PK_WL_MAX_ITEMS);
 	}
-	mem_grow((void **)&w->created_ms, &cap, need, sizeof(*w->created_ms));
-	w->size_bytes = xreallocarray(w->size_bytes, cap, sizeof(uint32_t));
+	mem_grow((void **)&w->size_bytes, &cap, need, sizeof(*w->size_bytes));
+	if (w->keep_created) {
+		w->created_ms =
+		    xreallocarray(w->created_ms, cap, sizeof(int64_t));
+	}
 	if (w->n_slots) {
 		w->idx =
 		    xreallocarray(w->idx, cap * w->n_slots, sizeof(uint32_t));
@@ -107,7 +111,9 @@ uint64_t wl_item_new(struct pk_workload *w, int64_t t_ms,
 			     ? from[s]
 			     : (uint32_t)dist_draw(w->slot_dist[s], &w->rng);
 	}
-	w->created_ms[item] = t_ms;
+	if (w->keep_created) {
+		w->created_ms[item] = t_ms;
+	}
 	w->size_bytes[item] = wl_size_draw(w, &ps->item_size);
 	if (w->batches) {
 		w->created_size[item] = w->size_bytes[item];

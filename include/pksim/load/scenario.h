@@ -28,8 +28,10 @@
 /* Memory a run may plan to track its items: the machines have 24 GiB,
    and a scenario needing more than a third of it is refused up front with
    the estimate. Per item: the workload's record (docs/design.md:
-   at most ~48 bytes) and each variant's slot (8 bytes), plus its draw set of
-   written items when operations target them (PK_SCENARIO_TARGET_BYTES). */
+   at most ~48 bytes) and each variant's slot (8 bytes) when a later
+   operation can name the item (scenario_items_read_back), plus its draw
+   set of written items when operations target them
+   (PK_SCENARIO_TARGET_BYTES). */
 #define PK_SCENARIO_MAX_TRACK_BYTES (8.0 * 1024 * 1024 * 1024)
 #define PK_SCENARIO_ITEM_BYTES 48.0
 #define PK_SCENARIO_SLOT_BYTES 8.0
@@ -700,6 +702,21 @@ int scenario_check_plan(const struct pk_scenario *s, struct pk_diag *diag);
 /* Operations s's phases plan (sum of ceil(rate x duration), as the run-size
    limit counts), 0 with a data file; for progress.h's share done. */
 double scenario_planned_ops(const struct pk_scenario *s);
+
+/*
+ * 1 when an operation of s can name an item stored before it, so each
+ * variant keeps every item's slot (its stored bytes and logical
+ * partition, 8 bytes): a phase mixes reads, upserts, replaces or
+ * deletes, or queries with conditions (they draw stored items, targets.h);
+ * a variant has a default_ttl (rule 28: expiry finds the item); /id is
+ * set and not a unique counter (a repeated (key, id) is a 409, and an
+ * upsert replaces its holder); items come from a data file (its ids may
+ * repeat). 0 for a monitor log (recorded charges touch no item) and for
+ * generated creates, batches and full-scan queries alone: a create names
+ * a new item, and nothing reads its slot back. The memory estimate
+ * counts the slots only then.
+ */
+int scenario_items_read_back(const struct pk_scenario *s);
 
 /* The stream whose phases hold phase (an index into s->phases). */
 const struct pk_stream_spec *

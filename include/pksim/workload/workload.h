@@ -246,6 +246,9 @@ uint32_t workload_item_created_size(const struct pk_workload *w, uint64_t item);
  * earliest record's, not divided by time_compression (a compressed
  * replay is undone); otherwise its arrival on the run's clock (a rate's
  * file order, a generated item's creation). item < workload_items(w).
+ * A generated item's creation time is kept only when a clock property
+ * formats it (the workload keeps no 8 bytes an item for nothing):
+ * asking without one is a bug (PK_BUG).
  */
 int64_t workload_item_data_ms(const struct pk_workload *w, uint64_t item);
 

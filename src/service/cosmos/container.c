@@ -107,6 +107,7 @@ struct pk_container *container_new(const char *name,
 
 	c->name = xstrdup(name);
 	c->spec = *spec;
+	c->keep_items = 1;
 	cost_init(&c->cost, cost);
 	c->serverless = spec->serverless != 0;
 	c->autoscale = !spec->serverless && spec->autoscale_max_ru_per_s > 0;

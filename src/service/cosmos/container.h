@@ -354,7 +354,13 @@ struct pk_container {
 	size_t n_lp_wide, lp_wide_cap;
 	struct pk_id_entry *ids;    /* uthash head: ids held, when
 				    requests carry ids */
-	struct pk_item_slot *items; /* owned; per item number; grows */
+	struct pk_item_slot *items; /* owned; per item number; grows;
+				       NULL unless keep_items */
+	int keep_items;		    /* 1: keep each item's slot, as a later
+				       request can name it (set before the
+				       first request; 0 only when only
+				       creates name items:
+				       scenario_items_read_back) */
 	unsigned char *gone;	    /* owned; per item number, why it is not
 				       stored (PK_GONE_*, container_int.h):
 				       its latest write failed, or time to

@@ -124,8 +124,10 @@ static int store(struct pk_container *c, struct pk_lp *lp, struct pk_pp *pp,
 			pp->logical_partitions--;
 		}
 	}
-	lptable_slot(c, item)->bytes = new_bytes;
-	lptable_slot(c, item)->lp = new_bytes ? lp->index : 0;
+	if (c->keep_items) {
+		lptable_slot(c, item)->bytes = new_bytes;
+		lptable_slot(c, item)->lp = new_bytes ? lp->index : 0;
+	}
 	pp->changes += new_bytes != 0;
 	return 0;
 }
@@ -414,6 +416,12 @@ static void apply(struct pk_container *c, const struct pk_request *r,
 	if (r->t_ms < pp->gone_until_ms) {
 		ops_gone(c, out);
 		return;
+	}
+	if (__builtin_expect(!c->keep_items, 0) && r->kind != PK_OP_CREATE &&
+	    r->kind != PK_OP_CHARGE) {
+		PK_BUG("container: a request of kind %d names an item, and "
+		       "item slots are not kept",
+		       (int)r->kind);
 	}
 	/* a recorded charge (a replayed log) touches no item */
 	old = r->kind == PK_OP_CHARGE ? 0 : lptable_stored_bytes(c, r->item);

@@ -547,6 +547,8 @@ struct pk_service *cosmos_service_new(const struct pk_service_spec *spec,
 	cs->c = container_new(cspec->name ? cspec->name : cspec->partition_key,
 			      cspec, &sc->cost);
 	cs->c->metrics.totals.key_values = cs->find_n;
+	/* only creates name items: nothing reads a slot back */
+	cs->c->keep_items = scenario_items_read_back(sc);
 	cosmos_preload(cs->c, cs->key, cs->kv, sc, spec->seed);
 	/* long runs keep per-minute records and per-range buckets as wide
 	   as the heat map's columns of a run of the planned length
