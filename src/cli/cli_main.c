@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "pksim/base/suggest.h"
 #include "pksim/cli/cli.h"
@@ -127,10 +128,22 @@ static int close_stdout(int rc)
 	return rc;
 }
 
+/* Bytes of standard output stdio holds when it is not a terminal: more
+   than any help text (compare --help is some 6 KiB, past stdio's 4 KiB),
+   so a write that fails does so in close_stdout, whose errno says why
+   (a full disk is "No space left on device"); a write that fails
+   earlier leaves only ferror, its errno gone. */
+#define PK_STDOUT_BUF_BYTES (64 * 1024)
+
 int cli_main(int argc, char **argv)
 {
+	static char out_buf[PK_STDOUT_BUF_BYTES];
+
 	/* a closed stdout (pksim run ... | head) must not kill us mid-write:
 	   output.c treats EPIPE as the reader having left */
 	signal(SIGPIPE, SIG_IGN);
+	if (!isatty(STDOUT_FILENO)) {
+		setvbuf(stdout, out_buf, _IOFBF, sizeof(out_buf));
+	}
 	return close_stdout(dispatch(argc, argv));
 }
