@@ -315,6 +315,26 @@ static double lp_key_bytes(const struct pk_scenario *s,
 	return n;
 }
 
+/* Bytes of the logical partitions variant c's preload makes: one per
+   preloaded value (or record, at most), each its record and its key: a
+   generated value's at most the longest the key's levels give
+   (lp_key_bytes); a file's record's at most the record as loaded (a key
+   is part of its record: the file's loaded bytes / its records). */
+static double preload_lp_bytes(const struct pk_scenario *s,
+			       const struct pk_container_spec *c, double items)
+{
+	const struct pk_items_file *pf = s->preload->file;
+	double n = (double)s->preload->values, key;
+
+	if (pf) {
+		n = pf->trace ? (double)trace_count(pf->trace) : 0;
+		key = n > 0 ? (double)trace_memory_bytes(pf->trace) / n : 0;
+	} else {
+		key = lp_key_bytes(s, c, items);
+	}
+	return n * (PK_SCENARIO_LP_BYTES + key);
+}
+
 /* Logical partitions one variant can hold: at most one per item, and
    at most the values its key can take when the key is a generated
    property with a known number of values (each level's, multiplied for
@@ -482,16 +502,7 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 		    lps * (PK_SCENARIO_LP_BYTES + lp_key_bytes(s, c, items)) +
 		    r * PK_SCENARIO_RANGE_BYTES;
 		if (s->preload) {
-			/* a logical partition per preloaded value (or record,
-			   at most) */
-			const struct pk_items_file *pf = s->preload->file;
-			double n = (double)s->preload->values;
-
-			if (pf) {
-				n = pf->trace ? (double)trace_count(pf->trace)
-					      : 0;
-			}
-			lp_b += n * PK_SCENARIO_LP_BYTES;
+			lp_b += preload_lp_bytes(s, c, items);
 		}
 		if (c->default_ttl_s != 0) {
 			/* TTL (rule 28): each item's expiry, and an entry in
