@@ -14,14 +14,17 @@
 #include "testutil.h"
 
 /* 400 RU/s, one range (rule 2: max(1, ceil(400 / 6,000)) = 1), key /k
-   over 3 values, creates of 1 KB, 3 a second for 1 s */
+   over 3 values, creates of 1 KB, 3 a second for 1 s; then a second of
+   reads, as the tests send requests that name stored items (a create-only
+   scenario keeps no item slots: scenario_items_read_back) */
 static const char *const small =
     "seed: 1\n"
     "container: {partition_key: /k, throughput: 400}\n"
     "items: {k: {values: \"k{0..2}\"}}\n"
     "phases:\n"
     "  - {name: p, duration: 1s, rate: 3/s, ops: {create: 1}, "
-    "item_size: 1KB}\n";
+    "item_size: 1KB}\n"
+    "  - {name: r, duration: 1s, rate: 1/s, ops: {read: 1}}\n";
 
 struct fix {
 	struct pk_scenario *sc;
@@ -231,7 +234,8 @@ START_TEST(test_phase_throughput)
 	    "  - {name: p, duration: 1s, rate: 3/s, ops: {create: 1}, "
 	    "item_size: 1KB}\n"
 	    "  - {name: low, duration: 1s, rate: 1/s, redistribute: {7: 500}}\n"
-	    "  - {name: up, duration: 1s, rate: 1/s, throughput: 800}\n";
+	    "  - {name: up, duration: 1s, rate: 1/s, throughput: 800, "
+	    "ops: {upsert: 1}}\n";
 	struct fix f;
 	struct pk_diag d;
 	struct pk_svc_request rq;
