@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "pksim/base/diag.h"
+#include "pksim/load/monitor.h"
 #include "pksim/report/findings.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
@@ -32,6 +33,15 @@ struct fx {
 };
 
 static struct pk_scenario bare = {.file = "t.yaml"};
+
+/* The compare command for a storage problem of key /k (findings_keys.h):
+   the hierarchical key with a unique last level (rule 33) */
+#define STORAGE_POINTER                                                        \
+	"the key, not the layout: `pksim compare t.yaml --key '[/k, /id]'` "   \
+	"replays this stream under this key beside /k and ranks them (a key "  \
+	"is set when a container is created: another means a new container "   \
+	"and a migration); [/k, /id]: a unique last level, so no full key "    \
+	"value reaches the logical partition's storage cap (rule 33)"
 
 /* An Azure Cosmos DB variant: 6,000 RU/s manual on one range (id 0) with
    the default caps, partition key /k; nothing happened yet. */
@@ -374,6 +384,9 @@ START_TEST(test_findings_hot_range)
 			  "90% or more while another is under 70%), with "
 			  "1.00% of its requests rate limited (high from 1%): "
 			  "one hot range, a key problem"));
+	/* 2 ranges: 4 x 2 = 8 values of the suffix */
+	ck_assert(mentions(f, "--key '{k}-{hash(id) mod 8}'"));
+	ck_assert(!mentions(f, "/id]"));
 	fx_p99(f, 89, 69, 100);
 	ck_assert(!mentions(f, "hot partition"));
 	ck_assert(!mentions(f, "p99"));
@@ -387,6 +400,7 @@ START_TEST(test_findings_hot_range)
 	ck_assert(says(f, "every range ran at p99 90% or more normalized RU "
 			  "consumption (the lowest, range 0, at 90%): too few "
 			  "RU/s for this load, not a key problem"));
+	ck_assert(!mentions(f, "pksim compare"));
 	fx_p99(f, 100, 89, 100);
 	ck_assert(!mentions(f, "p99"));
 	/* one busy range: nothing to compare, at p99 95% too few RU/s */
@@ -683,11 +697,13 @@ START_TEST(test_findings_storage_growth)
 			  "reaches its 20.0 GiB limit in 80.0 days projected "
 			  "from the workload's rates (\"a\" first, growing "
 			  "1.0 KiB/s); "
-			  "then writes to it fail with 403/1014 (rule 11), so "
-			  "a key with more values for this data is needed "
-			  "(ASSUMPTION: pksim advises 90 days ahead, the time "
-			  "to plan a new key and migrate; the reference gives "
-			  "no threshold)"));
+			  "then writes to it fail with 403/1014 (rule 11) "
+			  "(ASSUMPTION: pksim warns 90 days ahead, the time a "
+			  "new key and a migration take to plan; the "
+			  "reference gives no threshold)"));
+	/* what another key does is compare's to measure: the command, for
+	   storage the key with a unique last level (rule 33) */
+	ck_assert(says(f, STORAGE_POINTER));
 	fx_growth(f, 13512212480ULL);
 	ck_assert(mentions(f, "limit in 90.0 days"));
 	fx_growth(f, 21474836480ULL - 8847360000ULL);
@@ -757,6 +773,20 @@ START_TEST(test_findings_hot_lp)
 	ck_assert(!mentions(f, "took"));
 	f->v.top_ru[0].ru_mru = 200000;
 	ck_assert(says(f, named));
+	/* a load problem with 429s: the key with a precalculated suffix,
+	   4 values a physical partition x 1 partition (ASSUMPTION) */
+	ck_assert(says(f, "the key, not the layout: `pksim compare t.yaml "
+			  "--key '{k}-{hash(id) mod 4}'` replays this stream "
+			  "under this key beside /k and ranks them (a key is "
+			  "set when a container is created: another means a "
+			  "new container and a migration); {k}-{hash(id) mod "
+			  "4}: the key value spread over 4 values, 4 a "
+			  "physical partition (ASSUMPTION), that a reader who "
+			  "knows the id computes (rule 38)"));
+	/* without a 429 the hot logical partition is said, no command */
+	f->m.totals.throttled_429 = 0;
+	ck_assert(!mentions(f, "pksim compare"));
+	f->m.totals.throttled_429 = 1;
 	/* with burst capacity, the way past it is said too */
 	f->spec.burst = 1;
 	snprintf(line, sizeof(line),
@@ -788,6 +818,12 @@ END_TEST
    default cap. */
 START_TEST(test_findings_full_lps)
 {
+	struct pk_scenario quoted_sc = {.file = "my dir/it's.yaml"};
+	struct pk_monitor_log log;
+	struct pk_items_file mon = {.monitor = &log};
+	struct pk_scenario monitor_sc = {.file = "m.yaml", .items_file = &mon};
+
+	memset(&log, 0, sizeof(log));
 	struct fx *f = fx_new();
 	static const char *const items[4] = {"{\"k\": \"a\"}", "{\"k\": \"b\"}",
 					     "{\"k\": \"c\"}",
@@ -804,7 +840,9 @@ START_TEST(test_findings_full_lps)
 	f->v.n_full_listed = 3;
 	f->v.n_full = 3;
 	all = said(f, &n);
-	ck_assert_uint_eq(n, 3);
+	/* the 3 named and the compare command for a storage problem */
+	ck_assert_uint_eq(n, 4);
+	ck_assert(says(f, STORAGE_POINTER));
 	ck_assert(says(f, "logical partition /k = \"a\" reached its 20.0 GiB "
 			  "limit at t = 1 s; 7 writes to it failed with "
 			  "403/1014 and stored nothing"));
@@ -815,6 +853,13 @@ START_TEST(test_findings_full_lps)
 	ck_assert(!mentions(f, "/k = \"d\""));
 	ck_assert(says(f, "4 logical partitions in all reached their storage "
 			  "limit"));
+	/* a path a shell would split or end is quoted, ' as '\'' */
+	f->r.sc = &quoted_sc;
+	ck_assert(mentions(f, "`pksim compare 'my dir/it'\\''s.yaml' --key "
+			      "'[/k, /id]'`"));
+	/* a monitor log records no item properties to key by: no command */
+	f->r.sc = &monitor_sc;
+	ck_assert(!mentions(f, "pksim compare"));
 	fx_free(f);
 }
 END_TEST

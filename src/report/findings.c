@@ -6,6 +6,7 @@
 #include "pksim/report/findings.h"
 
 #include "findings_density.h"
+#include "findings_keys.h"
 #include "findings_ops.h"
 #include "findings_streams.h"
 #include "pksim/load/monitor.h"
@@ -274,9 +275,10 @@ static void say_picture(struct pk_sentences *s,
  * range is below 70% and every one is at >= 90%, the container is short
  * of RU/s, not of a better key.
  */
-static void say_hot_range(struct pk_sentences *s, const struct pk_result *r,
-			  const struct pk_result_variant *v)
+static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
+			      const struct pk_result_variant *v)
 {
+	unsigned said = 0;
 	const struct pk_result_lineage *hot = NULL, *cold = NULL;
 	const struct pk_totals *t = &v->metrics->totals;
 	char a[96], b[96], c[96], also[640] = "", cause[512];
@@ -303,7 +305,7 @@ static void say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 		}
 	}
 	if (!hot || hot->nru_p99_pct < PK_FINDINGS_HOT_P99_PCT) {
-		return;
+		return 0;
 	}
 	/* every 429 to a Low-priority request: the priority rule's, which
 	   keeps room for what High asked for the second before, even in a
@@ -323,7 +325,7 @@ static void say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 				 hot->nru_p99_pct, why,
 				 v->cosmos ? "rule 32 needs another to compare"
 					   : "no other to compare it with"));
-		return;
+		return 0;
 	}
 	if (cold->nru_p99_pct >= PK_FINDINGS_HOT_P99_PCT) {
 		say(s,
@@ -332,10 +334,10 @@ static void say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 			      "%s, not a key problem",
 			      range_name(v, cold->id, a, sizeof(a)),
 			      cold->nru_p99_pct, why));
-		return;
+		return 0;
 	}
 	if (cold->nru_p99_pct >= PK_FINDINGS_COLD_P99_PCT) {
-		return;
+		return 0;
 	}
 	for (i = 0; i < v->n_lineage; i++) {
 		const struct pk_result_lineage *l = &v->lineage[i];
@@ -396,6 +398,7 @@ static void say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 				 "space)",
 				 ratio, pct(share), pct(width));
 		}
+		said = PK_KEYS_HOT;
 		snprintf(cause, sizeof(cause), "%s, a key problem%s%s",
 			 n_hot ? "hot ranges among idle ones" : "one hot range",
 			 key, dens);
@@ -417,6 +420,7 @@ static void say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 			  : " (under the 1% of severity high)",
 		      n_hot ? "; also at p99 90% or more: " : "", also, cause));
 	say_picture(s, v, hot->id);
+	return said;
 }
 
 /* A byte count in the largest binary unit that divides it ("50 GiB",
@@ -558,32 +562,32 @@ static void say_merge_candidate(struct pk_sentences *s,
  * stored). Not when one is full already (the 403 finding says so), nor
  * when the projection finds no day count.
  */
-static void say_storage_growth(struct pk_sentences *s,
-			       const struct pk_result *r,
-			       const struct pk_result_variant *v)
+static unsigned say_storage_growth(struct pk_sentences *s,
+				   const struct pk_result *r,
+				   const struct pk_result_variant *v)
 {
 	struct pk_scorecard card;
 	char b[PK_FMT_BYTES], when[512];
 
 	if (!r || v->runway.kind != PK_RUNWAY_DAYS) {
-		return;
+		return 0;
 	}
 	memset(&card, 0, sizeof(card));
 	scorecard_full(r, v, &card);
 	if (card.full_kind != PK_FULL_DAYS || card.days_to_full <= 0 ||
 	    card.days_to_full > PK_FINDINGS_GROWTH_DAYS) {
-		return;
+		return 0;
 	}
 	say(s, xasprintf("storage growth: logical partition %s = %s reaches "
 			 "its %s limit in %s; then writes to it fail with "
-			 "403/1014 (rule 11), so a key with more values for "
-			 "this data is needed (ASSUMPTION: pksim advises %.0f "
-			 "days ahead, the time to plan a new key and migrate; "
-			 "the reference gives no threshold)",
+			 "403/1014 (rule 11) (ASSUMPTION: pksim warns %.0f "
+			 "days ahead, the time a new key and a migration "
+			 "take to plan; the reference gives no threshold)",
 			 v->key_text, card.full_key,
 			 fmt_bytes(v->spec->lp_storage_bytes, b),
 			 scorecard_full_text(r, &card, 0, when, sizeof(when)),
 			 PK_FINDINGS_GROWTH_DAYS));
+	return PK_KEYS_STORAGE;
 }
 
 /*
@@ -627,19 +631,21 @@ static void say_cross_partition(struct pk_sentences *s,
 		pct(PK_FINDINGS_FANOUT_SHARE)));
 }
 
-static void say_hot_lp(struct pk_sentences *s,
-		       const struct pk_result_variant *v)
+/* The hottest logical partition when it took PK_FINDINGS_HOT_SHARE of
+   the RU; PK_KEYS_HOT when it did on a variant with 429s */
+static unsigned say_hot_lp(struct pk_sentences *s,
+			   const struct pk_result_variant *v)
 {
 	const struct pk_result_lp *top = &v->top_ru[0];
 	char key[128], a[32];
 	double share;
 
 	if (v->metrics->totals.ru_mru <= 0 || v->n_top_ru == 0) {
-		return;
+		return 0;
 	}
 	share = (double)top->ru_mru / (double)v->metrics->totals.ru_mru;
 	if (share < PK_FINDINGS_HOT_SHARE) {
-		return;
+		return 0;
 	}
 	key_text(v, top, key, sizeof(key));
 	say(s, xasprintf("logical partition %s = %s took %.0f%% of all RU; "
@@ -657,12 +663,13 @@ static void say_hot_lp(struct pk_sentences *s,
 				 "undefined partition key value",
 				 v->key_text));
 	}
+	return v->metrics->totals.throttled_429 > 0 ? PK_KEYS_HOT : 0;
 }
 
 /* The first PK_FINDINGS_MAX_403 logical partitions (in order of
    creation) that refused a write, then how many did in all. */
-static void say_full_lps(struct pk_sentences *s,
-			 const struct pk_result_variant *v)
+static unsigned say_full_lps(struct pk_sentences *s,
+			     const struct pk_result_variant *v)
 {
 	char key[128], a[32], b[32], cap[32];
 	size_t i;
@@ -687,6 +694,7 @@ static void say_full_lps(struct pk_sentences *s,
 				 "storage limit",
 				 (unsigned long long)v->n_full));
 	}
+	return v->n_full > 0 ? PK_KEYS_STORAGE : 0;
 }
 
 static void say_splits(struct pk_sentences *s,
@@ -774,6 +782,7 @@ char **findings_make(const struct pk_result *r,
 		     const struct pk_result_variant *v, size_t *n)
 {
 	struct pk_sentences s = {0};
+	unsigned said;
 
 	say_throttled_ranges(&s, v);
 	{
@@ -785,9 +794,9 @@ char **findings_make(const struct pk_result *r,
 	}
 	say_some(&s, findings_held_low(v));
 	say_some(&s, findings_action_clash(r));
-	say_hot_range(&s, r, v);
-	say_hot_lp(&s, v);
-	say_full_lps(&s, v);
+	said = say_hot_range(&s, r, v);
+	said |= say_hot_lp(&s, v);
+	said |= say_full_lps(&s, v);
 	say_some(&s, findings_failed(v));
 	say_some(&s, findings_not_found(v));
 	say_some(&s, findings_not_sent(r, v));
@@ -798,8 +807,9 @@ char **findings_make(const struct pk_result *r,
 	say_splits(&s, v);
 	say_merge(&s, v);
 	say_merge_candidate(&s, r, v);
-	say_storage_growth(&s, r, v);
+	said |= say_storage_growth(&s, r, v);
 	say_cross_partition(&s, v);
+	say_some(&s, findings_compare_keys(r, v, said));
 	if (v->metrics->totals.throttled_429 == 0) {
 		char name[96];
 
