@@ -8,6 +8,8 @@
 # on a terminal it appears on stderr, with PKSIM_PROGRESS_AFTER_MS=0 so
 # the test needs no long run, and is erased at the end; stdout is the same
 # as without a terminal; nothing with --quiet or when stderr is a pipe.
+# A run with 429s announces its remedies' replays there too, and their
+# share of the wall time, never on stdout.
 # Usage (meson test does this): sh tests/jobs.sh PKSIM SOURCE_DIR
 set -eu
 pksim=$1
@@ -111,9 +113,10 @@ PKSIM_PROGRESS_AFTER_MS=0 PKSIM_PROGRESS_EVERY_MS=0 python3 - "$pksim" "$tmp" <<
 import os, pty, re, subprocess, sys
 pksim, tmp = sys.argv[1], sys.argv[2]
 
-def on_pty(sc):
+def on_pty(sc, extra=()):
     m, s = pty.openpty()
-    p = subprocess.run([pksim, "run", sc], stdout=subprocess.PIPE, stderr=s)
+    p = subprocess.run([pksim, "run", sc, *extra], stdout=subprocess.PIPE,
+                       stderr=s)
     os.close(s)
     err = b""
     while True:
@@ -128,8 +131,24 @@ def on_pty(sc):
     assert p.returncode == 0, p.returncode
     return err
 
+# tail's 429s get remedies: announced after the line is erased, each a
+# whole line, then their replays and share of the wall time; paced has
+# no 429 (100 RU/s under 400), so nothing; --no-remedies, nothing
+# (the terminal writes each newline as \r\n)
+REM = (rb"pksim: replaying the remedies of 1 variant with 429s \(at most "
+       rb"[0-9]+ replays, each as long as the run\); --no-remedies skips "
+       rb"them\r\npksim: the remedies' [0-9]+ replays took [0-9.]+ s, "
+       rb"[0-9]+% of the wall time\r\n")
 for sc, what in (("tail", b"retries"), ("paced", b"waiting ops")):
     err = on_pty(os.path.join(tmp, sc + ".yaml"))
+    i = err.find(b"pksim: replaying the remedies")
+    rem, err = (err[i:], err[:i]) if i >= 0 else (b"", err)
+    if sc == "tail":
+        assert re.fullmatch(REM, rem), rem
+        i = on_pty(os.path.join(tmp, "tail.yaml"), ["--no-remedies"])
+        assert b"remedies" not in i, i[-200:]
+    else:
+        assert rem == b"", rem
     assert err.startswith(b"\rpksim: simulated 0:00:00 of 0:00:02 (0%)"), err[:80]
     # past the end: no share, no time left, but what is draining
     # (shorter since 2026-12-02: it wrapped at 80 columns)
@@ -138,5 +157,6 @@ for sc, what in (("tail", b"retries"), ("paced", b"waiting ops")):
     assert re.search(line, err), (sc, err[-200:])
     assert b"(100%)" not in err and b"0m 00s left" not in err, (sc, err)
     assert b"\n" not in err and err.endswith(b"\r\x1b[K"), err[-80:]
-print("jobs: progress while retries and waiting operations drain")
+print("jobs: progress while retries and waiting operations drain; "
+      "remedies announced")
 PY

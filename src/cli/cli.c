@@ -478,9 +478,10 @@ static int fit_width(char **buf, size_t *len, size_t width)
 }
 
 /* Render the report of run into memory, so it is written whole or not
-   at all; the frozen result the reports read is built once, here. */
+   at all; the frozen result the reports read is built once, here, with
+   its remedies, announced on prog's terminal. */
 static int render(const struct pk_run *run, const struct pk_run_opts *o,
-		  char **buf, size_t *len)
+		  struct pk_progress *prog, char **buf, size_t *len)
 {
 	FILE *mem = open_memstream(buf, len);
 	struct pk_result *res;
@@ -493,7 +494,11 @@ static int render(const struct pk_run *run, const struct pk_run_opts *o,
 	/* the series formats carry no remedies: nothing to replay */
 	if (!o->no_remedies && o->format != PK_FORMAT_CSV &&
 	    o->format != PK_FORMAT_STREAMS_CSV) {
+		size_t most, n = remedies_plan(res, &most);
+
+		progress_remedies_start(prog, n, most);
 		remedies_build(res, o->jobs);
+		progress_remedies_end(prog, remedies_replays(res));
 	}
 	if (o->format == PK_FORMAT_CSV) {
 		rc = report_csv(res, mem);
@@ -747,7 +752,7 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 		return rc;
 	}
 	rc = PK_EXIT_OK;
-	if (render(run, &o, &buf, &len)) {
+	if (render(run, &o, &prog, &buf, &len)) {
 		fprintf(stderr, "pksim: error: cannot render the report: %s\n",
 			strerror(errno));
 		rc = PK_EXIT_ENV;

@@ -193,3 +193,35 @@ void progress_end(struct pk_progress *p)
 		fflush(p->out);
 	}
 }
+
+void progress_remedies_start(struct pk_progress *p, size_t variants,
+			     size_t max_replays)
+{
+	p->remedies_ns = now_ns();
+	if (!p->out || variants == 0) {
+		return;
+	}
+	fprintf(p->out,
+		"pksim: replaying the remedies of %zu variant%s with 429s (at "
+		"most %zu replays, each as long as the run); --no-remedies "
+		"skips them\n",
+		variants, variants == 1 ? "" : "s", max_replays);
+	fflush(p->out);
+}
+
+void progress_remedies_end(struct pk_progress *p, size_t replays)
+{
+	int64_t end = now_ns();
+	double all = (double)(end - p->start_ns);
+	double took = (double)(end - p->remedies_ns);
+
+	if (!p->out || replays == 0) {
+		return;
+	}
+	fprintf(p->out,
+		"pksim: the remedies' %zu replay%s took %.1f s, %.0f%% of the "
+		"wall time\n",
+		replays, replays == 1 ? "" : "s", took / (double)PK_NS_PER_S,
+		all > 0 ? 100.0 * took / all : 0.0);
+	fflush(p->out);
+}

@@ -613,6 +613,42 @@ void remedies_build(struct pk_result *res, unsigned jobs)
 	free(p.tasks);
 }
 
+size_t remedies_plan(const struct pk_result *res, size_t *max_replays)
+{
+	size_t i, n = 0;
+
+	*max_replays = 0;
+	for (i = 0; i < res->n_variants; i++) {
+		const struct pk_result_variant *v = &res->variants[i];
+		struct remedy_task t;
+
+		if (!remedy_needed(v)) {
+			continue;
+		}
+		memset(&t, 0, sizeof(t));
+		t.sc = res->sc;
+		t.seed = res->seed;
+		t.spec = v->spec;
+		task_setup(&t, v);
+		*max_replays += t.out->max_replays;
+		remedies_free(t.out);
+		n++;
+	}
+	return n;
+}
+
+size_t remedies_replays(const struct pk_result *res)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < res->n_variants; i++) {
+		if (res->variants[i].remedies) {
+			n += res->variants[i].remedies->replays;
+		}
+	}
+	return n;
+}
+
 void remedies_free(struct pk_remedies *r)
 {
 	size_t k;

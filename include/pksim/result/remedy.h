@@ -164,6 +164,17 @@ int remedy_needed(const struct pk_result_variant *v);
  */
 void remedies_build(struct pk_result *res, unsigned jobs);
 
+/*
+ * What remedies_build(res) will replay, to say before it runs: the
+ * variants that remedy_needed (returned) and the most replays their
+ * searches run in all (*max_replays: each variant's remedies'
+ * max_replays, added up).
+ */
+size_t remedies_plan(const struct pk_result *res, size_t *max_replays);
+
+/* The replays remedies_build ran for res, every variant's added up */
+size_t remedies_replays(const struct pk_result *res);
+
 /* 1 if remedy k's settings are autoscale maxes in r (the container's
    own mode, or the switch to autoscale) */
 int remedy_autoscale(const struct pk_remedies *r, enum pk_remedy_kind k);
