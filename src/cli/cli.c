@@ -768,7 +768,7 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 			sc->lesson_file ? sc->lesson_file : sc->file,
 			o.n_variants ? "--variant" : "--key");
 	} else {
-		rc = cli_expect(run, sc);
+		rc = cli_expect(run, sc, !o.no_remedies);
 	}
 	free(buf);
 	sim_free(run);

@@ -18,6 +18,7 @@
 #include "pksim/cli/help.h"
 #include "pksim/load/scenario.h"
 #include "pksim/report/expect_eval.h"
+#include "pksim/result/remedy.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
 
@@ -25,32 +26,66 @@
 #define PK_SOURCE_SCENARIOS "scenarios"
 #endif
 
-/* Check sc's assertions on run: outcomes into *out (n_expects entries,
-   owned by the caller); the number that failed. */
-static int evaluate(const struct pk_run *run, const struct pk_scenario *sc,
-		    struct pk_expect_outcome **out)
+/* 1 if assertion e measures the remedies: their replays are needed to
+   check it */
+static int on_remedies(const struct pk_expect *e)
+{
+	return strncmp(e->measure, "remedies", 8) == 0;
+}
+
+/* Check the n assertions ex of sc on run, with its remedies replayed
+   when one measures them: outcomes into *out (n entries, owned by the
+   caller); the number that failed. */
+static int evaluate(const struct pk_run *run, const struct pk_expect *ex,
+		    size_t n, struct pk_expect_outcome **out)
 {
 	struct pk_result *res = result_build(run);
 	int failed;
+	size_t i;
 
-	*out = xcalloc(sc->n_expects ? sc->n_expects : 1, sizeof(**out));
-	failed = expect_eval(res, sc->expects, sc->n_expects, *out);
+	for (i = 0; i < n; i++) {
+		if (on_remedies(&ex[i])) {
+			remedies_build(res, 0);
+			break;
+		}
+	}
+	*out = xcalloc(n ? n : 1, sizeof(**out));
+	failed = expect_eval(res, ex, n, *out);
 	result_free(res);
 	return failed;
 }
 
-int cli_expect(const struct pk_run *run, const struct pk_scenario *sc)
+int cli_expect(const struct pk_run *run, const struct pk_scenario *sc,
+	       int remedies)
 {
+	const char *file = sc->lesson_file ? sc->lesson_file : sc->file;
 	struct pk_expect_outcome *o;
+	struct pk_expect *kept;
+	size_t i, n = 0;
 	int failed;
 
 	if (sc->n_expects == 0) {
 		return PK_EXIT_OK;
 	}
-	failed = evaluate(run, sc, &o);
-	expect_print(sc->lesson_file ? sc->lesson_file : sc->file, o,
-		     sc->n_expects, stderr);
+	/* --no-remedies: the assertions on them are not checked, and said
+	   so, rather than failed as absent */
+	kept = xcalloc(sc->n_expects, sizeof(*kept));
+	for (i = 0; i < sc->n_expects; i++) {
+		if (remedies || !on_remedies(&sc->expects[i])) {
+			kept[n++] = sc->expects[i];
+		}
+	}
+	if (n < sc->n_expects) {
+		fprintf(stderr,
+			"%s: expect: %zu assertion%s on remedies not checked: "
+			"--no-remedies skips their replays\n",
+			file, sc->n_expects - n,
+			sc->n_expects - n == 1 ? "" : "s");
+	}
+	failed = evaluate(run, kept, n, &o);
+	expect_print(file, o, n, stderr);
 	free(o);
+	free(kept);
 	return failed ? PK_EXIT_EXPECT : PK_EXIT_OK;
 }
 
@@ -152,7 +187,7 @@ static int check_one(const char *path, FILE *out)
 		rc = PK_EXIT_OK;
 		goto done;
 	}
-	failed = evaluate(run, sc, &o);
+	failed = evaluate(run, sc->expects, sc->n_expects, &o);
 	if (failed) {
 		expect_print(sc->lesson_file ? sc->lesson_file : sc->file, o,
 			     sc->n_expects, stderr);

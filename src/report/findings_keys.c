@@ -13,7 +13,7 @@
 /* Values of the suffix a physical partition (findings_keys.h) */
 #define PK_KEYS_SUFFIX_PER_PP 4
 
-/* " s" appended to buf, single-quoted for a POSIX shell ('\'' for a
+/* " s" (a key) appended to buf, single-quoted for a POSIX shell ('\'' for a
    quote) when it holds anything but letters, digits and _ . / - + , = :
    @ % */
 static size_t quoted(char *buf, size_t cap, size_t len, const char *s)
@@ -106,13 +106,10 @@ char *findings_compare_keys(const struct pk_result *r,
 	if (!id[0] && !sfx[0]) {
 		return NULL;
 	}
-	if (f || !r->sc->file) {
-		len = fmt_append(cmd, sizeof(cmd), len,
-				 "pksim compare with this data file and");
-	} else {
-		len = fmt_append(cmd, sizeof(cmd), len, "pksim compare");
-		len = quoted(cmd, sizeof(cmd), len, r->sc->file);
-	}
+	/* the scenario by the usage's name, not by a path: a report is the
+	   same bytes whatever path or lesson named the scenario */
+	len = fmt_append(cmd, sizeof(cmd), len, "pksim compare %s",
+			 f ? "--items FILE ..." : "SCENARIO.yaml");
 	if (id[0]) {
 		len = fmt_append(cmd, sizeof(cmd), len, " --key");
 		len = quoted(cmd, sizeof(cmd), len, id);
@@ -131,10 +128,11 @@ char *findings_compare_keys(const struct pk_result *r,
 			   "reader who knows the id computes (rule 38)",
 			   sfx, n, PK_KEYS_SUFFIX_PER_PP);
 	}
-	return xasprintf("the key, not the layout: `%s` replays this stream "
-			 "under %s beside %s and ranks them (a key is set "
-			 "when a container is created: another means a new "
-			 "container and a migration)%s",
-			 cmd, id[0] && sfx[0] ? "these keys" : "this key",
-			 v->key_text, why);
+	return xasprintf(
+	    "the key, not the layout: `%s` (%s) replays this "
+	    "stream under %s beside %s and ranks them (a key is set "
+	    "when a container is created: another means a new "
+	    "container and a migration)%s",
+	    cmd, f ? "this data file and its options" : "this scenario's file",
+	    id[0] && sfx[0] ? "these keys" : "this key", v->key_text, why);
 }

@@ -31,7 +31,9 @@
  *   physical partitions at the end, at least 4 (ASSUMPTION: about 4
  *   values a partition, so hash placement spreads the hottest key value's
  *   load; compare measures whether it does).
- * Owned by the caller; NULL when there is no key to suggest.
+ * The command names the scenario SCENARIO.yaml (a data file: --items FILE
+ * ...), as the usage does, so the report is the same whatever path named
+ * it. Owned by the caller; NULL when there is no key to suggest.
  */
 char *findings_compare_keys(const struct pk_result *r,
 			    const struct pk_result_variant *v, unsigned said);

@@ -435,6 +435,32 @@ static void rem_item_splits(const struct field_ctx *c, struct pk_field_value *o)
 	rem_or_null(rem_item(c), (int64_t)rem_item(c)->after.splits, o);
 }
 
+static void rem_redist_n(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, rem(c)->redist_ru ? (int64_t)rem(c)->created_partitions : 0);
+}
+
+static void rem_redist_id(const struct field_ctx *c, struct pk_field_value *o)
+{
+	char buf[24];
+
+	snprintf(buf, sizeof(buf), "%zu", c->idx[0]);
+	fv_text(o, buf);
+}
+
+static void rem_redist_before(const struct field_ctx *c,
+			      struct pk_field_value *o)
+{
+	fv_real(o, (double)rem(c)->start_ru_per_s /
+		       (double)rem(c)->created_partitions);
+}
+
+static void rem_redist_after(const struct field_ctx *c,
+			     struct pk_field_value *o)
+{
+	fv_int(o, rem(c)->redist_ru[c->idx[0]]);
+}
+
 static void rem_hours(const struct field_ctx *c, struct pk_field_value *o)
 {
 	fv_int(o, (int64_t)rem_item(c)->after.n_hours);
@@ -892,6 +918,13 @@ const struct field_reader field_readers[] = {
     FN("remedies.max_without_split_ru_per_s", SEL_NONE, FW_REMEDIES, rem_cap),
     FN("remedies.throttled_429", SEL_NONE, FW_REMEDIES, rem_429),
     FN("remedies.failed_after_retries", SEL_NONE, FW_REMEDIES, rem_failed),
+    FN("remedies.redistribution", SEL_NONE, FW_REMEDIES, rem_redist_n),
+    FN("remedies.redistribution[].range_id", SEL_NONE, FW_REMEDIES,
+       rem_redist_id),
+    FN("remedies.redistribution[].ru_per_s_before", SEL_NONE, FW_REMEDIES,
+       rem_redist_before),
+    FN("remedies.redistribution[].ru_per_s_after", SEL_NONE, FW_REMEDIES,
+       rem_redist_after),
     FN("remedies.list", SEL_NONE, FW_REMEDIES, rem_n),
     FN("remedies.list[].kind", SEL_NONE, FW_REMEDIES, rem_kind),
     FN("remedies.list[].status", SEL_NONE, FW_REMEDIES, rem_status),

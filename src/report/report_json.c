@@ -634,6 +634,29 @@ static json_t *hours(const int64_t *x, size_t n)
 	return a;
 }
 
+/* The redistribution's RU/s range by range, before (the even share at
+   t = 0, rule 4) and after (rule 26); [] when none was computed */
+static json_t *redistribution(const struct pk_remedies *m)
+{
+	json_t *a = json_array();
+	size_t i;
+	char id[24];
+
+	for (i = 0; m->redist_ru && i < m->created_partitions; i++) {
+		json_t *e = json_object();
+
+		snprintf(id, sizeof(id), "%zu", i);
+		json_object_set_new(e, "range_id", json_string(id));
+		json_object_set_new(e, "ru_per_s_before",
+				    json_real((double)m->start_ru_per_s /
+					      (double)m->created_partitions));
+		json_object_set_new(e, "ru_per_s_after",
+				    json_integer(m->redist_ru[i]));
+		json_array_append_new(a, e);
+	}
+	return a;
+}
+
 /* The remedies replayed for a variant (result/remedy.h, report-json.md) */
 static json_t *remedies(const struct pk_remedies *m)
 {
@@ -651,6 +674,7 @@ static json_t *remedies(const struct pk_remedies *m)
 			    json_integer(m->cap_ru_per_s));
 	json_object_set_new(o, "throttled_429", count(m->before.throttled_429));
 	json_object_set_new(o, "failed_after_retries", count(m->before.failed));
+	json_object_set_new(o, "redistribution", redistribution(m));
 	for (k = 0; k < PK_REMEDY_KINDS; k++) {
 		const struct pk_remedy *x = &m->items[k];
 		json_t *e = json_object();
