@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+/*
+ * web_page: the class page driven as a person uses it, in headless
+ * Chromium (Debian chromium) over the DevTools protocol (node
+ * --experimental-websocket).
+ *
+ * Usage: node --experimental-websocket tests/web_page.js WEB_DIR [PNG]
+ *
+ * Opens WEB_DIR/index.html from file:// at 1366x768, picks lesson 1 and
+ * runs it; the report must say what lesson 1's header works out: 3
+ * physical partitions created at 18,000 RU/s (one per 6,000, rule 2), 5
+ * at the end of 9,000 RU/s, and the narration the storage split; steps
+ * the narration (Next: event 2 of N); answers a quiz question (its
+ * answer shown only then); then edits the YAML to a syntax error on line
+ * 3 and must see it listed at line 4 (libyaml's mark: where the flow
+ * mapping was found unclosed) and that line marked. Writes the screenshot
+ * of the lesson's report to PNG when given. Exit 1 on any failure.
+ */
+"use strict";
+const { spawn } = require("child_process");
+const fs = require("fs");
+const path = require("path");
+
+const [webDir, png] = process.argv.slice(2);
+const url = "file://" + path.resolve(webDir, "index.html");
+const port = 9300 + (process.pid % 500);
+const chrome = spawn("chromium", ["--headless", "--no-sandbox", "--disable-gpu",
+  "--hide-scrollbars", "--window-size=1366,768",
+  "--remote-debugging-port=" + port, "about:blank"], { stdio: "ignore" });
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const fails = [];
+
+async function connect() {
+  for (let i = 0; i < 100; i++) {
+    try {
+      const list = await (await fetch(`http://127.0.0.1:${port}/json`)).json();
+      const ws = new WebSocket(list.find((t) => t.type === "page").webSocketDebuggerUrl);
+      await new Promise((r, j) => { ws.onopen = r; ws.onerror = j; });
+      return ws;
+    } catch (e) {
+      await sleep(200);
+    }
+  }
+  throw new Error("chromium did not answer on port " + port);
+}
+
+async function main() {
+  const ws = await connect();
+  let id = 0;
+  const pending = {};
+  ws.onmessage = (m) => {
+    const d = JSON.parse(m.data);
+    if (d.id && pending[d.id]) { pending[d.id](d); delete pending[d.id]; }
+  };
+  const send = (method, params = {}) => new Promise((r) => {
+    const i = ++id; pending[i] = r; ws.send(JSON.stringify({ id: i, method, params }));
+  });
+  const ev = async (e) => (await send("Runtime.evaluate",
+    { expression: e, awaitPromise: true, returnByValue: true })).result.result.value;
+  const done = async () => {
+    for (let t = 0; t < 240; t++) {
+      if (await ev("document.getElementById('status').dataset.done === '1'")) return;
+      await sleep(250);
+    }
+    fails.push("the run did not finish in 60 s");
+  };
+  await send("Emulation.setDeviceMetricsOverride",
+    { width: 1366, height: 768, deviceScaleFactor: 1, mobile: false });
+  await send("Page.navigate", { url });
+  for (let t = 0; t < 40 && !(await ev("document.getElementById('status') && document.getElementById('status').textContent === 'ready'")); t++) {
+    await sleep(250);
+  }
+  // lesson 1, as a student picks it
+  await ev("document.querySelectorAll('#lessons button')[0].click(); document.getElementById('run').click(); 1");
+  await done();
+  const report = await ev("document.getElementById('report').srcdoc");
+  for (const want of ["3 physical partitions, created at 18,000 RU/s",
+    "5 physical partitions (2 splits), 45,000 RU/s"]) {
+    if (!report.includes(want)) fails.push("the report does not say: " + want);
+  }
+  const events = await ev("[...document.querySelectorAll('#events li')].map((l) => l.textContent)");
+  if (!events.some((e) => /splits into ranges .* storage/.test(e))) {
+    fails.push("no storage split in the narration: " + JSON.stringify(events));
+  }
+  await ev("tab('narration'); document.getElementById('next').click(); 1");
+  const step = await ev("document.getElementById('step').textContent");
+  if (step !== "event 2 of " + events.length) fails.push("after Next: " + step);
+  // a quiz: the answer hidden until the student answers
+  await ev("tab('quiz'); 1");
+  const hidden = await ev("getComputedStyle(document.querySelector('#questions .answer')).display");
+  await ev("document.querySelector('#questions textarea').value = 'the cap'; document.querySelector('#questions button').click(); 1");
+  const shown = await ev("getComputedStyle(document.querySelector('#questions .answer')).display");
+  if (hidden !== "none" || shown === "none") fails.push(`quiz answer display ${hidden} then ${shown}`);
+  await ev("tab('report'); 1");
+  await sleep(500);
+  if (png) {
+    const shot = await send("Page.captureScreenshot", { format: "png" });
+    fs.writeFileSync(png, Buffer.from(shot.result.data, "base64"));
+  }
+  // a syntax error: listed at its line, the line marked
+  await ev(`document.getElementById('status').dataset.done = '';
+    document.getElementById('yaml').value = "name: x\\ncontainer: {partition_key: /id, throughput: 400}\\nphases: [{duration: 2s, rate: 1/s\\n";
+    document.getElementById('run').click(); 1`);
+  await done();
+  const err = await ev("document.getElementById('errors').textContent");
+  const marked = await ev("[...document.querySelectorAll('#gutter .bad')].map((b) => b.textContent).join()");
+  if (!/^line 4, column 1: error: YAML syntax error/.test(err) || marked !== "4") {
+    fails.push(`the syntax error: ${JSON.stringify(err)}, marked line ${marked}`);
+  }
+  ws.close();
+}
+
+main().catch((e) => fails.push(String(e.stack || e))).finally(() => {
+  chrome.kill();
+  for (const f of fails) console.log("web_page: " + f);
+  process.exit(fails.length ? 1 : 0);
+});
