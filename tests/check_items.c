@@ -1139,7 +1139,8 @@ START_TEST(test_items_command_line_errors)
 	e = variant_error(s, "/a,/b,/c,/d");
 	ck_assert_str_eq(e, "pksim: --key '/a,/b,/c,/d': error: a "
 			    "hierarchical partition key has at most 3 levels "
-			    "(got 4)");
+			    "(rule 22); a fourth is allowed only when it is "
+			    "/id, a unique last level (rule 33), got '/d'");
 	free(e);
 	e = variant_error(s, "/a, /a");
 	ck_assert_str_eq(e, "pksim: --key '/a, /a': error: partition_key "

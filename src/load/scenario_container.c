@@ -102,7 +102,43 @@ void ld_container_copy(struct pk_container_spec *dst,
 }
 
 /*
- * The partition_key value n: a path, a list of 1-3 paths, or a template
+ * 1 (with the error) when list n has more levels than a hierarchical key
+ * may: rule 22 (D-HPK) allows 3, rule 33 a fourth only when it is the
+ * unique /id; the message names the rule that applies.
+ */
+static int too_many_levels(struct ld *ld, const struct yn *n)
+{
+	const struct yn *last = n->kids[n->n_kids - 1];
+	char buf[PK_YN_DESC_BYTES];
+
+	if (n->n_kids <= PK_KEY_GROUPING_LEVELS) {
+		return 0;
+	}
+	if (n->n_kids > PK_KEY_MAX_LEVELS) {
+		ld_err(ld, n->kids[PK_KEY_MAX_LEVELS],
+		       "a hierarchical partition key has at most %d levels "
+		       "(rule 22), or %d when the last is %s (rule 33); got "
+		       "%zu",
+		       PK_KEY_GROUPING_LEVELS, PK_KEY_MAX_LEVELS,
+		       PK_KEY_UNIQUE_PATH, n->n_kids);
+		return 1;
+	}
+	if (last->kind == YN_SCALAR &&
+	    strcmp(last->text, PK_KEY_UNIQUE_PATH) == 0) {
+		return 0;
+	}
+	ld_err(ld, last,
+	       "a hierarchical partition key has at most %d levels (rule "
+	       "22); a fourth is allowed only when it is %s, a unique last "
+	       "level (rule 33), got %s",
+	       PK_KEY_GROUPING_LEVELS, PK_KEY_UNIQUE_PATH,
+	       yn_desc(last, buf, sizeof(buf)));
+	return 1;
+}
+
+/*
+ * The partition_key value n: a path, a list of 1-3 paths (4 when
+ * the last is /id, rule 33), or a template
  * (any string with '{'; pkey parses it). Fills kind, paths, template_text
  * and position of *k (version untouched) and sets *display to the key as
  * written; both owned by the caller. Returns 0, or -1 with errors
@@ -155,15 +191,10 @@ int ld_load_key(struct ld *ld, const struct yn *n, struct pk_key_spec *k,
 		ld_err(ld, n,
 		       "partition_key is an empty list; give 1 to %d paths, "
 		       "e.g. [/tenantId, /userId]",
-		       PK_KEY_MAX_LEVELS);
+		       PK_KEY_GROUPING_LEVELS);
 		return -1;
 	}
-	if (n->n_kids > PK_KEY_MAX_LEVELS) {
-		/* D-HPK: up to three levels */
-		ld_err(ld, n,
-		       "a hierarchical partition key has at most %d levels "
-		       "(got %zu)",
-		       PK_KEY_MAX_LEVELS, n->n_kids);
+	if (too_many_levels(ld, n)) {
 		return -1;
 	}
 	for (i = 0; i < n->n_kids; i++) {

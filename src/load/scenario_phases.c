@@ -438,6 +438,12 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 	if ((n = yn_get(m, "batch"))) {
 		load_batch(ld, n, ph);
 	}
+	/* where the batch size was asked for: batch.size, else ops.batch */
+	if ((n = yn_get(yn_get(m, "batch"), "size")) ||
+	    (n = yn_get(yn_get(m, "ops"), "batch"))) {
+		ph->batch_line = n->line;
+		ph->batch_col = n->col;
+	}
 	if ((n = yn_get(m, "item_size"))) {
 		load_item_size(ld, n, &ph->item_size);
 	}
@@ -536,6 +542,48 @@ void ld_check_phase_minimums(struct ld *ld)
 	free(reported);
 }
 
+/* 1 when the last level of key k is the unique /id (a plain /id too) */
+static int key_ends_unique(const struct pk_key_spec *k)
+{
+	return k->kind != PK_KEY_SYNTHETIC && k->n_paths > 0 &&
+	       strcmp(k->paths[k->n_paths - 1], PK_KEY_UNIQUE_PATH) == 0;
+}
+
+/*
+ * Rule 33: a transactional batch needs one full key, and a key whose last
+ * level is /id (a plain /id too) gives every item its own: under it a
+ * batch holds one item, and the service refuses a larger one (400). When
+ * every variant's key ends in /id, a phase that sends batches of more
+ * than one item cannot mean that: an error naming the rule. A comparison
+ * where some key can hold the batches runs, and shows the 400s.
+ */
+static void batch_fits_some_key(struct ld *ld, const struct pk_phase_spec *ph)
+{
+	const struct pk_scenario *s = ld->s;
+	size_t v;
+
+	if (ph->mix[PK_OP_BATCH] <= 0 || ph->batch_size <= 1 ||
+	    s->n_variants == 0) {
+		return;
+	}
+	for (v = 0; v < s->n_variants; v++) {
+		if (!key_ends_unique(&s->variants[v].key)) {
+			return;
+		}
+	}
+	ld_err_at(ld, ph->batch_line ? ph->batch_line : ph->line,
+		  ph->batch_line ? ph->batch_col : ph->col,
+		  "phase '%.*s' sends batches of %u items, but the partition "
+		  "key %s%s ends in %s: every item is its own logical "
+		  "partition and a transactional batch holds one, so each "
+		  "batch is a single item (rule 33); set batch size 1 or end "
+		  "the key in a grouping property",
+		  PK_SCENARIO_QUOTE_BYTES, ph->name, ph->batch_size,
+		  s->variants[0].partition_key,
+		  s->n_variants > 1 ? " (and every variant's)" : "",
+		  PK_KEY_UNIQUE_PATH);
+}
+
 /*
  * Merge and redistribution are features of provisioned throughput
  * (D-MERGE, D-REDIST): neither applies to a serverless variant, and pksim
@@ -595,6 +643,7 @@ void ld_check_phase_actions(struct ld *ld)
 		    ph->merge_to > 0 ? "merges" : "redistributes";
 
 		phase_settings_fit(ld, ph);
+		batch_fits_some_key(ld, ph);
 		if (ph->merge_to == 0 && ph->n_redistribute == 0) {
 			continue;
 		}

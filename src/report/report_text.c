@@ -162,6 +162,19 @@ static void cosmos_settings(const struct pk_container_spec *cs, FILE *out)
 		fmt_bytes(cs->pp_storage_bytes, a),
 		fmt_thousands((unsigned long long)cs->pp_ru_per_s, b),
 		fmt_bytes(cs->lp_storage_bytes, c), cs->index_factor);
+	if (cs->key.kind == PK_KEY_HIERARCHICAL &&
+	    strcmp(cs->key.paths[cs->key.n_paths - 1], PK_KEY_UNIQUE_PATH) ==
+		0) {
+		fprintf(out,
+			"unique last level: %s ends the key%s, so each full "
+			"key holds one item and any prefix may pass %s; a "
+			"transactional batch holds one item (rule 33)\n",
+			PK_KEY_UNIQUE_PATH,
+			cs->key.n_paths > PK_KEY_GROUPING_LEVELS
+			    ? " as a fourth level, which only it may be"
+			    : "",
+			fmt_bytes(cs->lp_storage_bytes, c));
+	}
 	if (cs->burst) {
 		fprintf(out, "burst capacity: on (partitions below 3,000 RU/s "
 			     "save unused RU for up to 300 s and spend them "

@@ -80,15 +80,16 @@
    partition key range serves in a second (10,000 RU/s) */
 #define PK_MONITOR_MAX_CHARGE_RU 1000000.0
 
-/* Components of a key value: a hierarchical key has at most 3 (D-HPK). */
-#define PK_MONITOR_MAX_LEVELS 3
+/* Components of a key value: a hierarchical key has at most 3 (D-HPK),
+   4 when the last is /id (rule 33). */
+#define PK_MONITOR_MAX_LEVELS 4
 
 /* What to read of an export. */
 struct pk_monitor_opts {
 	const char *database;	/* DatabaseName to keep, or NULL */
 	const char *collection; /* CollectionName to keep, or NULL */
 	const char *region;	/* RegionName to keep, or NULL */
-	size_t levels;		/* components the container's key has: 1..3 */
+	size_t levels;		/* components the container's key has: 1..4 */
 	const char *key_text;	/* that key as written ("[/t, /u]"), for
 				   messages; NULL: not named */
 	int64_t split_mru;	/* a row is ceil(charge / split_mru)

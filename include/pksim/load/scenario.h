@@ -298,6 +298,8 @@ struct pk_phase_spec {
 	int autoscale_max_line, autoscale_max_col; /* where written */
 	int action_line, action_col; /* where `redistribute` or `merge` is
 					written; 0 if neither */
+	int batch_line, batch_col;   /* where batch.size (else ops.batch) is
+					written; 0 if neither */
 	int line, col;		     /* position of the phase, 1-based */
 };
 

@@ -16,10 +16,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Bytes of the longest position kept: Azure Cosmos DB's three
-   MultiHash levels of 16 bytes (reference §7: 32 hex characters per
-   level, up to 96). */
-#define PK_EPK_MAX_BYTES 48
+/* Bytes of the longest position kept: Azure Cosmos DB's MultiHash
+   levels of 16 bytes (reference §7: 32 hex characters per level), four
+   of them when a fourth level /id is allowed (rule 33). */
+#define PK_EPK_MAX_BYTES 64
 
 /* A key-space position in binary: len bytes of b (as hex, 2 x len
    characters). */

@@ -537,8 +537,9 @@ struct pk_epk epk_hash_v1(const struct pk_value *components, size_t n)
 	size_t len;
 
 	memset(&e, 0, sizeof(e));
-	len = epk_v1_bytes(components, n, e.b, sizeof(e.b));
-	e.len = (uint8_t)(len < sizeof(e.b) ? len : sizeof(e.b));
+	len = epk_v1_bytes(components, n, e.b, PK_EPK_V1_ROUTE_BYTES);
+	e.len = (uint8_t)(len < PK_EPK_V1_ROUTE_BYTES ? len
+						      : PK_EPK_V1_ROUTE_BYTES);
 	return e;
 }
 

@@ -84,11 +84,11 @@ int epk_encode_v1(const struct pk_value *v, unsigned char *buf, size_t cap,
 struct pk_epk epk_hash_v2(const struct pk_value *components, size_t n);
 
 /*
- * The MultiHash EPK of a hierarchical key (n = 1..3 levels; levels past
- * 3 are ignored; n == 0 gives pk_epk_min): the V2 EPK of each level on
- * its own, concatenated (16 bytes a level). Its first 16 bytes equal the
- * V2 EPK of level 1 alone, which is what prefix routing needs.
- * Source: reference §7 (MultiHash), rule 23.
+ * The MultiHash EPK of a hierarchical key (n = 1..4 levels, the fourth
+ * only /id, rule 33; levels past 4 are ignored; n == 0 gives pk_epk_min): the
+ * V2 EPK of each level on its own, concatenated (16 bytes a level). Its first
+ * 16 bytes equal the V2 EPK of level 1 alone, which is what prefix routing
+ * needs. Source: reference §7 (MultiHash), rule 23.
  */
 struct pk_epk epk_hash_multi(const struct pk_value *levels, size_t n);
 
@@ -113,13 +113,14 @@ size_t epk_v1_bytes(const struct pk_value *components, size_t n,
 		    unsigned char *out, size_t cap);
 
 /*
- * The V1 EPK for routing: the first PK_EPK_MAX_BYTES bytes of
+ * The V1 EPK for routing: the first PK_EPK_V1_ROUTE_BYTES (48) bytes of
  * epk_v1_bytes. ASSUMPTION: routing compares the first 48 bytes. The V1
  * range boundaries in the SDK tests are hash-prefix numbers such as
  * 05C1D5AB55AB50 (7 bytes), so keeping 48 never changes which range an
  * EPK falls in; only two keys equal in their first 48 bytes tie.
  */
 struct pk_epk epk_hash_v1(const struct pk_value *components, size_t n);
+#define PK_EPK_V1_ROUTE_BYTES 48
 
 /*
  * The EPK of a Range-kind key: the binary encoding of the components

@@ -57,11 +57,19 @@ enum pk_key_kind {
 				checked by pkey, not the loader) */
 };
 
-#define PK_KEY_MAX_LEVELS 3 /* D-HPK: up to 3 levels */
+/* D-HPK (rule 22): up to 3 levels of business grouping */
+#define PK_KEY_GROUPING_LEVELS 3
+/* Rule 33 (D-HPK-ID, 4 levels INFERRED): a fourth level, only when it is
+   the unique /id */
+#define PK_KEY_MAX_LEVELS 4
+/* The unique last level of rule 33: each item its own logical
+   partition */
+#define PK_KEY_UNIQUE_PATH "/id"
 
 struct pk_key_spec {
 	enum pk_key_kind kind;
-	char *paths[PK_KEY_MAX_LEVELS]; /* owned; PATH: 1, HIERARCHICAL: 2-3 */
+	char *paths[PK_KEY_MAX_LEVELS]; /* owned; PATH: 1, HIERARCHICAL: 2-3,
+					   or 4 when paths[3] is /id */
 	size_t n_paths;
 	char *template_text; /* owned; SYNTHETIC only */
 	int version;	     /* partition key definition version, 1 or 2
