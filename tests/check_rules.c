@@ -5,6 +5,7 @@
  */
 #include <check.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "pksim/run/sim.h"
 #include "pksim/service/metrics.h"
@@ -65,12 +66,114 @@ START_TEST(test_rule33_id_last_level)
 }
 END_TEST
 
+/* ---- rule 36: merge ---- */
+
+/*
+ * Rule 36 on the docs' own terms: the count after a merge is fixed from
+ * the RU/s in force when it starts; a raise during it cancels it, a
+ * lowering does not. An existing container of 4 physical partitions at
+ * 25,000 RU/s asks at t = 0 to merge to 1; the merge takes 60 s
+ * (merge_delay). At t = 10 s a phase changes the RU/s to %s.
+ * The floor at the start: ceil(25,000 / 10,000) = 3 (rule 1), so the
+ * merge is fixed at 4 -> 3.
+ */
+static const char merge_text[] =
+    "seed: 1\n"
+    "container: {partition_key: /k, partitions: 4, throughput: 25000,\n"
+    "            merge_delay: 60s}\n"
+    "items: {k: {values: \"k{0..99}\"}}\n"
+    "phases:\n"
+    "  - {duration: 10s, rate: 10/s, merge: 1}\n"
+    "  - {duration: 80s, rate: 10/s, throughput: %s}\n";
+
+/* The run of merge_text with the RU/s set at t = 10 s. */
+static struct pk_run *merge_run(const char *ru)
+{
+	char text[sizeof(merge_text) + 32];
+
+	snprintf(text, sizeof(text), merge_text, ru);
+	return tu_sim_text("merge.yaml", text);
+}
+
+/* 1 when run's variant 0 recorded an action of kind k at t_s. */
+static int has_action(const struct pk_run *run, enum pk_action_kind k,
+		      int64_t t_s)
+{
+	const struct pk_metrics *m = tu_metrics(run->variants[0].svc);
+	size_t i;
+
+	for (i = 0; i < m->n_actions; i++) {
+		if (m->actions[i].kind == k && m->actions[i].t_s == t_s) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Lowered to 8,000 at t = 10 s: 8,000 alone would allow one partition,
+   but the count was fixed at the start: at t = 60 s the merge ends at 3
+   partitions, which share 8,000 RU/s. Before it ends the 4 ranges stay. */
+START_TEST(test_rule36_lowering_keeps_merge)
+{
+	struct pk_run *run = merge_run("8000");
+	struct tu_end end = tu_end(run, 0);
+
+	ck_assert(has_action(run, PK_ACTION_MERGE_STARTED, 0));
+	ck_assert(has_action(run, PK_ACTION_MERGE, 60));
+	ck_assert(!has_action(run, PK_ACTION_MERGE_CANCELLED, 10));
+	ck_assert_uint_eq(end.ranges, 3);
+	ck_assert_int_eq(end.ru_per_s, 8000);
+	tu_sim_free(run);
+}
+END_TEST
+
+/* Raised to 30,000 at t = 10 s (within 4 x 10,000: no split): the merge
+   is cancelled then and never happens; 4 partitions at the end. */
+START_TEST(test_rule36_raise_cancels_merge)
+{
+	struct pk_run *run = merge_run("30000");
+	struct tu_end end = tu_end(run, 0);
+
+	ck_assert(has_action(run, PK_ACTION_MERGE_STARTED, 0));
+	ck_assert(has_action(run, PK_ACTION_MERGE_CANCELLED, 10));
+	ck_assert(!has_action(run, PK_ACTION_MERGE, 60));
+	ck_assert_uint_eq(end.ranges, 4);
+	ck_assert_int_eq(end.ru_per_s, 30000);
+	tu_sim_free(run);
+}
+END_TEST
+
+/* Without merge_delay the merge is done at once, as before: 4 -> 3 at
+   t = 0 (the floor from 25,000), and the raise at 10 s has nothing to
+   cancel. */
+START_TEST(test_rule36_instant_merge)
+{
+	struct pk_run *run = tu_sim_text(
+	    "merge0.yaml", "seed: 1\n"
+			   "container: {partition_key: /k, partitions: 4, "
+			   "throughput: 25000}\n"
+			   "items: {k: {values: \"k{0..99}\"}}\n"
+			   "phases:\n"
+			   "  - {duration: 10s, rate: 10/s, merge: 1}\n"
+			   "  - {duration: 10s, rate: 10/s, throughput: "
+			   "30000}\n");
+
+	ck_assert(has_action(run, PK_ACTION_MERGE, 0));
+	ck_assert(!has_action(run, PK_ACTION_MERGE_CANCELLED, 10));
+	ck_assert_uint_eq(tu_end(run, 0).ranges, 3);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("rules");
 	TCase *tc = tcase_create("rules");
 
 	tcase_add_test(tc, test_rule33_id_last_level);
+	tcase_add_test(tc, test_rule36_lowering_keeps_merge);
+	tcase_add_test(tc, test_rule36_raise_cancels_merge);
+	tcase_add_test(tc, test_rule36_instant_merge);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -31,6 +31,7 @@ static const char *const container_keys[] = {
     "logical_partition_storage",
     "index_factor",
     "split_delay",
+    "merge_delay",
     "autoscale_max",
     "autoscale_mode",
     "burst",
@@ -435,6 +436,9 @@ static unsigned load_container_keys(struct ld *ld, const struct yn *m,
 	}
 	if ((n = yn_get(m, "split_delay"))) {
 		ld_get_duration(ld, n, "split_delay", 0, &c->split_delay_ms);
+	}
+	if ((n = yn_get(m, "merge_delay"))) {
+		ld_get_duration(ld, n, "merge_delay", 0, &c->merge_delay_ms);
 	}
 	if ((n = yn_get(m, "split_gone"))) {
 		ld_get_duration(ld, n, "split_gone", 0, &c->split_gone_ms);

@@ -174,9 +174,10 @@ void metrics_add_action(struct pk_metrics *m, int64_t t_s,
 const char *metrics_action_name(enum pk_action_kind k)
 {
 	static const char *const names[PK_ACTION_KINDS] = {
-	    "splits_started", "splits_done",	   "splits_cancelled",
-	    "merge",	      "redistribute",	   "autoscale_max",
-	    "serverless_ru",  "splits_unfinished",
+	    "splits_started",  "splits_done",	    "splits_cancelled",
+	    "merge",	       "redistribute",	    "autoscale_max",
+	    "serverless_ru",   "splits_unfinished", "merge_started",
+	    "merge_cancelled", "merge_unfinished",
 	};
 
 	return k < PK_ACTION_KINDS ? names[k] : "?";

@@ -205,6 +205,10 @@ enum pk_action_kind {
 	PK_ACTION_SERVERLESS_RU,      /* serverless RU/s follow the ranges */
 	PK_ACTION_SPLITS_UNFINISHED,  /* the run ended before a scale-up's
 					 splits were done */
+	PK_ACTION_MERGE_STARTED,      /* a merge that takes merge_delay */
+	PK_ACTION_MERGE_CANCELLED,    /* ... cancelled: RU/s raised during
+					 it (rule 36) or a later change */
+	PK_ACTION_MERGE_UNFINISHED,   /* the run ended during a merge */
 	PK_ACTION_KINDS
 };
 

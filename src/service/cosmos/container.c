@@ -486,6 +486,10 @@ void container_advance(struct pk_container *c, int64_t t_ms)
 			    c->pending_done_s < to) {
 				to = c->pending_done_s;
 			}
+			if (c->merge_want > 0 && c->merge_done_s > c->now_s &&
+			    c->merge_done_s < to) {
+				to = c->merge_done_s;
+			}
 			if (c->ttl) {
 				to = container_ttl_idle_until(c, to);
 			}
@@ -505,6 +509,9 @@ void container_advance(struct pk_container *c, int64_t t_ms)
 		}
 		if (c->pending_ru_per_s >= 0 && c->now_s >= c->pending_done_s) {
 			container_finish_pending(c);
+		}
+		if (c->merge_want > 0 && c->now_s >= c->merge_done_s) {
+			container_merge_finish(c);
 		}
 	}
 }

@@ -406,23 +406,30 @@ struct pk_container {
 					(split delay), or -1 */
 	int64_t pending_done_s;	     /* the second its splits are done */
 	size_t pending_ranges;	     /* ranges it splits to */
-	int autoscale;		     /* 1: ru_per_s is the autoscale max
-					Tmax, the budget basis */
-	int serverless;		     /* 1: ru_per_s follows the ranges
-					(rule 19) */
-	int64_t weight_total_mru;    /* custom policy: the sum of the
-					ranges' weight_mru */
-	int redistributed;	     /* 1: shares were set per range
-					(container_redistribute); splits
-					halve a parent's share instead of
-					re-dividing evenly */
-	int64_t now_s;		     /* the open second */
-	int64_t now_ms;		     /* time of the last request applied */
-	int sec_active;		     /* a request arrived in the open second */
-	int64_t sec_offered_mru;     /* open second, container-wide:
-					charges of first attempts */
-	int64_t sec_retry_mru;	     /* ... of retries */
-	uint64_t sec_retries;	     /* retries in the open second */
+	/* A merge in flight (rule 36, merge_delay > 0): the ranges it ends
+	   at, fixed from the RU/s at its start (0: none), the second it
+	   finishes, and why it stops above what was asked ("" or a
+	   clause) */
+	size_t merge_want;
+	int64_t merge_done_s;
+	const char *merge_why;
+	int autoscale;		  /* 1: ru_per_s is the autoscale max
+				     Tmax, the budget basis */
+	int serverless;		  /* 1: ru_per_s follows the ranges
+				     (rule 19) */
+	int64_t weight_total_mru; /* custom policy: the sum of the
+				     ranges' weight_mru */
+	int redistributed;	  /* 1: shares were set per range
+				     (container_redistribute); splits
+				     halve a parent's share instead of
+				     re-dividing evenly */
+	int64_t now_s;		  /* the open second */
+	int64_t now_ms;		  /* time of the last request applied */
+	int sec_active;		  /* a request arrived in the open second */
+	int64_t sec_offered_mru;  /* open second, container-wide:
+				     charges of first attempts */
+	int64_t sec_retry_mru;	  /* ... of retries */
+	uint64_t sec_retries;	  /* retries in the open second */
 	int64_t sec_served_mru;
 	int attempt_retry; /* 1: the requests applied until the
 			      next container_set_retry are
@@ -650,6 +657,11 @@ int container_redistribute(struct pk_container *c, int64_t t_ms,
  * recorded (metrics_add_merge)
  * with the RU/s and storage before it, for D-MERGE's advice (result.h).
  * Returns the ranges merged away.
+ * With spec.merge_delay_ms > 0 the merge is started, not done (rule 36):
+ * its count (want, floored by the RU/s in force now) is fixed now, the
+ * pairs merge merge_delay later (container_advance), a raise of RU/s
+ * before then cancels it (container_set_throughput), a lowering does not
+ * change it; a later merge or a redistribution replaces it; returns 0.
  */
 size_t container_merge(struct pk_container *c, int64_t t_ms, size_t want);
 

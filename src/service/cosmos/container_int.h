@@ -35,6 +35,14 @@ void container_storage_splits(struct pk_container *c);
 /* The waiting scale-up's splits are done: new layout, new RU/s. */
 void container_finish_pending(struct pk_container *c);
 
+/* The merge in flight is due: merge to the count fixed at its start
+   (rule 36). */
+void container_merge_finish(struct pk_container *c);
+
+/* Cancel the merge in flight, if any, saying why (`because`, a clause:
+   "RU/s raised from 1,000 to 2,000 during it (rule 36)"). */
+void container_merge_cancel(struct pk_container *c, const char *because);
+
 /* Rule 18: storage above 0.1 x Tmax GB raises Tmax (D-AUTO). */
 void container_autoscale_storage(struct pk_container *c);
 

@@ -403,6 +403,15 @@ void container_end(struct pk_container *c)
 	for (i = 0; i < c->pmap.n; i++) {
 		container_dyn_flush(c, i); /* the last hour's dynamic bill */
 	}
+	if (c->merge_want > 0) {
+		metrics_add_action(
+		    &c->metrics, c->now_s, PK_ACTION_MERGE_UNFINISHED,
+		    "the run ends before the merge to %zu "
+		    "physical partitions is done (t=%llds); %zu "
+		    "at the end",
+		    c->merge_want, (long long)c->merge_done_s, c->pmap.n);
+		c->merge_want = 0;
+	}
 
 	if (c->pending_ru_per_s < 0) {
 		return;
@@ -437,6 +446,17 @@ void container_set_throughput(struct pk_container *c, int64_t t_ms,
 	if (ru_per_s == c->ru_per_s && c->pending_ru_per_s < 0) {
 		return; /* a phase that repeats the current RU/s changes nothing
 			 */
+	}
+	if (ru_per_s > c->ru_per_s) {
+		/* rule 36: a raise cancels a merge in flight; a lowering
+		   does not, nor changes its count */
+		char x[32], y[32], because[96];
+
+		snprintf(because, sizeof(because),
+			 "RU/s raised from %s to %s during it (rule 36)",
+			 fmt_thousands(c->ru_per_s, x),
+			 fmt_thousands(ru_per_s, y));
+		container_merge_cancel(c, because);
 	}
 	cancel_pending(c);
 	e.t_s = c->now_s;
@@ -554,6 +574,9 @@ int container_redistribute(struct pk_container *c, int64_t t_ms,
 		}
 	}
 	cancel_pending(c);
+	/* ASSUMPTION: a redistribution replaces a merge in flight (the
+	   merge would divide RU/s evenly again at its end) */
+	container_merge_cancel(c, "a redistribution replaces it");
 	e.t_s = c->now_s;
 	e.effective_t_s = c->now_s;
 	e.from_ru_per_s = c->ru_per_s;
@@ -659,21 +682,14 @@ static size_t lightest_pair(const struct pk_container *c)
 	return best;
 }
 
-size_t container_merge(struct pk_container *c, int64_t t_ms, size_t want)
+/* Merge down to want ranges now (fewer when no pair fits); why ends the
+   action's sentence. Returns the ranges it took away. */
+static size_t merge_now(struct pk_container *c, size_t want, const char *why)
 {
 	struct pk_merge_event e;
-	size_t before, floor, i;
+	size_t before = c->pmap.n, i;
 	char a[32];
-	const char *why = "";
 
-	container_advance(c, t_ms);
-	cancel_pending(c);
-	before = c->pmap.n;
-	floor = container_initial_ranges(c->ru_per_s, c->spec.pp_ru_per_s);
-	if (want < floor) {
-		want = floor;
-		why = "; no fewer: each range holds at most its RU/s cap";
-	}
 	e.t_s = c->now_s;
 	e.ranges_before = before;
 	e.ru_per_s = c->ru_per_s;
@@ -700,6 +716,58 @@ size_t container_merge(struct pk_container *c, int64_t t_ms, size_t want)
 			   before, c->pmap.n, why,
 			   fmt_thousands(c->ru_per_s, a));
 	return before - c->pmap.n;
+}
+
+void container_merge_cancel(struct pk_container *c, const char *because)
+{
+	if (c->merge_want == 0) {
+		return;
+	}
+	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_MERGE_CANCELLED,
+			   "the merge to %zu physical partitions (due at "
+			   "t=%llds) is cancelled: %s",
+			   c->merge_want, (long long)c->merge_done_s, because);
+	c->merge_want = 0;
+}
+
+void container_merge_finish(struct pk_container *c)
+{
+	size_t want = c->merge_want;
+
+	c->merge_want = 0;
+	merge_now(c, want, c->merge_why);
+}
+
+size_t container_merge(struct pk_container *c, int64_t t_ms, size_t want)
+{
+	int64_t delay_s = c->spec.merge_delay_ms / PK_MS_PER_S;
+	size_t floor;
+	char a[32];
+	const char *why = "";
+
+	container_advance(c, t_ms);
+	cancel_pending(c);
+	container_merge_cancel(c, "a later merge replaces it");
+	/* rule 36: the count after the merge is fixed from the RU/s in
+	   force now, whatever they become before it ends */
+	floor = container_initial_ranges(c->ru_per_s, c->spec.pp_ru_per_s);
+	if (want < floor) {
+		want = floor;
+		why = "; no fewer: each range holds at most its RU/s cap";
+	}
+	if (delay_s == 0 || want >= c->pmap.n) {
+		return merge_now(c, want, why);
+	}
+	c->merge_want = want;
+	c->merge_done_s = c->now_s + delay_s;
+	c->merge_why = why;
+	metrics_add_action(&c->metrics, c->now_s, PK_ACTION_MERGE_STARTED,
+			   "%zu -> %zu physical partitions at t=%llds, fixed "
+			   "from %s RU/s now (rule 36); raising RU/s before "
+			   "then cancels it",
+			   c->pmap.n, want, (long long)c->merge_done_s,
+			   fmt_thousands(c->ru_per_s, a));
+	return 0;
 }
 
 /* Rule 18: storage above 0.1 x Tmax GB raises Tmax (D-AUTO). */

@@ -111,6 +111,12 @@ struct pk_container_spec {
 				   splits take, >= 0 whole seconds,
 				   default 0 (the service: 4-6 h,
 				   D-SCALE) */
+	int64_t merge_delay_ms; /* how long a merge takes (rule 36: its
+				   partition count is fixed at its start,
+				   a raise of RU/s during it cancels
+				   it), >= 0 whole seconds, default 0:
+				   at once (ASSUMPTION: the docs give no
+				   duration) */
 	int serverless;		/* 1: serverless (rule 19, D-SLESS):
 				   no throughput, no autoscale max, no
 				   burst; default 0 */
