@@ -68,6 +68,12 @@ static const char fields_b[] =
     "allow_undefined_key: true}\n"
     "items: {j: {values: [x, y]}}\n"
     "phases: [{duration: 5s, rate: 100/s, ops: {create: 1}}]\n";
+/* profile fabric (rule 41): its capacity-unit bill */
+static const char fields_d[] =
+    "name: fields-d\n"
+    "container: {partition_key: /k, autoscale_max: 5000, profile: fabric}\n"
+    "items: {k: {values: [a, b]}}\n"
+    "phases: [{duration: 5s, rate: 10/s}]\n";
 static const char fields_c[] =
     "name: fields-c\n"
     "container: {partition_key: /k, throughput: 6000, split_delay: 60s}\n"
@@ -131,6 +137,9 @@ static const char *unit_of_name(const struct pk_report_field *f)
 	if (strcmp(name, "ru") == 0 || ENDS("_ru") ||
 	    strncmp(name, "ru_", 3) == 0) {
 		return "RU";
+	}
+	if (strstr(name, "cu_hours")) {
+		return "CU hours"; /* Fabric's capacity units (rule 41) */
 	}
 #undef ENDS
 	return NULL;
@@ -461,6 +470,10 @@ START_TEST(test_writer_matches_table)
 	root = report_of("fields-c.yaml", fields_c);
 	walk_report(root, &w);
 	json_decref(root);
+	w.file = "fields-d";
+	root = report_of("fields-d.yaml", fields_d);
+	walk_report(root, &w);
+	json_decref(root);
 	ck_assert_int_gt(w.leaves, 1000);
 	for (i = 0; i < n; i++) {
 		ck_assert_msg(w.seen[i] || f[i].shorthand ||
@@ -674,6 +687,7 @@ START_TEST(test_readers_read_the_report)
 	    {"fields-a.yaml", fields_a},
 	    {"fields-b.yaml", fields_b},
 	    {"fields-c.yaml", fields_c},
+	    {"fields-d.yaml", fields_d},
 	};
 	size_t i;
 

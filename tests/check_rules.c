@@ -7,7 +7,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "pksim/result/result.h"
 #include "pksim/run/sim.h"
+#include "pksim/service/cosmos/spec.h"
 #include "pksim/service/metrics.h"
 #include "pksim/service/snapshot.h"
 #include "testutil.h"
@@ -165,6 +167,45 @@ START_TEST(test_rule36_instant_merge)
 }
 END_TEST
 
+/* ---- rule 41: Cosmos DB in Fabric ---- */
+
+/*
+ * Rule 41's own figures: a Fabric container is autoscale only with
+ * dynamic per-partition autoscale, billed 0.067 CU hours for 100 RU/s
+ * for an hour. Max 20,000 RU/s: 2 physical partitions (rule 3), each
+ * scaling between 1,000 and 10,000. One key takes 400 creates/s of 1 KiB
+ * (5 RU: 2,000 RU/s) on one partition for 10 minutes; the other idles at
+ * its floor, 0.1 x 10,000 = 1,000. Hour 0 bills the dynamic sum,
+ * 2,000 + 1,000 = 3,000 RU/s (classic would scale both to the busiest:
+ * 2 x 2,000 = 4,000), so 3,000 / 100 x 0.067 = 2.01 CU hours. No
+ * autoscale_mode is written: the profile makes it dynamic.
+ */
+START_TEST(test_rule41_fabric_bill)
+{
+	struct tu_fx f;
+	const struct pk_result_variant *v;
+
+	tu_fx_run(&f, "fabric.yaml",
+		  "seed: 1\n"
+		  "container: {partition_key: /k, autoscale_max: 20000, "
+		  "profile: fabric}\n"
+		  "items: {k: {values: [hot]}}\n"
+		  "phases:\n"
+		  "  - {duration: 10m, rate: 400/s, ops: {create: 1}, "
+		  "item_size: 1KB}\n");
+	v = &f.r->variants[0];
+	ck_assert_int_eq(v->n_ranges, 2);
+	ck_assert_int_eq(v->autoscale_dynamic, 1);
+	ck_assert_int_eq(v->n_hours, 1);
+	ck_assert_int_eq(v->billed_classic[0], 4000);
+	ck_assert_int_eq(v->billed_dynamic[0], 3000);
+	ck_assert_int_eq(v->billed_ru_per_s[0], 3000);
+	ck_assert_double_eq_tol(fabric_cu_hours(v->billed_ru_per_s[0]), 2.01,
+				1e-9);
+	tu_fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("rules");
@@ -174,6 +215,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_rule36_lowering_keeps_merge);
 	tcase_add_test(tc, test_rule36_raise_cancels_merge);
 	tcase_add_test(tc, test_rule36_instant_merge);
+	tcase_add_test(tc, test_rule41_fabric_bill);
 	suite_add_tcase(s, tc);
 	return s;
 }

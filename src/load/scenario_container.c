@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "pksim/service/cosmos/spec.h"
 
@@ -43,6 +44,7 @@ static const char *const container_keys[] = {
     "allow_undefined_key",
     "default_ttl",
     "throughput_buckets",
+    "profile",
     NULL,
 };
 
@@ -314,6 +316,89 @@ static unsigned load_serverless(struct ld *ld, const struct yn *m,
 	return CT_SETS_THROUGHPUT;
 }
 
+/* The node of m that set the first of keys (NULL-ended) m holds, else
+   NULL: where an error about the merged spec points. */
+static const struct yn *first_of(const struct yn *m, const char *const *keys)
+{
+	const struct yn *n;
+	size_t i;
+
+	for (i = 0; keys[i]; i++) {
+		if ((n = yn_get(m, keys[i]))) {
+			return n;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Rule 41 (D-FABRIC): a `profile: fabric` container is autoscale only,
+ * its max 1,000 .. 50,000 RU/s, and always dynamic (per-partition)
+ * autoscale. c is the spec after m's keys; an error points at the key of
+ * m that breaks it (an inherited profile is checked where it was set).
+ */
+static void fabric_fits(struct ld *ld, const struct yn *m,
+			struct pk_container_spec *c)
+{
+	static const char *const manual[] = {"throughput", "serverless",
+					     "profile", NULL};
+	static const char *const max[] = {"autoscale_max", "profile", NULL};
+	const struct yn *n;
+	char a[32], b[32], d[32];
+
+	if (!c->fabric) {
+		return;
+	}
+	if ((c->serverless || c->throughput_ru_per_s > 0) &&
+	    (n = first_of(m, manual))) {
+		ld_err(ld, n,
+		       "profile fabric is autoscale only (rule 41, Cosmos DB "
+		       "in Fabric): set autoscale_max from %s to %s RU/s "
+		       "instead of %s",
+		       fmt_thousands(PK_FABRIC_MIN_MAX, a),
+		       fmt_thousands(PK_FABRIC_MAX_MAX, b),
+		       c->serverless ? "serverless" : "throughput");
+		return;
+	}
+	if (c->autoscale_max_ru_per_s > PK_FABRIC_MAX_MAX &&
+	    (n = first_of(m, max))) {
+		ld_err(ld, n,
+		       "profile fabric allows an autoscale_max from %s to %s "
+		       "RU/s (rule 41), got %s",
+		       fmt_thousands(PK_FABRIC_MIN_MAX, a),
+		       fmt_thousands(PK_FABRIC_MAX_MAX, b),
+		       fmt_thousands(c->autoscale_max_ru_per_s, d));
+		return;
+	}
+	n = yn_get(m, "autoscale_mode");
+	if (n && !c->autoscale_dynamic) {
+		ld_err(ld, n,
+		       "profile fabric always uses dynamic (per-partition) "
+		       "autoscale (rule 41); remove autoscale_mode or set "
+		       "it to dynamic");
+		return;
+	}
+	c->autoscale_dynamic = 1;
+}
+
+/* The `profile` value n: azure (Azure Cosmos DB, the default) or fabric
+   (rule 41). */
+static void load_profile(struct ld *ld, const struct yn *n,
+			 struct pk_container_spec *c)
+{
+	static const char *const profiles[] = {"azure", "fabric", NULL};
+
+	if (n->kind == YN_SCALAR && ld_word_in(n->text, profiles)) {
+		c->fabric = strcmp(n->text, "fabric") == 0;
+	} else if (n->kind == YN_SCALAR) {
+		ld_err_unknown(ld, n, "profile", n->text, "in container",
+			       profiles);
+	} else {
+		ld_need_kind(ld, n, YN_SCALAR, "profile",
+			     "azure (the default) or fabric");
+	}
+}
+
 /*
  * Lay the keys of mapping m (a `container:` or one variant) over *c,
  * which holds the defaults or the base container. where names m in
@@ -422,6 +507,10 @@ static unsigned load_container_keys(struct ld *ld, const struct yn *m,
 				       "in container", modes);
 		}
 	}
+	if ((n = yn_get(m, "profile"))) {
+		load_profile(ld, n, c);
+	}
+	fabric_fits(ld, m, c);
 	if (c->serverless && c->burst) {
 		/* D-BURST: burst capacity is not available on serverless */
 		n = yn_get(m, "burst") ? yn_get(m, "burst")

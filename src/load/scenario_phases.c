@@ -629,6 +629,21 @@ static void phase_settings_fit(struct ld *ld, const struct pk_phase_spec *ph)
 			    kind);
 			return;
 		}
+		if (c->fabric &&
+		    ph->autoscale_max_ru_per_s > PK_FABRIC_MAX_MAX) {
+			/* rule 41: a Fabric container's max stays in
+			   1,000 .. 50,000 */
+			ld_err_at(
+			    ld, ph->autoscale_max_line, ph->autoscale_max_col,
+			    "phase '%.*s' sets autoscale_max %lld, but "
+			    "the container%s has profile fabric, whose "
+			    "max is 1,000 .. 50,000 RU/s (rule 41)",
+			    PK_SCENARIO_QUOTE_BYTES, ph->name,
+			    (long long)ph->autoscale_max_ru_per_s,
+			    scenario_variant_suffix(s->n_variants > 1, c->name,
+						    vn, sizeof(vn)));
+			return;
+		}
 	}
 }
 

@@ -80,6 +80,7 @@ enum field_conv {
 #define FW_KEY_RANDOM (1u << 15)  /* the variant's key has a random part */
 #define FW_REMEDIES (1u << 16)	  /* remedies were replayed for it */
 #define FW_COSMOS (1u << 17)	  /* the service is Azure Cosmos DB */
+#define FW_FABRIC (1u << 18)	  /* profile fabric (rule 41) */
 
 /* What a reader reads with. */
 struct field_ctx {

@@ -86,6 +86,17 @@ static void billed_dynamic(const struct field_ctx *c, struct pk_field_value *o)
 	fv_int(o, c->v->billed_dynamic[c->idx[0]]);
 }
 
+static void fabric_profile(const struct field_ctx *c, struct pk_field_value *o)
+{
+	(void)c;
+	fv_text(o, "fabric");
+}
+
+static void fabric_cu(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_real(o, fabric_cu_hours(c->v->billed_ru_per_s[c->idx[0]]));
+}
+
 static void autoscale_mode(const struct field_ctx *c, struct pk_field_value *o)
 {
 	fv_text(o, c->v->autoscale_dynamic ? "dynamic" : "classic");
@@ -747,6 +758,12 @@ const struct field_reader field_readers[] = {
 	FW_AUTOSCALE),
     FN("autoscale.dynamic_billed_ru_per_s_per_hour[]", SEL_VARIANT,
        FW_AUTOSCALE, billed_dynamic),
+    FN("autoscale.profile", SEL_VARIANT, FW_AUTOSCALE | FW_FABRIC,
+       fabric_profile),
+    VAR("autoscale.fabric_cu_hours_per_hour", n_hours, CV_I64,
+	FW_AUTOSCALE | FW_FABRIC),
+    FN("autoscale.fabric_cu_hours_per_hour[]", SEL_VARIANT,
+       FW_AUTOSCALE | FW_FABRIC, fabric_cu),
     FN("throughput_policy.policy", SEL_VARIANT, FW_POLICY, policy),
     VAR("throughput_policy.effective_ru_per_s", effective_ru_per_s, CV_I64,
 	FW_POLICY),

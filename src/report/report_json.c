@@ -514,6 +514,16 @@ static json_t *autoscale(const struct pk_result_variant *v)
 		json_array_append_new(a, json_integer(v->billed_dynamic[h]));
 	}
 	json_object_set_new(o, "dynamic_billed_ru_per_s_per_hour", a);
+	if (v->cosmos && v->spec && v->spec->fabric) {
+		/* rule 41: Fabric bills capacity units */
+		json_object_set_new(o, "profile", json_string("fabric"));
+		a = json_array();
+		for (h = 0; h < v->n_hours; h++) {
+			json_array_append_new(a, json_real(fabric_cu_hours(
+						     v->billed_ru_per_s[h])));
+		}
+		json_object_set_new(o, "fabric_cu_hours_per_hour", a);
+	}
 	return o;
 }
 

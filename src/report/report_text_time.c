@@ -18,6 +18,7 @@ void text_billing(const struct pk_result_variant *v, FILE *out)
 {
 	int64_t h;
 	char a[40], b[40], d[40];
+	int fabric = v->cosmos && v->spec && v->spec->fabric;
 
 	if (!v->autoscale) {
 		return;
@@ -28,11 +29,20 @@ void text_billing(const struct pk_result_variant *v, FILE *out)
 		"each partition's highest, each at least 0.1 x max / "
 		"P)\n",
 		v->autoscale_dynamic ? "dynamic" : "classic");
+	if (fabric) {
+		fprintf(out, "  Cosmos DB in Fabric bills capacity units: 100 "
+			     "RU/s for an hour = 0.067 CU hours (rule 41)\n");
+	}
 	for (h = 0; h < v->n_hours; h++) {
-		fprintf(out, "  hour %lld  %s RU/s (classic %s, dynamic %s)\n",
+		fprintf(out, "  hour %lld  %s RU/s (classic %s, dynamic %s)",
 			(long long)h, fmt_thousands(v->billed_ru_per_s[h], a),
 			fmt_thousands(v->billed_classic[h], b),
 			fmt_thousands(v->billed_dynamic[h], d));
+		if (fabric) {
+			fprintf(out, " = %.3f CU hours",
+				fabric_cu_hours(v->billed_ru_per_s[h]));
+		}
+		fputc('\n', out);
 	}
 }
 

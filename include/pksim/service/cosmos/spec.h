@@ -144,6 +144,12 @@ struct pk_container_spec {
 				    PK_TTL_NEVER (-1: only items with a
 				    ttl expire) or 1 .. PK_TTL_MAX_S
 				    seconds (ttl.h) */
+	int fabric;		 /* `profile: fabric` (rule 41, D-FABRIC):
+				    Cosmos DB in Microsoft Fabric, autoscale
+				    only with a max of PK_FABRIC_MIN_MAX ..
+				    PK_FABRIC_MAX_MAX, dynamic autoscale,
+				    billed in capacity units; 0: Azure
+				    Cosmos DB (default) */
 	int allow_undefined_key; /* 1: items without the key's property
 				    (the undefined logical partition) are
 				    studied on purpose: a key no item has
@@ -163,6 +169,21 @@ static inline int scenario_has_buckets(const struct pk_container_spec *cs)
 		}
 	}
 	return 0;
+}
+
+/* D-FABRIC (rule 41): a Fabric container's autoscale max lies in
+   1,000 .. 50,000 RU/s */
+#define PK_FABRIC_MIN_MAX 1000LL
+#define PK_FABRIC_MAX_MAX 50000LL
+/* D-FABRIC (rule 41): 100 RU/s for an hour bill 0.067 capacity unit
+   hours */
+#define PK_FABRIC_CU_HOURS_PER_100_RU_HOUR 0.067
+
+/* Capacity unit hours (rule 41) for ru_per_s billed for one hour:
+   ru_per_s / 100 x 0.067; 5,000 RU/s give 3.35. */
+static inline double fabric_cu_hours(int64_t ru_per_s)
+{
+	return (double)ru_per_s / 100.0 * PK_FABRIC_CU_HOURS_PER_100_RU_HOUR;
 }
 
 /* pksim's bound on `partitions: N` (not the service's): 10,000 ranges of
