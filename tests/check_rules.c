@@ -68,6 +68,69 @@ START_TEST(test_rule33_id_last_level)
 }
 END_TEST
 
+/* ---- rule 34: throughput buckets, completed ---- */
+
+/*
+ * The run of rule 31's example (check_sim's test_sim_bucket_alone):
+ * 1,000 RU/s on one partition, 100 creates/s of 1 KiB (5 RU: 500 RU/s
+ * of demand) for 10 s, no retries, bucket 1 capped at 20 %: 200 RU a
+ * second, 40 creates. `buckets` is the container's throughput_buckets,
+ * `client` the client's bucket setting (may be empty).
+ */
+static struct pk_run *bucket_run(const char *buckets, const char *client)
+{
+	char text[1024];
+
+	snprintf(text, sizeof(text),
+		 "seed: 1\n"
+		 "container: {partition_key: /k, throughput: 1000,\n"
+		 "            throughput_buckets: %s}\n"
+		 "items: {k: {values: \"k{0..99}\"}}\n"
+		 "client: {retries: off%s}\n"
+		 "phases:\n"
+		 "  - {duration: 10s, rate: 100/s, ops: {create: 1}, "
+		 "item_size: 1KB}\n",
+		 buckets, client);
+	return tu_sim_text("buckets.yaml", text);
+}
+
+/* A default bucket (isDefaultBucket): the client names none, so every
+   request counts against bucket 1's 20 %: each second 40 succeed and 60
+   get 429/3212; over 10 s 400 and 600 (as if each named bucket 1). */
+START_TEST(test_rule34_default_bucket)
+{
+	struct pk_run *run =
+	    bucket_run("[{id: 1, max_percent: 20, default: true}]", "");
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+
+	ck_assert_uint_eq(t->succeeded, 400);
+	ck_assert_uint_eq(t->throttled_3212, 600);
+	tu_sim_free(run);
+}
+END_TEST
+
+/* A request naming a deleted bucket (2: an id 1..5 the container does
+   not configure) is no error and uses the container uncapped: 500 RU/s
+   of 1,000, all 1,000 succeed, no 429 - even beside a default bucket,
+   which only requests naming none count against. */
+START_TEST(test_rule34_deleted_bucket_uncapped)
+{
+	struct pk_run *run =
+	    bucket_run("[{id: 1, max_percent: 20}]", ", throughput_bucket: 2");
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+
+	ck_assert_uint_eq(t->succeeded, 1000);
+	ck_assert_uint_eq(t->throttled_429, 0);
+	tu_sim_free(run);
+	run = bucket_run("[{id: 1, max_percent: 20, default: true}]",
+			 ", throughput_bucket: 2");
+	t = &tu_metrics(run->variants[0].svc)->totals;
+	ck_assert_uint_eq(t->succeeded, 1000);
+	ck_assert_uint_eq(t->throttled_429, 0);
+	tu_sim_free(run);
+}
+END_TEST
+
 /* ---- rule 36: merge ---- */
 
 /*
@@ -212,6 +275,8 @@ Suite *tu_suite(void)
 	TCase *tc = tcase_create("rules");
 
 	tcase_add_test(tc, test_rule33_id_last_level);
+	tcase_add_test(tc, test_rule34_default_bucket);
+	tcase_add_test(tc, test_rule34_deleted_bucket_uncapped);
 	tcase_add_test(tc, test_rule36_lowering_keeps_merge);
 	tcase_add_test(tc, test_rule36_raise_cancels_merge);
 	tcase_add_test(tc, test_rule36_instant_merge);

@@ -162,7 +162,6 @@ static void load_class(struct ld *ld, const struct yn *m,
 	static const char *const prios[] = {"high", "low", NULL};
 	const struct yn *n;
 	int64_t v;
-	size_t i;
 
 	if ((n = yn_get(m, "priority"))) {
 		if (n->kind == YN_SCALAR && ld_word_in(n->text, prios)) {
@@ -175,38 +174,52 @@ static void load_class(struct ld *ld, const struct yn *m,
 				     "high (the default) or low");
 		}
 	}
+	/* rule 34: an id 1 .. 5 the container does not configure (a
+	   deleted bucket) is no error: its requests use the container's
+	   throughput uncapped, as the report says */
 	n = yn_get(m, "throughput_bucket");
-	if (!n ||
+	if (n &&
 	    ld_get_int(ld, n, "throughput_bucket", 1, PK_THROUGHPUT_BUCKETS,
-		       "a bucket id from 1 to 5 that the container "
-		       "declares in throughput_buckets",
-		       &v) < 0) {
+		       "a bucket id from 1 to 5", &v) == 0) {
+		c->throughput_bucket = (int)v;
+	}
+}
+
+/* A bucket's `default` switch n (NULL: not written) for bucket id: at
+   most one bucket of a container is the default (rule 34). */
+static void load_default_bucket(struct ld *ld, const struct yn *n,
+				struct pk_container_spec *cs, int id)
+{
+	int on = 0;
+
+	if (!n || ld_get_switch(ld, n, "default", &on) < 0 || !on) {
 		return;
 	}
-	for (i = 0; i < ld->s->n_variants; i++) {
-		if (ld->s->variants[i].bucket_pct[v] > 0) {
-			c->throughput_bucket = (int)v;
-			return;
-		}
+	if (cs->default_bucket > 0) {
+		ld_err(ld, n,
+		       "throughput buckets %d and %d are both marked default; "
+		       "a container has at most one default bucket (rule 34)",
+		       cs->default_bucket, id);
+		return;
 	}
-	ld_err(ld, n,
-	       "throughput bucket %lld is not declared: add {id: %lld, "
-	       "max_percent: P} to the container's throughput_buckets",
-	       (long long)v, (long long)v);
+	cs->default_bucket = id;
 }
 
 void ld_load_buckets(struct ld *ld, const struct yn *n,
 		     struct pk_container_spec *cs)
 {
-	static const char *const keys[] = {"id", "max_percent", NULL};
+	static const char *const keys[] = {"id", "max_percent", "default",
+					   NULL};
 	static const char what[] =
-	    "a list of up to 5 buckets {id: 1..5, max_percent: 1..100}";
+	    "a list of up to 5 buckets {id: 1..5, max_percent: 1..100, "
+	    "default: true|false}";
 	size_t i;
 
 	if (ld_need_kind(ld, n, YN_SEQ, "throughput_buckets", what) < 0) {
 		return;
 	}
 	memset(cs->bucket_pct, 0, sizeof(cs->bucket_pct));
+	cs->default_bucket = 0;
 	if (n->n_kids > PK_THROUGHPUT_BUCKETS) {
 		ld_err(ld, n->kids[PK_THROUGHPUT_BUCKETS],
 		       "throughput_buckets holds at most 5 buckets per "
@@ -249,6 +262,7 @@ void ld_load_buckets(struct ld *ld, const struct yn *n,
 			continue;
 		}
 		cs->bucket_pct[id] = (int)pct;
+		load_default_bucket(ld, yn_get(b, "default"), cs, (int)id);
 	}
 }
 

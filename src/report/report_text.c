@@ -151,7 +151,21 @@ static void items_file(const struct pk_result *r, FILE *out)
 
 /* The Azure Cosmos DB container's settings beyond its throughput: caps,
    burst, throughput buckets, split timing. */
-static void cosmos_settings(const struct pk_container_spec *cs, FILE *out)
+/* 1 when some stream's client names throughput bucket k */
+static int bucket_named(const struct pk_scenario *sc, int k)
+{
+	size_t i;
+
+	for (i = 0; i < sc->n_streams; i++) {
+		if (sc->streams[i].client.throughput_bucket == k) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static void cosmos_settings(const struct pk_scenario *sc,
+			    const struct pk_container_spec *cs, FILE *out)
 {
 	char a[40], b[40], c[40];
 	int k;
@@ -185,8 +199,18 @@ static void cosmos_settings(const struct pk_container_spec *cs, FILE *out)
 			fprintf(out,
 				"throughput bucket %d: at most %d%% of each "
 				"partition's RU/s a second (429/3212 past "
-				"it)\n",
-				k, cs->bucket_pct[k]);
+				"it)%s\n",
+				k, cs->bucket_pct[k],
+				k == cs->default_bucket
+				    ? "; the default: requests naming no "
+				      "bucket count against it (rule 34)"
+				    : "");
+		} else if (bucket_named(sc, k)) {
+			fprintf(out,
+				"throughput bucket %d: not configured on this "
+				"container: requests naming it use the "
+				"container's throughput uncapped (rule 34)\n",
+				k);
 		}
 	}
 	if (cs->split_gone_ms > 0) {
@@ -274,7 +298,7 @@ static void summary(const struct pk_result *r,
 		fprintf(out, "undefined key: %s\n", ks);
 	}
 	if (v->cosmos) {
-		cosmos_settings(cs, out);
+		cosmos_settings(sc, cs, out);
 	}
 	if (sc->items_file) {
 		items_file(r, out);

@@ -131,6 +131,12 @@ struct pk_container *container_new(const char *name,
 	c->created_ru_per_s = c->ru_per_s;
 	c->highest_ru_per_s = c->ru_per_s;
 	c->pending_ru_per_s = -1;
+	if (spec->default_bucket > 0) {
+		/* rule 34: requests naming no bucket count against the
+		   default one, whether or not any client names a class */
+		c->classes = 1;
+		c->attempt_bucket = spec->default_bucket;
+	}
 	container_reshare(c);
 	metrics_init(&c->metrics);
 	container_ttl_new(c);

@@ -360,7 +360,10 @@ void container_set_class(struct pk_container *c, int low, int bucket)
 		PK_BUG("container: throughput bucket %d", bucket);
 	}
 	c->attempt_low = low ? 1 : 0;
-	c->attempt_bucket = bucket;
+	/* rule 34: a request naming no bucket counts against the default
+	   bucket, if one is marked; one naming a bucket this container
+	   does not configure (bucket_pct 0) runs uncapped */
+	c->attempt_bucket = bucket ? bucket : c->spec.default_bucket;
 	/* from the first call on, High requests without a bucket count
 	   their demand too */
 	c->classes = 1;

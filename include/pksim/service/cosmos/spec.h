@@ -107,6 +107,9 @@ struct pk_container_spec {
 	   percentage (1 .. 100) of the container's throughput each bucket
 	   id 1 .. 5 may use, 0 for an id not declared; [0] unused */
 	int bucket_pct[PK_THROUGHPUT_BUCKETS + 1];
+	/* the bucket marked `default: true` (rule 34, isDefaultBucket):
+	   requests that name no bucket count against it; 0 none */
+	int default_bucket;
 	int64_t split_delay_ms; /* how long a throughput scale-up's
 				   splits take, >= 0 whole seconds,
 				   default 0 (the service: 4-6 h,
