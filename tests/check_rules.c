@@ -131,6 +131,51 @@ START_TEST(test_rule34_deleted_bucket_uncapped)
 }
 END_TEST
 
+/* ---- rule 35: an account's default priority ---- */
+
+/*
+ * Rule 30's Low-alone run (check_sim's test_sim_priority_low_alone):
+ * 400 RU/s, 100 creates/s of 5 RU for 10 s, no retries: each second 80
+ * fit and 20 get a 429; 800 succeed, 200 429s. `client` is the client's
+ * priority setting (may be empty); the account's default is Low.
+ */
+static struct pk_run *account_run(const char *client)
+{
+	char text[512];
+
+	snprintf(text, sizeof(text),
+		 "seed: 1\n"
+		 "account: {default_priority: low}\n"
+		 "container: {partition_key: /k, throughput: 400}\n"
+		 "items: {k: {values: \"k{0..99}\"}}\n"
+		 "client: {retries: off%s}\n"
+		 "phases:\n"
+		 "  - {duration: 10s, rate: 100/s, ops: {create: 1}, "
+		 "item_size: 1KB}\n",
+		 client);
+	return tu_sim_text("account.yaml", text);
+}
+
+/* No priority named: the requests are Low (the account's default), so
+   all 200 429s are Low ones. Naming high overrides it: 0 Low 429s. */
+START_TEST(test_rule35_account_default_priority)
+{
+	struct pk_run *run = account_run("");
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+
+	ck_assert_uint_eq(t->succeeded, 800);
+	ck_assert_uint_eq(t->throttled_429, 200);
+	ck_assert_uint_eq(t->throttled_low_429, 200);
+	tu_sim_free(run);
+	run = account_run(", priority: high");
+	t = &tu_metrics(run->variants[0].svc)->totals;
+	ck_assert_uint_eq(t->succeeded, 800);
+	ck_assert_uint_eq(t->throttled_429, 200);
+	ck_assert_uint_eq(t->throttled_low_429, 0);
+	tu_sim_free(run);
+}
+END_TEST
+
 /* ---- rule 36: merge ---- */
 
 /*
@@ -277,6 +322,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_rule33_id_last_level);
 	tcase_add_test(tc, test_rule34_default_bucket);
 	tcase_add_test(tc, test_rule34_deleted_bucket_uncapped);
+	tcase_add_test(tc, test_rule35_account_default_priority);
 	tcase_add_test(tc, test_rule36_lowering_keeps_merge);
 	tcase_add_test(tc, test_rule36_raise_cancels_merge);
 	tcase_add_test(tc, test_rule36_instant_merge);

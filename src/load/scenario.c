@@ -112,13 +112,55 @@ static void load_change_feed(struct ld *ld, const struct yn *n)
 	}
 }
 
+/* `account: {default_priority: high|low}` (rule 35): the priority of
+   requests whose client names none. */
+static void load_account(struct ld *ld, const struct yn *n)
+{
+	static const char *const keys[] = {"default_priority", NULL};
+	static const char *const prios[] = {"high", "low", NULL};
+	const struct yn *p;
+
+	if (ld_need_kind(ld, n, YN_MAP, "account",
+			 "a mapping {default_priority: low}") < 0) {
+		return;
+	}
+	ld_check_keys(ld, n, keys, "in account");
+	if (!(p = yn_get(n, "default_priority"))) {
+		return;
+	}
+	if (p->kind == YN_SCALAR && ld_word_in(p->text, prios)) {
+		ld->s->account_default_low = strcmp(p->text, "low") == 0;
+	} else if (p->kind == YN_SCALAR) {
+		ld_err_unknown(ld, p, "default_priority", p->text, "in account",
+			       prios);
+	} else {
+		ld_need_kind(ld, p, YN_SCALAR, "default_priority",
+			     "high (the default) or low");
+	}
+}
+
+/* Rule 35: a client that names no priority sends at the account's
+   default. */
+static void apply_account_priority(struct pk_scenario *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n_streams; i++) {
+		struct pk_client_spec *c = &s->streams[i].client;
+
+		if (!c->priority_set) {
+			c->priority_low = s->account_default_low;
+		}
+	}
+}
+
 static void load_root(struct ld *ld, const struct yn *root)
 {
 	static const char *const keys[] = {
-	    "name",	  "description", "seed",   "clock",	  "container",
-	    "client",	  "cost",	 "items",  "monitor_log", "phases",
-	    "variants",	  "expect",	 "lesson", "preload",	  "streams",
-	    "time_scale", "change_feed", NULL,
+	    "name",	  "description", "seed",    "clock",	   "container",
+	    "client",	  "cost",	 "items",   "monitor_log", "phases",
+	    "variants",	  "expect",	 "lesson",  "preload",	   "streams",
+	    "time_scale", "change_feed", "account", NULL,
 	};
 	struct pk_scenario *s = ld->s;
 	const struct yn *n;
@@ -420,7 +462,11 @@ static struct pk_scenario *parse_at(const char *file, const char *text,
 	ld.s = s;
 	s->file = xstrdup(file);
 	ld_scenario_defaults(s);
+	if (root->kind == YN_MAP && yn_get(root, "account")) {
+		load_account(&ld, yn_get(root, "account"));
+	}
 	load_root(&ld, root);
+	apply_account_priority(s);
 	yn_free(root);
 	if (ld.own) {
 		ld_container_free(ld.own);

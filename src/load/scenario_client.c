@@ -166,6 +166,7 @@ static void load_class(struct ld *ld, const struct yn *m,
 	if ((n = yn_get(m, "priority"))) {
 		if (n->kind == YN_SCALAR && ld_word_in(n->text, prios)) {
 			c->priority_low = strcmp(n->text, "low") == 0;
+			c->priority_set = 1;
 		} else if (n->kind == YN_SCALAR) {
 			ld_err_unknown(ld, n, "priority", n->text, "in client",
 				       prios);

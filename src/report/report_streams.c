@@ -70,7 +70,10 @@ void text_client_lines(const struct pk_scenario *sc, size_t i, int cosmos,
 	/* what Azure Cosmos DB does with them (rules 30, 31); another
 	   service's requests carry them too, to make of them what it will */
 	if (c->priority_low) {
-		fprintf(out, "client priority%s: low%s\n", who,
+		fprintf(out, "client priority%s: low%s%s\n", who,
+			c->priority_set ? ""
+					: " (the account's default_priority, "
+					  "rule 35)",
 			cosmos ? " (rule 30: throttled before High requests "
 				 "when both pass a partition's RU/s)"
 			       : "");

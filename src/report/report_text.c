@@ -266,18 +266,18 @@ static void summary(const struct pk_result *r,
 	} else if (cs->autoscale_max_ru_per_s > 0) {
 		int64_t max = cs->autoscale_max_ru_per_s;
 
-		fprintf(
-		    out,
-		    "container: partition key %s, autoscale max %s "
-		    "RU/s (%s to %s)%s -> %zu physical partition%s %s\n",
-		    v->key_text, fmt_thousands((unsigned long long)max, a),
-		    fmt_thousands((unsigned long long)v->spec_autoscale_floor,
-				  b),
-		    fmt_thousands((unsigned long long)max, c),
-		    cs->fabric ? ", Cosmos DB in Fabric (rule 41: autoscale "
-				 "only, dynamic)"
-			       : "",
-		    created, created == 1 ? "" : "s", when);
+		fprintf(out,
+			"container: partition key %s, autoscale max %s "
+			"RU/s (%s to %s)%s -> %zu physical partition%s %s\n",
+			v->key_text, fmt_thousands((unsigned long long)max, a),
+			fmt_thousands(
+			    (unsigned long long)v->spec_autoscale_floor, b),
+			fmt_thousands((unsigned long long)max, c),
+			cs->fabric
+			    ? ", Cosmos DB in Fabric (rule 41: autoscale "
+			      "only, dynamic)"
+			    : "",
+			created, created == 1 ? "" : "s", when);
 	} else {
 		fprintf(out,
 			"container: partition key %s, %s RU/s manual -> "

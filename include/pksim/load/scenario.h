@@ -464,6 +464,10 @@ struct pk_scenario {
 	   processor instances reading the container, 1 ..
 	   PK_SCENARIO_MAX_CF_CONSUMERS, default 1 */
 	uint64_t change_feed_consumers;
+	/* `account: {default_priority: low}` (rule 35, D-PRIORITY): 1 when
+	   requests whose client names no priority are Low, 0 High (the
+	   default); already applied to each such client's priority_low */
+	int account_default_low;
 	char *time_scale_text; /* owned; as written, NULL without one */
 	struct pk_container_spec container; /* the first variant's */
 	/* Container variants replayed on the same operation stream

@@ -78,6 +78,9 @@ struct pk_client_spec {
 	/* `client.priority` (rule 30): 1 when the client's requests are
 	   Low priority, 0 High (the default) */
 	int priority_low;
+	/* 1 when the client names its priority (`client.priority`); else
+	   it takes the account's default_priority (rule 35) */
+	int priority_set;
 	/* `client.throughput_bucket` (rule 31): the bucket id its requests
 	   carry, 1 .. PK_THROUGHPUT_BUCKETS, one the container declares; 0
 	   = none (the default) */
