@@ -26,54 +26,6 @@
 #define CAP 21474836480.0
 #define DAY 86400.0
 
-static char *dir;
-
-static void setup(void)
-{
-	dir = tu_tmpdir();
-	ck_assert_ptr_nonnull(dir);
-}
-
-static void teardown(void)
-{
-	char cmd[600];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
-	free(dir);
-}
-
-/* The scorecards (caller frees, with *res and *run) of scenario text. */
-static struct pk_scorecard *cards_of(const char *text, struct pk_run **run,
-				     struct pk_result **res)
-{
-	struct pk_scenario *sc;
-	struct pk_diag d;
-
-	diag_init(&d);
-	sc = scenario_parse("days.yaml", text, strlen(text), &d);
-	if (!sc) {
-		diag_print(&d, stderr);
-	}
-	ck_assert_ptr_nonnull(sc);
-	*run = sim_run(sc, sc->seed, &d);
-	ck_assert_ptr_nonnull(*run);
-	diag_free(&d);
-	*res = result_build(*run);
-	return scorecard_all(*res);
-}
-
-static void free_all(struct pk_scorecard *cards, struct pk_run *run,
-		     struct pk_result *res)
-{
-	const struct pk_scenario *sc = run->sc;
-
-	free(cards);
-	result_free(res);
-	sim_free(run);
-	scenario_free((struct pk_scenario *)sc);
-}
-
 /* 1 if a finding of variant i of res holds s. */
 static int finding_has(const struct pk_result *res, size_t i, const char *s)
 {
@@ -131,7 +83,7 @@ START_TEST(test_days_bucket_fills_before_it_ends)
 	    "item_size: 1KB}\n";
 	struct pk_run *run;
 	struct pk_result *res;
-	struct pk_scorecard *c = cards_of(text, &run, &res);
+	struct pk_scorecard *c = tu_cards("days.yaml", text, &run, &res);
 	const double days = CAP / 1024000.0 / DAY;
 	char t[640];
 
@@ -160,7 +112,7 @@ START_TEST(test_days_bucket_fills_before_it_ends)
 	ck_assert_int_eq(c[3].full_kind, PK_FULL_DAYS);
 	ck_assert_msg(near(c[3].days_to_full * DAY, 434971.52), "%f",
 		      c[3].days_to_full * DAY);
-	free_all(c, run, res);
+	tu_cards_free(c, run, res);
 }
 END_TEST
 
@@ -199,7 +151,7 @@ START_TEST(test_days_bounded_and_recurring)
 	    "1KB}\n";
 	struct pk_run *run;
 	struct pk_result *res;
-	struct pk_scorecard *c = cards_of(text, &run, &res);
+	struct pk_scorecard *c = tu_cards("days.yaml", text, &run, &res);
 	const double days = CAP / 1024.0 / DAY;
 	char t[640];
 
@@ -224,7 +176,7 @@ START_TEST(test_days_bounded_and_recurring)
 		      "%s", t);
 	ck_assert_int_eq(c[4].full_kind, PK_FULL_DAYS);
 	ck_assert(near(c[4].days_to_full, days));
-	free_all(c, run, res);
+	tu_cards_free(c, run, res);
 }
 END_TEST
 
@@ -270,7 +222,7 @@ static const char *grow(int slot, const char *name, int a_at_zero)
 	FILE *f;
 	int i;
 
-	snprintf(path[slot], sizeof(path[slot]), "%s/%s", dir, name);
+	snprintf(path[slot], sizeof(path[slot]), "%s/%s", tu_dir, name);
 	f = fopen(path[slot], "w");
 	ck_assert_ptr_nonnull(f);
 	for (i = 0; i < 5000; i++) {
@@ -376,7 +328,7 @@ START_TEST(test_days_few_writes)
 	json_t *root, *c;
 	int i;
 
-	snprintf(path, sizeof(path), "%s/few.jsonl", dir);
+	snprintf(path, sizeof(path), "%s/few.jsonl", tu_dir);
 	f = fopen(path, "w");
 	ck_assert_ptr_nonnull(f);
 	for (i = 0; i <= 40; i++) {
@@ -485,13 +437,13 @@ START_TEST(test_days_rewrites_do_not_grow)
 	    "item_size: 1KB}]\n";
 	struct pk_run *run;
 	struct pk_result *res;
-	struct pk_scorecard *c = cards_of(text, &run, &res);
+	struct pk_scorecard *c = tu_cards("days.yaml", text, &run, &res);
 
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_NEVER);
 	ck_assert_uint_eq(c[0].runway.ids, 50);
 	ck_assert(near(c[0].runway.bound_bytes, 51200.0));
 	ck_assert(!finding_has(res, 0, "storage growth"));
-	free_all(c, run, res);
+	tu_cards_free(c, run, res);
 }
 END_TEST
 
@@ -519,11 +471,11 @@ START_TEST(test_days_preload_not_written)
 	    "ops: {create: 0.0005, read: 0.9995}}]\n";
 	struct pk_run *run;
 	struct pk_result *res;
-	struct pk_scorecard *c = cards_of(text, &run, &res);
+	struct pk_scorecard *c = tu_cards("days.yaml", text, &run, &res);
 
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_BEYOND);
 	ck_assert(!finding_has(res, 0, "storage growth"));
-	free_all(c, run, res);
+	tu_cards_free(c, run, res);
 }
 END_TEST
 
@@ -601,7 +553,7 @@ START_TEST(test_days_under_two_days_readable)
 	char *path, *out = NULL, *err = NULL, args[600];
 
 	path = tu_write_file(
-	    dir, "prefull.yaml",
+	    tu_dir, "prefull.yaml",
 	    "container: {partition_key: /tenantId, throughput: 10000, "
 	    "partitions: 1}\n"
 	    "preload: {property: tenantId, items_per_value: 19456, "
@@ -654,7 +606,8 @@ START_TEST(test_days_time_to_live)
 	const double mib = 1048576.0, days10 = 20480.0 * 84.375 / DAY;
 
 	ck_assert(near(days10, 20.0)); /* the arithmetic above */
-	cards = cards_of(
+	cards = tu_cards(
+	    "days.yaml",
 	    "container: {partition_key: /deviceId, throughput: 4000, "
 	    "default_ttl: 7d}\n"
 	    "variants:\n"
@@ -684,7 +637,7 @@ START_TEST(test_days_time_to_live)
 	ck_assert_int_eq(cards[2].full_kind, PK_FULL_DAYS);
 	ck_assert_msg(near(cards[2].days_to_full, days10), "%f",
 		      cards[2].days_to_full);
-	free_all(cards, run, res);
+	tu_cards_free(cards, run, res);
 }
 END_TEST
 
@@ -693,7 +646,7 @@ Suite *tu_suite(void)
 	Suite *s = suite_create("days");
 	TCase *tc = tcase_create("days");
 
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_add_test(tc, test_days_bucket_fills_before_it_ends);
 	tcase_add_test(tc, test_days_bounded_and_recurring);
 	tcase_add_test(tc, test_days_first_to_fill);

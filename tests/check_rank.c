@@ -17,50 +17,6 @@
 /* 20 GB (2^30-byte GB): the logical partition cap */
 #define CAP 21474836480.0
 
-static char *dir;
-
-/* Write text to dir/name; returns the path (static buffer per slot). */
-static const char *put(int slot, const char *name, const char *text)
-{
-	static char paths[4][512];
-	FILE *f;
-
-	snprintf(paths[slot], sizeof(paths[slot]), "%s/%s", dir, name);
-	f = fopen(paths[slot], "w");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	ck_assert_int_eq(fclose(f), 0);
-	return paths[slot];
-}
-
-static void setup(void)
-{
-	dir = tu_tmpdir();
-	ck_assert_ptr_nonnull(dir);
-}
-
-static void teardown(void)
-{
-	char cmd[600];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
-	free(dir);
-}
-
-/* pksim ARGS (exit 0 expected): stdout (caller frees). */
-static char *run_ok(const char *args)
-{
-	char *out = NULL, *err = NULL;
-	int rc = tu_run(args, &out, &err);
-
-	ck_assert_msg(rc == 0, "pksim %s: exit %d: %s", args, rc,
-		      err ? err : "");
-	free(err);
-	ck_assert_ptr_nonnull(out);
-	return out;
-}
-
 /* The scorecard of variant i of `pksim ARGS --format json` (caller
    decrefs *root). */
 static json_t *card_of(const char *args, size_t i, json_t **root)
@@ -69,7 +25,7 @@ static json_t *card_of(const char *args, size_t i, json_t **root)
 	char *out;
 
 	snprintf(full, sizeof(full), "%s --format json", args);
-	out = run_ok(full);
+	out = tu_run_ok(full);
 	*root = json_loads(out, 0, NULL);
 	free(out);
 	ck_assert_ptr_nonnull(*root);
@@ -103,7 +59,7 @@ static const char *three(void)
 		 "{\"id\":\"b\",\"k\":\"x\",\"ts\":160,\"pad\":\"%s\"},"
 		 "{\"id\":\"c\",\"k\":\"x\",\"ts\":220,\"pad\":\"%s\"}]\n",
 		 pad, pad, pad);
-	return put(1, "three.json", text);
+	return tu_dir_file("three.json", text);
 }
 
 /*
@@ -115,12 +71,11 @@ static const char *three(void)
  */
 START_TEST(test_days_repro)
 {
-	const char *yaml =
-	    put(0, "grow.yaml",
-		"container: {partition_key: /k, throughput: 400}\n"
-		"items: {k: same}\n"
-		"phases:\n"
-		"  - {duration: 3s, rate: 1/s, item_size: 1KB}\n");
+	const char *yaml = tu_dir_file(
+	    "grow.yaml", "container: {partition_key: /k, throughput: 400}\n"
+			 "items: {k: same}\n"
+			 "phases:\n"
+			 "  - {duration: 3s, rate: 1/s, item_size: 1KB}\n");
 	char args[1024];
 	json_t *root, *c;
 	char *out;
@@ -133,7 +88,7 @@ START_TEST(test_days_repro)
 		      "%f", num(c, "days_to_20gb"));
 	ck_assert_int_eq(num(c, "largest_lp_bytes"), 3072);
 	json_decref(root);
-	out = run_ok(args);
+	out = tu_run_ok(args);
 	ck_assert_msg(strstr(out, "242.7") != NULL, "%s", out);
 	ck_assert_msg(strstr(out, "161.8") == NULL, "%s", out);
 	free(out);
@@ -176,7 +131,7 @@ START_TEST(test_days_arrival)
 	d2 = num(c, "days_to_20gb");
 	ck_assert(d2 > d1 / 2 * 0.999999 && d2 < d1 / 2 * 1.000001);
 	json_decref(root);
-	out = run_ok(args);
+	out = tu_run_ok(args);
 	ck_assert_msg(strstr(out, "at 2 records/s") != NULL, "%s", out);
 	free(out);
 
@@ -201,7 +156,7 @@ START_TEST(test_days_arrival)
 	ck_assert_str_eq(str(c, "days_to_full_text"),
 			 "n/a: all records at once");
 	json_decref(root);
-	out = run_ok(args);
+	out = tu_run_ok(args);
 	ck_assert_msg(strstr(out, "n/a: all records at once") != NULL, "%s",
 		      out);
 	free(out);
@@ -219,16 +174,16 @@ END_TEST
 START_TEST(test_days_bounded)
 {
 	const char *data = three();
-	const char *yaml =
-	    put(0, "clock.yaml",
-		"container: {partition_key: \"{k}-{date}\", throughput: 400}\n"
-		"variants:\n"
-		"  - {partition_key: \"{k}-{date}\"}\n"
-		"  - {partition_key: \"{k}-{wd}\"}\n"
-		"items: {k: same, date: {clock: \"%Y-%m-%d\"}, "
-		"wd: {clock: \"%A\"}}\n"
-		"phases:\n"
-		"  - {duration: 3s, rate: 1/s, item_size: 1KB}\n");
+	const char *yaml = tu_dir_file(
+	    "clock.yaml",
+	    "container: {partition_key: \"{k}-{date}\", throughput: 400}\n"
+	    "variants:\n"
+	    "  - {partition_key: \"{k}-{date}\"}\n"
+	    "  - {partition_key: \"{k}-{wd}\"}\n"
+	    "items: {k: same, date: {clock: \"%Y-%m-%d\"}, "
+	    "wd: {clock: \"%A\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 3s, rate: 1/s, item_size: 1KB}\n");
 	char args[1024];
 	json_t *root, *c;
 
@@ -274,10 +229,11 @@ END_TEST
 /* Six records, keys a a b b c c, each with its id, all under 1 KB. */
 static const char *six(void)
 {
-	return put(2, "six.json",
-		   "[{\"id\":\"1\",\"k\":\"a\"},{\"id\":\"2\",\"k\":\"a\"},"
-		   "{\"id\":\"3\",\"k\":\"b\"},{\"id\":\"4\",\"k\":\"b\"},"
-		   "{\"id\":\"5\",\"k\":\"c\"},{\"id\":\"6\",\"k\":\"c\"}]\n");
+	return tu_dir_file(
+	    "six.json",
+	    "[{\"id\":\"1\",\"k\":\"a\"},{\"id\":\"2\",\"k\":\"a\"},"
+	    "{\"id\":\"3\",\"k\":\"b\"},{\"id\":\"4\",\"k\":\"b\"},"
+	    "{\"id\":\"5\",\"k\":\"c\"},{\"id\":\"6\",\"k\":\"c\"}]\n");
 }
 
 static json_t *card_i(json_t *root, size_t i)
@@ -330,7 +286,7 @@ START_TEST(test_query_cost)
 	ck_assert_int_eq(num(c, "rank"), 1);
 	ck_assert_int_eq(num(card_i(root, 1), "rank"), 3);
 	json_decref(root);
-	out = run_ok(args);
+	out = tu_run_ok(args);
 	/* the header states the operations replayed */
 	ck_assert_msg(strstr(out, "replayed: 6 creates (one per record) and "
 				  "6 queries: k = ? (50.0% of the "
@@ -364,13 +320,13 @@ END_TEST
  */
 START_TEST(test_hottest_shares_queries)
 {
-	const char *data =
-	    put(2, "ab.json",
-		"[{\"id\":\"1\",\"k\":\"a\"},{\"id\":\"2\",\"k\":\"a\"},"
-		"{\"id\":\"3\",\"k\":\"a\"},{\"id\":\"4\",\"k\":\"a\"},"
-		"{\"id\":\"5\",\"k\":\"a\"},{\"id\":\"6\",\"k\":\"a\"},"
-		"{\"id\":\"7\",\"k\":\"a\"},{\"id\":\"8\",\"k\":\"a\"},"
-		"{\"id\":\"9\",\"k\":\"b\"},{\"id\":\"10\",\"k\":\"b\"}]\n");
+	const char *data = tu_dir_file(
+	    "ab.json",
+	    "[{\"id\":\"1\",\"k\":\"a\"},{\"id\":\"2\",\"k\":\"a\"},"
+	    "{\"id\":\"3\",\"k\":\"a\"},{\"id\":\"4\",\"k\":\"a\"},"
+	    "{\"id\":\"5\",\"k\":\"a\"},{\"id\":\"6\",\"k\":\"a\"},"
+	    "{\"id\":\"7\",\"k\":\"a\"},{\"id\":\"8\",\"k\":\"a\"},"
+	    "{\"id\":\"9\",\"k\":\"b\"},{\"id\":\"10\",\"k\":\"b\"}]\n");
 	static const char *const fmts[] = {"text", "markdown", "html"};
 	static const char *const want[][2] = {
 	    {"83.33%", "82.76%"}, {"83.33%", "82.76%"}, {"82.8 %", "82.8 %"}};
@@ -395,7 +351,7 @@ START_TEST(test_hottest_shares_queries)
 	json_decref(root);
 	for (i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++) {
 		snprintf(full, sizeof(full), "%s --format %s", args, fmts[i]);
-		out = run_ok(full);
+		out = tu_run_ok(full);
 		ck_assert_msg(strstr(out, want[i][0]) != NULL, "%s: %s",
 			      fmts[i], out);
 		ck_assert_msg(strstr(out, want[i][1]) != NULL, "%s: %s",
@@ -465,7 +421,7 @@ START_TEST(test_ties)
 	ck_assert_int_eq(num(card_i(root, 2), "rank"), 1);
 	ck_assert(json_is_true(json_object_get(card_i(root, 1), "tied")));
 	json_decref(root);
-	out = run_ok(args);
+	out = tu_run_ok(args);
 	a = strstr(out, "  =1. /k: ");
 	b = strstr(out, "  =1. [/k]: ");
 	ck_assert_msg(a && b && a < b, "%s", out);
@@ -604,7 +560,7 @@ START_TEST(test_header)
 
 	snprintf(args, sizeof(args), "compare '%s'",
 		 tu_src("scenarios/compare-iot.yaml"));
-	out = run_ok(args);
+	out = tu_run_ok(args);
 	ck_assert_msg(strstr(out,
 			     " s simulated\n  arrival: at the "
 			     "scenario's rates\n  replayed: the "
@@ -616,7 +572,7 @@ START_TEST(test_header)
 	free(out);
 	snprintf(args, sizeof(args), "compare --items '%s' --at-once --key /k",
 		 six());
-	out = run_ok(args);
+	out = tu_run_ok(args);
 	ck_assert_msg(strstr(out,
 			     "  arrival: all records at once\n  "
 			     "replayed: 6 creates (one per record), "
@@ -668,8 +624,8 @@ END_TEST
 /* Eight JSON lines without ids: cc alternates a, b; by is u1 .. u8. */
 static const char *eight(void)
 {
-	return put(
-	    3, "eight.jsonl",
+	return tu_dir_file(
+	    "eight.jsonl",
 	    "{\"cc\":\"a\",\"by\":\"u1\"}\n{\"cc\":\"b\",\"by\":\"u2\"}\n"
 	    "{\"cc\":\"a\",\"by\":\"u3\"}\n{\"cc\":\"b\",\"by\":\"u4\"}\n"
 	    "{\"cc\":\"a\",\"by\":\"u5\"}\n{\"cc\":\"b\",\"by\":\"u6\"}\n"
@@ -706,7 +662,7 @@ START_TEST(test_query_table)
 		 "compare --items '%s' --rate 1 --key /cc --key /by "
 		 "--query cc@25%% --query by@12.5%%",
 		 eight());
-	out = run_ok(args);
+	out = tu_run_ok(args);
 	has(out, "\nqueries by variant (RU of the served ones)\n"
 		 "  query variant route                served  ranges/query  "
 		 "         RU   RU/query       429s\n"
@@ -721,7 +677,7 @@ START_TEST(test_query_table)
 	free(out);
 
 	snprintf(full, sizeof(full), "%s --format markdown", args);
-	out = run_ok(full);
+	out = tu_run_ok(full);
 	has(out,
 	    "\n## Queries\n\nEach query's route under each variant's "
 	    "key; RU of the served ones.\n\n"
@@ -735,7 +691,7 @@ START_TEST(test_query_table)
 	free(out);
 
 	snprintf(full, sizeof(full), "%s --format html", args);
-	out = run_ok(full);
+	out = tu_run_ok(full);
 	has(out, "<h2>Queries by variant</h2>");
 	has(out, "<tr><td>cc</td><td>/by</td><td>fan-out</td>"
 		 "<td class=\"n\">3</td><td class=\"n\">2.00</td>"
@@ -798,7 +754,7 @@ START_TEST(test_query_table_run)
 		snprintf(args, sizeof(args), "run '%s' --format %s",
 			 tu_src("scenarios/query-routing.yaml"),
 			 k ? "html" : "markdown");
-		out = run_ok(args);
+		out = tu_run_ok(args);
 		for (i = 0; i < 2; i++) {
 			const char *const *want = k ? html[i] : md[i];
 
@@ -978,8 +934,8 @@ START_TEST(test_seeds_cli)
 
 	snprintf(args, sizeof(args), "compare '%s' --seeds 3",
 		 tu_src("scenarios/compare-iot.yaml"));
-	a = run_ok(args);
-	b = run_ok(args);
+	a = tu_run_ok(args);
+	b = tu_run_ok(args);
 	ck_assert_str_eq(a, b);
 	/* compare-iot.yaml's seed is 42 */
 	ck_assert_msg(strstr(a, "over 3 seeds (42 to 44): median [min-max]") !=
@@ -1007,7 +963,7 @@ Suite *tu_suite(void)
 	Suite *s = suite_create("rank");
 	TCase *tc = tcase_create("rank");
 
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_add_test(tc, test_days_repro);
 	tcase_add_test(tc, test_days_arrival);
 	tcase_add_test(tc, test_days_bounded);

@@ -22,69 +22,6 @@
 #define CAP 21474836480.0
 #define DAY 86400.0
 
-static char *dir;
-
-static void setup(void)
-{
-	dir = tu_tmpdir();
-	ck_assert_ptr_nonnull(dir);
-}
-
-static void teardown(void)
-{
-	char cmd[600];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
-	free(dir);
-}
-
-/* The scorecards of scenario sc (owned: freed by free_all). */
-static struct pk_scorecard *
-cards_of_sc(struct pk_scenario *sc, struct pk_run **run, struct pk_result **res)
-{
-	struct pk_diag d;
-
-	diag_init(&d);
-	*run = sim_run(sc, sc->seed, &d);
-	if (!*run) {
-		diag_print(&d, stderr);
-	}
-	ck_assert_ptr_nonnull(*run);
-	diag_free(&d);
-	*res = result_build(*run);
-	return scorecard_all(*res);
-}
-
-static struct pk_scorecard *cards_of(const char *text, struct pk_run **run,
-				     struct pk_result **res)
-{
-	struct pk_scenario *sc;
-	struct pk_diag d;
-	char *path = tu_write_file(dir, "runway.yaml", text);
-
-	diag_init(&d);
-	sc = scenario_load(path, &d);
-	if (!sc) {
-		diag_print(&d, stderr);
-	}
-	ck_assert_ptr_nonnull(sc);
-	diag_free(&d);
-	free(path);
-	return cards_of_sc(sc, run, res);
-}
-
-static void free_all(struct pk_scorecard *cards, struct pk_run *run,
-		     struct pk_result *res)
-{
-	const struct pk_scenario *sc = run->sc;
-
-	free(cards);
-	result_free(res);
-	sim_free(run);
-	scenario_free((struct pk_scenario *)sc);
-}
-
 static const char *text_of(const struct pk_result *res,
 			   const struct pk_scorecard *c, char *buf, size_t cap)
 {
@@ -117,7 +54,8 @@ START_TEST(test_runway_weekday_bucket)
 	    "item_size: 100KB}\n";
 	struct pk_run *run;
 	struct pk_result *res;
-	struct pk_scorecard *c = cards_of(text, &run, &res);
+	struct pk_scorecard *c =
+	    tu_cards(tu_dir_file("runway.yaml", text), text, &run, &res);
 	char t[640];
 
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
@@ -128,7 +66,7 @@ START_TEST(test_runway_weekday_bucket)
 	ck_assert_msg(strstr(t, "projected from the workload's rates"), "%s",
 		      t);
 	ck_assert_msg(strstr(t, "the phases last only 10.0 min"), "%s", t);
-	free_all(c, run, res);
+	tu_cards_free(c, run, res);
 }
 END_TEST
 
@@ -155,14 +93,14 @@ START_TEST(test_runway_iot_by_day)
 	sc = scenario_load(tu_src("scenarios/iot-by-day.yaml"), &d);
 	ck_assert_ptr_nonnull(sc);
 	diag_free(&d);
-	c = cards_of_sc(sc, &run, &res);
+	c = tu_cards_sc(sc, &run, &res);
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
 	ck_assert_msg(
 	    near(c[0].days_to_full * DAY, 90.0 + CAP / 1228800.0, 1e-6), "%f",
 	    c[0].days_to_full * DAY);
 	text_of(res, &c[0], t, sizeof(t));
 	ck_assert_msg(strstr(t, "bounded by range 2's 6,000 RU/s"), "%s", t);
-	free_all(c, run, res);
+	tu_cards_free(c, run, res);
 }
 END_TEST
 
@@ -187,7 +125,8 @@ START_TEST(test_runway_burst_bounded_by_throughput)
 	    "item_size: 1KB}\n";
 	struct pk_run *run;
 	struct pk_result *res;
-	struct pk_scorecard *c = cards_of(text, &run, &res);
+	struct pk_scorecard *c =
+	    tu_cards(tu_dir_file("runway.yaml", text), text, &run, &res);
 	char t[640];
 
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
@@ -197,7 +136,7 @@ START_TEST(test_runway_burst_bounded_by_throughput)
 	ck_assert_msg(strstr(t, "bounded by range 0's 400 RU/s"), "%s", t);
 	ck_assert_msg(strstr(t, "a burst that does not repeat is not a rate"),
 		      "%s", t);
-	free_all(c, run, res);
+	tu_cards_free(c, run, res);
 }
 END_TEST
 
@@ -219,7 +158,8 @@ START_TEST(test_runway_id_pool_never)
 	    "upsert_new: 0.5, item_size: 1KB}\n";
 	struct pk_run *run;
 	struct pk_result *res;
-	struct pk_scorecard *c = cards_of(text, &run, &res);
+	struct pk_scorecard *c =
+	    tu_cards(tu_dir_file("runway.yaml", text), text, &run, &res);
 	char t[640];
 
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_NEVER);
@@ -229,7 +169,7 @@ START_TEST(test_runway_id_pool_never)
 	text_of(res, &c[0], t, sizeof(t));
 	ck_assert_msg(strstr(t, "written among 1000 ids, at most 1000.0 KiB"),
 		      "%s", t);
-	free_all(c, run, res);
+	tu_cards_free(c, run, res);
 }
 END_TEST
 
@@ -250,13 +190,14 @@ START_TEST(test_runway_sequential_share)
 	    "item_size: 1KB}\n";
 	struct pk_run *run;
 	struct pk_result *res;
-	struct pk_scorecard *c = cards_of(text, &run, &res);
+	struct pk_scorecard *c =
+	    tu_cards(tu_dir_file("runway.yaml", text), text, &run, &res);
 
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
 	ck_assert_msg(near(c[0].days_to_full * DAY, CAP / 512.0, 1e-9), "%f",
 		      c[0].days_to_full * DAY);
 	ck_assert_str_eq(c[0].full_key, "\"a\"");
-	free_all(c, run, res);
+	tu_cards_free(c, run, res);
 }
 END_TEST
 
@@ -279,7 +220,7 @@ START_TEST(test_runway_data_file_compression)
 	int i;
 	double comp[2] = {1, 40};
 
-	snprintf(path, sizeof(path), "%s/orders.jsonl", dir);
+	snprintf(path, sizeof(path), "%s/orders.jsonl", tu_dir);
 	f = fopen(path, "w");
 	ck_assert_ptr_nonnull(f);
 	for (i = 0; i < 4000; i++) {
@@ -298,7 +239,8 @@ START_TEST(test_runway_data_file_compression)
 			 "items: {file: orders.jsonl, time_field: ts, "
 			 "time_compression: %g, item_size: 1KB}\n",
 			 comp[i]);
-		c = cards_of(yaml, &run, &res);
+		c = tu_cards(tu_dir_file("runway.yaml", yaml), yaml, &run,
+			     &res);
 		ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
 		ck_assert_msg(near(c[0].days_to_full * DAY, want, 1e-9),
 			      "%gx: %f", comp[i], c[0].days_to_full * DAY);
@@ -307,7 +249,7 @@ START_TEST(test_runway_data_file_compression)
 		if (i == 1) {
 			ck_assert_uint_gt(c[0].failed_after_retries, 0);
 		}
-		free_all(c, run, res);
+		tu_cards_free(c, run, res);
 	}
 }
 END_TEST
@@ -344,7 +286,7 @@ START_TEST(test_runway_time_scale_offices)
 	ck_assert_ptr_nonnull(sc);
 	diag_free(&d);
 	ck_assert(near(sc->time_scale, 3.0 * 86400.0, 1e-12));
-	c = cards_of_sc(sc, &run, &res);
+	c = tu_cards_sc(sc, &run, &res);
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_BEYOND);
 	ck_assert_msg(near(c[0].runway.bound_bytes,
 			   4.0 * cycle + 26.0 / 360.0 * cycle, 1e-6),
@@ -363,7 +305,7 @@ START_TEST(test_runway_time_scale_offices)
 		}
 		free(f);
 	}
-	free_all(c, run, res);
+	tu_cards_free(c, run, res);
 }
 END_TEST
 
@@ -431,7 +373,7 @@ Suite *tu_suite(void)
 	Suite *s = suite_create("runway");
 	TCase *tc = tcase_create("runway");
 
-	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_runway_weekday_bucket);
 	tcase_add_test(tc, test_runway_iot_by_day);

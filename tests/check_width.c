@@ -86,30 +86,26 @@ END_TEST
 
 START_TEST(test_width_compare_cells_whole)
 {
-	char *out = NULL, *err = NULL, *line;
+	char *out, *line;
 
 	ck_assert_int_eq(chdir(tu_src(".")), 0);
 	/* to a pipe: no width limit, the widest cell sets its column */
-	ck_assert_int_eq(
-	    tu_run("compare scenarios/compare-iot.yaml", &out, &err), 0);
+	out = tu_run_ok("compare scenarios/compare-iot.yaml");
 	line = strstr(out, "  partition key ");
 	ck_assert_ptr_nonnull(line);
 	*strchr(line, '\n') = '\0';
 	ck_assert_ptr_nonnull(strstr(line, "{date}.{hash(deviceId) mod 400}"));
 	ck_assert_ptr_null(strstr(line, ".."));
 	free(out);
-	free(err);
 }
 END_TEST
 
 START_TEST(test_width_compare_fits)
 {
-	char *out = NULL, *err = NULL, *second;
+	char *out, *second;
 
 	ck_assert_int_eq(chdir(tu_src(".")), 0);
-	ck_assert_int_eq(
-	    tu_run("compare scenarios/compare-iot.yaml --width 80", &out, &err),
-	    0);
+	out = tu_run_ok("compare scenarios/compare-iot.yaml --width 80");
 	ck_assert_uint_le(widest(out), 80);
 	/* four variants of at least 22 columns after the 26-column labels
 	   do not fit 80 (26 + 4 x 22 = 114): two blocks, the labels
@@ -122,29 +118,22 @@ START_TEST(test_width_compare_fits)
 	ck_assert_ptr_nonnull(
 	    strstr(second, "{date}.{hash(deviceId) mod 400}"));
 	free(out);
-	free(err);
 	/* the same at 200 columns: one block */
-	ck_assert_int_eq(
-	    tu_run("compare scenarios/compare-iot.yaml --width 200", &out,
-		   &err),
-	    0);
+	out = tu_run_ok("compare scenarios/compare-iot.yaml --width 200");
 	ck_assert_ptr_nonnull(strstr(out, "date                  device-date"));
 	ck_assert_uint_le(widest(out), 200);
 	free(out);
-	free(err);
 }
 END_TEST
 
 START_TEST(test_width_run_fits)
 {
-	char *out = NULL, *err = NULL;
+	char *out;
 
 	ck_assert_int_eq(chdir(tu_src(".")), 0);
-	ck_assert_int_eq(
-	    tu_run("run scenarios/iot-by-day.yaml --width 60", &out, &err), 0);
+	out = tu_run_ok("run scenarios/iot-by-day.yaml --width 60");
 	ck_assert_uint_le(widest(out), 60);
 	free(out);
-	free(err);
 }
 END_TEST
 

@@ -4,6 +4,7 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/load/scenario.h"
+#include "pksim/report/scorecard.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
 
@@ -294,4 +295,83 @@ char *tu_write_file(const char *dir, const char *name, const char *text)
 	ck_assert_int_ge(fputs(text, f), 0);
 	ck_assert_int_eq(fclose(f), 0);
 	return path;
+}
+
+char *tu_dir;
+/* tu_dir_file's paths, freed by tu_dir_teardown */
+static char **dir_files;
+static size_t n_dir_files;
+
+void tu_dir_setup(void)
+{
+	tu_dir = tu_tmpdir();
+	ck_assert_ptr_nonnull(tu_dir);
+}
+
+void tu_dir_teardown(void)
+{
+	char cmd[600];
+	size_t i;
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tu_dir);
+	ck_assert_int_eq(system(cmd), 0);
+	for (i = 0; i < n_dir_files; i++) {
+		free(dir_files[i]);
+	}
+	free(dir_files);
+	dir_files = NULL;
+	n_dir_files = 0;
+	free(tu_dir);
+	tu_dir = NULL;
+}
+
+const char *tu_dir_file(const char *name, const char *text)
+{
+	char **more = realloc(dir_files, (n_dir_files + 1) * sizeof(*more));
+
+	ck_assert_ptr_nonnull(more);
+	dir_files = more;
+	dir_files[n_dir_files] = tu_write_file(tu_dir, name, text);
+	return dir_files[n_dir_files++];
+}
+
+struct pk_scorecard *tu_cards_sc(struct pk_scenario *sc, struct pk_run **run,
+				 struct pk_result **res)
+{
+	struct pk_diag d;
+
+	diag_init(&d);
+	*run = sim_run(sc, sc->seed, &d);
+	ck_assert_msg(*run != NULL, "%s", tu_diag_text(&d));
+	diag_free(&d);
+	*res = result_build(*run);
+	return scorecard_all(*res);
+}
+
+struct pk_scorecard *tu_cards(const char *file, const char *text,
+			      struct pk_run **run, struct pk_result **res)
+{
+	*run = tu_sim_text(file, text);
+	*res = result_build(*run);
+	return scorecard_all(*res);
+}
+
+void tu_cards_free(struct pk_scorecard *cards, struct pk_run *run,
+		   struct pk_result *res)
+{
+	free(cards);
+	result_free(res);
+	tu_sim_free(run);
+}
+
+char *tu_run_ok(const char *args)
+{
+	char *out = NULL, *err = NULL;
+	int rc = tu_run(args, &out, &err);
+
+	ck_assert_msg(rc == 0, "pksim %s: exit %d: %s", args, rc,
+		      err ? err : "");
+	free(err);
+	ck_assert_ptr_nonnull(out);
+	return out;
 }

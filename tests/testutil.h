@@ -60,6 +60,10 @@ struct tu_vector {
 int tu_epk_vectors(void (*row)(const struct tu_vector *v, void *ctx),
 		   void *ctx);
 
+/* pksim ARGS (tu_run) expected to exit 0: its stdout (caller frees),
+   or a failed test naming the exit status and stderr. */
+char *tu_run_ok(const char *args);
+
 /* A fresh temporary directory (caller frees the path). */
 char *tu_tmpdir(void);
 
@@ -108,5 +112,36 @@ struct tu_fx {
    result; free with tu_fx_free. */
 void tu_fx_run(struct tu_fx *f, const char *file, const char *text);
 void tu_fx_free(struct tu_fx *f);
+
+/* A test case's temporary directory, tu_dir, for the files its tests
+   write: made by tu_dir_setup and removed, with every file in it, by
+   tu_dir_teardown; a checked fixture
+   (tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown)). */
+extern char *tu_dir;
+void tu_dir_setup(void);
+void tu_dir_teardown(void);
+
+/* Write text to tu_dir/name (made or emptied); its path, kept until
+   tu_dir_teardown, or a failed test. */
+const char *tu_dir_file(const char *name, const char *text);
+
+struct pk_scorecard;
+struct pk_result;
+
+/* Run scenario sc with its seed (the run owns sc afterwards), build
+   its result into *res and return every variant's scorecard
+   (scorecard_all); free the three with tu_cards_free. A run error fails
+   the test with its messages. */
+struct pk_scorecard *tu_cards_sc(struct pk_scenario *sc, struct pk_run **run,
+				 struct pk_result **res);
+
+/* tu_cards_sc of scenario text parsed as file `file` (tu_sim_text). */
+struct pk_scorecard *tu_cards(const char *file, const char *text,
+			      struct pk_run **run, struct pk_result **res);
+
+/* Free what tu_cards made: the scorecards, the result, the run and its
+   scenario. */
+void tu_cards_free(struct pk_scorecard *cards, struct pk_run *run,
+		   struct pk_result *res);
 
 #endif
