@@ -132,6 +132,46 @@ START_TEST(test_scenario_bad_corpus)
 }
 END_TEST
 
+/*
+ * `service:` names the service whose spec loader reads the container
+ * section: `cosmos` (Azure Cosmos DB) is the default, so naming it
+ * changes nothing of the spec; any other word is refused at the value
+ * (line 1, column 10) with the list pksim has.
+ */
+START_TEST(test_scenario_service_kind)
+{
+	static const char body[] = "container: {partition_key: /k, "
+				   "throughput: 6000}\n"
+				   "phases: [{duration: 1s, rate: 1/s}]\n";
+	char text[256];
+	struct pk_diag d;
+	struct pk_scenario *none, *named;
+	char *err;
+
+	diag_init(&d);
+	none = parse_str(body, &d);
+	ck_assert_ptr_nonnull(none);
+	snprintf(text, sizeof(text), "service: cosmos\n%s", body);
+	named = parse_str(text, &d);
+	ck_assert_ptr_nonnull(named);
+	ck_assert_int_eq(none->service, PK_SERVICE_COSMOS);
+	ck_assert_int_eq(named->service, PK_SERVICE_COSMOS);
+	ck_assert_str_eq(named->container.partition_key, "/k");
+	ck_assert_int_eq(named->container.throughput_ru_per_s, 6000);
+	ck_assert_int_eq(named->container.throughput_ru_per_s,
+			 none->container.throughput_ru_per_s);
+	scenario_free(none);
+	scenario_free(named);
+	diag_free(&d);
+	snprintf(text, sizeof(text), "service: dynamo\n%s", body);
+	err = first_error(text);
+	ck_assert_msg(strstr(err, "t.yaml:1:10: error: unknown service "
+				  "'dynamo'; allowed: cosmos"),
+		      "%s", err);
+	free(err);
+}
+END_TEST
+
 START_TEST(test_scenario_missing_file)
 {
 	struct pk_diag d;
@@ -1488,6 +1528,7 @@ Suite *tu_suite(void)
 
 	tc = tcase_create("good");
 	tcase_add_test(tc, test_scenario_full_example);
+	tcase_add_test(tc, test_scenario_service_kind);
 	tcase_add_test(tc, test_scenario_defaults);
 	tcase_add_test(tc, test_scenario_readme_example);
 	tcase_add_test(tc, test_scenario_retries_off);

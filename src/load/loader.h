@@ -132,6 +132,15 @@ int ld_load_key(struct ld *ld, const struct yn *n, struct pk_key_spec *k,
 		char **display);
 void ld_load_containers(struct ld *ld, const struct yn *m, const struct yn *vn);
 
+/* scenario_service.c: the service root's `service:` names (Azure Cosmos
+   DB when none) into ld->s->service, and its section of root (for
+   Azure Cosmos DB `container` and `variants`) read by that service's
+   spec loader. Returns 0, or -1 with the error at `service:` when it
+   names no service pksim has (the message lists those it has): nothing
+   else of the scenario is read then, so no error follows from a section
+   written for another service. */
+int ld_load_service(struct ld *ld, const struct yn *root);
+
 /* scenario_ttl.c: a container's `default_ttl` (node n) into c; the
    items' `ttl` property, every value checked (rule 28). */
 void ld_load_default_ttl(struct ld *ld, const struct yn *n,

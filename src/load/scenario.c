@@ -157,10 +157,10 @@ static void apply_account_priority(struct pk_scenario *s)
 static void load_root(struct ld *ld, const struct yn *root)
 {
 	static const char *const keys[] = {
-	    "name",	  "description", "seed",    "clock",	   "container",
-	    "client",	  "cost",	 "items",   "monitor_log", "phases",
-	    "variants",	  "expect",	 "lesson",  "preload",	   "streams",
-	    "time_scale", "change_feed", "account", NULL,
+	    "name",	 "description", "seed",	       "clock",	  "service",
+	    "container", "client",	"cost",	       "items",	  "monitor_log",
+	    "phases",	 "variants",	"expect",      "lesson",  "preload",
+	    "streams",	 "time_scale",	"change_feed", "account", NULL,
 	};
 	struct pk_scenario *s = ld->s;
 	const struct yn *n;
@@ -216,17 +216,9 @@ static void load_root(struct ld *ld, const struct yn *root)
 			 "a mapping {start: \"2026-01-01T00:00:00Z\"}") == 0) {
 		ld_load_clock(ld, n);
 	}
-	n = yn_get(root, "container");
-	if (!n) {
-		ld_err(ld, root,
-		       "missing required key 'container' (with "
-		       "partition_key and throughput)");
-	} else if (ld_need_kind(ld, n, YN_MAP, "container",
-				"a mapping with partition_key and throughput") <
-		   0) {
-		n = NULL;
+	if (ld_load_service(ld, root) < 0) {
+		return;
 	}
-	ld_load_containers(ld, n, yn_get(root, "variants"));
 	if ((n = yn_get(root, "cost")) &&
 	    ld_need_kind(ld, n, YN_MAP, "cost",
 			 "a mapping of RU charges {read_1kb: 1, ...}") == 0) {

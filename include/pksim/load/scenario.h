@@ -444,17 +444,25 @@ struct pk_lesson {
 	size_t n_questions;
 };
 
+/* The service a scenario runs on (`service:`): whose spec loader reads
+   its container section, and whose engine replays it */
+enum pk_service_kind {
+	PK_SERVICE_COSMOS = 0, /* Azure Cosmos DB (`cosmos`), the default */
+};
+
 struct pk_scenario {
-	char *file;	       /* owned; the path it was loaded from:
-				  for a lesson naming it (`scenario:`,
-				  scenario_load), the named file, where
-				  its workload is written */
-	char *lesson_file;     /* owned; the lesson file that named it
-				  with `scenario:`, or NULL */
-	char *name;	       /* owned; default: the file's base name */
-	char *description;     /* owned; may be NULL */
-	uint64_t seed;	       /* default 1 */
-	int64_t clock_start_s; /* simulated t = 0, Unix seconds UTC */
+	char *file;		      /* owned; the path it was loaded from:
+					 for a lesson naming it (`scenario:`,
+					 scenario_load), the named file, where
+					 its workload is written */
+	char *lesson_file;	      /* owned; the lesson file that named it
+					 with `scenario:`, or NULL */
+	char *name;		      /* owned; default: the file's base name */
+	char *description;	      /* owned; may be NULL */
+	enum pk_service_kind service; /* `service:`; PK_SERVICE_COSMOS
+					 when it names none */
+	uint64_t seed;		      /* default 1 */
+	int64_t clock_start_s;	      /* simulated t = 0, Unix seconds UTC */
 	/* `time_scale: 1s = 3d`: real seconds one simulated second stands
 	   for (a classroom's compressed time), > 0; 1 without one. Days to
 	   full, growth and the storage-growth finding are then in real
