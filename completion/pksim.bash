@@ -51,7 +51,7 @@ _pksim()
 		--query | --seeds | --variant | --jobs)
 		return
 		;;
-	-o | --output | --items)
+	-o | --output | --items | --prices)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return
 		;;
@@ -60,14 +60,14 @@ _pksim()
 	case $cmd in
 	run)
 		opts='--format --bands --color --seed --wide --width --output -o --force
-			--quiet --jobs --no-remedies --allow-undefined-key --narrate
-			--step --help'
+			--quiet --jobs --no-remedies --prices --explain
+			--allow-undefined-key --narrate --step --help'
 		;;
 	compare)
 		opts='--key --items --items-format --time-field
 			--time-compression --rate --at-once --query --seeds --throughput
 			--partitions --storage-per-partition --variant --jobs
-			--no-remedies --quiet
+			--no-remedies --prices --explain --quiet
 			--format --bands --color --width --seed --output -o --force
 			--allow-undefined-key
 			--narrate --step --help'

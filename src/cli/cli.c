@@ -88,6 +88,8 @@ struct pk_run_opts {
 	int wide;		/* --wide: EPKs and keys whole in text */
 	long width;		/* --width N; -1: the terminal's (cli.h) */
 	int no_remedies;	/* --no-remedies: no remedy replays */
+	const char *prices;	/* --prices FILE: price the run with it */
+	int explain;		/* --explain: the price rows' sources */
 	const char *items_only; /* the first option given that only --items
 				   uses, without the "--"; NULL if none */
 };
@@ -334,6 +336,8 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 	    {"quiet", no_argument, NULL, 'Q'},
 	    {"force", no_argument, NULL, 'X'},
 	    {"no-remedies", no_argument, NULL, 'R'},
+	    {"prices", required_argument, NULL, 'M'},
+	    {"explain", no_argument, NULL, 'E'},
 	    {NULL, 0, NULL, 0},
 	};
 	int ch, rc, li = 0, compare = o->compare;
@@ -386,6 +390,12 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 			break;
 		case 'R':
 			o->no_remedies = 1;
+			break;
+		case 'M':
+			o->prices = optarg;
+			break;
+		case 'E':
+			o->explain = 1;
 			break;
 		case 'j':
 			if (parse_u64(optarg, &ju) || ju < 1 ||
@@ -590,6 +600,10 @@ static struct pk_scenario *scenario_of(const struct pk_run_opts *o,
 			return NULL;
 		}
 	}
+	if (sc && scenario_pricing_resolve(sc, o->prices, diag)) {
+		scenario_free(sc);
+		return NULL;
+	}
 	if (sc && scenario_query_shares(sc, diag)) {
 		scenario_free(sc);
 		return NULL;
@@ -675,6 +689,9 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 	}
 	diag_init(&diag);
 	sc = scenario_of(&o, &diag);
+	if (sc) {
+		sc->pricing.explain = o.explain;
+	}
 	if (sc && output_ok(&o, sc, &diag)) {
 		scenario_free(sc);
 		sc = NULL;

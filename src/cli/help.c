@@ -80,7 +80,7 @@ static const char run_text[] =
     "usage: pksim run SCENARIO.yaml\n"
     "                 [--format text|json|csv|streams-csv|markdown|html]\n"
     "                 [--seed N] [--wide] [--width N] [--quiet] [--jobs N]\n"
-    "                 [--no-remedies] [-o FILE]\n"
+    "                 [--no-remedies] [--prices FILE] [--explain] [-o FILE]\n"
     "\n"
     "Replays the scenario's workload against a simulated container (each\n"
     "of its variants in turn) and reports the physical partitions, the\n"
@@ -120,6 +120,9 @@ static const char run_text[] =
     "                   the cores); the output is the same for any N\n"
     "  --no-remedies    skip the remedies: the RU/s that stop a\n"
     "                   variant's 429s, found by replays of its stream\n"
+    "  --prices FILE    price the run with this price table (a region:\n"
+    "                   pricing: in the scenario; docs/money.md)\n"
+    "  --explain        name each price row's source\n"
     "  --allow-undefined-key\n"
     "                   study items without the key's property on\n"
     "                   purpose (the undefined logical partition); by\n"
@@ -234,6 +237,9 @@ static const char compare_text[] =
     "                   autoscale max that does, with its bill), each found\n"
     "                   by replays of the same operation stream and\n"
     "                   printed with what the replays measured\n"
+    "  --prices FILE    price each variant with this price table (the\n"
+    "                   region: pricing: in the scenario; docs/money.md)\n"
+    "  --explain        name each price row's source\n"
 
     "  --quiet          no progress line (a run over ~2 s shows one on\n"
     "                   standard error when that is a terminal)\n"
@@ -442,6 +448,8 @@ static const char *const run_options[] = {
     "-h",
     "--jobs",
     "--no-remedies",
+    "--prices",
+    "--explain",
     NULL,
 };
 
@@ -463,6 +471,8 @@ static const char *const compare_options[] = {
     "--variant",
     "--jobs",
     "--no-remedies",
+    "--prices",
+    "--explain",
     "--quiet",
     "--format",
     "--bands",

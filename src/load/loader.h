@@ -14,6 +14,7 @@
  *   scenario_ttl        default_ttl and the items' ttl (rule 28)
  *   scenario_preload    the data at t = 0 (preload)
  *   scenario_client     client retries, cost, clock
+ *   scenario_pricing    pricing: region, price table, billing date
  *   scenario_items      item generators and distributions
  *   scenario_datafile   items from a data file
  *   scenario_monitor    an Azure Monitor export as the workload
@@ -151,6 +152,15 @@ void ld_check_ttl_prop(struct ld *ld);
    containers); free one. */
 void ld_load_preload(struct ld *ld, const struct yn *m);
 void ld_preload_free(struct pk_preload_spec *p);
+
+/* scenario_pricing.c: the `pricing:` mapping m (docs/money.md); free
+   what a pricing spec owns (it is left with no date). */
+void ld_load_pricing(struct ld *ld, const struct yn *m);
+void ld_pricing_free(struct pk_pricing_spec *p);
+
+/* scenario.c: path resolved against the folder of file (itself when
+   absolute or when file has no folder part). Owned. */
+char *ld_beside(const char *file, const char *path);
 
 /* scenario_client.c: the `client:`, `cost:` and `clock:` mappings. */
 void ld_load_client(struct ld *ld, const struct yn *m);

@@ -160,7 +160,7 @@ static void load_root(struct ld *ld, const struct yn *root)
 	    "name",	 "description", "seed",	       "clock",	  "service",
 	    "container", "client",	"cost",	       "items",	  "monitor_log",
 	    "phases",	 "variants",	"expect",      "lesson",  "preload",
-	    "streams",	 "time_scale",	"change_feed", "account", NULL,
+	    "streams",	 "time_scale",	"change_feed", "account", "pricing", NULL,
 	};
 	struct pk_scenario *s = ld->s;
 	const struct yn *n;
@@ -210,6 +210,9 @@ static void load_root(struct ld *ld, const struct yn *root)
 	}
 	if ((n = yn_get(root, "change_feed"))) {
 		load_change_feed(ld, n);
+	}
+	if ((n = yn_get(root, "pricing"))) {
+		ld_load_pricing(ld, n);
 	}
 	if ((n = yn_get(root, "clock")) &&
 	    ld_need_kind(ld, n, YN_MAP, "clock",
@@ -316,6 +319,7 @@ void ld_scenario_defaults(struct pk_scenario *s)
 	s->clock_start_s = PK_DEFAULT_CLOCK_START_S;
 	s->time_scale = 1;
 	s->change_feed_consumers = 1;
+	s->pricing.date_day = -1;
 	s->container.pp_storage_bytes = PK_DEFAULT_PP_STORAGE_BYTES;
 	s->container.pp_ru_per_s = PK_DEFAULT_PP_RU_PER_S;
 	s->container.initial_ru_per_pp = PK_DEFAULT_INITIAL_RU_PER_PP;
@@ -340,9 +344,7 @@ void ld_scenario_defaults(struct pk_scenario *s)
 static struct pk_scenario *load_at(const char *path, int depth,
 				   struct pk_diag *diag);
 
-/* path resolved against the folder of file: itself when absolute or
-   when file has no folder part. Owned. */
-static char *beside(const char *file, const char *path)
+char *ld_beside(const char *file, const char *path)
 {
 	const char *slash = strrchr(file, '/');
 
@@ -389,7 +391,7 @@ static struct pk_scenario *load_named(struct ld *ld, const struct yn *root,
 	if (ld_get_string(ld, n, "scenario", 0, &path) < 0) {
 		return NULL;
 	}
-	resolved = beside(ld->file, path);
+	resolved = ld_beside(ld->file, path);
 	found = stat(resolved, &st) == 0;
 	if (!found || !S_ISREG(st.st_mode)) {
 		ld_err(ld, n,
@@ -566,6 +568,7 @@ void scenario_free(struct pk_scenario *s)
 	}
 	free(s->phases);
 	ld_expect_free(s);
+	ld_pricing_free(&s->pricing);
 	if (s->items_file) {
 		free(s->items_file->path);
 		free(s->items_file->resolved);

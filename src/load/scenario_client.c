@@ -422,6 +422,7 @@ void ld_load_clock(struct ld *ld, const struct yn *m)
 	if (!n) {
 		return;
 	}
+	ld->s->pricing.clock_given = 1;
 	if (n->kind != YN_SCALAR ||
 	    clock_parse(n->text, &ld->s->clock_start_s) < 0) {
 		char buf[PK_YN_DESC_BYTES];

@@ -19,6 +19,7 @@
 #include "pksim/report/heatstrip.h"
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
+#include "pksim/report/money.h"
 #include "pksim/report/remedies.h"
 #include "pksim/report/report_streams.h"
 #include "pksim/report/scorecard.h"
@@ -787,6 +788,7 @@ int report_text_styled(const struct pk_result *r, int wide, int colour,
 		text_ttl(v, out);
 		text_cfeed(r, v, out);
 		text_billing(v, out);
+		money_text(r, v, r->sc->pricing.explain, out);
 		text_timeline(v, out);
 		heatstrip_text(v, colour, out);
 		f = findings_make(r, v, &n);

@@ -506,6 +506,7 @@ static void variant(const struct pk_scenario *sc, const struct pk_variant *pv,
 	pv->svc->ops->snapshot(pv->svc, sc, &s);
 	result_variant_build(&s, sc, v);
 	runway_build(&s, sc, w, v);
+	bill_build(sc, v, &v->bill);
 	key_check(&s, items_created, v);
 	snapshot_free(&s);
 }

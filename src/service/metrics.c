@@ -297,12 +297,50 @@ static void fold_bucket(struct pk_metrics *m, const struct pk_sample *s)
 	b->storage_bytes = s->storage_bytes;
 }
 
+/* Hours [t_s, t_s + span_s) touches: their highest RU/s and storage
+   raised to ru_per_s and m->storage_bytes. */
+static void note_hours(struct pk_metrics *m, int64_t t_s, int64_t span_s,
+		       int64_t ru_per_s)
+{
+	size_t h, last;
+
+	if (t_s < 0 || span_s <= 0) {
+		return;
+	}
+	t_s += m->hour_offset_s;
+	last = (size_t)((t_s + span_s - 1) / 3600);
+	mem_grow((void **)&m->hours, &m->cap_hours, last + 1,
+		 sizeof(*m->hours));
+	while (m->n_hours <= last) {
+		m->hours[m->n_hours].max_ru_per_s = 0;
+		m->hours[m->n_hours++].max_storage_bytes = 0;
+	}
+	for (h = (size_t)(t_s / 3600); h <= last; h++) {
+		struct pk_hour *x = &m->hours[h];
+
+		if (ru_per_s > x->max_ru_per_s) {
+			x->max_ru_per_s = ru_per_s;
+		}
+		if (m->storage_bytes > x->max_storage_bytes) {
+			x->max_storage_bytes = m->storage_bytes;
+		}
+	}
+}
+
 void metrics_close_second(struct pk_metrics *m, struct pk_second *sec,
 			  const struct pk_sample *samples, size_t n)
 {
 	uint32_t hot = hot_range(samples, n);
+	uint64_t stored = 0;
 	size_t i;
 
+	for (i = 0; i < n; i++) {
+		stored += samples[i].storage_bytes;
+	}
+	if (n > 0) {
+		m->storage_bytes = stored;
+	}
+	note_hours(m, sec->t_s, sec->span_s, sec->ru_per_s);
 	for (i = 0; i < n; i++) {
 		struct pk_range_stats *r = range_stats(m, samples[i].range_id);
 		double x = metrics_normalized(&samples[i]);
@@ -374,6 +412,7 @@ void metrics_close_idle(struct pk_metrics *m, int64_t t_s, int64_t span_s,
 	struct pk_second sec = {0};
 
 	m->provisioned_ru += (double)ru_per_s * (double)span_s;
+	note_hours(m, t_s, span_s, ru_per_s);
 	sec.t_s = t_s;
 	sec.span_s = span_s;
 	sec.ru_per_s = ru_per_s;

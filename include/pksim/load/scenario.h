@@ -22,6 +22,7 @@
 #include "pksim/base/schedule.h"
 #include "pksim/base/value.h"
 #include "pksim/load/expect.h"
+#include "pksim/load/prices.h"
 #include "pksim/load/scenario_client.h"
 #include "pksim/service/cosmos/spec.h"
 
@@ -444,6 +445,46 @@ struct pk_lesson {
 	size_t n_questions;
 };
 
+/*
+ * `pricing:` (docs/money.md): what a run's bill is priced with. Money is
+ * asked for when the scenario has the block or the command line names a
+ * table (--prices); then region is required (a missing one is bad input,
+ * pricing.md P19), and the table's rows are chosen for the billing date.
+ */
+struct pk_price_override {
+	char *provider, *region,
+	    *meter;    /* owned; "cosmos.us-nongov.serverless" */
+	double price;  /* in the row's currency per its unit */
+	int line, col; /* where written */
+};
+
+struct pk_pricing_spec {
+	int asked;     /* 1: `pricing:` given, or --prices */
+	int line, col; /* the block's (0: the command line) */
+	char *region;  /* owned; NULL: none given */
+	char *table;   /* owned; the table's path (beside the
+			  scenario, or --prices); NULL: the shipped
+			  table (prices_default_path) */
+	int table_line, table_col;
+	int64_t date_day; /* `date: YYYY-MM-DD`: the billing date,
+			     days from 1970-01-01; -1: none given */
+	int clock_given;  /* 1: the scenario sets clock.start, whose
+			     day is the billing date without a date */
+	struct pk_price_override *overrides; /* owned */
+	size_t n_overrides;
+	int free_tier;		       /* Azure Cosmos DB free tier: the first
+					  1,000 RU/s and 25 GB free (C-BILL) */
+	int64_t reserved_ru_per_s;     /* reserved capacity bought, RU/s of the
+					  standard single-write rate; 0 none */
+	double reserved_discount;      /* its discount, 0 .. < 1 (0.20 for the
+					  1-year example of C-BILL) */
+	int explain;		       /* --explain: reports name each price
+					  row's source */
+	struct pk_price_table *prices; /* owned; the table read
+					  (scenario_pricing_resolve), NULL
+					  before or without money */
+};
+
 /* The service a scenario runs on (`service:`): whose spec loader reads
    its container section, and whose engine replays it */
 enum pk_service_kind {
@@ -520,6 +561,24 @@ struct pk_scenario {
 	   `pksim merge` can refuse runs of different workloads;
 	   "" (not written) when nothing set it. */
 	char fingerprint[17];
+	struct pk_pricing_spec pricing; /* `pricing:`; asked 0: no money */
+};
+
+/* Where a run's billing date comes from (docs/money.md): pricing.date,
+   the clock's start, or, with neither, the price table's own date. */
+enum pk_billing_day_from {
+	PK_BILLING_DATE,
+	PK_BILLING_CLOCK,
+	PK_BILLING_TABLE,
+};
+
+/* A meter's price for a bill: the table's row in effect on the billing
+   date, and the price paid (the row's, or an override's). */
+struct pk_price_pick {
+	const struct pk_price_row *row; /* borrowed from the scenario's
+					   table */
+	double price;			/* in row->currency per row->unit */
+	int overridden;			/* 1: price is an override's */
 };
 
 /*
@@ -539,6 +598,40 @@ struct pk_scenario {
  * cannot name another, and must be a regular file.
  */
 struct pk_scenario *scenario_load(const char *path, struct pk_diag *diag);
+
+/*
+ * Read the price table for money (docs/money.md): prices_file (--prices)
+ * when not NULL, else `pricing.table`, else the shipped table
+ * (prices_default_path); nothing when neither `pricing:` nor --prices
+ * asks for money. Then checks, each an input error (exit 2) at the
+ * pricing block: a region is given (pricing.md P19), the table prices
+ * it for Azure Cosmos DB, every override names a row in effect on the
+ * billing date, and every variant's meters (its capacity mode's
+ * throughput, transactional storage; the standard rate when a
+ * reservation needs it) have a row then; free tier with a serverless
+ * variant is refused (Azure offers no free tier for serverless). Returns
+ * 0 (s->pricing.prices set when money is asked for), or -1 with errors
+ * in diag.
+ */
+int scenario_pricing_resolve(struct pk_scenario *s, const char *prices_file,
+			     struct pk_diag *diag);
+
+/* The price table's name for messages and reports: the path given
+   (--prices, pricing.table), or the shipped table's file name (no
+   machine path). Needs s->pricing.prices. */
+const char *scenario_prices_name(const struct pk_scenario *s);
+
+/* The billing date, days from 1970-01-01 (pricing.date, else the day of
+   clock.start when the scenario sets it, else the table's date) and,
+   when from is not NULL, where it came from. */
+int64_t scenario_billing_day(const struct pk_scenario *s,
+			     enum pk_billing_day_from *from);
+
+/* The Azure Cosmos DB meter's price on the billing date in the pricing
+   region (overrides applied) into *out; 0, or -1 when no money was
+   asked for or the table has no such row (*out zeroed). */
+int scenario_price(const struct pk_scenario *s, const char *meter,
+		   struct pk_price_pick *out);
 
 /*
  * As scenario_load, from len bytes of text; file names the text in

@@ -30,6 +30,7 @@
 #include <stdint.h>
 
 #include "pksim/load/scenario.h"
+#include "pksim/result/bill.h"
 #include "pksim/result/runway.h"
 #include "pksim/service/keyspace.h"
 #include "pksim/service/metrics.h"
@@ -584,6 +585,8 @@ struct pk_result_variant {
 					 growth it saw (result_fill_build) */
 	struct pk_runway runway;      /* days to full, projected from the
 					 workload (runway.h, runway_build) */
+	struct pk_bill bill;	      /* what the run costs (bill.h); priced 0
+					 without money */
 	struct pk_remedies *remedies; /* owned; the remedies replayed for it
 					 (remedy.h, remedies_build); NULL
 					 when none were */

@@ -334,6 +334,18 @@ struct pk_ttl_minute {
 	uint64_t stored_bytes; /* the container's storage at the end */
 };
 
+/* One wall-clock hour the run touched: hour h holds the seconds t_s with
+   (hour_offset_s + t_s) / 3,600 = h (pk_metrics), so hour 0 is the one
+   t = 0 falls in: what a bill reads of it (result/bill.h; C-BILL: any
+   part of a wall-clock hour bills the hour). */
+struct pk_hour {
+	int64_t max_ru_per_s;	    /* highest provisioned RU/s of any
+				       second in it (pk_second.ru_per_s) */
+	uint64_t max_storage_bytes; /* highest storage of the container at
+				       the end of any second in it, every
+				       range (x index factor) */
+};
+
 struct pk_metrics;
 
 /*
@@ -399,13 +411,21 @@ struct pk_metrics {
 	size_t n_fuses, cap_fuses;
 	struct pk_action *actions; /* owned; in time order */
 	size_t n_actions, cap_actions;
-	uint64_t *wait_hist;   /* owned; [w] = operations that
-				  succeeded after w ms of retry
-				  waits in all (429 and 410) */
-	size_t wait_hist_cap;  /* entries of wait_hist (grows) */
-	uint64_t wait_ops;     /* operations counted in wait_hist */
-	pk_metrics_tap_fn tap; /* NULL: none; set by the run's owner */
-	void *tap_ctx;	       /* borrowed; passed to tap */
+	struct pk_hour *hours; /* owned; every wall-clock hour a closed
+				  second touched, in order (pk_hour) */
+	size_t n_hours, cap_hours;
+	int64_t hour_offset_s;	/* seconds of its wall-clock hour before
+				   t = 0, 0 .. 3,599 (the clock's start
+				   mod 3,600; 0 unless set) */
+	uint64_t storage_bytes; /* the container's storage at the last
+				   second closed with samples */
+	uint64_t *wait_hist;	/* owned; [w] = operations that
+				   succeeded after w ms of retry
+				   waits in all (429 and 410) */
+	size_t wait_hist_cap;	/* entries of wait_hist (grows) */
+	uint64_t wait_ops;	/* operations counted in wait_hist */
+	pk_metrics_tap_fn tap;	/* NULL: none; set by the run's owner */
+	void *tap_ctx;		/* borrowed; passed to tap */
 };
 
 /* Zero m; it keeps per-second detail (keep_seconds = 1). */

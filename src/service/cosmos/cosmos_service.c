@@ -557,6 +557,10 @@ struct pk_service *cosmos_service_new(const struct pk_service_spec *spec,
 	cs->c->metrics.keep_seconds =
 	    spec->keep_seconds ||
 	    planned_ms <= PK_METRICS_DETAIL_MAX_S * 1000LL;
+	/* bills count wall-clock hours (C-BILL): where t = 0 falls in its
+	   hour */
+	cs->c->metrics.hour_offset_s =
+	    ((sc->clock_start_s % 3600) + 3600) % 3600;
 	cs->c->metrics.bucket_s =
 	    metrics_heat_width((planned_ms + PK_MS_PER_S - 1) / PK_MS_PER_S, 1);
 	return &cs->base;

@@ -1,0 +1,120 @@
+/*
+ * bill: what a variant's run costs, from a dated price table
+ * (docs/money.md; the billing rules of pricing.md §1 and §8).
+ *
+ * Azure Cosmos DB, one region with one write region (pksim models no
+ * other):
+ * - manual: each clock hour the run touched bills the highest RU/s
+ *   provisioned in it, rounded up to 100 RU/s, at the standard rate per
+ *   100 RU/s-hour (C-BILL; any part of an hour is a whole hour);
+ * - autoscale: each hour bills the RU/s rule 27 bills (classic: the
+ *   highest RU/s reached, every partition at the hottest one's level;
+ *   dynamic: the sum of each partition's highest; never below 0.1 x the
+ *   max, cosmos-mechanics.md rules 17 and 27), rounded up to 100 RU/s
+ *   (ASSUMPTION: the documented billing step; pricing.md §3 leaves it
+ *   open), at the autoscale rate (1.5 x the standard one);
+ * - serverless: the RU consumed, per million RU;
+ * - storage: each hour's highest GB stored (data and index; GB = 2^30
+ *   bytes, as pksim's storage caps), averaged over a 720-hour month
+ *   (C-BILL: 100 GB half a month and 50 GB the other half bill 75 GB).
+ * Free tier takes the first 1,000 RU/s of each hour's billed RU/s and
+ * the first 25 GB of each hour's storage off; a reservation of R RU/s at
+ * discount d costs R / 100 x the standard rate x (1 - d) each hour and
+ * pays up to R / 100 x the standard rate of the hour's throughput
+ * (C-BILL's reserved-capacity example).
+ *
+ * The month at this workload is the run's cost per hour x 720 hours
+ * (PK_BILL_MONTH_HOURS): the workload repeated for a 30-day month.
+ */
+#ifndef PKSIM_BILL_H
+#define PKSIM_BILL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/load/scenario.h"
+
+struct pk_result_variant;
+
+/* Hours of the month a bill projects to, and storage's GB-month is over
+   (C-BILL's 30-day month) */
+#define PK_BILL_MONTH_HOURS 720
+/* Free tier (C-BILL): RU/s and GB free each hour */
+#define PK_BILL_FREE_RU_PER_S 1000
+#define PK_BILL_FREE_GB 25
+
+enum pk_bill_mode {
+	PK_BILL_MANUAL,
+	PK_BILL_AUTOSCALE,
+	PK_BILL_SERVERLESS,
+};
+
+/* One priced line of a bill: a meter, how much of its unit, the cost. */
+struct pk_bill_line {
+	struct pk_price_pick pick; /* the row and the price paid */
+	double quantity;	   /* in pick.row->unit: 100 RU/s-hours,
+				      million RU, GB-months */
+	double cost;		   /* quantity x price, in the currency */
+};
+
+struct pk_bill {
+	int priced; /* 1: money was asked for and priced */
+	enum pk_bill_mode mode;
+	int dynamic;	       /* autoscale: billed by rule 27's dynamic
+				  mode, else classic */
+	int64_t hours;	       /* clock hours billed: ceil(end_s / 3,600) */
+	int64_t peak_ru_per_s; /* manual, autoscale: the highest hour's
+				  billed RU/s (after the free tier) */
+	struct pk_bill_line throughput; /* the capacity mode's meter */
+	struct pk_bill_line storage;	/* storage_transactional */
+	double free_tier_off;		/* what the free tier took off, currency
+					   (the lines are after it) */
+	int reserved;			/* 1: a reservation is in the bill */
+	struct pk_bill_line reservation; /* provisioned_single_write: its
+					    100 RU/s-hours, cost = fee
+					    less what it paid (may be > 0
+					    when it is too big) */
+	double cost;			 /* the run: every line, currency */
+	double per_hour;		 /* cost / hours; 0 when hours is 0 */
+	double month;			 /* per_hour x PK_BILL_MONTH_HOURS */
+	int third_party; /* 1: some row used is marked third-party */
+	int overridden;	 /* 1: some price is a scenario's override */
+};
+
+/*
+ * Units of 100 RU/s an hour billing ru_per_s RU/s: ceil(ru_per_s / 100),
+ * after free_ru_per_s RU/s free (0 none); 0 for ru_per_s <= free.
+ */
+int64_t bill_units(int64_t ru_per_s, int64_t free_ru_per_s);
+
+/*
+ * The cost of one hour's throughput: units x price, less a reservation
+ * of reserved_ru_per_s (0 none) priced at std_price per 100 RU/s-hour
+ * with discount d: its fee reserved / 100 x std_price x (1 - d) is paid,
+ * and up to reserved / 100 x std_price of the hour's cost is covered.
+ */
+double bill_hour_cost(int64_t units, double price, int64_t reserved_ru_per_s,
+		      double std_price, double discount);
+
+/*
+ * GB-months of storage of hours hours, each holding gb[h] GB at its
+ * highest, less free_gb (0 none) each hour: the sum of max(0, gb[h] -
+ * free_gb) over month_hours.
+ */
+double bill_gb_months(const double *gb, size_t hours, double free_gb,
+		      double month_hours);
+
+/*
+ * The bill of variant v (its mode from v->spec; its hours, autoscale's
+ * billed RU/s, the RU consumed and the hourly storage from v and
+ * v->metrics) priced by sc->pricing (scenario_price). *out is zeroed,
+ * and left with priced 0 when no money was asked for (sc->pricing.prices
+ * NULL) or v is not an Azure Cosmos DB variant.
+ */
+void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
+		struct pk_bill *out);
+
+/* The capacity mode's name: "manual", "autoscale", "serverless". */
+const char *bill_mode_name(enum pk_bill_mode m);
+
+#endif

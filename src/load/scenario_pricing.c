@@ -1,0 +1,369 @@
+/*
+ * scenario_pricing: a scenario's `pricing:` block (docs/money.md), the
+ * price table it names or --prices gives, and the rows a bill reads,
+ * chosen for the billing date. Money is never guessed: a missing region,
+ * a region the table does not price, a meter without a row on the
+ * billing date, an override of a row that is not there: each stops the
+ * run (exit 2) before it starts.
+ */
+#include "loader.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/mem.h"
+#include "pksim/load/prices.h"
+
+/* Largest RU/s reserved: the most pksim provisions (PK_MAX_RU_PER_S). */
+#define PK_PRICING_MAX_RESERVED PK_MAX_RU_PER_S
+
+/* `overrides: {cosmos.us-nongov.serverless: 0.30, ...}` */
+static void load_overrides(struct ld *ld, const struct yn *m)
+{
+	struct pk_pricing_spec *p = &ld->s->pricing;
+	size_t i;
+
+	if (ld_need_kind(ld, m, YN_MAP, "overrides",
+			 "a mapping {PROVIDER.REGION.METER: PRICE}, such as "
+			 "{cosmos.us-nongov.serverless: 0.30}") < 0) {
+		return;
+	}
+	for (i = 0; i < yn_pairs(m); i++) {
+		const struct yn *k = yn_key(m, i), *v = yn_val(m, i);
+		const char *a = k->text, *b = strchr(a, '.');
+		const char *c = b ? strchr(b + 1, '.') : NULL;
+		struct pk_price_override o = {0};
+
+		if (!b || !c || b == a || c == b + 1 || !c[1] ||
+		    strchr(c + 1, '.')) {
+			ld_err(ld, k,
+			       "an override is named PROVIDER.REGION.METER, "
+			       "such as cosmos.us-nongov.serverless (got '%s')",
+			       a);
+			continue;
+		}
+		if (ld_get_number(ld, v, k->text, 0, 0, 1e12, 0,
+				  "a price >= 0 in the row's currency per its "
+				  "unit",
+				  &o.price) < 0) {
+			continue;
+		}
+		o.provider = xstrndup(a, (size_t)(b - a));
+		o.region = xstrndup(b + 1, (size_t)(c - b - 1));
+		o.meter = xstrdup(c + 1);
+		o.line = k->line;
+		o.col = k->col;
+		p->overrides = xreallocarray(p->overrides, p->n_overrides + 1,
+					     sizeof(*p->overrides));
+		p->overrides[p->n_overrides++] = o;
+	}
+}
+
+/* `reserved: {ru_per_s: N, discount: 20%}` */
+static void load_reserved(struct ld *ld, const struct yn *m)
+{
+	static const char *const keys[] = {"ru_per_s", "discount", NULL};
+	struct pk_pricing_spec *p = &ld->s->pricing;
+	const struct yn *n;
+	double pct;
+
+	if (ld_need_kind(ld, m, YN_MAP, "reserved",
+			 "a mapping {ru_per_s: 100000, discount: 20}") < 0) {
+		return;
+	}
+	ld_check_keys(ld, m, keys, "in reserved");
+	if (!(n = yn_get(m, "ru_per_s")) || !yn_get(m, "discount")) {
+		ld_err(ld, m,
+		       "reserved needs ru_per_s (the RU/s bought, at the "
+		       "standard rate) and discount (percent off the list "
+		       "price, 0 to 99)");
+		return;
+	}
+	ld_get_int(ld, n, "ru_per_s", 100, PK_PRICING_MAX_RESERVED,
+		   "RU/s reserved, 100 to 1,000,000", &p->reserved_ru_per_s);
+	if (ld_get_number(ld, yn_get(m, "discount"), "discount", 0, 0, 100, 1,
+			  "percent off the list price, 0 to below 100",
+			  &pct) == 0) {
+		p->reserved_discount = pct / 100.0;
+	}
+}
+
+void ld_load_pricing(struct ld *ld, const struct yn *m)
+{
+	static const char *const keys[] = {"region",	"table",     "date",
+					   "overrides", "free_tier", "reserved",
+					   NULL};
+	struct pk_pricing_spec *p = &ld->s->pricing;
+	const struct yn *n;
+	char *date = NULL;
+
+	if (ld_need_kind(ld, m, YN_MAP, "pricing",
+			 "a mapping {region: us-nongov, ...}") < 0) {
+		return;
+	}
+	ld_check_keys(ld, m, keys, "in pricing");
+	p->asked = 1;
+	p->line = m->line;
+	p->col = m->col;
+	if ((n = yn_get(m, "region"))) {
+		ld_get_string(ld, n, "region", 0, &p->region);
+	}
+	if ((n = yn_get(m, "table")) &&
+	    ld_get_string(ld, n, "table", 0, &p->table) == 0) {
+		char *t = ld_beside(ld->file, p->table);
+
+		free(p->table);
+		p->table = t;
+		p->table_line = n->line;
+		p->table_col = n->col;
+	}
+	if ((n = yn_get(m, "date")) &&
+	    ld_get_string(ld, n, "date", 0, &date) == 0 &&
+	    prices_parse_day(date, &p->date_day) < 0) {
+		ld_err(ld, n,
+		       "date must be a billing date YYYY-MM-DD, such as "
+		       "2024-11-01 (got '%s')",
+		       date);
+	}
+	free(date);
+	if ((n = yn_get(m, "free_tier"))) {
+		ld_get_switch(ld, n, "free_tier", &p->free_tier);
+	}
+	if ((n = yn_get(m, "reserved"))) {
+		load_reserved(ld, n);
+	}
+	if ((n = yn_get(m, "overrides"))) {
+		load_overrides(ld, n);
+	}
+}
+
+void ld_pricing_free(struct pk_pricing_spec *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n_overrides; i++) {
+		free(p->overrides[i].provider);
+		free(p->overrides[i].region);
+		free(p->overrides[i].meter);
+	}
+	free(p->overrides);
+	free(p->region);
+	free(p->table);
+	prices_free(p->prices);
+	memset(p, 0, sizeof(*p));
+	p->date_day = -1;
+}
+
+const char *scenario_prices_name(const struct pk_scenario *s)
+{
+	const char *f = s->pricing.prices->file;
+	const char *slash = strrchr(f, '/');
+
+	return s->pricing.table || !slash ? f : slash + 1;
+}
+
+int64_t scenario_billing_day(const struct pk_scenario *s,
+			     enum pk_billing_day_from *from)
+{
+	const struct pk_pricing_spec *p = &s->pricing;
+	enum pk_billing_day_from f;
+	int64_t day;
+
+	if (p->date_day >= 0) {
+		f = PK_BILLING_DATE;
+		day = p->date_day;
+	} else if (p->clock_given) {
+		f = PK_BILLING_CLOCK;
+		day = s->clock_start_s >= 0
+			  ? s->clock_start_s / 86400
+			  : -((-s->clock_start_s + 86399) / 86400);
+	} else {
+		f = PK_BILLING_TABLE;
+		day = p->prices ? p->prices->date_day : 0;
+	}
+	if (from) {
+		*from = f;
+	}
+	return day;
+}
+
+/* The Cosmos DB meters a variant's bill reads (NULL-terminated). */
+static void meters_of(const struct pk_container_spec *c, const char **out)
+{
+	size_t k = 0;
+
+	if (c->serverless) {
+		out[k++] = "serverless";
+	} else if (c->autoscale_max_ru_per_s > 0) {
+		out[k++] = "autoscale_single_write";
+	} else {
+		out[k++] = "provisioned_single_write";
+	}
+	out[k++] = "storage_transactional";
+	if (c->autoscale_max_ru_per_s > 0 || c->serverless) {
+		/* reserved capacity is bought at the standard rate */
+		out[k++] = "provisioned_single_write";
+	}
+	out[k] = NULL;
+}
+
+int scenario_price(const struct pk_scenario *s, const char *meter,
+		   struct pk_price_pick *out)
+{
+	const struct pk_pricing_spec *p = &s->pricing;
+	int64_t day = scenario_billing_day(s, NULL);
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	if (!p->prices || !p->region) {
+		return -1;
+	}
+	out->row = prices_find(p->prices, "cosmos", p->region, meter, day);
+	if (!out->row) {
+		return -1;
+	}
+	out->price = out->row->price;
+	for (i = 0; i < p->n_overrides; i++) {
+		const struct pk_price_override *o = &p->overrides[i];
+
+		if (strcmp(o->provider, "cosmos") == 0 &&
+		    strcmp(o->region, p->region) == 0 &&
+		    strcmp(o->meter, meter) == 0) {
+			out->price = o->price;
+			out->overridden = 1;
+		}
+	}
+	return 0;
+}
+
+static int need_region(struct pk_scenario *s, const char *file,
+		       struct pk_diag *d)
+{
+	struct pk_pricing_spec *p = &s->pricing;
+	char *regions;
+
+	if (!p->region) {
+		diag_error(d, file, p->line, p->col,
+			   "pricing needs 'region': money is priced by "
+			   "region, never a default one (pricing: {region: "
+			   "us-nongov}; regions of %s: %s)",
+			   scenario_prices_name(s),
+			   (regions = prices_regions(p->prices, "cosmos")));
+		free(regions);
+		return -1;
+	}
+	if (!prices_has_region(p->prices, "cosmos", p->region)) {
+		diag_error(d, file, p->line, p->col,
+			   "region '%s' has no cosmos rows in %s; its "
+			   "regions: %s",
+			   p->region, scenario_prices_name(s),
+			   (regions = prices_regions(p->prices, "cosmos")));
+		free(regions);
+		return -1;
+	}
+	return 0;
+}
+
+/* Every override names a row in effect on the billing date. */
+static int check_overrides(struct pk_scenario *s, const char *file,
+			   struct pk_diag *d)
+{
+	const struct pk_pricing_spec *p = &s->pricing;
+	int64_t day = scenario_billing_day(s, NULL);
+	char buf[16];
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < p->n_overrides; i++) {
+		const struct pk_price_override *o = &p->overrides[i];
+
+		if (!prices_find(p->prices, o->provider, o->region, o->meter,
+				 day)) {
+			diag_error(d, file, o->line, o->col,
+				   "override %s.%s.%s names no row of %s in "
+				   "effect on %s: an override changes a row's "
+				   "price, it adds no meter",
+				   o->provider, o->region, o->meter,
+				   scenario_prices_name(s),
+				   prices_day_text(day, buf, sizeof(buf)));
+			rc = -1;
+		}
+	}
+	return rc;
+}
+
+/* Every variant's meters have a row on the billing date. */
+static int check_meters(struct pk_scenario *s, const char *file,
+			struct pk_diag *d)
+{
+	const struct pk_pricing_spec *p = &s->pricing;
+	struct pk_price_pick pick;
+	const char *m[4];
+	char buf[16];
+	size_t v, k;
+
+	for (v = 0; v < s->n_variants; v++) {
+		if (p->free_tier && s->variants[v].serverless) {
+			diag_error(d, file, p->line, p->col,
+				   "free_tier with variant %s, which is "
+				   "serverless: Azure Cosmos DB offers no free "
+				   "tier for serverless accounts (C-BILL); "
+				   "leave free_tier out",
+				   s->variants[v].name);
+			return -1;
+		}
+		meters_of(&s->variants[v], m);
+		for (k = 0; m[k]; k++) {
+			if (k == 2 && p->reserved_ru_per_s == 0) {
+				continue; /* the standard rate only prices
+					     a reservation */
+			}
+			if (scenario_price(s, m[k], &pick) == 0) {
+				continue;
+			}
+			diag_error(
+			    d, file, p->line, p->col,
+			    "no price for cosmos %s %s on %s in %s "
+			    "(variant %s needs it): add the row, or "
+			    "give a region or date that has it",
+			    p->region, m[k],
+			    prices_day_text(scenario_billing_day(s, NULL), buf,
+					    sizeof(buf)),
+			    scenario_prices_name(s), s->variants[v].name);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int scenario_pricing_resolve(struct pk_scenario *s, const char *prices_file,
+			     struct pk_diag *d)
+{
+	struct pk_pricing_spec *p = &s->pricing;
+	const char *file = s->file;
+	char *path;
+
+	if (prices_file) {
+		p->asked = 1;
+		free(p->table);
+		p->table = xstrdup(prices_file);
+	}
+	if (!p->asked) {
+		return 0;
+	}
+	path = p->table ? xstrdup(p->table) : prices_default_path(d);
+	if (!path) {
+		return -1;
+	}
+	prices_free(p->prices);
+	p->prices = prices_load(path, d);
+	free(path);
+	if (!p->prices) {
+		return -1;
+	}
+	if (need_region(s, file, d) || check_overrides(s, file, d) ||
+	    check_meters(s, file, d)) {
+		return -1;
+	}
+	return 0;
+}

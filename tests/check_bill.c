@@ -1,0 +1,340 @@
+/*
+ * bill: pricing.md's statements on Azure Cosmos DB bills (§9, P1-P13),
+ * each figure derived beside its test, and runs whose money block shows
+ * wall-clock hours billed (P3, P4) and a price table read whole.
+ * US prices of C-BILL / C-CHOOSE: $0.008 per 100 RU/s-hour standard,
+ * $0.012 autoscale (1.5 x), $0.016 multi-write, $0.25 per million RU
+ * serverless, $0.25 per GB-month.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/diag.h"
+#include "pksim/load/prices.h"
+#include "pksim/result/bill.h"
+#include "testutil.h"
+
+#define STD 0.008
+#define AUTO 0.012
+#define MULTI 0.016
+#define EPS 1e-9
+
+/* hours x units of an hour at price */
+static double flat(int64_t ru_per_s, double hours, double price)
+{
+	return (double)bill_units(ru_per_s, 0) * hours * price;
+}
+
+/* P1: 1,000 RU/s = 10 units an hour; x 720 h = 7,200 units; x $0.008 =
+   $57.60. */
+START_TEST(test_p1_full_month)
+{
+	ck_assert_int_eq(bill_units(1000, 0) * 720, 7200);
+	ck_assert_double_eq_tol(flat(1000, 720, STD), 57.60, EPS);
+}
+END_TEST
+
+/* P2: 2,500 RU/s for 24 h = 25 x 24 = 600 units, $4.80. */
+START_TEST(test_p2_partial_month)
+{
+	ck_assert_int_eq(bill_units(2500, 0) * 24, 600);
+	ck_assert_double_eq_tol(flat(2500, 24, STD), 4.80, EPS);
+	/* the billing step is 100 RU/s, rounded up: 2,501 bills 26 */
+	ck_assert_int_eq(bill_units(2501, 0), 26);
+}
+END_TEST
+
+/* P5: autoscale Tmax 4,000, idle hour bills 0.1 x 4,000 = 400 RU/s = 4
+   units x $0.012 = $0.048; a peak of 6,000 bills 60 units at 1.5 x the
+   standard rate = 90 standard units. */
+START_TEST(test_p5_autoscale_floor_and_multiplier)
+{
+	ck_assert_double_eq_tol((double)bill_units(4000 / 10, 0) * AUTO, 0.048,
+				EPS);
+	ck_assert_double_eq_tol((double)bill_units(6000, 0) * AUTO / STD, 90.0,
+				EPS);
+}
+END_TEST
+
+/* P6: 30,000 RU/s, three hours. Manual: 300 units x 3 x $0.008 = $7.20.
+   Autoscale at 6 % / 100 % / 11 %: 1,800 is under the floor 3,000, so
+   3,000 + 30,000 + 3,300 = 363 units x $0.012 = $4.356. At 72 % / 93 % /
+   100 %: 21,600 + 27,900 + 30,000 = 795 units x $0.012 = $9.54 (the doc
+   rounds 27,900 up to 28,000 and prints $9.55). */
+START_TEST(test_p6_autoscale_against_manual)
+{
+	const int pct_a[] = {6, 100, 11}, pct_b[] = {72, 93, 100};
+	double a = 0, b = 0;
+	int h;
+
+	for (h = 0; h < 3; h++) {
+		int64_t ra = 30000 * pct_a[h] / 100,
+			rb = 30000 * pct_b[h] / 100;
+
+		a += (double)bill_units(ra < 3000 ? 3000 : ra, 0) * AUTO;
+		b += (double)bill_units(rb < 3000 ? 3000 : rb, 0) * AUTO;
+	}
+	ck_assert_double_eq_tol(flat(30000, 3, STD), 7.20, EPS);
+	ck_assert_double_eq_tol(a, 4.356, EPS);
+	ck_assert_double_eq_tol(b, 9.54, EPS);
+}
+END_TEST
+
+/* P7: dynamic autoscale bills the sum of the partitions' peaks 500 +
+   200 + 150 + 50 = 900 RU/s (9 units); classic scales all four to the
+   hottest's 1,000 of the max: 2,000 (20 units). */
+START_TEST(test_p7_dynamic_against_classic)
+{
+	ck_assert_int_eq(bill_units(500 + 200 + 150 + 50, 0), 9);
+	ck_assert_int_eq(bill_units(4 * 500, 0), 20);
+}
+END_TEST
+
+/* P8: 10,000 RU/s in 4 regions, one writable, 720 h: 400 units x 720 x
+   $0.008 = $2,304 ($576 + $1,728); 250 GB in each region = 1,000
+   GB-months x $0.25 = $250; total $2,554. */
+START_TEST(test_p8_multi_region_single_write)
+{
+	double gb[720];
+	int h;
+
+	for (h = 0; h < 720; h++) {
+		gb[h] = 4 * 250.0;
+	}
+	ck_assert_double_eq_tol(flat(4 * 10000, 720, STD), 2304, EPS);
+	ck_assert_double_eq_tol(flat(4 * 10000, 720, STD) +
+				    bill_gb_months(gb, 720, 0, 720) * 0.25,
+				2554, EPS);
+}
+END_TEST
+
+/* P9: the same, every region writable, at $0.016: 400 x 720 x 0.016 =
+   $4,608 + $250 = $4,858. The doc prints $6,010: it counts the write
+   region's $1,152 twice (pricing.md §3 example 10; docs/money.md). */
+START_TEST(test_p9_multi_write_corrected)
+{
+	ck_assert_double_eq_tol(flat(4 * 10000, 720, MULTI) + 250, 4858, EPS);
+	ck_assert_double_eq_tol(6010 - 4858, 1152, EPS);
+}
+END_TEST
+
+/* P10: D1/D2/C1 over 720 h at $0.016, each interval regions x RU/s / 100
+   x 0.016 x hours: $27,648. The doc prints $38,688 (write-region lines
+   added on top of "additional regions" lines that hold them). */
+START_TEST(test_p10_multi_write_month_corrected)
+{
+	static const struct {
+		int64_t ru, regions;
+		double hours;
+	} iv[] = {{60000, 3, 100}, {120000, 3, 100}, {140000, 3, 100},
+		  {90000, 2, 100}, {40000, 2, 100},  {120000, 2, 200},
+		  {70000, 2, 20}};
+	double sum = 0, hours = 0;
+	size_t i;
+
+	for (i = 0; i < sizeof(iv) / sizeof(iv[0]); i++) {
+		sum += flat(iv[i].ru * iv[i].regions, iv[i].hours, MULTI);
+		hours += iv[i].hours;
+	}
+	ck_assert_double_eq_tol(hours, 720, EPS);
+	ck_assert_double_eq_tol(sum, 27648, 1e-6);
+}
+END_TEST
+
+/* P11: 100 GB for half a 720-hour month and 50 GB for the other half:
+   (100 x 360 + 50 x 360) / 720 = 75 GB-months. */
+START_TEST(test_p11_storage_average)
+{
+	double gb[720];
+	int h;
+
+	for (h = 0; h < 720; h++) {
+		gb[h] = h < 360 ? 100 : 50;
+	}
+	ck_assert_double_eq_tol(bill_gb_months(gb, 720, 0, 720), 75, EPS);
+}
+END_TEST
+
+/* P12: free tier. 1,600 RU/s autoscale peak less 1,000 free = 600 = 6
+   units x $0.012 = $0.072. 1,200 RU/s x 3 regions = 3,600 less 1,000 =
+   2,600 = 26 units x 744 h x $0.008 = $154.752; 10 GB x 3 = 30 GB less
+   25 = 5 GB-months x $0.25 = $1.25: $156.00 to the cent. Multi-write:
+   26 x 744 x 0.016 = $309.504 + $1.25 = $310.75. */
+START_TEST(test_p12_free_tier)
+{
+	double gb[744], st;
+	int h;
+
+	for (h = 0; h < 744; h++) {
+		gb[h] = 30;
+	}
+	st = bill_gb_months(gb, 744, PK_BILL_FREE_GB, 744) * 0.25;
+	ck_assert_double_eq_tol(
+	    (double)bill_units(1600, PK_BILL_FREE_RU_PER_S) * AUTO, 0.072, EPS);
+	ck_assert_double_eq_tol(st, 1.25, EPS);
+	ck_assert_double_eq_tol(
+	    round(((double)bill_units(3600, PK_BILL_FREE_RU_PER_S) * 744 * STD +
+		   st) *
+		  100) /
+		100,
+	    156.00, EPS);
+	ck_assert_double_eq_tol(
+	    round(
+		((double)bill_units(3600, PK_BILL_FREE_RU_PER_S) * 744 * MULTI +
+		 st) *
+		100) /
+		100,
+	    310.75, EPS);
+	/* 1,000 RU/s and 25 GB cost nothing */
+	ck_assert_int_eq(bill_units(1000, PK_BILL_FREE_RU_PER_S), 0);
+}
+END_TEST
+
+/* P13: 500,000 RU serverless = 0.5 million x $0.25 = $0.125. */
+START_TEST(test_p13_serverless)
+{
+	ck_assert_double_eq_tol(500000 / 1e6 * 0.25, 0.125, EPS);
+}
+END_TEST
+
+/* C-BILL's reserved-capacity example: 50,000 RU/s in East US ($0.008)
+   and 50,000 in Japan East ($0.009) = $8.50 an hour. 100,000 RU/s
+   reserved for a year at 20 % off: $56,064 / 8,760 h = $6.40 an hour,
+   covering $8 an hour at US list prices: $0.50 an hour left to pay,
+   $6.90 with the reservation's share. */
+START_TEST(test_reserved_capacity)
+{
+	double hour = 500 * 0.008 + 500 * 0.009;
+
+	ck_assert_double_eq_tol(hour, 8.50, EPS);
+	ck_assert_double_eq_tol(56064.0 / 8760.0, 6.40, EPS);
+	ck_assert_double_eq_tol(bill_hour_cost(1, hour, 100000, STD, 0.20),
+				0.50 + 6.40, EPS);
+	/* a reservation larger than the hour's cost covers it all, and
+	   its fee is still paid */
+	ck_assert_double_eq_tol(bill_hour_cost(10, STD, 100000, STD, 0.20),
+				6.40, EPS);
+}
+END_TEST
+
+/* The text report's money block of a scenario run with pricing. */
+static char *money_of(const char *yaml)
+{
+	char *dir = tu_tmpdir(), *path, *out, *err, args[512], *m;
+
+	path = tu_write_file(dir, "s.yaml", yaml);
+	snprintf(args, sizeof(args), "run '%s'", path);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	m = strstr(out, "\nmoney");
+	ck_assert_ptr_nonnull(m);
+	m = strdup(m);
+	free(out);
+	free(err);
+	free(path);
+	free(dir);
+	return m;
+}
+
+/* P3: 5 minutes inside one wall-clock hour bill 1 hour; 9:55 to 10:05
+   bills 2 (C-BILL: any part of a wall-clock hour is the hour). 400 RU/s
+   = 4 units an hour. */
+START_TEST(test_p3_wall_clock_hours)
+{
+	char *a = money_of("clock: {start: \"2026-01-01T09:00:00Z\"}\n"
+			   "container: {partition_key: /id, throughput: 400}\n"
+			   "phases: [{duration: 5m, rate: 1/s}]\n"
+			   "pricing: {region: us-nongov}\n");
+	char *b = money_of("clock: {start: \"2026-01-01T09:55:00Z\"}\n"
+			   "container: {partition_key: /id, throughput: 400}\n"
+			   "phases: [{duration: 10m, rate: 1/s}]\n"
+			   "pricing: {region: us-nongov}\n");
+
+	ck_assert_ptr_nonnull(strstr(a, "4 x 100 RU/s-hours"));
+	ck_assert_ptr_nonnull(strstr(a, "1 clock hour billed"));
+	ck_assert_ptr_nonnull(strstr(b, "8 x 100 RU/s-hours"));
+	ck_assert_ptr_nonnull(strstr(b, "2 clock hours billed"));
+	/* billing date from the clock's start */
+	ck_assert_ptr_nonnull(strstr(a, "(prices of 2026-01-01, us-nongov, "
+					"USD)"));
+	free(a);
+	free(b);
+}
+END_TEST
+
+/* P4: 400 RU/s from 9:00, 1,000 from 9:30, 400 again from 10:45, to
+   11:00: the 9:00 and 10:00 hours bill 1,000 each, 10 + 10 = 20 units x
+   $0.008 = $0.16; none at 400. */
+START_TEST(test_p4_highest_in_the_hour)
+{
+	char *m = money_of("clock: {start: \"2026-01-01T09:00:00Z\"}\n"
+			   "container: {partition_key: /id, throughput: 400}\n"
+			   "phases:\n"
+			   "  - {duration: 30m, rate: 1/s}\n"
+			   "  - {duration: 75m, rate: 1/s, throughput: 1000}\n"
+			   "  - {duration: 15m, rate: 1/s, throughput: 400}\n"
+			   "pricing: {region: us-nongov}\n");
+
+	ck_assert_ptr_nonnull(strstr(m, "20 x 100 RU/s-hours"));
+	ck_assert_ptr_nonnull(strstr(m, "$0.1600 (prices of"));
+	free(m);
+}
+END_TEST
+
+/* The shipped table reads whole: every row of pricing.md §8, and the
+   rows chosen by date across DynamoDB's 2024-11-01 cut. */
+START_TEST(test_shipped_table)
+{
+	struct pk_diag d;
+	struct pk_price_table *t;
+	const struct pk_price_row *r;
+	int64_t before, after;
+
+	diag_init(&d);
+	t = prices_load(tu_src("data/prices/prices-2026-11-30.csv"), &d);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_int_ge(t->n_rows, 15);
+	ck_assert_int_eq(prices_parse_day("2024-10-31", &before), 0);
+	ck_assert_int_eq(prices_parse_day("2024-11-01", &after), 0);
+	r = prices_find(t, "dynamodb", "us-east-1", "ondemand_wru_standard",
+			before);
+	ck_assert_double_eq_tol(r->price, 1.25, EPS);
+	r = prices_find(t, "dynamodb", "us-east-1", "ondemand_wru_standard",
+			after);
+	ck_assert_double_eq_tol(r->price, 0.625, EPS);
+	ck_assert_int_eq(r->status, PK_PRICE_THIRD_PARTY);
+	r = prices_find(t, "cosmos", "us-nongov", "provisioned_single_write",
+			after);
+	ck_assert_double_eq_tol(r->price, STD, EPS);
+	/* no fallback to another region */
+	ck_assert_ptr_null(
+	    prices_find(t, "cosmos", "japaneast", "serverless", after));
+	prices_free(t);
+	diag_free(&d);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("bill");
+	TCase *tc = tcase_create("bill");
+
+	tcase_add_test(tc, test_p1_full_month);
+	tcase_add_test(tc, test_p2_partial_month);
+	tcase_add_test(tc, test_p3_wall_clock_hours);
+	tcase_add_test(tc, test_p4_highest_in_the_hour);
+	tcase_add_test(tc, test_p5_autoscale_floor_and_multiplier);
+	tcase_add_test(tc, test_p6_autoscale_against_manual);
+	tcase_add_test(tc, test_p7_dynamic_against_classic);
+	tcase_add_test(tc, test_p8_multi_region_single_write);
+	tcase_add_test(tc, test_p9_multi_write_corrected);
+	tcase_add_test(tc, test_p10_multi_write_month_corrected);
+	tcase_add_test(tc, test_p11_storage_average);
+	tcase_add_test(tc, test_p12_free_tier);
+	tcase_add_test(tc, test_p13_serverless);
+	tcase_add_test(tc, test_reserved_capacity);
+	tcase_add_test(tc, test_shipped_table);
+	suite_add_tcase(s, tc);
+	return s;
+}
