@@ -134,6 +134,9 @@ static const char *unit_of_name(const struct pk_report_field *f)
 	if (strncmp(name, "days_", 5) == 0) {
 		return "days";
 	}
+	if (strstr(name, "cost") || strcmp(name, "price") == 0) {
+		return "currency";
+	}
 	if (strcmp(name, "ru") == 0 || ENDS("_ru") ||
 	    strncmp(name, "ru_", 3) == 0) {
 		return "RU";

@@ -58,6 +58,21 @@ const char *money_date_from(const struct pk_scenario *sc)
 				       : "the table's date";
 }
 
+size_t money_rows(const struct pk_bill *b, const struct pk_price_pick **out)
+{
+	size_t n = 0;
+
+	if (!b->priced) {
+		return 0;
+	}
+	out[n++] = &b->throughput.pick;
+	out[n++] = &b->storage.pick;
+	if (b->reserved) {
+		out[n++] = &b->reservation.pick;
+	}
+	return n;
+}
+
 /* One price row used: where it is and what it says. */
 static void row_line(const struct pk_price_pick *p, int explain, FILE *out)
 {

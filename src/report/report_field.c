@@ -167,6 +167,8 @@ static int written(const struct field_reader *e, const struct field_ctx *c)
 	    ((w & FW_TTL) && !v->metrics->ttl_on) ||
 	    ((w & FW_COSMOS) && !v->cosmos) ||
 	    ((w & FW_FABRIC) && !(v->cosmos && v->spec && v->spec->fabric)) ||
+	    ((w & FW_MONEY) && !v->bill.priced) ||
+	    ((w & FW_NO_MONEY) && v->bill.priced) ||
 	    ((w & FW_STREAMS) && v->n_streams == 0) ||
 	    ((w & FW_MONITOR) && !(f && f->monitor)) ||
 	    ((w & FW_FINGERPRINT) && !c->r->sc->fingerprint[0])) {

@@ -81,6 +81,8 @@ enum field_conv {
 #define FW_REMEDIES (1u << 16)	  /* remedies were replayed for it */
 #define FW_COSMOS (1u << 17)	  /* the service is Azure Cosmos DB */
 #define FW_FABRIC (1u << 18)	  /* profile fabric (rule 41) */
+#define FW_MONEY (1u << 19)	  /* the variant's bill is priced */
+#define FW_NO_MONEY (1u << 20)	  /* ... is not */
 
 /* What a reader reads with. */
 struct field_ctx {

@@ -17,6 +17,7 @@
 #include "pksim/load/monitor.h"
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
+#include "pksim/report/money.h"
 #include "pksim/report/remedies.h"
 #include "pksim/report/report_json.h"
 
@@ -317,6 +318,126 @@ static void finding(const struct field_ctx *c, struct pk_field_value *o)
 	size_t n;
 
 	fv_text(o, field_findings(c, &n)[c->idx[0]]);
+}
+
+/* ---- money (result/bill.h; report/money.h) ---- */
+
+static void money_priced(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_bool(o, c->v->bill.priced);
+}
+
+static void money_why(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_text(o, c->r->sc->pricing.asked ? "not an Azure Cosmos DB variant"
+					   : money_none_why());
+}
+
+static void money_mode(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_text(o, bill_mode_name(c->v->bill.mode));
+}
+
+static void money_date(const struct field_ctx *c, struct pk_field_value *o)
+{
+	char day[16];
+
+	fv_text(o, prices_day_text(scenario_billing_day(c->r->sc, NULL), day,
+				   sizeof(day)));
+}
+
+static void money_from(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_text(o, money_date_from(c->r->sc));
+}
+
+static void money_region(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_text(o, c->r->sc->pricing.region);
+}
+
+static void money_currency(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_text(o, c->v->bill.throughput.pick.row->currency);
+}
+
+static void money_table(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_text(o, scenario_prices_name(c->r->sc));
+}
+
+static void money_table_date(const struct field_ctx *c,
+			     struct pk_field_value *o)
+{
+	char day[16];
+
+	fv_text(o, prices_day_text(c->r->sc->pricing.prices->date_day, day,
+				   sizeof(day)));
+}
+
+static void money_hours(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, c->v->bill.hours);
+}
+
+static void money_tp(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_real(o, c->v->bill.throughput.cost);
+}
+
+static void money_storage(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_real(o, c->v->bill.storage.cost);
+}
+
+static void money_cost(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_real(o, c->v->bill.cost);
+}
+
+static void money_hourly(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_real(o, c->v->bill.per_hour);
+}
+
+static void money_month(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_real(o, c->v->bill.month);
+}
+
+static const struct pk_price_pick *money_row(const struct field_ctx *c)
+{
+	const struct pk_price_pick *p[3];
+
+	money_rows(&c->v->bill, p);
+	return p[c->idx[0]];
+}
+
+static void money_n(const struct field_ctx *c, struct pk_field_value *o)
+{
+	const struct pk_price_pick *p[3];
+
+	fv_int(o, (int64_t)money_rows(&c->v->bill, p));
+}
+
+static void money_line(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, money_row(c)->row->line);
+}
+
+static void money_meter(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_text(o, money_row(c)->row->meter);
+}
+
+static void money_price(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_real(o, money_row(c)->price);
+}
+
+static void money_status(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_text(o, prices_status_name(money_row(c)->row->status));
 }
 
 /* ---- remedies (result/remedy.h): only where they were replayed ---- */
@@ -768,6 +889,26 @@ const struct field_reader field_readers[] = {
     VAR("throughput_policy.effective_ru_per_s", effective_ru_per_s, CV_I64,
 	FW_POLICY),
     FN("throughput_policy.unusable_ru_per_s", SEL_VARIANT, FW_POLICY, unusable),
+    FN("money.priced", SEL_NONE, 0, money_priced),
+    FN("money.why", SEL_NONE, FW_NO_MONEY, money_why),
+    FN("money.mode", SEL_NONE, FW_MONEY, money_mode),
+    FN("money.billing_date", SEL_NONE, FW_MONEY, money_date),
+    FN("money.billing_date_from", SEL_NONE, FW_MONEY, money_from),
+    FN("money.region", SEL_NONE, FW_MONEY, money_region),
+    FN("money.currency", SEL_NONE, FW_MONEY, money_currency),
+    FN("money.table", SEL_NONE, FW_MONEY, money_table),
+    FN("money.table_date", SEL_NONE, FW_MONEY, money_table_date),
+    FN("money.hours", SEL_NONE, FW_MONEY, money_hours),
+    FN("money.throughput_cost", SEL_NONE, FW_MONEY, money_tp),
+    FN("money.storage_cost", SEL_NONE, FW_MONEY, money_storage),
+    FN("money.cost", SEL_NONE, FW_MONEY, money_cost),
+    FN("money.cost_per_hour", SEL_NONE, FW_MONEY, money_hourly),
+    FN("money.month_cost", SEL_NONE, FW_MONEY, money_month),
+    FN("money.rows", SEL_NONE, FW_MONEY, money_n),
+    FN("money.rows[].line", SEL_NONE, FW_MONEY, money_line),
+    FN("money.rows[].meter", SEL_NONE, FW_MONEY, money_meter),
+    FN("money.rows[].price", SEL_NONE, FW_MONEY, money_price),
+    FN("money.rows[].status", SEL_NONE, FW_MONEY, money_status),
     TOT("operations", operations, CV_U64, 0),
     TOT("operations_not_sent", not_sent_no_target, CV_U64, 0),
     TOT("requests", attempts, CV_U64, 0),

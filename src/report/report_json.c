@@ -829,6 +829,7 @@ static json_t *variant(const struct pk_result *r,
 		    json_integer(v->ru_per_s - v->effective_ru_per_s));
 		json_object_set_new(o, "throughput_policy", p);
 	}
+	json_object_set_new(o, "money", report_json_money(r, v));
 	json_object_set_new(
 	    o, "totals",
 	    totals(v, r->sends_batches, report_json_split_429(r->sc, v)));

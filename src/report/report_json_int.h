@@ -14,6 +14,10 @@
    achieved_succeeded_per_s) and
    "by_kind", each kind sent or not sent; split_429: the 429s split by
    class as the totals are. A new array the caller owns. */
+/* A variant's "money" object: its bill, or why it has none. */
+json_t *report_json_money(const struct pk_result *r,
+			  const struct pk_result_variant *v);
+
 json_t *report_json_streams(const struct pk_result_variant *v, int split_429);
 
 #endif

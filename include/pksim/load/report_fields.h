@@ -16,8 +16,8 @@
  * table too, marked: they are no field of the report.
  *
  * Units: "" (text, ids, booleans, keys, ranks, seeds), "count", "RU",
- * "RU/s", "bytes", "bytes/s", "s", "ms", "days", "fraction" (0..1) and
- * "per s" (operations a second).
+ * "RU/s", "bytes", "bytes/s", "s", "ms", "days", "fraction" (0..1),
+ * "per s" (operations a second) and "currency" (the bill's, money.currency).
  */
 #ifndef PKSIM_LOAD_REPORT_FIELDS_H
 #define PKSIM_LOAD_REPORT_FIELDS_H

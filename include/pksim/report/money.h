@@ -37,6 +37,11 @@ const char *money_none_why(void);
    "clock.start" or "the table's date". */
 const char *money_date_from(const struct pk_scenario *sc);
 
+/* The price rows b used, in the order the reports list them
+   (throughput, storage, then the reservation's): their picks into
+   out[0..3); returns how many. Borrowed from b. */
+size_t money_rows(const struct pk_bill *b, const struct pk_price_pick **out);
+
 /*
  * The text report's money block of v: its bill's lines, the run, an hour
  * and the month, each with money_tag; the price rows used (file, line,
