@@ -15,6 +15,7 @@
 #include "pksim/report/heatstrip.h"
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
+#include "pksim/report/money.h"
 #include "pksim/report/scorecard.h"
 #include "pksim/report/textwrap.h"
 
@@ -342,6 +343,59 @@ static void seeds_section(const struct pk_result *run,
 
 /* The scorecard table of run's variants: who they are, then one row a
    scorecard figure. */
+/* The first priced variant, or NULL when none is. */
+static const struct pk_result_variant *priced(const struct pk_result *run)
+{
+	size_t i;
+
+	for (i = 0; i < run->n_variants; i++) {
+		if (run->variants[i].bill.priced) {
+			return &run->variants[i];
+		}
+	}
+	return NULL;
+}
+
+/* With money: each variant's month at this workload (bill.h), "-"
+   for one not priced. */
+static void cost_row(const struct pk_result *run, struct table *t)
+{
+	char m[PK_MONEY_BYTES];
+	size_t i;
+
+	if (!priced(run)) {
+		return;
+	}
+	table_row(t, "cost a month (720 h)");
+	for (i = 0; i < run->n_variants; i++) {
+		const struct pk_bill *b = &run->variants[i].bill;
+
+		table_set(t, i,
+			  b->priced
+			      ? money_fmt(b->month,
+					  b->throughput.pick.row->currency, m)
+			      : "-");
+	}
+}
+
+/* Under the table: what the cost row is priced with, or why there is
+   none. */
+static void cost_note(const struct pk_result *run, FILE *out)
+{
+	const struct pk_result_variant *v = priced(run);
+	char tag[PK_MONEY_TAG_BYTES];
+
+	if (!v) {
+		fprintf(out, "no cost row: %s\n", money_none_why());
+		return;
+	}
+	fprintf(out,
+		"cost a month: the run's bill an hour x 720 %s, "
+		"each variant's mode; the text report of run has every "
+		"line\n",
+		money_tag(run->sc, &v->bill, tag));
+}
+
 static void scorecard_table(const struct pk_result *run,
 			    const struct pk_scorecard *cards, size_t width,
 			    FILE *out)
@@ -375,6 +429,9 @@ static void scorecard_table(const struct pk_result *run,
 		}
 	}
 	for (r = 0; r < PK_ROWS; r++) {
+		if (r == PK_ROW_RANK) {
+			cost_row(run, &t);
+		}
 		table_row(&t, row_names[r]);
 		for (i = 0; i < run->n_variants; i++) {
 			table_set(
@@ -384,6 +441,7 @@ static void scorecard_table(const struct pk_result *run,
 	}
 	table_print(&t, width, out);
 	table_free(&t);
+	cost_note(run, out);
 }
 
 int report_text_compare_cards(const struct pk_result *run,

@@ -10,6 +10,7 @@
 #include "pksim/report/findings.h"
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
+#include "pksim/report/money.h"
 #include "pksim/report/remedies.h"
 #include "pksim/report/scorecard.h"
 
@@ -62,6 +63,37 @@ static void assumptions(const struct pk_result *r, FILE *out)
 	}
 }
 
+/* With money: each variant's month at this workload (bill.h), as the
+   text scorecard's row. */
+static void md_cost_row(const struct pk_result *r, FILE *out)
+{
+	char m[PK_MONEY_BYTES], tag[PK_MONEY_TAG_BYTES];
+	const struct pk_bill *any = NULL;
+	size_t i;
+
+	for (i = 0; i < r->n_variants && !any; i++) {
+		any = r->variants[i].bill.priced ? &r->variants[i].bill : NULL;
+	}
+	if (!any) {
+		return;
+	}
+	fprintf(out, "| cost a month (720 h) ");
+	md_text(money_tag(r->sc, any, tag), out);
+	fprintf(out, " |");
+	for (i = 0; i < r->n_variants; i++) {
+		const struct pk_bill *b = &r->variants[i].bill;
+
+		fputc(' ', out);
+		md_text(b->priced
+			    ? money_fmt(b->month,
+					b->throughput.pick.row->currency, m)
+			    : "-",
+			out);
+		fprintf(out, " |");
+	}
+	fputc('\n', out);
+}
+
 /* The scorecard: one row per figure, one column per variant. */
 static void table(const struct pk_result *r, const struct pk_scorecard *c,
 		  FILE *out)
@@ -109,6 +141,9 @@ static void table(const struct pk_result *r, const struct pk_scorecard *c,
 	for (row = 0; row < compare_rows(); row++) {
 		const char *name = compare_row_name(row);
 
+		if (row + 1 == compare_rows()) {
+			md_cost_row(r, out); /* before the rank, as in text */
+		}
 		fprintf(out, "| ");
 		/* the text report's indent marks a share of the hottest */
 		md_text(name + strspn(name, " "), out);
