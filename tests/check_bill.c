@@ -282,6 +282,77 @@ START_TEST(test_p4_highest_in_the_hour)
 }
 END_TEST
 
+/* The line of the money block starting with label (after two spaces),
+   up to the tag: "  throughput  ...  $0.2500". Owned. */
+static char *money_line(const char *m, const char *label)
+{
+	char want[64];
+	const char *p, *e;
+
+	snprintf(want, sizeof(want), "\n  %s", label);
+	p = strstr(m, want);
+	ck_assert_ptr_nonnull(p);
+	e = strstr(p, " (prices of");
+	ck_assert_ptr_nonnull(e);
+	return strndup(p, (size_t)(e - p));
+}
+
+/* P20, on the Azure Cosmos DB meters pksim bills today (the DynamoDB
+   rows wait for its mode): a table whose serverless price halves on
+   2024-11-01 ($0.50 to $0.25 per million RU) while storage stays
+   $0.25. Moving only the billing date across the change halves the
+   throughput line and leaves the storage line as it was. 100 creates
+   of 1 KB a second for 60 s = 6,000 x 5 RU (cost: defaults) = 0.03
+   million RU: $0.0150 before, $0.0075 after. */
+START_TEST(test_p20_billing_date_changes_only_changed_rows)
+{
+	static const char table[] =
+	    "provider,region,meter,unit,price,currency,effective_from,"
+	    "effective_to,source,read_on,status\n"
+	    "cosmos,r1,serverless,1M-RU,0.50,USD,,2024-10-31,t,2026-11-30,"
+	    "doc-example\n"
+	    "cosmos,r1,serverless,1M-RU,0.25,USD,2024-11-01,,t,2026-11-30,"
+	    "doc-example\n"
+	    "cosmos,r1,storage_transactional,GB-month,0.25,USD,,,t,"
+	    "2026-11-30,doc-example\n";
+	char *dir = tu_tmpdir(), *csv = tu_write_file(dir, "t.csv", table);
+	char yaml[1024], *a, *b, *ta, *tb, *sa, *sb;
+
+	snprintf(yaml, sizeof(yaml),
+		 "container: {partition_key: /id, serverless: true}\n"
+		 "phases: [{duration: 60s, rate: 100/s, ops: {create: 1}}]\n"
+		 "pricing: {region: r1, table: '%s', date: 2024-10-31}\n",
+		 csv);
+	a = money_of(yaml);
+	snprintf(yaml, sizeof(yaml),
+		 "container: {partition_key: /id, serverless: true}\n"
+		 "phases: [{duration: 60s, rate: 100/s, ops: {create: 1}}]\n"
+		 "pricing: {region: r1, table: '%s', date: 2024-11-01}\n",
+		 csv);
+	b = money_of(yaml);
+	ta = money_line(a, "throughput");
+	tb = money_line(b, "throughput");
+	sa = money_line(a, "storage");
+	sb = money_line(b, "storage");
+	ck_assert_ptr_nonnull(strstr(ta, "0.03 million RU consumed"));
+	ck_assert_ptr_nonnull(strstr(ta, "$0.0150"));
+	ck_assert_ptr_nonnull(strstr(tb, "$0.0075"));
+	ck_assert_str_eq(sa, sb);
+	ck_assert_ptr_nonnull(strstr(a, "(prices of 2024-10-31, r1, USD)"));
+	ck_assert_ptr_nonnull(strstr(b, "(prices of 2024-11-01, r1, USD)"));
+	ck_assert_ptr_nonnull(strstr(a, "billing date 2024-10-31 from "
+					"pricing.date"));
+	free(ta);
+	free(tb);
+	free(sa);
+	free(sb);
+	free(a);
+	free(b);
+	free(csv);
+	free(dir);
+}
+END_TEST
+
 /* The shipped table reads whole: every row of pricing.md §8, and the
    rows chosen by date across DynamoDB's 2024-11-01 cut. */
 START_TEST(test_shipped_table)
@@ -334,6 +405,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_p12_free_tier);
 	tcase_add_test(tc, test_p13_serverless);
 	tcase_add_test(tc, test_reserved_capacity);
+	tcase_add_test(tc, test_p20_billing_date_changes_only_changed_rows);
 	tcase_add_test(tc, test_shipped_table);
 	suite_add_tcase(s, tc);
 	return s;
