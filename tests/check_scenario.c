@@ -107,6 +107,12 @@ START_TEST(test_scenario_bad_corpus)
 		}
 		diag_init(&d);
 		s = scenario_load(path, &d);
+		/* the price table is resolved after loading, as the CLI does
+		   (--prices may name another): its refusals are bad inputs */
+		if (s && scenario_pricing_resolve(s, NULL, &d) != 0) {
+			scenario_free(s);
+			s = NULL;
+		}
 		out = tu_diag_text(&d);
 		nl = strchr(out, '\n');
 		if (nl) {

@@ -160,7 +160,8 @@ static void load_root(struct ld *ld, const struct yn *root)
 	    "name",	 "description", "seed",	       "clock",	  "service",
 	    "container", "client",	"cost",	       "items",	  "monitor_log",
 	    "phases",	 "variants",	"expect",      "lesson",  "preload",
-	    "streams",	 "time_scale",	"change_feed", "account", "pricing", NULL,
+	    "streams",	 "time_scale",	"change_feed", "account", "pricing",
+	    NULL,
 	};
 	struct pk_scenario *s = ld->s;
 	const struct yn *n;
