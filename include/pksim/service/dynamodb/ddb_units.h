@@ -31,8 +31,9 @@
    time. ASSUMPTION: 1 MB = 2^20 bytes; a page ends with the item that
    brings it to 1 MB or more (the reference gives no finer rule). */
 #define PK_DDB_PAGE_BYTES 1048576u
-#define PK_DDB_STORAGE_OVERHEAD_BYTES 100u /* D20: per item, per index entry   \
-					    */
+#define PK_DDB_STORAGE_OVERHEAD_BYTES                                          \
+	100u /* D20: per item, per index entry                                 \
+	      */
 
 /* The consistency of a read (D1): eventual costs half a unit per 4 KiB,
    strong one, transactional two. */
