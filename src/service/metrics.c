@@ -33,6 +33,7 @@ void metrics_free(struct pk_metrics *m)
 	free(m->wait_hist);
 	free(m->ttl_by_minute);
 	free(m->ttl_pending);
+	free(m->hours);
 	metrics_init(m);
 }
 
