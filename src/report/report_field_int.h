@@ -1,8 +1,9 @@
 /*
  * report_field_int: what the files of the field reader share
  * (report_field.c: measures, lists and conversions; report_field_table.c:
- * the table of readers; report_field_key.c: partition key values). Not a
- * public header.
+ * the table of readers; report_field_key.c: partition key values;
+ * report_field_money.c and report_field_remedies.c: the readers of the
+ * money and remedies groups). Not a public header.
  *
  * A reader is an entry of field_readers: the object its field lives in
  * (enum field_sel, chosen by the measure's indexes), the conditions under
@@ -105,6 +106,28 @@ struct field_reader {
 	size_t off;	    /* the member's offset in sel's object */
 	field_fn fn;	    /* CV_FN; for a LIST, its length */
 };
+
+/* A reader of a group kept in its own file: c's variant into o. */
+typedef void field_group_fn(const struct field_ctx *c,
+			    struct pk_field_value *o);
+
+/* The money group: money.* (report_field_money.c). */
+field_group_fn field_money_priced, field_money_why, field_money_mode,
+    field_money_date, field_money_from, field_money_region,
+    field_money_currency, field_money_table, field_money_table_date,
+    field_money_hours, field_money_tp, field_money_storage, field_money_cost,
+    field_money_hourly, field_money_month, field_money_n, field_money_line,
+    field_money_meter, field_money_price, field_money_status;
+
+/* The remedies group: remedies.* (report_field_remedies.c). */
+field_group_fn field_rem_replays, field_rem_max, field_rem_setting,
+    field_rem_start, field_rem_cap, field_rem_429, field_rem_failed,
+    field_rem_n, field_rem_kind, field_rem_status, field_rem_ru,
+    field_rem_below, field_rem_step, field_rem_item_replays, field_rem_item_429,
+    field_rem_item_failed, field_rem_item_pp, field_rem_item_splits,
+    field_rem_redist_n, field_rem_redist_id, field_rem_redist_before,
+    field_rem_redist_after, field_rem_hours, field_rem_classic,
+    field_rem_dynamic, field_rem_text;
 
 /* The table, in load/report_fields.def's order (report_field_table.c). */
 extern const struct field_reader field_readers[];

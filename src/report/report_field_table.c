@@ -17,8 +17,6 @@
 #include "pksim/load/monitor.h"
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
-#include "pksim/report/money.h"
-#include "pksim/report/remedies.h"
 #include "pksim/report/report_json.h"
 
 /* ---- the figures the writer computes ---- */
@@ -320,302 +318,6 @@ static void finding(const struct field_ctx *c, struct pk_field_value *o)
 	fv_text(o, field_findings(c, &n)[c->idx[0]]);
 }
 
-/* ---- money (result/bill.h; report/money.h) ---- */
-
-static void money_priced(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_bool(o, c->v->bill.priced);
-}
-
-static void money_why(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_text(o, c->r->sc->pricing.asked ? "not an Azure Cosmos DB variant"
-					   : money_none_why());
-}
-
-static void money_mode(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_text(o, bill_mode_name(c->v->bill.mode));
-}
-
-static void money_date(const struct field_ctx *c, struct pk_field_value *o)
-{
-	char day[16];
-
-	fv_text(o, prices_day_text(scenario_billing_day(c->r->sc, NULL), day,
-				   sizeof(day)));
-}
-
-static void money_from(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_text(o, money_date_from(c->r->sc));
-}
-
-static void money_region(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_text(o, c->r->sc->pricing.region);
-}
-
-static void money_currency(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_text(o, c->v->bill.throughput.pick.row->currency);
-}
-
-static void money_table(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_text(o, scenario_prices_name(c->r->sc));
-}
-
-static void money_table_date(const struct field_ctx *c,
-			     struct pk_field_value *o)
-{
-	char day[16];
-
-	fv_text(o, prices_day_text(c->r->sc->pricing.prices->date_day, day,
-				   sizeof(day)));
-}
-
-static void money_hours(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, c->v->bill.hours);
-}
-
-static void money_tp(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_real(o, c->v->bill.throughput.cost);
-}
-
-static void money_storage(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_real(o, c->v->bill.storage.cost);
-}
-
-static void money_cost(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_real(o, c->v->bill.cost);
-}
-
-static void money_hourly(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_real(o, c->v->bill.per_hour);
-}
-
-static void money_month(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_real(o, c->v->bill.month);
-}
-
-static const struct pk_price_pick *money_row(const struct field_ctx *c)
-{
-	const struct pk_price_pick *p[3];
-
-	money_rows(&c->v->bill, p);
-	return p[c->idx[0]];
-}
-
-static void money_n(const struct field_ctx *c, struct pk_field_value *o)
-{
-	const struct pk_price_pick *p[3];
-
-	fv_int(o, (int64_t)money_rows(&c->v->bill, p));
-}
-
-static void money_line(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, money_row(c)->row->line);
-}
-
-static void money_meter(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_text(o, money_row(c)->row->meter);
-}
-
-static void money_price(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_real(o, money_row(c)->price);
-}
-
-static void money_status(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_text(o, prices_status_name(money_row(c)->row->status));
-}
-
-/* ---- remedies (result/remedy.h): only where they were replayed ---- */
-
-static const struct pk_remedies *rem(const struct field_ctx *c)
-{
-	return c->v->remedies;
-}
-
-static const struct pk_remedy *rem_item(const struct field_ctx *c)
-{
-	return &c->v->remedies->items[c->idx[0]];
-}
-
-/* 1 if remedy x's figures are a replay's (found or not) */
-static int rem_measured(const struct pk_remedy *x)
-{
-	return x->status == PK_REMEDY_FOUND || x->status == PK_REMEDY_NOT_FOUND;
-}
-
-static void rem_replays(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, (int64_t)rem(c)->replays);
-}
-
-static void rem_max(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, (int64_t)rem(c)->max_replays);
-}
-
-static void rem_setting(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_text(o, rem(c)->autoscale ? "autoscale_max" : "ru_per_s");
-}
-
-static void rem_start(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, rem(c)->start_ru_per_s);
-}
-
-static void rem_cap(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, rem(c)->cap_ru_per_s);
-}
-
-static void rem_429(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, (int64_t)rem(c)->before.throttled_429);
-}
-
-static void rem_failed(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, (int64_t)rem(c)->before.failed);
-}
-
-static void rem_n(const struct field_ctx *c, struct pk_field_value *o)
-{
-	(void)c;
-	fv_int(o, PK_REMEDY_KINDS);
-}
-
-static void rem_kind(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_text(o, remedies_kind_id(rem_item(c)->kind));
-}
-
-static void rem_status(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_text(o, remedies_status_name(rem_item(c)->status));
-}
-
-/* x's figure v when its replay measured it, else null */
-static void rem_or_null(const struct pk_remedy *x, int64_t v,
-			struct pk_field_value *o)
-{
-	if (rem_measured(x)) {
-		fv_int(o, v);
-	} else {
-		fv_null(o);
-	}
-}
-
-static void rem_ru(const struct field_ctx *c, struct pk_field_value *o)
-{
-	rem_or_null(rem_item(c), rem_item(c)->setting, o);
-}
-
-static void rem_below(const struct field_ctx *c, struct pk_field_value *o)
-{
-	const struct pk_remedy *x = rem_item(c);
-
-	if (x->status == PK_REMEDY_FOUND && x->kind != PK_REMEDY_REDIST) {
-		fv_int(o, x->below);
-	} else {
-		fv_null(o);
-	}
-}
-
-static void rem_step(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, rem_item(c)->step);
-}
-
-static void rem_item_replays(const struct field_ctx *c,
-			     struct pk_field_value *o)
-{
-	fv_int(o, (int64_t)rem_item(c)->replays);
-}
-
-static void rem_item_429(const struct field_ctx *c, struct pk_field_value *o)
-{
-	rem_or_null(rem_item(c), (int64_t)rem_item(c)->after.throttled_429, o);
-}
-
-static void rem_item_failed(const struct field_ctx *c, struct pk_field_value *o)
-{
-	rem_or_null(rem_item(c), (int64_t)rem_item(c)->after.failed, o);
-}
-
-static void rem_item_pp(const struct field_ctx *c, struct pk_field_value *o)
-{
-	rem_or_null(rem_item(c), (int64_t)rem_item(c)->after.partitions, o);
-}
-
-static void rem_item_splits(const struct field_ctx *c, struct pk_field_value *o)
-{
-	rem_or_null(rem_item(c), (int64_t)rem_item(c)->after.splits, o);
-}
-
-static void rem_redist_n(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, rem(c)->redist_ru ? (int64_t)rem(c)->created_partitions : 0);
-}
-
-static void rem_redist_id(const struct field_ctx *c, struct pk_field_value *o)
-{
-	char buf[24];
-
-	snprintf(buf, sizeof(buf), "%zu", c->idx[0]);
-	fv_text(o, buf);
-}
-
-static void rem_redist_before(const struct field_ctx *c,
-			      struct pk_field_value *o)
-{
-	fv_real(o, (double)rem(c)->start_ru_per_s /
-		       (double)rem(c)->created_partitions);
-}
-
-static void rem_redist_after(const struct field_ctx *c,
-			     struct pk_field_value *o)
-{
-	fv_int(o, rem(c)->redist_ru[c->idx[0]]);
-}
-
-static void rem_hours(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, (int64_t)rem_item(c)->after.n_hours);
-}
-
-static void rem_classic(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, rem_item(c)->after.billed_classic[c->idx[1]]);
-}
-
-static void rem_dynamic(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, rem_item(c)->after.billed_dynamic[c->idx[1]]);
-}
-
-static void rem_text(const struct field_ctx *c, struct pk_field_value *o)
-{
-	char *s = remedies_sentence(rem(c), rem_item(c)->kind);
-
-	fv_text(o, s);
-	free(s);
-}
-
 static void hottest_key(const struct field_ctx *c, struct pk_field_value *o)
 {
 	const struct pk_scorecard *s = c->obj;
@@ -889,26 +591,26 @@ const struct field_reader field_readers[] = {
     VAR("throughput_policy.effective_ru_per_s", effective_ru_per_s, CV_I64,
 	FW_POLICY),
     FN("throughput_policy.unusable_ru_per_s", SEL_VARIANT, FW_POLICY, unusable),
-    FN("money.priced", SEL_NONE, 0, money_priced),
-    FN("money.why", SEL_NONE, FW_NO_MONEY, money_why),
-    FN("money.mode", SEL_NONE, FW_MONEY, money_mode),
-    FN("money.billing_date", SEL_NONE, FW_MONEY, money_date),
-    FN("money.billing_date_from", SEL_NONE, FW_MONEY, money_from),
-    FN("money.region", SEL_NONE, FW_MONEY, money_region),
-    FN("money.currency", SEL_NONE, FW_MONEY, money_currency),
-    FN("money.table", SEL_NONE, FW_MONEY, money_table),
-    FN("money.table_date", SEL_NONE, FW_MONEY, money_table_date),
-    FN("money.hours", SEL_NONE, FW_MONEY, money_hours),
-    FN("money.throughput_cost", SEL_NONE, FW_MONEY, money_tp),
-    FN("money.storage_cost", SEL_NONE, FW_MONEY, money_storage),
-    FN("money.cost", SEL_NONE, FW_MONEY, money_cost),
-    FN("money.cost_per_hour", SEL_NONE, FW_MONEY, money_hourly),
-    FN("money.month_cost", SEL_NONE, FW_MONEY, money_month),
-    FN("money.rows", SEL_NONE, FW_MONEY, money_n),
-    FN("money.rows[].line", SEL_NONE, FW_MONEY, money_line),
-    FN("money.rows[].meter", SEL_NONE, FW_MONEY, money_meter),
-    FN("money.rows[].price", SEL_NONE, FW_MONEY, money_price),
-    FN("money.rows[].status", SEL_NONE, FW_MONEY, money_status),
+    FN("money.priced", SEL_NONE, 0, field_money_priced),
+    FN("money.why", SEL_NONE, FW_NO_MONEY, field_money_why),
+    FN("money.mode", SEL_NONE, FW_MONEY, field_money_mode),
+    FN("money.billing_date", SEL_NONE, FW_MONEY, field_money_date),
+    FN("money.billing_date_from", SEL_NONE, FW_MONEY, field_money_from),
+    FN("money.region", SEL_NONE, FW_MONEY, field_money_region),
+    FN("money.currency", SEL_NONE, FW_MONEY, field_money_currency),
+    FN("money.table", SEL_NONE, FW_MONEY, field_money_table),
+    FN("money.table_date", SEL_NONE, FW_MONEY, field_money_table_date),
+    FN("money.hours", SEL_NONE, FW_MONEY, field_money_hours),
+    FN("money.throughput_cost", SEL_NONE, FW_MONEY, field_money_tp),
+    FN("money.storage_cost", SEL_NONE, FW_MONEY, field_money_storage),
+    FN("money.cost", SEL_NONE, FW_MONEY, field_money_cost),
+    FN("money.cost_per_hour", SEL_NONE, FW_MONEY, field_money_hourly),
+    FN("money.month_cost", SEL_NONE, FW_MONEY, field_money_month),
+    FN("money.rows", SEL_NONE, FW_MONEY, field_money_n),
+    FN("money.rows[].line", SEL_NONE, FW_MONEY, field_money_line),
+    FN("money.rows[].meter", SEL_NONE, FW_MONEY, field_money_meter),
+    FN("money.rows[].price", SEL_NONE, FW_MONEY, field_money_price),
+    FN("money.rows[].status", SEL_NONE, FW_MONEY, field_money_status),
     TOT("operations", operations, CV_U64, 0),
     TOT("operations_not_sent", not_sent_no_target, CV_U64, 0),
     TOT("requests", attempts, CV_U64, 0),
@@ -1069,43 +771,48 @@ const struct field_reader field_readers[] = {
       CV_U64, 0),
     FN("findings", SEL_NONE, 0, findings_n),
     FN("findings[]", SEL_NONE, 0, finding),
-    FN("remedies.replays", SEL_NONE, FW_REMEDIES, rem_replays),
-    FN("remedies.max_replays", SEL_NONE, FW_REMEDIES, rem_max),
-    FN("remedies.setting", SEL_NONE, FW_REMEDIES, rem_setting),
-    FN("remedies.start_ru_per_s", SEL_NONE, FW_REMEDIES, rem_start),
-    FN("remedies.max_without_split_ru_per_s", SEL_NONE, FW_REMEDIES, rem_cap),
-    FN("remedies.throttled_429", SEL_NONE, FW_REMEDIES, rem_429),
-    FN("remedies.failed_after_retries", SEL_NONE, FW_REMEDIES, rem_failed),
-    FN("remedies.redistribution", SEL_NONE, FW_REMEDIES, rem_redist_n),
+    FN("remedies.replays", SEL_NONE, FW_REMEDIES, field_rem_replays),
+    FN("remedies.max_replays", SEL_NONE, FW_REMEDIES, field_rem_max),
+    FN("remedies.setting", SEL_NONE, FW_REMEDIES, field_rem_setting),
+    FN("remedies.start_ru_per_s", SEL_NONE, FW_REMEDIES, field_rem_start),
+    FN("remedies.max_without_split_ru_per_s", SEL_NONE, FW_REMEDIES,
+       field_rem_cap),
+    FN("remedies.throttled_429", SEL_NONE, FW_REMEDIES, field_rem_429),
+    FN("remedies.failed_after_retries", SEL_NONE, FW_REMEDIES,
+       field_rem_failed),
+    FN("remedies.redistribution", SEL_NONE, FW_REMEDIES, field_rem_redist_n),
     FN("remedies.redistribution[].range_id", SEL_NONE, FW_REMEDIES,
-       rem_redist_id),
+       field_rem_redist_id),
     FN("remedies.redistribution[].ru_per_s_before", SEL_NONE, FW_REMEDIES,
-       rem_redist_before),
+       field_rem_redist_before),
     FN("remedies.redistribution[].ru_per_s_after", SEL_NONE, FW_REMEDIES,
-       rem_redist_after),
-    FN("remedies.list", SEL_NONE, FW_REMEDIES, rem_n),
-    FN("remedies.list[].kind", SEL_NONE, FW_REMEDIES, rem_kind),
-    FN("remedies.list[].status", SEL_NONE, FW_REMEDIES, rem_status),
-    FN("remedies.list[].ru_per_s", SEL_NONE, FW_REMEDIES, rem_ru),
+       field_rem_redist_after),
+    FN("remedies.list", SEL_NONE, FW_REMEDIES, field_rem_n),
+    FN("remedies.list[].kind", SEL_NONE, FW_REMEDIES, field_rem_kind),
+    FN("remedies.list[].status", SEL_NONE, FW_REMEDIES, field_rem_status),
+    FN("remedies.list[].ru_per_s", SEL_NONE, FW_REMEDIES, field_rem_ru),
     FN("remedies.list[].rate_limited_ru_per_s", SEL_NONE, FW_REMEDIES,
-       rem_below),
-    FN("remedies.list[].tolerance_ru_per_s", SEL_NONE, FW_REMEDIES, rem_step),
-    FN("remedies.list[].replays", SEL_NONE, FW_REMEDIES, rem_item_replays),
-    FN("remedies.list[].throttled_429", SEL_NONE, FW_REMEDIES, rem_item_429),
+       field_rem_below),
+    FN("remedies.list[].tolerance_ru_per_s", SEL_NONE, FW_REMEDIES,
+       field_rem_step),
+    FN("remedies.list[].replays", SEL_NONE, FW_REMEDIES,
+       field_rem_item_replays),
+    FN("remedies.list[].throttled_429", SEL_NONE, FW_REMEDIES,
+       field_rem_item_429),
     FN("remedies.list[].failed_after_retries", SEL_NONE, FW_REMEDIES,
-       rem_item_failed),
+       field_rem_item_failed),
     FN("remedies.list[].physical_partitions", SEL_NONE, FW_REMEDIES,
-       rem_item_pp),
-    FN("remedies.list[].splits", SEL_NONE, FW_REMEDIES, rem_item_splits),
+       field_rem_item_pp),
+    FN("remedies.list[].splits", SEL_NONE, FW_REMEDIES, field_rem_item_splits),
     FN("remedies.list[].billed_classic_ru_per_s_per_hour", SEL_NONE,
-       FW_REMEDIES, rem_hours),
+       FW_REMEDIES, field_rem_hours),
     FN("remedies.list[].billed_classic_ru_per_s_per_hour[]", SEL_NONE,
-       FW_REMEDIES, rem_classic),
+       FW_REMEDIES, field_rem_classic),
     FN("remedies.list[].billed_dynamic_ru_per_s_per_hour", SEL_NONE,
-       FW_REMEDIES, rem_hours),
+       FW_REMEDIES, field_rem_hours),
     FN("remedies.list[].billed_dynamic_ru_per_s_per_hour[]", SEL_NONE,
-       FW_REMEDIES, rem_dynamic),
-    FN("remedies.list[].text", SEL_NONE, FW_REMEDIES, rem_text),
+       FW_REMEDIES, field_rem_dynamic),
+    FN("remedies.list[].text", SEL_NONE, FW_REMEDIES, field_rem_text),
     CARD("logical_partitions", logical_partitions, CV_U64),
     FN("scorecard.hottest_key", SEL_CARD, 0, hottest_key),
     FN("scorecard.hottest_key[]", SEL_CARD, 0, hottest_level),
