@@ -165,6 +165,9 @@ START_TEST(test_remedies_sre_raise)
 	ck_assert_uint_eq(x->after.n_hours, 1);
 	ck_assert_int_eq(x->after.billed_classic[0], 28000);
 	ck_assert_int_eq(x->after.billed_dynamic[0], 10000);
+	/* 5,000 RU/s a partition, not under rule 36's 3,000: no merge */
+	ck_assert_int_eq(m->items[PK_REMEDY_MERGE].status,
+			 PK_REMEDY_NOT_APPLICABLE);
 	result_free(res);
 	tu_sim_free(run);
 }
@@ -354,7 +357,81 @@ START_TEST(test_remedies_iot_by_day)
 	ck_assert_int_le(x->setting, 30000);
 	ck_assert_uint_eq(x->after.partitions, 3);
 	ck_assert_uint_eq(x->after.splits, 0);
+	/* 18,000 RU/s on 3 partitions is 6,000 a partition, not under
+	   rule 36's 3,000: no merge replayed nor said */
+	ck_assert_int_eq(
+	    f.res->variants[0].remedies->items[PK_REMEDY_MERGE].status,
+	    PK_REMEDY_NOT_APPLICABLE);
 	fx_free(&f);
+}
+END_TEST
+
+/*
+ * The merge (rule 36). One key on 2 existing partitions of 1,000 RU/s
+ * (500 each, rule 4), retries off: 120 creates/s of 1 KB, 5 RU each
+ * (rule 20), 600 RU/s offered on the key's range against its 500: 100
+ * a second served, 20 rate limited, 60 s: 1,200 429s and as many
+ * failed. Rule 32's count: max(ceil(1,000 / 10,000), ceil(~6 MiB / 50
+ * GiB)) = 1 < 2, and rule 36 holds (500 RU/s and ~3 MiB a partition,
+ * under 3,000 and 20 GiB): the merge is replayed to 1 partition of
+ * 1,000 RU/s, which takes the 600 offered. At once (merge_delay 0):
+ * 0 429s; with merge_delay 30 s the old 2 partitions serve seconds
+ * 0 .. 29 as before: 30 x 20 = 600 429s, 0 after.
+ */
+static const char merge_one_key[] =
+    "name: merge-one-key\n"
+    "seed: 1\n"
+    "container: {partition_key: /k, throughput: 1000, partitions: 2%s}\n"
+    "client: {retries: off}\n"
+    "items:\n"
+    "  k: only\n"
+    "phases:\n"
+    "  - {name: load, duration: 60s, rate: 120/s, ops: {create: 1}, "
+    "item_size: 1KB}\n";
+
+/* The merge remedy of merge_one_key with container keys extra */
+static void merge_case(const char *extra, uint64_t want_429)
+{
+	char text[1024];
+	struct pk_run *run;
+	struct pk_result *res;
+	const struct pk_remedies *m;
+	const struct pk_remedy *x;
+	char *s;
+
+	snprintf(text, sizeof(text), merge_one_key, extra);
+	run = tu_sim_text("merge-one-key.yaml", text);
+	res = result_build(run);
+	remedies_build(res, 1);
+	m = res->variants[0].remedies;
+	ck_assert_ptr_nonnull(m);
+	ck_assert_uint_eq(m->before.throttled_429, 1200);
+	ck_assert_uint_eq(m->before.failed, 1200);
+	x = &m->items[PK_REMEDY_MERGE];
+	ck_assert_int_eq(x->status,
+			 want_429 ? PK_REMEDY_NOT_FOUND : PK_REMEDY_FOUND);
+	ck_assert_uint_eq(x->merge_to, 1);
+	ck_assert_int_eq(x->setting, 1000);
+	ck_assert_uint_eq(x->replays, 1);
+	ck_assert_uint_eq(x->after.throttled_429, want_429);
+	ck_assert_uint_eq(x->after.failed, want_429);
+	ck_assert_uint_eq(x->after.partitions, 1);
+	ck_assert_uint_eq(x->after.splits, 0);
+	s = remedies_sentence(m, PK_REMEDY_MERGE);
+	ck_assert_ptr_nonnull(strstr(s, "merged to 1, rule 32's count"));
+	ck_assert_ptr_nonnull(
+	    strstr(s, want_429 ? "429s 1,200 -> 600" : "429s 1,200 -> 0"));
+	ck_assert_ptr_nonnull(
+	    strstr(s, want_429 ? "done at t = 30s (merge_delay)" : "at once"));
+	free(s);
+	result_free(res);
+	tu_sim_free(run);
+}
+
+START_TEST(test_remedies_merge)
+{
+	merge_case("", 0);
+	merge_case(", merge_delay: 30s", 600);
 }
 END_TEST
 
@@ -448,6 +525,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_remedies_too_few_rus);
 	tcase_add_test(tc, test_remedies_throughput_split);
 	tcase_add_test(tc, test_remedies_iot_by_day);
+	tcase_add_test(tc, test_remedies_merge);
 	tcase_add_test(tc, test_remedies_none_without_429);
 	tcase_add_test(tc, test_remedies_jobs);
 	tcase_add_test(tc, test_remedies_tables);

@@ -18,6 +18,8 @@
 #include "pksim/base/mem.h"
 #include "pksim/report/layout.h"
 #include "pksim/report/scorecard.h"
+#include "pksim/result/merge_fit.h"
+#include "pksim/result/remedy.h"
 
 #define PK_FINDINGS_HEALTHY_429 0.05 /* D-429: 1-5% is healthy */
 #define PK_FINDINGS_HOT_SHARE                                                  \
@@ -46,10 +48,6 @@
    no threshold): fan-out queries (rule 21) from 10% of the queries served,
    on a container of 2 or more physical partitions. */
 #define PK_FINDINGS_FANOUT_SHARE 0.10
-/* Rule 32's merge candidate: partitions needed per 10,000 RU/s and per
-   50 GiB */
-#define PK_FINDINGS_MERGE_RU_PER_PP 10000ULL
-#define PK_FINDINGS_MERGE_BYTES_PER_PP (50ULL * 1024 * 1024 * 1024)
 
 /* ---- the sentences ---- */
 
@@ -456,6 +454,16 @@ static const char *ru_a_partition(uint64_t ru, uint64_t n, char *buf)
 	return buf;
 }
 
+/* 1 if v's remedies replayed the merge (measured its figures) */
+static int merge_replayed(const struct pk_result_variant *v)
+{
+	const struct pk_remedy *x =
+	    v->remedies ? &v->remedies->items[PK_REMEDY_MERGE] : NULL;
+
+	return x && (x->status == PK_REMEDY_FOUND ||
+		     x->status == PK_REMEDY_NOT_FOUND);
+}
+
 /*
  * The merge candidate: rule 32's count (more physical partitions than
  * max(ceil(RU/s / 10,000), ceil(storage / 50 GiB)) would need) where
@@ -475,42 +483,20 @@ static void say_merge_candidate(struct pk_sentences *s,
 	int no_sizes = r->sc->items_file && r->sc->items_file->monitor &&
 		       v->spec && v->spec->existing_bytes_total == 0 &&
 		       v->spec->existing_bytes_per_pp == 0;
-	uint64_t by_ru, by_storage, need, pp_bytes, pp_ru;
-	/* the RU/s the container will have: a raise still waiting for its
-	   splits (split_delay) counts at its new RU/s, for which the
-	   service is adding partitions, not at the old ones still served */
-	int64_t ru =
-	    v->pending_ru_per_s > 0 ? v->pending_ru_per_s : v->ru_per_s;
+	struct pk_merge_fit mf;
+	uint64_t need, pp_bytes, pp_ru, n;
+	int64_t ru;
 	char a[32], b[32], c[32], d[32], e[32], f[48], g[32], h[32], k[32];
 	char why[256], rule[128], from_creation[256];
-	uint64_t n = (uint64_t)v->n_ranges;
 
-	if (!v->cosmos || v->serverless || ru <= 0 || n == 0) {
-		return; /* the advisory and its caps are Azure Cosmos DB's */
-	}
-	/* the scenario's physical partition caps (rule 1's 10,000 RU/s and
-	   50 GiB unless a classroom scenario lowers them): a partition the
-	   advisory counts must hold what a partition of this container holds */
-	pp_bytes = v->spec && v->spec->pp_storage_bytes
-		       ? v->spec->pp_storage_bytes
-		       : PK_FINDINGS_MERGE_BYTES_PER_PP;
-	pp_ru = v->spec && v->spec->pp_ru_per_s > 0
-		    ? (uint64_t)v->spec->pp_ru_per_s
-		    : PK_FINDINGS_MERGE_RU_PER_PP;
-	by_ru = ((uint64_t)ru + pp_ru - 1) / pp_ru;
-	by_storage = (v->storage_bytes + pp_bytes - 1) / pp_bytes;
-	need = by_ru > by_storage ? by_ru : by_storage;
-	if (need < 1) {
-		need = 1;
-	}
-	if (n <= need) {
+	if (!merge_fit(v, &mf)) {
 		return;
 	}
-	/* rule 36: RU/s / n < 3,000 and storage / n < 20 GiB, exactly */
-	if ((uint64_t)ru >= (uint64_t)PK_MERGE_MAX_RU_PER_PP * n ||
-	    v->storage_bytes >= PK_MERGE_MAX_AVG_BYTES * n) {
-		return;
-	}
+	ru = (int64_t)mf.ru_per_s;
+	need = mf.need;
+	pp_bytes = mf.pp_bytes;
+	pp_ru = mf.pp_ru_per_s;
+	n = mf.n;
 	/* a container the run created at these RU/s, as many partitions
 	   as it had then: the advisory flags it from its creation (an
 	   existing layout, `partitions:`, was not laid out by these RU/s) */
@@ -543,7 +529,7 @@ static void say_merge_candidate(struct pk_sentences *s,
 	    xasprintf("merge candidate: %s physical partitions where "
 		      "max(ceil(%s RU/s / %s), ceil(%s / %s)) = "
 		      "%llu would hold the RU/s and the data (rule 32), and "
-		      "%s (rule 36; merging is a preview feature)%s%s",
+		      "%s (rule 36; merging is a preview feature)%s%s%s",
 		      fmt_thousands(v->n_ranges, a),
 		      fmt_thousands((uint64_t)ru, b), fmt_thousands(pp_ru, d),
 		      fmt_bytes(v->storage_bytes, c), whole_bytes(pp_bytes, e),
@@ -551,7 +537,10 @@ static void say_merge_candidate(struct pk_sentences *s,
 		      no_sizes ? "; but the data is unknown: the monitor log "
 				 "records no item sizes (give the container's "
 				 "storage_per_partition or storage_total)"
-			       : ""));
+			       : "",
+		      merge_replayed(v) ? "; the remedies replay the merge "
+					  "on the run's operation stream"
+					: ""));
 }
 
 /*

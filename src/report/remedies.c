@@ -19,6 +19,7 @@ const char *remedies_name(enum pk_remedy_kind k)
 	    "raise with splits",
 	    "redistribution at the same total",
 	    "switch to autoscale",
+	    "merge",
 	};
 
 	return k < PK_REMEDY_KINDS ? names[k] : "?";
@@ -27,10 +28,7 @@ const char *remedies_name(enum pk_remedy_kind k)
 const char *remedies_kind_id(enum pk_remedy_kind k)
 {
 	static const char *const ids[PK_REMEDY_KINDS] = {
-	    "raise",
-	    "raise_with_splits",
-	    "redistribute",
-	    "autoscale",
+	    "raise", "raise_with_splits", "redistribute", "autoscale", "merge",
 	};
 
 	return k < PK_REMEDY_KINDS ? ids[k] : "?";
@@ -39,8 +37,8 @@ const char *remedies_kind_id(enum pk_remedy_kind k)
 const char *remedies_status_name(enum pk_remedy_status s)
 {
 	static const char *const names[] = {
-	    "found",	  "not_found",	  "no_room",
-	    "not_needed", "not_replayed", "failed",
+	    "found",	    "not_found", "no_room",	   "not_needed",
+	    "not_replayed", "failed",	 "not_applicable",
 	};
 
 	return (size_t)s < sizeof(names) / sizeof(names[0]) ? names[s] : "?";
@@ -52,13 +50,19 @@ static const char *unit(const struct pk_remedies *m)
 	return m->autoscale ? "RU/s of autoscale max" : "RU/s";
 }
 
+/* 1 if remedy x has a replay's figures to show */
+static int measured(const struct pk_remedy *x)
+{
+	return x->status == PK_REMEDY_FOUND || x->status == PK_REMEDY_NOT_FOUND;
+}
+
 char *remedies_intro(const struct pk_result *r, const struct pk_remedies *m)
 {
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES];
 
 	return xasprintf(
 	    "each replays the run's operation stream (seed %llu, the same "
-	    "arrivals) with only the container's %s changed, from t = 0; "
+	    "arrivals) with only the container's %s changed%s, from t = 0; "
 	    "%zu replays, each as long as the run (at most %zu, set before "
 	    "they ran); the searches assume 429s do not come back as RU/s "
 	    "rise; before: %s 429s, %s operations failed after the "
@@ -66,6 +70,8 @@ char *remedies_intro(const struct pk_result *r, const struct pk_remedies *m)
 	    (unsigned long long)r->seed,
 	    m->autoscale ? "autoscale max"
 			 : "RU/s (or, switched to autoscale, its max)",
+	    measured(&m->items[PK_REMEDY_MERGE]) ? " (or its partitions merged)"
+						 : "",
 	    m->replays, m->max_replays,
 	    fmt_thousands((int64_t)m->before.throttled_429, a),
 	    fmt_thousands((int64_t)m->before.failed, b));
@@ -299,6 +305,43 @@ static char *redist_sentence(const struct pk_remedies *m,
 	return s;
 }
 
+static char *merge_sentence(const struct pk_remedies *m,
+			    const struct pk_remedy *x)
+{
+	char a[PK_FMT_BYTES], when[128];
+	char *e, *s;
+
+	if (x->status == PK_REMEDY_NOT_APPLICABLE) {
+		return xstrdup("not applicable: the container has no more "
+			       "partitions than rule 32's count, or rule 36's "
+			       "conditions (under 3,000 RU/s and 20 GiB a "
+			       "partition) do not hold");
+	}
+	if (x->status == PK_REMEDY_NOT_REPLAYED) {
+		return xasprintf("not replayed: %s",
+				 x->why_not ? x->why_not : "not applicable");
+	}
+	if (m->merge_delay_s > 0) {
+		snprintf(when, sizeof(when), "done at t = %llds (merge_delay)",
+			 (long long)m->merge_delay_s);
+	} else {
+		snprintf(when, sizeof(when), "at once (merge_delay 0 s)");
+	}
+	e = effect(m, &x->after);
+	s = xasprintf(
+	    "the %zu physical partitions merged to %zu, rule 32's count, "
+	    "started at t = 0 and %s, at the same %s %s (rule 36: the count "
+	    "is fixed from the RU/s at the merge's start, and the merge docs "
+	    "suit the container, as the findings say), %s%s (1 replay)",
+	    m->created_partitions, x->merge_to, when,
+	    fmt_thousands(x->setting, a), unit(m), e,
+	    x->after.partitions > x->merge_to && x->after.splits == 0
+		? "; the merge was not done by the run's end"
+		: "");
+	free(e);
+	return s;
+}
+
 char *remedies_sentence(const struct pk_remedies *m, enum pk_remedy_kind k)
 {
 	const struct pk_remedy *x = &m->items[k];
@@ -315,17 +358,12 @@ char *remedies_sentence(const struct pk_remedies *m, enum pk_remedy_kind k)
 		body = k == PK_REMEDY_RAISE    ? raise_sentence(m, x)
 		       : k == PK_REMEDY_SPLIT  ? split_sentence(m, x)
 		       : k == PK_REMEDY_REDIST ? redist_sentence(m, x)
+		       : k == PK_REMEDY_MERGE  ? merge_sentence(m, x)
 					       : autoscale_sentence(m, x);
 	}
 	s = xasprintf("%s: %s", remedies_name(k), body);
 	free(body);
 	return s;
-}
-
-/* 1 if remedy x has a replay's figures to show */
-static int measured(const struct pk_remedy *x)
-{
-	return x->status == PK_REMEDY_FOUND || x->status == PK_REMEDY_NOT_FOUND;
 }
 
 /* 1 if the tables show the busiest hour's bill: some row is autoscale */
@@ -387,8 +425,12 @@ static void each_sentence(const struct pk_remedies *m, pk_remedies_text_fn esc,
 	size_t k;
 
 	for (k = 0; k < PK_REMEDY_KINDS; k++) {
-		char *s = remedies_sentence(m, (enum pk_remedy_kind)k);
+		char *s;
 
+		if (m->items[k].status == PK_REMEDY_NOT_APPLICABLE) {
+			continue;
+		}
+		s = remedies_sentence(m, (enum pk_remedy_kind)k);
 		fputs(open, out);
 		esc(s, out);
 		fputs(close, out);
@@ -414,6 +456,9 @@ void remedies_text(const struct pk_result *r, const struct pk_result_variant *v,
 		"429s", "failed", bills_shown(m) ? "  busiest hour" : "");
 	each_row(m, row, out);
 	for (k = 0; k < PK_REMEDY_KINDS; k++) {
+		if (m->items[k].status == PK_REMEDY_NOT_APPLICABLE) {
+			continue;
+		}
 		s = remedies_sentence(m, (enum pk_remedy_kind)k);
 		fprintf(out, "  - %s\n", s);
 		free(s);

@@ -107,6 +107,26 @@ void field_rem_below(const struct field_ctx *c, struct pk_field_value *o)
 	}
 }
 
+void field_rem_hint(const struct field_ctx *c, struct pk_field_value *o)
+{
+	if (rem_item(c)->hint > 0) {
+		fv_int(o, rem_item(c)->hint);
+	} else {
+		fv_null(o);
+	}
+}
+
+void field_rem_merge_to(const struct field_ctx *c, struct pk_field_value *o)
+{
+	const struct pk_remedy *x = rem_item(c);
+
+	if (x->kind == PK_REMEDY_MERGE && x->merge_to > 0) {
+		fv_int(o, (int64_t)x->merge_to);
+	} else {
+		fv_null(o);
+	}
+}
+
 void field_rem_step(const struct field_ctx *c, struct pk_field_value *o)
 {
 	fv_int(o, rem_item(c)->step);

@@ -701,6 +701,13 @@ static json_t *remedies(const struct pk_remedies *m)
 					    x->kind != PK_REMEDY_REDIST
 					? json_integer(x->below)
 					: json_null());
+		json_object_set_new(e, "search_start_ru_per_s",
+				    x->hint > 0 ? json_integer(x->hint)
+						: json_null());
+		json_object_set_new(e, "merge_to",
+				    x->kind == PK_REMEDY_MERGE && x->merge_to
+					? count(x->merge_to)
+					: json_null());
 		json_object_set_new(e, "tolerance_ru_per_s",
 				    json_integer(x->step));
 		json_object_set_new(e, "replays", count(x->replays));

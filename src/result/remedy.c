@@ -11,6 +11,7 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/base/mem.h"
+#include "pksim/result/merge_fit.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
 #include "remedy_int.h"
@@ -41,7 +42,7 @@ static int probe_with(const struct remedy_task *t, struct pk_remedy *m,
 static int probe(const struct remedy_task *t, struct pk_remedy *m, int64_t r,
 		 struct pk_remedy_figures *f)
 {
-	struct replay_change ch = {r, NULL, 0, NULL, 0};
+	struct replay_change ch = {r, NULL, 0, NULL, 0, 0};
 
 	return probe_with(t, m, &ch, f);
 }
@@ -87,7 +88,7 @@ static void bisect_with(const struct remedy_task *t, struct pk_remedy *m,
 static void bisect(const struct remedy_task *t, struct pk_remedy *m, int64_t lo,
 		   int64_t hi)
 {
-	struct replay_change ch = {0, NULL, 0, NULL, 0};
+	struct replay_change ch = {0, NULL, 0, NULL, 0, 0};
 
 	bisect_with(t, m, &ch, lo, hi);
 }
@@ -204,8 +205,8 @@ static int search_raise(const struct remedy_task *t, int64_t *demand)
 {
 	struct pk_remedies *r = t->out;
 	struct pk_remedy *m = &r->items[PK_REMEDY_RAISE];
-	struct replay_change ch = {r->cap_ru_per_s, NULL, 0, demand, 0};
-	struct replay_change base = {0, NULL, 0, NULL, 0};
+	struct replay_change ch = {r->cap_ru_per_s, NULL, 0, demand, 0, 0};
+	struct replay_change base = {0, NULL, 0, NULL, 0, 0};
 	int rc;
 
 	if (r->start_ru_per_s >= r->cap_ru_per_s) {
@@ -317,7 +318,7 @@ static void search_redist(const struct remedy_task *t, const int64_t *demand)
 	struct pk_remedies *r = t->out;
 	struct pk_remedy *m = &r->items[PK_REMEDY_REDIST];
 	struct pk_redist_spec *e;
-	struct replay_change ch = {0, NULL, 0, NULL, 0};
+	struct replay_change ch = {0, NULL, 0, NULL, 0, 0};
 	int64_t cap = r->cap_ru_per_s / (int64_t)r->created_partitions;
 	size_t i, p = r->created_partitions;
 	int rc;
@@ -353,6 +354,38 @@ static void search_redist(const struct remedy_task *t, const int64_t *demand)
 		m->setting = r->start_ru_per_s;
 	}
 	free(e);
+}
+
+/*
+ * The merge (rule 36): where merge_fit holds for the run (v), its first
+ * phase merges to rule 32's count at t = 0, replayed once; the
+ * container's merge_delay applies as it would to the phase's own merge.
+ */
+static void search_merge(const struct remedy_task *t)
+{
+	struct pk_remedies *r = t->out;
+	struct pk_remedy *m = &r->items[PK_REMEDY_MERGE];
+	struct replay_change ch = {0, NULL, 0, NULL, 0, 0};
+	struct pk_merge_fit mf;
+	int rc;
+
+	if (!merge_fit(t->v, &mf)) {
+		m->status = PK_REMEDY_NOT_APPLICABLE;
+		return;
+	}
+	m->status = PK_REMEDY_NOT_REPLAYED;
+	m->merge_to = (size_t)mf.need;
+	if (t->sc->n_phases == 0 || phases_act(t->sc)) {
+		m->why_not = "the phases change the container (or a data file "
+			     "without phases has none to merge it at)";
+		return;
+	}
+	ch.merge_to = m->merge_to;
+	rc = probe_with(t, m, &ch, &m->after);
+	if (rc >= 0) {
+		m->status = rc ? PK_REMEDY_NOT_FOUND : PK_REMEDY_FOUND;
+		m->setting = r->start_ru_per_s;
+	}
 }
 
 /* The raise past the existing layout: doubling, then bisection. */
@@ -431,7 +464,7 @@ static void search_autoscale(const struct remedy_task *t)
 {
 	struct pk_remedies *r = t->out;
 	struct pk_remedy *m = &r->items[PK_REMEDY_AUTOSCALE];
-	struct replay_change ch = {0, NULL, 0, NULL, 1};
+	struct replay_change ch = {0, NULL, 0, NULL, 1, 0};
 	int64_t limit = autoscale_limit(t);
 
 	if (r->autoscale) {
@@ -485,6 +518,7 @@ static void task_setup(struct remedy_task *t, const struct pk_result_variant *v)
 {
 	struct pk_remedies *r = xcalloc(1, sizeof(*r));
 	const struct pk_container_spec *cs = t->spec;
+	struct pk_merge_fit mf;
 	int64_t pp = cs->pp_ru_per_s > 0 ? cs->pp_ru_per_s : 10000;
 
 	r->autoscale = v->autoscale;
@@ -492,11 +526,13 @@ static void task_setup(struct remedy_task *t, const struct pk_result_variant *v)
 	r->cap_ru_per_s = (int64_t)v->created_ranges * pp;
 	r->start_ru_per_s =
 	    r->autoscale ? cs->autoscale_max_ru_per_s : cs->throughput_ru_per_s;
+	r->merge_delay_s = cs->merge_delay_ms / 1000;
 	figures_of(v, &r->before);
 	r->items[PK_REMEDY_RAISE].kind = PK_REMEDY_RAISE;
 	r->items[PK_REMEDY_SPLIT].kind = PK_REMEDY_SPLIT;
 	r->items[PK_REMEDY_REDIST].kind = PK_REMEDY_REDIST;
 	r->items[PK_REMEDY_AUTOSCALE].kind = PK_REMEDY_AUTOSCALE;
+	r->items[PK_REMEDY_MERGE].kind = PK_REMEDY_MERGE;
 	r->items[PK_REMEDY_AUTOSCALE].step = PK_PROVISION_AUTOSCALE_STEP;
 	r->items[PK_REMEDY_RAISE].step =
 	    r->autoscale ? PK_PROVISION_AUTOSCALE_STEP : PK_REMEDY_STEP_RU;
@@ -508,6 +544,9 @@ static void task_setup(struct remedy_task *t, const struct pk_result_variant *v)
 	if (!r->autoscale) {
 		r->max_replays += search_bound(autoscale_limit(t),
 					       PK_PROVISION_AUTOSCALE_STEP);
+	}
+	if (merge_fit(v, &mf)) {
+		r->max_replays++;
 	}
 }
 
@@ -529,6 +568,7 @@ static void task_run(const struct remedy_task *t)
 			     ? demand
 			     : NULL);
 	search_autoscale(t);
+	search_merge(t);
 	free(demand);
 }
 
@@ -589,6 +629,7 @@ void remedies_build(struct pk_result *res, unsigned jobs)
 		p.tasks[n].sc = res->sc;
 		p.tasks[n].seed = res->seed;
 		p.tasks[n].spec = v->spec;
+		p.tasks[n].v = v;
 		task_setup(&p.tasks[n], v);
 		v->remedies = p.tasks[n].out;
 		n++;
@@ -629,6 +670,7 @@ size_t remedies_plan(const struct pk_result *res, size_t *max_replays)
 		t.sc = res->sc;
 		t.seed = res->seed;
 		t.spec = v->spec;
+		t.v = v;
 		task_setup(&t, v);
 		*max_replays += t.out->max_replays;
 		remedies_free(t.out);

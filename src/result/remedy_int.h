@@ -18,19 +18,22 @@ struct remedy_task {
 	const struct pk_scenario *sc; /* borrowed */
 	uint64_t seed;
 	const struct pk_container_spec *spec; /* borrowed */
+	const struct pk_result_variant *v;    /* the run's; borrowed */
 	struct pk_remedies *out;	      /* filled by the task */
 };
 
 /* What a replay changes: the setting r (0: none) or a redistribution
    (redist, n entries; NULL: none); demand: NULL, or P entries filled by
    demand_of; to_autoscale: 1 to switch a manual container to autoscale,
-   r its max */
+   r its max; merge_to: the partitions a merge at t = 0 asks for (0:
+   none) */
 struct replay_change {
 	int64_t r;
 	const struct pk_redist_spec *redist;
 	size_t n;
 	int64_t *demand;
 	int to_autoscale;
+	size_t merge_to;
 };
 
 /* Free what f owns (the hours' bills) and clear them */

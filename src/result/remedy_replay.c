@@ -183,6 +183,9 @@ int replay_with(const struct remedy_task *t, const struct replay_change *ch,
 			    (struct pk_redist_spec *)ch->redist;
 			ph[0].n_redistribute = ch->n;
 		}
+		if (ch->merge_to > 0) {
+			ph[0].merge_to = (int64_t)ch->merge_to;
+		}
 		view.phases = ph;
 	} else {
 		cs.existing_partitions = t->out->created_partitions;

@@ -45,6 +45,11 @@
  * is raised to R); a data file without phases (compare --items, a monitor
  * log) is replayed as an existing container of its creation's P
  * partitions at R, so its raise with splits is not replayed.
+ * - a merge (rule 36; only where merge_fit.h holds at the run's end,
+ *   rule 32's count and rule 36's conditions, and the phases change
+ *   nothing): the run's first phase merges the container down to rule
+ *   32's count at t = 0, taking the container's merge_delay (its count
+ *   fixed at its start, rule 36), replayed once.
  * Switched to autoscale, a phase's `throughput` T becomes an autoscale
  * max of T rounded up to 1,000 (the same per-partition cap, rule 4).
  * ASSUMPTION of the bisection: 429s do not come back as RU/s rise.
@@ -73,21 +78,24 @@ enum pk_remedy_kind {
 	PK_REMEDY_SPLIT,     /* RU/s past it: splits (rule 6) */
 	PK_REMEDY_REDIST,    /* the same total redistributed (rule 26) */
 	PK_REMEDY_AUTOSCALE, /* the smallest autoscale max (rule 27) */
+	PK_REMEDY_MERGE,     /* a merge to rule 32's count (rule 36) */
 	PK_REMEDY_KINDS
 };
 
 enum pk_remedy_status {
-	PK_REMEDY_FOUND = 0,	/* setting leaves no 429 (after) */
-	PK_REMEDY_NOT_FOUND,	/* even setting, the most tried, leaves
-				   after.throttled_429 */
-	PK_REMEDY_NO_ROOM,	/* raise: the container has its existing
-				   layout's most already */
-	PK_REMEDY_NOT_NEEDED,	/* split: the existing layout's raise
-				   stops the 429s */
-	PK_REMEDY_NOT_REPLAYED, /* split: a data file without phases has
-				   no phase to raise at (see above);
-				   redistribution: see why_not */
-	PK_REMEDY_FAILED	/* a replay stopped with an error (why) */
+	PK_REMEDY_FOUND = 0,	 /* setting leaves no 429 (after) */
+	PK_REMEDY_NOT_FOUND,	 /* even setting, the most tried, leaves
+				    after.throttled_429 */
+	PK_REMEDY_NO_ROOM,	 /* raise: the container has its existing
+				    layout's most already */
+	PK_REMEDY_NOT_NEEDED,	 /* split: the existing layout's raise
+				    stops the 429s */
+	PK_REMEDY_NOT_REPLAYED,	 /* split: a data file without phases has
+				    no phase to raise at (see above);
+				    redistribution: see why_not */
+	PK_REMEDY_FAILED,	 /* a replay stopped with an error (why) */
+	PK_REMEDY_NOT_APPLICABLE /* the rule that names it does not hold
+				    (merge: merge_fit.h): no sentence */
 };
 
 /* What one run or replay measured of its variant. */
@@ -114,7 +122,10 @@ struct pk_remedy {
 	enum pk_remedy_kind kind;
 	enum pk_remedy_status status;
 	int64_t setting; /* FOUND: the total RU/s (autoscale: the max)
-			    found; NOT_FOUND: the most tried; else 0 */
+			    found; NOT_FOUND: the most tried; else 0;
+			    merge: the RU/s it ran at */
+	size_t merge_to; /* merge: the partitions it asked for (rule 32's
+			    count), else 0 */
 	int64_t below;	 /* FOUND: the highest setting replayed that
 			    still rate limited (setting - below <= step);
 			    0 for the autoscale remedy found at the
@@ -137,6 +148,7 @@ struct pk_remedies {
 					    rule 1): the existing layout's most */
 	int64_t start_ru_per_s;		 /* the setting the run was created
 					    with, RU/s */
+	int64_t merge_delay_s;		 /* the container's merge_delay, s */
 	struct pk_remedy_figures before; /* the run's own */
 	struct pk_remedy items[PK_REMEDY_KINDS]; /* by kind */
 	/* the redistribution: RU/s of range id i at [i], the creation
