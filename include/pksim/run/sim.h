@@ -182,7 +182,7 @@ struct pk_run {
 	const struct pk_sim_observer *obs; /* borrowed; NULL: none */
 	pk_service_new_fn service;	   /* each variant's service
 					      (pk_sim_opts.service); NULL:
-					      Azure Cosmos DB */
+					      the scenario's `service:` */
 };
 
 /*
@@ -248,7 +248,8 @@ struct pk_sim_opts {
 	   from the calling thread: the variants then run in one thread
 	   whatever jobs says (borrowed) */
 	const struct pk_sim_observer *observer;
-	/* NULL: every variant runs on Azure Cosmos DB; else the service
+	/* NULL: every variant runs on the service the scenario names
+	   (`service:`, service_maker in service.h); else the service
 	   implementation each variant's service is made with
 	   (pk_service_spec.make, service.h), passed through unread */
 	pk_service_new_fn service;

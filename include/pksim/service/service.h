@@ -160,7 +160,7 @@ struct pk_service_spec {
 	uint64_t seed;			      /* the run's seed */
 	int keep_seconds;	/* 1: keep every second's records (metrics.h) */
 	pk_service_new_fn make; /* the implementation (service_new): NULL
-				   for Azure Cosmos DB, the default */
+				   for the one the scenario names */
 };
 
 /* A service's operations. Every one takes its own handle first. */
@@ -241,9 +241,16 @@ struct pk_service {
 };
 
 /*
+ * The constructor of the service a scenario's `service:` names (kind,
+ * scenario.h), from the registry in service.c: Azure Cosmos DB's for
+ * PK_SERVICE_COSMOS and for a kind the registry lacks. Never NULL.
+ */
+pk_service_new_fn service_maker(enum pk_service_kind kind);
+
+/*
  * A new service for spec->spec (the variant) of the implementation
- * spec->make names: spec->make(spec, diag) when it is set, else Azure
- * Cosmos DB (cosmos_service_new), which every scenario runs on unless the
+ * spec->make names: spec->make(spec, diag) when it is set, else the one
+ * the scenario names (service_maker(spec->sc->service)), unless the
  * run's caller chose another (pk_sim_opts.service, sim.h: the run passes
  * its choice through to every variant's spec and knows nothing else of
  * it). Returns it (free with service_free), or NULL with errors in diag
