@@ -169,12 +169,58 @@ START_TEST(test_scenario_service_kind)
 	scenario_free(none);
 	scenario_free(named);
 	diag_free(&d);
-	snprintf(text, sizeof(text), "service: dynamo\n%s", body);
+	snprintf(text, sizeof(text), "service: spanner\n%s", body);
 	err = first_error(text);
 	ck_assert_msg(strstr(err, "t.yaml:1:10: error: unknown service "
-				  "'dynamo'; allowed: cosmos"),
+				  "'spanner'; allowed: cosmos"),
 		      "%s", err);
 	free(err);
+}
+END_TEST
+
+/* service: dynamodb reads table:, with the reference's defaults for
+   what it leaves out (dynamodb-mechanics.md §6: burst per partition,
+   adaptive capacity instant; §2: independent read and write limits;
+   §3.2: raises double), and fills the first variant with its name and
+   its key as one path */
+START_TEST(test_scenario_dynamodb_table)
+{
+	static const char *const body =
+	    "service: dynamodb\n"
+	    "table: {name: outbox, partition_key: /customerId, sort_key: "
+	    "/createdAt, read_capacity_units: 1000, write_capacity_units: "
+	    "500}\n"
+	    "items: {customerId: {values: \"c-{0..9}\"}, createdAt: "
+	    "{values: \"t-{0..9}\"}}\n"
+	    "phases: [{duration: 1s, rate: 1/s}]\n";
+	struct pk_diag d;
+	struct pk_scenario *s;
+	const struct pk_ddb_table_spec *t;
+
+	diag_init(&d);
+	s = parse_str(body, &d);
+	ck_assert_msg(s, "%s", tu_diag_text(&d));
+	t = &s->table;
+	ck_assert_int_eq(s->service, PK_SERVICE_DYNAMODB);
+	ck_assert_str_eq(t->name, "outbox");
+	ck_assert_str_eq(t->partition_key, "/customerId");
+	ck_assert_str_eq(t->sort_key, "/createdAt");
+	ck_assert_int_eq(t->capacity, PK_DDB_PROVISIONED);
+	ck_assert_int_eq(t->rcu, 1000);
+	ck_assert_int_eq(t->wcu, 500);
+	ck_assert_int_eq(t->burst, PK_DDB_BURST_PARTITION);
+	ck_assert_int_eq(t->adaptive, PK_DDB_ADAPTIVE_INSTANT);
+	ck_assert_int_eq(t->adaptive_delay_s, 300);
+	ck_assert_int_eq(t->partition_limit, PK_DDB_LIMIT_INDEPENDENT);
+	ck_assert_int_eq(t->raise_formula, 0);
+	ck_assert_int_eq(t->reads, PK_DDB_CONSISTENCY_EVENTUAL);
+	ck_assert_uint_eq(s->n_variants, 1);
+	ck_assert_str_eq(s->variants[0].name, "outbox");
+	ck_assert_str_eq(s->variants[0].partition_key, "/customerId");
+	ck_assert_int_eq(s->variants[0].key.kind, PK_KEY_PATH);
+	ck_assert_str_eq(s->variants[0].key.paths[0], "/customerId");
+	scenario_free(s);
+	diag_free(&d);
 }
 END_TEST
 
@@ -1535,6 +1581,7 @@ Suite *tu_suite(void)
 	tc = tcase_create("good");
 	tcase_add_test(tc, test_scenario_full_example);
 	tcase_add_test(tc, test_scenario_service_kind);
+	tcase_add_test(tc, test_scenario_dynamodb_table);
 	tcase_add_test(tc, test_scenario_defaults);
 	tcase_add_test(tc, test_scenario_readme_example);
 	tcase_add_test(tc, test_scenario_retries_off);

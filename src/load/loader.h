@@ -11,6 +11,7 @@
  *   scenario_get        typed getters (string, int, number, size, ...)
  *   scenario_container  container, partition key, variants
  *   scenario_layout     an existing container's partitions and storage
+ *   scenario_table      an Amazon DynamoDB table (service: dynamodb)
  *   scenario_ttl        default_ttl and the items' ttl (rule 28)
  *   scenario_preload    the data at t = 0 (preload)
  *   scenario_client     client retries, cost, clock
@@ -141,6 +142,12 @@ void ld_load_containers(struct ld *ld, const struct yn *m, const struct yn *vn);
    else of the scenario is read then, so no error follows from a section
    written for another service. */
 int ld_load_service(struct ld *ld, const struct yn *root);
+
+/* scenario_table.c: an Amazon DynamoDB scenario's `table:` mapping m
+   into ld->s->table and its first variant (dynamodb/spec.h); free what
+   a table spec owns (zeroed after). */
+void ld_load_table(struct ld *ld, const struct yn *m);
+void ld_table_free(struct pk_ddb_table_spec *t);
 
 /* scenario_ttl.c: a container's `default_ttl` (node n) into c; the
    items' `ttl` property, every value checked (rule 28). */

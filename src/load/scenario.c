@@ -161,7 +161,7 @@ static void load_root(struct ld *ld, const struct yn *root)
 	    "container", "client",	"cost",	       "items",	  "monitor_log",
 	    "phases",	 "variants",	"expect",      "lesson",  "preload",
 	    "streams",	 "time_scale",	"change_feed", "account", "pricing",
-	    NULL,
+	    "table",	 NULL,
 	};
 	struct pk_scenario *s = ld->s;
 	const struct yn *n;
@@ -570,6 +570,7 @@ void scenario_free(struct pk_scenario *s)
 	free(s->phases);
 	ld_expect_free(s);
 	ld_pricing_free(&s->pricing);
+	ld_table_free(&s->table);
 	if (s->items_file) {
 		free(s->items_file->path);
 		free(s->items_file->resolved);

@@ -30,11 +30,50 @@ static void load_cosmos(struct ld *ld, const struct yn *root)
 		   0) {
 		n = NULL;
 	}
+	if (yn_get(root, "table")) {
+		ld_err(ld, yn_get(root, "table"),
+		       "table is Amazon DynamoDB's section; add service: "
+		       "dynamodb, or describe an Azure Cosmos DB container "
+		       "under container:");
+	}
 	ld_load_containers(ld, n, yn_get(root, "variants"));
+}
+
+/* Amazon DynamoDB's section: `table` (required); none of Azure Cosmos
+   DB's container sections, and one table a scenario */
+static void load_dynamodb(struct ld *ld, const struct yn *root)
+{
+	static const char *const cosmos_only[] = {"container", "variants",
+						  "change_feed", NULL};
+	const struct yn *n = yn_get(root, "table");
+	size_t i;
+
+	for (i = 0; cosmos_only[i]; i++) {
+		const struct yn *c = yn_get(root, cosmos_only[i]);
+
+		if (c) {
+			ld_err(ld, c,
+			       "%s is for service: cosmos; a dynamodb "
+			       "scenario describes one table under table: "
+			       "(partition_key, capacity, ...)",
+			       cosmos_only[i]);
+		}
+	}
+	if (!n) {
+		ld_err(ld, root,
+		       "missing required key 'table' (with partition_key "
+		       "and capacity) for service: dynamodb");
+		return;
+	}
+	if (ld_need_kind(ld, n, YN_MAP, "table",
+			 "a mapping with partition_key and capacity") == 0) {
+		ld_load_table(ld, n);
+	}
 }
 
 static const struct service_loader services[] = {
     {"cosmos", "Azure Cosmos DB", PK_SERVICE_COSMOS, load_cosmos},
+    {"dynamodb", "Amazon DynamoDB", PK_SERVICE_DYNAMODB, load_dynamodb},
 };
 
 #define N_SERVICES (sizeof(services) / sizeof(services[0]))

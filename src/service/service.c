@@ -25,7 +25,7 @@ pk_service_new_fn service_maker(enum pk_service_kind kind)
 			return registry[i].make;
 		}
 	}
-	return cosmos_service_new;
+	return NULL;
 }
 
 struct pk_service *service_new(const struct pk_service_spec *spec,
@@ -34,6 +34,13 @@ struct pk_service *service_new(const struct pk_service_spec *spec,
 	pk_service_new_fn make =
 	    spec->make ? spec->make : service_maker(spec->sc->service);
 
+	if (!make) {
+		diag_error(diag, spec->sc->file, spec->sc->table.line,
+			   spec->sc->table.col,
+			   "pksim cannot replay this service yet; service: "
+			   "cosmos can");
+		return NULL;
+	}
 	return make(spec, diag);
 }
 

@@ -25,6 +25,7 @@
 #include "pksim/load/prices.h"
 #include "pksim/load/scenario_client.h"
 #include "pksim/service/cosmos/spec.h"
+#include "pksim/service/dynamodb/spec.h"
 
 /* Memory a run may plan to track its items: the machines have 24 GiB,
    and a scenario needing more than a third of it is refused up front with
@@ -489,6 +490,8 @@ struct pk_pricing_spec {
    its container section, and whose engine replays it */
 enum pk_service_kind {
 	PK_SERVICE_COSMOS = 0, /* Azure Cosmos DB (`cosmos`), the default */
+	PK_SERVICE_DYNAMODB,   /* Amazon DynamoDB (`dynamodb`): its `table:`
+				  section in pk_scenario.table */
 };
 
 struct pk_scenario {
@@ -519,6 +522,10 @@ struct pk_scenario {
 	int account_default_low;
 	char *time_scale_text; /* owned; as written, NULL without one */
 	struct pk_container_spec container; /* the first variant's */
+	/* `table:` (PK_SERVICE_DYNAMODB only; zero otherwise): the
+	   DynamoDB table; container and variants[0] then hold its name and
+	   its partition key as a one-path key */
+	struct pk_ddb_table_spec table;
 	/* Container variants replayed on the same operation stream
 	   (`variants:`; run and compare). Each is a full spec: the
 	   `container:` mapping with the variant's keys laid over it. When the

@@ -243,7 +243,8 @@ struct pk_service {
 /*
  * The constructor of the service a scenario's `service:` names (kind,
  * scenario.h), from the registry in service.c: Azure Cosmos DB's for
- * PK_SERVICE_COSMOS and for a kind the registry lacks. Never NULL.
+ * PK_SERVICE_COSMOS; NULL for a kind the registry lacks (service_new
+ * then refuses the scenario).
  */
 pk_service_new_fn service_maker(enum pk_service_kind kind);
 

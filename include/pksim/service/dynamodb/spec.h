@@ -1,0 +1,82 @@
+/*
+ * dynamodb/spec: an Amazon DynamoDB table as a scenario's `table:`
+ * section describes it (`service: dynamodb`; docs/dynamodb.md), read by
+ * the loader (src/load/scenario_table.c) and replayed by the DynamoDB
+ * service (service/dynamodb/). Rules are those of
+ * dynamodb-mechanics.md §15 (D1-D20); numbers AWS does not publish are
+ * settings here, each with the reference's default, marked ASSUMPTION.
+ */
+#ifndef PKSIM_DDB_SPEC_H
+#define PKSIM_DDB_SPEC_H
+
+#include <stdint.h>
+
+/* Most provisioned RCU or WCU a table may set here: the default table
+   quota is 40,000 (adjustable, reference §14); pksim allows a raised
+   quota up to this bound (its own, not the service's) */
+#define PK_DDB_MAX_CAPACITY_UNITS 1000000
+/* D9: burst capacity banks at most 300 s of unused capacity (A-BP) */
+#define PK_DDB_BURST_WINDOW_S 300
+/* D10 `delayed`: seconds of throttling before adaptive capacity lifts a
+   partition; ASSUMPTION: the 2018 guide says 5 to 30 minutes, pksim's
+   default is the shortest, 300 s, fixed so that runs repeat */
+#define PK_DDB_ADAPTIVE_DELAY_S 300
+
+/* How the table pays for throughput */
+enum pk_ddb_capacity {
+	PK_DDB_PROVISIONED, /* read and write capacity units a second */
+	PK_DDB_ON_DEMAND,   /* request units, scaled by the service */
+};
+
+/* D9: where unused capacity is banked (reference §6) */
+enum pk_ddb_burst {
+	PK_DDB_BURST_PARTITION, /* a bank per partition (the default) */
+	PK_DDB_BURST_TABLE,	/* one bank for the table (KC-BURST) */
+	PK_DDB_BURST_OFF,	/* no burst */
+};
+
+/* D10: adaptive capacity (reference §6) */
+enum pk_ddb_adaptive {
+	PK_DDB_ADAPTIVE_OFF,	 /* even shares plus burst (2012-2017) */
+	PK_DDB_ADAPTIVE_DELAYED, /* lifts a throttled partition after
+				    adaptive_delay_s (2018) */
+	PK_DDB_ADAPTIVE_INSTANT, /* a partition may use the table's unused
+				    capacity at once (2019 on; default) */
+};
+
+/* D3: how a partition's read and write limits combine (reference §2) */
+enum pk_ddb_partition_limit {
+	PK_DDB_LIMIT_INDEPENDENT, /* two buckets, 3,000 R and 1,000 W
+				     (default) */
+	PK_DDB_LIMIT_LINEAR,	  /* one budget: reads at 1/3,000, writes
+				     at 1/1,000 of it */
+};
+
+/* A read's consistency (D1): what a scenario's reads are */
+enum pk_ddb_consistency {
+	PK_DDB_CONSISTENCY_EVENTUAL, /* GetItem's default */
+	PK_DDB_CONSISTENCY_STRONG,
+};
+
+/* The `table:` section. Strings owned by the scenario. */
+struct pk_ddb_table_spec {
+	char *name;	     /* the table's name; default: its partition
+				key */
+	char *partition_key; /* attribute path, "/customerId" */
+	char *sort_key;	     /* attribute path, or NULL */
+	enum pk_ddb_capacity capacity;
+	int64_t rcu; /* provisioned read capacity units a second, 1 ..
+			PK_DDB_MAX_CAPACITY_UNITS; 0 on demand */
+	int64_t wcu; /* provisioned write capacity units a second, alike */
+	enum pk_ddb_burst burst;
+	enum pk_ddb_adaptive adaptive;
+	int64_t adaptive_delay_s; /* `delayed` only, >= 0 s, default
+				     PK_DDB_ADAPTIVE_DELAY_S */
+	enum pk_ddb_partition_limit partition_limit;
+	int raise_formula; /* 1: a raise sets the count by the formula;
+			      0: it doubles (the default; ddb_layout.h) */
+	enum pk_ddb_consistency reads; /* the consistency of every read */
+	int line, col;		       /* where `table:` is */
+};
+
+#endif

@@ -1,0 +1,227 @@
+/*
+ * scenario_table: an Amazon DynamoDB scenario's `table:` section
+ * (`service: dynamodb`, dynamodb/spec.h): the keys as attribute paths,
+ * the capacity mode and its units, and the settings of D3, D9 and D10
+ * with the reference's defaults. The table also fills the scenario's
+ * first variant (its name, and its partition key read as a one-path
+ * key), which the run, the key checks and the reports read whatever the
+ * service.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "loader.h"
+#include "pksim/base/mem.h"
+
+/* A word of list at n into *out (its index), or an error naming noun */
+static int table_word(struct ld *ld, const struct yn *n, const char *noun,
+		      const char *const *list, int *out)
+{
+	int i;
+
+	for (i = 0; n->kind == YN_SCALAR && list[i]; i++) {
+		if (strcmp(n->text, list[i]) == 0) {
+			*out = i;
+			return 0;
+		}
+	}
+	ld_err_unknown(ld, n, noun, n->kind == YN_SCALAR ? n->text : "",
+		       "in table", list);
+	return -1;
+}
+
+/* An attribute path key (partition_key, sort_key) at n into *out */
+static int table_path(struct ld *ld, const struct yn *n, const char *key,
+		      char **out)
+{
+	char buf[PK_YN_DESC_BYTES];
+
+	if (n->kind == YN_SEQ) {
+		ld_err(ld, n,
+		       "%s in table must be one attribute path such as "
+		       "/customerId (got a list); a list is an Azure Cosmos "
+		       "DB hierarchical key, which DynamoDB does not have: "
+		       "write its first level as partition_key and another "
+		       "attribute as sort_key, which is not the same (a sort "
+		       "key orders items inside one partition key value, it "
+		       "does not spread them over partitions)",
+		       key);
+		return -1;
+	}
+	if (n->kind != YN_SCALAR || !ld_path_ok(n->text) ||
+	    strchr(n->text, '{')) {
+		ld_err(ld, n,
+		       "%s in table must be an attribute path that starts "
+		       "with '/', such as /customerId (got %s)",
+		       key, yn_desc(n, buf, sizeof(buf)));
+		return -1;
+	}
+	*out = xstrdup(n->text);
+	return 0;
+}
+
+/* The capacity mode and its units: provisioned needs both, on_demand
+   neither */
+static void table_capacity(struct ld *ld, const struct yn *m,
+			   struct pk_ddb_table_spec *t)
+{
+	static const char *const modes[] = {"provisioned", "on_demand", NULL};
+	const struct yn *n = yn_get(m, "capacity");
+	const struct yn *r = yn_get(m, "read_capacity_units");
+	const struct yn *w = yn_get(m, "write_capacity_units");
+	int mode = PK_DDB_PROVISIONED;
+
+	if (n && table_word(ld, n, "capacity mode", modes, &mode) < 0) {
+		return;
+	}
+	t->capacity = (enum pk_ddb_capacity)mode;
+	if (mode == PK_DDB_ON_DEMAND) {
+		if (r || w) {
+			ld_err(ld, r ? r : w,
+			       "%s is for capacity: provisioned; an "
+			       "on_demand table has no provisioned units",
+			       r ? "read_capacity_units"
+				 : "write_capacity_units");
+		}
+		return;
+	}
+	if (!r || !w) {
+		ld_err(ld, m,
+		       "missing required key '%s' in table (a provisioned "
+		       "table sets read_capacity_units and "
+		       "write_capacity_units, 1 .. %d each; or capacity: "
+		       "on_demand)",
+		       r ? "write_capacity_units" : "read_capacity_units",
+		       PK_DDB_MAX_CAPACITY_UNITS);
+	}
+	if (r) {
+		ld_get_int(ld, r, "read_capacity_units", 1,
+			   PK_DDB_MAX_CAPACITY_UNITS, "read capacity units",
+			   &t->rcu);
+	}
+	if (w) {
+		ld_get_int(ld, w, "write_capacity_units", 1,
+			   PK_DDB_MAX_CAPACITY_UNITS, "write capacity units",
+			   &t->wcu);
+	}
+}
+
+/* The settings of D3, D9, D10 and the layout's raise rule */
+static void table_settings(struct ld *ld, const struct yn *m,
+			   struct pk_ddb_table_spec *t)
+{
+	static const char *const bursts[] = {"partition", "table", "off", NULL};
+	static const char *const adaptives[] = {"off", "delayed", "instant",
+						NULL};
+	static const char *const limits[] = {"independent", "linear", NULL};
+	static const char *const raises[] = {"double", "formula", NULL};
+	static const char *const reads[] = {"eventual", "strong", NULL};
+	const struct yn *n;
+	int v;
+
+	if ((n = yn_get(m, "burst")) &&
+	    table_word(ld, n, "burst", bursts, &v) == 0) {
+		t->burst = (enum pk_ddb_burst)v;
+	}
+	if ((n = yn_get(m, "adaptive_capacity")) &&
+	    table_word(ld, n, "adaptive_capacity", adaptives, &v) == 0) {
+		t->adaptive = (enum pk_ddb_adaptive)v;
+	}
+	if ((n = yn_get(m, "adaptive_delay_s"))) {
+		ld_get_int(ld, n, "adaptive_delay_s", 0, 86400, "seconds",
+			   &t->adaptive_delay_s);
+		if (t->adaptive != PK_DDB_ADAPTIVE_DELAYED) {
+			ld_err(ld, n,
+			       "adaptive_delay_s is for adaptive_capacity: "
+			       "delayed");
+		}
+	}
+	if ((n = yn_get(m, "partition_limit")) &&
+	    table_word(ld, n, "partition_limit", limits, &v) == 0) {
+		t->partition_limit = (enum pk_ddb_partition_limit)v;
+	}
+	if ((n = yn_get(m, "raise_rule")) &&
+	    table_word(ld, n, "raise_rule", raises, &v) == 0) {
+		t->raise_formula = v;
+	}
+	if ((n = yn_get(m, "read_consistency")) &&
+	    table_word(ld, n, "read_consistency", reads, &v) == 0) {
+		t->reads = (enum pk_ddb_consistency)v;
+	}
+}
+
+/* The first variant from the table: its name and its one-path key */
+static void table_variant(struct ld *ld, const struct yn *key_node)
+{
+	struct pk_scenario *s = ld->s;
+	struct pk_container_spec *c = &s->container;
+	char *display = NULL;
+
+	if (ld_load_key(ld, key_node, &c->key, &display) == 0) {
+		c->partition_key = display;
+	}
+	c->name =
+	    xstrdup(s->table.name ? s->table.name : s->table.partition_key);
+	c->line = s->table.line;
+	c->col = s->table.col;
+	s->variants = xcalloc(1, sizeof(*s->variants));
+	s->n_variants = 1;
+	ld_container_copy(&s->variants[0], c);
+}
+
+void ld_load_table(struct ld *ld, const struct yn *m)
+{
+	static const char *const keys[] = {
+	    "name",
+	    "partition_key",
+	    "sort_key",
+	    "capacity",
+	    "read_capacity_units",
+	    "write_capacity_units",
+	    "burst",
+	    "adaptive_capacity",
+	    "adaptive_delay_s",
+	    "partition_limit",
+	    "raise_rule",
+	    "read_consistency",
+	    NULL,
+	};
+	struct pk_ddb_table_spec *t = &ld->s->table;
+	const struct yn *n, *pk;
+
+	t->line = m->line;
+	t->col = m->col;
+	t->adaptive = PK_DDB_ADAPTIVE_INSTANT;
+	t->adaptive_delay_s = PK_DDB_ADAPTIVE_DELAY_S;
+	ld_check_keys(ld, m, keys, "in table");
+	if ((n = yn_get(m, "name"))) {
+		ld_get_string(ld, n, "name", 0, &t->name);
+	}
+	pk = yn_get(m, "partition_key");
+	if (!pk) {
+		ld_err(ld, m,
+		       "missing required key 'partition_key' in table (an "
+		       "attribute path such as /customerId)");
+	} else if (table_path(ld, pk, "partition_key", &t->partition_key) ==
+		   0) {
+		table_variant(ld, pk);
+	}
+	if ((n = yn_get(m, "sort_key")) &&
+	    table_path(ld, n, "sort_key", &t->sort_key) == 0 &&
+	    t->partition_key && strcmp(t->sort_key, t->partition_key) == 0) {
+		ld_err(ld, n,
+		       "sort_key %s is the partition_key; give another "
+		       "attribute, or no sort_key",
+		       t->sort_key);
+	}
+	table_capacity(ld, m, t);
+	table_settings(ld, m, t);
+}
+
+void ld_table_free(struct pk_ddb_table_spec *t)
+{
+	free(t->name);
+	free(t->partition_key);
+	free(t->sort_key);
+	memset(t, 0, sizeof(*t));
+}
