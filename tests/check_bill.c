@@ -222,18 +222,14 @@ END_TEST
 /* The text report's money block of a scenario run with pricing. */
 static char *money_of(const char *yaml)
 {
-	char *dir = tu_tmpdir(), *path, *out, *err, args[512], *m;
+	char args[512], *out, *m;
 
-	path = tu_write_file(dir, "s.yaml", yaml);
-	snprintf(args, sizeof(args), "run '%s'", path);
-	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	snprintf(args, sizeof(args), "run '%s'", tu_dir_file("s.yaml", yaml));
+	out = tu_run_ok(args);
 	m = strstr(out, "\nmoney");
 	ck_assert_ptr_nonnull(m);
 	m = strdup(m);
 	free(out);
-	free(err);
-	free(path);
-	free(dir);
 	return m;
 }
 
@@ -297,6 +293,20 @@ static char *money_line(const char *m, const char *label)
 	return strndup(p, (size_t)(e - p));
 }
 
+/* money_of a serverless container priced by the table at csv on date:
+   60 s of 100 creates of 1 KB a second. */
+static char *serverless_money(const char *csv, const char *date)
+{
+	char yaml[1024];
+
+	snprintf(yaml, sizeof(yaml),
+		 "container: {partition_key: /id, serverless: true}\n"
+		 "phases: [{duration: 60s, rate: 100/s, ops: {create: 1}}]\n"
+		 "pricing: {region: r1, table: '%s', date: %s}\n",
+		 csv, date);
+	return money_of(yaml);
+}
+
 /* P20, on the Azure Cosmos DB meters pksim bills today (the DynamoDB
    rows wait for its mode): a table whose serverless price halves on
    2024-11-01 ($0.50 to $0.25 per million RU) while storage stays
@@ -315,21 +325,11 @@ START_TEST(test_p20_billing_date_changes_only_changed_rows)
 	    "doc-example\n"
 	    "cosmos,r1,storage_transactional,GB-month,0.25,USD,,,t,"
 	    "2026-11-30,doc-example\n";
-	char *dir = tu_tmpdir(), *csv = tu_write_file(dir, "t.csv", table);
-	char yaml[1024], *a, *b, *ta, *tb, *sa, *sb;
+	const char *csv = tu_dir_file("t.csv", table);
+	char *a = serverless_money(csv, "2024-10-31");
+	char *b = serverless_money(csv, "2024-11-01");
+	char *ta, *tb, *sa, *sb;
 
-	snprintf(yaml, sizeof(yaml),
-		 "container: {partition_key: /id, serverless: true}\n"
-		 "phases: [{duration: 60s, rate: 100/s, ops: {create: 1}}]\n"
-		 "pricing: {region: r1, table: '%s', date: 2024-10-31}\n",
-		 csv);
-	a = money_of(yaml);
-	snprintf(yaml, sizeof(yaml),
-		 "container: {partition_key: /id, serverless: true}\n"
-		 "phases: [{duration: 60s, rate: 100/s, ops: {create: 1}}]\n"
-		 "pricing: {region: r1, table: '%s', date: 2024-11-01}\n",
-		 csv);
-	b = money_of(yaml);
 	ta = money_line(a, "throughput");
 	tb = money_line(b, "throughput");
 	sa = money_line(a, "storage");
@@ -348,8 +348,6 @@ START_TEST(test_p20_billing_date_changes_only_changed_rows)
 	free(sb);
 	free(a);
 	free(b);
-	free(csv);
-	free(dir);
 }
 END_TEST
 
@@ -390,6 +388,8 @@ Suite *tu_suite(void)
 {
 	Suite *s = suite_create("bill");
 	TCase *tc = tcase_create("bill");
+
+	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 
 	tcase_add_test(tc, test_p1_full_month);
 	tcase_add_test(tc, test_p2_partial_month);

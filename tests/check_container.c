@@ -36,6 +36,16 @@ static struct pk_cost_spec default_cost(void)
 	return c;
 }
 
+/* A new container of ru RU/s (spec_for) with the default costs; free
+   with container_free. */
+static struct pk_container *container_of(int64_t ru)
+{
+	struct pk_container_spec s = spec_for(ru);
+	struct pk_cost_spec cost = default_cost();
+
+	return container_new("t", &s, &cost);
+}
+
 /* typed encoding of the string key text into buf */
 static size_t key_of(const char *text, unsigned char *buf)
 {
@@ -102,9 +112,7 @@ END_TEST
 START_TEST(test_container_raise_and_split)
 {
 	/* D-SCALE example: 3 partitions at 30,000 -> 45,000 gives 5 */
-	struct pk_container_spec s = spec_for(18000);
-	struct pk_cost_spec cost = default_cost();
-	struct pk_container *c = container_new("t", &s, &cost);
+	struct pk_container *c = container_of(18000);
 
 	container_set_throughput(c, 0, 30000);
 	/* 30,000 <= 3 x 10,000: instant, still 3 ranges of 10,000 */
@@ -133,9 +141,7 @@ START_TEST(test_container_lower_keeps_partitions)
 {
 	/* rule 7: 24,000 -> 4 x 6,000; raised to 40,000 (<= 4 x 10,000,
 	   instant) still 4; lowered to 30,000 -> 4 x 7,500 */
-	struct pk_container_spec s = spec_for(24000);
-	struct pk_cost_spec cost = default_cost();
-	struct pk_container *c = container_new("t", &s, &cost);
+	struct pk_container *c = container_of(24000);
 
 	ck_assert_uint_eq(c->pmap.n, 4);
 	ck_assert_int_eq(share_ru(c, 0), 6000);
@@ -155,9 +161,7 @@ START_TEST(test_container_uneven_shares_sum)
 {
 	/* 10,000 RU/s over 3 ranges does not divide: the shares must still
 	   add up to exactly 10,000 (rule 4) */
-	struct pk_container_spec s = spec_for(18000);
-	struct pk_cost_spec cost = default_cost();
-	struct pk_container *c = container_new("t", &s, &cost);
+	struct pk_container *c = container_of(18000);
 	int64_t sum = 0;
 	size_t i;
 
@@ -257,9 +261,7 @@ END_TEST
  */
 START_TEST(test_container_lp_cap_20gb)
 {
-	struct pk_container_spec s = spec_for(10000);
-	struct pk_cost_spec cost = default_cost();
-	struct pk_container *c = container_new("t", &s, &cost);
+	struct pk_container *c = container_of(10000);
 	unsigned char hot[PK_EPK_ENCODED_MAX], other[PK_EPK_ENCODED_MAX];
 	size_t hl = key_of("filler", hot), ol = key_of("bystander", other);
 	const struct pk_lp *lp;
@@ -402,9 +404,7 @@ END_TEST
    flags is a 400. None of them stores anything. */
 START_TEST(test_container_request_rules)
 {
-	struct pk_container_spec s = spec_for(400);
-	struct pk_cost_spec cost = default_cost();
-	struct pk_container *c = container_new("t", &s, &cost);
+	struct pk_container *c = container_of(400);
 	unsigned char a[PK_EPK_ENCODED_MAX], b[PK_EPK_ENCODED_MAX];
 	size_t al = key_of("a", a), bl = key_of("b", b);
 	struct pk_request r = {0, PK_OP_CREATE, 1, 1024, a,	     al, NULL,
@@ -461,9 +461,7 @@ END_TEST
    of the 400 RU/s in the second, so nothing is rate limited. */
 START_TEST(test_container_404_causes)
 {
-	struct pk_container_spec s = spec_for(400);
-	struct pk_cost_spec cost = default_cost();
-	struct pk_container *c = container_new("t", &s, &cost);
+	struct pk_container *c = container_of(400);
 	unsigned char a[PK_EPK_ENCODED_MAX];
 	size_t al = key_of("a", a);
 	struct pk_request r = {0, PK_OP_CREATE, 1, 1024, a,	     al, NULL,
@@ -515,9 +513,7 @@ END_TEST
    RU of 400 RU/s: nothing is rate limited. */
 START_TEST(test_container_409_causes)
 {
-	struct pk_container_spec s = spec_for(400);
-	struct pk_cost_spec cost = default_cost();
-	struct pk_container *c = container_new("t", &s, &cost);
+	struct pk_container *c = container_of(400);
 	unsigned char a[PK_EPK_ENCODED_MAX];
 	size_t al = key_of("a", a);
 	struct pk_request r = {0, PK_OP_UPSERT, 5, 1024, a,	     al, NULL,
@@ -1036,9 +1032,7 @@ END_TEST
  */
 START_TEST(test_container_redistribute_fraction)
 {
-	struct pk_container_spec s = spec_for(36000);
-	struct pk_cost_spec cost = default_cost();
-	struct pk_container *c = container_new("t", &s, &cost);
+	struct pk_container *c = container_of(36000);
 	struct pk_redist_spec a[3] = {
 	    {0, 2000, 0, 0}, {1, 4000, 0, 0}, {2, 1000, 0, 0}};
 	size_t bad = 99;
@@ -1079,9 +1073,7 @@ static int create_1kb(struct pk_container *c, const char *name, int64_t t_ms,
  */
 START_TEST(test_container_redistribute)
 {
-	struct pk_container_spec s = spec_for(18000);
-	struct pk_cost_spec cost = default_cost();
-	struct pk_container *c = container_new("t", &s, &cost);
+	struct pk_container *c = container_of(18000);
 	struct pk_redist_spec a[3] = {
 	    {0, 2000, 0, 0}, {1, 4000, 0, 0}, {2, 1000, 0, 0}};
 	struct pk_redist_spec up = {1, 15000, 0, 0}, missing = {9, 100, 0, 0};
@@ -1228,9 +1220,7 @@ static void batch_items(struct pk_request *v, size_t n, uint64_t item,
    slots, and a key never written is not. */
 START_TEST(test_container_lp_index_seven_eighths)
 {
-	struct pk_container_spec s = spec_for(100000);
-	struct pk_cost_spec cost = default_cost();
-	struct pk_container *c = container_new("t", &s, &cost);
+	struct pk_container *c = container_of(100000);
 	unsigned char enc[PK_EPK_ENCODED_MAX];
 	char name[32];
 	int i;
@@ -1286,9 +1276,7 @@ END_TEST
 
 START_TEST(test_container_batch_one_key)
 {
-	struct pk_container_spec s = spec_for(400);
-	struct pk_cost_spec cost = default_cost();
-	struct pk_container *c = container_new("t", &s, &cost);
+	struct pk_container *c = container_of(400);
 	unsigned char a[PK_EPK_ENCODED_MAX], b[PK_EPK_ENCODED_MAX];
 	size_t al = key_of("a", a), bl = key_of("b", b);
 	struct pk_request v[5];
@@ -1592,9 +1580,7 @@ END_TEST
    the 100 High creates after them all fit (1,000 RU). */
 START_TEST(test_container_priority_classes)
 {
-	struct pk_container_spec s = spec_for(1000);
-	struct pk_cost_spec cost = default_cost();
-	struct pk_container *c = container_new("t", &s, &cost);
+	struct pk_container *c = container_of(1000);
 	unsigned char enc[PK_EPK_ENCODED_MAX];
 	size_t len = key_of("k", enc);
 	uint64_t item = 0;

@@ -84,9 +84,8 @@ END_TEST
 /* A broken expectation: exit 3, a clear message, the report written. */
 START_TEST(test_broken_expectation)
 {
-	char *dir = tu_tmpdir(), path[512], args[1200];
-	char *text, *out = NULL, *err = NULL, *p;
-	FILE *f;
+	const char *path;
+	char args[1200], *text, *out = NULL, *err = NULL, *p;
 	int rc;
 
 	ck_assert_int_eq(chdir(tu_src(".")), 0);
@@ -96,11 +95,7 @@ START_TEST(test_broken_expectation)
 	p = strstr(text, "{measure: splits, equal: 3}");
 	ck_assert_ptr_nonnull(p);
 	p[strlen("{measure: splits, equal: ")] = '4';
-	snprintf(path, sizeof(path), "%s/broken.yaml", dir);
-	f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fclose(f);
+	path = tu_dir_file("broken.yaml", text);
 	snprintf(args, sizeof(args), "run %s", path);
 	rc = tu_run(args, &out, &err);
 	ck_assert_int_eq(rc, 3);
@@ -123,7 +118,6 @@ START_TEST(test_broken_expectation)
 	free(out);
 	free(err);
 	free(text);
-	free(dir);
 }
 END_TEST
 
@@ -154,7 +148,7 @@ END_TEST
    at 60 s. The -o report is the same bytes as without --narrate. */
 START_TEST(test_narrate_storage_split)
 {
-	char *dir = tu_tmpdir(), args[1200], a[512], b[512];
+	char args[1200], a[512], b[512];
 	char *out = NULL, *err = NULL, *ra, *rb;
 	const char *cause =
 	    ", because its storage passed the physical partition cap of 32.0 "
@@ -163,8 +157,8 @@ START_TEST(test_narrate_storage_split)
 	int t1, t2, t3;
 
 	ck_assert_int_eq(chdir(tu_src(".")), 0);
-	snprintf(a, sizeof(a), "%s/a.txt", dir);
-	snprintf(b, sizeof(b), "%s/b.txt", dir);
+	snprintf(a, sizeof(a), "%s/a.txt", tu_dir);
+	snprintf(b, sizeof(b), "%s/b.txt", tu_dir);
 	snprintf(args, sizeof(args),
 		 "run scenarios/storage-split.yaml --narrate -o %s", a);
 	ck_assert_int_eq(tu_run(args, &out, &err), 0);
@@ -207,7 +201,6 @@ START_TEST(test_narrate_storage_split)
 	free(rb);
 	free(out);
 	free(err);
-	free(dir);
 }
 END_TEST
 
@@ -232,16 +225,10 @@ START_TEST(test_shorthands_full_partition)
 	    "  - {measure: totals.rejected_403, equal: 98}\n"
 	    "  - {measure: \"range_429_rate[0]\", equal: 0}\n"
 	    "  - {measure: \"range_429_rate[7]\", equal: 0}\n";
-	char *dir = tu_tmpdir(), path[512], args[1200], *out = NULL,
-	     *err = NULL;
-	FILE *f;
+	char args[1200], *out = NULL, *err = NULL;
 
-	snprintf(path, sizeof(path), "%s/full.yaml", dir);
-	f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fclose(f);
-	snprintf(args, sizeof(args), "run %s --narrate -o %s/r.txt", path, dir);
+	snprintf(args, sizeof(args), "run %s --narrate -o %s/r.txt",
+		 tu_dir_file("full.yaml", text), tu_dir);
 	/* range 7 does not exist: that one fails as absent, exit 3 */
 	ck_assert_int_eq(tu_run(args, &out, &err), 3);
 	ck_assert_msg(strstr(err, "t = 10 s: logical partition \"one\" is "
@@ -254,7 +241,6 @@ START_TEST(test_shorthands_full_partition)
 	ck_assert_msg(strstr(err, "1 of 4 expectations failed"), "%s", err);
 	free(out);
 	free(err);
-	free(dir);
 }
 END_TEST
 
@@ -372,37 +358,29 @@ END_TEST
    60 creates of 1 KB, one a second (5 RU/s): 60 operations, no 429. */
 START_TEST(test_lesson_expect_files)
 {
-	char *dir = tu_tmpdir(), path[600], args[1400], want[1400];
+	char path[600], args[1400], want[1400];
 	char *out = NULL, *err = NULL;
-	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/s.yaml", dir);
-	f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs("container: {partition_key: /k, throughput: 400}\n"
-	      "items: {k: {values: [a]}}\n"
-	      "phases: [{duration: 60s, rate: 1/s}]\n"
-	      "expect:\n"
-	      "  - {measure: totals.operations, equal: 60}\n"
-	      "  - {measure: totals.throttled_429, equal: 1}\n",
-	      f);
-	ck_assert_int_eq(fclose(f), 0);
-	snprintf(path, sizeof(path), "%s/lessons", dir);
+	tu_dir_file("s.yaml",
+		    "container: {partition_key: /k, throughput: 400}\n"
+		    "items: {k: {values: [a]}}\n"
+		    "phases: [{duration: 60s, rate: 1/s}]\n"
+		    "expect:\n"
+		    "  - {measure: totals.operations, equal: 60}\n"
+		    "  - {measure: totals.throttled_429, equal: 1}\n");
+	snprintf(path, sizeof(path), "%s/lessons", tu_dir);
 	ck_assert_int_eq(mkdir(path, 0700), 0);
-	snprintf(path, sizeof(path), "%s/lessons/l.yaml", dir);
-	f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs("# a lesson\n"
-	      "scenario: ../s.yaml\n"
-	      "lesson:\n"
-	      "  goal: a goal\n"
-	      "  look_at: a table\n"
-	      "  questions: [{question: why?, answer: because}]\n"
-	      "expect:\n"
-	      "  - {measure: partitions, equal: 2}\n",
-	      f);
-	ck_assert_int_eq(fclose(f), 0);
-	snprintf(args, sizeof(args), "run %s -o %s/r.txt", path, dir);
+	tu_dir_file("lessons/l.yaml",
+		    "# a lesson\n"
+		    "scenario: ../s.yaml\n"
+		    "lesson:\n"
+		    "  goal: a goal\n"
+		    "  look_at: a table\n"
+		    "  questions: [{question: why?, answer: because}]\n"
+		    "expect:\n"
+		    "  - {measure: partitions, equal: 2}\n");
+	snprintf(args, sizeof(args), "run %s/lessons/l.yaml -o %s/r.txt",
+		 tu_dir, tu_dir);
 	ck_assert_int_eq(tu_run(args, &out, &err), 3);
 	snprintf(want, sizeof(want),
 		 "%s/lessons/../s.yaml:6:15: expect failed: "
@@ -410,11 +388,10 @@ START_TEST(test_lesson_expect_files)
 		 "%s/lessons/l.yaml:8:15: expect failed: partitions: "
 		 "expected = 2, got 1\n"
 		 "%s/lessons/l.yaml: 2 of 3 expectations failed\n",
-		 dir, dir, dir);
+		 tu_dir, tu_dir, tu_dir);
 	ck_assert_str_eq(err, want);
 	free(out);
 	free(err);
-	free(dir);
 }
 END_TEST
 
@@ -427,24 +404,20 @@ END_TEST
    not. */
 static int run_with_tail(const char *scenario, const char *tail, char **err)
 {
-	char *dir = tu_tmpdir(), path[512], args[1200], *text, *out = NULL;
-	FILE *f;
+	char args[1200], *text, *out = NULL;
+	size_t len;
 	int rc;
 
 	ck_assert_int_eq(chdir(tu_src(".")), 0);
-	text = tu_read_file(scenario, NULL);
+	text = tu_read_file(scenario, &len);
 	ck_assert_ptr_nonnull(text);
-	snprintf(path, sizeof(path), "%s/t.yaml", dir);
-	f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fputs(tail, f);
-	fclose(f);
-	snprintf(args, sizeof(args), "run %s", path);
+	text = realloc(text, len + strlen(tail) + 1);
+	ck_assert_ptr_nonnull(text);
+	strcpy(text + len, tail);
+	snprintf(args, sizeof(args), "run %s", tu_dir_file("t.yaml", text));
 	rc = tu_run(args, &out, err);
 	free(out);
 	free(text);
-	free(dir);
 	return rc;
 }
 
@@ -515,7 +488,8 @@ START_TEST(test_expect_fields_by_hand)
 	    "null}\n"
 	    "  - {measure: undefined_key.without_key_property, equal: 100}\n"
 	    "  - {measure: undefined_key.allowed, equal: true}\n";
-	char *dir = tu_tmpdir(), *path, args[1200], want[1200], text[2048];
+	const char *path;
+	char args[1200], want[1200], text[2048];
 	char *out = NULL, *err = NULL;
 	int i;
 
@@ -524,8 +498,9 @@ START_TEST(test_expect_fields_by_hand)
 			 "%s  - {measure: \"throughput_changes[0]."
 			 "would_apply_t_s\", equal: %d}\n",
 			 head, i ? 66 : 65);
-		path = tu_write_file(dir, "s.yaml", text);
-		snprintf(args, sizeof(args), "run %s -o %s/r.txt", path, dir);
+		path = tu_dir_file("s.yaml", text);
+		snprintf(args, sizeof(args), "run %s -o %s/r.txt", path,
+			 tu_dir);
 		ck_assert_int_eq(tu_run(args, &out, &err), i ? 3 : 0);
 		snprintf(want, sizeof(want),
 			 i ? "%s:11:15: expect failed: throughput_changes[0]."
@@ -536,9 +511,7 @@ START_TEST(test_expect_fields_by_hand)
 		ck_assert_str_eq(err, want);
 		free(out);
 		free(err);
-		free(path);
 	}
-	free(dir);
 }
 END_TEST
 
@@ -546,6 +519,8 @@ Suite *tu_suite(void)
 {
 	Suite *s = suite_create("expect");
 	TCase *tc = tcase_create("expect");
+
+	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 
 	tcase_add_test(tc, test_measure_syntax);
 	tcase_add_test(tc, test_check_shipped);

@@ -410,27 +410,33 @@ END_TEST
 
 /* ---- runs: a scenario around a log written to a temporary folder ---- */
 
-/* Run scenario text (its monitor_log file `log.csv`, written with csv in
-   a new folder); the run, or NULL with errors in *d. */
+/* Write scenario yaml as tu_dir/s.yaml and its monitor_log file csv as
+   tu_dir/log.csv; the scenario's path (tu_dir_file's). */
+static const char *write_log(const char *yaml, const char *csv_text)
+{
+	tu_dir_file("log.csv", csv_text);
+	return tu_dir_file("s.yaml", yaml);
+}
+
+/* Run scenario text (its monitor_log file `log.csv` holding csv, both in
+   tu_dir); the run, or NULL with errors in *d. */
 static struct pk_run *run_log(const char *yaml, const char *csv_text,
 			      struct pk_scenario **sc, struct pk_diag *d)
 {
-	char *dir = tu_tmpdir(), path[4096];
-	FILE *f;
-	struct pk_run *run = NULL;
+	const char *path = write_log(yaml, csv_text);
 
-	snprintf(path, sizeof(path), "%s/log.csv", dir);
-	f = fopen(path, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs(csv_text, f);
-	fclose(f);
-	snprintf(path, sizeof(path), "%s/s.yaml", dir);
 	*sc = scenario_parse(path, yaml, strlen(yaml), d);
-	if (*sc) {
-		run = sim_run(*sc, (*sc)->seed, d);
-	}
-	free(dir);
-	return run;
+	return *sc ? sim_run(*sc, (*sc)->seed, d) : NULL;
+}
+
+/* `pksim run` of the scenario at path, then extra (" --format csv"),
+   expected to exit 0: its stdout (tu_run_ok; caller frees). */
+static char *run_ok(const char *path, const char *extra)
+{
+	char args[4200];
+
+	snprintf(args, sizeof(args), "run '%s'%s", path, extra);
+	return tu_run_ok(args);
 }
 
 /* The key "partitionKey" hashes (V2) to 013AEFCF77FA271571CF665A58C933F1,
@@ -741,24 +747,17 @@ END_TEST
    2,002.5 (not 2,003). */
 START_TEST(test_ru_recorded_exact)
 {
-	char *dir = tu_tmpdir(), *log, *yaml, args[4200], *out, *err;
+	const char *yaml =
+	    write_log("container: {partition_key: /pk, "
+		      "throughput: 10000}\n"
+		      "monitor_log: {file: log.csv}\n",
+		      "TimeGenerated,PartitionKey,RequestCharge\n"
+		      "2026-05-12T09:00:00Z,\"[\"\"a\"\"]\",2000\n"
+		      "2026-05-12T09:00:01Z,\"[\"\"a\"\"]\",2.5\n");
+	char *out = run_ok(yaml, "");
 
-	log = tu_write_file(dir, "log.csv",
-			    "TimeGenerated,PartitionKey,RequestCharge\n"
-			    "2026-05-12T09:00:00Z,\"[\"\"a\"\"]\",2000\n"
-			    "2026-05-12T09:00:01Z,\"[\"\"a\"\"]\",2.5\n");
-	yaml = tu_write_file(dir, "s.yaml",
-			     "container: {partition_key: /pk, throughput: "
-			     "10000}\n"
-			     "monitor_log: {file: log.csv}\n");
-	snprintf(args, sizeof(args), "run %s", yaml);
-	ck_assert_int_eq(tu_run(args, &out, &err), 0);
 	ck_assert_msg(strstr(out, ", 2,002.5 RU recorded\n"), "%s", out);
 	free(out);
-	free(err);
-	free(log);
-	free(yaml);
-	free(dir);
 }
 END_TEST
 
@@ -772,25 +771,20 @@ END_TEST
    09:00:02Z). */
 START_TEST(test_span_covers_replay)
 {
-	char *dir = tu_tmpdir(), *log, *yaml, args[4200], *out, *err;
+	const char *yaml =
+	    write_log("container: {partition_key: /pk, "
+		      "throughput: 4000}\n"
+		      "monitor_log: {file: log.csv}\n",
+		      "TimeGenerated,PartitionKey,RequestCharge\n"
+		      "2026-05-12T09:00:00.5Z,\"[\"\"a\"\"]\",100\n"
+		      "2026-05-12T09:00:01.9Z,\"[\"\"b\"\"]\",100\n");
+	char *out = run_ok(yaml, "");
 
-	log = tu_write_file(dir, "log.csv",
-			    "TimeGenerated,PartitionKey,RequestCharge\n"
-			    "2026-05-12T09:00:00.5Z,\"[\"\"a\"\"]\",100\n"
-			    "2026-05-12T09:00:01.9Z,\"[\"\"b\"\"]\",100\n");
-	yaml = tu_write_file(dir, "s.yaml",
-			     "container: {partition_key: /pk, throughput: "
-			     "4000}\n"
-			     "monitor_log: {file: log.csv}\n");
-	snprintf(args, sizeof(args), "run %s", yaml);
-	ck_assert_int_eq(tu_run(args, &out, &err), 0);
 	ck_assert_msg(strstr(out, ", 2026-05-12T09:00:00Z .. "
 				  "2026-05-12T09:00:01Z, 200 RU recorded\n"),
 		      "%s", out);
 	free(out);
-	free(err);
-	snprintf(args, sizeof(args), "run %s --format csv", yaml);
-	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	out = run_ok(yaml, " --format csv");
 	/* 4,000 RU/s is one partition (ceil(4,000 / 6,000) = 1, rule 2);
 	   seconds 0 and 1: 10 requests and 100 RU each, 100 / 4,000 =
 	   0.025; nothing in second 2 */
@@ -799,10 +793,6 @@ START_TEST(test_span_covers_replay)
 		      "%s", out);
 	ck_assert_ptr_null(strstr(out, "\"/pk\",2,"));
 	free(out);
-	free(err);
-	free(log);
-	free(yaml);
-	free(dir);
 }
 END_TEST
 
@@ -810,17 +800,7 @@ END_TEST
    (its monitor_log file log.csv holding csv_text); caller frees. */
 static char *csv_series(const char *yaml_text, const char *csv_text)
 {
-	char *dir = tu_tmpdir(), *log, *yaml, args[4200], *out, *err;
-
-	log = tu_write_file(dir, "log.csv", csv_text);
-	yaml = tu_write_file(dir, "s.yaml", yaml_text);
-	snprintf(args, sizeof(args), "run %s --format csv", yaml);
-	ck_assert_int_eq(tu_run(args, &out, &err), 0);
-	free(err);
-	free(log);
-	free(yaml);
-	free(dir);
-	return out;
+	return run_ok(write_log(yaml_text, csv_text), " --format csv");
 }
 
 /* One partition of 10,000 RU/s (partitions: 1; 10,000 is the most one
@@ -967,22 +947,20 @@ END_TEST
    None), a null level null. */
 START_TEST(test_json_undefined_level)
 {
-	char *dir = tu_tmpdir(), *mcsv, *yaml, *out = NULL, args[600];
 	json_t *root, *hot, *e, *key;
 	size_t i, seen = 0;
+	char *out;
 
-	mcsv = tu_write_file(
-	    dir, "m.csv",
-	    "TimeGenerated,PartitionKey,RequestCharge\n"
-	    "2026-05-12T09:00:00Z,\"[\"\"t1\"\",\"\"u7\"\"]\",100\n"
-	    "2026-05-12T09:00:00Z,\"[\"\"t3\"\",{}]\",400\n"
-	    "2026-05-12T09:00:00Z,\"[42,null]\",800\n");
-	yaml = tu_write_file(dir, "m.yaml",
-			     "container: {partition_key: [/tenantId, /userId], "
-			     "throughput: 2000, partitions: 2}\n"
-			     "monitor_log: {file: m.csv}\n");
-	snprintf(args, sizeof(args), "run '%s' --format json", yaml);
-	ck_assert_int_eq(tu_run(args, &out, NULL), 0);
+	tu_dir_file("m.csv",
+		    "TimeGenerated,PartitionKey,RequestCharge\n"
+		    "2026-05-12T09:00:00Z,\"[\"\"t1\"\",\"\"u7\"\"]\",100\n"
+		    "2026-05-12T09:00:00Z,\"[\"\"t3\"\",{}]\",400\n"
+		    "2026-05-12T09:00:00Z,\"[42,null]\",800\n");
+	out = run_ok(tu_dir_file("m.yaml",
+				 "container: {partition_key: [/tenantId, "
+				 "/userId], throughput: 2000, partitions: 2}\n"
+				 "monitor_log: {file: m.csv}\n"),
+		     " --format json");
 	root = json_loads(out, 0, NULL);
 	ck_assert_ptr_nonnull(root);
 	hot = json_object_get(
@@ -1008,12 +986,6 @@ START_TEST(test_json_undefined_level)
 	ck_assert_uint_eq(seen, 2);
 	json_decref(root);
 	free(out);
-	remove(mcsv);
-	remove(yaml);
-	free(mcsv);
-	free(yaml);
-	rmdir(dir);
-	free(dir);
 }
 END_TEST
 
@@ -1072,18 +1044,15 @@ END_TEST
    so their 10 + 10 RU are replayed in that second, 20 RU recorded. */
 START_TEST(test_repeated_report)
 {
-	char *dir = tu_tmpdir(), *log, *yaml, args[4200], *out, *err;
+	const char *yaml =
+	    write_log("container: {partition_key: /pk, "
+		      "throughput: 4000}\n"
+		      "monitor_log: {file: log.csv}\n",
+		      "TimeGenerated,PartitionKey,RequestCharge\n"
+		      "2026-05-12T09:00:00.2Z,\"[\"\"a\"\"]\",10\n"
+		      "2026-05-12T09:00:00.7Z,\"[\"\"a\"\"]\",10\n");
+	char *out = run_ok(yaml, "");
 
-	log = tu_write_file(dir, "log.csv",
-			    "TimeGenerated,PartitionKey,RequestCharge\n"
-			    "2026-05-12T09:00:00.2Z,\"[\"\"a\"\"]\",10\n"
-			    "2026-05-12T09:00:00.7Z,\"[\"\"a\"\"]\",10\n");
-	yaml = tu_write_file(dir, "s.yaml",
-			     "container: {partition_key: /pk, throughput: "
-			     "4000}\n"
-			     "monitor_log: {file: log.csv}\n");
-	snprintf(args, sizeof(args), "run %s", yaml);
-	ck_assert_int_eq(tu_run(args, &out, &err), 0);
 	ck_assert_msg(strstr(out, ", 20 RU recorded\n"), "%s", out);
 	ck_assert_msg(strstr(out, "\n  1 row repeats an earlier row's second, "
 				  "key value, operation and range: rows are "
@@ -1092,15 +1061,9 @@ START_TEST(test_repeated_report)
 				  "(replayed as recorded, RU summed)\n"),
 		      "%s", out);
 	free(out);
-	free(err);
-	snprintf(args, sizeof(args), "run %s --format json", yaml);
-	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	out = run_ok(yaml, " --format json");
 	ck_assert_msg(strstr(out, "\"repeated_rows\": 1"), "%s", out);
 	free(out);
-	free(err);
-	free(log);
-	free(yaml);
-	free(dir);
 }
 END_TEST
 
@@ -1110,6 +1073,8 @@ Suite *tu_suite(void)
 	TCase *tc = tcase_create("reader");
 	TCase *tr = tcase_create("runs");
 
+	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
+	tcase_add_checked_fixture(tr, tu_dir_setup, tu_dir_teardown);
 	tcase_add_test(tc, test_csv_rows);
 	tcase_add_test(tc, test_pieces_sum);
 	tcase_add_test(tc, test_json_and_aliases);

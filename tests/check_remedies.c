@@ -17,47 +17,17 @@
 #include "testutil.h"
 
 /* A run of a shipped scenario, its result and remedies (jobs threads) */
-struct fx {
-	struct pk_scenario *sc;
-	struct pk_run *run;
-	struct pk_result *res;
-};
-
-static void fx_shipped(struct fx *f, const char *name, unsigned jobs)
+static void fx_shipped(struct tu_fx *f, const char *name, unsigned jobs)
 {
-	struct pk_diag d;
-	char path[256];
-
-	snprintf(path, sizeof(path), "scenarios/%s.yaml", name);
-	diag_init(&d);
-	f->sc = scenario_load(tu_src(path), &d);
-	ck_assert_msg(f->sc, "%s", tu_diag_text(&d));
-	f->run = sim_run(f->sc, f->sc->seed, &d);
-	ck_assert_msg(f->run, "%s", tu_diag_text(&d));
-	diag_free(&d);
-	f->res = result_build(f->run);
-	remedies_build(f->res, jobs);
+	tu_fx_shipped(f, name);
+	remedies_build(f->r, jobs);
 }
 
-static void fx_free(struct fx *f)
+/* A run of scenario text as file `file`, its result and remedies */
+static void fx_text(struct tu_fx *f, const char *file, const char *text)
 {
-	result_free(f->res);
-	sim_free(f->run);
-	scenario_free(f->sc);
-}
-
-static const struct pk_result_variant *named(const struct fx *f,
-					     const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < f->res->n_variants; i++) {
-		if (strcmp(f->res->variants[i].name, name) == 0) {
-			return &f->res->variants[i];
-		}
-	}
-	ck_abort_msg("no variant %s", name);
-	return NULL;
+	tu_fx_run(f, file, text);
+	remedies_build(f->r, 1);
 }
 
 static const struct pk_remedy *raise_of(const struct pk_result_variant *v)
@@ -96,13 +66,12 @@ static const char sre[] =
 
 START_TEST(test_remedies_sre_raise)
 {
-	struct pk_run *run = tu_sim_text("sre.yaml", sre);
-	struct pk_result *res = result_build(run);
+	struct tu_fx f;
 	const struct pk_remedies *m;
 	const struct pk_remedy *x;
 
-	remedies_build(res, 1);
-	m = res->variants[0].remedies;
+	fx_text(&f, "sre.yaml", sre);
+	m = f.r->variants[0].remedies;
 	ck_assert_ptr_nonnull(m);
 	/* 4 partitions x 10,000 (rule 5): the most without a split */
 	ck_assert_int_eq(m->cap_ru_per_s, 40000);
@@ -168,8 +137,7 @@ START_TEST(test_remedies_sre_raise)
 	/* 5,000 RU/s a partition, not under rule 36's 3,000: no merge */
 	ck_assert_int_eq(m->items[PK_REMEDY_MERGE].status,
 			 PK_REMEDY_NOT_APPLICABLE);
-	result_free(res);
-	tu_sim_free(run);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -183,17 +151,14 @@ START_TEST(test_remedies_autoscale_container)
 {
 	char text[sizeof(sre) + 16];
 	const char *at = strstr(sre, "throughput: 20000");
-	struct pk_run *run;
-	struct pk_result *res;
+	struct tu_fx f;
 	const struct pk_remedies *m;
 	const struct pk_remedy *x;
 
 	snprintf(text, sizeof(text), "%.*sautoscale_max: 20000%s",
 		 (int)(at - sre), sre, at + strlen("throughput: 20000"));
-	run = tu_sim_text("sre-auto.yaml", text);
-	res = result_build(run);
-	remedies_build(res, 1);
-	m = res->variants[0].remedies;
+	fx_text(&f, "sre-auto.yaml", text);
+	m = f.r->variants[0].remedies;
 	ck_assert_ptr_nonnull(m);
 	ck_assert_int_eq(m->autoscale, 1);
 	x = &m->items[PK_REMEDY_RAISE];
@@ -206,8 +171,7 @@ START_TEST(test_remedies_autoscale_container)
 	ck_assert_int_eq(m->items[PK_REMEDY_AUTOSCALE].status,
 			 PK_REMEDY_NOT_REPLAYED);
 	ck_assert_uint_eq(m->items[PK_REMEDY_AUTOSCALE].replays, 0);
-	result_free(res);
-	tu_sim_free(run);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -221,20 +185,21 @@ END_TEST
  */
 START_TEST(test_remedies_autoscale_burst)
 {
-	struct fx f;
+	struct tu_fx f;
 	const struct pk_remedy *x;
 
 	fx_shipped(&f, "autoscale-burst", 1);
-	x = raise_of(named(&f, "manual-400"));
+	x = raise_of(tu_fx_variant(&f, "manual-400"));
 	ck_assert_int_eq(x->setting, 2500);
-	x = &named(&f, "manual-400")->remedies->items[PK_REMEDY_AUTOSCALE];
+	x = &tu_fx_variant(&f, "manual-400")
+		 ->remedies->items[PK_REMEDY_AUTOSCALE];
 	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
 	ck_assert_int_eq(x->setting, 3000);
 	ck_assert_int_eq(x->below, 2000);
 	ck_assert_uint_eq(x->replays, 2);
 	ck_assert_int_eq(x->after.billed_classic[0], 2500);
 	ck_assert_int_eq(x->after.billed_dynamic[0], 2500);
-	fx_free(&f);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -247,25 +212,26 @@ END_TEST
  */
 START_TEST(test_remedies_monitor_tuesday)
 {
-	struct fx f;
+	struct tu_fx f;
 	const struct pk_remedy *x;
 
 	fx_shipped(&f, "monitor-tuesday", 2);
-	x = raise_of(named(&f, "today"));
+	x = raise_of(tu_fx_variant(&f, "today"));
 	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
 	ck_assert_int_eq(x->setting, 14000);
 	ck_assert_uint_eq(x->after.partitions, 2);
 	ck_assert_uint_eq(x->after.throttled_429, 0);
 	/* burst credit never reaches a partition of 5,000 RU/s (rule 14:
 	   only under 3,000): the same answer */
-	ck_assert_int_eq(raise_of(named(&f, "today-burst"))->setting, 14000);
-	x = raise_of(named(&f, "new-50k"));
+	ck_assert_int_eq(raise_of(tu_fx_variant(&f, "today-burst"))->setting,
+			 14000);
+	x = raise_of(tu_fx_variant(&f, "new-50k"));
 	ck_assert_int_eq(x->setting, 63000);
 	ck_assert_uint_eq(x->after.partitions, 9);
 	/* no 429, no replay */
-	ck_assert_ptr_null(named(&f, "manual-20k")->remedies);
-	ck_assert_ptr_null(named(&f, "autoscale-20k")->remedies);
-	fx_free(&f);
+	ck_assert_ptr_null(tu_fx_variant(&f, "manual-20k")->remedies);
+	ck_assert_ptr_null(tu_fx_variant(&f, "autoscale-20k")->remedies);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -278,14 +244,14 @@ END_TEST
  */
 START_TEST(test_remedies_too_few_rus)
 {
-	struct fx f;
+	struct tu_fx f;
 	const struct pk_remedy *x;
 	const struct pk_result_variant *raised;
 
 	fx_shipped(&f, "too-few-rus", 1);
-	raised = named(&f, "raised");
+	raised = tu_fx_variant(&f, "raised");
 	ck_assert_ptr_null(raised->remedies);
-	x = raise_of(named(&f, "now"));
+	x = raise_of(tu_fx_variant(&f, "now"));
 	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
 	ck_assert_int_ge(x->setting * 1000, (int64_t)4 * 3000 * 618);
 	ck_assert_int_lt(x->setting, 7416 + 100);
@@ -294,12 +260,13 @@ START_TEST(test_remedies_too_few_rus)
 	/* an even key: every range's busiest second is about 1,850 RU
 	   (1,854 the busiest), 4 x that over the 4,000 RU/s whatever the
 	   shares: a redistribution at the same total still rate limits */
-	x = &named(&f, "now")->remedies->items[PK_REMEDY_REDIST];
+	x = &tu_fx_variant(&f, "now")->remedies->items[PK_REMEDY_REDIST];
 	ck_assert_int_eq(x->status, PK_REMEDY_NOT_FOUND);
 	ck_assert_uint_gt(x->after.throttled_429, 0);
 	/* the run: 16,800 failed after retries (the header) */
-	ck_assert_uint_eq(named(&f, "now")->remedies->before.failed, 16800);
-	fx_free(&f);
+	ck_assert_uint_eq(tu_fx_variant(&f, "now")->remedies->before.failed,
+			  16800);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -315,16 +282,16 @@ END_TEST
  */
 START_TEST(test_remedies_throughput_split)
 {
-	struct fx f;
+	struct tu_fx f;
 	const struct pk_remedy *x, *s;
 
 	fx_shipped(&f, "throughput-split", 1);
-	x = raise_of(&f.res->variants[0]);
+	x = raise_of(&f.r->variants[0]);
 	ck_assert_int_eq(x->status, PK_REMEDY_NOT_FOUND);
 	ck_assert_int_eq(x->setting, 30000);
 	ck_assert_uint_eq(x->after.throttled_429,
-			  f.res->variants[0].remedies->before.throttled_429);
-	s = &f.res->variants[0].remedies->items[PK_REMEDY_SPLIT];
+			  f.r->variants[0].remedies->before.throttled_429);
+	s = &f.r->variants[0].remedies->items[PK_REMEDY_SPLIT];
 	ck_assert_int_eq(s->status, PK_REMEDY_FOUND);
 	ck_assert_int_eq(s->setting, 51000);
 	ck_assert_int_eq(s->below, 50000);
@@ -333,9 +300,9 @@ START_TEST(test_remedies_throughput_split)
 	ck_assert_uint_eq(s->after.throttled_429, 0);
 	/* its phases change the RU/s: no redistribution is replayed */
 	ck_assert_int_eq(
-	    f.res->variants[0].remedies->items[PK_REMEDY_REDIST].status,
+	    f.r->variants[0].remedies->items[PK_REMEDY_REDIST].status,
 	    PK_REMEDY_NOT_REPLAYED);
-	fx_free(&f);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -347,11 +314,11 @@ END_TEST
  */
 START_TEST(test_remedies_iot_by_day)
 {
-	struct fx f;
+	struct tu_fx f;
 	const struct pk_remedy *x;
 
 	fx_shipped(&f, "iot-by-day", 1);
-	x = raise_of(&f.res->variants[0]);
+	x = raise_of(&f.r->variants[0]);
 	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
 	ck_assert_int_ge(x->setting, 27600);
 	ck_assert_int_le(x->setting, 30000);
@@ -360,9 +327,9 @@ START_TEST(test_remedies_iot_by_day)
 	/* 18,000 RU/s on 3 partitions is 6,000 a partition, not under
 	   rule 36's 3,000: no merge replayed nor said */
 	ck_assert_int_eq(
-	    f.res->variants[0].remedies->items[PK_REMEDY_MERGE].status,
+	    f.r->variants[0].remedies->items[PK_REMEDY_MERGE].status,
 	    PK_REMEDY_NOT_APPLICABLE);
-	fx_free(&f);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -393,17 +360,14 @@ static const char merge_one_key[] =
 static void merge_case(const char *extra, uint64_t want_429)
 {
 	char text[1024];
-	struct pk_run *run;
-	struct pk_result *res;
+	struct tu_fx f;
 	const struct pk_remedies *m;
 	const struct pk_remedy *x;
 	char *s;
 
 	snprintf(text, sizeof(text), merge_one_key, extra);
-	run = tu_sim_text("merge-one-key.yaml", text);
-	res = result_build(run);
-	remedies_build(res, 1);
-	m = res->variants[0].remedies;
+	fx_text(&f, "merge-one-key.yaml", text);
+	m = f.r->variants[0].remedies;
 	ck_assert_ptr_nonnull(m);
 	ck_assert_uint_eq(m->before.throttled_429, 1200);
 	ck_assert_uint_eq(m->before.failed, 1200);
@@ -424,8 +388,7 @@ static void merge_case(const char *extra, uint64_t want_429)
 	ck_assert_ptr_nonnull(
 	    strstr(s, want_429 ? "done at t = 30s (merge_delay)" : "at once"));
 	free(s);
-	result_free(res);
-	tu_sim_free(run);
+	tu_fx_free(&f);
 }
 
 START_TEST(test_remedies_merge)
@@ -438,28 +401,28 @@ END_TEST
 /* Nothing rate limited: nothing replayed */
 START_TEST(test_remedies_none_without_429)
 {
-	struct fx f;
+	struct tu_fx f;
 
 	fx_shipped(&f, "iot-by-device", 1);
-	ck_assert_uint_eq(f.res->variants[0].metrics->totals.throttled_429, 0);
-	ck_assert_ptr_null(f.res->variants[0].remedies);
-	fx_free(&f);
+	ck_assert_uint_eq(f.r->variants[0].metrics->totals.throttled_429, 0);
+	ck_assert_ptr_null(f.r->variants[0].remedies);
+	tu_fx_free(&f);
 }
 END_TEST
 
 /* The same figures and text whatever the threads */
 START_TEST(test_remedies_jobs)
 {
-	struct fx a, b;
+	struct tu_fx a, b;
 	size_t i, k;
 
 	fx_shipped(&a, "monitor-tuesday", 1);
 	fx_shipped(&b, "existing-container", 4);
-	fx_free(&b);
+	tu_fx_free(&b);
 	fx_shipped(&b, "monitor-tuesday", 4);
-	for (i = 0; i < a.res->n_variants; i++) {
-		const struct pk_remedies *x = a.res->variants[i].remedies;
-		const struct pk_remedies *y = b.res->variants[i].remedies;
+	for (i = 0; i < a.r->n_variants; i++) {
+		const struct pk_remedies *x = a.r->variants[i].remedies;
+		const struct pk_remedies *y = b.r->variants[i].remedies;
 
 		ck_assert_int_eq(x == NULL, y == NULL);
 		for (k = 0; x && k < PK_REMEDY_KINDS; k++) {
@@ -471,8 +434,8 @@ START_TEST(test_remedies_jobs)
 			free(t);
 		}
 	}
-	fx_free(&a);
-	fx_free(&b);
+	tu_fx_free(&a);
+	tu_fx_free(&b);
 }
 END_TEST
 
@@ -481,15 +444,14 @@ END_TEST
    at 20,000, neither with a 429 (derived in test_remedies_sre_raise) */
 START_TEST(test_remedies_tables)
 {
-	struct pk_run *run = tu_sim_text("sre.yaml", sre);
-	struct pk_result *res = result_build(run);
+	struct tu_fx f;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *mem;
 
-	remedies_build(res, 1);
+	fx_text(&f, "sre.yaml", sre);
 	mem = open_memstream(&buf, &len);
-	ck_assert_int_eq(report_markdown(res, 0, mem), 0);
+	ck_assert_int_eq(report_markdown(f.r, 0, mem), 0);
 	fclose(mem);
 	ck_assert_ptr_nonnull(strstr(buf, "#### Remedies (replayed)"));
 	ck_assert_ptr_nonnull(strstr(
@@ -500,15 +462,14 @@ START_TEST(test_remedies_tables)
 	free(buf);
 	buf = NULL;
 	mem = open_memstream(&buf, &len);
-	ck_assert_int_eq(report_html(res, 0, 0, mem), 0);
+	ck_assert_int_eq(report_html(f.r, 0, 0, mem), 0);
 	fclose(mem);
 	ck_assert_ptr_nonnull(strstr(buf, "<h3>Remedies (replayed)</h3>"));
 	ck_assert_ptr_nonnull(
 	    strstr(buf, "<tr><th>raise on the existing layout</th><td "
 			"class=\"n\">28,000</td>"));
 	free(buf);
-	result_free(res);
-	tu_sim_free(run);
+	tu_fx_free(&f);
 }
 END_TEST
 

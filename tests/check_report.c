@@ -41,26 +41,28 @@ static const char *const text =
     "phases:\n"
     "  - {duration: 10s, rate: 1000/s, item_size: 1KB}\n";
 
-static struct pk_run *run_cards(struct pk_scenario **sc, int detail)
+/* The cards scenario run keeping every variant's per-second records
+   (sim_run_detail); free with tu_sim_free. */
+static struct pk_run *run_cards_detail(void)
 {
 	struct pk_diag d;
+	struct pk_scenario *sc;
 	struct pk_run *run;
 
 	diag_init(&d);
-	*sc = scenario_parse("cards.yaml", text, strlen(text), &d);
-	ck_assert_ptr_nonnull(*sc);
-	run = sim_run_detail(*sc, (*sc)->seed, detail, &d);
-	ck_assert_ptr_nonnull(run);
+	sc = scenario_parse("cards.yaml", text, strlen(text), &d);
+	ck_assert_msg(sc != NULL, "%s", tu_diag_text(&d));
+	run = sim_run_detail(sc, sc->seed, 1, &d);
+	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
 	diag_free(&d);
 	return run;
 }
 
 START_TEST(test_report_scorecard_figures)
 {
-	struct pk_scenario *sc;
-	struct pk_run *run = run_cards(&sc, 0);
-	struct pk_result *res = result_build(run);
-	struct pk_scorecard *cards = scorecard_all(res);
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *cards = tu_cards("cards.yaml", text, &run, &res);
 
 	ck_assert_uint_eq(run->n_variants, 3);
 	/* one-key: one logical partition holds everything */
@@ -98,26 +100,21 @@ START_TEST(test_report_scorecard_figures)
 	ck_assert_ptr_nonnull(strstr(cards[2].verdict, "overloaded: one "
 						       "logical partition"));
 	ck_assert_ptr_nonnull(strstr(cards[2].verdict, "3,000 RU/s"));
-	free(cards);
-	result_free(res);
-	sim_free(run);
-	scenario_free(sc);
+	tu_cards_free(cards, run, res);
 }
 END_TEST
 
 START_TEST(test_report_json_scorecards)
 {
-	struct pk_scenario *sc;
-	struct pk_run *run = run_cards(&sc, 0);
+	struct tu_fx f;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&buf, &len);
 	json_t *root, *v;
 
-	struct pk_result *res = result_build(run);
-
-	ck_assert_int_eq(report_json(res, 1, mem), 0);
-	result_free(res);
+	tu_fx_run(&f, "cards.yaml", text);
+	ck_assert_int_eq(report_json(f.r, 1, mem), 0);
+	tu_fx_free(&f);
 	fclose(mem);
 	root = json_loads(buf, 0, NULL);
 	ck_assert_ptr_nonnull(root);
@@ -132,24 +129,17 @@ START_TEST(test_report_json_scorecards)
 			 2);
 	json_decref(root);
 	free(buf);
-	sim_free(run);
-	scenario_free(sc);
 }
 END_TEST
 
 START_TEST(test_report_csv_series)
 {
-	struct pk_scenario *sc;
-	struct pk_run *run = run_cards(&sc, 1);
-	char *buf = NULL, *line;
-	size_t len = 0, rows = 0;
-	FILE *mem = open_memstream(&buf, &len);
-
+	struct pk_run *run = run_cards_detail();
 	struct pk_result *res = result_build(run);
+	char *buf = tu_report(res, report_csv), *line;
+	size_t rows = 0;
 
-	ck_assert_int_eq(report_csv(res, mem), 0);
 	result_free(res);
-	fclose(mem);
 	ck_assert_int_eq(strncmp(buf,
 				 "variant,t_s,range_id,ru,ru_per_s,"
 				 "normalized_ru,requests,throttled_429,"
@@ -173,8 +163,7 @@ START_TEST(test_report_csv_series)
 	   on 6,000 RU/s */
 	ck_assert_ptr_nonnull(strstr(buf, ",5000,6000,0.833333,1000,0,"));
 	free(buf);
-	sim_free(run);
-	scenario_free(sc);
+	tu_sim_free(run);
 }
 END_TEST
 
@@ -202,28 +191,19 @@ START_TEST(test_report_result_figures)
 	    "items: {k: same}\n"
 	    "phases:\n"
 	    "  - {duration: 10s, rate: 1000/s, item_size: 1KB}\n";
-	struct pk_diag d;
-	struct pk_scenario *sc;
-	struct pk_run *run;
-	struct pk_result *res;
+	struct tu_fx f;
 	const struct pk_result_variant *one, *by_id;
 	uint64_t range_bytes = 0;
 	size_t i;
 
-	diag_init(&d);
-	sc = scenario_parse("two.yaml", two, strlen(two), &d);
-	ck_assert_ptr_nonnull(sc);
-	run = sim_run(sc, sc->seed, &d);
-	ck_assert_ptr_nonnull(run);
-	diag_free(&d);
-	res = result_build(run);
-	one = &res->variants[0];
-	by_id = &res->variants[1];
-	ck_assert_uint_eq(res->n_variants, 2);
-	ck_assert_int_eq(res->end_ms, 10000);
-	ck_assert_uint_eq(res->items_created, 10000);
-	ck_assert_int_eq(res->phase_start_ms[0], 0);
-	ck_assert_int_eq(res->sends_batches, 0);
+	tu_fx_run(&f, "two.yaml", two);
+	one = &f.r->variants[0];
+	by_id = &f.r->variants[1];
+	ck_assert_uint_eq(f.r->n_variants, 2);
+	ck_assert_int_eq(f.r->end_ms, 10000);
+	ck_assert_uint_eq(f.r->items_created, 10000);
+	ck_assert_int_eq(f.r->phase_start_ms[0], 0);
+	ck_assert_int_eq(f.r->sends_batches, 0);
 	ck_assert_str_eq(one->name, "one-key");
 	ck_assert_uint_eq(one->created_ranges, 5);
 	ck_assert_uint_eq(one->n_ranges, 5);
@@ -253,9 +233,7 @@ START_TEST(test_report_result_figures)
 	ck_assert_uint_eq(by_id->lps_live, 10000);
 	ck_assert_uint_eq(by_id->n_top_ru, PK_RESULT_TOP);
 	ck_assert_uint_eq(by_id->n_top_storage, PK_RESULT_TOP);
-	result_free(res);
-	sim_free(run);
-	scenario_free(sc);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -276,23 +254,13 @@ START_TEST(test_report_split_lineage)
 	    "phases:\n"
 	    "  - {duration: 10s, rate: 10/s, item_size: 1KB}\n"
 	    "  - {duration: 10s, rate: 10/s, throughput: 12000}\n";
-	struct pk_diag d;
-	struct pk_scenario *sc;
-	struct pk_run *run;
-	struct pk_result *res;
+	struct tu_fx f;
 	const struct pk_result_variant *v;
 	char *buf = NULL, row[160];
-	size_t len = 0, i;
-	FILE *mem;
+	size_t i;
 
-	diag_init(&d);
-	sc = scenario_parse("split.yaml", split, strlen(split), &d);
-	ck_assert_ptr_nonnull(sc);
-	run = sim_run(sc, sc->seed, &d);
-	ck_assert_ptr_nonnull(run);
-	diag_free(&d);
-	res = result_build(run);
-	v = &res->variants[0];
+	tu_fx_run(&f, "split.yaml", split);
+	v = &f.r->variants[0];
 	ck_assert_uint_eq(v->n_ranges, 2);
 	for (i = 0; i < 2; i++) {
 		ck_assert_uint_eq(v->ranges[i].id, i + 1);
@@ -303,17 +271,13 @@ START_TEST(test_report_split_lineage)
 	ck_assert_uint_eq(result_lineage(v, 0)->requests, 100);
 	ck_assert_uint_eq(result_lineage(v, 0)->children[1], 2);
 	ck_assert_int_eq(result_lineage(v, 0)->nru_p99_pct, 0);
-	mem = open_memstream(&buf, &len);
-	ck_assert_int_eq(report_text(res, mem), 0);
-	fclose(mem);
+	buf = tu_report(f.r, report_text);
 	ck_assert_ptr_nonnull(strstr(buf, "%  split of 0 at t=10s\n"));
 	snprintf(row, sizeof(row), "  %-5u %-26s %6.1f%% %6d%% %12s %10s\n", 0,
 		 "t=10s, into 1 and 2", 0.8, 0, "100", "0");
 	ck_assert_ptr_nonnull(strstr(buf, row));
 	free(buf);
-	result_free(res);
-	sim_free(run);
-	scenario_free(sc);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -337,26 +301,12 @@ START_TEST(test_report_query_names)
 	    "     queries: [{name: by-k, where: {k: eq}, results: 2}]}\n"
 	    "  - {name: scan, duration: 5s, rate: 10/s, ops: {query: 1},\n"
 	    "     queries: [{name: all, results: 2}]}\n";
-	struct pk_diag d;
-	struct pk_scenario *sc;
-	struct pk_run *run;
-	struct pk_result *res;
+	struct tu_fx f;
 	const struct pk_result_variant *v;
 	char *buf = NULL, row[200];
-	size_t len = 0;
-	FILE *mem;
 
-	diag_init(&d);
-	sc = scenario_parse("q.yaml", yaml, strlen(yaml), &d);
-	if (!sc) {
-		diag_print(&d, stderr);
-	}
-	ck_assert_ptr_nonnull(sc);
-	run = sim_run(sc, sc->seed, &d);
-	ck_assert_ptr_nonnull(run);
-	diag_free(&d);
-	res = result_build(run);
-	v = &res->variants[0];
+	tu_fx_run(&f, "q.yaml", yaml);
+	v = &f.r->variants[0];
 	ck_assert_uint_eq(v->n_queries, 2);
 	ck_assert_str_eq(v->queries[0].name, "by-k");
 	ck_assert_int_eq(v->queries[0].route, PK_ROUTE_SINGLE);
@@ -368,9 +318,7 @@ START_TEST(test_report_query_names)
 	ck_assert_uint_eq(v->queries[1].served, 50);
 	ck_assert_uint_eq(v->queries[1].ranges_visited, 150);
 	ck_assert_int_eq(v->queries[1].ru_mru, 475 * 1000);
-	mem = open_memstream(&buf, &len);
-	ck_assert_int_eq(report_text(res, mem), 0);
-	fclose(mem);
+	buf = tu_report(f.r, report_text);
 	/* two phases have queries: named phase/name, the column as wide as
 	   "point/by-k" (10) */
 	snprintf(row, sizeof(row),
@@ -382,9 +330,7 @@ START_TEST(test_report_query_names)
 		 "fan-out", "50", 3.0, "475", 9.5, "0");
 	ck_assert_ptr_nonnull(strstr(buf, row));
 	free(buf);
-	result_free(res);
-	sim_free(run);
-	scenario_free(sc);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -406,24 +352,11 @@ START_TEST(test_report_timeline_idle)
 	    "phases:\n"
 	    "  - {name: wait, duration: 50s, rate: 1/s, ops: {read: 1}}\n"
 	    "  - {name: burst, duration: 10s, rate: 10/s, item_size: 1KB}\n";
-	struct pk_diag d;
-	struct pk_scenario *sc;
-	struct pk_run *run;
-	struct pk_result *res;
+	struct tu_fx f;
 	char *buf = NULL, row[200], *tl;
-	size_t len = 0;
-	FILE *mem;
 
-	diag_init(&d);
-	sc = scenario_parse("idle.yaml", yaml, strlen(yaml), &d);
-	ck_assert_ptr_nonnull(sc);
-	run = sim_run(sc, sc->seed, &d);
-	ck_assert_ptr_nonnull(run);
-	diag_free(&d);
-	res = result_build(run);
-	mem = open_memstream(&buf, &len);
-	ck_assert_int_eq(report_text(res, mem), 0);
-	fclose(mem);
+	tu_fx_run(&f, "idle.yaml", yaml);
+	buf = tu_report(f.r, report_text);
 	tl = strstr(buf, "\ntimeline (per 5s:");
 	ck_assert_ptr_nonnull(tl);
 	ck_assert_ptr_nonnull(
@@ -435,40 +368,19 @@ START_TEST(test_report_timeline_idle)
 		 "50.0", "0.0", "50.0", "0", 10.0);
 	ck_assert_ptr_nonnull(strstr(tl, row));
 	free(buf);
-	result_free(res);
-	sim_free(run);
-	scenario_free(sc);
+	tu_fx_free(&f);
 }
 END_TEST
 
 /* The text report of yaml (a scenario) into a new string. */
 static char *text_of(const char *yaml, int compare)
 {
-	struct pk_diag d;
-	struct pk_scenario *sc;
-	struct pk_run *run;
-	struct pk_result *res;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *mem;
+	struct tu_fx f;
+	char *buf;
 
-	diag_init(&d);
-	sc = scenario_parse("t.yaml", yaml, strlen(yaml), &d);
-	if (!sc) {
-		diag_print(&d, stderr);
-	}
-	ck_assert_ptr_nonnull(sc);
-	run = sim_run(sc, sc->seed, &d);
-	ck_assert_ptr_nonnull(run);
-	diag_free(&d);
-	res = result_build(run);
-	mem = open_memstream(&buf, &len);
-	ck_assert_int_eq(
-	    compare ? report_text_compare(res, mem) : report_text(res, mem), 0);
-	fclose(mem);
-	result_free(res);
-	sim_free(run);
-	scenario_free(sc);
+	tu_fx_run(&f, "t.yaml", yaml);
+	buf = tu_report(f.r, compare ? report_text_compare : report_text);
+	tu_fx_free(&f);
 	return buf;
 }
 
@@ -610,10 +522,7 @@ static const char two_loops[] =
 START_TEST(test_report_closed_loop_two_streams)
 {
 	char *txt = text_of(two_loops, 0);
-	struct pk_diag d;
-	struct pk_scenario *sc;
-	struct pk_run *run;
-	struct pk_result *res;
+	struct tu_fx f;
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *mem;
@@ -635,16 +544,8 @@ START_TEST(test_report_closed_loop_two_streams)
 			"0.000 s to 2.503 s)\n"));
 	free(txt);
 
-	diag_init(&d);
-	sc = scenario_parse("t.yaml", two_loops, strlen(two_loops), &d);
-	ck_assert_ptr_nonnull(sc);
-	run = sim_run(sc, sc->seed, &d);
-	ck_assert_ptr_nonnull(run);
-	diag_free(&d);
-	res = result_build(run);
-	mem = open_memstream(&buf, &len);
-	ck_assert_int_eq(report_streams_csv(res, mem), 0);
-	fclose(mem);
+	tu_fx_run(&f, "t.yaml", two_loops);
+	buf = tu_report(f.r, report_streams_csv);
 	/* 2,000 creates of 5 RU: 10,000 RU; 1,000: 5,000 RU; no retry */
 	ck_assert_ptr_nonnull(strstr(
 	    buf,
@@ -656,7 +557,7 @@ START_TEST(test_report_closed_loop_two_streams)
 	free(buf);
 	buf = NULL;
 	mem = open_memstream(&buf, &len);
-	ck_assert_int_eq(report_json(res, 0, mem), 0);
+	ck_assert_int_eq(report_json(f.r, 0, mem), 0);
 	fclose(mem);
 	root = json_loads(buf, 0, &err);
 	ck_assert_ptr_nonnull(root);
@@ -674,36 +575,19 @@ START_TEST(test_report_closed_loop_two_streams)
 	    1000.0 * 1000.0 / 2503.0, 1e-9);
 	json_decref(root);
 	free(buf);
-	result_free(res);
-	sim_free(run);
-	scenario_free(sc);
+	tu_fx_free(&f);
 }
 END_TEST
 
 /* The CSV (report_streams_csv) of yaml's run into a new string. */
 static char *streams_csv_of(const char *yaml)
 {
-	struct pk_diag d;
-	struct pk_scenario *sc;
-	struct pk_run *run;
-	struct pk_result *res;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *mem;
+	struct tu_fx f;
+	char *buf;
 
-	diag_init(&d);
-	sc = scenario_parse("t.yaml", yaml, strlen(yaml), &d);
-	ck_assert_ptr_nonnull(sc);
-	run = sim_run(sc, sc->seed, &d);
-	ck_assert_ptr_nonnull(run);
-	diag_free(&d);
-	res = result_build(run);
-	mem = open_memstream(&buf, &len);
-	ck_assert_int_eq(report_streams_csv(res, mem), 0);
-	fclose(mem);
-	result_free(res);
-	sim_free(run);
-	scenario_free(sc);
+	tu_fx_run(&f, "t.yaml", yaml);
+	buf = tu_report(f.r, report_streams_csv);
+	tu_fx_free(&f);
 	return buf;
 }
 
@@ -800,10 +684,7 @@ START_TEST(test_report_compare_streams)
 	    "  - {name: bucket}\n"
 	    "  - {name: open, throughput_buckets: []}\n" ETL_AND_LOW_APP;
 	char *txt = text_of(yaml, 1), *html = NULL;
-	struct pk_diag d;
-	struct pk_scenario *sc;
-	struct pk_run *run;
-	struct pk_result *res;
+	struct tu_fx f;
 	size_t len = 0;
 	FILE *mem;
 
@@ -827,15 +708,9 @@ START_TEST(test_report_compare_streams)
 	    "967          0        967        967        0          5,165"));
 	free(txt);
 
-	diag_init(&d);
-	sc = scenario_parse("t.yaml", yaml, strlen(yaml), &d);
-	ck_assert_ptr_nonnull(sc);
-	run = sim_run(sc, sc->seed, &d);
-	ck_assert_ptr_nonnull(run);
-	diag_free(&d);
-	res = result_build(run);
+	tu_fx_run(&f, "t.yaml", yaml);
 	mem = open_memstream(&html, &len);
-	ck_assert_int_eq(report_html(res, 1, 0, mem), 0);
+	ck_assert_int_eq(report_html(f.r, 1, 0, mem), 0);
 	fclose(mem);
 	ck_assert_ptr_nonnull(strstr(html, "<h2>Streams by variant</h2>"));
 	ck_assert_ptr_nonnull(strstr(
@@ -848,7 +723,7 @@ START_TEST(test_report_compare_streams)
 	html = NULL;
 	/* a run's page: each variant its own table */
 	mem = open_memstream(&html, &len);
-	ck_assert_int_eq(report_html(res, 0, 0, mem), 0);
+	ck_assert_int_eq(report_html(f.r, 0, 0, mem), 0);
 	fclose(mem);
 	ck_assert_ptr_nonnull(strstr(html, "id=\"streams\"><h2>Streams</h2>"));
 	ck_assert_ptr_nonnull(
@@ -858,9 +733,7 @@ START_TEST(test_report_compare_streams)
 		  "<td class=\"n\">400</td><td class=\"n\">600</td>"
 		  "<td class=\"n\">600</td>"));
 	free(html);
-	result_free(res);
-	sim_free(run);
-	scenario_free(sc);
+	tu_fx_free(&f);
 }
 END_TEST
 

@@ -282,6 +282,56 @@ void tu_fx_free(struct tu_fx *f)
 	f->run = NULL;
 }
 
+struct pk_run *tu_sim_shipped(const char *name)
+{
+	struct pk_diag d;
+	struct pk_scenario *sc;
+	struct pk_run *run;
+	char path[256];
+
+	snprintf(path, sizeof(path), "scenarios/%s.yaml", name);
+	diag_init(&d);
+	sc = scenario_load(tu_src(path), &d);
+	ck_assert_msg(sc != NULL, "%s", tu_diag_text(&d));
+	run = sim_run(sc, sc->seed, &d);
+	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
+	diag_free(&d);
+	return run;
+}
+
+void tu_fx_shipped(struct tu_fx *f, const char *name)
+{
+	f->run = tu_sim_shipped(name);
+	f->r = result_build(f->run);
+}
+
+const struct pk_result_variant *tu_fx_variant(const struct tu_fx *f,
+					      const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < f->r->n_variants; i++) {
+		if (strcmp(f->r->variants[i].name, name) == 0) {
+			return &f->r->variants[i];
+		}
+	}
+	ck_abort_msg("no variant %s", name);
+	return NULL;
+}
+
+char *tu_report(const struct pk_result *r,
+		int (*writer)(const struct pk_result *r, FILE *out))
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(mem);
+	ck_assert_int_eq(writer(r, mem), 0);
+	ck_assert_int_eq(fclose(mem), 0);
+	return buf;
+}
+
 char *tu_write_file(const char *dir, const char *name, const char *text)
 {
 	size_t n = strlen(dir) + strlen(name) + 2;

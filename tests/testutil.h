@@ -10,6 +10,7 @@
 #include <check.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "pksim/run/sim.h"
 #include "pksim/service/snapshot.h"
@@ -112,6 +113,23 @@ struct tu_fx {
    result; free with tu_fx_free. */
 void tu_fx_run(struct tu_fx *f, const char *file, const char *text);
 void tu_fx_free(struct tu_fx *f);
+
+/* Load the shipped scenario scenarios/NAME.yaml (its data files found
+   beside it) and run it with its seed; free with tu_sim_free. A load or
+   run error fails the test with its messages. */
+struct pk_run *tu_sim_shipped(const char *name);
+
+/* tu_fx_run of the shipped scenario scenarios/NAME.yaml. */
+void tu_fx_shipped(struct tu_fx *f, const char *name);
+
+/* The variant of f's result named name (borrowed), or a failed test. */
+const struct pk_result_variant *tu_fx_variant(const struct tu_fx *f,
+					      const char *name);
+
+/* What writer (report_text, report_csv, ...) writes of r, as one
+   string (caller frees); a failed test when it returns nonzero. */
+char *tu_report(const struct pk_result *r,
+		int (*writer)(const struct pk_result *r, FILE *out));
 
 /* A test case's temporary directory, tu_dir, for the files its tests
    write: made by tu_dir_setup and removed, with every file in it, by
