@@ -16,6 +16,7 @@
 #include "pksim/base/units.h"
 #include "pksim/cli/help.h"
 #include "pksim/cli/progress.h"
+#include "pksim/cli/usage.h"
 #include "pksim/load/scenario.h"
 #include "pksim/load/trace.h"
 #include "pksim/report/narrate.h"
@@ -107,28 +108,7 @@ static const char *usage_cmd;
 
 static int usage_error(const char *fmt, const char *arg)
 {
-	fputs("pksim: error: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "; see 'pksim %s%s--help'\n",
-		usage_cmd ? usage_cmd : "", usage_cmd ? " " : "");
-	return PK_EXIT_INPUT;
-}
-
-static int parse_u64(const char *s, uint64_t *out)
-{
-	char *end;
-	unsigned long long v;
-
-	if (!s[0] || s[0] == '-' || s[0] == '+') {
-		return -1;
-	}
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || *end) {
-		return -1;
-	}
-	*out = v;
-	return 0;
+	return cli_usage_error(usage_cmd, fmt, arg);
 }
 
 static int parse_format(const char *arg, struct pk_run_opts *o)
@@ -181,7 +161,7 @@ static int parse_compare_opt(int ch, const char *arg, struct pk_run_opts *o)
 		o->keys[o->n_keys++] = arg;
 		return 0;
 	case 'N':
-		if (parse_u64(arg, &u) || u < 2 || u > PK_CLI_MAX_SEEDS) {
+		if (cli_parse_u64(arg, &u) || u < 2 || u > PK_CLI_MAX_SEEDS) {
 			return usage_error("--seeds needs 2 to 100 seeds, got "
 					   "'%s'",
 					   arg);
@@ -244,7 +224,7 @@ static int parse_compare_opt(int ch, const char *arg, struct pk_run_opts *o)
 		o->variants[o->n_variants++] = arg;
 		return 0;
 	case 'P':
-		if (parse_u64(arg, &u) || u < 1 ||
+		if (cli_parse_u64(arg, &u) || u < 1 ||
 		    u > PK_MAX_EXISTING_PARTITIONS) {
 			return usage_error("--partitions needs the existing "
 					   "container's physical partitions, "
@@ -263,7 +243,7 @@ static int parse_compare_opt(int ch, const char *arg, struct pk_run_opts *o)
 		o->have_pp_bytes = 1;
 		return 0;
 	default:
-		if (parse_u64(arg, &u) || u < PK_CLI_MIN_RU_PER_S ||
+		if (cli_parse_u64(arg, &u) || u < PK_CLI_MIN_RU_PER_S ||
 		    u > PK_MAX_RU_PER_S) {
 			return usage_error("--throughput needs RU/s from 400 "
 					   "(the minimum of a container) to "
@@ -360,7 +340,7 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 			rc = parse_format(optarg, o);
 			break;
 		case 's':
-			if (parse_u64(optarg, &o->seed)) {
+			if (cli_parse_u64(optarg, &o->seed)) {
 				return usage_error("--seed needs an unsigned "
 						   "64-bit integer, got '%s'",
 						   optarg);
@@ -398,7 +378,7 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 			o->explain = 1;
 			break;
 		case 'j':
-			if (parse_u64(optarg, &ju) || ju < 1 ||
+			if (cli_parse_u64(optarg, &ju) || ju < 1 ||
 			    ju > PK_SIM_MAX_JOBS) {
 				return usage_error("--jobs needs a number of "
 						   "threads from 1 to 256, "
@@ -634,13 +614,6 @@ static int fingerprint(const struct pk_run_opts *o, struct pk_scenario *sc)
 			       o->time_field, o->queries, o->n_queries);
 }
 
-/* Exit status for a failed load or run: the errors' category, set where
-   each was raised (diag.h): 1 for an environment failure, else 2. */
-static int exit_for(const struct pk_diag *d)
-{
-	return diag_category(d) == PK_DIAG_ENV ? PK_EXIT_ENV : PK_EXIT_INPUT;
-}
-
 /* Refuse, before the run, an -o that would destroy one of the run's
    inputs or replace a read-only file without --force (output.h). */
 static int output_ok(const struct pk_run_opts *o, const struct pk_scenario *sc,
@@ -715,7 +688,7 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 				       cli_style_width(o.width, o.output));
 		}
 		if (rc > 0) {
-			rc = exit_for(&diag);
+			rc = cli_diag_status(&diag);
 			diag_print(&diag, stderr);
 		} else if (rc < 0) {
 			fprintf(stderr,
@@ -726,7 +699,7 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 		} else if (output_write(o.output, buf, len,
 					o.force ? PK_OUTPUT_FORCE : 0, &diag)) {
 			diag_print(&diag, stderr);
-			rc = exit_for(&diag);
+			rc = cli_diag_status(&diag);
 		}
 		free(buf);
 		scenario_free(sc);
@@ -762,7 +735,7 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 	}
 	narrate_free(nar);
 	if (!run) {
-		rc = exit_for(&diag);
+		rc = cli_diag_status(&diag);
 		diag_print(&diag, stderr);
 		diag_free(&diag);
 		scenario_free(sc);
@@ -776,7 +749,7 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 	} else if (output_write(o.output, buf, len,
 				o.force ? PK_OUTPUT_FORCE : 0, &diag)) {
 		diag_print(&diag, stderr);
-		rc = exit_for(&diag);
+		rc = cli_diag_status(&diag);
 	} else if (sc->n_expects && (o.n_variants || o.n_keys)) {
 		/* expect: speaks of the scenario's variants as written */
 		fprintf(stderr,

@@ -16,6 +16,7 @@
 #include "pksim/base/diag.h"
 #include "pksim/base/mem.h"
 #include "pksim/cli/help.h"
+#include "pksim/cli/usage.h"
 #include "pksim/load/scenario.h"
 #include "pksim/report/expect_eval.h"
 #include "pksim/result/remedy.h"
@@ -174,8 +175,7 @@ static int check_one(const char *path, FILE *out)
 		run = sim_run(sc, sc->seed, &diag);
 	}
 	if (!run) {
-		rc = diag_category(&diag) == PK_DIAG_ENV ? PK_EXIT_ENV
-							 : PK_EXIT_INPUT;
+		rc = cli_diag_status(&diag);
 		diag_print(&diag, stderr);
 		fprintf(out, "%-28s %10s %8s %8s  %s\n", base, "-", "-", "-",
 			"error");

@@ -13,14 +13,12 @@
 #include "pksim/base/value.h"
 #include "pksim/cli/cli.h"
 #include "pksim/cli/help.h"
+#include "pksim/cli/usage.h"
 #include "pksim/service/cosmos/epk.h"
 
 static int usage_error(const char *fmt, const char *arg)
 {
-	fputs("pksim: error: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs("; see 'pksim epk --help'\n", stderr);
-	return PK_EXIT_INPUT;
+	return cli_usage_error("epk", fmt, arg);
 }
 
 /* Where `pksim epk` errors say the JSON came from */

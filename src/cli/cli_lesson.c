@@ -16,6 +16,7 @@
 #include "pksim/base/output.h"
 #include "pksim/cli/cli.h"
 #include "pksim/cli/help.h"
+#include "pksim/cli/usage.h"
 #include "pksim/load/scenario.h"
 #include "pksim/report/expect_eval.h"
 #include "pksim/report/worksheet.h"
@@ -34,27 +35,7 @@ struct lesson_opts {
 
 static int lesson_usage(const char *fmt, const char *arg)
 {
-	fputs("pksim: error: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs("; see 'pksim lesson --help'\n", stderr);
-	return PK_EXIT_INPUT;
-}
-
-static int parse_seed(const char *s, uint64_t *out)
-{
-	char *end;
-	unsigned long long v;
-
-	if (!s[0] || s[0] == '-' || s[0] == '+') {
-		return -1;
-	}
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || *end) {
-		return -1;
-	}
-	*out = v;
-	return 0;
+	return cli_usage_error("lesson", fmt, arg);
 }
 
 static int lesson_opt(int ch, const char *arg, struct lesson_opts *o)
@@ -79,7 +60,7 @@ static int lesson_opt(int ch, const char *arg, struct lesson_opts *o)
 		return 0;
 	case 's':
 		o->have_seed = 1;
-		return parse_seed(arg, &o->seed)
+		return cli_parse_u64(arg, &o->seed)
 			   ? lesson_usage("--seed needs an unsigned "
 					  "integer, got '%s'",
 					  arg)
@@ -161,12 +142,7 @@ static int solve(const struct pk_scenario *sc, uint64_t seed, struct solved *s)
 	diag_init(&diag);
 	s->run = sim_run(sc, seed, &diag);
 	if (!s->run) {
-		int rc = diag_category(&diag) == PK_DIAG_ENV ? PK_EXIT_ENV
-							     : PK_EXIT_INPUT;
-
-		diag_print(&diag, stderr);
-		diag_free(&diag);
-		return rc;
+		return cli_diag_fail(&diag);
 	}
 	diag_free(&diag);
 	s->res = result_build(s->run);
@@ -202,8 +178,7 @@ static int emit(const struct pk_worksheet *w, const struct lesson_opts *o)
 	if (output_write(o->output, buf, len, o->force ? PK_OUTPUT_FORCE : 0,
 			 &diag)) {
 		diag_print(&diag, stderr);
-		rc = diag_category(&diag) == PK_DIAG_ENV ? PK_EXIT_ENV
-							 : PK_EXIT_INPUT;
+		rc = cli_diag_status(&diag);
 	}
 	diag_free(&diag);
 	free(buf);
@@ -250,11 +225,7 @@ int cli_lesson(int argc, char **argv)
 		sc = NULL;
 	}
 	if (!sc) {
-		rc = diag_category(&diag) == PK_DIAG_ENV ? PK_EXIT_ENV
-							 : PK_EXIT_INPUT;
-		diag_print(&diag, stderr);
-		diag_free(&diag);
-		return rc;
+		return cli_diag_fail(&diag);
 	}
 	diag_free(&diag);
 	if (!sc->lesson) {

@@ -14,6 +14,7 @@
 #include "pksim/base/mem.h"
 #include "pksim/cli/cli.h"
 #include "pksim/cli/help.h"
+#include "pksim/cli/usage.h"
 #include "pksim/load/scenario.h"
 #include "pksim/service/cosmos/cosmos_service.h"
 #include "pksim/service/cosmos/keycheck.h"
@@ -184,11 +185,9 @@ static int parse_locate_opts(int argc, char **argv, int *allow)
 			*allow = 1;
 			break;
 		case ':':
-			fprintf(stderr,
-				"pksim: error: option '%s' needs a value; see "
-				"'pksim locate --help'\n",
-				argv[optind - 1]);
-			return PK_EXIT_INPUT;
+			return cli_usage_error("locate",
+					       "option '%s' needs a value",
+					       argv[optind - 1]);
 		default:
 			return cli_option_error("locate", argv[optind - 1]);
 		}
@@ -221,11 +220,7 @@ int cli_locate(int argc, char **argv)
 	diag_init(&diag);
 	sc = scenario_load(argv[1], &diag);
 	if (!sc) {
-		rc = diag_category(&diag) == PK_DIAG_ENV ? PK_EXIT_ENV
-							 : PK_EXIT_INPUT;
-		diag_print(&diag, stderr);
-		diag_free(&diag);
-		return rc;
+		return cli_diag_fail(&diag);
 	}
 	if (allow) {
 		scenario_allow_undefined_key(sc);

@@ -15,6 +15,7 @@
 #include "pksim/base/output.h"
 #include "pksim/cli/cli.h"
 #include "pksim/cli/help.h"
+#include "pksim/cli/usage.h"
 #include "pksim/load/plan_spec.h"
 #include "pksim/report/report_plan.h"
 #include "pksim/service/cosmos/plan.h"
@@ -144,11 +145,7 @@ int cli_plan(int argc, char **argv)
 	diag_init(&diag);
 	spec = plan_spec_load(o.file, &diag);
 	if (!spec) {
-		rc = diag_category(&diag) == PK_DIAG_ENV ? PK_EXIT_ENV
-							 : PK_EXIT_INPUT;
-		diag_print(&diag, stderr);
-		diag_free(&diag);
-		return rc;
+		return cli_diag_fail(&diag);
 	}
 	{
 		/* the plan and the data file it counts from are its inputs */
@@ -171,8 +168,7 @@ int cli_plan(int argc, char **argv)
 	} else if (output_write(o.output, buf, len,
 				o.force ? PK_OUTPUT_FORCE : 0, &diag)) {
 		diag_print(&diag, stderr);
-		rc = diag_category(&diag) == PK_DIAG_ENV ? PK_EXIT_ENV
-							 : PK_EXIT_INPUT;
+		rc = cli_diag_status(&diag);
 	}
 	free(buf);
 	plan_free(plan);
