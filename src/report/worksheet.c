@@ -57,12 +57,88 @@ static void verbatim(const char *s, FILE *out)
 	fputs(s, out);
 }
 
-/* ---- Markdown ---- */
+/* How a format writes what the handout and the solutions share: the
+   questions (with an answer or room for one) and the claims' rows. */
+struct markup {
+	void (*esc)(const char *s, FILE *out); /* text, escaped */
+	const char *q_open;  /* before question N (a %zu: N, or none) */
+	const char *q_close; /* after the question */
+	const char *a_open;  /* before its answer (solutions) */
+	const char *a_close; /* after the answer */
+	const char *space;   /* room for the student's (worksheet) */
+	const char *q_end;   /* after the question's answer or room */
+	const char *row;     /* a claim's row: before its first cell */
+	const char *cell;    /* between cells */
+	const char *end;     /* after the last cell (a %s: holds) */
+	const char *no;	     /* holds: "no", marked */
+};
 
-static void md_claims(const struct pk_worksheet *w, FILE *out)
+/* Each question of w's lesson, with its answer when w is the
+   solutions, else room for one. */
+static void questions(const struct pk_worksheet *w, const struct markup *m,
+		      FILE *out)
+{
+	const struct pk_lesson *l = w->sc->lesson;
+	size_t i;
+
+	for (i = 0; i < l->n_questions; i++) {
+		fprintf(out, m->q_open, i + 1);
+		m->esc(l->questions[i].question, out);
+		fputs(m->q_close, out);
+		if (w->outcomes) {
+			fputs(m->a_open, out);
+			m->esc(l->questions[i].answer, out);
+			fputs(m->a_close, out);
+		} else {
+			fputs(m->space, out);
+		}
+		fputs(m->q_end, out);
+	}
+}
+
+/* A row for each claim of the solutions: measure, variant, expected,
+   measured and whether it holds. */
+static void claim_rows(const struct pk_worksheet *w, const struct markup *m,
+		       FILE *out)
 {
 	size_t i;
 
+	for (i = 0; i < w->n_outcomes; i++) {
+		const struct pk_expect_outcome *o = &w->outcomes[i];
+
+		fputs(m->row, out);
+		m->esc(o->e->measure, out);
+		fputs(m->cell, out);
+		m->esc(o->variant ? o->variant : "-", out);
+		fputs(m->cell, out);
+		m->esc(o->expected, out);
+		fputs(m->cell, out);
+		m->esc(o->skipped ? "not run" : o->actual, out);
+		fprintf(out, m->end,
+			o->skipped ? "-"
+			: o->pass  ? "yes"
+				   : m->no);
+	}
+}
+
+/* ---- Markdown ---- */
+
+static const struct markup md = {
+    report_md_text,
+    "\n%zu. ",
+    "",
+    "\n\n   **Answer:** ",
+    "\n",
+    "\n\n   Your answer: ________________________________________\n",
+    "",
+    "| ",
+    " | ",
+    " | %s |\n",
+    "**no**",
+};
+
+static void md_claims(const struct pk_worksheet *w, FILE *out)
+{
 	fprintf(out,
 		"\n## What the run produced (seed %" PRIu64 ")\n\n"
 		"Each claim of the lesson and its scenario (`expect:`), "
@@ -70,28 +146,12 @@ static void md_claims(const struct pk_worksheet *w, FILE *out)
 		"| claim | variant | expected | measured | holds |\n"
 		"| --- | --- | --- | --- | --- |\n",
 		w->seed);
-	for (i = 0; i < w->n_outcomes; i++) {
-		const struct pk_expect_outcome *o = &w->outcomes[i];
-
-		fputs("| ", out);
-		report_md_text(o->e->measure, out);
-		fputs(" | ", out);
-		report_md_text(o->variant ? o->variant : "-", out);
-		fputs(" | ", out);
-		report_md_text(o->expected, out);
-		fputs(" | ", out);
-		report_md_text(o->skipped ? "not run" : o->actual, out);
-		fprintf(out, " | %s |\n",
-			o->skipped ? "-"
-			: o->pass  ? "yes"
-				   : "**no**");
-	}
+	claim_rows(w, &md, out);
 }
 
 static void markdown(const struct pk_worksheet *w, FILE *out)
 {
 	const struct pk_lesson *l = w->sc->lesson;
-	size_t i;
 
 	fputs("# ", out);
 	title(w, report_md_text, out);
@@ -103,19 +163,7 @@ static void markdown(const struct pk_worksheet *w, FILE *out)
 	fputs("\n```\n\n## What to look at\n\n", out);
 	report_md_text(l->look_at, out);
 	fputs("\n\n## Questions\n", out);
-	for (i = 0; i < l->n_questions; i++) {
-		fprintf(out, "\n%zu. ", i + 1);
-		report_md_text(l->questions[i].question, out);
-		if (w->outcomes) {
-			fputs("\n\n   **Answer:** ", out);
-			report_md_text(l->questions[i].answer, out);
-			fputc('\n', out);
-		} else {
-			fputs("\n\n   Your answer: "
-			      "________________________________________\n",
-			      out);
-		}
-	}
+	questions(w, &md, out);
 	if (w->outcomes) {
 		md_claims(w, out);
 	}
@@ -141,10 +189,17 @@ static const char css[] =
     "@media print{body{max-width:none;color:#000;background:#fff}"
     "li{break-inside:avoid}}\n";
 
+static const struct markup html_markup = {
+    heatsvg_text, "<li><p class=\"question\">",
+    "</p>",	  "<p class=\"answer\"><b>Answer:</b> ",
+    "</p>",	  "<div class=\"space\"></div>",
+    "</li>\n",	  "<tr><td>",
+    "</td><td>",  "</td><td>%s</td></tr>\n",
+    "<b>no</b>",
+};
+
 static void html_claims(const struct pk_worksheet *w, FILE *out)
 {
-	size_t i;
-
 	fprintf(out,
 		"<section id=\"figures\"><h2>What the run produced (seed "
 		"%" PRIu64 ")</h2>\n<p>Each claim of the lesson and its "
@@ -152,22 +207,7 @@ static void html_claims(const struct pk_worksheet *w, FILE *out)
 		"measured.</p>\n<table><tr><th>claim</th><th>variant</th>"
 		"<th>expected</th><th>measured</th><th>holds</th></tr>\n",
 		w->seed);
-	for (i = 0; i < w->n_outcomes; i++) {
-		const struct pk_expect_outcome *o = &w->outcomes[i];
-
-		fputs("<tr><td>", out);
-		heatsvg_text(o->e->measure, out);
-		fputs("</td><td>", out);
-		heatsvg_text(o->variant ? o->variant : "-", out);
-		fputs("</td><td>", out);
-		heatsvg_text(o->expected, out);
-		fputs("</td><td>", out);
-		heatsvg_text(o->skipped ? "not run" : o->actual, out);
-		fprintf(out, "</td><td>%s</td></tr>\n",
-			o->skipped ? "-"
-			: o->pass  ? "yes"
-				   : "<b>no</b>");
-	}
+	claim_rows(w, &html_markup, out);
 	fputs("</table></section>\n", out);
 }
 
@@ -175,7 +215,6 @@ static void html(const struct pk_worksheet *w, FILE *out)
 {
 	const struct pk_lesson *l = w->sc->lesson;
 	const char *kind = w->outcomes ? "solutions" : "worksheet";
-	size_t i;
 
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta "
 	      "charset=\"utf-8\">\n<meta name=\"viewport\" "
@@ -199,19 +238,7 @@ static void html(const struct pk_worksheet *w, FILE *out)
 	fputs("</p></section>\n<section id=\"questions\"><h2>Questions</h2>"
 	      "\n<ol>\n",
 	      out);
-	for (i = 0; i < l->n_questions; i++) {
-		fputs("<li><p class=\"question\">", out);
-		heatsvg_text(l->questions[i].question, out);
-		fputs("</p>", out);
-		if (w->outcomes) {
-			fputs("<p class=\"answer\"><b>Answer:</b> ", out);
-			heatsvg_text(l->questions[i].answer, out);
-			fputs("</p>", out);
-		} else {
-			fputs("<div class=\"space\"></div>", out);
-		}
-		fputs("</li>\n", out);
-	}
+	questions(w, &html_markup, out);
 	fputs("</ol></section>\n", out);
 	if (w->outcomes) {
 		html_claims(w, out);
