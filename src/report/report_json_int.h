@@ -1,6 +1,7 @@
 /*
  * report_json_int: what the files of the JSON report (report_json.c,
- * report_json_streams.c) share. Not a public header.
+ * report_json_money.c, report_json_streams.c, report_json_remedies.c)
+ * share. Not a public header.
  */
 #ifndef PKSIM_REPORT_JSON_INT_H
 #define PKSIM_REPORT_JSON_INT_H
@@ -9,15 +10,24 @@
 
 #include "pksim/result/result.h"
 
+/* A variant's "money" object: its bill, or why it has none
+   (report_json_money.c). A new object the caller owns. */
+json_t *report_json_money(const struct pk_result *r,
+			  const struct pk_result_variant *v);
+
 /* v's "streams" array (report-json.md): per stream "name", "totals" (a
    closed-loop stream's with first_ms, last_answer_ms and
    achieved_succeeded_per_s) and
    "by_kind", each kind sent or not sent; split_429: the 429s split by
    class as the totals are. A new array the caller owns. */
-/* A variant's "money" object: its bill, or why it has none. */
-json_t *report_json_money(const struct pk_result *r,
-			  const struct pk_result_variant *v);
-
 json_t *report_json_streams(const struct pk_result_variant *v, int split_429);
+
+struct pk_remedies;
+
+/* A variant's "remedies" object (report-json.md): the replays, the
+   setting searched, and each remedy of m with its figures, null where
+   no replay measured them (report_json_remedies.c). A new object the
+   caller owns. */
+json_t *report_json_remedies(const struct pk_remedies *m);
 
 #endif
