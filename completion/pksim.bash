@@ -67,7 +67,7 @@ _pksim()
 		opts='--key --items --items-format --time-field
 			--time-compression --rate --at-once --query --seeds --throughput
 			--partitions --storage-per-partition --variant --jobs
-			--no-remedies --prices --explain --quiet
+			--no-remedies --prices --explain --rank-by --quiet
 			--format --bands --color --width --seed --output -o --force
 			--allow-undefined-key
 			--narrate --step --help'

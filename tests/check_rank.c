@@ -837,7 +837,7 @@ START_TEST(test_429_healthy)
 
 		s0[0] = s1[0] = t429_card("A", 0, 100000);
 		s0[1] = s1[1] = t429_card("B", 1000, 100000);
-		m = scorecard_merge_seeds(per, 2, 2);
+		m = scorecard_merge_seeds(per, 2, 2, NULL);
 		ck_assert_uint_eq(m[0].rank, 1);
 		ck_assert_uint_eq(m[1].rank, 2);
 		ck_assert_msg(strstr(m[0].reason,
@@ -902,7 +902,7 @@ START_TEST(test_seeds_merge)
 	s0[1] = ru_card("B", 115);
 	s1[1] = ru_card("B", 130);
 	s2[1] = ru_card("B", 140);
-	m = scorecard_merge_seeds(per, 3, 2);
+	m = scorecard_merge_seeds(per, 3, 2, NULL);
 	ck_assert(m[0].ru_offered == 110 && m[1].ru_offered == 130);
 	ck_assert(m[0].range_min[PK_RANK_RU] == 100 &&
 		  m[0].range_max[PK_RANK_RU] == 120);
@@ -912,7 +912,7 @@ START_TEST(test_seeds_merge)
 	ck_assert(m[0].tied && m[1].tied);
 	free(m);
 	s0[1] = ru_card("B", 125);
-	m = scorecard_merge_seeds(per, 3, 2);
+	m = scorecard_merge_seeds(per, 3, 2, NULL);
 	ck_assert_uint_eq(m[0].rank, 1);
 	ck_assert_uint_eq(m[1].rank, 2);
 	ck_assert_ptr_nonnull(strstr(m[0].reason, "RU of the operations: 110 "
@@ -920,7 +920,7 @@ START_TEST(test_seeds_merge)
 	free(m);
 	s3[0] = ru_card("A", 130);
 	s3[1] = ru_card("B", 150);
-	m = scorecard_merge_seeds(per, 4, 2);
+	m = scorecard_merge_seeds(per, 4, 2, NULL);
 	ck_assert(m[0].ru_offered == 110);
 	free(m);
 }

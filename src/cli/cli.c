@@ -26,6 +26,7 @@
 #include "pksim/report/report_md.h"
 #include "pksim/report/report_streams.h"
 #include "pksim/report/report_text.h"
+#include "pksim/report/scorecard.h"
 #include "pksim/report/textwrap.h"
 #include "pksim/result/remedy.h"
 #include "pksim/result/result.h"
@@ -91,6 +92,8 @@ struct pk_run_opts {
 	int no_remedies;	/* --no-remedies: no remedy replays */
 	const char *prices;	/* --prices FILE: price the run with it */
 	int explain;		/* --explain: the price rows' sources */
+	const char *rank_by;	/* --rank-by LIST (scorecard.h); NULL: the
+				   default order */
 	const char *items_only; /* the first option given that only --items
 				   uses, without the "--"; NULL if none */
 };
@@ -160,6 +163,16 @@ static int parse_compare_opt(int ch, const char *arg, struct pk_run_opts *o)
 		}
 		o->keys[o->n_keys++] = arg;
 		return 0;
+	case 'Y': {
+		int order[PK_RANK_FIGURES];
+		char err[512];
+
+		if (scorecard_rank_by_parse(arg, order, err, sizeof(err))) {
+			return usage_error("%s", err);
+		}
+		o->rank_by = arg;
+		return 0;
+	}
 	case 'N':
 		if (cli_parse_u64(arg, &u) || u < 2 || u > PK_CLI_MAX_SEEDS) {
 			return usage_error("--seeds needs 2 to 100 seeds, got "
@@ -318,6 +331,7 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 	    {"no-remedies", no_argument, NULL, 'R'},
 	    {"prices", required_argument, NULL, 'M'},
 	    {"explain", no_argument, NULL, 'E'},
+	    {"rank-by", required_argument, NULL, 'Y'},
 	    {NULL, 0, NULL, 0},
 	};
 	int ch, rc, li = 0, compare = o->compare;
@@ -664,6 +678,7 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 	sc = scenario_of(&o, &diag);
 	if (sc) {
 		sc->pricing.explain = o.explain;
+		sc->rank_by = o.rank_by;
 	}
 	if (sc && output_ok(&o, sc, &diag)) {
 		scenario_free(sc);

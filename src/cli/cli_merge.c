@@ -132,6 +132,18 @@ static int check_same(const char *f0, json_t *r0, const char *f, json_t *r)
 	return 0;
 }
 
+/* A count the reports write as an integer >= 0. */
+static int count_of(json_t *o, const char *name, uint64_t *x)
+{
+	json_t *n = json_object_get(o, name);
+
+	if (!json_is_integer(n) || json_integer_value(n) < 0) {
+		return -1;
+	}
+	*x = (uint64_t)json_integer_value(n);
+	return 0;
+}
+
 /* Number field name of object o into *x; 0, or -1 when not a number. */
 static int number(json_t *o, const char *name, double *x)
 {
@@ -144,16 +156,23 @@ static int number(json_t *o, const char *name, double *x)
 	return 0;
 }
 
-/* A count the reports write as an integer >= 0. */
-static int count_of(json_t *o, const char *name, uint64_t *x)
+/* The cost figure of variant v's JSON into c: money.month_cost and
+   money.currency when money.priced; NULL, or the field missing. */
+static const char *cost_of(json_t *v, struct pk_scorecard *c)
 {
-	json_t *n = json_object_get(o, name);
+	json_t *m = json_object_get(v, "money");
+	const char *cur;
 
-	if (!json_is_integer(n) || json_integer_value(n) < 0) {
-		return -1;
+	if (!json_is_true(json_object_get(m, "priced"))) {
+		return NULL; /* unpriced: cost never decides */
 	}
-	*x = (uint64_t)json_integer_value(n);
-	return 0;
+	cur = json_string_value(json_object_get(m, "currency"));
+	if (!cur || number(m, "month_cost", &c->cost_month)) {
+		return "money.month_cost";
+	}
+	c->priced = 1;
+	snprintf(c->currency, sizeof(c->currency), "%s", cur);
+	return NULL;
 }
 
 /* The figures scorecard_rank reads, from variant v's JSON (file's);
@@ -188,6 +207,9 @@ static int card_of(const char *file, json_t *v, struct pk_scorecard *c)
 		bad = "scorecard.hottest_share_ru";
 	} else if (number(s, "peak_normalized_ru", &c->peak_normalized_ru)) {
 		bad = "scorecard.peak_normalized_ru";
+	}
+	if (!bad) {
+		bad = cost_of(v, c);
 	}
 	if (bad) {
 		return refuse_in(file,
@@ -292,6 +314,25 @@ static int not_a_file(const char *path)
 	return 0;
 }
 
+/* The runs were ranked in one order (scenario.rank_by, absent in a
+   report of the default order); 0, or 2 said. */
+static int check_rank_by(const char *f0, json_t *r0, const char *f, json_t *r)
+{
+	const char *a = json_string_value(
+	    json_object_get(json_object_get(r0, "scenario"), "rank_by"));
+	const char *b = json_string_value(
+	    json_object_get(json_object_get(r, "scenario"), "rank_by"));
+	char d[PK_RANK_BY_BYTES];
+
+	scorecard_rank_by_text(NULL, d);
+	if (strcmp(a ? a : d, b ? b : d) == 0) {
+		return 0;
+	}
+	return refuse("%s and %s: ranked in different orders (rank_by %s vs "
+		      "%s): run every variant with the same --rank-by",
+		      f0, f, a ? a : d, b ? b : d);
+}
+
 /* Read every report into runs[]; 0, 1 (cannot read) or 2, said. */
 static int load_all(const struct merge_opts *o, json_t **runs)
 {
@@ -321,8 +362,11 @@ static int load_all(const struct merge_opts *o, json_t **runs)
 			return not_json(o->files[i], &err);
 		}
 		if ((rc = check_report(o->files[i], runs[i])) != 0 ||
-		    (i > 0 && (rc = check_same(o->files[0], runs[0],
-					       o->files[i], runs[i])) != 0)) {
+		    (i > 0 &&
+		     ((rc = check_same(o->files[0], runs[0], o->files[i],
+				       runs[i])) != 0 ||
+		      (rc = check_rank_by(o->files[0], runs[0], o->files[i],
+					  runs[i])) != 0))) {
 			return rc;
 		}
 	}
@@ -375,7 +419,10 @@ static int merge(const struct merge_opts *o, json_t **runs, json_t **out)
 		}
 	}
 	if (rc == 0) {
-		scorecard_rank(cards, n);
+		scorecard_rank(
+		    cards, n,
+		    json_string_value(json_object_get(
+			json_object_get(runs[0], "scenario"), "rank_by")));
 		json_array_foreach(vs, i, v)
 		{
 			sc = json_object_get(v, "scorecard");

@@ -34,7 +34,8 @@ int cli_compare_seeds(const struct pk_scenario *sc, uint64_t base, size_t n,
 		res[k] = result_build(runs[k]);
 		cards[k] = scorecard_all(res[k]);
 	}
-	merged = scorecard_merge_seeds(cards, n, res[0]->n_variants);
+	merged =
+	    scorecard_merge_seeds(cards, n, res[0]->n_variants, sc->rank_by);
 	rc = -1;
 	mem = open_memstream(buf, len);
 	if (mem) {

@@ -159,15 +159,17 @@ static const char compare_text[] =
     "and each --key, prints a scorecard per variant and ranks them\n"
     "by the share of operations failed or refused (within 0.1\n"
     "percentage point), then 429s per operation (rates both under 1% of\n"
-    "operations tie, as healthy; else within 1% of the larger), then RU\n"
-    "of the operations (within 1% of\n"
+    "operations tie, as healthy; else within 1% of the larger), then the\n"
+    "cost a month (within 1% of the larger; a variant without a price\n"
+    "never wins or loses on cost), then RU of the operations (within 1% of\n"
     "the larger), then the hottest range's share of RU, then the hottest\n"
     "logical partition's, then peak normalized RU (each within 1\n"
     "percentage point; the hottest range's share and the peak also\n"
     "within twice the spread that hashing the logical partitions onto\n"
     "the ranges alone gives); variants within every tolerance share a\n"
     "rank (=2), in name order. RU of the operations: every first attempt's\n"
-    "charge (queries that fan out cost more).\n"
+    "charge (queries that fan out cost more). Cost a month: the bill of\n"
+    "the run an hour x 720, with `pricing:` or --prices (docs/money.md).\n"
     "\n"
     "options:\n"
     "  --key K          add a variant keyed by K: /path, '[/a, /b]' or\n"
@@ -240,6 +242,11 @@ static const char compare_text[] =
     "  --prices FILE    price each variant with this price table (the\n"
     "                   region: pricing: in the scenario; docs/money.md)\n"
     "  --explain        name each price row's source\n"
+    "  --rank-by LIST   rank by these figures first, in this order, then\n"
+    "                   the others in the order above, each within its\n"
+    "                   tolerance: failed, 429, cost, ru, range, lp,\n"
+    "                   peak, separated by commas (e.g. cost,failed,429\n"
+    "                   for a team that weighs the bill first)\n"
 
     "  --quiet          no progress line (a run over ~2 s shows one on\n"
     "                   standard error when that is a terminal)\n"
@@ -473,6 +480,7 @@ static const char *const compare_options[] = {
     "--no-remedies",
     "--prices",
     "--explain",
+    "--rank-by",
     "--quiet",
     "--format",
     "--bands",

@@ -300,7 +300,18 @@ const char *compare_seed_figure(const struct pk_scorecard *s, int f, char *buf,
 {
 	char a[40], b[40], c[40];
 
-	if (f == PK_RANK_RU) {
+	if (f == PK_RANK_COST) {
+		char m[3][PK_MONEY_BYTES];
+
+		if (!s->priced) {
+			snprintf(buf, cap, "not priced");
+		} else {
+			snprintf(buf, cap, "%s [%s-%s]",
+				 money_fmt(s->median[f], s->currency, m[0]),
+				 money_fmt(s->range_min[f], s->currency, m[1]),
+				 money_fmt(s->range_max[f], s->currency, m[2]));
+		}
+	} else if (f == PK_RANK_RU) {
 		snprintf(buf, cap, "%s [%s-%s]",
 			 fmt_thousands(llround(s->median[f]), a),
 			 fmt_thousands(llround(s->range_min[f]), b),
@@ -449,7 +460,7 @@ int report_text_compare_cards(const struct pk_result *run,
 			      size_t width, FILE *out)
 {
 	size_t i, k, *order;
-	char a[40];
+	char a[40], rule[PK_RANK_RULE_BYTES];
 
 	compare_header(run, out);
 	scorecard_table(run, cards, width, out);
@@ -478,7 +489,7 @@ int report_text_compare_cards(const struct pk_result *run,
 	if (run->n_variants && cards[0].n_seeds > 1) {
 		seeds_section(run, cards, out);
 	}
-	fputs("\nranking (" PK_SCORECARD_RULE ")\n", out);
+	fprintf(out, "\nranking (%s)\n", scorecard_rule(run, rule));
 	order = scorecard_order(cards, run->n_variants);
 	for (k = 0; k < run->n_variants; k++) {
 		const struct pk_scorecard *c = &cards[order[k]];

@@ -708,10 +708,11 @@ static void ranking(const struct pk_result *r, const struct pk_scorecard *cards,
 		    FILE *out)
 {
 	size_t *order = scorecard_order(cards, r->n_variants), k;
+	char rule[PK_RANK_RULE_BYTES];
 
 	sec("ranking", 0, "Ranking", out);
 	fprintf(out, "<p class=\"note\">Ranked ");
-	text(PK_SCORECARD_RULE, out);
+	text(scorecard_rule(r, rule), out);
 	fprintf(out, ".</p>\n<table class=\"rank\">\n<tr><th>rank</th>"
 		     "<th>variant: verdict</th><th>why ahead of the next</th>"
 		     "</tr>\n");

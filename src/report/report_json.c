@@ -808,6 +808,14 @@ int report_json(const struct pk_result *run, int scorecards, FILE *out)
 	    (json_int_t)run->operations_skipped, "fingerprint",
 	    scorecards && run->sc->fingerprint[0] ? run->sc->fingerprint
 						  : NULL);
+	if (scorecards && run->sc->rank_by) {
+		char by[PK_RANK_BY_BYTES];
+
+		/* the order the ranking took; `pksim merge` ranks in it */
+		json_object_set_new(
+		    sc, "rank_by",
+		    json_string(scorecard_rank_by_text(run->sc->rank_by, by)));
+	}
 	if (run->sc->items_file && run->sc->items_file->monitor) {
 		json_object_set_new(sc, "monitor_log",
 				    monitor_log(run->sc->items_file));

@@ -161,10 +161,10 @@ static void ranking(const struct pk_result *r, const struct pk_scorecard *c,
 		    FILE *out)
 {
 	size_t *order = scorecard_order(c, r->n_variants), k, i;
-	char t[200];
+	char t[200], rule[PK_RANK_RULE_BYTES];
 
 	fprintf(out, "\n## Ranking\n\nRanked ");
-	md_text(PK_SCORECARD_RULE, out);
+	md_text(scorecard_rule(r, rule), out);
 	fprintf(out, ".\n\n");
 	for (k = 0; k < r->n_variants; k++) {
 		const struct pk_scorecard *s = &c[order[k]];

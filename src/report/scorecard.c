@@ -11,6 +11,7 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
+#include "pksim/report/money.h"
 
 #define PK_SECONDS_PER_DAY 86400.0
 /* a variant's hottest logical partition is worth the verdict when it
@@ -187,6 +188,12 @@ void scorecard_fill(const struct pk_result *r,
 	sc->fanout_ru = metrics_ru(t->fanout_mru);
 	sc->splits = v->metrics->n_splits;
 	sc->operations = t->operations;
+	if (v->bill.priced) {
+		sc->priced = 1;
+		sc->cost_month = v->bill.month;
+		snprintf(sc->currency, sizeof(sc->currency), "%s",
+			 v->bill.throughput.pick.row->currency);
+	}
 }
 /* With operations failed after retries, why a share of what was served
    reflects pksim's retry order more than the key (scenarios/README.md,
@@ -224,6 +231,8 @@ static double figure(const struct pk_scorecard *s, int f)
 		return failed_share(s);
 	case PK_RANK_429:
 		return ratio((double)s->throttled_429, (double)s->operations);
+	case PK_RANK_COST:
+		return s->cost_month;
 	case PK_RANK_RU:
 		return s->ru_offered;
 	case PK_RANK_RANGE:
@@ -261,7 +270,7 @@ static double tolerance(int f, double a, double b)
 	case PK_RANK_FAILED:
 		return PK_RANK_TOL_FAILED;
 	case PK_RANK_429:
-		return PK_RANK_TOL_REL * big;
+	case PK_RANK_COST:
 	case PK_RANK_RU:
 		return PK_RANK_TOL_REL * big;
 	default:
@@ -291,6 +300,11 @@ int scorecard_figure_cmp(const struct pk_scorecard *a,
 {
 	double x = figure(a, f), y = figure(b, f), lo, hi;
 
+	if (f == PK_RANK_COST && (!a->priced || !b->priced)) {
+		/* cost never decides between a priced and an unpriced
+		   variant (scorecard.h) */
+		return 0;
+	}
 	if (f == PK_RANK_429 &&
 	    fmax(a->n_seeds > 1 ? a->range_max[f] : x,
 		 b->n_seeds > 1 ? b->range_max[f] : y) < PK_RANK_429_HEALTHY) {
@@ -320,16 +334,17 @@ int scorecard_figure_cmp(const struct pk_scorecard *a,
 	return x < y ? -1 : 1;
 }
 
-/* a before b (< 0), tied (0) or after; *decided: the figure that
-   decided, PK_RANK_FIGURES when tied. */
+/* a before b (< 0), tied (0) or after, comparing the figures in
+   order[0..PK_RANK_FIGURES); *decided: the figure that decided,
+   PK_RANK_FIGURES when tied. */
 static int cmp_cards(const struct pk_scorecard *a, const struct pk_scorecard *b,
-		     int *decided)
+		     const int *order, int *decided)
 {
-	int f, c;
+	int k, c;
 
-	for (f = 0; f < PK_RANK_FIGURES; f++) {
-		if ((c = scorecard_figure_cmp(a, b, f)) != 0) {
-			*decided = f;
+	for (k = 0; k < PK_RANK_FIGURES; k++) {
+		if ((c = scorecard_figure_cmp(a, b, order[k])) != 0) {
+			*decided = order[k];
 			return c;
 		}
 	}
@@ -340,6 +355,7 @@ static int cmp_cards(const struct pk_scorecard *a, const struct pk_scorecard *b,
 static const char *const figure_names[PK_RANK_FIGURES] = {
     "operations failed or refused",
     "429s per operation",
+    "cost a month",
     "RU of the operations",
     "hottest range's share of RU",
     "hottest logical partition's share of RU",
@@ -355,9 +371,14 @@ const char *scorecard_figure_name(int f)
 static const char *figure_text(const struct pk_scorecard *s, int f, char *buf,
 			       size_t cap)
 {
-	char a[40];
+	char a[40], m[PK_MONEY_BYTES];
 
 	switch (f) {
+	case PK_RANK_COST:
+		snprintf(buf, cap, "%s",
+			 s->priced ? money_fmt(s->cost_month, s->currency, m)
+				   : "not priced");
+		break;
 	case PK_RANK_RU:
 		snprintf(buf, cap, "%s",
 			 fmt_thousands(llround(s->ru_offered), a));
@@ -374,20 +395,38 @@ static const char *figure_text(const struct pk_scorecard *s, int f, char *buf,
 	return buf;
 }
 
-/* Rank the cards (order: n pointers, sorted here): insertion sort by
+/* Where figure f comes in fig[0..PK_RANK_FIGURES). */
+static int position(const int *fig, int f)
+{
+	int k;
+
+	for (k = 0; k < PK_RANK_FIGURES && fig[k] != f; k++) {
+	}
+	return k;
+}
+
+/* Rank the cards (order: n pointers, sorted here) by the figures in
+   rank_by's order (scorecard_rank_by_parse): insertion sort by
    cmp_cards, then the name; neighbours tied on every figure share a
    rank; each card's reason names the figure that put it ahead of the
    next group. */
-static void rank_cards(struct pk_scorecard **order, size_t n)
+static void rank_cards(struct pk_scorecard **order, size_t n,
+		       const char *rank_by)
 {
+	int fig[PK_RANK_FIGURES];
+	char err[8];
 	size_t i, j, len;
 	int f;
 
+	if (scorecard_rank_by_parse(rank_by, fig, err, sizeof(err))) {
+		/* the command line checked it: never here */
+		scorecard_rank_by_parse(NULL, fig, err, sizeof(err));
+	}
 	for (i = 1; i < n; i++) {
 		struct pk_scorecard *x = order[i];
 
 		for (j = i; j > 0; j--) {
-			int c = cmp_cards(order[j - 1], x, &f);
+			int c = cmp_cards(order[j - 1], x, fig, &f);
 
 			if (c < 0 || (c == 0 && strcmp(order[j - 1]->name,
 						       x->name) <= 0)) {
@@ -398,7 +437,7 @@ static void rank_cards(struct pk_scorecard **order, size_t n)
 		order[j] = x;
 	}
 	for (i = 0; i < n; i++) {
-		if (i > 0 && cmp_cards(order[i - 1], order[i], &f) == 0) {
+		if (i > 0 && cmp_cards(order[i - 1], order[i], fig, &f) == 0) {
 			order[i]->rank = order[i - 1]->rank;
 			order[i]->tied = order[i - 1]->tied = 1;
 		} else {
@@ -420,7 +459,7 @@ static void rank_cards(struct pk_scorecard **order, size_t n)
 			}
 			continue;
 		}
-		cmp_cards(order[i], order[j], &f);
+		cmp_cards(order[i], order[j], fig, &f);
 		len = fmt_append(order[i]->reason, sizeof(order[i]->reason), 0,
 				 "%sahead of %s on %s: %s vs %s",
 				 order[i]->tied ? "tied with its group; " : "",
@@ -442,7 +481,8 @@ static void rank_cards(struct pk_scorecard **order, size_t n)
 			    fmt_thousands(order[i]->failed_after_retries, a),
 			    order[j]->name,
 			    fmt_thousands(order[j]->failed_after_retries, b));
-		} else if (f < PK_RANK_RU &&
+		} else if ((f == PK_RANK_FAILED || f == PK_RANK_429) &&
+			   position(fig, f) < position(fig, PK_RANK_RU) &&
 			   scorecard_figure_cmp(order[i], order[j],
 						PK_RANK_RU) != 0) {
 			/* what the key makes the operations cost, which
@@ -456,7 +496,7 @@ static void rank_cards(struct pk_scorecard **order, size_t n)
 	}
 }
 
-void scorecard_rank(struct pk_scorecard *cards, size_t n)
+void scorecard_rank(struct pk_scorecard *cards, size_t n, const char *rank_by)
 {
 	struct pk_scorecard **order = xcalloc(n ? n : 1, sizeof(*order));
 	size_t i;
@@ -467,7 +507,7 @@ void scorecard_rank(struct pk_scorecard *cards, size_t n)
 		cards[i].reason[0] = '\0';
 		order[i] = &cards[i];
 	}
-	rank_cards(order, n);
+	rank_cards(order, n, rank_by);
 	free(order);
 }
 
@@ -619,7 +659,7 @@ struct pk_scorecard *scorecard_all(const struct pk_result *r)
 		verdict(r, &r->variants[i], &cards[i]);
 		order[i] = &cards[i];
 	}
-	rank_cards(order, r->n_variants);
+	rank_cards(order, r->n_variants, r->sc->rank_by);
 	free(order);
 	return cards;
 }
@@ -674,7 +714,8 @@ static double lower_median(double *x, size_t n)
 	} while (0)
 
 struct pk_scorecard *scorecard_merge_seeds(struct pk_scorecard *const *per_seed,
-					   size_t n_seeds, size_t n_variants)
+					   size_t n_seeds, size_t n_variants,
+					   const char *rank_by)
 {
 	struct pk_scorecard *out =
 	    xcalloc(n_variants ? n_variants : 1, sizeof(*out));
@@ -718,6 +759,7 @@ struct pk_scorecard *scorecard_merge_seeds(struct pk_scorecard *const *per_seed,
 		PK_MEDIAN_OF(refused, uint64_t);
 		PK_MEDIAN_OF(splits, size_t);
 		PK_MEDIAN_OF(operations, uint64_t);
+		PK_MEDIAN_OF(cost_month, double);
 		PK_MEDIAN_OF(largest_lp_bytes, uint64_t);
 		for (k = 0; k < n_seeds; k++) {
 			all_days &= per_seed[k][i].full_kind == m->full_kind;
@@ -731,7 +773,7 @@ struct pk_scorecard *scorecard_merge_seeds(struct pk_scorecard *const *per_seed,
 		m->reason[0] = '\0';
 		order[i] = m;
 	}
-	rank_cards(order, n_variants);
+	rank_cards(order, n_variants, rank_by);
 	free(x);
 	free(order);
 	return out;

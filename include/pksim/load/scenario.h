@@ -569,6 +569,9 @@ struct pk_scenario {
 	   "" (not written) when nothing set it. */
 	char fingerprint[17];
 	struct pk_pricing_spec pricing; /* `pricing:`; asked 0: no money */
+	const char *rank_by; /* borrowed from the command line: compare's
+				--rank-by list (report/scorecard.h), checked
+				there; NULL: the default order */
 };
 
 /* Where a run's billing date comes from (docs/money.md): pricing.date,

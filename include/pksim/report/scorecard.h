@@ -25,15 +25,28 @@
  *      that a few retried 429s must not outweigh the RU criterion
  *      (0 vs 141 429s in 100,000 operations once ranked a key
  *      costing 22% more RU first);
- *   3. RU of the operations: what the replayed operations cost under
+ *   3. the cost a month at this workload (bill.h, money in
+ *      docs/money.md); tolerance 1% of the larger (PK_RANK_TOL_REL).
+ *      After failures and 429s because a cheaper variant that fails
+ *      or rate-limits its users answers nothing; before RU because RU
+ *      is what the bill is made of where the capacity mode bills it
+ *      (autoscale, serverless), and a team deciding on money weighs
+ *      the bill, not its parts. A variant without a price (no
+ *      `pricing:`, or a service pksim does not price) ties on cost
+ *      with every other: cost never decides between a priced and an
+ *      unpriced variant;
+ *   4. RU of the operations: what the replayed operations cost under
  *      the key, each first attempt counted served or not (queries that
  *      fan out cost more); tolerance 1% of the larger (PK_RANK_TOL_REL);
- *   4. the hottest range's share of the RU charged, then
- *   5. the hottest logical partition's share (the spread); tolerance
+ *   5. the hottest range's share of the RU charged, then
+ *   6. the hottest logical partition's share (the spread); tolerance
  *      1 percentage point (PK_RANK_TOL_SHARE);
- *   6. the peak normalized RU consumption; tolerance as 4.
+ *   7. the peak normalized RU consumption; tolerance as 5.
+ * `--rank-by LIST` (scorecard_rank_by_parse) puts the figures it names
+ * first, in its order, then the others in the order above; each keeps
+ * its tolerance.
  * Placement noise: where the key's values are few, which range a value
- * hashes to moves a range's share by more than 1 point, so 4 and 6 also
+ * hashes to moves a range's share by more than 1 point, so 5 and 7 also
  * tie within PK_RANK_NOISE_Z standard deviations of that noise: each
  * logical partition lands in one of the N ranges with probability 1/N,
  * independently (ASSUMPTION: equal-width ranges, an MD5 or Murmur hash
@@ -71,6 +84,7 @@
 enum pk_rank_figure {
 	PK_RANK_FAILED = 0,
 	PK_RANK_429,
+	PK_RANK_COST,
 	PK_RANK_RU,
 	PK_RANK_RANGE,
 	PK_RANK_LP,
@@ -85,7 +99,9 @@ enum pk_rank_figure {
 #define PK_SCORECARD_RULE                                                      \
 	"by the share of operations failed or refused (within 0.1 "            \
 	"percentage point), then 429s per operation (rates both under 1% of "  \
-	"operations tie, as healthy; else within 1% of the larger), then RU "  \
+	"operations tie, as healthy; else within 1% of the larger), then the " \
+	"cost a month (within 1% of the larger; a variant without a price "    \
+	"never wins or loses on cost), then RU "                               \
 	"of the operations (within 1% of "                                     \
 	"the larger), then the hottest range's share of RU, then the hottest " \
 	"logical partition's, then peak normalized RU (each within 1 "         \
@@ -216,6 +232,10 @@ struct pk_scorecard {
 	double fanout_ru;
 	size_t splits;
 	uint64_t operations;
+	int priced;	   /* 1: cost_month is the variant's bill's */
+	double cost_month; /* the month at this workload (bill.h), in
+			      currency; 0 when not priced */
+	char currency[8];  /* the bill's currency ("USD"); "" unpriced */
 	size_t rank;	   /* 1 = best; tied cards share it */
 	int tied;	   /* 1: another card has this rank */
 	char reason[2048]; /* why ahead of the next rank */
@@ -291,6 +311,41 @@ int scorecard_figure_cmp(const struct pk_scorecard *a,
 /* The name of figure f as reports print it ("RU of the operations"). */
 const char *scorecard_figure_name(int f);
 
+/* Room for the full order as scorecard_rank_by_text writes it */
+#define PK_RANK_BY_BYTES 64
+
+/*
+ * Parse a --rank-by list: figure keys separated by commas, each at most
+ * once, from failed (operations failed or refused), 429 (429s per
+ * operation), cost (cost a month), ru (RU of the operations), range (the
+ * hottest range's share of RU), lp (the hottest logical partition's) and
+ * peak (peak normalized RU consumption). order[0..PK_RANK_FIGURES) gets
+ * the figures named, in the list's order, then the others in the
+ * default order (enum pk_rank_figure); list NULL gives the default.
+ * Returns 0, or -1 with what is wrong and what is allowed in err (cap
+ * bytes): an unknown or repeated key, or an empty list or item.
+ */
+int scorecard_rank_by_parse(const char *list, int order[PK_RANK_FIGURES],
+			    char *err, size_t cap);
+
+/* The key of figure f as --rank-by takes it ("cost"), "-" for none. */
+const char *scorecard_figure_key(int f);
+
+/* The full order of rank_by (NULL: the default) as a --rank-by list,
+   "failed,429,cost,ru,range,lp,peak", into buf (PK_RANK_BY_BYTES);
+   returns buf. An unparsable rank_by gives the default's. */
+const char *scorecard_rank_by_text(const char *rank_by, char *buf);
+
+/* Room for scorecard_rule's text */
+#define PK_RANK_RULE_BYTES 1024
+
+/* The ranking rule r's reports state: PK_SCORECARD_RULE for the
+   default order; for another (r->sc->rank_by), "by --rank-by
+   cost,failed,...: cost a month, then operations failed or refused,
+   then ... (each within its tolerance of the default rule, see pksim
+   compare --help); ...". Into buf (PK_RANK_RULE_BYTES); returns buf. */
+const char *scorecard_rule(const struct pk_result *r, char *buf);
+
 /* Fill *sc with the figures of variant v of result r (rank and verdict
    are set by scorecard_all). sc->name is borrowed from v. */
 void scorecard_fill(const struct pk_result *r,
@@ -310,23 +365,27 @@ struct pk_scorecard *scorecard_all(const struct pk_result *r);
  * seeds (the middle value; the lower of the two middle ones for an even
  * N), range_min/range_max/median of each ranking figure, n_seeds set,
  * the verdict and key of seed 0's card (names borrowed as there: keep
- * the seeds' results alive), and ranked again: a figure ties when the
+ * the seeds' results alive), and ranked again in rank_by's order (as
+ * scorecard_rank): a figure ties when the
  * two variants' min-max ranges overlap (widened by the tolerance).
  */
 struct pk_scorecard *scorecard_merge_seeds(struct pk_scorecard *const *per_seed,
-					   size_t n_seeds, size_t n_variants);
+					   size_t n_seeds, size_t n_variants,
+					   const char *rank_by);
 
 /*
- * Rank n one-run cards (n_seeds 0 or 1) by the rule above, as
- * scorecard_all does: sets each card's rank, tied and reason (rank 1 is
- * best; the reason names the figure that put it ahead of the next rank,
- * in the words of every report). Reads only name, operations,
- * failed_after_retries, rejected_403, refused, throttled_429, ru_offered,
+ * Rank n one-run cards (n_seeds 0 or 1) by the rule above, in the order
+ * of rank_by (a --rank-by list, scorecard_rank_by_parse; NULL: the
+ * default order), as scorecard_all does: sets each card's rank, tied
+ * and reason (rank 1 is best; the reason names the figure that put it
+ * ahead of the next rank, in the words of every report). Reads only
+ * name, operations, failed_after_retries, rejected_403, refused,
+ * throttled_429, priced, cost_month, currency, ru_offered,
  * hottest_range_share_ru, hottest_share_ru and peak_normalized_ru, so
  * `pksim merge` ranks cards rebuilt from JSON reports with the same
  * code. The cards are modified in place; their order is not.
  */
-void scorecard_rank(struct pk_scorecard *cards, size_t n);
+void scorecard_rank(struct pk_scorecard *cards, size_t n, const char *rank_by);
 
 /* Indexes 0..n-1 of cards in ranking order: by rank, then name (caller
    frees; never NULL). */
