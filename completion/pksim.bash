@@ -24,7 +24,7 @@ _pksim()
 		elif [ "$cmd" = lesson ]; then
 			COMPREPLY=($(compgen -W 'markdown html' -- "$cur"))
 		else
-			COMPREPLY=($(compgen -W 'text json csv markdown html' -- "$cur"))
+			COMPREPLY=($(compgen -W 'text json csv streams-csv money-csv markdown html' -- "$cur"))
 		fi
 		return
 		;;

@@ -155,7 +155,8 @@ START_TEST(test_cli_usage_errors)
 	ck_assert_str_eq(
 	    first_line(err),
 	    "pksim: error: unknown format 'xml'; allowed: text, "
-	    "json, csv, streams-csv, markdown, html; see 'pksim run --help'");
+	    "json, csv, streams-csv, money-csv, markdown, html; see "
+	    "'pksim run --help'");
 	free(out);
 	free(err);
 	ck_assert_int_eq(

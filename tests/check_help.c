@@ -275,7 +275,8 @@ START_TEST(test_help_option_errors)
 	     "see 'pksim compare --help'"},
 	    {"compare x.yaml --format pdf",
 	     "pksim: error: unknown format 'pdf'; allowed: text, json, csv, "
-	     "streams-csv, markdown, html; see 'pksim compare --help'"},
+	     "streams-csv, money-csv, markdown, html; see 'pksim compare "
+	     "--help'"},
 	    {"compare x.yaml --seeds 1",
 	     "pksim: error: --seeds needs 2 to 100 seeds, got '1'; see "
 	     "'pksim compare --help'"},

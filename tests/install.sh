@@ -158,7 +158,7 @@ if command -v bash >/dev/null 2>&1; then
 		printf "%s," "${COMPREPLY[@]}"
 		COMP_WORDS=(pksim plan --format ""); COMP_CWORD=3; _pksim
 		printf "%s," "${COMPREPLY[@]}"' sh "$comp")
-	want='run,text,json,csv,markdown,html,--items-format,--version,--multihash,--help,'
+	want='run,text,json,csv,streams-csv,money-csv,markdown,html,--items-format,--version,--multihash,--help,'
 	want="${want}text,json,markdown,"
 	[ "$got" = "$want" ] || fail "completion gave '$got', want '$want'"
 fi

@@ -65,10 +65,19 @@ t = T()
 t.feed(html)
 # each variant with 429s ends with its remedies table (after the others)
 nrem = html.count("<h4>Remedies (replayed)</h4>")
-want = (2 if qrows else 1) + 1 + nrem
+# and with money each priced variant's bill, last (line, quantity,
+# amount, prices: 4 cells)
+nmon = html.count("<th>quantity</th>")
+want = (2 if qrows else 1) + 1 + nrem + nmon
 if len(t.tables) != want:
     sys.exit("%s: %d tables, expected %d" % (path, len(t.tables), want))
-for r in t.tables[want - nrem:]:
+for r in t.tables[want - nmon:]:
+    if len(r) < 6 or any(n != 4 for n in r):
+        sys.exit("%s: a money table has rows of %s cells, expected 4"
+                 % (path, r))
+if "<h2>Money</h2>" not in html:
+    sys.exit("%s: no <h2>Money</h2>" % path)
+for r in t.tables[want - nrem - nmon:want - nmon]:
     if len(r) < 2 or any(n not in (6, 7) for n in r):
         sys.exit("%s: a remedies table has rows of %s cells, expected 6 "
                  "(7 for autoscale)" % (path, r))
@@ -79,7 +88,7 @@ if qrows:
                  "%d rows of 8" % (path, q, 1 + qrows))
     if "<h2>Queries</h2>" not in html:
         sys.exit("%s: no <h2>Queries</h2>" % path)
-cf = t.tables[want - nrem - 1]
+cf = t.tables[want - nrem - nmon - 1]
 if len(cf) != 1 + nvar or any(n != 8 for n in cf):
     sys.exit("%s: the change feed table has rows of %s cells, expected "
              "%d rows of 8" % (path, cf, 1 + nvar))

@@ -19,6 +19,7 @@
 #include "pksim/cli/usage.h"
 #include "pksim/load/scenario.h"
 #include "pksim/load/trace.h"
+#include "pksim/report/money.h"
 #include "pksim/report/narrate.h"
 #include "pksim/report/report_csv.h"
 #include "pksim/report/report_html.h"
@@ -41,7 +42,8 @@ enum pk_format {
 	PK_FORMAT_CSV,
 	PK_FORMAT_HTML,
 	PK_FORMAT_MARKDOWN,
-	PK_FORMAT_STREAMS_CSV /* per stream and kind (report_streams.h) */
+	PK_FORMAT_STREAMS_CSV, /* per stream and kind (report_streams.h) */
+	PK_FORMAT_MONEY_CSV    /* every variant's bill (money.h) */
 };
 
 /* --key options one compare takes, at most */
@@ -124,13 +126,16 @@ static int parse_format(const char *arg, struct pk_run_opts *o)
 		o->format = PK_FORMAT_CSV;
 	} else if (strcmp(arg, "streams-csv") == 0) {
 		o->format = PK_FORMAT_STREAMS_CSV;
+	} else if (strcmp(arg, "money-csv") == 0) {
+		o->format = PK_FORMAT_MONEY_CSV;
 	} else if (strcmp(arg, "html") == 0) {
 		o->format = PK_FORMAT_HTML;
 	} else if (strcmp(arg, "markdown") == 0) {
 		o->format = PK_FORMAT_MARKDOWN;
 	} else {
 		return usage_error("unknown format '%s'; allowed: text, json, "
-				   "csv, streams-csv, markdown, html",
+				   "csv, streams-csv, money-csv, markdown, "
+				   "html",
 				   arg);
 	}
 	return 0;
@@ -497,7 +502,8 @@ static int render(const struct pk_run *run, const struct pk_run_opts *o,
 	res = result_build(run);
 	/* the series formats carry no remedies: nothing to replay */
 	if (!o->no_remedies && o->format != PK_FORMAT_CSV &&
-	    o->format != PK_FORMAT_STREAMS_CSV) {
+	    o->format != PK_FORMAT_STREAMS_CSV &&
+	    o->format != PK_FORMAT_MONEY_CSV) {
 		size_t most, n = remedies_plan(res, &most);
 
 		progress_remedies_start(prog, n, most);
@@ -508,6 +514,8 @@ static int render(const struct pk_run *run, const struct pk_run_opts *o,
 		rc = report_csv(res, mem);
 	} else if (o->format == PK_FORMAT_STREAMS_CSV) {
 		rc = report_streams_csv(res, mem);
+	} else if (o->format == PK_FORMAT_MONEY_CSV) {
+		rc = report_money_csv(res, mem);
 	} else if (o->format == PK_FORMAT_JSON) {
 		rc = report_json(res, o->compare, mem);
 	} else if (o->format == PK_FORMAT_HTML) {
@@ -660,14 +668,15 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 	}
 	if (o.seeds && o.format != PK_FORMAT_TEXT &&
 	    o.format != PK_FORMAT_MARKDOWN) {
-		return usage_error("--seeds gives medians and ranges in the "
-				   "text and markdown reports only, not "
-				   "--format %s",
-				   o.format == PK_FORMAT_JSON  ? "json"
-				   : o.format == PK_FORMAT_CSV ? "csv"
-				   : o.format == PK_FORMAT_STREAMS_CSV
-				       ? "streams-csv"
-				       : "html");
+		return usage_error(
+		    "--seeds gives medians and ranges in the "
+		    "text and markdown reports only, not "
+		    "--format %s",
+		    o.format == PK_FORMAT_JSON		? "json"
+		    : o.format == PK_FORMAT_CSV		? "csv"
+		    : o.format == PK_FORMAT_STREAMS_CSV ? "streams-csv"
+		    : o.format == PK_FORMAT_MONEY_CSV	? "money-csv"
+							: "html");
 	}
 	if (o.seeds && o.narrate) {
 		return usage_error("%s", "--narrate tells one run as it "

@@ -38,7 +38,8 @@
 
 static const char overview_text[] =
     "usage: pksim run SCENARIO.yaml\n"
-    "                 [--format text|json|csv|streams-csv|markdown|html]\n"
+    "                 [--format "
+    "text|json|csv|streams-csv|money-csv|markdown|html]\n"
     "                 [--seed N] [-o FILE]\n"
     "       pksim compare SCENARIO.yaml [--key K]... [options of run]\n"
     "       pksim compare --items FILE (--time-field F | --rate R |\n"
@@ -78,7 +79,8 @@ static const char overview_text[] =
 
 static const char run_text[] =
     "usage: pksim run SCENARIO.yaml\n"
-    "                 [--format text|json|csv|streams-csv|markdown|html]\n"
+    "                 [--format "
+    "text|json|csv|streams-csv|money-csv|markdown|html]\n"
     "                 [--seed N] [--wide] [--width N] [--quiet] [--jobs N]\n"
     "                 [--no-remedies] [--prices FILE] [--explain] [-o FILE]\n"
     "\n"
@@ -92,7 +94,8 @@ static const char run_text[] =
     "                   result), csv (the per-second series per\n"
     "                   variant and partition key range), streams-csv\n"
     "                   (per stream and operation kind, for a scenario\n"
-    "                   with streams), markdown\n"
+    "                   with streams), money-csv (each variant's bill,\n"
+    "                   one row a line, with its price rows), markdown\n"
     "                   (assumptions, scorecard table, ranking with its\n"
     "                   reasons, findings: for a design review), or html\n"
     "                   (one self-contained page with the range x time\n"

@@ -41,6 +41,12 @@ const char *money_tag(const struct pk_scenario *sc, const struct pk_bill *b,
 	return buf;
 }
 
+const char *money_unpriced_why(const struct pk_scenario *sc)
+{
+	return sc->pricing.asked ? "not an Azure Cosmos DB variant"
+				 : money_none_why();
+}
+
 const char *money_none_why(void)
 {
 	return "the scenario names no region to price it in: add pricing: "
@@ -73,59 +79,109 @@ size_t money_rows(const struct pk_bill *b, const struct pk_price_pick **out)
 	return n;
 }
 
-/* One price row used: where it is and what it says. */
-static void row_line(const struct pk_price_pick *p, int explain, FILE *out)
+const char *money_heading(const struct pk_scenario *sc, const struct pk_bill *b,
+			  char *buf, size_t cap)
 {
-	const struct pk_price_row *r = p->row;
-	char price[PK_MONEY_BYTES];
+	char day[16], tday[16];
 
-	snprintf(price, sizeof(price), "%.10g", r->price);
-	fprintf(out, "    line %d: %s %s %s %s per %s%s%s", r->line,
-		r->provider, r->region, r->meter, price, r->unit,
-		r->status == PK_PRICE_THIRD_PARTY ? " [third-party: check it]"
-						  : "",
-		p->overridden ? "" : "\n");
-	if (p->overridden) {
-		fprintf(out, ", overridden by pricing.overrides: %.10g\n",
-			p->price);
-	}
-	if (explain) {
-		fprintf(out, "      source: %s (%s)\n", r->source,
-			prices_status_name(r->status));
-	}
+	snprintf(
+	    buf, cap, "%s%s, billing date %s from %s; table %s of %s",
+	    bill_mode_name(b->mode),
+	    b->mode != PK_BILL_AUTOSCALE ? ""
+	    : b->dynamic		 ? " (dynamic, rule 27)"
+					 : " (classic, rule 17)",
+	    prices_day_text(scenario_billing_day(sc, NULL), day, sizeof(day)),
+	    money_date_from(sc), scenario_prices_name(sc),
+	    prices_day_text(sc->pricing.prices->date_day, tday, sizeof(tday)));
+	return buf;
 }
 
-static void lines(const struct pk_scenario *sc, const struct pk_bill *b,
-		  FILE *out)
+const char *money_row_text(const struct pk_price_pick *p, char *buf, size_t cap)
 {
-	const char *cur = b->throughput.pick.row->currency;
-	char m[PK_MONEY_BYTES], tag[PK_MONEY_TAG_BYTES], q[64];
+	const struct pk_price_row *r = p->row;
+	size_t len;
 
-	money_tag(sc, b, tag);
-	if (b->mode == PK_BILL_SERVERLESS) {
-		snprintf(q, sizeof(q), "%.6g million RU consumed",
-			 b->throughput.quantity);
-	} else {
-		snprintf(q, sizeof(q), "%.0f x 100 RU/s-hours",
-			 b->throughput.quantity);
+	len = fmt_append(
+	    buf, cap, 0, "line %d: %s %s %s %.10g per %s%s", r->line,
+	    r->provider, r->region, r->meter, r->price, r->unit,
+	    r->status == PK_PRICE_THIRD_PARTY ? " [third-party: check it]"
+					      : "");
+	if (p->overridden) {
+		fmt_append(buf, cap, len,
+			   ", overridden by pricing.overrides: "
+			   "%.10g",
+			   p->price);
 	}
-	fprintf(out, "  throughput  %-28s %12s %s\n", q,
-		money_fmt(b->throughput.cost, cur, m), tag);
-	snprintf(q, sizeof(q), "%.6g GB-months", b->storage.quantity);
-	fprintf(out, "  storage     %-28s %12s %s\n", q,
-		money_fmt(b->storage.cost, cur, m), tag);
+	return buf;
+}
+
+const char *money_cost_note(const struct pk_result *r, char *buf, size_t cap)
+{
+	char tag[PK_MONEY_TAG_BYTES];
+	size_t i;
+
+	for (i = 0; i < r->n_variants; i++) {
+		const struct pk_bill *b = &r->variants[i].bill;
+
+		if (b->priced) {
+			snprintf(buf, cap,
+				 "cost a month: the run's bill an hour x 720 "
+				 "%s, each variant's mode; the text report of "
+				 "run has every line",
+				 money_tag(r->sc, b, tag));
+			return buf;
+		}
+	}
+	snprintf(buf, cap, "no cost row: %s", money_none_why());
+	return buf;
+}
+
+size_t money_lines(const struct pk_scenario *sc, const struct pk_bill *b,
+		   struct money_line *out)
+{
+	size_t n = 0;
+
+	if (!b->priced) {
+		return 0;
+	}
+	out[n] = (struct money_line){"throughput", "", b->throughput.cost,
+				     PK_MONEY_ROW_THROUGHPUT};
+	if (b->mode == PK_BILL_SERVERLESS) {
+		snprintf(out[n].what, sizeof(out[n].what),
+			 "%.6g million RU consumed", b->throughput.quantity);
+	} else {
+		snprintf(out[n].what, sizeof(out[n].what),
+			 "%.0f x 100 RU/s-hours", b->throughput.quantity);
+	}
+	n++;
+	out[n] = (struct money_line){"storage", "", b->storage.cost,
+				     PK_MONEY_ROW_STORAGE};
+	snprintf(out[n].what, sizeof(out[n].what), "%.6g GB-months",
+		 b->storage.quantity);
+	n++;
 	if (b->reserved) {
-		snprintf(q, sizeof(q), "%lld RU/s at %.0f%% off",
+		out[n] = (struct money_line){
+		    "reserved", "", b->reservation.cost, PK_MONEY_ROW_RESERVED};
+		snprintf(out[n].what, sizeof(out[n].what),
+			 "%lld RU/s at %.0f%% off",
 			 (long long)sc->pricing.reserved_ru_per_s,
 			 sc->pricing.reserved_discount * 100);
-		fprintf(out, "  reserved    %-28s %12s %s\n", q,
-			money_fmt(b->reservation.cost, cur, m), tag);
+		n++;
 	}
 	if (sc->pricing.free_tier) {
-		fprintf(out, "  free tier   %-28s %12s %s\n",
-			"1,000 RU/s and 25 GB",
-			money_fmt(-b->free_tier_off, cur, m), tag);
+		out[n++] = (struct money_line){
+		    "free tier", "1,000 RU/s and 25 GB", -b->free_tier_off,
+		    PK_MONEY_ROW_THROUGHPUT | PK_MONEY_ROW_STORAGE};
 	}
+	out[n] = (struct money_line){"the run", "", b->cost, PK_MONEY_ROW_ALL};
+	snprintf(out[n].what, sizeof(out[n].what), "%lld clock hour%s billed",
+		 (long long)b->hours, b->hours == 1 ? "" : "s");
+	n++;
+	out[n++] = (struct money_line){"an hour", "the run's average",
+				       b->per_hour, PK_MONEY_ROW_ALL};
+	out[n++] = (struct money_line){"a month", "720 h at this workload",
+				       b->month, PK_MONEY_ROW_ALL};
+	return n;
 }
 
 void money_text(const struct pk_result *r, const struct pk_result_variant *v,
@@ -133,44 +189,36 @@ void money_text(const struct pk_result *r, const struct pk_result_variant *v,
 {
 	const struct pk_scenario *sc = r->sc;
 	const struct pk_bill *b = &v->bill;
-	const char *cur;
-	char m[PK_MONEY_BYTES], tag[PK_MONEY_TAG_BYTES], day[16], hr[24];
+	const struct pk_price_pick *p[3];
+	struct money_line l[PK_MONEY_LINES];
+	char m[PK_MONEY_BYTES], tag[PK_MONEY_TAG_BYTES], t[512];
+	size_t n, i;
 
 	if (!b->priced) {
 		fprintf(out, "\nmoney\n  not priced: %s\n",
-			sc->pricing.asked ? "not an Azure Cosmos DB variant"
-					  : money_none_why());
+			money_unpriced_why(sc));
 		return;
 	}
-	cur = b->throughput.pick.row->currency;
 	money_tag(sc, b, tag);
-	fprintf(
-	    out, "\nmoney: %s%s, billing date %s from %s; table %s of %s\n",
-	    bill_mode_name(b->mode),
-	    b->mode != PK_BILL_AUTOSCALE ? ""
-	    : b->dynamic		 ? " (dynamic, rule 27)"
-					 : " (classic, rule 17)",
-	    prices_day_text(scenario_billing_day(sc, NULL), day, sizeof(day)),
-	    money_date_from(sc), scenario_prices_name(sc),
-	    prices_day_text(sc->pricing.prices->date_day, hr, sizeof(hr)));
-	lines(sc, b, out);
-	snprintf(hr, sizeof(hr), "%lld", (long long)b->hours);
-	fprintf(out, "  the run     %s clock hour%s billed%*s %12s %s\n", hr,
-		b->hours == 1 ? "" : "s",
-		(int)(28 - strlen(hr) - (b->hours == 1 ? 18 : 19)), "",
-		money_fmt(b->cost, cur, m), tag);
-	fprintf(out, "  an hour     %-28s %12s %s\n", "the run's average",
-		money_fmt(b->per_hour, cur, m), tag);
-	fprintf(out, "  a month     %-28s %12s %s\n", "720 h at this workload",
-		money_fmt(b->month, cur, m), tag);
+	fprintf(out, "\nmoney: %s\n", money_heading(sc, b, t, sizeof(t)));
+	n = money_lines(sc, b, l);
+	for (i = 0; i < n; i++) {
+		fprintf(
+		    out, "  %-12s%-28s %12s %s\n", l[i].label, l[i].what,
+		    money_fmt(l[i].amount, b->throughput.pick.row->currency, m),
+		    tag);
+	}
 	fprintf(out, "  price rows used (%s):\n", scenario_prices_name(sc));
-	row_line(&b->throughput.pick, explain, out);
-	row_line(&b->storage.pick, explain, out);
-	if (b->reserved) {
-		row_line(&b->reservation.pick, explain, out);
+	n = money_rows(b, p);
+	for (i = 0; i < n; i++) {
+		fprintf(out, "    %s\n", money_row_text(p[i], t, sizeof(t)));
+		if (explain) {
+			fprintf(out, "      source: %s (%s)\n",
+				p[i]->row->source,
+				prices_status_name(p[i]->row->status));
+		}
 	}
 	if (b->third_party) {
-		fprintf(out, "  a price above is a third party's quote, not "
-			     "the vendor's page: check it\n");
+		fprintf(out, "  %s\n", PK_MONEY_THIRD_PARTY);
 	}
 }

@@ -393,18 +393,9 @@ static void cost_row(const struct pk_result *run, struct table *t)
    none. */
 static void cost_note(const struct pk_result *run, FILE *out)
 {
-	const struct pk_result_variant *v = priced(run);
-	char tag[PK_MONEY_TAG_BYTES];
+	char t[512];
 
-	if (!v) {
-		fprintf(out, "no cost row: %s\n", money_none_why());
-		return;
-	}
-	fprintf(out,
-		"cost a month: the run's bill an hour x 720 %s, "
-		"each variant's mode; the text report of run has every "
-		"line\n",
-		money_tag(run->sc, &v->bill, tag));
+	fprintf(out, "%s\n", money_cost_note(run, t, sizeof(t)));
 }
 
 static void scorecard_table(const struct pk_result *run,

@@ -13,6 +13,7 @@
 #include "pksim/report/heatsvg.h"
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
+#include "pksim/report/money.h"
 #include "pksim/report/remedies.h"
 #include "pksim/report/report_streams.h"
 #include "pksim/report/scorecard.h"
@@ -646,7 +647,9 @@ static int run_page(const struct pk_result *r, int equal_bands, FILE *out)
 		fprintf(out, "</section>\n");
 		change_feed(r, vi, out);
 		streams(r, vi, vi + 1, 0, out);
-		fprintf(out, "</article>\n");
+		sec("money", vi, "Money", out);
+		money_html(r, v, text, out);
+		fprintf(out, "</section>\n</article>\n");
 	}
 	return 0;
 }
@@ -744,6 +747,7 @@ static int compare_page(const struct pk_result *r, int equal_bands, FILE *out)
 				     "days to full"};
 	int64_t span = 1;
 	size_t i, k;
+	char note[512];
 
 	sec("scorecard", 0, "Scorecard", out);
 	fprintf(out, "<table>\n<tr><th>variant</th>");
@@ -759,7 +763,10 @@ static int compare_page(const struct pk_result *r, int equal_bands, FILE *out)
 	for (k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
 		card_row(rows[k], r, cards, (int)k, out);
 	}
-	fprintf(out, "</table>\n</section>\n");
+	money_html_cost_row(r, text, out);
+	fprintf(out, "</table>\n<p class=\"note\">");
+	text(money_cost_note(r, note, sizeof(note)), out);
+	fprintf(out, "</p>\n</section>\n");
 	ranking(r, cards, out);
 	if (text_queries_of(r) > 0) {
 		sec("queries", 0, "Queries by variant", out);

@@ -379,6 +379,7 @@ int report_markdown_cards(const struct pk_result *r,
 	queries(r, out);
 	change_feed(r, out);
 	findings(r, out);
+	money_markdown(r, md_text, out);
 	return ferror(out) ? -1 : 0;
 }
 

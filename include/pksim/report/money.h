@@ -42,6 +42,96 @@ const char *money_date_from(const struct pk_scenario *sc);
    out[0..3); returns how many. Borrowed from b. */
 size_t money_rows(const struct pk_bill *b, const struct pk_price_pick **out);
 
+/* The note every report gives beside a third-party price */
+#define PK_MONEY_THIRD_PARTY                                                   \
+	"a price above is a third party's quote, not the vendor's page: "      \
+	"check it"
+
+/* Why variant v of sc's run has no money (its bill not priced): "not
+   an Azure Cosmos DB variant" when pricing was asked for, else
+   money_none_why(). Static text. */
+const char *money_unpriced_why(const struct pk_scenario *sc);
+
+/* The bill's heading into buf (cap bytes): "manual, billing date
+   2026-01-01 from clock.start; table prices-2026-11-30.csv of
+   2026-11-30" (autoscale names classic, rule 17, or dynamic, rule 27).
+   b priced. Returns buf. */
+const char *money_heading(const struct pk_scenario *sc, const struct pk_bill *b,
+			  char *buf, size_t cap);
+
+/* Price row p as the reports list it, into buf (cap bytes): "line 2:
+   cosmos us-nongov provisioned_single_write 0.008 per 100RU/s-hour",
+   with " [third-party: check it]" for a third-party row and ",
+   overridden by pricing.overrides: 0.3" for an override. Returns buf. */
+const char *money_row_text(const struct pk_price_pick *p, char *buf,
+			   size_t cap);
+
+/* Which price rows (money_rows) a money_line draws on */
+#define PK_MONEY_ROW_THROUGHPUT 1
+#define PK_MONEY_ROW_STORAGE 2
+#define PK_MONEY_ROW_RESERVED 4
+#define PK_MONEY_ROW_ALL 7
+/* Most lines a bill has */
+#define PK_MONEY_LINES 7
+
+/* One line of a bill as every report prints it (text, Markdown, HTML,
+   money-csv), in the bill's currency. */
+struct money_line {
+	const char *label; /* "throughput", "storage", "reserved", "free
+			      tier", "the run", "an hour", "a month" */
+	char what[64];	   /* its quantity: "100 x 100 RU/s-hours",
+			      "0.5 million RU consumed", "75 GB-months",
+			      "1 clock hour billed", "the run's average",
+			      "720 h at this workload" */
+	double amount;	   /* currency; the free tier's is what it took
+			      off, negative */
+	int rows;	   /* PK_MONEY_ROW_* of the price rows it draws on */
+};
+
+/* The lines of bill b of sc's run into out[0..PK_MONEY_LINES), in the
+   order the reports print them: throughput, storage, the reservation
+   (with one), the free tier (with it), the run, an hour, a month.
+   Returns how many; 0 when b is not priced. */
+size_t money_lines(const struct pk_scenario *sc, const struct pk_bill *b,
+		   struct money_line *out);
+
+/* The line under a compare's scorecard into buf (cap bytes): "cost a
+   month: the run's bill an hour x 720 (prices of ...), each variant's
+   mode; ..." when some variant of r is priced, else "no cost row: "
+   and why. Returns buf. */
+const char *money_cost_note(const struct pk_result *r, char *buf, size_t cap);
+
+/* An escaper of a report's text (report_md_text, heatsvg_text) */
+typedef void (*money_escape_fn)(const char *s, FILE *out);
+
+/* The Markdown report's "## Money" section: per variant its bill's
+   lines as a table (line, quantity, amount, prices), the price rows
+   used (with sources when sc->pricing.explain), or why it is not
+   priced; text escaped by esc. */
+void money_markdown(const struct pk_result *r, money_escape_fn esc, FILE *out);
+
+/* The HTML report's money of variant v, inside its section: the
+   heading, the lines as a table, the price rows used, or why it is not
+   priced; text escaped by esc. */
+void money_html(const struct pk_result *r, const struct pk_result_variant *v,
+		money_escape_fn esc, FILE *out);
+
+/* The compare page's scorecard row "cost a month (720 h)" (<tr>...):
+   each variant's month, "-" unpriced; nothing when none is priced. */
+void money_html_cost_row(const struct pk_result *r, money_escape_fn esc,
+			 FILE *out);
+
+/*
+ * `--format money-csv`: every variant's bill, one row a line, RFC 4180:
+ * variant,line,what,amount,currency,prices_of,region,table,price_rows,
+ * third_party. amount is in currency (%.10g); prices_of the billing
+ * date; price_rows the table's line numbers of the rows the line draws
+ * on, space-separated; third_party 1 when one of them is. A variant not
+ * priced has one row: line "not priced", what the reason, the rest
+ * empty. Returns 0, or -1 on a write error.
+ */
+int report_money_csv(const struct pk_result *r, FILE *out);
+
 /*
  * The text report's money block of v: its bill's lines, the run, an hour
  * and the month, each with money_tag; the price rows used (file, line,

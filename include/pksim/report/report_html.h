@@ -8,10 +8,12 @@
  * findings), the range x time heat map (heatsvg.h) with its legend, RU/s
  * served against each range's share over time, storage per range against
  * the cap, the hottest logical partitions, the actions and splits, and
- * queries by route. A compare's page: the scorecard and ranking, then one
+ * queries by route, and its bill (money.h). A compare's page: the
+ * scorecard (with its cost row when priced) and ranking, then one
  * heat map per variant on the same time axis and colour scale, side by
  * side. Each section is a <section id="...">: summary, heatmap, ru-share,
- * storage, hot-lps, timeline, queries (run); scorecard, ranking, heatmap
+ * storage, hot-lps, timeline, queries, money (run); scorecard, ranking,
+ * heatmap
  * (compare).
  */
 #ifndef PKSIM_REPORT_HTML_H
