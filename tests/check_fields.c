@@ -74,6 +74,13 @@ static const char fields_d[] =
     "container: {partition_key: /k, autoscale_max: 5000, profile: fabric}\n"
     "items: {k: {values: [a, b]}}\n"
     "phases: [{duration: 5s, rate: 10/s}]\n";
+/* a fleet pool (rule 40): 1,000 RU/s asked of 400 borrow 600 */
+static const char fields_e[] =
+    "name: fields-e\n"
+    "container: {partition_key: /k, throughput: 400, "
+    "fleet_pool: {max: 10000}}\n"
+    "items: {k: {values: [a, b]}}\n"
+    "phases: [{duration: 5s, rate: 200/s, ops: {create: 1}}]\n";
 static const char fields_c[] =
     "name: fields-c\n"
     "container: {partition_key: /k, throughput: 6000, split_delay: 60s}\n"
@@ -477,6 +484,10 @@ START_TEST(test_writer_matches_table)
 	root = report_of("fields-d.yaml", fields_d);
 	walk_report(root, &w);
 	json_decref(root);
+	w.file = "fields-e";
+	root = report_of("fields-e.yaml", fields_e);
+	walk_report(root, &w);
+	json_decref(root);
 	ck_assert_int_gt(w.leaves, 1000);
 	for (i = 0; i < n; i++) {
 		ck_assert_msg(w.seen[i] || f[i].shorthand ||
@@ -687,10 +698,9 @@ START_TEST(test_readers_read_the_report)
 	struct dirent *e;
 	int runs = 0;
 	const char *const made[][2] = {
-	    {"fields-a.yaml", fields_a},
-	    {"fields-b.yaml", fields_b},
-	    {"fields-c.yaml", fields_c},
-	    {"fields-d.yaml", fields_d},
+	    {"fields-a.yaml", fields_a}, {"fields-b.yaml", fields_b},
+	    {"fields-c.yaml", fields_c}, {"fields-d.yaml", fields_d},
+	    {"fields-e.yaml", fields_e},
 	};
 	size_t i;
 

@@ -10,6 +10,7 @@
  *   scenario_keys       unknown keys and words, with suggestions
  *   scenario_get        typed getters (string, int, number, size, ...)
  *   scenario_container  container, partition key, variants
+ *   scenario_fleet      a container's fleet pool (rule 40)
  *   scenario_layout     an existing container's partitions and storage
  *   scenario_table      an Amazon DynamoDB table (service: dynamodb)
  *   scenario_ttl        default_ttl and the items' ttl (rule 28)
@@ -114,6 +115,14 @@ void ld_client_defaults(struct pk_client_spec *c);
 void ld_load_buckets(struct ld *ld, const struct yn *n,
 		     struct pk_container_spec *cs);
 void ld_streams_span(struct pk_scenario *s);
+
+/* scenario_fleet.c: a container's `fleet_pool` at n into c->fleet
+   (rule 40; `none` clears an inherited pool), and the check, after every
+   key of mapping m is read, that c's other settings allow a pool. */
+void ld_load_fleet(struct ld *ld, const struct yn *n,
+		   struct pk_container_spec *c);
+void ld_fleet_fits(struct ld *ld, const struct yn *m,
+		   const struct pk_container_spec *c);
 
 /* scenario_layout.c: the layout keys of mapping m (a `container:` or one
    variant): `partitions` (N, or `new`), `storage_per_partition` and

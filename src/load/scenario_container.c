@@ -45,6 +45,7 @@ static const char *const container_keys[] = {
     "default_ttl",
     "throughput_buckets",
     "profile",
+    "fleet_pool",
     NULL,
 };
 
@@ -510,6 +511,9 @@ static unsigned load_container_keys(struct ld *ld, const struct yn *m,
 	if ((n = yn_get(m, "profile"))) {
 		load_profile(ld, n, c);
 	}
+	if ((n = yn_get(m, "fleet_pool"))) {
+		ld_load_fleet(ld, n, c);
+	}
 	fabric_fits(ld, m, c);
 	if (c->serverless && c->burst) {
 		/* D-BURST: burst capacity is not available on serverless */
@@ -572,6 +576,7 @@ static unsigned load_container_keys(struct ld *ld, const struct yn *m,
 		ld_load_default_ttl(ld, n, c);
 	}
 	ld_load_layout(ld, m, c);
+	ld_fleet_fits(ld, m, c);
 	return sets;
 }
 

@@ -6,6 +6,7 @@
  */
 #include "pksim/report/report_field.h"
 #include "report_field_int.h"
+#include "report_fleet.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -167,6 +168,7 @@ static int written(const struct field_reader *e, const struct field_ctx *c)
 	    ((w & FW_TTL) && !v->metrics->ttl_on) ||
 	    ((w & FW_COSMOS) && !v->cosmos) ||
 	    ((w & FW_FABRIC) && !(v->cosmos && v->spec && v->spec->fabric)) ||
+	    ((w & FW_FLEET) && !report_fleet_of(v)) ||
 	    ((w & FW_MONEY) && !v->bill.priced) ||
 	    ((w & FW_NO_MONEY) && v->bill.priced) ||
 	    ((w & FW_STREAMS) && v->n_streams == 0) ||

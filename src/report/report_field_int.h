@@ -84,6 +84,7 @@ enum field_conv {
 #define FW_FABRIC (1u << 18)	  /* profile fabric (rule 41) */
 #define FW_MONEY (1u << 19)	  /* the variant's bill is priced */
 #define FW_NO_MONEY (1u << 20)	  /* ... is not */
+#define FW_FLEET (1u << 21)	  /* a fleet pool (rule 40) */
 
 /* What a reader reads with. */
 struct field_ctx {

@@ -682,7 +682,7 @@ static json_t *change_feed(const struct pk_result *r,
 static json_t *variant(const struct pk_result *r,
 		       const struct pk_result_variant *v)
 {
-	json_t *o = json_object(), *f = json_array();
+	json_t *o = json_object(), *f = json_array(), *fleet;
 	char **text;
 	size_t n, i;
 
@@ -710,6 +710,9 @@ static json_t *variant(const struct pk_result *r,
 	}
 	if (v->serverless) {
 		json_object_set_new(o, "serverless", serverless(v));
+	}
+	if ((fleet = report_json_fleet(v)) != NULL) {
+		json_object_set_new(o, "fleet_pool", fleet);
 	}
 	if (v->custom_policy) {
 		json_t *p = json_object();

@@ -30,4 +30,8 @@ struct pk_remedies;
    caller owns. */
 json_t *report_json_remedies(const struct pk_remedies *m);
 
+/* A variant's "fleet_pool" object (report_fleet.c, rule 40), or NULL
+   without a pool. */
+json_t *report_json_fleet(const struct pk_result_variant *v);
+
 #endif

@@ -788,6 +788,7 @@ int report_text_styled(const struct pk_result *r, int wide, int colour,
 		text_ttl(v, out);
 		text_cfeed(r, v, out);
 		text_billing(v, out);
+		text_fleet(v, out);
 		money_text(r, v, r->sc->pricing.explain, out);
 		text_timeline(v, out);
 		heatstrip_text(v, colour, out);

@@ -120,6 +120,8 @@ void text_compare_stream_caveats(const struct pk_result *r, size_t first,
 /* The sections, each starting with a blank line and its title. */
 void text_events(const struct pk_result_variant *v, int digits, FILE *out);
 void text_billing(const struct pk_result_variant *v, FILE *out);
+/* A fleet pool (report_fleet.c, rule 40): nothing without one. */
+void text_fleet(const struct pk_result_variant *v, FILE *out);
 void text_timeline(const struct pk_result_variant *v, FILE *out);
 /* Time to live (report_ttl.c): nothing without a DefaultTimeToLive. */
 void text_ttl(const struct pk_result_variant *v, FILE *out);

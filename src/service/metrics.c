@@ -301,7 +301,7 @@ static void fold_bucket(struct pk_metrics *m, const struct pk_sample *s)
 /* Hours [t_s, t_s + span_s) touches: their highest RU/s and storage
    raised to ru_per_s and m->storage_bytes. */
 static void note_hours(struct pk_metrics *m, int64_t t_s, int64_t span_s,
-		       int64_t ru_per_s)
+		       int64_t ru_per_s, int64_t pool_mru)
 {
 	size_t h, last;
 
@@ -314,6 +314,7 @@ static void note_hours(struct pk_metrics *m, int64_t t_s, int64_t span_s,
 		 sizeof(*m->hours));
 	while (m->n_hours <= last) {
 		m->hours[m->n_hours].max_ru_per_s = 0;
+		m->hours[m->n_hours].max_pool_mru = 0;
 		m->hours[m->n_hours++].max_storage_bytes = 0;
 	}
 	for (h = (size_t)(t_s / 3600); h <= last; h++) {
@@ -324,6 +325,9 @@ static void note_hours(struct pk_metrics *m, int64_t t_s, int64_t span_s,
 		}
 		if (m->storage_bytes > x->max_storage_bytes) {
 			x->max_storage_bytes = m->storage_bytes;
+		}
+		if (pool_mru > x->max_pool_mru) {
+			x->max_pool_mru = pool_mru;
 		}
 	}
 }
@@ -341,7 +345,8 @@ void metrics_close_second(struct pk_metrics *m, struct pk_second *sec,
 	if (n > 0) {
 		m->storage_bytes = stored;
 	}
-	note_hours(m, sec->t_s, sec->span_s, sec->ru_per_s);
+	note_hours(m, sec->t_s, sec->span_s, sec->ru_per_s, sec->pool_mru);
+	m->totals.pool_mru += sec->pool_mru;
 	for (i = 0; i < n; i++) {
 		struct pk_range_stats *r = range_stats(m, samples[i].range_id);
 		double x = metrics_normalized(&samples[i]);
@@ -413,7 +418,7 @@ void metrics_close_idle(struct pk_metrics *m, int64_t t_s, int64_t span_s,
 	struct pk_second sec = {0};
 
 	m->provisioned_ru += (double)ru_per_s * (double)span_s;
-	note_hours(m, t_s, span_s, ru_per_s);
+	note_hours(m, t_s, span_s, ru_per_s, 0);
 	sec.t_s = t_s;
 	sec.span_s = span_s;
 	sec.ru_per_s = ru_per_s;

@@ -64,6 +64,8 @@ struct pk_second {
 	uint32_t ranges;	/* physical partitions that second */
 	uint64_t throttled_429; /* 429s of every range that second */
 	double max_normalized;	/* highest range normalized RU, 0..1 */
+	int64_t pool_mru;	/* what a fleet pool lent the ranges
+				   that second, mRU (rule 40) */
 };
 
 enum pk_split_reason {
@@ -283,6 +285,8 @@ struct pk_totals {
 					  pkey_random_values); 0 for a key
 					  without a random part */
 	int64_t fanout_mru;	       /* RU of fan-out queries, mRU */
+	int64_t pool_mru;	       /* RU a fleet pool lent (rule 40),
+					  mRU; in ru_mru */
 	int64_t ru_mru;		       /* RU consumed (charged), mRU */
 	int64_t offered_mru;	       /* RU of every first attempt (the
 					  demand), mRU */
@@ -344,6 +348,8 @@ struct pk_hour {
 	uint64_t max_storage_bytes; /* highest storage of the container at
 				       the end of any second in it, every
 				       range (x index factor) */
+	int64_t max_pool_mru;	    /* most a fleet pool lent in one
+				       second of it, mRU (rule 40) */
 };
 
 struct pk_metrics;

@@ -114,9 +114,12 @@ struct pk_container *container_new(const char *name,
 	pmap_init_version(&c->pmap, n, creation_version(spec));
 	mem_grow((void **)&c->pp, &c->pp_cap, n, sizeof(*c->pp));
 	memset(c->pp, 0, n * sizeof(*c->pp));
+	c->pool.max_mru = spec->fleet.max_ru_per_s * PK_MRU_PER_RU;
+	c->pool.extra_mru = spec->fleet.extra_ru_per_s * PK_MRU_PER_RU;
+	c->pool.cap_mru = spec->fleet.cap_ru_per_s * PK_MRU_PER_RU;
 	for (i = 0; i < n; i++) {
 		throttle_init(&c->pp[i].budget, 0);
-		throttle_set_burst(&c->pp[i].budget, spec->burst);
+		container_budget_opts(c, &c->pp[i].budget);
 		c->pp[i].preloaded_bytes =
 		    container_preloaded_at_creation(spec, n, i);
 		c->pp[i].storage_bytes = c->pp[i].preloaded_bytes;
@@ -398,8 +401,9 @@ static void close_idle(struct pk_container *c, int64_t seconds)
 
 /* Close the open second: with TTL its expiries and deletions (rule 28)
    first, then its samples and figures go to the metrics, the
-   per-second counters start again. */
-static void close_second(struct pk_container *c)
+   per-second counters start again. Out of line: once a second, while
+   container_advance runs for every request. */
+static __attribute__((noinline)) void close_second(struct pk_container *c)
 {
 	struct pk_second sec = {0};
 	int64_t busiest = 0;
@@ -427,6 +431,7 @@ static void close_second(struct pk_container *c)
 	sec.served_mru = c->sec_served_mru;
 	sec.ru_per_s = c->ru_per_s;
 	sec.ranges = (uint32_t)c->pmap.n;
+	sec.pool_mru = c->pool.window_s == c->now_s ? c->pool.used_mru : 0;
 	for (i = 0; i < c->pmap.n; i++) {
 		struct pk_pp *p = &c->pp[i];
 		struct pk_sample *s = &c->scratch[i];

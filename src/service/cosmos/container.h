@@ -344,6 +344,8 @@ struct pk_container {
 	   sends Low-priority or bucketed requests, so every request is
 	   admitted by throttle_admit_class; attempt_low and attempt_bucket
 	   are the class of the requests that follow. */
+	struct pk_pool pool; /* the fleet pool (rule 40) the budgets draw
+				on; pool.max_mru 0: none */
 	int classes;
 	int attempt_low;
 	int attempt_bucket;

@@ -377,6 +377,15 @@ static inline void lptable_note_id(struct pk_container *c,
 /* Free every logical partition and id entry of c. */
 void lptable_free(struct pk_container *c);
 
+/* After throttle_init of a budget of c: c's burst setting (rule 14)
+   and its fleet pool (rule 40). */
+static inline void container_budget_opts(struct pk_container *c,
+					 struct pk_budget *b)
+{
+	throttle_set_burst(b, c->spec.burst);
+	throttle_set_pool(b, c->pool.max_mru > 0 ? &c->pool : NULL);
+}
+
 /* ---- container_ops.c, shared with container_query.c ---- */
 
 /* ops_admit's class path, out of line (a run without classes never

@@ -87,7 +87,7 @@ static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
 	for (k = i; k <= i + 1; k++) {
 		throttle_init(&c->pp[k].budget,
 			      share / 2 + (k == i ? share % 2 : 0));
-		throttle_set_burst(&c->pp[k].budget, c->spec.burst);
+		container_budget_opts(c, &c->pp[k].budget);
 		c->pp[k].budget.window_s = c->now_s;
 		c->pp[k].gone_until_ms = gone_until(c);
 		/* custom policy: each child keeps half the parent's fraction */
@@ -650,7 +650,7 @@ static void merge_pair(struct pk_container *c, size_t i)
 		(c->pmap.n - i - 1) * sizeof(*c->pp));
 	memset(&c->pp[i], 0, sizeof(*c->pp));
 	throttle_init(&c->pp[i].budget, share);
-	throttle_set_burst(&c->pp[i].budget, c->spec.burst);
+	container_budget_opts(c, &c->pp[i].budget);
 	c->pp[i].budget.window_s = c->now_s;
 	c->pp[i].storage_bytes = storage;
 	c->pp[i].preloaded_bytes = pre;

@@ -18,6 +18,11 @@ void throttle_init(struct pk_budget *b, int64_t share_mru)
 	b->credit_mru = 0;
 }
 
+void throttle_set_pool(struct pk_budget *b, struct pk_pool *pool)
+{
+	b->pool = pool;
+}
+
 void throttle_set_burst(struct pk_budget *b, int on)
 {
 	b->burst = on;
@@ -71,9 +76,9 @@ static int64_t window_limit(const struct pk_budget *b)
    at the current share: throttle_set_share rolls before it changes it. */
 static void roll(struct pk_budget *b, int64_t s)
 {
-	int64_t debt = s > b->window_s
-			   ? b->used_mru - b->share_mru * (s - b->window_s)
-			   : 0;
+	int64_t debt = s > b->window_s ? b->used_mru - b->pool_mru -
+					     b->share_mru * (s - b->window_s)
+				       : 0;
 
 	if (b->burst) {
 		settle_credit(b, s);
@@ -84,6 +89,7 @@ static void roll(struct pk_budget *b, int64_t s)
 	b->window_s = s;
 	b->used_mru = debt > 0 && !b->burst ? debt : 0;
 	b->carried_mru = b->used_mru;
+	b->pool_mru = 0;
 }
 
 void throttle_set_share(struct pk_budget *b, int64_t t_s, int64_t share_mru)
@@ -120,6 +126,56 @@ int throttle_fits(const struct pk_budget *b, int64_t charge_mru)
 	return fits(b, charge_mru);
 }
 
+/* What b may spend in its window with the pool's lending: its share
+   plus at most extra, within cap; never below the share. */
+static int64_t pool_limit(const struct pk_budget *b)
+{
+	int64_t lim = b->share_mru + b->pool->extra_mru;
+
+	if (lim > b->pool->cap_mru) {
+		lim = b->pool->cap_mru;
+	}
+	return lim > b->share_mru ? lim : b->share_mru;
+}
+
+/* A charge that does not fit b's own share in second s,
+   taken when the pool lends the part beyond the share (rule 40). */
+static int pool_draw(struct pk_budget *b, int64_t s, int64_t charge_mru)
+{
+	struct pk_pool *p = b->pool;
+	int64_t own = b->share_mru - (b->used_mru - b->pool_mru), draw;
+
+	if (b->used_mru + charge_mru > pool_limit(b)) {
+		return 0;
+	}
+	if (p->window_s != s) {
+		p->window_s = s;
+		p->used_mru = 0;
+	}
+	draw = charge_mru - (own > 0 ? own : 0);
+	if (p->used_mru + draw > p->max_mru) {
+		return 0;
+	}
+	p->used_mru += draw;
+	b->pool_mru += draw;
+	b->used_mru += charge_mru;
+	return 1;
+}
+
+/* Out of line: a charge that does not fit b's window; 1 when the pool
+   lends what it lacks, else 0 with the retry-after. */
+static __attribute__((noinline)) int refuse_or_draw(struct pk_budget *b,
+						    int64_t s, int64_t t_ms,
+						    int64_t charge_mru,
+						    int64_t *retry_after_ms)
+{
+	if (b->pool && pool_draw(b, s, charge_mru)) {
+		return 1;
+	}
+	*retry_after_ms = (s + 1) * PK_MS_PER_S - t_ms;
+	return 0;
+}
+
 int throttle_admit(struct pk_budget *b, int64_t t_ms, int64_t charge_mru,
 		   int64_t *retry_after_ms)
 {
@@ -136,8 +192,7 @@ int throttle_admit(struct pk_budget *b, int64_t t_ms, int64_t charge_mru,
 		b->used_mru += charge_mru;
 		return 1;
 	}
-	*retry_after_ms = (s + 1) * PK_MS_PER_S - t_ms;
-	return 0;
+	return refuse_or_draw(b, s, t_ms, charge_mru, retry_after_ms);
 }
 
 int throttle_admit_class(struct pk_budget *b, int64_t t_ms, int64_t charge_mru,
@@ -193,9 +248,9 @@ int64_t throttle_unused_mru(const struct pk_budget *b, int64_t s)
 
 	if (s > b->window_s) {
 		/* as roll() opens window s: only a debt carries in */
-		used = b->burst
-			   ? 0
-			   : b->used_mru - b->share_mru * (s - b->window_s);
+		used = b->burst ? 0
+				: b->used_mru - b->pool_mru -
+				      b->share_mru * (s - b->window_s);
 	}
 	return used < b->share_mru ? b->share_mru - (used > 0 ? used : 0) : 0;
 }

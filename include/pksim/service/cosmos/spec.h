@@ -47,6 +47,35 @@
 #define PK_MERGE_MAX_RU_PER_PP 3000LL
 #define PK_MERGE_MAX_AVG_BYTES (20ULL * PK_GIB)
 
+/* D-FLEET (rule 40, preview): a physical partition of a container in a
+   fleet pool may draw up to 3,000 RU/s more than its own share from the
+   pool, and dedicated plus pooled stays within 8,000 RU/s; the pool's
+   max is at most 10 x its min. A revision of the docs of 2025-05 gave
+   5,000 and 10,000: both are settings (extra_per_partition,
+   partition_cap). */
+#define PK_FLEET_EXTRA_RU_PER_S 3000LL
+#define PK_FLEET_PARTITION_CAP_RU_PER_S 8000LL
+#define PK_FLEET_MAX_OVER_MIN 10LL
+
+/* `fleet_pool:` (rule 40): the RU/s pooled across a fleetspace that a
+   container may draw from once its own share of a physical partition is
+   used up in a second. max_ru_per_s 0: no pool. */
+struct pk_fleet_spec {
+	int64_t min_ru_per_s;	/* the pool's minimum: what an hour bills
+				   at least; default ceil(max / 10) */
+	int64_t max_ru_per_s;	/* the pool's maximum: what it lends in
+				   one second, to all partitions together
+				   (ASSUMPTION: no other tenant draws on it
+				   meanwhile), <= 10 x min */
+	int64_t extra_ru_per_s; /* what one partition may draw beyond its
+				   share, default 3,000 */
+	int64_t cap_ru_per_s;	/* a partition's share plus draw stays
+				   within this, default 8,000; a share
+				   above it keeps its share and draws
+				   nothing (ASSUMPTION: dedicated RU/s are
+				   guaranteed) */
+};
+
 /* The partition key definition (reference §3, §6; docs/design.md pkey). */
 enum pk_key_kind {
 	PK_KEY_PATH = 0,     /* one path: "/deviceId" */
@@ -141,22 +170,24 @@ struct pk_container_spec {
 	   range's storage, in no logical partition (container.h). */
 	uint64_t existing_bytes_per_pp;
 	uint64_t existing_bytes_total;
-	int64_t default_ttl_s;	 /* DefaultTimeToLive (rule 28, D-TTL;
-				    `default_ttl`): PK_TTL_OFF (0, the
-				    default: nothing expires),
-				    PK_TTL_NEVER (-1: only items with a
-				    ttl expire) or 1 .. PK_TTL_MAX_S
-				    seconds (ttl.h) */
-	int fabric;		 /* `profile: fabric` (rule 41, D-FABRIC):
-				    Cosmos DB in Microsoft Fabric, autoscale
-				    only with a max of PK_FABRIC_MIN_MAX ..
-				    PK_FABRIC_MAX_MAX, dynamic autoscale,
-				    billed in capacity units; 0: Azure
-				    Cosmos DB (default) */
-	int allow_undefined_key; /* 1: items without the key's property
-				    (the undefined logical partition) are
-				    studied on purpose: a key no item has
-				    is not an error; default 0 */
+	int64_t default_ttl_s;	    /* DefaultTimeToLive (rule 28, D-TTL;
+				       `default_ttl`): PK_TTL_OFF (0, the
+				       default: nothing expires),
+				       PK_TTL_NEVER (-1: only items with a
+				       ttl expire) or 1 .. PK_TTL_MAX_S
+				       seconds (ttl.h) */
+	int fabric;		    /* `profile: fabric` (rule 41, D-FABRIC):
+				       Cosmos DB in Microsoft Fabric, autoscale
+				       only with a max of PK_FABRIC_MIN_MAX ..
+				       PK_FABRIC_MAX_MAX, dynamic autoscale,
+				       billed in capacity units; 0: Azure
+				       Cosmos DB (default) */
+	struct pk_fleet_spec fleet; /* `fleet_pool:` (rule 40); all 0: no
+				       pool */
+	int allow_undefined_key;    /* 1: items without the key's property
+				       (the undefined logical partition) are
+				       studied on purpose: a key no item has
+				       is not an error; default 0 */
 	int line, col;
 };
 

@@ -44,6 +44,23 @@
 /* D-BURST: credit is capped at this many seconds of the share */
 #define PK_THROTTLE_BURST_SAVE_S 300LL
 
+/*
+ * A fleet pool (rule 40, D-FLEET): RU/s lent to the physical partitions
+ * of a container once their own share of a second is used ("dedicated
+ * RU/s are consumed first"). In a second a partition may take at most
+ * extra_mru beyond its share, its share and draw together at most
+ * cap_mru (a share above cap_mru draws nothing and keeps its share), and
+ * all partitions together at most max_mru. Owned by the container; each
+ * budget of it points here.
+ */
+struct pk_pool {
+	int64_t max_mru;   /* the pool's maximum, mRU a second */
+	int64_t extra_mru; /* one partition's draw beyond its share, at most */
+	int64_t cap_mru;   /* one partition's share plus draw, at most */
+	int64_t window_s;  /* the second used_mru belongs to */
+	int64_t used_mru;  /* drawn in that second by every partition */
+};
+
 struct pk_budget {
 	int64_t window_s;    /* the second the counters below belong to */
 	int64_t used_mru;    /* charged in that window, <= share_mru plus
@@ -63,10 +80,18 @@ struct pk_budget {
 	int64_t bucket_mru[PK_THROTTLE_BUCKETS]; /* RU charged in the
 						    window by requests of
 						    bucket id k + 1 */
+	struct pk_pool *pool; /* borrowed; the fleet pool (rule 40), NULL:
+				 none */
+	int64_t pool_mru;     /* of used_mru, what the pool lent in the
+				 window (no debt) */
 };
 
 /* Turn burst capacity on (1) or off (0) for b; credit starts at 0. */
 void throttle_set_burst(struct pk_budget *b, int on);
+
+/* Let b draw on pool (NULL: none) once its share of a second is used
+   (rule 40); keep after every throttle_init. */
+void throttle_set_pool(struct pk_budget *b, struct pk_pool *pool);
 
 /* A budget with share_mru per second, starting in window 0. */
 void throttle_init(struct pk_budget *b, int64_t share_mru);
@@ -86,7 +111,9 @@ void throttle_set_share(struct pk_budget *b, int64_t t_s, int64_t share_mru);
  * Admit an operation charging charge_mru at t_ms (>= the window start).
  * Returns 1 and adds the charge when it fits in what is left of the
  * current window (with burst: of the share plus the credit, at most 3,000
- * RU in the window when the share is below that); returns 0 (rate limited) and
+ * RU in the window when the share is below that; with a pool: the part
+ * beyond the share drawn from it, within the pool's limits, rule 40);
+ * returns 0 (rate limited) and
  * sets *retry_after_ms to the time until the next window (1..1000 ms)
  * otherwise.
  */
