@@ -314,6 +314,105 @@ START_TEST(test_rule41_fabric_bill)
 }
 END_TEST
 
+/* ---- rules 34, 35: bulk mode takes the client's class ---- */
+
+/*
+ * Rule 31's example run (bucket_run's): 1,000 RU/s, 100 creates/s of
+ * 5 RU for 10 s, no retries, bucket 1 capped at 20 % (200 RU, 40 creates
+ * a second). Here the phase sends each request with bucket 1 (a request
+ * option); `client` is the client's settings.
+ * - not bulk: the request's bucket applies: 400 succeed, 600 429/3212;
+ * - bulk, the client naming no bucket: the request's bucket is ignored
+ *   (rule 34: with bulk only the client's), all 1,000 succeed;
+ * - bulk with the client's bucket 1: 400 and 600 again.
+ */
+static struct pk_run *bulk_bucket_run(const char *client)
+{
+	char text[1024];
+
+	snprintf(text, sizeof(text),
+		 "seed: 1\n"
+		 "container: {partition_key: /k, throughput: 1000,\n"
+		 "            throughput_buckets: [{id: 1, max_percent: 20}]}\n"
+		 "items: {k: {values: \"k{0..99}\"}}\n"
+		 "client: {retries: off%s}\n"
+		 "phases:\n"
+		 "  - {duration: 10s, rate: 100/s, ops: {create: 1}, "
+		 "item_size: 1KB, throughput_bucket: 1}\n",
+		 client);
+	return tu_sim_text("bulk-bucket.yaml", text);
+}
+
+START_TEST(test_rule34_bulk_takes_client_bucket)
+{
+	struct pk_run *run = bulk_bucket_run("");
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+
+	ck_assert_uint_eq(t->succeeded, 400);
+	ck_assert_uint_eq(t->throttled_3212, 600);
+	tu_sim_free(run);
+	run = bulk_bucket_run(", bulk: true");
+	t = &tu_metrics(run->variants[0].svc)->totals;
+	ck_assert_uint_eq(t->succeeded, 1000);
+	ck_assert_uint_eq(t->throttled_3212, 0);
+	tu_sim_free(run);
+	run = bulk_bucket_run(", bulk: true, throughput_bucket: 1");
+	t = &tu_metrics(run->variants[0].svc)->totals;
+	ck_assert_uint_eq(t->succeeded, 400);
+	ck_assert_uint_eq(t->throttled_3212, 600);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * Rule 30's Low-alone run: 400 RU/s, 100 creates/s of 5 RU for 10 s, no
+ * retries: each second 80 fit and 20 get a 429, 200 in all. The phase
+ * sends each request as Low; `head` is the account and client settings.
+ * - not bulk: the request's Low applies: the 200 are Low 429s;
+ * - bulk (the account's default High): the request's priority is ignored
+ *   (rule 35), the 200 are High's: no Low 429;
+ * - bulk with the account's default_priority low: the client's default
+ *   is Low, so are the 200.
+ */
+static struct pk_run *bulk_priority_run(const char *account, const char *client)
+{
+	char text[1024];
+
+	snprintf(text, sizeof(text),
+		 "seed: 1\n"
+		 "%s"
+		 "container: {partition_key: /k, throughput: 400}\n"
+		 "items: {k: {values: \"k{0..99}\"}}\n"
+		 "client: {retries: off%s}\n"
+		 "phases:\n"
+		 "  - {duration: 10s, rate: 100/s, ops: {create: 1}, "
+		 "item_size: 1KB, priority: low}\n",
+		 account, client);
+	return tu_sim_text("bulk-priority.yaml", text);
+}
+
+START_TEST(test_rule35_bulk_takes_client_priority)
+{
+	struct pk_run *run = bulk_priority_run("", "");
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+
+	ck_assert_uint_eq(t->throttled_429, 200);
+	ck_assert_uint_eq(t->throttled_low_429, 200);
+	tu_sim_free(run);
+	run = bulk_priority_run("", ", bulk: true");
+	t = &tu_metrics(run->variants[0].svc)->totals;
+	ck_assert_uint_eq(t->throttled_429, 200);
+	ck_assert_uint_eq(t->throttled_low_429, 0);
+	tu_sim_free(run);
+	run = bulk_priority_run("account: {default_priority: low}\n",
+				", bulk: true");
+	t = &tu_metrics(run->variants[0].svc)->totals;
+	ck_assert_uint_eq(t->throttled_429, 200);
+	ck_assert_uint_eq(t->throttled_low_429, 200);
+	tu_sim_free(run);
+}
+END_TEST
+
 /* ---- rule 40: fleet pools ---- */
 
 /*
@@ -424,6 +523,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_rule36_lowering_keeps_merge);
 	tcase_add_test(tc, test_rule36_raise_cancels_merge);
 	tcase_add_test(tc, test_rule36_instant_merge);
+	tcase_add_test(tc, test_rule34_bulk_takes_client_bucket);
+	tcase_add_test(tc, test_rule35_bulk_takes_client_priority);
 	tcase_add_test(tc, test_rule40_fleet_extra);
 	tcase_add_test(tc, test_rule40_fleet_cap);
 	tcase_add_test(tc, test_rule40_fleet_pool_max);

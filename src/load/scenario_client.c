@@ -271,7 +271,7 @@ void ld_load_client(struct ld *ld, const struct yn *m)
 {
 	static const char *const keys[] = {
 	    "retries",	"ru_budget",	     "concurrency", "latency",
-	    "priority", "throughput_bucket", NULL,
+	    "priority", "throughput_bucket", "bulk",	    NULL,
 	};
 	static const char *const retry_keys[] = {
 	    "policy", "max_retries", "max_wait", "base", "cap", "jitter", NULL,
@@ -297,6 +297,9 @@ void ld_load_client(struct ld *ld, const struct yn *m)
 	}
 	load_workers(ld, m, c);
 	load_class(ld, m, c);
+	if ((n = yn_get(m, "bulk"))) {
+		ld_get_switch(ld, n, "bulk", &c->bulk);
+	}
 	rn = yn_get(m, "retries");
 	if (!rn) {
 		return;

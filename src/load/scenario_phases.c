@@ -142,8 +142,8 @@ static void load_ops(struct ld *ld, const struct yn *m, double *mix)
 /* Keys of a phase that generate operations: with items from a file the
    operations come from the file, so these are errors there. */
 static const char *const generator_phase_keys[] = {
-    "rate",    "arrival", "ops",	"item_size", "select",
-    "queries", "batch",	  "upsert_new", NULL,
+    "rate",  "arrival",	   "ops",      "item_size",	    "select", "queries",
+    "batch", "upsert_new", "priority", "throughput_bucket", NULL,
 };
 
 /* With items from a file: report every key of phase m that generates
@@ -337,6 +337,36 @@ static void load_batch(struct ld *ld, const struct yn *n,
 	}
 }
 
+/* A phase's request options (rules 30, 31): `priority` and
+   `throughput_bucket`, what each of its requests is sent with. */
+static void load_request_options(struct ld *ld, const struct yn *m,
+				 struct pk_phase_spec *ph)
+{
+	static const char *const prios[] = {"high", "low", NULL};
+	const struct yn *n;
+	int64_t v;
+
+	if ((n = yn_get(m, "priority"))) {
+		if (n->kind == YN_SCALAR && ld_word_in(n->text, prios)) {
+			ph->req_priority = strcmp(n->text, "low") == 0
+					       ? PK_REQ_LOW
+					       : PK_REQ_HIGH;
+		} else if (n->kind == YN_SCALAR) {
+			ld_err_unknown(ld, n, "priority", n->text, "in phase",
+				       prios);
+		} else {
+			ld_need_kind(ld, n, YN_SCALAR, "priority",
+				     "high or low (each request's own)");
+		}
+	}
+	n = yn_get(m, "throughput_bucket");
+	if (n &&
+	    ld_get_int(ld, n, "throughput_bucket", 1, PK_THROUGHPUT_BUCKETS,
+		       "a bucket id from 1 to 5", &v) == 0) {
+		ph->req_bucket = (int)v;
+	}
+}
+
 static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 {
 	static const char *const keys[] = {
@@ -355,6 +385,8 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 	    "throughput_policy",
 	    "autoscale_max",
 	    "upsert_new",
+	    "priority",
+	    "throughput_bucket",
 	    NULL,
 	};
 	static const char *const arrivals[] = {"uniform", "poisson", NULL};
@@ -450,6 +482,7 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 	if ((n = yn_get(m, "select"))) {
 		ld_load_select(ld, n, &ph->select);
 	}
+	load_request_options(ld, m, ph);
 	if ((n = yn_get(m, "upsert_new"))) {
 		ld_get_number(ld, n, "upsert_new", 0, 0, 1, 0,
 			      "a fraction between 0 and 1: the share of "

@@ -82,15 +82,7 @@ static json_t *percentile(int64_t w)
 int report_json_split_429(const struct pk_scenario *sc,
 			  const struct pk_result_variant *v)
 {
-	size_t i;
-
-	for (i = 0; i < sc->n_streams; i++) {
-		if (sc->streams[i].client.priority_low ||
-		    sc->streams[i].client.throughput_bucket > 0) {
-			return 1;
-		}
-	}
-	return scenario_has_buckets(v->spec);
+	return scenario_any_classes(sc) || scenario_has_buckets(v->spec);
 }
 
 const char *report_json_route(enum pk_route_kind route)

@@ -83,6 +83,15 @@ void text_client_lines(const struct pk_scenario *sc, size_t i, int cosmos,
 			c->throughput_bucket,
 			cosmos ? " (429/3212 past its cap)" : "");
 	}
+	if (c->bulk) {
+		fprintf(out,
+			"client bulk mode%s: on: every request carries the "
+			"client's priority (%s) and throughput bucket (%s); a "
+			"phase's own priority or throughput_bucket is "
+			"ignored (rules 34, 35)\n",
+			who, c->priority_low ? "low" : "high",
+			c->throughput_bucket > 0 ? "set" : "none");
+	}
 }
 
 const char *text_closed_loop_streams(const struct pk_scenario *sc, char *buf,

@@ -152,13 +152,20 @@ static void items_file(const struct pk_result *r, FILE *out)
 
 /* The Azure Cosmos DB container's settings beyond its throughput: caps,
    burst, throughput buckets, split timing. */
-/* 1 when some stream's client names throughput bucket k */
+/* 1 when some stream's client, or a phase whose client is not in bulk
+   mode, names throughput bucket k */
 static int bucket_named(const struct pk_scenario *sc, int k)
 {
 	size_t i;
 
 	for (i = 0; i < sc->n_streams; i++) {
 		if (sc->streams[i].client.throughput_bucket == k) {
+			return 1;
+		}
+	}
+	for (i = 0; i < sc->n_phases; i++) {
+		if (sc->phases[i].req_bucket == k &&
+		    !scenario_stream_of_phase(sc, i)->client.bulk) {
 			return 1;
 		}
 	}
@@ -228,6 +235,31 @@ static void cosmos_settings(const struct pk_scenario *sc,
 			"x %s RU/s waits this long for its splits)\n",
 			(long long)(cs->split_delay_ms / 1000),
 			fmt_thousands((unsigned long long)cs->pp_ru_per_s, a));
+	}
+}
+
+/* Phase i's request options (rules 30, 31), and whether its client's
+   bulk mode ignores them (rules 34, 35). */
+static void phase_request_options(const struct pk_scenario *sc, size_t i,
+				  FILE *out)
+{
+	const struct pk_phase_spec *p = &sc->phases[i];
+
+	if (!p->req_priority && !p->req_bucket) {
+		return;
+	}
+	fprintf(out, ", each request sent with");
+	if (p->req_priority) {
+		fprintf(out, " priority %s",
+			p->req_priority == PK_REQ_LOW ? "low" : "high");
+	}
+	if (p->req_bucket) {
+		fprintf(out, "%s throughput bucket %d",
+			p->req_priority ? " and" : "", p->req_bucket);
+	}
+	if (scenario_stream_of_phase(sc, i)->client.bulk) {
+		fprintf(out, " (ignored: its client runs in bulk mode, "
+			     "rules 34, 35)");
 	}
 }
 
@@ -349,6 +381,7 @@ static void summary(const struct pk_result *r,
 			    fmt_thousands(
 				(unsigned long long)p->throughput_ru_per_s, a));
 		}
+		phase_request_options(sc, i, out);
 		fputc('\n', out);
 	}
 	for (i = 0; i < sc->n_streams; i++) {

@@ -84,8 +84,7 @@ void result_streams_build(const struct pk_scenario *sc,
 
 		memset(&all, 0, sizeof(all));
 		rs->name = sc->streams[i].name;
-		v->streams_split_429 |= sc->streams[i].client.priority_low ||
-					sc->streams[i].client.throughput_bucket;
+		v->streams_split_429 |= scenario_stream_classes(sc, i);
 		for (k = 0; k < PK_STREAM_KINDS; k++) {
 			uint32_t *w = NULL;
 

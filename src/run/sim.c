@@ -172,6 +172,17 @@ static void query_count(struct pk_run *run, struct pk_variant *v,
 	}
 }
 
+/* 1 when op is sent as Low priority (rules 30, 35). */
+static int op_low(const struct pk_run *run, const struct pk_op *op)
+{
+	const struct pk_phase_spec *ph = &run->sc->phases[op->phase];
+	int low, bucket;
+
+	client_request_class(&run->sc->streams[op->stream].client,
+			     ph->req_priority, ph->req_bucket, &low, &bucket);
+	return low;
+}
+
 /* Send op's attempt (retry state st, arrived: its operation arrives now)
    at t_ms to v's service, its answer into *out. */
 static inline void send_attempt(struct pk_run *run, struct pk_variant *v,
@@ -194,8 +205,10 @@ static inline void send_attempt(struct pk_run *run, struct pk_variant *v,
 		const struct pk_client_spec *cl =
 		    &run->sc->streams[op->stream].client;
 
-		rq.low = cl->priority_low;
-		rq.bucket = cl->throughput_bucket;
+		const struct pk_phase_spec *ph = &run->sc->phases[op->phase];
+
+		client_request_class(cl, ph->req_priority, ph->req_bucket,
+				     &rq.low, &rq.bucket);
 	}
 	if (op->kind == PK_OP_QUERY) {
 		rq.it.item = op->item;
@@ -304,10 +317,9 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 		write_failed(v, op);
 	}
 	if (v->sstats) {
-		sim_stream_count(
-		    v, op, &st0, out, retryq_len(&v->retries) > queued,
-		    run->classes &&
-			run->sc->streams[op->stream].client.priority_low);
+		sim_stream_count(v, op, &st0, out,
+				 retryq_len(&v->retries) > queued,
+				 run->classes && op_low(run, op));
 	}
 	if (answered && pc) {
 		if (answer_ms > pc->last_answer_ms) {
@@ -649,8 +661,8 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 		const struct pk_client_spec *c = &sc->streams[i].client;
 
 		run->paced |= c->ru_budget_per_s > 0 || c->concurrency > 0;
-		run->classes |= c->priority_low || c->throughput_bucket > 0;
 	}
+	run->classes = scenario_any_classes(sc);
 	run->workload = workload_new(sc, seed);
 	sim_actions_order(run);
 	run->id_prop = workload_prop_index(run->workload, "/id");

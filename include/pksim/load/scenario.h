@@ -302,8 +302,18 @@ struct pk_phase_spec {
 					written; 0 if neither */
 	int batch_line, batch_col;   /* where batch.size (else ops.batch) is
 					written; 0 if neither */
-	int line, col;		     /* position of the phase, 1-based */
+	/* Request options (the SDK's RequestOptions, rules 30, 31): what
+	   each request of the phase is sent with, over its client's. With
+	   a client in bulk mode they are ignored (rules 34, 35): bulk takes
+	   the client's priority and bucket, never a request's. */
+	int req_priority; /* `priority`: PK_REQ_HIGH, PK_REQ_LOW, 0 none */
+	int req_bucket;	  /* `throughput_bucket`: 1 .. 5, 0 none */
+	int line, col;	  /* position of the phase, 1-based */
 };
+
+/* pk_phase_spec.req_priority */
+#define PK_REQ_HIGH 1
+#define PK_REQ_LOW 2
 
 /*
  * Items read from a data file instead of generated (`items: {file: ...}`,
@@ -851,6 +861,41 @@ static inline int scenario_has_streams(const struct pk_scenario *s)
 {
 	return s->n_streams > 1 ||
 	       (s->n_streams == 1 && s->streams[0].line > 0);
+}
+
+/* 1 when stream i sends some request as Low priority or into a bucket
+   (rules 30, 31): its client's class, or a phase's request options its
+   client does not ignore (bulk mode, rules 34, 35). */
+static inline int scenario_stream_classes(const struct pk_scenario *s, size_t i)
+{
+	const struct pk_stream_spec *st = &s->streams[i];
+	size_t k;
+
+	if (st->client.priority_low || st->client.throughput_bucket > 0) {
+		return 1;
+	}
+	for (k = 0; !st->client.bulk && k < st->n_phases; k++) {
+		const struct pk_phase_spec *ph =
+		    &s->phases[st->phase_first + k];
+
+		if (ph->req_priority == PK_REQ_LOW || ph->req_bucket > 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* 1 when some stream of s does (scenario_stream_classes). */
+static inline int scenario_any_classes(const struct pk_scenario *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n_streams; i++) {
+		if (scenario_stream_classes(s, i)) {
+			return 1;
+		}
+	}
+	return 0;
 }
 
 #endif

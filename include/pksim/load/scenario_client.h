@@ -85,7 +85,35 @@ struct pk_client_spec {
 	   carry, 1 .. PK_THROUGHPUT_BUCKETS, one the container declares; 0
 	   = none (the default) */
 	int throughput_bucket;
+	/* `client.bulk` (AllowBulkExecution): 1 when the client runs in
+	   bulk mode, so its requests carry its own priority and bucket and
+	   a phase's request options are ignored (rules 34, 35); 0 the
+	   default */
+	int bulk;
 };
+
+/*
+ * The class a request of client c in phase ph is sent with: Low (1) or
+ * High (0) into *low, its bucket (0 none) into *bucket. A phase's
+ * request options override the client's, unless the client runs in
+ * bulk mode (rules 34, 35: only the client's apply).
+ */
+static inline void client_request_class(const struct pk_client_spec *c,
+					int req_priority, int req_bucket,
+					int *low, int *bucket)
+{
+	*low = c->priority_low;
+	*bucket = c->throughput_bucket;
+	if (c->bulk) {
+		return;
+	}
+	if (req_priority) {
+		*low = req_priority == 2;
+	}
+	if (req_bucket) {
+		*bucket = req_bucket;
+	}
+}
 
 /*
  * RU cost model through the published points (D-RU, D-KV): read 1 KB = 1 RU,

@@ -487,21 +487,6 @@ static int cs_phase(struct pk_service *s, const struct pk_phase_spec *ph,
 	return cosmos_phase_apply(cs->c, ph, start_ms, &w);
 }
 
-/* 1 if some stream's client sends Low-priority or bucketed requests */
-static int any_class(const struct pk_scenario *sc)
-{
-	size_t i;
-
-	for (i = 0; i < sc->n_streams; i++) {
-		const struct pk_client_spec *c = &sc->streams[i].client;
-
-		if (c->priority_low || c->throughput_bucket > 0) {
-			return 1;
-		}
-	}
-	return 0;
-}
-
 struct pk_service *cosmos_service_new(const struct pk_service_spec *spec,
 				      struct pk_diag *diag)
 {
@@ -528,7 +513,7 @@ struct pk_service *cosmos_service_new(const struct pk_service_spec *spec,
 	cs->w = spec->workload;
 	cs->file = sc->file;
 	cs->name_variant = sc->n_variants > 1;
-	cs->classes = any_class(sc);
+	cs->classes = scenario_any_classes(sc);
 	if (key->kind == PK_KEY_SYNTHETIC && key->has_random) {
 		cs->find_n = pkey_random_values(key);
 		cs->find_kv = xmalloc(sizeof(*cs->find_kv));
