@@ -239,7 +239,8 @@ void ld_lesson_free(struct pk_lesson *l);
    expected operations, its workload count (ceil, HUGE_VAL past 2^64)
    and its peak rate (ops/s); a data file's arrival span (simulated s),
    its records replayed and the queries `compare --query` sends among n
-   of them; the least RU any request is charged; the largest item a run
+   of them; the least RU any request is charged; the most physical
+   partitions a variant reaches (plan_memory.c); the largest item a run
    writes (bytes). */
 const char *ld_approx(double x, char *buf);
 struct pk_retry_spec ld_plan_retry(const struct pk_scenario *s);
@@ -250,6 +251,7 @@ double ld_file_span_s(const struct pk_items_file *f);
 double ld_file_records(const struct pk_items_file *f);
 double ld_file_queries(const struct pk_items_file *f, double n);
 double ld_least_charge_ru(const struct pk_scenario *s);
+double ld_ranges_bound(const struct pk_scenario *s);
 uint64_t ld_largest_item(const struct pk_scenario *s);
 
 /* plan_limits.c: simulated time, operations and RU within their bounds

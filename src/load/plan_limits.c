@@ -218,23 +218,156 @@ static double worst_attempt_ru(const struct pk_scenario *s,
 	return w;
 }
 
-/*
- * The simulated time a stream's client needs at least for ops
- * operations, in s: with concurrency C and latency L every operation
- * holds one of C workers for at least L (one attempt), so ops x L / C;
- * with ru_budget B each takes at least the least charge from it, so
- * ops x least / B. Both are lower bounds (retries and dearer requests
- * only add), so a run they put past the limit cannot end within it.
- * The why (for the message) into why, cap bytes.
- */
-static double client_time_s(const struct pk_scenario *s,
-			    const struct pk_client_spec *c, double ops,
-			    char *why, size_t cap)
+/* RU the cost keys charge bytes through the points at1 (1 KB) and
+   at100 (100 KB), as cost.c does (rule 20). */
+static double through_ru(double at1, double at100, double bytes)
 {
-	double t = 0, least = ld_least_charge_ru(s);
+	double kb = bytes / 1024.0;
+
+	return kb <= 1	   ? at1
+	       : kb <= 100 ? at1 + (at100 - at1) * (kb - 1) / 99.0
+			   : at100 * kb / 100.0;
+}
+
+/* The largest index_factor of the variants, at least 1: what an item's
+   stored bytes are at most, times its size. */
+static double most_index_factor(const struct pk_scenario *s)
+{
+	double f = 1;
+	size_t i;
+
+	for (i = 0; i < s->n_variants; i++) {
+		f = fmax(f, s->variants[i].index_factor);
+	}
+	return f;
+}
+
+/* Whether some variant's key has a random part (a synthetic key's
+   `{random A..B}`): its reads, replaces, upserts and deletes first query
+   the candidate values (rule 38). */
+static int some_key_random(const struct pk_scenario *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n_variants; i++) {
+		const char *t = s->variants[i].key.template_text;
+
+		if (t && strstr(t, "{random")) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The most RU one operation of phase p (NULL: a data file's record, a
+ * create of its largest item) is charged, counted once: a 429 or 410
+ * attempt is charged nothing, so only the attempt that is answered takes
+ * from a client's ru_budget. Writes at the phase's largest item, reads
+ * and deletes at the run's largest stored item (size x index_factor) or
+ * not_found, a batch batch_size writes, a query query_base + query_per_range
+ * x the most ranges a variant reaches (ld_ranges_bound) + query_per_result
+ * x its results, and with a random key part (rule 38) the key query
+ * before a read, replace, upsert or delete.
+ */
+static double worst_op_ru(const struct pk_scenario *s,
+			  const struct pk_phase_spec *p, double ranges)
+{
+	const struct pk_cost_spec *c = &s->cost;
+	const double *m = p ? p->mix : NULL;
+	double size = (double)ld_largest_item(s), stored, w = 0, find = 0;
+	size_t q;
+
+	stored = size * most_index_factor(s);
+	if (p) {
+		size = p->item_size.kind == PK_SIZE_FIXED ? p->item_size.bytes
+		       : p->item_size.kind == PK_SIZE_UNIFORM
+			   ? p->item_size.max_bytes
+			   : PK_MAX_ITEM_BYTES;
+	}
+	if (!p || m[PK_OP_CREATE] > 0 || m[PK_OP_UPSERT] > 0 ||
+	    m[PK_OP_REPLACE] > 0) {
+		w = through_ru(c->write_1kb_ru, c->write_100kb_ru, size);
+	}
+	if (!p) {
+		return w;
+	}
+	if (some_key_random(s)) {
+		find = c->query_base_ru + c->query_per_range_ru * ranges +
+		       c->query_per_result_ru;
+	}
+	if (m[PK_OP_READ] > 0) {
+		w = fmax(w, find + fmax(through_ru(c->read_1kb_ru,
+						   c->read_100kb_ru, stored),
+					c->not_found_ru));
+	}
+	if (m[PK_OP_DELETE] > 0 || m[PK_OP_REPLACE] > 0 ||
+	    m[PK_OP_UPSERT] > 0) {
+		w = fmax(w, find + fmax(through_ru(c->write_1kb_ru,
+						   c->write_100kb_ru,
+						   fmax(stored, size)),
+					c->not_found_ru));
+	}
+	if (m[PK_OP_BATCH] > 0) {
+		w = fmax(w, (double)p->batch_size *
+				through_ru(c->write_1kb_ru, c->write_100kb_ru,
+					   size));
+	}
+	for (q = 0; m[PK_OP_QUERY] > 0 && q < p->n_queries; q++) {
+		w = fmax(w, c->query_base_ru + c->query_per_range_ru * ranges +
+				c->query_per_result_ru *
+				    (double)p->queries[q].results);
+	}
+	return w;
+}
+
+/* The most RU a data file's --query queries are charged each. */
+static double worst_file_query_ru(const struct pk_scenario *s,
+				  const struct pk_items_file *f, double ranges)
+{
+	double w = 0;
+	size_t i;
+
+	for (i = 0; i < f->n_queries; i++) {
+		w = fmax(w, s->cost.query_base_ru +
+				s->cost.query_per_range_ru * ranges +
+				s->cost.query_per_result_ru *
+				    (double)f->queries[i].results);
+	}
+	return w;
+}
+
+/* Seconds client c's ru_budget is held by a charge of ru: the pacing's
+   whole microseconds (budget_spend, sim_int.h). */
+static double budget_s(double ru, const struct pk_client_spec *c)
+{
+	return ceil(ru * 1e6 / c->ru_budget_per_s) / 1e6;
+}
+
+/*
+ * The simulated time stream i's client needs for its operations, in s.
+ * With concurrency C and latency L every operation holds one of C workers
+ * for at least L, so at least ops x L / C (a lower bound: retries only
+ * add). With ru_budget B the budget is spent in order of sending from
+ * each phase's start (or from where the budget stands, if later), each
+ * operation at most its phase's costliest charge (worst_op_ru; one
+ * charged attempt) in the pacing's whole microseconds: an upper
+ * bound, so a run it keeps within the limit ends within it. The larger
+ * of the two, *upper 1 when it is the budget's; the why (for the
+ * message) into why, cap bytes.
+ */
+static double client_time_s(const struct pk_scenario *s, size_t i, double ops,
+			    int *upper, char *why, size_t cap)
+{
+	const struct pk_stream_spec *st = &s->streams[i];
+	const struct pk_client_spec *c = &st->client;
+	double t = 0, tb = 0, start = 0, ranges = ld_ranges_bound(s), w;
+	double most = 0;
 	char r[PK_FMT_BYTES];
+	size_t j;
 
 	why[0] = '\0';
+	*upper = 0;
 	if (c->concurrency > 0) {
 		t = ops * (double)c->latency_ms / 1000.0 /
 		    (double)c->concurrency;
@@ -246,14 +379,35 @@ static double client_time_s(const struct pk_scenario *s,
 				      (double)c->latency_ms,
 				  r));
 	}
-	if (c->ru_budget_per_s > 0 && ops * least / c->ru_budget_per_s > t) {
-		t = ops * least / c->ru_budget_per_s;
+	if (!(c->ru_budget_per_s > 0)) {
+		return t;
+	}
+	for (j = 0; j < st->n_phases; j++) {
+		const struct pk_phase_spec *p = &s->phases[st->phase_first + j];
+
+		w = worst_op_ru(s, p, ranges);
+		most = fmax(most, w);
+		tb = fmax(tb, start) + ld_phase_count(p) * budget_s(w, c);
+		start += (double)p->duration_ms / 1000.0;
+	}
+	if (i == 0 && s->items_file && s->items_file->trace) {
+		double recs = ld_file_records(s->items_file);
+		double nq = ld_file_queries(s->items_file, recs);
+
+		w = worst_file_query_ru(s, s->items_file, ranges);
+		most = fmax(most, fmax(w, worst_op_ru(s, NULL, ranges)));
+		tb += recs * budget_s(worst_op_ru(s, NULL, ranges), c) +
+		      nq * budget_s(w, c);
+	}
+	if (tb > t) {
+		t = tb;
+		*upper = 1;
 		snprintf(why, cap,
-			 "ru_budget %.6g RU/s sends at most %s at the least "
-			 "charge any request has under the cost keys, %.6g "
-			 "RU",
-			 c->ru_budget_per_s,
-			 fmt_rate(c->ru_budget_per_s / least, r), least);
+			 "ru_budget %.6g RU/s spent from each phase's start, "
+			 "each operation charged at most its phase's "
+			 "costliest request under the cost keys (up to %s "
+			 "RU)",
+			 c->ru_budget_per_s, ld_approx(most, r));
 	}
 	return t;
 }
@@ -270,7 +424,7 @@ static int check_client_time(struct ld *ld, const struct pk_scenario *s)
 	for (i = 0; i < s->n_streams; i++) {
 		const struct pk_stream_spec *st = &s->streams[i];
 		double ops = 0, t;
-		int line = st->line, col = st->col;
+		int line = st->line, col = st->col, upper;
 
 		for (j = 0; j < st->n_phases; j++) {
 			ops += ld_phase_count(&s->phases[st->phase_first + j]);
@@ -280,7 +434,7 @@ static int check_client_time(struct ld *ld, const struct pk_scenario *s)
 
 			ops += recs + ld_file_queries(s->items_file, recs);
 		}
-		t = client_time_s(s, &st->client, ops, why, sizeof(why));
+		t = client_time_s(s, i, ops, &upper, why, sizeof(why));
 		if (t <= (double)PK_SCENARIO_MAX_SIM_S) {
 			continue;
 		}
@@ -292,12 +446,13 @@ static int check_client_time(struct ld *ld, const struct pk_scenario *s)
 			col = s->items_file->col;
 		}
 		ld_err_at(ld, line, col,
-			  "the client of stream '%s' needs at least %s of "
+			  "the client of stream '%s' %s %s of "
 			  "simulated time for its %s operations: %s; above "
 			  "pksim's limit of %s s (366 days); raise "
 			  "concurrency or ru_budget, lower latency, or send "
 			  "fewer operations",
-			  st->name, fmt_seconds((int64_t)ceil(t), span),
+			  st->name, upper ? "can need up to" : "needs at least",
+			  fmt_seconds((int64_t)ceil(t), span),
 			  fmt_thousands((int64_t)ops, a), why,
 			  fmt_thousands(PK_SCENARIO_MAX_SIM_S, b));
 		return -1;

@@ -407,6 +407,23 @@ static double ranges_planned(const struct pk_scenario *s,
 	return n < 1 ? 1 : n;
 }
 
+/* The most physical partitions any variant can reach (ranges_planned):
+   what a fan-out query or a rule-38 key query can visit at most. */
+double ld_ranges_bound(const struct pk_scenario *s)
+{
+	double items = items_planned(s), r = 1;
+	double item_bytes = (double)ld_largest_item(s);
+	size_t i;
+
+	for (i = 0; i < s->n_variants; i++) {
+		const struct pk_container_spec *c = &s->variants[i];
+
+		r = fmax(r, ranges_planned(s, c, items, item_bytes,
+					   lps_planned(s, c, items)));
+	}
+	return r;
+}
+
 /*
  * Refuse up front a run whose memory would pass PK_SCENARIO_MAX_TRACK_BYTES
  * (scenario.h): the estimate covers the items (the
