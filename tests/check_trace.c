@@ -860,53 +860,57 @@ START_TEST(test_trace_time_errors)
 	static const char bad[] = "{\"ts\": 1}\n{\"ts\": \"yesterday\"}\n";
 
 	/* missing on the record's line (line 2 here) */
-	expect_time_error("{\"ts\": 1}\n{\"x\": 2}\n", "ts",
-			  "pksim: t.jsonl:2: error: record 2 has no time field "
-			  "\"/ts\"");
-	expect_time_error("{\"ts\": 1}\n\n{\"x\": 2}\n", "/ts",
-			  "pksim: t.jsonl:3: error: record 2 has no time field "
-			  "\"/ts\"");
+	expect_time_error(
+	    "{\"ts\": 1}\n{\"x\": 2}\n", "ts",
+	    "pksim: t.jsonl:2:1: error: record 2 has no time field "
+	    "\"/ts\"; every record needs one: epoch seconds or "
+	    "an ISO 8601 date-time");
+	expect_time_error(
+	    "{\"ts\": 1}\n\n{\"x\": 2}\n", "/ts",
+	    "pksim: t.jsonl:3:1: error: record 2 has no time field "
+	    "\"/ts\"; every record needs one: epoch seconds or "
+	    "an ISO 8601 date-time");
 	/* unparsable strings */
 	expect_time_error(bad, "/ts",
-			  "pksim: t.jsonl:2: error: time field \"/ts\": "
+			  "pksim: t.jsonl:2:1: error: time field \"/ts\": "
 			  "\"yesterday\" is neither epoch seconds nor an ISO "
 			  "8601 date-time");
 	expect_time_error("{\"ts\": \"2020-02-30T00:00:00Z\"}", "/ts",
-			  "pksim: t.jsonl:1: error: time field \"/ts\": "
+			  "pksim: t.jsonl:1:1: error: time field \"/ts\": "
 			  "\"2020-02-30T00:00:00Z\" is neither epoch seconds "
 			  "nor an ISO 8601 date-time");
 	expect_time_error("{\"ts\": \"2020-07-13T24:00:00Z\"}", "/ts",
-			  "pksim: t.jsonl:1: error: time field \"/ts\": "
+			  "pksim: t.jsonl:1:1: error: time field \"/ts\": "
 			  "\"2020-07-13T24:00:00Z\" is neither epoch seconds "
 			  "nor an ISO 8601 date-time");
 	expect_time_error("{\"ts\": \"2020-07-13T00:05:00+02:\"}", "/ts",
-			  "pksim: t.jsonl:1: error: time field \"/ts\": "
+			  "pksim: t.jsonl:1:1: error: time field \"/ts\": "
 			  "\"2020-07-13T00:05:00+02:\" is neither epoch "
 			  "seconds nor an ISO 8601 date-time");
 	expect_time_error("{\"ts\": \"inf\"}", "/ts",
-			  "pksim: t.jsonl:1: error: time field \"/ts\": "
+			  "pksim: t.jsonl:1:1: error: time field \"/ts\": "
 			  "\"inf\" is neither epoch seconds nor an ISO 8601 "
 			  "date-time");
 	expect_time_error("{\"ts\": \"\"}", "/ts",
-			  "pksim: t.jsonl:1: error: time field \"/ts\": \"\" "
+			  "pksim: t.jsonl:1:1: error: time field \"/ts\": \"\" "
 			  "is neither epoch seconds nor an ISO 8601 "
 			  "date-time");
 	/* wrong types and range */
 	expect_time_error("{\"ts\": true}", "/ts",
-			  "pksim: t.jsonl:1: error: time field \"/ts\" must "
+			  "pksim: t.jsonl:1:1: error: time field \"/ts\" must "
 			  "be a number (epoch seconds) or an ISO 8601 string");
 	expect_time_error("{\"ts\": {\"s\": 1}}", "/ts",
-			  "pksim: t.jsonl:1: error: time field \"/ts\" must "
+			  "pksim: t.jsonl:1:1: error: time field \"/ts\" must "
 			  "be a number (epoch seconds) or an ISO 8601 string");
 	expect_time_error("{\"ts\": 1e300}", "/ts",
-			  "pksim: t.jsonl:1: error: time field \"/ts\": "
+			  "pksim: t.jsonl:1:1: error: time field \"/ts\": "
 			  "1e+300 epoch seconds is out of range; epoch "
 			  "seconds must be within +-100,000,000,000,000 "
 			  "(about 3 million years)");
 	/* a digit string beyond the range is out of range, not "neither"
 	   (INT64_MAX seconds, and a string past the 64 characters read) */
 	expect_time_error("{\"ts\": \"9223372036854775807\"}", "/ts",
-			  "pksim: t.jsonl:1: error: time field \"/ts\": "
+			  "pksim: t.jsonl:1:1: error: time field \"/ts\": "
 			  "\"9223372036854775807\" epoch seconds is out of "
 			  "range; epoch seconds must be within "
 			  "+-100,000,000,000,000 (about 3 million years)");
@@ -914,7 +918,7 @@ START_TEST(test_trace_time_errors)
 			  "0000000000000000000000000000000000000000000000000"
 			  "0000000000000000\"}",
 			  "/ts",
-			  "pksim: t.jsonl:1: error: time field \"/ts\": \"1"
+			  "pksim: t.jsonl:1:1: error: time field \"/ts\": \"1"
 			  "0000000000000000000000000000000000000000000000000"
 			  "00000000000000...\" epoch seconds is out of range; "
 			  "epoch seconds must be within +-100,000,000,000,000 "

@@ -234,7 +234,8 @@ void ld_load_lesson(struct ld *ld, const struct yn *n);
 void ld_lesson_free(struct pk_lesson *l);
 
 /* plan_limits.c: the plan's arithmetic both bounds use. x to 3
-   significant digits into buf (PK_FMT_BYTES), returned; the retries the
+   significant digits into buf (PK_FMT_BYTES), returned (ld_above: x
+   that passed limit, with the digits that show it); the retries the
    plan allows for (the most any stream's client makes); a phase's
    expected operations, its workload count (ceil, HUGE_VAL past 2^64)
    and its peak rate (ops/s); a data file's arrival span (simulated s),
@@ -243,6 +244,7 @@ void ld_lesson_free(struct pk_lesson *l);
    partitions a variant reaches (plan_memory.c); the largest item a run
    writes (bytes). */
 const char *ld_approx(double x, char *buf);
+const char *ld_above(double x, double limit, char *buf);
 struct pk_retry_spec ld_plan_retry(const struct pk_scenario *s);
 double ld_phase_ops(const struct pk_phase_spec *p);
 double ld_phase_count(const struct pk_phase_spec *p);

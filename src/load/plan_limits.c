@@ -33,6 +33,28 @@ const char *ld_approx(double x, char *buf)
 	return fmt_thousands((int64_t)llround(x / scale) * (int64_t)scale, buf);
 }
 
+/* x, which passed limit, as ld_approx writes it when that figure is
+   above limit's, else to the whole unit rounded up (so 1,000,000,001
+   above 1,000,000,000 is not "1,000,000,000"); into buf (PK_FMT_BYTES). */
+const char *ld_above(double x, double limit, char *buf)
+{
+	double scale;
+
+	if (!isfinite(x) || fabs(x) >= 9e18) {
+		snprintf(buf, PK_FMT_BYTES, "%.17g", x);
+		return buf;
+	}
+	if (fabs(x) < 1000) {
+		snprintf(buf, PK_FMT_BYTES, "%.6g", x);
+		return buf;
+	}
+	scale = pow(10, floor(log10(fabs(x))) - 2);
+	if ((double)llround(x / scale) * scale > limit) {
+		return ld_approx(x, buf);
+	}
+	return fmt_thousands((int64_t)ceil(x), buf);
+}
+
 /* The retries the plan allows for: the most any stream's client makes
    (its count and total wait), enabled when any stream retries. */
 struct pk_retry_spec ld_plan_retry(const struct pk_scenario *s)
@@ -470,22 +492,24 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 {
 	double t_s = 0, ops = 0, ru = 0, attempts;
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
-	char d[PK_FMT_BYTES];
+	char d[PK_FMT_SPAN_BYTES];
 	size_t i;
 
 	if (s->items_file && s->items_file->trace) {
 		double span = ld_file_span_s(s->items_file);
 
 		if (span > (double)PK_SCENARIO_MAX_SIM_S) {
-			ld_err_at(ld, s->items_file->line, s->items_file->col,
-				  "the data file's arrivals span %s s "
-				  "(%s days), above pksim's limit of %s s "
-				  "(366 days) of simulated time; raise "
-				  "time_compression or the rate, or use "
-				  "fewer records (limit)",
-				  ld_approx(span, c),
-				  ld_approx(span / 86400.0, d),
-				  fmt_thousands(PK_SCENARIO_MAX_SIM_S, a));
+			ld_err_at(
+			    ld, s->items_file->line, s->items_file->col,
+			    "the data file's arrivals span %s, "
+			    "above pksim's limit of %s s "
+			    "(366 days) of simulated time; raise "
+			    "time_compression or the rate, or use "
+			    "fewer records (limit)",
+			    span < 9e18
+				? fmt_seconds((int64_t)ceil(span), d)
+				: ld_above(span, PK_SCENARIO_MAX_SIM_S, c),
+			    fmt_thousands(PK_SCENARIO_MAX_SIM_S, a));
 			return -1;
 		}
 	}
@@ -506,8 +530,9 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 				  "pksim's limits of %s requests and %s RU a "
 				  "run; raise split_ru (fewer, larger "
 				  "requests) or export a shorter time",
-				  ld_approx((double)m->pieces, c),
-				  ld_approx(ru, d),
+				  ld_above((double)m->pieces,
+					   PK_SCENARIO_MAX_OPERATIONS, c),
+				  ld_above(ru, PK_COST_MAX_RUN_RU, d),
 				  ld_approx(PK_SCENARIO_MAX_OPERATIONS, a),
 				  ld_approx(PK_COST_MAX_RUN_RU, b));
 			return -1;
@@ -519,16 +544,17 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 
 		/* --query operations count like records */
 		if (recs + nq > PK_SCENARIO_MAX_OPERATIONS) {
-			ld_err_at(ld, f->line, f->col,
-				  "the data file's %s records and the %s "
-				  "queries --query sends among them are "
-				  "about %s operations, above pksim's limit "
-				  "of %s operations a run; use fewer records "
-				  "(limit) or a smaller --query share",
-				  ld_approx(recs, a), ld_approx(nq, b),
-				  ld_approx(recs + nq, c),
-				  fmt_thousands(
-				      (int64_t)PK_SCENARIO_MAX_OPERATIONS, d));
+			ld_err_at(
+			    ld, f->line, f->col,
+			    "the data file's %s records and the %s "
+			    "queries --query sends among them are "
+			    "about %s operations, above pksim's limit "
+			    "of %s operations a run; use fewer records "
+			    "(limit) or a smaller --query share",
+			    ld_approx(recs, a), ld_approx(nq, b),
+			    ld_above(recs + nq, PK_SCENARIO_MAX_OPERATIONS, c),
+			    fmt_thousands((int64_t)PK_SCENARIO_MAX_OPERATIONS,
+					  d));
 			return -1;
 		}
 		for (i = 0; i < f->n_queries; i++) {
@@ -549,7 +575,7 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 				  "above pksim's limit of %s RU a run, "
 				  "where its RU totals in mRU fit 64 bits; "
 				  "lower the cost keys or max_retries",
-				  ld_approx(ru, c), attempts,
+				  ld_above(ru, PK_COST_MAX_RUN_RU, c), attempts,
 				  ld_approx(PK_COST_MAX_RUN_RU, d));
 			return -1;
 		}
@@ -582,7 +608,8 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 				  "operations, above pksim's limit of %s "
 				  "operations a run; lower a phase's rate or "
 				  "duration",
-				  p->name ? p->name : "?", ld_approx(ops, c),
+				  p->name ? p->name : "?",
+				  ld_above(ops, PK_SCENARIO_MAX_OPERATIONS, c),
 				  fmt_thousands(
 				      (int64_t)PK_SCENARIO_MAX_OPERATIONS, b));
 			return -1;
@@ -597,8 +624,9 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 				  "where its RU totals in mRU fit 64 bits; "
 				  "lower the cost keys, a query's results, "
 				  "max_retries, or the rate",
-				  p->name ? p->name : "?", ld_approx(ru, c),
-				  attempts, ld_approx(PK_COST_MAX_RUN_RU, d));
+				  p->name ? p->name : "?",
+				  ld_above(ru, PK_COST_MAX_RUN_RU, c), attempts,
+				  ld_approx(PK_COST_MAX_RUN_RU, d));
 			return -1;
 		}
 	}

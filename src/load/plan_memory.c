@@ -18,6 +18,22 @@
 #include "pksim/base/mem.h"
 #include "pksim/load/trace.h"
 
+/* Decimals that write bytes b, which passed the memory limit, in GiB
+   above the limit's figure: two significant digits (one decimal below
+   10 GiB, none above), more only while rounding would put it at the
+   limit (8.0 GiB at a limit of 8 GiB is 8.001 GiB). */
+static int gib_decimals(double b)
+{
+	double g = b / (double)PK_GIB;
+	double limit = PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB;
+	int d = g < 10 ? 1 : 0;
+
+	while (d < 9 && round(g * pow(10, d)) / pow(10, d) <= limit) {
+		d++;
+	}
+	return d;
+}
+
 /* Items the phases create (creates, upserts and batches' items), or the
    data file's. */
 static double items_planned(const struct pk_scenario *s)
@@ -105,12 +121,12 @@ static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
 	}
 	ld_err_at(ld, s->phases[worst].line, s->phases[worst].col,
 		  "at %s%s operations a second, rate-limited operations could "
-		  "queue about %s retries, %.1f GiB (pksim stops at %.0f GiB); "
+		  "queue about %s retries, %.*f GiB (pksim stops at %.0f GiB); "
 		  "lower the rate, or the client's max_wait",
 		  s->phases[worst].schedule ? "a peak of " : "",
 		  ld_approx(ld_phase_peak(&s->phases[worst]), ra),
 		  ld_approx(queued * (double)s->n_variants, rb),
-		  bytes / (double)PK_GIB,
+		  gib_decimals(bytes), bytes / (double)PK_GIB,
 		  PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB);
 }
 
@@ -592,16 +608,17 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 	    s->items_file ? s->items_file->col
 	    : s->n_phases ? s->phases[0].col
 			  : 0,
-	    "the run would take about %.*f GiB (%s items: %.2f GiB; logical "
+	    "the run would take about %.*f GiB (%s item%s: %.2f GiB; logical "
 	    "and physical partitions: %.2f GiB; per-second samples and "
 	    "records: %.2f GiB; "
 	    "retry-wait histograms: %.2f GiB%s; %zu variant%s), and pksim "
 	    "stops at %.0f GiB before it starts; %s",
-	    total < 10.0 * PK_GIB ? 1 : 0, total / (double)PK_GIB,
+	    gib_decimals(total), total / (double)PK_GIB,
 	    items < 9e18 ? fmt_thousands(llround(items), ia)
 			 : ld_approx(items, ia),
-	    it_b / (double)PK_GIB, lp_b / (double)PK_GIB,
-	    smp_b / (double)PK_GIB, hist_b / (double)PK_GIB, rq, s->n_variants,
+	    llround(items) == 1 ? "" : "s", it_b / (double)PK_GIB,
+	    lp_b / (double)PK_GIB, smp_b / (double)PK_GIB,
+	    hist_b / (double)PK_GIB, rq, s->n_variants,
 	    s->n_variants == 1 ? "" : "s",
 	    PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB,
 	    s->items_file ? "use fewer records (limit), a smaller --query "

@@ -20,6 +20,7 @@
 
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
+#include "pksim/base/value.h"
 
 /* Longest string trace_time_ms tries to read as a time: ISO 8601 with a
    nanosecond fraction and an offset is 35 bytes. */
@@ -580,7 +581,7 @@ int trace_time_ms(const struct pk_trace *t, size_t i, const char *field,
 		  int64_t *t_ms, struct pk_diag *d)
 {
 	const struct pk_trace_leaf *l;
-	int line = trace_line(t, i);
+	int line = trace_line(t, i), col = trace_col(t, i);
 	const char *slash = field[0] == '/' ? "" : "/";
 	const char *str;
 	double x;
@@ -593,23 +594,32 @@ int trace_time_ms(const struct pk_trace *t, size_t i, const char *field,
 	}
 	l = leaf_at(t, i, field);
 	if (!l) {
-		diag_error(d, t->path, line, 0,
-			   "record %zu has no time field \"%s%s\"", i + 1,
-			   slash, field);
+		diag_error(d, t->path, line, col,
+			   "record %zu has no time field \"%s%s\"; every "
+			   "record needs one: epoch seconds or an ISO 8601 "
+			   "date-time",
+			   i + 1, slash, field);
 		return -1;
 	}
 	if (l->kind == PK_VALUE_NUMBER) {
 		if (epoch_s_to_ms(l->u.num, t_ms) < 0) {
-			diag_error(d, t->path, line, 0,
-				   "time field \"%s%s\": %g epoch seconds is "
+			/* every digit a double keeps: 100000000000001,
+			   not 1e+14, the limit's figure */
+			struct pk_value v = {.type = PK_VALUE_NUMBER,
+					     .num = l->u.num};
+			char text[64];
+
+			value_format(&v, text, sizeof(text));
+			diag_error(d, t->path, line, col,
+				   "time field \"%s%s\": %s epoch seconds is "
 				   "out of range; " EPOCH_RANGE_TEXT,
-				   slash, field, l->u.num);
+				   slash, field, text);
 			return -1;
 		}
 		return 0;
 	}
 	if (l->kind != PK_VALUE_STRING) {
-		diag_error(d, t->path, line, 0,
+		diag_error(d, t->path, line, col,
 			   "time field \"%s%s\" must be a number (epoch "
 			   "seconds) or an ISO 8601 string",
 			   slash, field);
@@ -622,7 +632,7 @@ int trace_time_ms(const struct pk_trace *t, size_t i, const char *field,
 		return 0;
 	}
 	if (num || decimal_shape(str, l->len)) {
-		diag_error(d, t->path, line, 0,
+		diag_error(d, t->path, line, col,
 			   "time field \"%s%s\": \"%.*s%s\" epoch seconds is "
 			   "out of range; " EPOCH_RANGE_TEXT,
 			   slash, field,
@@ -630,7 +640,7 @@ int trace_time_ms(const struct pk_trace *t, size_t i, const char *field,
 			   str, l->len > TIME_TEXT_MAX ? "..." : "");
 		return -1;
 	}
-	diag_error(d, t->path, line, 0,
+	diag_error(d, t->path, line, col,
 		   "time field \"%s%s\": \"%.*s\" is neither epoch seconds "
 		   "nor an ISO 8601 date-time",
 		   slash, field,
