@@ -504,6 +504,72 @@ START_TEST(test_output_read_only)
 }
 END_TEST
 
+/* -o through a symbolic link to a read-only file is refused as the file
+   itself is (a link is written in place: without the check the report
+   would overwrite it), and written with --force; a link to a writable file
+   is written in place. -o into a missing folder and -o '=r.txt' (the
+   file name after a stray '=') are refused before the run: exit 2, the
+   message, no file made. */
+START_TEST(test_output_link_folder_equals)
+{
+	char *dir = tu_tmpdir(), err[1024], want[1536], link[512];
+	char *s = tu_write_file(dir, "s.yaml", INPUT_SCENARIO);
+	char *d = tu_write_file(dir, "d.csv", INPUT_DATA);
+	char *r = tu_write_file(dir, "r.txt", "old\n");
+	char *w = tu_write_file(dir, "w.txt", "old\n");
+
+	ck_assert_int_eq(chmod(r, 0444), 0);
+	snprintf(link, sizeof(link), "%s/l.txt", dir);
+	ck_assert_int_eq(symlink(r, link), 0);
+	ck_assert_int_eq(run_to(dir, "l.txt", "", err, sizeof(err)), 2);
+	snprintf(want, sizeof(want),
+		 "pksim: %s: error: the file is read-only (mode 0444); pksim "
+		 "replaces a read-only file only with --force (or give -o "
+		 "another file)",
+		 link);
+	ck_assert_str_eq(err, want);
+	holds(dir, "r.txt", "old\n");
+	unlink(link);
+	ck_assert_int_eq(symlink(w, link), 0);
+	ck_assert_int_eq(run_to(dir, "l.txt", "", err, sizeof(err)), 0);
+	ck_assert_int_eq(unlink(link), 0); /* still the link, w.txt written */
+	ck_assert_int_eq(dir_entries(dir), 4);
+
+	ck_assert_int_eq(run_to(dir, "no/r.txt", "", err, sizeof(err)), 2);
+	snprintf(want, sizeof(want),
+		 "pksim: %s/no/r.txt: error: cannot write the report there: "
+		 "%s/no is not an existing folder; give -o a file in an "
+		 "existing folder",
+		 dir, dir);
+	ck_assert_str_eq(err, want);
+	ck_assert_int_eq(run_to(dir, "s.yaml/r.txt", "", err, sizeof(err)), 2);
+	ck_assert_ptr_nonnull(strstr(err, "s.yaml is not a folder"));
+	ck_assert_int_eq(dir_entries(dir), 4);
+	{
+		char args[1024], *out = NULL, *e = NULL;
+
+		snprintf(args, sizeof(args), "run '%s/s.yaml' -o=r.txt", dir);
+		ck_assert_int_eq(tu_run(args, &out, &e), 2);
+		ck_assert_str_eq(e, "pksim: -o: error: '=r.txt' starts with "
+				    "'=': write -o FILE (a space, no '=') or "
+				    "--output=FILE\n");
+		free(out);
+		free(e);
+	}
+	ck_assert_int_eq(dir_entries(dir), 4);
+	unlink(r);
+	unlink(w);
+	unlink(s);
+	unlink(d);
+	free(r);
+	free(w);
+	free(s);
+	free(d);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("output");
@@ -522,6 +588,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_output_signal_removes_tmp);
 	tcase_add_test(tc, test_output_not_an_input);
 	tcase_add_test(tc, test_output_read_only);
+	tcase_add_test(tc, test_output_link_folder_equals);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

@@ -8,8 +8,10 @@
  * only case where that loses something, and replacing the user's link
  * with a file would be worse.
  * A report never replaces an input of its run (the same inode), nor,
- * without --force, a read-only file. While the temporary file exists,
- * SIGINT, SIGTERM and SIGHUP remove it before they end the process.
+ * without --force, a read-only file, or one a symbolic link names. A
+ * report into a missing folder is refused before the run. While the temporary
+ * file exists, SIGINT, SIGTERM and SIGHUP remove it before they end the
+ * process.
  */
 #include "pksim/base/output.h"
 
@@ -170,6 +172,43 @@ static int refuse_read_only(const char *path, const struct stat *st,
 	return -1;
 }
 
+/* A symbolic link (lst) whose target is an existing read-only regular
+   file: written in place, it would be overwritten as the file itself. */
+static int link_to_read_only(const char *path, const struct stat *lst,
+			     struct stat *target)
+{
+	return S_ISLNK(lst->st_mode) && stat(path, target) == 0 &&
+	       S_ISREG(target->st_mode) && read_only(path, target);
+}
+
+/* path's folder (all before its last '/', "." without one, "/" for a
+   path at the root) is missing or not a folder: a report written there
+   fails, so say so before the run. -1 with the error, else 0. */
+static int refuse_no_folder(const char *path, struct pk_diag *diag)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? xasprintf("%.*s", (int)(slash - path), path)
+			  : xasprintf(".");
+	struct stat st;
+	int rc = 0;
+
+	if (!dir[0]) {
+		free(dir);
+		dir = xasprintf("/");
+	}
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		diag_error(diag, path, 0, 0,
+			   "cannot write the report there: %s is %s; give -o a "
+			   "file in an existing folder",
+			   dir,
+			   stat(dir, &st) != 0 ? "not an existing folder"
+					       : "not a folder");
+		rc = -1;
+	}
+	free(dir);
+	return rc;
+}
+
 static int refuse_empty(struct pk_diag *diag)
 {
 	diag_error(diag, "-o", 0, 0,
@@ -190,8 +229,18 @@ int output_check(const char *path, const char *const *inputs, size_t n_inputs,
 	if (!path[0]) {
 		return refuse_empty(diag);
 	}
+	if (path[0] == '=') {
+		diag_error(diag, "-o", 0, 0,
+			   "'%s' starts with '=': write -o FILE (a space, no "
+			   "'=') or --output=FILE",
+			   path);
+		return -1;
+	}
 	if (stat(path, &out) != 0) {
-		return 0; /* a new file: no input is there */
+		/* a new file: no input is there, but its folder must be */
+		return errno == ENOENT || errno == ENOTDIR
+			   ? refuse_no_folder(path, diag)
+			   : 0;
 	}
 	for (i = 0; i < n_inputs; i++) {
 		if (inputs[i] && stat(inputs[i], &in) == 0 &&
@@ -207,6 +256,10 @@ int output_check(const char *path, const char *const *inputs, size_t n_inputs,
 	if (!(flags & PK_OUTPUT_FORCE) && lstat(path, &out) == 0 &&
 	    S_ISREG(out.st_mode) && read_only(path, &out)) {
 		return refuse_read_only(path, &out, diag);
+	}
+	if (!(flags & PK_OUTPUT_FORCE) && lstat(path, &out) == 0 &&
+	    link_to_read_only(path, &out, &in)) {
+		return refuse_read_only(path, &in, diag);
 	}
 	return 0;
 }
@@ -245,6 +298,12 @@ int output_write(const char *path, const char *data, size_t len, int flags,
 		return refuse_empty(diag);
 	}
 	if (lstat(path, &st) == 0) {
+		struct stat target;
+
+		if (!(flags & PK_OUTPUT_FORCE) &&
+		    link_to_read_only(path, &st, &target)) {
+			return refuse_read_only(path, &target, diag);
+		}
 		if (!S_ISREG(st.st_mode)) {
 			return to_special(path, data, len, diag);
 		}
