@@ -201,13 +201,13 @@ START_TEST(test_cli_output_file)
 	free(out);
 	free(err);
 	unlink(path);
-	/* a directory that does not exist: environment error, exit 1, and
-	   nothing written */
+	/* a directory that does not exist: refused before the run, exit 2,
+	   and nothing written */
 	snprintf(path, sizeof(path), "%s/no/such/dir/r.txt", dir);
 	snprintf(args, sizeof(args), "run scenarios/offices.yaml -o '%s'",
 		 path);
-	ck_assert_int_eq(tu_run(args, &out, &err), 1);
-	ck_assert_ptr_nonnull(strstr(err, "cannot write"));
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	ck_assert_ptr_nonnull(strstr(err, "cannot write the report there"));
 	ck_assert(!exists(path));
 	free(out);
 	free(err);

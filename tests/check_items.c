@@ -1203,7 +1203,9 @@ START_TEST(test_items_command_line_errors)
 					      1, 0, 0, 400, &d));
 	ck_assert_int_gt(d.entries[0].line, 0);
 	ck_assert_str_eq(d.entries[0].msg,
-			 "record 1 has no time field \"/ts\"");
+			 "record 1 has no time field \"/ts\"; every record "
+			 "needs one: epoch seconds or an ISO 8601 "
+			 "date-time");
 	diag_free(&d);
 	diag_init(&d);
 	ck_assert_ptr_null(scenario_for_items(
