@@ -592,13 +592,14 @@ START_TEST(test_schedule_bounds)
 
 	e = error_of(HEAD "phases: [{duration: 1h, ops: {read: 1}, rate: "
 			  "{base: 100/s, spikes: {every: 1h, for: 30s, factor: "
-			  "20000}}}]\n");
-	/* 2,000,000/s x 30 s of max_wait = 60,000,000 retries x 200 bytes
-	   = 1.2e10 bytes = 11.2 GiB */
+			  "70000}}}]\n");
+	/* 7,000,000/s x 9 s (the SDK's 9 retries, each waiting a
+	   retry-after of at most 1 s) = 63,000,000 retries x 200 bytes =
+	   1.26e10 bytes = 11.7 GiB */
 	ck_assert_str_eq(e, "pksim: t.yaml:2:10: error: at a peak of "
-			    "2,000,000 operations a second, rate-limited "
-			    "operations could queue about 60,000,000 "
-			    "retries, 11.2 GiB (pksim stops at 8 GiB); lower "
+			    "7,000,000 operations a second, rate-limited "
+			    "operations could queue about 63,000,000 "
+			    "retries, 12 GiB (pksim stops at 8 GiB); lower "
 			    "the rate, or the client's max_wait");
 	free(e);
 }

@@ -173,6 +173,51 @@ double ld_file_queries(const struct pk_items_file *f, double n)
 	return q;
 }
 
+/* Work units one query q takes beyond its operation
+   (PK_SCENARIO_MAX_WORK): its IN list's values, and the physical
+   partitions it visits, at most ranges (an IN list no more than its
+   values) at PK_SCENARIO_RANGE_WORK each. */
+static double query_work(const struct pk_query_spec *q, double ranges)
+{
+	double in = 0;
+	size_t c;
+
+	for (c = 0; c < q->n_conds; c++) {
+		if (q->conds[c].kind == PK_COND_IN) {
+			in = fmax(in, (double)q->conds[c].in_count);
+		}
+	}
+	return in +
+	       (in > 0 ? fmin(in, ranges) : ranges) * PK_SCENARIO_RANGE_WORK;
+}
+
+/* Work units of n queries drawn by weight from qs[0..nq): n x the
+   weighted mean of query_work. */
+static double queries_work(const struct pk_query_spec *qs, size_t nq, double n,
+			   double ranges)
+{
+	double w = 0, sum = 0;
+	size_t i;
+
+	for (i = 0; i < nq; i++) {
+		w += qs[i].weight;
+		sum += qs[i].weight * query_work(&qs[i], ranges);
+	}
+	return w > 0 ? n * sum / w : 0;
+}
+
+/* The work units phase p takes: an operation each, and its queries'
+   (queries_work). */
+static double phase_work(const struct pk_phase_spec *p, double ranges)
+{
+	double n = ld_phase_count(p);
+
+	return n + (p->mix[PK_OP_QUERY] > 0
+			? queries_work(p->queries, p->n_queries,
+				       n * p->mix[PK_OP_QUERY], ranges)
+			: 0);
+}
+
 /* The least RU any request can be charged under s's cost keys: a lower
    bound on what each operation takes from a client's ru_budget. */
 double ld_least_charge_ru(const struct pk_scenario *s)
@@ -490,7 +535,8 @@ static int check_client_time(struct ld *ld, const struct pk_scenario *s)
    phase that passes the bound. */
 int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 {
-	double t_s = 0, ops = 0, ru = 0, attempts;
+	double t_s = 0, ops = 0, ru = 0, attempts, work = 0;
+	double ranges = ld_ranges_bound(s);
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
 	char d[PK_FMT_SPAN_BYTES];
 	size_t i;
@@ -557,6 +603,23 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 					  d));
 			return -1;
 		}
+		work =
+		    recs + queries_work(f->queries, f->n_queries, nq, ranges);
+		if (!(work <= PK_SCENARIO_MAX_WORK)) {
+			ld_err_at(
+			    ld, f->line, f->col,
+			    "the data file's records and the queries "
+			    "--query sends among them take about %s "
+			    "units of work (a record 1, each value of a "
+			    "query's IN list 1, each of the up to %s "
+			    "physical partitions a query visits %.3g), "
+			    "above pksim's limit of %s a run; use fewer "
+			    "records (limit) or a smaller --query share",
+			    ld_above(work, PK_SCENARIO_MAX_WORK, c),
+			    ld_approx(ranges, b), PK_SCENARIO_RANGE_WORK,
+			    fmt_thousands((int64_t)PK_SCENARIO_MAX_WORK, d));
+			return -1;
+		}
 		for (i = 0; i < f->n_queries; i++) {
 			q_ru =
 			    fmax(q_ru, s->cost.query_base_ru +
@@ -612,6 +675,23 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 				  ld_above(ops, PK_SCENARIO_MAX_OPERATIONS, c),
 				  fmt_thousands(
 				      (int64_t)PK_SCENARIO_MAX_OPERATIONS, b));
+			return -1;
+		}
+		work += phase_work(p, ranges);
+		if (!(work <= PK_SCENARIO_MAX_WORK)) {
+			ld_err_at(
+			    ld, p->line, p->col,
+			    "the phases up to '%s' take about %s units "
+			    "of work (an operation 1, each value of a "
+			    "query's IN list 1, each of the up to %s "
+			    "physical partitions a query visits %.3g), "
+			    "above pksim's limit of %s a run; lower a "
+			    "phase's rate, duration or share of queries, "
+			    "or a query's IN values",
+			    p->name ? p->name : "?",
+			    ld_above(work, PK_SCENARIO_MAX_WORK, c),
+			    ld_approx(ranges, b), PK_SCENARIO_RANGE_WORK,
+			    fmt_thousands((int64_t)PK_SCENARIO_MAX_WORK, a));
 			return -1;
 		}
 		ru += ld_phase_count(p) * attempts * worst_attempt_ru(s, p);

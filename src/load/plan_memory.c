@@ -57,6 +57,58 @@ static double items_planned(const struct pk_scenario *s)
 	return n;
 }
 
+/*
+ * Seconds one operation of a client retrying by r can spend waiting in
+ * the retry queue, all its waits together: at most max_wait, and at most
+ * max_retries waits of the longest one. A 429's retry-after runs to the
+ * next second (throttle.c: at most 1 s), the SDK's policy waits that; the
+ * exponential policy the larger of it and its backoff (at most cap). So
+ * the SDK's defaults (9 retries, 30 s) hold an operation at most 9 s,
+ * not 30. 0 when r does not retry.
+ */
+static double retry_life_s(const struct pk_retry_spec *r)
+{
+	double one = 1.0;
+
+	if (!r->enabled) {
+		return 0;
+	}
+	if (r->policy == PK_RETRY_EXPONENTIAL) {
+		one = fmax(one, (double)r->cap_ms / 1000.0);
+	}
+	return fmin((double)r->max_wait_ms / 1000.0,
+		    (double)r->max_retries * one);
+}
+
+/* The longest retry_life_s of any stream's client. */
+static double plan_retry_life_s(const struct pk_scenario *s)
+{
+	double life = 0;
+	size_t i;
+
+	for (i = 0; i < s->n_streams; i++) {
+		life = fmax(life, retry_life_s(&s->streams[i].client.retry));
+	}
+	return life;
+}
+
+/* The stream phase i belongs to. */
+static const struct pk_stream_spec *phase_stream(const struct pk_scenario *s,
+						 size_t i)
+{
+	size_t k;
+
+	for (k = 0; k < s->n_streams; k++) {
+		const struct pk_stream_spec *st = &s->streams[k];
+
+		if (i >= st->phase_first &&
+		    i < st->phase_first + st->n_phases) {
+			return st;
+		}
+	}
+	return &s->streams[0];
+}
+
 /* Bytes one waiting retry of phase ph takes on average: the entry, and
    for its share of queries the copy of the longest IN list a query of
    the phase has (8 bytes a value; a queued retry owns it, retryq.h). */
@@ -82,8 +134,7 @@ static double retry_bytes(const struct pk_phase_spec *ph)
 static double retry_queue_bytes(const struct pk_scenario *s, size_t *worst,
 				double *queued)
 {
-	double wait_s = (double)ld_plan_retry(s).max_wait_ms / 1000.0,
-	       bytes = 0;
+	double bytes = 0;
 	double q, b;
 	size_t i;
 
@@ -93,8 +144,17 @@ static double retry_queue_bytes(const struct pk_scenario *s, size_t *worst,
 		return 0;
 	}
 	for (i = 0; i < s->n_phases; i++) {
-		q = fmin(ld_phase_peak(&s->phases[i]) * wait_s,
+		const struct pk_stream_spec *st = phase_stream(s, i);
+
+		/* arrivals over one operation's waits, at most the phase's
+		   operations; a closed loop of C workers holds at most C
+		   unanswered (a retrying operation keeps its worker) */
+		q = fmin(ld_phase_peak(&s->phases[i]) *
+			     retry_life_s(&st->client.retry),
 			 ld_phase_ops(&s->phases[i]));
+		if (st->client.concurrency > 0) {
+			q = fmin(q, (double)st->client.concurrency);
+		}
 		b = q * retry_bytes(&s->phases[i]) * (double)s->n_variants;
 		if (b > bytes || isnan(b)) {
 			bytes = b;
@@ -464,9 +524,7 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 	double item_bytes = (double)ld_largest_item(s);
 	double it_b, lp_b = 0, smp_b = 0, hist_b, rq_b = 0, total;
 	double file_b, cq_b;
-	double wait_s = ld_plan_retry(s).enabled
-			    ? (double)ld_plan_retry(s).max_wait_ms / 1000.0
-			    : 0;
+	double wait_s = plan_retry_life_s(s);
 	char ia[PK_FMT_BYTES], qa[PK_FMT_BYTES], rq[512] = "";
 	const struct pk_prop_spec *id = scenario_find_prop(s, "/id");
 	int ids = s->items_file || !id || id->kind != PK_GEN_UNIQUE;
