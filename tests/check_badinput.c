@@ -37,6 +37,10 @@
 	"container: {partition_key: /k, throughput: 400}\n"                    \
 	"phases: [{duration: 1m, rate: 1/s}]\n"
 
+/* The address space a refused run may take in refused_small (256 MiB):
+   each of those scenarios would need GiB or years if it ran. */
+#define BAD_AS_BYTES (256L * 1024L * 1024L)
+
 struct bad_run {
 	int status; /* exit status, or -1 if killed */
 	char *err;  /* captured stderr, caller frees */
@@ -135,6 +139,79 @@ static void write_file(const char *path, const char *a, size_t an, int fill,
 }
 
 /* ------------------------------------------------------------------ */
+
+/*
+ * Runs that must be refused before any simulation, under a 256 MiB
+ * address-space limit (RLIMIT_AS, as prlimit --as; not under ASan, whose
+ * shadow memory needs more) and 20 s of CPU: each committed
+ * tests/bad/NAME.yaml exits 2 with the first line of NAME.expect. Each
+ * would take GiB of memory, centuries of simulated time or hours of work
+ * if it started: the refusal is up front, not an out-of-memory halfway.
+ */
+START_TEST(test_badinput_refused_small)
+{
+	static const char *const names[] = {
+	    "client-budget-cost-override",
+	    "client-budget-time",
+	    "client-latency-time",
+	    "run-ops-just-over",
+	    "memory-rounds-to-limit",
+	    "memory-too-big",
+	    "retry-memory",
+	    "long-keys-memory",
+	    "preload-long-keys-memory",
+	    "query-in-work",
+	    "client-queue-memory",
+	};
+	const char *bin = getenv("PKSIM_BIN");
+	size_t i;
+
+	ck_assert_ptr_nonnull(bin);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		char yaml[256], expect[256], *want, *err;
+		char *dir = tu_tmpdir(), epath[512];
+		int st;
+		pid_t pid;
+
+		snprintf(yaml, sizeof(yaml), "tests/bad/%s.yaml", names[i]);
+		snprintf(expect, sizeof(expect), "tests/bad/%s.expect",
+			 names[i]);
+		snprintf(epath, sizeof(epath), "%s/stderr", dir);
+		pid = fork();
+		ck_assert_int_ge(pid, 0);
+		if (pid == 0) {
+			struct rlimit cpu = {20, 20};
+			struct rlimit as = {BAD_AS_BYTES, BAD_AS_BYTES};
+			int e = open(epath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+			if (chdir(tu_src(".")) != 0) {
+				_exit(126);
+			}
+			setrlimit(RLIMIT_CPU, &cpu);
+			if (!getenv("ASAN_OPTIONS")) {
+				setrlimit(RLIMIT_AS, &as);
+			}
+			dup2(e, STDERR_FILENO);
+			execl(bin, "pksim", "run", yaml, "-o", "/dev/null",
+			      (char *)NULL);
+			_exit(127);
+		}
+		ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+		err = tu_read_file(epath, NULL);
+		want = tu_read_file(tu_src(expect), NULL);
+		ck_assert_ptr_nonnull(err);
+		ck_assert_ptr_nonnull(want);
+		ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 2,
+			      "%s: status %d: %s", yaml, st, err);
+		ck_assert_str_eq(first_line(err), first_line(want));
+		free(err);
+		free(want);
+		unlink(epath);
+		rmdir(dir);
+		free(dir);
+	}
+}
+END_TEST
 
 START_TEST(test_badinput_huge_scalar)
 {
@@ -252,6 +329,7 @@ Suite *tu_suite(void)
 	TCase *tc = tcase_create("generated");
 
 	tcase_add_test(tc, test_badinput_huge_scalar);
+	tcase_add_test(tc, test_badinput_refused_small);
 	tcase_add_test(tc, test_badinput_deep_nesting);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
