@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "pksim/service/cosmos/cosmos_service.h"
+#include "pksim/service/dynamodb/ddb_service.h"
 #include "pksim/service/service.h"
 
 /* Each kind of scenario.h and the constructor of its service */
@@ -14,6 +15,7 @@ static const struct {
 	pk_service_new_fn make;
 } registry[] = {
     {PK_SERVICE_COSMOS, cosmos_service_new},
+    {PK_SERVICE_DYNAMODB, ddb_service_new},
 };
 
 pk_service_new_fn service_maker(enum pk_service_kind kind)

@@ -125,6 +125,13 @@ struct pk_snapshot_id {
 				      mRU/s; else 0 */
 };
 
+/* A service's throttles counted by its own reason (Amazon DynamoDB's
+   D14 reasons, TableWriteKeyRangeThroughputExceeded, ...). */
+struct pk_snapshot_reason {
+	const char *name; /* static */
+	uint64_t count;	  /* throttled requests over the run */
+};
+
 /* What only Azure Cosmos DB has; pk_snapshot.cosmos, NULL for another
    service. */
 struct pk_snapshot_cosmos {
@@ -236,6 +243,14 @@ struct pk_snapshot {
 
 	struct pk_snapshot_cosmos *cosmos; /* owned; NULL: not Azure Cosmos
 					      DB */
+	/* Another service's word on its layout and units for the reports'
+	   layout line (static; NULL: "the service's own layout, not Azure
+	   Cosmos DB's") */
+	const char *layout_note;
+	/* Its throttles by reason, n_reasons of them (borrowed from the
+	   service); NULL, 0: none given */
+	const struct pk_snapshot_reason *reasons;
+	size_t n_reasons;
 };
 
 /*

@@ -1,0 +1,82 @@
+/*
+ * ddb_admit: whether one Amazon DynamoDB request's capacity units fit
+ * its partition's read or write bucket in the open second, and why not
+ * (dynamodb-mechanics.md §2, §6, §9, §15):
+ * - D3: a partition serves at most 3,000 read and 1,000 write units a
+ *   second (cap_mcu), burst and adaptive capacity included (KC-BURST,
+ *   RP-ADAPT);
+ * - D5: without adaptive capacity it serves its provisioned share;
+ * - D10 `instant`: it may use the table's unused capacity that second,
+ *   so what binds is the table's provisioned total (A-BP 2019+);
+ * - D9: units above that come from a burst bank (the partition's or
+ *   the table's) of at most 300 s of unused capacity, refilled by what
+ *   each closed second left unused.
+ * - D14: a refusal names its limit: KeyRangeThroughputExceeded (the
+ *   partition: its cap, or its share while the table has room) or
+ *   ProvisionedThroughputExceeded (the table's provisioned total).
+ *   ASSUMPTION: AWS does not say which a share-bound partition without
+ *   adaptive capacity reports; pksim says the key range's.
+ *
+ * Units are milli capacity units (mCU, ddb_units.h). Pure arithmetic on
+ * the caller's structs: no state of its own.
+ */
+#ifndef PKSIM_DDB_ADMIT_H
+#define PKSIM_DDB_ADMIT_H
+
+#include <stdint.h>
+
+/* D9: the bank holds at most this many seconds of a share */
+#define PK_DDB_BANK_SECONDS 300
+
+/* One partition's read or write side in the open second. */
+struct pk_ddb_side {
+	int64_t share_mcu; /* its provisioned share a second, mCU */
+	int64_t cap_mcu;   /* its hard cap a second (D3), mCU */
+	int64_t used_mcu;  /* admitted in the open second, mCU */
+	int64_t bank_mcu;  /* its burst bank, mCU (0 .. 300 x share) */
+};
+
+/* The table's read or write side in the open second. */
+struct pk_ddb_total {
+	int64_t prov_mcu; /* provisioned a second, mCU */
+	int64_t used_mcu; /* admitted in the open second, mCU */
+	int64_t bank_mcu; /* the table's burst bank (burst: table), mCU */
+};
+
+/* How a request fared. */
+enum pk_ddb_verdict {
+	PK_DDB_ADMITTED = 0,
+	PK_DDB_THROTTLE_KEY_RANGE,   /* the partition's limit: cap or share */
+	PK_DDB_THROTTLE_PROVISIONED, /* the table's provisioned total */
+};
+
+/* Where burst units come from (spec.h enum pk_ddb_burst's values). */
+struct pk_ddb_rules {
+	int adaptive; /* 1: the table's unused capacity is usable */
+	int bank;     /* 0 none, 1 the partition's, 2 the table's */
+	int cap_hit;  /* 1: the caller found the cap exceeded (a
+			 linear partition limit is checked there) */
+};
+
+/*
+ * Admit u mCU (>= 0) on side p of table side t under rules r: on
+ * PK_DDB_ADMITTED p and t count them and the bank pays what the share
+ * (or, adaptive, the table's total) does not; else nothing changes.
+ * A cap is checked first: p->used_mcu + u > p->cap_mcu, or r->cap_hit.
+ */
+enum pk_ddb_verdict ddb_admit(struct pk_ddb_side *p, struct pk_ddb_total *t,
+			      int64_t u, const struct pk_ddb_rules *r);
+
+/* The bank of p after n closed seconds whose first left p's share
+   unused but for p->used_mcu (the rest idle): + (share - used) + (n - 1)
+   x share, at most 300 x share (D9). */
+int64_t ddb_bank_refill(const struct pk_ddb_side *p, int64_t n);
+
+/* The same for the table's bank: prov in place of share. */
+int64_t ddb_total_refill(const struct pk_ddb_total *t, int64_t n);
+
+/* "KeyRangeThroughputExceeded" or "ProvisionedThroughputExceeded"; ""
+   for PK_DDB_ADMITTED. */
+const char *ddb_verdict_name(enum pk_ddb_verdict v);
+
+#endif

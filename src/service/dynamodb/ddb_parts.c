@@ -1,0 +1,160 @@
+/*
+ * ddb_parts: the DynamoDB table's partitions as slices of the 64-bit
+ * key hash space: the creation layout (D4, D5: even slices, even
+ * shares), which partition a hash falls in, and storage splits (D6:
+ * the slice cut in two, each child with half its parent's share and
+ * bank, D5).
+ */
+#include <string.h>
+
+#include "ddb_state.h"
+#include "pksim/base/mem.h"
+
+/* mCU a second of a share in units a second */
+static int64_t mcu(double units)
+{
+	return (int64_t)(units * 1000.0 + 0.5);
+}
+
+/* Partition i's buckets from the layout's share i */
+static void part_shares(struct ddb *d, size_t i)
+{
+	struct ddb_part *p = &d->parts[i];
+
+	p->r.share_mcu = mcu(d->layout.parts[i].rcu);
+	p->w.share_mcu = mcu(d->layout.parts[i].wcu);
+	p->r.cap_mcu = (int64_t)PK_DDB_PART_RCU * 1000;
+	p->w.cap_mcu = (int64_t)PK_DDB_PART_WCU * 1000;
+}
+
+/* A new partition from lo with a full bank. ASSUMPTION: a new table
+   starts with a full burst bank (the reference's §16 statement 16 and
+   DB-04 read so; AWS does not say). */
+static void part_new(struct ddb *d, size_t i, uint64_t lo)
+{
+	struct ddb_part *p = &d->parts[i];
+
+	memset(p, 0, sizeof(*p));
+	p->lo = lo;
+	p->id = d->next_id++;
+	p->r_since_s = p->w_since_s = -1;
+	p->r_last_s = p->w_last_s = -1;
+	part_shares(d, i);
+	p->r.bank_mcu = p->r.share_mcu * PK_DDB_BANK_SECONDS;
+	p->w.bank_mcu = p->w.share_mcu * PK_DDB_BANK_SECONDS;
+}
+
+void ddb_parts_init(struct ddb *d)
+{
+	const struct pk_ddb_table_spec *t = d->t;
+	size_t i, n;
+	/* 2^64 / n, as a fraction of the space each slice starts at */
+	long double span = 18446744073709551616.0L;
+
+	ddb_layout_init(&d->layout, (uint64_t)t->rcu, (uint64_t)t->wcu, 0,
+			t->raise_formula ? PK_DDB_RAISE_FORMULA
+					 : PK_DDB_RAISE_DOUBLE);
+	n = d->layout.n;
+	d->parts = xcalloc(n, sizeof(*d->parts));
+	d->samples = xcalloc(n, sizeof(*d->samples));
+	for (i = 0; i < n; i++) {
+		part_new(d, i, (uint64_t)(span * (long double)i / n));
+	}
+	d->created = n;
+	d->tr.prov_mcu = t->rcu * 1000;
+	d->tw.prov_mcu = t->wcu * 1000;
+	d->tr.bank_mcu = d->tr.prov_mcu * PK_DDB_BANK_SECONDS;
+	d->tw.bank_mcu = d->tw.prov_mcu * PK_DDB_BANK_SECONDS;
+}
+
+size_t ddb_part_of(const struct ddb *d, uint64_t h)
+{
+	size_t lo = 0, hi = d->layout.n;
+
+	/* the last partition whose lo <= h */
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (d->parts[mid].lo <= h) {
+			lo = mid;
+		} else {
+			hi = mid;
+		}
+	}
+	return lo;
+}
+
+/* The exclusive end of partition i's slice; 0 for the last (2^64) */
+static uint64_t part_end(const struct ddb *d, size_t i)
+{
+	return i + 1 < d->layout.n ? d->parts[i + 1].lo : 0;
+}
+
+static struct pk_epk epk_of(uint64_t v)
+{
+	struct pk_epk e;
+	int k;
+
+	memset(&e, 0, sizeof(e));
+	e.len = 8;
+	for (k = 0; k < 8; k++) {
+		e.b[k] = (uint8_t)(v >> (56 - 8 * k));
+	}
+	return e;
+}
+
+struct pk_epk ddb_part_min(const struct ddb *d, size_t i)
+{
+	return i == 0 ? pk_epk_min : epk_of(d->parts[i].lo);
+}
+
+struct pk_epk ddb_part_max(const struct ddb *d, size_t i)
+{
+	return i + 1 < d->layout.n ? epk_of(d->parts[i + 1].lo) : pk_epk_end;
+}
+
+/*
+ * D6: the slice is cut at its middle and each child keeps half the
+ * parent's data. ASSUMPTION: DynamoDB cuts "by data"; pksim keeps no
+ * items, and a uniform hash puts about half a slice's data in each half
+ * of it (one huge item collection would not split so: not modelled).
+ */
+void ddb_parts_split(struct ddb *d, size_t i, int64_t t_s)
+{
+	struct ddb_part parent = d->parts[i];
+	uint64_t end = part_end(d, i);
+	uint64_t mid = parent.lo + ((end - parent.lo) >> 1);
+	struct pk_split_event ev;
+	size_t n = d->layout.n, k;
+
+	if (end == 0) {
+		mid = parent.lo + ((0 - parent.lo) >> 1);
+	}
+	ddb_layout_split(&d->layout, i);
+	d->parts = xreallocarray(d->parts, n + 1, sizeof(*d->parts));
+	d->samples = xreallocarray(d->samples, n + 1, sizeof(*d->samples));
+	memmove(&d->parts[i + 2], &d->parts[i + 1],
+		(n - i - 1) * sizeof(*d->parts));
+	part_new(d, i, parent.lo);
+	part_new(d, i + 1, mid);
+	for (k = 0; k < 2; k++) {
+		struct ddb_part *c = &d->parts[i + k];
+
+		c->storage_bytes = parent.storage_bytes / 2 +
+				   (k == 0 ? parent.storage_bytes % 2 : 0);
+		c->r.bank_mcu = parent.r.bank_mcu / 2;
+		c->w.bank_mcu = parent.w.bank_mcu / 2;
+		c->r.used_mcu = parent.r.used_mcu / 2;
+		c->w.used_mcu = parent.w.used_mcu / 2;
+	}
+	memset(&ev, 0, sizeof(ev));
+	ev.t_s = t_s;
+	ev.parent = parent.id;
+	ev.reason = PK_SPLIT_STORAGE;
+	for (k = 0; k < 2; k++) {
+		ev.children[k] = d->parts[i + k].id;
+		ev.min[k] = ddb_part_min(d, i + k);
+		ev.max[k] = ddb_part_max(d, i + k);
+	}
+	metrics_add_split(&d->m, &ev);
+}

@@ -1,0 +1,647 @@
+/*
+ * ddb_service: Amazon DynamoDB's replay of one request at a time
+ * (ddb_service.h). What each operation of a scenario is in DynamoDB's
+ * terms (docs/dynamodb.md):
+ * - create, upsert, replace: PutItem of the larger of the item before
+ *   and after (D1; an upsert's or replace's before is the item's size
+ *   at its create), refused over 400 KiB (D2);
+ * - read: GetItem, eventual or strong (table.read_consistency);
+ * - delete: DeleteItem of the item's size;
+ * - batch: BatchWriteItem, each item rounded on its own, on its first
+ *   item's partition (the batch shares one key value), all or nothing.
+ * A throttled request (D14) is answered 429 so the scenario's client
+ * retries it as it retries a 429: ASSUMPTION, DynamoDB's HTTP 400
+ * ThrottlingException / ProvisionedThroughputExceededException carries
+ * no retry-after; pksim's says the next second's start. The reason is
+ * counted (enum ddb_reason) and the 429's sub-status names it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ddb_state.h"
+#include "pksim/base/mem.h"
+#include "pksim/service/cosmos/keycheck.h"
+#include "pksim/service/dynamodb/ddb_service.h"
+#include "pksim/service/dynamodb/ddb_units.h"
+#include "pksim/service/status.h"
+#include "pksim/workload/workload.h"
+
+#define MS_PER_S 1000
+
+static struct ddb *ddb_of(const struct pk_service *s)
+{
+	return (struct ddb *)s;
+}
+
+uint64_t ddb_key_hash(const unsigned char *id, size_t len)
+{
+	uint64_t h = 14695981039346656037ull;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		h = (h ^ id[i]) * 1099511628211ull;
+	}
+	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+	h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
+	return h ^ (h >> 31);
+}
+
+uint64_t ddb_service_throttles(const struct pk_service *s, int write,
+			       enum pk_ddb_verdict why)
+{
+	if (why == PK_DDB_ADMITTED) {
+		return 0;
+	}
+	return ddb_of(s)
+	    ->reasons[(write ? DDB_WRITE_KEY_RANGE : DDB_READ_KEY_RANGE) +
+		      (why == PK_DDB_THROTTLE_PROVISIONED)]
+	    .count;
+}
+
+/* A partition's normalized consumption as the metrics read it
+   (ru_mru / ru_per_s_mru): the busier bucket against its share, at
+   most 1; its share's sum when idle */
+static int64_t sample_capacity(const struct ddb_part *p)
+{
+	int64_t used = p->r.used_mcu + p->w.used_mcu;
+	double fr = p->r.share_mcu > 0
+			? (double)p->r.used_mcu / (double)p->r.share_mcu
+			: 0;
+	double fw = p->w.share_mcu > 0
+			? (double)p->w.used_mcu / (double)p->w.share_mcu
+			: 0;
+	double f = fr > fw ? fr : fw;
+
+	if (used == 0 || f <= 0) {
+		return p->r.share_mcu + p->w.share_mcu;
+	}
+	if (f >= 1) {
+		return used;
+	}
+	return (int64_t)((double)used / f + 0.5);
+}
+
+/* The table's provisioned units a second, read plus write */
+static int64_t table_units(const struct ddb *d)
+{
+	return d->t->rcu + d->t->wcu;
+}
+
+/* Refill every bank for n seconds from the open second's use and
+   start the next second */
+static void refill(struct ddb *d, int64_t n)
+{
+	size_t i;
+
+	for (i = 0; i < d->layout.n; i++) {
+		struct ddb_part *p = &d->parts[i];
+
+		p->r.bank_mcu = ddb_bank_refill(&p->r, n);
+		p->w.bank_mcu = ddb_bank_refill(&p->w, n);
+		p->r.used_mcu = p->w.used_mcu = 0;
+		p->s_requests = p->s_retries = p->s_throttled = 0;
+	}
+	d->tr.bank_mcu = ddb_total_refill(&d->tr, n);
+	d->tw.bank_mcu = ddb_total_refill(&d->tw, n);
+	d->tr.used_mcu = d->tw.used_mcu = 0;
+}
+
+/* Close the open second (active), or n idle seconds from it. */
+static void close_seconds(struct ddb *d, int64_t n)
+{
+	size_t i;
+
+	if (!d->active) {
+		metrics_close_idle(&d->m, d->now_s, n, table_units(d),
+				   (uint32_t)d->layout.n);
+		refill(d, n);
+		d->now_s += n;
+		return;
+	}
+	for (i = 0; i < d->layout.n; i++) {
+		const struct ddb_part *p = &d->parts[i];
+		struct pk_sample *smp = &d->samples[i];
+
+		memset(smp, 0, sizeof(*smp));
+		smp->t_s = d->now_s;
+		smp->range_id = p->id;
+		smp->requests = p->s_requests;
+		smp->retries = p->s_retries;
+		smp->throttled_429 = p->s_throttled;
+		smp->ru_mru = p->r.used_mcu + p->w.used_mcu;
+		smp->ru_per_s_mru = sample_capacity(p);
+		smp->storage_bytes = p->storage_bytes;
+	}
+	d->sec.t_s = d->now_s;
+	d->sec.span_s = 1;
+	d->sec.ru_per_s = table_units(d);
+	d->sec.ranges = (uint32_t)d->layout.n;
+	metrics_close_second(&d->m, &d->sec, d->samples, d->layout.n);
+	memset(&d->sec, 0, sizeof(d->sec));
+	refill(d, 1);
+	d->active = 0;
+	d->now_s++;
+}
+
+static void ddb_advance(struct pk_service *s, int64_t t_ms)
+{
+	struct ddb *d = ddb_of(s);
+	int64_t to = t_ms / MS_PER_S;
+
+	while (d->now_s < to) {
+		close_seconds(d, d->active ? 1 : to - d->now_s);
+	}
+}
+
+/* What one request asks of the table */
+struct ask {
+	int write;     /* 1: the write bucket, else the read one */
+	int64_t units; /* mCU */
+	int64_t grow;  /* bytes it adds to its partition if admitted
+			  (negative: removes) */
+	int status;    /* the answer if admitted */
+	int bad;       /* 1: refused before capacity (400) */
+	uint64_t item; /* the item whose key places it */
+};
+
+/* Size of item it as created (an upsert's or replace's before, a read's
+   or delete's item) */
+static uint64_t stored_size(const struct ddb *d, uint64_t item)
+{
+	return workload_item_size(d->w, item);
+}
+
+static void ask_batch(const struct ddb *d, const struct pk_svc_request *rq,
+		      struct ask *a)
+{
+	uint64_t sizes[PK_MAX_BATCH_OPS];
+	uint32_t i,
+	    n = rq->batch_n < PK_MAX_BATCH_OPS ? rq->batch_n : PK_MAX_BATCH_OPS;
+
+	(void)d;
+	a->write = 1;
+	a->status = PK_HTTP_CREATED;
+	for (i = 0; i < n; i++) {
+		sizes[i] = rq->batch[i].size_bytes;
+		a->grow += (int64_t)sizes[i];
+		if (!ddb_units_item_fits(sizes[i]) || rq->batch[i].reject) {
+			a->bad = 1;
+		}
+	}
+	a->units = ddb_units_batch_write_mcu(sizes, n);
+}
+
+/* The request's bucket, units and answer (D1, D2) */
+static void ask_of(const struct ddb *d, const struct pk_svc_request *rq,
+		   struct ask *a)
+{
+	uint64_t size = rq->it.size_bytes, old;
+
+	memset(a, 0, sizeof(*a));
+	a->item = rq->it.item;
+	a->bad = rq->it.reject != 0;
+	switch (rq->kind) {
+	case PK_OP_BATCH:
+		ask_batch(d, rq, a);
+		return;
+	case PK_OP_READ:
+		a->units =
+		    ddb_units_read_mcu(stored_size(d, rq->it.item),
+				       d->t->reads == PK_DDB_CONSISTENCY_STRONG
+					   ? PK_DDB_READ_STRONG
+					   : PK_DDB_READ_EVENTUAL);
+		a->status = PK_HTTP_OK;
+		return;
+	case PK_OP_DELETE:
+		old = stored_size(d, rq->it.item);
+		a->write = 1;
+		a->units = ddb_units_write_mcu(old, false);
+		a->grow = -(int64_t)old;
+		a->status = PK_HTTP_NO_CONTENT;
+		return;
+	default:
+		break;
+	}
+	old = rq->kind == PK_OP_CREATE ? 0 : stored_size(d, rq->it.item);
+	a->write = 1;
+	a->units = ddb_units_write_mcu(size > old ? size : old, false);
+	a->grow = (int64_t)size - (int64_t)old;
+	a->status = rq->kind == PK_OP_CREATE ? PK_HTTP_CREATED : PK_HTTP_OK;
+	a->bad |= !ddb_units_item_fits(size);
+}
+
+/* The partition of item's key value, or -1 for a key DynamoDB refuses:
+   not a string or number (undefined, null, true/false), or one pkey
+   refuses (over 2,048 bytes: DynamoDB's limit too, reference §14) */
+static long part_of_item(struct ddb *d, uint64_t item)
+{
+	struct pk_item_source src;
+	struct pk_value v;
+
+	pkey_source_workload(d->key, d->w, item, &src);
+	pkey_build(d->key, &src, d->kv);
+	if (d->kv->status != 0 ||
+	    pkey_decode_single(d->kv->id, d->kv->id_len, &v) != 0 ||
+	    (v.type != PK_VALUE_STRING && v.type != PK_VALUE_NUMBER)) {
+		return -1;
+	}
+	return (long)ddb_part_of(d, ddb_key_hash(d->kv->id, d->kv->id_len));
+}
+
+/* Whether adaptive capacity applies to side (write) of p now (D10) */
+static int adaptive_now(const struct ddb *d, const struct ddb_part *p,
+			int write)
+{
+	switch (d->t->adaptive) {
+	case PK_DDB_ADAPTIVE_INSTANT:
+		return 1;
+	case PK_DDB_ADAPTIVE_DELAYED:
+		return write ? p->w_lifted : p->r_lifted;
+	case PK_DDB_ADAPTIVE_OFF:
+		break;
+	}
+	return 0;
+}
+
+/* A throttled second of side (write) of p: delayed adaptive capacity
+   lifts it once its throttling has lasted adaptive_delay_s. ASSUMPTION:
+   a second without a throttle ends the run of them; once lifted, it
+   stays lifted. */
+static void note_throttle(struct ddb *d, struct ddb_part *p, int write)
+{
+	int64_t *since = write ? &p->w_since_s : &p->r_since_s;
+	int64_t *last = write ? &p->w_last_s : &p->r_last_s;
+	int *lifted = write ? &p->w_lifted : &p->r_lifted;
+
+	if (*last < d->now_s - 1) {
+		*since = d->now_s;
+	}
+	*last = d->now_s;
+	if (d->now_s - *since >= d->t->adaptive_delay_s) {
+		*lifted = 1;
+	}
+}
+
+/* D3 `linear`: reads at 1/3,000 and writes at 1/1,000 of one budget */
+static int linear_cap_hit(const struct ddb *d, const struct ddb_part *p,
+			  const struct ask *a)
+{
+	int64_t r = p->r.used_mcu + (a->write ? 0 : a->units);
+	int64_t w = p->w.used_mcu + (a->write ? a->units : 0);
+
+	return d->t->partition_limit == PK_DDB_LIMIT_LINEAR &&
+	       r + 3 * w > (int64_t)PK_DDB_PART_RCU * 1000;
+}
+
+/* Admit a on partition i (D3, D5, D9, D10, D14) */
+static enum pk_ddb_verdict admit(struct ddb *d, size_t i, const struct ask *a)
+{
+	struct ddb_part *p = &d->parts[i];
+	struct pk_ddb_rules r;
+	enum pk_ddb_verdict v;
+
+	r.adaptive = adaptive_now(d, p, a->write);
+	r.bank = d->t->burst == PK_DDB_BURST_PARTITION ? 1
+		 : d->t->burst == PK_DDB_BURST_TABLE   ? 2
+						       : 0;
+	r.cap_hit = linear_cap_hit(d, p, a);
+	v = a->write ? ddb_admit(&p->w, &d->tw, a->units, &r)
+		     : ddb_admit(&p->r, &d->tr, a->units, &r);
+	if (v != PK_DDB_ADMITTED) {
+		if (d->t->adaptive == PK_DDB_ADAPTIVE_DELAYED &&
+		    v == PK_DDB_THROTTLE_KEY_RANGE && !r.cap_hit &&
+		    (a->write ? p->w.used_mcu : p->r.used_mcu) + a->units <=
+			(a->write ? p->w.cap_mcu : p->r.cap_mcu)) {
+			note_throttle(d, p, a->write);
+		}
+		d->reasons[(a->write ? DDB_WRITE_KEY_RANGE
+				     : DDB_READ_KEY_RANGE) +
+			   (v == PK_DDB_THROTTLE_PROVISIONED)]
+		    .count++;
+	}
+	return v;
+}
+
+/* Count an attempt of units u on partition p (NULL: none reached) */
+static void count_attempt(struct ddb *d, struct ddb_part *p,
+			  const struct pk_svc_request *rq, int64_t u)
+{
+	struct pk_totals *t = &d->m.totals;
+
+	d->active = 1;
+	t->operations += rq->arrived != 0;
+	t->attempts++;
+	if (rq->retry > 0) {
+		t->retries++;
+		t->retry_mru += u;
+		d->sec.retries++;
+		d->sec.retry_mru += u;
+	} else {
+		t->offered_mru += u;
+		d->sec.offered_mru += u;
+	}
+	if (!p) {
+		return;
+	}
+	p->requests++;
+	p->s_requests++;
+	if (rq->retry > 0) {
+		p->retries++;
+		p->s_retries++;
+	} else {
+		p->offered_mcu += u;
+	}
+}
+
+/* Store what a admitted on partition i did, and split it when it holds
+   more than 10 GiB (D6) */
+static void store(struct ddb *d, size_t i, const struct ask *a)
+{
+	struct ddb_part *p = &d->parts[i];
+	int64_t after = (int64_t)p->storage_bytes + a->grow;
+
+	if (after < 0) {
+		after = 0;
+	}
+	d->storage_bytes += (uint64_t)after - p->storage_bytes;
+	p->storage_bytes = (uint64_t)after;
+	if (p->storage_bytes > PK_DDB_PART_BYTES) {
+		ddb_parts_split(d, i, d->now_s);
+	}
+}
+
+static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
+		      struct pk_outcome *out)
+{
+	struct ddb *d = ddb_of(s);
+	struct pk_totals *t = &d->m.totals;
+	struct ask a;
+	long i;
+	struct ddb_part *p;
+
+	ddb_advance(s, rq->t_ms);
+	memset(out, 0, sizeof(*out));
+	out->ranges = 1;
+	ask_of(d, rq, &a);
+	i = a.bad ? -1 : part_of_item(d, a.item);
+	p = i < 0 ? NULL : &d->parts[i];
+	count_attempt(d, p, rq, i < 0 ? 0 : a.units);
+	if (i < 0) {
+		out->status = PK_HTTP_BAD_REQUEST;
+		t->bad_request_400++;
+		return;
+	}
+	out->range = (size_t)i;
+	if (admit(d, (size_t)i, &a) != PK_DDB_ADMITTED) {
+		out->status = PK_HTTP_TOO_MANY_REQUESTS;
+		out->retry_after_ms = MS_PER_S - rq->t_ms % MS_PER_S;
+		t->throttled_429++;
+		p->throttled++;
+		p->s_throttled++;
+		return;
+	}
+	out->status = a.status;
+	out->charge_mru = a.units;
+	t->succeeded++;
+	t->ru_mru += a.units;
+	d->sec.served_mru += a.units;
+	p->used_mcu += a.units;
+	if (rq->kind == PK_OP_BATCH) {
+		t->batches++;
+		t->batches_committed++;
+		t->batch_items += rq->batch_n;
+	}
+	metrics_add_wait(&d->m, rq->waited_ms);
+	store(d, (size_t)i, &a);
+}
+
+/* Not sent: ddb_service_new refuses scenarios with queries; answered
+   400 (not modelled) should one come. */
+static void ddb_query(struct pk_service *s, const struct pk_svc_request *rq,
+		      struct pk_outcome *out)
+{
+	struct ddb *d = ddb_of(s);
+
+	ddb_advance(s, rq->t_ms);
+	memset(out, 0, sizeof(*out));
+	count_attempt(d, NULL, rq, 0);
+	out->status = PK_HTTP_BAD_REQUEST;
+	d->m.totals.bad_request_400++;
+}
+
+static int ddb_phase(struct pk_service *s, const struct pk_phase_spec *ph,
+		     int64_t start_ms, struct pk_diag *diag)
+{
+	struct ddb *d = ddb_of(s);
+
+	(void)start_ms;
+	if (ph->throughput_ru_per_s > 0 || ph->autoscale_max_ru_per_s > 0 ||
+	    ph->n_redistribute > 0 || ph->merge_to > 0 || ph->policy_equal) {
+		diag_error(diag, d->sc->file, ph->line, ph->col,
+			   "phase '%s' changes Azure Cosmos DB's throughput "
+			   "or layout; a dynamodb table's capacity changes "
+			   "are not replayed yet",
+			   ph->name);
+		return -1;
+	}
+	return 0;
+}
+
+static int64_t ddb_end(struct pk_service *s, int64_t t_ms)
+{
+	struct ddb *d = ddb_of(s);
+	int64_t end = t_ms > d->now_s * MS_PER_S ? t_ms : d->now_s * MS_PER_S;
+
+	end = (end + MS_PER_S - 1) / MS_PER_S * MS_PER_S;
+	if (end <= d->now_s * MS_PER_S) {
+		end = (d->now_s + 1) * MS_PER_S;
+	}
+	ddb_advance(s, end);
+	return end;
+}
+
+static void ddb_client(struct pk_service *s, enum pk_client_event ev, int64_t n)
+{
+	struct pk_totals *t = &ddb_of(s)->m.totals;
+
+	switch (ev) {
+	case PK_CLIENT_ARRIVED:
+		t->operations += (uint64_t)n;
+		break;
+	case PK_CLIENT_NOT_SENT:
+		t->not_sent_no_target++;
+		break;
+	case PK_CLIENT_GAVE_UP_410:
+		t->failed_after_410++;
+		break;
+	case PK_CLIENT_GAVE_UP_429:
+		t->failed_after_retries++;
+		break;
+	case PK_CLIENT_RETRY_WAIT:
+		t->retry_wait_ms += (uint64_t)n;
+		break;
+	case PK_CLIENT_WRITE_FAILED:
+		break; /* it keeps no items */
+	}
+}
+
+static int ddb_bind(struct pk_service *s, const struct pk_workload *w)
+{
+	ddb_of(s)->w = w;
+	return 0;
+}
+
+static void ddb_prefetch(const struct pk_service *s, const uint64_t *slot,
+			 size_t n_slot, const uint64_t *part, size_t n_part)
+{
+	(void)s;
+	(void)slot;
+	(void)n_slot;
+	(void)part;
+	(void)n_part;
+}
+
+static int64_t ddb_now_s(const struct pk_service *s)
+{
+	return ddb_of(s)->now_s;
+}
+
+static const struct pk_metrics *ddb_metrics(const struct pk_service *s)
+{
+	return &ddb_of(s)->m;
+}
+
+static void ddb_watch(struct pk_service *s, pk_metrics_tap_fn tap, void *ctx)
+{
+	ddb_of(s)->m.tap = tap;
+	ddb_of(s)->m.tap_ctx = ctx;
+}
+
+/* No logical partition fills: item collections are not kept. */
+static int ddb_first_full(const struct pk_service *s,
+			  const struct pk_outcome *out, char *buf, size_t cap)
+{
+	(void)s;
+	(void)out;
+	(void)buf;
+	(void)cap;
+	return 0;
+}
+
+static void ddb_free(struct pk_service *s)
+{
+	struct ddb *d = ddb_of(s);
+
+	metrics_free(&d->m);
+	pkey_free(d->key);
+	ddb_layout_free(&d->layout);
+	free(d->parts);
+	free(d->samples);
+	free(d->kv);
+	free(d);
+}
+
+static const struct pk_service_ops ddb_ops = {
+    .name = "dynamodb",
+    .apply = ddb_apply,
+    .query = ddb_query,
+    .advance = ddb_advance,
+    .phase = ddb_phase,
+    .end = ddb_end,
+    .client = ddb_client,
+    .bind = ddb_bind,
+    .prefetch = ddb_prefetch,
+    .now_s = ddb_now_s,
+    .metrics = ddb_metrics,
+    .watch = ddb_watch,
+    .first_full = ddb_first_full,
+    .snapshot = ddb_snapshot,
+    .free = ddb_free,
+};
+
+/* What this replay does not model yet, refused at its place in the
+   scenario: 0, or -1 with the error in diag */
+static int refuse_unmodelled(const struct pk_scenario *sc, struct pk_diag *diag)
+{
+	size_t i;
+
+	if (sc->table.capacity == PK_DDB_ON_DEMAND) {
+		diag_error(diag, sc->file, sc->table.line, sc->table.col,
+			   "capacity: on_demand is read but not replayed "
+			   "yet (D12-D13); give a provisioned table");
+		return -1;
+	}
+	if (sc->preload) {
+		diag_error(diag, sc->file, sc->preload->line, sc->preload->col,
+			   "preload is not replayed on a dynamodb table yet");
+		return -1;
+	}
+	if (sc->items_file && sc->items_file->monitor) {
+		diag_error(diag, sc->file, sc->items_file->line,
+			   sc->items_file->col,
+			   "an Azure Monitor log is Azure Cosmos DB's; it "
+			   "cannot be replayed on a dynamodb table");
+		return -1;
+	}
+	for (i = 0; i < sc->n_phases; i++) {
+		if (sc->phases[i].n_queries > 0) {
+			diag_error(diag, sc->file, sc->phases[i].line,
+				   sc->phases[i].col,
+				   "phase '%s' has queries; Query and Scan "
+				   "are not replayed on a dynamodb table yet",
+				   sc->phases[i].name);
+			return -1;
+		}
+	}
+	if (sc->items_file && sc->items_file->n_queries > 0) {
+		diag_error(diag, sc->file, sc->items_file->line,
+			   sc->items_file->col,
+			   "queries are not replayed on a dynamodb table yet");
+		return -1;
+	}
+	return 0;
+}
+
+struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
+				   struct pk_diag *diag)
+{
+	const struct pk_scenario *sc = spec->sc;
+	struct pk_pkey *key;
+	struct pk_keycheck kc;
+	struct ddb *d;
+	int64_t planned_ms;
+
+	if (refuse_unmodelled(sc, diag) < 0) {
+		return NULL;
+	}
+	key = pkey_new(spec->spec, sc, spec->workload, spec->seed, diag);
+	if (!key) {
+		return NULL;
+	}
+	if (keycheck_run(key, spec->spec, sc, &kc, diag)) {
+		pkey_free(key);
+		return NULL;
+	}
+	d = xcalloc(1, sizeof(*d));
+	d->base.ops = &ddb_ops;
+	d->sc = sc;
+	d->t = &sc->table;
+	d->spec = spec->spec;
+	d->w = spec->workload;
+	d->key = key;
+	d->kv = xmalloc(sizeof(*d->kv));
+	metrics_init(&d->m);
+	planned_ms = workload_phase_start_ms(spec->workload, sc->n_phases);
+	d->m.keep_seconds = spec->keep_seconds ||
+			    planned_ms <= PK_METRICS_DETAIL_MAX_S * 1000LL;
+	d->reasons[DDB_READ_KEY_RANGE].name =
+	    "TableReadKeyRangeThroughputExceeded";
+	d->reasons[DDB_READ_PROVISIONED].name =
+	    "TableReadProvisionedThroughputExceeded";
+	d->reasons[DDB_WRITE_KEY_RANGE].name =
+	    "TableWriteKeyRangeThroughputExceeded";
+	d->reasons[DDB_WRITE_PROVISIONED].name =
+	    "TableWriteProvisionedThroughputExceeded";
+	ddb_parts_init(d);
+	return &d->base;
+}

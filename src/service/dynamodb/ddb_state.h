@@ -1,0 +1,88 @@
+/*
+ * ddb_state: the DynamoDB service's state, shared by its modules
+ * (ddb_service.c: requests and seconds; ddb_parts.c: partitions,
+ * placement and splits; ddb_snapshot.c: the end of the run). Private
+ * to src/service/dynamodb/.
+ */
+#ifndef PKSIM_DDB_STATE_H
+#define PKSIM_DDB_STATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pksim/load/scenario.h"
+#include "pksim/service/cosmos/pkey.h"
+#include "pksim/service/dynamodb/ddb_admit.h"
+#include "pksim/service/dynamodb/ddb_layout.h"
+#include "pksim/service/metrics.h"
+#include "pksim/service/service.h"
+#include "pksim/service/snapshot.h"
+
+/* Throttle reasons this replay gives (D14: <Table><Read|Write><limit>) */
+enum ddb_reason {
+	DDB_READ_KEY_RANGE,
+	DDB_READ_PROVISIONED,
+	DDB_WRITE_KEY_RANGE,
+	DDB_WRITE_PROVISIONED,
+	DDB_REASONS,
+};
+
+/* One partition: its hash slice [lo, next partition's lo), its buckets
+   and its counters. */
+struct ddb_part {
+	uint64_t lo;
+	uint32_t id;		      /* never reused in a run */
+	struct pk_ddb_side r, w;      /* read and write buckets */
+	int64_t r_since_s, w_since_s; /* delayed adaptive capacity: first
+					 second of the current run of
+					 throttles, -1 none */
+	int64_t r_last_s, w_last_s;   /* ... its latest throttled second */
+	int r_lifted, w_lifted;	      /* 1: adaptive capacity applies */
+	uint64_t storage_bytes;
+	/* over its life */
+	uint64_t requests, retries, throttled;
+	int64_t used_mcu, offered_mcu;
+	/* in the open second */
+	uint32_t s_requests, s_retries, s_throttled;
+};
+
+struct ddb {
+	struct pk_service base; /* first: the handle */
+	const struct pk_scenario *sc;
+	const struct pk_ddb_table_spec *t;
+	const struct pk_container_spec *spec;
+	const struct pk_workload *w;
+	struct pk_pkey *key;
+	struct pk_keyval *kv; /* scratch for one request's key */
+	struct pk_metrics m;
+	struct pk_ddb_layout layout; /* shares, in the order of parts */
+	struct ddb_part *parts;	     /* layout.n, in hash order */
+	size_t created;		     /* partitions at creation */
+	uint32_t next_id;
+	struct pk_ddb_total tr, tw; /* the table's read and write sides */
+	int64_t now_s;		    /* the open second */
+	int active;		    /* 1: a request reached it */
+	struct pk_second sec;	    /* its table-wide figures */
+	struct pk_sample *samples;  /* scratch, layout.n */
+	/* throttles by reason, named (D14) */
+	struct pk_snapshot_reason reasons[DDB_REASONS];
+	uint64_t storage_bytes;
+};
+
+/* ddb_parts.c: lay out the table's partitions (D4, D5); the index of
+   the partition whose slice holds hash h; the sides' shares from the
+   layout; a storage split of partition i (D6) at second t_s. */
+void ddb_parts_init(struct ddb *d);
+size_t ddb_part_of(const struct ddb *d, uint64_t h);
+void ddb_parts_split(struct ddb *d, size_t i, int64_t t_s);
+/* The bounds of partition i as key-space positions (snapshot.h):
+   8 big-endian bytes of its lo; pk_epk_min for 0, pk_epk_end past the
+   last. */
+struct pk_epk ddb_part_min(const struct ddb *d, size_t i);
+struct pk_epk ddb_part_max(const struct ddb *d, size_t i);
+
+/* ddb_snapshot.c: the service's snapshot (pk_service_ops.snapshot). */
+void ddb_snapshot(const struct pk_service *s, const struct pk_scenario *sc,
+		  struct pk_snapshot *out);
+
+#endif
