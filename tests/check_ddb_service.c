@@ -11,6 +11,8 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/load/scenario.h"
+#include "pksim/report/report_json.h"
+#include "pksim/report/report_text.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
 #include "pksim/service/dynamodb/ddb_service.h"
@@ -210,6 +212,57 @@ START_TEST(test_ddb_service_storage_split)
 }
 END_TEST
 
+/* Report fn of r into a string (caller frees). */
+static char *render(int (*fn)(const struct pk_result *, FILE *),
+		    const struct pk_result *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(mem);
+	ck_assert_int_eq(fn(r, mem), 0);
+	ck_assert_int_eq(fclose(mem), 0);
+	return buf;
+}
+
+static int json_run(const struct pk_result *r, FILE *out)
+{
+	return report_json(r, 0, out);
+}
+
+/*
+ * The text and JSON reports of the shipped hot key say the service's
+ * layout and units and name the reason of every throttle (D14): the
+ * 30,000 above, all TableWriteKeyRangeThroughputExceeded; 5 partitions
+ * of 600 + 800 = 1,400 units.
+ */
+START_TEST(test_ddb_service_reports)
+{
+	struct pk_run *run = hot_key(NULL);
+	struct pk_result *res = result_build(run);
+	char *text = render(report_text, res);
+	char *json = render(json_run, res);
+
+	ck_assert_msg(strstr(text, "\nlayout: 5 physical partitions, 1,400 "
+				   "RU/s each (Amazon DynamoDB's partitions; "
+				   "RU here are its capacity units, read plus "
+				   "write)\n"),
+		      "%s", text);
+	ck_assert_msg(strstr(text, "\n  ... by reason            30,000 "
+				   "TableWriteKeyRangeThroughputExceeded\n"),
+		      "%s", text);
+	ck_assert_ptr_null(strstr(text, "ProvisionedThroughputExceeded"));
+	ck_assert_msg(strstr(json, "\"TableWriteKeyRangeThroughputExceeded\": "
+				   "30000"),
+		      "%s", json);
+	free(text);
+	free(json);
+	result_free(res);
+	free_run(run);
+}
+END_TEST
+
 /* What this replay does not model yet is refused (exit 2 at the CLI),
    not replayed as something else */
 START_TEST(test_ddb_service_refuses_on_demand)
@@ -272,6 +325,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_service_share_only);
 	tcase_add_test(tc, test_ddb_service_burst_only);
 	tcase_add_test(tc, test_ddb_service_storage_split);
+	tcase_add_test(tc, test_ddb_service_reports);
 	tcase_add_test(tc, test_ddb_service_refuses_on_demand);
 	tcase_add_test(tc, test_ddb_service_hash);
 	suite_add_tcase(s, tc);

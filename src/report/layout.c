@@ -102,9 +102,11 @@ const char *layout_sentence(const struct pk_result_variant *v, char *buf,
 	if (!v->cosmos) {
 		/* no rule of Azure Cosmos DB's laid it out */
 		snprintf(buf, cap,
-			 "%zu physical partition%s, %s RU/s each (the "
-			 "service's own layout, not Azure Cosmos DB's)",
-			 n, s, ru_each(ru, n, b, sizeof(b)));
+			 "%zu physical partition%s, %s RU/s each (%s)", n, s,
+			 ru_each(ru, n, b, sizeof(b)),
+			 v->layout_note ? v->layout_note
+					: "the service's own layout, not "
+					  "Azure Cosmos DB's");
 	} else if (cs->existing_partitions > 0) {
 		e[0] = '\0';
 		if (stored > 0) {

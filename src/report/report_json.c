@@ -137,6 +137,18 @@ static json_t *totals(const struct pk_result_variant *v, int batches,
 		json_object_set_new(o, "throttled_low_429",
 				    count(t->throttled_low_429));
 	}
+	if (v->n_reasons > 0) {
+		/* only for a service that gives reasons: other reports stay
+		   as they were */
+		json_t *r = json_object();
+		size_t i;
+
+		for (i = 0; i < v->n_reasons; i++) {
+			json_object_set_new(r, v->reasons[i].name,
+					    count(v->reasons[i].count));
+		}
+		json_object_set_new(o, "throttled_by_reason", r);
+	}
 	json_object_set_new(o, "failed_after_retries",
 			    count(t->failed_after_retries));
 	json_object_set_new(o, "rejected_403", count(t->rejected_403));

@@ -412,6 +412,7 @@ static void totals(const struct pk_result_variant *v, int batches,
 {
 	const struct pk_totals *t = &v->metrics->totals;
 	char a[40], b[40], c[40];
+	size_t i;
 
 	fprintf(out, "\ntotals\n");
 	fprintf(out,
@@ -446,6 +447,14 @@ static void totals(const struct pk_result_variant *v, int batches,
 	if (t->throttled_low_429 > 0) {
 		fprintf(out, "  ... to Low priority     %s of the 429s\n",
 			fmt_thousands(t->throttled_low_429, a));
+	}
+	for (i = 0; i < v->n_reasons; i++) {
+		if (v->reasons[i].count == 0) {
+			continue;
+		}
+		fprintf(out, "  ... by reason            %s %s\n",
+			fmt_thousands(v->reasons[i].count, a),
+			v->reasons[i].name);
 	}
 	fprintf(out, "  failed after retries     %s operations\n",
 		fmt_thousands(t->failed_after_retries, a));

@@ -431,6 +431,9 @@ static void header(const struct pk_snapshot *s, struct pk_result_variant *v)
 	v->metrics = m;
 	v->created_ranges = s->created_ranges;
 	v->cosmos = s->cosmos != NULL;
+	v->layout_note = s->layout_note;
+	v->reasons = s->reasons;
+	v->n_reasons = s->n_reasons;
 	v->created_ru_per_s = created_ru_per_s(s);
 	v->preload_items = s->preload_items;
 	v->preload_bytes = s->preload_bytes;

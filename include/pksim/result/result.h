@@ -562,6 +562,12 @@ struct pk_result_variant {
 				       (container_effective_ru_per_s) */
 	int64_t n_hours;	    /* hours started: ceil(end_s / 3,600) */
 	int64_t autoscale_floor;    /* autoscale: 0.1 x max at the end */
+	/* Another service's (cosmos 0), from its snapshot, borrowed: its
+	   word on its layout and units (NULL: none) and its throttles by
+	   reason (pk_throttle_reason, n_reasons; NULL, 0: none) */
+	const char *layout_note;
+	const struct pk_throttle_reason *reasons;
+	size_t n_reasons;
 	/* Azure Cosmos DB's (cosmos 1; 0 otherwise), from its snapshot: */
 	int64_t spec_autoscale_floor; /* autoscale: 0.1 x the spec's max,
 					 the max at creation (rule 17) */

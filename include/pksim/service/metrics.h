@@ -145,6 +145,14 @@ struct pk_bucket {
    (memory grows with minutes and buckets then). */
 #define PK_METRICS_DETAIL_MAX_S 86400
 
+/* A service's throttles counted by its own reason (Amazon DynamoDB's
+   D14 reasons, TableWriteKeyRangeThroughputExceeded, ...): the
+   snapshot's and the result's pk_throttle_reason list. */
+struct pk_throttle_reason {
+	const char *name; /* static */
+	uint64_t count;	  /* throttled requests over the run */
+};
+
 struct pk_split_event {
 	int64_t t_s;
 	uint32_t parent;      /* range id split away */

@@ -125,13 +125,6 @@ struct pk_snapshot_id {
 				      mRU/s; else 0 */
 };
 
-/* A service's throttles counted by its own reason (Amazon DynamoDB's
-   D14 reasons, TableWriteKeyRangeThroughputExceeded, ...). */
-struct pk_snapshot_reason {
-	const char *name; /* static */
-	uint64_t count;	  /* throttled requests over the run */
-};
-
 /* What only Azure Cosmos DB has; pk_snapshot.cosmos, NULL for another
    service. */
 struct pk_snapshot_cosmos {
@@ -249,7 +242,7 @@ struct pk_snapshot {
 	const char *layout_note;
 	/* Its throttles by reason, n_reasons of them (borrowed from the
 	   service); NULL, 0: none given */
-	const struct pk_snapshot_reason *reasons;
+	const struct pk_throttle_reason *reasons;
 	size_t n_reasons;
 };
 

@@ -65,7 +65,7 @@ struct ddb {
 	struct pk_second sec;	    /* its table-wide figures */
 	struct pk_sample *samples;  /* scratch, layout.n */
 	/* throttles by reason, named (D14) */
-	struct pk_snapshot_reason reasons[DDB_REASONS];
+	struct pk_throttle_reason reasons[DDB_REASONS];
 	uint64_t storage_bytes;
 };
 
