@@ -92,8 +92,10 @@ START_TEST(test_remedies_sre_raise)
 	   40,000 to 100 takes 1 + log2(200) -> 9 */
 	ck_assert_int_eq(x->hint, 28000);
 	ck_assert_uint_eq(x->replays, 3);
-	/* one for the redistribution and 2 for autoscale (below) */
-	ck_assert_uint_eq(m->replays, 6);
+	/* one for the redistribution, 2 for autoscale (below) and one for
+	   each of the bulk stream's 3 remedies (its two streams: "big"
+	   offered the most RU) */
+	ck_assert_uint_eq(m->replays, 9);
 	ck_assert_uint_le(m->replays, m->max_replays);
 	/* the run: range 3 offered 7,000 a second against 5,000 */
 	ck_assert_uint_gt(m->before.throttled_429, 0);
@@ -391,6 +393,115 @@ static void merge_case(const char *extra, uint64_t want_429)
 	tu_fx_free(&f);
 }
 
+/*
+ * The bulk stream's remedies on priority-bulk (its header derives the
+ * run: 1 partition of 1,000 RU/s; interactive 100 creates/s = 500 RU/s,
+ * bulk 200/s = 1,000 RU/s at Low, 10 s, retries off; 33 interactive and
+ * 967 bulk 429s). The bulk stream offered the most RU (2,000 x 5 against
+ * 1,000 x 5); the room it has is 1,000 - 500 = 500 RU/s.
+ * - budget 500 RU/s: the bulk stream paced at 100 creates/s, every
+ *   second 500 + 500 = 1,000 RU fits: 0 429s anywhere; its 2,000
+ *   creates x 5 RU / 500 RU/s = 20 s, so its last answer near t = 20 s;
+ * - Low: it is Low already, not replayed;
+ * - bucket 1 (the container declares none) at 500 / 1,000 = 50 %: the
+ *   bulk stream's creates pass at 500 RU a second, 100 of its 200: 1,000
+ *   succeed and 1,000 get 429s (3212); the interactive 500 + 500 fit: 0.
+ */
+START_TEST(test_remedies_bulk_priority)
+{
+	struct fx f;
+	const struct pk_remedies *m;
+	const struct pk_remedy *x;
+	char *s;
+
+	fx_shipped(&f, "priority-bulk", 1);
+	m = f.res->variants[0].remedies;
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(m->bulk, 1);
+	ck_assert_str_eq(m->bulk_name, "bulk");
+	ck_assert_uint_eq(m->before.inter_429, 33);
+	ck_assert_uint_eq(m->before.bulk_429, 967);
+	ck_assert_double_eq_tol(m->inter_ru_per_s, 500, 1e-9);
+	x = &m->items[PK_REMEDY_BUDGET];
+	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
+	ck_assert_int_eq(x->setting, 500);
+	ck_assert_uint_eq(x->after.inter_429, 0);
+	ck_assert_uint_eq(x->after.bulk_429, 0);
+	ck_assert_uint_eq(x->after.bulk_succeeded, 2000);
+	ck_assert_int_gt(x->after.bulk_finish_ms, 19000);
+	ck_assert_int_le(x->after.bulk_finish_ms, 20000);
+	ck_assert_int_eq(m->items[PK_REMEDY_LOW].status,
+			 PK_REMEDY_NOT_REPLAYED);
+	x = &m->items[PK_REMEDY_BUCKET];
+	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
+	ck_assert_int_eq(m->bucket_id, 1);
+	ck_assert_int_eq(m->bucket_pct, 50);
+	ck_assert_uint_eq(x->after.inter_429, 0);
+	ck_assert_uint_eq(x->after.bulk_429, 1000);
+	ck_assert_uint_eq(x->after.bulk_succeeded, 1000);
+	s = remedies_sentence(m, PK_REMEDY_BUCKET);
+	ck_assert_ptr_nonnull(
+	    strstr(s, "the interactive streams' 429s 33 -> 0"));
+	free(s);
+	/* one stream: none of the three */
+	fx_free(&f);
+	fx_shipped(&f, "too-few-rus", 1);
+	ck_assert_int_eq(
+	    f.res->variants[0].remedies->items[PK_REMEDY_BUDGET].status,
+	    PK_REMEDY_NOT_APPLICABLE);
+	fx_free(&f);
+}
+END_TEST
+
+/*
+ * throughput-bucket (its header: 1,000 RU/s; interactive 100 creates/s,
+ * etl 200/s in bucket 1 at 20 %). The etl stream offered the most RU.
+ * - variant bucket (etl 1,600 429s, interactive 0): the budget is the
+ *   room, 500, within bucket 1's cap of 20 % x 1,000 = 200 (rule 31):
+ *   200 RU/s, 40 creates/s, under the cap: 0 429s, all 2,000 served,
+ *   2,000 x 5 / 200 = 50 s; the bucket remedy is not replayed (etl's
+ *   bucket is declared); Low leaves the cap as it is: 1,600.
+ * - variant no-bucket (no bucket declared: interactive 330 429s, etl
+ *   670): Low for etl is priority-bulk's run (the same streams, bulk
+ *   Low): 33 and 967; bucket 1, the id etl names and the variant does
+ *   not declare (rule 34), at 50 %: interactive 0, etl 1,000 served of
+ *   2,000 as in test_remedies_bulk_priority.
+ */
+START_TEST(test_remedies_bulk_bucket)
+{
+	struct fx f;
+	const struct pk_remedies *m;
+	const struct pk_remedy *x;
+
+	fx_shipped(&f, "throughput-bucket", 1);
+	m = named(&f, "bucket")->remedies;
+	ck_assert_str_eq(m->bulk_name, "etl");
+	x = &m->items[PK_REMEDY_BUDGET];
+	ck_assert_int_eq(x->setting, 200);
+	ck_assert_uint_eq(x->after.bulk_429, 0);
+	ck_assert_uint_eq(x->after.inter_429, 0);
+	ck_assert_uint_eq(x->after.bulk_succeeded, 2000);
+	ck_assert_int_gt(x->after.bulk_finish_ms, 49000);
+	ck_assert_int_le(x->after.bulk_finish_ms, 50000);
+	ck_assert_int_eq(m->items[PK_REMEDY_BUCKET].status,
+			 PK_REMEDY_NOT_REPLAYED);
+	ck_assert_uint_eq(m->items[PK_REMEDY_LOW].after.bulk_429, 1600);
+	m = named(&f, "no-bucket")->remedies;
+	ck_assert_uint_eq(m->before.inter_429, 330);
+	ck_assert_uint_eq(m->before.bulk_429, 670);
+	x = &m->items[PK_REMEDY_LOW];
+	ck_assert_int_eq(x->status, PK_REMEDY_NOT_FOUND);
+	ck_assert_uint_eq(x->after.inter_429, 33);
+	ck_assert_uint_eq(x->after.bulk_429, 967);
+	x = &m->items[PK_REMEDY_BUCKET];
+	ck_assert_int_eq(m->bucket_id, 1);
+	ck_assert_int_eq(m->bucket_pct, 50);
+	ck_assert_uint_eq(x->after.inter_429, 0);
+	ck_assert_uint_eq(x->after.bulk_succeeded, 1000);
+	fx_free(&f);
+}
+END_TEST
+
 START_TEST(test_remedies_merge)
 {
 	merge_case("", 0);
@@ -487,6 +598,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_remedies_throughput_split);
 	tcase_add_test(tc, test_remedies_iot_by_day);
 	tcase_add_test(tc, test_remedies_merge);
+	tcase_add_test(tc, test_remedies_bulk_priority);
+	tcase_add_test(tc, test_remedies_bulk_bucket);
 	tcase_add_test(tc, test_remedies_none_without_429);
 	tcase_add_test(tc, test_remedies_jobs);
 	tcase_add_test(tc, test_remedies_tables);

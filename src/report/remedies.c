@@ -20,6 +20,9 @@ const char *remedies_name(enum pk_remedy_kind k)
 	    "redistribution at the same total",
 	    "switch to autoscale",
 	    "merge",
+	    "bulk stream: client RU budget",
+	    "bulk stream: Low priority",
+	    "bulk stream: throughput bucket",
 	};
 
 	return k < PK_REMEDY_KINDS ? names[k] : "?";
@@ -28,7 +31,14 @@ const char *remedies_name(enum pk_remedy_kind k)
 const char *remedies_kind_id(enum pk_remedy_kind k)
 {
 	static const char *const ids[PK_REMEDY_KINDS] = {
-	    "raise", "raise_with_splits", "redistribute", "autoscale", "merge",
+	    "raise",
+	    "raise_with_splits",
+	    "redistribute",
+	    "autoscale",
+	    "merge",
+	    "bulk_ru_budget",
+	    "bulk_low_priority",
+	    "bulk_throughput_bucket",
 	};
 
 	return k < PK_REMEDY_KINDS ? ids[k] : "?";
@@ -56,6 +66,21 @@ static int measured(const struct pk_remedy *x)
 	return x->status == PK_REMEDY_FOUND || x->status == PK_REMEDY_NOT_FOUND;
 }
 
+/* What else the replays changed, said in the intro */
+static const char *also_changed(const struct pk_remedies *m)
+{
+	int merge = measured(&m->items[PK_REMEDY_MERGE]);
+	int bulk = measured(&m->items[PK_REMEDY_BUDGET]) ||
+		   measured(&m->items[PK_REMEDY_LOW]) ||
+		   measured(&m->items[PK_REMEDY_BUCKET]);
+
+	return merge && bulk ? " (or its partitions merged, or the bulk "
+			       "stream's client or bucket)"
+	       : merge	     ? " (or its partitions merged)"
+	       : bulk	     ? " (or the bulk stream's client or bucket)"
+			     : "";
+}
+
 char *remedies_intro(const struct pk_result *r, const struct pk_remedies *m)
 {
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES];
@@ -70,9 +95,7 @@ char *remedies_intro(const struct pk_result *r, const struct pk_remedies *m)
 	    (unsigned long long)r->seed,
 	    m->autoscale ? "autoscale max"
 			 : "RU/s (or, switched to autoscale, its max)",
-	    measured(&m->items[PK_REMEDY_MERGE]) ? " (or its partitions merged)"
-						 : "",
-	    m->replays, m->max_replays,
+	    also_changed(m), m->replays, m->max_replays,
 	    fmt_thousands((int64_t)m->before.throttled_429, a),
 	    fmt_thousands((int64_t)m->before.failed, b));
 }
@@ -342,6 +365,88 @@ static char *merge_sentence(const struct pk_remedies *m,
 	return s;
 }
 
+/* "the interactive streams' 429s A -> B ..." of a bulk remedy's replay
+   f, the interactive streams' figures first */
+static char *bulk_effect(const struct pk_remedies *m,
+			 const struct pk_remedy_figures *f)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], d[PK_FMT_BYTES],
+	    e[PK_FMT_BYTES], g[PK_FMT_BYTES], h[PK_FMT_BYTES], i[PK_FMT_BYTES];
+
+	return xasprintf(
+	    "the interactive streams' 429s %s -> %s (operations failed "
+	    "after retries %s -> %s); the bulk stream's 429s %s -> %s, "
+	    "operations succeeded %s -> %s",
+	    fmt_thousands((int64_t)m->before.inter_429, a),
+	    fmt_thousands((int64_t)f->inter_429, b),
+	    fmt_thousands((int64_t)m->before.inter_failed, c),
+	    fmt_thousands((int64_t)f->inter_failed, d),
+	    fmt_thousands((int64_t)m->before.bulk_429, e),
+	    fmt_thousands((int64_t)f->bulk_429, g),
+	    fmt_thousands((int64_t)m->before.bulk_succeeded, h),
+	    fmt_thousands((int64_t)f->bulk_succeeded, i));
+}
+
+/* What bulk remedy k set, into buf (cap bytes) */
+static void bulk_setting(const struct pk_remedies *m, enum pk_remedy_kind k,
+			 const struct pk_remedy *x, char *buf, size_t cap)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
+
+	if (k == PK_REMEDY_BUDGET) {
+		double room = (double)m->start_ru_per_s - m->inter_ru_per_s;
+
+		snprintf(
+		    buf, cap,
+		    "a client RU budget of %s RU/s (client.ru_budget: "
+		    "the container's %s RU/s less the interactive "
+		    "streams' offered %s RU/s%s)",
+		    fmt_thousands(x->setting, a),
+		    fmt_thousands(m->start_ru_per_s, b),
+		    fmt_thousands((int64_t)(m->inter_ru_per_s + 0.5), c),
+		    (double)x->setting < room - 1
+			? ", within the cap of the bucket it is in, rule 31"
+			: "");
+	} else if (k == PK_REMEDY_LOW) {
+		snprintf(buf, cap,
+			 "Low priority (rule 30: when a second's requests pass "
+			 "the RU/s, Low ones are throttled first)");
+	} else {
+		snprintf(buf, cap,
+			 "throughput bucket %d capped at %d %% of the "
+			 "container's RU/s (rule 31; the room the interactive "
+			 "streams' offered %s RU/s leave of %s)",
+			 m->bucket_id, m->bucket_pct,
+			 fmt_thousands((int64_t)(m->inter_ru_per_s + 0.5), a),
+			 fmt_thousands(m->start_ru_per_s, b));
+	}
+}
+
+static char *bulk_sentence(const struct pk_remedies *m, enum pk_remedy_kind k,
+			   const struct pk_remedy *x)
+{
+	char set[320], fin[64] = "";
+	char *e, *s;
+
+	if (x->status == PK_REMEDY_NOT_REPLAYED) {
+		return xasprintf("not replayed: %s",
+				 x->why_not ? x->why_not : "not applicable");
+	}
+	bulk_setting(m, k, x, set, sizeof(set));
+	e = bulk_effect(m, &x->after);
+	if (x->after.bulk_finish_ms > 0) {
+		snprintf(fin, sizeof(fin),
+			 "; its last operation answered at t = %.1f s",
+			 (double)x->after.bulk_finish_ms / 1000.0);
+	}
+	s = xasprintf("the bulk stream %s (the stream that offered the most "
+		      "RU; the others are the interactive ones) with %s, from "
+		      "t = 0: %s%s (1 replay)",
+		      m->bulk_name ? m->bulk_name : "?", set, e, fin);
+	free(e);
+	return s;
+}
+
 char *remedies_sentence(const struct pk_remedies *m, enum pk_remedy_kind k)
 {
 	const struct pk_remedy *x = &m->items[k];
@@ -359,6 +464,7 @@ char *remedies_sentence(const struct pk_remedies *m, enum pk_remedy_kind k)
 		       : k == PK_REMEDY_SPLIT  ? split_sentence(m, x)
 		       : k == PK_REMEDY_REDIST ? redist_sentence(m, x)
 		       : k == PK_REMEDY_MERGE  ? merge_sentence(m, x)
+		       : k >= PK_REMEDY_BUDGET ? bulk_sentence(m, k, x)
 					       : autoscale_sentence(m, x);
 	}
 	s = xasprintf("%s: %s", remedies_name(k), body);
@@ -412,8 +518,13 @@ static void each_row(const struct pk_remedies *m, row_fn put, FILE *out)
 	put("the run", m, &m->before, m->start_ru_per_s, out);
 	for (k = 0; k < PK_REMEDY_KINDS; k++) {
 		if (measured(&m->items[k])) {
+			/* a bulk stream's remedy keeps the container's
+			   RU/s; its setting is the client's */
 			put(remedies_name((enum pk_remedy_kind)k), m,
-			    &m->items[k].after, m->items[k].setting, out);
+			    &m->items[k].after,
+			    k >= PK_REMEDY_BUDGET ? m->start_ru_per_s
+						  : m->items[k].setting,
+			    out);
 		}
 	}
 }

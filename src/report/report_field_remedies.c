@@ -127,6 +127,25 @@ void field_rem_merge_to(const struct field_ctx *c, struct pk_field_value *o)
 	}
 }
 
+void field_rem_bulk(const struct field_ctx *c, struct pk_field_value *o)
+{
+	if (rem(c)->bulk_name) {
+		fv_text(o, rem(c)->bulk_name);
+	} else {
+		fv_null(o);
+	}
+}
+
+void field_rem_item_inter(const struct field_ctx *c, struct pk_field_value *o)
+{
+	if (rem(c)->bulk_name) {
+		rem_or_null(rem_item(c), (int64_t)rem_item(c)->after.inter_429,
+			    o);
+	} else {
+		fv_null(o);
+	}
+}
+
 void field_rem_step(const struct field_ctx *c, struct pk_field_value *o)
 {
 	fv_int(o, rem_item(c)->step);

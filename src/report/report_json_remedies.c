@@ -77,6 +77,9 @@ json_t *report_json_remedies(const struct pk_remedies *m)
 	json_object_set_new(o, "throttled_429", count(m->before.throttled_429));
 	json_object_set_new(o, "failed_after_retries", count(m->before.failed));
 	json_object_set_new(o, "redistribution", redistribution(m));
+	json_object_set_new(o, "bulk_stream",
+			    m->bulk_name ? json_string(m->bulk_name)
+					 : json_null());
 	for (k = 0; k < PK_REMEDY_KINDS; k++) {
 		const struct pk_remedy *x = &m->items[k];
 		json_t *e = json_object();
@@ -109,6 +112,11 @@ json_t *report_json_remedies(const struct pk_remedies *m)
 		json_object_set_new(
 		    e, "failed_after_retries",
 		    measured_or_null(x, (int64_t)x->after.failed));
+		json_object_set_new(
+		    e, "interactive_throttled_429",
+		    m->bulk_name
+			? measured_or_null(x, (int64_t)x->after.inter_429)
+			: json_null());
 		json_object_set_new(
 		    e, "physical_partitions",
 		    measured_or_null(x, (int64_t)x->after.partitions));

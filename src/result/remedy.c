@@ -4,6 +4,7 @@
  */
 #include "pksim/result/remedy.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +43,7 @@ static int probe_with(const struct remedy_task *t, struct pk_remedy *m,
 static int probe(const struct remedy_task *t, struct pk_remedy *m, int64_t r,
 		 struct pk_remedy_figures *f)
 {
-	struct replay_change ch = {r, NULL, 0, NULL, 0, 0};
+	struct replay_change ch = {r, NULL, 0, NULL, 0, 0, NULL, 0, 0, 0};
 
 	return probe_with(t, m, &ch, f);
 }
@@ -88,7 +89,7 @@ static void bisect_with(const struct remedy_task *t, struct pk_remedy *m,
 static void bisect(const struct remedy_task *t, struct pk_remedy *m, int64_t lo,
 		   int64_t hi)
 {
-	struct replay_change ch = {0, NULL, 0, NULL, 0, 0};
+	struct replay_change ch = {0, NULL, 0, NULL, 0, 0, NULL, 0, 0, 0};
 
 	bisect_with(t, m, &ch, lo, hi);
 }
@@ -205,8 +206,9 @@ static int search_raise(const struct remedy_task *t, int64_t *demand)
 {
 	struct pk_remedies *r = t->out;
 	struct pk_remedy *m = &r->items[PK_REMEDY_RAISE];
-	struct replay_change ch = {r->cap_ru_per_s, NULL, 0, demand, 0, 0};
-	struct replay_change base = {0, NULL, 0, NULL, 0, 0};
+	struct replay_change ch = {
+	    r->cap_ru_per_s, NULL, 0, demand, 0, 0, NULL, 0, 0, 0};
+	struct replay_change base = {0, NULL, 0, NULL, 0, 0, NULL, 0, 0, 0};
 	int rc;
 
 	if (r->start_ru_per_s >= r->cap_ru_per_s) {
@@ -318,7 +320,7 @@ static void search_redist(const struct remedy_task *t, const int64_t *demand)
 	struct pk_remedies *r = t->out;
 	struct pk_remedy *m = &r->items[PK_REMEDY_REDIST];
 	struct pk_redist_spec *e;
-	struct replay_change ch = {0, NULL, 0, NULL, 0, 0};
+	struct replay_change ch = {0, NULL, 0, NULL, 0, 0, NULL, 0, 0, 0};
 	int64_t cap = r->cap_ru_per_s / (int64_t)r->created_partitions;
 	size_t i, p = r->created_partitions;
 	int rc;
@@ -365,7 +367,7 @@ static void search_merge(const struct remedy_task *t)
 {
 	struct pk_remedies *r = t->out;
 	struct pk_remedy *m = &r->items[PK_REMEDY_MERGE];
-	struct replay_change ch = {0, NULL, 0, NULL, 0, 0};
+	struct replay_change ch = {0, NULL, 0, NULL, 0, 0, NULL, 0, 0, 0};
 	struct pk_merge_fit mf;
 	int rc;
 
@@ -386,6 +388,167 @@ static void search_merge(const struct remedy_task *t)
 		m->status = rc ? PK_REMEDY_NOT_FOUND : PK_REMEDY_FOUND;
 		m->setting = r->start_ru_per_s;
 	}
+}
+
+/* Stream s's offered RU: its operations x its RU a succeeded one */
+static double offered_ru(const struct pk_result_stream_ops *s)
+{
+	return s->succeeded ? (double)s->ru_mru / 1000.0 /
+				  (double)s->succeeded * (double)s->operations
+			    : 0;
+}
+
+/* The bulk stream of v (remedy.h): of two or more streams, the one
+   that offered the most RU (the first of equals); -1 with fewer */
+static int bulk_of(const struct pk_result_variant *v)
+{
+	size_t i, best = 0;
+
+	if (v->n_streams < 2) {
+		return -1;
+	}
+	for (i = 1; i < v->n_streams; i++) {
+		if (offered_ru(&v->streams[i].all) >
+		    offered_ru(&v->streams[best].all)) {
+			best = i;
+		}
+	}
+	return (int)best;
+}
+
+/* The interactive streams' offered RU/s (remedy.h): each one's
+   operations x its RU a succeeded operation / its phases' seconds */
+static double inter_demand(const struct pk_scenario *sc,
+			   const struct pk_result_variant *v, int bulk)
+{
+	double d = 0;
+	size_t i, k;
+
+	for (i = 0; i < v->n_streams && i < sc->n_streams; i++) {
+		const struct pk_result_stream_ops *s = &v->streams[i].all;
+		const struct pk_stream_spec *ss = &sc->streams[i];
+		int64_t ms = 0;
+
+		if (i == (size_t)bulk || s->succeeded == 0) {
+			continue;
+		}
+		for (k = 0; k < ss->n_phases; k++) {
+			ms += sc->phases[ss->phase_first + k].duration_ms;
+		}
+		if (ms > 0) {
+			d += offered_ru(s) / ((double)ms / 1000.0);
+		}
+	}
+	return d;
+}
+
+/* Replay ch once for remedy k at setting x: FOUND without a 429 to the
+   interactive streams, else NOT_FOUND */
+static void bulk_probe(const struct remedy_task *t, enum pk_remedy_kind k,
+		       const struct replay_change *ch, int64_t x)
+{
+	struct pk_remedy *m = &t->out->items[k];
+
+	m->setting = x;
+	if (probe_with(t, m, ch, &m->after) >= 0) {
+		m->status =
+		    m->after.inter_429 ? PK_REMEDY_NOT_FOUND : PK_REMEDY_FOUND;
+	}
+}
+
+/* The bucket the bulk stream's remedy uses: the id it names when the
+   container does not declare it (rule 34), else the lowest id free;
+   0: none free, or it has its own already (*why) */
+static int bucket_free(const struct remedy_task *t,
+		       const struct pk_client_spec *bc, const char **why)
+{
+	int id;
+
+	if (bc->throughput_bucket > 0) {
+		if (t->spec->bucket_pct[bc->throughput_bucket] == 0) {
+			return bc->throughput_bucket;
+		}
+		*why = "the bulk stream's requests carry a bucket the "
+		       "container declares already";
+		return 0;
+	}
+	for (id = 1; id <= PK_THROUGHPUT_BUCKETS; id++) {
+		if (t->spec->bucket_pct[id] == 0 &&
+		    id != t->spec->default_bucket) {
+			return id;
+		}
+	}
+	*why = "the container declares all 5 buckets (rule 31)";
+	return 0;
+}
+
+/* The bulk stream's remedies (remedy.h): a client RU budget, Low
+   priority, a throughput bucket; one replay each */
+static void search_bulk(const struct remedy_task *t)
+{
+	struct pk_remedies *r = t->out;
+	const struct pk_client_spec *bc;
+	struct pk_client_spec c;
+	struct replay_change ch = {0, NULL, 0, NULL, 0, 0, NULL, 0, 0, 0};
+	double room = (double)r->start_ru_per_s - r->inter_ru_per_s;
+	const char *why = NULL;
+	int k;
+
+	if (r->bulk < 0) {
+		for (k = PK_REMEDY_BUDGET; k <= PK_REMEDY_BUCKET; k++) {
+			r->items[k].status = PK_REMEDY_NOT_APPLICABLE;
+		}
+		return;
+	}
+	for (k = PK_REMEDY_BUDGET; k <= PK_REMEDY_BUCKET; k++) {
+		r->items[k].status = PK_REMEDY_NOT_REPLAYED;
+	}
+	bc = &t->sc->streams[r->bulk].client;
+	c = *bc;
+	ch.bulk_client = &c;
+	if (room < 1) {
+		r->items[PK_REMEDY_BUDGET].why_not =
+		    "the interactive streams alone offer the container's "
+		    "RU/s: no room for the bulk stream";
+		r->items[PK_REMEDY_BUCKET].why_not =
+		    r->items[PK_REMEDY_BUDGET].why_not;
+	} else {
+		/* within the cap of a bucket it is in (rule 31) */
+		if (bc->throughput_bucket > 0 &&
+		    t->spec->bucket_pct[bc->throughput_bucket] > 0) {
+			double cap =
+			    (double)r->start_ru_per_s *
+			    t->spec->bucket_pct[bc->throughput_bucket] / 100.0;
+
+			room = cap < room ? cap : room;
+		}
+		c.ru_budget_per_s = floor(room);
+		bulk_probe(t, PK_REMEDY_BUDGET, &ch, (int64_t)floor(room));
+		c = *bc;
+		r->bucket_id = bucket_free(t, bc, &why);
+		if (r->bucket_id > 0) {
+			ch.bucket_id = r->bucket_id;
+			ch.bucket_pct =
+			    (int)(room * 100.0 / (double)r->start_ru_per_s);
+			ch.bucket_pct = ch.bucket_pct < 1 ? 1 : ch.bucket_pct;
+			r->bucket_pct = ch.bucket_pct;
+			c.throughput_bucket = r->bucket_id;
+			bulk_probe(t, PK_REMEDY_BUCKET, &ch, r->start_ru_per_s);
+			ch.bucket_id = 0;
+		} else {
+			r->items[PK_REMEDY_BUCKET].why_not = why;
+		}
+	}
+	c = *bc;
+	if (bc->priority_low) {
+		r->items[PK_REMEDY_LOW].why_not =
+		    "the bulk stream's requests are Low already";
+		return;
+	}
+	c.priority_low = 1;
+	c.priority_set = 1;
+	ch.raise_others = t->sc->account_default_low;
+	bulk_probe(t, PK_REMEDY_LOW, &ch, r->start_ru_per_s);
 }
 
 /* The raise past the existing layout: doubling, then bisection. */
@@ -464,7 +627,7 @@ static void search_autoscale(const struct remedy_task *t)
 {
 	struct pk_remedies *r = t->out;
 	struct pk_remedy *m = &r->items[PK_REMEDY_AUTOSCALE];
-	struct replay_change ch = {0, NULL, 0, NULL, 1, 0};
+	struct replay_change ch = {0, NULL, 0, NULL, 1, 0, NULL, 0, 0, 0};
 	int64_t limit = autoscale_limit(t);
 
 	if (r->autoscale) {
@@ -527,12 +690,18 @@ static void task_setup(struct remedy_task *t, const struct pk_result_variant *v)
 	r->start_ru_per_s =
 	    r->autoscale ? cs->autoscale_max_ru_per_s : cs->throughput_ru_per_s;
 	r->merge_delay_s = cs->merge_delay_ms / 1000;
-	figures_of(v, &r->before);
+	r->bulk = bulk_of(v);
+	r->inter_ru_per_s = r->bulk >= 0 ? inter_demand(t->sc, v, r->bulk) : 0;
+	r->bulk_name = r->bulk >= 0 ? t->sc->streams[r->bulk].name : NULL;
+	figures_of(v, r->bulk, &r->before);
 	r->items[PK_REMEDY_RAISE].kind = PK_REMEDY_RAISE;
 	r->items[PK_REMEDY_SPLIT].kind = PK_REMEDY_SPLIT;
 	r->items[PK_REMEDY_REDIST].kind = PK_REMEDY_REDIST;
 	r->items[PK_REMEDY_AUTOSCALE].kind = PK_REMEDY_AUTOSCALE;
 	r->items[PK_REMEDY_MERGE].kind = PK_REMEDY_MERGE;
+	r->items[PK_REMEDY_BUDGET].kind = PK_REMEDY_BUDGET;
+	r->items[PK_REMEDY_LOW].kind = PK_REMEDY_LOW;
+	r->items[PK_REMEDY_BUCKET].kind = PK_REMEDY_BUCKET;
 	r->items[PK_REMEDY_AUTOSCALE].step = PK_PROVISION_AUTOSCALE_STEP;
 	r->items[PK_REMEDY_RAISE].step =
 	    r->autoscale ? PK_PROVISION_AUTOSCALE_STEP : PK_REMEDY_STEP_RU;
@@ -547,6 +716,9 @@ static void task_setup(struct remedy_task *t, const struct pk_result_variant *v)
 	}
 	if (merge_fit(v, &mf)) {
 		r->max_replays++;
+	}
+	if (r->bulk >= 0) {
+		r->max_replays += 3; /* budget, Low, bucket: one each */
 	}
 }
 
@@ -569,6 +741,7 @@ static void task_run(const struct remedy_task *t)
 			     : NULL);
 	search_autoscale(t);
 	search_merge(t);
+	search_bulk(t);
 	free(demand);
 }
 

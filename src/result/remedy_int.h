@@ -34,6 +34,12 @@ struct replay_change {
 	int64_t *demand;
 	int to_autoscale;
 	size_t merge_to;
+	/* the bulk stream's client in the replay (NULL: as the run's),
+	   the interactive streams at High when raise_others; bucket_id >
+	   0: that bucket declared at bucket_pct % */
+	const struct pk_client_spec *bulk_client;
+	int raise_others;
+	int bucket_id, bucket_pct;
 };
 
 /* Free what f owns (the hours' bills) and clear them */
@@ -43,8 +49,9 @@ void figures_free(struct pk_remedy_figures *f);
 void figures_move(struct pk_remedy_figures *dst, struct pk_remedy_figures *src);
 
 /* What finished variant v measured, into f (its hours' bills copied:
-   f owns them) */
-void figures_of(const struct pk_result_variant *v, struct pk_remedy_figures *f);
+   f owns them); bulk: the bulk stream's index, -1 none */
+void figures_of(const struct pk_result_variant *v, int bulk,
+		struct pk_remedy_figures *f);
 
 /* x rounded up to a multiple of the autoscale step (rule 8's grid) */
 int64_t autoscale_grid(int64_t x);

@@ -43,7 +43,30 @@ static int64_t *hours_dup(const int64_t *x, size_t n)
 	return y;
 }
 
-void figures_of(const struct pk_result_variant *v, struct pk_remedy_figures *f)
+/* The bulk stream's and the interactive streams' figures of v into f */
+static void streams_of(const struct pk_result_variant *v, int bulk,
+		       struct pk_remedy_figures *f)
+{
+	size_t i;
+
+	for (i = 0; bulk >= 0 && i < v->n_streams; i++) {
+		const struct pk_result_stream_ops *s = &v->streams[i].all;
+
+		if (i == (size_t)bulk) {
+			f->bulk_429 = s->throttled_429;
+			f->bulk_succeeded = s->succeeded;
+			f->bulk_finish_ms = v->streams[i].pacing.paced
+						? v->streams[i].pacing.finish_ms
+						: 0;
+		} else {
+			f->inter_429 += s->throttled_429;
+			f->inter_failed += s->failed_429;
+		}
+	}
+}
+
+void figures_of(const struct pk_result_variant *v, int bulk,
+		struct pk_remedy_figures *f)
 {
 	int64_t i;
 
@@ -53,6 +76,7 @@ void figures_of(const struct pk_result_variant *v, struct pk_remedy_figures *f)
 	f->ru_per_s = v->ru_per_s;
 	f->partitions = v->n_ranges;
 	f->splits = v->metrics->n_splits;
+	streams_of(v, bulk, f);
 	for (i = 0; v->billed_ru_per_s && i < v->n_hours; i++) {
 		if (v->billed_ru_per_s[i] > f->billed_peak_ru) {
 			f->billed_peak_ru = v->billed_ru_per_s[i];
@@ -141,6 +165,28 @@ static void spec_to_autoscale(const struct remedy_task *t, int64_t r,
 	    r < t->out->cap_ru_per_s ? r : t->out->cap_ru_per_s;
 }
 
+/* A copy of t's streams with ch's bulk client and, when
+   ch->raise_others, the interactive streams that took the account's
+   default priority at High (rule 35); owned */
+static struct pk_stream_spec *streams_with(const struct remedy_task *t,
+					   const struct replay_change *ch)
+{
+	size_t i, n = t->sc->n_streams;
+	struct pk_stream_spec *st = xcalloc(n, sizeof(*st));
+
+	memcpy(st, t->sc->streams, n * sizeof(*st));
+	for (i = 0; i < n; i++) {
+		if (i == (size_t)t->out->bulk) {
+			if (ch->bulk_client) {
+				st[i].client = *ch->bulk_client;
+			}
+		} else if (ch->raise_others && !st[i].client.priority_set) {
+			st[i].client.priority_low = 0;
+		}
+	}
+	return st;
+}
+
 /*
  * Replay t's variant with change ch from t = 0 (remedy.h): fills *f and
  * returns 0, or returns -1 with the error in *why (owned).
@@ -152,6 +198,7 @@ int replay_with(const struct remedy_task *t, const struct replay_change *ch,
 	struct pk_scenario view = *t->sc;
 	struct pk_container_spec cs = *t->spec;
 	struct pk_phase_spec *ph = NULL;
+	struct pk_stream_spec *st = NULL;
 	struct pk_sim_opts o;
 	struct pk_diag diag;
 	struct pk_run *run;
@@ -192,6 +239,13 @@ int replay_with(const struct remedy_task *t, const struct replay_change *ch,
 		*(autoscale ? &cs.autoscale_max_ru_per_s
 			    : &cs.throughput_ru_per_s) = r;
 	}
+	if (ch->bulk_client || ch->raise_others) {
+		st = streams_with(t, ch);
+		view.streams = st;
+	}
+	if (ch->bucket_id > 0) {
+		cs.bucket_pct[ch->bucket_id] = ch->bucket_pct;
+	}
 	view.container = cs;
 	view.variants = &cs;
 	view.n_variants = 1;
@@ -205,10 +259,11 @@ int replay_with(const struct remedy_task *t, const struct replay_change *ch,
 		*why = diag_text(&diag);
 		diag_free(&diag);
 		free(ph);
+		free(st);
 		return -1;
 	}
 	res = result_build(run);
-	figures_of(&res->variants[0], &g);
+	figures_of(&res->variants[0], t->out->bulk, &g);
 	figures_move(f, &g);
 	if (ch->demand) {
 		demand_of(&res->variants[0], ch->demand,
@@ -218,5 +273,6 @@ int replay_with(const struct remedy_task *t, const struct replay_change *ch,
 	sim_free(run);
 	diag_free(&diag);
 	free(ph);
+	free(st);
 	return 0;
 }

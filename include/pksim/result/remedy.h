@@ -50,6 +50,20 @@
  *   nothing): the run's first phase merges the container down to rule
  *   32's count at t = 0, taking the container's merge_delay (its count
  *   fixed at its start, rule 36), replayed once.
+ * - for a bulk stream beside others (two or more streams; rules 30, 31,
+ *   34): the bulk stream is the one that offered the most RU, the
+ *   others are the interactive streams (ASSUMPTION: pksim does not know
+ *   which is the ETL job); a stream's offered RU: its operations x its
+ *   RU a succeeded operation; the room left for it is the container's RU/s
+ *   less the interactive streams' offered RU/s (each one's offered RU /
+ *   its phases' seconds). Each replayed
+ *   once from t = 0, only the bulk stream's client (or the container's
+ *   buckets) changed: a client RU budget of the room (client.ru_budget);
+ *   Low priority for the bulk stream, High for interactive streams that
+ *   took the account's default (rules 30, 35); and a throughput bucket
+ *   of floor(room x 100 / RU/s) % for the bulk stream (rule 31: the id
+ *   it names when the container does not declare it, rule 34, else the
+ *   lowest free id).
  * Switched to autoscale, a phase's `throughput` T becomes an autoscale
  * max of T rounded up to 1,000 (the same per-partition cap, rule 4).
  * ASSUMPTION of the bisection: 429s do not come back as RU/s rise.
@@ -79,6 +93,10 @@ enum pk_remedy_kind {
 	PK_REMEDY_REDIST,    /* the same total redistributed (rule 26) */
 	PK_REMEDY_AUTOSCALE, /* the smallest autoscale max (rule 27) */
 	PK_REMEDY_MERGE,     /* a merge to rule 32's count (rule 36) */
+	PK_REMEDY_BUDGET,    /* the bulk stream under a client RU budget */
+	PK_REMEDY_LOW,	     /* the bulk stream at Low priority (rule 30) */
+	PK_REMEDY_BUCKET,    /* the bulk stream in a throughput bucket
+				(rules 31, 34) */
 	PK_REMEDY_KINDS
 };
 
@@ -107,6 +125,15 @@ struct pk_remedy_figures {
 				   max), RU/s */
 	size_t partitions;	/* physical partitions at the end */
 	size_t splits;		/* splits over the run */
+	/* with a bulk stream (pk_remedies.bulk >= 0), else 0: the
+	   interactive streams' 429s (every attempt) and operations failed
+	   after retries, and the bulk stream's 429s and succeeded ones */
+	uint64_t inter_429;
+	uint64_t inter_failed;
+	uint64_t bulk_429;
+	uint64_t bulk_succeeded;
+	int64_t bulk_finish_ms; /* a paced bulk stream's last answer, ms from
+				   t = 0; 0 when not paced */
 	int64_t billed_peak_ru; /* autoscale: the highest hour's bill in
 				   the container's mode, RU/s; 0 manual */
 	/* autoscale: each hour's bill, hours started from t = 0 (n_hours
@@ -123,7 +150,9 @@ struct pk_remedy {
 	enum pk_remedy_status status;
 	int64_t setting; /* FOUND: the total RU/s (autoscale: the max)
 			    found; NOT_FOUND: the most tried; else 0;
-			    merge: the RU/s it ran at */
+			    merge, low: the RU/s it ran at; budget: the
+			    bulk stream's RU budget, RU/s; bucket: the
+			    bucket's maximum percentage */
 	size_t merge_to; /* merge: the partitions it asked for (rule 32's
 			    count), else 0 */
 	int64_t below;	 /* FOUND: the highest setting replayed that
@@ -149,6 +178,14 @@ struct pk_remedies {
 	int64_t start_ru_per_s;		 /* the setting the run was created
 					    with, RU/s */
 	int64_t merge_delay_s;		 /* the container's merge_delay, s */
+	int bulk;			 /* the bulk stream's index in the
+					    scenario (see above); -1: none */
+	double inter_ru_per_s;		 /* the interactive streams' offered
+					    RU/s (see above) */
+	int bucket_id;			 /* the bucket remedy's id, 0: none */
+	int bucket_pct;			 /* its maximum percentage, 1 .. 100 */
+	const char *bulk_name;		 /* the bulk stream's name, borrowed
+					    from the scenario; NULL: none */
 	struct pk_remedy_figures before; /* the run's own */
 	struct pk_remedy items[PK_REMEDY_KINDS]; /* by kind */
 	/* the redistribution: RU/s of range id i at [i], the creation
