@@ -409,13 +409,13 @@ static void merge_case(const char *extra, uint64_t want_429)
  */
 START_TEST(test_remedies_bulk_priority)
 {
-	struct fx f;
+	struct tu_fx f;
 	const struct pk_remedies *m;
 	const struct pk_remedy *x;
 	char *s;
 
 	fx_shipped(&f, "priority-bulk", 1);
-	m = f.res->variants[0].remedies;
+	m = f.r->variants[0].remedies;
 	ck_assert_ptr_nonnull(m);
 	ck_assert_int_eq(m->bulk, 1);
 	ck_assert_str_eq(m->bulk_name, "bulk");
@@ -444,12 +444,12 @@ START_TEST(test_remedies_bulk_priority)
 	    strstr(s, "the interactive streams' 429s 33 -> 0"));
 	free(s);
 	/* one stream: none of the three */
-	fx_free(&f);
+	tu_fx_free(&f);
 	fx_shipped(&f, "too-few-rus", 1);
 	ck_assert_int_eq(
-	    f.res->variants[0].remedies->items[PK_REMEDY_BUDGET].status,
+	    f.r->variants[0].remedies->items[PK_REMEDY_BUDGET].status,
 	    PK_REMEDY_NOT_APPLICABLE);
-	fx_free(&f);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -469,12 +469,12 @@ END_TEST
  */
 START_TEST(test_remedies_bulk_bucket)
 {
-	struct fx f;
+	struct tu_fx f;
 	const struct pk_remedies *m;
 	const struct pk_remedy *x;
 
 	fx_shipped(&f, "throughput-bucket", 1);
-	m = named(&f, "bucket")->remedies;
+	m = tu_fx_variant(&f, "bucket")->remedies;
 	ck_assert_str_eq(m->bulk_name, "etl");
 	x = &m->items[PK_REMEDY_BUDGET];
 	ck_assert_int_eq(x->setting, 200);
@@ -486,7 +486,7 @@ START_TEST(test_remedies_bulk_bucket)
 	ck_assert_int_eq(m->items[PK_REMEDY_BUCKET].status,
 			 PK_REMEDY_NOT_REPLAYED);
 	ck_assert_uint_eq(m->items[PK_REMEDY_LOW].after.bulk_429, 1600);
-	m = named(&f, "no-bucket")->remedies;
+	m = tu_fx_variant(&f, "no-bucket")->remedies;
 	ck_assert_uint_eq(m->before.inter_429, 330);
 	ck_assert_uint_eq(m->before.bulk_429, 670);
 	x = &m->items[PK_REMEDY_LOW];
@@ -498,7 +498,7 @@ START_TEST(test_remedies_bulk_bucket)
 	ck_assert_int_eq(m->bucket_pct, 50);
 	ck_assert_uint_eq(x->after.inter_429, 0);
 	ck_assert_uint_eq(x->after.bulk_succeeded, 1000);
-	fx_free(&f);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -506,6 +506,112 @@ START_TEST(test_remedies_merge)
 {
 	merge_case("", 0);
 	merge_case(", merge_delay: 30s", 600);
+}
+END_TEST
+
+/*
+ * The redistribution on merge_one_key: the key's range (0) is charged
+ * 600 RU in its busiest second at the layout's most, range 1 nothing;
+ * in proportion range 1 would get 0 of the 1,000, but no range gets
+ * under PK_REMEDY_REDIST_MIN_RU (100, an ASSUMPTION: rule 26 names no
+ * minimum): 100, and range 0 the other 900, over its 600: no 429.
+ */
+START_TEST(test_remedies_redist_minimum)
+{
+	char text[1024];
+	struct pk_run *run;
+	struct pk_result *res;
+	const struct pk_remedies *m;
+
+	snprintf(text, sizeof(text), merge_one_key, "");
+	run = tu_sim_text("merge-one-key.yaml", text);
+	res = result_build(run);
+	remedies_build(res, 1);
+	m = res->variants[0].remedies;
+	ck_assert_int_eq(m->items[PK_REMEDY_REDIST].status, PK_REMEDY_FOUND);
+	ck_assert_int_eq(m->redist_ru[0], 900);
+	ck_assert_int_eq(m->redist_ru[1], 100);
+	ck_assert_uint_eq(m->items[PK_REMEDY_REDIST].after.throttled_429, 0);
+	/* no region: no money in the figures */
+	ck_assert_int_eq(m->before.priced, 0);
+	ck_assert_int_eq(m->items[PK_REMEDY_RAISE].after.priced, 0);
+	result_free(res);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * Remedies priced (pricing: us-nongov, $0.008 per 100 RU/s-hour manual,
+ * $0.25 a GB-month, data/prices/prices-2026-11-30.csv) on merge_one_key:
+ * a 60 s run is one clock hour; a month is its cost per hour x 720.
+ * The run: 1,000 RU/s, 10 x $0.008 x 720 = $57.60, plus storage: its
+ * hour's highest GB x $0.25 (GB-months of one hour x 720), 6,000 items
+ * of about 1 KB = under 0.01 GB, under $0.01. The raise to 1,200 (600 a
+ * range, the key's 600 fit): 12 x $0.008 x 720 = $69.12, +$11.52 and the
+ * storage of its 1,200 more items, under $0.01 more.
+ */
+START_TEST(test_remedies_month_cost)
+{
+	char text[1024];
+	struct pk_run *run;
+	struct pk_result *res;
+	const struct pk_remedies *m;
+	const struct pk_remedy *x;
+	char *s;
+
+	struct pk_scenario *sc;
+	struct pk_diag d;
+
+	snprintf(text, sizeof(text), merge_one_key,
+		 "}\npricing: {region: us-nongov");
+	diag_init(&d);
+	sc = scenario_parse("merge-one-key.yaml", text, strlen(text), &d);
+	ck_assert_msg(sc && scenario_pricing_resolve(sc, NULL, &d) == 0, "%s",
+		      tu_diag_text(&d));
+	run = sim_run(sc, sc->seed, &d);
+	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
+	diag_free(&d);
+	res = result_build(run);
+	remedies_build(res, 1);
+	m = res->variants[0].remedies;
+	ck_assert_int_eq(m->before.priced, 1);
+	ck_assert_double_ge(m->before.month, 57.60);
+	ck_assert_double_lt(m->before.month, 57.61);
+	x = &m->items[PK_REMEDY_RAISE];
+	ck_assert_int_eq(x->setting, 1200);
+	ck_assert_double_ge(x->after.month - m->before.month, 11.52);
+	ck_assert_double_lt(x->after.month - m->before.month, 11.53);
+	s = remedies_sentence(m, PK_REMEDY_RAISE);
+	ck_assert_ptr_nonnull(strstr(s, "$69.1"));
+	ck_assert_ptr_nonnull(strstr(s, "+$11.52 against the run's"));
+	free(s);
+	result_free(res);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * The bound said before the replays (too-few-rus: 4 existing partitions
+ * at 4,000 RU/s, one phase without actions, a merge candidate), added
+ * by hand:
+ * - raise: 1 probe at 40,000, then search_from over 36,000 by 100s:
+ *   1 + 9 + 8 (steps 100 .. 25,600 sum to 51,100 >= 36,000: 9) = 19;
+ *   the other path, the raise with splits after the probe: 1 + 4
+ *   doublings (80,000 .. 640,000) + a bisection of 320,000 by 1,000
+ *   (9) = 14; the larger: 19;
+ * - the redistribution 1; autoscale up to 1,000,000 by 1,000: 1 + 10 +
+ *   9 = 20; the merge 1: 41.
+ */
+START_TEST(test_remedies_bound)
+{
+	struct tu_fx f;
+	const struct pk_remedies *m;
+
+	fx_shipped(&f, "too-few-rus", 1);
+	m = tu_fx_variant(&f, "now")->remedies;
+	ck_assert_uint_eq(m->max_replays, 41);
+	ck_assert_uint_le(m->replays, m->max_replays);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -598,6 +704,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_remedies_throughput_split);
 	tcase_add_test(tc, test_remedies_iot_by_day);
 	tcase_add_test(tc, test_remedies_merge);
+	tcase_add_test(tc, test_remedies_redist_minimum);
+	tcase_add_test(tc, test_remedies_month_cost);
+	tcase_add_test(tc, test_remedies_bound);
 	tcase_add_test(tc, test_remedies_bulk_priority);
 	tcase_add_test(tc, test_remedies_bulk_bucket);
 	tcase_add_test(tc, test_remedies_none_without_429);

@@ -486,20 +486,18 @@ static int fit_width(char **buf, size_t *len, size_t width)
 	return 0;
 }
 
-/* Render the report of run into memory, so it is written whole or not
-   at all; the frozen result the reports read is built once, here, with
-   its remedies, announced on prog's terminal. */
-static int render(const struct pk_run *run, const struct pk_run_opts *o,
+/* Render the report of res into memory, so it is written whole or not
+   at all; its remedies replayed here (once: `expect:` reads them too),
+   announced on prog's terminal. */
+static int render(struct pk_result *res, const struct pk_run_opts *o,
 		  struct pk_progress *prog, char **buf, size_t *len)
 {
 	FILE *mem = open_memstream(buf, len);
-	struct pk_result *res;
 	int rc;
 
 	if (!mem) {
 		return -1;
 	}
-	res = result_build(run);
 	/* the series formats carry no remedies: nothing to replay */
 	if (!o->no_remedies && o->format != PK_FORMAT_CSV &&
 	    o->format != PK_FORMAT_STREAMS_CSV &&
@@ -530,7 +528,6 @@ static int render(const struct pk_run *run, const struct pk_run_opts *o,
 		rc = report_text_styled(
 		    res, o->wide, cli_style_colour(o->colour, o->output), mem);
 	}
-	result_free(res);
 	if (fclose(mem)) {
 		rc = -1;
 	}
@@ -653,6 +650,7 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 	struct pk_diag diag;
 	struct pk_scenario *sc;
 	struct pk_run *run;
+	struct pk_result *res;
 	struct pk_sim_opts so = {0};
 	struct pk_sim_observer obs;
 	struct pk_narrator *nar = NULL;
@@ -766,7 +764,8 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 		return rc;
 	}
 	rc = PK_EXIT_OK;
-	if (render(run, &o, &prog, &buf, &len)) {
+	res = result_build(run);
+	if (render(res, &o, &prog, &buf, &len)) {
 		fprintf(stderr, "pksim: error: cannot render the report: %s\n",
 			strerror(errno));
 		rc = PK_EXIT_ENV;
@@ -782,8 +781,9 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 			sc->lesson_file ? sc->lesson_file : sc->file,
 			o.n_variants ? "--variant" : "--key");
 	} else {
-		rc = cli_expect(run, sc, !o.no_remedies);
+		rc = cli_expect(res, sc, !o.no_remedies);
 	}
+	result_free(res);
 	free(buf);
 	sim_free(run);
 	scenario_free(sc);

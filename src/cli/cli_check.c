@@ -34,29 +34,24 @@ static int on_remedies(const struct pk_expect *e)
 	return strncmp(e->measure, "remedies", 8) == 0;
 }
 
-/* Check the n assertions ex of sc on run, with its remedies replayed
-   when one measures them: outcomes into *out (n entries, owned by the
-   caller); the number that failed. */
-static int evaluate(const struct pk_run *run, const struct pk_expect *ex,
-		    size_t n, struct pk_expect_outcome **out)
+/* Check the n assertions ex on res, with its remedies replayed when
+   one measures them and they were not: outcomes into *out (n entries,
+   owned by the caller); the number that failed. */
+static int evaluate(struct pk_result *res, const struct pk_expect *ex, size_t n,
+		    struct pk_expect_outcome **out)
 {
-	struct pk_result *res = result_build(run);
-	int failed;
 	size_t i;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !res->remedies_built; i++) {
 		if (on_remedies(&ex[i])) {
 			remedies_build(res, 0);
-			break;
 		}
 	}
 	*out = xcalloc(n ? n : 1, sizeof(**out));
-	failed = expect_eval(res, ex, n, *out);
-	result_free(res);
-	return failed;
+	return expect_eval(res, ex, n, *out);
 }
 
-int cli_expect(const struct pk_run *run, const struct pk_scenario *sc,
+int cli_expect(struct pk_result *res, const struct pk_scenario *sc,
 	       int remedies)
 {
 	const char *file = sc->lesson_file ? sc->lesson_file : sc->file;
@@ -83,7 +78,7 @@ int cli_expect(const struct pk_run *run, const struct pk_scenario *sc,
 			file, sc->n_expects - n,
 			sc->n_expects - n == 1 ? "" : "s");
 	}
-	failed = evaluate(run, kept, n, &o);
+	failed = evaluate(res, kept, n, &o);
 	expect_print(file, o, n, stderr);
 	free(o);
 	free(kept);
@@ -164,6 +159,7 @@ static int check_one(const char *path, FILE *out)
 	struct pk_diag diag;
 	struct pk_scenario *sc;
 	struct pk_run *run = NULL;
+	struct pk_result *res;
 	struct pk_expect_outcome *o = NULL;
 	const char *base = strrchr(path, '/');
 	int failed = 0, rc;
@@ -187,7 +183,9 @@ static int check_one(const char *path, FILE *out)
 		rc = PK_EXIT_OK;
 		goto done;
 	}
-	failed = evaluate(run, sc->expects, sc->n_expects, &o);
+	res = result_build(run);
+	failed = evaluate(res, sc->expects, sc->n_expects, &o);
+	result_free(res);
 	if (failed) {
 		expect_print(sc->lesson_file ? sc->lesson_file : sc->file, o,
 			     sc->n_expects, stderr);

@@ -8,6 +8,7 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
+#include "pksim/report/money.h"
 
 /* Ranges a redistribution's sentence lists, at most */
 #define PK_REMEDIES_LIST_RANGES 8
@@ -83,21 +84,28 @@ static const char *also_changed(const struct pk_remedies *m)
 
 char *remedies_intro(const struct pk_result *r, const struct pk_remedies *m)
 {
+	char mo[96] = "", c[PK_MONEY_BYTES];
+
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES];
 
+	if (m->before.priced) {
+		snprintf(mo, sizeof(mo),
+			 "; %s a month at this workload (the bill's month)",
+			 money_fmt(m->before.month, m->before.currency, c));
+	}
 	return xasprintf(
 	    "each replays the run's operation stream (seed %llu, the same "
 	    "arrivals) with only the container's %s changed%s, from t = 0; "
 	    "%zu replays, each as long as the run (at most %zu, set before "
 	    "they ran); the searches assume 429s do not come back as RU/s "
 	    "rise; before: %s 429s, %s operations failed after the "
-	    "client's retries",
+	    "client's retries%s",
 	    (unsigned long long)r->seed,
 	    m->autoscale ? "autoscale max"
 			 : "RU/s (or, switched to autoscale, its max)",
 	    also_changed(m), m->replays, m->max_replays,
 	    fmt_thousands((int64_t)m->before.throttled_429, a),
-	    fmt_thousands((int64_t)m->before.failed, b));
+	    fmt_thousands((int64_t)m->before.failed, b), mo);
 }
 
 /* The highest of n hours' bills and their sum (RU/s-hours) */
@@ -142,25 +150,45 @@ static void bill(const struct pk_remedy_figures *f, char *g, size_t cap)
 		 fmt_thousands(cs, c), fmt_thousands(ds, d), f->n_hours);
 }
 
+/* "; a month at this workload $86.40, +$28.80 against the run's" of a
+   priced replay f into g (cap bytes); "" when not priced */
+static void month(const struct pk_remedies *m,
+		  const struct pk_remedy_figures *f, char *g, size_t cap)
+{
+	char a[PK_MONEY_BYTES], b[PK_MONEY_BYTES];
+	double d;
+
+	g[0] = '\0';
+	if (!f->priced || !m->before.priced) {
+		return;
+	}
+	d = f->month - m->before.month;
+	money_fmt(d, f->currency, b);
+	snprintf(g, cap,
+		 "; %s a month at this workload, %s%s against the run's",
+		 money_fmt(f->month, f->currency, a), d >= 0 ? "+" : "", b);
+}
+
 /* "leave no 429 (1,234 -> 0; failed operations 56 -> 0)" of a
    replay's figures against the run's */
 static char *effect(const struct pk_remedies *m,
 		    const struct pk_remedy_figures *f)
 {
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], d[PK_FMT_BYTES],
-	    g[256];
+	    g[256], h[128];
 
 	bill(f, g, sizeof(g));
+	month(m, f, h, sizeof(h));
 	return xasprintf("%s (429s %s -> %s; operations failed after "
 			 "retries %s -> %s; %zu partition%s after, %zu "
-			 "split%s%s)",
+			 "split%s%s%s)",
 			 f->throttled_429 ? "still rate limit" : "leave no 429",
 			 fmt_thousands((int64_t)m->before.throttled_429, a),
 			 fmt_thousands((int64_t)f->throttled_429, b),
 			 fmt_thousands((int64_t)m->before.failed, c),
 			 fmt_thousands((int64_t)f->failed, d), f->partitions,
 			 f->partitions == 1 ? "" : "s", f->splits,
-			 f->splits == 1 ? "" : "s", g);
+			 f->splits == 1 ? "" : "s", g, h);
 }
 
 static char *raise_sentence(const struct pk_remedies *m,
@@ -371,12 +399,14 @@ static char *bulk_effect(const struct pk_remedies *m,
 			 const struct pk_remedy_figures *f)
 {
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], d[PK_FMT_BYTES],
-	    e[PK_FMT_BYTES], g[PK_FMT_BYTES], h[PK_FMT_BYTES], i[PK_FMT_BYTES];
+	    e[PK_FMT_BYTES], g[PK_FMT_BYTES], h[PK_FMT_BYTES], i[PK_FMT_BYTES],
+	    mo[128];
 
+	month(m, f, mo, sizeof(mo));
 	return xasprintf(
 	    "the interactive streams' 429s %s -> %s (operations failed "
 	    "after retries %s -> %s); the bulk stream's 429s %s -> %s, "
-	    "operations succeeded %s -> %s",
+	    "operations succeeded %s -> %s%s",
 	    fmt_thousands((int64_t)m->before.inter_429, a),
 	    fmt_thousands((int64_t)f->inter_429, b),
 	    fmt_thousands((int64_t)m->before.inter_failed, c),
@@ -384,7 +414,7 @@ static char *bulk_effect(const struct pk_remedies *m,
 	    fmt_thousands((int64_t)m->before.bulk_429, e),
 	    fmt_thousands((int64_t)f->bulk_429, g),
 	    fmt_thousands((int64_t)m->before.bulk_succeeded, h),
-	    fmt_thousands((int64_t)f->bulk_succeeded, i));
+	    fmt_thousands((int64_t)f->bulk_succeeded, i), mo);
 }
 
 /* What bulk remedy k set, into buf (cap bytes) */

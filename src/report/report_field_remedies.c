@@ -146,6 +146,40 @@ void field_rem_item_inter(const struct field_ctx *c, struct pk_field_value *o)
 	}
 }
 
+void field_rem_month(const struct field_ctx *c, struct pk_field_value *o)
+{
+	if (rem(c)->before.priced) {
+		fv_real(o, rem(c)->before.month);
+	} else {
+		fv_null(o);
+	}
+}
+
+/* remedy x's month (change: less the run's) when priced and measured */
+static void item_month(const struct field_ctx *c, int change,
+		       struct pk_field_value *o)
+{
+	const struct pk_remedy *x = rem_item(c);
+
+	if (rem_measured(x) && x->after.priced && rem(c)->before.priced) {
+		fv_real(o, change ? x->after.month - rem(c)->before.month
+				  : x->after.month);
+	} else {
+		fv_null(o);
+	}
+}
+
+void field_rem_item_month(const struct field_ctx *c, struct pk_field_value *o)
+{
+	item_month(c, 0, o);
+}
+
+void field_rem_item_month_change(const struct field_ctx *c,
+				 struct pk_field_value *o)
+{
+	item_month(c, 1, o);
+}
+
 void field_rem_step(const struct field_ctx *c, struct pk_field_value *o)
 {
 	fv_int(o, rem_item(c)->step);

@@ -25,6 +25,19 @@ static json_t *measured_or_null(const struct pk_remedy *r, int64_t x)
 		   : json_null();
 }
 
+/* A priced replay's month (change: less the run's), else null */
+static json_t *month_or_null(const struct pk_remedies *m,
+			     const struct pk_remedy *x, int change)
+{
+	if (!(x->status == PK_REMEDY_FOUND ||
+	      x->status == PK_REMEDY_NOT_FOUND) ||
+	    !x->after.priced || !m->before.priced) {
+		return json_null();
+	}
+	return json_real(change ? x->after.month - m->before.month
+				: x->after.month);
+}
+
 /* n hours' bills, RU/s, as a list (empty for none) */
 static json_t *hours(const int64_t *x, size_t n)
 {
@@ -77,6 +90,9 @@ json_t *report_json_remedies(const struct pk_remedies *m)
 	json_object_set_new(o, "throttled_429", count(m->before.throttled_429));
 	json_object_set_new(o, "failed_after_retries", count(m->before.failed));
 	json_object_set_new(o, "redistribution", redistribution(m));
+	json_object_set_new(o, "month_cost",
+			    m->before.priced ? json_real(m->before.month)
+					     : json_null());
 	json_object_set_new(o, "bulk_stream",
 			    m->bulk_name ? json_string(m->bulk_name)
 					 : json_null());
@@ -117,6 +133,9 @@ json_t *report_json_remedies(const struct pk_remedies *m)
 		    m->bulk_name
 			? measured_or_null(x, (int64_t)x->after.inter_429)
 			: json_null());
+		json_object_set_new(e, "month_cost", month_or_null(m, x, 0));
+		json_object_set_new(e, "month_cost_change",
+				    month_or_null(m, x, 1));
 		json_object_set_new(
 		    e, "physical_partitions",
 		    measured_or_null(x, (int64_t)x->after.partitions));

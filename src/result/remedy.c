@@ -248,15 +248,17 @@ static int phases_act(const struct pk_scenario *sc)
 
 /*
  * The redistribution's RU/s of p ranges (remedy.h): total in proportion
- * to demand, each at most cap, at least 1, whole RU/s adding up to total
- * (when p x cap allows). ru gets p entries.
+ * to demand, each at most cap and at least PK_REMEDY_REDIST_MIN_RU (a
+ * range the proportion puts outside gets the bound, the others share the
+ * rest by demand), whole RU/s adding up to total. p x the minimum <=
+ * total (the caller checks). ru gets p entries.
  */
 static void redist_shares(const int64_t *demand, size_t p, int64_t total,
 			  int64_t cap, int64_t *ru)
 {
 	double *x = xcalloc(p, sizeof(*x));
-	int *capped = xcalloc(p, sizeof(*capped));
-	double left = (double)total;
+	int *fixed = xcalloc(p, sizeof(*fixed));
+	double left = (double)total, lo = PK_REMEDY_REDIST_MIN_RU;
 	int again = 1;
 	int64_t sum = 0;
 	size_t i;
@@ -267,33 +269,32 @@ static void redist_shares(const int64_t *demand, size_t p, int64_t total,
 
 		again = 0;
 		for (i = 0; i < p; i++) {
-			if (!capped[i]) {
+			if (!fixed[i]) {
 				d += (double)demand[i];
 				open++;
 			}
 		}
 		for (i = 0; i < p && open > 0; i++) {
-			if (capped[i]) {
+			if (fixed[i]) {
 				continue;
 			}
 			x[i] = d > 0 ? left * (double)demand[i] / d
 				     : left / (double)open;
-			if (x[i] > (double)cap) {
-				capped[i] = 1;
-				x[i] = (double)cap;
-				left -= (double)cap;
+			if (x[i] > (double)cap || x[i] < lo) {
+				fixed[i] = 1;
+				x[i] = x[i] > (double)cap ? (double)cap : lo;
+				left -= x[i];
 				again = 1;
 				break;
 			}
 		}
 	}
 	for (i = 0; i < p; i++) {
-		ru[i] = (int64_t)x[i] < 1 ? 1 : (int64_t)x[i];
+		ru[i] = (int64_t)x[i];
 		sum += ru[i];
 	}
 	/* the remainder (under one a range) one each to the busiest
-	   ranges with room; ranges raised to 1 may pass the total by as
-	   much */
+	   ranges with room */
 	while (sum < total) {
 		size_t best = p;
 
@@ -310,7 +311,7 @@ static void redist_shares(const int64_t *demand, size_t p, int64_t total,
 		sum++;
 	}
 	free(x);
-	free(capped);
+	free(fixed);
 }
 
 /* The redistribution at the run's total, from demand (NULL: none
@@ -325,6 +326,10 @@ static void search_redist(const struct remedy_task *t, const int64_t *demand)
 	size_t i, p = r->created_partitions;
 	int rc;
 
+	if (p < 2) {
+		m->status = PK_REMEDY_NOT_APPLICABLE; /* nothing to shift */
+		return;
+	}
 	m->status = PK_REMEDY_NOT_REPLAYED;
 	if (r->autoscale) {
 		m->why_not =
@@ -339,6 +344,11 @@ static void search_redist(const struct remedy_task *t, const int64_t *demand)
 	if (!demand) {
 		m->why_not = "no replay without a 429 on the existing layout "
 			     "measured each range's demand";
+		return;
+	}
+	if (r->start_ru_per_s < PK_REMEDY_REDIST_MIN_RU * (int64_t)p) {
+		m->why_not = "the total is under 100 RU/s a range, the least a "
+			     "redistribution gives a range (an ASSUMPTION)";
 		return;
 	}
 	r->redist_ru = xcalloc(p, sizeof(*r->redist_ru));
@@ -649,27 +659,78 @@ static void search_autoscale(const struct remedy_task *t)
 	search_from(t, m, &ch, 0, limit, 0, autoscale_hint(r, limit));
 }
 
-/* The most replays a variant's searches run: the raise's probe of the
-   layout's most and its bisection, the doublings and their bisection. */
-static size_t bound(const struct pk_remedies *r)
+/* The most replays the raise with splits runs: the doublings from the
+   existing layout's most, then a bisection of the last one; 0 for a data
+   file without phases */
+static size_t split_bound(const struct remedy_task *t)
 {
-	int64_t span = r->cap_ru_per_s - r->start_ru_per_s, n;
-	int64_t step = r->items[PK_REMEDY_RAISE].step;
-	size_t b = 1 + search_bound(span > 0 ? span : 0, step);
+	const struct pk_remedies *r = t->out;
 	int64_t top = r->cap_ru_per_s > r->start_ru_per_s ? r->cap_ru_per_s
 							  : r->start_ru_per_s;
+	int64_t lo = top, n, step = r->items[PK_REMEDY_SPLIT].step;
+	size_t b = 0;
 	int k;
 
-	for (k = 0; k < PK_REMEDY_MAX_DOUBLINGS && top < PK_MAX_RU_PER_S; k++) {
-		top *= 2;
+	if (t->sc->n_phases == 0) {
+		return 0;
 	}
-	b += (size_t)k;
-	span = top / 2;
-	step = r->items[PK_REMEDY_SPLIT].step;
-	for (n = 1; span > step * n; n *= 2) {
+	for (k = 0; k < PK_REMEDY_MAX_DOUBLINGS && top < PK_MAX_RU_PER_S; k++) {
+		lo = top;
+		top = top * 2 < PK_MAX_RU_PER_S ? top * 2 : PK_MAX_RU_PER_S;
 		b++;
 	}
-	return b + 1; /* the redistribution */
+	for (n = 1; top - lo > step * n; n *= 2) {
+		b++;
+	}
+	return b;
+}
+
+/* The replays the bulk stream's remedies run (search_bulk's tests) */
+static size_t bulk_bound(const struct remedy_task *t)
+{
+	const struct pk_remedies *r = t->out;
+	const struct pk_client_spec *bc;
+	const char *why = NULL;
+	size_t b = 0;
+
+	if (r->bulk < 0) {
+		return 0;
+	}
+	bc = &t->sc->streams[r->bulk].client;
+	if ((double)r->start_ru_per_s - r->inter_ru_per_s >= 1) {
+		b += 1 + (bucket_free(t, bc, &why) > 0);
+	}
+	return b + !bc->priority_low;
+}
+
+/*
+ * The most replays a variant's searches run: the raise (its probe of
+ * the layout's most, then search_from) or, when that probe rate limits
+ * (or there is no room), the raise with splits after it; the
+ * redistribution, the switch to autoscale, the merge and the bulk
+ * stream's remedies where they apply.
+ */
+static size_t bound(const struct remedy_task *t,
+		    const struct pk_result_variant *v)
+{
+	const struct pk_remedies *r = t->out;
+	int64_t span = r->cap_ru_per_s - r->start_ru_per_s;
+	size_t raise = 0, split, b;
+	int still = t->sc->n_phases > 0 && !phases_act(t->sc);
+	struct pk_merge_fit mf;
+
+	if (span > 0) {
+		raise = 1 + search_bound(span, r->items[PK_REMEDY_RAISE].step);
+	}
+	split = (span > 0) + split_bound(t);
+	b = raise > split ? raise : split;
+	b += !r->autoscale && r->created_partitions > 1 && still;
+	if (!r->autoscale) {
+		b += search_bound(autoscale_limit(t),
+				  PK_PROVISION_AUTOSCALE_STEP);
+	}
+	b += merge_fit(v, &mf) && still;
+	return b + bulk_bound(t);
 }
 
 int remedy_autoscale(const struct pk_remedies *r, enum pk_remedy_kind k)
@@ -681,7 +742,6 @@ static void task_setup(struct remedy_task *t, const struct pk_result_variant *v)
 {
 	struct pk_remedies *r = xcalloc(1, sizeof(*r));
 	const struct pk_container_spec *cs = t->spec;
-	struct pk_merge_fit mf;
 	int64_t pp = cs->pp_ru_per_s > 0 ? cs->pp_ru_per_s : 10000;
 
 	r->autoscale = v->autoscale;
@@ -709,17 +769,7 @@ static void task_setup(struct remedy_task *t, const struct pk_result_variant *v)
 					     ? PK_PROVISION_AUTOSCALE_STEP
 					     : PK_REMEDY_SPLIT_STEP_RU;
 	t->out = r;
-	r->max_replays = bound(r);
-	if (!r->autoscale) {
-		r->max_replays += search_bound(autoscale_limit(t),
-					       PK_PROVISION_AUTOSCALE_STEP);
-	}
-	if (merge_fit(v, &mf)) {
-		r->max_replays++;
-	}
-	if (r->bulk >= 0) {
-		r->max_replays += 3; /* budget, Low, bucket: one each */
-	}
+	r->max_replays = bound(t, v);
 }
 
 static void task_run(const struct remedy_task *t)
@@ -822,6 +872,7 @@ void remedies_build(struct pk_result *res, unsigned jobs)
 		}
 	}
 	pthread_mutex_destroy(&p.lock);
+	res->remedies_built = 1;
 	free(started);
 	free(th);
 	free(p.tasks);

@@ -76,6 +76,11 @@ void figures_of(const struct pk_result_variant *v, int bulk,
 	f->ru_per_s = v->ru_per_s;
 	f->partitions = v->n_ranges;
 	f->splits = v->metrics->n_splits;
+	if (v->bill.priced && v->bill.throughput.pick.row) {
+		f->priced = 1;
+		f->month = v->bill.month;
+		f->currency = v->bill.throughput.pick.row->currency;
+	}
 	streams_of(v, bulk, f);
 	for (i = 0; v->billed_ru_per_s && i < v->n_hours; i++) {
 		if (v->billed_ru_per_s[i] > f->billed_peak_ru) {

@@ -128,15 +128,17 @@ int cli_lesson(int argc, char **argv);
 
 struct pk_run;
 struct pk_scenario;
+struct pk_result;
 
 /* After the report of `pksim run`/`compare`: check sc's `expect:`
-   assertions on run (expect_eval.h), print each failing one (or one
-   line when all hold) to stderr; an assertion on remedies.* has the
-   remedies replayed for it (remedy.h) unless remedies is 0
-   (--no-remedies: the field is not in the report then). Returns 0 (all
-   hold, or none), 3 (PK_EXIT_EXPECT) or 1 (out of memory building the
-   JSON). */
-int cli_expect(const struct pk_run *run, const struct pk_scenario *sc,
+   assertions on res, the result the report read (expect_eval.h), print
+   each failing one (or one line when all hold) to stderr; an assertion
+   on remedies.* reads the remedies the report replayed, replayed here
+   only when the report did not (res->remedies_built 0, remedy.h), and
+   not checked when remedies is 0 (--no-remedies: the field is not in the
+   report then). Returns 0 (all hold, or none), 3 (PK_EXIT_EXPECT) or 1
+   (out of memory building the JSON). */
+int cli_expect(struct pk_result *res, const struct pk_scenario *sc,
 	       int remedies);
 
 /* `pksim check [SCENARIO...]` (argv[0] is "check"): run each scenario (by

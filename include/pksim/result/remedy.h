@@ -27,8 +27,9 @@
  *   in the raise's replay (which left no 429, so every request was served
  *   at its first attempt), scaled to the run's total, at most 10,000 a
  *   range (the excess of a capped range goes to the others by demand), at
- *   least 1; whole RU/s, the remainder one each to the busiest ranges;
- *   set at t = 0 and replayed once;
+ *   least PK_REMEDY_REDIST_MIN_RU (the others give it up by demand);
+ *   whole RU/s, the remainder one each to the busiest ranges; set at
+ *   t = 0 and replayed once; not for a container of one partition;
  * - autoscale (rule 27; manual containers: switch to autoscale; an
  *   autoscale container's raises above are already of its max): the
  *   smallest autoscale max on the PK_PROVISION_AUTOSCALE_STEP grid (at
@@ -83,6 +84,11 @@ struct pk_result_variant;
 /* The bisection's tolerance past the existing layout, RU/s (a tenth of a
    partition's 10,000, rule 1) */
 #define PK_REMEDY_SPLIT_STEP_RU 1000
+/* The least RU/s a redistribution gives a range. ASSUMPTION: rule 26
+   and its sources (the redistribution docs and FAQ) give a per-range
+   maximum (10,000) and no minimum; pksim keeps every range at the
+   manual RU/s grid's step so that no range is left to starve */
+#define PK_REMEDY_REDIST_MIN_RU 100
 /* Raise with splits: the existing layout's most doubled at most this
    many times before the search gives up */
 #define PK_REMEDY_MAX_DOUBLINGS 4
@@ -134,6 +140,13 @@ struct pk_remedy_figures {
 	uint64_t bulk_succeeded;
 	int64_t bulk_finish_ms; /* a paced bulk stream's last answer, ms from
 				   t = 0; 0 when not paced */
+	/* the bill of this run or replay (bill.h), from its own hourly
+	   series: priced 1 when the scenario names a pricing region; month:
+	   its cost per hour x PK_BILL_MONTH_HOURS, in currency (borrowed
+	   from the scenario's price table); 0 and NULL when not priced */
+	int priced;
+	double month;
+	const char *currency;
 	int64_t billed_peak_ru; /* autoscale: the highest hour's bill in
 				   the container's mode, RU/s; 0 manual */
 	/* autoscale: each hour's bill, hours started from t = 0 (n_hours

@@ -602,6 +602,9 @@ struct pk_result_variant {
 struct pk_result {
 	const struct pk_scenario *sc;	    /* borrowed */
 	uint64_t seed;			    /* the seed the stream used */
+	int remedies_built;		    /* 1 once remedies_build ran on it
+					       (remedy.h): a variant without
+					       remedies then needed none */
 	int64_t end_ms;			    /* last closed second's end */
 	uint64_t items_created;		    /* items the workload created */
 	uint64_t operations_skipped;	    /* operations not sent for want of a
