@@ -26,7 +26,8 @@ MOOD = re.compile(r"\b(help\w*|would|should|could|consider|try|"
 KNOWN = {
     "merge candidate: %s physical partitions where":
         "rule 32's name for Microsoft's tooling flag, printed only where "
-        "rule 36 holds too; a replayed merge is not done yet",
+        "rule 36 holds too (result/merge_fit.c); the remedies replay that "
+        "merge and the finding says so",
     "the merge docs would suit it at %s RU/s a":
         "the same merge candidate finding, for a monitor log without "
         "item sizes (rule 36's storage condition unknown)",
