@@ -14,6 +14,7 @@
 #include "pksim/base/diag.h"
 #include "pksim/load/prices.h"
 #include "pksim/result/bill.h"
+#include "pksim/result/result.h"
 #include "testutil.h"
 
 #define STD 0.008
@@ -384,6 +385,78 @@ START_TEST(test_shipped_table)
 }
 END_TEST
 
+/* The month from a weekly schedule's week. Autoscale (max 4,000: floor
+   400 RU/s), 240 clock hours from a Monday 00:00: the 8 weekdays bill
+   1,000 RU/s an hour (10 units x $0.012 = $0.12), the Saturday and
+   Sunday the floor (4 units, $0.048); nothing stored.
+   The run: 8 x 24 x $0.12 + 2 x 24 x $0.048 = $23.04 + $2.304 = $25.344,
+   $0.1056 an hour. Without a weekly schedule the month is 720 x $0.1056
+   = $76.032. With one, the run's one whole week (hours 0-167: 5
+   weekdays, the weekend) costs 5 x 24 x $0.12 + 2 x 24 x $0.048 =
+   $16.704, and the month is that week repeated 30/7 times: $71.5886. */
+START_TEST(test_month_from_week)
+{
+	struct pk_diag d;
+	struct pk_scenario sc;
+	struct pk_container_spec spec;
+	struct pk_schedule_spec sched;
+	struct pk_phase_spec phase;
+	struct pk_metrics m;
+	struct pk_result_variant v;
+	struct pk_bill b;
+	int64_t billed[240];
+	int h;
+
+	diag_init(&d);
+	memset(&sc, 0, sizeof(sc));
+	memset(&spec, 0, sizeof(spec));
+	memset(&sched, 0, sizeof(sched));
+	memset(&phase, 0, sizeof(phase));
+	memset(&m, 0, sizeof(m));
+	memset(&v, 0, sizeof(v));
+	sc.pricing.prices =
+	    prices_load(tu_src("data/prices/prices-2026-11-30.csv"), &d);
+	ck_assert_ptr_nonnull(sc.pricing.prices);
+	sc.pricing.region = "us-nongov";
+	sc.pricing.date_day = -1;
+	sc.phases = &phase;
+	sc.n_phases = 1;
+	for (h = 0; h < 240; h++) {
+		int day = h / 24 % 7; /* 0 Monday .. 6 Sunday */
+
+		billed[h] = day >= 5 ? 400 : 1000;
+	}
+	v.cosmos = 1;
+	v.spec = &spec;
+	v.autoscale = 1;
+	v.billed_ru_per_s = billed;
+	v.n_hours = 240;
+	v.end_s = 240 * 3600;
+	v.metrics = &m;
+	bill_build(&sc, &v, &b);
+	ck_assert_int_eq(b.hours, 240);
+	ck_assert_double_eq_tol(b.cost, 25.344, EPS);
+	ck_assert_double_eq_tol(b.month, 76.032, EPS);
+	ck_assert_int_eq(b.month_from_week, 0);
+	phase.schedule = &sched;
+	sched.has_weekly = 1;
+	bill_build(&sc, &v, &b);
+	ck_assert_int_eq(b.weeks, 1);
+	ck_assert_double_eq_tol(b.weeks_cost, 16.704, EPS);
+	ck_assert_double_eq_tol(b.month, 16.704 * 30 / 7, EPS);
+	ck_assert_int_eq(b.month_from_week, 1);
+	/* under a week: the weekly schedule cannot give its week */
+	v.n_hours = 100;
+	v.end_s = 100 * 3600;
+	bill_build(&sc, &v, &b);
+	ck_assert_int_eq(b.weeks, 0);
+	ck_assert_int_eq(b.month_from_week, 0);
+	ck_assert_int_eq(b.weekly, 1);
+	prices_free(sc.pricing.prices);
+	diag_free(&d);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("bill");
@@ -405,6 +478,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_p12_free_tier);
 	tcase_add_test(tc, test_p13_serverless);
 	tcase_add_test(tc, test_reserved_capacity);
+	tcase_add_test(tc, test_month_from_week);
 	tcase_add_test(tc, test_p20_billing_date_changes_only_changed_rows);
 	tcase_add_test(tc, test_shipped_table);
 	suite_add_tcase(s, tc);

@@ -179,8 +179,12 @@ size_t money_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 	n++;
 	out[n++] = (struct money_line){"an hour", "the run's average",
 				       b->per_hour, PK_MONEY_ROW_ALL};
-	out[n++] = (struct money_line){"a month", "720 h at this workload",
-				       b->month, PK_MONEY_ROW_ALL};
+	out[n] = (struct money_line){"a month", "", b->month, PK_MONEY_ROW_ALL};
+	snprintf(out[n].what, sizeof(out[n].what), "%s",
+		 b->month_from_week ? "its week x 30/7 (weekly)"
+		 : b->weekly	    ? "720 h (run under a week)"
+				    : "720 h at this workload");
+	n++;
 	return n;
 }
 

@@ -112,6 +112,9 @@ static void throughput(const struct pk_scenario *sc,
 
 		b->throughput.quantity += (double)units;
 		b->throughput.cost += full;
+		if (h < (size_t)b->weeks * PK_BILL_WEEK_HOURS) {
+			b->weeks_cost += paid;
+		}
 		b->free_tier_off += (double)(bill_units(ru, 0) - units) * price;
 		if (ru - free_ru > b->peak_ru_per_s) {
 			b->peak_ru_per_s = ru - free_ru;
@@ -144,10 +147,41 @@ static void storage(const struct pk_scenario *sc,
 	}
 	b->storage.quantity =
 	    bill_gb_months(gb, (size_t)b->hours, free_gb, PK_BILL_MONTH_HOURS);
+	b->weeks_cost +=
+	    bill_gb_months(gb, (size_t)b->weeks * PK_BILL_WEEK_HOURS, free_gb,
+			   PK_BILL_MONTH_HOURS) *
+	    b->storage.pick.price;
 	b->storage.cost = b->storage.quantity * b->storage.pick.price;
 	all = bill_gb_months(gb, (size_t)b->hours, 0, PK_BILL_MONTH_HOURS);
 	b->free_tier_off += (all - b->storage.quantity) * b->storage.pick.price;
 	free(gb);
+}
+
+int bill_weekly(const struct pk_scenario *sc)
+{
+	size_t i;
+
+	for (i = 0; i < sc->n_phases; i++) {
+		if (sc->phases[i].schedule &&
+		    sc->phases[i].schedule->has_weekly) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The month: with a weekly schedule and a whole week billed, the run's
+   whole weeks' bill per week x 30/7; else the hourly average x 720. */
+static void month(const struct pk_scenario *sc, struct pk_bill *b)
+{
+	b->weekly = bill_weekly(sc);
+	if (b->weekly && b->weeks > 0) {
+		b->month_from_week = 1;
+		b->month = b->weeks_cost / (double)b->weeks *
+			   PK_BILL_MONTH_HOURS / PK_BILL_WEEK_HOURS;
+		return;
+	}
+	b->month = b->per_hour * PK_BILL_MONTH_HOURS;
 }
 
 void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
@@ -173,11 +207,19 @@ void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
 	note_pick(out, &out->throughput.pick);
 	note_pick(out, &out->storage.pick);
 	out->hours = hours_billed(v);
+	/* whole weeks: serverless's RU is a total over the run, so only a
+	   run of whole weeks has its weeks' RU */
+	out->weeks = out->hours / PK_BILL_WEEK_HOURS;
+	if (out->mode == PK_BILL_SERVERLESS &&
+	    out->hours != out->weeks * PK_BILL_WEEK_HOURS) {
+		out->weeks = 0;
+	}
 	if (out->mode == PK_BILL_SERVERLESS) {
 		out->throughput.quantity =
 		    (double)v->metrics->totals.ru_mru / 1000.0 / 1e6;
 		out->throughput.cost =
 		    out->throughput.quantity * out->throughput.pick.price;
+		out->weeks_cost = out->weeks > 0 ? out->throughput.cost : 0;
 	} else {
 		throughput(sc, v, out);
 	}
@@ -187,6 +229,6 @@ void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
 	out->cost =
 	    out->throughput.cost + out->storage.cost + out->reservation.cost;
 	out->per_hour = out->hours > 0 ? out->cost / (double)out->hours : 0;
-	out->month = out->per_hour * PK_BILL_MONTH_HOURS;
+	month(sc, out);
 	out->priced = 1;
 }

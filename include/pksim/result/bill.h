@@ -23,8 +23,12 @@
  * pays up to R / 100 x the standard rate of the hour's throughput
  * (C-BILL's reserved-capacity example).
  *
- * The month at this workload is the run's cost per hour x 720 hours
- * (PK_BILL_MONTH_HOURS): the workload repeated for a 30-day month.
+ * The month at this workload: with a weekly schedule (a phase's rate
+ * has `weekly:`) and at least one whole week billed, the schedule's own
+ * week repeated: the run's whole weeks' bill per week x 30/7
+ * (ASSUMPTION: a 30-day month, C-BILL's 720 h); else the run's cost per
+ * hour x 720 hours (PK_BILL_MONTH_HOURS), the workload repeated for a
+ * 30-day month.
  */
 #ifndef PKSIM_BILL_H
 #define PKSIM_BILL_H
@@ -39,6 +43,9 @@ struct pk_result_variant;
 /* Hours of the month a bill projects to, and storage's GB-month is over
    (C-BILL's 30-day month) */
 #define PK_BILL_MONTH_HOURS 720
+/* Hours of a week: a weekly schedule's month is its week x 720 / 168
+   (30/7 weeks) */
+#define PK_BILL_WEEK_HOURS 168
 /* Free tier (C-BILL): RU/s and GB free each hour */
 #define PK_BILL_FREE_RU_PER_S 1000
 #define PK_BILL_FREE_GB 25
@@ -76,9 +83,20 @@ struct pk_bill {
 					    when it is too big) */
 	double cost;			 /* the run: every line, currency */
 	double per_hour;		 /* cost / hours; 0 when hours is 0 */
-	double month;			 /* per_hour x PK_BILL_MONTH_HOURS */
-	int third_party; /* 1: some row used is marked third-party */
-	int overridden;	 /* 1: some price is a scenario's override */
+	double month;			 /* the month at this workload:
+					    month_from_week ? weeks_cost /
+					    weeks x 720 / 168 : per_hour x
+					    720 */
+	int weekly;	     /* 1: a phase's rate has a weekly schedule
+				(bill_weekly) */
+	int64_t weeks;	     /* whole weeks billed: hours / 168; serverless
+				0 unless hours is a multiple of 168 (its
+				RU is a total over the run) */
+	double weeks_cost;   /* what those weeks' hours cost, currency */
+	int month_from_week; /* 1: weekly and weeks >= 1: the month is the
+				schedule's own week repeated 30/7 times */
+	int third_party;     /* 1: some row used is marked third-party */
+	int overridden;	     /* 1: some price is a scenario's override */
 };
 
 /*
@@ -113,6 +131,9 @@ double bill_gb_months(const double *gb, size_t hours, double free_gb,
  */
 void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
 		struct pk_bill *out);
+
+/* 1 when a phase of sc has a weekly schedule (rate: {weekly: ...}). */
+int bill_weekly(const struct pk_scenario *sc);
 
 /* The capacity mode's name: "manual", "autoscale", "serverless". */
 const char *bill_mode_name(enum pk_bill_mode m);
