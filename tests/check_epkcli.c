@@ -112,6 +112,26 @@ START_TEST(test_epkcli_defaults)
 	free(b);
 	free(c);
 	free(d);
+	/* rule 33: a fourth level that is the item's id; MultiHash is the
+	   concatenation of each level's own V2 EPK (rule 23), so the
+	   4-level EPK is the four 1-level EPKs end to end */
+	a = epk_ok("epk --multihash '[\"contoso\", \"alice\", \"s1\", "
+		   "\"item-7\"]'");
+	ck_assert_uint_eq(strlen(a), 4 * 32 + 1);
+	{
+		static const char *const one[] = {"contoso", "alice", "s1",
+						  "item-7"};
+		char cmd[128];
+		size_t k;
+
+		for (k = 0; k < 4; k++) {
+			snprintf(cmd, sizeof(cmd), "epk '[\"%s\"]'", one[k]);
+			b = epk_ok(cmd);
+			ck_assert_int_eq(strncmp(a + 32 * k, b, 32), 0);
+			free(b);
+		}
+	}
+	free(a);
 	/* {} is undefined; the empty key is the minimum EPK "" */
 	free(epk_ok("epk '[{}]'"));
 	a = epk_ok("epk '[]'");
@@ -145,7 +165,13 @@ START_TEST(test_epkcli_bad_input)
 	     "null or {} (undefined)"},
 	    {"epk --multihash '[1, 2, 3, 4]'",
 	     "pksim: <argument>: error: a MultiHash key has at most 3 "
-	     "levels, got 4"},
+	     "levels, or 4 when the last is the item's id, a string (rule "
+	     "33: /id as a fourth level), got 4 with a fourth that is not a "
+	     "string"},
+	    {"epk --multihash '[\"a\", \"b\", \"c\", \"d\", \"e\"]'",
+	     "pksim: <argument>: error: a MultiHash key has at most 3 "
+	     "levels, or 4 when the last is the item's id, a string (rule "
+	     "33: /id as a fourth level), got 5"},
 	    {"epk --version 1 --multihash '[\"a\"]'",
 	     "pksim: error: --multihash needs --version 2 (MultiHash keys "
 	     "use hash V2 only); see 'pksim epk --help'"},

@@ -23,8 +23,10 @@ static int usage_error(const char *fmt, const char *arg)
 
 /* Where `pksim epk` errors say the JSON came from */
 #define PK_EPK_ARG_NAME "<argument>"
-/* Levels a MultiHash key may have (reference §6, §7: up to 3 paths) */
+/* Levels a MultiHash key may have (reference §6, §7: up to 3 paths;
+   rule 33: a fourth only when it is the unique /id, a string) */
 #define PK_EPK_MULTIHASH_LEVELS 3
+#define PK_EPK_MULTIHASH_ID_LEVELS 4
 
 struct pk_epk_opts {
 	int version;	  /* hash version: 1 or 2 */
@@ -173,11 +175,18 @@ int cli_epk(int argc, char **argv)
 	if (epk_parse(o.json, &root, &v, &n)) {
 		return PK_EXIT_INPUT;
 	}
-	if (o.multihash && n > PK_EPK_MULTIHASH_LEVELS) {
+	if (o.multihash && (n > PK_EPK_MULTIHASH_ID_LEVELS ||
+			    (n == PK_EPK_MULTIHASH_ID_LEVELS &&
+			     v[n - 1].type != PK_VALUE_STRING))) {
 		fprintf(stderr,
 			"pksim: %s: error: a MultiHash key has at most %d "
-			"levels, got %zu\n",
-			PK_EPK_ARG_NAME, PK_EPK_MULTIHASH_LEVELS, n);
+			"levels, or %d when the last is the item's id, a "
+			"string (rule 33: /id as a fourth level), got %zu%s\n",
+			PK_EPK_ARG_NAME, PK_EPK_MULTIHASH_LEVELS,
+			PK_EPK_MULTIHASH_ID_LEVELS, n,
+			n == PK_EPK_MULTIHASH_ID_LEVELS
+			    ? " with a fourth that is not a string"
+			    : "");
 		free(v);
 		json_decref(root);
 		return PK_EXIT_INPUT;
