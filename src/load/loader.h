@@ -240,8 +240,10 @@ void ld_lesson_free(struct pk_lesson *l);
    expected operations, its workload count (ceil, HUGE_VAL past 2^64)
    and its peak rate (ops/s); a data file's arrival span (simulated s),
    its records replayed and the queries `compare --query` sends among n
-   of them; the least RU any request is charged; the most physical
-   partitions a variant reaches (plan_memory.c); the largest item a run
+   of them; the most physical
+   partitions a variant reaches (plan_memory.c); the most RU one operation
+   of a phase (NULL: a data file's record) is charged, once (its answered
+   attempt), with queries over ranges; the largest item a run
    writes (bytes). */
 const char *ld_approx(double x, char *buf);
 const char *ld_above(double x, double limit, char *buf);
@@ -252,8 +254,9 @@ double ld_phase_peak(const struct pk_phase_spec *p);
 double ld_file_span_s(const struct pk_items_file *f);
 double ld_file_records(const struct pk_items_file *f);
 double ld_file_queries(const struct pk_items_file *f, double n);
-double ld_least_charge_ru(const struct pk_scenario *s);
 double ld_ranges_bound(const struct pk_scenario *s);
+double ld_worst_op_ru(const struct pk_scenario *s,
+		      const struct pk_phase_spec *p, double ranges);
 uint64_t ld_largest_item(const struct pk_scenario *s);
 
 /* plan_limits.c: simulated time, operations and RU within their bounds

@@ -218,16 +218,6 @@ static double phase_work(const struct pk_phase_spec *p, double ranges)
 			: 0);
 }
 
-/* The least RU any request can be charged under s's cost keys: a lower
-   bound on what each operation takes from a client's ru_budget. */
-double ld_least_charge_ru(const struct pk_scenario *s)
-{
-	const struct pk_cost_spec *c = &s->cost;
-
-	return fmin(fmin(c->read_1kb_ru, c->write_1kb_ru),
-		    fmin(c->not_found_ru, c->query_base_ru));
-}
-
 /* The largest item a run writes, in bytes. */
 uint64_t ld_largest_item(const struct pk_scenario *s)
 {
@@ -337,8 +327,8 @@ static int some_key_random(const struct pk_scenario *s)
  * x its results, and with a random key part (rule 38) the key query
  * before a read, replace, upsert or delete.
  */
-static double worst_op_ru(const struct pk_scenario *s,
-			  const struct pk_phase_spec *p, double ranges)
+double ld_worst_op_ru(const struct pk_scenario *s,
+		      const struct pk_phase_spec *p, double ranges)
 {
 	const struct pk_cost_spec *c = &s->cost;
 	const double *m = p ? p->mix : NULL;
@@ -417,7 +407,7 @@ static double budget_s(double ru, const struct pk_client_spec *c)
  * for at least L, so at least ops x L / C (a lower bound: retries only
  * add). With ru_budget B the budget is spent in order of sending from
  * each phase's start (or from where the budget stands, if later), each
- * operation at most its phase's costliest charge (worst_op_ru; one
+ * operation at most its phase's costliest charge (ld_worst_op_ru; one
  * charged attempt) in the pacing's whole microseconds: an upper
  * bound, so a run it keeps within the limit ends within it. The larger
  * of the two, *upper 1 when it is the budget's; the why (for the
@@ -452,7 +442,7 @@ static double client_time_s(const struct pk_scenario *s, size_t i, double ops,
 	for (j = 0; j < st->n_phases; j++) {
 		const struct pk_phase_spec *p = &s->phases[st->phase_first + j];
 
-		w = worst_op_ru(s, p, ranges);
+		w = ld_worst_op_ru(s, p, ranges);
 		most = fmax(most, w);
 		tb = fmax(tb, start) + ld_phase_count(p) * budget_s(w, c);
 		start += (double)p->duration_ms / 1000.0;
@@ -462,8 +452,8 @@ static double client_time_s(const struct pk_scenario *s, size_t i, double ops,
 		double nq = ld_file_queries(s->items_file, recs);
 
 		w = worst_file_query_ru(s, s->items_file, ranges);
-		most = fmax(most, fmax(w, worst_op_ru(s, NULL, ranges)));
-		tb += recs * budget_s(worst_op_ru(s, NULL, ranges), c) +
+		most = fmax(most, fmax(w, ld_worst_op_ru(s, NULL, ranges)));
+		tb += recs * budget_s(ld_worst_op_ru(s, NULL, ranges), c) +
 		      nq * budget_s(w, c);
 	}
 	if (tb > t) {

@@ -190,35 +190,55 @@ static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
 		  PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB);
 }
 
-/* The most operations a stream's paced client (concurrency, ru_budget)
-   holds waiting at once: after each of its phases, those arrived less
-   those it could have sent by then at its fastest (concurrency /
-   latency, ru_budget / the least charge); the largest. 0 for an open
-   loop, which sends at arrival. */
-static double client_backlog(const struct pk_scenario *s,
-			     const struct pk_stream_spec *st)
+/* The fastest stream st's client sends operations of phase p (NULL: a
+   data file's records), ops/s: concurrency / latency, and ru_budget / the
+   most one of them is charged (ld_worst_op_ru: sending at the slowest the
+   charges allow, the queue is at its longest); HUGE_VAL for an open loop,
+   which sends at arrival. */
+static double client_rate(const struct pk_scenario *s,
+			  const struct pk_client_spec *c,
+			  const struct pk_phase_spec *p)
 {
-	const struct pk_client_spec *c = &st->client;
-	double rate = HUGE_VAL, ops = 0, t_s = 0, most = 0;
-	size_t j;
+	double rate = HUGE_VAL, w;
 
 	if (c->concurrency > 0) {
 		rate = (double)c->concurrency * 1000.0 / (double)c->latency_ms;
 	}
-	if (c->ru_budget_per_s > 0 && ld_least_charge_ru(s) > 0) {
-		rate = fmin(rate, c->ru_budget_per_s / ld_least_charge_ru(s));
+	if (c->ru_budget_per_s > 0) {
+		w = ld_worst_op_ru(s, p, ld_ranges_bound(s));
+		if (w > 0) {
+			rate = fmin(rate, c->ru_budget_per_s / w);
+		}
 	}
-	if (rate == HUGE_VAL) {
-		return 0;
-	}
+	return rate;
+}
+
+/* The most operations a stream's paced client (concurrency, ru_budget)
+   holds waiting at once: the queue at the end of each of its phases, what
+   was waiting before plus what arrived less what the client could send
+   over the phase (client_rate), never below 0; the largest. 0 for an
+   open loop. */
+static double client_backlog(const struct pk_scenario *s,
+			     const struct pk_stream_spec *st)
+{
+	const struct pk_client_spec *c = &st->client;
+	double queue = 0, most = 0, rate;
+	size_t j;
+
 	for (j = 0; j < st->n_phases; j++) {
 		const struct pk_phase_spec *p = &s->phases[st->phase_first + j];
 
-		ops += ld_phase_count(p);
-		t_s += (double)p->duration_ms / 1000.0;
-		most = fmax(most, ops - rate * t_s);
+		rate = client_rate(s, c, p);
+		if (rate == HUGE_VAL) {
+			continue;
+		}
+		queue = fmax(0, queue + ld_phase_count(p) -
+				    rate * (double)p->duration_ms / 1000.0);
+		most = fmax(most, queue);
 	}
-	if (st == s->streams && s->items_file && s->items_file->trace) {
+	rate = client_rate(s, c, NULL);
+	if (st == s->streams && s->items_file && s->items_file->trace &&
+	    rate != HUGE_VAL) {
 		/* a data file's records less those sent over their span */
 		most = fmax(most, ld_file_records(s->items_file) -
 				      rate * ld_file_span_s(s->items_file));
