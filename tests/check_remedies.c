@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/base/fmt.h"
+#include "pksim/base/mem.h"
 #include "pksim/load/scenario.h"
 #include "pksim/report/remedies.h"
 #include "pksim/report/report_html.h"
@@ -206,11 +208,62 @@ START_TEST(test_remedies_autoscale_burst)
 END_TEST
 
 /*
+ * The 429s of variant `variant` of the shipped scenario NAME run with its
+ * text's `from` replaced by `to` (once, `from` must occur): an
+ * independent run of a setting a search printed, the same seed and
+ * arrivals, no remedy code involved.
+ */
+static uint64_t shipped_429_with(const char *name, const char *from,
+				 const char *to, const char *variant)
+{
+	char path[256], *text, *at, *edited;
+	size_t len;
+	struct tu_fx f;
+	uint64_t n;
+
+	snprintf(path, sizeof(path), "scenarios/%s.yaml", name);
+	text = tu_read_file(tu_src(path), &len);
+	at = strstr(text, from);
+	ck_assert_msg(at != NULL, "%s: no '%s'", name, from);
+	edited = xasprintf("%.*s%s%s", (int)(at - text), text, to,
+			   at + strlen(from));
+	tu_fx_run(&f, path, edited);
+	n = (variant ? tu_fx_variant(&f, variant) : &f.r->variants[0])
+		->metrics->totals.throttled_429;
+	tu_fx_free(&f);
+	free(edited);
+	free(text);
+	return n;
+}
+
+/* The sentence of remedy k says "SETTING RU/s" after lead (the raise's
+   ": ", autoscale's "a max of "), "leave no 429" and "(BELOW still rate
+   limits)" at its figures */
+static void says_found(const struct pk_remedies *m, enum pk_remedy_kind k,
+		       const char *lead)
+{
+	char a[32], b[32], *s = remedies_sentence(m, k);
+	char *want =
+	    xasprintf("%s%s RU/s", lead, fmt_thousands(m->items[k].setting, a));
+	char *below = xasprintf("(%s still rate limits)",
+				fmt_thousands(m->items[k].below, b));
+
+	ck_assert_msg(strstr(s, want) && strstr(s, "leave no 429") &&
+			  strstr(s, below),
+		      "%s", s);
+	free(want);
+	free(below);
+	free(s);
+}
+
+/*
  * monitor-tuesday: the log's busiest second holds 2 rows of 700 requests
  * of 10 RU on customer c-0042's range: 7,000 RU (the header; manual-20k
  * peaks at 70 % of 10,000). 2 partitions: R / 2 >= 7,000 -> 14,000;
  * new-50k's 9 partitions: R / 9 >= 7,000 -> 63,000. Both multiples of the
- * 100 RU/s grid from the run's own setting.
+ * 100 RU/s grid (the search's tolerance) from the run's own setting, so
+ * the search lands on them exactly, 100 below still rate limiting:
+ * 13,900 / 2 = 6,950 and 62,900 / 9 = 6,989, both under 7,000.
  */
 START_TEST(test_remedies_monitor_tuesday)
 {
@@ -221,15 +274,20 @@ START_TEST(test_remedies_monitor_tuesday)
 	x = raise_of(tu_fx_variant(&f, "today"));
 	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
 	ck_assert_int_eq(x->setting, 14000);
+	ck_assert_int_eq(x->below, 13900);
 	ck_assert_uint_eq(x->after.partitions, 2);
 	ck_assert_uint_eq(x->after.throttled_429, 0);
+	says_found(tu_fx_variant(&f, "today")->remedies, PK_REMEDY_RAISE, ": ");
 	/* burst credit never reaches a partition of 5,000 RU/s (rule 14:
 	   only under 3,000): the same answer */
 	ck_assert_int_eq(raise_of(tu_fx_variant(&f, "today-burst"))->setting,
 			 14000);
 	x = raise_of(tu_fx_variant(&f, "new-50k"));
 	ck_assert_int_eq(x->setting, 63000);
+	ck_assert_int_eq(x->below, 62900);
 	ck_assert_uint_eq(x->after.partitions, 9);
+	says_found(tu_fx_variant(&f, "new-50k")->remedies, PK_REMEDY_RAISE,
+		   ": ");
 	/* no 429, no replay */
 	ck_assert_ptr_null(tu_fx_variant(&f, "manual-20k")->remedies);
 	ck_assert_ptr_null(tu_fx_variant(&f, "autoscale-20k")->remedies);
@@ -238,36 +296,65 @@ START_TEST(test_remedies_monitor_tuesday)
 END_TEST
 
 /*
- * too-few-rus: 4 existing partitions; the raised variant (3,000 a range,
- * no 429) shows the busiest second of the busiest range: 61.8 % of
- * 3,000 = 1,854 RU. Without 429s every replay offers the same seconds,
- * so the smallest total without a 429 is 4 x 1,854 = 7,416, found on
- * the 100 RU/s grid from 4,000: 7,500 (7,416 <= R < 7,516).
+ * too-few-rus "now": 4,000 RU/s on 4 existing partitions, 1,000 a range
+ * (rule 4); 1,200 creates/s of 1 KB at 5 RU (rule 20) = 6,000 RU/s
+ * offered, spread over the 4 ranges by the devices' hashes, every
+ * second (even arrivals) for 60 s. The raise is bisected on the 100
+ * RU/s grid from the run's 4,000 (its tolerance, PK_REMEDY_STEP_RU).
+ * By hand: the whole load on one range is at most 6,000 RU a second, so
+ * R = 4 x 6,000 = 24,000 always holds; the average range takes 1,500
+ * (6,000 / 4), so R >= 4 x 1,500 = 6,000 is needed; the busiest
+ * second of the busiest range is above the average by the draw of
+ * devices, which no hand can fix. The raised variant (3,000 a range,
+ * no 429, so what each range is charged a second is its demand) meters
+ * it: 1,855 RU of 3,000 (61.83 %). Every replay without a 429 offers the
+ * same seconds, so the smallest R is the first on the grid with R / 4
+ * >= 1,855: R >= 7,420, 7,500 (7,400 / 4 = 1,850 < 1,855). The same
+ * file with the raised variant at 7,500 has no 429 and at 7,400 has
+ * some: those runs, not the search, check the figure. The autoscale
+ * max: its partitions reach M / 4 at once (rule 17), the same test on
+ * the 1,000 grid: 8,000 (7,000 / 4 = 1,750 < 1,855).
  */
 START_TEST(test_remedies_too_few_rus)
 {
 	struct tu_fx f;
 	const struct pk_remedy *x;
-	const struct pk_result_variant *raised;
+	const struct pk_result_variant *raised, *now;
 
 	fx_shipped(&f, "too-few-rus", 1);
 	raised = tu_fx_variant(&f, "raised");
+	now = tu_fx_variant(&f, "now");
 	ck_assert_ptr_null(raised->remedies);
-	x = raise_of(tu_fx_variant(&f, "now"));
+	ck_assert_double_eq_tol(raised->peak_normalized * 3000, 1855, 1e-6);
+	x = raise_of(now);
 	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
-	ck_assert_int_ge(x->setting * 1000, (int64_t)4 * 3000 * 618);
-	ck_assert_int_lt(x->setting, 7416 + 100);
 	ck_assert_int_eq(x->setting, 7500);
+	ck_assert_int_eq(x->below, 7400);
+	ck_assert_uint_eq(x->after.throttled_429, 0);
 	ck_assert_uint_eq(x->after.failed, 0);
+	ck_assert_uint_eq(x->after.partitions, 4);
+	says_found(now->remedies, PK_REMEDY_RAISE, ": ");
+	ck_assert_uint_eq(
+	    shipped_429_with("too-few-rus", "{name: raised, throughput: 12000}",
+			     "{name: raised, throughput: 7500}", "raised"),
+	    0);
+	ck_assert_uint_gt(
+	    shipped_429_with("too-few-rus", "{name: raised, throughput: 12000}",
+			     "{name: raised, throughput: 7400}", "raised"),
+	    0);
+	x = &now->remedies->items[PK_REMEDY_AUTOSCALE];
+	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
+	ck_assert_int_eq(x->setting, 8000);
+	ck_assert_int_eq(x->below, 7000);
+	says_found(now->remedies, PK_REMEDY_AUTOSCALE, "a max of ");
 	/* an even key: every range's busiest second is about 1,850 RU
-	   (1,854 the busiest), 4 x that over the 4,000 RU/s whatever the
+	   (1,855 the busiest), 4 x that over the 4,000 RU/s whatever the
 	   shares: a redistribution at the same total still rate limits */
-	x = &tu_fx_variant(&f, "now")->remedies->items[PK_REMEDY_REDIST];
+	x = &now->remedies->items[PK_REMEDY_REDIST];
 	ck_assert_int_eq(x->status, PK_REMEDY_NOT_FOUND);
 	ck_assert_uint_gt(x->after.throttled_429, 0);
 	/* the run: 16,800 failed after retries (the header) */
-	ck_assert_uint_eq(tu_fx_variant(&f, "now")->remedies->before.failed,
-			  16800);
+	ck_assert_uint_eq(now->remedies->before.failed, 16800);
 	tu_fx_free(&f);
 }
 END_TEST
@@ -300,6 +387,7 @@ START_TEST(test_remedies_throughput_split)
 	ck_assert_uint_eq(s->after.partitions, 6);
 	ck_assert_uint_eq(s->after.splits, 3);
 	ck_assert_uint_eq(s->after.throttled_429, 0);
+	says_found(f.r->variants[0].remedies, PK_REMEDY_SPLIT, ": ");
 	/* its phases change the RU/s: no redistribution is replayed */
 	ck_assert_int_eq(
 	    f.r->variants[0].remedies->items[PK_REMEDY_REDIST].status,
@@ -309,28 +397,60 @@ START_TEST(test_remedies_throughput_split)
 END_TEST
 
 /*
- * iot-by-day: 3 partitions of 6,000 (rule 2), the day's range offered
- * 2,000 x (0.9 x 5 + 0.1 x 1) = 9,200 RU/s on average: R / 3 >= 9,200
- * needs R >= 27,600; at most every operation is a 5 RU create, 10,000
- * RU/s, which 30,000 (3 x 10,000, rule 5) always holds.
+ * iot-by-day: 18,000 RU/s, 3 partitions of 6,000 (rule 2); 2,000
+ * operations a second (even arrivals), each a create (0.9, 1 KB, 5 RU,
+ * rule 20) or a read (0.1, 1 RU) drawn by the seeded generator, all on
+ * the day's logical partition, so on one range. Offered to that range:
+ * 2,000 x (0.9 x 5 + 0.1 x 1) = 9,200 RU a second on average, at most
+ * 2,000 x 5 = 10,000 (every operation a create). The raise keeps the 3
+ * partitions (rule 5: 10,000 each, 30,000 in all) and gives each R / 3
+ * (rule 4), so R / 3 must reach the busiest second: 27,600 <= R <=
+ * 30,000. Where in that bracket depends on how many creates the
+ * generator drew in the busiest second, which no hand can fix; the
+ * search's tolerance is 100 RU/s (PK_REMEDY_STEP_RU) on the grid from
+ * the run's 18,000. So: the bracket, the grid, the setting 100 above
+ * one that rate limits, and two runs of the shipped file at the printed
+ * figure (0 429s) and 100 below it (some), which check it without the
+ * search (`partitions: 3`: the run's 3 ranges kept, as a raise keeps
+ * them; a new container at 28,000 or so would get 5, rule 2). The
+ * autoscale max on the 1,000 grid: its partitions reach M /
+ * 3 at once (rule 17), as the manual R: the first multiple of 1,000 at
+ * or above the raise (a manual R below it rate limits, so does M).
  */
 START_TEST(test_remedies_iot_by_day)
 {
 	struct tu_fx f;
+	const struct pk_remedies *m;
 	const struct pk_remedy *x;
+	char to[64];
 
 	fx_shipped(&f, "iot-by-day", 1);
+	m = f.r->variants[0].remedies;
 	x = raise_of(&f.r->variants[0]);
 	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
 	ck_assert_int_ge(x->setting, 27600);
 	ck_assert_int_le(x->setting, 30000);
+	ck_assert_int_eq((x->setting - 18000) % 100, 0);
+	ck_assert_int_eq(x->below, x->setting - 100);
+	ck_assert_uint_eq(x->after.throttled_429, 0);
 	ck_assert_uint_eq(x->after.partitions, 3);
 	ck_assert_uint_eq(x->after.splits, 0);
+	says_found(m, PK_REMEDY_RAISE, ": ");
+	snprintf(to, sizeof(to), "throughput: %lld, partitions: 3",
+		 (long long)x->setting);
+	ck_assert_uint_eq(
+	    shipped_429_with("iot-by-day", "throughput: 18000", to, NULL), 0);
+	snprintf(to, sizeof(to), "throughput: %lld, partitions: 3",
+		 (long long)x->below);
+	ck_assert_uint_gt(
+	    shipped_429_with("iot-by-day", "throughput: 18000", to, NULL), 0);
+	ck_assert_int_eq(m->items[PK_REMEDY_AUTOSCALE].setting,
+			 (x->setting + 999) / 1000 * 1000);
+	says_found(m, PK_REMEDY_AUTOSCALE, "a max of ");
 	/* 18,000 RU/s on 3 partitions is 6,000 a partition, not under
 	   rule 36's 3,000: no merge replayed nor said */
-	ck_assert_int_eq(
-	    f.r->variants[0].remedies->items[PK_REMEDY_MERGE].status,
-	    PK_REMEDY_NOT_APPLICABLE);
+	ck_assert_int_eq(m->items[PK_REMEDY_MERGE].status,
+			 PK_REMEDY_NOT_APPLICABLE);
 	tu_fx_free(&f);
 }
 END_TEST
