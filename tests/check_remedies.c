@@ -13,6 +13,7 @@
 #include "pksim/report/remedies.h"
 #include "pksim/report/report_html.h"
 #include "pksim/report/report_md.h"
+#include "pksim/report/report_text.h"
 #include "pksim/result/remedy.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
@@ -514,6 +515,135 @@ static void merge_case(const char *extra, uint64_t want_429)
 }
 
 /*
+ * A merge candidate without a 429 still gets its merge replayed, alone:
+ * merge_one_key at 80 creates/s, 5 RU each (rule 20), 400 RU/s on the
+ * key's range against its 500 (1,000 on 2 existing partitions, rule 4):
+ * no 429. Rule 32: max(ceil(1,000 / 10,000), ceil(4,800 items of ~1 KB /
+ * 50 GiB)) = 1 < 2; rule 36: 500 RU/s and ~2.3 MiB a partition, under
+ * 3,000 and 20 GiB: named. The merge to 1 partition of 1,000 takes the
+ * 400: 0 429s still, 1 partition after, 1 replay (the bound: 1), and no
+ * other remedy (nothing to stop). Its bill on autoscale max 1,000 (the
+ * same 2 partitions, 500 each): the hour's classic bill is the busiest
+ * partition's highest share x the max (rule 17), 400 / 500 = 80 % x
+ * 1,000 = 800 RU/s before; merged, 400 / 1,000 = 40 %: 400 RU/s
+ * (above the 0.1 x 1,000 floor); priced at $0.012 per 100 RU/s-hour of
+ * autoscale (prices-2026-11-30.csv, us-nongov), a month of 720 hours:
+ * 8 x 0.012 x 720 = $69.12 before, 4 x 0.012 x 720 = $34.56 after, and
+ * the storage of the same items on both sides (under $0.01).
+ */
+static void merge_quiet_case(const char *container, int64_t classic_before,
+			     int64_t classic_after)
+{
+	char text[1024];
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scenario *sc;
+	struct pk_diag d;
+	const struct pk_remedies *m;
+	const struct pk_remedy *x;
+	const struct pk_result_variant *v;
+	size_t k, most;
+	char *s;
+
+	snprintf(text, sizeof(text),
+		 "name: merge-quiet\n"
+		 "seed: 1\n"
+		 "container: {partition_key: /k, %s, partitions: 2}\n"
+		 "client: {retries: off}\n"
+		 "pricing: {region: us-nongov}\n"
+		 "items:\n"
+		 "  k: only\n"
+		 "phases:\n"
+		 "  - {name: load, duration: 60s, rate: 80/s, ops: {create: "
+		 "1}, item_size: 1KB}\n",
+		 container);
+	diag_init(&d);
+	sc = scenario_parse("merge-quiet.yaml", text, strlen(text), &d);
+	ck_assert_msg(sc && scenario_pricing_resolve(sc, NULL, &d) == 0, "%s",
+		      tu_diag_text(&d));
+	run = sim_run(sc, sc->seed, &d);
+	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
+	diag_free(&d);
+	res = result_build(run);
+	v = &res->variants[0];
+	ck_assert_uint_eq(v->metrics->totals.throttled_429, 0);
+	ck_assert_uint_eq(remedies_plan(res, &most), 1);
+	ck_assert_uint_eq(most, 1);
+	remedies_build(res, 1);
+	m = v->remedies;
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(m->merge_only, 1);
+	ck_assert_uint_eq(m->replays, 1);
+	ck_assert_uint_eq(m->max_replays, 1);
+	for (k = 0; k < PK_REMEDY_KINDS; k++) {
+		if (k != PK_REMEDY_MERGE) {
+			ck_assert_int_eq(m->items[k].status,
+					 PK_REMEDY_NOT_APPLICABLE);
+		}
+	}
+	x = &m->items[PK_REMEDY_MERGE];
+	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
+	ck_assert_uint_eq(x->merge_to, 1);
+	ck_assert_uint_eq(x->after.throttled_429, 0);
+	ck_assert_uint_eq(x->after.partitions, 1);
+	ck_assert_uint_eq(x->after.splits, 0);
+	s = remedies_sentence(m, PK_REMEDY_MERGE);
+	ck_assert_msg(strstr(s, "merged to 1, rule 32's count") &&
+			  strstr(s, "stay without a 429 (429s 0 -> 0;"),
+		      "%s", s);
+	free(s);
+	if (classic_before > 0) {
+		ck_assert_uint_eq(x->after.n_hours, 1);
+		ck_assert_int_eq(m->before.billed_peak_ru, classic_before);
+		ck_assert_int_eq(x->after.billed_classic[0], classic_after);
+		ck_assert_double_ge(m->before.month, 69.12);
+		ck_assert_double_lt(m->before.month, 69.13);
+		ck_assert_double_ge(x->after.month, 34.56);
+		ck_assert_double_lt(x->after.month, 34.57);
+	} else {
+		/* manual: the same 1,000 RU/s bill, 10 x $0.008 x 720 */
+		ck_assert_double_ge(x->after.month, 57.60);
+		ck_assert_double_lt(x->after.month, 57.61);
+		ck_assert_double_eq_tol(x->after.month, m->before.month, 1e-9);
+	}
+	s = tu_report(res, report_text);
+	ck_assert_msg(strstr(s, "the remedies replay the merge") &&
+			  strstr(s, "the run had no 429: only the merge"),
+		      "%s", s);
+	free(s);
+	result_free(res);
+	tu_sim_free(run);
+}
+
+START_TEST(test_remedies_merge_without_429)
+{
+	merge_quiet_case("throughput: 1000", 0, 0);
+	merge_quiet_case("autoscale_max: 1000", 800, 400);
+}
+END_TEST
+
+/*
+ * No replay for a merge candidate whose extra partitions came from
+ * splits during the run (ttl-retention's no-ttl: created with 1, split
+ * for its 4 GiB classroom cap to 4, rule 32's count 3 at the end): a
+ * merge at t = 0 finds nothing to merge, and the run had no 429.
+ */
+START_TEST(test_remedies_merge_after_splits)
+{
+	struct tu_fx f;
+	const struct pk_result_variant *v;
+
+	fx_shipped(&f, "ttl-retention", 1);
+	v = tu_fx_variant(&f, "no-ttl");
+	ck_assert_uint_eq(v->metrics->totals.throttled_429, 0);
+	ck_assert_uint_eq(v->created_ranges, 1);
+	ck_assert_uint_eq(v->n_ranges, 4);
+	ck_assert_ptr_null(v->remedies);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
  * The bulk stream's remedies on priority-bulk (its header derives the
  * run: 1 partition of 1,000 RU/s; interactive 100 creates/s = 500 RU/s,
  * bulk 200/s = 1,000 RU/s at Low, 10 s, retries off; 33 interactive and
@@ -824,6 +954,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_remedies_throughput_split);
 	tcase_add_test(tc, test_remedies_iot_by_day);
 	tcase_add_test(tc, test_remedies_merge);
+	tcase_add_test(tc, test_remedies_merge_without_429);
+	tcase_add_test(tc, test_remedies_merge_after_splits);
 	tcase_add_test(tc, test_remedies_redist_minimum);
 	tcase_add_test(tc, test_remedies_month_cost);
 	tcase_add_test(tc, test_remedies_bound);

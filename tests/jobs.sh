@@ -135,7 +135,7 @@ def on_pty(sc, extra=()):
 # whole line, then their replays and share of the wall time; paced has
 # no 429 (100 RU/s under 400), so nothing; --no-remedies, nothing
 # (the terminal writes each newline as \r\n)
-REM = (rb"pksim: replaying the remedies of 1 variant with 429s \(at most "
+REM = (rb"pksim: replaying the remedies of 1 variant with 429s or a merge candidate \(at most "
        rb"[0-9]+ replays, each as long as the run\); --no-remedies skips "
        rb"them\r\npksim: the remedies' [0-9]+ replays took [0-9.]+ s, "
        rb"[0-9]+% of the wall time\r\n")

@@ -202,8 +202,9 @@ void progress_remedies_start(struct pk_progress *p, size_t variants,
 		return;
 	}
 	fprintf(p->out,
-		"pksim: replaying the remedies of %zu variant%s with 429s (at "
-		"most %zu replays, each as long as the run); --no-remedies "
+		"pksim: replaying the remedies of %zu variant%s with 429s or a "
+		"merge candidate (at most %zu replays, each as long as the "
+		"run); --no-remedies "
 		"skips them\n",
 		variants, variants == 1 ? "" : "s", max_replays);
 	fflush(p->out);

@@ -93,6 +93,16 @@ char *remedies_intro(const struct pk_result *r, const struct pk_remedies *m)
 			 "; %s a month at this workload (the bill's month)",
 			 money_fmt(m->before.month, m->before.currency, c));
 	}
+	if (m->merge_only) {
+		return xasprintf(
+		    "the run had no 429: only the merge the findings name "
+		    "(rules 32, 36) is replayed, on the run's operation "
+		    "stream (seed %llu, the same arrivals) with the "
+		    "container's partitions merged from t = 0; %zu replay "
+		    "(at most %zu, set before it ran), as long as the run%s",
+		    (unsigned long long)r->seed, m->replays, m->max_replays,
+		    mo);
+	}
 	return xasprintf(
 	    "each replays the run's operation stream (seed %llu, the same "
 	    "arrivals) with only the container's %s changed%s, from t = 0; "
@@ -169,6 +179,18 @@ static void month(const struct pk_remedies *m,
 		 money_fmt(f->month, f->currency, a), d >= 0 ? "+" : "", b);
 }
 
+/* What a replay's 429s did against the run's: "leave no 429", "still
+   rate limit"; from a run without one, "stay without a 429" or "rate
+   limit" */
+static const char *verdict(const struct pk_remedies *m,
+			   const struct pk_remedy_figures *f)
+{
+	if (m->before.throttled_429 == 0) {
+		return f->throttled_429 ? "rate limit" : "stay without a 429";
+	}
+	return f->throttled_429 ? "still rate limit" : "leave no 429";
+}
+
 /* "leave no 429 (1,234 -> 0; failed operations 56 -> 0)" of a
    replay's figures against the run's */
 static char *effect(const struct pk_remedies *m,
@@ -182,7 +204,7 @@ static char *effect(const struct pk_remedies *m,
 	return xasprintf("%s (429s %s -> %s; operations failed after "
 			 "retries %s -> %s; %zu partition%s after, %zu "
 			 "split%s%s%s)",
-			 f->throttled_429 ? "still rate limit" : "leave no 429",
+			 verdict(m, f),
 			 fmt_thousands((int64_t)m->before.throttled_429, a),
 			 fmt_thousands((int64_t)f->throttled_429, b),
 			 fmt_thousands((int64_t)m->before.failed, c),

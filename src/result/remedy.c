@@ -17,12 +17,6 @@
 #include "pksim/run/sim.h"
 #include "remedy_int.h"
 
-int remedy_needed(const struct pk_result_variant *v)
-{
-	return v->cosmos && !v->serverless && v->spec &&
-	       v->metrics->totals.throttled_429 > 0;
-}
-
 /* Replay change ch for remedy m: 1 if it rate limited, 0 if not (f
    filled), -1 on an error (m marked FAILED). */
 static int probe_with(const struct remedy_task *t, struct pk_remedy *m,
@@ -246,6 +240,27 @@ static int phases_act(const struct pk_scenario *sc)
 	return 0;
 }
 
+/* 1 if the merge of v can be replayed: merge_fit holds, sc's phases
+   leave the container as it is and it was created with more partitions
+   than rule 32's count (the replay merges at t = 0) */
+static int merge_replayable(const struct pk_scenario *sc,
+			    const struct pk_result_variant *v)
+{
+	struct pk_merge_fit mf;
+
+	return merge_fit(v, &mf) && sc->n_phases > 0 && !phases_act(sc) &&
+	       (uint64_t)v->created_ranges > mf.need;
+}
+
+int remedy_needed(const struct pk_scenario *sc,
+		  const struct pk_result_variant *v)
+{
+	if (!v->cosmos || v->serverless || !v->spec) {
+		return 0;
+	}
+	return v->metrics->totals.throttled_429 > 0 || merge_replayable(sc, v);
+}
+
 /*
  * The redistribution's RU/s of p ranges (remedy.h): total in proportion
  * to demand, each at most cap and at least PK_REMEDY_REDIST_MIN_RU (a
@@ -390,6 +405,12 @@ static void search_merge(const struct remedy_task *t)
 	if (t->sc->n_phases == 0 || phases_act(t->sc)) {
 		m->why_not = "the phases change the container (or a data file "
 			     "without phases has none to merge it at)";
+		return;
+	}
+	if (r->created_partitions <= m->merge_to) {
+		m->why_not = "the partitions past rule 32's count came from "
+			     "splits during the run: at t = 0 there are none "
+			     "to merge";
 		return;
 	}
 	ch.merge_to = m->merge_to;
@@ -717,7 +738,6 @@ static size_t bound(const struct remedy_task *t,
 	int64_t span = r->cap_ru_per_s - r->start_ru_per_s;
 	size_t raise = 0, split, b;
 	int still = t->sc->n_phases > 0 && !phases_act(t->sc);
-	struct pk_merge_fit mf;
 
 	if (span > 0) {
 		raise = 1 + search_bound(span, r->items[PK_REMEDY_RAISE].step);
@@ -729,7 +749,7 @@ static size_t bound(const struct remedy_task *t,
 		b += search_bound(autoscale_limit(t),
 				  PK_PROVISION_AUTOSCALE_STEP);
 	}
-	b += merge_fit(v, &mf) && still;
+	b += merge_replayable(t->sc, v);
 	return b + bulk_bound(t);
 }
 
@@ -769,14 +789,33 @@ static void task_setup(struct remedy_task *t, const struct pk_result_variant *v)
 					     ? PK_PROVISION_AUTOSCALE_STEP
 					     : PK_REMEDY_SPLIT_STEP_RU;
 	t->out = r;
-	r->max_replays = bound(t, v);
+	/* without a 429, the merge alone: one replay */
+	r->merge_only = v->metrics->totals.throttled_429 == 0;
+	r->max_replays = r->merge_only ? 1 : bound(t, v);
+}
+
+/* A run without a 429: its merge alone; nothing else to stop */
+static void task_run_merge_only(const struct remedy_task *t)
+{
+	size_t k;
+
+	for (k = 0; k < PK_REMEDY_KINDS; k++) {
+		t->out->items[k].status = PK_REMEDY_NOT_APPLICABLE;
+	}
+	search_merge(t);
 }
 
 static void task_run(const struct remedy_task *t)
 {
 	struct pk_remedies *r = t->out;
-	int64_t *demand = xcalloc(
-	    r->created_partitions ? r->created_partitions : 1, sizeof(*demand));
+	int64_t *demand;
+
+	if (r->merge_only) {
+		task_run_merge_only(t);
+		return;
+	}
+	demand = xcalloc(r->created_partitions ? r->created_partitions : 1,
+			 sizeof(*demand));
 
 	if (search_raise(t, demand)) {
 		search_split(t);
@@ -846,7 +885,7 @@ void remedies_build(struct pk_result *res, unsigned jobs)
 	for (i = 0; i < res->n_variants; i++) {
 		struct pk_result_variant *v = &res->variants[i];
 
-		if (!remedy_needed(v)) {
+		if (!remedy_needed(res->sc, v)) {
 			continue;
 		}
 		p.tasks[n].sc = res->sc;
@@ -887,7 +926,7 @@ size_t remedies_plan(const struct pk_result *res, size_t *max_replays)
 		const struct pk_result_variant *v = &res->variants[i];
 		struct remedy_task t;
 
-		if (!remedy_needed(v)) {
+		if (!remedy_needed(res->sc, v)) {
 			continue;
 		}
 		memset(&t, 0, sizeof(t));

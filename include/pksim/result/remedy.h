@@ -50,7 +50,9 @@
  *   rule 32's count and rule 36's conditions, and the phases change
  *   nothing): the run's first phase merges the container down to rule
  *   32's count at t = 0, taking the container's merge_delay (its count
- *   fixed at its start, rule 36), replayed once.
+ *   fixed at its start, rule 36), replayed once; a run without a 429
+ *   replays only this one (remedy_needed), to show whether its 429s stay
+ *   0 on fewer partitions and what the month costs after.
  * - for a bulk stream beside others (two or more streams; rules 30, 31,
  *   34): the bulk stream is the one that offered the most RU, the
  *   others are the interactive streams (ASSUMPTION: pksim does not know
@@ -77,6 +79,7 @@
 
 struct pk_result;
 struct pk_result_variant;
+struct pk_scenario;
 
 /* The bisection's tolerance on the existing layout, RU/s: the total
    found leaves no 429 and this much less still rate limits */
@@ -199,6 +202,9 @@ struct pk_remedies {
 	int bucket_pct;			 /* its maximum percentage, 1 .. 100 */
 	const char *bulk_name;		 /* the bulk stream's name, borrowed
 					    from the scenario; NULL: none */
+	int merge_only;			 /* 1: the run had no 429, only the
+					    merge the findings name was
+					    replayed (remedy_needed) */
 	struct pk_remedy_figures before; /* the run's own */
 	struct pk_remedy items[PK_REMEDY_KINDS]; /* by kind */
 	/* the redistribution: RU/s of range id i at [i], the creation
@@ -209,10 +215,15 @@ struct pk_remedies {
 };
 
 /*
- * 1 if variant v of a finished run gets remedies: it is Azure Cosmos DB's
- * (v->cosmos), provisioned (not serverless) and had a 429.
+ * 1 if variant v of a finished run of sc gets remedies: it is Azure
+ * Cosmos DB's (v->cosmos), provisioned (not serverless) and had a 429,
+ * or, without a 429, it is a merge candidate (merge_fit.h: rule 32's
+ * count and rule 36's conditions) whose merge can be replayed (sc's
+ * phases change nothing): then only the merge is replayed, so the
+ * finding that names it says what it did (merge_only).
  */
-int remedy_needed(const struct pk_result_variant *v);
+int remedy_needed(const struct pk_scenario *sc,
+		  const struct pk_result_variant *v);
 
 /*
  * Replay the remedies of every variant of res that remedy_needed, and
