@@ -74,11 +74,15 @@ END_TEST
  * scenarios/iot-by-day.yaml: 2,000 operations/s, 0.9 of them creates of
  * 1 KB, keyed by %A from Wednesday 23:58:30. Thursday is current from t
  * = 90 s; its range has 18,000 / 3 = 6,000 RU/s, and a 1 KB create
- * costs 5 RU, so it grows at most 6,000 / 5 x 1,024 = 1,228,800 B/s
- * (its 1,800 creates/s would want 9,000 RU/s): 20 GiB take
- * 21,474,836,480 / 1,228,800 = 17,476.3 s, full at t = 17,566.3 s
- * (0.2033 days, 4.9 h), bounded by range 2's RU/s. Before: "1.28 days",
- * the stored growth averaged over a week.
+ * costs 5 RU: its 1,800 creates/s want 9,000 RU/s. The 200 reads/s of
+ * 1 KB (1 RU) read stored items of every day, so a time key's reads are
+ * counted evenly over the 3 ranges: 66.67 RU/s on Thursday's. The range
+ * serves 6,000 of the 9,066.67 RU/s asked, every request alike, so
+ * Thursday grows 1,800 x 1,024 x 6,000 / 9,066.67 = 1,219,764.7 B/s:
+ * 20 GiB take 21,474,836,480 / 1,219,764.7 = 17,605.7 s, full at t =
+ * 17,695.7 s (0.2048 days, 4.9 h), bounded by range 2's RU/s shared with
+ * the reads. Before: "1.28 days", the stored growth averaged over a
+ * week; then 17,566.3 s with the reads left out of the range's RU/s.
  */
 START_TEST(test_runway_iot_by_day)
 {
@@ -95,11 +99,15 @@ START_TEST(test_runway_iot_by_day)
 	diag_free(&d);
 	c = tu_cards_sc(sc, &run, &res);
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
-	ck_assert_msg(
-	    near(c[0].days_to_full * DAY, 90.0 + CAP / 1228800.0, 1e-6), "%f",
-	    c[0].days_to_full * DAY);
+	ck_assert_msg(near(c[0].days_to_full * DAY,
+			   90.0 + CAP / (1800.0 * 1024.0 * 6000.0 /
+					 (9000.0 + 200.0 / 3.0)),
+			   1e-6),
+		      "%f", c[0].days_to_full * DAY);
 	text_of(res, &c[0], t, sizeof(t));
-	ck_assert_msg(strstr(t, "bounded by range 2's 6,000 RU/s"), "%s", t);
+	ck_assert_msg(strstr(t, "bounded by range 2's 6,000 RU/s shared with "
+				"the reads, queries and rewrites"),
+		      "%s", t);
 	tu_cards_free(c, run, res);
 }
 END_TEST
@@ -136,6 +144,98 @@ START_TEST(test_runway_burst_bounded_by_throughput)
 	ck_assert_msg(strstr(t, "bounded by range 0's 400 RU/s"), "%s", t);
 	ck_assert_msg(strstr(t, "a burst that does not repeat is not a rate"),
 		      "%s", t);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
+/*
+ * Reads compete with the writes for the range's RU/s. One key on 400
+ * RU/s, 400 operations/s: 0.2 creates of 1 KB (80/s x 5 RU = 400 RU/s)
+ * and 0.8 point reads of 1 KB (320/s x 1 RU = 320 RU/s). The range
+ * serves 400 of the 720 RU/s asked, every request alike, so 80 x 400 /
+ * 720 = 44.44 creates/s succeed: 44.44 x 1,024 = 45,511.1 B/s, and 20
+ * GiB take 21,474,836,480 / 45,511.1 = 471,859.2 s = 5.461 days. Before:
+ * the reads left out, the writes alone fit the 400 RU/s: 80 x 1,024 =
+ * 81,920 B/s, 262,144 s = 3.034 days, and no bound was named.
+ */
+START_TEST(test_runway_reads_share_the_bound)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items:\n"
+	    "  k: only\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 400/s, ops: {create: 0.2, read: 0.8}, "
+	    "item_size: 1KB}\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c =
+	    tu_cards(tu_dir_file("runway.yaml", text), text, &run, &res);
+	char t[640];
+
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+	ck_assert_msg(near(c[0].days_to_full * DAY,
+			   CAP / (80.0 * 400.0 / 720.0 * 1024.0), 1e-6),
+		      "%f", c[0].days_to_full * DAY);
+	ck_assert_int_eq(c[0].runway.bound_shared, 1);
+	text_of(res, &c[0], t, sizeof(t));
+	ck_assert_msg(strstr(t, "bounded by range 0's 400 RU/s shared with "
+				"the reads, queries and rewrites sent to it"),
+		      "%s", t);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
+/*
+ * Two streams write the same ten key values k0 .. k9 at once, each from
+ * its own distribution and rate: "hot" 10 creates/s of 100 KB, hotspot
+ * with hot_data 0.1 (k0 the one hot value) and hot_ops 0.8; "flat" 100
+ * creates/s of 10 KB, uniform (0.1 each). k0 grows 0.8 x 10 x 102,400 +
+ * 0.1 x 100 x 10,240 = 819,200 + 102,400 = 921,600 B/s and fills 20 GiB
+ * in 21,474,836,480 / 921,600 = 23,301.8 s (0.2697 days); k1 .. k9 grow
+ * 22,755.6 + 102,400 B/s. The two ranges (10,000 RU/s: 5,000 each) are
+ * far from bound: 10 x 50 RU + 100 x 9.09 RU = 1,409 RU/s in all. Before:
+ * each key value's share as the run drew it, its share of the items
+ * times all the streams' bytes: k0 (about 18 of 110 items a second)
+ * 0.164 x 2,048,000 = 335,000 B/s, 0.74 days.
+ */
+START_TEST(test_runway_two_streams)
+{
+	static const char text[] =
+	    "seed: 7\n"
+	    "container: {partition_key: /k, throughput: 10000}\n"
+	    "streams:\n"
+	    "  - name: hot\n"
+	    "    items:\n"
+	    "      k: {values: \"k{0..9}\", distribution: hotspot, "
+	    "hot_data: 0.1, hot_ops: 0.8}\n"
+	    "    phases:\n"
+	    "      - {duration: 60s, rate: 10/s, ops: {create: 1}, "
+	    "item_size: 100KB}\n"
+	    "  - name: flat\n"
+	    "    items:\n"
+	    "      k: {values: \"k{0..9}\"}\n"
+	    "    phases:\n"
+	    "      - {duration: 60s, rate: 100/s, ops: {create: 1}, "
+	    "item_size: 10KB}\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c =
+	    tu_cards(tu_dir_file("runway.yaml", text), text, &run, &res);
+	char t[640];
+
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+	ck_assert_msg(near(c[0].days_to_full * DAY,
+			   CAP / (0.8 * 10 * 102400.0 + 0.1 * 100 * 10240.0),
+			   1e-9),
+		      "%f", c[0].days_to_full * DAY);
+	ck_assert_str_eq(c[0].full_key, "\"k0\"");
+	ck_assert_int_eq(c[0].runway.share_from_run, 0);
+	ck_assert_uint_eq(c[0].runway.bound_range, UINT32_MAX);
+	text_of(res, &c[0], t, sizeof(t));
+	ck_assert_msg(strstr(t, "projected from the workload's rates"), "%s",
+		      t);
+	ck_assert_msg(!strstr(t, "as the run drew it"), "%s", t);
 	tu_cards_free(c, run, res);
 }
 END_TEST
@@ -379,6 +479,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_iot_by_day);
 	tcase_add_test(tc, test_runway_burst_bounded_by_throughput);
 	tcase_add_test(tc, test_runway_id_pool_never);
+	tcase_add_test(tc, test_runway_reads_share_the_bound);
+	tcase_add_test(tc, test_runway_two_streams);
 	tcase_add_test(tc, test_runway_sequential_share);
 	tcase_add_test(tc, test_runway_data_file_compression);
 	tcase_add_test(tc, test_runway_time_scale_offices);

@@ -233,7 +233,7 @@ static void first_text(const struct pk_scorecard *s, char *buf, size_t cap)
 {
 	const struct pk_runway *rw = &s->runway;
 	const struct pk_time_bucket *b = &rw->bucket;
-	char rt[48], d[32], bound[96] = "", shrt[160] = "", grow[160];
+	char rt[48], d[32], bound[160] = "", shrt[160] = "", grow[160];
 
 	if (rw->basis == PK_RUNWAY_DATA_TIME ||
 	    rw->basis == PK_RUNWAY_DATA_RATE) {
@@ -253,8 +253,11 @@ static void first_text(const struct pk_scorecard *s, char *buf, size_t cap)
 		char ru[32];
 
 		snprintf(bound, sizeof(bound),
-			 ", bounded by range %u's %s RU/s", rw->bound_range,
-			 fmt_thousands(rw->bound_ru_per_s, ru));
+			 ", bounded by range %u's %s RU/s%s", rw->bound_range,
+			 fmt_thousands(rw->bound_ru_per_s, ru),
+			 rw->bound_shared ? " shared with the reads, queries "
+					    "and rewrites sent to it"
+					  : "");
 	}
 	if (rw->basis == PK_RUNWAY_RATES && rw->time_scale == 1.0 &&
 	    rw->span_s > 0 && rw->span_s < PK_RUNWAY_SHORT_S) {

@@ -358,51 +358,6 @@ static void merge_note(const struct pk_snapshot *s,
 	}
 }
 
-static void query_of(const struct pk_query_stats *qs, const char *name,
-		     const char *phase, struct pk_result_query *out)
-{
-	out->name = name;
-	out->phase = phase;
-	out->route = qs->route;
-	out->sent = qs->sent;
-	out->served = qs->served;
-	out->throttled_429 = qs->throttled_429;
-	out->ranges_visited = qs->ranges_visited;
-	out->ru_mru = qs->ru_mru;
-}
-
-/* Each query's route and cost (sim's qstats), named: the items file's
-   `compare --query`s when it has any (they replace the phases'), else
-   every phase's. */
-static void queries(const struct pk_scenario *sc, const struct pk_variant *pv,
-		    struct pk_result_variant *v)
-{
-	const struct pk_items_file *f = sc->items_file;
-	size_t ph, q, k;
-
-	v->n_queries = scenario_query_count(sc);
-	if (v->n_queries == 0 || !pv->qstats) {
-		v->n_queries = 0;
-		return;
-	}
-	v->queries = xcalloc(v->n_queries, sizeof(*v->queries));
-	if (f && f->n_queries > 0) {
-		for (q = 0; q < f->n_queries; q++) {
-			k = scenario_query_index(sc, 0, q);
-			query_of(&pv->qstats[k], f->queries[q].name, NULL,
-				 &v->queries[k]);
-		}
-		return;
-	}
-	for (ph = 0; ph < sc->n_phases; ph++) {
-		for (q = 0; q < sc->phases[ph].n_queries; q++) {
-			k = scenario_query_index(sc, ph, q);
-			query_of(&pv->qstats[k], sc->phases[ph].queries[q].name,
-				 sc->phases[ph].name, &v->queries[k]);
-		}
-	}
-}
-
 /* RU/s at t = 0 of the ranges at creation (ids 0 .. created_ranges -
    1), to the nearest RU/s. */
 static int64_t created_ru_per_s(const struct pk_snapshot *s)
@@ -499,6 +454,51 @@ static void key_check(const struct pk_snapshot *s, uint64_t items_created,
 					  : 0;
 }
 
+static void query_of(const struct pk_query_stats *qs, const char *name,
+		     const char *phase, struct pk_result_query *out)
+{
+	out->name = name;
+	out->phase = phase;
+	out->route = qs->route;
+	out->sent = qs->sent;
+	out->served = qs->served;
+	out->throttled_429 = qs->throttled_429;
+	out->ranges_visited = qs->ranges_visited;
+	out->ru_mru = qs->ru_mru;
+}
+
+/* Each query's route and cost (sim's qstats), named: the items file's
+   `compare --query`s when it has any (they replace the phases'), else
+   every phase's. */
+static void queries(const struct pk_scenario *sc, const struct pk_variant *pv,
+		    struct pk_result_variant *v)
+{
+	const struct pk_items_file *f = sc->items_file;
+	size_t ph, q, k;
+
+	v->n_queries = scenario_query_count(sc);
+	if (v->n_queries == 0 || !pv->qstats) {
+		v->n_queries = 0;
+		return;
+	}
+	v->queries = xcalloc(v->n_queries, sizeof(*v->queries));
+	if (f && f->n_queries > 0) {
+		for (q = 0; q < f->n_queries; q++) {
+			k = scenario_query_index(sc, 0, q);
+			query_of(&pv->qstats[k], f->queries[q].name, NULL,
+				 &v->queries[k]);
+		}
+		return;
+	}
+	for (ph = 0; ph < sc->n_phases; ph++) {
+		for (q = 0; q < sc->phases[ph].n_queries; q++) {
+			k = scenario_query_index(sc, ph, q);
+			query_of(&pv->qstats[k], sc->phases[ph].queries[q].name,
+				 sc->phases[ph].name, &v->queries[k]);
+		}
+	}
+}
+
 /* Variant pv's model, through its service's snapshot (service.h). */
 static void variant(const struct pk_scenario *sc, const struct pk_variant *pv,
 		    const struct pk_workload *w, uint64_t items_created,
@@ -508,6 +508,8 @@ static void variant(const struct pk_scenario *sc, const struct pk_variant *pv,
 
 	pv->svc->ops->snapshot(pv->svc, sc, &s);
 	result_variant_build(&s, sc, v);
+	/* the runway reads each query's charge */
+	queries(sc, pv, v);
 	runway_build(&s, sc, w, v);
 	bill_build(sc, v, &v->bill);
 	key_check(&s, items_created, v);
@@ -548,7 +550,6 @@ struct pk_result *result_build(const struct pk_run *run)
 		if (skipped > r->operations_skipped) {
 			r->operations_skipped = skipped;
 		}
-		queries(run->sc, &run->variants[i], v);
 		result_streams_build(run->sc, &run->variants[i], v);
 		result_achieved_build(run->sc, &run->variants[i], v);
 	}

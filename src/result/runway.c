@@ -2,13 +2,12 @@
  * runway: days to full projected from the workload, not extrapolated
  * from the run (include/pksim/result/runway.h has the rules). Two
  * builders: this file's for generated items (rates from the schedules,
- * stepped hourly over the horizon, with each value's share from
- * runway_shares.c) and runway_data.c's for a data file (every record at
- * its own time, grouped by key). Memory is
- * transient: the key values seen (an entry per logical partition when
- * the snapshot maps values to them, else a table of keys), chosen from
- * as they come (runway_pick.c), then at most 2 x PK_RUNWAY_CANDIDATES
- * partitions stepped.
+ * runway_rates.c, stepped hourly over the horizon, with each value's
+ * share from runway_shares.c) and runway_data.c's for a data file (every record
+ * at its own time, grouped by key). Memory is transient: the key values seen
+ * (an entry per logical partition when the snapshot maps values to them, else a
+ * table of keys), chosen from as they come (runway_pick.c), then at most 2 x
+ * PK_RUNWAY_CANDIDATES partitions stepped.
  */
 #include "pksim/result/runway.h"
 
@@ -31,50 +30,18 @@
    day of the year's 366; more say the key changes faster than a step) */
 #define PK_RW_MAX_SLOTS 1024
 
-/* One phase of the single cycle the projection repeats, per stream */
-struct rphase {
-	const struct pk_phase_spec *ps;
-	int64_t start_s, dur_s; /* within its stream's cycle */
-	double adds;		/* new items an operation, net of deletes */
-	double mean_bytes;	/* mean item size */
-	double factor;		/* stored bytes an item byte (index_factor) */
-	double ru_per_byte;	/* write charge of the mean item, RU/B */
-	struct pk_schedule_cursor cur;
-	int64_t cur_cycle; /* the cycle cur walks, -1 none */
-};
-
-/* Stretches one cycle of a short stream holds, at most */
-#define PK_RW_CYCLE_STRETCHES 64
-
-/* One stretch of the workload: its new bytes, the RU their writes
-   take, and its length, s */
-struct stretch {
-	double bytes, ru, len;
-};
-
-struct rstream {
-	struct rphase *ph;
-	size_t n;
-	int64_t cycle_s;
-	double scale; /* real seconds a simulated one (time_scale) */
-	/* a cycle shorter than a step (in real time): its first cycle's
-	   stretches, which every step repeats (ASSUMPTION: a daily curve read
-	   at its start) */
-	struct stretch once[PK_RW_CYCLE_STRETCHES];
-	size_t n_once;
-	int have_once;
-};
-
 /* A logical partition stepped */
 struct cand {
 	struct group *g;
-	double range_mass; /* its range's share of the new items */
-	double range_ru;   /* its range's RU/s */
-	double acc;	   /* bytes so far (no time key, no TTL) */
-	double *slot;	   /* bytes per bucket text (time keys) */
-	double *cum;	   /* TTL: cumulative bytes at each step */
-	double rate;	   /* its last step's growth, B/s */
-	int held;	   /* 1: its range's RU/s held it back */
+	double mass[PK_MAX_STREAMS];	   /* its share of each stream's */
+	double range_mass[PK_MAX_STREAMS]; /* its range's, of each stream's */
+	double range_ru;		   /* its range's RU/s */
+	double acc;   /* bytes so far (no time key, no TTL) */
+	double *slot; /* bytes per bucket text (time keys) */
+	double *cum;  /* TTL: cumulative bytes at each step */
+	double rate;  /* its last step's growth, B/s */
+	int held;     /* 1: its range's RU/s held it back */
+	int shared;   /* ... with reads or queries in that RU/s */
 };
 
 /* ---- shared ---- */
@@ -140,182 +107,42 @@ void runway_groups_free(struct group **tab)
 	HASH_ITER(hh, *tab, g, tmp)
 	{
 		HASH_DEL(*tab, g);
+		free(g->smass);
 		free(g->key);
 		free(g);
 	}
 }
 
 /* ---- generated items: the rates ---- */
-
-static double mean_size(const struct pk_size_spec *z)
+/* What candidate c adds over slices x[0..n) of ns streams (n_ranges
+   ranges): its share of each stream's bytes, capped in each slice by
+   its range's RU/s over the slice when the range's requests (its share
+   of the writes and of the keyed requests, an even share of the spread
+   ones) ask for more: then every request gets the same part of what it
+   asked (ASSUMPTION: throttling falls on a range's requests alike, and
+   what their retries achieve is the RU/s); *held set when a cap bit,
+   *shared when other requests were in that RU/s. */
+static double cand_add(const struct cand *c, const struct slice *x, size_t n,
+		       size_t ns, size_t n_ranges, int *held, int *shared)
 {
-	switch (z->kind) {
-	case PK_SIZE_UNIFORM:
-		return ((double)z->min_bytes + (double)z->max_bytes) / 2.0;
-	case PK_SIZE_NORMAL:
-		return z->mean_bytes > 1 ? z->mean_bytes : 1;
-	default:
-		return (double)z->bytes;
-	}
-}
-
-static double largest_size(const struct pk_size_spec *z)
-{
-	switch (z->kind) {
-	case PK_SIZE_UNIFORM:
-		return (double)z->max_bytes;
-	case PK_SIZE_NORMAL:
-		return (double)PK_MAX_ITEM_BYTES; /* clamped there */
-	default:
-		return (double)z->bytes;
-	}
-}
-
-static void streams_init(const struct pk_result_variant *v,
-			 const struct pk_scenario *sc, double factor,
-			 struct rstream *st)
-{
-	size_t i, j;
-
-	for (i = 0; i < sc->n_streams; i++) {
-		const struct pk_stream_spec *ss = &sc->streams[i];
-		int64_t at = 0;
-
-		st[i].n = ss->n_phases;
-		st[i].ph =
-		    xcalloc(ss->n_phases ? ss->n_phases : 1, sizeof(*st[i].ph));
-		for (j = 0; j < ss->n_phases; j++) {
-			const struct pk_phase_spec *ps =
-			    &sc->phases[ss->phase_first + j];
-			struct rphase *p = &st[i].ph[j];
-
-			p->ps = ps;
-			p->start_s = at;
-			p->dur_s = ps->duration_ms / 1000;
-			at += p->dur_s;
-			p->adds = ps->mix[PK_OP_CREATE] +
-				  ps->mix[PK_OP_UPSERT] * ps->upsert_new +
-				  ps->mix[PK_OP_BATCH] * ps->batch_size -
-				  ps->mix[PK_OP_DELETE];
-			if (p->adds < 0) {
-				p->adds = 0;
-			}
-			p->mean_bytes = mean_size(&ps->item_size);
-			p->factor = factor;
-			p->ru_per_byte =
-			    (double)runway_write_mru(v, p->mean_bytes) /
-			    1000.0 / p->mean_bytes;
-			p->cur_cycle = -1;
-		}
-		st[i].cycle_s = at;
-	}
-}
-
-/* Operations phase p offers over [a, b) of its occurrence in cycle k
-   (seconds within the phase) */
-static double phase_ops(const struct pk_scenario *sc, struct rphase *p,
-			int64_t cycle_s, int64_t k, double a, double b)
-{
-	if (!p->ps->schedule) {
-		return p->ps->rate_per_s * (b - a);
-	}
-	if (p->cur_cycle != k) {
-		schedule_cursor_init(
-		    &p->cur, p->ps->schedule,
-		    sc->clock_start_s + k * cycle_s + p->start_s, p->dur_s);
-		p->cur_cycle = k;
-	}
-	return -schedule_cursor_count(&p->cur, a) +
-	       schedule_cursor_count(&p->cur, b);
-}
-
-static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
-		   double t1, struct stretch *out, size_t cap);
-
-/* The stretches of stream st in [t0, t1) (workload seconds), into out
-   (at most cap); returns how many. */
-static size_t stretches(const struct pk_scenario *sc, struct rstream *st,
-			double t0, double t1, struct stretch *out, size_t cap)
-{
-	size_t n;
-
-	if (st->cycle_s <= 0) {
-		return 0;
-	}
-	if ((double)st->cycle_s * st->scale < PK_RUNWAY_STEP_S) {
-		double times;
-
-		if (!st->have_once) {
-			st->have_once = 1;
-			n = walk(sc, st, 0, (double)st->cycle_s, st->once,
-				 PK_RW_CYCLE_STRETCHES);
-			st->n_once = n;
-		}
-		times = (t1 - t0) / (double)st->cycle_s;
-		for (n = 0; n < st->n_once && n < cap; n++) {
-			out[n] = st->once[n];
-			out[n].bytes *= times;
-			out[n].ru *= times;
-			out[n].len *= times;
-		}
-		return n;
-	}
-	return walk(sc, st, t0, t1, out, cap);
-}
-
-/* The stretches of stream st in [t0, t1) walked phase by phase */
-static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
-		   double t1, struct stretch *out, size_t cap)
-{
-	size_t n = 0, j;
-	double t = t0;
-
-	while (t < t1 && n < cap) {
-		int64_t k = (int64_t)floor(t / (double)st->cycle_s);
-		double in = t - (double)k * (double)st->cycle_s, end;
-
-		for (j = 0; j + 1 < st->n &&
-			    in >= (double)(st->ph[j].start_s + st->ph[j].dur_s);
-		     j++) {
-		}
-		end = (double)(st->ph[j].start_s + st->ph[j].dur_s);
-		if (end - in > t1 - t) {
-			end = in + (t1 - t);
-		}
-		{
-			struct rphase *p = &st->ph[j];
-			double ops = phase_ops(sc, p, st->cycle_s, k,
-					       in - (double)p->start_s,
-					       end - (double)p->start_s);
-
-			/* stored with the index (rule 11 counts what is
-			   stored), charged on the item */
-			out[n].bytes = ops * p->adds * p->mean_bytes;
-			out[n].ru = out[n].bytes * p->ru_per_byte;
-			out[n].bytes *= p->factor;
-			out[n].len = end - in;
-			n++;
-		}
-		t += end - in;
-	}
-	return n;
-}
-
-/* What candidate c adds over stretches x[0..n): its share, each capped
-   by its range's RU/s over the stretch; *held set when a cap bit. */
-static double cand_add(const struct cand *c, const struct stretch *x, size_t n,
-		       int *held)
-{
+	const double per_range = n_ranges ? 1.0 / (double)n_ranges : 1.0;
 	double add = 0;
-	size_t i;
+	size_t i, k;
 
 	for (i = 0; i < n; i++) {
-		double want = c->g->mass * x[i].bytes;
-		double range_ru = c->range_mass * x[i].ru;
+		double want = 0, ru = 0, other = 0;
 
-		if (range_ru > 0 && range_ru > c->range_ru * x[i].len) {
-			want *= c->range_ru * x[i].len / range_ru;
+		for (k = 0; k < ns; k++) {
+			want += c->mass[k] * x[i].bytes[k];
+			ru += c->range_mass[k] * x[i].ru[k];
+			other += c->range_mass[k] * x[i].keyed[k] +
+				 x[i].spread[k] * per_range;
+		}
+		ru += other;
+		if (ru > 0 && ru > c->range_ru * x[i].len) {
+			want *= c->range_ru * x[i].len / ru;
 			*held = 1;
+			*shared |= other > 0;
 		}
 		add += want;
 	}
@@ -339,6 +166,35 @@ static int slot_of(char (*texts)[64], size_t *n, const char *text)
 	return (int)(*n)++;
 }
 
+/* The share of the values no item of the run drew (each stream's, when
+   kept per stream) added to the ranges' evenly (ASSUMPTION: their hashes
+   spread over the key space), so the writes a range's RU/s serves count
+   them too; shares from the run (share_from_run) sum to 1 already */
+static void unseen_spread(struct rw_pick *p)
+{
+	const size_t nr = p->n_ranges ? p->n_ranges : 1;
+	const size_t ns = p->range_smass ? p->n_streams : 1;
+	size_t r, k;
+
+	for (k = 0; k < ns; k++) {
+		double *m = p->range_smass ? p->range_smass : p->range_mass;
+		size_t step = p->range_smass ? ns : 1,
+		       off = p->range_smass ? k : 0;
+		double sum = 0, left;
+
+		for (r = 0; r <= p->n_ranges; r++) {
+			sum += m[r * step + off];
+		}
+		left = 1.0 - sum;
+		if (left <= 0 || sum <= 0) {
+			continue;
+		}
+		for (r = 0; r < nr; r++) {
+			m[r * step + off] += left / (double)nr;
+		}
+	}
+}
+
 static void from_rates(const struct pk_snapshot *s,
 		       const struct pk_scenario *sc,
 		       const struct pk_workload *w, struct pk_result_variant *v,
@@ -357,12 +213,16 @@ static void from_rates(const struct pk_snapshot *s,
 	struct rstream *st;
 	struct cand *c;
 	char(*texts)[64] = NULL;
-	size_t n_texts = 0, n_c = 0, i, j, nx;
+	size_t n_texts = 0, n_c = 0, i, j;
 	double spread, each = 0;
 	int whole_unique, by_dist, from_values, time_key = bk->len_s > 0;
 	int64_t h, steps = PK_RUNWAY_HORIZON_S / PK_RUNWAY_STEP_S + 1,
 		   longest = 0;
-	struct stretch x[64];
+	const size_t ns = sc->n_streams;
+	struct stretch(*x)[PK_RW_STRETCHES];
+	struct slice *xs;
+	size_t nxs[PK_MAX_STREAMS];
+	double weight[PK_MAX_STREAMS];
 	const struct pk_prop_spec *idp = scenario_find_prop(sc, "/id");
 	double largest = 0;
 	char prev_text[256] = "";
@@ -370,10 +230,13 @@ static void from_rates(const struct pk_snapshot *s,
 
 	rw->basis = PK_RUNWAY_RATES;
 	rw->time_scale = scale;
-	by_dist = sc->n_streams == 1 &&
-		  runway_key_refs(v, sc, w, refs, &spread, &whole_unique);
+	if (ns == 0 || ns > PK_MAX_STREAMS) {
+		rw->kind = PK_RUNWAY_NEVER;
+		return;
+	}
+	by_dist = runway_key_refs(v, sc, w, refs, &spread, &whole_unique);
 	for (i = 0; i < sc->n_phases; i++) {
-		double l = largest_size(&sc->phases[i].item_size);
+		double l = runway_largest_size(&sc->phases[i].item_size);
 
 		largest = l > largest ? l : largest;
 	}
@@ -394,12 +257,16 @@ static void from_rates(const struct pk_snapshot *s,
 	if (!time_key && v->preload_items > 0) {
 		each = (double)v->preload_bytes / (double)v->preload_items;
 	}
-	runway_pick_init(&pick, v->n_ranges);
-	from_values = by_dist && runway_groups_from_values(s, v, sc, refs,
-							   spread, each, &pick);
+	st = xcalloc(ns, sizeof(*st));
+	runway_streams_init(v, sc, factor, st);
+	runway_streams_weigh(st, ns, weight);
+	runway_pick_init(&pick, v->n_ranges, ns);
+	from_values =
+	    by_dist && ns == 1 &&
+	    runway_groups_from_values(s, v, sc, refs, spread, each, &pick);
 	if (!from_values) {
 		if (by_dist) {
-			runway_groups_from_dists(v, sc, w, refs, spread,
+			runway_groups_from_dists(v, sc, w, refs, spread, weight,
 						 sc->clock_start_s, &tab);
 		} else {
 			runway_groups_from_run(s, v, &tab);
@@ -417,6 +284,7 @@ static void from_rates(const struct pk_snapshot *s,
 		rw->kind = PK_RUNWAY_NEVER;
 		runway_pick_free(&pick);
 		runway_groups_free(&tab);
+		runway_streams_free(st, ns);
 		return;
 	}
 	picked = xcalloc(2 * PK_RUNWAY_CANDIDATES, sizeof(*picked));
@@ -424,14 +292,24 @@ static void from_rates(const struct pk_snapshot *s,
 	if (from_values) {
 		runway_exact_mass(sc, refs, spread, picked, n_c);
 	}
+	if (!time_key) {
+		unseen_spread(&pick);
+	}
 	c = xcalloc(2 * PK_RUNWAY_CANDIDATES, sizeof(*c));
 	for (i = 0; i < n_c; i++) {
 		size_t r = picked[i].range < v->n_ranges ? picked[i].range
 							 : v->n_ranges;
 
 		c[i].g = &picked[i];
-		/* a time key's other values wait for their time */
-		c[i].range_mass = time_key ? c[i].g->mass : pick.range_mass[r];
+		for (j = 0; j < ns; j++) {
+			c[i].mass[j] =
+			    c[i].g->smass ? c[i].g->smass[j] : c[i].g->mass;
+			/* a time key's other values wait for their time */
+			c[i].range_mass[j] = time_key ? c[i].mass[j]
+					     : pick.range_smass && c[i].g->smass
+						 ? pick.range_smass[r * ns + j]
+						 : pick.range_mass[r];
+		}
 		c[i].range_ru = runway_range_ru(v, c[i].g->range);
 		if (time_key) {
 			c[i].slot = xcalloc(PK_RW_MAX_SLOTS, sizeof(double));
@@ -441,8 +319,6 @@ static void from_rates(const struct pk_snapshot *s,
 		}
 	}
 	runway_pick_free(&pick);
-	st = xcalloc(sc->n_streams, sizeof(*st));
-	streams_init(v, sc, factor, st);
 	for (i = 0; i < sc->n_streams; i++) {
 		st[i].scale = scale;
 	}
@@ -453,6 +329,8 @@ static void from_rates(const struct pk_snapshot *s,
 	if (time_key) {
 		texts = xcalloc(PK_RW_MAX_SLOTS, sizeof(*texts));
 	}
+	x = xcalloc(ns, sizeof(*x));
+	xs = xcalloc(ns * PK_RW_STRETCHES + 1, sizeof(*xs));
 	{
 		struct cand *first = NULL;
 		double first_t = HUGE_VAL, level = 0;
@@ -479,17 +357,22 @@ static void from_rates(const struct pk_snapshot *s,
 				t1 = (double)PK_RUNWAY_HORIZON_S;
 			}
 			int slot = 0;
-			struct stretch xs[64 * 4];
-			size_t n_all = 0;
+			size_t n_all;
 
-			for (i = 0; i < sc->n_streams; i++) {
-				nx = stretches(sc, &st[i], t0 / scale,
-					       t1 / scale, x, 64);
-				for (j = 0; j < nx && n_all < 64 * 4; j++) {
+			for (i = 0; i < ns; i++) {
+				nxs[i] = runway_stretches(
+				    sc, &st[i], t0 / scale, t1 / scale, x[i],
+				    PK_RW_STRETCHES);
+				for (j = 0; j < nxs[i]; j++) {
 					/* the RU/s bound in real seconds */
-					x[j].len *= scale;
-					xs[n_all++] = x[j];
+					x[i][j].len *= scale;
 				}
+			}
+			n_all = runway_slices_of(x, nxs, ns, xs);
+			if (time_key) {
+				/* the stored items a keyed request reads lie in
+				   every bucket, not the current one's range */
+				runway_keyed_spread(xs, n_all, ns);
 			}
 			if (time_key) {
 				char text[256];
@@ -531,9 +414,11 @@ static void from_rates(const struct pk_snapshot *s,
 			}
 			for (i = 0; i < n_c; i++) {
 				struct cand *ci = &c[i];
-				int held = 0;
+				int held = 0, shared = 0;
 				double add =
-				    cand_add(ci, xs, n_all, &held) * share;
+				    cand_add(ci, xs, n_all, ns, v->n_ranges,
+					     &held, &shared) *
+				    share;
 				double before, need;
 
 				ci->rate = add / (t1 - t0);
@@ -585,6 +470,7 @@ static void from_rates(const struct pk_snapshot *s,
 						first = ci;
 						first_slot = slot;
 						ci->held = held;
+						ci->shared = shared;
 					}
 				}
 			}
@@ -601,6 +487,7 @@ static void from_rates(const struct pk_snapshot *s,
 				    r < v->n_ranges ? v->ranges[r].id : 0;
 				rw->bound_ru_per_s =
 				    (int64_t)llround(first->range_ru);
+				rw->bound_shared = first->shared;
 			}
 			(void)first_slot;
 		} else {
@@ -662,10 +549,9 @@ static void from_rates(const struct pk_snapshot *s,
 		free(c[i].slot);
 		free(c[i].cum);
 	}
-	for (i = 0; i < sc->n_streams; i++) {
-		free(st[i].ph);
-	}
-	free(st);
+	runway_streams_free(st, ns);
+	free(x);
+	free(xs);
 	free(c);
 	free(texts);
 	free(picked);

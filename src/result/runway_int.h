@@ -1,7 +1,8 @@
 /*
  * runway_int.h: what the runway's files share (src/result/runway.c:
- * generated items stepped over the horizon; runway_data.c: a data file;
- * runway_shares.c: each key value's share of the new items). Internal to
+ * generated items stepped over the horizon; runway_rates.c: their rates;
+ * runway_data.c: a data file; runway_shares.c: each key value's share of
+ * the new items). Internal to
  * src/result/.
  */
 #ifndef PKSIM_RUNWAY_INT_H
@@ -11,6 +12,7 @@
 #include <stdint.h>
 
 #include "pksim/base/hashtab.h"
+#include "pksim/base/schedule.h"
 #include "pksim/result/result.h"
 #include "pksim/result/runway.h"
 #include "pksim/service/queries.h"
@@ -32,6 +34,9 @@ struct group {
 	uint64_t item;	/* an item that built it, or UINT64_MAX */
 	uint64_t value; /* runway_groups_from_values: the value index of
 			   its one value, else UINT64_MAX */
+	double *smass;	/* several streams, shares from the distributions:
+			   its share of each stream's new items (owned by
+			   the table, n_streams); NULL: mass for each */
 	/* data files */
 	uint64_t n;
 	double bytes, first_bytes;
@@ -52,6 +57,11 @@ struct refinfo {
 	uint64_t count; /* value indexes (drawn properties) */
 	double norm;	/* dist_norm over count */
 	uint64_t radix; /* its place in the value code */
+	/* several streams: each stream's own property at this path
+	   (-1: its items have none), its values and dist_norm over them */
+	int sprop[PK_MAX_STREAMS];
+	uint64_t scount[PK_MAX_STREAMS];
+	double snorm[PK_MAX_STREAMS];
 };
 
 /* The order the projection weighs groups in: the larger share first,
@@ -64,8 +74,12 @@ int runway_group_order(const struct group *a, const struct group *b);
    last of them at top[0]) and each range's first; copies, so a group
    offered need not outlive the call. */
 struct rw_pick {
-	size_t n_ranges;    /* index n_ranges: groups of no range */
-	double *range_mass; /* owned; n_ranges + 1 shares summed */
+	size_t n_ranges;     /* index n_ranges: groups of no range */
+	double *range_mass;  /* owned; n_ranges + 1 shares summed */
+	size_t n_streams;    /* > 1: range_smass kept */
+	double *range_smass; /* owned; (n_ranges + 1) x n_streams: each
+				stream's shares summed by range, from
+				groups with smass; NULL with one stream */
 	struct group top[PK_RUNWAY_CANDIDATES];
 	size_t n_top;
 	struct group *best; /* owned; n_ranges + 1: each range's first */
@@ -73,7 +87,8 @@ struct rw_pick {
 	uint64_t n_groups;  /* groups offered */
 };
 
-void runway_pick_init(struct rw_pick *p, size_t n_ranges);
+/* n_streams: the scenario's (range_smass kept when > 1) */
+void runway_pick_init(struct rw_pick *p, size_t n_ranges, size_t n_streams);
 
 /* Offer g (its mass, start, range and key set) */
 void runway_pick_add(struct rw_pick *p, const struct group *g);
@@ -115,11 +130,15 @@ int runway_key_refs(const struct pk_result_variant *v,
 		    const struct pk_scenario *sc, const struct pk_workload *w,
 		    struct refinfo *refs, double *spread, int *whole_unique);
 
+/* ... several streams: each group's smass (its share of each stream's
+   items, the own property's dist_pmf), mass their sum weighted by
+   weight[k] (each stream's share of the new bytes, for the order) */
 void runway_groups_from_dists(const struct pk_result_variant *v,
 			      const struct pk_scenario *sc,
 			      const struct pk_workload *w,
 			      const struct refinfo *refs, double spread,
-			      int64_t wall0, struct group **tab);
+			      const double *weight, int64_t wall0,
+			      struct group **tab);
 
 /* The groups of a key on one property whose values' logical partitions
    the snapshot keeps (pk_snapshot.value_lps): each logical partition a
@@ -172,5 +191,90 @@ int64_t runway_write_mru(const struct pk_result_variant *v, double mean);
 /* The properties v's key reads (at most PK_QUERY_KEY_REFS) */
 size_t runway_n_refs(const struct pk_result_variant *v,
 		     const struct pk_scenario *sc);
+
+/* ---- runway_rates.c: the workload's rates ---- */
+
+/* One phase of the single cycle the projection repeats, per stream */
+struct rphase {
+	const struct pk_phase_spec *ps;
+	int64_t start_s, dur_s; /* within its stream's cycle */
+	double adds;		/* new items an operation, net of deletes */
+	double mean_bytes;	/* mean item size */
+	double factor;		/* stored bytes an item byte (index_factor) */
+	double ru_per_byte;	/* write charge of the mean item, RU/B */
+	/* RU an operation takes that stores nothing new: point reads,
+	   replaces, deletes and rewriting upserts (and their queries over
+	   a random suffix's values, rule 38) and single-partition queries
+	   land where the items are (keyed); other queries, spread evenly
+	   over the ranges */
+	double keyed_ru, spread_ru;
+	struct pk_schedule_cursor cur;
+	int64_t cur_cycle; /* the cycle cur walks, -1 none */
+};
+
+/* Stretches one cycle of a short stream holds, at most */
+#define PK_RW_CYCLE_STRETCHES 64
+
+/* One stretch of one stream: its new bytes, the RU their writes take,
+   the RU of its other requests (rphase's keyed and spread) and its
+   length, s */
+struct stretch {
+	double bytes, ru, keyed, spread, len;
+};
+
+/* Stretches a stream gives one step, at most */
+#define PK_RW_STRETCHES 64
+
+/* One slice of a step in which every stream's stretch is one: each
+   stream's part of theirs (the streams run at once) */
+struct slice {
+	double len;
+	double bytes[PK_MAX_STREAMS], ru[PK_MAX_STREAMS], keyed[PK_MAX_STREAMS],
+	    spread[PK_MAX_STREAMS];
+};
+
+struct rstream {
+	struct rphase *ph;
+	size_t n;
+	int64_t cycle_s;
+	double scale; /* real seconds a simulated one (time_scale) */
+	/* a cycle shorter than a step (in real time): its first cycle's
+	   stretches, which every step repeats (ASSUMPTION: a daily curve read
+	   at its start) */
+	struct stretch once[PK_RW_CYCLE_STRETCHES];
+	size_t n_once;
+	int have_once;
+};
+
+/* The largest item a size spec gives, bytes */
+double runway_largest_size(const struct pk_size_spec *z);
+
+/* Each stream's phases of sc (st: sc->n_streams entries) for variant v:
+   stored bytes an item byte (factor), write charge, the other requests'
+   RU (rphase); runway_streams_free frees them */
+void runway_streams_init(const struct pk_result_variant *v,
+			 const struct pk_scenario *sc, double factor,
+			 struct rstream *st);
+
+/* Each stream's share of the new bytes over its cycle (its phases' mean
+   rates) into weight[0 .. ns) */
+void runway_streams_weigh(const struct rstream *st, size_t ns, double *weight);
+
+void runway_streams_free(struct rstream *st, size_t ns);
+
+/* The stretches of stream st in [t0, t1) (workload seconds), into out
+   (at most cap); returns how many */
+size_t runway_stretches(const struct pk_scenario *sc, struct rstream *st,
+			double t0, double t1, struct stretch *out, size_t cap);
+
+/* The slices of ns streams' stretches x[k][0 .. nx[k]) (each stream's
+   one after another from 0, lengths in real seconds) into out (room for
+   ns x PK_RW_STRETCHES + 1); returns how many */
+size_t runway_slices_of(struct stretch (*x)[PK_RW_STRETCHES], const size_t *nx,
+			size_t ns, struct slice *out);
+
+/* A time key's keyed requests counted as spread (ASSUMPTION: over the
+   ranges evenly, where its buckets of every time lie) */
+void runway_keyed_spread(struct slice *x, size_t n, size_t ns);
 
 #endif

@@ -33,10 +33,15 @@ int runway_group_order(const struct group *a, const struct group *b)
 		      : (a->key_len > b->key_len) - (a->key_len < b->key_len);
 }
 
-void runway_pick_init(struct rw_pick *p, size_t n_ranges)
+void runway_pick_init(struct rw_pick *p, size_t n_ranges, size_t n_streams)
 {
 	memset(p, 0, sizeof(*p));
 	p->n_ranges = n_ranges;
+	p->n_streams = n_streams;
+	if (n_streams > 1) {
+		p->range_smass = xcalloc((n_ranges + 1) * n_streams,
+					 sizeof(*p->range_smass));
+	}
 	p->range_mass = xcalloc(n_ranges + 1, sizeof(*p->range_mass));
 	p->best = xcalloc(n_ranges + 1, sizeof(*p->best));
 	p->has = xcalloc(n_ranges + 1, 1);
@@ -88,6 +93,13 @@ void runway_pick_add(struct rw_pick *p, const struct group *g)
 
 	p->n_groups++;
 	p->range_mass[r] += g->mass;
+	if (g->smass && p->range_smass) {
+		size_t k;
+
+		for (k = 0; k < p->n_streams; k++) {
+			p->range_smass[r * p->n_streams + k] += g->smass[k];
+		}
+	}
 	/* a smaller share comes later whatever else: most groups stop at
 	   that */
 	if (!p->has[r] || (g->mass >= p->best[r].mass &&
@@ -142,6 +154,7 @@ size_t runway_pick_done(struct rw_pick *p, struct group *out)
 void runway_pick_free(struct rw_pick *p)
 {
 	free(p->range_mass);
+	free(p->range_smass);
 	free(p->best);
 	free(p->has);
 	memset(p, 0, sizeof(*p));

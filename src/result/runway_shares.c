@@ -50,6 +50,50 @@ size_t runway_n_refs(const struct pk_result_variant *v,
 	return kr.n_refs;
 }
 
+/* Several streams: each stream's own property at r->prop's path into
+   r->sprop, scount and snorm, and r->clock / r->unique when every stream
+   that has one generates it so; 0 when they differ (the shares must then
+   come from the run). */
+static int stream_refs(const struct pk_scenario *sc, struct refinfo *r)
+{
+	const char *path = sc->props[r->prop].path;
+	int kind = -1;
+	size_t k, j;
+
+	for (k = 0; k < sc->n_streams && k < PK_MAX_STREAMS; k++) {
+		const struct pk_stream_spec *ss = &sc->streams[k];
+		const struct pk_prop_spec *p = NULL;
+
+		r->sprop[k] = -1;
+		r->scount[k] = 1;
+		r->snorm[k] = 1;
+		for (j = ss->prop_first; j < ss->prop_first + ss->n_props;
+		     j++) {
+			if (strcmp(sc->props[j].path, path) == 0) {
+				r->sprop[k] = (int)j;
+				p = &sc->props[j];
+				break;
+			}
+		}
+		if (!p) {
+			continue;
+		}
+		if (kind >= 0 && (int)p->kind != kind &&
+		    (p->kind == PK_GEN_CLOCK || p->kind == PK_GEN_UNIQUE ||
+		     kind == PK_GEN_CLOCK || kind == PK_GEN_UNIQUE)) {
+			return 0;
+		}
+		kind = (int)p->kind;
+		if (p->kind == PK_GEN_PATTERN || p->kind == PK_GEN_LIST) {
+			r->scount[k] = p->count;
+			r->snorm[k] = dist_norm(&p->dist, p->count);
+		}
+	}
+	r->clock = kind == PK_GEN_CLOCK;
+	r->unique = kind == PK_GEN_UNIQUE;
+	return sc->n_streams <= PK_MAX_STREAMS;
+}
+
 /* The key's references (refs[], n) and the share each value of a hashed
    or random part leaves one key value (*spread); 0 when the shares must
    come from the run; *whole_unique 1 when the key reads a unique
@@ -76,6 +120,9 @@ int runway_key_refs(const struct pk_result_variant *v,
 		}
 		r->clock = sc->props[r->prop].kind == PK_GEN_CLOCK;
 		r->unique = sc->props[r->prop].kind == PK_GEN_UNIQUE;
+		if (sc->n_streams > 1 && !stream_refs(sc, r)) {
+			return 0;
+		}
 		if (r->clock || r->unique) {
 			continue;
 		}
@@ -94,15 +141,45 @@ int runway_key_refs(const struct pk_result_variant *v,
 	return 1;
 }
 
+/* Item i's share of its stream's new items (several streams): the
+   product over the references of its own property's dist_pmf */
+static double stream_mass(const struct pk_scenario *sc,
+			  const struct pk_workload *w,
+			  const struct refinfo *refs, size_t n_refs,
+			  double spread, size_t k, uint64_t i)
+{
+	double mass = spread;
+	size_t j;
+
+	for (j = 0; j < n_refs; j++) {
+		int own;
+		uint32_t idx;
+
+		if (!refs[j].count) {
+			continue;
+		}
+		workload_own_value(w, i, refs[j].prop, &own, &idx);
+		if (own >= 0) {
+			mass *=
+			    dist_pmf(&sc->props[own].dist, refs[j].scount[k],
+				     refs[j].snorm[k], idx);
+		}
+	}
+	return mass;
+}
+
 /* The groups from the distributions: every distinct value code among
-   the items, its mass, summed by key value less time. */
+   the items (with several streams, per stream), its mass, summed by key
+   value less time. */
 void runway_groups_from_dists(const struct pk_result_variant *v,
 			      const struct pk_scenario *sc,
 			      const struct pk_workload *w,
 			      const struct refinfo *refs, double spread,
-			      int64_t wall0, struct group **tab)
+			      const double *weight, int64_t wall0,
+			      struct group **tab)
 {
 	const size_t n_refs = runway_n_refs(v, sc);
+	const uint64_t ns = sc->n_streams > 1 ? sc->n_streams : 1;
 	uint64_t n = workload_items(w), i, codes = 1;
 	unsigned char *bits = NULL;
 	struct codeent *seen = NULL, *ce, *ctmp;
@@ -116,12 +193,14 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 			codes = refs[j].radix * refs[j].count;
 		}
 	}
+	codes = codes > UINT64_MAX / ns ? UINT64_MAX : codes * ns;
 	if (codes <= PK_RW_BITMAP_CODES) {
 		bits = xcalloc((size_t)(codes / 8 + 1), 1);
 	}
 	for (i = 0; i < n; i++) {
 		uint64_t code = 0;
 		double mass = spread;
+		size_t k = workload_item_stream(w, i);
 		struct group *g;
 
 		for (j = 0; j < n_refs; j++) {
@@ -131,6 +210,7 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 				    refs[j].radix;
 			}
 		}
+		code = code * ns + k;
 		if (bits) {
 			if (bits[code / 8] & (1u << (code % 8))) {
 				continue;
@@ -145,7 +225,7 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 			ce->code = code;
 			HASH_ADD(hh, seen, code, sizeof(ce->code), ce);
 		}
-		for (j = 0; j < n_refs; j++) {
+		for (j = 0; ns == 1 && j < n_refs; j++) {
 			if (refs[j].count) {
 				const struct pk_prop_spec *p =
 				    &sc->props[refs[j].prop];
@@ -155,11 +235,21 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 				    workload_value_index(w, i, refs[j].prop));
 			}
 		}
+		if (ns > 1) {
+			mass = stream_mass(sc, w, refs, n_refs, spread, k, i);
+		}
 		runway_item_key(v, sc, w, i, &wall0, &key);
 		if (key.at.status != 0) {
 			continue;
 		}
 		g = runway_group_get(tab, key.id, key.at.id_len, &fresh);
+		if (ns > 1) {
+			if (!g->smass) {
+				g->smass = xcalloc(ns, sizeof(*g->smass));
+			}
+			g->smass[k] += mass;
+			mass *= weight[k];
+		}
 		g->mass += mass;
 		if (fresh) {
 			g->item = i;

@@ -267,6 +267,27 @@ uint32_t workload_value_index(const struct pk_workload *w, uint64_t item,
 			  w->idx[item * w->n_slots + (size_t)w->prop_slot[j]]);
 }
 
+void workload_own_value(const struct pk_workload *w, uint64_t item, int prop,
+			int *own, uint32_t *index)
+{
+	int j = prop;
+
+	if (w->remap) {
+		j = w->remap[(size_t)w->item_stream[item] * w->sc->n_props +
+			     (size_t)prop];
+	}
+	*own = j;
+	*index = 0;
+	if (j >= 0 && w->prop_slot[j] >= 0) {
+		*index = w->idx[item * w->n_slots + (size_t)w->prop_slot[j]];
+	}
+}
+
+size_t workload_item_stream(const struct pk_workload *w, uint64_t item)
+{
+	return w->item_stream ? w->item_stream[item] : 0;
+}
+
 int workload_value_norm(const struct pk_workload *w, int prop, double *norm)
 {
 	if (w->file || w->remap || prop < 0 || (size_t)prop >= w->sc->n_props ||

@@ -27,12 +27,17 @@
  *   size; the phases repeat as a cycle past their end (ASSUMPTION: the
  *   workload as written is what runs every cycle; a cycle shorter than an
  *   hour is said in the sentence: a burst that does not repeat is not a
- *   rate). Stepped an hour at a time (a cycle shorter than an hour at its
- *   cycle's mean) from t = 0 to PK_RUNWAY_HORIZON_S, a fill inside an
- *   hour found linearly. When a property the key reads is not a function
- *   of a drawn value (several streams, a unique property read whole), the
- *   shares are the run's: each logical partition's items written over all
- *   written (share_from_run, said in the sentence).
+ *   rate). Several streams run at once: a logical partition's share is
+ *   kept per stream (each stream's own property at the key's path, its
+ *   own distribution) and applied to that stream's own rates; the
+ *   streams' stretches are cut where any ends. Stepped an hour at a time
+ *   (a cycle shorter than an hour at its cycle's mean) from t = 0 to
+ *   PK_RUNWAY_HORIZON_S, a fill inside an hour found linearly. When a
+ *   property the key reads is not a function of a drawn value (a unique
+ *   property read whole, streams that generate it differently: a clock
+ *   in one, a pattern in another), the shares are the run's: each
+ *   logical partition's items written over all written (share_from_run,
+ *   said in the sentence).
  * - items from a data file, PK_RUNWAY_DATA_TIME ("from the data's own
  *   time"): every record the data holds, whether or not the replay stored
  *   it, at its own time (time field, compression undone; or its arrival
@@ -44,9 +49,18 @@
  * - throughput: a logical partition grows at most as fast as its range's
  *   RU/s (at the end of the run) let its writes of that size succeed,
  *   the range's RU/s shared among its logical partitions by their share
- *   of writes (reads, queries and ranges split later not counted:
- *   ASSUMPTION); bound_range names the range when it held back the
- *   first to fill;
+ *   of writes and with the requests that store nothing new (point reads,
+ *   replaces, deletes, rewriting upserts and single-partition queries by
+ *   the range's share of the writes, other queries evenly over the
+ *   ranges, each at the charge the service gives it or the run found for
+ *   it: pk_queries.read_mru, a query's served RU, rule 38's query over a
+ *   random suffix); ASSUMPTION: a range asked for more than its RU/s
+ *   serves every request the same part, a time key's keyed requests
+ *   spread over every range (they read stored items of every bucket), the
+ *   share of values the run never drew spread evenly over the ranges,
+ *   ranges split later not counted; bound_range names the range when it
+ *   held back the first to fill, bound_shared says other requests were
+ *   in its RU/s;
  * - time buckets (pkey_time_bucket): a key whose value moves on with time
  *   grows only in its current bucket (pkey_time_text at each step), at
  *   the rate of that moment; a bucket that never comes back starts empty;
@@ -126,6 +140,8 @@ struct pk_runway {
 	uint32_t bound_range;	 /* the range whose RU/s held the first back,
 				    else UINT32_MAX */
 	int64_t bound_ru_per_s;	 /* ... its RU/s */
+	int bound_shared;	 /* ... shared with reads, queries or other
+				    requests that store nothing new */
 	int share_from_run;	 /* RATES: shares from the run's writes */
 	double time_scale;	 /* RATES: real seconds a simulated one stands
 				    for (`time_scale:`), 1 without */

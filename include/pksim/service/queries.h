@@ -102,6 +102,9 @@ struct pk_queries {
 	/* What the service charges a write (a create) of an item of bytes
 	   bytes, mRU; lps is the snapshot's (pk_snapshot.lps). */
 	int64_t (*write_mru)(const void *lps, uint64_t bytes);
+	/* What the service charges a point read of an item of bytes bytes,
+	   mRU; lps as write_mru's. NULL for a service that does not say. */
+	int64_t (*read_mru)(const void *lps, uint64_t bytes);
 };
 
 #endif

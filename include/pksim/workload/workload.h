@@ -196,6 +196,21 @@ uint64_t workload_value_indexes(const struct pk_workload *w, int prop);
 uint32_t workload_value_index(const struct pk_workload *w, uint64_t item,
 			      int prop);
 
+/* Item's own value as drawn (several streams too): the property of
+   sc->props it was drawn from (its own stream's at prop's path; prop
+   itself with one stream) into *own, -1 when its stream has none, and
+   its value index among that property's own values into *index (0 for
+   a property not drawn or a CONST; undefined with *own -1). For a
+   projection of each value's share per stream (result/runway): pass
+   both to dist_pmf over that property's own values. Generated items
+   only (workload_value_indexes(w, prop) > 0, item created). */
+void workload_own_value(const struct pk_workload *w, uint64_t item, int prop,
+			int *own, uint32_t *index);
+
+/* The stream (an index into sc->streams) that created item; 0 with one
+   stream. */
+size_t workload_item_stream(const struct pk_workload *w, uint64_t item);
+
 /* Where the workload keeps one property's value indexes, for a caller
    that reads one for every operation (sim.c's per-value cache): item's
    index is (*idx)[item * stride + slot], or 0 when slot < 0. *idx moves

@@ -142,6 +142,13 @@ static int64_t write_mru(const void *lps, uint64_t bytes)
 	return cost_write_mru(&c->cost, bytes);
 }
 
+static int64_t read_mru(const void *lps, uint64_t bytes)
+{
+	const struct pk_container *c = lps;
+
+	return cost_read_mru(&c->cost, bytes);
+}
+
 const struct pk_queries cosmos_queries = {
     .key_text = pkey_format_id,
     .key_json = pkey_format_id_json,
@@ -152,4 +159,5 @@ const struct pk_queries cosmos_queries = {
     .item_key = item_key,
     .id_max = PK_KEY_ID_MAX,
     .write_mru = write_mru,
+    .read_mru = read_mru,
 };

@@ -1,0 +1,364 @@
+/*
+ * runway_rates: a generated workload's rates for the projection
+ * (runway.h has the rules): each stream's phases as one cycle repeated,
+ * the new bytes, their writes' RU and the RU of the requests that store
+ * nothing new over a stretch of time, and the streams' stretches cut
+ * into slices in which each runs at one rate.
+ */
+#include "runway_int.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/mem.h"
+#include "pksim/base/schedule.h"
+#include "pksim/result/result.h"
+#include "pksim/service/metrics.h"
+
+static double mean_size(const struct pk_size_spec *z)
+{
+	switch (z->kind) {
+	case PK_SIZE_UNIFORM:
+		return ((double)z->min_bytes + (double)z->max_bytes) / 2.0;
+	case PK_SIZE_NORMAL:
+		return z->mean_bytes > 1 ? z->mean_bytes : 1;
+	default:
+		return (double)z->bytes;
+	}
+}
+
+double runway_largest_size(const struct pk_size_spec *z)
+{
+	switch (z->kind) {
+	case PK_SIZE_UNIFORM:
+		return (double)z->max_bytes;
+	case PK_SIZE_NORMAL:
+		return (double)PK_MAX_ITEM_BYTES; /* clamped there */
+	default:
+		return (double)z->bytes;
+	}
+}
+
+/* The RU a query of phase ph takes, each as the run charged its served
+   ones (the charge, not how often the replay sent it): into *keyed for a
+   single-partition query, *spread for the others, weighted by the
+   queries' shares of the phase's */
+static void query_ru(const struct pk_result_variant *v,
+		     const struct pk_scenario *sc, size_t ph, double *keyed,
+		     double *spread)
+{
+	const struct pk_phase_spec *ps = &sc->phases[ph];
+	double wsum = 0;
+	size_t q;
+
+	for (q = 0; q < ps->n_queries; q++) {
+		wsum += ps->queries[q].weight;
+	}
+	for (q = 0; q < ps->n_queries && wsum > 0 && v->queries; q++) {
+		size_t k = scenario_query_index(sc, ph, q);
+		const struct pk_result_query *rq;
+		double ru;
+
+		if (k >= v->n_queries || v->queries[k].served == 0) {
+			continue;
+		}
+		rq = &v->queries[k];
+		ru = (double)rq->ru_mru / 1000.0 / (double)rq->served *
+		     ps->queries[q].weight / wsum;
+		if (rq->route == PK_ROUTE_SINGLE) {
+			*keyed += ru;
+		} else {
+			*spread += ru;
+		}
+	}
+}
+
+/* The RU an operation of phase ph (p) takes that stores nothing new,
+   into p->keyed_ru and p->spread_ru (rphase) */
+static void other_ru(const struct pk_result_variant *v,
+		     const struct pk_scenario *sc, size_t ph, struct rphase *p)
+{
+	const struct pk_phase_spec *ps = p->ps;
+	const struct pk_totals *t = &v->metrics->totals;
+	const uint64_t mean = (uint64_t)p->mean_bytes;
+	double write = (double)runway_write_mru(v, p->mean_bytes) / 1000.0;
+	double read =
+	    v->service_queries->read_mru
+		? (double)v->service_queries->read_mru(v->service_state, mean) /
+		      1000.0
+		: 0;
+	/* a reader who cannot compute the key queries first (rule 38):
+	   that query's charge as the run found it */
+	double find = t->key_queries ? (double)t->key_query_mru / 1000.0 /
+					   (double)t->key_queries
+				     : 0;
+	double rewrite = ps->mix[PK_OP_UPSERT] * (1.0 - ps->upsert_new);
+
+	p->keyed_ru =
+	    ps->mix[PK_OP_READ] * (find > 0 ? find : read) +
+	    (ps->mix[PK_OP_REPLACE] + ps->mix[PK_OP_DELETE] + rewrite) *
+		(write + find);
+	p->spread_ru = 0;
+	if (ps->mix[PK_OP_QUERY] > 0) {
+		double keyed = 0, spread = 0;
+
+		query_ru(v, sc, ph, &keyed, &spread);
+		p->keyed_ru += ps->mix[PK_OP_QUERY] * keyed;
+		p->spread_ru = ps->mix[PK_OP_QUERY] * spread;
+	}
+}
+
+void runway_streams_init(const struct pk_result_variant *v,
+			 const struct pk_scenario *sc, double factor,
+			 struct rstream *st)
+{
+	size_t i, j;
+
+	for (i = 0; i < sc->n_streams; i++) {
+		const struct pk_stream_spec *ss = &sc->streams[i];
+		int64_t at = 0;
+
+		st[i].n = ss->n_phases;
+		st[i].ph =
+		    xcalloc(ss->n_phases ? ss->n_phases : 1, sizeof(*st[i].ph));
+		for (j = 0; j < ss->n_phases; j++) {
+			const struct pk_phase_spec *ps =
+			    &sc->phases[ss->phase_first + j];
+			struct rphase *p = &st[i].ph[j];
+
+			p->ps = ps;
+			p->start_s = at;
+			p->dur_s = ps->duration_ms / 1000;
+			at += p->dur_s;
+			p->adds = ps->mix[PK_OP_CREATE] +
+				  ps->mix[PK_OP_UPSERT] * ps->upsert_new +
+				  ps->mix[PK_OP_BATCH] * ps->batch_size -
+				  ps->mix[PK_OP_DELETE];
+			if (p->adds < 0) {
+				p->adds = 0;
+			}
+			p->mean_bytes = mean_size(&ps->item_size);
+			p->factor = factor;
+			p->ru_per_byte =
+			    (double)runway_write_mru(v, p->mean_bytes) /
+			    1000.0 / p->mean_bytes;
+			other_ru(v, sc, ss->phase_first + j, p);
+			p->cur_cycle = -1;
+		}
+		st[i].cycle_s = at;
+	}
+}
+
+/* Each stream's share of the new bytes over its cycle (its phases'
+   mean rates), into weight[0 .. ns): the order the groups of several
+   streams are weighed in */
+void runway_streams_weigh(const struct rstream *st, size_t ns, double *weight)
+{
+	double all = 0;
+	size_t i, j;
+
+	for (i = 0; i < ns; i++) {
+		weight[i] = 0;
+		for (j = 0; j < st[i].n && st[i].cycle_s > 0; j++) {
+			const struct rphase *p = &st[i].ph[j];
+
+			weight[i] += p->ps->rate_per_s * (double)p->dur_s *
+				     p->adds * p->mean_bytes /
+				     (double)st[i].cycle_s;
+		}
+		all += weight[i];
+	}
+	for (i = 0; i < ns && all > 0; i++) {
+		weight[i] /= all;
+	}
+}
+
+void runway_streams_free(struct rstream *st, size_t ns)
+{
+	size_t i;
+
+	for (i = 0; i < ns; i++) {
+		free(st[i].ph);
+	}
+	free(st);
+}
+
+/* Operations phase p offers over [a, b) of its occurrence in cycle k
+   (seconds within the phase) */
+static double phase_ops(const struct pk_scenario *sc, struct rphase *p,
+			int64_t cycle_s, int64_t k, double a, double b)
+{
+	if (!p->ps->schedule) {
+		return p->ps->rate_per_s * (b - a);
+	}
+	if (p->cur_cycle != k) {
+		schedule_cursor_init(
+		    &p->cur, p->ps->schedule,
+		    sc->clock_start_s + k * cycle_s + p->start_s, p->dur_s);
+		p->cur_cycle = k;
+	}
+	return -schedule_cursor_count(&p->cur, a) +
+	       schedule_cursor_count(&p->cur, b);
+}
+
+static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
+		   double t1, struct stretch *out, size_t cap);
+
+/* The stretches of stream st in [t0, t1) (workload seconds), into out
+   (at most cap); returns how many. */
+size_t runway_stretches(const struct pk_scenario *sc, struct rstream *st,
+			double t0, double t1, struct stretch *out, size_t cap)
+{
+	size_t n;
+
+	if (st->cycle_s <= 0) {
+		return 0;
+	}
+	if ((double)st->cycle_s * st->scale < PK_RUNWAY_STEP_S) {
+		double times;
+
+		if (!st->have_once) {
+			st->have_once = 1;
+			n = walk(sc, st, 0, (double)st->cycle_s, st->once,
+				 PK_RW_CYCLE_STRETCHES);
+			st->n_once = n;
+		}
+		times = (t1 - t0) / (double)st->cycle_s;
+		for (n = 0; n < st->n_once && n < cap; n++) {
+			out[n] = st->once[n];
+			out[n].bytes *= times;
+			out[n].ru *= times;
+			out[n].keyed *= times;
+			out[n].spread *= times;
+			out[n].len *= times;
+		}
+		return n;
+	}
+	return walk(sc, st, t0, t1, out, cap);
+}
+
+/* The stretches of stream st in [t0, t1) walked phase by phase */
+static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
+		   double t1, struct stretch *out, size_t cap)
+{
+	size_t n = 0, j;
+	double t = t0;
+
+	while (t < t1 && n < cap) {
+		int64_t k = (int64_t)floor(t / (double)st->cycle_s);
+		double in = t - (double)k * (double)st->cycle_s, end;
+
+		for (j = 0; j + 1 < st->n &&
+			    in >= (double)(st->ph[j].start_s + st->ph[j].dur_s);
+		     j++) {
+		}
+		end = (double)(st->ph[j].start_s + st->ph[j].dur_s);
+		if (end - in > t1 - t) {
+			end = in + (t1 - t);
+		}
+		{
+			struct rphase *p = &st->ph[j];
+			double ops = phase_ops(sc, p, st->cycle_s, k,
+					       in - (double)p->start_s,
+					       end - (double)p->start_s);
+
+			/* stored with the index (rule 11 counts what is
+			   stored), charged on the item */
+			out[n].bytes = ops * p->adds * p->mean_bytes;
+			out[n].ru = out[n].bytes * p->ru_per_byte;
+			out[n].keyed = ops * p->keyed_ru;
+			out[n].spread = ops * p->spread_ru;
+			out[n].bytes *= p->factor;
+			out[n].len = end - in;
+			n++;
+		}
+		t += end - in;
+	}
+	return n;
+}
+
+static int dbl_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Stream k's stretch x into slice o, the part f of it */
+static void slice_add(struct slice *o, size_t k, const struct stretch *x,
+		      double f)
+{
+	o->bytes[k] += x->bytes * f;
+	o->ru[k] += x->ru * f;
+	o->keyed[k] += x->keyed * f;
+	o->spread[k] += x->spread * f;
+}
+
+/* The slices of ns streams' stretches x[k][0 .. nx[k]) (each stream's
+   one after another from 0, lengths in real seconds) into out (room for
+   ns x PK_RW_STRETCHES + 1); returns how many. One stream's are its
+   stretches; several streams' are cut where any stream's stretch ends,
+   each stream's stretch shared among its slices by length. */
+size_t runway_slices_of(struct stretch (*x)[PK_RW_STRETCHES], const size_t *nx,
+			size_t ns, struct slice *out)
+{
+	double cut[PK_MAX_STREAMS * PK_RW_STRETCHES + 1];
+	size_t n_cut = 0, n = 0, i, k, at[PK_MAX_STREAMS] = {0};
+	double from[PK_MAX_STREAMS] = {0};
+
+	if (ns == 1) {
+		for (i = 0; i < nx[0]; i++) {
+			memset(&out[i], 0, sizeof(out[i]));
+			out[i].len = x[0][i].len;
+			slice_add(&out[i], 0, &x[0][i], 1.0);
+		}
+		return nx[0];
+	}
+	for (k = 0; k < ns; k++) {
+		double t = 0;
+
+		for (i = 0; i < nx[k]; i++) {
+			t += x[k][i].len;
+			cut[n_cut++] = t;
+		}
+	}
+	qsort(cut, n_cut, sizeof(*cut), dbl_cmp);
+	for (i = 0; i < n_cut; i++) {
+		double lo = i ? cut[i - 1] : 0, hi = cut[i], mid;
+
+		if (hi - lo <= 1e-9 * (hi > 1 ? hi : 1)) {
+			continue;
+		}
+		mid = (lo + hi) / 2;
+		memset(&out[n], 0, sizeof(out[n]));
+		out[n].len = hi - lo;
+		for (k = 0; k < ns; k++) {
+			while (at[k] < nx[k] &&
+			       from[k] + x[k][at[k]].len <= mid) {
+				from[k] += x[k][at[k]].len;
+				at[k]++;
+			}
+			if (at[k] < nx[k] && x[k][at[k]].len > 0) {
+				slice_add(&out[n], k, &x[k][at[k]],
+					  (hi - lo) / x[k][at[k]].len);
+			}
+		}
+		n++;
+	}
+	return n;
+}
+
+/* A time key's keyed requests counted as spread (ASSUMPTION: over the
+   ranges evenly, where its buckets of every time lie) */
+void runway_keyed_spread(struct slice *x, size_t n, size_t ns)
+{
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < ns; k++) {
+			x[i].spread[k] += x[i].keyed[k];
+			x[i].keyed[k] = 0;
+		}
+	}
+}
