@@ -28,6 +28,7 @@
 #include "pksim/load/report_fields.h"
 #include "pksim/report/report_field.h"
 #include "pksim/report/report_json.h"
+#include "pksim/result/remedy.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
 #include "testutil.h"
@@ -81,6 +82,16 @@ static const char fields_e[] =
     "fleet_pool: {max: 10000}}\n"
     "items: {k: {values: [a, b]}}\n"
     "phases: [{duration: 5s, rate: 200/s, ops: {create: 1}}]\n";
+/* Rate limited past the remedies' work bound: remedies.not_replayed
+   (check_remedy_bound.c derives its 35 replays of 30,625,000 units) */
+static const char fields_f[] =
+    "name: fields-f\n"
+    "container: {partition_key: /k, throughput: 400}\n"
+    "client: {retries: none}\n"
+    "items: {k: {values: \"k{0..9}\"}}\n"
+    "phases:\n"
+    "  - {duration: 100s, rate: 14000/s, ops: {query: 1}, "
+    "queries: [{results: 0}]}\n";
 static const char fields_c[] =
     "name: fields-c\n"
     "container: {partition_key: /k, throughput: 6000, split_delay: 60s}\n"
@@ -407,7 +418,9 @@ static void walk_report(json_t *root, struct walk *w)
 }
 
 /* The JSON report (with scorecards) of scenario text, run here. */
-static json_t *report_of(const char *name, const char *text)
+/* The JSON report of scenario text, its remedies replayed when
+   remedies is 1 */
+static json_t *report_of(const char *name, const char *text, int remedies)
 {
 	struct tu_fx fx;
 	char *buf = NULL;
@@ -417,6 +430,9 @@ static json_t *report_of(const char *name, const char *text)
 
 	ck_assert_ptr_nonnull(mem);
 	tu_fx_run(&fx, name, text);
+	if (remedies) {
+		remedies_build(fx.r, 1);
+	}
 	ck_assert_int_eq(report_json(fx.r, 1, mem), 0);
 	ck_assert_int_eq(fclose(mem), 0);
 	root = json_loadb(buf, len, 0, NULL);
@@ -469,23 +485,27 @@ START_TEST(test_writer_matches_table)
 	free(out);
 	free(err);
 	w.file = "fields-a";
-	root = report_of("fields-a.yaml", fields_a);
+	root = report_of("fields-a.yaml", fields_a, 0);
 	walk_report(root, &w);
 	json_decref(root);
 	w.file = "fields-b";
-	root = report_of("fields-b.yaml", fields_b);
+	root = report_of("fields-b.yaml", fields_b, 0);
 	walk_report(root, &w);
 	json_decref(root);
 	w.file = "fields-c";
-	root = report_of("fields-c.yaml", fields_c);
+	root = report_of("fields-c.yaml", fields_c, 0);
 	walk_report(root, &w);
 	json_decref(root);
 	w.file = "fields-d";
-	root = report_of("fields-d.yaml", fields_d);
+	root = report_of("fields-d.yaml", fields_d, 0);
 	walk_report(root, &w);
 	json_decref(root);
 	w.file = "fields-e";
-	root = report_of("fields-e.yaml", fields_e);
+	root = report_of("fields-e.yaml", fields_e, 0);
+	walk_report(root, &w);
+	json_decref(root);
+	w.file = "fields-f";
+	root = report_of("fields-f.yaml", fields_f, 1);
 	walk_report(root, &w);
 	json_decref(root);
 	ck_assert_int_gt(w.leaves, 1000);

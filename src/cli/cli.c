@@ -506,7 +506,8 @@ static int render(struct pk_result *res, const struct pk_run_opts *o,
 
 		progress_remedies_start(prog, n, most);
 		remedies_build(res, o->jobs);
-		progress_remedies_end(prog, remedies_replays(res));
+		progress_remedies_end(prog, remedies_replays(res),
+				      remedies_not_replayed(res));
 	}
 	if (o->format == PK_FORMAT_CSV) {
 		rc = report_csv(res, mem);

@@ -210,12 +210,17 @@ void progress_remedies_start(struct pk_progress *p, size_t variants,
 	fflush(p->out);
 }
 
-void progress_remedies_end(struct pk_progress *p, size_t replays)
+void progress_remedies_end(struct pk_progress *p, size_t replays,
+			   const char *not_replayed)
 {
 	int64_t end = now_ns();
 	double all = (double)(end - p->start_ns);
 	double took = (double)(end - p->remedies_ns);
 
+	if (p->out && not_replayed) {
+		fprintf(p->out, "pksim: remedies %s\n", not_replayed);
+		fflush(p->out);
+	}
 	if (!p->out || replays == 0) {
 		return;
 	}

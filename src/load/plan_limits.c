@@ -218,6 +218,26 @@ static double phase_work(const struct pk_phase_spec *p, double ranges)
 			: 0);
 }
 
+double scenario_work_units(const struct pk_scenario *s)
+{
+	double ranges = ld_ranges_bound(s), work = 0;
+	size_t i;
+
+	if (s->items_file && s->items_file->monitor) {
+		work = (double)s->items_file->monitor->pieces;
+	} else if (s->items_file && s->items_file->trace) {
+		const struct pk_items_file *f = s->items_file;
+		double recs = ld_file_records(f), nq = ld_file_queries(f, recs);
+
+		work =
+		    recs + queries_work(f->queries, f->n_queries, nq, ranges);
+	}
+	for (i = 0; i < s->n_phases; i++) {
+		work += phase_work(&s->phases[i], ranges);
+	}
+	return work;
+}
+
 /* The largest item a run writes, in bytes. */
 uint64_t ld_largest_item(const struct pk_scenario *s)
 {

@@ -520,37 +520,43 @@ double ld_ranges_bound(const struct pk_scenario *s)
 	return r;
 }
 
+/* The data files as loaded, held for the run */
+static double files_bytes(const struct pk_scenario *s)
+{
+	return (double)trace_memory_bytes(s->items_file ? s->items_file->trace
+							: NULL) +
+	       (double)trace_memory_bytes(s->preload && s->preload->file
+					      ? s->preload->file->trace
+					      : NULL);
+}
+
 /*
- * Refuse up front a run whose memory would pass PK_SCENARIO_MAX_TRACK_BYTES
- * (scenario.h): the estimate covers the items (the
+ * The estimate (scenario.h) of what a run of s holds: the items (the
  * workload's record, each variant's slot when a later operation can name
  * an item, scenario_items_read_back, and, when ids can repeat, its id
  * entry), each variant's logical and physical partitions, per-second
- * records and
- * samples (one per range a second's requests reach, kept for runs up to
- * PK_SCENARIO_DETAIL_MAX_S; longer runs keep per-range buckets instead),
- * per-minute records and the retry-wait
- * histogram (a counter per ms up to max_wait plus the 410 waits); every
- * per-variant term is multiplied by the variants (compare). A data file's
- * operations are its records' creates and the queries `compare --query`
- * sends among them, over the arrivals' span plus max_wait,
- * and every operation of the records arriving within one max_wait can
- * be waiting to retry at once (all of them with --at-once). The error
- * gives the estimate by part and what to change.
+ * records and samples (one per range a second's requests reach, kept for
+ * runs up to PK_SCENARIO_DETAIL_MAX_S; longer runs keep per-range buckets
+ * instead), per-minute records and the retry-wait histogram (a counter
+ * per ms up to max_wait plus the 410 waits); every per-variant term is
+ * multiplied by the variants (compare). A data file's operations are its
+ * records' creates and the queries `compare --query` sends among them,
+ * over the arrivals' span plus max_wait, and every operation of the
+ * records arriving within one max_wait can be waiting to retry at once
+ * (all of them with --at-once).
  */
-void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
+void scenario_memory_estimate(const struct pk_scenario *s,
+			      struct pk_memory_estimate *e)
 {
 	double items = items_planned(s), ops = 0, dur_s = 0, q = 0;
 	double item_bytes = (double)ld_largest_item(s);
-	double it_b, lp_b = 0, smp_b = 0, hist_b, rq_b = 0, total;
-	double file_b, cq_b;
 	double wait_s = plan_retry_life_s(s);
-	char ia[PK_FMT_BYTES], qa[PK_FMT_BYTES], rq[512] = "";
 	const struct pk_prop_spec *id = scenario_find_prop(s, "/id");
 	int ids = s->items_file || !id || id->kind != PK_GEN_UNIQUE;
 	double tg = 0, slot;
 	size_t i;
 
+	memset(e, 0, sizeof(*e));
 	for (i = 0; i < s->n_phases; i++) {
 		double d = (double)s->phases[i].duration_ms / 1000.0;
 		const double *m = s->phases[i].mix;
@@ -581,24 +587,28 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 		   bringing its share of the queries */
 		per_rec = recs > 0 ? ops / recs : 1;
 		if (ld_plan_retry(s).enabled) {
-			rq_b = file_records_within(f, wait_s) * per_rec *
-			       PK_SCENARIO_RETRY_BYTES * (double)s->n_variants;
+			e->retries = file_records_within(f, wait_s) * per_rec *
+				     PK_SCENARIO_RETRY_BYTES *
+				     (double)s->n_variants;
 		}
 	}
 	if (s->items_file && s->items_file->monitor) {
 		/* a monitor log's requests, each row's over its second */
 		ops = (double)s->items_file->monitor->pieces;
 		q = 0;
-		rq_b = ld_plan_retry(s).enabled
-			   ? monitor_within(s->items_file->monitor, wait_s) *
-				 PK_SCENARIO_RETRY_BYTES * (double)s->n_variants
-			   : 0;
+		e->retries =
+		    ld_plan_retry(s).enabled
+			? monitor_within(s->items_file->monitor, wait_s) *
+			      PK_SCENARIO_RETRY_BYTES * (double)s->n_variants
+			: 0;
 	}
+	e->n_items = items;
+	e->queries = q;
 	slot = scenario_items_read_back(s) ? PK_SCENARIO_SLOT_BYTES : 0;
-	it_b = items * (PK_SCENARIO_ITEM_BYTES +
-			(slot + tg + (ids ? PK_SCENARIO_ID_BYTES : 0)) *
-			    (double)s->n_variants);
-	hist_b =
+	e->items = items * (PK_SCENARIO_ITEM_BYTES +
+			    (slot + tg + (ids ? PK_SCENARIO_ID_BYTES : 0)) *
+				(double)s->n_variants);
+	e->histograms =
 	    ((double)(ld_plan_retry(s).enabled ? ld_plan_retry(s).max_wait_ms
 					       : 0) +
 	     PK_SCENARIO_GONE_WAIT_MS + 1) *
@@ -609,53 +619,62 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 		double r = ranges_planned(s, c, items, item_bytes, lps);
 		double smp = ops + q * (r - 1);
 
-		lp_b +=
+		e->partitions +=
 		    lps * (PK_SCENARIO_LP_BYTES + lp_key_bytes(s, c, items)) +
 		    r * PK_SCENARIO_RANGE_BYTES;
 		if (s->preload) {
-			lp_b += preload_lp_bytes(s, c, items);
+			e->partitions += preload_lp_bytes(s, c, items);
 		}
 		if (c->default_ttl_s != 0) {
 			/* TTL (rule 28): each item's expiry, and an entry in
 			   the expiry queue per write, another once it waits */
-			it_b += items * PK_SCENARIO_TTL_ITEM_BYTES +
-				ops * PK_SCENARIO_TTL_ENTRY_BYTES;
+			e->items += items * PK_SCENARIO_TTL_ITEM_BYTES +
+				    ops * PK_SCENARIO_TTL_ENTRY_BYTES;
 		}
 		if (dur_s <= PK_SCENARIO_DETAIL_MAX_S) {
 			if (smp > dur_s * r) {
 				smp = dur_s * r;
 			}
-			smp_b += smp * PK_SCENARIO_SAMPLE_BYTES +
-				 dur_s * PK_SCENARIO_SECOND_BYTES;
+			e->samples += smp * PK_SCENARIO_SAMPLE_BYTES +
+				      dur_s * PK_SCENARIO_SECOND_BYTES;
 		} else {
 			/* per-range buckets (metrics.h) */
 			if (smp > PK_SCENARIO_BUCKETS_PER_RANGE * r) {
 				smp = PK_SCENARIO_BUCKETS_PER_RANGE * r;
 			}
-			smp_b += smp * PK_SCENARIO_BUCKET_BYTES;
+			e->samples += smp * PK_SCENARIO_BUCKET_BYTES;
 		}
-		smp_b += dur_s / 60.0 * PK_SCENARIO_SECOND_BYTES;
+		e->samples += dur_s / 60.0 * PK_SCENARIO_SECOND_BYTES;
 	}
 	if (!s->items_file) {
 		/* the busiest phase's waiting retries (with a data file,
-		   rq_b counts them over the arrivals) */
+		   they are counted over the arrivals above) */
 		size_t worst;
 		double queued;
 
-		rq_b = retry_queue_bytes(s, &worst, &queued);
+		e->retries = retry_queue_bytes(s, &worst, &queued);
 	}
-	/* the data files as loaded, held for the run */
-	file_b = (double)trace_memory_bytes(s->items_file ? s->items_file->trace
-							  : NULL) +
-		 (double)trace_memory_bytes(s->preload && s->preload->file
-						? s->preload->file->trace
-						: NULL);
-	cq_b = client_queue_bytes(s);
-	total = it_b + lp_b + smp_b + hist_b + rq_b + file_b + cq_b;
-	if (total <= PK_SCENARIO_MAX_TRACK_BYTES) {
+	e->files = files_bytes(s);
+	e->client_queues = client_queue_bytes(s);
+	e->total = e->items + e->partitions + e->samples + e->histograms +
+		   e->retries + e->files + e->client_queues;
+}
+
+/* Refuse up front a run whose memory estimate (scenario_memory_estimate)
+   passes PK_SCENARIO_MAX_TRACK_BYTES (scenario.h): the error gives the
+   estimate by part and what to change. */
+void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
+{
+	struct pk_memory_estimate e;
+	char ia[PK_FMT_BYTES], qa[PK_FMT_BYTES], rq[512] = "";
+	double items;
+
+	scenario_memory_estimate(s, &e);
+	items = e.n_items;
+	if (e.total <= PK_SCENARIO_MAX_TRACK_BYTES) {
 		return;
 	}
-	if (!s->items_file && rq_b > PK_SCENARIO_MAX_TRACK_BYTES) {
+	if (!s->items_file && e.retries > PK_SCENARIO_MAX_TRACK_BYTES) {
 		check_retry_memory(ld, s); /* the retries alone: say so */
 		return;
 	}
@@ -663,20 +682,20 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 		snprintf(rq, sizeof(rq),
 			 "; %s queries and the retries that can wait at "
 			 "once: %.2f GiB; the data files as loaded: %.2f GiB",
-			 ld_approx(q, qa), rq_b / (double)PK_GIB,
-			 file_b / (double)PK_GIB);
+			 ld_approx(e.queries, qa), e.retries / (double)PK_GIB,
+			 e.files / (double)PK_GIB);
 	} else {
 		snprintf(rq, sizeof(rq),
 			 "; the retries that can wait at once: %.2f GiB",
-			 rq_b / (double)PK_GIB);
+			 e.retries / (double)PK_GIB);
 	}
-	if (cq_b > 0) {
+	if (e.client_queues > 0) {
 		size_t n = strlen(rq);
 
 		snprintf(rq + n, sizeof(rq) - n,
 			 "; operations waiting for the client's workers or "
 			 "ru_budget: %.2f GiB",
-			 cq_b / (double)PK_GIB);
+			 e.client_queues / (double)PK_GIB);
 	}
 	ld_err_at(
 	    ld,
@@ -691,12 +710,12 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 	    "records: %.2f GiB; "
 	    "retry-wait histograms: %.2f GiB%s; %zu variant%s), and pksim "
 	    "stops at %.0f GiB before it starts; %s",
-	    gib_decimals(total), total / (double)PK_GIB,
+	    gib_decimals(e.total), e.total / (double)PK_GIB,
 	    items < 9e18 ? fmt_thousands(llround(items), ia)
 			 : ld_approx(items, ia),
-	    llround(items) == 1 ? "" : "s", it_b / (double)PK_GIB,
-	    lp_b / (double)PK_GIB, smp_b / (double)PK_GIB,
-	    hist_b / (double)PK_GIB, rq, s->n_variants,
+	    llround(items) == 1 ? "" : "s", e.items / (double)PK_GIB,
+	    e.partitions / (double)PK_GIB, e.samples / (double)PK_GIB,
+	    e.histograms / (double)PK_GIB, rq, s->n_variants,
 	    s->n_variants == 1 ? "" : "s",
 	    PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB,
 	    s->items_file ? "use fewer records (limit), a smaller --query "

@@ -611,6 +611,10 @@ void remedies_text(const struct pk_result *r, const struct pk_result_variant *v,
 	if (!m) {
 		return;
 	}
+	if (m->not_replayed) {
+		fprintf(out, "\nremedies (%s)\n", m->not_replayed);
+		return;
+	}
 	s = remedies_intro(r, m);
 	fprintf(out, "\nremedies (%s)\n", s);
 	free(s);
@@ -670,6 +674,12 @@ void remedies_markdown(const struct pk_result *r,
 	if (!m) {
 		return;
 	}
+	if (m->not_replayed) {
+		fprintf(out, "\n#### Remedies\n\n");
+		esc(m->not_replayed, out);
+		fputc('\n', out);
+		return;
+	}
 	s = remedies_intro(r, m);
 	fprintf(out, "\n#### Remedies (replayed)\n\n");
 	esc(s, out);
@@ -707,6 +717,12 @@ void remedies_html(const struct pk_result *r, const struct pk_result_variant *v,
 	char *s;
 
 	if (!m) {
+		return;
+	}
+	if (m->not_replayed) {
+		fprintf(out, "<h3>Remedies</h3>\n<p>");
+		esc(m->not_replayed, out);
+		fprintf(out, "</p>\n");
 		return;
 	}
 	s = remedies_intro(r, m);

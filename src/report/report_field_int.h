@@ -130,7 +130,8 @@ field_group_fn field_rem_replays, field_rem_max, field_rem_setting,
     field_rem_item_429, field_rem_item_failed, field_rem_item_pp,
     field_rem_item_splits, field_rem_redist_n, field_rem_redist_id,
     field_rem_redist_before, field_rem_redist_after, field_rem_hours,
-    field_rem_classic, field_rem_dynamic, field_rem_text;
+    field_rem_classic, field_rem_dynamic, field_rem_text,
+    field_rem_not_replayed;
 
 /* The table, in load/report_fields.def's order (report_field_table.c). */
 extern const struct field_reader field_readers[];

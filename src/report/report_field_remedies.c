@@ -127,6 +127,15 @@ void field_rem_merge_to(const struct field_ctx *c, struct pk_field_value *o)
 	}
 }
 
+void field_rem_not_replayed(const struct field_ctx *c, struct pk_field_value *o)
+{
+	if (rem(c)->not_replayed) {
+		fv_text(o, rem(c)->not_replayed);
+	} else {
+		fv_null(o);
+	}
+}
+
 void field_rem_bulk(const struct field_ctx *c, struct pk_field_value *o)
 {
 	if (rem(c)->bulk_name) {

@@ -826,6 +826,7 @@ const struct field_reader field_readers[] = {
     FN("findings[]", SEL_NONE, 0, finding),
     FN("remedies.replays", SEL_NONE, FW_REMEDIES, field_rem_replays),
     FN("remedies.max_replays", SEL_NONE, FW_REMEDIES, field_rem_max),
+    FN("remedies.not_replayed", SEL_NONE, FW_REMEDIES, field_rem_not_replayed),
     FN("remedies.setting", SEL_NONE, FW_REMEDIES, field_rem_setting),
     FN("remedies.start_ru_per_s", SEL_NONE, FW_REMEDIES, field_rem_start),
     FN("remedies.max_without_split_ru_per_s", SEL_NONE, FW_REMEDIES,

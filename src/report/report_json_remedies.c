@@ -80,6 +80,10 @@ json_t *report_json_remedies(const struct pk_remedies *m)
 
 	json_object_set_new(o, "replays", count(m->replays));
 	json_object_set_new(o, "max_replays", count(m->max_replays));
+	if (m->not_replayed) {
+		json_object_set_new(o, "not_replayed",
+				    json_string(m->not_replayed));
+	}
 	json_object_set_new(
 	    o, "setting",
 	    json_string(m->autoscale ? "autoscale_max" : "ru_per_s"));

@@ -872,12 +872,27 @@ static size_t pool_threads(const struct pk_scenario *sc, unsigned jobs,
 	return g < n ? g : n;
 }
 
+/* Mark every remedy of r not replayed, the bounds' sentence why (copied)
+   said once for all of them */
+static void skip(struct pk_remedies *r, const char *why)
+{
+	size_t k;
+
+	r->not_replayed = xstrdup(why);
+	for (k = 0; k < PK_REMEDY_KINDS; k++) {
+		r->items[k].status = PK_REMEDY_NOT_REPLAYED;
+		r->items[k].why_not = "the replays would pass pksim's bounds "
+				      "(see remedies.not_replayed)";
+	}
+}
+
 void remedies_build(struct pk_result *res, unsigned jobs)
 {
 	struct remedy_pool p;
 	pthread_t *th;
 	int *started;
 	size_t i, n = 0, g;
+	char *why;
 
 	memset(&p, 0, sizeof(p));
 	p.tasks =
@@ -897,7 +912,15 @@ void remedies_build(struct pk_result *res, unsigned jobs)
 		n++;
 	}
 	p.n = n;
-	g = pool_threads(res->sc, jobs, n);
+	g = remedy_fit(res->sc, p.tasks, n, pool_threads(res->sc, jobs, n),
+		       &why);
+	for (i = 0; why && i < n; i++) {
+		skip(p.tasks[i].out, why);
+	}
+	free(why);
+	if (g == 0) {
+		p.n = 0; /* the bounds' sentence stands for the replays */
+	}
 	pthread_mutex_init(&p.lock, NULL);
 	th = xcalloc(g ? g : 1, sizeof(*th));
 	started = xcalloc(g ? g : 1, sizeof(*started));
@@ -954,6 +977,18 @@ size_t remedies_replays(const struct pk_result *res)
 	return n;
 }
 
+const char *remedies_not_replayed(const struct pk_result *res)
+{
+	size_t i;
+
+	for (i = 0; i < res->n_variants; i++) {
+		if (res->variants[i].remedies) {
+			return res->variants[i].remedies->not_replayed;
+		}
+	}
+	return NULL;
+}
+
 void remedies_free(struct pk_remedies *r)
 {
 	size_t k;
@@ -967,5 +1002,6 @@ void remedies_free(struct pk_remedies *r)
 		figures_free(&r->items[k].after);
 	}
 	free(r->redist_ru);
+	free(r->not_replayed);
 	free(r);
 }

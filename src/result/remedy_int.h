@@ -64,4 +64,16 @@ int64_t autoscale_grid(int64_t x);
 int replay_with(const struct remedy_task *t, const struct replay_change *ch,
 		struct pk_remedy_figures *f, char **why);
 
+/*
+ * The threads, at most g, that n tasks' replays (set up: max_replays
+ * known) run in within pksim's bounds (remedy_bound.c): every replay's
+ * work together (max_replays x the units one replay of the variant at the
+ * most RU/s a search tries takes, scenario_work_units) within
+ * PK_SCENARIO_MAX_WORK, and the run's memory estimate plus that many
+ * replays at once within PK_SCENARIO_MAX_TRACK_BYTES. 0 when none fits,
+ * with the sentence saying why in *why (owned), else *why NULL.
+ */
+size_t remedy_fit(const struct pk_scenario *sc, const struct remedy_task *tasks,
+		  size_t n, size_t g, char **why);
+
 #endif

@@ -57,11 +57,15 @@ struct pk_progress {
  *   replays, each as long as the run); --no-remedies skips them
  * and after, with their share of the wall time since progress_start:
  *   pksim: the remedies' 12 replays took 5.9 s, 91% of the wall time
+ * or, when none ran because they would pass the run's bounds
+ * (not_replayed: remedy.h's sentence, borrowed; NULL when they ran):
+ *   pksim: remedies not replayed: their at most 41 replays ...
  * Wall time is said here only, never in the report.
  */
 void progress_remedies_start(struct pk_progress *p, size_t variants,
 			     size_t max_replays);
-void progress_remedies_end(struct pk_progress *p, size_t replays);
+void progress_remedies_end(struct pk_progress *p, size_t replays,
+			   const char *not_replayed);
 
 /* Start timing; out (borrowed) gets the line if it is a terminal and
    quiet is 0; so's progress callback becomes p's (progress_update). */

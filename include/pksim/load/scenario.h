@@ -837,6 +837,42 @@ int scenario_check_plan(const struct pk_scenario *s, struct pk_diag *diag);
    limit counts), 0 with a data file; for progress.h's share done. */
 double scenario_planned_ops(const struct pk_scenario *s);
 
+/* What a run of a scenario holds at most, in bytes, by part
+   (scenario_memory_estimate); the loader refuses a scenario whose total
+   passes PK_SCENARIO_MAX_TRACK_BYTES. An upper bound: measured peaks stay
+   below it (tools/bench prints both). */
+struct pk_memory_estimate {
+	double items;	      /* items' records, slots, ids, draw sets, TTL */
+	double partitions;    /* logical partitions (at their key's length,
+				 preloaded ones too) and physical ones */
+	double samples;	      /* per-second samples and records, per-range
+				 buckets, per-minute records */
+	double histograms;    /* retry-wait histograms */
+	double retries;	      /* retries that can wait at once */
+	double files;	      /* the data files as loaded */
+	double client_queues; /* operations waiting for a client's workers
+				 or ru_budget */
+	double total;	      /* the parts added up */
+	double n_items;	      /* items the run can write (a count) */
+	double queries;	      /* queries the run sends (a count) */
+};
+
+/*
+ * The memory a run of s would take at most, every variant together, into
+ * *e (bytes; the figures of plan_memory.c, scenario.h's PK_SCENARIO_*
+ * sizes). Reads s only; no error: s is a scenario the loader accepted.
+ */
+void scenario_memory_estimate(const struct pk_scenario *s,
+			      struct pk_memory_estimate *e);
+
+/*
+ * The units of work one variant's run of s takes, as the up-front bound
+ * counts them (PK_SCENARIO_MAX_WORK): an operation 1, each value of a
+ * query's IN list 1 more, each physical partition a query can visit
+ * PK_SCENARIO_RANGE_WORK more; a monitor log's requests 1 each.
+ */
+double scenario_work_units(const struct pk_scenario *s);
+
 /*
  * 1 when an operation of s can name an item stored before it, so each
  * variant keeps every item's slot (its stored bytes and logical

@@ -212,6 +212,11 @@ struct pk_remedies {
 	int64_t *redist_ru;
 	size_t replays;	    /* every replay run */
 	size_t max_replays; /* the bound said before they ran */
+	/* why none was replayed: their work or memory would pass the
+	   bounds a run is held to (PK_SCENARIO_MAX_WORK,
+	   PK_SCENARIO_MAX_TRACK_BYTES), a sentence; owned, NULL when they
+	   ran */
+	char *not_replayed;
 };
 
 /*
@@ -244,6 +249,12 @@ void remedies_build(struct pk_result *res, unsigned jobs);
  * max_replays, added up).
  */
 size_t remedies_plan(const struct pk_result *res, size_t *max_replays);
+
+/* Why remedies_build replayed no remedy of res (pk_remedies.not_replayed
+   of its first variant with remedies: the bounds are the run's, the same
+   for every variant), borrowed from res; NULL when they were replayed or
+   none was needed */
+const char *remedies_not_replayed(const struct pk_result *res);
 
 /* The replays remedies_build ran for res, every variant's added up */
 size_t remedies_replays(const struct pk_result *res);
