@@ -1022,8 +1022,8 @@ START_TEST(test_container_serverless)
 END_TEST
 
 /*
- * Redistribution beside ranges holding a fraction of an RU/s (found by
- * fuzz_run): 36,000 RU/s make 6 ranges (rule 2); lowered to 2,000 each
+ * Redistribution beside ranges holding a fraction of an RU/s: 36,000
+ * RU/s make 6 ranges (rule 2); lowered to 2,000 each
  * holds 2,000 / 6 = 333.333 RU/s (333,333 mRU, rounded down). Ranges 0-2
  * set to 2,000 + 4,000 + 1,000: the shares add up to 7,000,000 +
  * 3 x 333,333 = 7,999,999 mRU, so the container's total (D-REDIST: the sum)
