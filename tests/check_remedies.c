@@ -95,10 +95,10 @@ START_TEST(test_remedies_sre_raise)
 	   40,000 to 100 takes 1 + log2(200) -> 9 */
 	ck_assert_int_eq(x->hint, 28000);
 	ck_assert_uint_eq(x->replays, 3);
-	/* one for the redistribution, 2 for autoscale (below) and one for
-	   each of the bulk stream's 3 remedies (its two streams: "big"
-	   offered the most RU) */
-	ck_assert_uint_eq(m->replays, 9);
+	/* one for the redistribution, 2 for autoscale (below), 12 for the
+	   bulk stream's budget, 1 for its Low priority and 2 for its bucket
+	   (below; its two streams: "big" offered the most RU) */
+	ck_assert_uint_eq(m->replays, 21);
 	ck_assert_uint_le(m->replays, m->max_replays);
 	/* the run: range 3 offered 7,000 a second against 5,000 */
 	ck_assert_uint_gt(m->before.throttled_429, 0);
@@ -139,6 +139,39 @@ START_TEST(test_remedies_sre_raise)
 	ck_assert_uint_eq(x->after.n_hours, 1);
 	ck_assert_int_eq(x->after.billed_classic[0], 28000);
 	ck_assert_int_eq(x->after.billed_dynamic[0], 10000);
+	/* The bulk stream "big" beside the interactive "others" (4,004
+	   429s in the run), searched on the grid of 1 % of 20,000 = 200
+	   RU/s. Range 3's share is 5,000 (rule 4) and "others" puts 1,000
+	   RU/s on it; every create of "big" lands there, so a client budget
+	   B (big's RU a second in all, paced evenly) leaves the interactive
+	   creates room while B + 1,000 <= 5,000: B = 4,000; at 4,200 range 3
+	   is offered 5,200 and "others" gets 429s. The room estimate, 20,000
+	   - 4,000 = 16,000, counts the container, not range 3: from it (w =
+	   20,000 - B withheld: 4,000) the search steps w up by 200, 400,
+	   ..., 6,400 (B 15,800 .. 3,400: 6 replays, the last clean), then
+	   bisects the 6,400 between B 9,800 and 3,400 to 200 (5): 1 + 6 + 5
+	   = 12 replays. */
+	x = &m->items[PK_REMEDY_BUDGET];
+	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
+	ck_assert_int_eq(x->step, 200);
+	ck_assert_int_eq(x->hint, 16000);
+	ck_assert_int_eq(x->setting, 4000);
+	ck_assert_int_eq(x->below, 4200);
+	ck_assert_uint_eq(x->replays, 12);
+	ck_assert_uint_eq(x->after.inter_429, 0);
+	/* A bucket caps "big" at P % of each partition's RU/s (rule 31;
+	   scenarios/README.md: per partition, so P % of the container in
+	   all): range 3 holds 5,000 x P / 100 + 1,000 <= 5,000 while P <=
+	   80: 80 % = 16,000 RU/s, the room, so the search's first replay
+	   holds; 81 % (16,200, 4,050 on range 3) rate limits "others": 2
+	   replays. */
+	x = &m->items[PK_REMEDY_BUCKET];
+	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
+	ck_assert_int_eq(x->setting, 16000);
+	ck_assert_int_eq(m->bucket_pct, 80);
+	ck_assert_int_eq(x->below, 16200);
+	ck_assert_uint_eq(x->replays, 2);
+	ck_assert_uint_eq(x->after.inter_429, 0);
 	/* 5,000 RU/s a partition, not under rule 36's 3,000: no merge */
 	ck_assert_int_eq(m->items[PK_REMEDY_MERGE].status,
 			 PK_REMEDY_NOT_APPLICABLE);
@@ -209,18 +242,15 @@ START_TEST(test_remedies_autoscale_burst)
 END_TEST
 
 /*
- * The 429s of variant `variant` of the shipped scenario NAME run with its
- * text's `from` replaced by `to` (once, `from` must occur): an
- * independent run of a setting a search printed, the same seed and
- * arrivals, no remedy code involved.
+ * Run the shipped scenario NAME with its text's `from` replaced by `to`
+ * (once, `from` must occur) into *f: an independent run of a setting a
+ * search printed, the same seed and arrivals, no remedy code involved.
  */
-static uint64_t shipped_429_with(const char *name, const char *from,
-				 const char *to, const char *variant)
+static void shipped_run_with(struct tu_fx *f, const char *name,
+			     const char *from, const char *to)
 {
 	char path[256], *text, *at, *edited;
 	size_t len;
-	struct tu_fx f;
-	uint64_t n;
 
 	snprintf(path, sizeof(path), "scenarios/%s.yaml", name);
 	text = tu_read_file(tu_src(path), &len);
@@ -228,12 +258,36 @@ static uint64_t shipped_429_with(const char *name, const char *from,
 	ck_assert_msg(at != NULL, "%s: no '%s'", name, from);
 	edited = xasprintf("%.*s%s%s", (int)(at - text), text, to,
 			   at + strlen(from));
-	tu_fx_run(&f, path, edited);
+	tu_fx_run(f, path, edited);
+	free(edited);
+	free(text);
+}
+
+/* The 429s of variant `variant` (NULL: the first) of shipped_run_with */
+static uint64_t shipped_429_with(const char *name, const char *from,
+				 const char *to, const char *variant)
+{
+	struct tu_fx f;
+	uint64_t n;
+
+	shipped_run_with(&f, name, from, to);
 	n = (variant ? tu_fx_variant(&f, variant) : &f.r->variants[0])
 		->metrics->totals.throttled_429;
 	tu_fx_free(&f);
-	free(edited);
-	free(text);
+	return n;
+}
+
+/* The 429s of stream `stream` of the first variant of shipped_run_with */
+static uint64_t shipped_stream_429_with(const char *name, const char *from,
+					const char *to, size_t stream)
+{
+	struct tu_fx f;
+	uint64_t n;
+
+	shipped_run_with(&f, name, from, to);
+	ck_assert_uint_gt(f.r->variants[0].n_streams, stream);
+	n = f.r->variants[0].streams[stream].all.throttled_429;
+	tu_fx_free(&f);
 	return n;
 }
 
@@ -646,16 +700,36 @@ END_TEST
 /*
  * The bulk stream's remedies on priority-bulk (its header derives the
  * run: 1 partition of 1,000 RU/s; interactive 100 creates/s = 500 RU/s,
- * bulk 200/s = 1,000 RU/s at Low, 10 s, retries off; 33 interactive and
- * 967 bulk 429s). The bulk stream offered the most RU (2,000 x 5 against
- * 1,000 x 5); the room it has is 1,000 - 500 = 500 RU/s.
- * - budget 500 RU/s: the bulk stream paced at 100 creates/s, every
- *   second 500 + 500 = 1,000 RU fits: 0 429s anywhere; its 2,000
- *   creates x 5 RU / 500 RU/s = 20 s, so its last answer near t = 20 s;
+ * one every 10 ms from t = 0, bulk 200/s = 1,000 RU/s at Low, 10 s,
+ * retries off; 33 interactive and 967 bulk 429s). The bulk stream
+ * offered the most RU (2,000 x 5 against 1,000 x 5); the room it has is
+ * 1,000 - 500 = 500 RU/s. The interactive stream had 429s, so the budget
+ * and the bucket are searched on the grid of 1 % of 1,000 = 10 RU/s for
+ * the largest that leaves it none.
+ * - budget B: the client paces the bulk creates ceil(5,000,000 / B) us
+ *   apart, each sent at its time rounded up to the ms. Only second 0 can
+ *   throttle the interactive stream (later, High's 500 RU of the second
+ *   before keep Low within 1,000 - 500, rule 30). B = 500: one bulk
+ *   create every 10 ms after the interactive one of that ms, 100 + 100
+ *   creates = 1,000 RU in second 0: all fit; then 100 a second at Low
+ *   within 500: 0 429s anywhere; 2,000 creates x 5 RU / 500 RU/s = 20 s,
+ *   the last answer near t = 20 s. B = 510: 9,804 us apart, the 101
+ *   bulk creates at ceil(k x 9.804) ms for k = 0 .. 100 (the last at 981
+ *   ms) all come before the interactive create at 990 ms, with the 99
+ *   interactive ones of 0 .. 980 ms: 505 + 495 = 1,000 RU, so the one at
+ *   990 ms gets a 429. Largest clean: 500, 510 rate limits; the search
+ *   starts at the room, 500 (clean), steps to 510 (not): 2 replays.
  * - Low: it is Low already, not replayed;
- * - bucket 1 (the container declares none) at 500 / 1,000 = 50 %: the
- *   bulk stream's creates pass at 500 RU a second, 100 of its 200: 1,000
- *   succeed and 1,000 get 429s (3212); the interactive 500 + 500 fit: 0.
+ * - bucket 1 (the container declares none) at P %: the bulk stream's
+ *   creates pass while it has used under 10 x P RU in the second. P =
+ *   50: bulk 500 RU (by 490 ms) + interactive 500 = 1,000: the
+ *   interactive all fit, every second; the bulk stream gets 100 of its
+ *   200 a second: 1,000 succeed, 1,000 get 429s (3212). P = 51: bulk 510
+ *   by 505 ms, so the interactive creates of 980 and 990 ms find 490 +
+ *   510 = 1,000 used: 2 429s. 50 % (500 RU/s), 51 % rate limits: 2
+ *   replays from the room's 50 %.
+ * The shipped file with the bulk client's ru_budget at 500 and 510, run
+ * without the search, has 0 and 1 interactive 429s.
  */
 START_TEST(test_remedies_bulk_priority)
 {
@@ -674,8 +748,31 @@ START_TEST(test_remedies_bulk_priority)
 	ck_assert_double_eq_tol(m->inter_ru_per_s, 500, 1e-9);
 	x = &m->items[PK_REMEDY_BUDGET];
 	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
+	ck_assert_int_eq(x->step, 10);
+	ck_assert_int_eq(x->hint, 500);
 	ck_assert_int_eq(x->setting, 500);
+	ck_assert_int_eq(x->below, 510);
+	ck_assert_uint_eq(x->replays, 2);
 	ck_assert_uint_eq(x->after.inter_429, 0);
+	ck_assert_uint_eq(
+	    shipped_stream_429_with("priority-bulk",
+				    "client: {priority: low, retries: off}",
+				    "client: {priority: low, retries: off, "
+				    "ru_budget: 500}",
+				    0),
+	    0);
+	ck_assert_uint_eq(
+	    shipped_stream_429_with("priority-bulk",
+				    "client: {priority: low, retries: off}",
+				    "client: {priority: low, retries: off, "
+				    "ru_budget: 510}",
+				    0),
+	    1);
+	s = remedies_sentence(m, PK_REMEDY_BUDGET);
+	ck_assert_msg(strstr(s, "in 2 replays, to within 10 RU/s (510 still "
+				"rate limits them)"),
+		      "%s", s);
+	free(s);
 	ck_assert_uint_eq(x->after.bulk_429, 0);
 	ck_assert_uint_eq(x->after.bulk_succeeded, 2000);
 	ck_assert_int_gt(x->after.bulk_finish_ms, 19000);
@@ -686,6 +783,9 @@ START_TEST(test_remedies_bulk_priority)
 	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
 	ck_assert_int_eq(m->bucket_id, 1);
 	ck_assert_int_eq(m->bucket_pct, 50);
+	ck_assert_int_eq(x->setting, 500);
+	ck_assert_int_eq(x->below, 510);
+	ck_assert_uint_eq(x->replays, 2);
 	ck_assert_uint_eq(x->after.inter_429, 0);
 	ck_assert_uint_eq(x->after.bulk_429, 1000);
 	ck_assert_uint_eq(x->after.bulk_succeeded, 1000);

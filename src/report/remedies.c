@@ -450,13 +450,13 @@ static void bulk_setting(const struct pk_remedies *m, enum pk_remedy_kind k,
 
 		snprintf(
 		    buf, cap,
-		    "a client RU budget of %s RU/s (client.ru_budget: "
-		    "the container's %s RU/s less the interactive "
-		    "streams' offered %s RU/s%s)",
+		    "a client RU budget of %s RU/s (client.ru_budget; the "
+		    "room the interactive streams leave: the container's "
+		    "%s RU/s less their offered %s RU/s%s)",
 		    fmt_thousands(x->setting, a),
 		    fmt_thousands(m->start_ru_per_s, b),
 		    fmt_thousands((int64_t)(m->inter_ru_per_s + 0.5), c),
-		    (double)x->setting < room - 1
+		    x->hint == 0 && (double)x->setting < room - 1
 			? ", within the cap of the bucket it is in, rule 31"
 			: "");
 	} else if (k == PK_REMEDY_LOW) {
@@ -466,20 +466,64 @@ static void bulk_setting(const struct pk_remedies *m, enum pk_remedy_kind k,
 	} else {
 		snprintf(buf, cap,
 			 "throughput bucket %d capped at %d %% of the "
-			 "container's RU/s (rule 31; the room the interactive "
-			 "streams' offered %s RU/s leave of %s)",
+			 "container's RU/s, %s RU/s (rule 31; the room the "
+			 "interactive streams' offered %s RU/s leave of %s)",
 			 m->bucket_id, m->bucket_pct,
+			 fmt_thousands(x->setting, c),
 			 fmt_thousands((int64_t)(m->inter_ru_per_s + 0.5), a),
 			 fmt_thousands(m->start_ru_per_s, b));
 	}
 }
 
+/* How bulk remedy x's setting was found, into buf (cap bytes): one
+   replay at the estimate, or the search (remedy.h) */
+static void bulk_how(const struct pk_remedies *m, enum pk_remedy_kind k,
+		     const struct pk_remedy *x, char *buf, size_t cap)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], d[160];
+	const char *what = k == PK_REMEDY_BUDGET ? "budget" : "bucket's cap";
+
+	if (x->hint == 0) {
+		snprintf(buf, cap, " (1 replay)");
+		return;
+	}
+	if (x->status != PK_REMEDY_FOUND) {
+		snprintf(buf, cap,
+			 "; even the smallest %s on the grid, %s RU/s, rate "
+			 "limits them (%zu replays)",
+			 what, fmt_thousands(x->setting, a), x->replays);
+		return;
+	}
+	if (x->below > 0) {
+		snprintf(d, sizeof(d), " (%s still rate limits them)",
+			 fmt_thousands(x->below, c));
+	} else {
+		snprintf(d, sizeof(d),
+			 " (the whole RU/s not replayed: taken "
+			 "to rate limit them, as the run did)");
+	}
+	snprintf(
+	    buf, cap,
+	    "; the largest %s on a grid of %s RU/s (1 %% of the "
+	    "container's RU/s) whose replay leaves the interactive "
+	    "streams without a 429 (a smaller one only holds the bulk "
+	    "stream back), searched from %s (the room), stepping by 1, 2, 4, "
+	    "... steps until the answer changed, then bisecting, in %zu "
+	    "replays, to within %s RU/s%s",
+	    what, fmt_thousands(x->step, a), fmt_thousands(x->hint, b),
+	    x->replays, fmt_thousands(x->step, c), d);
+}
+
 static char *bulk_sentence(const struct pk_remedies *m, enum pk_remedy_kind k,
 			   const struct pk_remedy *x)
 {
-	char set[320], fin[64] = "";
+	char set[320], fin[64] = "", how[512];
 	char *e, *s;
 
+	if (x->status == PK_REMEDY_NOT_APPLICABLE) {
+		return xstrdup("not applicable: no bulk stream beside "
+			       "interactive ones (one stream)");
+	}
 	if (x->status == PK_REMEDY_NOT_REPLAYED) {
 		return xasprintf("not replayed: %s",
 				 x->why_not ? x->why_not : "not applicable");
@@ -491,10 +535,15 @@ static char *bulk_sentence(const struct pk_remedies *m, enum pk_remedy_kind k,
 			 "; its last operation answered at t = %.1f s",
 			 (double)x->after.bulk_finish_ms / 1000.0);
 	}
+	if (k == PK_REMEDY_LOW) {
+		snprintf(how, sizeof(how), " (1 replay)");
+	} else {
+		bulk_how(m, k, x, how, sizeof(how));
+	}
 	s = xasprintf("the bulk stream %s (the stream that offered the most "
 		      "RU; the others are the interactive ones) with %s, from "
-		      "t = 0: %s%s (1 replay)",
-		      m->bulk_name ? m->bulk_name : "?", set, e, fin);
+		      "t = 0: %s%s%s",
+		      m->bulk_name ? m->bulk_name : "?", set, e, fin, how);
 	free(e);
 	return s;
 }

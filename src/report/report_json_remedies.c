@@ -113,7 +113,8 @@ json_t *report_json_remedies(const struct pk_remedies *m)
 				    measured_or_null(x, x->setting));
 		json_object_set_new(e, "rate_limited_ru_per_s",
 				    x->status == PK_REMEDY_FOUND &&
-					    x->kind != PK_REMEDY_REDIST
+					    x->kind != PK_REMEDY_REDIST &&
+					    x->below > 0
 					? json_integer(x->below)
 					: json_null());
 		json_object_set_new(e, "search_start_ru_per_s",

@@ -17,8 +17,9 @@
 #include "pksim/run/sim.h"
 #include "remedy_int.h"
 
-/* Replay change ch for remedy m: 1 if it rate limited, 0 if not (f
-   filled), -1 on an error (m marked FAILED). */
+/* Replay change ch for remedy m: 1 if it rate limited (a bulk stream's
+   setting: an interactive stream had a 429), 0 if not (f filled), -1 on
+   an error (m marked FAILED). */
 static int probe_with(const struct remedy_task *t, struct pk_remedy *m,
 		      const struct replay_change *ch,
 		      struct pk_remedy_figures *f)
@@ -30,14 +31,15 @@ static int probe_with(const struct remedy_task *t, struct pk_remedy *m,
 		m->setting = ch->r;
 		return -1;
 	}
-	return f->throttled_429 > 0;
+	return (ch->what == REPLAY_RU ? f->throttled_429 : f->inter_429) > 0;
 }
 
 /* Replay setting r for remedy m, as probe_with */
 static int probe(const struct remedy_task *t, struct pk_remedy *m, int64_t r,
 		 struct pk_remedy_figures *f)
 {
-	struct replay_change ch = {r, NULL, 0, NULL, 0, 0, NULL, 0, 0, 0};
+	struct replay_change ch = {r,	 NULL, 0, NULL, 0,	  0,
+				   NULL, 0,    0, 0,	REPLAY_RU};
 
 	return probe_with(t, m, &ch, f);
 }
@@ -83,7 +85,8 @@ static void bisect_with(const struct remedy_task *t, struct pk_remedy *m,
 static void bisect(const struct remedy_task *t, struct pk_remedy *m, int64_t lo,
 		   int64_t hi)
 {
-	struct replay_change ch = {0, NULL, 0, NULL, 0, 0, NULL, 0, 0, 0};
+	struct replay_change ch = {0,	 NULL, 0, NULL, 0,	  0,
+				   NULL, 0,    0, 0,	REPLAY_RU};
 
 	bisect_with(t, m, &ch, lo, hi);
 }
@@ -201,8 +204,9 @@ static int search_raise(const struct remedy_task *t, int64_t *demand)
 	struct pk_remedies *r = t->out;
 	struct pk_remedy *m = &r->items[PK_REMEDY_RAISE];
 	struct replay_change ch = {
-	    r->cap_ru_per_s, NULL, 0, demand, 0, 0, NULL, 0, 0, 0};
-	struct replay_change base = {0, NULL, 0, NULL, 0, 0, NULL, 0, 0, 0};
+	    r->cap_ru_per_s, NULL, 0, demand, 0, 0, NULL, 0, 0, 0, REPLAY_RU};
+	struct replay_change base = {0,	   NULL, 0, NULL, 0,	    0,
+				     NULL, 0,	 0, 0,	  REPLAY_RU};
 	int rc;
 
 	if (r->start_ru_per_s >= r->cap_ru_per_s) {
@@ -336,7 +340,8 @@ static void search_redist(const struct remedy_task *t, const int64_t *demand)
 	struct pk_remedies *r = t->out;
 	struct pk_remedy *m = &r->items[PK_REMEDY_REDIST];
 	struct pk_redist_spec *e;
-	struct replay_change ch = {0, NULL, 0, NULL, 0, 0, NULL, 0, 0, 0};
+	struct replay_change ch = {0,	 NULL, 0, NULL, 0,	  0,
+				   NULL, 0,    0, 0,	REPLAY_RU};
 	int64_t cap = r->cap_ru_per_s / (int64_t)r->created_partitions;
 	size_t i, p = r->created_partitions;
 	int rc;
@@ -392,7 +397,8 @@ static void search_merge(const struct remedy_task *t)
 {
 	struct pk_remedies *r = t->out;
 	struct pk_remedy *m = &r->items[PK_REMEDY_MERGE];
-	struct replay_change ch = {0, NULL, 0, NULL, 0, 0, NULL, 0, 0, 0};
+	struct replay_change ch = {0,	 NULL, 0, NULL, 0,	  0,
+				   NULL, 0,    0, 0,	REPLAY_RU};
 	struct pk_merge_fit mf;
 	int rc;
 
@@ -513,14 +519,62 @@ static int bucket_free(const struct remedy_task *t,
 	return 0;
 }
 
+/* The bulk stream's searches' grid: 1 % of the container's RU/s, at
+   least 1 RU/s */
+static int64_t bulk_step(const struct pk_remedies *r)
+{
+	int64_t s = r->start_ru_per_s * PK_REMEDY_BULK_STEP_PCT / 100;
+
+	return s > 0 ? s : 1;
+}
+
+/* 1 if the bulk stream's budget and bucket are searched: the run rate
+   limited an interactive stream (else one replay at the estimate) */
+static int bulk_searched(const struct pk_remedies *r)
+{
+	return r->before.inter_429 > 0;
+}
+
+/*
+ * Bulk remedy k's setting (RU/s the bulk stream may use: its budget, or
+ * its bucket's cap) searched (remedy.h): the largest on the grid of
+ * bulk_step below the container's RU/s that leaves the interactive
+ * streams without a 429, from the estimate est. search_from runs over
+ * what is withheld, w = RU/s - setting (the smallest w is the largest
+ * setting); w = 0, the whole RU/s, taken to rate limit as the run did.
+ * The figures are turned back into settings.
+ */
+static void bulk_search(const struct remedy_task *t, enum pk_remedy_kind k,
+			struct replay_change *ch, double est)
+{
+	struct pk_remedy *m = &t->out->items[k];
+	int64_t all = t->out->start_ru_per_s;
+	int64_t top = (all - 1) / m->step * m->step;
+	int64_t h =
+	    (all - (int64_t)floor(est) + m->step - 1) / m->step * m->step;
+
+	h = h < m->step ? m->step : h > top ? top : h;
+	ch->what = k == PK_REMEDY_BUDGET ? REPLAY_BUDGET : REPLAY_BUCKET;
+	search_from(t, m, ch, 0, top, 0, h);
+	ch->what = REPLAY_RU;
+	ch->r = 0;
+	m->hint = all - m->hint;
+	m->setting = all - m->setting;
+	/* below: the setting above the answer that rate limited; 0 when
+	   that was the whole RU/s, not replayed */
+	m->below =
+	    m->status == PK_REMEDY_FOUND && m->below > 0 ? all - m->below : 0;
+}
+
 /* The bulk stream's remedies (remedy.h): a client RU budget, Low
-   priority, a throughput bucket; one replay each */
+   priority, a throughput bucket */
 static void search_bulk(const struct remedy_task *t)
 {
 	struct pk_remedies *r = t->out;
 	const struct pk_client_spec *bc;
 	struct pk_client_spec c;
-	struct replay_change ch = {0, NULL, 0, NULL, 0, 0, NULL, 0, 0, 0};
+	struct replay_change ch = {0,	 NULL, 0, NULL, 0,	  0,
+				   NULL, 0,    0, 0,	REPLAY_RU};
 	double room = (double)r->start_ru_per_s - r->inter_ru_per_s;
 	const char *why = NULL;
 	int k;
@@ -554,7 +608,12 @@ static void search_bulk(const struct remedy_task *t)
 			room = cap < room ? cap : room;
 		}
 		c.ru_budget_per_s = floor(room);
-		bulk_probe(t, PK_REMEDY_BUDGET, &ch, (int64_t)floor(room));
+		if (bulk_searched(r)) {
+			bulk_search(t, PK_REMEDY_BUDGET, &ch, room);
+		} else {
+			bulk_probe(t, PK_REMEDY_BUDGET, &ch,
+				   (int64_t)floor(room));
+		}
 		c = *bc;
 		r->bucket_id = bucket_free(t, bc, &why);
 		if (r->bucket_id > 0) {
@@ -562,9 +621,20 @@ static void search_bulk(const struct remedy_task *t)
 			ch.bucket_pct =
 			    (int)(room * 100.0 / (double)r->start_ru_per_s);
 			ch.bucket_pct = ch.bucket_pct < 1 ? 1 : ch.bucket_pct;
-			r->bucket_pct = ch.bucket_pct;
 			c.throughput_bucket = r->bucket_id;
-			bulk_probe(t, PK_REMEDY_BUCKET, &ch, r->start_ru_per_s);
+			if (bulk_searched(r)) {
+				bulk_search(t, PK_REMEDY_BUCKET, &ch,
+					    (double)ch.bucket_pct *
+						(double)r->start_ru_per_s /
+						100.0);
+			} else {
+				bulk_probe(t, PK_REMEDY_BUCKET, &ch,
+					   ch.bucket_pct * r->start_ru_per_s /
+					       100);
+			}
+			r->bucket_pct =
+			    (int)(r->items[PK_REMEDY_BUCKET].setting * 100 /
+				  r->start_ru_per_s);
 			ch.bucket_id = 0;
 		} else {
 			r->items[PK_REMEDY_BUCKET].why_not = why;
@@ -658,7 +728,8 @@ static void search_autoscale(const struct remedy_task *t)
 {
 	struct pk_remedies *r = t->out;
 	struct pk_remedy *m = &r->items[PK_REMEDY_AUTOSCALE];
-	struct replay_change ch = {0, NULL, 0, NULL, 1, 0, NULL, 0, 0, 0};
+	struct replay_change ch = {0,	 NULL, 0, NULL, 1,	  0,
+				   NULL, 0,    0, 0,	REPLAY_RU};
 	int64_t limit = autoscale_limit(t);
 
 	if (r->autoscale) {
@@ -719,7 +790,13 @@ static size_t bulk_bound(const struct remedy_task *t)
 	}
 	bc = &t->sc->streams[r->bulk].client;
 	if ((double)r->start_ru_per_s - r->inter_ru_per_s >= 1) {
-		b += 1 + (bucket_free(t, bc, &why) > 0);
+		size_t one = bulk_searched(r)
+				 ? search_bound((r->start_ru_per_s - 1) /
+						    bulk_step(r) * bulk_step(r),
+						bulk_step(r))
+				 : 1;
+
+		b += one * (1 + (bucket_free(t, bc, &why) > 0));
 	}
 	return b + !bc->priority_low;
 }
@@ -783,6 +860,8 @@ static void task_setup(struct remedy_task *t, const struct pk_result_variant *v)
 	r->items[PK_REMEDY_LOW].kind = PK_REMEDY_LOW;
 	r->items[PK_REMEDY_BUCKET].kind = PK_REMEDY_BUCKET;
 	r->items[PK_REMEDY_AUTOSCALE].step = PK_PROVISION_AUTOSCALE_STEP;
+	r->items[PK_REMEDY_BUDGET].step = r->bulk >= 0 ? bulk_step(r) : 0;
+	r->items[PK_REMEDY_BUCKET].step = r->items[PK_REMEDY_BUDGET].step;
 	r->items[PK_REMEDY_RAISE].step =
 	    r->autoscale ? PK_PROVISION_AUTOSCALE_STEP : PK_REMEDY_STEP_RU;
 	r->items[PK_REMEDY_SPLIT].step = r->autoscale

@@ -22,6 +22,15 @@ struct remedy_task {
 	struct pk_remedies *out;	      /* filled by the task */
 };
 
+/* What a replay's setting r sets */
+enum replay_what {
+	REPLAY_RU = 0, /* the container's RU/s (or autoscale max); 0: none */
+	REPLAY_BUDGET, /* the bulk stream's client RU budget: the container's
+			  RU/s less r (r: what is withheld from it) */
+	REPLAY_BUCKET  /* bucket_id's cap: the container's RU/s less r, as a
+			  percentage of them */
+};
+
 /* What a replay changes: the setting r (0: none) or a redistribution
    (redist, n entries; NULL: none); demand: NULL, or P entries filled by
    demand_of; to_autoscale: 1 to switch a manual container to autoscale,
@@ -40,6 +49,9 @@ struct replay_change {
 	const struct pk_client_spec *bulk_client;
 	int raise_others;
 	int bucket_id, bucket_pct;
+	/* what r sets; with REPLAY_BUDGET or REPLAY_BUCKET a replay rate
+	   limits when an interactive stream had a 429 (probe_with) */
+	enum replay_what what;
 };
 
 /* Free what f owns (the hours' bills) and clear them */

@@ -185,6 +185,10 @@ static struct pk_stream_spec *streams_with(const struct remedy_task *t,
 			if (ch->bulk_client) {
 				st[i].client = *ch->bulk_client;
 			}
+			if (ch->what == REPLAY_BUDGET) {
+				st[i].client.ru_budget_per_s =
+				    (double)(t->out->start_ru_per_s - ch->r);
+			}
 		} else if (ch->raise_others && !st[i].client.priority_set) {
 			st[i].client.priority_low = 0;
 		}
@@ -199,7 +203,7 @@ static struct pk_stream_spec *streams_with(const struct remedy_task *t,
 int replay_with(const struct remedy_task *t, const struct replay_change *ch,
 		struct pk_remedy_figures *f, char **why)
 {
-	int64_t r = ch->r;
+	int64_t r = ch->what == REPLAY_RU ? ch->r : 0;
 	struct pk_scenario view = *t->sc;
 	struct pk_container_spec cs = *t->spec;
 	struct pk_phase_spec *ph = NULL;
@@ -249,7 +253,11 @@ int replay_with(const struct remedy_task *t, const struct replay_change *ch,
 		view.streams = st;
 	}
 	if (ch->bucket_id > 0) {
-		cs.bucket_pct[ch->bucket_id] = ch->bucket_pct;
+		cs.bucket_pct[ch->bucket_id] =
+		    ch->what == REPLAY_BUCKET
+			? (int)((t->out->start_ru_per_s - ch->r) * 100 /
+				t->out->start_ru_per_s)
+			: ch->bucket_pct;
 	}
 	view.container = cs;
 	view.variants = &cs;

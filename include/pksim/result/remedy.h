@@ -59,14 +59,20 @@
  *   which is the ETL job); a stream's offered RU: its operations x its
  *   RU a succeeded operation; the room left for it is the container's RU/s
  *   less the interactive streams' offered RU/s (each one's offered RU /
- *   its phases' seconds). Each replayed
- *   once from t = 0, only the bulk stream's client (or the container's
- *   buckets) changed: a client RU budget of the room (client.ru_budget);
- *   Low priority for the bulk stream, High for interactive streams that
- *   took the account's default (rules 30, 35); and a throughput bucket
- *   of floor(room x 100 / RU/s) % for the bulk stream (rule 31: the id
+ *   its phases' seconds). Replayed from t = 0, only the bulk stream's
+ *   client (or the container's buckets) changed: a client RU budget
+ *   (client.ru_budget); Low priority for the bulk stream, High for
+ *   interactive streams that took the account's default (rules 30, 35),
+ *   once; and a throughput bucket for the bulk stream (rule 31: the id
  *   it names when the container does not declare it, rule 34, else the
- *   lowest free id).
+ *   lowest free id). When the run rate limited an interactive stream,
+ *   the budget and the bucket's cap are each searched: the largest on
+ *   the grid of PK_REMEDY_BULK_STEP_PCT % of the RU/s that leaves the
+ *   interactive streams without a 429 (a smaller one only holds the
+ *   bulk stream back), from the room (search_from over what is withheld
+ *   from the RU/s; the whole RU/s taken to rate limit them as the run
+ *   did); else one replay each, the budget at the room, the bucket at
+ *   floor(room x 100 / RU/s) %.
  * Switched to autoscale, a phase's `throughput` T becomes an autoscale
  * max of T rounded up to 1,000 (the same per-partition cap, rule 4).
  * ASSUMPTION of the bisection: 429s do not come back as RU/s rise.
@@ -92,6 +98,9 @@ struct pk_scenario;
    maximum (10,000) and no minimum; pksim keeps every range at the
    manual RU/s grid's step so that no range is left to starve */
 #define PK_REMEDY_REDIST_MIN_RU 100
+/* The bulk stream's budget and bucket searches' tolerance: this
+   percentage of the container's RU/s (at least 1 RU/s) */
+#define PK_REMEDY_BULK_STEP_PCT 1
 /* Raise with splits: the existing layout's most doubled at most this
    many times before the search gives up */
 #define PK_REMEDY_MAX_DOUBLINGS 4
