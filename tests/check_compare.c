@@ -577,8 +577,10 @@ static int plan_items(const char *path, double rate, const char *share,
  * bytes (PK_SCENARIO_RETRY_BYTES) x 16 variants = 9.6e9 bytes = 8.94 GiB,
  * past the 8 GiB pksim stops at: refused before anything runs. Without
  * the queries the same term is 30,000 x 200 x 16 = 96 MB and the whole
- * estimate about 0.3 GB (items 30,000 x (48 + (8 + 96) x 16) = 51.4 MB,
- * logical partitions 30,000 x 320 x 16 = 153.6 MB): accepted. At 100
+ * estimate about 0.15 GB (items 30,000 x (48 + (8 + 96) x 16) = 51.4 MB,
+ * logical partitions: each key's 7 distinct values, 7 x 320 x 16 =
+ * 35,840 bytes): accepted; with them, 8.94 + 0.05 + 0.01 + 0.01 =
+ * 9.0 GiB. At 100
  * records/s instead, at most floor(100 x 30) + 1 = 3,001 records arrive
  * within one 30 s max_wait, bringing 3,001 x 100 operations: 3,001 x 100
  * x 200 x 16 = 0.96e9 bytes (0.89 GiB): accepted with the queries too.
@@ -604,7 +606,7 @@ START_TEST(test_compare_memory_counts_queries)
 	ck_assert_int_eq(plan_items(path, 0, NULL, &msg), 0);
 	free(msg);
 	ck_assert_int_eq(plan_items(path, 0, "99%", &msg), -1);
-	ck_assert_msg(strstr(msg, "error: the run would take about 9.1 GiB") &&
+	ck_assert_msg(strstr(msg, "error: the run would take about 9.0 GiB") &&
 			  strstr(msg, "; 2,970,000 queries and the retries "
 				      "that can wait at once: 8.94 GiB; the "
 				      "data files as loaded: 0.01 GiB; 16 "

@@ -195,7 +195,13 @@ void ld_prop_free(struct pk_prop_spec *p);
 int ld_is_items_file(const struct yn *m);
 char *ld_field_path(const char *name);
 int ld_items_file_read(struct pk_items_file *f, struct pk_diag *d,
-		       const char *where, int line, int col);
+		       const char *where, int line, int col, double rec_bytes);
+/* What a data file's record costs a run at least, bytes, beyond the file
+   as loaded (trace_load_within): an item's record, slot and id entry
+   (one variant); a preloaded record's logical partition */
+#define LD_ITEM_RECORD_BYTES                                                   \
+	(PK_SCENARIO_ITEM_BYTES + PK_SCENARIO_SLOT_BYTES + PK_SCENARIO_ID_BYTES)
+#define LD_PRELOAD_RECORD_BYTES PK_SCENARIO_LP_BYTES
 void ld_load_items_file(struct ld *ld, const struct yn *m);
 /* path resolved against the folder of the scenario file `file` (path
    itself when absolute or when file has no folder part). Owned. */

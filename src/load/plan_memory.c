@@ -431,22 +431,214 @@ static double preload_lp_bytes(const struct pk_scenario *s,
 	return n * (PK_SCENARIO_LP_BYTES + key);
 }
 
+/* Seconds between the values a strftime format can change: its finest
+   conversion's unit (%S 1, %M 60, %H 3,600, a day's 86,400, a week's, a
+   month's at 28 days, a year's at 365); 0 when it has one pksim does not
+   bound (or none: one value) */
+static double clock_unit_s(const char *fmt)
+{
+	double unit = HUGE_VAL, u;
+	const char *c;
+
+	for (c = strchr(fmt, '%'); c && c[1]; c = strchr(c + 2, '%')) {
+		switch (c[1]) {
+		case 'S':
+		case 's':
+		case 'T':
+		case 'r':
+		case 'X':
+		case 'c':
+		case '+':
+			u = 1;
+			break;
+		case 'M':
+		case 'R':
+			u = 60;
+			break;
+		case 'H':
+		case 'I':
+		case 'k':
+		case 'l':
+		case 'p':
+			u = 3600;
+			break;
+		case 'd':
+		case 'e':
+		case 'j':
+		case 'a':
+		case 'A':
+		case 'u':
+		case 'w':
+		case 'D':
+		case 'F':
+		case 'x':
+			u = 86400;
+			break;
+		case 'U':
+		case 'W':
+		case 'V':
+			u = 7 * 86400.0;
+			break;
+		case 'm':
+		case 'b':
+		case 'B':
+		case 'h':
+			u = 28 * 86400.0;
+			break;
+		case 'Y':
+		case 'y':
+		case 'C':
+		case 'G':
+		case 'g':
+			u = 365 * 86400.0;
+			break;
+		case '%':
+			u = HUGE_VAL;
+			break;
+		default:
+			return 0;
+		}
+		unit = fmin(unit, u);
+	}
+	return unit;
+}
+
+/* The most distinct values property p takes over a run of span_s
+   seconds of creation times: a pattern's or list's count, a constant's
+   1, a clock's changes over the span (span / its unit, + 2 for the
+   partial units at each end); HUGE_VAL when not bounded (unique ids,
+   numbers, a clock format pksim does not read) */
+static double prop_values(const struct pk_prop_spec *p, double span_s)
+{
+	double unit;
+
+	switch (p->kind) {
+	case PK_GEN_PATTERN:
+	case PK_GEN_LIST:
+		return (double)p->count;
+	case PK_GEN_CONST:
+		return 1;
+	case PK_GEN_CLOCK:
+		unit = clock_unit_s(p->clock_format);
+		if (unit == HUGE_VAL) {
+			return 1; /* no conversion: one text */
+		}
+		return unit > 0 ? floor(span_s / unit) + 2 : HUGE_VAL;
+	default:
+		return HUGE_VAL;
+	}
+}
+
+/* The values of the property a template part names (name, NUL-ended
+   where the part's name ends), at most; 1 when no property has it (the
+   key is then undefined there: one value) */
+static double named_values(const struct pk_scenario *s, const char *name,
+			   size_t len, double span_s)
+{
+	char path[256];
+	const struct pk_prop_spec *p;
+	size_t i;
+
+	if (len + 2 > sizeof(path)) {
+		return HUGE_VAL;
+	}
+	path[0] = '/';
+	for (i = 0; i < len; i++) {
+		path[i + 1] = name[i] == '.' ? '/' : name[i];
+	}
+	path[len + 1] = '\0';
+	p = scenario_find_prop(s, path);
+	return p ? prop_values(p, span_s) : 1;
+}
+
+/* The most distinct values one part of a synthetic key's template
+   (between its braces: part[0..len)) takes: {random A..B} B - A + 1,
+   {hash(x) mod N} and {crc32(x) mod N} N, {weekday(x)} 7, {hour(x)} 24
+   (at most x's), {day(x)}, {month(x)}, {year(x)} and {x} x's values */
+static double part_values(const struct pk_scenario *s, const char *part,
+			  size_t len, double span_s)
+{
+	const char *open = memchr(part, '(', len), *close;
+	double a, b, n, x;
+
+	if (len > 7 && strncmp(part, "random ", 7) == 0 &&
+	    sscanf(part + 7, "%lf..%lf", &a, &b) == 2) {
+		return b - a + 1;
+	}
+	if (!open) {
+		while (len > 0 && part[len - 1] == ' ') {
+			len--;
+		}
+		while (len > 0 && *part == ' ') {
+			part++;
+			len--;
+		}
+		return named_values(s, part, len, span_s);
+	}
+	close = memchr(open, ')', len - (size_t)(open - part));
+	if (!close) {
+		return HUGE_VAL;
+	}
+	x = named_values(s, open + 1, (size_t)(close - open - 1), span_s);
+	if (sscanf(close + 1, " mod %lf", &n) == 1) {
+		return fmin(n, x);
+	}
+	if (strncmp(part, "weekday(", 8) == 0) {
+		return fmin(7, x);
+	}
+	if (strncmp(part, "hour(", 5) == 0) {
+		return fmin(24, x);
+	}
+	return x;
+}
+
+/* The most keys a synthetic key's template builds: the product of its
+   parts' values (the text between them is fixed) */
+static double template_values(const struct pk_scenario *s, const char *t,
+			      double span_s)
+{
+	double n = 1;
+	const char *a, *b;
+
+	for (a = strchr(t, '{'); a; a = strchr(b, '{')) {
+		b = strchr(a, '}');
+		if (!b) {
+			return HUGE_VAL;
+		}
+		n *= part_values(s, a + 1, (size_t)(b - a - 1), span_s);
+	}
+	return n;
+}
+
 /* Logical partitions one variant can hold: at most one per item, and
-   at most the values its key can take when the key is a generated
-   property with a known number of values (each level's, multiplied for
-   a hierarchical key); a key no item carries makes one. */
+   at most the values its key can take when the key's properties have a
+   known number of values over the run (prop_values: each level's,
+   multiplied for a hierarchical key; a synthetic key's template parts',
+   multiplied); a key no item carries makes one. span_s: the seconds
+   items are created over. */
 static double lps_planned(const struct pk_scenario *s,
 			  const struct pk_container_spec *c, double items)
 {
-	double n = 1;
+	double n = 1, span_s = 0;
 	size_t i;
 
 	if (s->items_file && s->items_file->monitor) {
 		/* at most one per row of the log */
 		return (double)s->items_file->monitor->n_rows;
 	}
-	if (s->items_file || c->key.kind == PK_KEY_SYNTHETIC) {
+	if (s->items_file) {
 		return items;
+	}
+	for (i = 0; i < s->n_phases; i++) {
+		span_s += (double)s->phases[i].duration_ms / 1000.0;
+	}
+	/* a create retried after the phases, and second 0 */
+	span_s += plan_retry_life_s(s) + 1;
+	if (c->key.kind == PK_KEY_SYNTHETIC) {
+		n = c->key.template_text
+			? template_values(s, c->key.template_text, span_s)
+			: HUGE_VAL;
+		return n < items ? n : items;
 	}
 	for (i = 0; i < c->key.n_paths; i++) {
 		const struct pk_prop_spec *p =
@@ -455,13 +647,86 @@ static double lps_planned(const struct pk_scenario *s,
 		if (!p) {
 			continue; /* undefined at this level: one value */
 		}
-		if (p->kind == PK_GEN_PATTERN || p->kind == PK_GEN_LIST) {
-			n *= (double)p->count;
-		} else if (p->kind != PK_GEN_CONST) {
-			return items;
-		}
+		n *= prop_values(p, span_s);
 	}
 	return n < items ? n : items;
+}
+
+/* v's bits into the FNV-1a 64 hash h */
+static uint64_t fnv_bytes(uint64_t h, const void *v, size_t n)
+{
+	const unsigned char *b = v;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		h = (h ^ b[i]) * 0x100000001b3ULL;
+	}
+	return h;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The hash of record i's values at key k's paths (type and bytes each) */
+static uint64_t record_key_hash(const struct pk_trace *t, size_t i,
+				const long *ids, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	struct pk_value v;
+	size_t j;
+
+	for (j = 0; j < n; j++) {
+		memset(&v, 0, sizeof(v));
+		if (trace_value_id(t, i, ids[j], &v, NULL, 0) != PK_TRACE_OK) {
+			v.type = PK_VALUE_UNDEFINED; /* no key: one place */
+		}
+		h = fnv_bytes(h, &v.type, sizeof(v.type));
+		if (v.type == PK_VALUE_STRING) {
+			h = fnv_bytes(h, v.str, v.len);
+		} else if (v.type == PK_VALUE_NUMBER) {
+			h = fnv_bytes(h, &v.num, sizeof(v.num));
+		} else if (v.type == PK_VALUE_BOOL) {
+			h = fnv_bytes(h, &v.boolean, sizeof(v.boolean));
+		}
+		h = fnv_bytes(h, "\x1f", 1); /* between levels */
+	}
+	return h;
+}
+
+/* Logical partitions a data file's records make under key k: the records'
+   distinct values at the key's path (a hierarchical key: distinct tuples
+   of its levels), counted by a 64-bit hash of each; a synthetic key (its
+   random or hashed parts can split one tuple) one per record. A key
+   value is one logical partition (rule 3), so this is their number, not a
+   bound above it. 8 bytes a record while it counts. */
+static double file_lps(const struct pk_items_file *f,
+		       const struct pk_key_spec *k)
+{
+	double n = ld_file_records(f);
+	size_t m = (size_t)n, i, distinct = 0;
+	long ids[PK_KEY_MAX_LEVELS];
+	uint64_t *h;
+
+	if (k->kind == PK_KEY_SYNTHETIC || m == 0) {
+		return n;
+	}
+	for (i = 0; i < k->n_paths; i++) {
+		ids[i] = trace_path_id(f->trace, k->paths[i]);
+	}
+	h = xcalloc(m, sizeof(*h));
+	for (i = 0; i < m; i++) {
+		h[i] = record_key_hash(f->trace, i, ids, k->n_paths);
+	}
+	qsort(h, m, sizeof(*h), cmp_u64);
+	for (i = 0; i < m; i++) {
+		distinct += i == 0 || h[i] != h[i - 1];
+	}
+	free(h);
+	return (double)distinct;
 }
 
 /* The most physical partitions one variant can reach: its layout at
@@ -618,6 +883,11 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		double lps = lps_planned(s, c, items);
 		double r = ranges_planned(s, c, items, item_bytes, lps);
 		double smp = ops + q * (r - 1);
+
+		if (s->items_file && s->items_file->trace &&
+		    !s->items_file->monitor) {
+			lps = file_lps(s->items_file, &c->key);
+		}
 
 		e->partitions +=
 		    lps * (PK_SCENARIO_LP_BYTES + lp_key_bytes(s, c, items)) +

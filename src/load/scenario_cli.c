@@ -102,7 +102,8 @@ scenario_for_items(const char *path, int format, const char *time_field,
 	} else {
 		f->from = PK_FROM_AT_ONCE;
 	}
-	if (ld_items_file_read(f, diag, "--items", 0, 0)) {
+	if (ld_items_file_read(f, diag, "--items", 0, 0,
+			       LD_ITEM_RECORD_BYTES)) {
 		scenario_free(s);
 		return NULL;
 	}

@@ -67,15 +67,19 @@ static size_t items_file_used(const struct pk_items_file *f)
  * FROM_TIME_FIELD a valid time in every used record (each bad record at
  * its line, up to PK_DIAG_MAX_ERRORS). where/line/col name the place
  * that gave the file, for the note on a file that cannot be opened.
+ * rec_bytes: what a record costs the run at least, for the memory bound
+ * the file is read under (trace_load_within, PK_SCENARIO_MAX_TRACK_BYTES).
  * Returns 0, or -1 with errors in d.
  */
 int ld_items_file_read(struct pk_items_file *f, struct pk_diag *d,
-		       const char *where, int line, int col)
+		       const char *where, int line, int col, double rec_bytes)
 {
 	size_t before = diag_count(d), i, n, bad = 0;
 	int64_t t_ms;
 
-	f->trace = trace_load(f->resolved, (enum pk_trace_format)f->format, d);
+	f->trace =
+	    trace_load_within(f->resolved, (enum pk_trace_format)f->format,
+			      rec_bytes, PK_SCENARIO_MAX_TRACK_BYTES, d);
 	if (!f->trace) {
 		/* a file that cannot be opened or read (one line-0 error,
 		   its category set by diag_file_error): the note says who
@@ -249,6 +253,7 @@ void ld_load_items_file(struct ld *ld, const struct yn *m)
 		}
 	}
 	if (diag_count(ld->d) == before) {
-		ld_items_file_read(f, ld->d, ld->file, fn->line, fn->col);
+		ld_items_file_read(f, ld->d, ld->file, fn->line, fn->col,
+				   LD_ITEM_RECORD_BYTES);
 	}
 }

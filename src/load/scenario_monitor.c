@@ -209,8 +209,10 @@ static int read_export(struct ld *ld, struct pk_items_file *f,
 		free(text);
 		return -1;
 	}
-	f->trace = trace_parse(f->resolved, text, len,
-			       (enum pk_trace_format)f->format, ld->d);
+	/* the text is held while its records are read: both count */
+	f->trace = trace_parse_within(
+	    f->resolved, text, len, (enum pk_trace_format)f->format, 0,
+	    PK_SCENARIO_MAX_TRACK_BYTES - (double)len, ld->d);
 	if (f->trace) {
 		memset(&o, 0, sizeof(o));
 		o.database = f->database;

@@ -309,7 +309,8 @@ static void load_file(struct ld *ld, const struct yn *m,
 		char *where = xasprintf("preload.file at %s:%d:%d", ld->file,
 					fn->line, fn->col);
 
-		ld_items_file_read(f, ld->d, where, 0, 0);
+		ld_items_file_read(f, ld->d, where, 0, 0,
+				   LD_PRELOAD_RECORD_BYTES);
 		free(where);
 	}
 }

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
 #include "pksim/base/value.h"
@@ -38,6 +39,31 @@
 int trace_too_many_errors(const struct loader *L)
 {
 	return diag_count(L->d) - L->e0 >= PK_DIAG_MAX_ERRORS;
+}
+
+int trace_over_memory(const struct loader *L, int line, int col)
+{
+	double held = (double)trace_memory_bytes(L->t);
+	double n = (double)L->t->n_recs, all = held + n * L->rec_bytes;
+	char a[PK_FMT_BYTES], run[160] = "";
+
+	if (all <= L->max_bytes) {
+		return 0;
+	}
+	if (L->rec_bytes > 0) {
+		snprintf(run, sizeof(run),
+			 ", and %.0f bytes each in the run at least (an "
+			 "item's record, slot and id, one variant): %.2f GiB",
+			 L->rec_bytes, n * L->rec_bytes / (double)PK_GIB);
+	}
+	diag_error(L->d, L->t->path, line, col,
+		   "the data file's %s records up to this one take %.2f GiB "
+		   "as loaded%s, above the %.0f GiB a run may take; pksim "
+		   "stops reading here (a file, a pipe or a device alike): "
+		   "use a smaller file",
+		   fmt_thousands((int64_t)n, a), held / (double)PK_GIB, run,
+		   L->max_bytes / (double)PK_GIB);
+	return 1;
 }
 
 uint64_t trace_pool_add(struct pk_trace *t, const char *s, size_t len)
@@ -190,12 +216,23 @@ enum pk_trace_format trace_detect(const char *s, size_t n, size_t start)
 struct pk_trace *trace_parse(const char *path, const char *text, size_t len,
 			     enum pk_trace_format fmt, struct pk_diag *d)
 {
-	return trace_parse_stream(path, text, len, NULL, fmt, d);
+	return trace_parse_stream(path, text, len, NULL, fmt, 0,
+				  PK_TRACE_MAX_MEMORY_BYTES, d);
+}
+
+struct pk_trace *trace_parse_within(const char *path, const char *text,
+				    size_t len, enum pk_trace_format fmt,
+				    double rec_bytes, double max_bytes,
+				    struct pk_diag *d)
+{
+	return trace_parse_stream(path, text, len, NULL, fmt, rec_bytes,
+				  max_bytes, d);
 }
 
 struct pk_trace *trace_parse_stream(const char *path, const char *text,
 				    size_t len, FILE *f,
-				    enum pk_trace_format fmt, struct pk_diag *d)
+				    enum pk_trace_format fmt, double rec_bytes,
+				    double max_bytes, struct pk_diag *d)
 {
 	struct loader L;
 	struct pk_trace *t = xcalloc(1, sizeof(*t));
@@ -203,6 +240,8 @@ struct pk_trace *trace_parse_stream(const char *path, const char *text,
 	memset(&L, 0, sizeof(L));
 	L.t = t;
 	L.d = d;
+	L.rec_bytes = rec_bytes;
+	L.max_bytes = max_bytes;
 	L.s = text ? text : "";
 	L.n = text ? len : 0;
 	L.f = f;

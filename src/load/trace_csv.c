@@ -131,6 +131,9 @@ static void csv_on_row(int c, void *data)
 	}
 	trace_rec_add(t, first, size, row_line, 1);
 	st->nf = 0;
+	if (trace_over_memory(L, row_line, 1)) {
+		st->stop = 1;
+	}
 }
 
 /* libcsv's allocator hooks: out of memory is fatal, as everywhere. */

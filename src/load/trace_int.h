@@ -78,7 +78,10 @@ struct loader {
 	size_t n;      /* its length in bytes */
 	size_t start;  /* offset after a byte order mark */
 	size_t e0;     /* diag_count(d) before the load */
-	char *pbuf;    /* path being built while flattening */
+	/* the memory bound (trace_load_within): bytes a record costs the
+	   run at least, and the most in all */
+	double rec_bytes, max_bytes;
+	char *pbuf; /* path being built while flattening */
 	size_t plen, pcap;
 	/* the property names of the last JSON record, in the order flatten
 	   met them, with their parents' and their own path ids: records of
@@ -149,8 +152,12 @@ int trace_next_line(struct loader *L, const char **p, size_t *len);
  */
 struct pk_trace *trace_parse_stream(const char *path, const char *text,
 				    size_t len, FILE *f,
-				    enum pk_trace_format fmt,
-				    struct pk_diag *d);
+				    enum pk_trace_format fmt, double rec_bytes,
+				    double max_bytes, struct pk_diag *d);
+
+/* 1 (with the error at line, col) when the records read so far pass
+   L's memory bound (trace_load_within): parsing stops; else 0. */
+int trace_over_memory(const struct loader *L, int line, int col);
 
 /* The format of a text that starts with s[start..n): JSON when it is
    empty or starts with '[', JSON lines with '{', else CSV. */

@@ -241,7 +241,7 @@ static int json_record(struct loader *L, json_t *rec, const char *s, size_t len,
 		return -1;
 	}
 	trace_rec_add(L->t, first, minified_bytes(s, len), line, col);
-	return 0;
+	return trace_over_memory(L, line, col) ? -1 : 0;
 }
 
 /* --- JSON array ---------------------------------------------------------- */

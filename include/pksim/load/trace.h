@@ -99,6 +99,25 @@ struct pk_trace; /* opaque: records of one loaded file */
 struct pk_trace *trace_load(const char *path, enum pk_trace_format fmt,
 			    struct pk_diag *d);
 
+/* The most memory a data file may take as loaded, with what the run
+   needs of its records (trace_load_within): the 8 GiB a run may take
+   (PK_SCENARIO_MAX_TRACK_BYTES), so a file the run would be refused for
+   is not read to its end first. */
+#define PK_TRACE_MAX_MEMORY_BYTES (8.0 * 1024 * 1024 * 1024)
+
+/*
+ * As trace_load, under a memory bound checked at each record as it is
+ * read, a regular file, a pipe or a device alike: the trace's memory
+ * (trace_memory_bytes) plus rec_bytes for each record read so far (what
+ * the run needs of a record at least, bytes; 0: nothing) must stay within
+ * max_bytes. The record that passes it is an error at its line and
+ * column, with the figures, and reading stops there (NULL). trace_load is
+ * this with rec_bytes 0 and PK_TRACE_MAX_MEMORY_BYTES.
+ */
+struct pk_trace *trace_load_within(const char *path, enum pk_trace_format fmt,
+				   double rec_bytes, double max_bytes,
+				   struct pk_diag *d);
+
 /* The largest data file (items, preload, count_from) or Azure Monitor
    log pksim reads: 4 GiB. pksim's bound, not the service's: a file is
    held in memory as its records' values (about its size, counted in the
@@ -120,6 +139,12 @@ char *trace_read_file(const char *path, size_t *len, struct pk_diag *d);
  */
 struct pk_trace *trace_parse(const char *path, const char *text, size_t len,
 			     enum pk_trace_format fmt, struct pk_diag *d);
+
+/* trace_parse under trace_load_within's memory bound */
+struct pk_trace *trace_parse_within(const char *path, const char *text,
+				    size_t len, enum pk_trace_format fmt,
+				    double rec_bytes, double max_bytes,
+				    struct pk_diag *d);
 
 /* Free t and everything it owns; NULL is allowed. */
 void trace_free(struct pk_trace *t);

@@ -1,0 +1,214 @@
+/*
+ * plan_memory: the memory estimate a run is refused by before it starts
+ * (scenario_memory_estimate), and the bound a data file is read under
+ * (trace_load_within), with the figures derived by hand beside each test.
+ */
+#include <check.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "pksim/load/scenario.h"
+#include "pksim/load/trace.h"
+#include "testutil.h"
+
+/* A CSV of a header `k,u` and n rows: k one value, u i mod m */
+static char *csv_rows(size_t n, size_t m)
+{
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	fputs("k,u\n", f);
+	for (i = 0; i < n; i++) {
+		fprintf(f, "a,u%zu\n", i % m);
+	}
+	ck_assert_int_eq(fclose(f), 0);
+	return buf;
+}
+
+/* The estimate of a scenario over tu_dir's rows.csv with key key */
+static void estimate_of(const char *key, struct pk_memory_estimate *e)
+{
+	char text[512];
+	struct pk_diag d;
+	struct pk_scenario *s;
+
+	snprintf(text, sizeof(text),
+		 "container: {partition_key: %s, throughput: 400}\n"
+		 "items: {file: '%s/rows.csv', at_once: true}\n",
+		 key, tu_dir);
+	diag_init(&d);
+	s = scenario_parse(tu_dir_file("s.yaml", text), text, strlen(text), &d);
+	ck_assert_msg(s != NULL, "%s", d.n_entries ? d.entries[0].msg : "");
+	scenario_memory_estimate(s, e);
+	scenario_free(s);
+	diag_free(&d);
+}
+
+/*
+ * 1,000 records, all with k = "a" (u cycling over 3 values): one logical
+ * partition under /k (rule 3: a key value is one), 3 under [/k, /u].
+ * At 400 RU/s, one physical partition (ceil(400 / 6,000)); 1,000 small
+ * items stay far below a split. Partitions' part: a logical partition
+ * 320 bytes (its key counted with the file as loaded), a physical one
+ * 700: /k 320 + 700 = 1,020; [/k, /u] 3 x 320 + 700 = 1,660. Counted one
+ * per record, /k was 1,000 x 320 + 700 = 320,700.
+ */
+START_TEST(test_file_lps_distinct)
+{
+	struct pk_memory_estimate e;
+	char *rows = csv_rows(1000, 3);
+
+	tu_dir_file("rows.csv", rows);
+	free(rows);
+	estimate_of("/k", &e);
+	ck_assert_double_eq_tol(e.partitions, 1020.0, 0.5);
+	estimate_of("[/k, /u]", &e);
+	ck_assert_double_eq_tol(e.partitions, 1660.0, 0.5);
+	ck_assert_double_eq_tol(e.n_items, 1000.0, 0.5);
+}
+END_TEST
+
+/*
+ * 200 rows read under a bound of 1,000,000 bytes with 10,000 a record:
+ * after 99 records 990,000 plus the trace's own few KiB (capacities of
+ * 128 records and 256 leaves of 16 bytes, some 500 bytes of values and
+ * two paths) fit; the 100th record (line 101, after the header) makes
+ * 1,000,000 + those KiB: refused there, nothing returned.
+ */
+START_TEST(test_load_bound_text)
+{
+	struct pk_diag d;
+	char *rows = csv_rows(200, 3);
+	struct pk_trace *t;
+
+	diag_init(&d);
+	t = trace_parse_within("rows.csv", rows, strlen(rows),
+			       PK_TRACE_FORMAT_CSV, 10000, 1e6, &d);
+	ck_assert_ptr_null(t);
+	ck_assert_int_eq(d.n_entries, 1);
+	ck_assert_int_eq(d.entries[0].line, 101);
+	ck_assert_int_eq(d.entries[0].col, 1);
+	ck_assert_ptr_nonnull(strstr(d.entries[0].msg, "100 records"));
+	ck_assert_ptr_nonnull(strstr(d.entries[0].msg, "pipe"));
+	diag_free(&d);
+	/* 99 rows: within it */
+	rows[strlen("k,u\n") + 99 * strlen("a,u0\n")] = '\0';
+	diag_init(&d);
+	t = trace_parse_within("rows.csv", rows, strlen(rows),
+			       PK_TRACE_FORMAT_CSV, 10000, 1e6, &d);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_eq(trace_count(t), 99);
+	trace_free(t);
+	diag_free(&d);
+	free(rows);
+}
+END_TEST
+
+/* The same bound on a FIFO that never ends (`yes a,u0` shaped): read up
+   to the 100th record and refused there, as a file would be */
+START_TEST(test_load_bound_fifo)
+{
+	char path[4096];
+	struct pk_diag d;
+	struct pk_trace *t;
+	pid_t w;
+	int st;
+
+	snprintf(path, sizeof(path), "%s/rows.fifo", tu_dir);
+	ck_assert_int_eq(mkfifo(path, 0600), 0);
+	w = fork();
+	ck_assert_int_ge(w, 0);
+	if (w == 0) {
+		FILE *f = fopen(path, "w");
+
+		signal(SIGPIPE, SIG_DFL);
+		fputs("k,u\n", f);
+		for (;;) {
+			fputs("a,u0\n", f);
+		}
+	}
+	diag_init(&d);
+	t = trace_load_within(path, PK_TRACE_FORMAT_CSV, 10000, 1e6, &d);
+	kill(w, SIGKILL);
+	waitpid(w, &st, 0);
+	ck_assert_ptr_null(t);
+	ck_assert_int_eq(d.n_entries, 1);
+	ck_assert_int_eq(d.entries[0].line, 101);
+	diag_free(&d);
+}
+END_TEST
+
+/*
+ * 1,000 creates (100 a second for 10 s) of unique ids into 10 key values
+ * "k0".."k9" at 400 RU/s, the SDK's retries (9 of at most 1 s, max_wait
+ * 30 s), by part (scenario.h's sizes):
+ * - items: 1,000 x 48 (creates only: no slot, no draw set; ids unique:
+ *   no id entry) = 48,000;
+ * - partitions: 10 x (320 + 2, the key's text) + 1 x 700 = 3,920;
+ * - samples: 10 s x 1 range, 48 each, + 10 seconds x 64, + 10 / 60
+ *   minutes x 64 = 480 + 640 + 10.67 = 1,130.67;
+ * - histograms: (30,000 + 30,000 + 1) ms x 8 = 480,008;
+ * - retries: 100/s x 9 s = 900 waiting at once x 200 = 180,000;
+ * total 713,058.67: `--estimate --format json` says 713,059.
+ */
+static const char small[] =
+    "container: {partition_key: /k, throughput: 400}\n"
+    "items: {k: {values: \"k{0..9}\"}}\n"
+    "phases: [{duration: 10s, rate: 100/s, ops: {create: 1}}]\n";
+
+START_TEST(test_estimate_by_hand)
+{
+	struct pk_memory_estimate e;
+	struct pk_diag d;
+	struct pk_scenario *s;
+	char args[4200], *out;
+
+	diag_init(&d);
+	s = scenario_parse("small.yaml", small, strlen(small), &d);
+	ck_assert_ptr_nonnull(s);
+	scenario_memory_estimate(s, &e);
+	ck_assert_double_eq_tol(e.items, 48000.0, 0.01);
+	ck_assert_double_eq_tol(e.partitions, 3920.0, 0.01);
+	ck_assert_double_eq_tol(e.samples, 1130.667, 0.01);
+	ck_assert_double_eq_tol(e.histograms, 480008.0, 0.01);
+	ck_assert_double_eq_tol(e.retries, 180000.0, 0.01);
+	ck_assert_double_eq_tol(e.files + e.client_queues, 0.0, 0.01);
+	ck_assert_double_eq_tol(e.total, 713058.667, 0.01);
+	scenario_free(s);
+	diag_free(&d);
+	snprintf(args, sizeof(args), "run '%s' --estimate --format json",
+		 tu_dir_file("small.yaml", small));
+	out = tu_run_ok(args);
+	ck_assert_ptr_nonnull(
+	    strstr(out, "\"memory_estimate_bytes\": 713059,"));
+	ck_assert_ptr_nonnull(strstr(out, "\"work_units\": 1000,"));
+	free(out);
+	snprintf(args, sizeof(args), "run '%s' --estimate",
+		 tu_dir_file("small.yaml", small));
+	out = tu_run_ok(args);
+	ck_assert_ptr_nonnull(strstr(
+	    out, "memory estimate: 696.3 KiB (713,059 bytes, 1 variant)"));
+	free(out);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("plan_memory");
+	TCase *tc = tcase_create("estimate");
+
+	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
+	tcase_add_test(tc, test_file_lps_distinct);
+	tcase_add_test(tc, test_load_bound_text);
+	tcase_add_test(tc, test_load_bound_fifo);
+	tcase_add_test(tc, test_estimate_by_hand);
+	suite_add_tcase(s, tc);
+	return s;
+}
