@@ -60,14 +60,14 @@ _pksim()
 	case $cmd in
 	run)
 		opts='--format --bands --color --seed --wide --width --output -o --force
-			--quiet --jobs --no-remedies --prices --explain
+			--quiet --jobs --no-remedies --estimate --prices --explain
 			--allow-undefined-key --narrate --step --help'
 		;;
 	compare)
 		opts='--key --items --items-format --time-field
 			--time-compression --rate --at-once --query --seeds --throughput
 			--partitions --storage-per-partition --variant --jobs
-			--no-remedies --prices --explain --rank-by --quiet
+			--no-remedies --estimate --prices --explain --rank-by --quiet
 			--format --bands --color --width --seed --output -o --force
 			--allow-undefined-key
 			--narrate --step --help'

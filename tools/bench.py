@@ -30,6 +30,12 @@ Runs, one after another on one core each:
             reading and one create per record), and the same all at once
             (a retry queue 1 M deep): records per second of each;
   idle      a simulated week at 1 operation per second: seconds and peak RSS;
+  estimate  pksim's memory estimate (`--estimate`, the figure a run is
+            refused by before it starts) beside the measured peak RSS of
+            each run above that has one, and of a 24-hour compare of 5
+            partition keys (compare-iot's shape, 100 operations a
+            second, --no-remedies): their ratio, which should be at least
+            1 (the estimate is an upper bound) and at most 1.5;
   scaling   how an operation's cost grows: 2 M creates over 1 M zipfian
             key values on an existing container of 16, 1,000 and 10,000
             physical partitions (160,000, 1,000,000 and 1,000,000 RU/s:
@@ -73,6 +79,7 @@ TARGETS = {
     "idle_week_peak_mb": "< 50",
     "scaling_ratio_to_16": "<= 1.3",
     "hot_key_ns_per_request": "< 200",
+    "estimate_over_peak": "1 to 1.5",
 }
 
 
@@ -99,6 +106,21 @@ def run(cmd, stdout=subprocess.DEVNULL):
     out.seek(0)
     text = out.read().decode()
     return ru.ru_utime + ru.ru_stime, kib * 1024, text
+
+
+def estimate(pksim, cmd):
+    """pksim's memory estimate of the run cmd (its arguments after the
+    pksim binary), in bytes: the same command with --estimate, which runs
+    nothing."""
+    out = subprocess.run([pksim] + cmd + ["--estimate", "--format", "json"],
+                         stdout=subprocess.PIPE, check=True).stdout
+    return json.loads(out)["memory_estimate_bytes"]
+
+
+def estimate_row(name, est, peak):
+    """One estimate row's figures: est and peak in bytes."""
+    return {"name": name, "estimate_bytes": est, "peak_bytes": peak,
+            "ratio": round(est / peak, 2)}
 
 
 def per_unit(peak, baseline, count, less=0.0):
@@ -179,6 +201,8 @@ def main():
         fig["run_ops_per_s"] = round(ops / secs)
         fig["run_peak_mb"] = round(rss / 2**20, 1)
         run_rss = rss  # for the memory rows below
+        est = [estimate_row(os.path.basename(big), estimate(
+            pksim, ["run", big]), rss)]
         fsecs, _, ftext = run([floor, str(ops), "1000000"],
                               stdout=subprocess.PIPE)
         fig["floor_ops_per_s"] = round(ops / fsecs)
@@ -218,6 +242,10 @@ def main():
         if totals(text_i)["totals"]["throttled_429"]:
             print("tools/bench: the items run was rate limited: bytes per "
                   "item include its retry queue", file=sys.stderr)
+        est.append(estimate_row("items side run", estimate(
+            pksim, ["run", items]), rss_i))
+        est.append(estimate_row("logical partitions side run", estimate(
+            pksim, ["run", lps]), rss_l))
         mi = per_unit(rss_i, rss0, n_items)
         per_item = (rss_i - rss0) / n_items
         t = totals(text_l)["totals"]
@@ -296,10 +324,14 @@ def main():
         fig["ingest_records"] = n_rec
         fig["ingest_records_per_s"] = round(n_rec / s)
         fig["ingest_peak_mb"] = round(rss / 2**20, 1)
+        est.append(estimate_row("ingest --rate", estimate(
+            pksim, ingest[1:] + ["--rate", "100000"]), rss))
         s, rss, text = run(ingest + ["--at-once"], stdout=subprocess.PIPE)
         fig["ingest_at_once_429s"] = totals(text)["totals"]["throttled_429"]
         fig["ingest_at_once_records_per_s"] = round(n_rec / s)
         fig["ingest_at_once_peak_mb"] = round(rss / 2**20, 1)
+        est.append(estimate_row("ingest --at-once", estimate(
+            pksim, ingest[1:] + ["--at-once"]), rss))
 
         # idle: a simulated week at 1 op/s, the full week with --quick
         # too (about 0.1 s: until 2026-12-02 --quick ran one day under
@@ -308,11 +340,21 @@ def main():
         s, rss, _ = run([pksim, "run", week, "--format", "json"])
         fig["idle_week_seconds"] = round(s, 3)
         fig["idle_week_peak_mb"] = round(rss / 2**20, 1)
+        est.append(estimate_row("simulated week", estimate(
+            pksim, ["run", week]), rss))
 
-        fig["scaling"] = scaling(tmp, pksim, floor, scale)
+        fig["scaling"] = scaling(tmp, pksim, floor, scale, est)
 
-    print_table(table_rows(fig, a.quick) + scaling_rows(fig["scaling"]),
-                a.quick)
+        # a day of 5 partition keys side by side
+        day = scenario(tmp, "day.yaml", DAY_YAML % (24 * 3600 // scale))
+        cmd = ["compare", day, "--no-remedies", "--format", "json"]
+        _, rss, _ = run([pksim] + cmd)
+        est.append(estimate_row("24 h compare, 5 keys", estimate(
+            pksim, ["compare", day]), rss))
+        fig["estimates"] = est
+
+    print_table(table_rows(fig, a.quick) + scaling_rows(fig["scaling"]) +
+                estimate_rows(fig["estimates"]), a.quick)
     if a.json:
         with open(a.json, "w") as f:
             json.dump({"quick": a.quick, "figures": fig, "targets": TARGETS,
@@ -355,7 +397,7 @@ SCALING = [
 ]
 
 
-def scaling(tmp, pksim, floor, scale):
+def scaling(tmp, pksim, floor, scale, est):
     """The scaling rows: per workload pksim's CPU seconds, operations,
     requests sent (from its report), ns per operation and per request,
     peak RSS, and the floor's ns per operation on the same counts, run
@@ -371,6 +413,7 @@ def scaling(tmp, pksim, floor, scale):
         ops = t["operations"]
         fs, _, _ = run([floor, str(ops), str(keys)])
         rows.append(scaling_row(name, s, ops, t["requests"], rss, fs))
+        est.append(estimate_row(name, estimate(pksim, ["run", path]), rss))
     scaling_ratios(rows)
     return rows
 
@@ -415,6 +458,39 @@ def scaling_rows(rows):
                         f"{r['ops']:,}", f"{r['requests']:,}", r["seconds"],
                         r["peak_mb"], f"{r['floor_ns_per_op']:,}"),
                     None, None))
+    return out
+
+
+# the estimate's multi-variant day (issue 27: a user's 24-hour compare of
+# 5 keys was refused at 30 h by an estimate about 4 x its peak):
+# compare-iot's telemetry with a fifth key, 100 operations a second for
+# the duration given (24 h; 2.4 h with --quick), 8.64 M operations a
+# variant
+DAY_YAML = ("seed: 42\nclock: {start: \"2026-03-04T00:00:00Z\"}\n"
+            "container: {partition_key: /deviceId, throughput: 18000}\n"
+            "variants:\n"
+            "  - {name: device, partition_key: /deviceId}\n"
+            "  - {name: date, partition_key: /date}\n"
+            "  - {name: device-date, partition_key: \"{deviceId}-{date}\"}\n"
+            "  - {name: date-bucket, partition_key: "
+            "\"{date}.{hash(deviceId) mod 400}\"}\n"
+            "  - {name: site-device, partition_key: [/site, /deviceId]}\n"
+            "items:\n  deviceId: {values: \"dev-{0000..9999}\"}\n"
+            "  site: {values: \"site-{00..49}\"}\n"
+            "  date: {clock: \"%%Y-%%m-%%d\"}\n"
+            "phases:\n  - {name: telemetry, duration: %ds, rate: 100/s, "
+            "ops: {create: 0.9, read: 0.1}, item_size: 1KB}\n")
+
+
+def estimate_rows(rows):
+    """print_table's rows for the estimates: one per run, the estimate
+    over the peak, then the two figures in MiB."""
+    out = []
+    for r in rows:
+        out.append(("memory estimate / peak RSS, %s" % r["name"],
+                    str(r["ratio"]), TARGETS["estimate_over_peak"]))
+        out.append(("estimate %s MiB, peak %s MiB" % (
+            mib(r["estimate_bytes"]), mib(r["peak_bytes"])), None, None))
     return out
 
 

@@ -33,6 +33,7 @@
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
 
+#include "cli_estimate.h"
 #include "cli_fingerprint.h"
 #include "cli_seeds.h"
 
@@ -92,6 +93,7 @@ struct pk_run_opts {
 	int wide;		/* --wide: EPKs and keys whole in text */
 	long width;		/* --width N; -1: the terminal's (cli.h) */
 	int no_remedies;	/* --no-remedies: no remedy replays */
+	int estimate;		/* --estimate: the bounds' figures, no run */
 	const char *prices;	/* --prices FILE: price the run with it */
 	int explain;		/* --explain: the price rows' sources */
 	const char *rank_by;	/* --rank-by LIST (scorecard.h); NULL: the
@@ -334,6 +336,7 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 	    {"quiet", no_argument, NULL, 'Q'},
 	    {"force", no_argument, NULL, 'X'},
 	    {"no-remedies", no_argument, NULL, 'R'},
+	    {"estimate", no_argument, NULL, 'Z'},
 	    {"prices", required_argument, NULL, 'M'},
 	    {"explain", no_argument, NULL, 'E'},
 	    {"rank-by", required_argument, NULL, 'Y'},
@@ -389,6 +392,9 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 			break;
 		case 'R':
 			o->no_remedies = 1;
+			break;
+		case 'Z':
+			o->estimate = 1;
 			break;
 		case 'M':
 			o->prices = optarg;
@@ -634,6 +640,26 @@ static int fingerprint(const struct pk_run_opts *o, struct pk_scenario *sc)
 			       o->time_field, o->queries, o->n_queries);
 }
 
+/* --estimate: the scenario's figures against pksim's bounds, written as
+   a report is (-o); sc and diag freed. An exit status. */
+static int estimate_only(struct pk_scenario *sc, const struct pk_run_opts *o,
+			 struct pk_diag *diag)
+{
+	size_t len;
+	char *buf = cli_estimate(sc, o->format == PK_FORMAT_JSON, &len);
+	int rc = PK_EXIT_OK;
+
+	if (output_write(o->output, buf, len, o->force ? PK_OUTPUT_FORCE : 0,
+			 diag)) {
+		diag_print(diag, stderr);
+		rc = cli_diag_status(diag);
+	}
+	free(buf);
+	scenario_free(sc);
+	diag_free(diag);
+	return rc;
+}
+
 /* Refuse, before the run, an -o that would destroy one of the run's
    inputs or replace a read-only file without --force (output.h). */
 static int output_ok(const struct pk_run_opts *o, const struct pk_scenario *sc,
@@ -728,6 +754,9 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 		scenario_free(sc);
 		diag_free(&diag);
 		return rc;
+	}
+	if (sc && o.estimate) {
+		return estimate_only(sc, &o, &diag);
 	}
 	so.keep_seconds = o.format == PK_FORMAT_CSV;
 	/* 0: the number of cores; run's variants in one thread unless

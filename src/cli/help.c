@@ -83,6 +83,7 @@ static const char run_text[] =
     "text|json|csv|streams-csv|money-csv|markdown|html]\n"
     "                 [--seed N] [--wide] [--width N] [--quiet] [--jobs N]\n"
     "                 [--no-remedies] [--prices FILE] [--explain] [-o FILE]\n"
+    "                 [--estimate]\n"
     "\n"
     "Replays the scenario's workload against a simulated container (each\n"
     "of its variants in turn) and reports the physical partitions, the\n"
@@ -123,6 +124,9 @@ static const char run_text[] =
     "                   the cores); the output is the same for any N\n"
     "  --no-remedies    skip the remedies: the RU/s that stop a\n"
     "                   variant's 429s, found by replays of its stream\n"
+    "  --estimate       run nothing: print the memory estimate by part\n"
+    "                   and the work units, each beside the limit pksim\n"
+    "                   refuses a run above (--format json: an object)\n"
     "  --prices FILE    price the run with this price table (a region:\n"
     "                   pricing: in the scenario; docs/money.md)\n"
     "  --explain        name each price row's source\n"
@@ -243,6 +247,8 @@ static const char compare_text[] =
     "                   by replays of the same operation stream and\n"
     "                   printed with what the replays measured; without\n"
     "                   a 429, only a merge the findings name\n"
+    "  --estimate       run nothing: the memory estimate and work units\n"
+    "                   beside their limits, as for run\n"
     "  --prices FILE    price each variant with this price table (the\n"
     "                   region: pricing: in the scenario; docs/money.md)\n"
     "  --explain        name each price row's source\n"
@@ -461,6 +467,7 @@ static const char *const run_options[] = {
     "-h",
     "--jobs",
     "--no-remedies",
+    "--estimate",
     "--prices",
     "--explain",
     NULL,
@@ -484,6 +491,7 @@ static const char *const compare_options[] = {
     "--variant",
     "--jobs",
     "--no-remedies",
+    "--estimate",
     "--prices",
     "--explain",
     "--rank-by",

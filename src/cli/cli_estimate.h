@@ -1,0 +1,20 @@
+/*
+ * cli_estimate: the `--estimate` of pksim run and compare (cli.c).
+ */
+#ifndef PKSIM_CLI_ESTIMATE_H
+#define PKSIM_CLI_ESTIMATE_H
+
+#include <stddef.h>
+
+struct pk_scenario;
+
+/*
+ * What a run of s would take by pksim's up-front bounds, without running
+ * it: its memory estimate by part (bytes; scenario_memory_estimate) and
+ * its work units a variant, each beside its limit; text, or a JSON object
+ * when json is 1. A new string (caller frees) of *len bytes ending in a
+ * newline, or NULL when out of memory.
+ */
+char *cli_estimate(const struct pk_scenario *s, int json, size_t *len);
+
+#endif
