@@ -39,6 +39,21 @@ static const struct pk_remedy *raise_of(const struct pk_result_variant *v)
 	return &v->remedies->items[PK_REMEDY_RAISE];
 }
 
+/* Remedy x was found by its search: its tolerance, start, answer, the
+   setting above it that still rate limits, its replays, and no 429 to
+   the interactive streams in the answer's replay */
+static void assert_found(const struct pk_remedy *x, int64_t step, int64_t hint,
+			 int64_t setting, int64_t below, size_t replays)
+{
+	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
+	ck_assert_int_eq(x->step, step);
+	ck_assert_int_eq(x->hint, hint);
+	ck_assert_int_eq(x->setting, setting);
+	ck_assert_int_eq(x->below, below);
+	ck_assert_uint_eq(x->replays, replays);
+	ck_assert_uint_eq(x->after.inter_429, 0);
+}
+
 /*
  * The SRE's example: 20,000 RU/s on 4 existing partitions (5,000 each,
  * rule 4); 2,000 creates/s of 1 KB, 5 RU each (rule 20). Tenant "big"
@@ -151,14 +166,7 @@ START_TEST(test_remedies_sre_raise)
 	   ..., 6,400 (B 15,800 .. 3,400: 6 replays, the last clean), then
 	   bisects the 6,400 between B 9,800 and 3,400 to 200 (5): 1 + 6 + 5
 	   = 12 replays. */
-	x = &m->items[PK_REMEDY_BUDGET];
-	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
-	ck_assert_int_eq(x->step, 200);
-	ck_assert_int_eq(x->hint, 16000);
-	ck_assert_int_eq(x->setting, 4000);
-	ck_assert_int_eq(x->below, 4200);
-	ck_assert_uint_eq(x->replays, 12);
-	ck_assert_uint_eq(x->after.inter_429, 0);
+	assert_found(&m->items[PK_REMEDY_BUDGET], 200, 16000, 4000, 4200, 12);
 	/* A bucket caps "big" at P % of each partition's RU/s (rule 31;
 	   scenarios/README.md: per partition, so P % of the container in
 	   all): range 3 holds 5,000 x P / 100 + 1,000 <= 5,000 while P <=
@@ -747,13 +755,7 @@ START_TEST(test_remedies_bulk_priority)
 	ck_assert_uint_eq(m->before.bulk_429, 967);
 	ck_assert_double_eq_tol(m->inter_ru_per_s, 500, 1e-9);
 	x = &m->items[PK_REMEDY_BUDGET];
-	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
-	ck_assert_int_eq(x->step, 10);
-	ck_assert_int_eq(x->hint, 500);
-	ck_assert_int_eq(x->setting, 500);
-	ck_assert_int_eq(x->below, 510);
-	ck_assert_uint_eq(x->replays, 2);
-	ck_assert_uint_eq(x->after.inter_429, 0);
+	assert_found(x, 10, 500, 500, 510, 2);
 	ck_assert_uint_eq(
 	    shipped_stream_429_with("priority-bulk",
 				    "client: {priority: low, retries: off}",
