@@ -92,6 +92,15 @@ static const char fields_f[] =
     "phases:\n"
     "  - {duration: 100s, rate: 14000/s, ops: {query: 1}, "
     "queries: [{results: 0}]}\n";
+/* Amazon DynamoDB priced: its reads line and on-demand figures */
+static const char fields_g[] =
+    "name: fields-g\n"
+    "service: dynamodb\n"
+    "table: {partition_key: /k, read_capacity_units: 100, "
+    "write_capacity_units: 100}\n"
+    "pricing: {region: us-east-1}\n"
+    "items: {k: {values: [a, b]}}\n"
+    "phases: [{duration: 5s, rate: 20/s, ops: {create: 1}}]\n";
 static const char fields_c[] =
     "name: fields-c\n"
     "container: {partition_key: /k, throughput: 6000, split_delay: 60s}\n"
@@ -506,6 +515,10 @@ START_TEST(test_writer_matches_table)
 	json_decref(root);
 	w.file = "fields-f";
 	root = report_of("fields-f.yaml", fields_f, 1);
+	walk_report(root, &w);
+	json_decref(root);
+	w.file = "fields-g";
+	root = report_of("fields-g.yaml", fields_g, 0);
 	walk_report(root, &w);
 	json_decref(root);
 	ck_assert_int_gt(w.leaves, 1000);

@@ -66,7 +66,7 @@ START_TEST(test_money_csv)
 	has(out, "\"small\",\"throughput\",\"100 x 100 RU/s-hours\",0.8,"
 		 "\"USD\",2026-01-01,\"us-nongov\",\"prices-2026-11-30.csv\","
 		 "\"2\",0\n");
-	has(out, "\"small\",\"storage\",\"7.94729e-06 GB-months\","
+	has(out, "\"small\",\"storage\",\"0.000008 GB-months\","
 		 "1.986821493e-06,");
 	has(out, "\"small\",\"a month\",\"720 h at this workload\","
 		 "576.0014305,\"USD\",2026-01-01,\"us-nongov\","

@@ -217,6 +217,9 @@ struct pk_run *tu_sim_text(const char *file, const char *text)
 	diag_init(&d);
 	sc = scenario_parse(file, text, strlen(text), &d);
 	ck_assert_msg(sc != NULL, "%s", tu_diag_text(&d));
+	/* as the CLI does: pricing: loads the price table */
+	ck_assert_msg(scenario_pricing_resolve(sc, NULL, &d) == 0, "%s",
+		      tu_diag_text(&d));
 	run = sim_run(sc, sc->seed, &d);
 	ck_assert_msg(run != NULL, "%s", tu_diag_text(&d));
 	diag_free(&d);

@@ -74,7 +74,9 @@ char *tu_write_file(const char *dir, const char *name, const char *text);
 
 /*
  * Parse scenario text as file `file` (a data file it names is found
- * relative to file) and run it with its seed (sim_run). Returns the run;
+ * relative to file), load its price table when it asks for money
+ * (scenario_pricing_resolve, as the CLI) and run it with its seed
+ * (sim_run). Returns the run;
  * its scenario (run->sc) is the caller's too: free both with
  * tu_sim_free. A parse or run error fails the test with its messages.
  */

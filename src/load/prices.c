@@ -56,14 +56,21 @@ static const char *const units[] = {"100RU/s-hour", "1M-RU",	"GB-month",
 				    "WCU-hour",	    "RCU-hour", "1M-WRU",
 				    "1M-RRU",	    NULL};
 
-/* The Cosmos DB meters a bill reads, with the unit each is priced in. */
-static const char *const cosmos_meters[][2] = {
-    {"provisioned_single_write", "100RU/s-hour"},
-    {"autoscale_single_write", "100RU/s-hour"},
-    {"provisioned_multi_write", "100RU/s-hour"},
-    {"autoscale_multi_write", "100RU/s-hour"},
-    {"serverless", "1M-RU"},
-    {"storage_transactional", "GB-month"},
+/* The meters a bill reads, by provider, with the unit each is priced
+   in (storage_free: the GB-months free each month, pricing.md §8). */
+static const char *const known_meters[][3] = {
+    {"cosmos", "provisioned_single_write", "100RU/s-hour"},
+    {"cosmos", "autoscale_single_write", "100RU/s-hour"},
+    {"cosmos", "provisioned_multi_write", "100RU/s-hour"},
+    {"cosmos", "autoscale_multi_write", "100RU/s-hour"},
+    {"cosmos", "serverless", "1M-RU"},
+    {"cosmos", "storage_transactional", "GB-month"},
+    {"dynamodb", "provisioned_wcu_standard", "WCU-hour"},
+    {"dynamodb", "provisioned_rcu_standard", "RCU-hour"},
+    {"dynamodb", "ondemand_wru_standard", "1M-WRU"},
+    {"dynamodb", "ondemand_rru_standard", "1M-RRU"},
+    {"dynamodb", "storage_standard", "GB-month"},
+    {"dynamodb", "storage_free", "GB-month"},
 };
 
 struct field {
@@ -208,14 +215,15 @@ static int need_text(struct st *st, const struct field *f)
 	return -1;
 }
 
-/* The unit a Cosmos DB meter pksim bills is priced in, or NULL. */
-static const char *cosmos_unit(const char *meter)
+/* The unit a meter pksim bills is priced in, or NULL. */
+static const char *meter_unit(const char *provider, const char *meter)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(cosmos_meters) / sizeof(cosmos_meters[0]); i++) {
-		if (strcmp(cosmos_meters[i][0], meter) == 0) {
-			return cosmos_meters[i][1];
+	for (i = 0; i < sizeof(known_meters) / sizeof(known_meters[0]); i++) {
+		if (strcmp(known_meters[i][0], provider) == 0 &&
+		    strcmp(known_meters[i][1], meter) == 0) {
+			return known_meters[i][2];
 		}
 	}
 	return NULL;
@@ -224,8 +232,7 @@ static const char *cosmos_unit(const char *meter)
 static int check_unit(struct st *st, const struct field *f,
 		      const char *provider, const char *meter)
 {
-	const char *want =
-	    strcmp(provider, "cosmos") == 0 ? cosmos_unit(meter) : NULL;
+	const char *want = meter_unit(provider, meter);
 
 	if (word_at(units, f->text) < 0) {
 		bad(st, f,
@@ -235,8 +242,8 @@ static int check_unit(struct st *st, const struct field *f,
 		return -1;
 	}
 	if (want && strcmp(want, f->text) != 0) {
-		bad(st, f, "cosmos meter %s is priced per %s (got '%s')", meter,
-		    want, f->text);
+		bad(st, f, "%s meter %s is priced per %s (got '%s')", provider,
+		    meter, want, f->text);
 		return -1;
 	}
 	return 0;

@@ -207,9 +207,15 @@ static void meters_of(const struct pk_container_spec *c, const char **out)
 	out[k] = NULL;
 }
 
+const char *scenario_price_provider(const struct pk_scenario *s)
+{
+	return s->service == PK_SERVICE_DYNAMODB ? "dynamodb" : "cosmos";
+}
+
 int scenario_price(const struct pk_scenario *s, const char *meter,
 		   struct pk_price_pick *out)
 {
+	const char *provider = scenario_price_provider(s);
 	const struct pk_pricing_spec *p = &s->pricing;
 	int64_t day = scenario_billing_day(s, NULL);
 	size_t i;
@@ -218,7 +224,7 @@ int scenario_price(const struct pk_scenario *s, const char *meter,
 	if (!p->prices || !p->region) {
 		return -1;
 	}
-	out->row = prices_find(p->prices, "cosmos", p->region, meter, day);
+	out->row = prices_find(p->prices, provider, p->region, meter, day);
 	if (!out->row) {
 		return -1;
 	}
@@ -226,7 +232,7 @@ int scenario_price(const struct pk_scenario *s, const char *meter,
 	for (i = 0; i < p->n_overrides; i++) {
 		const struct pk_price_override *o = &p->overrides[i];
 
-		if (strcmp(o->provider, "cosmos") == 0 &&
+		if (strcmp(o->provider, provider) == 0 &&
 		    strcmp(o->region, p->region) == 0 &&
 		    strcmp(o->meter, meter) == 0) {
 			out->price = o->price;
@@ -240,24 +246,27 @@ static int need_region(struct pk_scenario *s, const char *file,
 		       struct pk_diag *d)
 {
 	struct pk_pricing_spec *p = &s->pricing;
+	const char *provider = scenario_price_provider(s);
 	char *regions;
 
 	if (!p->region) {
 		diag_error(d, file, p->line, p->col,
 			   "pricing needs 'region': money is priced by "
 			   "region, never a default one (pricing: {region: "
-			   "us-nongov}; regions of %s: %s)",
-			   scenario_prices_name(s),
-			   (regions = prices_regions(p->prices, "cosmos")));
+			   "%s}; %s regions of %s: %s)",
+			   strcmp(provider, "cosmos") == 0 ? "us-nongov"
+							   : "us-east-1",
+			   provider, scenario_prices_name(s),
+			   (regions = prices_regions(p->prices, provider)));
 		free(regions);
 		return -1;
 	}
-	if (!prices_has_region(p->prices, "cosmos", p->region)) {
+	if (!prices_has_region(p->prices, provider, p->region)) {
 		diag_error(d, file, p->line, p->col,
-			   "region '%s' has no cosmos rows in %s; its "
+			   "region '%s' has no %s rows in %s; its "
 			   "regions: %s",
-			   p->region, scenario_prices_name(s),
-			   (regions = prices_regions(p->prices, "cosmos")));
+			   p->region, provider, scenario_prices_name(s),
+			   (regions = prices_regions(p->prices, provider)));
 		free(regions);
 		return -1;
 	}
@@ -292,6 +301,39 @@ static int check_overrides(struct pk_scenario *s, const char *file,
 	return rc;
 }
 
+/* The meter of sc's service missing on the billing date: the Cosmos
+   DB meters of variant c, or DynamoDB's provisioned and storage ones
+   (NULL-terminated into m) */
+static void needed_meters(const struct pk_scenario *s,
+			  const struct pk_container_spec *c, const char **m)
+{
+	if (s->service == PK_SERVICE_DYNAMODB) {
+		m[0] = "provisioned_wcu_standard";
+		m[1] = "provisioned_rcu_standard";
+		m[2] = "storage_standard";
+		m[3] = NULL;
+		return;
+	}
+	meters_of(c, m);
+}
+
+/* What a DynamoDB bill cannot take: a reservation (DynamoDB's reserved
+   capacity is not modelled) */
+static int ddb_pricing_ok(struct pk_scenario *s, const char *file,
+			  struct pk_diag *d)
+{
+	const struct pk_pricing_spec *p = &s->pricing;
+
+	if (s->service != PK_SERVICE_DYNAMODB || p->reserved_ru_per_s == 0) {
+		return 0;
+	}
+	diag_error(d, file, p->line, p->col,
+		   "reserved is Azure Cosmos DB's reserved capacity (RU/s); "
+		   "pksim does not model DynamoDB's (an upfront fee and a "
+		   "lower hourly rate): leave it out with service: dynamodb");
+	return -1;
+}
+
 /* Every variant's meters have a row on the billing date. */
 static int check_meters(struct pk_scenario *s, const char *file,
 			struct pk_diag *d)
@@ -312,9 +354,10 @@ static int check_meters(struct pk_scenario *s, const char *file,
 				   s->variants[v].name);
 			return -1;
 		}
-		meters_of(&s->variants[v], m);
+		needed_meters(s, &s->variants[v], m);
 		for (k = 0; m[k]; k++) {
-			if (k == 2 && p->reserved_ru_per_s == 0) {
+			if (s->service == PK_SERVICE_COSMOS && k == 2 &&
+			    p->reserved_ru_per_s == 0) {
 				continue; /* the standard rate only prices
 					     a reservation */
 			}
@@ -323,10 +366,10 @@ static int check_meters(struct pk_scenario *s, const char *file,
 			}
 			diag_error(
 			    d, file, p->line, p->col,
-			    "no price for cosmos %s %s on %s in %s "
+			    "no price for %s %s %s on %s in %s "
 			    "(variant %s needs it): add the row, or "
 			    "give a region or date that has it",
-			    p->region, m[k],
+			    scenario_price_provider(s), p->region, m[k],
 			    prices_day_text(scenario_billing_day(s, NULL), buf,
 					    sizeof(buf)),
 			    scenario_prices_name(s), s->variants[v].name);
@@ -362,7 +405,7 @@ int scenario_pricing_resolve(struct pk_scenario *s, const char *prices_file,
 		return -1;
 	}
 	if (need_region(s, file, d) || check_overrides(s, file, d) ||
-	    check_meters(s, file, d)) {
+	    ddb_pricing_ok(s, file, d) || check_meters(s, file, d)) {
 		return -1;
 	}
 	return 0;

@@ -43,7 +43,8 @@ const char *money_tag(const struct pk_scenario *sc, const struct pk_bill *b,
 
 const char *money_unpriced_why(const struct pk_scenario *sc)
 {
-	return sc->pricing.asked ? "not an Azure Cosmos DB variant"
+	return sc->pricing.asked ? "pksim prices Azure Cosmos DB and Amazon "
+				   "DynamoDB variants only"
 				 : money_none_why();
 }
 
@@ -72,9 +73,19 @@ size_t money_rows(const struct pk_bill *b, const struct pk_price_pick **out)
 		return 0;
 	}
 	out[n++] = &b->throughput.pick;
+	if (b->mode == PK_BILL_DDB_PROVISIONED) {
+		out[n++] = &b->reads.pick;
+	}
 	out[n++] = &b->storage.pick;
 	if (b->reserved) {
 		out[n++] = &b->reservation.pick;
+	}
+	if (b->storage_free.row) {
+		out[n++] = &b->storage_free;
+	}
+	if (b->ondemand) {
+		out[n++] = &b->ondemand_writes.pick;
+		out[n++] = &b->ondemand_reads.pick;
 	}
 	return n;
 }
@@ -87,9 +98,10 @@ const char *money_heading(const struct pk_scenario *sc, const struct pk_bill *b,
 	snprintf(
 	    buf, cap, "%s%s, billing date %s from %s; table %s of %s",
 	    bill_mode_name(b->mode),
-	    b->mode != PK_BILL_AUTOSCALE ? ""
-	    : b->dynamic		 ? " (dynamic, rule 27)"
-					 : " (classic, rule 17)",
+	    b->mode == PK_BILL_DDB_PROVISIONED ? " capacity (Amazon DynamoDB)"
+	    : b->mode != PK_BILL_AUTOSCALE     ? ""
+	    : b->dynamic		       ? " (dynamic, rule 27)"
+					       : " (classic, rule 17)",
 	    prices_day_text(scenario_billing_day(sc, NULL), day, sizeof(day)),
 	    money_date_from(sc), scenario_prices_name(sc),
 	    prices_day_text(sc->pricing.prices->date_day, tday, sizeof(tday)));
@@ -136,6 +148,99 @@ const char *money_cost_note(const struct pk_result *r, char *buf, size_t cap)
 	return buf;
 }
 
+void money_gb_months(double q, const char *more, char *buf, size_t cap)
+{
+	if (q == 0) {
+		snprintf(buf, cap, "0 GB-months%s", more);
+		return;
+	}
+	if (q < 0.0000005) {
+		snprintf(buf, cap, "under 0.000001 GB-months%s", more);
+		return;
+	}
+	snprintf(buf, cap, q >= 1 ? "%.3f GB-months%s" : "%.6f GB-months%s", q,
+		 more);
+}
+
+/* The run, an hour and a month of b from out[n]; returns the new n */
+static size_t totals(const struct pk_bill *b, int rows, struct money_line *out,
+		     size_t n)
+{
+	out[n] = (struct money_line){"the run", "", b->cost, rows};
+	snprintf(out[n].what, sizeof(out[n].what), "%lld clock hour%s billed",
+		 (long long)b->hours, b->hours == 1 ? "" : "s");
+	n++;
+	out[n++] = (struct money_line){"an hour", "the run's average",
+				       b->per_hour, rows};
+	out[n] = (struct money_line){"a month", "", b->month, rows};
+	snprintf(out[n].what, sizeof(out[n].what), "%s",
+		 b->month_from_week ? "its week x 30/7 (weekly)"
+		 : b->weekly	    ? "720 h (run under a week)"
+				    : "720 h at this workload");
+	return n + 1;
+}
+
+/* Amazon DynamoDB's lines: rows 0 WCU, 1 RCU, 2 storage, 3 its free
+   GB, then on demand's 4 WRU and 5 RRU (money_rows' order) */
+static size_t ddb_lines(const struct pk_scenario *sc, const struct pk_bill *b,
+			struct money_line *out)
+{
+	size_t n = 0;
+	char free_gb[40] = "";
+
+	out[n] = (struct money_line){"writes", "", b->throughput.cost, 1};
+	snprintf(out[n++].what, sizeof(out->what), "%.0f WCU-hours",
+		 b->throughput.quantity);
+	out[n] = (struct money_line){"reads", "", b->reads.cost, 2};
+	snprintf(out[n++].what, sizeof(out->what), "%.0f RCU-hours",
+		 b->reads.quantity);
+	if (b->storage_free.row) {
+		snprintf(free_gb, sizeof(free_gb), " (%.6g free)",
+			 b->storage_free.price);
+	}
+	out[n] = (struct money_line){"storage", "", b->storage.cost, 4 | 8};
+	money_gb_months(b->storage.quantity, free_gb, out[n].what,
+			sizeof(out->what));
+	n++;
+	if (sc->pricing.free_tier) {
+		out[n++] = (struct money_line){"free tier", "25 WCU and 25 RCU",
+					       -b->free_tier_off, 1 | 2};
+	}
+	n = totals(b, 1 | 2 | 4 | 8, out, n);
+	if (b->ondemand) {
+		out[n] = (struct money_line){"(on demand)", "",
+					     b->ondemand_cost, 16 | 32};
+		snprintf(out[n++].what, sizeof(out->what),
+			 "%.6g M WRU, %.6g M RRU", b->ondemand_writes.quantity,
+			 b->ondemand_reads.quantity);
+		out[n++] = (struct money_line){"(on demand)", "a month (720 h)",
+					       b->ondemand_month, 16 | 32};
+	}
+	return n;
+}
+
+const char *money_month_basis(const struct pk_bill *b)
+{
+	return b->month_from_week ? "week" : "720h";
+}
+
+const char *money_ondemand_note(const struct pk_bill *b, char *buf, size_t cap)
+{
+	if (!b->priced || !b->ondemand) {
+		return NULL;
+	}
+	snprintf(buf, cap,
+		 "(on demand): the same requests (every operation's first "
+		 "attempt, throttled or not) at on-demand prices, not in the "
+		 "bill; provisioned "
+		 "costs less above %.1f%% average use of its write capacity "
+		 "and %.1f%% of its read capacity: this run asked %.1f%% and "
+		 "%.1f%%",
+		 b->breakeven_writes * 100, b->breakeven_reads * 100,
+		 b->use_writes * 100, b->use_reads * 100);
+	return buf;
+}
+
 size_t money_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 		   struct money_line *out)
 {
@@ -143,6 +248,9 @@ size_t money_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 
 	if (!b->priced) {
 		return 0;
+	}
+	if (b->mode == PK_BILL_DDB_PROVISIONED) {
+		return ddb_lines(sc, b, out);
 	}
 	out[n] = (struct money_line){"throughput", "", b->throughput.cost,
 				     PK_MONEY_ROW_THROUGHPUT};
@@ -156,8 +264,8 @@ size_t money_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 	n++;
 	out[n] = (struct money_line){"storage", "", b->storage.cost,
 				     PK_MONEY_ROW_STORAGE};
-	snprintf(out[n].what, sizeof(out[n].what), "%.6g GB-months",
-		 b->storage.quantity);
+	money_gb_months(b->storage.quantity, "", out[n].what,
+			sizeof(out[n].what));
 	n++;
 	if (b->reserved) {
 		out[n] = (struct money_line){
@@ -173,19 +281,7 @@ size_t money_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 		    "free tier", "1,000 RU/s and 25 GB", -b->free_tier_off,
 		    PK_MONEY_ROW_THROUGHPUT | PK_MONEY_ROW_STORAGE};
 	}
-	out[n] = (struct money_line){"the run", "", b->cost, PK_MONEY_ROW_ALL};
-	snprintf(out[n].what, sizeof(out[n].what), "%lld clock hour%s billed",
-		 (long long)b->hours, b->hours == 1 ? "" : "s");
-	n++;
-	out[n++] = (struct money_line){"an hour", "the run's average",
-				       b->per_hour, PK_MONEY_ROW_ALL};
-	out[n] = (struct money_line){"a month", "", b->month, PK_MONEY_ROW_ALL};
-	snprintf(out[n].what, sizeof(out[n].what), "%s",
-		 b->month_from_week ? "its week x 30/7 (weekly)"
-		 : b->weekly	    ? "720 h (run under a week)"
-				    : "720 h at this workload");
-	n++;
-	return n;
+	return totals(b, PK_MONEY_ROW_ALL, out, n);
 }
 
 void money_text(const struct pk_result *r, const struct pk_result_variant *v,
@@ -193,7 +289,7 @@ void money_text(const struct pk_result *r, const struct pk_result_variant *v,
 {
 	const struct pk_scenario *sc = r->sc;
 	const struct pk_bill *b = &v->bill;
-	const struct pk_price_pick *p[3];
+	const struct pk_price_pick *p[PK_MONEY_ROWS];
 	struct money_line l[PK_MONEY_LINES];
 	char m[PK_MONEY_BYTES], tag[PK_MONEY_TAG_BYTES], t[512];
 	size_t n, i;
@@ -211,6 +307,9 @@ void money_text(const struct pk_result *r, const struct pk_result_variant *v,
 		    out, "  %-12s%-28s %12s %s\n", l[i].label, l[i].what,
 		    money_fmt(l[i].amount, b->throughput.pick.row->currency, m),
 		    tag);
+	}
+	if (money_ondemand_note(b, t, sizeof(t))) {
+		fprintf(out, "  %s\n", t);
 	}
 	fprintf(out, "  price rows used (%s):\n", scenario_prices_name(sc));
 	n = money_rows(b, p);

@@ -14,7 +14,7 @@ static void md_bill(const struct pk_result *r,
 {
 	const struct pk_scenario *sc = r->sc;
 	const struct pk_bill *b = &v->bill;
-	const struct pk_price_pick *p[3];
+	const struct pk_price_pick *p[PK_MONEY_ROWS];
 	struct money_line l[PK_MONEY_LINES];
 	char m[PK_MONEY_BYTES], tag[PK_MONEY_TAG_BYTES], t[512];
 	size_t n, i;
@@ -44,6 +44,11 @@ static void md_bill(const struct pk_result *r,
 		fprintf(out, " | ");
 		esc(tag, out);
 		fprintf(out, " |\n");
+	}
+	if (money_ondemand_note(b, t, sizeof(t))) {
+		fprintf(out, "\n");
+		esc(t, out);
+		fprintf(out, ".\n");
 	}
 	fprintf(out, "\nPrice rows used (");
 	esc(scenario_prices_name(sc), out);
@@ -80,7 +85,7 @@ void money_html(const struct pk_result *r, const struct pk_result_variant *v,
 {
 	const struct pk_scenario *sc = r->sc;
 	const struct pk_bill *b = &v->bill;
-	const struct pk_price_pick *p[3];
+	const struct pk_price_pick *p[PK_MONEY_ROWS];
 	struct money_line l[PK_MONEY_LINES];
 	char m[PK_MONEY_BYTES], tag[PK_MONEY_TAG_BYTES], t[512];
 	size_t n, i;
@@ -109,7 +114,13 @@ void money_html(const struct pk_result *r, const struct pk_result_variant *v,
 		esc(tag, out);
 		fprintf(out, "</td></tr>\n");
 	}
-	fprintf(out, "</table>\n<p class=\"note\">Price rows used (");
+	fprintf(out, "</table>\n");
+	if (money_ondemand_note(b, t, sizeof(t))) {
+		fprintf(out, "<p class=\"note\">");
+		esc(t, out);
+		fprintf(out, ".</p>\n");
+	}
+	fprintf(out, "<p class=\"note\">Price rows used (");
 	esc(scenario_prices_name(sc), out);
 	fprintf(out, "):</p>\n<ul>\n");
 	n = money_rows(b, p);

@@ -171,6 +171,10 @@ static int written(const struct field_reader *e, const struct field_ctx *c)
 	    ((w & FW_FLEET) && !report_fleet_of(v)) ||
 	    ((w & FW_MONEY) && !v->bill.priced) ||
 	    ((w & FW_NO_MONEY) && v->bill.priced) ||
+	    ((w & FW_DDB_MONEY) &&
+	     (!v->bill.priced || v->bill.mode != PK_BILL_DDB_PROVISIONED)) ||
+	    ((w & FW_ONDEMAND) && !(v->bill.priced && v->bill.ondemand)) ||
+	    ((w & FW_REASONS) && v->n_reasons == 0) ||
 	    ((w & FW_STREAMS) && v->n_streams == 0) ||
 	    ((w & FW_MONITOR) && !(f && f->monitor)) ||
 	    ((w & FW_FINGERPRINT) && !c->r->sc->fingerprint[0])) {

@@ -85,6 +85,9 @@ enum field_conv {
 #define FW_MONEY (1u << 19)	  /* the variant's bill is priced */
 #define FW_NO_MONEY (1u << 20)	  /* ... is not */
 #define FW_FLEET (1u << 21)	  /* a fleet pool (rule 40) */
+#define FW_DDB_MONEY (1u << 22)	  /* a priced Amazon DynamoDB bill */
+#define FW_ONDEMAND (1u << 23)	  /* ... with its on-demand figures */
+#define FW_REASONS (1u << 24)	  /* the service names its throttles */
 
 /* What a reader reads with. */
 struct field_ctx {
@@ -112,13 +115,20 @@ struct field_reader {
 typedef void field_group_fn(const struct field_ctx *c,
 			    struct pk_field_value *o);
 
+/* Throttles by reason: totals.throttled_by_reason*
+   (report_field_service.c). */
+field_group_fn field_reasons_n, field_reason_name, field_reason_count;
+
 /* The money group: money.* (report_field_money.c). */
 field_group_fn field_money_priced, field_money_why, field_money_mode,
     field_money_date, field_money_from, field_money_region,
     field_money_currency, field_money_table, field_money_table_date,
     field_money_hours, field_money_tp, field_money_storage, field_money_cost,
     field_money_hourly, field_money_month, field_money_n, field_money_line,
-    field_money_meter, field_money_price, field_money_status;
+    field_money_meter, field_money_price, field_money_status, field_money_basis,
+    field_money_reads, field_money_od_cost, field_money_od_month,
+    field_money_od_wru, field_money_od_rru, field_money_even_w,
+    field_money_even_r, field_money_use_w, field_money_use_r;
 
 /* The remedies group: remedies.* (report_field_remedies.c). */
 field_group_fn field_rem_replays, field_rem_max, field_rem_setting,

@@ -20,8 +20,7 @@ void field_money_priced(const struct field_ctx *c, struct pk_field_value *o)
 
 void field_money_why(const struct field_ctx *c, struct pk_field_value *o)
 {
-	fv_text(o, c->r->sc->pricing.asked ? "not an Azure Cosmos DB variant"
-					   : money_none_why());
+	fv_text(o, money_unpriced_why(c->r->sc));
 }
 
 void field_money_mode(const struct field_ctx *c, struct pk_field_value *o)
@@ -97,7 +96,7 @@ void field_money_month(const struct field_ctx *c, struct pk_field_value *o)
 
 static const struct pk_price_pick *money_row(const struct field_ctx *c)
 {
-	const struct pk_price_pick *p[3];
+	const struct pk_price_pick *p[PK_MONEY_ROWS];
 
 	money_rows(&c->v->bill, p);
 	return p[c->idx[0]];
@@ -105,7 +104,7 @@ static const struct pk_price_pick *money_row(const struct field_ctx *c)
 
 void field_money_n(const struct field_ctx *c, struct pk_field_value *o)
 {
-	const struct pk_price_pick *p[3];
+	const struct pk_price_pick *p[PK_MONEY_ROWS];
 
 	fv_int(o, (int64_t)money_rows(&c->v->bill, p));
 }
@@ -128,4 +127,54 @@ void field_money_price(const struct field_ctx *c, struct pk_field_value *o)
 void field_money_status(const struct field_ctx *c, struct pk_field_value *o)
 {
 	fv_text(o, prices_status_name(money_row(c)->row->status));
+}
+
+void field_money_basis(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_text(o, money_month_basis(&c->v->bill));
+}
+
+void field_money_reads(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_real(o, c->v->bill.reads.cost);
+}
+
+void field_money_od_cost(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_real(o, c->v->bill.ondemand_cost);
+}
+
+void field_money_od_month(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_real(o, c->v->bill.ondemand_month);
+}
+
+void field_money_od_wru(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_real(o, c->v->bill.ondemand_writes.quantity);
+}
+
+void field_money_od_rru(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_real(o, c->v->bill.ondemand_reads.quantity);
+}
+
+void field_money_even_w(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_real(o, c->v->bill.breakeven_writes);
+}
+
+void field_money_even_r(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_real(o, c->v->bill.breakeven_reads);
+}
+
+void field_money_use_w(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_real(o, c->v->bill.use_writes);
+}
+
+void field_money_use_r(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_real(o, c->v->bill.use_reads);
 }

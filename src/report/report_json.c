@@ -140,12 +140,17 @@ static json_t *totals(const struct pk_result_variant *v, int batches,
 	if (v->n_reasons > 0) {
 		/* only for a service that gives reasons: other reports stay
 		   as they were */
-		json_t *r = json_object();
+		json_t *r = json_array();
 		size_t i;
 
 		for (i = 0; i < v->n_reasons; i++) {
-			json_object_set_new(r, v->reasons[i].name,
+			json_t *e = json_object();
+
+			json_object_set_new(e, "reason",
+					    json_string(v->reasons[i].name));
+			json_object_set_new(e, "count",
 					    count(v->reasons[i].count));
+			json_array_append_new(r, e);
 		}
 		json_object_set_new(o, "throttled_by_reason", r);
 	}

@@ -8,7 +8,7 @@
 
 static json_t *rows(const struct pk_bill *b)
 {
-	const struct pk_price_pick *p[3];
+	const struct pk_price_pick *p[PK_MONEY_ROWS];
 	size_t n = money_rows(b, p), i;
 	json_t *a = json_array();
 
@@ -24,6 +24,24 @@ static json_t *rows(const struct pk_bill *b)
 		json_array_append_new(a, o);
 	}
 	return a;
+}
+
+/* DynamoDB's on-demand comparison (bill.h) */
+static void ondemand(const struct pk_bill *b, json_t *o)
+{
+	json_object_set_new(o, "ondemand_cost", json_real(b->ondemand_cost));
+	json_object_set_new(o, "ondemand_month_cost",
+			    json_real(b->ondemand_month));
+	json_object_set_new(o, "ondemand_wru_millions",
+			    json_real(b->ondemand_writes.quantity));
+	json_object_set_new(o, "ondemand_rru_millions",
+			    json_real(b->ondemand_reads.quantity));
+	json_object_set_new(o, "breakeven_write_share",
+			    json_real(b->breakeven_writes));
+	json_object_set_new(o, "breakeven_read_share",
+			    json_real(b->breakeven_reads));
+	json_object_set_new(o, "write_used_share", json_real(b->use_writes));
+	json_object_set_new(o, "read_used_share", json_real(b->use_reads));
 }
 
 json_t *report_json_money(const struct pk_result *r,
@@ -62,6 +80,14 @@ json_t *report_json_money(const struct pk_result *r,
 	json_object_set_new(o, "cost", json_real(b->cost));
 	json_object_set_new(o, "cost_per_hour", json_real(b->per_hour));
 	json_object_set_new(o, "month_cost", json_real(b->month));
+	json_object_set_new(o, "month_basis",
+			    json_string(money_month_basis(b)));
+	if (b->mode == PK_BILL_DDB_PROVISIONED) {
+		json_object_set_new(o, "reads_cost", json_real(b->reads.cost));
+	}
+	if (b->ondemand) {
+		ondemand(b, o);
+	}
 	json_object_set_new(o, "rows", rows(b));
 	return o;
 }

@@ -24,7 +24,7 @@ static void field(const char *s, FILE *out)
    of them is third-party into *third. */
 static void rows_field(const struct pk_bill *b, int mask, int *third, FILE *out)
 {
-	const struct pk_price_pick *p[3];
+	const struct pk_price_pick *p[PK_MONEY_ROWS];
 	size_t n = money_rows(b, p), i;
 	int first = 1;
 

@@ -12,6 +12,7 @@
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
 #include "pksim/result/result.h"
+#include "result_int.h"
 
 int64_t bill_units(int64_t ru_per_s, int64_t free_ru_per_s)
 {
@@ -48,8 +49,8 @@ double bill_gb_months(const double *gb, size_t hours, double free_gb,
 
 const char *bill_mode_name(enum pk_bill_mode m)
 {
-	static const char *const names[] = {"manual", "autoscale",
-					    "serverless"};
+	static const char *const names[] = {"manual", "autoscale", "serverless",
+					    "provisioned"};
 
 	return names[m];
 }
@@ -69,7 +70,7 @@ static int64_t hour_ru_per_s(const struct pk_result_variant *v, size_t h)
 
 /* Hours billed: autoscale, rule 27's hours from t = 0 (n_hours);
    otherwise the wall-clock hours the run touched. */
-static int64_t hours_billed(const struct pk_result_variant *v)
+int64_t bill_hours_billed(const struct pk_result_variant *v)
 {
 	const struct pk_metrics *m = v->metrics;
 	int64_t end = m->hour_offset_s + v->end_s;
@@ -80,7 +81,7 @@ static int64_t hours_billed(const struct pk_result_variant *v)
 	return (end + 3599) / 3600;
 }
 
-static void note_pick(struct pk_bill *b, const struct pk_price_pick *p)
+void bill_note_pick(struct pk_bill *b, const struct pk_price_pick *p)
 {
 	b->third_party |= p->row->status == PK_PRICE_THIRD_PARTY;
 	b->overridden |= p->overridden;
@@ -99,7 +100,7 @@ static void throughput(const struct pk_scenario *sc,
 	if (p->reserved_ru_per_s > 0) {
 		scenario_price(sc, "provisioned_single_write",
 			       &b->reservation.pick);
-		note_pick(b, &b->reservation.pick);
+		bill_note_pick(b, &b->reservation.pick);
 		std = b->reservation.pick.price;
 		b->reserved = 1;
 	}
@@ -172,7 +173,7 @@ int bill_weekly(const struct pk_scenario *sc)
 
 /* The month: with a weekly schedule and a whole week billed, the run's
    whole weeks' bill per week x 30/7; else the hourly average x 720. */
-static void month(const struct pk_scenario *sc, struct pk_bill *b)
+void bill_month(const struct pk_scenario *sc, struct pk_bill *b)
 {
 	b->weekly = bill_weekly(sc);
 	if (b->weekly && b->weeks > 0) {
@@ -190,6 +191,10 @@ void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
 	const char *meter;
 
 	memset(out, 0, sizeof(*out));
+	if (sc->pricing.prices && v->ddb) {
+		bill_ddb_build(sc, v, out);
+		return;
+	}
 	if (!sc->pricing.prices || !v->cosmos || !v->spec) {
 		return;
 	}
@@ -204,9 +209,9 @@ void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
 	    scenario_price(sc, "storage_transactional", &out->storage.pick)) {
 		return; /* scenario_pricing_resolve refused this before */
 	}
-	note_pick(out, &out->throughput.pick);
-	note_pick(out, &out->storage.pick);
-	out->hours = hours_billed(v);
+	bill_note_pick(out, &out->throughput.pick);
+	bill_note_pick(out, &out->storage.pick);
+	out->hours = bill_hours_billed(v);
 	/* whole weeks: serverless's RU is a total over the run, so only a
 	   run of whole weeks has its weeks' RU */
 	out->weeks = out->hours / PK_BILL_WEEK_HOURS;
@@ -229,6 +234,6 @@ void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
 	out->cost =
 	    out->throughput.cost + out->storage.cost + out->reservation.cost;
 	out->per_hour = out->hours > 0 ? out->cost / (double)out->hours : 0;
-	month(sc, out);
+	bill_month(sc, out);
 	out->priced = 1;
 }

@@ -389,6 +389,7 @@ static void header(const struct pk_snapshot *s, struct pk_result_variant *v)
 	v->layout_note = s->layout_note;
 	v->reasons = s->reasons;
 	v->n_reasons = s->n_reasons;
+	v->ddb = s->ddb;
 	v->created_ru_per_s = created_ru_per_s(s);
 	v->preload_items = s->preload_items;
 	v->preload_bytes = s->preload_bytes;

@@ -654,9 +654,14 @@ const char *scenario_prices_name(const struct pk_scenario *s);
 int64_t scenario_billing_day(const struct pk_scenario *s,
 			     enum pk_billing_day_from *from);
 
-/* The Azure Cosmos DB meter's price on the billing date in the pricing
-   region (overrides applied) into *out; 0, or -1 when no money was
-   asked for or the table has no such row (*out zeroed). */
+/* The price table's provider of s's service: "cosmos" (Azure Cosmos
+   DB) or "dynamodb" (Amazon DynamoDB). Static text. */
+const char *scenario_price_provider(const struct pk_scenario *s);
+
+/* The meter of s's service (scenario_price_provider) priced on the
+   billing date in the pricing region (overrides applied) into *out; 0,
+   or -1 when no money was asked for or the table has no such row (*out
+   zeroed). */
 int scenario_price(const struct pk_scenario *s, const char *meter,
 		   struct pk_price_pick *out);
 

@@ -37,9 +37,13 @@ const char *money_none_why(void);
    "clock.start" or "the table's date". */
 const char *money_date_from(const struct pk_scenario *sc);
 
+/* Most price rows a bill uses */
+#define PK_MONEY_ROWS 6
+
 /* The price rows b used, in the order the reports list them
-   (throughput, storage, then the reservation's): their picks into
-   out[0..3); returns how many. Borrowed from b. */
+   (throughput, DynamoDB's reads, storage, the reservation's, DynamoDB's
+   free storage, its on-demand writes and reads): their picks into
+   out[0..PK_MONEY_ROWS); returns how many. Borrowed from b. */
 size_t money_rows(const struct pk_bill *b, const struct pk_price_pick **out);
 
 /* The note every report gives beside a third-party price */
@@ -47,9 +51,9 @@ size_t money_rows(const struct pk_bill *b, const struct pk_price_pick **out);
 	"a price above is a third party's quote, not the vendor's page: "      \
 	"check it"
 
-/* Why variant v of sc's run has no money (its bill not priced): "not
-   an Azure Cosmos DB variant" when pricing was asked for, else
-   money_none_why(). Static text. */
+/* Why variant v of sc's run has no money (its bill not priced): "pksim
+   prices Azure Cosmos DB and Amazon DynamoDB variants only" when
+   pricing was asked for, else money_none_why(). Static text. */
 const char *money_unpriced_why(const struct pk_scenario *sc);
 
 /* The bill's heading into buf (cap bytes): "manual, billing date
@@ -72,7 +76,20 @@ const char *money_row_text(const struct pk_price_pick *p, char *buf,
 #define PK_MONEY_ROW_RESERVED 4
 #define PK_MONEY_ROW_ALL 7
 /* Most lines a bill has */
-#define PK_MONEY_LINES 7
+#define PK_MONEY_LINES 9
+
+/* GB-months q as a line's quantity into buf (cap bytes), then more:
+   "0.000429 GB-months" below 1, "75.000 GB-months" from 1, "under
+   0.000001 GB-months" for a trace of storage. */
+void money_gb_months(double q, const char *more, char *buf, size_t cap);
+
+/* How b's month was made: "week" (month_from_week) or "720h". */
+const char *money_month_basis(const struct pk_bill *b);
+
+/* Amazon DynamoDB's on-demand comparison of b into buf (cap bytes):
+   what its break-even use is (bill.h) against what the run asked; NULL
+   when b has no on-demand figures. */
+const char *money_ondemand_note(const struct pk_bill *b, char *buf, size_t cap);
 
 /* One line of a bill as every report prints it (text, Markdown, HTML,
    money-csv), in the bill's currency. */
@@ -90,7 +107,11 @@ struct money_line {
 
 /* The lines of bill b of sc's run into out[0..PK_MONEY_LINES), in the
    order the reports print them: throughput, storage, the reservation
-   (with one), the free tier (with it), the run, an hour, a month.
+   (with one), the free tier (with it), the run, an hour, a month;
+   DynamoDB's: writes, reads, storage, the free tier (with it), the run,
+   an hour, a month, then on demand for the run and a month (not in the
+   bill; with on-demand rows). A line's rows are bits of money_rows'
+   indexes.
    Returns how many; 0 when b is not priced. */
 size_t money_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 		   struct money_line *out);

@@ -23,6 +23,21 @@
  * pays up to R / 100 x the standard rate of the hour's throughput
  * (C-BILL's reserved-capacity example).
  *
+ * Amazon DynamoDB, provisioned (pricing.md §4): each clock hour the run
+ * touched bills the table's WCU and RCU at their hourly rates (pksim
+ * changes no table's capacity mid-run, so every hour bills the same;
+ * ASSUMPTION for a change inside an hour: the hour's highest, as Azure
+ * Cosmos DB); storage is each hour's data plus 100 bytes an item
+ * (dynamodb-mechanics.md §1), less the table's free GB-months
+ * (storage_free, 25), over the month. Free tier takes 25 WCU and 25 RCU
+ * off each hour (ASSUMPTION: the account's always-free capacity, all
+ * of it given to this table). With the table's on-demand rows on the
+ * billing date the bill also says what the same requests would cost on
+ * demand (every operation's first attempt, throttled or not, at its
+ * units: WRU = WCU, RRU = RCU, D1 and D2), not part of the run's cost,
+ * and the average use of provisioned capacity above which provisioned
+ * costs less (pricing.md §6 example 2, statement P18).
+ *
  * The month at this workload: with a weekly schedule (a phase's rate
  * has `weekly:`) and at least one whole week billed, the schedule's own
  * week repeated: the run's whole weeks' bill per week x 30/7
@@ -49,11 +64,18 @@ struct pk_result_variant;
 /* Free tier (C-BILL): RU/s and GB free each hour */
 #define PK_BILL_FREE_RU_PER_S 1000
 #define PK_BILL_FREE_GB 25
+/* Amazon DynamoDB's free tier (pricing.md §4): WCU and RCU free each
+   hour */
+#define PK_BILL_DDB_FREE_UNITS 25
+/* Bytes DynamoDB bills for each item beside its data
+   (dynamodb-mechanics.md §1) */
+#define PK_BILL_DDB_ITEM_BYTES 100
 
 enum pk_bill_mode {
 	PK_BILL_MANUAL,
 	PK_BILL_AUTOSCALE,
 	PK_BILL_SERVERLESS,
+	PK_BILL_DDB_PROVISIONED, /* Amazon DynamoDB, provisioned capacity */
 };
 
 /* One priced line of a bill: a meter, how much of its unit, the cost. */
@@ -72,7 +94,9 @@ struct pk_bill {
 	int64_t hours;	       /* clock hours billed: ceil(end_s / 3,600) */
 	int64_t peak_ru_per_s; /* manual, autoscale: the highest hour's
 				  billed RU/s (after the free tier) */
-	struct pk_bill_line throughput; /* the capacity mode's meter */
+	struct pk_bill_line throughput; /* the capacity mode's meter;
+					   DynamoDB: its WCU-hours */
+	struct pk_bill_line reads;	/* DynamoDB: its RCU-hours */
 	struct pk_bill_line storage;	/* storage_transactional */
 	double free_tier_off;		/* what the free tier took off, currency
 					   (the lines are after it) */
@@ -96,7 +120,23 @@ struct pk_bill {
 	int month_from_week; /* 1: weekly and weeks >= 1: the month is the
 				schedule's own week repeated 30/7 times */
 	int third_party;     /* 1: some row used is marked third-party */
-	int overridden;	     /* 1: some price is a scenario's override */
+	/* DynamoDB: the storage allowance row (storage_free) */
+	struct pk_price_pick storage_free;
+	/* DynamoDB with on-demand rows on the billing date (ondemand 1):
+	   the same requests on demand, in million WRU and RRU, and their
+	   cost; not in cost */
+	int ondemand;
+	struct pk_bill_line ondemand_writes, ondemand_reads;
+	double ondemand_cost;
+	double ondemand_month; /* ondemand_cost / hours x 720 */
+	/* ... the average use of the provisioned capacity above which it
+	   costs less than on demand, 0..1: the unit-hour price / (3,600 x
+	   the per-unit on-demand price), writes and reads */
+	double breakeven_writes, breakeven_reads;
+	/* ... this run's use: the units asked over capacity x seconds
+	   billed, 0.. (above 1: more was asked than provisioned) */
+	double use_writes, use_reads;
+	int overridden; /* 1: some price is a scenario's override */
 };
 
 /*
@@ -127,7 +167,8 @@ double bill_gb_months(const double *gb, size_t hours, double free_gb,
  * billed RU/s, the RU consumed and the hourly storage from v and
  * v->metrics) priced by sc->pricing (scenario_price). *out is zeroed,
  * and left with priced 0 when no money was asked for (sc->pricing.prices
- * NULL) or v is not an Azure Cosmos DB variant.
+ * NULL) or v is neither an Azure Cosmos DB variant nor an Amazon
+ * DynamoDB one.
  */
 void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
 		struct pk_bill *out);
@@ -135,7 +176,8 @@ void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
 /* 1 when a phase of sc has a weekly schedule (rate: {weekly: ...}). */
 int bill_weekly(const struct pk_scenario *sc);
 
-/* The capacity mode's name: "manual", "autoscale", "serverless". */
+/* The capacity mode's name: "manual", "autoscale", "serverless",
+   "provisioned" (DynamoDB). */
 const char *bill_mode_name(enum pk_bill_mode m);
 
 #endif

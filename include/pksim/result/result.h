@@ -568,6 +568,10 @@ struct pk_result_variant {
 	const char *layout_note;
 	const struct pk_throttle_reason *reasons;
 	size_t n_reasons;
+	/* Amazon DynamoDB's, borrowed from its snapshot (NULL for another
+	   service): provisioned capacity, items by hour and the units the
+	   operations asked, for its bill (bill.h) */
+	const struct pk_snapshot_ddb *ddb;
 	/* Azure Cosmos DB's (cosmos 1; 0 otherwise), from its snapshot: */
 	int64_t spec_autoscale_floor; /* autoscale: 0.1 x the spec's max,
 					 the max at creation (rule 17) */

@@ -153,6 +153,29 @@ struct pk_snapshot_cosmos {
 	uint64_t merge_max_avg_bytes; /* ... and this storage a range */
 };
 
+/* What only Amazon DynamoDB has, for its bill (pricing.md §4);
+   pk_snapshot.ddb, NULL for another service. Borrowed from the service,
+   which keeps it up to date while it runs. */
+struct pk_snapshot_ddb {
+	int64_t rcu;	      /* provisioned read capacity units a second,
+				 the whole run (pksim changes no table's
+				 capacity mid-run) */
+	int64_t wcu;	      /* ... write capacity units */
+	uint64_t items;	      /* items stored now */
+	uint64_t *hour_items; /* owned by the service: the most items
+				 stored in each clock hour the run
+				 touched, the hours of its metrics
+				 (pk_metrics.hours: hour 0 holds t = 0);
+				 n_hours entries */
+	size_t n_hours;
+	size_t cap_hours;
+	int64_t read_demand_mcu;  /* read units the operations' first
+				     attempts asked, throttled or not,
+				     milli-units: what the same requests
+				     would consume on demand (RRU) */
+	int64_t write_demand_mcu; /* ... write units (WRU) */
+};
+
 struct pk_snapshot {
 	const char *name;	   /* the variant's; borrowed */
 	const struct pk_pkey *key; /* borrowed: the key definition the
@@ -236,6 +259,8 @@ struct pk_snapshot {
 
 	struct pk_snapshot_cosmos *cosmos; /* owned; NULL: not Azure Cosmos
 					      DB */
+	const struct pk_snapshot_ddb *ddb; /* borrowed from the service;
+					      NULL: not Amazon DynamoDB */
 	/* Another service's word on its layout and units for the reports'
 	   layout line (static; NULL: "the service's own layout, not Azure
 	   Cosmos DB's") */

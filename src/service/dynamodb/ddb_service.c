@@ -111,6 +111,7 @@ static void close_seconds(struct ddb *d, int64_t n)
 {
 	size_t i;
 
+	ddb_bill_hours(d, d->now_s, d->active ? 1 : n);
 	if (!d->active) {
 		metrics_close_idle(&d->m, d->now_s, n, table_units(d),
 				   (uint32_t)d->layout.n);
@@ -159,6 +160,7 @@ struct ask {
 	int64_t units; /* mCU */
 	int64_t grow;  /* bytes it adds to its partition if admitted
 			  (negative: removes) */
+	int64_t items; /* items it adds if admitted (-1: a delete) */
 	int status;    /* the answer if admitted */
 	int bad;       /* 1: refused before capacity (400) */
 	uint64_t item; /* the item whose key places it */
@@ -184,6 +186,7 @@ static void ask_batch(const struct ddb *d, const struct pk_svc_request *rq,
 	for (i = 0; i < n; i++) {
 		sizes[i] = rq->batch[i].size_bytes;
 		a->grow += (int64_t)sizes[i];
+		a->items++;
 		if (!ddb_units_item_fits(sizes[i]) || rq->batch[i].reject) {
 			a->bad = 1;
 		}
@@ -217,6 +220,7 @@ static void ask_of(const struct ddb *d, const struct pk_svc_request *rq,
 		a->write = 1;
 		a->units = ddb_units_write_mcu(old, false);
 		a->grow = -(int64_t)old;
+		a->items = -1;
 		a->status = PK_HTTP_NO_CONTENT;
 		return;
 	default:
@@ -226,6 +230,7 @@ static void ask_of(const struct ddb *d, const struct pk_svc_request *rq,
 	a->write = 1;
 	a->units = ddb_units_write_mcu(size > old ? size : old, false);
 	a->grow = (int64_t)size - (int64_t)old;
+	a->items = rq->kind == PK_OP_CREATE;
 	a->status = rq->kind == PK_OP_CREATE ? PK_HTTP_CREATED : PK_HTTP_OK;
 	a->bad |= !ddb_units_item_fits(size);
 }
@@ -365,6 +370,9 @@ static void store(struct ddb *d, size_t i, const struct ask *a)
 	}
 	d->storage_bytes += (uint64_t)after - p->storage_bytes;
 	p->storage_bytes = (uint64_t)after;
+	if (a->items >= 0 || d->bill.items > 0) {
+		d->bill.items += (uint64_t)a->items;
+	}
 	if (p->storage_bytes > PK_DDB_PART_BYTES) {
 		ddb_parts_split(d, i, d->now_s);
 	}
@@ -386,6 +394,9 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	i = a.bad ? -1 : part_of_item(d, a.item);
 	p = i < 0 ? NULL : &d->parts[i];
 	count_attempt(d, p, rq, i < 0 ? 0 : a.units);
+	if (i >= 0 && rq->retry == 0) {
+		ddb_bill_demand(d, a.write, a.units);
+	}
 	if (i < 0) {
 		out->status = PK_HTTP_BAD_REQUEST;
 		t->bad_request_400++;
@@ -533,6 +544,7 @@ static void ddb_free(struct pk_service *s)
 	struct ddb *d = ddb_of(s);
 
 	metrics_free(&d->m);
+	free(d->bill.hour_items);
 	pkey_free(d->key);
 	ddb_layout_free(&d->layout);
 	free(d->parts);
@@ -627,6 +639,8 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 	d->sc = sc;
 	d->t = &sc->table;
 	d->spec = spec->spec;
+	d->bill.rcu = d->t->rcu;
+	d->bill.wcu = d->t->wcu;
 	d->w = spec->workload;
 	d->key = key;
 	d->kv = xmalloc(sizeof(*d->kv));

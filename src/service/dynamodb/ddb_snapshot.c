@@ -120,6 +120,7 @@ void ddb_snapshot(const struct pk_service *s, const struct pk_scenario *sc,
 	out->lps = d;
 	out->value_prop = -1;
 	out->cosmos = NULL;
+	out->ddb = &d->bill;
 	out->layout_note = "Amazon DynamoDB's partitions; RU here are its "
 			   "capacity units, read plus write";
 	out->reasons = d->reasons;

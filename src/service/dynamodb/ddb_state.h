@@ -67,7 +67,14 @@ struct ddb {
 	/* throttles by reason, named (D14) */
 	struct pk_throttle_reason reasons[DDB_REASONS];
 	uint64_t storage_bytes;
+	struct pk_snapshot_ddb bill; /* what its bill reads (ddb_bill.c) */
 };
+
+/* ddb_bill.c: note items in the clock hours of seconds [t_s, t_s +
+   n_s); count a first attempt's units a (write: the write side) as
+   demand. */
+void ddb_bill_hours(struct ddb *d, int64_t t_s, int64_t n_s);
+void ddb_bill_demand(struct ddb *d, int write, int64_t units_mcu);
 
 /* ddb_parts.c: lay out the table's partitions (D4, D5); the index of
    the partition whose slice holds hash h; the sides' shares from the

@@ -1,0 +1,40 @@
+/*
+ * ddb_bill: what a DynamoDB table's bill reads, kept while it runs
+ * (pk_snapshot_ddb): the items stored in each clock hour, for storage's
+ * 100 bytes an item (dynamodb-mechanics.md §1, pricing.md §4), and the
+ * units the operations asked, for what the same requests cost on
+ * demand.
+ */
+#include "ddb_state.h"
+#include "pksim/base/mem.h"
+
+void ddb_bill_hours(struct ddb *d, int64_t t_s, int64_t n_s)
+{
+	struct pk_snapshot_ddb *b = &d->bill;
+	size_t h, last;
+
+	if (t_s < 0 || n_s <= 0) {
+		return;
+	}
+	t_s += d->m.hour_offset_s;
+	last = (size_t)((t_s + n_s - 1) / 3600);
+	mem_grow((void **)&b->hour_items, &b->cap_hours, last + 1,
+		 sizeof(*b->hour_items));
+	while (b->n_hours <= last) {
+		b->hour_items[b->n_hours++] = 0;
+	}
+	for (h = (size_t)(t_s / 3600); h <= last; h++) {
+		if (b->items > b->hour_items[h]) {
+			b->hour_items[h] = b->items;
+		}
+	}
+}
+
+void ddb_bill_demand(struct ddb *d, int write, int64_t units_mcu)
+{
+	if (write) {
+		d->bill.write_demand_mcu += units_mcu;
+	} else {
+		d->bill.read_demand_mcu += units_mcu;
+	}
+}

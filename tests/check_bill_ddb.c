@@ -1,0 +1,275 @@
+/*
+ * bill_ddb: pricing.md's statements on Amazon DynamoDB bills (§9,
+ * P14-P18, P20) on runs of `service: dynamodb` tables, each figure
+ * derived beside its test. us-east-1 prices of the shipped table
+ * (third-party quotes, pricing.md §5): $0.00065 per WCU-hour, $0.00013
+ * per RCU-hour, on demand $0.625 per million WRU and $0.125 per million
+ * RRU from 2024-11-01 ($1.25 and $0.25 before), storage $0.25 per
+ * GB-month after 25 GB free.
+ */
+#include <check.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+
+#define EPS 1e-9
+
+/* The JSON report's money object of one run of yaml (owned by the
+   returned root, which the caller frees) */
+static json_t *money_json(const char *yaml, json_t **root)
+{
+	char args[512], *out;
+	json_t *m;
+
+	snprintf(args, sizeof(args), "run '%s' --format json",
+		 tu_dir_file("s.yaml", yaml));
+	out = tu_run_ok(args);
+	*root = json_loads(out, 0, NULL);
+	free(out);
+	ck_assert_ptr_nonnull(*root);
+	m = json_object_get(
+	    json_array_get(json_object_get(*root, "variants"), 0), "money");
+	ck_assert_ptr_nonnull(m);
+	ck_assert(json_is_true(json_object_get(m, "priced")));
+	return m;
+}
+
+static double num(const json_t *m, const char *key)
+{
+	const json_t *j = json_object_get(m, key);
+
+	ck_assert_msg(json_is_number(j), "%s", key);
+	return json_number_value(j);
+}
+
+/* The text report's money block of one run of yaml. Owned. */
+static char *money_text(const char *yaml)
+{
+	char args[512], *out, *m;
+
+	snprintf(args, sizeof(args), "run '%s'", tu_dir_file("s.yaml", yaml));
+	out = tu_run_ok(args);
+	m = strstr(out, "\nmoney");
+	ck_assert_ptr_nonnull(m);
+	m = strndup(m, (size_t)(strstr(m, "\ntimeline") - m));
+	free(out);
+	return m;
+}
+
+/* P14: 100 RCU + 100 WCU for 720 h: reads 100 x $0.00013 x 720 =
+   $9.36, writes 100 x $0.00065 x 720 = $46.80, $56.16 in all. A run of
+   720 hours from 00:00 bills 720 clock hours; 1 create of 1 KB a minute (1/m)
+   (43,200 items, 42 MiB) stores nothing past the 25 GB free. */
+START_TEST(test_p14_provisioned_month)
+{
+	json_t *root;
+	json_t *m = money_json(
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: 100, "
+	    "write_capacity_units: 100}\n"
+	    "pricing: {region: us-east-1}\n"
+	    "items: {k: {values: \"k{000..999}\"}}\n"
+	    "phases: [{duration: 720h, rate: 1/m, item_size: 1KB}]\n",
+	    &root);
+
+	ck_assert_int_eq((int)num(m, "hours"), 720);
+	ck_assert_double_eq_tol(num(m, "throughput_cost"), 46.80, EPS);
+	ck_assert_double_eq_tol(num(m, "reads_cost"), 9.36, EPS);
+	ck_assert_double_eq_tol(num(m, "storage_cost"), 0, EPS);
+	ck_assert_double_eq_tol(num(m, "cost"), 56.16, EPS);
+	ck_assert_double_eq_tol(num(m, "month_cost"), 56.16, EPS);
+	json_decref(root);
+}
+END_TEST
+
+/* The free tier takes 25 WCU and 25 RCU off each hour: 75 x $0.00065 +
+   75 x $0.00013 = $0.0585 an hour against $0.078 without. */
+START_TEST(test_free_tier_capacity)
+{
+	json_t *root;
+	json_t *m =
+	    money_json("service: dynamodb\n"
+		       "table: {partition_key: /k, read_capacity_units: 100, "
+		       "write_capacity_units: 100}\n"
+		       "pricing: {region: us-east-1, free_tier: true}\n"
+		       "items: {k: {values: \"k{000..999}\"}}\n"
+		       "phases: [{duration: 60s, rate: 1/s, item_size: 1KB}]\n",
+		       &root);
+
+	ck_assert_double_eq_tol(num(m, "cost"), 0.0585, EPS);
+	json_decref(root);
+}
+END_TEST
+
+/* P17: storage with 100 bytes an item. 1,000,000 creates of 32,212 B
+   (1,000 a second for 1,000 s, 32 WCU each: 32,000 WCU a second on a
+   table of 80,000: 81 partitions of ~990 WCU (D4, D5), ~12 writes a
+   second each against the 31 one can take, so none is throttled) store
+   32,212,000,000 B + 1,000,000 x 100 B = 32,312,000,000 B = 30.0929 GB (2^30
+   B), 5.0929 GB past the 25 free: $1.2732 a month. In a 1-hour run that is the
+   month's storage: the hour's GB-months (5.0929 / 720) x $0.25 x 720 hours. */
+START_TEST(test_p17_storage_item_overhead)
+{
+	const double gb = 32312000000.0 / 1073741824.0;
+	json_t *root;
+	json_t *m = money_json(
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: 100, "
+	    "write_capacity_units: 80000}\n"
+	    "client: {retries: off}\n"
+	    "pricing: {region: us-east-1}\n"
+	    "items: {k: {values: \"k{000000..099999}\"}}\n"
+	    "phases: [{duration: 1000s, rate: 1000/s, item_size: 32212B}]\n",
+	    &root);
+	json_t *t = json_object_get(
+	    json_array_get(json_object_get(root, "variants"), 0), "totals");
+
+	ck_assert_int_eq(json_integer_value(json_object_get(t, "succeeded")),
+			 1000000);
+	ck_assert_double_eq_tol(gb, 30.0929, 0.0001);
+	ck_assert_double_eq_tol(num(m, "storage_cost") * 720, (gb - 25) * 0.25,
+				EPS);
+	ck_assert_double_eq_tol(num(m, "storage_cost") * 720, 1.2732, 0.0001);
+	json_decref(root);
+}
+END_TEST
+
+/* A table of 40,000 RCU and WCU: 1,000,000 creates of 1 KB (1 WRU
+   each), then 1,000,000 reads of them, strong (a 1 KB item is 1 RRU: a
+   strong read is 1 RRU per 4 KB) or eventual (half), on date. */
+static json_t *reads_run(const char *consistency, const char *date,
+			 const char *size, json_t **root)
+{
+	char yaml[1024];
+
+	snprintf(yaml, sizeof(yaml),
+		 "service: dynamodb\n"
+		 "table: {partition_key: /k, read_capacity_units: 40000, "
+		 "write_capacity_units: 40000, read_consistency: %s}\n"
+		 "client: {retries: off}\n"
+		 "pricing: {region: us-east-1, date: %s}\n"
+		 "items: {k: {values: \"k{000000..099999}\"}}\n"
+		 "phases:\n"
+		 "  - {duration: 100s, rate: 10000/s, item_size: %s, "
+		 "ops: {create: 1}}\n"
+		 "  - {duration: 100s, rate: 10000/s, ops: {read: 1}}\n",
+		 consistency, date, size);
+	return money_json(yaml, root);
+}
+
+/* P15: 1,000,000 one-KB writes and 1,000,000 strong reads of up to 4
+   KB on demand: 1 M WRU x $0.625 + 1 M RRU x $0.125 = $0.75 with the
+   2024-11-01 table, and 1 x $1.25 + 1 x $0.25 = $1.50 before it.
+   P18: provisioned costs less than on demand above $0.00065 / (3,600 x
+   $0.625 / 10^6) = 28.9 % average use with the 2024-11-01 table, and
+   $0.00065 / (3,600 x $1.25 / 10^6) = 14.4 % before; reads give the
+   same ratio ($0.00013 / $0.00045). The run's use: 1,000,000 WRU over
+   40,000 WCU x 200 s = 12.5 %. */
+START_TEST(test_p15_p18_ondemand_strong)
+{
+	json_t *ra, *rb;
+	json_t *a = reads_run("strong", "2024-11-01", "1000B", &ra);
+	json_t *b = reads_run("strong", "2024-10-31", "1000B", &rb);
+
+	ck_assert_double_eq_tol(num(a, "ondemand_wru_millions"), 1, EPS);
+	ck_assert_double_eq_tol(num(a, "ondemand_rru_millions"), 1, EPS);
+	ck_assert_double_eq_tol(num(a, "ondemand_cost"), 0.75, EPS);
+	ck_assert_double_eq_tol(num(b, "ondemand_cost"), 1.50, EPS);
+	ck_assert_double_eq_tol(num(a, "breakeven_write_share"),
+				0.00065 / (3600 * 0.625e-6), EPS);
+	ck_assert_double_eq_tol(num(a, "breakeven_write_share"), 0.2889,
+				0.0001);
+	ck_assert_double_eq_tol(num(a, "breakeven_read_share"), 0.2889, 0.0001);
+	ck_assert_double_eq_tol(num(b, "breakeven_write_share"), 0.1444,
+				0.0001);
+	ck_assert_double_eq_tol(num(a, "write_used_share"), 0.125, EPS);
+	json_decref(ra);
+	json_decref(rb);
+}
+END_TEST
+
+/* P16: 1,000,000 eventual reads of 4 KB = 500,000 RRU = $0.0625 (the
+   4 KB creates are 4 WRU each: 4 M WRU x $0.625 = $2.50). */
+START_TEST(test_p16_ondemand_eventual)
+{
+	json_t *root;
+	json_t *m = reads_run("eventual", "2024-11-01", "4KB", &root);
+
+	ck_assert_double_eq_tol(num(m, "ondemand_rru_millions"), 0.5, EPS);
+	ck_assert_double_eq_tol(num(m, "ondemand_wru_millions"), 4, EPS);
+	ck_assert_double_eq_tol(num(m, "ondemand_cost"), 2.50 + 0.0625, EPS);
+	json_decref(root);
+}
+END_TEST
+
+/* The line of money block m starting with label, up to its tag. Owned. */
+static char *line_of(const char *m, const char *label)
+{
+	char want[64];
+	const char *p, *e;
+
+	snprintf(want, sizeof(want), "\n  %s", label);
+	p = strstr(m, want);
+	ck_assert_ptr_nonnull(p);
+	e = strstr(p, " (prices of");
+	ck_assert_ptr_nonnull(e);
+	return strndup(p, (size_t)(e - p));
+}
+
+/* P20: moving the billing date from 2024-10-31 to 2024-11-01 halves
+   the on-demand lines and changes no other: 60 s of 100 creates of 1 KB
+   a second = 6,000 WRU: $0.0075 before, $0.0038 after (0.006 M x
+   $0.625 = $0.00375, printed to four decimals). */
+START_TEST(test_p20_ondemand_halves_only)
+{
+	static const char *const same[] = {"writes",  "reads",	 "storage",
+					   "the run", "an hour", "a month"};
+	char yaml[2][512];
+	char *m[2];
+	size_t i, k;
+
+	for (k = 0; k < 2; k++) {
+		snprintf(yaml[k], sizeof(yaml[k]),
+			 "service: dynamodb\n"
+			 "table: {partition_key: /k, read_capacity_units: "
+			 "100, write_capacity_units: 200}\n"
+			 "pricing: {region: us-east-1, date: %s}\n"
+			 "items: {k: {values: \"k{000..999}\"}}\n"
+			 "phases: [{duration: 60s, rate: 100/s, item_size: "
+			 "1000B}]\n",
+			 k ? "2024-11-01" : "2024-10-31");
+		m[k] = money_text(yaml[k]);
+	}
+	for (i = 0; i < sizeof(same) / sizeof(same[0]); i++) {
+		char *a = line_of(m[0], same[i]), *b = line_of(m[1], same[i]);
+
+		ck_assert_str_eq(a, b);
+		free(a);
+		free(b);
+	}
+	ck_assert_ptr_nonnull(strstr(m[0], "0.006 M WRU, 0 M RRU"));
+	ck_assert_ptr_nonnull(strstr(m[0], "$0.0075 (prices of 2024-10-31"));
+	ck_assert_ptr_nonnull(strstr(m[1], "$0.0038 (prices of 2024-11-01"));
+	free(m[0]);
+	free(m[1]);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("bill_ddb");
+	TCase *tc = tcase_create("bill_ddb");
+
+	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
+	tcase_add_test(tc, test_p14_provisioned_month);
+	tcase_add_test(tc, test_free_tier_capacity);
+	tcase_add_test(tc, test_p17_storage_item_overhead);
+	tcase_add_test(tc, test_p15_p18_ondemand_strong);
+	tcase_add_test(tc, test_p16_ondemand_eventual);
+	tcase_add_test(tc, test_p20_ondemand_halves_only);
+	suite_add_tcase(s, tc);
+	return s;
+}
