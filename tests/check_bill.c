@@ -279,6 +279,36 @@ START_TEST(test_p4_highest_in_the_hour)
 }
 END_TEST
 
+/* A serverless month is the workload's rate of consumption over a
+   30-day month, whatever the run's length inside its clock hour: 100
+   creates of 1 KB a second x 5 RU (cost: defaults) = 500 RU/s x
+   2,592,000 s = 1,296 million RU x $0.25 = $324.00, for a 60-s run (0.03
+   million RU) and a 600-s one (0.3 million RU) alike. Billed per clock
+   hour they would give $5.40 and $54.00. */
+START_TEST(test_month_consumption_rate)
+{
+	static const char *const runs[] = {"60s", "600s"};
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		char yaml[512], *m;
+
+		snprintf(yaml, sizeof(yaml),
+			 "container: {partition_key: /k, serverless: true}\n"
+			 "items: {k: {values: \"k{000..999}\"}}\n"
+			 "pricing: {region: us-nongov}\n"
+			 "phases: [{duration: %s, rate: 100/s, item_size: "
+			 "1KB, ops: {create: 1}}]\n",
+			 runs[i]);
+		m = money_of(yaml);
+		ck_assert_msg(strstr(m, "720 h at this workload            "
+					"$324.0"),
+			      "%s", m);
+		free(m);
+	}
+}
+END_TEST
+
 /* The line of the money block starting with label (after two spaces),
    up to the tag: "  throughput  ...  $0.2500". Owned. */
 static char *money_line(const char *m, const char *label)
@@ -479,6 +509,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_p13_serverless);
 	tcase_add_test(tc, test_reserved_capacity);
 	tcase_add_test(tc, test_month_from_week);
+	tcase_add_test(tc, test_month_consumption_rate);
 	tcase_add_test(tc, test_p20_billing_date_changes_only_changed_rows);
 	tcase_add_test(tc, test_shipped_table);
 	suite_add_tcase(s, tc);

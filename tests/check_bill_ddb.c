@@ -178,6 +178,9 @@ START_TEST(test_p15_p18_ondemand_strong)
 	ck_assert_double_eq_tol(num(a, "ondemand_rru_millions"), 1, EPS);
 	ck_assert_double_eq_tol(num(a, "ondemand_cost"), 0.75, EPS);
 	ck_assert_double_eq_tol(num(b, "ondemand_cost"), 1.50, EPS);
+	/* the month on demand: $0.75 in 200 s x 2,592,000 / 200 */
+	ck_assert_double_eq_tol(num(a, "ondemand_month_cost"),
+				0.75 * 2592000 / 200, 1e-6);
 	ck_assert_double_eq_tol(num(a, "breakeven_write_share"),
 				0.00065 / (3600 * 0.625e-6), EPS);
 	ck_assert_double_eq_tol(num(a, "breakeven_write_share"), 0.2889,

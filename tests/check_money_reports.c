@@ -130,7 +130,7 @@ START_TEST(test_html_compare)
 
 	has(out, "<tr><th>cost a month (720 h)</th><td>$576.00</td>"
 		 "<td>$1,152.00</td></tr>");
-	has(out, "cost a month: the run's bill an hour x 720 " TAG);
+	has(out, "cost a month: the workload for 720 h " TAG);
 	free(out);
 }
 END_TEST

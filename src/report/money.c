@@ -137,7 +137,7 @@ const char *money_cost_note(const struct pk_result *r, char *buf, size_t cap)
 
 		if (b->priced) {
 			snprintf(buf, cap,
-				 "cost a month: the run's bill an hour x 720 "
+				 "cost a month: the workload for 720 h "
 				 "%s, each variant's mode; the text report of "
 				 "run has every line",
 				 money_tag(r->sc, b, tag));

@@ -172,7 +172,8 @@ int bill_weekly(const struct pk_scenario *sc)
 }
 
 /* The month: with a weekly schedule and a whole week billed, the run's
-   whole weeks' bill per week x 30/7; else the hourly average x 720. */
+   whole weeks' bill per week x 30/7; else what the clock hours bill
+   per hour x 720 and what consumption bills per second x 2,592,000. */
 void bill_month(const struct pk_scenario *sc, struct pk_bill *b)
 {
 	b->weekly = bill_weekly(sc);
@@ -182,7 +183,13 @@ void bill_month(const struct pk_scenario *sc, struct pk_bill *b)
 			   PK_BILL_MONTH_HOURS / PK_BILL_WEEK_HOURS;
 		return;
 	}
-	b->month = b->per_hour * PK_BILL_MONTH_HOURS;
+	b->month = b->hours > 0 ? (b->cost - b->consumed_cost) /
+				      (double)b->hours * PK_BILL_MONTH_HOURS
+				: 0;
+	if (b->seconds > 0) {
+		b->month += b->consumed_cost / (double)b->seconds *
+			    PK_BILL_MONTH_SECONDS;
+	}
 }
 
 void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
@@ -212,6 +219,7 @@ void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
 	bill_note_pick(out, &out->throughput.pick);
 	bill_note_pick(out, &out->storage.pick);
 	out->hours = bill_hours_billed(v);
+	out->seconds = v->end_s;
 	/* whole weeks: serverless's RU is a total over the run, so only a
 	   run of whole weeks has its weeks' RU */
 	out->weeks = out->hours / PK_BILL_WEEK_HOURS;
@@ -225,6 +233,7 @@ void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
 		out->throughput.cost =
 		    out->throughput.quantity * out->throughput.pick.price;
 		out->weeks_cost = out->weeks > 0 ? out->throughput.cost : 0;
+		out->consumed_cost = out->throughput.cost;
 	} else {
 		throughput(sc, v, out);
 	}

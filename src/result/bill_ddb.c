@@ -90,9 +90,9 @@ static void ondemand(const struct pk_scenario *sc,
 	b->ondemand_reads.cost =
 	    b->ondemand_reads.quantity * b->ondemand_reads.pick.price;
 	b->ondemand_cost = b->ondemand_writes.cost + b->ondemand_reads.cost;
-	b->ondemand_month = b->hours > 0 ? b->ondemand_cost / (double)b->hours *
-					       PK_BILL_MONTH_HOURS
-					 : 0;
+	b->ondemand_month =
+	    seconds > 0 ? b->ondemand_cost / seconds * PK_BILL_MONTH_SECONDS
+			: 0;
 	if (b->ondemand_writes.pick.price > 0) {
 		b->breakeven_writes =
 		    b->throughput.pick.price /
@@ -133,6 +133,7 @@ void bill_ddb_build(const struct pk_scenario *sc,
 		bill_note_pick(out, &out->storage_free);
 	}
 	out->hours = bill_hours_billed(v);
+	out->seconds = v->end_s;
 	out->weeks = out->hours / PK_BILL_WEEK_HOURS;
 	capacity(sc, x, out);
 	storage(v, x, out);

@@ -41,9 +41,12 @@
  * The month at this workload: with a weekly schedule (a phase's rate
  * has `weekly:`) and at least one whole week billed, the schedule's own
  * week repeated: the run's whole weeks' bill per week x 30/7
- * (ASSUMPTION: a 30-day month, C-BILL's 720 h); else the run's cost per
- * hour x 720 hours (PK_BILL_MONTH_HOURS), the workload repeated for a
- * 30-day month.
+ * (ASSUMPTION: a 30-day month, C-BILL's 720 h); else the workload
+ * repeated for a 30-day month: what is billed by the clock hour
+ * (provisioned throughput, storage) per hour billed x 720 hours
+ * (PK_BILL_MONTH_HOURS), and what is billed by consumption (serverless
+ * RU, on demand) per second run x 2,592,000 seconds, so a run of 60 s
+ * and one of 600 s at the same rate give the same month.
  */
 #ifndef PKSIM_BILL_H
 #define PKSIM_BILL_H
@@ -58,6 +61,9 @@ struct pk_result_variant;
 /* Hours of the month a bill projects to, and storage's GB-month is over
    (C-BILL's 30-day month) */
 #define PK_BILL_MONTH_HOURS 720
+/* ... and its seconds: consumption's month is its cost a second x
+   these */
+#define PK_BILL_MONTH_SECONDS (720.0 * 3600.0)
 /* Hours of a week: a weekly schedule's month is its week x 720 / 168
    (30/7 weeks) */
 #define PK_BILL_WEEK_HOURS 168
@@ -106,11 +112,16 @@ struct pk_bill {
 					    less what it paid (may be > 0
 					    when it is too big) */
 	double cost;			 /* the run: every line, currency */
+	double consumed_cost;		 /* of it, what consumption bills
+					    (serverless RU), currency */
+	int64_t seconds;		 /* seconds the run lasted (end_s) */
 	double per_hour;		 /* cost / hours; 0 when hours is 0 */
 	double month;			 /* the month at this workload:
 					    month_from_week ? weeks_cost /
-					    weeks x 720 / 168 : per_hour x
-					    720 */
+					    weeks x 720 / 168 : (cost -
+					    consumed_cost) / hours x 720 +
+					    consumed_cost / seconds x
+					    2,592,000 */
 	int weekly;	     /* 1: a phase's rate has a weekly schedule
 				(bill_weekly) */
 	int64_t weeks;	     /* whole weeks billed: hours / 168; serverless
@@ -128,7 +139,7 @@ struct pk_bill {
 	int ondemand;
 	struct pk_bill_line ondemand_writes, ondemand_reads;
 	double ondemand_cost;
-	double ondemand_month; /* ondemand_cost / hours x 720 */
+	double ondemand_month; /* ondemand_cost / seconds x 2,592,000 */
 	/* ... the average use of the provisioned capacity above which it
 	   costs less than on demand, 0..1: the unit-hour price / (3,600 x
 	   the per-unit on-demand price), writes and reads */
