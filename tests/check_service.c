@@ -74,7 +74,6 @@ static void request_of(const struct pk_op *op, int64_t t_ms,
 	rq->kind = op->kind;
 	rq->it.item = op->item;
 	rq->it.size_bytes = op->size_bytes;
-	rq->it.ttl_s = PK_TTL_OFF;
 	rq->arrived = 1;
 }
 

@@ -58,31 +58,8 @@ static void check_id(const struct pk_run *run, const struct pk_variant *v,
 	}
 }
 
-/* A write's item ttl into it when v's container has a DefaultTimeToLive
-   and the items may carry a ttl (rule 28): PK_TTL_OFF without one; an
-   invalid one (a data file's; the loader checks generated ones) makes
-   the write a 400. */
-static void item_ttl(const struct pk_run *run, const struct pk_variant *v,
-		     enum pk_op_kind kind, struct pk_svc_item *it)
-{
-	char buf[PK_VALUE_MAX_BYTES];
-	struct pk_value val;
-
-	it->ttl_s = PK_TTL_OFF;
-	if (run->ttl_prop < 0 || !v->ttl_on ||
-	    (kind != PK_OP_CREATE && kind != PK_OP_UPSERT &&
-	     kind != PK_OP_REPLACE) ||
-	    workload_value(run->workload, it->item, run->ttl_prop, &val, buf,
-			   sizeof(buf))) {
-		return;
-	}
-	if (ttl_from_value(&val, &it->ttl_s) && !it->reject) {
-		it->reject = PK_REJECT_BAD_TTL;
-	}
-}
-
-/* item's id and ttl into it (check_id, item_ttl) for a request of kind;
-   idbuf holds the id's bytes. */
+/* item's id into it (check_id) for a request of kind; idbuf holds the
+   id's bytes. The item's ttl is the service's to read (its own rule). */
 static inline void item_of(const struct pk_run *run, const struct pk_variant *v,
 			   enum pk_op_kind kind, uint64_t item,
 			   uint32_t size_bytes, char *idbuf,
@@ -95,17 +72,9 @@ static inline void item_of(const struct pk_run *run, const struct pk_variant *v,
 	it->id_len = 0;
 	if (kind == PK_OP_CHARGE) {
 		/* a replayed log's request: no id, its recorded RU */
-		it->ttl_s = PK_TTL_OFF;
 		return;
 	}
 	check_id(run, v, kind, idbuf, it);
-	if (run->ttl_prop < 0 || !v->ttl_on) {
-		/* item_ttl's first test, here: most runs have no ttl, and
-		   item_ttl's frame (PK_VALUE_MAX_BYTES) is not inlined */
-		it->ttl_s = PK_TTL_OFF;
-		return;
-	}
-	item_ttl(run, v, kind, it);
 }
 
 /* The data time of a write (pk_svc_request.data_ms): its arrival, the
@@ -129,7 +98,7 @@ static int64_t data_time(const struct pk_run *run, const struct pk_variant *v,
 
 /* A BATCH's items into rq (v->batch): each one's number, size at
    creation (so a retry resends the same batch whatever later writes did
-   to its items), id and ttl. */
+   to its items) and id. */
 static void batch_items(struct pk_run *run, struct pk_variant *v,
 			const struct pk_op *op, struct pk_svc_request *rq)
 {
@@ -666,7 +635,6 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 	run->workload = workload_new(sc, seed);
 	sim_actions_order(run);
 	run->id_prop = workload_prop_index(run->workload, "/id");
-	run->ttl_prop = workload_prop_index(run->workload, "/ttl");
 	if (itemprops_check_queries(sc, diag)) {
 		sim_free(run);
 		return NULL;

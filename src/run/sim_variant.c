@@ -59,7 +59,6 @@ int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 	if (v->check_ids) {
 		v->id_buf = xmalloc(PK_VALUE_MAX_BYTES);
 	}
-	v->ttl_on = cs->default_ttl_s != PK_TTL_OFF;
 	if (run->paced) {
 		size_t i;
 

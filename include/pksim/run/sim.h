@@ -128,9 +128,6 @@ struct pk_variant {
 					  point request's id bytes, with
 					  check_ids; NULL without */
 	int check_ids;		       /* 1: check each created item's id */
-	int ttl_on;		       /* 1: the variant's container has a
-					  DefaultTimeToLive (items' ttls
-					  are read, rule 28) */
 	struct pk_retryq retries;      /* owned; retries to send */
 	/* client.ru_budget and client.concurrency: each stream's own
 	   pacing (struct pk_pacer), pacers[s] for stream s; owned, NULL
@@ -157,8 +154,6 @@ struct pk_run {
 	struct pk_variant *variants;  /* owned; one per scenario variant */
 	size_t n_variants;
 	int id_prop;	       /* workload index of /id, or -1 */
-	int ttl_prop;	       /* workload index of /ttl (an item's own
-				  time to live, rule 28), or -1 */
 	int64_t end_ms;	       /* last closed second's end */
 	struct pk_diag *diag;  /* borrowed; during sim_run only */
 	size_t total_variants; /* variants of the whole run: messages

@@ -38,9 +38,10 @@
 #include "pksim/service/status.h"
 #include "pksim/workload/workload.h"
 
-/* pk_svc_request.reject for a write whose item ttl is invalid (rule 28:
-   not -1 or 1 .. 2,147,483,647): answered 400 like any other, and
-   counted in pk_totals.bad_ttl_400 too, so the reports name the cause */
+/* The reject a service gives a write whose item ttl its rules refuse
+   (Azure Cosmos DB, rule 28: not -1 or 1 .. 2,147,483,647): answered 400
+   like any other, and counted in pk_totals.bad_ttl_400 too, so the
+   reports name the cause */
 #define PK_REJECT_BAD_TTL 4001
 
 /* A logical partition of a service that has them; opaque outside it */
@@ -79,15 +80,14 @@ struct pk_svc_item {
 				source of its key */
 	uint32_t size_bytes; /* bytes written; 0 for read and delete */
 	int reject;	     /* 400 when the client sent an invalid item
-				(its id), or PK_REJECT_BAD_TTL; else 0.
-				The service adds its own (a bad key) */
+				(its id); else 0. The service adds its
+				own (a bad key; an item ttl its rules
+				refuse, PK_REJECT_BAD_TTL) */
 	const char *id;	     /* the item's id when ids may repeat (a
 				create of an id its partition holds is a
 				409), id_len bytes, borrowed for the
 				call; NULL when every item has its own */
 	size_t id_len;
-	int64_t ttl_s; /* the item's ttl (rule 28): PK_TTL_OFF when it has
-			  none, PK_TTL_NEVER or 1 .. PK_TTL_MAX_S */
 };
 
 /* One attempt of one operation, as the client sends it. Borrowed for

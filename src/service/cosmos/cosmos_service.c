@@ -41,6 +41,10 @@ struct cosmos_service {
 	struct pk_route route;	     /* owned; the last query's route */
 	struct pk_keycheck keycheck; /* the key against the items */
 	const struct pk_workload *w; /* borrowed; the items' values */
+	int ttl_prop;		     /* w's index of the items' /ttl, read
+					for writes when the container has
+					a DefaultTimeToLive (rule 28); -1:
+					never read */
 	const char *file;	     /* borrowed; the scenario's file */
 	int name_variant;	     /* 1: errors name the variant */
 	int classes;		     /* 1: some stream sends Low or
@@ -107,6 +111,38 @@ static inline void answered(struct cosmos_service *cs,
 	}
 }
 
+/* Rule 28 (D-TTL): a write's item ttl into r, its kind set, when the
+   container has a DefaultTimeToLive and the items carry a /ttl: an
+   invalid one (a data file's; the loader checks generated ones) makes
+   the write a 400 unless it already is one. Off the path of a container
+   without TTL (its frame holds a value's bytes). */
+static __attribute__((noinline)) void item_ttl(const struct cosmos_service *cs,
+					       struct pk_request *r)
+{
+	char buf[PK_VALUE_MAX_BYTES];
+	struct pk_value val;
+
+	if ((r->kind != PK_OP_CREATE && r->kind != PK_OP_UPSERT &&
+	     r->kind != PK_OP_REPLACE) ||
+	    workload_value(cs->w, r->item, cs->ttl_prop, &val, buf,
+			   sizeof(buf))) {
+		return;
+	}
+	if (ttl_from_value(&val, &r->ttl_s) && !r->reject) {
+		r->reject = PK_REJECT_BAD_TTL;
+	}
+}
+
+/* r's item ttl (item_ttl), PK_TTL_OFF when the items carry none. */
+static inline void set_ttl(const struct cosmos_service *cs,
+			   struct pk_request *r)
+{
+	r->ttl_s = PK_TTL_OFF;
+	if (__builtin_expect(cs->ttl_prop >= 0, 0)) {
+		item_ttl(cs, r);
+	}
+}
+
 /* Item it's fields as the container's request r at rq's times, its key
    built into kv (r->lp NULL). */
 static void build(struct cosmos_service *cs, const struct pk_svc_request *rq,
@@ -130,7 +166,6 @@ static void build(struct cosmos_service *cs, const struct pk_svc_request *rq,
 	r->reject = kv->status ? kv->status : it->reject;
 	r->id = it->id;
 	r->id_len = it->id_len;
-	r->ttl_s = it->ttl_s;
 }
 
 /* Rule 38 (D-SUFFIX-READ): the ranges the IN list of item's candidate key
@@ -178,6 +213,7 @@ static void batch(struct cosmos_service *cs, const struct pk_svc_request *rq,
 	for (k = 0; k < rq->batch_n; k++) {
 		build(cs, rq, &rq->batch[k], &cs->batch_kv[k], &r[k]);
 		r[k].kind = PK_OP_CREATE;
+		set_ttl(cs, &r[k]);
 	}
 	container_batch(cs->c, rq->t_ms, r, rq->batch_n, out);
 }
@@ -197,6 +233,7 @@ find_apply(struct cosmos_service *cs, const struct pk_svc_request *rq,
 
 	build(cs, rq, &rq->it, cs->kv, &r);
 	r.kind = rq->kind;
+	set_ttl(cs, &r);
 	if (!r.reject) {
 		c->attempt_find = find_ranges(cs, rq->it.item);
 	}
@@ -241,7 +278,6 @@ static void cs_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		r.reject = rq->it.reject;
 		r.id = rq->it.id;
 		r.id_len = rq->it.id_len;
-		r.ttl_s = rq->it.ttl_s;
 	} else if (__builtin_expect(cs->find_n != 0, 0) &&
 		   rq->kind != PK_OP_CREATE && rq->kind != PK_OP_CHARGE) {
 		/* a key with a random part (never cached: not a PATH) */
@@ -251,6 +287,7 @@ static void cs_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		build(cs, rq, &rq->it, cs->kv, &r);
 	}
 	r.kind = rq->kind;
+	set_ttl(cs, &r);
 	if (rq->kind == PK_OP_CHARGE) {
 		/* a replayed log's request: no id, its recorded RU */
 		r.id = NULL;
@@ -336,11 +373,22 @@ static void cs_client(struct pk_service *s, enum pk_client_event ev, int64_t n)
 	}
 }
 
+/* w's index of the items' /ttl when c has a DefaultTimeToLive (an
+   item's ttl counts only then, rule 28), else -1. */
+static int ttl_prop(const struct pk_container *c, const struct pk_workload *w)
+{
+	if (c->spec.default_ttl_s == PK_TTL_OFF) {
+		return -1;
+	}
+	return workload_prop_index(w, "/ttl");
+}
+
 static int cs_bind(struct pk_service *s, const struct pk_workload *w)
 {
 	struct cosmos_service *cs = cs_of(s);
 
 	cs->w = w;
+	cs->ttl_prop = ttl_prop(cs->c, w);
 	if (!cs->lp_cache) {
 		return 0;
 	}
@@ -532,6 +580,7 @@ struct pk_service *cosmos_service_new(const struct pk_service_spec *spec,
 	cs->c = container_new(cspec->name ? cspec->name : cspec->partition_key,
 			      cspec, &sc->cost);
 	cs->c->metrics.totals.key_values = cs->find_n;
+	cs->ttl_prop = ttl_prop(cs->c, spec->workload);
 	/* only creates name items: nothing reads a slot back */
 	cs->c->keep_items = scenario_items_read_back(sc);
 	cosmos_preload(cs->c, cs->key, cs->kv, sc, spec->seed);
