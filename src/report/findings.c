@@ -252,7 +252,8 @@ static void say_picture(struct pk_sentences *s,
 		return;
 	}
 	r = &v->metrics->ranges[id];
-	if (r->hot_seconds == 0) {
+	if (r->hot_seconds == 0 || !v->cosmos) {
+		/* the picture is Azure Cosmos DB's documentation's */
 		return;
 	}
 	say(s, xasprintf("for example, %s matched the docs' picture of a hot "
@@ -401,10 +402,11 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 			 n_hot ? "hot ranges among idle ones" : "one hot range",
 			 key, dens);
 	}
+	/* another service: the same test, not Azure Cosmos DB's rule */
 	say(s,
 	    xasprintf("hot partition risk%s: %s ran at p99 %d%% "
 		      "normalized RU consumption while %s stayed at p99 "
-		      "%d%% (rule 32: the busiest range at 90%% or more "
+		      "%d%% (%sthe busiest range at 90%% or more "
 		      "while another is under 70%%), with %.2f%% of its "
 		      "requests rate limited%s%s%s: %s",
 		      lineage_429(hot) >= PK_FINDINGS_HOT_HIGH_429
@@ -412,7 +414,7 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 			  : "",
 		      range_name(v, hot->id, b, sizeof(b)), hot->nru_p99_pct,
 		      range_name(v, cold->id, c, sizeof(c)), cold->nru_p99_pct,
-		      pct(lineage_429(hot)),
+		      v->cosmos ? "rule 32: " : "", pct(lineage_429(hot)),
 		      lineage_429(hot) >= PK_FINDINGS_HOT_HIGH_429
 			  ? " (high from 1%)"
 			  : " (under the 1% of severity high)",

@@ -183,7 +183,10 @@ const char *compare_cell(const struct pk_result *run,
 		/* the key values asked for beside those holding data: "1"
 		   alone read as a one-value key when the others' every
 		   create failed */
-		if (s->logical_partitions_asked > s->logical_partitions) {
+		if (s->lps_none) {
+			snprintf(buf, cap, "not kept (item collections)");
+		} else if (s->logical_partitions_asked >
+			   s->logical_partitions) {
 			snprintf(buf, cap, "%s of %s hold items",
 				 fmt_thousands(s->logical_partitions, a),
 				 fmt_thousands(s->logical_partitions_asked, b));

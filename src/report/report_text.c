@@ -435,8 +435,18 @@ static void totals(const struct pk_result_variant *v, int batches,
 		fmt_thousands(t->attempts, a));
 	fprintf(out, "  succeeded                %s\n",
 		fmt_thousands(t->succeeded, a));
-	fprintf(out, "  rate limited (429/3200)  %s service-side responses\n",
-		fmt_thousands(t->throttled_429 - t->throttled_3212, a));
+	if (v->throttle_name) {
+		fprintf(out,
+			"  throttled                %s service-side "
+			"responses (%s)\n",
+			fmt_thousands(t->throttled_429 - t->throttled_3212, a),
+			v->throttle_name);
+	} else {
+		fprintf(out,
+			"  rate limited (429/3200)  %s service-side "
+			"responses\n",
+			fmt_thousands(t->throttled_429 - t->throttled_3212, a));
+	}
 	if (t->throttled_3212 > 0 ||
 	    (v->cosmos && scenario_has_buckets(v->spec))) {
 		fprintf(out,
@@ -541,8 +551,16 @@ static void totals(const struct pk_result_variant *v, int batches,
 		"retried (%.1f%% of provisioned RU over the run)\n",
 		text_ru(t->ru_mru, a), text_ru(t->offered_mru, b),
 		text_ru(t->retry_mru, c), 100.0 * v->utilisation);
-	fprintf(out, "  logical partitions       %s holding items (%s seen)\n",
-		fmt_thousands(v->lps_live, a), fmt_thousands(v->lps_seen, b));
+	if (v->lps_none) {
+		fprintf(out, "  logical partitions       none: the service "
+			     "keeps none (item collections not kept)\n");
+	} else {
+		fprintf(out,
+			"  logical partitions       %s holding items (%s "
+			"seen)\n",
+			fmt_thousands(v->lps_live, a),
+			fmt_thousands(v->lps_seen, b));
+	}
 	fprintf(out, "  storage                  %s\n",
 		fmt_bytes(v->storage_bytes, a));
 }
@@ -818,8 +836,17 @@ int report_text_styled(const struct pk_result *r, int wide, int colour,
 		report_streams_text(v, out);
 		queries(v, out);
 		partitions(v, text_epk_digits(v, wide), out);
-		hot_lps(v, 0, out);
-		if (r->sc->items_file && r->sc->items_file->monitor) {
+		if (v->lps_none) {
+			fprintf(out, "\nhottest logical partitions\n  (none: "
+				     "the service keeps no logical "
+				     "partitions; item collections not "
+				     "kept)\n");
+		} else {
+			hot_lps(v, 0, out);
+		}
+		if (v->lps_none) {
+			/* said above */
+		} else if (r->sc->items_file && r->sc->items_file->monitor) {
 			fprintf(out, "\nhottest logical partitions by "
 				     "storage\n  (none: the monitor log "
 				     "records no item sizes)\n");

@@ -172,6 +172,7 @@ void scorecard_fill(const struct pk_result *r,
 				     ? v->lps_seen
 				     : v->lps_live;
 	sc->logical_partitions_asked = v->lps_seen;
+	sc->lps_none = v->lps_none;
 	hottest(v, sc);
 	ranges(v, sc);
 	sc->peak_normalized_ru = v->peak_normalized;

@@ -148,6 +148,8 @@ struct pk_scorecard {
 	const char *name;		   /* borrowed from the variant */
 	uint64_t logical_partitions;	   /* holding items at the end (a
 					      monitor log's: seen) */
+	int lps_none;			   /* the service keeps no logical
+					      partitions (result.h) */
 	uint64_t logical_partitions_asked; /* key values a write was sent
 					      for, served or not
 					      (lps_seen): more than

@@ -563,9 +563,14 @@ struct pk_result_variant {
 	int64_t n_hours;	    /* hours started: ceil(end_s / 3,600) */
 	int64_t autoscale_floor;    /* autoscale: 0.1 x max at the end */
 	/* Another service's (cosmos 0), from its snapshot, borrowed: its
-	   word on its layout and units (NULL: none) and its throttles by
-	   reason (pk_throttle_reason, n_reasons; NULL, 0: none) */
+	   word on its layout and units (NULL: none), its name for a
+	   throttled request (NULL: Azure Cosmos DB's 429/3200), whether it
+	   keeps no logical partitions (1: the reports say so, not 0) and
+	   its throttles by reason (pk_throttle_reason, n_reasons; NULL, 0:
+	   none) */
 	const char *layout_note;
+	const char *throttle_name;
+	int lps_none;
 	const struct pk_throttle_reason *reasons;
 	size_t n_reasons;
 	/* Amazon DynamoDB's, borrowed from its snapshot (NULL for another

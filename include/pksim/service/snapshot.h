@@ -265,6 +265,12 @@ struct pk_snapshot {
 	   layout line (static; NULL: "the service's own layout, not Azure
 	   Cosmos DB's") */
 	const char *layout_note;
+	/* Its name for a request it throttled, as the reports print it
+	   (static; NULL: Azure Cosmos DB's 429/3200) */
+	const char *throttle_name;
+	/* 1: it keeps no logical partitions (Amazon DynamoDB's item
+	   collections are not kept): the reports say so instead of 0 */
+	int lps_none;
 	/* Its throttles by reason, n_reasons of them (borrowed from the
 	   service); NULL, 0: none given */
 	const struct pk_throttle_reason *reasons;

@@ -123,6 +123,10 @@ void ddb_snapshot(const struct pk_service *s, const struct pk_scenario *sc,
 	out->ddb = &d->bill;
 	out->layout_note = "Amazon DynamoDB's partitions; RU here are its "
 			   "capacity units, read plus write";
+	/* D14: a throttled request of a provisioned table (the one mode
+	   replayed) */
+	out->throttle_name = "ProvisionedThroughputExceededException, HTTP 400";
+	out->lps_none = 1;
 	out->reasons = d->reasons;
 	out->n_reasons = DDB_REASONS;
 }

@@ -1,0 +1,49 @@
+#!/bin/sh
+# service-words: a run of another service than Azure Cosmos DB speaks that
+# service's words. The shipped DynamoDB scenario (scenarios/dynamodb/
+# hot-key.yaml: one key value over its partition's 1,000 WCU) in every
+# report format: no finding cites a rule number (the rules are Azure
+# Cosmos DB's, docs/reference), no throttle is called 429/3200 (DynamoDB
+# answers HTTP 400 with ProvisionedThroughputExceededException, reference
+# D14), and the logical-partition lines say the service keeps none instead
+# of printing 0; the text report names the throttle as DynamoDB does and
+# still finds the hot range (range 1, 30,000 of 90,000 requests refused:
+# 1,500 writes a second on 1,000 WCU for 60 s).
+# Usage (meson test does this): sh tests/service_words.sh PKSIM SOURCE_DIR
+set -u
+pksim=$1
+src=$2
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pksim-words.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+scen=$src/scenarios/dynamodb/hot-key.yaml
+for f in text json markdown html csv; do
+	if ! "$pksim" run "$scen" --format "$f" >"$tmp/out.$f" 2>"$tmp/err"; then
+		echo "FAIL: --format $f exited $?:"
+		cat "$tmp/err"
+		fail=1
+	fi
+	if grep -n -i 'rule [0-9]' "$tmp/out.$f"; then
+		echo "FAIL: --format $f cites a rule number (above)"
+		fail=1
+	fi
+	if grep -n '429/3200' "$tmp/out.$f"; then
+		echo "FAIL: --format $f says 429/3200 (above)"
+		fail=1
+	fi
+done
+want() { # want FORMAT TEXT: the report in FORMAT holds TEXT
+	if ! grep -q -F -- "$2" "$tmp/out.$1"; then
+		echo "FAIL: --format $1 lacks '$2'"
+		fail=1
+	fi
+}
+want text 'throttled                30,000 service-side responses (ProvisionedThroughputExceededException, HTTP 400)'
+want text 'logical partitions       none: the service keeps none (item collections not kept)'
+want text 'hot partition risk (severity high): range 1 ran at p99 100%'
+want markdown '| logical partitions | not kept (item collections) |'
+if grep -n 'logical partitions  *0 ' "$tmp/out.text"; then
+	echo "FAIL: the text report counts 0 logical partitions (above)"
+	fail=1
+fi
+exit $fail
