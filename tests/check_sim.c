@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/result/result.h"
 #include "pksim/run/sim.h"
 #include "pksim/service/cosmos/cosmos_service.h"
 #include "testutil.h"
@@ -1634,24 +1635,28 @@ END_TEST
    operations a second, where the open loop sends all in 1 s. */
 START_TEST(test_sim_closed_loop_pace)
 {
-	struct pk_run *run =
-	    run_text("seed: 1\n"
-		     "container: {partition_key: /k, throughput: 1000}\n"
-		     "items: {k: {values: \"k{0..99}\"}}\n"
-		     "client: {concurrency: 2, latency: 20ms}\n"
-		     "phases:\n"
-		     "  - {duration: 1s, rate: 2000/s, ops: {create: 1}, "
-		     "item_size: 1KB}\n");
-	const struct pk_variant *v = &run->variants[0];
-	const struct pk_totals *t = &tu_metrics(v->svc)->totals;
+	struct tu_fx f;
+
+	tu_fx_run(&f, "pace.yaml",
+		  "seed: 1\n"
+		  "container: {partition_key: /k, throughput: 1000}\n"
+		  "items: {k: {values: \"k{0..99}\"}}\n"
+		  "client: {concurrency: 2, latency: 20ms}\n"
+		  "phases:\n"
+		  "  - {duration: 1s, rate: 2000/s, ops: {create: 1}, "
+		  "item_size: 1KB}\n");
+	const struct pk_result_variant *v = &f.r->variants[0];
+	const struct pk_totals *t = &v->metrics->totals;
 
 	ck_assert_uint_eq(t->operations, 2000);
 	ck_assert_uint_eq(t->succeeded, 2000);
 	ck_assert_uint_eq(t->throttled_429, 0);
-	ck_assert_int_eq(v->pacers[0].workers.last_ms, 20000);
-	/* every worker free again at the end */
-	ck_assert_uint_eq(v->pacers[0].workers.n, 2);
-	free_run(run);
+	ck_assert_int_eq(v->last_answer_ms, 20000);
+	/* every operation answered by the workers, all succeeded */
+	ck_assert_uint_eq(v->answered, 2000);
+	ck_assert_uint_eq(v->succeeded, 2000);
+	ck_assert_double_eq_tol(v->achieved_ops_per_s, 100.0, 1e-9);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -1666,47 +1671,54 @@ END_TEST
    1,519 ms waited; the open loop would take 120 429s in second 0. */
 START_TEST(test_sim_closed_loop_retries)
 {
-	struct pk_run *run =
-	    run_text("seed: 1\n"
-		     "container: {partition_key: /k, throughput: 400}\n"
-		     "items: {k: {values: \"k{0..99}\"}}\n"
-		     "client: {concurrency: 1, latency: 1ms}\n"
-		     "phases:\n"
-		     "  - {duration: 1s, rate: 200/s, ops: {create: 1}, "
-		     "item_size: 1KB}\n");
-	const struct pk_variant *v = &run->variants[0];
-	const struct pk_totals *t = &tu_metrics(v->svc)->totals;
+	struct tu_fx f;
+
+	tu_fx_run(&f, "retries.yaml",
+		  "seed: 1\n"
+		  "container: {partition_key: /k, throughput: 400}\n"
+		  "items: {k: {values: \"k{0..99}\"}}\n"
+		  "client: {concurrency: 1, latency: 1ms}\n"
+		  "phases:\n"
+		  "  - {duration: 1s, rate: 200/s, ops: {create: 1}, "
+		  "item_size: 1KB}\n");
+	const struct pk_result_variant *v = &f.r->variants[0];
+	const struct pk_totals *t = &v->metrics->totals;
 
 	ck_assert_uint_eq(t->operations, 200);
 	ck_assert_uint_eq(t->succeeded, 200);
 	ck_assert_uint_eq(t->throttled_429, 2);
 	ck_assert_uint_eq(t->retries, 2);
 	ck_assert_uint_eq(t->retry_wait_ms, 1519);
-	ck_assert_int_eq(v->pacers[0].workers.last_ms, 2041);
-	free_run(run);
+	ck_assert_int_eq(v->last_answer_ms, 2041);
+	ck_assert_uint_eq(v->answered, 200);
+	tu_fx_free(&f);
 }
 END_TEST
 
 /* The workers follow the arrivals when those are slower: 4 workers, 10
    ms an attempt, 10 creates a second for 10 s: each create goes at its
    arrival (j x 100 ms), the last (j = 99) answered at 9,900 + 10 =
-   9,910 ms. */
+   9,910 ms (10 ms: the latency a client without one gets). */
 START_TEST(test_sim_closed_loop_arrivals)
 {
-	struct pk_run *run =
-	    run_text("seed: 1\n"
-		     "container: {partition_key: /k, throughput: 400}\n"
-		     "items: {k: {values: \"k{0..99}\"}}\n"
-		     "client: {concurrency: 4}\n"
-		     "phases:\n"
-		     "  - {duration: 10s, rate: 10/s, ops: {create: 1}, "
-		     "item_size: 1KB}\n");
-	const struct pk_variant *v = &run->variants[0];
+	struct tu_fx f;
 
-	ck_assert_uint_eq(tu_metrics(v->svc)->totals.operations, 100);
-	ck_assert_int_eq(v->pacers[0].workers.last_ms, 9910);
-	ck_assert_int_eq(v->pacers[0].workers.latency_ms, 10);
-	free_run(run);
+	tu_fx_run(&f, "arrivals.yaml",
+		  "seed: 1\n"
+		  "container: {partition_key: /k, throughput: 400}\n"
+		  "items: {k: {values: \"k{0..99}\"}}\n"
+		  "client: {concurrency: 4}\n"
+		  "phases:\n"
+		  "  - {duration: 10s, rate: 10/s, ops: {create: 1}, "
+		  "item_size: 1KB}\n");
+	const struct pk_result_variant *v = &f.r->variants[0];
+
+	ck_assert_uint_eq(v->metrics->totals.operations, 100);
+	ck_assert_int_eq(v->first_ms, 0);
+	ck_assert_int_eq(v->last_answer_ms, 9910);
+	/* no wait in the client: each went at its arrival */
+	ck_assert_int_eq(v->pacing.wait_max_ms, 0);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -1825,29 +1837,34 @@ END_TEST
    (2,000 + 100) / 20 s. */
 START_TEST(test_sim_closed_loop_one_stream)
 {
-	struct pk_run *run =
-	    run_text("seed: 1\n"
-		     "container: {partition_key: /k, throughput: 2000}\n"
-		     "streams:\n"
-		     "  - name: bulk\n"
-		     "    items: {k: {values: \"k{0..99}\"}}\n"
-		     "    client: {concurrency: 2, latency: 20ms}\n"
-		     "    phases:\n"
-		     "      - {duration: 1s, rate: 2000/s, ops: {create: 1}, "
-		     "item_size: 1KB}\n"
-		     "  - name: reads\n"
-		     "    items: {k: {values: \"r{0..99}\"}}\n"
-		     "    phases:\n"
-		     "      - {duration: 10s, rate: 10/s, ops: {create: 1}, "
-		     "item_size: 1KB}\n");
-	const struct pk_variant *v = &run->variants[0];
-	const struct pk_totals *t = &tu_metrics(v->svc)->totals;
+	struct tu_fx f;
+
+	tu_fx_run(&f, "one-stream.yaml",
+		  "seed: 1\n"
+		  "container: {partition_key: /k, throughput: 2000}\n"
+		  "streams:\n"
+		  "  - name: bulk\n"
+		  "    items: {k: {values: \"k{0..99}\"}}\n"
+		  "    client: {concurrency: 2, latency: 20ms}\n"
+		  "    phases:\n"
+		  "      - {duration: 1s, rate: 2000/s, ops: {create: 1}, "
+		  "item_size: 1KB}\n"
+		  "  - name: reads\n"
+		  "    items: {k: {values: \"r{0..99}\"}}\n"
+		  "    phases:\n"
+		  "      - {duration: 10s, rate: 10/s, ops: {create: 1}, "
+		  "item_size: 1KB}\n");
+	const struct pk_result_variant *v = &f.r->variants[0];
+	const struct pk_totals *t = &v->metrics->totals;
 
 	ck_assert_uint_eq(t->operations, 2100);
 	ck_assert_uint_eq(t->throttled_429, 0);
-	ck_assert_uint_eq(v->pacers[0].workers.done, 2000);
-	ck_assert_int_eq(v->pacers[0].workers.last_ms, 20000);
-	free_run(run);
+	ck_assert_uint_eq(v->n_streams, 2);
+	ck_assert_uint_eq(v->streams[0].answered, 2000);
+	ck_assert_int_eq(v->streams[0].last_answer_ms, 20000);
+	/* reads is open-loop: no workers answered it */
+	ck_assert_uint_eq(v->streams[1].answered, 0);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -1856,41 +1873,44 @@ END_TEST
  * of 4,000 RU/s, streams a and b each offer 10,000 creates of 1 KB (5
  * RU) in their first second; a is capped at 1,000 RU/s, so one create
  * every 5,000 us: create k goes at 5k ms, 200 a second, the last
- * (k = 9,999) at 49,995 ms, and its budget clock ends at 10,000 x 5,000
- * = 50,000,000 us. b is capped at 2,000 RU/s: every 2,500 us, create k
- * at ceil(2.5k) ms, 400 a second, the last at 24,998 ms, its clock at
- * 25,000,000 us. So seconds 0..24 serve (200 + 400) x 5 = 3,000 RU and
- * seconds 25..49 a's 200 x 5 = 1,000 RU; 3,000 < 4,000: no 429. One
+ * (k = 9,999) at 49,995 ms, the stream's pacing finished then. b is
+ * capped at 2,000 RU/s: every 2,500 us, create k at ceil(2.5k) ms, 400 a
+ * second, the last at 24,998 ms. So seconds 0..24 serve (200 + 400) x 5 = 3,000
+ * RU and seconds 25..49 a's 200 x 5 = 1,000 RU; 3,000 < 4,000: no 429. One
  * pacing queue for both would block b behind a's waiting creates (and
  * one budget clock would end at 75,000,000 us); the loader used to
  * refuse a second budget.
  */
 START_TEST(test_sim_budget_per_stream)
 {
-	struct pk_run *run =
-	    run_text("seed: 1\n"
-		     "container: {partition_key: /k, throughput: 4000}\n"
-		     "streams:\n"
-		     "  - name: a\n"
-		     "    items: {k: {values: \"a{0..99}\"}}\n"
-		     "    client: {ru_budget: 1000}\n"
-		     "    phases:\n"
-		     "      - {duration: 1s, rate: 10000/s, ops: {create: 1}, "
-		     "item_size: 1KB}\n"
-		     "  - name: b\n"
-		     "    items: {k: {values: \"b{0..99}\"}}\n"
-		     "    client: {ru_budget: 2000}\n"
-		     "    phases:\n"
-		     "      - {duration: 1s, rate: 10000/s, ops: {create: 1}, "
-		     "item_size: 1KB}\n");
-	const struct pk_variant *v = &run->variants[0];
-	const struct pk_metrics *m = tu_metrics(v->svc);
+	struct tu_fx f;
+
+	tu_fx_run(&f, "budgets.yaml",
+		  "seed: 1\n"
+		  "container: {partition_key: /k, throughput: 4000}\n"
+		  "streams:\n"
+		  "  - name: a\n"
+		  "    items: {k: {values: \"a{0..99}\"}}\n"
+		  "    client: {ru_budget: 1000}\n"
+		  "    phases:\n"
+		  "      - {duration: 1s, rate: 10000/s, ops: {create: 1}, "
+		  "item_size: 1KB}\n"
+		  "  - name: b\n"
+		  "    items: {k: {values: \"b{0..99}\"}}\n"
+		  "    client: {ru_budget: 2000}\n"
+		  "    phases:\n"
+		  "      - {duration: 1s, rate: 10000/s, ops: {create: 1}, "
+		  "item_size: 1KB}\n");
+	const struct pk_result_variant *v = &f.r->variants[0];
+	const struct pk_metrics *m = v->metrics;
 
 	ck_assert_uint_eq(m->totals.operations, 20000);
 	ck_assert_uint_eq(m->totals.succeeded, 20000);
 	ck_assert_uint_eq(m->totals.throttled_429, 0);
-	ck_assert_int_eq(v->pacers[0].budget_next_us, 50000000);
-	ck_assert_int_eq(v->pacers[1].budget_next_us, 25000000);
+	ck_assert_int_eq(v->streams[0].pacing.finish_ms, 49995);
+	ck_assert_int_eq(v->streams[1].pacing.finish_ms, 24998);
+	ck_assert_uint_eq(v->streams[0].pacing.sent, 10000);
+	ck_assert_uint_eq(v->streams[1].pacing.sent, 10000);
 	ck_assert_uint_eq(m->n_seconds, 50);
 	ck_assert_int_eq(m->seconds[0].served_mru, 3000 * 1000);
 	ck_assert_int_eq(m->seconds[24].served_mru, 3000 * 1000);
@@ -1898,10 +1918,9 @@ START_TEST(test_sim_budget_per_stream)
 	ck_assert_int_eq(m->seconds[25].served_mru, 1000 * 1000);
 	ck_assert_int_eq(m->seconds[49].served_mru, 1000 * 1000);
 	/* each stream's 10,000 creates, 50,000 RU */
-	ck_assert_int_eq(v->sstats[PK_OP_CREATE].ru_mru, 50000 * 1000);
-	ck_assert_int_eq(v->sstats[PK_STREAM_KINDS + PK_OP_CREATE].ru_mru,
-			 50000 * 1000);
-	free_run(run);
+	ck_assert_int_eq(v->streams[0].kind[PK_OP_CREATE].ru_mru, 50000 * 1000);
+	ck_assert_int_eq(v->streams[1].kind[PK_OP_CREATE].ru_mru, 50000 * 1000);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -1974,36 +1993,38 @@ END_TEST
  */
 START_TEST(test_sim_closed_loop_per_stream)
 {
-	struct pk_run *run =
-	    run_text("seed: 1\n"
-		     "container: {partition_key: /k, throughput: 4000}\n"
-		     "streams:\n"
-		     "  - name: a\n"
-		     "    items: {k: {values: \"a{0..99}\"}}\n"
-		     "    client: {concurrency: 2, latency: 20ms}\n"
-		     "    phases:\n"
-		     "      - {duration: 1s, rate: 2000/s, ops: {create: 1}, "
-		     "item_size: 1KB}\n"
-		     "  - name: b\n"
-		     "    items: {k: {values: \"b{0..99}\"}}\n"
-		     "    client: {concurrency: 4, latency: 10ms}\n"
-		     "    phases:\n"
-		     "      - {duration: 1s, rate: 1000/s, ops: {create: 1}, "
-		     "item_size: 1KB}\n");
-	const struct pk_variant *v = &run->variants[0];
-	const struct pk_totals *t = &tu_metrics(v->svc)->totals;
+	struct tu_fx f;
+
+	tu_fx_run(&f, "workers.yaml",
+		  "seed: 1\n"
+		  "container: {partition_key: /k, throughput: 4000}\n"
+		  "streams:\n"
+		  "  - name: a\n"
+		  "    items: {k: {values: \"a{0..99}\"}}\n"
+		  "    client: {concurrency: 2, latency: 20ms}\n"
+		  "    phases:\n"
+		  "      - {duration: 1s, rate: 2000/s, ops: {create: 1}, "
+		  "item_size: 1KB}\n"
+		  "  - name: b\n"
+		  "    items: {k: {values: \"b{0..99}\"}}\n"
+		  "    client: {concurrency: 4, latency: 10ms}\n"
+		  "    phases:\n"
+		  "      - {duration: 1s, rate: 1000/s, ops: {create: 1}, "
+		  "item_size: 1KB}\n");
+	const struct pk_result_variant *v = &f.r->variants[0];
+	const struct pk_totals *t = &v->metrics->totals;
 
 	ck_assert_uint_eq(t->operations, 3000);
 	ck_assert_uint_eq(t->succeeded, 3000);
 	ck_assert_uint_eq(t->throttled_429, 0);
-	ck_assert_uint_eq(v->pacers[0].workers.done, 2000);
-	ck_assert_int_eq(v->pacers[0].workers.last_ms, 20000);
-	ck_assert_uint_eq(v->pacers[1].workers.done, 1000);
-	ck_assert_int_eq(v->pacers[1].workers.last_ms, 2503);
-	/* every worker free again at the end */
-	ck_assert_uint_eq(v->pacers[0].workers.n, 2);
-	ck_assert_uint_eq(v->pacers[1].workers.n, 4);
-	free_run(run);
+	ck_assert_uint_eq(v->streams[0].answered, 2000);
+	ck_assert_int_eq(v->streams[0].last_answer_ms, 20000);
+	ck_assert_uint_eq(v->streams[1].answered, 1000);
+	ck_assert_int_eq(v->streams[1].last_answer_ms, 2503);
+	/* 1,000 x 1,000 / 2,503 answers a second */
+	ck_assert_double_eq_tol(v->streams[1].achieved_ops_per_s,
+				1000.0 * 1000.0 / 2503.0, 1e-9);
+	tu_fx_free(&f);
 }
 END_TEST
 
