@@ -1,6 +1,6 @@
 /*
- * cli_epk: `pksim epk` (cli.h), moved out of cli.c (DESIGN.md's cli_epk
- * module; cli.c was over 800 lines).
+ * cli_epk: `pksim epk` (cli.h): a partition key value's EPK, no
+ * simulation (DESIGN.md's cli_epk module).
  */
 #include <getopt.h>
 #include <jansson.h>
