@@ -252,7 +252,15 @@ START_TEST(test_ddb_service_reports)
 	ck_assert_msg(strstr(text, "\n  ... by reason            30,000 "
 				   "TableWriteKeyRangeThroughputExceeded\n"),
 		      "%s", text);
-	ck_assert_ptr_null(strstr(text, "ProvisionedThroughputExceeded"));
+	/* the key range's reason only: no table-level reason */
+	ck_assert_ptr_null(strstr(text, "TableWriteProvisionedThroughput"));
+	ck_assert_ptr_null(strstr(text, "TableReadProvisionedThroughput"));
+	/* D14: a provisioned table's throttle is HTTP 400 with this name */
+	ck_assert_msg(strstr(text, "\n  throttled                30,000 "
+				   "service-side responses "
+				   "(ProvisionedThroughputExceededException, "
+				   "HTTP 400)\n"),
+		      "%s", text);
 	ck_assert_ptr_nonnull(
 	    strstr(json, "\"reason\": "
 			 "\"TableWriteKeyRangeThroughputExceeded\",\n"
