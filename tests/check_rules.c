@@ -511,6 +511,47 @@ START_TEST(test_rule40_fleet_pool_max)
 }
 END_TEST
 
+/* ---- rule 38: reads that must know their key ---- */
+
+/*
+ * A key with a random part the reader cannot know, "{k}.{random 1..1}":
+ * one candidate value, so the IN list holds one value on one range. 24,000
+ * RU/s is 4 ranges (rule 2: ceil(24,000 / 6,000)). 100 creates of 1 KB,
+ * then 100 reads with the IN list (the default) and 100 with `suffix_reads:
+ * fan_out`, every item found. Charged as pksim's query (cost.h, rule 21:
+ * 1 RU + 2.5 RU a range visited + 0.5 RU the item found):
+ * - IN list: 1 + 1 x 2.5 + 0.5 = 4 RU a read, 400 RU;
+ * - fan-out: 1 + 4 x 2.5 + 0.5 = 11.5 RU a read, 1,150 RU.
+ * 200 finding queries, 100 of them fan-outs, 1,550 RU. Before: no
+ * `suffix_reads`, every read the IN list's 4 RU (800 RU).
+ */
+START_TEST(test_rule38_suffix_reads_in_list_or_fan_out)
+{
+	struct pk_run *run = tu_sim_text(
+	    "suffix.yaml",
+	    "seed: 1\n"
+	    "container: {partition_key: \"{k}.{random 1..1}\", "
+	    "throughput: 24000}\n"
+	    "items: {k: {values: \"k{0..9}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 1s, rate: 100/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "  - {duration: 1s, rate: 100/s, ops: {read: 1}, item_size: 1KB}\n"
+	    "  - {duration: 1s, rate: 100/s, ops: {read: 1}, item_size: 1KB, "
+	    "suffix_reads: fan_out}\n");
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+
+	ck_assert_uint_eq(tu_end(run, 0).ranges, 4);
+	ck_assert_uint_eq(t->key_values, 1);
+	ck_assert_uint_eq(t->throttled_429, 0);
+	ck_assert_uint_eq(t->not_found_404, 0);
+	ck_assert_uint_eq(t->key_queries, 200);
+	ck_assert_uint_eq(t->key_fanouts, 100);
+	ck_assert_int_eq(t->key_query_mru, 100 * 4000 + 100 * 11500);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("rules");
@@ -523,6 +564,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_rule36_lowering_keeps_merge);
 	tcase_add_test(tc, test_rule36_raise_cancels_merge);
 	tcase_add_test(tc, test_rule36_instant_merge);
+	tcase_add_test(tc, test_rule38_suffix_reads_in_list_or_fan_out);
 	tcase_add_test(tc, test_rule34_bulk_takes_client_bucket);
 	tcase_add_test(tc, test_rule35_bulk_takes_client_priority);
 	tcase_add_test(tc, test_rule40_fleet_extra);

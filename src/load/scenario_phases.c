@@ -142,8 +142,9 @@ static void load_ops(struct ld *ld, const struct yn *m, double *mix)
 /* Keys of a phase that generate operations: with items from a file the
    operations come from the file, so these are errors there. */
 static const char *const generator_phase_keys[] = {
-    "rate",  "arrival",	   "ops",      "item_size",	    "select", "queries",
-    "batch", "upsert_new", "priority", "throughput_bucket", NULL,
+    "rate",	"arrival",	     "ops",	     "item_size",
+    "select",	"queries",	     "batch",	     "upsert_new",
+    "priority", "throughput_bucket", "suffix_reads", NULL,
 };
 
 /* With items from a file: report every key of phase m that generates
@@ -337,6 +338,29 @@ static void load_batch(struct ld *ld, const struct yn *n,
 	}
 }
 
+/* `suffix_reads` (rule 38): how a reader who cannot compute a random
+   suffix finds a stored item, `in_list` (the default) or `fan_out` */
+static void load_suffix_reads(struct ld *ld, const struct yn *m,
+			      struct pk_phase_spec *ph)
+{
+	static const char *const ways[] = {"in_list", "fan_out", NULL};
+	const struct yn *n = yn_get(m, "suffix_reads");
+
+	if (!n) {
+		return;
+	}
+	if (n->kind == YN_SCALAR && ld_word_in(n->text, ways)) {
+		ph->suffix_fanout = strcmp(n->text, "fan_out") == 0;
+	} else if (n->kind == YN_SCALAR) {
+		ld_err_unknown(ld, n, "suffix_reads", n->text, "in phase",
+			       ways);
+	} else {
+		ld_need_kind(ld, n, YN_SCALAR, "suffix_reads",
+			     "in_list or fan_out (how a reader finds an item "
+			     "under a random suffix)");
+	}
+}
+
 /* A phase's request options (rules 30, 31): `priority` and
    `throughput_bucket`, what each of its requests is sent with. */
 static void load_request_options(struct ld *ld, const struct yn *m,
@@ -365,6 +389,7 @@ static void load_request_options(struct ld *ld, const struct yn *m,
 		       "a bucket id from 1 to 5", &v) == 0) {
 		ph->req_bucket = (int)v;
 	}
+	load_suffix_reads(ld, m, ph);
 }
 
 static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
@@ -387,6 +412,7 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 	    "upsert_new",
 	    "priority",
 	    "throughput_bucket",
+	    "suffix_reads",
 	    NULL,
 	};
 	static const char *const arrivals[] = {"uniform", "poisson", NULL};

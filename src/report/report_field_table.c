@@ -703,6 +703,7 @@ const struct field_reader field_readers[] = {
     TOT("batch_items", batch_items, CV_U64, FW_BATCHES),
     TOT("key_values", key_values, CV_U64, FW_KEY_RANDOM),
     TOT("reads_as_queries", key_queries, CV_U64, FW_KEY_RANDOM),
+    TOT("reads_as_fanout_queries", key_fanouts, CV_U64, FW_KEY_RANDOM),
     TOT("reads_as_queries_ru", key_query_mru, CV_MRU, FW_KEY_RANDOM),
     TOT("ru_consumed", ru_mru, CV_MRU, 0),
     TOT("ru_offered", offered_mru, CV_MRU, 0),

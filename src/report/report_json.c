@@ -177,6 +177,8 @@ static json_t *totals(const struct pk_result_variant *v, int batches,
 		json_object_set_new(o, "key_values", count(t->key_values));
 		json_object_set_new(o, "reads_as_queries",
 				    count(t->key_queries));
+		json_object_set_new(o, "reads_as_fanout_queries",
+				    count(t->key_fanouts));
 		json_object_set_new(o, "reads_as_queries_ru",
 				    ru(t->key_query_mru));
 	}

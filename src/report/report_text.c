@@ -604,18 +604,33 @@ static void query_table(const struct pk_result_variant *v, FILE *out)
 void text_key_queries(const struct pk_result_variant *v, FILE *out)
 {
 	const struct pk_totals *t = &v->metrics->totals;
-	char a[40], b[40], d[40];
+	char a[40], b[40], d[40], e[40], f[40];
 
 	if (t->key_queries == 0) {
 		return;
 	}
 	fprintf(out,
 		"\nreads by a random-suffix key became queries over its %s "
-		"values (rule 38)\n  %s point requests (read, replace, "
-		"delete, upsert) sent as an IN list to the ranges holding "
-		"the values: %s RU for those queries\n",
-		fmt_thousands(t->key_values, d),
-		fmt_thousands(t->key_queries, a), text_ru(t->key_query_mru, b));
+		"values (rule 38)\n",
+		fmt_thousands(t->key_values, d));
+	if (t->key_fanouts == 0) {
+		fprintf(out,
+			"  %s point requests (read, replace, delete, upsert) "
+			"sent as an IN list to the ranges holding the values: "
+			"%s RU for those queries\n",
+			fmt_thousands(t->key_queries, a),
+			text_ru(t->key_query_mru, b));
+		return;
+	}
+	fprintf(out,
+		"  %s point requests (read, replace, delete, upsert): %s as "
+		"an IN list to the ranges holding the values, %s as a fan-out "
+		"query to every range (suffix_reads: fan_out, or a list past "
+		"%s values): %s RU for those queries\n",
+		fmt_thousands(t->key_queries, a),
+		fmt_thousands(t->key_queries - t->key_fanouts, e),
+		fmt_thousands(t->key_fanouts, f), fmt_thousands(4096, d),
+		text_ru(t->key_query_mru, b));
 }
 
 static void queries(const struct pk_result_variant *v, FILE *out)

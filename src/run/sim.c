@@ -164,6 +164,7 @@ static inline void send_attempt(struct pk_run *run, struct pk_variant *v,
 	rq.t_ms = t_ms;
 	rq.data_ms = data_time(run, v, op, t_ms);
 	rq.kind = op->kind;
+	rq.phase = op->phase;
 	rq.retry = st->retries + st->gone_retries;
 	rq.arrived = arrived;
 	rq.waited_ms = st->waited_ms + st->gone_waited_ms;

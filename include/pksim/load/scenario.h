@@ -314,8 +314,13 @@ struct pk_phase_spec {
 	   a client in bulk mode they are ignored (rules 34, 35): bulk takes
 	   the client's priority and bucket, never a request's. */
 	int req_priority; /* `priority`: PK_REQ_HIGH, PK_REQ_LOW, 0 none */
-	int req_bucket;	  /* `throughput_bucket`: 1 .. 5, 0 none */
-	int line, col;	  /* position of the phase, 1-based */
+	/* `suffix_reads: fan_out` (rule 38): a read, replace, delete or
+	   upsert of a stored item by a key with a random part finds the item
+	   by a fan-out query (every range) instead of the IN list of the
+	   key's values (0, `in_list`, the default) */
+	int suffix_fanout;
+	int req_bucket; /* `throughput_bucket`: 1 .. 5, 0 none */
+	int line, col;	/* position of the phase, 1-based */
 };
 
 /* pk_phase_spec.req_priority */

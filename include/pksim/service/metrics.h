@@ -288,6 +288,10 @@ struct pk_totals {
 					  not in queries[]) */
 	int64_t key_query_mru;	       /* ... the RU of those queries, mRU
 					  (in ru_mru with their writes) */
+	uint64_t key_fanouts;	       /* ... of them sent as a fan-out query to
+					  every range (`suffix_reads:
+					  fan_out`, or a list past the IN
+					  list's values) */
 	uint64_t key_values;	       /* ... the candidate key values each
 					  lists (the random part's values,
 					  pkey_random_values); 0 for a key

@@ -103,6 +103,8 @@ struct pk_svc_request {
 	struct pk_svc_item it; /* its item (a batch: the first; a query:
 				  it.item the item its condition reads, or
 				  PK_ITEM_NONE for a full scan) */
+	uint32_t phase;	       /* its operation's phase (an index into
+				  scenario->phases) */
 	int retry;	       /* attempts of its operation before this one
 				  (after 429s and 410s): 0 for the first */
 	int low;	       /* 1: Low priority (rule 30) */

@@ -38,18 +38,19 @@ struct cosmos_service {
 					  NULL until the first batch */
 	struct pk_item_source *in_src; /* owned; a query's IN sources */
 	size_t in_src_cap;
-	struct pk_route route;	     /* owned; the last query's route */
-	struct pk_keycheck keycheck; /* the key against the items */
-	const struct pk_workload *w; /* borrowed; the items' values */
-	int ttl_prop;		     /* w's index of the items' /ttl, read
-					for writes when the container has
-					a DefaultTimeToLive (rule 28); -1:
-					never read */
-	const char *file;	     /* borrowed; the scenario's file */
-	int name_variant;	     /* 1: errors name the variant */
-	int classes;		     /* 1: some stream sends Low or
-					bucketed requests (container_set_class
-					from the first request on) */
+	struct pk_route route;	      /* owned; the last query's route */
+	struct pk_keycheck keycheck;  /* the key against the items */
+	const struct pk_workload *w;  /* borrowed; the items' values */
+	const struct pk_scenario *sc; /* borrowed; its phases */
+	int ttl_prop;		      /* w's index of the items' /ttl, read
+					 for writes when the container has
+					 a DefaultTimeToLive (rule 28); -1:
+					 never read */
+	const char *file;	      /* borrowed; the scenario's file */
+	int name_variant;	      /* 1: errors name the variant */
+	int classes;		      /* 1: some stream sends Low or
+					 bucketed requests (container_set_class
+					 from the first request on) */
 	/* the per-value cache: the logical partition (pk_lp.index) each
 	   value index of the key's property lp_cache_prop reached, 0
 	   before; NULL when the key is not one property's function */
@@ -170,16 +171,19 @@ static void build(struct cosmos_service *cs, const struct pk_svc_request *rq,
 
 /* Rule 38 (D-SUFFIX-READ): the ranges the IN list of item's candidate key
    values (every value of its random parts, the rest its own) visits: the
-   ranges holding them, each counted once; every range when the list
-   would pass COSMOS_FIND_IN_MAX values. */
-static uint32_t find_ranges(struct cosmos_service *cs, uint64_t item)
+   ranges holding them, each counted once; every range for a fan-out
+   (fanout: the phase's `suffix_reads: fan_out`, or a list that would pass
+   COSMOS_FIND_IN_MAX values), *fanned set then. */
+static uint32_t find_ranges(struct cosmos_service *cs, uint64_t item,
+			    int fanout, int *fanned)
 {
 	const struct pk_pmap *m = &cs->c->pmap;
 	struct pk_item_source src;
 	uint64_t pick;
 	size_t k, n = 0;
 
-	if (cs->find_n > COSMOS_FIND_IN_MAX) {
+	*fanned = fanout || cs->find_n > COSMOS_FIND_IN_MAX;
+	if (*fanned) {
 		return (uint32_t)m->n;
 	}
 	mem_grow((void **)&cs->find_mark, &cs->find_mark_cap, m->n, 1);
@@ -230,17 +234,21 @@ find_apply(struct cosmos_service *cs, const struct pk_svc_request *rq,
 	struct pk_container *c = cs->c;
 	struct pk_totals *t = &c->metrics.totals;
 	struct pk_request r;
+	int fanout = rq->phase < cs->sc->n_phases &&
+		     cs->sc->phases[rq->phase].suffix_fanout;
+	int fanned = 0;
 
 	build(cs, rq, &rq->it, cs->kv, &r);
 	r.kind = rq->kind;
 	set_ttl(cs, &r);
 	if (!r.reject) {
-		c->attempt_find = find_ranges(cs, rq->it.item);
+		c->attempt_find = find_ranges(cs, rq->it.item, fanout, &fanned);
 	}
 	container_apply(c, &r, out);
 	if (c->find_mru > 0 && out->status != PK_HTTP_TOO_MANY_REQUESTS &&
 	    out->status != PK_HTTP_GONE) {
 		t->key_queries++;
+		t->key_fanouts += (uint64_t)fanned;
 		t->key_query_mru += c->find_mru;
 	}
 	c->attempt_find = 0;
@@ -559,6 +567,7 @@ struct pk_service *cosmos_service_new(const struct pk_service_spec *spec,
 	cs->keycheck = kc;
 	cs->kv = xmalloc(sizeof(*cs->kv));
 	cs->w = spec->workload;
+	cs->sc = sc;
 	cs->file = sc->file;
 	cs->name_variant = sc->n_variants > 1;
 	cs->classes = scenario_any_classes(sc);
