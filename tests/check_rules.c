@@ -6,7 +6,11 @@
 #include <check.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "pksim/report/report_json.h"
+#include "pksim/report/report_text.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
 #include "pksim/service/cosmos/spec.h"
@@ -128,6 +132,63 @@ START_TEST(test_rule34_deleted_bucket_uncapped)
 	ck_assert_uint_eq(t->succeeded, 1000);
 	ck_assert_uint_eq(t->throttled_429, 0);
 	tu_sim_free(run);
+}
+END_TEST
+
+static int json_report(const struct pk_result *r, FILE *out)
+{
+	return report_json(r, 0, out);
+}
+
+/*
+ * The container's notes of rules 33 and 34 in the JSON report
+ * (service_notes), the text report's sentences: a default bucket 1 of 20
+ * % and a client naming bucket 2, which the container does not
+ * configure; and a key ending in /id as a fourth level, with a 1 MiB
+ * logical partition cap. Before: in the text report only.
+ */
+START_TEST(test_rule34_notes_in_json)
+{
+	static const char *const want[] = {
+	    "throughput bucket 1: at most 20% of each partition's RU/s a "
+	    "second (429/3212 past it); the default: requests naming no "
+	    "bucket count against it (rule 34)",
+	    "throughput bucket 2: not configured on this container: "
+	    "requests naming it use the container's throughput uncapped "
+	    "(rule 34)",
+	    "unique last level: /id ends the key as a fourth level, which "
+	    "only it may be, so each full key holds one item and any prefix "
+	    "may pass 1.0 MiB; a transactional batch holds one item (rule "
+	    "33)"};
+	struct tu_fx f, g;
+	char *text, *json;
+	size_t i;
+
+	tu_fx_run(&f, "buckets.yaml",
+		  "seed: 1\n"
+		  "container: {partition_key: /k, throughput: 1000,\n"
+		  "            throughput_buckets: [{id: 1, max_percent: 20, "
+		  "default: true}]}\n"
+		  "items: {k: {values: \"k{0..9}\"}}\n"
+		  "client: {throughput_bucket: 2}\n"
+		  "phases:\n"
+		  "  - {duration: 2s, rate: 10/s, ops: {create: 1}}\n");
+	tu_fx_run(&g, "hpk-id.yaml", hpk_id);
+	for (i = 0; i < 3; i++) {
+		const struct pk_result *r = i < 2 ? f.r : g.r;
+		char quoted[400];
+
+		text = tu_report(r, report_text);
+		json = tu_report(r, json_report);
+		snprintf(quoted, sizeof(quoted), "\"%s\"", want[i]);
+		ck_assert_msg(strstr(text, want[i]), "%s", text);
+		ck_assert_msg(strstr(json, "\"service_notes\""), "%s", json);
+		ck_assert_msg(strstr(json, quoted), "%s", want[i]);
+		free(text);
+		free(json);
+	}
+	tu_fx_free(&f);
+	tu_fx_free(&g);
 }
 END_TEST
 
@@ -552,6 +613,35 @@ START_TEST(test_rule38_suffix_reads_in_list_or_fan_out)
 }
 END_TEST
 
+/*
+ * Normalized RU consumption with a fleet pool counts against what the
+ * partition may use (rule 40, the pool's own example): 1,000 RU/s is one
+ * partition; 600 creates/s of 5 RU ask 3,000 RU/s, all served (its own
+ * 1,000 and 2,000 lent a second, under min(1,000 + 3,000, 8,000) =
+ * 4,000). Every second it uses 3,000 of 4,000: 75 %, not 100 % of its
+ * share alone (before: capped at 100 %, and the advisory called it too
+ * few RU/s for the load though nothing was rate limited). Without the
+ * pool the same load is short of RU/s: 100 %.
+ */
+START_TEST(test_rule40_fleet_normalized)
+{
+	struct pk_run *run =
+	    fleet_run("throughput: 1000, fleet_pool: {max: 100000}", "600/s");
+	const struct pk_metrics *m = tu_metrics(run->variants[0].svc);
+
+	ck_assert_uint_eq(m->totals.throttled_429, 0);
+	ck_assert_int_eq(m->totals.pool_mru, 10 * 2000LL * 1000);
+	ck_assert_msg(m->ranges[0].peak_normalized == 0.75, "%f",
+		      m->ranges[0].peak_normalized);
+	ck_assert_int_eq(metrics_range_nru_percentile(&m->ranges[0], 99), 75);
+	tu_sim_free(run);
+	run = fleet_run("throughput: 1000", "600/s");
+	m = tu_metrics(run->variants[0].svc);
+	ck_assert(m->ranges[0].peak_normalized == 1.0);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("rules");
@@ -560,6 +650,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_rule33_id_last_level);
 	tcase_add_test(tc, test_rule34_default_bucket);
 	tcase_add_test(tc, test_rule34_deleted_bucket_uncapped);
+	tcase_add_test(tc, test_rule34_notes_in_json);
 	tcase_add_test(tc, test_rule35_account_default_priority);
 	tcase_add_test(tc, test_rule36_lowering_keeps_merge);
 	tcase_add_test(tc, test_rule36_raise_cancels_merge);
@@ -570,6 +661,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_rule40_fleet_extra);
 	tcase_add_test(tc, test_rule40_fleet_cap);
 	tcase_add_test(tc, test_rule40_fleet_pool_max);
+	tcase_add_test(tc, test_rule40_fleet_normalized);
 	tcase_add_test(tc, test_rule41_fabric_bill);
 	suite_add_tcase(s, tc);
 	return s;

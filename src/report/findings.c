@@ -489,7 +489,7 @@ static void say_merge_candidate(struct pk_sentences *s,
 	uint64_t need, pp_bytes, pp_ru, n;
 	int64_t ru;
 	char a[32], b[32], c[32], d[32], e[32], f[48], g[32], h[32], k[32];
-	char why[256], rule[128], from_creation[256];
+	char why[256], rule[128], from_creation[256], delay[200] = "";
 
 	if (!merge_fit(v, &mf)) {
 		return;
@@ -509,6 +509,15 @@ static void say_merge_candidate(struct pk_sentences *s,
 			 "; a new container at these RU/s gets as many (%s), "
 			 "so the advisory flags it from creation",
 			 layout_manual_rule(v->spec, ru, rule, sizeof(rule)));
+	}
+	if (v->spec->merge_delay_ms > 0) {
+		/* rule 36: the count is fixed when it starts; a raise before
+		   it ends cancels it */
+		snprintf(delay, sizeof(delay),
+			 "; a merge takes this container's merge_delay, %llds, "
+			 "its partitions fixed from the RU/s at its start, and "
+			 "raising RU/s before it ends cancels it",
+			 (long long)(v->spec->merge_delay_ms / 1000));
 	}
 	if (no_sizes) {
 		snprintf(why, sizeof(why),
@@ -531,7 +540,7 @@ static void say_merge_candidate(struct pk_sentences *s,
 	    xasprintf("merge candidate: %s physical partitions where "
 		      "max(ceil(%s RU/s / %s), ceil(%s / %s)) = "
 		      "%llu would hold the RU/s and the data (rule 32), and "
-		      "%s (rule 36; merging is a preview feature)%s%s%s",
+		      "%s (rule 36; merging is a preview feature)%s%s%s%s",
 		      fmt_thousands(v->n_ranges, a),
 		      fmt_thousands((uint64_t)ru, b), fmt_thousands(pp_ru, d),
 		      fmt_bytes(v->storage_bytes, c), whole_bytes(pp_bytes, e),
@@ -542,7 +551,8 @@ static void say_merge_candidate(struct pk_sentences *s,
 			       : "",
 		      merge_replayed(v) ? "; the remedies replay the merge "
 					  "on the run's operation stream"
-					: ""));
+					: "",
+		      delay));
 }
 
 /*
@@ -647,6 +657,9 @@ static unsigned say_hot_lp(struct pk_sentences *s,
 			 v->cosmos && v->spec->burst
 			     ? " (beyond it only from burst "
 			       "savings, up to 3,000 RU/s)"
+			 : v->cosmos && v->spec->fleet.max_ru_per_s > 0
+			     ? " (beyond it only what the fleet pool lends, "
+			       "rule 40)"
 			     : ""));
 	if (result_key_undefined(v, top->key, top->key_len)) {
 		say(s, xasprintf("the hottest logical partition holds items "
@@ -740,9 +753,12 @@ static void say_merge(struct pk_sentences *s, const struct pk_result_variant *v)
 		return;
 	}
 	say(s,
-	    xasprintf("the merge at t=%llds ran on a container with %s "
+	    xasprintf("the merge %s t=%llds ran on a container with %s "
 		      "RU/s and %s a physical partition; D-MERGE suits "
 		      "containers below 3,000 RU/s and 20 GiB a partition",
+		      v->spec && v->spec->merge_delay_ms > 0
+			  ? "that ended (merge_delay after its start) at"
+			  : "at",
 		      (long long)note->t_s, fmt_thousands(note->ru_per_pp, a),
 		      fmt_bytes(note->avg_bytes, b)));
 }

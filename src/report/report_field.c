@@ -146,6 +146,14 @@ char *const *field_findings(const struct field_ctx *c, size_t *n)
 	return c->rd->findings[i];
 }
 
+size_t field_notes(const struct field_ctx *c, struct pk_report_note *out)
+{
+	struct pk_report_note tmp[PK_REPORT_NOTES_MAX];
+
+	return report_notes(c->r->sc, c->v->cosmos ? c->v->spec : NULL,
+			    out ? out : tmp);
+}
+
 /* ---- a reader ---- */
 
 /* 1 if every condition of e holds: the writer writes its field */
@@ -169,6 +177,7 @@ static int written(const struct field_reader *e, const struct field_ctx *c)
 	    ((w & FW_COSMOS) && !v->cosmos) ||
 	    ((w & FW_FABRIC) && !(v->cosmos && v->spec && v->spec->fabric)) ||
 	    ((w & FW_FLEET) && !report_fleet_of(v)) ||
+	    ((w & FW_NOTES) && field_notes(c, NULL) == 0) ||
 	    ((w & FW_MONEY) && !v->bill.priced) ||
 	    ((w & FW_NO_MONEY) && v->bill.priced) ||
 	    ((w & FW_DDB_MONEY) &&

@@ -19,6 +19,7 @@
 
 #include "pksim/report/report_field.h"
 #include "pksim/report/scorecard.h"
+#include "report_notes.h"
 
 /* The object a field is read from; idx[0] picks the element of a list. */
 enum field_sel {
@@ -88,6 +89,7 @@ enum field_conv {
 #define FW_DDB_MONEY (1u << 22)	  /* a priced Amazon DynamoDB bill */
 #define FW_ONDEMAND (1u << 23)	  /* ... with its on-demand figures */
 #define FW_REASONS (1u << 24)	  /* the service names its throttles */
+#define FW_NOTES (1u << 25)	  /* a service note (report_notes.h) */
 
 /* What a reader reads with. */
 struct field_ctx {
@@ -98,6 +100,10 @@ struct field_ctx {
 	const char *id;	   /* range_429_rate[ID]'s ID, else NULL */
 	const void *obj;   /* the entry's sel, resolved */
 };
+
+/* The variant's container notes (report_notes.h) into out (room for
+   PK_REPORT_NOTES_MAX; NULL: only counted); returns how many */
+size_t field_notes(const struct field_ctx *c, struct pk_report_note *out);
 
 typedef void (*field_fn)(const struct field_ctx *c, struct pk_field_value *o);
 

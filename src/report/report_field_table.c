@@ -97,6 +97,20 @@ static void fabric_cu(const struct field_ctx *c, struct pk_field_value *o)
 	fv_real(o, fabric_cu_hours(c->v->billed_ru_per_s[c->idx[0]]));
 }
 
+/* The container's notes (rules 33, 34, report_notes.h) */
+static void notes_n(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, (int64_t)field_notes(c, NULL));
+}
+
+static void note_at(const struct field_ctx *c, struct pk_field_value *o)
+{
+	struct pk_report_note notes[PK_REPORT_NOTES_MAX];
+
+	field_notes(c, notes);
+	fv_text(o, notes[c->idx[0]].text);
+}
+
 /* The fleet pool's (rule 40, report_fleet.h) */
 static void fleet_min(const struct field_ctx *c, struct pk_field_value *o)
 {
@@ -600,6 +614,8 @@ const struct field_reader field_readers[] = {
     VAR("layout.preloaded_logical_partitions", preload_lps, CV_U64, FW_PRELOAD),
     VAR("layout.preloaded_spread", preload_spread, CV_BOOL, FW_PRELOAD),
     VAR("layout.preloaded_refused", preload_refused, CV_U64, FW_PRELOAD),
+    FN("service_notes", SEL_VARIANT, FW_NOTES, notes_n),
+    FN("service_notes[]", SEL_VARIANT, FW_NOTES, note_at),
     VAR("undefined_key.items", key_items, CV_U64, FW_UNDEF_KEY),
     VAR("undefined_key.without_key_property", key_missing, CV_U64,
 	FW_UNDEF_KEY),

@@ -80,6 +80,13 @@ void text_fleet(const struct pk_result_variant *v, FILE *out)
 	fprintf(out, "  lent %s RU in all, at most %s RU/s in a second\n",
 		fmt_thousands((unsigned long long)report_fleet_lent_ru(v), a),
 		fmt_thousands((unsigned long long)report_fleet_peak(v), b));
+	fprintf(out,
+		"  normalized RU consumption counts against what a partition "
+		"may use: its share plus what the pool may lend it, at most "
+		"%s RU/s (100%% = that, or a second with a 429); the "
+		"remedies replay with the pool, so the RU/s they name are the "
+		"container's own, the pool lending on top\n",
+		fmt_thousands((unsigned long long)f->cap_ru_per_s, a));
 	fprintf(out, "  the pool bills each hour at the highest RU/s it "
 		     "scaled to, at least its minimum (not priced: the "
 		     "price table has no pool meter)\n");

@@ -6,6 +6,7 @@
 #include "pksim/report/report_json.h"
 #include "pksim/report/report_streams.h"
 #include "report_json_int.h"
+#include "report_notes.h"
 #include "report_text_int.h"
 
 #include <jansson.h>
@@ -690,10 +691,29 @@ static json_t *change_feed(const struct pk_result *r,
 	return o;
 }
 
+/* The container's notes of rules 33 and 34 (report_notes.h), as the
+   text report says them; NULL when it has none */
+static json_t *service_notes(const struct pk_result *r,
+			     const struct pk_result_variant *v)
+{
+	struct pk_report_note notes[PK_REPORT_NOTES_MAX];
+	size_t n = report_notes(r->sc, v->cosmos ? v->spec : NULL, notes), i;
+	json_t *a;
+
+	if (n == 0) {
+		return NULL;
+	}
+	a = json_array();
+	for (i = 0; i < n; i++) {
+		json_array_append_new(a, json_string(notes[i].text));
+	}
+	return a;
+}
+
 static json_t *variant(const struct pk_result *r,
 		       const struct pk_result_variant *v)
 {
-	json_t *o = json_object(), *f = json_array(), *fleet;
+	json_t *o = json_object(), *f = json_array(), *fleet, *notes;
 	char **text;
 	size_t n, i;
 
@@ -702,6 +722,9 @@ static json_t *variant(const struct pk_result *r,
 	json_object_set_new(o, "throughput_ru_per_s",
 			    json_integer(v->ru_per_s));
 	json_object_set_new(o, "layout", layout(v));
+	if ((notes = service_notes(r, v)) != NULL) {
+		json_object_set_new(o, "service_notes", notes);
+	}
 	if (v->key_missing > 0) {
 		/* keysummary.h: only when some item lacks a key property */
 		json_t *u = json_object();

@@ -25,6 +25,7 @@
 #include "pksim/report/scorecard.h"
 #include "pksim/report/textwrap.h"
 
+#include "report_notes.h"
 #include "report_text_int.h"
 
 /* RU with thousands separators and one decimal when not whole (rounded
@@ -152,30 +153,12 @@ static void items_file(const struct pk_result *r, FILE *out)
 
 /* The Azure Cosmos DB container's settings beyond its throughput: caps,
    burst, throughput buckets, split timing. */
-/* 1 when some stream's client, or a phase whose client is not in bulk
-   mode, names throughput bucket k */
-static int bucket_named(const struct pk_scenario *sc, int k)
-{
-	size_t i;
-
-	for (i = 0; i < sc->n_streams; i++) {
-		if (sc->streams[i].client.throughput_bucket == k) {
-			return 1;
-		}
-	}
-	for (i = 0; i < sc->n_phases; i++) {
-		if (sc->phases[i].req_bucket == k &&
-		    !scenario_stream_of_phase(sc, i)->client.bulk) {
-			return 1;
-		}
-	}
-	return 0;
-}
-
 static void cosmos_settings(const struct pk_scenario *sc,
 			    const struct pk_container_spec *cs, FILE *out)
 {
 	char a[40], b[40], c[40];
+	struct pk_report_note notes[PK_REPORT_NOTES_MAX];
+	size_t n = report_notes(sc, cs, notes), i;
 	int k;
 
 	fprintf(out,
@@ -184,18 +167,10 @@ static void cosmos_settings(const struct pk_scenario *sc,
 		fmt_bytes(cs->pp_storage_bytes, a),
 		fmt_thousands((unsigned long long)cs->pp_ru_per_s, b),
 		fmt_bytes(cs->lp_storage_bytes, c), cs->index_factor);
-	if (cs->key.kind == PK_KEY_HIERARCHICAL &&
-	    strcmp(cs->key.paths[cs->key.n_paths - 1], PK_KEY_UNIQUE_PATH) ==
-		0) {
-		fprintf(out,
-			"unique last level: %s ends the key%s, so each full "
-			"key holds one item and any prefix may pass %s; a "
-			"transactional batch holds one item (rule 33)\n",
-			PK_KEY_UNIQUE_PATH,
-			cs->key.n_paths > PK_KEY_GROUPING_LEVELS
-			    ? " as a fourth level, which only it may be"
-			    : "",
-			fmt_bytes(cs->lp_storage_bytes, c));
+	for (i = 0; i < n; i++) {
+		if (notes[i].rule == 33) {
+			fprintf(out, "%s\n", notes[i].text);
+		}
 	}
 	if (cs->burst) {
 		fprintf(out, "burst capacity: on (partitions below 3,000 RU/s "
@@ -203,22 +178,21 @@ static void cosmos_settings(const struct pk_scenario *sc,
 			     "at up to 3,000 RU/s)\n");
 	}
 	for (k = 1; k <= PK_THROUGHPUT_BUCKETS; k++) {
-		if (cs->bucket_pct[k] > 0) {
+		if (cs->bucket_pct[k] > 0 && k != cs->default_bucket) {
 			fprintf(out,
 				"throughput bucket %d: at most %d%% of each "
 				"partition's RU/s a second (429/3212 past "
-				"it)%s\n",
-				k, cs->bucket_pct[k],
-				k == cs->default_bucket
-				    ? "; the default: requests naming no "
-				      "bucket count against it (rule 34)"
-				    : "");
-		} else if (bucket_named(sc, k)) {
-			fprintf(out,
-				"throughput bucket %d: not configured on this "
-				"container: requests naming it use the "
-				"container's throughput uncapped (rule 34)\n",
-				k);
+				"it)\n",
+				k, cs->bucket_pct[k]);
+			continue;
+		}
+		for (i = 0; i < n; i++) {
+			if (notes[i].rule == 34 &&
+			    strncmp(notes[i].text, "throughput bucket ", 18) ==
+				0 &&
+			    atoi(notes[i].text + 18) == k) {
+				fprintf(out, "%s\n", notes[i].text);
+			}
 		}
 	}
 	if (cs->split_gone_ms > 0) {

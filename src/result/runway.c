@@ -70,13 +70,35 @@ size_t runway_range_of(const struct pk_result_variant *v,
 	return v->n_ranges ? lo : SIZE_MAX;
 }
 
+/* With a fleet pool (rule 40) what a range of share ru may use: its
+   share plus the pool's lending to one partition (at most the pool's
+   maximum), at most the pool's cap, never below its share */
+static double with_pool(const struct pk_result_variant *v, double ru)
+{
+	const struct pk_fleet_spec *f =
+	    v->cosmos && v->spec ? &v->spec->fleet : NULL;
+	double extra, lim;
+
+	if (!f || f->max_ru_per_s == 0) {
+		return ru;
+	}
+	extra = (double)(f->extra_ru_per_s < f->max_ru_per_s ? f->extra_ru_per_s
+							     : f->max_ru_per_s);
+	lim = ru + extra;
+	if (lim > (double)f->cap_ru_per_s) {
+		lim = (double)f->cap_ru_per_s;
+	}
+	return lim > ru ? lim : ru;
+}
+
 double runway_range_ru(const struct pk_result_variant *v, size_t r)
 {
 	if (r == SIZE_MAX || r >= v->n_ranges) {
-		return v->n_ranges ? (double)v->ru_per_s / (double)v->n_ranges
-				   : (double)v->ru_per_s;
+		return with_pool(v, v->n_ranges ? (double)v->ru_per_s /
+						      (double)v->n_ranges
+						: (double)v->ru_per_s);
 	}
-	return (double)v->ranges[r].ru_per_s_mru / 1000.0;
+	return with_pool(v, (double)v->ranges[r].ru_per_s_mru / 1000.0);
 }
 
 struct group *runway_group_get(struct group **tab, const unsigned char *id,

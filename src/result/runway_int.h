@@ -109,7 +109,9 @@ void runway_set_who(const struct pk_result_variant *v, const unsigned char *id,
 size_t runway_range_of(const struct pk_result_variant *v,
 		       const struct pk_epk *e);
 
-/* The RU/s of range r of v (an even share when r is SIZE_MAX) */
+/* The RU/s range r of v may use (an even share when r is SIZE_MAX;
+   with a fleet pool, rule 40, its share plus what the pool may lend it,
+   capped) */
 double runway_range_ru(const struct pk_result_variant *v, size_t r);
 
 /* The group of identity bytes id in *tab, made (and *fresh 1) when new */

@@ -444,17 +444,24 @@ int metrics_short_of_ru(const struct pk_sample *s)
 	       (uint64_t)s->throttled_bucket + s->throttled_held;
 }
 
+/* What sample s's range may use in its second, mRU: its share, or
+   with a fleet pool its share and the pool's lending (limit_mru) */
+static int64_t usable_mru(const struct pk_sample *s)
+{
+	return s->limit_mru > s->ru_per_s_mru ? s->limit_mru : s->ru_per_s_mru;
+}
+
 int metrics_normalized_pct(const struct pk_sample *s)
 {
-	int64_t p;
+	int64_t p, u = usable_mru(s);
 
 	if (metrics_short_of_ru(s)) {
 		return 100;
 	}
-	if (s->ru_per_s_mru <= 0) {
+	if (u <= 0) {
 		return s->ru_mru > 0 ? 100 : 0;
 	}
-	p = s->ru_mru * 100 / s->ru_per_s_mru;
+	p = s->ru_mru * 100 / u;
 	return p > 100 ? 100 : (int)p;
 }
 
@@ -468,16 +475,16 @@ int64_t metrics_record_s(const struct pk_metrics *m)
 
 int metrics_normalized_pct_nearest(const struct pk_sample *s)
 {
-	int64_t p;
+	int64_t p, u = usable_mru(s);
 
 	if (metrics_short_of_ru(s)) {
 		return 100;
 	}
-	if (s->ru_per_s_mru <= 0) {
+	if (u <= 0) {
 		return s->ru_mru > 0 ? 100 : 0;
 	}
-	/* floor(100 x ru / share + 1/2) */
-	p = (s->ru_mru * 200 + s->ru_per_s_mru) / (2 * s->ru_per_s_mru);
+	/* floor(100 x ru / usable + 1/2) */
+	p = (s->ru_mru * 200 + u) / (2 * u);
 	return p > 100 ? 100 : (int)p;
 }
 
@@ -544,14 +551,15 @@ int metrics_range_nru_percentile(const struct pk_range_stats *r, int pct)
 double metrics_normalized(const struct pk_sample *s)
 {
 	double n;
+	int64_t u = usable_mru(s);
 
 	if (metrics_short_of_ru(s)) {
 		return 1.0;
 	}
-	if (s->ru_per_s_mru <= 0) {
+	if (u <= 0) {
 		return s->ru_mru > 0 ? 1.0 : 0.0;
 	}
-	n = (double)s->ru_mru / (double)s->ru_per_s_mru;
+	n = (double)s->ru_mru / (double)u;
 	return n > 1.0 ? 1.0 : n;
 }
 

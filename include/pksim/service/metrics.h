@@ -40,6 +40,12 @@ struct pk_sample {
 				      High's room (rule 30): nor do they */
 	int64_t ru_mru;		   /* RU charged (served), mRU */
 	int64_t ru_per_s_mru;	   /* the range's RU/s share that second, mRU */
+	int64_t limit_mru;	   /* what the range may use that second, mRU:
+				      with a fleet pool (rule 40) its share
+				      plus what the pool may lend it, at most
+				      the pool's cap a partition; 0 (or
+				      below the share): the share. Normalized
+				      RU consumption is against it */
 	uint64_t storage_bytes;	   /* stored at the end of the second
 				      (after its TTL expiries and
 				      deletions, rule 28) */
@@ -552,7 +558,9 @@ int64_t metrics_record_s(const struct pk_metrics *m);
    counts as 100 % normalized RU consumption. */
 int metrics_short_of_ru(const struct pk_sample *s);
 
-/* Normalized RU consumption of one sample, 0..1 (see the header). */
+/* Normalized RU consumption of one sample, 0..1 (see the header): its
+   RU over what it may use (pk_sample.limit_mru, else its share), 1 in a
+   second it rate-limited for lack of RU/s. */
 double metrics_normalized(const struct pk_sample *s);
 
 /* The same in whole percents, rounded down, 0..100, from integer mRU (so

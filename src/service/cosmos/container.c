@@ -15,6 +15,27 @@
 #include "pksim/base/mem.h"
 #include "pksim/service/cosmos/cosmos_service.h"
 
+/* What a partition of share share_mru may use in a second (rule 40):
+   with the pool (on), its share plus the pool's lending to one
+   partition (at most the pool's maximum), at most the pool's cap, never
+   below its own share; without, its share */
+static int64_t pool_usable(const struct pk_pool *pool, int64_t share_mru,
+			   int on)
+{
+	int64_t extra, lim;
+
+	if (!on) {
+		return share_mru;
+	}
+	extra =
+	    pool->extra_mru < pool->max_mru ? pool->extra_mru : pool->max_mru;
+	lim = share_mru + extra;
+	if (lim > pool->cap_mru) {
+		lim = pool->cap_mru;
+	}
+	return lim > share_mru ? lim : share_mru;
+}
+
 size_t container_initial_ranges(int64_t ru_per_s, int64_t ru_per_range)
 {
 	int64_t n = (ru_per_s + ru_per_range - 1) / ru_per_range;
@@ -445,6 +466,8 @@ static __attribute__((noinline)) void close_second(struct pk_container *c)
 		s->retries = p->sec_retries;
 		s->ru_mru = p->sec_ru_mru;
 		s->ru_per_s_mru = p->budget.share_mru;
+		s->limit_mru = pool_usable(&c->pool, p->budget.share_mru,
+					   p->budget.pool != NULL);
 		s->storage_bytes = p->storage_bytes;
 		if (p->sec_ru_mru > busiest) {
 			busiest = p->sec_ru_mru;
