@@ -189,6 +189,8 @@ START_TEST(test_estimate_by_hand)
 	ck_assert_ptr_nonnull(
 	    strstr(out, "\"memory_estimate_bytes\": 713059,"));
 	ck_assert_ptr_nonnull(strstr(out, "\"work_units\": 1000,"));
+	/* and the process's 16 MiB: 713,059 + 16,777,216 */
+	ck_assert_ptr_nonnull(strstr(out, "\"peak_bound_bytes\": 17490275,"));
 	free(out);
 	snprintf(args, sizeof(args), "run '%s' --estimate",
 		 tu_dir_file("small.yaml", small));

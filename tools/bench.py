@@ -109,12 +109,12 @@ def run(cmd, stdout=subprocess.DEVNULL):
 
 
 def estimate(pksim, cmd):
-    """pksim's memory estimate of the run cmd (its arguments after the
-    pksim binary), in bytes: the same command with --estimate, which runs
-    nothing."""
+    """pksim's bound on the peak RSS of the run cmd (its arguments after
+    the pksim binary), in bytes: the memory estimate and the process
+    itself, from the same command with --estimate, which runs nothing."""
     out = subprocess.run([pksim] + cmd + ["--estimate", "--format", "json"],
                          stdout=subprocess.PIPE, check=True).stdout
-    return json.loads(out)["memory_estimate_bytes"]
+    return json.loads(out)["peak_bound_bytes"]
 
 
 def estimate_row(name, est, peak):
