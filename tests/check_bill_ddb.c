@@ -261,6 +261,28 @@ START_TEST(test_p20_ondemand_halves_only)
 }
 END_TEST
 
+/* pricing.md §7's workload, shipped as scenarios/money/: `pksim check`
+   loads their price table (as `run` does) and their expectations, each
+   derived in the scenario's header, hold: $460.80, $691.20 and $3,240 a
+   month on Azure Cosmos DB; $748.80 provisioned and $2,592.00 on demand
+   on DynamoDB. */
+START_TEST(test_one_workload_both_services)
+{
+	char args[1024], *out;
+
+	snprintf(args, sizeof(args), "check '%s'",
+		 tu_src("scenarios/money/one-workload-cosmos.yaml"));
+	out = tu_run_ok(args);
+	ck_assert_ptr_nonnull(strstr(out, " ok"));
+	free(out);
+	snprintf(args, sizeof(args), "check '%s'",
+		 tu_src("scenarios/money/one-workload-dynamodb.yaml"));
+	out = tu_run_ok(args);
+	ck_assert_ptr_nonnull(strstr(out, " ok"));
+	free(out);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("bill_ddb");
@@ -273,6 +295,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_p15_p18_ondemand_strong);
 	tcase_add_test(tc, test_p16_ondemand_eventual);
 	tcase_add_test(tc, test_p20_ondemand_halves_only);
+	tcase_add_test(tc, test_one_workload_both_services);
 	suite_add_tcase(s, tc);
 	return s;
 }

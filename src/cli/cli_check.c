@@ -167,6 +167,12 @@ static int check_one(const char *path, FILE *out)
 	base = base ? base + 1 : path;
 	diag_init(&diag);
 	sc = scenario_load(path, &diag);
+	/* as run does: pricing: loads the price table, so expect: can
+	   measure money */
+	if (sc && scenario_pricing_resolve(sc, NULL, &diag)) {
+		scenario_free(sc);
+		sc = NULL;
+	}
 	if (sc) {
 		run = sim_run(sc, sc->seed, &diag);
 	}
