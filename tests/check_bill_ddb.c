@@ -85,6 +85,28 @@ START_TEST(test_p14_provisioned_month)
 }
 END_TEST
 
+/* Any part of a wall-clock hour bills the hour: 60 s from 23:59:30
+   touch the 23:00 and 00:00 hours: 2 x (100 x $0.00065 + 100 x
+   $0.00013) = $0.156. */
+START_TEST(test_wall_clock_hours)
+{
+	json_t *root;
+	json_t *m =
+	    money_json("service: dynamodb\n"
+		       "clock: {start: \"2026-11-30T23:59:30Z\"}\n"
+		       "table: {partition_key: /k, read_capacity_units: 100, "
+		       "write_capacity_units: 100}\n"
+		       "pricing: {region: us-east-1, date: 2026-11-30}\n"
+		       "items: {k: {values: \"k{000..999}\"}}\n"
+		       "phases: [{duration: 60s, rate: 1/s, item_size: 1KB}]\n",
+		       &root);
+
+	ck_assert_int_eq((int)num(m, "hours"), 2);
+	ck_assert_double_eq_tol(num(m, "cost"), 0.156, EPS);
+	json_decref(root);
+}
+END_TEST
+
 /* The free tier takes 25 WCU and 25 RCU off each hour: 75 x $0.00065 +
    75 x $0.00013 = $0.0585 an hour against $0.078 without. */
 START_TEST(test_free_tier_capacity)
@@ -291,6 +313,7 @@ Suite *tu_suite(void)
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_add_test(tc, test_p14_provisioned_month);
 	tcase_add_test(tc, test_free_tier_capacity);
+	tcase_add_test(tc, test_wall_clock_hours);
 	tcase_add_test(tc, test_p17_storage_item_overhead);
 	tcase_add_test(tc, test_p15_p18_ondemand_strong);
 	tcase_add_test(tc, test_p16_ondemand_eventual);

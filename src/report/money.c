@@ -175,8 +175,10 @@ static size_t totals(const struct pk_bill *b, int rows, struct money_line *out,
 	out[n] = (struct money_line){"a month", "", b->month, rows};
 	snprintf(out[n].what, sizeof(out[n].what), "%s",
 		 b->month_from_week ? "its week x 30/7 (weekly)"
-		 : b->weekly	    ? "720 h (run under a week)"
-				    : "720 h at this workload");
+		 : b->weekly && b->hours >= PK_BILL_WEEK_HOURS
+		     ? "720 h (not whole weeks)"
+		 : b->weekly ? "720 h (run under a week)"
+			     : "720 h at this workload");
 	return n + 1;
 }
 

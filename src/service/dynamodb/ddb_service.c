@@ -646,6 +646,9 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 	d->kv = xmalloc(sizeof(*d->kv));
 	metrics_init(&d->m);
 	planned_ms = workload_phase_start_ms(spec->workload, sc->n_phases);
+	/* bills count wall-clock hours (pricing.md §4 by Cosmos DB's
+	   C-BILL rule, docs/money.md): where t = 0 falls in its hour */
+	d->m.hour_offset_s = ((sc->clock_start_s % 3600) + 3600) % 3600;
 	d->m.keep_seconds = spec->keep_seconds ||
 			    planned_ms <= PK_METRICS_DETAIL_MAX_S * 1000LL;
 	d->reasons[DDB_READ_KEY_RANGE].name =
