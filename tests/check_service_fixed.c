@@ -206,25 +206,8 @@ static void fx_client(struct pk_service *s, enum pk_client_event ev, int64_t n)
 {
 	struct pk_totals *t = &fx_of(s)->m.totals;
 
-	switch (ev) {
-	case PK_CLIENT_ARRIVED:
-		t->operations += (uint64_t)n;
-		break;
-	case PK_CLIENT_NOT_SENT:
-		t->not_sent_no_target++;
-		break;
-	case PK_CLIENT_GAVE_UP_410:
-		t->failed_after_410++;
-		break;
-	case PK_CLIENT_GAVE_UP_429:
-		t->failed_after_retries++;
-		break;
-	case PK_CLIENT_RETRY_WAIT:
-		t->retry_wait_ms += (uint64_t)n;
-		break;
-	case PK_CLIENT_WRITE_FAILED:
-		break; /* it keeps no items */
-	}
+	/* it keeps no items: a failed write changes nothing */
+	service_count_client(t, ev, n);
 }
 
 static int fx_bind(struct pk_service *s, const struct pk_workload *w)

@@ -52,3 +52,28 @@ void service_free(struct pk_service *s)
 		s->ops->free(s);
 	}
 }
+
+int service_count_client(struct pk_totals *t, enum pk_client_event ev,
+			 int64_t n)
+{
+	switch (ev) {
+	case PK_CLIENT_ARRIVED:
+		t->operations += (uint64_t)n;
+		break;
+	case PK_CLIENT_NOT_SENT:
+		t->not_sent_no_target++;
+		break;
+	case PK_CLIENT_GAVE_UP_410:
+		t->failed_after_410++;
+		break;
+	case PK_CLIENT_GAVE_UP_429:
+		t->failed_after_retries++;
+		break;
+	case PK_CLIENT_RETRY_WAIT:
+		t->retry_wait_ms += (uint64_t)n;
+		break;
+	case PK_CLIENT_WRITE_FAILED:
+		return 1;
+	}
+	return 0;
+}

@@ -266,6 +266,15 @@ struct pk_service *service_new(const struct pk_service_spec *spec,
 /* Free s; NULL is allowed. */
 void service_free(struct pk_service *s);
 
+/*
+ * The client's event ev (pk_service_ops.client) counted in totals t, as
+ * every service counts it: arrivals (n operations), not sent, given up
+ * after 410s or 429s, retry wait (n ms). PK_CLIENT_WRITE_FAILED is left
+ * to the service (what it stores); returns 1 for it, else 0.
+ */
+int service_count_client(struct pk_totals *t, enum pk_client_event ev,
+			 int64_t n);
+
 /* s->ops->apply: a point request or batch. */
 static inline void service_apply(struct pk_service *s,
 				 const struct pk_svc_request *rq,

@@ -359,25 +359,8 @@ static void cs_client(struct pk_service *s, enum pk_client_event ev, int64_t n)
 	struct pk_container *c = cs_of(s)->c;
 	struct pk_totals *t = &c->metrics.totals;
 
-	switch (ev) {
-	case PK_CLIENT_ARRIVED:
-		t->operations += (uint64_t)n;
-		break;
-	case PK_CLIENT_NOT_SENT:
-		t->not_sent_no_target++;
-		break;
-	case PK_CLIENT_GAVE_UP_410:
-		t->failed_after_410++;
-		break;
-	case PK_CLIENT_GAVE_UP_429:
-		t->failed_after_retries++;
-		break;
-	case PK_CLIENT_RETRY_WAIT:
-		t->retry_wait_ms += (uint64_t)n;
-		break;
-	case PK_CLIENT_WRITE_FAILED:
+	if (service_count_client(t, ev, n)) {
 		container_write_failed(c, (uint64_t)n);
-		break;
 	}
 }
 
