@@ -76,6 +76,55 @@ int64_t autoscale_grid(int64_t x);
 int replay_with(const struct remedy_task *t, const struct replay_change *ch,
 		struct pk_remedy_figures *f, char **why);
 
+/* The searches (remedy.c) */
+
+/* Replay change ch for remedy m (its replays and t's counted): 1 if it
+   rate limited (ch->what REPLAY_RU: any 429; a bulk stream's setting:
+   an interactive stream had a 429), 0 if not (f filled), -1 on an
+   error (m marked FAILED, its why set) */
+int probe_with(const struct remedy_task *t, struct pk_remedy *m,
+	       const struct replay_change *ch, struct pk_remedy_figures *f);
+
+/*
+ * The smallest setting without a 429 in (lo, hi], on the grid of m->step
+ * from lo, lo known to rate limit; hi known not to when clean_hi (its
+ * figures in m->after), else the most to try; from the hint h (on the
+ * grid, lo < h <= hi), each replay ch at its setting (ch->r changed).
+ * m ends FOUND (setting, below, after), NOT_FOUND at hi, or FAILED.
+ */
+void search_from(const struct remedy_task *t, struct pk_remedy *m,
+		 struct replay_change *ch, int64_t lo, int64_t hi, int clean_hi,
+		 int64_t h);
+
+/* The most replays search_from runs over a span of settings (RU/s) on a
+   grid of step RU/s */
+size_t search_bound(int64_t span, int64_t step);
+
+/* The bulk stream's remedies (remedy_bulk.c) */
+
+/* The bulk stream of v (remedy.h): of two or more streams, the one that
+   offered the most RU (the first of equals); -1 with fewer */
+int bulk_of(const struct pk_result_variant *v);
+
+/* The interactive streams' offered RU/s (remedy.h): each one's
+   operations x its RU a succeeded operation / its phases' seconds; bulk
+   the bulk stream's index */
+double inter_demand(const struct pk_scenario *sc,
+		    const struct pk_result_variant *v, int bulk);
+
+/* The bulk stream's searches' grid: PK_REMEDY_BULK_STEP_PCT % of r's
+   RU/s, at least 1 RU/s */
+int64_t bulk_step(const struct pk_remedies *r);
+
+/* Replay the bulk stream's remedies of t (remedy.h): a client RU budget,
+   Low priority, a throughput bucket; NOT_APPLICABLE without a bulk
+   stream */
+void search_bulk(const struct remedy_task *t);
+
+/* The most replays search_bulk runs for t (set up: out's bulk, RU/s and
+   before known) */
+size_t bulk_bound(const struct remedy_task *t);
+
 /*
  * The threads, at most g, that n tasks' replays (set up: max_replays
  * known) run in within pksim's bounds (remedy_bound.c): every replay's
