@@ -265,6 +265,21 @@ double ld_worst_op_ru(const struct pk_scenario *s,
 		      const struct pk_phase_spec *p, double ranges);
 uint64_t ld_largest_item(const struct pk_scenario *s);
 
+/* plan_files.c, for the memory estimate: the most records of data file
+   f (the first `limit`) that arrive within any wait_s simulated seconds
+   (all of them at once; rate x wait_s + 1 at a rate; the densest window
+   of a time field's times); the most requests of monitor log m whose
+   rows start within wait_s + 1 s of each other; the logical partitions
+   f's records make under key k (distinct values, or tuples of a
+   hierarchical key's levels, by a 64-bit hash each; one per record under
+   a synthetic key); the bytes s's data file and preload file hold as
+   loaded. Each allocates scratch (8 bytes a record, or a copy of m's
+   rows) only while it counts. */
+double ld_file_records_within(const struct pk_items_file *f, double wait_s);
+double ld_monitor_within(const struct pk_monitor_log *m, double wait_s);
+double ld_file_lps(const struct pk_items_file *f, const struct pk_key_spec *k);
+double ld_files_bytes(const struct pk_scenario *s);
+
 /* plan_limits.c: simulated time, operations and RU within their bounds
    (0, else -1 with the error); plan_memory.c: the memory estimate within
    PK_SCENARIO_MAX_TRACK_BYTES, else an error with it by part. */

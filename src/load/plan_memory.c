@@ -259,85 +259,6 @@ static double client_queue_bytes(const struct pk_scenario *s)
 	return n * PK_SCENARIO_RETRY_BYTES * (double)s->n_variants;
 }
 
-static int cmp_i64(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* The most records of a data file that arrive within any wait_s seconds
-   of simulated time: all of them at once; rate x wait_s + 1 at a rate;
-   under a time field, the densest window of the times (compression
-   applied). Their operations can all be waiting to retry together. */
-static double file_records_within(const struct pk_items_file *f, double wait_s)
-{
-	double n = ld_file_records(f), best = 0;
-	size_t m = (size_t)n, i, lo = 0;
-	int64_t *t;
-	struct pk_diag scratch;
-
-	if (f->from == PK_FROM_RATE) {
-		return fmin(n, floor(f->rate_per_s * wait_s) + 1);
-	}
-	if (f->from != PK_FROM_TIME_FIELD || m == 0) {
-		return n;
-	}
-	t = xcalloc(m, sizeof(*t));
-	diag_init(&scratch);
-	for (i = 0; i < m; i++) {
-		(void)trace_time_ms(f->trace, i, f->time_field, &t[i],
-				    &scratch);
-	}
-	diag_free(&scratch);
-	qsort(t, m, sizeof(*t), cmp_i64);
-	for (i = 0; i < m; i++) {
-		while (((double)t[i] - (double)t[lo]) / 1000.0 /
-			   f->time_compression >
-		       wait_s) {
-			lo++;
-		}
-		best = fmax(best, (double)(i - lo + 1));
-	}
-	free(t);
-	return best;
-}
-
-static int cmp_row_t(const void *a, const void *b)
-{
-	const struct pk_monitor_row *x = a, *y = b;
-
-	return (x->sec_ms > y->sec_ms) - (x->sec_ms < y->sec_ms);
-}
-
-/* The most requests of a monitor log that arrive within any wait_s
-   seconds: the rows whose seconds start within wait_s + 1 s of each
-   other (a row's requests spread over its second), their requests
-   summed. */
-static double monitor_within(const struct pk_monitor_log *m, double wait_s)
-{
-	struct pk_monitor_row *r;
-	double best = 0, sum = 0;
-	size_t i, lo = 0;
-
-	if (m->n_rows == 0) {
-		return 0;
-	}
-	r = xcalloc(m->n_rows, sizeof(*r));
-	memcpy(r, m->rows, m->n_rows * sizeof(*r));
-	qsort(r, m->n_rows, sizeof(*r), cmp_row_t);
-	for (i = 0; i < m->n_rows; i++) {
-		sum += (double)r[i].pieces;
-		while (((double)r[i].sec_ms - (double)r[lo].sec_ms) / 1000.0 >
-		       wait_s + 1) {
-			sum -= (double)r[lo++].pieces;
-		}
-		best = fmax(best, sum);
-	}
-	free(r);
-	return best;
-}
-
 /* Decimal digits of v (1 for 0) */
 static int digits_u64(uint64_t v)
 {
@@ -652,83 +573,6 @@ static double lps_planned(const struct pk_scenario *s,
 	return n < items ? n : items;
 }
 
-/* v's bits into the FNV-1a 64 hash h */
-static uint64_t fnv_bytes(uint64_t h, const void *v, size_t n)
-{
-	const unsigned char *b = v;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		h = (h ^ b[i]) * 0x100000001b3ULL;
-	}
-	return h;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* The hash of record i's values at key k's paths (type and bytes each) */
-static uint64_t record_key_hash(const struct pk_trace *t, size_t i,
-				const long *ids, size_t n)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-	struct pk_value v;
-	size_t j;
-
-	for (j = 0; j < n; j++) {
-		memset(&v, 0, sizeof(v));
-		if (trace_value_id(t, i, ids[j], &v, NULL, 0) != PK_TRACE_OK) {
-			v.type = PK_VALUE_UNDEFINED; /* no key: one place */
-		}
-		h = fnv_bytes(h, &v.type, sizeof(v.type));
-		if (v.type == PK_VALUE_STRING) {
-			h = fnv_bytes(h, v.str, v.len);
-		} else if (v.type == PK_VALUE_NUMBER) {
-			h = fnv_bytes(h, &v.num, sizeof(v.num));
-		} else if (v.type == PK_VALUE_BOOL) {
-			h = fnv_bytes(h, &v.boolean, sizeof(v.boolean));
-		}
-		h = fnv_bytes(h, "\x1f", 1); /* between levels */
-	}
-	return h;
-}
-
-/* Logical partitions a data file's records make under key k: the records'
-   distinct values at the key's path (a hierarchical key: distinct tuples
-   of its levels), counted by a 64-bit hash of each; a synthetic key (its
-   random or hashed parts can split one tuple) one per record. A key
-   value is one logical partition (rule 3), so this is their number, not a
-   bound above it. 8 bytes a record while it counts. */
-static double file_lps(const struct pk_items_file *f,
-		       const struct pk_key_spec *k)
-{
-	double n = ld_file_records(f);
-	size_t m = (size_t)n, i, distinct = 0;
-	long ids[PK_KEY_MAX_LEVELS];
-	uint64_t *h;
-
-	if (k->kind == PK_KEY_SYNTHETIC || m == 0) {
-		return n;
-	}
-	for (i = 0; i < k->n_paths; i++) {
-		ids[i] = trace_path_id(f->trace, k->paths[i]);
-	}
-	h = xcalloc(m, sizeof(*h));
-	for (i = 0; i < m; i++) {
-		h[i] = record_key_hash(f->trace, i, ids, k->n_paths);
-	}
-	qsort(h, m, sizeof(*h), cmp_u64);
-	for (i = 0; i < m; i++) {
-		distinct += i == 0 || h[i] != h[i - 1];
-	}
-	free(h);
-	return (double)distinct;
-}
-
 /* The most physical partitions one variant can reach: its layout at
    creation (or an existing layout's N), phases raising throughput (rule
    6), and storage splits of the largest items and the data stored at the
@@ -783,16 +627,6 @@ double ld_ranges_bound(const struct pk_scenario *s)
 					   lps_planned(s, c, items)));
 	}
 	return r;
-}
-
-/* The data files as loaded, held for the run */
-static double files_bytes(const struct pk_scenario *s)
-{
-	return (double)trace_memory_bytes(s->items_file ? s->items_file->trace
-							: NULL) +
-	       (double)trace_memory_bytes(s->preload && s->preload->file
-					      ? s->preload->file->trace
-					      : NULL);
 }
 
 /*
@@ -852,8 +686,8 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		   bringing its share of the queries */
 		per_rec = recs > 0 ? ops / recs : 1;
 		if (ld_plan_retry(s).enabled) {
-			e->retries = file_records_within(f, wait_s) * per_rec *
-				     PK_SCENARIO_RETRY_BYTES *
+			e->retries = ld_file_records_within(f, wait_s) *
+				     per_rec * PK_SCENARIO_RETRY_BYTES *
 				     (double)s->n_variants;
 		}
 	}
@@ -863,7 +697,7 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		q = 0;
 		e->retries =
 		    ld_plan_retry(s).enabled
-			? monitor_within(s->items_file->monitor, wait_s) *
+			? ld_monitor_within(s->items_file->monitor, wait_s) *
 			      PK_SCENARIO_RETRY_BYTES * (double)s->n_variants
 			: 0;
 	}
@@ -886,7 +720,7 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 
 		if (s->items_file && s->items_file->trace &&
 		    !s->items_file->monitor) {
-			lps = file_lps(s->items_file, &c->key);
+			lps = ld_file_lps(s->items_file, &c->key);
 		}
 
 		e->partitions +=
@@ -924,7 +758,7 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 
 		e->retries = retry_queue_bytes(s, &worst, &queued);
 	}
-	e->files = files_bytes(s);
+	e->files = ld_files_bytes(s);
 	e->client_queues = client_queue_bytes(s);
 	e->total = e->items + e->partitions + e->samples + e->histograms +
 		   e->retries + e->files + e->client_queues;
