@@ -135,7 +135,7 @@ START_TEST(test_load_bound_fifo)
 		}
 	}
 	diag_init(&d);
-	t = trace_load_within(path, PK_TRACE_FORMAT_CSV, 10000, 1e6, &d);
+	t = trace_load_within(path, PK_TRACE_FORMAT_CSV, 10000, 1e6, 0, &d);
 	kill(w, SIGKILL);
 	waitpid(w, &st, 0);
 	ck_assert_ptr_null(t);
@@ -201,6 +201,111 @@ START_TEST(test_estimate_by_hand)
 }
 END_TEST
 
+/*
+ * A data file's `limit` stops the reading: of a file whose 4th row is
+ * bad (3 fields under a 2-column header, an error wherever it is read),
+ * limit 3 reads the 3 rows before it and never meets it, in each format;
+ * a FIFO written without end gives its first 5 records and is left
+ * unread, not read until the 1e6-byte bound (line 101 at 10,000 bytes a
+ * record, test_load_bound_fifo).
+ */
+START_TEST(test_load_limit_stops)
+{
+	static const char *const texts[] = {
+	    "k,u\na,1\na,2\na,3\na,4,5\n",
+	    "{\"k\": \"a\"}\n{\"k\": \"a\"}\n{\"k\": \"a\"}\n[]\n",
+	    "[{\"k\": \"a\"}, {\"k\": \"a\"}, {\"k\": \"a\"}, 4]",
+	};
+	static const enum pk_trace_format fmts[] = {
+	    PK_TRACE_FORMAT_CSV, PK_TRACE_FORMAT_JSONL, PK_TRACE_FORMAT_JSON};
+	char path[512];
+	struct pk_diag d;
+	struct pk_trace *t;
+	size_t i;
+	pid_t w;
+	int st;
+
+	for (i = 0; i < 3; i++) {
+		const char *f = tu_dir_file("rows.txt", texts[i]);
+
+		diag_init(&d);
+		t = trace_load_within(f, fmts[i], 0, 1e6, 0, &d);
+		ck_assert_msg(t == NULL && d.n_entries == 1, "format %zu", i);
+		diag_free(&d);
+		diag_init(&d);
+		t = trace_load_within(f, fmts[i], 0, 1e6, 3, &d);
+		ck_assert_msg(t != NULL, "format %zu: %s", i,
+			      d.n_entries ? d.entries[0].msg : "");
+		ck_assert_uint_eq(trace_count(t), 3);
+		trace_free(t);
+		diag_free(&d);
+	}
+	snprintf(path, sizeof(path), "%s/limit.fifo", tu_dir);
+	ck_assert_int_eq(mkfifo(path, 0600), 0);
+	w = fork();
+	ck_assert_int_ge(w, 0);
+	if (w == 0) {
+		FILE *f = fopen(path, "w");
+
+		signal(SIGPIPE, SIG_DFL);
+		fputs("k,u\n", f);
+		for (;;) {
+			fputs("a,u0\n", f);
+		}
+	}
+	diag_init(&d);
+	t = trace_load_within(path, PK_TRACE_FORMAT_CSV, 10000, 1e6, 5, &d);
+	kill(w, SIGKILL);
+	waitpid(w, &st, 0);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_eq(trace_count(t), 5);
+	trace_free(t);
+	diag_free(&d);
+}
+END_TEST
+
+/*
+ * The estimate counts a file as read under its limit: 1,000 rows with
+ * limit 3 hold what a file of those 3 rows holds (files, the trace as
+ * loaded) and make what it makes (items, partitions: 3 records).
+ */
+START_TEST(test_estimate_limit)
+{
+	struct pk_memory_estimate e3, el;
+	char text[512], *rows = csv_rows(1000, 3), *three = csv_rows(3, 3);
+	struct pk_diag d;
+	struct pk_scenario *s;
+
+	tu_dir_file("three.csv", three);
+	tu_dir_file("rows.csv", rows);
+	snprintf(text, sizeof(text),
+		 "container: {partition_key: /u, throughput: 400}\n"
+		 "items: {file: '%s/three.csv', at_once: true}\n",
+		 tu_dir);
+	diag_init(&d);
+	s = scenario_parse(tu_dir_file("a.yaml", text), text, strlen(text), &d);
+	ck_assert_ptr_nonnull(s);
+	scenario_memory_estimate(s, &e3);
+	scenario_free(s);
+	snprintf(text, sizeof(text),
+		 "container: {partition_key: /u, throughput: 400}\n"
+		 "items: {file: '%s/rows.csv', at_once: true, limit: 3}\n",
+		 tu_dir);
+	s = scenario_parse(tu_dir_file("b.yaml", text), text, strlen(text), &d);
+	ck_assert_ptr_nonnull(s);
+	scenario_memory_estimate(s, &el);
+	scenario_free(s);
+	diag_free(&d);
+	ck_assert(e3.files > 0);
+	ck_assert_double_eq(el.files, e3.files);
+	ck_assert_double_eq(el.items, e3.items);
+	ck_assert_double_eq(el.partitions, e3.partitions);
+	ck_assert_double_eq(el.total, e3.total);
+	free(rows);
+	free(three);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("plan_memory");
@@ -211,6 +316,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_load_bound_text);
 	tcase_add_test(tc, test_load_bound_fifo);
 	tcase_add_test(tc, test_estimate_by_hand);
+	tcase_add_test(tc, test_load_limit_stops);
+	tcase_add_test(tc, test_estimate_limit);
 	suite_add_tcase(s, tc);
 	return s;
 }

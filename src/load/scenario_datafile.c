@@ -77,9 +77,9 @@ int ld_items_file_read(struct pk_items_file *f, struct pk_diag *d,
 	size_t before = diag_count(d), i, n, bad = 0;
 	int64_t t_ms;
 
-	f->trace =
-	    trace_load_within(f->resolved, (enum pk_trace_format)f->format,
-			      rec_bytes, PK_SCENARIO_MAX_TRACK_BYTES, d);
+	f->trace = trace_load_within(f->resolved,
+				     (enum pk_trace_format)f->format, rec_bytes,
+				     PK_SCENARIO_MAX_TRACK_BYTES, f->limit, d);
 	if (!f->trace) {
 		/* a file that cannot be opened or read (one line-0 error,
 		   its category set by diag_file_error): the note says who

@@ -217,7 +217,7 @@ struct pk_trace *trace_parse(const char *path, const char *text, size_t len,
 			     enum pk_trace_format fmt, struct pk_diag *d)
 {
 	return trace_parse_stream(path, text, len, NULL, fmt, 0,
-				  PK_TRACE_MAX_MEMORY_BYTES, d);
+				  PK_TRACE_MAX_MEMORY_BYTES, 0, d);
 }
 
 struct pk_trace *trace_parse_within(const char *path, const char *text,
@@ -226,13 +226,14 @@ struct pk_trace *trace_parse_within(const char *path, const char *text,
 				    struct pk_diag *d)
 {
 	return trace_parse_stream(path, text, len, NULL, fmt, rec_bytes,
-				  max_bytes, d);
+				  max_bytes, 0, d);
 }
 
 struct pk_trace *trace_parse_stream(const char *path, const char *text,
 				    size_t len, FILE *f,
 				    enum pk_trace_format fmt, double rec_bytes,
-				    double max_bytes, struct pk_diag *d)
+				    double max_bytes, size_t max_recs,
+				    struct pk_diag *d)
 {
 	struct loader L;
 	struct pk_trace *t = xcalloc(1, sizeof(*t));
@@ -242,6 +243,7 @@ struct pk_trace *trace_parse_stream(const char *path, const char *text,
 	L.d = d;
 	L.rec_bytes = rec_bytes;
 	L.max_bytes = max_bytes;
+	L.max_recs = max_recs;
 	L.s = text ? text : "";
 	L.n = text ? len : 0;
 	L.f = f;

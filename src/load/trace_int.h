@@ -81,6 +81,8 @@ struct loader {
 	/* the memory bound (trace_load_within): bytes a record costs the
 	   run at least, and the most in all */
 	double rec_bytes, max_bytes;
+	/* records to read at most (a data file's `limit`); 0: all */
+	size_t max_recs;
 	char *pbuf; /* path being built while flattening */
 	size_t plen, pcap;
 	/* the property names of the last JSON record, in the order flatten
@@ -153,7 +155,15 @@ int trace_next_line(struct loader *L, const char **p, size_t *len);
 struct pk_trace *trace_parse_stream(const char *path, const char *text,
 				    size_t len, FILE *f,
 				    enum pk_trace_format fmt, double rec_bytes,
-				    double max_bytes, struct pk_diag *d);
+				    double max_bytes, size_t max_recs,
+				    struct pk_diag *d);
+
+/* 1 once L holds the most records it reads (loader.max_recs): the
+   parsers stop there and read no more of the text or the file. */
+static inline int trace_full(const struct loader *L)
+{
+	return L->max_recs > 0 && L->t->n_recs >= L->max_recs;
+}
 
 /* 1 (with the error at line, col) when the records read so far pass
    L's memory bound (trace_load_within): parsing stops; else 0. */

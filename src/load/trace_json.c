@@ -367,7 +367,7 @@ void trace_parse_json_array(struct loader *L)
 		}
 		rc = json_record(L, rec, w.s + pos, (size_t)err.position,
 				 c.line, c.col + 1);
-		if (rc < 0 || trace_too_many_errors(L)) {
+		if (rc < 0 || trace_too_many_errors(L) || trace_full(L)) {
 			goto done;
 		}
 		pos = window_skip_ws(&w, pos + (size_t)err.position);
@@ -423,7 +423,7 @@ void trace_parse_json_lines(struct loader *L)
 			continue;
 		}
 		rc = json_record(L, rec, s, le, line, (int)c0 + 1);
-		if (rc < 0 || trace_too_many_errors(L)) {
+		if (rc < 0 || trace_too_many_errors(L) || trace_full(L)) {
 			return;
 		}
 	}

@@ -96,12 +96,12 @@ char *trace_read_file(const char *path, size_t *len, struct pk_diag *d)
 struct pk_trace *trace_load(const char *path, enum pk_trace_format fmt,
 			    struct pk_diag *d)
 {
-	return trace_load_within(path, fmt, 0, PK_TRACE_MAX_MEMORY_BYTES, d);
+	return trace_load_within(path, fmt, 0, PK_TRACE_MAX_MEMORY_BYTES, 0, d);
 }
 
 struct pk_trace *trace_load_within(const char *path, enum pk_trace_format fmt,
 				   double rec_bytes, double max_bytes,
-				   struct pk_diag *d)
+				   size_t max_recs, struct pk_diag *d)
 {
 	struct readbound *rb;
 	FILE *f = readbound_open(path, PK_TRACE_MAX_FILE_BYTES, "the data file",
@@ -137,7 +137,7 @@ struct pk_trace *trace_load_within(const char *path, enum pk_trace_format fmt,
 		diag_file_error(&scratch, path, "cannot read", err);
 	} else {
 		t = trace_parse_stream(path, buf, n, f, fmt, rec_bytes,
-				       max_bytes, &scratch);
+				       max_bytes, max_recs, &scratch);
 	}
 	if (readbound_close(f, rb, d) == 0) {
 		diag_move(d, &scratch);

@@ -112,11 +112,14 @@ struct pk_trace *trace_load(const char *path, enum pk_trace_format fmt,
  * the run needs of a record at least, bytes; 0: nothing) must stay within
  * max_bytes. The record that passes it is an error at its line and
  * column, with the figures, and reading stops there (NULL). trace_load is
- * this with rec_bytes 0 and PK_TRACE_MAX_MEMORY_BYTES.
+ * this with rec_bytes 0, PK_TRACE_MAX_MEMORY_BYTES and max_recs 0.
+ * max_recs > 0 (a data file's `limit`): reading stops once that many
+ * records are read; nothing past them is parsed, checked or read from
+ * the file (a stream's rest is left unread). 0 reads every record.
  */
 struct pk_trace *trace_load_within(const char *path, enum pk_trace_format fmt,
 				   double rec_bytes, double max_bytes,
-				   struct pk_diag *d);
+				   size_t max_recs, struct pk_diag *d);
 
 /* The largest data file (items, preload, count_from) or Azure Monitor
    log pksim reads: 4 GiB. pksim's bound, not the service's: a file is
