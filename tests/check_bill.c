@@ -260,6 +260,42 @@ START_TEST(test_p3_wall_clock_hours)
 }
 END_TEST
 
+/* P3 for autoscale, classic and dynamic: a run whose clock starts at
+   23:59:30 and lasts 60 s touches the 23:00 and the 00:00 hours, and
+   each bills (C-BILL; C-AFAQ: each hour bills its highest T, never
+   below 0.1 x Tmax). Tmax 8,000 with 1 write a second stays at its
+   floor, 800 RU/s = 8 units an hour: 2 hours x 8 x $0.012 = $0.192
+   (16 units). The same run from 00:00:00 touches one hour: 8 units,
+   $0.096. */
+START_TEST(test_p3_autoscale_wall_clock_hours)
+{
+	static const char *const modes[] = {"classic", "dynamic"};
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		char yaml[512], *a, *b;
+		const char *fmt =
+		    "clock: {start: \"2026-11-30T%s\"}\n"
+		    "container: {partition_key: /id, autoscale_max: 8000, "
+		    "autoscale_mode: %s}\n"
+		    "phases: [{duration: 60s, rate: 1/s}]\n"
+		    "pricing: {region: us-nongov}\n";
+
+		snprintf(yaml, sizeof(yaml), fmt, "23:59:30Z", modes[i]);
+		a = money_of(yaml);
+		snprintf(yaml, sizeof(yaml), fmt, "00:00:00Z", modes[i]);
+		b = money_of(yaml);
+		ck_assert_msg(strstr(a, "16 x 100 RU/s-hours"), "%s", a);
+		ck_assert_ptr_nonnull(strstr(a, "2 clock hours billed"));
+		ck_assert_ptr_nonnull(strstr(a, "$0.1920 (prices of"));
+		ck_assert_msg(strstr(b, "8 x 100 RU/s-hours"), "%s", b);
+		ck_assert_ptr_nonnull(strstr(b, "1 clock hour billed"));
+		free(a);
+		free(b);
+	}
+}
+END_TEST
+
 /* P4: 400 RU/s from 9:00, 1,000 from 9:30, 400 again from 10:45, to
    11:00: the 9:00 and 10:00 hours bill 1,000 each, 10 + 10 = 20 units x
    $0.008 = $0.16; none at 400. */
@@ -497,6 +533,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_p1_full_month);
 	tcase_add_test(tc, test_p2_partial_month);
 	tcase_add_test(tc, test_p3_wall_clock_hours);
+	tcase_add_test(tc, test_p3_autoscale_wall_clock_hours);
 	tcase_add_test(tc, test_p4_highest_in_the_hour);
 	tcase_add_test(tc, test_p5_autoscale_floor_and_multiplier);
 	tcase_add_test(tc, test_p6_autoscale_against_manual);

@@ -55,9 +55,8 @@ const char *bill_mode_name(enum pk_bill_mode m)
 	return names[m];
 }
 
-/* The RU/s hour h bills before the free tier: manual, the highest
-   provisioned in wall-clock hour h; autoscale, rule 27's hour h from
-   t = 0. */
+/* The RU/s wall-clock hour h bills before the free tier: manual, the
+   highest provisioned in it; autoscale, rule 27's bill of it. */
 static int64_t hour_ru_per_s(const struct pk_result_variant *v, size_t h)
 {
 	const struct pk_metrics *m = v->metrics;
@@ -68,17 +67,11 @@ static int64_t hour_ru_per_s(const struct pk_result_variant *v, size_t h)
 	return h < m->n_hours ? m->hours[h].max_ru_per_s : v->ru_per_s;
 }
 
-/* Hours billed: autoscale, rule 27's hours from t = 0 (n_hours);
-   otherwise the wall-clock hours the run touched. */
+/* Hours billed: the wall-clock hours the run touched (C-BILL), those of
+   autoscale's series too (v->n_hours). */
 int64_t bill_hours_billed(const struct pk_result_variant *v)
 {
-	const struct pk_metrics *m = v->metrics;
-	int64_t end = m->hour_offset_s + v->end_s;
-
-	if (v->billed_ru_per_s || v->end_s <= 0) {
-		return v->n_hours;
-	}
-	return (end + 3599) / 3600;
+	return metrics_hours_touched(v->metrics, v->end_s);
 }
 
 void bill_note_pick(struct pk_bill *b, const struct pk_price_pick *p)

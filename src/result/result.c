@@ -304,14 +304,14 @@ static void peak(const struct pk_snapshot *s, struct pk_result_variant *v)
 }
 
 /* Autoscale billing per hour (rule 17, D-AUTO; rule 27), copied from
-   the Azure Cosmos DB extension; hours started: ceil(end_s / 3,600). */
+   the Azure Cosmos DB extension; the wall-clock hours the run touched
+   (metrics_hours_touched). */
 static void billing(const struct pk_snapshot *s, struct pk_result_variant *v)
 {
 	const struct pk_snapshot_cosmos *x = s->cosmos;
 	size_t n;
 
-	v->n_hours =
-	    (s->end_s + PK_RESULT_S_PER_HOUR - 1) / PK_RESULT_S_PER_HOUR;
+	v->n_hours = metrics_hours_touched(s->metrics, s->end_s);
 	if (!x || !x->autoscale) {
 		return;
 	}

@@ -11,9 +11,6 @@
 #include "pksim/result/result.h"
 #include "pksim/service/snapshot.h"
 
-/* Seconds an hour: autoscale bills per hour started (D-AUTO) */
-#define PK_RESULT_S_PER_HOUR 3600
-
 /* The heat map of v (v->heat) from snapshot s's series, events and
    range ids; v's ranges, lineage and end_s set (src/result/heat.c). */
 void result_heat_build(const struct pk_snapshot *s,

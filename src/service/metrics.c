@@ -308,8 +308,7 @@ static void note_hours(struct pk_metrics *m, int64_t t_s, int64_t span_s,
 	if (t_s < 0 || span_s <= 0) {
 		return;
 	}
-	t_s += m->hour_offset_s;
-	last = (size_t)((t_s + span_s - 1) / 3600);
+	last = (size_t)metrics_hour_of(m, t_s + span_s - 1);
 	mem_grow((void **)&m->hours, &m->cap_hours, last + 1,
 		 sizeof(*m->hours));
 	while (m->n_hours <= last) {
@@ -317,7 +316,7 @@ static void note_hours(struct pk_metrics *m, int64_t t_s, int64_t span_s,
 		m->hours[m->n_hours].max_pool_mru = 0;
 		m->hours[m->n_hours++].max_storage_bytes = 0;
 	}
-	for (h = (size_t)(t_s / 3600); h <= last; h++) {
+	for (h = (size_t)metrics_hour_of(m, t_s); h <= last; h++) {
 		struct pk_hour *x = &m->hours[h];
 
 		if (ru_per_s > x->max_ru_per_s) {

@@ -548,7 +548,7 @@ struct pk_result_variant {
 	struct pk_result_pacing pacing;
 
 	int64_t *billed_ru_per_s;   /* owned; autoscale: the RU/s billed for
-				       each hour from t = 0 by the
+				       each of the n_hours by the
 				       container's mode: classic (rule 17,
 				       D-AUTO) or dynamic (rule 27); NULL
 				       for manual */
@@ -560,7 +560,10 @@ struct pk_result_variant {
 	int custom_policy;	    /* 1: shares set per range (rule 26) */
 	int64_t effective_ru_per_s; /* what the ranges can use at the end
 				       (container_effective_ru_per_s) */
-	int64_t n_hours;	    /* hours started: ceil(end_s / 3,600) */
+	int64_t n_hours;	    /* wall-clock hours the run touched
+				       (metrics_hours_touched): hour 0
+				       holds t = 0, so a run from 23:59:30
+				       of 60 s touches 2 */
 	int64_t autoscale_floor;    /* autoscale: 0.1 x max at the end */
 	/* Another service's (cosmos 0), from its snapshot, borrowed: its
 	   word on its layout and units (NULL: none), its name for a

@@ -544,6 +544,32 @@ const struct pk_second *metrics_second_at(const struct pk_metrics *m,
  */
 int64_t metrics_heat_width(int64_t span_s, int64_t unit_s);
 
+/* Seconds in a wall-clock hour */
+#define PK_METRICS_S_PER_HOUR 3600
+
+/*
+ * The wall-clock hour second t_s (from t = 0, >= 0) falls in, counted
+ * from the one t = 0 falls in: (hour_offset_s + t_s) / 3,600. Every bill
+ * counts these hours (C-BILL: any part of a wall-clock hour bills the
+ * hour), so a run whose clock starts at 23:59:30 has its second 30 in
+ * hour 1.
+ */
+static inline int64_t metrics_hour_of(const struct pk_metrics *m, int64_t t_s)
+{
+	return (m->hour_offset_s + t_s) / PK_METRICS_S_PER_HOUR;
+}
+
+/*
+ * Wall-clock hours the seconds [0, end_s) touch: metrics_hour_of(m,
+ * end_s - 1) + 1, 0 when end_s <= 0. A 60 s run from 23:59:30 touches
+ * 2; the same run from 00:00:00 touches 1.
+ */
+static inline int64_t metrics_hours_touched(const struct pk_metrics *m,
+					    int64_t end_s)
+{
+	return end_s > 0 ? metrics_hour_of(m, end_s - 1) + 1 : 0;
+}
+
 /* bucket_s when a caller left it 0: per minute */
 #define PK_METRICS_BUCKET_DEFAULT_S 60
 

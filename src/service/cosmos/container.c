@@ -344,7 +344,7 @@ void container_dyn_flush(struct pk_container *c, size_t i)
 static void dyn_note(struct pk_container *c, size_t i, int64_t t_s, int64_t mru)
 {
 	struct pk_pp *p = &c->pp[i];
-	int64_t h = t_s / PK_CONTAINER_S_PER_HOUR;
+	int64_t h = metrics_hour_of(&c->metrics, t_s);
 	int64_t share = p->budget.share_mru;
 	int64_t lo = (share + PK_PROVISION_AUTOSCALE_FLOOR_DIVISOR - 1) /
 		     PK_PROVISION_AUTOSCALE_FLOOR_DIVISOR;
@@ -361,8 +361,8 @@ static void dyn_note(struct pk_container *c, size_t i, int64_t t_s, int64_t mru)
 	}
 }
 
-/* Every partition was idle in [now, now + seconds): each hour it
-   touches bills at least each partition's floor. */
+/* Every partition was idle in [now, now + seconds): each wall-clock
+   hour it touches bills at least each partition's floor. */
 static void dyn_idle(struct pk_container *c, int64_t seconds)
 {
 	int64_t t = c->now_s, end = c->now_s + seconds;
@@ -375,17 +375,21 @@ static void dyn_idle(struct pk_container *c, int64_t seconds)
 		for (i = 0; i < c->pmap.n; i++) {
 			dyn_note(c, i, t, 0);
 		}
-		t = (t / PK_CONTAINER_S_PER_HOUR + 1) * PK_CONTAINER_S_PER_HOUR;
+		/* the next wall-clock hour's first second */
+		t = (metrics_hour_of(&c->metrics, t) + 1) *
+			PK_METRICS_S_PER_HOUR -
+		    c->metrics.hour_offset_s;
 	}
 }
 
 /* Note that seconds [t_s, t_s + span) ran at ru_per_s, for autoscale's
-   hourly billing: the highest RU/s of each hour (rule 17). */
+   hourly billing: the highest RU/s of each wall-clock hour (rule 17;
+   C-BILL: the bill's hours are the clock's, as the metrics' hours). */
 static void note_hours(struct pk_container *c, int64_t t_s, int64_t span,
 		       int64_t ru_per_s)
 {
-	size_t first = (size_t)(t_s / PK_CONTAINER_S_PER_HOUR);
-	size_t last = (size_t)((t_s + span - 1) / PK_CONTAINER_S_PER_HOUR);
+	size_t first = (size_t)metrics_hour_of(&c->metrics, t_s);
+	size_t last = (size_t)metrics_hour_of(&c->metrics, t_s + span - 1);
 	size_t h;
 
 	if (!c->autoscale || span <= 0) {
@@ -552,8 +556,7 @@ void container_advance(struct pk_container *c, int64_t t_ms)
 
 int64_t container_hours(const struct pk_container *c)
 {
-	return (c->now_s + PK_CONTAINER_S_PER_HOUR - 1) /
-	       PK_CONTAINER_S_PER_HOUR;
+	return metrics_hours_touched(&c->metrics, c->now_s);
 }
 
 int64_t container_autoscale_billed(const struct pk_container *c, int64_t hour)

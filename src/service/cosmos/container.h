@@ -289,7 +289,8 @@ struct pk_container {
 	struct pk_sample *scratch;     /* owned; one second's samples */
 	size_t scratch_cap;
 	int64_t *hour_max_ru_per_s; /* owned; autoscale: the highest RU/s
-				       of each hour from t = 0 */
+				       of each wall-clock hour
+				       (metrics_hour_of) */
 	size_t n_hours;
 	int64_t *hour_dyn_mru;	     /* owned, n_hours entries; autoscale:
 					each hour's dynamic-autoscale bill
@@ -444,20 +445,23 @@ uint64_t container_lp_preloaded(const struct pk_container *c,
 int64_t container_min_ru_per_s(const struct pk_container *c,
 			       enum pk_min_reason *why);
 
-/* D-AUTO: autoscale bills per hour */
-#define PK_CONTAINER_S_PER_HOUR 3600
-
-/* Hours (started) of the closed seconds: ceil(seconds / 3,600). */
+/* Wall-clock hours the closed seconds touch (metrics_hours_touched:
+   the clock's start sets where hour 0 ends; D-AUTO and C-BILL bill per
+   clock hour). */
 int64_t container_hours(const struct pk_container *c);
 
 /*
- * Autoscale billing (rule 17, D-AUTO): the RU/s billed for hour `hour`
- * (0-based from t = 0) of the closed seconds: the highest T of the hour,
- * at least 0.1 Tmax of the hour's end. 0 for a manual container or an
+ * Autoscale billing (rule 17, D-AUTO): the RU/s billed for wall-clock
+ * hour `hour` (0-based, hour 0 the one t = 0 falls in,
+ * metrics_hour_of) of the closed seconds: the highest T of the hour, at
+ * least 0.1 Tmax of the hour's end. 0 for a manual container or an
  * hour with no closed second.
  */
+int64_t container_autoscale_billed(const struct pk_container *c, int64_t hour);
+
 /*
- * Dynamic (per-partition) autoscale's bill for hour `hour` (rule 27):
+ * Dynamic (per-partition) autoscale's bill for wall-clock hour `hour`
+ * (rule 27, hours as container_autoscale_billed):
  * the sum over the partitions of each one's highest RU/s in the hour,
  * each within [0.1, 1] x its share Tmax / P, rounded up to whole RU/s.
  * Known for every autoscale container, whichever mode bills it
@@ -467,8 +471,6 @@ int64_t container_hours(const struct pk_container *c);
  */
 int64_t container_autoscale_dynamic_billed(const struct pk_container *c,
 					   int64_t hour);
-
-int64_t container_autoscale_billed(const struct pk_container *c, int64_t hour);
 
 /* The preloaded bytes (spec->existing_bytes_*) of range i of the n a
    container of spec is created with: an even share, the first ranges

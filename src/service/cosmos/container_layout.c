@@ -620,7 +620,8 @@ static void merge_pair(struct pk_container *c, size_t i)
 	    c->pp[i].logical_partitions + c->pp[i + 1].logical_partitions;
 	int64_t share =
 	    c->pp[i].budget.share_mru + c->pp[i + 1].budget.share_mru;
-	int64_t hour = c->now_s / PK_CONTAINER_S_PER_HOUR, peak = 0, dyn = -1;
+	int64_t hour = metrics_hour_of(&c->metrics, c->now_s), peak = 0;
+	int64_t dyn = -1;
 	struct pk_ttl_fifo pending[2] = {c->pp[i].ttl_pending,
 					 c->pp[i + 1].ttl_pending};
 	struct pk_fuse_event fe;

@@ -16,14 +16,13 @@ void ddb_bill_hours(struct ddb *d, int64_t t_s, int64_t n_s)
 	if (t_s < 0 || n_s <= 0) {
 		return;
 	}
-	t_s += d->m.hour_offset_s;
-	last = (size_t)((t_s + n_s - 1) / 3600);
+	last = (size_t)metrics_hour_of(&d->m, t_s + n_s - 1);
 	mem_grow((void **)&b->hour_items, &b->cap_hours, last + 1,
 		 sizeof(*b->hour_items));
 	while (b->n_hours <= last) {
 		b->hour_items[b->n_hours++] = 0;
 	}
-	for (h = (size_t)(t_s / 3600); h <= last; h++) {
+	for (h = (size_t)metrics_hour_of(&d->m, t_s); h <= last; h++) {
 		if (b->items > b->hour_items[h]) {
 			b->hour_items[h] = b->items;
 		}
