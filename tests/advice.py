@@ -27,7 +27,10 @@ KNOWN = {
     "merge candidate: %s physical partitions where":
         "rule 32's name for Microsoft's tooling flag, printed only where "
         "rule 36 holds too (result/merge_fit.c); the remedies replay that "
-        "merge and the finding says so",
+        "merge (at the start of the first phase after the container's "
+        "last change, result/remedy_merge.c) and the finding says so, or "
+        "says that pksim did not replay it and why "
+        "(tests/check_remedies.c, merge_after_*)",
     "the merge docs would suit it at %s RU/s a":
         "the same merge candidate finding, for a monitor log without "
         "item sizes (rule 36's storage condition unknown)",

@@ -685,22 +685,196 @@ START_TEST(test_remedies_merge_without_429)
 END_TEST
 
 /*
- * No replay for a merge candidate whose extra partitions came from
- * splits during the run (ttl-retention's no-ttl: created with 1, split
- * for its 4 GiB classroom cap to 4, rule 32's count 3 at the end): a
- * merge at t = 0 finds nothing to merge, and the run had no 429.
+ * A merge candidate whose extra partitions came from splits during the
+ * run (ttl-retention's no-ttl: created with 1, split for its 4 GiB
+ * classroom cap; rule 32's count at the end max(ceil(4,000 / 10,000),
+ * ceil(10 GiB / 4 GiB)) = 3 < 4) gets its merge replayed where the
+ * container stopped changing: storage grows only in the imports, and
+ * the last split (each half of ~2 GiB passes 4 GiB again, the last on
+ * day 8) comes in day8-import [691,200, 692,400) s, so the merge starts
+ * at the next phase, day8, at 8 x 86,400 + 1,200 = 692,400 s, with the
+ * 4 partitions the run had then. Its 9 GiB sit in 4 halves of a little
+ * over 2 GiB each (each cut at its storage median), so no two
+ * neighbours fit under the 4 GiB cap together: the merge leaves 4, not
+ * 3, and the sentence says so. Day 9's 1 GiB adds about 256 MiB a
+ * partition: no split after, the run's 3 splits; reads and 51.2/m writes
+ * of 512 RU on 4,000 RU/s: no 429.
  */
 START_TEST(test_remedies_merge_after_splits)
 {
 	struct tu_fx f;
 	const struct pk_result_variant *v;
+	const struct pk_remedies *m;
+	const struct pk_remedy *x;
+	char *s;
 
 	fx_shipped(&f, "ttl-retention", 1);
 	v = tu_fx_variant(&f, "no-ttl");
 	ck_assert_uint_eq(v->metrics->totals.throttled_429, 0);
 	ck_assert_uint_eq(v->created_ranges, 1);
 	ck_assert_uint_eq(v->n_ranges, 4);
-	ck_assert_ptr_null(v->remedies);
+	ck_assert_uint_eq(v->metrics->n_splits, 3);
+	ck_assert_int_ge(v->metrics->splits[2].t_s, 691200);
+	ck_assert_int_lt(v->metrics->splits[2].t_s, 692400);
+	m = v->remedies;
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(m->merge_only, 1);
+	ck_assert_uint_eq(m->replays, 1);
+	x = &m->items[PK_REMEDY_MERGE];
+	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
+	ck_assert_uint_eq(x->merge_to, 3);
+	ck_assert_int_eq(m->merge_at_s, 692400);
+	ck_assert_str_eq(m->merge_phase, "day8");
+	ck_assert_uint_eq(m->merge_from, 4);
+	ck_assert_uint_eq(x->after.merge_after, 4);
+	ck_assert_uint_eq(x->after.partitions, 4);
+	ck_assert_uint_eq(x->after.splits, 3);
+	ck_assert_uint_eq(x->after.throttled_429, 0);
+	s = remedies_sentence(m, PK_REMEDY_MERGE);
+	ck_assert_msg(strstr(s, "the 4 physical partitions asked to merge to "
+				"3, rule 32's count, started at t = 692400s, "
+				"the start of phase 'day8'") &&
+			  strstr(s, "the merge left 4, not 3"),
+		      "%s", s);
+	free(s);
+	/* ttl-7d: 2 partitions for 7 GiB, ceil(7 / 4) = 2: no candidate */
+	ck_assert_ptr_null(tu_fx_variant(&f, "ttl-7d")->remedies);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * existing-import (its header): 30,000 RU/s raised to 200,000 for the
+ * import (20 partitions, 15 splits at t = 60 s, rule 6) and lowered back
+ * to 30,000 at the start of phase "after", t = 60 + 30 = 90 s: 20
+ * partitions of 1,500 RU/s and 28.6 GiB, 1.4 GiB each; rule 32's count
+ * max(ceil(30,000 / 10,000), ceil(28.6 / 50)) = 3, rule 36: 1,500 <
+ * 3,000 and 1.4 GiB < 20 GiB: a candidate without a 429. The container
+ * last changes at t = 90 s, after the last split, so the merge is
+ * replayed from there, after that phase's RU/s (30,000: 3 partitions,
+ * rule 36's count from the RU/s at its start): 20 -> 3 partitions of
+ * about 9.5 GiB, under 50 GiB each. "after" offers 100 creates/s of 5
+ * RU, 500 RU/s against 10,000 a partition: no 429. The replay's splits
+ * are the import's 15.
+ */
+START_TEST(test_remedies_merge_after_phases)
+{
+	struct tu_fx f;
+	const struct pk_remedies *m;
+	const struct pk_remedy *x;
+	char *s;
+
+	fx_shipped(&f, "existing-import", 1);
+	m = f.r->variants[0].remedies;
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(m->merge_only, 1);
+	x = &m->items[PK_REMEDY_MERGE];
+	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
+	ck_assert_uint_eq(x->merge_to, 3);
+	ck_assert_int_eq(m->merge_at_s, 90);
+	ck_assert_str_eq(m->merge_phase, "after");
+	ck_assert_uint_eq(m->merge_from, 20);
+	ck_assert_int_eq(x->setting, 30000);
+	ck_assert_uint_eq(x->after.merge_after, 3);
+	ck_assert_uint_eq(x->after.partitions, 3);
+	ck_assert_uint_eq(x->after.splits, 15);
+	ck_assert_uint_eq(x->after.throttled_429, 0);
+	s = remedies_sentence(m, PK_REMEDY_MERGE);
+	ck_assert_msg(strstr(s, "the 20 physical partitions merged to 3, "
+				"rule 32's count, started at t = 90s, the "
+				"start of phase 'after'") &&
+			  !strstr(s, "not done"),
+		      "%s", s);
+	free(s);
+	s = tu_report(f.r, report_text);
+	ck_assert_msg(strstr(s, "the remedies replay the merge") &&
+			  strstr(s, "merged from t = 90s (the start of phase "
+				    "'after')"),
+		      "%s", s);
+	free(s);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * A phase that changes the container is a merge point itself, its merge
+ * after its RU/s (cosmos_phase_apply's order): 2 existing partitions at
+ * 4,000 RU/s raised to 5,000 at the second phase's start, t = 10 s
+ * (2,500 a partition, under rule 36's 3,000; rule 32's count
+ * ceil(5,000 / 10,000) = 1 < 2: named); 10 creates/s of 5 RU: no 429.
+ * The merge starts at t = 10 s in phase "raise" and makes 1 partition
+ * of 5,000 RU/s, still without a 429.
+ */
+START_TEST(test_remedies_merge_in_acting_phase)
+{
+	struct tu_fx f;
+	const struct pk_remedies *m;
+	const struct pk_remedy *x;
+
+	fx_text(&f, "merge-late.yaml",
+		"name: merge-late\n"
+		"seed: 1\n"
+		"container: {partition_key: /k, throughput: 4000, "
+		"partitions: 2}\n"
+		"items:\n"
+		"  k: {values: \"k-{0..99}\"}\n"
+		"phases:\n"
+		"  - {name: load, duration: 10s, rate: 10/s}\n"
+		"  - {name: raise, duration: 10s, rate: 10/s, throughput: "
+		"5000}\n");
+	ck_assert_uint_eq(f.r->variants[0].metrics->totals.throttled_429, 0);
+	m = f.r->variants[0].remedies;
+	ck_assert_ptr_nonnull(m);
+	x = &m->items[PK_REMEDY_MERGE];
+	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
+	ck_assert_int_eq(m->merge_at_s, 10);
+	ck_assert_str_eq(m->merge_phase, "raise");
+	ck_assert_uint_eq(m->merge_from, 2);
+	ck_assert_uint_eq(x->merge_to, 1);
+	ck_assert_int_eq(x->setting, 5000);
+	ck_assert_uint_eq(x->after.merge_after, 1);
+	ck_assert_uint_eq(x->after.partitions, 1);
+	ck_assert_uint_eq(x->after.throttled_429, 0);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * A merge candidate whose last split comes in the run's last phase has
+ * no phase to merge at: 2 existing partitions of 4,000 RU/s with a
+ * classroom cap of 1 MiB, 300 creates/s of 1 KiB for 10 s, about 150
+ * KiB/s a partition: each passes 1 MiB near t = 7 s and splits (rule
+ * 6's storage split), 4 partitions holding 3,000 KiB = 2.9 MiB. Rule
+ * 32's count max(ceil(4,000 / 10,000), ceil(2.9 / 1)) = 3 < 4; rule 36:
+ * 1,000 RU/s and 750 KiB a partition: named. No 429, so no remedy; the
+ * finding says its merge was not replayed and why instead of naming it
+ * alone.
+ */
+START_TEST(test_remedies_merge_no_point)
+{
+	struct tu_fx f;
+	char *s;
+
+	fx_text(&f, "merge-late.yaml",
+		"name: merge-late\n"
+		"seed: 1\n"
+		"container: {partition_key: /k, throughput: 4000, "
+		"partitions: 2, physical_partition_storage: 1MB}\n"
+		"items:\n"
+		"  k: {values: \"k-{0..99}\"}\n"
+		"phases:\n"
+		"  - {name: load, duration: 10s, rate: 300/s, item_size: "
+		"1KB}\n");
+	ck_assert_uint_eq(f.r->variants[0].metrics->totals.throttled_429, 0);
+	ck_assert_uint_eq(f.r->variants[0].n_ranges, 4);
+	ck_assert_ptr_null(f.r->variants[0].remedies);
+	s = tu_report(f.r, report_text);
+	ck_assert_msg(strstr(s, "merge candidate: 4 physical partitions") &&
+			  strstr(s, "its merge is not replayed, and pksim "
+				    "measured nothing of it: the run's last "
+				    "split came in its last phase"),
+		      "%s", s);
+	free(s);
 	tu_fx_free(&f);
 }
 END_TEST
@@ -1058,6 +1232,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_remedies_merge);
 	tcase_add_test(tc, test_remedies_merge_without_429);
 	tcase_add_test(tc, test_remedies_merge_after_splits);
+	tcase_add_test(tc, test_remedies_merge_after_phases);
+	tcase_add_test(tc, test_remedies_merge_in_acting_phase);
+	tcase_add_test(tc, test_remedies_merge_no_point);
 	tcase_add_test(tc, test_remedies_redist_minimum);
 	tcase_add_test(tc, test_remedies_month_cost);
 	tcase_add_test(tc, test_remedies_bound);

@@ -456,14 +456,33 @@ static const char *ru_a_partition(uint64_t ru, uint64_t n, char *buf)
 	return buf;
 }
 
-/* 1 if v's remedies replayed the merge (measured its figures) */
-static int merge_replayed(const struct pk_result_variant *v)
+/* What the merge candidate's finding says of its replay, into buf (cap
+   bytes): that the remedies replay it, or why they did not, so that no
+   merge is named without its replay or the reason there is none */
+static const char *merge_replay_note(const struct pk_result *r,
+				     const struct pk_result_variant *v,
+				     char *buf, size_t cap)
 {
 	const struct pk_remedy *x =
 	    v->remedies ? &v->remedies->items[PK_REMEDY_MERGE] : NULL;
 
-	return x && (x->status == PK_REMEDY_FOUND ||
-		     x->status == PK_REMEDY_NOT_FOUND);
+	if (x && (x->status == PK_REMEDY_FOUND ||
+		  x->status == PK_REMEDY_NOT_FOUND)) {
+		return "; the remedies replay the merge on the run's "
+		       "operation stream";
+	}
+	snprintf(buf, cap,
+		 "; its merge is not replayed, and pksim measured "
+		 "nothing of it: %s",
+		 !r->remedies_built ? "no remedies were replayed "
+				      "(--no-remedies or a CSV report)"
+		 : x && x->why_not  ? x->why_not
+		 : r->sc->n_phases == 0
+		     ? "a data file without phases has none to merge it at"
+		     : "the run's last split came in its last phase (or "
+		       "that phase redistributes): no phase starts after it "
+		       "to merge at");
+	return buf;
 }
 
 /*
@@ -490,6 +509,7 @@ static void say_merge_candidate(struct pk_sentences *s,
 	int64_t ru;
 	char a[32], b[32], c[32], d[32], e[32], f[48], g[32], h[32], k[32];
 	char why[256], rule[128], from_creation[256], delay[200] = "";
+	char note[320];
 
 	if (!merge_fit(v, &mf)) {
 		return;
@@ -549,10 +569,7 @@ static void say_merge_candidate(struct pk_sentences *s,
 				 "records no item sizes (give the container's "
 				 "storage_per_partition or storage_total)"
 			       : "",
-		      merge_replayed(v) ? "; the remedies replay the merge "
-					  "on the run's operation stream"
-					: "",
-		      delay));
+		      merge_replay_note(r, v, note, sizeof(note)), delay));
 }
 
 /*

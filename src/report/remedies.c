@@ -94,13 +94,21 @@ char *remedies_intro(const struct pk_result *r, const struct pk_remedies *m)
 			 money_fmt(m->before.month, m->before.currency, c));
 	}
 	if (m->merge_only) {
+		char at[160] = "t = 0";
+
+		if (m->merge_at_s > 0) {
+			snprintf(at, sizeof(at),
+				 "t = %llds (the start of phase '%s')",
+				 (long long)m->merge_at_s,
+				 m->merge_phase ? m->merge_phase : "?");
+		}
 		return xasprintf(
 		    "the run had no 429: only the merge the findings name "
 		    "(rules 32, 36) is replayed, on the run's operation "
 		    "stream (seed %llu, the same arrivals) with the "
-		    "container's partitions merged from t = 0; %zu replay "
+		    "container's partitions merged from %s; %zu replay "
 		    "(at most %zu, set before it ran), as long as the run%s",
-		    (unsigned long long)r->seed, m->replays, m->max_replays,
+		    (unsigned long long)r->seed, at, m->replays, m->max_replays,
 		    mo);
 	}
 	return xasprintf(
@@ -378,10 +386,43 @@ static char *redist_sentence(const struct pk_remedies *m,
 	return s;
 }
 
+/* Where the merge started, into buf (cap bytes): t = 0, or the start of
+   the phase after the container's last change (remedy_merge.c) */
+static void merge_where(const struct pk_remedies *m, char *buf, size_t cap)
+{
+	if (m->merge_at_s == 0) {
+		snprintf(buf, cap, "started at t = 0");
+		return;
+	}
+	snprintf(buf, cap,
+		 "started at t = %llds, the start of phase '%s', the first "
+		 "after the run's last change of the container (a phase's "
+		 "RU/s or layout, or a split)",
+		 (long long)m->merge_at_s,
+		 m->merge_phase ? m->merge_phase : "?");
+}
+
+/* What the replayed merge made, when not rule 32's count */
+static void merge_short(const struct pk_remedy *x, char *buf, size_t cap)
+{
+	buf[0] = '\0';
+	if (x->after.merge_after == 0) {
+		snprintf(buf, cap, "; the merge was not done by the run's end");
+		return;
+	}
+	if (x->after.merge_after > x->merge_to) {
+		snprintf(buf, cap,
+			 "; the merge left %zu, not %zu: no further pair of "
+			 "neighbouring ranges fits under a partition's "
+			 "storage cap",
+			 x->after.merge_after, x->merge_to);
+	}
+}
+
 static char *merge_sentence(const struct pk_remedies *m,
 			    const struct pk_remedy *x)
 {
-	char a[PK_FMT_BYTES], when[128];
+	char a[PK_FMT_BYTES], when[128], where[256], part[200];
 	char *e, *s;
 
 	if (x->status == PK_REMEDY_NOT_APPLICABLE) {
@@ -396,21 +437,22 @@ static char *merge_sentence(const struct pk_remedies *m,
 	}
 	if (m->merge_delay_s > 0) {
 		snprintf(when, sizeof(when), "done at t = %llds (merge_delay)",
-			 (long long)m->merge_delay_s);
+			 (long long)(m->merge_at_s + m->merge_delay_s));
 	} else {
 		snprintf(when, sizeof(when), "at once (merge_delay 0 s)");
 	}
+	merge_where(m, where, sizeof(where));
+	merge_short(x, part, sizeof(part));
 	e = effect(m, &x->after);
 	s = xasprintf(
-	    "the %zu physical partitions merged to %zu, rule 32's count, "
-	    "started at t = 0 and %s, at the same %s %s (rule 36: the count "
+	    "the %zu physical partitions %s to %zu, rule 32's count, "
+	    "%s and %s, at the same %s %s (rule 36: the count "
 	    "is fixed from the RU/s at the merge's start, and the merge docs "
 	    "suit the container, as the findings say), %s%s (1 replay)",
-	    m->created_partitions, x->merge_to, when,
-	    fmt_thousands(x->setting, a), unit(m), e,
-	    x->after.partitions > x->merge_to && x->after.splits == 0
-		? "; the merge was not done by the run's end"
-		: "");
+	    m->merge_at_s == 0 ? m->created_partitions : m->merge_from,
+	    x->after.merge_after > x->merge_to ? "asked to merge" : "merged",
+	    x->merge_to, where, when, fmt_thousands(x->setting, a), unit(m), e,
+	    part);
 	free(e);
 	return s;
 }

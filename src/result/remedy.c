@@ -11,7 +11,6 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/base/mem.h"
-#include "pksim/result/merge_fit.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
 #include "remedy_int.h"
@@ -36,8 +35,8 @@ int probe_with(const struct remedy_task *t, struct pk_remedy *m,
 static int probe(const struct remedy_task *t, struct pk_remedy *m, int64_t r,
 		 struct pk_remedy_figures *f)
 {
-	struct replay_change ch = {r,	 NULL, 0, NULL, 0,	  0,
-				   NULL, 0,    0, 0,	REPLAY_RU};
+	struct replay_change ch = {r,	 NULL, 0, NULL, 0,	   0,
+				   NULL, 0,    0, 0,	REPLAY_RU, 0};
 
 	return probe_with(t, m, &ch, f);
 }
@@ -83,8 +82,8 @@ static void bisect_with(const struct remedy_task *t, struct pk_remedy *m,
 static void bisect(const struct remedy_task *t, struct pk_remedy *m, int64_t lo,
 		   int64_t hi)
 {
-	struct replay_change ch = {0,	 NULL, 0, NULL, 0,	  0,
-				   NULL, 0,    0, 0,	REPLAY_RU};
+	struct replay_change ch = {0,	 NULL, 0, NULL, 0,	   0,
+				   NULL, 0,    0, 0,	REPLAY_RU, 0};
 
 	bisect_with(t, m, &ch, lo, hi);
 }
@@ -202,9 +201,10 @@ static int search_raise(const struct remedy_task *t, int64_t *demand)
 	struct pk_remedies *r = t->out;
 	struct pk_remedy *m = &r->items[PK_REMEDY_RAISE];
 	struct replay_change ch = {
-	    r->cap_ru_per_s, NULL, 0, demand, 0, 0, NULL, 0, 0, 0, REPLAY_RU};
-	struct replay_change base = {0,	   NULL, 0, NULL, 0,	    0,
-				     NULL, 0,	 0, 0,	  REPLAY_RU};
+	    r->cap_ru_per_s, NULL, 0, demand, 0, 0, NULL, 0, 0, 0,
+	    REPLAY_RU,	     0};
+	struct replay_change base = {0,	   NULL, 0, NULL, 0,	     0,
+				     NULL, 0,	 0, 0,	  REPLAY_RU, 0};
 	int rc;
 
 	if (r->start_ru_per_s >= r->cap_ru_per_s) {
@@ -240,18 +240,6 @@ static int phases_act(const struct pk_scenario *sc)
 		}
 	}
 	return 0;
-}
-
-/* 1 if the merge of v can be replayed: merge_fit holds, sc's phases
-   leave the container as it is and it was created with more partitions
-   than rule 32's count (the replay merges at t = 0) */
-static int merge_replayable(const struct pk_scenario *sc,
-			    const struct pk_result_variant *v)
-{
-	struct pk_merge_fit mf;
-
-	return merge_fit(v, &mf) && sc->n_phases > 0 && !phases_act(sc) &&
-	       (uint64_t)v->created_ranges > mf.need;
 }
 
 int remedy_needed(const struct pk_scenario *sc,
@@ -338,8 +326,8 @@ static void search_redist(const struct remedy_task *t, const int64_t *demand)
 	struct pk_remedies *r = t->out;
 	struct pk_remedy *m = &r->items[PK_REMEDY_REDIST];
 	struct pk_redist_spec *e;
-	struct replay_change ch = {0,	 NULL, 0, NULL, 0,	  0,
-				   NULL, 0,    0, 0,	REPLAY_RU};
+	struct replay_change ch = {0,	 NULL, 0, NULL, 0,	   0,
+				   NULL, 0,    0, 0,	REPLAY_RU, 0};
 	int64_t cap = r->cap_ru_per_s / (int64_t)r->created_partitions;
 	size_t i, p = r->created_partitions;
 	int rc;
@@ -384,45 +372,6 @@ static void search_redist(const struct remedy_task *t, const int64_t *demand)
 		m->setting = r->start_ru_per_s;
 	}
 	free(e);
-}
-
-/*
- * The merge (rule 36): where merge_fit holds for the run (v), its first
- * phase merges to rule 32's count at t = 0, replayed once; the
- * container's merge_delay applies as it would to the phase's own merge.
- */
-static void search_merge(const struct remedy_task *t)
-{
-	struct pk_remedies *r = t->out;
-	struct pk_remedy *m = &r->items[PK_REMEDY_MERGE];
-	struct replay_change ch = {0,	 NULL, 0, NULL, 0,	  0,
-				   NULL, 0,    0, 0,	REPLAY_RU};
-	struct pk_merge_fit mf;
-	int rc;
-
-	if (!merge_fit(t->v, &mf)) {
-		m->status = PK_REMEDY_NOT_APPLICABLE;
-		return;
-	}
-	m->status = PK_REMEDY_NOT_REPLAYED;
-	m->merge_to = (size_t)mf.need;
-	if (t->sc->n_phases == 0 || phases_act(t->sc)) {
-		m->why_not = "the phases change the container (or a data file "
-			     "without phases has none to merge it at)";
-		return;
-	}
-	if (r->created_partitions <= m->merge_to) {
-		m->why_not = "the partitions past rule 32's count came from "
-			     "splits during the run: at t = 0 there are none "
-			     "to merge";
-		return;
-	}
-	ch.merge_to = m->merge_to;
-	rc = probe_with(t, m, &ch, &m->after);
-	if (rc >= 0) {
-		m->status = rc ? PK_REMEDY_NOT_FOUND : PK_REMEDY_FOUND;
-		m->setting = r->start_ru_per_s;
-	}
 }
 
 /* The raise past the existing layout: doubling, then bisection. */
@@ -501,8 +450,8 @@ static void search_autoscale(const struct remedy_task *t)
 {
 	struct pk_remedies *r = t->out;
 	struct pk_remedy *m = &r->items[PK_REMEDY_AUTOSCALE];
-	struct replay_change ch = {0,	 NULL, 0, NULL, 1,	  0,
-				   NULL, 0,    0, 0,	REPLAY_RU};
+	struct replay_change ch = {0,	 NULL, 0, NULL, 1,	   0,
+				   NULL, 0,    0, 0,	REPLAY_RU, 0};
 	int64_t limit = autoscale_limit(t);
 
 	if (r->autoscale) {

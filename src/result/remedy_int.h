@@ -52,6 +52,9 @@ struct replay_change {
 	/* what r sets; with REPLAY_BUDGET or REPLAY_BUCKET a replay rate
 	   limits when an interactive stream had a 429 (probe_with) */
 	enum replay_what what;
+	/* with merge_to: the phase whose start the merge starts at (its
+	   index in the scenario; 0: the first, t = 0) */
+	size_t merge_phase;
 };
 
 /* Free what f owns (the hours' bills) and clear them */
@@ -124,6 +127,20 @@ void search_bulk(const struct remedy_task *t);
 /* The most replays search_bulk runs for t (set up: out's bulk, RU/s and
    before known) */
 size_t bulk_bound(const struct remedy_task *t);
+
+/* The merge remedy (remedy_merge.c) */
+
+/* 1 if v's merge can be replayed (remedy.h): merge_fit holds, a phase
+   starts after the container's last change (its merge point) and the
+   run had more partitions there than rule 32's count */
+int merge_replayable(const struct pk_scenario *sc,
+		     const struct pk_result_variant *v);
+
+/* Replay t's merge to rule 32's count at its merge point, once (sets
+   the merge item and out's merge_at_s, merge_phase, merge_from);
+   NOT_APPLICABLE where merge_fit does not hold, NOT_REPLAYED with
+   why_not where there is no merge point or nothing to merge there */
+void search_merge(const struct remedy_task *t);
 
 /*
  * The threads, at most g, that n tasks' replays (set up: max_replays

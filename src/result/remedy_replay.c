@@ -76,6 +76,10 @@ void figures_of(const struct pk_result_variant *v, int bulk,
 	f->ru_per_s = v->ru_per_s;
 	f->partitions = v->n_ranges;
 	f->splits = v->metrics->n_splits;
+	if (v->metrics->n_merges > 0) {
+		f->merge_after =
+		    v->metrics->merges[v->metrics->n_merges - 1].ranges_after;
+	}
 	if (v->bill.priced && v->bill.throughput.pick.row) {
 		f->priced = 1;
 		f->month = v->bill.month;
@@ -240,7 +244,7 @@ int replay_with(const struct remedy_task *t, const struct replay_change *ch,
 			ph[0].n_redistribute = ch->n;
 		}
 		if (ch->merge_to > 0) {
-			ph[0].merge_to = (int64_t)ch->merge_to;
+			ph[ch->merge_phase].merge_to = (int64_t)ch->merge_to;
 		}
 		view.phases = ph;
 	} else {

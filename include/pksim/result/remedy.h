@@ -47,12 +47,17 @@
  * log) is replayed as an existing container of its creation's P
  * partitions at R, so its raise with splits is not replayed.
  * - a merge (rule 36; only where merge_fit.h holds at the run's end,
- *   rule 32's count and rule 36's conditions, and the phases change
- *   nothing): the run's first phase merges the container down to rule
- *   32's count at t = 0, taking the container's merge_delay (its count
- *   fixed at its start, rule 36), replayed once; a run without a 429
- *   replays only this one (remedy_needed), to show whether its 429s stay
- *   0 on fewer partitions and what the month costs after.
+ *   rule 32's count and rule 36's conditions): the container merged down
+ *   to rule 32's count at its merge point, taking the container's
+ *   merge_delay (its count fixed at its start, rule 36), replayed once.
+ *   The merge point is the start of the first phase after the container
+ *   stopped changing: after every phase that changes it (its RU/s, max,
+ *   layout) has started and after the run's last split; t = 0 when
+ *   nothing changes it; a phase that changes it merges after its own
+ *   change. A run whose last split comes in its last phase has none:
+ *   its merge is not replayed. A run without a 429 replays
+ *   only this one (remedy_needed), to show whether its 429s stay 0 on
+ *   fewer partitions and what the month costs after.
  * - for a bulk stream beside others (two or more streams; rules 30, 31,
  *   34): the bulk stream is the one that offered the most RU, the
  *   others are the interactive streams (ASSUMPTION: pksim does not know
@@ -143,6 +148,10 @@ struct pk_remedy_figures {
 				   max), RU/s */
 	size_t partitions;	/* physical partitions at the end */
 	size_t splits;		/* splits over the run */
+	size_t merge_after;	/* the partitions its last merge left (a
+				   merge stops short of its count where no
+				   pair fits under a partition's storage
+				   cap); 0: no merge finished */
 	/* with a bulk stream (pk_remedies.bulk >= 0), else 0: the
 	   interactive streams' 429s (every attempt) and operations failed
 	   after retries, and the bulk stream's 429s and succeeded ones */
@@ -196,21 +205,28 @@ struct pk_remedy {
 
 /* The remedies of one variant. */
 struct pk_remedies {
-	int autoscale;			 /* 1: settings are autoscale maxes */
-	size_t created_partitions;	 /* P: the layout at creation */
-	int64_t cap_ru_per_s;		 /* P x the partition's cap (10,000,
-					    rule 1): the existing layout's most */
-	int64_t start_ru_per_s;		 /* the setting the run was created
-					    with, RU/s */
-	int64_t merge_delay_s;		 /* the container's merge_delay, s */
-	int bulk;			 /* the bulk stream's index in the
-					    scenario (see above); -1: none */
-	double inter_ru_per_s;		 /* the interactive streams' offered
-					    RU/s (see above) */
-	int bucket_id;			 /* the bucket remedy's id, 0: none */
-	int bucket_pct;			 /* its maximum percentage, 1 .. 100 */
-	const char *bulk_name;		 /* the bulk stream's name, borrowed
-					    from the scenario; NULL: none */
+	int autoscale;		   /* 1: settings are autoscale maxes */
+	size_t created_partitions; /* P: the layout at creation */
+	int64_t cap_ru_per_s;	   /* P x the partition's cap (10,000,
+				      rule 1): the existing layout's most */
+	int64_t start_ru_per_s;	   /* the setting the run was created
+				      with, RU/s */
+	int64_t merge_delay_s;	   /* the container's merge_delay, s */
+	int bulk;		   /* the bulk stream's index in the
+				      scenario (see above); -1: none */
+	double inter_ru_per_s;	   /* the interactive streams' offered
+				      RU/s (see above) */
+	int bucket_id;		   /* the bucket remedy's id, 0: none */
+	int bucket_pct;		   /* its maximum percentage, 1 .. 100 */
+	const char *bulk_name;	   /* the bulk stream's name, borrowed
+				      from the scenario; NULL: none */
+	/* the merge's point (remedy_merge.c), set where the merge item
+	   is FOUND, NOT_FOUND or NOT_REPLAYED for want of partitions: its
+	   start, s from t = 0; the phase it starts at (its name, borrowed
+	   from the scenario; NULL: none); the run's partitions then */
+	int64_t merge_at_s;
+	const char *merge_phase;
+	size_t merge_from;
 	int merge_only;			 /* 1: the run had no 429, only the
 					    merge the findings name was
 					    replayed (remedy_needed) */
@@ -232,8 +248,9 @@ struct pk_remedies {
  * 1 if variant v of a finished run of sc gets remedies: it is Azure
  * Cosmos DB's (v->cosmos), provisioned (not serverless) and had a 429,
  * or, without a 429, it is a merge candidate (merge_fit.h: rule 32's
- * count and rule 36's conditions) whose merge can be replayed (sc's
- * phases change nothing): then only the merge is replayed, so the
+ * count and rule 36's conditions) whose merge can be replayed (a phase
+ * starts after the container's last change, above): then only the
+ * merge is replayed, so the
  * finding that names it says what it did (merge_only).
  */
 int remedy_needed(const struct pk_scenario *sc,
