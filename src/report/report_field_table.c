@@ -461,6 +461,15 @@ static void sc_fingerprint(const struct field_ctx *c, struct pk_field_value *o)
 	fv_text(o, c->r->sc->fingerprint);
 }
 
+/* The order the ranking took (the JSON writer's scenario.rank_by),
+   written with the scorecards */
+static void sc_rank_by(const struct field_ctx *c, struct pk_field_value *o)
+{
+	char by[PK_RANK_BY_BYTES];
+
+	fv_text(o, scorecard_rank_by_text(c->r->sc->rank_by, by));
+}
+
 static void log_file(const struct field_ctx *c, struct pk_field_value *o)
 {
 	if (c->r->sc->items_file->path) {
@@ -960,6 +969,7 @@ const struct field_reader field_readers[] = {
     M("scenario.operations_skipped", SEL_RUN, pk_result, operations_skipped,
       CV_U64, 0),
     FN("scenario.fingerprint", SEL_RUN, FW_FINGERPRINT, sc_fingerprint),
+    FN("scenario.rank_by", SEL_CARD, 0, sc_rank_by),
     FN("scenario.monitor_log.file", SEL_MONITOR, FW_MONITOR, log_file),
     FN("scenario.monitor_log.table", SEL_MONITOR, FW_MONITOR, log_table),
     LOG("rows", n_rows, CV_SIZE),

@@ -845,10 +845,11 @@ int report_json(const struct pk_result *run, int scorecards, FILE *out)
 	    (json_int_t)run->operations_skipped, "fingerprint",
 	    scorecards && run->sc->fingerprint[0] ? run->sc->fingerprint
 						  : NULL);
-	if (scorecards && run->sc->rank_by) {
+	if (scorecards) {
 		char by[PK_RANK_BY_BYTES];
 
-		/* the order the ranking took; `pksim merge` ranks in it */
+		/* the order the ranking took, the default's too (a reader
+		   need not know it); `pksim merge` ranks in it */
 		json_object_set_new(
 		    sc, "rank_by",
 		    json_string(scorecard_rank_by_text(run->sc->rank_by, by)));
