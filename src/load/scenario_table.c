@@ -150,6 +150,21 @@ static void table_settings(struct ld *ld, const struct yn *m,
 	}
 }
 
+/* A table's name in DynamoDB's terms when it has none: its partition
+   key attribute ("customerId" for /customerId; a nested path's levels
+   joined by dots, a document path), not the Azure Cosmos DB path. */
+static char *attribute_name(const char *path)
+{
+	char *name = xstrdup(path[0] == '/' ? path + 1 : path), *p;
+
+	for (p = name; *p; p++) {
+		if (*p == '/') {
+			*p = '.';
+		}
+	}
+	return name;
+}
+
 /* The first variant from the table: its name and its one-path key */
 static void table_variant(struct ld *ld, const struct yn *key_node)
 {
@@ -160,8 +175,8 @@ static void table_variant(struct ld *ld, const struct yn *key_node)
 	if (ld_load_key(ld, key_node, &c->key, &display) == 0) {
 		c->partition_key = display;
 	}
-	c->name =
-	    xstrdup(s->table.name ? s->table.name : s->table.partition_key);
+	c->name = s->table.name ? xstrdup(s->table.name)
+				: attribute_name(s->table.partition_key);
 	c->line = s->table.line;
 	c->col = s->table.col;
 	s->variants = xcalloc(1, sizeof(*s->variants));
