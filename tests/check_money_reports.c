@@ -60,17 +60,17 @@ START_TEST(test_money_csv)
 
 	ck_assert_msg(strncmp(out,
 			      "variant,line,what,amount,currency,prices_of,"
-			      "region,table,price_rows,third_party\n",
-			      80) == 0,
+			      "region,table,price_rows,third_party,in_total\n",
+			      89) == 0,
 		      "%s", out);
 	has(out, "\"small\",\"throughput\",\"100 x 100 RU/s-hours\",0.8,"
 		 "\"USD\",2026-01-01,\"us-nongov\",\"prices-2026-11-30.csv\","
-		 "\"2\",0\n");
+		 "\"2\",0,1\n");
 	has(out, "\"small\",\"storage\",\"0.000008 GB-months\","
 		 "1.986821493e-06,");
 	has(out, "\"small\",\"a month\",\"720 h at this workload\","
 		 "576.0014305,\"USD\",2026-01-01,\"us-nongov\","
-		 "\"prices-2026-11-30.csv\",\"2 8\",0\n");
+		 "\"prices-2026-11-30.csv\",\"2 8\",0,0\n");
 	has(out, "\"big\",\"a month\",\"720 h at this workload\","
 		 "1152.001431,");
 	free(out);
@@ -86,9 +86,121 @@ START_TEST(test_money_csv_unpriced)
 	out = report("run", "money-csv", text);
 	has(out, "\"small\",\"not priced\",\"the scenario names no region to "
 		 "price it in: ");
-	has(out, "\",,,,,,,\n\"big\",\"not priced\",");
+	has(out, "\",,,,,,,,\n\"big\",\"not priced\",");
 	free(out);
 	free(text);
+}
+END_TEST
+
+/* s with its one occurrence of from replaced by to; frees s. */
+static char *replace(char *s, const char *from, const char *to)
+{
+	char *at = strstr(s, from), *out;
+	size_t n;
+
+	ck_assert_ptr_nonnull(at);
+	n = strlen(s) - strlen(from) + strlen(to) + 1;
+	out = malloc(n);
+	snprintf(out, n, "%.*s%s%s", (int)(at - s), s, to, at + strlen(from));
+	free(s);
+	return out;
+}
+
+/* Field k (0-based) of CSV row line, unquoted, into buf. */
+static void csv_field(const char *line, int k, char *buf, size_t cap)
+{
+	const char *p = line;
+	size_t n = 0;
+	int quoted = 0;
+
+	for (; *p && *p != '\n' && k > 0; p++) {
+		quoted ^= *p == '"';
+		k -= *p == ',' && !quoted;
+	}
+	for (; *p && *p != '\n' && (quoted || *p != ','); p++) {
+		quoted ^= *p == '"';
+		if (*p != '"' && n + 1 < cap) {
+			buf[n++] = *p;
+		}
+	}
+	buf[n] = '\0';
+}
+
+/*
+ * in_total says which rows add up to the run. Autoscale, max 20,000: 60 s
+ * of 100 creates/s from 09:00 stays at the floor, 2,000 RU/s (rule 17),
+ * for the one clock hour. Free tier takes 1,000 RU/s off: 10 units x
+ * $0.012 = $0.12 (throughput, in the total); what it took, 10 units =
+ * $0.12, is a row not in the total (the throughput row is already
+ * after it). A reservation of 1,000 RU/s at 20% off: its fee 10 x
+ * $0.008 x 0.8 = $0.064, and it covers 10 x $0.008 = $0.08 of the
+ * hour: -$0.016 (in the total). 6,000 KB stored stays under the free
+ * 25 GB: $0. The run: 0.12 + 0 - 0.016 = $0.104, the sum of the rows
+ * with in_total 1; the totals (the run, an hour, a month) are 0.
+ */
+START_TEST(test_money_csv_in_total)
+{
+	char *text = strdup(scenario), *out, f[64];
+	const char *line;
+	double sum = 0, run = -1;
+
+	text = replace(text, "pricing: {region: us-nongov}",
+		       "pricing: {region: us-nongov, free_tier: true, "
+		       "reserved: {ru_per_s: 1000, discount: 20}}");
+	text = replace(text,
+		       "  - {name: small, throughput: 10000}\n"
+		       "  - {name: big, throughput: 20000}\n",
+		       "  - {name: auto, autoscale_max: 20000}\n");
+	out = report("run", "money-csv", text);
+	for (line = strchr(out, '\n') + 1; *line;
+	     line = strchr(line, '\n') + 1) {
+		char label[32], in[8];
+
+		csv_field(line, 1, label, sizeof(label));
+		csv_field(line, 3, f, sizeof(f));
+		csv_field(line, 10, in, sizeof(in));
+		if (strcmp(label, "the run") == 0) {
+			run = strtod(f, NULL);
+		}
+		ck_assert_msg(
+		    strcmp(in, strcmp(label, "throughput") == 0 ||
+				       strcmp(label, "storage") == 0 ||
+				       strcmp(label, "reserved") == 0
+				   ? "1"
+				   : "0") == 0,
+		    "%s: in_total %s", label, in);
+		sum += strcmp(in, "1") == 0 ? strtod(f, NULL) : 0;
+	}
+	has(out, "\"auto\",\"throughput\",\"10 x 100 RU/s-hours\",0.12,");
+	has(out, "\"auto\",\"reserved\",\"1000 RU/s at 20% off\",-0.016,");
+	has(out, "\"auto\",\"free tier\",\"1,000 RU/s and 25 GB\",-0.12");
+	ck_assert_double_eq_tol(run, 0.104, 1e-9);
+	ck_assert_double_eq_tol(sum, run, 1e-9);
+	free(out);
+	free(text);
+}
+END_TEST
+
+/* A DynamoDB table without a name is named by its partition key
+   attribute (customerId), in DynamoDB's terms, not by the Azure Cosmos
+   DB path /customerId. */
+START_TEST(test_ddb_variant_named_by_attribute)
+{
+	char *out = report("run", "money-csv",
+			   "name: ddb-name\n"
+			   "seed: 1\n"
+			   "service: dynamodb\n"
+			   "table: {partition_key: /customerId, "
+			   "read_capacity_units: 100, "
+			   "write_capacity_units: 100}\n"
+			   "items: {customerId: {values: \"c{000..999}\"}}\n"
+			   "pricing: {region: us-east-1}\n"
+			   "phases: [{duration: 10s, rate: 10/s, ops: "
+			   "{create: 1}}]\n");
+
+	has(out, "\n\"customerId\",\"writes\",");
+	ck_assert_ptr_null(strstr(out, "\"/customerId\""));
+	free(out);
 }
 END_TEST
 
@@ -143,6 +255,8 @@ Suite *tu_suite(void)
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_add_test(tc, test_money_csv);
 	tcase_add_test(tc, test_money_csv_unpriced);
+	tcase_add_test(tc, test_money_csv_in_total);
+	tcase_add_test(tc, test_ddb_variant_named_by_attribute);
 	tcase_add_test(tc, test_markdown);
 	tcase_add_test(tc, test_html_run);
 	tcase_add_test(tc, test_html_compare);

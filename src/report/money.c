@@ -166,13 +166,13 @@ void money_gb_months(double q, const char *more, char *buf, size_t cap)
 static size_t totals(const struct pk_bill *b, int rows, struct money_line *out,
 		     size_t n)
 {
-	out[n] = (struct money_line){"the run", "", b->cost, rows};
+	out[n] = (struct money_line){"the run", "", b->cost, rows, 0};
 	snprintf(out[n].what, sizeof(out[n].what), "%lld clock hour%s billed",
 		 (long long)b->hours, b->hours == 1 ? "" : "s");
 	n++;
 	out[n++] = (struct money_line){"an hour", "the run's average",
-				       b->per_hour, rows};
-	out[n] = (struct money_line){"a month", "", b->month, rows};
+				       b->per_hour, rows, 0};
+	out[n] = (struct money_line){"a month", "", b->month, rows, 0};
 	snprintf(out[n].what, sizeof(out[n].what), "%s",
 		 b->month_from_week ? "its week x 30/7 (weekly)"
 		 : b->weekly && b->hours >= PK_BILL_WEEK_HOURS
@@ -190,33 +190,33 @@ static size_t ddb_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 	size_t n = 0;
 	char free_gb[40] = "";
 
-	out[n] = (struct money_line){"writes", "", b->throughput.cost, 1};
+	out[n] = (struct money_line){"writes", "", b->throughput.cost, 1, 1};
 	snprintf(out[n++].what, sizeof(out->what), "%.0f WCU-hours",
 		 b->throughput.quantity);
-	out[n] = (struct money_line){"reads", "", b->reads.cost, 2};
+	out[n] = (struct money_line){"reads", "", b->reads.cost, 2, 1};
 	snprintf(out[n++].what, sizeof(out->what), "%.0f RCU-hours",
 		 b->reads.quantity);
 	if (b->storage_free.row) {
 		snprintf(free_gb, sizeof(free_gb), " (%.6g free)",
 			 b->storage_free.price);
 	}
-	out[n] = (struct money_line){"storage", "", b->storage.cost, 4 | 8};
+	out[n] = (struct money_line){"storage", "", b->storage.cost, 4 | 8, 1};
 	money_gb_months(b->storage.quantity, free_gb, out[n].what,
 			sizeof(out->what));
 	n++;
 	if (sc->pricing.free_tier) {
 		out[n++] = (struct money_line){"free tier", "25 WCU and 25 RCU",
-					       -b->free_tier_off, 1 | 2};
+					       -b->free_tier_off, 1 | 2, 0};
 	}
 	n = totals(b, 1 | 2 | 4 | 8, out, n);
 	if (b->ondemand) {
 		out[n] = (struct money_line){"(on demand)", "",
-					     b->ondemand_cost, 16 | 32};
+					     b->ondemand_cost, 16 | 32, 0};
 		snprintf(out[n++].what, sizeof(out->what),
 			 "%.6g M WRU, %.6g M RRU", b->ondemand_writes.quantity,
 			 b->ondemand_reads.quantity);
 		out[n++] = (struct money_line){"(on demand)", "a month (720 h)",
-					       b->ondemand_month, 16 | 32};
+					       b->ondemand_month, 16 | 32, 0};
 	}
 	return n;
 }
@@ -255,7 +255,7 @@ size_t money_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 		return ddb_lines(sc, b, out);
 	}
 	out[n] = (struct money_line){"throughput", "", b->throughput.cost,
-				     PK_MONEY_ROW_THROUGHPUT};
+				     PK_MONEY_ROW_THROUGHPUT, 1};
 	if (b->mode == PK_BILL_SERVERLESS) {
 		snprintf(out[n].what, sizeof(out[n].what),
 			 "%.6g million RU consumed", b->throughput.quantity);
@@ -265,13 +265,14 @@ size_t money_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 	}
 	n++;
 	out[n] = (struct money_line){"storage", "", b->storage.cost,
-				     PK_MONEY_ROW_STORAGE};
+				     PK_MONEY_ROW_STORAGE, 1};
 	money_gb_months(b->storage.quantity, "", out[n].what,
 			sizeof(out[n].what));
 	n++;
 	if (b->reserved) {
-		out[n] = (struct money_line){
-		    "reserved", "", b->reservation.cost, PK_MONEY_ROW_RESERVED};
+		out[n] =
+		    (struct money_line){"reserved", "", b->reservation.cost,
+					PK_MONEY_ROW_RESERVED, 1};
 		snprintf(out[n].what, sizeof(out[n].what),
 			 "%lld RU/s at %.0f%% off",
 			 (long long)sc->pricing.reserved_ru_per_s,
@@ -281,7 +282,7 @@ size_t money_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 	if (sc->pricing.free_tier) {
 		out[n++] = (struct money_line){
 		    "free tier", "1,000 RU/s and 25 GB", -b->free_tier_off,
-		    PK_MONEY_ROW_THROUGHPUT | PK_MONEY_ROW_STORAGE};
+		    PK_MONEY_ROW_THROUGHPUT | PK_MONEY_ROW_STORAGE, 0};
 	}
 	return totals(b, PK_MONEY_ROW_ALL, out, n);
 }

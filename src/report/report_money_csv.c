@@ -53,7 +53,7 @@ static void variant_rows(const struct pk_result *r,
 		field(v->name, out);
 		fputs(",\"not priced\",", out);
 		field(money_unpriced_why(sc), out);
-		fputs(",,,,,,,\n", out);
+		fputs(",,,,,,,,\n", out);
 		return;
 	}
 	prices_day_text(scenario_billing_day(sc, NULL), day, sizeof(day));
@@ -71,7 +71,7 @@ static void variant_rows(const struct pk_result *r,
 		field(scenario_prices_name(sc), out);
 		fputs(",\"", out);
 		rows_field(b, l[i].rows, &third, out);
-		fprintf(out, "\",%d\n", third);
+		fprintf(out, "\",%d,%d\n", third, l[i].in_total);
 	}
 }
 
@@ -80,7 +80,7 @@ int report_money_csv(const struct pk_result *r, FILE *out)
 	size_t i;
 
 	fputs("variant,line,what,amount,currency,prices_of,region,table,"
-	      "price_rows,third_party\n",
+	      "price_rows,third_party,in_total\n",
 	      out);
 	for (i = 0; i < r->n_variants; i++) {
 		variant_rows(r, &r->variants[i], out);

@@ -103,6 +103,13 @@ struct money_line {
 	double amount;	   /* currency; the free tier's is what it took
 			      off, negative */
 	int rows;	   /* PK_MONEY_ROW_* of the price rows it draws on */
+	int in_total;	   /* 1: a part of the run's bill: the lines with
+			      1 add up to "the run" (throughput, storage,
+			      the reservation; DynamoDB's writes, reads,
+			      storage); 0: the free tier (what the lines
+			      above it already left out), the run, an hour
+			      and a month (totals) and on demand (not in
+			      the bill) */
 };
 
 /* The lines of bill b of sc's run into out[0..PK_MONEY_LINES), in the
@@ -145,11 +152,15 @@ void money_html_cost_row(const struct pk_result *r, money_escape_fn esc,
 /*
  * `--format money-csv`: every variant's bill, one row a line, RFC 4180:
  * variant,line,what,amount,currency,prices_of,region,table,price_rows,
- * third_party. amount is in currency (%.10g); prices_of the billing
- * date; price_rows the table's line numbers of the rows the line draws
- * on, space-separated; third_party 1 when one of them is. A variant not
- * priced has one row: line "not priced", what the reason, the rest
- * empty. Returns 0, or -1 on a write error.
+ * third_party,in_total. amount is in currency (%.10g); prices_of the
+ * billing date; price_rows the table's line numbers of the rows the line
+ * draws on, space-separated; third_party 1 when one of them is;
+ * in_total 1 when the line is a part of the run's bill (money_line:
+ * the amounts of a variant's rows with 1 add up to its "the run" row),
+ * 0 for the free tier (informational: the lines are after it), the
+ * totals and on demand. A variant not priced has one row: line "not
+ * priced", what the reason, the rest empty. Returns 0, or -1 on a write
+ * error.
  */
 int report_money_csv(const struct pk_result *r, FILE *out);
 
