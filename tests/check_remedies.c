@@ -423,14 +423,108 @@ START_TEST(test_remedies_too_few_rus)
 END_TEST
 
 /*
+ * A scheduled scale-down: 4 existing partitions at 20,000 RU/s, one key
+ * (all of it on one range), 400 creates/s of 1 KB = 2,000 RU/s (rule
+ * 20). Phase "day" keeps 20,000 (5,000 a range); phase "night" lowers
+ * to 4,000 (1,000 a range, rule 4) against the 2,000 offered: the 429s
+ * come from the night alone. A replayed setting R is a floor under the
+ * phases (night sets max(4,000, R)), so R <= 4,000 replays the run and
+ * the search starts above the run's least, 4,000, not above its 20,000:
+ * R / 4 >= 2,000 needs R >= 8,000; 7,900 gives 1,975 and rate limits.
+ * Replays: the layout's most (40,000: the busiest second 2,000 RU), the
+ * hint 4 x 2,000 = 8,000 (no 429), 7,900 (429): 3.
+ */
+static const char scale_down[] =
+    "name: scale-down\n"
+    "seed: 1\n"
+    "container: {partition_key: /tenantId, throughput: 20000, "
+    "partitions: 4}\n"
+    "items:\n"
+    "  tenantId: big\n"
+    "phases:\n"
+    "  - {name: day, duration: 10s, rate: 400/s, ops: {create: 1}, "
+    "item_size: 1KB}\n"
+    "  - {name: night, duration: 10s, throughput: 4000, rate: 400/s, "
+    "ops: {create: 1}, item_size: 1KB}\n";
+
+START_TEST(test_remedies_floor_under_phases)
+{
+	struct tu_fx f;
+	const struct pk_remedies *m;
+	const struct pk_remedy *x;
+	char *text;
+
+	fx_text(&f, "scale-down.yaml", scale_down);
+	m = f.r->variants[0].remedies;
+	ck_assert_ptr_nonnull(m);
+	ck_assert_uint_gt(m->before.throttled_429, 0);
+	ck_assert_int_eq(m->start_ru_per_s, 20000);
+	ck_assert_int_eq(m->floor_ru_per_s, 4000);
+	ck_assert_str_eq(m->floor_phase, "night");
+	x = raise_of(&f.r->variants[0]);
+	assert_found(x, 100, 8000, 8000, 7900, 3);
+	ck_assert_uint_eq(x->after.throttled_429, 0);
+	ck_assert_uint_eq(x->after.splits, 0);
+	/* the sentence names the phase and the floor */
+	text = remedies_sentence(m, PK_REMEDY_RAISE);
+	ck_assert_ptr_nonnull(strstr(text, "the run's 4,000 (rate limited; "
+					   "set by phase 'night'"));
+	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * A phase that redistributes the RU/s at its start (rule 26) would set
+ * the ranges' RU/s over whatever a replay set at t = 0 (the SRE's
+ * example, redistributed to 7,000 / 4,334 / 4,333 / 4,333 = 20,000), so
+ * no RU/s setting is replayed: the raises, the redistribution and the
+ * switch to autoscale say so, naming the phase, after 0 replays (the
+ * bulk stream's client settings, which leave the RU/s alone, are).
+ */
+START_TEST(test_remedies_phase_redistributes)
+{
+	struct tu_fx f;
+	const struct pk_remedies *m;
+	static const enum pk_remedy_kind ru[] = {
+	    PK_REMEDY_RAISE, PK_REMEDY_SPLIT, PK_REMEDY_REDIST,
+	    PK_REMEDY_AUTOSCALE};
+	char *text = xstrdup(sre), *at = strstr(text, "item_size: 1KB}\n");
+	char *edited;
+	size_t k;
+
+	*at = '\0';
+	edited = xasprintf("%sitem_size: 1KB, redistribute: {\"0\": 7000, "
+			   "\"1\": 4334, \"2\": 4333, \"3\": 4333}}\n%s",
+			   text, at + strlen("item_size: 1KB}\n"));
+	fx_text(&f, "sre-redist.yaml", edited);
+	m = f.r->variants[0].remedies;
+	ck_assert_ptr_nonnull(m);
+	for (k = 0; k < sizeof(ru) / sizeof(ru[0]); k++) {
+		ck_assert_int_eq(m->items[ru[k]].status,
+				 PK_REMEDY_NOT_REPLAYED);
+		ck_assert_uint_eq(m->items[ru[k]].replays, 0);
+		ck_assert_ptr_nonnull(
+		    strstr(m->items[ru[k]].why_not,
+			   "phase 'load' redistributes the RU/s"));
+	}
+	free(edited);
+	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
  * throughput-split: the import's 8,000 creates/s x 5 RU = 40,000 RU/s
  * meet 5 ranges, one of them the unsplit parent with a third of the key
- * space (13,333 RU/s). Raised at t = 0 on the 3 created partitions the
- * most is 30,000 (rule 5), and the phases still raise to 45,000: the
- * same 429s. Past 50,000 the 3 parents split to ceil(R / 10,000) = 6
- * (rule 6), 40,000 / 6 = 6,667 a range, under R / 6 for R > 40,000; at
- * 50,000 there are still 5 partitions, the parent's 13,333 over 10,000:
- * the smallest is 51,000 on the 1,000 RU/s grid, 6 partitions, 3 splits.
+ * space (13,333 RU/s). The import phase itself raises to 45,000, past
+ * the 30,000 the 3 created partitions take without a split (rule 5), so
+ * no setting keeps the existing layout: that raise is not replayed (its
+ * sentence names the phase), the raise with splits is. Past 50,000 the 3
+ * parents split to ceil(R / 10,000) = 6 (rule 6), 40,000 / 6 = 6,667 a range,
+ * under R / 6 for R > 40,000; at 50,000 there are still 5 partitions, the
+ * parent's 13,333 over 10,000: the smallest is 51,000 on the 1,000 RU/s grid, 6
+ * partitions, 3 splits.
  */
 START_TEST(test_remedies_throughput_split)
 {
@@ -439,10 +533,9 @@ START_TEST(test_remedies_throughput_split)
 
 	fx_shipped(&f, "throughput-split", 1);
 	x = raise_of(&f.r->variants[0]);
-	ck_assert_int_eq(x->status, PK_REMEDY_NOT_FOUND);
-	ck_assert_int_eq(x->setting, 30000);
-	ck_assert_uint_eq(x->after.throttled_429,
-			  f.r->variants[0].remedies->before.throttled_429);
+	ck_assert_int_eq(x->status, PK_REMEDY_NOT_REPLAYED);
+	ck_assert_uint_eq(x->replays, 0);
+	ck_assert_ptr_nonnull(strstr(x->why_not, "phase 'import' sets 45,000"));
 	s = &f.r->variants[0].remedies->items[PK_REMEDY_SPLIT];
 	ck_assert_int_eq(s->status, PK_REMEDY_FOUND);
 	ck_assert_int_eq(s->setting, 51000);
@@ -1223,6 +1316,8 @@ Suite *tu_suite(void)
 
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_remedies_sre_raise);
+	tcase_add_test(tc, test_remedies_floor_under_phases);
+	tcase_add_test(tc, test_remedies_phase_redistributes);
 	tcase_add_test(tc, test_remedies_autoscale_container);
 	tcase_add_test(tc, test_remedies_autoscale_burst);
 	tcase_add_test(tc, test_remedies_monitor_tuesday);

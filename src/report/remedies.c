@@ -221,11 +221,27 @@ static char *effect(const struct pk_remedies *m,
 			 f->splits == 1 ? "" : "s", g, h);
 }
 
+/* After the run's least setting: the phase that set it and what a
+   replayed setting does to the phases, or "" without phases that set
+   RU/s */
+static const char *floor_words(const struct pk_remedies *m, char *w,
+			       size_t size)
+{
+	if (!m->floor_phase) {
+		return "";
+	}
+	snprintf(w, size,
+		 "; set by phase '%s': each replayed setting is a floor, a "
+		 "phase that sets less sets it",
+		 m->floor_phase);
+	return w;
+}
+
 static char *raise_sentence(const struct pk_remedies *m,
 			    const struct pk_remedy *x)
 {
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], d[PK_FMT_BYTES],
-	    e2[PK_FMT_BYTES], h[PK_FMT_BYTES], how[256];
+	    e2[PK_FMT_BYTES], h[PK_FMT_BYTES], how[256], fw[256];
 	char *e, *s;
 
 	if (x->hint > 0) {
@@ -239,6 +255,9 @@ static char *raise_sentence(const struct pk_remedies *m,
 		snprintf(how, sizeof(how), "found by bisection");
 	}
 
+	if (x->status == PK_REMEDY_NOT_REPLAYED) {
+		return xasprintf("not replayed: %s", x->why_not);
+	}
 	if (x->status == PK_REMEDY_NO_ROOM) {
 		return xasprintf("none: the container has %s %s on the %zu "
 				 "partitions it was created with, the most "
@@ -257,11 +276,12 @@ static char *raise_sentence(const struct pk_remedies *m,
 	} else {
 		s = xasprintf(
 		    "%s %s %s; the smallest between the run's %s (rate "
-		    "limited) and %s (%zu partition%s x 10,000, rule 5: "
+		    "limited%s) and %s (%zu partition%s x 10,000, rule 5: "
 		    "instant, no split), %s in %zu replays, to within %s "
 		    "RU/s (%s still rate limits)",
 		    fmt_thousands(x->setting, a), unit(m), e,
-		    fmt_thousands(m->start_ru_per_s, b),
+		    fmt_thousands(m->floor_ru_per_s, b),
+		    floor_words(m, fw, sizeof(fw)),
 		    fmt_thousands(m->cap_ru_per_s, c), m->created_partitions,
 		    m->created_partitions == 1 ? "" : "s", how, x->replays,
 		    fmt_thousands(x->step, d), fmt_thousands(x->below, e2));
@@ -282,8 +302,10 @@ static char *split_sentence(const struct pk_remedies *m,
 			       "layout stops the 429s without a split");
 	}
 	if (x->status == PK_REMEDY_NOT_REPLAYED) {
-		return xstrdup("not replayed: a data file without phases has "
-			       "no phase to raise the RU/s at");
+		return xasprintf("not replayed: %s",
+				 x->why_not ? x->why_not
+					    : "a data file without phases has "
+					      "no phase to raise the RU/s at");
 	}
 	e = effect(m, &x->after);
 	if (x->status == PK_REMEDY_NOT_FOUND) {

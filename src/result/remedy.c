@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "pksim/base/diag.h"
+#include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
@@ -176,12 +177,12 @@ size_t search_bound(int64_t span, int64_t step)
 
 /* Where the raise's search starts: the total that gives the busiest
    range its busiest second of RU at the layout's most (demand) as an
-   even share (rule 4), P x that, on the grid of step from the run's own
-   setting, within it and the layout's most */
+   even share (rule 4), P x that, on the grid of step from the run's
+   least setting, above it and within the layout's most */
 static int64_t raise_hint(const struct pk_remedies *r, int64_t step,
 			  const int64_t *demand)
 {
-	int64_t top = 0, h, lo = r->start_ru_per_s;
+	int64_t top = 0, h, lo = r->floor_ru_per_s;
 	size_t i;
 
 	for (i = 0; i < r->created_partitions; i++) {
@@ -207,7 +208,12 @@ static int search_raise(const struct remedy_task *t, int64_t *demand)
 				     NULL, 0,	 0, 0,	  REPLAY_RU, 0};
 	int rc;
 
-	if (r->start_ru_per_s >= r->cap_ru_per_s) {
+	if (r->over_cap_why) {
+		m->status = PK_REMEDY_NOT_REPLAYED;
+		m->why_not = r->over_cap_why;
+		return 1;
+	}
+	if (r->floor_ru_per_s >= r->cap_ru_per_s) {
 		m->status = PK_REMEDY_NO_ROOM;
 		return 1;
 	}
@@ -220,7 +226,7 @@ static int search_raise(const struct remedy_task *t, int64_t *demand)
 		m->setting = r->cap_ru_per_s;
 		return 1;
 	}
-	search_from(t, m, &base, r->start_ru_per_s, r->cap_ru_per_s, 1,
+	search_from(t, m, &base, r->floor_ru_per_s, r->cap_ru_per_s, 1,
 		    raise_hint(r, m->step, demand));
 	return 0;
 }
@@ -510,11 +516,14 @@ static size_t bound(const struct remedy_task *t,
 		    const struct pk_result_variant *v)
 {
 	const struct pk_remedies *r = t->out;
-	int64_t span = r->cap_ru_per_s - r->start_ru_per_s;
+	int64_t span = r->cap_ru_per_s - r->floor_ru_per_s;
 	size_t raise = 0, split, b;
 	int still = t->sc->n_phases > 0 && !phases_act(t->sc);
 
-	if (span > 0) {
+	if (r->phases_why) {
+		return merge_replayable(t->sc, v) + bulk_bound(t);
+	}
+	if (span > 0 && !r->over_cap_why) {
 		raise = 1 + search_bound(span, r->items[PK_REMEDY_RAISE].step);
 	}
 	split = (span > 0) + split_bound(t);
@@ -533,6 +542,61 @@ int remedy_autoscale(const struct pk_remedies *r, enum pk_remedy_kind k)
 	return r->autoscale || k == PK_REMEDY_AUTOSCALE;
 }
 
+/* What phase ph does to the RU/s beside a setting, a phrase; NULL
+   when it only sets the RU/s (or nothing) */
+static const char *phase_layout_act(const struct pk_phase_spec *ph)
+{
+	if (ph->n_redistribute > 0) {
+		return "redistributes the RU/s among the partitions (rule 26)";
+	}
+	if (ph->merge_to > 0) {
+		return "merges partitions (rule 36)";
+	}
+	if (ph->policy_equal) {
+		return "sets the throughput policy back to Equal (rule 26)";
+	}
+	return NULL;
+}
+
+/*
+ * r's floor_ru_per_s, floor_phase, phases_why and over_cap_why from
+ * sc's phases (remedy.h), r's autoscale, start and cap set
+ */
+static void phases_scan(const struct pk_scenario *sc, struct pk_remedies *r)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES];
+	size_t i;
+
+	r->floor_ru_per_s = r->start_ru_per_s;
+	for (i = 0; i < sc->n_phases; i++) {
+		const struct pk_phase_spec *ph = &sc->phases[i];
+		const char *act = phase_layout_act(ph);
+		int64_t s = r->autoscale ? ph->autoscale_max_ru_per_s
+					 : ph->throughput_ru_per_s;
+
+		if (act && !r->phases_why) {
+			r->phases_why = xasprintf(
+			    "phase '%s' %s, which a replayed RU/s setting "
+			    "could not be held beside: try settings as "
+			    "compare variants",
+			    ph->name, act);
+		}
+		if (s > 0 && s < r->floor_ru_per_s) {
+			r->floor_ru_per_s = s;
+			r->floor_phase = ph->name;
+		}
+		if (s > r->cap_ru_per_s && !r->over_cap_why) {
+			r->over_cap_why = xasprintf(
+			    "phase '%s' sets %s RU/s, past the %s the %zu "
+			    "partitions take without a split (rules 5, 6): "
+			    "no setting keeps the existing layout through it",
+			    ph->name, fmt_thousands(s, a),
+			    fmt_thousands(r->cap_ru_per_s, b),
+			    r->created_partitions);
+		}
+	}
+}
+
 static void task_setup(struct remedy_task *t, const struct pk_result_variant *v)
 {
 	struct pk_remedies *r = xcalloc(1, sizeof(*r));
@@ -545,6 +609,7 @@ static void task_setup(struct remedy_task *t, const struct pk_result_variant *v)
 	r->start_ru_per_s =
 	    r->autoscale ? cs->autoscale_max_ru_per_s : cs->throughput_ru_per_s;
 	r->merge_delay_s = cs->merge_delay_ms / 1000;
+	phases_scan(t->sc, r);
 	r->bulk = bulk_of(v);
 	r->inter_ru_per_s = r->bulk >= 0 ? inter_demand(t->sc, v, r->bulk) : 0;
 	r->bulk_name = r->bulk >= 0 ? t->sc->streams[r->bulk].name : NULL;
@@ -582,6 +647,25 @@ static void task_run_merge_only(const struct remedy_task *t)
 	search_merge(t);
 }
 
+/* A run whose phases change the layout's RU/s beside their setting:
+   no RU/s setting is replayed, the merge and the bulk stream's remedies
+   are */
+static void task_run_blocked(const struct remedy_task *t)
+{
+	struct pk_remedies *r = t->out;
+	static const enum pk_remedy_kind ru[] = {
+	    PK_REMEDY_RAISE, PK_REMEDY_SPLIT, PK_REMEDY_REDIST,
+	    PK_REMEDY_AUTOSCALE};
+	size_t k;
+
+	for (k = 0; k < sizeof(ru) / sizeof(ru[0]); k++) {
+		r->items[ru[k]].status = PK_REMEDY_NOT_REPLAYED;
+		r->items[ru[k]].why_not = r->phases_why;
+	}
+	search_merge(t);
+	search_bulk(t);
+}
+
 static void task_run(const struct remedy_task *t)
 {
 	struct pk_remedies *r = t->out;
@@ -589,6 +673,10 @@ static void task_run(const struct remedy_task *t)
 
 	if (r->merge_only) {
 		task_run_merge_only(t);
+		return;
+	}
+	if (r->phases_why) {
+		task_run_blocked(t);
 		return;
 	}
 	demand = xcalloc(r->created_partitions ? r->created_partitions : 1,
@@ -774,6 +862,8 @@ void remedies_free(struct pk_remedies *r)
 		return;
 	}
 	figures_free(&r->before);
+	free(r->phases_why);
+	free(r->over_cap_why);
 	for (k = 0; k < PK_REMEDY_KINDS; k++) {
 		free(r->items[k].why);
 		figures_free(&r->items[k].after);

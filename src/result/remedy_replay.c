@@ -174,6 +174,34 @@ static void spec_to_autoscale(const struct remedy_task *t, int64_t r,
 	    r < t->out->cap_ru_per_s ? r : t->out->cap_ru_per_s;
 }
 
+/*
+ * Setting r held as a floor over phases ph (n of them), from in_force,
+ * the RU/s (autoscale: the max) the container is created with: a phase
+ * that sets less than r sets r, the first phase raises the creation
+ * setting to r when it is below, and a phase whose setting is then what
+ * is already in force sets nothing (a repeated setting would ask for the
+ * same change twice, and a split it started would be asked for again).
+ */
+static void floor_phases(struct pk_phase_spec *ph, size_t n, int autoscale,
+			 int64_t in_force, int64_t r)
+{
+	int64_t unchanged = autoscale ? 0 : -1;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		int64_t *s = phase_setting(&ph[i], autoscale);
+		int64_t want = *s > 0 ? (*s > r ? *s : r)
+				      : (i == 0 && r > in_force ? r : 0);
+
+		if (want > 0 && want != in_force) {
+			*s = want;
+			in_force = want;
+		} else {
+			*s = *s > 0 ? unchanged : *s;
+		}
+	}
+}
+
 /* A copy of t's streams with ch's bulk client and, when
    ch->raise_others, the interactive streams that took the account's
    default priority at High (rule 35); owned */
@@ -226,17 +254,14 @@ int replay_with(const struct remedy_task *t, const struct replay_change *ch,
 	if (t->sc->n_phases > 0) {
 		ph = xcalloc(t->sc->n_phases, sizeof(*ph));
 		memcpy(ph, t->sc->phases, t->sc->n_phases * sizeof(*ph));
-		for (i = 0; i < t->sc->n_phases; i++) {
-			int64_t *s = phase_setting(&ph[i], autoscale);
-
-			if (ch->to_autoscale) {
-				phase_to_autoscale(&ph[i]);
-			}
-
-			/* the first phase starts at t = 0: the raise */
-			if (r > 0 && (*s > 0 || i == 0) && *s < r) {
-				*s = r;
-			}
+		for (i = 0; i < t->sc->n_phases && ch->to_autoscale; i++) {
+			phase_to_autoscale(&ph[i]);
+		}
+		if (r > 0) {
+			floor_phases(ph, t->sc->n_phases, autoscale,
+				     autoscale ? cs.autoscale_max_ru_per_s
+					       : cs.throughput_ru_per_s,
+				     r);
 		}
 		if (ch->redist) {
 			ph[0].redistribute =

@@ -200,7 +200,8 @@ struct pk_remedy {
 	struct pk_remedy_figures after; /* FOUND, NOT_FOUND: setting's
 					   replay */
 	char *why;			/* FAILED: the replay's error; owned */
-	const char *why_not;		/* NOT_REPLAYED: why (static) */
+	const char *why_not;		/* NOT_REPLAYED: why (static, or
+					   borrowed from the remedies) */
 };
 
 /* The remedies of one variant. */
@@ -211,6 +212,22 @@ struct pk_remedies {
 				      rule 1): the existing layout's most */
 	int64_t start_ru_per_s;	   /* the setting the run was created
 				      with, RU/s */
+	/* the least setting in force during the run, RU/s: the creation
+	   setting or a phase's lower one. A replayed setting is a floor (a
+	   phase that sets less sets it), so at or below this one it
+	   replays the run itself: the searches start above it */
+	int64_t floor_ru_per_s;
+	const char *floor_phase; /* the phase that set floor_ru_per_s,
+				    borrowed from the scenario; NULL: the
+				    creation setting */
+	/* why no RU/s setting is replayed: a phase redistributes, merges
+	   or sets the policy, which a replayed setting could not be held
+	   beside; a sentence, owned; NULL when they are replayed */
+	char *phases_why;
+	/* why the raise on the existing layout is not replayed: a phase
+	   sets more RU/s than the layout takes without a split (rule 6);
+	   owned; NULL when it is */
+	char *over_cap_why;
 	int64_t merge_delay_s;	   /* the container's merge_delay, s */
 	int bulk;		   /* the bulk stream's index in the
 				      scenario (see above); -1: none */
