@@ -228,15 +228,15 @@ struct pk_remedies {
 	   sets more RU/s than the layout takes without a split (rule 6);
 	   owned; NULL when it is */
 	char *over_cap_why;
-	int64_t merge_delay_s;	   /* the container's merge_delay, s */
-	int bulk;		   /* the bulk stream's index in the
-				      scenario (see above); -1: none */
-	double inter_ru_per_s;	   /* the interactive streams' offered
-				      RU/s (see above) */
-	int bucket_id;		   /* the bucket remedy's id, 0: none */
-	int bucket_pct;		   /* its maximum percentage, 1 .. 100 */
-	const char *bulk_name;	   /* the bulk stream's name, borrowed
-				      from the scenario; NULL: none */
+	int64_t merge_delay_s; /* the container's merge_delay, s */
+	int bulk;	       /* the bulk stream's index in the
+				  scenario (see above); -1: none */
+	double inter_ru_per_s; /* the interactive streams' offered
+				  RU/s (see above) */
+	int bucket_id;	       /* the bucket remedy's id, 0: none */
+	int bucket_pct;	       /* its maximum percentage, 1 .. 100 */
+	const char *bulk_name; /* the bulk stream's name, borrowed
+				  from the scenario; NULL: none */
 	/* the merge's point (remedy_merge.c), set where the merge item
 	   is FOUND, NOT_FOUND or NOT_REPLAYED for want of partitions: its
 	   start, s from t = 0; the phase it starts at (its name, borrowed
