@@ -230,6 +230,59 @@ START_TEST(test_p16_ondemand_eventual)
 }
 END_TEST
 
+/*
+ * P15 and P20 on an on-demand table (pricing.md §4: billed per request
+ * unit consumed), a tenth of P15's requests to keep the test short:
+ * warmed to 20,000 RRU and WRU (D13) so that 10,000 a second pass (20
+ * partitions' worth, doubled from 4 to 32: each gets about 312 a
+ * second, far under its caps). 100,000 one-KB creates consume 0.1 M WRU
+ * x $0.625 = $0.0625 and 100,000 strong reads of them 0.1 M RRU x
+ * $0.125 = $0.0125: $0.075 (storage 0.1 GB, free), and the month
+ * $0.075 / 20 s x 2,592,000 s = $9,720. With the table before
+ * 2024-11-01, $0.125 + $0.025 = $0.15: both lines halve.
+ */
+START_TEST(test_p15_p20_on_demand_table)
+{
+	static const char *const dates[] = {"2024-11-01", "2024-10-31"};
+	static const double want[2][2] = {{0.0625, 0.0125}, {0.125, 0.025}};
+	char yaml[1024];
+	size_t k;
+
+	for (k = 0; k < 2; k++) {
+		json_t *root, *m;
+
+		snprintf(yaml, sizeof(yaml),
+			 "service: dynamodb\n"
+			 "table: {partition_key: /k, capacity: on_demand, "
+			 "warm_read_units: 20000, warm_write_units: 20000, "
+			 "read_consistency: strong}\n"
+			 "client: {retries: off}\n"
+			 "pricing: {region: us-east-1, date: %s}\n"
+			 "items: {k: {values: \"k{000000..099999}\"}}\n"
+			 "phases:\n"
+			 "  - {duration: 10s, rate: 10000/s, item_size: 1000B, "
+			 "ops: {create: 1}}\n"
+			 "  - {duration: 10s, rate: 10000/s, ops: {read: 1}}\n",
+			 dates[k]);
+		m = money_json(yaml, &root);
+		ck_assert_str_eq(json_string_value(json_object_get(m, "mode")),
+				 "on-demand");
+		ck_assert_double_eq_tol(num(m, "throughput_cost"), want[k][0],
+					EPS);
+		ck_assert_double_eq_tol(num(m, "reads_cost"), want[k][1], EPS);
+		ck_assert_double_eq_tol(num(m, "storage_cost"), 0, EPS);
+		ck_assert_double_eq_tol(num(m, "cost"), want[k][0] + want[k][1],
+					EPS);
+		ck_assert_double_eq_tol(
+		    num(m, "month_cost"),
+		    (want[k][0] + want[k][1]) / 20 * 2592000, 1e-6);
+		/* no comparison with itself */
+		ck_assert_ptr_null(json_object_get(m, "ondemand_cost"));
+		json_decref(root);
+	}
+}
+END_TEST
+
 /* The line of money block m starting with label, up to its tag. Owned. */
 static char *line_of(const char *m, const char *label)
 {
@@ -317,6 +370,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_p17_storage_item_overhead);
 	tcase_add_test(tc, test_p15_p18_ondemand_strong);
 	tcase_add_test(tc, test_p16_ondemand_eventual);
+	tcase_add_test(tc, test_p15_p20_on_demand_table);
 	tcase_add_test(tc, test_p20_ondemand_halves_only);
 	tcase_add_test(tc, test_one_workload_both_services);
 	suite_add_tcase(s, tc);

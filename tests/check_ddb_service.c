@@ -1,7 +1,7 @@
 /*
  * ddb_service: Amazon DynamoDB replayed through the run (sim.h), each
  * figure derived by hand beside it from the reference's rules
- * (dynamodb-mechanics.md §15: D1, D3-D6, D9, D10, D14) and statements
+ * (dynamodb-mechanics.md §15: D1, D3-D6, D9, D10, D12-D14) and statements
  * (§16). 1 unit = 1,000 mCU; 1KB in a scenario is 1,024 bytes.
  */
 #include <check.h>
@@ -272,34 +272,147 @@ START_TEST(test_ddb_service_reports)
 }
 END_TEST
 
-/* What this replay does not model yet is refused (exit 2 at the CLI),
-   not replayed as something else */
-START_TEST(test_ddb_service_refuses_on_demand)
+/* A 10 s on-demand run of creates of 1 KiB (1 WRU each, D1) at rate a
+   second over 100,000 key values, no retries, with the table's extra
+   settings more (", key: value" or "") */
+static struct pk_run *on_demand(const char *more, int rate)
+{
+	char text[512];
+
+	snprintf(text, sizeof(text),
+		 "service: dynamodb\n"
+		 "table: {partition_key: /k, capacity: on_demand%s}\n"
+		 "client: {retries: off}\n"
+		 "items: {k: {values: \"k{00000..99999}\"}}\n"
+		 "phases: [{duration: 10s, rate: %d/s, item_size: 1KB}]\n",
+		 more, rate);
+	return tu_sim_text("od.yaml", text);
+}
+
+/* Every second's requests on every partition within lo .. hi */
+static void each_second(const struct pk_metrics *m, uint32_t lo, uint32_t hi)
+{
+	size_t i;
+
+	ck_assert_uint_gt(m->n_samples, 0);
+	for (i = 0; i < m->n_samples; i++) {
+		ck_assert_uint_ge(m->samples[i].requests, lo);
+		ck_assert_uint_le(m->samples[i].requests, hi);
+	}
+}
+
+/*
+ * Statement 21 (KC-OD; A-WARM) through the run: a new on-demand table
+ * has 4 partitions (D4) and serves 4,000 WRU a second at once (D12,
+ * D13). 5,000 creates a second of 1 KiB over many key values reach each
+ * partition about 1,250 times a second (at least 1,000: checked), so
+ * every partition fills its 1,000 WRU cap (D3) and 4 x 1,000 = 4,000
+ * are admitted: 1,000 a second refused, 10,000 in 10 s, by the key
+ * range (ASSUMPTION of ddb_ondemand.h), reported as on demand's
+ * ThrottlingException (reference §9).
+ */
+START_TEST(test_ddb_service_on_demand_new_table)
+{
+	struct pk_run *run = on_demand("", 5000);
+	const struct pk_service *svc = run->variants[0].svc;
+	const struct pk_metrics *m = tu_metrics(svc);
+	struct pk_snapshot s;
+
+	ck_assert_uint_eq(m->totals.succeeded, 40000);
+	ck_assert_uint_eq(m->totals.throttled_429, 10000);
+	ck_assert_uint_eq(
+	    ddb_service_throttles(svc, 1, PK_DDB_THROTTLE_KEY_RANGE), 10000);
+	each_second(m, 1000, 5000);
+	ck_assert_int_eq(m->totals.ru_mru, 40000LL * CU);
+	tu_snapshot(run, 0, &s);
+	ck_assert_uint_eq(s.n_ranges, 4);
+	ck_assert_uint_eq(s.created_ranges, 4);
+	/* 12,000 RRU + 4,000 WRU, a quarter each: 3,000 + 1,000 */
+	ck_assert_int_eq(s.ru_per_s, 16000);
+	ck_assert_int_eq(s.ranges[0].ru_per_s_mru, 4000 * CU);
+	ck_assert_str_eq(s.throttle_name, "ThrottlingException, HTTP 400");
+	ck_assert_uint_eq(s.n_reasons, 6);
+	ck_assert_str_eq(s.reasons[3].name,
+			 "TableWriteKeyRangeThroughputExceeded");
+	ck_assert_uint_eq(s.reasons[3].count, 10000);
+	ck_assert_uint_eq(s.ddb->write_used_mcu, 40000LL * CU);
+	ck_assert_uint_eq(s.ddb->write_demand_mcu, 50000LL * CU);
+	snapshot_free(&s);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * D13 and D12's bounds: warmed to 8,000 WRU the table starts with 8
+ * partitions (4 doubled once: 8 x 1,000 carries 8,000, D3), and 3,500
+ * creates a second reach each about 440 times (at most 1,000: checked),
+ * so no cap binds. A configured maximum of 3,000 (A-OD) admits 3,000 a
+ * second and refuses 500 as TableWriteMaxOnDemandThroughputExceeded,
+ * 5,000 in 10 s; a per-table quota of 3,000 (A-SQ) the same 5,000 as
+ * TableWriteAccountLimitExceeded (A-REASON).
+ */
+/*
+ * D12 through the run, on a short clock (peak_sustain_s 10, peak_lag_s
+ * 60): 5,000 creates a second for 100 s. Seconds 0..64 serve 4,000 (as
+ * above: 1,000 refused each, 65,000). The peak after second k is the
+ * 10 s average, (k + 1) x 4,000 / 10 below k = 9; second t's limit is
+ * max(4,000, 2 x the peak after t - 60): at 64, 2 x 2,000 = 4,000; at
+ * 65, 2 x 2,400 = 4,800, which 4 partitions of 1,000 cannot carry, so
+ * each splits for throughput at t = 65 (8 partitions, D3). Each gets
+ * about 625 of the 5,000 a second, under its 1,000 cap (checked), so
+ * the table's limit alone binds: 4,800 admitted, 200 refused; from 66
+ * the limit (5,600 and up) passes all 5,000. 65,200 refused in all.
+ */
+START_TEST(test_ddb_service_on_demand_doubles)
 {
 	static const char *const text =
 	    "service: dynamodb\n"
-	    "table: {partition_key: /k, capacity: on_demand}\n"
-	    "items: {k: {values: \"k-{0..9}\"}}\n"
-	    "phases: [{duration: 10s, rate: 2/s}]\n";
-	char *dir = tu_tmpdir();
-	char *path = tu_write_file(dir, "od.yaml", text);
-	struct pk_diag d;
-	struct pk_scenario *sc;
-	char *msg;
+	    "table: {partition_key: /k, capacity: on_demand, "
+	    "peak_sustain_s: 10, peak_lag_s: 60}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {values: \"k{00000..99999}\"}}\n"
+	    "phases: [{duration: 100s, rate: 5000/s, item_size: 1KB}]\n";
+	struct pk_run *run = tu_sim_text("od.yaml", text);
+	const struct pk_metrics *m = tu_metrics(run->variants[0].svc);
+	size_t i;
 
-	diag_init(&d);
-	sc = scenario_load(path, &d);
-	ck_assert_msg(sc, "%s", tu_diag_text(&d));
-	ck_assert_ptr_null(sim_run(sc, sc->seed, &d));
-	msg = tu_diag_text(&d);
-	ck_assert_msg(strstr(msg, "od.yaml:2:8: error: capacity: on_demand "
-				  "is read but not replayed yet"),
-		      "%s", msg);
-	free(msg);
-	scenario_free(sc);
-	diag_free(&d);
-	free(path);
-	free(dir);
+	ck_assert_uint_eq(m->totals.throttled_429, 65200);
+	ck_assert_uint_eq(m->totals.succeeded, 500000 - 65200);
+	ck_assert_uint_eq(m->n_splits, 4);
+	for (i = 0; i < m->n_splits; i++) {
+		ck_assert_int_eq(m->splits[i].t_s, 65);
+		ck_assert_int_eq(m->splits[i].reason, PK_SPLIT_THROUGHPUT);
+	}
+	for (i = 0; i < m->n_samples; i++) {
+		if (m->samples[i].t_s >= 65) {
+			ck_assert_uint_le(m->samples[i].requests, 1000);
+		}
+	}
+	tu_sim_free(run);
+}
+END_TEST
+
+START_TEST(test_ddb_service_on_demand_bounds)
+{
+	static const char *const more[] = {
+	    ", warm_write_units: 8000, max_write_request_units: 3000",
+	    ", warm_write_units: 8000, table_quota_units: 3000"};
+	static const enum pk_ddb_verdict why[] = {PK_DDB_THROTTLE_MAX_ON_DEMAND,
+						  PK_DDB_THROTTLE_ACCOUNT};
+	size_t k;
+
+	for (k = 0; k < 2; k++) {
+		struct pk_run *run = on_demand(more[k], 3500);
+		const struct pk_service *svc = run->variants[0].svc;
+		const struct pk_metrics *m = tu_metrics(svc);
+
+		ck_assert_uint_eq(m->totals.succeeded, 30000);
+		ck_assert_uint_eq(m->totals.throttled_429, 5000);
+		ck_assert_uint_eq(ddb_service_throttles(svc, 1, why[k]), 5000);
+		each_second(m, 0, 1000);
+		ck_assert_uint_eq(m->n_samples, 10 * (k == 0 ? 8 : 4));
+		tu_sim_free(run);
+	}
 }
 END_TEST
 
@@ -335,7 +448,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_service_burst_only);
 	tcase_add_test(tc, test_ddb_service_storage_split);
 	tcase_add_test(tc, test_ddb_service_reports);
-	tcase_add_test(tc, test_ddb_service_refuses_on_demand);
+	tcase_add_test(tc, test_ddb_service_on_demand_new_table);
+	tcase_add_test(tc, test_ddb_service_on_demand_bounds);
+	tcase_add_test(tc, test_ddb_service_on_demand_doubles);
 	tcase_add_test(tc, test_ddb_service_hash);
 	suite_add_tcase(s, tc);
 	return s;

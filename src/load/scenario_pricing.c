@@ -302,14 +302,19 @@ static int check_overrides(struct pk_scenario *s, const char *file,
 }
 
 /* The meter of sc's service missing on the billing date: the Cosmos
-   DB meters of variant c, or DynamoDB's provisioned and storage ones
+   DB meters of variant c, or DynamoDB's capacity mode's (provisioned
+   WCU and RCU, or on-demand WRU and RRU) and storage ones
    (NULL-terminated into m) */
 static void needed_meters(const struct pk_scenario *s,
 			  const struct pk_container_spec *c, const char **m)
 {
 	if (s->service == PK_SERVICE_DYNAMODB) {
-		m[0] = "provisioned_wcu_standard";
-		m[1] = "provisioned_rcu_standard";
+		int od = s->table.capacity == PK_DDB_ON_DEMAND;
+
+		m[0] =
+		    od ? "ondemand_wru_standard" : "provisioned_wcu_standard";
+		m[1] =
+		    od ? "ondemand_rru_standard" : "provisioned_rcu_standard";
 		m[2] = "storage_standard";
 		m[3] = NULL;
 		return;

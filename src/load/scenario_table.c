@@ -106,6 +106,74 @@ static void table_capacity(struct ld *ld, const struct yn *m,
 	}
 }
 
+/* On demand's settings (D12, D13), which a provisioned table refuses */
+static const char *const on_demand_keys[] = {
+    "warm_read_units",
+    "warm_write_units",
+    "max_read_request_units",
+    "max_write_request_units",
+    "table_quota_units",
+    "peak_sustain_s",
+    "peak_lag_s",
+    NULL,
+};
+
+static void table_no_on_demand_keys(struct ld *ld, const struct yn *m)
+{
+	const struct yn *n;
+	size_t i;
+
+	for (i = 0; on_demand_keys[i]; i++) {
+		if ((n = yn_get(m, on_demand_keys[i]))) {
+			ld_err(ld, n,
+			       "%s is for capacity: on_demand; a "
+			       "provisioned table serves its "
+			       "read_capacity_units and write_capacity_units",
+			       on_demand_keys[i]);
+		}
+	}
+}
+
+/* An optional integer setting key of m, lo .. hi, into *out */
+static void table_int(struct ld *ld, const struct yn *m, const char *key,
+		      int64_t lo, int64_t hi, const char *unit, int64_t *out)
+{
+	const struct yn *n = yn_get(m, key);
+
+	if (n) {
+		ld_get_int(ld, n, key, lo, hi, unit, out);
+	}
+}
+
+/* On demand's settings with the reference's defaults (D12, D13) */
+static void table_on_demand(struct ld *ld, const struct yn *m,
+			    struct pk_ddb_table_spec *t)
+{
+	const int64_t top = PK_DDB_MAX_CAPACITY_UNITS;
+
+	t->warm_rru = PK_DDB_OD_WARM_RRU;
+	t->warm_wru = PK_DDB_OD_WARM_WRU;
+	t->quota_units = PK_DDB_OD_QUOTA;
+	t->peak_sustain_s = PK_DDB_OD_SUSTAIN_S;
+	t->peak_lag_s = PK_DDB_OD_LAG_S;
+	if (t->capacity != PK_DDB_ON_DEMAND) {
+		table_no_on_demand_keys(ld, m);
+		return;
+	}
+	static const char *const units = "whole request units a second, 1 "
+					 ".. 1000000";
+
+	table_int(ld, m, "warm_read_units", 1, top, units, &t->warm_rru);
+	table_int(ld, m, "warm_write_units", 1, top, units, &t->warm_wru);
+	table_int(ld, m, "max_read_request_units", 1, top, units, &t->max_rru);
+	table_int(ld, m, "max_write_request_units", 1, top, units, &t->max_wru);
+	table_int(ld, m, "table_quota_units", 1, top, units, &t->quota_units);
+	table_int(ld, m, "peak_sustain_s", 1, 3600, "whole seconds, 1 .. 3600",
+		  &t->peak_sustain_s);
+	table_int(ld, m, "peak_lag_s", 1, 86400, "whole seconds, 1 .. 86400",
+		  &t->peak_lag_s);
+}
+
 /* The settings of D3, D9, D10 and the layout's raise rule */
 static void table_settings(struct ld *ld, const struct yn *m,
 			   struct pk_ddb_table_spec *t)
@@ -199,6 +267,13 @@ void ld_load_table(struct ld *ld, const struct yn *m)
 	    "partition_limit",
 	    "raise_rule",
 	    "read_consistency",
+	    "warm_read_units",
+	    "warm_write_units",
+	    "max_read_request_units",
+	    "max_write_request_units",
+	    "table_quota_units",
+	    "peak_sustain_s",
+	    "peak_lag_s",
 	    NULL,
 	};
 	struct pk_ddb_table_spec *t = &ld->s->table;
@@ -230,6 +305,7 @@ void ld_load_table(struct ld *ld, const struct yn *m)
 		       t->sort_key);
 	}
 	table_capacity(ld, m, t);
+	table_on_demand(ld, m, t);
 	table_settings(ld, m, t);
 }
 

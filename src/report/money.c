@@ -73,7 +73,7 @@ size_t money_rows(const struct pk_bill *b, const struct pk_price_pick **out)
 		return 0;
 	}
 	out[n++] = &b->throughput.pick;
-	if (b->mode == PK_BILL_DDB_PROVISIONED) {
+	if (bill_mode_ddb(b->mode)) {
 		out[n++] = &b->reads.pick;
 	}
 	out[n++] = &b->storage.pick;
@@ -98,10 +98,10 @@ const char *money_heading(const struct pk_scenario *sc, const struct pk_bill *b,
 	snprintf(
 	    buf, cap, "%s%s, billing date %s from %s; table %s of %s",
 	    bill_mode_name(b->mode),
-	    b->mode == PK_BILL_DDB_PROVISIONED ? " capacity (Amazon DynamoDB)"
-	    : b->mode != PK_BILL_AUTOSCALE     ? ""
-	    : b->dynamic		       ? " (dynamic, rule 27)"
-					       : " (classic, rule 17)",
+	    bill_mode_ddb(b->mode)	   ? " capacity (Amazon DynamoDB)"
+	    : b->mode != PK_BILL_AUTOSCALE ? ""
+	    : b->dynamic		   ? " (dynamic, rule 27)"
+					   : " (classic, rule 17)",
 	    prices_day_text(scenario_billing_day(sc, NULL), day, sizeof(day)),
 	    money_date_from(sc), scenario_prices_name(sc),
 	    prices_day_text(sc->pricing.prices->date_day, tday, sizeof(tday)));
@@ -221,6 +221,31 @@ static size_t ddb_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 	return n;
 }
 
+/* An on-demand table's lines: rows 0 WRU, 1 RRU, 2 storage, 3 its free
+   GB (money_rows' order) */
+static size_t ddb_on_demand_lines(const struct pk_bill *b,
+				  struct money_line *out)
+{
+	size_t n = 0;
+	char free_gb[40] = "";
+
+	out[n] = (struct money_line){"writes", "", b->throughput.cost, 1, 1};
+	snprintf(out[n++].what, sizeof(out->what), "%.6g M WRU consumed",
+		 b->throughput.quantity);
+	out[n] = (struct money_line){"reads", "", b->reads.cost, 2, 1};
+	snprintf(out[n++].what, sizeof(out->what), "%.6g M RRU consumed",
+		 b->reads.quantity);
+	if (b->storage_free.row) {
+		snprintf(free_gb, sizeof(free_gb), " (%.6g free)",
+			 b->storage_free.price);
+	}
+	out[n] = (struct money_line){"storage", "", b->storage.cost, 4 | 8, 1};
+	money_gb_months(b->storage.quantity, free_gb, out[n].what,
+			sizeof(out->what));
+	n++;
+	return totals(b, 1 | 2 | 4 | 8, out, n);
+}
+
 const char *money_month_basis(const struct pk_bill *b)
 {
 	return b->month_from_week ? "week" : "720h";
@@ -250,6 +275,9 @@ size_t money_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 
 	if (!b->priced) {
 		return 0;
+	}
+	if (b->mode == PK_BILL_DDB_ON_DEMAND) {
+		return ddb_on_demand_lines(b, out);
 	}
 	if (b->mode == PK_BILL_DDB_PROVISIONED) {
 		return ddb_lines(sc, b, out);

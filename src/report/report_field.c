@@ -181,7 +181,7 @@ static int written(const struct field_reader *e, const struct field_ctx *c)
 	    ((w & FW_MONEY) && !v->bill.priced) ||
 	    ((w & FW_NO_MONEY) && v->bill.priced) ||
 	    ((w & FW_DDB_MONEY) &&
-	     (!v->bill.priced || v->bill.mode != PK_BILL_DDB_PROVISIONED)) ||
+	     (!v->bill.priced || !bill_mode_ddb(v->bill.mode))) ||
 	    ((w & FW_ONDEMAND) && !(v->bill.priced && v->bill.ondemand)) ||
 	    ((w & FW_REASONS) && v->n_reasons == 0) ||
 	    ((w & FW_STREAMS) && v->n_streams == 0) ||

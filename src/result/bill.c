@@ -47,10 +47,15 @@ double bill_gb_months(const double *gb, size_t hours, double free_gb,
 	return sum / month_hours;
 }
 
+int bill_mode_ddb(enum pk_bill_mode m)
+{
+	return m == PK_BILL_DDB_PROVISIONED || m == PK_BILL_DDB_ON_DEMAND;
+}
+
 const char *bill_mode_name(enum pk_bill_mode m)
 {
 	static const char *const names[] = {"manual", "autoscale", "serverless",
-					    "provisioned"};
+					    "provisioned", "on-demand"};
 
 	return names[m];
 }

@@ -1,7 +1,8 @@
 /*
  * bill_ddb: an Amazon DynamoDB table's run priced (bill.h): provisioned
- * WCU and RCU per clock hour, storage with 100 bytes an item, and what
- * the same requests would cost on demand.
+ * WCU and RCU per clock hour and what the same requests would cost on
+ * demand, or an on-demand table's request units consumed; storage with
+ * 100 bytes an item.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -113,19 +114,41 @@ static void ondemand(const struct pk_scenario *sc,
 	}
 }
 
+/* On demand (pricing.md §4): the write and read request units
+   consumed (admitted attempts, retries too; a throttled one consumes
+   none), in millions, at their rates. No free tier: DynamoDB's 25 WCU
+   and 25 RCU are provisioned capacity. A run of whole weeks has its
+   weeks' units (they are a total over the run, as serverless RU). */
+static void consumed(const struct pk_snapshot_ddb *x, struct pk_bill *b)
+{
+	b->throughput.quantity = (double)x->write_used_mcu / MCU / 1e6;
+	b->throughput.cost = b->throughput.quantity * b->throughput.pick.price;
+	b->reads.quantity = (double)x->read_used_mcu / MCU / 1e6;
+	b->reads.cost = b->reads.quantity * b->reads.pick.price;
+	b->consumed_cost = b->throughput.cost + b->reads.cost;
+	if (b->hours != b->weeks * PK_BILL_WEEK_HOURS) {
+		b->weeks = 0;
+	}
+	b->weeks_cost = b->weeks > 0 ? b->consumed_cost : 0;
+}
+
 void bill_ddb_build(const struct pk_scenario *sc,
 		    const struct pk_result_variant *v, struct pk_bill *out)
 {
 	const struct pk_snapshot_ddb *x = v->ddb;
+	int od = x->on_demand;
 
-	if (scenario_price(sc, "provisioned_wcu_standard",
-			   &out->throughput.pick) ||
-	    scenario_price(sc, "provisioned_rcu_standard", &out->reads.pick) ||
+	if (scenario_price(
+		sc, od ? "ondemand_wru_standard" : "provisioned_wcu_standard",
+		&out->throughput.pick) ||
+	    scenario_price(
+		sc, od ? "ondemand_rru_standard" : "provisioned_rcu_standard",
+		&out->reads.pick) ||
 	    scenario_price(sc, "storage_standard", &out->storage.pick)) {
 		return; /* scenario_pricing_resolve refused this before */
 	}
 	scenario_price(sc, "storage_free", &out->storage_free);
-	out->mode = PK_BILL_DDB_PROVISIONED;
+	out->mode = od ? PK_BILL_DDB_ON_DEMAND : PK_BILL_DDB_PROVISIONED;
 	bill_note_pick(out, &out->throughput.pick);
 	bill_note_pick(out, &out->reads.pick);
 	bill_note_pick(out, &out->storage.pick);
@@ -135,9 +158,15 @@ void bill_ddb_build(const struct pk_scenario *sc,
 	out->hours = bill_hours_billed(v);
 	out->seconds = v->end_s;
 	out->weeks = out->hours / PK_BILL_WEEK_HOURS;
-	capacity(sc, x, out);
+	if (od) {
+		consumed(x, out);
+	} else {
+		capacity(sc, x, out);
+	}
 	storage(v, x, out);
-	ondemand(sc, v, x, out);
+	if (!od) {
+		ondemand(sc, v, x, out);
+	}
 	out->cost = out->throughput.cost + out->reads.cost + out->storage.cost;
 	out->per_hour = out->hours > 0 ? out->cost / (double)out->hours : 0;
 	bill_month(sc, out);

@@ -82,6 +82,7 @@ enum pk_bill_mode {
 	PK_BILL_AUTOSCALE,
 	PK_BILL_SERVERLESS,
 	PK_BILL_DDB_PROVISIONED, /* Amazon DynamoDB, provisioned capacity */
+	PK_BILL_DDB_ON_DEMAND,	 /* Amazon DynamoDB, on demand */
 };
 
 /* One priced line of a bill: a meter, how much of its unit, the cost. */
@@ -101,8 +102,10 @@ struct pk_bill {
 	int64_t peak_ru_per_s; /* manual, autoscale: the highest hour's
 				  billed RU/s (after the free tier) */
 	struct pk_bill_line throughput; /* the capacity mode's meter;
-					   DynamoDB: its WCU-hours */
-	struct pk_bill_line reads;	/* DynamoDB: its RCU-hours */
+					   DynamoDB: its WCU-hours, or on
+					   demand its million WRU */
+	struct pk_bill_line reads;	/* DynamoDB: its RCU-hours, or on
+					   demand its million RRU */
 	struct pk_bill_line storage;	/* storage_transactional */
 	double free_tier_off;		/* what the free tier took off, currency
 					   (the lines are after it) */
@@ -187,8 +190,12 @@ void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
 /* 1 when a phase of sc has a weekly schedule (rate: {weekly: ...}). */
 int bill_weekly(const struct pk_scenario *sc);
 
+/* 1 when m is one of Amazon DynamoDB's modes (its bill has a reads
+   line beside the writes), else 0. */
+int bill_mode_ddb(enum pk_bill_mode m);
+
 /* The capacity mode's name: "manual", "autoscale", "serverless",
-   "provisioned" (DynamoDB). */
+   "provisioned", "on-demand" (DynamoDB). */
 const char *bill_mode_name(enum pk_bill_mode m);
 
 #endif

@@ -174,6 +174,11 @@ struct pk_snapshot_ddb {
 				     milli-units: what the same requests
 				     would consume on demand (RRU) */
 	int64_t write_demand_mcu; /* ... write units (WRU) */
+	int on_demand;		  /* 1: the table is on demand (rcu, wcu 0) */
+	int64_t read_used_mcu;	  /* read units consumed: every admitted
+				     attempt's, retries too, milli-units
+				     (what on demand bills, pricing.md §4) */
+	int64_t write_used_mcu;	  /* ... write units */
 };
 
 struct pk_snapshot {

@@ -79,6 +79,10 @@ const char *ddb_verdict_name(enum pk_ddb_verdict v)
 		return "KeyRangeThroughputExceeded";
 	case PK_DDB_THROTTLE_PROVISIONED:
 		return "ProvisionedThroughputExceeded";
+	case PK_DDB_THROTTLE_ACCOUNT:
+		return "AccountLimitExceeded";
+	case PK_DDB_THROTTLE_MAX_ON_DEMAND:
+		return "MaxOnDemandThroughputExceeded";
 	case PK_DDB_ADMITTED:
 		break;
 	}

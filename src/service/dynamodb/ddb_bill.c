@@ -1,9 +1,9 @@
 /*
  * ddb_bill: what a DynamoDB table's bill reads, kept while it runs
  * (pk_snapshot_ddb): the items stored in each clock hour, for storage's
- * 100 bytes an item (dynamodb-mechanics.md §1, pricing.md §4), and the
+ * 100 bytes an item (dynamodb-mechanics.md §1, pricing.md §4), the
  * units the operations asked, for what the same requests cost on
- * demand.
+ * demand, and the units consumed, which an on-demand table bills.
  */
 #include "ddb_state.h"
 #include "pksim/base/mem.h"
@@ -35,5 +35,14 @@ void ddb_bill_demand(struct ddb *d, int write, int64_t units_mcu)
 		d->bill.write_demand_mcu += units_mcu;
 	} else {
 		d->bill.read_demand_mcu += units_mcu;
+	}
+}
+
+void ddb_bill_used(struct ddb *d, int write, int64_t units_mcu)
+{
+	if (write) {
+		d->bill.write_used_mcu += units_mcu;
+	} else {
+		d->bill.read_used_mcu += units_mcu;
 	}
 }

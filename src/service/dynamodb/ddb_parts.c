@@ -1,9 +1,9 @@
 /*
  * ddb_parts: the DynamoDB table's partitions as slices of the 64-bit
  * key hash space: the creation layout (D4, D5: even slices, even
- * shares), which partition a hash falls in, and storage splits (D6:
- * the slice cut in two, each child with half its parent's share and
- * bank, D5).
+ * shares), which partition a hash falls in, storage splits (D6: the
+ * slice cut in two, each child with half its parent's share and bank,
+ * D5), and an on-demand table's partitions following its limit (D12).
  */
 #include <string.h>
 
@@ -44,6 +44,24 @@ static void part_new(struct ddb *d, size_t i, uint64_t lo)
 	p->w.bank_mcu = p->w.share_mcu * PK_DDB_BANK_SECONDS;
 }
 
+/* A side's instant limit under its quota: what its partitions must
+   carry (a configured maximum only throttles: it adds no partitions) */
+static int64_t od_carry(const struct pk_ddb_od *o)
+{
+	return o->limit_mcu < o->quota_mcu ? o->limit_mcu : o->quota_mcu;
+}
+
+/* Partitions the limits need: max(ceil(W / 1,000), ceil(R / 3,000)) */
+static size_t od_need(const struct ddb *d)
+{
+	int64_t w = od_carry(&d->odw), r = od_carry(&d->odr);
+	int64_t wc = (int64_t)PK_DDB_PART_WCU * 1000;
+	int64_t rc = (int64_t)PK_DDB_PART_RCU * 1000;
+	int64_t nw = (w + wc - 1) / wc, nr = (r + rc - 1) / rc;
+
+	return (size_t)(nw > nr ? nw : nr);
+}
+
 void ddb_parts_init(struct ddb *d)
 {
 	const struct pk_ddb_table_spec *t = d->t;
@@ -51,9 +69,18 @@ void ddb_parts_init(struct ddb *d)
 	/* 2^64 / n, as a fraction of the space each slice starts at */
 	long double span = 18446744073709551616.0L;
 
-	ddb_layout_init(&d->layout, (uint64_t)t->rcu, (uint64_t)t->wcu, 0,
-			t->raise_formula ? PK_DDB_RAISE_FORMULA
-					 : PK_DDB_RAISE_DOUBLE);
+	if (d->on_demand) {
+		/* 4 partitions (D4), or as many more as doubling gives for
+		   a table warmed past their caps (D13) */
+		ddb_layout_init_on_demand(&d->layout);
+		ddb_layout_set_throughput(&d->layout, 0,
+					  od_need(d) * PK_DDB_PART_WCU);
+	} else {
+		ddb_layout_init(&d->layout, (uint64_t)t->rcu, (uint64_t)t->wcu,
+				0,
+				t->raise_formula ? PK_DDB_RAISE_FORMULA
+						 : PK_DDB_RAISE_DOUBLE);
+	}
 	n = d->layout.n;
 	d->parts = xcalloc(n, sizeof(*d->parts));
 	d->samples = xcalloc(n, sizeof(*d->samples));
@@ -61,6 +88,13 @@ void ddb_parts_init(struct ddb *d)
 		part_new(d, i, (uint64_t)(span * (long double)i / n));
 	}
 	d->created = n;
+	d->created_units = t->rcu + t->wcu;
+	if (d->on_demand) {
+		ddb_parts_on_demand(d, 0);
+		d->created_units =
+		    (ddb_od_bound_mcu(&d->odr) + ddb_od_bound_mcu(&d->odw)) /
+		    1000;
+	}
 	d->tr.prov_mcu = t->rcu * 1000;
 	d->tw.prov_mcu = t->wcu * 1000;
 	d->tr.bank_mcu = d->tr.prov_mcu * PK_DDB_BANK_SECONDS;
@@ -119,7 +153,8 @@ struct pk_epk ddb_part_max(const struct ddb *d, size_t i)
  * items, and a uniform hash puts about half a slice's data in each half
  * of it (one huge item collection would not split so: not modelled).
  */
-void ddb_parts_split(struct ddb *d, size_t i, int64_t t_s)
+void ddb_parts_split(struct ddb *d, size_t i, int64_t t_s,
+		     enum pk_split_reason why)
 {
 	struct ddb_part parent = d->parts[i];
 	uint64_t end = part_end(d, i);
@@ -150,11 +185,39 @@ void ddb_parts_split(struct ddb *d, size_t i, int64_t t_s)
 	memset(&ev, 0, sizeof(ev));
 	ev.t_s = t_s;
 	ev.parent = parent.id;
-	ev.reason = PK_SPLIT_STORAGE;
+	ev.reason = why;
 	for (k = 0; k < 2; k++) {
 		ev.children[k] = d->parts[i + k].id;
 		ev.min[k] = ddb_part_min(d, i + k);
 		ev.max[k] = ddb_part_max(d, i + k);
 	}
 	metrics_add_split(&d->m, &ev);
+}
+
+/* share/n of a bound, at most cap */
+static double od_share(int64_t bound_mcu, size_t n, unsigned cap)
+{
+	double s = (double)bound_mcu / 1000.0 / (double)n;
+
+	return s < cap ? s : cap;
+}
+
+void ddb_parts_on_demand(struct ddb *d, int64_t t_s)
+{
+	size_t i, need = od_need(d);
+
+	if (need > d->layout.n) {
+		for (i = d->layout.n; i-- > 0;) {
+			ddb_parts_split(d, i, t_s, PK_SPLIT_THROUGHPUT);
+		}
+		ddb_parts_on_demand(d, t_s);
+		return;
+	}
+	for (i = 0; i < d->layout.n; i++) {
+		d->layout.parts[i].rcu = od_share(ddb_od_bound_mcu(&d->odr),
+						  d->layout.n, PK_DDB_PART_RCU);
+		d->layout.parts[i].wcu = od_share(ddb_od_bound_mcu(&d->odw),
+						  d->layout.n, PK_DDB_PART_WCU);
+		part_shares(d, i);
+	}
 }

@@ -9,8 +9,10 @@
  * - delete: DeleteItem of the item's size;
  * - batch: BatchWriteItem, each item rounded on its own, on its first
  *   item's partition (the batch shares one key value), all or nothing.
- * A throttled request (D14) is answered 429 so the scenario's client
- * retries it as it retries a 429: ASSUMPTION, DynamoDB's HTTP 400
+ * A provisioned table admits by its buckets (ddb_admit.h), an
+ * on-demand one by its partitions' caps and its instant limit
+ * (ddb_ondemand.h). A throttled request (D14) is answered 429 so the scenario's
+ * client retries it as it retries a 429: ASSUMPTION, DynamoDB's HTTP 400
  * ThrottlingException / ProvisionedThroughputExceededException carries
  * no retry-after; pksim's says the next second's start. The reason is
  * counted (enum ddb_reason) and the 429's sub-status names it.
@@ -52,10 +54,10 @@ uint64_t ddb_service_throttles(const struct pk_service *s, int write,
 	if (why == PK_DDB_ADMITTED) {
 		return 0;
 	}
-	return ddb_of(s)
-	    ->reasons[(write ? DDB_WRITE_KEY_RANGE : DDB_READ_KEY_RANGE) +
-		      (why == PK_DDB_THROTTLE_PROVISIONED)]
-	    .count;
+	const struct ddb *d = ddb_of(s);
+	int ix = d->reason_ix[write != 0][why - 1];
+
+	return ix < 0 ? 0 : d->reasons[ix].count;
 }
 
 /* A partition's normalized consumption as the metrics read it
@@ -81,9 +83,14 @@ static int64_t sample_capacity(const struct ddb_part *p)
 	return (int64_t)((double)used / f + 0.5);
 }
 
-/* The table's provisioned units a second, read plus write */
+/* The table's units a second, read plus write: provisioned, or on
+   demand the open second's bounds */
 static int64_t table_units(const struct ddb *d)
 {
+	if (d->on_demand) {
+		return (ddb_od_bound_mcu(&d->odr) + ddb_od_bound_mcu(&d->odw)) /
+		       1000;
+	}
 	return d->t->rcu + d->t->wcu;
 }
 
@@ -104,6 +111,17 @@ static void refill(struct ddb *d, int64_t n)
 	d->tr.bank_mcu = ddb_total_refill(&d->tr, n);
 	d->tw.bank_mcu = ddb_total_refill(&d->tw, n);
 	d->tr.used_mcu = d->tw.used_mcu = 0;
+	if (d->on_demand) {
+		int64_t r = ddb_od_bound_mcu(&d->odr);
+		int64_t w = ddb_od_bound_mcu(&d->odw);
+
+		ddb_od_close(&d->odr, n);
+		ddb_od_close(&d->odw, n);
+		if (r != ddb_od_bound_mcu(&d->odr) ||
+		    w != ddb_od_bound_mcu(&d->odw)) {
+			ddb_parts_on_demand(d, d->now_s + n);
+		}
+	}
 }
 
 /* Close the open second (active), or n idle seconds from it. */
@@ -298,12 +316,39 @@ static int linear_cap_hit(const struct ddb *d, const struct ddb_part *p,
 	       r + 3 * w > (int64_t)PK_DDB_PART_RCU * 1000;
 }
 
-/* Admit a on partition i (D3, D5, D9, D10, D14) */
+/* On demand: partition p's cap (D3), then the table side's bounds
+   (D12) */
+static enum pk_ddb_verdict admit_on_demand(struct ddb *d, struct ddb_part *p,
+					   const struct ask *a)
+{
+	struct pk_ddb_side *side = a->write ? &p->w : &p->r;
+	enum pk_ddb_verdict v;
+
+	if (linear_cap_hit(d, p, a) ||
+	    side->used_mcu + a->units > side->cap_mcu) {
+		return PK_DDB_THROTTLE_KEY_RANGE;
+	}
+	v = ddb_od_admit(a->write ? &d->odw : &d->odr, a->units);
+	if (v == PK_DDB_ADMITTED) {
+		side->used_mcu += a->units;
+	}
+	return v;
+}
+
+/* Admit a on partition i (D3, D5, D9, D10, D12, D14) */
 static enum pk_ddb_verdict admit(struct ddb *d, size_t i, const struct ask *a)
 {
 	struct ddb_part *p = &d->parts[i];
 	struct pk_ddb_rules r;
 	enum pk_ddb_verdict v;
+
+	if (d->on_demand) {
+		v = admit_on_demand(d, p, a);
+		if (v != PK_DDB_ADMITTED) {
+			d->reasons[d->reason_ix[a->write][v - 1]].count++;
+		}
+		return v;
+	}
 
 	r.adaptive = adaptive_now(d, p, a->write);
 	r.bank = d->t->burst == PK_DDB_BURST_PARTITION ? 1
@@ -319,10 +364,7 @@ static enum pk_ddb_verdict admit(struct ddb *d, size_t i, const struct ask *a)
 			(a->write ? p->w.cap_mcu : p->r.cap_mcu)) {
 			note_throttle(d, p, a->write);
 		}
-		d->reasons[(a->write ? DDB_WRITE_KEY_RANGE
-				     : DDB_READ_KEY_RANGE) +
-			   (v == PK_DDB_THROTTLE_PROVISIONED)]
-		    .count++;
+		d->reasons[d->reason_ix[a->write][v - 1]].count++;
 	}
 	return v;
 }
@@ -374,7 +416,7 @@ static void store(struct ddb *d, size_t i, const struct ask *a)
 		d->bill.items += (uint64_t)a->items;
 	}
 	if (p->storage_bytes > PK_DDB_PART_BYTES) {
-		ddb_parts_split(d, i, d->now_s);
+		ddb_parts_split(d, i, d->now_s, PK_SPLIT_STORAGE);
 	}
 }
 
@@ -416,6 +458,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	t->succeeded++;
 	t->ru_mru += a.units;
 	d->sec.served_mru += a.units;
+	ddb_bill_used(d, a.write, a.units);
 	p->used_mcu += a.units;
 	if (rq->kind == PK_OP_BATCH) {
 		t->batches++;
@@ -530,6 +573,8 @@ static void ddb_free(struct pk_service *s)
 	free(d->bill.hour_items);
 	pkey_free(d->key);
 	ddb_layout_free(&d->layout);
+	ddb_od_free(&d->odr);
+	ddb_od_free(&d->odw);
 	free(d->parts);
 	free(d->samples);
 	free(d->kv);
@@ -560,12 +605,6 @@ static int refuse_unmodelled(const struct pk_scenario *sc, struct pk_diag *diag)
 {
 	size_t i;
 
-	if (sc->table.capacity == PK_DDB_ON_DEMAND) {
-		diag_error(diag, sc->file, sc->table.line, sc->table.col,
-			   "capacity: on_demand is read but not replayed "
-			   "yet (D12-D13); give a provisioned table");
-		return -1;
-	}
 	if (sc->preload) {
 		diag_error(diag, sc->file, sc->preload->line, sc->preload->col,
 			   "preload is not replayed on a dynamodb table yet");
@@ -597,6 +636,49 @@ static int refuse_unmodelled(const struct pk_scenario *sc, struct pk_diag *diag)
 	return 0;
 }
 
+/* The reasons the table's mode gives, in the reports' order (D14,
+   A-REASON): reads then writes, each KeyRange then Provisioned
+   (provisioned) or KeyRange, AccountLimit, MaxOnDemand (on demand) */
+static void name_reasons(struct ddb *d)
+{
+	static const char *const names[2][PK_DDB_VERDICTS] = {
+	    {"TableReadKeyRangeThroughputExceeded",
+	     "TableReadProvisionedThroughputExceeded",
+	     "TableReadAccountLimitExceeded",
+	     "TableReadMaxOnDemandThroughputExceeded"},
+	    {"TableWriteKeyRangeThroughputExceeded",
+	     "TableWriteProvisionedThroughputExceeded",
+	     "TableWriteAccountLimitExceeded",
+	     "TableWriteMaxOnDemandThroughputExceeded"},
+	};
+	static const enum pk_ddb_verdict prov[] = {PK_DDB_THROTTLE_KEY_RANGE,
+						   PK_DDB_THROTTLE_PROVISIONED};
+	static const enum pk_ddb_verdict od[] = {PK_DDB_THROTTLE_KEY_RANGE,
+						 PK_DDB_THROTTLE_ACCOUNT,
+						 PK_DDB_THROTTLE_MAX_ON_DEMAND};
+	const enum pk_ddb_verdict *v = d->on_demand ? od : prov;
+	size_t n = d->on_demand ? 3 : 2, w, k;
+
+	memset(d->reason_ix, -1, sizeof(d->reason_ix));
+	for (w = 0; w < 2; w++) {
+		for (k = 0; k < n; k++) {
+			d->reasons[d->n_reasons].name = names[w][v[k] - 1];
+			d->reason_ix[w][v[k] - 1] = (int)d->n_reasons++;
+		}
+	}
+}
+
+/* On demand (D12, D13): each side's limit from the table's settings */
+static void on_demand_init(struct ddb *d)
+{
+	const struct pk_ddb_table_spec *t = d->t;
+
+	ddb_od_init(&d->odr, t->warm_rru * 1000, t->quota_units * 1000,
+		    t->max_rru * 1000, t->peak_sustain_s, t->peak_lag_s);
+	ddb_od_init(&d->odw, t->warm_wru * 1000, t->quota_units * 1000,
+		    t->max_wru * 1000, t->peak_sustain_s, t->peak_lag_s);
+}
+
 struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 				   struct pk_diag *diag)
 {
@@ -624,6 +706,8 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 	d->spec = spec->spec;
 	d->bill.rcu = d->t->rcu;
 	d->bill.wcu = d->t->wcu;
+	d->on_demand = d->t->capacity == PK_DDB_ON_DEMAND;
+	d->bill.on_demand = d->on_demand;
 	d->w = spec->workload;
 	d->key = key;
 	d->kv = xmalloc(sizeof(*d->kv));
@@ -634,14 +718,10 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 	d->m.hour_offset_s = ((sc->clock_start_s % 3600) + 3600) % 3600;
 	d->m.keep_seconds = spec->keep_seconds ||
 			    planned_ms <= PK_METRICS_DETAIL_MAX_S * 1000LL;
-	d->reasons[DDB_READ_KEY_RANGE].name =
-	    "TableReadKeyRangeThroughputExceeded";
-	d->reasons[DDB_READ_PROVISIONED].name =
-	    "TableReadProvisionedThroughputExceeded";
-	d->reasons[DDB_WRITE_KEY_RANGE].name =
-	    "TableWriteKeyRangeThroughputExceeded";
-	d->reasons[DDB_WRITE_PROVISIONED].name =
-	    "TableWriteProvisionedThroughputExceeded";
+	name_reasons(d);
+	if (d->on_demand) {
+		on_demand_init(d);
+	}
 	ddb_parts_init(d);
 	return &d->base;
 }

@@ -70,7 +70,7 @@ static void fill_ids(const struct ddb *d, struct pk_snapshot *out)
 	/* the creation layout: even slices and shares (D4, D5) */
 	for (i = 0; i < d->created && i < out->n_ids; i++) {
 		out->ids[i].created_share_mru =
-		    (d->t->rcu + d->t->wcu) * 1000 / (int64_t)d->created;
+		    d->created_units * 1000 / (int64_t)d->created;
 		if (!out->ids[i].known) {
 			out->ids[i].known = 1;
 			out->ids[i].width = 1.0 / (double)d->created;
@@ -92,7 +92,10 @@ void ddb_snapshot(const struct pk_service *s, const struct pk_scenario *sc,
 	out->spec = d->spec;
 	out->metrics = &d->m;
 	out->end_s = d->now_s;
-	out->ru_per_s = d->t->rcu + d->t->wcu;
+	out->ru_per_s =
+	    d->on_demand
+		? (ddb_od_bound_mcu(&d->odr) + ddb_od_bound_mcu(&d->odw)) / 1000
+		: d->t->rcu + d->t->wcu;
 	out->created_ranges = d->created;
 	out->storage_bytes = d->storage_bytes;
 	out->n_ranges = d->layout.n;
@@ -121,12 +124,19 @@ void ddb_snapshot(const struct pk_service *s, const struct pk_scenario *sc,
 	out->value_prop = -1;
 	out->cosmos = NULL;
 	out->ddb = &d->bill;
-	out->layout_note = "Amazon DynamoDB's partitions; RU here are its "
+	out->layout_note =
+	    d->on_demand ? "Amazon DynamoDB's partitions, on demand; RU here "
+			   "are its request units, read plus write, and RU/s "
+			   "the instant limit: twice the peak, at least the "
+			   "warm throughput (D12, D13)"
+			 : "Amazon DynamoDB's partitions; RU here are its "
 			   "capacity units, read plus write";
-	/* D14: a throttled request of a provisioned table (the one mode
-	   replayed) */
-	out->throttle_name = "ProvisionedThroughputExceededException, HTTP 400";
+	/* D14 (reference §9): a provisioned table's throttle, or an
+	   on-demand table's data-plane one */
+	out->throttle_name =
+	    d->on_demand ? "ThrottlingException, HTTP 400"
+			 : "ProvisionedThroughputExceededException, HTTP 400";
 	out->lps_none = 1;
 	out->reasons = d->reasons;
-	out->n_reasons = DDB_REASONS;
+	out->n_reasons = d->n_reasons;
 }

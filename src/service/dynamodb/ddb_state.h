@@ -14,18 +14,15 @@
 #include "pksim/service/cosmos/pkey.h"
 #include "pksim/service/dynamodb/ddb_admit.h"
 #include "pksim/service/dynamodb/ddb_layout.h"
+#include "pksim/service/dynamodb/ddb_ondemand.h"
 #include "pksim/service/metrics.h"
 #include "pksim/service/service.h"
 #include "pksim/service/snapshot.h"
 
-/* Throttle reasons this replay gives (D14: <Table><Read|Write><limit>) */
-enum ddb_reason {
-	DDB_READ_KEY_RANGE,
-	DDB_READ_PROVISIONED,
-	DDB_WRITE_KEY_RANGE,
-	DDB_WRITE_PROVISIONED,
-	DDB_REASONS,
-};
+/* Throttle reasons this replay gives (D14: Table<Read|Write><limit>):
+   a provisioned table's KeyRange and Provisioned ones, an on-demand
+   table's KeyRange, AccountLimit and MaxOnDemand ones, reads first */
+#define DDB_REASONS 6
 
 /* One partition: its hash slice [lo, next partition's lo), its buckets
    and its counters. */
@@ -58,14 +55,25 @@ struct ddb {
 	struct pk_ddb_layout layout; /* shares, in the order of parts */
 	struct ddb_part *parts;	     /* layout.n, in hash order */
 	size_t created;		     /* partitions at creation */
+	int64_t created_units;	     /* their units a second, read plus
+					write (provisioned, or on demand's
+					first bounds) */
 	uint32_t next_id;
 	struct pk_ddb_total tr, tw; /* the table's read and write sides */
 	int64_t now_s;		    /* the open second */
 	int active;		    /* 1: a request reached it */
 	struct pk_second sec;	    /* its table-wide figures */
 	struct pk_sample *samples;  /* scratch, layout.n */
-	/* throttles by reason, named (D14) */
+	/* throttles by reason, named (D14): n_reasons of them in the
+	   order the reports list them; reason_ix[write][verdict - 1] is a
+	   verdict's index there, -1 for one the mode never gives */
 	struct pk_throttle_reason reasons[DDB_REASONS];
+	size_t n_reasons;
+	int reason_ix[2][PK_DDB_VERDICTS];
+	/* on demand (D12, D13): each side's instant limit; unused when
+	   provisioned */
+	int on_demand;
+	struct pk_ddb_od odr, odw;
 	uint64_t storage_bytes;
 	struct pk_snapshot_ddb bill; /* what its bill reads (ddb_bill.c) */
 };
@@ -75,13 +83,24 @@ struct ddb {
    demand. */
 void ddb_bill_hours(struct ddb *d, int64_t t_s, int64_t n_s);
 void ddb_bill_demand(struct ddb *d, int write, int64_t units_mcu);
+/* ... count an admitted attempt's units as consumed */
+void ddb_bill_used(struct ddb *d, int write, int64_t units_mcu);
 
 /* ddb_parts.c: lay out the table's partitions (D4, D5); the index of
    the partition whose slice holds hash h; the sides' shares from the
    layout; a storage split of partition i (D6) at second t_s. */
 void ddb_parts_init(struct ddb *d);
 size_t ddb_part_of(const struct ddb *d, uint64_t h);
-void ddb_parts_split(struct ddb *d, size_t i, int64_t t_s);
+void ddb_parts_split(struct ddb *d, size_t i, int64_t t_s,
+		     enum pk_split_reason why);
+/* On demand: each partition's share of the open second's bounds
+   (ddb_od_bound_mcu over the partitions, at most its cap), after
+   splitting every partition for throughput at second t_s until they can
+   carry the instant limits under the quota (D3: 1,000 WRU, 3,000 RRU
+   each). ASSUMPTION: on
+   demand "scales a table by splitting partitions" (PAPER §4.5) as a
+   provisioned raise does, by doubling. */
+void ddb_parts_on_demand(struct ddb *d, int64_t t_s);
 /* The bounds of partition i as key-space positions (snapshot.h):
    8 big-endian bytes of its lo; pk_epk_min for 0, pk_epk_end past the
    last. */

@@ -46,9 +46,15 @@ struct pk_ddb_total {
 /* How a request fared. */
 enum pk_ddb_verdict {
 	PK_DDB_ADMITTED = 0,
-	PK_DDB_THROTTLE_KEY_RANGE,   /* the partition's limit: cap or share */
-	PK_DDB_THROTTLE_PROVISIONED, /* the table's provisioned total */
+	PK_DDB_THROTTLE_KEY_RANGE,     /* the partition's limit: cap or share */
+	PK_DDB_THROTTLE_PROVISIONED,   /* the table's provisioned total */
+	PK_DDB_THROTTLE_ACCOUNT,       /* on demand: the per-table quota
+					  (ddb_ondemand.h) */
+	PK_DDB_THROTTLE_MAX_ON_DEMAND, /* on demand: the configured
+					  maximum */
 };
+/* The verdicts that refuse: PK_DDB_THROTTLE_KEY_RANGE .. _MAX_ON_DEMAND */
+#define PK_DDB_VERDICTS 4
 
 /* Where burst units come from (spec.h enum pk_ddb_burst's values). */
 struct pk_ddb_rules {
@@ -75,8 +81,10 @@ int64_t ddb_bank_refill(const struct pk_ddb_side *p, int64_t n);
 /* The same for the table's bank: prov in place of share. */
 int64_t ddb_total_refill(const struct pk_ddb_total *t, int64_t n);
 
-/* "KeyRangeThroughputExceeded" or "ProvisionedThroughputExceeded"; ""
-   for PK_DDB_ADMITTED. */
+/* The limit type of a refusal as A-REASON names it:
+   "KeyRangeThroughputExceeded", "ProvisionedThroughputExceeded",
+   "AccountLimitExceeded" or "MaxOnDemandThroughputExceeded"; "" for
+   PK_DDB_ADMITTED. */
 const char *ddb_verdict_name(enum pk_ddb_verdict v);
 
 #endif

@@ -1,9 +1,9 @@
 /*
  * ddb_service: Amazon DynamoDB behind the service interface (service.h):
- * one provisioned table whose partitions (ddb_layout.h) hold slices of
- * a 64-bit hash of the partition key value, each with per-second read
- * and write buckets (ddb_admit.h), capacity units per request by
- * ddb_units.h, storage splits at 10 GiB. docs/dynamodb.md says what
+ * one provisioned or on-demand table (ddb_ondemand.h) whose partitions
+ * (ddb_layout.h) hold slices of a 64-bit hash of the partition key value, each
+ * with per-second read and write buckets (ddb_admit.h), capacity units per
+ * request by ddb_units.h, storage splits at 10 GiB. docs/dynamodb.md says what
  * each operation of a scenario is in DynamoDB's terms.
  *
  * The neutral metrics and snapshot carry capacity units where Azure
@@ -26,8 +26,7 @@
  * The service for spec (pk_service_new_fn; spec->sc->table is the
  * table). Returns it (free with service_free), or NULL with the error
  * in diag at the scenario's place when the scenario asks for what this
- * replay does not model: an on-demand table, queries, a monitor log or
- * a preload.
+ * replay does not model: queries, a monitor log or a preload.
  */
 struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 				   struct pk_diag *diag);
@@ -35,8 +34,9 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 /*
  * Requests s (a ddb_service_new service) throttled on the table's write
  * (write 1) or read (0) side for reason why (D14: Table<Write|Read>
- * KeyRangeThroughputExceeded or ...ProvisionedThroughputExceeded), over
- * the run so far; 0 for PK_DDB_ADMITTED.
+ * followed by ddb_verdict_name(why)), over the run so far; 0 for
+ * PK_DDB_ADMITTED and for a reason the table's mode never gives
+ * (Provisioned on demand; AccountLimit, MaxOnDemand provisioned).
  */
 uint64_t ddb_service_throttles(const struct pk_service *s, int write,
 			       enum pk_ddb_verdict why);

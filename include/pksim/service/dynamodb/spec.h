@@ -22,6 +22,17 @@
    default is the shortest, 300 s, fixed so that runs repeat */
 #define PK_DDB_ADAPTIVE_DELAY_S 300
 
+/* D13: a new on-demand table's warm throughput (KC-OD; A-WARM) */
+#define PK_DDB_OD_WARM_RRU 12000
+#define PK_DDB_OD_WARM_WRU 4000
+/* D12: the default per-table quota, reads and writes each (A-SQ) */
+#define PK_DDB_OD_QUOTA 40000
+/* D12: seconds a rate must be served to become the peak (ASSUMPTION) */
+#define PK_DDB_OD_SUSTAIN_S 60
+/* D12: how long ago the peak that sets today's limit was (A-RWCM's 30
+   minutes; ASSUMPTION that it acts as a delay) */
+#define PK_DDB_OD_LAG_S 1800
+
 /* How the table pays for throughput */
 enum pk_ddb_capacity {
 	PK_DDB_PROVISIONED, /* read and write capacity units a second */
@@ -76,7 +87,19 @@ struct pk_ddb_table_spec {
 	int raise_formula; /* 1: a raise sets the count by the formula;
 			      0: it doubles (the default; ddb_layout.h) */
 	enum pk_ddb_consistency reads; /* the consistency of every read */
-	int line, col;		       /* where `table:` is */
+	/* on demand only (D12, D13; ddb_ondemand.h), request units a
+	   second: */
+	int64_t warm_rru, warm_wru; /* warm throughput, default 12,000 and
+				       4,000 (A-WARM) */
+	int64_t max_rru, max_wru;   /* configured maximum; 0: none */
+	int64_t quota_units;	    /* per-table quota, each side, default
+				       40,000 (A-SQ) */
+	int64_t peak_sustain_s;	    /* seconds that make a peak, default 60
+				       (ASSUMPTION) */
+	int64_t peak_lag_s;	    /* the limit is twice the peak this long
+				       ago, default 1,800 (A-RWCM's 30
+				       minutes; ASSUMPTION) */
+	int line, col;		    /* where `table:` is */
 };
 
 #endif

@@ -1,0 +1,82 @@
+/*
+ * ddb_ondemand: how much one side (reads or writes) of an on-demand
+ * Amazon DynamoDB table serves in a second, and how that limit grows
+ * with the traffic it served (dynamodb-mechanics.md §7, §8, §14, §15):
+ * - D12: on demand serves at once up to twice the previous peak (A-RWCM:
+ *   "up to double your previous peak traffic"; passing it within 30
+ *   minutes can throttle). AWS publishes no formula; the reference's
+ *   proposal, taken here: P(x) is the highest rate served over
+ *   sustain_s seconds (average) at any time up to x, it never falls, and
+ *   the instant limit at t is max(warm, 2 x P(t - lag_s)).
+ *   ASSUMPTION: sustain_s 60 s (the reference's default); lag_s 1,800 s
+ *   (the documented 30 minutes read as a delay).
+ * - D13: warm throughput is the floor: 12,000 RRU / 4,000 WRU a second
+ *   for a new table (KC-OD; A-WARM), settable (pre-warming, or a table
+ *   switched from provisioned) and never lower.
+ * - D12: the per-table quota (40,000 each by default, adjustable, A-SQ)
+ *   and an optional configured maximum (A-OD) also bind.
+ * The partitions' own 3,000 / 1,000 caps (D3) are the caller's.
+ *
+ * Units are milli request units (mCU, ddb_units.h). The struct owns its
+ * two rings; nothing else is allocated.
+ */
+#ifndef PKSIM_DDB_ONDEMAND_H
+#define PKSIM_DDB_ONDEMAND_H
+
+#include <stdint.h>
+
+#include "pksim/service/dynamodb/ddb_admit.h"
+#include "pksim/service/dynamodb/spec.h" /* the defaults */
+
+/* One side of an on-demand table. */
+struct pk_ddb_od {
+	int64_t warm_mcu;  /* D13 warm throughput a second, the floor */
+	int64_t quota_mcu; /* the per-table quota a second */
+	int64_t max_mcu;   /* the configured maximum a second; 0: none */
+	int64_t sustain_s; /* >= 1 */
+	int64_t lag_s;	   /* >= 1 */
+	int64_t peak_mcu;  /* P: the highest sustain_s average served */
+	int64_t limit_mcu; /* the open second's instant limit: max(warm,
+			      2 x P(t - lag_s)) */
+	int64_t used_mcu;  /* admitted in the open second */
+	int64_t t_s;	   /* the open second (0 at creation) */
+	int64_t *served;   /* ring of sustain_s seconds' admitted mCU */
+	int64_t served_sum;
+	int64_t *peaks; /* ring of lag_s seconds: P after each */
+};
+
+/*
+ * Set up o: floor warm_mcu (> 0), quota quota_mcu (> 0), maximum
+ * max_mcu (0: none), sustain_s and lag_s (>= 1). The first second's
+ * limit is warm_mcu. Free with ddb_od_free.
+ */
+void ddb_od_init(struct pk_ddb_od *o, int64_t warm_mcu, int64_t quota_mcu,
+		 int64_t max_mcu, int64_t sustain_s, int64_t lag_s);
+
+/* Release o's rings; o may be NULL. */
+void ddb_od_free(struct pk_ddb_od *o);
+
+/* What binds the open second: min(limit, quota, maximum), mCU. */
+int64_t ddb_od_bound_mcu(const struct pk_ddb_od *o);
+
+/*
+ * Admit u mCU (>= 0) in the open second: PK_DDB_ADMITTED (counted in
+ * used_mcu) when used + u fits every bound, else the bound that refuses
+ * it, the tightest first (ties: maximum, then quota, then limit):
+ * PK_DDB_THROTTLE_MAX_ON_DEMAND (the configured maximum, A-OD),
+ * PK_DDB_THROTTLE_ACCOUNT (the per-table quota, A-REASON's
+ * AccountLimitExceeded) or PK_DDB_THROTTLE_KEY_RANGE (the instant limit:
+ * ASSUMPTION, traffic past twice the peak meets partitions not yet
+ * split for it, which AWS reports as key-range throttling, A-THR).
+ * Refused: nothing changes.
+ */
+enum pk_ddb_verdict ddb_od_admit(struct pk_ddb_od *o, int64_t u);
+
+/*
+ * Close the open second with what it admitted, then n - 1 idle seconds
+ * (n >= 1): P rises to any higher sustain_s average, and the next
+ * second opens with used 0 and its limit. O(min(n, sustain_s + lag_s)).
+ */
+void ddb_od_close(struct pk_ddb_od *o, int64_t n);
+
+#endif

@@ -1,0 +1,100 @@
+/*
+ * ddb_ondemand: an on-demand table side's instant limit from the peak
+ * it served (ddb_ondemand.h). Second k's P is kept in peaks[k % lag_s],
+ * so the slot second s reads, P(s - lag_s), is the one it overwrites
+ * when it closes.
+ */
+#include "pksim/service/dynamodb/ddb_ondemand.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/mem.h"
+
+static int64_t max64(int64_t a, int64_t b)
+{
+	return a > b ? a : b;
+}
+
+/* The limit of the open second t_s: max(warm, 2 x P(t_s - lag_s)) */
+static void open_second(struct pk_ddb_od *o)
+{
+	int64_t then = o->t_s - o->lag_s;
+	int64_t p = then < 0 ? 0 : o->peaks[o->t_s % o->lag_s];
+
+	o->used_mcu = 0;
+	o->limit_mcu = max64(o->warm_mcu, 2 * p);
+}
+
+void ddb_od_init(struct pk_ddb_od *o, int64_t warm_mcu, int64_t quota_mcu,
+		 int64_t max_mcu, int64_t sustain_s, int64_t lag_s)
+{
+	memset(o, 0, sizeof(*o));
+	o->warm_mcu = warm_mcu;
+	o->quota_mcu = quota_mcu;
+	o->max_mcu = max_mcu;
+	o->sustain_s = sustain_s;
+	o->lag_s = lag_s;
+	o->served = xcalloc((size_t)sustain_s, sizeof(*o->served));
+	o->peaks = xcalloc((size_t)lag_s, sizeof(*o->peaks));
+	open_second(o);
+}
+
+void ddb_od_free(struct pk_ddb_od *o)
+{
+	if (o != NULL) {
+		free(o->served);
+		free(o->peaks);
+		o->served = o->peaks = NULL;
+	}
+}
+
+int64_t ddb_od_bound_mcu(const struct pk_ddb_od *o)
+{
+	int64_t b = o->limit_mcu < o->quota_mcu ? o->limit_mcu : o->quota_mcu;
+
+	return o->max_mcu > 0 && o->max_mcu < b ? o->max_mcu : b;
+}
+
+enum pk_ddb_verdict ddb_od_admit(struct pk_ddb_od *o, int64_t u)
+{
+	int64_t want = o->used_mcu + u;
+	int64_t bound = ddb_od_bound_mcu(o);
+
+	if (want <= bound) {
+		o->used_mcu = want;
+		return PK_DDB_ADMITTED;
+	}
+	if (o->max_mcu > 0 && bound == o->max_mcu) {
+		return PK_DDB_THROTTLE_MAX_ON_DEMAND;
+	}
+	return bound == o->quota_mcu ? PK_DDB_THROTTLE_ACCOUNT
+				     : PK_DDB_THROTTLE_KEY_RANGE;
+}
+
+/* Close the open second having admitted used_mcu */
+static void close_one(struct pk_ddb_od *o, int64_t used_mcu)
+{
+	int64_t *slot = &o->served[o->t_s % o->sustain_s];
+
+	o->served_sum += used_mcu - *slot;
+	*slot = used_mcu;
+	o->peak_mcu = max64(o->peak_mcu, o->served_sum / o->sustain_s);
+	o->peaks[o->t_s % o->lag_s] = o->peak_mcu;
+	o->t_s++;
+}
+
+void ddb_od_close(struct pk_ddb_od *o, int64_t n)
+{
+	/* past sustain_s idle seconds the window is empty, and past lag_s
+	   more every slot of peaks holds P: the rest changes nothing */
+	int64_t k,
+	    steps = n < o->sustain_s + o->lag_s ? n : o->sustain_s + o->lag_s;
+
+	close_one(o, o->used_mcu);
+	for (k = 1; k < steps; k++) {
+		close_one(o, 0);
+	}
+	o->t_s += n - steps;
+	open_second(o);
+}

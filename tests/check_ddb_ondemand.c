@@ -1,0 +1,177 @@
+/* ddb_ondemand: an on-demand DynamoDB table side's instant limit
+   (dynamodb-mechanics.md §7, §8, §14; rules D12, D13), each figure from
+   a testable statement (§16) or worked example (§17) with its
+   arithmetic beside it. 1 unit = 1,000 mCU. The model's numbers: warm
+   12,000 RRU / 4,000 WRU, quota 40,000, a peak is a 60 s average, the
+   limit is max(warm, 2 x the peak 1,800 s ago). */
+#include <check.h>
+
+#include "pksim/service/dynamodb/ddb_ondemand.h"
+#include "testutil.h"
+
+#define CU 1000 /* mCU a unit */
+
+/* A side with the reference's defaults but warm and quota (units) */
+static void side(struct pk_ddb_od *o, int64_t warm, int64_t quota, int64_t max)
+{
+	ddb_od_init(o, warm * CU, quota * CU, max * CU, PK_DDB_OD_SUSTAIN_S,
+		    PK_DDB_OD_LAG_S);
+}
+
+/* Serve one second of demand mCU: all of it, or what the bound lets
+   through (many small requests); returns the verdict of the whole */
+static enum pk_ddb_verdict second(struct pk_ddb_od *o, int64_t demand)
+{
+	enum pk_ddb_verdict v = ddb_od_admit(o, demand);
+
+	if (v != PK_DDB_ADMITTED) {
+		ck_assert_int_eq(ddb_od_admit(o, ddb_od_bound_mcu(o)),
+				 PK_DDB_ADMITTED);
+	}
+	ddb_od_close(o, 1);
+	return v;
+}
+
+/* Statement 21 (KC-OD; A-WARM): a new table serves 4,000 WRU or 12,000
+   RRU a second at once: the 4,001st one-unit write of a second is
+   refused, by the instant limit (reported as the key range's). */
+START_TEST(test_ddb_ondemand_new_table)
+{
+	struct pk_ddb_od w, r;
+	int i;
+
+	side(&w, PK_DDB_OD_WARM_WRU, PK_DDB_OD_QUOTA, 0);
+	side(&r, PK_DDB_OD_WARM_RRU, PK_DDB_OD_QUOTA, 0);
+	ck_assert_int_eq(ddb_od_bound_mcu(&w), 4000 * CU);
+	ck_assert_int_eq(ddb_od_bound_mcu(&r), 12000 * CU);
+	for (i = 0; i < 4000; i++) {
+		ck_assert_int_eq(ddb_od_admit(&w, CU), PK_DDB_ADMITTED);
+	}
+	ck_assert_int_eq(ddb_od_admit(&w, CU), PK_DDB_THROTTLE_KEY_RANGE);
+	ck_assert_int_eq(w.used_mcu, 4000 * CU);
+	/* 5,000 a second: 1,000 refused each second while the peak (at
+	   most 4,000) is under 30 minutes old */
+	ddb_od_close(&w, 1);
+	for (i = 1; i < 1800; i++) {
+		ck_assert_int_eq(second(&w, 5000 * CU),
+				 PK_DDB_THROTTLE_KEY_RANGE);
+	}
+	ck_assert_int_eq(w.peak_mcu, 4000 * CU);
+	ddb_od_free(&w);
+	ddb_od_free(&r);
+}
+END_TEST
+
+/*
+ * Statement 20 (A-RWCM), with the quota raised past it and the table
+ * warmed to 50,000 (D13) so that it can reach that peak: 50,000 reads a
+ * second for 60 s make the peak 50,000 (the 60 s average of seconds
+ * 0..59). 1,800 s after that second, at t = 59 + 1,800 = 1,859, the
+ * table serves 2 x 50,000 = 100,000 at once; a jump to 150,000 has
+ * 50,000 refused. A second earlier the peak read was second 58's,
+ * 59 x 50,000 / 60 = 49,166.666 (floor in mCU), its double under
+ * 100,000. Once scaled it stays: a day idle later, still 100,000.
+ */
+START_TEST(test_ddb_ondemand_statement_20)
+{
+	struct pk_ddb_od o;
+	int64_t t;
+
+	side(&o, 50000, 200000, 0);
+	for (t = 0; t < 60; t++) {
+		ck_assert_int_eq(second(&o, 50000 * CU), PK_DDB_ADMITTED);
+	}
+	ck_assert_int_eq(o.peak_mcu, 50000 * CU);
+	ddb_od_close(&o, 1858 - 60);
+	ck_assert_int_eq(o.t_s, 1858);
+	ck_assert_int_eq(o.limit_mcu, 2 * (59LL * 50000 * CU / 60));
+	ddb_od_close(&o, 1);
+	ck_assert_int_eq(o.t_s, 1859);
+	ck_assert_int_eq(ddb_od_bound_mcu(&o), 100000 * CU);
+	ck_assert_int_eq(ddb_od_admit(&o, 150000 * CU),
+			 PK_DDB_THROTTLE_KEY_RANGE);
+	ck_assert_int_eq(ddb_od_admit(&o, 100000 * CU), PK_DDB_ADMITTED);
+	ck_assert_int_eq(ddb_od_admit(&o, 1), PK_DDB_THROTTLE_KEY_RANGE);
+	ddb_od_close(&o, 86400);
+	ck_assert_int_eq(ddb_od_bound_mcu(&o), 100000 * CU);
+	ddb_od_free(&o);
+}
+END_TEST
+
+/*
+ * E4 under the model: a new table's writes ramp linearly from 0 to
+ * 40,000 a second over 60 minutes (second t asks 40,000 x t / 3,600).
+ * The limit is 4,000 until t = 1,800 (no peak 30 minutes old): second
+ * 360 asks exactly 4,000 and passes, second 361 asks 4,011.1 and is
+ * the first throttled ("throttles from minute 6"). Seconds 360..419 all
+ * serve 4,000, so the peak reaches 4,000 at second 419 and the limit
+ * doubles to 8,000 at 419 + 1,800 = 2,219; at 2,218 the peak read
+ * (second 418's window, with second 359's 3,988.9) is under 4,000.
+ */
+START_TEST(test_ddb_ondemand_e4_ramp)
+{
+	struct pk_ddb_od o;
+	int64_t t, first = -1;
+
+	side(&o, PK_DDB_OD_WARM_WRU, PK_DDB_OD_QUOTA, 0);
+	for (t = 0; t < 2218; t++) {
+		if (second(&o, 40000LL * CU * t / 3600) != PK_DDB_ADMITTED &&
+		    first < 0) {
+			first = t;
+		}
+		if (t < 1800) {
+			ck_assert_int_eq(ddb_od_bound_mcu(&o), 4000 * CU);
+		}
+	}
+	ck_assert_int_eq(first, 361);
+	ck_assert_int_lt(ddb_od_bound_mcu(&o), 8000 * CU);
+	ck_assert_int_gt(ddb_od_bound_mcu(&o), 4000 * CU);
+	second(&o, 40000LL * CU * 2218 / 3600);
+	ck_assert_int_eq(ddb_od_bound_mcu(&o), 8000 * CU);
+	ddb_od_free(&o);
+}
+END_TEST
+
+/* D12 (A-OD, A-SQ, A-REASON): a configured maximum refuses as
+   MaxOnDemandThroughputExceeded, the per-table quota as
+   AccountLimitExceeded, whichever is tighter; a tie is the maximum's
+   (it is the one the table's owner set). Warm 8,000 is above both. */
+START_TEST(test_ddb_ondemand_bounds)
+{
+	struct pk_ddb_od o;
+
+	side(&o, 8000, PK_DDB_OD_QUOTA, 3000);
+	ck_assert_int_eq(ddb_od_admit(&o, 3000 * CU), PK_DDB_ADMITTED);
+	ck_assert_int_eq(ddb_od_admit(&o, 1), PK_DDB_THROTTLE_MAX_ON_DEMAND);
+	ddb_od_free(&o);
+	side(&o, 8000, 3000, 0);
+	ck_assert_int_eq(ddb_od_admit(&o, 3001 * CU), PK_DDB_THROTTLE_ACCOUNT);
+	ddb_od_free(&o);
+	side(&o, 8000, 3000, 3000);
+	ck_assert_int_eq(ddb_od_admit(&o, 3001 * CU),
+			 PK_DDB_THROTTLE_MAX_ON_DEMAND);
+	ddb_od_free(&o);
+	/* the limit under both binds: the key range's */
+	side(&o, 2000, 3000, 3500);
+	ck_assert_int_eq(ddb_od_admit(&o, 2001 * CU),
+			 PK_DDB_THROTTLE_KEY_RANGE);
+	ddb_od_free(&o);
+	ck_assert_str_eq(ddb_verdict_name(PK_DDB_THROTTLE_ACCOUNT),
+			 "AccountLimitExceeded");
+	ck_assert_str_eq(ddb_verdict_name(PK_DDB_THROTTLE_MAX_ON_DEMAND),
+			 "MaxOnDemandThroughputExceeded");
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("ddb_ondemand");
+	TCase *tc = tcase_create("ondemand");
+
+	tcase_add_test(tc, test_ddb_ondemand_new_table);
+	tcase_add_test(tc, test_ddb_ondemand_statement_20);
+	tcase_add_test(tc, test_ddb_ondemand_e4_ramp);
+	tcase_add_test(tc, test_ddb_ondemand_bounds);
+	suite_add_tcase(s, tc);
+	return s;
+}
