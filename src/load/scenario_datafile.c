@@ -7,6 +7,7 @@
  */
 #include "loader.h"
 
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,6 +149,53 @@ int ld_items_file_read(struct pk_items_file *f, struct pk_diag *d,
  * even when something is wrong, so that phases are judged as file
  * phases) and read the file when the mapping itself is right.
  */
+/*
+ * A DynamoDB table takes items of at most 400 KiB (D2): the item size
+ * given for every record (its node size_node), or else each used
+ * record's own size, is checked here, so that a run never replays a
+ * data file's item as a 400 it cannot mean. Each record over it is an
+ * error at its line (up to PK_DIAG_MAX_ERRORS, then a note).
+ */
+static void ddb_item_sizes(struct ld *ld, const struct pk_items_file *f,
+			   const struct yn *size_node)
+{
+	size_t i, n = items_file_used(f), bad = 0;
+
+	if (size_node) {
+		if (f->size_bytes > PK_DDB_ITEM_MAX_BYTES) {
+			ld_err(ld, size_node,
+			       "item_size is over DynamoDB's item limit of "
+			       "400 KiB (409,600 bytes, attribute names "
+			       "included); give at most 400KB");
+		}
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		uint32_t size = trace_size_bytes(f->trace, i);
+
+		if (size <= PK_DDB_ITEM_MAX_BYTES) {
+			continue;
+		}
+		if (++bad <= PK_DIAG_MAX_ERRORS) {
+			diag_error(ld->d, f->resolved, trace_line(f->trace, i),
+				   trace_col(f->trace, i),
+				   "item of %" PRIu32 " bytes (the record's "
+				   "minified JSON, pksim's item size) is over "
+				   "DynamoDB's item limit of 400 KiB (409,600 "
+				   "bytes, attribute names included): the "
+				   "table would refuse it; shrink or split the "
+				   "item, or set items.item_size",
+				   size);
+		}
+	}
+	if (bad > PK_DIAG_MAX_ERRORS) {
+		diag_note(ld->d,
+			  "%zu of the %zu records are over 400 KiB; the first "
+			  "%d are listed",
+			  bad, n, PK_DIAG_MAX_ERRORS);
+	}
+}
+
 void ld_load_items_file(struct ld *ld, const struct yn *m)
 {
 	static const char rules[] = "time_field (a timestamp property, "
@@ -252,8 +300,10 @@ void ld_load_items_file(struct ld *ld, const struct yn *m)
 			    (uint64_t)v > SIZE_MAX ? SIZE_MAX : (size_t)v;
 		}
 	}
-	if (diag_count(ld->d) == before) {
-		ld_items_file_read(f, ld->d, ld->file, fn->line, fn->col,
-				   LD_ITEM_RECORD_BYTES);
+	if (diag_count(ld->d) == before &&
+	    ld_items_file_read(f, ld->d, ld->file, fn->line, fn->col,
+			       LD_ITEM_RECORD_BYTES) == 0 &&
+	    ld->s->service == PK_SERVICE_DYNAMODB) {
+		ddb_item_sizes(ld, f, yn_get(m, "item_size"));
 	}
 }

@@ -24,9 +24,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "pksim/service/dynamodb/spec.h" /* PK_DDB_ITEM_MAX_BYTES */
+
 #define PK_DDB_WRITE_UNIT_BYTES 1024u /* D1: one WCU per 1 KiB */
 #define PK_DDB_READ_UNIT_BYTES 4096u  /* D1: one RCU per 4 KiB */
-#define PK_DDB_ITEM_MAX_BYTES 409600u /* D2: 400 KiB */
 /* D1: Query and Scan return at most 1 MB a call and are paid a page at a
    time. ASSUMPTION: 1 MB = 2^20 bytes; a page ends with the item that
    brings it to 1 MB or more (the reference gives no finer rule). */

@@ -15,6 +15,8 @@
    quota is 40,000 (adjustable, reference §14); pksim allows a raised
    quota up to this bound (its own, not the service's) */
 #define PK_DDB_MAX_CAPACITY_UNITS 1000000
+/* D2: an item is at most 400 KiB, attribute names included (A-SQ) */
+#define PK_DDB_ITEM_MAX_BYTES 409600u
 /* D9: burst capacity banks at most 300 s of unused capacity (A-BP) */
 #define PK_DDB_BURST_WINDOW_S 300
 /* D10 `delayed`: seconds of throttling before adaptive capacity lifts a
