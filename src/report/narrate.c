@@ -57,6 +57,8 @@ struct nvar {
 	const char *name;
 	uint64_t pp_storage_bytes, lp_storage_bytes;
 	int burst;	  /* burst capacity on (D-BURST) */
+	int ddb;	  /* 1: an Amazon DynamoDB table: told in its words
+			     (partitions, capacity units, throttles) */
 	int64_t before_s; /* it has closed every second before this */
 	size_t changes, actions, splits; /* read */
 	struct nrange *r;		 /* by range id */
@@ -172,6 +174,20 @@ static struct nrange *range_of(struct nvar *v, uint32_t id)
 	return &v->r[id];
 }
 
+/* A DynamoDB table's split (dynamodb-mechanics.md D6, D12) */
+static void ddb_split(struct pk_narrator *n, size_t vi,
+		      const struct pk_split_event *s)
+{
+	snprintf(add(n, s->t_s, EV_SPLIT, vi)->text, NARRATE_TEXT,
+		 s->reason == PK_SPLIT_STORAGE
+		     ? "partition %u splits into partitions %u and %u, "
+		       "because its storage passed 10 GiB"
+		     : "partition %u splits into partitions %u and %u, "
+		       "because the on-demand table's instant limit outgrew "
+		       "its partitions' caps (1,000 WRU, 3,000 RRU each)",
+		 s->parent, s->children[0], s->children[1]);
+}
+
 /* Throughput changes, actions and splits recorded since the last call. */
 static void read_events(struct pk_narrator *n, size_t vi,
 			const struct pk_metrics *m)
@@ -218,6 +234,10 @@ static void read_events(struct pk_narrator *n, size_t vi,
 	for (; v->splits < m->n_splits; v->splits++) {
 		const struct pk_split_event *s = &m->splits[v->splits];
 
+		if (v->ddb) {
+			ddb_split(n, vi, s);
+			continue;
+		}
 		if (s->reason == PK_SPLIT_STORAGE) {
 			snprintf(add(n, s->t_s, EV_SPLIT, vi)->text,
 				 NARRATE_TEXT,
@@ -242,10 +262,10 @@ static void hot_end(struct pk_narrator *n, size_t vi)
 	int64_t len = v->hot_last - v->hot_from + 1;
 
 	snprintf(add(n, v->hot_last + 1, EV_HOT_END, vi)->text, NARRATE_TEXT,
-		 "range %u is no longer a hot partition (hot for %lld s, from "
+		 "%s %u is no longer a hot partition (hot for %lld s, from "
 		 "t = %lld s to t = %lld s)",
-		 v->hot, (long long)len, (long long)v->hot_from,
-		 (long long)v->hot_last);
+		 v->ddb ? "partition" : "range", v->hot, (long long)len,
+		 (long long)v->hot_from, (long long)v->hot_last);
 	v->hot = NO_RANGE;
 }
 
@@ -267,6 +287,22 @@ static void full_ru(struct pk_narrator *n, size_t vi, const struct pk_sample *s)
 
 	fmt_thousands(used, a);
 	fmt_thousands(share, b);
+	if (n->v[vi].ddb) {
+		/* its normalized figure is its busier bucket's use against
+		   that bucket's share (ddb_service.h) */
+		snprintf(text, NARRATE_TEXT,
+			 metrics_short_of_ru(s)
+			     ? "partition %u reaches 100 %% of its share: a "
+			       "request was throttled in this second, which "
+			       "counts as 100 %% (%s capacity units used, read "
+			       "plus write)"
+			     : "partition %u reaches 100 %% of its share: its "
+			       "read or write bucket used all its share in "
+			       "this second (%s capacity units used, read plus "
+			       "write)",
+			 s->range_id, a);
+		return;
+	}
 	if (s->ru_mru > s->ru_per_s_mru && n->v[vi].burst && used > share) {
 		snprintf(text, NARRATE_TEXT,
 			 "range %u reaches 100 %% normalized RU: it used %s "
@@ -320,13 +356,17 @@ static uint32_t read_samples(struct pk_narrator *n, size_t vi,
 		}
 		if (!r->limited && s->throttled_429 > 0) {
 			r->limited = 1;
-			snprintf(add(n, s->t_s, EV_FIRST_429, vi)->text,
-				 NARRATE_TEXT,
-				 "first 429 on range %u: %s of its %s requests "
-				 "in this second are rate limited",
-				 s->range_id,
-				 fmt_thousands(s->throttled_429, a),
-				 fmt_thousands(s->requests, b));
+			snprintf(
+			    add(n, s->t_s, EV_FIRST_429, vi)->text,
+			    NARRATE_TEXT,
+			    v->ddb ? "first throttle on partition %u (HTTP "
+				     "400): %s of its %s requests in this "
+				     "second are throttled"
+				   : "first 429 on range %u: %s of its %s "
+				     "requests in this second are rate "
+				     "limited",
+			    s->range_id, fmt_thousands(s->throttled_429, a),
+			    fmt_thousands(s->requests, b));
 		}
 	}
 	return hot;
@@ -341,13 +381,16 @@ static void drained(struct pk_narrator *n, size_t vi, int64_t t_s)
 	v->backlog = 0;
 	if (v->last_retry >= 0) {
 		snprintf(add(n, t_s, EV_DRAINED, vi)->text, NARRATE_TEXT,
-			 "the retry queue has drained: no 429 and no retry in "
+			 "the retry queue has drained: no %s and no retry in "
 			 "this second (the last retries at t = %lld s)",
-			 (long long)v->last_retry);
+			 v->ddb ? "throttle" : "429", (long long)v->last_retry);
 	} else {
 		snprintf(add(n, t_s, EV_DRAINED, vi)->text, NARRATE_TEXT,
-			 "no more 429s: the rate-limited requests were not "
-			 "retried");
+			 v->ddb
+			     ? "no more throttles: the throttled requests "
+			       "were not retried"
+			     : "no more 429s: the rate-limited requests were "
+			       "not retried");
 	}
 }
 
@@ -381,9 +424,14 @@ static void on_second(void *ctx, size_t vi, const struct pk_metrics *m,
 			v->hot_from = sec->t_s;
 			snprintf(add(n, sec->t_s, EV_HOT_START, vi)->text,
 				 NARRATE_TEXT,
-				 "range %u is a hot partition: alone at 100 %% "
-				 "normalized RU while every other range stays "
-				 "at or below 30 %%",
+				 v->ddb
+				     ? "partition %u is a hot partition: "
+				       "alone at 100 %% of its share while "
+				       "every other partition stays at or "
+				       "below 30 %%"
+				     : "range %u is a hot partition: alone at "
+				       "100 %% normalized RU while every other "
+				       "range stays at or below 30 %%",
 				 hot);
 		}
 		v->hot_last = sec->t_s;
@@ -464,6 +512,7 @@ struct pk_narrator *narrate_new(const struct pk_scenario *sc, FILE *out,
 		n->v[i].pp_storage_bytes = cs->pp_storage_bytes;
 		n->v[i].lp_storage_bytes = cs->lp_storage_bytes;
 		n->v[i].burst = cs->burst;
+		n->v[i].ddb = sc->service == PK_SERVICE_DYNAMODB;
 		n->v[i].last_retry = -1;
 		n->v[i].hot = NO_RANGE;
 	}
