@@ -392,6 +392,22 @@ START_TEST(test_ddb_service_on_demand_doubles)
 }
 END_TEST
 
+/* The shipped scenarios/dynamodb/on-demand-new-table.yaml (statement
+   21 as a launch spike, derived in its header as in
+   test_ddb_service_on_demand_new_table: 1,000 of 5,000 a second
+   throttled, 0.24 M WRU at $0.625 a million) passes `pksim check`. */
+START_TEST(test_ddb_service_on_demand_scenario)
+{
+	char args[1024], *out;
+
+	snprintf(args, sizeof(args), "check '%s'",
+		 tu_src("scenarios/dynamodb/on-demand-new-table.yaml"));
+	out = tu_run_ok(args);
+	ck_assert_ptr_nonnull(strstr(out, "6        6        0  ok"));
+	free(out);
+}
+END_TEST
+
 START_TEST(test_ddb_service_on_demand_bounds)
 {
 	static const char *const more[] = {
@@ -451,6 +467,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_service_on_demand_new_table);
 	tcase_add_test(tc, test_ddb_service_on_demand_bounds);
 	tcase_add_test(tc, test_ddb_service_on_demand_doubles);
+	tcase_add_test(tc, test_ddb_service_on_demand_scenario);
 	tcase_add_test(tc, test_ddb_service_hash);
 	suite_add_tcase(s, tc);
 	return s;
