@@ -1075,11 +1075,20 @@ END_TEST
 /*
  * throughput-bucket (its header: 1,000 RU/s; interactive 100 creates/s,
  * etl 200/s in bucket 1 at 20 %). The etl stream offered the most RU.
- * - variant bucket (etl 1,600 429s, interactive 0): the budget is the
- *   room, 500, within bucket 1's cap of 20 % x 1,000 = 200 (rule 31):
- *   200 RU/s, 40 creates/s, under the cap: 0 429s, all 2,000 served,
- *   2,000 x 5 / 200 = 50 s; the bucket remedy is not replayed (etl's
- *   bucket is declared); Low leaves the cap as it is: 1,600.
+ * - variant bucket (etl 1,600 429s, interactive 0): the run rate
+ *   limited the bulk stream alone, so its remedies' goal is no 429 at
+ *   all, searched on the grid of 10 RU/s from the room, 500 within
+ *   bucket 1's cap of 20 % x 1,000 = 200 (rule 31): 200. A budget B
+ *   paces etl's creates ceil(5,000,000 / B) us apart. B = 200: 25 ms
+ *   apart, 40 a second, 200 RU, and the 40th passes with 195 used,
+ *   under the cap: 0 429s, all 2,000 served, 2,000 x 5 / 200 = 50 s.
+ *   B = 210: 23,810 us apart, 42 creates in second 0 (the 42nd at 976
+ *   ms), the 41st and 42nd find the bucket's 200 used: 429/3212. So
+ *   200 is the largest, 210 rate limits: 2 replays (the room, then one
+ *   step up). The bucket remedy is not replayed (etl's bucket is
+ *   declared); Low leaves the cap as it is: 1,600, so it does not meet
+ *   the goal (NOT_FOUND), where before it was called found for leaving
+ *   the interactive stream's 0 at 0.
  * - variant no-bucket (no bucket declared: interactive 330 429s, etl
  *   670): Low for etl is priority-bulk's run (the same streams, bulk
  *   Low): 33 and 967; bucket 1, the id etl names and the variant does
@@ -1091,12 +1100,16 @@ START_TEST(test_remedies_bulk_bucket)
 	struct tu_fx f;
 	const struct pk_remedies *m;
 	const struct pk_remedy *x;
+	char *s;
 
 	fx_shipped(&f, "throughput-bucket", 1);
 	m = tu_fx_variant(&f, "bucket")->remedies;
 	ck_assert_str_eq(m->bulk_name, "etl");
+	ck_assert_int_eq(m->bulk_alone, 1);
+	ck_assert_int_eq(m->room_in_bucket, 1);
 	x = &m->items[PK_REMEDY_BUDGET];
-	ck_assert_int_eq(x->setting, 200);
+	assert_found(x, 10, 200, 200, 210, 2);
+	ck_assert_uint_eq(x->after.throttled_429, 0);
 	ck_assert_uint_eq(x->after.bulk_429, 0);
 	ck_assert_uint_eq(x->after.inter_429, 0);
 	ck_assert_uint_eq(x->after.bulk_succeeded, 2000);
@@ -1105,7 +1118,16 @@ START_TEST(test_remedies_bulk_bucket)
 	ck_assert_int_eq(m->items[PK_REMEDY_BUCKET].status,
 			 PK_REMEDY_NOT_REPLAYED);
 	ck_assert_uint_eq(m->items[PK_REMEDY_LOW].after.bulk_429, 1600);
+	ck_assert_int_eq(m->items[PK_REMEDY_LOW].status, PK_REMEDY_NOT_FOUND);
+	s = remedies_sentence(m, PK_REMEDY_BUDGET);
+	ck_assert_msg(strstr(s, "whose replay leaves no 429 at all (the run "
+				"rate limited the bulk stream alone") &&
+			  strstr(s, "(210 still rate limits)") &&
+			  strstr(s, "within the cap of the bucket it is in"),
+		      "%s", s);
+	free(s);
 	m = tu_fx_variant(&f, "no-bucket")->remedies;
+	ck_assert_int_eq(m->bulk_alone, 0);
 	ck_assert_uint_eq(m->before.inter_429, 330);
 	ck_assert_uint_eq(m->before.bulk_429, 670);
 	x = &m->items[PK_REMEDY_LOW];
@@ -1277,7 +1299,8 @@ END_TEST
 
 /* The Markdown and HTML reports show the SRE example's remedies as a
    table: the raise to 28,000 on the 4 partitions and the redistribution
-   at 20,000, neither with a 429 (derived in test_remedies_sre_raise) */
+   at 20,000, neither with a 429 (derived in test_remedies_sre_raise);
+   so do compare's text and HTML reports */
 START_TEST(test_remedies_tables)
 {
 	struct tu_fx f;
@@ -1305,7 +1328,184 @@ START_TEST(test_remedies_tables)
 	    strstr(buf, "<tr><th>raise on the existing layout</th><td "
 			"class=\"n\">28,000</td>"));
 	free(buf);
+	/* compare's text and HTML reports carry them too, as a run's */
+	buf = NULL;
+	mem = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_text_compare(f.r, mem), 0);
+	fclose(mem);
+	ck_assert_msg(strstr(buf, "\nremedies (each replays") &&
+			  strstr(buf,
+				 "  - raise on the existing layout: 28,000 "
+				 "RU/s leave no 429"),
+		      "%s", buf);
+	free(buf);
+	buf = NULL;
+	mem = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_html(f.r, 1, 0, mem), 0);
+	fclose(mem);
+	ck_assert_ptr_nonnull(strstr(buf, "<h2>Remedies by variant</h2>"));
+	ck_assert_ptr_nonnull(
+	    strstr(buf, "<tr><th>raise on the existing layout</th><td "
+			"class=\"n\">28,000</td>"));
+	free(buf);
 	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * The scenario names the bulk job: stream "app" (600 creates/s of 5 RU,
+ * 3,000 RU/s) offers more RU than "import" (300/s, 1,500 RU/s), but
+ * import's client is in bulk mode (client.bulk, rule 35) and app's is
+ * not, so import is the bulk stream and app the interactive one (3,000
+ * RU/s offered: the room 4,000 - 3,000 = 1,000).
+ */
+START_TEST(test_remedies_bulk_flag)
+{
+	struct tu_fx f;
+	const struct pk_remedies *m;
+	char *s;
+
+	fx_text(&f, "bulk-flag.yaml",
+		"name: bulk-flag\n"
+		"seed: 2\n"
+		"container: {partition_key: /k, throughput: 4000, "
+		"partitions: 1}\n"
+		"streams:\n"
+		"  - name: app\n"
+		"    items:\n"
+		"      k: {values: \"u{000..999}\"}\n"
+		"    phases:\n"
+		"      - {name: app, duration: 5s, rate: 600/s, ops: {create: "
+		"1}, item_size: 1KB}\n"
+		"  - name: import\n"
+		"    items:\n"
+		"      k: {values: \"b{000..999}\"}\n"
+		"    client: {bulk: true}\n"
+		"    phases:\n"
+		"      - {name: import, duration: 5s, rate: 300/s, ops: "
+		"{create: 1}, item_size: 1KB}\n");
+	m = f.r->variants[0].remedies;
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(m->bulk, 1);
+	ck_assert_int_eq(m->bulk_by_flag, 1);
+	ck_assert_str_eq(m->bulk_name, "import");
+	ck_assert_double_eq_tol(m->inter_ru_per_s, 3000, 1e-6);
+	s = remedies_sentence(m, PK_REMEDY_BUDGET);
+	ck_assert_msg(strstr(s, "the bulk stream import (the stream whose "
+				"client is in bulk mode, client.bulk;"),
+		      "%s", s);
+	free(s);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * A merge of an existing container with nothing stored yet: 10
+ * partitions of 1,200 RU/s (12,000), 1,600 creates/s of 5 RU (8,000
+ * RU/s) over 1,000 keys, no 429. Rule 32's count ceil(12,000 / 10,000)
+ * = 2; rule 36: 1,200 a partition, no data: a candidate. At t = 0 every
+ * range holds 0 bytes, so the pairs tie on storage and the narrowest
+ * pair merges first: 10 tenths -> 5 fifths -> (0.4, 0.2, 0.2, 0.2) ->
+ * (0.4, 0.4, 0.2) -> (0.4, 0.6). Two partitions of 6,000 RU/s offered
+ * about 0.4 x 8,000 = 3,200 and 0.6 x 8,000 = 4,800 a second: no 429
+ * (the keys' hashes spread them within a few percent). Folding range
+ * after range into the first (0.9 and 0.1: 7,200 on 6,000) rate limited.
+ */
+START_TEST(test_remedies_merge_even_widths)
+{
+	struct tu_fx f;
+	const struct pk_remedies *m;
+	const struct pk_remedy *x;
+
+	fx_text(&f, "merge-load.yaml",
+		"name: merge-load\n"
+		"seed: 3\n"
+		"container: {partition_key: /deviceId, throughput: 12000, "
+		"partitions: 10}\n"
+		"items:\n"
+		"  deviceId: {values: \"dev-{000..999}\"}\n"
+		"phases:\n"
+		"  - {name: load, duration: 5s, rate: 1600/s, ops: {create: "
+		"1}, item_size: 1KB}\n");
+	ck_assert_uint_eq(f.r->variants[0].metrics->totals.throttled_429, 0);
+	m = f.r->variants[0].remedies;
+	ck_assert_ptr_nonnull(m);
+	x = &m->items[PK_REMEDY_MERGE];
+	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
+	ck_assert_uint_eq(x->merge_to, 2);
+	ck_assert_uint_eq(x->after.merge_after, 2);
+	ck_assert_uint_eq(x->after.partitions, 2);
+	ck_assert_uint_eq(x->after.throttled_429, 0);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * The raise's and the split's sentences name the partition's cap the
+ * scenario sets (physical_partition_throughput 8,000 on 4 partitions:
+ * 4 x 8,000 = 32,000 without a split, rule 5) and the split's
+ * ASSUMPTION of which parents split; the figures are set by hand, no
+ * replay runs.
+ */
+START_TEST(test_remedies_partition_cap_words)
+{
+	struct pk_remedies m;
+	char *s;
+
+	memset(&m, 0, sizeof(m));
+	m.created_partitions = 4;
+	m.cap_ru_per_s = 32000;
+	m.start_ru_per_s = 20000;
+	m.items[PK_REMEDY_RAISE].kind = PK_REMEDY_RAISE;
+	m.items[PK_REMEDY_RAISE].status = PK_REMEDY_FOUND;
+	m.items[PK_REMEDY_RAISE].setting = 28000;
+	m.items[PK_REMEDY_RAISE].below = 27900;
+	m.items[PK_REMEDY_RAISE].step = 100;
+	m.items[PK_REMEDY_SPLIT].kind = PK_REMEDY_SPLIT;
+	m.items[PK_REMEDY_SPLIT].status = PK_REMEDY_FOUND;
+	m.items[PK_REMEDY_SPLIT].setting = 41000;
+	m.items[PK_REMEDY_SPLIT].below = 40000;
+	m.items[PK_REMEDY_SPLIT].step = 1000;
+	s = remedies_sentence(&m, PK_REMEDY_RAISE);
+	ck_assert_msg(strstr(s, "and 32,000 (4 partitions x 8,000, rule 5") &&
+			  !strstr(s, "10,000"),
+		      "%s", s);
+	free(s);
+	s = remedies_sentence(&m, PK_REMEDY_SPLIT);
+	ck_assert_msg(strstr(s, "past 32,000 the partitions split (rule 6: "
+				"ceil(RU/s / 8,000) partitions") &&
+			  strstr(s, "ASSUMPTION: the widest parents split "
+				    "first"),
+		      "%s", s);
+	free(s);
+}
+END_TEST
+
+/*
+ * A data file replayed faster than its own time: iot_telemetry's 9,995
+ * records arrive 2,000 times faster with --time-compression 2000, so the
+ * run, and every replay with it, carries 2,000 times the data's own
+ * rate. The remedies say so before their figures.
+ */
+START_TEST(test_remedies_time_compression)
+{
+	char args[1024];
+	const char *root = getenv("PKSIM_SOURCE_ROOT");
+	char *out;
+
+	snprintf(
+	    args, sizeof(args),
+	    "compare --items '%s/scenarios/data/iot_telemetry_3devices.json' "
+	    "--time-field ts --time-compression 2000 --key /device "
+	    "--throughput 400 --partitions 1",
+	    root ? root : ".");
+	out = tu_run_ok(args);
+	ck_assert_msg(strstr(out, "\nremedies (each replays") &&
+			  strstr(out, "each replays the data file's records "
+				      "2000x faster than their own time "
+				      "(time_compression)"),
+		      "%s", out);
+	free(out);
 }
 END_TEST
 
@@ -1338,6 +1538,10 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_remedies_none_without_429);
 	tcase_add_test(tc, test_remedies_jobs);
 	tcase_add_test(tc, test_remedies_tables);
+	tcase_add_test(tc, test_remedies_bulk_flag);
+	tcase_add_test(tc, test_remedies_merge_even_widths);
+	tcase_add_test(tc, test_remedies_partition_cap_words);
+	tcase_add_test(tc, test_remedies_time_compression);
 	suite_add_tcase(s, tc);
 	return s;
 }

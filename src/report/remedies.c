@@ -82,9 +82,27 @@ static const char *also_changed(const struct pk_remedies *m)
 			     : "";
 }
 
+/* "; the replays run the data file Nx faster ..." when the run's
+   arrivals come from a data file's time field compressed, into buf */
+static const char *compressed(const struct pk_result *r, char *buf, size_t cap)
+{
+	const struct pk_items_file *f = r->sc->items_file;
+
+	buf[0] = '\0';
+	if (f && f->from == PK_FROM_TIME_FIELD && f->time_compression != 1) {
+		snprintf(buf, cap,
+			 "; like the run, each replays the data file's records "
+			 "%gx faster than their own time (time_compression): "
+			 "every RU/s and bill below is for that compressed "
+			 "load, not for the data's own rate",
+			 f->time_compression);
+	}
+	return buf;
+}
+
 char *remedies_intro(const struct pk_result *r, const struct pk_remedies *m)
 {
-	char mo[96] = "", c[PK_MONEY_BYTES];
+	char mo[96] = "", c[PK_MONEY_BYTES], tc[224];
 
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES];
 
@@ -107,9 +125,9 @@ char *remedies_intro(const struct pk_result *r, const struct pk_remedies *m)
 		    "(rules 32, 36) is replayed, on the run's operation "
 		    "stream (seed %llu, the same arrivals) with the "
 		    "container's partitions merged from %s; %zu replay "
-		    "(at most %zu, set before it ran), as long as the run%s",
+		    "(at most %zu, set before it ran), as long as the run%s%s",
 		    (unsigned long long)r->seed, at, m->replays, m->max_replays,
-		    mo);
+		    mo, compressed(r, tc, sizeof(tc)));
 	}
 	return xasprintf(
 	    "each replays the run's operation stream (seed %llu, the same "
@@ -117,13 +135,14 @@ char *remedies_intro(const struct pk_result *r, const struct pk_remedies *m)
 	    "%zu replays, each as long as the run (at most %zu, set before "
 	    "they ran); the searches assume 429s do not come back as RU/s "
 	    "rise; before: %s 429s, %s operations failed after the "
-	    "client's retries%s",
+	    "client's retries%s%s",
 	    (unsigned long long)r->seed,
 	    m->autoscale ? "autoscale max"
 			 : "RU/s (or, switched to autoscale, its max)",
 	    also_changed(m), m->replays, m->max_replays,
 	    fmt_thousands((int64_t)m->before.throttled_429, a),
-	    fmt_thousands((int64_t)m->before.failed, b), mo);
+	    fmt_thousands((int64_t)m->before.failed, b), mo,
+	    compressed(r, tc, sizeof(tc)));
 }
 
 /* The highest of n hours' bills and their sum (RU/s-hours) */
@@ -237,11 +256,21 @@ static const char *floor_words(const struct pk_remedies *m, char *w,
 	return w;
 }
 
+/* A partition's RU/s cap in r (rule 1's 10,000 unless the scenario
+   lowers it), RU/s */
+static int64_t pp_cap(const struct pk_remedies *m)
+{
+	return m->created_partitions
+		   ? m->cap_ru_per_s / (int64_t)m->created_partitions
+		   : 0;
+}
+
 static char *raise_sentence(const struct pk_remedies *m,
 			    const struct pk_remedy *x)
 {
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], d[PK_FMT_BYTES],
-	    e2[PK_FMT_BYTES], h[PK_FMT_BYTES], how[256], fw[256];
+	    e2[PK_FMT_BYTES], h[PK_FMT_BYTES], h2[PK_FMT_BYTES], how[256],
+	    fw[256];
 	char *e, *s;
 
 	if (x->hint > 0) {
@@ -261,10 +290,11 @@ static char *raise_sentence(const struct pk_remedies *m,
 	if (x->status == PK_REMEDY_NO_ROOM) {
 		return xasprintf("none: the container has %s %s on the %zu "
 				 "partitions it was created with, the most "
-				 "they take without a split (%zu x 10,000, "
+				 "they take without a split (%zu x %s, "
 				 "rule 5)",
 				 fmt_thousands(m->start_ru_per_s, a), unit(m),
-				 m->created_partitions, m->created_partitions);
+				 m->created_partitions, m->created_partitions,
+				 fmt_thousands(pp_cap(m), b));
 	}
 	e = effect(m, &x->after);
 	if (x->status == PK_REMEDY_NOT_FOUND) {
@@ -276,14 +306,15 @@ static char *raise_sentence(const struct pk_remedies *m,
 	} else {
 		s = xasprintf(
 		    "%s %s %s; the smallest between the run's %s (rate "
-		    "limited%s) and %s (%zu partition%s x 10,000, rule 5: "
+		    "limited%s) and %s (%zu partition%s x %s, rule 5: "
 		    "instant, no split), %s in %zu replays, to within %s "
 		    "RU/s (%s still rate limits)",
 		    fmt_thousands(x->setting, a), unit(m), e,
 		    fmt_thousands(m->floor_ru_per_s, b),
 		    floor_words(m, fw, sizeof(fw)),
 		    fmt_thousands(m->cap_ru_per_s, c), m->created_partitions,
-		    m->created_partitions == 1 ? "" : "s", how, x->replays,
+		    m->created_partitions == 1 ? "" : "s",
+		    fmt_thousands(pp_cap(m), h2), how, x->replays,
 		    fmt_thousands(x->step, d), fmt_thousands(x->below, e2));
 	}
 	free(e);
@@ -293,7 +324,7 @@ static char *raise_sentence(const struct pk_remedies *m,
 static char *split_sentence(const struct pk_remedies *m,
 			    const struct pk_remedy *x)
 {
-	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES],
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], d[PK_FMT_BYTES],
 	    e2[PK_FMT_BYTES];
 	char *e, *s;
 
@@ -321,12 +352,15 @@ static char *split_sentence(const struct pk_remedies *m,
 	} else {
 		s = xasprintf(
 		    "%s %s %s; past %s the partitions split (rule 6: "
-		    "ceil(RU/s / 10,000) partitions, only as many parents "
-		    "split as needed); the smallest found by doubling and "
-		    "bisection in %zu replays, to within %s RU/s (%s still "
-		    "rate limits)",
+		    "ceil(RU/s / %s) partitions, only as many parents "
+		    "split as needed; ASSUMPTION: the widest parents split "
+		    "first, the first in key order of equals, whatever "
+		    "their load, as rule 6's sources do not say which); "
+		    "the smallest found by doubling and bisection in %zu "
+		    "replays, to within %s RU/s (%s still rate limits)",
 		    fmt_thousands(x->setting, a), unit(m), e,
-		    fmt_thousands(m->cap_ru_per_s, b), x->replays,
+		    fmt_thousands(m->cap_ru_per_s, b),
+		    fmt_thousands(pp_cap(m), d), x->replays,
 		    fmt_thousands(x->step, c), fmt_thousands(x->below, e2));
 	}
 	free(e);
@@ -510,8 +544,6 @@ static void bulk_setting(const struct pk_remedies *m, enum pk_remedy_kind k,
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
 
 	if (k == PK_REMEDY_BUDGET) {
-		double room = (double)m->start_ru_per_s - m->inter_ru_per_s;
-
 		snprintf(
 		    buf, cap,
 		    "a client RU budget of %s RU/s (client.ru_budget; the "
@@ -520,7 +552,7 @@ static void bulk_setting(const struct pk_remedies *m, enum pk_remedy_kind k,
 		    fmt_thousands(x->setting, a),
 		    fmt_thousands(m->start_ru_per_s, b),
 		    fmt_thousands((int64_t)(m->inter_ru_per_s + 0.5), c),
-		    x->hint == 0 && (double)x->setting < room - 1
+		    m->room_in_bucket
 			? ", within the cap of the bucket it is in, rule 31"
 			: "");
 	} else if (k == PK_REMEDY_LOW) {
@@ -539,6 +571,17 @@ static void bulk_setting(const struct pk_remedies *m, enum pk_remedy_kind k,
 	}
 }
 
+/* What a bulk remedy's replay must leave (remedy.h's goal) */
+static const char *bulk_goal(const struct pk_remedies *m)
+{
+	return m->bulk_alone
+		   ? "leaves no 429 at all (the run rate limited the bulk "
+		     "stream alone: its client paces it under the RU/s "
+		     "instead; a smaller one only slows it)"
+		   : "leaves the interactive streams without a 429 (a smaller "
+		     "one only holds the bulk stream back)";
+}
+
 /* How bulk remedy x's setting was found, into buf (cap bytes): one
    replay at the estimate, or the search (remedy.h) */
 static void bulk_how(const struct pk_remedies *m, enum pk_remedy_kind k,
@@ -553,35 +596,37 @@ static void bulk_how(const struct pk_remedies *m, enum pk_remedy_kind k,
 	}
 	if (x->status != PK_REMEDY_FOUND) {
 		snprintf(buf, cap,
-			 "; even the smallest %s on the grid, %s RU/s, rate "
-			 "limits them (%zu replays)",
-			 what, fmt_thousands(x->setting, a), x->replays);
+			 "; even the smallest %s on the grid, %s RU/s, %s "
+			 "(%zu replays)",
+			 what, fmt_thousands(x->setting, a),
+			 m->bulk_alone ? "leaves 429s" : "rate limits them",
+			 x->replays);
 		return;
 	}
 	if (x->below > 0) {
-		snprintf(d, sizeof(d), " (%s still rate limits them)",
-			 fmt_thousands(x->below, c));
+		snprintf(d, sizeof(d), " (%s still rate limits%s)",
+			 fmt_thousands(x->below, c),
+			 m->bulk_alone ? "" : " them");
 	} else {
 		snprintf(d, sizeof(d),
 			 " (the whole RU/s not replayed: taken "
-			 "to rate limit them, as the run did)");
+			 "to rate limit%s, as the run did)",
+			 m->bulk_alone ? "" : " them");
 	}
-	snprintf(
-	    buf, cap,
-	    "; the largest %s on a grid of %s RU/s (1 %% of the "
-	    "container's RU/s) whose replay leaves the interactive "
-	    "streams without a 429 (a smaller one only holds the bulk "
-	    "stream back), searched from %s (the room), stepping by 1, 2, 4, "
-	    "... steps until the answer changed, then bisecting, in %zu "
-	    "replays, to within %s RU/s%s",
-	    what, fmt_thousands(x->step, a), fmt_thousands(x->hint, b),
-	    x->replays, fmt_thousands(x->step, c), d);
+	snprintf(buf, cap,
+		 "; the largest %s on a grid of %s RU/s (1 %% of the "
+		 "container's RU/s) whose replay %s, searched from %s (the "
+		 "room), stepping by 1, 2, 4, ... steps until the answer "
+		 "changed, then bisecting, in %zu replays, to within %s RU/s%s",
+		 what, fmt_thousands(x->step, a), bulk_goal(m),
+		 fmt_thousands(x->hint, b), x->replays,
+		 fmt_thousands(x->step, c), d);
 }
 
 static char *bulk_sentence(const struct pk_remedies *m, enum pk_remedy_kind k,
 			   const struct pk_remedy *x)
 {
-	char set[320], fin[64] = "", how[512];
+	char set[320], fin[64] = "", how[768];
 	char *e, *s;
 
 	if (x->status == PK_REMEDY_NOT_APPLICABLE) {
@@ -604,10 +649,13 @@ static char *bulk_sentence(const struct pk_remedies *m, enum pk_remedy_kind k,
 	} else {
 		bulk_how(m, k, x, how, sizeof(how));
 	}
-	s = xasprintf("the bulk stream %s (the stream that offered the most "
-		      "RU; the others are the interactive ones) with %s, from "
-		      "t = 0: %s%s%s",
-		      m->bulk_name ? m->bulk_name : "?", set, e, fin, how);
+	s = xasprintf("the bulk stream %s (the stream %s; the others are the "
+		      "interactive ones) with %s, from t = 0: %s%s%s",
+		      m->bulk_name ? m->bulk_name : "?",
+		      m->bulk_by_flag ? "whose client is in bulk mode, "
+					"client.bulk"
+				      : "that offered the most RU",
+		      set, e, fin, how);
 	free(e);
 	return s;
 }
@@ -618,7 +666,16 @@ char *remedies_sentence(const struct pk_remedies *m, enum pk_remedy_kind k)
 	char a[PK_FMT_BYTES];
 	char *body, *s;
 
-	if (x->status == PK_REMEDY_FAILED) {
+	if (x->status == PK_REMEDY_NOT_APPLICABLE && k != PK_REMEDY_MERGE &&
+	    k < PK_REMEDY_BUDGET) {
+		/* the JSON report lists every kind: none of these ran */
+		body = xstrdup(
+		    m->merge_only
+			? "not applicable: the run had no 429, so only the "
+			  "merge is replayed"
+			: "not applicable: a container of one partition has "
+			  "nothing to redistribute");
+	} else if (x->status == PK_REMEDY_FAILED) {
 		body = xasprintf(
 		    "the replay at %s %s stopped: %s",
 		    fmt_thousands(x->setting, a),

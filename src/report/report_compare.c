@@ -16,6 +16,7 @@
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
 #include "pksim/report/money.h"
+#include "pksim/report/remedies.h"
 #include "pksim/report/scorecard.h"
 #include "pksim/report/textwrap.h"
 
@@ -507,6 +508,9 @@ int report_text_compare_cards(const struct pk_result *run,
 		heatstrip_text(&run->variants[i], colour, out);
 		text_key_queries(&run->variants[i], out);
 		text_cfeed(run, &run->variants[i], out);
+		/* the variant's replayed remedies, as a run's report has
+		   them (none without a 429 or a merge candidate) */
+		remedies_text(run, &run->variants[i], out);
 	}
 	return ferror(out) ? -1 : 0;
 }

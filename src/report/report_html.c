@@ -733,6 +733,31 @@ static void ranking(const struct pk_result *r, const struct pk_scorecard *cards,
 	free(order);
 }
 
+/* Each variant's replayed remedies, as a run's page has them, in one
+   section; none when no variant has remedies */
+static void compare_remedies(const struct pk_result *r, FILE *out)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->n_variants; i++) {
+		n += r->variants[i].remedies != NULL;
+	}
+	if (n == 0) {
+		return;
+	}
+	sec("remedies", 0, "Remedies by variant", out);
+	for (i = 0; i < r->n_variants; i++) {
+		if (!r->variants[i].remedies) {
+			continue;
+		}
+		fprintf(out, "<h3>");
+		text(r->variants[i].name, out);
+		fprintf(out, "</h3>\n");
+		remedies_html(r, &r->variants[i], text, out);
+	}
+	fprintf(out, "</section>\n");
+}
+
 static int compare_page(const struct pk_result *r, int equal_bands, FILE *out)
 {
 	struct pk_scorecard *cards = scorecard_all(r);
@@ -797,6 +822,7 @@ static int compare_page(const struct pk_result *r, int equal_bands, FILE *out)
 		fprintf(out, "</figure>\n");
 	}
 	fprintf(out, "</div>\n</section>\n");
+	compare_remedies(r, out);
 	free(cards);
 	return 0;
 }

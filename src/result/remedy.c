@@ -29,7 +29,8 @@ int probe_with(const struct remedy_task *t, struct pk_remedy *m,
 		m->setting = ch->r;
 		return -1;
 	}
-	return (ch->what == REPLAY_RU ? f->throttled_429 : f->inter_429) > 0;
+	return (ch->what == REPLAY_RU || t->out->bulk_alone ? f->throttled_429
+							    : f->inter_429) > 0;
 }
 
 /* Replay setting r for remedy m, as probe_with */
@@ -610,10 +611,12 @@ static void task_setup(struct remedy_task *t, const struct pk_result_variant *v)
 	    r->autoscale ? cs->autoscale_max_ru_per_s : cs->throughput_ru_per_s;
 	r->merge_delay_s = cs->merge_delay_ms / 1000;
 	phases_scan(t->sc, r);
-	r->bulk = bulk_of(v);
+	r->bulk = bulk_of(t->sc, v, &r->bulk_by_flag);
 	r->inter_ru_per_s = r->bulk >= 0 ? inter_demand(t->sc, v, r->bulk) : 0;
 	r->bulk_name = r->bulk >= 0 ? t->sc->streams[r->bulk].name : NULL;
 	figures_of(v, r->bulk, &r->before);
+	r->bulk_alone =
+	    r->bulk >= 0 && r->before.inter_429 == 0 && r->before.bulk_429 > 0;
 	r->items[PK_REMEDY_RAISE].kind = PK_REMEDY_RAISE;
 	r->items[PK_REMEDY_SPLIT].kind = PK_REMEDY_SPLIT;
 	r->items[PK_REMEDY_REDIST].kind = PK_REMEDY_REDIST;

@@ -19,18 +19,36 @@ static double offered_ru(const struct pk_result_stream_ops *s)
 			    : 0;
 }
 
-/* The bulk stream of v (remedy.h): of two or more streams, the one
-   that offered the most RU (the first of equals); -1 with fewer */
-int bulk_of(const struct pk_result_variant *v)
+/* 1 if stream i of sc has its client in bulk mode (client.bulk, rule
+   35) */
+static int bulk_flagged(const struct pk_scenario *sc, size_t i)
 {
-	size_t i, best = 0;
+	return i < sc->n_streams && sc->streams[i].client.bulk;
+}
 
+int bulk_of(const struct pk_scenario *sc, const struct pk_result_variant *v,
+	    int *by_flag)
+{
+	size_t i, best = 0, flagged = 0;
+
+	*by_flag = 0;
 	if (v->n_streams < 2) {
 		return -1;
 	}
-	for (i = 1; i < v->n_streams; i++) {
-		if (offered_ru(&v->streams[i].all) >
-		    offered_ru(&v->streams[best].all)) {
+	for (i = 0; i < v->n_streams; i++) {
+		flagged += bulk_flagged(sc, i) != 0;
+	}
+	/* the scenario says which is the bulk job when some, not all,
+	   streams are in bulk mode: the most RU among those */
+	*by_flag = flagged > 0 && flagged < v->n_streams;
+	best = v->n_streams;
+	for (i = 0; i < v->n_streams; i++) {
+		if (*by_flag && !bulk_flagged(sc, i)) {
+			continue;
+		}
+		if (best == v->n_streams ||
+		    offered_ru(&v->streams[i].all) >
+			offered_ru(&v->streams[best].all)) {
 			best = i;
 		}
 	}
@@ -63,6 +81,15 @@ double inter_demand(const struct pk_scenario *sc,
 	return d;
 }
 
+/* 1 if bulk remedy replay f meets the goal (remedy.h): no 429 to the
+   interactive streams, or none at all when the run rate limited the
+   bulk stream alone */
+static int bulk_goal_met(const struct pk_remedies *r,
+			 const struct pk_remedy_figures *f)
+{
+	return r->bulk_alone ? f->throttled_429 == 0 : f->inter_429 == 0;
+}
+
 /* Replay ch once for remedy k at setting x: FOUND without a 429 to the
    interactive streams, else NOT_FOUND */
 static void bulk_probe(const struct remedy_task *t, enum pk_remedy_kind k,
@@ -72,8 +99,9 @@ static void bulk_probe(const struct remedy_task *t, enum pk_remedy_kind k,
 
 	m->setting = x;
 	if (probe_with(t, m, ch, &m->after) >= 0) {
-		m->status =
-		    m->after.inter_429 ? PK_REMEDY_NOT_FOUND : PK_REMEDY_FOUND;
+		m->status = bulk_goal_met(t->out, &m->after)
+				? PK_REMEDY_FOUND
+				: PK_REMEDY_NOT_FOUND;
 	}
 }
 
@@ -113,10 +141,11 @@ int64_t bulk_step(const struct pk_remedies *r)
 }
 
 /* 1 if the bulk stream's budget and bucket are searched: the run rate
-   limited an interactive stream (else one replay at the estimate) */
+   limited a stream, interactive or the bulk one (remedy.h: the goal
+   follows which); else one replay at the estimate */
 static int bulk_searched(const struct pk_remedies *r)
 {
-	return r->before.inter_429 > 0;
+	return r->before.inter_429 > 0 || r->before.bulk_429 > 0;
 }
 
 /*
@@ -189,6 +218,7 @@ void search_bulk(const struct remedy_task *t)
 			    (double)r->start_ru_per_s *
 			    t->spec->bucket_pct[bc->throughput_bucket] / 100.0;
 
+			r->room_in_bucket = cap < room;
 			room = cap < room ? cap : room;
 		}
 		c.ru_budget_per_s = floor(room);

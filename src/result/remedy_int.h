@@ -105,9 +105,12 @@ size_t search_bound(int64_t span, int64_t step);
 
 /* The bulk stream's remedies (remedy_bulk.c) */
 
-/* The bulk stream of v (remedy.h): of two or more streams, the one that
-   offered the most RU (the first of equals); -1 with fewer */
-int bulk_of(const struct pk_result_variant *v);
+/* The bulk stream of v, a run of sc (remedy.h): of two or more streams,
+   the one that offered the most RU (the first of equals) among those
+   whose client is in bulk mode when some but not all are (*by_flag 1),
+   else among all (*by_flag 0); -1 with fewer */
+int bulk_of(const struct pk_scenario *sc, const struct pk_result_variant *v,
+	    int *by_flag);
 
 /* The interactive streams' offered RU/s (remedy.h): each one's
    operations x its RU a succeeded operation / its phases' seconds; bulk

@@ -59,9 +59,11 @@
  *   only this one (remedy_needed), to show whether its 429s stay 0 on
  *   fewer partitions and what the month costs after.
  * - for a bulk stream beside others (two or more streams; rules 30, 31,
- *   34): the bulk stream is the one that offered the most RU, the
- *   others are the interactive streams (ASSUMPTION: pksim does not know
- *   which is the ETL job); a stream's offered RU: its operations x its
+ *   34): the bulk stream is the one whose client is in bulk mode
+ *   (client.bulk: the scenario says which is the ETL job) when some but
+ *   not all are, else the one that offered the most RU (ASSUMPTION:
+ *   pksim does not know which is the ETL job); the others are the
+ *   interactive streams; a stream's offered RU: its operations x its
  *   RU a succeeded operation; the room left for it is the container's RU/s
  *   less the interactive streams' offered RU/s (each one's offered RU /
  *   its phases' seconds). Replayed from t = 0, only the bulk stream's
@@ -70,14 +72,18 @@
  *   interactive streams that took the account's default (rules 30, 35),
  *   once; and a throughput bucket for the bulk stream (rule 31: the id
  *   it names when the container does not declare it, rule 34, else the
- *   lowest free id). When the run rate limited an interactive stream,
- *   the budget and the bucket's cap are each searched: the largest on
- *   the grid of PK_REMEDY_BULK_STEP_PCT % of the RU/s that leaves the
- *   interactive streams without a 429 (a smaller one only holds the
- *   bulk stream back), from the room (search_from over what is withheld
- *   from the RU/s; the whole RU/s taken to rate limit them as the run
- *   did); else one replay each, the budget at the room, the bucket at
- *   floor(room x 100 / RU/s) %.
+ *   lowest free id). The budget and the bucket's cap are each
+ *   searched: the largest on the grid of PK_REMEDY_BULK_STEP_PCT % of
+ *   the RU/s that meets the goal (a smaller one only holds the bulk
+ *   stream back), from the room (search_from over what is withheld
+ *   from the RU/s; the whole RU/s taken to rate limit as the run did).
+ *   The goal: when the run rate limited an interactive stream, no 429
+ *   to the interactive streams; when it rate limited the bulk stream
+ *   alone (bulk_alone), no 429 at all: the bulk stream's client paces it
+ *   under the RU/s instead of the service throttling it (a bucket's cap
+ *   and Low priority throttle it by design, so they meet it only where
+ *   the bulk stream fits). Low priority is replayed once and FOUND when
+ *   it meets the goal.
  * Switched to autoscale, a phase's `throughput` T becomes an autoscale
  * max of T rounded up to 1,000 (the same per-partition cap, rule 4).
  * ASSUMPTION of the bisection: 429s do not come back as RU/s rise.
@@ -231,8 +237,17 @@ struct pk_remedies {
 	int64_t merge_delay_s; /* the container's merge_delay, s */
 	int bulk;	       /* the bulk stream's index in the
 				  scenario (see above); -1: none */
+	int bulk_by_flag;      /* 1: chosen as the stream whose client
+				  is in bulk mode (see above) */
 	double inter_ru_per_s; /* the interactive streams' offered
 				  RU/s (see above) */
+	int bulk_alone;	       /* 1: the run rate limited the bulk
+				  stream alone (no interactive 429):
+				  its remedies' goal is no 429 at all
+				  (see above) */
+	int room_in_bucket;    /* 1: the room was cut to the cap of the
+				  bucket the bulk stream is in (rule
+				  31) */
 	int bucket_id;	       /* the bucket remedy's id, 0: none */
 	int bucket_pct;	       /* its maximum percentage, 1 .. 100 */
 	const char *bulk_name; /* the bulk stream's name, borrowed

@@ -664,19 +664,42 @@ static void merge_pair(struct pk_container *c, size_t i)
 	}
 }
 
-/* The adjacent pair (its left index) with the least combined storage
-   that fits one range, or c->pmap.n when none does. */
+/* Widths closer than this are equal (EPK fractions of even splits) */
+#define PK_CONTAINER_PAIR_WIDTH_EPS 1e-9
+
+/* The share of the reachable hash space ranges i and i + 1 hold
+   together (0 .. 1, pmap_width) */
+static double pair_width(const struct pk_container *c, size_t i)
+{
+	return pmap_width(&c->pmap, i) + pmap_width(&c->pmap, i + 1);
+}
+
+/*
+ * The adjacent pair (its left index) with the least combined storage
+ * that fits one range, of equals the narrowest together (the first of
+ * those), or c->pmap.n when none fits. The width breaks ties so that a
+ * container without stored data (an existing one merged at t = 0)
+ * merges into ranges of even width, as hashing spreads its keys, rather
+ * than folding range after range into the first. ASSUMPTION: the merge
+ * docs do not say which partitions a merge combines.
+ */
 static size_t lightest_pair(const struct pk_container *c)
 {
 	size_t i, best = c->pmap.n;
 	uint64_t least = UINT64_MAX;
+	double narrow = 2;
 
 	for (i = 0; i + 1 < c->pmap.n; i++) {
 		uint64_t sum =
 		    c->pp[i].storage_bytes + c->pp[i + 1].storage_bytes;
+		double w = pair_width(c, i);
 
-		if (sum <= c->spec.pp_storage_bytes && sum < least) {
+		if (sum <= c->spec.pp_storage_bytes &&
+		    (sum < least ||
+		     (sum == least &&
+		      w < narrow - PK_CONTAINER_PAIR_WIDTH_EPS))) {
 			least = sum;
+			narrow = w;
 			best = i;
 		}
 	}
