@@ -444,12 +444,13 @@ END_TEST
  * it came from before the merge, in the map, the strip and the charts
  * (it showed 0 and a blank strip row). 4 existing partitions (ids 0-3,
  * 6,000 / 4 = 1,500 RU/s each, a quarter of the key space each), reads
- * only (404s: nothing stored), `merge: 2` at t = 10 s: every pair holds 0
- * B, so the first pair merges first (container_layout.c lightest_pair,
- * strictly less): 0 + 1 -> 4, then of [4, 2, 3] again the first, 4 + 2
- * -> 5; the end holds 5 and 3. Before t = 10, range 5's line is ranges
- * 0, 1 and 2 combined: 3 x 1,500 = 4,500 RU/s of share, the key space
- * [0, 0.75); from t = 10 its own band.
+ * only (404s: nothing stored), `merge: 1` at t = 10 s: every pair holds 0
+ * B, so the narrowest pair merges first, the first of equals
+ * (container_layout.c lightest_pair): 0 + 1 -> 4 (a half); of [4, 2, 3]
+ * the pair 2 + 3 (a half, against 4 + 2's three quarters) -> 5; then
+ * 4 + 5 -> 6, a merged range merged again; the end holds 6. Before t =
+ * 10, range 6's line is ranges 0, 1, 2 and 3 combined: 4 x 1,500 =
+ * 6,000 RU/s of share, the key space [0, 1); from t = 10 its own band.
  */
 START_TEST(test_heat_merge_parents)
 {
@@ -468,36 +469,37 @@ START_TEST(test_heat_merge_parents)
 		  "phases:\n"
 		  "  - {name: a, duration: 10s, rate: 100/s, ops: {read: 1}}\n"
 		  "  - {name: m, duration: 10s, rate: 100/s, ops: {read: 1}, "
-		  "merge: 2}\n");
+		  "merge: 1}\n");
 	v = &f.r->variants[0];
 	h = &v->heat;
-	ck_assert_uint_eq(v->n_ranges, 2);
-	ck_assert_uint_eq(v->ranges[0].id, 5);
-	ck_assert_uint_eq(v->ranges[1].id, 3);
-	ck_assert_uint_eq(v->lineage[5].merged_from[0], 4);
-	ck_assert_uint_eq(v->lineage[5].merged_from[1], 2);
-	ck_assert_int_eq(v->lineage[5].merged_s, 10);
+	ck_assert_uint_eq(v->n_ranges, 1);
+	ck_assert_uint_eq(v->ranges[0].id, 6);
+	ck_assert_uint_eq(v->lineage[6].merged_from[0], 4);
+	ck_assert_uint_eq(v->lineage[6].merged_from[1], 5);
+	ck_assert_int_eq(v->lineage[6].merged_s, 10);
 	ck_assert_uint_eq(v->lineage[4].merged_from[0], 0);
 	ck_assert_uint_eq(v->lineage[4].merged_from[1], 1);
-	for (i = 0; i < 5; i++) {
-		ck_assert_int_eq(v->lineage[i].merged_away, i != 3);
+	ck_assert_uint_eq(v->lineage[5].merged_from[0], 2);
+	ck_assert_uint_eq(v->lineage[5].merged_from[1], 3);
+	for (i = 0; i < 6; i++) {
+		ck_assert_int_eq(v->lineage[i].merged_away, 1);
 	}
 	assert_tiles(h);
-	/* the map: 0, 1, 2, 3 until 10 s, then 5 and 3 */
+	/* the map: 0, 1, 2, 3 until 10 s, then 6 */
 	ck_assert_uint_eq(h->col_start[10] - h->col_start[9], 4);
-	ck_assert_uint_eq(h->col_start[11] - h->col_start[10], 2);
-	ck_assert_uint_eq(h->cells[h->col_start[10]].range_id, 5);
-	/* range 5's line before the merge: 0, 1 and 2 */
-	ck_assert_uint_eq(result_heat_line(v, 9, 5, &x), 3);
-	ck_assert_int_eq(x.ru_per_s_mru, 4500 * 1000);
+	ck_assert_uint_eq(h->col_start[11] - h->col_start[10], 1);
+	ck_assert_uint_eq(h->cells[h->col_start[10]].range_id, 6);
+	/* range 6's line before the merge: 0, 1, 2 and 3 */
+	ck_assert_uint_eq(result_heat_line(v, 9, 6, &x), 4);
+	ck_assert_int_eq(x.ru_per_s_mru, 6000 * 1000);
 	ck_assert_double_eq_tol(x.y0, 0.0, 1e-9);
-	ck_assert_double_eq_tol(x.y1, 0.75, 1e-9);
+	ck_assert_double_eq_tol(x.y1, 1.0, 1e-9);
 	ck_assert_uint_eq(x.range_id, 0);
-	ck_assert_uint_eq(result_heat_line(v, 10, 5, &x), 1);
-	ck_assert_uint_eq(x.range_id, 5);
+	ck_assert_uint_eq(result_heat_line(v, 10, 6, &x), 1);
+	ck_assert_uint_eq(x.range_id, 6);
 	/* its strip row: a shade in every column, no blank */
 	buf = page_of(&f, 1);
-	row = strstr(buf, "\n  range 5 \u2190 4+2 |");
+	row = strstr(buf, "\n  range 6 \u2190 4+5 |");
 	ck_assert_ptr_nonnull(row);
 	row = strchr(row, '|') + 1;
 	end = strchr(row, '|');

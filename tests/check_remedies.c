@@ -1509,6 +1509,53 @@ START_TEST(test_remedies_time_compression)
 }
 END_TEST
 
+/*
+ * The switch to autoscale starts at rule 8's smallest max: 3 existing
+ * partitions holding 40 GB each, 120 GB: max(1,000, 10 RU/s x 120 GB) =
+ * 1,200, on the 1,000 grid 2,000. 400 RU/s manual against 120 creates/s
+ * of 5 RU (600 RU/s, about 200 a range against 133): 429s. The raise is
+ * under 1,000, so the search would start at a max of 1,000, which the
+ * container refuses; it starts at 2,000 instead (667 a partition, above
+ * the busiest range's ~270 RU a second): no 429, and nothing smaller is
+ * allowed, so 1 replay and no "still rate limits" below it.
+ */
+START_TEST(test_remedies_autoscale_floor)
+{
+	struct tu_fx f;
+	const struct pk_remedies *m;
+	const struct pk_remedy *x;
+	char *s;
+
+	fx_text(&f, "auto-min.yaml",
+		"name: auto-min\n"
+		"seed: 1\n"
+		"container: {partition_key: /deviceId, throughput: 400, "
+		"partitions: 3, storage_per_partition: 40GB}\n"
+		"items:\n"
+		"  deviceId: {values: \"dev-{000..999}\"}\n"
+		"phases:\n"
+		"  - {name: load, duration: 5s, rate: 120/s, ops: {create: "
+		"1}, item_size: 1KB}\n");
+	m = f.r->variants[0].remedies;
+	ck_assert_ptr_nonnull(m);
+	ck_assert_uint_gt(m->before.throttled_429, 0);
+	ck_assert_int_eq(m->items[PK_REMEDY_RAISE].status, PK_REMEDY_FOUND);
+	ck_assert_int_lt(m->items[PK_REMEDY_RAISE].setting, 1000);
+	x = &m->items[PK_REMEDY_AUTOSCALE];
+	ck_assert_int_eq(x->status, PK_REMEDY_FOUND);
+	ck_assert_int_eq(x->setting, 2000);
+	ck_assert_int_eq(x->below, 0);
+	ck_assert_uint_eq(x->replays, 1);
+	ck_assert_uint_eq(x->after.throttled_429, 0);
+	s = remedies_sentence(m, PK_REMEDY_AUTOSCALE);
+	ck_assert_msg(strstr(s, "(the smallest max allowed, rule 8)") &&
+			  !strstr(s, "stopped"),
+		      "%s", s);
+	free(s);
+	tu_fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("remedies");
@@ -1542,6 +1589,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_remedies_merge_even_widths);
 	tcase_add_test(tc, test_remedies_partition_cap_words);
 	tcase_add_test(tc, test_remedies_time_compression);
+	tcase_add_test(tc, test_remedies_autoscale_floor);
 	suite_add_tcase(s, tc);
 	return s;
 }

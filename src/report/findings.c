@@ -363,9 +363,9 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 		snprintf(cause, sizeof(cause),
 			 "the layout, not the key: it owns %.1f%% of the hash "
 			 "space and its first-attempt RU per unit of hash "
-			 "space is %.2f x the other ranges' (even: 1; within "
-			 "%.1f x counts as even), so its load follows its "
-			 "width",
+			 "space is %.2f x the other ranges' (even: 1; at "
+			 "most %.1f x counts as its width's doing, not a "
+			 "key's), so its load follows its width",
 			 pct(width), ratio, PK_FINDINGS_LAYOUT_RATIO);
 	} else {
 		char key[200] = "", dens[192] = "";

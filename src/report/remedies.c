@@ -397,7 +397,8 @@ static char *autoscale_sentence(const struct pk_remedies *m,
 	    "0 (each partition scales between 10 %% and 100 %% of its share "
 	    "of the max, rules 17 and 27), %s; the smallest on the 1,000 "
 	    "RU/s grid, searched from %s (the manual remedy's RU/s rounded "
-	    "up), stepping by 1,000, 2,000, 4,000, ... (down while no 429, "
+	    "up, at least rule 8's smallest max), stepping by 1,000, 2,000, "
+	    "4,000, ... (down while no 429, "
 	    "up while rate limited) until the answer changed, then "
 	    "bisecting, in %zu replays, to within %s RU/s%s",
 	    fmt_thousands(x->setting, a), m->created_partitions,

@@ -451,6 +451,33 @@ static int64_t autoscale_hint(const struct pk_remedies *r, int64_t limit)
 	return h < limit ? h : limit;
 }
 
+/* Rule 8's GB, as the service counts it (2^30 bytes) */
+#define PK_REMEDY_BYTES_PER_GB (1024ULL * 1024ULL * 1024ULL)
+
+/* The smallest autoscale max the container takes at t = 0 (rule 8:
+   max(1,000, 10 RU/s per GB stored, GB rounded up) on the 1,000 grid),
+   from what it stores then: its existing data (storage_total, or
+   storage_per_partition on each of its partitions) and its preload. The
+   service's provision_min_autoscale_max says the same; result/ reaches
+   a service only through its interface (docs/design.md), so the rule's
+   public constants are used here */
+static int64_t autoscale_floor(const struct remedy_task *t)
+{
+	const struct pk_container_spec *cs = t->spec;
+	uint64_t bytes = (cs->existing_bytes_total
+			      ? cs->existing_bytes_total
+			      : cs->existing_bytes_per_pp *
+				    (uint64_t)t->out->created_partitions) +
+			 t->v->preload_bytes;
+	int64_t gb = (int64_t)((bytes + PK_REMEDY_BYTES_PER_GB - 1) /
+			       PK_REMEDY_BYTES_PER_GB);
+	int64_t v = gb * PK_PROVISION_AUTOSCALE_RU_PER_GB;
+
+	v = v > PK_PROVISION_MIN_AUTOSCALE_MAX ? v
+					       : PK_PROVISION_MIN_AUTOSCALE_MAX;
+	return autoscale_grid(v);
+}
+
 /* A manual container switched to autoscale (rule 27): the smallest max
    on the grid that leaves no 429, from the manual remedy's hint */
 static void search_autoscale(const struct remedy_task *t)
@@ -459,7 +486,7 @@ static void search_autoscale(const struct remedy_task *t)
 	struct pk_remedy *m = &r->items[PK_REMEDY_AUTOSCALE];
 	struct replay_change ch = {0,	 NULL, 0, NULL, 1,	   0,
 				   NULL, 0,    0, 0,	REPLAY_RU, 0};
-	int64_t limit = autoscale_limit(t);
+	int64_t limit = autoscale_limit(t), smallest, hint;
 
 	if (r->autoscale) {
 		m->status = PK_REMEDY_NOT_REPLAYED;
@@ -475,9 +502,22 @@ static void search_autoscale(const struct remedy_task *t)
 
 		limit = most < limit ? most : limit;
 	}
-	/* below the smallest max allowed (1,000): 0, on the grid, no
-	   container */
-	search_from(t, m, &ch, 0, limit, 0, autoscale_hint(r, limit));
+	/* below the smallest max allowed (rule 8): taken to rate limit,
+	   never replayed (no container takes it) */
+	smallest = autoscale_floor(t);
+	if (smallest > limit) {
+		m->status = PK_REMEDY_NOT_REPLAYED;
+		m->why_not = "the smallest autoscale max the container's data "
+			     "allows (rule 8) is above the most the searches "
+			     "try";
+		return;
+	}
+	hint = autoscale_hint(r, limit);
+	search_from(t, m, &ch, smallest - PK_PROVISION_AUTOSCALE_STEP, limit, 0,
+		    hint > smallest ? hint : smallest);
+	if (m->status == PK_REMEDY_FOUND && m->below < smallest) {
+		m->below = 0; /* the answer is the smallest allowed */
+	}
 }
 
 /* The most replays the raise with splits runs: the doublings from the
