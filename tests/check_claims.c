@@ -1558,6 +1558,20 @@ START_TEST(test_claim_hot_layout_or_key)
 	ck_assert_msg(strstr(out, "the layout, not the key: it owns 33.3% of "
 				  "the hash space") != NULL,
 		      "%s", out);
+	/* even device ids: over range 2's life the rest of the hash space
+	   takes 2/3 of the first-attempt RU on 2/3 of the width, so the
+	   ratio is about 1 (it read 0.60 when range 2's whole life was
+	   set against the shorter lives of the ranges split at t = 40 s,
+	   the light start counted for it alone) */
+	{
+		const char *p = strstr(out, "per unit of hash space is ");
+		double ratio;
+
+		ck_assert_ptr_nonnull(p);
+		ratio = strtod(p + strlen("per unit of hash space is "), NULL);
+		ck_assert_double_ge(ratio, 0.9);
+		ck_assert_double_le(ratio, 1.1);
+	}
 	ck_assert_ptr_null(strstr(out, "a key problem"));
 	free(out);
 	out = NULL;

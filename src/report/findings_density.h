@@ -12,10 +12,10 @@
 /*
  * The RU of the first attempts (pk_result_range.offered_mru: what each
  * operation cost the first time it was sent, rate limited or not) per
- * unit of EPK width per second of life of range v->ranges[at], over the
- * same figure of every other range at the end taken together (r->end_ms
- * ends each life; a max past the key values' reach, v->key_reach, counts
- * to it). RU, not
+ * unit of EPK width of range v->ranges[at] over its life, against the
+ * same figure of the rest of the hash space over the same seconds (the
+ * container's first attempts from its start on, less its own; a max
+ * past the key values' reach, v->key_reach, counts to it). RU, not
  * requests: a partition's budget is RU (rule 12), so a range taking the
  * large items at the same request rate is hot by its keys, not its
  * width. *hot_width: its share of the hash space (0..1); *hot_share: its
