@@ -405,6 +405,14 @@ START_TEST(test_ddb_service_on_demand_scenario)
 	out = tu_run_ok(args);
 	ck_assert_ptr_nonnull(strstr(out, "6        6        0  ok"));
 	free(out);
+	/* its text report says what the RU/s of an on-demand table is */
+	snprintf(args, sizeof(args), "run '%s'",
+		 tu_src("scenarios/dynamodb/on-demand-new-table.yaml"));
+	out = tu_run_ok(args);
+	ck_assert_ptr_nonnull(
+	    strstr(out, "% of the on-demand instant limit over the run)"));
+	ck_assert_ptr_null(strstr(out, "of provisioned RU"));
+	free(out);
 }
 END_TEST
 

@@ -24,6 +24,7 @@
 #include "pksim/report/report_streams.h"
 #include "pksim/report/scorecard.h"
 #include "pksim/report/textwrap.h"
+#include "pksim/service/snapshot.h"
 
 #include "report_notes.h"
 #include "report_text_int.h"
@@ -520,11 +521,15 @@ static void totals(const struct pk_result_variant *v, int batches,
 			fmt_thousands(t->batch_items, d),
 			fmt_thousands(t->batches_rejected_400, e));
 	}
+	/* an on-demand DynamoDB table provisions nothing: its RU/s is its
+	   instant limit (ddb_service.h) */
 	fprintf(out,
 		"  RU consumed              %s of %s offered and %s "
-		"retried (%.1f%% of provisioned RU over the run)\n",
+		"retried (%.1f%% of %s over the run)\n",
 		text_ru(t->ru_mru, a), text_ru(t->offered_mru, b),
-		text_ru(t->retry_mru, c), 100.0 * v->utilisation);
+		text_ru(t->retry_mru, c), 100.0 * v->utilisation,
+		v->ddb && v->ddb->on_demand ? "the on-demand instant limit"
+					    : "provisioned RU");
 	if (v->lps_none) {
 		fprintf(out, "  logical partitions       none: the service "
 			     "keeps none (item collections not kept)\n");
