@@ -488,14 +488,15 @@ END_TEST
 /*
  * `compare` multiplies the memory estimate by the
  * variants. 100,000 creates/s for 1,000 s = 1e8 items; one variant keyed
- * on /k (10 values): 1e8 x 48 bytes (the workload's record; creates
- * alone keep no slot per variant) = 4.8e9 = 4.47 GB, within 8 GB, so
- * `pksim run` would start it (not run here: checked by the loader
- * alone). A second variant keyed on /id (unique: one logical partition
- * per item) adds 1e8 x 320 bytes = 29.8 GB and its keys' text, "item-"
- * and up to 9 digits (14 bytes) each: 1e8 x 14 = 1.3 GB, 35.6 GB in all
- * (GB = 2^30 bytes; shown rounded: 36): refused before the run with
- * exit 2, naming the 2 variants.
+ * on /k (10 values): 1e8 x 8 bytes (the workload's record, size and
+ * value index; creates alone keep no slot per variant) = 0.75 GB, within
+ * 8 GB, so `pksim run` would start it (not run here: checked by the
+ * loader alone). A second variant keyed on /id (unique: one logical
+ * partition per item) adds 1e8 x (74, record and index slot, + 14, the
+ * key's text "item-" and up to 9 digits, + 18, its identity bytes and
+ * EPK, + 32, the 429s' record: 400 RU/s throttles) = 1.38e10 bytes =
+ * 12.85 GB, 13.6 GB in all (GB = 2^30 bytes; shown rounded: 14): refused
+ * before the run with exit 2, naming the 2 variants.
  */
 START_TEST(test_compare_memory_by_variants)
 {
@@ -524,7 +525,7 @@ START_TEST(test_compare_memory_by_variants)
 	snprintf(args, sizeof(args), "compare '%s' --key /id", path);
 	ck_assert_int_eq(tu_run(args, &out, &err), 2);
 	ck_assert_msg(strstr(err, "big.yaml:5:5: error: the run would take "
-				  "about 36 GiB") != NULL,
+				  "about 14 GiB") != NULL,
 		      "%s", err);
 	ck_assert_msg(strstr(err, "; 2 variants), and pksim stops at 8 GiB "
 				  "before it starts") != NULL,
@@ -570,20 +571,19 @@ static int plan_items(const char *path, double rate, const char *share,
 
 /*
  * The memory estimate counts the operations --query adds. A
- * data file of 30,000 records replayed at once under 16 keys (SDK retries:
- * 9, 30 s). With `--query p0@99%` the queries are floor(30,000 x 0.99 /
- * 0.01) = 2,970,000, 3,000,000 operations in all, every one arriving at
- * t = 0, so every one can be waiting to retry at once: 3,000,000 x 200
- * bytes (PK_SCENARIO_RETRY_BYTES) x 16 variants = 9.6e9 bytes = 8.94 GiB,
- * past the 8 GiB pksim stops at: refused before anything runs. Without
- * the queries the same term is 30,000 x 200 x 16 = 96 MB and the whole
- * estimate about 0.15 GB (items 30,000 x (48 + (8 + 96) x 16) = 51.4 MB,
- * logical partitions: each key's 7 distinct values, 7 x 320 x 16 =
- * 35,840 bytes): accepted; with them, 8.94 + 0.05 + 0.01 + 0.01 =
- * 9.0 GiB. At 100
- * records/s instead, at most floor(100 x 30) + 1 = 3,001 records arrive
- * within one 30 s max_wait, bringing 3,001 x 100 operations: 3,001 x 100
- * x 200 x 16 = 0.96e9 bytes (0.89 GiB): accepted with the queries too.
+ * data file of 60,000 records replayed at once under 16 keys (SDK retries:
+ * 9, 30 s). With `--query p0@99%` the queries are floor(60,000 x 0.99 /
+ * 0.01) = 5,940,000, 6,000,000 operations in all, every one arriving at
+ * t = 0, so every one can be waiting to retry at once: 6,000,000 x 148
+ * bytes (PK_SCENARIO_RETRY_BYTES) x 16 variants = 1.42e10 bytes =
+ * 13.2 GiB, past the 8 GiB pksim stops at: refused before anything runs.
+ * Without the queries the same term is 60,000 x 148 x 16 = 142 MB and the
+ * whole estimate about 0.2 GB (items 60,000 x (20 + 8 x 16) = 8.9 MB, the
+ * ids distinct so no id table; logical partitions: each key's 7 distinct
+ * values and a 2 MiB pool block a variant): accepted. At 100 records/s
+ * instead, at most floor(100 x 30) + 1 = 3,001 records arrive within one
+ * 30 s max_wait, bringing 3,001 x 100 operations: 3,001 x 100 x 148 x 16
+ * = 0.71e9 bytes (0.66 GiB): accepted with the queries too.
  */
 START_TEST(test_compare_memory_counts_queries)
 {
@@ -594,7 +594,7 @@ START_TEST(test_compare_memory_counts_queries)
 	snprintf(path, sizeof(path), "%s/records.jsonl", dir);
 	f = fopen(path, "w");
 	ck_assert_ptr_nonnull(f);
-	for (i = 0; i < 30000; i++) {
+	for (i = 0; i < 60000; i++) {
 		fprintf(f, "{\"id\": \"r%d\"", i);
 		for (k = 0; k < 16; k++) {
 			fprintf(f, ", \"p%d\": \"v%d\"", k, i % 7);
@@ -606,10 +606,10 @@ START_TEST(test_compare_memory_counts_queries)
 	ck_assert_int_eq(plan_items(path, 0, NULL, &msg), 0);
 	free(msg);
 	ck_assert_int_eq(plan_items(path, 0, "99%", &msg), -1);
-	ck_assert_msg(strstr(msg, "error: the run would take about 9.0 GiB") &&
-			  strstr(msg, "; 2,970,000 queries and the retries "
-				      "that can wait at once: 8.94 GiB; the "
-				      "data files as loaded: 0.01 GiB; 16 "
+	ck_assert_msg(strstr(msg, "error: the run would take about 13 GiB") &&
+			  strstr(msg, "; 5,940,000 queries and the retries "
+				      "that can wait at once: 13.23 GiB; the "
+				      "data files as loaded: 0.02 GiB; 16 "
 				      "variants), and pksim stops at 8 GiB") &&
 			  strstr(msg, "a smaller --query share"),
 		      "%s", msg);

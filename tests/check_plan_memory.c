@@ -55,10 +55,15 @@ static void estimate_of(const char *key, struct pk_memory_estimate *e)
  * 1,000 records, all with k = "a" (u cycling over 3 values): one logical
  * partition under /k (rule 3: a key value is one), 3 under [/k, /u].
  * At 400 RU/s, one physical partition (ceil(400 / 6,000)); 1,000 small
- * items stay far below a split. Partitions' part: a logical partition
- * 320 bytes (its key counted with the file as loaded), a physical one
- * 700: /k 320 + 700 = 1,020; [/k, /u] 3 x 320 + 700 = 1,660. Counted one
- * per record, /k was 1,000 x 320 + 700 = 320,700.
+ * items stay far below a split. All 1,000 arrive at once on 400 RU/s, so
+ * they can be rate limited and each logical partition counts its 429s'
+ * record. Partitions' part: a logical partition 74 bytes (record and
+ * index slot) + 32 (429s' record) + its key in the arena (the records'
+ * key bytes on average + 18 a level, identity and EPK), the pool's 2 MiB
+ * block (2,097,152), a physical one 700: /k, key "a": 74 + 32 + 1 + 18 =
+ * 125, + 2,097,152 + 700 = 2,097,977; [/k, /u], keys "a" and "u0".."u2":
+ * 3 x (74 + 32 + 3 + 36) = 435, + 2,097,852 = 2,098,287. Counted one per
+ * record, /k would be 1,000 x 125 + 2,097,852 = 2,222,852.
  */
 START_TEST(test_file_lps_distinct)
 {
@@ -68,9 +73,9 @@ START_TEST(test_file_lps_distinct)
 	tu_dir_file("rows.csv", rows);
 	free(rows);
 	estimate_of("/k", &e);
-	ck_assert_double_eq_tol(e.partitions, 1020.0, 0.5);
+	ck_assert_double_eq_tol(e.partitions, 2097977.0, 0.5);
 	estimate_of("[/k, /u]", &e);
-	ck_assert_double_eq_tol(e.partitions, 1660.0, 0.5);
+	ck_assert_double_eq_tol(e.partitions, 2098287.0, 0.5);
 	ck_assert_double_eq_tol(e.n_items, 1000.0, 0.5);
 }
 END_TEST
@@ -149,14 +154,26 @@ END_TEST
  * 1,000 creates (100 a second for 10 s) of unique ids into 10 key values
  * "k0".."k9" at 400 RU/s, the SDK's retries (9 of at most 1 s, max_wait
  * 30 s), by part (scenario.h's sizes):
- * - items: 1,000 x 48 (creates only: no slot, no draw set; ids unique:
- *   no id entry) = 48,000;
- * - partitions: 10 x (320 + 2, the key's text) + 1 x 700 = 3,920;
+ * - items: 1,000 x 8 (the workload's 4-byte size and 4-byte value index
+ *   of k; creates only: no slot, no draw set; ids unique: no id entry)
+ *   = 8,000;
+ * - partitions: 1,000 uniform draws over 10 values reach all 10
+ *   (10 x (1 - 0.9^1000)); 100 creates a second, each charged over 2 RU,
+ *   on the one range counted at 0.1 + 1 x (1 + 3 / sqrt(10)) = 2.05 of
+ *   them pass its 400 RU/s: they can be rate limited, so each
+ *   logical partition counts its 429s' record; 10 x (74 + 32 + 2, the
+ *   key's text, + 18, identity and EPK) = 1,260, the per-value cache
+ *   10 x 4 = 40, the pool's 2 MiB block 2,097,152, a range 700:
+ *   2,099,152;
  * - samples: 10 s x 1 range, 48 each, + 10 seconds x 64, + 10 / 60
- *   minutes x 64 = 480 + 640 + 10.67 = 1,130.67;
+ *   minutes x (64 + 1,200 of the report's row) = 480 + 640 + 210.67 =
+ *   1,330.67;
  * - histograms: (30,000 + 30,000 + 1) ms x 8 = 480,008;
- * - retries: 100/s x 9 s = 900 waiting at once x 200 = 180,000;
- * total 713,058.67: `--estimate --format json` says 713,059.
+ * - retries: 100/s x 9 s = 900 waiting at once x 148 = 133,200;
+ * total 2,721,690.67: `--estimate --format json` says 2,721,691. Its
+ * peak bound adds one remedy replay (one variant: one at a time) of as
+ * much and the process's 8 MiB: 2 x 2,721,690.67 + 8,388,608 =
+ * 13,831,989.
  */
 static const char small[] =
     "container: {partition_key: /k, throughput: 400}\n"
@@ -174,29 +191,28 @@ START_TEST(test_estimate_by_hand)
 	s = scenario_parse("small.yaml", small, strlen(small), &d);
 	ck_assert_ptr_nonnull(s);
 	scenario_memory_estimate(s, &e);
-	ck_assert_double_eq_tol(e.items, 48000.0, 0.01);
-	ck_assert_double_eq_tol(e.partitions, 3920.0, 0.01);
-	ck_assert_double_eq_tol(e.samples, 1130.667, 0.01);
+	ck_assert_double_eq_tol(e.items, 8000.0, 0.01);
+	ck_assert_double_eq_tol(e.partitions, 2099152.0, 0.01);
+	ck_assert_double_eq_tol(e.samples, 1330.667, 0.01);
 	ck_assert_double_eq_tol(e.histograms, 480008.0, 0.01);
-	ck_assert_double_eq_tol(e.retries, 180000.0, 0.01);
+	ck_assert_double_eq_tol(e.retries, 133200.0, 0.01);
 	ck_assert_double_eq_tol(e.files + e.client_queues, 0.0, 0.01);
-	ck_assert_double_eq_tol(e.total, 713058.667, 0.01);
+	ck_assert_double_eq_tol(e.total, 2721690.667, 0.01);
 	scenario_free(s);
 	diag_free(&d);
 	snprintf(args, sizeof(args), "run '%s' --estimate --format json",
 		 tu_dir_file("small.yaml", small));
 	out = tu_run_ok(args);
 	ck_assert_ptr_nonnull(
-	    strstr(out, "\"memory_estimate_bytes\": 713059,"));
+	    strstr(out, "\"memory_estimate_bytes\": 2721691,"));
 	ck_assert_ptr_nonnull(strstr(out, "\"work_units\": 1000,"));
-	/* and the process's 16 MiB: 713,059 + 16,777,216 */
-	ck_assert_ptr_nonnull(strstr(out, "\"peak_bound_bytes\": 17490275,"));
+	ck_assert_ptr_nonnull(strstr(out, "\"peak_bound_bytes\": 13831989,"));
 	free(out);
 	snprintf(args, sizeof(args), "run '%s' --estimate",
 		 tu_dir_file("small.yaml", small));
 	out = tu_run_ok(args);
 	ck_assert_ptr_nonnull(strstr(
-	    out, "memory estimate: 696.3 KiB (713,059 bytes, 1 variant)"));
+	    out, "memory estimate: 2.6 MiB (2,721,691 bytes, 1 variant)"));
 	free(out);
 }
 END_TEST

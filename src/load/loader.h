@@ -197,10 +197,12 @@ char *ld_field_path(const char *name);
 int ld_items_file_read(struct pk_items_file *f, struct pk_diag *d,
 		       const char *where, int line, int col, double rec_bytes);
 /* What a data file's record costs a run at least, bytes, beyond the file
-   as loaded (trace_load_within): an item's record, slot and id entry
-   (one variant); a preloaded record's logical partition */
+   as loaded (trace_load_within): an item's record (its 16-byte arrival,
+   workload_int.h's pk_wl_arrival, and its 4-byte size), slot and id
+   entry (one variant); a preloaded record's logical partition */
+#define LD_FILE_ITEM_BYTES 20.0
 #define LD_ITEM_RECORD_BYTES                                                   \
-	(PK_SCENARIO_ITEM_BYTES + PK_SCENARIO_SLOT_BYTES + PK_SCENARIO_ID_BYTES)
+	(LD_FILE_ITEM_BYTES + PK_SCENARIO_SLOT_BYTES + PK_SCENARIO_ID_BYTES)
 #define LD_PRELOAD_RECORD_BYTES PK_SCENARIO_LP_BYTES
 void ld_load_items_file(struct ld *ld, const struct yn *m);
 /* path resolved against the folder of the scenario file `file` (path
@@ -272,13 +274,18 @@ uint64_t ld_largest_item(const struct pk_scenario *s);
    rows start within wait_s + 1 s of each other; the logical partitions
    f's records make under key k (distinct values, or tuples of a
    hierarchical key's levels, by a 64-bit hash each; one per record under
-   a synthetic key); the bytes s's data file and preload file hold as
-   loaded. Each allocates scratch (8 bytes a record, or a copy of m's
-   rows) only while it counts. */
+   a synthetic key; *key_bytes its records' key bytes on average,
+   *top_share the most records of one key over all); the bytes s's data
+   file and preload file hold as loaded. Each allocates scratch (8 bytes a
+   record, or a copy of m's rows) only while it counts. */
 double ld_file_records_within(const struct pk_items_file *f, double wait_s);
 double ld_monitor_within(const struct pk_monitor_log *m, double wait_s);
-double ld_file_lps(const struct pk_items_file *f, const struct pk_key_spec *k);
+double ld_file_lps(const struct pk_items_file *f, const struct pk_key_spec *k,
+		   double *key_bytes, double *top_share);
 double ld_files_bytes(const struct pk_scenario *s);
+/* plan_files.c: 1 when every used record of f has a string /id and no
+   two share one (the run then keeps no id table), else 0 */
+int ld_file_ids_distinct(const struct pk_items_file *f);
 
 /* plan_limits.c: simulated time, operations and RU within their bounds
    (0, else -1 with the error); plan_memory.c: the memory estimate within

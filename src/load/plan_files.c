@@ -114,9 +114,10 @@ static int cmp_u64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The hash of record i's values at key k's paths (type and bytes each) */
+/* The hash of record i's values at key k's paths (type and bytes each);
+   their bytes (a string's length, a number's 8) added to *bytes */
 static uint64_t record_key_hash(const struct pk_trace *t, size_t i,
-				const long *ids, size_t n)
+				const long *ids, size_t n, double *bytes)
 {
 	uint64_t h = 0xcbf29ce484222325ULL;
 	struct pk_value v;
@@ -130,8 +131,10 @@ static uint64_t record_key_hash(const struct pk_trace *t, size_t i,
 		h = fnv_bytes(h, &v.type, sizeof(v.type));
 		if (v.type == PK_VALUE_STRING) {
 			h = fnv_bytes(h, v.str, v.len);
+			*bytes += (double)v.len;
 		} else if (v.type == PK_VALUE_NUMBER) {
 			h = fnv_bytes(h, &v.num, sizeof(v.num));
+			*bytes += sizeof(v.num);
 		} else if (v.type == PK_VALUE_BOOL) {
 			h = fnv_bytes(h, &v.boolean, sizeof(v.boolean));
 		}
@@ -145,14 +148,20 @@ static uint64_t record_key_hash(const struct pk_trace *t, size_t i,
    of its levels), counted by a 64-bit hash of each; a synthetic key (its
    random or hashed parts can split one tuple) one per record. A key
    value is one logical partition (rule 3), so this is their number, not a
-   bound above it. 8 bytes a record while it counts. */
-double ld_file_lps(const struct pk_items_file *f, const struct pk_key_spec *k)
+   bound above it. 8 bytes a record while it counts. *key_bytes: the
+   key's bytes in a record on average (its levels' values); *top_share:
+   the most records one key has over all of them (1 for a synthetic key:
+   not counted). */
+double ld_file_lps(const struct pk_items_file *f, const struct pk_key_spec *k,
+		   double *key_bytes, double *top_share)
 {
-	double n = ld_file_records(f);
-	size_t m = (size_t)n, i, distinct = 0;
+	double n = ld_file_records(f), bytes = 0;
+	size_t m = (size_t)n, i, distinct = 0, run = 0, top = 0;
 	long ids[PK_KEY_MAX_LEVELS];
 	uint64_t *h;
 
+	*key_bytes = 0;
+	*top_share = 1;
 	if (k->kind == PK_KEY_SYNTHETIC || m == 0) {
 		return n;
 	}
@@ -161,12 +170,18 @@ double ld_file_lps(const struct pk_items_file *f, const struct pk_key_spec *k)
 	}
 	h = xcalloc(m, sizeof(*h));
 	for (i = 0; i < m; i++) {
-		h[i] = record_key_hash(f->trace, i, ids, k->n_paths);
+		h[i] = record_key_hash(f->trace, i, ids, k->n_paths, &bytes);
 	}
 	qsort(h, m, sizeof(*h), cmp_u64);
 	for (i = 0; i < m; i++) {
-		distinct += i == 0 || h[i] != h[i - 1];
+		int fresh = i == 0 || h[i] != h[i - 1];
+
+		distinct += fresh;
+		run = fresh ? 1 : run + 1;
+		top = run > top ? run : top;
 	}
+	*key_bytes = bytes / n;
+	*top_share = (double)top / n;
 	free(h);
 	return (double)distinct;
 }
@@ -179,4 +194,39 @@ double ld_files_bytes(const struct pk_scenario *s)
 	       (double)trace_memory_bytes(s->preload && s->preload->file
 					      ? s->preload->file->trace
 					      : NULL);
+}
+
+/* 1 when every record f's run uses carries a string /id and no two share
+   one (by a 64-bit hash each, as the run checks them,
+   workload_file_ids_distinct): no create can conflict and the run keeps
+   no id table; else 0. 8 bytes a record while it counts. */
+int ld_file_ids_distinct(const struct pk_items_file *f)
+{
+	size_t m = (size_t)ld_file_records(f), i, n = 0;
+	long id = f->trace ? trace_path_id(f->trace, "/id") : -1;
+	struct pk_value v;
+	uint64_t *h;
+	int ok = id >= 0 && m > 0;
+
+	if (!ok) {
+		return 0;
+	}
+	h = xcalloc(m, sizeof(*h));
+	for (i = 0; i < m && ok; i++) {
+		memset(&v, 0, sizeof(v));
+		ok = trace_value_id(f->trace, i, id, &v, NULL, 0) ==
+			 PK_TRACE_OK &&
+		     v.type == PK_VALUE_STRING;
+		if (ok) {
+			h[n++] = fnv_bytes(0xcbf29ce484222325ULL, v.str, v.len);
+		}
+	}
+	if (ok) {
+		qsort(h, n, sizeof(*h), cmp_u64);
+		for (i = 1; i < n && ok; i++) {
+			ok = h[i] != h[i - 1];
+		}
+	}
+	free(h);
+	return ok;
 }

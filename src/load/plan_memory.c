@@ -34,6 +34,12 @@ static int gib_decimals(double b)
 	return d;
 }
 
+static double lps_planned(const struct pk_scenario *s,
+			  const struct pk_container_spec *c, double items);
+static double ranges_planned(const struct pk_scenario *s,
+			     const struct pk_container_spec *c, double items,
+			     double item_bytes, double lps);
+
 /* Items the phases create (creates, upserts and batches' items), or the
    data file's. */
 static double items_planned(const struct pk_scenario *s)
@@ -55,6 +61,35 @@ static double items_planned(const struct pk_scenario *s)
 		      p->mix[PK_OP_BATCH] * (double)p->batch_size);
 	}
 	return n;
+}
+
+/* Bytes the workload keeps for one item (workload_int.h's item
+   arrays): its size at the last write (uint32), one value index (uint32)
+   for each drawn property (a pattern's or a list's), its creation time
+   (int64) when a clock property formats it, its size at creation
+   (uint32) when a phase sends batches, its stream (uint8) with several
+   streams; a data file's record its arrival (16 bytes) and size
+   (LD_FILE_ITEM_BYTES). */
+static double item_record_bytes(const struct pk_scenario *s)
+{
+	double b = 4;
+	int clock = 0, batches = 0;
+	size_t i;
+
+	if (s->items_file) {
+		return LD_FILE_ITEM_BYTES;
+	}
+	for (i = 0; i < s->n_props; i++) {
+		enum pk_gen_kind k = s->props[i].kind;
+
+		b += k == PK_GEN_PATTERN || k == PK_GEN_LIST ? 4 : 0;
+		clock |= k == PK_GEN_CLOCK;
+	}
+	for (i = 0; i < s->n_phases; i++) {
+		batches |= s->phases[i].mix[PK_OP_BATCH] > 0;
+	}
+	return b + (clock ? 8 : 0) + (batches ? 4 : 0) +
+	       (s->n_streams > 1 ? 1 : 0);
 }
 
 /*
@@ -128,9 +163,102 @@ static double retry_bytes(const struct pk_phase_spec *ph)
 	       ph->mix[PK_OP_QUERY] * in * (double)sizeof(uint64_t);
 }
 
+/* The largest share of the operations one value of variant c's key can
+   get: a key of one generated property (a pattern or a list), its
+   hottest value's (dist_pmf's index 0) over at most
+   PK_SCENARIO_SHARE_VALUES of its values, which never gives less than
+   all of them would; any other key 1 (not bounded here). */
+#define PK_SCENARIO_SHARE_VALUES 65536
+static double hottest_value_share(const struct pk_scenario *s,
+				  const struct pk_container_spec *c)
+{
+	const struct pk_prop_spec *p;
+	uint64_t n;
+
+	if (c->key.kind != PK_KEY_PATH || c->key.n_paths != 1 ||
+	    !(p = scenario_find_prop(s, c->key.paths[0])) ||
+	    (p->kind != PK_GEN_PATTERN && p->kind != PK_GEN_LIST)) {
+		return 1;
+	}
+	n = p->count < PK_SCENARIO_SHARE_VALUES ? p->count
+						: PK_SCENARIO_SHARE_VALUES;
+	return fmin(1, dist_pmf(&p->dist, n, dist_norm(&p->dist, n), 0));
+}
+
+/* The busiest physical partition's share of the operations: the hottest
+   key value's (h) and an even share of the rest, 1 / r, with three
+   spreads more for the k = lps / r values a range holds (1 + 3 /
+   sqrt(k)). */
+static double busiest_share(double h, double r, double lps)
+{
+	double k = fmax(lps / r, 1);
+
+	return h + (1 / r) * (1 + 3 / sqrt(k));
+}
+
+/* 1 when an operation of phase i can be rate limited (a 429) in some
+   variant: the phase's peak RU/s (its peak rate x ld_worst_op_ru) on the
+   busiest physical partition passes that partition's share of the RU/s.
+   The busiest partition's share of the operations is taken as the
+   hottest key value's share plus an even share (1 / r, r its most
+   ranges, ranges_planned) three spreads up: keys spread over ranges by
+   hash, a range holding about k = values / r of them with a spread of
+   sqrt(k) (busiest_share). A serverless variant, or a key whose hottest
+   value is not known, can always be. */
+static int phase_can_throttle(const struct pk_scenario *s, size_t i)
+{
+	const struct pk_phase_spec *p = &s->phases[i];
+	double items = items_planned(s),
+	       item_bytes = (double)ld_largest_item(s);
+	size_t v;
+
+	for (v = 0; v < s->n_variants; v++) {
+		const struct pk_container_spec *c = &s->variants[v];
+		double ru =
+		    (double)(p->throughput_ru_per_s > 0 ? p->throughput_ru_per_s
+			     : c->autoscale_max_ru_per_s
+				 ? c->autoscale_max_ru_per_s
+				 : c->throughput_ru_per_s);
+		double lps = lps_planned(s, c, items);
+		double r = ranges_planned(s, c, items, item_bytes, lps);
+		double h = hottest_value_share(s, c);
+		double offered = ld_phase_peak(p) * ld_worst_op_ru(s, p, r);
+
+		if (c->serverless || !(ru > 0) || h >= 1 ||
+		    busiest_share(h, r, lps) * offered > ru / r) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* 1 when a data file's records can be rate limited in variant c, as
+   phase_can_throttle says for a phase: its records arriving within one
+   second, each a create of its largest item (ld_worst_op_ru) with its
+   share of the queries, on the busiest of r ranges (busiest_share, the
+   busiest key's share top from the records, lps their keys). */
+static int file_can_throttle(const struct pk_scenario *s,
+			     const struct pk_container_spec *c, double r,
+			     double top, double lps)
+{
+	const struct pk_items_file *f = s->items_file;
+	double recs = ld_file_records(f);
+	double ru =
+	    (double)(c->autoscale_max_ru_per_s ? c->autoscale_max_ru_per_s
+					       : c->throughput_ru_per_s);
+	double per_rec =
+	    recs > 0 ? (recs + ld_file_queries(f, recs)) / recs : 1;
+	double offered =
+	    ld_file_records_within(f, 1) * per_rec * ld_worst_op_ru(s, NULL, r);
+
+	return c->serverless || !(ru > 0) || top >= 1 ||
+	       busiest_share(top, r, lps) * offered > ru / r;
+}
+
 /* The bytes the busiest phase's retries can hold waiting at once (every
    variant), the phase (*worst) and the retries (*queued); 0 without
-   retries or phases. */
+   retries or phases, and for a phase no operation of which can be rate
+   limited (phase_can_throttle). */
 static double retry_queue_bytes(const struct pk_scenario *s, size_t *worst,
 				double *queued)
 {
@@ -146,6 +274,9 @@ static double retry_queue_bytes(const struct pk_scenario *s, size_t *worst,
 	for (i = 0; i < s->n_phases; i++) {
 		const struct pk_stream_spec *st = phase_stream(s, i);
 
+		if (!phase_can_throttle(s, i)) {
+			continue;
+		}
 		/* arrivals over one operation's waits, at most the phase's
 		   operations; a closed loop of C workers holds at most C
 		   unanswered (a retrying operation keeps its worker) */
@@ -300,12 +431,13 @@ static double prop_text_bytes(const struct pk_prop_spec *p, double items)
 	}
 }
 
-/* Bytes a logical partition's key text takes beyond the flat record of
-   PK_SCENARIO_LP_BYTES (whose share for key and EPK is some 25 bytes):
-   each level's longest generated value, or for a synthetic key its
-   template's length plus every generated property's longest value (the
-   template names some of them); a data file's keys: its longest record,
-   at most, as a bound. */
+/* Bytes a logical partition's key takes in the container's arena beyond
+   its PK_SCENARIO_LP_BYTES: each level's longest generated value and
+   PK_SCENARIO_LP_LEVEL_BYTES (its identity's type byte and end, its
+   16-byte EPK), or for a synthetic key (one level) its template's length
+   plus every generated property's longest value (the template names some
+   of them); 0 for a data file's keys (scenario_memory_estimate counts
+   them from the records). */
 static double lp_key_bytes(const struct pk_scenario *s,
 			   const struct pk_container_spec *c, double items)
 {
@@ -322,14 +454,37 @@ static double lp_key_bytes(const struct pk_scenario *s,
 		for (i = 0; i < s->n_props; i++) {
 			n += prop_text_bytes(&s->props[i], items);
 		}
-		return n;
+		return n + PK_SCENARIO_LP_LEVEL_BYTES;
 	}
 	for (i = 0; i < c->key.n_paths; i++) {
 		if ((p = scenario_find_prop(s, c->key.paths[i]))) {
 			n += prop_text_bytes(p, items);
 		}
+		n += PK_SCENARIO_LP_LEVEL_BYTES;
 	}
 	return n;
+}
+
+/* The per-value cache's bytes (cosmos_service.c: a 4-byte logical
+   partition index per value of a key that is one generated property, up
+   to 2^24 values, zeroed pages touched only where written): at most its
+   values' 4 bytes, and at most a 4 KiB page per logical partition made;
+   0 for other keys. */
+#define PK_SCENARIO_LP_CACHE_MAX 16777216.0
+static double lp_cache_bytes(const struct pk_scenario *s,
+			     const struct pk_container_spec *c, double lps)
+{
+	const struct pk_prop_spec *p;
+
+	if (s->items_file || c->key.kind != PK_KEY_PATH ||
+	    c->key.n_paths != 1 ||
+	    !(p = scenario_find_prop(s, c->key.paths[0])) ||
+	    (p->kind != PK_GEN_PATTERN && p->kind != PK_GEN_LIST)) {
+		return 0;
+	}
+	return fmin(fmin((double)p->count, PK_SCENARIO_LP_CACHE_MAX) *
+			PK_SCENARIO_LP_CACHE_BYTES,
+		    lps * PK_SCENARIO_PAGE_BYTES);
 }
 
 /* Bytes of the logical partitions variant c's preload makes: one per
@@ -531,6 +686,33 @@ static double template_values(const struct pk_scenario *s, const char *t,
 	return n;
 }
 
+/* The distinct values `draws` draws of generated property p give, as
+   expected: the sum over its values of 1 - (1 - p_i)^draws (dist_pmf's
+   share p_i); exact up to PK_SCENARIO_DRAWN_EXACT values, past them over
+   runs of indexes 1 % apart, each run at its middle index's share (the
+   shares fall with the index: a zipfian's or a hotspot's, or are equal).
+   Its spread around that is at most its square root, so the figure is
+   the run's within a fraction of a percent for the counts that matter. */
+#define PK_SCENARIO_DRAWN_EXACT 4096
+static double values_drawn(const struct pk_prop_spec *p, double draws)
+{
+	double norm = dist_norm(&p->dist, p->count), sum = 0, pi;
+	uint64_t a = 0, b, n = p->count;
+
+	if (p->dist.kind == PK_DIST_SEQUENTIAL) {
+		return fmin((double)n, draws);
+	}
+	while (a < n) {
+		b = n <= PK_SCENARIO_DRAWN_EXACT ? a + 1
+						 : a + 1 + (uint64_t)(a / 100);
+		b = b < n ? b : n;
+		pi = dist_pmf(&p->dist, n, norm, a + (b - a) / 2);
+		sum += (double)(b - a) * -expm1(draws * log1p(-fmin(pi, 1)));
+		a = b;
+	}
+	return fmin(sum, draws);
+}
+
 /* Logical partitions one variant can hold: at most one per item, and
    at most the values its key can take when the key's properties have a
    known number of values over the run (prop_values: each level's,
@@ -540,6 +722,7 @@ static double template_values(const struct pk_scenario *s, const char *t,
 static double lps_planned(const struct pk_scenario *s,
 			  const struct pk_container_spec *c, double items)
 {
+	const struct pk_prop_spec *p1;
 	double n = 1, span_s = 0;
 	size_t i;
 
@@ -570,6 +753,11 @@ static double lps_planned(const struct pk_scenario *s,
 		}
 		n *= prop_values(p, span_s);
 	}
+	if (c->key.kind == PK_KEY_PATH && c->key.n_paths == 1 &&
+	    (p1 = scenario_find_prop(s, c->key.paths[0])) &&
+	    (p1->kind == PK_GEN_PATTERN || p1->kind == PK_GEN_LIST)) {
+		return values_drawn(p1, items);
+	}
 	return n < items ? n : items;
 }
 
@@ -585,7 +773,14 @@ static double ranges_planned(const struct pk_scenario *s,
 	    (double)(c->serverless		 ? 0
 		     : c->autoscale_max_ru_per_s ? c->autoscale_max_ru_per_s
 						 : c->throughput_ru_per_s);
-	double n = ceil(ru / (double)c->initial_ru_per_pp), storage;
+	/* rule 2: manual RU/s at initial_ru_per_pp a partition; autoscale
+	   at its max over pp_ru_per_s (10,000 RU/s a partition, reference
+	   cosmos-mechanics.md: "autoscale ... 10,000 RU/s per physical
+	   partition") */
+	double n = ceil(ru / (double)(c->autoscale_max_ru_per_s
+					  ? c->pp_ru_per_s
+					  : c->initial_ru_per_pp)),
+	       storage;
 	size_t i;
 
 	if (c->existing_partitions > 0) {
@@ -651,8 +846,10 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 	double item_bytes = (double)ld_largest_item(s);
 	double wait_s = plan_retry_life_s(s);
 	const struct pk_prop_spec *id = scenario_find_prop(s, "/id");
-	int ids = s->items_file || !id || id->kind != PK_GEN_UNIQUE;
-	double tg = 0, slot;
+	int ids = s->items_file ? !ld_file_ids_distinct(s->items_file)
+				: !id || id->kind != PK_GEN_UNIQUE;
+	double tg = 0, slot, file_retries = 0;
+	int file_429 = 0, can_429 = scenario_can_throttle(s);
 	size_t i;
 
 	memset(e, 0, sizeof(*e));
@@ -686,9 +883,11 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		   bringing its share of the queries */
 		per_rec = recs > 0 ? ops / recs : 1;
 		if (ld_plan_retry(s).enabled) {
-			e->retries = ld_file_records_within(f, wait_s) *
-				     per_rec * PK_SCENARIO_RETRY_BYTES *
-				     (double)s->n_variants;
+			/* kept only if some variant can rate limit them
+			   (below) */
+			file_retries = ld_file_records_within(f, wait_s) *
+				       per_rec * PK_SCENARIO_RETRY_BYTES *
+				       (double)s->n_variants;
 		}
 	}
 	if (s->items_file && s->items_file->monitor) {
@@ -704,7 +903,7 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 	e->n_items = items;
 	e->queries = q;
 	slot = scenario_items_read_back(s) ? PK_SCENARIO_SLOT_BYTES : 0;
-	e->items = items * (PK_SCENARIO_ITEM_BYTES +
+	e->items = items * (item_record_bytes(s) +
 			    (slot + tg + (ids ? PK_SCENARIO_ID_BYTES : 0)) *
 				(double)s->n_variants);
 	e->histograms =
@@ -717,14 +916,24 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		double lps = lps_planned(s, c, items);
 		double r = ranges_planned(s, c, items, item_bytes, lps);
 		double smp = ops + q * (r - 1);
+		double key = lp_key_bytes(s, c, items);
 
 		if (s->items_file && s->items_file->trace &&
 		    !s->items_file->monitor) {
-			lps = ld_file_lps(s->items_file, &c->key);
+			double top;
+
+			lps = ld_file_lps(s->items_file, &c->key, &key, &top);
+			key += PK_SCENARIO_LP_LEVEL_BYTES *
+			       (double)(c->key.kind == PK_KEY_SYNTHETIC
+					    ? 1
+					    : c->key.n_paths);
+			file_429 |= file_can_throttle(s, c, r, top, lps);
 		}
 
 		e->partitions +=
-		    lps * (PK_SCENARIO_LP_BYTES + lp_key_bytes(s, c, items)) +
+		    lps * (PK_SCENARIO_LP_BYTES + key +
+			   (can_429 ? PK_SCENARIO_LP_RARE_BYTES : 0)) +
+		    lp_cache_bytes(s, c, lps) + PK_SCENARIO_LP_BLOCK_BYTES +
 		    r * PK_SCENARIO_RANGE_BYTES;
 		if (s->preload) {
 			e->partitions += preload_lp_bytes(s, c, items);
@@ -748,7 +957,13 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 			}
 			e->samples += smp * PK_SCENARIO_BUCKET_BYTES;
 		}
-		e->samples += dur_s / 60.0 * PK_SCENARIO_SECOND_BYTES;
+		/* per-minute records, and their rows in the report */
+		e->samples += dur_s / 60.0 *
+			      (PK_SCENARIO_SECOND_BYTES +
+			       PK_SCENARIO_REPORT_MINUTE_BYTES);
+	}
+	if (file_429) {
+		e->retries = file_retries;
 	}
 	if (!s->items_file) {
 		/* the busiest phase's waiting retries (with a data file,
@@ -762,6 +977,37 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 	e->client_queues = client_queue_bytes(s);
 	e->total = e->items + e->partitions + e->samples + e->histograms +
 		   e->retries + e->files + e->client_queues;
+}
+
+int scenario_can_throttle(const struct pk_scenario *s)
+{
+	double items = items_planned(s), key, top;
+	double item_bytes = (double)ld_largest_item(s);
+	size_t i;
+
+	if (s->items_file && s->items_file->monitor) {
+		return 1;
+	}
+	if (s->items_file && s->items_file->trace) {
+		for (i = 0; i < s->n_variants; i++) {
+			const struct pk_container_spec *c = &s->variants[i];
+			double lps =
+			    ld_file_lps(s->items_file, &c->key, &key, &top);
+			double r = ranges_planned(s, c, items, item_bytes,
+						  lps_planned(s, c, items));
+
+			if (file_can_throttle(s, c, r, top, lps)) {
+				return 1;
+			}
+		}
+		return 0;
+	}
+	for (i = 0; i < s->n_phases; i++) {
+		if (phase_can_throttle(s, i)) {
+			return 1;
+		}
+	}
+	return 0;
 }
 
 /* Refuse up front a run whose memory estimate (scenario_memory_estimate)

@@ -29,24 +29,38 @@
 
 /* Memory a run may plan to track its items: the machines have 24 GiB,
    and a scenario needing more than a third of it is refused up front with
-   the estimate. Per item: the workload's record (docs/design.md:
-   at most ~48 bytes) and each variant's slot (8 bytes) when a later
+   the estimate (plan_memory.c). Each size below is what the code
+   allocates, from its struct's sizeof on x86-64, glibc malloc's rounding
+   (a chunk is the request + 8 bytes, rounded up to 16) and the growth of
+   its table; an array grown by doubling through realloc counts at its
+   entries, not its capacity (pages past the last entry written are never
+   touched). Per item: the workload's record (plan_memory.c,
+   item_record_bytes: 4 bytes of size, 4 a drawn property's value index,
+   8 of creation time with a clock property, 4 of size at creation with
+   batches, 1 of stream with several streams), and each variant's
+   pk_item_slot (8 bytes: bytes stored, logical partition) when a later
    operation can name the item (scenario_items_read_back), plus its draw
    set of written items when operations target them
    (PK_SCENARIO_TARGET_BYTES). */
 #define PK_SCENARIO_MAX_TRACK_BYTES (8.0 * 1024 * 1024 * 1024)
-#define PK_SCENARIO_ITEM_BYTES 48.0
 #define PK_SCENARIO_SLOT_BYTES 8.0
 /* Per item and variant when operations target written items (targets.h):
    its place in the draw set, the set's entry and a Fenwick cell, 4 bytes
    each */
 #define PK_SCENARIO_TARGET_BYTES 12.0
-/* More of what a run allocates, per variant, for the same estimate;
-   sizes of the model's records on x86-64 plus allocator and
-   hash-bucket overhead:
-   - an id entry (ids that can repeat: a data file or a non-unique /id),
-     an 80-byte hash entry;
-   - a logical partition: its 208-byte record, its key and overhead;
+/* More of what a run allocates, per variant, for the same estimate:
+   - an id entry (ids that can repeat: a data file or a non-unique /id):
+     pk_id_entry is 80 bytes (a 56-byte UT_hash_handle, a 16-byte key, the
+     8-byte item), a 96-byte malloc chunk, and uthash's buckets (16 bytes
+     each, about one per 2 entries once it has doubled them) 8: 104;
+   - a logical partition: pk_lp, 64 bytes in the pool (lp.h), and its
+     4-byte slot of the index, kept at most 7/8 and at least 7/16 full
+     (lptable.c): at most 4 x 16 / 7 = 9.1, so 74; its identity bytes
+     (each level's text + 2, epk_encode_v2) and EPK (16 bytes a level,
+     PK_EPK_V2_BYTES) in the container's arena are counted at the key's
+     length (PK_SCENARIO_LP_LEVEL_BYTES a level), and the per-value cache
+     of a key that is one property (cosmos_service.c: 4 bytes a value,
+     touched a 4 KiB page at a time) beside them;
    - a per-second sample (one range in one second) and a per-second or
      per-minute record (48 and 64 bytes);
    - one counter of the retry-wait histogram per ms of wait, up to
@@ -56,14 +70,28 @@
      request reached, one 56-byte bucket per heat-map column of its
      planned length (PK_METRICS_HEAT_COLS = 720), 750 allowing for
      retries and splits after the last phase. */
-#define PK_SCENARIO_ID_BYTES 96.0
+#define PK_SCENARIO_ID_BYTES 104.0
 /* a physical partition: its record, key range, range statistics and a
    second's scratch sample; measured: 1,000,000 partitions (1,000,000
    RU/s at 1 RU/s a partition) ran in 685 MB */
 #define PK_SCENARIO_RANGE_BYTES 700.0
-#define PK_SCENARIO_LP_BYTES 320.0
+#define PK_SCENARIO_LP_BYTES 74.0
+#define PK_SCENARIO_LP_LEVEL_BYTES 18.0
+#define PK_SCENARIO_LP_CACHE_BYTES 4.0
+/* A logical partition that sees a 429 gets a pk_lp_rare (lp.h, 32
+   bytes), counted for every one when the run can be rate limited
+   (scenario_can_throttle); the pool's last block is a whole 2 MiB huge
+   page (PK_LP_BLOCK x 64 bytes) however few it holds, once a variant */
+#define PK_SCENARIO_LP_RARE_BYTES 32.0
+#define PK_SCENARIO_LP_BLOCK_BYTES (2.0 * 1024 * 1024)
+#define PK_SCENARIO_PAGE_BYTES 4096.0
 #define PK_SCENARIO_SAMPLE_BYTES 48.0
 #define PK_SCENARIO_SECOND_BYTES 64.0
+/* The report's rows for one per-minute record, rendered: its JSON
+   objects (jansson) and text; measured on a simulated week at 1 op/s,
+   10,080 minutes: 4.7 MB of jansson objects and 6.4 MB of text, 1,100
+   bytes a minute; 1,200 */
+#define PK_SCENARIO_REPORT_MINUTE_BYTES 1200.0
 #define PK_SCENARIO_COUNTER_BYTES 8.0
 #define PK_SCENARIO_GONE_WAIT_MS 30000.0
 #define PK_SCENARIO_DETAIL_MAX_S 86400.0
@@ -106,9 +134,11 @@
    histogram keeps one 8-byte counter per millisecond up to it (29 MB a
    variant at most). */
 #define PK_SCENARIO_MAX_WAIT_MS (60LL * 60LL * 1000LL)
-/* Bytes one waiting retry takes (the operation and its key in the retry
-   queue, retryq.h) */
-#define PK_SCENARIO_RETRY_BYTES 200.0
+/* Bytes one waiting retry takes in the retry queue (retryq.h): its
+   pk_retry_entry (120 bytes: the operation and the client's state), its
+   24-byte key in the run or the heap, and its 4-byte place on the free
+   list: 148. A paced client's waiting operation takes as much. */
+#define PK_SCENARIO_RETRY_BYTES 148.0
 /* client.ru_budget, at most (RU/s): a container's own 1,000,000 RU/s
    without a support request (D-LIMITS) is far below it; pksim's bound so
    one request's spacing (charge / budget) stays exact in microseconds */
@@ -874,6 +904,18 @@ struct pk_memory_estimate {
  */
 void scenario_memory_estimate(const struct pk_scenario *s,
 			      struct pk_memory_estimate *e);
+
+/*
+ * 1 when some operation of s can be rate limited (a 429) in some
+ * variant, by the estimate's arithmetic (plan_memory.c,
+ * phase_can_throttle): a phase's or a data file's peak RU/s on its
+ * busiest physical partition (the hottest key value's share and three
+ * spreads above an even share of the rest) passes that partition's RU/s;
+ * always for serverless, a monitor log, or a key whose hottest value
+ * pksim does not bound. Only then are retries counted in the estimate,
+ * and only then can remedies replay the run (remedy_needed).
+ */
+int scenario_can_throttle(const struct pk_scenario *s);
 
 /*
  * The units of work one variant's run of s takes, as the up-front bound
