@@ -165,6 +165,117 @@ START_TEST(test_rank_by_rule_stated)
 }
 END_TEST
 
+/*
+ * One basis a compare. 8 days from Monday 2026-11-30 00:00, creates of
+ * 1 KB at 1 a minute on weekdays only (weekly: weekdays): 192 clock
+ * hours, one whole week (168 h) and 24 more. A manual 400 RU/s variant
+ * bills 4 units x $0.008 = $0.032 every hour, idle or not, and has a
+ * whole week to repeat: its own month is its week x 30/7 (money.
+ * month_basis week, 168 x $0.032 x 30/7 = $23.04 plus its first week's
+ * trace of storage). A serverless variant's RU is a total over the run,
+ * whose 192 hours are no whole weeks: its month is the 720-hour one.
+ * The compare cannot weigh one against the other on different bases,
+ * so every variant is shown and ranked on the 720-hour month: the cost
+ * row says "(720 h)", every scorecard's cost_basis is 720h and its
+ * cost_month the variant's month_cost_720h (manual: 192 x $0.032 / 192
+ * x 720 = $23.04 plus storage), and the note names manual's own weekly
+ * month. With two manual variants (400 and 800 RU/s) both have their
+ * week: the row is "(its week x 30/7)" and cost_basis week, cost_month
+ * = month_cost.
+ */
+static const char weekly[] =
+    "name: weekly-bases\n"
+    "seed: 1\n"
+    "clock: {start: \"2026-11-30T00:00:00Z\"}\n"
+    "container: {partition_key: /k, throughput: 400}\n"
+    "items: {k: {values: \"k{000..999}\"}}\n"
+    "pricing: {region: us-nongov}\n"
+    "variants:\n"
+    "  - {name: manual, throughput: 400}\n"
+    "  - {name: %s}\n"
+    "phases:\n"
+    "  - {duration: 8d, rate: {base: 1/m, weekly: weekdays}, ops: {create: "
+    "1}, item_size: 1KB}\n";
+
+/* pksim compare of weekly with its second variant other: FORMAT's
+   output. */
+static char *weekly_compare(const char *other, const char *format)
+{
+	char text[1024], args[2048];
+
+	snprintf(text, sizeof(text), weekly, other);
+	snprintf(args, sizeof(args), "compare '%s' --no-remedies --format %s",
+		 tu_dir_file("weekly.yaml", text), format);
+	return tu_run_ok(args);
+}
+
+static double money_of(json_t *root, const char *name, const char *key)
+{
+	return json_number_value(json_object_get(
+	    json_object_get(variant(root, name), "money"), key));
+}
+
+static const char *card_text(json_t *root, const char *name, const char *key)
+{
+	return json_string_value(json_object_get(
+	    json_object_get(variant(root, name), "scorecard"), key));
+}
+
+static double card_num(json_t *root, const char *name, const char *key)
+{
+	return json_number_value(json_object_get(
+	    json_object_get(variant(root, name), "scorecard"), key));
+}
+
+START_TEST(test_one_month_basis)
+{
+	char *out = weekly_compare("serverless, serverless: true", "json");
+	json_t *r = json_loads(out, 0, NULL);
+	char *text;
+
+	ck_assert_ptr_nonnull(r);
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(
+		json_object_get(variant(r, "manual"), "money"), "month_basis")),
+	    "week");
+	ck_assert_double_eq_tol(money_of(r, "manual", "month_cost"), 23.04,
+				0.01);
+	ck_assert_double_eq_tol(money_of(r, "manual", "month_cost_720h"), 23.04,
+				0.01);
+	ck_assert_str_eq(card_text(r, "manual", "cost_basis"), "720h");
+	ck_assert_str_eq(card_text(r, "serverless", "cost_basis"), "720h");
+	ck_assert_double_eq(card_num(r, "manual", "cost_month"),
+			    money_of(r, "manual", "month_cost_720h"));
+	ck_assert_double_eq(card_num(r, "serverless", "cost_month"),
+			    money_of(r, "serverless", "month_cost"));
+	/* the weekly month and the 720-hour one differ by the storage
+	   the 24 hours past the week add */
+	ck_assert(money_of(r, "manual", "month_cost") !=
+		  money_of(r, "manual", "month_cost_720h"));
+	json_decref(r);
+	free(out);
+	text = weekly_compare("serverless, serverless: true", "text");
+	ck_assert_ptr_nonnull(strstr(text, "\n  cost a month (720 h) "));
+	ck_assert_ptr_nonnull(strstr(text, "manual's money block gives its "
+					   "week x 30/7, $23.04 (not used"));
+	free(text);
+	text = weekly_compare("manual2, throughput: 800", "text");
+	ck_assert_ptr_nonnull(strstr(text, "\n  cost a month (its week x "
+					   "30/7) "));
+	free(text);
+	out = weekly_compare("manual2, throughput: 800", "json");
+	r = json_loads(out, 0, NULL);
+	ck_assert_str_eq(card_text(r, "manual2", "cost_basis"), "week");
+	/* 800 RU/s: 8 units x $0.008 x 168 x 30/7 = $46.08 */
+	ck_assert_double_eq_tol(card_num(r, "manual2", "cost_month"), 46.08,
+				0.01);
+	ck_assert_double_eq(card_num(r, "manual2", "cost_month"),
+			    money_of(r, "manual2", "month_cost"));
+	json_decref(r);
+	free(out);
+}
+END_TEST
+
 /* Two cards alike but for cost and RU: a costs $576 a month and
    110,000 RU, b $1,152 and 100,000 RU. Cost comes before RU: a first.
    c is b unpriced: cost ties (never decides), RU decides, 100,000 vs
@@ -322,6 +433,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_cost_tolerance);
 	tcase_add_test(tc, test_rank_by_parse);
 	tcase_add_test(tc, test_rank_by_bad);
+	tcase_add_test(tc, test_one_month_basis);
 	tcase_add_test(tc, test_merge_keeps_the_order);
 	suite_add_tcase(s, tc);
 	return s;

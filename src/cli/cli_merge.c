@@ -156,18 +156,25 @@ static int number(json_t *o, const char *name, double *x)
 	return 0;
 }
 
-/* The cost figure of variant v's JSON into c: money.month_cost and
-   money.currency when money.priced; NULL, or the field missing. */
+/* The cost figure of variant v's JSON into c: the month its compare
+   ranked on (scorecard.cost_month, on the compare's one basis; an older
+   report's money.month_cost) and money.currency when money.priced;
+   NULL, or the field missing. */
 static const char *cost_of(json_t *v, struct pk_scorecard *c)
 {
 	json_t *m = json_object_get(v, "money");
+	json_t *s = json_object_get(v, "scorecard");
 	const char *cur;
 
 	if (!json_is_true(json_object_get(m, "priced"))) {
 		return NULL; /* unpriced: cost never decides */
 	}
 	cur = json_string_value(json_object_get(m, "currency"));
-	if (!cur || number(m, "month_cost", &c->cost_month)) {
+	if (json_object_get(s, "cost_month")) {
+		if (!cur || number(s, "cost_month", &c->cost_month)) {
+			return "scorecard.cost_month";
+		}
+	} else if (!cur || number(m, "month_cost", &c->cost_month)) {
 		return "money.month_cost";
 	}
 	c->priced = 1;

@@ -127,20 +127,87 @@ const char *money_row_text(const struct pk_price_pick *p, char *buf, size_t cap)
 	return buf;
 }
 
+int money_compare_weekly(const struct pk_result *r)
+{
+	size_t i;
+	int any = 0;
+
+	for (i = 0; i < r->n_variants; i++) {
+		const struct pk_bill *b = &r->variants[i].bill;
+
+		if (b->priced && !b->month_from_week) {
+			return 0;
+		}
+		any |= b->priced;
+	}
+	return any;
+}
+
+double money_compare_month(const struct pk_result *r, const struct pk_bill *b)
+{
+	return money_compare_weekly(r) ? b->month : b->month_720;
+}
+
+const char *money_compare_basis(const struct pk_result *r, int json)
+{
+	if (money_compare_weekly(r)) {
+		return json ? "week" : "its week x 30/7";
+	}
+	return json ? "720h" : "720 h";
+}
+
+/* The variants of r whose own money block gives another month than the
+   cost row, with that month, after buf's len bytes; returns the new
+   length. */
+static size_t other_bases(const struct pk_result *r, char *buf, size_t cap,
+			  size_t len)
+{
+	char m[PK_MONEY_BYTES];
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < r->n_variants; i++) {
+		const struct pk_bill *b = &r->variants[i].bill;
+
+		if (!b->priced || !b->month_from_week ||
+		    money_compare_weekly(r)) {
+			continue;
+		}
+		len = fmt_append(buf, cap, len,
+				 "%s %s's money block gives its week x 30/7",
+				 n++ ? "," : ";", r->variants[i].name);
+		len = fmt_append(
+		    buf, cap, len, ", %s",
+		    money_fmt(b->month, b->throughput.pick.row->currency, m));
+	}
+	if (n > 0) {
+		len = fmt_append(buf, cap, len,
+				 " (not used: another variant has no whole "
+				 "week to repeat)");
+	}
+	return len;
+}
+
 const char *money_cost_note(const struct pk_result *r, char *buf, size_t cap)
 {
 	char tag[PK_MONEY_TAG_BYTES];
-	size_t i;
+	size_t i, len;
 
 	for (i = 0; i < r->n_variants; i++) {
 		const struct pk_bill *b = &r->variants[i].bill;
 
 		if (b->priced) {
-			snprintf(buf, cap,
-				 "cost a month: the workload for 720 h "
-				 "%s, each variant's mode; the text report of "
-				 "run has every line",
-				 money_tag(r->sc, b, tag));
+			len = fmt_append(
+			    buf, cap, 0,
+			    "cost a month: %s %s, every variant on that one "
+			    "basis, each in its own mode",
+			    money_compare_weekly(r)
+				? "the weekly schedule's own week x 30/7"
+				: "the workload for 720 h",
+			    money_tag(r->sc, b, tag));
+			len = other_bases(r, buf, cap, len);
+			fmt_append(buf, cap, len,
+				   "; the text report of run has every line");
 			return buf;
 		}
 	}

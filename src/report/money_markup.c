@@ -155,12 +155,13 @@ void money_html_cost_row(const struct pk_result *r, money_escape_fn esc,
 	if (!any) {
 		return;
 	}
-	fprintf(out, "<tr><th>cost a month (720 h)</th>");
+	fprintf(out, "<tr><th>cost a month (%s)</th>",
+		money_compare_basis(r, 0));
 	for (i = 0; i < r->n_variants; i++) {
 		const struct pk_bill *b = &r->variants[i].bill;
 
 		fprintf(out, "<td>");
-		esc(b->priced ? money_fmt(b->month,
+		esc(b->priced ? money_fmt(money_compare_month(r, b),
 					  b->throughput.pick.row->currency, m)
 			      : "-",
 		    out);

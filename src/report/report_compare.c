@@ -371,23 +371,25 @@ static const struct pk_result_variant *priced(const struct pk_result *run)
 	return NULL;
 }
 
-/* With money: each variant's month at this workload (bill.h), "-"
-   for one not priced. */
+/* With money: each variant's month at this workload on the compare's
+   one basis (money_compare_month), "-" for one not priced. */
 static void cost_row(const struct pk_result *run, struct table *t)
 {
-	char m[PK_MONEY_BYTES];
+	char m[PK_MONEY_BYTES], label[64];
 	size_t i;
 
 	if (!priced(run)) {
 		return;
 	}
-	table_row(t, "cost a month (720 h)");
+	snprintf(label, sizeof(label), "cost a month (%s)",
+		 money_compare_basis(run, 0));
+	table_row(t, label);
 	for (i = 0; i < run->n_variants; i++) {
 		const struct pk_bill *b = &run->variants[i].bill;
 
 		table_set(t, i,
 			  b->priced
-			      ? money_fmt(b->month,
+			      ? money_fmt(money_compare_month(run, b),
 					  b->throughput.pick.row->currency, m)
 			      : "-");
 	}

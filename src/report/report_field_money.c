@@ -129,6 +129,11 @@ void field_money_status(const struct field_ctx *c, struct pk_field_value *o)
 	fv_text(o, prices_status_name(money_row(c)->row->status));
 }
 
+void field_money_month_720(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_real(o, c->v->bill.month_720);
+}
+
 void field_money_basis(const struct field_ctx *c, struct pk_field_value *o)
 {
 	fv_text(o, money_month_basis(&c->v->bill));

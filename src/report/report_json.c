@@ -628,6 +628,11 @@ static json_t *scorecard(const struct pk_result *r,
 	json_object_set_new(o, "fanout_queries", count(s->fanout_queries));
 	json_object_set_new(o, "fanout_ru", json_real(s->fanout_ru));
 	json_object_set_new(o, "splits", count(s->splits));
+	if (s->priced) {
+		json_object_set_new(o, "cost_month", json_real(s->cost_month));
+		json_object_set_new(o, "cost_basis",
+				    json_string(s->cost_basis));
+	}
 	json_object_set_new(o, "rank", count(s->rank));
 	json_object_set_new(o, "tied", json_boolean(s->tied));
 	json_object_set_new(o, "reason", json_string(s->reason));

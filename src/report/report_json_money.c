@@ -82,6 +82,7 @@ json_t *report_json_money(const struct pk_result *r,
 	json_object_set_new(o, "month_cost", json_real(b->month));
 	json_object_set_new(o, "month_basis",
 			    json_string(money_month_basis(b)));
+	json_object_set_new(o, "month_cost_720h", json_real(b->month_720));
 	if (bill_mode_ddb(b->mode)) {
 		json_object_set_new(o, "reads_cost", json_real(b->reads.cost));
 	}

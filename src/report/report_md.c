@@ -77,7 +77,7 @@ static void md_cost_row(const struct pk_result *r, FILE *out)
 	if (!any) {
 		return;
 	}
-	fprintf(out, "| cost a month (720 h) ");
+	fprintf(out, "| cost a month (%s) ", money_compare_basis(r, 0));
 	md_text(money_tag(r->sc, any, tag), out);
 	fprintf(out, " |");
 	for (i = 0; i < r->n_variants; i++) {
@@ -85,7 +85,7 @@ static void md_cost_row(const struct pk_result *r, FILE *out)
 
 		fputc(' ', out);
 		md_text(b->priced
-			    ? money_fmt(b->month,
+			    ? money_fmt(money_compare_month(r, b),
 					b->throughput.pick.row->currency, m)
 			    : "-",
 			out);

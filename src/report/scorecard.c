@@ -191,7 +191,11 @@ void scorecard_fill(const struct pk_result *r,
 	sc->operations = t->operations;
 	if (v->bill.priced) {
 		sc->priced = 1;
-		sc->cost_month = v->bill.month;
+		/* the compare's one basis, so the ranking weighs like
+		   with like */
+		sc->cost_month = money_compare_month(r, &v->bill);
+		snprintf(sc->cost_basis, sizeof(sc->cost_basis), "%s",
+			 money_compare_basis(r, 1));
 		snprintf(sc->currency, sizeof(sc->currency), "%s",
 			 v->bill.throughput.pick.row->currency);
 	}

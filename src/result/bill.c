@@ -174,19 +174,19 @@ int bill_weekly(const struct pk_scenario *sc)
    per hour x 720 and what consumption bills per second x 2,592,000. */
 void bill_month(const struct pk_scenario *sc, struct pk_bill *b)
 {
+	b->month_720 = b->hours > 0 ? (b->cost - b->consumed_cost) /
+					  (double)b->hours * PK_BILL_MONTH_HOURS
+				    : 0;
+	if (b->seconds > 0) {
+		b->month_720 += b->consumed_cost / (double)b->seconds *
+				PK_BILL_MONTH_SECONDS;
+	}
+	b->month = b->month_720;
 	b->weekly = bill_weekly(sc);
 	if (b->weekly && b->weeks > 0) {
 		b->month_from_week = 1;
 		b->month = b->weeks_cost / (double)b->weeks *
 			   PK_BILL_MONTH_HOURS / PK_BILL_WEEK_HOURS;
-		return;
-	}
-	b->month = b->hours > 0 ? (b->cost - b->consumed_cost) /
-				      (double)b->hours * PK_BILL_MONTH_HOURS
-				: 0;
-	if (b->seconds > 0) {
-		b->month += b->consumed_cost / (double)b->seconds *
-			    PK_BILL_MONTH_SECONDS;
 	}
 }
 

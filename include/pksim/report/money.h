@@ -123,10 +123,31 @@ struct money_line {
 size_t money_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 		   struct money_line *out);
 
+/*
+ * A compare puts every variant's month on one basis, so that its cost
+ * row and the ranking compare like with like: 1 when every priced
+ * variant of r has its month from its weekly schedule's own week
+ * (bill.h month_from_week), 0 when any has its month as the workload
+ * repeated for 720 hours (then every variant is shown and ranked on
+ * its 720-hour month, month_720, whatever its own money block says).
+ */
+int money_compare_weekly(const struct pk_result *r);
+
+/* Bill b's month on r's common basis (money_compare_weekly): b->month
+   or b->month_720, in b's currency. b priced. */
+double money_compare_month(const struct pk_result *r, const struct pk_bill *b);
+
+/* The common basis of r as the cost row's label says it: "720 h" or
+   "its week x 30/7"; and as JSON says it (json 1): "720h" or "week".
+   Static text. */
+const char *money_compare_basis(const struct pk_result *r, int json);
+
 /* The line under a compare's scorecard into buf (cap bytes): "cost a
-   month: the run's bill an hour x 720 (prices of ...), each variant's
-   mode; ..." when some variant of r is priced, else "no cost row: "
-   and why. Returns buf. */
+   month: the workload for 720 h (prices of ...), each variant's mode;
+   ..." on r's common basis, naming each variant whose own money block
+   gives its month on another basis (its week x 30/7) and that month,
+   when some variant of r is priced; else "no cost row: " and why.
+   Returns buf. */
 const char *money_cost_note(const struct pk_result *r, char *buf, size_t cap);
 
 /* An escaper of a report's text (report_md_text, heatsvg_text) */

@@ -234,13 +234,16 @@ struct pk_scorecard {
 	double fanout_ru;
 	size_t splits;
 	uint64_t operations;
-	int priced;	   /* 1: cost_month is the variant's bill's */
-	double cost_month; /* the month at this workload (bill.h), in
-			      currency; 0 when not priced */
-	char currency[8];  /* the bill's currency ("USD"); "" unpriced */
-	size_t rank;	   /* 1 = best; tied cards share it */
-	int tied;	   /* 1: another card has this rank */
-	char reason[2048]; /* why ahead of the next rank */
+	int priced;	    /* 1: cost_month is the variant's bill's */
+	double cost_month;  /* the month at this workload (bill.h) on the
+			       compare's one basis (money_compare_month),
+			       in currency; 0 when not priced */
+	char cost_basis[8]; /* that basis: "720h" or "week"
+			       (money_compare_basis); "" unpriced */
+	char currency[8];   /* the bill's currency ("USD"); "" unpriced */
+	size_t rank;	    /* 1 = best; tied cards share it */
+	int tied;	    /* 1: another card has this rank */
+	char reason[2048];  /* why ahead of the next rank */
 	/* several seeds (scorecard_merge_seeds): figures are medians; min
 	   and max of each ranking figure over the seeds */
 	size_t n_seeds; /* 0 or 1: one run */

@@ -125,6 +125,12 @@ struct pk_bill {
 					    consumed_cost) / hours x 720 +
 					    consumed_cost / seconds x
 					    2,592,000 */
+	double month_720;    /* the month as the workload repeated for 720
+				hours, whatever month_from_week says:
+				(cost - consumed_cost) / hours x 720 +
+				consumed_cost / seconds x 2,592,000; equal
+				to month unless month_from_week (compare's
+				common basis, report/money.h) */
 	int weekly;	     /* 1: a phase's rate has a weekly schedule
 				(bill_weekly) */
 	int64_t weeks;	     /* whole weeks billed: hours / 168; serverless
