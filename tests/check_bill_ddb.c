@@ -339,8 +339,9 @@ END_TEST
 /* pricing.md §7's workload, shipped as scenarios/money/: `pksim check`
    loads their price table (as `run` does) and their expectations, each
    derived in the scenario's header, hold: $460.80, $691.20 and $3,240 a
-   month on Azure Cosmos DB; $748.80 provisioned and $2,592.00 on demand
-   on DynamoDB. */
+   month of throughput on Azure Cosmos DB, each plus the storage its
+   60 s run left ($0.0140, $0.0140, $0.0100); $748.80 provisioned and
+   $2,592.00 on demand on DynamoDB. */
 START_TEST(test_one_workload_both_services)
 {
 	char args[1024], *out;
