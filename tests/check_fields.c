@@ -69,17 +69,19 @@ static const char fields_b[] =
     "allow_undefined_key: true}\n"
     "items: {j: {values: [x, y]}}\n"
     "phases: [{duration: 5s, rate: 100/s, ops: {create: 1}}]\n";
-/* profile fabric (rule 41): its capacity-unit bill */
+/* profile fabric (rule 41): its capacity-unit bill, priced */
 static const char fields_d[] =
     "name: fields-d\n"
     "container: {partition_key: /k, autoscale_max: 5000, profile: fabric}\n"
+    "pricing: {region: us-nongov}\n"
     "items: {k: {values: [a, b]}}\n"
     "phases: [{duration: 5s, rate: 10/s}]\n";
-/* a fleet pool (rule 40): 1,000 RU/s asked of 400 borrow 600 */
+/* a fleet pool (rule 40): 1,000 RU/s asked of 400 borrow 600; priced */
 static const char fields_e[] =
     "name: fields-e\n"
     "container: {partition_key: /k, throughput: 400, "
     "fleet_pool: {max: 10000}}\n"
+    "pricing: {region: us-nongov}\n"
     "items: {k: {values: [a, b]}}\n"
     "phases: [{duration: 5s, rate: 200/s, ops: {create: 1}}]\n";
 /* Rate limited past the remedies' work bound: remedies.not_replayed

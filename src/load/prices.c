@@ -54,7 +54,7 @@ static const char *const col_names[N_COLS] = {
 
 static const char *const units[] = {"100RU/s-hour", "1M-RU",	"GB-month",
 				    "WCU-hour",	    "RCU-hour", "1M-WRU",
-				    "1M-RRU",	    NULL};
+				    "1M-RRU",	    "CU-hour",	NULL};
 
 /* The meters a bill reads, by provider, with the unit each is priced
    in (storage_free: the GB-months free each month, pricing.md §8). */
@@ -65,6 +65,9 @@ static const char *const known_meters[][3] = {
     {"cosmos", "autoscale_multi_write", "100RU/s-hour"},
     {"cosmos", "serverless", "1M-RU"},
     {"cosmos", "storage_transactional", "GB-month"},
+    {"cosmos", "fleet_pool", "100RU/s-hour"},
+    {"cosmos", "fabric_capacity_unit", "CU-hour"},
+    {"cosmos", "fabric_storage", "GB-month"},
     {"dynamodb", "provisioned_wcu_standard", "WCU-hour"},
     {"dynamodb", "provisioned_rcu_standard", "RCU-hour"},
     {"dynamodb", "ondemand_wru_standard", "1M-WRU"},
@@ -172,7 +175,7 @@ char *prices_day_text(int64_t day, char *buf, size_t size)
 }
 
 static const char *const status_names[] = {"doc-example", "official-page",
-					   "third-party", NULL};
+					   "third-party", "assumed", NULL};
 
 const char *prices_status_name(enum pk_price_status s)
 {
@@ -237,7 +240,7 @@ static int check_unit(struct st *st, const struct field *f,
 	if (word_at(units, f->text) < 0) {
 		bad(st, f,
 		    "unit must be one of 100RU/s-hour, 1M-RU, GB-month, "
-		    "WCU-hour, RCU-hour, 1M-WRU, 1M-RRU (got '%s')",
+		    "WCU-hour, RCU-hour, 1M-WRU, 1M-RRU, CU-hour (got '%s')",
 		    f->text);
 		return -1;
 	}
@@ -322,8 +325,8 @@ static int check_row(struct st *st, struct pk_price_row *r)
 	bad_n |= day_field(st, &f[C_READ_ON], 0, &r->read_on_day);
 	if ((s = word_at(status_names, f[C_STATUS].text)) < 0) {
 		bad(st, &f[C_STATUS],
-		    "status must be doc-example, official-page or "
-		    "third-party (got '%s')",
+		    "status must be doc-example, official-page, "
+		    "third-party or assumed (got '%s')",
 		    f[C_STATUS].text);
 		bad_n = -1;
 	}

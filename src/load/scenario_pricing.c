@@ -187,11 +187,20 @@ int64_t scenario_billing_day(const struct pk_scenario *s,
 	return day;
 }
 
-/* The Cosmos DB meters a variant's bill reads (NULL-terminated). */
-static void meters_of(const struct pk_container_spec *c, const char **out)
+/* The Cosmos DB meters a variant's bill reads under pricing p
+   (NULL-terminated, at most 5). */
+static void meters_of(const struct pk_container_spec *c,
+		      const struct pk_pricing_spec *p, const char **out)
 {
 	size_t k = 0;
 
+	if (c->fabric) {
+		/* rule 41: capacity units, and Fabric's storage */
+		out[k++] = "fabric_capacity_unit";
+		out[k++] = "fabric_storage";
+		out[k] = NULL;
+		return;
+	}
 	if (c->serverless) {
 		out[k++] = "serverless";
 	} else if (c->autoscale_max_ru_per_s > 0) {
@@ -200,9 +209,12 @@ static void meters_of(const struct pk_container_spec *c, const char **out)
 		out[k++] = "provisioned_single_write";
 	}
 	out[k++] = "storage_transactional";
-	if (c->autoscale_max_ru_per_s > 0 || c->serverless) {
+	if (p->reserved_ru_per_s > 0) {
 		/* reserved capacity is bought at the standard rate */
 		out[k++] = "provisioned_single_write";
+	}
+	if (c->fleet.max_ru_per_s > 0) {
+		out[k++] = "fleet_pool"; /* rule 40 */
 	}
 	out[k] = NULL;
 }
@@ -319,7 +331,7 @@ static void needed_meters(const struct pk_scenario *s,
 		m[3] = NULL;
 		return;
 	}
-	meters_of(c, m);
+	meters_of(c, &s->pricing, m);
 }
 
 /* What a DynamoDB bill cannot take: a reservation (DynamoDB's reserved
@@ -345,7 +357,7 @@ static int check_meters(struct pk_scenario *s, const char *file,
 {
 	const struct pk_pricing_spec *p = &s->pricing;
 	struct pk_price_pick pick;
-	const char *m[4];
+	const char *m[6];
 	char buf[16];
 	size_t v, k;
 
@@ -359,13 +371,21 @@ static int check_meters(struct pk_scenario *s, const char *file,
 				   s->variants[v].name);
 			return -1;
 		}
+		if ((p->free_tier || p->reserved_ru_per_s > 0) &&
+		    s->variants[v].fabric) {
+			diag_error(d, file, p->line, p->col,
+				   "%s with variant %s, which has profile "
+				   "fabric: Cosmos DB in Fabric is billed in "
+				   "a Fabric capacity's units (rule 41), not "
+				   "by Azure Cosmos DB's free tier or reserved "
+				   "capacity; leave %s out",
+				   p->free_tier ? "free_tier" : "reserved",
+				   s->variants[v].name,
+				   p->free_tier ? "free_tier" : "reserved");
+			return -1;
+		}
 		needed_meters(s, &s->variants[v], m);
 		for (k = 0; m[k]; k++) {
-			if (s->service == PK_SERVICE_COSMOS && k == 2 &&
-			    p->reserved_ru_per_s == 0) {
-				continue; /* the standard rate only prices
-					     a reservation */
-			}
 			if (scenario_price(s, m[k], &pick) == 0) {
 				continue;
 			}

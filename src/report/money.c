@@ -87,6 +87,9 @@ size_t money_rows(const struct pk_bill *b, const struct pk_price_pick **out)
 		out[n++] = &b->ondemand_writes.pick;
 		out[n++] = &b->ondemand_reads.pick;
 	}
+	if (b->pooled) {
+		out[n++] = &b->pool.pick;
+	}
 	return n;
 }
 
@@ -98,7 +101,10 @@ const char *money_heading(const struct pk_scenario *sc, const struct pk_bill *b,
 	snprintf(
 	    buf, cap, "%s%s, billing date %s from %s; table %s of %s",
 	    bill_mode_name(b->mode),
-	    bill_mode_ddb(b->mode)	   ? " capacity (Amazon DynamoDB)"
+	    bill_mode_ddb(b->mode) ? " capacity (Amazon DynamoDB)"
+	    : b->mode == PK_BILL_FABRIC
+		? " (Cosmos DB in Fabric: dynamic autoscale in capacity "
+		  "units, rule 41)"
 	    : b->mode != PK_BILL_AUTOSCALE ? ""
 	    : b->dynamic		   ? " (dynamic, rule 27)"
 					   : " (classic, rule 17)",
@@ -117,6 +123,7 @@ const char *money_row_text(const struct pk_price_pick *p, char *buf, size_t cap)
 	    buf, cap, 0, "line %d: %s %s %s %.10g per %s%s", r->line,
 	    r->provider, r->region, r->meter, r->price, r->unit,
 	    r->status == PK_PRICE_THIRD_PARTY ? " [third-party: check it]"
+	    : r->status == PK_PRICE_ASSUMED   ? " [assumed: check it]"
 					      : "");
 	if (p->overridden) {
 		fmt_append(buf, cap, len,
@@ -338,6 +345,7 @@ const char *money_ondemand_note(const struct pk_bill *b, char *buf, size_t cap)
 size_t money_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 		   struct money_line *out)
 {
+	const struct pk_price_pick *p[PK_MONEY_ROWS];
 	size_t n = 0;
 
 	if (!b->priced) {
@@ -354,6 +362,9 @@ size_t money_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 	if (b->mode == PK_BILL_SERVERLESS) {
 		snprintf(out[n].what, sizeof(out[n].what),
 			 "%.6g million RU consumed", b->throughput.quantity);
+	} else if (b->mode == PK_BILL_FABRIC) {
+		snprintf(out[n].what, sizeof(out[n].what),
+			 "%.4f CU hours (rule 41)", b->throughput.quantity);
 	} else {
 		snprintf(out[n].what, sizeof(out[n].what),
 			 "%.0f x 100 RU/s-hours", b->throughput.quantity);
@@ -374,12 +385,20 @@ size_t money_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 			 sc->pricing.reserved_discount * 100);
 		n++;
 	}
+	if (b->pooled) {
+		/* the pool's row is the last money_rows gives */
+		out[n] = (struct money_line){"fleet pool", "", b->pool.cost,
+					     1 << (money_rows(b, p) - 1), 1};
+		snprintf(out[n].what, sizeof(out[n].what),
+			 "%.0f x 100 RU/s-hours", b->pool.quantity);
+		n++;
+	}
 	if (sc->pricing.free_tier) {
 		out[n++] = (struct money_line){
 		    "free tier", "1,000 RU/s and 25 GB", -b->free_tier_off,
 		    PK_MONEY_ROW_THROUGHPUT | PK_MONEY_ROW_STORAGE, 0};
 	}
-	return totals(b, PK_MONEY_ROW_ALL, out, n);
+	return totals(b, (1 << money_rows(b, p)) - 1, out, n);
 }
 
 void money_text(const struct pk_result *r, const struct pk_result_variant *v,
@@ -421,5 +440,8 @@ void money_text(const struct pk_result *r, const struct pk_result_variant *v,
 	}
 	if (b->third_party) {
 		fprintf(out, "  %s\n", PK_MONEY_THIRD_PARTY);
+	}
+	if (b->assumed) {
+		fprintf(out, "  %s\n", PK_MONEY_ASSUMED);
 	}
 }

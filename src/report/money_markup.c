@@ -68,6 +68,9 @@ static void md_bill(const struct pk_result *r,
 	if (b->third_party) {
 		fprintf(out, "\n%s.\n", PK_MONEY_THIRD_PARTY);
 	}
+	if (b->assumed) {
+		fprintf(out, "\n%s.\n", PK_MONEY_ASSUMED);
+	}
 }
 
 void money_markdown(const struct pk_result *r, money_escape_fn esc, FILE *out)
@@ -139,6 +142,9 @@ void money_html(const struct pk_result *r, const struct pk_result_variant *v,
 	if (b->third_party) {
 		fprintf(out, "<p class=\"note\">%s.</p>\n",
 			PK_MONEY_THIRD_PARTY);
+	}
+	if (b->assumed) {
+		fprintf(out, "<p class=\"note\">%s.</p>\n", PK_MONEY_ASSUMED);
 	}
 }
 

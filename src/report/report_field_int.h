@@ -132,10 +132,10 @@ field_group_fn field_money_priced, field_money_why, field_money_mode,
     field_money_hours, field_money_tp, field_money_storage, field_money_cost,
     field_money_hourly, field_money_month, field_money_n, field_money_line,
     field_money_meter, field_money_price, field_money_status, field_money_basis,
-    field_money_month_720, field_money_reads, field_money_od_cost,
-    field_money_od_month, field_money_od_wru, field_money_od_rru,
-    field_money_even_w, field_money_even_r, field_money_use_w,
-    field_money_use_r;
+    field_money_month_720, field_money_reads, field_money_pool, field_money_cu,
+    field_money_od_cost, field_money_od_month, field_money_od_wru,
+    field_money_od_rru, field_money_even_w, field_money_even_r,
+    field_money_use_w, field_money_use_r;
 
 /* The remedies group: remedies.* (report_field_remedies.c). */
 field_group_fn field_rem_replays, field_rem_max, field_rem_setting,

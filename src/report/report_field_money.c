@@ -134,6 +134,16 @@ void field_money_month_720(const struct field_ctx *c, struct pk_field_value *o)
 	fv_real(o, c->v->bill.month_720);
 }
 
+void field_money_pool(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_real(o, c->v->bill.pool.cost);
+}
+
+void field_money_cu(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_real(o, c->v->bill.throughput.quantity);
+}
+
 void field_money_basis(const struct field_ctx *c, struct pk_field_value *o)
 {
 	fv_text(o, money_month_basis(&c->v->bill));

@@ -687,6 +687,8 @@ const struct field_reader field_readers[] = {
     FN("money.month_cost_720h", SEL_NONE, FW_MONEY, field_money_month_720),
     FN("money.month_basis", SEL_NONE, FW_MONEY, field_money_basis),
     FN("money.reads_cost", SEL_NONE, FW_DDB_MONEY, field_money_reads),
+    FN("money.pool_cost", SEL_NONE, FW_MONEY | FW_FLEET, field_money_pool),
+    FN("money.cu_hours", SEL_NONE, FW_MONEY | FW_FABRIC, field_money_cu),
     FN("money.ondemand_cost", SEL_NONE, FW_ONDEMAND, field_money_od_cost),
     FN("money.ondemand_month_cost", SEL_NONE, FW_ONDEMAND,
        field_money_od_month),

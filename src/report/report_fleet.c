@@ -8,6 +8,7 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/units.h"
+#include "pksim/result/bill.h"
 #include "pksim/service/cosmos/spec.h"
 #include "pksim/service/metrics.h"
 #include "report_fleet.h"
@@ -54,10 +55,7 @@ size_t report_fleet_hours(const struct pk_result_variant *v)
 
 int64_t report_fleet_billed(const struct pk_result_variant *v, size_t h)
 {
-	int64_t lent = whole_ru(v->metrics->hours[h].max_pool_mru);
-	int64_t min = v->spec->fleet.min_ru_per_s;
-
-	return lent > min ? lent : min;
+	return bill_pool_ru_per_s(v, h);
 }
 
 void text_fleet(const struct pk_result_variant *v, FILE *out)

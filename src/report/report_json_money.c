@@ -86,6 +86,13 @@ json_t *report_json_money(const struct pk_result *r,
 	if (bill_mode_ddb(b->mode)) {
 		json_object_set_new(o, "reads_cost", json_real(b->reads.cost));
 	}
+	if (b->pooled) {
+		json_object_set_new(o, "pool_cost", json_real(b->pool.cost));
+	}
+	if (b->mode == PK_BILL_FABRIC) {
+		json_object_set_new(o, "cu_hours",
+				    json_real(b->throughput.quantity));
+	}
 	if (b->ondemand) {
 		ondemand(b, o);
 	}

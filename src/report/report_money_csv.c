@@ -34,7 +34,7 @@ static void rows_field(const struct pk_bill *b, int mask, int *third, FILE *out)
 			continue;
 		}
 		fprintf(out, "%s%d", first ? "" : " ", p[i]->row->line);
-		*third |= p[i]->row->status == PK_PRICE_THIRD_PARTY;
+		*third |= prices_check_it(p[i]->row->status);
 		first = 0;
 	}
 }

@@ -54,8 +54,9 @@ int bill_mode_ddb(enum pk_bill_mode m)
 
 const char *bill_mode_name(enum pk_bill_mode m)
 {
-	static const char *const names[] = {"manual", "autoscale", "serverless",
-					    "provisioned", "on-demand"};
+	static const char *const names[] = {"manual",	  "autoscale",
+					    "serverless", "provisioned",
+					    "on-demand",  "fabric"};
 
 	return names[m];
 }
@@ -82,6 +83,7 @@ int64_t bill_hours_billed(const struct pk_result_variant *v)
 void bill_note_pick(struct pk_bill *b, const struct pk_price_pick *p)
 {
 	b->third_party |= p->row->status == PK_PRICE_THIRD_PARTY;
+	b->assumed |= p->row->status == PK_PRICE_ASSUMED;
 	b->overridden |= p->overridden;
 }
 
@@ -203,15 +205,21 @@ void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
 	if (!sc->pricing.prices || !v->cosmos || !v->spec) {
 		return;
 	}
-	out->mode = v->serverless  ? PK_BILL_SERVERLESS
-		    : v->autoscale ? PK_BILL_AUTOSCALE
-				   : PK_BILL_MANUAL;
+	out->mode = v->spec->fabric ? PK_BILL_FABRIC
+		    : v->serverless ? PK_BILL_SERVERLESS
+		    : v->autoscale  ? PK_BILL_AUTOSCALE
+				    : PK_BILL_MANUAL;
 	out->dynamic = v->autoscale && v->autoscale_dynamic;
-	meter = out->mode == PK_BILL_SERVERLESS	 ? "serverless"
-		: out->mode == PK_BILL_AUTOSCALE ? "autoscale_single_write"
-						 : "provisioned_single_write";
+	meter = out->mode == PK_BILL_FABRIC	  ? "fabric_capacity_unit"
+		: out->mode == PK_BILL_SERVERLESS ? "serverless"
+		: out->mode == PK_BILL_AUTOSCALE  ? "autoscale_single_write"
+						  : "provisioned_single_write";
 	if (scenario_price(sc, meter, &out->throughput.pick) ||
-	    scenario_price(sc, "storage_transactional", &out->storage.pick)) {
+	    scenario_price(sc,
+			   out->mode == PK_BILL_FABRIC
+			       ? "fabric_storage"
+			       : "storage_transactional",
+			   &out->storage.pick)) {
 		return; /* scenario_pricing_resolve refused this before */
 	}
 	bill_note_pick(out, &out->throughput.pick);
@@ -232,14 +240,17 @@ void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
 		    out->throughput.quantity * out->throughput.pick.price;
 		out->weeks_cost = out->weeks > 0 ? out->throughput.cost : 0;
 		out->consumed_cost = out->throughput.cost;
+	} else if (out->mode == PK_BILL_FABRIC) {
+		bill_fabric(v, out);
 	} else {
 		throughput(sc, v, out);
 	}
 	storage(sc, v, out);
+	bill_pool(sc, v, out);
 	/* the lines are after the free tier; free_tier_off only says
 	   how much it took */
-	out->cost =
-	    out->throughput.cost + out->storage.cost + out->reservation.cost;
+	out->cost = out->throughput.cost + out->storage.cost +
+		    out->reservation.cost + out->pool.cost;
 	out->per_hour = out->hours > 0 ? out->cost / (double)out->hours : 0;
 	bill_month(sc, out);
 	out->priced = 1;

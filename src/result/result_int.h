@@ -120,13 +120,21 @@ void result_achieved_build(const struct pk_scenario *sc,
 			   const struct pk_variant *pv,
 			   struct pk_result_variant *v);
 
-/* bill.c and bill_ddb.c share: the clock hours variant v bills
-   (autoscale: rule 27's hours from t = 0; else the wall-clock hours it
-   touched); a row's marks (third-party, overridden) into b; b's month
-   from its cost, hours and whole weeks (bill.h) */
+/* bill.c, bill_ddb.c and bill_capacity.c share: the clock hours
+   variant v bills (the wall-clock hours it touched); a row's marks
+   (third-party, overridden) into b; b's month from its cost, hours and whole
+   weeks (bill.h) */
 int64_t bill_hours_billed(const struct pk_result_variant *v);
 void bill_note_pick(struct pk_bill *b, const struct pk_price_pick *p);
 void bill_month(const struct pk_scenario *sc, struct pk_bill *b);
+
+/* bill_capacity.c: the fleet pool's line of Azure Cosmos DB variant v
+   into b->pool (b->pooled 1) when v draws on a pool, its hours and
+   weeks set; and a Fabric variant's throughput line, its CU hours at
+   b->throughput.pick (bill.h) */
+void bill_pool(const struct pk_scenario *sc, const struct pk_result_variant *v,
+	       struct pk_bill *b);
+void bill_fabric(const struct pk_result_variant *v, struct pk_bill *b);
 
 /* The bill of an Amazon DynamoDB variant v (v->ddb) by sc->pricing
    (bill.h), into *out, zeroed by the caller (bill_ddb.c) */

@@ -26,13 +26,22 @@
 #define PK_PRICE_OPEN_TO INT64_MAX
 
 /* Where a row's price was read (pricing.md's tags): a documented worked
-   example, the vendor's own price page, or a third party quoting it
-   (reports mark those, so a user knows to check them). */
+   example, the vendor's own price page, a third party quoting it, or
+   pksim's assumption where no source read prices the meter (its
+   source says from what it is inferred); reports mark the last two, so
+   a user knows to check them (prices_check_it). */
 enum pk_price_status {
 	PK_PRICE_DOC_EXAMPLE,
 	PK_PRICE_OFFICIAL_PAGE,
 	PK_PRICE_THIRD_PARTY,
+	PK_PRICE_ASSUMED,
 };
+
+/* 1 when a row of status s is one to check: third-party or assumed. */
+static inline int prices_check_it(enum pk_price_status s)
+{
+	return s == PK_PRICE_THIRD_PARTY || s == PK_PRICE_ASSUMED;
+}
 
 /* One row of a table. Strings owned by the table. */
 struct pk_price_row {
@@ -66,11 +75,12 @@ struct pk_price_table {
  * Refused: a header other than the layout above, a row with another
  * number of fields, an empty provider, region, meter or source, a unit
  * not one of 100RU/s-hour, 1M-RU, GB-month, WCU-hour, RCU-hour, 1M-WRU,
- * 1M-RRU, a Cosmos DB meter pksim bills with another unit than its own,
+ * 1M-RRU, CU-hour, a Cosmos DB meter pksim bills with another unit than
+ * its own,
  * a price that is not a finite number >= 0, a currency not three capital
  * letters (or GB), a date not YYYY-MM-DD, effective_to before
- * effective_from, a status not doc-example, official-page or
- * third-party, two rows of one provider, region and meter whose periods
+ * effective_from, a status not doc-example, official-page, third-party or
+ * assumed, two rows of one provider, region and meter whose periods
  * overlap, and a table without rows.
  */
 struct pk_price_table *prices_load(const char *path, struct pk_diag *d);
@@ -107,7 +117,7 @@ char *prices_day_text(int64_t day, char *buf, size_t size);
 int prices_parse_day(const char *s, int64_t *day);
 
 /* The status's word in a table: "doc-example", "official-page",
-   "third-party". */
+   "third-party", "assumed". */
 const char *prices_status_name(enum pk_price_status s);
 
 #endif

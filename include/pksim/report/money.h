@@ -42,14 +42,19 @@ const char *money_date_from(const struct pk_scenario *sc);
 
 /* The price rows b used, in the order the reports list them
    (throughput, DynamoDB's reads, storage, the reservation's, DynamoDB's
-   free storage, its on-demand writes and reads): their picks into
-   out[0..PK_MONEY_ROWS); returns how many. Borrowed from b. */
+   free storage, its on-demand writes and reads, a fleet pool's last):
+   their picks into out[0..PK_MONEY_ROWS); returns how many. Borrowed
+   from b. */
 size_t money_rows(const struct pk_bill *b, const struct pk_price_pick **out);
 
 /* The note every report gives beside a third-party price */
 #define PK_MONEY_THIRD_PARTY                                                   \
 	"a price above is a third party's quote, not the vendor's page: "      \
 	"check it"
+/* ... and beside a price pksim assumed (status assumed) */
+#define PK_MONEY_ASSUMED                                                       \
+	"a price above is pksim's assumption (its row's source says from "     \
+	"what), not a published rate: check it"
 
 /* Why variant v of sc's run has no money (its bill not priced): "pksim
    prices Azure Cosmos DB and Amazon DynamoDB variants only" when
@@ -73,8 +78,7 @@ const char *money_row_text(const struct pk_price_pick *p, char *buf,
 /* Which price rows (money_rows) a money_line draws on */
 #define PK_MONEY_ROW_THROUGHPUT 1
 #define PK_MONEY_ROW_STORAGE 2
-#define PK_MONEY_ROW_RESERVED 4
-#define PK_MONEY_ROW_ALL 7
+#define PK_MONEY_ROW_RESERVED 4 /* with a reservation */
 /* Most lines a bill has */
 #define PK_MONEY_LINES 9
 
@@ -94,8 +98,9 @@ const char *money_ondemand_note(const struct pk_bill *b, char *buf, size_t cap);
 /* One line of a bill as every report prints it (text, Markdown, HTML,
    money-csv), in the bill's currency. */
 struct money_line {
-	const char *label; /* "throughput", "storage", "reserved", "free
-			      tier", "the run", "an hour", "a month" */
+	const char *label; /* "throughput", "storage", "reserved", "fleet
+			      pool", "free tier", "the run", "an hour", "a
+			      month" */
 	char what[64];	   /* its quantity: "100 x 100 RU/s-hours",
 			      "0.5 million RU consumed", "75 GB-months",
 			      "1 clock hour billed", "the run's average",
@@ -105,16 +110,17 @@ struct money_line {
 	int rows;	   /* PK_MONEY_ROW_* of the price rows it draws on */
 	int in_total;	   /* 1: a part of the run's bill: the lines with
 			      1 add up to "the run" (throughput, storage,
-			      the reservation; DynamoDB's writes, reads,
-			      storage); 0: the free tier (what the lines
-			      above it already left out), the run, an hour
-			      and a month (totals) and on demand (not in
-			      the bill) */
+			      the reservation, the fleet pool; DynamoDB's
+			      writes, reads, storage); 0: the free tier (what the
+			      lines      above it already left out), the run, an hour
+			      and      a month (totals) and on demand (not in      the
+			      bill) */
 };
 
 /* The lines of bill b of sc's run into out[0..PK_MONEY_LINES), in the
-   order the reports print them: throughput, storage, the reservation
-   (with one), the free tier (with it), the run, an hour, a month;
+   order the reports print them: throughput (Fabric: its CU hours),
+   storage, the reservation (with one), the fleet pool (with one), the
+   free tier (with it), the run, an hour, a month;
    DynamoDB's: writes, reads, storage, the free tier (with it), the run,
    an hour, a month, then on demand for the run and a month (not in the
    bill; with on-demand rows). A line's rows are bits of money_rows'

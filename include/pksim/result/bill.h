@@ -83,6 +83,7 @@ enum pk_bill_mode {
 	PK_BILL_SERVERLESS,
 	PK_BILL_DDB_PROVISIONED, /* Amazon DynamoDB, provisioned capacity */
 	PK_BILL_DDB_ON_DEMAND,	 /* Amazon DynamoDB, on demand */
+	PK_BILL_FABRIC,		 /* Cosmos DB in Fabric: capacity units */
 };
 
 /* One priced line of a bill: a meter, how much of its unit, the cost. */
@@ -103,10 +104,17 @@ struct pk_bill {
 				  billed RU/s (after the free tier) */
 	struct pk_bill_line throughput; /* the capacity mode's meter;
 					   DynamoDB: its WCU-hours, or on
-					   demand its million WRU */
+					   demand its million WRU; Fabric:
+					   its CU hours
+					   (fabric_capacity_unit) */
 	struct pk_bill_line reads;	/* DynamoDB: its RCU-hours, or on
 					   demand its million RRU */
-	struct pk_bill_line storage;	/* storage_transactional */
+	struct pk_bill_line storage;	/* storage_transactional; Fabric:
+					   fabric_storage */
+	int pooled;			/* 1: a fleet pool's line (rule 40) */
+	struct pk_bill_line pool;	/* fleet_pool: its 100 RU/s-hours,
+					   each hour at its peak, at least
+					   its minimum */
 	double free_tier_off;		/* what the free tier took off, currency
 					   (the lines are after it) */
 	int reserved;			/* 1: a reservation is in the bill */
@@ -140,6 +148,8 @@ struct pk_bill {
 	int month_from_week; /* 1: weekly and weeks >= 1: the month is the
 				schedule's own week repeated 30/7 times */
 	int third_party;     /* 1: some row used is marked third-party */
+	int assumed;	     /* 1: some row used is marked assumed (no
+				source read prices its meter) */
 	/* DynamoDB: the storage allowance row (storage_free) */
 	struct pk_price_pick storage_free;
 	/* DynamoDB with on-demand rows on the billing date (ondemand 1):
@@ -193,6 +203,15 @@ double bill_gb_months(const double *gb, size_t hours, double free_gb,
 void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
 		struct pk_bill *out);
 
+/*
+ * The RU/s a fleet pool bills for wall-clock hour h of variant v's run
+ * (rule 40, D-FLEET: billed hourly at its peak): the most it lent in
+ * one second of the hour (rounded up to a whole RU/s), at least its
+ * minimum (v->spec->fleet.min_ru_per_s). v has a pool; an hour past the
+ * metrics' last bills the minimum.
+ */
+int64_t bill_pool_ru_per_s(const struct pk_result_variant *v, size_t h);
+
 /* 1 when a phase of sc has a weekly schedule (rate: {weekly: ...}). */
 int bill_weekly(const struct pk_scenario *sc);
 
@@ -201,7 +220,8 @@ int bill_weekly(const struct pk_scenario *sc);
 int bill_mode_ddb(enum pk_bill_mode m);
 
 /* The capacity mode's name: "manual", "autoscale", "serverless",
-   "provisioned", "on-demand" (DynamoDB). */
+   "provisioned", "on-demand" (DynamoDB), "fabric" (Cosmos DB in
+   Fabric). */
 const char *bill_mode_name(enum pk_bill_mode m);
 
 #endif
