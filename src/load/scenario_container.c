@@ -333,6 +333,30 @@ static const struct yn *first_of(const struct yn *m, const char *const *keys)
 }
 
 /*
+ * initial_throughput_per_partition changes rule 2's 6,000 RU/s a
+ * partition with which a manual container is laid out at creation; an
+ * autoscale container is laid out by rule 3 (one partition per 10,000
+ * RU/s of max) and a serverless one by rule 19, so there it would be
+ * ignored: refused at the key, m's spec c as merged.
+ */
+static void initial_fits(struct ld *ld, const struct yn *m,
+			 const struct pk_container_spec *c)
+{
+	const struct yn *n = yn_get(m, "initial_throughput_per_partition");
+
+	if (!n || (c->autoscale_max_ru_per_s == 0 && !c->serverless)) {
+		return;
+	}
+	ld_err(ld, n,
+	       "initial_throughput_per_partition lays out a container with "
+	       "manual throughput (rule 2); this one is %s, laid out by %s, "
+	       "so it would be ignored: remove it, or set throughput",
+	       c->serverless ? "serverless" : "autoscale",
+	       c->serverless ? "rule 19"
+			     : "rule 3 (a partition per 10,000 RU/s of max)");
+}
+
+/*
  * Rule 41 (D-FABRIC): a `profile: fabric` container is autoscale only,
  * its max 1,000 .. 50,000 RU/s, and always dynamic (per-partition)
  * autoscale. c is the spec after m's keys; an error points at the key of
@@ -577,6 +601,7 @@ static unsigned load_container_keys(struct ld *ld, const struct yn *m,
 	}
 	ld_load_layout(ld, m, c);
 	ld_fleet_fits(ld, m, c);
+	initial_fits(ld, m, c);
 	return sets;
 }
 
