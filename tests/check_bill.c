@@ -296,6 +296,30 @@ START_TEST(test_p3_autoscale_wall_clock_hours)
 }
 END_TEST
 
+/* P11 for data the run only reads: 5 existing partitions of 20 GB
+   each (100 GB, counted as GiB as the report's storage) and reads
+   that find nothing, so no second serves anything: the one clock hour
+   the 60 s run touches still holds the 100 GB (C-BILL: storage is
+   billed on what is stored each hour, written by the run or not).
+   100 / 720 = 0.138889 GB-months x $0.25 = $0.0347; the month 100 GB x
+   $0.25 = $25 beside 100 units x $0.008 x 720 = $576: $601.00. */
+START_TEST(test_p11_storage_never_written)
+{
+	char *a = money_of("clock: {start: \"2026-11-30T00:00:00Z\"}\n"
+			   "container: {partition_key: /k, throughput: "
+			   "10000, partitions: 5, storage_per_partition: "
+			   "20GB}\n"
+			   "items: {k: {values: \"k{0000..9999}\"}}\n"
+			   "phases: [{duration: 60s, rate: 10/s, ops: {read: "
+			   "1}, item_size: 1000B}]\n"
+			   "pricing: {region: us-nongov}\n");
+
+	ck_assert_msg(strstr(a, "storage     0.138889 GB-months"), "%s", a);
+	ck_assert_msg(strstr(a, "$601.00"), "%s", a);
+	free(a);
+}
+END_TEST
+
 /* P4: 400 RU/s from 9:00, 1,000 from 9:30, 400 again from 10:45, to
    11:00: the 9:00 and 10:00 hours bill 1,000 each, 10 + 10 = 20 units x
    $0.008 = $0.16; none at 400. */
@@ -534,6 +558,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_p2_partial_month);
 	tcase_add_test(tc, test_p3_wall_clock_hours);
 	tcase_add_test(tc, test_p3_autoscale_wall_clock_hours);
+	tcase_add_test(tc, test_p11_storage_never_written);
 	tcase_add_test(tc, test_p4_highest_in_the_hour);
 	tcase_add_test(tc, test_p5_autoscale_floor_and_multiplier);
 	tcase_add_test(tc, test_p6_autoscale_against_manual);

@@ -417,6 +417,10 @@ static int64_t idle_ru_per_s(const struct pk_container *c)
 
 static void close_idle(struct pk_container *c, int64_t seconds)
 {
+	/* nothing served, so nothing stored or deleted: the hours it
+	   touches hold what the container stores now (preloaded or
+	   existing data before the first write too) */
+	c->metrics.storage_bytes = container_storage(c);
 	metrics_close_idle(&c->metrics, c->now_s, seconds, idle_ru_per_s(c),
 			   (uint32_t)c->pmap.n);
 	note_hours(c, c->now_s, seconds, idle_ru_per_s(c));
