@@ -256,13 +256,27 @@ static size_t totals(const struct pk_bill *b, int rows, struct money_line *out,
 	return n + 1;
 }
 
+/* A DynamoDB table's storage line: GB-months past its free GB (row 3),
+   row 2 */
+static struct money_line ddb_storage_line(const struct pk_bill *b)
+{
+	struct money_line l = {"storage", "", b->storage.cost, 4 | 8, 1};
+	char free_gb[40] = "";
+
+	if (b->storage_free.row) {
+		snprintf(free_gb, sizeof(free_gb), " (%.6g free)",
+			 b->storage_free.price);
+	}
+	money_gb_months(b->storage.quantity, free_gb, l.what, sizeof(l.what));
+	return l;
+}
+
 /* Amazon DynamoDB's lines: rows 0 WCU, 1 RCU, 2 storage, 3 its free
    GB, then on demand's 4 WRU and 5 RRU (money_rows' order) */
 static size_t ddb_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 			struct money_line *out)
 {
 	size_t n = 0;
-	char free_gb[40] = "";
 
 	out[n] = (struct money_line){"writes", "", b->throughput.cost, 1, 1};
 	snprintf(out[n++].what, sizeof(out->what), "%.0f WCU-hours",
@@ -270,14 +284,7 @@ static size_t ddb_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 	out[n] = (struct money_line){"reads", "", b->reads.cost, 2, 1};
 	snprintf(out[n++].what, sizeof(out->what), "%.0f RCU-hours",
 		 b->reads.quantity);
-	if (b->storage_free.row) {
-		snprintf(free_gb, sizeof(free_gb), " (%.6g free)",
-			 b->storage_free.price);
-	}
-	out[n] = (struct money_line){"storage", "", b->storage.cost, 4 | 8, 1};
-	money_gb_months(b->storage.quantity, free_gb, out[n].what,
-			sizeof(out->what));
-	n++;
+	out[n++] = ddb_storage_line(b);
 	if (sc->pricing.free_tier) {
 		out[n++] = (struct money_line){"free tier", "25 WCU and 25 RCU",
 					       -b->free_tier_off, 1 | 2, 0};
@@ -301,7 +308,6 @@ static size_t ddb_on_demand_lines(const struct pk_bill *b,
 				  struct money_line *out)
 {
 	size_t n = 0;
-	char free_gb[40] = "";
 
 	out[n] = (struct money_line){"writes", "", b->throughput.cost, 1, 1};
 	snprintf(out[n++].what, sizeof(out->what), "%.6g M WRU consumed",
@@ -309,14 +315,7 @@ static size_t ddb_on_demand_lines(const struct pk_bill *b,
 	out[n] = (struct money_line){"reads", "", b->reads.cost, 2, 1};
 	snprintf(out[n++].what, sizeof(out->what), "%.6g M RRU consumed",
 		 b->reads.quantity);
-	if (b->storage_free.row) {
-		snprintf(free_gb, sizeof(free_gb), " (%.6g free)",
-			 b->storage_free.price);
-	}
-	out[n] = (struct money_line){"storage", "", b->storage.cost, 4 | 8, 1};
-	money_gb_months(b->storage.quantity, free_gb, out[n].what,
-			sizeof(out->what));
-	n++;
+	out[n++] = ddb_storage_line(b);
 	return totals(b, 1 | 2 | 4 | 8, out, n);
 }
 
