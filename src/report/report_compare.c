@@ -375,15 +375,16 @@ static const struct pk_result_variant *priced(const struct pk_result *run)
    one basis (money_compare_month), "-" for one not priced. */
 static void cost_row(const struct pk_result *run, struct table *t)
 {
-	char m[PK_MONEY_BYTES], label[64];
+	char m[PK_MONEY_BYTES];
 	size_t i;
 
 	if (!priced(run)) {
 		return;
 	}
-	snprintf(label, sizeof(label), "cost a month (%s)",
-		 money_compare_basis(run, 0));
-	table_row(t, label);
+	/* the table borrows its labels until it is printed: literals */
+	table_row(t, money_compare_weekly(run)
+			 ? "cost a month (its week x 30/7)"
+			 : "cost a month (720 h)");
 	for (i = 0; i < run->n_variants; i++) {
 		const struct pk_bill *b = &run->variants[i].bill;
 
