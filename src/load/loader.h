@@ -267,6 +267,15 @@ double ld_worst_op_ru(const struct pk_scenario *s,
 		      const struct pk_phase_spec *p, double ranges);
 uint64_t ld_largest_item(const struct pk_scenario *s);
 
+/* plan_memory.c: the longest time any stream's client holds an
+   operation for its retries, seconds (0 without retries) */
+double ld_retry_life_s(const struct pk_scenario *s);
+
+/* plan_lps.c: the logical partitions variant c of s can make over the
+   run, at most items (the items it creates, or a data file's records) */
+double ld_lps_planned(const struct pk_scenario *s,
+		      const struct pk_container_spec *c, double items);
+
 /* plan_files.c, for the memory estimate: the most records of data file
    f (the first `limit`) that arrive within any wait_s simulated seconds
    (all of them at once; rate x wait_s + 1 at a rate; the densest window
