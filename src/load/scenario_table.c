@@ -174,6 +174,38 @@ static void table_on_demand(struct ld *ld, const struct yn *m,
 		  &t->peak_lag_s);
 }
 
+/* Provisioned capacity's settings (D9, D10, the layout's raise rule),
+   which an on-demand table refuses: its partitions serve up to their
+   caps (D3) within the table's instant limit (D12), with no even share
+   below a cap for burst or adaptive capacity to lift and no provisioned
+   units to raise, so the settings would change nothing */
+static const char *const provisioned_keys[] = {
+    "burst", "adaptive_capacity", "adaptive_delay_s", "raise_rule", NULL,
+};
+
+static int table_no_provisioned_keys(struct ld *ld, const struct yn *m)
+{
+	const struct yn *n;
+	size_t i;
+	int bad = 0;
+
+	for (i = 0; provisioned_keys[i]; i++) {
+		if ((n = yn_get(m, provisioned_keys[i]))) {
+			ld_err(ld, n,
+			       "%s is for capacity: provisioned; an "
+			       "on_demand table's partitions serve up to "
+			       "3,000 read and 1,000 write units a second "
+			       "each within the table's instant limit, with "
+			       "no provisioned share for burst or adaptive "
+			       "capacity to lift and no units to raise, so "
+			       "it would change nothing",
+			       provisioned_keys[i]);
+			bad = 1;
+		}
+	}
+	return bad;
+}
+
 /* The settings of D3, D9, D10 and the layout's raise rule */
 static void table_settings(struct ld *ld, const struct yn *m,
 			   struct pk_ddb_table_spec *t)
@@ -187,6 +219,10 @@ static void table_settings(struct ld *ld, const struct yn *m,
 	const struct yn *n;
 	int v;
 
+	if (t->capacity == PK_DDB_ON_DEMAND &&
+	    table_no_provisioned_keys(ld, m)) {
+		return;
+	}
 	if ((n = yn_get(m, "burst")) &&
 	    table_word(ld, n, "burst", bursts, &v) == 0) {
 		t->burst = (enum pk_ddb_burst)v;
