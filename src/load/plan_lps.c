@@ -8,6 +8,7 @@
 #include "loader.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,16 +202,14 @@ static double template_values(const struct pk_scenario *s, const char *t,
    runs of indexes 1 % apart, each run at its middle index's share (the
    shares fall with the index: a zipfian's or a hotspot's, or are equal).
    Its spread around that is at most its square root, so the figure is
-   the run's within a fraction of a percent for the counts that matter. */
+   the run's within a fraction of a percent for the counts that matter.
+   (A sequence's values come in turn: min(count, draws), values_drawn.) */
 #define PK_SCENARIO_DRAWN_EXACT 4096
-static double values_drawn(const struct pk_prop_spec *p, double draws)
+static double values_drawn_sum(const struct pk_prop_spec *p, double draws)
 {
 	double norm = dist_norm(&p->dist, p->count), sum = 0, pi;
 	uint64_t a = 0, b, n = p->count;
 
-	if (p->dist.kind == PK_DIST_SEQUENTIAL) {
-		return fmin((double)n, draws);
-	}
 	while (a < n) {
 		b = n <= PK_SCENARIO_DRAWN_EXACT ? a + 1
 						 : a + 1 + (uint64_t)(a / 100);
@@ -220,6 +219,63 @@ static double values_drawn(const struct pk_prop_spec *p, double draws)
 		a = b;
 	}
 	return fmin(sum, draws);
+}
+
+/* values_drawn_sum's answers, remembered by what they depend on (the
+   distribution's parameters, the count, the draws): the estimate asks
+   for the same key's figure once per phase and per check, and each is
+   about a thousand pow calls. A weighted distribution (its weights are
+   not compared here) is summed every time. */
+#define PK_SCENARIO_DRAWN_MEMO 8
+struct drawn_memo {
+	struct pk_dist_spec dist;
+	uint64_t count;
+	double draws, sum;
+};
+
+static int drawn_same(const struct drawn_memo *m, const struct pk_prop_spec *p,
+		      double draws)
+{
+	return m->dist.kind == p->dist.kind && m->dist.theta == p->dist.theta &&
+	       m->dist.s == p->dist.s &&
+	       m->dist.hot_data_fraction == p->dist.hot_data_fraction &&
+	       m->dist.hot_op_fraction == p->dist.hot_op_fraction &&
+	       m->count == p->count && m->draws == draws;
+}
+
+static double values_drawn(const struct pk_prop_spec *p, double draws)
+{
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	static struct drawn_memo memo[PK_SCENARIO_DRAWN_MEMO];
+	static size_t n_memo, next;
+	double sum;
+	size_t i;
+
+	if (p->dist.kind == PK_DIST_SEQUENTIAL) {
+		return fmin((double)p->count, draws);
+	}
+	if (p->dist.kind == PK_DIST_WEIGHTED) {
+		return values_drawn_sum(p, draws);
+	}
+	pthread_mutex_lock(&lock);
+	for (i = 0; i < n_memo; i++) {
+		if (drawn_same(&memo[i], p, draws)) {
+			sum = memo[i].sum;
+			pthread_mutex_unlock(&lock);
+			return sum;
+		}
+	}
+	/* summed under the lock: a second thread asking waits for it */
+	sum = values_drawn_sum(p, draws);
+	memo[next].dist = p->dist;
+	memo[next].dist.weights = NULL;
+	memo[next].count = p->count;
+	memo[next].draws = draws;
+	memo[next].sum = sum;
+	next = (next + 1) % PK_SCENARIO_DRAWN_MEMO;
+	n_memo += n_memo < PK_SCENARIO_DRAWN_MEMO;
+	pthread_mutex_unlock(&lock);
+	return sum;
 }
 
 /* Logical partitions one variant can hold: at most one per item, and

@@ -163,24 +163,22 @@ static double retry_bytes(const struct pk_phase_spec *ph)
 
 /* The largest share of the operations one value of variant c's key can
    get: a key of one generated property (a pattern or a list), its
-   hottest value's (dist_pmf's index 0) over at most
-   PK_SCENARIO_SHARE_VALUES of its values, which never gives less than
-   all of them would; any other key 1 (not bounded here). */
-#define PK_SCENARIO_SHARE_VALUES 65536
+   hottest value's (dist_pmf's index 0) over all its values; any other
+   key 1 (not bounded here). The norm is the sum ld_lps_planned has
+   already asked for (dist_norm remembers it; a zipfian's draws use it
+   too), so this costs no pass over the values. */
 static double hottest_value_share(const struct pk_scenario *s,
 				  const struct pk_container_spec *c)
 {
 	const struct pk_prop_spec *p;
-	uint64_t n;
 
 	if (c->key.kind != PK_KEY_PATH || c->key.n_paths != 1 ||
 	    !(p = scenario_find_prop(s, c->key.paths[0])) ||
 	    (p->kind != PK_GEN_PATTERN && p->kind != PK_GEN_LIST)) {
 		return 1;
 	}
-	n = p->count < PK_SCENARIO_SHARE_VALUES ? p->count
-						: PK_SCENARIO_SHARE_VALUES;
-	return fmin(1, dist_pmf(&p->dist, n, dist_norm(&p->dist, n), 0));
+	return fmin(
+	    1, dist_pmf(&p->dist, p->count, dist_norm(&p->dist, p->count), 0));
 }
 
 /* The busiest physical partition's share of the operations: the hottest
