@@ -321,11 +321,33 @@ static char *raise_sentence(const struct pk_remedies *m,
 	return s;
 }
 
+/* Why a replay f that rate limited past the existing layout did: where
+   every 429 came before its splits finished (split_delay, rule 6: the
+   old partitions serve the old RU/s until then), the split delay, said
+   in w; else "" */
+static const char *delay_words(const struct pk_remedies *m,
+			       const struct pk_remedy_figures *f, char *w,
+			       size_t size)
+{
+	if (m->split_delay_s <= 0 || f->split_wait_end_s <= 0 ||
+	    f->last_429_end_s <= 0 || f->last_429_end_s > f->split_wait_end_s) {
+		return "";
+	}
+	snprintf(w, size,
+		 "; the split delay is why, not the RU/s: the splits it "
+		 "asks for wait the container's split_delay (%llds, rule "
+		 "6: until they finish the old partitions serve the old "
+		 "RU/s), they finish at t = %llds, and every 429 of the "
+		 "replay came before then",
+		 (long long)m->split_delay_s, (long long)f->split_wait_end_s);
+	return w;
+}
+
 static char *split_sentence(const struct pk_remedies *m,
 			    const struct pk_remedy *x)
 {
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], d[PK_FMT_BYTES],
-	    e2[PK_FMT_BYTES];
+	    e2[PK_FMT_BYTES], w[320];
 	char *e, *s;
 
 	if (x->status == PK_REMEDY_NOT_NEEDED) {
@@ -341,14 +363,15 @@ static char *split_sentence(const struct pk_remedies *m,
 	e = effect(m, &x->after);
 	if (x->status == PK_REMEDY_NOT_FOUND) {
 		s = xasprintf("none found: even %s %s %s (%zu replays, "
-			      "doubling from %s up to %d times)",
+			      "doubling from %s up to %d times)%s",
 			      fmt_thousands(x->setting, a), unit(m), e,
 			      x->replays,
 			      fmt_thousands(m->cap_ru_per_s > m->start_ru_per_s
 						? m->cap_ru_per_s
 						: m->start_ru_per_s,
 					    b),
-			      PK_REMEDY_MAX_DOUBLINGS);
+			      PK_REMEDY_MAX_DOUBLINGS,
+			      delay_words(m, &x->after, w, sizeof(w)));
 	} else {
 		s = xasprintf(
 		    "%s %s %s; past %s the partitions split (rule 6: "
@@ -371,7 +394,7 @@ static char *autoscale_sentence(const struct pk_remedies *m,
 				const struct pk_remedy *x)
 {
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], h[PK_FMT_BYTES],
-	    d[256] = "";
+	    d[256] = "", w[320];
 	char *e, *s;
 
 	if (x->status == PK_REMEDY_NOT_REPLAYED) {
@@ -381,8 +404,9 @@ static char *autoscale_sentence(const struct pk_remedies *m,
 	e = effect(m, &x->after);
 	if (x->status == PK_REMEDY_NOT_FOUND) {
 		s = xasprintf("none found: even a max of %s RU/s %s (%zu "
-			      "replays)",
-			      fmt_thousands(x->setting, a), e, x->replays);
+			      "replays)%s",
+			      fmt_thousands(x->setting, a), e, x->replays,
+			      delay_words(m, &x->after, w, sizeof(w)));
 		free(e);
 		return s;
 	}

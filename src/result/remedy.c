@@ -650,6 +650,7 @@ static void task_setup(struct remedy_task *t, const struct pk_result_variant *v)
 	r->start_ru_per_s =
 	    r->autoscale ? cs->autoscale_max_ru_per_s : cs->throughput_ru_per_s;
 	r->merge_delay_s = cs->merge_delay_ms / 1000;
+	r->split_delay_s = cs->split_delay_ms / 1000;
 	phases_scan(t->sc, r);
 	r->bulk = bulk_of(t->sc, v, &r->bulk_by_flag);
 	r->inter_ru_per_s = r->bulk >= 0 ? inter_demand(t->sc, v, r->bulk) : 0;

@@ -43,6 +43,38 @@ static int64_t *hours_dup(const int64_t *x, size_t n)
 	return y;
 }
 
+/* When m's last split delay ended (pk_remedy_figures.split_wait_end_s) */
+static int64_t split_wait_end(const struct pk_metrics *m)
+{
+	size_t i;
+
+	for (i = m->n_changes; i-- > 0;) {
+		const struct pk_throughput_event *e = &m->changes[i];
+
+		if (e->effective_t_s == PK_EFFECTIVE_UNFINISHED) {
+			return e->planned_t_s;
+		}
+		if (e->effective_t_s > e->t_s) {
+			return e->effective_t_s;
+		}
+	}
+	return 0;
+}
+
+/* The end of m's last second with a 429 (pk_remedy_figures) */
+static int64_t last_429_end(const struct pk_metrics *m)
+{
+	const struct pk_second *x = m->keep_seconds ? m->seconds : m->minutes;
+	size_t i = m->keep_seconds ? m->n_seconds : m->n_minutes;
+
+	while (i-- > 0) {
+		if (x[i].throttled_429 > 0) {
+			return x[i].t_s + (m->keep_seconds ? x[i].span_s : 60);
+		}
+	}
+	return 0;
+}
+
 /* The bulk stream's and the interactive streams' figures of v into f */
 static void streams_of(const struct pk_result_variant *v, int bulk,
 		       struct pk_remedy_figures *f)
@@ -85,6 +117,8 @@ void figures_of(const struct pk_result_variant *v, int bulk,
 		f->month = v->bill.month;
 		f->currency = v->bill.throughput.pick.row->currency;
 	}
+	f->split_wait_end_s = split_wait_end(v->metrics);
+	f->last_429_end_s = last_429_end(v->metrics);
 	streams_of(v, bulk, f);
 	for (i = 0; v->billed_ru_per_s && i < v->n_hours; i++) {
 		if (v->billed_ru_per_s[i] > f->billed_peak_ru) {

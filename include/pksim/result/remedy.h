@@ -167,6 +167,14 @@ struct pk_remedy_figures {
 	uint64_t bulk_succeeded;
 	int64_t bulk_finish_ms; /* a paced bulk stream's last answer, ms from
 				   t = 0; 0 when not paced */
+	/* when the run's last split delay ended: the time the splits of
+	   its last throughput change that waited for them (split_delay,
+	   rule 6) finished, or would have had the run not ended first, s
+	   from t = 0; 0 when no change waited */
+	int64_t split_wait_end_s;
+	/* the end of the last second with a 429, s from t = 0 (without
+	   per-second detail, the end of its minute); 0: no 429 */
+	int64_t last_429_end_s;
 	/* the bill of this run or replay (bill.h), from its own hourly
 	   series: priced 1 when the scenario names a pricing region; month:
 	   its cost per hour x PK_BILL_MONTH_HOURS, in currency (borrowed
@@ -235,6 +243,7 @@ struct pk_remedies {
 	   owned; NULL when it is */
 	char *over_cap_why;
 	int64_t merge_delay_s; /* the container's merge_delay, s */
+	int64_t split_delay_s; /* the container's split_delay, s */
 	int bulk;	       /* the bulk stream's index in the
 				  scenario (see above); -1: none */
 	int bulk_by_flag;      /* 1: chosen as the stream whose client
