@@ -536,6 +536,68 @@ START_TEST(test_findings_hot_range_key)
 }
 END_TEST
 
+/* Range id's bucket at t_s (10 s buckets) at nru % into f's metrics,
+   which then keep buckets, not seconds */
+static void fx_bucket(struct fx *f, uint32_t id, int64_t t_s, int nru)
+{
+	struct pk_bucket *b;
+
+	f->m.keep_seconds = 0;
+	f->m.bucket_s = 10;
+	f->m.buckets =
+	    realloc(f->m.buckets, (f->m.n_buckets + 1) * sizeof(*f->m.buckets));
+	ck_assert_ptr_nonnull(f->m.buckets);
+	b = &f->m.buckets[f->m.n_buckets++];
+	memset(b, 0, sizeof(*b));
+	b->t_s = t_s;
+	b->range_id = id;
+	b->nru_pct = nru;
+}
+
+/*
+ * Rule 32's "another range under 70 %" counts only ranges alive in the
+ * seconds the hot range was hot. Range 0 (p99 41 %) split at t = 40 s
+ * into 2 and 3 (p99 76 % each, born at 40 s); range 1 reached 90 % or
+ * more only in its buckets of t = 40 s and 50 s: its hot seconds are
+ * [40, 60), when range 0 was gone, and its neighbours then stayed at
+ * 76 % (>= 70 %): no hot partition risk (a light start's parent is not
+ * a cold neighbour). With range 1 hot from its bucket at t = 30 s as
+ * well, range 0 served beside it ([30, 40)): the finding holds against
+ * range 0's 41 %.
+ */
+START_TEST(test_findings_hot_range_alive)
+{
+	struct fx *f = fx_new();
+	size_t i;
+
+	f->v.n_ranges = 4;
+	f->v.ru_per_s = 40000;
+	f->m.totals.throttled_429 = 1;
+	fx_p99(f, 41, 100, 0);
+	f->lineage[0].split_s = 40;
+	f->lineage[0].children[0] = 2;
+	f->lineage[0].children[1] = 3;
+	f->lineage[0].at = SIZE_MAX;
+	for (i = 2; i <= 3; i++) {
+		f->lineage[i].parent = 0;
+		f->lineage[i].born_s = 40;
+		f->lineage[i].busy_seconds = 20;
+		f->lineage[i].nru_p99_pct = 76;
+		f->lineage[i].requests = 1000;
+	}
+	fx_bucket(f, 1, 0, 40);
+	fx_bucket(f, 1, 30, 60);
+	fx_bucket(f, 1, 40, 100);
+	fx_bucket(f, 1, 50, 100);
+	ck_assert(!mentions(f, "hot partition risk"));
+	f->m.buckets[1].nru_pct = 95;
+	ck_assert(mentions(f, "hot partition risk: range 1 ran at p99 100% "
+			      "normalized RU consumption while range 0 (split "
+			      "at t = 40 s into 2 and 3) stayed at p99 41%"));
+	fx_free(f);
+}
+END_TEST
+
 /*
  * A variant of a service other than Azure Cosmos DB (cosmos 0): the
  * fixture's spec is the scenario's, not what ran, so no finding sizes a
@@ -1411,6 +1473,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_findings_hot_range);
 	tcase_add_test(tc, test_findings_hot_range_lineage);
 	tcase_add_test(tc, test_findings_hot_range_key);
+	tcase_add_test(tc, test_findings_hot_range_alive);
 	tcase_add_test(tc, test_findings_merge_candidate);
 	tcase_add_test(tc, test_findings_other_service);
 	tcase_add_test(tc, test_findings_storage_growth);
