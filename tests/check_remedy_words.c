@@ -5,6 +5,8 @@
  * hand beside each assertion.
  */
 #include <check.h>
+#include <jansson.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,6 +115,115 @@ START_TEST(test_remedy_words_split_delay_not_why)
 }
 END_TEST
 
+/* The merge item of `pksim run FILE --format json` for scenario text
+   (owned by *root, which the caller frees) */
+static json_t *merge_json(const char *text, json_t **root)
+{
+	char *dir = tu_tmpdir(), *file = tu_write_file(dir, "m.yaml", text);
+	char args[512], *out;
+	json_t *list, *e;
+	size_t i;
+
+	snprintf(args, sizeof(args), "run '%s' --format json", file);
+	out = tu_run_ok(args);
+	*root = json_loads(out, 0, NULL);
+	ck_assert_ptr_nonnull(*root);
+	list = json_object_get(
+	    json_object_get(
+		json_array_get(json_object_get(*root, "variants"), 0),
+		"remedies"),
+	    "list");
+	ck_assert_ptr_nonnull(list);
+	json_array_foreach(list, i, e)
+	{
+		if (strcmp(json_string_value(json_object_get(e, "kind")),
+			   "merge") == 0) {
+			free(out);
+			free(file);
+			free(dir);
+			return e;
+		}
+	}
+	ck_abort_msg("no merge remedy in %s", out);
+	return NULL;
+}
+
+static json_int_t int_of(json_t *e, const char *name)
+{
+	json_t *x = json_object_get(e, name);
+
+	ck_assert_msg(json_is_integer(x), "%s is not an integer", name);
+	return json_integer_value(x);
+}
+
+/*
+ * The JSON says where and when a merge ran and what it left, not only
+ * its sentence. 10 existing partitions of 19.9 GiB (199 GiB) at 12,000
+ * RU/s, 200 creates/s of 1 KB (1,000 RU/s, no 429): phase 'raised' sets
+ * 14,000 at t = 5 s (within 10 x 10,000: no split), the run's last
+ * change, so the merge starts there (merge_start_s 5, merge_phase
+ * "raised", merge_from 10) and asks for rule 32's max(ceil(14,000 /
+ * 10,000), ceil(199 / 50)) = 4. Another remedy's merge fields are null.
+ * Merged at t = 0 instead (one phase), before any write, the ten ranges
+ * hold the same storage and width, so the pairs go in key order: 5 of
+ * 39.8 GiB, and a further pair (79.6 GiB) would pass the 50 GiB cap
+ * (rule 9): merge_left 5, not merge_to 4.
+ */
+START_TEST(test_remedy_words_merge_json)
+{
+	static const char head[] =
+	    "name: m\n"
+	    "seed: 3\n"
+	    "container: {partition_key: /deviceId, throughput: 12000, "
+	    "partitions: 10, storage_per_partition: 19.9GB}\n"
+	    "items:\n"
+	    "  deviceId: {values: \"dev-{000..999}\"}\n"
+	    "phases:\n"
+	    "  - {name: load, duration: 5s, rate: 200/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	char text[1024];
+	json_t *root, *e;
+
+	snprintf(text, sizeof(text),
+		 "%s  - {name: raised, duration: 5s, throughput: 14000, "
+		 "rate: 200/s, ops: {create: 1}, item_size: 1KB}\n"
+		 "  - {name: quiet, duration: 5s, rate: 200/s, ops: {create: "
+		 "1}, item_size: 1KB}\n",
+		 head);
+	e = merge_json(text, &root);
+	ck_assert_int_eq(int_of(e, "merge_start_s"), 5);
+	ck_assert_str_eq(json_string_value(json_object_get(e, "merge_phase")),
+			 "raised");
+	ck_assert_int_eq(int_of(e, "merge_from"), 10);
+	ck_assert_int_eq(int_of(e, "merge_to"), 4);
+	ck_assert_int_eq(int_of(e, "merge_left"),
+			 int_of(e, "physical_partitions"));
+	json_decref(root);
+
+	e = merge_json(head, &root);
+	ck_assert_int_eq(int_of(e, "merge_start_s"), 0);
+	ck_assert_str_eq(json_string_value(json_object_get(e, "merge_phase")),
+			 "load");
+	ck_assert_int_eq(int_of(e, "merge_from"), 10);
+	ck_assert_int_eq(int_of(e, "merge_to"), 4);
+	ck_assert_int_eq(int_of(e, "merge_left"), 5);
+	e = json_array_get(
+	    json_object_get(
+		json_object_get(
+		    json_array_get(json_object_get(root, "variants"), 0),
+		    "remedies"),
+		"list"),
+	    0);
+	ck_assert_str_eq(json_string_value(json_object_get(e, "kind")),
+			 "raise");
+	ck_assert(json_is_null(json_object_get(e, "merge_start_s")));
+	ck_assert(json_is_null(json_object_get(e, "merge_phase")));
+	ck_assert(json_is_null(json_object_get(e, "merge_from")));
+	ck_assert(json_is_null(json_object_get(e, "merge_left")));
+	json_decref(root);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("remedy_words");
@@ -121,6 +232,7 @@ Suite *tu_suite(void)
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_remedy_words_split_delay);
 	tcase_add_test(tc, test_remedy_words_split_delay_not_why);
+	tcase_add_test(tc, test_remedy_words_merge_json);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -127,6 +127,53 @@ void field_rem_merge_to(const struct field_ctx *c, struct pk_field_value *o)
 	}
 }
 
+/* Merge x's point is known (remedy.h: merge_phase set): its start,
+   phase and the partitions then */
+static int rem_merge_point(const struct pk_remedies *m,
+			   const struct pk_remedy *x)
+{
+	return x->kind == PK_REMEDY_MERGE && m->merge_phase != NULL;
+}
+
+void field_rem_merge_start(const struct field_ctx *c, struct pk_field_value *o)
+{
+	if (rem_merge_point(rem(c), rem_item(c))) {
+		fv_int(o, rem(c)->merge_at_s);
+	} else {
+		fv_null(o);
+	}
+}
+
+void field_rem_merge_phase(const struct field_ctx *c, struct pk_field_value *o)
+{
+	if (rem_merge_point(rem(c), rem_item(c))) {
+		fv_text(o, rem(c)->merge_phase);
+	} else {
+		fv_null(o);
+	}
+}
+
+void field_rem_merge_from(const struct field_ctx *c, struct pk_field_value *o)
+{
+	if (rem_merge_point(rem(c), rem_item(c))) {
+		fv_int(o, (int64_t)rem(c)->merge_from);
+	} else {
+		fv_null(o);
+	}
+}
+
+void field_rem_merge_left(const struct field_ctx *c, struct pk_field_value *o)
+{
+	const struct pk_remedy *x = rem_item(c);
+
+	if (x->kind == PK_REMEDY_MERGE && rem_measured(x) &&
+	    x->after.merge_after > 0) {
+		fv_int(o, (int64_t)x->after.merge_after);
+	} else {
+		fv_null(o);
+	}
+}
+
 void field_rem_not_replayed(const struct field_ctx *c, struct pk_field_value *o)
 {
 	if (rem(c)->not_replayed) {

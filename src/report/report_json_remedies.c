@@ -73,6 +73,27 @@ static json_t *redistribution(const struct pk_remedies *m)
 	return a;
 }
 
+/* Merge x's start, phase, the partitions then and what it left, into e
+   (null where unknown or another remedy; the field table's words) */
+static void merge_point(const struct pk_remedies *m, const struct pk_remedy *x,
+			json_t *e)
+{
+	int at = x->kind == PK_REMEDY_MERGE && m->merge_phase != NULL;
+	int left = x->kind == PK_REMEDY_MERGE &&
+		   (x->status == PK_REMEDY_FOUND ||
+		    x->status == PK_REMEDY_NOT_FOUND) &&
+		   x->after.merge_after > 0;
+
+	json_object_set_new(e, "merge_start_s",
+			    at ? json_integer(m->merge_at_s) : json_null());
+	json_object_set_new(e, "merge_phase",
+			    at ? json_string(m->merge_phase) : json_null());
+	json_object_set_new(e, "merge_from",
+			    at ? count(m->merge_from) : json_null());
+	json_object_set_new(e, "merge_left",
+			    left ? count(x->after.merge_after) : json_null());
+}
+
 json_t *report_json_remedies(const struct pk_remedies *m)
 {
 	json_t *o = json_object(), *list = json_array();
@@ -124,6 +145,7 @@ json_t *report_json_remedies(const struct pk_remedies *m)
 				    x->kind == PK_REMEDY_MERGE && x->merge_to
 					? count(x->merge_to)
 					: json_null());
+		merge_point(m, x, e);
 		json_object_set_new(e, "tolerance_ru_per_s",
 				    json_integer(x->step));
 		json_object_set_new(e, "replays", count(x->replays));
