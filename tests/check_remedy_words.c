@@ -224,6 +224,54 @@ START_TEST(test_remedy_words_merge_json)
 }
 END_TEST
 
+/*
+ * compare --seeds prints the remedies of the verdicts' seed (the first,
+ * 7 here), in Markdown as in text, and none with --no-remedies. One
+ * partition at 4,000 RU/s offered 1,000 creates/s of 5 RU = 5,000 RU/s
+ * (rules 20, 4): the raise on the existing layout is 5,000 (1 x the
+ * busiest second's 5,000 RU, on the 100 RU/s grid).
+ */
+START_TEST(test_remedy_words_seeds)
+{
+	char *dir = tu_tmpdir(), *file, args[512], *out;
+
+	file = tu_write_file(dir, "seeds.yaml",
+			     "name: seeds\n"
+			     "seed: 7\n"
+			     "container: {partition_key: /deviceId, "
+			     "throughput: 4000, partitions: 1}\n"
+			     "items:\n"
+			     "  deviceId: {values: \"dev-{000..999}\"}\n"
+			     "phases:\n"
+			     "  - {name: load, duration: 3s, rate: 1000/s, "
+			     "ops: {create: 1}, item_size: 1KB}\n");
+	snprintf(args, sizeof(args), "compare '%s' --seeds 2 --format markdown",
+		 file);
+	out = tu_run_ok(args);
+	ck_assert_msg(
+	    strstr(out, "#### Remedies (replayed)") &&
+		strstr(out, "(seed 7, the same arrivals)") &&
+		strstr(out, "| raise on the existing layout | 5,000 |"),
+	    "%s", out);
+	free(out);
+	snprintf(args, sizeof(args), "compare '%s' --seeds 2", file);
+	out = tu_run_ok(args);
+	ck_assert_msg(strstr(out, "\nremedies (each replays") &&
+			  strstr(out, "raise on the existing layout: 5,000 "
+				      "RU/s leave no 429"),
+		      "%s", out);
+	free(out);
+	snprintf(args, sizeof(args),
+		 "compare '%s' --seeds 2 --format markdown --no-remedies",
+		 file);
+	out = tu_run_ok(args);
+	ck_assert_msg(!strstr(out, "Remedies"), "%s", out);
+	free(out);
+	free(file);
+	free(dir);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("remedy_words");
@@ -233,6 +281,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_remedy_words_split_delay);
 	tcase_add_test(tc, test_remedy_words_split_delay_not_why);
 	tcase_add_test(tc, test_remedy_words_merge_json);
+	tcase_add_test(tc, test_remedy_words_seeds);
 	suite_add_tcase(s, tc);
 	return s;
 }

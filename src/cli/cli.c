@@ -735,8 +735,9 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 		rc = cli_compare_seeds(sc, o.have_seed ? o.seed : sc->seed,
 				       o.seeds, o.format == PK_FORMAT_MARKDOWN,
 				       cli_style_colour(o.colour, o.output),
-				       cli_style_width(o.width, o.output), &buf,
-				       &len, &diag);
+				       cli_style_width(o.width, o.output),
+				       !o.no_remedies, o.jobs, &buf, &len,
+				       &diag);
 		if (rc == 0 && o.format != PK_FORMAT_MARKDOWN) {
 			rc = fit_width(&buf, &len,
 				       cli_style_width(o.width, o.output));

@@ -10,12 +10,14 @@
 #include "pksim/report/report_md.h"
 #include "pksim/report/report_text.h"
 #include "pksim/report/scorecard.h"
+#include "pksim/result/remedy.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
 
 int cli_compare_seeds(const struct pk_scenario *sc, uint64_t base, size_t n,
-		      int markdown, int colour, size_t width, char **buf,
-		      size_t *len, struct pk_diag *diag)
+		      int markdown, int colour, size_t width, int remedies,
+		      unsigned jobs, char **buf, size_t *len,
+		      struct pk_diag *diag)
 {
 	struct pk_run **runs = xcalloc(n, sizeof(*runs));
 	struct pk_result **res = xcalloc(n, sizeof(*res));
@@ -36,6 +38,9 @@ int cli_compare_seeds(const struct pk_scenario *sc, uint64_t base, size_t n,
 	}
 	merged =
 	    scorecard_merge_seeds(cards, n, res[0]->n_variants, sc->rank_by);
+	if (remedies) {
+		remedies_build(res[0], jobs);
+	}
 	rc = -1;
 	mem = open_memstream(buf, len);
 	if (mem) {

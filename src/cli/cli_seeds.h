@@ -20,11 +20,16 @@
  * render the merged comparison into *buf (*len bytes; caller frees):
  * Markdown when markdown, else text (its heat strips in ANSI colour when
  * colour is 1, its table in blocks that fit width columns, 0: no limit).
+ * When remedies is 1 (no --no-remedies), the remedies of the run of seed
+ * base, the one the verdicts and heat strips are of, are replayed
+ * (remedies_build, in jobs threads) and printed with each variant, as
+ * a one-seed compare prints them; their intro names the seed.
  * Returns 0; 1 when a run failed (errors in diag); -1 when the report could not
  * be rendered (errno).
  */
 int cli_compare_seeds(const struct pk_scenario *sc, uint64_t base, size_t n,
-		      int markdown, int colour, size_t width, char **buf,
-		      size_t *len, struct pk_diag *diag);
+		      int markdown, int colour, size_t width, int remedies,
+		      unsigned jobs, char **buf, size_t *len,
+		      struct pk_diag *diag);
 
 #endif
