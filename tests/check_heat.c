@@ -126,7 +126,7 @@ START_TEST(test_heat_strip)
 
 	tu_fx_run(&f, "heat.yaml", split_text);
 	mem = open_memstream(&buf, &len);
-	ck_assert_int_eq(heatstrip_text(&f.r->variants[0], 0, mem), 0);
+	ck_assert_int_eq(heatstrip_text(&f.r->variants[0], 0, 0, mem), 0);
 	fclose(mem);
 	ck_assert_ptr_null(strchr(buf, '\033'));
 	for (p = buf; (p = strstr(p, "\n  range ")) != NULL; p++) {
@@ -142,11 +142,73 @@ START_TEST(test_heat_strip)
 	free(buf);
 	buf = NULL;
 	mem = open_memstream(&buf, &len);
-	ck_assert_int_eq(heatstrip_text(&f.r->variants[0], 1, mem), 0);
+	ck_assert_int_eq(heatstrip_text(&f.r->variants[0], 1, 0, mem), 0);
 	fclose(mem);
 	ck_assert_ptr_nonnull(strstr(buf, "\033[38;5;"));
 	ck_assert_ptr_nonnull(strstr(buf, "\033[0m|\n"));
 	free(buf);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/* The cells of the first strip row of buf (code points between its
+   bars) and that row's columns in all */
+static size_t strip_cells(const char *buf, size_t *row_cols)
+{
+	const char *p = strstr(buf, "\n  range 0 |"), *q;
+	size_t n = 0;
+
+	ck_assert_ptr_nonnull(p);
+	p += strlen("\n  range 0 |");
+	for (q = p; *q != '|'; q++) {
+		n += ((unsigned char)*q & 0xC0) != 0x80;
+	}
+	*row_cols = strlen("  range 0 |") + n + 1;
+	return n;
+}
+
+/*
+ * The strip fits --width: 100 s of one range ("range 0", 7 columns) give
+ * 100 heat columns of 1 s. Without a limit at most 60 columns: 2 s a
+ * column, 50 of them. At width 40 a row has 40 - 2 (indent) - 7 - 2
+ * (" |") - 1 ("|") = 28 columns for cells: 4 s a column (100 / 28 -> 4),
+ * 25 of them, the row 36 columns. At 80, 68 columns of room but at most
+ * 60: as without a limit. At 20 (narrower than the CLI allows) still
+ * PK_HEATSTRIP_MIN_COLS = 10: 10 s a column.
+ */
+START_TEST(test_heat_strip_width)
+{
+	static const size_t width[] = {0, 40, 80, 20};
+	static const size_t cells[] = {50, 25, 50, 10};
+	static const char *const per[] = {"2 s", "4 s", "2 s", "10 s"};
+	struct tu_fx f;
+	size_t i, row;
+	char want[64];
+
+	tu_fx_run(&f, "long.yaml",
+		  "name: long\nseed: 1\n"
+		  "container: {partition_key: /d, throughput: 400}\n"
+		  "items:\n  d: {values: \"d-{0..9}\"}\n"
+		  "phases:\n"
+		  "  - {name: a, duration: 100s, rate: 10/s, ops: {create: "
+		  "1}, item_size: 1KB}\n");
+	ck_assert_uint_eq(f.r->variants[0].heat.n_cols, 100);
+	for (i = 0; i < 4; i++) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *mem = open_memstream(&buf, &len);
+
+		ck_assert_int_eq(
+		    heatstrip_text(&f.r->variants[0], 0, width[i], mem), 0);
+		fclose(mem);
+		ck_assert_uint_eq(strip_cells(buf, &row), cells[i]);
+		if (width[i] >= 40) {
+			ck_assert_uint_le(row, width[i]);
+		}
+		snprintf(want, sizeof(want), "one column per %s,", per[i]);
+		ck_assert_msg(strstr(buf, want), "%s", buf);
+		free(buf);
+	}
 	tu_fx_free(&f);
 }
 END_TEST
@@ -279,7 +341,8 @@ static char *page_of(struct tu_fx *f, int strip)
 	FILE *mem = open_memstream(&buf, &len);
 
 	if (strip) {
-		ck_assert_int_eq(heatstrip_text(&f->r->variants[0], 0, mem), 0);
+		ck_assert_int_eq(heatstrip_text(&f->r->variants[0], 0, 0, mem),
+				 0);
 	} else {
 		ck_assert_int_eq(report_html(f->r, 0, 0, mem), 0);
 	}
@@ -592,6 +655,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_heat_split_inside_column);
 	tcase_add_test(tc, test_heat_buckets);
 	tcase_add_test(tc, test_heat_strip);
+	tcase_add_test(tc, test_heat_strip_width);
 	tcase_add_test(tc, test_heat_day_page_size);
 	tcase_add_test(tc, test_heat_long_run);
 	tcase_add_test(tc, test_heat_hover_rounds);

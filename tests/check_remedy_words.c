@@ -272,6 +272,56 @@ START_TEST(test_remedy_words_seeds)
 }
 END_TEST
 
+/*
+ * The remedies table fits --width: its header and rows take 105 columns
+ * with the busiest hour's bill (2 + 32 + 13 + 11 + 7 + 13 + 13 + 14; the
+ * switch to autoscale is measured, so bills show). At --width 105 the
+ * table is printed; at 104 or 40 each row is stacked, its name then one
+ * figure a line, so a value never drifts from its column. The figures
+ * are the seeds scenario's: 4,000 RU/s run, the raise to 5,000 (above).
+ */
+START_TEST(test_remedy_words_table_width)
+{
+	static const char *const widths[] = {"105", "104", "40"};
+	char *dir = tu_tmpdir(), *file, args[512], *out;
+	size_t i;
+
+	file = tu_write_file(dir, "w.yaml",
+			     "name: w\n"
+			     "seed: 7\n"
+			     "container: {partition_key: /deviceId, "
+			     "throughput: 4000, partitions: 1}\n"
+			     "items:\n"
+			     "  deviceId: {values: \"dev-{000..999}\"}\n"
+			     "phases:\n"
+			     "  - {name: load, duration: 3s, rate: 1000/s, "
+			     "ops: {create: 1}, item_size: 1KB}\n");
+	for (i = 0; i < 3; i++) {
+		snprintf(args, sizeof(args), "run '%s' --width %s", file,
+			 widths[i]);
+		out = tu_run_ok(args);
+		if (i == 0) {
+			ck_assert_msg(strstr(out, "  setting   ") &&
+					  strstr(out, "  busiest hour\n"),
+				      "%s", out);
+		} else {
+			ck_assert_msg(
+			    !strstr(out, "  setting   ") &&
+				strstr(out, "\n  the run\n    RU/s        "
+					    "          4,000\n") &&
+				strstr(out, "\n  raise on the existing "
+					    "layout\n    RU/s                "
+					    "  5,000\n    partitions          "
+					    "      1\n"),
+			    "%s", out);
+		}
+		free(out);
+	}
+	free(file);
+	free(dir);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("remedy_words");
@@ -282,6 +332,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_remedy_words_split_delay_not_why);
 	tcase_add_test(tc, test_remedy_words_merge_json);
 	tcase_add_test(tc, test_remedy_words_seeds);
+	tcase_add_test(tc, test_remedy_words_table_width);
 	suite_add_tcase(s, tc);
 	return s;
 }

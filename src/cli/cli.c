@@ -533,7 +533,8 @@ static int render(struct pk_result *res, const struct pk_run_opts *o,
 		    cli_style_width(o->width, o->output), mem);
 	} else {
 		rc = report_text_styled(
-		    res, o->wide, cli_style_colour(o->colour, o->output), mem);
+		    res, o->wide, cli_style_colour(o->colour, o->output),
+		    cli_style_width(o->width, o->output), mem);
 	}
 	if (fclose(mem)) {
 		rc = -1;

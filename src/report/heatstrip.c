@@ -98,10 +98,31 @@ static void label_of(const struct pk_result_variant *v, uint32_t id, char *buf,
 	}
 }
 
-int heatstrip_text(const struct pk_result_variant *v, int colour, FILE *out)
+/* Columns beside a row's cells: its indent (2), the label padded to
+   w, " |" and "|" */
+#define ROW_EXTRA_COLS 5
+
+/* The strip's columns at most for labels of w columns within width
+   (heatstrip.h) */
+static size_t max_cols(size_t w, size_t width)
+{
+	size_t room;
+
+	if (width == 0) {
+		return PK_HEATSTRIP_COLS;
+	}
+	room = width > w + ROW_EXTRA_COLS ? width - w - ROW_EXTRA_COLS : 0;
+	if (room < PK_HEATSTRIP_MIN_COLS) {
+		return PK_HEATSTRIP_MIN_COLS;
+	}
+	return room < PK_HEATSTRIP_COLS ? room : PK_HEATSTRIP_COLS;
+}
+
+int heatstrip_text(const struct pk_result_variant *v, int colour, size_t width,
+		   FILE *out)
 {
 	const struct pk_result_heat *h = &v->heat;
-	size_t per, cols, r, c, k, w = 0;
+	size_t per, cols, r, c, k, w = 0, most;
 	int64_t span;
 	char label[LABEL_BYTES], d0[48], d1[48];
 	int prev;
@@ -110,13 +131,14 @@ int heatstrip_text(const struct pk_result_variant *v, int colour, FILE *out)
 		fprintf(out, "\nheat strip: none (the run closed no second)\n");
 		return ferror(out) ? -1 : 0;
 	}
-	per = (h->n_cols + PK_HEATSTRIP_COLS - 1) / PK_HEATSTRIP_COLS;
-	cols = (h->n_cols + per - 1) / per;
-	span = (int64_t)per * h->bucket_s;
 	for (r = 0; r < v->n_ranges; r++) {
 		label_of(v, v->ranges[r].id, label, sizeof(label));
 		w = cols_of(label) > w ? cols_of(label) : w;
 	}
+	most = max_cols(w, width);
+	per = (h->n_cols + most - 1) / most;
+	cols = (h->n_cols + per - 1) / per;
+	span = (int64_t)per * h->bucket_s;
 	fprintf(out,
 		"\nheat strip (normalized RU per range, one column per %s, "
 		"its highest second; 0 s .. %s)\n",

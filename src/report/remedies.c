@@ -796,37 +796,6 @@ static void each_sentence(const struct pk_remedies *m, pk_remedies_text_fn esc,
 	}
 }
 
-void remedies_text(const struct pk_result *r, const struct pk_result_variant *v,
-		   FILE *out)
-{
-	const struct pk_remedies *m = v->remedies;
-	char *s;
-	size_t k;
-
-	if (!m) {
-		return;
-	}
-	if (m->not_replayed) {
-		fprintf(out, "\nremedies (%s)\n", m->not_replayed);
-		return;
-	}
-	s = remedies_intro(r, m);
-	fprintf(out, "\nremedies (%s)\n", s);
-	free(s);
-	fprintf(out, "  %-32s %12s %10s %6s %12s %12s%s\n", "setting",
-		m->autoscale ? "max RU/s" : "RU/s", "partitions", "splits",
-		"429s", "failed", bills_shown(m) ? "  busiest hour" : "");
-	each_row(m, row, out);
-	for (k = 0; k < PK_REMEDY_KINDS; k++) {
-		if (m->items[k].status == PK_REMEDY_NOT_APPLICABLE) {
-			continue;
-		}
-		s = remedies_sentence(m, (enum pk_remedy_kind)k);
-		fprintf(out, "  - %s\n", s);
-		free(s);
-	}
-}
-
 /* The cells of one row: setting, partitions, splits, 429s, failed and,
    for autoscale, the busiest hour's bill; c[k] holds PK_FMT_BYTES */
 static size_t cells(const struct pk_remedies *m,
@@ -843,6 +812,67 @@ static size_t cells(const struct pk_remedies *m,
 		return 6;
 	}
 	return 5;
+}
+
+/* The text table's columns: the setting's name and its figures, with a
+   busiest hour's bill where bills_shown */
+#define TEXT_TABLE_COLS 91
+#define TEXT_BILL_COLS 14
+
+/* One row stacked: its name, then one figure a line */
+static void stacked_row(const char *name, const struct pk_remedies *m,
+			const struct pk_remedy_figures *f, int64_t setting,
+			FILE *out)
+{
+	static const char *const label[6] = {
+	    NULL, "partitions", "splits", "429s", "failed", "busiest hour"};
+	char c[6][PK_FMT_BYTES];
+	size_t i, n = cells(m, f, setting, c);
+
+	fprintf(out, "  %s\n", name);
+	for (i = 0; i < n; i++) {
+		fprintf(out, "    %-14s %12s\n",
+			i == 0 ? (m->autoscale ? "max RU/s" : "RU/s")
+			       : label[i],
+			c[i]);
+	}
+}
+
+void remedies_text(const struct pk_result *r, const struct pk_result_variant *v,
+		   size_t width, FILE *out)
+{
+	const struct pk_remedies *m = v->remedies;
+	char *s;
+	size_t k;
+
+	if (!m) {
+		return;
+	}
+	if (m->not_replayed) {
+		fprintf(out, "\nremedies (%s)\n", m->not_replayed);
+		return;
+	}
+	s = remedies_intro(r, m);
+	fprintf(out, "\nremedies (%s)\n", s);
+	free(s);
+	if (width > 0 &&
+	    width < TEXT_TABLE_COLS + (bills_shown(m) ? TEXT_BILL_COLS : 0)) {
+		each_row(m, stacked_row, out);
+	} else {
+		fprintf(out, "  %-32s %12s %10s %6s %12s %12s%s\n", "setting",
+			m->autoscale ? "max RU/s" : "RU/s", "partitions",
+			"splits", "429s", "failed",
+			bills_shown(m) ? "  busiest hour" : "");
+		each_row(m, row, out);
+	}
+	for (k = 0; k < PK_REMEDY_KINDS; k++) {
+		if (m->items[k].status == PK_REMEDY_NOT_APPLICABLE) {
+			continue;
+		}
+		s = remedies_sentence(m, (enum pk_remedy_kind)k);
+		fprintf(out, "  - %s\n", s);
+		free(s);
+	}
 }
 
 static void md_row(const char *name, const struct pk_remedies *m,

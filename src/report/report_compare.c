@@ -508,12 +508,12 @@ int report_text_compare_cards(const struct pk_result *run,
 		fprintf(out, "\n== %s (%s)%s ==", run->variants[i].name,
 			run->variants[i].key_text,
 			cards[0].n_seeds > 1 ? ", the verdicts' seed" : "");
-		heatstrip_text(&run->variants[i], colour, out);
+		heatstrip_text(&run->variants[i], colour, width, out);
 		text_key_queries(&run->variants[i], out);
 		text_cfeed(run, &run->variants[i], out);
 		/* the variant's replayed remedies, as a run's report has
 		   them (none without a 429 or a merge candidate) */
-		remedies_text(run, &run->variants[i], out);
+		remedies_text(run, &run->variants[i], width, out);
 	}
 	return ferror(out) ? -1 : 0;
 }

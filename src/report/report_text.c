@@ -807,11 +807,11 @@ int report_text(const struct pk_result *r, FILE *out)
 
 int report_text_wide(const struct pk_result *r, int wide, FILE *out)
 {
-	return report_text_styled(r, wide, 0, out);
+	return report_text_styled(r, wide, 0, 0, out);
 }
 
 int report_text_styled(const struct pk_result *r, int wide, int colour,
-		       FILE *out)
+		       size_t width, FILE *out)
 {
 	size_t vi, i, n;
 	char cl[PK_TEXT_CLOSED_LOOP_BYTES];
@@ -854,7 +854,7 @@ int report_text_styled(const struct pk_result *r, int wide, int colour,
 		text_fleet(v, out);
 		money_text(r, v, r->sc->pricing.explain, out);
 		text_timeline(v, out);
-		heatstrip_text(v, colour, out);
+		heatstrip_text(v, colour, width, out);
 		f = findings_make(r, v, &n);
 		fprintf(out, "\nfindings\n");
 		for (i = 0; i < n; i++) {
@@ -862,7 +862,7 @@ int report_text_styled(const struct pk_result *r, int wide, int colour,
 			free(f[i]);
 		}
 		free(f);
-		remedies_text(r, v, out);
+		remedies_text(r, v, width, out);
 	}
 	return ferror(out) ? -1 : 0;
 }

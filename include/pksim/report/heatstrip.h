@@ -20,11 +20,19 @@
 
 /* Columns of the strip, at most */
 #define PK_HEATSTRIP_COLS 60
+/* Columns of the strip at least, whatever the width: fewer would tell
+   too little of the run's time (a row then passes a width too narrow
+   for its label and these) */
+#define PK_HEATSTRIP_MIN_COLS 10
 
 /* Write v's strip to out (UTF-8). colour = 1 adds ANSI 256-colour
    escapes (a viridis-like step per shade); 0 writes plain text, the
-   same bytes for the same run. A run that closed no second (no column)
-   gets one line saying so. Returns 0, or -1 on a write error. */
-int heatstrip_text(const struct pk_result_variant *v, int colour, FILE *out);
+   same bytes for the same run. width: the terminal's columns (--width;
+   0: no limit): each row (its indent, label, the bars and the cells)
+   fits them, more seconds going to a column, down to
+   PK_HEATSTRIP_MIN_COLS columns. A run that closed no second (no
+   column) gets one line saying so. Returns 0, or -1 on a write error. */
+int heatstrip_text(const struct pk_result_variant *v, int colour, size_t width,
+		   FILE *out);
 
 #endif

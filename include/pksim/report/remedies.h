@@ -33,9 +33,14 @@ char *remedies_intro(const struct pk_result *r, const struct pk_remedies *m);
    replays and tolerance). Owned. */
 char *remedies_sentence(const struct pk_remedies *m, enum pk_remedy_kind k);
 
-/* The text report's remedies section of v (nothing when v has none). */
+/* The text report's remedies section of v (nothing when v has none):
+   the intro, a table of the run and each measured remedy, each remedy's
+   sentence. width: the terminal's columns (--width; 0: no limit); where
+   the table's columns would pass it, each row is stacked instead, its
+   name and then one figure a line, label and value, so that no figure
+   is parted from its label when the lines are broken to the width. */
 void remedies_text(const struct pk_result *r, const struct pk_result_variant *v,
-		   FILE *out);
+		   size_t width, FILE *out);
 
 /* How a report writes text: escaped for its format (Markdown, HTML) */
 typedef void (*pk_remedies_text_fn)(const char *s, FILE *out);

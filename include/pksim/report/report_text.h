@@ -21,10 +21,12 @@ int report_text(const struct pk_result *r, FILE *out);
 int report_text_wide(const struct pk_result *r, int wide, FILE *out);
 
 /* The same with the heat strip (heatstrip.h) in ANSI colour when colour
-   is 1; report_text_wide(r, wide, out) is report_text_styled(r, wide, 0,
-   out). */
+   is 1, and the heat strip and the remedies' table fitted to width
+   columns (--width; 0: no limit; the other lines are broken to it by
+   textwrap.h); report_text_wide(r, wide, out) is report_text_styled(r,
+   wide, 0, 0, out). */
 int report_text_styled(const struct pk_result *r, int wide, int colour,
-		       FILE *out);
+		       size_t width, FILE *out);
 
 /*
  * The comparison of r's variants (pksim compare): what ran, a table
