@@ -5,7 +5,8 @@
  *
  * pksimRun(createPksim, files, args) -> Promise of
  *   {status, stdout, stderr, read(path)}
- * (a report is read from stdout: -o FILE writes nothing in pksim.js yet)
+ * (the files live in memory: -o FILE writes there, and read(FILE) gives
+ * it; `node pksim.js ARGS` is pksim on the machine's files, -o to disk)
  * files: {path: text}, written under /w (the working folder) first;
  * args: the command line after "pksim"; read(path) gives a file the run
  * wrote (-o), as text, or null when there is none.

@@ -42,8 +42,10 @@ void *xhuge_alloc(size_t n)
 {
 	void *p = xaligned_alloc(PK_MEM_HUGE_BYTES, n);
 
-#ifdef MADV_HUGEPAGE
-	/* a hint: refused (EINVAL without THP), it changes nothing */
+#if defined(MADV_HUGEPAGE) && !defined(__EMSCRIPTEN__)
+	/* a hint: refused (EINVAL without THP), it changes nothing; wasm's
+	   linear memory has no pages to advise (emscripten would print a
+	   warning on stderr for each call) */
 	(void)madvise(p, n, MADV_HUGEPAGE);
 #endif
 	return p;
