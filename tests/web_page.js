@@ -10,11 +10,19 @@
  * runs it; the report must say what lesson 1's header works out: 3
  * physical partitions created at 18,000 RU/s (one per 6,000, rule 2), 5
  * at the end of 9,000 RU/s, and the narration the storage split; steps
- * the narration (Next: event 2 of N); answers a quiz question (its
- * answer shown only then); then edits the YAML to a syntax error on line
- * 3 and must see it listed at line 4 (libyaml's mark: where the flow
- * mapping was found unclosed) and that line marked. Writes the screenshot
- * of the lesson's report to PNG when given. Exit 1 on any failure.
+ * the narration (Next: event 2 of N), whose second must be marked on the
+ * heat map: a box on the column whose data-t is the event's "t = T s",
+ * and at the last event (the run's end, past the last column) on the
+ * frame's right edge; answers a quiz question (its answer shown only
+ * then); compares lesson 1's key with /id, a property the page lists
+ * from the engine: the report has both heat maps side by side and ranks
+ * /id first, ahead of /deviceId on operations refused (dev-0000 fills
+ * its 20 MB logical partition and its writes get 403s; /id gives each
+ * item its own); then edits the YAML to a syntax error on line 3 and
+ * must see it listed at line 4 (libyaml's mark: where the flow mapping
+ * was found unclosed) and that line marked. Writes the screenshot of
+ * the lesson's report (at event 2) to PNG when given. Exit 1 on any
+ * failure.
  */
 "use strict";
 const { spawn } = require("child_process");
@@ -85,8 +93,35 @@ async function main() {
   await ev("tab('narration'); document.getElementById('next').click(); 1");
   const step = await ev("document.getElementById('step').textContent");
   if (step !== "event 2 of " + events.length) fails.push("after Next: " + step);
+  // the mark: [box x + 2, label, the x of column T's cells, frame right]
+  const mark = (t) => ev(`(() => {
+    const d = document.getElementById('report').contentDocument;
+    const svg = d.querySelector('svg.heatmap'), f = svg.querySelector('rect.frame');
+    const box = svg.querySelector('rect.pksim-now'), label = svg.querySelector('text.pksim-now');
+    const cell = svg.querySelector('g.col[data-t="${t}"] rect');
+    return [box ? +box.getAttribute('x') + 2 : null, label ? label.textContent : null,
+      cell ? +cell.getAttribute('x') : null, +f.getAttribute('x') + +f.getAttribute('width')];
+  })()`);
+  const t2 = +/^t = (\d+) s/.exec(events[1] || "")[1];
+  const [x2, label2, col2] = await mark(t2);
+  if (label2 !== `t = ${t2} s` || col2 === null || Math.abs(x2 - col2) > 0.01) {
+    fails.push(`event 2 (t = ${t2} s) marked at x ${x2} "${label2}", its column at ${col2}`);
+  }
+  await ev(`showStep(${events.length - 1}); 1`);
+  const tEnd = +/^t = (\d+) s/.exec(events[events.length - 1])[1];
+  const [xEnd, labelEnd, colEnd, right] = await mark(tEnd);
+  if (!/the run ends/.test(events[events.length - 1]) || colEnd !== null ||
+      labelEnd !== `t = ${tEnd} s` || Math.abs(xEnd - right) > 0.01) {
+    fails.push(`the last event (${events[events.length - 1]}) marked at ${xEnd}, ` +
+      `the frame's right edge ${right}`);
+  }
+  await ev("showStep(1); 1");
   // a quiz: the answer hidden until the student answers
+  // the questions come from the lesson's solutions, run when the tab opens
   await ev("tab('quiz'); 1");
+  for (let t = 0; t < 240 && !(await ev("!!document.querySelector('#questions .answer')")); t++) {
+    await sleep(250);
+  }
   const hidden = await ev("getComputedStyle(document.querySelector('#questions .answer')).display");
   await ev("document.querySelector('#questions textarea').value = 'the cap'; document.querySelector('#questions button').click(); 1");
   const shown = await ev("getComputedStyle(document.querySelector('#questions .answer')).display");
@@ -96,6 +131,21 @@ async function main() {
   if (png) {
     const shot = await send("Page.captureScreenshot", { format: "png" });
     fs.writeFileSync(png, Buffer.from(shot.result.data, "base64"));
+  }
+  // compare keys: /id beside the scenario's /deviceId
+  const keys = await ev("[...document.querySelectorAll('#keylist input')].map((b) => b.value + (b.disabled ? '!' : '')).join()");
+  if (!/\/deviceId!/.test(keys) || !/\/id(,|$)/.test(keys)) fails.push("the keys offered: " + keys);
+  await ev(`document.getElementById('status').dataset.done = '';
+    document.querySelector('#keylist input[value="/id"]').click();
+    document.getElementById('comparekeys').click(); 1`);
+  await done();
+  const cmp = await ev(`(() => { const d = document.getElementById('report').contentDocument;
+    return [[...d.querySelectorAll('figcaption')].map((c) => c.textContent).join('|'),
+      d.querySelectorAll('svg.heatmap').length, d.body.textContent]; })()`);
+  if (cmp[0] !== "/deviceId: /deviceId|/id: /id" || cmp[1] !== 2 ||
+      !/1\/id: [^]*ahead of \/deviceId on operations failed or refused/.test(cmp[2])) {
+    fails.push(`compare /deviceId and /id: captions ${cmp[0]}, ${cmp[1]} heat maps, ` +
+      `ranking ${JSON.stringify(cmp[2].slice(cmp[2].indexOf("Ranking"), cmp[2].indexOf("Ranking") + 300))}`);
   }
   // a syntax error: listed at its line, the line marked
   await ev(`document.getElementById('status').dataset.done = '';
