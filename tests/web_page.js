@@ -25,46 +25,18 @@
  * failure.
  */
 "use strict";
-const { spawn } = require("child_process");
 const fs = require("fs");
 const path = require("path");
+const { cdpOpen, sleep } = require("../tools/cdp.js");
 
 const [webDir, png] = process.argv.slice(2);
 const url = "file://" + path.resolve(webDir, "index.html");
-const port = 9300 + (process.pid % 500);
-const chrome = spawn("chromium", ["--headless", "--no-sandbox", "--disable-gpu",
-  "--hide-scrollbars", "--window-size=1366,768",
-  "--remote-debugging-port=" + port, "about:blank"], { stdio: "ignore" });
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const fails = [];
-
-async function connect() {
-  for (let i = 0; i < 100; i++) {
-    try {
-      const list = await (await fetch(`http://127.0.0.1:${port}/json`)).json();
-      const ws = new WebSocket(list.find((t) => t.type === "page").webSocketDebuggerUrl);
-      await new Promise((r, j) => { ws.onopen = r; ws.onerror = j; });
-      return ws;
-    } catch (e) {
-      await sleep(200);
-    }
-  }
-  throw new Error("chromium did not answer on port " + port);
-}
+let page = null;
 
 async function main() {
-  const ws = await connect();
-  let id = 0;
-  const pending = {};
-  ws.onmessage = (m) => {
-    const d = JSON.parse(m.data);
-    if (d.id && pending[d.id]) { pending[d.id](d); delete pending[d.id]; }
-  };
-  const send = (method, params = {}) => new Promise((r) => {
-    const i = ++id; pending[i] = r; ws.send(JSON.stringify({ id: i, method, params }));
-  });
-  const ev = async (e) => (await send("Runtime.evaluate",
-    { expression: e, awaitPromise: true, returnByValue: true })).result.result.value;
+  page = await cdpOpen(1366, 768);
+  const { send, ev } = page;
   const done = async () => {
     for (let t = 0; t < 240; t++) {
       if (await ev("document.getElementById('status').dataset.done === '1'")) return;
@@ -72,8 +44,6 @@ async function main() {
     }
     fails.push("the run did not finish in 60 s");
   };
-  await send("Emulation.setDeviceMetricsOverride",
-    { width: 1366, height: 768, deviceScaleFactor: 1, mobile: false });
   await send("Page.navigate", { url });
   for (let t = 0; t < 40 && !(await ev("document.getElementById('status') && document.getElementById('status').textContent === 'ready'")); t++) {
     await sleep(250);
@@ -157,11 +127,10 @@ async function main() {
   if (!/^line 4, column 1: error: YAML syntax error/.test(err) || marked !== "4") {
     fails.push(`the syntax error: ${JSON.stringify(err)}, marked line ${marked}`);
   }
-  ws.close();
 }
 
-main().catch((e) => fails.push(String(e.stack || e))).finally(() => {
-  chrome.kill();
+main().catch((e) => fails.push(String(e.stack || e))).finally(async () => {
+  if (page) await page.close();
   for (const f of fails) console.log("web_page: " + f);
   process.exit(fails.length ? 1 : 0);
 });

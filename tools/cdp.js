@@ -1,0 +1,68 @@
+/*
+ * cdp: headless Chromium (Debian chromium) driven over the DevTools
+ * protocol, for the page's test (tests/web_page.js) and benchmark
+ * (tools/web-bench). Needs node --experimental-websocket (node 20).
+ *
+ * const page = await cdpOpen(width, height) -> {send, ev, close}
+ *   send(method, params) -> Promise of the protocol's answer
+ *   ev(expression) -> Promise of its value in the page (promises awaited,
+ *   the value returned by value: JSON-like only)
+ *   close() -> Promise: the Chromium this started ended, its profile
+ *   removed
+ * Throws when Chromium does not answer on its port within 20 s.
+ */
+"use strict";
+const { spawn } = require("child_process");
+const fs = require("fs");
+const os = require("os");
+const path = require("path");
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function cdpOpen(width, height) {
+  const port = 9300 + (process.pid % 500);
+  // a profile of its own: nothing of a user's Chromium, removed at close
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "pksim-cdp-"));
+  const chrome = spawn("chromium", ["--headless", "--no-sandbox",
+    "--disable-gpu", "--hide-scrollbars", `--window-size=${width},${height}`,
+    "--user-data-dir=" + profile, "--remote-debugging-port=" + port,
+    "about:blank"], { stdio: "ignore" });
+  const close = () => new Promise((r) => {
+    chrome.once("exit", () => {
+      fs.rmSync(profile, { recursive: true, force: true });
+      r();
+    });
+    chrome.kill();
+  });
+  let ws = null;
+  for (let i = 0; i < 100 && !ws; i++) {
+    try {
+      const list = await (await fetch(`http://127.0.0.1:${port}/json`)).json();
+      const w = new WebSocket(list.find((t) => t.type === "page").webSocketDebuggerUrl);
+      await new Promise((r, j) => { w.onopen = r; w.onerror = j; });
+      ws = w;
+    } catch (e) {
+      await sleep(200);
+    }
+  }
+  if (!ws) {
+    await close();
+    throw new Error("chromium did not answer on port " + port);
+  }
+  let id = 0;
+  const pending = {};
+  ws.onmessage = (m) => {
+    const d = JSON.parse(m.data);
+    if (d.id && pending[d.id]) { pending[d.id](d); delete pending[d.id]; }
+  };
+  const send = (method, params = {}) => new Promise((r) => {
+    const i = ++id; pending[i] = r; ws.send(JSON.stringify({ id: i, method, params }));
+  });
+  const ev = async (e) => (await send("Runtime.evaluate",
+    { expression: e, awaitPromise: true, returnByValue: true })).result.result.value;
+  await send("Emulation.setDeviceMetricsOverride",
+    { width, height, deviceScaleFactor: 1, mobile: false });
+  return { send, ev, close: () => { ws.close(); return close(); } };
+}
+
+module.exports = { cdpOpen, sleep };
