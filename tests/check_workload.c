@@ -13,6 +13,8 @@
 #include "pksim/load/scenario.h"
 #include "pksim/workload/targets.h"
 #include "pksim/workload/workload.h"
+
+#include "../src/workload/workload_int.h"
 #include "testutil.h"
 
 #define TS_MAX 24
@@ -716,6 +718,76 @@ START_TEST(test_workload_clock_values)
 }
 END_TEST
 
+/* A clock value is its item's own second formatted, however the items
+   are read: the cache holds a span of the format (a day for %Y-%m-%d, a
+   minute for %H:%M, a second for %T), and items read back and forth
+   across a midnight must not get the other day's text. */
+START_TEST(test_workload_clock_spans)
+{
+	struct tscen t;
+	struct pk_prop_spec *p;
+	struct pk_workload *w;
+	struct pk_op op;
+	int day, minute, second, i;
+
+	ts_init(&t);
+	/* 2026-01-01T23:59:58Z: 1767225600 (2026-01-01T00:00:00Z) +
+	   86,398 s, so items 0-9, created at 0 to 9 s, are at 23:59:58
+	   and 23:59:59 on the 1st, then 00:00:00 to 00:00:07 on the 2nd */
+	t.sc.clock_start_s = 1767225600 + 86398;
+	day = (int)t.sc.n_props;
+	p = ts_prop(&t, "/day", PK_GEN_CLOCK);
+	p->clock_format = (char *)"%Y-%m-%d";
+	minute = (int)t.sc.n_props;
+	p = ts_prop(&t, "/minute", PK_GEN_CLOCK);
+	p->clock_format = (char *)"%H:%M";
+	second = (int)t.sc.n_props;
+	p = ts_prop(&t, "/second", PK_GEN_CLOCK);
+	p->clock_format = (char *)"%T";
+	ts_phase(&t, 10, 1, 1, 0, 0, 0, 0);
+	w = tw_new(&t.sc, 1);
+	for (i = 0; i < 10; i++) {
+		ck_assert_int_eq(tw_next(w, &op), 1);
+		ck_assert_int_eq(op.t_ms, i * 1000);
+	}
+	ck_assert_str_eq(ts_value(w, 0, day), "2026-01-01");
+	ck_assert_str_eq(ts_value(w, 2, day), "2026-01-02");
+	ck_assert_str_eq(ts_value(w, 1, day), "2026-01-01");
+	ck_assert_str_eq(ts_value(w, 3, day), "2026-01-02");
+	ck_assert_str_eq(ts_value(w, 1, minute), "23:59");
+	ck_assert_str_eq(ts_value(w, 3, minute), "00:00");
+	ck_assert_str_eq(ts_value(w, 0, minute), "23:59");
+	ck_assert_str_eq(ts_value(w, 0, second), "23:59:58");
+	ck_assert_str_eq(ts_value(w, 1, second), "23:59:59");
+	ck_assert_str_eq(ts_value(w, 0, second), "23:59:58");
+	/* items 0 and 8 are 8 s apart: spans k and k + 8 share a slot of
+	   the 8 kept, each read replaces the other */
+	ck_assert_str_eq(ts_value(w, 8, second), "00:00:06");
+	ck_assert_str_eq(ts_value(w, 0, second), "23:59:58");
+	ck_assert_str_eq(ts_value(w, 8, second), "00:00:06");
+	tw_free(w);
+}
+END_TEST
+
+/* The span a format holds still is its finest conversion's; what the
+   cache relies on (a shorter span is always safe, a longer one wrong) */
+START_TEST(test_workload_clock_span_units)
+{
+	ck_assert_int_eq(wl_clock_span_s("%Y-%m-%d"), 86400);
+	ck_assert_int_eq(wl_clock_span_s("%A"), 86400);
+	ck_assert_int_eq(wl_clock_span_s("week %V of %G"), 86400);
+	ck_assert_int_eq(wl_clock_span_s("%Y-%m-%dT%H"), 3600);
+	ck_assert_int_eq(wl_clock_span_s("%OH:%M"), 60);
+	ck_assert_int_eq(wl_clock_span_s("%F %T"), 1);
+	ck_assert_int_eq(wl_clock_span_s("%s"), 1);
+	/* %% and the zone (UTC's, always) change nothing; an unknown
+	   conversion is taken as changing every second */
+	ck_assert_int_eq(wl_clock_span_s("100%% %Z %z %d"), 86400);
+	ck_assert_int_eq(wl_clock_span_s("%Q"), 1);
+	ck_assert_int_eq(wl_clock_span_s("plain"), 86400);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* Queries                                                             */
 
@@ -1311,6 +1383,8 @@ Suite *tu_suite(void)
 	    CASE(test_workload_sizes),
 	    CASE(test_workload_values),
 	    CASE(test_workload_clock_values),
+	    CASE(test_workload_clock_spans),
+	    CASE(test_workload_clock_span_units),
 	    CASE(test_workload_query_weights),
 	    CASE(test_workload_query_in),
 	    CASE(test_workload_in_6000),

@@ -24,7 +24,7 @@ struct pk_workload *workload_new(const struct pk_scenario *sc, uint64_t seed)
 {
 	struct pk_workload *w = xcalloc(1, sizeof(*w));
 	int64_t t_ms = 0;
-	size_t i;
+	size_t i, k;
 
 	w->sc = sc;
 	rng_seed(&w->rng, seed);
@@ -55,9 +55,14 @@ struct pk_workload *workload_new(const struct pk_scenario *sc, uint64_t seed)
 	w->prop_slot = xcalloc(sc->n_props, sizeof(*w->prop_slot));
 	w->clock = xcalloc(sc->n_props, sizeof(*w->clock));
 	for (i = 0; i < sc->n_props; i++) {
-		w->clock[i].t = -1;
+		for (k = 0; k < PK_WL_CLOCK_SLOTS; k++) {
+			w->clock[i].slot[k].t = INT64_MIN;
+		}
+		w->clock[i].span_s = 1;
 		if (sc->props[i].kind == PK_GEN_CLOCK) {
 			w->keep_created = 1;
+			w->clock[i].span_s =
+			    wl_clock_span_s(sc->props[i].clock_format);
 		}
 	}
 	w->slot_dist = xcalloc(sc->n_props, sizeof(*w->slot_dist));

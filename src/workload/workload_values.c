@@ -1,8 +1,8 @@
 /*
  * workload_values: property values of items, rebuilt on demand from the
  * item's value indexes (PATTERN, LIST), its creation time (CLOCK, through
- * a per-property cache of the last second formatted), the spec (CONST) or
- * its number (UNIQUE); and the property indexes keys ask for.
+ * a per-property cache of the last span its format holds still), the spec
+ * (CONST) or its number (UNIQUE); and the property indexes keys ask for.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -86,18 +86,51 @@ static size_t pattern_text(char *buf, size_t cap, const char *prefix, int width,
 	return at;
 }
 
+int64_t wl_clock_span_s(const char *format)
+{
+	int64_t span = 86400, u;
+	const char *c;
+	char k;
+
+	for (c = strchr(format, '%'); c && c[1]; c = strchr(c + 2, '%')) {
+		k = c[1];
+		if ((k == 'E' || k == 'O') && c[2]) {
+			c++; /* %Ey, %OH: the conversion after the modifier */
+			k = c[1];
+		}
+		if (strchr("%ntZz", k)) {
+			continue; /* the same text at any time (UTC) */
+		} else if (strchr("aAbBhCdDeFgGjmuUVwWxyY", k)) {
+			u = 86400;
+		} else if (strchr("HIklp", k)) {
+			u = 3600;
+		} else if (strchr("MR", k)) {
+			u = 60;
+		} else {
+			u = 1;
+		}
+		if (u < span) {
+			span = u;
+		}
+	}
+	return span;
+}
+
 /* strftime of second t (UTC) into buf, through the cache c of the
-   last second formatted for this property. Returns the length (0, and
-   an empty string, when the format gives nothing). */
+   spans last formatted for this property. Returns the length (0, and an
+   empty string, when the format gives nothing). */
 static size_t clock_text(struct pk_wl_clock *c, const char *format, time_t t,
 			 char *buf, size_t cap)
 {
 	struct tm tm;
 	size_t len = 0;
+	int64_t r = ((int64_t)t % c->span_s + c->span_s) % c->span_s;
+	int64_t t0 = (int64_t)t - r;
+	uint64_t k = (uint64_t)(t0 / c->span_s) % PK_WL_CLOCK_SLOTS;
 
-	if (c->t == (int64_t)t && c->len < cap) {
-		memcpy(buf, c->text, c->len + 1);
-		return c->len;
+	if (c->slot[k].t == t0 && c->slot[k].len < cap) {
+		memcpy(buf, c->slot[k].text, c->slot[k].len + 1);
+		return c->slot[k].len;
 	}
 	if (gmtime_r(&t, &tm)) {
 		len = strftime(buf, cap, format, &tm);
@@ -105,10 +138,10 @@ static size_t clock_text(struct pk_wl_clock *c, const char *format, time_t t,
 	if (len == 0) {
 		buf[0] = '\0';
 	}
-	if (len < sizeof(c->text)) {
-		memcpy(c->text, buf, len + 1);
-		c->len = len;
-		c->t = (int64_t)t;
+	if (len < sizeof(c->slot[k].text)) {
+		memcpy(c->slot[k].text, buf, len + 1);
+		c->slot[k].len = len;
+		c->slot[k].t = t0;
 	}
 	return len;
 }
