@@ -9,7 +9,8 @@
  * Opens WEB_DIR/index.html from file:// at 1366x768, picks lesson 1 and
  * runs it; the report must say what lesson 1's header works out: 3
  * physical partitions created at 18,000 RU/s (one per 6,000, rule 2), 5
- * at the end of 9,000 RU/s, and the narration the storage split; steps
+ * at the end of 9,000 RU/s, and the narration the storage split, and
+ * the Text tab (its own run) the first of these too; steps
  * the narration (Next: event 2 of N), whose second must be marked on the
  * heat map: a box on the column whose data-t is the event's "t = T s",
  * and at the last event (the run's end, past the last column) on the
@@ -55,6 +56,16 @@ async function main() {
   for (const want of ["3 physical partitions, created at 18,000 RU/s",
     "5 physical partitions (2 splits), 45,000 RU/s"]) {
     if (!report.includes(want)) fails.push("the report does not say: " + want);
+  }
+  // the text report, run when its tab is first opened
+  await ev("tab('text'); 1");
+  for (let t = 0; t < 240 && !(await ev("document.getElementById('text').textContent.length > 0")); t++) {
+    await sleep(250);
+  }
+  const text = await ev("document.getElementById('text').textContent");
+  if (!text.includes("3 physical partitions, created at 18,000 RU/s")) {
+    fails.push("the text report does not say 3 physical partitions at 18,000 RU/s: " +
+      JSON.stringify(text.slice(0, 300)));
   }
   const events = await ev("[...document.querySelectorAll('#events li')].map((l) => l.textContent)");
   if (!events.some((e) => /splits into ranges .* storage/.test(e))) {
