@@ -268,36 +268,6 @@ static void say_picture(struct pk_sentences *s,
 }
 
 /*
- * The busy range of v with the lowest p99 (the first of equals) among
- * those alive in the seconds `hot` was hot (findings_alive.h), hot
- * itself included: rule 32 sets the hot range against another that
- * served beside it, not one that split or merged away before it grew
- * hot (a light start's parents would pass for its cold neighbours).
- */
-static const struct pk_result_lineage *
-coldest_beside(const struct pk_result_variant *v,
-	       const struct pk_result_lineage *hot)
-{
-	struct alive_window w =
-	    alive_hot_window(v, hot, PK_FINDINGS_HOT_P99_PCT);
-	const struct pk_result_lineage *cold = NULL;
-	size_t i;
-
-	for (i = 0; i < v->n_lineage; i++) {
-		const struct pk_result_lineage *l = &v->lineage[i];
-
-		if (l->busy_seconds == 0 || l->nru_p99_pct < 0 ||
-		    (l != hot && !alive_during(v, l, w))) {
-			continue;
-		}
-		if (!cold || l->nru_p99_pct < cold->nru_p99_pct) {
-			cold = l;
-		}
-	}
-	return cold;
-}
-
-/*
  * Rule 32, the hot-partition advisory of Microsoft's tooling: per range
  * id that was busy, the p99 of its normalized RU consumption; "hot
  * partition risk" when the busiest range's p99 is >= 90% while another's
@@ -334,7 +304,7 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 	if (!hot || hot->nru_p99_pct < PK_FINDINGS_HOT_P99_PCT) {
 		return 0;
 	}
-	cold = coldest_beside(v, hot);
+	cold = alive_coldest(v, hot, PK_FINDINGS_HOT_P99_PCT);
 	/* every 429 to a Low-priority request: the priority rule's, which
 	   keeps room for what High asked for the second before, even in a
 	   second no High request comes (scenarios/README.md, priority) */

@@ -84,3 +84,25 @@ int alive_during(const struct pk_result_variant *v,
 {
 	return life_from(l) < w.to_s && life_to(v, l) > w.from_s;
 }
+
+const struct pk_result_lineage *
+alive_coldest(const struct pk_result_variant *v,
+	      const struct pk_result_lineage *hot, int pct)
+{
+	struct alive_window w = alive_hot_window(v, hot, pct);
+	const struct pk_result_lineage *cold = NULL;
+	size_t i;
+
+	for (i = 0; i < v->n_lineage; i++) {
+		const struct pk_result_lineage *l = &v->lineage[i];
+
+		if (l->busy_seconds == 0 || l->nru_p99_pct < 0 ||
+		    (l != hot && !alive_during(v, l, w))) {
+			continue;
+		}
+		if (!cold || l->nru_p99_pct < cold->nru_p99_pct) {
+			cold = l;
+		}
+	}
+	return cold;
+}

@@ -34,4 +34,15 @@ struct alive_window alive_hot_window(const struct pk_result_variant *v,
 int alive_during(const struct pk_result_variant *v,
 		 const struct pk_result_lineage *l, struct alive_window w);
 
+/*
+ * The busy range of v with the lowest p99 (the first of equals) among
+ * those alive in the seconds `hot` was hot (alive_hot_window at pct),
+ * hot itself included: rule 32 sets the hot range against another that
+ * served beside it, not one that split or merged away before it grew
+ * hot (a light start's parents would pass for its cold neighbours).
+ */
+const struct pk_result_lineage *
+alive_coldest(const struct pk_result_variant *v,
+	      const struct pk_result_lineage *hot, int pct);
+
 #endif

@@ -1,6 +1,8 @@
 /*
- * remedy_int: what the remedies' searches (remedy.c) and their replays
- * (remedy_replay.c) share. Not a public header.
+ * remedy_int: what the remedies' searches (remedy_search.c, and by kind
+ * remedy_raise.c, remedy_redist.c, remedy_autoscale.c, remedy_merge.c,
+ * remedy_bulk.c), their replays (remedy_replay.c) and the variant's task
+ * that runs them (remedy.c) share. Not a public header.
  */
 #ifndef PKSIM_RESULT_REMEDY_INT_H
 #define PKSIM_RESULT_REMEDY_INT_H
@@ -79,7 +81,7 @@ int64_t autoscale_grid(int64_t x);
 int replay_with(const struct remedy_task *t, const struct replay_change *ch,
 		struct pk_remedy_figures *f, char **why);
 
-/* The searches (remedy.c) */
+/* The searches (remedy_search.c) */
 
 /* Replay change ch for remedy m (its replays and t's counted): 1 if it
    rate limited (ch->what REPLAY_RU: any 429; a bulk stream's setting:
@@ -102,6 +104,54 @@ void search_from(const struct remedy_task *t, struct pk_remedy *m,
 /* The most replays search_from runs over a span of settings (RU/s) on a
    grid of step RU/s */
 size_t search_bound(int64_t span, int64_t step);
+
+/* Replay remedy m at setting r RU/s (probe_with with only r set): 1 if
+   it rate limited, 0 if not (f filled), -1 on an error */
+int probe(const struct remedy_task *t, struct pk_remedy *m, int64_t r,
+	  struct pk_remedy_figures *f);
+
+/* Bisect m's setting in (lo, hi] on the grid of m->step, lo known to
+   rate limit and hi known not to (its figures in m->after): m ends
+   FOUND, or FAILED */
+void bisect(const struct remedy_task *t, struct pk_remedy *m, int64_t lo,
+	    int64_t hi);
+
+/* 1 if some phase of sc changes the container at its start (its RU/s,
+   max, layout or policy) (remedy.c) */
+int phases_act(const struct pk_scenario *sc);
+
+/* The raise on the existing layout and past it (remedy_raise.c) */
+
+/* The raise on the existing layout (remedy.h); returns 1 when the
+   layout's most still rate limits (or there is no room), so splits are
+   searched. demand (P entries) gets each range's busiest second of RU
+   at the layout's most. */
+int search_raise(const struct remedy_task *t, int64_t *demand);
+
+/* The raise past the existing layout (remedy.h): doubling, then
+   bisection; NOT_REPLAYED for a data file without phases */
+void search_split(const struct remedy_task *t);
+
+/* The most replays search_split runs for t: the doublings from the
+   existing layout's most, then a bisection of the last one; 0 for a
+   data file without phases */
+size_t split_bound(const struct remedy_task *t);
+
+/* The redistribution (remedy_redist.c) */
+
+/* The redistribution at the run's total (remedy.h), from demand (P
+   entries; NULL: none measured), replayed once */
+void search_redist(const struct remedy_task *t, const int64_t *demand);
+
+/* The switch to autoscale (remedy_autoscale.c) */
+
+/* The most an autoscale max is replayed at: 1,000,000 RU/s, or for a
+   data file without phases its creation layout's most on the grid */
+int64_t autoscale_limit(const struct remedy_task *t);
+
+/* A manual container switched to autoscale (remedy.h): the smallest max
+   on the grid that leaves no 429, from the manual remedy's hint */
+void search_autoscale(const struct remedy_task *t);
 
 /* The bulk stream's remedies (remedy_bulk.c) */
 

@@ -1,0 +1,206 @@
+/*
+ * remedies_raise: the sentences of the RU/s remedies (remedies_int.h):
+ * the raise on the existing layout (rule 5), the raise with splits (rule
+ * 6) and the switch to autoscale (rule 27), each with its search and
+ * what its replay measured.
+ */
+#include "remedies_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "pksim/base/fmt.h"
+#include "pksim/base/mem.h"
+
+/* After the run's least setting: the phase that set it and what a
+   replayed setting does to the phases, or "" without phases that set
+   RU/s */
+static const char *floor_words(const struct pk_remedies *m, char *w,
+			       size_t size)
+{
+	if (!m->floor_phase) {
+		return "";
+	}
+	snprintf(w, size,
+		 "; set by phase '%s': each replayed setting is a floor, a "
+		 "phase that sets less sets it",
+		 m->floor_phase);
+	return w;
+}
+
+/* A partition's RU/s cap in r (rule 1's 10,000 unless the scenario
+   lowers it), RU/s */
+static int64_t pp_cap(const struct pk_remedies *m)
+{
+	return m->created_partitions
+		   ? m->cap_ru_per_s / (int64_t)m->created_partitions
+		   : 0;
+}
+
+char *remedies_raise_words(const struct pk_remedies *m,
+			   const struct pk_remedy *x)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], d[PK_FMT_BYTES],
+	    e2[PK_FMT_BYTES], h[PK_FMT_BYTES], h2[PK_FMT_BYTES], how[256],
+	    fw[256];
+	char *e, *s;
+
+	if (x->hint > 0) {
+		snprintf(how, sizeof(how),
+			 "searched from %s (the busiest range's busiest "
+			 "second of RU there x %zu, rule 4), then down by 1, "
+			 "2, 4, ... steps while no 429, or, rate limited "
+			 "there, bisected above it,",
+			 fmt_thousands(x->hint, h), m->created_partitions);
+	} else {
+		snprintf(how, sizeof(how), "found by bisection");
+	}
+
+	if (x->status == PK_REMEDY_NOT_REPLAYED) {
+		return xasprintf("not replayed: %s", x->why_not);
+	}
+	if (x->status == PK_REMEDY_NO_ROOM) {
+		return xasprintf("none: the container has %s %s on the %zu "
+				 "partitions it was created with, the most "
+				 "they take without a split (%zu x %s, "
+				 "rule 5)",
+				 fmt_thousands(m->start_ru_per_s, a),
+				 remedies_unit(m), m->created_partitions,
+				 m->created_partitions,
+				 fmt_thousands(pp_cap(m), b));
+	}
+	e = remedies_effect(m, &x->after);
+	if (x->status == PK_REMEDY_NOT_FOUND) {
+		s = xasprintf("none: even %s %s, the most the %zu partitions "
+			      "take without a split (rule 5), %s (%zu "
+			      "replay)",
+			      fmt_thousands(x->setting, a), remedies_unit(m),
+			      m->created_partitions, e, x->replays);
+	} else {
+		s = xasprintf(
+		    "%s %s %s; the smallest between the run's %s (rate "
+		    "limited%s) and %s (%zu partition%s x %s, rule 5: "
+		    "instant, no split), %s in %zu replays, to within %s "
+		    "RU/s (%s still rate limits)",
+		    fmt_thousands(x->setting, a), remedies_unit(m), e,
+		    fmt_thousands(m->floor_ru_per_s, b),
+		    floor_words(m, fw, sizeof(fw)),
+		    fmt_thousands(m->cap_ru_per_s, c), m->created_partitions,
+		    m->created_partitions == 1 ? "" : "s",
+		    fmt_thousands(pp_cap(m), h2), how, x->replays,
+		    fmt_thousands(x->step, d), fmt_thousands(x->below, e2));
+	}
+	free(e);
+	return s;
+}
+
+/* Why a replay f that rate limited past the existing layout did: where
+   every 429 came before its splits finished (split_delay, rule 6: the
+   old partitions serve the old RU/s until then), the split delay, said
+   in w; else "" */
+static const char *delay_words(const struct pk_remedies *m,
+			       const struct pk_remedy_figures *f, char *w,
+			       size_t size)
+{
+	if (m->split_delay_s <= 0 || f->split_wait_end_s <= 0 ||
+	    f->last_429_end_s <= 0 || f->last_429_end_s > f->split_wait_end_s) {
+		return "";
+	}
+	snprintf(w, size,
+		 "; the split delay is why, not the RU/s: the splits it "
+		 "asks for wait the container's split_delay (%llds, rule "
+		 "6: until they finish the old partitions serve the old "
+		 "RU/s), they finish at t = %llds, and every 429 of the "
+		 "replay came before then",
+		 (long long)m->split_delay_s, (long long)f->split_wait_end_s);
+	return w;
+}
+
+char *remedies_split_words(const struct pk_remedies *m,
+			   const struct pk_remedy *x)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], d[PK_FMT_BYTES],
+	    e2[PK_FMT_BYTES], w[320];
+	char *e, *s;
+
+	if (x->status == PK_REMEDY_NOT_NEEDED) {
+		return xstrdup("not replayed: the raise on the existing "
+			       "layout stops the 429s without a split");
+	}
+	if (x->status == PK_REMEDY_NOT_REPLAYED) {
+		return xasprintf("not replayed: %s",
+				 x->why_not ? x->why_not
+					    : "a data file without phases has "
+					      "no phase to raise the RU/s at");
+	}
+	e = remedies_effect(m, &x->after);
+	if (x->status == PK_REMEDY_NOT_FOUND) {
+		s = xasprintf("none found: even %s %s %s (%zu replays, "
+			      "doubling from %s up to %d times)%s",
+			      fmt_thousands(x->setting, a), remedies_unit(m), e,
+			      x->replays,
+			      fmt_thousands(m->cap_ru_per_s > m->start_ru_per_s
+						? m->cap_ru_per_s
+						: m->start_ru_per_s,
+					    b),
+			      PK_REMEDY_MAX_DOUBLINGS,
+			      delay_words(m, &x->after, w, sizeof(w)));
+	} else {
+		s = xasprintf(
+		    "%s %s %s; past %s the partitions split (rule 6: "
+		    "ceil(RU/s / %s) partitions, only as many parents "
+		    "split as needed; ASSUMPTION: the widest parents split "
+		    "first, the first in key order of equals, whatever "
+		    "their load, as rule 6's sources do not say which); "
+		    "the smallest found by doubling and bisection in %zu "
+		    "replays, to within %s RU/s (%s still rate limits)",
+		    fmt_thousands(x->setting, a), remedies_unit(m), e,
+		    fmt_thousands(m->cap_ru_per_s, b),
+		    fmt_thousands(pp_cap(m), d), x->replays,
+		    fmt_thousands(x->step, c), fmt_thousands(x->below, e2));
+	}
+	free(e);
+	return s;
+}
+
+char *remedies_autoscale_words(const struct pk_remedies *m,
+			       const struct pk_remedy *x)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], h[PK_FMT_BYTES],
+	    d[256] = "", w[320];
+	char *e, *s;
+
+	if (x->status == PK_REMEDY_NOT_REPLAYED) {
+		return xasprintf("not replayed: %s",
+				 x->why_not ? x->why_not : "not applicable");
+	}
+	e = remedies_effect(m, &x->after);
+	if (x->status == PK_REMEDY_NOT_FOUND) {
+		s = xasprintf("none found: even a max of %s RU/s %s (%zu "
+			      "replays)%s",
+			      fmt_thousands(x->setting, a), e, x->replays,
+			      delay_words(m, &x->after, w, sizeof(w)));
+		free(e);
+		return s;
+	}
+	if (x->below > 0) {
+		snprintf(d, sizeof(d), " (%s still rate limits)",
+			 fmt_thousands(x->below, c));
+	} else {
+		snprintf(d, sizeof(d), " (the smallest max allowed, rule 8)");
+	}
+	s = xasprintf(
+	    "a max of %s RU/s on the run's %zu partition%s, switched at t = "
+	    "0 (each partition scales between 10 %% and 100 %% of its share "
+	    "of the max, rules 17 and 27), %s; the smallest on the 1,000 "
+	    "RU/s grid, searched from %s (the manual remedy's RU/s rounded "
+	    "up, at least rule 8's smallest max), stepping by 1,000, 2,000, "
+	    "4,000, ... (down while no 429, "
+	    "up while rate limited) until the answer changed, then "
+	    "bisecting, in %zu replays, to within %s RU/s%s",
+	    fmt_thousands(x->setting, a), m->created_partitions,
+	    m->created_partitions == 1 ? "" : "s", e, fmt_thousands(x->hint, h),
+	    x->replays, fmt_thousands(x->step, b), d);
+	free(e);
+	return s;
+}

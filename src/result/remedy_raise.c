@@ -1,0 +1,121 @@
+/*
+ * remedy_raise: the RU/s that stop the 429s (remedy.h): on the existing
+ * layout (rule 5: instant, no split), searched from the even share that
+ * serves the busiest range's busiest second (rule 4); and past it, where
+ * partitions split (rule 6), by doubling and bisection.
+ */
+#include "remedy_int.h"
+
+/* Where the raise's search starts: the total that gives the busiest
+   range its busiest second of RU at the layout's most (demand) as an
+   even share (rule 4), P x that, on the grid of step from the run's
+   least setting, above it and within the layout's most */
+static int64_t raise_hint(const struct pk_remedies *r, int64_t step,
+			  const int64_t *demand)
+{
+	int64_t top = 0, h, lo = r->floor_ru_per_s;
+	size_t i;
+
+	for (i = 0; i < r->created_partitions; i++) {
+		top = demand[i] > top ? demand[i] : top;
+	}
+	h = top * (int64_t)r->created_partitions;
+	h = h > lo ? lo + (h - lo + step - 1) / step * step : lo + step;
+	return h < r->cap_ru_per_s ? h : r->cap_ru_per_s;
+}
+
+/* The raise on the existing layout; returns 1 when the layout's most
+   still rate limits (or there is no room), so splits are searched.
+   demand (P entries) gets each range's busiest second of RU at the
+   layout's most. */
+int search_raise(const struct remedy_task *t, int64_t *demand)
+{
+	struct pk_remedies *r = t->out;
+	struct pk_remedy *m = &r->items[PK_REMEDY_RAISE];
+	struct replay_change ch = {
+	    r->cap_ru_per_s, NULL, 0, demand, 0, 0, NULL, 0, 0, 0,
+	    REPLAY_RU,	     0};
+	struct replay_change base = {0,	   NULL, 0, NULL, 0,	     0,
+				     NULL, 0,	 0, 0,	  REPLAY_RU, 0};
+	int rc;
+
+	if (r->over_cap_why) {
+		m->status = PK_REMEDY_NOT_REPLAYED;
+		m->why_not = r->over_cap_why;
+		return 1;
+	}
+	if (r->floor_ru_per_s >= r->cap_ru_per_s) {
+		m->status = PK_REMEDY_NO_ROOM;
+		return 1;
+	}
+	rc = probe_with(t, m, &ch, &m->after);
+	if (rc < 0) {
+		return 0;
+	}
+	if (rc) {
+		m->status = PK_REMEDY_NOT_FOUND;
+		m->setting = r->cap_ru_per_s;
+		return 1;
+	}
+	search_from(t, m, &base, r->floor_ru_per_s, r->cap_ru_per_s, 1,
+		    raise_hint(r, m->step, demand));
+	return 0;
+}
+
+/* The raise past the existing layout: doubling, then bisection. */
+void search_split(const struct remedy_task *t)
+{
+	struct pk_remedies *r = t->out;
+	struct pk_remedy *m = &r->items[PK_REMEDY_SPLIT];
+	int64_t lo = r->cap_ru_per_s > r->start_ru_per_s ? r->cap_ru_per_s
+							 : r->start_ru_per_s;
+	int64_t hi = lo;
+	int k, rc = 1;
+
+	if (t->sc->n_phases == 0) {
+		m->status = PK_REMEDY_NOT_REPLAYED;
+		return;
+	}
+	for (k = 0;
+	     k < PK_REMEDY_MAX_DOUBLINGS && rc == 1 && hi < PK_MAX_RU_PER_S;
+	     k++) {
+		lo = hi;
+		hi = hi * 2 < PK_MAX_RU_PER_S ? hi * 2 : PK_MAX_RU_PER_S;
+		rc = probe(t, m, hi, &m->after);
+	}
+	if (rc < 0) {
+		return;
+	}
+	if (rc) {
+		m->status = PK_REMEDY_NOT_FOUND;
+		m->setting = hi;
+		return;
+	}
+	bisect(t, m, lo, hi);
+}
+
+/* The most replays the raise with splits runs: the doublings from the
+   existing layout's most, then a bisection of the last one; 0 for a data
+   file without phases */
+size_t split_bound(const struct remedy_task *t)
+{
+	const struct pk_remedies *r = t->out;
+	int64_t top = r->cap_ru_per_s > r->start_ru_per_s ? r->cap_ru_per_s
+							  : r->start_ru_per_s;
+	int64_t lo = top, n, step = r->items[PK_REMEDY_SPLIT].step;
+	size_t b = 0;
+	int k;
+
+	if (t->sc->n_phases == 0) {
+		return 0;
+	}
+	for (k = 0; k < PK_REMEDY_MAX_DOUBLINGS && top < PK_MAX_RU_PER_S; k++) {
+		lo = top;
+		top = top * 2 < PK_MAX_RU_PER_S ? top * 2 : PK_MAX_RU_PER_S;
+		b++;
+	}
+	for (n = 1; top - lo > step * n; n *= 2) {
+		b++;
+	}
+	return b;
+}
