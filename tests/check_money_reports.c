@@ -217,7 +217,7 @@ START_TEST(test_markdown)
 	    "| a month | 720 h at this workload | $1,152.00 | " TAG " |\n");
 	has(out,
 	    "- line 2: cosmos us-nongov provisioned\\_single\\_write 0.008 "
-	    "per 100RU/s-hour\n");
+	    "USD per 100RU/s-hour\n");
 	free(out);
 }
 END_TEST
@@ -230,8 +230,9 @@ START_TEST(test_html_run)
 	has(out, "<section class=\"money\" id=\"money-v2\"><h2>Money</h2>");
 	has(out, "<tr><th>a month</th><td>720 h at this workload</td><td "
 		 "class=\"n\">$576.00</td><td>" TAG "</td></tr>");
-	has(out, "<li>line 8: cosmos us-nongov storage_transactional 0.25 per "
-		 "GB-month</li>");
+	has(out,
+	    "<li>line 8: cosmos us-nongov storage_transactional 0.25 USD per "
+	    "GB-month</li>");
 	free(out);
 }
 END_TEST

@@ -373,6 +373,7 @@ static void on_row(int c, void *data)
 		return;
 	}
 	r.line = st->row_line;
+	r.currency_col = st->f[C_CURRENCY].col;
 	r.provider = st->f[C_PROVIDER].text; /* borrowed for the check */
 	r.region = st->f[C_REGION].text;
 	r.meter = st->f[C_METER].text;

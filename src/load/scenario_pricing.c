@@ -334,6 +334,21 @@ static void needed_meters(const struct pk_scenario *s,
 	meters_of(c, &s->pricing, m);
 }
 
+/* The meters variant c's bill reads beside its own when the table has
+   them (NULL-terminated into m): DynamoDB provisioned's on-demand
+   comparison */
+static void optional_meters(const struct pk_scenario *s, const char **m)
+{
+	size_t k = 0;
+
+	if (s->service == PK_SERVICE_DYNAMODB &&
+	    s->table.capacity != PK_DDB_ON_DEMAND) {
+		m[k++] = "ondemand_wru_standard";
+		m[k++] = "ondemand_rru_standard";
+	}
+	m[k] = NULL;
+}
+
 /* What a DynamoDB bill cannot take: a reservation (DynamoDB's reserved
    capacity is not modelled) */
 static int ddb_pricing_ok(struct pk_scenario *s, const char *file,
@@ -351,13 +366,51 @@ static int ddb_pricing_ok(struct pk_scenario *s, const char *file,
 	return -1;
 }
 
+/* The rows meters m (NULL-terminated) of variant name use on day, all
+   in one currency (an allowance row, currency GB, aside): pksim converts
+   no currency, so a bill adding two would be a wrong sum under one
+   sign. Refused at the table's row that disagrees. */
+static int one_currency(struct pk_scenario *s, const char *const *m,
+			const char *name, int64_t day, struct pk_diag *d)
+{
+	const struct pk_pricing_spec *p = &s->pricing;
+	const struct pk_price_row *first = NULL, *r;
+	size_t k;
+
+	for (k = 0; m[k]; k++) {
+		r = prices_find(p->prices, scenario_price_provider(s),
+				p->region, m[k], day);
+		if (!r || strcmp(r->currency, "GB") == 0) {
+			continue;
+		}
+		if (!first) {
+			first = r;
+			continue;
+		}
+		if (strcmp(r->currency, first->currency) == 0) {
+			continue;
+		}
+		diag_error(d, p->prices->file, r->line, r->currency_col,
+			   "variant %s's bill draws on rows in two "
+			   "currencies: line %d (%s) in %s, line %d (%s) in "
+			   "%s; pksim converts no currency and a bill adds "
+			   "its lines, so one bill is in one currency: give "
+			   "the %s rows of %s one currency",
+			   name, first->line, first->meter, first->currency,
+			   r->line, r->meter, r->currency,
+			   scenario_price_provider(s), p->region);
+		return -1;
+	}
+	return 0;
+}
+
 /* Every variant's meters have a row on the billing date. */
 static int check_meters(struct pk_scenario *s, const char *file,
 			struct pk_diag *d)
 {
 	const struct pk_pricing_spec *p = &s->pricing;
 	struct pk_price_pick pick;
-	const char *m[6];
+	const char *m[10];
 	char buf[16];
 	size_t v, k;
 
@@ -398,6 +451,11 @@ static int check_meters(struct pk_scenario *s, const char *file,
 			    prices_day_text(scenario_billing_day(s, NULL), buf,
 					    sizeof(buf)),
 			    scenario_prices_name(s), s->variants[v].name);
+			return -1;
+		}
+		optional_meters(s, m + k);
+		if (one_currency(s, m, s->variants[v].name,
+				 scenario_billing_day(s, NULL), d)) {
 			return -1;
 		}
 	}

@@ -120,8 +120,8 @@ const char *money_row_text(const struct pk_price_pick *p, char *buf, size_t cap)
 	size_t len;
 
 	len = fmt_append(
-	    buf, cap, 0, "line %d: %s %s %s %.10g per %s%s", r->line,
-	    r->provider, r->region, r->meter, r->price, r->unit,
+	    buf, cap, 0, "line %d: %s %s %s %.10g %s per %s%s", r->line,
+	    r->provider, r->region, r->meter, r->price, r->currency, r->unit,
 	    r->status == PK_PRICE_THIRD_PARTY ? " [third-party: check it]"
 	    : r->status == PK_PRICE_ASSUMED   ? " [assumed: check it]"
 					      : "");

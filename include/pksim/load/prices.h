@@ -58,7 +58,8 @@ struct pk_price_row {
 	char *source;	     /* where it was read */
 	int64_t read_on_day; /* the day it was read */
 	enum pk_price_status status;
-	int line; /* its line in the file */
+	int line;	  /* its line in the file */
+	int currency_col; /* its currency field's column, for messages */
 };
 
 struct pk_price_table {

@@ -670,7 +670,8 @@ struct pk_scenario *scenario_load(const char *path, struct pk_diag *diag);
  * it for Azure Cosmos DB, every override names a row in effect on the
  * billing date, and every variant's meters (its capacity mode's
  * throughput, transactional storage; the standard rate when a
- * reservation needs it) have a row then; free tier with a serverless
+ * reservation needs it) have a row then, all in one currency (at the
+ * disagreeing row's FILE:LINE:COLUMN of the table); free tier with a serverless
  * variant is refused (Azure offers no free tier for serverless). Returns
  * 0 (s->pricing.prices set when money is asked for), or -1 with errors
  * in diag.

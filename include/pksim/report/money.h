@@ -69,7 +69,8 @@ const char *money_heading(const struct pk_scenario *sc, const struct pk_bill *b,
 			  char *buf, size_t cap);
 
 /* Price row p as the reports list it, into buf (cap bytes): "line 2:
-   cosmos us-nongov provisioned_single_write 0.008 per 100RU/s-hour",
+   cosmos us-nongov provisioned_single_write 0.008 USD per
+   100RU/s-hour" (its currency beside its price),
    with " [third-party: check it]" for a third-party row and ",
    overridden by pricing.overrides: 0.3" for an override. Returns buf. */
 const char *money_row_text(const struct pk_price_pick *p, char *buf,
