@@ -227,9 +227,14 @@ const char *scenario_price_provider(const struct pk_scenario *s)
 int scenario_price(const struct pk_scenario *s, const char *meter,
 		   struct pk_price_pick *out)
 {
+	return scenario_price_on(s, meter, scenario_billing_day(s, NULL), out);
+}
+
+int scenario_price_on(const struct pk_scenario *s, const char *meter,
+		      int64_t day, struct pk_price_pick *out)
+{
 	const char *provider = scenario_price_provider(s);
 	const struct pk_pricing_spec *p = &s->pricing;
-	int64_t day = scenario_billing_day(s, NULL);
 	size_t i;
 
 	memset(out, 0, sizeof(*out));
@@ -404,15 +409,68 @@ static int one_currency(struct pk_scenario *s, const char *const *m,
 	return 0;
 }
 
-/* Every variant's meters have a row on the billing date. */
-static int check_meters(struct pk_scenario *s, const char *file,
-			struct pk_diag *d)
+/* The last day the planned run touches when its clock hours are
+   priced by their own days (billing date from clock.start): the day of
+   clock.start + the phases' durations - 1 s; else the billing date. */
+static int64_t last_planned_day(const struct pk_scenario *s)
+{
+	enum pk_billing_day_from f;
+	int64_t day = scenario_billing_day(s, &f), ms = 0, end_s;
+	size_t i;
+
+	if (f != PK_BILLING_CLOCK) {
+		return day;
+	}
+	for (i = 0; i < s->n_phases; i++) {
+		ms += s->phases[i].duration_ms;
+	}
+	end_s = s->clock_start_s + (ms > 0 ? (ms + 999) / 1000 - 1 : 0);
+	return end_s >= 0 ? end_s / 86400 : -((-end_s + 86399) / 86400);
+}
+
+/* Variant v's meters have a row on day, in one currency. */
+static int check_day(struct pk_scenario *s, const char *file,
+		     const struct pk_container_spec *c, int64_t day,
+		     struct pk_diag *d)
 {
 	const struct pk_pricing_spec *p = &s->pricing;
 	struct pk_price_pick pick;
 	const char *m[10];
 	char buf[16];
-	size_t v, k;
+	size_t k;
+
+	needed_meters(s, c, m);
+	for (k = 0; m[k]; k++) {
+		if (scenario_price_on(s, m[k], day, &pick) == 0) {
+			continue;
+		}
+		diag_error(d, file, p->line, p->col,
+			   "no price for %s %s %s on %s in %s (variant %s "
+			   "needs it%s): add the row, or give a region or "
+			   "date that has it",
+			   scenario_price_provider(s), p->region, m[k],
+			   prices_day_text(day, buf, sizeof(buf)),
+			   scenario_prices_name(s), c->name,
+			   day == scenario_billing_day(s, NULL)
+			       ? ""
+			       : "; each clock hour of the run is priced "
+				 "on its own day");
+		return -1;
+	}
+	optional_meters(s, m + k);
+	return one_currency(s, m, c->name, day, d);
+}
+
+/* Every variant's meters have a row on each day the planned run
+   touches (the billing date alone unless its hours are priced by their
+   own days). */
+static int check_meters(struct pk_scenario *s, const char *file,
+			struct pk_diag *d)
+{
+	const struct pk_pricing_spec *p = &s->pricing;
+	int64_t first = scenario_billing_day(s, NULL);
+	int64_t last = last_planned_day(s), day;
+	size_t v;
 
 	for (v = 0; v < s->n_variants; v++) {
 		if (p->free_tier && s->variants[v].serverless) {
@@ -437,26 +495,10 @@ static int check_meters(struct pk_scenario *s, const char *file,
 				   p->free_tier ? "free_tier" : "reserved");
 			return -1;
 		}
-		needed_meters(s, &s->variants[v], m);
-		for (k = 0; m[k]; k++) {
-			if (scenario_price(s, m[k], &pick) == 0) {
-				continue;
+		for (day = first; day <= last; day++) {
+			if (check_day(s, file, &s->variants[v], day, d)) {
+				return -1;
 			}
-			diag_error(
-			    d, file, p->line, p->col,
-			    "no price for %s %s %s on %s in %s "
-			    "(variant %s needs it): add the row, or "
-			    "give a region or date that has it",
-			    scenario_price_provider(s), p->region, m[k],
-			    prices_day_text(scenario_billing_day(s, NULL), buf,
-					    sizeof(buf)),
-			    scenario_prices_name(s), s->variants[v].name);
-			return -1;
-		}
-		optional_meters(s, m + k);
-		if (one_currency(s, m, s->variants[v].name,
-				 scenario_billing_day(s, NULL), d)) {
-			return -1;
 		}
 	}
 	return 0;

@@ -33,6 +33,17 @@ const char *money_tag(const struct pk_scenario *sc, const struct pk_bill *b,
 {
 	char day[16];
 
+	char last[16];
+
+	if (b->n_earlier > 0) {
+		/* the run's hours took the rows of more than one day */
+		snprintf(buf, PK_MONEY_TAG_BYTES,
+			 "(prices of %s to %s, %s, %s)",
+			 prices_day_text(b->first_day, day, sizeof(day)),
+			 prices_day_text(b->last_day, last, sizeof(last)),
+			 sc->pricing.region, b->throughput.pick.row->currency);
+		return buf;
+	}
 	snprintf(
 	    buf, PK_MONEY_TAG_BYTES, "(prices of %s, %s, %s)",
 	    prices_day_text(scenario_billing_day(sc, NULL), day, sizeof(day)),
@@ -41,8 +52,12 @@ const char *money_tag(const struct pk_scenario *sc, const struct pk_bill *b,
 	return buf;
 }
 
-const char *money_unpriced_why(const struct pk_scenario *sc)
+const char *money_unpriced_why(const struct pk_scenario *sc,
+			       const struct pk_bill *b)
 {
+	if (b->why[0]) {
+		return b->why;
+	}
 	return sc->pricing.asked ? "pksim prices Azure Cosmos DB and Amazon "
 				   "DynamoDB variants only"
 				 : money_none_why();
@@ -67,7 +82,7 @@ const char *money_date_from(const struct pk_scenario *sc)
 
 size_t money_rows(const struct pk_bill *b, const struct pk_price_pick **out)
 {
-	size_t n = 0;
+	size_t n = 0, i;
 
 	if (!b->priced) {
 		return 0;
@@ -90,7 +105,72 @@ size_t money_rows(const struct pk_bill *b, const struct pk_price_pick **out)
 	if (b->pooled) {
 		out[n++] = &b->pool.pick;
 	}
+	for (i = 0; i < b->n_earlier; i++) {
+		out[n++] = &b->earlier[i].pick;
+	}
 	return n;
+}
+
+/* The pick of b's line a row of b->earlier stood before */
+static const struct pk_price_pick *pick_of(const struct pk_bill *b,
+					   enum pk_bill_row_of of)
+{
+	switch (of) {
+	case PK_BILL_OF_THROUGHPUT:
+		return &b->throughput.pick;
+	case PK_BILL_OF_READS:
+		return &b->reads.pick;
+	case PK_BILL_OF_STORAGE:
+		return &b->storage.pick;
+	case PK_BILL_OF_RESERVATION:
+		return &b->reservation.pick;
+	case PK_BILL_OF_STORAGE_FREE:
+		return &b->storage_free;
+	case PK_BILL_OF_ONDEMAND_WRITES:
+		return &b->ondemand_writes.pick;
+	case PK_BILL_OF_ONDEMAND_READS:
+		return &b->ondemand_reads.pick;
+	default:
+		return &b->pool.pick;
+	}
+}
+
+/* rows with the bits of the earlier rows of the lines it has */
+static int with_earlier(const struct pk_bill *b, int rows)
+{
+	const struct pk_price_pick *p[PK_MONEY_ROWS];
+	size_t n = money_rows(b, p), i, j;
+
+	for (i = n - b->n_earlier; i < n; i++) {
+		const struct pk_price_pick *of =
+		    pick_of(b, b->earlier[i - (n - b->n_earlier)].of);
+
+		for (j = 0; j < n - b->n_earlier; j++) {
+			if (p[j] == of && (rows & (1 << j))) {
+				rows |= 1 << i;
+			}
+		}
+	}
+	return rows;
+}
+
+const char *money_days_note(const struct pk_scenario *sc,
+			    const struct pk_bill *b, char *buf, size_t cap)
+{
+	char first[16], last[16];
+
+	if (!b->priced || b->n_earlier == 0) {
+		return NULL;
+	}
+	snprintf(buf, cap,
+		 "each clock hour is priced by the rows in effect on its own "
+		 "day: the run's hours span %s to %s and a row changed "
+		 "between (the price rows used list both); an hour and a "
+		 "month are this workload at the rows of %s, its last "
+		 "hour's",
+		 prices_day_text(b->first_day, first, sizeof(first)),
+		 prices_day_text(b->last_day, last, sizeof(last)), last);
+	return buf;
 }
 
 const char *money_heading(const struct pk_scenario *sc, const struct pk_bill *b,
@@ -341,8 +421,24 @@ const char *money_ondemand_note(const struct pk_bill *b, char *buf, size_t cap)
 	return buf;
 }
 
+/* The lines of b as money_lines says, before the earlier rows join
+   their lines' rows */
+static size_t lines(const struct pk_scenario *sc, const struct pk_bill *b,
+		    struct money_line *out);
+
 size_t money_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 		   struct money_line *out)
+{
+	size_t n = lines(sc, b, out), i;
+
+	for (i = 0; i < n && b->n_earlier > 0; i++) {
+		out[i].rows = with_earlier(b, out[i].rows);
+	}
+	return n;
+}
+
+static size_t lines(const struct pk_scenario *sc, const struct pk_bill *b,
+		    struct money_line *out)
 {
 	const struct pk_price_pick *p[PK_MONEY_ROWS];
 	size_t n = 0;
@@ -412,7 +508,7 @@ void money_text(const struct pk_result *r, const struct pk_result_variant *v,
 
 	if (!b->priced) {
 		fprintf(out, "\nmoney\n  not priced: %s\n",
-			money_unpriced_why(sc));
+			money_unpriced_why(sc, b));
 		return;
 	}
 	money_tag(sc, b, tag);
@@ -425,6 +521,9 @@ void money_text(const struct pk_result *r, const struct pk_result_variant *v,
 		    tag);
 	}
 	if (money_ondemand_note(b, t, sizeof(t))) {
+		fprintf(out, "  %s\n", t);
+	}
+	if (money_days_note(sc, b, t, sizeof(t))) {
 		fprintf(out, "  %s\n", t);
 	}
 	fprintf(out, "  price rows used (%s):\n", scenario_prices_name(sc));

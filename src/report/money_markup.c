@@ -24,7 +24,7 @@ static void md_bill(const struct pk_result *r,
 	fprintf(out, "\n\n");
 	if (!b->priced) {
 		fprintf(out, "Not priced: ");
-		esc(money_unpriced_why(sc), out);
+		esc(money_unpriced_why(sc, b), out);
 		fprintf(out, ".\n");
 		return;
 	}
@@ -46,6 +46,11 @@ static void md_bill(const struct pk_result *r,
 		fprintf(out, " |\n");
 	}
 	if (money_ondemand_note(b, t, sizeof(t))) {
+		fprintf(out, "\n");
+		esc(t, out);
+		fprintf(out, ".\n");
+	}
+	if (money_days_note(sc, b, t, sizeof(t))) {
 		fprintf(out, "\n");
 		esc(t, out);
 		fprintf(out, ".\n");
@@ -95,7 +100,7 @@ void money_html(const struct pk_result *r, const struct pk_result_variant *v,
 
 	if (!b->priced) {
 		fprintf(out, "<p class=\"note\">Not priced: ");
-		esc(money_unpriced_why(sc), out);
+		esc(money_unpriced_why(sc, b), out);
 		fprintf(out, ".</p>\n");
 		return;
 	}
@@ -119,6 +124,11 @@ void money_html(const struct pk_result *r, const struct pk_result_variant *v,
 	}
 	fprintf(out, "</table>\n");
 	if (money_ondemand_note(b, t, sizeof(t))) {
+		fprintf(out, "<p class=\"note\">");
+		esc(t, out);
+		fprintf(out, ".</p>\n");
+	}
+	if (money_days_note(sc, b, t, sizeof(t))) {
 		fprintf(out, "<p class=\"note\">");
 		esc(t, out);
 		fprintf(out, ".</p>\n");

@@ -20,7 +20,7 @@ void field_money_priced(const struct field_ctx *c, struct pk_field_value *o)
 
 void field_money_why(const struct field_ctx *c, struct pk_field_value *o)
 {
-	fv_text(o, money_unpriced_why(c->r->sc));
+	fv_text(o, money_unpriced_why(c->r->sc, &c->v->bill));
 }
 
 void field_money_mode(const struct field_ctx *c, struct pk_field_value *o)

@@ -55,7 +55,7 @@ json_t *report_json_money(const struct pk_result *r,
 	json_object_set_new(o, "priced", json_boolean(b->priced));
 	if (!b->priced) {
 		json_object_set_new(o, "why",
-				    json_string(money_unpriced_why(sc)));
+				    json_string(money_unpriced_why(sc, b)));
 		return o;
 	}
 	json_object_set_new(o, "mode", json_string(bill_mode_name(b->mode)));

@@ -52,7 +52,7 @@ static void variant_rows(const struct pk_result *r,
 	if (!b->priced) {
 		field(v->name, out);
 		fputs(",\"not priced\",", out);
-		field(money_unpriced_why(sc), out);
+		field(money_unpriced_why(sc, &v->bill), out);
 		fputs(",,,,,,,,\n", out);
 		return;
 	}

@@ -6,6 +6,7 @@
  */
 #include "pksim/result/bill.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -87,30 +88,124 @@ void bill_note_pick(struct pk_bill *b, const struct pk_price_pick *p)
 	b->overridden |= p->overridden;
 }
 
-/* Manual and autoscale: each hour's units at the mode's rate, less the
-   free tier, with a reservation drawn down hour by hour. */
+/* a / b rounded toward minus infinity, b > 0 */
+static int64_t floor_div(int64_t a, int64_t b)
+{
+	return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+int64_t bill_hour_day(const struct pk_scenario *sc, const struct pk_bill *b,
+		      int64_t h)
+{
+	enum pk_billing_day_from f;
+	int64_t day = scenario_billing_day(sc, &f);
+
+	if (f != PK_BILLING_CLOCK) {
+		return day;
+	}
+	if (b->at_last_day) {
+		return b->last_day;
+	}
+	return floor_div(floor_div(sc->clock_start_s, 3600) * 3600 + h * 3600,
+			 86400);
+}
+
+/* Keep row p, which line of kind of held before this hour's, in
+   b->earlier (once) */
+static void note_earlier(struct pk_bill *b, const struct pk_price_pick *p,
+			 enum pk_bill_row_of of)
+{
+	size_t i;
+
+	for (i = 0; i < b->n_earlier; i++) {
+		if (b->earlier[i].pick.row == p->row) {
+			return;
+		}
+	}
+	if (b->n_earlier < PK_BILL_EARLIER) {
+		b->earlier[b->n_earlier++] = (struct pk_bill_earlier){*p, of};
+	}
+}
+
+void bill_acc_add(struct bill_acc *a, double raw, double price)
+{
+	if (a->any && price != a->price) {
+		a->cost += a->run_raw / a->div1 / a->div2 * a->price;
+		a->run_raw = 0;
+	}
+	a->any = 1;
+	a->price = price;
+	a->run_raw += raw;
+	a->raw += raw;
+}
+
+double bill_acc_quantity(const struct bill_acc *a)
+{
+	return a->raw / a->div1 / a->div2;
+}
+
+double bill_acc_cost(const struct bill_acc *a)
+{
+	return a->cost + a->run_raw / a->div1 / a->div2 * a->price;
+}
+
+double bill_price(const struct pk_scenario *sc, struct pk_bill *b,
+		  struct pk_price_pick *line, enum pk_bill_row_of of,
+		  const char *meter, int64_t h)
+{
+	struct pk_price_pick p;
+	int64_t day = bill_hour_day(sc, b, h);
+	char dt[16];
+
+	if (scenario_price_on(sc, meter, day, &p)) {
+		if (!b->why[0]) {
+			snprintf(b->why, sizeof(b->why),
+				 "clock hour %lld of the run is on %s, when "
+				 "%s has no %s row for %s",
+				 (long long)h,
+				 prices_day_text(day, dt, sizeof(dt)),
+				 scenario_prices_name(sc), meter,
+				 sc->pricing.region);
+		}
+		return 0;
+	}
+	if (line->row && line->row != p.row && !b->at_last_day) {
+		note_earlier(b, line, of);
+	}
+	bill_note_pick(b, &p);
+	*line = p;
+	return p.price;
+}
+
+/* Manual and autoscale: each hour's units at the mode's rate of its
+   day, less the free tier, with a reservation drawn down hour by
+   hour. */
 static void throughput(const struct pk_scenario *sc,
-		       const struct pk_result_variant *v, struct pk_bill *b)
+		       const struct pk_result_variant *v, const char *meter,
+		       struct pk_bill *b)
 {
 	const struct pk_pricing_spec *p = &sc->pricing;
 	int64_t free_ru = p->free_tier ? PK_BILL_FREE_RU_PER_S : 0;
-	double price = b->throughput.pick.price, std = 0, fee = 0;
+	double std = 0, fee = 0;
 	size_t h;
 
-	if (p->reserved_ru_per_s > 0) {
-		scenario_price(sc, "provisioned_single_write",
-			       &b->reservation.pick);
-		bill_note_pick(b, &b->reservation.pick);
-		std = b->reservation.pick.price;
-		b->reserved = 1;
-	}
+	b->reserved = p->reserved_ru_per_s > 0;
 	for (h = 0; h < (size_t)b->hours; h++) {
 		int64_t ru = hour_ru_per_s(v, h);
 		int64_t units = bill_units(ru, free_ru);
-		double full = (double)units * price;
-		double paid = bill_hour_cost(units, price, p->reserved_ru_per_s,
-					     std, p->reserved_discount);
+		double price =
+		    bill_price(sc, b, &b->throughput.pick,
+			       PK_BILL_OF_THROUGHPUT, meter, (int64_t)h);
+		double full = (double)units * price, paid;
 
+		if (b->reserved) {
+			/* reserved capacity is bought at the standard rate */
+			std = bill_price(
+			    sc, b, &b->reservation.pick, PK_BILL_OF_RESERVATION,
+			    "provisioned_single_write", (int64_t)h);
+		}
+		paid = bill_hour_cost(units, price, p->reserved_ru_per_s, std,
+				      p->reserved_discount);
 		b->throughput.quantity += (double)units;
 		b->throughput.cost += full;
 		if (h < (size_t)b->weeks * PK_BILL_WEEK_HOURS) {
@@ -130,32 +225,64 @@ static void throughput(const struct pk_scenario *sc,
 }
 
 /* Storage: each hour's highest GB, less the free tier, over the
-   month. */
+   month, at its day's rate. */
 static void storage(const struct pk_scenario *sc,
-		    const struct pk_result_variant *v, struct pk_bill *b)
+		    const struct pk_result_variant *v, const char *meter,
+		    struct pk_bill *b)
 {
 	const struct pk_metrics *m = v->metrics;
 	double free_gb = sc->pricing.free_tier ? PK_BILL_FREE_GB : 0;
-	double *gb = xcalloc((size_t)b->hours + 1, sizeof(*gb));
-	double all;
+	struct bill_acc billed = {PK_BILL_MONTH_HOURS, 1, 0, 0, 0, 0, 0};
+	struct bill_acc all = billed, weeks = billed;
 	size_t h;
 
 	for (h = 0; h < (size_t)b->hours; h++) {
 		uint64_t bytes = h < m->n_hours ? m->hours[h].max_storage_bytes
 						: m->storage_bytes;
+		double gb = (double)bytes / (double)PK_GIB;
+		double over = gb > free_gb ? gb - free_gb : 0;
+		double price =
+		    bill_price(sc, b, &b->storage.pick, PK_BILL_OF_STORAGE,
+			       meter, (int64_t)h);
 
-		gb[h] = (double)bytes / (double)PK_GIB;
+		bill_acc_add(&billed, over, price);
+		bill_acc_add(&all, gb, price);
+		if (h < (size_t)b->weeks * PK_BILL_WEEK_HOURS) {
+			bill_acc_add(&weeks, over, price);
+		}
 	}
-	b->storage.quantity =
-	    bill_gb_months(gb, (size_t)b->hours, free_gb, PK_BILL_MONTH_HOURS);
-	b->weeks_cost +=
-	    bill_gb_months(gb, (size_t)b->weeks * PK_BILL_WEEK_HOURS, free_gb,
-			   PK_BILL_MONTH_HOURS) *
-	    b->storage.pick.price;
-	b->storage.cost = b->storage.quantity * b->storage.pick.price;
-	all = bill_gb_months(gb, (size_t)b->hours, 0, PK_BILL_MONTH_HOURS);
-	b->free_tier_off += (all - b->storage.quantity) * b->storage.pick.price;
-	free(gb);
+	b->storage.quantity = bill_acc_quantity(&billed);
+	b->storage.cost = bill_acc_cost(&billed);
+	b->weeks_cost += bill_acc_cost(&weeks);
+	b->free_tier_off += bill_acc_cost(&all) - b->storage.cost;
+}
+
+/* Serverless: each hour's RU at its day's rate; what the hours do not
+   hold (a run's last second closed after its hours) is the last
+   hour's. */
+static void serverless(const struct pk_scenario *sc,
+		       const struct pk_result_variant *v, struct pk_bill *b)
+{
+	const struct pk_metrics *m = v->metrics;
+	struct bill_acc ru = {1000.0, 1e6, 0, 0, 0, 0, 0};
+	int64_t left = m->totals.ru_mru;
+	size_t h;
+
+	for (h = 0; h < (size_t)b->hours; h++) {
+		int64_t mru = h + 1 == (size_t)b->hours ? left
+			      : h < m->n_hours		? m->hours[h].ru_mru
+							: 0;
+		double price =
+		    bill_price(sc, b, &b->throughput.pick,
+			       PK_BILL_OF_THROUGHPUT, "serverless", (int64_t)h);
+
+		bill_acc_add(&ru, (double)mru, price);
+		left -= mru;
+	}
+	b->throughput.quantity = bill_acc_quantity(&ru);
+	b->throughput.cost = bill_acc_cost(&ru);
+	b->weeks_cost = b->weeks > 0 ? b->throughput.cost : 0;
+	b->consumed_cost = b->throughput.cost;
 }
 
 int bill_weekly(const struct pk_scenario *sc)
@@ -192,12 +319,17 @@ void bill_month(const struct pk_scenario *sc, struct pk_bill *b)
 	}
 }
 
-void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
-		struct pk_bill *out)
+/* The bill of v as bill_build says, every hour at its day's rows, or
+   with at_last_day every hour at last_day's */
+static void build_at(const struct pk_scenario *sc,
+		     const struct pk_result_variant *v, int at_last_day,
+		     int64_t last_day, struct pk_bill *out)
 {
 	const char *meter;
 
 	memset(out, 0, sizeof(*out));
+	out->at_last_day = at_last_day;
+	out->last_day = last_day;
 	if (sc->pricing.prices && v->ddb) {
 		bill_ddb_build(sc, v, out);
 		return;
@@ -214,16 +346,6 @@ void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
 		: out->mode == PK_BILL_SERVERLESS ? "serverless"
 		: out->mode == PK_BILL_AUTOSCALE  ? "autoscale_single_write"
 						  : "provisioned_single_write";
-	if (scenario_price(sc, meter, &out->throughput.pick) ||
-	    scenario_price(sc,
-			   out->mode == PK_BILL_FABRIC
-			       ? "fabric_storage"
-			       : "storage_transactional",
-			   &out->storage.pick)) {
-		return; /* scenario_pricing_resolve refused this before */
-	}
-	bill_note_pick(out, &out->throughput.pick);
-	bill_note_pick(out, &out->storage.pick);
 	out->hours = bill_hours_billed(v);
 	out->seconds = v->end_s;
 	/* whole weeks: serverless's RU is a total over the run, so only a
@@ -234,24 +356,60 @@ void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
 		out->weeks = 0;
 	}
 	if (out->mode == PK_BILL_SERVERLESS) {
-		out->throughput.quantity =
-		    (double)v->metrics->totals.ru_mru / 1000.0 / 1e6;
-		out->throughput.cost =
-		    out->throughput.quantity * out->throughput.pick.price;
-		out->weeks_cost = out->weeks > 0 ? out->throughput.cost : 0;
-		out->consumed_cost = out->throughput.cost;
+		serverless(sc, v, out);
 	} else if (out->mode == PK_BILL_FABRIC) {
-		bill_fabric(v, out);
+		bill_fabric(sc, v, out);
 	} else {
-		throughput(sc, v, out);
+		throughput(sc, v, meter, out);
 	}
-	storage(sc, v, out);
+	storage(sc, v,
+		out->mode == PK_BILL_FABRIC ? "fabric_storage"
+					    : "storage_transactional",
+		out);
 	bill_pool(sc, v, out);
 	/* the lines are after the free tier; free_tier_off only says
 	   how much it took */
 	out->cost = out->throughput.cost + out->storage.cost +
 		    out->reservation.cost + out->pool.cost;
-	out->per_hour = out->hours > 0 ? out->cost / (double)out->hours : 0;
-	bill_month(sc, out);
-	out->priced = 1;
+	bill_finish(sc, out);
+}
+
+void bill_finish(const struct pk_scenario *sc, struct pk_bill *b)
+{
+	if (!b->why[0] && b->hours == 0) {
+		snprintf(b->why, sizeof(b->why),
+			 "the run touched no clock hour to bill");
+	}
+	if (b->why[0]) {
+		return; /* an hour without its row: not priced */
+	}
+	b->per_hour = b->hours > 0 ? b->cost / (double)b->hours : 0;
+	b->first_day = bill_hour_day(sc, b, 0);
+	if (!b->at_last_day) {
+		b->last_day =
+		    bill_hour_day(sc, b, b->hours > 0 ? b->hours - 1 : 0);
+	}
+	bill_month(sc, b);
+	b->priced = 1;
+}
+
+void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
+		struct pk_bill *out)
+{
+	struct pk_bill *at;
+
+	build_at(sc, v, 0, 0, out);
+	if (!out->priced || out->n_earlier == 0) {
+		return;
+	}
+	/* a row changed inside the run: the hour and the month are the
+	   workload at the last hour's rows, a month from now */
+	at = xmalloc(sizeof(*at));
+	build_at(sc, v, 1, out->last_day, at);
+	out->per_hour = at->per_hour;
+	out->month = at->month;
+	out->month_720 = at->month_720;
+	out->weeks_cost = at->weeks_cost;
+	out->ondemand_month = at->ondemand_month;
+	free(at);
 }

@@ -42,15 +42,15 @@ void bill_pool(const struct pk_scenario *sc, const struct pk_result_variant *v,
 {
 	size_t h;
 
-	if (!v->spec || v->spec->fleet.max_ru_per_s == 0 ||
-	    scenario_price(sc, "fleet_pool", &b->pool.pick)) {
+	if (!v->spec || v->spec->fleet.max_ru_per_s == 0) {
 		return;
 	}
 	b->pooled = 1;
-	bill_note_pick(b, &b->pool.pick);
 	for (h = 0; h < (size_t)b->hours; h++) {
 		int64_t units = bill_units(bill_pool_ru_per_s(v, h), 0);
-		double cost = (double)units * b->pool.pick.price;
+		double cost = (double)units *
+			      bill_price(sc, b, &b->pool.pick, PK_BILL_OF_POOL,
+					 "fleet_pool", (int64_t)h);
 
 		b->pool.quantity += (double)units;
 		b->pool.cost += cost;
@@ -60,8 +60,10 @@ void bill_pool(const struct pk_scenario *sc, const struct pk_result_variant *v,
 	}
 }
 
-void bill_fabric(const struct pk_result_variant *v, struct pk_bill *b)
+void bill_fabric(const struct pk_scenario *sc,
+		 const struct pk_result_variant *v, struct pk_bill *b)
 {
+	struct bill_acc cus = {1, 1, 0, 0, 0, 0, 0};
 	size_t h;
 
 	for (h = 0; h < (size_t)b->hours; h++) {
@@ -69,14 +71,18 @@ void bill_fabric(const struct pk_result_variant *v, struct pk_bill *b)
 				 ? v->billed_ru_per_s[h]
 				 : 0;
 		double cu = fabric_cu_hours(ru);
+		double price = bill_price(sc, b, &b->throughput.pick,
+					  PK_BILL_OF_THROUGHPUT,
+					  "fabric_capacity_unit", (int64_t)h);
 
-		b->throughput.quantity += cu;
+		bill_acc_add(&cus, cu, price);
 		if (h < (size_t)b->weeks * PK_BILL_WEEK_HOURS) {
-			b->weeks_cost += cu * b->throughput.pick.price;
+			b->weeks_cost += cu * price;
 		}
 		if (ru > b->peak_ru_per_s) {
 			b->peak_ru_per_s = ru;
 		}
 	}
-	b->throughput.cost = b->throughput.quantity * b->throughput.pick.price;
+	b->throughput.quantity = bill_acc_quantity(&cus);
+	b->throughput.cost = bill_acc_cost(&cus);
 }

@@ -4,6 +4,7 @@
  * demand, or an on-demand table's request units consumed; storage with
  * 100 bytes an item.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,80 +17,153 @@
 /* Milli-units in a unit */
 #define MCU 1000.0
 
-/* Each hour's WCU and RCU, less the free tier, at their rates */
+/* Hour h of x, a zero hour past its last */
+static struct pk_ddb_hour hour_of(const struct pk_snapshot_ddb *x, size_t h)
+{
+	struct pk_ddb_hour z = {x->items, 0, 0, 0, 0};
+
+	return h < x->n_hours ? x->hours[h] : z;
+}
+
+/* Each hour's WCU and RCU, less the free tier, at their day's rates */
 static void capacity(const struct pk_scenario *sc,
 		     const struct pk_snapshot_ddb *x, struct pk_bill *b)
 {
 	int64_t free_u = sc->pricing.free_tier ? PK_BILL_DDB_FREE_UNITS : 0;
 	int64_t w = x->wcu > free_u ? x->wcu - free_u : 0;
 	int64_t r = x->rcu > free_u ? x->rcu - free_u : 0;
-	double hours = (double)b->hours;
-	double weeks_h = (double)(b->weeks * PK_BILL_WEEK_HOURS);
+	struct bill_acc wa = {1, 1, 0, 0, 0, 0, 0}, ra = wa;
+	int64_t h;
 
-	b->throughput.quantity = (double)w * hours;
-	b->throughput.cost = b->throughput.quantity * b->throughput.pick.price;
-	b->reads.quantity = (double)r * hours;
-	b->reads.cost = b->reads.quantity * b->reads.pick.price;
-	b->weeks_cost = ((double)w * b->throughput.pick.price +
-			 (double)r * b->reads.pick.price) *
-			weeks_h;
-	b->free_tier_off =
-	    (double)(x->wcu - w) * hours * b->throughput.pick.price +
-	    (double)(x->rcu - r) * hours * b->reads.pick.price;
+	for (h = 0; h < b->hours; h++) {
+		double wp = bill_price(sc, b, &b->throughput.pick,
+				       PK_BILL_OF_THROUGHPUT,
+				       "provisioned_wcu_standard", h);
+		double rp = bill_price(sc, b, &b->reads.pick, PK_BILL_OF_READS,
+				       "provisioned_rcu_standard", h);
+
+		bill_acc_add(&wa, (double)w, wp);
+		bill_acc_add(&ra, (double)r, rp);
+		if (h < b->weeks * PK_BILL_WEEK_HOURS) {
+			b->weeks_cost += (double)w * wp + (double)r * rp;
+		}
+		b->free_tier_off +=
+		    (double)(x->wcu - w) * wp + (double)(x->rcu - r) * rp;
+	}
+	b->throughput.quantity = bill_acc_quantity(&wa);
+	b->throughput.cost = bill_acc_cost(&wa);
+	b->reads.quantity = bill_acc_quantity(&ra);
+	b->reads.cost = bill_acc_cost(&ra);
 	b->peak_ru_per_s = w + r;
 }
 
-/* Storage: each hour's data plus 100 B an item, less the free GB, over
-   the month */
-static void storage(const struct pk_result_variant *v,
+/* Storage: each hour's data plus 100 B an item, less its day's free
+   GB, over the month, at its day's rate */
+static void storage(const struct pk_scenario *sc,
+		    const struct pk_result_variant *v,
 		    const struct pk_snapshot_ddb *x, struct pk_bill *b)
 {
 	const struct pk_metrics *m = v->metrics;
-	double *gb = xcalloc((size_t)b->hours + 1, sizeof(*gb));
-	double free_gb = b->storage_free.price;
+	struct bill_acc billed = {PK_BILL_MONTH_HOURS, 1, 0, 0, 0, 0, 0};
+	struct bill_acc weeks = billed;
 	size_t h;
 
 	for (h = 0; h < (size_t)b->hours; h++) {
 		uint64_t bytes = h < m->n_hours ? m->hours[h].max_storage_bytes
 						: m->storage_bytes;
-		uint64_t items = h < x->n_hours ? x->hour_items[h] : x->items;
+		double gb = ((double)bytes + (double)hour_of(x, h).items *
+						 PK_BILL_DDB_ITEM_BYTES) /
+			    (double)PK_GIB;
+		double free_gb =
+		    bill_price(sc, b, &b->storage_free, PK_BILL_OF_STORAGE_FREE,
+			       "storage_free", (int64_t)h);
+		double price =
+		    bill_price(sc, b, &b->storage.pick, PK_BILL_OF_STORAGE,
+			       "storage_standard", (int64_t)h);
+		double over = gb > free_gb ? gb - free_gb : 0;
 
-		gb[h] =
-		    ((double)bytes + (double)items * PK_BILL_DDB_ITEM_BYTES) /
-		    (double)PK_GIB;
+		bill_acc_add(&billed, over, price);
+		if (h < (size_t)b->weeks * PK_BILL_WEEK_HOURS) {
+			bill_acc_add(&weeks, over, price);
+		}
 	}
-	b->storage.quantity =
-	    bill_gb_months(gb, (size_t)b->hours, free_gb, PK_BILL_MONTH_HOURS);
-	b->storage.cost = b->storage.quantity * b->storage.pick.price;
-	b->weeks_cost +=
-	    bill_gb_months(gb, (size_t)b->weeks * PK_BILL_WEEK_HOURS, free_gb,
-			   PK_BILL_MONTH_HOURS) *
-	    b->storage.pick.price;
-	free(gb);
+	b->storage.quantity = bill_acc_quantity(&billed);
+	b->storage.cost = bill_acc_cost(&billed);
+	b->weeks_cost += bill_acc_cost(&weeks);
 }
 
-/* The same requests on demand, and where provisioned breaks even */
+/* Units of hour h of x (write: the write side; demand: asked, else
+   consumed), milli-units; the last hour also holds what no hour does */
+static int64_t hour_units(const struct pk_snapshot_ddb *x, size_t h,
+			  size_t hours, int write, int demand)
+{
+	int64_t total = demand
+			    ? (write ? x->write_demand_mcu : x->read_demand_mcu)
+			    : (write ? x->write_used_mcu : x->read_used_mcu);
+	int64_t sum = 0;
+	size_t i;
+
+	if (h + 1 < hours) {
+		struct pk_ddb_hour o = hour_of(x, h);
+
+		return demand ? (write ? o.write_demand_mcu : o.read_demand_mcu)
+			      : (write ? o.write_used_mcu : o.read_used_mcu);
+	}
+	for (i = 0; i < h && i < x->n_hours; i++) {
+		sum += hour_units(x, i, hours, write, demand);
+	}
+	return total - sum;
+}
+
+/* The units (demand: asked, else consumed) of every hour at their
+   day's on-demand rates, into writes and reads */
+static void units_priced(const struct pk_scenario *sc,
+			 const struct pk_snapshot_ddb *x, int demand,
+			 struct pk_bill *b, struct pk_bill_line *writes,
+			 struct pk_bill_line *reads)
+{
+	struct bill_acc wa = {MCU, 1e6, 0, 0, 0, 0, 0}, ra = wa;
+	size_t h, n = (size_t)b->hours;
+
+	for (h = 0; h < n; h++) {
+		double wp = bill_price(sc, b, &writes->pick,
+				       demand ? PK_BILL_OF_ONDEMAND_WRITES
+					      : PK_BILL_OF_THROUGHPUT,
+				       "ondemand_wru_standard", (int64_t)h);
+		double rp = bill_price(sc, b, &reads->pick,
+				       demand ? PK_BILL_OF_ONDEMAND_READS
+					      : PK_BILL_OF_READS,
+				       "ondemand_rru_standard", (int64_t)h);
+
+		bill_acc_add(&wa, (double)hour_units(x, h, n, 1, demand), wp);
+		bill_acc_add(&ra, (double)hour_units(x, h, n, 0, demand), rp);
+	}
+	writes->quantity = bill_acc_quantity(&wa);
+	writes->cost = bill_acc_cost(&wa);
+	reads->quantity = bill_acc_quantity(&ra);
+	reads->cost = bill_acc_cost(&ra);
+}
+
+/* The same requests on demand, and where provisioned breaks even: only
+   when the table has on-demand rows for the run's hours (else
+   b->ondemand_missing names the day that has none) */
 static void ondemand(const struct pk_scenario *sc,
 		     const struct pk_result_variant *v,
 		     const struct pk_snapshot_ddb *x, struct pk_bill *b)
 {
 	double seconds = (double)v->end_s;
+	char why[sizeof(b->why)];
 
-	if (scenario_price(sc, "ondemand_wru_standard",
-			   &b->ondemand_writes.pick) ||
-	    scenario_price(sc, "ondemand_rru_standard",
-			   &b->ondemand_reads.pick)) {
+	memcpy(why, b->why, sizeof(why));
+	units_priced(sc, x, 1, b, &b->ondemand_writes, &b->ondemand_reads);
+	if (b->why[0] && !why[0]) {
+		/* the comparison lost, not the bill */
+		snprintf(b->ondemand_missing, sizeof(b->ondemand_missing), "%s",
+			 b->why);
+		memcpy(b->why, why, sizeof(why));
 		return;
 	}
 	b->ondemand = 1;
-	bill_note_pick(b, &b->ondemand_writes.pick);
-	bill_note_pick(b, &b->ondemand_reads.pick);
-	b->ondemand_writes.quantity = (double)x->write_demand_mcu / MCU / 1e6;
-	b->ondemand_reads.quantity = (double)x->read_demand_mcu / MCU / 1e6;
-	b->ondemand_writes.cost =
-	    b->ondemand_writes.quantity * b->ondemand_writes.pick.price;
-	b->ondemand_reads.cost =
-	    b->ondemand_reads.quantity * b->ondemand_reads.pick.price;
 	b->ondemand_cost = b->ondemand_writes.cost + b->ondemand_reads.cost;
 	b->ondemand_month =
 	    seconds > 0 ? b->ondemand_cost / seconds * PK_BILL_MONTH_SECONDS
@@ -116,15 +190,14 @@ static void ondemand(const struct pk_scenario *sc,
 
 /* On demand (pricing.md §4): the write and read request units
    consumed (admitted attempts, retries too; a throttled one consumes
-   none), in millions, at their rates. No free tier: DynamoDB's 25 WCU
-   and 25 RCU are provisioned capacity. A run of whole weeks has its
-   weeks' units (they are a total over the run, as serverless RU). */
-static void consumed(const struct pk_snapshot_ddb *x, struct pk_bill *b)
+   none), in millions, each hour's at its day's rates. No free tier:
+   DynamoDB's 25 WCU and 25 RCU are provisioned capacity. A run of whole
+   weeks has its weeks' units (they are a total over the run, as
+   serverless RU). */
+static void consumed(const struct pk_scenario *sc,
+		     const struct pk_snapshot_ddb *x, struct pk_bill *b)
 {
-	b->throughput.quantity = (double)x->write_used_mcu / MCU / 1e6;
-	b->throughput.cost = b->throughput.quantity * b->throughput.pick.price;
-	b->reads.quantity = (double)x->read_used_mcu / MCU / 1e6;
-	b->reads.cost = b->reads.quantity * b->reads.pick.price;
+	units_priced(sc, x, 0, b, &b->throughput, &b->reads);
 	b->consumed_cost = b->throughput.cost + b->reads.cost;
 	if (b->hours != b->weeks * PK_BILL_WEEK_HOURS) {
 		b->weeks = 0;
@@ -138,37 +211,19 @@ void bill_ddb_build(const struct pk_scenario *sc,
 	const struct pk_snapshot_ddb *x = v->ddb;
 	int od = x->on_demand;
 
-	if (scenario_price(
-		sc, od ? "ondemand_wru_standard" : "provisioned_wcu_standard",
-		&out->throughput.pick) ||
-	    scenario_price(
-		sc, od ? "ondemand_rru_standard" : "provisioned_rcu_standard",
-		&out->reads.pick) ||
-	    scenario_price(sc, "storage_standard", &out->storage.pick)) {
-		return; /* scenario_pricing_resolve refused this before */
-	}
-	scenario_price(sc, "storage_free", &out->storage_free);
 	out->mode = od ? PK_BILL_DDB_ON_DEMAND : PK_BILL_DDB_PROVISIONED;
-	bill_note_pick(out, &out->throughput.pick);
-	bill_note_pick(out, &out->reads.pick);
-	bill_note_pick(out, &out->storage.pick);
-	if (out->storage_free.row) {
-		bill_note_pick(out, &out->storage_free);
-	}
 	out->hours = bill_hours_billed(v);
 	out->seconds = v->end_s;
 	out->weeks = out->hours / PK_BILL_WEEK_HOURS;
 	if (od) {
-		consumed(x, out);
+		consumed(sc, x, out);
 	} else {
 		capacity(sc, x, out);
 	}
-	storage(v, x, out);
+	storage(sc, v, x, out);
 	if (!od) {
 		ondemand(sc, v, x, out);
 	}
 	out->cost = out->throughput.cost + out->reads.cost + out->storage.cost;
-	out->per_hour = out->hours > 0 ? out->cost / (double)out->hours : 0;
-	bill_month(sc, out);
-	out->priced = 1;
+	bill_finish(sc, out);
 }

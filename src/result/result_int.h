@@ -127,6 +127,32 @@ void result_achieved_build(const struct pk_scenario *sc,
 int64_t bill_hours_billed(const struct pk_result_variant *v);
 void bill_note_pick(struct pk_bill *b, const struct pk_price_pick *p);
 void bill_month(const struct pk_scenario *sc, struct pk_bill *b);
+/* b's lines and cost made: its hour, days and month, priced 1 (or
+   left unpriced when an hour's day had no row, b->why) */
+void bill_finish(const struct pk_scenario *sc, struct pk_bill *b);
+/* A line's quantity and cost summed over clock hours whose price may
+   change: a run of hours at one price is summed (in the unit's raw
+   count) before it is scaled by / div1 / div2 and priced, so a bill
+   whose rows do not change prices its whole quantity once */
+struct bill_acc {
+	double div1, div2;
+	double raw;	/* every hour's, unscaled */
+	double run_raw; /* the current run of hours at price */
+	double price;
+	double cost; /* of the runs before the current one */
+	int any;
+};
+void bill_acc_add(struct bill_acc *a, double raw, double price);
+/* quantity (scaled) and cost so far */
+double bill_acc_quantity(const struct bill_acc *a);
+double bill_acc_cost(const struct bill_acc *a);
+/* The price of meter for clock hour h of b's run (bill_hour_day's
+   rows), its pick into *line (the line of kind of): a row line held
+   before that differs is kept in b->earlier; a day without the row
+   says so in b->why and gives 0 */
+double bill_price(const struct pk_scenario *sc, struct pk_bill *b,
+		  struct pk_price_pick *line, enum pk_bill_row_of of,
+		  const char *meter, int64_t h);
 
 /* bill_capacity.c: the fleet pool's line of Azure Cosmos DB variant v
    into b->pool (b->pooled 1) when v draws on a pool, its hours and
@@ -134,7 +160,8 @@ void bill_month(const struct pk_scenario *sc, struct pk_bill *b);
    b->throughput.pick (bill.h) */
 void bill_pool(const struct pk_scenario *sc, const struct pk_result_variant *v,
 	       struct pk_bill *b);
-void bill_fabric(const struct pk_result_variant *v, struct pk_bill *b);
+void bill_fabric(const struct pk_scenario *sc,
+		 const struct pk_result_variant *v, struct pk_bill *b);
 
 /* The bill of an Amazon DynamoDB variant v (v->ddb) by sc->pricing
    (bill.h), into *out, zeroed by the caller (bill_ddb.c) */

@@ -299,9 +299,9 @@ static void fold_bucket(struct pk_metrics *m, const struct pk_sample *s)
 }
 
 /* Hours [t_s, t_s + span_s) touches: their highest RU/s and storage
-   raised to ru_per_s and m->storage_bytes. */
+   raised to ru_per_s and m->storage_bytes; ru_mru charged in t_s's. */
 static void note_hours(struct pk_metrics *m, int64_t t_s, int64_t span_s,
-		       int64_t ru_per_s, int64_t pool_mru)
+		       int64_t ru_per_s, int64_t pool_mru, int64_t ru_mru)
 {
 	size_t h, last;
 
@@ -314,8 +314,10 @@ static void note_hours(struct pk_metrics *m, int64_t t_s, int64_t span_s,
 	while (m->n_hours <= last) {
 		m->hours[m->n_hours].max_ru_per_s = 0;
 		m->hours[m->n_hours].max_pool_mru = 0;
+		m->hours[m->n_hours].ru_mru = 0;
 		m->hours[m->n_hours++].max_storage_bytes = 0;
 	}
+	m->hours[metrics_hour_of(m, t_s)].ru_mru += ru_mru;
 	for (h = (size_t)metrics_hour_of(m, t_s); h <= last; h++) {
 		struct pk_hour *x = &m->hours[h];
 
@@ -344,7 +346,8 @@ void metrics_close_second(struct pk_metrics *m, struct pk_second *sec,
 	if (n > 0) {
 		m->storage_bytes = stored;
 	}
-	note_hours(m, sec->t_s, sec->span_s, sec->ru_per_s, sec->pool_mru);
+	note_hours(m, sec->t_s, sec->span_s, sec->ru_per_s, sec->pool_mru,
+		   sec->served_mru);
 	m->totals.pool_mru += sec->pool_mru;
 	for (i = 0; i < n; i++) {
 		struct pk_range_stats *r = range_stats(m, samples[i].range_id);
@@ -417,7 +420,7 @@ void metrics_close_idle(struct pk_metrics *m, int64_t t_s, int64_t span_s,
 	struct pk_second sec = {0};
 
 	m->provisioned_ru += (double)ru_per_s * (double)span_s;
-	note_hours(m, t_s, span_s, ru_per_s, 0);
+	note_hours(m, t_s, span_s, ru_per_s, 0, 0);
 	sec.t_s = t_s;
 	sec.span_s = span_s;
 	sec.ru_per_s = ru_per_s;

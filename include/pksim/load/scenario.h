@@ -701,6 +701,11 @@ const char *scenario_price_provider(const struct pk_scenario *s);
 int scenario_price(const struct pk_scenario *s, const char *meter,
 		   struct pk_price_pick *out);
 
+/* As scenario_price, for the row in effect on day (days from
+   1970-01-01) instead of the billing date. */
+int scenario_price_on(const struct pk_scenario *s, const char *meter,
+		      int64_t day, struct pk_price_pick *out);
+
 /*
  * As scenario_load, from len bytes of text; file names the text in
  * messages. For tests and fuzzing.

@@ -25,7 +25,9 @@
 const char *money_fmt(double amount, const char *currency, char *buf);
 
 /* "(prices of 2026-11-30, us-nongov, USD)" of sc's pricing into buf
-   (PK_MONEY_TAG_BYTES); the currency is the throughput row's. */
+   (PK_MONEY_TAG_BYTES); the currency is the throughput row's. When a
+   row changed inside the run (b->n_earlier), the days of its first and
+   last hours: "(prices of 2024-10-31 to 2024-11-01, ...)". */
 const char *money_tag(const struct pk_scenario *sc, const struct pk_bill *b,
 		      char *buf);
 
@@ -37,12 +39,14 @@ const char *money_none_why(void);
    "clock.start" or "the table's date". */
 const char *money_date_from(const struct pk_scenario *sc);
 
-/* Most price rows a bill uses */
-#define PK_MONEY_ROWS 6
+/* Most price rows a bill uses: its lines' and the rows its earlier
+   hours took (bill.h) */
+#define PK_MONEY_ROWS (6 + PK_BILL_EARLIER)
 
 /* The price rows b used, in the order the reports list them
    (throughput, DynamoDB's reads, storage, the reservation's, DynamoDB's
-   free storage, its on-demand writes and reads, a fleet pool's last):
+   free storage, its on-demand writes and reads, a fleet pool's, then
+   the rows earlier hours of the run took, b->earlier's order):
    their picks into out[0..PK_MONEY_ROWS); returns how many. Borrowed
    from b. */
 size_t money_rows(const struct pk_bill *b, const struct pk_price_pick **out);
@@ -58,8 +62,10 @@ size_t money_rows(const struct pk_bill *b, const struct pk_price_pick **out);
 
 /* Why variant v of sc's run has no money (its bill not priced): "pksim
    prices Azure Cosmos DB and Amazon DynamoDB variants only" when
-   pricing was asked for, else money_none_why(). Static text. */
-const char *money_unpriced_why(const struct pk_scenario *sc);
+   pricing was asked for, else money_none_why(); b->why when the bill
+   met an hour without its row. Static text, or borrowed from b. */
+const char *money_unpriced_why(const struct pk_scenario *sc,
+			       const struct pk_bill *b);
 
 /* The bill's heading into buf (cap bytes): "manual, billing date
    2026-01-01 from clock.start; table prices-2026-11-30.csv of
@@ -95,6 +101,13 @@ const char *money_month_basis(const struct pk_bill *b);
    what its break-even use is (bill.h) against what the run asked; NULL
    when b has no on-demand figures. */
 const char *money_ondemand_note(const struct pk_bill *b, char *buf, size_t cap);
+
+/* When a row changed inside b's run (b->n_earlier), the note every
+   report gives below its lines: each hour at its own day's rows, the
+   days, and the day whose rows an hour and a month project with, into
+   buf (cap bytes); else NULL. */
+const char *money_days_note(const struct pk_scenario *sc,
+			    const struct pk_bill *b, char *buf, size_t cap);
 
 /* One line of a bill as every report prints it (text, Markdown, HTML,
    money-csv), in the bill's currency. */

@@ -86,6 +86,28 @@ enum pk_bill_mode {
 	PK_BILL_FABRIC,		 /* Cosmos DB in Fabric: capacity units */
 };
 
+/* Most rows a bill lists for hours before its last one */
+#define PK_BILL_EARLIER 8
+
+/* The line of a bill a row stands for */
+enum pk_bill_row_of {
+	PK_BILL_OF_THROUGHPUT,
+	PK_BILL_OF_READS,
+	PK_BILL_OF_STORAGE,
+	PK_BILL_OF_RESERVATION,
+	PK_BILL_OF_STORAGE_FREE,
+	PK_BILL_OF_ONDEMAND_WRITES,
+	PK_BILL_OF_ONDEMAND_READS,
+	PK_BILL_OF_POOL,
+};
+
+/* A row an earlier clock hour of the run was priced by than its line's
+   (the last hour's): the meter's row changed inside the run */
+struct pk_bill_earlier {
+	struct pk_price_pick pick;
+	enum pk_bill_row_of of; /* the line whose pick it preceded */
+};
+
 /* One priced line of a bill: a meter, how much of its unit, the cost. */
 struct pk_bill_line {
 	struct pk_price_pick pick; /* the row and the price paid */
@@ -167,7 +189,33 @@ struct pk_bill {
 	   billed, 0.. (above 1: more was asked than provisioned) */
 	double use_writes, use_reads;
 	int overridden; /* 1: some price is a scenario's override */
+	/* Each clock hour is priced by the rows in effect on its own day
+	   (bill_hour_day): a line's pick is its last hour's row; the rows
+	   its earlier hours took, when a meter's row changed inside the
+	   run, are here (distinct, at most PK_BILL_EARLIER) */
+	struct pk_bill_earlier earlier[PK_BILL_EARLIER];
+	size_t n_earlier;
+	int64_t first_day, last_day; /* the days whose rows priced the
+					first and the last clock hour */
+	int at_last_day; /* 1: every hour priced at last_day's rows (how
+			    the month is projected when rows changed) */
+	char why[200];	 /* not priced though money was asked: why (an
+			    hour whose day has no row); "" otherwise */
+	char ondemand_missing[200]; /* DynamoDB provisioned without the
+				       on-demand comparison (ondemand 0):
+				       which row the table lacks */
 };
+
+/*
+ * The day whose rows price clock hour h of b's run (days from
+ * 1970-01-01): with the billing date from clock.start, the UTC day the
+ * hour starts on (C-BILL bills each hour at its price; a row's
+ * effective_from and effective_to are whole days); with pricing.date or
+ * the table's date, that one date for every hour (the user chose it);
+ * with b->at_last_day, b->last_day.
+ */
+int64_t bill_hour_day(const struct pk_scenario *sc, const struct pk_bill *b,
+		      int64_t h);
 
 /*
  * Units of 100 RU/s an hour billing ru_per_s RU/s: ceil(ru_per_s / 100),
@@ -195,10 +243,15 @@ double bill_gb_months(const double *gb, size_t hours, double free_gb,
 /*
  * The bill of variant v (its mode from v->spec; its hours, autoscale's
  * billed RU/s, the RU consumed and the hourly storage from v and
- * v->metrics) priced by sc->pricing (scenario_price). *out is zeroed,
- * and left with priced 0 when no money was asked for (sc->pricing.prices
- * NULL) or v is neither an Azure Cosmos DB variant nor an Amazon
- * DynamoDB one.
+ * v->metrics) priced by sc->pricing, each clock hour by the rows of
+ * its day (bill_hour_day): the run's lines and cost at the rows each
+ * hour took, the hour and the month projected at the last hour's rows
+ * (a month from now pays today's prices). *out is zeroed, and left with
+ * priced 0 when no money was asked for (sc->pricing.prices NULL), v is
+ * neither an Azure Cosmos DB variant nor an Amazon DynamoDB one, or an
+ * hour's day has no row for a meter the bill needs (why says which;
+ * scenario_pricing_resolve refuses that for the planned run, so only a
+ * run that overran its plan into such a day meets it).
  */
 void bill_build(const struct pk_scenario *sc, const struct pk_result_variant *v,
 		struct pk_bill *out);

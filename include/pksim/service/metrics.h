@@ -368,6 +368,8 @@ struct pk_hour {
 				       range (x index factor) */
 	int64_t max_pool_mru;	    /* most a fleet pool lent in one
 				       second of it, mRU (rule 40) */
+	int64_t ru_mru;		    /* RU charged in its seconds, mRU (what
+				       serverless bills of the hour) */
 };
 
 struct pk_metrics;

@@ -153,20 +153,33 @@ struct pk_snapshot_cosmos {
 	uint64_t merge_max_avg_bytes; /* ... and this storage a range */
 };
 
+/* One clock hour of an Amazon DynamoDB table's run, for its bill: hour h
+   holds the seconds of pk_metrics' hour h (metrics_hour_of). Units in
+   milli-units, as pk_snapshot_ddb's totals. */
+struct pk_ddb_hour {
+	uint64_t items;		  /* the most items stored in it */
+	int64_t read_demand_mcu;  /* the first attempts' read units asked
+				     in it (read_demand_mcu's share) */
+	int64_t write_demand_mcu; /* ... write units */
+	int64_t read_used_mcu;	  /* read units consumed in it */
+	int64_t write_used_mcu;	  /* ... write units */
+};
+
 /* What only Amazon DynamoDB has, for its bill (pricing.md §4);
    pk_snapshot.ddb, NULL for another service. Borrowed from the service,
    which keeps it up to date while it runs. */
 struct pk_snapshot_ddb {
-	int64_t rcu;	      /* provisioned read capacity units a second,
-				 the whole run (pksim changes no table's
-				 capacity mid-run) */
-	int64_t wcu;	      /* ... write capacity units */
-	uint64_t items;	      /* items stored now */
-	uint64_t *hour_items; /* owned by the service: the most items
-				 stored in each clock hour the run
-				 touched, the hours of its metrics
-				 (pk_metrics.hours: hour 0 holds t = 0);
-				 n_hours entries */
+	int64_t rcu;		   /* provisioned read capacity units a second,
+				      the whole run (pksim changes no table's
+				      capacity mid-run) */
+	int64_t wcu;		   /* ... write capacity units */
+	uint64_t items;		   /* items stored now */
+	struct pk_ddb_hour *hours; /* owned by the service: each clock
+				      hour the run touched, the hours of
+				      its metrics (pk_metrics.hours: hour
+				      0 holds t = 0); n_hours entries;
+				      the units of a second are in its
+				      hour once the second closes */
 	size_t n_hours;
 	size_t cap_hours;
 	int64_t read_demand_mcu;  /* read units the operations' first

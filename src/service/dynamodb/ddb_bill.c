@@ -8,6 +8,20 @@
 #include "ddb_state.h"
 #include "pksim/base/mem.h"
 
+/* Book into hour x the units b counted since booked, the last time */
+static void book(const struct pk_snapshot_ddb *b, struct pk_ddb_hour *booked,
+		 struct pk_ddb_hour *x)
+{
+	x->read_demand_mcu += b->read_demand_mcu - booked->read_demand_mcu;
+	x->write_demand_mcu += b->write_demand_mcu - booked->write_demand_mcu;
+	x->read_used_mcu += b->read_used_mcu - booked->read_used_mcu;
+	x->write_used_mcu += b->write_used_mcu - booked->write_used_mcu;
+	booked->read_demand_mcu = b->read_demand_mcu;
+	booked->write_demand_mcu = b->write_demand_mcu;
+	booked->read_used_mcu = b->read_used_mcu;
+	booked->write_used_mcu = b->write_used_mcu;
+}
+
 void ddb_bill_hours(struct ddb *d, int64_t t_s, int64_t n_s)
 {
 	struct pk_snapshot_ddb *b = &d->bill;
@@ -17,14 +31,16 @@ void ddb_bill_hours(struct ddb *d, int64_t t_s, int64_t n_s)
 		return;
 	}
 	last = (size_t)metrics_hour_of(&d->m, t_s + n_s - 1);
-	mem_grow((void **)&b->hour_items, &b->cap_hours, last + 1,
-		 sizeof(*b->hour_items));
+	mem_grow((void **)&b->hours, &b->cap_hours, last + 1,
+		 sizeof(*b->hours));
 	while (b->n_hours <= last) {
-		b->hour_items[b->n_hours++] = 0;
+		b->hours[b->n_hours++] = (struct pk_ddb_hour){0};
 	}
-	for (h = (size_t)metrics_hour_of(&d->m, t_s); h <= last; h++) {
-		if (b->items > b->hour_items[h]) {
-			b->hour_items[h] = b->items;
+	h = (size_t)metrics_hour_of(&d->m, t_s);
+	book(b, &d->booked, &b->hours[h]);
+	for (; h <= last; h++) {
+		if (b->items > b->hours[h].items) {
+			b->hours[h].items = b->items;
 		}
 	}
 }

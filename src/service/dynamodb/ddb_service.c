@@ -570,7 +570,7 @@ static void ddb_free(struct pk_service *s)
 	struct ddb *d = ddb_of(s);
 
 	metrics_free(&d->m);
-	free(d->bill.hour_items);
+	free(d->bill.hours);
 	pkey_free(d->key);
 	ddb_layout_free(&d->layout);
 	ddb_od_free(&d->odr);

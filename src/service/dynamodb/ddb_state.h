@@ -76,11 +76,14 @@ struct ddb {
 	struct pk_ddb_od odr, odw;
 	uint64_t storage_bytes;
 	struct pk_snapshot_ddb bill; /* what its bill reads (ddb_bill.c) */
+	struct pk_ddb_hour booked;   /* of bill's unit totals, what its
+					hours already hold */
 };
 
 /* ddb_bill.c: note items in the clock hours of seconds [t_s, t_s +
-   n_s); count a first attempt's units a (write: the write side) as
-   demand. */
+   n_s), and the units counted since the last call in the hour of t_s
+   (the second closing); count a first attempt's units a (write: the write side)
+   as demand. */
 void ddb_bill_hours(struct ddb *d, int64_t t_s, int64_t n_s);
 void ddb_bill_demand(struct ddb *d, int write, int64_t units_mcu);
 /* ... count an admitted attempt's units as consumed */
