@@ -344,7 +344,11 @@ END_TEST
    creates of 1 KB a second x 5 RU (cost: defaults) = 500 RU/s x
    2,592,000 s = 1,296 million RU x $0.25 = $324.00, for a 60-s run (0.03
    million RU) and a 600-s one (0.3 million RU) alike. Billed per clock
-   hour they would give $5.40 and $54.00. */
+   hour they would give $5.40 and $54.00. An hour at this workload is
+   the month's 1/720, as for provisioned capacity: 500 RU/s x 3,600 s =
+   1.8 million RU x $0.25 = $0.45 (the run's cost over its one clock
+   hour, $0.0075 and $0.075, would make serverless look 60x and 6x
+   cheaper an hour than its own month says). */
 START_TEST(test_month_consumption_rate)
 {
 	static const char *const runs[] = {"60s", "600s"};
@@ -363,6 +367,9 @@ START_TEST(test_month_consumption_rate)
 		m = money_of(yaml);
 		ck_assert_msg(strstr(m, "720 h at this workload            "
 					"$324.0"),
+			      "%s", m);
+		ck_assert_msg(strstr(m, "an hour     a month / 720          "
+					"           $0.4500"),
 			      "%s", m);
 		free(m);
 	}

@@ -136,6 +136,10 @@ START_TEST(test_on_demand_across_the_cut)
 			  &root);
 
 	ck_assert_double_eq_tol(num(m, "throughput_cost"), 0.005625, EPS);
+	/* an hour is the month's 1/720 (the hour of consumption at this
+	   rate: 360,000 WRU x $0.625 / M), not the run's cost over its 2
+	   clock hours */
+	ck_assert_double_eq_tol(num(m, "cost_per_hour"), 0.225, EPS);
 	/* 6 MB stored, under the 25 GB free: no storage line */
 	ck_assert_double_eq_tol(num(m, "storage_cost"), 0, EPS);
 	ck_assert_double_eq_tol(num(m, "month_cost"), 162.0, 1e-6);

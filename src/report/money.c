@@ -324,8 +324,8 @@ static size_t totals(const struct pk_bill *b, int rows, struct money_line *out,
 	snprintf(out[n].what, sizeof(out[n].what), "%lld clock hour%s billed",
 		 (long long)b->hours, b->hours == 1 ? "" : "s");
 	n++;
-	out[n++] = (struct money_line){"an hour", "the run's average",
-				       b->per_hour, rows, 0};
+	out[n++] = (struct money_line){"an hour", "a month / 720", b->per_hour,
+				       rows, 0};
 	out[n] = (struct money_line){"a month", "", b->month, rows, 0};
 	snprintf(out[n].what, sizeof(out[n].what), "%s",
 		 b->month_from_week ? "its week x 30/7 (weekly)"

@@ -317,6 +317,11 @@ void bill_month(const struct pk_scenario *sc, struct pk_bill *b)
 		b->month = b->weeks_cost / (double)b->weeks *
 			   PK_BILL_MONTH_HOURS / PK_BILL_WEEK_HOURS;
 	}
+	/* an hour at this workload, the same for every mode: a clock hour
+	   of provisioned capacity, or an hour's consumption at the run's
+	   rate (the run's cost over its clock hours would count a 60 s
+	   serverless run as an hour's) */
+	b->per_hour = b->month / PK_BILL_MONTH_HOURS;
 }
 
 /* The bill of v as bill_build says, every hour at its day's rows, or
@@ -383,7 +388,6 @@ void bill_finish(const struct pk_scenario *sc, struct pk_bill *b)
 	if (b->why[0]) {
 		return; /* an hour without its row: not priced */
 	}
-	b->per_hour = b->hours > 0 ? b->cost / (double)b->hours : 0;
 	b->first_day = bill_hour_day(sc, b, 0);
 	if (!b->at_last_day) {
 		b->last_day =

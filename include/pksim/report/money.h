@@ -117,7 +117,7 @@ struct money_line {
 			      month" */
 	char what[64];	   /* its quantity: "100 x 100 RU/s-hours",
 			      "0.5 million RU consumed", "75 GB-months",
-			      "1 clock hour billed", "the run's average",
+			      "1 clock hour billed", "a month / 720",
 			      "720 h at this workload" */
 	double amount;	   /* currency; the free tier's is what it took
 			      off, negative */

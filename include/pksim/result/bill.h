@@ -148,7 +148,8 @@ struct pk_bill {
 	double consumed_cost;		 /* of it, what consumption bills
 					    (serverless RU), currency */
 	int64_t seconds;		 /* seconds the run lasted (end_s) */
-	double per_hour;		 /* cost / hours; 0 when hours is 0 */
+	double per_hour;		 /* an hour at this workload: month /
+					    720, in every mode */
 	double month;			 /* the month at this workload:
 					    month_from_week ? weeks_cost /
 					    weeks x 720 / 168 : (cost -
