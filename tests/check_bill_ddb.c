@@ -336,6 +336,43 @@ START_TEST(test_p20_ondemand_halves_only)
 }
 END_TEST
 
+/* A table without the on-demand rows still bills a provisioned table
+   (its WCU, RCU and storage rows are there), but the comparison is lost:
+   the money block says which row is missing instead of dropping it in
+   silence (docs/money.md: pksim never falls back). */
+START_TEST(test_no_ondemand_rows_said)
+{
+	static const char table[] =
+	    "provider,region,meter,unit,price,currency,effective_from,"
+	    "effective_to,source,read_on,status\n"
+	    "dynamodb,r1,provisioned_wcu_standard,WCU-hour,0.00065,USD,,,t,"
+	    "2026-11-30,third-party\n"
+	    "dynamodb,r1,provisioned_rcu_standard,RCU-hour,0.00013,USD,,,t,"
+	    "2026-11-30,third-party\n"
+	    "dynamodb,r1,storage_standard,GB-month,0.25,USD,,,t,2026-11-30,"
+	    "official-page\n"
+	    "dynamodb,r1,storage_free,GB-month,25,GB,,,t,2026-11-30,"
+	    "official-page\n";
+	char yaml[512], *m;
+
+	snprintf(yaml, sizeof(yaml),
+		 "service: dynamodb\n"
+		 "table: {partition_key: /k, read_capacity_units: 100, "
+		 "write_capacity_units: 100}\n"
+		 "pricing: {region: r1, table: '%s', date: 2026-11-30}\n"
+		 "items: {k: {values: \"k{0..9}\"}}\n"
+		 "phases: [{duration: 10s, rate: 10/s}]\n",
+		 tu_dir_file("t.csv", table));
+	m = money_text(yaml);
+	ck_assert_msg(strstr(m, "no on-demand comparison: clock hour 0 of "
+				"the run is on 2026-11-30, when "),
+		      "%s", m);
+	ck_assert_ptr_nonnull(strstr(m, "has no ondemand_wru_standard row"));
+	ck_assert_ptr_null(strstr(m, "(on demand)"));
+	free(m);
+}
+END_TEST
+
 /* pricing.md §7's workload, shipped as scenarios/money/: `pksim check`
    loads their price table (as `run` does) and their expectations, each
    derived in the scenario's header, hold: $460.80, $691.20 and $3,240 a
@@ -374,6 +411,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_p15_p20_on_demand_table);
 	tcase_add_test(tc, test_p20_ondemand_halves_only);
 	tcase_add_test(tc, test_one_workload_both_services);
+	tcase_add_test(tc, test_no_ondemand_rows_said);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -333,7 +333,9 @@ static void needed_meters(const struct pk_scenario *s,
 		m[1] =
 		    od ? "ondemand_rru_standard" : "provisioned_rcu_standard";
 		m[2] = "storage_standard";
-		m[3] = NULL;
+		/* its free GB: a table without it would bill from 0 GB */
+		m[3] = "storage_free";
+		m[4] = NULL;
 		return;
 	}
 	meters_of(c, &s->pricing, m);
@@ -479,6 +481,17 @@ static int check_meters(struct pk_scenario *s, const char *file,
 				   "serverless: Azure Cosmos DB offers no free "
 				   "tier for serverless accounts (C-BILL); "
 				   "leave free_tier out",
+				   s->variants[v].name);
+			return -1;
+		}
+		if (p->reserved_ru_per_s > 0 && s->variants[v].serverless) {
+			diag_error(d, file, p->line, p->col,
+				   "reserved with variant %s, which is "
+				   "serverless: reserved capacity is RU/s "
+				   "bought for provisioned throughput, and a "
+				   "serverless account bills the RU it "
+				   "consumes (C-BILL), so the reservation "
+				   "would not apply; leave reserved out",
 				   s->variants[v].name);
 			return -1;
 		}

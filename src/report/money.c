@@ -406,6 +406,13 @@ const char *money_month_basis(const struct pk_bill *b)
 
 const char *money_ondemand_note(const struct pk_bill *b, char *buf, size_t cap)
 {
+	if (b->priced && !b->ondemand && b->ondemand_missing[0]) {
+		snprintf(buf, cap,
+			 "no on-demand comparison: %s (add the on-demand rows "
+			 "to compare)",
+			 b->ondemand_missing);
+		return buf;
+	}
 	if (!b->priced || !b->ondemand) {
 		return NULL;
 	}

@@ -98,8 +98,9 @@ void money_gb_months(double q, const char *more, char *buf, size_t cap);
 const char *money_month_basis(const struct pk_bill *b);
 
 /* Amazon DynamoDB's on-demand comparison of b into buf (cap bytes):
-   what its break-even use is (bill.h) against what the run asked; NULL
-   when b has no on-demand figures. */
+   what its break-even use is (bill.h) against what the run asked; or,
+   when the table lacks the on-demand rows, "no on-demand comparison:
+   ..." naming the row; NULL when b has neither. */
 const char *money_ondemand_note(const struct pk_bill *b, char *buf, size_t cap);
 
 /* When a row changed inside b's run (b->n_earlier), the note every
