@@ -81,6 +81,31 @@ START_TEST(test_fleet_pool_at_its_peak)
 }
 END_TEST
 
+/* The fleet pool section says where the pool is priced: the money
+   block's line when the run is priced (it draws on the fleet_pool row),
+   never that the table has no pool meter. */
+START_TEST(test_fleet_section_names_its_bill)
+{
+	char args[512], *out;
+
+	snprintf(args, sizeof(args), "run '%s' --no-remedies",
+		 tu_dir_file("s.yaml",
+			     "container: {partition_key: /k, throughput: 400, "
+			     "fleet_pool: {max: 3000, min: 300}}\n"
+			     "items: {k: {values: \"k{000..999}\"}}\n"
+			     "pricing: {region: us-nongov}\n"
+			     "phases: [{duration: 10s, rate: 200/s, ops: "
+			     "{create: 1}, item_size: 1KB}]\n"));
+	out = tu_run_ok(args);
+	ck_assert_ptr_null(strstr(out, "no pool meter"));
+	ck_assert_msg(strstr(out, "at least its minimum (priced in the money "
+				  "block's fleet pool line)"),
+		      "%s", out);
+	ck_assert_ptr_nonnull(strstr(out, "\n  fleet pool  "));
+	free(out);
+}
+END_TEST
+
 /* Cosmos DB in Fabric, autoscale max 5,000 on one partition (dynamic,
    rule 41): 600 creates/s of 1 KB at 5 RU hold 3,000 RU/s, the hour's
    bill: 3,000 / 100 x 0.067 = 2.01 CU hours x $0.18 = $0.3618. Storage:
@@ -131,6 +156,7 @@ Suite *tu_suite(void)
 
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_add_test(tc, test_fleet_pool_at_its_peak);
+	tcase_add_test(tc, test_fleet_section_names_its_bill);
 	tcase_add_test(tc, test_fabric_capacity_units);
 	suite_add_tcase(s, tc);
 	return s;

@@ -85,9 +85,12 @@ void text_fleet(const struct pk_result_variant *v, FILE *out)
 		"remedies replay with the pool, so the RU/s they name are the "
 		"container's own, the pool lending on top\n",
 		fmt_thousands((unsigned long long)f->cap_ru_per_s, a));
-	fprintf(out, "  the pool bills each hour at the highest RU/s it "
-		     "scaled to, at least its minimum (not priced: the "
-		     "price table has no pool meter)\n");
+	fprintf(out,
+		"  the pool bills each hour at the highest RU/s it "
+		"scaled to, at least its minimum (%s)\n",
+		v->bill.pooled ? "priced in the money block's fleet pool line"
+			       : "priced with pricing: or --prices, at the "
+				 "table's fleet_pool row");
 	for (h = 0; h < report_fleet_hours(v); h++) {
 		fprintf(out, "  hour %zu  %s RU/s\n", h,
 			fmt_thousands(
