@@ -321,6 +321,16 @@ void ld_load_preload(struct ld *ld, const struct yn *m)
 	const struct yn *n, *prop = yn_get(m, "property");
 	const struct yn *file = yn_get(m, "file");
 
+	if (ld->s->service == PK_SERVICE_DYNAMODB) {
+		/* the preload is Azure Cosmos DB's store (its partitions,
+		   rule 8's minimum RU/s); a table has neither model */
+		ld_err(ld, m,
+		       "preload is not modelled with service: dynamodb "
+		       "(docs/dynamodb.md): a table starts empty; store the "
+		       "items with a first phase of creates, or leave preload "
+		       "out");
+		return;
+	}
 	if (ld_need_kind(ld, m, YN_MAP, "preload",
 			 "a mapping {property: NAME, items_per_value: N, "
 			 "item_size: SIZE} or {file: PATH}") < 0) {
