@@ -128,6 +128,28 @@ START_TEST(test_cli_color)
 }
 END_TEST
 
+/* compare --items has no scenario to name a region, and money is
+   priced by region (P19): --prices with it is refused before the data
+   file is read, with what to do instead, never as the items file's
+   fault. */
+START_TEST(test_cli_items_prices_refused)
+{
+	char *out = NULL, *err = NULL;
+
+	ck_assert_int_eq(tu_run("compare --items /nonexistent.json --rate 1 "
+				"--key /k --prices p.csv",
+				&out, &err),
+			 2);
+	ck_assert_msg(strstr(err, "--prices 'p.csv' needs a scenario whose "
+				  "pricing: names the region, and --items "
+				  "makes none"),
+		      "%s", err);
+	ck_assert_ptr_null(strstr(err, "nonexistent"));
+	free(out);
+	free(err);
+}
+END_TEST
+
 START_TEST(test_cli_usage_errors)
 {
 	char *out = NULL, *err = NULL, *list, want[256];
@@ -803,6 +825,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_cli_progress_fit);
 	tcase_add_test(tc, test_cli_progress_fraction);
 	tcase_add_test(tc, test_cli_bad_merge_corpus);
+	tcase_add_test(tc, test_cli_items_prices_refused);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

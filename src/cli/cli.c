@@ -279,6 +279,16 @@ static int check_operands(int argc, char **argv, struct pk_run_opts *o)
 {
 	const char *cmd = o->compare ? "compare" : "run";
 
+	if (o->items && optind == argc && o->prices) {
+		/* money is priced by region, which only a scenario's
+		   pricing: names */
+		return usage_error(
+		    "--prices '%s' needs a scenario whose pricing: names the "
+		    "region, and --items makes none: write a scenario with "
+		    "items: {file: ...} and pricing: {region: ...} "
+		    "(docs/money.md), then compare it with --key",
+		    o->prices);
+	}
 	if (o->items && optind == argc) {
 		return 0;
 	}
