@@ -274,6 +274,170 @@ START_TEST(test_runway_id_pool_never)
 END_TEST
 
 /*
+ * A weekday workload whose phase is shorter than the projection's hour:
+ * one key, 2 creates/s of 10 KB, `weekly: weekdays`, from Monday
+ * 2026-01-05 00:00 UTC. It grows 2 x 10,240 = 20,480 B/s while it
+ * sends: 21,474,836,480 / 20,480 = 1,048,576 s = 12.136 sending days.
+ * Mon-Fri (5), weekend (2), Mon-Fri (5: 10 sent), weekend (2), then
+ * 2.136 more: 16.136 days = 1,394,176 s from the start. The same with a
+ * 1-hour phase. Before: the 10-minute phase gave 12.136 days (the first
+ * ten minutes' Monday repeated, no weekend ever).
+ */
+START_TEST(test_runway_short_phase_keeps_weekly)
+{
+	static const char fmt[] =
+	    "clock: {start: \"2026-01-05T00:00:00Z\"}\n"
+	    "container: {partition_key: /k, throughput: 10000}\n"
+	    "items: {k: only}\n"
+	    "phases:\n"
+	    "  - {duration: %s, rate: {base: 2/s, weekly: weekdays}, "
+	    "ops: {create: 1}, item_size: 10KB}\n";
+	static const char *const durs[] = {"10m", "1h"};
+	const double want = 4.0 * DAY + 1048576.0;
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		char text[512];
+		struct pk_run *run;
+		struct pk_result *res;
+		struct pk_scorecard *c;
+
+		snprintf(text, sizeof(text), fmt, durs[i]);
+		c = tu_cards(tu_dir_file("runway.yaml", text), text, &run,
+			     &res);
+		ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+		ck_assert_msg(near(c[0].days_to_full * DAY, want, 1e-6),
+			      "%s: %f s, want %f", durs[i],
+			      c[0].days_to_full * DAY, want);
+		tu_cards_free(c, run, res);
+	}
+}
+END_TEST
+
+/*
+ * A run that fills its logical partition: one key, 10 creates/s of 1 MiB
+ * for 1 h, writes charged 0.1 RU per 100 KB (1.024 RU an item, 10.24 RU/s)
+ * so no RU/s holds it back. It
+ * grows 10,485,760 B/s and holds 20 GiB at 21,474,836,480 / 10,485,760
+ * = 2,048 s; later writes fail (403/1014). Days to full is counted from
+ * the workload's start: 2,048 s. Before: "full now", 0 days (the
+ * replay ran past the instant), so a longer run read as a worse key.
+ */
+START_TEST(test_runway_filled_in_run_is_projected)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 10000}\n"
+	    "cost: {write_1kb: 0.001, write_100kb: 0.1}\n"
+	    "items: {k: only}\n"
+	    "phases:\n"
+	    "  - {duration: 1h, rate: 10/s, ops: {create: 1}, "
+	    "item_size: 1MiB}\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c =
+	    tu_cards(tu_dir_file("runway.yaml", text), text, &run, &res);
+
+	ck_assert_msg(res->variants[0].fill.full_now, "the run filled it");
+	ck_assert_int_eq(c[0].runway.kind, PK_RUNWAY_DAYS);
+	ck_assert_msg(near(c[0].days_to_full * DAY, 2048.0, 1e-9), "%f",
+		      c[0].days_to_full * DAY);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
+/*
+ * Preloaded to its cap (20,480 items of 1 MiB = 20 GiB) before the
+ * clock: full now, whatever the workload does.
+ */
+START_TEST(test_runway_preloaded_full_now)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 10000}\n"
+	    "cost: {write_1kb: 0.001, write_100kb: 0.1}\n"
+	    "preload: {property: k, items_per_value: 20480, "
+	    "item_size: 1MiB}\n"
+	    "items: {k: only}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 1/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c =
+	    tu_cards(tu_dir_file("runway.yaml", text), text, &run, &res);
+
+	ck_assert_int_eq(c[0].runway.kind, PK_RUNWAY_FULL_NOW);
+	ck_assert_msg(c[0].days_to_full == 0, "%f", c[0].days_to_full);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
+/*
+ * Upserts among 30,000,000 ids (uniform) of 1 KiB, 1,000 a second, one
+ * key. 30,000,000 x 1,024 = 30,720,000,000 B is past the cap, but each
+ * id holds one item: after n upserts the key holds 30 M x (1 -
+ * e^(-n / 30 M)) ids. 20 GiB holds 20,971,520 of them: n = -30 M x
+ * ln(1 - 20,971,520 / 30,000,000) = 30 M x 1.200813 = 36,024,401
+ * upserts, 36,024.4 s at 1,000/s = 0.41695 days. Before: 20,971.5 s,
+ * 0.2427 days (every upsert counted as a new item).
+ */
+START_TEST(test_runway_id_pool_past_the_cap)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 100000}\n"
+	    "cost: {write_1kb: 0.001, write_100kb: 0.1}\n"
+	    "items:\n"
+	    "  id: {values: \"d{1..30000000}\"}\n"
+	    "  k: only\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 1000/s, ops: {upsert: 1}, "
+	    "item_size: 1KB}\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c =
+	    tu_cards(tu_dir_file("runway.yaml", text), text, &run, &res);
+	double n = -30e6 * log(1.0 - 20971520.0 / 30e6);
+
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+	ck_assert_msg(near(c[0].days_to_full * DAY, n / 1000.0, 1e-6),
+		      "%f s, want %f", c[0].days_to_full * DAY, n / 1000.0);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
+/*
+ * 300,000 ids, items uniform 1-100 KB: 300,000 x 102,400 B = 28.6 GiB,
+ * past the cap, but each id holds one item of 50.5 KB on average:
+ * 300,000 x 51,712 B = 14.4 GiB, below it: never. Before: 69.2 min
+ * (every upsert new), while a 3-hour run held 14.1 GiB.
+ */
+START_TEST(test_runway_id_pool_levels_at_mean)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 100000}\n"
+	    "cost: {write_1kb: 0.001, write_100kb: 0.1}\n"
+	    "items:\n"
+	    "  id: {values: \"d{1..300000}\"}\n"
+	    "  k: only\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 100/s, ops: {upsert: 1}, "
+	    "item_size: {uniform: [1KB, 100KB]}}\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c =
+	    tu_cards(tu_dir_file("runway.yaml", text), text, &run, &res);
+	char t[640];
+
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_NEVER);
+	ck_assert_int_eq(c[0].runway.ids_mean, 1);
+	ck_assert_msg(near(c[0].runway.bound_bytes, 300000.0 * 51712.0, 1e-9),
+		      "%f", c[0].runway.bound_bytes);
+	text_of(res, &c[0], t, sizeof(t));
+	ck_assert_msg(strstr(t, "levels off near 14.4 GiB"), "%s", t);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
+/*
  * Two values drawn in sequence, 1 create/s of 1 KB for 20 s: each value
  * has half the mass, so "a" grows 0.5 x 1,024 = 512 B/s and fills in
  * 21,474,836,480 / 512 = 41,943,040 s = 485.45 days. Before: 512.4
@@ -479,6 +643,11 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_iot_by_day);
 	tcase_add_test(tc, test_runway_burst_bounded_by_throughput);
 	tcase_add_test(tc, test_runway_id_pool_never);
+	tcase_add_test(tc, test_runway_short_phase_keeps_weekly);
+	tcase_add_test(tc, test_runway_filled_in_run_is_projected);
+	tcase_add_test(tc, test_runway_preloaded_full_now);
+	tcase_add_test(tc, test_runway_id_pool_past_the_cap);
+	tcase_add_test(tc, test_runway_id_pool_levels_at_mean);
 	tcase_add_test(tc, test_runway_reads_share_the_bound);
 	tcase_add_test(tc, test_runway_two_streams);
 	tcase_add_test(tc, test_runway_sequential_share);

@@ -271,6 +271,34 @@ double schedule_total(const struct pk_schedule_spec *spec, int64_t wall0_s,
 	return isnan(c.lam1) ? HUGE_VAL : c.lam1;
 }
 
+double schedule_wall_mean(const struct pk_schedule_spec *spec, int64_t wall0_s,
+			  int64_t dur_s)
+{
+	struct pk_schedule_spec m = *spec;
+
+	if (!spec->has_daily && !spec->has_weekly && spec->n_holidays == 0) {
+		return 1.0;
+	}
+	/* a constant rate of 1 under the same multipliers counts their
+	   integral */
+	m.base = PK_SCHEDULE_CONST;
+	m.rate_per_s = 1.0;
+	m.steps = NULL;
+	m.n_steps = 0;
+	m.has_spikes = 0;
+	return schedule_total(&m, wall0_s, dur_s, NULL, NULL) / (double)dur_s;
+}
+
+void schedule_phase_part(const struct pk_schedule_spec *spec,
+			 struct pk_schedule_spec *out)
+{
+	*out = *spec;
+	out->has_daily = 0;
+	out->has_weekly = 0;
+	out->holidays = NULL;
+	out->n_holidays = 0;
+}
+
 uint64_t schedule_uniform_count(double total)
 {
 	if (!(total > 0)) {

@@ -313,6 +313,16 @@ const char *scorecard_full_text(const struct pk_result *r,
 			    "partition (at most %s)",
 			    fmt_bytes((uint64_t)(s->runway.bound_bytes + 0.5),
 				      a));
+		} else if (s->runway.kind == PK_RUNWAY_IDS &&
+			   s->runway.ids_mean) {
+			snprintf(
+			    buf, cap,
+			    "never: its items are written among %llu ids, "
+			    "each holding one item: it levels off near %s "
+			    "(the ids x the mean item)",
+			    (unsigned long long)s->runway.ids,
+			    fmt_bytes((uint64_t)(s->runway.bound_bytes + 0.5),
+				      a));
 		} else if (s->runway.kind == PK_RUNWAY_IDS) {
 			snprintf(
 			    buf, cap,

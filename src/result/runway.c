@@ -44,6 +44,52 @@ struct cand {
 	int shared;   /* ... with reads or queries in that RU/s */
 };
 
+/* Items written among a pool of ids (runway.h, finite ids): n ids
+   (0: no pool), the mean stored item, bytes; seq: drawn in turn */
+struct id_pool {
+	double n, mean;
+	int seq;
+};
+
+/* New-item bytes a logical partition must be sent to hold room bytes */
+static double pool_new_bytes(const struct id_pool *p, double room)
+{
+	double all = p->n * p->mean;
+
+	if (p->n <= 0 || room <= 0) {
+		return room;
+	}
+	if (room >= all) {
+		return HUGE_VAL;
+	}
+	return p->seq ? room : -all * log1p(-room / all);
+}
+
+/* What new-item bytes sent hold */
+static double pool_held(const struct id_pool *p, double sent)
+{
+	double all = p->n * p->mean;
+
+	if (p->n <= 0) {
+		return sent;
+	}
+	if (p->seq) {
+		return sent < all ? sent : all;
+	}
+	return all * -expm1(-sent / all);
+}
+
+/* Stored bytes a new-item byte adds when held bytes are stored: 1
+   without a pool (or raw: a time key or time to live, which count every
+   new item) */
+static double pool_growth(const struct id_pool *p, int raw, double held)
+{
+	if (p->n <= 0 || p->seq || raw) {
+		return 1.0;
+	}
+	return 1.0 - held / (p->n * p->mean);
+}
+
 /* ---- shared ---- */
 
 void runway_set_who(const struct pk_result_variant *v, const unsigned char *id,
@@ -246,6 +292,7 @@ static void from_rates(const struct pk_snapshot *s,
 	size_t nxs[PK_MAX_STREAMS];
 	double weight[PK_MAX_STREAMS];
 	const struct pk_prop_spec *idp = scenario_find_prop(sc, "/id");
+	struct id_pool pool = {0, 0, 0};
 	double largest = 0;
 	char prev_text[256] = "";
 	struct rw_key key;
@@ -269,12 +316,18 @@ static void from_rates(const struct pk_snapshot *s,
 		rw->bound_bytes = largest;
 		return;
 	}
-	if (idp && (idp->kind == PK_GEN_PATTERN || idp->kind == PK_GEN_LIST) &&
-	    (double)idp->count * largest < cap) {
-		rw->kind = PK_RUNWAY_IDS;
-		rw->ids = idp->count;
-		rw->bound_bytes = (double)idp->count * largest;
-		return;
+	if (idp && (idp->kind == PK_GEN_PATTERN || idp->kind == PK_GEN_LIST)) {
+		pool.n = (double)idp->count;
+		pool.mean = runway_mean_item(sc) * factor;
+		pool.seq = idp->dist.kind == PK_DIST_SEQUENTIAL;
+		if (pool.n * largest < cap || pool.n * pool.mean < cap) {
+			rw->kind = PK_RUNWAY_IDS;
+			rw->ids = idp->count;
+			rw->ids_mean = pool.n * largest >= cap;
+			rw->bound_bytes =
+			    pool.n * (rw->ids_mean ? pool.mean : largest);
+			return;
+		}
 	}
 	if (!time_key && v->preload_items > 0) {
 		each = (double)v->preload_bytes / (double)v->preload_items;
@@ -482,7 +535,11 @@ static void from_rates(const struct pk_snapshot *s,
 					before = ci->acc;
 					ci->acc += add;
 				}
-				need = cap - ci->g->start - before;
+				need = time_key || ci->cum
+					   ? cap - ci->g->start - before
+					   : pool_new_bytes(
+						 &pool, cap - ci->g->start) -
+						 before;
 				if (add > 0 && need <= add) {
 					double t = t0 + (need > 0 ? need : 0) /
 							    add * (t1 - t0);
@@ -501,7 +558,10 @@ static void from_rates(const struct pk_snapshot *s,
 		if (first) {
 			rw->kind = PK_RUNWAY_DAYS;
 			rw->full_s = first_t;
-			rw->rate_bytes_per_s = first->rate;
+			rw->rate_bytes_per_s =
+			    first->rate * pool_growth(&pool,
+						      time_key || first->cum,
+						      cap - first->g->start);
 			if (first->held) {
 				size_t r = first->g->range;
 
@@ -534,7 +594,8 @@ static void from_rates(const struct pk_snapshot *s,
 				rw->kind = PK_RUNWAY_BEYOND;
 				rw->bound_bytes =
 				    time_key ? level
-					     : first->acc + first->g->start;
+					     : pool_held(&pool, first->acc) +
+						   first->g->start;
 			} else {
 				rw->kind = PK_RUNWAY_NEVER;
 			}
@@ -580,6 +641,30 @@ static void from_rates(const struct pk_snapshot *s,
 	runway_groups_free(&tab);
 }
 
+/* 1 when some logical partition held its cap at t = 0 (preloaded to it):
+   "full now" whatever the workload does. One the run filled is not: its
+   time to the cap is projected from the workload's start like any
+   other's, so the figure does not depend on how long the run lasted. */
+static int full_at_start(const struct pk_snapshot *s,
+			 const struct pk_result_variant *v)
+{
+	const struct pk_snapshot_lp *lp;
+	struct pk_result_lps r;
+	double each, cap = (double)s->spec->lp_storage_bytes;
+
+	if (v->preload_items == 0) {
+		return 0;
+	}
+	each = (double)v->preload_bytes / (double)v->preload_items;
+	result_lps_start(&r, s);
+	while ((lp = result_lps_next(&r)) != NULL) {
+		if ((double)lp->preloaded_items * each >= cap) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 void runway_build(const struct pk_snapshot *s, const struct pk_scenario *sc,
 		  const struct pk_workload *w, struct pk_result_variant *v)
 {
@@ -596,7 +681,7 @@ void runway_build(const struct pk_snapshot *s, const struct pk_scenario *sc,
 		   is not known, nothing to project against */
 		return;
 	}
-	if (v->fill.full_now) {
+	if (v->fill.full_now && full_at_start(s, v)) {
 		const struct pk_result_lp *lp =
 		    v->n_full_listed ? &v->full[0] : &v->top_storage[0];
 

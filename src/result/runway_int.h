@@ -210,6 +210,10 @@ struct rphase {
 	   land where the items are (keyed); other queries, spread evenly
 	   over the ranges */
 	double keyed_ru, spread_ru;
+	struct pk_schedule_spec rel; /* with a schedule: its part by the
+					phase's own clock
+					(schedule_phase_part), for a
+					cycle shorter than a step */
 	struct pk_schedule_cursor cur;
 	int64_t cur_cycle; /* the cycle cur walks, -1 none */
 };
@@ -222,6 +226,7 @@ struct rphase {
    length, s */
 struct stretch {
 	double bytes, ru, keyed, spread, len;
+	size_t ph; /* its phase, an index into its stream's ph */
 };
 
 /* Stretches a stream gives one step, at most */
@@ -241,12 +246,22 @@ struct rstream {
 	int64_t cycle_s;
 	double scale; /* real seconds a simulated one (time_scale) */
 	/* a cycle shorter than a step (in real time): its first cycle's
-	   stretches, which every step repeats (ASSUMPTION: a daily curve read
-	   at its start) */
+	   stretches by the phases' own clocks, which every step repeats,
+	   each times its phase's wall-clock multipliers (daily, weekly,
+	   holidays) averaged over the step */
 	struct stretch once[PK_RW_CYCLE_STRETCHES];
 	size_t n_once;
 	int have_once;
 };
+
+/* New items an operation of ps adds: creates, new upserts and batch
+   items less deletes, never below 0 */
+double runway_phase_adds(const struct pk_phase_spec *ps);
+
+/* The mean size of the new items sc's phases add, weighted by how many
+   each offers (rate x duration x adds), bytes; the phases' plain mean
+   when none has a rate */
+double runway_mean_item(const struct pk_scenario *sc);
 
 /* The largest item a size spec gives, bytes */
 double runway_largest_size(const struct pk_size_spec *z);

@@ -40,6 +40,35 @@ double runway_largest_size(const struct pk_size_spec *z)
 	}
 }
 
+double runway_phase_adds(const struct pk_phase_spec *ps)
+{
+	double adds =
+	    ps->mix[PK_OP_CREATE] + ps->mix[PK_OP_UPSERT] * ps->upsert_new +
+	    ps->mix[PK_OP_BATCH] * ps->batch_size - ps->mix[PK_OP_DELETE];
+
+	return adds > 0 ? adds : 0;
+}
+
+double runway_mean_item(const struct pk_scenario *sc)
+{
+	double items = 0, bytes = 0, plain = 0;
+	size_t i;
+
+	for (i = 0; i < sc->n_phases; i++) {
+		const struct pk_phase_spec *ps = &sc->phases[i];
+		double n = ps->rate_per_s * (double)ps->duration_ms *
+			   runway_phase_adds(ps);
+
+		items += n;
+		bytes += n * mean_size(&ps->item_size);
+		plain += mean_size(&ps->item_size);
+	}
+	if (items > 0) {
+		return bytes / items;
+	}
+	return sc->n_phases ? plain / (double)sc->n_phases : 0;
+}
+
 /* The RU a query of phase ph takes, each as the run charged its served
    ones (the charge, not how often the replay sent it): into *keyed for a
    single-partition query, *spread for the others, weighted by the
@@ -131,19 +160,16 @@ void runway_streams_init(const struct pk_result_variant *v,
 			p->start_s = at;
 			p->dur_s = ps->duration_ms / 1000;
 			at += p->dur_s;
-			p->adds = ps->mix[PK_OP_CREATE] +
-				  ps->mix[PK_OP_UPSERT] * ps->upsert_new +
-				  ps->mix[PK_OP_BATCH] * ps->batch_size -
-				  ps->mix[PK_OP_DELETE];
-			if (p->adds < 0) {
-				p->adds = 0;
-			}
+			p->adds = runway_phase_adds(ps);
 			p->mean_bytes = mean_size(&ps->item_size);
 			p->factor = factor;
 			p->ru_per_byte =
 			    (double)runway_write_mru(v, p->mean_bytes) /
 			    1000.0 / p->mean_bytes;
 			other_ru(v, sc, ss->phase_first + j, p);
+			if (ps->schedule) {
+				schedule_phase_part(ps->schedule, &p->rel);
+			}
 			p->cur_cycle = -1;
 		}
 		st[i].cycle_s = at;
@@ -185,16 +211,17 @@ void runway_streams_free(struct rstream *st, size_t ns)
 }
 
 /* Operations phase p offers over [a, b) of its occurrence in cycle k
-   (seconds within the phase) */
+   (seconds within the phase); rel: by the phase's own clock only
+   (p->rel, no wall-clock multipliers) */
 static double phase_ops(const struct pk_scenario *sc, struct rphase *p,
-			int64_t cycle_s, int64_t k, double a, double b)
+			int64_t cycle_s, int64_t k, double a, double b, int rel)
 {
 	if (!p->ps->schedule) {
 		return p->ps->rate_per_s * (b - a);
 	}
 	if (p->cur_cycle != k) {
 		schedule_cursor_init(
-		    &p->cur, p->ps->schedule,
+		    &p->cur, rel ? &p->rel : p->ps->schedule,
 		    sc->clock_start_s + k * cycle_s + p->start_s, p->dur_s);
 		p->cur_cycle = k;
 	}
@@ -203,7 +230,32 @@ static double phase_ops(const struct pk_scenario *sc, struct rphase *p,
 }
 
 static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
-		   double t1, struct stretch *out, size_t cap);
+		   double t1, struct stretch *out, size_t cap, int rel);
+
+/* Stretch x of stream st (one of its first cycle's) repeated over
+   [t0, t1): times the cycles that fit, times its phase's wall-clock
+   multipliers averaged over [t0, t1) */
+static struct stretch repeated(const struct pk_scenario *sc,
+			       const struct rstream *st,
+			       const struct stretch *x, double t0, double t1)
+{
+	const struct pk_schedule_spec *spec = st->ph[x->ph].ps->schedule;
+	double times = (t1 - t0) / (double)st->cycle_s, m = 1.0;
+	struct stretch o = *x;
+
+	if (spec) {
+		int64_t a = (int64_t)floor(t0), b = (int64_t)ceil(t1);
+
+		m = schedule_wall_mean(spec, sc->clock_start_s + a,
+				       b > a ? b - a : 1);
+	}
+	o.bytes *= times * m;
+	o.ru *= times * m;
+	o.keyed *= times * m;
+	o.spread *= times * m;
+	o.len *= times;
+	return o;
+}
 
 /* The stretches of stream st in [t0, t1) (workload seconds), into out
    (at most cap); returns how many. */
@@ -216,31 +268,23 @@ size_t runway_stretches(const struct pk_scenario *sc, struct rstream *st,
 		return 0;
 	}
 	if ((double)st->cycle_s * st->scale < PK_RUNWAY_STEP_S) {
-		double times;
-
 		if (!st->have_once) {
 			st->have_once = 1;
 			n = walk(sc, st, 0, (double)st->cycle_s, st->once,
-				 PK_RW_CYCLE_STRETCHES);
+				 PK_RW_CYCLE_STRETCHES, 1);
 			st->n_once = n;
 		}
-		times = (t1 - t0) / (double)st->cycle_s;
 		for (n = 0; n < st->n_once && n < cap; n++) {
-			out[n] = st->once[n];
-			out[n].bytes *= times;
-			out[n].ru *= times;
-			out[n].keyed *= times;
-			out[n].spread *= times;
-			out[n].len *= times;
+			out[n] = repeated(sc, st, &st->once[n], t0, t1);
 		}
 		return n;
 	}
-	return walk(sc, st, t0, t1, out, cap);
+	return walk(sc, st, t0, t1, out, cap, 0);
 }
 
 /* The stretches of stream st in [t0, t1) walked phase by phase */
 static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
-		   double t1, struct stretch *out, size_t cap)
+		   double t1, struct stretch *out, size_t cap, int rel)
 {
 	size_t n = 0, j;
 	double t = t0;
@@ -261,7 +305,7 @@ static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 			struct rphase *p = &st->ph[j];
 			double ops = phase_ops(sc, p, st->cycle_s, k,
 					       in - (double)p->start_s,
-					       end - (double)p->start_s);
+					       end - (double)p->start_s, rel);
 
 			/* stored with the index (rule 11 counts what is
 			   stored), charged on the item */
@@ -271,6 +315,7 @@ static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 			out[n].spread = ops * p->spread_ru;
 			out[n].bytes *= p->factor;
 			out[n].len = end - in;
+			out[n].ph = j;
 			n++;
 		}
 		t += end - in;

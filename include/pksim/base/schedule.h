@@ -171,6 +171,24 @@ double schedule_cursor_count(struct pk_schedule_cursor *c, double t_s);
 double schedule_total(const struct pk_schedule_spec *spec, int64_t wall0_s,
 		      int64_t dur_s, double *peak_per_s, uint64_t *pieces);
 
+/*
+ * The mean over [wall0_s, wall0_s + dur_s) (Unix seconds UTC, dur_s > 0)
+ * of spec's wall-clock multipliers: the daily curve's hour times the
+ * weekly day's, 0 on a holiday; 1 when spec has none. The parts that
+ * follow the phase's own clock (base rate, ramp, steps, spikes) are not
+ * in it.
+ */
+double schedule_wall_mean(const struct pk_schedule_spec *spec, int64_t wall0_s,
+			  int64_t dur_s);
+
+/*
+ * spec without its wall-clock multipliers (daily, weekly, holidays) into
+ * *out: the rate by the phase's own clock only. A shallow copy that
+ * borrows spec's steps: never pass it to schedule_spec_free.
+ */
+void schedule_phase_part(const struct pk_schedule_spec *spec,
+			 struct pk_schedule_spec *out);
+
 /* UNIFORM arrivals of a phase with expected count total: ceil(total),
    with a total within the tolerance of an integer taken as it. */
 uint64_t schedule_uniform_count(double total);

@@ -66,7 +66,15 @@
  *   the rate of that moment; a bucket that never comes back starts empty;
  * - finite ids: items rewritten among N ids (a pattern or list /id) hold
  *   at most N x the largest item per logical partition, and a unique
- *   property read whole one item: "never" below the cap;
+ *   property read whole one item: "never" below the cap. Past it, a
+ *   logical partition holds the distinct ids drawn into it, each at the
+ *   mean item: N x mean x (1 - e^(-n/N)) after n new items (uniform
+ *   draws; sequential ones hold min(n, N) x mean); "never" when
+ *   N x mean is below the cap, else it fills after
+ *   n = -N ln(1 - cap / (N x mean)) items. ASSUMPTION: ids of a skewed
+ *   distribution are taken as uniform (they repeat more, so the
+ *   partition fills later than said: the figure is a lower bound);
+ *   time keys and time to live count every new item;
  * - time to live (a container default_ttl, no item ttl): a logical
  *   partition holds only the last ttl_s of its writes; never reaching the
  *   cap that way it levels off.
@@ -136,6 +144,9 @@ struct pk_runway {
 	double bound_bytes;	 /* IDS, BUCKETS, LEVELS: the most it holds;
 				    BEYOND: what it holds at the horizon */
 	uint64_t ids;		 /* IDS: ids an item is written among */
+	int ids_mean;		 /* IDS: 1 when bound_bytes is ids x the mean
+				    item (some items are larger), 0 when
+				    ids x the largest */
 	int64_t ttl_s;		 /* LEVELS: the items' lifetime, s */
 	uint32_t bound_range;	 /* the range whose RU/s held the first back,
 				    else UINT32_MAX */
