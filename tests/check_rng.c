@@ -393,6 +393,36 @@ START_TEST(test_rng_dist_latest)
 }
 END_TEST
 
+/*
+ * What dist_pmf says of the draws above: LATEST over 3 values, theta 0.5,
+ * once all are in use gives the newest (2) the zipfian's rank 0,
+ * 1 / zeta(3, 0.5) = 1 / 2.2844570503761732 = 0.437741, and the oldest
+ * (0) rank 2, 3^-0.5 / 2.2844570503761732 = 0.252730; it sums to 1 and
+ * dist_hottest names 2. A weighted set's hottest is its largest weight,
+ * wherever it stands. (dist_pmf said 1/3 each for LATEST, and the memory
+ * estimate took index 0 as every set's hottest.)
+ */
+START_TEST(test_rng_dist_pmf_latest_hottest)
+{
+	struct pk_dist_spec spec = {.kind = PK_DIST_LATEST, .theta = 0.5};
+	double w[] = {1, 5, 2};
+	struct pk_dist_spec ws = {
+	    .kind = PK_DIST_WEIGHTED, .weights = w, .n_weights = 3};
+	double norm = dist_norm(&spec, 3);
+
+	ck_assert(fabs(norm - 2.2844570503761732) < 1e-15);
+	ck_assert(fabs(dist_pmf(&spec, 3, norm, 2) - 0.437741) < 1e-6);
+	ck_assert(fabs(dist_pmf(&spec, 3, norm, 0) - 0.252730) < 1e-6);
+	ck_assert(fabs(dist_pmf(&spec, 3, norm, 0) +
+		       dist_pmf(&spec, 3, norm, 1) +
+		       dist_pmf(&spec, 3, norm, 2) - 1.0) < 1e-12);
+	ck_assert_uint_eq(dist_hottest(&spec, 3), 2);
+	ck_assert_uint_eq(dist_hottest(&ws, 3), 1);
+	spec.kind = PK_DIST_ZIPFIAN;
+	ck_assert_uint_eq(dist_hottest(&spec, 3), 0);
+}
+END_TEST
+
 START_TEST(test_rng_dist_weighted)
 {
 	double w[] = {7360, 1800, 400};
@@ -658,6 +688,7 @@ Suite *tu_suite(void)
 	    CASE(test_rng_dist_hotspot),
 	    CASE(test_rng_dist_sequential),
 	    CASE(test_rng_dist_latest),
+	    CASE(test_rng_dist_pmf_latest_hottest),
 	    CASE(test_rng_dist_weighted),
 	    CASE(test_rng_dist_zipf_exponents),
 	    CASE(test_rng_dist_zipf_large),

@@ -648,6 +648,7 @@ double dist_norm(const struct pk_dist_spec *spec, uint64_t n)
 
 	switch (spec->kind) {
 	case PK_DIST_ZIPFIAN:
+	case PK_DIST_LATEST:
 		return zeta_sum(n, spec->theta);
 	case PK_DIST_ZIPF:
 		if (spec->s == 1.0 && n > PK_RNG_ZETA_EXACT_TERMS) {
@@ -686,6 +687,9 @@ double dist_pmf(const struct pk_dist_spec *spec, uint64_t n, double norm,
 	switch (spec->kind) {
 	case PK_DIST_ZIPFIAN:
 		return 1.0 / pow((double)(i + 1), spec->theta) / norm;
+	case PK_DIST_LATEST:
+		return i < n ? 1.0 / pow((double)(n - i), spec->theta) / norm
+			     : 0.0;
 	case PK_DIST_ZIPF:
 		return 1.0 / pow((double)(i + 1), spec->s) / norm;
 	case PK_DIST_WEIGHTED:
@@ -700,5 +704,27 @@ double dist_pmf(const struct pk_dist_spec *spec, uint64_t n, double norm,
 			   : (1.0 - spec->hot_op_fraction) / (double)(n - hot);
 	default:
 		return 1.0 / (double)n;
+	}
+}
+
+uint64_t dist_hottest(const struct pk_dist_spec *spec, uint64_t n)
+{
+	uint64_t i, best = 0;
+
+	if (n == 0) {
+		return 0;
+	}
+	switch (spec->kind) {
+	case PK_DIST_LATEST:
+		return n - 1;
+	case PK_DIST_WEIGHTED:
+		for (i = 1; i < spec->n_weights && i < n; i++) {
+			if (spec->weights[i] > spec->weights[best]) {
+				best = i;
+			}
+		}
+		return best;
+	default:
+		return 0;
 	}
 }

@@ -163,7 +163,7 @@ static double retry_bytes(const struct pk_phase_spec *ph)
 
 /* The largest share of the operations one value of variant c's key can
    get: a key of one generated property (a pattern or a list), its
-   hottest value's (dist_pmf's index 0) over all its values; any other
+   hottest value's (dist_hottest) over all its values; any other
    key 1 (not bounded here). The norm is the sum ld_lps_planned has
    already asked for (dist_norm remembers it; a zipfian's draws use it
    too), so this costs no pass over the values. */
@@ -177,8 +177,9 @@ static double hottest_value_share(const struct pk_scenario *s,
 	    (p->kind != PK_GEN_PATTERN && p->kind != PK_GEN_LIST)) {
 		return 1;
 	}
-	return fmin(
-	    1, dist_pmf(&p->dist, p->count, dist_norm(&p->dist, p->count), 0));
+	return fmin(1,
+		    dist_pmf(&p->dist, p->count, dist_norm(&p->dist, p->count),
+			     dist_hottest(&p->dist, p->count)));
 }
 
 /* The busiest physical partition's share of the operations: the hottest

@@ -54,15 +54,20 @@ struct pk_dist_spec {
  * sequence visits every value equally), ZIPFIAN (i + 1)^-theta / zeta(n,
  * theta), ZIPF (i + 1)^-s / H(n, s), HOTSPOT op fraction over the first
  * floor(n x data fraction) (at least 1) values and the rest over the
- * others, WEIGHTED w_i / sum w. LATEST: ASSUMPTION 1/n, its values come
- * into use one per draw and a long run visits each alike. norm is
+ * others, WEIGHTED w_i / sum w, LATEST (n - i)^-theta / zeta(n, theta):
+ * its values come into use one per draw, so after the first n draws
+ * every one is in use and the newest, n - 1, is the zipfian's rank 0
+ * (the n draws before that are not modelled: a run's first n). norm is
  * dist_norm(spec, n), computed once for a set (a sum over n values).
  * For a projection of each value's share (result/runway.h).
  */
 double dist_pmf(const struct pk_dist_spec *spec, uint64_t n, double norm,
 		uint64_t i);
-/* The normaliser dist_pmf needs for spec over n values: zeta(n, theta),
-   H(n, s) or the weights' sum; 1 for the others. */
+/* The index (< n, n > 0) dist_pmf gives the most: n - 1 for LATEST, the
+   first largest weight for WEIGHTED, 0 for the others. */
+uint64_t dist_hottest(const struct pk_dist_spec *spec, uint64_t n);
+/* The normaliser dist_pmf needs for spec over n values: zeta(n, theta)
+   (ZIPFIAN, LATEST), H(n, s) or the weights' sum; 1 for the others. */
 double dist_norm(const struct pk_dist_spec *spec, uint64_t n);
 
 struct pk_rng {
