@@ -438,6 +438,83 @@ START_TEST(test_runway_id_pool_levels_at_mean)
 END_TEST
 
 /*
+ * Time to live deletes with the RU/s requests leave (rule 28). One key,
+ * 400 RU/s, default_ttl 60 s, creates of 1 KB at 5 RU. At 60/s the
+ * writes take 300 RU/s; the 100 left delete 20 expired items a second,
+ * so the partition keeps 40 of the 60 it gets: 40,960 B/s net after its
+ * first 60 s (61,440 B/s until then). Full at 60 + (21,474,836,480 -
+ * 60 x 61,440) / 40,960 = 524,258 s = 6.068 days. At 100/s the writes
+ * ask 500 RU/s of 400: 80 creates/s succeed, nothing is left to delete,
+ * 81,920 B/s: 262,144 s = 3.034 days. Before: "never: levels off at
+ * 3.5 MiB" and "4.7 MiB" (expired items taken as deleted at once).
+ */
+START_TEST(test_runway_ttl_needs_room)
+{
+	static const char fmt[] =
+	    "container: {partition_key: /k, throughput: 400, "
+	    "default_ttl: 60}\n"
+	    "items: {k: only}\n"
+	    "phases:\n"
+	    "  - {duration: 2m, rate: %d/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	static const int rates[] = {60, 100};
+	static const double want[] = {524258.0, 262144.0};
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		char text[512];
+		struct pk_run *run;
+		struct pk_result *res;
+		struct pk_scorecard *c;
+
+		snprintf(text, sizeof(text), fmt, rates[i]);
+		c = tu_cards(tu_dir_file("runway.yaml", text), text, &run,
+			     &res);
+		ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+		ck_assert_msg(near(c[0].days_to_full * DAY, want[i], 2e-3),
+			      "%d/s: %f s, want %f", rates[i],
+			      c[0].days_to_full * DAY, want[i]);
+		tu_cards_free(c, run, res);
+	}
+}
+END_TEST
+
+/*
+ * `distribution: latest` over 1,000 values: once all are in use the
+ * newest, tenant-1000, is the zipfian's rank 0, 1 / zeta(1000, 0.99) =
+ * 0.12938 of the creates. At 100 creates/s of 10 KB it grows 0.12938 x
+ * 1,024,000 B/s and fills in 21,474,836,480 / that = 162,084 s (1.88
+ * days). Before: tenant-0001 at 1/1,000, 242.7 days.
+ */
+START_TEST(test_runway_latest_newest_fills)
+{
+	static const char text[] =
+	    "container: {partition_key: /t, throughput: 100000}\n"
+	    "items:\n"
+	    "  t: {values: \"tenant-{0001..1000}\", distribution: latest}\n"
+	    "phases:\n"
+	    "  - {duration: 1m, rate: 100/s, ops: {create: 1}, "
+	    "item_size: 10KB}\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c =
+	    tu_cards(tu_dir_file("runway.yaml", text), text, &run, &res);
+	double zeta = 0, want;
+	int k;
+
+	for (k = 1; k <= 1000; k++) {
+		zeta += pow(k, -0.99);
+	}
+	want = CAP / (100.0 * 10240.0 / zeta);
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+	ck_assert_str_eq(c[0].full_key, "\"tenant-1000\"");
+	ck_assert_msg(near(c[0].days_to_full * DAY, want, 1e-6),
+		      "%f s, want %f", c[0].days_to_full * DAY, want);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
+/*
  * Two values drawn in sequence, 1 create/s of 1 KB for 20 s: each value
  * has half the mass, so "a" grows 0.5 x 1,024 = 512 B/s and fills in
  * 21,474,836,480 / 512 = 41,943,040 s = 485.45 days. Before: 512.4
@@ -648,6 +725,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_preloaded_full_now);
 	tcase_add_test(tc, test_runway_id_pool_past_the_cap);
 	tcase_add_test(tc, test_runway_id_pool_levels_at_mean);
+	tcase_add_test(tc, test_runway_ttl_needs_room);
+	tcase_add_test(tc, test_runway_latest_newest_fills);
 	tcase_add_test(tc, test_runway_reads_share_the_bound);
 	tcase_add_test(tc, test_runway_two_streams);
 	tcase_add_test(tc, test_runway_sequential_share);

@@ -36,12 +36,13 @@ struct cand {
 	double mass[PK_MAX_STREAMS];	   /* its share of each stream's */
 	double range_mass[PK_MAX_STREAMS]; /* its range's, of each stream's */
 	double range_ru;		   /* its range's RU/s */
-	double acc;   /* bytes so far (no time key, no TTL) */
-	double *slot; /* bytes per bucket text (time keys) */
-	double *cum;  /* TTL: cumulative bytes at each step */
-	double rate;  /* its last step's growth, B/s */
-	int held;     /* 1: its range's RU/s held it back */
-	int shared;   /* ... with reads or queries in that RU/s */
+	double acc;	/* bytes so far (no time key, no TTL) */
+	double *slot;	/* bytes per bucket text (time keys) */
+	double *cum;	/* TTL: cumulative bytes at each step */
+	double deleted; /* TTL: bytes time to live has deleted so far */
+	double rate;	/* its last step's growth, B/s */
+	int held;	/* 1: its range's RU/s held it back */
+	int shared;	/* ... with reads or queries in that RU/s */
 };
 
 /* Items written among a pool of ids (runway.h, finite ids): n ids
@@ -189,24 +190,39 @@ void runway_groups_free(struct group **tab)
    ones) ask for more: then every request gets the same part of what it
    asked (ASSUMPTION: throttling falls on a range's requests alike, and
    what their retries achieve is the RU/s); *held set when a cap bit,
-   *shared when other requests were in that RU/s. */
+   *shared when other requests were in that RU/s. *del: the bytes of its
+   expired items its range's unused RU/s could delete in the slices, at
+   a write's charge (rule 28: time to live deletes with what requests
+   leave; ASSUMPTION: a range's room shared by its logical partitions as
+   their writes are); HUGE_VAL when the range's RU/s is not known. */
 static double cand_add(const struct cand *c, const struct slice *x, size_t n,
-		       size_t ns, size_t n_ranges, int *held, int *shared)
+		       size_t ns, size_t n_ranges, int *held, int *shared,
+		       double *del)
 {
 	const double per_range = n_ranges ? 1.0 / (double)n_ranges : 1.0;
 	double add = 0;
 	size_t i, k;
 
+	*del = c->range_ru > 0 ? 0 : HUGE_VAL;
 	for (i = 0; i < n; i++) {
-		double want = 0, ru = 0, other = 0;
+		double want = 0, ru = 0, other = 0, own_ru = 0, range_b = 0;
 
 		for (k = 0; k < ns; k++) {
 			want += c->mass[k] * x[i].bytes[k];
+			own_ru += c->mass[k] * x[i].ru[k];
+			range_b += c->range_mass[k] * x[i].bytes[k];
 			ru += c->range_mass[k] * x[i].ru[k];
 			other += c->range_mass[k] * x[i].keyed[k] +
 				 x[i].spread[k] * per_range;
 		}
 		ru += other;
+		if (c->range_ru > 0 && ru < c->range_ru * x[i].len &&
+		    own_ru > 0 && range_b > 0) {
+			/* the room, its share of it, at its writes' RU a byte
+			 */
+			*del += (c->range_ru * x[i].len - ru) *
+				(want / range_b) / (own_ru / want);
+		}
 		if (ru > 0 && ru > c->range_ru * x[i].len) {
 			want *= c->range_ru * x[i].len / ru;
 			*held = 1;
@@ -490,9 +506,10 @@ static void from_rates(const struct pk_snapshot *s,
 			for (i = 0; i < n_c; i++) {
 				struct cand *ci = &c[i];
 				int held = 0, shared = 0;
+				double del = 0;
 				double add =
 				    cand_add(ci, xs, n_all, ns, v->n_ranges,
-					     &held, &shared) *
+					     &held, &shared, &del) *
 				    share;
 				double before, need;
 
@@ -527,9 +544,15 @@ static void from_rates(const struct pk_snapshot *s,
 							   (ci->cum[q + 1] -
 							    ci->cum[q]);
 					}
-					before = ci->cum[h] - gone;
-					if (ci->cum[h + 1] - gone > level) {
-						level = ci->cum[h + 1] - gone;
+					/* expired by now, deleted as far as
+					   the range's room lets */
+					ci->deleted =
+					    fmin(gone, ci->deleted + del);
+					before = ci->cum[h] - ci->deleted;
+					if (ci->cum[h + 1] - ci->deleted >
+					    level) {
+						level = ci->cum[h + 1] -
+							ci->deleted;
 					}
 				} else {
 					before = ci->acc;

@@ -76,8 +76,11 @@
  *   partition fills later than said: the figure is a lower bound);
  *   time keys and time to live count every new item;
  * - time to live (a container default_ttl, no item ttl): a logical
- *   partition holds only the last ttl_s of its writes; never reaching the
- *   cap that way it levels off.
+ *   partition holds only the last ttl_s of its writes, less what its
+ *   range's unused RU/s cannot delete (rule 28: deletes take the RU/s
+ *   requests leave, at a write's charge; ASSUMPTION: a range's room
+ *   shared among its logical partitions as their writes are); never
+ *   reaching the cap that way it levels off.
  * Not projected: key values the run never wrote (their share is below what
  * one item in the run would show), the items a `preload:` spread, client
  * RU budgets and closed-loop workers pacing the writes (the rate
