@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "pksim/base/diag.h"
 #include "pksim/report/findings.h"
@@ -596,6 +597,55 @@ START_TEST(test_runway_data_file_compression)
 END_TEST
 
 /*
+ * A data file keyed by {weekday(ts)}: 2,000 records of 1 KB at 100/s
+ * from Thursday 2026-01-01 00:00 UTC (ts 1,767,225,600), 20 s of data.
+ * The Thursday bucket grows 1,999 x 1,024 B / 19.99 s = 102,400 B/s,
+ * only while Thursday is current. It still needs (20 GiB - 2,048,000 B)
+ * / 102,400 B/s = S = 209,695.2 s of growth: the rest of the first
+ * Thursday (86,400 - 19.99 s) and the whole second (86,400 s) leave S -
+ * 2 days + 19.99 s for the third, which starts at day 14: full at 12
+ * days + 19.99 s + S = 14.43 days, on a Thursday. Before: 16.99 days,
+ * the rate spread over the week as if the bucket grew all the time at a
+ * seventh of it (a Monday).
+ */
+START_TEST(test_runway_data_file_weekday)
+{
+	const double want = 12 * DAY + 19.99 + (CAP - 2048000.0) / 102400.0;
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c;
+	FILE *f;
+	char path[600], t[640];
+	const char *yaml =
+	    "container: {partition_key: \"{weekday(ts)}\", "
+	    "throughput: 400000}\n"
+	    "items: {file: wd.jsonl, time_field: ts, item_size: 1KB}\n";
+	time_t when;
+	struct tm tm;
+	int i;
+
+	snprintf(path, sizeof(path), "%s/wd.jsonl", tu_dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	for (i = 0; i < 2000; i++) {
+		fprintf(f, "{\"id\": \"w%d\", \"ts\": %.2f}\n", i,
+			1767225600.0 + i * 0.01);
+	}
+	fclose(f);
+	c = tu_cards(tu_dir_file("runway.yaml", yaml), yaml, &run, &res);
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+	ck_assert_msg(near(c[0].days_to_full * DAY, want, 1e-9), "%f",
+		      c[0].days_to_full * DAY);
+	when = (time_t)(1767225600.0 + c[0].days_to_full * DAY);
+	gmtime_r(&when, &tm);
+	ck_assert_int_eq(tm.tm_wday, 4); /* a Thursday */
+	text_of(res, &c[0], t, sizeof(t));
+	ck_assert_msg(strstr(t, "\"Thursday\" first"), "%s", t);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
+/*
  * A classroom time scale (seed 002's three offices,
  * scenarios/lessons/03-three-offices.yaml over compare-offices.yaml):
  * `time_scale: 1s = 3d`, so the 2-minute "year" phase (80 operations/s,
@@ -731,6 +781,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_two_streams);
 	tcase_add_test(tc, test_runway_sequential_share);
 	tcase_add_test(tc, test_runway_data_file_compression);
+	tcase_add_test(tc, test_runway_data_file_weekday);
 	tcase_add_test(tc, test_runway_time_scale_offices);
 	tcase_add_test(tc, test_runway_value_map_matches_items);
 	suite_add_tcase(s, tc);

@@ -1,7 +1,8 @@
 /*
  * runway_data: days to full for a data file: every record at its own
  * time (compression undone), grouped by key, each group over its own
- * first-to-last span (runway.h has the rules).
+ * first-to-last span; a bucket that comes back grows only while current,
+ * hour by hour in the data's own time (runway.h has the rules).
  */
 #include "runway_int.h"
 
@@ -15,6 +16,77 @@
 #include "pksim/base/schedule.h"
 #include "result_int.h"
 
+/* A group of a key whose bucket comes back (a weekday, an hour of the
+   day) of an hour or more: its bucket's text, and where the data's clock
+   starts, so that each hour of data time reads as the key would */
+struct walk {
+	const struct pk_result_variant *v;
+	const struct pk_scenario *sc;
+	double epoch_s; /* Unix s at data time 0 */
+	char text[256];
+};
+
+/* The key's bucket text at data time t (s) into buf (256 bytes) */
+static void text_at(const struct walk *k, double t, char *buf)
+{
+	k->v->service_queries->time_text(
+	    k->v->key, k->sc, (int64_t)floor(k->epoch_s + t), buf, 256);
+}
+
+/* End of the clock hour holding data time t, data s: buckets of an hour
+   or more change only on whole hours (UTC) */
+static double hour_end(const struct walk *k, double t)
+{
+	double a = k->epoch_s + t;
+
+	return (floor(a / PK_RUNWAY_STEP_S) + 1) * PK_RUNWAY_STEP_S -
+	       k->epoch_s;
+}
+
+/* Seconds of data time in [t0, t1) during which k's bucket is current */
+static double walk_active(const struct walk *k, double t0, double t1)
+{
+	double t = t0, on = 0;
+	char buf[256];
+
+	while (t < t1) {
+		double e = hour_end(k, t);
+
+		if (e > t1) {
+			e = t1;
+		}
+		text_at(k, t, buf);
+		if (strcmp(buf, k->text) == 0) {
+			on += e - t;
+		}
+		t = e;
+	}
+	return on;
+}
+
+/* Data time (s) at which need more bytes are in from t0, growing at rate
+   only while k's bucket is current; HUGE_VAL when not before limit */
+static double walk_fill(const struct walk *k, double t0, double need,
+			double rate, double limit)
+{
+	double t = t0;
+	char buf[256];
+
+	while (t < limit) {
+		double e = hour_end(k, t);
+
+		text_at(k, t, buf);
+		if (strcmp(buf, k->text) == 0) {
+			if (rate * (e - t) >= need) {
+				return t + need / rate;
+			}
+			need -= rate * (e - t);
+		}
+		t = e;
+	}
+	return HUGE_VAL;
+}
+
 void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 		      struct pk_result_variant *v, struct pk_runway *rw)
 {
@@ -25,7 +97,15 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 	struct rw_key key;
 	uint64_t i, n = workload_items(w);
 	double best_t = HUGE_VAL, best_rate = 0, best_span = 0;
-	int fresh, several_at_once = 0, best_held = 0;
+	int fresh, several_at_once = 0, best_held = 0, best_walked = 0;
+	/* a bucket that comes back, an hour or more, data read by its time
+	   field: each group grows only while its bucket is current, hour
+	   by hour in the data's own time */
+	const int walked = rw->bucket.period_s > 0 &&
+			   rw->bucket.len_s >= PK_RUNWAY_STEP_S &&
+			   sc->items_file->from == PK_FROM_TIME_FIELD;
+	struct walk wk = {v, sc, (double)workload_data_epoch_ms(w) / 1000.0,
+			  ""};
 	size_t best_range = SIZE_MAX;
 
 	runway_key_init(v, &key);
@@ -63,9 +143,19 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 			rate = 0;
 			span = 0;
 		} else if (g->n >= 2 && g->last_ms > g->first_ms) {
-			span =
-			    (double)(g->last_ms - g->first_ms) / PK_RW_MS_PER_S;
-			rate = (g->bytes - g->first_bytes) / span;
+			const double t0 = (double)g->first_ms / PK_RW_MS_PER_S,
+				     t1 = (double)g->last_ms / PK_RW_MS_PER_S;
+
+			span = t1 - t0;
+			if (walked) {
+				text_at(&wk, t0, wk.text);
+				/* its rate while current: the hours of its
+				   span its bucket was not are no time of
+				   its own */
+				span = walk_active(&wk, t0, t1);
+			}
+			rate =
+			    span > 0 ? (g->bytes - g->first_bytes) / span : 0;
 			mean = g->bytes / (double)g->n / factor;
 			ru = (double)runway_write_mru(v, mean) / 1000.0;
 			bound = ru > 0 ? runway_range_ru(v, g->range) / ru *
@@ -94,10 +184,23 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 					}
 					continue;
 				}
+			} else if (walked) {
+				/* no sooner than growing without pause */
+				when = t1 + (cap - g->bytes) / rate;
+				if (when <= best_t) {
+					text_at(&wk, t0, wk.text);
+					when = walk_fill(
+					    &wk, t1, cap - g->bytes, rate,
+					    (double)PK_RUNWAY_HORIZON_S +
+						PK_RUNWAY_STEP_S);
+				}
+				goto chosen;
 			} else if (rw->bucket.period_s > 0 &&
 				   span < (double)rw->bucket.period_s) {
-				/* ASSUMPTION: it grows len_s of every
-				   period_s, its rate averaged so */
+				/* ASSUMPTION: buckets under an hour, or a
+				   file at --rate (its records' buckets are
+				   not the replay's clock): it grows len_s
+				   of every period_s, its rate averaged so */
 				rate *= (double)rw->bucket.len_s /
 					(double)rw->bucket.period_s;
 			}
@@ -107,6 +210,7 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 			several_at_once |= g->n >= 2;
 			continue;
 		}
+	chosen:
 		if (when < best_t ||
 		    (when == best_t && best &&
 		     (g->key_len < best->key_len ||
@@ -118,6 +222,7 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 			best_span = span;
 			best_held = held;
 			best_range = g->range;
+			best_walked = walked;
 		}
 	}
 	if (!best) {
@@ -140,11 +245,19 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 		rw->kind = PK_RUNWAY_LEVELS;
 		rw->bound_bytes = best_rate * (double)rw->ttl_s;
 	} else if (best_t > (double)PK_RUNWAY_HORIZON_S) {
+		const double t1 = (double)best->last_ms / PK_RW_MS_PER_S;
+
 		rw->kind = PK_RUNWAY_BEYOND;
+		if (best_walked) {
+			text_at(&wk, (double)best->first_ms / PK_RW_MS_PER_S,
+				wk.text);
+		}
 		rw->bound_bytes =
 		    best->bytes +
-		    best_rate * ((double)PK_RUNWAY_HORIZON_S -
-				 (double)best->last_ms / PK_RW_MS_PER_S);
+		    best_rate *
+			(best_walked
+			     ? walk_active(&wk, t1, (double)PK_RUNWAY_HORIZON_S)
+			     : (double)PK_RUNWAY_HORIZON_S - t1);
 	} else {
 		rw->kind = PK_RUNWAY_DAYS;
 		rw->full_s = best_t;

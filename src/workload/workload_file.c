@@ -388,6 +388,15 @@ int workload_file_ids_distinct(struct pk_workload *w, size_t max_bytes)
 	return w->ids_distinct - 1;
 }
 
+int64_t workload_data_epoch_ms(const struct pk_workload *w)
+{
+	const struct pk_items_file *f = w->file;
+
+	return f && !f->monitor && f->from == PK_FROM_TIME_FIELD
+		   ? w->file_earliest_ms
+		   : 0;
+}
+
 int64_t workload_item_data_ms(const struct pk_workload *w, uint64_t item)
 {
 	const struct pk_items_file *f = w->file;

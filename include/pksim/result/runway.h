@@ -44,7 +44,11 @@
  *   at --rate), grouped by key; each logical partition grows at (its
  *   bytes less its first record's) over its own first-to-last span and
  *   fills where its records pass the cap, or that far past its last
- *   record at that rate.
+ *   record at that rate. A key whose time bucket comes back ({weekday(ts)},
+ *   {hour(ts)}: an hour or more) grows only while its bucket is current,
+ *   hour by hour on the data's own clock (UTC), at its rate while current
+ *   (its bytes over the hours of its span its bucket was); a bucket under
+ *   an hour, or a file at --rate, grows at that rate x len_s / period_s.
  * Bounds, each said when it applies:
  * - throughput: a logical partition grows at most as fast as its range's
  *   RU/s (at the end of the run) let its writes of that size succeed,

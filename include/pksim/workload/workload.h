@@ -267,6 +267,15 @@ uint32_t workload_item_created_size(const struct pk_workload *w, uint64_t item);
  */
 int64_t workload_item_data_ms(const struct pk_workload *w, uint64_t item);
 
+/*
+ * The data's own clock at workload_item_data_ms 0, Unix ms (UTC): the
+ * earliest record's time field, for a data file read by its time field;
+ * 0 otherwise (a rate's file order, generated items: their times are
+ * the run's clock). What a time key ({weekday(ts)}) reads at a data
+ * time t is its bucket at this + t.
+ */
+int64_t workload_data_epoch_ms(const struct pk_workload *w);
+
 /* Items created so far. */
 uint64_t workload_items(const struct pk_workload *w);
 
