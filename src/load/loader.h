@@ -139,6 +139,9 @@ void ld_key_free(struct pk_key_spec *k);
 void ld_container_free(struct pk_container_spec *c);
 void ld_container_copy(struct pk_container_spec *dst,
 		       const struct pk_container_spec *src);
+/* A new container's defaults into c (zeroed by the caller): the
+   service's partition caps, rule 8's creation heuristic, key version 2 */
+void ld_container_defaults(struct pk_container_spec *c);
 int ld_load_key(struct ld *ld, const struct yn *n, struct pk_key_spec *k,
 		char **display);
 void ld_load_containers(struct ld *ld, const struct yn *m, const struct yn *vn);
@@ -153,9 +156,16 @@ void ld_load_containers(struct ld *ld, const struct yn *m, const struct yn *vn);
 int ld_load_service(struct ld *ld, const struct yn *root);
 
 /* scenario_table.c: an Amazon DynamoDB scenario's `table:` mapping m
-   into ld->s->table and its first variant (dynamodb/spec.h); free what
-   a table spec owns (zeroed after). */
+   into ld->s->table and its first variant (dynamodb/spec.h); a
+   `variants:` entry m with `service: dynamodb` (a table beside Azure
+   Cosmos DB containers in one compare) into v, zeroed by the caller,
+   named after its partition key when it has no name; a deep copy of t
+   (free it with ld_table_free, then free); free what a table spec owns
+   (zeroed after). */
 void ld_load_table(struct ld *ld, const struct yn *m);
+void ld_load_table_variant(struct ld *ld, const struct yn *m,
+			   struct pk_container_spec *v);
+struct pk_ddb_table_spec *ld_table_dup(const struct pk_ddb_table_spec *t);
 void ld_table_free(struct pk_ddb_table_spec *t);
 
 /* scenario_ttl.c: a container's `default_ttl` (node n) into c; the

@@ -321,13 +321,7 @@ void ld_scenario_defaults(struct pk_scenario *s)
 	s->time_scale = 1;
 	s->change_feed_consumers = 1;
 	s->pricing.date_day = -1;
-	s->container.pp_storage_bytes = PK_DEFAULT_PP_STORAGE_BYTES;
-	s->container.pp_ru_per_s = PK_DEFAULT_PP_RU_PER_S;
-	s->container.initial_ru_per_pp = PK_DEFAULT_INITIAL_RU_PER_PP;
-	s->container.lp_storage_bytes = PK_DEFAULT_LP_STORAGE_BYTES;
-	s->container.index_factor = 1;
-	s->container.key.version = 2; /* D-LPK: the default for new
-					 containers */
+	ld_container_defaults(&s->container);
 	s->streams = xcalloc(1, sizeof(*s->streams));
 	s->n_streams = 1;
 	s->streams[0].name = xstrdup("main");

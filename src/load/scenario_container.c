@@ -86,6 +86,10 @@ void ld_container_free(struct pk_container_spec *c)
 	free(c->name);
 	free(c->partition_key);
 	ld_key_free(&c->key);
+	if (c->table) {
+		ld_table_free(c->table);
+		free(c->table);
+	}
 }
 
 /* dst = a deep copy of src (dst holds nothing owned before). */
@@ -103,6 +107,17 @@ void ld_container_copy(struct pk_container_spec *dst,
 	}
 	dst->key.template_text =
 	    src->key.template_text ? xstrdup(src->key.template_text) : NULL;
+	dst->table = src->table ? ld_table_dup(src->table) : NULL;
+}
+
+void ld_container_defaults(struct pk_container_spec *c)
+{
+	c->pp_storage_bytes = PK_DEFAULT_PP_STORAGE_BYTES;
+	c->pp_ru_per_s = PK_DEFAULT_PP_RU_PER_S;
+	c->initial_ru_per_pp = PK_DEFAULT_INITIAL_RU_PER_PP;
+	c->lp_storage_bytes = PK_DEFAULT_LP_STORAGE_BYTES;
+	c->index_factor = 1;
+	c->key.version = 2; /* D-LPK: the default for new containers */
 }
 
 /*
@@ -605,6 +620,48 @@ static unsigned load_container_keys(struct ld *ld, const struct yn *m,
 	return sets;
 }
 
+/* Variant i's name is none of the variants' before it (error at n) */
+static void variant_unique(struct ld *ld, size_t i, const struct yn *n)
+{
+	const struct pk_scenario *s = ld->s;
+	size_t j;
+
+	for (j = 0; j < i; j++) {
+		if (strcmp(s->variants[j].name, s->variants[i].name) == 0) {
+			ld_err(ld, n,
+			       "duplicate variant name '%.*s' (first at "
+			       "line %d); add name: to tell the variants "
+			       "apart (a variant without one is named after "
+			       "its partition_key)",
+			       PK_SCENARIO_QUOTE_BYTES, s->variants[i].name,
+			       s->variants[j].line);
+			return;
+		}
+	}
+}
+
+/* 1 when variant entry m says `service: dynamodb` (an Amazon DynamoDB
+   table compared with the container), 0 without `service:` (the
+   container with m's keys laid over it), -1 after an error at any other
+   service */
+static int variant_is_table(struct ld *ld, const struct yn *m)
+{
+	const struct yn *n = yn_get(m, "service");
+
+	if (!n) {
+		return 0;
+	}
+	if (n->kind == YN_SCALAR && strcmp(n->text, "dynamodb") == 0) {
+		return 1;
+	}
+	ld_err(ld, n,
+	       "service in a variant must be dynamodb (an Amazon DynamoDB "
+	       "table compared with the container: partition_key and "
+	       "capacity, as under table:); a variant without service: is "
+	       "the Azure Cosmos DB container with its keys laid over it");
+	return -1;
+}
+
 /*
  * The `variants:` list n: each entry a copy of the base container
  * (ld->s->container) with its keys laid over it. Returns the CT_SETS_*
@@ -614,7 +671,8 @@ static unsigned load_variants(struct ld *ld, const struct yn *n)
 {
 	struct pk_scenario *s = ld->s;
 	unsigned all = CT_SETS_KEY | CT_SETS_THROUGHPUT;
-	size_t i, j;
+	size_t i;
+	int kind;
 
 	if (ld_need_kind(ld, n, YN_SEQ, "variants",
 			 "a list of container variants (- partition_key: "
@@ -649,6 +707,25 @@ static unsigned load_variants(struct ld *ld, const struct yn *n)
 			continue;
 		}
 		nn = yn_get(m, "name");
+		kind = variant_is_table(ld, m);
+		if (kind < 0) {
+			v->name = xasprintf("variant-%zu", i + 1);
+			all = 0;
+			continue;
+		}
+		if (kind == 1) {
+			/* a table beside the containers: none of the
+			   container's keys, its own partition key and
+			   capacity */
+			ld_container_free(v);
+			memset(v, 0, sizeof(*v));
+			ld_load_table_variant(ld, m, v);
+			if (!v->name) {
+				v->name = xasprintf("variant-%zu", i + 1);
+			}
+			variant_unique(ld, i, nn ? nn : m);
+			continue;
+		}
 		if (nn && nn->kind == YN_SCALAR && nn->len > 0) {
 			/* "in variant 'NAME'": the suffix without its space */
 			where = xstrdup(scenario_variant_suffix(
@@ -664,19 +741,7 @@ static unsigned load_variants(struct ld *ld, const struct yn *n)
 				      ? xstrdup(v->partition_key)
 				      : xasprintf("variant-%zu", i + 1);
 		}
-		for (j = 0; j < i; j++) {
-			if (strcmp(s->variants[j].name, v->name) == 0) {
-				ld_err(
-				    ld, nn ? nn : m,
-				    "duplicate variant name '%.*s' (first at "
-				    "line %d); add name: to tell the "
-				    "variants apart (a variant without one "
-				    "is named after its partition_key)",
-				    PK_SCENARIO_QUOTE_BYTES, v->name,
-				    s->variants[j].line);
-				break;
-			}
-		}
+		variant_unique(ld, i, nn ? nn : m);
 	}
 	return all;
 }

@@ -463,6 +463,26 @@ static int check_day(struct pk_scenario *s, const char *file,
 	return one_currency(s, m, c->name, day, d);
 }
 
+/* What one pricing block cannot price: a compare across services,
+   whose container and table bill in different providers' regions */
+static int mixed_pricing_ok(struct pk_scenario *s, const char *file,
+			    struct pk_diag *d)
+{
+	const struct pk_pricing_spec *p = &s->pricing;
+
+	if (!scenario_mixed_services(s)) {
+		return 0;
+	}
+	diag_error(d, file, p->line, p->col,
+		   "pricing names one region, and a compare across services "
+		   "bills an Azure Cosmos DB container in an Azure region "
+		   "and an Amazon DynamoDB table in an AWS one: pksim does "
+		   "not price a compare across services yet; price each "
+		   "service's own scenario (docs/dynamodb.md, \"Across "
+		   "services\")");
+	return -1;
+}
+
 /* Every variant's meters have a row on each day the planned run
    touches (the billing date alone unless its hours are priced by their
    own days). */
@@ -542,8 +562,9 @@ int scenario_pricing_resolve(struct pk_scenario *s, const char *prices_file,
 	if (!p->prices) {
 		return -1;
 	}
-	if (need_region(s, file, d) || check_overrides(s, file, d) ||
-	    ddb_pricing_ok(s, file, d) || check_meters(s, file, d)) {
+	if (mixed_pricing_ok(s, file, d) || need_region(s, file, d) ||
+	    check_overrides(s, file, d) || ddb_pricing_ok(s, file, d) ||
+	    check_meters(s, file, d)) {
 		return -1;
 	}
 	return 0;

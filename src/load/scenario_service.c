@@ -143,3 +143,16 @@ int ld_load_service(struct ld *ld, const struct yn *root)
 	sv->load(ld, root);
 	return 0;
 }
+
+int scenario_mixed_services(const struct pk_scenario *s)
+{
+	size_t i;
+
+	for (i = 1; i < s->n_variants; i++) {
+		if (!scenario_variant_table(s, &s->variants[i]) !=
+		    !scenario_variant_table(s, &s->variants[0])) {
+			return 1;
+		}
+	}
+	return 0;
+}

@@ -269,68 +269,80 @@ static char *attribute_name(const char *path)
 	return name;
 }
 
-/* The first variant from the table: its name and its one-path key */
-static void table_variant(struct ld *ld, const struct yn *key_node)
+/* The variant v's name and one-path key from table t (key node
+   key_node); v's other fields are a new container's defaults, which the
+   DynamoDB service never reads. A `table:` scenario's variant keeps its
+   table in the scenario (v->table NULL); a table variant of a compare
+   owns a copy (set by the caller). */
+static void table_into_variant(struct ld *ld, const struct yn *key_node,
+			       const struct pk_ddb_table_spec *t,
+			       struct pk_container_spec *v)
 {
-	struct pk_scenario *s = ld->s;
-	struct pk_container_spec *c = &s->container;
 	char *display = NULL;
 
-	if (ld_load_key(ld, key_node, &c->key, &display) == 0) {
-		c->partition_key = display;
+	if (ld_load_key(ld, key_node, &v->key, &display) == 0) {
+		v->partition_key = display;
 	}
-	c->name = s->table.name ? xstrdup(s->table.name)
-				: attribute_name(s->table.partition_key);
-	c->line = s->table.line;
-	c->col = s->table.col;
-	s->variants = xcalloc(1, sizeof(*s->variants));
-	s->n_variants = 1;
-	ld_container_copy(&s->variants[0], c);
+	if (!v->name) {
+		v->name = t->name ? xstrdup(t->name)
+				  : attribute_name(t->partition_key);
+	}
+	v->line = t->line;
+	v->col = t->col;
 }
 
-void ld_load_table(struct ld *ld, const struct yn *m)
+/* The keys of `table:`, and of a `variants:` entry that is a table
+   (which also says `service: dynamodb`; table_keys + 1 leaves it out) */
+static const char *const table_keys[] = {
+    "service",
+    "name",
+    "partition_key",
+    "sort_key",
+    "capacity",
+    "read_capacity_units",
+    "write_capacity_units",
+    "burst",
+    "adaptive_capacity",
+    "adaptive_delay_s",
+    "partition_limit",
+    "raise_rule",
+    "read_consistency",
+    "warm_read_units",
+    "warm_write_units",
+    "max_read_request_units",
+    "max_write_request_units",
+    "table_quota_units",
+    "peak_sustain_s",
+    "peak_lag_s",
+    NULL,
+};
+
+/* The table mapping m into t (keys checked against keys, errors saying
+   where); returns its partition_key node when the path was read, else
+   NULL */
+static const struct yn *table_load(struct ld *ld, const struct yn *m,
+				   const char *const *keys, const char *where,
+				   struct pk_ddb_table_spec *t)
 {
-	static const char *const keys[] = {
-	    "name",
-	    "partition_key",
-	    "sort_key",
-	    "capacity",
-	    "read_capacity_units",
-	    "write_capacity_units",
-	    "burst",
-	    "adaptive_capacity",
-	    "adaptive_delay_s",
-	    "partition_limit",
-	    "raise_rule",
-	    "read_consistency",
-	    "warm_read_units",
-	    "warm_write_units",
-	    "max_read_request_units",
-	    "max_write_request_units",
-	    "table_quota_units",
-	    "peak_sustain_s",
-	    "peak_lag_s",
-	    NULL,
-	};
-	struct pk_ddb_table_spec *t = &ld->s->table;
-	const struct yn *n, *pk;
+	const struct yn *n, *pk, *ok = NULL;
 
 	t->line = m->line;
 	t->col = m->col;
 	t->adaptive = PK_DDB_ADAPTIVE_INSTANT;
 	t->adaptive_delay_s = PK_DDB_ADAPTIVE_DELAY_S;
-	ld_check_keys(ld, m, keys, "in table");
+	ld_check_keys(ld, m, keys, where);
 	if ((n = yn_get(m, "name"))) {
 		ld_get_string(ld, n, "name", 0, &t->name);
 	}
 	pk = yn_get(m, "partition_key");
 	if (!pk) {
 		ld_err(ld, m,
-		       "missing required key 'partition_key' in table (an "
-		       "attribute path such as /customerId)");
+		       "missing required key 'partition_key' %s (an "
+		       "attribute path such as /customerId)",
+		       where);
 	} else if (table_path(ld, pk, "partition_key", &t->partition_key) ==
 		   0) {
-		table_variant(ld, pk);
+		ok = pk;
 	}
 	if ((n = yn_get(m, "sort_key")) &&
 	    table_path(ld, n, "sort_key", &t->sort_key) == 0 &&
@@ -343,6 +355,50 @@ void ld_load_table(struct ld *ld, const struct yn *m)
 	table_capacity(ld, m, t);
 	table_on_demand(ld, m, t);
 	table_settings(ld, m, t);
+	return ok;
+}
+
+void ld_load_table(struct ld *ld, const struct yn *m)
+{
+	struct pk_scenario *s = ld->s;
+	const struct yn *pk =
+	    table_load(ld, m, table_keys + 1, "in table", &s->table);
+
+	if (!pk) {
+		return;
+	}
+	s->variants = xcalloc(1, sizeof(*s->variants));
+	s->n_variants = 1;
+	ld_container_defaults(&s->variants[0]);
+	table_into_variant(ld, pk, &s->table, &s->variants[0]);
+	ld_container_free(&s->container);
+	ld_container_copy(&s->container, &s->variants[0]);
+}
+
+void ld_load_table_variant(struct ld *ld, const struct yn *m,
+			   struct pk_container_spec *v)
+{
+	struct pk_ddb_table_spec t = {0};
+	const struct yn *pk;
+
+	ld_container_defaults(v);
+	pk = table_load(ld, m, table_keys, "in a dynamodb variant", &t);
+	if (pk) {
+		table_into_variant(ld, pk, &t, v);
+	}
+	v->table = ld_table_dup(&t);
+	ld_table_free(&t);
+}
+
+struct pk_ddb_table_spec *ld_table_dup(const struct pk_ddb_table_spec *t)
+{
+	struct pk_ddb_table_spec *d = xmalloc(sizeof(*d));
+
+	*d = *t;
+	d->name = t->name ? xstrdup(t->name) : NULL;
+	d->partition_key = t->partition_key ? xstrdup(t->partition_key) : NULL;
+	d->sort_key = t->sort_key ? xstrdup(t->sort_key) : NULL;
+	return d;
 }
 
 void ld_table_free(struct pk_ddb_table_spec *t)

@@ -512,7 +512,7 @@ struct pk_narrator *narrate_new(const struct pk_scenario *sc, FILE *out,
 		n->v[i].pp_storage_bytes = cs->pp_storage_bytes;
 		n->v[i].lp_storage_bytes = cs->lp_storage_bytes;
 		n->v[i].burst = cs->burst;
-		n->v[i].ddb = sc->service == PK_SERVICE_DYNAMODB;
+		n->v[i].ddb = scenario_variant_table(sc, cs) != NULL;
 		n->v[i].last_retry = -1;
 		n->v[i].hot = NO_RANGE;
 	}

@@ -173,6 +173,20 @@ const char *compare_row_name(size_t r)
 	return r < PK_ROWS ? row_names[r] : "";
 }
 
+/* In a compare across services, each card's figure in its service's
+   own unit (cosmos for an Azure Cosmos DB container's, other for an
+   Amazon DynamoDB table's); "" in a compare of one service, whose
+   row name says the unit */
+static const char *own_unit(const struct pk_result *run,
+			    const struct pk_scorecard *s, const char *cosmos,
+			    const char *other)
+{
+	if (!scenario_mixed_services(run->sc)) {
+		return "";
+	}
+	return s->other_units ? other : cosmos;
+}
+
 const char *compare_cell(const struct pk_result *run,
 			 const struct pk_scorecard *s, size_t r, char *buf,
 			 size_t cap)
@@ -217,8 +231,9 @@ const char *compare_cell(const struct pk_result *run,
 			 100.0 * s->hottest_range_share_ru, s->hottest_range);
 		break;
 	case PK_ROW_RU:
-		snprintf(buf, cap, "%s",
-			 fmt_thousands(llround(s->ru_offered), a));
+		snprintf(buf, cap, "%s%s",
+			 fmt_thousands(llround(s->ru_offered), a),
+			 own_unit(run, s, " RU", " capacity units"));
 		break;
 	case PK_ROW_QUERIES:
 		snprintf(buf, cap, "%s/%s/%s",
@@ -231,7 +246,8 @@ const char *compare_cell(const struct pk_result *run,
 			 100.0 * s->peak_normalized_ru, s->peak_range);
 		break;
 	case PK_ROW_429:
-		snprintf(buf, cap, "%s", fmt_thousands(s->throttled_429, a));
+		snprintf(buf, cap, "%s%s", fmt_thousands(s->throttled_429, a),
+			 own_unit(run, s, " (429)", " (throttled, HTTP 400)"));
 		break;
 	case PK_ROW_FAILED:
 		snprintf(buf, cap, "%s",

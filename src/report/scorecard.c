@@ -189,6 +189,7 @@ void scorecard_fill(const struct pk_result *r,
 	sc->fanout_ru = metrics_ru(t->fanout_mru);
 	sc->splits = v->metrics->n_splits;
 	sc->operations = t->operations;
+	sc->other_units = v->ddb != NULL;
 	if (v->bill.priced) {
 		sc->priced = 1;
 		/* the compare's one basis, so the ranking weighs like
@@ -305,6 +306,12 @@ int scorecard_figure_cmp(const struct pk_scorecard *a,
 {
 	double x = figure(a, f), y = figure(b, f), lo, hi;
 
+	if (a->other_units != b->other_units && f != PK_RANK_FAILED &&
+	    f != PK_RANK_429 && f != PK_RANK_COST) {
+		/* a container beside a table: different units and
+		   partitions (PK_SCORECARD_RULE_ACROSS) */
+		return 0;
+	}
 	if (f == PK_RANK_COST && (!a->priced || !b->priced)) {
 		/* cost never decides between a priced and an unpriced
 		   variant (scorecard.h) */

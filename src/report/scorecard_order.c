@@ -96,9 +96,13 @@ const char *scorecard_rule(const struct pk_result *r, char *buf)
 	int order[PK_RANK_FIGURES], k;
 	size_t len;
 
+	const char *across =
+	    scenario_mixed_services(r->sc) ? PK_SCORECARD_RULE_ACROSS : "";
+
 	scorecard_rank_by_text(r->sc->rank_by, list);
 	if (strcmp(list, scorecard_rank_by_text(NULL, dflt)) == 0) {
-		snprintf(buf, PK_RANK_RULE_BYTES, "%s", PK_SCORECARD_RULE);
+		snprintf(buf, PK_RANK_RULE_BYTES, "%s%s", PK_SCORECARD_RULE,
+			 across);
 		return buf;
 	}
 	scorecard_rank_by_parse(list, order, dflt, sizeof(dflt));
@@ -112,6 +116,7 @@ const char *scorecard_rule(const struct pk_result *r, char *buf)
 		   " (each within its tolerance, as `pksim compare --help` "
 		   "gives; a variant without a price never wins or loses on "
 		   "cost); variants within every tolerance share a rank "
-		   "(=2), in name order");
+		   "(=2), in name order%s",
+		   across);
 	return buf;
 }

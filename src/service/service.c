@@ -1,6 +1,7 @@
 /*
  * service: the services a run can make (service.h): the one the spec's
- * constructor makes, else the one the scenario's `service:` names, from
+ * constructor makes, else the variant's (Amazon DynamoDB's when it has
+ * a table) or the one the scenario's `service:` names, from
  * the registry below (one entry per enum pk_service_kind).
  */
 #include <stddef.h>
@@ -33,12 +34,15 @@ pk_service_new_fn service_maker(enum pk_service_kind kind)
 struct pk_service *service_new(const struct pk_service_spec *spec,
 			       struct pk_diag *diag)
 {
-	pk_service_new_fn make =
-	    spec->make ? spec->make : service_maker(spec->sc->service);
+	/* a variant with a table is DynamoDB's, whatever the scenario's
+	   service: a compare may set a table beside containers */
+	enum pk_service_kind kind =
+	    spec->spec->table ? PK_SERVICE_DYNAMODB : spec->sc->service;
+	pk_service_new_fn make = spec->make ? spec->make : service_maker(kind);
 
 	if (!make) {
-		diag_error(diag, spec->sc->file, spec->sc->table.line,
-			   spec->sc->table.col,
+		diag_error(diag, spec->sc->file, spec->spec->line,
+			   spec->spec->col,
 			   "pksim cannot replay this service yet; service: "
 			   "cosmos can");
 		return NULL;

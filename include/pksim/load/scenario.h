@@ -576,7 +576,8 @@ struct pk_scenario {
 	struct pk_container_spec container; /* the first variant's */
 	/* `table:` (PK_SERVICE_DYNAMODB only; zero otherwise): the
 	   DynamoDB table; container and variants[0] then hold its name and
-	   its partition key as a one-path key */
+	   its partition key as a one-path key (their table NULL: the
+	   variant's table is this one, scenario_variant_table) */
 	struct pk_ddb_table_spec table;
 	/* Container variants replayed on the same operation stream
 	   (`variants:`; run and compare). Each is a full spec: the
@@ -625,6 +626,26 @@ struct pk_scenario {
 				--rank-by list (report/scorecard.h), checked
 				there; NULL: the default order */
 };
+
+/*
+ * The Amazon DynamoDB table variant v of s runs on: its own (a table
+ * beside Azure Cosmos DB containers in one compare), or the scenario's
+ * `table:` when s is a `service: dynamodb` scenario; NULL when v is an
+ * Azure Cosmos DB container. Borrowed from s.
+ */
+static inline const struct pk_ddb_table_spec *
+scenario_variant_table(const struct pk_scenario *s,
+		       const struct pk_container_spec *v)
+{
+	if (v && v->table) {
+		return v->table;
+	}
+	return s->service == PK_SERVICE_DYNAMODB ? &s->table : NULL;
+}
+
+/* 1 when s's variants run on more than one service (a compare across
+   services: its RU and capacity units are not one unit) */
+int scenario_mixed_services(const struct pk_scenario *s);
 
 /* Where a run's billing date comes from (docs/money.md): pricing.date,
    the clock's start, or, with neither, the price table's own date. */

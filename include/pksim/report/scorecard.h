@@ -110,6 +110,21 @@ enum pk_rank_figure {
 	"the ranges alone gives); variants within every tolerance share a "    \
 	"rank (=2), in name order"
 
+/* A compare across services (an Azure Cosmos DB container beside an
+   Amazon DynamoDB table, scenario_mixed_services): what the ranking
+   can weigh and what it cannot, appended to the rule. RU and capacity
+   units are different units of different services, and a range's share
+   or peak is of partitions of different sizes: cards of different
+   services tie on RU, range, lp and peak, so failures, throttles and
+   cost decide. */
+#define PK_SCORECARD_RULE_ACROSS                                               \
+	"; across services only the share of operations failed or refused, "   \
+	"the throttles per operation (429s; DynamoDB's throttled requests, "   \
+	"HTTP 400) and the cost a month compare: a container's RU and a "      \
+	"table's capacity units are different units, and the hottest "         \
+	"partition's share and the peak are of partitions of different "       \
+	"sizes, so a container and a table tie on them"
+
 /* Tolerances of the ranking (see above) */
 #define PK_RANK_TOL_FAILED 0.001
 #define PK_RANK_TOL_REL 0.01
@@ -241,6 +256,11 @@ struct pk_scorecard {
 	char cost_basis[8]; /* that basis: "720h" or "week"
 			       (money_compare_basis); "" unpriced */
 	char currency[8];   /* the bill's currency ("USD"); "" unpriced */
+	int other_units;    /* 1: an Amazon DynamoDB table's card, whose RU
+			       figures are capacity units (read plus
+			       write): beside an Azure Cosmos DB
+			       container's, its RU, range, lp and peak
+			       figures tie (PK_SCORECARD_RULE_ACROSS) */
 	size_t rank;	    /* 1 = best; tied cards share it */
 	int tied;	    /* 1: another card has this rank */
 	char reason[2048];  /* why ahead of the next rank */
@@ -342,11 +362,12 @@ const char *scorecard_figure_key(int f);
 const char *scorecard_rank_by_text(const char *rank_by, char *buf);
 
 /* Room for scorecard_rule's text */
-#define PK_RANK_RULE_BYTES 1024
+#define PK_RANK_RULE_BYTES 1536
 
-/* The ranking rule r's reports state: PK_SCORECARD_RULE for the
-   default order; for another (r->sc->rank_by), "by --rank-by
-   cost,failed,...: cost a month, then operations failed or refused,
+/* The ranking rule r's reports state (with PK_SCORECARD_RULE_ACROSS
+   after it when r's variants run on more than one service):
+   PK_SCORECARD_RULE for the default order; for another (r->sc->rank_by), "by
+   --rank-by cost,failed,...: cost a month, then operations failed or refused,
    then ... (each within its tolerance of the default rule, see pksim
    compare --help); ...". Into buf (PK_RANK_RULE_BYTES); returns buf. */
 const char *scorecard_rule(const struct pk_result *r, char *buf);

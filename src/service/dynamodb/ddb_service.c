@@ -702,7 +702,7 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 	d = xcalloc(1, sizeof(*d));
 	d->base.ops = &ddb_ops;
 	d->sc = sc;
-	d->t = &sc->table;
+	d->t = scenario_variant_table(sc, spec->spec);
 	d->spec = spec->spec;
 	d->bill.rcu = d->t->rcu;
 	d->bill.wcu = d->t->wcu;

@@ -188,6 +188,12 @@ struct pk_container_spec {
 				       (the undefined logical partition) are
 				       studied on purpose: a key no item has
 				       is not an error; default 0 */
+	/* The variant's Amazon DynamoDB table (dynamodb/spec.h), owned, or
+	   NULL: the variant is an Azure Cosmos DB container. A table
+	   variant's key is its partition_key as a one-path key and every
+	   other field above keeps its default: the DynamoDB service reads
+	   the table, never the container's settings. */
+	struct pk_ddb_table_spec *table;
 	int line, col;
 };
 

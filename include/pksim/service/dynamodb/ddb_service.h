@@ -23,10 +23,11 @@
 #include "pksim/service/service.h"
 
 /*
- * The service for spec (pk_service_new_fn; spec->sc->table is the
- * table). Returns it (free with service_free), or NULL with the error
- * in diag at the scenario's place when the scenario asks for what this
- * replay does not model: queries, a monitor log or a preload.
+ * The service for spec (pk_service_new_fn; the table is
+ * scenario_variant_table of the scenario and variant, scenario.h). Returns it
+ * (free with service_free), or NULL with the error in diag at the scenario's
+ * place when the scenario asks for what this replay does not model: queries, a
+ * monitor log or a preload.
  */
 struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 				   struct pk_diag *diag);

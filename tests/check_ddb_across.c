@@ -1,0 +1,153 @@
+/*
+ * ddb_across: one compare whose variants are an Azure Cosmos DB
+ * container and an Amazon DynamoDB table (`service: dynamodb` in a
+ * variant) over the same operation stream, each figure derived by hand
+ * beside it: the container by the Cosmos DB reference's rules (rule 2:
+ * one physical partition per 6,000 RU/s; a 1 KB create costs 5 RU), the
+ * table by dynamodb-mechanics.md's (D1, D3-D5, D10, D14). The ranking
+ * weighs failures, throttles and cost across the services, never RU
+ * against capacity units (PK_SCORECARD_RULE_ACROSS).
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/load/scenario.h"
+#include "pksim/report/scorecard.h"
+#include "pksim/result/result.h"
+#include "pksim/run/sim.h"
+#include "pksim/service/metrics.h"
+#include "testutil.h"
+
+/* iot-by-day's creates (scenarios/dynamodb/iot-by-day-both.yaml) over
+   10 s: every create of the run carries "Wednesday", one logical
+   partition, one item collection */
+#define WORKLOAD                                                               \
+	"seed: 42\n"                                                           \
+	"clock: {start: \"2026-03-04T12:00:00Z\"}\n"                           \
+	"client: {retries: off}\n"                                             \
+	"items:\n"                                                             \
+	"  deviceId: {values: \"dev-{0000..0999}\"}\n"                         \
+	"  day: {clock: \"%A\"}\n"                                             \
+	"phases:\n"                                                            \
+	"  - {duration: 10s, rate: 2000/s, ops: {create: 1}, item_size: "      \
+	"1KB}\n"
+
+#define TABLE                                                                  \
+	"partition_key: /day, read_capacity_units: 3000, "                     \
+	"write_capacity_units: 4000"
+
+static const char across[] =
+    "container: {partition_key: /day, throughput: 18000}\n"
+    "variants:\n"
+    "  - {name: cosmos}\n"
+    "  - {name: dynamodb, service: dynamodb, " TABLE "}\n" WORKLOAD;
+
+static const char table_alone[] =
+    "service: dynamodb\n"
+    "table: {name: dynamodb, " TABLE "}\n" WORKLOAD;
+
+/* The loader gives the second variant its own table and leaves the
+   first a container */
+START_TEST(test_across_loads)
+{
+	struct pk_run *run = tu_sim_text("across.yaml", across);
+	const struct pk_scenario *sc = run->sc;
+	const struct pk_ddb_table_spec *t;
+
+	ck_assert_uint_eq(sc->n_variants, 2);
+	ck_assert_ptr_null(scenario_variant_table(sc, &sc->variants[0]));
+	t = scenario_variant_table(sc, &sc->variants[1]);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_str_eq(t->partition_key, "/day");
+	ck_assert_int_eq(t->rcu, 3000);
+	ck_assert_int_eq(t->wcu, 4000);
+	ck_assert_int_eq(scenario_mixed_services(sc), 1);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * 20,000 creates of 1 KB on each service, no retries:
+ * - the container: 18,000 RU/s are 3 ranges of 6,000 (rule 2); the
+ *   day's range serves 6,000 / 5 = 1,200 creates a second, 12,000 in
+ *   10 s, and rate limits 8,000 (429), each a failed operation;
+ * - the table: 5 partitions of 800 WCU (D4, D5); adaptive capacity
+ *   lifts the day's partition to its cap, 1,000 WCU (D3, D10), so it
+ *   serves 10,000 and throttles 10,000.
+ * Failed: 40% against 50%, so the container ranks first, on failures.
+ * Its RU of the operations (20,000 x 5 = 100,000) and the table's
+ * capacity units (20,000 x 1) differ fivefold, yet tie: not one unit.
+ */
+START_TEST(test_across_ranks_comparable)
+{
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c = tu_cards("across.yaml", across, &run, &res);
+	char rule[PK_RANK_RULE_BYTES];
+
+	ck_assert_str_eq(c[0].name, "cosmos");
+	ck_assert_uint_eq(c[0].operations, 20000);
+	ck_assert_uint_eq(c[0].throttled_429, 8000);
+	ck_assert_uint_eq(c[0].failed_after_retries, 8000);
+	ck_assert_uint_eq(res->variants[0].metrics->totals.succeeded, 12000);
+	ck_assert_double_eq_tol(c[0].ru_offered, 100000, 1e-6);
+	ck_assert_int_eq(c[0].other_units, 0);
+
+	ck_assert_uint_eq(c[1].operations, 20000);
+	ck_assert_uint_eq(c[1].throttled_429, 10000);
+	ck_assert_uint_eq(c[1].failed_after_retries, 10000);
+	ck_assert_uint_eq(res->variants[1].metrics->totals.succeeded, 10000);
+	ck_assert_double_eq_tol(c[1].ru_offered, 20000, 1e-6);
+	ck_assert_int_eq(c[1].other_units, 1);
+
+	ck_assert_uint_eq(c[0].rank, 1);
+	ck_assert_uint_eq(c[1].rank, 2);
+	ck_assert_ptr_nonnull(
+	    strstr(c[0].reason, "on operations failed or refused: 40.0% vs "
+				"50.0%"));
+	/* no RU against capacity units in the reason either */
+	ck_assert_ptr_null(strstr(c[0].reason, "RU of the operations"));
+	ck_assert_int_lt(scorecard_figure_cmp(&c[0], &c[1], PK_RANK_FAILED), 0);
+	ck_assert_int_eq(scorecard_figure_cmp(&c[0], &c[1], PK_RANK_RU), 0);
+	ck_assert_int_eq(scorecard_figure_cmp(&c[0], &c[1], PK_RANK_PEAK), 0);
+	ck_assert_ptr_nonnull(
+	    strstr(scorecard_rule(res, rule), PK_SCORECARD_RULE_ACROSS));
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
+/* The table in a compare serves what the same table alone serves:
+   the variant carries its own service, nothing of the container's */
+START_TEST(test_across_table_as_alone)
+{
+	struct pk_run *ra, *rb;
+	struct pk_result *xa, *xb;
+	struct pk_scorecard *a = tu_cards("across.yaml", across, &ra, &xa);
+	struct pk_scorecard *b = tu_cards("alone.yaml", table_alone, &rb, &xb);
+	struct tu_end ea = tu_end(ra, 1), eb = tu_end(rb, 0);
+
+	ck_assert_int_eq(scenario_mixed_services(rb->sc), 0);
+	ck_assert_uint_eq(ea.ranges, eb.ranges);
+	ck_assert_int_eq(ea.ru_per_s, eb.ru_per_s);
+	ck_assert_uint_eq(ea.storage, eb.storage);
+	ck_assert_uint_eq(a[1].operations, b[0].operations);
+	ck_assert_uint_eq(a[1].throttled_429, b[0].throttled_429);
+	ck_assert_double_eq(a[1].ru_offered, b[0].ru_offered);
+	ck_assert_int_eq(b[0].other_units, 1);
+	tu_cards_free(a, ra, xa);
+	tu_cards_free(b, rb, xb);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("ddb_across");
+	TCase *tc = tcase_create("compare");
+
+	tcase_add_test(tc, test_across_loads);
+	tcase_add_test(tc, test_across_ranks_comparable);
+	tcase_add_test(tc, test_across_table_as_alone);
+	suite_add_tcase(s, tc);
+	return s;
+}
