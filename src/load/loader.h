@@ -168,6 +168,19 @@ void ld_load_table_variant(struct ld *ld, const struct yn *m,
 struct pk_ddb_table_spec *ld_table_dup(const struct pk_ddb_table_spec *t);
 void ld_table_free(struct pk_ddb_table_spec *t);
 
+/* scenario_gsi.c: table t's `global_secondary_indexes:` list n into
+   t->gsis (t's capacity read first: an on-demand table refuses them);
+   free them (t->gsis NULL after); a deep copy of src's into dst (which
+   holds src's other fields). */
+void ld_load_gsis(struct ld *ld, const struct yn *n,
+		  struct pk_ddb_table_spec *t);
+void ld_gsis_free(struct pk_ddb_table_spec *t);
+/* Once the items are read: every index's attribute is held by some
+   item (error at the index: one no item has) */
+void ld_check_gsis(struct ld *ld);
+void ld_gsis_dup(struct pk_ddb_table_spec *dst,
+		 const struct pk_ddb_table_spec *src);
+
 /* scenario_ttl.c: a container's `default_ttl` (node n) into c; the
    items' `ttl` property, every value checked (rule 28). */
 void ld_load_default_ttl(struct ld *ld, const struct yn *n,

@@ -314,6 +314,7 @@ static const char *const table_keys[] = {
     "table_quota_units",
     "peak_sustain_s",
     "peak_lag_s",
+    "global_secondary_indexes",
     NULL,
 };
 
@@ -355,6 +356,9 @@ static const struct yn *table_load(struct ld *ld, const struct yn *m,
 	table_capacity(ld, m, t);
 	table_on_demand(ld, m, t);
 	table_settings(ld, m, t);
+	if ((n = yn_get(m, "global_secondary_indexes"))) {
+		ld_load_gsis(ld, n, t);
+	}
 	return ok;
 }
 
@@ -398,6 +402,7 @@ struct pk_ddb_table_spec *ld_table_dup(const struct pk_ddb_table_spec *t)
 	d->name = t->name ? xstrdup(t->name) : NULL;
 	d->partition_key = t->partition_key ? xstrdup(t->partition_key) : NULL;
 	d->sort_key = t->sort_key ? xstrdup(t->sort_key) : NULL;
+	ld_gsis_dup(d, t);
 	return d;
 }
 
@@ -406,5 +411,6 @@ void ld_table_free(struct pk_ddb_table_spec *t)
 	free(t->name);
 	free(t->partition_key);
 	free(t->sort_key);
+	ld_gsis_free(t);
 	memset(t, 0, sizeof(*t));
 }

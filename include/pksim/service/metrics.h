@@ -155,7 +155,7 @@ struct pk_bucket {
    D14 reasons, TableWriteKeyRangeThroughputExceeded, ...): the
    snapshot's and the result's pk_throttle_reason list. */
 struct pk_throttle_reason {
-	const char *name; /* static */
+	const char *name; /* static, or owned by the service */
 	uint64_t count;	  /* throttled requests over the run */
 };
 

@@ -111,6 +111,7 @@ static void refill(struct ddb *d, int64_t n)
 	d->tr.bank_mcu = ddb_total_refill(&d->tr, n);
 	d->tw.bank_mcu = ddb_total_refill(&d->tw, n);
 	d->tr.used_mcu = d->tw.used_mcu = 0;
+	ddb_gsis_refill(d, n);
 	if (d->on_demand) {
 		int64_t r = ddb_od_bound_mcu(&d->odr);
 		int64_t w = ddb_od_bound_mcu(&d->odw);
@@ -420,6 +421,34 @@ static void store(struct ddb *d, size_t i, const struct ask *a)
 	}
 }
 
+/* Admit a on partition i and, a write, on every index that holds its
+   item(s) (D17: back-pressure): an index's refusal undoes the table's
+   admission and throttles the request, its reason the index's.
+   ASSUMPTION: the table is asked first, so a request both would refuse
+   is the table's throttle. */
+static enum pk_ddb_verdict admit_all(struct ddb *d, size_t i,
+				     const struct pk_svc_request *rq,
+				     const struct ask *a)
+{
+	struct ddb_part *p = &d->parts[i];
+	struct pk_ddb_side side = p->w;
+	struct pk_ddb_total total = d->tw;
+	enum pk_ddb_verdict v = admit(d, i, a);
+	int64_t before;
+
+	if (v != PK_DDB_ADMITTED || !a->write || d->n_gsis == 0) {
+		return v;
+	}
+	before = ddb_gsis_used(d);
+	if (ddb_gsis_write(d, rq, a->units) < 0) {
+		p->w = side;
+		d->tw = total;
+		return PK_DDB_THROTTLE_KEY_RANGE;
+	}
+	ddb_bill_used(d, 1, ddb_gsis_used(d) - before);
+	return v;
+}
+
 static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		      struct pk_outcome *out)
 {
@@ -445,7 +474,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		return;
 	}
 	out->range = (size_t)i;
-	if (admit(d, (size_t)i, &a) != PK_DDB_ADMITTED) {
+	if (admit_all(d, (size_t)i, rq, &a) != PK_DDB_ADMITTED) {
 		out->status = PK_HTTP_TOO_MANY_REQUESTS;
 		out->retry_after_ms = MS_PER_S - rq->t_ms % MS_PER_S;
 		t->throttled_429++;
@@ -570,6 +599,7 @@ static void ddb_free(struct pk_service *s)
 	struct ddb *d = ddb_of(s);
 
 	metrics_free(&d->m);
+	ddb_gsis_free(d);
 	free(d->bill.hours);
 	pkey_free(d->key);
 	ddb_layout_free(&d->layout);
@@ -723,5 +753,14 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 		on_demand_init(d);
 	}
 	ddb_parts_init(d);
+	if (ddb_gsis_init(d, spec, diag) < 0) {
+		ddb_free(&d->base);
+		return NULL;
+	}
 	return &d->base;
+}
+
+int64_t ddb_service_gsi_used(const struct pk_service *s)
+{
+	return ddb_gsis_used(ddb_of(s));
 }

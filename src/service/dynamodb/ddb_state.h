@@ -21,8 +21,33 @@
 
 /* Throttle reasons this replay gives (D14: Table<Read|Write><limit>):
    a provisioned table's KeyRange and Provisioned ones, an on-demand
-   table's KeyRange, AccountLimit and MaxOnDemand ones, reads first */
-#define DDB_REASONS 6
+   table's KeyRange, AccountLimit and MaxOnDemand ones, reads first;
+   then each index's IndexWrite KeyRange and Provisioned ones */
+#define DDB_REASONS (6 + 2 * PK_DDB_MAX_GSIS)
+
+/* One global secondary index (D17; ddb_gsi.c) */
+struct ddb_gsi {
+	const struct pk_ddb_gsi_spec *g;
+	struct pk_container_spec cs; /* its key as pkey reads it; strings
+					borrowed from g */
+	struct pk_pkey *key;
+	size_t n;		/* partitions, even slices of the hash */
+	struct pk_ddb_side *w;	/* their write sides, n */
+	struct pk_ddb_total tw; /* the index's write side */
+	int reason_ix[2];	/* its KeyRange and Provisioned reasons in
+				   ddb.reasons */
+	char *names[2];		/* their names, owned */
+	int64_t used_mcu;	/* admitted over the run */
+};
+
+/* What one index write changed, to undo when a later one is refused */
+struct ddb_gsi_undo {
+	struct ddb_gsi *gi;
+	size_t part;
+	struct pk_ddb_side side;
+	struct pk_ddb_total total;
+	int64_t used;
+};
 
 /* One partition: its hash slice [lo, next partition's lo), its buckets
    and its counters. */
@@ -78,6 +103,12 @@ struct ddb {
 	struct pk_snapshot_ddb bill; /* what its bill reads (ddb_bill.c) */
 	struct pk_ddb_hour booked;   /* of bill's unit totals, what its
 					hours already hold */
+	/* global secondary indexes (ddb_gsi.c), n_gsis; the undo log of
+	   one request's index writes (n_gsis x PK_MAX_BATCH_OPS) */
+	struct ddb_gsi *gsis;
+	size_t n_gsis;
+	struct ddb_gsi_undo *undo;
+	size_t n_undo;
 };
 
 /* ddb_bill.c: note items in the clock hours of seconds [t_s, t_s +
@@ -109,6 +140,22 @@ void ddb_parts_on_demand(struct ddb *d, int64_t t_s);
    last. */
 struct pk_epk ddb_part_min(const struct ddb *d, size_t i);
 struct pk_epk ddb_part_max(const struct ddb *d, size_t i);
+
+/* ddb_gsi.c: the table's indexes from d->t (after name_reasons: their
+   reasons follow the table's; their provisioned units added to the
+   bill); 0, or -1 with the error in diag (an index on an attribute no
+   item has). Refill their buckets for n closed seconds. The index
+   writes of write request rq whose base units are units (mCU; a
+   batch's items each their own): 0 when every index admitted them, -1
+   when one refused (nothing of them kept, its reason counted). Their
+   units admitted over the run, mCU. Free them. */
+int ddb_gsis_init(struct ddb *d, const struct pk_service_spec *spec,
+		  struct pk_diag *diag);
+void ddb_gsis_refill(struct ddb *d, int64_t n);
+int ddb_gsis_write(struct ddb *d, const struct pk_svc_request *rq,
+		   int64_t units);
+int64_t ddb_gsis_used(const struct ddb *d);
+void ddb_gsis_free(struct ddb *d);
 
 /* ddb_snapshot.c: the service's snapshot (pk_service_ops.snapshot). */
 void ddb_snapshot(const struct pk_service *s, const struct pk_scenario *sc,

@@ -52,4 +52,11 @@ uint64_t ddb_service_throttles(const struct pk_service *s, int write,
  */
 uint64_t ddb_key_hash(const unsigned char *id, size_t len);
 
+/*
+ * The write units s's global secondary indexes admitted over the run so
+ * far, summed over the indexes, mCU (D17: a base write of an item in an
+ * index is one index write; 1 unit = 1,000 mCU).
+ */
+int64_t ddb_service_gsi_used(const struct pk_service *s);
+
 #endif

@@ -9,6 +9,7 @@
 #ifndef PKSIM_DDB_SPEC_H
 #define PKSIM_DDB_SPEC_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* Most provisioned RCU or WCU a table may set here: the default table
@@ -71,6 +72,24 @@ enum pk_ddb_consistency {
 	PK_DDB_CONSISTENCY_STRONG,
 };
 
+/* D17: a table has at most 20 global secondary indexes (A-SQ 2023) */
+#define PK_DDB_MAX_GSIS 20
+
+/* A global secondary index (D17, reference §12): its own partitions,
+   keyed by its own attribute, with its own provisioned units. Strings
+   owned by the scenario. */
+struct pk_ddb_gsi_spec {
+	char *name;	     /* as the throttle reasons name it */
+	char *partition_key; /* attribute path, "/status" */
+	int64_t rcu, wcu;    /* provisioned units a second, 1 ..
+				PK_DDB_MAX_CAPACITY_UNITS each */
+	int keys_only;	     /* projection: 1 keys_only (an entry under
+				1 KB: 1 WCU a write), 0 all (the default:
+				the entry is the item, its units the base
+				write's) */
+	int line, col;	     /* where the index's mapping is */
+};
+
 /* The `table:` section. Strings owned by the scenario. */
 struct pk_ddb_table_spec {
 	char *name;	     /* the table's name; default: its partition
@@ -101,7 +120,11 @@ struct pk_ddb_table_spec {
 	int64_t peak_lag_s;	    /* the limit is twice the peak this long
 				       ago, default 1,800 (A-RWCM's 30
 				       minutes; ASSUMPTION) */
-	int line, col;		    /* where `table:` is */
+	/* `global_secondary_indexes:` (D17; provisioned tables only):
+	   n_gsis of them, owned; NULL and 0 without */
+	struct pk_ddb_gsi_spec *gsis;
+	size_t n_gsis;
+	int line, col; /* where `table:` is */
 };
 
 #endif

@@ -1,0 +1,218 @@
+/*
+ * scenario_gsi: a DynamoDB table's `global_secondary_indexes:` (D17,
+ * reference §12): each index's name, partition key (an attribute path
+ * items may lack: a sparse index), provisioned units and projection.
+ * Once the items are read, each index's attribute is looked for among
+ * them (itemprops.h): one no item has is an error at the index.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "loader.h"
+#include "pksim/base/mem.h"
+#include "pksim/load/itemprops.h"
+
+static const char *const gsi_keys[] = {
+    "name",
+    "partition_key",
+    "read_capacity_units",
+    "write_capacity_units",
+    "projection",
+    NULL,
+};
+
+/* One index mapping m into g; its name must differ from those before
+   it (gsis[0 .. i)) */
+static void load_gsi(struct ld *ld, const struct yn *m,
+		     struct pk_ddb_gsi_spec *gsis, size_t i)
+{
+	static const char *const projections[] = {"all", "keys_only", NULL};
+	struct pk_ddb_gsi_spec *g = &gsis[i];
+	const struct yn *n;
+	size_t j;
+
+	g->line = m->line;
+	g->col = m->col;
+	ld_check_keys(ld, m, gsi_keys, "in a global secondary index");
+	if (!(n = yn_get(m, "name"))) {
+		ld_err(ld, m,
+		       "missing required key 'name' in a global secondary "
+		       "index (the throttle reasons name it)");
+	} else if (ld_get_string(ld, n, "name", 0, &g->name) == 0) {
+		for (j = 0; j < i; j++) {
+			if (gsis[j].name &&
+			    strcmp(gsis[j].name, g->name) == 0) {
+				ld_err(ld, n,
+				       "duplicate global secondary index '%s' "
+				       "(first at line %d)",
+				       g->name, gsis[j].line);
+			}
+		}
+	}
+	if (!(n = yn_get(m, "partition_key"))) {
+		ld_err(ld, m,
+		       "missing required key 'partition_key' in a global "
+		       "secondary index (an attribute path such as /status)");
+	} else if (n->kind != YN_SCALAR || !ld_path_ok(n->text) ||
+		   strchr(n->text, '{')) {
+		ld_err(ld, n,
+		       "partition_key of a global secondary index must be one "
+		       "attribute path that starts with '/', such as /status");
+	} else {
+		g->partition_key = xstrdup(n->text);
+	}
+	if (!yn_get(m, "read_capacity_units") ||
+	    !yn_get(m, "write_capacity_units")) {
+		ld_err(ld, m,
+		       "a global secondary index of a provisioned table sets "
+		       "its own read_capacity_units and write_capacity_units "
+		       "(D17), 1 .. %d each",
+		       PK_DDB_MAX_CAPACITY_UNITS);
+	}
+	if ((n = yn_get(m, "read_capacity_units"))) {
+		ld_get_int(ld, n, "read_capacity_units", 1,
+			   PK_DDB_MAX_CAPACITY_UNITS, "read capacity units",
+			   &g->rcu);
+	}
+	if ((n = yn_get(m, "write_capacity_units"))) {
+		ld_get_int(ld, n, "write_capacity_units", 1,
+			   PK_DDB_MAX_CAPACITY_UNITS, "write capacity units",
+			   &g->wcu);
+	}
+	if ((n = yn_get(m, "projection"))) {
+		int v = -1;
+
+		for (j = 0; n->kind == YN_SCALAR && projections[j]; j++) {
+			if (strcmp(n->text, projections[j]) == 0) {
+				v = (int)j;
+			}
+		}
+		if (v < 0) {
+			ld_err_unknown(ld, n, "projection",
+				       n->kind == YN_SCALAR ? n->text : "",
+				       "in a global secondary index",
+				       projections);
+		}
+		g->keys_only = v == 1;
+	}
+}
+
+void ld_load_gsis(struct ld *ld, const struct yn *n,
+		  struct pk_ddb_table_spec *t)
+{
+	size_t i;
+
+	if (t->capacity == PK_DDB_ON_DEMAND) {
+		ld_err(ld, n,
+		       "global_secondary_indexes on an on_demand table are not "
+		       "replayed yet (an on-demand index's own instant limit "
+		       "is not modelled); give the table provisioned "
+		       "capacity, or leave the indexes out");
+		return;
+	}
+	if (ld_need_kind(ld, n, YN_SEQ, "global_secondary_indexes",
+			 "a list of indexes (- {name: by-status, "
+			 "partition_key: /status, read_capacity_units: ..., "
+			 "write_capacity_units: ...})") < 0) {
+		return;
+	}
+	if (n->n_kids == 0 || n->n_kids > PK_DDB_MAX_GSIS) {
+		ld_err(ld, n,
+		       "global_secondary_indexes lists %zu indexes; a table "
+		       "has 1 .. %d (A-SQ), or leave the key out",
+		       n->n_kids, PK_DDB_MAX_GSIS);
+		return;
+	}
+	t->gsis = xcalloc(n->n_kids, sizeof(*t->gsis));
+	t->n_gsis = n->n_kids;
+	for (i = 0; i < n->n_kids; i++) {
+		if (ld_need_kind(
+			ld, n->kids[i], YN_MAP, "a global secondary index",
+			"a mapping {name, partition_key, "
+			"read_capacity_units, write_capacity_units}") == 0) {
+			load_gsi(ld, n->kids[i], t->gsis, i);
+		}
+	}
+}
+
+void ld_gsis_free(struct pk_ddb_table_spec *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n_gsis; i++) {
+		free(t->gsis[i].name);
+		free(t->gsis[i].partition_key);
+	}
+	free(t->gsis);
+	t->gsis = NULL;
+	t->n_gsis = 0;
+}
+
+void ld_gsis_dup(struct pk_ddb_table_spec *dst,
+		 const struct pk_ddb_table_spec *src)
+{
+	size_t i;
+
+	dst->gsis = NULL;
+	dst->n_gsis = src->n_gsis;
+	if (src->n_gsis == 0) {
+		return;
+	}
+	dst->gsis = xcalloc(src->n_gsis, sizeof(*dst->gsis));
+	for (i = 0; i < src->n_gsis; i++) {
+		dst->gsis[i] = src->gsis[i];
+		dst->gsis[i].name =
+		    src->gsis[i].name ? xstrdup(src->gsis[i].name) : NULL;
+		dst->gsis[i].partition_key =
+		    src->gsis[i].partition_key
+			? xstrdup(src->gsis[i].partition_key)
+			: NULL;
+	}
+}
+
+/* Index g's attribute is held by some item of s (ps): an index on an
+   attribute no item has serves nothing, a typo answered with exit 0 */
+static void check_gsi(struct ld *ld, struct pk_itemprops *ps,
+		      const struct pk_ddb_gsi_spec *g)
+{
+	const char *near;
+
+	if (!g->partition_key || itemprops_have(ps, g->partition_key)) {
+		return;
+	}
+	near = itemprops_nearest(ps, g->partition_key);
+	ld_err_at(ld, g->line, g->col,
+		  "global secondary index '%s' is keyed by %s, which no "
+		  "item has: the index would hold nothing and throttle "
+		  "nothing%s%s%s",
+		  g->name ? g->name : "", g->partition_key,
+		  near ? "; did you mean " : "", near ? near : "",
+		  near ? "?" : "");
+}
+
+void ld_check_gsis(struct ld *ld)
+{
+	const struct pk_scenario *s = ld->s;
+	struct pk_itemprops ps;
+	size_t v, i;
+	int have = 0;
+
+	if (s->items_file && s->items_file->monitor) {
+		return;
+	}
+	for (v = 0; v < s->n_variants; v++) {
+		const struct pk_ddb_table_spec *t =
+		    scenario_variant_table(s, &s->variants[v]);
+
+		for (i = 0; t && i < t->n_gsis; i++) {
+			if (!have) {
+				itemprops_collect(s, &ps);
+				have = 1;
+			}
+			check_gsi(ld, &ps, &t->gsis[i]);
+		}
+	}
+	if (have) {
+		itemprops_free(&ps);
+	}
+}

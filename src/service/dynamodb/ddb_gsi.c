@@ -1,0 +1,249 @@
+/*
+ * ddb_gsi: a DynamoDB table's global secondary indexes (D17, reference
+ * §12), each a set of partitions of its own keyed by its own attribute,
+ * with its own provisioned write units:
+ * - a base write (PutItem, DeleteItem, each item of a BatchWriteItem)
+ *   of an item that has the index's attribute is one index write, of
+ *   the item's units (projection all) or 1 WCU (keys_only: an entry
+ *   under 1 KB); an item without it is not in the index (sparse: 0);
+ * - it is admitted only when every touched index partition can take it
+ *   (D3 caps, D5 shares, D9 burst, D10 adaptive capacity as the table
+ *   has them); otherwise the base write is throttled and not stored,
+ *   with the reason attributed to the index (D14:
+ *   IndexWriteKeyRangeThroughputExceeded, statement 25);
+ * - reads never touch an index (statement 26: a Query of the index is
+ *   not replayed).
+ * The loader has checked that some item has each index's attribute
+ * (scenario_gsi.c).
+ * ASSUMPTIONS: the index's partitions are laid out by D4 from its own
+ * units and never split (its storage is not kept); an update keeps the
+ * item's index key value (the workload's items never change one), so
+ * it is one index write, never the delete plus put of a changed value.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ddb_state.h"
+#include "pksim/base/mem.h"
+#include "pksim/service/dynamodb/ddb_service.h"
+#include "pksim/service/dynamodb/ddb_units.h"
+
+/* D4: max(1, ceil(RCU / 3,000 + WCU / 1,000)) partitions */
+static size_t gsi_parts(const struct pk_ddb_gsi_spec *g)
+{
+	int64_t n = (g->rcu * 1000 + g->wcu * 3000 + 2999999) / 3000000;
+
+	return n < 1 ? 1 : (size_t)n;
+}
+
+/* The reasons index gi's refusals are counted under (D14), appended to
+   the table's */
+static void gsi_reasons(struct ddb *d, struct ddb_gsi *gi)
+{
+	static const char *const kinds[2] = {
+	    "IndexWriteKeyRangeThroughputExceeded",
+	    "IndexWriteProvisionedThroughputExceeded"};
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		gi->names[k] =
+		    xasprintf("%s (index %s)", kinds[k], gi->g->name);
+		gi->reason_ix[k] = (int)d->n_reasons;
+		d->reasons[d->n_reasons].name = gi->names[k];
+		d->reasons[d->n_reasons++].count = 0;
+	}
+}
+
+static int gsi_init(struct ddb *d, const struct pk_service_spec *spec,
+		    struct ddb_gsi *gi, const struct pk_ddb_gsi_spec *g,
+		    struct pk_diag *diag)
+{
+	size_t i;
+
+	gi->g = g;
+	gi->cs.name = g->name;
+	gi->cs.partition_key = g->partition_key;
+	gi->cs.key.kind = PK_KEY_PATH;
+	gi->cs.key.paths[0] = g->partition_key;
+	gi->cs.key.n_paths = 1;
+	gi->cs.key.version = 2;
+	gi->cs.key.line = g->line;
+	gi->cs.key.col = g->col;
+	gi->cs.line = g->line;
+	gi->cs.col = g->col;
+	gi->key = pkey_new(&gi->cs, d->sc, spec->workload, spec->seed, diag);
+	if (!gi->key) {
+		return -1;
+	}
+	gi->n = gsi_parts(g);
+	gi->w = xcalloc(gi->n, sizeof(*gi->w));
+	for (i = 0; i < gi->n; i++) {
+		gi->w[i].share_mcu = g->wcu * 1000 / (int64_t)gi->n;
+		gi->w[i].cap_mcu = (int64_t)PK_DDB_PART_WCU * 1000;
+		/* full, as the table's (ddb_parts.c) */
+		gi->w[i].bank_mcu = gi->w[i].share_mcu * PK_DDB_BANK_SECONDS;
+	}
+	gi->tw.prov_mcu = g->wcu * 1000;
+	gi->tw.bank_mcu = gi->tw.prov_mcu * PK_DDB_BANK_SECONDS;
+	gsi_reasons(d, gi);
+	return 0;
+}
+
+int ddb_gsis_init(struct ddb *d, const struct pk_service_spec *spec,
+		  struct pk_diag *diag)
+{
+	size_t i;
+
+	if (d->t->n_gsis == 0) {
+		return 0;
+	}
+	d->gsis = xcalloc(d->t->n_gsis, sizeof(*d->gsis));
+	d->n_gsis = d->t->n_gsis;
+	d->undo = xcalloc(d->n_gsis * PK_MAX_BATCH_OPS, sizeof(*d->undo));
+	for (i = 0; i < d->n_gsis; i++) {
+		const struct pk_ddb_gsi_spec *g = &d->t->gsis[i];
+
+		if (gsi_init(d, spec, &d->gsis[i], g, diag) < 0) {
+			return -1;
+		}
+		/* billed as the table's own provisioned units (P15) */
+		d->bill.rcu += g->rcu;
+		d->bill.wcu += g->wcu;
+	}
+	return 0;
+}
+
+void ddb_gsis_refill(struct ddb *d, int64_t n)
+{
+	size_t i, k;
+
+	for (i = 0; i < d->n_gsis; i++) {
+		struct ddb_gsi *gi = &d->gsis[i];
+
+		for (k = 0; k < gi->n; k++) {
+			gi->w[k].bank_mcu = ddb_bank_refill(&gi->w[k], n);
+			gi->w[k].used_mcu = 0;
+		}
+		gi->tw.bank_mcu = ddb_total_refill(&gi->tw, n);
+		gi->tw.used_mcu = 0;
+	}
+}
+
+/* The partition of index gi item's value falls in, or -1 when the item
+   has no string or number there (not in the index) */
+static long gsi_part_of(struct ddb *d, struct ddb_gsi *gi, uint64_t item)
+{
+	struct pk_item_source src;
+	struct pk_value v;
+	uint64_t h;
+
+	pkey_source_workload(gi->key, d->w, item, &src);
+	pkey_build(gi->key, &src, d->kv);
+	if (d->kv->status != 0 ||
+	    pkey_decode_single(d->kv->id, d->kv->id_len, &v) != 0 ||
+	    (v.type != PK_VALUE_STRING && v.type != PK_VALUE_NUMBER)) {
+		return -1;
+	}
+	h = ddb_key_hash(d->kv->id, d->kv->id_len);
+	/* even slices of the hash space, as the table's at creation */
+	return gi->n == 1 ? 0 : (long)(h / (UINT64_MAX / gi->n + 1));
+}
+
+/* Undo every index write of the request so far */
+static void gsi_undo(struct ddb *d)
+{
+	while (d->n_undo > 0) {
+		const struct ddb_gsi_undo *u = &d->undo[--d->n_undo];
+
+		u->gi->w[u->part] = u->side;
+		u->gi->tw = u->total;
+		u->gi->used_mcu = u->used;
+	}
+}
+
+/* One item's write of units (mCU, the base write's) on every index
+   that holds it; 0, or -1 after undoing the request's index writes and
+   counting the refusing index's reason */
+static int gsi_item(struct ddb *d, uint64_t item, int64_t units)
+{
+	struct pk_ddb_rules r = {0};
+	size_t i;
+
+	r.adaptive = d->t->adaptive == PK_DDB_ADAPTIVE_INSTANT;
+	r.bank = d->t->burst == PK_DDB_BURST_PARTITION ? 1
+		 : d->t->burst == PK_DDB_BURST_TABLE   ? 2
+						       : 0;
+	for (i = 0; i < d->n_gsis; i++) {
+		struct ddb_gsi *gi = &d->gsis[i];
+		long k = gsi_part_of(d, gi, item);
+		int64_t u = gi->g->keys_only ? 1000 : units;
+		struct ddb_gsi_undo *un;
+		enum pk_ddb_verdict v;
+
+		if (k < 0) {
+			continue;
+		}
+		un = &d->undo[d->n_undo++];
+		un->gi = gi;
+		un->part = (size_t)k;
+		un->side = gi->w[k];
+		un->total = gi->tw;
+		un->used = gi->used_mcu;
+		v = ddb_admit(&gi->w[k], &gi->tw, u, &r);
+		if (v != PK_DDB_ADMITTED) {
+			gsi_undo(d);
+			d->reasons[gi->reason_ix[v !=
+						 PK_DDB_THROTTLE_KEY_RANGE]]
+			    .count++;
+			return -1;
+		}
+		gi->used_mcu += u;
+	}
+	return 0;
+}
+
+int ddb_gsis_write(struct ddb *d, const struct pk_svc_request *rq,
+		   int64_t units)
+{
+	uint32_t k;
+
+	d->n_undo = 0;
+	if (rq->kind != PK_OP_BATCH) {
+		return gsi_item(d, rq->it.item, units);
+	}
+	for (k = 0; k < rq->batch_n && k < PK_MAX_BATCH_OPS; k++) {
+		const struct pk_svc_item *it = &rq->batch[k];
+
+		if (gsi_item(d, it->item,
+			     ddb_units_write_mcu(it->size_bytes, false)) < 0) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int64_t ddb_gsis_used(const struct ddb *d)
+{
+	int64_t u = 0;
+	size_t i;
+
+	for (i = 0; i < d->n_gsis; i++) {
+		u += d->gsis[i].used_mcu;
+	}
+	return u;
+}
+
+void ddb_gsis_free(struct ddb *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->n_gsis; i++) {
+		pkey_free(d->gsis[i].key);
+		free(d->gsis[i].w);
+		free(d->gsis[i].names[0]);
+		free(d->gsis[i].names[1]);
+	}
+	free(d->gsis);
+	free(d->undo);
+}

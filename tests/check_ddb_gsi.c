@@ -1,0 +1,142 @@
+/*
+ * ddb_gsi: a DynamoDB table's global secondary indexes through the run
+ * (D17, reference §12), each figure derived by hand beside it from the
+ * reference's statements (§16: 24, 25) and example E5 (§17). 1 unit =
+ * 1,000 mCU; 1KB in a scenario is 1,024 bytes, 1 WCU (D1).
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/load/scenario.h"
+#include "pksim/run/sim.h"
+#include "pksim/service/dynamodb/ddb_service.h"
+#include "pksim/service/metrics.h"
+#include "pksim/service/service.h"
+#include "pksim/service/snapshot.h"
+#include "testutil.h"
+
+#define CU 1000
+
+/* The count of reason name in run's variant 0 (0 when not listed) */
+static uint64_t reason(const struct pk_run *run, const char *name)
+{
+	struct pk_snapshot s;
+	uint64_t n = 0;
+	size_t i;
+
+	tu_snapshot(run, 0, &s);
+	for (i = 0; i < s.n_reasons; i++) {
+		if (strcmp(s.reasons[i].name, name) == 0) {
+			n = s.reasons[i].count;
+		}
+	}
+	snapshot_free(&s);
+	return n;
+}
+
+/*
+ * E5 / statement 25 (scenarios/dynamodb/outbox-gsi.yaml): 1,200
+ * pending events a second carry status "pending", 300 archived ones no
+ * status. The index by-status (1,000 RCU + 2,000 WCU: 3 partitions,
+ * D4) takes every pending write on one partition, capped at 1,000 WCU
+ * (D3): 200 base writes a second are throttled, the reason the
+ * index's, the items not stored. Over 60 s: 90,000 writes, 12,000
+ * throttled; 78,000 stored, 1 WCU each on the table; the index admits
+ * 60,000 (1,000 a second; the archived items are not in it).
+ */
+START_TEST(test_gsi_back_pressure)
+{
+	struct pk_run *run = tu_sim_shipped("dynamodb/outbox-gsi");
+	const struct pk_service *svc = run->variants[0].svc;
+	const struct pk_totals *t = &tu_metrics(svc)->totals;
+
+	ck_assert_uint_eq(t->operations, 90000);
+	ck_assert_uint_eq(t->throttled_429, 12000);
+	ck_assert_uint_eq(t->succeeded, 78000);
+	ck_assert_int_eq(t->ru_mru, 78000 * CU);
+	ck_assert_int_eq(ddb_service_gsi_used(svc), 60000 * CU);
+	ck_assert_uint_eq(
+	    reason(run,
+		   "IndexWriteKeyRangeThroughputExceeded (index by-status)"),
+	    12000);
+	/* the table itself refused nothing: 1,300 of its 2,000 WCU */
+	ck_assert_uint_eq(
+	    ddb_service_throttles(svc, 1, PK_DDB_THROTTLE_KEY_RANGE), 0);
+	ck_assert_uint_eq(
+	    ddb_service_throttles(svc, 1, PK_DDB_THROTTLE_PROVISIONED), 0);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * Statement 24: a put of a new 1 KB item on a table with two indexes
+ * whose keys it has costs 1 + 1 + 1 = 3 write units: 100 puts are 100
+ * units on the table and 200 on the indexes. A keys_only index takes 1
+ * unit whatever the item (an entry under 1 KB): 4 KB items are 4 WCU on
+ * the table (D1) and on an index that projects all, 1 on a keys_only
+ * one, so 10 puts are 40 + 40 + 10.
+ */
+START_TEST(test_gsi_write_units)
+{
+	static const char two[] =
+	    "service: dynamodb\n"
+	    "table:\n"
+	    "  partition_key: /id\n"
+	    "  read_capacity_units: 100\n"
+	    "  write_capacity_units: 100\n"
+	    "  global_secondary_indexes:\n"
+	    "    - {name: a, partition_key: /status, read_capacity_units: "
+	    "100, write_capacity_units: 100}\n"
+	    "    - {name: b, partition_key: /region, read_capacity_units: "
+	    "100, write_capacity_units: 100}\n"
+	    "items:\n"
+	    "  status: {values: [new, done]}\n"
+	    "  region: {values: [eu, us]}\n"
+	    "phases:\n"
+	    "  - {duration: 1s, rate: 100/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	static const char keys_only[] =
+	    "service: dynamodb\n"
+	    "table:\n"
+	    "  partition_key: /id\n"
+	    "  read_capacity_units: 100\n"
+	    "  write_capacity_units: 100\n"
+	    "  global_secondary_indexes:\n"
+	    "    - {name: all, partition_key: /status, read_capacity_units: "
+	    "100, write_capacity_units: 100}\n"
+	    "    - {name: keys, partition_key: /status, "
+	    "read_capacity_units: 100, write_capacity_units: 100, "
+	    "projection: keys_only}\n"
+	    "items:\n"
+	    "  status: {values: [new, done]}\n"
+	    "phases:\n"
+	    "  - {duration: 1s, rate: 10/s, ops: {create: 1}, "
+	    "item_size: 4KB}\n";
+	struct pk_run *run = tu_sim_text("two.yaml", two);
+	const struct pk_service *svc = run->variants[0].svc;
+
+	ck_assert_uint_eq(tu_metrics(svc)->totals.succeeded, 100);
+	ck_assert_int_eq(tu_metrics(svc)->totals.ru_mru, 100 * CU);
+	ck_assert_int_eq(ddb_service_gsi_used(svc), 200 * CU);
+	tu_sim_free(run);
+
+	run = tu_sim_text("keys.yaml", keys_only);
+	svc = run->variants[0].svc;
+	ck_assert_uint_eq(tu_metrics(svc)->totals.succeeded, 10);
+	ck_assert_int_eq(tu_metrics(svc)->totals.ru_mru, 40 * CU);
+	ck_assert_int_eq(ddb_service_gsi_used(svc), (40 + 10) * CU);
+	tu_sim_free(run);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("ddb_gsi");
+	TCase *tc = tcase_create("run");
+
+	tcase_add_test(tc, test_gsi_back_pressure);
+	tcase_add_test(tc, test_gsi_write_units);
+	suite_add_tcase(s, tc);
+	return s;
+}
