@@ -252,6 +252,19 @@ START_TEST(test_ddb_service_reports)
 	ck_assert_msg(strstr(text, "\n  ... by reason            30,000 "
 				   "TableWriteKeyRangeThroughputExceeded\n"),
 		      "%s", text);
+	/* the table in its own words: 3,000 RCU + 4,000 WCU, its
+	   consumption in capacity units (60 s x 1,000 admitted, 1 WCU
+	   each, of 90,000 asked), no Azure Cosmos DB 403/1014 line */
+	ck_assert_msg(strstr(text, "\ntable: partition key /customerId, "
+				   "7,000 capacity units a second (read plus "
+				   "write, provisioned) -> 5 partitions at "
+				   "the start\n"),
+		      "%s", text);
+	ck_assert_msg(strstr(text, "\n  capacity units consumed  60,000 of "
+				   "90,000 offered"),
+		      "%s", text);
+	ck_assert_ptr_null(strstr(text, "403/1014"));
+	ck_assert_ptr_null(strstr(text, "\ncontainer:"));
 	/* the key range's reason only: no table-level reason */
 	ck_assert_ptr_null(strstr(text, "TableWriteProvisionedThroughput"));
 	ck_assert_ptr_null(strstr(text, "TableReadProvisionedThroughput"));

@@ -254,7 +254,18 @@ static void summary(const struct pk_result *r,
 	if (sc->description) {
 		fprintf(out, "  %s\n", sc->description);
 	}
-	if (!v->cosmos) {
+	if (v->ddb) {
+		/* Amazon DynamoDB: a table of partitions, its units read
+		   plus write (on demand: its first instant limit) */
+		fprintf(out,
+			"table: partition key %s, %s capacity units a second "
+			"(read plus write%s) -> %zu partition%s at the "
+			"start\n",
+			v->key_text, fmt_thousands(v->created_ru_per_s, a),
+			v->ddb->on_demand ? ", on demand: its instant limit"
+					  : ", provisioned",
+			created, created == 1 ? "" : "s");
+	} else if (!v->cosmos) {
 		/* another service: what its result says, not the spec's
 		   throughput mode (Azure Cosmos DB's settings) */
 		fprintf(out,
@@ -462,8 +473,12 @@ static void totals(const struct pk_result_variant *v, int batches,
 		fprintf(out, "  failed after 410 retries %s operations\n",
 			fmt_thousands(t->failed_after_410, a));
 	}
-	fprintf(out, "  rejected (403/1014)      %s\n",
-		fmt_thousands(t->rejected_403, a));
+	if (!v->ddb) {
+		/* Azure Cosmos DB's full logical partition; DynamoDB has
+		   no such answer */
+		fprintf(out, "  rejected (403/1014)      %s\n",
+			fmt_thousands(t->rejected_403, a));
+	}
 	if (v->custom_policy && v->effective_ru_per_s < v->ru_per_s) {
 		char u[40], w[40];
 
@@ -524,12 +539,14 @@ static void totals(const struct pk_result_variant *v, int batches,
 	/* an on-demand DynamoDB table provisions nothing: its RU/s is its
 	   instant limit (ddb_service.h) */
 	fprintf(out,
-		"  RU consumed              %s of %s offered and %s "
+		"  %-24s %s of %s offered and %s "
 		"retried (%.1f%% of %s over the run)\n",
+		v->ddb ? "capacity units consumed" : "RU consumed",
 		text_ru(t->ru_mru, a), text_ru(t->offered_mru, b),
 		text_ru(t->retry_mru, c), 100.0 * v->utilisation,
-		v->ddb && v->ddb->on_demand ? "the on-demand instant limit"
-					    : "provisioned RU");
+		!v->ddb		    ? "provisioned RU"
+		: v->ddb->on_demand ? "the on-demand instant limit"
+				    : "the provisioned units");
 	if (v->lps_none) {
 		fprintf(out, "  logical partitions       none: the service "
 			     "keeps none (item collections not kept)\n");
