@@ -1260,28 +1260,6 @@ START_TEST(test_trace_repeated_names)
 }
 END_TEST
 
-#if !defined(__SANITIZE_ADDRESS__)
-/* kB of the line "NAME:   123 kB" in /proc/self/status, or -1. */
-static long status_kb(const char *name)
-{
-	char line[256];
-	long kb = -1;
-	size_t n = strlen(name);
-	FILE *f = fopen("/proc/self/status", "r");
-
-	if (!f) {
-		return -1;
-	}
-	while (fgets(line, sizeof(line), f)) {
-		if (strncmp(line, name, n) == 0 && line[n] == ':') {
-			kb = strtol(line + n + 1, NULL, 10);
-		}
-	}
-	fclose(f);
-	return kb;
-}
-#endif
-
 /*
  * A JSON-lines file, and a JSON array, is read as a stream: loading it
  * takes memory for what the records keep, not for the file's length.
@@ -1337,10 +1315,10 @@ START_TEST(test_trace_stream_memory)
 		ck_assert_msg(f != NULL, "cannot reset the peak resident size");
 		fputs("5", f);
 		ck_assert_int_eq(fclose(f), 0);
-		before = status_kb("VmRSS");
+		before = tu_status_kb("VmRSS");
 		diag_init(&d);
 		t = trace_load(path, PK_TRACE_FORMAT_AUTO, &d);
-		peak = status_kb("VmHWM");
+		peak = tu_status_kb("VmHWM");
 		ck_assert_ptr_nonnull(t);
 		ck_assert_uint_eq(trace_count(t), N);
 		trace_value(t, N - 1, "/k", &v, NULL, 0);

@@ -428,3 +428,22 @@ char *tu_run_ok(const char *args)
 	ck_assert_ptr_nonnull(out);
 	return out;
 }
+
+long tu_status_kb(const char *name)
+{
+	char line[256];
+	long kb = -1;
+	size_t n = strlen(name);
+	FILE *f = fopen("/proc/self/status", "r");
+
+	if (!f) {
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		if (strncmp(line, name, n) == 0 && line[n] == ':') {
+			kb = strtol(line + n + 1, NULL, 10);
+		}
+	}
+	fclose(f);
+	return kb;
+}

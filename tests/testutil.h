@@ -67,6 +67,9 @@ char *tu_run_ok(const char *args);
 
 /* A fresh temporary directory (caller frees the path). */
 char *tu_tmpdir(void);
+/* kB of the line "NAME:   123 kB" in /proc/self/status (VmRSS, VmHWM),
+   or -1 when there is none. */
+long tu_status_kb(const char *name);
 
 /* Write text to the file dir/name (made or emptied); its path (caller
    frees), or a failed test. */

@@ -12,6 +12,10 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 static _Noreturn void oom(void)
 {
 	fputs("pksim: out of memory\n", stderr);
@@ -130,4 +134,12 @@ void mem_grow(void **arr, size_t *cap, size_t need, size_t elem)
 	}
 	*arr = xreallocarray(*arr, c, elem);
 	*cap = c;
+}
+
+void mem_map_large_blocks(void)
+{
+#ifdef __GLIBC__
+	/* setting the threshold also stops glibc from raising it */
+	mallopt(M_MMAP_THRESHOLD, (int)PK_MEM_MAPPED_BYTES);
+#endif
 }

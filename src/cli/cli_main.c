@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pksim/base/mem.h"
 #include "pksim/base/suggest.h"
 #include "pksim/cli/cli.h"
 #include "pksim/cli/help.h"
@@ -142,6 +143,8 @@ int cli_main(int argc, char **argv)
 	/* a closed stdout (pksim run ... | head) must not kill us mid-write:
 	   output.c treats EPIPE as the reader having left */
 	signal(SIGPIPE, SIG_IGN);
+	/* the memory estimate holds only if freed blocks leave the process */
+	mem_map_large_blocks();
 	if (!isatty(STDOUT_FILENO)) {
 		setvbuf(stdout, out_buf, _IOFBF, sizeof(out_buf));
 	}
