@@ -290,6 +290,12 @@ double ld_worst_op_ru(const struct pk_scenario *s,
 		      const struct pk_phase_spec *p, double ranges);
 uint64_t ld_largest_item(const struct pk_scenario *s);
 
+/* plan_limits.c: the simulated seconds the paced clients (concurrency
+   and latency, ru_budget) need to send every operation, as the time
+   bound reckons them, plus one latency; 0 for open loops. A run lasts
+   at least this long, however short its phases. */
+double ld_client_span_s(const struct pk_scenario *s);
+
 /* plan_memory.c: the longest time any stream's client holds an
    operation for its retries, seconds (0 without retries) */
 double ld_retry_life_s(const struct pk_scenario *s);

@@ -489,6 +489,48 @@ static double client_time_s(const struct pk_scenario *s, size_t i, double ops,
 	return t;
 }
 
+/* The operations stream i's client sends: its phases', and for the
+   first stream a data file's records and the queries among them. */
+static double stream_ops(const struct pk_scenario *s, size_t i)
+{
+	const struct pk_stream_spec *st = &s->streams[i];
+	double ops = 0;
+	size_t j;
+
+	for (j = 0; j < st->n_phases; j++) {
+		ops += ld_phase_count(&s->phases[st->phase_first + j]);
+	}
+	if (i == 0 && s->items_file && s->items_file->trace) {
+		double recs = ld_file_records(s->items_file);
+
+		ops += recs + ld_file_queries(s->items_file, recs);
+	}
+	return ops;
+}
+
+/* The simulated seconds the paced clients stretch a run to (loader.h):
+   each stream's client_time_s, plus one attempt's latency (the last
+   operation is answered one latency after it is sent); the largest. */
+double ld_client_span_s(const struct pk_scenario *s)
+{
+	char why[256];
+	double most = 0, t;
+	int upper;
+	size_t i;
+
+	for (i = 0; i < s->n_streams; i++) {
+		const struct pk_client_spec *c = &s->streams[i].client;
+
+		t = client_time_s(s, i, stream_ops(s, i), &upper, why,
+				  sizeof(why));
+		if (t > 0 && c->concurrency > 0) {
+			t += (double)c->latency_ms / 1000.0;
+		}
+		most = fmax(most, t);
+	}
+	return most;
+}
+
 /* Each stream's client can send its operations within the simulated time
    limit (client_time_s); else an error at the stream (or its first
    phase, or the data file) with the figures. 0 or -1. */
@@ -496,21 +538,13 @@ static int check_client_time(struct ld *ld, const struct pk_scenario *s)
 {
 	char why[256], a[PK_FMT_BYTES], b[PK_FMT_BYTES];
 	char span[PK_FMT_SPAN_BYTES];
-	size_t i, j;
+	size_t i;
 
 	for (i = 0; i < s->n_streams; i++) {
 		const struct pk_stream_spec *st = &s->streams[i];
-		double ops = 0, t;
+		double ops = stream_ops(s, i), t;
 		int line = st->line, col = st->col, upper;
 
-		for (j = 0; j < st->n_phases; j++) {
-			ops += ld_phase_count(&s->phases[st->phase_first + j]);
-		}
-		if (i == 0 && s->items_file && s->items_file->trace) {
-			double recs = ld_file_records(s->items_file);
-
-			ops += recs + ld_file_queries(s->items_file, recs);
-		}
 		t = client_time_s(s, i, ops, &upper, why, sizeof(why));
 		if (t <= (double)PK_SCENARIO_MAX_SIM_S) {
 			continue;

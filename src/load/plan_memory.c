@@ -591,7 +591,7 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 	const struct pk_prop_spec *id = scenario_find_prop(s, "/id");
 	int ids = s->items_file ? !ld_file_ids_distinct(s->items_file)
 				: !id || id->kind != PK_GEN_UNIQUE;
-	double tg = 0, slot, file_retries = 0;
+	double tg = 0, slot, file_retries = 0, run_s, attempts, secs, mins;
 	int file_429 = 0, can_429 = scenario_can_throttle(s);
 	size_t i;
 
@@ -643,6 +643,17 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 			      PK_SCENARIO_RETRY_BYTES * (double)s->n_variants
 			: 0;
 	}
+	/* Paced clients can stretch the run past its phases (run_s): the
+	   metrics then record each second that saw a request and one per
+	   run of idle seconds between (metrics.h), and each minute that saw
+	   one, so past the phases' seconds and minutes the records grow
+	   with the attempts, at most the run's seconds and minutes. */
+	run_s = fmax(dur_s, ld_client_span_s(s) + 1);
+	attempts = ops * (1.0 + (ld_plan_retry(s).enabled
+				     ? (double)ld_plan_retry(s).max_retries
+				     : 0));
+	secs = fmax(dur_s, fmin(run_s, 2 * attempts + 1));
+	mins = fmax(dur_s / 60.0, fmin(run_s / 60.0, attempts));
 	e->n_items = items;
 	e->queries = q;
 	slot = scenario_items_read_back(s) ? PK_SCENARIO_SLOT_BYTES : 0;
@@ -688,22 +699,24 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 				    ops * PK_SCENARIO_TTL_ENTRY_BYTES;
 		}
 		if (dur_s <= PK_SCENARIO_DETAIL_MAX_S) {
-			if (smp > dur_s * r) {
-				smp = dur_s * r;
+			if (smp > run_s * r) {
+				smp = run_s * r;
 			}
 			e->samples += smp * PK_SCENARIO_SAMPLE_BYTES +
-				      dur_s * PK_SCENARIO_SECOND_BYTES;
+				      secs * PK_SCENARIO_SECOND_BYTES;
 		} else {
-			/* per-range buckets (metrics.h) */
-			if (smp > PK_SCENARIO_BUCKETS_PER_RANGE * r) {
-				smp = PK_SCENARIO_BUCKETS_PER_RANGE * r;
+			/* per-range buckets (metrics.h), as wide as the
+			   phases' span over the heat map's columns */
+			if (smp >
+			    PK_SCENARIO_BUCKETS_PER_RANGE * r * run_s / dur_s) {
+				smp = PK_SCENARIO_BUCKETS_PER_RANGE * r *
+				      run_s / dur_s;
 			}
 			e->samples += smp * PK_SCENARIO_BUCKET_BYTES;
 		}
 		/* per-minute records, and their rows in the report */
-		e->samples += dur_s / 60.0 *
-			      (PK_SCENARIO_SECOND_BYTES +
-			       PK_SCENARIO_REPORT_MINUTE_BYTES);
+		e->samples += mins * (PK_SCENARIO_SECOND_BYTES +
+				      PK_SCENARIO_REPORT_MINUTE_BYTES);
 	}
 	if (file_429) {
 		e->retries = file_retries;
