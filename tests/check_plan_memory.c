@@ -61,9 +61,11 @@ static void estimate_of(const char *key, struct pk_memory_estimate *e)
  * record. Partitions' part: a logical partition 74 bytes (record and
  * index slot) + 32 (429s' record) + its key in the arena (the records'
  * key bytes on average + 18 a level, identity and EPK), the pool's 2 MiB
- * block (2,097,152), a physical one 700: /k, key "a": 74 + 32 + 1 + 18 =
- * 125, + 2,097,152 + 700 = 2,097,977; [/k, /u], keys "a" and "u0".."u2":
- * 3 x (74 + 32 + 3 + 36) = 435, + 2,097,852 = 2,098,287. Counted one per
+ * block (2,097,152), a physical one 700, and the storage runway's group
+ * of each (208 and its key, scenario.h): /k, key "a": 74 + 32 + 1 + 18 =
+ * 125, + 2,097,152 + 700 + 208 + 19 = 2,098,204; [/k, /u], keys "a" and
+ * "u0".."u2": 3 x (74 + 32 + 3 + 36) = 435, + 2,097,852 + 3 x (208 + 39)
+ * = 2,099,028. Counted one per
  * record, /k would be 1,000 x 125 + 2,097,852 = 2,222,852.
  */
 START_TEST(test_file_lps_distinct)
@@ -74,9 +76,9 @@ START_TEST(test_file_lps_distinct)
 	tu_dir_file("rows.csv", rows);
 	free(rows);
 	estimate_of("/k", &e);
-	ck_assert_double_eq_tol(e.partitions, 2097977.0, 0.5);
+	ck_assert_double_eq_tol(e.partitions, 2098204.0, 0.5);
 	estimate_of("[/k, /u]", &e);
-	ck_assert_double_eq_tol(e.partitions, 2098287.0, 0.5);
+	ck_assert_double_eq_tol(e.partitions, 2099028.0, 0.5);
 	ck_assert_double_eq_tol(e.n_items, 1000.0, 0.5);
 }
 END_TEST
@@ -164,17 +166,18 @@ END_TEST
  *   them pass its 400 RU/s: they can be rate limited, so each
  *   logical partition counts its 429s' record; 10 x (74 + 32 + 2, the
  *   key's text, + 18, identity and EPK) = 1,260, the per-value cache
- *   10 x 4 = 40, the pool's 2 MiB block 2,097,152, a range 700:
- *   2,099,152;
+ *   10 x 4 = 40, the pool's 2 MiB block 2,097,152, a range 700, the
+ *   storage runway's share and count of each, 10 x 12 = 120 (a key of
+ *   one property): 2,099,272;
  * - samples: 10 s x 1 range, 48 each, + 10 seconds x 64, + 10 / 60
  *   minutes x (64 + 1,200 of the report's row) = 480 + 640 + 210.67 =
  *   1,330.67;
  * - histograms: (30,000 + 30,000 + 1) ms x 8 = 480,008;
  * - retries: 100/s x 9 s = 900 waiting at once x 148 = 133,200;
- * total 2,721,690.67: `--estimate --format json` says 2,721,691. Its
+ * total 2,721,810.67: `--estimate --format json` says 2,721,811. Its
  * peak bound adds one remedy replay (one variant: one at a time) of as
- * much and the process's 8 MiB: 2 x 2,721,690.67 + 8,388,608 =
- * 13,831,989.
+ * much and the process's 8 MiB: 2 x 2,721,810.67 + 8,388,608 =
+ * 13,832,229.
  */
 static const char small[] =
     "container: {partition_key: /k, throughput: 400}\n"
@@ -193,27 +196,27 @@ START_TEST(test_estimate_by_hand)
 	ck_assert_ptr_nonnull(s);
 	scenario_memory_estimate(s, &e);
 	ck_assert_double_eq_tol(e.items, 8000.0, 0.01);
-	ck_assert_double_eq_tol(e.partitions, 2099152.0, 0.01);
+	ck_assert_double_eq_tol(e.partitions, 2099272.0, 0.01);
 	ck_assert_double_eq_tol(e.samples, 1330.667, 0.01);
 	ck_assert_double_eq_tol(e.histograms, 480008.0, 0.01);
 	ck_assert_double_eq_tol(e.retries, 133200.0, 0.01);
 	ck_assert_double_eq_tol(e.files + e.client_queues, 0.0, 0.01);
-	ck_assert_double_eq_tol(e.total, 2721690.667, 0.01);
+	ck_assert_double_eq_tol(e.total, 2721810.667, 0.01);
 	scenario_free(s);
 	diag_free(&d);
 	snprintf(args, sizeof(args), "run '%s' --estimate --format json",
 		 tu_dir_file("small.yaml", small));
 	out = tu_run_ok(args);
 	ck_assert_ptr_nonnull(
-	    strstr(out, "\"memory_estimate_bytes\": 2721691,"));
+	    strstr(out, "\"memory_estimate_bytes\": 2721811,"));
 	ck_assert_ptr_nonnull(strstr(out, "\"work_units\": 1000,"));
-	ck_assert_ptr_nonnull(strstr(out, "\"peak_bound_bytes\": 13831989,"));
+	ck_assert_ptr_nonnull(strstr(out, "\"peak_bound_bytes\": 13832229,"));
 	free(out);
 	snprintf(args, sizeof(args), "run '%s' --estimate",
 		 tu_dir_file("small.yaml", small));
 	out = tu_run_ok(args);
 	ck_assert_ptr_nonnull(strstr(
-	    out, "memory estimate: 2.6 MiB (2,721,691 bytes, 1 variant)"));
+	    out, "memory estimate: 2.6 MiB (2,721,811 bytes, 1 variant)"));
 	free(out);
 }
 END_TEST

@@ -484,6 +484,35 @@ static double lp_cache_bytes(const struct pk_scenario *s,
 		    lps * PK_SCENARIO_PAGE_BYTES);
 }
 
+/* Bytes the report's storage runway holds for variant c's lps logical
+   partitions of key bytes each (scenario.h): a share and a count each
+   for a key that is one generated property (a pattern or a list) of a
+   single stream, none for a key with a unique level (one item each),
+   else a group each. */
+static double runway_bytes(const struct pk_scenario *s,
+			   const struct pk_container_spec *c, double lps,
+			   double key)
+{
+	const struct pk_prop_spec *p;
+	size_t i;
+
+	for (i = 0;
+	     !s->items_file && c->key.kind == PK_KEY_PATH && i < c->key.n_paths;
+	     i++) {
+		p = scenario_find_prop(s, c->key.paths[i]);
+		if (p && p->kind == PK_GEN_UNIQUE) {
+			return 0; /* one item a key: no groups (runway.c) */
+		}
+	}
+	if (!s->items_file && s->n_streams <= 1 && c->key.kind == PK_KEY_PATH &&
+	    c->key.n_paths == 1 &&
+	    (p = scenario_find_prop(s, c->key.paths[0])) &&
+	    (p->kind == PK_GEN_PATTERN || p->kind == PK_GEN_LIST)) {
+		return lps * PK_SCENARIO_RUNWAY_VALUE_BYTES;
+	}
+	return lps * (PK_SCENARIO_RUNWAY_GROUP_BYTES + key);
+}
+
 /* Bytes of the logical partitions variant c's preload makes: one per
    preloaded value (or record, at most), each its record and its key: a
    generated value's at most the longest the key's levels give
@@ -592,6 +621,7 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 	int ids = s->items_file ? !ld_file_ids_distinct(s->items_file)
 				: !id || id->kind != PK_GEN_UNIQUE;
 	double tg = 0, slot, file_retries = 0, run_s, attempts, secs, mins;
+	double runway = 0;
 	int file_429 = 0, can_429 = scenario_can_throttle(s);
 	size_t i;
 
@@ -684,6 +714,7 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 			file_429 |= file_can_throttle(s, c, r, top, lps);
 		}
 
+		runway = fmax(runway, runway_bytes(s, c, lps, key));
 		e->partitions +=
 		    lps * (PK_SCENARIO_LP_BYTES + key +
 			   (can_429 ? PK_SCENARIO_LP_RARE_BYTES : 0)) +
@@ -718,6 +749,8 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		e->samples += mins * (PK_SCENARIO_SECOND_BYTES +
 				      PK_SCENARIO_REPORT_MINUTE_BYTES);
 	}
+	/* the runway's groups, one variant's at a time */
+	e->partitions += runway;
 	if (file_429) {
 		e->retries = file_retries;
 	}
