@@ -34,6 +34,22 @@ static int near(double x, double want, double rel)
 	return fabs(x - want) <= rel * fabs(want);
 }
 
+/* The scenario text's first variant fills at want_s seconds from t = 0,
+   to within rel of it */
+static void assert_full_at(const char *text, double want_s, double rel)
+{
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c =
+	    tu_cards(tu_dir_file("runway.yaml", text), text, &run, &res);
+
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+	ck_assert_msg(near(c[0].days_to_full * DAY, want_s, rel),
+		      "%f s, want %f: %s", c[0].days_to_full * DAY, want_s,
+		      text);
+	tu_cards_free(c, run, res);
+}
+
 /*
  * A key of the weekday (`%A`), a run started on Thursday 2026-01-01
  * 00:00 UTC: 30 creates/s of 100 KB for 10 minutes. Thursday is the
@@ -299,18 +315,9 @@ START_TEST(test_runway_short_phase_keeps_weekly)
 
 	for (i = 0; i < 2; i++) {
 		char text[512];
-		struct pk_run *run;
-		struct pk_result *res;
-		struct pk_scorecard *c;
 
 		snprintf(text, sizeof(text), fmt, durs[i]);
-		c = tu_cards(tu_dir_file("runway.yaml", text), text, &run,
-			     &res);
-		ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
-		ck_assert_msg(near(c[0].days_to_full * DAY, want, 1e-6),
-			      "%s: %f s, want %f", durs[i],
-			      c[0].days_to_full * DAY, want);
-		tu_cards_free(c, run, res);
+		assert_full_at(text, want, 1e-6);
 	}
 }
 END_TEST
@@ -464,18 +471,9 @@ START_TEST(test_runway_ttl_needs_room)
 
 	for (i = 0; i < 2; i++) {
 		char text[512];
-		struct pk_run *run;
-		struct pk_result *res;
-		struct pk_scorecard *c;
 
 		snprintf(text, sizeof(text), fmt, rates[i]);
-		c = tu_cards(tu_dir_file("runway.yaml", text), text, &run,
-			     &res);
-		ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
-		ck_assert_msg(near(c[0].days_to_full * DAY, want[i], 2e-3),
-			      "%d/s: %f s, want %f", rates[i],
-			      c[0].days_to_full * DAY, want[i]);
-		tu_cards_free(c, run, res);
+		assert_full_at(text, want[i], 2e-3);
 	}
 }
 END_TEST
