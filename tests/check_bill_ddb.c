@@ -283,6 +283,50 @@ START_TEST(test_p15_p20_on_demand_table)
 }
 END_TEST
 
+/*
+ * D17 with P15/P18: the same requests on demand are the table's writes
+ * and their index writes, and the use the comparison reports divides
+ * them by the table's WCU plus its indexes' (all billed). 60 s of 10
+ * creates a second with status (in both indexes) and 10 without (in
+ * neither: sparse), 2 KB each (2 WCU, D1): the table 20 x 2 x 60 =
+ * 2,400 WRU, index "all" (projects the item: 2 WCU) 10 x 2 x 60 =
+ * 1,200, index "keys" (keys_only: 1 WCU) 10 x 1 x 60 = 600; 4,200 WRU
+ * = 0.0042 M. Use: 4,200 / ((100 + 100 + 100) WCU x 60 s) = 23.3 %
+ * (counting the table's writes alone gave 2,400 / 18,000 = 13.3 %).
+ */
+START_TEST(test_ondemand_counts_index_writes)
+{
+	json_t *root;
+	json_t *m = money_json(
+	    "service: dynamodb\n"
+	    "table:\n"
+	    "  partition_key: /id\n"
+	    "  read_capacity_units: 100\n"
+	    "  write_capacity_units: 100\n"
+	    "  global_secondary_indexes:\n"
+	    "    - {name: all, partition_key: /status, read_capacity_units: "
+	    "1, write_capacity_units: 100}\n"
+	    "    - {name: keys, partition_key: /status, read_capacity_units: "
+	    "1, write_capacity_units: 100, projection: keys_only}\n"
+	    "pricing: {region: us-east-1, date: 2024-11-01}\n"
+	    "streams:\n"
+	    "  - name: open\n"
+	    "    items: {status: {const: open}}\n"
+	    "    phases: [{duration: 60s, rate: 10/s, ops: {create: 1}, "
+	    "item_size: 2KB}]\n"
+	    "  - name: closed\n"
+	    "    phases: [{duration: 60s, rate: 10/s, ops: {create: 1}, "
+	    "item_size: 2KB}]\n",
+	    &root);
+
+	ck_assert_double_eq_tol(num(m, "ondemand_wru_millions"), 0.0042, EPS);
+	ck_assert_double_eq_tol(num(m, "write_used_share"),
+				4200.0 / (300.0 * 60), EPS);
+	ck_assert_double_eq_tol(num(m, "ondemand_rru_millions"), 0, EPS);
+	json_decref(root);
+}
+END_TEST
+
 /* The line of money block m starting with label, up to its tag. Owned. */
 static char *line_of(const char *m, const char *label)
 {
@@ -412,6 +456,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_p20_ondemand_halves_only);
 	tcase_add_test(tc, test_one_workload_both_services);
 	tcase_add_test(tc, test_no_ondemand_rows_said);
+	tcase_add_test(tc, test_ondemand_counts_index_writes);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -162,7 +162,7 @@ struct pk_ddb_hour {
 				     in it (read_demand_mcu's share) */
 	int64_t write_demand_mcu; /* ... write units */
 	int64_t read_used_mcu;	  /* read units consumed in it */
-	int64_t write_used_mcu;	  /* ... write units */
+	int64_t write_used_mcu;	  /* ... write units, the indexes' too */
 };
 
 /* What only Amazon DynamoDB has, for its bill (pricing.md §4);
@@ -186,7 +186,8 @@ struct pk_snapshot_ddb {
 				     attempts asked, throttled or not,
 				     milli-units: what the same requests
 				     would consume on demand (RRU) */
-	int64_t write_demand_mcu; /* ... write units (WRU) */
+	int64_t write_demand_mcu; /* ... write units (WRU), the global
+				     secondary indexes' writes too (D17) */
 	int on_demand;		  /* 1: the table is on demand (rcu, wcu 0) */
 	int64_t read_used_mcu;	  /* read units consumed: every admitted
 				     attempt's, retries too, milli-units

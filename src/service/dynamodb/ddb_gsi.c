@@ -150,6 +150,14 @@ static long gsi_part_of(struct ddb *d, struct ddb_gsi *gi, uint64_t item)
 	return gi->n == 1 ? 0 : (long)(h / (UINT64_MAX / gi->n + 1));
 }
 
+/* Units (mCU) an index write of an item whose base write is units
+   takes on index gi: the item's (projection all) or 1 WCU (keys_only:
+   an entry under 1 KB) */
+static int64_t gsi_units(const struct ddb_gsi *gi, int64_t units)
+{
+	return gi->g->keys_only ? 1000 : units;
+}
+
 /* Undo every index write of the request so far */
 static void gsi_undo(struct ddb *d)
 {
@@ -177,7 +185,7 @@ static int gsi_item(struct ddb *d, uint64_t item, int64_t units)
 	for (i = 0; i < d->n_gsis; i++) {
 		struct ddb_gsi *gi = &d->gsis[i];
 		long k = gsi_part_of(d, gi, item);
-		int64_t u = gi->g->keys_only ? 1000 : units;
+		int64_t u = gsi_units(gi, units);
 		struct ddb_gsi_undo *un;
 		enum pk_ddb_verdict v;
 
@@ -221,6 +229,38 @@ int ddb_gsis_write(struct ddb *d, const struct pk_svc_request *rq,
 		}
 	}
 	return 0;
+}
+
+/* The index units (mCU) one item's write of units asks */
+static int64_t gsi_item_demand(struct ddb *d, uint64_t item, int64_t units)
+{
+	int64_t u = 0;
+	size_t i;
+
+	for (i = 0; i < d->n_gsis; i++) {
+		if (gsi_part_of(d, &d->gsis[i], item) >= 0) {
+			u += gsi_units(&d->gsis[i], units);
+		}
+	}
+	return u;
+}
+
+int64_t ddb_gsis_demand(struct ddb *d, const struct pk_svc_request *rq,
+			int64_t units)
+{
+	int64_t u = 0;
+	uint32_t k;
+
+	if (rq->kind != PK_OP_BATCH) {
+		return gsi_item_demand(d, rq->it.item, units);
+	}
+	for (k = 0; k < rq->batch_n && k < PK_MAX_BATCH_OPS; k++) {
+		const struct pk_svc_item *it = &rq->batch[k];
+
+		u += gsi_item_demand(
+		    d, it->item, ddb_units_write_mcu(it->size_bytes, false));
+	}
+	return u;
 }
 
 int64_t ddb_gsis_used(const struct ddb *d)

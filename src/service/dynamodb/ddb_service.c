@@ -467,6 +467,9 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	count_attempt(d, p, rq, i < 0 ? 0 : a.units);
 	if (i >= 0 && rq->retry == 0) {
 		ddb_bill_demand(d, a.write, a.units);
+		if (a.write && d->n_gsis > 0) {
+			ddb_bill_demand(d, 1, ddb_gsis_demand(d, rq, a.units));
+		}
 	}
 	if (i < 0) {
 		out->status = PK_HTTP_BAD_REQUEST;

@@ -155,6 +155,12 @@ void ddb_gsis_refill(struct ddb *d, int64_t n);
 int ddb_gsis_write(struct ddb *d, const struct pk_svc_request *rq,
 		   int64_t units);
 int64_t ddb_gsis_used(const struct ddb *d);
+/* The index units (mCU) write request rq whose base units are units
+   asks of every index that holds its item(s), admitted or not: what
+   the same request takes on demand, where each index write is billed
+   as the table's (D17, pricing.md §4) */
+int64_t ddb_gsis_demand(struct ddb *d, const struct pk_svc_request *rq,
+			int64_t units);
 void ddb_gsis_free(struct ddb *d);
 
 /* ddb_snapshot.c: the service's snapshot (pk_service_ops.snapshot). */
