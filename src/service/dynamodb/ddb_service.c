@@ -423,12 +423,12 @@ static void store(struct ddb *d, size_t i, const struct ask *a)
 
 /* Admit a on partition i and, a write, on every index that holds its
    item(s) (D17: back-pressure): an index's refusal undoes the table's
-   admission and throttles the request, its reason the index's.
-   ASSUMPTION: the table is asked first, so a request both would refuse
-   is the table's throttle. */
+   admission and throttles the request, its reason the index's
+   (*by_index set to 1). ASSUMPTION: the table is asked first, so a
+   request both would refuse is the table's throttle. */
 static enum pk_ddb_verdict admit_all(struct ddb *d, size_t i,
 				     const struct pk_svc_request *rq,
-				     const struct ask *a)
+				     const struct ask *a, int *by_index)
 {
 	struct ddb_part *p = &d->parts[i];
 	struct pk_ddb_side side = p->w;
@@ -443,6 +443,7 @@ static enum pk_ddb_verdict admit_all(struct ddb *d, size_t i,
 	if (ddb_gsis_write(d, rq, a->units) < 0) {
 		p->w = side;
 		d->tw = total;
+		*by_index = 1;
 		return PK_DDB_THROTTLE_KEY_RANGE;
 	}
 	ddb_bill_used(d, 1, ddb_gsis_used(d) - before);
@@ -457,6 +458,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	struct ask a;
 	long i;
 	struct ddb_part *p;
+	int by_index = 0;
 
 	ddb_advance(s, rq->t_ms);
 	memset(out, 0, sizeof(*out));
@@ -477,10 +479,17 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		return;
 	}
 	out->range = (size_t)i;
-	if (admit_all(d, (size_t)i, rq, &a) != PK_DDB_ADMITTED) {
+	if (admit_all(d, (size_t)i, rq, &a, &by_index) != PK_DDB_ADMITTED) {
 		out->status = PK_HTTP_TOO_MANY_REQUESTS;
 		out->retry_after_ms = MS_PER_S - rq->t_ms % MS_PER_S;
 		t->throttled_429++;
+		if (by_index) {
+			/* the table's partition had room: the second's
+			   throttle, not the partition's (its normalized
+			   consumption stays what it used) */
+			d->sec.throttled_429++;
+			return;
+		}
 		p->throttled++;
 		p->s_throttled++;
 		return;
