@@ -109,6 +109,13 @@ START_TEST(test_sim_retries_default)
 	ck_assert_uint_eq(last, 12);
 	/* 80 x 5 RU = 400 RU served in each full second: 100% */
 	ck_assert_int_eq(c.metrics->seconds[5].served_mru, 400 * 1000);
+	/* the 1,260 retries drained, the queue's memory is gone before the
+	   report: the peak bound counts it and the report's runway and
+	   remedy replays as the largest, not their sum (cli_estimate.c) */
+	ck_assert_uint_eq(retryq_len(&run->variants[0].retries), 0);
+	ck_assert_ptr_null(run->variants[0].retries.slots);
+	ck_assert_ptr_null(run->variants[0].retries.heap);
+	ck_assert_ptr_null(run->variants[0].retries.run);
 	snapshot_free(&c);
 	free_run(run);
 }

@@ -750,6 +750,7 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 				      PK_SCENARIO_REPORT_MINUTE_BYTES);
 	}
 	/* the runway's groups, one variant's at a time */
+	e->runway = runway;
 	e->partitions += runway;
 	if (file_429) {
 		e->retries = file_retries;

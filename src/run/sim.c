@@ -520,6 +520,12 @@ static void finish(struct pk_run *run, struct pk_variant *v,
 	if (end > run->end_ms) {
 		run->end_ms = end;
 	}
+	/* drained: its memory leaves before the report is built, so the
+	   memory estimate's retries are never held beside the report's
+	   storage runway or the remedy replays (cli_estimate.c) */
+	if (retryq_len(&v->retries) == 0) {
+		retryq_free(&v->retries);
+	}
 }
 
 /* One thread's share of the variants: a copy of the run whose variants

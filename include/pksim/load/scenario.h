@@ -928,6 +928,10 @@ struct pk_memory_estimate {
 	double files;	      /* the data files as loaded */
 	double client_queues; /* operations waiting for a client's workers
 				 or ru_budget */
+	double runway;	      /* of partitions: the report's storage
+				 runway's groups (the variant with the
+				 most), alive only while the report is
+				 built, freed before remedy replays run */
 	double total;	      /* the parts added up */
 	double n_items;	      /* items the run can write (a count) */
 	double queries;	      /* queries the run sends (a count) */
