@@ -181,6 +181,51 @@ START_TEST(test_money_csv_in_total)
 }
 END_TEST
 
+/* Occurrences of what in s */
+static int count(const char *s, const char *what)
+{
+	int n = 0;
+
+	while ((s = strstr(s, what)) != NULL) {
+		n++;
+		s += strlen(what);
+	}
+	return n;
+}
+
+/* A reservation is priced against the provisioned throughput row
+   (line 2), so the bill draws on two rows (2 and 8), each listed once
+   in every report: before, line 2 was listed twice. */
+START_TEST(test_reserved_row_listed_once)
+{
+	char *text = strdup(scenario), *out;
+
+	text = replace(text, "pricing: {region: us-nongov}",
+		       "pricing: {region: us-nongov, "
+		       "reserved: {ru_per_s: 1000, discount: 20}}");
+	text = replace(text,
+		       "  - {name: small, throughput: 10000}\n"
+		       "  - {name: big, throughput: 20000}\n",
+		       "  - {name: small, throughput: 10000}\n");
+	out = report("run", "text", text);
+	ck_assert_int_eq(count(out, "    line 2: cosmos"), 1);
+	ck_assert_int_eq(count(out, "    line 8: cosmos"), 1);
+	free(out);
+	out = report("run", "money-csv", text);
+	has(out, "\"the run\",\"1 clock hour billed\",");
+	has(out, "\"prices-2026-11-30.csv\",\"2 8\",0,0\n");
+	free(out);
+	out = report("run", "json", text);
+	ck_assert_int_eq(count(out, "\"line\": 2,"), 1);
+	ck_assert_int_eq(count(out, "\"line\": 8,"), 1);
+	free(out);
+	out = report("run", "markdown", text);
+	ck_assert_int_eq(count(out, "- line 2: cosmos"), 1);
+	free(out);
+	free(text);
+}
+END_TEST
+
 /* A DynamoDB table without a name is named by its partition key
    attribute (customerId), in DynamoDB's terms, not by the Azure Cosmos
    DB path /customerId. */
@@ -257,6 +302,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_money_csv);
 	tcase_add_test(tc, test_money_csv_unpriced);
 	tcase_add_test(tc, test_money_csv_in_total);
+	tcase_add_test(tc, test_reserved_row_listed_once);
 	tcase_add_test(tc, test_ddb_variant_named_by_attribute);
 	tcase_add_test(tc, test_markdown);
 	tcase_add_test(tc, test_html_run);

@@ -111,6 +111,34 @@ size_t money_rows(const struct pk_bill *b, const struct pk_price_pick **out)
 	return n;
 }
 
+int money_row_repeats(const struct pk_price_pick *const *p, size_t i)
+{
+	size_t j;
+
+	for (j = 0; j < i; j++) {
+		if (p[j]->row == p[i]->row &&
+		    p[j]->overridden == p[i]->overridden &&
+		    p[j]->price == p[i]->price) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+size_t money_rows_listed(const struct pk_bill *b,
+			 const struct pk_price_pick **out)
+{
+	const struct pk_price_pick *p[PK_MONEY_ROWS];
+	size_t n = money_rows(b, p), i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!money_row_repeats(p, i)) {
+			out[k++] = p[i];
+		}
+	}
+	return k;
+}
+
 /* The pick of b's line a row of b->earlier stood before */
 static const struct pk_price_pick *pick_of(const struct pk_bill *b,
 					   enum pk_bill_row_of of)
@@ -534,7 +562,7 @@ void money_text(const struct pk_result *r, const struct pk_result_variant *v,
 		fprintf(out, "  %s\n", t);
 	}
 	fprintf(out, "  price rows used (%s):\n", scenario_prices_name(sc));
-	n = money_rows(b, p);
+	n = money_rows_listed(b, p);
 	for (i = 0; i < n; i++) {
 		fprintf(out, "    %s\n", money_row_text(p[i], t, sizeof(t)));
 		if (explain) {

@@ -58,7 +58,7 @@ static void md_bill(const struct pk_result *r,
 	fprintf(out, "\nPrice rows used (");
 	esc(scenario_prices_name(sc), out);
 	fprintf(out, "):\n\n");
-	n = money_rows(b, p);
+	n = money_rows_listed(b, p);
 	for (i = 0; i < n; i++) {
 		fprintf(out, "- ");
 		esc(money_row_text(p[i], t, sizeof(t)), out);
@@ -136,7 +136,7 @@ void money_html(const struct pk_result *r, const struct pk_result_variant *v,
 	fprintf(out, "<p class=\"note\">Price rows used (");
 	esc(scenario_prices_name(sc), out);
 	fprintf(out, "):</p>\n<ul>\n");
-	n = money_rows(b, p);
+	n = money_rows_listed(b, p);
 	for (i = 0; i < n; i++) {
 		fprintf(out, "<li>");
 		esc(money_row_text(p[i], t, sizeof(t)), out);

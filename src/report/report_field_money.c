@@ -98,7 +98,7 @@ static const struct pk_price_pick *money_row(const struct field_ctx *c)
 {
 	const struct pk_price_pick *p[PK_MONEY_ROWS];
 
-	money_rows(&c->v->bill, p);
+	money_rows_listed(&c->v->bill, p);
 	return p[c->idx[0]];
 }
 
@@ -106,7 +106,7 @@ void field_money_n(const struct field_ctx *c, struct pk_field_value *o)
 {
 	const struct pk_price_pick *p[PK_MONEY_ROWS];
 
-	fv_int(o, (int64_t)money_rows(&c->v->bill, p));
+	fv_int(o, (int64_t)money_rows_listed(&c->v->bill, p));
 }
 
 void field_money_line(const struct field_ctx *c, struct pk_field_value *o)

@@ -9,7 +9,7 @@
 static json_t *rows(const struct pk_bill *b)
 {
 	const struct pk_price_pick *p[PK_MONEY_ROWS];
-	size_t n = money_rows(b, p), i;
+	size_t n = money_rows_listed(b, p), i;
 	json_t *a = json_array();
 
 	for (i = 0; i < n; i++) {

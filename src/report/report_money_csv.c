@@ -20,6 +20,19 @@ static void field(const char *s, FILE *out)
 	fputc('"', out);
 }
 
+/* Whether p[i] names the same row as a p[j] of mask before it */
+static int repeats(const struct pk_price_pick *const *p, int mask, size_t i)
+{
+	size_t j;
+
+	for (j = 0; j < i; j++) {
+		if ((mask & (1 << j)) && p[j]->row == p[i]->row) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* The table lines of the rows in mask, space-separated; whether one
    of them is third-party into *third. */
 static void rows_field(const struct pk_bill *b, int mask, int *third, FILE *out)
@@ -30,7 +43,7 @@ static void rows_field(const struct pk_bill *b, int mask, int *third, FILE *out)
 
 	*third = 0;
 	for (i = 0; i < n; i++) {
-		if (!(mask & (1 << i))) {
+		if (!(mask & (1 << i)) || repeats(p, mask, i)) {
 			continue;
 		}
 		fprintf(out, "%s%d", first ? "" : " ", p[i]->row->line);

@@ -51,6 +51,16 @@ const char *money_date_from(const struct pk_scenario *sc);
    from b. */
 size_t money_rows(const struct pk_bill *b, const struct pk_price_pick **out);
 
+/* Whether pick p[i] names the row, at the price, of an earlier p[j]
+   (j < i): a reservation's row is its throughput row, listed once. */
+int money_row_repeats(const struct pk_price_pick *const *p, size_t i);
+
+/* The price rows b used as the reports list them: money_rows' order
+   with each row once (money_row_repeats). Into out[0..PK_MONEY_ROWS);
+   returns how many. Borrowed from b. */
+size_t money_rows_listed(const struct pk_bill *b,
+			 const struct pk_price_pick **out);
+
 /* The note every report gives beside a third-party price */
 #define PK_MONEY_THIRD_PARTY                                                   \
 	"a price above is a third party's quote, not the vendor's page: "      \
