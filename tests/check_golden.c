@@ -22,6 +22,33 @@
 
 #include "testutil.h"
 
+/* A count of one takes the singular: none of these follows a lone 1 in
+   a report (" 1 replays", "(1 partitions") */
+static void singular(const char *path, const char *out)
+{
+	static const char *const nouns[] = {
+	    "replays", "partitions", "ranges", "splits",     "seconds",
+	    "items",   "leases",     "keys",   "operations", "requests",
+	    "reads",   "writes",     "hours",  "days",	     "variants"};
+	const char *p;
+	size_t i;
+
+	for (p = out; (p = strstr(p, "1 ")) != NULL; p++) {
+		if (p > out && p[-1] != ' ' && p[-1] != '(') {
+			continue;
+		}
+		for (i = 0; i < sizeof(nouns) / sizeof(*nouns); i++) {
+			size_t n = strlen(nouns[i]);
+
+			ck_assert_msg(strncmp(p + 2, nouns[i], n) != 0 ||
+					  (p[2 + n] >= 'a' && p[2 + n] <= 'z'),
+				      "%s: \"1 %s\" (a count of one takes "
+				      "the singular)",
+				      path, nouns[i]);
+		}
+	}
+}
+
 static void compare(const char *scenario, const char *format, const char *ext)
 {
 	char args[512], path[512];
@@ -39,6 +66,9 @@ static void compare(const char *scenario, const char *format, const char *ext)
 		      "%s differs from the golden report; diff it with "
 		      "build/pksim run scenarios/%s.yaml --format %s",
 		      path, scenario, format);
+	if (strcmp(format, "text") == 0) {
+		singular(path, out);
+	}
 	free(out);
 	free(err);
 	free(want);

@@ -154,9 +154,12 @@ char *findings_not_found(const struct pk_result_variant *v)
 		      "a delete sent while it waited for a retry had "
 		      "deleted it first");
 	}
-	return xasprintf("%s reads, replaces or deletes found no item (404): "
+	return xasprintf("%s %s found no item (404): "
 			 "the workload had created it, but %s",
-			 fmt_thousands(t->not_found_404, a), why);
+			 fmt_thousands(t->not_found_404, a),
+			 t->not_found_404 == 1 ? "read, replace or delete"
+					       : "reads, replaces or deletes",
+			 why);
 }
 
 char *findings_ttl_ignored(const struct pk_result *r,

@@ -118,15 +118,15 @@ char *remedies_intro(const struct pk_result *r, const struct pk_remedies *m)
 	return xasprintf(
 	    "each replays the run's operation stream (seed %llu, the same "
 	    "arrivals) with only the container's %s changed%s, from t = 0; "
-	    "%zu replays, each as long as the run (at most %zu, set before "
+	    "%zu replay%s, each as long as the run (at most %zu, set before "
 	    "they ran); the searches assume 429s do not come back as RU/s "
 	    "rise; before: %s 429s, %s operations failed after the "
 	    "client's retries%s%s",
 	    (unsigned long long)r->seed,
 	    m->autoscale ? "autoscale max"
 			 : "RU/s (or, switched to autoscale, its max)",
-	    also_changed(m), m->replays, m->max_replays,
-	    fmt_thousands((int64_t)m->before.throttled_429, a),
+	    also_changed(m), m->replays, m->replays == 1 ? "" : "s",
+	    m->max_replays, fmt_thousands((int64_t)m->before.throttled_429, a),
 	    fmt_thousands((int64_t)m->before.failed, b), mo,
 	    compressed(r, tc, sizeof(tc)));
 }

@@ -96,10 +96,10 @@ static void bulk_how(const struct pk_remedies *m, enum pk_remedy_kind k,
 	if (x->status != PK_REMEDY_FOUND) {
 		snprintf(buf, cap,
 			 "; even the smallest %s on the grid, %s RU/s, %s "
-			 "(%zu replays)",
+			 "(%zu replay%s)",
 			 what, fmt_thousands(x->setting, a),
 			 m->bulk_alone ? "leaves 429s" : "rate limits them",
-			 x->replays);
+			 x->replays, x->replays == 1 ? "" : "s");
 		return;
 	}
 	if (x->below > 0) {
@@ -112,14 +112,15 @@ static void bulk_how(const struct pk_remedies *m, enum pk_remedy_kind k,
 			 "to rate limit%s, as the run did)",
 			 m->bulk_alone ? "" : " them");
 	}
-	snprintf(buf, cap,
-		 "; the largest %s on a grid of %s RU/s (1 %% of the "
-		 "container's RU/s) whose replay %s, searched from %s (the "
-		 "room), stepping by 1, 2, 4, ... steps until the answer "
-		 "changed, then bisecting, in %zu replays, to within %s RU/s%s",
-		 what, fmt_thousands(x->step, a), bulk_goal(m),
-		 fmt_thousands(x->hint, b), x->replays,
-		 fmt_thousands(x->step, c), d);
+	snprintf(
+	    buf, cap,
+	    "; the largest %s on a grid of %s RU/s (1 %% of the "
+	    "container's RU/s) whose replay %s, searched from %s (the "
+	    "room), stepping by 1, 2, 4, ... steps until the answer "
+	    "changed, then bisecting, in %zu replay%s, to within %s RU/s%s",
+	    what, fmt_thousands(x->step, a), bulk_goal(m),
+	    fmt_thousands(x->hint, b), x->replays, x->replays == 1 ? "" : "s",
+	    fmt_thousands(x->step, c), d);
 }
 
 char *remedies_bulk_words(const struct pk_remedies *m, enum pk_remedy_kind k,

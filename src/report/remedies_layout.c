@@ -40,11 +40,11 @@ char *remedies_redist_words(const struct pk_remedies *m,
 	    "%s), each range's share of the total in proportion "
 	    "to its busiest second of RU in the replay at %s "
 	    "RU/s, where no request was rate limited, at most %s "
-	    "a range, %s (%zu replay)",
+	    "a range, %s (%zu replay%s)",
 	    fmt_thousands(x->setting, b), list,
 	    fmt_thousands(m->cap_ru_per_s, c),
 	    fmt_thousands(m->cap_ru_per_s / (int64_t)m->created_partitions, a),
-	    e, x->replays);
+	    e, x->replays, x->replays == 1 ? "" : "s");
 	free(e);
 	return s;
 }

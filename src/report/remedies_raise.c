@@ -71,16 +71,19 @@ char *remedies_raise_words(const struct pk_remedies *m,
 	}
 	e = remedies_effect(m, &x->after);
 	if (x->status == PK_REMEDY_NOT_FOUND) {
-		s = xasprintf("none: even %s %s, the most the %zu partitions "
-			      "take without a split (rule 5), %s (%zu "
-			      "replay)",
+		s = xasprintf("none: even %s %s, the most the %zu partition%s "
+			      "take%s without a split (rule 5), %s (%zu "
+			      "replay%s)",
 			      fmt_thousands(x->setting, a), remedies_unit(m),
-			      m->created_partitions, e, x->replays);
+			      m->created_partitions,
+			      m->created_partitions == 1 ? "" : "s",
+			      m->created_partitions == 1 ? "s" : "", e,
+			      x->replays, x->replays == 1 ? "" : "s");
 	} else {
 		s = xasprintf(
 		    "%s %s %s; the smallest between the run's %s (rate "
 		    "limited%s) and %s (%zu partition%s x %s, rule 5: "
-		    "instant, no split), %s in %zu replays, to within %s "
+		    "instant, no split), %s in %zu replay%s, to within %s "
 		    "RU/s (%s still rate limits)",
 		    fmt_thousands(x->setting, a), remedies_unit(m), e,
 		    fmt_thousands(m->floor_ru_per_s, b),
@@ -88,7 +91,8 @@ char *remedies_raise_words(const struct pk_remedies *m,
 		    fmt_thousands(m->cap_ru_per_s, c), m->created_partitions,
 		    m->created_partitions == 1 ? "" : "s",
 		    fmt_thousands(pp_cap(m), h2), how, x->replays,
-		    fmt_thousands(x->step, d), fmt_thousands(x->below, e2));
+		    x->replays == 1 ? "" : "s", fmt_thousands(x->step, d),
+		    fmt_thousands(x->below, e2));
 	}
 	free(e);
 	return s;
@@ -135,10 +139,10 @@ char *remedies_split_words(const struct pk_remedies *m,
 	}
 	e = remedies_effect(m, &x->after);
 	if (x->status == PK_REMEDY_NOT_FOUND) {
-		s = xasprintf("none found: even %s %s %s (%zu replays, "
+		s = xasprintf("none found: even %s %s %s (%zu replay%s, "
 			      "doubling from %s up to %d times)%s",
 			      fmt_thousands(x->setting, a), remedies_unit(m), e,
-			      x->replays,
+			      x->replays, x->replays == 1 ? "" : "s",
 			      fmt_thousands(m->cap_ru_per_s > m->start_ru_per_s
 						? m->cap_ru_per_s
 						: m->start_ru_per_s,
@@ -153,11 +157,12 @@ char *remedies_split_words(const struct pk_remedies *m,
 		    "first, the first in key order of equals, whatever "
 		    "their load, as rule 6's sources do not say which); "
 		    "the smallest found by doubling and bisection in %zu "
-		    "replays, to within %s RU/s (%s still rate limits)",
+		    "replay%s, to within %s RU/s (%s still rate limits)",
 		    fmt_thousands(x->setting, a), remedies_unit(m), e,
 		    fmt_thousands(m->cap_ru_per_s, b),
 		    fmt_thousands(pp_cap(m), d), x->replays,
-		    fmt_thousands(x->step, c), fmt_thousands(x->below, e2));
+		    x->replays == 1 ? "" : "s", fmt_thousands(x->step, c),
+		    fmt_thousands(x->below, e2));
 	}
 	free(e);
 	return s;
@@ -177,8 +182,9 @@ char *remedies_autoscale_words(const struct pk_remedies *m,
 	e = remedies_effect(m, &x->after);
 	if (x->status == PK_REMEDY_NOT_FOUND) {
 		s = xasprintf("none found: even a max of %s RU/s %s (%zu "
-			      "replays)%s",
+			      "replay%s)%s",
 			      fmt_thousands(x->setting, a), e, x->replays,
+			      x->replays == 1 ? "" : "s",
 			      delay_words(m, &x->after, w, sizeof(w)));
 		free(e);
 		return s;
@@ -197,10 +203,11 @@ char *remedies_autoscale_words(const struct pk_remedies *m,
 	    "up, at least rule 8's smallest max), stepping by 1,000, 2,000, "
 	    "4,000, ... (down while no 429, "
 	    "up while rate limited) until the answer changed, then "
-	    "bisecting, in %zu replays, to within %s RU/s%s",
+	    "bisecting, in %zu replay%s, to within %s RU/s%s",
 	    fmt_thousands(x->setting, a), m->created_partitions,
 	    m->created_partitions == 1 ? "" : "s", e, fmt_thousands(x->hint, h),
-	    x->replays, fmt_thousands(x->step, b), d);
+	    x->replays, x->replays == 1 ? "" : "s", fmt_thousands(x->step, b),
+	    d);
 	free(e);
 	return s;
 }
