@@ -272,16 +272,15 @@ static void stacked_row(const char *name, const struct pk_remedies *m,
 			FILE *out)
 {
 	static const char *const label[6] = {
-	    NULL, "partitions", "splits", "429s", "failed", "busiest hour"};
+	    "RU/s", "partitions", "splits", "429s", "failed", "busiest hour"};
 	char c[6][PK_FMT_BYTES];
 	size_t i, n = cells(m, f, setting, c);
 
 	fprintf(out, "  %s\n", name);
-	for (i = 0; i < n; i++) {
-		fprintf(out, "    %-14s %12s\n",
-			i == 0 ? (m->autoscale ? "max RU/s" : "RU/s")
-			       : label[i],
-			c[i]);
+	fprintf(out, "    %-14s %12s\n", m->autoscale ? "max RU/s" : label[0],
+		c[0]);
+	for (i = 1; i < n; i++) {
+		fprintf(out, "    %-14s %12s\n", label[i], c[i]);
 	}
 }
 
