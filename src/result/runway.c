@@ -30,19 +30,27 @@
    day of the year's 366; more say the key changes faster than a step) */
 #define PK_RW_MAX_SLOTS 1024
 
+/* What held a candidate back in a step: held set when a cap bit, ru the
+   RU/s of the last slice it bit in, shared when other requests were in
+   that RU/s */
+struct bite {
+	int held, shared;
+	double ru;
+};
+
 /* A logical partition stepped */
 struct cand {
 	struct group *g;
 	double mass[PK_MAX_STREAMS];	   /* its share of each stream's */
 	double range_mass[PK_MAX_STREAMS]; /* its range's, of each stream's */
-	double range_ru;		   /* its range's RU/s */
-	double acc;	/* bytes so far (no time key, no TTL) */
-	double *slot;	/* bytes per bucket text (time keys) */
-	double *cum;	/* TTL: cumulative bytes at each step */
-	double deleted; /* TTL: bytes time to live has deleted so far */
-	double rate;	/* its last step's growth, B/s */
-	int held;	/* 1: its range's RU/s held it back */
-	int shared;	/* ... with reads or queries in that RU/s */
+	double range_ru; /* its range's share of the RU/s at the end of
+			    the run, before a fleet pool */
+	double acc;	 /* bytes so far (no time key, no TTL) */
+	double *slot;	 /* bytes per bucket text (time keys) */
+	double *cum;	 /* TTL: cumulative bytes at each step */
+	double deleted;	 /* TTL: bytes time to live has deleted so far */
+	double rate;	 /* its last step's growth, B/s */
+	struct bite bit; /* what held it back last, in any step so far */
 };
 
 /* Items written among a pool of ids (runway.h, finite ids): n ids
@@ -117,10 +125,8 @@ size_t runway_range_of(const struct pk_result_variant *v,
 	return v->n_ranges ? lo : SIZE_MAX;
 }
 
-/* With a fleet pool (rule 40) what a range of share ru may use: its
-   share plus the pool's lending to one partition (at most the pool's
-   maximum), at most the pool's cap, never below its share */
-static double with_pool(const struct pk_result_variant *v, double ru)
+double runway_with_pool(const struct pk_result_variant *v, double ru,
+			size_t n_pool)
 {
 	const struct pk_fleet_spec *f =
 	    v->cosmos && v->spec ? &v->spec->fleet : NULL;
@@ -129,8 +135,11 @@ static double with_pool(const struct pk_result_variant *v, double ru)
 	if (!f || f->max_ru_per_s == 0) {
 		return ru;
 	}
-	extra = (double)(f->extra_ru_per_s < f->max_ru_per_s ? f->extra_ru_per_s
-							     : f->max_ru_per_s);
+	/* the pool's max is what it lends in one second to all of them */
+	extra = (double)f->max_ru_per_s / (double)(n_pool ? n_pool : 1);
+	if (extra > (double)f->extra_ru_per_s) {
+		extra = (double)f->extra_ru_per_s;
+	}
 	lim = ru + extra;
 	if (lim > (double)f->cap_ru_per_s) {
 		lim = (double)f->cap_ru_per_s;
@@ -138,14 +147,19 @@ static double with_pool(const struct pk_result_variant *v, double ru)
 	return lim > ru ? lim : ru;
 }
 
-double runway_range_ru(const struct pk_result_variant *v, size_t r)
+double runway_range_share(const struct pk_result_variant *v, size_t r)
 {
 	if (r == SIZE_MAX || r >= v->n_ranges) {
-		return with_pool(v, v->n_ranges ? (double)v->ru_per_s /
-						      (double)v->n_ranges
-						: (double)v->ru_per_s);
+		return v->n_ranges ? (double)v->ru_per_s / (double)v->n_ranges
+				   : (double)v->ru_per_s;
 	}
-	return with_pool(v, (double)v->ranges[r].ru_per_s_mru / 1000.0);
+	return (double)v->ranges[r].ru_per_s_mru / 1000.0;
+}
+
+double runway_range_ru(const struct pk_result_variant *v, size_t r,
+		       size_t n_pool)
+{
+	return runway_with_pool(v, runway_range_share(v, r), n_pool);
 }
 
 struct group *runway_group_get(struct group **tab, const unsigned char *id,
@@ -184,28 +198,35 @@ void runway_groups_free(struct group **tab)
 
 /* ---- generated items: the rates ---- */
 /* What candidate c adds over slices x[0..n) of ns streams (n_ranges
-   ranges): its share of each stream's bytes, capped in each slice by
-   its range's RU/s over the slice when the range's requests (its share
+   ranges, n_pool of them drawing on a fleet pool): its share of each
+   stream's bytes, capped in each slice by its range's RU/s in force
+   there (its share at the end times the slice's ru_scale, with the
+   pool's lending) over the slice when the range's requests (its share
    of the writes and of the keyed requests, an even share of the spread
    ones) ask for more: then every request gets the same part of what it
    asked (ASSUMPTION: throttling falls on a range's requests alike, and
-   what their retries achieve is the RU/s); *held set when a cap bit,
-   *shared when other requests were in that RU/s. *del: the bytes of its
-   expired items its range's unused RU/s could delete in the slices, at
-   a write's charge (rule 28: time to live deletes with what requests
-   leave; ASSUMPTION: a range's room shared by its logical partitions as
-   their writes are); HUGE_VAL when the range's RU/s is not known. */
-static double cand_add(const struct cand *c, const struct slice *x, size_t n,
-		       size_t ns, size_t n_ranges, int *held, int *shared,
-		       double *del)
+   what their retries achieve is the RU/s); *b says what bit. *del: the
+   bytes of its expired items its range's unused RU/s could delete in
+   the slices, at a write's charge (rule 28: time to live deletes with
+   what requests leave; ASSUMPTION: a range's room shared by its logical
+   partitions as their writes are); HUGE_VAL when the range's RU/s is not
+   known. */
+static double cand_add(const struct pk_result_variant *v, const struct cand *c,
+		       const struct slice *x, size_t n, size_t ns,
+		       size_t n_pool, struct bite *b, double *del)
 {
-	const double per_range = n_ranges ? 1.0 / (double)n_ranges : 1.0;
+	const double per_range = v->n_ranges ? 1.0 / (double)v->n_ranges : 1.0;
 	double add = 0;
 	size_t i, k;
 
 	*del = c->range_ru > 0 ? 0 : HUGE_VAL;
 	for (i = 0; i < n; i++) {
 		double want = 0, ru = 0, other = 0, own_ru = 0, range_b = 0;
+		const double lim =
+		    c->range_ru > 0
+			? runway_with_pool(v, c->range_ru * x[i].ru_scale,
+					   n_pool)
+			: 0;
 
 		for (k = 0; k < ns; k++) {
 			want += c->mass[k] * x[i].bytes[k];
@@ -216,21 +237,40 @@ static double cand_add(const struct cand *c, const struct slice *x, size_t n,
 				 x[i].spread[k] * per_range;
 		}
 		ru += other;
-		if (c->range_ru > 0 && ru < c->range_ru * x[i].len &&
-		    own_ru > 0 && range_b > 0) {
+		if (lim > 0 && ru < lim * x[i].len && own_ru > 0 &&
+		    range_b > 0) {
 			/* the room, its share of it, at its writes' RU a byte
 			 */
-			*del += (c->range_ru * x[i].len - ru) *
-				(want / range_b) / (own_ru / want);
+			*del += (lim * x[i].len - ru) * (want / range_b) /
+				(own_ru / want);
 		}
-		if (ru > 0 && ru > c->range_ru * x[i].len) {
-			want *= c->range_ru * x[i].len / ru;
-			*held = 1;
-			*shared |= other > 0;
+		if (ru > 0 && ru > lim * x[i].len) {
+			want *= lim * x[i].len / ru;
+			b->held = 1;
+			b->ru = lim;
+			b->shared = other > 0;
 		}
 		add += want;
 	}
 	return add;
+}
+
+/* Ranges of p with a share of the new items: those drawing on a fleet
+   pool at once (at least 1) */
+static size_t ranges_writing(const struct rw_pick *p)
+{
+	const size_t ns = p->range_smass ? p->n_streams : 1;
+	size_t r, k, n = 0;
+
+	for (r = 0; r < p->n_ranges; r++) {
+		int any = p->range_mass[r] > 0;
+
+		for (k = 0; k < ns && p->range_smass; k++) {
+			any |= p->range_smass[r * ns + k] > 0;
+		}
+		n += any;
+	}
+	return n ? n : 1;
 }
 
 /* Slot of bucket text in the table (texts, *n used); -1 when full */
@@ -297,7 +337,7 @@ static void from_rates(const struct pk_snapshot *s,
 	struct rstream *st;
 	struct cand *c;
 	char(*texts)[64] = NULL;
-	size_t n_texts = 0, n_c = 0, i, j;
+	size_t n_texts = 0, n_c = 0, n_pool, i, j;
 	double spread, each = 0;
 	int whole_unique, by_dist, from_values, time_key = bk->len_s > 0;
 	int64_t h, steps = PK_RUNWAY_HORIZON_S / PK_RUNWAY_STEP_S + 1,
@@ -401,7 +441,7 @@ static void from_rates(const struct pk_snapshot *s,
 						 ? pick.range_smass[r * ns + j]
 						 : pick.range_mass[r];
 		}
-		c[i].range_ru = runway_range_ru(v, c[i].g->range);
+		c[i].range_ru = runway_range_share(v, c[i].g->range);
 		if (time_key) {
 			c[i].slot = xcalloc(PK_RW_MAX_SLOTS, sizeof(double));
 		}
@@ -409,6 +449,7 @@ static void from_rates(const struct pk_snapshot *s,
 			c[i].cum = xcalloc((size_t)steps + 1, sizeof(double));
 		}
 	}
+	n_pool = ranges_writing(&pick);
 	runway_pick_free(&pick);
 	for (i = 0; i < sc->n_streams; i++) {
 		st[i].scale = scale;
@@ -505,13 +546,18 @@ static void from_rates(const struct pk_snapshot *s,
 			}
 			for (i = 0; i < n_c; i++) {
 				struct cand *ci = &c[i];
-				int held = 0, shared = 0;
+				struct bite bit = {0, 0, 0};
 				double del = 0;
-				double add =
-				    cand_add(ci, xs, n_all, ns, v->n_ranges,
-					     &held, &shared, &del) *
-				    share;
+				double add = cand_add(v, ci, xs, n_all, ns,
+						      n_pool, &bit, &del) *
+					     share;
 				double before, need;
+
+				if (bit.held) {
+					/* a bound that held it back in any
+					   step before it fills is said */
+					ci->bit = bit;
+				}
 
 				ci->rate = add / (t1 - t0);
 				if (time_key) {
@@ -571,8 +617,6 @@ static void from_rates(const struct pk_snapshot *s,
 						first_t = t;
 						first = ci;
 						first_slot = slot;
-						ci->held = held;
-						ci->shared = shared;
 					}
 				}
 			}
@@ -585,14 +629,14 @@ static void from_rates(const struct pk_snapshot *s,
 			    first->rate * pool_growth(&pool,
 						      time_key || first->cum,
 						      cap - first->g->start);
-			if (first->held) {
+			if (first->bit.held) {
 				size_t r = first->g->range;
 
 				rw->bound_range =
 				    r < v->n_ranges ? v->ranges[r].id : 0;
 				rw->bound_ru_per_s =
-				    (int64_t)llround(first->range_ru);
-				rw->bound_shared = first->shared;
+				    (int64_t)llround(first->bit.ru);
+				rw->bound_shared = first->bit.shared;
 			}
 			(void)first_slot;
 		} else {

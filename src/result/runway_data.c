@@ -87,6 +87,25 @@ static double walk_fill(const struct walk *k, double t0, double need,
 	return HUGE_VAL;
 }
 
+/* Ranges of v holding a group of tab: those drawing on a fleet pool
+   (ASSUMPTION: at once, over the data's span), at least 1 */
+static size_t ranges_of(const struct pk_result_variant *v,
+			const struct group *tab)
+{
+	char *has = xcalloc(v->n_ranges + 1, 1);
+	const struct group *g;
+	size_t n = 0;
+
+	for (g = tab; g; g = g->hh.next) {
+		if (g->range < v->n_ranges && !has[g->range]) {
+			has[g->range] = 1;
+			n++;
+		}
+	}
+	free(has);
+	return n ? n : 1;
+}
+
 void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 		      struct pk_result_variant *v, struct pk_runway *rw)
 {
@@ -106,7 +125,7 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 			   sc->items_file->from == PK_FROM_TIME_FIELD;
 	struct walk wk = {v, sc, (double)workload_data_epoch_ms(w) / 1000.0,
 			  ""};
-	size_t best_range = SIZE_MAX;
+	size_t best_range = SIZE_MAX, n_pool;
 
 	runway_key_init(v, &key);
 	rw->basis = sc->items_file->from == PK_FROM_RATE ? PK_RUNWAY_DATA_RATE
@@ -133,6 +152,7 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 		}
 	}
 	runway_key_free(&key);
+	n_pool = ranges_of(v, tab);
 	HASH_ITER(hh, tab, g, tmp)
 	{
 		double when, rate, span, bound, mean, ru;
@@ -158,8 +178,8 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 			    span > 0 ? (g->bytes - g->first_bytes) / span : 0;
 			mean = g->bytes / (double)g->n / factor;
 			ru = (double)runway_write_mru(v, mean) / 1000.0;
-			bound = ru > 0 ? runway_range_ru(v, g->range) / ru *
-					     mean * factor
+			bound = ru > 0 ? runway_range_ru(v, g->range, n_pool) /
+					     ru * mean * factor
 				       : HUGE_VAL;
 			if (rate > bound) {
 				rate = bound;
@@ -238,7 +258,7 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 	if (best_held && best_range < v->n_ranges) {
 		rw->bound_range = v->ranges[best_range].id;
 		rw->bound_ru_per_s =
-		    (int64_t)llround(runway_range_ru(v, best_range));
+		    (int64_t)llround(runway_range_ru(v, best_range, n_pool));
 	}
 	if (rw->ttl_s > 0 && best_rate * (double)rw->ttl_s < cap &&
 	    best->cross_ms < 0) {

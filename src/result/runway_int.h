@@ -109,10 +109,21 @@ void runway_set_who(const struct pk_result_variant *v, const unsigned char *id,
 size_t runway_range_of(const struct pk_result_variant *v,
 		       const struct pk_epk *e);
 
-/* The RU/s range r of v may use (an even share when r is SIZE_MAX;
-   with a fleet pool, rule 40, its share plus what the pool may lend it,
-   capped) */
-double runway_range_ru(const struct pk_result_variant *v, size_t r);
+/* Range r's share of v's RU/s at the end of the run (an even share
+   when r is SIZE_MAX), RU/s, before any fleet pool */
+double runway_range_share(const struct pk_result_variant *v, size_t r);
+
+/* The RU/s a range whose own share is ru may use: with a fleet pool
+   (rule 40) its share plus what the pool may lend it, at most the pool's
+   extra a partition, and the pool's max shared evenly by the n_pool
+   ranges drawing on it in the same second (ASSUMPTION: every range with
+   writes draws, each an even part), within the pool's cap; ru without */
+double runway_with_pool(const struct pk_result_variant *v, double ru,
+			size_t n_pool);
+
+/* runway_with_pool of range r's share (runway_range_share) */
+double runway_range_ru(const struct pk_result_variant *v, size_t r,
+		       size_t n_pool);
 
 /* The group of identity bytes id in *tab, made (and *fresh 1) when new */
 struct group *runway_group_get(struct group **tab, const unsigned char *id,
@@ -216,6 +227,10 @@ struct rphase {
 					cycle shorter than a step */
 	struct pk_schedule_cursor cur;
 	int64_t cur_cycle; /* the cycle cur walks, -1 none */
+	double set_ru;	   /* the container RU/s (autoscale: the max) it
+			      sets at its start, 0 none */
+	int set_j;	   /* the latest phase of its cycle at or before it
+			      that sets the RU/s, -1 none */
 };
 
 /* Stretches one cycle of a short stream holds, at most */
@@ -227,6 +242,10 @@ struct rphase {
 struct stretch {
 	double bytes, ru, keyed, spread, len;
 	size_t ph; /* its phase, an index into its stream's ph */
+	/* the container's RU/s in force in it over those at the end of the
+	   run (what the ranges' shares are of), and the workload second it
+	   was set at (-1: the container's own, never set by a phase) */
+	double ru_scale, set_at;
 };
 
 /* Stretches a stream gives one step, at most */
@@ -236,6 +255,8 @@ struct stretch {
    stream's part of theirs (the streams run at once) */
 struct slice {
 	double len;
+	double ru_scale; /* the RU/s in force over the end's: that of the
+			    stream whose setting came last */
 	double bytes[PK_MAX_STREAMS], ru[PK_MAX_STREAMS], keyed[PK_MAX_STREAMS],
 	    spread[PK_MAX_STREAMS];
 };
@@ -252,6 +273,12 @@ struct rstream {
 	struct stretch once[PK_RW_CYCLE_STRETCHES];
 	size_t n_once;
 	int have_once;
+	/* the RU/s in force (rphase.set_ru, set_j): the container's at its
+	   creation (ru_first, autoscale: the max) until a phase sets one,
+	   the cycle's last setting (last_set, -1 none) from the second
+	   cycle on; over ru_end, what the ranges hold at the end */
+	double ru_first, ru_end;
+	int last_set;
 };
 
 /* New items an operation of ps adds: creates, new upserts and batch

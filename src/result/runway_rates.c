@@ -138,6 +138,60 @@ static void other_ru(const struct pk_result_variant *v,
 	}
 }
 
+/* The container RU/s (autoscale: the max) phase ps sets at its start,
+   0 when it sets none */
+static double phase_sets_ru(const struct pk_phase_spec *ps)
+{
+	if (ps->throughput_ru_per_s > 0) {
+		return (double)ps->throughput_ru_per_s;
+	}
+	return ps->autoscale_max_ru_per_s > 0
+		   ? (double)ps->autoscale_max_ru_per_s
+		   : 0.0;
+}
+
+/* Stream st's RU/s settings: each phase's own and the latest at or
+   before it, the cycle's last, and what they are measured against */
+static void settings_init(const struct pk_result_variant *v, struct rstream *st)
+{
+	const struct pk_container_spec *c = v->spec;
+	int last = -1;
+	size_t j;
+
+	st->ru_first = !c ? 0.0
+		       : c->autoscale_max_ru_per_s > 0
+			   ? (double)c->autoscale_max_ru_per_s
+			   : (double)c->throughput_ru_per_s;
+	st->ru_end = (double)v->ru_per_s;
+	for (j = 0; j < st->n; j++) {
+		st->ph[j].set_ru = phase_sets_ru(st->ph[j].ps);
+		if (st->ph[j].set_ru > 0) {
+			last = (int)j;
+		}
+		st->ph[j].set_j = last;
+	}
+	st->last_set = last;
+}
+
+/* The RU/s in force in phase j of cycle k of stream st over the end's
+   (1 when either is not known), and in *set_at the workload second it
+   was set at (-1: the container's own) */
+static double in_force(const struct rstream *st, size_t j, int64_t k,
+		       double *set_at)
+{
+	const struct rphase *p = &st->ph[j];
+	double ru = st->ru_first;
+	int from = p->set_j >= 0 ? p->set_j : k > 0 ? st->last_set : -1;
+
+	*set_at = -1;
+	if (from >= 0) {
+		ru = st->ph[from].set_ru;
+		*set_at = (double)((p->set_j >= 0 ? k : k - 1) * st->cycle_s +
+				   st->ph[from].start_s);
+	}
+	return ru > 0 && st->ru_end > 0 ? ru / st->ru_end : 1.0;
+}
+
 void runway_streams_init(const struct pk_result_variant *v,
 			 const struct pk_scenario *sc, double factor,
 			 struct rstream *st)
@@ -173,6 +227,7 @@ void runway_streams_init(const struct pk_result_variant *v,
 			p->cur_cycle = -1;
 		}
 		st[i].cycle_s = at;
+		settings_init(v, &st[i]);
 	}
 }
 
@@ -254,6 +309,12 @@ static struct stretch repeated(const struct pk_scenario *sc,
 	o.keyed *= times * m;
 	o.spread *= times * m;
 	o.len *= times;
+	/* nearly every cycle a step repeats is a later one: their
+	   settings */
+	o.ru_scale = in_force(st, x->ph, 1, &o.set_at);
+	if (o.set_at >= 0) {
+		o.set_at = t0;
+	}
 	return o;
 }
 
@@ -316,6 +377,7 @@ static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 			out[n].bytes *= p->factor;
 			out[n].len = end - in;
 			out[n].ph = j;
+			out[n].ru_scale = in_force(st, j, k, &out[n].set_at);
 			n++;
 		}
 		t += end - in;
@@ -350,12 +412,13 @@ size_t runway_slices_of(struct stretch (*x)[PK_RW_STRETCHES], const size_t *nx,
 {
 	double cut[PK_MAX_STREAMS * PK_RW_STRETCHES + 1];
 	size_t n_cut = 0, n = 0, i, k, at[PK_MAX_STREAMS] = {0};
-	double from[PK_MAX_STREAMS] = {0};
+	double from[PK_MAX_STREAMS] = {0}, set;
 
 	if (ns == 1) {
 		for (i = 0; i < nx[0]; i++) {
 			memset(&out[i], 0, sizeof(out[i]));
 			out[i].len = x[0][i].len;
+			out[i].ru_scale = x[0][i].ru_scale;
 			slice_add(&out[i], 0, &x[0][i], 1.0);
 		}
 		return nx[0];
@@ -378,7 +441,8 @@ size_t runway_slices_of(struct stretch (*x)[PK_RW_STRETCHES], const size_t *nx,
 		mid = (lo + hi) / 2;
 		memset(&out[n], 0, sizeof(out[n]));
 		out[n].len = hi - lo;
-		for (k = 0; k < ns; k++) {
+		out[n].ru_scale = 1.0;
+		for (k = 0, set = -2; k < ns; k++) {
 			while (at[k] < nx[k] &&
 			       from[k] + x[k][at[k]].len <= mid) {
 				from[k] += x[k][at[k]].len;
@@ -387,6 +451,11 @@ size_t runway_slices_of(struct stretch (*x)[PK_RW_STRETCHES], const size_t *nx,
 			if (at[k] < nx[k] && x[k][at[k]].len > 0) {
 				slice_add(&out[n], k, &x[k][at[k]],
 					  (hi - lo) / x[k][at[k]].len);
+				if (x[k][at[k]].set_at > set) {
+					/* the setting made last is in force */
+					set = x[k][at[k]].set_at;
+					out[n].ru_scale = x[k][at[k]].ru_scale;
+				}
 			}
 		}
 		n++;

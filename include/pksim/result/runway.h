@@ -51,7 +51,7 @@
  *   an hour, or a file at --rate, grows at that rate x len_s / period_s.
  * Bounds, each said when it applies:
  * - throughput: a logical partition grows at most as fast as its range's
- *   RU/s (at the end of the run) let its writes of that size succeed,
+ *   RU/s in force let its writes of that size succeed,
  *   the range's RU/s shared among its logical partitions by their share
  *   of writes and with the requests that store nothing new (point reads,
  *   replaces, deletes, rewriting upserts and single-partition queries by
@@ -63,8 +63,20 @@
  *   spread over every range (they read stored items of every bucket), the
  *   share of values the run never drew spread evenly over the ranges,
  *   ranges split later not counted; bound_range names the range when it
- *   held back the first to fill, bound_shared says other requests were
- *   in its RU/s;
+ *   held back the first to fill in any step before it filled (the RU/s
+ *   of the last that did), bound_shared says other requests were in its
+ *   RU/s. The RU/s in force: each stretch takes its phase's, the share
+ *   of the range at the end of the run times the container's RU/s then
+ *   (a phase's `throughput:` or autoscale max from its start on; in the
+ *   first cycle the container's own until a phase sets one; from the
+ *   second cycle on the cycle's last setting until a phase sets another;
+ *   with several streams the setting made last; ASSUMPTION: the ranges
+ *   at the end, each its share, whatever splits the RU/s caused; a
+ *   cycle shorter than an hour takes its later cycles' settings) over
+ *   the container's at the end; a data file the end's. With a fleet pool
+ *   (rule 40) a range draws at most the pool's extra a partition, within
+ *   its cap, and the pool's max shared evenly by the ranges with writes
+ *   (ASSUMPTION: they all draw in the same second);
  * - time buckets (pkey_time_bucket): a key whose value moves on with time
  *   grows only in its current bucket (pkey_time_text at each step), at
  *   the rate of that moment; a bucket that never comes back starts empty;

@@ -1,0 +1,168 @@
+/*
+ * runway_bounds: the throughput bound of the storage runway
+ * (include/pksim/result/runway.h) as the RU/s change over the workload:
+ * each phase's own setting, and a fleet pool's max shared by the ranges
+ * that draw on it in one second (rule 40). Each figure derived by hand
+ * beside its test; each says what it gave before.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "pksim/report/scorecard.h"
+#include "pksim/result/result.h"
+#include "testutil.h"
+
+/* 20 GiB = 21,474,836,480 B: the logical partition cap (rule 11); an
+   item of 1 KB stores 1,024 B, so 20,971,520 of them fill it */
+#define CAP 21474836480.0
+#define ITEMS_1KB 20971520.0
+
+/* The first variant of scenario text: its runway's time to full (s),
+   the runway sentence into t */
+static double full_s(const char *text, char *t, size_t cap)
+{
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c =
+	    tu_cards(tu_dir_file("bounds.yaml", text), text, &run, &res);
+	double s;
+
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+	s = c[0].days_to_full * 86400.0;
+	scorecard_full_text(res, &c[0], 0, t, cap);
+	tu_cards_free(c, run, res);
+	return s;
+}
+
+static int near(double x, double want, double rel)
+{
+	return fabs(x - want) <= rel * fabs(want);
+}
+
+/*
+ * One key, 100 creates/s of 1 KB (5 RU each), phase `low` an hour at
+ * 400 RU/s, `high` an hour at 4,000; the phases repeat as a 2 h cycle.
+ * At 400 RU/s 400 / 5 = 80 creates/s succeed, at 4,000 all 100: a cycle
+ * stores 80 x 3,600 + 100 x 3,600 = 648,000 items. 32 cycles hold
+ * 20,736,000 at t = 230,400 s; the 235,520 left take 235,520 / 80 =
+ * 2,944 s of the next `low` hour: full at t = 233,344 s (2.70 days),
+ * bounded by range 0's 400 RU/s. Before: every phase at the end's 4,000
+ * RU/s, 20,971,520 / 100 = 209,715.2 s and no bound named.
+ */
+START_TEST(test_bounds_each_phase_its_ru)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "client: {retries: off}\n"
+	    "items:\n"
+	    "  k: only\n"
+	    "phases:\n"
+	    "  - {name: low, duration: 1h, rate: 100/s, throughput: 400, "
+	    "ops: {create: 1}, item_size: 1KB}\n"
+	    "  - {name: high, duration: 1h, rate: 100/s, throughput: 4000, "
+	    "ops: {create: 1}, item_size: 1KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(
+	    near(s, 32 * 7200.0 + (ITEMS_1KB - 32 * 648000.0) / 80.0, 1e-6),
+	    "%f", s);
+	ck_assert_msg(strstr(t, "bounded by range 0's 400 RU/s"), "%s", t);
+}
+END_TEST
+
+/*
+ * The same, `low` setting nothing: the container's own 400 RU/s hold in
+ * the first hour only, and from the second cycle on `low` keeps the
+ * 4,000 the cycle ended with. First hour: 80 x 3,600 = 288,000 items;
+ * then 100/s for the 20,683,520 left: 206,835.2 s; full at t =
+ * 210,435.2 s. Before: 209,715.2 s (4,000 RU/s from t = 0).
+ */
+START_TEST(test_bounds_first_cycle_keeps_the_container)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "client: {retries: off}\n"
+	    "items:\n"
+	    "  k: only\n"
+	    "phases:\n"
+	    "  - {name: low, duration: 1h, rate: 100/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "  - {name: high, duration: 1h, rate: 100/s, throughput: 4000, "
+	    "ops: {create: 1}, item_size: 1KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(near(s, 3600.0 + (ITEMS_1KB - 288000.0) / 100.0, 1e-6),
+		      "%f", s);
+}
+END_TEST
+
+/*
+ * Rule 40: 3 ranges of 1,000 RU/s, a fleet pool of max 3,000. Keys a, d
+ * and b land on ranges 2, 0 and 1 (`pksim locate`), one each; 6,000
+ * creates/s of 1 KB ask each range for 2,000 x 5 = 10,000 RU/s. The
+ * pool lends all partitions together 3,000 RU/s in a second: 1,000 each,
+ * so a range has 2,000 RU/s, 400 creates/s, 409,600 B/s: 20 GiB in
+ * 21,474,836,480 / 409,600 = 52,428.8 s (0.61 days). Before: each range
+ * drew the pool's full 3,000 extra, 4,000 RU/s, 26,214.4 s.
+ */
+START_TEST(test_bounds_pool_max_shared)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 3000, partitions: 3, "
+	    "fleet_pool: {max: 3000}}\n"
+	    "client: {retries: off}\n"
+	    "items:\n"
+	    "  k: {values: [a, b, d]}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 6000/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(near(s, CAP / 409600.0, 1e-6), "%f", s);
+	ck_assert_msg(strstr(t, "'s 2,000 RU/s"), "%s", t);
+}
+END_TEST
+
+/*
+ * The same container with one key (a, range 2): the only range with
+ * writes draws the pool's 3,000 extra alone, within the 8,000 cap:
+ * 4,000 RU/s, 800 creates/s, 819,200 B/s: 26,214.4 s.
+ */
+START_TEST(test_bounds_pool_one_range_draws)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 3000, partitions: 3, "
+	    "fleet_pool: {max: 3000}}\n"
+	    "client: {retries: off}\n"
+	    "items:\n"
+	    "  k: a\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 6000/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(near(s, CAP / 819200.0, 1e-6), "%f", s);
+	ck_assert_msg(strstr(t, "bounded by range 2's 4,000 RU/s"), "%s", t);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("runway_bounds");
+	TCase *tc = tcase_create("runway_bounds");
+
+	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_bounds_each_phase_its_ru);
+	tcase_add_test(tc, test_bounds_first_cycle_keeps_the_container);
+	tcase_add_test(tc, test_bounds_pool_max_shared);
+	tcase_add_test(tc, test_bounds_pool_one_range_draws);
+	suite_add_tcase(s, tc);
+	return s;
+}
