@@ -229,6 +229,12 @@ static void cfeed_fig(const struct field_ctx *c, struct pk_field_value *o,
 	case 6:
 		fv_real(o, f.busiest_share);
 		break;
+	case 8:
+		fv_int(o, (int64_t)f.retired_changes);
+		break;
+	case 9:
+		fv_real(o, f.busiest_rate);
+		break;
 	default:
 		fv_text(o, text_cfeed_sentence(c->v, &f, line, sizeof(line)));
 		break;
@@ -249,6 +255,8 @@ CFEED_FN(changes, 4)
 CFEED_FN(busiest, 5)
 CFEED_FN(share, 6)
 CFEED_FN(sentence, 7)
+CFEED_FN(retired, 8)
+CFEED_FN(rate, 9)
 
 static void range_p99(const struct field_ctx *c, struct pk_field_value *o)
 {
@@ -773,8 +781,11 @@ const struct field_reader field_readers[] = {
     FN("change_feed.consumers_with_work", SEL_VARIANT, FW_COSMOS,
        cfeed_with_work),
     FN("change_feed.changes", SEL_VARIANT, FW_COSMOS, cfeed_changes),
+    FN("change_feed.retired_changes", SEL_VARIANT, FW_COSMOS, cfeed_retired),
     FN("change_feed.busiest_lease_range", SEL_VARIANT, FW_COSMOS,
        cfeed_busiest),
+    FN("change_feed.busiest_lease_changes_per_s", SEL_VARIANT, FW_COSMOS,
+       cfeed_rate),
     FN("change_feed.busiest_lease_share", SEL_VARIANT, FW_COSMOS, cfeed_share),
     FN("change_feed.sentence", SEL_VARIANT, FW_COSMOS, cfeed_sentence),
     VAR("physical_partitions", n_ranges, CV_SIZE, 0),

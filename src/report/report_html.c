@@ -449,9 +449,10 @@ static void query_table(const struct pk_result *r, size_t first, size_t end,
 static void change_feed(const struct pk_result *r, size_t vi, FILE *out)
 {
 	const struct pk_result_variant *v = &r->variants[vi];
-	char line[PK_TEXT_CFEED_BYTES], a[PK_FMT_BYTES];
+	char line[PK_TEXT_CFEED_BYTES], a[PK_FMT_BYTES], label[48];
 	struct text_cfeed f;
 	size_t i;
+	double rate;
 
 	if (!v->cosmos) {
 		return;
@@ -476,6 +477,20 @@ static void change_feed(const struct pk_result *r, size_t vi, FILE *out)
 			f.changes
 			    ? 100.0 * (double)g->changes / (double)f.changes
 			    : 0.0);
+	}
+	for (i = 0; i < v->n_lineage; i++) {
+		if (!text_cfeed_retired(v, i, &rate, label, sizeof(label))) {
+			continue;
+		}
+		fprintf(out, "<tr><td>");
+		text(label, out);
+		fprintf(out,
+			"</td><td class=\"n\">%s</td><td class=\"n\">%.1f"
+			"</td><td class=\"n\">%.1f%%</td></tr>\n",
+			fmt_thousands((int64_t)v->lineage[i].changes, a), rate,
+			f.changes ? 100.0 * (double)v->lineage[i].changes /
+					(double)f.changes
+				  : 0.0);
 	}
 	fprintf(out, "</table>\n</section>\n");
 }

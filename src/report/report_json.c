@@ -685,9 +685,12 @@ static json_t *change_feed(const struct pk_result *r,
 	json_object_set_new(o, "leases_with_changes", count(f.busy));
 	json_object_set_new(o, "consumers_with_work", count(f.with_work));
 	json_object_set_new(o, "changes", count(f.changes));
+	json_object_set_new(o, "retired_changes", count(f.retired_changes));
 	json_object_set_new(o, "busiest_lease_range",
 			    f.changes ? range_id(v->ranges[f.busiest].id)
 				      : json_null());
+	json_object_set_new(o, "busiest_lease_changes_per_s",
+			    json_real(f.busiest_rate));
 	json_object_set_new(o, "busiest_lease_share",
 			    json_real(f.busiest_share));
 	json_object_set_new(

@@ -129,32 +129,46 @@ void text_ttl(const struct pk_result_variant *v, FILE *out);
 /* The change feed's leases (report_cfeed.c, rule 39), the same figures
    in every report. */
 struct text_cfeed {
-	size_t leases;	      /* physical partitions at the end: one lease
-				 each */
-	size_t busy;	      /* ... of them with a change */
-	uint64_t consumers;   /* the scenario's change_feed consumers */
-	uint64_t holding;     /* consumers holding a lease: min(consumers,
-				 leases) */
-	uint64_t with_work;   /* consumers with work: min(consumers, busy) */
-	uint64_t changes;     /* changes over the leases' lives */
-	size_t busiest;	      /* index in v->ranges of the lease with most
-				 changes (the first on ties) */
-	double busiest_share; /* its changes / changes, 0..1; 0 when none */
+	size_t leases;	    /* physical partitions at the end: one lease
+			       each */
+	size_t busy;	    /* ... of them with a change */
+	uint64_t consumers; /* the scenario's change_feed consumers */
+	uint64_t holding;   /* consumers holding a lease: min(consumers,
+			       leases) */
+	uint64_t with_work; /* consumers with work: min(consumers, busy) */
+	uint64_t changes;   /* the feed's changes: over every lease's
+			       life, those of ranges split or merged away
+			       too */
+	uint64_t retired_changes; /* ... of them in leases of ranges split
+				     or merged away */
+	size_t retired;		  /* ... those leases with a change */
+	size_t busiest;		  /* index in v->ranges of the lease with the
+				     most changes a second while it lived (the
+				     first on ties) */
+	double busiest_rate;	  /* its changes a second, text_cfeed_rate */
+	double busiest_share;	  /* its changes / changes, 0..1; 0 when none */
 };
 /* Room for text_cfeed_sentence's text */
 #define PK_TEXT_CFEED_BYTES 512
 /* v's leases (r's scenario gives the consumers) into *out. */
 void text_cfeed_of(const struct pk_result *r, const struct pk_result_variant *v,
 		   struct text_cfeed *out);
-/* Range i's changes a second over its life (from its birth, or t = 0, to
-   the run's end); 0 for a range of no life. */
+/* Range i's changes a second over its life (from its birth by a split
+   or merge, or t = 0, to the run's end); 0 for a range of no life. */
 double text_cfeed_rate(const struct pk_result_variant *v, size_t i);
 /* The one sentence ("1 of 4 consumers has work: ...") into buf (cap
    bytes, cut to fit); returns buf. */
 const char *text_cfeed_sentence(const struct pk_result_variant *v,
 				const struct text_cfeed *f, char *buf,
 				size_t cap);
-/* The terminal section: the sentence and a row per lease; nothing for a
+/* Lineage entry i of v when its range split or merged away: its lease's
+   changes a second while it lived into *rate, its label ("1 (gone
+   41s)") into label (cap bytes); returns label, or NULL for a range at
+   the end (or never made). */
+const char *text_cfeed_retired(const struct pk_result_variant *v, size_t i,
+			       double *rate, char *label, size_t cap);
+/* The terminal section: the sentence, a row per lease and one per lease
+   of a range split or merged away (gone at that second); nothing for a
    variant of another service than Azure Cosmos DB. */
 void text_cfeed(const struct pk_result *r, const struct pk_result_variant *v,
 		FILE *out);

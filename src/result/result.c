@@ -226,6 +226,7 @@ static void lineage(const struct pk_snapshot *s, struct pk_result_variant *v)
 		l->split_s = -1;
 		l->merged_from[0] = l->merged_from[1] = PK_RESULT_NO_RANGE;
 		l->merged_s = -1;
+		l->gone_s = -1;
 		l->nru_p99_pct = -1;
 		if (i < m->n_ranges) {
 			l->busy_seconds = m->ranges[i].busy_seconds;
@@ -243,6 +244,8 @@ static void lineage(const struct pk_snapshot *s, struct pk_result_variant *v)
 			v->lineage[e->parent].split_s = e->t_s;
 			v->lineage[e->parent].children[0] = e->children[0];
 			v->lineage[e->parent].children[1] = e->children[1];
+			v->lineage[e->parent].changes = e->changes;
+			v->lineage[e->parent].gone_s = e->t_s;
 		}
 		for (k = 0; k < 2; k++) {
 			if (e->children[k] < n) {
@@ -253,17 +256,26 @@ static void lineage(const struct pk_snapshot *s, struct pk_result_variant *v)
 	}
 	for (i = 0; i < m->n_fuses; i++) {
 		const struct pk_fuse_event *e = &m->fuses[i];
+		size_t k;
 
 		if (e->range < n) {
 			v->lineage[e->range].merged_from[0] = e->parents[0];
 			v->lineage[e->range].merged_from[1] = e->parents[1];
 			v->lineage[e->range].merged_s = e->t_s;
 		}
+		for (k = 0; k < 2; k++) {
+			if (e->parents[k] < n) {
+				v->lineage[e->parents[k]].changes =
+				    e->changes[k];
+				v->lineage[e->parents[k]].gone_s = e->t_s;
+			}
+		}
 	}
 	for (i = 0; i < v->n_ranges; i++) {
 		struct pk_result_lineage *l = &v->lineage[v->ranges[i].id];
 
 		l->at = i;
+		l->changes = v->ranges[i].changes;
 		v->ranges[i].parent = l->parent;
 		v->ranges[i].born_s = l->born_s;
 	}

@@ -149,6 +149,10 @@ struct pk_result_lineage {
 				    rounded down; -1 with no busy second */
 	uint64_t requests;	 /* attempts over its life, retries too */
 	uint64_t throttled_429;	 /* ... rate limited */
+	uint64_t changes;	 /* writes that stored an item over its life:
+				    its change-feed lease's (rule 39) */
+	int64_t gone_s;		 /* the second it split or merged away, -1
+				    for a range at the end */
 };
 
 /* One query of the scenario (a phase's `queries` entry, or a `compare

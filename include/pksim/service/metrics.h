@@ -166,6 +166,8 @@ struct pk_split_event {
 	struct pk_epk min[2]; /* children's inclusive starts */
 	struct pk_epk max[2]; /* children's exclusive ends */
 	enum pk_split_reason reason;
+	uint64_t changes; /* writes that stored an item in the parent over
+			     its life: its change-feed lease's (rule 39) */
 };
 
 /* effective_t_s of a scale-up whose splits the run never finished */
@@ -207,6 +209,8 @@ struct pk_fuse_event {
 	uint32_t range;	     /* the new range id */
 	struct pk_epk min;   /* its inclusive start (parents[0]'s) */
 	struct pk_epk max;   /* its exclusive end (parents[1]'s) */
+	uint64_t changes[2]; /* each parent's writes that stored an item
+				over its life (its lease's, rule 39) */
 };
 
 /* Actions on the container beyond an instant throughput change, for the

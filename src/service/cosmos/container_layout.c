@@ -65,6 +65,7 @@ static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
 	int64_t weight = c->pp[i].weight_mru;
 	int64_t dyn_hour = c->pp[i].dyn_hour, dyn_peak = c->pp[i].dyn_peak_mru;
 	uint64_t pre = c->pp[i].preloaded_bytes, left;
+	uint64_t changes = c->pp[i].changes;
 	struct pk_ttl_fifo pending = c->pp[i].ttl_pending;
 	double wl, wr;
 	size_t k;
@@ -106,6 +107,7 @@ static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
 	e.t_s = c->now_s;
 	e.parent = parent;
 	e.reason = reason;
+	e.changes = changes;
 	for (k = 0; k < 2; k++) {
 		e.children[k] = c->pmap.ranges[i + k].id;
 		e.min[k] = c->pmap.ranges[i + k].min;
@@ -640,6 +642,8 @@ static void merge_pair(struct pk_container *c, size_t i)
 	fe.t_s = c->now_s;
 	fe.parents[0] = c->pmap.ranges[i].id;
 	fe.parents[1] = c->pmap.ranges[i + 1].id;
+	fe.changes[0] = c->pp[i].changes;
+	fe.changes[1] = c->pp[i + 1].changes;
 	if (pmap_merge(&c->pmap, i)) {
 		PK_BUG("merge of range %zu without a right neighbour", i);
 	}
