@@ -235,8 +235,15 @@ static void first_text(const struct pk_scorecard *s, char *buf, size_t cap)
 	const struct pk_time_bucket *b = &rw->bucket;
 	char rt[48], d[32], bound[160] = "", shrt[160] = "", grow[160];
 
-	if (rw->basis == PK_RUNWAY_DATA_TIME ||
-	    rw->basis == PK_RUNWAY_DATA_RATE) {
+	if (rw->basis == PK_RUNWAY_DATA_TIME && b->period_s > 0 &&
+	    b->len_s >= PK_RUNWAY_STEP_S) {
+		/* a bucket that comes back grows only while it is current */
+		snprintf(grow, sizeof(grow),
+			 "growing %s while its %s is current, over its own %s",
+			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)),
+			 unit(b->len_s), duration(rw->span_s, d, sizeof(d)));
+	} else if (rw->basis == PK_RUNWAY_DATA_TIME ||
+		   rw->basis == PK_RUNWAY_DATA_RATE) {
 		snprintf(grow, sizeof(grow), "growing %s over its own %s",
 			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)),
 			 duration(rw->span_s, d, sizeof(d)));
@@ -268,6 +275,16 @@ static void first_text(const struct pk_scorecard *s, char *buf, size_t cap)
 			 rw->span_s < PK_RUNWAY_BURST_S
 			     ? ": a burst that does not repeat is not a rate"
 			     : "");
+	} else if ((rw->basis == PK_RUNWAY_DATA_TIME ||
+		    rw->basis == PK_RUNWAY_DATA_RATE) &&
+		   rw->span_s > 0 && rw->span_s < PK_RUNWAY_BURST_S) {
+		/* its own records' rate, as if they went on: the soonest it
+		   could fill, not a forecast */
+		snprintf(
+		    shrt, sizeof(shrt),
+		    "; its records span under a minute, their rate taken "
+		    "as if it went on: a burst that does not repeat is not "
+		    "a rate");
 	}
 	snprintf(buf, cap, " (%s first, %s%s)%s", s->full_key, grow, bound,
 		 shrt);

@@ -224,8 +224,11 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 				rate *= (double)rw->bucket.len_s /
 					(double)rw->bucket.period_s;
 			}
-			when = (double)g->last_ms / PK_RW_MS_PER_S +
-			       (cap - g->bytes) / rate;
+			/* held back, its own span is too: it grows at
+			   the bound from its first record */
+			when = held ? t0 + (cap - g->first_bytes) / rate
+				    : (double)g->last_ms / PK_RW_MS_PER_S +
+					  (cap - g->bytes) / rate;
 		} else {
 			several_at_once |= g->n >= 2;
 			continue;

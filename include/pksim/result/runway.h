@@ -44,10 +44,15 @@
  *   at --rate), grouped by key; each logical partition grows at (its
  *   bytes less its first record's) over its own first-to-last span and
  *   fills where its records pass the cap, or that far past its last
- *   record at that rate. A key whose time bucket comes back ({weekday(ts)},
+ *   record at that rate (held back by the throughput bound, at the bound
+ *   from its first record: its own span is bounded too). A span under
+ *   PK_RUNWAY_BURST_S is said: the figure is its records' rate as if
+ *   they went on, the soonest it could fill, and a burst that does not
+ *   repeat is not a rate. A key whose time bucket comes back ({weekday(ts)},
  *   {hour(ts)}: an hour or more) grows only while its bucket is current,
  *   hour by hour on the data's own clock (UTC), at its rate while current
- *   (its bytes over the hours of its span its bucket was); a bucket under
+ *   (its bytes over the hours of its span its bucket was; the sentence
+ *   says it grows while its day or hour is current); a bucket under
  *   an hour, or a file at --rate, grows at that rate x len_s / period_s.
  * Bounds, each said when it applies:
  * - throughput: a logical partition grows at most as fast as its range's
