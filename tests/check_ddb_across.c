@@ -9,6 +9,8 @@
  * against capacity units (PK_SCORECARD_RULE_ACROSS).
  */
 #include <check.h>
+#include <jansson.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -140,6 +142,131 @@ START_TEST(test_across_table_as_alone)
 }
 END_TEST
 
+/* Both services healthy: 100 creates of 1 KB a second for 10 s over
+   1,000 device ids, on a container of 6,000 RU/s (1 range, rule 2: 500
+   RU/s of 5-RU creates) and a table of 1,000 RCU + 1,000 WCU (2
+   partitions, D4: about 50 WCU a second each of a 500 share). Nothing
+   fails or is throttled, neither is priced, and RU against capacity
+   units (5,000 vs 1,000) does not rank: the two tie, =1. */
+static const char healthy[] =
+    "seed: 7\n"
+    "container: {partition_key: /deviceId, throughput: 6000}\n"
+    "variants:\n"
+    "  - {name: cosmos}\n"
+    "  - {name: table, service: dynamodb, partition_key: /deviceId, "
+    "read_capacity_units: 1000, write_capacity_units: 1000}\n"
+    "items:\n"
+    "  deviceId: {values: \"dev-{0000..0999}\"}\n"
+    "phases:\n"
+    "  - {duration: 10s, rate: 100/s, ops: {create: 1}, item_size: 1KB}\n";
+
+/* Variant name's scorecard of JSON report root */
+static json_t *card_json(json_t *root, const char *name)
+{
+	json_t *vs = json_object_get(root, "variants"), *v;
+	size_t i;
+
+	json_array_foreach(vs, i, v)
+	{
+		if (strcmp(json_string_value(json_object_get(v, "name")),
+			   name) == 0) {
+			return json_object_get(v, "scorecard");
+		}
+	}
+	ck_abort_msg("no variant %s", name);
+	return NULL;
+}
+
+/* `pksim compare --variant NAME --format json` of path into dir/NAME.json */
+static void variant_json(const char *path, const char *name, char *out,
+			 size_t cap)
+{
+	char args[2048];
+
+	snprintf(out, cap, "%s/%s.json", tu_dir, name);
+	snprintf(args, sizeof(args),
+		 "compare '%s' --variant %s --format json -o '%s'", path, name,
+		 out);
+	free(tu_run_ok(args));
+}
+
+/*
+ * pksim merge ranks a cross-service sweep as compare ranks it: the
+ * JSON says which variant is a table ("service": "dynamodb"), so the
+ * merge ties the two on RU (5,000 RU against 1,000 capacity units,
+ * which would rank the table first) and both are =1.
+ */
+START_TEST(test_across_merge_ranks_as_compare)
+{
+	const char *path = tu_dir_file("healthy.yaml", healthy);
+	char args[4096], a[1024], b[1024], *out;
+	json_t *whole, *merged;
+
+	snprintf(args, sizeof(args), "compare '%s' --format json", path);
+	out = tu_run_ok(args);
+	whole = json_loads(out, 0, NULL);
+	free(out);
+	variant_json(path, "cosmos", a, sizeof(a));
+	variant_json(path, "table", b, sizeof(b));
+	snprintf(args, sizeof(args), "merge '%s' '%s'", a, b);
+	out = tu_run_ok(args);
+	merged = json_loads(out, 0, NULL);
+	free(out);
+	ck_assert_ptr_nonnull(whole);
+	ck_assert_ptr_nonnull(merged);
+	ck_assert_double_eq_tol(
+	    json_number_value(json_object_get(card_json(whole, "cosmos"),
+					      "ru_of_operations")),
+	    5000, 1e-6);
+	ck_assert_double_eq_tol(
+	    json_number_value(
+		json_object_get(card_json(whole, "table"), "ru_of_operations")),
+	    1000, 1e-6);
+	for (int k = 0; k < 2; k++) {
+		json_t *r = k ? merged : whole;
+
+		ck_assert_int_eq(json_integer_value(json_object_get(
+				     card_json(r, "cosmos"), "rank")),
+				 1);
+		ck_assert_int_eq(json_integer_value(json_object_get(
+				     card_json(r, "table"), "rank")),
+				 1);
+		ck_assert(json_is_true(
+		    json_object_get(card_json(r, "table"), "tied")));
+	}
+	json_decref(whole);
+	json_decref(merged);
+}
+END_TEST
+
+/* A table's report without "service" (a pksim before it wrote one) is
+   refused, not ranked as a container: its throttles by reason say it
+   is DynamoDB's */
+START_TEST(test_across_merge_refuses_unsaid_service)
+{
+	const char *path = tu_dir_file("healthy.yaml", healthy);
+	char args[4096], a[1024], b[1024], *out, *err;
+	json_t *r;
+
+	variant_json(path, "cosmos", a, sizeof(a));
+	variant_json(path, "table", b, sizeof(b));
+	r = json_load_file(b, 0, NULL);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_int_eq(
+	    json_object_del(json_array_get(json_object_get(r, "variants"), 0),
+			    "service"),
+	    0);
+	ck_assert_int_eq(json_dump_file(r, b, 0), 0);
+	json_decref(r);
+	snprintf(args, sizeof(args), "merge '%s' '%s'", a, b);
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	ck_assert_str_eq(out, "");
+	ck_assert_ptr_nonnull(strstr(err, "variant 'table' has no service"));
+	free(out);
+	free(err);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_across");
@@ -148,6 +275,11 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_across_loads);
 	tcase_add_test(tc, test_across_ranks_comparable);
 	tcase_add_test(tc, test_across_table_as_alone);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("merge");
+	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
+	tcase_add_test(tc, test_across_merge_ranks_as_compare);
+	tcase_add_test(tc, test_across_merge_refuses_unsaid_service);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -7,7 +7,8 @@
  * than one, the ranking (scorecard.rank, .tied, .reason) and
  * scenario.duration_s (the longest run's), is worked out again here, the
  * ranking by scorecard_rank, the code compare ranks with, on cards
- * rebuilt from the reports' scorecard figures.
+ * rebuilt from the reports' scorecard figures and each variant's
+ * service (a compare across services ranks only what compares).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -182,6 +183,32 @@ static const char *cost_of(json_t *v, struct pk_scorecard *c)
 	return NULL;
 }
 
+/* The service of variant v's JSON into c->other_units (0: Azure
+   Cosmos DB, written without "service"; 1: Amazon DynamoDB), as
+   scorecard_fill sets it; NULL, or what is wrong: a report whose
+   variants do not say their service (throttles by reason are
+   DynamoDB's) or one this pksim does not know */
+static const char *service_of(json_t *v, struct pk_scorecard *c)
+{
+	json_t *s = json_object_get(v, "service");
+
+	if (!s) {
+		return json_object_get(json_object_get(v, "totals"),
+				       "throttled_by_reason")
+			   ? "service (its throttles are named by reason, "
+			     "as Amazon DynamoDB's: made by a pksim before "
+			     "its variants said their service)"
+			   : NULL;
+	}
+	if (!json_is_string(s) ||
+	    strcmp(json_string_value(s), "dynamodb") != 0) {
+		return "service this pksim knows (dynamodb, or none for "
+		       "Azure Cosmos DB)";
+	}
+	c->other_units = 1;
+	return NULL;
+}
+
 /* The figures scorecard_rank reads, from variant v's JSON (file's);
    0, or 2 said. */
 static int card_of(const char *file, json_t *v, struct pk_scorecard *c)
@@ -217,6 +244,9 @@ static int card_of(const char *file, json_t *v, struct pk_scorecard *c)
 	}
 	if (!bad) {
 		bad = cost_of(v, c);
+	}
+	if (!bad) {
+		bad = service_of(v, c);
 	}
 	if (bad) {
 		return refuse_in(file,

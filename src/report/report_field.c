@@ -174,7 +174,7 @@ static int written(const struct field_reader *e, const struct field_ctx *c)
 	    ((w & FW_SERVERLESS) && !v->serverless) ||
 	    ((w & FW_POLICY) && !v->custom_policy) ||
 	    ((w & FW_TTL) && !v->metrics->ttl_on) ||
-	    ((w & FW_COSMOS) && !v->cosmos) ||
+	    ((w & FW_COSMOS) && !v->cosmos) || ((w & FW_DDB) && !v->ddb) ||
 	    ((w & FW_FABRIC) && !(v->cosmos && v->spec && v->spec->fabric)) ||
 	    ((w & FW_FLEET) && !report_fleet_of(v)) ||
 	    ((w & FW_NOTES) && field_notes(c, NULL) == 0) ||

@@ -90,6 +90,7 @@ enum field_conv {
 #define FW_ONDEMAND (1u << 23)	  /* ... with its on-demand figures */
 #define FW_REASONS (1u << 24)	  /* the service names its throttles */
 #define FW_NOTES (1u << 25)	  /* a service note (report_notes.h) */
+#define FW_DDB (1u << 26)	  /* the service is Amazon DynamoDB */
 
 /* What a reader reads with. */
 struct field_ctx {

@@ -32,6 +32,12 @@ static void partition_key(const struct field_ctx *c, struct pk_field_value *o)
 	fv_text(o, c->v->key_text);
 }
 
+static void service_of(const struct field_ctx *c, struct pk_field_value *o)
+{
+	(void)c;
+	fv_text(o, "dynamodb");
+}
+
 static void layout_origin_of(const struct field_ctx *c,
 			     struct pk_field_value *o)
 {
@@ -620,6 +626,7 @@ static void range_429_rate(const struct field_ctx *c, struct pk_field_value *o)
 const struct field_reader field_readers[] = {
     VAR("name", name, CV_STR, 0),
     FN("partition_key", SEL_VARIANT, 0, partition_key),
+    FN("service", SEL_VARIANT, FW_DDB, service_of),
     VAR("throughput_ru_per_s", ru_per_s, CV_I64, 0),
     FN("layout.origin", SEL_VARIANT, 0, layout_origin_of),
     VAR("layout.physical_partitions", created_ranges, CV_SIZE, 0),

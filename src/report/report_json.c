@@ -727,6 +727,11 @@ static json_t *variant(const struct pk_result *r,
 
 	json_object_set_new(o, "name", json_string(v->name));
 	json_object_set_new(o, "partition_key", json_string(v->key_text));
+	if (v->ddb) {
+		/* the service, for `pksim merge` to rank as compare does:
+		   RU and capacity units are not one unit */
+		json_object_set_new(o, "service", json_string("dynamodb"));
+	}
 	json_object_set_new(o, "throughput_ru_per_s",
 			    json_integer(v->ru_per_s));
 	json_object_set_new(o, "layout", layout(v));
