@@ -244,10 +244,9 @@ START_TEST(test_ddb_service_reports)
 	char *text = render(report_text, res);
 	char *json = render(json_run, res);
 
-	ck_assert_msg(strstr(text, "\nlayout: 5 physical partitions, 1,400 "
-				   "RU/s each (Amazon DynamoDB's partitions; "
-				   "RU here are its capacity units, read plus "
-				   "write)\n"),
+	ck_assert_msg(strstr(text, "\nlayout: 5 partitions, 1,400 each "
+				   "(capacity units a second, read plus "
+				   "write; Amazon DynamoDB's partitions)\n"),
 		      "%s", text);
 	ck_assert_msg(strstr(text, "\n  ... by reason            30,000 "
 				   "TableWriteKeyRangeThroughputExceeded\n"),

@@ -38,6 +38,48 @@ want() { # want FORMAT TEXT: the report in FORMAT holds TEXT
 		fail=1
 	fi
 }
+# Azure Cosmos DB's words a table's report must not use (each once
+# printed for a DynamoDB run or a compare across services): RU named as
+# the table's units, a spread over 0 logical partitions, 0 logical
+# partitions written as a count (JSON: null, the service keeps none),
+# the container that throttled, 429 column heads, a partitions cell
+# without its unit.
+for f in text json markdown html csv; do
+	for bad in 'RU here are' 'over 0 logical partitions' \
+		'in 0 logical partitions' '"logical_partitions": 0' \
+		'the container used' 'sees these 429s' 'failed 429' \
+		'429 %' '| 429s (service) |' 'range 429 rate'; do
+		if grep -n -F -- "$bad" "$tmp/out.$f"; then
+			echo "FAIL: --format $f says '$bad' (above)"
+			fail=1
+		fi
+	done
+done
+want text 'layout: 5 partitions, 1,400 each (capacity units a second, read plus write'
+want text 'while the table used 14% of its provisioned throughput'
+want text 'the application sees these throttles (HTTP 400)'
+want markdown '| partitions | 5, at 7,000 capacity units a second |'
+want markdown '| throttled (service) | 30,000 |'
+want json '"logical_partitions": null'
+want html '58.6 MiB (item collections not kept)'
+# A compare across services (scenarios/dynamodb/iot-by-day-both.yaml):
+# the rows its variants share name no service's unit alone, and each
+# cell says its own (the container's partitions at 18,000 RU/s, the
+# table's 5 at 4,000 WCU + 3,000 RCU = 7,000 capacity units a second).
+both=$src/scenarios/dynamodb/iot-by-day-both.yaml
+for f in text markdown html; do
+	"$pksim" compare "$both" --format "$f" >"$tmp/out.cmp.$f" 2>"$tmp/err" ||
+		{ echo "FAIL: compare --format $f"; cat "$tmp/err"; fail=1; }
+	for bad in 'RU here are' '| 429s (service) |' 'failed 429' \
+		'429s (service)'; do
+		if grep -n -F -- "$bad" "$tmp/out.cmp.$f"; then
+			echo "FAIL: compare --format $f says '$bad' (above)"
+			fail=1
+		fi
+	done
+done
+want cmp.text '3, created at 18,000 RU/s 5, at 7,000 capacity units a second'
+want cmp.markdown '| throttled (service) | 144,000 (429) | 180,000 (throttled, HTTP 400) |'
 want text 'throttled                30,000 service-side responses (ProvisionedThroughputExceededException, HTTP 400)'
 want text 'logical partitions       none: the service keeps none (item collections not kept)'
 want text 'hot partition risk (severity high): range 1 ran at p99 100%'

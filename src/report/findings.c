@@ -208,15 +208,17 @@ static void say_throttled_ranges(struct pk_sentences *s,
 			continue;
 		}
 		apart(p, apart_s, sizeof(apart_s));
-		say(s, xasprintf("partition key %s rate-limited %.1f%% "
+		say(s, xasprintf("%s %s rate-limited %.1f%% "
 				 "of its requests (%s of %s%s) while the "
-				 "container used %.0f%% of its provisioned "
+				 "%s used %.0f%% of its provisioned "
 				 "throughput in those seconds%s%s",
+				 v->cosmos ? "partition key" : "key",
 				 range_name(v, p->id, name, sizeof(name)),
 				 pct(rate_429(v, i)),
 				 fmt_thousands(own_429(v, i), a),
 				 fmt_thousands(p->requests, b),
 				 p->throttled_bucket ? ", 429/3200" : "",
+				 v->cosmos ? "container" : "table",
 				 pct(utilisation_while_throttled(v, p->id)),
 				 rate_429(v, i) <= PK_FINDINGS_HEALTHY_429
 				     ? " (1-5% is a healthy rate when "

@@ -34,13 +34,13 @@ char *findings_failed(const struct pk_result_variant *v)
 	if (len) {
 		fmt_append(who, sizeof(who), len, ")");
 	}
-	return xasprintf("%s operation%s (%.2f%%) failed after the client's "
-			 "retries%s: the application sees these 429s",
-			 fmt_thousands(t->failed_after_retries, a),
-			 t->failed_after_retries == 1 ? "" : "s",
-			 100.0 * (double)t->failed_after_retries /
-			     (double)t->operations,
-			 who);
+	return xasprintf(
+	    "%s operation%s (%.2f%%) failed after the client's "
+	    "retries%s: the application sees these %s",
+	    fmt_thousands(t->failed_after_retries, a),
+	    t->failed_after_retries == 1 ? "" : "s",
+	    100.0 * (double)t->failed_after_retries / (double)t->operations,
+	    who, v->throttle_name ? "throttles (HTTP 400)" : "429s");
 }
 
 char *findings_refused(const struct pk_result_variant *v)

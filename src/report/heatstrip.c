@@ -140,9 +140,10 @@ int heatstrip_text(const struct pk_result_variant *v, int colour, size_t width,
 	cols = (h->n_cols + per - 1) / per;
 	span = (int64_t)per * h->bucket_s;
 	fprintf(out,
-		"\nheat strip (normalized RU per range, one column per %s, "
+		"\nheat strip (normalized %s per range, one column per %s, "
 		"its highest second; 0 s .. %s)\n",
-		dur(span, d0, sizeof(d0)), dur(v->end_s, d1, sizeof(d1)));
+		v->cosmos ? "RU" : "units", dur(span, d0, sizeof(d0)),
+		dur(v->end_s, d1, sizeof(d1)));
 	for (r = 0; r < v->n_ranges; r++) {
 		const struct pk_result_range *x = &v->ranges[r];
 
@@ -199,6 +200,9 @@ int heatstrip_text(const struct pk_result_variant *v, int colour, size_t width,
 			"higher of 3 and 4 until they merged; a "
 			"second\n  with a 429 of the range's own RU/s counts "
 			"as 100 %%)\n");
+	} else if (!v->cosmos) {
+		fprintf(out, "  (a second with a request throttled for the "
+			     "partition's own units counts as 100 %%)\n");
 	} else {
 		fprintf(out, "  (a second with a 429 of the range's own RU/s "
 			     "counts as 100 %%)\n");

@@ -3,6 +3,7 @@
  * rules and sources in layout.h.
  */
 #include "pksim/report/layout.h"
+#include "pksim/service/snapshot.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -99,14 +100,16 @@ const char *layout_sentence(const struct pk_result_variant *v, char *buf,
 	uint64_t stored = layout_stored_bytes(v);
 	char a[32], b[48], d[32], e[64], why[128];
 
-	if (!v->cosmos) {
-		/* no rule of Azure Cosmos DB's laid it out */
+	if (!v->cosmos && v->layout_note) {
+		/* no rule of Azure Cosmos DB's laid it out, and its units
+		   are its own (the note says which) */
+		snprintf(buf, cap, "%zu partition%s, %s each (%s)", n, s,
+			 ru_each(ru, n, b, sizeof(b)), v->layout_note);
+	} else if (!v->cosmos) {
 		snprintf(buf, cap,
-			 "%zu physical partition%s, %s RU/s each (%s)", n, s,
-			 ru_each(ru, n, b, sizeof(b)),
-			 v->layout_note ? v->layout_note
-					: "the service's own layout, not "
-					  "Azure Cosmos DB's");
+			 "%zu physical partition%s, %s RU/s each (the "
+			 "service's own layout, not Azure Cosmos DB's)",
+			 n, s, ru_each(ru, n, b, sizeof(b)));
 	} else if (cs->existing_partitions > 0) {
 		e[0] = '\0';
 		if (stored > 0) {
@@ -183,15 +186,38 @@ const char *layout_preload(const struct pk_result_variant *v, char *buf,
 	return buf;
 }
 
-const char *layout_short(const struct pk_result_variant *v, char *buf,
+int layout_cosmos_words(const struct pk_result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->n_variants; i++) {
+		if (!r->variants[i].cosmos) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+const char *layout_units_a_second(const struct pk_result_variant *v)
+{
+	if (v->cosmos || !v->ddb) {
+		return "";
+	}
+	return v->ddb->on_demand ? " request units a second"
+				 : " capacity units a second";
+}
+
+const char *layout_short(const struct pk_result *r,
+			 const struct pk_result_variant *v, char *buf,
 			 size_t cap)
 {
 	const struct pk_container_spec *cs = v->spec;
 	char a[32];
 
 	if (!v->cosmos) {
-		snprintf(buf, cap, "%zu, at %s", v->created_ranges,
-			 fmt_thousands(v->created_ru_per_s, a));
+		snprintf(buf, cap, "%zu, at %s%s", v->created_ranges,
+			 fmt_thousands(v->created_ru_per_s, a),
+			 layout_units_a_second(v));
 	} else if (cs->existing_partitions > 0) {
 		snprintf(buf, cap, "%zu, existing", v->created_ranges);
 	} else if (cs->serverless) {
@@ -201,8 +227,9 @@ const char *layout_short(const struct pk_result_variant *v, char *buf,
 		snprintf(buf, cap, "%zu, created, autoscale",
 			 v->created_ranges);
 	} else {
-		snprintf(buf, cap, "%zu, created at %s", v->created_ranges,
-			 fmt_thousands(cs->throughput_ru_per_s, a));
+		snprintf(buf, cap, "%zu, created at %s%s", v->created_ranges,
+			 fmt_thousands(cs->throughput_ru_per_s, a),
+			 layout_cosmos_words(r) ? "" : " RU/s");
 	}
 	return buf;
 }

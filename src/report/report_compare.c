@@ -163,14 +163,41 @@ static const char *const row_names[PK_ROWS] = {
     "rank",
 };
 
+/* The same rows in a run where some variant is another service's (an
+   Amazon DynamoDB table: capacity units, HTTP 400 throttles) */
+static const char *const row_names_other[PK_ROWS] = {
+    "logical partitions",
+    "hottest key",
+    "  share of ops offered",
+    "  share of units served",
+    "  share of storage",
+    "storage max/mean",
+    "hottest range unit share",
+    "units of the operations",
+    "queries single/tgt/fan",
+    "peak normalized use",
+    "throttled (service)",
+    "failed after retries",
+    "worst range throttled",
+    "rejected 403",
+    "refused 400/409/413",
+    "days to full",
+    "fan-out queries (units)",
+    "splits",
+    "rank",
+};
+
 size_t compare_rows(void)
 {
 	return PK_ROWS;
 }
 
-const char *compare_row_name(size_t r)
+const char *compare_row_name(const struct pk_result *run, size_t r)
 {
-	return r < PK_ROWS ? row_names[r] : "";
+	if (r >= PK_ROWS) {
+		return "";
+	}
+	return layout_cosmos_words(run) ? row_names[r] : row_names_other[r];
 }
 
 /* In a compare across services, each card's figure in its service's
@@ -437,10 +464,12 @@ static void scorecard_table(const struct pk_result *run,
 	for (i = 0; i < run->n_variants; i++) {
 		table_set(&t, i, run->variants[i].key_text);
 	}
-	table_row(&t, "physical partitions");
+	table_row(&t, layout_cosmos_words(run) ? "physical partitions"
+					       : "partitions");
 	for (i = 0; i < run->n_variants; i++) {
-		table_set(&t, i,
-			  layout_short(&run->variants[i], lay, sizeof(lay)));
+		table_set(
+		    &t, i,
+		    layout_short(run, &run->variants[i], lay, sizeof(lay)));
 	}
 	for (i = 0; i < run->n_variants && !run->variants[i].key_missing; i++) {
 	}
@@ -457,7 +486,7 @@ static void scorecard_table(const struct pk_result *run,
 		if (r == PK_ROW_RANK) {
 			cost_row(run, &t);
 		}
-		table_row(&t, row_names[r]);
+		table_row(&t, compare_row_name(run, r));
 		for (i = 0; i < run->n_variants; i++) {
 			table_set(
 			    &t, i,

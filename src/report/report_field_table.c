@@ -38,6 +38,41 @@ static void service_of(const struct field_ctx *c, struct pk_field_value *o)
 	fv_text(o, "dynamodb");
 }
 
+/* A count of logical partitions, null when the service keeps none */
+static void lps_or_null(const struct field_ctx *c, uint64_t n,
+			struct pk_field_value *o)
+{
+	if (c->v->lps_none) {
+		fv_null(o);
+	} else {
+		fv_int(o, (int64_t)n);
+	}
+}
+
+static void lps_live(const struct field_ctx *c, struct pk_field_value *o)
+{
+	lps_or_null(c, c->v->lps_live, o);
+}
+
+static void lps_seen(const struct field_ctx *c, struct pk_field_value *o)
+{
+	lps_or_null(c, c->v->lps_seen, o);
+}
+
+static void range_lps(const struct field_ctx *c, struct pk_field_value *o)
+{
+	const struct pk_result_range *p = c->obj;
+
+	lps_or_null(c, p->logical_partitions, o);
+}
+
+static void card_lps(const struct field_ctx *c, struct pk_field_value *o)
+{
+	const struct pk_scorecard *s = c->obj;
+
+	lps_or_null(c, s->logical_partitions, o);
+}
+
 static void layout_origin_of(const struct field_ctx *c,
 			     struct pk_field_value *o)
 {
@@ -762,8 +797,8 @@ const struct field_reader field_readers[] = {
     TOT("failed_after_410", failed_after_410, CV_U64, 0),
     TOT("container_full_403", container_full_403, CV_U64, 0),
     VAR("totals.utilisation", utilisation, CV_DOUBLE, 0),
-    VAR("totals.logical_partitions", lps_live, CV_U64, 0),
-    VAR("totals.logical_partitions_seen", lps_seen, CV_U64, 0),
+    FN("totals.logical_partitions", SEL_VARIANT, 0, lps_live),
+    FN("totals.logical_partitions_seen", SEL_VARIANT, 0, lps_seen),
     VAR("totals.storage_bytes", storage_bytes, CV_U64, 0),
     M("queries.single", SEL_TOTALS, pk_totals, queries[PK_ROUTE_SINGLE], CV_U64,
       0),
@@ -801,7 +836,7 @@ const struct field_reader field_readers[] = {
     RANGE("max", max, CV_EPK, 0),
     RANGE("ru_per_s", ru_per_s_mru, CV_MRU, 0),
     RANGE("storage_bytes", storage_bytes, CV_U64, 0),
-    RANGE("logical_partitions", logical_partitions, CV_U64, 0),
+    FN("physical_partitions[].logical_partitions", SEL_RANGE, 0, range_lps),
     RANGE("peak_normalized_ru", peak_normalized, CV_DOUBLE, 0),
     RANGE("parent", parent, CV_RANGE_NULL, 0),
     RANGE("created_s", born_s, CV_I64_NULL, 0),
@@ -952,7 +987,7 @@ const struct field_reader field_readers[] = {
     FN("remedies.list[].billed_dynamic_ru_per_s_per_hour[]", SEL_NONE,
        FW_REMEDIES, field_rem_dynamic),
     FN("remedies.list[].text", SEL_NONE, FW_REMEDIES, field_rem_text),
-    CARD("logical_partitions", logical_partitions, CV_U64),
+    FN("scorecard.logical_partitions", SEL_CARD, 0, card_lps),
     FN("scorecard.hottest_key", SEL_CARD, 0, hottest_key),
     FN("scorecard.hottest_key[]", SEL_CARD, 0, hottest_level),
     CARD("hottest_share_requests", hottest_share_requests, CV_DOUBLE),

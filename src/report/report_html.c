@@ -226,9 +226,14 @@ static void summary(const struct pk_result *r,
 	    100.0 * v->peak_normalized, v->peak_range);
 	most_429(v, buf + strlen(buf), sizeof(buf) - strlen(buf));
 	row("RU", buf, out);
-	snprintf(buf, sizeof(buf), "%s in %s logical partitions",
-		 fmt_bytes(v->storage_bytes, a),
-		 fmt_thousands((int64_t)v->lps_live, b));
+	if (v->lps_none) {
+		snprintf(buf, sizeof(buf), "%s (item collections not kept)",
+			 fmt_bytes(v->storage_bytes, a));
+	} else {
+		snprintf(buf, sizeof(buf), "%s in %s logical partitions",
+			 fmt_bytes(v->storage_bytes, a),
+			 fmt_thousands((int64_t)v->lps_live, b));
+	}
 	row("storage", buf, out);
 	fprintf(out, "</table>\n<h3>Findings</h3>\n<ul>\n");
 	f = findings_make(r, v, &n);
@@ -569,7 +574,7 @@ static void streams(const struct pk_result *r, size_t first, size_t end,
 		    int compare, FILE *out)
 {
 	size_t i, vi;
-	int k, split = 0;
+	int k, split = 0, cos = layout_cosmos_words(r);
 
 	if (first >= end || r->variants[first].n_streams == 0) {
 		return;
@@ -580,23 +585,27 @@ static void streams(const struct pk_result *r, size_t first, size_t end,
 	sec("streams", compare ? 0 : first,
 	    compare ? "Streams by variant" : "Streams", out);
 	fprintf(out,
-		"<p class=\"note\">Operations offered; 429s are service-side "
-		"answers (every attempt)%s; failed 429 are operations that "
-		"ended in a 429 after their retries; not sent are operations "
+		"<p class=\"note\">Operations offered; %s are service-side "
+		"answers (every attempt)%s; %s are operations that "
+		"ended %s after their retries; not sent are operations "
 		"that arrived but were never sent, no item being written yet "
 		"to target (not in operations); wait is the retry wait "
 		"of the operations that succeeded, in ms; achieved is a "
 		"closed-loop stream's operations that succeeded a second.</p>\n"
 		"<table>\n<tr><th>stream</th><th>%s</th><th>operations</th>"
-		"<th>succeeded</th><th>429s</th>%s<th>failed 429</th>"
+		"<th>succeeded</th><th>%s</th>%s<th>%s</th>"
 		"<th>failed other</th><th>not sent</th><th>RU</th>"
 		"<th>wait p50 ms</th>"
 		"<th>wait p99 ms</th><th>achieved succeeded/s</th></tr>\n",
+		cos ? "429s" : "throttled requests (HTTP 400)",
 		split ? ", of them 429/3212 past a throughput bucket's cap "
 			"and Low to Low-priority requests"
 		      : "",
-		compare ? "variant" : "kind",
-		split ? "<th>429/3212</th><th>Low 429s</th>" : "");
+		cos ? "failed 429" : "failed throttled",
+		cos ? "in a 429" : "throttled", compare ? "variant" : "kind",
+		cos ? "429s" : "throttled",
+		split ? "<th>429/3212</th><th>Low 429s</th>" : "",
+		cos ? "failed 429" : "failed throttled");
 	for (i = 0; i < r->variants[first].n_streams; i++) {
 		for (vi = first; vi < end; vi++) {
 			const struct pk_result_stream *s =
@@ -684,7 +693,7 @@ static void card_row(const char *what, const struct pk_result *r,
 			snprintf(a, sizeof(a), "%s", r->variants[i].key_text);
 			break;
 		case 1:
-			layout_short(&r->variants[i], a, sizeof(a));
+			layout_short(r, &r->variants[i], a, sizeof(a));
 			snprintf(a + strlen(a), sizeof(a) - strlen(a),
 				 "; %zu at the end", r->variants[i].n_ranges);
 			break;
@@ -776,15 +785,21 @@ static void compare_remedies(const struct pk_result *r, FILE *out)
 static int compare_page(const struct pk_result *r, int equal_bands, FILE *out)
 {
 	struct pk_scorecard *cards = scorecard_all(r);
-	static const char *rows[] = {"partition key",
-				     "physical partitions",
-				     "hottest key: share of RU",
-				     "peak normalized RU",
-				     "429s",
-				     "failed after retries",
-				     "storage max/mean",
-				     "splits",
-				     "days to full"};
+	static const char *cosmos_rows[] = {"partition key",
+					    "physical partitions",
+					    "hottest key: share of RU",
+					    "peak normalized RU",
+					    "429s",
+					    "failed after retries",
+					    "storage max/mean",
+					    "splits",
+					    "days to full"};
+	/* a run with another service's variant (a DynamoDB table) */
+	static const char *other_rows[] = {
+	    "partition key",	   "partitions", "hottest key: share of units",
+	    "peak normalized use", "throttled",	 "failed after retries",
+	    "storage max/mean",	   "splits",	 "days to full"};
+	const char **rows = layout_cosmos_words(r) ? cosmos_rows : other_rows;
 	int64_t span = 1;
 	size_t i, k;
 	char note[512];
@@ -800,7 +815,7 @@ static int compare_page(const struct pk_result *r, int equal_bands, FILE *out)
 		}
 	}
 	fprintf(out, "</tr>\n");
-	for (k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
+	for (k = 0; k < sizeof(cosmos_rows) / sizeof(cosmos_rows[0]); k++) {
 		card_row(rows[k], r, cards, (int)k, out);
 	}
 	money_html_cost_row(r, text, out);

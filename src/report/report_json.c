@@ -31,6 +31,14 @@ static json_t *count(uint64_t v)
 	return json_integer((json_int_t)v);
 }
 
+/* A count of v's logical partitions: null when its service keeps none
+   (Amazon DynamoDB's item collections), never a 0 that reads as none
+   written */
+static json_t *lps_count(const struct pk_result_variant *v, uint64_t n)
+{
+	return v->lps_none ? json_null() : count(n);
+}
+
 static json_t *epk_json(struct pk_epk e)
 {
 	char buf[PK_EPK_HEX_MAX];
@@ -203,8 +211,9 @@ static json_t *totals(const struct pk_result_variant *v, int batches,
 	json_object_set_new(o, "container_full_403",
 			    count(t->container_full_403));
 	json_object_set_new(o, "utilisation", json_real(v->utilisation));
-	json_object_set_new(o, "logical_partitions", count(v->lps_live));
-	json_object_set_new(o, "logical_partitions_seen", count(v->lps_seen));
+	json_object_set_new(o, "logical_partitions", lps_count(v, v->lps_live));
+	json_object_set_new(o, "logical_partitions_seen",
+			    lps_count(v, v->lps_seen));
 	json_object_set_new(o, "storage_bytes", count(v->storage_bytes));
 	return o;
 }
@@ -274,7 +283,7 @@ static json_t *partitions(const struct pk_result_variant *v)
 		json_object_set_new(o, "storage_bytes",
 				    count(p->storage_bytes));
 		json_object_set_new(o, "logical_partitions",
-				    count(p->logical_partitions));
+				    lps_count(v, p->logical_partitions));
 		json_object_set_new(o, "peak_normalized_ru",
 				    json_real(p->peak_normalized));
 		json_object_set_new(o, "parent",
@@ -574,7 +583,8 @@ static json_t *scorecard(const struct pk_result *r,
 	char t[640];
 
 	json_object_set_new(o, "logical_partitions",
-			    count(s->logical_partitions));
+			    s->lps_none ? json_null()
+					: count(s->logical_partitions));
 	json_object_set_new(o, "hottest_key", hottest_key(s));
 	if (s->hottest_undefined) {
 		json_object_set_new(o, "hottest_key_undefined", json_true());

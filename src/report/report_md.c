@@ -117,10 +117,11 @@ static void table(const struct pk_result *r, const struct pk_scorecard *c,
 		md_text(r->variants[i].key_text, out);
 		fprintf(out, " |");
 	}
-	fprintf(out, "\n| physical partitions |");
+	fprintf(out, "\n| %s |",
+		layout_cosmos_words(r) ? "physical partitions" : "partitions");
 	for (i = 0; i < r->n_variants; i++) {
 		fputc(' ', out);
-		md_text(layout_short(&r->variants[i], t, sizeof(t)), out);
+		md_text(layout_short(r, &r->variants[i], t, sizeof(t)), out);
 		fprintf(out, " |");
 	}
 	fputc('\n', out);
@@ -139,7 +140,7 @@ static void table(const struct pk_result *r, const struct pk_scorecard *c,
 		fputc('\n', out);
 	}
 	for (row = 0; row < compare_rows(); row++) {
-		const char *name = compare_row_name(row);
+		const char *name = compare_row_name(r, row);
 
 		if (row + 1 == compare_rows()) {
 			md_cost_row(r, out); /* before the rank, as in text */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "pksim/base/fmt.h"
+#include "pksim/report/layout.h"
 #include "report_text_int.h"
 
 const char *report_stream_kind_name(int kind)
@@ -172,14 +173,21 @@ static int kinds_sent(const struct pk_result_stream *s)
 }
 
 /* The rest of the streams table's title (after "(") and its column
-   heads: stream (ws wide), second (w wide). */
+   heads: stream (ws wide), second (w wide); cosmos 0: a table of
+   another service's variants (Amazon DynamoDB's throttles are HTTP
+   400, not 429s), in its words. */
 static void text_heads(int split, int ns, int ws, const char *second, int w,
-		       FILE *out)
+		       int cosmos, FILE *out)
 {
 	fprintf(out,
-		"operations offered; 429s: service-side answers, every "
-		"attempt%s; failed 429: operations that ended in a 429; "
-		"%swait: retry wait of the succeeded)\n",
+		cosmos
+		    ? "operations offered; 429s: service-side answers, every "
+		      "attempt%s; failed 429: operations that ended in a "
+		      "429; %swait: retry wait of the succeeded)\n"
+		    : "operations offered; throttled: service-side "
+		      "answers (HTTP 400), every attempt%s; failed thr: "
+		      "operations that ended throttled; %swait: retry "
+		      "wait of the succeeded)\n",
 		split ? ", of them 429/3212 past a throughput bucket's cap "
 			"and Low to Low-priority requests"
 		      : "",
@@ -187,11 +195,12 @@ static void text_heads(int split, int ns, int ws, const char *second, int w,
 		     "in operations; "
 		   : "");
 	fprintf(out, "  %-*s %-*s %11s %11s %10s", ws, "stream", w, second,
-		"operations", "succeeded", "429s");
+		"operations", "succeeded", cosmos ? "429s" : "throttled");
 	if (split) {
 		fprintf(out, " %10s %10s", "429/3212", "Low 429s");
 	}
-	fprintf(out, " %10s %8s", "failed 429", "failed");
+	fprintf(out, " %10s %8s", cosmos ? "failed 429" : "failed thr",
+		"failed");
 	if (ns) {
 		fprintf(out, " %9s", "not sent");
 	}
@@ -236,7 +245,7 @@ void text_compare_streams(const struct pk_result *r, size_t n_seeds, FILE *out)
 	if (n_seeds > 1) {
 		fprintf(out, "seed %llu's run; ", (unsigned long long)r->seed);
 	}
-	text_heads(split, ns, ws, "variant", w, out);
+	text_heads(split, ns, ws, "variant", w, layout_cosmos_words(r), out);
 	for (i = 0; i < r->variants[0].n_streams; i++) {
 		for (vi = 0; vi < r->n_variants; vi++) {
 			const struct pk_result_variant *v = &r->variants[vi];
@@ -327,7 +336,7 @@ void report_streams_text(const struct pk_result_variant *v, FILE *out)
 	}
 	ws = stream_width(v);
 	fprintf(out, "\nstreams (");
-	text_heads(v->streams_split_429, 0, ws, "kind", 8, out);
+	text_heads(v->streams_split_429, 0, ws, "kind", 8, v->cosmos, out);
 	for (i = 0; i < v->n_streams; i++) {
 		const struct pk_result_stream *s = &v->streams[i];
 
@@ -490,6 +499,29 @@ static void plain_rows(const struct pk_result_variant *v, const char *variant,
 	}
 }
 
+/* The Markdown streams section's heading and column heads in a run
+   with another service's variant (an Amazon DynamoDB table, throttled
+   with HTTP 400): the same columns, named in its words */
+static void md_other_heads(FILE *out)
+{
+	fprintf(out,
+		"\n## Streams\n\nPer stream and operation kind: "
+		"operations offered; throttled are service-side answers "
+		"(HTTP 400, every attempt; 429/3212 and Low 429s are "
+		"Azure Cosmos DB's, 0 for a table); failed throttled are "
+		"operations that ended throttled after their retries; "
+		"not sent are operations that arrived but were never "
+		"sent because no item was written yet to target (not in "
+		"operations); wait is the retry wait of the operations "
+		"that succeeded, in ms; achieved is a closed-loop "
+		"stream's (client.concurrency) operations that succeeded "
+		"a second, from its first arrival to its last answer.\n\n");
+	fprintf(out, "| variant | stream | kind | operations | succeeded | "
+		     "throttled | 429/3212 | Low 429s | failed throttled | "
+		     "failed other | not sent | units | wait p50 ms | wait "
+		     "p99 ms | achieved succeeded/s |\n");
+}
+
 void report_streams_markdown(const struct pk_result *r, FILE *out)
 {
 	size_t vi;
@@ -497,23 +529,31 @@ void report_streams_markdown(const struct pk_result *r, FILE *out)
 	if (r->n_variants == 0 || r->variants[0].n_streams == 0) {
 		return;
 	}
-	fprintf(out, "\n## Streams\n\nPer stream and operation kind: "
-		     "operations offered; 429s are service-side answers "
-		     "(every attempt), of them 429/3212 past a throughput "
-		     "bucket's cap and Low to Low-priority requests; failed "
-		     "429 are operations that ended "
-		     "in a 429 after their retries; not sent are operations "
-		     "that arrived but were never sent because no item was "
-		     "written yet to target (not in operations); wait is the "
-		     "retry wait of "
-		     "the operations that succeeded, in ms; achieved is a "
-		     "closed-loop stream's (client.concurrency) operations "
-		     "that succeeded a second, from its first arrival to its "
-		     "last answer.\n\n");
-	fprintf(out, "| variant | stream | kind | operations | succeeded | "
-		     "429s | 429/3212 | Low 429s | failed 429 | failed other | "
-		     "not sent | RU | wait p50 ms | wait p99 ms | achieved "
-		     "succeeded/s |\n");
+	if (!layout_cosmos_words(r)) {
+		md_other_heads(out);
+	} else {
+		fprintf(
+		    out,
+		    "\n## Streams\n\nPer stream and operation kind: "
+		    "operations offered; 429s are service-side answers "
+		    "(every attempt), of them 429/3212 past a throughput "
+		    "bucket's cap and Low to Low-priority requests; failed "
+		    "429 are operations that ended "
+		    "in a 429 after their retries; not sent are operations "
+		    "that arrived but were never sent because no item was "
+		    "written yet to target (not in operations); wait is the "
+		    "retry wait of "
+		    "the operations that succeeded, in ms; achieved is a "
+		    "closed-loop stream's (client.concurrency) operations "
+		    "that succeeded a second, from its first arrival to its "
+		    "last answer.\n\n");
+		fprintf(
+		    out,
+		    "| variant | stream | kind | operations | succeeded | "
+		    "429s | 429/3212 | Low 429s | failed 429 | failed other | "
+		    "not sent | RU | wait p50 ms | wait p99 ms | achieved "
+		    "succeeded/s |\n");
+	}
 	fprintf(out, "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
 		     "--:|\n");
 	for (vi = 0; vi < r->n_variants; vi++) {

@@ -413,8 +413,9 @@ static void totals(const struct pk_result_variant *v, int batches,
 	}
 	fprintf(out,
 		"  retries                  %s (attempts after an "
-		"operation's first, after a 429 or 410)\n",
-		fmt_thousands(t->retries, a));
+		"operation's first, after %s)\n",
+		fmt_thousands(t->retries, a),
+		v->cosmos ? "a 429 or 410" : "a throttle (HTTP 400)");
 	fprintf(out,
 		"  requests sent            %s (first attempts and "
 		"retries)\n",
@@ -728,19 +729,23 @@ static void partitions(const struct pk_result_variant *v, int digits, FILE *out)
 	}
 	if (digits > 0) {
 		fprintf(out,
-			"\nphysical partitions at the end (EPK ranges "
+			"\n%s at the end (%s ranges "
 			"shortened to %d hex digits, enough to tell them "
 			"apart; --wide or the JSON report has them "
 			"whole)\n",
-			digits);
+			v->cosmos ? "physical partitions" : "partitions",
+			v->cosmos ? "EPK" : "hash", digits);
 	} else {
-		fprintf(out, "\nphysical partitions at the end\n");
+		fprintf(out, "\n%s at the end\n",
+			v->cosmos ? "physical partitions" : "partitions");
 	}
 	fprintf(out,
 		"  %-5s %-*s %-*s %9s %10s %9s %7s %12s %10s %10s "
 		"%7s  %s\n",
-		"range", w, "min", w, "max", "logical", "storage", "RU/s",
-		"peak", "offered", "retries", "429s", "429 %", "since");
+		"range", w, "min", w, "max", "logical", "storage",
+		v->cosmos ? "RU/s" : "units/s", "peak", "offered", "retries",
+		v->cosmos ? "429s" : "throttled", v->cosmos ? "429 %" : "thr %",
+		"since");
 	for (i = 0; i < v->n_ranges; i++) {
 		const struct pk_result_range *p = &v->ranges[i];
 
@@ -761,10 +766,12 @@ static void partitions(const struct pk_result_variant *v, int digits, FILE *out)
 				    : 0.0,
 			since(p, org));
 	}
-	fprintf(out, "  (peak = highest normalized RU consumption in any "
-		     "second; offered = first attempts; 429 %% = 429s of "
-		     "all attempts; each row covers its range's life, from "
-		     "\"since\")\n");
+	fprintf(out,
+		"  (peak = highest normalized %s consumption in any "
+		"second; offered = first attempts; %s of all attempts; "
+		"each row covers its range's life, from \"since\")\n",
+		v->cosmos ? "RU" : "unit",
+		v->cosmos ? "429 % = 429s" : "thr % = throttled (HTTP 400)");
 	gone_ranges(v, out);
 }
 

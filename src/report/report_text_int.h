@@ -50,7 +50,7 @@ struct pk_scorecard;
 /* The compare scorecard's rows (report_compare.c): how many, each row's
    label, and card s's value in row r as text into buf (cap bytes). */
 size_t compare_rows(void);
-const char *compare_row_name(size_t r);
+const char *compare_row_name(const struct pk_result *run, size_t r);
 const char *compare_cell(const struct pk_result *run,
 			 const struct pk_scorecard *s, size_t r, char *buf,
 			 size_t cap);

@@ -580,6 +580,19 @@ static void spread_verdict(struct pk_scorecard *s)
 			 fmt_thousands(s->fanout_queries, a),
 			 fmt_thousands(llround(s->fanout_ru), b));
 	}
+	if (s->hottest_range_share_ru <= PK_SCORECARD_SPREAD * even + 1e-9 &&
+	    s->lps_none) {
+		/* a service that keeps no logical partitions (item
+		   collections): its partitions alone */
+		snprintf(s->verdict, sizeof(s->verdict),
+			 "%s: spreads the load over its %zu partitions: the "
+			 "hottest (%u) took %.1f%% of the units served "
+			 "(even: %.1f%%); peak normalized consumption %.0f%%",
+			 s->name, s->n_ranges, s->hottest_range,
+			 100.0 * s->hottest_range_share_ru, 100.0 * even,
+			 100.0 * s->peak_normalized_ru);
+		return;
+	}
 	if (s->hottest_range_share_ru <= PK_SCORECARD_SPREAD * even + 1e-9) {
 		snprintf(s->verdict, sizeof(s->verdict),
 			 "%s: spreads the load over %s logical partitions: "

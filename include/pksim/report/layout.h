@@ -61,8 +61,10 @@ const char *layout_manual_rule(const struct pk_container_spec *cs, int64_t ru,
  * start]"
  * or "9 physical partitions, created at 50,000 RU/s (rule 2: one per
  * 6,000 RU/s), about 5,556 RU/s each" (autoscale and serverless alike);
- * another service's: "1 physical partition, 400 RU/s each (the
- * service's own layout, not Azure Cosmos DB's)".
+ * another service's: "5 partitions, 1,400 each (capacity units a
+ * second, read plus write; Amazon DynamoDB's partitions)", its
+ * layout_note in the brackets; without a note "1 physical partition,
+ * 400 RU/s each (the service's own layout, not Azure Cosmos DB's)".
  */
 const char *layout_sentence(const struct pk_result_variant *v, char *buf,
 			    size_t cap);
@@ -78,11 +80,32 @@ const char *layout_preload(const struct pk_result_variant *v, char *buf,
 			   size_t cap);
 
 /*
+ * 1 when every variant of r is an Azure Cosmos DB container, so the
+ * headings its variants share (a table's column or row names) say RU
+ * and 429; 0 when one is another service's (an Amazon DynamoDB table:
+ * capacity units, throttled with HTTP 400), so they say units and
+ * throttled.
+ */
+int layout_cosmos_words(const struct pk_result *r);
+
+/*
+ * After a figure of v's units a second, their name when they are not
+ * RU/s: " capacity units a second" (an Amazon DynamoDB provisioned
+ * table), " request units a second" (on demand), "" (Azure Cosmos DB's,
+ * whose cells say RU/s in their row name). Static.
+ */
+const char *layout_units_a_second(const struct pk_result_variant *v);
+
+/*
  * A table cell, written to buf and returned: "5, existing", "9, created
  * at 50,000", "4, created, autoscale", "1, created serverless"; another
- * service's "1, at 400" (its ranges and RU/s at t = 0).
+ * service's "1, at 400" (its ranges and RU/s at t = 0), Amazon
+ * DynamoDB's "5, at 7,000 capacity units a second"; beside another
+ * service's variant (r's, layout_cosmos_words 0) a container's says
+ * its unit too: "9, created at 50,000 RU/s".
  */
-const char *layout_short(const struct pk_result_variant *v, char *buf,
+const char *layout_short(const struct pk_result *r,
+			 const struct pk_result_variant *v, char *buf,
 			 size_t cap);
 
 #endif

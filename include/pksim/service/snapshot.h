@@ -283,7 +283,9 @@ struct pk_snapshot {
 	/* Another service's word on its layout and units for the reports'
 	   layout line (static; NULL: "the service's own layout, not Azure
 	   Cosmos DB's") */
-	const char *layout_note;
+	const char *layout_note; /* what its partitions' units are, after
+				    "5 partitions, 1,400 each (": "capacity
+				    units a second, read plus write; ..." */
 	/* Its name for a request it throttled, as the reports print it
 	   (static; NULL: Azure Cosmos DB's 429/3200) */
 	const char *throttle_name;
