@@ -420,6 +420,104 @@ START_TEST(test_merge_keeps_the_order)
 }
 END_TEST
 
+/* Text with every `from` replaced by `to` (caller frees). */
+static char *subst(const char *text, const char *from, const char *to)
+{
+	size_t nf = strlen(from), nt = strlen(to), n = 0;
+	const char *p;
+	char *out, *o;
+
+	for (p = text; (p = strstr(p, from)) != NULL; p += nf) {
+		n++;
+	}
+	out = malloc(strlen(text) + n * nt + 1);
+	ck_assert_ptr_nonnull(out);
+	for (o = out, p = text; *p;) {
+		if (strncmp(p, from, nf) == 0) {
+			memcpy(o, to, nt);
+			o += nt;
+			p += nf;
+		} else {
+			*o++ = *p++;
+		}
+	}
+	*o = 0;
+	return out;
+}
+
+/* `pksim merge a b` exits 2, its message holding want and both files */
+static void merge_refused(const char *a, const char *b, const char *want)
+{
+	char args[4096], *out, *err;
+
+	snprintf(args, sizeof(args), "merge '%s' '%s'", a, b);
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	ck_assert_msg(strstr(err, want) && strstr(err, a) && strstr(err, b),
+		      "%s", err);
+	ck_assert_str_eq(out, "");
+	free(out);
+	free(err);
+}
+
+/*
+ * pksim merge ranks on cost only money priced alike. small at the
+ * shipped table costs $576.00 a month, big $1,152.00 (above); big run
+ * with the same table in EUR is 1,152.00 EUR, and pksim converts no
+ * currency (docs/money.md), so the two cannot be ranked: refused. big
+ * run with the table file rewritten between the runs, its manual row
+ * (line 2) now $0.0001, costs 200 x 0.0001 x 720 = $14.40 a month and
+ * would rank first "on cost", though at one table it costs twice
+ * small's: refused, naming row 2.
+ */
+START_TEST(test_merge_refuses_other_prices)
+{
+	const char *path = tu_dir_file("rank-cost.yaml", scenario);
+	char args[4096], a[1024], b[1024], c[1024], d[1024];
+	char *shipped =
+	    tu_read_file(tu_src("data/prices/prices-2026-11-30.csv"), NULL);
+	char *eur, *cheap, *t_eur, *t_cheap;
+
+	ck_assert_ptr_nonnull(shipped);
+	eur = subst(shipped, ",USD,", ",EUR,");
+	cheap = subst(shipped, "provisioned_single_write,100RU/s-hour,0.008,",
+		      "provisioned_single_write,100RU/s-hour,0.0001,");
+	ck_assert_str_ne(cheap, shipped);
+	t_eur = tu_write_file(tu_dir, "eur.csv", eur);
+	t_cheap = tu_write_file(tu_dir, "table.csv", shipped);
+	snprintf(a, sizeof(a), "%s/small.json", tu_dir);
+	snprintf(d, sizeof(d), "%s/small-table.json", tu_dir);
+	snprintf(b, sizeof(b), "%s/big-eur.json", tu_dir);
+	snprintf(c, sizeof(c), "%s/big-cheap.json", tu_dir);
+	snprintf(args, sizeof(args),
+		 "compare '%s' --variant small --format json -o '%s'", path, a);
+	free(tu_run_ok(args));
+	snprintf(args, sizeof(args),
+		 "compare '%s' --variant big --prices '%s' --format json -o "
+		 "'%s'",
+		 path, t_eur, b);
+	free(tu_run_ok(args));
+	snprintf(args, sizeof(args),
+		 "compare '%s' --variant small --prices '%s' --format json -o "
+		 "'%s'",
+		 path, t_cheap, d);
+	free(tu_run_ok(args));
+	free(tu_write_file(tu_dir, "table.csv", cheap));
+	snprintf(args, sizeof(args),
+		 "compare '%s' --variant big --prices '%s' --format json -o "
+		 "'%s'",
+		 path, t_cheap, c);
+	free(tu_run_ok(args));
+	merge_refused(a, b, "money.currency (USD vs EUR)");
+	merge_refused(a, c, "money.table");
+	merge_refused(d, c, "price row 2 (provisioned_single_write)");
+	free(shipped);
+	free(eur);
+	free(cheap);
+	free(t_eur);
+	free(t_cheap);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("rank_money");
@@ -435,6 +533,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_rank_by_bad);
 	tcase_add_test(tc, test_one_month_basis);
 	tcase_add_test(tc, test_merge_keeps_the_order);
+	tcase_add_test(tc, test_merge_refuses_other_prices);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -370,6 +370,118 @@ static int check_rank_by(const char *f0, json_t *r0, const char *f, json_t *r)
 		      f0, f, a ? a : d, b ? b : d);
 }
 
+/* What makes two variants' money comparable: the same currency, price
+   table, region and price days (money.* of docs/report-json.md). */
+static const char *const money_same[] = {
+    "currency", "table", "table_date", "region", "billing_date",
+};
+
+/* A money field's string, or "(none)" */
+static const char *text_of(json_t *x)
+{
+	return json_is_string(x) ? json_string_value(x) : "(none)";
+}
+
+/* The price money m's row r (line, meter) has in money m2, when m2 has
+   that row: 1 with *price set, else 0. */
+static int row_price(json_t *m2, json_t *r, double *price)
+{
+	json_t *r2;
+	size_t i;
+
+	json_array_foreach(json_object_get(m2, "rows"), i, r2)
+	{
+		if (json_equal(json_object_get(r2, "line"),
+			       json_object_get(r, "line")) &&
+		    json_equal(json_object_get(r2, "meter"),
+			       json_object_get(r, "meter"))) {
+			*price =
+			    json_number_value(json_object_get(r2, "price"));
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Variants a (file fa) and b (fb), both priced, priced alike: the keys
+   of money_same equal and every price row both use at one price; 0, or
+   2 said naming both reports and what differs. */
+static int same_money(const char *fa, json_t *a, const char *fb, json_t *b)
+{
+	json_t *ma = json_object_get(a, "money"),
+	       *mb = json_object_get(b, "money");
+	json_t *r;
+	size_t k;
+
+	for (k = 0; k < sizeof(money_same) / sizeof(money_same[0]); k++) {
+		json_t *x = json_object_get(ma, money_same[k]);
+		json_t *y = json_object_get(mb, money_same[k]);
+
+		if ((!x && !y) || (x && y && json_equal(x, y))) {
+			continue;
+		}
+		return refuse(
+		    "%s and %s: variants '%s' and '%s' are priced with "
+		    "different money.%s (%s vs %s): their costs cannot be "
+		    "ranked against each other; price every run with the "
+		    "same price table, region and dates (pricing:, "
+		    "--prices)",
+		    fa, fb, text_of(json_object_get(a, "name")),
+		    text_of(json_object_get(b, "name")), money_same[k],
+		    text_of(x), text_of(y));
+	}
+	json_array_foreach(json_object_get(ma, "rows"), k, r)
+	{
+		double pa = json_number_value(json_object_get(r, "price")), pb;
+
+		if (row_price(mb, r, &pb) && pa != pb) {
+			return refuse(
+			    "%s and %s: variants '%s' and '%s' price row %lld "
+			    "(%s) of %s at %g vs %g (an override or another "
+			    "file of that name): their costs cannot be "
+			    "ranked against each other; price every run with "
+			    "the same price table and overrides",
+			    fa, fb, text_of(json_object_get(a, "name")),
+			    text_of(json_object_get(b, "name")),
+			    (long long)json_integer_value(
+				json_object_get(r, "line")),
+			    text_of(json_object_get(r, "meter")),
+			    text_of(json_object_get(ma, "table")), pa, pb);
+		}
+	}
+	return 0;
+}
+
+/* Every priced variant of every report priced as the first priced one
+   is (same_money): a merge ranks on cost, and a month in EUR or from
+   another table is no figure to rank a month in USD against; 0, or 2
+   said. */
+static int check_prices(const struct merge_opts *o, json_t **runs)
+{
+	const char *f0 = NULL;
+	json_t *v0 = NULL, *v;
+	size_t i, k;
+	int rc;
+
+	for (i = 0; i < o->n_files; i++) {
+		json_array_foreach(json_object_get(runs[i], "variants"), k, v)
+		{
+			if (!json_is_true(json_object_get(
+				json_object_get(v, "money"), "priced"))) {
+				continue;
+			}
+			if (!v0) {
+				f0 = o->files[i];
+				v0 = v;
+			} else if ((rc = same_money(f0, v0, o->files[i], v)) !=
+				   0) {
+				return rc;
+			}
+		}
+	}
+	return 0;
+}
+
 /* Read every report into runs[]; 0, 1 (cannot read) or 2, said. */
 static int load_all(const struct merge_opts *o, json_t **runs)
 {
@@ -505,6 +617,9 @@ int cli_merge(int argc, char **argv)
 	}
 	runs = xcalloc(o.n_files, sizeof(*runs));
 	rc = load_all(&o, runs);
+	if (rc == 0) {
+		rc = check_prices(&o, runs);
+	}
 	if (rc == 0) {
 		rc = merge(&o, runs, &out);
 	}
