@@ -320,6 +320,48 @@ START_TEST(test_p11_storage_never_written)
 }
 END_TEST
 
+/* P12 in one region (pricing.md §3 example 13): 3,600 RU/s, free tier,
+   30 GB held all of a 31-day January (744 h, from the scenario's
+   clock: pricing.md §3 "pksim must take hours from the scenario's
+   calendar"): 36 - 10 = 26 units x 744 x $0.008 = $154.752; storage 30
+   - 25 = 5 GB all month = 5 GB-months x $0.25 = $1.25; run $156.00
+   (744 / 720 x 5 would bill 5.167). February 2026 (672 h) holds 5
+   GB-months too: 26 x 672 x 0.008 = $139.776 + $1.25 = $141.03. The
+   free tier line: 10 units an hour + 25 GB a month: 10 x 744 x 0.008 +
+   25 x 0.25 = $65.77. A month at this workload is 720 h of 26 units
+   (149.76) + 5 GB-months (1.25) = $151.01, either start. */
+START_TEST(test_p12_storage_calendar_month)
+{
+	static const char fmt[] =
+	    "clock: {start: \"%s\"}\n"
+	    "container: {partition_key: /k, throughput: 3600, partitions: "
+	    "1, storage_per_partition: 30GB}\n"
+	    "pricing: {region: us-nongov, free_tier: true}\n"
+	    "items: {k: {values: \"k{0000..9999}\"}}\n"
+	    "phases: [{duration: %s, rate: 1/m, ops: {read: 1}, "
+	    "item_size: 1000B}]\n";
+	char yaml[1024], *jan, *feb;
+
+	snprintf(yaml, sizeof(yaml), fmt, "2026-01-01T00:00:00Z", "31d");
+	jan = money_of(yaml);
+	ck_assert_msg(strstr(jan, "storage     5.000 GB-months"), "%s", jan);
+	ck_assert_msg(strstr(jan, "744 clock hours billed            $156.00"),
+		      "%s", jan);
+	ck_assert_msg(strstr(jan, "-$65.77"), "%s", jan);
+	ck_assert_msg(strstr(jan, "720 h at this workload            $151.01"),
+		      "%s", jan);
+	snprintf(yaml, sizeof(yaml), fmt, "2026-02-01T00:00:00Z", "28d");
+	feb = money_of(yaml);
+	ck_assert_msg(strstr(feb, "storage     5.000 GB-months"), "%s", feb);
+	ck_assert_msg(strstr(feb, "672 clock hours billed            $141.03"),
+		      "%s", feb);
+	ck_assert_msg(strstr(feb, "720 h at this workload            $151.01"),
+		      "%s", feb);
+	free(jan);
+	free(feb);
+}
+END_TEST
+
 /* P4: 400 RU/s from 9:00, 1,000 from 9:30, 400 again from 10:45, to
    11:00: the 9:00 and 10:00 hours bill 1,000 each, 10 + 10 = 20 units x
    $0.008 = $0.16; none at 400. */
@@ -566,6 +608,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_p3_wall_clock_hours);
 	tcase_add_test(tc, test_p3_autoscale_wall_clock_hours);
 	tcase_add_test(tc, test_p11_storage_never_written);
+	tcase_add_test(tc, test_p12_storage_calendar_month);
 	tcase_add_test(tc, test_p4_highest_in_the_hour);
 	tcase_add_test(tc, test_p5_autoscale_floor_and_multiplier);
 	tcase_add_test(tc, test_p6_autoscale_against_manual);

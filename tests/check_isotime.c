@@ -178,6 +178,31 @@ START_TEST(test_isotime_malformed)
 }
 END_TEST
 
+/* Days of the month a day is in: 31 for January (its first and last
+   day), 28 for February 2026 (2026 is not a multiple of 4), 29 for
+   February 2024 and 2000 (a multiple of 400), 28 for February 2100 (a
+   multiple of 100 only), 30 for November, 31 for December 1969 (day
+   -1). */
+START_TEST(test_isotime_month_days)
+{
+	ck_assert_int_eq(
+	    isotime_month_days(isotime_days_from_civil(2026, 1, 1)), 31);
+	ck_assert_int_eq(
+	    isotime_month_days(isotime_days_from_civil(2026, 1, 31)), 31);
+	ck_assert_int_eq(
+	    isotime_month_days(isotime_days_from_civil(2026, 2, 10)), 28);
+	ck_assert_int_eq(
+	    isotime_month_days(isotime_days_from_civil(2024, 2, 29)), 29);
+	ck_assert_int_eq(
+	    isotime_month_days(isotime_days_from_civil(2000, 2, 1)), 29);
+	ck_assert_int_eq(
+	    isotime_month_days(isotime_days_from_civil(2100, 2, 1)), 28);
+	ck_assert_int_eq(
+	    isotime_month_days(isotime_days_from_civil(2026, 11, 30)), 30);
+	ck_assert_int_eq(isotime_month_days(-1), 31);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("isotime");
@@ -188,6 +213,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_isotime_leap_years);
 	tcase_add_test(tc, test_isotime_offsets);
 	tcase_add_test(tc, test_isotime_fractions);
+	tcase_add_test(tc, test_isotime_month_days);
 	tcase_add_test(tc, test_isotime_fields_out_of_range);
 	tcase_add_test(tc, test_isotime_malformed);
 	suite_add_tcase(s, tc);

@@ -15,9 +15,11 @@
  * Two manual variants, 60 s of 100 creates/s of 1 KB from 09:00 (one
  * clock hour): small 10,000 RU/s = 100 units x $0.008 = $0.80; big
  * 200 units, $1.60. Storage: 6,000 items x 1,024 B (index factor 1) =
- * 6,144,000 B = 0.0057220 GB for one hour of a 720-hour month:
- * 7.94729e-06 GB-months x $0.25 = $1.986821e-06. small's month: (0.80 +
- * 1.986821e-06) x 720 = $576.0014305; big's $1,152.001431. The shipped
+ * 6,144,000 B = 0.0057220 GB for one hour of January's 744 (the
+ * clock's calendar month, pricing.md §3): 7.690922e-06 GB-months x
+ * $0.25 = $1.922730e-06. small's month, its hours' average GB for 720
+ * hours: (0.80 + 0.0057220 / 720 x 0.25) x 720 = $576.0014305; big's
+ * $1,152.001431. The shipped
  * table's rows: line 2 provisioned_single_write, line 8
  * storage_transactional.
  */
@@ -67,7 +69,7 @@ START_TEST(test_money_csv)
 		 "\"USD\",2026-01-01,\"us-nongov\",\"prices-2026-11-30.csv\","
 		 "\"2\",0,1\n");
 	has(out, "\"small\",\"storage\",\"0.000008 GB-months\","
-		 "1.986821493e-06,");
+		 "1.922730477e-06,");
 	has(out, "\"small\",\"a month\",\"720 h at this workload\","
 		 "576.0014305,\"USD\",2026-01-01,\"us-nongov\","
 		 "\"prices-2026-11-30.csv\",\"2 8\",0,0\n");

@@ -24,6 +24,22 @@ static int is_leap(int64_t y)
 	return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
 }
 
+int isotime_month_days(int64_t day)
+{
+	static const int mdays[] = {31, 28, 31, 30, 31, 30,
+				    31, 31, 30, 31, 30, 31};
+	int64_t z = day + 719468;
+	int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+	int64_t doe = z - era * 146097;
+	int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	int64_t mp = (5 * doy + 2) / 153;
+	int m = (int)(mp < 10 ? mp + 3 : mp - 9);
+	int64_t y = yoe + era * 400 + (m <= 2);
+
+	return m == 2 && is_leap(y) ? 29 : mdays[m - 1];
+}
+
 /* Read exactly n digits at s[*i] into *out; 0, or -1 if not there. */
 static int read_digits(const char *s, size_t len, size_t *i, int n, int *out)
 {

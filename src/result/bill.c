@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/base/isotime.h"
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
 #include "pksim/result/result.h"
@@ -108,6 +109,16 @@ int64_t bill_hour_day(const struct pk_scenario *sc, const struct pk_bill *b,
 	}
 	return floor_div(floor_div(sc->clock_start_s, 3600) * 3600 + h * 3600,
 			 86400);
+}
+
+double bill_month_hours(const struct pk_scenario *sc, int64_t h)
+{
+	if (!sc->pricing.clock_given) {
+		return PK_BILL_MONTH_HOURS;
+	}
+	return 24.0 * isotime_month_days(floor_div(
+			  floor_div(sc->clock_start_s, 3600) * 3600 + h * 3600,
+			  86400));
 }
 
 /* Keep row p, which line of kind of held before this hour's, in
@@ -224,16 +235,19 @@ static void throughput(const struct pk_scenario *sc,
 	}
 }
 
-/* Storage: each hour's highest GB, less the free tier, over the
-   month, at its day's rate. */
+/* Storage: each hour's highest GB, less the free tier, over the hours
+   of its calendar month (bill_month_hours), at its day's rate; the
+   month's projection and a week's take every hour as 1/720 of a
+   month. */
 static void storage(const struct pk_scenario *sc,
 		    const struct pk_result_variant *v, const char *meter,
 		    struct pk_bill *b)
 {
 	const struct pk_metrics *m = v->metrics;
 	double free_gb = sc->pricing.free_tier ? PK_BILL_FREE_GB : 0;
-	struct bill_acc billed = {PK_BILL_MONTH_HOURS, 1, 0, 0, 0, 0, 0};
-	struct bill_acc all = billed, weeks = billed;
+	struct bill_acc billed = {1, 1, 0, 0, 0, 0, 0}, all = billed;
+	struct bill_acc at720 = {PK_BILL_MONTH_HOURS, 1, 0, 0, 0, 0, 0};
+	struct bill_acc weeks = at720;
 	size_t h;
 
 	for (h = 0; h < (size_t)b->hours; h++) {
@@ -241,18 +255,21 @@ static void storage(const struct pk_scenario *sc,
 						: m->storage_bytes;
 		double gb = (double)bytes / (double)PK_GIB;
 		double over = gb > free_gb ? gb - free_gb : 0;
+		double mh = bill_month_hours(sc, (int64_t)h);
 		double price =
 		    bill_price(sc, b, &b->storage.pick, PK_BILL_OF_STORAGE,
 			       meter, (int64_t)h);
 
-		bill_acc_add(&billed, over, price);
-		bill_acc_add(&all, gb, price);
+		bill_acc_add(&billed, over / mh, price);
+		bill_acc_add(&all, gb / mh, price);
+		bill_acc_add(&at720, over, price);
 		if (h < (size_t)b->weeks * PK_BILL_WEEK_HOURS) {
 			bill_acc_add(&weeks, over, price);
 		}
 	}
 	b->storage.quantity = bill_acc_quantity(&billed);
 	b->storage.cost = bill_acc_cost(&billed);
+	b->storage_cost_720 = bill_acc_cost(&at720);
 	b->weeks_cost += bill_acc_cost(&weeks);
 	b->free_tier_off += bill_acc_cost(&all) - b->storage.cost;
 }
@@ -303,7 +320,10 @@ int bill_weekly(const struct pk_scenario *sc)
    per hour x 720 and what consumption bills per second x 2,592,000. */
 void bill_month(const struct pk_scenario *sc, struct pk_bill *b)
 {
-	b->month_720 = b->hours > 0 ? (b->cost - b->consumed_cost) /
+	/* storage at its hours' average GB: a month holding G GB bills G
+	   GB-months whatever the run's calendar months were */
+	b->month_720 = b->hours > 0 ? (b->cost - b->consumed_cost -
+				       b->storage.cost + b->storage_cost_720) /
 					  (double)b->hours * PK_BILL_MONTH_HOURS
 				    : 0;
 	if (b->seconds > 0) {

@@ -58,14 +58,17 @@ static void capacity(const struct pk_scenario *sc,
 }
 
 /* Storage: each hour's data plus 100 B an item, less its day's free
-   GB, over the month, at its day's rate */
+   GB, over the hours of its calendar month (bill_month_hours), at its
+   day's rate; the month's projection and a week's take every hour as
+   1/720 of a month */
 static void storage(const struct pk_scenario *sc,
 		    const struct pk_result_variant *v,
 		    const struct pk_snapshot_ddb *x, struct pk_bill *b)
 {
 	const struct pk_metrics *m = v->metrics;
-	struct bill_acc billed = {PK_BILL_MONTH_HOURS, 1, 0, 0, 0, 0, 0};
-	struct bill_acc weeks = billed;
+	struct bill_acc billed = {1, 1, 0, 0, 0, 0, 0};
+	struct bill_acc at720 = {PK_BILL_MONTH_HOURS, 1, 0, 0, 0, 0, 0};
+	struct bill_acc weeks = at720;
 	size_t h;
 
 	for (h = 0; h < (size_t)b->hours; h++) {
@@ -82,13 +85,16 @@ static void storage(const struct pk_scenario *sc,
 			       "storage_standard", (int64_t)h);
 		double over = gb > free_gb ? gb - free_gb : 0;
 
-		bill_acc_add(&billed, over, price);
+		bill_acc_add(&billed, over / bill_month_hours(sc, (int64_t)h),
+			     price);
+		bill_acc_add(&at720, over, price);
 		if (h < (size_t)b->weeks * PK_BILL_WEEK_HOURS) {
 			bill_acc_add(&weeks, over, price);
 		}
 	}
 	b->storage.quantity = bill_acc_quantity(&billed);
 	b->storage.cost = bill_acc_cost(&billed);
+	b->storage_cost_720 = bill_acc_cost(&at720);
 	b->weeks_cost += bill_acc_cost(&weeks);
 }
 

@@ -21,6 +21,10 @@
    "chrono-Compatible Low-Level Date Algorithms"); m 1..12. */
 int64_t isotime_days_from_civil(int64_t y, int m, int d);
 
+/* Days (28..31) of the calendar month holding day `day` (days from
+   1970-01-01, proleptic Gregorian; H. Hinnant's civil_from_days). */
+int isotime_month_days(int64_t day);
+
 /* The time in s[0..len) as milliseconds since 1970-01-01T00:00:00Z.
    Returns 0, or -1 when s is not of the form above (*t_ms untouched). */
 int isotime_parse_ms(const char *s, size_t len, int64_t *t_ms);

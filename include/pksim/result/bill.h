@@ -15,8 +15,11 @@
  *   open), at the autoscale rate (1.5 x the standard one);
  * - serverless: the RU consumed, per million RU;
  * - storage: each hour's highest GB stored (data and index; GB = 2^30
- *   bytes, as pksim's storage caps), averaged over a 720-hour month
- *   (C-BILL: 100 GB half a month and 50 GB the other half bill 75 GB).
+ *   bytes, as pksim's storage caps), averaged over the hours of its
+ *   calendar month (C-BILL: 100 GB half a month and 50 GB the other
+ *   half bill 75 GB; pricing.md §3: hours from the scenario's calendar,
+ *   so an hour of January is 1/744 of a GB-month, of February 2026
+ *   1/672; bill_month_hours).
  * Free tier takes the first 1,000 RU/s of each hour's billed RU/s and
  * the first 25 GB of each hour's storage off; a reservation of R RU/s at
  * discount d costs R / 100 x the standard rate x (1 - d) each hour and
@@ -29,9 +32,9 @@
  * ASSUMPTION for a change inside an hour: the hour's highest, as Azure
  * Cosmos DB); storage is each hour's data plus 100 bytes an item
  * (dynamodb-mechanics.md §1), less the table's free GB-months
- * (storage_free, 25), over the month. Free tier takes 25 WCU and 25 RCU
- * off each hour (ASSUMPTION: the account's always-free capacity, all
- * of it given to this table). With the table's on-demand rows on the
+ * (storage_free, 25), over the hours of its calendar month. Free tier takes 25
+ * WCU and 25 RCU off each hour (ASSUMPTION: the account's always-free capacity,
+ * all of it given to this table). With the table's on-demand rows on the
  * billing date the bill also says what the same requests would cost on
  * demand (every operation's first attempt, throttled or not, at its
  * units: WRU = WCU, RRU = RCU, D1 and D2), not part of the run's cost,
@@ -46,7 +49,9 @@
  * (provisioned throughput, storage) per hour billed x 720 hours
  * (PK_BILL_MONTH_HOURS), and what is billed by consumption (serverless
  * RU, on demand) per second run x 2,592,000 seconds, so a run of 60 s
- * and one of 600 s at the same rate give the same month.
+ * and one of 600 s at the same rate give the same month. A month's
+ * storage is the run's average GB held, in GB-months (a month holding
+ * 5 GB is 5 GB-months, whatever its length): storage_cost_720.
  */
 #ifndef PKSIM_BILL_H
 #define PKSIM_BILL_H
@@ -147,6 +152,10 @@ struct pk_bill {
 	double cost;			 /* the run: every line, currency */
 	double consumed_cost;		 /* of it, what consumption bills
 					    (serverless RU), currency */
+	double storage_cost_720;	 /* the storage line with every hour
+					    1/720 of a month, currency:
+					    what the month projects storage
+					    from (its hours' average GB) */
 	int64_t seconds;		 /* seconds the run lasted (end_s) */
 	double per_hour;		 /* an hour at this workload: month /
 					    720, in every mode */
@@ -232,6 +241,16 @@ int64_t bill_units(int64_t ru_per_s, int64_t free_ru_per_s);
  */
 double bill_hour_cost(int64_t units, double price, int64_t reserved_ru_per_s,
 		      double std_price, double discount);
+
+/*
+ * Hours of the calendar month clock hour h of sc's run is in (its UTC
+ * start's month): that month's days x 24 when the scenario has a clock
+ * (pricing.md §3: "pksim must take hours from the scenario's
+ * calendar"; 744 for January, 672 for February 2026, 720 for
+ * November); without a clock the hours are on no calendar, and a month
+ * is C-BILL's 720 hours.
+ */
+double bill_month_hours(const struct pk_scenario *sc, int64_t h);
 
 /*
  * GB-months of storage of hours hours, each holding gb[h] GB at its
