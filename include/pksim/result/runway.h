@@ -193,8 +193,9 @@ struct pk_result_variant;
  * run of sc with workload w (borrowed, read only: item values, sizes and
  * times) from snapshot s into v->runway. Never fails; allocates only
  * transiently. Rules: 11 (the cap), 12 and 4 (a range's RU/s, the
- * throughput bound), 28 (time to live); the rest is ASSUMPTION as the
- * file comment says.
+ * throughput bound, in force phase by phase), 40 (a fleet pool's
+ * lending, its max shared), 28 (time to live); the rest is ASSUMPTION
+ * as the file comment says.
  */
 void runway_build(const struct pk_snapshot *s, const struct pk_scenario *sc,
 		  const struct pk_workload *w, struct pk_result_variant *v);
