@@ -28,11 +28,12 @@ static void fx_text(struct tu_fx *f, const char *file, const char *text)
  * so the run rate limits. The container's split_delay is 10 s. Every
  * raise with splits is asked for at t = 0 and its splits wait until
  * t = 10 s (rule 6: the old partition serves its old 10,000 until then),
- * so each replay rate limits in its first 10 s whatever its RU/s: the
- * doubling from 10,000 tries 20,000, 40,000, 80,000 and 160,000 (4
- * doublings) and finds none. After t = 10 s even the first, 2 x 10,000,
- * carries the 15,000, so every 429 falls before the splits finish: the
- * split delay is why, and the sentence must say so.
+ * so each replay rate limits in its first 10 s whatever its RU/s. After
+ * t = 10 s the first doubling, 2 x 10,000, carries the 15,000, so every
+ * 429 is the delay's: the doubling stops there (1 replay, not 4 up to
+ * 160,000, whose splits would wait the same delay), the sentence says
+ * the split delay is why, and no autoscale max (each past the layout's
+ * most splits too) is replayed.
  */
 static const char delayed[] =
     "name: delayed\n"
@@ -59,13 +60,16 @@ START_TEST(test_remedy_words_split_delay)
 	ck_assert_int_eq(m->split_delay_s, 10);
 	x = &m->items[PK_REMEDY_SPLIT];
 	ck_assert_int_eq(x->status, PK_REMEDY_NOT_FOUND);
-	ck_assert_int_eq(x->setting, 160000);
-	ck_assert_uint_eq(x->replays, 4);
-	/* 160,000 / 10,000 = 16 partitions once the splits are done */
-	ck_assert_uint_eq(x->after.partitions, 16);
+	ck_assert_int_eq(x->setting, 20000);
+	ck_assert_uint_eq(x->replays, 1);
+	ck_assert_int_eq(m->delay_stop, 1);
+	/* 20,000 / 10,000 = 2 partitions once the splits are done */
+	ck_assert_uint_eq(x->after.partitions, 2);
 	ck_assert_int_eq(x->after.split_wait_end_s, 10);
 	ck_assert_int_gt(x->after.last_429_end_s, 0);
-	ck_assert_int_le(x->after.last_429_end_s, 10);
+	ck_assert_int_eq(x->after.delay_only, 1);
+	ck_assert_int_eq(m->items[PK_REMEDY_AUTOSCALE].status,
+			 PK_REMEDY_NOT_REPLAYED);
 	s = remedies_sentence(m, PK_REMEDY_SPLIT);
 	ck_assert_msg(strstr(s, "the split delay is why, not the RU/s") &&
 			  strstr(s, "split_delay (10s, rule 6") &&
@@ -77,10 +81,62 @@ START_TEST(test_remedy_words_split_delay)
 END_TEST
 
 /*
- * The same words are never said where a 429 came after the splits
- * finished (the RU/s, not the delay, fell short): figures set by hand,
- * the last 429 in the second that ends at t = 12 s, the splits done at
- * t = 10 s; nor without a split delay.
+ * Two tenants, t00 and t04, each 1,200 creates/s of 1 KB (6,000 RU/s),
+ * both on range 1 of 2 existing partitions at 10,000 (5,000 each), the
+ * container's split_delay 10 s. The first doubling, 40,000, splits to 4
+ * (rule 6) at t = 10 s, each tenant then on a child of 10,000 against
+ * its 6,000; until then range 1 serves 5,000 of 12,000. The requests
+ * throttled then are retried after t = 10 s, and their retries still
+ * meet 429s while the 4,000 RU/s a child has spare drains them: 429s
+ * after the splits that are the delay's backlog (every such second has
+ * retries arriving, its first attempts, 12,000 RU/s, within 40,000),
+ * and none in the run's last seconds. The sentence says the split delay
+ * is why and counts the 429s after the splits.
+ */
+START_TEST(test_remedy_words_split_delay_backlog)
+{
+	struct tu_fx f;
+	const struct pk_remedies *m;
+	const struct pk_remedy *x;
+	char *s;
+
+	fx_text(&f, "backlog.yaml",
+		"name: backlog\n"
+		"seed: 3\n"
+		"container: {partition_key: /tenantId, throughput: 10000, "
+		"partitions: 2, split_delay: 10s}\n"
+		"items:\n"
+		"  tenantId: {values: [t00, t04]}\n"
+		"phases:\n"
+		"  - {name: load, duration: 30s, rate: 2400/s, ops: {create: "
+		"1}, item_size: 1KB}\n");
+	m = f.r->variants[0].remedies;
+	ck_assert_ptr_nonnull(m);
+	x = &m->items[PK_REMEDY_SPLIT];
+	ck_assert_int_eq(x->status, PK_REMEDY_NOT_FOUND);
+	ck_assert_int_eq(m->delay_stop, 1);
+	ck_assert_int_eq(x->setting, 40000);
+	ck_assert_uint_eq(x->after.partitions, 4);
+	ck_assert_int_eq(x->after.split_wait_end_s, 10);
+	ck_assert_uint_gt(x->after.late_429, 0);
+	ck_assert_uint_lt(x->after.late_429, x->after.throttled_429);
+	ck_assert_int_gt(x->after.last_429_end_s, 10);
+	ck_assert_int_lt(x->after.last_429_end_s, 30);
+	s = remedies_sentence(m, PK_REMEDY_SPLIT);
+	ck_assert_msg(strstr(s, "the split delay is why, not the RU/s") &&
+			  strstr(s, "(its backlog)"),
+		      "%s", s);
+	free(s);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * The same words are never said where the 429s after the splits
+ * finished are not the delay's backlog (delay_only 0: the RU/s, not the
+ * delay, fell short): figures set by hand, the last 429 in the second
+ * that ends at t = 12 s, the splits done at t = 10 s; nor without a
+ * split delay.
  */
 START_TEST(test_remedy_words_split_delay_not_why)
 {
@@ -104,6 +160,7 @@ START_TEST(test_remedy_words_split_delay_not_why)
 	ck_assert_msg(!strstr(s, "split delay is why"), "%s", s);
 	free(s);
 	x->after.last_429_end_s = 9;
+	x->after.delay_only = 1;
 	m.split_delay_s = 0;
 	s = remedies_sentence(&m, PK_REMEDY_SPLIT);
 	ck_assert_msg(!strstr(s, "split delay is why"), "%s", s);
@@ -322,6 +379,61 @@ START_TEST(test_remedy_words_table_width)
 }
 END_TEST
 
+/*
+ * One logical partition over a physical partition's 10,000 RU/s: every
+ * create goes to tenant "big", 2,400/s of 1 KB at 5 RU (rule 20) =
+ * 12,000 RU/s, on 2 existing partitions at 10,000 (5,000 each). At the
+ * layout's most, 20,000 (10,000 each, rule 5), big's range still serves
+ * only 10,000 of its 12,000: 429s. Doubling to 40,000 splits to 4
+ * partitions (rule 6), but big's child still has 10,000 (rules 1, 10: a
+ * logical partition lives in one physical partition and a split never
+ * divides it): the same 429s, every one big's. The doubling stops there
+ * (1 replay, not 4 up to 320,000), and no autoscale max is replayed.
+ */
+START_TEST(test_remedy_words_one_logical_partition)
+{
+	struct tu_fx f;
+	const struct pk_remedies *m;
+	const struct pk_remedy *raise, *x;
+	char *s;
+
+	fx_text(&f, "one-lp.yaml",
+		"name: one-lp\n"
+		"seed: 1\n"
+		"container: {partition_key: /tenantId, throughput: 10000, "
+		"partitions: 2}\n"
+		"items:\n"
+		"  tenantId: big\n"
+		"phases:\n"
+		"  - {name: load, duration: 5s, rate: 2400/s, ops: {create: "
+		"1}, item_size: 1KB}\n");
+	m = f.r->variants[0].remedies;
+	ck_assert_ptr_nonnull(m);
+	raise = &m->items[PK_REMEDY_RAISE];
+	ck_assert_int_eq(raise->status, PK_REMEDY_NOT_FOUND);
+	ck_assert_int_eq(raise->setting, 20000);
+	ck_assert_uint_gt(raise->after.throttled_429, 0);
+	x = &m->items[PK_REMEDY_SPLIT];
+	ck_assert_int_eq(m->one_lp, 1);
+	ck_assert_int_eq(x->status, PK_REMEDY_NOT_FOUND);
+	ck_assert_int_eq(x->setting, 40000);
+	ck_assert_uint_eq(x->replays, 1);
+	ck_assert_uint_eq(x->after.partitions, 4);
+	ck_assert_uint_eq(x->after.throttled_429, raise->after.throttled_429);
+	ck_assert_uint_eq(x->after.lp_429, x->after.throttled_429);
+	ck_assert_str_eq(x->after.lp_key, "\"big\"");
+	ck_assert_int_eq(m->items[PK_REMEDY_AUTOSCALE].status,
+			 PK_REMEDY_NOT_REPLAYED);
+	ck_assert_uint_eq(m->items[PK_REMEDY_AUTOSCALE].replays, 0);
+	s = remedies_sentence(m, PK_REMEDY_SPLIT);
+	ck_assert_msg(strstr(s, "no RU/s stops these 429s") &&
+			  strstr(s, "rules 1, 10") && strstr(s, "compare"),
+		      "%s", s);
+	free(s);
+	tu_fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("remedy_words");
@@ -330,9 +442,11 @@ Suite *tu_suite(void)
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_remedy_words_split_delay);
 	tcase_add_test(tc, test_remedy_words_split_delay_not_why);
+	tcase_add_test(tc, test_remedy_words_split_delay_backlog);
 	tcase_add_test(tc, test_remedy_words_merge_json);
 	tcase_add_test(tc, test_remedy_words_seeds);
 	tcase_add_test(tc, test_remedy_words_table_width);
+	tcase_add_test(tc, test_remedy_words_one_logical_partition);
 	suite_add_tcase(s, tc);
 	return s;
 }

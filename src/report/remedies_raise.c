@@ -28,6 +28,47 @@ static const char *floor_words(const struct pk_remedies *m, char *w,
 	return w;
 }
 
+/* Where a phase sets more than setting r: that the phase keeps its
+   higher setting in the replay, so the partitions after are its; ""
+   otherwise */
+static const char *top_words(const struct pk_remedies *m, int64_t r, char *w,
+			     size_t size)
+{
+	char a[PK_FMT_BYTES];
+
+	if (!m->top_phase || m->top_ru_per_s <= r) {
+		return "";
+	}
+	snprintf(w, size,
+		 "; phase '%s' sets %s %s at its start and keeps it in the "
+		 "replay (each replayed setting is a floor, not a ceiling), "
+		 "so the partitions after are that phase's",
+		 m->top_phase, fmt_thousands(m->top_ru_per_s, a),
+		 remedies_unit(m));
+	return w;
+}
+
+/* Switched to autoscale with phases that set a manual `throughput`:
+   that their changes are not replayed and why; "" otherwise */
+static const char *dropped_words(const struct pk_remedies *m, char *w,
+				 size_t size)
+{
+	char a[PK_FMT_BYTES];
+
+	if (m->n_throughput_phases == 0 || !m->top_phase) {
+		return "";
+	}
+	snprintf(w, size,
+		 "; the %zu phase%s that set a manual throughput (the most, "
+		 "%s RU/s, by phase '%s') %s not replayed: an autoscale "
+		 "container holds one max over the run and scales within it "
+		 "(rule 17), so this max carries every phase",
+		 m->n_throughput_phases, m->n_throughput_phases == 1 ? "" : "s",
+		 fmt_thousands(m->top_ru_per_s, a), m->top_phase,
+		 m->n_throughput_phases == 1 ? "is" : "are");
+	return w;
+}
+
 /* A partition's RU/s cap in r (rule 1's 10,000 unless the scenario
    lowers it), RU/s */
 static int64_t pp_cap(const struct pk_remedies *m)
@@ -42,7 +83,7 @@ char *remedies_raise_words(const struct pk_remedies *m,
 {
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], d[PK_FMT_BYTES],
 	    e2[PK_FMT_BYTES], h[PK_FMT_BYTES], h2[PK_FMT_BYTES], how[256],
-	    fw[256];
+	    fw[256], tw[768];
 	char *e, *s;
 
 	if (x->hint > 0) {
@@ -84,7 +125,7 @@ char *remedies_raise_words(const struct pk_remedies *m,
 		    "%s %s %s; the smallest between the run's %s (rate "
 		    "limited%s) and %s (%zu partition%s x %s, rule 5: "
 		    "instant, no split), %s in %zu replay%s, to within %s "
-		    "RU/s (%s still rate limits)",
+		    "RU/s (%s still rate limits)%s",
 		    fmt_thousands(x->setting, a), remedies_unit(m), e,
 		    fmt_thousands(m->floor_ru_per_s, b),
 		    floor_words(m, fw, sizeof(fw)),
@@ -92,39 +133,84 @@ char *remedies_raise_words(const struct pk_remedies *m,
 		    m->created_partitions == 1 ? "" : "s",
 		    fmt_thousands(pp_cap(m), h2), how, x->replays,
 		    x->replays == 1 ? "" : "s", fmt_thousands(x->step, d),
-		    fmt_thousands(x->below, e2));
+		    fmt_thousands(x->below, e2),
+		    top_words(m, x->setting, tw, sizeof(tw)));
 	}
 	free(e);
 	return s;
 }
 
 /* Why a replay f that rate limited past the existing layout did: where
-   every 429 came before its splits finished (split_delay, rule 6: the
-   old partitions serve the old RU/s until then), the split delay, said
-   in w; else "" */
+   every 429 was its split delay's (f->delay_only: split_delay, rule 6:
+   the old partitions serve the old RU/s until the splits finish, and
+   after them only the retries of the requests it throttled), the split
+   delay, said in w; else "" */
 static const char *delay_words(const struct pk_remedies *m,
 			       const struct pk_remedy_figures *f, char *w,
 			       size_t size)
 {
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES];
+
 	if (m->split_delay_s <= 0 || f->split_wait_end_s <= 0 ||
-	    f->last_429_end_s <= 0 || f->last_429_end_s > f->split_wait_end_s) {
+	    !f->delay_only) {
 		return "";
 	}
+	if (f->late_429 == 0) {
+		snprintf(w, size,
+			 "; the split delay is why, not the RU/s: the splits "
+			 "it asks for wait the container's split_delay (%llds, "
+			 "rule 6: until they finish the old partitions serve "
+			 "the old RU/s), they finish at t = %llds, and every "
+			 "429 of the replay came before then",
+			 (long long)m->split_delay_s,
+			 (long long)f->split_wait_end_s);
+		return w;
+	}
 	snprintf(w, size,
-		 "; the split delay is why, not the RU/s: the splits it "
-		 "asks for wait the container's split_delay (%llds, rule "
-		 "6: until they finish the old partitions serve the old "
-		 "RU/s), they finish at t = %llds, and every 429 of the "
-		 "replay came before then",
-		 (long long)m->split_delay_s, (long long)f->split_wait_end_s);
+		 "; the split delay is why, not the RU/s: the splits it asks "
+		 "for wait the container's split_delay (%llds, rule 6: until "
+		 "they finish the old partitions serve the old RU/s), they "
+		 "finish at t = %llds; %s of the replay's 429s came before "
+		 "then, and the %s after it, to t = %llds, came in seconds "
+		 "when the retries of the requests the delay throttled "
+		 "arrived and the new requests fitted the RU/s (its backlog); "
+		 "a raise that starts split_delay before the load avoids them",
+		 (long long)m->split_delay_s, (long long)f->split_wait_end_s,
+		 fmt_thousands((int64_t)(f->throttled_429 - f->late_429), a),
+		 fmt_thousands((int64_t)f->late_429, b),
+		 (long long)f->last_429_end_s);
 	return w;
+}
+
+/* The raise with splits that stopped doubling at x's setting: every
+   429 one logical partition's, unchanged by the doubling (one_lp) */
+static char *one_lp_words(const struct pk_remedies *m,
+			  const struct pk_remedy *x)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], d[PK_FMT_BYTES];
+
+	return xasprintf(
+	    "none: no RU/s stops these 429s: the doubling stopped at %s %s "
+	    "(%zu partitions, %zu splits), which left the same %s 429s "
+	    "and %s operations failed after retries as the setting before "
+	    "it, every 429 logical partition %s's. A logical partition "
+	    "lives in one physical partition, which serves at most %s RU/s, "
+	    "and a split never divides it (rules 1, 10): its busiest "
+	    "seconds offer more than that, so the remedy is a key that "
+	    "spreads its items (try keys with `pksim compare --key`, as "
+	    "the findings suggest) (%zu replay%s)",
+	    fmt_thousands(x->setting, a), remedies_unit(m), x->after.partitions,
+	    x->after.splits, fmt_thousands((int64_t)x->after.throttled_429, b),
+	    fmt_thousands((int64_t)x->after.failed, c), x->after.lp_key,
+	    fmt_thousands(pp_cap(m), d), x->replays,
+	    x->replays == 1 ? "" : "s");
 }
 
 char *remedies_split_words(const struct pk_remedies *m,
 			   const struct pk_remedy *x)
 {
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], d[PK_FMT_BYTES],
-	    e2[PK_FMT_BYTES], w[320];
+	    e2[PK_FMT_BYTES], w[768], tw[320];
 	char *e, *s;
 
 	if (x->status == PK_REMEDY_NOT_NEEDED) {
@@ -137,10 +223,13 @@ char *remedies_split_words(const struct pk_remedies *m,
 					    : "a data file without phases has "
 					      "no phase to raise the RU/s at");
 	}
+	if (x->status == PK_REMEDY_NOT_FOUND && m->one_lp) {
+		return one_lp_words(m, x);
+	}
 	e = remedies_effect(m, &x->after);
 	if (x->status == PK_REMEDY_NOT_FOUND) {
 		s = xasprintf("none found: even %s %s %s (%zu replay%s, "
-			      "doubling from %s up to %d times)%s",
+			      "doubling from %s up to %d times)%s%s",
 			      fmt_thousands(x->setting, a), remedies_unit(m), e,
 			      x->replays, x->replays == 1 ? "" : "s",
 			      fmt_thousands(m->cap_ru_per_s > m->start_ru_per_s
@@ -148,6 +237,7 @@ char *remedies_split_words(const struct pk_remedies *m,
 						: m->start_ru_per_s,
 					    b),
 			      PK_REMEDY_MAX_DOUBLINGS,
+			      top_words(m, x->setting, tw, sizeof(tw)),
 			      delay_words(m, &x->after, w, sizeof(w)));
 	} else {
 		s = xasprintf(
@@ -157,12 +247,13 @@ char *remedies_split_words(const struct pk_remedies *m,
 		    "first, the first in key order of equals, whatever "
 		    "their load, as rule 6's sources do not say which); "
 		    "the smallest found by doubling and bisection in %zu "
-		    "replay%s, to within %s RU/s (%s still rate limits)",
+		    "replay%s, to within %s RU/s (%s still rate limits)%s",
 		    fmt_thousands(x->setting, a), remedies_unit(m), e,
 		    fmt_thousands(m->cap_ru_per_s, b),
 		    fmt_thousands(pp_cap(m), d), x->replays,
 		    x->replays == 1 ? "" : "s", fmt_thousands(x->step, c),
-		    fmt_thousands(x->below, e2));
+		    fmt_thousands(x->below, e2),
+		    top_words(m, x->setting, tw, sizeof(tw)));
 	}
 	free(e);
 	return s;
@@ -172,7 +263,7 @@ char *remedies_autoscale_words(const struct pk_remedies *m,
 			       const struct pk_remedy *x)
 {
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], h[PK_FMT_BYTES],
-	    d[256] = "", w[320];
+	    d[256] = "", w[768], tw[320];
 	char *e, *s;
 
 	if (x->status == PK_REMEDY_NOT_REPLAYED) {
@@ -182,9 +273,10 @@ char *remedies_autoscale_words(const struct pk_remedies *m,
 	e = remedies_effect(m, &x->after);
 	if (x->status == PK_REMEDY_NOT_FOUND) {
 		s = xasprintf("none found: even a max of %s RU/s %s (%zu "
-			      "replay%s)%s",
+			      "replay%s)%s%s",
 			      fmt_thousands(x->setting, a), e, x->replays,
 			      x->replays == 1 ? "" : "s",
+			      dropped_words(m, tw, sizeof(tw)),
 			      delay_words(m, &x->after, w, sizeof(w)));
 		free(e);
 		return s;
@@ -203,11 +295,11 @@ char *remedies_autoscale_words(const struct pk_remedies *m,
 	    "up, at least rule 8's smallest max), stepping by 1,000, 2,000, "
 	    "4,000, ... (down while no 429, "
 	    "up while rate limited) until the answer changed, then "
-	    "bisecting, in %zu replay%s, to within %s RU/s%s",
+	    "bisecting, in %zu replay%s, to within %s RU/s%s%s",
 	    fmt_thousands(x->setting, a), m->created_partitions,
 	    m->created_partitions == 1 ? "" : "s", e, fmt_thousands(x->hint, h),
 	    x->replays, x->replays == 1 ? "" : "s", fmt_thousands(x->step, b),
-	    d);
+	    d, dropped_words(m, tw, sizeof(tw)));
 	free(e);
 	return s;
 }

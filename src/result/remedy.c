@@ -117,6 +117,12 @@ static void phases_scan(const struct pk_scenario *sc, struct pk_remedies *r)
 			    "compare variants",
 			    ph->name, act);
 		}
+		if (s > r->top_ru_per_s) {
+			r->top_ru_per_s = s;
+			r->top_phase = ph->name;
+		}
+		r->n_throughput_phases +=
+		    !r->autoscale && ph->throughput_ru_per_s > 0;
 		if (s > 0 && s < r->floor_ru_per_s) {
 			r->floor_ru_per_s = s;
 			r->floor_phase = ph->name;

@@ -87,6 +87,20 @@ void search_autoscale(const struct remedy_task *t)
 			     "above are of its max, each with its bill";
 		return;
 	}
+	if (r->one_lp) {
+		m->status = PK_REMEDY_NOT_REPLAYED;
+		m->why_not = "no max stops the 429s: the raise with splits "
+			     "shows they are one logical partition's, which "
+			     "no RU/s reaches (see it)";
+		return;
+	}
+	if (r->delay_stop) {
+		m->status = PK_REMEDY_NOT_REPLAYED;
+		m->why_not = "every max past the layout's most splits, and the "
+			     "raise with splits shows its split delay, not "
+			     "the RU/s, is why the 429s stay (see it)";
+		return;
+	}
 	/* when no manual setting stopped the 429s, a max up to the most
 	   they tried (the same share a partition, rule 4) */
 	if (r->items[PK_REMEDY_RAISE].status != PK_REMEDY_FOUND &&

@@ -4,6 +4,8 @@
  * serves the busiest range's busiest second (rule 4); and past it, where
  * partitions split (rule 6), by doubling and bisection.
  */
+#include <string.h>
+
 #include "remedy_int.h"
 
 /* Where the raise's search starts: the total that gives the busiest
@@ -62,26 +64,54 @@ int search_raise(const struct remedy_task *t, int64_t *demand)
 	return 0;
 }
 
+/* 1 if replay f, rate limited, left what the setting before it did
+   (prev; NULL: none replayed) and every 429 of it is one logical
+   partition's: more RU/s reached none of them (pk_remedies.one_lp) */
+static int same_one_lp(const struct pk_remedy_figures *prev,
+		       const struct pk_remedy_figures *f)
+{
+	return prev && f->throttled_429 > 0 &&
+	       f->throttled_429 == prev->throttled_429 &&
+	       f->failed == prev->failed && f->lp_429 == f->throttled_429;
+}
+
 /* The raise past the existing layout: doubling, then bisection. */
 void search_split(const struct remedy_task *t)
 {
 	struct pk_remedies *r = t->out;
 	struct pk_remedy *m = &r->items[PK_REMEDY_SPLIT];
+	const struct pk_remedy *raise = &r->items[PK_REMEDY_RAISE];
 	int64_t lo = r->cap_ru_per_s > r->start_ru_per_s ? r->cap_ru_per_s
 							 : r->start_ru_per_s;
 	int64_t hi = lo;
-	int k, rc = 1;
+	struct pk_remedy_figures prev;
+	int k, rc = 1, have_prev = raise->status == PK_REMEDY_NOT_FOUND;
 
 	if (t->sc->n_phases == 0) {
 		m->status = PK_REMEDY_NOT_REPLAYED;
 		return;
 	}
+	memset(&prev, 0, sizeof(prev));
+	prev.throttled_429 = raise->after.throttled_429;
+	prev.failed = raise->after.failed;
 	for (k = 0;
 	     k < PK_REMEDY_MAX_DOUBLINGS && rc == 1 && hi < PK_MAX_RU_PER_S;
 	     k++) {
 		lo = hi;
 		hi = hi * 2 < PK_MAX_RU_PER_S ? hi * 2 : PK_MAX_RU_PER_S;
 		rc = probe(t, m, hi, &m->after);
+		if (rc == 1 &&
+		    same_one_lp(have_prev ? &prev : NULL, &m->after)) {
+			r->one_lp = 1;
+			break;
+		}
+		if (rc == 1 && r->split_delay_s > 0 && m->after.delay_only) {
+			r->delay_stop = 1;
+			break;
+		}
+		prev.throttled_429 = m->after.throttled_429;
+		prev.failed = m->after.failed;
+		have_prev = 1;
 	}
 	if (rc < 0) {
 		return;

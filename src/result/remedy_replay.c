@@ -75,6 +75,58 @@ static int64_t last_429_end(const struct pk_metrics *m)
 	return 0;
 }
 
+/* f's late_429 and delay_only from m (pk_remedy_figures), its
+   split_wait_end_s and last_429_end_s set */
+static void delay_of(const struct pk_metrics *m, struct pk_remedy_figures *f)
+{
+	const struct pk_second *x = m->keep_seconds ? m->seconds : m->minutes;
+	size_t i, n = m->keep_seconds ? m->n_seconds : m->n_minutes;
+	int64_t end = 0;
+	int backlog = 1;
+
+	if (f->split_wait_end_s <= 0 || f->throttled_429 == 0) {
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		int64_t span = m->keep_seconds ? x[i].span_s : 60;
+
+		end = x[i].t_s + span;
+		if (x[i].t_s < f->split_wait_end_s || x[i].throttled_429 == 0) {
+			continue;
+		}
+		f->late_429 += x[i].throttled_429;
+		if (x[i].retries == 0 ||
+		    x[i].offered_mru > x[i].ru_per_s * 1000 * span) {
+			backlog = 0;
+		}
+	}
+	f->delay_only =
+	    f->late_429 == 0 || (backlog && f->last_429_end_s < end);
+}
+
+/* The logical partition with the most 429s among v's ranges' hottest by
+   RU, its 429s and key into f */
+static void lp_of(const struct pk_result_variant *v,
+		  struct pk_remedy_figures *f)
+{
+	const struct pk_result_lp *top = NULL;
+	size_t i;
+
+	for (i = 0; i < v->n_ranges; i++) {
+		const struct pk_result_range *g = &v->ranges[i];
+
+		if (g->has_hottest && g->hottest.throttled_429 > 0 &&
+		    (!top || g->hottest.throttled_429 > top->throttled_429)) {
+			top = &g->hottest;
+		}
+	}
+	if (top) {
+		f->lp_429 = top->throttled_429;
+		result_key_text(v, top->key, top->key_len, f->lp_key,
+				sizeof(f->lp_key));
+	}
+}
+
 /* The bulk stream's and the interactive streams' figures of v into f */
 static void streams_of(const struct pk_result_variant *v, int bulk,
 		       struct pk_remedy_figures *f)
@@ -119,6 +171,8 @@ void figures_of(const struct pk_result_variant *v, int bulk,
 	}
 	f->split_wait_end_s = split_wait_end(v->metrics);
 	f->last_429_end_s = last_429_end(v->metrics);
+	delay_of(v->metrics, f);
+	lp_of(v, f);
 	streams_of(v, bulk, f);
 	for (i = 0; v->billed_ru_per_s && i < v->n_hours; i++) {
 		if (v->billed_ru_per_s[i] > f->billed_peak_ru) {
@@ -180,19 +234,10 @@ int64_t autoscale_grid(int64_t x)
 	return (x + s - 1) / s * s;
 }
 
-/* Switched to autoscale: phase ph's `throughput` T becomes an autoscale
-   max of T on the grid (remedy.h) */
+/* Switched to autoscale: phase ph's `throughput` is dropped (remedy.h:
+   the autoscale max holds over every phase) */
 static void phase_to_autoscale(struct pk_phase_spec *ph)
 {
-	int64_t m;
-
-	if (ph->throughput_ru_per_s <= 0) {
-		return;
-	}
-	m = autoscale_grid(ph->throughput_ru_per_s);
-	if (ph->autoscale_max_ru_per_s < m) {
-		ph->autoscale_max_ru_per_s = m;
-	}
 	ph->throughput_ru_per_s = -1;
 }
 
@@ -206,6 +251,19 @@ static void spec_to_autoscale(const struct remedy_task *t, int64_t r,
 	cs->existing_partitions = t->out->created_partitions;
 	cs->autoscale_max_ru_per_s =
 	    r < t->out->cap_ru_per_s ? r : t->out->cap_ru_per_s;
+	/* past the layout's most the first phase raises it to r, which
+	   splits: until the split delay has passed the old partitions serve
+	   the run's own setting (rule 6), as in the manual raise's replay */
+	if (r > t->out->cap_ru_per_s && t->sc->n_phases > 0) {
+		int64_t own = autoscale_grid(t->out->start_ru_per_s);
+
+		own = own > PK_PROVISION_MIN_AUTOSCALE_MAX
+			  ? own
+			  : PK_PROVISION_MIN_AUTOSCALE_MAX;
+		cs->autoscale_max_ru_per_s = own < cs->autoscale_max_ru_per_s
+						 ? own
+						 : cs->autoscale_max_ru_per_s;
+	}
 }
 
 /*

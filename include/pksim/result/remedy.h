@@ -20,7 +20,13 @@
  *   partitions, only as many parents split as needed): searched only
  *   when the existing layout's most leaves 429s, from it doubling up to
  *   PK_REMEDY_MAX_DOUBLINGS times (at most 1,000,000 RU/s), then
- *   bisected to within PK_REMEDY_SPLIT_STEP_RU.
+ *   bisected to within PK_REMEDY_SPLIT_STEP_RU. The doubling stops
+ *   early when a doubling leaves the same 429s and failed operations
+ *   as the setting before it and every 429 is one logical partition's
+ *   (one_lp): that logical partition offers more than a physical
+ *   partition serves, and no RU/s helps it; and when every 429 of a
+ *   doubling is its split delay's (delay_stop, pk_remedy_figures
+ *   delay_only): a higher setting's splits wait the same delay.
  * - a redistribution at the same total (rule 26; manual containers whose
  *   phases change nothing): each range of the creation layout gets RU/s
  *   in proportion to its demand, the busiest second of RU it was charged
@@ -84,8 +90,10 @@
  *   and Low priority throttle it by design, so they meet it only where
  *   the bulk stream fits). Low priority is replayed once and FOUND when
  *   it meets the goal.
- * Switched to autoscale, a phase's `throughput` T becomes an autoscale
- * max of T rounded up to 1,000 (the same per-partition cap, rule 4).
+ * Switched to autoscale, a phase's `throughput` is dropped: an
+ * autoscale container holds its max over the whole run and scales within
+ * it by itself (rule 17; a scenario cannot set a manual throughput on
+ * one), so the max found carries every phase's load.
  * ASSUMPTION of the bisection: 429s do not come back as RU/s rise.
  */
 #ifndef PKSIM_RESULT_REMEDY_H
@@ -172,6 +180,20 @@ struct pk_remedy_figures {
 	   rule 6) finished, or would have had the run not ended first, s
 	   from t = 0; 0 when no change waited */
 	int64_t split_wait_end_s;
+	/* with a split delay (split_wait_end_s > 0): the 429s in seconds
+	   that start at or after the splits finished (late_429), and
+	   delay_only 1 when every 429 is the delay's: none came after, or
+	   each second after them with a 429 had retries arriving (the
+	   backlog of requests the delay throttled), first attempts within
+	   its provisioned RU/s, and the run's last second none (the
+	   backlog drained) */
+	uint64_t late_429;
+	int delay_only;
+	/* the logical partition with the most 429s among each range's
+	   hottest by RU: its 429s (every attempt) and its key as the
+	   reports print it; 0 and "" without a 429 */
+	uint64_t lp_429;
+	char lp_key[64];
 	/* the end of the last second with a 429, s from t = 0 (without
 	   per-second detail, the end of its minute); 0: no 429 */
 	int64_t last_429_end_s;
@@ -234,6 +256,17 @@ struct pk_remedies {
 	const char *floor_phase; /* the phase that set floor_ru_per_s,
 				    borrowed from the scenario; NULL: the
 				    creation setting */
+	/* the most a phase sets, RU/s (autoscale: its max), and the
+	   first phase that sets it (borrowed from the scenario; NULL and 0
+	   when no phase sets RU/s). A replayed setting below it keeps the
+	   phase's higher one there (a floor, not a ceiling), so the
+	   partitions after are that phase's */
+	int64_t top_ru_per_s;
+	const char *top_phase;
+	/* the phases of a manual container that set `throughput`: an
+	   autoscale container holds one max, so switched to autoscale their
+	   changes are not replayed (the max scales within itself, rule 17) */
+	size_t n_throughput_phases;
 	/* why no RU/s setting is replayed: a phase redistributes, merges
 	   or sets the policy, which a replayed setting could not be held
 	   beside; a sentence, owned; NULL when they are replayed */
@@ -268,6 +301,17 @@ struct pk_remedies {
 	int64_t merge_at_s;
 	const char *merge_phase;
 	size_t merge_from;
+	/* 1: the raise with splits stopped doubling because a doubling
+	   left the same 429s and failed operations as the setting before
+	   it, every 429 one logical partition's (after.lp_key): no RU/s
+	   reaches them (rules 1, 10: a logical partition lives in one
+	   physical partition, which serves at most 10,000 RU/s, and a split
+	   never divides it); the switch to autoscale is not replayed */
+	int one_lp;
+	/* 1: the raise with splits stopped doubling because a doubling's
+	   429s were all its split delay's (after.delay_only): more RU/s
+	   asks for more splits, which wait the same delay */
+	int delay_stop;
 	int merge_only;			 /* 1: the run had no 429, only the
 					    merge the findings name was
 					    replayed (remedy_needed) */
