@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "pksim/report/remedies.h"
+#include "pksim/report/report_text.h"
 #include "pksim/result/remedy.h"
 #include "pksim/result/result.h"
 #include "testutil.h"
@@ -434,6 +435,62 @@ START_TEST(test_remedy_words_one_logical_partition)
 }
 END_TEST
 
+/*
+ * Where no remedy is replayed though the variant was rate limited, the
+ * remedies section says why rather than being left out. Serverless
+ * (rule 19: a partition's RU/s are fixed, 5,000): 1,500 creates/s of
+ * 1 KB, 5 RU each (rule 20) = 7,500 RU/s on its one partition, so 429s,
+ * and there is no RU/s to raise. A DynamoDB table of 100 WCU offered
+ * 300 writes/s of 1,000 B (1 WCU each, up to 1 KB a unit), burst off
+ * (else 300 s of unused capacity would carry 10 s): throttled, and
+ * pksim replays no capacity change for a table.
+ */
+START_TEST(test_remedy_words_none_why)
+{
+	static const char *const text[2] = {
+	    "name: sl\n"
+	    "seed: 1\n"
+	    "container: {partition_key: /deviceId, serverless: true}\n"
+	    "items:\n"
+	    "  deviceId: {values: \"dev-{000..999}\"}\n"
+	    "phases:\n"
+	    "  - {name: load, duration: 5s, rate: 1500/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n",
+	    "name: ddb\n"
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: 100, "
+	    "write_capacity_units: 100, burst: off}\n"
+	    "items:\n"
+	    "  k: {values: \"k{000000..999999}\"}\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 10s, rate: 300/s, ops: {create: 1}, "
+	    "item_size: 1000B}\n"};
+	static const char *const want[2] = {
+	    "remedies (none replayed: a serverless container has no RU/s to "
+	    "raise",
+	    "remedies (none replayed: pksim does not model remedies for a "
+	    "DynamoDB table"};
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		struct tu_fx f;
+		char *out;
+
+		fx_text(&f, i ? "ddb.yaml" : "sl.yaml", text[i]);
+		ck_assert_uint_gt(
+		    f.r->variants[0].metrics->totals.throttled_429, 0);
+		ck_assert_ptr_null(f.r->variants[0].remedies);
+		ck_assert_ptr_nonnull(
+		    remedies_none_why(f.r, &f.r->variants[0]));
+		out = tu_report(f.r, report_text);
+		ck_assert_msg(strstr(out, want[i]), "%s", out);
+		free(out);
+		tu_fx_free(&f);
+	}
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("remedy_words");
@@ -447,6 +504,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_remedy_words_seeds);
 	tcase_add_test(tc, test_remedy_words_table_width);
 	tcase_add_test(tc, test_remedy_words_one_logical_partition);
+	tcase_add_test(tc, test_remedy_words_none_why);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -284,13 +284,42 @@ static void stacked_row(const char *name, const struct pk_remedies *m,
 	}
 }
 
+const char *remedies_none_why(const struct pk_result *r,
+			      const struct pk_result_variant *v)
+{
+	if (!r->remedies_built || v->remedies ||
+	    v->metrics->totals.throttled_429 == 0) {
+		return NULL;
+	}
+	if (!v->cosmos) {
+		return "none replayed: pksim does not model remedies for a "
+		       "DynamoDB table (a raise of its WCU or RCU, or "
+		       "on-demand "
+		       "capacity, is not replayed); try them as compare "
+		       "variants";
+	}
+	if (v->serverless) {
+		return "none replayed: a serverless container has no RU/s to "
+		       "raise (its RU/s follow its physical partitions, "
+		       "rule 19); provisioned throughput or a "
+		       "key that spreads the load are compare variants to "
+		       "try";
+	}
+	return NULL;
+}
+
 void remedies_text(const struct pk_result *r, const struct pk_result_variant *v,
 		   size_t width, FILE *out)
 {
 	const struct pk_remedies *m = v->remedies;
+	const char *why = remedies_none_why(r, v);
 	char *s;
 	size_t k;
 
+	if (why) {
+		fprintf(out, "\nremedies (%s)\n", why);
+		return;
+	}
 	if (!m) {
 		return;
 	}
@@ -340,8 +369,15 @@ void remedies_markdown(const struct pk_result *r,
 		       pk_remedies_text_fn esc, FILE *out)
 {
 	const struct pk_remedies *m = v->remedies;
+	const char *why = remedies_none_why(r, v);
 	char *s;
 
+	if (why) {
+		fprintf(out, "\n#### Remedies\n\n");
+		esc(why, out);
+		fputc('\n', out);
+		return;
+	}
 	if (!m) {
 		return;
 	}
@@ -385,8 +421,15 @@ void remedies_html(const struct pk_result *r, const struct pk_result_variant *v,
 		   pk_remedies_text_fn esc, FILE *out)
 {
 	const struct pk_remedies *m = v->remedies;
+	const char *why = remedies_none_why(r, v);
 	char *s;
 
+	if (why) {
+		fprintf(out, "<h3>Remedies</h3>\n<p>");
+		esc(why, out);
+		fprintf(out, "</p>\n");
+		return;
+	}
 	if (!m) {
 		return;
 	}

@@ -28,6 +28,14 @@ const char *remedies_status_name(enum pk_remedy_status s);
    bound said before they ran, and what they changed. Owned. */
 char *remedies_intro(const struct pk_result *r, const struct pk_remedies *m);
 
+/* Why variant v of r, rate limited, has no remedies although they were
+   built (r->remedies_built): a sentence, static, for a serverless
+   container (no RU/s to raise: its partitions' RU/s are fixed, rule
+   19) or a DynamoDB table (capacity remedies not modelled); NULL when
+   v has remedies, had no 429 or remedies were not built. */
+const char *remedies_none_why(const struct pk_result *r,
+			      const struct pk_result_variant *v);
+
 /* Remedy k of m in one sentence: the setting the replays found and its
    measured effect, or why there is none; the search (its bounds, rule,
    replays and tolerance). Owned. */
