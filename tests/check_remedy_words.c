@@ -491,6 +491,60 @@ START_TEST(test_remedy_words_none_why)
 }
 END_TEST
 
+/*
+ * The account's default priority Low (rule 35): app (600 creates/s of
+ * 1 KB, 5 RU each = 3,000 RU/s) and the bulk import (300/s = 1,500 RU/s)
+ * both take it, 4,500 RU/s against 4,000 on one partition. With every
+ * request Low, Low priority protects none (rule 30), so the remedy is
+ * the import Low and app set High: replayed, app's 429s fall (High
+ * requests are served first, and app's 3,000 fit in the 4,000), where
+ * it was skipped as "Low already".
+ */
+START_TEST(test_remedy_words_low_default)
+{
+	struct tu_fx f;
+	const struct pk_remedies *m;
+	const struct pk_remedy *x;
+	char *s;
+
+	fx_text(&f, "low-default.yaml",
+		"name: low-default\n"
+		"seed: 2\n"
+		"account: {default_priority: low}\n"
+		"container: {partition_key: /k, throughput: 4000, "
+		"partitions: 1}\n"
+		"streams:\n"
+		"  - name: app\n"
+		"    items:\n"
+		"      k: {values: \"u{000..999}\"}\n"
+		"    phases:\n"
+		"      - {name: app, duration: 5s, rate: 600/s, ops: {create: "
+		"1}, item_size: 1KB}\n"
+		"  - name: import\n"
+		"    items:\n"
+		"      k: {values: \"b{000..999}\"}\n"
+		"    client: {bulk: true}\n"
+		"    phases:\n"
+		"      - {name: import, duration: 5s, rate: 300/s, ops: "
+		"{create: 1}, item_size: 1KB}\n");
+	m = f.r->variants[0].remedies;
+	ck_assert_ptr_nonnull(m);
+	ck_assert_str_eq(m->bulk_name, "import");
+	ck_assert_uint_gt(m->before.inter_429, 0);
+	ck_assert_int_eq(m->others_high, 1);
+	x = &m->items[PK_REMEDY_LOW];
+	ck_assert_uint_eq(x->replays, 1);
+	ck_assert_int_ne(x->status, PK_REMEDY_NOT_REPLAYED);
+	ck_assert_uint_lt(x->after.inter_429, m->before.inter_429);
+	s = remedies_sentence(m, PK_REMEDY_LOW);
+	ck_assert_msg(strstr(s, "the interactive streams that took the "
+				"account's Low default set High"),
+		      "%s", s);
+	free(s);
+	tu_fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("remedy_words");
@@ -505,6 +559,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_remedy_words_table_width);
 	tcase_add_test(tc, test_remedy_words_one_logical_partition);
 	tcase_add_test(tc, test_remedy_words_none_why);
+	tcase_add_test(tc, test_remedy_words_low_default);
 	suite_add_tcase(s, tc);
 	return s;
 }

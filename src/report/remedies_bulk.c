@@ -57,7 +57,12 @@ static void bulk_setting(const struct pk_remedies *m, enum pk_remedy_kind k,
 	} else if (k == PK_REMEDY_LOW) {
 		snprintf(buf, cap,
 			 "Low priority (rule 30: when a second's requests pass "
-			 "the RU/s, Low ones are throttled first)");
+			 "the RU/s, Low ones are throttled first)%s",
+			 m->others_high
+			     ? ", the interactive streams that took the "
+			       "account's Low default set High (rule 35: with "
+			       "every request Low, none is protected)"
+			     : "");
 	} else {
 		snprintf(buf, cap,
 			 "throughput bucket %d capped at %d %% of the "

@@ -179,6 +179,20 @@ static void bulk_search(const struct remedy_task *t, enum pk_remedy_kind k,
 	    m->status == PK_REMEDY_FOUND && m->below > 0 ? all - m->below : 0;
 }
 
+/* 1 if an interactive stream of sc (every stream but bulk) takes the
+   account's Low default priority (rule 35): the Low remedy sets it High */
+static int others_default_low(const struct pk_scenario *sc, int bulk)
+{
+	size_t i;
+
+	for (i = 0; sc->account_default_low && i < sc->n_streams; i++) {
+		if (i != (size_t)bulk && !sc->streams[i].client.priority_set) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* The bulk stream's remedies (remedy.h): a client RU budget, Low
    priority, a throughput bucket */
 void search_bulk(const struct remedy_task *t)
@@ -255,14 +269,15 @@ void search_bulk(const struct remedy_task *t)
 		}
 	}
 	c = *bc;
-	if (bc->priority_low) {
+	r->others_high = others_default_low(t->sc, r->bulk);
+	if (bc->priority_low && !r->others_high) {
 		r->items[PK_REMEDY_LOW].why_not =
 		    "the bulk stream's requests are Low already";
 		return;
 	}
 	c.priority_low = 1;
 	c.priority_set = 1;
-	ch.raise_others = t->sc->account_default_low;
+	ch.raise_others = r->others_high;
 	bulk_probe(t, PK_REMEDY_LOW, &ch, r->start_ru_per_s);
 }
 
@@ -287,5 +302,5 @@ size_t bulk_bound(const struct remedy_task *t)
 
 		b += one * (1 + (bucket_free(t, bc, &why) > 0));
 	}
-	return b + !bc->priority_low;
+	return b + (!bc->priority_low || others_default_low(t->sc, r->bulk));
 }

@@ -290,6 +290,9 @@ struct pk_remedies {
 	int room_in_bucket;    /* 1: the room was cut to the cap of the
 				  bucket the bulk stream is in (rule
 				  31) */
+	int others_high;       /* 1: the Low priority remedy also sets
+				  High the interactive streams that took
+				  the account's Low default (rule 35) */
 	int bucket_id;	       /* the bucket remedy's id, 0: none */
 	int bucket_pct;	       /* its maximum percentage, 1 .. 100 */
 	const char *bulk_name; /* the bulk stream's name, borrowed
