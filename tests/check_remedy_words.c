@@ -545,6 +545,45 @@ START_TEST(test_remedy_words_low_default)
 }
 END_TEST
 
+/*
+ * A redistribution's idle ranges get equal RU/s. One tenant, "big"
+ * (range 3 of 4, `pksim locate`), 1,200 creates/s of 1 KB = 6,000 RU/s
+ * against 20,000 on 4 existing partitions (5,000 each): 429s on range
+ * 3 alone. Its busiest second at the layout's most is 6,000, the other
+ * ranges' 0, so in proportion range 3 would take all 20,000: capped at
+ * 10,000 (rule 26's per-range most), its excess shared evenly by the
+ * three idle ranges, 10,000 / 3 = 3,333.3: 3,334, 3,333, 3,333 (the
+ * remainder's one to the first). Never one idle range at 100 and
+ * another at thousands, which settling the least before the cap gave.
+ */
+START_TEST(test_remedy_words_redist_idle_equal)
+{
+	struct tu_fx f;
+	const struct pk_remedies *m;
+
+	fx_text(&f, "idle.yaml",
+		"name: idle\n"
+		"seed: 1\n"
+		"container: {partition_key: /tenantId, throughput: 20000, "
+		"partitions: 4}\n"
+		"items:\n"
+		"  tenantId: big\n"
+		"phases:\n"
+		"  - {name: load, duration: 5s, rate: 1200/s, ops: {create: "
+		"1}, item_size: 1KB}\n");
+	m = f.r->variants[0].remedies;
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(m->items[PK_REMEDY_REDIST].status, PK_REMEDY_FOUND);
+	ck_assert_ptr_nonnull(m->redist_ru);
+	ck_assert_int_eq(m->redist_ru[3], 10000);
+	ck_assert_int_eq(m->redist_ru[0], 3334);
+	ck_assert_int_eq(m->redist_ru[1], 3333);
+	ck_assert_int_eq(m->redist_ru[2], 3333);
+	ck_assert_uint_eq(m->items[PK_REMEDY_REDIST].after.throttled_429, 0);
+	tu_fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("remedy_words");
@@ -560,6 +599,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_remedy_words_one_logical_partition);
 	tcase_add_test(tc, test_remedy_words_none_why);
 	tcase_add_test(tc, test_remedy_words_low_default);
+	tcase_add_test(tc, test_remedy_words_redist_idle_equal);
 	suite_add_tcase(s, tc);
 	return s;
 }

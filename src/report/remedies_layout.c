@@ -40,11 +40,13 @@ char *remedies_redist_words(const struct pk_remedies *m,
 	    "%s), each range's share of the total in proportion "
 	    "to its busiest second of RU in the replay at %s "
 	    "RU/s, where no request was rate limited, at most %s "
-	    "a range, %s (%zu replay%s)",
+	    "a range (a capped range's excess shared by the others "
+	    "the same way, evenly among those with none), at least "
+	    "%d, %s (%zu replay%s)",
 	    fmt_thousands(x->setting, b), list,
 	    fmt_thousands(m->cap_ru_per_s, c),
 	    fmt_thousands(m->cap_ru_per_s / (int64_t)m->created_partitions, a),
-	    e, x->replays, x->replays == 1 ? "" : "s");
+	    PK_REMEDY_REDIST_MIN_RU, e, x->replays, x->replays == 1 ? "" : "s");
 	free(e);
 	return s;
 }

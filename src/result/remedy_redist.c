@@ -9,11 +9,33 @@
 #include "pksim/base/mem.h"
 #include "remedy_int.h"
 
+/* Fix one open range of x (p entries) past its bound: over cap (over
+   1) or under lo (over 0), at that bound, taken from *left; 1 if one
+   was */
+static int fix_one(double *x, int *fixed, size_t p, int64_t cap, double lo,
+		   int over, double *left)
+{
+	size_t i;
+
+	for (i = 0; i < p; i++) {
+		if (fixed[i] || (over ? x[i] <= (double)cap : x[i] >= lo)) {
+			continue;
+		}
+		fixed[i] = 1;
+		x[i] = over ? (double)cap : lo;
+		*left -= x[i];
+		return 1;
+	}
+	return 0;
+}
+
 /*
  * The redistribution's RU/s of p ranges (remedy.h): total in proportion
  * to demand, each at most cap and at least PK_REMEDY_REDIST_MIN_RU (a
  * range the proportion puts outside gets the bound, the others share the
- * rest by demand), whole RU/s adding up to total. p x the minimum <=
+ * rest by demand, evenly where none has any; the caps are settled before
+ * the least, so ranges of equal demand get equal RU/s), whole RU/s adding
+ * up to total. p x the minimum <=
  * total (the caller checks). ru gets p entries.
  */
 static void redist_shares(const int64_t *demand, size_t p, int64_t total,
@@ -38,19 +60,17 @@ static void redist_shares(const int64_t *demand, size_t p, int64_t total,
 			}
 		}
 		for (i = 0; i < p && open > 0; i++) {
-			if (fixed[i]) {
-				continue;
-			}
-			x[i] = d > 0 ? left * (double)demand[i] / d
-				     : left / (double)open;
-			if (x[i] > (double)cap || x[i] < lo) {
-				fixed[i] = 1;
-				x[i] = x[i] > (double)cap ? (double)cap : lo;
-				left -= x[i];
-				again = 1;
-				break;
+			if (!fixed[i]) {
+				x[i] = d > 0 ? left * (double)demand[i] / d
+					     : left / (double)open;
 			}
 		}
+		/* the caps first, then the least a range keeps: a range
+		   fixed at the least before a capped range's excess is
+		   shared out would keep it while the others it was equal
+		   to got the excess */
+		again = fix_one(x, fixed, p, cap, lo, 1, &left) ||
+			fix_one(x, fixed, p, cap, lo, 0, &left);
 	}
 	for (i = 0; i < p; i++) {
 		ru[i] = (int64_t)x[i];
