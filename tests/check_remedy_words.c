@@ -584,6 +584,35 @@ START_TEST(test_remedy_words_redist_idle_equal)
 }
 END_TEST
 
+/*
+ * A monitor-log replay (no phases) takes the redistribution too, set at
+ * t = 0 of the log. monitor-tuesday's today: 10,000 RU/s on 2 existing
+ * partitions (5,000 each); at the layout's most, 20,000, range 0's
+ * busiest second is 500 RU and range 1's 7,000 (c-0042's spike at
+ * t = 30 s). In proportion at 10,000: range 0 10,000 x 500 / 7,500 =
+ * 666.7 -> 666, range 1 9,333.3 -> 9,333, and the remainder's one to
+ * the busier: 9,334. Both above their busiest seconds: no 429, at no
+ * more RU/s, where the raise needs 14,000.
+ */
+START_TEST(test_remedy_words_redist_monitor_log)
+{
+	struct tu_fx f;
+	const struct pk_remedies *m;
+
+	tu_fx_shipped(&f, "monitor-tuesday");
+	remedies_build(f.r, 1);
+	m = tu_fx_variant(&f, "today")->remedies;
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(m->items[PK_REMEDY_REDIST].status, PK_REMEDY_FOUND);
+	ck_assert_int_eq(m->items[PK_REMEDY_REDIST].setting, 10000);
+	ck_assert_int_eq(m->redist_ru[0], 666);
+	ck_assert_int_eq(m->redist_ru[1], 9334);
+	ck_assert_uint_eq(m->items[PK_REMEDY_REDIST].after.throttled_429, 0);
+	ck_assert_uint_eq(m->items[PK_REMEDY_REDIST].after.partitions, 2);
+	tu_fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("remedy_words");
@@ -600,6 +629,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_remedy_words_none_why);
 	tcase_add_test(tc, test_remedy_words_low_default);
 	tcase_add_test(tc, test_remedy_words_redist_idle_equal);
+	tcase_add_test(tc, test_remedy_words_redist_monitor_log);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -59,7 +59,7 @@ static size_t bound(const struct remedy_task *t,
 	const struct pk_remedies *r = t->out;
 	int64_t span = r->cap_ru_per_s - r->floor_ru_per_s;
 	size_t raise = 0, split, b;
-	int still = t->sc->n_phases > 0 && !phases_act(t->sc);
+	int still = !phases_act(t->sc);
 
 	if (r->phases_why) {
 		return merge_replayable(t->sc, v) + bulk_bound(t);

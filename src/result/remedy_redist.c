@@ -120,9 +120,10 @@ void search_redist(const struct remedy_task *t, const int64_t *demand)
 		    "a redistribution is replayed for manual RU/s only";
 		return;
 	}
-	if (t->sc->n_phases == 0 || phases_act(t->sc)) {
-		m->why_not = "the phases change the container (or a data file "
-			     "without phases has none to set it at)";
+	if (t->sc->n_phases > 0 && phases_act(t->sc)) {
+		m->why_not = "the phases change the container, which a "
+			     "redistribution set at t = 0 could not be held "
+			     "beside";
 		return;
 	}
 	if (!demand) {

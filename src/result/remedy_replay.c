@@ -320,6 +320,28 @@ static struct pk_stream_spec *streams_with(const struct remedy_task *t,
 	return st;
 }
 
+/* The one phase a data file without phases is replayed with to take
+   ch's redistribution at t = 0: as long as the run, setting nothing
+   else (a data file's phase sends no requests of its own); owned */
+static struct pk_phase_spec *data_file_phase(const struct remedy_task *t,
+					     const struct replay_change *ch)
+{
+	struct pk_phase_spec *ph = xcalloc(1, sizeof(*ph));
+
+	ph->name = "redistribution";
+	ph->duration_ms = (t->v->end_s > 0 ? t->v->end_s : 1) * 1000;
+	ph->mix[PK_OP_CREATE] = 1;
+	ph->batch_size = PK_DEFAULT_BATCH_OPS;
+	ph->upsert_new = 1;
+	ph->item_size.kind = PK_SIZE_FIXED;
+	ph->item_size.bytes = PK_KIB;
+	ph->throughput_ru_per_s = -1;
+	ph->arrival = PK_ARRIVAL_UNIFORM;
+	ph->redistribute = (struct pk_redist_spec *)ch->redist;
+	ph->n_redistribute = ch->n;
+	return ph;
+}
+
 /*
  * Replay t's variant with change ch from t = 0 (remedy.h): fills *f and
  * returns 0, or returns -1 with the error in *why (owned).
@@ -364,6 +386,13 @@ int replay_with(const struct remedy_task *t, const struct replay_change *ch,
 			ph[ch->merge_phase].merge_to = (int64_t)ch->merge_to;
 		}
 		view.phases = ph;
+	} else if (ch->redist) {
+		/* a data file without phases: one phase over the run, whose
+		   start sets the redistribution */
+		ph = data_file_phase(t, ch);
+		view.phases = ph;
+		view.n_phases = 1;
+		cs.existing_partitions = t->out->created_partitions;
 	} else {
 		cs.existing_partitions = t->out->created_partitions;
 		*(autoscale ? &cs.autoscale_max_ru_per_s

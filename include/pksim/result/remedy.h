@@ -28,9 +28,9 @@
  *   doubling is its split delay's (delay_stop, pk_remedy_figures
  *   delay_only): a higher setting's splits wait the same delay.
  * - a redistribution at the same total (rule 26; manual containers whose
- *   phases change nothing): each range of the creation layout gets RU/s
- *   in proportion to its demand, the busiest second of RU it was charged
- *   in the raise's replay (which left no 429, so every request was served
+ *   phases change nothing, data files too): each range of the creation layout
+ * gets RU/s in proportion to its demand, the busiest second of RU it was
+ * charged in the raise's replay (which left no 429, so every request was served
  *   at its first attempt), scaled to the run's total, at most 10,000 a
  *   range (the excess of a capped range goes to the others by demand), at
  *   least PK_REMEDY_REDIST_MIN_RU (the others give it up by demand);
@@ -51,7 +51,9 @@
  * or `autoscale_max` that sets more keeps its value, one that sets less
  * is raised to R); a data file without phases (compare --items, a monitor
  * log) is replayed as an existing container of its creation's P
- * partitions at R, so its raise with splits is not replayed.
+ * partitions at R, so its raise with splits is not replayed; its
+ * redistribution is set at the start of one phase as long as the run,
+ * which sets nothing else.
  * - a merge (rule 36; only where merge_fit.h holds at the run's end,
  *   rule 32's count and rule 36's conditions): the container merged down
  *   to rule 32's count at its merge point, taking the container's
