@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "pksim/report/remedies.h"
+#include "pksim/report/report_text.h"
 #include "pksim/result/remedy.h"
 #include "pksim/result/result.h"
 #include "testutil.h"
@@ -84,6 +85,15 @@ START_TEST(test_remedy_phases_autoscale_holds_max)
 	ck_assert_int_eq(x->after.billed_classic[0], 24000);
 	ck_assert_int_eq(x->after.billed_dynamic[0], 24000);
 	ck_assert_int_le(x->after.billed_classic[0], x->setting);
+	/* the run's row: the RU/s in force at its end (phase 'peak''s
+	   30,000) beside its partitions then, not the 8,000 it started
+	   with */
+	ck_assert_int_eq(m->before.ru_per_s, 30000);
+	s = tu_report(f.r, report_text);
+	ck_assert_msg(strstr(s, "  the run                                "
+				"30,000          4"),
+		      "%s", s);
+	free(s);
 	s = remedies_sentence(m, PK_REMEDY_AUTOSCALE);
 	ck_assert_msg(strstr(s, "the 1 phase that set a manual throughput "
 				"(the most, 30,000 RU/s, by phase 'peak') is "

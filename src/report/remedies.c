@@ -204,12 +204,17 @@ typedef void (*row_fn)(const char *name, const struct pk_remedies *m,
 		       const struct pk_remedy_figures *f, int64_t setting,
 		       FILE *out);
 
-/* The run's row, then one a measured remedy, through put. */
+/* The run's row (at its end), then one a measured remedy, through
+   put. */
 static void each_row(const struct pk_remedies *m, row_fn put, FILE *out)
 {
 	size_t k;
 
-	put("the run", m, &m->before, m->start_ru_per_s, out);
+	/* the run's RU/s beside its partitions: both at its end (a phase
+	   may have changed them), as each replay's row shows its own */
+	put("the run", m, &m->before,
+	    m->before.ru_per_s > 0 ? m->before.ru_per_s : m->start_ru_per_s,
+	    out);
 	for (k = 0; k < PK_REMEDY_KINDS; k++) {
 		if (remedies_measured(&m->items[k])) {
 			/* a bulk stream's remedy keeps the container's
