@@ -540,6 +540,75 @@ START_TEST(test_days_time_buckets)
 END_TEST
 
 /*
+ * pkey_time_span_s (pkey.h): the key's time text holds still over each
+ * span aligned to the epoch, the shortest span of the formats it writes,
+ * and (for a key whose text is a time) changes at the span's start. The
+ * runway formats once a span on that promise, so a span too long would
+ * give a wrong projection silently. Midnight 2026-03-04 UTC is day
+ * 20,516 (check_isotime), 1,772,582,400 s: every span starts there.
+ */
+START_TEST(test_days_time_span)
+{
+	static const struct {
+		const char *key, *clock;
+		int64_t span;
+		int changes; /* 1: the text at the span's start differs from
+				the second before */
+	} cases[] = {
+	    {"/c", "%Y-%m-%d", 86400, 1},
+	    {"/c", "%A %H", 3600, 1},
+	    {"/c", "%M", 60, 1},
+	    {"/c", "%s", 1, 1},
+	    {"/c", "fixed", 86400, 0},
+	    {"/k", "%H", 86400, 0},
+	    {"'{k}-{day(ts)}'", "%H", 86400, 1},
+	    {"'{hour(ts)}'", "%Y", 3600, 1},
+	    {"'{weekday(ts)}-{c}'", "%H", 3600, 1},
+	    {"[/k, /c]", "%d", 86400, 1},
+	};
+	const int64_t start = 20516LL * 86400;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char text[512], a[64], b[64], before[64];
+		struct pk_diag d;
+		struct pk_scenario *sc;
+		struct pk_pkey *k;
+		int64_t span, t;
+
+		snprintf(text, sizeof(text),
+			 "container: {partition_key: %s, throughput: 400}\n"
+			 "items: {k: same, ts: same, c: {clock: '%s'}}\n"
+			 "phases: [{duration: 1s, rate: 1/s}]\n",
+			 cases[i].key, cases[i].clock);
+		diag_init(&d);
+		sc = scenario_parse("s.yaml", text, strlen(text), &d);
+		ck_assert_ptr_nonnull(sc);
+		k = pkey_new(&sc->variants[0], sc, NULL, 1, &d);
+		ck_assert_ptr_nonnull(k);
+		span = pkey_time_span_s(k, sc);
+		ck_assert_msg(span == cases[i].span, "%s %s: span %lld",
+			      cases[i].key, cases[i].clock, (long long)span);
+		pkey_time_text(k, sc, start, a, sizeof(a));
+		/* each hour (each second under an hour) and the last second */
+		for (t = start; t<start + span; t += span> 3600 ? 3600 : 1) {
+			pkey_time_text(k, sc, t, b, sizeof(b));
+			ck_assert_str_eq(b, a);
+		}
+		pkey_time_text(k, sc, start + span - 1, b, sizeof(b));
+		ck_assert_str_eq(b, a);
+		pkey_time_text(k, sc, start - 1, before, sizeof(before));
+		ck_assert_msg((strcmp(before, a) != 0) == cases[i].changes,
+			      "%s %s: \"%s\" then \"%s\"", cases[i].key,
+			      cases[i].clock, before, a);
+		pkey_free(k);
+		scenario_free(sc);
+		diag_free(&d);
+	}
+}
+END_TEST
+
+/*
  * Under two days the table cell and the ranking say the figure the
  * statement does (never "0.0" beside
  * "0.01 days (15.4 min)"). Preloaded: 19,456 x 1 MiB = 19 GiB; then 100
@@ -653,6 +722,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_days_few_writes);
 	tcase_add_test(tc, test_days_growth_in_data_time);
 	tcase_add_test(tc, test_days_time_buckets);
+	tcase_add_test(tc, test_days_time_span);
 	tcase_add_test(tc, test_days_under_two_days_readable);
 	tcase_add_test(tc, test_days_time_to_live);
 	tcase_add_test(tc, test_days_rewrites_do_not_grow);

@@ -203,6 +203,25 @@ START_TEST(test_isotime_month_days)
 }
 END_TEST
 
+/* The span a format holds still is its finest conversion's; what the
+   cache relies on (a shorter span is always safe, a longer one wrong) */
+START_TEST(test_isotime_format_span)
+{
+	ck_assert_int_eq(isotime_format_span_s("%Y-%m-%d"), 86400);
+	ck_assert_int_eq(isotime_format_span_s("%A"), 86400);
+	ck_assert_int_eq(isotime_format_span_s("week %V of %G"), 86400);
+	ck_assert_int_eq(isotime_format_span_s("%Y-%m-%dT%H"), 3600);
+	ck_assert_int_eq(isotime_format_span_s("%OH:%M"), 60);
+	ck_assert_int_eq(isotime_format_span_s("%F %T"), 1);
+	ck_assert_int_eq(isotime_format_span_s("%s"), 1);
+	/* %% and the zone (UTC's, always) change nothing; an unknown
+	   conversion is taken as changing every second */
+	ck_assert_int_eq(isotime_format_span_s("100%% %Z %z %d"), 86400);
+	ck_assert_int_eq(isotime_format_span_s("%Q"), 1);
+	ck_assert_int_eq(isotime_format_span_s("plain"), 86400);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("isotime");
@@ -216,6 +235,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_isotime_month_days);
 	tcase_add_test(tc, test_isotime_fields_out_of_range);
 	tcase_add_test(tc, test_isotime_malformed);
+	tcase_add_test(tc, test_isotime_format_span);
 	suite_add_tcase(s, tc);
 	return s;
 }

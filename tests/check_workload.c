@@ -769,25 +769,6 @@ START_TEST(test_workload_clock_spans)
 }
 END_TEST
 
-/* The span a format holds still is its finest conversion's; what the
-   cache relies on (a shorter span is always safe, a longer one wrong) */
-START_TEST(test_workload_clock_span_units)
-{
-	ck_assert_int_eq(wl_clock_span_s("%Y-%m-%d"), 86400);
-	ck_assert_int_eq(wl_clock_span_s("%A"), 86400);
-	ck_assert_int_eq(wl_clock_span_s("week %V of %G"), 86400);
-	ck_assert_int_eq(wl_clock_span_s("%Y-%m-%dT%H"), 3600);
-	ck_assert_int_eq(wl_clock_span_s("%OH:%M"), 60);
-	ck_assert_int_eq(wl_clock_span_s("%F %T"), 1);
-	ck_assert_int_eq(wl_clock_span_s("%s"), 1);
-	/* %% and the zone (UTC's, always) change nothing; an unknown
-	   conversion is taken as changing every second */
-	ck_assert_int_eq(wl_clock_span_s("100%% %Z %z %d"), 86400);
-	ck_assert_int_eq(wl_clock_span_s("%Q"), 1);
-	ck_assert_int_eq(wl_clock_span_s("plain"), 86400);
-}
-END_TEST
-
 /* ------------------------------------------------------------------ */
 /* Queries                                                             */
 
@@ -1384,7 +1365,6 @@ Suite *tu_suite(void)
 	    CASE(test_workload_values),
 	    CASE(test_workload_clock_values),
 	    CASE(test_workload_clock_spans),
-	    CASE(test_workload_clock_span_units),
 	    CASE(test_workload_query_weights),
 	    CASE(test_workload_query_in),
 	    CASE(test_workload_in_6000),

@@ -3,6 +3,8 @@
  */
 #include "pksim/base/isotime.h"
 
+#include <string.h>
+
 #include "pksim/base/units.h"
 
 #define PK_ISOTIME_MS_PER_DAY 86400000LL
@@ -143,4 +145,34 @@ int isotime_parse_ms(const char *s, size_t len, int64_t *t_ms)
 		    PK_MS_PER_S +
 		ms;
 	return 0;
+}
+
+int64_t isotime_format_span_s(const char *format)
+{
+	int64_t span = 86400, u;
+	const char *c;
+	char k;
+
+	for (c = strchr(format, '%'); c && c[1]; c = strchr(c + 2, '%')) {
+		k = c[1];
+		if ((k == 'E' || k == 'O') && c[2]) {
+			c++; /* %Ey, %OH: the conversion after the modifier */
+			k = c[1];
+		}
+		if (strchr("%ntZz", k)) {
+			continue; /* the same text at any time (UTC) */
+		} else if (strchr("aAbBhCdDeFgGjmuUVwWxyY", k)) {
+			u = 86400;
+		} else if (strchr("HIklp", k)) {
+			u = 3600;
+		} else if (strchr("MR", k)) {
+			u = 60;
+		} else {
+			u = 1;
+		}
+		if (u < span) {
+			span = u;
+		}
+	}
+	return span;
 }

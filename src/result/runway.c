@@ -350,7 +350,8 @@ static void from_rates(const struct pk_snapshot *s,
 	const struct pk_prop_spec *idp = scenario_find_prop(sc, "/id");
 	struct id_pool pool = {0, 0, 0};
 	double largest = 0;
-	char prev_text[256] = "";
+	char prev_text[PK_RW_TEXT] = "";
+	struct rw_text memo;
 	struct rw_key key;
 
 	rw->basis = PK_RUNWAY_RATES;
@@ -460,6 +461,7 @@ static void from_rates(const struct pk_snapshot *s,
 	rw->span_s = (double)longest * scale;
 	if (time_key) {
 		texts = xcalloc(PK_RW_MAX_SLOTS, sizeof(*texts));
+		runway_text_init(&memo, v, sc);
 	}
 	x = xcalloc(ns, sizeof(*x));
 	xs = xcalloc(ns * PK_RW_STRETCHES + 1, sizeof(*xs));
@@ -507,11 +509,11 @@ static void from_rates(const struct pk_snapshot *s,
 				runway_keyed_spread(xs, n_all, ns);
 			}
 			if (time_key) {
-				char text[256];
+				char text[PK_RW_TEXT];
 
-				v->service_queries->time_text(
-				    v->key, sc, sc->clock_start_s + (int64_t)t0,
-				    text, sizeof(text));
+				runway_text_at(&memo,
+					       sc->clock_start_s + (int64_t)t0,
+					       text);
 				if (bk->len_s < PK_RUNWAY_STEP_S) {
 					/* several buckets an hour: each its
 					   share */

@@ -20,17 +20,15 @@
    day) of an hour or more: its bucket's text, and where the data's clock
    starts, so that each hour of data time reads as the key would */
 struct walk {
-	const struct pk_result_variant *v;
-	const struct pk_scenario *sc;
-	double epoch_s; /* Unix s at data time 0 */
-	char text[256];
+	struct rw_text memo; /* the key's texts, once a span */
+	double epoch_s;	     /* Unix s at data time 0 */
+	char text[PK_RW_TEXT];
 };
 
-/* The key's bucket text at data time t (s) into buf (256 bytes) */
-static void text_at(const struct walk *k, double t, char *buf)
+/* The key's bucket text at data time t (s) into buf (PK_RW_TEXT bytes) */
+static void text_at(struct walk *k, double t, char *buf)
 {
-	k->v->service_queries->time_text(
-	    k->v->key, k->sc, (int64_t)floor(k->epoch_s + t), buf, 256);
+	runway_text_at(&k->memo, (int64_t)floor(k->epoch_s + t), buf);
 }
 
 /* End of the clock hour holding data time t, data s: buckets of an hour
@@ -44,10 +42,10 @@ static double hour_end(const struct walk *k, double t)
 }
 
 /* Seconds of data time in [t0, t1) during which k's bucket is current */
-static double walk_active(const struct walk *k, double t0, double t1)
+static double walk_active(struct walk *k, double t0, double t1)
 {
 	double t = t0, on = 0;
-	char buf[256];
+	char buf[PK_RW_TEXT];
 
 	while (t < t1) {
 		double e = hour_end(k, t);
@@ -66,11 +64,11 @@ static double walk_active(const struct walk *k, double t0, double t1)
 
 /* Data time (s) at which need more bytes are in from t0, growing at rate
    only while k's bucket is current; HUGE_VAL when not before limit */
-static double walk_fill(const struct walk *k, double t0, double need,
-			double rate, double limit)
+static double walk_fill(struct walk *k, double t0, double need, double rate,
+			double limit)
 {
 	double t = t0;
-	char buf[256];
+	char buf[PK_RW_TEXT];
 
 	while (t < limit) {
 		double e = hour_end(k, t);
@@ -123,10 +121,12 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 	const int walked = rw->bucket.period_s > 0 &&
 			   rw->bucket.len_s >= PK_RUNWAY_STEP_S &&
 			   sc->items_file->from == PK_FROM_TIME_FIELD;
-	struct walk wk = {v, sc, (double)workload_data_epoch_ms(w) / 1000.0,
-			  ""};
+	struct walk wk;
 	size_t best_range = SIZE_MAX, n_pool;
 
+	runway_text_init(&wk.memo, v, sc);
+	wk.epoch_s = (double)workload_data_epoch_ms(w) / 1000.0;
+	wk.text[0] = '\0';
 	runway_key_init(v, &key);
 	rw->basis = sc->items_file->from == PK_FROM_RATE ? PK_RUNWAY_DATA_RATE
 							 : PK_RUNWAY_DATA_TIME;

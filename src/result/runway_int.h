@@ -22,6 +22,8 @@
 #define PK_RW_MS_PER_S 1000.0
 /* Value-index codes a bitmap dedupes (16 MiB); past it a hash table */
 #define PK_RW_BITMAP_CODES (1ULL << 27)
+/* Bytes of a key's time text (runway_text_at), its NUL included */
+#define PK_RW_TEXT 256
 
 /* One logical partition of the projection (a key value less its time
    part), as a hash entry. */
@@ -320,5 +322,28 @@ size_t runway_slices_of(struct stretch (*x)[PK_RW_STRETCHES], const size_t *nx,
 /* A time key's keyed requests counted as spread (ASSUMPTION: over the
    ranges evenly, where its buckets of every time lie) */
 void runway_keyed_spread(struct slice *x, size_t n, size_t ns);
+
+/* The key's time text (service_queries->time_text) kept for the span
+   it holds still (time_span_s): a projection steps hour by hour over
+   PK_RUNWAY_HORIZON_DAYS, and in the browser's build strftime is
+   JavaScript, most of a lesson's run when formatted at every step
+   (runway_text.c) */
+struct rw_text {
+	const struct pk_result_variant *v;
+	const struct pk_scenario *sc;
+	int64_t span_s;	       /* >= 1 */
+	int64_t start_s;       /* the span held, its first second; INT64_MIN:
+				  none yet */
+	char text[PK_RW_TEXT]; /* its text */
+};
+
+/* m for the time text of v's key over sc's items */
+void runway_text_init(struct rw_text *m, const struct pk_result_variant *v,
+		      const struct pk_scenario *sc);
+
+/* The key's text at wall_s (Unix s, UTC) into buf (PK_RW_TEXT bytes,
+   NUL-terminated), as time_text writes it; formatted only when wall_s
+   is in another span than the last asked for. */
+void runway_text_at(struct rw_text *m, int64_t wall_s, char *buf);
 
 #endif

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "pksim/base/diag.h"
+#include "pksim/base/isotime.h"
 #include "pksim/base/mem.h"
 #include "pksim/base/rng.h"
 
@@ -62,7 +63,7 @@ struct pk_workload *workload_new(const struct pk_scenario *sc, uint64_t seed)
 		if (sc->props[i].kind == PK_GEN_CLOCK) {
 			w->keep_created = 1;
 			w->clock[i].span_s =
-			    wl_clock_span_s(sc->props[i].clock_format);
+			    isotime_format_span_s(sc->props[i].clock_format);
 		}
 	}
 	w->slot_dist = xcalloc(sc->n_props, sizeof(*w->slot_dist));

@@ -87,7 +87,7 @@ struct pk_wl_paths {
 };
 
 /* Formatted clock values, kept for the next items of the same spans: the
-   seconds the format's text holds still (wl_clock_span_s). Items are
+   seconds the format's text holds still (isotime_format_span_s). Items are
    read in any order (a run over a midnight reads both days' items), so
    a few spans are kept, span k in slot k mod PK_WL_CLOCK_SLOTS. */
 #define PK_WL_CLOCK_SLOTS 8
@@ -100,14 +100,6 @@ struct pk_wl_clock {
 		char text[PK_WL_CLOCK_TEXT]; /* strftime output */
 	} slot[PK_WL_CLOCK_SLOTS];
 };
-
-/* The seconds over which strftime(format) of a UTC time holds still,
-   spans aligned to the epoch: its finest conversion's unit, 86,400 for
-   a date's parts (a day, week, month or year begins at a UTC midnight, a
-   multiple of 86,400 s from the epoch), 3,600 for the hour's, 60 for
-   the minute's, 1 for any that writes the second and any not known here;
-   86,400 for a format with none. */
-int64_t wl_clock_span_s(const char *format);
 
 /* A stream's place in its phases while another stream is active
    (scenario with `streams:`; workload_stream.c swaps it in and out). */

@@ -86,36 +86,6 @@ static size_t pattern_text(char *buf, size_t cap, const char *prefix, int width,
 	return at;
 }
 
-int64_t wl_clock_span_s(const char *format)
-{
-	int64_t span = 86400, u;
-	const char *c;
-	char k;
-
-	for (c = strchr(format, '%'); c && c[1]; c = strchr(c + 2, '%')) {
-		k = c[1];
-		if ((k == 'E' || k == 'O') && c[2]) {
-			c++; /* %Ey, %OH: the conversion after the modifier */
-			k = c[1];
-		}
-		if (strchr("%ntZz", k)) {
-			continue; /* the same text at any time (UTC) */
-		} else if (strchr("aAbBhCdDeFgGjmuUVwWxyY", k)) {
-			u = 86400;
-		} else if (strchr("HIklp", k)) {
-			u = 3600;
-		} else if (strchr("MR", k)) {
-			u = 60;
-		} else {
-			u = 1;
-		}
-		if (u < span) {
-			span = u;
-		}
-	}
-	return span;
-}
-
 /* strftime of second t (UTC) into buf, through the cache c of the
    spans last formatted for this property. Returns the length (0, and an
    empty string, when the format gives nothing). */

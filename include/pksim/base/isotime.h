@@ -29,4 +29,15 @@ int isotime_month_days(int64_t day);
    Returns 0, or -1 when s is not of the form above (*t_ms untouched). */
 int isotime_parse_ms(const char *s, size_t len, int64_t *t_ms);
 
+/* The seconds over which strftime(format) of a UTC time holds still,
+   spans aligned to the epoch (a span starts at a multiple of it from
+   1970-01-01T00:00:00Z): its finest conversion's unit, 86,400 for a
+   date's parts (a day, week, month or year begins at a UTC midnight, a
+   multiple of 86,400 s from the epoch), 3,600 for the hour's, 60 for
+   the minute's, 1 for any that writes the second and any not known here
+   (a shorter span is always safe for a cache of formatted times, a
+   longer one wrong); 86,400 for a format with none. format is a
+   NUL-terminated strftime format; never fails. */
+int64_t isotime_format_span_s(const char *format);
+
 #endif

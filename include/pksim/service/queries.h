@@ -85,6 +85,11 @@ struct pk_queries {
 	size_t (*time_text)(const struct pk_pkey *k,
 			    const struct pk_scenario *sc, int64_t wall_s,
 			    char *buf, size_t cap);
+	/* The seconds over which time_text(k, sc, wall_s) holds still,
+	   spans aligned to the epoch (at least 1): a caller stepping
+	   through time formats again only when wall_s / span changes. */
+	int64_t (*time_span_s)(const struct pk_pkey *k,
+			       const struct pk_scenario *sc);
 	/* How key k reads the properties of sc's items into *out. */
 	void (*key_reads)(const struct pk_pkey *k, const struct pk_scenario *sc,
 			  struct pk_key_reads *out);

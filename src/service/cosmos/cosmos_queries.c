@@ -155,6 +155,7 @@ const struct pk_queries cosmos_queries = {
     .key_single = pkey_decode_single,
     .key_undefined = pkey_id_is_undefined,
     .time_text = pkey_time_text,
+    .time_span_s = pkey_time_span_s,
     .key_reads = key_reads,
     .item_key = item_key,
     .id_max = PK_KEY_ID_MAX,

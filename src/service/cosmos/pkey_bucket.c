@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "pkey_int.h"
+#include "pksim/base/isotime.h"
 
 /* One strftime conversion: the time its text stands for and when that
    text comes back (0: never, it holds the year or the epoch). */
@@ -156,6 +157,31 @@ static void put_time(const char *fmt, const struct tm *tm, char *buf,
 	}
 }
 
+/* The time format of the i-th of key k's n_formats(k) places (a path,
+   a level or a template part) that may write a time, or NULL when that
+   one does not: pkey_time_text and pkey_time_span_s read the same list */
+static size_t n_formats(const struct pk_pkey *k)
+{
+	return k->kind == PK_KEY_SYNTHETIC ? k->n_parts : k->n_refs;
+}
+
+static const char *format_of(const struct pk_pkey *k,
+			     const struct pk_scenario *sc, size_t i)
+{
+	const struct pk_tpl_part *p;
+	const char *f;
+
+	if (k->kind != PK_KEY_SYNTHETIC) {
+		return clock_of(sc, k->refs[i]);
+	}
+	p = &k->parts[i];
+	f = pkey_tpl_time_format(p->kind);
+	if (f == NULL && p->kind == PK_TPL_PROP) {
+		f = clock_of(sc, k->refs[p->ref]);
+	}
+	return f;
+}
+
 size_t pkey_time_text(const struct pk_pkey *k, const struct pk_scenario *sc,
 		      int64_t wall_s, char *buf, size_t cap)
 {
@@ -169,22 +195,25 @@ size_t pkey_time_text(const struct pk_pkey *k, const struct pk_scenario *sc,
 	}
 	buf[0] = '\0';
 	gmtime_r(&t, &tm);
-	if (k->kind != PK_KEY_SYNTHETIC) {
-		for (i = 0; i < k->n_refs; i++) {
-			if ((f = clock_of(sc, k->refs[i])) != NULL) {
-				put_time(f, &tm, buf, cap, &len);
-			}
-		}
-		return len;
-	}
-	for (i = 0; i < k->n_parts; i++) {
-		const struct pk_tpl_part *p = &k->parts[i];
-
-		if ((f = pkey_tpl_time_format(p->kind)) != NULL ||
-		    (p->kind == PK_TPL_PROP &&
-		     (f = clock_of(sc, k->refs[p->ref])) != NULL)) {
+	for (i = 0; i < n_formats(k); i++) {
+		if ((f = format_of(k, sc, i)) != NULL) {
 			put_time(f, &tm, buf, cap, &len);
 		}
 	}
 	return len;
+}
+
+int64_t pkey_time_span_s(const struct pk_pkey *k, const struct pk_scenario *sc)
+{
+	int64_t span = 86400, u;
+	const char *f;
+	size_t i;
+
+	for (i = 0; i < n_formats(k); i++) {
+		if ((f = format_of(k, sc, i)) != NULL &&
+		    (u = isotime_format_span_s(f)) < span) {
+			span = u;
+		}
+	}
+	return span;
 }

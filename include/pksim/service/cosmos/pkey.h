@@ -258,6 +258,16 @@ void pkey_time_bucket(const struct pk_pkey *k, const struct pk_scenario *sc,
 size_t pkey_time_text(const struct pk_pkey *k, const struct pk_scenario *sc,
 		      int64_t wall_s, char *buf, size_t cap);
 
+/*
+ * The seconds over which pkey_time_text(k, sc, wall_s) holds still, spans
+ * aligned to the epoch: the shortest isotime_format_span_s of the formats
+ * it writes (86,400 for a key that reads no time). A projection stepping
+ * through time formats again only when wall_s / span changes (strftime is
+ * JavaScript in the browser's build, and a runway steps 43,824 hours).
+ * Never fails; at least 1.
+ */
+int64_t pkey_time_span_s(const struct pk_pkey *k, const struct pk_scenario *sc);
+
 /* ---- query routing (reference §6, rules 21 and 22) ---- */
 
 /* enum pk_route_kind: where a query goes (service/keyspace.h) */
