@@ -822,6 +822,9 @@ char **findings_make(const struct pk_result *r,
 	said = say_hot_range(&s, r, v);
 	said |= say_hot_lp(&s, v);
 	said |= say_full_lps(&s, v);
+	for (size_t i = 0; i < v->n_reasons; i++) {
+		say_some(&s, findings_index_throttles(v, i));
+	}
 	say_some(&s, findings_failed(v));
 	say_some(&s, findings_not_found(v));
 	say_some(&s, findings_not_sent(r, v));

@@ -4,6 +4,7 @@
 #include "findings_ops.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
@@ -41,6 +42,50 @@ char *findings_failed(const struct pk_result_variant *v)
 	    t->failed_after_retries == 1 ? "" : "s",
 	    100.0 * (double)t->failed_after_retries / (double)t->operations,
 	    who, v->throttle_name ? "throttles (HTTP 400)" : "429s");
+}
+
+/* The throttle reasons a DynamoDB table gives a global secondary
+   index's refusal (D14, A-REASON; ddb_gsi.c names them "KIND (index
+   NAME)") */
+#define INDEX_KEY_RANGE "IndexWriteKeyRangeThroughputExceeded (index "
+#define INDEX_PROVISIONED "IndexWriteProvisionedThroughputExceeded (index "
+
+char *findings_index_throttles(const struct pk_result_variant *v, size_t i)
+{
+	const struct pk_throttle_reason *x = &v->reasons[i];
+	size_t kr = strlen(INDEX_KEY_RANGE), pr = strlen(INDEX_PROVISIONED);
+	int key_range = strncmp(x->name, INDEX_KEY_RANGE, kr) == 0;
+	const char *name;
+	char a[32];
+	int len;
+
+	if (x->count == 0 ||
+	    (!key_range && strncmp(x->name, INDEX_PROVISIONED, pr) != 0)) {
+		return NULL;
+	}
+	name = x->name + (key_range ? kr : pr);
+	len = (int)strlen(name) - 1; /* without the closing bracket */
+	if (key_range) {
+		return xasprintf(
+		    "%s write attempt%s throttled by global secondary "
+		    "index %.*s (IndexWriteKeyRangeThroughputExceeded) and "
+		    "not stored, though the table's partitions had room: "
+		    "one of the index's partitions was past its 1,000 WCU a "
+		    "second (D3, D17). One value of the index's key stays "
+		    "on one partition, so more units on the table or the "
+		    "index do not help; an index key with more values "
+		    "does (reference §12, example E5)",
+		    fmt_thousands((int64_t)x->count, a),
+		    x->count == 1 ? " was" : "s were", len, name);
+	}
+	return xasprintf("%s write attempt%s throttled by global "
+			 "secondary index %.*s "
+			 "(IndexWriteProvisionedThroughputExceeded) and not "
+			 "stored: the index's provisioned write units were "
+			 "spent; give the index at least the table's write "
+			 "capacity (reference §12, D17)",
+			 fmt_thousands((int64_t)x->count, a),
+			 x->count == 1 ? " was" : "s were", len, name);
 }
 
 char *findings_refused(const struct pk_result_variant *v)

@@ -585,12 +585,12 @@ static void spread_verdict(struct pk_scorecard *s)
 		/* a service that keeps no logical partitions (item
 		   collections): its partitions alone */
 		snprintf(s->verdict, sizeof(s->verdict),
-			 "%s: spreads the load over its %zu partitions: the "
+			 "%s: spreads the load over its %zu partition%s: the "
 			 "hottest (%u) took %.1f%% of the units served "
 			 "(even: %.1f%%); peak normalized consumption %.0f%%",
-			 s->name, s->n_ranges, s->hottest_range,
-			 100.0 * s->hottest_range_share_ru, 100.0 * even,
-			 100.0 * s->peak_normalized_ru);
+			 s->name, s->n_ranges, s->n_ranges == 1 ? "" : "s",
+			 s->hottest_range, 100.0 * s->hottest_range_share_ru,
+			 100.0 * even, 100.0 * s->peak_normalized_ru);
 		return;
 	}
 	if (s->hottest_range_share_ru <= PK_SCORECARD_SPREAD * even + 1e-9) {
