@@ -178,6 +178,14 @@ void ld_gsis_free(struct pk_ddb_table_spec *t);
 /* Once the items are read: every index's attribute is held by some
    item (error at the index: one no item has) */
 void ld_check_gsis(struct ld *ld);
+/* scenario_lsi.c: table t's `local_secondary_indexes:` list n into
+   t->lsis (t's sort_key read first: a table without one refuses them);
+   free them; a deep copy of src's into dst */
+void ld_load_lsis(struct ld *ld, const struct yn *n,
+		  struct pk_ddb_table_spec *t);
+void ld_lsis_free(struct pk_ddb_table_spec *t);
+void ld_lsis_dup(struct pk_ddb_table_spec *dst,
+		 const struct pk_ddb_table_spec *src);
 void ld_gsis_dup(struct pk_ddb_table_spec *dst,
 		 const struct pk_ddb_table_spec *src);
 

@@ -315,6 +315,7 @@ static const char *const table_keys[] = {
     "peak_sustain_s",
     "peak_lag_s",
     "global_secondary_indexes",
+    "local_secondary_indexes",
     NULL,
 };
 
@@ -323,10 +324,6 @@ static const char *const table_keys[] = {
    rule rather than as an unknown key, so that a scenario asking for
    one learns it would not be replayed */
 static const char *const unmodelled_keys[][2] = {
-    {"local_secondary_indexes",
-     "local secondary indexes (D18: their writes on the table's "
-     "capacity, 10 GiB item collections, "
-     "ItemCollectionSizeLimitExceededException)"},
     {"hot_item_isolation",
      "hot-item isolation (D11: a hot item moved to a partition of its own)"},
     {"heat_split", "splits for heat (D7)"},
@@ -401,6 +398,9 @@ static const struct yn *table_load(struct ld *ld, const struct yn *m,
 	if ((n = yn_get(m, "global_secondary_indexes"))) {
 		ld_load_gsis(ld, n, t);
 	}
+	if ((n = yn_get(m, "local_secondary_indexes"))) {
+		ld_load_lsis(ld, n, t);
+	}
 	return ok;
 }
 
@@ -445,6 +445,7 @@ struct pk_ddb_table_spec *ld_table_dup(const struct pk_ddb_table_spec *t)
 	d->partition_key = t->partition_key ? xstrdup(t->partition_key) : NULL;
 	d->sort_key = t->sort_key ? xstrdup(t->sort_key) : NULL;
 	ld_gsis_dup(d, t);
+	ld_lsis_dup(d, t);
 	return d;
 }
 
@@ -454,5 +455,6 @@ void ld_table_free(struct pk_ddb_table_spec *t)
 	free(t->partition_key);
 	free(t->sort_key);
 	ld_gsis_free(t);
+	ld_lsis_free(t);
 	memset(t, 0, sizeof(*t));
 }

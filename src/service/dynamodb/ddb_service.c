@@ -175,14 +175,20 @@ static void ddb_advance(struct pk_service *s, int64_t t_ms)
 
 /* What one request asks of the table */
 struct ask {
-	int write;     /* 1: the write bucket, else the read one */
-	int64_t units; /* mCU */
-	int64_t grow;  /* bytes it adds to its partition if admitted
-			  (negative: removes) */
-	int64_t items; /* items it adds if admitted (-1: a delete) */
-	int status;    /* the answer if admitted */
-	int bad;       /* 1: refused before capacity (400) */
-	uint64_t item; /* the item whose key places it */
+	int write;	       /* 1: the write bucket, else the read one */
+	int64_t units;	       /* mCU */
+	int64_t grow;	       /* bytes it adds to its partition if admitted
+				  (negative: removes) */
+	int64_t items;	       /* items it adds if admitted (-1: a delete) */
+	int64_t base_units;    /* units of the item(s) alone, mCU: what
+				  a global index write projects (units
+				  also holds local index writes) */
+	int64_t coll_grow;     /* bytes its item collection grows by
+				  (local secondary indexes, D18) */
+	struct ddb_coll *coll; /* ... that collection, NULL without */
+	int status;	       /* the answer if admitted */
+	int bad;	       /* 1: refused before capacity (400) */
+	uint64_t item;	       /* the item whose key places it */
 };
 
 /* Size of item it as created (an upsert's or replace's before, a read's
@@ -440,7 +446,7 @@ static enum pk_ddb_verdict admit_all(struct ddb *d, size_t i,
 		return v;
 	}
 	before = ddb_gsis_used(d);
-	if (ddb_gsis_write(d, rq, a->units) < 0) {
+	if (ddb_gsis_write(d, rq, a->base_units) < 0) {
 		p->w = side;
 		d->tw = total;
 		*by_index = 1;
@@ -465,12 +471,25 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	out->ranges = 1;
 	ask_of(d, rq, &a);
 	i = a.bad ? -1 : part_of_item(d, a.item);
+	a.base_units = a.units;
+	a.coll_grow = a.grow;
+	if (i >= 0 && a.write && d->n_lsis > 0 &&
+	    ddb_lsis_ask(d, rq, &a.units, &a.coll_grow, &a.coll) < 0) {
+		/* D18: over 400 KiB with its projections, or its item
+		   collection full; refused before capacity (ASSUMPTION) */
+		count_attempt(d, &d->parts[i], rq, 0);
+		out->range = (size_t)i;
+		out->status = PK_HTTP_BAD_REQUEST;
+		t->bad_request_400++;
+		return;
+	}
 	p = i < 0 ? NULL : &d->parts[i];
 	count_attempt(d, p, rq, i < 0 ? 0 : a.units);
 	if (i >= 0 && rq->retry == 0) {
 		ddb_bill_demand(d, a.write, a.units);
 		if (a.write && d->n_gsis > 0) {
-			ddb_bill_demand(d, 1, ddb_gsis_demand(d, rq, a.units));
+			ddb_bill_demand(d, 1,
+					ddb_gsis_demand(d, rq, a.base_units));
 		}
 	}
 	if (i < 0) {
@@ -508,6 +527,9 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	}
 	metrics_add_wait(&d->m, rq->waited_ms);
 	store(d, (size_t)i, &a);
+	if (a.coll) {
+		ddb_lsis_store(a.coll, a.coll_grow);
+	}
 }
 
 /* Not sent: ddb_service_new refuses scenarios with queries; answered
@@ -612,6 +634,7 @@ static void ddb_free(struct pk_service *s)
 
 	metrics_free(&d->m);
 	ddb_gsis_free(d);
+	ddb_lsis_free(d);
 	free(d->bill.hours);
 	pkey_free(d->key);
 	ddb_layout_free(&d->layout);
@@ -765,7 +788,8 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 		on_demand_init(d);
 	}
 	ddb_parts_init(d);
-	if (ddb_gsis_init(d, spec, diag) < 0) {
+	if (ddb_gsis_init(d, spec, diag) < 0 ||
+	    ddb_lsis_init(d, spec, diag) < 0) {
 		ddb_free(&d->base);
 		return NULL;
 	}

@@ -40,6 +40,16 @@ struct ddb_gsi {
 	int64_t used_mcu;	/* admitted over the run */
 };
 
+/* One local secondary index (D18; ddb_lsi.c) */
+struct ddb_lsi {
+	const struct pk_ddb_lsi_spec *l;
+	struct pk_container_spec cs; /* its sort key as pkey reads it;
+					strings borrowed from l */
+	struct pk_pkey *key;
+};
+
+struct ddb_coll; /* an item collection (ddb_lsi.c) */
+
 /* What one index write changed, to undo when a later one is refused */
 struct ddb_gsi_undo {
 	struct ddb_gsi *gi;
@@ -109,6 +119,12 @@ struct ddb {
 	size_t n_gsis;
 	struct ddb_gsi_undo *undo;
 	size_t n_undo;
+	/* local secondary indexes (ddb_lsi.c), n_lsis; the item
+	   collections by key value; writes refused for a full one */
+	struct ddb_lsi *lsis;
+	size_t n_lsis;
+	struct ddb_coll *colls;
+	uint64_t collection_refused;
 };
 
 /* ddb_bill.c: note items in the clock hours of seconds [t_s, t_s +
@@ -162,6 +178,24 @@ int64_t ddb_gsis_used(const struct ddb *d);
 int64_t ddb_gsis_demand(struct ddb *d, const struct pk_svc_request *rq,
 			int64_t units);
 void ddb_gsis_free(struct ddb *d);
+
+/* ddb_lsi.c: the table's local secondary indexes from d->t; 0, or -1
+   with the error in diag. With them, what write request rq adds, called
+   right after its partition key was built into d->kv: *units (mCU)
+   gets its index writes' units (D18: on the table's capacity), *grow
+   (bytes the item collection grows by, the base write's on entry) its
+   index entries' bytes, *coll the key value's collection; 0, or -1
+   when the write is refused with 400: its item and projections over
+   400 KiB, or its collection past 10 GiB
+   (ItemCollectionSizeLimitExceededException, counted in
+   d->collection_refused). Grow collection c by grow bytes (negative:
+   shrink) once the write is admitted. Free them. */
+int ddb_lsis_init(struct ddb *d, const struct pk_service_spec *spec,
+		  struct pk_diag *diag);
+int ddb_lsis_ask(struct ddb *d, const struct pk_svc_request *rq, int64_t *units,
+		 int64_t *grow, struct ddb_coll **coll);
+void ddb_lsis_store(struct ddb_coll *c, int64_t grow);
+void ddb_lsis_free(struct ddb *d);
 
 /* ddb_snapshot.c: the service's snapshot (pk_service_ops.snapshot). */
 void ddb_snapshot(const struct pk_service *s, const struct pk_scenario *sc,

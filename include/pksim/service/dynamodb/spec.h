@@ -90,6 +90,27 @@ struct pk_ddb_gsi_spec {
 	int line, col;	     /* where the index's mapping is */
 };
 
+/* D18: a table has at most 5 local secondary indexes (A-SQ) */
+#define PK_DDB_MAX_LSIS 5
+/* D18: one partition-key value's item collection (its items and their
+   local index entries) holds at most 10 GiB on a table with a local
+   secondary index (A-LSI, A-SQ; binary units, reference) */
+#define PK_DDB_COLLECTION_BYTES (10LL * 1024 * 1024 * 1024)
+
+/* A local secondary index (D18, reference §13): the table's partition
+   key with another sort key; its entries live on the base partition,
+   on its capacity, in the key value's item collection. Strings owned
+   by the scenario. */
+struct pk_ddb_lsi_spec {
+	char *name;	/* the index's name */
+	char *sort_key; /* attribute path, "/status"; an item without it
+			   is not in the index */
+	int keys_only;	/* projection: 1 keys_only (1 WCU a write, no
+			   bytes counted: ASSUMPTION), 0 all (the default:
+			   the entry is the item) */
+	int line, col;	/* where the index's mapping is */
+};
+
 /* The `table:` section. Strings owned by the scenario. */
 struct pk_ddb_table_spec {
 	char *name;	     /* the table's name; default: its partition
@@ -124,6 +145,10 @@ struct pk_ddb_table_spec {
 	   n_gsis of them, owned; NULL and 0 without */
 	struct pk_ddb_gsi_spec *gsis;
 	size_t n_gsis;
+	/* `local_secondary_indexes:` (D18; a table with a sort_key):
+	   n_lsis of them, owned; NULL and 0 without */
+	struct pk_ddb_lsi_spec *lsis;
+	size_t n_lsis;
 	int line, col; /* where `table:` is */
 };
 

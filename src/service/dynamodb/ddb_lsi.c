@@ -1,0 +1,179 @@
+/*
+ * ddb_lsi: a DynamoDB table's local secondary indexes (D18, reference
+ * §13) and the item collections they bound:
+ * - a write (PutItem, DeleteItem, each item of a BatchWriteItem) of an
+ *   item that has an index's sort key attribute as a string or number
+ *   is also one write of that index, on the table's own capacity (the
+ *   base partition's buckets: its units join the base write's): the
+ *   item's units with projection all, 1 WCU keys_only;
+ * - an item and its projections together fit in 400 KiB (§1, D2);
+ * - one partition-key value's items and their index entries (its item
+ *   collection) hold at most 10 GiB: a write that would grow it past
+ *   that fails with ItemCollectionSizeLimitExceededException (HTTP
+ *   400), while other values, and writes that shrink it, go on (A-LSI,
+ *   statement 28).
+ * ASSUMPTIONS: a keys_only entry counts no bytes toward the collection
+ * or the 400 KiB (it is keys only); a refused write consumes nothing
+ * (AWS does not say); an update keeps the item's index sort key value
+ * (the workload never changes one), so it is one index write, never a
+ * delete plus a put.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ddb_state.h"
+#include "pksim/base/hashtab.h"
+#include "pksim/base/mem.h"
+#include "pksim/service/dynamodb/ddb_units.h"
+
+/* One partition-key value's item collection */
+struct ddb_coll {
+	UT_hash_handle hh;
+	uint64_t bytes;	     /* its items' and index entries' */
+	size_t len;	     /* of key */
+	unsigned char key[]; /* the value's identity bytes (pkey) */
+};
+
+int ddb_lsis_init(struct ddb *d, const struct pk_service_spec *spec,
+		  struct pk_diag *diag)
+{
+	size_t i;
+
+	if (d->t->n_lsis == 0) {
+		return 0;
+	}
+	d->lsis = xcalloc(d->t->n_lsis, sizeof(*d->lsis));
+	d->n_lsis = d->t->n_lsis;
+	for (i = 0; i < d->n_lsis; i++) {
+		const struct pk_ddb_lsi_spec *l = &d->t->lsis[i];
+		struct ddb_lsi *li = &d->lsis[i];
+
+		li->l = l;
+		li->cs.name = l->name;
+		li->cs.partition_key = l->sort_key;
+		li->cs.key.kind = PK_KEY_PATH;
+		li->cs.key.paths[0] = l->sort_key;
+		li->cs.key.n_paths = 1;
+		li->cs.key.version = 2;
+		li->cs.key.line = li->cs.line = l->line;
+		li->cs.key.col = li->cs.col = l->col;
+		li->key =
+		    pkey_new(&li->cs, d->sc, spec->workload, spec->seed, diag);
+		if (!li->key) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Whether index li holds item (a string or number at its sort key) */
+static int lsi_holds(struct ddb *d, struct ddb_lsi *li, uint64_t item)
+{
+	struct pk_item_source src;
+	struct pk_value v;
+
+	pkey_source_workload(li->key, d->w, item, &src);
+	pkey_build(li->key, &src, d->kv);
+	return d->kv->status == 0 &&
+	       pkey_decode_single(d->kv->id, d->kv->id_len, &v) == 0 &&
+	       (v.type == PK_VALUE_STRING || v.type == PK_VALUE_NUMBER);
+}
+
+/* One item's index writes: units (mCU) and collection bytes added to
+   *units and *grow for a base write of units and grow; its size and
+   its projections past 400 KiB set *too_big */
+static void lsi_item(struct ddb *d, uint64_t item, uint64_t size, int64_t units,
+		     int64_t grow, int64_t *add_units, int64_t *add_grow,
+		     int *too_big)
+{
+	uint64_t whole = size;
+	size_t i;
+
+	for (i = 0; i < d->n_lsis; i++) {
+		struct ddb_lsi *li = &d->lsis[i];
+
+		if (!lsi_holds(d, li, item)) {
+			continue;
+		}
+		*add_units += li->l->keys_only ? 1000 : units;
+		if (!li->l->keys_only) {
+			*add_grow += grow;
+			whole += size;
+		}
+	}
+	*too_big |= !ddb_units_item_fits(whole);
+}
+
+/* The collection of the key value d->kv holds, made empty if new */
+static struct ddb_coll *collection(struct ddb *d)
+{
+	struct ddb_coll *c;
+
+	HASH_FIND(hh, d->colls, d->kv->id, d->kv->id_len, c);
+	if (!c) {
+		c = xcalloc(1, sizeof(*c) + d->kv->id_len);
+		c->len = d->kv->id_len;
+		memcpy(c->key, d->kv->id, c->len);
+		HASH_ADD(hh, d->colls, key[0], c->len, c);
+	}
+	return c;
+}
+
+int ddb_lsis_ask(struct ddb *d, const struct pk_svc_request *rq, int64_t *units,
+		 int64_t *grow, struct ddb_coll **coll)
+{
+	struct ddb_coll *c = collection(d);
+	int64_t add_units = 0, add_grow = 0;
+	int too_big = 0;
+	uint32_t k;
+
+	if (rq->kind != PK_OP_BATCH) {
+		lsi_item(d, rq->it.item, rq->it.size_bytes, *units, *grow,
+			 &add_units, &add_grow, &too_big);
+	}
+	for (k = 0;
+	     rq->kind == PK_OP_BATCH && k < rq->batch_n && k < PK_MAX_BATCH_OPS;
+	     k++) {
+		const struct pk_svc_item *it = &rq->batch[k];
+
+		lsi_item(d, it->item, it->size_bytes,
+			 ddb_units_write_mcu(it->size_bytes, false),
+			 (int64_t)it->size_bytes, &add_units, &add_grow,
+			 &too_big);
+	}
+	*units += add_units;
+	*grow += add_grow;
+	*coll = c;
+	if (too_big) {
+		return -1;
+	}
+	if (*grow > 0 &&
+	    c->bytes + (uint64_t)*grow > (uint64_t)PK_DDB_COLLECTION_BYTES) {
+		d->collection_refused++;
+		return -1;
+	}
+	return 0;
+}
+
+void ddb_lsis_store(struct ddb_coll *c, int64_t grow)
+{
+	int64_t after = (int64_t)c->bytes + grow;
+
+	c->bytes = after < 0 ? 0 : (uint64_t)after;
+}
+
+void ddb_lsis_free(struct ddb *d)
+{
+	struct ddb_coll *c, *tmp;
+	size_t i;
+
+	HASH_ITER(hh, d->colls, c, tmp)
+	{
+		HASH_DEL(d->colls, c);
+		free(c);
+	}
+	for (i = 0; i < d->n_lsis; i++) {
+		pkey_free(d->lsis[i].key);
+	}
+	free(d->lsis);
+}
