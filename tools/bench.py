@@ -48,7 +48,14 @@ Runs, one after another on one core each:
             RU/s, 5-RU creates, 400,000 operations, about 2.8 M requests);
             and 1 M creates over 10 M key values. Each row runs the floor
             on the same operation and key counts right after pksim, and
-            gives pksim's ns per operation over the 16-range row's.
+            gives pksim's ns per operation over the 16-range row's. Each
+            runs pksim twice: as a user's `pksim run` (the report with
+            its remedies: a throttled run replays its variant once per
+            RU/s it tries, so the 1,000- and 10,000-range and hot-key
+            rows pay for those replays) and with --no-remedies (the
+            simulation alone, the cost an operation has as the layout,
+            the throttling and the keys shape it: what the ranges
+            target is about); both figures and the replays are shown.
 Figures are CPU seconds of the child (user + system) from wait4(2), so a
 busy machine slows them less than wall time would. Peak RSS is pksim's
 own, in MiB (2^20 bytes; the JSON's *_mb keys are MiB too), measured by
@@ -413,33 +420,49 @@ def scaling(tmp, pksim, floor, scale, est):
         path = scenario(tmp, "scaling.yaml", body % (secs // scale))
         s, rss, text = run([pksim, "run", path, "--format", "json"],
                            stdout=subprocess.PIPE)
-        t = totals(text)["totals"]
+        alone, _, _ = run([pksim, "run", path, "--no-remedies", "--format",
+                           "json"])
+        v = totals(text)
+        t = v["totals"]
         ops = t["operations"]
         fs, _, _ = run([floor, str(ops), str(keys)])
-        rows.append(scaling_row(name, s, ops, t["requests"], rss, fs))
+        rows.append(scaling_row(name, s, ops, t["requests"], rss, fs, alone,
+                                (v.get("remedies") or {}).get("replays",
+                                                              0)))
         est.append(estimate_row(name, estimate(pksim, ["run", path]), rss))
     scaling_ratios(rows)
     return rows
 
 
-def scaling_row(name, secs, ops, requests, peak, floor_secs):
+def scaling_row(name, secs, ops, requests, peak, floor_secs, alone_secs,
+                replays):
     """One scaling row's figures: secs and floor_secs are CPU seconds of
     pksim and of the floor over ops operations, requests what pksim
-    sent (operations and their retries), peak its peak RSS in bytes."""
+    sent (operations and their retries), peak its peak RSS in bytes;
+    alone_secs pksim's CPU seconds with --no-remedies, replays the
+    remedy replays its report made."""
     return {"name": name, "seconds": round(secs, 3), "ops": ops,
             "requests": requests,
             "ns_per_op": round(secs / ops * 1e9),
             "ns_per_request": round(secs / requests * 1e9),
             "peak_mb": round(peak / 2**20, 1),
-            "floor_ns_per_op": round(floor_secs / ops * 1e9)}
+            "floor_ns_per_op": round(floor_secs / ops * 1e9),
+            "alone_seconds": round(alone_secs, 3),
+            "alone_ns_per_op": round(alone_secs / ops * 1e9),
+            "alone_ns_per_request": round(alone_secs / requests * 1e9),
+            "remedy_replays": replays}
 
 
 def scaling_ratios(rows):
     """Set each row's over_16_ranges: its ns per operation over the
-    first row's (the 16-range run's)."""
+    first row's (the 16-range run's), and alone_over_16_ranges the same
+    for the runs with --no-remedies."""
     base = rows[0]["ns_per_op"]
+    base_alone = rows[0]["alone_ns_per_op"]
     for r in rows:
         r["over_16_ranges"] = round(r["ns_per_op"] / base, 2)
+        r["alone_over_16_ranges"] = round(r["alone_ns_per_op"] /
+                                          base_alone, 2)
 
 
 def scaling_rows(rows):
@@ -453,13 +476,21 @@ def scaling_rows(rows):
             tgt = "x16 ranges " + TARGETS["scaling_ratio_to_16"]
         out.append(("%s, ns per op (x16 ranges %s)" % (
             r["name"], r["over_16_ranges"]), f"{r['ns_per_op']:,}", tgt))
+        out.append(("%s, --no-remedies, ns per op (x16 ranges %s)" % (
+            r["name"], r["alone_over_16_ranges"]),
+            f"{r['alone_ns_per_op']:,}", tgt))
         if r["name"].startswith("hot key"):
             out.append(("%s, ns per request sent" % r["name"],
                         f"{r['ns_per_request']:,}",
                         TARGETS["hot_key_ns_per_request"]))
-        out.append(("%s ops, %s requests, %s CPU s, peak %s MiB; floor "
-                    "%s ns per op in the same run" % (
+            out.append(("%s, --no-remedies, ns per request sent" %
+                        r["name"], f"{r['alone_ns_per_request']:,}",
+                        TARGETS["hot_key_ns_per_request"]))
+        out.append(("%s ops, %s requests, %s CPU s (%s with "
+                    "--no-remedies; %s remedy replays), peak %s MiB; "
+                    "floor %s ns per op in the same run" % (
                         f"{r['ops']:,}", f"{r['requests']:,}", r["seconds"],
+                        r["alone_seconds"], r["remedy_replays"],
                         r["peak_mb"], f"{r['floor_ns_per_op']:,}"),
                     None, None))
     return out
