@@ -35,7 +35,10 @@ struct layout_names {
 	const char *throughput;	    /* manual RU/s */
 	const char *autoscale;	    /* autoscale max */
 	const char *partitions;	    /* the partitions */
-	const char *raise_past_cap; /* after "give at most N" */
+	const char *raise_past_cap; /* after "give at most N"; its %s, if
+				       any, the key a phase raises it
+				       with (yaml: throughput or
+				       autoscale_max) */
 };
 
 static const struct layout_names yaml_names = {
@@ -46,7 +49,7 @@ static const struct layout_names yaml_names = {
     "throughput",
     "autoscale_max",
     "partitions",
-    ", and raise it in a phase's throughput to model the splits of a "
+    ", and raise it in a phase's %s to model the splits of a "
     "scale-up (rule 6)",
 };
 
@@ -161,6 +164,13 @@ static enum layout_fault layout_fault(const struct pk_container_spec *c,
 	if (ru > cap) {
 		/* rule 5: the existing layout holds N x 10,000 at once;
 		   above it the service splits (rule 6) */
+		char how[256];
+
+		/* a phase raises an autoscale max by its autoscale_max
+		   (its throughput is manual RU/s, refused there) */
+		snprintf(how, sizeof(how), nm->raise_past_cap,
+			 c->autoscale_max_ru_per_s ? "autoscale_max"
+						   : "throughput");
 		snprintf(msg, cap_msg,
 			 "%s%s%s RU/s is more than %lld existing physical "
 			 "partitions hold (%lld x %s = %s RU/s, rule 5); give "
@@ -169,8 +179,7 @@ static enum layout_fault layout_fault(const struct pk_container_spec *c,
 							    : nm->throughput),
 			 fmt_thousands(ru, a), (long long)n, (long long)n,
 			 fmt_thousands(c->pp_ru_per_s, b),
-			 fmt_thousands(cap, d), fmt_thousands(cap, e),
-			 nm->raise_past_cap);
+			 fmt_thousands(cap, d), fmt_thousands(cap, e), how);
 		return LAYOUT_RU;
 	}
 	min = c->autoscale_max_ru_per_s

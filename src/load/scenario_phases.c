@@ -542,8 +542,9 @@ static void refuse_phase_throughput(struct ld *ld, const struct pk_scenario *s,
 	    PK_SCENARIO_QUOTE_BYTES, ph->name, named ? " '" : "",
 	    PK_SCENARIO_QUOTE_BYTES, named ? c->name : "", named ? "'" : "",
 	    c->serverless ? "serverless: it has no throughput to set"
-			  : "autoscale; pksim does not change an autoscale "
-			    "max in a phase");
+			  : "autoscale: a manual throughput does not apply "
+			    "to it; give the phase autoscale_max (the new "
+			    "max, a multiple of 1,000) instead");
 }
 
 /*
