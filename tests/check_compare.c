@@ -968,6 +968,25 @@ START_TEST(test_compare_random_suffix_reads)
 }
 END_TEST
 
+/*
+ * --wide is run's: compare's report cuts no key or EPK to show whole, so
+ * accepting it would change nothing while seeming to; refused, exit 2,
+ * nothing on stdout.
+ */
+START_TEST(test_compare_wide_refused)
+{
+	char args[600], *out = NULL, *err = NULL;
+
+	snprintf(args, sizeof(args), "compare '%s' --wide",
+		 tu_src("scenarios/compare-iot.yaml"));
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	ck_assert_msg(strstr(err, "--wide is run's") != NULL, "%s", err);
+	ck_assert_str_eq(out, "");
+	free(out);
+	free(err);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("compare");
@@ -988,6 +1007,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_compare_rule_everywhere);
 	tcase_add_test(tc, test_compare_heat_strips);
 	tcase_add_test(tc, test_compare_random_suffix_reads);
+	tcase_add_test(tc, test_compare_wide_refused);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

@@ -384,6 +384,16 @@ static int parse_run_opts(int argc, char **argv, struct pk_run_opts *o)
 			break;
 		case 'U': /* --allow-undefined-key, --wide */
 		case 'W':
+			if (ch == 'W' && compare) {
+				/* compare's text shows no EPK or key cut to
+				   fit: accepted and ignored, it would promise
+				   what it does not do */
+				return usage_error(
+				    "%s is run's: compare's report cuts no "
+				    "key or EPK to show whole (widen it with "
+				    "--width N, or read the JSON)",
+				    "--wide");
+			}
 			*(ch == 'U' ? &o->allow_undefined : &o->wide) = 1;
 			break;
 		case 'B':
