@@ -809,10 +809,13 @@ START_TEST(test_findings_cross_partition)
 			  "and fanned out to every physical partition (2 at "
 			  "the end), costing 250 RU, 25.0% of the RU consumed "
 			  "(rule 21: each range visited adds about 2-3 RU); a "
-			  "filter on the partition key (or its first levels) "
-			  "routes a query to one range (ASSUMPTION: pksim "
-			  "advises from 10% of the queries; the reference "
-			  "gives no threshold)"));
+			  "query whose filter names the partition key (or its "
+			  "first levels) goes to one range, but pksim did not "
+			  "replay these with one: where the reader knows the "
+			  "key, write such a query in the scenario (or "
+			  "`compare --query` with --items) to measure it "
+			  "(ASSUMPTION: pksim says this from 10% of the "
+			  "queries; the reference gives no threshold)"));
 	f->m.totals.queries[PK_ROUTE_SINGLE] = 91;
 	ck_assert(!mentions(f, "cross-partition"));
 	f->m.totals.queries[PK_ROUTE_SINGLE] = 90;

@@ -638,10 +638,13 @@ static void say_cross_partition(struct pk_sentences *s,
 		"(%.1f%%) had no usable partition-key filter and fanned "
 		"out to every physical partition (%s at the end), costing "
 		"%s RU, %.1f%% of the RU consumed (rule 21: each range "
-		"visited adds about 2-3 RU); a filter on the partition key "
-		"(or its first levels) routes a query to one range "
-		"(ASSUMPTION: pksim advises from %.0f%% of the queries; "
-		"the reference gives no threshold)",
+		"visited adds about 2-3 RU); a query whose filter names the "
+		"partition key (or its first levels) goes to one range, but "
+		"pksim did not replay these with one: where the reader "
+		"knows the key, write such a query in the scenario (or "
+		"`compare --query` with --items) to measure it (ASSUMPTION: "
+		"pksim says this from %.0f%% of the queries; the reference "
+		"gives no threshold)",
 		fmt_thousands(fan, a), fmt_thousands(all, b), pct(share),
 		fmt_thousands(v->n_ranges, c),
 		fmt_thousands((t->fanout_mru + 500) / 1000, d),
