@@ -380,6 +380,67 @@ START_TEST(test_p20_ondemand_halves_only)
 }
 END_TEST
 
+/*
+ * GSI storage is billed (pricing.md §4: storage counts "all GSI and LSI
+ * data"; §8: "100 B per item and index entry"). 600 creates of 40,000
+ * B (10 a second for 60 s, 40 WCU each: 400 WCU a second against the
+ * table's and index by-s's 8,000, and 1 WCU each on keys_only index
+ * by-t's 100: none throttled), every item in both indexes. A table
+ * whose storage_free is 0 and no clock (one hour, 1/720 of a month):
+ * the table holds 600 x (40,000 + 100) = 24,060,000 B, by-s
+ * (projection all) the same, by-t (keys_only) 600 x 100 = 60,000 B
+ * (ASSUMPTION: its key attributes are not counted). 48,180,000 B =
+ * 0.044871 GB (2^30 B) / 720 x $0.25; the table alone (what was billed
+ * before) is under half of it.
+ */
+START_TEST(test_gsi_storage_billed)
+{
+	static const char table[] =
+	    "provider,region,meter,unit,price,currency,effective_from,"
+	    "effective_to,source,read_on,status\n"
+	    "dynamodb,r1,provisioned_wcu_standard,WCU-hour,0.00065,USD,,,t,"
+	    "2026-11-30,third-party\n"
+	    "dynamodb,r1,provisioned_rcu_standard,RCU-hour,0.00013,USD,,,t,"
+	    "2026-11-30,third-party\n"
+	    "dynamodb,r1,storage_standard,GB-month,0.25,USD,,,t,2026-11-30,"
+	    "official-page\n"
+	    "dynamodb,r1,storage_free,GB-month,0,GB,,,t,2026-11-30,"
+	    "official-page\n";
+	const double gb = 48180000.0 / 1073741824.0;
+	char yaml[1024];
+	json_t *root, *m, *t;
+
+	snprintf(yaml, sizeof(yaml),
+		 "service: dynamodb\n"
+		 "table:\n"
+		 "  partition_key: /k\n"
+		 "  read_capacity_units: 100\n"
+		 "  write_capacity_units: 8000\n"
+		 "  global_secondary_indexes:\n"
+		 "    - {name: by-s, partition_key: /s, "
+		 "read_capacity_units: 100, write_capacity_units: 8000}\n"
+		 "    - {name: by-t, partition_key: /t, projection: keys_only, "
+		 "read_capacity_units: 100, write_capacity_units: 100}\n"
+		 "client: {retries: off}\n"
+		 "pricing: {region: r1, table: '%s', date: 2026-11-30}\n"
+		 "items:\n"
+		 "  k: {values: \"k{0000..9999}\"}\n"
+		 "  s: {values: \"s{0000..9999}\"}\n"
+		 "  t: {values: \"t{0000..9999}\"}\n"
+		 "phases: [{duration: 60s, rate: 10/s, ops: {create: 1}, "
+		 "item_size: 40000B}]\n",
+		 tu_dir_file("t.csv", table));
+	m = money_json(yaml, &root);
+	t = json_object_get(
+	    json_array_get(json_object_get(root, "variants"), 0), "totals");
+	ck_assert_int_eq(json_integer_value(json_object_get(t, "succeeded")),
+			 600);
+	ck_assert_double_eq_tol(gb, 0.044871, 0.000001);
+	ck_assert_double_eq_tol(num(m, "storage_cost"), gb / 720 * 0.25, EPS);
+	json_decref(root);
+}
+END_TEST
+
 /* A table without the on-demand rows still bills a provisioned table
    (its WCU, RCU and storage rows are there), but the comparison is lost:
    the money block says which row is missing instead of dropping it in
@@ -450,6 +511,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_free_tier_capacity);
 	tcase_add_test(tc, test_wall_clock_hours);
 	tcase_add_test(tc, test_p17_storage_item_overhead);
+	tcase_add_test(tc, test_gsi_storage_billed);
 	tcase_add_test(tc, test_p15_p18_ondemand_strong);
 	tcase_add_test(tc, test_p16_ondemand_eventual);
 	tcase_add_test(tc, test_p15_p20_on_demand_table);

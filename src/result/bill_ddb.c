@@ -20,7 +20,8 @@
 /* Hour h of x, a zero hour past its last */
 static struct pk_ddb_hour hour_of(const struct pk_snapshot_ddb *x, size_t h)
 {
-	struct pk_ddb_hour z = {x->items, 0, 0, 0, 0};
+	struct pk_ddb_hour z = {x->items,	 0, 0, 0, 0, x->index_bytes,
+				x->index_entries};
 
 	return h < x->n_hours ? x->hours[h] : z;
 }
@@ -57,7 +58,8 @@ static void capacity(const struct pk_scenario *sc,
 	b->peak_ru_per_s = w + r;
 }
 
-/* Storage: each hour's data plus 100 B an item, less its day's free
+/* Storage: each hour's data plus 100 B an item, and its global
+   secondary indexes' entries plus 100 B each, less its day's free
    GB, over the hours of its calendar month (bill_month_hours), at its
    day's rate; the month's projection and a week's take every hour as
    1/720 of a month */
@@ -74,8 +76,13 @@ static void storage(const struct pk_scenario *sc,
 	for (h = 0; h < (size_t)b->hours; h++) {
 		uint64_t bytes = h < m->n_hours ? m->hours[h].max_storage_bytes
 						: m->storage_bytes;
-		double gb = ((double)bytes + (double)hour_of(x, h).items *
-						 PK_BILL_DDB_ITEM_BYTES) /
+		struct pk_ddb_hour o = hour_of(x, h);
+		/* the table's items and the indexes' entries, each with its
+		   100 B (pricing.md §4: all GSI data, 100 B per item and
+		   index entry) */
+		double gb = ((double)bytes + (double)o.index_bytes +
+			     (double)(o.items + o.index_entries) *
+				 PK_BILL_DDB_ITEM_BYTES) /
 			    (double)PK_GIB;
 		double free_gb =
 		    bill_price(sc, b, &b->storage_free, PK_BILL_OF_STORAGE_FREE,

@@ -163,6 +163,9 @@ struct pk_ddb_hour {
 	int64_t write_demand_mcu; /* ... write units */
 	int64_t read_used_mcu;	  /* read units consumed in it */
 	int64_t write_used_mcu;	  /* ... write units, the indexes' too */
+	uint64_t index_bytes;	  /* the most bytes the global secondary
+				     indexes' entries held in it */
+	uint64_t index_entries;	  /* ... and the most entries */
 };
 
 /* What only Amazon DynamoDB has, for its bill (pricing.md §4);
@@ -193,6 +196,15 @@ struct pk_snapshot_ddb {
 				     attempt's, retries too, milli-units
 				     (what on demand bills, pricing.md §4) */
 	int64_t write_used_mcu;	  /* ... write units */
+	uint64_t index_bytes;	  /* bytes the global secondary indexes'
+				     entries hold now, every index's: an
+				     entry of projection all holds its
+				     item's bytes; one of keys_only none
+				     (ASSUMPTION: its key attributes are
+				     not counted, only the 100 B an entry
+				     storage adds) */
+	uint64_t index_entries;	  /* entries the indexes hold now (an item
+				     in two indexes is two) */
 };
 
 struct pk_snapshot {

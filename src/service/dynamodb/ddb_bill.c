@@ -1,7 +1,8 @@
 /*
  * ddb_bill: what a DynamoDB table's bill reads, kept while it runs
  * (pk_snapshot_ddb): the items stored in each clock hour, for storage's
- * 100 bytes an item (dynamodb-mechanics.md §1, pricing.md §4), the
+ * 100 bytes an item (dynamodb-mechanics.md §1, pricing.md §4), and the
+ * global secondary indexes' bytes and entries (all GSI data, §4), the
  * units the operations asked, for what the same requests cost on
  * demand, and the units consumed, which an on-demand table bills.
  */
@@ -41,6 +42,12 @@ void ddb_bill_hours(struct ddb *d, int64_t t_s, int64_t n_s)
 	for (; h <= last; h++) {
 		if (b->items > b->hours[h].items) {
 			b->hours[h].items = b->items;
+		}
+		if (b->index_bytes > b->hours[h].index_bytes) {
+			b->hours[h].index_bytes = b->index_bytes;
+		}
+		if (b->index_entries > b->hours[h].index_entries) {
+			b->hours[h].index_entries = b->index_entries;
 		}
 	}
 }

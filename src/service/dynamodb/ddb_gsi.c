@@ -15,8 +15,11 @@
  *   not replayed).
  * The loader has checked that some item has each index's attribute
  * (scenario_gsi.c).
+ * - its entries are stored for the bill (pricing.md §4: storage counts
+ *   all GSI data, 100 B an entry): an entry of projection all holds
+ *   the item's bytes, one of keys_only only the overhead.
  * ASSUMPTIONS: the index's partitions are laid out by D4 from its own
- * units and never split (its storage is not kept); an update keeps the
+ * units and never split (its storage places nothing); an update keeps the
  * item's index key value (the workload's items never change one), so
  * it is one index write, never the delete plus put of a changed value.
  */
@@ -173,7 +176,7 @@ static void gsi_undo(struct ddb *d)
 /* One item's write of units (mCU, the base write's) on every index
    that holds it; 0, or -1 after undoing the request's index writes and
    counting the refusing index's reason */
-static int gsi_item(struct ddb *d, uint64_t item, int64_t units)
+static int gsi_item(struct ddb *d, uint64_t item, int64_t units, uint32_t ix)
 {
 	struct pk_ddb_rules r = {0};
 	size_t i;
@@ -198,6 +201,7 @@ static int gsi_item(struct ddb *d, uint64_t item, int64_t units)
 		un->side = gi->w[k];
 		un->total = gi->tw;
 		un->used = gi->used_mcu;
+		un->k = ix;
 		v = ddb_admit(&gi->w[k], &gi->tw, u, &r);
 		if (v != PK_DDB_ADMITTED) {
 			gsi_undo(d);
@@ -218,13 +222,14 @@ int ddb_gsis_write(struct ddb *d, const struct pk_svc_request *rq,
 
 	d->n_undo = 0;
 	if (rq->kind != PK_OP_BATCH) {
-		return gsi_item(d, rq->it.item, units);
+		return gsi_item(d, rq->it.item, units, 0);
 	}
 	for (k = 0; k < rq->batch_n && k < PK_MAX_BATCH_OPS; k++) {
 		const struct pk_svc_item *it = &rq->batch[k];
 
 		if (gsi_item(d, it->item,
-			     ddb_units_write_mcu(it->size_bytes, false)) < 0) {
+			     ddb_units_write_mcu(it->size_bytes, false),
+			     k) < 0) {
 			return -1;
 		}
 	}
@@ -261,6 +266,27 @@ int64_t ddb_gsis_demand(struct ddb *d, const struct pk_svc_request *rq,
 		    d, it->item, ddb_units_write_mcu(it->size_bytes, false));
 	}
 	return u;
+}
+
+void ddb_gsis_store(struct ddb *d, const struct pk_svc_request *rq,
+		    int64_t grow, int64_t items)
+{
+	struct pk_snapshot_ddb *b = &d->bill;
+	size_t i;
+
+	for (i = 0; i < d->n_undo; i++) {
+		const struct ddb_gsi_undo *u = &d->undo[i];
+		int64_t g = rq->kind == PK_OP_BATCH
+				? (int64_t)rq->batch[u->k].size_bytes
+				: grow;
+		int64_t n = rq->kind == PK_OP_BATCH ? 1 : items;
+		int64_t bytes =
+		    (int64_t)b->index_bytes + (u->gi->g->keys_only ? 0 : g);
+		int64_t entries = (int64_t)b->index_entries + n;
+
+		b->index_bytes = bytes > 0 ? (uint64_t)bytes : 0;
+		b->index_entries = entries > 0 ? (uint64_t)entries : 0;
+	}
 }
 
 int64_t ddb_gsis_used(const struct ddb *d)

@@ -530,6 +530,9 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	if (a.coll) {
 		ddb_lsis_store(a.coll, a.coll_grow);
 	}
+	if (a.write && d->n_gsis > 0) {
+		ddb_gsis_store(d, rq, a.grow, a.items);
+	}
 }
 
 /* Not sent: ddb_service_new refuses scenarios with queries; answered

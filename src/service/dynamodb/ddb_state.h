@@ -57,6 +57,7 @@ struct ddb_gsi_undo {
 	struct pk_ddb_side side;
 	struct pk_ddb_total total;
 	int64_t used;
+	uint32_t k; /* the request's item it wrote (a batch's index) */
 };
 
 /* One partition: its hash slice [lo, next partition's lo), its buckets
@@ -171,6 +172,12 @@ void ddb_gsis_refill(struct ddb *d, int64_t n);
 int ddb_gsis_write(struct ddb *d, const struct pk_svc_request *rq,
 		   int64_t units);
 int64_t ddb_gsis_used(const struct ddb *d);
+/* Store in the indexes what admitted write request rq did (its index
+   writes, ddb_gsis_write's; a non-batch's bytes grow and items, a
+   batch's items each a create of its size) into d->bill's index_bytes
+   and index_entries */
+void ddb_gsis_store(struct ddb *d, const struct pk_svc_request *rq,
+		    int64_t grow, int64_t items);
 /* The index units (mCU) write request rq whose base units are units
    asks of every index that holds its item(s), admitted or not: what
    the same request takes on demand, where each index write is billed
