@@ -103,6 +103,45 @@ START_TEST(test_manual_hours_at_their_days)
 }
 END_TEST
 
+/* The run across the change (above) says in its JSON and money-csv the
+   day whose rows price each line: the run's lines both days
+   ("2026-10-31..2026-11-01": $0.18 = 10 x 0.008 + 10 x 0.010); an hour
+   and the month, $0.10 and $72.00, the rows of 2026-11-01 (at
+   2026-10-31's $0.008 the month would be $57.60). With pricing.date
+   every line is that one date's. */
+START_TEST(test_prices_of_each_line)
+{
+	json_t *root, *m = money_json(manual_yaml(NULL), &root);
+	char args[512], *out;
+
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(m, "month_prices_of")),
+	    "2026-11-01");
+	ck_assert_str_eq(json_string_value(json_object_get(m, "billing_date")),
+			 "2026-10-31");
+	json_decref(root);
+	snprintf(args, sizeof(args),
+		 "run '%s' --no-remedies --format money-csv",
+		 tu_dir_file("s.yaml", manual_yaml(NULL)));
+	out = tu_run_ok(args);
+	ck_assert_msg(strstr(out, "\"the run\",\"2 clock hours billed\",0.18,"
+				  "\"USD\",2026-10-31..2026-11-01,"),
+		      "%s", out);
+	ck_assert_msg(strstr(out, "\"a month\",\"720 h at this workload\",72,"
+				  "\"USD\",2026-11-01,"),
+		      "%s", out);
+	ck_assert_msg(strstr(out, "\"an hour\",\"a month / 720\",0.1,"
+				  "\"USD\",2026-11-01,"),
+		      "%s", out);
+	free(out);
+	m = money_json(manual_yaml("2026-10-31"), &root);
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(m, "month_prices_of")),
+	    "2026-10-31");
+	json_decref(root);
+}
+END_TEST
+
 /* pricing.date is the date the user asked for: every hour at its rows,
    2 x 10 x $0.008 = $0.16, month 10 x $0.008 x 720 = $57.60. */
 START_TEST(test_pricing_date_prices_every_hour)
@@ -155,6 +194,7 @@ Suite *tu_suite(void)
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_add_test(tc, test_manual_hours_at_their_days);
 	tcase_add_test(tc, test_pricing_date_prices_every_hour);
+	tcase_add_test(tc, test_prices_of_each_line);
 	tcase_add_test(tc, test_on_demand_across_the_cut);
 	suite_add_tcase(s, tc);
 	return s;

@@ -52,6 +52,37 @@ const char *money_tag(const struct pk_scenario *sc, const struct pk_bill *b,
 	return buf;
 }
 
+/* 1 when l projects the workload (an hour, a month, on demand's
+   month: money_lines' labels), which the last hour's rows price */
+static int projected(const struct money_line *l)
+{
+	return strcmp(l->label, "an hour") == 0 ||
+	       strcmp(l->label, "a month") == 0 ||
+	       (strcmp(l->label, "(on demand)") == 0 &&
+		strncmp(l->what, "a month", 7) == 0);
+}
+
+const char *money_prices_of(const struct pk_scenario *sc,
+			    const struct pk_bill *b, const struct money_line *l,
+			    char *buf)
+{
+	char first[16], last[16];
+
+	if (b->n_earlier == 0) {
+		return prices_day_text(scenario_billing_day(sc, NULL), buf,
+				       PK_MONEY_TAG_BYTES);
+	}
+	prices_day_text(b->last_day, last, sizeof(last));
+	if (projected(l)) {
+		snprintf(buf, PK_MONEY_TAG_BYTES, "%s", last);
+	} else {
+		snprintf(buf, PK_MONEY_TAG_BYTES, "%s..%s",
+			 prices_day_text(b->first_day, first, sizeof(first)),
+			 last);
+	}
+	return buf;
+}
+
 const char *money_unpriced_why(const struct pk_scenario *sc,
 			       const struct pk_bill *b)
 {

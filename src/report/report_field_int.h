@@ -128,11 +128,12 @@ field_group_fn field_reasons_n, field_reason_name, field_reason_count;
 
 /* The money group: money.* (report_field_money.c). */
 field_group_fn field_money_priced, field_money_why, field_money_mode,
-    field_money_date, field_money_from, field_money_region,
-    field_money_currency, field_money_table, field_money_table_date,
-    field_money_hours, field_money_tp, field_money_storage, field_money_cost,
-    field_money_hourly, field_money_month, field_money_n, field_money_line,
-    field_money_meter, field_money_price, field_money_status, field_money_basis,
+    field_money_date, field_money_from, field_money_prices_of,
+    field_money_region, field_money_currency, field_money_table,
+    field_money_table_date, field_money_hours, field_money_tp,
+    field_money_storage, field_money_cost, field_money_hourly,
+    field_money_month, field_money_n, field_money_line, field_money_meter,
+    field_money_price, field_money_status, field_money_basis,
     field_money_month_720, field_money_reads, field_money_pool, field_money_cu,
     field_money_od_cost, field_money_od_month, field_money_od_wru,
     field_money_od_rru, field_money_even_w, field_money_even_r,

@@ -41,6 +41,17 @@ void field_money_from(const struct field_ctx *c, struct pk_field_value *o)
 	fv_text(o, money_date_from(c->r->sc));
 }
 
+void field_money_prices_of(const struct field_ctx *c, struct pk_field_value *o)
+{
+	const struct pk_bill *b = &c->v->bill;
+	char day[16];
+
+	fv_text(o, prices_day_text(b->n_earlier > 0
+				       ? b->last_day
+				       : scenario_billing_day(c->r->sc, NULL),
+				   day, sizeof(day)));
+}
+
 void field_money_region(const struct field_ctx *c, struct pk_field_value *o)
 {
 	fv_text(o, c->r->sc->pricing.region);

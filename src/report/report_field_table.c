@@ -724,6 +724,7 @@ const struct field_reader field_readers[] = {
     FN("money.mode", SEL_NONE, FW_MONEY, field_money_mode),
     FN("money.billing_date", SEL_NONE, FW_MONEY, field_money_date),
     FN("money.billing_date_from", SEL_NONE, FW_MONEY, field_money_from),
+    FN("money.month_prices_of", SEL_NONE, FW_MONEY, field_money_prices_of),
     FN("money.region", SEL_NONE, FW_MONEY, field_money_region),
     FN("money.currency", SEL_NONE, FW_MONEY, field_money_currency),
     FN("money.table", SEL_NONE, FW_MONEY, field_money_table),

@@ -65,6 +65,14 @@ json_t *report_json_money(const struct pk_result *r,
 					sizeof(day))));
 	json_object_set_new(o, "billing_date_from",
 			    json_string(money_date_from(sc)));
+	/* the day whose rows an hour and the month are priced at: the
+	   last hour's when a row changed inside the run */
+	json_object_set_new(
+	    o, "month_prices_of",
+	    json_string(b->n_earlier > 0
+			    ? prices_day_text(b->last_day, day, sizeof(day))
+			    : prices_day_text(scenario_billing_day(sc, NULL),
+					      day, sizeof(day))));
 	json_object_set_new(o, "region", json_string(sc->pricing.region));
 	json_object_set_new(o, "currency",
 			    json_string(b->throughput.pick.row->currency));

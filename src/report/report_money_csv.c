@@ -58,7 +58,7 @@ static void variant_rows(const struct pk_result *r,
 	const struct pk_scenario *sc = r->sc;
 	const struct pk_bill *b = &v->bill;
 	struct money_line l[PK_MONEY_LINES];
-	char day[16];
+	char day[PK_MONEY_TAG_BYTES];
 	size_t n = money_lines(sc, b, l), i;
 	int third;
 
@@ -69,7 +69,6 @@ static void variant_rows(const struct pk_result *r,
 		fputs(",,,,,,,,\n", out);
 		return;
 	}
-	prices_day_text(scenario_billing_day(sc, NULL), day, sizeof(day));
 	for (i = 0; i < n; i++) {
 		field(v->name, out);
 		fputc(',', out);
@@ -78,7 +77,7 @@ static void variant_rows(const struct pk_result *r,
 		field(l[i].what, out);
 		fprintf(out, ",%.10g,", l[i].amount);
 		field(b->throughput.pick.row->currency, out);
-		fprintf(out, ",%s,", day);
+		fprintf(out, ",%s,", money_prices_of(sc, b, &l[i], day));
 		field(sc->pricing.region, out);
 		fputc(',', out);
 		field(scenario_prices_name(sc), out);

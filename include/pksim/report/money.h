@@ -142,6 +142,15 @@ struct money_line {
 			      bill) */
 };
 
+/* The day whose rows price line l of bill b, "YYYY-MM-DD", into buf
+   (PK_MONEY_TAG_BYTES): with no row changed inside the run, the billing
+   date; else a line projecting the workload (an hour, a month, on
+   demand's month) the last hour's day, and a line of the run's hours
+   "FIRST..LAST". Returns buf. */
+const char *money_prices_of(const struct pk_scenario *sc,
+			    const struct pk_bill *b, const struct money_line *l,
+			    char *buf);
+
 /* The lines of bill b of sc's run into out[0..PK_MONEY_LINES), in the
    order the reports print them: throughput (Fabric: its CU hours),
    storage, the reservation (with one), the fleet pool (with one), the
