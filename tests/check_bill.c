@@ -362,6 +362,27 @@ START_TEST(test_p12_storage_calendar_month)
 }
 END_TEST
 
+/* A reservation's discount is printed as given: 1,000 RU/s at 12.5%
+   off (not "12%" or "13%"). 2,500 RU/s for one clock hour: 25 units x
+   $0.008 = $0.20, the reservation's fee 10 x 0.008 x 0.875 = $0.07
+   less the $0.08 it covers: -$0.0100, the run $0.19. */
+START_TEST(test_reserved_discount_as_given)
+{
+	char *m = money_of("clock: {start: \"2026-01-01T09:00:00Z\"}\n"
+			   "container: {partition_key: /id, throughput: "
+			   "2500}\n"
+			   "phases: [{duration: 1m, rate: 1/s}]\n"
+			   "pricing: {region: us-nongov, reserved: {ru_per_s: "
+			   "1000, discount: 12.5}}\n");
+
+	ck_assert_msg(strstr(m, "1000 RU/s at 12.5% off"), "%s", m);
+	ck_assert_msg(strstr(m, "-$0.0100"), "%s", m);
+	ck_assert_msg(strstr(m, "1 clock hour billed               $0.1900"),
+		      "%s", m);
+	free(m);
+}
+END_TEST
+
 /* P4: 400 RU/s from 9:00, 1,000 from 9:30, 400 again from 10:45, to
    11:00: the 9:00 and 10:00 hours bill 1,000 each, 10 + 10 = 20 units x
    $0.008 = $0.16; none at 400. */
@@ -609,6 +630,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_p3_autoscale_wall_clock_hours);
 	tcase_add_test(tc, test_p11_storage_never_written);
 	tcase_add_test(tc, test_p12_storage_calendar_month);
+	tcase_add_test(tc, test_reserved_discount_as_given);
 	tcase_add_test(tc, test_p4_highest_in_the_hour);
 	tcase_add_test(tc, test_p5_autoscale_floor_and_multiplier);
 	tcase_add_test(tc, test_p6_autoscale_against_manual);

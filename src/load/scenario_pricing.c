@@ -79,13 +79,35 @@ static void load_reserved(struct ld *ld, const struct yn *m)
 		       "price, 0 to 99)");
 		return;
 	}
-	ld_get_int(ld, n, "ru_per_s", 100, PK_PRICING_MAX_RESERVED,
-		   "RU/s reserved, 100 to 1,000,000", &p->reserved_ru_per_s);
+	if (ld_get_int(ld, n, "ru_per_s", 100, PK_PRICING_MAX_RESERVED,
+		       "RU/s reserved, 100 to 1,000,000",
+		       &p->reserved_ru_per_s) == 0 &&
+	    p->reserved_ru_per_s % 100 != 0) {
+		/* C-BILL bills provisioned throughput, and so what a
+		   reservation covers, in units of 100 RU/s */
+		ld_err(ld, n,
+		       "ru_per_s must be a multiple of 100 RU/s, the unit "
+		       "Azure bills and reserves provisioned throughput in "
+		       "(C-BILL, pricing.md §1); got %lld",
+		       (long long)p->reserved_ru_per_s);
+		return;
+	}
 	if (ld_get_number(ld, yn_get(m, "discount"), "discount", 0, 0, 100, 1,
 			  "percent off the list price, 0 to below 100",
-			  &pct) == 0) {
-		p->reserved_discount = pct / 100.0;
+			  &pct) < 0) {
+		return;
 	}
+	if (pct > 0 && pct < 1) {
+		/* a fraction (0.2 for 20%) is the likelier meaning than
+		   under 1% off, which no reservation term gives (C-BILL's
+		   example is 20%): refused rather than billed either way */
+		ld_err(ld, yn_get(m, "discount"),
+		       "discount %g would be %g%% off: discount is percent off "
+		       "the list price (0 to below 100); did you mean %g?",
+		       pct, pct, pct * 100);
+		return;
+	}
+	p->reserved_discount = pct / 100.0;
 }
 
 void ld_load_pricing(struct ld *ld, const struct yn *m)

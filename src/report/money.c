@@ -541,7 +541,7 @@ static size_t lines(const struct pk_scenario *sc, const struct pk_bill *b,
 		    (struct money_line){"reserved", "", b->reservation.cost,
 					PK_MONEY_ROW_RESERVED, 1};
 		snprintf(out[n].what, sizeof(out[n].what),
-			 "%lld RU/s at %.0f%% off",
+			 "%lld RU/s at %g%% off",
 			 (long long)sc->pricing.reserved_ru_per_s,
 			 sc->pricing.reserved_discount * 100);
 		n++;
