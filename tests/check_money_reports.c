@@ -79,7 +79,9 @@ START_TEST(test_money_csv)
 }
 END_TEST
 
-/* Without pricing: one row a variant saying why, and exit 0. */
+/* Without pricing: one row a variant saying why, and exit 0. The hint
+   names only what gives a region (pricing:'s region): --prices takes a
+   table, and `--prices FILE` alone is refused for want of a region. */
 START_TEST(test_money_csv_unpriced)
 {
 	char *text = strdup(scenario), *p = strstr(text, "pricing:"), *out;
@@ -89,6 +91,9 @@ START_TEST(test_money_csv_unpriced)
 	has(out, "\"small\",\"not priced\",\"the scenario names no region to "
 		 "price it in: ");
 	has(out, "\",,,,,,,,\n\"big\",\"not priced\",");
+	has(out, "add pricing: {region: us-nongov} (docs/money.md; --prices "
+		 "FILE then names another table)");
+	ck_assert_ptr_null(strstr(out, "with a region"));
 	free(out);
 	free(text);
 }

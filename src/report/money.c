@@ -96,9 +96,11 @@ const char *money_unpriced_why(const struct pk_scenario *sc,
 
 const char *money_none_why(void)
 {
+	/* --prices names a table, never a region: the region is the
+	   scenario's pricing: block's alone */
 	return "the scenario names no region to price it in: add pricing: "
-	       "{region: us-nongov} (docs/money.md), or give --prices FILE "
-	       "with a region";
+	       "{region: us-nongov} (docs/money.md; --prices FILE then "
+	       "names another table)";
 }
 
 const char *money_date_from(const struct pk_scenario *sc)
