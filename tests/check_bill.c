@@ -545,6 +545,37 @@ START_TEST(test_shipped_table)
 }
 END_TEST
 
+/* A table saved with a UTF-8 byte-order mark (a spreadsheet's "CSV
+   UTF-8") reads as without it: the mark is no part of the header's
+   first name, "provider". */
+START_TEST(test_table_with_bom)
+{
+	char *plain =
+	    tu_read_file(tu_src("data/prices/prices-2026-11-30.csv"), NULL);
+	char *bom = malloc(strlen(plain) + 4), *path;
+	struct pk_diag d;
+	struct pk_price_table *t;
+
+	ck_assert_ptr_nonnull(plain);
+	ck_assert_ptr_nonnull(bom);
+	memcpy(bom, "\xEF\xBB\xBF", 3);
+	strcpy(bom + 3, plain);
+	path = tu_write_file(tu_dir, "bom.csv", bom);
+	diag_init(&d);
+	t = prices_load(path, &d);
+	ck_assert_msg(t != NULL, "%s", d.n_errors ? tu_diag_text(&d) : "");
+	ck_assert_double_eq_tol(
+	    prices_find(t, "cosmos", "us-nongov", "provisioned_single_write", 0)
+		->price,
+	    STD, EPS);
+	prices_free(t);
+	diag_free(&d);
+	free(path);
+	free(bom);
+	free(plain);
+}
+END_TEST
+
 /* The month from a weekly schedule's week. Autoscale (max 4,000: floor
    400 RU/s), 240 clock hours from a Monday 00:00: the 8 weekdays bill
    1,000 RU/s an hour (10 units x $0.012 = $0.12), the Saturday and
@@ -646,6 +677,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_month_consumption_rate);
 	tcase_add_test(tc, test_p20_billing_date_changes_only_changed_rows);
 	tcase_add_test(tc, test_shipped_table);
+	tcase_add_test(tc, test_table_with_bom);
 	suite_add_tcase(s, tc);
 	return s;
 }

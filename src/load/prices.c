@@ -420,7 +420,10 @@ static void parse(struct st *st, const char *s, size_t len)
 	st->col = 1;
 	st->field_line = 1;
 	st->field_col = 1;
-	for (i = 0; i < len; i++) {
+	/* a UTF-8 byte-order mark (a spreadsheet's "CSV UTF-8") is no part
+	   of the header's first name */
+	i = len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+	for (; i < len; i++) {
 		if (csv_parse(&p, s + i, 1, on_field, on_row, st) != 1) {
 			diag_error(st->d, st->path, st->line, st->col,
 				   "%s (a field with a quote must be quoted "
