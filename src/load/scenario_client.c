@@ -20,6 +20,8 @@
  * optional "+02:00"/"-0500" offset (no zone = UTC) -> Unix seconds
  * (isotime.h); a fraction of a second is dropped.
  */
+/* clock.start s into *out, seconds; 0, -1 not a time, or -2 a time
+   with a fraction of a second (*out untouched) */
 static int clock_parse(const char *s, int64_t *out)
 {
 	int64_t ms;
@@ -27,7 +29,10 @@ static int clock_parse(const char *s, int64_t *out)
 	if (isotime_parse_ms(s, strlen(s), &ms)) {
 		return -1;
 	}
-	*out = (ms - (ms < 0 ? 999 : 0)) / 1000;
+	if (ms % 1000 != 0) {
+		return -2;
+	}
+	*out = ms / 1000;
 	return 0;
 }
 
@@ -426,8 +431,18 @@ void ld_load_clock(struct ld *ld, const struct yn *m)
 		return;
 	}
 	ld->s->pricing.clock_given = 1;
-	if (n->kind != YN_SCALAR ||
-	    clock_parse(n->text, &ld->s->clock_start_s) < 0) {
+	if (n->kind == YN_SCALAR &&
+	    clock_parse(n->text, &ld->s->clock_start_s) == -2) {
+		/* the clock runs in whole seconds: a fraction dropped would
+		   move the wall-clock hours a run touches, and so those it
+		   bills (C-BILL: any part of an hour is the hour) */
+		ld_err(ld, n,
+		       "clock start %s has a fraction of a second; pksim's "
+		       "clock runs in whole seconds, so give a whole second "
+		       "(2026-01-01T10:59:59Z)",
+		       n->text);
+	} else if (n->kind != YN_SCALAR ||
+		   clock_parse(n->text, &ld->s->clock_start_s) < 0) {
 		char buf[PK_YN_DESC_BYTES];
 
 		ld_err(ld, n,
