@@ -441,6 +441,34 @@ START_TEST(test_gsi_storage_billed)
 }
 END_TEST
 
+/* An on-demand table warmer than a new table's default (D13: 4,000
+   WRU/s, 12,000 RRU/s) may have been pre-warmed, which AWS charges for
+   (pricing.md §4, A-WARM) at a rate the table does not hold: the money
+   block says so. At the defaults it says nothing. */
+START_TEST(test_warm_above_default_said)
+{
+	static const char fmt[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, capacity: on_demand%s}\n"
+	    "pricing: {region: us-east-1}\n"
+	    "items: {k: {values: \"k{0..99}\"}}\n"
+	    "phases: [{duration: 10s, rate: 10/s}]\n";
+	char yaml[512], *m;
+
+	snprintf(yaml, sizeof(yaml), fmt, ", warm_write_units: 40000");
+	m = money_text(yaml);
+	ck_assert_msg(strstr(m, "warm throughput above a new table's default "
+				"(4000 WRU/s, 12000 RRU/s) is not priced"),
+		      "%s", m);
+	ck_assert_ptr_nonnull(strstr(m, "a pre-warm is charged"));
+	free(m);
+	snprintf(yaml, sizeof(yaml), fmt, "");
+	m = money_text(yaml);
+	ck_assert_msg(!strstr(m, "warm throughput"), "%s", m);
+	free(m);
+}
+END_TEST
+
 /* A table without the on-demand rows still bills a provisioned table
    (its WCU, RCU and storage rows are there), but the comparison is lost:
    the money block says which row is missing instead of dropping it in
@@ -512,6 +540,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_wall_clock_hours);
 	tcase_add_test(tc, test_p17_storage_item_overhead);
 	tcase_add_test(tc, test_gsi_storage_billed);
+	tcase_add_test(tc, test_warm_above_default_said);
 	tcase_add_test(tc, test_p15_p18_ondemand_strong);
 	tcase_add_test(tc, test_p16_ondemand_eventual);
 	tcase_add_test(tc, test_p15_p20_on_demand_table);

@@ -99,6 +99,37 @@ START_TEST(test_money_csv_unpriced)
 }
 END_TEST
 
+/* A monitor-log replay of an existing container: the log records no
+   item sizes, so what the container stores is unknown, and its storage
+   line ($0.00, nothing stored) is not the container's storage: the
+   money block says so, and that the log's rows (RegionName West
+   Europe) are priced at us-nongov's rows. Given storage_per_partition
+   the storage is known and the note goes. */
+START_TEST(test_monitor_storage_not_known)
+{
+	static const char fmt[] =
+	    "container: {partition_key: /customerId, throughput: 10000, "
+	    "partitions: 2%s}\n"
+	    "monitor_log: {file: '%s', database: shop, collection: orders}\n"
+	    "pricing: {region: us-nongov}\n";
+	char yaml[1024], csv[512], *out;
+
+	snprintf(csv, sizeof(csv), "%s",
+		 tu_src("scenarios/data/monitor_shop_tuesday.csv"));
+	snprintf(yaml, sizeof(yaml), fmt, "", csv);
+	out = report("run", "text", yaml);
+	has(out, "storage is not known: the monitor log records no item "
+		 "sizes");
+	has(out, "the log's rows are from West Europe, priced at "
+		 "us-nongov's rows");
+	free(out);
+	snprintf(yaml, sizeof(yaml), fmt, ", storage_per_partition: 10GB", csv);
+	out = report("run", "text", yaml);
+	ck_assert_msg(!strstr(out, "storage is not known"), "%s", out);
+	free(out);
+}
+END_TEST
+
 /* s with its one occurrence of from replaced by to; frees s. */
 static char *replace(char *s, const char *from, const char *to)
 {
@@ -307,6 +338,7 @@ Suite *tu_suite(void)
 
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_add_test(tc, test_money_csv);
+	tcase_add_test(tc, test_monitor_storage_not_known);
 	tcase_add_test(tc, test_money_csv_unpriced);
 	tcase_add_test(tc, test_money_csv_in_total);
 	tcase_add_test(tc, test_reserved_row_listed_once);

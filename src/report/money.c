@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "pksim/base/fmt.h"
+#include "pksim/load/monitor.h"
 
 const char *money_fmt(double amount, const char *currency, char *buf)
 {
@@ -232,6 +233,50 @@ const char *money_days_note(const struct pk_scenario *sc,
 		 prices_day_text(b->first_day, first, sizeof(first)),
 		 prices_day_text(b->last_day, last, sizeof(last)), last);
 	return buf;
+}
+
+const char *money_caveat_note(const struct pk_scenario *sc,
+			      const struct pk_result_variant *v, char *buf,
+			      size_t cap)
+{
+	const struct pk_ddb_table_spec *t = scenario_variant_table(sc, v->spec);
+	const struct pk_monitor_log *log =
+	    sc->items_file ? sc->items_file->monitor : NULL;
+
+	if (!v->bill.priced) {
+		return NULL;
+	}
+	if (v->bill.mode == PK_BILL_DDB_ON_DEMAND && t &&
+	    (t->warm_wru > PK_DDB_OD_WARM_WRU ||
+	     t->warm_rru > PK_DDB_OD_WARM_RRU)) {
+		snprintf(buf, cap,
+			 "warm throughput above a new table's default (%d "
+			 "WRU/s, %d RRU/s) is not priced: past traffic warms "
+			 "a table for free, but a pre-warm is charged "
+			 "(pricing.md §4, A-WARM; its rate is not in the "
+			 "table)",
+			 PK_DDB_OD_WARM_WRU, PK_DDB_OD_WARM_RRU);
+		return buf;
+	}
+	if (log && v->spec && v->spec->existing_bytes_total == 0 &&
+	    v->spec->existing_bytes_per_pp == 0) {
+		/* the log records no item sizes: what the container stores
+		   is unknown, not nothing */
+		size_t n = (size_t)snprintf(
+		    buf, cap,
+		    "storage is not known: the monitor log records no item "
+		    "sizes, so the storage line bills nothing stored; give "
+		    "the container's storage_per_partition to price it");
+
+		if (log->region && n < cap) {
+			snprintf(buf + n, cap - n,
+				 "; the log's rows are from %s, priced at %s's "
+				 "rows",
+				 log->region, sc->pricing.region);
+		}
+		return buf;
+	}
+	return NULL;
 }
 
 const char *money_heading(const struct pk_scenario *sc, const struct pk_bill *b,
@@ -592,6 +637,9 @@ void money_text(const struct pk_result *r, const struct pk_result_variant *v,
 		fprintf(out, "  %s\n", t);
 	}
 	if (money_days_note(sc, b, t, sizeof(t))) {
+		fprintf(out, "  %s\n", t);
+	}
+	if (money_caveat_note(sc, v, t, sizeof(t))) {
 		fprintf(out, "  %s\n", t);
 	}
 	fprintf(out, "  price rows used (%s):\n", scenario_prices_name(sc));

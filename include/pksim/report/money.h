@@ -120,6 +120,18 @@ const char *money_ondemand_note(const struct pk_bill *b, char *buf, size_t cap);
 const char *money_days_note(const struct pk_scenario *sc,
 			    const struct pk_bill *b, char *buf, size_t cap);
 
+/* What variant v's priced bill leaves out that the scenario says, into
+   buf (cap bytes); NULL when nothing:
+   - an Amazon DynamoDB on-demand table warmer than a new table's
+     default (D13): pre-warming is charged and not priced (pricing.md
+     §4, A-WARM; its rate is unconfirmed);
+   - a monitor-log replay of a container whose stored bytes the log
+     does not give: storage is not known, not $0.00 (its line bills
+     nothing stored), and the log's region beside the pricing's. */
+const char *money_caveat_note(const struct pk_scenario *sc,
+			      const struct pk_result_variant *v, char *buf,
+			      size_t cap);
+
 /* One line of a bill as every report prints it (text, Markdown, HTML,
    money-csv), in the bill's currency. */
 struct money_line {
