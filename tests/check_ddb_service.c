@@ -428,6 +428,45 @@ START_TEST(test_ddb_service_on_demand_scenario)
 }
 END_TEST
 
+/* D2: an item over 400 KB (409,600 bytes) is refused with 400
+   ValidationException, before capacity. 50 creates of 1 KB fit; 50 of
+   uniform [400KB, 800KB] are each over 409,600 bytes unless drawn at
+   exactly 409,600 (odds 1 in 409,601 each): 50 refused, all for size,
+   and the reports say so in DynamoDB's words, not Azure Cosmos DB's
+   (no key over 2,048 bytes or 2 MiB). */
+START_TEST(test_ddb_service_item_too_large)
+{
+	char args[1024], *out;
+	const char *path = tu_dir_file(
+	    "big.yaml", "name: big\n"
+			"seed: 3\n"
+			"service: dynamodb\n"
+			"table: {partition_key: /k, read_capacity_units: 1000, "
+			"write_capacity_units: 40000}\n"
+			"items: {k: {values: \"k{000..999}\"}}\n"
+			"phases:\n"
+			"  - {duration: 5s, rate: 10/s, ops: {create: 1}, "
+			"item_size: 1KB}\n"
+			"  - {duration: 5s, rate: 10/s, ops: {create: 1}, "
+			"item_size: {uniform: [400KB, 800KB]}}\n");
+
+	snprintf(args, sizeof(args), "run '%s' --no-remedies", path);
+	out = tu_run_ok(args);
+	ck_assert_msg(strstr(out, "\n  bad request (400)        50 (50 with an "
+				  "item over 400 KB, D2; 0 by a local "
+				  "secondary index, D18)\n"),
+		      "%s", out);
+	ck_assert_msg(strstr(out, "50 requests were refused with 400: 50 with "
+				  "an item over DynamoDB's 400 KB (D2, "
+				  "ValidationException), 0 by a local "
+				  "secondary index"),
+		      "%s", out);
+	ck_assert_ptr_null(strstr(out, "2 MiB"));
+	ck_assert_ptr_null(strstr(out, "invalid key value or id"));
+	free(out);
+}
+END_TEST
+
 START_TEST(test_ddb_service_on_demand_bounds)
 {
 	static const char *const more[] = {
@@ -489,6 +528,10 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_service_on_demand_doubles);
 	tcase_add_test(tc, test_ddb_service_on_demand_scenario);
 	tcase_add_test(tc, test_ddb_service_hash);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("cli");
+	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
+	tcase_add_test(tc, test_ddb_service_item_too_large);
 	suite_add_tcase(s, tc);
 	return s;
 }

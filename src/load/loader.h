@@ -245,6 +245,9 @@ char *ld_resolve_path(const char *file, const char *path);
    becomes the log's first second). */
 void ld_load_monitor_log(struct ld *ld, const struct yn *m, int has_clock);
 
+/* scenario_service.c: whether any variant of s is a DynamoDB table */
+int ld_any_table(const struct pk_scenario *s);
+
 /* scenario_phases.c */
 extern const char ld_size_range[];
 void ld_load_phases(struct ld *ld, const struct yn *n);

@@ -151,18 +151,6 @@ int ld_items_file_read(struct pk_items_file *f, struct pk_diag *d,
  */
 /* 1 when a variant of s is an Amazon DynamoDB table (the scenario's,
    or one beside containers in a compare) */
-static int any_table(const struct pk_scenario *s)
-{
-	size_t i;
-
-	for (i = 0; i < s->n_variants; i++) {
-		if (scenario_variant_table(s, &s->variants[i])) {
-			return 1;
-		}
-	}
-	return 0;
-}
-
 /*
  * A DynamoDB table takes items of at most 400 KiB (D2): the item size
  * given for every record (its node size_node), or else each used
@@ -317,7 +305,7 @@ void ld_load_items_file(struct ld *ld, const struct yn *m)
 	if (diag_count(ld->d) == before &&
 	    ld_items_file_read(f, ld->d, ld->file, fn->line, fn->col,
 			       LD_ITEM_RECORD_BYTES) == 0 &&
-	    any_table(ld->s)) {
+	    ld_any_table(ld->s)) {
 		ddb_item_sizes(ld, f, yn_get(m, "item_size"));
 	}
 }

@@ -16,12 +16,32 @@
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
 #include "pksim/service/cosmos/spec.h"
+#include "pksim/service/dynamodb/spec.h"
 
 /* Op mix fractions must sum to 1 within this tolerance. */
 #define PK_SCENARIO_MIX_TOLERANCE 1e-6
 
 const char ld_size_range[] =
     "between 1 byte and 2 MB (2097152 bytes), the item size limit";
+
+/* Every item of size z (fixed, or a uniform's minimum) over DynamoDB's
+   400 KB item limit (D2) where a variant is a table: each write would
+   be a 400 it cannot mean. A distribution that only reaches past it is
+   run, its oversize writes refused and counted (ValidationException). */
+static void ddb_item_size(struct ld *ld, const struct yn *n,
+			  const struct pk_size_spec *z)
+{
+	uint64_t least = z->kind == PK_SIZE_FIXED     ? z->bytes
+			 : z->kind == PK_SIZE_UNIFORM ? z->min_bytes
+						      : 0;
+
+	if (least > PK_DDB_ITEM_MAX_BYTES && ld_any_table(ld->s)) {
+		ld_err(ld, n,
+		       "item_size is over DynamoDB's item limit of 400 KiB "
+		       "(409,600 bytes, attribute names included): every "
+		       "write would be refused; give at most 400KB");
+	}
+}
 
 static void load_item_size(struct ld *ld, const struct yn *n,
 			   struct pk_size_spec *z)
@@ -33,8 +53,10 @@ static void load_item_size(struct ld *ld, const struct yn *n,
 
 	if (n->kind == YN_SCALAR) {
 		z->kind = PK_SIZE_FIXED;
-		ld_get_size(ld, n, "item_size", 1, PK_MAX_ITEM_BYTES,
-			    ld_size_range, &z->bytes);
+		if (ld_get_size(ld, n, "item_size", 1, PK_MAX_ITEM_BYTES,
+				ld_size_range, &z->bytes) == 0) {
+			ddb_item_size(ld, n, z);
+		}
 		return;
 	}
 	if (n->kind != YN_MAP || yn_pairs(n) != 1) {
@@ -70,6 +92,8 @@ static void load_item_size(struct ld *ld, const struct yn *n,
 			       "than maximum (%llu bytes)",
 			       (unsigned long long)z->min_bytes,
 			       (unsigned long long)z->max_bytes);
+		} else {
+			ddb_item_size(ld, u->kids[0], z);
 		}
 	} else if ((nm = yn_get(n, "normal"))) {
 		z->kind = PK_SIZE_NORMAL;

@@ -156,3 +156,15 @@ int scenario_mixed_services(const struct pk_scenario *s)
 	}
 	return 0;
 }
+
+int ld_any_table(const struct pk_scenario *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n_variants; i++) {
+		if (scenario_variant_table(s, &s->variants[i])) {
+			return 1;
+		}
+	}
+	return 0;
+}

@@ -88,6 +88,30 @@ char *findings_index_throttles(const struct pk_result_variant *v, size_t i)
 			 x->count == 1 ? " was" : "s were", len, name);
 }
 
+/* DynamoDB's 400s: ValidationException, for an item over 400 KB (D2)
+   or a key value the table refuses (not a string or number, or over
+   2,048 bytes) */
+static char *ddb_refused(const struct pk_totals *t)
+{
+	char a[32], b[32], c[32], e[32];
+	uint64_t other =
+	    t->bad_request_400 - t->ddb_too_large_400 - t->ddb_lsi_400;
+
+	return xasprintf("%s request%s refused with 400: %s with an item "
+			 "over DynamoDB's 400 KB (D2, ValidationException), "
+			 "%s by a local secondary index (D18: its item "
+			 "collection at 10 GB, "
+			 "ItemCollectionSizeLimitExceededException, or the "
+			 "item with its projections over 400 KB), %s with a "
+			 "key value the table refuses (not a string or "
+			 "number, or over 2,048 bytes)",
+			 fmt_thousands(t->bad_request_400, a),
+			 t->bad_request_400 == 1 ? " was" : "s were",
+			 fmt_thousands(t->ddb_too_large_400, b),
+			 fmt_thousands(t->ddb_lsi_400, e),
+			 fmt_thousands(other, c));
+}
+
 char *findings_refused(const struct pk_result_variant *v)
 {
 	const struct pk_totals *t = &v->metrics->totals;
@@ -96,6 +120,9 @@ char *findings_refused(const struct pk_result_variant *v)
 
 	if (t->bad_request_400 + t->too_large_413 + t->conflict_409 == 0) {
 		return NULL;
+	}
+	if (v->ddb) {
+		return ddb_refused(t);
 	}
 	/* the 400s per cause: an item ttl (rule 28), then the client's
 	   check of key and id and a changed key */

@@ -499,7 +499,22 @@ static void totals(const struct pk_result_variant *v, int batches,
 	}
 	fprintf(out, "  not found (404)          %s\n",
 		fmt_thousands(t->not_found_404, a));
-	if (t->bad_request_400 > 0 && t->bad_ttl_400 > 0) {
+	if (t->bad_request_400 > 0 && v->ddb) {
+		/* DynamoDB's ValidationException: an item over 400 KB (D2)
+		   or a key value it refuses */
+		char c[32];
+
+		fprintf(out,
+			"  bad request (400)        %s (%s with an item over "
+			"400 KB, D2; %s by a local secondary index, D18%s)\n",
+			fmt_thousands(t->bad_request_400, a),
+			fmt_thousands(t->ddb_too_large_400, b),
+			fmt_thousands(t->ddb_lsi_400, c),
+			t->bad_request_400 >
+				t->ddb_too_large_400 + t->ddb_lsi_400
+			    ? "; the rest a key value the table refuses"
+			    : "");
+	} else if (t->bad_request_400 > 0 && t->bad_ttl_400 > 0) {
 		/* per cause (rule 28's ttl, then the rest) */
 		fprintf(out,
 			"  bad request (400)        %s (%s an item ttl not -1 "

@@ -286,6 +286,13 @@ struct pk_totals {
 	uint64_t bad_ttl_400;	       /* ... of them: an invalid item ttl
 					  (rule 28; PK_REJECT_BAD_TTL) */
 	uint64_t too_large_413;	       /* item over 2 MB */
+	uint64_t ddb_too_large_400;    /* of bad_request_400: an item over
+					  DynamoDB's 400 KB (D2;
+					  ValidationException) */
+	uint64_t ddb_lsi_400;	       /* ... refused by a local secondary
+					  index: its item collection at
+					  10 GB, or the item with its
+					  projections over 400 KB (D18) */
 	uint64_t queries[3];	       /* by route: single, targeted, fan-out
 					  (enum pk_route_kind) */
 	uint64_t query_ranges;	       /* ranges visited by queries */

@@ -188,6 +188,8 @@ struct ask {
 	struct ddb_coll *coll; /* ... that collection, NULL without */
 	int status;	       /* the answer if admitted */
 	int bad;	       /* 1: refused before capacity (400) */
+	int too_large;	       /* ... because an item is over 400 KB
+				  (D2) */
 	uint64_t item;	       /* the item whose key places it */
 };
 
@@ -212,6 +214,7 @@ static void ask_batch(const struct ddb *d, const struct pk_svc_request *rq,
 		sizes[i] = rq->batch[i].size_bytes;
 		a->grow += (int64_t)sizes[i];
 		a->items++;
+		a->too_large |= !ddb_units_item_fits(sizes[i]);
 		if (!ddb_units_item_fits(sizes[i]) || rq->batch[i].reject) {
 			a->bad = 1;
 		}
@@ -257,7 +260,8 @@ static void ask_of(const struct ddb *d, const struct pk_svc_request *rq,
 	a->grow = (int64_t)size - (int64_t)old;
 	a->items = rq->kind == PK_OP_CREATE;
 	a->status = rq->kind == PK_OP_CREATE ? PK_HTTP_CREATED : PK_HTTP_OK;
-	a->bad |= !ddb_units_item_fits(size);
+	a->too_large = !ddb_units_item_fits(size);
+	a->bad |= a->too_large;
 }
 
 /* The partition of item's key value, or -1 for a key DynamoDB refuses:
@@ -481,6 +485,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		out->range = (size_t)i;
 		out->status = PK_HTTP_BAD_REQUEST;
 		t->bad_request_400++;
+		t->ddb_lsi_400++;
 		return;
 	}
 	p = i < 0 ? NULL : &d->parts[i];
@@ -495,6 +500,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	if (i < 0) {
 		out->status = PK_HTTP_BAD_REQUEST;
 		t->bad_request_400++;
+		t->ddb_too_large_400 += a.too_large;
 		return;
 	}
 	out->range = (size_t)i;
