@@ -648,6 +648,15 @@ START_TEST(test_cli_key_clash)
 	expect_fail("compare tests/good/compare.yaml --key /c --key /c", 2,
 		    "pksim: --key '/c': error: this key is given twice; each "
 		    "--key adds one variant named after it");
+	/* a DynamoDB table without a name is named by its attribute, k
+	   for /k (scenarios/money/one-workload-dynamodb.yaml line 22):
+	   --key /k is that variant again */
+	expect_fail("compare scenarios/money/one-workload-dynamodb.yaml "
+		    "--key /k",
+		    2,
+		    "pksim: --key '/k': error: is the key of the scenario's "
+		    "variant 'k' already: each --key adds one variant; leave "
+		    "out this --key");
 }
 END_TEST
 

@@ -165,6 +165,32 @@ static struct yn *key_node(const char *text)
 	}
 }
 
+/* A DynamoDB table of s named after the key display already (a table
+   is named by its attribute, "k" for the key /k): an error at where,
+   -1; else 0 */
+static int named_after(const struct pk_scenario *s, const char *display,
+		       struct pk_diag *diag, const char *where)
+{
+	const char *bare = display + (display[0] == '/');
+	size_t i;
+
+	for (i = 0; i < s->n_variants; i++) {
+		const struct pk_container_spec *v = &s->variants[i];
+
+		if (scenario_variant_table(s, v) && v->partition_key &&
+		    strcmp(v->partition_key, display) == 0 &&
+		    strcmp(v->name, bare) == 0) {
+			diag_error(diag, where, 0, 0,
+				   "is the key of the scenario's variant '%s' "
+				   "already: each --key adds one variant; "
+				   "leave out this --key",
+				   v->name);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int scenario_add_variant(struct pk_scenario *s, const char *key_text,
 			 struct pk_diag *diag)
 {
@@ -213,6 +239,11 @@ int scenario_add_variant(struct pk_scenario *s, const char *key_text,
 			   "a hierarchical partition key needs partition "
 			   "key definition version 2, and the container "
 			   "uses version 1");
+		ld_key_free(&k);
+		free(display);
+		rc = -1;
+	}
+	if (rc == 0 && named_after(s, display, diag, where) < 0) {
 		ld_key_free(&k);
 		free(display);
 		rc = -1;
