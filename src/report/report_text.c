@@ -502,14 +502,14 @@ static void totals(const struct pk_result_variant *v, int batches,
 	if (t->bad_request_400 > 0 && v->ddb) {
 		/* DynamoDB's ValidationException: an item over 400 KB (D2)
 		   or a key value it refuses */
-		char c[32];
+		char lsi[32];
 
 		fprintf(out,
 			"  bad request (400)        %s (%s with an item over "
 			"400 KB, D2; %s by a local secondary index, D18%s)\n",
 			fmt_thousands(t->bad_request_400, a),
 			fmt_thousands(t->ddb_too_large_400, b),
-			fmt_thousands(t->ddb_lsi_400, c),
+			fmt_thousands(t->ddb_lsi_400, lsi),
 			t->bad_request_400 >
 				t->ddb_too_large_400 + t->ddb_lsi_400
 			    ? "; the rest a key value the table refuses"
