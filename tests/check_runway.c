@@ -323,6 +323,44 @@ START_TEST(test_runway_short_phase_keeps_weekly)
 END_TEST
 
 /*
+ * The same weekdays workload started on Saturday 2026-01-10 00:00 for 10
+ * minutes: its schedule is 0 over the whole run, which writes nothing,
+ * so no key value was drawn and the projection has nothing to weigh.
+ * The key fills on the weekdays (the Monday start above: 4 days +
+ * 1,048,576 s), so "never" would be wrong: the runway says the run
+ * wrote nothing ("no_writes"). Before: "never: it does not grow". A
+ * workload of reads only still says never.
+ */
+START_TEST(test_runway_window_without_writes)
+{
+	static const char fmt[] =
+	    "clock: {start: \"2026-01-10T00:00:00Z\"}\n"
+	    "container: {partition_key: /k, throughput: 10000}\n"
+	    "items: {k: {values: \"k{0..9}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 10m, rate: {base: 2/s, weekly: weekdays}, "
+	    "ops: {%s: 1}, item_size: 10KB}\n";
+	static const char *const ops[] = {"create", "read"};
+	static const enum pk_full_kind want[] = {PK_FULL_NO_WRITES,
+						 PK_FULL_NEVER};
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		char text[512];
+		struct pk_run *run;
+		struct pk_result *res;
+		struct pk_scorecard *c;
+
+		snprintf(text, sizeof(text), fmt, ops[i]);
+		c = tu_cards(tu_dir_file("runway.yaml", text), text, &run,
+			     &res);
+		ck_assert_int_eq(c[0].full_kind, want[i]);
+		tu_cards_free(c, run, res);
+	}
+}
+END_TEST
+
+/*
  * A run that fills its logical partition: one key, 10 creates/s of 1 MiB
  * for 1 h, writes charged 0.1 RU per 100 KB (1.024 RU an item, 10.24 RU/s)
  * so no RU/s holds it back. It
@@ -769,6 +807,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_burst_bounded_by_throughput);
 	tcase_add_test(tc, test_runway_id_pool_never);
 	tcase_add_test(tc, test_runway_short_phase_keeps_weekly);
+	tcase_add_test(tc, test_runway_window_without_writes);
 	tcase_add_test(tc, test_runway_filled_in_run_is_projected);
 	tcase_add_test(tc, test_runway_preloaded_full_now);
 	tcase_add_test(tc, test_runway_id_pool_past_the_cap);

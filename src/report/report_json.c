@@ -103,9 +103,9 @@ const char *report_json_route(enum pk_route_kind route)
 
 const char *report_json_full_kind(enum pk_full_kind kind)
 {
-	static const char *const kinds[] = {"days",	  "never",   "beyond",
-					    "at_once",	  "bounded", "no_sizes",
-					    "levels_off", "no_cap"};
+	static const char *const kinds[] = {
+	    "days",	"never",      "beyond", "at_once",  "bounded",
+	    "no_sizes", "levels_off", "no_cap", "no_writes"};
 
 	return (size_t)kind < sizeof(kinds) / sizeof(kinds[0]) ? kinds[kind]
 							       : "?";

@@ -75,6 +75,9 @@ void scorecard_full(const struct pk_result *r,
 	case PK_RUNWAY_NO_SIZES:
 		sc->full_kind = PK_FULL_NO_SIZES;
 		break;
+	case PK_RUNWAY_NO_WRITES:
+		sc->full_kind = PK_FULL_NO_WRITES;
+		break;
 	default: /* NEVER, IDS */
 		sc->full_kind = PK_FULL_NEVER;
 		break;
@@ -370,6 +373,15 @@ const char *scorecard_full_text(const struct pk_result *r,
 		snprintf(buf, cap,
 			 brief ? "n/a (no sizes)"
 			       : "n/a: the monitor log records no item sizes");
+		break;
+	case PK_FULL_NO_WRITES:
+		snprintf(buf, cap,
+			 brief
+			     ? "n/a (wrote nothing)"
+			     : "n/a: the run wrote nothing (its rate schedule "
+			       "is 0 over the run), so which key values fill "
+			       "is not known: start the clock where the "
+			       "workload writes");
 		break;
 	case PK_FULL_NO_CAP:
 		snprintf(buf, cap,

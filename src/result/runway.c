@@ -255,6 +255,23 @@ static double cand_add(const struct pk_result_variant *v, const struct cand *c,
 	return add;
 }
 
+/* Whether a phase of sc adds items at a rate (its own, or its rate
+   schedule's) */
+static int writes(const struct pk_scenario *sc)
+{
+	size_t i;
+
+	for (i = 0; i < sc->n_phases; i++) {
+		const struct pk_phase_spec *ps = &sc->phases[i];
+
+		if (runway_phase_adds(ps) > 0 &&
+		    (ps->rate_per_s > 0 || ps->schedule)) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* Ranges of p with a share of the new items: those drawing on a fleet
    pool at once (at least 1) */
 static size_t ranges_writing(const struct rw_pick *p)
@@ -413,7 +430,9 @@ static void from_rates(const struct pk_snapshot *s,
 		}
 	}
 	if (pick.n_groups == 0) {
-		rw->kind = PK_RUNWAY_NEVER;
+		rw->kind = workload_items(w) == 0 && writes(sc)
+			       ? PK_RUNWAY_NO_WRITES
+			       : PK_RUNWAY_NEVER;
 		runway_pick_free(&pick);
 		runway_groups_free(&tab);
 		runway_streams_free(st, ns);

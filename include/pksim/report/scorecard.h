@@ -139,24 +139,26 @@ enum pk_rank_figure {
 
 /* What "days to full" can say about a variant (result.h). */
 enum pk_full_kind {
-	PK_FULL_DAYS = 0, /* days_to_full days until the first logical
-			     partition fills (0: one is full now) */
-	PK_FULL_NEVER,	  /* no logical partition grew after its first
-			     instant */
-	PK_FULL_BEYOND,	  /* the first would take over
-			     PK_SCORECARD_HORIZON_DAYS */
-	PK_FULL_AT_ONCE,  /* every record arrived at once (--at-once, or
-			     one time for all): no growth rate */
-	PK_FULL_BOUNDED,  /* a key whose values never come back (a date, an
-			     hour, pkey_time_bucket) and no bucket fills
-			     before it ends at the growth seen */
-	PK_FULL_NO_SIZES, /* a monitor log: no item sizes, nothing stored */
-	PK_FULL_LEVELS,	  /* time to live: every logical partition that
-			     grows levels off below its cap (its write
-			     rate x the items' lifetime); full_key the one
-			     highest, at full_level_bytes */
-	PK_FULL_NO_CAP,	  /* not Azure Cosmos DB (pk_result_variant.cosmos
-			     0): no logical partition cap is known */
+	PK_FULL_DAYS = 0,  /* days_to_full days until the first logical
+			      partition fills (0: one is full now) */
+	PK_FULL_NEVER,	   /* no logical partition grew after its first
+			      instant */
+	PK_FULL_BEYOND,	   /* the first would take over
+			      PK_SCORECARD_HORIZON_DAYS */
+	PK_FULL_AT_ONCE,   /* every record arrived at once (--at-once, or
+			      one time for all): no growth rate */
+	PK_FULL_BOUNDED,   /* a key whose values never come back (a date, an
+			      hour, pkey_time_bucket) and no bucket fills
+			      before it ends at the growth seen */
+	PK_FULL_NO_SIZES,  /* a monitor log: no item sizes, nothing stored */
+	PK_FULL_LEVELS,	   /* time to live: every logical partition that
+			      grows levels off below its cap (its write
+			      rate x the items' lifetime); full_key the one
+			      highest, at full_level_bytes */
+	PK_FULL_NO_CAP,	   /* not Azure Cosmos DB (pk_result_variant.cosmos
+			      0): no logical partition cap is known */
+	PK_FULL_NO_WRITES, /* the workload writes, but the run's window
+			      wrote nothing: not projected */
 };
 
 struct pk_scorecard {

@@ -132,18 +132,21 @@
 #define PK_RUNWAY_CANDIDATES 64
 
 enum pk_runway_kind {
-	PK_RUNWAY_DAYS = 0, /* full_s from t = 0 the first fills */
-	PK_RUNWAY_FULL_NOW, /* one is at its cap or refused a write in the
-			       run */
-	PK_RUNWAY_BEYOND,   /* none fills within PK_RUNWAY_HORIZON_S */
-	PK_RUNWAY_NEVER,    /* nothing grows */
-	PK_RUNWAY_IDS,	    /* rewritten among ids: at most ids x the
-			       largest item (bound_bytes), below the cap */
-	PK_RUNWAY_BUCKETS,  /* a bucket that never comes back holds at most
-			       bound_bytes when it ends, below the cap */
-	PK_RUNWAY_LEVELS,   /* time to live: levels off at bound_bytes */
-	PK_RUNWAY_AT_ONCE,  /* every record at one instant: no rate */
-	PK_RUNWAY_NO_SIZES, /* a monitor log: no sizes */
+	PK_RUNWAY_DAYS = 0,  /* full_s from t = 0 the first fills */
+	PK_RUNWAY_FULL_NOW,  /* one is at its cap or refused a write in the
+				run */
+	PK_RUNWAY_BEYOND,    /* none fills within PK_RUNWAY_HORIZON_S */
+	PK_RUNWAY_NEVER,     /* nothing grows */
+	PK_RUNWAY_IDS,	     /* rewritten among ids: at most ids x the
+				largest item (bound_bytes), below the cap */
+	PK_RUNWAY_BUCKETS,   /* a bucket that never comes back holds at most
+				bound_bytes when it ends, below the cap */
+	PK_RUNWAY_LEVELS,    /* time to live: levels off at bound_bytes */
+	PK_RUNWAY_AT_ONCE,   /* every record at one instant: no rate */
+	PK_RUNWAY_NO_SIZES,  /* a monitor log: no sizes */
+	PK_RUNWAY_NO_WRITES, /* the workload writes, but the run's window
+				wrote nothing (a rate schedule at 0 there):
+				which key values fill is not known */
 };
 
 enum pk_runway_basis {
