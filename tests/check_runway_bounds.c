@@ -152,6 +152,55 @@ START_TEST(test_bounds_pool_one_range_draws)
 }
 END_TEST
 
+/*
+ * The client's throughput control bounds what its stream sends: one
+ * key, 1,000 creates/s of 1 KB offered (5 RU each) on 1,000 RU/s, the
+ * client's ru_budget 200 RU/s: it sends 200 / 5 = 40 creates/s, 40,960
+ * B/s (the range's 1,000 RU/s would let 200/s through): 20 GiB in
+ * 21,474,836,480 / 40,960 = 524,288 s (6.07 days). Before: 200 creates/s,
+ * the range's bound, 104,857.6 s (1.21 days).
+ */
+START_TEST(test_bounds_client_ru_budget)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 1000}\n"
+	    "client: {ru_budget: 200, retries: off}\n"
+	    "items:\n"
+	    "  k: only\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 1000/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(near(s, CAP / 40960.0, 1e-6), "%f", s);
+}
+END_TEST
+
+/*
+ * A closed-loop client sends at most its workers' N x 1,000 / latency
+ * operations a second (client.h): one worker at 10 ms, 100 creates/s
+ * of the 1,000 offered, 102,400 B/s on 100,000 RU/s: 20 GiB in
+ * 21,474,836,480 / 102,400 = 209,715.2 s (2.43 days). Before: the
+ * 1,000/s offered, 20,971.52 s (0.24 days).
+ */
+START_TEST(test_bounds_client_workers)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 100000}\n"
+	    "client: {retries: off, concurrency: 1, latency: 10ms}\n"
+	    "items:\n"
+	    "  k: only\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 1000/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(near(s, CAP / 102400.0, 1e-6), "%f", s);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_bounds");
@@ -163,6 +212,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_bounds_first_cycle_keeps_the_container);
 	tcase_add_test(tc, test_bounds_pool_max_shared);
 	tcase_add_test(tc, test_bounds_pool_one_range_draws);
+	tcase_add_test(tc, test_bounds_client_ru_budget);
+	tcase_add_test(tc, test_bounds_client_workers);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -281,6 +281,9 @@ struct rstream {
 	   cycle on; over ru_end, what the ranges hold at the end */
 	double ru_first, ru_end;
 	int last_set;
+	/* its client's limits (client.ru_budget, RU/s; client.concurrency
+	   over client.latency, operations a second); 0 none */
+	double client_ru, client_ops;
 };
 
 /* New items an operation of ps adds: creates, new upserts and batch

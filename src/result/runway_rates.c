@@ -227,6 +227,12 @@ void runway_streams_init(const struct pk_result_variant *v,
 			p->cur_cycle = -1;
 		}
 		st[i].cycle_s = at;
+		st[i].client_ru = ss->client.ru_budget_per_s;
+		st[i].client_ops =
+		    ss->client.concurrency > 0 && ss->client.latency_ms > 0
+			? (double)ss->client.concurrency * 1000.0 /
+			      (double)ss->client.latency_ms
+			: 0;
 		settings_init(v, &st[i]);
 	}
 }
@@ -286,6 +292,28 @@ static double phase_ops(const struct pk_scenario *sc, struct rphase *p,
 
 static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 		   double t1, struct stretch *out, size_t cap, int rel);
+
+/* The operations stream st's client can send over len seconds of phase
+   p when ops are offered: at most its RU budget over an operation's RU
+   (its write, its keyed and spread requests) and its workers' N x 1,000
+   / latency_ms a second (client.h). ASSUMPTION: what the client cannot
+   send in a stretch is not carried to a later, quieter one (a queue that
+   drains there would fill the partition sooner) */
+static double client_ops(const struct rstream *st, const struct rphase *p,
+			 double ops, double len)
+{
+	const double op_ru = p->adds * p->mean_bytes * p->ru_per_byte +
+			     p->keyed_ru + p->spread_ru;
+
+	if (st->client_ru > 0 && op_ru > 0 &&
+	    ops * op_ru > st->client_ru * len) {
+		ops = st->client_ru * len / op_ru;
+	}
+	if (st->client_ops > 0 && ops > st->client_ops * len) {
+		ops = st->client_ops * len;
+	}
+	return ops;
+}
 
 /* Stretch x of stream st (one of its first cycle's) repeated over
    [t0, t1): times the cycles that fit, times its phase's wall-clock
@@ -367,6 +395,8 @@ static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 			double ops = phase_ops(sc, p, st->cycle_s, k,
 					       in - (double)p->start_s,
 					       end - (double)p->start_s, rel);
+
+			ops = client_ops(st, p, ops, end - in);
 
 			/* stored with the index (rule 11 counts what is
 			   stored), charged on the item */

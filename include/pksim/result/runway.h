@@ -82,6 +82,13 @@
  *   (rule 40) a range draws at most the pool's extra a partition, within
  *   its cap, and the pool's max shared evenly by the ranges with writes
  *   (ASSUMPTION: they all draw in the same second);
+ * - the client: a stream sends at most what its client can
+ *   (client.h): its client.ru_budget (RU/s) over an operation's RU
+ *   (its write, its keyed and spread requests) and client.concurrency
+ *   x 1,000 / client.latency_ms operations a second, whatever the rate
+ *   offered; ASSUMPTION: what the client cannot send in a stretch is not
+ *   carried to a later, quieter one (a queue draining there would fill
+ *   the partition sooner);
  * - time buckets (pkey_time_bucket): a key whose value moves on with time
  *   grows only in its current bucket (pkey_time_text at each step), at
  *   the rate of that moment; a bucket that never comes back starts empty;
@@ -103,9 +110,7 @@
  *   shared among its logical partitions as their writes are); never
  *   reaching the cap that way it levels off.
  * Not projected: key values the run never wrote (their share is below what
- * one item in the run would show), the items a `preload:` spread, client
- * RU budgets and closed-loop workers pacing the writes (the rate
- * schedule is what is offered).
+ * one item in the run would show), the items a `preload:` spread.
  */
 #ifndef PKSIM_RESULT_RUNWAY_H
 #define PKSIM_RESULT_RUNWAY_H
