@@ -172,14 +172,18 @@ END_TEST
  * - samples: 10 s x 1 range, 48 each, + 10 seconds x 64, + 10 / 60
  *   minutes x (64 + 1,200 of the report's row) = 480 + 640 + 210.67 =
  *   1,330.67;
+ * - report: its one range's rows at JSON's 4,800 and the heat map's
+ *   cells, 1 range by 10 one-second columns (10 s, under 720 columns
+ *   and 10,000 cells), 10 x 64 = 640: 5,440;
  * - histograms: (30,000 + 30,000 + 1) ms x 8 = 480,008;
  * - retries: 100/s x 9 s = 900 waiting at once x 148 = 133,200;
- * total 2,721,810.67: `--estimate --format json` says 2,721,811. Its
+ * total 2,727,250.67: `--estimate --format json` says 2,727,251. Its
  * peak bound adds the process's 8 MiB and counts the retries (133,200),
  * the runway (120) and one remedy replay (one variant: one at a time) of
  * as much as the run, never alive at once, as the largest of them, the
- * replay: 2,721,810.67 - 133,200 - 120 + 2,721,810.67 + 8,388,608 =
- * 13,698,909.33.
+ * replay: 2,727,250.67 - 133,200 - 120 + 2,727,250.67 + 8,388,608 =
+ * 13,709,789.33; a text report's rows cost 2,600 less a range (2,200
+ * against JSON's 4,800), so with text 13,707,189.33.
  */
 static const char small[] =
     "container: {partition_key: /k, throughput: 400}\n"
@@ -203,7 +207,8 @@ START_TEST(test_estimate_by_hand)
 	ck_assert_double_eq_tol(e.histograms, 480008.0, 0.01);
 	ck_assert_double_eq_tol(e.retries, 133200.0, 0.01);
 	ck_assert_double_eq_tol(e.files + e.client_queues, 0.0, 0.01);
-	ck_assert_double_eq_tol(e.total, 2721810.667, 0.01);
+	ck_assert_double_eq_tol(e.report, 5440.0, 0.01);
+	ck_assert_double_eq_tol(e.total, 2727250.667, 0.01);
 	ck_assert_double_eq_tol(e.runway, 120.0, 0.01);
 	scenario_free(s);
 	diag_free(&d);
@@ -211,16 +216,103 @@ START_TEST(test_estimate_by_hand)
 		 tu_dir_file("small.yaml", small));
 	out = tu_run_ok(args);
 	ck_assert_ptr_nonnull(
-	    strstr(out, "\"memory_estimate_bytes\": 2721811,"));
+	    strstr(out, "\"memory_estimate_bytes\": 2727251,"));
 	ck_assert_ptr_nonnull(strstr(out, "\"work_units\": 1000,"));
-	ck_assert_ptr_nonnull(strstr(out, "\"peak_bound_bytes\": 13698909,"));
+	ck_assert_ptr_nonnull(strstr(out, "\"peak_bound_bytes\": 13709789,"));
 	free(out);
 	snprintf(args, sizeof(args), "run '%s' --estimate",
 		 tu_dir_file("small.yaml", small));
 	out = tu_run_ok(args);
 	ck_assert_ptr_nonnull(strstr(
-	    out, "memory estimate: 2.6 MiB (2,721,811 bytes, 1 variant)"));
+	    out, "memory estimate: 2.6 MiB (2,727,251 bytes, 1 variant)"));
+	ck_assert_ptr_nonnull(strstr(out, "(13,707,189 bytes; "));
 	free(out);
+}
+END_TEST
+
+/* The estimate of `secs` s of 100 creates/s on an existing container of
+   n physical partitions at 1,000,000 RU/s (160,000 for 16: 10,000 a
+   partition at most, rule 5), into *e; its --estimate's
+   peak bound with a JSON report and a text one, by the CLI, into *json
+   and *text */
+static void ranges_estimate(int n, int secs, struct pk_memory_estimate *e,
+			    long long *json, long long *text)
+{
+	char body[512], args[4200], *out, *at;
+	struct pk_diag d;
+	struct pk_scenario *s;
+	const char *path;
+
+	snprintf(body, sizeof(body),
+		 "container: {partition_key: /k, throughput: %d, "
+		 "partitions: %d}\n"
+		 "items:\n  k: {values: \"k{0000000..0999999}\", "
+		 "distribution: zipfian}\n"
+		 "phases:\n  - {duration: %ds, rate: 100/s, ops: {create: "
+		 "1}}\n",
+		 n < 100 ? n * 10000 : 1000000, n, secs);
+	path = tu_dir_file("ranges.yaml", body);
+	diag_init(&d);
+	s = scenario_parse("ranges.yaml", body, strlen(body), &d);
+	ck_assert_msg(s != NULL, "%s", d.n_entries ? d.entries[0].msg : "");
+	scenario_memory_estimate(s, e);
+	scenario_free(s);
+	diag_free(&d);
+	snprintf(args, sizeof(args),
+		 "run '%s' --no-remedies --estimate --format json", path);
+	out = tu_run_ok(args);
+	at = strstr(out, "\"peak_bound_bytes\": ");
+	ck_assert_ptr_nonnull(at);
+	*json = strtoll(at + strlen("\"peak_bound_bytes\": "), NULL, 10);
+	free(out);
+	snprintf(args, sizeof(args), "run '%s' --no-remedies --estimate", path);
+	out = tu_run_ok(args);
+	at = strstr(out, "peak RSS at most: ");
+	ck_assert_ptr_nonnull(at);
+	at = strchr(at, '(');
+	ck_assert_ptr_nonnull(at);
+	*text = 0;
+	for (at++; *at != ' '; at++) {
+		if (*at != ',') {
+			*text = *text * 10 + (*at - '0');
+		}
+	}
+	free(out);
+}
+
+/*
+ * The report's part (scenario.h): per range JSON's 4,800 bytes, and the
+ * heat map's cells at 64 bytes, r bands by min(720, the run's seconds)
+ * columns, fewer columns past 10,000 cells, one at the least:
+ * - 10,000 ranges for 2 h: 720 columns x 10,000 bands pass 10,000 cells,
+ *   so one column of 10,000 cells: 10,000 x 4,800 + 10,000 x 64 =
+ *   48,640,000;
+ * - 1,000 ranges for 2 h: 720,000 cells pass 10,000, so 10 columns of
+ *   1,000: 4,800,000 + 640,000 = 5,440,000;
+ * - 16 ranges for 5 s: 5 one-second columns of 16, 80 cells: 76,800 +
+ *   5,120 = 81,920.
+ * The rest of the estimate is the same at 10,000 and 1,000 ranges but
+ * for 700 bytes a range (PK_SCENARIO_RANGE_BYTES), so the estimates
+ * differ by 9,000 x (700 + 4,800) + 0 (the same cells) = 49,500,000.
+ * A text report's peak bound is 2,600 bytes a range below JSON's (2,200
+ * against 4,800): 26,000,000 at 10,000 ranges, 2,600,000 at 1,000.
+ */
+START_TEST(test_report_per_range)
+{
+	struct pk_memory_estimate big, mid, few;
+	long long jb, tb, jm, tm, jf, tf;
+
+	ranges_estimate(10000, 7200, &big, &jb, &tb);
+	ranges_estimate(1000, 7200, &mid, &jm, &tm);
+	ranges_estimate(16, 5, &few, &jf, &tf);
+	ck_assert_double_eq_tol(big.report_ranges, 10000.0, 1e-9);
+	ck_assert_double_eq_tol(big.report, 48640000.0, 0.01);
+	ck_assert_double_eq_tol(mid.report, 5440000.0, 0.01);
+	ck_assert_double_eq_tol(few.report, 81920.0, 0.01);
+	ck_assert_double_eq_tol(big.total - mid.total, 49500000.0, 0.01);
+	ck_assert_int_eq(jb - tb, 26000000);
+	ck_assert_int_eq(jm - tm, 2600000);
+	ck_assert_int_eq(jf - tf, 16 * 2600);
 }
 END_TEST
 
@@ -421,6 +513,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_load_bound_text);
 	tcase_add_test(tc, test_load_bound_fifo);
 	tcase_add_test(tc, test_estimate_by_hand);
+	tcase_add_test(tc, test_report_per_range);
 	tcase_add_test(tc, test_lps_drawn);
 	tcase_add_test(tc, test_freed_blocks_leave);
 	tcase_add_test(tc, test_load_limit_stops);

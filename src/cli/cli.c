@@ -671,8 +671,9 @@ static int estimate_only(struct pk_scenario *sc, const struct pk_run_opts *o,
 	int remedies = !o->no_remedies && o->format != PK_FORMAT_CSV &&
 		       o->format != PK_FORMAT_STREAMS_CSV &&
 		       o->format != PK_FORMAT_MONEY_CSV;
-	char *buf = cli_estimate(sc, o->format == PK_FORMAT_JSON, o->jobs,
-				 remedies, &len);
+	char *buf =
+	    cli_estimate(sc, o->format == PK_FORMAT_JSON,
+			 o->format == PK_FORMAT_TEXT, o->jobs, remedies, &len);
 	int rc = PK_EXIT_OK;
 
 	if (output_write(o->output, buf, len, o->force ? PK_OUTPUT_FORCE : 0,

@@ -65,12 +65,20 @@ static double replay_bytes(const struct pk_scenario *s, unsigned jobs,
    render); each replay holds its own queue and runway inside its own
    figure. So the peak holds the rest, and the largest of the retries,
    the runway and the replays, and the process itself. */
-static double peak_bound(const struct pk_memory_estimate *e, double replays)
+static double peak_bound(const struct pk_memory_estimate *e, double replays,
+			 int text)
 {
 	double most = e->retries > e->runway ? e->retries : e->runway;
+	/* a text report's per-range rows cost less than JSON's, which the
+	   estimate counts (scenario.h) */
+	double less =
+	    text ? e->report_ranges * (PK_SCENARIO_REPORT_RANGE_JSON_BYTES -
+				       PK_SCENARIO_REPORT_RANGE_TEXT_BYTES)
+		 : 0;
 
 	most = replays > most ? replays : most;
-	return e->total - e->retries - e->runway + most + CLI_PROCESS_BYTES;
+	return e->total - e->retries - e->runway + most + CLI_PROCESS_BYTES -
+	       less;
 }
 
 /* The parts, in the refusal message's order */
@@ -90,6 +98,7 @@ static size_t parts_of(const struct pk_memory_estimate *e, struct part *p)
 	    {"data files as loaded", "files", e->files},
 	    {"operations waiting for a client's workers or ru_budget",
 	     "client_queues", e->client_queues},
+	    {"the report's per-range rows and heat map", "report", e->report},
 	};
 
 	memcpy(p, all, sizeof(all));
@@ -101,7 +110,7 @@ static char *estimate_json(const struct pk_scenario *s,
 			   double replays)
 {
 	json_t *o = json_object(), *parts = json_object();
-	struct part p[8];
+	struct part p[9];
 	size_t i, n = parts_of(e, p);
 	char *text;
 
@@ -114,7 +123,7 @@ static char *estimate_json(const struct pk_scenario *s,
 			    json_integer((json_int_t)(replays + 0.5)));
 	json_object_set_new(
 	    o, "peak_bound_bytes",
-	    json_integer((json_int_t)(peak_bound(e, replays) + 0.5)));
+	    json_integer((json_int_t)(peak_bound(e, replays, 0) + 0.5)));
 	for (i = 0; i < n; i++) {
 		json_object_set_new(
 		    parts, p[i].json,
@@ -136,12 +145,12 @@ static char *estimate_json(const struct pk_scenario *s,
 
 static char *estimate_text(const struct pk_scenario *s,
 			   const struct pk_memory_estimate *e, double work,
-			   double replays)
+			   double replays, int text_run)
 {
 	char *buf = NULL, a[PK_FMT_BYTES], b[PK_FMT_BYTES];
 	size_t len = 0, i, n;
 	FILE *f = open_memstream(&buf, &len);
-	struct part p[8];
+	struct part p[9];
 
 	if (!f) {
 		return NULL;
@@ -158,10 +167,15 @@ static char *estimate_text(const struct pk_scenario *s,
 		fprintf(f, "  %s: %s\n", p[i].text,
 			fmt_bytes((uint64_t)(p[i].bytes + 0.5), a));
 	}
+	fprintf(
+	    f, "peak RSS at most: %s (%s bytes; ",
+	    fmt_bytes((uint64_t)(peak_bound(e, replays, text_run) + 0.5), a),
+	    fmt_thousands((int64_t)(peak_bound(e, replays, text_run) + 0.5),
+			  b));
 	fprintf(f,
-		"peak RSS at most: %s (the estimate, %s for the process "
+		"the estimate, with a %s report's rows, %s for the process "
 		"itself",
-		fmt_bytes((uint64_t)(peak_bound(e, replays) + 0.5), a),
+		text_run ? "text" : "JSON",
 		fmt_bytes((uint64_t)CLI_PROCESS_BYTES, b));
 	fprintf(f,
 		" and %s for remedy replays beside the run; the retries, the "
@@ -185,8 +199,8 @@ static char *estimate_text(const struct pk_scenario *s,
 	return buf;
 }
 
-char *cli_estimate(const struct pk_scenario *s, int json, unsigned jobs,
-		   int remedies, size_t *len)
+char *cli_estimate(const struct pk_scenario *s, int json, int text_run,
+		   unsigned jobs, int remedies, size_t *len)
 {
 	struct pk_memory_estimate e;
 	double replays = replay_bytes(s, jobs, remedies);
@@ -194,7 +208,8 @@ char *cli_estimate(const struct pk_scenario *s, int json, unsigned jobs,
 
 	scenario_memory_estimate(s, &e);
 	text = json ? estimate_json(s, &e, scenario_work_units(s), replays)
-		    : estimate_text(s, &e, scenario_work_units(s), replays);
+		    : estimate_text(s, &e, scenario_work_units(s), replays,
+				    text_run);
 	if (text && json) {
 		/* json_dumps ends without a newline */
 		size_t n = strlen(text);

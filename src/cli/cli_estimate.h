@@ -12,14 +12,17 @@ struct pk_scenario;
  * What a run of s would take by pksim's up-front bounds, without running
  * it: its memory estimate by part (bytes; scenario_memory_estimate) and
  * its work units a variant, each beside its limit; text, or a JSON object
- * when json is 1. Its peak bound adds the process itself and, when
+ * when json is 1. Its peak bound counts the report's per-range rows at
+ * the cost of the run's report: text's when text_run is 1 (a text report,
+ * PK_SCENARIO_REPORT_RANGE_TEXT_BYTES), else JSON's, the largest (the
+ * estimate's own); it adds the process itself and, when
  * remedies is 1 and some operation can be rate limited
  * (scenario_can_throttle), the remedy replays that can run beside the
  * run: up to jobs at once (0: the cores), each one variant alone. A new
  * string (caller frees) of *len bytes ending in a newline, or NULL when
  * out of memory.
  */
-char *cli_estimate(const struct pk_scenario *s, int json, unsigned jobs,
-		   int remedies, size_t *len);
+char *cli_estimate(const struct pk_scenario *s, int json, int text_run,
+		   unsigned jobs, int remedies, size_t *len);
 
 #endif

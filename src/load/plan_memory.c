@@ -596,6 +596,20 @@ double ld_ranges_bound(const struct pk_scenario *s)
 	return r;
 }
 
+/* The report's share for one variant of r ranges over run_s seconds:
+   each range's records and rows at JSON's cost, and the heat map's cells
+   (result.h): r bands by at most PK_SCENARIO_HEAT_COLS columns of a
+   second or more, fewer columns past PK_SCENARIO_HEAT_CELLS cells, one
+   column of r at the least. */
+static double heat_report_bytes(double r, double run_s)
+{
+	double cols = fmin(PK_SCENARIO_HEAT_COLS, ceil(run_s));
+	double cells = fmin(r * cols, fmax(PK_SCENARIO_HEAT_CELLS, r));
+
+	return r * PK_SCENARIO_REPORT_RANGE_JSON_BYTES +
+	       cells * PK_SCENARIO_HEAT_CELL_BYTES;
+}
+
 /*
  * The estimate (scenario.h) of what a run of s holds: the items (the
  * workload's record, each variant's slot when a later operation can name
@@ -604,7 +618,8 @@ double ld_ranges_bound(const struct pk_scenario *s)
  * records and samples (one per range a second's requests reach, kept for
  * runs up to PK_SCENARIO_DETAIL_MAX_S; longer runs keep per-range buckets
  * instead), per-minute records and the retry-wait histogram (a counter
- * per ms up to max_wait plus the 410 waits); every per-variant term is
+ * per ms up to max_wait plus the 410 waits), the report's per-range rows
+ * and heat map (heat_report_bytes); every per-variant term is
  * multiplied by the variants (compare). A data file's operations are its
  * records' creates and the queries `compare --query` sends among them,
  * over the arrivals' span plus max_wait, and every operation of the
@@ -745,6 +760,8 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 			}
 			e->samples += smp * PK_SCENARIO_BUCKET_BYTES;
 		}
+		e->report += heat_report_bytes(r, run_s);
+		e->report_ranges += r;
 		/* per-minute records, and their rows in the report */
 		e->samples += mins * (PK_SCENARIO_SECOND_BYTES +
 				      PK_SCENARIO_REPORT_MINUTE_BYTES);
@@ -766,7 +783,7 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 	e->files = ld_files_bytes(s);
 	e->client_queues = client_queue_bytes(s);
 	e->total = e->items + e->partitions + e->samples + e->histograms +
-		   e->retries + e->files + e->client_queues;
+		   e->retries + e->files + e->client_queues + e->report;
 }
 
 int scenario_can_throttle(const struct pk_scenario *s)

@@ -93,6 +93,25 @@
    Measured: 394,659 groups of a [/site, /deviceId] key, 66.3 MB. */
 #define PK_SCENARIO_RUNWAY_GROUP_BYTES 208.0
 #define PK_SCENARIO_RUNWAY_VALUE_BYTES 12.0
+/* The report's per-range share beside PK_SCENARIO_RANGE_BYTES: the
+   result's per-range records (the layout, each range's statistics and
+   findings) and the report's rows for them, rendered; its largest,
+   JSON's (jansson objects and the text in memory), counts in the
+   estimate a run is refused by, text's in the peak bound of a text
+   report (cli_estimate.c). Measured: the peak RSS of a 2 h run at
+   100 creates/s over 1,000 and 10,000 ranges (--no-remedies) grows by
+   5,433 bytes a range with JSON and 2,825 with text, 700 of them
+   counted above: 4,733 and 2,125; 4,800 and 2,200. */
+#define PK_SCENARIO_REPORT_RANGE_JSON_BYTES 4800.0
+#define PK_SCENARIO_REPORT_RANGE_TEXT_BYTES 2200.0
+/* One cell of the report's range x time heat map (result.h,
+   pk_result_heat_cell: 56 bytes, 64 as allocated); a map has at most
+   PK_METRICS_HEAT_COLS columns of one second or more, and past
+   PK_RESULT_HEAT_CELLS cells it has fewer columns, one at the least (a
+   cell per range then) */
+#define PK_SCENARIO_HEAT_CELL_BYTES 64.0
+#define PK_SCENARIO_HEAT_COLS 720.0
+#define PK_SCENARIO_HEAT_CELLS 10000.0
 #define PK_SCENARIO_PAGE_BYTES 4096.0
 #define PK_SCENARIO_SAMPLE_BYTES 48.0
 #define PK_SCENARIO_SECOND_BYTES 64.0
@@ -928,6 +947,10 @@ struct pk_memory_estimate {
 	double files;	      /* the data files as loaded */
 	double client_queues; /* operations waiting for a client's workers
 				 or ru_budget */
+	double report;	      /* the report's per-range records and rows
+				 at JSON's cost, and its heat map's cells */
+	double report_ranges; /* the ranges report counts, every variant
+				 together (a count) */
 	double runway;	      /* of partitions: the report's storage
 				 runway's groups (the variant with the
 				 most), alive only while the report is
