@@ -201,6 +201,35 @@ START_TEST(test_bounds_client_workers)
 }
 END_TEST
 
+/*
+ * Rule 31: writes in a throughput bucket capped at 40 % use at most 40 %
+ * of their range's RU/s (throttle.h: each range caps the bucket at that
+ * share of its own). One key, 1,000 RU/s, 1,000 creates/s of 1 KB (5 RU)
+ * in bucket 1: 400 RU/s, 80 creates/s, 81,920 B/s: 20 GiB in
+ * 21,474,836,480 / 81,920 = 262,144 s (3.03 days). Before: the range's
+ * 1,000 RU/s, 200 creates/s, 104,857.6 s (1.21 days).
+ */
+START_TEST(test_bounds_throughput_bucket)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 1000, "
+	    "throughput_buckets: [{id: 1, max_percent: 40}]}\n"
+	    "client: {retries: off}\n"
+	    "items:\n"
+	    "  k: only\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 1000/s, ops: {create: 1}, "
+	    "item_size: 1KB, throughput_bucket: 1}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(near(s, CAP / 81920.0, 1e-6), "%f", s);
+	ck_assert_msg(strstr(t, "bounded by throughput bucket 1's 40 % of "
+				"range 0's 1,000 RU/s"),
+		      "%s", t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_bounds");
@@ -214,6 +243,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_bounds_pool_one_range_draws);
 	tcase_add_test(tc, test_bounds_client_ru_budget);
 	tcase_add_test(tc, test_bounds_client_workers);
+	tcase_add_test(tc, test_bounds_throughput_bucket);
 	suite_add_tcase(s, tc);
 	return s;
 }

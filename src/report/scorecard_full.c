@@ -262,9 +262,16 @@ static void first_text(const struct pk_scorecard *s, char *buf, size_t cap)
 	if (rw->bound_range != UINT32_MAX) {
 		char ru[32];
 
+		char pct[48] = "";
+
+		if (rw->bound_bucket > 0) {
+			snprintf(pct, sizeof(pct),
+				 "throughput bucket %d's %d %% of ",
+				 rw->bound_bucket, rw->bound_bucket_pct);
+		}
 		snprintf(bound, sizeof(bound),
-			 ", bounded by range %u's %s RU/s%s", rw->bound_range,
-			 fmt_thousands(rw->bound_ru_per_s, ru),
+			 ", bounded by %srange %u's %s RU/s%s", pct,
+			 rw->bound_range, fmt_thousands(rw->bound_ru_per_s, ru),
 			 rw->bound_shared ? " shared with the reads, queries "
 					    "and rewrites sent to it"
 					  : "");

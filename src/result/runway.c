@@ -36,6 +36,7 @@
 struct bite {
 	int held, shared;
 	double ru;
+	int bucket; /* the throughput bucket whose share bit, 0 none */
 };
 
 /* A logical partition stepped */
@@ -197,6 +198,38 @@ void runway_groups_free(struct group **tab)
 }
 
 /* ---- generated items: the rates ---- */
+/* Streams k of slice x in a throughput bucket (rule 31) that ask the
+   range for more than the bucket's share of lim RU/s over the slice:
+   their part f[k] of what they asked is what the share serves (streams
+   in one bucket alike); f[k] = 1 for the rest. rk[k]: the RU stream k
+   asks the range for. Returns the bucket that bit, 0 none. */
+static int bucket_parts(const struct slice *x, size_t ns, const double *rk,
+			double lim, double *f)
+{
+	int bit = 0;
+	size_t k, j;
+
+	for (k = 0; k < ns; k++) {
+		f[k] = 1.0;
+	}
+	for (k = 0; k < ns; k++) {
+		double asked = 0, room;
+
+		if (x->bucket[k] == 0 || x->bucket_frac[k] >= 1.0 || lim <= 0) {
+			continue;
+		}
+		for (j = 0; j < ns; j++) {
+			asked += x->bucket[j] == x->bucket[k] ? rk[j] : 0;
+		}
+		room = x->bucket_frac[k] * lim * x->len;
+		if (asked > room) {
+			f[k] = room / asked;
+			bit = x->bucket[k];
+		}
+	}
+	return bit;
+}
+
 /* What candidate c adds over slices x[0..n) of ns streams (n_ranges
    ranges, n_pool of them drawing on a fleet pool): its share of each
    stream's bytes, capped in each slice by its range's RU/s in force
@@ -205,7 +238,9 @@ void runway_groups_free(struct group **tab)
    of the writes and of the keyed requests, an even share of the spread
    ones) ask for more: then every request gets the same part of what it
    asked (ASSUMPTION: throttling falls on a range's requests alike, and
-   what their retries achieve is the RU/s); *b says what bit. *del: the
+   what their retries achieve is the RU/s); a stream in a throughput
+   bucket first held to the bucket's share of that RU/s (rule 31); *b
+   says what bit. *del: the
    bytes of its expired items its range's unused RU/s could delete in
    the slices, at a write's charge (rule 28: time to live deletes with
    what requests leave; ASSUMPTION: a range's room shared by its logical
@@ -222,19 +257,29 @@ static double cand_add(const struct pk_result_variant *v, const struct cand *c,
 	*del = c->range_ru > 0 ? 0 : HUGE_VAL;
 	for (i = 0; i < n; i++) {
 		double want = 0, ru = 0, other = 0, own_ru = 0, range_b = 0;
+		double rk[PK_MAX_STREAMS], f[PK_MAX_STREAMS];
 		const double lim =
 		    c->range_ru > 0
 			? runway_with_pool(v, c->range_ru * x[i].ru_scale,
 					   n_pool)
 			: 0;
+		int bucket;
 
 		for (k = 0; k < ns; k++) {
-			want += c->mass[k] * x[i].bytes[k];
-			own_ru += c->mass[k] * x[i].ru[k];
-			range_b += c->range_mass[k] * x[i].bytes[k];
-			ru += c->range_mass[k] * x[i].ru[k];
-			other += c->range_mass[k] * x[i].keyed[k] +
-				 x[i].spread[k] * per_range;
+			rk[k] =
+			    c->range_mass[k] * (x[i].ru[k] + x[i].keyed[k]) +
+			    x[i].spread[k] * per_range;
+		}
+		bucket = bucket_parts(&x[i], ns, rk, lim, f);
+		for (k = 0; k < ns; k++) {
+			double ok = c->range_mass[k] * x[i].keyed[k] +
+				    x[i].spread[k] * per_range;
+
+			want += f[k] * c->mass[k] * x[i].bytes[k];
+			own_ru += f[k] * c->mass[k] * x[i].ru[k];
+			range_b += f[k] * c->range_mass[k] * x[i].bytes[k];
+			ru += f[k] * c->range_mass[k] * x[i].ru[k];
+			other += f[k] * ok;
 		}
 		ru += other;
 		if (lim > 0 && ru < lim * x[i].len && own_ru > 0 &&
@@ -244,10 +289,17 @@ static double cand_add(const struct pk_result_variant *v, const struct cand *c,
 			*del += (lim * x[i].len - ru) * (want / range_b) /
 				(own_ru / want);
 		}
+		if (bucket) {
+			b->held = 1;
+			b->ru = lim;
+			b->bucket = bucket;
+			b->shared = other > 0;
+		}
 		if (ru > 0 && ru > lim * x[i].len) {
 			want *= lim * x[i].len / ru;
 			b->held = 1;
 			b->ru = lim;
+			b->bucket = 0;
 			b->shared = other > 0;
 		}
 		add += want;
@@ -567,7 +619,7 @@ static void from_rates(const struct pk_snapshot *s,
 			}
 			for (i = 0; i < n_c; i++) {
 				struct cand *ci = &c[i];
-				struct bite bit = {0, 0, 0};
+				struct bite bit = {0, 0, 0, 0};
 				double del = 0;
 				double add = cand_add(v, ci, xs, n_all, ns,
 						      n_pool, &bit, &del) *
@@ -658,6 +710,11 @@ static void from_rates(const struct pk_snapshot *s,
 				rw->bound_ru_per_s =
 				    (int64_t)llround(first->bit.ru);
 				rw->bound_shared = first->bit.shared;
+				rw->bound_bucket = first->bit.bucket;
+				rw->bound_bucket_pct =
+				    first->bit.bucket && v->spec
+					? v->spec->bucket_pct[first->bit.bucket]
+					: 0;
 			}
 			(void)first_slot;
 		} else {

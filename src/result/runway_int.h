@@ -228,11 +228,15 @@ struct rphase {
 					(schedule_phase_part), for a
 					cycle shorter than a step */
 	struct pk_schedule_cursor cur;
-	int64_t cur_cycle; /* the cycle cur walks, -1 none */
-	double set_ru;	   /* the container RU/s (autoscale: the max) it
-			      sets at its start, 0 none */
-	int set_j;	   /* the latest phase of its cycle at or before it
-			      that sets the RU/s, -1 none */
+	int64_t cur_cycle;  /* the cycle cur walks, -1 none */
+	double set_ru;	    /* the container RU/s (autoscale: the max) it
+			       sets at its start, 0 none */
+	int bucket;	    /* the throughput bucket its requests count
+			       against (rules 31, 34), 0 none or uncapped */
+	double bucket_frac; /* ... the share of a range's RU/s it may use,
+			       1 without */
+	int set_j;	    /* the latest phase of its cycle at or before it
+			       that sets the RU/s, -1 none */
 };
 
 /* Stretches one cycle of a short stream holds, at most */
@@ -248,6 +252,8 @@ struct stretch {
 	   run (what the ranges' shares are of), and the workload second it
 	   was set at (-1: the container's own, never set by a phase) */
 	double ru_scale, set_at;
+	int bucket;	    /* its phase's rphase.bucket */
+	double bucket_frac; /* ... and bucket_frac */
 };
 
 /* Stretches a stream gives one step, at most */
@@ -261,6 +267,10 @@ struct slice {
 			    stream whose setting came last */
 	double bytes[PK_MAX_STREAMS], ru[PK_MAX_STREAMS], keyed[PK_MAX_STREAMS],
 	    spread[PK_MAX_STREAMS];
+	/* each stream's throughput bucket and its share of the RU/s
+	   (stretch.bucket, bucket_frac; 0 and 1 without) */
+	int bucket[PK_MAX_STREAMS];
+	double bucket_frac[PK_MAX_STREAMS];
 };
 
 struct rstream {

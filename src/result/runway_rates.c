@@ -192,6 +192,9 @@ static double in_force(const struct rstream *st, size_t j, int64_t k,
 	return ru > 0 && st->ru_end > 0 ? ru / st->ru_end : 1.0;
 }
 
+static void phase_bucket(const struct pk_result_variant *v,
+			 const struct pk_client_spec *c, struct rphase *p);
+
 void runway_streams_init(const struct pk_result_variant *v,
 			 const struct pk_scenario *sc, double factor,
 			 struct rstream *st)
@@ -221,6 +224,7 @@ void runway_streams_init(const struct pk_result_variant *v,
 			    (double)runway_write_mru(v, p->mean_bytes) /
 			    1000.0 / p->mean_bytes;
 			other_ru(v, sc, ss->phase_first + j, p);
+			phase_bucket(v, &ss->client, p);
 			if (ps->schedule) {
 				schedule_phase_part(ps->schedule, &p->rel);
 			}
@@ -292,6 +296,32 @@ static double phase_ops(const struct pk_scenario *sc, struct rphase *p,
 
 static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 		   double t1, struct stretch *out, size_t cap, int rel);
+
+/* The throughput bucket phase p of a stream with client c counts its
+   requests against (client_request_class; rule 34: one naming none the
+   container's default bucket, one the container does not declare
+   uncapped) and its share of a range's RU/s (rule 31, throttle.h: each
+   range caps a bucket at its percentage of its own RU/s) */
+static void phase_bucket(const struct pk_result_variant *v,
+			 const struct pk_client_spec *c, struct rphase *p)
+{
+	int low, b;
+
+	p->bucket = 0;
+	p->bucket_frac = 1.0;
+	if (!v->cosmos || !v->spec) {
+		return;
+	}
+	client_request_class(c, p->ps->req_priority, p->ps->req_bucket, &low,
+			     &b);
+	if (!b) {
+		b = v->spec->default_bucket;
+	}
+	if (b > 0 && b <= PK_THROUGHPUT_BUCKETS && v->spec->bucket_pct[b] > 0) {
+		p->bucket = b;
+		p->bucket_frac = v->spec->bucket_pct[b] / 100.0;
+	}
+}
 
 /* The operations stream st's client can send over len seconds of phase
    p when ops are offered: at most its RU budget over an operation's RU
@@ -407,6 +437,8 @@ static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 			out[n].bytes *= p->factor;
 			out[n].len = end - in;
 			out[n].ph = j;
+			out[n].bucket = p->bucket;
+			out[n].bucket_frac = p->bucket_frac;
 			out[n].ru_scale = in_force(st, j, k, &out[n].set_at);
 			n++;
 		}
@@ -430,6 +462,8 @@ static void slice_add(struct slice *o, size_t k, const struct stretch *x,
 	o->ru[k] += x->ru * f;
 	o->keyed[k] += x->keyed * f;
 	o->spread[k] += x->spread * f;
+	o->bucket[k] = x->bucket;
+	o->bucket_frac[k] = x->bucket_frac;
 }
 
 /* The slices of ns streams' stretches x[k][0 .. nx[k]) (each stream's
@@ -470,6 +504,9 @@ size_t runway_slices_of(struct stretch (*x)[PK_RW_STRETCHES], const size_t *nx,
 		}
 		mid = (lo + hi) / 2;
 		memset(&out[n], 0, sizeof(out[n]));
+		for (k = 0; k < ns; k++) {
+			out[n].bucket_frac[k] = 1.0;
+		}
 		out[n].len = hi - lo;
 		out[n].ru_scale = 1.0;
 		for (k = 0, set = -2; k < ns; k++) {

@@ -82,6 +82,12 @@
  *   (rule 40) a range draws at most the pool's extra a partition, within
  *   its cap, and the pool's max shared evenly by the ranges with writes
  *   (ASSUMPTION: they all draw in the same second);
+ * - throughput buckets (rule 31): a stream's requests in a bucket
+ *   (client_request_class: the phase's or the client's, a bulk client's
+ *   own; rule 34: the default bucket for those naming none, a bucket the
+ *   container does not declare uncapped) use at most the bucket's
+ *   percentage of their range's RU/s in force, as each range caps it
+ *   (throttle.h); the streams in one bucket alike; bound_bucket names it;
  * - the client: a stream sends at most what its client can
  *   (client.h): its client.ru_budget (RU/s) over an operation's RU
  *   (its write, its keyed and spread requests) and client.concurrency
@@ -185,6 +191,9 @@ struct pk_runway {
 	int64_t bound_ru_per_s;	 /* ... its RU/s */
 	int bound_shared;	 /* ... shared with reads, queries or other
 				    requests that store nothing new */
+	int bound_bucket;	 /* ... the throughput bucket (rule 31) whose
+				    share of it held the first back, 0 none */
+	int bound_bucket_pct;	 /* ... that share, percent */
 	int share_from_run;	 /* RATES: shares from the run's writes */
 	double time_scale;	 /* RATES: real seconds a simulated one stands
 				    for (`time_scale:`), 1 without */
