@@ -316,6 +316,72 @@ START_TEST(test_report_per_range)
 }
 END_TEST
 
+/* scenario_can_merge of 100 creates/s for 5 s on an existing container
+   of n physical partitions at ru RU/s, and --estimate's
+   memory_estimate_bytes and remedy_replays_bytes into *est and *rep
+   (remedies on, --jobs 1) */
+static int merge_of(int n, int ru, long long *est, long long *rep)
+{
+	char body[512], args[4200], *out, *at;
+	struct pk_diag d;
+	struct pk_scenario *s;
+	const char *path;
+	int m;
+
+	snprintf(body, sizeof(body),
+		 "container: {partition_key: /k, throughput: %d, "
+		 "partitions: %d}\n"
+		 "items:\n  k: {values: \"k{0000..9999}\"}\n"
+		 "phases:\n  - {duration: 5s, rate: 100/s, ops: {create: "
+		 "1}}\n",
+		 ru, n);
+	path = tu_dir_file("merge.yaml", body);
+	diag_init(&d);
+	s = scenario_parse("merge.yaml", body, strlen(body), &d);
+	ck_assert_msg(s != NULL, "%s", d.n_entries ? d.entries[0].msg : "");
+	ck_assert_int_eq(scenario_can_throttle(s), 0);
+	m = scenario_can_merge(s);
+	scenario_free(s);
+	diag_free(&d);
+	snprintf(args, sizeof(args),
+		 "run '%s' --jobs 1 --estimate --format json", path);
+	out = tu_run_ok(args);
+	at = strstr(out, "\"memory_estimate_bytes\": ");
+	ck_assert_ptr_nonnull(at);
+	*est = strtoll(strchr(at, ':') + 1, NULL, 10);
+	at = strstr(out, "\"remedy_replays_bytes\": ");
+	ck_assert_ptr_nonnull(at);
+	*rep = strtoll(strchr(at, ':') + 1, NULL, 10);
+	free(out);
+	return m;
+}
+
+/*
+ * A merge is replayed with no 429 when the layout has more partitions
+ * than the RU/s need (rule 32: ceil(RU/s / 10,000)) at under 3,000 RU/s
+ * a partition (rule 36), so the peak bound counts a replay of the run
+ * then, not only when it can be rate limited (100 creates/s of 1 KB
+ * items on 100 RU/s a partition or more cannot):
+ * - 16 partitions at 20,000 RU/s: 2 needed, 1,250 a partition: merges,
+ *   one replay (one variant, --jobs 1) of the run's own estimate (no
+ *   data files): replays = estimate;
+ * - 16 at 160,000 RU/s: 16 needed, not more: no replay (0);
+ * - 16 at 60,000 RU/s: 6 needed, but 3,750 a partition: no replay.
+ */
+START_TEST(test_merge_replay)
+{
+	long long est, rep;
+
+	ck_assert_int_eq(merge_of(16, 20000, &est, &rep), 1);
+	ck_assert_int_gt(est, 0);
+	ck_assert_int_eq(rep, est);
+	ck_assert_int_eq(merge_of(16, 160000, &est, &rep), 0);
+	ck_assert_int_eq(rep, 0);
+	ck_assert_int_eq(merge_of(16, 60000, &est, &rep), 0);
+	ck_assert_int_eq(rep, 0);
+}
+END_TEST
+
 /* The partitions part of the estimate of `secs` creates at 1/s over
    ten values k0..k9 drawn by dist */
 static double lp_part(const char *dist, int secs)
@@ -514,6 +580,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_load_bound_fifo);
 	tcase_add_test(tc, test_estimate_by_hand);
 	tcase_add_test(tc, test_report_per_range);
+	tcase_add_test(tc, test_merge_replay);
 	tcase_add_test(tc, test_lps_drawn);
 	tcase_add_test(tc, test_freed_blocks_leave);
 	tcase_add_test(tc, test_load_limit_stops);

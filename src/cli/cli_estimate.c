@@ -30,7 +30,8 @@
    remedies_build replays a variant that had 429s, in up to `jobs`
    threads, 0 the cores, one for a data file, each replay one variant
    alone): none when no operation can be rate limited
-   (scenario_can_throttle) or remedies are off; else the largest
+   (scenario_can_throttle) and no merge can apply (scenario_can_merge:
+   a merge is replayed with no 429), or remedies are off; else the largest
    variant's own estimate, less the data files the replays share, times
    the replays that can run at once. */
 static double replay_bytes(const struct pk_scenario *s, unsigned jobs,
@@ -42,7 +43,8 @@ static double replay_bytes(const struct pk_scenario *s, unsigned jobs,
 	size_t g = jobs > 0 ? jobs : cores > 0 ? (size_t)cores : 1, i;
 	double one = 0;
 
-	if (!remedies || !scenario_can_throttle(s)) {
+	if (!remedies ||
+	    (!scenario_can_throttle(s) && !scenario_can_merge(s))) {
 		return 0;
 	}
 	g = s->items_file ? 1 : g < s->n_variants ? g : s->n_variants;
@@ -189,7 +191,9 @@ static char *estimate_text(const struct pk_scenario *s,
 		"%.3g); pksim refuses a run above %s\n",
 		fmt_thousands((int64_t)(work + 0.5), a), PK_SCENARIO_RANGE_WORK,
 		fmt_thousands((int64_t)PK_SCENARIO_MAX_WORK, b));
-	fprintf(f, "remedies: replayed only when a run has 429s, each "
+	fprintf(f, "remedies: replayed only when a run has 429s or "
+		   "more physical partitions than its RU/s need (a merge), "
+		   "each "
 		   "variant alone, as many at once as --jobs; held to the "
 		   "same bounds then\n");
 	if (fclose(f)) {

@@ -17,7 +17,8 @@ struct pk_scenario;
  * PK_SCENARIO_REPORT_RANGE_TEXT_BYTES), else JSON's, the largest (the
  * estimate's own); it adds the process itself and, when
  * remedies is 1 and some operation can be rate limited
- * (scenario_can_throttle), the remedy replays that can run beside the
+ * (scenario_can_throttle) or a merge can apply (scenario_can_merge),
+ * the remedy replays that can run beside the
  * run: up to jobs at once (0: the cores), each one variant alone. A new
  * string (caller frees) of *len bytes ending in a newline, or NULL when
  * out of memory.

@@ -817,6 +817,49 @@ int scenario_can_throttle(const struct pk_scenario *s)
 	return 0;
 }
 
+/* The least RU/s c is provisioned at in s: its own (autoscale: its
+   max), or a phase's lower one */
+static double least_ru(const struct pk_scenario *s,
+		       const struct pk_container_spec *c)
+{
+	double ru =
+	    (double)(c->autoscale_max_ru_per_s ? c->autoscale_max_ru_per_s
+					       : c->throughput_ru_per_s);
+	size_t i;
+
+	for (i = 0; i < s->n_phases; i++) {
+		double p = (double)s->phases[i].throughput_ru_per_s;
+
+		ru = p > 0 && p < ru ? p : ru;
+	}
+	return ru;
+}
+
+int scenario_can_merge(const struct pk_scenario *s)
+{
+	double items = items_planned(s);
+	double item_bytes = (double)ld_largest_item(s);
+	size_t i;
+
+	for (i = 0; i < s->n_variants; i++) {
+		const struct pk_container_spec *c = &s->variants[i];
+		double r, ru = least_ru(s, c);
+
+		if (scenario_variant_table(s, c) || c->serverless || ru <= 0) {
+			continue;
+		}
+		r = ranges_planned(s, c, items, item_bytes,
+				   ld_lps_planned(s, c, items));
+		/* rule 32's count by RU/s alone (storage only raises it),
+		   and rule 36's RU/s a partition */
+		if (r > ceil(ru / (double)c->pp_ru_per_s) &&
+		    ru < (double)PK_MERGE_MAX_RU_PER_PP * r) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* Refuse up front a run whose memory estimate (scenario_memory_estimate)
    passes PK_SCENARIO_MAX_TRACK_BYTES (scenario.h): the error gives the
    estimate by part and what to change. */

@@ -981,6 +981,18 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 int scenario_can_throttle(const struct pk_scenario *s);
 
 /*
+ * 1 when some variant of s could end with more physical partitions than
+ * its RU/s need, so that the merge remedy can replay it (remedy_needed,
+ * merge_replayable) with no 429: a provisioned Azure Cosmos DB container
+ * (not serverless, not a DynamoDB table) whose planned partitions
+ * (the estimate's) pass ceil(RU/s / 10,000) (rule 32; its storage, only
+ * known at the run's end, can only raise that count, so this may say 1
+ * where the run has none to replay) at under 3,000 RU/s a partition
+ * (rule 36). The least RU/s the scenario sets counts. Reads s only.
+ */
+int scenario_can_merge(const struct pk_scenario *s);
+
+/*
  * The units of work one variant's run of s takes, as the up-front bound
  * counts them (PK_SCENARIO_MAX_WORK): an operation 1, each value of a
  * query's IN list 1 more, each physical partition a query can visit
