@@ -32,7 +32,9 @@
    alone): none when no operation can be rate limited
    (scenario_can_throttle) and no merge can apply (scenario_can_merge:
    a merge is replayed with no 429), or remedies are off; else the largest
-   variant's own estimate, less the data files the replays share, times
+   variant's own estimate, less the data files the replays share and
+   with the report's per-range rows at text's cost (no report is
+   rendered), times
    the replays that can run at once. */
 static double replay_bytes(const struct pk_scenario *s, unsigned jobs,
 			   int remedies)
@@ -54,7 +56,14 @@ static double replay_bytes(const struct pk_scenario *s, unsigned jobs,
 		view.variants = &s->variants[i];
 		view.n_variants = 1;
 		scenario_memory_estimate(&view, &e);
-		one = e.total - e.files > one ? e.total - e.files : one;
+		/* a replay builds the result (per-range records, heat map:
+		   remedy_replay.c) but renders no report: its per-range
+		   share at text's cost, which holds the result's records
+		   and more, not JSON's */
+		e.total -= e.files + e.report_ranges *
+					 (PK_SCENARIO_REPORT_RANGE_JSON_BYTES -
+					  PK_SCENARIO_REPORT_RANGE_TEXT_BYTES);
+		one = e.total > one ? e.total : one;
 	}
 	return (double)g * one;
 }
