@@ -441,6 +441,44 @@ START_TEST(test_gsi_storage_billed)
 }
 END_TEST
 
+/* A table with a local secondary index (D18) bills the index's writes
+   with the table's but not its entries' bytes (pricing.md §4: storage
+   counts all LSI data): the money block says the storage line is short
+   by them, also beside the warm-throughput note; without an index it
+   says nothing. */
+START_TEST(test_lsi_storage_said)
+{
+	static const char fmt[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, sort_key: /id, capacity: "
+	    "on_demand%s}\n"
+	    "pricing: {region: us-east-1}\n"
+	    "items: {k: {values: \"k{0..99}\"}, status: {values: [a, b]}}\n"
+	    "phases: [{duration: 10s, rate: 10/s}]\n";
+	static const char lsi[] =
+	    ", local_secondary_indexes: [{name: by-status, sort_key: /status}]";
+	char yaml[512], more[256], *m;
+
+	snprintf(yaml, sizeof(yaml), fmt, lsi);
+	m = money_text(yaml);
+	ck_assert_msg(strstr(m, "the local secondary indexes' entries are not "
+				"in the storage line"),
+		      "%s", m);
+	free(m);
+	snprintf(more, sizeof(more), "%s, warm_write_units: 40000", lsi);
+	snprintf(yaml, sizeof(yaml), fmt, more);
+	m = money_text(yaml);
+	ck_assert_msg(strstr(m, "(pricing.md §4, A-WARM; its rate is not in "
+				"the table); the local secondary indexes'"),
+		      "%s", m);
+	free(m);
+	snprintf(yaml, sizeof(yaml), fmt, "");
+	m = money_text(yaml);
+	ck_assert_msg(!strstr(m, "local secondary"), "%s", m);
+	free(m);
+}
+END_TEST
+
 /* An on-demand table warmer than a new table's default (D13: 4,000
    WRU/s, 12,000 RRU/s) may have been pre-warmed, which AWS charges for
    (pricing.md §4, A-WARM) at a rate the table does not hold: the money
@@ -541,6 +579,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_p17_storage_item_overhead);
 	tcase_add_test(tc, test_gsi_storage_billed);
 	tcase_add_test(tc, test_warm_above_default_said);
+	tcase_add_test(tc, test_lsi_storage_said);
 	tcase_add_test(tc, test_p15_p18_ondemand_strong);
 	tcase_add_test(tc, test_p16_ondemand_eventual);
 	tcase_add_test(tc, test_p15_p20_on_demand_table);

@@ -242,6 +242,7 @@ const char *money_caveat_note(const struct pk_scenario *sc,
 	const struct pk_ddb_table_spec *t = scenario_variant_table(sc, v->spec);
 	const struct pk_monitor_log *log =
 	    sc->items_file ? sc->items_file->monitor : NULL;
+	size_t n = 0;
 
 	if (!v->bill.priced) {
 		return NULL;
@@ -249,20 +250,31 @@ const char *money_caveat_note(const struct pk_scenario *sc,
 	if (v->bill.mode == PK_BILL_DDB_ON_DEMAND && t &&
 	    (t->warm_wru > PK_DDB_OD_WARM_WRU ||
 	     t->warm_rru > PK_DDB_OD_WARM_RRU)) {
-		snprintf(buf, cap,
-			 "warm throughput above a new table's default (%d "
-			 "WRU/s, %d RRU/s) is not priced: past traffic warms "
-			 "a table for free, but a pre-warm is charged "
-			 "(pricing.md §4, A-WARM; its rate is not in the "
-			 "table)",
-			 PK_DDB_OD_WARM_WRU, PK_DDB_OD_WARM_RRU);
+		n = fmt_append(buf, cap, 0,
+			       "warm throughput above a new table's default "
+			       "(%d WRU/s, %d RRU/s) is not priced: past "
+			       "traffic warms a table for free, but a pre-warm "
+			       "is charged (pricing.md §4, A-WARM; its rate is "
+			       "not in the table)",
+			       PK_DDB_OD_WARM_WRU, PK_DDB_OD_WARM_RRU);
+	}
+	if (t && t->n_lsis > 0) {
+		/* their writes are billed with the table's; their entries
+		   are not kept apart from the items they project */
+		n = fmt_append(buf, cap, n,
+			       "%sthe local secondary indexes' entries are not "
+			       "in the storage line (pricing.md §4 bills all "
+			       "LSI data): the storage is short by them",
+			       n ? "; " : "");
+	}
+	if (n > 0) {
 		return buf;
 	}
 	if (log && v->spec && v->spec->existing_bytes_total == 0 &&
 	    v->spec->existing_bytes_per_pp == 0) {
 		/* the log records no item sizes: what the container stores
 		   is unknown, not nothing */
-		size_t n = (size_t)snprintf(
+		n = (size_t)snprintf(
 		    buf, cap,
 		    "storage is not known: the monitor log records no item "
 		    "sizes, so the storage line bills nothing stored; give "
