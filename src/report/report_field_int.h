@@ -126,6 +126,13 @@ typedef void field_group_fn(const struct field_ctx *c,
    (report_field_service.c). */
 field_group_fn field_reasons_n, field_reason_name, field_reason_count;
 
+/* The change feed: change_feed.* and a range's changes_per_s
+   (report_field_cfeed.c). */
+field_group_fn field_cfeed_consumers, field_cfeed_leases, field_cfeed_busy,
+    field_cfeed_with_work, field_cfeed_changes, field_cfeed_retired,
+    field_cfeed_busiest, field_cfeed_rate, field_cfeed_share,
+    field_cfeed_sentence, field_cfeed_range_rate;
+
 /* The money group: money.* (report_field_money.c). */
 field_group_fn field_money_priced, field_money_why, field_money_mode,
     field_money_date, field_money_from, field_money_prices_of,

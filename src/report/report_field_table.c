@@ -226,79 +226,6 @@ static void query_ru_mean(const struct field_ctx *c, struct pk_field_value *o)
 	fv_real(o, q->served ? metrics_ru(q->ru_mru) / (double)q->served : 0.0);
 }
 
-static void range_changes_per_s(const struct field_ctx *c,
-				struct pk_field_value *o)
-{
-	const struct pk_result_range *p = c->obj;
-
-	fv_real(o, text_cfeed_rate(c->v, (size_t)(p - c->v->ranges)));
-}
-
-/* The change feed's figures (rule 39, report_cfeed.c) */
-static void cfeed_fig(const struct field_ctx *c, struct pk_field_value *o,
-		      int k)
-{
-	struct text_cfeed f;
-	char line[PK_TEXT_CFEED_BYTES];
-
-	text_cfeed_of(c->r, c->v, &f);
-	switch (k) {
-	case 0:
-		fv_int(o, (int64_t)f.consumers);
-		break;
-	case 1:
-		fv_int(o, (int64_t)f.leases);
-		break;
-	case 2:
-		fv_int(o, (int64_t)f.busy);
-		break;
-	case 3:
-		fv_int(o, (int64_t)f.with_work);
-		break;
-	case 4:
-		fv_int(o, (int64_t)f.changes);
-		break;
-	case 5:
-		if (f.changes) {
-			snprintf(line, sizeof(line), "%u",
-				 c->v->ranges[f.busiest].id);
-			fv_text(o, line);
-		} else {
-			fv_null(o);
-		}
-		break;
-	case 6:
-		fv_real(o, f.busiest_share);
-		break;
-	case 8:
-		fv_int(o, (int64_t)f.retired_changes);
-		break;
-	case 9:
-		fv_real(o, f.busiest_rate);
-		break;
-	default:
-		fv_text(o, text_cfeed_sentence(c->v, &f, line, sizeof(line)));
-		break;
-	}
-}
-
-#define CFEED_FN(name, k)                                                      \
-	static void cfeed_##name(const struct field_ctx *c,                    \
-				 struct pk_field_value *o)                     \
-	{                                                                      \
-		cfeed_fig(c, o, k);                                            \
-	}
-CFEED_FN(consumers, 0)
-CFEED_FN(leases, 1)
-CFEED_FN(busy, 2)
-CFEED_FN(with_work, 3)
-CFEED_FN(changes, 4)
-CFEED_FN(busiest, 5)
-CFEED_FN(share, 6)
-CFEED_FN(sentence, 7)
-CFEED_FN(retired, 8)
-CFEED_FN(rate, 9)
-
 static void range_p99(const struct field_ctx *c, struct pk_field_value *o)
 {
 	const struct pk_result_range *p = c->obj;
@@ -818,19 +745,22 @@ const struct field_reader field_readers[] = {
     QUERY("ranges_visited", ranges_visited, CV_U64),
     QUERY("ru", ru_mru, CV_MRU),
     FN("queries.by_query[].ru_mean", SEL_QUERY, 0, query_ru_mean),
-    FN("change_feed.consumers", SEL_VARIANT, FW_COSMOS, cfeed_consumers),
-    FN("change_feed.leases", SEL_VARIANT, FW_COSMOS, cfeed_leases),
-    FN("change_feed.leases_with_changes", SEL_VARIANT, FW_COSMOS, cfeed_busy),
+    FN("change_feed.consumers", SEL_VARIANT, FW_COSMOS, field_cfeed_consumers),
+    FN("change_feed.leases", SEL_VARIANT, FW_COSMOS, field_cfeed_leases),
+    FN("change_feed.leases_with_changes", SEL_VARIANT, FW_COSMOS,
+       field_cfeed_busy),
     FN("change_feed.consumers_with_work", SEL_VARIANT, FW_COSMOS,
-       cfeed_with_work),
-    FN("change_feed.changes", SEL_VARIANT, FW_COSMOS, cfeed_changes),
-    FN("change_feed.retired_changes", SEL_VARIANT, FW_COSMOS, cfeed_retired),
+       field_cfeed_with_work),
+    FN("change_feed.changes", SEL_VARIANT, FW_COSMOS, field_cfeed_changes),
+    FN("change_feed.retired_changes", SEL_VARIANT, FW_COSMOS,
+       field_cfeed_retired),
     FN("change_feed.busiest_lease_range", SEL_VARIANT, FW_COSMOS,
-       cfeed_busiest),
+       field_cfeed_busiest),
     FN("change_feed.busiest_lease_changes_per_s", SEL_VARIANT, FW_COSMOS,
-       cfeed_rate),
-    FN("change_feed.busiest_lease_share", SEL_VARIANT, FW_COSMOS, cfeed_share),
-    FN("change_feed.sentence", SEL_VARIANT, FW_COSMOS, cfeed_sentence),
+       field_cfeed_rate),
+    FN("change_feed.busiest_lease_share", SEL_VARIANT, FW_COSMOS,
+       field_cfeed_share),
+    FN("change_feed.sentence", SEL_VARIANT, FW_COSMOS, field_cfeed_sentence),
     VAR("physical_partitions", n_ranges, CV_SIZE, 0),
     RANGE("id", id, CV_RANGE, 0),
     RANGE("min", min, CV_EPK, 0),
@@ -849,7 +779,7 @@ const struct field_reader field_readers[] = {
     RANGE("ttl_pending_bytes", ttl_pending_bytes, CV_U64, FW_TTL),
     RANGE("changes", changes, CV_U64, FW_COSMOS),
     FN("physical_partitions[].changes_per_s", SEL_RANGE, FW_COSMOS,
-       range_changes_per_s),
+       field_cfeed_range_rate),
     FN("ttl.default_ttl_s", SEL_VARIANT, FW_TTL, default_ttl),
     TTL("expired", expired, CV_U64),
     TTL("deleted", deleted, CV_U64),
