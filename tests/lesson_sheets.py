@@ -156,7 +156,7 @@ def main():
     # a seed other than the scenario's is in the command to run
     p = sheet(pksim, lessons[0], "--solutions", "--seed", "10")
     if "--narrate --seed 10\n" not in p.stdout or \
-            "## What the run produced (seed 10)" not in p.stdout:
+            "## What the run produced (random seed 10, `--seed`)" not in p.stdout:
         fail("--seed 10: the command or the figures do not name it")
     check_refusals(pksim, src, lessons[0])
     for f in fails:

@@ -140,7 +140,8 @@ static const struct markup md = {
 static void md_claims(const struct pk_worksheet *w, FILE *out)
 {
 	fprintf(out,
-		"\n## What the run produced (seed %" PRIu64 ")\n\n"
+		"\n## What the run produced (random seed %" PRIu64
+		", `--seed`)\n\n"
 		"Each claim of the lesson and its scenario (`expect:`), "
 		"with the value this run measured.\n\n"
 		"| claim | variant | expected | measured | holds |\n"
@@ -200,13 +201,15 @@ static const struct markup html_markup = {
 
 static void html_claims(const struct pk_worksheet *w, FILE *out)
 {
-	fprintf(out,
-		"<section id=\"figures\"><h2>What the run produced (seed "
-		"%" PRIu64 ")</h2>\n<p>Each claim of the lesson and its "
-		"scenario (<code>expect:</code>), with the value this run "
-		"measured.</p>\n<table><tr><th>claim</th><th>variant</th>"
-		"<th>expected</th><th>measured</th><th>holds</th></tr>\n",
-		w->seed);
+	fprintf(
+	    out,
+	    "<section id=\"figures\"><h2>What the run produced (random seed "
+	    "%" PRIu64
+	    ", <code>--seed</code>)</h2>\n<p>Each claim of the lesson and its "
+	    "scenario (<code>expect:</code>), with the value this run "
+	    "measured.</p>\n<table><tr><th>claim</th><th>variant</th>"
+	    "<th>expected</th><th>measured</th><th>holds</th></tr>\n",
+	    w->seed);
 	claim_rows(w, &html_markup, out);
 	fputs("</table></section>\n", out);
 }
