@@ -1,7 +1,7 @@
 /*
  * ddb_gsi: a DynamoDB table's global secondary indexes through the run
  * (D17, reference §12), each figure derived by hand beside it from the
- * reference's statements (§16: 24, 25) and example E5 (§17). 1 unit =
+ * reference's statements (§16: 24, 25, 26) and example E5 (§17). 1 unit =
  * 1,000 mCU; 1KB in a scenario is 1,024 bytes, 1 WCU (D1).
  */
 #include <check.h>
@@ -194,6 +194,49 @@ START_TEST(test_gsi_write_units)
 }
 END_TEST
 
+/*
+ * Statement 26: an index's read capacity never fails a base-table read
+ * or write (KC-GSI): base reads are the table's alone. A table of 100
+ * RCU / 100 WCU (1 partition, ceil(100 / 3,000 + 100 / 1,000) = 1, D4)
+ * with an index of 1 RCU (the minimum, §11). 10 creates of 1 KB (1 WCU
+ * each, and 1 index write each: the item has /status), then 90
+ * eventual reads a second for 10 s (1 KB -> 4 KiB -> 0.5 RCU, D1: 45 a
+ * second of the table's 100). Were the reads charged to the index's 1
+ * RCU, 89 a second would be throttled; none is. Units: 10 x 1 + 900 x
+ * 0.5 = 460 on the table, 10 on the index.
+ */
+START_TEST(test_gsi_read_capacity_not_base)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "table:\n"
+	    "  partition_key: /id\n"
+	    "  read_capacity_units: 100\n"
+	    "  write_capacity_units: 100\n"
+	    "  global_secondary_indexes:\n"
+	    "    - {name: s, partition_key: /status, read_capacity_units: "
+	    "1, write_capacity_units: 100}\n"
+	    "client: {retries: off}\n"
+	    "items:\n"
+	    "  status: {values: [new, done]}\n"
+	    "phases:\n"
+	    "  - {duration: 1s, rate: 10/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "  - {duration: 10s, rate: 90/s, ops: {read: 1}, "
+	    "item_size: 1KB}\n";
+	struct pk_run *run = tu_sim_text("reads.yaml", yaml);
+	const struct pk_service *svc = run->variants[0].svc;
+	const struct pk_totals *t = &tu_metrics(svc)->totals;
+
+	ck_assert_uint_eq(t->operations, 10 + 900);
+	ck_assert_uint_eq(t->succeeded, 10 + 900);
+	ck_assert_uint_eq(t->throttled_429, 0);
+	ck_assert_int_eq(t->ru_mru, 460 * CU);
+	ck_assert_int_eq(ddb_service_gsi_used(svc), 10 * CU);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_gsi");
@@ -201,6 +244,7 @@ Suite *tu_suite(void)
 
 	tcase_add_test(tc, test_gsi_back_pressure);
 	tcase_add_test(tc, test_gsi_write_units);
+	tcase_add_test(tc, test_gsi_read_capacity_not_base);
 	tcase_add_test(tc, test_gsi_throttle_not_base_peak);
 	tcase_add_test(tc, test_gsi_throttle_finding);
 	suite_add_tcase(s, tc);

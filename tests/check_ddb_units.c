@@ -77,6 +77,15 @@ START_TEST(test_ddb_units_batch_and_query)
 	uint64_t edge[] = {1024 * KIB, 1};
 	ck_assert_int_eq(ddb_units_query_mcu(edge, 2, PK_DDB_READ_STRONG),
 			 257000);
+	/* statement 27: a Query of 8 index entries of 2,000 B: summed to
+	   16,000 B, rounded once to 16 KiB (16,384 B) = 4 units, eventual
+	   only on an index (A-GSI): 4 x 0.5 = 2 RCU */
+	uint64_t eight[8];
+	for (int i = 0; i < 8; i++) {
+		eight[i] = 2000;
+	}
+	ck_assert_int_eq(ddb_units_query_mcu(eight, 8, PK_DDB_READ_EVENTUAL),
+			 2000);
 	/* a Query that reads nothing: one unit (ASSUMPTION in the header) */
 	ck_assert_int_eq(ddb_units_query_mcu(NULL, 0, PK_DDB_READ_EVENTUAL),
 			 500);
