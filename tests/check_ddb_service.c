@@ -428,6 +428,40 @@ START_TEST(test_ddb_service_on_demand_scenario)
 }
 END_TEST
 
+/* The shipped scenarios/dynamodb/burst.yaml (statement 19, E3; derived
+   in its header: 150 RCU bank 45,000, a spike of 200 strong 1 KiB
+   reads a second rides it 45,000 / 50 = 900 s, then 50 a second are
+   throttled for the last 300 s: 15,000) passes `pksim check`, all 8
+   assertions. */
+START_TEST(test_ddb_service_burst_scenario)
+{
+	char args[1024], *out;
+
+	snprintf(args, sizeof(args), "check '%s'",
+		 tu_src("scenarios/dynamodb/burst.yaml"));
+	out = tu_run_ok(args);
+	ck_assert_ptr_nonnull(strstr(out, "8        8        0  ok"));
+	free(out);
+}
+END_TEST
+
+/* The shipped scenarios/dynamodb/on-demand-ramp.yaml (E4's first 396 s;
+   derived in its header: a ramp at 11.1 more writes a second every
+   second meets the new table's 4,000 WRU limit at second 360, so
+   seconds 240..299 serve all 180,000 and seconds 360..395 at most 36 x
+   4,000 of their 151,200) passes `pksim check`, all 5 assertions. */
+START_TEST(test_ddb_service_ramp_scenario)
+{
+	char args[1024], *out;
+
+	snprintf(args, sizeof(args), "check '%s'",
+		 tu_src("scenarios/dynamodb/on-demand-ramp.yaml"));
+	out = tu_run_ok(args);
+	ck_assert_ptr_nonnull(strstr(out, "5        5        0  ok"));
+	free(out);
+}
+END_TEST
+
 /* D2: an item over 400 KB (409,600 bytes) is refused with 400
    ValidationException, before capacity. 50 creates of 1 KB fit; 50 of
    uniform [400KB, 800KB] are each over 409,600 bytes unless drawn at
@@ -527,6 +561,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_service_on_demand_bounds);
 	tcase_add_test(tc, test_ddb_service_on_demand_doubles);
 	tcase_add_test(tc, test_ddb_service_on_demand_scenario);
+	tcase_add_test(tc, test_ddb_service_burst_scenario);
+	tcase_add_test(tc, test_ddb_service_ramp_scenario);
 	tcase_add_test(tc, test_ddb_service_hash);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("cli");
