@@ -77,8 +77,8 @@ void search_autoscale(const struct remedy_task *t)
 {
 	struct pk_remedies *r = t->out;
 	struct pk_remedy *m = &r->items[PK_REMEDY_AUTOSCALE];
-	struct replay_change ch = {0,	 NULL, 0, NULL, 1,	   0,
-				   NULL, 0,    0, 0,	REPLAY_RU, 0};
+	struct replay_change ch = {0, NULL, 0, NULL,	  1, 0, NULL,
+				   0, 0,    0, REPLAY_RU, 0, 0};
 	int64_t limit = autoscale_limit(t), smallest, hint;
 
 	if (r->autoscale) {

@@ -200,8 +200,8 @@ void search_bulk(const struct remedy_task *t)
 	struct pk_remedies *r = t->out;
 	const struct pk_client_spec *bc;
 	struct pk_client_spec c;
-	struct replay_change ch = {0,	 NULL, 0, NULL, 0,	   0,
-				   NULL, 0,    0, 0,	REPLAY_RU, 0};
+	struct replay_change ch = {0, NULL, 0, NULL,	  0, 0, NULL,
+				   0, 0,    0, REPLAY_RU, 0, 0};
 	double room = (double)r->start_ru_per_s - r->inter_ru_per_s;
 	const char *why = NULL;
 	int k;

@@ -57,6 +57,10 @@ struct replay_change {
 	/* with merge_to: the phase whose start the merge starts at (its
 	   index in the scenario; 0: the first, t = 0) */
 	size_t merge_phase;
+	/* 1: only whether the replay rate limits is read (probe_with's
+	   answer; its figures when it does are dropped), so it stops at
+	   the first 429 that answers that (pk_sim_opts.halt_429) */
+	int yes_no;
 };
 
 /* Free what f owns (the hours' bills) and clear them */
@@ -75,8 +79,10 @@ int64_t autoscale_grid(int64_t x);
 
 /*
  * Replay t's variant with change ch from t = 0 (remedy.h): moves the
- * replay's figures into *f (what it held freed) and returns 0, or returns
- * -1 with the error in *why (owned), *f unchanged.
+ * replay's figures into *f (what it held freed) and returns 0; returns 1,
+ * *f unchanged, when ch->yes_no and the replay rate limited (as
+ * probe_with counts it), stopped there; or returns -1 with the error in
+ * *why (owned), *f unchanged.
  */
 int replay_with(const struct remedy_task *t, const struct replay_change *ch,
 		struct pk_remedy_figures *f, char **why);

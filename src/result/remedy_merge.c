@@ -131,8 +131,8 @@ void search_merge(const struct remedy_task *t)
 {
 	struct pk_remedies *r = t->out;
 	struct pk_remedy *m = &r->items[PK_REMEDY_MERGE];
-	struct replay_change ch = {0,	 NULL, 0, NULL, 0,	   0,
-				   NULL, 0,    0, 0,	REPLAY_RU, 0};
+	struct replay_change ch = {0, NULL, 0, NULL,	  0, 0, NULL,
+				   0, 0,    0, REPLAY_RU, 0, 0};
 	struct pk_merge_fit mf;
 	struct merge_point p;
 	int rc;

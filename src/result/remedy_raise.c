@@ -36,9 +36,9 @@ int search_raise(const struct remedy_task *t, int64_t *demand)
 	struct pk_remedy *m = &r->items[PK_REMEDY_RAISE];
 	struct replay_change ch = {
 	    r->cap_ru_per_s, NULL, 0, demand, 0, 0, NULL, 0, 0, 0,
-	    REPLAY_RU,	     0};
-	struct replay_change base = {0,	   NULL, 0, NULL, 0,	     0,
-				     NULL, 0,	 0, 0,	  REPLAY_RU, 0};
+	    REPLAY_RU,	     0,	   0};
+	struct replay_change base = {0, NULL, 0, NULL,	    0, 0, NULL,
+				     0, 0,    0, REPLAY_RU, 0, 0};
 	int rc;
 
 	if (r->over_cap_why) {

@@ -104,8 +104,8 @@ void search_redist(const struct remedy_task *t, const int64_t *demand)
 	struct pk_remedies *r = t->out;
 	struct pk_remedy *m = &r->items[PK_REMEDY_REDIST];
 	struct pk_redist_spec *e;
-	struct replay_change ch = {0,	 NULL, 0, NULL, 0,	   0,
-				   NULL, 0,    0, 0,	REPLAY_RU, 0};
+	struct replay_change ch = {0, NULL, 0, NULL,	  0, 0, NULL,
+				   0, 0,    0, REPLAY_RU, 0, 0};
 	int64_t cap = r->cap_ru_per_s / (int64_t)r->created_partitions;
 	size_t i, p = r->created_partitions;
 	int rc;

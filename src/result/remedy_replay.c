@@ -342,9 +342,29 @@ static struct pk_phase_spec *data_file_phase(const struct remedy_task *t,
 	return ph;
 }
 
+/* ch->yes_no: the run stops at the first 429 that makes probe_with's
+   answer 1 (a setting of the RU/s, or a bulk stream alone: any stream's;
+   a bulk stream's setting: an interactive stream's); none without a bulk
+   stream there, where no 429 counts */
+static void halt_of(const struct remedy_task *t, const struct replay_change *ch,
+		    struct pk_sim_opts *o)
+{
+	if (!ch->yes_no) {
+		return;
+	}
+	if (ch->what == REPLAY_RU || t->out->bulk_alone) {
+		o->halt_429 = 1;
+		o->halt_skip = -1;
+	} else if (t->out->bulk >= 0) {
+		o->halt_429 = 1;
+		o->halt_skip = t->out->bulk;
+	}
+}
+
 /*
- * Replay t's variant with change ch from t = 0 (remedy.h): fills *f and
- * returns 0, or returns -1 with the error in *why (owned).
+ * Replay t's variant with change ch from t = 0 (remedy_int.h): fills *f
+ * and returns 0, returns 1 when it stopped at a 429 (ch->yes_no), or
+ * returns -1 with the error in *why (owned).
  */
 int replay_with(const struct remedy_task *t, const struct replay_change *ch,
 		struct pk_remedy_figures *f, char **why)
@@ -416,14 +436,20 @@ int replay_with(const struct remedy_task *t, const struct replay_change *ch,
 	view.n_expects = 0;
 	memset(&o, 0, sizeof(o));
 	o.jobs = 1;
+	halt_of(t, ch, &o);
 	diag_init(&diag);
 	run = sim_run_opts(&view, t->seed, &o, &diag);
-	if (!run) {
-		*why = diag_text(&diag);
+	if (!run || run->halted) {
+		int rc = run ? 1 : -1;
+
+		if (!run) {
+			*why = diag_text(&diag);
+		}
+		sim_free(run);
 		diag_free(&diag);
 		free(ph);
 		free(st);
-		return -1;
+		return rc;
 	}
 	res = result_build(run);
 	figures_of(&res->variants[0], t->out->bulk, &g);

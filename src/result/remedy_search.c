@@ -16,12 +16,18 @@
 int probe_with(const struct remedy_task *t, struct pk_remedy *m,
 	       const struct replay_change *ch, struct pk_remedy_figures *f)
 {
+	int rc;
+
 	m->replays++;
 	t->out->replays++;
-	if (replay_with(t, ch, f, &m->why)) {
+	rc = replay_with(t, ch, f, &m->why);
+	if (rc < 0) {
 		m->status = PK_REMEDY_FAILED;
 		m->setting = ch->r;
 		return -1;
+	}
+	if (rc > 0) {
+		return 1; /* stopped at its first 429 (ch->yes_no) */
 	}
 	return (ch->what == REPLAY_RU || t->out->bulk_alone ? f->throttled_429
 							    : f->inter_429) > 0;
@@ -31,8 +37,8 @@ int probe_with(const struct remedy_task *t, struct pk_remedy *m,
 int probe(const struct remedy_task *t, struct pk_remedy *m, int64_t r,
 	  struct pk_remedy_figures *f)
 {
-	struct replay_change ch = {r,	 NULL, 0, NULL, 0,	   0,
-				   NULL, 0,    0, 0,	REPLAY_RU, 0};
+	struct replay_change ch = {r, NULL, 0, NULL,	  0, 0, NULL,
+				   0, 0,    0, REPLAY_RU, 0, 0};
 
 	return probe_with(t, m, &ch, f);
 }
@@ -51,6 +57,7 @@ static void bisect_with(const struct remedy_task *t, struct pk_remedy *m,
 	struct replay_change ch = *base;
 
 	memset(&f, 0, sizeof(f));
+	ch.yes_no = 1; /* a replay that rate limits only moves lo */
 	while (hi - lo > m->step) {
 		int64_t half = (hi - lo) / (2 * m->step) * m->step;
 		int rc;
@@ -78,8 +85,8 @@ static void bisect_with(const struct remedy_task *t, struct pk_remedy *m,
 void bisect(const struct remedy_task *t, struct pk_remedy *m, int64_t lo,
 	    int64_t hi)
 {
-	struct replay_change ch = {0,	 NULL, 0, NULL, 0,	   0,
-				   NULL, 0,    0, 0,	REPLAY_RU, 0};
+	struct replay_change ch = {0, NULL, 0, NULL,	  0, 0, NULL,
+				   0, 0,    0, REPLAY_RU, 0, 0};
 
 	bisect_with(t, m, &ch, lo, hi);
 }
@@ -99,7 +106,7 @@ void search_from(const struct remedy_task *t, struct pk_remedy *m,
 {
 	struct pk_remedy_figures f;
 	int64_t d = m->step;
-	int rc;
+	int rc, yes_no = ch->yes_no;
 
 	if (h >= hi && clean_hi) {
 		bisect_with(t, m, ch, lo, hi);
@@ -108,12 +115,17 @@ void search_from(const struct remedy_task *t, struct pk_remedy *m,
 	memset(&f, 0, sizeof(f));
 	m->hint = h;
 	ch->r = h;
+	/* a replay's figures are read when it rate limits only at hi not
+	   known clean (NOT_FOUND's "even hi"): any other stops at its
+	   first 429 */
+	ch->yes_no = clean_hi || h < hi;
 	rc = probe_with(t, m, ch, &f);
 	if (rc == 0) {
 		/* down from a setting without 429s */
 		figures_move(&m->after, &f);
 		hi = h;
 		clean_hi = 1;
+		ch->yes_no = 1;
 		while (rc == 0 && hi - d > lo) {
 			ch->r = hi - d;
 			rc = probe_with(t, m, ch, &f);
@@ -132,6 +144,7 @@ void search_from(const struct remedy_task *t, struct pk_remedy *m,
 		lo = h;
 		while (rc == 1 && !clean_hi && lo < hi) {
 			ch->r = lo + d < hi ? lo + d : hi;
+			ch->yes_no = ch->r < hi;
 			rc = probe_with(t, m, ch, &f);
 			if (rc == 1) {
 				lo = ch->r;
@@ -149,6 +162,7 @@ void search_from(const struct remedy_task *t, struct pk_remedy *m,
 		figures_move(&m->after, &f);
 	}
 	figures_free(&f);
+	ch->yes_no = yes_no;
 	if (rc < 0 || m->status == PK_REMEDY_NOT_FOUND) {
 		return;
 	}

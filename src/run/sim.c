@@ -237,6 +237,18 @@ static int retry_gone(struct pk_variant *v, const struct pk_op *op,
 	return 1;
 }
 
+/* pk_sim_opts.halt_429: 1, the run stopped, when op's stream is one
+   whose 429 halts it */
+static int halt_at(struct pk_run *run, const struct pk_op *op)
+{
+	if (run->halt_skip >= 0 && op->stream == (uint32_t)run->halt_skip) {
+		return 0;
+	}
+	run->stopped = 1;
+	run->halted = 1;
+	return 1;
+}
+
 /*
  * Send op (an attempt in retry state st; arrived: its operation arrives
  * now) at t_ms into *out; queue a retry when the answer and the client's
@@ -275,6 +287,8 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 		answered = !retry_gone(v, op, st, answer_ms, &owned);
 	} else if (out->status != PK_HTTP_TOO_MANY_REQUESTS) {
 		/* answered; a 2xx recorded the client's wait (service) */
+	} else if (run->halt_429 && halt_at(run, op)) {
+		/* the run stops here: nothing after this 429 is sent */
 	} else if (client_retry_429(&run->sc->streams[op->stream].client.retry,
 				    run->seed, op->seq, &st,
 				    out->retry_after_ms, &wait)) {
@@ -633,6 +647,8 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 	run->diag = diag;
 	run->obs = o ? o->observer : NULL;
 	run->service = o ? o->service : NULL;
+	run->halt_429 = o ? o->halt_429 : 0;
+	run->halt_skip = o ? o->halt_skip : -1;
 	for (i = 0; i < sc->n_streams; i++) {
 		const struct pk_client_spec *c = &sc->streams[i].client;
 
@@ -706,7 +722,8 @@ struct pk_run *sim_run_opts(const struct pk_scenario *sc, uint64_t seed,
 	for (i = 0; i < n; i++) {
 		struct pk_group *g = &groups[i];
 
-		if (g->run.stopped &&
+		run->halted |= g->run.halted;
+		if (g->run.stopped && !g->run.halted &&
 		    (!stop || g->stop_seq < stop->stop_seq ||
 		     (g->stop_seq == stop->stop_seq &&
 		      g->stop_variant < stop->stop_variant))) {

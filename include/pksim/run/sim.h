@@ -160,7 +160,12 @@ struct pk_run {
 				  name the variant when > 1 (a
 				  thread's copy of run holds only
 				  some of them in variants) */
-	int stopped;	       /* 1 once a phase action was refused */
+	int stopped;	       /* 1 once a phase action was refused, or
+				  the run halted (halted) */
+	int halt_429;	       /* pk_sim_opts.halt_429 */
+	int halt_skip;	       /* pk_sim_opts.halt_skip */
+	int halted;	       /* 1: stopped at a 429 (halt_429), not by
+				  an error */
 	int paced;	       /* 1: operations may wait to be sent
 				  (some stream's client.ru_budget or
 				  concurrency; pk_variant.pacers) */
@@ -248,6 +253,14 @@ struct pk_sim_opts {
 	   implementation each variant's service is made with
 	   (pk_service_spec.make, service.h), passed through unread */
 	pk_service_new_fn service;
+	/* 1: the run stops at the first request answered 429 of a stream
+	   other than halt_skip (-1: of any stream): a remedy's replay
+	   that only asks whether a setting rate limits needs nothing
+	   after it. sim_run_opts then returns the run with pk_run.halted
+	   set and its figures partial (read only that it rate limited:
+	   build no result from it). 0: the run goes to its end. */
+	int halt_429;
+	int halt_skip;
 };
 
 /*
