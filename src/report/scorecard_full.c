@@ -66,6 +66,7 @@ void scorecard_full(const struct pk_result *r,
 		sc->full_kind = PK_FULL_LEVELS;
 		sc->full_level_bytes = rw->bound_bytes;
 		sc->full_ttl_s = rw->ttl_s;
+		sc->full_ttl_mixed = rw->ttl_mixed;
 		sc->full_rate =
 		    rw->ttl_s > 0 ? rw->bound_bytes / (double)rw->ttl_s : 0;
 		break;
@@ -371,9 +372,10 @@ const char *scorecard_full_text(const struct pk_result *r,
 		}
 		snprintf(buf, cap,
 			 "never: levels off at %s under time to live (%s "
-			 "written %s x the items' %s lifetime)",
+			 "written %s x the items' %s%s lifetime)",
 			 fmt_bytes((uint64_t)(s->full_level_bytes + 0.5), a),
 			 s->full_key, rate_text(s->full_rate, first, 48),
+			 s->full_ttl_mixed ? "mean " : "",
 			 duration((double)s->full_ttl_s, at, sizeof(at)));
 		break;
 	case PK_FULL_NO_SIZES:

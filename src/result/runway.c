@@ -422,8 +422,12 @@ static void from_rates(const struct pk_snapshot *s,
 	char prev_text[PK_RW_TEXT] = "";
 	struct rw_text memo;
 	struct rw_key key;
+	struct rw_lives lives;
 
 	rw->basis = PK_RUNWAY_RATES;
+	runway_lives(v, sc, &lives);
+	rw->ttl_s = (int64_t)llround(lives.mean_s);
+	rw->ttl_mixed = lives.n > 1;
 	rw->time_scale = scale;
 	if (ns == 0 || ns > PK_MAX_STREAMS) {
 		rw->kind = PK_RUNWAY_NEVER;
@@ -517,7 +521,7 @@ static void from_rates(const struct pk_snapshot *s,
 		if (time_key) {
 			c[i].slot = xcalloc(PK_RW_MAX_SLOTS, sizeof(double));
 		}
-		if (rw->ttl_s > 0 && !time_key) {
+		if (lives.n > 0 && !time_key) {
 			c[i].cum = xcalloc((size_t)steps + 1, sizeof(double));
 		}
 	}
@@ -624,7 +628,7 @@ static void from_rates(const struct pk_snapshot *s,
 				double add = cand_add(v, ci, xs, n_all, ns,
 						      n_pool, &bit, &del) *
 					     share;
-				double before, need;
+				double before, need, grow = add;
 
 				if (bit.held) {
 					/* a bound that held it back in any
@@ -640,38 +644,23 @@ static void from_rates(const struct pk_snapshot *s,
 						level = ci->slot[slot];
 					}
 				} else if (ci->cum) {
-					double lag = t1 - (double)rw->ttl_s;
-					double gone = 0;
+					double gone;
 
 					ci->cum[h + 1] = ci->cum[h] + add;
-					if (lag > 0) {
-						int64_t q =
-						    (int64_t)((lag +
-							       (double)off) /
-							      PK_RUNWAY_STEP_S);
-						double
-						    a = q == 0
-							    ? 0.0
-							    : (double)(q * PK_RUNWAY_STEP_S -
-								       off),
-						    e = (double)((q + 1) *
-								     PK_RUNWAY_STEP_S -
-								 off);
-
-						gone = ci->cum[q] +
-						       (lag - a) / (e - a) *
-							   (ci->cum[q + 1] -
-							    ci->cum[q]);
-					}
+					gone = runway_lives_gone(
+					    &lives, ci->cum, t1, off);
 					/* expired by now, deleted as far as
 					   the range's room lets */
 					ci->deleted =
 					    fmin(gone, ci->deleted + del);
-					before = ci->cum[h] - ci->deleted;
-					if (ci->cum[h + 1] - ci->deleted >
-					    level) {
-						level = ci->cum[h + 1] -
-							ci->deleted;
+					before = ci->acc;
+					ci->acc = ci->cum[h + 1] - ci->deleted;
+					/* its net growth: written less
+					   deleted */
+					grow = ci->acc - before;
+					ci->rate = grow / (t1 - t0);
+					if (ci->acc > level) {
+						level = ci->acc;
 					}
 				} else {
 					before = ci->acc;
@@ -682,9 +671,9 @@ static void from_rates(const struct pk_snapshot *s,
 					   : pool_new_bytes(
 						 &pool, cap - ci->g->start) -
 						 before;
-				if (add > 0 && need <= add) {
+				if (grow > 0 && need <= grow) {
 					double t = t0 + (need > 0 ? need : 0) /
-							    add * (t1 - t0);
+							    grow * (t1 - t0);
 
 					if (t < first_t) {
 						first_t = t;
@@ -731,7 +720,9 @@ static void from_rates(const struct pk_snapshot *s,
 			if (time_key && bk->period_s == 0) {
 				rw->kind = PK_RUNWAY_BUCKETS;
 				rw->bound_bytes = level;
-			} else if (rw->ttl_s > 0 && !time_key) {
+			} else if (lives.n > 0 && !time_key &&
+				   !(lives.never > 0 && first->acc > 0)) {
+				/* every item expires: it levels off */
 				rw->kind = level > 0 ? PK_RUNWAY_LEVELS
 						     : PK_RUNWAY_NEVER;
 				rw->bound_bytes = level;

@@ -104,6 +104,51 @@ static size_t ranges_of(const struct pk_result_variant *v,
 	return n ? n : 1;
 }
 
+/* Record i's lifetime under time to live (rule 28: its own ttl, else
+   the container's default def), s; PK_TTL_NEVER never expires; -2 when
+   its ttl is not one the service takes (refused: never stored) */
+static int64_t record_life(const struct pk_result_variant *v,
+			   const struct pk_workload *w, uint64_t i, int prop,
+			   int64_t def)
+{
+	char buf[64];
+	struct pk_value val;
+	int64_t t;
+
+	if (def == PK_TTL_OFF || !v->service_queries->item_ttl) {
+		return PK_TTL_NEVER;
+	}
+	if (workload_value(w, i, prop, &val, buf, sizeof(buf)) != 0) {
+		val.type = PK_VALUE_UNDEFINED;
+	}
+	if (v->service_queries->item_ttl(&val, &t) != 0) {
+		return -2;
+	}
+	t = t == PK_TTL_OFF ? def : t;
+	return t > 0 ? t : PK_TTL_NEVER;
+}
+
+/* Seconds from its first record until group g, growing at rate (B/s),
+   holds cap bytes under time to live: what never expires grows, the
+   rest holds its last lifetime's writes; HUGE_VAL when it levels off
+   below cap (*level then that level, B) */
+static double ttl_fill(const struct group *g, double rate, double cap,
+		       double *level)
+{
+	const double p = g->bytes > 0 ? g->keep / g->bytes : 1.0;
+	const double life =
+	    g->bytes > g->keep ? g->life / (g->bytes - g->keep) : 0.0;
+
+	*level = rate * (1.0 - p) * life;
+	if (rate * life >= cap || p >= 1.0) {
+		return cap / rate; /* before anything expires */
+	}
+	if (p <= 0) {
+		return HUGE_VAL;
+	}
+	return life + (cap - rate * life) / (rate * p);
+}
+
 void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 		      struct pk_result_variant *v, struct pk_runway *rw)
 {
@@ -123,6 +168,11 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 			   sc->items_file->from == PK_FROM_TIME_FIELD;
 	struct walk wk;
 	size_t best_range = SIZE_MAX, n_pool;
+	const int64_t def = v->spec->default_ttl_s;
+	const int ttl_prop =
+	    def != PK_TTL_OFF ? workload_prop_index(w, "/ttl") : -1;
+	double level = 0, level_rate = 0, level_life = 0, best_level = 0;
+	const struct group *level_g = NULL;
 
 	runway_text_init(&wk.memo, v, sc);
 	wk.epoch_s = (double)workload_data_epoch_ms(w) / 1000.0;
@@ -133,9 +183,10 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 	for (i = 0; i < n; i++) {
 		int64_t t = workload_item_data_ms(w, i);
 		double b = (double)workload_item_size(w, i) * factor;
+		int64_t life = record_life(v, w, i, ttl_prop, def);
 
 		runway_item_key(v, sc, w, i, NULL, &key);
-		if (key.at.status != 0) {
+		if (key.at.status != 0 || life == -2) {
 			continue; /* refused (400): never stored */
 		}
 		g = runway_group_get(&tab, key.id, key.at.id_len, &fresh);
@@ -147,7 +198,12 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 		g->n++;
 		g->bytes += b;
 		g->last_ms = t;
-		if (g->cross_ms < 0 && g->bytes >= cap) {
+		if (life > 0) {
+			g->life += b * (double)life;
+		} else {
+			g->keep += b;
+		}
+		if (g->cross_ms < 0 && g->bytes >= cap && def == PK_TTL_OFF) {
 			g->cross_ms = t;
 		}
 	}
@@ -155,7 +211,7 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 	n_pool = ranges_of(v, tab);
 	HASH_ITER(hh, tab, g, tmp)
 	{
-		double when, rate, span, bound, mean, ru;
+		double when, rate, span, bound, mean, ru, lvl = 0;
 		int held = 0;
 
 		if (g->cross_ms >= 0) {
@@ -188,7 +244,24 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 			if (!(rate > 0)) {
 				continue;
 			}
-			if (rw->bucket.len_s > 0 && rw->bucket.period_s == 0) {
+			if (def != PK_TTL_OFF && !rw->bucket.len_s) {
+				/* time to live: from its first record */
+				when = t0 + ttl_fill(g, rate, cap, &lvl);
+				if (when == HUGE_VAL) {
+					if (lvl > level) {
+						level = lvl;
+						level_g = g;
+						level_rate = rate;
+						level_life =
+						    g->life /
+						    (g->bytes - g->keep);
+					}
+					continue;
+				}
+				rate *= g->keep / g->bytes;
+				goto chosen;
+			} else if (rw->bucket.len_s > 0 &&
+				   rw->bucket.period_s == 0) {
 				/* its bucket ends len_s after its first
 				   record at the latest */
 				double left =
@@ -246,7 +319,18 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 			best_held = held;
 			best_range = g->range;
 			best_walked = walked;
+			best_level = lvl;
 		}
+	}
+	if (!best && level > 0) {
+		/* every record expires: the largest level */
+		rw->kind = PK_RUNWAY_LEVELS;
+		rw->bound_bytes = level;
+		runway_set_who(v, level_g->key, level_g->key_len, rw);
+		rw->rate_bytes_per_s = level_rate;
+		rw->ttl_s = (int64_t)llround(level_life);
+		runway_groups_free(&tab);
+		return;
 	}
 	if (!best) {
 		rw->kind = rw->bound_bytes > 0 ? PK_RUNWAY_BUCKETS
@@ -263,11 +347,7 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 		rw->bound_ru_per_s =
 		    (int64_t)llround(runway_range_ru(v, best_range, n_pool));
 	}
-	if (rw->ttl_s > 0 && best_rate * (double)rw->ttl_s < cap &&
-	    best->cross_ms < 0) {
-		rw->kind = PK_RUNWAY_LEVELS;
-		rw->bound_bytes = best_rate * (double)rw->ttl_s;
-	} else if (best_t > (double)PK_RUNWAY_HORIZON_S) {
+	if (best_t > (double)PK_RUNWAY_HORIZON_S) {
 		const double t1 = (double)best->last_ms / PK_RW_MS_PER_S;
 
 		rw->kind = PK_RUNWAY_BEYOND;
@@ -276,7 +356,9 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 				wk.text);
 		}
 		rw->bound_bytes =
-		    best->bytes +
+		    (def != PK_TTL_OFF && !rw->bucket.len_s
+			 ? best->keep + best_level
+			 : best->bytes) +
 		    best_rate *
 			(best_walked
 			     ? walk_active(&wk, t1, (double)PK_RUNWAY_HORIZON_S)

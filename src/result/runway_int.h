@@ -43,6 +43,9 @@ struct group {
 	uint64_t n;
 	double bytes, first_bytes;
 	int64_t first_ms, last_ms, cross_ms;
+	/* ... under time to live: bytes that never expire, and the
+	   others' bytes x lifetime, B s */
+	double keep, life;
 	UT_hash_handle hh;
 };
 
@@ -206,6 +209,44 @@ int64_t runway_write_mru(const struct pk_result_variant *v, double mean);
 /* The properties v's key reads (at most PK_QUERY_KEY_REFS) */
 size_t runway_n_refs(const struct pk_result_variant *v,
 		     const struct pk_scenario *sc);
+
+/* ---- runway_ttl.c: the items' lifetimes (rule 28) ---- */
+
+/* Lifetimes a projection tells apart, at most (binned past it) */
+#define PK_RW_LIVES 16
+
+/* The new items' lifetimes under time to live: share frac[k] of them
+   lives s[k] seconds after its write (k < n), share never never expires */
+struct rw_lives {
+	size_t n;
+	double s[PK_RW_LIVES], frac[PK_RW_LIVES];
+	double never;
+	double mean_s; /* the expiring ones' mean lifetime, s; 0 none */
+};
+
+/* The lifetimes of sc's generated items in a container of spec (rule
+   28, read by v's service: pk_queries.item_ttl): an item's own ttl
+   (its /ttl property, each value's dist_pmf
+   share; ASSUMPTION: drawn independently of the key and the size) or,
+   without one, the container's default_ttl; -1 never expires; with
+   default_ttl off nothing expires (n 0, never 0: no time to live) */
+void runway_lives(const struct pk_result_variant *v,
+		  const struct pk_scenario *sc, struct rw_lives *l);
+
+/* Add share f (bytes, or items) living ttl (a record's own ttl;
+   PK_TTL_OFF: the default def) to l, built from zero; then
+   runway_lives_done */
+void runway_lives_record(struct rw_lives *l, int64_t ttl, int64_t def,
+			 double f);
+
+/* Close l's bins (their mean lifetimes, n, mean_s) */
+void runway_lives_done(struct rw_lives *l);
+
+/* What has expired by workload time t of writes whose cumulative bytes
+   are cum (cum[q] at the start of hourly step q, steps ending on the
+   clock's whole hours, off s past one at t = 0), bytes */
+double runway_lives_gone(const struct rw_lives *l, const double *cum, double t,
+			 int64_t off);
 
 /* ---- runway_rates.c: the workload's rates ---- */
 

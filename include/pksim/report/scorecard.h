@@ -223,7 +223,9 @@ struct pk_scorecard {
 	double full_level_bytes;       /* PK_FULL_LEVELS: what full_key
 					  levels off at, B */
 	int64_t full_ttl_s;	       /* PK_FULL_LEVELS: the items'
-					  lifetime, s */
+					  lifetime, s (their mean when
+					  full_ttl_mixed) */
+	int full_ttl_mixed;	       /* 1: the items' lifetimes differ */
 	struct pk_time_bucket bucket;  /* the key's (pkey_time_bucket) */
 	double bucket_reach_bytes;     /* a key whose values never come
 					  back: the most a bucket holds at

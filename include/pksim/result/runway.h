@@ -109,12 +109,20 @@
  *   distribution are taken as uniform (they repeat more, so the
  *   partition fills later than said: the figure is a lower bound);
  *   time keys and time to live count every new item;
- * - time to live (a container default_ttl, no item ttl): a logical
- *   partition holds only the last ttl_s of its writes, less what its
- *   range's unused RU/s cannot delete (rule 28: deletes take the RU/s
- *   requests leave, at a write's charge; ASSUMPTION: a range's room
- *   shared among its logical partitions as their writes are); never
- *   reaching the cap that way it levels off.
+ * - time to live (rule 28; runway_ttl.c): an item lives its own ttl
+ *   (the /ttl property, each value's dist_pmf share; a data record's
+ *   "ttl"), else the container's default_ttl (-1: only items with a ttl
+ *   of their own expire; off: none, whatever the items carry). A logical
+ *   partition holds only the last lifetime of each share of its writes
+ *   (binned into at most 16 lifetimes), less what its range's unused
+ *   RU/s cannot delete (deletes take the RU/s requests leave, at a
+ *   write's charge; ASSUMPTION: a range's room shared among its logical
+ *   partitions as their writes are; an item's ttl drawn independently
+ *   of its key and size); every share expiring, never reaching the cap
+ *   it levels off; a share that never expires grows for good (days to
+ *   full at the net growth, written less deleted). A data file's group
+ *   grows at its rate over its own span: its never-expiring bytes' share
+ *   of it for good, the rest holding its bytes' mean lifetime.
  * Not projected: key values the run never wrote (their share is below what
  * one item in the run would show), the items a `preload:` spread.
  */
@@ -185,7 +193,10 @@ struct pk_runway {
 	int ids_mean;		 /* IDS: 1 when bound_bytes is ids x the mean
 				    item (some items are larger), 0 when
 				    ids x the largest */
-	int64_t ttl_s;		 /* LEVELS: the items' lifetime, s */
+	int64_t ttl_s;		 /* the items' lifetime under time to live
+				    (their mean when they differ), s; 0
+				    none expires */
+	int ttl_mixed;		 /* 1: lifetimes differ (ttl_s their mean) */
 	uint32_t bound_range;	 /* the range whose RU/s held the first back,
 				    else UINT32_MAX */
 	int64_t bound_ru_per_s;	 /* ... its RU/s */

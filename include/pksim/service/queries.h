@@ -110,6 +110,12 @@ struct pk_queries {
 	/* What the service charges a point read of an item of bytes bytes,
 	   mRU; lps as write_mru's. NULL for a service that does not say. */
 	int64_t (*read_mru)(const void *lps, uint64_t bytes);
+	/* An item's own time to live from the value of its ttl property
+	   (Azure Cosmos DB's rule 28: ttl_from_value, cosmos/spec.h): 0 with
+	   *out its ttl, s (-1 never expires, 0 none of its own), or -1 for
+	   a value the service refuses. NULL for a service whose items carry
+	   none. */
+	int (*item_ttl)(const struct pk_value *v, int64_t *out);
 };
 
 #endif

@@ -161,4 +161,5 @@ const struct pk_queries cosmos_queries = {
     .id_max = PK_KEY_ID_MAX,
     .write_mru = write_mru,
     .read_mru = read_mru,
+    .item_ttl = ttl_from_value,
 };
