@@ -230,6 +230,72 @@ START_TEST(test_bounds_throughput_bucket)
 }
 END_TEST
 
+/*
+ * Rule 14 (burst) as pksim models it (throttle.h): a range below 3,000
+ * RU/s banks what it leaves unused, at most 300 s of its RU/s, and
+ * spends it on top of its RU/s up to 3,000 RU/s. One key, 400 RU/s, a
+ * 10-min cycle: 5 min at 1 create/s of 1 KB (5 RU), 5 min at 600/s.
+ * The idle 5 min bank 300 x (400 - 5) = 118,500 RU (below the 120,000
+ * cap); the busy 5 min ask 3,000 RU/s and get 400 x 300 + 118,500 =
+ * 238,500 RU, 47,700 creates: 48,000 items a cycle, 81,920 B/s. The
+ * hour step holds 6 cycles, 288,000 items, filled linearly: 72 steps
+ * hold 20,736,000 at t = 259,200 s, the 235,520 left take 2,944 s: full
+ * at 262,144 s = 20 GiB / 81,920 B/s (3.03 days). Before: the bank was
+ * not counted, 400 RU/s in the busy half, 24,300 a cycle, 6.0 days.
+ */
+START_TEST(test_bounds_burst_short_cycle)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400, burst: true}\n"
+	    "client: {retries: off}\n"
+	    "items:\n"
+	    "  k: only\n"
+	    "phases:\n"
+	    "  - {name: idle, duration: 5m, rate: 1/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "  - {name: busy, duration: 5m, rate: 600/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(near(s, CAP / 81920.0, 1e-6), "%f", s);
+	ck_assert_msg(strstr(t, "400 RU/s and its burst credit"), "%s", t);
+}
+END_TEST
+
+/*
+ * The bank carries from one hour step to the next: the same with hour
+ * phases. The idle hour leaves 395 RU/s unused, banked up to the cap of
+ * 300 x 400 = 120,000 RU; the busy hour gets 400 x 3,600 + 120,000 =
+ * 1,560,000 RU, 312,000 creates; the cycle 315,600 items. 66 cycles hold
+ * 20,829,600 at t = 475,200 s; the idle hour adds 3,600, and the busy
+ * hour's 312,000 (linear in it) the 138,320 left in 1,596 s: full at
+ * 480,396 s (5.56 days). Before: 291,600 a cycle, 71.9 cycles, 6.0 days.
+ */
+START_TEST(test_bounds_burst_carried)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400, burst: true}\n"
+	    "client: {retries: off}\n"
+	    "items:\n"
+	    "  k: only\n"
+	    "phases:\n"
+	    "  - {name: idle, duration: 1h, rate: 1/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "  - {name: busy, duration: 1h, rate: 600/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(
+	    near(s,
+		 66 * 7200.0 + 3600.0 +
+		     (ITEMS_1KB - 66 * 315600.0 - 3600.0) / 312000.0 * 3600.0,
+		 1e-6),
+	    "%f", s);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_bounds");
@@ -244,6 +310,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_bounds_client_ru_budget);
 	tcase_add_test(tc, test_bounds_client_workers);
 	tcase_add_test(tc, test_bounds_throughput_bucket);
+	tcase_add_test(tc, test_bounds_burst_short_cycle);
+	tcase_add_test(tc, test_bounds_burst_carried);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -271,8 +271,9 @@ static void first_text(const struct pk_scorecard *s, char *buf, size_t cap)
 				 rw->bound_bucket, rw->bound_bucket_pct);
 		}
 		snprintf(bound, sizeof(bound),
-			 ", bounded by %srange %u's %s RU/s%s", pct,
+			 ", bounded by %srange %u's %s RU/s%s%s", pct,
 			 rw->bound_range, fmt_thousands(rw->bound_ru_per_s, ru),
+			 rw->bound_burst ? " and its burst credit" : "",
 			 rw->bound_shared ? " shared with the reads, queries "
 					    "and rewrites sent to it"
 					  : "");

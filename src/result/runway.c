@@ -29,6 +29,13 @@
 /* Bucket texts a key's time parts take at most in one projection (a
    day of the year's 366; more say the key changes faster than a step) */
 #define PK_RW_MAX_SLOTS 1024
+/* Burst capacity as the service layer models it (rule 14): a range
+   below this RU/s earns credit, spent up to it in all ... */
+#define PK_RW_BURST_PEAK 3000.0
+/* ... and holds at most this many seconds of its RU/s */
+#define PK_RW_BURST_SAVE_S 300.0
+/* Cycles of a short stream a step walks one by one for burst credit */
+#define PK_RW_BURST_CYCLES 16
 
 /* What held a candidate back in a step: held set when a cap bit, ru the
    RU/s of the last slice it bit in, shared when other requests were in
@@ -37,6 +44,7 @@ struct bite {
 	int held, shared;
 	double ru;
 	int bucket; /* the throughput bucket whose share bit, 0 none */
+	int burst;  /* the range's burst credit was in what bit */
 };
 
 /* A logical partition stepped */
@@ -52,6 +60,8 @@ struct cand {
 	double deleted;	 /* TTL: bytes time to live has deleted so far */
 	double rate;	 /* its last step's growth, B/s */
 	struct bite bit; /* what held it back last, in any step so far */
+	int burst;	 /* 1: its range has burst capacity (rule 14) */
+	double bank;	 /* ... its burst credit so far, RU */
 };
 
 /* Items written among a pool of ids (runway.h, finite ids): n ids
@@ -230,79 +240,146 @@ static int bucket_parts(const struct slice *x, size_t ns, const double *rk,
 	return bit;
 }
 
-/* What candidate c adds over slices x[0..n) of ns streams (n_ranges
+/* Burst capacity (rule 14) of a range whose own RU/s in force is share
+   over len seconds in which its requests ask ru RU and lim x len are
+   theirs: *bank, the credit it carries (RU), earns what the share leaves
+   unused, at most PK_RW_BURST_SAVE_S of it, and is spent on top of
+   lim up to PK_RW_BURST_PEAK RU/s in all; returns the RU the
+   requests may use, lim x len and what the bank adds. Only a share
+   below the peak earns (throttle.h settles the engine's credit alike). */
+static double burst_room(double share, double lim, double len, double ru,
+			 double *bank)
+{
+	const double peak = PK_RW_BURST_PEAK;
+	double room = lim * len, extra;
+
+	if (share <= 0 || share >= peak) {
+		return room;
+	}
+	if (ru <= room) {
+		*bank += share * len > ru ? share * len - ru : 0;
+		*bank = fmin(*bank, PK_RW_BURST_SAVE_S * share);
+		return room;
+	}
+	extra = fmin(*bank, lim < peak ? (peak - lim) * len : 0);
+	*bank -= fmin(extra, ru - room);
+	return room + extra;
+}
+
+/* What candidate c adds over the part w of slice x (ns streams, n_ranges
    ranges, n_pool of them drawing on a fleet pool): its share of each
-   stream's bytes, capped in each slice by its range's RU/s in force
-   there (its share at the end times the slice's ru_scale, with the
-   pool's lending) over the slice when the range's requests (its share
-   of the writes and of the keyed requests, an even share of the spread
-   ones) ask for more: then every request gets the same part of what it
-   asked (ASSUMPTION: throttling falls on a range's requests alike, and
-   what their retries achieve is the RU/s); a stream in a throughput
-   bucket first held to the bucket's share of that RU/s (rule 31); *b
-   says what bit. *del: the
+   stream's bytes, capped by its range's RU/s in force there (its share
+   at the end times the slice's ru_scale, with the pool's lending, and
+   with burst on its range's burst credit, c->bank) over the slice when
+   the range's requests (its share of the writes and of the keyed
+   requests, an even share of the spread ones) ask for more: then every
+   request gets the same part of what it asked (ASSUMPTION: throttling
+   falls on a range's requests alike, and what their retries achieve is
+   the RU/s); a stream in a throughput bucket first held to the bucket's
+   share of that RU/s (rule 31); *b says what bit. *del grows by the
    bytes of its expired items its range's unused RU/s could delete in
-   the slices, at a write's charge (rule 28: time to live deletes with
+   the slice, at a write's charge (rule 28: time to live deletes with
    what requests leave; ASSUMPTION: a range's room shared by its logical
-   partitions as their writes are); HUGE_VAL when the range's RU/s is not
-   known. */
-static double cand_add(const struct pk_result_variant *v, const struct cand *c,
+   partitions as their writes are). */
+static double slice_grow(const struct pk_result_variant *v, struct cand *c,
+			 const struct slice *x, double w, size_t ns,
+			 size_t n_pool, struct bite *b, double *del)
+{
+	const double per_range = v->n_ranges ? 1.0 / (double)v->n_ranges : 1.0;
+	const double len = x->len * w;
+	double want = 0, ru = 0, other = 0, own_ru = 0, range_b = 0, room;
+	double rk[PK_MAX_STREAMS], f[PK_MAX_STREAMS];
+	const double lim =
+	    c->range_ru > 0
+		? runway_with_pool(v, c->range_ru * x->ru_scale, n_pool)
+		: 0;
+	int bucket;
+	size_t k;
+
+	for (k = 0; k < ns; k++) {
+		rk[k] = c->range_mass[k] * (x->ru[k] + x->keyed[k]) +
+			x->spread[k] * per_range;
+	}
+	bucket = bucket_parts(x, ns, rk, lim, f);
+	for (k = 0; k < ns; k++) {
+		double ok =
+		    c->range_mass[k] * x->keyed[k] + x->spread[k] * per_range;
+
+		want += f[k] * c->mass[k] * x->bytes[k] * w;
+		own_ru += f[k] * c->mass[k] * x->ru[k] * w;
+		range_b += f[k] * c->range_mass[k] * x->bytes[k] * w;
+		ru += f[k] * c->range_mass[k] * x->ru[k] * w;
+		other += f[k] * ok * w;
+	}
+	ru += other;
+	if (lim > 0 && ru < lim * len && own_ru > 0 && range_b > 0) {
+		/* the room, its share of it, at its writes' RU a byte */
+		*del += (lim * len - ru) * (want / range_b) / (own_ru / want);
+	}
+	room = c->burst && lim > 0 ? burst_room(c->range_ru * x->ru_scale, lim,
+						len, ru, &c->bank)
+				   : lim * len;
+	if (bucket) {
+		b->held = 1;
+		b->ru = lim;
+		b->bucket = bucket;
+		b->shared = other > 0;
+	}
+	if (ru > 0 && ru > room) {
+		want *= room / ru;
+		b->held = 1;
+		b->ru = lim;
+		b->bucket = 0;
+		b->shared = other > 0;
+		b->burst = c->burst;
+	}
+	return want;
+}
+
+/* What candidate c adds over slices x[0..n) (slice_grow each, in
+   order); *del: the bytes time to live could delete in them, HUGE_VAL
+   when the range's RU/s is not known. With burst credit (c->burst) the
+   slices of one short cycle repeated (x[0].reps > 1) are stepped a cycle
+   at a time, the credit carried from one to the next, at most
+   PK_RW_BURST_CYCLES of them; the rest repeat the last cycle's growth
+   and credit change (ASSUMPTION: by then the credit is steady or nearly
+   so). */
+static double cand_add(const struct pk_result_variant *v, struct cand *c,
 		       const struct slice *x, size_t n, size_t ns,
 		       size_t n_pool, struct bite *b, double *del)
 {
-	const double per_range = v->n_ranges ? 1.0 / (double)v->n_ranges : 1.0;
-	double add = 0;
-	size_t i, k;
+	const double reps = c->burst && n && x[0].reps > 1 ? x[0].reps : 1;
+	double add = 0, done = 0, last = 0, bank0 = c->bank;
+	int cycles = 0;
+	size_t i;
 
 	*del = c->range_ru > 0 ? 0 : HUGE_VAL;
-	for (i = 0; i < n; i++) {
-		double want = 0, ru = 0, other = 0, own_ru = 0, range_b = 0;
-		double rk[PK_MAX_STREAMS], f[PK_MAX_STREAMS];
-		const double lim =
-		    c->range_ru > 0
-			? runway_with_pool(v, c->range_ru * x[i].ru_scale,
-					   n_pool)
-			: 0;
-		int bucket;
+	if (reps == 1) {
+		for (i = 0; i < n; i++) {
+			add += slice_grow(v, c, &x[i], 1.0, ns, n_pool, b, del);
+		}
+		return add;
+	}
+	while (done < reps && cycles < PK_RW_BURST_CYCLES) {
+		const double part = fmin(1.0, reps - done);
 
-		for (k = 0; k < ns; k++) {
-			rk[k] =
-			    c->range_mass[k] * (x[i].ru[k] + x[i].keyed[k]) +
-			    x[i].spread[k] * per_range;
+		bank0 = c->bank;
+		last = 0;
+		for (i = 0; i < n; i++) {
+			last += slice_grow(v, c, &x[i], part / reps, ns, n_pool,
+					   b, del);
 		}
-		bucket = bucket_parts(&x[i], ns, rk, lim, f);
-		for (k = 0; k < ns; k++) {
-			double ok = c->range_mass[k] * x[i].keyed[k] +
-				    x[i].spread[k] * per_range;
+		add += last;
+		done += part;
+		cycles++;
+	}
+	if (done < reps) {
+		const double more = reps - done;
 
-			want += f[k] * c->mass[k] * x[i].bytes[k];
-			own_ru += f[k] * c->mass[k] * x[i].ru[k];
-			range_b += f[k] * c->range_mass[k] * x[i].bytes[k];
-			ru += f[k] * c->range_mass[k] * x[i].ru[k];
-			other += f[k] * ok;
-		}
-		ru += other;
-		if (lim > 0 && ru < lim * x[i].len && own_ru > 0 &&
-		    range_b > 0) {
-			/* the room, its share of it, at its writes' RU a byte
-			 */
-			*del += (lim * x[i].len - ru) * (want / range_b) /
-				(own_ru / want);
-		}
-		if (bucket) {
-			b->held = 1;
-			b->ru = lim;
-			b->bucket = bucket;
-			b->shared = other > 0;
-		}
-		if (ru > 0 && ru > lim * x[i].len) {
-			want *= lim * x[i].len / ru;
-			b->held = 1;
-			b->ru = lim;
-			b->bucket = 0;
-			b->shared = other > 0;
-		}
-		add += want;
+		add += last * more;
+		c->bank = fmax(0.0, c->bank + (c->bank - bank0) * more);
+		c->bank = fmin(c->bank, PK_RW_BURST_SAVE_S * c->range_ru *
+					    x[0].ru_scale);
 	}
 	return add;
 }
@@ -518,6 +595,7 @@ static void from_rates(const struct pk_snapshot *s,
 						 : pick.range_mass[r];
 		}
 		c[i].range_ru = runway_range_share(v, c[i].g->range);
+		c[i].burst = v->spec->burst && !v->spec->serverless;
 		if (time_key) {
 			c[i].slot = xcalloc(PK_RW_MAX_SLOTS, sizeof(double));
 		}
@@ -623,7 +701,7 @@ static void from_rates(const struct pk_snapshot *s,
 			}
 			for (i = 0; i < n_c; i++) {
 				struct cand *ci = &c[i];
-				struct bite bit = {0, 0, 0, 0};
+				struct bite bit = {0, 0, 0, 0, 0};
 				double del = 0;
 				double add = cand_add(v, ci, xs, n_all, ns,
 						      n_pool, &bit, &del) *
@@ -700,6 +778,7 @@ static void from_rates(const struct pk_snapshot *s,
 				    (int64_t)llround(first->bit.ru);
 				rw->bound_shared = first->bit.shared;
 				rw->bound_bucket = first->bit.bucket;
+				rw->bound_burst = first->bit.burst;
 				rw->bound_bucket_pct =
 				    first->bit.bucket && v->spec
 					? v->spec->bucket_pct[first->bit.bucket]

@@ -295,6 +295,8 @@ struct stretch {
 	double ru_scale, set_at;
 	int bucket;	    /* its phase's rphase.bucket */
 	double bucket_frac; /* ... and bucket_frac */
+	double reps;	    /* cycles of a short stream it stands for (its one
+			       cycle's stretch repeated), 1 for a walked one */
 };
 
 /* Stretches a stream gives one step, at most */
@@ -312,6 +314,9 @@ struct slice {
 	   (stretch.bucket, bucket_frac; 0 and 1 without) */
 	int bucket[PK_MAX_STREAMS];
 	double bucket_frac[PK_MAX_STREAMS];
+	/* cycles it stands for: the slices of one step are one short
+	   cycle's, each repeated this often (one stream; 1 otherwise) */
+	double reps;
 };
 
 struct rstream {

@@ -367,6 +367,7 @@ static struct stretch repeated(const struct pk_scenario *sc,
 	o.keyed *= times * m;
 	o.spread *= times * m;
 	o.len *= times;
+	o.reps = times;
 	/* nearly every cycle a step repeats is a later one: their
 	   settings */
 	o.ru_scale = in_force(st, x->ph, 1, &o.set_at);
@@ -437,6 +438,7 @@ static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 			out[n].bytes *= p->factor;
 			out[n].len = end - in;
 			out[n].ph = j;
+			out[n].reps = 1;
 			out[n].bucket = p->bucket;
 			out[n].bucket_frac = p->bucket_frac;
 			out[n].ru_scale = in_force(st, j, k, &out[n].set_at);
@@ -483,6 +485,7 @@ size_t runway_slices_of(struct stretch (*x)[PK_RW_STRETCHES], const size_t *nx,
 			memset(&out[i], 0, sizeof(out[i]));
 			out[i].len = x[0][i].len;
 			out[i].ru_scale = x[0][i].ru_scale;
+			out[i].reps = x[0][i].reps;
 			slice_add(&out[i], 0, &x[0][i], 1.0);
 		}
 		return nx[0];
@@ -509,6 +512,7 @@ size_t runway_slices_of(struct stretch (*x)[PK_RW_STRETCHES], const size_t *nx,
 		}
 		out[n].len = hi - lo;
 		out[n].ru_scale = 1.0;
+		out[n].reps = 1;
 		for (k = 0, set = -2; k < ns; k++) {
 			while (at[k] < nx[k] &&
 			       from[k] + x[k][at[k]].len <= mid) {

@@ -78,10 +78,17 @@
  *   with several streams the setting made last; ASSUMPTION: the ranges
  *   at the end, each its share, whatever splits the RU/s caused; a
  *   cycle shorter than an hour takes its later cycles' settings) over
- *   the container's at the end; a data file the end's. With a fleet pool
- *   (rule 40) a range draws at most the pool's extra a partition, within
- *   its cap, and the pool's max shared evenly by the ranges with writes
- *   (ASSUMPTION: they all draw in the same second);
+ *   the container's at the end; a data file the end's. With burst on
+ *   (rule 14 as throttle.h models it) a range whose RU/s in force is
+ *   below 3,000 banks what its requests leave unused, at most 300 s of
+ *   it, carried from slice to slice and step to step, and spends it on
+ *   top of its RU/s up to 3,000 RU/s (bound_burst); a cycle shorter than
+ *   a step is stepped a cycle at a time, at most 16 a step, the rest
+ *   repeating the last (ASSUMPTION: its credit steady by then; with
+ *   several streams their slices are the step's, not a cycle's). With a fleet
+ * pool (rule 40) a range draws at most the pool's extra a partition, within its
+ * cap, and the pool's max shared evenly by the ranges with writes (ASSUMPTION:
+ * they all draw in the same second);
  * - throughput buckets (rule 31): a stream's requests in a bucket
  *   (client_request_class: the phase's or the client's, a bulk client's
  *   own; rule 34: the default bucket for those naming none, a bucket the
@@ -205,6 +212,8 @@ struct pk_runway {
 	int bound_bucket;	 /* ... the throughput bucket (rule 31) whose
 				    share of it held the first back, 0 none */
 	int bound_bucket_pct;	 /* ... that share, percent */
+	int bound_burst;	 /* ... its burst credit (rule 14) counted in
+				    that RU/s */
 	int share_from_run;	 /* RATES: shares from the run's writes */
 	double time_scale;	 /* RATES: real seconds a simulated one stands
 				    for (`time_scale:`), 1 without */
