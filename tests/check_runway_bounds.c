@@ -296,6 +296,49 @@ START_TEST(test_bounds_burst_carried)
 }
 END_TEST
 
+/*
+ * A targeted query is charged on the ranges that hold its prefix, not
+ * spread over all of them. Key [/t, /u], t always "a", u one of 10
+ * values: every logical partition shares the prefix "a", so its items
+ * and its `where: {t: eq}` queries are on one range of 400 RU/s. 100
+ * creates/s of 1 KB (5 RU) and 100 queries/s of 1 + 2.5 x 1 range + 0.5
+ * x 1 result = 4 RU (scenarios/README's query charges) ask that range
+ * for 900 RU/s; every request gets 400 / 900 of what it asked: 44.4
+ * creates/s, 4.44 a logical partition, 4,551.1 B/s: 20 GiB in
+ * 4,718,592 s (54.6 days), whatever the partitions. Before: the queries
+ * spread over the ranges, half on the hot one with 2 partitions (42.5
+ * days), a fifth with 5 (35.2).
+ */
+START_TEST(test_bounds_targeted_query_where_it_runs)
+{
+	static const char fmt[] =
+	    "container: {partition_key: [/t, /u], throughput: %d, "
+	    "partitions: %d}\n"
+	    "client: {retries: off}\n"
+	    "items:\n"
+	    "  t: {const: a}\n"
+	    "  u: {values: \"u{1..10}\"}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 200/s, ops: {create: 0.5, query: 0.5}, "
+	    "item_size: 1KB, queries: [{name: q, where: {t: eq}, results: "
+	    "1}]}\n";
+	static const int parts[] = {2, 5};
+	size_t i;
+
+	for (i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		char text[512], t[640];
+		double s;
+
+		snprintf(text, sizeof(text), fmt, 400 * parts[i], parts[i]);
+		s = full_s(text, t, sizeof(t));
+		ck_assert_msg(
+		    near(s, CAP / (100.0 * 400.0 / 900.0 / 10.0 * 1024.0),
+			 1e-6),
+		    "%d partitions: %f", parts[i], s);
+	}
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_bounds");
@@ -312,6 +355,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_bounds_throughput_bucket);
 	tcase_add_test(tc, test_bounds_burst_short_cycle);
 	tcase_add_test(tc, test_bounds_burst_carried);
+	tcase_add_test(tc, test_bounds_targeted_query_where_it_runs);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -260,9 +260,10 @@ struct rphase {
 	double ru_per_byte;	/* write charge of the mean item, RU/B */
 	/* RU an operation takes that stores nothing new: point reads,
 	   replaces, deletes and rewriting upserts (and their queries over
-	   a random suffix's values, rule 38) and single-partition queries
-	   land where the items are (keyed); other queries, spread evenly
-	   over the ranges */
+	   a random suffix's values, rule 38), single-partition and
+	   targeted queries land where the items are (keyed); fan-out
+	   queries, and a stream's that adds no items, spread evenly over
+	   the ranges */
 	double keyed_ru, spread_ru;
 	struct pk_schedule_spec rel; /* with a schedule: its part by the
 					phase's own clock

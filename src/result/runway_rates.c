@@ -71,8 +71,11 @@ double runway_mean_item(const struct pk_scenario *sc)
 
 /* The RU a query of phase ph takes, each as the run charged its served
    ones (the charge, not how often the replay sent it): into *keyed for a
-   single-partition query, *spread for the others, weighted by the
-   queries' shares of the phase's */
+   single-partition or targeted query (a key prefix, an IN list: it runs
+   on the ranges holding those key values, each charged by its share of
+   their items, so a range's part is its share of the writes), *spread
+   for a fan-out one (every range alike), weighted by the queries'
+   shares of the phase's */
 static void query_ru(const struct pk_result_variant *v,
 		     const struct pk_scenario *sc, size_t ph, double *keyed,
 		     double *spread)
@@ -95,7 +98,8 @@ static void query_ru(const struct pk_result_variant *v,
 		rq = &v->queries[k];
 		ru = (double)rq->ru_mru / 1000.0 / (double)rq->served *
 		     ps->queries[q].weight / wsum;
-		if (rq->route == PK_ROUTE_SINGLE) {
+		if (rq->route == PK_ROUTE_SINGLE ||
+		    rq->route == PK_ROUTE_TARGETED) {
 			*keyed += ru;
 		} else {
 			*spread += ru;
@@ -195,6 +199,24 @@ static double in_force(const struct rstream *st, size_t j, int64_t k,
 static void phase_bucket(const struct pk_result_variant *v,
 			 const struct pk_client_spec *c, struct rphase *p);
 
+/* A stream whose phases add no items has no share of the writes to
+   place its keyed requests by: they count as spread (ASSUMPTION: the
+   items they read lie evenly over the ranges) */
+static void keyed_spread_if_no_writes(struct rstream *st)
+{
+	size_t j;
+
+	for (j = 0; j < st->n; j++) {
+		if (st->ph[j].adds > 0) {
+			return;
+		}
+	}
+	for (j = 0; j < st->n; j++) {
+		st->ph[j].spread_ru += st->ph[j].keyed_ru;
+		st->ph[j].keyed_ru = 0;
+	}
+}
+
 void runway_streams_init(const struct pk_result_variant *v,
 			 const struct pk_scenario *sc, double factor,
 			 struct rstream *st)
@@ -231,6 +253,7 @@ void runway_streams_init(const struct pk_result_variant *v,
 			p->cur_cycle = -1;
 		}
 		st[i].cycle_s = at;
+		keyed_spread_if_no_writes(&st[i]);
 		st[i].client_ru = ss->client.ru_budget_per_s;
 		st[i].client_ops =
 		    ss->client.concurrency > 0 && ss->client.latency_ms > 0

@@ -59,12 +59,14 @@
  *   RU/s in force let its writes of that size succeed,
  *   the range's RU/s shared among its logical partitions by their share
  *   of writes and with the requests that store nothing new (point reads,
- *   replaces, deletes, rewriting upserts and single-partition queries by
- *   the range's share of the writes, other queries evenly over the
- *   ranges, each at the charge the service gives it or the run found for
- *   it: pk_queries.read_mru, a query's served RU, rule 38's query over a
- *   random suffix); ASSUMPTION: a range asked for more than its RU/s
- *   serves every request the same part, a time key's keyed requests
+ *   replaces, deletes, rewriting upserts, single-partition queries and
+ *   targeted ones (a prefix or an IN list: they run only on the ranges
+ *   holding those key values, each charged by its share of their items)
+ *   by the range's share of the writes, fan-out queries (and a stream's
+ *   that adds no items) evenly over the ranges, each at the charge the service
+ * gives it or the run found for it: pk_queries.read_mru, a query's served RU,
+ * rule 38's query over a random suffix); ASSUMPTION: a range asked for more
+ * than its RU/s serves every request the same part, a time key's keyed requests
  *   spread over every range (they read stored items of every bucket), the
  *   share of values the run never drew spread evenly over the ranges,
  *   ranges split later not counted; bound_range names the range when it
