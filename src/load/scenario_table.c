@@ -163,8 +163,19 @@ static void table_on_demand(struct ld *ld, const struct yn *m,
 	static const char *const units = "whole request units a second, 1 "
 					 ".. 1000000";
 
-	table_int(ld, m, "warm_read_units", 1, top, units, &t->warm_rru);
-	table_int(ld, m, "warm_write_units", 1, top, units, &t->warm_wru);
+	/* D13: no on-demand table serves less at once than a new one,
+	   not even one switched from provisioned at fewer units
+	   (statement 22), and warm throughput never falls */
+	table_int(ld, m, "warm_read_units", PK_DDB_OD_WARM_RRU, top,
+		  "whole request units a second, 12000 .. 1000000 (a new "
+		  "on-demand table's 12,000 is the least any serves at once, "
+		  "D13)",
+		  &t->warm_rru);
+	table_int(ld, m, "warm_write_units", PK_DDB_OD_WARM_WRU, top,
+		  "whole request units a second, 4000 .. 1000000 (a new "
+		  "on-demand table's 4,000 is the least any serves at once, "
+		  "D13)",
+		  &t->warm_wru);
 	table_int(ld, m, "max_read_request_units", 1, top, units, &t->max_rru);
 	table_int(ld, m, "max_write_request_units", 1, top, units, &t->max_wru);
 	table_int(ld, m, "table_quota_units", 1, top, units, &t->quota_units);
