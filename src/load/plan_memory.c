@@ -62,7 +62,8 @@ static double items_planned(const struct pk_scenario *s)
 }
 
 /* Bytes the workload keeps for one item (workload_int.h's item
-   arrays): its size at the last write (uint32), one value index (uint32)
+   arrays): its size at creation (uint32) when a later operation can
+   name it (scenario_items_read_back), one value index (uint32)
    for each drawn property (a pattern's or a list's), its creation time
    (int64) when a clock property formats it, its size at creation
    (uint32) when a phase sends batches, its stream (uint8) with several
@@ -70,7 +71,7 @@ static double items_planned(const struct pk_scenario *s)
    (LD_FILE_ITEM_BYTES). */
 static double item_record_bytes(const struct pk_scenario *s)
 {
-	double b = 4;
+	double b = scenario_items_read_back(s) ? 4 : 0;
 	int clock = 0, batches = 0;
 	size_t i;
 

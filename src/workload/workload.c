@@ -52,6 +52,7 @@ struct pk_workload *workload_new(const struct pk_scenario *sc, uint64_t seed)
 	if (sc->items_file) {
 		wl_file_init(w);
 	}
+	w->keep_sizes = scenario_items_read_back(sc);
 
 	w->prop_slot = xcalloc(sc->n_props, sizeof(*w->prop_slot));
 	w->clock = xcalloc(sc->n_props, sizeof(*w->clock));

@@ -170,7 +170,12 @@ struct pk_workload {
 				   unless keep_created */
 	int keep_created;	/* a clock property formats an item's
 				   creation time: keep created_ms */
-	uint32_t *size_bytes;	/* size at the last write */
+	uint32_t *size_bytes;	/* size at creation; NULL unless
+				   keep_sizes */
+	int keep_sizes;		/* a later operation can read an item
+				   back (scenario_items_read_back): keep
+				   size_bytes */
+	uint32_t last_size;	/* the size wl_item_new last drew */
 	uint32_t *idx;		/* n_slots value indexes per item */
 	int batches;		/* some phase sends batches: keep
 				   created_size */

@@ -37,7 +37,15 @@ static void items_reserve(struct pk_workload *w)
 		PK_BUG("workload: more than %llu items",
 		       (unsigned long long)PK_WL_MAX_ITEMS);
 	}
-	mem_grow((void **)&w->size_bytes, &cap, need, sizeof(*w->size_bytes));
+	if (w->keep_sizes) {
+		mem_grow((void **)&w->size_bytes, &cap, need,
+			 sizeof(*w->size_bytes));
+	} else {
+		/* the same growth with no array of sizes */
+		while (cap < need) {
+			cap = cap ? cap * 2 : 16;
+		}
+	}
 	if (w->keep_created) {
 		w->created_ms =
 		    xreallocarray(w->created_ms, cap, sizeof(int64_t));
@@ -114,9 +122,12 @@ uint64_t wl_item_new(struct pk_workload *w, int64_t t_ms,
 	if (w->keep_created) {
 		w->created_ms[item] = t_ms;
 	}
-	w->size_bytes[item] = wl_size_draw(w, &ps->item_size);
+	w->last_size = wl_size_draw(w, &ps->item_size);
+	if (w->keep_sizes) {
+		w->size_bytes[item] = w->last_size;
+	}
 	if (w->batches) {
-		w->created_size[item] = w->size_bytes[item];
+		w->created_size[item] = w->last_size;
 	}
 	w->n_items++;
 	return item;
@@ -135,6 +146,11 @@ uint32_t workload_item_size(const struct pk_workload *w, uint64_t item)
 			return 0;
 		}
 		return wl_file_size(w, w->arr[item].rec);
+	}
+	if (!w->keep_sizes) {
+		/* no operation of the scenario reads an item back */
+		PK_BUG("workload: item %llu's size asked, not kept",
+		       (unsigned long long)item);
 	}
 	return item < w->n_items ? w->size_bytes[item] : 0;
 }

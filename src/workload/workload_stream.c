@@ -202,15 +202,14 @@ static void batch_make(struct pk_workload *w, int64_t t_ms, struct pk_op *op)
 	const struct pk_phase_spec *ps = w->cur_ps;
 	double f = ps->batch_spanning;
 	int spanning = f >= 1 || (f > 0 && rng_double(&w->rng) < f);
-	uint64_t first, item, total;
+	uint64_t first, total;
 	uint32_t k;
 
 	first = wl_item_create(w, t_ms, ps);
-	total = w->size_bytes[first];
+	total = w->last_size;
 	for (k = 1; k < ps->batch_size; k++) {
-		item =
-		    wl_item_new(w, t_ms, ps, spanning ? PK_ITEM_NONE : first);
-		total += w->size_bytes[item];
+		wl_item_new(w, t_ms, ps, spanning ? PK_ITEM_NONE : first);
+		total += w->last_size;
 	}
 	memset(op, 0, sizeof(*op));
 	op->t_ms = t_ms;
@@ -257,7 +256,7 @@ static int op_make(struct pk_workload *w, enum pk_op_kind kind, int64_t t_ms,
 	}
 	if (kind == PK_OP_CREATE || fresh) {
 		item = wl_item_create(w, t_ms, ps);
-		size = w->size_bytes[item];
+		size = w->last_size;
 	} else {
 		/* the target is drawn at the send (targets.h) */
 		item = PK_ITEM_NONE;

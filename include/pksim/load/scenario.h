@@ -35,7 +35,8 @@
    its table; an array grown by doubling through realloc counts at its
    entries, not its capacity (pages past the last entry written are never
    touched). Per item: the workload's record (plan_memory.c,
-   item_record_bytes: 4 bytes of size, 4 a drawn property's value index,
+   item_record_bytes: 4 bytes of size when a later operation can name
+   the item (scenario_items_read_back), 4 a drawn property's value index,
    8 of creation time with a clock property, 4 of size at creation with
    batches, 1 of stream with several streams), and each variant's
    pk_item_slot (8 bytes: bytes stored, logical partition) when a later
