@@ -501,6 +501,43 @@ START_TEST(test_ddb_service_item_too_large)
 }
 END_TEST
 
+/* A BatchWriteItem's first item is a whole request item, its reject flag
+   set: 10 batches of 25 items of 500 B (25 x 1 WCU, each item rounded
+   alone, D1) and 10 of 3.5 KB (25 x 4 WCU) on one key, 5,000 WCU: all 20
+   succeed, 10 x 25 + 10 x 100 = 1,250 WCU, none refused as a bad key.
+   Run four times: an unset flag refused some runs and not others. */
+START_TEST(test_ddb_service_batch)
+{
+	static const char *const text =
+	    "name: batch\n"
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: 1, "
+	    "write_capacity_units: 5000}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {const: s1}}\n"
+	    "phases:\n"
+	    "  - {duration: 1s, rate: 10/s, ops: {batch: 1}, batch: {size: "
+	    "25}, "
+	    "item_size: 500B}\n"
+	    "  - {duration: 1s, rate: 10/s, ops: {batch: 1}, batch: {size: "
+	    "25}, "
+	    "item_size: 3.5KB}\n";
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		struct pk_run *run = tu_sim_text("batch.yaml", text);
+		const struct pk_totals *t =
+		    &tu_metrics(run->variants[0].svc)->totals;
+
+		ck_assert_uint_eq(t->succeeded, 20);
+		ck_assert_uint_eq(t->bad_request_400, 0);
+		ck_assert_int_eq(t->ru_mru, 1250 * CU);
+		tu_sim_free(run);
+	}
+}
+END_TEST
+
 START_TEST(test_ddb_service_on_demand_bounds)
 {
 	static const char *const more[] = {
@@ -568,6 +605,7 @@ Suite *tu_suite(void)
 	tc = tcase_create("cli");
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_add_test(tc, test_ddb_service_item_too_large);
+	tcase_add_test(tc, test_ddb_service_batch);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -192,8 +192,10 @@ static inline void send_attempt(struct pk_run *run, struct pk_variant *v,
 		return;
 	}
 	if (op->kind == PK_OP_BATCH) {
-		rq.it.item = op->item;
+		/* it is the batch's first item (service.h), all its
+		   fields set: a service reads its reject flag */
 		batch_items(run, v, op, &rq);
+		rq.it = rq.batch[0];
 	} else {
 		/* the id's bytes in v->id_buf, not on the stack: a frame of
 		   PK_VALUE_MAX_BYTES kept this function from being inlined
