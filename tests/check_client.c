@@ -417,6 +417,87 @@ START_TEST(test_client_time_bound_property)
 }
 END_TEST
 
+/* scenario text's verdict: NULL when accepted, else the error (free) */
+static char *plan_error(const char *text)
+{
+	struct pk_diag dg;
+	struct pk_scenario *sc;
+	char *msg = NULL;
+
+	diag_init(&dg);
+	sc = scenario_parse("p.yaml", text, strlen(text), &dg);
+	if (!sc) {
+		msg = tu_diag_text(&dg);
+	}
+	scenario_free(sc);
+	diag_free(&dg);
+	return msg;
+}
+
+/*
+ * A closed-loop worker holds its operation through the 429s its client
+ * retries. 500,000 creates of 10,000 RU on 400 RU/s, one worker at 10 s:
+ * it sends at most 0.1 a second, 1,000 RU/s, so it can be rate limited.
+ * Without retries 500,000 x 10 s = 5,000,000 s, within the 31,622,400 s
+ * (366 days); with the default 9 retries and 30 s of waits 500,000 x
+ * (10 x 10 + 30) = 65,000,000 s, above them: refused up front with that
+ * figure. One worker at 1 h sends 10,000 RU an hour, 2.8 RU/s, never
+ * rate limited: 500 creates, 1,800,000 s, accepted with its retries.
+ */
+START_TEST(test_client_time_bound_retries)
+{
+	static const char *const fmt =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "cost: {write_1kb: 10000}\n"
+	    "client: {concurrency: 1, latency: %s}\n"
+	    "items: {k: {values: [a, b]}}\n"
+	    "phases: [{duration: 10s, rate: %s, ops: {create: 1}}]\n";
+	char text[512], *msg;
+
+	snprintf(text, sizeof(text), fmt, "10s, retries: none", "50000/s");
+	ck_assert_ptr_null(plan_error(text));
+	snprintf(text, sizeof(text), fmt, "1h", "50/s");
+	ck_assert_ptr_null(plan_error(text));
+	snprintf(text, sizeof(text), fmt, "10s", "50000/s");
+	msg = plan_error(text);
+	ck_assert_ptr_nonnull(msg);
+	ck_assert_msg(strstr(msg, "can need up to 65,000,000s") &&
+			  strstr(msg, "up to 9 retries of its 429s"),
+		      "%s", msg);
+	free(msg);
+}
+END_TEST
+
+/* Streams run side by side: a 365-day stream beside a 2-day one lasts
+   365 days, not 367 (the sum): accepted; 365 days and 2 days as two
+   phases of one stream: refused at the second phase, 367 days. */
+START_TEST(test_client_streams_side_by_side)
+{
+	static const char *const side =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "streams:\n"
+	    "  - {name: slow, items: {k: {values: [a]}}, phases: "
+	    "[{duration: 365d, rate: 0.001/s}]}\n"
+	    "  - {name: quick, items: {k: {values: [a]}}, phases: "
+	    "[{duration: 2d, rate: 0.001/s}]}\n";
+	static const char *const one =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {k: {values: [a]}}\n"
+	    "phases:\n"
+	    "  - {name: slow, duration: 365d, rate: 0.001/s}\n"
+	    "  - {name: quick, duration: 2d, rate: 0.001/s}\n";
+	char *msg;
+
+	ck_assert_ptr_null(plan_error(side));
+	msg = plan_error(one);
+	ck_assert_ptr_nonnull(msg);
+	ck_assert_msg(
+	    strstr(msg, "the phases up to 'quick' last 31,708,800s (367d)"),
+	    "%s", msg);
+	free(msg);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("client");
@@ -432,6 +513,8 @@ Suite *tu_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("bounds");
 	tcase_add_test(tc, test_client_time_bound_property);
+	tcase_add_test(tc, test_client_time_bound_retries);
+	tcase_add_test(tc, test_client_streams_side_by_side);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;

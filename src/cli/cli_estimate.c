@@ -197,8 +197,16 @@ static char *estimate_text(const struct pk_scenario *s,
 	fprintf(f,
 		"work: %s units a variant (an operation 1, each value of a "
 		"query's IN list 1, each physical partition a query visits "
-		"%.3g); pksim refuses a run above %s\n",
-		fmt_thousands((int64_t)(work + 0.5), a), PK_SCENARIO_RANGE_WORK,
+		"%.3g)",
+		fmt_thousands((int64_t)(work + 0.5), a),
+		PK_SCENARIO_RANGE_WORK);
+	if (s->n_variants > 1) {
+		fprintf(f, ", %s for the run's %zu variants",
+			fmt_thousands(
+			    (int64_t)(work * (double)s->n_variants + 0.5), a),
+			s->n_variants);
+	}
+	fprintf(f, "; pksim refuses a run above %s\n",
 		fmt_thousands((int64_t)PK_SCENARIO_MAX_WORK, b));
 	fprintf(f, "remedies: replayed only when a run has 429s or "
 		   "more physical partitions than its RU/s need (a merge), "

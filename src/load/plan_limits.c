@@ -446,8 +446,8 @@ static double client_time_s(const struct pk_scenario *s, size_t i, double ops,
 	why[0] = '\0';
 	*upper = 0;
 	if (c->concurrency > 0) {
-		t = ops * (double)c->latency_ms / 1000.0 /
-		    (double)c->concurrency;
+		double hold = (double)c->latency_ms / 1000.0;
+
 		snprintf(why, cap,
 			 "concurrency %d with latency %lld ms finishes at "
 			 "most %s (concurrency / latency)",
@@ -455,6 +455,25 @@ static double client_time_s(const struct pk_scenario *s, size_t i, double ops,
 			 fmt_rate((double)c->concurrency * 1000.0 /
 				      (double)c->latency_ms,
 				  r));
+		if (c->retry.enabled && scenario_can_throttle(s)) {
+			/* a worker holds an operation through its 429s:
+			   up to 1 + max_retries attempts of one latency
+			   each and the waits between them, at most
+			   max_wait in all */
+			hold = hold * (1.0 + (double)c->retry.max_retries) +
+			       (double)c->retry.max_wait_ms / 1000.0;
+			*upper = 1;
+			snprintf(why, cap,
+				 "concurrency %d with latency %lld ms, an "
+				 "operation holding its worker through up to "
+				 "%d retries of its 429s and their waits of "
+				 "up to %lld ms (the run can be rate "
+				 "limited; fewer max_retries shorten it)",
+				 c->concurrency, (long long)c->latency_ms,
+				 c->retry.max_retries,
+				 (long long)c->retry.max_wait_ms);
+		}
+		t = ops * hold / (double)c->concurrency;
 	}
 	if (!(c->ru_budget_per_s > 0)) {
 		return t;
@@ -536,7 +555,7 @@ double ld_client_span_s(const struct pk_scenario *s)
    phase, or the data file) with the figures. 0 or -1. */
 static int check_client_time(struct ld *ld, const struct pk_scenario *s)
 {
-	char why[256], a[PK_FMT_BYTES], b[PK_FMT_BYTES];
+	char why[320], a[PK_FMT_BYTES], b[PK_FMT_BYTES];
 	char span[PK_FMT_SPAN_BYTES];
 	size_t i;
 
@@ -571,20 +590,49 @@ static int check_client_time(struct ld *ld, const struct pk_scenario *s)
 	return 0;
 }
 
+/* The stream whose phases start at phase i, or NULL: each stream's
+   phases run back to back from t = 0, side by side with the others'. */
+static const struct pk_stream_spec *stream_from(const struct pk_scenario *s,
+						size_t i)
+{
+	size_t j;
+
+	for (j = 0; j < s->n_streams; j++) {
+		if (s->streams[j].n_phases && s->streams[j].phase_first == i) {
+			return &s->streams[j];
+		}
+	}
+	return NULL;
+}
+
+/* The variants a run replays, each the whole workload: what its work
+   units multiply by. */
+static double run_variants(const struct pk_scenario *s)
+{
+	return s->n_variants > 1 ? (double)s->n_variants : 1.0;
+}
+
 /* Refuse up front a run that would not end in reasonable time: the
-   phases' simulated time together, and the operations they send, each
-   against its bound (PK_SCENARIO_MAX_SIM_S, PK_SCENARIO_MAX_OPERATIONS).
+   phases' simulated time (each stream's phases in turn, the streams side
+   by side), the operations they send and their work units over every
+   variant, each against its bound (PK_SCENARIO_MAX_SIM_S,
+   PK_SCENARIO_MAX_OPERATIONS, PK_SCENARIO_MAX_WORK).
    Sums in double, so durations near INT64_MAX add
    without overflow. 0 when within both, else -1 with the error at the
    phase that passes the bound. */
 int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 {
 	double t_s = 0, ops = 0, ru = 0, attempts, work = 0;
-	double ranges = ld_ranges_bound(s);
+	double ranges = ld_ranges_bound(s), nv = run_variants(s);
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
-	char d[PK_FMT_SPAN_BYTES];
+	char d[PK_FMT_SPAN_BYTES], vs[64];
+	const char *stream = NULL;
 	size_t i;
 
+	vs[0] = '\0';
+	if (nv > 1) {
+		snprintf(vs, sizeof(vs), " for its %.0f variants", nv);
+	}
 	if (s->items_file && s->items_file->trace) {
 		double span = ld_file_span_s(s->items_file);
 
@@ -647,19 +695,19 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 					  d));
 			return -1;
 		}
-		work =
-		    recs + queries_work(f->queries, f->n_queries, nq, ranges);
+		work = nv * (recs + queries_work(f->queries, f->n_queries, nq,
+						 ranges));
 		if (!(work <= PK_SCENARIO_MAX_WORK)) {
 			ld_err_at(
 			    ld, f->line, f->col,
 			    "the data file's records and the queries "
 			    "--query sends among them take about %s "
-			    "units of work (a record 1, each value of a "
+			    "units of work%s (a record 1, each value of a "
 			    "query's IN list 1, each of the up to %s "
 			    "physical partitions a query visits %.3g), "
 			    "above pksim's limit of %s a run; use fewer "
 			    "records (limit) or a smaller --query share",
-			    ld_above(work, PK_SCENARIO_MAX_WORK, c),
+			    ld_above(work, PK_SCENARIO_MAX_WORK, c), vs,
 			    ld_approx(ranges, b), PK_SCENARIO_RANGE_WORK,
 			    fmt_thousands((int64_t)PK_SCENARIO_MAX_WORK, d));
 			return -1;
@@ -690,7 +738,12 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 	for (i = 0; i < s->n_phases; i++) {
 		const struct pk_phase_spec *p = &s->phases[i];
 		double d_s = (double)p->duration_ms / 1000.0;
+		const struct pk_stream_spec *st = stream_from(s, i);
 
+		if (st) {
+			t_s = 0;
+			stream = s->n_streams > 1 ? st->name : NULL;
+		}
 		t_s += d_s;
 		/* uniform arrivals send ceil(rate x duration), a schedule
 		   ceil(L(duration)) (workload) */
@@ -701,10 +754,12 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 			char span[PK_FMT_SPAN_BYTES];
 
 			ld_err_at(ld, p->line, p->col,
-				  "the phases up to '%s' last %s in all, "
+				  "the phases up to '%s'%s%s%s last %s in all, "
 				  "above pksim's limit of %s s (366 days) of "
 				  "simulated time; shorten the phases",
 				  p->name ? p->name : "?",
+				  stream ? " of stream '" : "",
+				  stream ? stream : "", stream ? "'" : "",
 				  fmt_seconds((int64_t)t_s, span),
 				  fmt_thousands(PK_SCENARIO_MAX_SIM_S, a));
 			return -1;
@@ -721,19 +776,19 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 				      (int64_t)PK_SCENARIO_MAX_OPERATIONS, b));
 			return -1;
 		}
-		work += phase_work(p, ranges);
+		work += nv * phase_work(p, ranges);
 		if (!(work <= PK_SCENARIO_MAX_WORK)) {
 			ld_err_at(
 			    ld, p->line, p->col,
 			    "the phases up to '%s' take about %s units "
-			    "of work (an operation 1, each value of a "
+			    "of work%s (an operation 1, each value of a "
 			    "query's IN list 1, each of the up to %s "
 			    "physical partitions a query visits %.3g), "
 			    "above pksim's limit of %s a run; lower a "
 			    "phase's rate, duration or share of queries, "
 			    "or a query's IN values",
 			    p->name ? p->name : "?",
-			    ld_above(work, PK_SCENARIO_MAX_WORK, c),
+			    ld_above(work, PK_SCENARIO_MAX_WORK, c), vs,
 			    ld_approx(ranges, b), PK_SCENARIO_RANGE_WORK,
 			    fmt_thousands((int64_t)PK_SCENARIO_MAX_WORK, a));
 			return -1;

@@ -194,6 +194,29 @@ static double busiest_share(double h, double r, double lps)
 	return h + (1 / r) * (1 + 3 / sqrt(k));
 }
 
+/* The most operations a second phase i's stream's client can send: a
+   closed loop of C workers at latency L sends at most C / L (each
+   attempt holds a worker for L); infinity without workers. */
+static double client_send_cap(const struct pk_scenario *s, size_t i)
+{
+	size_t j;
+
+	for (j = 0; j < s->n_streams; j++) {
+		const struct pk_stream_spec *st = &s->streams[j];
+		const struct pk_client_spec *c = &st->client;
+
+		if (i < st->phase_first ||
+		    i >= st->phase_first + st->n_phases) {
+			continue;
+		}
+		if (c->concurrency > 0 && c->latency_ms > 0) {
+			return (double)c->concurrency * 1000.0 /
+			       (double)c->latency_ms;
+		}
+	}
+	return INFINITY;
+}
+
 /* 1 when an operation of phase i can be rate limited (a 429) in some
    variant: the phase's peak RU/s (its peak rate x ld_worst_op_ru) on the
    busiest physical partition passes that partition's share of the RU/s.
@@ -208,6 +231,7 @@ static int phase_can_throttle(const struct pk_scenario *s, size_t i)
 	const struct pk_phase_spec *p = &s->phases[i];
 	double items = items_planned(s),
 	       item_bytes = (double)ld_largest_item(s);
+	double peak = fmin(ld_phase_peak(p), client_send_cap(s, i));
 	size_t v;
 
 	for (v = 0; v < s->n_variants; v++) {
@@ -220,7 +244,7 @@ static int phase_can_throttle(const struct pk_scenario *s, size_t i)
 		double lps = ld_lps_planned(s, c, items);
 		double r = ranges_planned(s, c, items, item_bytes, lps);
 		double h = hottest_value_share(s, c);
-		double offered = ld_phase_peak(p) * ld_worst_op_ru(s, p, r);
+		double offered = peak * ld_worst_op_ru(s, p, r);
 
 		if (c->serverless || !(ru > 0) || h >= 1 ||
 		    busiest_share(h, r, lps) * offered > ru / r) {
