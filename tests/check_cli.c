@@ -340,6 +340,29 @@ START_TEST(test_cli_locate)
 			 "object, like {\"deviceId\": \"dev-1\"}");
 	free(out);
 	free(err);
+	/* a DynamoDB table's hash is not published: a table scenario is
+	   refused, a table variant beside a container not located (not
+	   placed in Azure Cosmos DB's ranges) */
+	ck_assert_int_eq(tu_run("locate scenarios/dynamodb/hot-key.yaml "
+				"'{\"customerId\": \"c\"}'",
+				&out, &err),
+			 2);
+	ck_assert_ptr_nonnull(strstr(err, "whose hash is not published"));
+	ck_assert_ptr_null(strstr(out, "EPK"));
+	free(out);
+	free(err);
+	ck_assert_int_eq(
+	    tu_run("locate scenarios/dynamodb/iot-by-day-both.yaml "
+		   "'{\"day\": \"Wednesday\"}'",
+		   &out, &err),
+	    0);
+	ck_assert_ptr_nonnull(strstr(out, "item 1  dynamodb-by-day  /day\n"
+					  "  a DynamoDB table: not located"));
+	/* the container's EPK line alone */
+	ck_assert_ptr_nonnull(strstr(out, "EPK "));
+	ck_assert_ptr_null(strstr(strstr(out, "EPK ") + 4, "EPK "));
+	free(out);
+	free(err);
 }
 END_TEST
 

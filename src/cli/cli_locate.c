@@ -45,6 +45,19 @@ static int check_item(const struct pk_scenario *sc, struct pk_pkey **keys,
 	return 0;
 }
 
+/* 1 when a variant of sc is an Azure Cosmos DB container */
+static int any_cosmos(const struct pk_scenario *sc)
+{
+	size_t i;
+
+	for (i = 0; i < sc->n_variants; i++) {
+		if (!scenario_variant_table(sc, &sc->variants[i])) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static void print_item(const struct pk_scenario *sc, struct pk_pkey **keys,
 		       json_t *obj, uint64_t n)
 {
@@ -69,6 +82,15 @@ static void print_item(const struct pk_scenario *sc, struct pk_pkey **keys,
 		putchar('\n');
 		if (kv->status) {
 			printf("  rejected (400): %s\n", kv->why);
+			continue;
+		}
+		if (scenario_variant_table(sc, &sc->variants[i])) {
+			/* DynamoDB's hash is not published: pksim's own
+			   placement would name a partition the service
+			   need not use */
+			printf("  a DynamoDB table: not located (DynamoDB's "
+			       "hash is not published; pksim places keys by "
+			       "its own, docs/dynamodb.md)\n");
 			continue;
 		}
 		pkey_format_id(keys[i], kv->id, kv->id_len, text, sizeof(text));
@@ -224,6 +246,18 @@ int cli_locate(int argc, char **argv)
 	}
 	if (allow) {
 		scenario_allow_undefined_key(sc);
+	}
+	if (!any_cosmos(sc)) {
+		fprintf(stderr,
+			"pksim: %s: error: locate places keys in Azure Cosmos "
+			"DB's partition key ranges; this scenario's variants "
+			"are DynamoDB tables, whose hash is not published "
+			"(pksim places their keys by its own, "
+			"docs/dynamodb.md): nothing to locate\n",
+			argv[1]);
+		scenario_free(sc);
+		diag_free(&diag);
+		return PK_EXIT_INPUT;
 	}
 	keys = xcalloc(sc->n_variants, sizeof(*keys));
 	for (v = 0; v < sc->n_variants; v++) {
