@@ -76,10 +76,10 @@ mem = {"count": 1, "peak_bytes": MiB, "baseline_bytes": 0, "less_bytes": 0,
        "delta_bytes": MiB, "bytes_per_unit": 1.0, "items": 0}
 fig = {"run_ops": 1_000_000, "run_ops_per_s": 5, "floor_ops_per_s": 9,
        "ratio_to_floor": 1.8, "run_peak_mb": 1.0, "bytes_per_item": 1.0,
-       "bytes_per_logical_partition": 1.0,
+       "bytes_per_item_creates": 1.0, "bytes_per_logical_partition": 1.0,
        "run_bytes_per_logical_partition": 1.0,
        "memory": {"items_run": mem, "logical_partitions_run": mem,
-                  "run": mem},
+                  "creates_run": mem, "run": mem},
        "compare1_seconds": 1.0, "compare4_seconds": 4.0,
        "compare4_over_4x_one": 1.0, "compare4_jobs1_wall_seconds": 4.0,
        "compare4_jobs2_wall_seconds": 2.0, "ingest_records_per_s": 7,
@@ -90,7 +90,8 @@ for name in ("compare 1 variant, --jobs 1, CPU s",
              "compare 4 variants, --jobs 1, CPU s",
              "4 variants / (4 x 1), --jobs 1, CPU s",
              "simulated week at 1 op/s, CPU s",
-             "pksim run, ops per CPU s (1,000,000 ops)"):
+             "pksim run, ops per CPU s (1,000,000 ops)",
+             "bytes per item, creates alone (side run)"):
     assert name in rows, sorted(rows)
 at_once = [k for k in rows if "--at-once" in k]
 assert len(at_once) == 1 and rows[at_once[0]] == "n/a", rows
