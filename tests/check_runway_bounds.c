@@ -339,6 +339,79 @@ START_TEST(test_bounds_targeted_query_where_it_runs)
 }
 END_TEST
 
+/*
+ * Rule 40, the pool shared by need: each range draws what it is offered
+ * beyond its own RU/s, at most 3,000, and the draws are scaled down to
+ * the pool's max when together they pass it. 2 ranges of 1,000 RU/s,
+ * pool max 3,000; keys a 800 : b 240 : c, d, e, f 1 each of 1,044
+ * creates/s of 1 KB (5 RU); a, c, e on range 1, b, d, f on range 0
+ * (`pksim locate`). Range 0 is offered 242 x 5 = 1,210 RU/s and draws
+ * 210; range 1 is offered 802 x 5 = 4,010 and draws at most 3,000: 3,210
+ * in all, scaled by 3,000 / 3,210: range 1 has 1,000 + 2,803.7 RU/s, of
+ * which "a" gets 800 / 802: 758.9 creates/s, 20 GiB in 27,635.9 s (0.32
+ * days). Before: the max split evenly, range 1 at 2,500 RU/s, 0.49 days.
+ */
+START_TEST(test_bounds_pool_by_need)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 2000, partitions: 2, "
+	    "fleet_pool: {max: 3000}}\n"
+	    "client: {retries: off}\n"
+	    "items:\n"
+	    "  k: {values: [a, b, c, d, e, f], weights: [800, 240, 1, 1, 1, "
+	    "1]}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 1044/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	const double ru = 1000.0 + 3000.0 * 3000.0 / 3210.0;
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(near(s, CAP / (ru / 5.0 * 800.0 / 802.0 * 1024.0), 1e-6),
+		      "%f", s);
+	ck_assert_msg(strstr(t, "bounded by range 1's 3,804 RU/s"), "%s", t);
+}
+END_TEST
+
+/*
+ * Ranges offered only queries draw from the pool too. 3 ranges of 1,000
+ * RU/s, pool max 3,000; stream w writes 2,000 creates/s of 1 KB to one
+ * key (10,000 RU/s on its range); stream q sends 3,000 fan-out queries/s
+ * of 1 + 2.5 x 3 ranges + 0.5 x 1 result = 9 RU, 3 on each range: 9,000
+ * RU/s each. Every range asks for more than 3,000 beyond its own: 9,000
+ * in all, scaled to 3,000, 1,000 each: 2,000 RU/s. The key's range
+ * serves its writes 10,000 / 19,000 of it: 1,052.6 RU/s, 210.5 creates/s,
+ * 20 GiB in 99,614.7 s (1.15 days). Before: the ranges without writes
+ * drew nothing, the key's range 4,000 RU/s, 0.58 days.
+ */
+START_TEST(test_bounds_pool_queries_draw)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 3000, partitions: 3, "
+	    "fleet_pool: {max: 3000}}\n"
+	    "streams:\n"
+	    "  - name: w\n"
+	    "    client: {retries: off}\n"
+	    "    items: {k: {const: a}}\n"
+	    "    phases:\n"
+	    "      - {duration: 5s, rate: 2000/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "  - name: q\n"
+	    "    client: {retries: off}\n"
+	    "    items: {k: {values: \"k{00..29}\"}}\n"
+	    "    phases:\n"
+	    "      - {duration: 5s, rate: 3000/s, ops: {query: 1}, queries: "
+	    "[{name: scan, where: {}, results: 1}]}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(
+	    near(s, CAP / (2000.0 * 10000.0 / 19000.0 / 5.0 * 1024.0), 1e-6),
+	    "%f", s);
+	ck_assert_msg(strstr(t, "'s 2,000 RU/s shared"), "%s", t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_bounds");
@@ -356,6 +429,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_bounds_burst_short_cycle);
 	tcase_add_test(tc, test_bounds_burst_carried);
 	tcase_add_test(tc, test_bounds_targeted_query_where_it_runs);
+	tcase_add_test(tc, test_bounds_pool_by_need);
+	tcase_add_test(tc, test_bounds_pool_queries_draw);
 	suite_add_tcase(s, tc);
 	return s;
 }

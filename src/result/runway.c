@@ -136,28 +136,6 @@ size_t runway_range_of(const struct pk_result_variant *v,
 	return v->n_ranges ? lo : SIZE_MAX;
 }
 
-double runway_with_pool(const struct pk_result_variant *v, double ru,
-			size_t n_pool)
-{
-	const struct pk_fleet_spec *f =
-	    v->cosmos && v->spec ? &v->spec->fleet : NULL;
-	double extra, lim;
-
-	if (!f || f->max_ru_per_s == 0) {
-		return ru;
-	}
-	/* the pool's max is what it lends in one second to all of them */
-	extra = (double)f->max_ru_per_s / (double)(n_pool ? n_pool : 1);
-	if (extra > (double)f->extra_ru_per_s) {
-		extra = (double)f->extra_ru_per_s;
-	}
-	lim = ru + extra;
-	if (lim > (double)f->cap_ru_per_s) {
-		lim = (double)f->cap_ru_per_s;
-	}
-	return lim > ru ? lim : ru;
-}
-
 double runway_range_share(const struct pk_result_variant *v, size_t r)
 {
 	if (r == SIZE_MAX || r >= v->n_ranges) {
@@ -165,12 +143,6 @@ double runway_range_share(const struct pk_result_variant *v, size_t r)
 				   : (double)v->ru_per_s;
 	}
 	return (double)v->ranges[r].ru_per_s_mru / 1000.0;
-}
-
-double runway_range_ru(const struct pk_result_variant *v, size_t r,
-		       size_t n_pool)
-{
-	return runway_with_pool(v, runway_range_share(v, r), n_pool);
 }
 
 struct group *runway_group_get(struct group **tab, const unsigned char *id,
@@ -283,16 +255,17 @@ static double burst_room(double share, double lim, double len, double ru,
    partitions as their writes are). */
 static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 			 const struct slice *x, double w, size_t ns,
-			 size_t n_pool, struct bite *b, double *del)
+			 double pooled, struct bite *b, double *del)
 {
 	const double per_range = v->n_ranges ? 1.0 / (double)v->n_ranges : 1.0;
 	const double len = x->len * w;
 	double want = 0, ru = 0, other = 0, own_ru = 0, range_b = 0, room;
 	double rk[PK_MAX_STREAMS], f[PK_MAX_STREAMS];
 	const double lim =
-	    c->range_ru > 0
-		? runway_with_pool(v, c->range_ru * x->ru_scale, n_pool)
-		: 0;
+	    c->range_ru <= 0 ? 0
+	    : pooled >= 0
+		? pooled
+		: runway_with_pool(v, c->range_ru * x->ru_scale, v->n_ranges);
 	int bucket;
 	size_t k;
 
@@ -346,7 +319,7 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
    so). */
 static double cand_add(const struct pk_result_variant *v, struct cand *c,
 		       const struct slice *x, size_t n, size_t ns,
-		       size_t n_pool, struct bite *b, double *del)
+		       const struct rw_pool *pool, struct bite *b, double *del)
 {
 	const double reps = c->burst && n && x[0].reps > 1 ? x[0].reps : 1;
 	double add = 0, done = 0, last = 0, bank0 = c->bank;
@@ -356,7 +329,9 @@ static double cand_add(const struct pk_result_variant *v, struct cand *c,
 	*del = c->range_ru > 0 ? 0 : HUGE_VAL;
 	if (reps == 1) {
 		for (i = 0; i < n; i++) {
-			add += slice_grow(v, c, &x[i], 1.0, ns, n_pool, b, del);
+			add += slice_grow(v, c, &x[i], 1.0, ns,
+					  runway_pool_lim(pool, i, c->g->range),
+					  b, del);
 		}
 		return add;
 	}
@@ -366,8 +341,9 @@ static double cand_add(const struct pk_result_variant *v, struct cand *c,
 		bank0 = c->bank;
 		last = 0;
 		for (i = 0; i < n; i++) {
-			last += slice_grow(v, c, &x[i], part / reps, ns, n_pool,
-					   b, del);
+			last += slice_grow(
+			    v, c, &x[i], part / reps, ns,
+			    runway_pool_lim(pool, i, c->g->range), b, del);
 		}
 		add += last;
 		done += part;
@@ -399,24 +375,6 @@ static int writes(const struct pk_scenario *sc)
 		}
 	}
 	return 0;
-}
-
-/* Ranges of p with a share of the new items: those drawing on a fleet
-   pool at once (at least 1) */
-static size_t ranges_writing(const struct rw_pick *p)
-{
-	const size_t ns = p->range_smass ? p->n_streams : 1;
-	size_t r, k, n = 0;
-
-	for (r = 0; r < p->n_ranges; r++) {
-		int any = p->range_mass[r] > 0;
-
-		for (k = 0; k < ns && p->range_smass; k++) {
-			any |= p->range_smass[r * ns + k] > 0;
-		}
-		n += any;
-	}
-	return n ? n : 1;
 }
 
 /* Slot of bucket text in the table (texts, *n used); -1 when full */
@@ -483,7 +441,8 @@ static void from_rates(const struct pk_snapshot *s,
 	struct rstream *st;
 	struct cand *c;
 	char(*texts)[64] = NULL;
-	size_t n_texts = 0, n_c = 0, n_pool, i, j;
+	size_t n_texts = 0, n_c = 0, i, j;
+	struct rw_pool pool_ru;
 	double spread, each = 0;
 	int whole_unique, by_dist, from_values, time_key = bk->len_s > 0;
 	int64_t h, steps = PK_RUNWAY_HORIZON_S / PK_RUNWAY_STEP_S + 1,
@@ -603,7 +562,7 @@ static void from_rates(const struct pk_snapshot *s,
 			c[i].cum = xcalloc((size_t)steps + 1, sizeof(double));
 		}
 	}
-	n_pool = ranges_writing(&pick);
+	runway_pool_init(&pool_ru, v, &pick, ns);
 	runway_pick_free(&pick);
 	for (i = 0; i < sc->n_streams; i++) {
 		st[i].scale = scale;
@@ -661,6 +620,7 @@ static void from_rates(const struct pk_snapshot *s,
 				   every bucket, not the current one's range */
 				runway_keyed_spread(xs, n_all, ns);
 			}
+			runway_pool_draws(&pool_ru, v, xs, n_all);
 			if (time_key) {
 				char text[PK_RW_TEXT];
 
@@ -704,7 +664,7 @@ static void from_rates(const struct pk_snapshot *s,
 				struct bite bit = {0, 0, 0, 0, 0};
 				double del = 0;
 				double add = cand_add(v, ci, xs, n_all, ns,
-						      n_pool, &bit, &del) *
+						      &pool_ru, &bit, &del) *
 					     share;
 				double before, need, grow = add;
 
@@ -848,6 +808,7 @@ static void from_rates(const struct pk_snapshot *s,
 		free(c[i].cum);
 	}
 	runway_streams_free(st, ns);
+	runway_pool_free(&pool_ru);
 	free(x);
 	free(xs);
 	free(c);

@@ -88,9 +88,13 @@
  *   a step is stepped a cycle at a time, at most 16 a step, the rest
  *   repeating the last (ASSUMPTION: its credit steady by then; with
  *   several streams their slices are the step's, not a cycle's). With a fleet
- * pool (rule 40) a range draws at most the pool's extra a partition, within its
- * cap, and the pool's max shared evenly by the ranges with writes (ASSUMPTION:
- * they all draw in the same second);
+ * pool (rule 40) the pool is shared by need (runway_pool.c): each range
+ * draws what it is offered beyond its own RU/s in force (writes, keyed and
+ * spread requests), at most the pool's extra a partition within its cap,
+ * and when the draws together pass the pool's max each is scaled down to
+ * fit (ASSUMPTION: they all draw in the same second, every second of a
+ * slice alike; a data file's bound shares the max evenly by the ranges
+ * with writes);
  * - throughput buckets (rule 31): a stream's requests in a bucket
  *   (client_request_class: the phase's or the client's, a bulk client's
  *   own; rule 34: the default bucket for those naming none, a bucket the
