@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "pksim/report/report_json.h"
 #include "pksim/report/scorecard.h"
 #include "pksim/result/result.h"
 #include "testutil.h"
@@ -19,8 +20,11 @@
 #define CAP 21474836480.0
 #define ITEMS_1KB 20971520.0
 
+/* The JSON report's days_to_full_basis of the last full_s */
+static char basis[64];
+
 /* The first variant of scenario text: its runway's time to full (s),
-   the runway sentence into t */
+   the runway sentence into t, its JSON basis into basis */
 static double full_s(const char *text, char *t, size_t cap)
 {
 	struct pk_run *run;
@@ -32,6 +36,7 @@ static double full_s(const char *text, char *t, size_t cap)
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
 	s = c[0].days_to_full * 86400.0;
 	scorecard_full_text(res, &c[0], 0, t, cap);
+	snprintf(basis, sizeof(basis), "%s", report_json_full_basis(&c[0]));
 	tu_cards_free(c, run, res);
 	return s;
 }
@@ -174,6 +179,11 @@ START_TEST(test_bounds_client_ru_budget)
 	double s = full_s(text, t, sizeof(t));
 
 	ck_assert_msg(near(s, CAP / 40960.0, 1e-6), "%f", s);
+	/* the client held it, not the range: said so, and in JSON */
+	ck_assert_msg(strstr(t, "bounded by the stream's client: ru_budget "
+				"200 RU/s"),
+		      "%s", t);
+	ck_assert_str_eq(basis, "workload_rates_bounded_by_client");
 }
 END_TEST
 
@@ -198,6 +208,10 @@ START_TEST(test_bounds_client_workers)
 	double s = full_s(text, t, sizeof(t));
 
 	ck_assert_msg(near(s, CAP / 102400.0, 1e-6), "%f", s);
+	ck_assert_msg(strstr(t, "bounded by the stream's client: 1 worker at "
+				"10 ms = 100 requests/s"),
+		      "%s", t);
+	ck_assert_str_eq(basis, "workload_rates_bounded_by_client");
 }
 END_TEST
 
@@ -227,6 +241,7 @@ START_TEST(test_bounds_throughput_bucket)
 	ck_assert_msg(strstr(t, "bounded by throughput bucket 1's 40 % of "
 				"range 0's 1,000 RU/s"),
 		      "%s", t);
+	ck_assert_str_eq(basis, "workload_rates_bounded_by_bucket");
 }
 END_TEST
 

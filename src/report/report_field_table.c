@@ -399,6 +399,17 @@ static void full_basis(const struct field_ctx *c, struct pk_field_value *o)
 	fv_text(o, report_json_full_basis(c->obj));
 }
 
+static void bound_bucket(const struct field_ctx *c, struct pk_field_value *o)
+{
+	const struct pk_scorecard *s = c->obj;
+
+	if (s->runway.bound_range != UINT32_MAX && s->runway.bound_bucket > 0) {
+		fv_int(o, s->runway.bound_bucket);
+	} else {
+		fv_null(o);
+	}
+}
+
 static void full_text(const struct field_ctx *c, struct pk_field_value *o)
 {
 	char t[640];
@@ -937,6 +948,7 @@ const struct field_reader field_readers[] = {
     FN("scorecard.days_to_full_kind", SEL_CARD, 0, full_kind),
     FN("scorecard.days_to_full_text", SEL_CARD, 0, full_text),
     FN("scorecard.days_to_full_basis", SEL_CARD, 0, full_basis),
+    FN("scorecard.runway_bound_bucket", SEL_CARD, 0, bound_bucket),
     CARD("largest_lp_bytes", largest_lp_bytes, CV_U64),
     FN("scorecard.first_full_key", SEL_CARD, 0, full_key),
     FN("scorecard.first_full_key[]", SEL_CARD, 0, full_level),

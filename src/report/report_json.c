@@ -115,8 +115,13 @@ const char *report_json_full_basis(const struct pk_scorecard *s)
 {
 	switch (s->runway.basis) {
 	case PK_RUNWAY_RATES:
-		return s->runway.bound_range != UINT32_MAX
-			   ? "workload_rates_bounded_by_range"
+		if (s->runway.bound_range != UINT32_MAX) {
+			return s->runway.bound_bucket > 0
+				   ? "workload_rates_bounded_by_bucket"
+				   : "workload_rates_bounded_by_range";
+		}
+		return s->runway.bound_client
+			   ? "workload_rates_bounded_by_client"
 			   : "workload_rates";
 	case PK_RUNWAY_DATA_TIME:
 		return "data_time";
@@ -618,6 +623,11 @@ static json_t *scorecard(const struct pk_result *r,
 	    json_string(scorecard_full_text(r, s, 0, t, sizeof(t))));
 	json_object_set_new(o, "days_to_full_basis",
 			    json_string(report_json_full_basis(s)));
+	json_object_set_new(o, "runway_bound_bucket",
+			    s->runway.bound_range != UINT32_MAX &&
+				    s->runway.bound_bucket > 0
+				? json_integer(s->runway.bound_bucket)
+				: json_null());
 	json_object_set_new(o, "largest_lp_bytes", count(s->largest_lp_bytes));
 	json_object_set_new(o, "first_full_key",
 			    s->full_key[0] ? key_value(s->full_key)

@@ -233,11 +233,48 @@ const char *scorecard_full_basis(const struct pk_result *r,
    what: "("B" first, growing 80.0 KiB/s, bounded by range 0's 400
    RU/s)"; then, for a workload shorter than an hour, that the
    projection repeats it. */
-static void first_text(const struct pk_scorecard *s, char *buf, size_t cap)
+/* The client that held the first back: ": bounded by the stream's
+   client: ru_budget 200 RU/s" or "... 1 worker at 10 ms = 100
+   requests/s" (client.h), into buf; "" when none did */
+static void client_text(const struct pk_result *r, const struct pk_runway *rw,
+			char *buf, size_t cap)
+{
+	const struct pk_stream_spec *ss;
+	const struct pk_client_spec *c;
+	char who[96];
+
+	buf[0] = '\0';
+	if (!rw->bound_client || !r->sc ||
+	    rw->bound_stream >= r->sc->n_streams) {
+		return;
+	}
+	ss = &r->sc->streams[rw->bound_stream];
+	c = &ss->client;
+	if (r->sc->n_streams > 1) {
+		snprintf(who, sizeof(who), "stream %.64s's client", ss->name);
+	} else {
+		snprintf(who, sizeof(who), "the stream's client");
+	}
+	if (rw->bound_client == PK_RUNWAY_CLIENT_RU) {
+		snprintf(buf, cap, "%s: ru_budget %g RU/s", who,
+			 c->ru_budget_per_s);
+	} else {
+		snprintf(buf, cap, "%s: %d worker%s at %lld ms = %g requests/s",
+			 who, c->concurrency, c->concurrency == 1 ? "" : "s",
+			 (long long)c->latency_ms,
+			 c->latency_ms > 0 ? (double)c->concurrency * 1000.0 /
+						 (double)c->latency_ms
+					   : 0.0);
+	}
+}
+
+static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
+		       char *buf, size_t cap)
 {
 	const struct pk_runway *rw = &s->runway;
 	const struct pk_time_bucket *b = &rw->bucket;
-	char rt[48], d[32], bound[160] = "", shrt[160] = "", grow[160];
+	char rt[48], d[32], bound[320] = "", shrt[160] = "", grow[160];
+	char client[160];
 
 	if (rw->basis == PK_RUNWAY_DATA_TIME && b->period_s > 0 &&
 	    b->len_s >= PK_RUNWAY_STEP_S) {
@@ -278,6 +315,13 @@ static void first_text(const struct pk_scorecard *s, char *buf, size_t cap)
 					    "and rewrites sent to it"
 					  : "");
 	}
+	client_text(r, rw, client, sizeof(client));
+	if (client[0]) {
+		size_t at = strlen(bound);
+
+		snprintf(bound + at, sizeof(bound) - at, "%s%s",
+			 at ? " and by " : ", bounded by ", client);
+	}
 	if (rw->basis == PK_RUNWAY_RATES && rw->time_scale == 1.0 &&
 	    rw->span_s > 0 && rw->span_s < PK_RUNWAY_SHORT_S) {
 		snprintf(shrt, sizeof(shrt),
@@ -306,7 +350,7 @@ const char *scorecard_full_text(const struct pk_result *r,
 				const struct pk_scorecard *s, int brief,
 				char *buf, size_t cap)
 {
-	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], at[96], first[320];
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], at[96], first[640];
 
 	switch (s->full_kind) {
 	case PK_FULL_BOUNDED:
@@ -419,7 +463,7 @@ const char *scorecard_full_text(const struct pk_result *r,
 		} else if (brief) {
 			scorecard_days_text(s->days_to_full, 0, buf, cap);
 		} else {
-			first_text(s, first, sizeof(first));
+			first_text(r, s, first, sizeof(first));
 			snprintf(
 			    buf, cap, "%s %s%s",
 			    scorecard_days_text(s->days_to_full, 1, a,

@@ -45,6 +45,9 @@ struct bite {
 	double ru;
 	int bucket; /* the throughput bucket whose share bit, 0 none */
 	int burst;  /* the range's burst credit was in what bit */
+	int client; /* what of a stream's client held it back (a
+		       pk_runway_client), 0 none */
+	size_t client_stream; /* ... that stream */
 };
 
 /* A logical partition stepped */
@@ -52,16 +55,19 @@ struct cand {
 	struct group *g;
 	double mass[PK_MAX_STREAMS];	   /* its share of each stream's */
 	double range_mass[PK_MAX_STREAMS]; /* its range's, of each stream's */
-	double range_ru; /* its range's share of the RU/s at the end of
-			    the run, before a fleet pool */
-	double acc;	 /* bytes so far (no time key, no TTL) */
-	double *slot;	 /* bytes per bucket text (time keys) */
-	double *cum;	 /* TTL: cumulative bytes at each step */
-	double deleted;	 /* TTL: bytes time to live has deleted so far */
-	double rate;	 /* its last step's growth, B/s */
-	struct bite bit; /* what held it back last, in any step so far */
-	int burst;	 /* 1: its range has burst capacity (rule 14) */
-	double bank;	 /* ... its burst credit so far, RU */
+	double range_ru;      /* its range's share of the RU/s at the end of
+				 the run, before a fleet pool */
+	double acc;	      /* bytes so far (no time key, no TTL) */
+	double *slot;	      /* bytes per bucket text (time keys) */
+	double *cum;	      /* TTL: cumulative bytes at each step */
+	double deleted;	      /* TTL: bytes time to live has deleted so far */
+	double rate;	      /* its last step's growth, B/s */
+	struct bite bit;      /* what held it back last, in any step so far */
+	int client;	      /* what of a stream's client held it back in any
+				 step so far (pk_runway_client), 0 none */
+	size_t client_stream; /* ... that stream */
+	int burst;	      /* 1: its range has burst capacity (rule 14) */
+	double bank;	      /* ... its burst credit so far, RU */
 };
 
 /* Items written among a pool of ids (runway.h, finite ids): n ids
@@ -277,6 +283,12 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 	for (k = 0; k < ns; k++) {
 		double ok =
 		    c->range_mass[k] * x->keyed[k] + x->spread[k] * per_range;
+
+		if (x->client[k] && c->mass[k] * x->bytes[k] > 0) {
+			/* its own stream's client sent less than offered */
+			b->client = x->client[k];
+			b->client_stream = k;
+		}
 
 		want += f[k] * c->mass[k] * x->bytes[k] * w;
 		own_ru += f[k] * c->mass[k] * x->ru[k] * w;
@@ -661,7 +673,7 @@ static void from_rates(const struct pk_snapshot *s,
 			}
 			for (i = 0; i < n_c; i++) {
 				struct cand *ci = &c[i];
-				struct bite bit = {0, 0, 0, 0, 0};
+				struct bite bit = {0, 0, 0, 0, 0, 0, 0};
 				double del = 0;
 				double add = cand_add(v, ci, xs, n_all, ns,
 						      &pool_ru, &bit, &del) *
@@ -672,6 +684,10 @@ static void from_rates(const struct pk_snapshot *s,
 					/* a bound that held it back in any
 					   step before it fills is said */
 					ci->bit = bit;
+				}
+				if (bit.client) {
+					ci->client = bit.client;
+					ci->client_stream = bit.client_stream;
 				}
 
 				ci->rate = add / (t1 - t0);
@@ -729,6 +745,8 @@ static void from_rates(const struct pk_snapshot *s,
 			    first->rate * pool_growth(&pool,
 						      time_key || first->cum,
 						      cap - first->g->start);
+			rw->bound_client = (enum pk_runway_client)first->client;
+			rw->bound_stream = first->client_stream;
 			if (first->bit.held) {
 				size_t r = first->g->range;
 

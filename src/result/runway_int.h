@@ -299,6 +299,8 @@ struct stretch {
 	double bucket_frac; /* ... and bucket_frac */
 	double reps;	    /* cycles of a short stream it stands for (its one
 			       cycle's stretch repeated), 1 for a walked one */
+	int client;	    /* what of its stream's client held it back (a
+			       pk_runway_client), 0 nothing */
 };
 
 /* Stretches a stream gives one step, at most */
@@ -316,6 +318,8 @@ struct slice {
 	   (stretch.bucket, bucket_frac; 0 and 1 without) */
 	int bucket[PK_MAX_STREAMS];
 	double bucket_frac[PK_MAX_STREAMS];
+	/* what of each stream's client held it back (stretch.client) */
+	int client[PK_MAX_STREAMS];
 	/* cycles it stands for: the slices of one step are one short
 	   cycle's, each repeated this often (one stream; 1 otherwise) */
 	double reps;

@@ -44,9 +44,9 @@ double runway_with_pool(const struct pk_result_variant *v, double ru,
 		return ru;
 	}
 	/* the pool's max is what it lends in one second to all of them */
-	return ru + draw_of(f, ru,
-			    (double)f->max_ru_per_s /
-				(double)(n_pool ? n_pool : 1));
+	return ru +
+	       draw_of(f, ru,
+		       (double)f->max_ru_per_s / (double)(n_pool ? n_pool : 1));
 }
 
 double runway_range_ru(const struct pk_result_variant *v, size_t r,

@@ -353,17 +353,20 @@ static void phase_bucket(const struct pk_result_variant *v,
    send in a stretch is not carried to a later, quieter one (a queue that
    drains there would fill the partition sooner) */
 static double client_ops(const struct rstream *st, const struct rphase *p,
-			 double ops, double len)
+			 double ops, double len, int *held)
 {
 	const double op_ru = p->adds * p->mean_bytes * p->ru_per_byte +
 			     p->keyed_ru + p->spread_ru;
 
+	*held = PK_RUNWAY_CLIENT_NONE;
 	if (st->client_ru > 0 && op_ru > 0 &&
 	    ops * op_ru > st->client_ru * len) {
 		ops = st->client_ru * len / op_ru;
+		*held = PK_RUNWAY_CLIENT_RU;
 	}
 	if (st->client_ops > 0 && ops > st->client_ops * len) {
 		ops = st->client_ops * len;
+		*held = PK_RUNWAY_CLIENT_WORKERS;
 	}
 	return ops;
 }
@@ -450,7 +453,7 @@ static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 					       in - (double)p->start_s,
 					       end - (double)p->start_s, rel);
 
-			ops = client_ops(st, p, ops, end - in);
+			ops = client_ops(st, p, ops, end - in, &out[n].client);
 
 			/* stored with the index (rule 11 counts what is
 			   stored), charged on the item */
@@ -489,6 +492,7 @@ static void slice_add(struct slice *o, size_t k, const struct stretch *x,
 	o->spread[k] += x->spread * f;
 	o->bucket[k] = x->bucket;
 	o->bucket_frac[k] = x->bucket_frac;
+	o->client[k] = x->client;
 }
 
 /* The slices of ns streams' stretches x[k][0 .. nx[k]) (each stream's

@@ -105,9 +105,9 @@
  *   (client.h): its client.ru_budget (RU/s) over an operation's RU
  *   (its write, its keyed and spread requests) and client.concurrency
  *   x 1,000 / client.latency_ms operations a second, whatever the rate
- *   offered; ASSUMPTION: what the client cannot send in a stretch is not
- *   carried to a later, quieter one (a queue draining there would fill
- *   the partition sooner);
+ *   offered (bound_client, bound_stream name it); ASSUMPTION: what the client
+ * cannot send in a stretch is not carried to a later, quieter one (a queue
+ * draining there would fill the partition sooner);
  * - time buckets (pkey_time_bucket): a key whose value moves on with time
  *   grows only in its current bucket (pkey_time_text at each step), at
  *   the rate of that moment; a bucket that never comes back starts empty;
@@ -181,6 +181,14 @@ enum pk_runway_kind {
 				which key values fill is not known */
 };
 
+/* What of a stream's client held the first back (client.h) */
+enum pk_runway_client {
+	PK_RUNWAY_CLIENT_NONE = 0,
+	PK_RUNWAY_CLIENT_RU,	 /* its client.ru_budget */
+	PK_RUNWAY_CLIENT_WORKERS /* its client.concurrency workers at
+				    client.latency each */
+};
+
 enum pk_runway_basis {
 	PK_RUNWAY_NONE = 0,
 	PK_RUNWAY_RATES,     /* projected from the workload's rates */
@@ -218,11 +226,16 @@ struct pk_runway {
 	int bound_bucket;	 /* ... the throughput bucket (rule 31) whose
 				    share of it held the first back, 0 none */
 	int bound_bucket_pct;	 /* ... that share, percent */
-	int bound_burst;	 /* ... its burst credit (rule 14) counted in
-				    that RU/s */
-	int share_from_run;	 /* RATES: shares from the run's writes */
-	double time_scale;	 /* RATES: real seconds a simulated one stands
-				    for (`time_scale:`), 1 without */
+	enum pk_runway_client bound_client; /* what of a stream's client
+					       held it back in any step
+					       before it filled */
+	size_t bound_stream; /* ... that stream, an index into the
+				scenario's streams */
+	int bound_burst;     /* ... its burst credit (rule 14) counted in
+				that RU/s */
+	int share_from_run;  /* RATES: shares from the run's writes */
+	double time_scale;   /* RATES: real seconds a simulated one stands
+				for (`time_scale:`), 1 without */
 	struct pk_time_bucket bucket; /* the key's */
 };
 
