@@ -114,6 +114,31 @@ START_TEST(test_runway_data_span_bounded)
 END_TEST
 
 /*
+ * The same 1,000 records all at ts 0: no span, so no rate of their own,
+ * but a range lets them in at its bound, 81,920 B/s as above, from the
+ * first record: full at (21,474,836,480 - 1,024) / 81,920 = 262,143.99
+ * s (3.03 days), a burst said to be no rate. Before: "n/a: all records
+ * at once", the `--at-once` option's text, which the user never passed.
+ */
+START_TEST(test_runway_data_one_instant_bounded)
+{
+	static const char yaml[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {file: data.jsonl, time_field: ts, item_size: 1KB}\n";
+	char t[640];
+	int id = 0;
+	double s;
+
+	records("w", "A", 1000, 0, 0, &id);
+	s = full_s(yaml, t, sizeof(t));
+	ck_assert_msg(near(s, (CAP - 1024.0) / 81920.0, 1e-9), "%f", s);
+	ck_assert_msg(strstr(t, "bounded by range 0's 400 RU/s"), "%s", t);
+	ck_assert_msg(strstr(t, "a burst that does not repeat is not a rate"),
+		      "%s", t);
+}
+END_TEST
+
+/*
  * A data file keyed by {weekday(ts)} (100 records a second from Thursday
  * 2026-01-01 00:00 UTC, 20 s of data): its bucket comes back each week
  * and grows only while its day is current, which the sentence says.
@@ -146,6 +171,7 @@ Suite *tu_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_runway_data_burst_said);
 	tcase_add_test(tc, test_runway_data_span_bounded);
+	tcase_add_test(tc, test_runway_data_one_instant_bounded);
 	tcase_add_test(tc, test_runway_data_bucket_while_current);
 	suite_add_tcase(s, tc);
 	return s;

@@ -283,8 +283,9 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 			 "growing %s while its %s is current, over its own %s",
 			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)),
 			 unit(b->len_s), duration(rw->span_s, d, sizeof(d)));
-	} else if (rw->basis == PK_RUNWAY_DATA_TIME ||
-		   rw->basis == PK_RUNWAY_DATA_RATE) {
+	} else if ((rw->basis == PK_RUNWAY_DATA_TIME ||
+		    rw->basis == PK_RUNWAY_DATA_RATE) &&
+		   rw->span_s > 0) {
 		snprintf(grow, sizeof(grow), "growing %s over its own %s",
 			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)),
 			 duration(rw->span_s, d, sizeof(d)));
@@ -331,6 +332,15 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 			 rw->span_s < PK_RUNWAY_BURST_S
 			     ? ": a burst that does not repeat is not a rate"
 			     : "");
+	} else if ((rw->basis == PK_RUNWAY_DATA_TIME ||
+		    rw->basis == PK_RUNWAY_DATA_RATE) &&
+		   rw->rate_bytes_per_s > 0 && rw->span_s == 0) {
+		/* its records at one instant: in as fast as its range lets
+		   them, the soonest it could fill */
+		snprintf(shrt, sizeof(shrt),
+			 "; its records all share one instant, taken as "
+			 "arriving as fast as its range lets them: a burst "
+			 "that does not repeat is not a rate");
 	} else if ((rw->basis == PK_RUNWAY_DATA_TIME ||
 		    rw->basis == PK_RUNWAY_DATA_RATE) &&
 		   rw->span_s > 0 && rw->span_s < PK_RUNWAY_BURST_S) {

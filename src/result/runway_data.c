@@ -149,6 +149,43 @@ static double ttl_fill(const struct group *g, double rate, double cap,
 	return life + (cap - rate * life) / (rate * p);
 }
 
+/* A logical partition whose records share one instant (no span, no
+   rate of its own): the soonest it could fill, its records let in at
+   its range's bound from the first (t, s; rate, B/s) */
+struct instant {
+	struct group *g;
+	double t, rate;
+};
+
+/* Offer g, n >= 2 records at one instant, to *o: kept when it fills
+   sooner at its bound (none known, or skip set: not offered) */
+static void instant_offer(const struct pk_result_variant *v, struct group *g,
+			  double factor, double cap, int skip, size_t n_pool,
+			  struct instant *o)
+{
+	const double mean = g->bytes / (double)g->n / factor;
+	const double ru = (double)runway_write_mru(v, mean) / 1000.0;
+	double rate, when;
+
+	if (skip || !(ru > 0)) {
+		return;
+	}
+	rate = runway_range_ru(v, g->range, n_pool) / ru * mean * factor;
+	if (!(rate > 0)) {
+		return;
+	}
+	when = (double)g->first_ms / PK_RW_MS_PER_S +
+	       (cap - g->first_bytes) / rate;
+	if (when < o->t || (when == o->t && o->g &&
+			    (g->key_len < o->g->key_len ||
+			     (g->key_len == o->g->key_len &&
+			      memcmp(g->key, o->g->key, g->key_len) < 0)))) {
+		o->g = g;
+		o->t = when;
+		o->rate = rate;
+	}
+}
+
 void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 		      struct pk_result_variant *v, struct pk_runway *rw)
 {
@@ -159,6 +196,7 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 	struct rw_key key;
 	uint64_t i, n = workload_items(w);
 	double best_t = HUGE_VAL, best_rate = 0, best_span = 0;
+	struct instant one = {NULL, HUGE_VAL, 0};
 	int fresh, several_at_once = 0, best_held = 0, best_walked = 0;
 	/* a bucket that comes back, an hour or more, data read by its time
 	   field: each group grows only while its bucket is current, hour
@@ -304,6 +342,13 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 					  (cap - g->bytes) / rate;
 		} else {
 			several_at_once |= g->n >= 2;
+			if (g->n >= 2) {
+				/* not a time key's, nor under time to live */
+				instant_offer(v, g, factor, cap,
+					      rw->bucket.len_s > 0 ||
+						  def != PK_TTL_OFF,
+					      n_pool, &one);
+			}
 			continue;
 		}
 	chosen:
@@ -331,6 +376,15 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 		rw->ttl_s = (int64_t)llround(level_life);
 		runway_groups_free(&tab);
 		return;
+	}
+	if (!best && one.g && rw->bound_bytes <= 0) {
+		/* nothing has a span of its own: the soonest an instant's
+		   records could fill (the sentence says it is no rate) */
+		best = one.g;
+		best_t = one.t;
+		best_rate = one.rate;
+		best_held = 1;
+		best_range = one.g->range;
 	}
 	if (!best) {
 		rw->kind = rw->bound_bytes > 0 ? PK_RUNWAY_BUCKETS

@@ -48,10 +48,14 @@
  *   from its first record: its own span is bounded too). A span under
  *   PK_RUNWAY_BURST_S is said: the figure is its records' rate as if
  *   they went on, the soonest it could fill, and a burst that does not
- *   repeat is not a rate. A key whose time bucket comes back ({weekday(ts)},
- *   {hour(ts)}: an hour or more) grows only while its bucket is current,
- *   hour by hour on the data's own clock (UTC), at its rate while current
- *   (its bytes over the hours of its span its bucket was; the sentence
+ *   repeat is not a rate. When no logical partition has a span of its
+ *   own (every key's records at one instant), the one its range's bound
+ *   fills soonest from its first record, said to be no rate (a key
+ *   with a time bucket, or under time to live, is not projected so). A key
+ * whose time bucket comes back
+ * ({weekday(ts)}, {hour(ts)}: an hour or more) grows only while its bucket is
+ * current, hour by hour on the data's own clock (UTC), at its rate while
+ * current (its bytes over the hours of its span its bucket was; the sentence
  *   says it grows while its day or hour is current); a bucket under
  *   an hour, or a file at --rate, grows at that rate x len_s / period_s.
  * Bounds, each said when it applies:
