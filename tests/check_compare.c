@@ -609,8 +609,10 @@ START_TEST(test_compare_memory_counts_queries)
 	ck_assert_msg(strstr(msg, "error: the run would take about 13 GiB") &&
 			  strstr(msg, "; 5,940,000 queries and the retries "
 				      "that can wait at once: 13.23 GiB; the "
-				      "data files as loaded: 0.02 GiB; 16 "
-				      "variants), and pksim stops at 8 GiB") &&
+				      "data files as loaded: 0.02 GiB; the "
+				      "report's per-range rows and heat map: "
+				      "0.00 GiB; 16 variants), and pksim stops "
+				      "at 8 GiB") &&
 			  strstr(msg, "a smaller --query share"),
 		      "%s", msg);
 	free(msg);

@@ -885,13 +885,23 @@ int scenario_can_merge(const struct pk_scenario *s)
 	return 0;
 }
 
+/* Append "; TEXT: X.XX GiB" to buf (size n) */
+static void add_part(char *buf, size_t n, const char *text, double bytes)
+{
+	size_t len = strlen(buf);
+
+	snprintf(buf + len, n - len, "; %s: %.2f GiB", text,
+		 bytes / (double)PK_GIB);
+}
+
 /* Refuse up front a run whose memory estimate (scenario_memory_estimate)
    passes PK_SCENARIO_MAX_TRACK_BYTES (scenario.h): the error gives the
-   estimate by part and what to change. */
+   estimate by every part that adds to its total, each to the hundredth
+   of a GiB, and what to change. */
 void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 {
 	struct pk_memory_estimate e;
-	char ia[PK_FMT_BYTES], qa[PK_FMT_BYTES], rq[512] = "";
+	char ia[PK_FMT_BYTES], qa[PK_FMT_BYTES], rq[640] = "", what[128];
 	double items;
 
 	scenario_memory_estimate(s, &e);
@@ -904,24 +914,26 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 		return;
 	}
 	if (s->items_file) {
-		snprintf(rq, sizeof(rq),
-			 "; %s queries and the retries that can wait at "
-			 "once: %.2f GiB; the data files as loaded: %.2f GiB",
-			 ld_approx(e.queries, qa), e.retries / (double)PK_GIB,
-			 e.files / (double)PK_GIB);
+		snprintf(what, sizeof(what),
+			 "%s queries and the retries that can wait at once",
+			 ld_approx(e.queries, qa));
+		add_part(rq, sizeof(rq), what, e.retries);
 	} else {
-		snprintf(rq, sizeof(rq),
-			 "; the retries that can wait at once: %.2f GiB",
-			 e.retries / (double)PK_GIB);
+		add_part(rq, sizeof(rq), "the retries that can wait at once",
+			 e.retries);
+	}
+	if (s->items_file || e.files > 0) {
+		/* a preload file counts here too */
+		add_part(rq, sizeof(rq), "the data files as loaded", e.files);
 	}
 	if (e.client_queues > 0) {
-		size_t n = strlen(rq);
-
-		snprintf(rq + n, sizeof(rq) - n,
-			 "; operations waiting for the client's workers or "
-			 "ru_budget: %.2f GiB",
-			 e.client_queues / (double)PK_GIB);
+		add_part(rq, sizeof(rq),
+			 "operations waiting for the client's workers or "
+			 "ru_budget",
+			 e.client_queues);
 	}
+	add_part(rq, sizeof(rq), "the report's per-range rows and heat map",
+		 e.report);
 	ld_err_at(
 	    ld,
 	    s->items_file ? s->items_file->line
