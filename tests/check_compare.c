@@ -610,7 +610,7 @@ START_TEST(test_compare_memory_counts_queries)
 			  strstr(msg, "; 5,940,000 queries and the retries "
 				      "that can wait at once: 13.23 GiB; the "
 				      "data files as loaded: 0.02 GiB; the "
-				      "report's per-range rows and heat map: "
+				      "report's rows and heat map: "
 				      "0.00 GiB; 16 variants), and pksim stops "
 				      "at 8 GiB") &&
 			  strstr(msg, "a smaller --query share"),

@@ -234,13 +234,35 @@ START_TEST(test_estimate_by_hand)
 }
 END_TEST
 
+/* The peak bound --estimate says for the run at path in format */
+static long long peak_said(const char *path, const char *format)
+{
+	char args[4200], *out, *at;
+	long long b = 0;
+
+	snprintf(args, sizeof(args),
+		 "run '%s' --no-remedies --estimate --format %s", path, format);
+	out = tu_run_ok(args);
+	at = strstr(out, "peak RSS at most: ");
+	ck_assert_ptr_nonnull(at);
+	at = strchr(at, '(');
+	ck_assert_ptr_nonnull(at);
+	for (at++; *at != ' '; at++) {
+		if (*at != ',') {
+			b = b * 10 + (*at - '0');
+		}
+	}
+	free(out);
+	return b;
+}
+
 /* The estimate of `secs` s of 100 creates/s on an existing container of
    n physical partitions at 1,000,000 RU/s (160,000 for 16: 10,000 a
-   partition at most, rule 5), into *e; its --estimate's
-   peak bound with a JSON report and a text one, by the CLI, into *json
-   and *text */
+   partition at most, rule 5), into *e; its --estimate's peak bound with
+   a JSON report, a text one (the same for HTML and Markdown) and a CSV
+   series, by the CLI, into *json, *text and *csv */
 static void ranges_estimate(int n, int secs, struct pk_memory_estimate *e,
-			    long long *json, long long *text)
+			    long long *json, long long *text, long long *csv)
 {
 	char body[512], args[4200], *out, *at;
 	struct pk_diag d;
@@ -269,54 +291,54 @@ static void ranges_estimate(int n, int secs, struct pk_memory_estimate *e,
 	ck_assert_ptr_nonnull(at);
 	*json = strtoll(at + strlen("\"peak_bound_bytes\": "), NULL, 10);
 	free(out);
-	snprintf(args, sizeof(args), "run '%s' --no-remedies --estimate", path);
-	out = tu_run_ok(args);
-	at = strstr(out, "peak RSS at most: ");
-	ck_assert_ptr_nonnull(at);
-	at = strchr(at, '(');
-	ck_assert_ptr_nonnull(at);
-	*text = 0;
-	for (at++; *at != ' '; at++) {
-		if (*at != ',') {
-			*text = *text * 10 + (*at - '0');
-		}
-	}
-	free(out);
+	*text = peak_said(path, "text");
+	*csv = peak_said(path, "csv");
+	ck_assert_int_eq(peak_said(path, "html"), *text);
+	ck_assert_int_eq(peak_said(path, "markdown"), *text);
 }
 
 /*
- * The report's part (scenario.h): per range JSON's 4,800 bytes, and the
- * heat map's cells at 64 bytes, r bands by min(720, the run's seconds)
- * columns, fewer columns past 10,000 cells, one at the least:
+ * The report's part (scenario.h): the heat map's cells at 64 bytes, r
+ * bands by min(720, the run's seconds) columns, fewer columns past 10,000
+ * cells, one at the least; and the rows at the costliest format's cost:
+ * JSON's 4,800 bytes a range, or CSV's 1,500 a range and 64 a sample
+ * (a sample a range a second reaches: at 100 creates a second, one each,
+ * 720,000 in 2 h, far under the ranges x seconds):
  * - 10,000 ranges for 2 h: 720 columns x 10,000 bands pass 10,000 cells,
- *   so one column of 10,000 cells: 10,000 x 4,800 + 10,000 x 64 =
- *   48,640,000;
+ *   so one column of 10,000 cells, 640,000; JSON's rows 48,000,000,
+ *   CSV's 15,000,000 + 46,080,000 = 61,080,000, the larger: 61,720,000;
  * - 1,000 ranges for 2 h: 720,000 cells pass 10,000, so 10 columns of
- *   1,000: 4,800,000 + 640,000 = 5,440,000;
- * - 16 ranges for 5 s: 5 one-second columns of 16, 80 cells: 76,800 +
- *   5,120 = 81,920.
+ *   1,000, 640,000; JSON 4,800,000, CSV 1,500,000 + 46,080,000: 48,220,000;
+ * - 16 ranges for 5 s: 5 one-second columns of 16, 80 cells, 5,120;
+ *   JSON 76,800, CSV 24,000 + at most 80 samples x 64 = 29,120: 81,920.
  * The rest of the estimate is the same at 10,000 and 1,000 ranges but
  * for 700 bytes a range (PK_SCENARIO_RANGE_BYTES), so the estimates
- * differ by 9,000 x (700 + 4,800) + 0 (the same cells) = 49,500,000.
- * A text report's peak bound is 2,600 bytes a range below JSON's (2,200
- * against 4,800): 26,000,000 at 10,000 ranges, 2,600,000 at 1,000.
+ * differ by 9,000 x 700 + (61,720,000 - 48,220,000) = 19,800,000.
+ * Each format's peak bound takes its own rows: text's (as Markdown's
+ * and HTML's) 2,200 a range, 2,600 below JSON's: 26,000,000 at 10,000
+ * ranges, 2,600,000 at 1,000, 41,600 at 16; CSV's above text's by
+ * 61,080,000 - 22,000,000 = 39,080,000 at 10,000 ranges and 47,580,000
+ * - 2,200,000 = 45,380,000 at 1,000.
  */
 START_TEST(test_report_per_range)
 {
 	struct pk_memory_estimate big, mid, few;
-	long long jb, tb, jm, tm, jf, tf;
+	long long jb, tb, cb, jm, tm, cm, jf, tf, cf;
 
-	ranges_estimate(10000, 7200, &big, &jb, &tb);
-	ranges_estimate(1000, 7200, &mid, &jm, &tm);
-	ranges_estimate(16, 5, &few, &jf, &tf);
+	ranges_estimate(10000, 7200, &big, &jb, &tb, &cb);
+	ranges_estimate(1000, 7200, &mid, &jm, &tm, &cm);
+	ranges_estimate(16, 5, &few, &jf, &tf, &cf);
 	ck_assert_double_eq_tol(big.report_ranges, 10000.0, 1e-9);
-	ck_assert_double_eq_tol(big.report, 48640000.0, 0.01);
-	ck_assert_double_eq_tol(mid.report, 5440000.0, 0.01);
+	ck_assert_double_eq_tol(big.report_rows, 720000.0, 1e-9);
+	ck_assert_double_eq_tol(big.report, 61720000.0, 0.01);
+	ck_assert_double_eq_tol(mid.report, 48220000.0, 0.01);
 	ck_assert_double_eq_tol(few.report, 81920.0, 0.01);
-	ck_assert_double_eq_tol(big.total - mid.total, 49500000.0, 0.01);
+	ck_assert_double_eq_tol(big.total - mid.total, 19800000.0, 0.01);
 	ck_assert_int_eq(jb - tb, 26000000);
 	ck_assert_int_eq(jm - tm, 2600000);
 	ck_assert_int_eq(jf - tf, 16 * 2600);
+	ck_assert_int_eq(cb - tb, 39080000);
+	ck_assert_int_eq(cm - tm, 45380000);
 }
 END_TEST
 
@@ -353,11 +375,11 @@ static double refusal_parts(const char *msg, double *sum, int *decimals, int *n)
  * A refusal lists every part of its total: ten variants of one
  * container of 10,000 physical partitions, 100 creates a second for 2 h
  * (720,000 items) under a key whose values are 1,500 characters long.
- * The report's part is 10 x 48,640,000 bytes (test_report_per_range's
- * 10,000 ranges over 2 h), 0.45 GiB; the logical partitions about 7.8
- * GiB; the total about 8.6 GiB, said to one decimal. Each part is said
+ * The report's part is 10 x 61,720,000 bytes (test_report_per_range's
+ * 10,000 ranges over 2 h), 0.57 GiB; the logical partitions about 7.8
+ * GiB; the total about 8.7 GiB, said to one decimal. Each part is said
  * to the hundredth (off by 0.005 at most), so the parts sum to the total
- * within 0.05 + n x 0.005; leaving out the report's 0.45 GiB would not.
+ * within 0.05 + n x 0.005; leaving out the report's 0.57 GiB would not.
  */
 START_TEST(test_refusal_parts_sum)
 {
@@ -389,8 +411,7 @@ START_TEST(test_refusal_parts_sum)
 	ck_assert_uint_ge(d.n_entries, 1);
 	total = refusal_parts(d.entries[0].msg, &sum, &decimals, &n);
 	ck_assert_msg(strstr(d.entries[0].msg,
-			     "the report's per-range rows and heat map: "
-			     "0.45 GiB"),
+			     "the report's rows and heat map: 0.57 GiB"),
 		      "%s", d.entries[0].msg);
 	ck_assert_int_eq(decimals, 1);
 	ck_assert_msg(total > 8 && total < 10, "%s", d.entries[0].msg);

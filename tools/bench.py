@@ -133,14 +133,17 @@ def estimate(pksim, cmd):
     return json.loads(out)["peak_bound_bytes"]
 
 
-def estimate_text(pksim, cmd):
-    """estimate's bound for a run whose report is text: the bytes the text
-    --estimate says beside "peak RSS at most" (a text report's per-range
-    rows cost less than JSON's)."""
-    out = subprocess.run([pksim] + cmd + ["--estimate", "--format", "text"],
-                         stdout=subprocess.PIPE, check=True).stdout.decode()
-    m = re.search(r"peak RSS at most: [^(]*\(([0-9,]+) bytes", out)
-    return int(m.group(1).replace(",", ""))
+def estimate_format(fmt):
+    """estimate's bound for a run whose report is fmt (text, csv, ...):
+    the bytes the --estimate in that format says beside "peak RSS at
+    most" (each format's rows cost their own, scenario.h)."""
+    def bound(pksim, cmd):
+        out = subprocess.run([pksim] + cmd + ["--estimate", "--format", fmt],
+                             stdout=subprocess.PIPE,
+                             check=True).stdout.decode()
+        m = re.search(r"peak RSS at most: [^(]*\(([0-9,]+) bytes", out)
+        return int(m.group(1).replace(",", ""))
+    return bound
 
 
 def estimate_row(name, est, peak):
@@ -390,10 +393,13 @@ def main():
         est.append(estimate_row("24 h compare, 5 keys, --no-remedies",
                                 estimate(pksim, cmd[:-2]), rss))
         # 10,000 ranges for 2 h at 100 creates a second: the report's
-        # per-range rows and heat map dominate, JSON's more than text's
         body = ranges_yaml(10000, 1000000).replace("20000/s", "100/s")
         path = scenario(tmp, "ranges2h.yaml", body % (7200 // scale))
-        for fmt, bound in (("json", estimate), ("text", estimate_text)):
+        # per-range rows and heat map dominate, JSON's more than text's;
+        # a CSV series has a row a sample instead
+        for fmt, bound in (("json", estimate), ("text", estimate_format(
+                "text")), ("html", estimate_format("html")),
+                ("csv", estimate_format("csv"))):
             cmd = ["run", path, "--no-remedies", "--format", fmt]
             _, rss, _ = run([pksim] + cmd)
             est.append(estimate_row(

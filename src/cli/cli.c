@@ -661,6 +661,15 @@ static int fingerprint(const struct pk_run_opts *o, struct pk_scenario *sc)
 			       o->time_field, o->queries, o->n_queries);
 }
 
+/* What format f's rows cost (scenario.h): the per-second CSV series
+   its own, JSON its own, the rest text's */
+static enum pk_report_cost report_cost(enum pk_format f)
+{
+	return f == PK_FORMAT_JSON  ? PK_REPORT_COST_JSON
+	       : f == PK_FORMAT_CSV ? PK_REPORT_COST_CSV
+				    : PK_REPORT_COST_TEXT;
+}
+
 /* --estimate: the scenario's figures against pksim's bounds, written as
    a report is (-o); sc and diag freed. An exit status. */
 static int estimate_only(struct pk_scenario *sc, const struct pk_run_opts *o,
@@ -673,7 +682,7 @@ static int estimate_only(struct pk_scenario *sc, const struct pk_run_opts *o,
 		       o->format != PK_FORMAT_MONEY_CSV;
 	char *buf =
 	    cli_estimate(sc, o->format == PK_FORMAT_JSON,
-			 o->format == PK_FORMAT_TEXT, o->jobs, remedies, &len);
+			 report_cost(o->format), o->jobs, remedies, &len);
 	int rc = PK_EXIT_OK;
 
 	if (output_write(o->output, buf, len, o->force ? PK_OUTPUT_FORCE : 0,

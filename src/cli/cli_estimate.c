@@ -26,6 +26,16 @@
    bound can be set beside a measured peak RSS (tools/bench). */
 #define CLI_PROCESS_BYTES (8.0 * 1024 * 1024)
 
+/* The report's rows as the estimate counts them: the costliest
+   format's (plan_memory.c) */
+static double rows_largest(const struct pk_memory_estimate *e)
+{
+	double json = scenario_report_rows_bytes(e, PK_REPORT_COST_JSON),
+	       csv = scenario_report_rows_bytes(e, PK_REPORT_COST_CSV);
+
+	return json > csv ? json : csv;
+}
+
 /* The bytes the remedy replays can hold beside the run (remedy.h:
    remedies_build replays a variant that had 429s, in up to `jobs`
    threads, 0 the cores, one for a data file, each replay one variant
@@ -57,12 +67,10 @@ static double replay_bytes(const struct pk_scenario *s, unsigned jobs,
 		view.n_variants = 1;
 		scenario_memory_estimate(&view, &e);
 		/* a replay builds the result (per-range records, heat map:
-		   remedy_replay.c) but renders no report: its per-range
-		   share at text's cost, which holds the result's records
-		   and more, not JSON's */
-		e.total -= e.files + e.report_ranges *
-					 (PK_SCENARIO_REPORT_RANGE_JSON_BYTES -
-					  PK_SCENARIO_REPORT_RANGE_TEXT_BYTES);
+		   remedy_replay.c) but renders no report: its rows at
+		   text's cost, which holds the result's records and more */
+		e.total += scenario_report_rows_bytes(&e, PK_REPORT_COST_TEXT) -
+			   rows_largest(&e) - e.files;
 		one = e.total > one ? e.total : one;
 	}
 	return (double)g * one;
@@ -77,19 +85,15 @@ static double replay_bytes(const struct pk_scenario *s, unsigned jobs,
    figure. So the peak holds the rest, and the largest of the retries,
    the runway and the replays, and the process itself. */
 static double peak_bound(const struct pk_memory_estimate *e, double replays,
-			 int text)
+			 enum pk_report_cost k)
 {
 	double most = e->retries > e->runway ? e->retries : e->runway;
-	/* a text report's per-range rows cost less than JSON's, which the
-	   estimate counts (scenario.h) */
-	double less =
-	    text ? e->report_ranges * (PK_SCENARIO_REPORT_RANGE_JSON_BYTES -
-				       PK_SCENARIO_REPORT_RANGE_TEXT_BYTES)
-		 : 0;
 
 	most = replays > most ? replays : most;
+	/* the report's rows at the run's format's cost, not the
+	   costliest's the estimate counts */
 	return e->total - e->retries - e->runway + most + CLI_PROCESS_BYTES -
-	       less;
+	       rows_largest(e) + scenario_report_rows_bytes(e, k);
 }
 
 /* The parts, in the refusal message's order */
@@ -109,7 +113,7 @@ static size_t parts_of(const struct pk_memory_estimate *e, struct part *p)
 	    {"data files as loaded", "files", e->files},
 	    {"operations waiting for a client's workers or ru_budget",
 	     "client_queues", e->client_queues},
-	    {"the report's per-range rows and heat map", "report", e->report},
+	    {"the report's rows and heat map", "report", e->report},
 	};
 
 	memcpy(p, all, sizeof(all));
@@ -118,7 +122,7 @@ static size_t parts_of(const struct pk_memory_estimate *e, struct part *p)
 
 static char *estimate_json(const struct pk_scenario *s,
 			   const struct pk_memory_estimate *e, double work,
-			   double replays)
+			   double replays, enum pk_report_cost cost)
 {
 	json_t *o = json_object(), *parts = json_object();
 	struct part p[9];
@@ -134,7 +138,7 @@ static char *estimate_json(const struct pk_scenario *s,
 			    json_integer((json_int_t)(replays + 0.5)));
 	json_object_set_new(
 	    o, "peak_bound_bytes",
-	    json_integer((json_int_t)(peak_bound(e, replays, 0) + 0.5)));
+	    json_integer((json_int_t)(peak_bound(e, replays, cost) + 0.5)));
 	for (i = 0; i < n; i++) {
 		json_object_set_new(
 		    parts, p[i].json,
@@ -156,7 +160,7 @@ static char *estimate_json(const struct pk_scenario *s,
 
 static char *estimate_text(const struct pk_scenario *s,
 			   const struct pk_memory_estimate *e, double work,
-			   double replays, int text_run)
+			   double replays, enum pk_report_cost cost)
 {
 	char *buf = NULL, a[PK_FMT_BYTES], b[PK_FMT_BYTES];
 	size_t len = 0, i, n;
@@ -180,13 +184,14 @@ static char *estimate_text(const struct pk_scenario *s,
 	}
 	fprintf(
 	    f, "peak RSS at most: %s (%s bytes; ",
-	    fmt_bytes((uint64_t)(peak_bound(e, replays, text_run) + 0.5), a),
-	    fmt_thousands((int64_t)(peak_bound(e, replays, text_run) + 0.5),
-			  b));
+	    fmt_bytes((uint64_t)(peak_bound(e, replays, cost) + 0.5), a),
+	    fmt_thousands((int64_t)(peak_bound(e, replays, cost) + 0.5), b));
 	fprintf(f,
 		"the estimate, with a %s report's rows, %s for the process "
 		"itself",
-		text_run ? "text" : "JSON",
+		cost == PK_REPORT_COST_JSON  ? "JSON"
+		: cost == PK_REPORT_COST_CSV ? "CSV"
+					     : "text",
 		fmt_bytes((uint64_t)CLI_PROCESS_BYTES, b));
 	fprintf(f,
 		" and %s for remedy replays beside the run; the retries, the "
@@ -220,17 +225,18 @@ static char *estimate_text(const struct pk_scenario *s,
 	return buf;
 }
 
-char *cli_estimate(const struct pk_scenario *s, int json, int text_run,
-		   unsigned jobs, int remedies, size_t *len)
+char *cli_estimate(const struct pk_scenario *s, int json,
+		   enum pk_report_cost cost, unsigned jobs, int remedies,
+		   size_t *len)
 {
 	struct pk_memory_estimate e;
 	double replays = replay_bytes(s, jobs, remedies);
 	char *text;
 
 	scenario_memory_estimate(s, &e);
-	text = json ? estimate_json(s, &e, scenario_work_units(s), replays)
-		    : estimate_text(s, &e, scenario_work_units(s), replays,
-				    text_run);
+	text =
+	    json ? estimate_json(s, &e, scenario_work_units(s), replays, cost)
+		 : estimate_text(s, &e, scenario_work_units(s), replays, cost);
 	if (text && json) {
 		/* json_dumps ends without a newline */
 		size_t n = strlen(text);

@@ -621,8 +621,7 @@ double ld_ranges_bound(const struct pk_scenario *s)
 	return r;
 }
 
-/* The report's share for one variant of r ranges over run_s seconds:
-   each range's records and rows at JSON's cost, and the heat map's cells
+/* The report's heat map for one variant of r ranges over run_s seconds
    (result.h): r bands by at most PK_SCENARIO_HEAT_COLS columns of a
    second or more, fewer columns past PK_SCENARIO_HEAT_CELLS cells, one
    column of r at the least. */
@@ -631,8 +630,21 @@ static double heat_report_bytes(double r, double run_s)
 	double cols = fmin(PK_SCENARIO_HEAT_COLS, ceil(run_s));
 	double cells = fmin(r * cols, fmax(PK_SCENARIO_HEAT_CELLS, r));
 
-	return r * PK_SCENARIO_REPORT_RANGE_JSON_BYTES +
-	       cells * PK_SCENARIO_HEAT_CELL_BYTES;
+	return cells * PK_SCENARIO_HEAT_CELL_BYTES;
+}
+
+double scenario_report_rows_bytes(const struct pk_memory_estimate *e,
+				  enum pk_report_cost k)
+{
+	switch (k) {
+	case PK_REPORT_COST_JSON:
+		return e->report_ranges * PK_SCENARIO_REPORT_RANGE_JSON_BYTES;
+	case PK_REPORT_COST_TEXT:
+		return e->report_ranges * PK_SCENARIO_REPORT_RANGE_TEXT_BYTES;
+	default:
+		return e->report_ranges * PK_SCENARIO_REPORT_RANGE_CSV_BYTES +
+		       e->report_rows * PK_SCENARIO_REPORT_CSV_ROW_BYTES;
+	}
 }
 
 /*
@@ -643,8 +655,10 @@ static double heat_report_bytes(double r, double run_s)
  * records and samples (one per range a second's requests reach, kept for
  * runs up to PK_SCENARIO_DETAIL_MAX_S; longer runs keep per-range buckets
  * instead), per-minute records and the retry-wait histogram (a counter
- * per ms up to max_wait plus the 410 waits), the report's per-range rows
- * and heat map (heat_report_bytes); every per-variant term is
+ * per ms up to max_wait plus the 410 waits), the report's heat map
+ * (heat_report_bytes) and its rows at the costliest format's cost
+ * (JSON's per-range rows or CSV's per-sample ones,
+ * scenario_report_rows_bytes); every per-variant term is
  * multiplied by the variants (compare). A data file's operations are its
  * records' creates and the queries `compare --query` sends among them,
  * over the arrivals' span plus max_wait, and every operation of the
@@ -787,6 +801,7 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		}
 		e->report += heat_report_bytes(r, run_s);
 		e->report_ranges += r;
+		e->report_rows += smp; /* a CSV row a sample */
 		/* per-minute records, and their rows in the report */
 		e->samples += mins * (PK_SCENARIO_SECOND_BYTES +
 				      PK_SCENARIO_REPORT_MINUTE_BYTES);
@@ -807,6 +822,8 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 	}
 	e->files = ld_files_bytes(s);
 	e->client_queues = client_queue_bytes(s);
+	e->report += fmax(scenario_report_rows_bytes(e, PK_REPORT_COST_JSON),
+			  scenario_report_rows_bytes(e, PK_REPORT_COST_CSV));
 	e->total = e->items + e->partitions + e->samples + e->histograms +
 		   e->retries + e->files + e->client_queues + e->report;
 }
@@ -932,8 +949,7 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 			 "ru_budget",
 			 e.client_queues);
 	}
-	add_part(rq, sizeof(rq), "the report's per-range rows and heat map",
-		 e.report);
+	add_part(rq, sizeof(rq), "the report's rows and heat map", e.report);
 	ld_err_at(
 	    ld,
 	    s->items_file ? s->items_file->line

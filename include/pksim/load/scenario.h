@@ -96,15 +96,32 @@
 #define PK_SCENARIO_RUNWAY_VALUE_BYTES 12.0
 /* The report's per-range share beside PK_SCENARIO_RANGE_BYTES: the
    result's per-range records (the layout, each range's statistics and
-   findings) and the report's rows for them, rendered; its largest,
-   JSON's (jansson objects and the text in memory), counts in the
-   estimate a run is refused by, text's in the peak bound of a text
-   report (cli_estimate.c). Measured: the peak RSS of a 2 h run at
-   100 creates/s over 1,000 and 10,000 ranges (--no-remedies) grows by
-   5,433 bytes a range with JSON and 2,825 with text, 700 of them
-   counted above: 4,733 and 2,125; 4,800 and 2,200. */
+   findings) and the report's rows for them, rendered, by format. JSON's
+   (jansson objects and the text in memory) is the largest of the
+   per-range costs; text, Markdown and HTML cost about the same, which is
+   mostly the result's records (Markdown prints no per-range row); a CSV
+   series renders no per-range row but one per sample
+   (PK_SCENARIO_REPORT_CSV_ROW_BYTES). Measured, not derived from the
+   allocations (jansson's and stdio's growth are not pksim's): the peak
+   RSS (`/usr/bin/time -f %M`) of `pksim run R.yaml --no-remedies
+   --format F -o OUT`, R tools/bench's ranges_yaml(N, 1000000) at
+   100/s for 7200 s, grows between N = 1,000 and N = 10,000 by, a
+   range: JSON 5,435 bytes, text 2,833, HTML 2,743, Markdown 2,803, CSV
+   2,132 (its 21,528 more rows at PK_SCENARIO_REPORT_CSV_ROW_BYTES taken
+   out); less the 700 counted above: 4,735, 2,133, 2,043, 2,103 and
+   1,432; so 4,800, 2,200 (text, Markdown, HTML, and the streams and
+   money series, which measure as text) and 1,500 (CSV). */
 #define PK_SCENARIO_REPORT_RANGE_JSON_BYTES 4800.0
 #define PK_SCENARIO_REPORT_RANGE_TEXT_BYTES 2200.0
+#define PK_SCENARIO_REPORT_RANGE_CSV_BYTES 1500.0
+/* One row of the CSV series (report_csv.c), rendered in memory before
+   it is written: a sample's variant name (quoted), second, range id
+   (quoted) and seven numbers, 14 bytes of quotes, commas and newline;
+   derived as the name's and 50 bytes of fields (a second up to 8
+   digits, a range id up to 5, RU and RU/s up to 7 and 11, storage up to
+   12, the rest a few each). The bench's 2 h rows average 41 bytes
+   (24,648,006 bytes, 590,213 rows). */
+#define PK_SCENARIO_REPORT_CSV_ROW_BYTES 64.0
 /* One cell of the report's range x time heat map (result.h,
    pk_result_heat_cell: 56 bytes, 64 as allocated); a map has at most
    PK_METRICS_HEAT_COLS columns of one second or more, and past
@@ -948,9 +965,12 @@ struct pk_memory_estimate {
 	double files;	      /* the data files as loaded */
 	double client_queues; /* operations waiting for a client's workers
 				 or ru_budget */
-	double report;	      /* the report's per-range records and rows
-				 at JSON's cost, and its heat map's cells */
+	double report;	      /* the report's rows at the largest format's
+				 cost (scenario_report_rows_bytes) and its
+				 heat map's cells */
 	double report_ranges; /* the ranges report counts, every variant
+				 together (a count) */
+	double report_rows;   /* the rows a CSV series has, every variant
 				 together (a count) */
 	double runway;	      /* of partitions: the report's storage
 				 runway's groups (the variant with the
@@ -968,6 +988,26 @@ struct pk_memory_estimate {
  */
 void scenario_memory_estimate(const struct pk_scenario *s,
 			      struct pk_memory_estimate *e);
+
+/* The report formats by what their rows cost (scenario.h's
+   PK_SCENARIO_REPORT_*): JSON; text, Markdown, HTML and the streams and
+   money series; the per-second CSV series. */
+enum pk_report_cost {
+	PK_REPORT_COST_JSON,
+	PK_REPORT_COST_TEXT,
+	PK_REPORT_COST_CSV,
+};
+
+/*
+ * The bytes the report's rows of a format of cost k take in a run
+ * estimated as e (scenario_memory_estimate), beside the heat map: its
+ * ranges at the format's per-range cost and, for CSV, its rows at
+ * PK_SCENARIO_REPORT_CSV_ROW_BYTES. e->report counts the largest of the
+ * formats' (the run is refused before its format is known); a peak bound
+ * for one format takes that out and its own in.
+ */
+double scenario_report_rows_bytes(const struct pk_memory_estimate *e,
+				  enum pk_report_cost k);
 
 /*
  * 1 when some operation of s can be rate limited (a 429) in some
