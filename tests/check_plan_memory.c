@@ -422,10 +422,12 @@ START_TEST(test_refusal_parts_sum)
 END_TEST
 
 /* scenario_can_merge of 100 creates/s for 5 s on an existing container
-   of n physical partitions at ru RU/s, and --estimate's
+   of n physical partitions at ru RU/s (storing storage a partition when
+   not NULL), and --estimate's
    memory_estimate_bytes and remedy_replays_bytes into *est and *rep
    (remedies on, --jobs 1) */
-static int merge_of(int n, int ru, long long *est, long long *rep)
+static int merge_of(int n, int ru, const char *storage, long long *est,
+		    long long *rep)
 {
 	char body[512], args[4200], *out, *at;
 	struct pk_diag d;
@@ -435,11 +437,12 @@ static int merge_of(int n, int ru, long long *est, long long *rep)
 
 	snprintf(body, sizeof(body),
 		 "container: {partition_key: /k, throughput: %d, "
-		 "partitions: %d}\n"
+		 "partitions: %d%s%s}\n"
 		 "items:\n  k: {values: \"k{0000..9999}\"}\n"
 		 "phases:\n  - {duration: 5s, rate: 100/s, ops: {create: "
 		 "1}}\n",
-		 ru, n);
+		 ru, n, storage ? ", storage_per_partition: " : "",
+		 storage ? storage : "");
 	path = tu_dir_file("merge.yaml", body);
 	diag_init(&d);
 	s = scenario_parse("merge.yaml", body, strlen(body), &d);
@@ -473,19 +476,28 @@ static int merge_of(int n, int ru, long long *est, long long *rep)
  *   text's (a replay renders no report): replays = estimate - 16 x
  *   2,600 = estimate - 41,600;
  * - 16 at 160,000 RU/s: 16 needed, not more: no replay (0);
- * - 16 at 60,000 RU/s: 6 needed, but 3,750 a partition: no replay.
+ * - 16 at 60,000 RU/s: 6 needed, but 3,750 a partition: no replay;
+ * - 16 at 20,000 RU/s storing 25 GB each: 400 GB, 25 GB a partition on
+ *   average, at least the existing data's (nothing deletes it), not under
+ *   rule 36's 20 GB: no replay (the run makes none: its remedies are
+ *   null); storing 10 GB each (160 GB, 10 a partition; 4 needed by
+ *   storage at 50 GB, rule 32): merges, a replay as at no storage.
  */
 START_TEST(test_merge_replay)
 {
 	long long est, rep;
 
-	ck_assert_int_eq(merge_of(16, 20000, &est, &rep), 1);
+	ck_assert_int_eq(merge_of(16, 20000, NULL, &est, &rep), 1);
 	ck_assert_int_gt(est, 0);
 	ck_assert_int_eq(rep, est - 41600);
-	ck_assert_int_eq(merge_of(16, 160000, &est, &rep), 0);
+	ck_assert_int_eq(merge_of(16, 160000, NULL, &est, &rep), 0);
 	ck_assert_int_eq(rep, 0);
-	ck_assert_int_eq(merge_of(16, 60000, &est, &rep), 0);
+	ck_assert_int_eq(merge_of(16, 60000, NULL, &est, &rep), 0);
 	ck_assert_int_eq(rep, 0);
+	ck_assert_int_eq(merge_of(16, 20000, "25GB", &est, &rep), 0);
+	ck_assert_int_eq(rep, 0);
+	ck_assert_int_eq(merge_of(16, 20000, "10GB", &est, &rep), 1);
+	ck_assert_int_eq(rep, est - 41600);
 }
 END_TEST
 

@@ -885,17 +885,25 @@ int scenario_can_merge(const struct pk_scenario *s)
 
 	for (i = 0; i < s->n_variants; i++) {
 		const struct pk_container_spec *c = &s->variants[i];
-		double r, ru = least_ru(s, c);
+		double r, stored, ru = least_ru(s, c);
 
 		if (scenario_variant_table(s, c) || c->serverless || ru <= 0) {
 			continue;
 		}
 		r = ranges_planned(s, c, items, item_bytes,
 				   ld_lps_planned(s, c, items));
-		/* rule 32's count by RU/s alone (storage only raises it),
-		   and rule 36's RU/s a partition */
-		if (r > ceil(ru / (double)c->pp_ru_per_s) &&
-		    ru < (double)PK_MERGE_MAX_RU_PER_PP * r) {
+		/* the least the run stores: an existing layout's data, which
+		   no logical partition holds and nothing deletes */
+		stored = (double)c->existing_bytes_total +
+			 (double)c->existing_bytes_per_pp *
+			     (double)c->existing_partitions;
+		/* rule 32's count by RU/s and by that storage, and rule
+		   36's RU/s and average storage a partition, on the most
+		   partitions the variant can have */
+		if (r > fmax(ceil(ru / (double)c->pp_ru_per_s),
+			     ceil(stored / (double)c->pp_storage_bytes)) &&
+		    ru < (double)PK_MERGE_MAX_RU_PER_PP * r &&
+		    stored < (double)PK_MERGE_MAX_AVG_BYTES * r) {
 			return 1;
 		}
 	}

@@ -1026,10 +1026,13 @@ int scenario_can_throttle(const struct pk_scenario *s);
  * its RU/s need, so that the merge remedy can replay it (remedy_needed,
  * merge_replayable) with no 429: a provisioned Azure Cosmos DB container
  * (not serverless, not a DynamoDB table) whose planned partitions
- * (the estimate's) pass ceil(RU/s / 10,000) (rule 32; its storage, only
- * known at the run's end, can only raise that count, so this may say 1
- * where the run has none to replay) at under 3,000 RU/s a partition
- * (rule 36). The least RU/s the scenario sets counts. Reads s only.
+ * (the estimate's) pass ceil(RU/s / 10,000) and ceil(storage / the
+ * partition's storage cap) (rule 32) at under 3,000 RU/s and 20 GiB of
+ * storage a partition (rule 36). The storage is the least the run holds,
+ * an existing layout's data (storage_per_partition, storage_total): what
+ * the items add is only known at the run's end and can only keep a merge
+ * out, so this may say 1 where the run has none to replay. The least
+ * RU/s the scenario sets counts. Reads s only.
  */
 int scenario_can_merge(const struct pk_scenario *s);
 
