@@ -161,6 +161,7 @@ START_TEST(test_badinput_refused_small)
 	    "long-keys-memory",
 	    "preload-long-keys-memory",
 	    "query-in-work",
+	    "query-fanout-work",
 	    "client-queue-memory",
 	};
 	const char *bin = getenv("PKSIM_BIN");
