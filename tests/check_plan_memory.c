@@ -35,8 +35,11 @@ static char *csv_rows(size_t n, size_t m)
 	return buf;
 }
 
-/* The estimate of a scenario over tu_dir's rows.csv with key key */
-static void estimate_of(const char *key, struct pk_memory_estimate *e)
+/* The estimate of a scenario over tu_dir's rows.csv with key key, its
+   records at once (arrival "at_once: true") or at 100 a second
+   ("rate: 100/s") */
+static void estimate_of(const char *key, const char *arrival,
+			struct pk_memory_estimate *e)
 {
 	char text[512];
 	struct pk_diag d;
@@ -44,8 +47,8 @@ static void estimate_of(const char *key, struct pk_memory_estimate *e)
 
 	snprintf(text, sizeof(text),
 		 "container: {partition_key: %s, throughput: 400}\n"
-		 "items: {file: '%s/rows.csv', at_once: true}\n",
-		 key, tu_dir);
+		 "items: {file: '%s/rows.csv', %s}\n",
+		 key, tu_dir, arrival);
 	diag_init(&d);
 	s = scenario_parse(tu_dir_file("s.yaml", text), text, strlen(text), &d);
 	ck_assert_msg(s != NULL, "%s", d.n_entries ? d.entries[0].msg : "");
@@ -63,12 +66,15 @@ static void estimate_of(const char *key, struct pk_memory_estimate *e)
  * record. Partitions' part: a logical partition 74 bytes (record and
  * index slot) + 32 (429s' record) + its key in the arena (the records'
  * key bytes on average + 18 a level, identity and EPK), the pool's 2 MiB
- * block (2,097,152), a physical one 700, and the storage runway's group
- * of each (208 and its key, scenario.h): /k, key "a": 74 + 32 + 1 + 18 =
- * 125, + 2,097,152 + 700 + 208 + 19 = 2,098,204; [/k, /u], keys "a" and
- * "u0".."u2": 3 x (74 + 32 + 3 + 36) = 435, + 2,097,852 + 3 x (208 + 39)
- * = 2,099,028. Counted one per
- * record, /k would be 1,000 x 125 + 2,097,852 = 2,222,852.
+ * block (2,097,152) and a physical one 700: /k, key "a": 74 + 32 + 1 +
+ * 18 = 125, + 2,097,852 = 2,097,977; [/k, /u], keys "a" and "u0".."u2":
+ * 3 x (74 + 32 + 3 + 36) = 435, + 2,097,852 = 2,098,287. Counted one per
+ * record, /k would be 1,000 x 125 + 2,097,852 = 2,222,852. Records at
+ * once make no storage runway (runway_build projects nothing); at 100 a
+ * second (which the estimate also lets be rate limited: the same 32
+ * bytes) the runway groups each logical partition (208 and its key,
+ * scenario.h): /k 208 + 19 more, 2,098,204; [/k, /u] 3 x (208 + 39)
+ * more, 2,099,028.
  */
 START_TEST(test_file_lps_distinct)
 {
@@ -77,11 +83,16 @@ START_TEST(test_file_lps_distinct)
 
 	tu_dir_file("rows.csv", rows);
 	free(rows);
-	estimate_of("/k", &e);
-	ck_assert_double_eq_tol(e.partitions, 2098204.0, 0.5);
-	estimate_of("[/k, /u]", &e);
-	ck_assert_double_eq_tol(e.partitions, 2099028.0, 0.5);
+	estimate_of("/k", "at_once: true", &e);
+	ck_assert_double_eq_tol(e.partitions, 2097977.0, 0.5);
+	ck_assert_double_eq_tol(e.runway, 0.0, 0.5);
+	estimate_of("[/k, /u]", "at_once: true", &e);
+	ck_assert_double_eq_tol(e.partitions, 2098287.0, 0.5);
 	ck_assert_double_eq_tol(e.n_items, 1000.0, 0.5);
+	estimate_of("/k", "rate: 100/s", &e);
+	ck_assert_double_eq_tol(e.partitions, 2098204.0, 0.5);
+	estimate_of("[/k, /u]", "rate: 100/s", &e);
+	ck_assert_double_eq_tol(e.partitions, 2099028.0, 0.5);
 }
 END_TEST
 

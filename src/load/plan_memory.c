@@ -510,16 +510,23 @@ static double lp_cache_bytes(const struct pk_scenario *s,
 }
 
 /* Bytes the report's storage runway holds for variant c's lps logical
-   partitions of key bytes each (scenario.h): a share and a count each
-   for a key that is one generated property (a pattern or a list) of a
-   single stream, none for a key with a unique level (one item each),
-   else a group each. */
+   partitions of key bytes each (scenario.h): none for a DynamoDB table
+   or a data file read at once or a monitor log (runway_build projects
+   nothing then: no groups), a share and a count each for a key that is
+   one generated property (a pattern or a list) of a single stream, none
+   for a key with a unique level (one item each), else a group each. */
 static double runway_bytes(const struct pk_scenario *s,
 			   const struct pk_container_spec *c, double lps,
 			   double key)
 {
 	const struct pk_prop_spec *p;
 	size_t i;
+
+	if (scenario_variant_table(s, c) ||
+	    (s->items_file && (s->items_file->monitor ||
+			       s->items_file->from == PK_FROM_AT_ONCE))) {
+		return 0;
+	}
 
 	for (i = 0;
 	     !s->items_file && c->key.kind == PK_KEY_PATH && i < c->key.n_paths;
