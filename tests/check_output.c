@@ -450,6 +450,30 @@ START_TEST(test_output_not_an_input)
 	ck_assert_int_eq(run_to(dir, "d.csv", "--force", err, sizeof(err)), 2);
 	ck_assert_ptr_nonnull(strstr(err, "d.csv, which this run reads"));
 	holds(dir, "d.csv", INPUT_DATA);
+	/* the price table the run reads (--prices), even with --force */
+	{
+		char args[1600], *o = NULL, *e = NULL;
+		char *pt = tu_read_file(
+		    tu_src("data/prices/prices-2026-11-30.csv"), NULL);
+		char *p = tu_write_file(dir, "p.csv", pt);
+		char *m = tu_write_file(dir, "m.yaml",
+					INPUT_SCENARIO
+					"pricing: {region: us-nongov}\n");
+
+		snprintf(args, sizeof(args),
+			 "run '%s' --prices '%s' --force -o '%s'", m, p, p);
+		ck_assert_int_eq(tu_run(args, &o, &e), 2);
+		ck_assert_msg(strstr(e, "p.csv, which this run reads"), "%s",
+			      e);
+		holds(dir, "p.csv", pt);
+		unlink(p);
+		unlink(m);
+		free(o);
+		free(e);
+		free(m);
+		free(p);
+		free(pt);
+	}
 	/* -o "": says what is wrong */
 	ck_assert_int_eq(run_to(dir, "", "", err, sizeof(err)), 2);
 	ck_assert_str_eq(err, "pksim: -o: error: needs a file name, got an "

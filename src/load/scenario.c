@@ -532,6 +532,11 @@ size_t scenario_inputs(const struct pk_scenario *s,
 	if (s->preload && s->preload->file && s->preload->file->resolved) {
 		out[n++] = s->preload->file->resolved;
 	}
+	if (s->pricing.prices && s->pricing.prices->file) {
+		/* --prices, pricing.table or the shipped table, once
+		   scenario_pricing_resolve has read it */
+		out[n++] = s->pricing.prices->file;
+	}
 	return n;
 }
 

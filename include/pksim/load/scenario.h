@@ -781,8 +781,9 @@ struct pk_scenario *scenario_parse(const char *file, const char *text,
 				   size_t len, struct pk_diag *diag);
 
 /* The files a run of s reads, at most: the scenario, the lesson that
-   named it, the data file (items or Azure Monitor log), the preload file */
-#define PK_SCENARIO_MAX_INPUTS 4
+   named it, the data file (items or Azure Monitor log), the preload
+   file, the price table */
+#define PK_SCENARIO_MAX_INPUTS 5
 
 /*
  * The paths of the files a run of s reads, as opened (a data file's
