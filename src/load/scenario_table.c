@@ -217,7 +217,22 @@ static int table_no_provisioned_keys(struct ld *ld, const struct yn *m)
 	return bad;
 }
 
-/* The settings of D3, D9, D10 and the layout's raise rule */
+/* D16: retry_mode, the client's retries of a throttle; "client" (the
+   default) leaves them to the scenario's client: */
+static void table_retry_mode(struct ld *ld, const struct yn *m,
+			     struct pk_ddb_table_spec *t)
+{
+	static const char *const modes[] = {"client", "legacy", "standard",
+					    NULL};
+	const struct yn *n = yn_get(m, "retry_mode");
+	int v;
+
+	if (n && table_word(ld, n, "retry_mode", modes, &v) == 0) {
+		t->retry_mode = (enum pk_ddb_retry_mode)v;
+	}
+}
+
+/* The settings of D3, D9, D10, D16 and the layout's raise rule */
 static void table_settings(struct ld *ld, const struct yn *m,
 			   struct pk_ddb_table_spec *t)
 {
@@ -229,6 +244,8 @@ static void table_settings(struct ld *ld, const struct yn *m,
 	static const char *const reads[] = {"eventual", "strong", NULL};
 	const struct yn *n;
 	int v;
+
+	table_retry_mode(ld, m, t);
 
 	if (t->capacity == PK_DDB_ON_DEMAND &&
 	    table_no_provisioned_keys(ld, m)) {
@@ -318,6 +335,7 @@ static const char *const table_keys[] = {
     "partition_limit",
     "raise_rule",
     "read_consistency",
+    "retry_mode",
     "warm_read_units",
     "warm_write_units",
     "max_read_request_units",
@@ -341,9 +359,6 @@ static const char *const unmodelled_keys[][2] = {
     {"auto_scaling",
      "provisioned auto scaling (D19: target utilisation, 2 and 15 "
      "one-minute points, 27 decreases a day)"},
-    {"retry_mode",
-     "the AWS SDKs' retry presets (D16: legacy, standard, the 500-token "
-     "retry quota); the scenario's client: retries a throttle as a 429"},
 };
 
 /* Refuse in m each setting of unmodelled_keys; returns how many */

@@ -15,6 +15,7 @@
 #include "pksim/base/units.h"
 #include "pksim/load/itemprops.h"
 #include "pksim/run/client.h"
+#include "pksim/run/client_aws.h"
 #include "sim_int.h"
 
 /* ---- one attempt ---- */
@@ -251,6 +252,26 @@ static int halt_at(struct pk_run *run, const struct pk_op *op)
 	return 1;
 }
 
+/* After a 429 (a table's throttle) of op in retry state st: 1 and
+   *wait_ms when its client retries it, by the table's retry_mode
+   (client_aws.h) or else the stream's client: policy (client.h) */
+static int retry_throttle(const struct pk_run *run, struct pk_variant *v,
+			  const struct pk_op *op, struct pk_retry_state *st,
+			  const struct pk_outcome *out, int64_t *wait_ms)
+{
+	if (v->aws_retry == PK_DDB_RETRY_STANDARD) {
+		client_aws_refill(&v->quota, &v->quota_seen,
+				  v->svc->ops->metrics(v->svc));
+	}
+	if (v->aws_retry != PK_DDB_RETRY_CLIENT) {
+		return client_aws_retry(v->aws_retry, run->seed, op->seq, st,
+					&v->quota, wait_ms);
+	}
+	return client_retry_429(&run->sc->streams[op->stream].client.retry,
+				run->seed, op->seq, st, out->retry_after_ms,
+				wait_ms);
+}
+
 /*
  * Send op (an attempt in retry state st; arrived: its operation arrives
  * now) at t_ms into *out; queue a retry when the answer and the client's
@@ -291,9 +312,7 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 		/* answered; a 2xx recorded the client's wait (service) */
 	} else if (run->halt_429 && halt_at(run, op)) {
 		/* the run stops here: nothing after this 429 is sent */
-	} else if (client_retry_429(&run->sc->streams[op->stream].client.retry,
-				    run->seed, op->seq, &st,
-				    out->retry_after_ms, &wait)) {
+	} else if (retry_throttle(run, v, op, &st, out, &wait)) {
 		service_client(v->svc, PK_CLIENT_RETRY_WAIT, wait);
 		client_retry_push(&v->retries, op, st, answer_ms + wait,
 				  &owned);

@@ -10,6 +10,7 @@
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
 #include "pksim/run/client.h"
+#include "pksim/run/client_aws.h"
 #include "sim_int.h"
 
 /* 1 if the scenario's id generator can make an id the service refuses
@@ -29,6 +30,18 @@ static int ids_need_check(const struct pk_run *run)
 	return id && !(id->kind == PK_GEN_UNIQUE &&
 		       strlen(id->prefix) + 20 <= PK_SIM_MAX_ID_BYTES &&
 		       !strchr(id->prefix, '/') && !strchr(id->prefix, '\\'));
+}
+
+/* v's retries of a throttle: its table's retry_mode (D16), with a full
+   retry quota under standard (client_aws.h) */
+static void aws_retry_init(const struct pk_run *run,
+			   const struct pk_container_spec *cs,
+			   struct pk_variant *v)
+{
+	const struct pk_ddb_table_spec *t = scenario_variant_table(run->sc, cs);
+
+	v->aws_retry = t ? t->retry_mode : PK_DDB_RETRY_CLIENT;
+	v->quota = PK_AWS_QUOTA_TOKENS;
 }
 
 int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
@@ -74,6 +87,7 @@ int sim_add_variant(struct pk_run *run, const struct pk_container_spec *cs,
 					    c->concurrency, c->latency_ms);
 		}
 	}
+	aws_retry_init(run, cs, v);
 	/* the run's seed: every variant draws alike, whatever its group
 	   (compare --jobs N) */
 	v->targets = targets_new(run->workload, run->seed);

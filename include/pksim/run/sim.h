@@ -133,6 +133,13 @@ struct pk_variant {
 	   pacing (struct pk_pacer), pacers[s] for stream s; owned, NULL
 	   when no stream's client paces (pk_run.paced 0) */
 	struct pk_pacer *pacers;
+	/* a table's `retry_mode` (D16, client_aws.h): PK_DDB_RETRY_CLIENT
+	   retries a throttle by each stream's client: as a 429 */
+	enum pk_ddb_retry_mode aws_retry;
+	/* standard: the client's retry quota, tokens (0 .. 500), and the
+	   refunds counted into it so far (client_aws_refill) */
+	int quota;
+	uint64_t quota_seen;
 	size_t next_action; /* the next of pk_run.actions to apply */
 	/* per stream and kind, stream s kind k at [s * PK_STREAM_KINDS +
 	   k]; owned, NULL with one stream */

@@ -72,6 +72,18 @@ enum pk_ddb_consistency {
 	PK_DDB_CONSISTENCY_STRONG,
 };
 
+/* D16: how the client retries a throttle (`retry_mode`, reference §10:
+   botocore's modes, CONFIRMED) */
+enum pk_ddb_retry_mode {
+	PK_DDB_RETRY_CLIENT,   /* the scenario's client: retries, as a
+				  429 after the rest of the second (the
+				  default) */
+	PK_DDB_RETRY_LEGACY,   /* botocore legacy: 9 retries, 0.05 x 2^k s,
+				  no jitter, no quota */
+	PK_DDB_RETRY_STANDARD, /* botocore standard: 3 attempts, u x
+				  min(2^k, 20) s, the 500-token quota */
+};
+
 /* D17: a table has at most 20 global secondary indexes (A-SQ 2023) */
 #define PK_DDB_MAX_GSIS 20
 
@@ -128,7 +140,9 @@ struct pk_ddb_table_spec {
 	enum pk_ddb_partition_limit partition_limit;
 	int raise_formula; /* 1: a raise sets the count by the formula;
 			      0: it doubles (the default; ddb_layout.h) */
-	enum pk_ddb_consistency reads; /* the consistency of every read */
+	enum pk_ddb_consistency reads;	   /* the consistency of every read */
+	enum pk_ddb_retry_mode retry_mode; /* D16: the client's retries of
+					      a throttle */
 	/* on demand only (D12, D13; ddb_ondemand.h), request units a
 	   second: */
 	int64_t warm_rru, warm_wru; /* warm throughput, default 12,000 and
