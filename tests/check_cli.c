@@ -680,6 +680,15 @@ START_TEST(test_cli_key_clash)
 		    "pksim: --key '/k': error: is the key of the scenario's "
 		    "variant 'k' already: each --key adds one variant; leave "
 		    "out this --key");
+	/* named otherwise: the table orders of scenarios/dynamodb/
+	   hot-key.yaml is keyed by /customerId, so --key /customerId is
+	   orders again, whatever its name */
+	expect_fail("compare scenarios/dynamodb/hot-key.yaml --key "
+		    "/customerId",
+		    2,
+		    "pksim: --key '/customerId': error: is the key of the "
+		    "scenario's variant 'orders' already: each --key adds one "
+		    "variant; leave out this --key");
 }
 END_TEST
 

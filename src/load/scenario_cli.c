@@ -165,21 +165,23 @@ static struct yn *key_node(const char *text)
 	}
 }
 
-/* A DynamoDB table of s named after the key display already (a table
-   is named by its attribute, "k" for the key /k): an error at where,
-   -1; else 0 */
-static int named_after(const struct pk_scenario *s, const char *display,
-		       struct pk_diag *diag, const char *where)
+/* A DynamoDB scenario's table whose partition key is display already,
+   whatever its name (by default its attribute, "k" for /k; or its own,
+   name: orders): a --key variant copies the table, so it would be the
+   same table again, run twice and ranked level with itself. (In an
+   Azure Cosmos DB scenario a --key copies the container, not a table
+   variant.) An error at where, -1; else 0 */
+static int key_of_table(const struct pk_scenario *s, const char *display,
+			struct pk_diag *diag, const char *where)
 {
-	const char *bare = display + (display[0] == '/');
 	size_t i;
 
-	for (i = 0; i < s->n_variants; i++) {
+	for (i = 0; s->service == PK_SERVICE_DYNAMODB && i < s->n_variants;
+	     i++) {
 		const struct pk_container_spec *v = &s->variants[i];
 
-		if (scenario_variant_table(s, v) && v->partition_key &&
-		    strcmp(v->partition_key, display) == 0 &&
-		    strcmp(v->name, bare) == 0) {
+		if (v->partition_key &&
+		    strcmp(v->partition_key, display) == 0) {
 			diag_error(diag, where, 0, 0,
 				   "is the key of the scenario's variant '%s' "
 				   "already: each --key adds one variant; "
@@ -243,7 +245,7 @@ int scenario_add_variant(struct pk_scenario *s, const char *key_text,
 		free(display);
 		rc = -1;
 	}
-	if (rc == 0 && named_after(s, display, diag, where) < 0) {
+	if (rc == 0 && key_of_table(s, display, diag, where) < 0) {
 		ld_key_free(&k);
 		free(display);
 		rc = -1;
