@@ -6,7 +6,10 @@
 #include <check.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "pksim/report/report_text.h"
 #include "pksim/run/client_aws.h"
 #include "pksim/run/sim.h"
 #include "pksim/service/metrics.h"
@@ -223,6 +226,26 @@ START_TEST(test_ddb_retry_run_standard)
 }
 END_TEST
 
+/* The text report's header says the table's mode, in place of the
+   client's retries it replaces */
+START_TEST(test_ddb_retry_header)
+{
+	char text[sizeof(never_fits) + 16];
+	struct tu_fx f;
+	char *out;
+
+	snprintf(text, sizeof(text), never_fits, "standard");
+	tu_fx_run(&f, "never-fits.yaml", text);
+	out = tu_report(f.r, report_text);
+	ck_assert_msg(strstr(out, "\nclient retries: botocore standard (3 "
+				  "attempts"),
+		      "%s", out);
+	ck_assert_msg(!strstr(out, "up to 9"), "%s", out);
+	free(out);
+	tu_fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_retry");
@@ -234,6 +257,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_retry_quota_refunds);
 	tcase_add_test(tc, test_ddb_retry_run_legacy);
 	tcase_add_test(tc, test_ddb_retry_run_standard);
+	tcase_add_test(tc, test_ddb_retry_header);
 	suite_add_tcase(s, tc);
 	return s;
 }

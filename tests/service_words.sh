@@ -84,6 +84,14 @@ want text 'throttled                30,000 service-side responses (ProvisionedTh
 want text 'logical partitions       none: the service keeps none (item collections not kept)'
 want text 'hot partition risk (severity high): range 1 ran at p99 100%'
 want markdown '| logical partitions | not kept (item collections) |'
+# CloudWatch's 1-minute view beside the second (D15): the hot key's
+# minute sums 60 x 1,000 = 60,000 units consumed (1,000.0 a second on
+# average) and 60 x 500 = 30,000 throttled requests, while its busiest
+# second consumed 1,000 (the partition's cap) and threw 500.
+want text 'CloudWatch 1-minute view (D15'
+want markdown '| 0 | 60,000 | 1000.0 | 1,000 | 30,000 | 500 |'
+want html '<tr><td class="n">0</td><td class="n">60,000</td><td class="n">1000.0</td><td class="n">1,000</td><td class="n">30,000</td><td class="n">500</td></tr>'
+want json '"peak_second_ru": 1000'
 if grep -n 'logical partitions  *0 ' "$tmp/out.text"; then
 	echo "FAIL: the text report counts 0 logical partitions (above)"
 	fail=1

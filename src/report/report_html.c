@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "pksim/base/fmt.h"
+#include "pksim/base/mem.h"
 #include "pksim/base/units.h"
 #include "pksim/report/findings.h"
 #include "pksim/report/heatsvg.h"
@@ -635,6 +636,45 @@ static void streams(const struct pk_result *r, size_t first, size_t end,
 	fprintf(out, "</table>\n</section>\n");
 }
 
+/* An Amazon DynamoDB table's CloudWatch view (D15; text_cloudwatch) */
+static void cloudwatch(const struct pk_result_variant *v, size_t vi, FILE *out)
+{
+	const struct pk_metrics *m = v->metrics;
+	const struct pk_second **row;
+	size_t i, n;
+
+	if (!v->ddb || m->n_minutes == 0) {
+		return;
+	}
+	row = xreallocarray(NULL, m->n_minutes, sizeof(*row));
+	n = text_cw_rows(v, row);
+	sec("cloudwatch", vi, "CloudWatch 1-minute view", out);
+	fprintf(out, "<p>");
+	text(PK_TEXT_CW_TITLE, out);
+	fprintf(out, "</p>\n<table>\n<tr><th>t (s)</th><th>units (sum)</th>"
+		     "<th>sum / 60</th><th>peak second</th><th>throttled "
+		     "(sum)</th><th>peak second</th></tr>\n");
+	for (i = 0; i < n; i++) {
+		struct text_cw_cells c;
+
+		text_cw_cells(row[i], &c);
+		fprintf(out,
+			"<tr><td class=\"n\">%s</td><td class=\"n\">%s</td>"
+			"<td class=\"n\">%s</td><td class=\"n\">%s</td>"
+			"<td class=\"n\">%s</td><td class=\"n\">%s</td>"
+			"</tr>\n",
+			c.t, c.sum, c.avg, c.peak, c.thr, c.thr_peak);
+	}
+	fprintf(out, "</table>\n<p>");
+	if (m->n_minutes > n) {
+		text(text_cw_more(n, m->n_minutes), out);
+		fprintf(out, "; ");
+	}
+	text(PK_TEXT_CW_MEANING, out);
+	fprintf(out, ".</p>\n</section>\n");
+	free(row);
+}
+
 static int run_page(const struct pk_result *r, int equal_bands, FILE *out)
 {
 	size_t vi;
@@ -666,6 +706,7 @@ static int run_page(const struct pk_result *r, int equal_bands, FILE *out)
 		heatsvg_storage_chart(v, out);
 		fprintf(out, "</section>\n");
 		lps(v, vi, out);
+		cloudwatch(v, vi, out);
 		timeline(v, vi, out);
 		queries(r, vi, out);
 		fprintf(out, "</section>\n");

@@ -487,7 +487,7 @@ static json_t *actions(const struct pk_result_variant *v)
 }
 
 /* Per minute: the highest second's normalized RU consumption (D-NRU),
-   RU served and offered, 429s. */
+   RU served and offered, 429s; a DynamoDB table's busiest second too. */
 static json_t *per_minute(const struct pk_result_variant *v)
 {
 	const struct pk_metrics *m = v->metrics;
@@ -507,6 +507,14 @@ static json_t *per_minute(const struct pk_result_variant *v)
 		json_object_set_new(o, "retries", count(mi->retries));
 		json_object_set_new(o, "throttled_429",
 				    count(mi->throttled_429));
+		if (v->ddb) {
+			/* D15: CloudWatch's minute sums above, the second
+			   the service enforces here */
+			json_object_set_new(o, "peak_second_ru",
+					    ru(mi->peak_served_mru));
+			json_object_set_new(o, "peak_second_throttled_429",
+					    count(mi->peak_throttled));
+		}
 		json_array_append_new(a, o);
 	}
 	return a;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/base/mem.h"
 #include "pksim/report/findings.h"
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
@@ -289,6 +290,44 @@ static void change_feed(const struct pk_result *r, FILE *out)
 	}
 }
 
+/* Each Amazon DynamoDB table's CloudWatch view (D15; text_cloudwatch) */
+static void cloudwatch(const struct pk_result *r, FILE *out)
+{
+	size_t vi, i, n;
+
+	for (vi = 0; vi < r->n_variants; vi++) {
+		const struct pk_result_variant *v = &r->variants[vi];
+		const struct pk_second **row;
+
+		if (!v->ddb || v->metrics->n_minutes == 0) {
+			continue;
+		}
+		row = xreallocarray(NULL, v->metrics->n_minutes, sizeof(*row));
+		n = text_cw_rows(v, row);
+		fprintf(out, "\n## %s: ", PK_TEXT_CW_TITLE);
+		md_text(v->name, out);
+		fprintf(out,
+			"\n\n| t (s) | units (sum) | sum / 60 | peak second "
+			"| throttled (sum) | peak second |\n| ---: | ---: | "
+			"---: | ---: | ---: | ---: |\n");
+		for (i = 0; i < n; i++) {
+			struct text_cw_cells c;
+
+			text_cw_cells(row[i], &c);
+			fprintf(out, "| %s | %s | %s | %s | %s | %s |\n", c.t,
+				c.sum, c.avg, c.peak, c.thr, c.thr_peak);
+		}
+		fputc('\n', out);
+		if (v->metrics->n_minutes > n) {
+			md_text(text_cw_more(n, v->metrics->n_minutes), out);
+			fprintf(out, "; ");
+		}
+		md_text(PK_TEXT_CW_MEANING, out);
+		fprintf(out, ".\n");
+		free(row);
+	}
+}
+
 static void findings(const struct pk_result *r, FILE *out)
 {
 	size_t i, j, n;
@@ -379,6 +418,7 @@ int report_markdown_cards(const struct pk_result *r,
 	report_streams_markdown(r, out);
 	queries(r, out);
 	change_feed(r, out);
+	cloudwatch(r, out);
 	findings(r, out);
 	money_markdown(r, md_text, out);
 	return ferror(out) ? -1 : 0;

@@ -24,11 +24,30 @@ const char *report_stream_kind_name(int kind)
 	return kind >= 0 && kind <= PK_OP_KINDS ? names[kind] : "?";
 }
 
+/* "client retries WHO: ..." of r */
+static void retries_line(const struct pk_retry_spec *r, const char *who,
+			 FILE *out)
+{
+	fprintf(out, "client retries%s: ", who);
+	if (r->enabled && r->policy == PK_RETRY_EXPONENTIAL) {
+		fprintf(out,
+			"exponential backoff from %lld ms to %lld ms, jitter "
+			"%g (the retry-after when longer), ",
+			(long long)r->base_ms, (long long)r->cap_ms, r->jitter);
+	}
+	if (r->enabled) {
+		fprintf(out, "up to %d, at most %lld ms of total wait\n",
+			r->max_retries, (long long)r->max_wait_ms);
+	} else {
+		fprintf(out, "off\n");
+	}
+}
+
 /* Stream i's client: its retries, budget, workers, priority and bucket
    ("client retries: ...";
    with several streams "client retries (stream NAME): ..."). */
 void text_client_lines(const struct pk_scenario *sc, size_t i, int cosmos,
-		       FILE *out)
+		       int aws, FILE *out)
 {
 	const struct pk_client_spec *c = &sc->streams[i].client;
 	char who[PK_TEXT_STREAM_NAME_BYTES + 16] = "";
@@ -38,19 +57,9 @@ void text_client_lines(const struct pk_scenario *sc, size_t i, int cosmos,
 		snprintf(who, sizeof(who), " (stream %s)",
 			 text_name_str(sc->streams[i].name, nm, sizeof(nm)));
 	}
-	fprintf(out, "client retries%s: ", who);
-	if (c->retry.enabled && c->retry.policy == PK_RETRY_EXPONENTIAL) {
-		fprintf(out,
-			"exponential backoff from %lld ms to %lld ms, jitter "
-			"%g (the retry-after when longer), ",
-			(long long)c->retry.base_ms, (long long)c->retry.cap_ms,
-			c->retry.jitter);
-	}
-	if (c->retry.enabled) {
-		fprintf(out, "up to %d, at most %lld ms of total wait\n",
-			c->retry.max_retries, (long long)c->retry.max_wait_ms);
-	} else {
-		fprintf(out, "off\n");
+	if (!aws) {
+		/* else the table's retry_mode replaced them, said before */
+		retries_line(&c->retry, who, out);
 	}
 	if (c->ru_budget_per_s > 0) {
 		fprintf(out,

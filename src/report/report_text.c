@@ -238,12 +238,33 @@ static void phase_request_options(const struct pk_scenario *sc, size_t i,
 	}
 }
 
+/* A table's retry_mode (D16, client_aws.h) when it is an AWS SDK's, in
+   place of the client: lines (whose retries it replaces); 1 if said */
+static int aws_retries(const struct pk_ddb_table_spec *t, FILE *out)
+{
+	if (!t || t->retry_mode == PK_DDB_RETRY_CLIENT) {
+		return 0;
+	}
+	if (t->retry_mode == PK_DDB_RETRY_LEGACY) {
+		fprintf(out, "client retries: botocore legacy (10 attempts, "
+			     "waits of 0.05 x 2^n s, no jitter: 25.55 s over "
+			     "9 retries)\n");
+	} else {
+		fprintf(out, "client retries: botocore standard (3 attempts, "
+			     "waits drawn below min(2^n, 20) s; a 500-token "
+			     "retry quota, 5 a retry: an empty quota returns "
+			     "the throttle)\n");
+	}
+	return 1;
+}
+
 static void summary(const struct pk_result *r,
 		    const struct pk_result_variant *v, FILE *out)
 {
 	const struct pk_scenario *sc = r->sc;
 	const struct pk_container_spec *cs = v->spec;
 	size_t created = v->created_ranges, i;
+	int aws;
 	const char *when = cs->existing_partitions ? "existing" : "at creation";
 	char a[40], b[40], c[40], lay[PK_LAYOUT_SENTENCE_BYTES],
 	    sp[PK_FMT_SPAN_BYTES];
@@ -370,8 +391,9 @@ static void summary(const struct pk_result *r,
 		phase_request_options(sc, i, out);
 		fputc('\n', out);
 	}
+	aws = aws_retries(scenario_variant_table(sc, v->spec), out);
 	for (i = 0; i < sc->n_streams; i++) {
-		text_client_lines(sc, i, v->cosmos, out);
+		text_client_lines(sc, i, v->cosmos, aws, out);
 	}
 }
 
@@ -893,6 +915,7 @@ int report_text_styled(const struct pk_result *r, int wide, int colour,
 		text_fleet(v, out);
 		money_text(r, v, r->sc->pricing.explain, out);
 		text_timeline(v, out);
+		text_cloudwatch(v, out);
 		heatstrip_text(v, colour, width, out);
 		f = findings_make(r, v, &n);
 		fprintf(out, "\nfindings\n");

@@ -123,6 +123,40 @@ void text_billing(const struct pk_result_variant *v, FILE *out);
 /* A fleet pool (report_fleet.c, rule 40): nothing without one. */
 void text_fleet(const struct pk_result_variant *v, FILE *out);
 void text_timeline(const struct pk_result_variant *v, FILE *out);
+
+/* An Amazon DynamoDB table's CloudWatch view (D15): each minute's sums
+   of capacity units consumed and throttled requests beside its busiest
+   second; nothing for another service. */
+void text_cloudwatch(const struct pk_result_variant *v, FILE *out);
+
+/* The CloudWatch view's minutes at most (beyond, the busiest seconds'),
+   title and closing sentence, as every format says them */
+#define PK_TEXT_CW_MINUTES 20
+#define PK_TEXT_CW_TITLE                                                       \
+	"CloudWatch 1-minute view (D15: each minute's sums, as CloudWatch "    \
+	"shows consumed capacity and ThrottledRequests, beside its busiest "   \
+	"second, as the table enforces it)"
+#define PK_TEXT_CW_MEANING                                                     \
+	"a minute's sum / 60 is an average: the table admits each second "     \
+	"on its own, so a second above its capacity is throttled even when "   \
+	"the minute's average is under it"
+
+/* The minutes of v's CloudWatch view into row (room for every minute of
+   v->metrics), in time order: every one, or the PK_TEXT_CW_MINUTES with
+   the busiest seconds; returns how many (0 for another service). */
+size_t text_cw_rows(const struct pk_result_variant *v,
+		    const struct pk_second **row);
+
+/* One minute's cells: its start, s; units consumed, summed, / 60 and in
+   its busiest second; throttled requests, summed and in its busiest */
+struct text_cw_cells {
+	char t[24], sum[32], avg[32], peak[32], thr[32], thr_peak[32];
+};
+void text_cw_cells(const struct pk_second *r, struct text_cw_cells *c);
+
+/* "the N of M minutes ..." when text_cw_rows left some out; valid until
+   the thread's next call */
+const char *text_cw_more(size_t shown, size_t n);
 /* Time to live (report_ttl.c): nothing without a DefaultTimeToLive. */
 void text_ttl(const struct pk_result_variant *v, FILE *out);
 
@@ -201,9 +235,11 @@ const char *text_name_str(const char *name, char *buf, size_t cap);
    ...", its RU budget and closed-loop workers when set; with several
    streams each says "(stream NAME)" (report_streams.c). cosmos: 1 when
    the variant's service is Azure Cosmos DB, whose rules for Low priority
-   and throughput buckets the lines then cite. */
+   and throughput buckets the lines then cite. aws: 1 when a DynamoDB
+   table's retry_mode replaces the client's retries (said once before,
+   so no "client retries" line). */
 void text_client_lines(const struct pk_scenario *sc, size_t i, int cosmos,
-		       FILE *out);
+		       int aws, FILE *out);
 
 /* Bytes text_closed_loop_streams writes at most: 16 names and commas */
 #define PK_TEXT_CLOSED_LOOP_BYTES (16 * (PK_TEXT_STREAM_NAME_BYTES + 2) + 16)

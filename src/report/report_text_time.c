@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "pksim/base/fmt.h"
+#include "pksim/base/mem.h"
 #include "report_text_int.h"
 
 #define PK_TEXT_TIMELINE_ROWS                                                  \
@@ -231,4 +232,94 @@ void text_timeline(const struct pk_result_variant *rv, FILE *out)
 			(long long)idle_to);
 		t = idle_to;
 	}
+}
+
+/* Minute a before b (-1) or after (1): the busier second first, then
+   time */
+static int busier_minute(const void *a, const void *b)
+{
+	const struct pk_second *x = *(const struct pk_second *const *)a;
+	const struct pk_second *y = *(const struct pk_second *const *)b;
+
+	if (x->peak_served_mru != y->peak_served_mru) {
+		return x->peak_served_mru > y->peak_served_mru ? -1 : 1;
+	}
+	return x->t_s < y->t_s ? -1 : x->t_s > y->t_s;
+}
+
+/* Minute a before b in time */
+static int earlier_minute(const void *a, const void *b)
+{
+	const struct pk_second *x = *(const struct pk_second *const *)a;
+	const struct pk_second *y = *(const struct pk_second *const *)b;
+
+	return x->t_s < y->t_s ? -1 : x->t_s > y->t_s;
+}
+
+size_t text_cw_rows(const struct pk_result_variant *v,
+		    const struct pk_second **row)
+{
+	const struct pk_metrics *m = v->metrics;
+	size_t i, n = v->ddb ? m->n_minutes : 0;
+
+	for (i = 0; i < n; i++) {
+		row[i] = &m->minutes[i];
+	}
+	if (n > PK_TEXT_CW_MINUTES) {
+		qsort(row, n, sizeof(*row), busier_minute);
+		qsort(row, PK_TEXT_CW_MINUTES, sizeof(*row), earlier_minute);
+		n = PK_TEXT_CW_MINUTES;
+	}
+	return n;
+}
+
+void text_cw_cells(const struct pk_second *r, struct text_cw_cells *c)
+{
+	snprintf(c->t, sizeof(c->t), "%lld", (long long)r->t_s);
+	fmt_thousands((r->served_mru + 500) / 1000, c->sum);
+	snprintf(c->avg, sizeof(c->avg), "%.1f",
+		 (double)r->served_mru / 60000.0);
+	fmt_thousands((r->peak_served_mru + 500) / 1000, c->peak);
+	fmt_thousands((int64_t)r->throttled_429, c->thr);
+	fmt_thousands((int64_t)r->peak_throttled, c->thr_peak);
+}
+
+void text_cloudwatch(const struct pk_result_variant *v, FILE *out)
+{
+	const struct pk_metrics *m = v->metrics;
+	const struct pk_second **row;
+	size_t i, n;
+
+	if (!v->ddb || m->n_minutes == 0) {
+		return;
+	}
+	row = xreallocarray(NULL, m->n_minutes, sizeof(*row));
+	n = text_cw_rows(v, row);
+	fprintf(out, "\n%s\n", PK_TEXT_CW_TITLE);
+	fprintf(out, "  %-10s %14s %12s %12s %15s %12s\n", "t (s)",
+		"units (sum)", "sum / 60", "peak second", "throttled (sum)",
+		"peak second");
+	for (i = 0; i < n; i++) {
+		struct text_cw_cells c;
+
+		text_cw_cells(row[i], &c);
+		fprintf(out, "  %-10s %14s %12s %12s %15s %12s\n", c.t, c.sum,
+			c.avg, c.peak, c.thr, c.thr_peak);
+	}
+	if (m->n_minutes > n) {
+		fprintf(out, "  (%s)\n", text_cw_more(n, m->n_minutes));
+	}
+	fprintf(out, "  (%s)\n", PK_TEXT_CW_MEANING);
+	free(row);
+}
+
+const char *text_cw_more(size_t shown, size_t n)
+{
+	static _Thread_local char buf[160];
+
+	snprintf(buf, sizeof(buf),
+		 "the %zu of %zu minutes with the busiest seconds; the JSON "
+		 "report's per_minute has every one",
+		 shown, n);
+	return buf;
 }

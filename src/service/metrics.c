@@ -266,6 +266,13 @@ static void fold_minute(struct pk_metrics *m, const struct pk_second *sec)
 	if (sec->max_normalized > last->max_normalized) {
 		last->max_normalized = sec->max_normalized;
 	}
+	/* a record of several idle seconds served nothing in any */
+	if (sec->served_mru > last->peak_served_mru) {
+		last->peak_served_mru = sec->served_mru;
+	}
+	if (sec->throttled_429 > last->peak_throttled) {
+		last->peak_throttled = sec->throttled_429;
+	}
 }
 
 /* Fold sample s (a request reached its range) into its range's bucket */

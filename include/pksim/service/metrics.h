@@ -72,6 +72,11 @@ struct pk_second {
 	double max_normalized;	/* highest range normalized RU, 0..1 */
 	int64_t pool_mru;	/* what a fleet pool lent the ranges
 				   that second, mRU (rule 40) */
+	/* a minute's record (pk_metrics.minutes) only: its busiest
+	   second's charges admitted and 429s (D15: CloudWatch sums a
+	   minute; the service enforces each second) */
+	int64_t peak_served_mru;
+	uint64_t peak_throttled;
 };
 
 enum pk_split_reason {

@@ -1,0 +1,90 @@
+/*
+ * ddb_cloudwatch: CloudWatch's 1-minute view of a DynamoDB table beside
+ * the per-second truth (D15; dynamodb-mechanics.md §9 "Metrics",
+ * statement 32 of §16), through the run and the reports.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/report/report_json.h"
+#include "pksim/report/report_text.h"
+#include "pksim/run/sim.h"
+#include "pksim/service/metrics.h"
+#include "testutil.h"
+
+#define CU 1000
+
+/* report_json of one variant's run, no scorecards */
+static int json_report(const struct pk_result *r, FILE *out)
+{
+	return report_json(r, 0, out);
+}
+
+/* Statement 32's table: 60 WCU (and 1 RCU: 1 partition, D4) receiving
+   3,600 writes of 1 KiB (1 WCU each, D1) inside its first second; the
+   client retries a throttle after the rest of the second (retry_mode
+   client, the default: up to 9 retries). */
+static const char sixty[] =
+    "seed: 1\n"
+    "service: dynamodb\n"
+    "table:\n"
+    "  partition_key: /pk\n"
+    "  read_capacity_units: 1\n"
+    "  write_capacity_units: 60\n"
+    "items:\n"
+    "  pk: {values: \"k-{0000..0999}\"}\n"
+    "phases:\n"
+    "  - {duration: 1s, rate: 3600/s, item_size: 1KB}\n";
+
+/*
+ * Each second the partition admits at most 60 WCU plus its burst bank
+ * (300 s x 60 = 18,000 units, full at the start: docs/dynamodb.md),
+ * and never past its 1,000 WCU cap (D3): 1,000 admitted in second 0
+ * and 2,600 throttled; their retries in second 1: 1,000 and 1,600;
+ * second 2: 1,000 and 600; second 3: 600 (the bank gave 940 + 940 +
+ * 940 + 540 = 3,360 < 18,000). CloudWatch's minute sums 3,600 units
+ * consumed (statement 32: the 3,600 writes, 60 a second on average,
+ * what the table is provisioned for) and 2,600 + 1,600 + 600 = 4,800
+ * throttled requests; its busiest second consumed 1,000 and threw 2,600.
+ */
+START_TEST(test_ddb_cloudwatch_statement_32)
+{
+	struct tu_fx f;
+	const struct pk_metrics *m;
+	const struct pk_second *mi;
+	char *text, *json;
+
+	tu_fx_run(&f, "sixty.yaml", sixty);
+	m = tu_metrics(f.run->variants[0].svc);
+	ck_assert_uint_eq(m->n_minutes, 1);
+	mi = &m->minutes[0];
+	ck_assert_int_eq(mi->served_mru, 3600LL * CU);
+	ck_assert_int_eq(mi->peak_served_mru, 1000LL * CU);
+	ck_assert_uint_eq(mi->throttled_429, 4800);
+	ck_assert_uint_eq(mi->peak_throttled, 2600);
+	text = tu_report(f.r, report_text);
+	/* t (s), units summed, / 60, peak second; throttled summed, peak */
+	ck_assert_msg(strstr(text, "\n  0                   3,600         60.0"
+				   "        1,000           4,800        2,600\n"),
+		      "%s", text);
+	json = tu_report(f.r, json_report);
+	ck_assert_msg(strstr(json, "\"peak_second_ru\": 1000"), "%s", json);
+	ck_assert_msg(strstr(json, "\"peak_second_throttled_429\": 2600"),
+		      "%s", json);
+	free(text);
+	free(json);
+	tu_fx_free(&f);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("ddb_cloudwatch");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_ddb_cloudwatch_statement_32);
+	suite_add_tcase(s, tc);
+	return s;
+}
