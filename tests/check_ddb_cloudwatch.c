@@ -66,13 +66,14 @@ START_TEST(test_ddb_cloudwatch_statement_32)
 	ck_assert_uint_eq(mi->peak_throttled, 2600);
 	text = tu_report(f.r, report_text);
 	/* t (s), units summed, / 60, peak second; throttled summed, peak */
-	ck_assert_msg(strstr(text, "\n  0                   3,600         60.0"
-				   "        1,000           4,800        2,600\n"),
+	ck_assert_msg(strstr(text,
+			     "\n  0                   3,600         60.0"
+			     "        1,000           4,800        2,600\n"),
 		      "%s", text);
 	json = tu_report(f.r, json_report);
 	ck_assert_msg(strstr(json, "\"peak_second_ru\": 1000"), "%s", json);
-	ck_assert_msg(strstr(json, "\"peak_second_throttled_429\": 2600"),
-		      "%s", json);
+	ck_assert_msg(strstr(json, "\"peak_second_throttled_429\": 2600"), "%s",
+		      json);
 	free(text);
 	free(json);
 	tu_fx_free(&f);

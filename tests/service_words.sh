@@ -83,6 +83,14 @@ want cmp.markdown '| throttled (service) | 144,000 (429) | 180,000 (throttled, H
 want text 'throttled                30,000 service-side responses (ProvisionedThroughputExceededException, HTTP 400)'
 want text 'logical partitions       none: the service keeps none (item collections not kept)'
 want text 'hot partition risk (severity high): range 1 ran at p99 100%'
+# the finding in the table's words: its partition's busier bucket against
+# its share, not "normalized RU consumption"; throttled (HTTP 400), not
+# rate limited
+want text 'ran at p99 100% normalized consumption (its busier bucket, read or write, against its share) while range 0 stayed at p99 0% (the busiest partition at 90% or more while another is under 70%), with 33.33% of its requests throttled (HTTP 400) (high from 1%)'
+if grep -n 'hot partition risk.*normalized RU consumption' "$tmp/out.text"; then
+	echo "FAIL: the hot-partition finding says normalized RU (above)"
+	fail=1
+fi
 want markdown '| logical partitions | not kept (item collections) |'
 # CloudWatch's 1-minute view beside the second (D15): the hot key's
 # minute sums 60 x 1,000 = 60,000 units consumed (1,000.0 a second on

@@ -363,11 +363,12 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 	if (ratio > 0 && ratio <= PK_FINDINGS_LAYOUT_RATIO) {
 		snprintf(cause, sizeof(cause),
 			 "the layout, not the key: it owns %.1f%% of the hash "
-			 "space and its first-attempt RU per unit of hash "
+			 "space and its first-attempt %s per unit of hash "
 			 "space is %.2f x the other ranges' (even: 1; at "
 			 "most %.1f x counts as its width's doing, not a "
 			 "key's), so its load follows its width",
-			 pct(width), ratio, PK_FINDINGS_LAYOUT_RATIO);
+			 pct(width), v->ddb ? "capacity units" : "RU", ratio,
+			 PK_FINDINGS_LAYOUT_RATIO);
 	} else {
 		char key[200] = "", dens[192] = "";
 
@@ -391,31 +392,40 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 			strcat(key, ")");
 		}
 		if (ratio > 0) {
+			const char *u = v->ddb ? "capacity units" : "RU";
+
 			snprintf(dens, sizeof(dens),
-				 ", its first-attempt RU per unit of hash "
+				 ", its first-attempt %s per unit of hash "
 				 "space %.2f x the other ranges' (%.1f%% of "
-				 "the first-attempt RU on %.1f%% of the hash "
+				 "the first-attempt %s on %.1f%% of the hash "
 				 "space)",
-				 ratio, pct(share), pct(width));
+				 u, ratio, pct(share), u, pct(width));
 		}
 		said = PK_KEYS_HOT;
 		snprintf(cause, sizeof(cause), "%s, a key problem%s%s",
 			 n_hot ? "hot ranges among idle ones" : "one hot range",
 			 key, dens);
 	}
-	/* another service: the same test, not Azure Cosmos DB's rule */
+	/* another service: the same test, not Azure Cosmos DB's rule; a
+	   DynamoDB table in its words (a partition's busier bucket
+	   against its share, a throttle answered HTTP 400) */
 	say(s,
 	    xasprintf("hot partition risk%s: %s ran at p99 %d%% "
-		      "normalized RU consumption while %s stayed at p99 "
-		      "%d%% (%sthe busiest range at 90%% or more "
+		      "normalized %s while %s stayed at p99 "
+		      "%d%% (%sthe busiest %s at 90%% or more "
 		      "while another is under 70%%), with %.2f%% of its "
-		      "requests rate limited%s%s%s: %s",
+		      "requests %s%s%s%s: %s",
 		      lineage_429(hot) >= PK_FINDINGS_HOT_HIGH_429
 			  ? " (severity high)"
 			  : "",
 		      range_name(v, hot->id, b, sizeof(b)), hot->nru_p99_pct,
+		      v->ddb ? "consumption (its busier bucket, read or "
+			       "write, against its share)"
+			     : "RU consumption",
 		      range_name(v, cold->id, c, sizeof(c)), cold->nru_p99_pct,
-		      v->cosmos ? "rule 32: " : "", pct(lineage_429(hot)),
+		      v->cosmos ? "rule 32: " : "",
+		      v->ddb ? "partition" : "range", pct(lineage_429(hot)),
+		      v->ddb ? "throttled (HTTP 400)" : "rate limited",
 		      lineage_429(hot) >= PK_FINDINGS_HOT_HIGH_429
 			  ? " (high from 1%)"
 			  : " (under the 1% of severity high)",
