@@ -97,6 +97,19 @@ want markdown '| logical partitions | not kept (item collections) |'
 # average) and 60 x 500 = 30,000 throttled requests, while its busiest
 # second consumed 1,000 (the partition's cap) and threw 500.
 want text 'CloudWatch 1-minute view (D15'
+# The HTML page (its summary, heat map, charts and legend) in the table's
+# words: capacity units, partitions, throttled; no RU, RU/s, 429s or
+# physical partitions (the heat map's internal class m429 is no word).
+for bad in 'normalized RU' 'RU/s' '429s' 'rate limited (429)' \
+	'physical partition'; do
+	if grep -q -F -- "$bad" "$tmp/out.html"; then
+		grep -n -o -F -- "$bad" "$tmp/out.html" | head -3
+		echo "FAIL: --format html says '$bad' (above)"
+		fail=1
+	fi
+done
+want html '30,000 throttled (HTTP 400), 30,000 failed after retries'
+want html 'range 1, t = 0 s: 100 % normalized consumption, 1,000 capacity units, units/s share 1,000, 500 throttled'
 want markdown '| 0 | 60,000 | 1000.0 | 1,000 | 30,000 | 500 |'
 want html '<tr><td class="n">0</td><td class="n">60,000</td><td class="n">1000.0</td><td class="n">1,000</td><td class="n">30,000</td><td class="n">500</td></tr>'
 want json '"peak_second_ru": 1000'

@@ -143,11 +143,14 @@ static void band(const struct pk_result_variant *v,
 		"<rect class=\"band\" data-range=\"%" PRIu32 "\" "
 		"x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
 		"fill=\"%s\"><title>range %" PRIu32 ", t = %s"
-		"%s%s s: %d %% normalized RU%s, %s RU, RU/s share %s, %s"
-		" 429s</title></rect>",
+		"%s%s s: %d %% normalized %s%s, %s %s, %s share %s, %s"
+		" %s</title></rect>",
 		x->range_id, px, y, w, hgt, col, x->range_id, start,
 		t1 - t0 > 1 ? "-" : "", t1 - t0 > 1 ? end : "", x->nru_pct,
-		h->bucket_s > 1 ? " (highest second)" : "", ru, share, n429);
+		v->ddb ? "consumption" : "RU",
+		h->bucket_s > 1 ? " (highest second)" : "", ru,
+		v->ddb ? "capacity units" : "RU", v->ddb ? "units/s" : "RU/s",
+		share, n429, v->ddb ? "throttled" : "429s");
 }
 
 /* Formats of a midnight's label, longest first: the day that begins */
@@ -535,9 +538,9 @@ int heatsvg_map(const struct pk_result_variant *v, int id, int64_t span_s,
 		"<title>",
 		tw, th, width_px, h->n_cols, h->bucket_s);
 	heatsvg_text(v->name, out);
-	fprintf(out,
-		": normalized RU consumption per partition key range "
-		"and %s</title>\n",
+	fprintf(out, ": normalized %s per %s and %s</title>\n",
+		v->ddb ? "consumption" : "RU consumption",
+		v->ddb ? "partition" : "partition key range",
 		h->bucket_s > 1 ? "time bucket (highest second)" : "second");
 	fprintf(out,
 		"<defs><pattern id=\"hatch-%d\" width=\"4\" "
@@ -615,7 +618,7 @@ int heatsvg_map(const struct pk_result_variant *v, int id, int64_t span_s,
 	return ferror(out) ? -1 : 0;
 }
 
-int heatsvg_legend(FILE *out)
+int heatsvg_legend(int ru, FILE *out)
 {
 	int p;
 	char col[8];
@@ -623,9 +626,9 @@ int heatsvg_legend(FILE *out)
 	fprintf(out,
 		"<svg class=\"legend\" xmlns=\"http://www.w3.org/2000/svg\" "
 		"role=\"img\" viewBox=\"0 0 460 44\" width=\"460\">"
-		"<title>colour legend: normalized RU consumption, 0 %% to "
-		"100 %%</title><text x=\"330\" y=\"16\">normalized "
-		"RU</text>");
+		"<title>colour legend: normalized %s, 0 %% to "
+		"100 %%</title><text x=\"330\" y=\"16\">normalized%s</text>",
+		ru ? "RU consumption" : "consumption", ru ? " RU" : "");
 	for (p = 0; p <= 100; p++) {
 		heatsvg_colour(p, col);
 		fprintf(out,

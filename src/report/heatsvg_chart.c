@@ -259,9 +259,13 @@ static double stored(const struct pk_result_heat_cell *x, int64_t secs)
 
 int heatsvg_share_chart(const struct pk_result_variant *v, FILE *out)
 {
+	/* a DynamoDB table's in its words: units, its partitions' shares */
 	struct chart_spec cs = {
 	    "share",
-	    "RU/s served, % of the range's RU/s share (mean of the column)",
+	    v->ddb ? "capacity units a second served, % of the partition's "
+		     "share (mean of the column)"
+		   : "RU/s served, % of the range's RU/s share (mean of the "
+		     "column)",
 	    served_pct,
 	    150,
 	    1,

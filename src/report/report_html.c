@@ -94,10 +94,29 @@ static void head(const struct pk_result *r, int compare, FILE *out)
 	fprintf(out,
 		"</h1>\n<p class=\"note\">seed %" PRIu64 ", %s"
 		" s simulated. Every figure is from the simulator's own "
-		"per-second record; colours are normalized RU "
+		"per-second record; colours are normalized %s"
 		"consumption (the highest second of each cell).</p>"
 		"</header>\n",
-		r->seed, fmt_thousands(r->end_ms / PK_MS_PER_S, secs));
+		r->seed, fmt_thousands(r->end_ms / PK_MS_PER_S, secs),
+		layout_cosmos_words(r) ? "RU " : "");
+}
+
+/* A variant's words for its throughput, units and throttles: Azure
+   Cosmos DB's RU/s, RU and 429s, or a DynamoDB table's capacity units
+   (read plus write) and throttled requests (HTTP 400, D14) */
+static const char *w_rate(const struct pk_result_variant *v)
+{
+	return v->ddb ? "capacity units a second" : "RU/s";
+}
+
+static const char *w_units(const struct pk_result_variant *v)
+{
+	return v->ddb ? "capacity units" : "RU";
+}
+
+static const char *w_parts(const struct pk_result_variant *v)
+{
+	return v->ddb ? "partition" : "physical partition";
 }
 
 static void row(const char *k, const char *v, FILE *out)
@@ -137,13 +156,11 @@ static const char *start_end(const struct pk_result_variant *v, char *buf,
 		snprintf(how, sizeof(how), "%zu split%s, %zu merged away", sp,
 			 sp == 1 ? "" : "s", mg);
 	}
-	snprintf(buf, cap,
-		 "at the start: %s; at the end: %zu physical partition%s "
-		 "(%s), %s RU/s%s",
-		 layout_sentence(v, lay, sizeof(lay)), v->n_ranges,
-		 v->n_ranges == 1 ? "" : "s", how,
-		 fmt_thousands(v->ru_per_s, ru),
-		 v->autoscale ? " (autoscale max)" : "");
+	snprintf(
+	    buf, cap, "at the start: %s; at the end: %zu %s%s (%s), %s %s%s",
+	    layout_sentence(v, lay, sizeof(lay)), v->n_ranges, w_parts(v),
+	    v->n_ranges == 1 ? "" : "s", how, fmt_thousands(v->ru_per_s, ru),
+	    w_rate(v), v->autoscale ? " (autoscale max)" : "");
 	return buf;
 }
 
@@ -166,10 +183,11 @@ static void most_429(const struct pk_result_variant *v, char *buf, size_t cap)
 	}
 	if (best) {
 		snprintf(buf, cap,
-			 "; most 429s: range %" PRIu32
-			 " (%s of its requests rate limited, %.1f %%)",
-			 best->id,
+			 "; most %s: range %" PRIu32
+			 " (%s of its requests %s, %.1f %%)",
+			 v->ddb ? "throttles" : "429s", best->id,
 			 fmt_thousands((int64_t)best->throttled_429, n),
+			 v->ddb ? "throttled" : "rate limited",
 			 100.0 * (double)best->throttled_429 /
 			     (double)best->requests);
 	}
@@ -194,11 +212,12 @@ static void summary(const struct pk_result *r,
 	if (keysummary_text(v, buf, sizeof(buf))) {
 		row("undefined key", buf, out);
 	}
-	snprintf(buf, sizeof(buf), "%s RU/s%s%s", fmt_thousands(v->ru_per_s, a),
-		 v->autoscale ? " (autoscale max)" : "",
+	snprintf(buf, sizeof(buf), "%s %s%s%s", fmt_thousands(v->ru_per_s, a),
+		 w_rate(v), v->autoscale ? " (autoscale max)" : "",
 		 v->serverless ? " (serverless)" : "");
 	row("throughput", buf, out);
-	row("physical partitions", start_end(v, buf, sizeof(buf)), out);
+	row(v->ddb ? "partitions" : "physical partitions",
+	    start_end(v, buf, sizeof(buf)), out);
 	if (v->cosmos) {
 		/* Azure Cosmos DB's caps, as the spec sets them */
 		snprintf(buf, sizeof(buf),
@@ -213,20 +232,20 @@ static void summary(const struct pk_result *r,
 		 fmt_thousands((int64_t)t->operations, a),
 		 fmt_thousands((int64_t)t->attempts, b));
 	row("requests", buf, out);
-	snprintf(buf, sizeof(buf),
-		 "%s rate limited (429), %s failed after "
-		 "retries",
+	snprintf(buf, sizeof(buf), "%s %s, %s failed after retries",
 		 fmt_thousands((int64_t)t->throttled_429, a),
+		 v->ddb ? "throttled (HTTP 400)" : "rate limited (429)",
 		 fmt_thousands((int64_t)t->failed_after_retries, b));
 	row("throttling", buf, out);
 	snprintf(
 	    buf, sizeof(buf),
-	    "%s RU, %.1f %% of the RU provisioned; "
-	    "peak normalized RU %.0f %% (first reached by range %" PRIu32 ")",
-	    fmt_thousands(t->ru_mru / PK_MRU_PER_RU, a), 100.0 * v->utilisation,
+	    "%s %s, %.1f %% of the %s provisioned; "
+	    "peak normalized %s %.0f %% (first reached by range %" PRIu32 ")",
+	    fmt_thousands(t->ru_mru / PK_MRU_PER_RU, a), w_units(v),
+	    100.0 * v->utilisation, w_units(v), v->ddb ? "consumption" : "RU",
 	    100.0 * v->peak_normalized, v->peak_range);
 	most_429(v, buf + strlen(buf), sizeof(buf) - strlen(buf));
-	row("RU", buf, out);
+	row(w_units(v), buf, out);
 	if (v->lps_none) {
 		snprintf(buf, sizeof(buf), "%s (item collections not kept)",
 			 fmt_bytes(v->storage_bytes, a));
@@ -257,7 +276,7 @@ static void heat_note(const struct pk_result_variant *v, int equal_bands,
 
 	fprintf(out,
 		"<p class=\"note\">x: simulated time; y: %s One column "
-		"is %s s%s. Hatched cells had 429s; solid vertical "
+		"is %s s%s. Hatched cells had %s; solid vertical "
 		"lines are splits, dashed ones other actions, dotted ones "
 		"throughput changes. Hover a cell for its figures.",
 		equal_bands
@@ -271,7 +290,8 @@ static void heat_note(const struct pk_result_variant *v, int equal_bands,
 		      "band per partition key range, its height its share of "
 		      "the hash space.",
 		fmt_thousands(v->heat.bucket_s, col),
-		v->heat.bucket_s > 1 ? ", coloured by its highest second" : "");
+		v->heat.bucket_s > 1 ? ", coloured by its highest second" : "",
+		v->ddb ? "throttled requests (HTTP 400)" : "429s");
 	if (v->heat.bucket_s > metrics_heat_width(v->end_s, v->heat.record_s)) {
 		fprintf(out,
 			" Columns are wider than the run's length alone needs: "
@@ -298,6 +318,13 @@ static void lps(const struct pk_result_variant *v, size_t vi, FILE *out)
 	/* RU and RU % as the text report rounds them (report_text.c) */
 	for (i = 0; i < v->n_top_ru; i++) {
 		frac |= text_ru_fraction(v->top_ru[i].ru_mru);
+	}
+	if (v->lps_none) {
+		/* a service that keeps none: say so, not an empty table */
+		sec("hot-lps", vi, "Hottest logical partitions", out);
+		fprintf(out, "<p>None: the service keeps no logical partitions "
+			     "(item collections not kept).</p>\n</section>\n");
+		return;
 	}
 	sec("hot-lps", vi, "Hottest logical partitions", out);
 	fprintf(out, "<table>\n<tr><th>key</th><th>RU</th>"
@@ -511,6 +538,11 @@ static void queries(const struct pk_result *r, size_t vi, FILE *out)
 	size_t i;
 
 	sec("queries", vi, "Queries by route", out);
+	if (v->ddb) {
+		fprintf(out, "<p>None: Query and Scan are not replayed on an "
+			     "Amazon DynamoDB table (docs/dynamodb.md).</p>\n");
+		return;
+	}
 	fprintf(out, "<table>\n<tr><th>route</th><th>queries</th></tr>\n");
 	for (i = 0; i < 3; i++) {
 		fprintf(out, "<tr><td>%s</td><td class=\"n\">%s</td></tr>\n",
@@ -691,14 +723,20 @@ static int run_page(const struct pk_result *r, int equal_bands, FILE *out)
 		}
 		summary(r, v, vi, out);
 		sec("heatmap", vi,
-		    "Heat map: normalized RU consumption per range over time",
+		    v->ddb ? "Heat map: normalized consumption per partition "
+			     "over time"
+			   : "Heat map: normalized RU consumption per range "
+			     "over time",
 		    out);
 		heat_note(v, equal_bands, out);
 		heatsvg_map(v, (int)vi, v->end_s, r->sc->clock_start_s,
 			    equal_bands, 800, out);
-		heatsvg_legend(out);
+		heatsvg_legend(!v->ddb, out);
 		fprintf(out, "</section>\n");
-		sec("ru-share", vi, "RU/s served against each range's share",
+		sec("ru-share", vi,
+		    v->ddb ? "Capacity units served against each partition's "
+			     "share"
+			   : "RU/s served against each range's share",
 		    out);
 		heatsvg_share_chart(v, out);
 		fprintf(out, "</section>\n");
@@ -880,7 +918,7 @@ static int compare_page(const struct pk_result *r, int equal_bands, FILE *out)
 	if (r->n_variants) {
 		heat_note(&r->variants[0], equal_bands, out);
 	}
-	heatsvg_legend(out);
+	heatsvg_legend(layout_cosmos_words(r), out);
 	fprintf(out, "<div class=\"multiples\">\n");
 	for (i = 0; i < r->n_variants; i++) {
 		fprintf(out, "<figure><figcaption>");

@@ -51,8 +51,10 @@ int heatsvg_map(const struct pk_result_variant *v, int id, int64_t span_s,
 		FILE *out);
 
 /* The legend: a 0 % .. 100 % viridis bar with labelled ticks, as one
-   <svg class="legend">. Returns 0, or -1 on a write error. */
-int heatsvg_legend(FILE *out);
+   <svg class="legend">, of normalized RU consumption (ru 1: Azure
+   Cosmos DB's words) or of normalized consumption (0: another
+   service's, or several). Returns 0, or -1 on a write error. */
+int heatsvg_legend(int ru, FILE *out);
 
 /* Per range at the end (its ancestors before it existed), the RU/s it
    served in each heat column as a percent of its RU/s share, against a
