@@ -23,8 +23,8 @@
 
 #include <stdint.h>
 
+#include "pksim/load/scenario.h"
 #include "pksim/run/retryq.h"
-#include "pksim/service/dynamodb/spec.h"
 #include "pksim/service/metrics.h"
 
 /* botocore legacy, DynamoDB: 10 attempts, base 0.05 s, growth 2 */
