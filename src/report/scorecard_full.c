@@ -397,6 +397,20 @@ const char *scorecard_full_text(const struct pk_result *r,
 			    fmt_bytes((uint64_t)(s->runway.bound_bytes + 0.5),
 				      a));
 		} else if (s->runway.kind == PK_RUNWAY_IDS &&
+			   s->runway.ids_mod > 0) {
+			snprintf(
+			    buf, cap,
+			    "never: a logical partition holds only the ids "
+			    "whose hash(id) mod %llu builds its key, about "
+			    "%s of the %s: at most %s (those ids x the "
+			    "%s item)",
+			    (unsigned long long)s->runway.ids_mod,
+			    fmt_thousands((int64_t)s->runway.ids, at),
+			    fmt_thousands((int64_t)s->runway.ids_pool, b),
+			    fmt_bytes((uint64_t)(s->runway.bound_bytes + 0.5),
+				      a),
+			    s->runway.ids_mean ? "mean" : "largest");
+		} else if (s->runway.kind == PK_RUNWAY_IDS &&
 			   s->runway.ids_mean) {
 			snprintf(
 			    buf, cap,

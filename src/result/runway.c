@@ -70,52 +70,6 @@ struct cand {
 	double bank;	      /* ... its burst credit so far, RU */
 };
 
-/* Items written among a pool of ids (runway.h, finite ids): n ids
-   (0: no pool), the mean stored item, bytes; seq: drawn in turn */
-struct id_pool {
-	double n, mean;
-	int seq;
-};
-
-/* New-item bytes a logical partition must be sent to hold room bytes */
-static double pool_new_bytes(const struct id_pool *p, double room)
-{
-	double all = p->n * p->mean;
-
-	if (p->n <= 0 || room <= 0) {
-		return room;
-	}
-	if (room >= all) {
-		return HUGE_VAL;
-	}
-	return p->seq ? room : -all * log1p(-room / all);
-}
-
-/* What new-item bytes sent hold */
-static double pool_held(const struct id_pool *p, double sent)
-{
-	double all = p->n * p->mean;
-
-	if (p->n <= 0) {
-		return sent;
-	}
-	if (p->seq) {
-		return sent < all ? sent : all;
-	}
-	return all * -expm1(-sent / all);
-}
-
-/* Stored bytes a new-item byte adds when held bytes are stored: 1
-   without a pool (or raw: a time key or time to live, which count every
-   new item) */
-static double pool_growth(const struct id_pool *p, int raw, double held)
-{
-	if (p->n <= 0 || p->seq || raw) {
-		return 1.0;
-	}
-	return 1.0 - held / (p->n * p->mean);
-}
-
 /* ---- shared ---- */
 
 void runway_set_who(const struct pk_result_variant *v, const unsigned char *id,
@@ -464,7 +418,6 @@ static void from_rates(const struct pk_snapshot *s,
 	struct slice *xs;
 	size_t nxs[PK_MAX_STREAMS];
 	double weight[PK_MAX_STREAMS];
-	const struct pk_prop_spec *idp = scenario_find_prop(sc, "/id");
 	struct id_pool pool = {0, 0, 0};
 	double largest = 0;
 	char prev_text[PK_RW_TEXT] = "";
@@ -494,18 +447,8 @@ static void from_rates(const struct pk_snapshot *s,
 		rw->bound_bytes = largest;
 		return;
 	}
-	if (idp && (idp->kind == PK_GEN_PATTERN || idp->kind == PK_GEN_LIST)) {
-		pool.n = (double)idp->count;
-		pool.mean = runway_mean_item(sc) * factor;
-		pool.seq = idp->dist.kind == PK_DIST_SEQUENTIAL;
-		if (pool.n * largest < cap || pool.n * pool.mean < cap) {
-			rw->kind = PK_RUNWAY_IDS;
-			rw->ids = idp->count;
-			rw->ids_mean = pool.n * largest >= cap;
-			rw->bound_bytes =
-			    pool.n * (rw->ids_mean ? pool.mean : largest);
-			return;
-		}
+	if (runway_id_pool(v, sc, largest, factor, &pool, rw)) {
+		return;
 	}
 	if (!time_key && v->preload_items > 0) {
 		each = (double)v->preload_bytes / (double)v->preload_items;
@@ -722,7 +665,7 @@ static void from_rates(const struct pk_snapshot *s,
 				}
 				need = time_key || ci->cum
 					   ? cap - ci->g->start - before
-					   : pool_new_bytes(
+					   : runway_pool_new_bytes(
 						 &pool, cap - ci->g->start) -
 						 before;
 				if (grow > 0 && need <= grow) {
@@ -742,9 +685,9 @@ static void from_rates(const struct pk_snapshot *s,
 			rw->kind = PK_RUNWAY_DAYS;
 			rw->full_s = first_t;
 			rw->rate_bytes_per_s =
-			    first->rate * pool_growth(&pool,
-						      time_key || first->cum,
-						      cap - first->g->start);
+			    first->rate *
+			    runway_pool_growth(&pool, time_key || first->cum,
+					       cap - first->g->start);
 			rw->bound_client = (enum pk_runway_client)first->client;
 			rw->bound_stream = first->client_stream;
 			if (first->bit.held) {
@@ -786,9 +729,10 @@ static void from_rates(const struct pk_snapshot *s,
 			} else if (time_key ? level > 0 : first->acc > 0) {
 				rw->kind = PK_RUNWAY_BEYOND;
 				rw->bound_bytes =
-				    time_key ? level
-					     : pool_held(&pool, first->acc) +
-						   first->g->start;
+				    time_key
+					? level
+					: runway_pool_held(&pool, first->acc) +
+					      first->g->start;
 			} else {
 				rw->kind = PK_RUNWAY_NEVER;
 			}

@@ -211,6 +211,39 @@ int64_t runway_write_mru(const struct pk_result_variant *v, double mean);
 size_t runway_n_refs(const struct pk_result_variant *v,
 		     const struct pk_scenario *sc);
 
+/* ---- runway_ids.c: items rewritten among a pool of ids ---- */
+
+/* Items written among a pool of ids (runway.h, finite ids): n ids one
+   logical partition may hold (0: no pool), the mean stored item, bytes;
+   seq: drawn in turn */
+struct id_pool {
+	double n, mean;
+	int seq;
+};
+
+/* Whether sc's ids come from a pool (a pattern or list /id) and how
+   many of them one logical partition of v's key may hold: all of them
+   when the key does not read the id, one when it reads it whole, those
+   of one hash when it reads it only through hash(id) mod N (ASSUMPTION:
+   the hash spreads the ids evenly, N / its values each). Fills *pool
+   (largest: the largest stored item, factor: stored bytes an item
+   byte); returns 1 with rw's kind set (PK_RUNWAY_IDS) when a logical
+   partition never reaches the cap that way, else 0 */
+int runway_id_pool(const struct pk_result_variant *v,
+		   const struct pk_scenario *sc, double largest, double factor,
+		   struct id_pool *pool, struct pk_runway *rw);
+
+/* New-item bytes a logical partition must be sent to hold room bytes */
+double runway_pool_new_bytes(const struct id_pool *p, double room);
+
+/* What new-item bytes sent hold */
+double runway_pool_held(const struct id_pool *p, double sent);
+
+/* Stored bytes a new-item byte adds when held bytes are stored: 1
+   without a pool (or raw: a time key or time to live, which count every
+   new item) */
+double runway_pool_growth(const struct id_pool *p, int raw, double held);
+
 /* ---- runway_ttl.c: the items' lifetimes (rule 28) ---- */
 
 /* Lifetimes a projection tells apart, at most (binned past it) */

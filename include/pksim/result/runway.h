@@ -115,9 +115,13 @@
  * - time buckets (pkey_time_bucket): a key whose value moves on with time
  *   grows only in its current bucket (pkey_time_text at each step), at
  *   the rate of that moment; a bucket that never comes back starts empty;
- * - finite ids: items rewritten among N ids (a pattern or list /id) hold
- *   at most N x the largest item per logical partition, and a unique
- *   property read whole one item: "never" below the cap. Past it, a
+ * - finite ids (runway_ids.c): items rewritten among a pool of ids (a
+ *   pattern or list /id) hold at most N x the largest item per logical
+ *   partition, N the ids it can hold: the pool's when the key does not
+ *   read the id, 1 when it reads it whole, the pool's / M when it reads
+ *   it only through hash(id) mod M (ASSUMPTION: the hash spreads the ids
+ *   evenly over its M values); a unique property read whole one item:
+ *   "never" below the cap. Past it, a
  *   logical partition holds the distinct ids drawn into it, each at the
  *   mean item: N x mean x (1 - e^(-n/N)) after n new items (uniform
  *   draws; sequential ones hold min(n, N) x mean); "never" when
@@ -214,7 +218,12 @@ struct pk_runway {
 				    RATES: the phases' cycle, s */
 	double bound_bytes;	 /* IDS, BUCKETS, LEVELS: the most it holds;
 				    BEYOND: what it holds at the horizon */
-	uint64_t ids;		 /* IDS: ids an item is written among */
+	uint64_t ids;		 /* IDS: ids a logical partition holds at
+				    most */
+	uint64_t ids_pool;	 /* IDS: ids in the pool (ids when the key
+				    does not read the id) */
+	uint64_t ids_mod;	 /* IDS: N of the hash(id) mod N the key
+				    reads the id through, 0 none */
 	int ids_mean;		 /* IDS: 1 when bound_bytes is ids x the mean
 				    item (some items are larger), 0 when
 				    ids x the largest */

@@ -48,6 +48,11 @@ struct pk_key_reads {
 	int whole_unique;	     /* 1: the key reads a unique property
 					whole, so every item is its own
 					logical partition */
+	uint64_t hash_mod[PK_QUERY_KEY_REFS]; /* each property read only
+					through hash(p) mod N parts: the
+					least N (one key value holds only
+					the values of one hash); 0 when it
+					is read whole or not so */
 };
 
 /* One item's key value (pk_queries.item_key). */

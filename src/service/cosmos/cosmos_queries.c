@@ -55,6 +55,25 @@ static void key_reads(const struct pk_pkey *k, const struct pk_scenario *sc,
 	for (i = 0; i < k->n_parts; i++) {
 		const struct pk_tpl_part *p = &k->parts[i];
 
+		if ((p->kind == PK_TPL_HASH || p->kind == PK_TPL_CRC32) &&
+		    p->ref < PK_QUERY_KEY_REFS && p->b > 0 &&
+		    (out->hash_mod[p->ref] == 0 ||
+		     (uint64_t)p->b < out->hash_mod[p->ref])) {
+			out->hash_mod[p->ref] = (uint64_t)p->b;
+		}
+	}
+	for (i = 0; i < k->n_parts; i++) {
+		const struct pk_tpl_part *p = &k->parts[i];
+
+		if (p->kind != PK_TPL_TEXT && p->kind != PK_TPL_RANDOM &&
+		    p->kind != PK_TPL_HASH && p->kind != PK_TPL_CRC32 &&
+		    p->ref < PK_QUERY_KEY_REFS) {
+			out->hash_mod[p->ref] = 0; /* read whole too */
+		}
+	}
+	for (i = 0; i < k->n_parts; i++) {
+		const struct pk_tpl_part *p = &k->parts[i];
+
 		if (p->kind == PK_TPL_RANDOM) {
 			out->spread /= (double)(p->b - p->a + 1);
 		} else if ((p->kind == PK_TPL_HASH ||

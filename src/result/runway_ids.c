@@ -1,0 +1,96 @@
+/*
+ * runway_ids: a logical partition whose items are rewritten among a
+ * pool of ids (runway.h, finite ids): how many of the ids it may hold
+ * under the key, and what new items sent to it hold (the distinct ids
+ * drawn, each at the mean item).
+ */
+#include "runway_int.h"
+
+#include <math.h>
+
+/* How v's key reads property prop: 0 not at all, 1 whole, else the N of
+   the hash(prop) mod N parts it is read through only */
+static uint64_t key_reads_prop(const struct pk_result_variant *v,
+			       const struct pk_scenario *sc, int prop)
+{
+	struct pk_key_reads kr;
+	uint64_t how = 0;
+	size_t i;
+
+	v->service_queries->key_reads(v->key, sc, &kr);
+	for (i = 0; i < kr.n_refs && i < PK_QUERY_KEY_REFS; i++) {
+		if (kr.prop[i] != prop) {
+			continue;
+		}
+		if (kr.hash_mod[i] == 0) {
+			return 1;
+		}
+		how = how == 0 || kr.hash_mod[i] < how ? kr.hash_mod[i] : how;
+	}
+	return how;
+}
+
+int runway_id_pool(const struct pk_result_variant *v,
+		   const struct pk_scenario *sc, double largest, double factor,
+		   struct id_pool *pool, struct pk_runway *rw)
+{
+	const double cap = (double)v->spec->lp_storage_bytes;
+	const struct pk_prop_spec *idp = scenario_find_prop(sc, "/id");
+	uint64_t how, n;
+
+	pool->n = pool->mean = 0;
+	pool->seq = 0;
+	if (!idp || (idp->kind != PK_GEN_PATTERN && idp->kind != PK_GEN_LIST)) {
+		return 0;
+	}
+	how = key_reads_prop(v, sc, (int)(idp - sc->props));
+	n = how == 0 ? idp->count : how == 1 ? 1 : (idp->count + how - 1) / how;
+	pool->n = (double)n;
+	pool->mean = runway_mean_item(sc) * factor;
+	pool->seq = idp->dist.kind == PK_DIST_SEQUENTIAL;
+	if (pool->n * largest < cap || pool->n * pool->mean < cap) {
+		rw->kind = PK_RUNWAY_IDS;
+		rw->ids = n;
+		rw->ids_pool = idp->count;
+		rw->ids_mod = how > 1 ? how : 0;
+		rw->ids_mean = pool->n * largest >= cap;
+		rw->bound_bytes =
+		    pool->n * (rw->ids_mean ? pool->mean : largest);
+		return 1;
+	}
+	return 0;
+}
+
+double runway_pool_new_bytes(const struct id_pool *p, double room)
+{
+	double all = p->n * p->mean;
+
+	if (p->n <= 0 || room <= 0) {
+		return room;
+	}
+	if (room >= all) {
+		return HUGE_VAL;
+	}
+	return p->seq ? room : -all * log1p(-room / all);
+}
+
+double runway_pool_held(const struct id_pool *p, double sent)
+{
+	double all = p->n * p->mean;
+
+	if (p->n <= 0) {
+		return sent;
+	}
+	if (p->seq) {
+		return sent < all ? sent : all;
+	}
+	return all * -expm1(-sent / all);
+}
+
+double runway_pool_growth(const struct id_pool *p, int raw, double held)
+{
+	if (p->n <= 0 || p->seq || raw) {
+		return 1.0;
+	}
+	return 1.0 - held / (p->n * p->mean);
+}
