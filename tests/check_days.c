@@ -695,8 +695,8 @@ START_TEST(test_days_time_to_live)
 		      cards[0].full_rate);
 	ck_assert_str_eq(scorecard_full_text(res, &cards[0], 0, t, sizeof(t)),
 			 "never: levels off at 7.0 GiB under time to live "
-			 "(\"dev-1\" written 12.1 KiB/s x the items' 7.0 days "
-			 "lifetime)");
+			 "(\"dev-1\" written 12.1 KiB/s, its items living "
+			 "7.0 days)");
 	ck_assert_str_eq(scorecard_full_text(res, &cards[0], 1, t, sizeof(t)),
 			 "levels at 7.0 GiB");
 	ck_assert(!finding_has(res, 0, "storage growth"));

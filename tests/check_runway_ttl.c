@@ -186,6 +186,117 @@ START_TEST(test_runway_data_item_ttl_never_share)
 }
 END_TEST
 
+/* The first variant's scorecard of scenario text into *out, its runway
+   sentence into t */
+static void text_card(const char *text, struct pk_scorecard *out, char *t,
+		      size_t cap)
+{
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c =
+	    tu_cards(tu_dir_file("runway.yaml", text), text, &run, &res);
+
+	*out = c[0];
+	scorecard_full_text(res, &c[0], 0, t, cap);
+	tu_cards_free(c, run, res);
+}
+
+/*
+ * One key at 400 RU/s, default_ttl 60 s, 60 creates/s of 1 KB at 5 RU:
+ * the writes take 300 RU/s and the 100 left delete 20 expired items a
+ * second, so it grows 40 x 1,024 = 40,960 B/s net of the 61,440 B/s
+ * written, the growth the days are computed from (6.07 days), and the
+ * sentence says both. Before: "growing 60.0 KiB/s", at which 20 GiB
+ * take 4.05 days, not the 6.07 printed.
+ */
+START_TEST(test_runway_ttl_net_growth_said)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400, "
+	    "default_ttl: 60}\n"
+	    "items: {k: only}\n"
+	    "phases:\n"
+	    "  - {duration: 1m, rate: 60/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	struct pk_scorecard c;
+	char t[640];
+
+	text_card(text, &c, t, sizeof(t));
+	ck_assert_int_eq(c.full_kind, PK_FULL_DAYS);
+	ck_assert_msg(near(c.full_rate, 40960.0, 1e-6), "%f: %s", c.full_rate,
+		      t);
+	ck_assert_msg(near(c.runway.written_bytes_per_s, 61440.0, 1e-9), "%f",
+		      c.runway.written_bytes_per_s);
+	ck_assert_msg(strstr(t, "growing 40.0 KiB/s net of 60.0 KiB/s written"),
+		      "%s", t);
+}
+END_TEST
+
+/* 60 creates/s of 1 KB, default_ttl 60 s, the phases' RU/s a then b,
+   each phase dur long */
+static const char two_phase_fmt[] =
+    "container: {partition_key: /k, throughput: 400, default_ttl: 60}\n"
+    "client: {retries: {max_retries: 100, max_wait: 60s}}\n"
+    "items: {k: {const: one}}\n"
+    "phases:\n"
+    "  - {name: a, duration: %s, rate: 60/s, throughput: %d, "
+    "ops: {create: 1}, item_size: 1KB}\n"
+    "  - {name: b, duration: %s, rate: 60/s, throughput: %d, "
+    "ops: {create: 1}, item_size: 1KB}\n";
+
+/*
+ * An hour at 400 RU/s then an hour at 4,000: in the 400 RU/s hour the
+ * writes take 300 RU/s and 100 delete 20 of the 60 items expiring a
+ * second, so 40 x 3,600 = 144,000 expired items wait; with the 3,600
+ * live ones (60 s x 60/s) it peaks at 147,600 x 1,024 = 151,142,400 B
+ * (144.1 MiB) and the 4,000 RU/s hour clears them: never full. The
+ * sentence gives what the level is made of: 60.0 KiB/s written, 60 s
+ * lifetimes and the 140.6 MiB of expired items. Before: "written 2.4
+ * MiB/s", the level over the lifetime, a rate the workload never sent.
+ */
+START_TEST(test_runway_ttl_backlog_said)
+{
+	char text[800];
+	struct pk_scorecard c;
+	char t[640];
+
+	snprintf(text, sizeof(text), two_phase_fmt, "1h", 400, "1h", 4000);
+	text_card(text, &c, t, sizeof(t));
+	ck_assert_int_eq(c.full_kind, PK_FULL_LEVELS);
+	ck_assert_msg(near(c.full_level_bytes, 151142400.0, 1e-3), "%f: %s",
+		      c.full_level_bytes, t);
+	ck_assert_msg(strstr(t, "written 60.0 KiB/s, its items living 60.0 s, "
+				"and 140.6 MiB of expired items"),
+		      "%s", t);
+}
+END_TEST
+
+/*
+ * The same at 10 minutes a phase, 4,000 RU/s then 400: a cycle shorter
+ * than the projection's hourly step, whose mean leaves room to delete
+ * everything. In each 400 RU/s phase 40 expired items a second wait,
+ * 40 x 600 = 24,000 (24,576,000 B) by its end, cleared in the next
+ * 4,000 RU/s phase: the level peaks at (3,600 + 24,000) x 1,024 =
+ * 28,262,400 B (27.0 MiB). Before: "levels off at 3.5 MiB", the backlog
+ * dropped by the hour's mean.
+ */
+START_TEST(test_runway_ttl_cycle_backlog)
+{
+	char text[800];
+	struct pk_scorecard c;
+	char t[640];
+
+	snprintf(text, sizeof(text), two_phase_fmt, "10m", 4000, "10m", 400);
+	text_card(text, &c, t, sizeof(t));
+	ck_assert_int_eq(c.full_kind, PK_FULL_LEVELS);
+	ck_assert_msg(near(c.runway.backlog_bytes, 24576000.0, 1e-6), "%f: %s",
+		      c.runway.backlog_bytes, t);
+	ck_assert_msg(near(c.full_level_bytes, 28262400.0, 1e-6), "%f: %s",
+		      c.full_level_bytes, t);
+	ck_assert_msg(strstr(t, "at its cycle's peak 23.4 MiB"), "%s", t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_ttl");
@@ -197,6 +308,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_item_ttl_never_share);
 	tcase_add_test(tc, test_runway_data_item_ttl_levels);
 	tcase_add_test(tc, test_runway_data_item_ttl_never_share);
+	tcase_add_test(tc, test_runway_ttl_net_growth_said);
+	tcase_add_test(tc, test_runway_ttl_backlog_said);
+	tcase_add_test(tc, test_runway_ttl_cycle_backlog);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -68,7 +68,9 @@ void scorecard_full(const struct pk_result *r,
 		sc->full_ttl_s = rw->ttl_s;
 		sc->full_ttl_mixed = rw->ttl_mixed;
 		sc->full_rate =
-		    rw->ttl_s > 0 ? rw->bound_bytes / (double)rw->ttl_s : 0;
+		    rw->written_bytes_per_s > 0 ? rw->written_bytes_per_s
+		    : rw->ttl_s > 0 ? rw->bound_bytes / (double)rw->ttl_s
+				    : 0;
 		break;
 	case PK_RUNWAY_AT_ONCE:
 		sc->full_kind = PK_FULL_AT_ONCE;
@@ -294,6 +296,13 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 			 "growing %s while its %s is current",
 			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)),
 			 unit(b->len_s));
+	} else if (rw->written_bytes_per_s > rw->rate_bytes_per_s * 1.001) {
+		/* time to live takes some of what it is sent */
+		char wt[48];
+
+		snprintf(grow, sizeof(grow), "growing %s net of %s written",
+			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)),
+			 rate_text(rw->written_bytes_per_s, wt, sizeof(wt)));
 	} else {
 		snprintf(grow, sizeof(grow), "growing %s",
 			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)));
@@ -439,13 +448,47 @@ const char *scorecard_full_text(const struct pk_result *r,
 				     (uint64_t)(s->full_level_bytes + 0.5), a));
 			break;
 		}
-		snprintf(buf, cap,
-			 "never: levels off at %s under time to live (%s "
-			 "written %s x the items' %s%s lifetime)",
-			 fmt_bytes((uint64_t)(s->full_level_bytes + 0.5), a),
-			 s->full_key, rate_text(s->full_rate, first, 48),
-			 s->full_ttl_mixed ? "mean " : "",
-			 duration((double)s->full_ttl_s, at, sizeof(at)));
+		{
+			char back[160] = "";
+			const double live =
+			    s->full_level_bytes - s->runway.backlog_bytes;
+
+			if (s->runway.written_bytes_per_s > 0 &&
+			    live >
+				s->full_rate * (double)s->full_ttl_s * 1.001) {
+				/* the hourly steps kept expired items its
+				   range's RU/s could not delete yet */
+				snprintf(
+				    back, sizeof(back),
+				    ", and %s of expired items its range's "
+				    "RU/s leave no room to delete",
+				    fmt_bytes(
+					(uint64_t)(live -
+						   s->full_rate *
+						       (double)s->full_ttl_s +
+						   0.5),
+					b));
+			} else if (s->runway.backlog_bytes > 0) {
+				snprintf(
+				    back, sizeof(back),
+				    ", and at its cycle's peak %s of expired "
+				    "items a phase's RU/s leave no room to "
+				    "delete",
+				    fmt_bytes(
+					(uint64_t)(s->runway.backlog_bytes +
+						   0.5),
+					b));
+			}
+			snprintf(
+			    buf, cap,
+			    "never: levels off at %s under time to live "
+			    "(%s written %s, its items living %s%s%s)",
+			    fmt_bytes((uint64_t)(s->full_level_bytes + 0.5), a),
+			    s->full_key, rate_text(s->full_rate, first, 48),
+			    s->full_ttl_mixed ? "a mean " : "",
+			    duration((double)s->full_ttl_s, at, sizeof(at)),
+			    back);
+		}
 		break;
 	case PK_FULL_NO_SIZES:
 		snprintf(buf, cap,

@@ -62,6 +62,7 @@ struct cand {
 	double *cum;	      /* TTL: cumulative bytes at each step */
 	double deleted;	      /* TTL: bytes time to live has deleted so far */
 	double rate;	      /* its last step's growth, B/s */
+	double written;	      /* TTL: what its last step wrote, B/s */
 	struct bite bit;      /* what held it back last, in any step so far */
 	int client;	      /* what of a stream's client held it back in any
 				 step so far (pk_runway_client), 0 none */
@@ -326,6 +327,57 @@ static double cand_add(const struct pk_result_variant *v, struct cand *c,
 	return add;
 }
 
+/* The most expired bytes candidate c's range leaves undeleted within
+   one cycle of stream st (one stream, a cycle shorter than a step, its
+   first cycle's stretches st->once): the projection steps such a cycle
+   at its mean, so a phase whose RU/s leave too little room to delete
+   what expires piles up a backlog that a roomier one clears later in
+   the cycle. Expiries taken at the cycle's mean write rate (ASSUMPTION:
+   steady over the cycle); the most a run of stretches, cyclically,
+   leaves behind; bytes. */
+static double cycle_backlog(const struct pk_result_variant *v,
+			    const struct rstream *st, const struct cand *c,
+			    const struct rw_pool *pool, double scale)
+{
+	double add[PK_RW_CYCLE_STRETCHES], del[PK_RW_CYCLE_STRETCHES];
+	double len[PK_RW_CYCLE_STRETCHES], all = 0, span = 0, most = 0;
+	size_t i, j, n = st->n_once;
+	struct cand cc = *c; /* cand_add keeps its burst credit: a copy's */
+
+	for (i = 0; i < n; i++) {
+		struct slice x;
+		struct bite b = {0, 0, 0, 0, 0, 0, 0};
+
+		memset(&x, 0, sizeof(x));
+		x.len = st->once[i].len * scale;
+		x.ru_scale = st->once[i].ru_scale;
+		x.bytes[0] = st->once[i].bytes;
+		x.ru[0] = st->once[i].ru;
+		x.keyed[0] = st->once[i].keyed;
+		x.spread[0] = st->once[i].spread;
+		x.bucket[0] = st->once[i].bucket;
+		x.bucket_frac[0] = st->once[i].bucket_frac;
+		add[i] = cand_add(v, &cc, &x, 1, 1, pool, &b, &del[i]);
+		len[i] = x.len;
+		all += add[i];
+		span += len[i];
+	}
+	for (i = 0; i < n && span > 0; i++) {
+		double run = 0;
+
+		for (j = 0; j < n; j++) {
+			size_t k = (i + j) % n;
+
+			run += all / span * len[k] - del[k];
+			if (run <= 0) {
+				break;
+			}
+			most = run > most ? run : most;
+		}
+	}
+	return most;
+}
+
 /* Whether a phase of sc adds items at a rate (its own, or its rate
    schedule's) */
 static int writes(const struct pk_scenario *sc)
@@ -535,6 +587,8 @@ static void from_rates(const struct pk_snapshot *s,
 	{
 		struct cand *first = NULL;
 		double first_t = HUGE_VAL, level = 0;
+		struct cand *level_c = NULL; /* TTL: who holds level */
+		double level_written = 0;    /* ... written then, B/s */
 		int first_slot = -1;
 
 		/* steps end on the clock's whole hours (a daily curve's,
@@ -656,8 +710,11 @@ static void from_rates(const struct pk_snapshot *s,
 					   deleted */
 					grow = ci->acc - before;
 					ci->rate = grow / (t1 - t0);
+					ci->written = add / (t1 - t0);
 					if (ci->acc > level) {
 						level = ci->acc;
+						level_c = ci;
+						level_written = ci->written;
 					}
 				} else {
 					before = ci->acc;
@@ -684,6 +741,8 @@ static void from_rates(const struct pk_snapshot *s,
 		if (first) {
 			rw->kind = PK_RUNWAY_DAYS;
 			rw->full_s = first_t;
+			rw->written_bytes_per_s =
+			    first->cum ? first->written : 0;
 			rw->rate_bytes_per_s =
 			    first->rate *
 			    runway_pool_growth(&pool, time_key || first->cum,
@@ -722,10 +781,19 @@ static void from_rates(const struct pk_snapshot *s,
 				rw->bound_bytes = level;
 			} else if (lives.n > 0 && !time_key &&
 				   !(lives.never > 0 && first->acc > 0)) {
-				/* every item expires: it levels off */
+				/* every item expires: it levels off, and a
+				   cycle shorter than a step at its peak */
+				first = level_c ? level_c : first;
+				rw->backlog_bytes =
+				    ns == 1 && st[0].have_once
+					? cycle_backlog(v, &st[0], first,
+							&pool_ru, scale)
+					: 0;
+				level += rw->backlog_bytes;
 				rw->kind = level > 0 ? PK_RUNWAY_LEVELS
 						     : PK_RUNWAY_NEVER;
 				rw->bound_bytes = level;
+				rw->written_bytes_per_s = level_written;
 			} else if (time_key ? level > 0 : first->acc > 0) {
 				rw->kind = PK_RUNWAY_BEYOND;
 				rw->bound_bytes =

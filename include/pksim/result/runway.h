@@ -141,7 +141,12 @@
  *   partitions as their writes are; an item's ttl drawn independently
  *   of its key and size); every share expiring, never reaching the cap
  *   it levels off; a share that never expires grows for good (days to
- *   full at the net growth, written less deleted). A data file's group
+ *   full at the net growth, written less deleted, both said). A cycle
+ *   shorter than a step is stepped at its mean, which deletes as much
+ *   as its roomiest phase lets: the expired items its phases with too
+ *   little room leave until a roomier one clears them (cycle_backlog,
+ *   ASSUMPTION: expiring at the cycle's mean write rate) are added to
+ *   the level at the cycle's peak, and said. A data file's group
  *   grows at its rate over its own span: its never-expiring bytes' share
  *   of it for good, the rest holding its bytes' mean lifetime.
  * Not projected: key values the run never wrote (their share is below what
@@ -211,34 +216,43 @@ struct pk_runway {
 				    the first fills; -1 otherwise */
 	char who[128];		 /* DAYS, BEYOND, LEVELS, BUCKETS: the logical
 				    partition (JSON text of its key value) */
-	double rate_bytes_per_s; /* DAYS: its growth as it fills (the
-				    hour's; a data file's over its span),
-				    B/s */
-	double span_s;		 /* DATA_TIME: its own first-to-last span, s;
-				    RATES: the phases' cycle, s */
-	double bound_bytes;	 /* IDS, BUCKETS, LEVELS: the most it holds;
-				    BEYOND: what it holds at the horizon */
-	uint64_t ids;		 /* IDS: ids a logical partition holds at
-				    most */
-	uint64_t ids_pool;	 /* IDS: ids in the pool (ids when the key
-				    does not read the id) */
-	uint64_t ids_mod;	 /* IDS: N of the hash(id) mod N the key
-				    reads the id through, 0 none */
-	int ids_mean;		 /* IDS: 1 when bound_bytes is ids x the mean
-				    item (some items are larger), 0 when
-				    ids x the largest */
-	int64_t ttl_s;		 /* the items' lifetime under time to live
-				    (their mean when they differ), s; 0
-				    none expires */
-	int ttl_mixed;		 /* 1: lifetimes differ (ttl_s their mean) */
-	uint32_t bound_range;	 /* the range whose RU/s held the first back,
-				    else UINT32_MAX */
-	int64_t bound_ru_per_s;	 /* ... its RU/s */
-	int bound_shared;	 /* ... shared with reads, queries or other
-				    requests that store nothing new */
-	int bound_bucket;	 /* ... the throughput bucket (rule 31) whose
-				    share of it held the first back, 0 none */
-	int bound_bucket_pct;	 /* ... that share, percent */
+	double written_bytes_per_s; /* under time to live, DAYS: what it is
+				       sent as it fills (rate_bytes_per_s is
+				       that less what expires and is
+				       deleted); LEVELS: as it peaks; B/s,
+				       0 without */
+	double backlog_bytes;	    /* LEVELS: of bound_bytes, expired items
+				       a phase's RU/s leave no room to
+				       delete within a cycle shorter than
+				       a step, B */
+	double rate_bytes_per_s;    /* DAYS: its growth as it fills (the
+				       hour's; a data file's over its span),
+				       B/s */
+	double span_s;		    /* DATA_TIME: its own first-to-last span, s;
+				       RATES: the phases' cycle, s */
+	double bound_bytes;	    /* IDS, BUCKETS, LEVELS: the most it holds;
+				       BEYOND: what it holds at the horizon */
+	uint64_t ids;		    /* IDS: ids a logical partition holds at
+				       most */
+	uint64_t ids_pool;	    /* IDS: ids in the pool (ids when the key
+				       does not read the id) */
+	uint64_t ids_mod;	    /* IDS: N of the hash(id) mod N the key
+				       reads the id through, 0 none */
+	int ids_mean;		    /* IDS: 1 when bound_bytes is ids x the mean
+				       item (some items are larger), 0 when
+				       ids x the largest */
+	int64_t ttl_s;		    /* the items' lifetime under time to live
+				       (their mean when they differ), s; 0
+				       none expires */
+	int ttl_mixed;		    /* 1: lifetimes differ (ttl_s their mean) */
+	uint32_t bound_range;	    /* the range whose RU/s held the first back,
+				       else UINT32_MAX */
+	int64_t bound_ru_per_s;	    /* ... its RU/s */
+	int bound_shared;	    /* ... shared with reads, queries or other
+				       requests that store nothing new */
+	int bound_bucket;	    /* ... the throughput bucket (rule 31) whose
+				       share of it held the first back, 0 none */
+	int bound_bucket_pct;	    /* ... that share, percent */
 	enum pk_runway_client bound_client; /* what of a stream's client
 					       held it back in any step
 					       before it filled */
