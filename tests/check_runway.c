@@ -323,13 +323,17 @@ START_TEST(test_runway_short_phase_keeps_weekly)
 END_TEST
 
 /*
- * The same weekdays workload started on Saturday 2026-01-10 00:00 for 10
+ * A weekdays workload started on Saturday 2026-01-10 00:00 for 10
  * minutes: its schedule is 0 over the whole run, which writes nothing,
- * so no key value was drawn and the projection has nothing to weigh.
- * The key fills on the weekdays (the Monday start above: 4 days +
- * 1,048,576 s), so "never" would be wrong: the runway says the run
- * wrote nothing ("no_writes"). Before: "never: it does not grow". A
- * workload of reads only still says never.
+ * so the key values are drawn apart where the schedule writes (Monday)
+ * and projected from Saturday. Ten keys k0..k9 drawn evenly at 2
+ * creates/s of 10 KB: 0.2 x 10,240 = 2,048 B/s each while it sends,
+ * 21,474,836,480 / 2,048 = 10,485,760 s = 121.36 sending days: 24 weeks
+ * from Saturday (168 days, 120 of them sending), the weekend, then
+ * 117,760 s more: 170 x 86,400 + 117,760 = 14,805,760 s (171.4 days),
+ * said as drawn apart. Before: "n/a: the run wrote nothing" (and before
+ * that "never: it does not grow"). A workload of reads only still says
+ * never.
  */
 START_TEST(test_runway_window_without_writes)
 {
@@ -341,8 +345,7 @@ START_TEST(test_runway_window_without_writes)
 	    "  - {duration: 10m, rate: {base: 2/s, weekly: weekdays}, "
 	    "ops: {%s: 1}, item_size: 10KB}\n";
 	static const char *const ops[] = {"create", "read"};
-	static const enum pk_full_kind want[] = {PK_FULL_NO_WRITES,
-						 PK_FULL_NEVER};
+	static const enum pk_full_kind want[] = {PK_FULL_DAYS, PK_FULL_NEVER};
 	size_t i;
 
 	for (i = 0; i < 2; i++) {
@@ -355,6 +358,16 @@ START_TEST(test_runway_window_without_writes)
 		c = tu_cards(tu_dir_file("runway.yaml", text), text, &run,
 			     &res);
 		ck_assert_int_eq(c[0].full_kind, want[i]);
+		if (want[i] == PK_FULL_DAYS) {
+			char t[640];
+
+			ck_assert_msg(
+			    near(c[0].days_to_full * DAY, 14805760.0, 1e-6),
+			    "%f s", c[0].days_to_full * DAY);
+			text_of(res, &c[0], t, sizeof(t));
+			ck_assert_msg(strstr(t, "values drawn where it writes"),
+				      "%s", t);
+		}
 		tu_cards_free(c, run, res);
 	}
 }

@@ -215,7 +215,7 @@ const char *scorecard_full_basis(const struct pk_result *r,
 		break;
 	default:
 		snprintf(
-		    buf, cap, "projected from the workload's rates%s%s%s%s",
+		    buf, cap, "projected from the workload's rates%s%s%s%s%s",
 		    rw->time_scale != 1.0 && r->sc->time_scale_text
 			? " at its time scale ("
 			: "",
@@ -225,7 +225,10 @@ const char *scorecard_full_basis(const struct pk_result *r,
 		    rw->time_scale != 1.0 && r->sc->time_scale_text ? ")" : "",
 		    rw->share_from_run
 			? " (each key value's share as the run drew it)"
-			: "");
+			: "",
+		    rw->drawn_apart ? " (its run wrote nothing: values drawn "
+				      "where it writes)"
+				    : "");
 		break;
 	}
 	return buf;
@@ -500,7 +503,8 @@ const char *scorecard_full_text(const struct pk_result *r,
 			 brief
 			     ? "n/a (wrote nothing)"
 			     : "n/a: the run wrote nothing (its rate schedule "
-			       "is 0 over the run), so which key values fill "
+			       "is 0 over the run and a year after), so which "
+			       "key values fill "
 			       "is not known: start the clock where the "
 			       "workload writes");
 		break;

@@ -378,9 +378,7 @@ static double cycle_backlog(const struct pk_result_variant *v,
 	return most;
 }
 
-/* Whether a phase of sc adds items at a rate (its own, or its rate
-   schedule's) */
-static int writes(const struct pk_scenario *sc)
+int runway_writes(const struct pk_scenario *sc)
 {
 	size_t i;
 
@@ -441,7 +439,7 @@ static void unseen_spread(struct rw_pick *p)
 	}
 }
 
-static void from_rates(const struct pk_snapshot *s,
+void runway_from_rates(const struct pk_snapshot *s,
 		       const struct pk_scenario *sc,
 		       const struct pk_workload *w, struct pk_result_variant *v,
 		       struct pk_runway *rw)
@@ -510,7 +508,7 @@ static void from_rates(const struct pk_snapshot *s,
 	runway_streams_weigh(st, ns, weight);
 	runway_pick_init(&pick, v->n_ranges, ns);
 	from_values =
-	    by_dist && ns == 1 &&
+	    by_dist && ns == 1 && !rw->drawn_apart &&
 	    runway_groups_from_values(s, v, sc, refs, spread, each, &pick);
 	if (!from_values) {
 		if (by_dist) {
@@ -529,7 +527,7 @@ static void from_rates(const struct pk_snapshot *s,
 		}
 	}
 	if (pick.n_groups == 0) {
-		rw->kind = workload_items(w) == 0 && writes(sc)
+		rw->kind = workload_items(w) == 0 && runway_writes(sc)
 			       ? PK_RUNWAY_NO_WRITES
 			       : PK_RUNWAY_NEVER;
 		runway_pick_free(&pick);
@@ -906,7 +904,9 @@ void runway_build(const struct pk_snapshot *s, const struct pk_scenario *sc,
 	}
 	if (f) {
 		runway_from_data(sc, w, v, rw);
+	} else if (workload_items(w) == 0 && runway_writes(sc)) {
+		runway_from_window(s, sc, v, rw);
 	} else {
-		from_rates(s, sc, w, v, rw);
+		runway_from_rates(s, sc, w, v, rw);
 	}
 }

@@ -211,6 +211,24 @@ int64_t runway_write_mru(const struct pk_result_variant *v, double mean);
 size_t runway_n_refs(const struct pk_result_variant *v,
 		     const struct pk_scenario *sc);
 
+/* Generated items' runway (runway.c): w's items give the key values,
+   their shares from the distributions */
+void runway_from_rates(const struct pk_snapshot *s,
+		       const struct pk_scenario *sc,
+		       const struct pk_workload *w, struct pk_result_variant *v,
+		       struct pk_runway *rw);
+
+/* Whether a phase of sc adds items at a rate (its own, or its rate
+   schedule's) */
+int runway_writes(const struct pk_scenario *sc);
+
+/* runway_from_rates when the run's window wrote nothing (its rate
+   schedule at 0 there: runway_window.c): the key values from items
+   drawn apart, at the first hour the schedule writes */
+void runway_from_window(const struct pk_snapshot *s,
+			const struct pk_scenario *sc,
+			struct pk_result_variant *v, struct pk_runway *rw);
+
 /* ---- runway_ids.c: items rewritten among a pool of ids ---- */
 
 /* Items written among a pool of ids (runway.h, finite ids): n ids one

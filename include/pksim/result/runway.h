@@ -149,6 +149,12 @@
  *   the level at the cycle's peak, and said. A data file's group
  *   grows at its rate over its own span: its never-expiring bytes' share
  *   of it for good, the rest holding its bytes' mean lifetime.
+ * A run whose window wrote nothing (a rate schedule at 0 over it: a
+ * weekdays workload started on a Saturday) has no items to name its key
+ * values: they are drawn apart (runway_window.c: the same workload with
+ * its clock at the first hour its schedule writes, within a year) and
+ * projected from the run's own start (drawn_apart, said in the
+ * sentence).
  * Not projected: key values the run never wrote (their share is below what
  * one item in the run would show), the items a `preload:` spread.
  */
@@ -189,9 +195,9 @@ enum pk_runway_kind {
 	PK_RUNWAY_LEVELS,    /* time to live: levels off at bound_bytes */
 	PK_RUNWAY_AT_ONCE,   /* every record at one instant: no rate */
 	PK_RUNWAY_NO_SIZES,  /* a monitor log: no sizes */
-	PK_RUNWAY_NO_WRITES, /* the workload writes, but the run's window
-				wrote nothing (a rate schedule at 0 there):
-				which key values fill is not known */
+	PK_RUNWAY_NO_WRITES, /* the workload writes, but its schedule is 0
+				over the run's window and every hour of
+				the year after it: no key value is known */
 };
 
 /* What of a stream's client held the first back (client.h) */
@@ -212,10 +218,10 @@ enum pk_runway_basis {
 struct pk_runway {
 	enum pk_runway_kind kind;
 	enum pk_runway_basis basis;
-	double full_s;		 /* DAYS: workload seconds from t = 0 until
-				    the first fills; -1 otherwise */
-	char who[128];		 /* DAYS, BEYOND, LEVELS, BUCKETS: the logical
-				    partition (JSON text of its key value) */
+	double full_s; /* DAYS: workload seconds from t = 0 until
+			  the first fills; -1 otherwise */
+	char who[128]; /* DAYS, BEYOND, LEVELS, BUCKETS: the logical
+			  partition (JSON text of its key value) */
 	double written_bytes_per_s; /* under time to live, DAYS: what it is
 				       sent as it fills (rate_bytes_per_s is
 				       that less what expires and is
@@ -261,6 +267,9 @@ struct pk_runway {
 	int bound_burst;     /* ... its burst credit (rule 14) counted in
 				that RU/s */
 	int share_from_run;  /* RATES: shares from the run's writes */
+	int drawn_apart;     /* RATES: the run's window wrote nothing;
+				its key values drawn apart where the
+				schedule writes */
 	double time_scale;   /* RATES: real seconds a simulated one stands
 				for (`time_scale:`), 1 without */
 	struct pk_time_bucket bucket; /* the key's */
