@@ -1455,6 +1455,7 @@ START_TEST(test_remedies_partition_cap_words)
 	memset(&m, 0, sizeof(m));
 	m.created_partitions = 4;
 	m.cap_ru_per_s = 32000;
+	m.raise_top_ru_per_s = 32000;
 	m.start_ru_per_s = 20000;
 	m.items[PK_REMEDY_RAISE].kind = PK_REMEDY_RAISE;
 	m.items[PK_REMEDY_RAISE].status = PK_REMEDY_FOUND;

@@ -44,7 +44,7 @@ char *remedies_redist_words(const struct pk_remedies *m,
 	    "the same way, evenly among those with none), at least "
 	    "%d, %s (%zu replay%s)",
 	    fmt_thousands(x->setting, b), list,
-	    fmt_thousands(m->cap_ru_per_s, c),
+	    fmt_thousands(m->raise_top_ru_per_s, c),
 	    fmt_thousands(m->cap_ru_per_s / (int64_t)m->created_partitions, a),
 	    PK_REMEDY_REDIST_MIN_RU, e, x->replays, x->replays == 1 ? "" : "s");
 	free(e);

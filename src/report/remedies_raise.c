@@ -78,12 +78,49 @@ static int64_t pp_cap(const struct pk_remedies *m)
 		   : 0;
 }
 
+/* The raise on the existing layout's most, into buf (size bytes), when
+   it is the container's limit (the loader holds every setting to it),
+   below the layout's P x cap (rule 5); NULL when it is the layout's */
+static const char *limit_words(const struct pk_remedies *m, char *buf,
+			       size_t size)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
+
+	if (m->raise_top_ru_per_s >= m->cap_ru_per_s) {
+		return NULL;
+	}
+	snprintf(buf, size,
+		 "the most a container takes (pksim's limit, the service's "
+		 "without a support request), %s below the %s the %zu "
+		 "partitions take without a split (%zu x %s, rule 5)",
+		 fmt_thousands(m->cap_ru_per_s - m->raise_top_ru_per_s, a),
+		 fmt_thousands(m->cap_ru_per_s, b), m->created_partitions,
+		 m->created_partitions, fmt_thousands(pp_cap(m), c));
+	return buf;
+}
+
+/* What bounds the raise's search from above, into buf (size bytes):
+   the layout's P x cap (rule 5), or the container's limit below it */
+static const char *found_top_words(const struct pk_remedies *m, char *buf,
+				   size_t size)
+{
+	char a[PK_FMT_BYTES];
+
+	if (limit_words(m, buf, size)) {
+		return buf;
+	}
+	snprintf(buf, size, "%zu partition%s x %s, rule 5: instant, no split",
+		 m->created_partitions, m->created_partitions == 1 ? "" : "s",
+		 fmt_thousands(pp_cap(m), a));
+	return buf;
+}
+
 char *remedies_raise_words(const struct pk_remedies *m,
 			   const struct pk_remedy *x)
 {
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], d[PK_FMT_BYTES],
-	    e2[PK_FMT_BYTES], h[PK_FMT_BYTES], h2[PK_FMT_BYTES], how[256],
-	    fw[256], tw[768];
+	    e2[PK_FMT_BYTES], h[PK_FMT_BYTES], how[256], fw[256], tw[768],
+	    top[320];
 	char *e, *s;
 
 	if (x->hint > 0) {
@@ -101,6 +138,14 @@ char *remedies_raise_words(const struct pk_remedies *m,
 		return xasprintf("not replayed: %s", x->why_not);
 	}
 	if (x->status == PK_REMEDY_NO_ROOM) {
+		if (limit_words(m, top, sizeof(top))) {
+			return xasprintf("none: the container has %s %s on "
+					 "the %zu partitions it was created "
+					 "with, %s",
+					 fmt_thousands(m->start_ru_per_s, a),
+					 remedies_unit(m),
+					 m->created_partitions, top);
+		}
 		return xasprintf("none: the container has %s %s on the %zu "
 				 "partitions it was created with, the most "
 				 "they take without a split (%zu x %s, "
@@ -112,26 +157,27 @@ char *remedies_raise_words(const struct pk_remedies *m,
 	}
 	e = remedies_effect(m, &x->after);
 	if (x->status == PK_REMEDY_NOT_FOUND) {
-		s = xasprintf("none: even %s %s, the most the %zu partition%s "
-			      "take%s without a split (rule 5), %s (%zu "
-			      "replay%s)",
+		if (!limit_words(m, top, sizeof(top))) {
+			snprintf(top, sizeof(top),
+				 "the most the %zu partition%s take%s without "
+				 "a split (rule 5)",
+				 m->created_partitions,
+				 m->created_partitions == 1 ? "" : "s",
+				 m->created_partitions == 1 ? "s" : "");
+		}
+		s = xasprintf("none: even %s %s, %s, %s (%zu replay%s)",
 			      fmt_thousands(x->setting, a), remedies_unit(m),
-			      m->created_partitions,
-			      m->created_partitions == 1 ? "" : "s",
-			      m->created_partitions == 1 ? "s" : "", e,
-			      x->replays, x->replays == 1 ? "" : "s");
+			      top, e, x->replays, x->replays == 1 ? "" : "s");
 	} else {
 		s = xasprintf(
 		    "%s %s %s; the smallest between the run's %s (rate "
-		    "limited%s) and %s (%zu partition%s x %s, rule 5: "
-		    "instant, no split), %s in %zu replay%s, to within %s "
+		    "limited%s) and %s (%s), %s in %zu replay%s, to within %s "
 		    "RU/s (%s still rate limits)%s",
 		    fmt_thousands(x->setting, a), remedies_unit(m), e,
 		    fmt_thousands(m->floor_ru_per_s, b),
 		    floor_words(m, fw, sizeof(fw)),
-		    fmt_thousands(m->cap_ru_per_s, c), m->created_partitions,
-		    m->created_partitions == 1 ? "" : "s",
-		    fmt_thousands(pp_cap(m), h2), how, x->replays,
+		    fmt_thousands(m->raise_top_ru_per_s, c),
+		    found_top_words(m, top, sizeof(top)), how, x->replays,
 		    x->replays == 1 ? "" : "s", fmt_thousands(x->step, d),
 		    fmt_thousands(x->below, e2),
 		    top_words(m, x->setting, tw, sizeof(tw)));

@@ -148,6 +148,9 @@ static void task_setup(struct remedy_task *t, const struct pk_result_variant *v)
 	r->autoscale = v->autoscale;
 	r->created_partitions = v->created_ranges;
 	r->cap_ru_per_s = (int64_t)v->created_ranges * pp;
+	r->raise_top_ru_per_s = r->cap_ru_per_s < PK_MAX_RU_PER_S
+				    ? r->cap_ru_per_s
+				    : PK_MAX_RU_PER_S;
 	r->start_ru_per_s =
 	    r->autoscale ? cs->autoscale_max_ru_per_s : cs->throughput_ru_per_s;
 	r->merge_delay_s = cs->merge_delay_ms / 1000;
@@ -409,6 +412,7 @@ void remedies_free(struct pk_remedies *r)
 	figures_free(&r->before);
 	free(r->phases_why);
 	free(r->over_cap_why);
+	free(r->limit_why);
 	for (k = 0; k < PK_REMEDY_KINDS; k++) {
 		free(r->items[k].why);
 		figures_free(&r->items[k].after);

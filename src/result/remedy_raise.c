@@ -6,12 +6,15 @@
  */
 #include <string.h>
 
+#include "pksim/base/fmt.h"
+#include "pksim/base/mem.h"
+
 #include "remedy_int.h"
 
 /* Where the raise's search starts: the total that gives the busiest
    range its busiest second of RU at the layout's most (demand) as an
    even share (rule 4), P x that, on the grid of step from the run's
-   least setting, above it and within the layout's most */
+   least setting, above it and within the raise's most */
 static int64_t raise_hint(const struct pk_remedies *r, int64_t step,
 			  const int64_t *demand)
 {
@@ -23,7 +26,7 @@ static int64_t raise_hint(const struct pk_remedies *r, int64_t step,
 	}
 	h = top * (int64_t)r->created_partitions;
 	h = h > lo ? lo + (h - lo + step - 1) / step * step : lo + step;
-	return h < r->cap_ru_per_s ? h : r->cap_ru_per_s;
+	return h < r->raise_top_ru_per_s ? h : r->raise_top_ru_per_s;
 }
 
 /* The raise on the existing layout; returns 1 when the layout's most
@@ -34,9 +37,19 @@ int search_raise(const struct remedy_task *t, int64_t *demand)
 {
 	struct pk_remedies *r = t->out;
 	struct pk_remedy *m = &r->items[PK_REMEDY_RAISE];
-	struct replay_change ch = {
-	    r->cap_ru_per_s, NULL, 0, demand, 0, 0, NULL, 0, 0, 0,
-	    REPLAY_RU,	     0,	   0};
+	struct replay_change ch = {r->raise_top_ru_per_s,
+				   NULL,
+				   0,
+				   demand,
+				   0,
+				   0,
+				   NULL,
+				   0,
+				   0,
+				   0,
+				   REPLAY_RU,
+				   0,
+				   0};
 	struct replay_change base = {0, NULL, 0, NULL,	    0, 0, NULL,
 				     0, 0,    0, REPLAY_RU, 0, 0};
 	int rc;
@@ -46,7 +59,7 @@ int search_raise(const struct remedy_task *t, int64_t *demand)
 		m->why_not = r->over_cap_why;
 		return 1;
 	}
-	if (r->floor_ru_per_s >= r->cap_ru_per_s) {
+	if (r->floor_ru_per_s >= r->raise_top_ru_per_s) {
 		m->status = PK_REMEDY_NO_ROOM;
 		return 1;
 	}
@@ -56,10 +69,10 @@ int search_raise(const struct remedy_task *t, int64_t *demand)
 	}
 	if (rc) {
 		m->status = PK_REMEDY_NOT_FOUND;
-		m->setting = r->cap_ru_per_s;
+		m->setting = r->raise_top_ru_per_s;
 		return 1;
 	}
-	search_from(t, m, &base, r->floor_ru_per_s, r->cap_ru_per_s, 1,
+	search_from(t, m, &base, r->floor_ru_per_s, r->raise_top_ru_per_s, 1,
 		    raise_hint(r, m->step, demand));
 	return 0;
 }
@@ -73,6 +86,24 @@ static int same_one_lp(const struct pk_remedy_figures *prev,
 	return prev && f->throttled_429 > 0 &&
 	       f->throttled_429 == prev->throttled_429 &&
 	       f->failed == prev->failed && f->lp_429 == f->throttled_429;
+}
+
+/* The raise with splits when no setting can split: a split needs more
+   than the layout's most (rule 6), and the container takes at most
+   PK_MAX_RU_PER_S (D-LIMITS, the loader's bound), which that already
+   reaches: not replayed, with no figures of a replay */
+static void split_past_limit(struct pk_remedies *r, struct pk_remedy *m)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES];
+
+	m->status = PK_REMEDY_NOT_REPLAYED;
+	r->limit_why = xasprintf(
+	    "a split needs more than %s RU/s, the most the %zu partitions "
+	    "take without one (rules 5, 6), and a container takes at most "
+	    "%s (pksim's limit, the service's without a support request)",
+	    fmt_thousands(r->cap_ru_per_s, a), r->created_partitions,
+	    fmt_thousands(PK_MAX_RU_PER_S, b));
+	m->why_not = r->limit_why;
 }
 
 /* The raise past the existing layout: doubling, then bisection. */
@@ -89,6 +120,10 @@ void search_split(const struct remedy_task *t)
 
 	if (t->sc->n_phases == 0) {
 		m->status = PK_REMEDY_NOT_REPLAYED;
+		return;
+	}
+	if (lo >= PK_MAX_RU_PER_S) {
+		split_past_limit(r, m);
 		return;
 	}
 	memset(&prev, 0, sizeof(prev));

@@ -248,8 +248,12 @@ struct pk_remedies {
 	size_t created_partitions; /* P: the layout at creation */
 	int64_t cap_ru_per_s;	   /* P x the partition's cap (10,000,
 				      rule 1): the existing layout's most */
-	int64_t start_ru_per_s;	   /* the setting the run was created
-				      with, RU/s */
+	/* the most the raise on the existing layout tries, RU/s:
+	   cap_ru_per_s, at most the container's limit (PK_MAX_RU_PER_S,
+	   D-LIMITS), which the loader holds every setting to */
+	int64_t raise_top_ru_per_s;
+	int64_t start_ru_per_s; /* the setting the run was created
+				   with, RU/s */
 	/* the least setting in force during the run, RU/s: the creation
 	   setting or a phase's lower one. A replayed setting is a floor (a
 	   phase that sets less sets it), so at or below this one it
@@ -277,6 +281,10 @@ struct pk_remedies {
 	   sets more RU/s than the layout takes without a split (rule 6);
 	   owned; NULL when it is */
 	char *over_cap_why;
+	/* why the raise with splits is not replayed: a split needs more
+	   than cap_ru_per_s, and that is above the container's limit
+	   (PK_MAX_RU_PER_S, D-LIMITS); owned; NULL when it is */
+	char *limit_why;
 	int64_t merge_delay_s; /* the container's merge_delay, s */
 	int64_t split_delay_s; /* the container's split_delay, s */
 	int bulk;	       /* the bulk stream's index in the
