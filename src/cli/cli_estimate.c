@@ -202,9 +202,9 @@ static char *estimate_text(const struct pk_scenario *s,
 	fprintf(f,
 		"work: %s units a variant (an operation 1, each value of a "
 		"query's IN list 1, each physical partition a query visits "
-		"%.3g)",
-		fmt_thousands((int64_t)(work + 0.5), a),
-		PK_SCENARIO_RANGE_WORK);
+		"%.3g, and each %.3g in each second with a request)",
+		fmt_thousands((int64_t)(work + 0.5), a), PK_SCENARIO_RANGE_WORK,
+		PK_SCENARIO_RANGE_SECOND_WORK);
 	if (s->n_variants > 1) {
 		fprintf(f, ", %s for the run's %zu variants",
 			fmt_thousands(

@@ -206,16 +206,28 @@ static double queries_work(const struct pk_query_spec *qs, size_t nq, double n,
 	return w > 0 ? n * sum / w : 0;
 }
 
-/* The work units phase p takes: an operation each, and its queries'
-   (queries_work). */
+/* Work units of the seconds that see a request: each closes with a
+   pass over every physical partition (its samples and counters), up to
+   ranges of them, at PK_SCENARIO_RANGE_SECOND_WORK each; an idle second
+   closes without one. n requests over span_s seconds see at most
+   min(ceil(span_s), n) such seconds. */
+static double seconds_work(double span_s, double n, double ranges)
+{
+	return fmin(ceil(span_s), n) * ranges * PK_SCENARIO_RANGE_SECOND_WORK;
+}
+
+/* The work units phase p takes: an operation each, its queries'
+   (queries_work), and its seconds' (seconds_work). */
 static double phase_work(const struct pk_phase_spec *p, double ranges)
 {
 	double n = ld_phase_count(p);
 
-	return n + (p->mix[PK_OP_QUERY] > 0
-			? queries_work(p->queries, p->n_queries,
-				       n * p->mix[PK_OP_QUERY], ranges)
-			: 0);
+	return n +
+	       (p->mix[PK_OP_QUERY] > 0
+		    ? queries_work(p->queries, p->n_queries,
+				   n * p->mix[PK_OP_QUERY], ranges)
+		    : 0) +
+	       seconds_work((double)p->duration_ms / 1000.0, n, ranges);
 }
 
 double scenario_work_units(const struct pk_scenario *s)
@@ -229,8 +241,9 @@ double scenario_work_units(const struct pk_scenario *s)
 		const struct pk_items_file *f = s->items_file;
 		double recs = ld_file_records(f), nq = ld_file_queries(f, recs);
 
-		work =
-		    recs + queries_work(f->queries, f->n_queries, nq, ranges);
+		work = recs +
+		       queries_work(f->queries, f->n_queries, nq, ranges) +
+		       seconds_work(ld_file_span_s(f), recs, ranges);
 	}
 	for (i = 0; i < s->n_phases; i++) {
 		work += phase_work(&s->phases[i], ranges);
@@ -695,8 +708,10 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 					  d));
 			return -1;
 		}
-		work = nv * (recs + queries_work(f->queries, f->n_queries, nq,
-						 ranges));
+		work =
+		    nv *
+		    (recs + queries_work(f->queries, f->n_queries, nq, ranges) +
+		     seconds_work(ld_file_span_s(f), recs, ranges));
 		if (!(work <= PK_SCENARIO_MAX_WORK)) {
 			ld_err_at(
 			    ld, f->line, f->col,
@@ -704,11 +719,14 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 			    "--query sends among them take about %s "
 			    "units of work%s (a record 1, each value of a "
 			    "query's IN list 1, each of the up to %s "
-			    "physical partitions a query visits %.3g), "
-			    "above pksim's limit of %s a run; use fewer "
-			    "records (limit) or a smaller --query share",
+			    "physical partitions a query visits %.3g, and "
+			    "each of them %.3g in each second with a "
+			    "request), above pksim's limit of %s a run; use "
+			    "fewer records (limit) or a smaller --query "
+			    "share",
 			    ld_above(work, PK_SCENARIO_MAX_WORK, c), vs,
 			    ld_approx(ranges, b), PK_SCENARIO_RANGE_WORK,
+			    PK_SCENARIO_RANGE_SECOND_WORK,
 			    fmt_thousands((int64_t)PK_SCENARIO_MAX_WORK, d));
 			return -1;
 		}
@@ -783,13 +801,16 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 			    "the phases up to '%s' take about %s units "
 			    "of work%s (an operation 1, each value of a "
 			    "query's IN list 1, each of the up to %s "
-			    "physical partitions a query visits %.3g), "
-			    "above pksim's limit of %s a run; lower a "
-			    "phase's rate, duration or share of queries, "
-			    "or a query's IN values",
+			    "physical partitions a query visits %.3g, and "
+			    "each of them %.3g in each second with a "
+			    "request), above pksim's limit of %s a run; "
+			    "lower a phase's rate, duration or share of "
+			    "queries, a query's IN values, or the RU/s "
+			    "(fewer partitions)",
 			    p->name ? p->name : "?",
 			    ld_above(work, PK_SCENARIO_MAX_WORK, c), vs,
 			    ld_approx(ranges, b), PK_SCENARIO_RANGE_WORK,
+			    PK_SCENARIO_RANGE_SECOND_WORK,
 			    fmt_thousands((int64_t)PK_SCENARIO_MAX_WORK, a));
 			return -1;
 		}
