@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/inotify.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -387,6 +388,46 @@ START_TEST(test_output_signal_removes_tmp)
 }
 END_TEST
 
+/*
+ * A file size limit (ulimit -f, RLIMIT_FSIZE) of 4,096 bytes and a
+ * 65,536-byte report: the write past the limit would raise SIGXFSZ,
+ * whose default ends the process and leaves out.csv.XXXXXX; ignored
+ * for the write, write() fails with EFBIG instead, output_write returns
+ * -1 and removes the temporary file: the child exits 1, the folder is
+ * empty.
+ */
+START_TEST(test_output_file_size_limit)
+{
+	char *dir = tu_tmpdir(), path[512];
+	int st;
+	pid_t pid;
+
+	snprintf(path, sizeof(path), "%s/out.csv", dir);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		static char data[65536];
+		struct rlimit rl = {4096, 4096};
+		struct pk_diag d;
+
+		memset(data, 'x', sizeof(data));
+		signal(SIGXFSZ, SIG_DFL);
+		if (setrlimit(RLIMIT_FSIZE, &rl) != 0) {
+			_exit(99);
+		}
+		diag_init(&d);
+		_exit(output_write(path, data, sizeof(data), 0, &d) ? 1 : 0);
+	}
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	ck_assert_msg(WIFEXITED(st), "ended by signal %d",
+		      WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+	ck_assert_int_eq(WEXITSTATUS(st), 1);
+	ck_assert_int_eq(dir_entries(dir), 0);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
 /* A scenario of 2 items read from its data file d.csv beside it */
 #define INPUT_SCENARIO                                                         \
 	"container: {partition_key: /k, throughput: 400}\n"                    \
@@ -610,6 +651,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_output_bad_target);
 	tcase_add_test(tc, test_output_keeps_mode);
 	tcase_add_test(tc, test_output_signal_removes_tmp);
+	tcase_add_test(tc, test_output_file_size_limit);
 	tcase_add_test(tc, test_output_not_an_input);
 	tcase_add_test(tc, test_output_read_only);
 	tcase_add_test(tc, test_output_link_folder_equals);

@@ -11,7 +11,9 @@
  * without --force, a read-only file, or one a symbolic link names. A
  * report into a missing folder is refused before the run. While the temporary
  * file exists, SIGINT, SIGTERM and SIGHUP remove it before they end the
- * process.
+ * process, and SIGXFSZ (a file size limit, ulimit -f) is ignored, so
+ * the write past the limit fails with EFBIG and the ordinary error path
+ * removes the file and says why.
  */
 #include "pksim/base/output.h"
 
@@ -90,6 +92,7 @@ static char *volatile pending_tmp;
 static const int end_signals[] = {SIGINT, SIGTERM, SIGHUP};
 #define PK_OUTPUT_N_SIGNALS (sizeof(end_signals) / sizeof(end_signals[0]))
 static struct sigaction saved[PK_OUTPUT_N_SIGNALS];
+static struct sigaction saved_xfsz;
 
 static void on_end_signal(int sig)
 {
@@ -110,15 +113,22 @@ static void on_end_signal(int sig)
 }
 
 /* Catch end_signals for the write (on), or give them back what they did
-   (!on). A signal ignored before (nohup) stays ignored. */
+   (!on). A signal ignored before (nohup) stays ignored. SIGXFSZ is
+   ignored for the write and given back after it. */
 static void guard_signals(int on)
 {
 	struct sigaction sa;
 	size_t i;
 
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_end_signal;
 	sigemptyset(&sa.sa_mask);
+	if (on) {
+		sa.sa_handler = SIG_IGN;
+		sigaction(SIGXFSZ, &sa, &saved_xfsz);
+	} else {
+		sigaction(SIGXFSZ, &saved_xfsz, NULL);
+	}
+	sa.sa_handler = on_end_signal;
 	for (i = 0; i < PK_OUTPUT_N_SIGNALS; i++) {
 		if (!on) {
 			sigaction(end_signals[i], &saved[i], NULL);
