@@ -372,8 +372,11 @@ void ld_load_client(struct ld *ld, const struct yn *m)
 	if (r->policy != PK_RETRY_NONE && (n = yn_get(rn, "max_retries"))) {
 		int64_t v;
 
-		if (ld_get_int(ld, n, "max_retries", 0, INT_MAX,
-			       "a whole number >= 0 (default 9)", &v) == 0) {
+		if (ld_get_int(
+			ld, n, "max_retries", 0, INT_MAX,
+			"a whole number from 0 to 2,147,483,647 (default "
+			"9)",
+			&v) == 0) {
 			r->max_retries = (int)v;
 		}
 	}
