@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 
 #include "pksim/base/diag.h"
+#include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "pksim/base/output.h"
 #include "pksim/cli/cli.h"
@@ -482,6 +483,72 @@ static int check_prices(const struct merge_opts *o, json_t **runs)
 	return 0;
 }
 
+/* The most bytes merge reads of one report: a report of a run within
+   pksim's 8 GiB memory bound is far smaller; a pipe or device that sends
+   more (or never ends) is refused at this point rather than read
+   forever. */
+#define MERGE_MAX_REPORT_BYTES (1ULL << 30)
+
+/* A report read through a byte count (json_load_callback) */
+struct capped {
+	FILE *f;
+	unsigned long long n; /* bytes read so far */
+	int over;	      /* 1: more than MERGE_MAX_REPORT_BYTES */
+};
+
+static size_t capped_read(void *buf, size_t len, void *data)
+{
+	struct capped *c = data;
+	size_t got = fread(buf, 1, len, c->f);
+
+	c->n += got;
+	if (c->n > MERGE_MAX_REPORT_BYTES) {
+		c->over = 1;
+		return (size_t)-1; /* jansson: an error, stop reading */
+	}
+	return got;
+}
+
+/* 2, said: file is more than MERGE_MAX_REPORT_BYTES (size bytes when
+   known, else read to that point) */
+static int too_big(const char *file, int known, unsigned long long size)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES];
+
+	fprintf(
+	    stderr,
+	    "pksim: %s: error: the report is %s%s bytes%s, above merge's "
+	    "limit of %s bytes (1 GiB) a report; give the JSON files "
+	    "pksim wrote\n",
+	    file, known ? "" : "more than ",
+	    fmt_thousands((int64_t)(known ? size : MERGE_MAX_REPORT_BYTES), a),
+	    known ? "" : " (read to that point)",
+	    fmt_thousands((int64_t)MERGE_MAX_REPORT_BYTES, b));
+	return PK_EXIT_INPUT;
+}
+
+/* Read the report at path, open as f, into *run (NULL: not JSON, in
+   *err); 0, or 2 said when it is above MERGE_MAX_REPORT_BYTES (a
+   regular file before a byte is read, else at the first byte past) */
+static int load_one(const char *path, FILE *f, json_t **run, json_error_t *err)
+{
+	struct capped c = {f, 0, 0};
+	struct stat st;
+
+	*run = NULL;
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+	    (unsigned long long)st.st_size > MERGE_MAX_REPORT_BYTES) {
+		return too_big(path, 1, (unsigned long long)st.st_size);
+	}
+	*run = json_load_callback(capped_read, &c, 0, err);
+	if (c.over) {
+		json_decref(*run);
+		*run = NULL;
+		return too_big(path, 0, 0);
+	}
+	return 0;
+}
+
 /* Read every report into runs[]; 0, 1 (cannot read) or 2, said. */
 static int load_all(const struct merge_opts *o, json_t **runs)
 {
@@ -505,8 +572,11 @@ static int load_all(const struct merge_opts *o, json_t **runs)
 				o->files[i], strerror(errno));
 			return rc;
 		}
-		runs[i] = json_loadf(f, 0, &err);
+		rc = load_one(o->files[i], f, &runs[i], &err);
 		fclose(f);
+		if (rc != 0) {
+			return rc;
+		}
 		if (!runs[i]) {
 			return not_json(o->files[i], &err);
 		}
