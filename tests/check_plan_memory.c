@@ -118,6 +118,15 @@ START_TEST(test_load_bound_text)
 	ck_assert_int_eq(d.entries[0].col, 1);
 	ck_assert_ptr_nonnull(strstr(d.entries[0].msg, "100 records"));
 	ck_assert_ptr_nonnull(strstr(d.entries[0].msg, "pipe"));
+	/* the sum compared with the bound is the one printed: 100 x 10,000
+	   = 1,000,000 bytes (976.6 KiB) in the run beside the few KiB as
+	   loaded, in all above the bound of 1,000,000 */
+	ck_assert_msg(
+	    strstr(d.entries[0].msg, "one variant): 976.6 KiB; 1,00") &&
+		strstr(d.entries[0].msg,
+		       " bytes in all, above the 1,000,000 bytes "
+		       "(976.6 KiB) a run may take"),
+	    "%s", d.entries[0].msg);
 	diag_free(&d);
 	/* 99 rows: within it */
 	rows[strlen("k,u\n") + 99 * strlen("a,u0\n")] = '\0';

@@ -45,7 +45,8 @@ int trace_over_memory(const struct loader *L, int line, int col)
 {
 	double held = (double)trace_memory_bytes(L->t);
 	double n = (double)L->t->n_recs, all = held + n * L->rec_bytes;
-	char a[PK_FMT_BYTES], run[160] = "";
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], e[PK_FMT_BYTES],
+	    f[PK_FMT_BYTES], g[PK_FMT_BYTES], run[256] = "";
 
 	if (all <= L->max_bytes) {
 		return 0;
@@ -53,16 +54,20 @@ int trace_over_memory(const struct loader *L, int line, int col)
 	if (L->rec_bytes > 0) {
 		snprintf(run, sizeof(run),
 			 ", and %.0f bytes each in the run at least (an "
-			 "item's record, slot and id, one variant): %.2f GiB",
-			 L->rec_bytes, n * L->rec_bytes / (double)PK_GIB);
+			 "item's record, slot and id, one variant): %s; "
+			 "%s bytes in all",
+			 L->rec_bytes,
+			 fmt_bytes((uint64_t)(n * L->rec_bytes), c),
+			 fmt_thousands((int64_t)all, e));
 	}
 	diag_error(L->d, L->t->path, line, col,
-		   "the data file's %s records up to this one take %.2f GiB "
-		   "as loaded%s, above the %.0f GiB a run may take; pksim "
+		   "the data file's %s records up to this one take %s as "
+		   "loaded%s, above the %s bytes (%s) a run may take; pksim "
 		   "stops reading here (a file, a pipe or a device alike): "
 		   "use a smaller file",
-		   fmt_thousands((int64_t)n, a), held / (double)PK_GIB, run,
-		   L->max_bytes / (double)PK_GIB);
+		   fmt_thousands((int64_t)n, a), fmt_bytes((uint64_t)held, b),
+		   run, fmt_thousands((int64_t)L->max_bytes, f),
+		   fmt_bytes((uint64_t)L->max_bytes, g));
 	return 1;
 }
 
