@@ -154,7 +154,7 @@ static const char *unit_of_name(const struct pk_report_field *f)
 		return "per s";
 	}
 	if (strstr(name, "share") || strstr(name, "rate") ||
-	    strstr(name, "normalized") || strcmp(name, "utilisation") == 0) {
+	    strstr(name, "normalized") || ENDS("utilisation")) {
 		return "fraction";
 	}
 	if (ENDS("_s") || ENDS("_seconds")) {

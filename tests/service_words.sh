@@ -56,7 +56,7 @@ for f in text json markdown html csv; do
 	done
 done
 want text 'layout: 5 partitions, 1,400 each (capacity units a second, read plus write'
-want text 'while the table used 14% of its provisioned throughput'
+want text "while the table's writes used 25% of its 4,000 WCU"
 want text 'the application sees these throttles (HTTP 400)'
 want markdown '| partitions | 5, at 7,000 capacity units a second |'
 want markdown '| throttled (service) | 30,000 |'

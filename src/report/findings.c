@@ -21,6 +21,7 @@
 #include "pksim/report/scorecard.h"
 #include "pksim/result/merge_fit.h"
 #include "pksim/result/remedy.h"
+#include "pksim/service/snapshot.h"
 
 #define PK_FINDINGS_HEALTHY_429 0.05 /* D-429: 1-5% is healthy */
 #define PK_FINDINGS_HOT_SHARE                                                  \
@@ -111,19 +112,63 @@ static const char *range_name(const struct pk_result_variant *v, uint32_t id,
 }
 
 /* RU served over RU provisioned in the seconds range id rate-limited
-   requests: how much of the container was in use while it throttled */
+   requests: how much of the container was in use while it throttled.
+   Amazon DynamoDB never pools reads and writes (D3): the busier side's
+   use of its own units, that side in *write (1: writes) */
 static double utilisation_while_throttled(const struct pk_result_variant *v,
-					  uint32_t id)
+					  uint32_t id, int *write)
 {
 	const struct pk_range_stats *r;
+	double u[2] = {0, 0};
+	int k;
 
+	*write = 0;
 	if (id >= v->metrics->n_ranges) {
 		return 0.0;
 	}
 	r = &v->metrics->ranges[id];
-	return r->throttled_prov_ru > 0
-		   ? r->throttled_served_ru / r->throttled_prov_ru
-		   : 0.0;
+	if (!v->ddb) {
+		return r->throttled_prov_ru > 0
+			   ? r->throttled_served_ru / r->throttled_prov_ru
+			   : 0.0;
+	}
+	for (k = 0; k < 2; k++) {
+		if (r->throttled_side_cap[k] > 0) {
+			u[k] = r->throttled_side_used[k] /
+			       r->throttled_side_cap[k];
+		}
+	}
+	*write = u[1] >= u[0];
+	return u[*write];
+}
+
+/* Into buf (n bytes): what was in use while range id throttled, "the
+   container used N% of its provisioned throughput"; for a table the
+   busier side against its own units (D3, D12) */
+static void use_words(const struct pk_result_variant *v, uint32_t id, char *buf,
+		      size_t n)
+{
+	int write;
+	double u = pct(utilisation_while_throttled(v, id, &write));
+
+	if (!v->ddb) {
+		snprintf(buf, n, "%s used %.0f%% of its provisioned throughput",
+			 v->cosmos ? "container" : "table", u);
+	} else if (v->ddb->on_demand) {
+		snprintf(buf, n,
+			 "table's %s used %.0f%% of its on-demand %s instant "
+			 "limit",
+			 write ? "writes" : "reads", u,
+			 write ? "write" : "read");
+	} else {
+		char a[32];
+
+		snprintf(buf, n, "table's %s used %.0f%% of its %s %s",
+			 write ? "writes" : "reads", u,
+			 fmt_thousands(
+			     (uint64_t)(write ? v->ddb->wcu : v->ddb->rcu), a),
+			 write ? "WCU" : "RCU");
+	}
 }
 
 /* Range i's 429s for lack of its own RU/s: a 429/3212 is a throughput
@@ -196,7 +241,7 @@ static void say_throttled_ranges(struct pk_sentences *s,
 				 const struct pk_result_variant *v)
 {
 	char *said = xcalloc(v->n_ranges ? v->n_ranges : 1, 1);
-	char a[32], b[32], name[96], apart_s[320];
+	char a[32], b[32], name[96], apart_s[320], use[128];
 	size_t i, n = 0, more = 0;
 
 	while ((i = worst_unsaid(v, said)) != SIZE_MAX) {
@@ -208,18 +253,16 @@ static void say_throttled_ranges(struct pk_sentences *s,
 			continue;
 		}
 		apart(p, apart_s, sizeof(apart_s));
+		use_words(v, p->id, use, sizeof(use));
 		say(s, xasprintf("%s %s rate-limited %.1f%% "
 				 "of its requests (%s of %s%s) while the "
-				 "%s used %.0f%% of its provisioned "
-				 "throughput in those seconds%s%s",
+				 "%s in those seconds%s%s",
 				 v->cosmos ? "partition key" : "key",
 				 range_name(v, p->id, name, sizeof(name)),
 				 pct(rate_429(v, i)),
 				 fmt_thousands(own_429(v, i), a),
 				 fmt_thousands(p->requests, b),
-				 p->throttled_bucket ? ", 429/3200" : "",
-				 v->cosmos ? "container" : "table",
-				 pct(utilisation_while_throttled(v, p->id)),
+				 p->throttled_bucket ? ", 429/3200" : "", use,
 				 rate_429(v, i) <= PK_FINDINGS_HEALTHY_429
 				     ? " (1-5% is a healthy rate when "
 				       "latency is acceptable)"
@@ -269,6 +312,36 @@ static void say_picture(struct pk_sentences *s,
 			 (long long)r->hot_first_s, (long long)r->hot_last_s));
 }
 
+/* Into buf (n bytes), for a table: which of its units ran short over
+   the run, the busier side against its own (D3: reads and writes never
+   pooled), "too few WCU for this load (the table's writes used 100% of
+   its 1,000 WCU)"; returns buf */
+static const char *ddb_short_of(const struct pk_result_variant *v, char *buf,
+				size_t n)
+{
+	int write = v->write_utilisation >= v->read_utilisation;
+	double u = pct(write ? v->write_utilisation : v->read_utilisation);
+	char a[32];
+
+	if (v->ddb->on_demand) {
+		snprintf(buf, n,
+			 "too few %s for this load (the table's %s used "
+			 "%.0f%% of its on-demand %s instant limit over the "
+			 "run)",
+			 write ? "WRU" : "RRU", write ? "writes" : "reads", u,
+			 write ? "write" : "read");
+	} else {
+		snprintf(buf, n,
+			 "too few %s for this load (the table's %s used "
+			 "%.0f%% of its %s %s over the run)",
+			 write ? "WCU" : "RCU", write ? "writes" : "reads", u,
+			 fmt_thousands(
+			     (uint64_t)(write ? v->ddb->wcu : v->ddb->rcu), a),
+			 write ? "WCU" : "RCU");
+	}
+	return buf;
+}
+
 /*
  * Rule 32, the hot-partition advisory of Microsoft's tooling: per range
  * id that was busy, the p99 of its normalized RU consumption; "hot
@@ -283,7 +356,7 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 	unsigned said = 0;
 	const struct pk_result_lineage *hot = NULL, *cold = NULL;
 	const struct pk_totals *t = &v->metrics->totals;
-	char a[96], b[96], c[96], also[640] = "", cause[512];
+	char a[96], b[96], c[96], also[640] = "", cause[512], short_of[160];
 	size_t i, n = 0, n_hot = 0;
 	double ratio = 0, width = 0, share = 0;
 	int low_only;
@@ -316,6 +389,9 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 			 "keep High's room (rule 30), not too few RU/s for "
 			 "High"
 		       : "too few RU/s for this load";
+	if (v->ddb && !low_only) {
+		why = ddb_short_of(v, short_of, sizeof(short_of));
+	}
 
 	if (n == 1) {
 		say(s, xasprintf("the one physical partition, %s, ran at p99 "

@@ -736,6 +736,8 @@ const struct field_reader field_readers[] = {
     TOT("failed_after_410", failed_after_410, CV_U64, 0),
     TOT("container_full_403", container_full_403, CV_U64, 0),
     VAR("totals.utilisation", utilisation, CV_DOUBLE, 0),
+    VAR("totals.read_utilisation", read_utilisation, CV_DOUBLE, FW_DDB),
+    VAR("totals.write_utilisation", write_utilisation, CV_DOUBLE, FW_DDB),
     FN("totals.logical_partitions", SEL_VARIANT, 0, lps_live),
     FN("totals.logical_partitions_seen", SEL_VARIANT, 0, lps_seen),
     VAR("totals.storage_bytes", storage_bytes, CV_U64, 0),

@@ -216,6 +216,12 @@ static json_t *totals(const struct pk_result_variant *v, int batches,
 	json_object_set_new(o, "container_full_403",
 			    count(t->container_full_403));
 	json_object_set_new(o, "utilisation", json_real(v->utilisation));
+	if (v->ddb) {
+		json_object_set_new(o, "read_utilisation",
+				    json_real(v->read_utilisation));
+		json_object_set_new(o, "write_utilisation",
+				    json_real(v->write_utilisation));
+	}
 	json_object_set_new(o, "logical_partitions", lps_count(v, v->lps_live));
 	json_object_set_new(o, "logical_partitions_seen",
 			    lps_count(v, v->lps_seen));

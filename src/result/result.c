@@ -432,6 +432,24 @@ static void header(const struct pk_snapshot *s, struct pk_result_variant *v)
 	    m->totals.attempts - m->totals.throttled_429 - m->totals.gone_410;
 }
 
+/* Amazon DynamoDB: reads and writes each against its own units (D3:
+   separate buckets, never pooled); the run's utilisation is the busier
+   side's, the one that runs out first */
+static void sides(const struct pk_snapshot_ddb *x, struct pk_result_variant *v)
+{
+	double u[2];
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		u[k] = x->side_cap_mcu[k] > 0 ? (double)x->side_used_mcu[k] /
+						    (double)x->side_cap_mcu[k]
+					      : 0.0;
+	}
+	v->read_utilisation = u[0];
+	v->write_utilisation = u[1];
+	v->utilisation = u[0] > u[1] ? u[0] : u[1];
+}
+
 void result_variant_build(const struct pk_snapshot *s,
 			  const struct pk_scenario *sc,
 			  struct pk_result_variant *v)
@@ -447,6 +465,9 @@ void result_variant_build(const struct pk_snapshot *s,
 	v->utilisation = m->provisioned_ru > 0
 			     ? metrics_ru(m->totals.ru_mru) / m->provisioned_ru
 			     : 0.0;
+	if (s->ddb) {
+		sides(s->ddb, v);
+	}
 	peak(s, v);
 	v->wait_p50_ms = metrics_wait_percentile(m, 50);
 	v->wait_p99_ms = metrics_wait_percentile(m, 99);

@@ -340,6 +340,19 @@ static void note_hours(struct pk_metrics *m, int64_t t_s, int64_t span_s,
 	}
 }
 
+/* A second in which range r throttled: the table's read and write
+   sides' use and capacity, kept apart (D3); nothing for a service
+   without sides */
+static void add_sides(struct pk_range_stats *r, const struct pk_second *sec)
+{
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		r->throttled_side_used[k] += metrics_ru(sec->side_used_mcu[k]);
+		r->throttled_side_cap[k] += metrics_ru(sec->side_cap_mcu[k]);
+	}
+}
+
 void metrics_close_second(struct pk_metrics *m, struct pk_second *sec,
 			  const struct pk_sample *samples, size_t n)
 {
@@ -386,6 +399,7 @@ void metrics_close_second(struct pk_metrics *m, struct pk_second *sec,
 			r->throttled_seconds++;
 			r->throttled_served_ru += metrics_ru(sec->served_mru);
 			r->throttled_prov_ru += (double)sec->ru_per_s;
+			add_sides(r, sec);
 		}
 		if (samples[i].range_id == hot) {
 			if (r->hot_seconds++ == 0) {

@@ -520,17 +520,26 @@ struct pk_result_variant {
 	size_t n_full_listed;			 /* entries of full[] */
 	uint64_t n_full;			 /* all that did */
 
-	double utilisation;	/* RU consumed over RU provisioned over
-				   the closed seconds, 0..1; 0 when
-				   nothing was provisioned */
-	double peak_normalized; /* highest normalized RU consumption of
-				   any range in any second, 0..1 */
-	uint32_t peak_range;	/* the first range id that reached it
-				   (the first range when none did) */
-	int64_t wait_p50_ms;	/* retry-wait percentiles of the
-				   operations that succeeded
-				   (metrics_wait_percentile); -1 when
-				   none did */
+	double utilisation;	  /* RU consumed over RU provisioned over
+				     the closed seconds, 0..1; 0 when
+				     nothing was provisioned; Amazon
+				     DynamoDB: the busier side's of
+				     read_ and write_utilisation */
+	double read_utilisation;  /* Amazon DynamoDB: the table's read units
+				     consumed over its read units a second
+				     summed over the closed seconds
+				     (provisioned, or on demand the instant
+				     limit), 0..1 (more with burst); never
+				     pooled with writes (D3); 0 otherwise */
+	double write_utilisation; /* ... its write units, the same way */
+	double peak_normalized;	  /* highest normalized RU consumption of
+				     any range in any second, 0..1 */
+	uint32_t peak_range;	  /* the first range id that reached it
+				     (the first range when none did) */
+	int64_t wait_p50_ms;	  /* retry-wait percentiles of the
+				     operations that succeeded
+				     (metrics_wait_percentile); -1 when
+				     none did */
 	int64_t wait_p99_ms;
 	/* client.concurrency (closed-loop workers): the first operation's
 	   arrival (first_ms) and when the last operation's final answer

@@ -77,6 +77,13 @@ struct pk_second {
 	   minute; the service enforces each second) */
 	int64_t peak_served_mru;
 	uint64_t peak_throttled;
+	int64_t side_used_mcu[2]; /* Amazon DynamoDB: the table's read [0]
+				     and write [1] units admitted that
+				     second, mCU (D3: separate buckets);
+				     0 for a service without sides */
+	int64_t side_cap_mcu[2];  /* ... its read and write units that
+				     second: provisioned, or on demand the
+				     instant limit (D12), mCU */
 };
 
 enum pk_split_reason {
@@ -119,6 +126,11 @@ struct pk_range_stats {
 				       held Low 429s is not one) */
 	double throttled_served_ru; /* container RU served in those seconds */
 	double throttled_prov_ru;   /* container RU/s provisioned in them */
+	double throttled_side_used[2]; /* Amazon DynamoDB: the table's read
+					  [0] and write [1] units admitted in
+					  those seconds, CU (pk_second) */
+	double throttled_side_cap[2];  /* ... its read and write units a
+					  second summed over them, CU */
 };
 
 /*

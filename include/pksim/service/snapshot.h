@@ -205,6 +205,13 @@ struct pk_snapshot_ddb {
 				     storage adds) */
 	uint64_t index_entries;	  /* entries the indexes hold now (an item
 				     in two indexes is two) */
+	int64_t side_used_mcu[2]; /* the table's own read [0] and write [1]
+				     units admitted over the closed seconds,
+				     retries too, no index's, mCU */
+	int64_t side_cap_mcu[2];  /* ... its read and write units a second
+				     summed over them: provisioned, or on
+				     demand the instant limit (D12), mCU;
+				     never pooled (D3) */
 };
 
 struct pk_snapshot {

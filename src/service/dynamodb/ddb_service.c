@@ -94,6 +94,37 @@ static int64_t table_units(const struct ddb *d)
 	return d->t->rcu + d->t->wcu;
 }
 
+/* The table's read (write 0) or write units a second: provisioned, or
+   on demand the open second's instant limit (D12), mCU */
+static int64_t side_cap(const struct ddb *d, int write)
+{
+	if (d->on_demand) {
+		return ddb_od_bound_mcu(write ? &d->odw : &d->odr);
+	}
+	return (write ? d->t->wcu : d->t->rcu) * 1000;
+}
+
+/* Count n closing seconds' read and write use and capacity apart (D3:
+   separate buckets), into sec (the open second's, when active) and the
+   run's totals */
+static void note_sides(struct ddb *d, int64_t n)
+{
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		int64_t used = !d->active ? 0
+			       : d->on_demand
+				   ? (k ? d->odw.used_mcu : d->odr.used_mcu)
+			       : k ? d->tw.used_mcu
+				   : d->tr.used_mcu;
+
+		d->sec.side_used_mcu[k] = used;
+		d->sec.side_cap_mcu[k] = side_cap(d, k);
+		d->bill.side_used_mcu[k] += used;
+		d->bill.side_cap_mcu[k] += side_cap(d, k) * n;
+	}
+}
+
 /* Refill every bank for n seconds from the open second's use and
    start the next second */
 static void refill(struct ddb *d, int64_t n)
@@ -131,6 +162,7 @@ static void close_seconds(struct ddb *d, int64_t n)
 	size_t i;
 
 	ddb_bill_hours(d, d->now_s, d->active ? 1 : n);
+	note_sides(d, d->active ? 1 : n);
 	if (!d->active) {
 		metrics_close_idle(&d->m, d->now_s, n, table_units(d),
 				   (uint32_t)d->layout.n);
