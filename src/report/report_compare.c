@@ -214,6 +214,23 @@ static const char *own_unit(const struct pk_result *run,
 	return s->other_units ? other : cosmos;
 }
 
+/* The hottest key's share of row r (ops offered, units served,
+   storage); "-" for a service that keeps no key values' figures (item
+   collections not kept): a 0.00% would read as no hot key */
+static void hot_share(const struct pk_scorecard *s, size_t r, char *buf,
+		      size_t cap)
+{
+	double x = r == PK_ROW_HOT_REQ	? s->hottest_share_requests
+		   : r == PK_ROW_HOT_RU ? s->hottest_share_ru
+					: s->hottest_share_storage;
+
+	if (s->lps_none) {
+		snprintf(buf, cap, "-");
+	} else {
+		snprintf(buf, cap, "%.2f%%", 100.0 * x);
+	}
+}
+
 const char *compare_cell(const struct pk_result *run,
 			 const struct pk_scorecard *s, size_t r, char *buf,
 			 size_t cap)
@@ -242,13 +259,9 @@ const char *compare_cell(const struct pk_result *run,
 			 s->have_hottest ? s->hottest_key : "-");
 		break;
 	case PK_ROW_HOT_REQ:
-		snprintf(buf, cap, "%.2f%%", 100.0 * s->hottest_share_requests);
-		break;
 	case PK_ROW_HOT_RU:
-		snprintf(buf, cap, "%.2f%%", 100.0 * s->hottest_share_ru);
-		break;
 	case PK_ROW_HOT_STORAGE:
-		snprintf(buf, cap, "%.2f%%", 100.0 * s->hottest_share_storage);
+		hot_share(s, r, buf, cap);
 		break;
 	case PK_ROW_STORAGE_SKEW:
 		snprintf(buf, cap, "%.2f", s->storage_max_over_mean);
