@@ -130,6 +130,7 @@ END_TEST
    (1,000 a second for 1,000 s, 32 WCU each: 32,000 WCU a second on a
    table of 80,000: 81 partitions of ~990 WCU (D4, D5), ~12 writes a
    second each against the 31 one can take, so none is throttled) store
+   (sort key /id: each create its own item, §1)
    32,212,000,000 B + 1,000,000 x 100 B = 32,312,000,000 B = 30.0929 GB (2^30
    B), 5.0929 GB past the 25 free: $1.2732 a month. In a 1-hour run that is the
    month's storage: the hour's GB-months (5.0929 / 720) x $0.25 x 720 hours. */
@@ -139,8 +140,8 @@ START_TEST(test_p17_storage_item_overhead)
 	json_t *root;
 	json_t *m = money_json(
 	    "service: dynamodb\n"
-	    "table: {partition_key: /k, read_capacity_units: 100, "
-	    "write_capacity_units: 80000}\n"
+	    "table: {partition_key: /k, sort_key: /id, "
+	    "read_capacity_units: 100, write_capacity_units: 80000}\n"
 	    "client: {retries: off}\n"
 	    "pricing: {region: us-east-1}\n"
 	    "items: {k: {values: \"k{000000..099999}\"}}\n"
@@ -385,7 +386,8 @@ END_TEST
  * data"; §8: "100 B per item and index entry"). 600 creates of 40,000
  * B (10 a second for 60 s, 40 WCU each: 400 WCU a second against the
  * table's and index by-s's 8,000, and 1 WCU each on keys_only index
- * by-t's 100: none throttled), every item in both indexes. A table
+ * by-t's 100: none throttled), every item in both indexes (sort key
+ * /id: each create its own item, §1). A table
  * whose storage_free is 0 and no clock (one hour, 1/720 of a month):
  * the table holds 600 x (40,000 + 100) = 24,060,000 B, by-s
  * (projection all) the same, by-t (keys_only) 600 x 100 = 60,000 B
@@ -414,6 +416,7 @@ START_TEST(test_gsi_storage_billed)
 		 "service: dynamodb\n"
 		 "table:\n"
 		 "  partition_key: /k\n"
+		 "  sort_key: /id\n"
 		 "  read_capacity_units: 100\n"
 		 "  write_capacity_units: 8000\n"
 		 "  global_secondary_indexes:\n"

@@ -2,13 +2,15 @@
  * ddb_service: Amazon DynamoDB's replay of one request at a time
  * (ddb_service.h). What each operation of a scenario is in DynamoDB's
  * terms (docs/dynamodb.md):
- * - create, upsert, replace: PutItem of the larger of the item before
- *   and after (D1; an upsert's or replace's before is the item's size
- *   at its create), refused over 400 KiB (D2);
- * - read: GetItem, eventual or strong (table.read_consistency);
- * - delete: DeleteItem of the item's size;
- * - batch: BatchWriteItem, each item rounded on its own, on its first
- *   item's partition (the batch shares one key value), all or nothing.
+ * - create, upsert, replace: PutItem of the larger of the item its
+ *   primary key holds now and the new one (D1, §1; ddb_items.c),
+ *   refused over 400 KiB (D2);
+ * - read: GetItem of the item's current size, eventual or strong
+ *   (table.read_consistency);
+ * - delete: DeleteItem of the item's current size;
+ * - batch: BatchWriteItem, each item a put rounded on its own, on its
+ *   first item's partition (the batch shares one key value), all or
+ *   nothing.
  * A provisioned table admits by its buckets (ddb_admit.h), an
  * on-demand one by its partitions' caps and its instant limit
  * (ddb_ondemand.h). A throttled request (D14) is answered 429 so the scenario's
@@ -222,96 +224,123 @@ struct ask {
 	int bad;	       /* 1: refused before capacity (400) */
 	int too_large;	       /* ... because an item is over 400 KB
 				  (D2) */
-	uint64_t item;	       /* the item whose key places it */
+	long part;	       /* the partition of its key value, -1 when
+				  bad */
 };
 
-/* Size of item it as created (an upsert's or replace's before, a read's
-   or delete's item) */
-static uint64_t stored_size(const struct ddb *d, uint64_t item)
-{
-	return workload_item_size(d->w, item);
-}
-
-static void ask_batch(const struct ddb *d, const struct pk_svc_request *rq,
+/* Each item of batch rq as a put on its own (D1: each rounded, the
+   larger of the item it replaces and its own), on its first item's
+   partition. A key DynamoDB refuses, or a key twice in the batch
+   (ValidationException: "multiple operations on the same item", AWS's
+   BatchWriteItem reference), refuses it whole. */
+static void ask_batch(struct ddb *d, const struct pk_svc_request *rq,
 		      struct ask *a)
 {
-	uint64_t sizes[PK_MAX_BATCH_OPS];
+	uint64_t sizes[PK_MAX_BATCH_OPS], old, h = 0;
 	uint32_t i,
 	    n = rq->batch_n < PK_MAX_BATCH_OPS ? rq->batch_n : PK_MAX_BATCH_OPS;
+	int had;
 
-	(void)d;
 	a->write = 1;
 	a->status = PK_HTTP_CREATED;
 	for (i = 0; i < n; i++) {
-		sizes[i] = rq->batch[i].size_bytes;
-		a->grow += (int64_t)sizes[i];
-		a->items++;
-		a->too_large |= !ddb_units_item_fits(sizes[i]);
-		if (!ddb_units_item_fits(sizes[i]) || rq->batch[i].reject) {
+		uint64_t size = rq->batch[i].size_bytes;
+
+		if (ddb_items_key(d, rq->batch[i].item, &h) < 0 ||
+		    ddb_items_repeats(d, i)) {
+			a->bad = 1;
+			old = 0;
+			had = 0;
+		} else {
+			had = ddb_items_size(d, i, &old);
+		}
+		sizes[i] = size > old ? size : old;
+		a->grow += (int64_t)size - (int64_t)old;
+		a->items += !had;
+		a->too_large |= !ddb_units_item_fits(size);
+		if (!ddb_units_item_fits(size) || rq->batch[i].reject) {
 			a->bad = 1;
 		}
 	}
 	a->units = ddb_units_batch_write_mcu(sizes, n);
+	/* d->kv and the partition: the first item's key value */
+	if (!a->bad && ddb_items_pkey(d, rq->batch[0].item, &h) == 0) {
+		a->part = (long)ddb_part_of(d, h);
+	}
 }
 
-/* The request's bucket, units and answer (D1, D2) */
-static void ask_of(const struct ddb *d, const struct pk_svc_request *rq,
+/* The request's bucket, units and answer (D1, D2), on the item its
+   primary key holds now (ddb_items.c): a read of its current size (a
+   missing item's read still costs a unit, §1), a delete of its current
+   size, a put of the larger of it and the new item */
+static void ask_of(struct ddb *d, const struct pk_svc_request *rq,
 		   struct ask *a)
 {
-	uint64_t size = rq->it.size_bytes, old;
+	uint64_t size = rq->it.size_bytes, old = 0, h = 0;
+	int had = 0, key_ok;
 
 	memset(a, 0, sizeof(*a));
-	a->item = rq->it.item;
-	a->bad = rq->it.reject != 0;
-	switch (rq->kind) {
-	case PK_OP_BATCH:
+	a->part = -1;
+	ddb_items_reset(d);
+	if (rq->kind == PK_OP_BATCH) {
 		ask_batch(d, rq, a);
 		return;
+	}
+	key_ok = ddb_items_key(d, rq->it.item, &h) == 0;
+	a->bad = rq->it.reject != 0 || !key_ok;
+	if (key_ok) {
+		had = ddb_items_size(d, 0, &old);
+	}
+	switch (rq->kind) {
 	case PK_OP_READ:
-		a->units =
-		    ddb_units_read_mcu(stored_size(d, rq->it.item),
-				       d->t->reads == PK_DDB_CONSISTENCY_STRONG
-					   ? PK_DDB_READ_STRONG
-					   : PK_DDB_READ_EVENTUAL);
+		a->units = ddb_units_read_mcu(
+		    old, d->t->reads == PK_DDB_CONSISTENCY_STRONG
+			     ? PK_DDB_READ_STRONG
+			     : PK_DDB_READ_EVENTUAL);
 		a->status = PK_HTTP_OK;
-		return;
+		break;
 	case PK_OP_DELETE:
-		old = stored_size(d, rq->it.item);
 		a->write = 1;
 		a->units = ddb_units_write_mcu(old, false);
 		a->grow = -(int64_t)old;
-		a->items = -1;
+		a->items = -had;
 		a->status = PK_HTTP_NO_CONTENT;
-		return;
+		break;
 	default:
+		a->write = 1;
+		a->units = ddb_units_write_mcu(size > old ? size : old, false);
+		a->grow = (int64_t)size - (int64_t)old;
+		a->items = !had;
+		a->status =
+		    rq->kind == PK_OP_CREATE ? PK_HTTP_CREATED : PK_HTTP_OK;
+		a->too_large = !ddb_units_item_fits(size);
+		a->bad |= a->too_large;
 		break;
 	}
-	old = rq->kind == PK_OP_CREATE ? 0 : stored_size(d, rq->it.item);
-	a->write = 1;
-	a->units = ddb_units_write_mcu(size > old ? size : old, false);
-	a->grow = (int64_t)size - (int64_t)old;
-	a->items = rq->kind == PK_OP_CREATE;
-	a->status = rq->kind == PK_OP_CREATE ? PK_HTTP_CREATED : PK_HTTP_OK;
-	a->too_large = !ddb_units_item_fits(size);
-	a->bad |= a->too_large;
+	if (!a->bad) {
+		a->part = (long)ddb_part_of(d, h);
+	}
 }
 
-/* The partition of item's key value, or -1 for a key DynamoDB refuses:
-   not a string or number (undefined, null, true/false), or one pkey
-   refuses (over 2,048 bytes: DynamoDB's limit too, reference §14) */
-static long part_of_item(struct ddb *d, uint64_t item)
+/* Keep what admitted write rq did to the items its keys hold */
+static void store_items(struct ddb *d, const struct pk_svc_request *rq)
 {
-	struct pk_item_source src;
-	struct pk_value v;
+	uint32_t i;
 
-	pkey_source_workload(d->key, d->w, item, &src);
-	pkey_build(d->key, &src, d->kv);
-	if (d->kv->status != 0 ||
-	    pkey_decode_single(d->kv->id, d->kv->id_len, &v) != 0 ||
-	    (v.type != PK_VALUE_STRING && v.type != PK_VALUE_NUMBER)) {
-		return -1;
+	if (rq->kind == PK_OP_READ) {
+		return;
 	}
-	return (long)ddb_part_of(d, ddb_key_hash(d->kv->id, d->kv->id_len));
+	if (rq->kind == PK_OP_DELETE) {
+		ddb_items_drop(d, 0);
+		return;
+	}
+	if (rq->kind != PK_OP_BATCH) {
+		ddb_items_put(d, 0, rq->it.size_bytes);
+		return;
+	}
+	for (i = 0; i < rq->batch_n && i < PK_MAX_BATCH_OPS; i++) {
+		ddb_items_put(d, i, rq->batch[i].size_bytes);
+	}
 }
 
 /* Whether adaptive capacity applies to side (write) of p now (D10) */
@@ -506,7 +535,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	memset(out, 0, sizeof(*out));
 	out->ranges = 1;
 	ask_of(d, rq, &a);
-	i = a.bad ? -1 : part_of_item(d, a.item);
+	i = a.part;
 	a.base_units = a.units;
 	a.coll_grow = a.grow;
 	if (i >= 0 && a.write && d->n_lsis > 0 &&
@@ -565,6 +594,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	}
 	metrics_add_wait(&d->m, rq->waited_ms);
 	store(d, (size_t)i, &a);
+	store_items(d, rq);
 	if (a.coll) {
 		ddb_lsis_store(a.coll, a.coll_grow);
 	}
@@ -622,7 +652,7 @@ static void ddb_client(struct pk_service *s, enum pk_client_event ev, int64_t n)
 {
 	struct pk_totals *t = &ddb_of(s)->m.totals;
 
-	/* it keeps no items: a failed write changes nothing */
+	/* a failed write changes no item */
 	service_count_client(t, ev, n);
 }
 
@@ -676,6 +706,7 @@ static void ddb_free(struct pk_service *s)
 	metrics_free(&d->m);
 	ddb_gsis_free(d);
 	ddb_lsis_free(d);
+	ddb_items_free(d);
 	free(d->bill.hours);
 	pkey_free(d->key);
 	ddb_layout_free(&d->layout);
@@ -830,7 +861,8 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 	}
 	ddb_parts_init(d);
 	if (ddb_gsis_init(d, spec, diag) < 0 ||
-	    ddb_lsis_init(d, spec, diag) < 0) {
+	    ddb_lsis_init(d, spec, diag) < 0 ||
+	    ddb_items_init(d, spec, diag) < 0) {
 		ddb_free(&d->base);
 		return NULL;
 	}

@@ -49,6 +49,15 @@ struct ddb_lsi {
 };
 
 struct ddb_coll; /* an item collection (ddb_lsi.c) */
+struct ddb_item; /* a stored item (ddb_items.c) */
+
+/* One request's primary keys (ddb_items.c): key i is bytes [off[i],
+   off[i + 1]); used: bytes of the key being built */
+struct ddb_keys {
+	unsigned char *bytes;
+	size_t cap, used, n;
+	size_t off[PK_MAX_BATCH_OPS + 1];
+};
 
 /* What one index write changed, to undo when a later one is refused */
 struct ddb_gsi_undo {
@@ -126,7 +135,39 @@ struct ddb {
 	size_t n_lsis;
 	struct ddb_coll *colls;
 	uint64_t collection_refused;
+	/* the items stored, by primary key (ddb_items.c); the sort key
+	   (NULL without one), its scratch value and its spec; one
+	   request's keys */
+	struct ddb_item *items;
+	struct pk_pkey *sk;
+	struct pk_keyval *skv;
+	struct pk_container_spec sk_cs;
+	struct ddb_keys keys;
 };
+
+/* ddb_items.c: the table's sort key from d->t; 0, or -1 with the error
+   in diag. Build workload item's partition key into d->kv and its hash
+   into *hash: 0, or -1 for a value DynamoDB refuses (ValidationException:
+   not a string or number, an empty string, over 2,048 bytes; reference
+   §14). Forget the request's keys (reset); add item's primary key as
+   the request's next key (partition key as ddb_items_pkey, then its
+   sort key when the table has one: present, a string of 1 byte or more,
+   or a number): 0, or -1 for a key DynamoDB refuses. Of key i: the
+   current size of the item it holds in *size (0 for none) and whether
+   one is stored; whether an earlier key of the request is the same
+   (repeats); store an item of size bytes under it (put: a new one or
+   the replacement of the one there); delete its item (drop, nothing
+   when none). Free them. */
+int ddb_items_init(struct ddb *d, const struct pk_service_spec *spec,
+		   struct pk_diag *diag);
+int ddb_items_pkey(struct ddb *d, uint64_t item, uint64_t *hash);
+void ddb_items_reset(struct ddb *d);
+int ddb_items_key(struct ddb *d, uint64_t item, uint64_t *hash);
+int ddb_items_size(const struct ddb *d, size_t i, uint64_t *size);
+int ddb_items_repeats(const struct ddb *d, size_t i);
+void ddb_items_put(struct ddb *d, size_t i, uint64_t size);
+void ddb_items_drop(struct ddb *d, size_t i);
+void ddb_items_free(struct ddb *d);
 
 /* ddb_bill.c: note items in the clock hours of seconds [t_s, t_s +
    n_s), and the units counted since the last call in the hour of t_s

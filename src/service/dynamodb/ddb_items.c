@@ -1,0 +1,205 @@
+/*
+ * ddb_items: the items a DynamoDB table holds, by primary key (reference
+ * §1): an item is its partition key value, plus its sort key value when
+ * the table has a sort key. A put of a key the table holds replaces that
+ * item (PutItem "the larger of old and new item"); reads and deletes find
+ * the item the key holds now, at its current size. Two of the
+ * workload's items with one primary key (a Cosmos DB scenario's
+ * (key, id) identity on a table without a sort key) are one item here.
+ *
+ * A request's keys are built into an arena (one a point request's, one
+ * per item of a batch's) between ddb_items_reset and the next reset, so
+ * a request's keys can be found, compared and stored once admitted.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ddb_state.h"
+#include "pksim/base/hashtab.h"
+#include "pksim/base/mem.h"
+#include "pksim/service/dynamodb/ddb_service.h"
+
+/* One stored item */
+struct ddb_item {
+	UT_hash_handle hh;
+	uint64_t size;	     /* its current size, bytes */
+	size_t len;	     /* of key */
+	unsigned char key[]; /* its primary key's bytes */
+};
+
+int ddb_items_init(struct ddb *d, const struct pk_service_spec *spec,
+		   struct pk_diag *diag)
+{
+	struct pk_container_spec *cs = &d->sk_cs;
+
+	d->keys.off[0] = 0;
+	if (!d->t->sort_key) {
+		return 0;
+	}
+	cs->name = d->spec->name;
+	cs->partition_key = d->t->sort_key;
+	cs->key.kind = PK_KEY_PATH;
+	cs->key.paths[0] = d->t->sort_key;
+	cs->key.n_paths = 1;
+	cs->key.version = 2;
+	cs->key.line = cs->line = d->spec->line;
+	cs->key.col = cs->col = d->spec->col;
+	d->sk = pkey_new(cs, d->sc, spec->workload, spec->seed, diag);
+	d->skv = xmalloc(sizeof(*d->skv));
+	return d->sk ? 0 : -1;
+}
+
+/* Whether kv holds a key attribute value DynamoDB accepts: a string of
+   1 byte or more, or a number (reference §14: a partition key value is 1
+   to 2,048 bytes; pkey refuses past 2,048). Binary is not generated. */
+static int key_value_ok(const struct pk_keyval *kv)
+{
+	struct pk_value v;
+
+	return kv->status == 0 &&
+	       pkey_decode_single(kv->id, kv->id_len, &v) == 0 &&
+	       ((v.type == PK_VALUE_STRING && v.len > 0) ||
+		v.type == PK_VALUE_NUMBER);
+}
+
+int ddb_items_pkey(struct ddb *d, uint64_t item, uint64_t *hash)
+{
+	struct pk_item_source src;
+
+	pkey_source_workload(d->key, d->w, item, &src);
+	pkey_build(d->key, &src, d->kv);
+	if (!key_value_ok(d->kv)) {
+		return -1;
+	}
+	*hash = ddb_key_hash(d->kv->id, d->kv->id_len);
+	return 0;
+}
+
+void ddb_items_reset(struct ddb *d)
+{
+	d->keys.n = 0;
+}
+
+/* Append n bytes b to the arena's open key */
+static void arena_put(struct ddb_keys *k, const void *b, size_t n)
+{
+	size_t end = k->off[k->n] + k->used;
+
+	if (end + n > k->cap) {
+		k->cap = (end + n) * 2;
+		k->bytes = xreallocarray(k->bytes, k->cap, 1);
+	}
+	memcpy(k->bytes + end, b, n);
+	k->used += n;
+}
+
+int ddb_items_key(struct ddb *d, uint64_t item, uint64_t *hash)
+{
+	struct ddb_keys *k = &d->keys;
+	struct pk_item_source src;
+	unsigned char len[2];
+
+	if (ddb_items_pkey(d, item, hash) < 0) {
+		return -1;
+	}
+	k->used = 0;
+	/* the partition key's length first, so that (pk, sk) pairs cut
+	   differently never share their bytes */
+	len[0] = (unsigned char)(d->kv->id_len >> 8);
+	len[1] = (unsigned char)d->kv->id_len;
+	arena_put(k, len, 2);
+	arena_put(k, d->kv->id, d->kv->id_len);
+	if (d->sk) {
+		pkey_source_workload(d->sk, d->w, item, &src);
+		pkey_build(d->sk, &src, d->skv);
+		if (!key_value_ok(d->skv)) {
+			return -1;
+		}
+		arena_put(k, d->skv->id, d->skv->id_len);
+	}
+	k->off[k->n + 1] = k->off[k->n] + k->used;
+	k->n++;
+	return 0;
+}
+
+/* Key i of the arena */
+static const unsigned char *key_bytes(const struct ddb *d, size_t i,
+				      size_t *len)
+{
+	*len = d->keys.off[i + 1] - d->keys.off[i];
+	return d->keys.bytes + d->keys.off[i];
+}
+
+static struct ddb_item *find(const struct ddb *d, size_t i)
+{
+	struct ddb_item *it;
+	const unsigned char *b;
+	size_t len;
+
+	b = key_bytes(d, i, &len);
+	HASH_FIND(hh, d->items, b, len, it);
+	return it;
+}
+
+int ddb_items_size(const struct ddb *d, size_t i, uint64_t *size)
+{
+	const struct ddb_item *it = find(d, i);
+
+	*size = it ? it->size : 0;
+	return it != NULL;
+}
+
+int ddb_items_repeats(const struct ddb *d, size_t i)
+{
+	const unsigned char *b, *o;
+	size_t len, olen, j;
+
+	b = key_bytes(d, i, &len);
+	for (j = 0; j < i; j++) {
+		o = key_bytes(d, j, &olen);
+		if (olen == len && memcmp(o, b, len) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+void ddb_items_put(struct ddb *d, size_t i, uint64_t size)
+{
+	struct ddb_item *it = find(d, i);
+	const unsigned char *b;
+	size_t len;
+
+	if (!it) {
+		b = key_bytes(d, i, &len);
+		it = xcalloc(1, sizeof(*it) + len);
+		it->len = len;
+		memcpy(it->key, b, len);
+		HASH_ADD(hh, d->items, key[0], it->len, it);
+	}
+	it->size = size;
+}
+
+void ddb_items_drop(struct ddb *d, size_t i)
+{
+	struct ddb_item *it = find(d, i);
+
+	if (it) {
+		HASH_DEL(d->items, it);
+		free(it);
+	}
+}
+
+void ddb_items_free(struct ddb *d)
+{
+	struct ddb_item *it, *tmp;
+
+	HASH_ITER(hh, d->items, it, tmp)
+	{
+		HASH_DEL(d->items, it);
+		free(it);
+	}
+	pkey_free(d->sk);
+	free(d->skv);
+	free(d->keys.bytes);
+}

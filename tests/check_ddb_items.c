@@ -1,0 +1,292 @@
+/*
+ * ddb_items: a DynamoDB table's items by primary key (reference §1: an
+ * item is its partition key value, plus its sort key value when the
+ * table has one; PutItem is charged on "the larger of old and new
+ * item", DeleteItem on the deleted item's size, GetItem on the item's
+ * size rounded up to 4 KB). Each figure derived by hand beside it.
+ * 1 unit = 1,000 mCU; 1KB in a scenario is 1,024 bytes.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "pksim/result/result.h"
+#include "pksim/run/sim.h"
+#include "pksim/service/dynamodb/ddb_service.h"
+#include "pksim/service/metrics.h"
+#include "pksim/service/snapshot.h"
+#include "testutil.h"
+
+#define CU 1000
+
+/* One key value "one" written 500 times a second for 60 s, 1 KiB each,
+   on a table keyed by /k plus the sort key sk ("" for none) */
+static struct pk_run *same_key(const char *sk)
+{
+	char text[512];
+
+	snprintf(text, sizeof(text),
+		 "service: dynamodb\n"
+		 "table: {partition_key: /k%s, read_capacity_units: 100, "
+		 "write_capacity_units: 1000}\n"
+		 "client: {retries: off}\n"
+		 "items: {k: {const: one}}\n"
+		 "phases: [{duration: 60s, rate: 500/s, ops: {create: 1}, "
+		 "item_size: 1KB}]\n",
+		 sk);
+	return tu_sim_text("same.yaml", text);
+}
+
+/*
+ * Without a sort key the primary key is the partition key alone: the
+ * 30,000 puts of k = "one" are one item, each put replacing it (§1).
+ * Each put is max(1 KiB old, 1 KiB new) = 1 WCU (D1): 30,000 WCU; 500
+ * WCU a second on one partition of 1,000 WCU (D4): none throttled. The
+ * table holds 1 item of 1,024 B. With sort key /id (each create's own
+ * id) the same puts are 30,000 items: 30,000 x 1,024 B.
+ */
+START_TEST(test_ddb_items_same_key_one_item)
+{
+	struct pk_run *run = same_key("");
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+	struct pk_snapshot s;
+
+	ck_assert_uint_eq(t->succeeded, 30000);
+	ck_assert_uint_eq(t->throttled_429, 0);
+	ck_assert_int_eq(t->ru_mru, 30000LL * CU);
+	tu_snapshot(run, 0, &s);
+	ck_assert_uint_eq(s.storage_bytes, 1024);
+	ck_assert_uint_eq(s.ddb->items, 1);
+	snapshot_free(&s);
+	tu_sim_free(run);
+
+	run = same_key(", sort_key: /id");
+	tu_snapshot(run, 0, &s);
+	ck_assert_uint_eq(s.storage_bytes, 30000ull * 1024);
+	ck_assert_uint_eq(s.ddb->items, 30000);
+	snapshot_free(&s);
+	tu_sim_free(run);
+}
+END_TEST
+
+/* One item (1,000 key values, one create): created at 1 KiB, replaced
+   at 10 KiB, read strongly, replaced at 1 KiB, read, and deleted unless
+   no_delete; one request a second */
+static struct pk_run *replace_run(int no_delete)
+{
+	char text[1024];
+
+	snprintf(text, sizeof(text),
+		 "service: dynamodb\n"
+		 "table: {partition_key: /k, read_capacity_units: 100, "
+		 "write_capacity_units: 100, read_consistency: strong}\n"
+		 "client: {retries: off}\n"
+		 "items: {k: {values: \"k{000..999}\"}}\n"
+		 "phases:\n"
+		 "  - {duration: 1s, rate: 1/s, ops: {create: 1}, "
+		 "item_size: 1KB}\n"
+		 "  - {duration: 1s, rate: 1/s, ops: {replace: 1}, "
+		 "item_size: 10KB}\n"
+		 "  - {duration: 1s, rate: 1/s, ops: {read: 1}}\n"
+		 "  - {duration: 1s, rate: 1/s, ops: {replace: 1}, "
+		 "item_size: 1KB}\n"
+		 "  - {duration: 1s, rate: 1/s, ops: {read: 1}}\n"
+		 "%s",
+		 no_delete ? ""
+			   : "  - {duration: 1s, rate: 1/s, ops: {delete: "
+			     "1}}\n");
+	return tu_sim_text("replace.yaml", text);
+}
+
+/*
+ * Charged on the item's current size (§1, D1): create 1 KiB = 1 WCU;
+ * replace by 10 KiB = max(1, 10) = 10 WCU; strong read of the 10 KiB
+ * item = ceil(10,240 / 4,096) = 3 RCU; replace by 1 KiB = max(10, 1) =
+ * 10 WCU; read of 1 KiB = 1 RCU; delete of the 1 KiB item = 1 WCU:
+ * 26 units (the size at create would give 1 + 10 + 1 + 1 + 1 + 1 = 15).
+ * Storage follows the item: 1,024 B after the replace back to 1 KiB
+ * (10,240 + 1,024 - 10,240), none after the delete.
+ */
+START_TEST(test_ddb_items_current_size)
+{
+	struct pk_run *run = replace_run(0);
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+	struct pk_snapshot s;
+
+	ck_assert_uint_eq(t->succeeded, 6);
+	ck_assert_int_eq(t->ru_mru, 26LL * CU);
+	tu_snapshot(run, 0, &s);
+	ck_assert_uint_eq(s.storage_bytes, 0);
+	ck_assert_uint_eq(s.ddb->items, 0);
+	snapshot_free(&s);
+	tu_sim_free(run);
+
+	run = replace_run(1);
+	t = &tu_metrics(run->variants[0].svc)->totals;
+	ck_assert_int_eq(t->ru_mru, 25LL * CU);
+	tu_snapshot(run, 0, &s);
+	ck_assert_uint_eq(s.storage_bytes, 1024);
+	ck_assert_uint_eq(s.ddb->items, 1);
+	snapshot_free(&s);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * A grown item's reads: created at 1 KiB, replaced at 40 KiB, then
+ * 1,000 strong reads a second for 10 s of it on 30,000 RCU. A read of
+ * 40 KiB is ceil(40,960 / 4,096) = 10 RCU; the item's partition serves
+ * at most 3,000 RCU a second (D3, statement 18's arithmetic): 300 reads
+ * a second admitted, 700 refused by the key range (D14). 10 s: 3,000
+ * reads + the 2 writes succeed, 7,000 throttled; 30,000 RCU of reads +
+ * 1 + 40 WCU.
+ */
+START_TEST(test_ddb_items_grown_item_reads)
+{
+	struct pk_run *run = tu_sim_text(
+	    "grown.yaml",
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: 30000, "
+	    "write_capacity_units: 100, read_consistency: strong}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {values: \"k{000..999}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 1s, rate: 1/s, ops: {create: 1}, item_size: 1KB}\n"
+	    "  - {duration: 1s, rate: 1/s, ops: {replace: 1}, "
+	    "item_size: 40KB}\n"
+	    "  - {duration: 10s, rate: 1000/s, ops: {read: 1}}\n");
+	const struct pk_service *svc = run->variants[0].svc;
+	const struct pk_totals *t = &tu_metrics(svc)->totals;
+
+	ck_assert_uint_eq(t->succeeded, 3002);
+	ck_assert_uint_eq(t->throttled_429, 7000);
+	ck_assert_uint_eq(
+	    ddb_service_throttles(svc, 0, PK_DDB_THROTTLE_KEY_RANGE), 7000);
+	ck_assert_int_eq(t->ru_mru, (30000LL + 41) * CU);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * Storage follows the items: 1,000 creates of 1 KiB (sort key /id: each
+ * its own item), 1,000 replaces by 100 KiB of stored items, then 1,000
+ * deletes, each of a stored item, until none is left: 0 B and 0 items
+ * at the end, whatever sizes the replaces left.
+ */
+START_TEST(test_ddb_items_storage_follows)
+{
+	struct pk_run *run = tu_sim_text(
+	    "leak.yaml",
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, sort_key: /id, "
+	    "read_capacity_units: 100, write_capacity_units: 40000}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {values: \"k{00000..99999}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 1s, rate: 1000/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "  - {duration: 10s, rate: 100/s, ops: {replace: 1}, "
+	    "item_size: 100KB}\n"
+	    "  - {duration: 10s, rate: 100/s, ops: {delete: 1}}\n");
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+	struct pk_snapshot s;
+	size_t i;
+
+	ck_assert_uint_eq(t->succeeded, 3000);
+	tu_snapshot(run, 0, &s);
+	ck_assert_uint_eq(s.storage_bytes, 0);
+	ck_assert_uint_eq(s.ddb->items, 0);
+	for (i = 0; i < s.n_ranges; i++) {
+		ck_assert_uint_eq(s.ranges[i].storage_bytes, 0);
+	}
+	snapshot_free(&s);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * Key attributes DynamoDB refuses (ValidationException, HTTP 400,
+ * nothing stored): an empty partition key (§14: 1 to 2,048 bytes), ten
+ * creates of k = "": 10 refused, 0 stored.
+ */
+START_TEST(test_ddb_items_empty_partition_key)
+{
+	struct pk_run *run = tu_sim_text(
+	    "empty.yaml", "service: dynamodb\n"
+			  "table: {partition_key: /k, read_capacity_units: 10, "
+			  "write_capacity_units: 100}\n"
+			  "client: {retries: off}\n"
+			  "items: {k: {const: \"\"}}\n"
+			  "phases: [{duration: 1s, rate: 10/s}]\n");
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+	struct pk_snapshot s;
+
+	ck_assert_uint_eq(t->succeeded, 0);
+	ck_assert_uint_eq(t->bad_request_400, 10);
+	ck_assert_int_eq(t->ru_mru, 0);
+	tu_snapshot(run, 0, &s);
+	ck_assert_uint_eq(s.storage_bytes, 0);
+	ck_assert_uint_eq(s.ddb->items, 0);
+	snapshot_free(&s);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * A table keyed by /k plus sort key /s takes only items whose s is a
+ * non-empty string or a number (every key attribute must be present and
+ * scalar): of five records, s missing, a map, true and "" are refused
+ * with 400; the one with s = "x" (under 1 KiB: 1 WCU) is the one item
+ * stored.
+ */
+START_TEST(test_ddb_items_bad_sort_key)
+{
+	char text[512];
+	const char *data =
+	    tu_dir_file("sk.jsonl", "{\"k\":\"a\",\"v\":1}\n"
+				    "{\"k\":\"b\",\"s\":{\"x\":1}}\n"
+				    "{\"k\":\"c\",\"s\":true}\n"
+				    "{\"k\":\"d\",\"s\":\"\"}\n"
+				    "{\"k\":\"e\",\"s\":\"x\",\"v\":3}\n");
+	struct pk_run *run;
+	const struct pk_totals *t;
+	struct pk_snapshot s;
+
+	snprintf(text, sizeof(text),
+		 "service: dynamodb\n"
+		 "table: {partition_key: /k, sort_key: /s, "
+		 "read_capacity_units: 10, write_capacity_units: 100}\n"
+		 "client: {retries: off}\n"
+		 "items: {file: '%s', rate: 10/s}\n",
+		 data);
+	run = tu_sim_text("sk.yaml", text);
+	t = &tu_metrics(run->variants[0].svc)->totals;
+	ck_assert_uint_eq(t->succeeded, 1);
+	ck_assert_uint_eq(t->bad_request_400, 4);
+	ck_assert_int_eq(t->ru_mru, 1 * CU);
+	tu_snapshot(run, 0, &s);
+	ck_assert_uint_eq(s.ddb->items, 1);
+	ck_assert_uint_gt(s.storage_bytes, 0);
+	ck_assert_uint_le(s.storage_bytes, 1024);
+	snapshot_free(&s);
+	tu_sim_free(run);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("ddb_items");
+	TCase *tc = tcase_create("items");
+
+	tcase_add_test(tc, test_ddb_items_same_key_one_item);
+	tcase_add_test(tc, test_ddb_items_current_size);
+	tcase_add_test(tc, test_ddb_items_grown_item_reads);
+	tcase_add_test(tc, test_ddb_items_storage_follows);
+	tcase_add_test(tc, test_ddb_items_empty_partition_key);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("keys");
+	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
+	tcase_add_test(tc, test_ddb_items_bad_sort_key);
+	suite_add_tcase(s, tc);
+	return s;
+}
