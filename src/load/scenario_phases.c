@@ -668,6 +668,25 @@ static void batch_fits_some_key(struct ld *ld, const struct pk_phase_spec *ph)
 		  PK_KEY_UNIQUE_PATH);
 }
 
+/* A phase whose batches are BatchWriteItem requests of more than 25
+   items where a variant is a table: DynamoDB refuses every one
+   (ValidationException; reference §14, A-PT), which cannot be what the
+   scenario means. */
+static void ddb_batch_fits(struct ld *ld, const struct pk_phase_spec *ph)
+{
+	if (ph->mix[PK_OP_BATCH] <= 0 ||
+	    ph->batch_size <= PK_DDB_BATCH_WRITE_MAX || !ld_any_table(ld->s)) {
+		return;
+	}
+	ld_err_at(ld, ph->batch_line ? ph->batch_line : ph->line,
+		  ph->batch_line ? ph->batch_col : ph->col,
+		  "phase '%.*s' sends batches of %u items; a dynamodb "
+		  "table's BatchWriteItem takes 1 to %u (every larger one is "
+		  "a ValidationException)",
+		  PK_SCENARIO_QUOTE_BYTES, ph->name, ph->batch_size,
+		  PK_DDB_BATCH_WRITE_MAX);
+}
+
 /*
  * Merge and redistribution are features of provisioned throughput
  * (D-MERGE, D-REDIST): neither applies to a serverless variant, and pksim
@@ -743,6 +762,7 @@ void ld_check_phase_actions(struct ld *ld)
 
 		phase_settings_fit(ld, ph);
 		batch_fits_some_key(ld, ph);
+		ddb_batch_fits(ld, ph);
 		if (ph->merge_to == 0 && ph->n_redistribute == 0) {
 			continue;
 		}

@@ -31,8 +31,6 @@
 #include "pksim/workload/workload.h"
 
 #define MS_PER_S 1000
-/* BatchWriteItem's most put and delete requests (reference §14) */
-#define PK_DDB_BATCH_WRITE_MAX 25
 
 static struct ddb *ddb_of(const struct pk_service *s)
 {
@@ -738,35 +736,6 @@ static const struct pk_service_ops ddb_ops = {
     .free = ddb_free,
 };
 
-/* A phase whose batches are BatchWriteItem requests of more than 25
-   items, which DynamoDB refuses every one of (ValidationException;
-   reference §14, A-PT): refused at its batch size's place, 0 or -1 with
-   the error in diag */
-static int refuse_big_batches(const struct pk_scenario *sc,
-			      struct pk_diag *diag)
-{
-	size_t i;
-
-	for (i = 0; i < sc->n_phases; i++) {
-		const struct pk_phase_spec *ph = &sc->phases[i];
-
-		if (ph->mix[PK_OP_BATCH] > 0 &&
-		    ph->batch_size > PK_DDB_BATCH_WRITE_MAX) {
-			diag_error(diag, sc->file,
-				   ph->batch_line ? ph->batch_line : ph->line,
-				   ph->batch_line ? ph->batch_col : ph->col,
-				   "phase '%s' sends batches of %u items; a "
-				   "dynamodb table's BatchWriteItem takes 1 to "
-				   "%d (every larger one is a "
-				   "ValidationException)",
-				   ph->name, ph->batch_size,
-				   PK_DDB_BATCH_WRITE_MAX);
-			return -1;
-		}
-	}
-	return 0;
-}
-
 /* What this replay does not model yet, refused at its place in the
    scenario: 0, or -1 with the error in diag */
 static int refuse_unmodelled(const struct pk_scenario *sc, struct pk_diag *diag)
@@ -801,7 +770,7 @@ static int refuse_unmodelled(const struct pk_scenario *sc, struct pk_diag *diag)
 			   "queries are not replayed on a dynamodb table yet");
 		return -1;
 	}
-	return refuse_big_batches(sc, diag);
+	return 0;
 }
 
 /* The reasons the table's mode gives, in the reports' order (D14,

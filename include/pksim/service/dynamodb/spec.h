@@ -18,6 +18,8 @@
 #define PK_DDB_MAX_CAPACITY_UNITS 1000000
 /* D2: an item is at most 400 KiB, attribute names included (A-SQ) */
 #define PK_DDB_ITEM_MAX_BYTES 409600u
+/* BatchWriteItem's most put and delete requests (reference §14) */
+#define PK_DDB_BATCH_WRITE_MAX 25u
 /* D9: burst capacity banks at most 300 s of unused capacity (A-BP) */
 #define PK_DDB_BURST_WINDOW_S 300
 /* D10 `delayed`: seconds of throttling before adaptive capacity lifts a
