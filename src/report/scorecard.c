@@ -312,6 +312,14 @@ int scorecard_figure_cmp(const struct pk_scorecard *a,
 		   partitions (PK_SCORECARD_RULE_ACROSS) */
 		return 0;
 	}
+	if (f == PK_RANK_RANGE && a->other_units && b->other_units &&
+	    a->n_ranges != b->n_ranges) {
+		/* two tables of different partition counts: the hottest
+		   partition's share is of partitions of different sizes
+		   (an even load gives 50 % on 2 and 25 % on 4)
+		   (PK_SCORECARD_RULE_TABLES) */
+		return 0;
+	}
 	if (f == PK_RANK_COST && (!a->priced || !b->priced)) {
 		/* cost never decides between a priced and an unpriced
 		   variant (scorecard.h) */

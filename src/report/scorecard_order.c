@@ -97,7 +97,11 @@ const char *scorecard_rule(const struct pk_result *r, char *buf)
 	size_t len;
 
 	const char *across =
-	    scenario_mixed_services(r->sc) ? PK_SCORECARD_RULE_ACROSS : "";
+	    scenario_mixed_services(r->sc) ? PK_SCORECARD_RULE_ACROSS
+	    : r->n_variants > 1 &&
+		    scenario_variant_table(r->sc, &r->sc->variants[0])
+		? PK_SCORECARD_RULE_TABLES
+		: "";
 
 	scorecard_rank_by_text(r->sc->rank_by, list);
 	if (strcmp(list, scorecard_rank_by_text(NULL, dflt)) == 0) {

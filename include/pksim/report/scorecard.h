@@ -125,6 +125,14 @@ enum pk_rank_figure {
 	"partition's share and the peak are of partitions of different "       \
 	"sizes, so a container and a table tie on them"
 
+/* A compare of Amazon DynamoDB tables (no container among the
+   variants): tables of different partition counts tie on the hottest
+   partition's share, appended to the rule. */
+#define PK_SCORECARD_RULE_TABLES                                               \
+	"; tables of different partition counts tie on the hottest "           \
+	"partition's share (an even load gives each of 2 partitions 50 % "     \
+	"and each of 4 25 %)"
+
 /* Tolerances of the ranking (see above) */
 #define PK_RANK_TOL_FAILED 0.001
 #define PK_RANK_TOL_REL 0.01
