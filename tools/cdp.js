@@ -28,13 +28,28 @@ async function cdpOpen(width, height) {
   const chrome = spawn("chromium", ["--headless", "--no-sandbox",
     "--disable-gpu", "--hide-scrollbars", `--window-size=${width},${height}`,
     "--user-data-dir=" + profile, "--remote-debugging-port=" + port,
-    "about:blank"], { stdio: "ignore" });
+    "about:blank"], { stdio: "ignore", detached: true });
+  // the launcher's process group: Chromium's own processes (browser,
+  // renderers, helpers) go on writing into the profile after the
+  // launcher exits, so close ends them all and waits for the last
+  const group = () => {
+    try { process.kill(-chrome.pid, 0); return true; } catch (e) { return false; }
+  };
   const close = () => new Promise((r) => {
-    chrome.once("exit", () => {
-      fs.rmSync(profile, { recursive: true, force: true });
+    chrome.once("exit", async () => {
+      try { process.kill(-chrome.pid, "SIGTERM"); } catch (e) { /* gone */ }
+      for (let i = 0; i < 100 && group(); i++) await sleep(50);
+      try { process.kill(-chrome.pid, "SIGKILL"); } catch (e) { /* gone */ }
+      try {
+        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10,
+          retryDelay: 100 });
+      } catch (e) {
+        // a profile left in the temporary folder fails no test
+        process.stderr.write(`cdp: ${profile} not removed: ${e.code}\n`);
+      }
       r();
     });
-    chrome.kill();
+    try { process.kill(-chrome.pid, "SIGTERM"); } catch (e) { chrome.kill(); }
   });
   let ws = null;
   for (let i = 0; i < 100 && !ws; i++) {
