@@ -199,20 +199,10 @@ static double busiest_share(double h, double r, double lps)
    attempt holds a worker for L); infinity without workers. */
 static double client_send_cap(const struct pk_scenario *s, size_t i)
 {
-	size_t j;
+	const struct pk_client_spec *c = &phase_stream(s, i)->client;
 
-	for (j = 0; j < s->n_streams; j++) {
-		const struct pk_stream_spec *st = &s->streams[j];
-		const struct pk_client_spec *c = &st->client;
-
-		if (i < st->phase_first ||
-		    i >= st->phase_first + st->n_phases) {
-			continue;
-		}
-		if (c->concurrency > 0 && c->latency_ms > 0) {
-			return (double)c->concurrency * 1000.0 /
-			       (double)c->latency_ms;
-		}
+	if (c->concurrency > 0 && c->latency_ms > 0) {
+		return (double)c->concurrency * 1000.0 / (double)c->latency_ms;
 	}
 	return INFINITY;
 }
@@ -991,46 +981,4 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 			    "fewer variants"
 			  : "lower a phase's rate, duration or share of "
 			    "creates, or compare fewer variants");
-}
-
-/* A phase whose operations can name a stored item: reads, upserts,
-   replaces, deletes, or a query with conditions. */
-static int phase_reads_back(const struct pk_phase_spec *p)
-{
-	size_t i;
-
-	if (p->mix[PK_OP_READ] > 0 || p->mix[PK_OP_UPSERT] > 0 ||
-	    p->mix[PK_OP_REPLACE] > 0 || p->mix[PK_OP_DELETE] > 0) {
-		return 1;
-	}
-	for (i = 0; p->mix[PK_OP_QUERY] > 0 && i < p->n_queries; i++) {
-		if (p->queries[i].n_conds > 0) {
-			return 1;
-		}
-	}
-	return 0;
-}
-
-int scenario_items_read_back(const struct pk_scenario *s)
-{
-	const struct pk_prop_spec *id = scenario_find_prop(s, "/id");
-	size_t i;
-
-	if (s->items_file) {
-		return !s->items_file->monitor;
-	}
-	if (id && id->kind != PK_GEN_UNIQUE) {
-		return 1;
-	}
-	for (i = 0; i < s->n_variants; i++) {
-		if (s->variants[i].default_ttl_s != PK_TTL_OFF) {
-			return 1;
-		}
-	}
-	for (i = 0; i < s->n_phases; i++) {
-		if (phase_reads_back(&s->phases[i])) {
-			return 1;
-		}
-	}
-	return 0;
 }

@@ -133,6 +133,11 @@ field_group_fn field_cfeed_consumers, field_cfeed_leases, field_cfeed_busy,
     field_cfeed_busiest, field_cfeed_rate, field_cfeed_share,
     field_cfeed_sentence, field_cfeed_range_rate;
 
+/* The fleet pool: fleet_pool.* (report_field_fleet.c). */
+field_group_fn field_fleet_min, field_fleet_max, field_fleet_extra,
+    field_fleet_cap, field_fleet_lent, field_fleet_peak, field_fleet_hours,
+    field_fleet_billed;
+
 /* The money group: money.* (report_field_money.c). */
 field_group_fn field_money_priced, field_money_why, field_money_mode,
     field_money_date, field_money_from, field_money_prices_of,

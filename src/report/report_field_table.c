@@ -6,7 +6,6 @@
  * the writer writes.
  */
 #include "report_field_int.h"
-#include "report_fleet.h"
 #include "report_text_int.h"
 
 #include <stddef.h>
@@ -150,47 +149,6 @@ static void note_at(const struct field_ctx *c, struct pk_field_value *o)
 
 	field_notes(c, notes);
 	fv_text(o, notes[c->idx[0]].text);
-}
-
-/* The fleet pool's (rule 40, report_fleet.h) */
-static void fleet_min(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, c->v->spec->fleet.min_ru_per_s);
-}
-
-static void fleet_max(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, c->v->spec->fleet.max_ru_per_s);
-}
-
-static void fleet_extra(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, c->v->spec->fleet.extra_ru_per_s);
-}
-
-static void fleet_cap(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, c->v->spec->fleet.cap_ru_per_s);
-}
-
-static void fleet_lent(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, report_fleet_lent_ru(c->v));
-}
-
-static void fleet_peak(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, report_fleet_peak(c->v));
-}
-
-static void fleet_hours(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, (int64_t)report_fleet_hours(c->v));
-}
-
-static void fleet_billed(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, report_fleet_billed(c->v, c->idx[0]));
 }
 
 static void autoscale_mode(const struct field_ctx *c, struct pk_field_value *o)
@@ -642,17 +600,19 @@ const struct field_reader field_readers[] = {
 	FW_AUTOSCALE | FW_FABRIC),
     FN("autoscale.fabric_cu_hours_per_hour[]", SEL_VARIANT,
        FW_AUTOSCALE | FW_FABRIC, fabric_cu),
-    FN("fleet_pool.min_ru_per_s", SEL_VARIANT, FW_FLEET, fleet_min),
-    FN("fleet_pool.max_ru_per_s", SEL_VARIANT, FW_FLEET, fleet_max),
+    FN("fleet_pool.min_ru_per_s", SEL_VARIANT, FW_FLEET, field_fleet_min),
+    FN("fleet_pool.max_ru_per_s", SEL_VARIANT, FW_FLEET, field_fleet_max),
     FN("fleet_pool.extra_ru_per_s_per_partition", SEL_VARIANT, FW_FLEET,
-       fleet_extra),
-    FN("fleet_pool.partition_cap_ru_per_s", SEL_VARIANT, FW_FLEET, fleet_cap),
-    FN("fleet_pool.lent_ru", SEL_VARIANT, FW_FLEET, fleet_lent),
-    FN("fleet_pool.peak_lent_ru_per_s", SEL_VARIANT, FW_FLEET, fleet_peak),
+       field_fleet_extra),
+    FN("fleet_pool.partition_cap_ru_per_s", SEL_VARIANT, FW_FLEET,
+       field_fleet_cap),
+    FN("fleet_pool.lent_ru", SEL_VARIANT, FW_FLEET, field_fleet_lent),
+    FN("fleet_pool.peak_lent_ru_per_s", SEL_VARIANT, FW_FLEET,
+       field_fleet_peak),
     FN("fleet_pool.billed_ru_per_s_per_hour", SEL_VARIANT, FW_FLEET,
-       fleet_hours),
+       field_fleet_hours),
     FN("fleet_pool.billed_ru_per_s_per_hour[]", SEL_VARIANT, FW_FLEET,
-       fleet_billed),
+       field_fleet_billed),
     FN("throughput_policy.policy", SEL_VARIANT, FW_POLICY, policy),
     VAR("throughput_policy.effective_ru_per_s", effective_ru_per_s, CV_I64,
 	FW_POLICY),
