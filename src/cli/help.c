@@ -294,6 +294,8 @@ static const char locate_text[] =
     "of the scenario, the partition key value the key definition builds,\n"
     "its EPK, and the partition key range it lands in at the start of\n"
     "the run. An item without a property the key reads is an error.\n"
+    "A DynamoDB table is not located (its hash is not published): a\n"
+    "table variant says so; a scenario of tables only is refused.\n"
     "\n"
     "options:\n"
     "  --allow-undefined-key\n"
