@@ -393,6 +393,19 @@ int runway_writes(const struct pk_scenario *sc)
 	return 0;
 }
 
+/* Whether a phase of sc sends transactional batches */
+static int sends_batches(const struct pk_scenario *sc)
+{
+	size_t i;
+
+	for (i = 0; i < sc->n_phases; i++) {
+		if (sc->phases[i].mix[PK_OP_BATCH] > 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* Slot of bucket text in the table (texts, *n used); -1 when full */
 static int slot_of(char (*texts)[64], size_t *n, const char *text)
 {
@@ -507,8 +520,11 @@ void runway_from_rates(const struct pk_snapshot *s,
 	runway_streams_init(v, sc, factor, st);
 	runway_streams_weigh(st, ns, weight);
 	runway_pick_init(&pick, v->n_ranges, ns);
+	/* the snapshot maps a value to its logical partition when a point
+	   write reaches it, never a batch: a workload that sends batches
+	   takes its groups from the distributions */
 	from_values =
-	    by_dist && ns == 1 && !rw->drawn_apart &&
+	    by_dist && ns == 1 && !rw->drawn_apart && !sends_batches(sc) &&
 	    runway_groups_from_values(s, v, sc, refs, spread, each, &pick);
 	if (!from_values) {
 		if (by_dist) {

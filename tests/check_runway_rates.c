@@ -1,0 +1,106 @@
+/*
+ * runway_rates: the storage runway's write rates and mix
+ * (include/pksim/result/runway.h): which operations add items and how
+ * fast over time.
+ * Figures derived by hand beside each test; each says what it gave
+ * before.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "pksim/report/scorecard.h"
+#include "pksim/result/result.h"
+#include "testutil.h"
+
+/* 20 GiB = 21,474,836,480 B: the logical partition cap (rule 11) */
+#define CAP 21474836480.0
+/* An item of 1 KB stores 1,024 B, of 100 KB 102,400 B (index_factor 1) */
+#define KB1 1024.0
+#define KB100 102400.0
+
+static int near(double x, double want, double rel)
+{
+	return fabs(x - want) <= rel * fabs(want);
+}
+
+/* The first variant of scenario text: its runway's time to full (s),
+   the runway sentence into t */
+static double full_s(const char *text, char *t, size_t cap)
+{
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c =
+	    tu_cards(tu_dir_file("rates.yaml", text), text, &run, &res);
+	double s;
+
+	ck_assert_msg(c[0].full_kind == PK_FULL_DAYS, "kind %d: %s",
+		      (int)c[0].full_kind, text);
+	s = c[0].days_to_full * 86400.0;
+	scorecard_full_text(res, &c[0], 0, t, cap);
+	tu_cards_free(c, run, res);
+	return s;
+}
+
+/*
+ * One key, a workload whose only writes are transactional batches: 10
+ * batches/s of 10 creates of 1 KB at 100,000 RU/s (no bound). A batch's
+ * items are creates: 100 items/s x 1,024 B = 102,400 B/s, and 20 GiB
+ * take 21,474,836,480 / 102,400 = 209,715.2 s (2.43 days). Before:
+ * "never: it does not grow" (the groups came from the run's map of
+ * values to logical partitions, which a batch never fills).
+ */
+START_TEST(test_rates_batch_only_grows)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 100000}\n"
+	    "items: {k: {const: one}}\n"
+	    "phases:\n"
+	    "  - {name: p, duration: 10s, rate: 10/s, ops: {batch: 1}, "
+	    "batch: {size: 10}, item_size: 1KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(near(s, CAP / (100.0 * KB1), 1e-9), "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "growing 100.0 KiB/s"), "%s", t);
+}
+END_TEST
+
+/*
+ * The same batches at 400 RU/s, 20 batches/s offered, retries off. A
+ * batch of 10 creates of 1 KB is charged as its 10 creates, 10 x 5 =
+ * 50 RU (rule 15's transactional batch: the sum of its operations), so
+ * the range admits 400 / 50 = 8 batches/s = 80 items/s = 81,920 B/s:
+ * 21,474,836,480 / 81,920 = 262,144 s (3.03 days), bounded by range 0's
+ * 400 RU/s. Before: "never: it does not grow".
+ */
+START_TEST(test_rates_batch_only_bounded)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {const: one}}\n"
+	    "phases:\n"
+	    "  - {name: p, duration: 10s, rate: 20/s, ops: {batch: 1}, "
+	    "batch: {size: 10}, item_size: 1KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(near(s, CAP / (80.0 * KB1), 1e-9), "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "bounded by range 0's 400 RU/s"), "%s", t);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("runway_rates");
+	TCase *tc = tcase_create("runway_rates");
+
+	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_rates_batch_only_grows);
+	tcase_add_test(tc, test_rates_batch_only_bounded);
+	suite_add_tcase(s, tc);
+	return s;
+}
