@@ -1,7 +1,7 @@
 /*
  * runway_rates: the storage runway's write rates and mix
  * (include/pksim/result/runway.h): which operations add items and how
- * fast over time.
+ * fast over time (batches, the rate schedule's steps and spikes).
  * Figures derived by hand beside each test; each says what it gave
  * before.
  */
@@ -92,6 +92,74 @@ START_TEST(test_rates_batch_only_bounded)
 }
 END_TEST
 
+/*
+ * `steps:` (scenarios/README.md's example, slowed): one key, creates of
+ * 100 KB at 5/s from 0 s, 0/s from 20 min, 1/s from 40 min of a 1-h
+ * phase repeated. An hour writes 5 x 1,200 + 1 x 1,200 = 7,200 items =
+ * 737,280,000 B. 29 hours hold 21,381,120,000 B; the 93,716,480 B left
+ * take 93,716,480 / 737,280,000 of the 30th hour at its mean rate (the
+ * projection finds a fill inside an hour linearly): 457.6 s, full at
+ * t = 104,400 + 457.6 = 104,857.6 s (1.21 days; within the hour, 915.2
+ * items at 5/s, 183 s: the hourly figure is 275 s later). Before: 7.3
+ * days, the last step's 1,200 items an hour only.
+ */
+START_TEST(test_rates_steps_every_step)
+{
+	static const char text[] =
+	    "clock: {start: \"2026-01-05T00:00:00Z\"}\n"
+	    "container: {partition_key: /k, throughput: 100000}\n"
+	    "items: {k: {const: one}}\n"
+	    "phases:\n"
+	    "  - duration: 1h\n"
+	    "    ops: {create: 1}\n"
+	    "    item_size: 100KB\n"
+	    "    rate:\n"
+	    "      steps:\n"
+	    "        - {at: 0s, rate: 5/s}\n"
+	    "        - {at: 20m, rate: 0/s}\n"
+	    "        - {at: 40m, rate: 1/s}\n";
+	const double hour = 7200.0 * KB100;
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+	double whole = floor(CAP / hour);
+
+	ck_assert_msg(whole == 29.0, "%f", whole);
+	ck_assert_msg(
+	    near(s, 29.0 * 3600.0 + (CAP - 29.0 * hour) / hour * 3600.0, 1e-9),
+	    "%f: %s", s, t);
+	ck_assert_msg(near(s, 104857.6, 1e-6), "%f", s);
+}
+END_TEST
+
+/*
+ * `spikes:`: one key, creates of 100 KB at a base of 1/s with a spike
+ * of x10 for 1 min every hour (from the phase's start), a 1-h phase
+ * repeated. An hour writes 10 x 60 + 1 x 3,540 = 4,140 items =
+ * 423,936,000 B. 50 hours hold 21,196,800,000 B; the 278,036,480 B
+ * left take 278,036,480 / 423,936,000 of the 51st hour, 2,361.0 s: full
+ * at t = 182,361.0 s (2.11 days). Before: 2.47 days, the 59 base
+ * minutes only (3,540 items an hour: the spike minute counted nothing,
+ * not even its base).
+ */
+START_TEST(test_rates_spikes_counted)
+{
+	static const char text[] =
+	    "clock: {start: \"2026-01-05T00:00:00Z\"}\n"
+	    "container: {partition_key: /k, throughput: 100000}\n"
+	    "items: {k: {const: one}}\n"
+	    "phases:\n"
+	    "  - {name: p, duration: 1h, rate: {base: 1/s, spikes: {every: "
+	    "1h, for: 1m, factor: 10}}, ops: {create: 1}, item_size: 100KB}\n";
+	const double hour = 4140.0 * KB100;
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(
+	    near(s, 50.0 * 3600.0 + (CAP - 50.0 * hour) / hour * 3600.0, 1e-9),
+	    "%f: %s", s, t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_rates");
@@ -101,6 +169,8 @@ Suite *tu_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_rates_batch_only_grows);
 	tcase_add_test(tc, test_rates_batch_only_bounded);
+	tcase_add_test(tc, test_rates_steps_every_step);
+	tcase_add_test(tc, test_rates_spikes_counted);
 	suite_add_tcase(s, tc);
 	return s;
 }

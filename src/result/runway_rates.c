@@ -304,6 +304,8 @@ void runway_streams_free(struct rstream *st, size_t ns)
 static double phase_ops(const struct pk_scenario *sc, struct rphase *p,
 			int64_t cycle_s, int64_t k, double a, double b, int rel)
 {
+	double from;
+
 	if (!p->ps->schedule) {
 		return p->ps->rate_per_s * (b - a);
 	}
@@ -313,8 +315,10 @@ static double phase_ops(const struct pk_scenario *sc, struct rphase *p,
 		    sc->clock_start_s + k * cycle_s + p->start_s, p->dur_s);
 		p->cur_cycle = k;
 	}
-	return -schedule_cursor_count(&p->cur, a) +
-	       schedule_cursor_count(&p->cur, b);
+	/* the cursor walks forward only: a's count first (the order of a
+	   sum's operands is unspecified in C) */
+	from = schedule_cursor_count(&p->cur, a);
+	return schedule_cursor_count(&p->cur, b) - from;
 }
 
 static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
