@@ -6,7 +6,9 @@
  */
 #include <check.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "pksim/report/scorecard.h"
 #include "pksim/run/sim.h"
 #include "pksim/service/metrics.h"
 #include "testutil.h"
@@ -96,16 +98,109 @@ START_TEST(test_lsi_full_collection_deletes)
 	    "item_size: 200KB}\n"
 	    "  - {duration: 20s, rate: 1/s, ops: {create: 1}, "
 	    "item_size: 200KB}\n";
-	struct pk_run *run = tu_sim_text("lsi-del.yaml", yaml);
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c = tu_cards("lsi-del.yaml", yaml, &run, &res);
 	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
 
+	/* the last 10 creates were refused: "big"'s collection is full at
+	   the end, so days to full is 0 (full now), the key named */
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+	ck_assert_int_eq(c[0].full_collection, 1);
+	ck_assert(c[0].days_to_full == 0);
+	ck_assert_str_eq(c[0].full_key, "\"big\"");
 	ck_assert_uint_eq(t->operations, 26400 + 10 + 20);
 	ck_assert_uint_eq(t->succeeded, 26214 + 10 + 10);
 	ck_assert_uint_eq(t->bad_request_400, 186 + 10);
 	ck_assert_uint_eq(t->ddb_lsi_400, 186 + 10);
 	ck_assert_uint_eq(t->throttled_429, 0);
 	ck_assert_int_eq(t->ru_mru, (26214LL + 10 + 10) * 400 * CU);
-	tu_sim_free(run);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
+/* A table keyed by /k (sort key /id) whose one key value "dev" takes 50
+   creates a second of 1KB = 1,024 B for 60 s, evenly spaced (every
+   20 ms, 0 .. 59,980 ms), with or without a local index by /ts. */
+#define DAYS_TABLE                                                             \
+	"service: dynamodb\n"                                                  \
+	"table:\n"                                                             \
+	"  partition_key: /k\n"                                                \
+	"  sort_key: /id\n"                                                    \
+	"  read_capacity_units: 1\n"                                           \
+	"  write_capacity_units: 999\n"
+#define DAYS_LOAD                                                              \
+	"client: {retries: off}\n"                                             \
+	"items: {k: {const: dev}, ts: {values: \"t{0..99}\"}}\n"               \
+	"phases: [{duration: 60s, rate: 50/s, ops: {create: 1}, "              \
+	"item_size: 1KB}]\n"
+
+/*
+ * Days to full of a table with a local secondary index (D18, statement
+ * 28: one partition-key value's items and their index entries hold at
+ * most 10 GiB). Each create adds its item, 1,024 B, and its index
+ * entry (projection all: the item's bytes), 1,024 B: 2,048 B, 50 a
+ * second: 102,400 B/s = 100 KiB/s. Over the run (from the first
+ * write's instant, 2,048 B, to the last at 59,980 ms) 2,999 x 2,048 B in
+ * 59.98 s: exactly 102,400 B/s. At the end it holds 3,000 x 2,048 =
+ * 6,144,000 B; 10 GiB = 10,737,418,240 B: (10,737,418,240 - 6,144,000)
+ * / 102,400 = 104,797.6 s = 1.21293 days (10 GiB / 100 KiB/s =
+ * 104,857.6 s from the start, less the 60 s written).
+ */
+START_TEST(test_lsi_days_to_full)
+{
+	static const char yaml[] =
+	    DAYS_TABLE "  local_secondary_indexes:\n"
+		       "    - {name: by-ts, sort_key: /ts}\n" DAYS_LOAD;
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c = tu_cards("lsi-days.yaml", yaml, &run, &res);
+	char t[1024];
+
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+	ck_assert_int_eq(c[0].full_collection, 1);
+	ck_assert_str_eq(c[0].full_key, "\"dev\"");
+	ck_assert_uint_eq(c[0].full_lp_bytes, 3000 * 2048);
+	ck_assert_msg(c[0].full_rate > 102400 - 1e-6 &&
+			  c[0].full_rate < 102400 + 1e-6,
+		      "%f", c[0].full_rate);
+	ck_assert_msg(c[0].days_to_full > 104797.6 / 86400 - 1e-9 &&
+			  c[0].days_to_full < 104797.6 / 86400 + 1e-9,
+		      "%f", c[0].days_to_full);
+	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
+	ck_assert_msg(strstr(t, "1.21 days") &&
+			  strstr(t, "\"dev\"'s item collection first") &&
+			  strstr(t, "100.0 KiB/s"),
+		      "%s", t);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
+/*
+ * The same table without a local index: no key value's items are
+ * capped (reference §13: "GSIs, and tables without LSIs, have no such
+ * limit"); what does fill is a partition, and one past 10 GiB splits
+ * (D6): no day count, "n/a" with that reason.
+ */
+START_TEST(test_lsi_none_no_cap)
+{
+	static const char yaml[] = DAYS_TABLE DAYS_LOAD;
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c = tu_cards("no-lsi.yaml", yaml, &run, &res);
+	char t[1024];
+
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_NO_CAP);
+	ck_assert_int_eq(c[0].full_collection, 2);
+	ck_assert(c[0].days_to_full < 0);
+	ck_assert_str_eq(scorecard_full_text(res, &c[0], 1, t, sizeof(t)),
+			 "n/a (no cap)");
+	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
+	ck_assert_msg(strstr(t, "n/a: no cap: a table without a local "
+				"secondary index") &&
+			  strstr(t, "splits in two (D6)"),
+		      "%s", t);
+	tu_cards_free(c, run, res);
 }
 END_TEST
 
@@ -116,6 +211,8 @@ Suite *tu_suite(void)
 
 	tcase_add_test(tc, test_lsi_collection_limit);
 	tcase_add_test(tc, test_lsi_full_collection_deletes);
+	tcase_add_test(tc, test_lsi_days_to_full);
+	tcase_add_test(tc, test_lsi_none_no_cap);
 	suite_add_tcase(s, tc);
 	return s;
 }

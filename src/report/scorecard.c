@@ -547,7 +547,8 @@ static void hot_verdict(const struct pk_result *r,
 			     ratio((double)s->throttled_429,
 				   (double)(s->operations + s->throttled_429)));
 	}
-	if (s->full_kind == PK_FULL_DAYS && s->days_to_full > 0) {
+	if (s->full_kind == PK_FULL_DAYS && s->days_to_full > 0 &&
+	    !s->full_collection) {
 		/* the statement names the partition; here only when it is
 		   another than the hottest */
 		snprintf(

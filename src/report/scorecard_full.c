@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "pksim/base/fmt.h"
+#include "pksim/service/snapshot.h"
 
 #define PK_SECONDS_PER_DAY 86400.0
 /* Durations print in seconds up to 2 minutes, minutes up to 2 hours,
@@ -19,6 +20,35 @@
 #define PK_FULL_MINUTES_FROM_S 120.0
 #define PK_FULL_HOURS_FROM_S 7200.0
 #define PK_FULL_DAYS_FROM_S 172800.0
+
+/* An Amazon DynamoDB table's days to full: with a local secondary
+   index, when the first key value's item collection reaches 10 GiB
+   (D18, statement 28) at its growth over the run; without one no key
+   value is capped (D18: "tables without LSIs have no such limit"; a
+   partition past 10 GiB splits, D6). Another service's caps are not
+   known: PK_FULL_NO_CAP. */
+static void full_ddb(const struct pk_result_variant *v, struct pk_scorecard *sc)
+{
+	const struct pk_ddb_collections *c = v->ddb ? &v->ddb->colls : NULL;
+
+	sc->full_kind = PK_FULL_NO_CAP;
+	if (!c) {
+		return;
+	}
+	sc->full_collection = c->capped ? 1 : 2;
+	if (!c->capped) {
+		return;
+	}
+	if (!c->full_now && !c->growing) {
+		sc->full_kind = PK_FULL_NEVER;
+		return;
+	}
+	snprintf(sc->full_key, sizeof(sc->full_key), "%s", c->key);
+	sc->full_kind = PK_FULL_DAYS;
+	sc->days_to_full = c->full_now ? 0 : c->full_s / PK_SECONDS_PER_DAY;
+	sc->full_lp_bytes = c->bytes;
+	sc->full_rate = c->rate_bytes_per_s;
+}
 
 void scorecard_full(const struct pk_result *r,
 		    const struct pk_result_variant *v, struct pk_scorecard *sc)
@@ -35,9 +65,7 @@ void scorecard_full(const struct pk_result *r,
 		sc->largest_lp_bytes = v->top_storage[0].storage_bytes;
 	}
 	if (!v->cosmos) {
-		/* the caps are Azure Cosmos DB's (rule 11): another
-		   service's are not known (the runway projects nothing) */
-		sc->full_kind = PK_FULL_NO_CAP;
+		full_ddb(v, sc);
 		return;
 	}
 	snprintf(sc->full_key, sizeof(sc->full_key), "%s", rw->who);
@@ -368,6 +396,26 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 		 shrt);
 }
 
+/* A table's item collection filling (full_ddb), in its words */
+static void collection_text(const struct pk_scorecard *s, char *buf, size_t cap)
+{
+	char d[64], rt[48];
+
+	if (s->days_to_full <= 0) {
+		snprintf(buf, cap,
+			 "full now (%s's item collection is at its 10 GiB: "
+			 "its items and local secondary index entries, D18)",
+			 s->full_key);
+		return;
+	}
+	snprintf(buf, cap,
+		 "%s (%s's item collection first, growing %s over the run: "
+		 "its items and local secondary index entries against "
+		 "10 GiB, D18)",
+		 scorecard_days_text(s->days_to_full, 1, d, sizeof(d)),
+		 s->full_key, rate_text(s->full_rate, rt, sizeof(rt)));
+}
+
 const char *scorecard_full_text(const struct pk_result *r,
 				const struct pk_scorecard *s, int brief,
 				char *buf, size_t cap)
@@ -400,6 +448,10 @@ const char *scorecard_full_text(const struct pk_result *r,
 	case PK_FULL_NEVER:
 		if (brief) {
 			snprintf(buf, cap, "never");
+		} else if (s->full_collection) {
+			snprintf(buf, cap,
+				 "never: no item collection grew after its "
+				 "first write (D18: 10 GiB a key value)");
 		} else if (s->runway.kind == PK_RUNWAY_IDS &&
 			   s->runway.ids == 1) {
 			snprintf(
@@ -509,6 +561,14 @@ const char *scorecard_full_text(const struct pk_result *r,
 			       "workload writes");
 		break;
 	case PK_FULL_NO_CAP:
+		if (!brief && s->full_collection == 2) {
+			snprintf(buf, cap,
+				 "n/a: no cap: a table without a local "
+				 "secondary index caps no key value's items "
+				 "(D18); a partition past 10 GiB splits in "
+				 "two (D6), so nothing fills");
+			break;
+		}
 		snprintf(buf, cap,
 			 brief ? "n/a (no cap)"
 			       : "n/a: no logical partition cap is known for "
@@ -526,7 +586,9 @@ const char *scorecard_full_text(const struct pk_result *r,
 		}
 		break;
 	default:
-		if (s->days_to_full <= 0 && brief) {
+		if (s->full_collection && !brief) {
+			collection_text(s, buf, cap);
+		} else if (s->days_to_full <= 0 && brief) {
 			snprintf(buf, cap, "full now");
 		} else if (s->days_to_full <= 0) {
 			snprintf(buf, cap, "full now (%s is at its cap)",

@@ -164,7 +164,9 @@ enum pk_full_kind {
 			      rate x the items' lifetime); full_key the one
 			      highest, at full_level_bytes */
 	PK_FULL_NO_CAP,	   /* not Azure Cosmos DB (pk_result_variant.cosmos
-			      0): no logical partition cap is known */
+			      0) and no cap this model knows: an Amazon
+			      DynamoDB table without a local secondary
+			      index caps no key value (D18) */
 	PK_FULL_NO_WRITES, /* the workload writes, but the run's window
 			      wrote nothing: not projected */
 };
@@ -234,6 +236,14 @@ struct pk_scorecard {
 					  lifetime, s (their mean when
 					  full_ttl_mixed) */
 	int full_ttl_mixed;	       /* 1: the items' lifetimes differ */
+	int full_collection;	       /* 1: an Amazon DynamoDB table's
+					  figure: full_key is a key value's
+					  item collection against 10 GiB
+					  (D18: a table with a local
+					  secondary index); 2: a table
+					  without one, no key value capped
+					  (PK_FULL_NO_CAP); 0: another
+					  service's */
 	struct pk_time_bucket bucket;  /* the key's (pkey_time_bucket) */
 	double bucket_reach_bytes;     /* a key whose values never come
 					  back: the most a bucket holds at

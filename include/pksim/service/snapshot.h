@@ -168,6 +168,27 @@ struct pk_ddb_hour {
 	uint64_t index_entries;	  /* ... and the most entries */
 };
 
+/* A table's item collections (D18, reference §13): with a local
+   secondary index each partition-key value's items and their index
+   entries hold at most 10 GiB (PK_DDB_COLLECTION_BYTES); without one no
+   key value is capped (a partition past 10 GiB splits instead, D6).
+   Which collection reaches the cap first if each goes on growing as it
+   did over the run (first growing write to last write). */
+struct pk_ddb_collections {
+	int capped;		 /* 1: the table has a local secondary index */
+	int full_now;		 /* 1: a write was refused for a full
+				    collection (key: the fullest) */
+	int growing;		 /* 1: some collection grew after its first
+				    instant; key, rate and full_s are the
+				    first to fill's */
+	char key[128];		 /* JSON text of its partition-key value
+				    (truncated past 127 bytes) */
+	uint64_t bytes;		 /* it holds at the end, bytes */
+	double rate_bytes_per_s; /* its growth over the run, B/s */
+	double full_s;		 /* seconds after the run's end until it
+				    holds 10 GiB at that rate */
+};
+
 /* What only Amazon DynamoDB has, for its bill (pricing.md §4);
    pk_snapshot.ddb, NULL for another service. Borrowed from the service,
    which keeps it up to date while it runs. */
@@ -212,6 +233,8 @@ struct pk_snapshot_ddb {
 				     summed over them: provisioned, or on
 				     demand the instant limit (D12), mCU;
 				     never pooled (D3) */
+	struct pk_ddb_collections colls; /* its item collections' forecast,
+					    filled at the run's end */
 };
 
 struct pk_snapshot {

@@ -29,9 +29,12 @@
 /* One partition-key value's item collection */
 struct ddb_coll {
 	UT_hash_handle hh;
-	uint64_t bytes;	     /* its items' and index entries' */
-	size_t len;	     /* of key */
-	unsigned char key[]; /* the value's identity bytes (pkey) */
+	uint64_t bytes;	       /* its items' and index entries' */
+	int64_t first_grow_ms; /* first write that grew it, -1 before */
+	int64_t last_write_ms; /* its latest admitted write */
+	uint64_t base_bytes;   /* held at the end of first_grow_ms */
+	size_t len;	       /* of key */
+	unsigned char key[];   /* the value's identity bytes (pkey) */
 };
 
 int ddb_lsis_init(struct ddb *d, const struct pk_service_spec *spec,
@@ -113,6 +116,7 @@ static struct ddb_coll *collection(struct ddb *d)
 	if (!c) {
 		c = xcalloc(1, sizeof(*c) + d->kv->id_len);
 		c->len = d->kv->id_len;
+		c->first_grow_ms = -1;
 		memcpy(c->key, d->kv->id, c->len);
 		HASH_ADD(hh, d->colls, key[0], c->len, c);
 	}
@@ -155,11 +159,78 @@ int ddb_lsis_ask(struct ddb *d, const struct pk_svc_request *rq, int64_t *units,
 	return 0;
 }
 
-void ddb_lsis_store(struct ddb_coll *c, int64_t grow)
+void ddb_lsis_store(struct ddb_coll *c, int64_t grow, int64_t t_ms)
 {
 	int64_t after = (int64_t)c->bytes + grow;
 
 	c->bytes = after < 0 ? 0 : (uint64_t)after;
+	c->last_write_ms = t_ms;
+	if (grow > 0 && c->first_grow_ms < 0) {
+		c->first_grow_ms = t_ms;
+	}
+	if (t_ms == c->first_grow_ms) {
+		/* the first instant's writes are where growth starts from,
+		   not growth over time (as the Azure Cosmos DB runway
+		   reads a logical partition's grow_base_bytes) */
+		c->base_bytes = c->bytes;
+	}
+}
+
+/* c's growth rate over the run into *rate, B/s: what it gained after its
+   first growing instant over the time to its last write; 0 when it did
+   not grow after that instant */
+static int coll_rate(const struct ddb_coll *c, double *rate)
+{
+	if (c->first_grow_ms < 0 || c->last_write_ms <= c->first_grow_ms ||
+	    c->bytes <= c->base_bytes) {
+		return 0;
+	}
+	*rate = (double)(c->bytes - c->base_bytes) * 1000.0 /
+		(double)(c->last_write_ms - c->first_grow_ms);
+	return 1;
+}
+
+void ddb_lsis_forecast(struct ddb *d, struct pk_ddb_collections *out)
+{
+	const double cap = (double)PK_DDB_COLLECTION_BYTES;
+	const struct ddb_coll *c, *tmp, *first = NULL, *fullest = NULL;
+	double rate = 0, left = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->capped = d->n_lsis > 0;
+	HASH_ITER(hh, d->colls, c, tmp)
+	{
+		double r, l;
+
+		if (!fullest || c->bytes > fullest->bytes) {
+			fullest = c;
+		}
+		if (!coll_rate(c, &r)) {
+			continue;
+		}
+		l = cap > (double)c->bytes ? (cap - (double)c->bytes) / r : 0;
+		if (!first || l < left) {
+			first = c;
+			left = l;
+			rate = r;
+		}
+	}
+	if (d->collection_refused > 0 && fullest) {
+		/* a write was refused for a full collection: the fullest
+		   is at its cap now */
+		out->full_now = 1;
+		first = fullest;
+		left = 0;
+	}
+	if (!first) {
+		return;
+	}
+	out->growing = !out->full_now;
+	pkey_format_id(d->key, first->key, first->len, out->key,
+		       sizeof(out->key));
+	out->bytes = first->bytes;
+	out->rate_bytes_per_s = out->full_now ? 0 : rate;
+	out->full_s = left;
 }
 
 void ddb_lsis_free(struct ddb *d)

@@ -596,7 +596,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	store(d, (size_t)i, &a);
 	store_items(d, rq);
 	if (a.coll) {
-		ddb_lsis_store(a.coll, a.coll_grow);
+		ddb_lsis_store(a.coll, a.coll_grow, rq->t_ms);
 	}
 	if (a.write && d->n_gsis > 0) {
 		ddb_gsis_store(d, rq, a.grow, a.items);
@@ -645,6 +645,7 @@ static int64_t ddb_end(struct pk_service *s, int64_t t_ms)
 		end = (d->now_s + 1) * MS_PER_S;
 	}
 	ddb_advance(s, end);
+	ddb_lsis_forecast(d, &d->bill.colls);
 	return end;
 }
 

@@ -237,12 +237,15 @@ void ddb_gsis_free(struct ddb *d);
    400 KiB, or its collection past 10 GiB
    (ItemCollectionSizeLimitExceededException, counted in
    d->collection_refused). Grow collection c by grow bytes (negative:
-   shrink) once the write is admitted. Free them. */
+   shrink) once the write sent at t_ms is admitted. At the run's end,
+   which collection fills first at its growth over the run into *out
+   (capped 0 without an index: no key value is capped). Free them. */
 int ddb_lsis_init(struct ddb *d, const struct pk_service_spec *spec,
 		  struct pk_diag *diag);
 int ddb_lsis_ask(struct ddb *d, const struct pk_svc_request *rq, int64_t *units,
 		 int64_t *grow, struct ddb_coll **coll);
-void ddb_lsis_store(struct ddb_coll *c, int64_t grow);
+void ddb_lsis_store(struct ddb_coll *c, int64_t grow, int64_t t_ms);
+void ddb_lsis_forecast(struct ddb *d, struct pk_ddb_collections *out);
 void ddb_lsis_free(struct ddb *d);
 
 /* ddb_snapshot.c: the service's snapshot (pk_service_ops.snapshot). */
