@@ -246,6 +246,78 @@ START_TEST(test_bounds_throughput_bucket)
 END_TEST
 
 /*
+ * Rule 30 as the replay throttles (throttle.h: Low gets what High
+ * leaves): one key on one range of 1,000 RU/s; stream w sends 180
+ * creates/s of 1 KB as High (5 RU each: 900 RU/s), stream r 500 point
+ * reads/s of 1 KB as Low (1 RU each: 500 RU/s). The range is asked
+ * 1,400 RU/s; High's 900 fit, so every create succeeds: 180 x 1,024 =
+ * 184,320 B/s, 20 GiB in 21,474,836,480 / 184,320 = 116,508.4 s (1.35
+ * days), and the writes were never held back (no bound said). Before:
+ * every request got 1,000 / 1,400 of what it asked, 128.6 creates/s,
+ * 1.89 days.
+ */
+START_TEST(test_bounds_priority_high_writes_first)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 1000}\n"
+	    "streams:\n"
+	    "  - name: w\n"
+	    "    items: {k: {const: one}}\n"
+	    "    client: {retries: off, priority: high}\n"
+	    "    phases:\n"
+	    "      - {duration: 10s, rate: 180/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "  - name: r\n"
+	    "    items: {k: {const: one}}\n"
+	    "    client: {retries: off, priority: low}\n"
+	    "    phases:\n"
+	    "      - {duration: 10s, rate: 500/s, ops: {read: 1}, "
+	    "item_size: 1KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(near(s, CAP / 184320.0, 1e-6), "%f", s);
+	ck_assert_msg(!strstr(t, "bounded by range"), "%s", t);
+}
+END_TEST
+
+/*
+ * The roles swapped: w sends 1,000 creates/s of 1 KB as Low (5,000
+ * RU/s), r 500 reads/s as High (500 RU/s). High's reads take 500 RU/s;
+ * the Low creates get the other 500: 100 creates/s, 102,400 B/s, 20 GiB
+ * in 209,715.2 s (2.43 days), bounded by the range with Low getting what
+ * High leaves. Before: 1,000 / 5,500 of each, 181.8 creates/s, 1.33
+ * days.
+ */
+START_TEST(test_bounds_priority_low_writes_get_the_rest)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 1000}\n"
+	    "streams:\n"
+	    "  - name: w\n"
+	    "    items: {k: {const: one}}\n"
+	    "    client: {retries: off, priority: low}\n"
+	    "    phases:\n"
+	    "      - {duration: 10s, rate: 1000/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "  - name: r\n"
+	    "    items: {k: {const: one}}\n"
+	    "    client: {retries: off, priority: high}\n"
+	    "    phases:\n"
+	    "      - {duration: 10s, rate: 500/s, ops: {read: 1}, "
+	    "item_size: 1KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(near(s, CAP / 102400.0, 1e-6), "%f", s);
+	ck_assert_msg(strstr(t, "range 0's 1,000 RU/s, its Low-priority "
+				"writes getting what the High-priority "
+				"requests leave"),
+		      "%s", t);
+}
+END_TEST
+
+/*
  * Rule 14 (burst) as pksim models it (throttle.h): a range below 3,000
  * RU/s banks what it leaves unused, at most 300 s of its RU/s, and
  * spends it on top of its RU/s up to 3,000 RU/s. One key, 400 RU/s, a
@@ -441,6 +513,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_bounds_client_ru_budget);
 	tcase_add_test(tc, test_bounds_client_workers);
 	tcase_add_test(tc, test_bounds_throughput_bucket);
+	tcase_add_test(tc, test_bounds_priority_high_writes_first);
+	tcase_add_test(tc, test_bounds_priority_low_writes_get_the_rest);
 	tcase_add_test(tc, test_bounds_burst_short_cycle);
 	tcase_add_test(tc, test_bounds_burst_carried);
 	tcase_add_test(tc, test_bounds_targeted_query_where_it_runs);

@@ -352,9 +352,12 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 			 ", bounded by %srange %u's %s RU/s%s%s", pct,
 			 rw->bound_range, fmt_thousands(rw->bound_ru_per_s, ru),
 			 rw->bound_burst ? " and its burst credit" : "",
-			 rw->bound_shared ? " shared with the reads, queries "
-					    "and rewrites sent to it"
-					  : "");
+			 rw->bound_low ? ", its Low-priority writes getting "
+					 "what the High-priority requests "
+					 "leave"
+			 : rw->bound_shared ? " shared with the reads, queries "
+					      "and rewrites sent to it"
+					    : "");
 	}
 	client_text(r, rw, client, sizeof(client));
 	if (client[0]) {

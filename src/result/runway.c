@@ -48,6 +48,8 @@ struct bite {
 	int client; /* what of a stream's client held it back (a
 		       pk_runway_client), 0 none */
 	size_t client_stream; /* ... that stream */
+	int low; /* Low-priority writes got what High-priority requests left
+		    (rule 30) */
 };
 
 /* A logical partition stepped */
@@ -199,6 +201,26 @@ static double burst_room(double share, double lim, double len, double ru,
 	return room + extra;
 }
 
+/* What writes asking want[c] bytes and ru[c] RU of priority c (0 High,
+   1 Low) store when the range serves room RU of them (rule 30 as
+   throttle.h replays it: Low gets what High leaves, either all of it
+   when the other asks nothing; ASSUMPTION: the requests of one priority
+   get the same part of what they asked) */
+static double priority_parts(const double *want, const double *ru, double room)
+{
+	double high, low;
+
+	if (ru[1] <= 0) {
+		return ru[0] > 0 ? want[0] * (room / ru[0]) : 0;
+	}
+	if (ru[0] <= 0) {
+		return want[1] * (room / ru[1]);
+	}
+	high = ru[0] > room ? room / ru[0] : 1.0;
+	low = ru[0] < room ? (room - ru[0]) / ru[1] : 0.0;
+	return want[0] * high + want[1] * low;
+}
+
 /* What candidate c adds over the part w of slice x (ns streams, n_ranges
    ranges, n_pool of them drawing on a fleet pool): its share of each
    stream's bytes, capped by its range's RU/s in force there (its share
@@ -222,6 +244,7 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 	const double len = x->len * w;
 	double want = 0, ru = 0, other = 0, own_ru = 0, range_b = 0, room;
 	double rk[PK_MAX_STREAMS], f[PK_MAX_STREAMS];
+	double want_c[2] = {0, 0}, ru_c[2] = {0, 0}; /* High, Low */
 	const double lim =
 	    c->range_ru <= 0 ? 0
 	    : pooled >= 0
@@ -245,12 +268,15 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 			b->client_stream = k;
 		}
 
-		want += f[k] * c->mass[k] * x->bytes[k] * w;
+		want_c[x->low[k] != 0] += f[k] * c->mass[k] * x->bytes[k] * w;
 		own_ru += f[k] * c->mass[k] * x->ru[k] * w;
 		range_b += f[k] * c->range_mass[k] * x->bytes[k] * w;
+		ru_c[x->low[k] != 0] +=
+		    f[k] * (c->range_mass[k] * x->ru[k] + ok) * w;
 		ru += f[k] * c->range_mass[k] * x->ru[k] * w;
 		other += f[k] * ok * w;
 	}
+	want = want_c[0] + want_c[1];
 	ru += other;
 	if (lim > 0 && ru < lim * len && own_ru > 0 && range_b > 0) {
 		/* the room, its share of it, at its writes' RU a byte */
@@ -266,12 +292,19 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 		b->shared = other > 0;
 	}
 	if (ru > 0 && ru > room) {
-		want *= room / ru;
-		b->held = 1;
-		b->ru = lim;
-		b->bucket = 0;
-		b->shared = other > 0;
-		b->burst = c->burst;
+		const double asked = want;
+
+		want = priority_parts(want_c, ru_c, room);
+		if (want < asked) {
+			/* its writes were held back (High-priority ones
+			   are not while they fit) */
+			b->held = 1;
+			b->ru = lim;
+			b->bucket = 0;
+			b->shared = other > 0;
+			b->burst = c->burst;
+			b->low = want_c[1] > 0 && ru_c[0] > 0;
+		}
 	}
 	return want;
 }
@@ -346,7 +379,7 @@ static double cycle_backlog(const struct pk_result_variant *v,
 
 	for (i = 0; i < n; i++) {
 		struct slice x;
-		struct bite b = {0, 0, 0, 0, 0, 0, 0};
+		struct bite b = {0, 0, 0, 0, 0, 0, 0, 0};
 
 		memset(&x, 0, sizeof(x));
 		x.len = st->once[i].len * scale;
@@ -357,6 +390,7 @@ static double cycle_backlog(const struct pk_result_variant *v,
 		x.spread[0] = st->once[i].spread;
 		x.bucket[0] = st->once[i].bucket;
 		x.bucket_frac[0] = st->once[i].bucket_frac;
+		x.low[0] = st->once[i].low;
 		add[i] = cand_add(v, &cc, &x, 1, 1, pool, &b, &del[i]);
 		len[i] = x.len;
 		all += add[i];
@@ -684,7 +718,7 @@ void runway_from_rates(const struct pk_snapshot *s,
 			}
 			for (i = 0; i < n_c; i++) {
 				struct cand *ci = &c[i];
-				struct bite bit = {0, 0, 0, 0, 0, 0, 0};
+				struct bite bit = {0, 0, 0, 0, 0, 0, 0, 0};
 				double del = 0;
 				double add = cand_add(v, ci, xs, n_all, ns,
 						      &pool_ru, &bit, &del) *
@@ -773,6 +807,7 @@ void runway_from_rates(const struct pk_snapshot *s,
 				rw->bound_shared = first->bit.shared;
 				rw->bound_bucket = first->bit.bucket;
 				rw->bound_burst = first->bit.burst;
+				rw->bound_low = first->bit.low;
 				rw->bound_bucket_pct =
 				    first->bit.bucket && v->spec
 					? v->spec->bucket_pct[first->bit.bucket]

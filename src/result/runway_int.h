@@ -329,6 +329,7 @@ struct rphase {
 			       against (rules 31, 34), 0 none or uncapped */
 	double bucket_frac; /* ... the share of a range's RU/s it may use,
 			       1 without */
+	int low;	    /* its requests are Low priority (rules 30, 35) */
 	int set_j;	    /* the latest phase of its cycle at or before it
 			       that sets the RU/s, -1 none */
 };
@@ -348,6 +349,7 @@ struct stretch {
 	double ru_scale, set_at;
 	int bucket;	    /* its phase's rphase.bucket */
 	double bucket_frac; /* ... and bucket_frac */
+	int low;	    /* ... and low */
 	double reps;	    /* cycles of a short stream it stands for (its one
 			       cycle's stretch repeated), 1 for a walked one */
 	int client;	    /* what of its stream's client held it back (a
@@ -369,6 +371,8 @@ struct slice {
 	   (stretch.bucket, bucket_frac; 0 and 1 without) */
 	int bucket[PK_MAX_STREAMS];
 	double bucket_frac[PK_MAX_STREAMS];
+	/* each stream's requests Low priority there (stretch.low) */
+	int low[PK_MAX_STREAMS];
 	/* what of each stream's client held it back (stretch.client) */
 	int client[PK_MAX_STREAMS];
 	/* cycles it stands for: the slices of one step are one short

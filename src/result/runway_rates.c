@@ -324,11 +324,12 @@ static double phase_ops(const struct pk_scenario *sc, struct rphase *p,
 static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 		   double t1, struct stretch *out, size_t cap, int rel);
 
-/* The throughput bucket phase p of a stream with client c counts its
-   requests against (client_request_class; rule 34: one naming none the
-   container's default bucket, one the container does not declare
-   uncapped) and its share of a range's RU/s (rule 31, throttle.h: each
-   range caps a bucket at its percentage of its own RU/s) */
+/* The priority of phase p's requests (rules 30, 35) and the throughput
+   bucket phase p of a stream with client c counts its requests against
+   (client_request_class; rule 34: one naming none the container's default
+   bucket, one the container does not declare uncapped) and its share of a
+   range's RU/s (rule 31, throttle.h: each range caps a bucket at its percentage
+   of its own RU/s) */
 static void phase_bucket(const struct pk_result_variant *v,
 			 const struct pk_client_spec *c, struct rphase *p)
 {
@@ -341,6 +342,7 @@ static void phase_bucket(const struct pk_result_variant *v,
 	}
 	client_request_class(c, p->ps->req_priority, p->ps->req_bucket, &low,
 			     &b);
+	p->low = low;
 	if (!b) {
 		b = v->spec->default_bucket;
 	}
@@ -471,6 +473,7 @@ static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 			out[n].reps = 1;
 			out[n].bucket = p->bucket;
 			out[n].bucket_frac = p->bucket_frac;
+			out[n].low = p->low;
 			out[n].ru_scale = in_force(st, j, k, &out[n].set_at);
 			n++;
 		}
@@ -496,6 +499,7 @@ static void slice_add(struct slice *o, size_t k, const struct stretch *x,
 	o->spread[k] += x->spread * f;
 	o->bucket[k] = x->bucket;
 	o->bucket_frac[k] = x->bucket_frac;
+	o->low[k] = x->low;
 	o->client[k] = x->client;
 }
 

@@ -105,6 +105,10 @@
  *   container does not declare uncapped) use at most the bucket's
  *   percentage of their range's RU/s in force, as each range caps it
  *   (throttle.h); the streams in one bucket alike; bound_bucket names it;
+ * - priority (rule 30 as throttle.h replays it): a range asked for more
+ *   than its RU/s serves its High-priority requests first and the Low
+ *   ones what High leaves (each priority's requests the same part);
+ *   bound_low says Low writes got what High left;
  * - the client: a stream sends at most what its client can
  *   (client.h): its client.ru_budget (RU/s) over an operation's RU
  *   (its write, its keyed and spread requests) and client.concurrency
@@ -266,6 +270,8 @@ struct pk_runway {
 				scenario's streams */
 	int bound_burst;     /* ... its burst credit (rule 14) counted in
 				that RU/s */
+	int bound_low;	     /* ... its writes Low priority, served what
+				High-priority requests left (rule 30) */
 	int share_from_run;  /* RATES: shares from the run's writes */
 	int drawn_apart;     /* RATES: the run's window wrote nothing;
 				its key values drawn apart where the
