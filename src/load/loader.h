@@ -255,6 +255,13 @@ void ld_load_phases(struct ld *ld, const struct yn *n);
 void ld_load_streams(struct ld *ld, const struct yn *root, const struct yn *n);
 void ld_check_phase_minimums(struct ld *ld);
 void ld_check_phase_actions(struct ld *ld);
+/* scenario_phase_units.c: a phase's `read_capacity_units` and
+   `write_capacity_units` (m) into ph; then, once every phase and
+   variant is read, an error at each phase that sets them while a
+   variant is not a provisioned dynamodb table. */
+void ld_load_phase_units(struct ld *ld, const struct yn *m,
+			 struct pk_phase_spec *ph);
+void ld_check_phase_units(struct ld *ld);
 
 /* scenario_rate.c: a phase's `rate:`, a rate (2000/s) or a rate
    schedule mapping (schedule.h), read after its duration; then, once

@@ -282,6 +282,7 @@ static void load_root(struct ld *ld, const struct yn *root)
 		ld_load_phases(ld, n);
 		ld_check_phase_minimums(ld);
 		ld_check_phase_actions(ld);
+		ld_check_phase_units(ld);
 	}
 	if ((n = yn_get(root, "expect"))) {
 		ld_load_expect(ld, n);

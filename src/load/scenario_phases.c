@@ -437,6 +437,8 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 	    "priority",
 	    "throughput_bucket",
 	    "suffix_reads",
+	    "read_capacity_units",
+	    "write_capacity_units",
 	    NULL,
 	};
 	static const char *const arrivals[] = {"uniform", "poisson", NULL};
@@ -482,8 +484,9 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 		}
 		/* redistribute, merge, throughput_policy and autoscale_max
 		   apply to a file's or a monitor log's requests as to
-		   generated ones */
+		   generated ones; a table's units too */
 		load_phase_actions(ld, m, ph);
+		ld_load_phase_units(ld, m, ph);
 		return;
 	}
 	n = yn_get(m, "rate");
@@ -549,6 +552,7 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 		ph->throughput_col = n->col;
 	}
 	load_phase_actions(ld, m, ph);
+	ld_load_phase_units(ld, m, ph);
 }
 
 /* A phase setting throughput on a container that has none to set:

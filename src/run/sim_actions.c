@@ -20,7 +20,8 @@ static int phase_acts(const struct pk_phase_spec *ph)
 {
 	return ph->throughput_ru_per_s > 0 || ph->n_redistribute > 0 ||
 	       ph->merge_to > 0 || ph->policy_equal ||
-	       ph->autoscale_max_ru_per_s > 0;
+	       ph->autoscale_max_ru_per_s > 0 || ph->ddb_rcu > 0 ||
+	       ph->ddb_wcu > 0;
 }
 
 void sim_actions_order(struct pk_run *run)

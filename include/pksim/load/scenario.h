@@ -406,7 +406,14 @@ struct pk_phase_spec {
 	   key's values (0, `in_list`, the default) */
 	int suffix_fanout;
 	int req_bucket; /* `throughput_bucket`: 1 .. 5, 0 none */
-	int line, col;	/* position of the phase, 1-based */
+	/* A dynamodb table's provisioned units from the phase's start
+	   (`read_capacity_units`, `write_capacity_units`, 1 ..
+	   PK_DDB_MAX_CAPACITY_UNITS; D5, D8 and the decrease limits of the
+	   reference's §11: docs/dynamodb.md): 0 = unchanged */
+	int64_t ddb_rcu, ddb_wcu;
+	int ddb_units_line, ddb_units_col; /* where the first of them is
+					      written; 0 if neither */
+	int line, col;			   /* position of the phase, 1-based */
 };
 
 /* pk_phase_spec.req_priority */

@@ -66,20 +66,26 @@ void ddb_layout_init_on_demand(struct pk_ddb_layout *l)
 	spread_even(l);
 }
 
-size_t ddb_layout_set_throughput(struct pk_ddb_layout *l, uint64_t rcu,
-				 uint64_t wcu)
+size_t ddb_layout_raise_count(size_t n, uint64_t rcu, uint64_t wcu,
+			      enum pk_ddb_raise_rule rule)
 {
 	size_t need = ddb_layout_throughput_count(rcu, wcu);
-	size_t n = l->n;
 
 	if (need > n) {
-		if (l->rule == PK_DDB_RAISE_FORMULA) {
+		if (rule == PK_DDB_RAISE_FORMULA) {
 			n = need;
 		}
 		while (n < need) {
 			n *= 2;
 		}
 	}
+	return n;
+}
+
+size_t ddb_layout_set_throughput(struct pk_ddb_layout *l, uint64_t rcu,
+				 uint64_t wcu)
+{
+	size_t n = ddb_layout_raise_count(l->n, rcu, wcu, l->rule);
 	size_t added = n - l->n;
 
 	l->rcu = rcu;

@@ -3,7 +3,8 @@
  * key hash space: the creation layout (D4, D5: even slices, even
  * shares), which partition a hash falls in, storage splits (D6: the
  * slice cut in two, each child with half its parent's share and bank,
- * D5), and an on-demand table's partitions following its limit (D12).
+ * D5), a provisioned table's units changed (D4, D5, D8), and an
+ * on-demand table's partitions following its limit (D12).
  */
 #include <string.h>
 
@@ -95,6 +96,8 @@ void ddb_parts_init(struct ddb *d)
 		    (ddb_od_bound_mcu(&d->odr) + ddb_od_bound_mcu(&d->odw)) /
 		    1000;
 	}
+	d->rcu = t->rcu;
+	d->wcu = t->wcu;
 	d->tr.prov_mcu = t->rcu * 1000;
 	d->tw.prov_mcu = t->wcu * 1000;
 	d->tr.bank_mcu = d->tr.prov_mcu * PK_DDB_BANK_SECONDS;
@@ -220,4 +223,47 @@ void ddb_parts_on_demand(struct ddb *d, int64_t t_s)
 						  d->layout.n, PK_DDB_PART_WCU);
 		part_shares(d, i);
 	}
+}
+
+/* At most 300 s of a new share banked (D9) */
+static int64_t bank_cap(int64_t bank, int64_t share)
+{
+	int64_t most = share * PK_DDB_BANK_SECONDS;
+
+	return bank < most ? bank : most;
+}
+
+/* Split the partitions of hash order [0, k) for throughput at t_s:
+   from the last, so the lower indexes stay where they are */
+static void split_first(struct ddb *d, size_t k, int64_t t_s)
+{
+	while (k-- > 0) {
+		ddb_parts_split(d, k, t_s, PK_SPLIT_THROUGHPUT);
+	}
+}
+
+void ddb_parts_provision(struct ddb *d, int64_t rcu, int64_t wcu, int64_t t_s)
+{
+	size_t i, want = ddb_layout_raise_count(d->layout.n, (uint64_t)rcu,
+						(uint64_t)wcu, d->layout.rule);
+
+	while (d->layout.n < want) {
+		size_t n = d->layout.n;
+
+		split_first(d, want - n < n ? want - n : n, t_s);
+	}
+	ddb_layout_set_throughput(&d->layout, (uint64_t)rcu, (uint64_t)wcu);
+	for (i = 0; i < d->layout.n; i++) {
+		struct ddb_part *p = &d->parts[i];
+
+		part_shares(d, i);
+		p->r.bank_mcu = bank_cap(p->r.bank_mcu, p->r.share_mcu);
+		p->w.bank_mcu = bank_cap(p->w.bank_mcu, p->w.share_mcu);
+	}
+	d->rcu = rcu;
+	d->wcu = wcu;
+	d->tr.prov_mcu = rcu * 1000;
+	d->tw.prov_mcu = wcu * 1000;
+	d->tr.bank_mcu = bank_cap(d->tr.bank_mcu, d->tr.prov_mcu);
+	d->tw.bank_mcu = bank_cap(d->tw.bank_mcu, d->tw.prov_mcu);
 }

@@ -93,7 +93,7 @@ static int64_t table_units(const struct ddb *d)
 		return (ddb_od_bound_mcu(&d->odr) + ddb_od_bound_mcu(&d->odw)) /
 		       1000;
 	}
-	return d->t->rcu + d->t->wcu;
+	return d->rcu + d->wcu;
 }
 
 /* The table's read (write 0) or write units a second: provisioned, or
@@ -103,7 +103,7 @@ static int64_t side_cap(const struct ddb *d, int write)
 	if (d->on_demand) {
 		return ddb_od_bound_mcu(write ? &d->odw : &d->odr);
 	}
-	return (write ? d->t->wcu : d->t->rcu) * 1000;
+	return (write ? d->wcu : d->rcu) * 1000;
 }
 
 /* Count n closing seconds' read and write use and capacity apart (D3:
@@ -622,7 +622,6 @@ static int ddb_phase(struct pk_service *s, const struct pk_phase_spec *ph,
 {
 	struct ddb *d = ddb_of(s);
 
-	(void)start_ms;
 	if (ph->throughput_ru_per_s > 0 || ph->autoscale_max_ru_per_s > 0 ||
 	    ph->n_redistribute > 0 || ph->merge_to > 0 || ph->policy_equal) {
 		diag_error(diag, d->sc->file, ph->line, ph->col,
@@ -631,6 +630,11 @@ static int ddb_phase(struct pk_service *s, const struct pk_phase_spec *ph,
 			   "are not replayed yet",
 			   ph->name);
 		return -1;
+	}
+	if (ph->ddb_rcu > 0 || ph->ddb_wcu > 0) {
+		/* the seconds before the phase close at the old units */
+		ddb_advance(s, start_ms);
+		return ddb_change_capacity(d, ph, start_ms / MS_PER_S, diag);
 	}
 	return 0;
 }
@@ -845,6 +849,7 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 	d->bill.rcu = d->t->rcu;
 	d->bill.wcu = d->t->wcu;
 	d->on_demand = d->t->capacity == PK_DDB_ON_DEMAND;
+	d->dec_last_s = INT64_MIN;
 	d->bill.on_demand = d->on_demand;
 	d->w = spec->workload;
 	d->key = key;

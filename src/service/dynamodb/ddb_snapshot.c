@@ -95,7 +95,7 @@ void ddb_snapshot(const struct pk_service *s, const struct pk_scenario *sc,
 	out->ru_per_s =
 	    d->on_demand
 		? (ddb_od_bound_mcu(&d->odr) + ddb_od_bound_mcu(&d->odw)) / 1000
-		: d->t->rcu + d->t->wcu;
+		: d->rcu + d->wcu;
 	out->created_ranges = d->created;
 	out->storage_bytes = d->storage_bytes;
 	out->n_ranges = d->layout.n;

@@ -104,6 +104,11 @@ struct ddb {
 					write (provisioned, or on demand's
 					first bounds) */
 	uint32_t next_id;
+	int64_t rcu, wcu; /* provisioned units a second now (0 on demand) */
+	/* decreases of them (reference §11): in the UTC day dec_day, how
+	   many, and the second of the latest (INT64_MIN: none) */
+	int64_t dec_day, dec_last_s;
+	int dec_in_day;
 	struct pk_ddb_total tr, tw; /* the table's read and write sides */
 	int64_t now_s;		    /* the open second */
 	int active;		    /* 1: a request reached it */
@@ -185,6 +190,14 @@ void ddb_parts_init(struct ddb *d);
 size_t ddb_part_of(const struct ddb *d, uint64_t h);
 void ddb_parts_split(struct ddb *d, size_t i, int64_t t_s,
 		     enum pk_split_reason why);
+/* A provisioned table's units become rcu and wcu at second t_s: the
+   partitions split for throughput where they cannot carry them (D4:
+   doubled, or to the formula's count, ddb_layout_raise_count; the first
+   ones in hash order when not all split), never merged (D8); every
+   share rcu / n and wcu / n (D5: even after a change); a bank holds at
+   most 300 s of its new share (D9). ASSUMPTION: a child of such a split
+   takes half its parent's bank, as a storage split's does. */
+void ddb_parts_provision(struct ddb *d, int64_t rcu, int64_t wcu, int64_t t_s);
 /* On demand: each partition's share of the open second's bounds
    (ddb_od_bound_mcu over the partitions, at most its cap), after
    splitting every partition for throughput at second t_s until they can
@@ -247,6 +260,15 @@ int ddb_lsis_ask(struct ddb *d, const struct pk_svc_request *rq, int64_t *units,
 void ddb_lsis_store(struct ddb_coll *c, int64_t grow, int64_t t_ms);
 void ddb_lsis_forecast(struct ddb *d, struct pk_ddb_collections *out);
 void ddb_lsis_free(struct ddb *d);
+
+/* ddb_change.c: a phase's change of the table's provisioned units
+   (pk_phase_spec.ddb_rcu, ddb_wcu) at second t_s: applied by
+   ddb_parts_provision and recorded as a throughput change (metrics.h;
+   its RU/s the table's read plus write units); 0, or -1 with the error
+   in diag for a decrease DynamoDB refuses (reference §11: 4 a UTC day,
+   then one more only when none was made in the hour before). */
+int ddb_change_capacity(struct ddb *d, const struct pk_phase_spec *ph,
+			int64_t t_s, struct pk_diag *diag);
 
 /* ddb_snapshot.c: the service's snapshot (pk_service_ops.snapshot). */
 void ddb_snapshot(const struct pk_service *s, const struct pk_scenario *sc,

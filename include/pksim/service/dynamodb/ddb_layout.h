@@ -76,6 +76,13 @@ void ddb_layout_init(struct pk_ddb_layout *l, uint64_t rcu, uint64_t wcu,
    shares. */
 void ddb_layout_init_on_demand(struct pk_ddb_layout *l);
 
+/* The partition count of n partitions (>= 1) once the table's units
+   become rcu and wcu: n when they can carry them
+   (ddb_layout_throughput_count <= n), else by rule: n doubled until
+   they can, or the formula's count. Never below n (D8). */
+size_t ddb_layout_raise_count(size_t n, uint64_t rcu, uint64_t wcu,
+			      enum pk_ddb_raise_rule rule);
+
 /* Set the table's provisioned rcu and wcu. When the partitions cannot
    carry them (ddb_layout_throughput_count above n) partitions are added
    by l->rule; never removed (D8). Shares become even (D5). Returns the

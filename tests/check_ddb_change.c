@@ -1,0 +1,356 @@
+/*
+ * ddb_change: a provisioned DynamoDB table's capacity changed by a
+ * phase (read_capacity_units, write_capacity_units) through the run,
+ * each figure derived by hand beside it from the reference's rules
+ * (dynamodb-mechanics.md §15: D4, D5, D8), statements (§16: 11, 12, 13,
+ * 31), example E6 and the decrease limits of §11. 1 unit = 1,000 mCU.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/diag.h"
+#include "pksim/base/mem.h"
+#include "pksim/load/scenario.h"
+#include "pksim/run/sim.h"
+#include "pksim/service/dynamodb/ddb_admit.h"
+#include "pksim/service/dynamodb/ddb_service.h"
+#include "pksim/service/metrics.h"
+#include "pksim/service/service.h"
+#include "pksim/service/snapshot.h"
+#include "testutil.h"
+
+#define CU 1000
+
+/* A table (its settings in table) run through phases of 10 s at one
+   1 KiB create a second, phase k (k >= 1) setting the units of
+   phases[k - 1] ("write_capacity_units: 6000"); n_phases of them
+   after a first phase that changes nothing */
+static struct pk_run *run_changes(const char *table, const char *const *phases,
+				  size_t n_phases)
+{
+	char text[4096];
+	size_t i, k;
+
+	k = (size_t)snprintf(text, sizeof(text),
+			     "service: dynamodb\n"
+			     "table: {partition_key: /k, %s}\n"
+			     "client: {retries: off}\n"
+			     "items: {k: {values: \"k{000..999}\"}}\n"
+			     "phases:\n"
+			     "  - {duration: 10s, rate: 1/s}\n",
+			     table);
+	for (i = 0; i < n_phases; i++) {
+		k += (size_t)snprintf(text + k, sizeof(text) - k,
+				      "  - {duration: 10s, rate: 1/s, %s}\n",
+				      phases[i]);
+	}
+	ck_assert_uint_lt(k, sizeof(text));
+	return tu_sim_text("change.yaml", text);
+}
+
+/* Every partition at the end holds share mCU a second, read plus write */
+static void assert_end_shares(const struct pk_run *run, size_t n, int64_t share)
+{
+	struct pk_snapshot s;
+	size_t i;
+
+	tu_snapshot(run, 0, &s);
+	ck_assert_uint_eq(s.n_ranges, n);
+	for (i = 0; i < n; i++) {
+		ck_assert_int_eq(s.ranges[i].ru_per_s_mru, share);
+	}
+	snapshot_free(&s);
+}
+
+/*
+ * Statement 11: 5,000 RCU + 2,000 WCU lay out ceil(5,000 / 3,000 +
+ * 2,000 / 1,000) = ceil(3.667) = 4 partitions of 1,250 RCU + 500 WCU
+ * (D4, D5). Raised to 8,000 RCU at t = 10 s: 2.667 + 2 = 4.667 > 4, so
+ * the count doubles to 8 (the classic rule, raise_rule: double), each
+ * 8,000 / 8 = 1,000 RCU + 2,000 / 8 = 250 WCU = 1,250 units. The
+ * table's read side is 5,000 RCU for seconds 0..9 and 8,000 for
+ * 10..19: 50,000 + 80,000 = 130,000 RCU-seconds; its write side 2,000
+ * for all 20: 40,000.
+ */
+START_TEST(test_change_statement_11)
+{
+	static const char *const up[] = {"read_capacity_units: 8000"};
+	struct pk_run *run;
+	const struct pk_metrics *m;
+	struct pk_snapshot s;
+
+	run = run_changes("read_capacity_units: 5000, write_capacity_units: "
+			  "2000",
+			  NULL, 0);
+	assert_end_shares(run, 4, (1250 + 500) * CU);
+	tu_sim_free(run);
+
+	run = run_changes("read_capacity_units: 5000, write_capacity_units: "
+			  "2000",
+			  up, 1);
+	m = tu_metrics(run->variants[0].svc);
+	ck_assert_uint_eq(m->n_changes, 1);
+	ck_assert_int_eq(m->changes[0].t_s, 10);
+	ck_assert_int_eq(m->changes[0].from_ru_per_s, 7000);
+	ck_assert_int_eq(m->changes[0].to_ru_per_s, 10000);
+	ck_assert_uint_eq(m->changes[0].ranges_before, 4);
+	ck_assert_uint_eq(m->changes[0].ranges_after, 8);
+	/* 4 splits for throughput, one a partition, at the raise */
+	ck_assert_uint_eq(m->n_splits, 4);
+	ck_assert_int_eq(m->splits[0].reason, PK_SPLIT_THROUGHPUT);
+	ck_assert_int_eq(m->splits[3].t_s, 10);
+	assert_end_shares(run, 8, (1000 + 250) * CU);
+	tu_snapshot(run, 0, &s);
+	ck_assert_int_eq(s.ddb->side_cap_mcu[0], 130000LL * CU);
+	ck_assert_int_eq(s.ddb->side_cap_mcu[1], 40000LL * CU);
+	ck_assert_int_eq(s.ru_per_s, 10000);
+	snapshot_free(&s);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * E6, the paper's sequence (PAPER §4; statements 12 and 13). 1 RCU +
+ * 3,200 WCU: ceil(1 / 3,000 + 3.2) = 4 partitions of 800 WCU (and 1 /
+ * 4 = 0.25 RCU, 250 mCU). Raised to 3,600: ceil(3.6003) = 4, no split:
+ * 4 x 900. Raised to 6,000: ceil(6.0003) = 7 > 4, doubled to 8 x 750
+ * (0.125 RCU, 125 mCU). Lowered to 5,000: still 8 (D8, never a merge),
+ * 8 x 625 (the paper prints 675; 5,000 / 8 = 625).
+ */
+START_TEST(test_change_paper_e6)
+{
+	static const char *const seq[] = {"write_capacity_units: 3600",
+					  "write_capacity_units: 6000",
+					  "write_capacity_units: 5000"};
+	static const size_t parts[] = {4, 4, 8, 8};
+	static const int64_t share[] = {800250, 900250, 750125, 625125};
+	const char *table = "read_capacity_units: 1, write_capacity_units: "
+			    "3200";
+	size_t k;
+
+	for (k = 0; k <= 3; k++) {
+		struct pk_run *run = run_changes(table, seq, k);
+
+		assert_end_shares(run, parts[k], share[k]);
+		ck_assert_uint_eq(tu_metrics(run->variants[0].svc)->n_changes,
+				  k);
+		tu_sim_free(run);
+	}
+}
+END_TEST
+
+/*
+ * Statement 31 (BLOG3: only split, never merged): 3,000 RCU + 1,000
+ * WCU lay out ceil(1 + 1) = 2 partitions. Raised to 9,000 WCU under
+ * raise_rule: formula: ceil(1 + 9) = 10 partitions (2 -> 10). Lowered
+ * back to 1,000 WCU: still 10, each 3,000 / 10 + 1,000 / 10 = 300 + 100
+ * = 400 units. Under the default doubling the same raise gives 2 -> 4
+ * -> 8 -> 16 (E2's doubling path), lowered: 16 x (187.5 + 62.5) = 250.
+ */
+START_TEST(test_change_statement_31)
+{
+	static const char *const seq[] = {"write_capacity_units: 9000",
+					  "write_capacity_units: 1000"};
+	struct pk_run *run;
+
+	run = run_changes("read_capacity_units: 3000, write_capacity_units: "
+			  "1000, raise_rule: formula",
+			  seq, 2);
+	ck_assert_uint_eq(
+	    tu_metrics(run->variants[0].svc)->changes[0].ranges_after, 10);
+	assert_end_shares(run, 10, 400 * CU);
+	tu_sim_free(run);
+	run = run_changes("read_capacity_units: 3000, write_capacity_units: "
+			  "1000",
+			  seq, 2);
+	assert_end_shares(run, 16, 250 * CU);
+	tu_sim_free(run);
+}
+END_TEST
+
+/* One key written at 200 1 KiB puts a second (1 WCU each) on a table
+   of 1 RCU + 800 WCU, adaptive capacity as given, no burst: 10 s
+   before, 10 s at 8,000 WCU, 10 s back at 800 */
+static struct pk_run *dilution(const char *adaptive)
+{
+	char text[1024];
+
+	snprintf(text, sizeof(text),
+		 "service: dynamodb\n"
+		 "table: {partition_key: /k, read_capacity_units: 1, "
+		 "write_capacity_units: 800, burst: off, "
+		 "adaptive_capacity: %s}\n"
+		 "client: {retries: off}\n"
+		 "items: {k: {const: hot}}\n"
+		 "phases:\n"
+		 "  - {duration: 10s, rate: 200/s}\n"
+		 "  - {duration: 10s, rate: 200/s, write_capacity_units: "
+		 "8000}\n"
+		 "  - {duration: 10s, rate: 200/s, write_capacity_units: "
+		 "800}\n",
+		 adaptive);
+	return tu_sim_text("dilution.yaml", text);
+}
+
+/*
+ * Dilution (E2's shape; D8): 1 + 800 lay out ceil(0.0003 + 0.8) = 1
+ * partition of 800 WCU, and the key's 200 a second fit. Raised to
+ * 8,000 WCU: ceil(8.0003) = 9 > 1, doubled 1 -> 2 -> 4 -> 8 -> 16 of
+ * 500: still fits. Lowered to 800: 16 partitions of 800 / 16 = 50 WCU.
+ * Without adaptive capacity the key's partition serves 50 a second:
+ * 150 a second throttled for 10 s = 1,500, as the key range's
+ * (TableWriteKeyRangeThroughputExceeded: the table used 200 of 800).
+ * With adaptive capacity (instant) the partition may use the table's
+ * unused 750 up to its 1,000 cap: nothing throttled (E2's last line).
+ */
+START_TEST(test_change_dilution)
+{
+	struct pk_run *run = dilution("off");
+	const struct pk_service *svc = run->variants[0].svc;
+	const struct pk_metrics *m = tu_metrics(svc);
+
+	ck_assert_uint_eq(m->totals.operations, 6000);
+	ck_assert_uint_eq(m->totals.throttled_429, 1500);
+	ck_assert_uint_eq(
+	    ddb_service_throttles(svc, 1, PK_DDB_THROTTLE_KEY_RANGE), 1500);
+	ck_assert_uint_eq(m->changes[1].ranges_before, 16);
+	ck_assert_uint_eq(m->changes[1].ranges_after, 16);
+	tu_sim_free(run);
+	run = dilution("instant");
+	ck_assert_uint_eq(
+	    tu_metrics(run->variants[0].svc)->totals.throttled_429, 0);
+	tu_sim_free(run);
+}
+END_TEST
+
+/* Run text; NULL and the error in *err when the run is refused */
+static struct pk_run *try_run(const char *text, char **err)
+{
+	struct pk_diag d;
+	struct pk_scenario *sc;
+	struct pk_run *run;
+
+	diag_init(&d);
+	sc = scenario_parse("dec.yaml", text, strlen(text), &d);
+	ck_assert_msg(sc != NULL, "%s", tu_diag_text(&d));
+	run = sim_run(sc, sc->seed, &d);
+	*err = run ? NULL : tu_diag_text(&d);
+	if (!run) {
+		scenario_free(sc);
+	}
+	diag_free(&d);
+	return run;
+}
+
+/* A 100 WCU table whose phase k (1-based) of 1 s lowers it to 100 -
+   10 k WCU, n of them, then (quiet_s > 0) a phase of quiet_s seconds
+   and two more decreases 1 s apart; the clock starting at start */
+static char *decreases(int n, int quiet_s, const char *start)
+{
+	char *text = xasprintf("service: dynamodb\n"
+			       "clock: {start: \"%s\"}\n"
+			       "table: {partition_key: /k, "
+			       "read_capacity_units: 100, "
+			       "write_capacity_units: 100}\n"
+			       "items: {k: {values: \"k{000..999}\"}}\n"
+			       "phases:\n"
+			       "  - {duration: 1s, rate: 1/s}\n",
+			       start);
+	int k;
+
+	for (k = 1; k <= n; k++) {
+		char *t = xasprintf("%s  - {duration: 1s, rate: 1/s, "
+				    "write_capacity_units: %d}\n",
+				    text, 100 - 10 * k);
+		free(text);
+		text = t;
+	}
+	if (quiet_s > 0) {
+		char *t = xasprintf("%s  - {duration: %ds, rate: 1/s}\n"
+				    "  - {duration: 1s, rate: 1/s, "
+				    "write_capacity_units: 20}\n"
+				    "  - {duration: 1s, rate: 1/s, "
+				    "write_capacity_units: 10}\n",
+				    text, quiet_s);
+		free(text);
+		text = t;
+	}
+	return text;
+}
+
+/*
+ * §11 (A-SQ): 4 decreases a UTC day, then one more only when none was
+ * made in the hour before. Decreases at t = 1, 2, 3, 4 s are the day's
+ * 4; a fifth at t = 5 s comes 1 s after the last: refused (exit 2 in
+ * the CLI), naming the phase's key. After a quiet phase from 5 s of
+ * 3,600 s, a decrease at t = 3,605 s is 3,601 s after the last: taken;
+ * one more at 3,606 s is 1 s after it: refused.
+ */
+START_TEST(test_change_decrease_limit)
+{
+	char *text = decreases(4, 0, "2026-01-01T00:00:00Z"), *err;
+	struct pk_run *run = try_run(text, &err);
+
+	ck_assert_ptr_nonnull(run);
+	ck_assert_uint_eq(tu_metrics(run->variants[0].svc)->n_changes, 4);
+	tu_sim_free(run);
+	free(text);
+
+	text = decreases(5, 0, "2026-01-01T00:00:00Z");
+	ck_assert_ptr_null(try_run(text, &err));
+	/* the fifth decrease's phase is the scenario's line 11 */
+	ck_assert_msg(strstr(err, "dec.yaml:11:") &&
+			  strstr(err, "its decrease 5 of the UTC day and 1s "
+				      "after the last one"),
+		      "%s", err);
+	free(err);
+	free(text);
+
+	text = decreases(4, 3600, "2026-01-01T00:00:00Z");
+	ck_assert_ptr_null(try_run(text, &err));
+	ck_assert_msg(strstr(err, "at t=3606s, its decrease 6 of the UTC day "
+				  "and 1s after"),
+		      "%s", err);
+	free(err);
+	free(text);
+}
+END_TEST
+
+/*
+ * The count is by UTC day: with the clock at 23:59:55, decreases at t =
+ * 1..4 s (23:59:56 .. 23:59:59) are that day's 4, and one at t = 5 s is
+ * 00:00:00 of the next day, its first: taken. With the clock a second
+ * earlier, t = 5 s is 23:59:59, the same day's fifth: refused.
+ */
+START_TEST(test_change_decrease_utc_day)
+{
+	char *text = decreases(5, 0, "2026-01-01T23:59:55Z"), *err;
+	struct pk_run *run = try_run(text, &err);
+
+	ck_assert_ptr_nonnull(run);
+	ck_assert_uint_eq(tu_metrics(run->variants[0].svc)->n_changes, 5);
+	tu_sim_free(run);
+	free(text);
+	text = decreases(5, 0, "2026-01-01T23:59:54Z");
+	ck_assert_ptr_null(try_run(text, &err));
+	free(err);
+	free(text);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("ddb_change");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_change_statement_11);
+	tcase_add_test(tc, test_change_paper_e6);
+	tcase_add_test(tc, test_change_statement_31);
+	tcase_add_test(tc, test_change_dilution);
+	tcase_add_test(tc, test_change_decrease_limit);
+	tcase_add_test(tc, test_change_decrease_utc_day);
+	suite_add_tcase(s, tc);
+	return s;
+}
