@@ -160,6 +160,82 @@ static const char healthy[] =
     "phases:\n"
     "  - {duration: 10s, rate: 100/s, ops: {create: 1}, item_size: 1KB}\n";
 
+/*
+ * The healthy compare priced, each service in its own region
+ * (`region: {cosmos: us-nongov, dynamodb: us-east-1}`) at the shipped
+ * table's rows of 2026-11-30 (pricing.md §2, §5):
+ * - the container: 6,000 RU/s manual = 60 x $0.008 = $0.48 an hour,
+ *   $345.60 for 720 h; its storage, 1,000 items of 1 KB (about 0.001
+ *   GB) x $0.25 a GB-month, adds well under a cent;
+ * - the table: 1,000 WCU x $0.00065 + 1,000 RCU x $0.00013 = $0.78 an
+ *   hour, $561.60 for 720 h; its storage is inside the 25 free GB.
+ * Nothing fails or throttles, so the cost decides (within 1 %): the
+ * container first, where unpriced the two tie (=1).
+ */
+START_TEST(test_across_priced_ranks_on_cost)
+{
+	static const char *const pricing =
+	    "pricing: {region: {cosmos: us-nongov, dynamodb: us-east-1}, "
+	    "date: 2026-11-30}\n";
+	char text[2048];
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c;
+
+	snprintf(text, sizeof(text), "%s%s", healthy, pricing);
+	c = tu_cards("priced.yaml", text, &run, &res);
+	ck_assert_str_eq(res->variants[0].bill.region, "us-nongov");
+	ck_assert_str_eq(res->variants[1].bill.region, "us-east-1");
+	ck_assert_str_eq(c[0].name, "cosmos");
+	ck_assert_int_eq(c[0].priced, 1);
+	ck_assert_int_eq(c[1].priced, 1);
+	ck_assert_str_eq(c[0].currency, "USD");
+	ck_assert_str_eq(c[1].currency, "USD");
+	ck_assert_double_eq_tol(c[0].cost_month, 345.60, 0.01);
+	ck_assert_double_eq_tol(c[1].cost_month, 561.60, 1e-6);
+	ck_assert_uint_eq(c[0].rank, 1);
+	ck_assert_uint_eq(c[1].rank, 2);
+	ck_assert_ptr_nonnull(strstr(c[0].reason, "on cost a month"));
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
+/*
+ * Two tables in a scenario whose container: is never replayed (both
+ * variants are `service: dynamodb`) are priced in the AWS region alone:
+ * 1,000 WCU x $0.00065 + 3,000 RCU x $0.00013 = $1.04 an hour, $748.80
+ * for 720 h (pricing.md §5); on demand is billed by the units used.
+ */
+START_TEST(test_across_tables_priced_in_aws_region)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 18000}\n"
+	    "pricing: {region: us-east-1, date: 2026-11-30}\n"
+	    "variants:\n"
+	    "  - {name: prov, service: dynamodb, partition_key: /k, "
+	    "read_capacity_units: 3000, write_capacity_units: 1000}\n"
+	    "  - {name: od, service: dynamodb, partition_key: /k, capacity: "
+	    "on_demand}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {values: \"k{000..999}\"}}\n"
+	    "phases: [{duration: 10s, rate: 100/s, item_size: 1KB}]\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c = tu_cards("tables.yaml", text, &run, &res);
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		ck_assert_str_eq(res->variants[i].bill.provider, "dynamodb");
+		ck_assert_str_eq(res->variants[i].bill.region, "us-east-1");
+		ck_assert_int_eq(c[i].priced, 1);
+	}
+	ck_assert_double_eq_tol(
+	    strcmp(c[0].name, "prov") == 0 ? c[0].cost_month : c[1].cost_month,
+	    748.80, 1e-6);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
 /* Variant name's scorecard of JSON report root */
 static json_t *card_json(json_t *root, const char *name)
 {
@@ -315,6 +391,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_across_loads);
 	tcase_add_test(tc, test_across_ranks_comparable);
 	tcase_add_test(tc, test_across_table_as_alone);
+	tcase_add_test(tc, test_across_priced_ranks_on_cost);
+	tcase_add_test(tc, test_across_tables_priced_in_aws_region);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("merge");
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);

@@ -110,6 +110,32 @@ static void load_reserved(struct ld *ld, const struct yn *m)
 	p->reserved_discount = pct / 100.0;
 }
 
+/* The price table's provider names, indexed by enum pk_service_kind */
+static const char *const providers[PK_SERVICE_KINDS] = {"cosmos", "dynamodb"};
+
+/* `region: us-nongov`, or `region: {cosmos: us-nongov, dynamodb:
+   us-east-1}`: a region by service, for a compare across services */
+static void load_region(struct ld *ld, const struct yn *n)
+{
+	struct pk_pricing_spec *p = &ld->s->pricing;
+	static const char *const keys[] = {"cosmos", "dynamodb", NULL};
+	size_t i;
+
+	if (n->kind != YN_MAP) {
+		ld_get_string(ld, n, "region", 0, &p->region);
+		return;
+	}
+	ld_check_keys(ld, n, keys, "in pricing.region (a region by service)");
+	for (i = 0; i < PK_SERVICE_KINDS; i++) {
+		const struct yn *r = yn_get(n, providers[i]);
+
+		if (r) {
+			ld_get_string(ld, r, providers[i], 0,
+				      &p->service_region[i]);
+		}
+	}
+}
+
 void ld_load_pricing(struct ld *ld, const struct yn *m)
 {
 	static const char *const keys[] = {"region",	"table",     "date",
@@ -128,7 +154,7 @@ void ld_load_pricing(struct ld *ld, const struct yn *m)
 	p->line = m->line;
 	p->col = m->col;
 	if ((n = yn_get(m, "region"))) {
-		ld_get_string(ld, n, "region", 0, &p->region);
+		load_region(ld, n);
 	}
 	if ((n = yn_get(m, "table")) &&
 	    ld_get_string(ld, n, "table", 0, &p->table) == 0) {
@@ -170,6 +196,9 @@ void ld_pricing_free(struct pk_pricing_spec *p)
 	}
 	free(p->overrides);
 	free(p->region);
+	for (i = 0; i < PK_SERVICE_KINDS; i++) {
+		free(p->service_region[i]);
+	}
 	free(p->table);
 	prices_free(p->prices);
 	memset(p, 0, sizeof(*p));
@@ -241,29 +270,40 @@ static void meters_of(const struct pk_container_spec *c,
 	out[k] = NULL;
 }
 
-const char *scenario_price_provider(const struct pk_scenario *s)
+const char *scenario_variant_provider(const struct pk_scenario *s,
+				      const struct pk_container_spec *v)
 {
-	return s->service == PK_SERVICE_DYNAMODB ? "dynamodb" : "cosmos";
+	return providers[scenario_variant_table(s, v) ? PK_SERVICE_DYNAMODB
+						      : PK_SERVICE_COSMOS];
 }
 
-int scenario_price(const struct pk_scenario *s, const char *meter,
-		   struct pk_price_pick *out)
+const char *scenario_pricing_region(const struct pk_scenario *s,
+				    const char *provider)
 {
-	return scenario_price_on(s, meter, scenario_billing_day(s, NULL), out);
+	const struct pk_pricing_spec *p = &s->pricing;
+	size_t i;
+
+	for (i = 0; i < PK_SERVICE_KINDS; i++) {
+		if (strcmp(provider, providers[i]) == 0 &&
+		    p->service_region[i]) {
+			return p->service_region[i];
+		}
+	}
+	return p->region;
 }
 
-int scenario_price_on(const struct pk_scenario *s, const char *meter,
-		      int64_t day, struct pk_price_pick *out)
+int scenario_price_on(const struct pk_scenario *s, const char *provider,
+		      const char *meter, int64_t day, struct pk_price_pick *out)
 {
-	const char *provider = scenario_price_provider(s);
+	const char *region = scenario_pricing_region(s, provider);
 	const struct pk_pricing_spec *p = &s->pricing;
 	size_t i;
 
 	memset(out, 0, sizeof(*out));
-	if (!p->prices || !p->region) {
+	if (!p->prices || !region) {
 		return -1;
 	}
-	out->row = prices_find(p->prices, provider, p->region, meter, day);
+	out->row = prices_find(p->prices, provider, region, meter, day);
 	if (!out->row) {
 		return -1;
 	}
@@ -272,7 +312,7 @@ int scenario_price_on(const struct pk_scenario *s, const char *meter,
 		const struct pk_price_override *o = &p->overrides[i];
 
 		if (strcmp(o->provider, provider) == 0 &&
-		    strcmp(o->region, p->region) == 0 &&
+		    strcmp(o->region, region) == 0 &&
 		    strcmp(o->meter, meter) == 0) {
 			out->price = o->price;
 			out->overridden = 1;
@@ -281,33 +321,71 @@ int scenario_price_on(const struct pk_scenario *s, const char *meter,
 	return 0;
 }
 
+/* 1 when some variant of s runs on provider */
+static int provider_used(const struct pk_scenario *s, const char *provider)
+{
+	size_t v;
+
+	for (v = 0; v < s->n_variants; v++) {
+		if (strcmp(scenario_variant_provider(s, &s->variants[v]),
+			   provider) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* A region for provider, and one the table prices it in */
+static int need_provider_region(struct pk_scenario *s, const char *provider,
+				const char *file, struct pk_diag *d)
+{
+	struct pk_pricing_spec *p = &s->pricing;
+	const char *region = scenario_pricing_region(s, provider);
+	int mixed = scenario_mixed_services(s);
+	char *regions = prices_regions(p->prices, provider);
+
+	if (!region) {
+		diag_error(d, file, p->line, p->col,
+			   "pricing needs %s%s: money is priced by region, "
+			   "never a default one (%s; %s regions of %s: %s)",
+			   mixed ? "a region for " : "'region'",
+			   mixed ? provider : "",
+			   mixed ? "a compare across services names one "
+				   "for each: region: {cosmos: us-nongov, "
+				   "dynamodb: us-east-1}"
+			   : strcmp(provider, "cosmos") == 0
+			       ? "pricing: {region: us-nongov}"
+			       : "pricing: {region: us-east-1}",
+			   provider, scenario_prices_name(s), regions);
+	} else if (!prices_has_region(p->prices, provider, region)) {
+		diag_error(d, file, p->line, p->col,
+			   "region '%s' has no %s rows in %s; its %s "
+			   "regions: %s%s",
+			   region, provider, scenario_prices_name(s), provider,
+			   regions,
+			   mixed && region == p->region
+			       ? " (a compare across services bills a "
+				 "container in an Azure region and a table "
+				 "in an AWS one: region: {cosmos: us-nongov, "
+				 "dynamodb: us-east-1})"
+			       : "");
+		region = NULL;
+	}
+	free(regions);
+	return region ? 0 : -1;
+}
+
+/* Each service a variant runs on has a region the table prices. */
 static int need_region(struct pk_scenario *s, const char *file,
 		       struct pk_diag *d)
 {
-	struct pk_pricing_spec *p = &s->pricing;
-	const char *provider = scenario_price_provider(s);
-	char *regions;
+	size_t i;
 
-	if (!p->region) {
-		diag_error(d, file, p->line, p->col,
-			   "pricing needs 'region': money is priced by "
-			   "region, never a default one (pricing: {region: "
-			   "%s}; %s regions of %s: %s)",
-			   strcmp(provider, "cosmos") == 0 ? "us-nongov"
-							   : "us-east-1",
-			   provider, scenario_prices_name(s),
-			   (regions = prices_regions(p->prices, provider)));
-		free(regions);
-		return -1;
-	}
-	if (!prices_has_region(p->prices, provider, p->region)) {
-		diag_error(d, file, p->line, p->col,
-			   "region '%s' has no %s rows in %s; its "
-			   "regions: %s",
-			   p->region, provider, scenario_prices_name(s),
-			   (regions = prices_regions(p->prices, provider)));
-		free(regions);
-		return -1;
+	for (i = 0; i < PK_SERVICE_KINDS; i++) {
+		if (provider_used(s, providers[i]) &&
+		    need_provider_region(s, providers[i], file, d)) {
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -340,15 +418,16 @@ static int check_overrides(struct pk_scenario *s, const char *file,
 	return rc;
 }
 
-/* The meter of sc's service missing on the billing date: the Cosmos
-   DB meters of variant c, or DynamoDB's capacity mode's (provisioned
-   WCU and RCU, or on-demand WRU and RRU) and storage ones
-   (NULL-terminated into m) */
+/* The meters variant c's bill needs: its Cosmos DB meters, or when it
+   is a table DynamoDB's capacity mode's (provisioned WCU and RCU, or
+   on-demand WRU and RRU) and storage ones (NULL-terminated into m) */
 static void needed_meters(const struct pk_scenario *s,
 			  const struct pk_container_spec *c, const char **m)
 {
-	if (s->service == PK_SERVICE_DYNAMODB) {
-		int od = s->table.capacity == PK_DDB_ON_DEMAND;
+	const struct pk_ddb_table_spec *t = scenario_variant_table(s, c);
+
+	if (t) {
+		int od = t->capacity == PK_DDB_ON_DEMAND;
 
 		m[0] =
 		    od ? "ondemand_wru_standard" : "provisioned_wcu_standard";
@@ -366,12 +445,13 @@ static void needed_meters(const struct pk_scenario *s,
 /* The meters variant c's bill reads beside its own when the table has
    them (NULL-terminated into m): DynamoDB provisioned's on-demand
    comparison */
-static void optional_meters(const struct pk_scenario *s, const char **m)
+static void optional_meters(const struct pk_scenario *s,
+			    const struct pk_container_spec *c, const char **m)
 {
+	const struct pk_ddb_table_spec *t = scenario_variant_table(s, c);
 	size_t k = 0;
 
-	if (s->service == PK_SERVICE_DYNAMODB &&
-	    s->table.capacity != PK_DDB_ON_DEMAND) {
+	if (t && t->capacity != PK_DDB_ON_DEMAND) {
 		m[k++] = "ondemand_wru_standard";
 		m[k++] = "ondemand_rru_standard";
 	}
@@ -379,19 +459,22 @@ static void optional_meters(const struct pk_scenario *s, const char **m)
 }
 
 /* What a DynamoDB bill cannot take: a reservation (DynamoDB's reserved
-   capacity is not modelled) */
+   capacity is not modelled). Beside Azure Cosmos DB containers it is
+   theirs alone: only when no variant is a container is it refused. */
 static int ddb_pricing_ok(struct pk_scenario *s, const char *file,
 			  struct pk_diag *d)
 {
 	const struct pk_pricing_spec *p = &s->pricing;
 
-	if (s->service != PK_SERVICE_DYNAMODB || p->reserved_ru_per_s == 0) {
+	if (provider_used(s, providers[PK_SERVICE_COSMOS]) ||
+	    p->reserved_ru_per_s == 0) {
 		return 0;
 	}
 	diag_error(d, file, p->line, p->col,
 		   "reserved is Azure Cosmos DB's reserved capacity (RU/s); "
 		   "pksim does not model DynamoDB's (an upfront fee and a "
-		   "lower hourly rate): leave it out with service: dynamodb");
+		   "lower hourly rate): leave it out when every variant is a "
+		   "DynamoDB table");
 	return -1;
 }
 
@@ -400,15 +483,17 @@ static int ddb_pricing_ok(struct pk_scenario *s, const char *file,
    no currency, so a bill adding two would be a wrong sum under one
    sign. Refused at the table's row that disagrees. */
 static int one_currency(struct pk_scenario *s, const char *const *m,
-			const char *name, int64_t day, struct pk_diag *d)
+			const struct pk_container_spec *c, int64_t day,
+			struct pk_diag *d)
 {
 	const struct pk_pricing_spec *p = &s->pricing;
+	const char *provider = scenario_variant_provider(s, c);
+	const char *region = scenario_pricing_region(s, provider);
 	const struct pk_price_row *first = NULL, *r;
 	size_t k;
 
 	for (k = 0; m[k]; k++) {
-		r = prices_find(p->prices, scenario_price_provider(s),
-				p->region, m[k], day);
+		r = prices_find(p->prices, provider, region, m[k], day);
 		if (!r || strcmp(r->currency, "GB") == 0) {
 			continue;
 		}
@@ -425,9 +510,8 @@ static int one_currency(struct pk_scenario *s, const char *const *m,
 			   "%s; pksim converts no currency and a bill adds "
 			   "its lines, so one bill is in one currency: give "
 			   "the %s rows of %s one currency",
-			   name, first->line, first->meter, first->currency,
-			   r->line, r->meter, r->currency,
-			   scenario_price_provider(s), p->region);
+			   c->name, first->line, first->meter, first->currency,
+			   r->line, r->meter, r->currency, provider, region);
 		return -1;
 	}
 	return 0;
@@ -458,6 +542,7 @@ static int check_day(struct pk_scenario *s, const char *file,
 		     struct pk_diag *d)
 {
 	const struct pk_pricing_spec *p = &s->pricing;
+	const char *provider = scenario_variant_provider(s, c);
 	struct pk_price_pick pick;
 	const char *m[10];
 	char buf[16];
@@ -465,14 +550,14 @@ static int check_day(struct pk_scenario *s, const char *file,
 
 	needed_meters(s, c, m);
 	for (k = 0; m[k]; k++) {
-		if (scenario_price_on(s, m[k], day, &pick) == 0) {
+		if (scenario_price_on(s, provider, m[k], day, &pick) == 0) {
 			continue;
 		}
 		diag_error(d, file, p->line, p->col,
 			   "no price for %s %s %s on %s in %s (variant %s "
 			   "needs it%s): add the row, or give a region or "
 			   "date that has it",
-			   scenario_price_provider(s), p->region, m[k],
+			   provider, scenario_pricing_region(s, provider), m[k],
 			   prices_day_text(day, buf, sizeof(buf)),
 			   scenario_prices_name(s), c->name,
 			   day == scenario_billing_day(s, NULL)
@@ -481,28 +566,67 @@ static int check_day(struct pk_scenario *s, const char *file,
 				 "on its own day");
 		return -1;
 	}
-	optional_meters(s, m + k);
-	return one_currency(s, m, c->name, day, d);
+	optional_meters(s, c, m + k);
+	return one_currency(s, m, c, day, d);
 }
 
-/* What one pricing block cannot price: a compare across services,
-   whose container and table bill in different providers' regions */
-static int mixed_pricing_ok(struct pk_scenario *s, const char *file,
-			    struct pk_diag *d)
+/* The first row of variant c's own meters on day that is in a
+   currency (an allowance row, currency GB, aside), or NULL */
+static const struct pk_price_row *
+currency_row(struct pk_scenario *s, const struct pk_container_spec *c,
+	     int64_t day)
 {
-	const struct pk_pricing_spec *p = &s->pricing;
+	const char *provider = scenario_variant_provider(s, c);
+	const char *m[10];
+	struct pk_price_pick pick;
+	size_t k;
 
-	if (!scenario_mixed_services(s)) {
-		return 0;
+	needed_meters(s, c, m);
+	for (k = 0; m[k]; k++) {
+		if (scenario_price_on(s, provider, m[k], day, &pick) == 0 &&
+		    strcmp(pick.row->currency, "GB") != 0) {
+			return pick.row;
+		}
 	}
-	diag_error(d, file, p->line, p->col,
-		   "pricing names one region, and a compare across services "
-		   "bills an Azure Cosmos DB container in an Azure region "
-		   "and an Amazon DynamoDB table in an AWS one: pksim does "
-		   "not price a compare across services yet; price each "
-		   "service's own scenario (docs/dynamodb.md, \"Across "
-		   "services\")");
-	return -1;
+	return NULL;
+}
+
+/* Every variant billed in one currency: a compare ranks their months
+   against each other (across services too: a container's Azure rows
+   and a table's AWS rows), and pksim converts no currency. Refused at
+   the second currency's row. */
+static int variants_one_currency(struct pk_scenario *s, struct pk_diag *d)
+{
+	int64_t day = scenario_billing_day(s, NULL);
+	const struct pk_price_row *first = NULL, *r;
+	size_t v, at = 0;
+
+	for (v = 0; v < s->n_variants; v++) {
+		r = currency_row(s, &s->variants[v], day);
+		if (!r) {
+			continue;
+		}
+		if (!first) {
+			first = r;
+			at = v;
+			continue;
+		}
+		if (strcmp(r->currency, first->currency) == 0) {
+			continue;
+		}
+		diag_error(d, s->pricing.prices->file, r->line, r->currency_col,
+			   "variant %s is billed in %s (%s %s %s) and variant "
+			   "%s in %s (%s %s %s, line %d): a compare ranks "
+			   "their costs against each other and pksim "
+			   "converts no currency; give both services' "
+			   "regions rows in one currency",
+			   s->variants[v].name, r->currency, r->provider,
+			   r->region, r->meter, s->variants[at].name,
+			   first->currency, first->provider, first->region,
+			   first->meter, first->line);
+		return -1;
+	}
+	return 0;
 }
 
 /* Every variant's meters have a row on each day the planned run
@@ -584,9 +708,9 @@ int scenario_pricing_resolve(struct pk_scenario *s, const char *prices_file,
 	if (!p->prices) {
 		return -1;
 	}
-	if (mixed_pricing_ok(s, file, d) || need_region(s, file, d) ||
-	    check_overrides(s, file, d) || ddb_pricing_ok(s, file, d) ||
-	    check_meters(s, file, d)) {
+	if (need_region(s, file, d) || check_overrides(s, file, d) ||
+	    ddb_pricing_ok(s, file, d) || check_meters(s, file, d) ||
+	    variants_one_currency(s, d)) {
 		return -1;
 	}
 	return 0;

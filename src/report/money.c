@@ -42,13 +42,13 @@ const char *money_tag(const struct pk_scenario *sc, const struct pk_bill *b,
 			 "(prices of %s to %s, %s, %s)",
 			 prices_day_text(b->first_day, day, sizeof(day)),
 			 prices_day_text(b->last_day, last, sizeof(last)),
-			 sc->pricing.region, b->throughput.pick.row->currency);
+			 b->region, b->throughput.pick.row->currency);
 		return buf;
 	}
 	snprintf(
 	    buf, PK_MONEY_TAG_BYTES, "(prices of %s, %s, %s)",
 	    prices_day_text(scenario_billing_day(sc, NULL), day, sizeof(day)),
-	    sc->pricing.region,
+	    b->region,
 	    b->throughput.pick.row ? b->throughput.pick.row->currency : "?");
 	return buf;
 }
@@ -284,7 +284,7 @@ const char *money_caveat_note(const struct pk_scenario *sc,
 			snprintf(buf + n, cap - n,
 				 "; the log's rows are from %s, priced at %s's "
 				 "rows",
-				 log->region, sc->pricing.region);
+				 log->region, v->bill.region);
 		}
 		return buf;
 	}
@@ -393,6 +393,28 @@ static size_t other_bases(const struct pk_result *r, char *buf, size_t cap,
 	return len;
 }
 
+/* A compare across services: the other service's region beside
+   first's tag (its bills' regions differ), after buf's len bytes;
+   returns the new length. */
+static size_t other_regions(const struct pk_result *r,
+			    const struct pk_bill *first, char *buf, size_t cap,
+			    size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < r->n_variants; i++) {
+		const struct pk_bill *b = &r->variants[i].bill;
+
+		if (b->priced && strcmp(b->provider, first->provider) != 0) {
+			return fmt_append(buf, cap, len,
+					  " and the %s variants' prices "
+					  "in %s",
+					  b->provider, b->region);
+		}
+	}
+	return len;
+}
+
 const char *money_cost_note(const struct pk_result *r, char *buf, size_t cap)
 {
 	char tag[PK_MONEY_TAG_BYTES];
@@ -403,13 +425,15 @@ const char *money_cost_note(const struct pk_result *r, char *buf, size_t cap)
 
 		if (b->priced) {
 			len = fmt_append(
-			    buf, cap, 0,
-			    "cost a month: %s %s, every variant on that one "
-			    "basis, each in its own mode",
+			    buf, cap, 0, "cost a month: %s %s",
 			    money_compare_weekly(r)
 				? "the weekly schedule's own week x 30/7"
 				: "the workload for 720 h",
 			    money_tag(r->sc, b, tag));
+			len = other_regions(r, b, buf, cap, len);
+			len = fmt_append(buf, cap, len,
+					 ", every variant on that one basis, "
+					 "each in its own mode");
 			len = other_bases(r, buf, cap, len);
 			fmt_append(buf, cap, len,
 				   "; the text report of run has every line");

@@ -54,7 +54,7 @@ void field_money_prices_of(const struct field_ctx *c, struct pk_field_value *o)
 
 void field_money_region(const struct field_ctx *c, struct pk_field_value *o)
 {
-	fv_text(o, c->r->sc->pricing.region);
+	fv_text(o, c->v->bill.region);
 }
 
 void field_money_currency(const struct field_ctx *c, struct pk_field_value *o)

@@ -73,7 +73,7 @@ json_t *report_json_money(const struct pk_result *r,
 			    ? prices_day_text(b->last_day, day, sizeof(day))
 			    : prices_day_text(scenario_billing_day(sc, NULL),
 					      day, sizeof(day))));
-	json_object_set_new(o, "region", json_string(sc->pricing.region));
+	json_object_set_new(o, "region", json_string(b->region));
 	json_object_set_new(o, "currency",
 			    json_string(b->throughput.pick.row->currency));
 	json_object_set_new(o, "table", json_string(scenario_prices_name(sc)));

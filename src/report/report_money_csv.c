@@ -78,7 +78,7 @@ static void variant_rows(const struct pk_result *r,
 		fprintf(out, ",%.10g,", l[i].amount);
 		field(b->throughput.pick.row->currency, out);
 		fprintf(out, ",%s,", money_prices_of(sc, b, &l[i], day));
-		field(sc->pricing.region, out);
+		field(b->region, out);
 		fputc(',', out);
 		field(scenario_prices_name(sc), out);
 		fputs(",\"", out);

@@ -168,15 +168,14 @@ double bill_price(const struct pk_scenario *sc, struct pk_bill *b,
 	int64_t day = bill_hour_day(sc, b, h);
 	char dt[16];
 
-	if (scenario_price_on(sc, meter, day, &p)) {
+	if (scenario_price_on(sc, b->provider, meter, day, &p)) {
 		if (!b->why[0]) {
 			snprintf(b->why, sizeof(b->why),
 				 "clock hour %lld of the run is on %s, when "
 				 "%s has no %s row for %s",
 				 (long long)h,
 				 prices_day_text(day, dt, sizeof(dt)),
-				 scenario_prices_name(sc), meter,
-				 sc->pricing.region);
+				 scenario_prices_name(sc), meter, b->region);
 		}
 		return 0;
 	}
@@ -355,6 +354,8 @@ static void build_at(const struct pk_scenario *sc,
 	memset(out, 0, sizeof(*out));
 	out->at_last_day = at_last_day;
 	out->last_day = last_day;
+	out->provider = v->ddb ? "dynamodb" : "cosmos";
+	out->region = scenario_pricing_region(sc, out->provider);
 	if (sc->pricing.prices && v->ddb) {
 		bill_ddb_build(sc, v, out);
 		return;

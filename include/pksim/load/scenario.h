@@ -561,6 +561,17 @@ struct pk_lesson {
 	size_t n_questions;
 };
 
+/* The service a scenario runs on (`service:`): whose spec loader reads
+   its container section, and whose engine replays it */
+enum pk_service_kind {
+	PK_SERVICE_COSMOS = 0, /* Azure Cosmos DB (`cosmos`), the default */
+	PK_SERVICE_DYNAMODB,   /* Amazon DynamoDB (`dynamodb`): its `table:`
+				  section in pk_scenario.table */
+};
+
+/* How many services pksim replays (enum pk_service_kind's values) */
+#define PK_SERVICE_KINDS 2
+
 /*
  * `pricing:` (docs/money.md): what a run's bill is priced with. Money is
  * asked for when the scenario has the block or the command line names a
@@ -577,10 +588,17 @@ struct pk_price_override {
 struct pk_pricing_spec {
 	int asked;     /* 1: `pricing:` given, or --prices */
 	int line, col; /* the block's (0: the command line) */
-	char *region;  /* owned; NULL: none given */
-	char *table;   /* owned; the table's path (beside the
-			  scenario, or --prices); NULL: the shipped
-			  table (prices_default_path) */
+	char *region;  /* owned; `region: us-nongov`, the one region of
+			  a scenario whose variants run on one service;
+			  NULL: none given, or given by service */
+	/* `region: {cosmos: us-nongov, dynamodb: us-east-1}` (owned, NULL
+	   where not given), indexed by enum pk_service_kind: each
+	   service's region, as a compare across services needs (a
+	   container bills in an Azure region, a table in an AWS one) */
+	char *service_region[PK_SERVICE_KINDS];
+	char *table; /* owned; the table's path (beside the
+			scenario, or --prices); NULL: the shipped
+			table (prices_default_path) */
 	int table_line, table_col;
 	int64_t date_day; /* `date: YYYY-MM-DD`: the billing date,
 			     days from 1970-01-01; -1: none given */
@@ -599,14 +617,6 @@ struct pk_pricing_spec {
 	struct pk_price_table *prices; /* owned; the table read
 					  (scenario_pricing_resolve), NULL
 					  before or without money */
-};
-
-/* The service a scenario runs on (`service:`): whose spec loader reads
-   its container section, and whose engine replays it */
-enum pk_service_kind {
-	PK_SERVICE_COSMOS = 0, /* Azure Cosmos DB (`cosmos`), the default */
-	PK_SERVICE_DYNAMODB,   /* Amazon DynamoDB (`dynamodb`): its `table:`
-				  section in pk_scenario.table */
 };
 
 struct pk_scenario {
@@ -774,21 +784,26 @@ const char *scenario_prices_name(const struct pk_scenario *s);
 int64_t scenario_billing_day(const struct pk_scenario *s,
 			     enum pk_billing_day_from *from);
 
-/* The price table's provider of s's service: "cosmos" (Azure Cosmos
-   DB) or "dynamodb" (Amazon DynamoDB). Static text. */
-const char *scenario_price_provider(const struct pk_scenario *s);
+/* The price table's provider of variant v of s (the service it runs
+   on, scenario_variant_table): "cosmos" (Azure Cosmos DB) or "dynamodb"
+   (Amazon DynamoDB). Static text. */
+const char *scenario_variant_provider(const struct pk_scenario *s,
+				      const struct pk_container_spec *v);
 
-/* The meter of s's service (scenario_price_provider) priced on the
-   billing date in the pricing region (overrides applied) into *out; 0,
-   or -1 when no money was asked for or the table has no such row (*out
-   zeroed). */
-int scenario_price(const struct pk_scenario *s, const char *meter,
-		   struct pk_price_pick *out);
+/* The pricing region of provider ("cosmos" or "dynamodb") in s: its
+   entry of `region: {cosmos: ..., dynamodb: ...}`, else the one
+   `region:`; NULL when neither names it. Borrowed from s. */
+const char *scenario_pricing_region(const struct pk_scenario *s,
+				    const char *provider);
 
-/* As scenario_price, for the row in effect on day (days from
-   1970-01-01) instead of the billing date. */
-int scenario_price_on(const struct pk_scenario *s, const char *meter,
-		      int64_t day, struct pk_price_pick *out);
+/* The meter of provider ("cosmos" or "dynamodb", as the price table
+   names them) priced on day (days from 1970-01-01) in the provider's
+   pricing region (scenario_pricing_region), overrides applied, into
+   *out; 0, or -1 when no money was asked for, the provider has no
+   region, or the table has no such row (*out zeroed). */
+int scenario_price_on(const struct pk_scenario *s, const char *provider,
+		      const char *meter, int64_t day,
+		      struct pk_price_pick *out);
 
 /*
  * As scenario_load, from len bytes of text; file names the text in

@@ -124,6 +124,11 @@ struct pk_bill_line {
 struct pk_bill {
 	int priced; /* 1: money was asked for and priced */
 	enum pk_bill_mode mode;
+	const char *provider;  /* the price table's provider of the variant's
+				  service ("cosmos", "dynamodb"); static */
+	const char *region;    /* its pricing region
+				  (scenario_pricing_region); borrowed from
+				  the scenario, NULL without money */
 	int dynamic;	       /* autoscale: billed by rule 27's dynamic
 				  mode, else classic */
 	int64_t hours;	       /* clock hours billed: ceil(end_s / 3,600) */
