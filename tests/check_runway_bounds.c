@@ -351,6 +351,42 @@ START_TEST(test_bounds_burst_short_cycle)
 END_TEST
 
 /*
+ * Rules 14 and 28 together: time to live's deletions take the unused
+ * RU first, so the bank earns only what they leave (throttle.h: one
+ * second's leftover is spent once, as the replay does). The cycle above
+ * in 1-min phases with default_ttl 60 s: the idle minute's 60 creates
+ * (5 RU) leave 395 x 60 = 23,700 RU, and the busy minute's items
+ * (expiring 60 s after their write) take all of it: 23,700 / 5 = 4,740
+ * deletions, nothing banked. The busy minute gets 400 x 60 = 24,000 RU,
+ * 4,800 creates. Net 60 + 4,800 - 4,740 = 120 items a 120-s cycle, 1 a
+ * second: 1,024 B/s, 20 GiB in 20,971,520 s (242.7 days, as without
+ * burst). Before: the same 23,700 RU banked as well, 9,540 creates in
+ * the busy minute, and past 16 cycles an hour step the deletions were
+ * not counted: 4.1 days.
+ */
+START_TEST(test_bounds_burst_after_deletions)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400, burst: true, "
+	    "default_ttl: 60}\n"
+	    "client: {retries: off}\n"
+	    "items:\n"
+	    "  k: only\n"
+	    "phases:\n"
+	    "  - {name: idle, duration: 1m, rate: 1/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "  - {name: busy, duration: 1m, rate: 600/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(near(s, CAP / 1024.0, 1e-6), "%f", s);
+	/* no credit was left to spend: the bound is the range's own */
+	ck_assert_msg(strstr(t, "bounded by range 0's 400 RU/s)"), "%s", t);
+}
+END_TEST
+
+/*
  * The bank carries from one hour step to the next: the same with hour
  * phases. The idle hour leaves 395 RU/s unused, banked up to the cap of
  * 300 x 400 = 120,000 RU; the busy hour gets 400 x 3,600 + 120,000 =
@@ -516,6 +552,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_bounds_priority_high_writes_first);
 	tcase_add_test(tc, test_bounds_priority_low_writes_get_the_rest);
 	tcase_add_test(tc, test_bounds_burst_short_cycle);
+	tcase_add_test(tc, test_bounds_burst_after_deletions);
 	tcase_add_test(tc, test_bounds_burst_carried);
 	tcase_add_test(tc, test_bounds_targeted_query_where_it_runs);
 	tcase_add_test(tc, test_bounds_pool_by_need);

@@ -367,6 +367,46 @@ START_TEST(test_ttl_deletion_uses_leftover)
 }
 END_TEST
 
+/*
+ * Rules 14 and 28: burst credit is the capacity a partition leaves
+ * *unused*, and TTL deletions take only what requests leave: one
+ * second's leftover is spent once, deletions first (ASSUMPTION,
+ * throttle.h). 400 RU/s, burst on, default ttl 5 s. Second 0: 80
+ * creates of 1 KB (5 RU each: 400 RU, all of the share, no credit).
+ * Seconds 1-4 idle: 4 x 400 = 1,600 RU of credit. Second 5: the 80
+ * expire and its 400 RU of leftover delete them (80 x 5 RU): nothing is
+ * left to bank. Second 6: the range may spend 400 + 1,600 = 2,000 RU
+ * (under the 3,000 peak): 400 creates of 5 RU succeed. Before: second
+ * 5's 400 RU were banked as well, 2,400 RU, 480 creates.
+ */
+START_TEST(test_ttl_deletions_before_burst_credit)
+{
+	struct pk_container_spec s = spec_ttl(400, 5);
+	struct pk_container *c;
+	struct key a, b;
+	uint64_t i;
+	int ok = 0;
+
+	s.burst = 1;
+	c = container_new("t", &s, &cost);
+	key_set(&a, "a");
+	key_set(&b, "b");
+	for (i = 0; i < 80; i++) {
+		ck_assert_int_eq(
+		    req(c, &a, (int64_t)i, PK_OP_CREATE, i, PK_TTL_OFF), 201);
+	}
+	container_advance(c, 6000);
+	ck_assert_uint_eq(c->metrics.ttl.deleted, 80);
+	ck_assert_int_eq(c->metrics.ttl.delete_mru, 80 * 5000);
+	for (i = 0; i < 600; i++) {
+		ok += req(c, &b, 6000 + (int64_t)i, PK_OP_CREATE, 1000 + i,
+			  -1) == 201;
+	}
+	ck_assert_int_eq(ok, 400);
+	container_free(c);
+}
+END_TEST
+
 START_TEST(test_ttl_cap_follows_deletions)
 {
 	/* a logical partition cap of 10 KB: ten 1 KB items fill it. They
@@ -626,6 +666,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ttl_invisible_at_once);
 	tcase_add_test(tc, test_ttl_item_overrides);
 	tcase_add_test(tc, test_ttl_deletion_uses_leftover);
+	tcase_add_test(tc, test_ttl_deletions_before_burst_credit);
 	tcase_add_test(tc, test_ttl_cap_follows_deletions);
 	tcase_add_test(tc, test_ttl_split_keeps_pending);
 	tcase_add_test(tc, test_ttl_property_in_a_run);

@@ -71,6 +71,9 @@ struct cand {
 	size_t client_stream; /* ... that stream */
 	int burst;	      /* 1: its range has burst capacity (rule 14) */
 	double bank;	      /* ... its burst credit so far, RU */
+	double del_q; /* TTL: the part of its range's unused RU/s the step's
+			 deletions take (rule 28), which the bank does not
+			 earn */
 };
 
 /* ---- shared ---- */
@@ -181,9 +184,11 @@ static int bucket_parts(const struct slice *x, size_t ns, const double *rk,
    unused, at most PK_RW_BURST_SAVE_S of it, and is spent on top of
    lim up to PK_RW_BURST_PEAK RU/s in all; returns the RU the
    requests may use, lim x len and what the bank adds. Only a share
-   below the peak earns (throttle.h settles the engine's credit alike). */
+   below the peak earns (throttle.h settles the engine's credit alike),
+   and only the part keep of the unused: time to live's deletions take
+   the rest first (throttle_spend_unused). */
 static double burst_room(double share, double lim, double len, double ru,
-			 double *bank)
+			 double keep, double *bank)
 {
 	const double peak = PK_RW_BURST_PEAK;
 	double room = lim * len, extra;
@@ -192,7 +197,7 @@ static double burst_room(double share, double lim, double len, double ru,
 		return room;
 	}
 	if (ru <= room) {
-		*bank += share * len > ru ? share * len - ru : 0;
+		*bank += share * len > ru ? keep * (share * len - ru) : 0;
 		*bank = fmin(*bank, PK_RW_BURST_SAVE_S * share);
 		return room;
 	}
@@ -282,9 +287,10 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 		/* the room, its share of it, at its writes' RU a byte */
 		*del += (lim * len - ru) * (want / range_b) / (own_ru / want);
 	}
-	room = c->burst && lim > 0 ? burst_room(c->range_ru * x->ru_scale, lim,
-						len, ru, &c->bank)
-				   : lim * len;
+	room = c->burst && lim > 0
+		   ? burst_room(c->range_ru * x->ru_scale, lim, len, ru,
+				1.0 - c->del_q, &c->bank)
+		   : lim * len;
 	if (bucket) {
 		b->held = 1;
 		b->ru = lim;
@@ -302,7 +308,7 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 			b->ru = lim;
 			b->bucket = 0;
 			b->shared = other > 0;
-			b->burst = c->burst;
+			b->burst = c->burst && room > lim * len;
 			b->low = want_c[1] > 0 && ru_c[0] > 0;
 		}
 	}
@@ -314,15 +320,15 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
    when the range's RU/s is not known. With burst credit (c->burst) the
    slices of one short cycle repeated (x[0].reps > 1) are stepped a cycle
    at a time, the credit carried from one to the next, at most
-   PK_RW_BURST_CYCLES of them; the rest repeat the last cycle's growth
-   and credit change (ASSUMPTION: by then the credit is steady or nearly
-   so). */
+   PK_RW_BURST_CYCLES of them; the rest repeat the last cycle's growth,
+   deletions and credit change (ASSUMPTION: by then the credit is steady
+   or nearly so). */
 static double cand_add(const struct pk_result_variant *v, struct cand *c,
 		       const struct slice *x, size_t n, size_t ns,
 		       const struct rw_pool *pool, struct bite *b, double *del)
 {
 	const double reps = c->burst && n && x[0].reps > 1 ? x[0].reps : 1;
-	double add = 0, done = 0, last = 0, bank0 = c->bank;
+	double add = 0, done = 0, last = 0, bank0 = c->bank, del0 = 0;
 	int cycles = 0;
 	size_t i;
 
@@ -339,6 +345,7 @@ static double cand_add(const struct pk_result_variant *v, struct cand *c,
 		const double part = fmin(1.0, reps - done);
 
 		bank0 = c->bank;
+		del0 = *del;
 		last = 0;
 		for (i = 0; i < n; i++) {
 			last += slice_grow(
@@ -353,11 +360,42 @@ static double cand_add(const struct pk_result_variant *v, struct cand *c,
 		const double more = reps - done;
 
 		add += last * more;
+		*del += (*del - del0) * more;
 		c->bank = fmax(0.0, c->bank + (c->bank - bank0) * more);
 		c->bank = fmin(c->bank, PK_RW_BURST_SAVE_S * c->range_ru *
 					    x[0].ru_scale);
 	}
 	return add;
+}
+
+/* The part of the unused RU/s of candidate c's range that time to live's
+   deletions take in step h (ending at t1) of slices x[0..n): the bytes
+   expired by t1 and not yet deleted over what the range's unused RU/s
+   could delete in the step, at most 1 (rule 28: deletions use what
+   requests leave; rule 14: only capacity left unused is banked;
+   ASSUMPTION: deletions first, as the replay takes them,
+   throttle_spend_unused). The step's writes are taken as the last
+   step's (the first step's without burst credit), spread over it as
+   runway_lives_gone reads them. */
+static double deletions_first(const struct pk_result_variant *v, struct cand *c,
+			      const struct slice *x, size_t n, size_t ns,
+			      const struct rw_pool *pool,
+			      const struct rw_lives *lives, int64_t h,
+			      double t1, int64_t off)
+{
+	struct cand dry = *c;
+	struct bite b;
+	double can = 0, add, gone;
+
+	memset(&b, 0, sizeof(b));
+	dry.burst = 0;
+	add = cand_add(v, &dry, x, n, ns, pool, &b, &can);
+	if (!(can > 0) || can == HUGE_VAL) {
+		return 0;
+	}
+	c->cum[h + 1] = c->cum[h] + (h > 0 ? c->cum[h] - c->cum[h - 1] : add);
+	gone = runway_lives_gone(lives, c->cum, t1, off) - c->deleted;
+	return gone > 0 ? fmin(1.0, gone / can) : 0;
 }
 
 /* The most expired bytes candidate c's range leaves undeleted within
@@ -719,10 +757,16 @@ void runway_from_rates(const struct pk_snapshot *s,
 			for (i = 0; i < n_c; i++) {
 				struct cand *ci = &c[i];
 				struct bite bit = {0, 0, 0, 0, 0, 0, 0, 0};
-				double del = 0;
-				double add = cand_add(v, ci, xs, n_all, ns,
-						      &pool_ru, &bit, &del) *
-					     share;
+				double del = 0, add;
+
+				if (ci->cum && ci->burst) {
+					ci->del_q = deletions_first(
+					    v, ci, xs, n_all, ns, &pool_ru,
+					    &lives, h, t1, off);
+				}
+				add = cand_add(v, ci, xs, n_all, ns, &pool_ru,
+					       &bit, &del) *
+				      share;
 				double before, need, grow = add;
 
 				if (bit.held) {

@@ -91,8 +91,11 @@
  *   top of its RU/s up to 3,000 RU/s (bound_burst); a cycle shorter than
  *   a step is stepped a cycle at a time, at most 16 a step, the rest
  *   repeating the last (ASSUMPTION: its credit steady by then; with
- *   several streams their slices are the step's, not a cycle's). With a fleet
- * pool (rule 40) the pool is shared by need (runway_pool.c): each range
+ *   several streams their slices are the step's, not a cycle's); under
+ *   time to live the deletions take the unused RU/s first, the bank
+ *   only what they leave (rules 14 and 28, throttle_spend_unused;
+ *   ASSUMPTION: deletions first, the step's writes the last step's). With a
+ * fleet pool (rule 40) the pool is shared by need (runway_pool.c): each range
  * draws what it is offered beyond its own RU/s in force (writes, keyed and
  * spread requests), at most the pool's extra a partition within its cap,
  * and when the draws together pass the pool's max each is scaled down to

@@ -22,8 +22,13 @@
  * leftover with nothing left to delete is lost. Only then do its bytes
  * leave the logical partition and the range, so the 20 GB check, storage
  * splits and the reports' storage follow the deletions, late under load.
- * ASSUMPTION: the deletions use neither burst credit nor the user's RU
- * totals and normalized RU consumption (they are reported on their own);
+ * What the deletions spend is charged to the range's budget for that
+ * second (throttle_spend_unused): burst credit (rule 14) banks only the
+ * capacity left *unused*, so one second's leftover is spent once,
+ * deletions first (ASSUMPTION: neither D-TTL nor D-BURST gives the
+ * order). ASSUMPTION: the deletions use neither burst credit nor the
+ * user's RU totals and normalized RU consumption (they are reported on
+ * their own);
  * on serverless they wait for leftover RU/s too (the docs say only that
  * they are billed).
  */
@@ -199,8 +204,11 @@ static void reap(struct pk_container *c, int64_t t_s)
 	}
 }
 
-/* Range i spends leftover mRU on its pending items, oldest first. */
-static void delete_pending(struct pk_container *c, size_t i, int64_t leftover)
+/* Range i spends leftover mRU on its pending items, oldest first;
+   returns what it spent of it (the rest is lost when nothing is left to
+   delete). */
+static int64_t delete_pending(struct pk_container *c, size_t i,
+			      int64_t leftover)
 {
 	struct pk_pp *p = &c->pp[i];
 	struct pk_ttl_entry *e;
@@ -217,7 +225,7 @@ static void delete_pending(struct pk_container *c, size_t i, int64_t leftover)
 		b = c->items[e->item].bytes;
 		cost = cost_write_mru(&c->cost, b);
 		if (p->ttl_progress_mru < cost) {
-			return;
+			return leftover; /* all of it towards the next */
 		}
 		p->ttl_progress_mru -= cost;
 		c->metrics.ttl.delete_mru += cost;
@@ -226,8 +234,14 @@ static void delete_pending(struct pk_container *c, size_t i, int64_t leftover)
 		container_mark_gone(c, e->item, PK_GONE_EXPIRED);
 		ttl_fifo_pop(&p->ttl_pending);
 	}
-	/* nothing left to delete: the rest of the leftover is not kept */
+	/* nothing left to delete: the rest of the leftover is not kept,
+	   and was not spent */
+	if (p->ttl_progress_mru > leftover) {
+		p->ttl_progress_mru = leftover;
+	}
+	leftover -= p->ttl_progress_mru;
 	p->ttl_progress_mru = 0;
+	return leftover;
 }
 
 void container_ttl_second(struct pk_container *c, int64_t t_s)
@@ -238,8 +252,11 @@ void container_ttl_second(struct pk_container *c, int64_t t_s)
 	reap(c, t_s);
 	for (i = 0; t->pending_items > 0 && i < c->pmap.n; i++) {
 		if (c->pp[i].ttl_pending.n > 0) {
-			delete_pending(
-			    c, i, throttle_unused_mru(&c->pp[i].budget, t_s));
+			struct pk_budget *b = &c->pp[i].budget;
+
+			throttle_spend_unused(
+			    b, t_s,
+			    delete_pending(c, i, throttle_unused_mru(b, t_s)));
 		}
 	}
 	metrics_ttl_second(&c->metrics, t_s, container_storage(c));

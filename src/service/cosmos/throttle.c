@@ -254,3 +254,13 @@ int64_t throttle_unused_mru(const struct pk_budget *b, int64_t s)
 	}
 	return used < b->share_mru ? b->share_mru - (used > 0 ? used : 0) : 0;
 }
+
+void throttle_spend_unused(struct pk_budget *b, int64_t s, int64_t mru)
+{
+	if (s > b->window_s) {
+		roll(b, s);
+	}
+	if (s == b->window_s && mru > 0) {
+		b->used_mru += mru;
+	}
+}

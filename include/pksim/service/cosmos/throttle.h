@@ -20,7 +20,9 @@
  * 3,000 RU in one second. ASSUMPTION: savings are settled when a window
  * closes (unused share added, use above the share taken off), a new
  * budget (a new partition, a split child) starts with none, and the
- * service never takes them back for its own work (D-BURST says it may).
+ * service never takes them back for its own work (D-BURST says it may);
+ * what TTL deletions spend of a second's leftover is not unused, so it
+ * earns nothing (throttle_spend_unused).
  *
  * The client retries as the SDKs do by default (RetryOptions.cs; rule 13):
  * up to 9 retries, each after the retry-after, while the total wait stays
@@ -173,5 +175,16 @@ void throttle_note_high(struct pk_budget *b, int64_t t_ms, int64_t charge_mru);
  * leftover RU). Changes nothing.
  */
 int64_t throttle_unused_mru(const struct pk_budget *b, int64_t s);
+
+/*
+ * Background work (TTL deletions, rule 28) spent mru of what b's share
+ * left unused in second s (throttle_unused_mru's, at most): charged to
+ * window s, opening it if b is still in an earlier one, so burst credit
+ * (rule 14: a partition saves *unused* capacity) earns only what is left.
+ * ASSUMPTION (the docs order neither): the deletions take the leftover
+ * first, the bank what they leave. A second s before b's window is
+ * ignored.
+ */
+void throttle_spend_unused(struct pk_budget *b, int64_t s, int64_t mru);
 
 #endif
