@@ -216,6 +216,67 @@ START_TEST(test_bounds_client_workers)
 END_TEST
 
 /*
+ * What a client cannot send waits in its queue and goes out in a quieter
+ * stretch, as the replay's client sends it. One key, 10,000 RU/s, a
+ * client ru_budget of 200 RU/s (40 creates/s of 1 KB at 5 RU); a 20-s
+ * cycle: 10 s at 60 creates/s, 10 s at 1/s. The busy 10 s send 400 of
+ * the 600 offered; the quiet 10 s have room for 400 and send the 200
+ * waiting and their own 10: all 610 a cycle, 30.5 a second, 31,232 B/s:
+ * 20 GiB in 21,474,836,480 / 31,232 = 687,590.2 s (7.96 days), said to
+ * be the client's bound. Before: 410 a cycle (the 200 never sent), 20.5
+ * a second, 11.8 days.
+ */
+START_TEST(test_bounds_client_queue_carried)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 10000}\n"
+	    "client: {ru_budget: 200, retries: off}\n"
+	    "items:\n"
+	    "  k: only\n"
+	    "phases:\n"
+	    "  - {name: busy, duration: 10s, rate: 60/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "  - {name: quiet, duration: 10s, rate: 1/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(near(s, CAP / 31232.0, 1e-6), "%f", s);
+	ck_assert_msg(strstr(t, "bounded by the stream's client: ru_budget "
+				"200 RU/s"),
+		      "%s", t);
+}
+END_TEST
+
+/*
+ * The same across the projection's hour steps (a cycle of an hour is
+ * walked phase by phase, not averaged): ru_budget 10 RU/s, 2 creates/s
+ * of 1 KB; 30 min at 3/s, 30 min at 1/s. The busy half sends 3,600 of
+ * its 5,400; the quiet half has room for 3,600 and sends the 1,800
+ * waiting and its own 1,800: 7,200 an hour, 2 a second from t = 0:
+ * 2,048 B/s, 20 GiB in 10,485,760 s (121.4 days). Before: 5,400 an
+ * hour, 161.8 days.
+ */
+START_TEST(test_bounds_client_queue_across_steps)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 10000}\n"
+	    "client: {ru_budget: 10, retries: off}\n"
+	    "items:\n"
+	    "  k: only\n"
+	    "phases:\n"
+	    "  - {name: busy, duration: 30m, rate: 3/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "  - {name: quiet, duration: 30m, rate: 1/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(near(s, CAP / 2048.0, 1e-6), "%f", s);
+}
+END_TEST
+
+/*
  * Rule 31: writes in a throughput bucket capped at 40 % use at most 40 %
  * of their range's RU/s (throttle.h: each range caps the bucket at that
  * share of its own). One key, 1,000 RU/s, 1,000 creates/s of 1 KB (5 RU)
@@ -548,6 +609,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_bounds_pool_one_range_draws);
 	tcase_add_test(tc, test_bounds_client_ru_budget);
 	tcase_add_test(tc, test_bounds_client_workers);
+	tcase_add_test(tc, test_bounds_client_queue_carried);
+	tcase_add_test(tc, test_bounds_client_queue_across_steps);
 	tcase_add_test(tc, test_bounds_throughput_bucket);
 	tcase_add_test(tc, test_bounds_priority_high_writes_first);
 	tcase_add_test(tc, test_bounds_priority_low_writes_get_the_rest);

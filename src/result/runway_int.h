@@ -401,6 +401,12 @@ struct rstream {
 	/* its client's limits (client.ru_budget, RU/s; client.concurrency
 	   over client.latency, operations a second); 0 none */
 	double client_ru, client_ops;
+	/* what its client could not send yet, sent first when it can (the
+	   replay's client queue): operations, their new bytes (before the
+	   index factor), write RU, keyed and spread RU */
+	struct {
+		double ops, bytes, ru, keyed, spread;
+	} queue;
 };
 
 /* New items an operation of ps adds: creates, new upserts and batch

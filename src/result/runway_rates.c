@@ -352,29 +352,60 @@ static void phase_bucket(const struct pk_result_variant *v,
 	}
 }
 
-/* The operations stream st's client can send over len seconds of phase
-   p when ops are offered: at most its RU budget over an operation's RU
-   (its write, its keyed and spread requests) and its workers' N x 1,000
-   / latency_ms a second (client.h). ASSUMPTION: what the client cannot
-   send in a stretch is not carried to a later, quieter one (a queue that
-   drains there would fill the partition sooner) */
-static double client_ops(const struct rstream *st, const struct rphase *p,
-			 double ops, double len, int *held)
+/* The part of n operations asking r RU that a client's room (RU and
+   operations left in a stretch) lets out, the room it takes; *held says
+   which limit bit */
+static double client_part(double n, double r, double *ru_room, double *ops_room,
+			  int *held)
 {
-	const double op_ru = p->adds * p->mean_bytes * p->ru_per_byte +
-			     p->keyed_ru + p->spread_ru;
+	double f = 1.0;
 
-	*held = PK_RUNWAY_CLIENT_NONE;
-	if (st->client_ru > 0 && op_ru > 0 &&
-	    ops * op_ru > st->client_ru * len) {
-		ops = st->client_ru * len / op_ru;
+	if (r > 0 && r > *ru_room) {
+		f = *ru_room / r;
 		*held = PK_RUNWAY_CLIENT_RU;
 	}
-	if (st->client_ops > 0 && ops > st->client_ops * len) {
-		ops = st->client_ops * len;
+	if (n > 0 && n * f > *ops_room) {
+		f = *ops_room / n;
 		*held = PK_RUNWAY_CLIENT_WORKERS;
 	}
-	return ops;
+	*ru_room = fmax(0.0, *ru_room - r * f);
+	*ops_room = fmax(0.0, *ops_room - n * f);
+	return f;
+}
+
+/* What stream st's client sends over len seconds of phase p when ops
+   are offered, into o (bytes before the index factor, ru, keyed,
+   spread, client): at most its RU budget and its workers' N x 1,000 /
+   latency_ms operations a second (client.h), what it could not send
+   before first; what it cannot send now waits in st->queue for a
+   quieter stretch, as the replay's client queue does */
+static void client_send(struct rstream *st, const struct rphase *p, double ops,
+			double len, struct stretch *o)
+{
+	const double b = p->adds * p->mean_bytes;
+	const double op_ru = b * p->ru_per_byte + p->keyed_ru + p->spread_ru;
+	double ru_room = st->client_ru > 0 ? st->client_ru * len : HUGE_VAL;
+	double ops_room = st->client_ops > 0 ? st->client_ops * len : HUGE_VAL;
+	double fq = 0, fn, left;
+
+	o->client = PK_RUNWAY_CLIENT_NONE;
+	if (st->queue.ops > 0) {
+		fq = client_part(st->queue.ops,
+				 st->queue.ru + st->queue.keyed +
+				     st->queue.spread,
+				 &ru_room, &ops_room, &o->client);
+	}
+	fn = client_part(ops, ops * op_ru, &ru_room, &ops_room, &o->client);
+	o->bytes = fq * st->queue.bytes + fn * ops * b;
+	o->ru = fq * st->queue.ru + fn * ops * b * p->ru_per_byte;
+	o->keyed = fq * st->queue.keyed + fn * ops * p->keyed_ru;
+	o->spread = fq * st->queue.spread + fn * ops * p->spread_ru;
+	left = (1.0 - fn) * ops;
+	st->queue.ops = (1.0 - fq) * st->queue.ops + left;
+	st->queue.bytes = (1.0 - fq) * st->queue.bytes + left * b;
+	st->queue.ru = (1.0 - fq) * st->queue.ru + left * b * p->ru_per_byte;
+	st->queue.keyed = (1.0 - fq) * st->queue.keyed + left * p->keyed_ru;
+	st->queue.spread = (1.0 - fq) * st->queue.spread + left * p->spread_ru;
 }
 
 /* Stretch x of stream st (one of its first cycle's) repeated over
@@ -422,6 +453,13 @@ size_t runway_stretches(const struct pk_scenario *sc, struct rstream *st,
 	if ((double)st->cycle_s * st->scale < PK_RUNWAY_STEP_S) {
 		if (!st->have_once) {
 			st->have_once = 1;
+			/* a cycle walked first leaves its client's queue as
+			   every later cycle finds it */
+			walk(sc, st, 0, (double)st->cycle_s, st->once,
+			     PK_RW_CYCLE_STRETCHES, 1);
+			for (n = 0; n < st->n; n++) {
+				st->ph[n].cur_cycle = -1;
+			}
 			n = walk(sc, st, 0, (double)st->cycle_s, st->once,
 				 PK_RW_CYCLE_STRETCHES, 1);
 			st->n_once = n;
@@ -459,14 +497,9 @@ static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 					       in - (double)p->start_s,
 					       end - (double)p->start_s, rel);
 
-			ops = client_ops(st, p, ops, end - in, &out[n].client);
-
+			client_send(st, p, ops, end - in, &out[n]);
 			/* stored with the index (rule 11 counts what is
 			   stored), charged on the item */
-			out[n].bytes = ops * p->adds * p->mean_bytes;
-			out[n].ru = out[n].bytes * p->ru_per_byte;
-			out[n].keyed = ops * p->keyed_ru;
-			out[n].spread = ops * p->spread_ru;
 			out[n].bytes *= p->factor;
 			out[n].len = end - in;
 			out[n].ph = j;

@@ -116,9 +116,10 @@
  *   (client.h): its client.ru_budget (RU/s) over an operation's RU
  *   (its write, its keyed and spread requests) and client.concurrency
  *   x 1,000 / client.latency_ms operations a second, whatever the rate
- *   offered (bound_client, bound_stream name it); ASSUMPTION: what the client
- * cannot send in a stretch is not carried to a later, quieter one (a queue
- * draining there would fill the partition sooner);
+ *   offered (bound_client, bound_stream name it); what it cannot send in
+ *   a stretch waits in its queue and goes out first in a later, quieter
+ *   one, as the replay's client queue sends it (a cycle shorter than a
+ *   step walked twice, the second finding the queue the first left);
  * - time buckets (pkey_time_bucket): a key whose value moves on with time
  *   grows only in its current bucket (pkey_time_text at each step), at
  *   the rate of that moment; a bucket that never comes back starts empty;
