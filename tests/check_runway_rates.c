@@ -160,6 +160,42 @@ START_TEST(test_rates_spikes_counted)
 }
 END_TEST
 
+/*
+ * Two streams from Saturday 2026-01-10 00:00: "big" 100 creates/s of
+ * 10 KB under a weekdays schedule, "small" 1 create/s of 1 KB all week,
+ * a 10-s run (nothing of "big" in it). "big" writes 100 x 10,240 =
+ * 1,024,000 B/s from Monday 00:00 (t = 172,800 s) and holds 20 GiB
+ * 21,474,836,480 / 1,024,000 = 20,971.52 s later: t = 193,771.52 s
+ * (2.24 days), "big" first; "small" would take 21,474,836,480 / 1,024 s
+ * (243 days). Before: "small" first in 242.7 days ("big" was dropped,
+ * no item of it in the run).
+ */
+START_TEST(test_rates_stream_idle_in_window)
+{
+	static const char text[] =
+	    "clock: {start: \"2026-01-10T00:00:00Z\"}\n"
+	    "container: {partition_key: /t, throughput: 100000}\n"
+	    "streams:\n"
+	    "  - name: big\n"
+	    "    items: {t: {const: big}}\n"
+	    "    phases:\n"
+	    "      - {name: w, duration: 10s, rate: {base: 100/s, weekly: "
+	    "weekdays}, ops: {create: 1}, item_size: 10KB}\n"
+	    "  - name: small\n"
+	    "    items: {t: {const: small}}\n"
+	    "    phases:\n"
+	    "      - {name: s, duration: 10s, rate: 1/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(near(s, 2.0 * 86400.0 + CAP / (100.0 * 10240.0), 1e-9),
+		      "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "\"big\" first"), "%s", t);
+	ck_assert_msg(strstr(t, "a stream wrote nothing in the run"), "%s", t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_rates");
@@ -171,6 +207,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_rates_batch_only_bounded);
 	tcase_add_test(tc, test_rates_steps_every_step);
 	tcase_add_test(tc, test_rates_spikes_counted);
+	tcase_add_test(tc, test_rates_stream_idle_in_window);
 	suite_add_tcase(s, tc);
 	return s;
 }

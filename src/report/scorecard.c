@@ -537,7 +537,7 @@ static void hot_verdict(const struct pk_result *r,
 			const struct pk_result_variant *v,
 			struct pk_scorecard *s)
 {
-	char a[32], o[200], limited[96] = "", full[320] = "", t[128],
+	char a[32], o[200], limited[96] = "", full[320] = "", t[160],
 			    served[256] = "", days[40];
 
 	if (s->throttled_429 > 0) {

@@ -254,9 +254,12 @@ const char *scorecard_full_basis(const struct pk_result *r,
 		    rw->share_from_run
 			? " (each key value's share as the run drew it)"
 			: "",
-		    rw->drawn_apart ? " (its run wrote nothing: values drawn "
-				      "where it writes)"
-				    : "");
+		    rw->drawn_apart == 1 ? " (its run wrote nothing: values "
+					   "drawn where it writes)"
+		    : rw->drawn_apart	 ? " (a stream wrote nothing in the "
+					   "run: its values drawn where it "
+					   "writes)"
+					 : "");
 		break;
 	}
 	return buf;
@@ -423,7 +426,7 @@ const char *scorecard_full_text(const struct pk_result *r,
 				const struct pk_scorecard *s, int brief,
 				char *buf, size_t cap)
 {
-	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], at[96], first[640];
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], at[160], first[640];
 
 	switch (s->full_kind) {
 	case PK_FULL_BOUNDED:

@@ -450,21 +450,6 @@ static double cycle_backlog(const struct pk_result_variant *v,
 	return most;
 }
 
-int runway_writes(const struct pk_scenario *sc)
-{
-	size_t i;
-
-	for (i = 0; i < sc->n_phases; i++) {
-		const struct pk_phase_spec *ps = &sc->phases[i];
-
-		if (runway_phase_adds(ps) > 0 &&
-		    (ps->rate_per_s > 0 || ps->schedule)) {
-			return 1;
-		}
-	}
-	return 0;
-}
-
 /* Whether a phase of sc sends transactional batches */
 static int sends_batches(const struct pk_scenario *sc)
 {
@@ -559,6 +544,9 @@ void runway_from_rates(const struct pk_snapshot *s,
 	struct rw_text memo;
 	struct rw_key key;
 	struct rw_lives lives;
+	/* streams the run's window gave no item, drawn apart */
+	struct pk_workload *apart[PK_MAX_STREAMS] = {0};
+	struct pk_scenario *moved = NULL;
 
 	rw->basis = PK_RUNWAY_RATES;
 	runway_lives(v, sc, &lives);
@@ -592,6 +580,7 @@ void runway_from_rates(const struct pk_snapshot *s,
 	runway_streams_init(v, sc, factor, st);
 	runway_streams_weigh(st, ns, weight);
 	runway_pick_init(&pick, v->n_ranges, ns);
+	moved = ns > 1 ? xcalloc(ns, sizeof(*moved)) : NULL;
 	/* the snapshot maps a value to its logical partition when a point
 	   write reaches it, never a batch: a workload that sends batches
 	   takes its groups from the distributions */
@@ -601,7 +590,13 @@ void runway_from_rates(const struct pk_snapshot *s,
 	if (!from_values) {
 		if (by_dist) {
 			runway_groups_from_dists(v, sc, w, refs, spread, weight,
-						 sc->clock_start_s, &tab);
+						 sc->clock_start_s, -1, &tab);
+			if (ns > 1 &&
+			    runway_groups_apart(v, sc, w, refs, spread, weight,
+						&tab, apart, moved) > 0 &&
+			    !rw->drawn_apart) {
+				rw->drawn_apart = 2;
+			}
 		} else {
 			runway_groups_from_run(s, v, &tab);
 			rw->share_from_run = 1;
@@ -621,6 +616,7 @@ void runway_from_rates(const struct pk_snapshot *s,
 		runway_pick_free(&pick);
 		runway_groups_free(&tab);
 		runway_streams_free(st, ns);
+		runway_apart_free(apart, moved, ns);
 		return;
 	}
 	picked = xcalloc(2 * PK_RUNWAY_CANDIDATES, sizeof(*picked));
@@ -907,8 +903,9 @@ void runway_from_rates(const struct pk_snapshot *s,
 
 				int64_t wall = sc->clock_start_s + at;
 
-				runway_item_key(v, sc, w, first->g->item, &wall,
-						&key);
+				runway_item_key(v, sc,
+						first->g->w ? first->g->w : w,
+						first->g->item, &wall, &key);
 				runway_set_who(v, key.id, key.at.id_len, rw);
 				if (time_key && rw->bound_range != UINT32_MAX &&
 				    runway_range_of(v, &key.at.epk) <
@@ -938,6 +935,7 @@ void runway_from_rates(const struct pk_snapshot *s,
 	free(texts);
 	free(picked);
 	runway_groups_free(&tab);
+	runway_apart_free(apart, moved, ns);
 }
 
 /* 1 when some logical partition held its cap at t = 0 (preloaded to it):

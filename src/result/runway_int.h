@@ -30,10 +30,13 @@
 struct group {
 	unsigned char *key; /* owned identity bytes */
 	size_t key_len;
-	double mass;	/* share of the new items, 0..1 */
-	double start;	/* bytes at t = 0 (preloaded) */
-	size_t range;	/* index into v->ranges, or SIZE_MAX */
-	uint64_t item;	/* an item that built it, or UINT64_MAX */
+	double mass;		     /* share of the new items, 0..1 */
+	double start;		     /* bytes at t = 0 (preloaded) */
+	size_t range;		     /* index into v->ranges, or SIZE_MAX */
+	uint64_t item;		     /* an item that built it, or UINT64_MAX */
+	const struct pk_workload *w; /* the workload item is of (one drawn
+					apart: runway_window_stream), NULL
+					the run's */
 	uint64_t value; /* runway_groups_from_values: the value index of
 			   its one value, else UINT64_MAX */
 	double *smass;	/* several streams, shares from the distributions:
@@ -151,12 +154,13 @@ int runway_key_refs(const struct pk_result_variant *v,
 
 /* ... several streams: each group's smass (its share of each stream's
    items, the own property's dist_pmf), mass their sum weighted by
-   weight[k] (each stream's share of the new bytes, for the order) */
+   weight[k] (each stream's share of the new bytes, for the order); only
+   stream only's items when only >= 0 */
 void runway_groups_from_dists(const struct pk_result_variant *v,
 			      const struct pk_scenario *sc,
 			      const struct pk_workload *w,
 			      const struct refinfo *refs, double spread,
-			      const double *weight, int64_t wall0,
+			      const double *weight, int64_t wall0, long only,
 			      struct group **tab);
 
 /* The groups of a key on one property whose values' logical partitions
@@ -228,6 +232,34 @@ int runway_writes(const struct pk_scenario *sc);
 void runway_from_window(const struct pk_snapshot *s,
 			const struct pk_scenario *sc,
 			struct pk_result_variant *v, struct pk_runway *rw);
+
+/* Stream k of sc drawn apart (runway_window.c) when its phases write but
+   the run's window gave it no item (its schedule 0 there): the same
+   workload with its clock (in *moved, which the workload borrows: keep
+   it while the workload lives) at the first hour stream k writes, drawn
+   until stream k has items enough; NULL when it never writes within the
+   search. The caller frees it (workload_free). */
+struct pk_workload *runway_window_stream(const struct pk_scenario *sc, size_t k,
+					 struct pk_scenario *moved);
+
+/* The streams of sc whose phases write but that the run's window (w)
+   gave no item (their rate schedule 0 there, beside streams that
+   wrote): each drawn apart (runway_window_stream), its groups added to
+   tab by the distributions as the others' (runway_groups_from_dists);
+   the workloads into apart[k] (NULL for the rest), their scenarios into
+   moved[k] (sc->n_streams of each), kept while the groups name items
+   of them (group.w). Returns how many. */
+size_t runway_groups_apart(const struct pk_result_variant *v,
+			   const struct pk_scenario *sc,
+			   const struct pk_workload *w,
+			   const struct refinfo *refs, double spread,
+			   const double *weight, struct group **tab,
+			   struct pk_workload **apart,
+			   struct pk_scenario *moved);
+
+/* Free runway_groups_apart's workloads (ns of apart) and moved */
+void runway_apart_free(struct pk_workload **apart, struct pk_scenario *moved,
+		       size_t ns);
 
 /* ---- runway_ids.c: items rewritten among a pool of ids ---- */
 

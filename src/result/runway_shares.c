@@ -175,7 +175,7 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 			      const struct pk_scenario *sc,
 			      const struct pk_workload *w,
 			      const struct refinfo *refs, double spread,
-			      const double *weight, int64_t wall0,
+			      const double *weight, int64_t wall0, long only,
 			      struct group **tab)
 {
 	const size_t n_refs = runway_n_refs(v, sc);
@@ -203,6 +203,9 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 		size_t k = workload_item_stream(w, i);
 		struct group *g;
 
+		if (only >= 0 && k != (size_t)only) {
+			continue;
+		}
 		for (j = 0; j < n_refs; j++) {
 			if (refs[j].count) {
 				code +=
@@ -253,6 +256,7 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 		g->mass += mass;
 		if (fresh) {
 			g->item = i;
+			g->w = w;
 			/* the range of the item's own key value */
 			runway_item_key(v, sc, w, i, NULL, &key);
 			g->range = runway_range_of(v, &key.at.epk);

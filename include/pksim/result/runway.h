@@ -162,7 +162,12 @@
  * values: they are drawn apart (runway_window.c: the same workload with
  * its clock at the first hour its schedule writes, within a year) and
  * projected from the run's own start (drawn_apart, said in the
- * sentence).
+ * sentence); so is each stream whose phases write but that wrote
+ * nothing in the run's window beside streams that did (its clock at the
+ * first hour it writes, drawn until it has as many operations as a
+ * window of its own), its shares from its distributions as every
+ * stream's: a weekdays stream demonstrated on a Saturday beside a steady
+ * one fills first from Monday.
  * Not projected: key values the run never wrote (their share is below what
  * one item in the run would show), the items a `preload:` spread.
  */
@@ -277,9 +282,10 @@ struct pk_runway {
 	int bound_low;	     /* ... its writes Low priority, served what
 				High-priority requests left (rule 30) */
 	int share_from_run;  /* RATES: shares from the run's writes */
-	int drawn_apart;     /* RATES: the run's window wrote nothing;
-				its key values drawn apart where the
-				schedule writes */
+	int drawn_apart;     /* RATES: 1 the run's window wrote nothing,
+				2 a stream of it wrote nothing beside
+				others that did; its key values drawn
+				apart where the schedule writes */
 	double time_scale;   /* RATES: real seconds a simulated one stands
 				for (`time_scale:`), 1 without */
 	struct pk_time_bucket bucket; /* the key's */
