@@ -60,6 +60,7 @@ struct cand {
 	double range_ru;      /* its range's share of the RU/s at the end of
 				 the run, before a fleet pool */
 	double acc;	      /* bytes so far (no time key, no TTL) */
+	double items;	      /* ... of its new items so far */
 	double *slot;	      /* bytes per bucket text (time keys) */
 	double *cum;	      /* TTL: cumulative bytes at each step */
 	double deleted;	      /* TTL: bytes time to live has deleted so far */
@@ -672,6 +673,7 @@ void runway_from_rates(const struct pk_snapshot *s,
 		struct cand *level_c = NULL; /* TTL: who holds level */
 		double level_written = 0;    /* ... written then, B/s */
 		int first_slot = -1;
+		struct rw_rewrites rr = {0, 0, 0, {0}, {0}};
 
 		/* steps end on the clock's whole hours (a daily curve's,
 		   a bucket's edges): the first is short when the clock
@@ -712,6 +714,7 @@ void runway_from_rates(const struct pk_snapshot *s,
 				runway_keyed_spread(xs, n_all, ns);
 			}
 			runway_pool_draws(&pool_ru, v, xs, n_all);
+			runway_rewrites_step(&rr, xs, n_all, ns);
 			if (time_key) {
 				char text[PK_RW_TEXT];
 
@@ -805,8 +808,18 @@ void runway_from_rates(const struct pk_snapshot *s,
 						level_written = ci->written;
 					}
 				} else {
+					/* rewrites at another size change
+					   what it holds (an id pool's bound
+					   takes the largest item) */
 					before = ci->acc;
-					ci->acc += add;
+					ci->acc =
+					    pool.n > 0
+						? ci->acc + add
+						: runway_rewritten(
+						      &rr, ci->mass, ns, add,
+						      ci->acc, &ci->items);
+					grow = ci->acc - before;
+					ci->rate = grow / (t1 - t0);
 				}
 				need = time_key || ci->cum
 					   ? cap - ci->g->start - before

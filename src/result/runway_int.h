@@ -339,6 +339,8 @@ struct rphase {
 	const struct pk_phase_spec *ps;
 	int64_t start_s, dur_s; /* within its stream's cycle */
 	double adds;		/* new items an operation, net of deletes */
+	double rewrites;	/* stored items an operation rewrites at
+				   mean_bytes: replaces, rewriting upserts */
 	double mean_bytes;	/* mean item size */
 	double factor;		/* stored bytes an item byte (index_factor) */
 	double ru_per_byte;	/* write charge of the mean item, RU/B */
@@ -374,6 +376,9 @@ struct rphase {
    length, s */
 struct stretch {
 	double bytes, ru, keyed, spread, len;
+	/* its new items, the stored items it rewrites and their bytes as
+	   rewritten (stored with the index) */
+	double items, rw_ops, rw_bytes;
 	size_t ph; /* its phase, an index into its stream's ph */
 	/* the container's RU/s in force in it over those at the end of the
 	   run (what the ranges' shares are of), and the workload second it
@@ -399,6 +404,9 @@ struct slice {
 			    stream whose setting came last */
 	double bytes[PK_MAX_STREAMS], ru[PK_MAX_STREAMS], keyed[PK_MAX_STREAMS],
 	    spread[PK_MAX_STREAMS];
+	/* each stream's stretch.items, rw_ops and rw_bytes */
+	double items[PK_MAX_STREAMS], rw_ops[PK_MAX_STREAMS],
+	    rw_bytes[PK_MAX_STREAMS];
 	/* each stream's throughput bucket and its share of the RU/s
 	   (stretch.bucket, bucket_frac; 0 and 1 without) */
 	int bucket[PK_MAX_STREAMS];
@@ -509,6 +517,32 @@ void runway_pool_free(struct rw_pool *p);
 /* A time key's keyed requests counted as spread (ASSUMPTION: over the
    ranges evenly, where its buckets of every time lie) */
 void runway_keyed_spread(struct slice *x, size_t n, size_t ns);
+
+/* Rewrites at another size over the projection's steps (runway.h,
+   rewrites): every stream's new items so far, and one step's rewrites,
+   their bytes, and each stream's new bytes and items offered */
+struct rw_rewrites {
+	double all;	   /* new items offered so far, this step's in */
+	double ops, bytes; /* the step's rewrites and their bytes as
+			      rewritten */
+	double offered[PK_MAX_STREAMS], items[PK_MAX_STREAMS];
+};
+
+/* r's step: slices x[0 .. n) of ns streams */
+void runway_rewrites_step(struct rw_rewrites *r, const struct slice *x,
+			  size_t n, size_t ns);
+
+/* What a logical partition holding acc bytes of its *items new items
+   holds after r's step, when the step adds add bytes (of its shares
+   mass[0 .. ns) of each stream's new items offered, what the bounds
+   let through) and its share of the step's rewrites, as many as its
+   share of the stored items, at the same part of what was offered;
+   *items grows by its new items. Rewrites pick stored items uniformly
+   (ASSUMPTION: whatever their size; the step's new items among them):
+   after r rewrites over n items a share e^(-r/n) keeps its size, the
+   rest take the rewrite's. Bytes. */
+double runway_rewritten(const struct rw_rewrites *r, const double *mass,
+			size_t ns, double add, double acc, double *items);
 
 /* The key's time text (service_queries->time_text) kept for the span
    it holds still (time_span_s): a projection steps hour by hour over

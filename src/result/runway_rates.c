@@ -240,6 +240,9 @@ void runway_streams_init(const struct pk_result_variant *v,
 			p->dur_s = ps->duration_ms / 1000;
 			at += p->dur_s;
 			p->adds = runway_phase_adds(ps);
+			p->rewrites =
+			    ps->mix[PK_OP_REPLACE] +
+			    ps->mix[PK_OP_UPSERT] * (1.0 - ps->upsert_new);
 			p->mean_bytes = mean_size(&ps->item_size);
 			p->factor = factor;
 			p->ru_per_byte =
@@ -429,6 +432,9 @@ static struct stretch repeated(const struct pk_scenario *sc,
 	o.ru *= times * m;
 	o.keyed *= times * m;
 	o.spread *= times * m;
+	o.items *= times * m;
+	o.rw_ops *= times * m;
+	o.rw_bytes *= times * m;
 	o.len *= times;
 	o.reps = times;
 	/* nearly every cycle a step repeats is a later one: their
@@ -501,6 +507,10 @@ static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 			/* stored with the index (rule 11 counts what is
 			   stored), charged on the item */
 			out[n].bytes *= p->factor;
+			out[n].items = ops * p->adds;
+			out[n].rw_ops = ops * p->rewrites;
+			out[n].rw_bytes =
+			    out[n].rw_ops * p->mean_bytes * p->factor;
 			out[n].len = end - in;
 			out[n].ph = j;
 			out[n].reps = 1;
@@ -530,6 +540,9 @@ static void slice_add(struct slice *o, size_t k, const struct stretch *x,
 	o->ru[k] += x->ru * f;
 	o->keyed[k] += x->keyed * f;
 	o->spread[k] += x->spread * f;
+	o->items[k] += x->items * f;
+	o->rw_ops[k] += x->rw_ops * f;
+	o->rw_bytes[k] += x->rw_bytes * f;
 	o->bucket[k] = x->bucket;
 	o->bucket_frac[k] = x->bucket_frac;
 	o->low[k] = x->low;
@@ -600,6 +613,47 @@ size_t runway_slices_of(struct stretch (*x)[PK_RW_STRETCHES], const size_t *nx,
 		n++;
 	}
 	return n;
+}
+
+void runway_rewrites_step(struct rw_rewrites *r, const struct slice *x,
+			  size_t n, size_t ns)
+{
+	size_t i, k;
+
+	r->ops = r->bytes = 0;
+	for (k = 0; k < ns; k++) {
+		r->offered[k] = r->items[k] = 0;
+	}
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < ns; k++) {
+			r->offered[k] += x[i].bytes[k];
+			r->items[k] += x[i].items[k];
+			r->ops += x[i].rw_ops[k];
+			r->bytes += x[i].rw_bytes[k];
+			r->all += x[i].items[k];
+		}
+	}
+}
+
+double runway_rewritten(const struct rw_rewrites *r, const double *mass,
+			size_t ns, double add, double acc, double *items)
+{
+	double offered = 0, fresh = 0, part, q;
+	size_t k;
+
+	for (k = 0; k < ns; k++) {
+		offered += mass[k] * r->offered[k];
+		fresh += mass[k] * r->items[k];
+	}
+	/* the bounds let through this part of what was offered, of its
+	   rewrites too */
+	part = offered > 0 ? add / offered : 1.0;
+	*items += part * fresh;
+	if (r->ops <= 0 || r->all <= 0 || *items <= 0) {
+		return acc + add;
+	}
+	q = exp(-part * r->ops / r->all);
+	return (acc + add) * q + *items * (r->bytes / r->ops) * (1.0 - q);
 }
 
 /* A time key's keyed requests counted as spread (ASSUMPTION: over the

@@ -24,20 +24,27 @@
  *   schedule's (schedule.h: ramps, steps, daily, weekly, holidays,
  *   spikes) times the phase mix's creates, upserts writing a new item
  *   (upsert_new) and batch items less its deletes, at the mean item
- *   size; the phases repeat as a cycle past their end (ASSUMPTION: the
- *   workload as written is what runs every cycle; a cycle shorter than an
- *   hour is said in the sentence: a burst that does not repeat is not a
- *   rate). Several streams run at once: a logical partition's share is
- *   kept per stream (each stream's own property at the key's path, its
- *   own distribution) and applied to that stream's own rates; the
- *   streams' stretches are cut where any ends. Stepped an hour at a time
- *   (a cycle shorter than an hour at its cycle's mean) from t = 0 to
- *   PK_RUNWAY_HORIZON_S, a fill inside an hour found linearly. When a
- *   property the key reads is not a function of a drawn value (a unique
- *   property read whole, streams that generate it differently: a clock
- *   in one, a pattern in another), the shares are the run's: each
- *   logical partition's items written over all written (share_from_run,
- *   said in the sentence).
+ *   size; rewrites at another size (replaces, upserts of a stored item,
+ *   at their phase's mean size) change what a logical partition holds:
+ *   its share of a step's rewrites is its share of the stored items, and
+ *   after r rewrites over its n items a share e^(-r/n) keeps its size,
+ *   the rest take the rewrite's (runway_rewritten; ASSUMPTION: a rewrite
+ *   picks a stored item uniformly whatever its size, the step's new
+ *   items among them; not under a time key or time to live, and an id
+ *   pool takes the largest item); the phases repeat as a cycle past
+ *   their end (ASSUMPTION: the workload as written is what runs every
+ *   cycle; a cycle shorter than an hour is said in the sentence: a burst
+ *   that does not repeat is not a rate). Several streams run at once: a
+ *   logical partition's share is kept per stream (each stream's own
+ *   property at the key's path, its own distribution) and applied to
+ *   that stream's own rates; the streams' stretches are cut where any
+ *   ends. Stepped an hour at a time (a cycle shorter than an hour at its
+ *   cycle's mean) from t = 0 to PK_RUNWAY_HORIZON_S, a fill inside an
+ *   hour found linearly. When a property the key reads is not a function
+ *   of a drawn value (a unique property read whole, streams that
+ *   generate it differently: a clock in one, a pattern in another), the
+ *   shares are the run's: each logical partition's items written over
+ *   all written (share_from_run, said in the sentence).
  * - items from a data file, PK_RUNWAY_DATA_TIME ("from the data's own
  *   time"): every record the data holds, whether or not the replay stored
  *   it, at its own time (time field, compression undone; or its arrival
