@@ -170,6 +170,22 @@ START_TEST(test_change_statement_31)
 }
 END_TEST
 
+/* The table's own finding holds want (NULL: it has none) */
+static void assert_finding(const struct pk_run *run, const char *want)
+{
+	struct pk_snapshot s;
+
+	tu_snapshot(run, 0, &s);
+	if (!want) {
+		ck_assert_ptr_null(s.ddb->finding);
+	} else {
+		ck_assert_ptr_nonnull(s.ddb->finding);
+		ck_assert_msg(strstr(s.ddb->finding, want), "%s",
+			      s.ddb->finding);
+	}
+	snapshot_free(&s);
+}
+
 /* One key written at 200 1 KiB puts a second (1 WCU each) on a table
    of 1 RCU + 800 WCU, adaptive capacity as given, no burst: 10 s
    before, 10 s at 8,000 WCU, 10 s back at 800 */
@@ -217,11 +233,47 @@ START_TEST(test_change_dilution)
 	    ddb_service_throttles(svc, 1, PK_DDB_THROTTLE_KEY_RANGE), 1500);
 	ck_assert_uint_eq(m->changes[1].ranges_before, 16);
 	ck_assert_uint_eq(m->changes[1].ranges_after, 16);
+	/* the table's own finding: 1 + 8,000 at the most, lowered to 1 +
+	   800 at t = 20 s; 16 partitions of 1 / 16 = 0.06 (0.0625 to 2
+	   places) RCU + 800 / 16 = 50 WCU, where 1 + 800 lay out
+	   ceil(0.0003 + 0.8) = 1 partition; 1,500 throttled since */
+	assert_finding(run, "the table held up to 1 RCU + 8,000 WCU and was "
+			    "lowered to 1 RCU + 800 WCU at t=20s, so each of "
+			    "its 16 partitions holds 0.06 RCU + 50 WCU, where "
+			    "the 1 partition a table of those units lays out "
+			    "would hold 1 + 800; since then 1,500 requests "
+			    "were throttled by their partition");
 	tu_sim_free(run);
 	run = dilution("instant");
 	ck_assert_uint_eq(
 	    tu_metrics(run->variants[0].svc)->totals.throttled_429, 0);
+	assert_finding(run, NULL);
 	tu_sim_free(run);
+}
+END_TEST
+
+/* The shipped scenarios/dynamodb/scale-up-down.yaml (dilution, derived
+   in its header as test_change_dilution: 1 -> 16 partitions of 500 WCU
+   at the raise, 16 of 50 after the decrease, 150 of the key's 200
+   writes a second throttled for the last 60 s: 9,000) passes `pksim
+   check`, all 11 assertions, and its findings name the dilution */
+START_TEST(test_change_scale_up_down_scenario)
+{
+	char args[1024], *out;
+
+	snprintf(args, sizeof(args), "check '%s'",
+		 tu_src("scenarios/dynamodb/scale-up-down.yaml"));
+	out = tu_run_ok(args);
+	ck_assert_ptr_nonnull(strstr(out, "11       11        0  ok"));
+	free(out);
+	snprintf(args, sizeof(args), "run '%s'",
+		 tu_src("scenarios/dynamodb/scale-up-down.yaml"));
+	out = tu_run_ok(args);
+	ck_assert_ptr_nonnull(
+	    strstr(out, "each of its 16 partitions holds 6.25 RCU + 50 WCU, "
+			"where the 1 partition a table of those units lays "
+			"out would hold 100 + 800; since then 9,000 requests"));
+	free(out);
 }
 END_TEST
 
@@ -349,6 +401,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_change_paper_e6);
 	tcase_add_test(tc, test_change_statement_31);
 	tcase_add_test(tc, test_change_dilution);
+	tcase_add_test(tc, test_change_scale_up_down_scenario);
 	tcase_add_test(tc, test_change_decrease_limit);
 	tcase_add_test(tc, test_change_decrease_utc_day);
 	suite_add_tcase(s, tc);

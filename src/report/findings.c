@@ -922,6 +922,10 @@ char **findings_make(const struct pk_result *r,
 	say_some(&s, findings_refused(v));
 	say_some(&s, findings_batches_refused(v));
 	say_splits(&s, v);
+	if (v->ddb && v->ddb->finding) {
+		/* the table's own finding (snapshot.h) */
+		say(&s, xstrdup(v->ddb->finding));
+	}
 	say_merge(&s, v);
 	say_merge_candidate(&s, r, v);
 	said |= say_storage_growth(&s, r, v);

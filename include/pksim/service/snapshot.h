@@ -235,6 +235,10 @@ struct pk_snapshot_ddb {
 				     never pooled (D3) */
 	struct pk_ddb_collections colls; /* its item collections' forecast,
 					    filled at the run's end */
+	char *finding; /* the table's own finding, one sentence for the
+			  findings (throughput dilution after a capacity
+			  decrease, D8: ddb_change.c), set when the run
+			  ends; owned by the service; NULL none */
 };
 
 struct pk_snapshot {

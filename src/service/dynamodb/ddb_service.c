@@ -650,6 +650,7 @@ static int64_t ddb_end(struct pk_service *s, int64_t t_ms)
 	}
 	ddb_advance(s, end);
 	ddb_lsis_forecast(d, &d->bill.colls);
+	ddb_change_finding(d);
 	return end;
 }
 
@@ -713,6 +714,7 @@ static void ddb_free(struct pk_service *s)
 	ddb_lsis_free(d);
 	ddb_items_free(d);
 	free(d->bill.hours);
+	free(d->bill.finding);
 	pkey_free(d->key);
 	ddb_layout_free(&d->layout);
 	ddb_od_free(&d->odr);
@@ -850,6 +852,9 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 	d->bill.wcu = d->t->wcu;
 	d->on_demand = d->t->capacity == PK_DDB_ON_DEMAND;
 	d->dec_last_s = INT64_MIN;
+	d->dil_t_s = -1;
+	d->top_rcu = d->t->rcu;
+	d->top_wcu = d->t->wcu;
 	d->bill.on_demand = d->on_demand;
 	d->w = spec->workload;
 	d->key = key;

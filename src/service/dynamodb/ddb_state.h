@@ -109,6 +109,12 @@ struct ddb {
 	   many, and the second of the latest (INT64_MIN: none) */
 	int64_t dec_day, dec_last_s;
 	int dec_in_day;
+	/* throughput dilution (D8): the most units it had; the second of
+	   the decrease that left more partitions than its units lay out
+	   (-1 none), and the key-range throttles counted before it */
+	int64_t top_rcu, top_wcu;
+	int64_t dil_t_s;
+	uint64_t dil_before;
 	struct pk_ddb_total tr, tw; /* the table's read and write sides */
 	int64_t now_s;		    /* the open second */
 	int active;		    /* 1: a request reached it */
@@ -269,6 +275,12 @@ void ddb_lsis_free(struct ddb *d);
    then one more only when none was made in the hour before). */
 int ddb_change_capacity(struct ddb *d, const struct pk_phase_spec *ph,
 			int64_t t_s, struct pk_diag *diag);
+/* At the run's end: d->bill.finding says the table's throughput
+   dilution when a decrease left it more partitions than its units lay
+   out (ddb_layout_throughput_count), a partition could not use the
+   table's unused units (adaptive capacity off, or delayed), and
+   requests were throttled by their partition since (D8, D10, D14) */
+void ddb_change_finding(struct ddb *d);
 
 /* ddb_snapshot.c: the service's snapshot (pk_service_ops.snapshot). */
 void ddb_snapshot(const struct pk_service *s, const struct pk_scenario *sc,
