@@ -255,6 +255,11 @@ void ld_load_phases(struct ld *ld, const struct yn *n);
 void ld_load_streams(struct ld *ld, const struct yn *root, const struct yn *n);
 void ld_check_phase_minimums(struct ld *ld);
 void ld_check_phase_actions(struct ld *ld);
+/* scenario_autoscale.c: a table's `auto_scaling:` mapping n (D19),
+   after its capacity, into t->scale */
+void ld_load_autoscale(struct ld *ld, const struct yn *n,
+		       struct pk_ddb_table_spec *t);
+
 /* scenario_phase_units.c: a phase's `read_capacity_units` and
    `write_capacity_units` (m) into ph; then, once every phase and
    variant is read, an error at each phase that sets them while a

@@ -345,6 +345,7 @@ static const char *const table_keys[] = {
     "peak_lag_s",
     "global_secondary_indexes",
     "local_secondary_indexes",
+    "auto_scaling",
     NULL,
 };
 
@@ -356,9 +357,6 @@ static const char *const unmodelled_keys[][2] = {
     {"hot_item_isolation",
      "hot-item isolation (D11: a hot item moved to a partition of its own)"},
     {"heat_split", "splits for heat (D7)"},
-    {"auto_scaling",
-     "provisioned auto scaling (D19: target utilisation, 2 and 15 "
-     "one-minute points, 27 decreases a day)"},
 };
 
 /* Refuse in m each setting of unmodelled_keys; returns how many */
@@ -426,6 +424,9 @@ static const struct yn *table_load(struct ld *ld, const struct yn *m,
 	}
 	if ((n = yn_get(m, "local_secondary_indexes"))) {
 		ld_load_lsis(ld, n, t);
+	}
+	if ((n = yn_get(m, "auto_scaling"))) {
+		ld_load_autoscale(ld, n, t);
 	}
 	return ok;
 }

@@ -90,12 +90,8 @@ int ddb_change_capacity(struct ddb *d, const struct pk_phase_spec *ph,
 {
 	int64_t r = ph->ddb_rcu > 0 ? ph->ddb_rcu : d->rcu;
 	int64_t w = ph->ddb_wcu > 0 ? ph->ddb_wcu : d->wcu;
-	struct pk_throughput_event e = {0};
 
-	if (r == d->rcu && w == d->wcu) {
-		return 0;
-	}
-	if ((r < d->rcu || w < d->wcu) && !decrease_ok(d, t_s)) {
+	if (ddb_change_units(d, r, w, t_s) < 0) {
 		diag_error(diag, d->sc->file, ph->ddb_units_line,
 			   ph->ddb_units_col,
 			   "phase '%s' lowers the table's capacity at t=%llds, "
@@ -107,6 +103,19 @@ int ddb_change_capacity(struct ddb *d, const struct pk_phase_spec *ph,
 			   "lower it at least an hour after the last decrease",
 			   ph->name, (long long)t_s, d->dec_in_day + 1,
 			   (long long)(t_s - d->dec_last_s));
+		return -1;
+	}
+	return 0;
+}
+
+int ddb_change_units(struct ddb *d, int64_t r, int64_t w, int64_t t_s)
+{
+	struct pk_throughput_event e = {0};
+
+	if (r == d->rcu && w == d->wcu) {
+		return 0;
+	}
+	if ((r < d->rcu || w < d->wcu) && !decrease_ok(d, t_s)) {
 		return -1;
 	}
 	note_dilution(d, r, w, t_s);

@@ -111,6 +111,7 @@ static int64_t side_cap(const struct ddb *d, int write)
    run's totals */
 static void note_sides(struct ddb *d, int64_t n)
 {
+	int64_t used_k[2] = {0, 0};
 	int k;
 
 	for (k = 0; k < 2; k++) {
@@ -124,6 +125,10 @@ static void note_sides(struct ddb *d, int64_t n)
 		d->sec.side_cap_mcu[k] = side_cap(d, k);
 		d->bill.side_used_mcu[k] += used;
 		d->bill.side_cap_mcu[k] += side_cap(d, k) * n;
+		used_k[k] = used;
+	}
+	if (d->t->scale.on) {
+		ddb_scale_close(d, d->now_s, n, used_k);
 	}
 }
 
@@ -203,7 +208,16 @@ static void ddb_advance(struct pk_service *s, int64_t t_ms)
 	int64_t to = t_ms / MS_PER_S;
 
 	while (d->now_s < to) {
-		close_seconds(d, d->active ? 1 : to - d->now_s);
+		int64_t n = d->active ? 1 : to - d->now_s;
+
+		if (d->t->scale.on) {
+			/* auto scaling decides at each minute's end */
+			n = ddb_scale_span(d, n);
+		}
+		close_seconds(d, n);
+		if (d->t->scale.on) {
+			ddb_scale_apply(d);
+		}
 	}
 }
 
@@ -853,6 +867,7 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 	d->on_demand = d->t->capacity == PK_DDB_ON_DEMAND;
 	d->dec_last_s = INT64_MIN;
 	d->dil_t_s = -1;
+	d->sc_pending_s = -1;
 	d->top_rcu = d->t->rcu;
 	d->top_wcu = d->t->wcu;
 	d->bill.on_demand = d->on_demand;

@@ -115,6 +115,13 @@ struct ddb {
 	int64_t top_rcu, top_wcu;
 	int64_t dil_t_s;
 	uint64_t dil_before;
+	/* auto scaling (D19; ddb_scale.c): each side's units consumed and
+	   provisioned in the open minute, its runs of minutes above and
+	   below the target; a decision in flight (pending_s -1: none) and
+	   its units */
+	int64_t sc_used_mcu[2], sc_cap_mcu[2];
+	int sc_out[2], sc_in[2];
+	int64_t sc_pending_s, sc_to[2];
 	struct pk_ddb_total tr, tw; /* the table's read and write sides */
 	int64_t now_s;		    /* the open second */
 	int active;		    /* 1: a request reached it */
@@ -281,6 +288,21 @@ int ddb_change_capacity(struct ddb *d, const struct pk_phase_spec *ph,
    table's unused units (adaptive capacity off, or delayed), and
    requests were throttled by their partition since (D8, D10, D14) */
 void ddb_change_finding(struct ddb *d);
+
+/* ddb_change.c: set the units to rcu and wcu at second t_s as
+   ddb_change_capacity does: 0, or -1 (nothing changed) for a decrease
+   past the day's limit */
+int ddb_change_units(struct ddb *d, int64_t rcu, int64_t wcu, int64_t t_s);
+
+/* ddb_scale.c, auto scaling (D19) when d->t->scale.on: count n closing
+   seconds from t_s (used: each side's units in the first, the rest
+   idle) into the open minute, deciding at its end; the most seconds
+   (<= n) the next close may span without passing a minute's end or a
+   decision's time; apply a decision whose time has come. */
+void ddb_scale_close(struct ddb *d, int64_t t_s, int64_t n,
+		     const int64_t used[2]);
+int64_t ddb_scale_span(const struct ddb *d, int64_t n);
+void ddb_scale_apply(struct ddb *d);
 
 /* ddb_snapshot.c: the service's snapshot (pk_service_ops.snapshot). */
 void ddb_snapshot(const struct pk_service *s, const struct pk_scenario *sc,

@@ -126,6 +126,27 @@ struct pk_ddb_lsi_spec {
 };
 
 /* The `table:` section. Strings owned by the scenario. */
+/* D19: provisioned auto scaling's CONFIRMED numbers (reference §11,
+   A-PT): capacity rises after this many consecutive 1-minute points
+   above the target utilisation, falls after this many below it */
+#define PK_DDB_SCALE_OUT_POINTS 2
+#define PK_DDB_SCALE_IN_POINTS 15
+/* D19: seconds from the decision to the new units (ASSUMPTION: "the
+   UpdateTable call then takes minutes"; AWS gives no figure) */
+#define PK_DDB_SCALE_DELAY_S 60
+
+/* D19: a provisioned table's auto scaling (`auto_scaling:`), both
+   sides alike (target tracking on each side's consumed units) */
+struct pk_ddb_autoscale_spec {
+	int on;			  /* 1: given */
+	int64_t target_pct;	  /* target utilisation, 20 .. 90 % */
+	int64_t min_rcu, max_rcu; /* bounds, default 1 and 40,000
+				     (ASSUMPTION: AWS asks for them) */
+	int64_t min_wcu, max_wcu;
+	int64_t update_delay_s; /* decision to new units, default
+				   PK_DDB_SCALE_DELAY_S */
+};
+
 struct pk_ddb_table_spec {
 	char *name;	     /* the table's name; default: its partition
 				key */
@@ -165,7 +186,8 @@ struct pk_ddb_table_spec {
 	   n_lsis of them, owned; NULL and 0 without */
 	struct pk_ddb_lsi_spec *lsis;
 	size_t n_lsis;
-	int line, col; /* where `table:` is */
+	struct pk_ddb_autoscale_spec scale; /* D19; on 0 without */
+	int line, col;			    /* where `table:` is */
 };
 
 #endif

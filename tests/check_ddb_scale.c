@@ -1,0 +1,106 @@
+/*
+ * ddb_scale: a provisioned DynamoDB table's auto scaling (D19; the
+ * reference's §11: 2 one-minute points above the target raise it, 15
+ * below lower it) through the run, each figure derived by hand beside
+ * it. Minutes are the run's [60 k, 60 (k + 1)) s; 1 KiB writes cost 1
+ * WCU each (D1).
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/service/metrics.h"
+#include "pksim/service/service.h"
+#include "testutil.h"
+
+/*
+ * 100 RCU + 100 WCU, target 50 %, writes within 100 .. 1,000, reads
+ * held at 100 (min = max), update_delay_s 60. 80 writes a second for
+ * 240 s: minutes 0 and 1 use 4,800 of 6,000 WCU-seconds, 80 % > 50 %:
+ * the second point (t = 120 s) decides ceil(80 / 0.5) = 160 WCU,
+ * applied at 180 s (changes[0]: 200 -> 260 units a second, read plus
+ * write). Minute 2 decides nothing (one is waiting); minute 3 uses
+ * 4,800 of 9,600, 50 %: neither above nor below. Then 20 writes a
+ * second from 240 s: 1,200 of 9,600 = 12.5 % < 50 % in minutes 4 .. 18,
+ * the 15th point at t = 1,140 s decides max(100, ceil(20 / 0.5) = 40) =
+ * 100 WCU, applied at 1,200 s (changes[1]: 260 -> 200). Reads are 0 %
+ * of their 100 RCU from minute 0, but their bounds keep them at 100.
+ * One partition throughout: ceil(100 / 3,000 + 160 / 1,000) = 1.
+ */
+START_TEST(test_scale_target_tracking)
+{
+	static const char *const text =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: 100, "
+	    "write_capacity_units: 100, auto_scaling: {target: 50, "
+	    "min_read_units: 100, max_read_units: 100, min_write_units: "
+	    "100, max_write_units: 1000, update_delay_s: 60}}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {values: \"k{000..999}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 240s, rate: 80/s}\n"
+	    "  - {duration: 1200s, rate: 20/s}\n";
+	struct pk_run *run = tu_sim_text("scale.yaml", text);
+	const struct pk_metrics *m = tu_metrics(run->variants[0].svc);
+
+	ck_assert_uint_eq(m->totals.throttled_429, 0);
+	ck_assert_uint_eq(m->n_changes, 2);
+	ck_assert_int_eq(m->changes[0].t_s, 180);
+	ck_assert_int_eq(m->changes[0].from_ru_per_s, 200);
+	ck_assert_int_eq(m->changes[0].to_ru_per_s, 260);
+	ck_assert_int_eq(m->changes[1].t_s, 1200);
+	ck_assert_int_eq(m->changes[1].to_ru_per_s, 200);
+	ck_assert_uint_eq(m->changes[1].ranges_after, 1);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * A table held at its capacity consumes at most it: 10 RCU + 100 WCU,
+ * target 70 %, writes 100 .. 40,000 (the default max), no burst, 300
+ * writes a second for 330 s, no retries. Minutes 0 and 1 consume 100 a
+ * second (100 % > 70 %; 200 a second throttled): at t = 120 s
+ * ceil(100 / 0.7) = 143 WCU, applied at 180 s (the default
+ * update_delay_s, 60 s). Minute 2 (at 100, a decision waiting) and
+ * minute 3 (at 143, 100 %) are the next two points above: at t = 240 s
+ * ceil(143 / 0.7) = 205, applied at 300 s. Throttled: 200 a second for
+ * 180 s + 157 for 120 s + 95 for 30 s = 36,000 + 18,840 + 2,850 =
+ * 57,690. Auto scaling follows a throttled table only by 1 / 0.7 a
+ * step, every 2 minutes at best (reference §11: spikes shorter than its
+ * points are not followed at all).
+ */
+START_TEST(test_scale_throttled_steps)
+{
+	static const char *const text =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: 10, "
+	    "write_capacity_units: 100, burst: off, auto_scaling: "
+	    "{target: 70, min_read_units: 10, min_write_units: 100}}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {values: \"k{000..999}\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 330s, rate: 300/s}\n";
+	struct pk_run *run = tu_sim_text("scale.yaml", text);
+	const struct pk_metrics *m = tu_metrics(run->variants[0].svc);
+
+	ck_assert_uint_eq(m->n_changes, 2);
+	ck_assert_int_eq(m->changes[0].t_s, 180);
+	ck_assert_int_eq(m->changes[0].to_ru_per_s, 10 + 143);
+	ck_assert_int_eq(m->changes[1].t_s, 300);
+	ck_assert_int_eq(m->changes[1].to_ru_per_s, 10 + 205);
+	ck_assert_uint_eq(m->totals.throttled_429, 57690);
+	tu_sim_free(run);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("ddb_scale");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_scale_target_tracking);
+	tcase_add_test(tc, test_scale_throttled_steps);
+	suite_add_tcase(s, tc);
+	return s;
+}
