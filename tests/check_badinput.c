@@ -163,6 +163,9 @@ START_TEST(test_badinput_refused_small)
 	    "query-in-work",
 	    "query-fanout-work",
 	    "client-queue-memory",
+	    "work-retries",
+	    "work-gone-retries",
+	    "client-gone-time",
 	};
 	const char *bin = getenv("PKSIM_BIN");
 	size_t i;

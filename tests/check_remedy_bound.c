@@ -28,11 +28,11 @@
  *   1,023,000 in 10: 1 + 10 + 9 = 20.
  * 35 replays. One replay at the most a search tries, 1,000,000 RU/s, has
  * up to ceil(1,000,000 / 6,000) = 167 partitions (rule 2's creation
- * layout), and a full-scan query visits each at 1/8: 1 + 167 / 8 =
- * 21.875 units a query, 1,400,000 x 21.875 = 30,625,000, and each of
- * the 100 seconds sees a request: 100 x 167 x 1/4 = 4,175 more,
- * 30,629,175 a replay; 35 x that = 1,072,021,125 > 1,000,000,000: none
- * replayed.
+ * layout), and a full-scan query visits each at 1/2: 1 + 167 / 2 =
+ * 84.5 units a query (one attempt: no retries), 1,400,000 x 84.5 =
+ * 118,300,000, and each of the 100 seconds sees a request: 100 x 167 x
+ * 1/4 = 4,175 more, 118,304,175 a replay; 35 x that = 4,140,646,125 >
+ * 1,000,000,000: none replayed.
  */
 static const char heavy[] =
     "container: {partition_key: /k, throughput: 400}\n"
@@ -58,8 +58,8 @@ START_TEST(test_remedies_over_work_bound)
 	ck_assert_uint_eq(m->replays, 0);
 	ck_assert_ptr_nonnull(m->not_replayed);
 	ck_assert_ptr_nonnull(strstr(m->not_replayed, "at most 35 replays"));
-	ck_assert_ptr_nonnull(strstr(m->not_replayed, "30,629,175 units"));
-	ck_assert_ptr_nonnull(strstr(m->not_replayed, "1,072,021,125"));
+	ck_assert_ptr_nonnull(strstr(m->not_replayed, "118,304,175 units"));
+	ck_assert_ptr_nonnull(strstr(m->not_replayed, "4,140,646,125"));
 	ck_assert_ptr_eq(remedies_not_replayed(f.r), m->not_replayed);
 	for (k = 0; k < PK_REMEDY_KINDS; k++) {
 		ck_assert_int_eq(m->items[k].status, PK_REMEDY_NOT_REPLAYED);
@@ -74,8 +74,9 @@ END_TEST
 
 /* The run's own work (scenario_work_units) of 1,300,000 of the same
    queries: its one partition at 400 RU/s (ceil(400 / 6,000) = 1), so
-   1 + 1 / 8 = 1.125 units a query: 1,462,500, and its 100 seconds each
-   with a request, 1 partition at 1/4 each: 25 more, 1,462,525 */
+   1 + 1 / 2 = 1.5 units a query (one attempt: no retries): 1,950,000,
+   and its 100 seconds each with a request, 1 partition at 1/4 each: 25
+   more, 1,950,025 */
 START_TEST(test_work_units)
 {
 	struct pk_diag d;
@@ -90,7 +91,7 @@ START_TEST(test_work_units)
 	diag_init(&d);
 	s = scenario_parse("light.yaml", text, strlen(text), &d);
 	ck_assert_ptr_nonnull(s);
-	ck_assert_double_eq_tol(scenario_work_units(s), 1462525.0, 0.5);
+	ck_assert_double_eq_tol(scenario_work_units(s), 1950025.0, 0.5);
 	scenario_free(s);
 	diag_free(&d);
 }

@@ -162,7 +162,7 @@ static char *estimate_text(const struct pk_scenario *s,
 			   const struct pk_memory_estimate *e, double work,
 			   double replays, enum pk_report_cost cost)
 {
-	char *buf = NULL, a[PK_FMT_BYTES], b[PK_FMT_BYTES];
+	char *buf = NULL, a[PK_FMT_BYTES], b[PK_FMT_BYTES], terms[512];
 	size_t len = 0, i, n;
 	FILE *f = open_memstream(&buf, &len);
 	struct part p[9];
@@ -199,12 +199,9 @@ static char *estimate_text(const struct pk_scenario *s,
 		"so the largest of them counts)\n",
 		fmt_bytes((uint64_t)(replays + 0.5), a),
 		fmt_bytes((uint64_t)(e->runway + 0.5), b));
-	fprintf(f,
-		"work: %s units a variant (an operation 1, each value of a "
-		"query's IN list 1, each physical partition a query visits "
-		"%.3g, and each %.3g in each second with a request)",
-		fmt_thousands((int64_t)(work + 0.5), a), PK_SCENARIO_RANGE_WORK,
-		PK_SCENARIO_RANGE_SECOND_WORK);
+	fprintf(f, "work: %s units a variant (%s)",
+		fmt_thousands((int64_t)(work + 0.5), a),
+		scenario_work_terms(s, terms, sizeof(terms)));
 	if (s->n_variants > 1) {
 		fprintf(f, ", %s for the run's %zu variants",
 			fmt_thousands(

@@ -313,6 +313,30 @@ double ld_worst_op_ru(const struct pk_scenario *s,
 		      const struct pk_phase_spec *p, double ranges);
 uint64_t ld_largest_item(const struct pk_scenario *s);
 
+/* plan_work.c: the work units of the up-front bound
+   (PK_SCENARIO_MAX_WORK). ld_gone_retries: the retries of a 410/1007 one
+   operation can make (PK_THROTTLE_GONE_MAX_WAIT_MS /
+   PK_THROTTLE_GONE_RETRY_MS) when some variant sets split_gone, else 0.
+   ld_op_attempts: the attempts an operation can make, 1, the retries
+   of its 429s (the most max_retries of any stream) when the run can be
+   rate limited (scenario_can_throttle), and ld_gone_retries.
+   ld_queries_work: the units beyond their operations of one attempt of
+   each of n queries drawn by weight from qs[0..nq) with up to ranges
+   physical partitions. ld_seconds_work: each of ranges partitions in
+   each second with a request, n requests over span_s seconds seeing at
+   most min(ceil(span_s), n) of them. ld_phase_work, ld_file_work: a
+   phase's or a data file's work, each operation's attempts times its
+   units, and its seconds'. */
+double ld_gone_retries(const struct pk_scenario *s);
+double ld_op_attempts(const struct pk_scenario *s);
+double ld_queries_work(const struct pk_query_spec *qs, size_t nq, double n,
+		       double ranges);
+double ld_seconds_work(double span_s, double n, double ranges);
+double ld_phase_work(const struct pk_phase_spec *p, double ranges,
+		     double attempts);
+double ld_file_work(const struct pk_items_file *f, double ranges,
+		    double attempts);
+
 /* plan_limits.c: the simulated seconds the paced clients (concurrency
    and latency, ru_budget) need to send every operation, as the time
    bound reckons them, plus one latency; 0 for open loops. A run lasts

@@ -173,84 +173,6 @@ double ld_file_queries(const struct pk_items_file *f, double n)
 	return q;
 }
 
-/* Work units one query q takes beyond its operation
-   (PK_SCENARIO_MAX_WORK): its IN list's values, and the physical
-   partitions it visits, at most ranges (an IN list no more than its
-   values) at PK_SCENARIO_RANGE_WORK each. */
-static double query_work(const struct pk_query_spec *q, double ranges)
-{
-	double in = 0;
-	size_t c;
-
-	for (c = 0; c < q->n_conds; c++) {
-		if (q->conds[c].kind == PK_COND_IN) {
-			in = fmax(in, (double)q->conds[c].in_count);
-		}
-	}
-	return in +
-	       (in > 0 ? fmin(in, ranges) : ranges) * PK_SCENARIO_RANGE_WORK;
-}
-
-/* Work units of n queries drawn by weight from qs[0..nq): n x the
-   weighted mean of query_work. */
-static double queries_work(const struct pk_query_spec *qs, size_t nq, double n,
-			   double ranges)
-{
-	double w = 0, sum = 0;
-	size_t i;
-
-	for (i = 0; i < nq; i++) {
-		w += qs[i].weight;
-		sum += qs[i].weight * query_work(&qs[i], ranges);
-	}
-	return w > 0 ? n * sum / w : 0;
-}
-
-/* Work units of the seconds that see a request: each closes with a
-   pass over every physical partition (its samples and counters), up to
-   ranges of them, at PK_SCENARIO_RANGE_SECOND_WORK each; an idle second
-   closes without one. n requests over span_s seconds see at most
-   min(ceil(span_s), n) such seconds. */
-static double seconds_work(double span_s, double n, double ranges)
-{
-	return fmin(ceil(span_s), n) * ranges * PK_SCENARIO_RANGE_SECOND_WORK;
-}
-
-/* The work units phase p takes: an operation each, its queries'
-   (queries_work), and its seconds' (seconds_work). */
-static double phase_work(const struct pk_phase_spec *p, double ranges)
-{
-	double n = ld_phase_count(p);
-
-	return n +
-	       (p->mix[PK_OP_QUERY] > 0
-		    ? queries_work(p->queries, p->n_queries,
-				   n * p->mix[PK_OP_QUERY], ranges)
-		    : 0) +
-	       seconds_work((double)p->duration_ms / 1000.0, n, ranges);
-}
-
-double scenario_work_units(const struct pk_scenario *s)
-{
-	double ranges = ld_ranges_bound(s), work = 0;
-	size_t i;
-
-	if (s->items_file && s->items_file->monitor) {
-		work = (double)s->items_file->monitor->pieces;
-	} else if (s->items_file && s->items_file->trace) {
-		const struct pk_items_file *f = s->items_file;
-		double recs = ld_file_records(f), nq = ld_file_queries(f, recs);
-
-		work = recs +
-		       queries_work(f->queries, f->n_queries, nq, ranges) +
-		       seconds_work(ld_file_span_s(f), recs, ranges);
-	}
-	for (i = 0; i < s->n_phases; i++) {
-		work += phase_work(&s->phases[i], ranges);
-	}
-	return work;
-}
-
 /* The largest item a run writes, in bytes. */
 uint64_t ld_largest_item(const struct pk_scenario *s)
 {
@@ -460,6 +382,7 @@ static double client_time_s(const struct pk_scenario *s, size_t i, double ops,
 	*upper = 0;
 	if (c->concurrency > 0) {
 		double hold = (double)c->latency_ms / 1000.0;
+		double retries = 0, waits = 0;
 
 		snprintf(why, cap,
 			 "concurrency %d with latency %lld ms finishes at "
@@ -473,8 +396,8 @@ static double client_time_s(const struct pk_scenario *s, size_t i, double ops,
 			   up to 1 + max_retries attempts of one latency
 			   each and the waits between them, at most
 			   max_wait in all */
-			hold = hold * (1.0 + (double)c->retry.max_retries) +
-			       (double)c->retry.max_wait_ms / 1000.0;
+			retries = (double)c->retry.max_retries;
+			waits = (double)c->retry.max_wait_ms / 1000.0;
 			*upper = 1;
 			snprintf(why, cap,
 				 "concurrency %d with latency %lld ms, an "
@@ -486,6 +409,23 @@ static double client_time_s(const struct pk_scenario *s, size_t i, double ops,
 				 c->retry.max_retries,
 				 (long long)c->retry.max_wait_ms);
 		}
+		if (ld_gone_retries(s) > 0) {
+			/* and through the retries of its 410s, one
+			   latency each and their waits, at most
+			   PK_THROTTLE_GONE_MAX_WAIT_MS in all */
+			size_t len = strlen(why);
+
+			retries += ld_gone_retries(s);
+			waits += PK_THROTTLE_GONE_MAX_WAIT_MS / 1000.0;
+			*upper = 1;
+			snprintf(why + len, cap - len,
+				 "; an operation holding its worker through "
+				 "up to %.0f retries of its 410s within "
+				 "split_gone, %.0f ms apart",
+				 ld_gone_retries(s),
+				 (double)PK_THROTTLE_GONE_RETRY_MS);
+		}
+		hold = hold * (1.0 + retries) + waits;
 		t = ops * hold / (double)c->concurrency;
 	}
 	if (!(c->ru_budget_per_s > 0)) {
@@ -545,7 +485,7 @@ static double stream_ops(const struct pk_scenario *s, size_t i)
    operation is answered one latency after it is sent); the largest. */
 double ld_client_span_s(const struct pk_scenario *s)
 {
-	char why[256];
+	char why[512];
 	double most = 0, t;
 	int upper;
 	size_t i;
@@ -568,7 +508,7 @@ double ld_client_span_s(const struct pk_scenario *s)
    phase, or the data file) with the figures. 0 or -1. */
 static int check_client_time(struct ld *ld, const struct pk_scenario *s)
 {
-	char why[320], a[PK_FMT_BYTES], b[PK_FMT_BYTES];
+	char why[512], a[PK_FMT_BYTES], b[PK_FMT_BYTES];
 	char span[PK_FMT_SPAN_BYTES];
 	size_t i;
 
@@ -637,8 +577,9 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 {
 	double t_s = 0, ops = 0, ru = 0, attempts, work = 0;
 	double ranges = ld_ranges_bound(s), nv = run_variants(s);
+	double tries = ld_op_attempts(s);
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
-	char d[PK_FMT_SPAN_BYTES], vs[64];
+	char d[PK_FMT_SPAN_BYTES], vs[64], terms[512];
 	const char *stream = NULL;
 	size_t i;
 
@@ -688,6 +629,21 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 				  ld_approx(PK_COST_MAX_RUN_RU, b));
 			return -1;
 		}
+		work = nv * (double)m->pieces * tries;
+		if (!(work <= PK_SCENARIO_MAX_WORK)) {
+			ld_err_at(
+			    ld, s->items_file->line, s->items_file->col,
+			    "the monitor log's %s requests take about %s "
+			    "units of work%s (%s), above pksim's limit "
+			    "of %s a run; raise split_ru (fewer, larger "
+			    "requests), export a shorter time or lower "
+			    "max_retries",
+			    ld_approx((double)m->pieces, a),
+			    ld_above(work, PK_SCENARIO_MAX_WORK, c), vs,
+			    scenario_work_terms(s, terms, sizeof(terms)),
+			    fmt_thousands((int64_t)PK_SCENARIO_MAX_WORK, d));
+			return -1;
+		}
 	} else if (s->items_file && s->items_file->trace) {
 		const struct pk_items_file *f = s->items_file;
 		double recs = ld_file_records(f), nq = ld_file_queries(f, recs);
@@ -708,25 +664,17 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 					  d));
 			return -1;
 		}
-		work =
-		    nv *
-		    (recs + queries_work(f->queries, f->n_queries, nq, ranges) +
-		     seconds_work(ld_file_span_s(f), recs, ranges));
+		work = nv * ld_file_work(f, ranges, tries);
 		if (!(work <= PK_SCENARIO_MAX_WORK)) {
 			ld_err_at(
 			    ld, f->line, f->col,
 			    "the data file's records and the queries "
 			    "--query sends among them take about %s "
-			    "units of work%s (a record 1, each value of a "
-			    "query's IN list 1, each of the up to %s "
-			    "physical partitions a query visits %.3g, and "
-			    "each of them %.3g in each second with a "
-			    "request), above pksim's limit of %s a run; use "
-			    "fewer records (limit) or a smaller --query "
-			    "share",
+			    "units of work%s (%s), above pksim's limit "
+			    "of %s a run; use fewer records (limit) or a "
+			    "smaller --query share",
 			    ld_above(work, PK_SCENARIO_MAX_WORK, c), vs,
-			    ld_approx(ranges, b), PK_SCENARIO_RANGE_WORK,
-			    PK_SCENARIO_RANGE_SECOND_WORK,
+			    scenario_work_terms(s, terms, sizeof(terms)),
 			    fmt_thousands((int64_t)PK_SCENARIO_MAX_WORK, d));
 			return -1;
 		}
@@ -794,23 +742,18 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 				      (int64_t)PK_SCENARIO_MAX_OPERATIONS, b));
 			return -1;
 		}
-		work += nv * phase_work(p, ranges);
+		work += nv * ld_phase_work(p, ranges, tries);
 		if (!(work <= PK_SCENARIO_MAX_WORK)) {
 			ld_err_at(
 			    ld, p->line, p->col,
 			    "the phases up to '%s' take about %s units "
-			    "of work%s (an operation 1, each value of a "
-			    "query's IN list 1, each of the up to %s "
-			    "physical partitions a query visits %.3g, and "
-			    "each of them %.3g in each second with a "
-			    "request), above pksim's limit of %s a run; "
-			    "lower a phase's rate, duration or share of "
-			    "queries, a query's IN values, or the RU/s "
-			    "(fewer partitions)",
+			    "of work%s (%s), above pksim's limit of %s a "
+			    "run; lower a phase's rate, duration or "
+			    "share of queries, a query's IN values, "
+			    "max_retries, or the RU/s (fewer partitions)",
 			    p->name ? p->name : "?",
 			    ld_above(work, PK_SCENARIO_MAX_WORK, c), vs,
-			    ld_approx(ranges, b), PK_SCENARIO_RANGE_WORK,
-			    PK_SCENARIO_RANGE_SECOND_WORK,
+			    scenario_work_terms(s, terms, sizeof(terms)),
 			    fmt_thousands((int64_t)PK_SCENARIO_MAX_WORK, a));
 			return -1;
 		}

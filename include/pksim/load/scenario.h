@@ -156,13 +156,24 @@
    choice, not the service's. */
 #define PK_SCENARIO_MAX_SIM_S (366LL * 86400LL)
 #define PK_SCENARIO_MAX_OPERATIONS 1e9
-/* The work a run may take, in units of one operation (plan_limits.c,
-   query_work): an operation 1, each value of a query's IN list 1 more,
-   each physical partition a query visits 1/8 more (measured on a
-   debug build, 167 ranges: an IN value 1.6 us, a visited range 0.14 us,
-   beside about 1 us an operation). pksim's choice, as the operations'. */
+/* The work a run may take, in units of one attempt of an operation
+   (plan_work.c): an attempt 1, and in each attempt of a query each
+   value of its IN list PK_SCENARIO_IN_VALUE_WORK and each physical
+   partition those values reach (at most the values)
+   PK_SCENARIO_IN_RANGE_WORK, or each physical partition a query
+   without an IN list visits PK_SCENARIO_RANGE_WORK. Measured on a
+   release build (user + sys CPU, --no-remedies, less the same run
+   without the queries): a create 0.36 to 0.42 us (2,000,000 on 10,000
+   partitions, 0.72 to 0.84 s), the unit; a full-scan query 1.7 ms on
+   10,000 partitions (10,000 of them, 17.2 s: 0.17 us a partition, 0.48
+   unit); an IN query of 6,000 values 7.4 ms on 10 partitions (200, 1.48
+   s: 1.23 us a value, 3.4 units) and 25.5 ms on 10,000 partitions (200,
+   5.1 s: less the values 18.1 ms over its at most 6,000 partitions, 3.0
+   us each, 8.4 units). Rounded up. pksim's choice, as the operations'. */
 #define PK_SCENARIO_MAX_WORK 1e9
-#define PK_SCENARIO_RANGE_WORK 0.125
+#define PK_SCENARIO_RANGE_WORK 0.5
+#define PK_SCENARIO_IN_VALUE_WORK 4.0
+#define PK_SCENARIO_IN_RANGE_WORK 10.0
 /* The work of one physical partition in a second that sees a request
    (the second closes with a pass over every partition's samples and
    counters; an idle second closes without one), in the same units.
@@ -1071,14 +1082,24 @@ int scenario_can_merge(const struct pk_scenario *s);
 
 /*
  * The units of work one variant's run of s takes, as the up-front bound
- * counts them (PK_SCENARIO_MAX_WORK): an operation 1, each value of a
- * query's IN list 1 more, each physical partition a query can visit
- * PK_SCENARIO_RANGE_WORK more, each physical partition the run can
- * have PK_SCENARIO_RANGE_SECOND_WORK in each second that can see a
- * request (a phase's or a data file's seconds, at most one a request);
- * a monitor log's requests 1 each.
+ * counts them (PK_SCENARIO_MAX_WORK; plan_work.c): each operation's
+ * attempts (1, the most max_retries when the run can be rate limited,
+ * and 300 retries of a 410/1007 when a variant sets split_gone) times
+ * 1 and its query's units (each IN value PK_SCENARIO_IN_VALUE_WORK and
+ * each physical partition the values reach PK_SCENARIO_IN_RANGE_WORK,
+ * or each partition a query without an IN list visits
+ * PK_SCENARIO_RANGE_WORK), and each physical partition the run can have
+ * PK_SCENARIO_RANGE_SECOND_WORK in each second that can see a request
+ * (a phase's or a data file's seconds, at most one a request); a
+ * monitor log's requests their attempts each.
  */
 double scenario_work_units(const struct pk_scenario *s);
+/* The units scenario_work_units counts, spelled out for a message with
+   s's attempts an operation and its most physical partitions ("an
+   operation 1 for each of its up to 10 attempts ..."), into buf (cap
+   bytes, cut to fit; 512 holds any), returned. */
+const char *scenario_work_terms(const struct pk_scenario *s, char *buf,
+				size_t cap);
 
 /*
  * 1 when an operation of s can name an item stored before it, so each

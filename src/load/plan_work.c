@@ -1,0 +1,155 @@
+/*
+ * plan_work: the units of work a run takes, as the up-front work bound
+ * counts them (PK_SCENARIO_MAX_WORK, scenario.h): each attempt of an
+ * operation, a query's IN values and the physical partitions it visits
+ * at their measured cost, and each physical partition in each second
+ * that sees a request; plan_limits.c refuses a run above the bound.
+ */
+#include "loader.h"
+#include "pksim/load/monitor.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "pksim/base/fmt.h"
+#include "pksim/load/scenario_client.h"
+
+/* The retries of a 410/1007 one operation can make: the client retries
+   one PK_THROTTLE_GONE_RETRY_MS later while those waits stay within
+   PK_THROTTLE_GONE_MAX_WAIT_MS in all (client_should_retry_gone) */
+#define GONE_RETRIES                                                           \
+	((double)(PK_THROTTLE_GONE_MAX_WAIT_MS / PK_THROTTLE_GONE_RETRY_MS))
+
+double ld_gone_retries(const struct pk_scenario *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n_variants; i++) {
+		if (s->variants[i].split_gone_ms > 0) {
+			return GONE_RETRIES;
+		}
+	}
+	return 0;
+}
+
+double ld_op_attempts(const struct pk_scenario *s)
+{
+	struct pk_retry_spec r = ld_plan_retry(s);
+	double n = 1 + ld_gone_retries(s);
+
+	if (r.enabled && scenario_can_throttle(s)) {
+		n += (double)r.max_retries;
+	}
+	return n;
+}
+
+/* Work units one attempt of query q takes beyond its operation: an IN
+   list's values at PK_SCENARIO_IN_VALUE_WORK each and the physical
+   partitions they reach (at most ranges, and no more than the values) at
+   PK_SCENARIO_IN_RANGE_WORK each; a query without one visits up to
+   ranges partitions at PK_SCENARIO_RANGE_WORK each. */
+static double query_work(const struct pk_query_spec *q, double ranges)
+{
+	double in = 0;
+	size_t c;
+
+	for (c = 0; c < q->n_conds; c++) {
+		if (q->conds[c].kind == PK_COND_IN) {
+			in = fmax(in, (double)q->conds[c].in_count);
+		}
+	}
+	if (in > 0) {
+		return in * PK_SCENARIO_IN_VALUE_WORK +
+		       fmin(in, ranges) * PK_SCENARIO_IN_RANGE_WORK;
+	}
+	return ranges * PK_SCENARIO_RANGE_WORK;
+}
+
+double ld_queries_work(const struct pk_query_spec *qs, size_t nq, double n,
+		       double ranges)
+{
+	double w = 0, sum = 0;
+	size_t i;
+
+	for (i = 0; i < nq; i++) {
+		w += qs[i].weight;
+		sum += qs[i].weight * query_work(&qs[i], ranges);
+	}
+	return w > 0 ? n * sum / w : 0;
+}
+
+double ld_seconds_work(double span_s, double n, double ranges)
+{
+	return fmin(ceil(span_s), n) * ranges * PK_SCENARIO_RANGE_SECOND_WORK;
+}
+
+double ld_phase_work(const struct pk_phase_spec *p, double ranges,
+		     double attempts)
+{
+	double n = ld_phase_count(p);
+
+	return attempts *
+		   (n + (p->mix[PK_OP_QUERY] > 0
+			     ? ld_queries_work(p->queries, p->n_queries,
+					       n * p->mix[PK_OP_QUERY], ranges)
+			     : 0)) +
+	       ld_seconds_work((double)p->duration_ms / 1000.0, n, ranges);
+}
+
+double ld_file_work(const struct pk_items_file *f, double ranges,
+		    double attempts)
+{
+	double recs = ld_file_records(f), nq = ld_file_queries(f, recs);
+
+	return attempts * (recs + ld_queries_work(f->queries, f->n_queries, nq,
+						  ranges)) +
+	       ld_seconds_work(ld_file_span_s(f), recs, ranges);
+}
+
+const char *scenario_work_terms(const struct pk_scenario *s, char *buf,
+				size_t cap)
+{
+	char r[PK_FMT_BYTES], tries[160] = "", g[64] = "";
+	double gone = ld_gone_retries(s), n = ld_op_attempts(s);
+	double r429 = n - 1 - gone;
+
+	if (gone > 0) {
+		snprintf(g, sizeof(g),
+			 "%.0f retries of its 410s within split_gone", gone);
+	}
+	if (r429 > 0) {
+		snprintf(tries, sizeof(tries),
+			 " (up to %.0f: 1, %.0f retries of its 429s as the run "
+			 "can be rate limited%s%s)",
+			 n, r429, gone > 0 ? ", " : "", g);
+	} else if (gone > 0) {
+		snprintf(tries, sizeof(tries), " (up to %.0f: 1 and %s)", n, g);
+	}
+	snprintf(buf, cap,
+		 "an attempt of an operation 1%s; in each attempt each "
+		 "value of a query's IN list %.3g and each of the up to %s "
+		 "physical partitions its values reach %.3g, each a query "
+		 "without one visits %.3g; each physical partition %.3g in "
+		 "each second with a request",
+		 tries, PK_SCENARIO_IN_VALUE_WORK,
+		 ld_approx(ld_ranges_bound(s), r), PK_SCENARIO_IN_RANGE_WORK,
+		 PK_SCENARIO_RANGE_WORK, PK_SCENARIO_RANGE_SECOND_WORK);
+	return buf;
+}
+
+double scenario_work_units(const struct pk_scenario *s)
+{
+	double ranges = ld_ranges_bound(s), work = 0;
+	double attempts = ld_op_attempts(s);
+	size_t i;
+
+	if (s->items_file && s->items_file->monitor) {
+		work = (double)s->items_file->monitor->pieces * attempts;
+	} else if (s->items_file && s->items_file->trace) {
+		work = ld_file_work(s->items_file, ranges, attempts);
+	}
+	for (i = 0; i < s->n_phases; i++) {
+		work += ld_phase_work(&s->phases[i], ranges, attempts);
+	}
+	return work;
+}
