@@ -289,7 +289,7 @@ static double draw_log(uint64_t *x, double lo, double hi)
  * and its allocator arena's pages: in pksim part of the 8 MiB process
  * the peak bound adds, cli_estimate.c). With latencies of a minute and more
  * nearly every operation waits for a worker, so the client queue's estimate
- * (148 bytes an operation, up to 40,000: 5.9 MB) is most of the larger
+ * (196 bytes an operation, up to 40,000: 7.8 MB) is most of the larger
  * draws' estimate beside the fixed parts (the logical partitions' 2 MiB
  * block, the retry-wait histogram); a queue held at several times its
  * estimate would pass it. Freed blocks leave the process

@@ -594,12 +594,12 @@ START_TEST(test_schedule_bounds)
 			  "{base: 100/s, spikes: {every: 1h, for: 30s, factor: "
 			  "70000}}}]\n");
 	/* 7,000,000/s x 9 s (the SDK's 9 retries, each waiting a
-	   retry-after of at most 1 s) = 63,000,000 retries x 148 bytes =
-	   9.32e9 bytes = 8.7 GiB */
+	   retry-after of at most 1 s) = 63,000,000 retries x 196 bytes =
+	   1.235e10 bytes = 11.5 GiB, two digits: 12 GiB */
 	ck_assert_str_eq(e, "pksim: t.yaml:2:10: error: at a peak of "
 			    "7,000,000 operations a second, rate-limited "
 			    "operations could queue about 63,000,000 "
-			    "retries, 8.7 GiB (pksim stops at 8 GiB); lower "
+			    "retries, 12 GiB (pksim stops at 8 GiB); lower "
 			    "the rate, or the client's max_wait");
 	free(e);
 }
