@@ -480,6 +480,64 @@ START_TEST(test_plan_count_from_shipped)
 }
 END_TEST
 
+/*
+ * --scenario never writes a scenario `pksim run` refuses. The IoT plan at
+ * 10,000 RU a write: its 3,648,175 readings x 10,000 / 400 RU/s =
+ * 91,204,375 s of re-sync (a write costs more than a second's 400 RU,
+ * so no whole write a second fits and the seconds stay), far past the
+ * 366 days (31,622,400 s) a run may simulate: refused with the loader's
+ * reason, exit 2, and no file.
+ */
+START_TEST(test_plan_scenario_refused)
+{
+	char *dir, *plan, *p, path[512], out_path[512], args[1200];
+	char *out = NULL, *err = NULL, data[600];
+	FILE *f;
+	struct stat st;
+
+	to_src_root();
+	dir = tu_tmpdir();
+	plan = tu_read_file("scenarios/plans/iot-devices.plan.yaml", NULL);
+	ck_assert_ptr_nonnull(plan);
+	p = strstr(plan, "ru_per_write: 6\n");
+	ck_assert_ptr_nonnull(p);
+	snprintf(path, sizeof(path), "%s/costly.plan.yaml", dir);
+	snprintf(out_path, sizeof(out_path), "%s/out.yaml", dir);
+	ck_assert_ptr_nonnull(getcwd(data, sizeof(data) - 100));
+	strcat(data, "/scenarios/data/iot_telemetry_3devices.json");
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	*p = '\0';
+	fprintf(f, "%sru_per_write: 10000\n%s", plan,
+		p + strlen("ru_per_write: 6\n"));
+	ck_assert_int_eq(fclose(f), 0);
+	free(plan);
+	plan = tu_read_file(path, NULL);
+	p = strstr(plan, "../data/iot_telemetry_3devices.json");
+	ck_assert_ptr_nonnull(p);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	*p = '\0';
+	fprintf(f, "%s%s%s", plan, data,
+		p + strlen("../data/iot_telemetry_3devices.json"));
+	ck_assert_int_eq(fclose(f), 0);
+	snprintf(args, sizeof(args), "plan '%s' --scenario -o '%s'", path,
+		 out_path);
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	ck_assert_msg(strstr(err, "--scenario makes a scenario `pksim run` "
+				  "refuses (below), so none is written") &&
+			  strstr(err, "(got '91204375s')"),
+		      "%s", err);
+	ck_assert_msg(stat(out_path, &st) != 0, "a scenario was written");
+	unlink(path);
+	rmdir(dir);
+	free(out);
+	free(err);
+	free(plan);
+	free(dir);
+}
+END_TEST
+
 /* The first line of s, in place. */
 static char *first_line(char *s)
 {
@@ -705,6 +763,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_plan_markdown);
 	tcase_add_test(tc, test_plan_json);
 	tcase_add_test(tc, test_plan_scenario_runs);
+	tcase_add_test(tc, test_plan_scenario_refused);
 	tcase_add_test(tc, test_plan_count_from);
 	tcase_add_test(tc, test_plan_count_from_shipped);
 	tcase_add_test(tc, test_plan_bad_corpus);

@@ -17,6 +17,7 @@
 #include "pksim/cli/help.h"
 #include "pksim/cli/usage.h"
 #include "pksim/load/plan_spec.h"
+#include "pksim/load/scenario.h"
 #include "pksim/report/report_plan.h"
 #include "pksim/service/cosmos/plan.h"
 
@@ -128,6 +129,32 @@ static int render(const struct pk_plan *p, const struct plan_opts *o,
 	return rc;
 }
 
+/* 1 when `pksim run` would refuse the scenario text[0..len) that
+   --scenario made from plan file `file` (its bounds: a re-sync past 366
+   days, too many operations, work or memory): the loader's errors in
+   diag, after one at the plan file saying so, and nothing is written;
+   else 0. */
+static int scenario_refused(const char *file, const char *text, size_t len,
+			    struct pk_diag *diag)
+{
+	struct pk_diag why;
+	struct pk_scenario *s;
+
+	diag_init(&why);
+	s = scenario_parse("plan --scenario", text, len, &why);
+	if (s) {
+		scenario_free(s);
+		diag_free(&why);
+		return 0;
+	}
+	diag_error(diag, file, 0, 0,
+		   "--scenario makes a scenario `pksim run` refuses (below), "
+		   "so none is written; plan fewer entities, "
+		   "writes_per_entity or years, or a larger max_throughput");
+	diag_move(diag, &why);
+	return 1;
+}
+
 int cli_plan(int argc, char **argv)
 {
 	struct plan_opts o;
@@ -165,6 +192,9 @@ int cli_plan(int argc, char **argv)
 		fprintf(stderr, "pksim: error: cannot render the plan: %s\n",
 			strerror(errno));
 		rc = PK_EXIT_ENV;
+	} else if (o.scenario && scenario_refused(o.file, buf, len, &diag)) {
+		diag_print(&diag, stderr);
+		rc = PK_EXIT_INPUT;
 	} else if (output_write(o.output, buf, len,
 				o.force ? PK_OUTPUT_FORCE : 0, &diag)) {
 		diag_print(&diag, stderr);

@@ -575,7 +575,7 @@ static double run_variants(const struct pk_scenario *s)
    phase that passes the bound. */
 int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 {
-	double t_s = 0, ops = 0, ru = 0, attempts, work = 0;
+	double t_s = 0, ops = 0, said = 0, ru = 0, attempts, work = 0;
 	double ranges = ld_ranges_bound(s), nv = run_variants(s);
 	double tries = ld_op_attempts(s);
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
@@ -714,6 +714,9 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 		/* uniform arrivals send ceil(rate x duration), a schedule
 		   ceil(L(duration)) (workload) */
 		ops += ld_phase_count(p);
+		/* the expected count stays finite where the uniform count
+		   passes 2^64 (HUGE_VAL): the message says that one */
+		said += ld_phase_ops(p);
 		if (t_s > (double)PK_SCENARIO_MAX_SIM_S) {
 			/* each duration is whole seconds of at most 366 days
 			   (ld_get_duration): the sum is exact in a double */
@@ -731,15 +734,18 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 			return -1;
 		}
 		if (!(ops <= PK_SCENARIO_MAX_OPERATIONS)) {
-			ld_err_at(ld, p->line, p->col,
-				  "the phases up to '%s' send about %s "
-				  "operations, above pksim's limit of %s "
-				  "operations a run; lower a phase's rate or "
-				  "duration",
-				  p->name ? p->name : "?",
-				  ld_above(ops, PK_SCENARIO_MAX_OPERATIONS, c),
-				  fmt_thousands(
-				      (int64_t)PK_SCENARIO_MAX_OPERATIONS, b));
+			ld_err_at(
+			    ld, p->line, p->col,
+			    "the phases up to '%s' send about %s "
+			    "operations, above pksim's limit of %s "
+			    "operations a run; lower a phase's rate or "
+			    "duration",
+			    p->name ? p->name : "?",
+			    isfinite(ops)
+				? ld_above(ops, PK_SCENARIO_MAX_OPERATIONS, c)
+				: ld_approx(said, c),
+			    fmt_thousands((int64_t)PK_SCENARIO_MAX_OPERATIONS,
+					  b));
 			return -1;
 		}
 		work += nv * ld_phase_work(p, ranges, tries);

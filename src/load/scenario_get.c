@@ -281,6 +281,15 @@ int ld_get_rate_from(struct ld *ld, const struct yn *n, const char *key,
 	st = units_read_rate(n->text, &v, &unit);
 	switch (st) {
 	case PK_UNITS_OK:
+		if (v == 0 && !allow_zero && strpbrk(n->text, "123456789")) {
+			/* its digits are past the 18 decimals a rate keeps */
+			ld_err(ld, n,
+			       "%s is below the smallest rate pksim reads, "
+			       "0.000000000000000001 (18 decimals) a unit of "
+			       "time (got %s); write a larger rate",
+			       key, buf);
+			return -1;
+		}
 		if (!(allow_zero ? v >= 0 : v > 0) || !isfinite(v)) {
 			ld_err(ld, n, "%s must be %s 0 (got %s); %s", key,
 			       allow_zero ? "at least" : "greater than", buf,
