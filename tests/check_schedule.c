@@ -591,15 +591,17 @@ START_TEST(test_schedule_bounds)
 	free(text);
 
 	e = error_of(HEAD "phases: [{duration: 1h, ops: {read: 1}, rate: "
-			  "{base: 100/s, spikes: {every: 1h, for: 30s, factor: "
+			  "{base: 100/s, spikes: {every: 1h, for: 10s, factor: "
 			  "70000}}}]\n");
 	/* 7,000,000/s x 9 s (the SDK's 9 retries, each waiting a
 	   retry-after of at most 1 s) = 63,000,000 retries x 196 bytes =
-	   1.235e10 bytes = 11.5 GiB, two digits: 12 GiB */
+	   12,348,000,000 bytes = 11.4999 GiB, two digits: 11 GiB. The spike
+	   lasts 10 s: 70,000,000 reads and 359,000 more at 100/s, each up to 10
+	   attempts of work, 703,590,000 units, within the work bound */
 	ck_assert_str_eq(e, "pksim: t.yaml:2:10: error: at a peak of "
 			    "7,000,000 operations a second, rate-limited "
 			    "operations could queue about 63,000,000 "
-			    "retries, 12 GiB (pksim stops at 8 GiB); lower "
+			    "retries, 11 GiB (pksim stops at 8 GiB); lower "
 			    "the rate, or the client's max_wait");
 	free(e);
 }
