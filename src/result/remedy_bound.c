@@ -89,14 +89,17 @@ size_t remedy_fit(const struct pk_scenario *sc, const struct remedy_task *tasks,
 	if (work > PK_SCENARIO_MAX_WORK) {
 		*why = xasprintf(
 		    "not replayed: their at most %zu replays, each up to %s "
-		    "units of work (an operation 1, each value of a query's "
-		    "IN list 1, each physical partition a query visits "
-		    "%.3g, and each %.3g in each second with a request), "
-		    "come to %s, above pksim's bound of %s units, the "
-		    "most a run may take; a shorter run, or fewer "
-		    "operations, gets them",
+		    "units of work (an attempt of an operation 1, with its "
+		    "retries when the replay can be rate limited; in each "
+		    "attempt each value of a query's IN list %.3g and each "
+		    "physical partition its values reach %.3g, each a query "
+		    "without one visits %.3g; each physical partition %.3g "
+		    "in each second with a request), come to %s, above "
+		    "pksim's bound of %s units, the most a run may take; a "
+		    "shorter run, or fewer operations, gets them",
 		    replays,
 		    fmt_thousands((int64_t)ceil(work / (double)replays), a),
+		    PK_SCENARIO_IN_VALUE_WORK, PK_SCENARIO_IN_RANGE_WORK,
 		    PK_SCENARIO_RANGE_WORK, PK_SCENARIO_RANGE_SECOND_WORK,
 		    fmt_thousands((int64_t)ceil(work), w),
 		    fmt_thousands((int64_t)PK_SCENARIO_MAX_WORK, l));
