@@ -193,22 +193,24 @@ END_TEST
  *   storage runway's share and count of each, 10 x 12 = 120 (a key of
  *   one property): 2,099,272;
  * - samples: 10 s x 1 range, 48 each, + 10 seconds x 64, + 10 / 60
- *   minutes x (64 + 1,200 of the report's row) = 480 + 640 + 210.67 =
- *   1,330.67;
- * - report: its one range's rows at JSON's 4,800 and the heat map's
- *   cells, 1 range by 10 one-second columns (10 s, under 720 columns
- *   and 10,000 cells), 10 x 64 = 640: 5,440;
- * - histograms: (30,000 + 30,000 + 1) ms x 8 = 480,008;
+ *   minutes x 192 = 480 + 640 + 32 = 1,152;
+ * - report: its one range's rows at JSON's 4,800, its 10 / 60 minutes'
+ *   JSON rows at 1,320 (220), and the heat map's cells, 1 range by 10
+ *   one-second columns (10 s, under 720 columns and 10,000 cells),
+ *   10 x 64 = 640: 5,660;
+ * - histograms: the waits of the 429s up to max_wait, 30,000 ms (no
+ *   split_gone: no 410 waits), in counters doubled from 16 to 32,768 >=
+ *   30,001, x 8 = 262,144;
  * - retries: 100/s x 9 s = 900 waiting at once x 196 = 176,400;
- * total 2,766,450.67: `--estimate --format json` says 2,766,451. Its
+ * total 2,548,628: `--estimate --format json` says 2,548,628. Its
  * peak bound adds the process's 8 MiB and counts the retries (176,400),
  * the runway (120) and one remedy replay (one variant: one at a time) of
  * as much as the run, never alive at once, as the largest of them, the
  * replay, which renders no report and so counts its one range's rows
- * at text's 2,200 rather than JSON's 4,800 (2,766,450.67 - 2,600 =
- * 2,763,850.67): 2,766,450.67 - 176,400 - 120 + 2,763,850.67 +
- * 8,388,608 = 13,742,389.33; a text report's rows cost 2,600 less a
- * range, so with text 13,739,789.33.
+ * at text's 2,200 rather than JSON's 4,800 and 220 (2,548,628 - 2,820 =
+ * 2,545,808): 2,548,628 - 176,400 - 120 + 2,545,808 + 8,388,608 =
+ * 13,306,524; a text report's rows cost 2,820 less, so with text
+ * 13,303,704.
  */
 static const char small[] =
     "container: {partition_key: /k, throughput: 400}\n"
@@ -228,12 +230,12 @@ START_TEST(test_estimate_by_hand)
 	scenario_memory_estimate(s, &e);
 	ck_assert_double_eq_tol(e.items, 4000.0, 0.01);
 	ck_assert_double_eq_tol(e.partitions, 2099272.0, 0.01);
-	ck_assert_double_eq_tol(e.samples, 1330.667, 0.01);
-	ck_assert_double_eq_tol(e.histograms, 480008.0, 0.01);
+	ck_assert_double_eq_tol(e.samples, 1152.0, 0.01);
+	ck_assert_double_eq_tol(e.histograms, 262144.0, 0.01);
 	ck_assert_double_eq_tol(e.retries, 176400.0, 0.01);
 	ck_assert_double_eq_tol(e.files + e.client_queues, 0.0, 0.01);
-	ck_assert_double_eq_tol(e.report, 5440.0, 0.01);
-	ck_assert_double_eq_tol(e.total, 2766450.667, 0.01);
+	ck_assert_double_eq_tol(e.report, 5660.0, 0.01);
+	ck_assert_double_eq_tol(e.total, 2548628.0, 0.01);
 	ck_assert_double_eq_tol(e.runway, 120.0, 0.01);
 	scenario_free(s);
 	diag_free(&d);
@@ -241,20 +243,20 @@ START_TEST(test_estimate_by_hand)
 		 tu_dir_file("small.yaml", small));
 	out = tu_run_ok(args);
 	ck_assert_ptr_nonnull(
-	    strstr(out, "\"memory_estimate_bytes\": 2766451,"));
+	    strstr(out, "\"memory_estimate_bytes\": 2548628,"));
 	/* work: the 1,000 creates, each up to 10 attempts (the run can be
 	   rate limited, its retries above: 1 and the SDK's 9 retries),
 	   10,000, and the 10 seconds with a request on the 1 partition at
 	   1/4 each: 10,002.5, rounded half up */
 	ck_assert_ptr_nonnull(strstr(out, "\"work_units\": 10003,"));
-	ck_assert_ptr_nonnull(strstr(out, "\"peak_bound_bytes\": 13742389,"));
+	ck_assert_ptr_nonnull(strstr(out, "\"peak_bound_bytes\": 13306524,"));
 	free(out);
 	snprintf(args, sizeof(args), "run '%s' --estimate",
 		 tu_dir_file("small.yaml", small));
 	out = tu_run_ok(args);
 	ck_assert_ptr_nonnull(strstr(
-	    out, "memory estimate: 2.6 MiB (2,766,451 bytes, 1 variant)"));
-	ck_assert_ptr_nonnull(strstr(out, "(13,739,789 bytes; "));
+	    out, "memory estimate: 2.4 MiB (2,548,628 bytes, 1 variant)"));
+	ck_assert_ptr_nonnull(strstr(out, "(13,303,704 bytes; "));
 	free(out);
 }
 END_TEST
@@ -335,13 +337,17 @@ static void ranges_estimate(int n, int secs, struct pk_memory_estimate *e,
  * - 1,000 ranges for 2 h: 720,000 cells pass 10,000, so 10 columns of
  *   1,000, 640,000; JSON 4,800,000, CSV 1,500,000 + 46,080,000: 48,220,000;
  * - 16 ranges for 5 s: 5 one-second columns of 16, 80 cells, 5,120;
- *   JSON 76,800, CSV 24,000 + at most 80 samples x 64 = 29,120: 81,920.
+ *   JSON 76,800 and its 5 / 60 minutes' rows at 1,320, 110, CSV 24,000
+ *   + at most 80 samples x 64 = 29,120: 82,030.
+ * (JSON's per-minute rows, 120 x 1,320 = 158,400 in 2 h, leave CSV's
+ * the larger at 10,000 and 1,000 ranges.)
  * The rest of the estimate is the same at 10,000 and 1,000 ranges but
  * for 700 bytes a range (PK_SCENARIO_RANGE_BYTES), so the estimates
  * differ by 9,000 x 700 + (61,720,000 - 48,220,000) = 19,800,000.
  * Each format's peak bound takes its own rows: text's (as Markdown's
- * and HTML's) 2,200 a range, 2,600 below JSON's: 26,000,000 at 10,000
- * ranges, 2,600,000 at 1,000, 41,600 at 16; CSV's above text's by
+ * and HTML's) 2,200 a range, 2,600 below JSON's, and no per-minute rows:
+ * 26,158,400 at 10,000 ranges, 2,758,400 at 1,000, 41,710 at 16; CSV's
+ * above text's by
  * 61,080,000 - 22,000,000 = 39,080,000 at 10,000 ranges and 47,580,000
  * - 2,200,000 = 45,380,000 at 1,000.
  */
@@ -357,11 +363,11 @@ START_TEST(test_report_per_range)
 	ck_assert_double_eq_tol(big.report_rows, 720000.0, 1e-9);
 	ck_assert_double_eq_tol(big.report, 61720000.0, 0.01);
 	ck_assert_double_eq_tol(mid.report, 48220000.0, 0.01);
-	ck_assert_double_eq_tol(few.report, 81920.0, 0.01);
+	ck_assert_double_eq_tol(few.report, 82030.0, 0.01);
 	ck_assert_double_eq_tol(big.total - mid.total, 19800000.0, 0.01);
-	ck_assert_int_eq(jb - tb, 26000000);
-	ck_assert_int_eq(jm - tm, 2600000);
-	ck_assert_int_eq(jf - tf, 16 * 2600);
+	ck_assert_int_eq(jb - tb, 26158400);
+	ck_assert_int_eq(jm - tm, 2758400);
+	ck_assert_int_eq(jf - tf, 16 * 2600 + 110);
 	ck_assert_int_eq(cb - tb, 39080000);
 	ck_assert_int_eq(cm - tm, 45380000);
 }
@@ -498,8 +504,9 @@ static int merge_of(int n, int ru, const char *storage, long long *est,
  * - 16 partitions at 20,000 RU/s: 2 needed, 1,250 a partition: merges,
  *   one replay (one variant, --jobs 1) of the run's own estimate (no
  *   data files) less its 16 ranges' report rows at JSON's cost over
- *   text's (a replay renders no report): replays = estimate - 16 x
- *   2,600 = estimate - 41,600;
+ *   text's and its 5 / 60 minutes' JSON rows at 1,320 (a replay renders
+ *   no report): replays = estimate - 16 x 2,600 - 110 = estimate -
+ *   41,710;
  * - 16 at 160,000 RU/s: 16 needed, not more: no replay (0);
  * - 16 at 60,000 RU/s: 6 needed, but 3,750 a partition: no replay;
  * - 16 at 20,000 RU/s storing 25 GB each: 400 GB, 25 GB a partition on
@@ -514,7 +521,7 @@ START_TEST(test_merge_replay)
 
 	ck_assert_int_eq(merge_of(16, 20000, NULL, &est, &rep), 1);
 	ck_assert_int_gt(est, 0);
-	ck_assert_int_eq(rep, est - 41600);
+	ck_assert_int_eq(rep, est - 41710);
 	ck_assert_int_eq(merge_of(16, 160000, NULL, &est, &rep), 0);
 	ck_assert_int_eq(rep, 0);
 	ck_assert_int_eq(merge_of(16, 60000, NULL, &est, &rep), 0);
@@ -522,7 +529,7 @@ START_TEST(test_merge_replay)
 	ck_assert_int_eq(merge_of(16, 20000, "25GB", &est, &rep), 0);
 	ck_assert_int_eq(rep, 0);
 	ck_assert_int_eq(merge_of(16, 20000, "10GB", &est, &rep), 1);
-	ck_assert_int_eq(rep, est - 41600);
+	ck_assert_int_eq(rep, est - 41710);
 }
 END_TEST
 
@@ -605,6 +612,46 @@ START_TEST(test_freed_blocks_leave)
 	ck_assert_int_ge(before, 0);
 	ck_assert_int_lt(after - before, 1024);
 #endif
+}
+END_TEST
+
+/*
+ * A retry-wait histogram grows (doubling from 16 counters) only to the
+ * longest wait an operation made: with no retries and no split_gone no
+ * operation waits, so each of 3 variants keeps 16 counters, 3 x 16 x 8 =
+ * 384 bytes (the (30,000 + 30,000 + 1) x 8 = 480,008 a variant counted
+ * before was never touched); with split_gone, the 30,000 ms of 410
+ * waits: 32,768 counters, 3 x 262,144 = 786,432.
+ */
+START_TEST(test_histogram_only_waits)
+{
+	static const char none[] =
+	    "container: {partition_key: /k, throughput: 4000}\n"
+	    "client: {retries: none}\n"
+	    "variants: [{name: a}, {name: b}, {name: c}]\n"
+	    "items: {k: {values: \"k{0..9}\"}}\n"
+	    "phases: [{duration: 10s, rate: 10/s, ops: {create: 1}}]\n";
+	struct pk_memory_estimate e;
+	struct pk_diag d;
+	struct pk_scenario *s;
+	char gone[sizeof(none) + 32], *at;
+
+	diag_init(&d);
+	s = scenario_parse("h.yaml", none, strlen(none), &d);
+	ck_assert_ptr_nonnull(s);
+	scenario_memory_estimate(s, &e);
+	ck_assert_double_eq_tol(e.histograms, 384.0, 0.01);
+	scenario_free(s);
+	at = strstr(none, "4000}");
+	ck_assert_ptr_nonnull(at);
+	snprintf(gone, sizeof(gone), "%.*s4000, split_gone: 1s}%s",
+		 (int)(at - none), none, at + strlen("4000}"));
+	s = scenario_parse("h.yaml", gone, strlen(gone), &d);
+	ck_assert_msg(s != NULL, "%s", d.n_entries ? d.entries[0].msg : "");
+	scenario_memory_estimate(s, &e);
+	ck_assert_double_eq_tol(e.histograms, 786432.0, 0.01);
+	scenario_free(s);
+	diag_free(&d);
 }
 END_TEST
 
@@ -848,6 +895,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_lps_drawn);
 	tcase_add_test(tc, test_freed_blocks_leave);
 	tcase_add_test(tc, test_retry_queue_within_estimate);
+	tcase_add_test(tc, test_histogram_only_waits);
 	tcase_add_test(tc, test_load_limit_stops);
 	tcase_add_test(tc, test_estimate_limit);
 	tcase_add_test(tc, test_item_size_kept);

@@ -618,6 +618,38 @@ double ld_ranges_bound(const struct pk_scenario *s)
 	return r;
 }
 
+/* The counters of a variant's retry-wait histogram (metrics.h: one per
+   ms of an operation's waits in all, grown by doubling from 16 to hold
+   the longest seen, and zeroed): the waits an operation can make are at
+   most max_wait of its 429s' (when the client retries), a DynamoDB
+   table's throttles' as its SDK's retry modes wait (client_aws.h: at
+   most the legacy mode's 50 ms x (2^9 - 1) = 25,550 ms in all; the
+   standard mode's 1 + 2 s less), and the 30 s of its 410s' (when a
+   variant sets split_gone); none without any, so the histogram stays
+   at its first 16. */
+#define PK_SCENARIO_AWS_WAIT_MS 25550.0
+static double wait_counters(const struct pk_scenario *s)
+{
+	double waits = 0, n = 16;
+	size_t i;
+
+	if (ld_plan_retry(s).enabled) {
+		waits += (double)ld_plan_retry(s).max_wait_ms;
+	}
+	for (i = 0; i < s->n_variants; i++) {
+		if (scenario_variant_table(s, &s->variants[i])) {
+			waits = fmax(waits, PK_SCENARIO_AWS_WAIT_MS);
+		}
+	}
+	if (ld_gone_retries(s) > 0) {
+		waits += PK_SCENARIO_GONE_WAIT_MS;
+	}
+	while (n < waits + 1) {
+		n *= 2;
+	}
+	return n;
+}
+
 /* The report's heat map for one variant of r ranges over run_s seconds
    (result.h): r bands by at most PK_SCENARIO_HEAT_COLS columns of a
    second or more, fewer columns past PK_SCENARIO_HEAT_CELLS cells, one
@@ -635,7 +667,8 @@ double scenario_report_rows_bytes(const struct pk_memory_estimate *e,
 {
 	switch (k) {
 	case PK_REPORT_COST_JSON:
-		return e->report_ranges * PK_SCENARIO_REPORT_RANGE_JSON_BYTES;
+		return e->report_ranges * PK_SCENARIO_REPORT_RANGE_JSON_BYTES +
+		       e->report_minutes * PK_SCENARIO_REPORT_MINUTE_BYTES;
 	case PK_REPORT_COST_TEXT:
 		return e->report_ranges * PK_SCENARIO_REPORT_RANGE_TEXT_BYTES;
 	default:
@@ -654,7 +687,7 @@ double scenario_report_rows_bytes(const struct pk_memory_estimate *e,
  * instead), per-minute records and the retry-wait histogram (a counter
  * per ms up to max_wait plus the 410 waits), the report's heat map
  * (heat_report_bytes) and its rows at the costliest format's cost
- * (JSON's per-range rows or CSV's per-sample ones,
+ * (JSON's per-range and per-minute rows or CSV's per-sample ones,
  * scenario_report_rows_bytes); every per-variant term is
  * multiplied by the variants (compare). A data file's operations are its
  * records' creates and the queries `compare --query` sends among them,
@@ -741,11 +774,8 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 	e->items = items * (item_record_bytes(s) +
 			    (slot + tg + (ids ? PK_SCENARIO_ID_BYTES : 0)) *
 				(double)s->n_variants);
-	e->histograms =
-	    ((double)(ld_plan_retry(s).enabled ? ld_plan_retry(s).max_wait_ms
-					       : 0) +
-	     PK_SCENARIO_GONE_WAIT_MS + 1) *
-	    PK_SCENARIO_COUNTER_BYTES * (double)s->n_variants;
+	e->histograms = wait_counters(s) * PK_SCENARIO_COUNTER_BYTES *
+			(double)s->n_variants;
 	for (i = 0; i < s->n_variants; i++) {
 		const struct pk_container_spec *c = &s->variants[i];
 		double lps = ld_lps_planned(s, c, items);
@@ -799,9 +829,10 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		e->report += heat_report_bytes(r, run_s);
 		e->report_ranges += r;
 		e->report_rows += smp; /* a CSV row a sample */
-		/* per-minute records, and their rows in the report */
-		e->samples += mins * (PK_SCENARIO_SECOND_BYTES +
-				      PK_SCENARIO_REPORT_MINUTE_BYTES);
+		/* per-minute records; their rows in a JSON report are the
+		   report's (scenario_report_rows_bytes) */
+		e->samples += mins * PK_SCENARIO_MINUTE_BYTES;
+		e->report_minutes += mins;
 	}
 	/* the runway's groups, one variant's at a time */
 	e->runway = runway;

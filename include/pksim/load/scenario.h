@@ -65,7 +65,9 @@
    - a per-second sample (one range in one second) and a per-second or
      per-minute record (48 and 64 bytes);
    - one counter of the retry-wait histogram per ms of wait, up to
-     max_wait plus the 30 s of 410 waits (PK_THROTTLE_GONE_MAX_WAIT_MS);
+     max_wait when the client retries plus the 30 s of 410 waits
+     (PK_THROTTLE_GONE_MAX_WAIT_MS) when a variant sets split_gone, as
+     the histogram grows: by doubling from 16;
    - per-second detail is kept for runs up to a day
      (PK_METRICS_DETAIL_MAX_S); a longer run keeps instead, per range a
      request reached, one 56-byte bucket per heat-map column of its
@@ -134,10 +136,15 @@
 #define PK_SCENARIO_SAMPLE_BYTES 48.0
 #define PK_SCENARIO_SECOND_BYTES 64.0
 /* The report's rows for one per-minute record, rendered: its JSON
-   objects (jansson) and text; measured on a simulated week at 1 op/s,
-   10,080 minutes: 4.7 MB of jansson objects and 6.4 MB of text, 1,100
-   bytes a minute; 1,200 */
-#define PK_SCENARIO_REPORT_MINUTE_BYTES 1200.0
+   objects (jansson) and text, only in a JSON report (text, Markdown and
+   HTML chart the run in at most a screen of rows, the CSV series is per
+   second); and what a minute holds in any run, its record and what the
+   result builds from it. Measured on 30,000,000 s at 1 create/s
+   (500,000 minutes, release build, peak RSS less the rest of the
+   estimate): 126 bytes a minute with a text report, 1,414 with a JSON
+   one; counted at 192 and 1,320 more for JSON (1,512). */
+#define PK_SCENARIO_REPORT_MINUTE_BYTES 1320.0
+#define PK_SCENARIO_MINUTE_BYTES 192.0
 #define PK_SCENARIO_COUNTER_BYTES 8.0
 #define PK_SCENARIO_GONE_WAIT_MS 30000.0
 #define PK_SCENARIO_DETAIL_MAX_S 86400.0
@@ -1005,30 +1012,33 @@ double scenario_planned_ops(const struct pk_scenario *s);
    passes PK_SCENARIO_MAX_TRACK_BYTES. An upper bound: measured peaks stay
    below it (tools/bench prints both). */
 struct pk_memory_estimate {
-	double items;	      /* items' records, slots, ids, draw sets, TTL */
-	double partitions;    /* logical partitions (at their key's length,
-				 preloaded ones too) and physical ones */
-	double samples;	      /* per-second samples and records, per-range
-				 buckets, per-minute records */
-	double histograms;    /* retry-wait histograms */
-	double retries;	      /* retries that can wait at once */
-	double files;	      /* the data files as loaded */
-	double client_queues; /* operations waiting for a client's workers
-				 or ru_budget */
-	double report;	      /* the report's rows at the largest format's
-				 cost (scenario_report_rows_bytes) and its
-				 heat map's cells */
-	double report_ranges; /* the ranges report counts, every variant
-				 together (a count) */
-	double report_rows;   /* the rows a CSV series has, every variant
-				 together (a count) */
-	double runway;	      /* of partitions: the report's storage
-				 runway's groups (the variant with the
-				 most), alive only while the report is
-				 built, freed before remedy replays run */
-	double total;	      /* the parts added up */
-	double n_items;	      /* items the run can write (a count) */
-	double queries;	      /* queries the run sends (a count) */
+	double items;	       /* items' records, slots, ids, draw sets, TTL */
+	double partitions;     /* logical partitions (at their key's length,
+				  preloaded ones too) and physical ones */
+	double samples;	       /* per-second samples and records, per-range
+				  buckets, per-minute records (their JSON
+				  rows are the report's) */
+	double histograms;     /* retry-wait histograms */
+	double retries;	       /* retries that can wait at once */
+	double files;	       /* the data files as loaded */
+	double client_queues;  /* operations waiting for a client's workers
+				  or ru_budget */
+	double report;	       /* the report's rows at the largest format's
+				  cost (scenario_report_rows_bytes) and its
+				  heat map's cells */
+	double report_ranges;  /* the ranges report counts, every variant
+				  together (a count) */
+	double report_rows;    /* the rows a CSV series has, every variant
+				  together (a count) */
+	double report_minutes; /* the per-minute rows a JSON report has,
+				  every variant together (a count) */
+	double runway;	       /* of partitions: the report's storage
+				  runway's groups (the variant with the
+				  most), alive only while the report is
+				  built, freed before remedy replays run */
+	double total;	       /* the parts added up */
+	double n_items;	       /* items the run can write (a count) */
+	double queries;	       /* queries the run sends (a count) */
 };
 
 /*
@@ -1051,8 +1061,11 @@ enum pk_report_cost {
 /*
  * The bytes the report's rows of a format of cost k take in a run
  * estimated as e (scenario_memory_estimate), beside the heat map: its
- * ranges at the format's per-range cost and, for CSV, its rows at
- * PK_SCENARIO_REPORT_CSV_ROW_BYTES. e->report counts the largest of the
+ * ranges at the format's per-range cost, for CSV its rows at
+ * PK_SCENARIO_REPORT_CSV_ROW_BYTES, and for JSON its per-minute rows at
+ * PK_SCENARIO_REPORT_MINUTE_BYTES (only JSON renders every minute: text,
+ * Markdown and HTML chart the run in at most a screen of rows, the CSV
+ * series is per second). e->report counts the largest of the
  * formats' (the run is refused before its format is known); a peak bound
  * for one format takes that out and its own in.
  */
