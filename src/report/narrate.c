@@ -16,6 +16,7 @@
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "pksim/service/metrics.h"
+#include "pksim/service/snapshot.h"
 
 #define NARRATE_TEXT 320
 
@@ -69,8 +70,12 @@ struct nvar {
 			     is not hot for it) */
 	int64_t hot_from; /* the run's first and last hot second */
 	int64_t hot_last;
-	size_t full_told; /* logical partitions full, told */
-	int backlog;	  /* a 429 since the last quiet second */
+	size_t full_told;	   /* logical partitions full, told */
+	unsigned char *index_told; /* by global secondary index: its
+				      first throttle told (grown to
+				      metrics' n_indexes) */
+	size_t n_index_told;
+	int backlog; /* a 429 since the last quiet second */
 	int64_t last_retry;
 };
 
@@ -372,6 +377,48 @@ static uint32_t read_samples(struct pk_narrator *n, size_t vi,
 	return hot;
 }
 
+/*
+ * A DynamoDB table's global secondary index refused its first base
+ * writes in the closing second t_s (D17: the base write is throttled
+ * and not stored, its reason the index's, D14). Its throttles are on no
+ * table partition (the table's partition had room), so no partition's
+ * "first throttle" tells them.
+ */
+static void index_throttles(struct pk_narrator *n, size_t vi,
+			    const struct pk_metrics *m, int64_t t_s)
+{
+	static const char *const kinds[2] = {
+	    "IndexWriteKeyRangeThroughputExceeded",
+	    "IndexWriteProvisionedThroughputExceeded"};
+	struct nvar *v = &n->v[vi];
+	char a[PK_FMT_BYTES];
+	size_t i;
+
+	if (m->n_indexes > v->n_index_told) {
+		v->index_told = xreallocarray(v->index_told, m->n_indexes, 1);
+		memset(v->index_told + v->n_index_told, 0,
+		       m->n_indexes - v->n_index_told);
+		v->n_index_told = m->n_indexes;
+	}
+	for (i = 0; i < m->n_indexes; i++) {
+		const struct pk_ddb_index *x = &m->indexes[i];
+
+		if (v->index_told[i] || x->first_throttle_s < 0 ||
+		    x->first_throttle_s > t_s) {
+			continue;
+		}
+		v->index_told[i] = 1;
+		snprintf(add(n, x->first_throttle_s, EV_FIRST_429, vi)->text,
+			 NARRATE_TEXT,
+			 "first throttle by global secondary index %s (%s, "
+			 "HTTP 400): %s base writes in this second are "
+			 "throttled and not stored, though the table's "
+			 "partition had room",
+			 x->name, kinds[x->first_reason],
+			 fmt_thousands(x->throttled[0] + x->throttled[1], a));
+	}
+}
+
 /* The 429s of variant vi are over at second t_s: the retry queue has
    drained (or nobody retried). */
 static void drained(struct pk_narrator *n, size_t vi, int64_t t_s)
@@ -415,6 +462,9 @@ static void on_second(void *ctx, size_t vi, const struct pk_metrics *m,
 	}
 	v = &n->v[vi];
 	hot = read_samples(n, vi, m, samples, n_s);
+	if (m->n_indexes > 0) {
+		index_throttles(n, vi, m, sec->t_s);
+	}
 	if (v->hot != NO_RANGE && v->hot != hot) {
 		hot_end(n, vi);
 	}
@@ -479,7 +529,17 @@ static void on_lp_full(void *ctx, size_t vi, int64_t t_ms, const char *key)
 		return;
 	}
 	v = &n->v[vi];
-	if (v->full_told < PK_NARRATE_MAX_FULL) {
+	if (v->ddb && v->full_told < PK_NARRATE_MAX_FULL) {
+		/* D18: a table with a local secondary index caps a
+		   partition-key value's item collection at 10 GiB */
+		snprintf(add(n, t_ms / 1000, EV_LP_FULL, vi)->text,
+			 NARRATE_TEXT,
+			 "item collection %s reached 10 GiB: from now on a "
+			 "write that would grow it is refused with HTTP 400 "
+			 "(ItemCollectionSizeLimitExceededException), while "
+			 "other key values go on",
+			 key);
+	} else if (v->full_told < PK_NARRATE_MAX_FULL) {
 		snprintf(add(n, t_ms / 1000, EV_LP_FULL, vi)->text,
 			 NARRATE_TEXT,
 			 "logical partition %s is full: a write that would "
@@ -488,9 +548,9 @@ static void on_lp_full(void *ctx, size_t vi, int64_t t_ms, const char *key)
 	} else if (v->full_told == PK_NARRATE_MAX_FULL) {
 		snprintf(add(n, t_ms / 1000, EV_LP_FULL, vi)->text,
 			 NARRATE_TEXT,
-			 "logical partition %s is full too; more are not "
-			 "told here (the report's findings count them)",
-			 key);
+			 "%s %s is full too; more are not told here (the "
+			 "report's findings count them)",
+			 v->ddb ? "item collection" : "logical partition", key);
 	}
 	v->full_told++;
 }
@@ -580,6 +640,7 @@ void narrate_free(struct pk_narrator *n)
 	}
 	for (i = 0; i < n->n_v; i++) {
 		free(n->v[i].r);
+		free(n->v[i].index_told);
 	}
 	free(n->v);
 	free(n->q);

@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#include "pksim/service/snapshot.h"
+
 /* A text field: always quoted, quotes doubled (RFC 4180), so text
    (the variant's name, the range id) is quoted and numbers never are. */
 static void csv_text(const char *s, FILE *out)
@@ -38,18 +40,59 @@ static void ru_field(int64_t mru, FILE *out)
 	}
 }
 
+/* The rows of a DynamoDB table's global secondary indexes (D17), after
+   the table's: per index, closed second and partition with a write
+   asked of it, its write units consumed, its share, its normalized
+   consumption (units / share, at most 1; a second with a refusal is
+   1, as a table partition's), the index writes asked and refused, and
+   the index's name in the last column. An index keeps no storage and
+   retries nothing of its own: 0. ttl: the ttl column is there (0). */
+static void index_rows(const struct pk_result_variant *v, int ttl, FILE *out)
+{
+	size_t i, k;
+
+	for (i = 0; v->ddb && i < v->ddb->n_indexes; i++) {
+		const struct pk_ddb_index *x = &v->ddb->indexes[i];
+
+		for (k = 0; k < x->n_seconds; k++) {
+			const struct pk_ddb_index_time *s = &x->seconds[k];
+			double nru =
+			    s->throttled > 0 || s->used_mcu >= s->share_mcu
+				? 1.0
+				: (double)s->used_mcu / (double)s->share_mcu;
+
+			csv_text(v->name, out);
+			fprintf(out, ",%lld,\"%u\",", (long long)s->t_s,
+				s->part);
+			ru_field(s->used_mcu, out);
+			fputc(',', out);
+			ru_field(s->share_mcu, out);
+			fprintf(out, ",%.6g,%llu,%llu,0,0%s,", nru,
+				(unsigned long long)s->writes,
+				(unsigned long long)s->throttled,
+				ttl ? ",0" : "");
+			csv_text(x->name, out);
+			fputc('\n', out);
+		}
+	}
+}
+
 int report_csv(const struct pk_result *r, FILE *out)
 {
 	size_t vi, i;
-	int ttl = 0;
+	int ttl = 0, idx = 0;
 
 	for (vi = 0; vi < r->n_variants; vi++) {
-		ttl |= r->variants[vi].metrics->ttl_on;
+		const struct pk_result_variant *v = &r->variants[vi];
+
+		ttl |= v->metrics->ttl_on;
+		idx |= v->ddb && v->ddb->n_indexes > 0;
 	}
 	fputs("variant,t_s,range_id,ru,ru_per_s,normalized_ru,requests,"
 	      "throttled_429,storage_bytes,retries",
 	      out);
-	fputs(ttl ? ",ttl_pending_bytes\n" : "\n", out);
+	fputs(ttl ? ",ttl_pending_bytes" : "", out);
+	fputs(idx ? ",index\n" : "\n", out);
 	for (vi = 0; vi < r->n_variants; vi++) {
 		const struct pk_result_variant *v = &r->variants[vi];
 		const struct pk_metrics *m = v->metrics;
@@ -78,8 +121,9 @@ int report_csv(const struct pk_result *r, FILE *out)
 							     ? m->ttl_pending[i]
 							     : 0));
 			}
-			fputc('\n', out);
+			fputs(idx ? ",\n" : "\n", out);
 		}
+		index_rows(v, ttl, out);
 	}
 	return ferror(out) ? -1 : 0;
 }

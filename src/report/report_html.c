@@ -10,6 +10,7 @@
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
+#include "pksim/report/ddb_index.h"
 #include "pksim/report/findings.h"
 #include "pksim/report/heatsvg.h"
 #include "pksim/report/keysummary.h"
@@ -744,6 +745,7 @@ static int run_page(const struct pk_result *r, int equal_bands, FILE *out)
 		heatsvg_storage_chart(v, out);
 		fprintf(out, "</section>\n");
 		lps(v, vi, out);
+		ddb_index_html(v, vi, text, out);
 		cloudwatch(v, vi, out);
 		timeline(v, vi, out);
 		queries(r, vi, out);

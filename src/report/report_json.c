@@ -755,7 +755,7 @@ static json_t *service_notes(const struct pk_result *r,
 static json_t *variant(const struct pk_result *r,
 		       const struct pk_result_variant *v)
 {
-	json_t *o = json_object(), *f = json_array(), *fleet, *notes;
+	json_t *o = json_object(), *f = json_array(), *fleet, *notes, *idx;
 	char **text;
 	size_t n, i;
 
@@ -824,6 +824,9 @@ static json_t *variant(const struct pk_result *r,
 		json_object_set_new(o, "change_feed", change_feed(r, v));
 	}
 	json_object_set_new(o, "physical_partitions", partitions(v));
+	if ((idx = report_json_ddb_indexes(v)) != NULL) {
+		json_object_set_new(o, "indexes", idx);
+	}
 	json_object_set_new(o, "hot_logical_partitions", hot(v, 0));
 	json_object_set_new(o, "largest_logical_partitions", hot(v, 1));
 	json_object_set_new(o, "splits", splits(v));

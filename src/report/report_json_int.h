@@ -34,4 +34,9 @@ json_t *report_json_remedies(const struct pk_remedies *m);
    without a pool. */
 json_t *report_json_fleet(const struct pk_result_variant *v);
 
+/* A DynamoDB variant's "indexes" array (report_json_ddb.c): per global
+   secondary index its units, partitions, throttles and minutes (D15,
+   D17); NULL for a variant without one. A new array the caller owns. */
+json_t *report_json_ddb_indexes(const struct pk_result_variant *v);
+
 #endif

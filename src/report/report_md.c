@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "pksim/base/mem.h"
+#include "pksim/report/ddb_index.h"
 #include "pksim/report/findings.h"
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
@@ -419,6 +420,7 @@ int report_markdown_cards(const struct pk_result *r,
 	queries(r, out);
 	change_feed(r, out);
 	cloudwatch(r, out);
+	ddb_index_markdown(r, out);
 	findings(r, out);
 	money_markdown(r, md_text, out);
 	return ferror(out) ? -1 : 0;

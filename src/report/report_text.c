@@ -15,6 +15,7 @@
 #include "pksim/base/mem.h"
 #include "pksim/base/schedule.h"
 #include "pksim/load/scenario_client.h"
+#include "pksim/report/ddb_index.h"
 #include "pksim/report/findings.h"
 #include "pksim/report/heatstrip.h"
 #include "pksim/report/keysummary.h"
@@ -926,6 +927,7 @@ int report_text_styled(const struct pk_result *r, int wide, int colour,
 		report_streams_text(v, out);
 		queries(v, out);
 		partitions(v, text_epk_digits(v, wide), out);
+		ddb_index_text(v, out);
 		if (v->lps_none) {
 			fprintf(out, "\nhottest logical partitions\n  (none: "
 				     "the service keeps no logical "

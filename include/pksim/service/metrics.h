@@ -23,6 +23,8 @@
 
 #include "pksim/service/keyspace.h"
 
+struct pk_ddb_index; /* service/snapshot.h */
+
 /* One partition key range in one second. */
 struct pk_sample {
 	int64_t t_s;		   /* the second, from t = 0 */
@@ -465,6 +467,12 @@ struct pk_metrics {
 	size_t n_fuses, cap_fuses;
 	struct pk_action *actions; /* owned; in time order */
 	size_t n_actions, cap_actions;
+	/* Amazon DynamoDB's global secondary indexes as its service keeps
+	   them while it runs (snapshot.h: their throttles and use, a
+	   second's once it closes), borrowed from the service; NULL, 0
+	   for another service or a table without one */
+	const struct pk_ddb_index *indexes;
+	size_t n_indexes;
 	struct pk_hour *hours; /* owned; every wall-clock hour a closed
 				  second touched, in order (pk_hour) */
 	size_t n_hours, cap_hours;

@@ -221,8 +221,9 @@ struct pk_service_ops {
 	/* Tell tap of each second as it closes (metrics.h; NULL: stop). */
 	void (*watch)(struct pk_service *s, pk_metrics_tap_fn tap, void *ctx);
 	/* 1 when out (an attempt's) is its logical partition's first
-	   refusal for being full (403/1014), its key as the reports print
-	   it in buf (cap bytes, cut); else 0. */
+	   refusal for being full (403/1014; Amazon DynamoDB: an item
+	   collection's first write refused past 10 GiB, D18), its key as
+	   the reports print it in buf (cap bytes, cut); else 0. */
 	int (*first_full)(const struct pk_service *s,
 			  const struct pk_outcome *out, char *buf, size_t cap);
 	/*

@@ -189,6 +189,71 @@ struct pk_ddb_collections {
 				    holds 10 GiB at that rate */
 };
 
+/* One partition of an Amazon DynamoDB global secondary index over the
+   run (D17: an index is partitions of its own, laid out by D4 from its
+   own units, each with an even share, D5). Units in milli-units. */
+struct pk_ddb_index_part {
+	int64_t share_mcu;  /* its share of the index's WCU a second */
+	int64_t used_mcu;   /* write units it admitted over the run */
+	int64_t peak_mcu;   /* ... in its busiest second */
+	int64_t peak_t_s;   /* that second (the first such), -1 before any */
+	uint64_t writes;    /* index writes asked of it, refused too */
+	uint64_t throttled; /* ... of them refused (each its base write's
+			       throttle, D14: IndexWrite...) */
+};
+
+/* One second (a partition's) or one minute (the index's, D15) of a
+   global secondary index: what it admitted and refused */
+struct pk_ddb_index_time {
+	int64_t t_s;		 /* the second; a minute's first second */
+	uint32_t part;		 /* a second's partition (index in parts);
+				    0 in a minute's record */
+	int64_t used_mcu;	 /* write units admitted, summed */
+	int64_t share_mcu;	 /* a second's: the partition's share; a
+				    minute's: the index's WCU a second */
+	uint64_t writes;	 /* index writes asked, refused too */
+	uint64_t throttled;	 /* ... of them refused, summed */
+	int64_t peak_used_mcu;	 /* a minute's: its busiest second's
+				    units (the index's); a second's: 0 */
+	uint64_t peak_throttled; /* ... the most refused in one second */
+};
+
+/* One global secondary index of an Amazon DynamoDB table, kept by the
+   service while it runs (borrowed, as pk_snapshot_ddb). */
+struct pk_ddb_index {
+	const char *name;	   /* the index's name; borrowed from the
+				      scenario */
+	const char *partition_key; /* its key attribute path; borrowed */
+	int keys_only;		   /* 1: projection keys_only (1 WCU an
+				      entry), 0: all */
+	int64_t rcu, wcu;	   /* provisioned, a second */
+	size_t n_parts;		   /* partitions, fixed for the run (an
+				      index never splits here) */
+	const struct pk_ddb_index_part *parts; /* n_parts, in hash order */
+	int64_t used_mcu;	  /* write units admitted over the run */
+	int64_t cap_mcu;	  /* its WCU a second summed over the closed
+				     seconds, mCU: used_mcu / cap_mcu is its
+				     write utilisation */
+	uint64_t throttled[2];	  /* base writes it refused: [0] a
+				     partition's cap or share
+				     (IndexWriteKeyRangeThroughputExceeded),
+				     [1] the index's total
+				     (IndexWriteProvisionedThroughputExceeded) */
+	int64_t first_throttle_s; /* the second of its first refusal, -1
+				     for none */
+	int first_reason;	  /* ... its kind, 0 or 1 as throttled[] */
+	const struct pk_ddb_index_time *seconds; /* per partition and
+				      closed second with a write attempt,
+				      in time then partition order; NULL
+				      and 0 when the run keeps no
+				      per-second detail (metrics.h) */
+	size_t n_seconds;
+	const struct pk_ddb_index_time *minutes; /* per minute with a
+				      write attempt, in time order (D15:
+				      CloudWatch's view) */
+	size_t n_minutes;
+};
+
 /* What only Amazon DynamoDB has, for its bill (pricing.md §4);
    pk_snapshot.ddb, NULL for another service. Borrowed from the service,
    which keeps it up to date while it runs. */
@@ -239,6 +304,11 @@ struct pk_snapshot_ddb {
 			  findings (throughput dilution after a capacity
 			  decrease, D8: ddb_change.c), set when the run
 			  ends; owned by the service; NULL none */
+	const struct pk_ddb_index *indexes; /* its global secondary indexes
+					       (D17), n_indexes, in the
+					       scenario's order; NULL, 0:
+					       none */
+	size_t n_indexes;
 };
 
 struct pk_snapshot {

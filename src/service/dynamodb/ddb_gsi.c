@@ -90,6 +90,21 @@ static int gsi_init(struct ddb *d, const struct pk_service_spec *spec,
 	gi->tw.prov_mcu = g->wcu * 1000;
 	gi->tw.bank_mcu = gi->tw.prov_mcu * PK_DDB_BANK_SECONDS;
 	gsi_reasons(d, gi);
+	gi->parts = xcalloc(gi->n, sizeof(*gi->parts));
+	gi->s_writes = xcalloc(gi->n, sizeof(*gi->s_writes));
+	gi->s_throttled = xcalloc(gi->n, sizeof(*gi->s_throttled));
+	for (i = 0; i < gi->n; i++) {
+		gi->parts[i].share_mcu = gi->w[i].share_mcu;
+		gi->parts[i].peak_t_s = -1;
+	}
+	gi->info->name = g->name;
+	gi->info->partition_key = g->partition_key;
+	gi->info->keys_only = g->keys_only;
+	gi->info->rcu = g->rcu;
+	gi->info->wcu = g->wcu;
+	gi->info->n_parts = gi->n;
+	gi->info->parts = gi->parts;
+	gi->info->first_throttle_s = -1;
 	return 0;
 }
 
@@ -102,11 +117,17 @@ int ddb_gsis_init(struct ddb *d, const struct pk_service_spec *spec,
 		return 0;
 	}
 	d->gsis = xcalloc(d->t->n_gsis, sizeof(*d->gsis));
+	d->index_info = xcalloc(d->t->n_gsis, sizeof(*d->index_info));
 	d->n_gsis = d->t->n_gsis;
+	d->bill.indexes = d->index_info;
+	d->bill.n_indexes = d->n_gsis;
+	d->m.indexes = d->index_info;
+	d->m.n_indexes = d->n_gsis;
 	d->undo = xcalloc(d->n_gsis * PK_MAX_BATCH_OPS, sizeof(*d->undo));
 	for (i = 0; i < d->n_gsis; i++) {
 		const struct pk_ddb_gsi_spec *g = &d->t->gsis[i];
 
+		d->gsis[i].info = &d->index_info[i];
 		if (gsi_init(d, spec, &d->gsis[i], g, diag) < 0) {
 			return -1;
 		}
@@ -115,6 +136,90 @@ int ddb_gsis_init(struct ddb *d, const struct pk_service_spec *spec,
 		d->bill.wcu += g->wcu;
 	}
 	return 0;
+}
+
+/* Partition k of index gi in the closing second t_s: a row of the
+   run's per-second detail */
+static void gsi_second_row(struct ddb_gsi *gi, size_t k, int64_t t_s)
+{
+	struct pk_ddb_index_time *row;
+
+	mem_grow((void **)&gi->seconds, &gi->cap_seconds,
+		 gi->info->n_seconds + 1, sizeof(*gi->seconds));
+	row = &gi->seconds[gi->info->n_seconds++];
+	memset(row, 0, sizeof(*row));
+	row->t_s = t_s;
+	row->part = (uint32_t)k;
+	row->used_mcu = gi->w[k].used_mcu;
+	row->share_mcu = gi->w[k].share_mcu;
+	row->writes = gi->s_writes[k];
+	row->throttled = gi->s_throttled[k];
+	gi->info->seconds = gi->seconds;
+}
+
+/* Index gi's second t_s, used units and thr refusals in all, into its
+   minute (D15: CloudWatch sums a minute; the index admits each second) */
+static void gsi_minute(struct ddb_gsi *gi, int64_t t_s, int64_t used,
+		       uint64_t writes, uint64_t thr)
+{
+	int64_t start = t_s / 60 * 60;
+	struct pk_ddb_index_time *m =
+	    gi->info->n_minutes ? &gi->minutes[gi->info->n_minutes - 1] : NULL;
+
+	if (!m || m->t_s != start) {
+		mem_grow((void **)&gi->minutes, &gi->cap_minutes,
+			 gi->info->n_minutes + 1, sizeof(*gi->minutes));
+		m = &gi->minutes[gi->info->n_minutes++];
+		memset(m, 0, sizeof(*m));
+		m->t_s = start;
+		m->share_mcu = gi->tw.prov_mcu;
+		gi->info->minutes = gi->minutes;
+	}
+	m->used_mcu += used;
+	m->writes += writes;
+	m->throttled += thr;
+	m->peak_used_mcu = used > m->peak_used_mcu ? used : m->peak_used_mcu;
+	m->peak_throttled = thr > m->peak_throttled ? thr : m->peak_throttled;
+}
+
+void ddb_gsis_close(struct ddb *d, int64_t n)
+{
+	size_t i, k;
+
+	for (i = 0; i < d->n_gsis; i++) {
+		struct ddb_gsi *gi = &d->gsis[i];
+		int64_t used = 0;
+		uint64_t thr = 0, writes = 0;
+
+		gi->info->cap_mcu += gi->tw.prov_mcu * n;
+		for (k = 0; k < gi->n; k++) {
+			struct pk_ddb_index_part *p = &gi->parts[k];
+			int64_t u = gi->w[k].used_mcu;
+
+			if (gi->s_writes[k] == 0) {
+				continue;
+			}
+			p->used_mcu += u;
+			p->writes += gi->s_writes[k];
+			p->throttled += gi->s_throttled[k];
+			if (u > p->peak_mcu || p->peak_t_s < 0) {
+				p->peak_mcu = u > p->peak_mcu ? u : p->peak_mcu;
+				p->peak_t_s = d->now_s;
+			}
+			if (d->m.keep_seconds) {
+				gsi_second_row(gi, k, d->now_s);
+			}
+			used += u;
+			thr += gi->s_throttled[k];
+			writes += gi->s_writes[k];
+			gi->s_throttled[k] = 0;
+			gi->s_writes[k] = 0;
+		}
+		gi->info->used_mcu = gi->used_mcu;
+		if (writes > 0) {
+			gsi_minute(gi, d->now_s, used, writes, thr);
+		}
+	}
 }
 
 void ddb_gsis_refill(struct ddb *d, int64_t n)
@@ -202,12 +307,19 @@ static int gsi_item(struct ddb *d, uint64_t item, int64_t units, uint32_t ix)
 		un->total = gi->tw;
 		un->used = gi->used_mcu;
 		un->k = ix;
+		gi->s_writes[k]++;
 		v = ddb_admit(&gi->w[k], &gi->tw, u, &r);
 		if (v != PK_DDB_ADMITTED) {
+			int kind = v != PK_DDB_THROTTLE_KEY_RANGE;
+
 			gsi_undo(d);
-			d->reasons[gi->reason_ix[v !=
-						 PK_DDB_THROTTLE_KEY_RANGE]]
-			    .count++;
+			d->reasons[gi->reason_ix[kind]].count++;
+			gi->info->throttled[kind]++;
+			gi->s_throttled[k]++;
+			if (gi->info->first_throttle_s < 0) {
+				gi->info->first_throttle_s = d->now_s;
+				gi->info->first_reason = kind;
+			}
 			return -1;
 		}
 		gi->used_mcu += u;
@@ -309,7 +421,13 @@ void ddb_gsis_free(struct ddb *d)
 		free(d->gsis[i].w);
 		free(d->gsis[i].names[0]);
 		free(d->gsis[i].names[1]);
+		free(d->gsis[i].parts);
+		free(d->gsis[i].s_writes);
+		free(d->gsis[i].s_throttled);
+		free(d->gsis[i].seconds);
+		free(d->gsis[i].minutes);
 	}
 	free(d->gsis);
+	free(d->index_info);
 	free(d->undo);
 }

@@ -30,6 +30,7 @@
 struct ddb_coll {
 	UT_hash_handle hh;
 	uint64_t bytes;	       /* its items' and index entries' */
+	int refused;	       /* 1: a write past 10 GiB was refused */
 	int64_t first_grow_ms; /* first write that grew it, -1 before */
 	int64_t last_write_ms; /* its latest admitted write */
 	uint64_t base_bytes;   /* held at the end of first_grow_ms */
@@ -154,9 +155,22 @@ int ddb_lsis_ask(struct ddb *d, const struct pk_svc_request *rq, int64_t *units,
 	if (*grow > 0 &&
 	    c->bytes + (uint64_t)*grow > (uint64_t)PK_DDB_COLLECTION_BYTES) {
 		d->collection_refused++;
+		if (!c->refused) {
+			c->refused = 1;
+			d->coll_full = c;
+		}
 		return -1;
 	}
 	return 0;
+}
+
+int ddb_lsis_first_full(const struct ddb *d, char *buf, size_t cap)
+{
+	if (!d->coll_full) {
+		return 0;
+	}
+	pkey_format_id(d->key, d->coll_full->key, d->coll_full->len, buf, cap);
+	return 1;
 }
 
 void ddb_lsis_store(struct ddb_coll *c, int64_t grow, int64_t t_ms)

@@ -170,6 +170,7 @@ static void close_seconds(struct ddb *d, int64_t n)
 
 	ddb_bill_hours(d, d->now_s, d->active ? 1 : n);
 	note_sides(d, d->active ? 1 : n);
+	ddb_gsis_close(d, d->active ? 1 : n);
 	if (!d->active) {
 		metrics_close_idle(&d->m, d->now_s, n, table_units(d),
 				   (uint32_t)d->layout.n);
@@ -548,6 +549,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	ddb_advance(s, rq->t_ms);
 	memset(out, 0, sizeof(*out));
 	out->ranges = 1;
+	d->coll_full = NULL;
 	ask_of(d, rq, &a);
 	i = a.part;
 	a.base_units = a.units;
@@ -709,14 +711,13 @@ static void ddb_watch(struct pk_service *s, pk_metrics_tap_fn tap, void *ctx)
 }
 
 /* No logical partition fills: item collections are not kept. */
+/* An item collection's first write refused past 10 GiB (D18): the
+   narration's "full" line, in the table's words */
 static int ddb_first_full(const struct pk_service *s,
 			  const struct pk_outcome *out, char *buf, size_t cap)
 {
-	(void)s;
 	(void)out;
-	(void)buf;
-	(void)cap;
-	return 0;
+	return ddb_lsis_first_full(ddb_of(s), buf, cap);
 }
 
 static void ddb_free(struct pk_service *s)

@@ -31,13 +31,20 @@ struct ddb_gsi {
 	struct pk_container_spec cs; /* its key as pkey reads it; strings
 					borrowed from g */
 	struct pk_pkey *key;
-	size_t n;		/* partitions, even slices of the hash */
-	struct pk_ddb_side *w;	/* their write sides, n */
-	struct pk_ddb_total tw; /* the index's write side */
-	int reason_ix[2];	/* its KeyRange and Provisioned reasons in
-				   ddb.reasons */
-	char *names[2];		/* their names, owned */
-	int64_t used_mcu;	/* admitted over the run */
+	size_t n;		   /* partitions, even slices of the hash */
+	struct pk_ddb_side *w;	   /* their write sides, n */
+	struct pk_ddb_total tw;	   /* the index's write side */
+	int reason_ix[2];	   /* its KeyRange and Provisioned reasons in
+				      ddb.reasons */
+	char *names[2];		   /* their names, owned */
+	int64_t used_mcu;	   /* admitted over the run */
+	struct pk_ddb_index *info; /* what the reports read (in
+				      d->index_info) */
+	struct pk_ddb_index_part *parts; /* n, owned: info's */
+	uint64_t *s_writes;		 /* n: asked in the open second */
+	uint64_t *s_throttled;		 /* n: ... of them refused */
+	struct pk_ddb_index_time *seconds, *minutes; /* owned: info's */
+	size_t cap_seconds, cap_minutes;
 };
 
 /* One local secondary index (D18; ddb_lsi.c) */
@@ -144,6 +151,7 @@ struct ddb {
 	/* global secondary indexes (ddb_gsi.c), n_gsis; the undo log of
 	   one request's index writes (n_gsis x PK_MAX_BATCH_OPS) */
 	struct ddb_gsi *gsis;
+	struct pk_ddb_index *index_info; /* n_gsis: d->bill.indexes */
 	size_t n_gsis;
 	struct ddb_gsi_undo *undo;
 	size_t n_undo;
@@ -153,6 +161,9 @@ struct ddb {
 	size_t n_lsis;
 	struct ddb_coll *colls;
 	uint64_t collection_refused;
+	struct ddb_coll *coll_full; /* the collection the request being
+				       answered refused its first write
+				       past 10 GiB; NULL: none */
 	/* the items stored, by primary key (ddb_items.c); the sort key
 	   (NULL without one), its scratch value and its spec; one
 	   request's keys */
@@ -228,13 +239,18 @@ struct pk_epk ddb_part_max(const struct ddb *d, size_t i);
 /* ddb_gsi.c: the table's indexes from d->t (after name_reasons: their
    reasons follow the table's; their provisioned units added to the
    bill); 0, or -1 with the error in diag (an index on an attribute no
-   item has). Refill their buckets for n closed seconds. The index
+   item has). Close the open second (or n idle ones: ddb_gsis_close,
+   before d->now_s moves on): each partition's use and refusals into
+   its totals, peak, per-second rows (when d->m keeps seconds) and the
+   index's minute (D15); then refill their buckets for n closed
+   seconds (ddb_gsis_refill). The index
    writes of write request rq whose base units are units (mCU; a
    batch's items each their own): 0 when every index admitted them, -1
    when one refused (nothing of them kept, its reason counted). Their
    units admitted over the run, mCU. Free them. */
 int ddb_gsis_init(struct ddb *d, const struct pk_service_spec *spec,
 		  struct pk_diag *diag);
+void ddb_gsis_close(struct ddb *d, int64_t n);
 void ddb_gsis_refill(struct ddb *d, int64_t n);
 int ddb_gsis_write(struct ddb *d, const struct pk_svc_request *rq,
 		   int64_t units);
@@ -262,16 +278,21 @@ void ddb_gsis_free(struct ddb *d);
    when the write is refused with 400: its item and projections over
    400 KiB, or its collection past 10 GiB
    (ItemCollectionSizeLimitExceededException, counted in
-   d->collection_refused). Grow collection c by grow bytes (negative:
-   shrink) once the write sent at t_ms is admitted. At the run's end,
-   which collection fills first at its growth over the run into *out
-   (capped 0 without an index: no key value is capped). Free them. */
+   d->collection_refused; its first such refusal in d->coll_full). Grow
+   collection c by grow bytes (negative: shrink) once the write sent at t_ms is
+   admitted. At the run's end, which collection fills first at its growth over
+   the run into *out (capped 0 without an index: no key value is capped). Free
+   them. */
 int ddb_lsis_init(struct ddb *d, const struct pk_service_spec *spec,
 		  struct pk_diag *diag);
 int ddb_lsis_ask(struct ddb *d, const struct pk_svc_request *rq, int64_t *units,
 		 int64_t *grow, struct ddb_coll **coll);
 void ddb_lsis_store(struct ddb_coll *c, int64_t grow, int64_t t_ms);
 void ddb_lsis_forecast(struct ddb *d, struct pk_ddb_collections *out);
+/* Whether the request last answered was its collection's first refusal
+   past 10 GiB: 1 with the key value's text in buf (cap bytes,
+   pkey_format_id), else 0 */
+int ddb_lsis_first_full(const struct ddb *d, char *buf, size_t cap);
 void ddb_lsis_free(struct ddb *d);
 
 /* ddb_change.c: a phase's change of the table's provisioned units

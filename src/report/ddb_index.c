@@ -1,0 +1,214 @@
+/*
+ * ddb_index: a DynamoDB table's global secondary indexes in the text,
+ * Markdown and HTML reports (ddb_index.h). Each format prints the same
+ * cells (index_cells, part_cells): the sentences about the index, then
+ * one row per partition.
+ */
+#include "pksim/report/ddb_index.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "pksim/base/fmt.h"
+#include "pksim/report/report_md.h"
+#include "pksim/service/snapshot.h"
+#include "report_text_int.h"
+
+#define CELL 200
+
+/* What a report says of one index, as sentences */
+struct index_cells {
+	char head[CELL];      /* "by-status: key /status, projection all, 3
+				 partitions of 666.7 WCU a second" */
+	char prov[CELL];      /* its provisioned units */
+	char writes[CELL];    /* units consumed against them */
+	char reads[CELL];     /* why no read units are consumed */
+	char throttled[CELL]; /* its throttles by reason */
+};
+
+/* One partition's row */
+struct part_cells {
+	char id[PK_FMT_BYTES], share[40], used[40], peak[40], at[PK_FMT_BYTES],
+	    thr[PK_FMT_BYTES];
+};
+
+static const char *const heads[6] = {"partition",    "WCU a second (share)",
+				     "WCU consumed", "busiest second",
+				     "at t (s)",     "base writes throttled"};
+
+double ddb_index_utilisation(const struct pk_ddb_index *x)
+{
+	return x->cap_mcu > 0 ? (double)x->used_mcu / (double)x->cap_mcu : 0.0;
+}
+
+static void index_cells(const struct pk_ddb_index *x, struct index_cells *c)
+{
+	char a[40], b[40], d[40], e[40];
+
+	snprintf(c->head, CELL,
+		 "%s: key %s, projection %s, %zu partition%s of %s WCU a "
+		 "second",
+		 x->name, x->partition_key, x->keys_only ? "keys_only" : "all",
+		 x->n_parts, x->n_parts == 1 ? "" : "s",
+		 text_ru(x->n_parts ? x->parts[0].share_mcu : 0, a));
+	snprintf(c->prov, CELL, "%s RCU + %s WCU a second",
+		 fmt_thousands(x->rcu, a), fmt_thousands(x->wcu, b));
+	snprintf(c->writes, CELL,
+		 "%s WCU consumed of %s provisioned over the run (%.1f%%)",
+		 text_ru(x->used_mcu, d), text_ru(x->cap_mcu, e),
+		 100.0 * ddb_index_utilisation(x));
+	snprintf(c->reads, CELL,
+		 "none of its %s RCU consumed: reads never touch an index "
+		 "(statement 26; a Query of the index is not replayed)",
+		 fmt_thousands(x->rcu, a));
+	snprintf(c->throttled, CELL,
+		 "%s (%s IndexWriteKeyRangeThroughputExceeded, %s "
+		 "IndexWriteProvisionedThroughputExceeded): each a base "
+		 "write throttled and not stored",
+		 fmt_thousands((int64_t)(x->throttled[0] + x->throttled[1]), a),
+		 fmt_thousands((int64_t)x->throttled[0], b),
+		 fmt_thousands((int64_t)x->throttled[1], d));
+}
+
+static void part_cells(const struct pk_ddb_index_part *p, size_t k,
+		       struct part_cells *c)
+{
+	snprintf(c->id, sizeof(c->id), "%zu", k);
+	text_ru(p->share_mcu, c->share);
+	text_ru(p->used_mcu, c->used);
+	if (p->peak_t_s < 0) {
+		snprintf(c->peak, sizeof(c->peak), "-");
+		snprintf(c->at, sizeof(c->at), "-");
+	} else {
+		text_ru(p->peak_mcu, c->peak);
+		fmt_thousands(p->peak_t_s, c->at);
+	}
+	fmt_thousands((int64_t)p->throttled, c->thr);
+}
+
+void ddb_index_text(const struct pk_result_variant *v, FILE *out)
+{
+	size_t i, k;
+
+	if (!v->ddb || v->ddb->n_indexes == 0) {
+		return;
+	}
+	fprintf(out, "\nglobal secondary indexes (partitions of their own; a "
+		     "base write is admitted only when every index partition "
+		     "it touches can take it)\n");
+	for (i = 0; i < v->ddb->n_indexes; i++) {
+		const struct pk_ddb_index *x = &v->ddb->indexes[i];
+		struct index_cells c;
+
+		index_cells(x, &c);
+		fprintf(out, "  %s\n", c.head);
+		fprintf(out, "    %-22s %s\n", "provisioned", c.prov);
+		fprintf(out, "    %-22s %s\n", "writes", c.writes);
+		fprintf(out, "    %-22s %s\n", "reads", c.reads);
+		fprintf(out, "    %-22s %s\n", "throttled", c.throttled);
+		fprintf(out, "    %9s %20s %14s %14s %9s %21s\n", heads[0],
+			heads[1], heads[2], heads[3], heads[4], heads[5]);
+		for (k = 0; k < x->n_parts; k++) {
+			struct part_cells p;
+
+			part_cells(&x->parts[k], k, &p);
+			fprintf(out, "    %9s %20s %14s %14s %9s %21s\n", p.id,
+				p.share, p.used, p.peak, p.at, p.thr);
+		}
+	}
+}
+
+void ddb_index_markdown(const struct pk_result *r, FILE *out)
+{
+	size_t vi, i, k;
+
+	for (vi = 0; vi < r->n_variants; vi++) {
+		const struct pk_result_variant *v = &r->variants[vi];
+
+		if (!v->ddb || v->ddb->n_indexes == 0) {
+			continue;
+		}
+		fprintf(out, "\n## Global secondary indexes: ");
+		report_md_text(v->name, out);
+		fputc('\n', out);
+		for (i = 0; i < v->ddb->n_indexes; i++) {
+			const struct pk_ddb_index *x = &v->ddb->indexes[i];
+			struct index_cells c;
+
+			index_cells(x, &c);
+			fprintf(out, "\n");
+			report_md_text(c.head, out);
+			fprintf(out, "\n\n- provisioned: ");
+			report_md_text(c.prov, out);
+			fprintf(out, "\n- writes: ");
+			report_md_text(c.writes, out);
+			fprintf(out, "\n- reads: ");
+			report_md_text(c.reads, out);
+			fprintf(out, "\n- throttled: ");
+			report_md_text(c.throttled, out);
+			fprintf(out,
+				"\n\n| %s | %s | %s | %s | %s | %s |\n"
+				"| ---: | ---: | ---: | ---: | ---: | "
+				"---: |\n",
+				heads[0], heads[1], heads[2], heads[3],
+				heads[4], heads[5]);
+			for (k = 0; k < x->n_parts; k++) {
+				struct part_cells p;
+
+				part_cells(&x->parts[k], k, &p);
+				fprintf(
+				    out, "| %s | %s | %s | %s | %s | %s |\n",
+				    p.id, p.share, p.used, p.peak, p.at, p.thr);
+			}
+		}
+	}
+}
+
+void ddb_index_html(const struct pk_result_variant *v, size_t vi,
+		    void (*esc)(const char *s, FILE *out), FILE *out)
+{
+	size_t i, k;
+
+	if (!v->ddb || v->ddb->n_indexes == 0) {
+		return;
+	}
+	fprintf(out, "<section class=\"indexes\" id=\"indexes");
+	if (vi > 0) {
+		fprintf(out, "-v%zu", vi + 1);
+	}
+	fprintf(out, "\"><h2>Global secondary indexes</h2>\n");
+	for (i = 0; i < v->ddb->n_indexes; i++) {
+		const struct pk_ddb_index *x = &v->ddb->indexes[i];
+		struct index_cells c;
+
+		index_cells(x, &c);
+		fprintf(out, "<h3>");
+		esc(c.head, out);
+		fprintf(out, "</h3>\n<ul><li>provisioned: ");
+		esc(c.prov, out);
+		fprintf(out, "</li><li>writes: ");
+		esc(c.writes, out);
+		fprintf(out, "</li><li>reads: ");
+		esc(c.reads, out);
+		fprintf(out, "</li><li>throttled: ");
+		esc(c.throttled, out);
+		fprintf(out, "</li></ul>\n<table>\n<tr>");
+		for (k = 0; k < 6; k++) {
+			fprintf(out, "<th>%s</th>", heads[k]);
+		}
+		fprintf(out, "</tr>\n");
+		for (k = 0; k < x->n_parts; k++) {
+			struct part_cells p;
+
+			part_cells(&x->parts[k], k, &p);
+			fprintf(out,
+				"<tr><td class=\"n\">%s</td><td "
+				"class=\"n\">%s</td><td class=\"n\">%s</td>"
+				"<td class=\"n\">%s</td><td class=\"n\">%s"
+				"</td><td class=\"n\">%s</td></tr>\n",
+				p.id, p.share, p.used, p.peak, p.at, p.thr);
+		}
+		fprintf(out, "</table>\n");
+	}
+	fprintf(out, "</section>\n");
+}
