@@ -226,6 +226,29 @@ START_TEST(test_index_formats)
 }
 END_TEST
 
+/* The table's units are its own, not the bill's (which adds the
+   index's 1,000 RCU + 2,000 WCU): its writes are 10 x 1,300 stored of
+   10 x 2,000 WCU = 65.0 %, its reads 0 of its 1,000 RCU */
+START_TEST(test_table_units_not_index)
+{
+	const char *path = tu_dir_file("outbox.yaml", outbox);
+	char *s;
+
+	s = run_format(path, "text");
+	has(s, "reads                  0.0% of the 1,000 RCU provisioned",
+	    "text");
+	has(s, "writes                 65.0% of the 2,000 WCU provisioned",
+	    "text");
+	free(s);
+	s = run_format(path, "html");
+	has(s,
+	    "13,000 capacity units consumed: reads 0.0 % of the 1,000 "
+	    "RCU, writes 65.0 % of the 2,000 WCU provisioned over the run",
+	    "html");
+	free(s);
+}
+END_TEST
+
 /* --narrate: the index's first throttle, at t = 0 with its 1,200 - 1,000
    = 200 refusals, named by index and reason (before: nothing but "no
    more throttles") */
@@ -298,6 +321,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_index_consumption);
 	tcase_add_test(tc, test_index_statement_24);
 	tcase_add_test(tc, test_index_formats);
+	tcase_add_test(tc, test_table_units_not_index);
 	tcase_add_test(tc, test_index_narrated);
 	tcase_add_test(tc, test_collection_full_narrated);
 	suite_add_tcase(s, tc);

@@ -235,7 +235,7 @@ static int json_run(const struct pk_result *r, FILE *out)
  * The text and JSON reports of the shipped hot key say the service's
  * layout and units and name the reason of every throttle (D14): the
  * 30,000 above, all TableWriteKeyRangeThroughputExceeded; 5 partitions
- * of 600 + 800 = 1,400 units.
+ * of 600 RCU and 800 WCU each (D5), said apart (D3).
  */
 START_TEST(test_ddb_service_reports)
 {
@@ -244,9 +244,10 @@ START_TEST(test_ddb_service_reports)
 	char *text = render(report_text, res);
 	char *json = render(json_run, res);
 
-	ck_assert_msg(strstr(text, "\nlayout: 5 partitions, 1,400 each "
-				   "(capacity units a second, read plus "
-				   "write; Amazon DynamoDB's partitions)\n"),
+	ck_assert_msg(strstr(text, "\nlayout: 5 partitions, 600 RCU / 800 "
+				   "WCU a second each (an even share of the "
+				   "table's own units, D5; Amazon DynamoDB's "
+				   "partitions)\n"),
 		      "%s", text);
 	ck_assert_msg(strstr(text, "\n  ... by reason            30,000 "
 				   "TableWriteKeyRangeThroughputExceeded\n"),

@@ -72,6 +72,33 @@ START_TEST(test_sides_diagnosis)
 }
 END_TEST
 
+/*
+ * Statement 11: 5,000 RCU + 2,000 WCU make ceil(5,000 / 3,000 + 2,000 /
+ * 1,000) = 4 partitions (D4), each with 1,250 RCU and 500 WCU (D5): the
+ * layout says each, never a pooled 1,750.
+ */
+START_TEST(test_sides_layout)
+{
+	static const char stmt11[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {name: t, partition_key: /k, read_capacity_units: 5000, "
+	    "write_capacity_units: 2000}\n"
+	    "items: {k: {values: \"k{0..9}\"}}\n"
+	    "phases: [{name: w, duration: 1s, rate: 1/s, ops: {create: 1}, "
+	    "item_size: 1KB}]\n";
+	const char *path = tu_dir_file("s11.yaml", stmt11);
+	char args[1024], *s;
+
+	snprintf(args, sizeof(args), "run %s", path);
+	s = tu_run_ok(args);
+	ck_assert_msg(strstr(s, "\nlayout: 4 partitions, 1,250 RCU / 500 WCU "
+				"a second each (") != NULL,
+		      "%s", s);
+	free(s);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_sides");
@@ -79,6 +106,8 @@ Suite *tu_suite(void)
 
 	tcase_add_test(tc, test_sides_apart);
 	tcase_add_test(tc, test_sides_diagnosis);
+	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
+	tcase_add_test(tc, test_sides_layout);
 	suite_add_tcase(s, tc);
 	return s;
 }

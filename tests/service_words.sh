@@ -55,7 +55,7 @@ for f in text json markdown html csv; do
 		fi
 	done
 done
-want text 'layout: 5 partitions, 1,400 each (capacity units a second, read plus write'
+want text 'layout: 5 partitions, 600 RCU / 800 WCU a second each (an even share'
 want text "while the table's writes used 25% of its 4,000 WCU"
 want text 'the application sees these throttles (HTTP 400)'
 want markdown '| partitions | 5, at 7,000 capacity units a second |'

@@ -165,8 +165,9 @@ static void use_words(const struct pk_result_variant *v, uint32_t id, char *buf,
 
 		snprintf(buf, n, "table's %s used %.0f%% of its %s %s",
 			 write ? "writes" : "reads", u,
-			 fmt_thousands(
-			     (uint64_t)(write ? v->ddb->wcu : v->ddb->rcu), a),
+			 fmt_thousands((uint64_t)(write ? v->ddb->table_wcu
+							: v->ddb->table_rcu),
+				       a),
 			 write ? "WCU" : "RCU");
 	}
 }
@@ -335,8 +336,9 @@ static const char *ddb_short_of(const struct pk_result_variant *v, char *buf,
 			 "too few %s for this load (the table's %s used "
 			 "%.0f%% of its %s %s over the run)",
 			 write ? "WCU" : "RCU", write ? "writes" : "reads", u,
-			 fmt_thousands(
-			     (uint64_t)(write ? v->ddb->wcu : v->ddb->rcu), a),
+			 fmt_thousands((uint64_t)(write ? v->ddb->table_wcu
+							: v->ddb->table_rcu),
+				       a),
 			 write ? "WCU" : "RCU");
 	}
 	return buf;

@@ -42,6 +42,22 @@ const char *layout_origin(const struct pk_result_variant *v)
 							 : "created";
 }
 
+/* mCU a second as units: "1,250", or "666.7" when not whole */
+static const char *units_str(int64_t mcu, char *buf, size_t cap)
+{
+	char a[32];
+
+	if (mcu % 1000 == 0) {
+		snprintf(buf, cap, "%s", fmt_thousands(mcu / 1000, a));
+	} else {
+		int64_t t = (mcu + 50) / 100;
+
+		snprintf(buf, cap, "%s.%d", fmt_thousands(t / 10, a),
+			 (int)(t % 10));
+	}
+	return buf;
+}
+
 /* "10,000" when ru divides among n ranges, else "about 5,556". */
 static const char *ru_each(int64_t ru, size_t n, char *buf, size_t cap)
 {
@@ -100,7 +116,18 @@ const char *layout_sentence(const struct pk_result_variant *v, char *buf,
 	uint64_t stored = layout_stored_bytes(v);
 	char a[32], b[48], d[32], e[64], why[128];
 
-	if (!v->cosmos && v->layout_note) {
+	if (v->ddb && v->layout_note) {
+		/* Amazon DynamoDB: a partition's read and write shares
+		   apart (D3: separate buckets, never pooled; D5) */
+		snprintf(buf, cap,
+			 "%zu partition%s, %s %s / %s %s a second "
+			 "each (%s)",
+			 n, s,
+			 units_str(v->ddb->created_share_mcu[0], b, sizeof(b)),
+			 v->ddb->on_demand ? "RRU" : "RCU",
+			 units_str(v->ddb->created_share_mcu[1], d, sizeof(d)),
+			 v->ddb->on_demand ? "WRU" : "WCU", v->layout_note);
+	} else if (!v->cosmos && v->layout_note) {
 		/* no rule of Azure Cosmos DB's laid it out, and its units
 		   are its own (the note says which) */
 		snprintf(buf, cap, "%zu partition%s, %s each (%s)", n, s,

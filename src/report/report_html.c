@@ -11,6 +11,7 @@
 #include "pksim/base/mem.h"
 #include "pksim/base/units.h"
 #include "pksim/report/ddb_index.h"
+#include "pksim/report/ddb_sides.h"
 #include "pksim/report/findings.h"
 #include "pksim/report/heatsvg.h"
 #include "pksim/report/keysummary.h"
@@ -238,13 +239,26 @@ static void summary(const struct pk_result *r,
 		 v->ddb ? "throttled (HTTP 400)" : "rate limited (429)",
 		 fmt_thousands((int64_t)t->failed_after_retries, b));
 	row("throttling", buf, out);
-	snprintf(
-	    buf, sizeof(buf),
-	    "%s %s, %.1f %% of the %s provisioned; "
-	    "peak normalized %s %.0f %% (first reached by range %" PRIu32 ")",
-	    fmt_thousands(t->ru_mru / PK_MRU_PER_RU, a), w_units(v),
-	    100.0 * v->utilisation, w_units(v), v->ddb ? "consumption" : "RU",
-	    100.0 * v->peak_normalized, v->peak_range);
+	if (v->ddb) {
+		char sides[PK_DDB_SIDES_BYTES];
+
+		/* D3: reads and writes each against its own units */
+		snprintf(buf, sizeof(buf),
+			 "%s capacity units consumed: %s; peak normalized "
+			 "consumption %.0f %% (first reached by partition "
+			 "%" PRIu32 ")",
+			 fmt_thousands(t->ru_mru / PK_MRU_PER_RU, a),
+			 ddb_sides_sentence(v, sides, sizeof(sides)),
+			 100.0 * v->peak_normalized, v->peak_range);
+	} else {
+		snprintf(buf, sizeof(buf),
+			 "%s %s, %.1f %% of the %s provisioned; "
+			 "peak normalized %s %.0f %% (first reached by range "
+			 "%" PRIu32 ")",
+			 fmt_thousands(t->ru_mru / PK_MRU_PER_RU, a),
+			 w_units(v), 100.0 * v->utilisation, w_units(v), "RU",
+			 100.0 * v->peak_normalized, v->peak_range);
+	}
 	most_429(v, buf + strlen(buf), sizeof(buf) - strlen(buf));
 	row(w_units(v), buf, out);
 	if (v->lps_none) {

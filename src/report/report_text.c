@@ -16,6 +16,7 @@
 #include "pksim/base/schedule.h"
 #include "pksim/load/scenario_client.h"
 #include "pksim/report/ddb_index.h"
+#include "pksim/report/ddb_sides.h"
 #include "pksim/report/findings.h"
 #include "pksim/report/heatstrip.h"
 #include "pksim/report/keysummary.h"
@@ -416,42 +417,6 @@ static void retry_latency(const struct pk_result_variant *v, FILE *out)
 		(long long)p50, (long long)p99);
 }
 
-/* Amazon DynamoDB's consumption: reads and writes each against its own
-   units, provisioned or on demand the instant limit (D3: separate
-   buckets, never pooled; D12) */
-static void ddb_consumed(const struct pk_result_variant *v, FILE *out)
-{
-	const struct pk_totals *t = &v->metrics->totals;
-	char a[40], b[40], c[40];
-	int k;
-
-	fprintf(out,
-		"  %-24s %s of %s offered and %s retried, reads and "
-		"writes apart:\n",
-		"capacity units consumed", text_ru(t->ru_mru, a),
-		text_ru(t->offered_mru, b), text_ru(t->retry_mru, c));
-	for (k = 0; k < 2; k++) {
-		double u = k ? v->write_utilisation : v->read_utilisation;
-
-		if (v->ddb->on_demand) {
-			fprintf(out,
-				"    %-22s %.1f%% of the on-demand %s instant "
-				"limit over the run\n",
-				k ? "writes" : "reads", 100.0 * u,
-				k ? "write" : "read");
-		} else {
-			fprintf(
-			    out,
-			    "    %-22s %.1f%% of the %s %s provisioned "
-			    "over the run\n",
-			    k ? "writes" : "reads", 100.0 * u,
-			    fmt_thousands(
-				(uint64_t)(k ? v->ddb->wcu : v->ddb->rcu), a),
-			    k ? "WCU" : "RCU");
-		}
-	}
-}
-
 static void totals(const struct pk_result_variant *v, int batches,
 		   const char *cl_stream, FILE *out)
 {
@@ -612,7 +577,7 @@ static void totals(const struct pk_result_variant *v, int batches,
 			fmt_thousands(t->batches_rejected_400, e));
 	}
 	if (v->ddb) {
-		ddb_consumed(v, out);
+		ddb_sides_text(v, out);
 	} else {
 		fprintf(out,
 			"  %-24s %s of %s offered and %s "

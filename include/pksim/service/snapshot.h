@@ -298,6 +298,16 @@ struct pk_snapshot_ddb {
 				     summed over them: provisioned, or on
 				     demand the instant limit (D12), mCU;
 				     never pooled (D3) */
+	int64_t table_rcu;	  /* the table's own provisioned read units
+				     a second, no index's (rcu above adds
+				     every index's, for the bill); 0 on
+				     demand */
+	int64_t table_wcu;	  /* ... write units */
+	int64_t created_share_mcu[2];	 /* a partition's read [0] and write
+					[1] share at creation: the table's own
+					units (provisioned, or on demand its
+					first instant limits) over its
+					partitions (D5), mCU */
 	struct pk_ddb_collections colls; /* its item collections' forecast,
 					    filled at the run's end */
 	char *finding; /* the table's own finding, one sentence for the

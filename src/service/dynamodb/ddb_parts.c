@@ -98,6 +98,9 @@ void ddb_parts_init(struct ddb *d)
 	}
 	d->rcu = t->rcu;
 	d->wcu = t->wcu;
+	/* even shares (D5): the first partition's are every one's */
+	d->bill.created_share_mcu[0] = d->parts[0].r.share_mcu;
+	d->bill.created_share_mcu[1] = d->parts[0].w.share_mcu;
 	d->tr.prov_mcu = t->rcu * 1000;
 	d->tw.prov_mcu = t->wcu * 1000;
 	d->tr.bank_mcu = d->tr.prov_mcu * PK_DDB_BANK_SECONDS;

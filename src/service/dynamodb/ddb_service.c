@@ -863,8 +863,8 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 	d->sc = sc;
 	d->t = scenario_variant_table(sc, spec->spec);
 	d->spec = spec->spec;
-	d->bill.rcu = d->t->rcu;
-	d->bill.wcu = d->t->wcu;
+	d->bill.rcu = d->bill.table_rcu = d->t->rcu;
+	d->bill.wcu = d->bill.table_wcu = d->t->wcu;
 	d->on_demand = d->t->capacity == PK_DDB_ON_DEMAND;
 	d->dec_last_s = INT64_MIN;
 	d->dil_t_s = -1;

@@ -125,12 +125,11 @@ void ddb_snapshot(const struct pk_service *s, const struct pk_scenario *sc,
 	out->cosmos = NULL;
 	out->ddb = &d->bill;
 	out->layout_note =
-	    d->on_demand ? "request units a second, read plus write, of the "
-			   "instant limit: twice the peak, at least the warm "
-			   "throughput (D12, D13); Amazon DynamoDB's "
-			   "partitions, on demand"
-			 : "capacity units a second, read plus write; Amazon "
-			   "DynamoDB's partitions";
+	    d->on_demand ? "an even share of the instant limit: twice the "
+			   "peak, at least the warm throughput, D12, D13; "
+			   "Amazon DynamoDB's partitions, on demand"
+			 : "an even share of the table's own units, D5; "
+			   "Amazon DynamoDB's partitions";
 	/* D14 (reference §9): a provisioned table's throttle, or an
 	   on-demand table's data-plane one */
 	out->throttle_name =
