@@ -249,6 +249,36 @@ START_TEST(test_table_units_not_index)
 }
 END_TEST
 
+/* D15 per index: the 10 s fall in minute 0, whose sums are 10 x 1,000
+   = 10,000 WCU (10,000 / 60 = 166.7 a second on average) and 10 x 200
+   = 2,000 refusals, beside its busiest second's 1,000 WCU and 200 */
+START_TEST(test_index_cloudwatch)
+{
+	const char *path = tu_dir_file("outbox.yaml", outbox);
+	char *s;
+
+	s = run_format(path, "markdown");
+	has(s, "CloudWatch 1-minute view of global secondary index by-status",
+	    "markdown");
+	has(s, "| 0 | 10,000 | 166.7 | 1,000 | 2,000 | 200 |", "markdown");
+	free(s);
+	s = run_format(path, "text");
+	has(s,
+	    "\nCloudWatch 1-minute view of global secondary index "
+	    "by-status",
+	    "text");
+	has(s,
+	    "  0                  10,000        166.7        1,000"
+	    "           2,000          200\n",
+	    "text");
+	free(s);
+	s = run_format(path, "html");
+	has(s, "id=\"cloudwatch-index1\"", "html");
+	has(s, "<td class=\"n\">166.7</td>", "html");
+	free(s);
+}
+END_TEST
+
 /* --narrate: the index's first throttle, at t = 0 with its 1,200 - 1,000
    = 200 refusals, named by index and reason (before: nothing but "no
    more throttles") */
@@ -322,6 +352,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_index_statement_24);
 	tcase_add_test(tc, test_index_formats);
 	tcase_add_test(tc, test_table_units_not_index);
+	tcase_add_test(tc, test_index_cloudwatch);
 	tcase_add_test(tc, test_index_narrated);
 	tcase_add_test(tc, test_collection_full_narrated);
 	suite_add_tcase(s, tc);

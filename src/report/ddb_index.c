@@ -7,9 +7,11 @@
 #include "pksim/report/ddb_index.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pksim/base/fmt.h"
+#include "pksim/base/mem.h"
 #include "pksim/report/report_md.h"
 #include "pksim/service/snapshot.h"
 #include "report_text_int.h"
@@ -211,4 +213,178 @@ void ddb_index_html(const struct pk_result_variant *v, size_t vi,
 		fprintf(out, "</table>\n");
 	}
 	fprintf(out, "</section>\n");
+}
+
+/* ---- D15: each index's CloudWatch 1-minute view ---- */
+
+/* The minutes of index x as the table's view records them (pk_second:
+   served_mru its units, throttled_429 its refusals), for text_cw_pick
+   and text_cw_cells; caller frees */
+static struct pk_second *index_minutes(const struct pk_ddb_index *x)
+{
+	struct pk_second *m =
+	    xcalloc(x->n_minutes ? x->n_minutes : 1, sizeof(*m));
+	size_t i;
+
+	for (i = 0; i < x->n_minutes; i++) {
+		m[i].t_s = x->minutes[i].t_s;
+		m[i].served_mru = x->minutes[i].used_mcu;
+		m[i].peak_served_mru = x->minutes[i].peak_used_mcu;
+		m[i].throttled_429 = x->minutes[i].throttled;
+		m[i].peak_throttled = x->minutes[i].peak_throttled;
+	}
+	return m;
+}
+
+/* One index's view: its title, its rows (at most PK_TEXT_CW_MINUTES,
+   the busiest, in time order) and how many it left out */
+struct index_cw {
+	char title[CELL];
+	struct pk_second *recs;
+	const struct pk_second **row;
+	size_t n, of;
+};
+
+static void index_cw_make(const struct pk_ddb_index *x, struct index_cw *w)
+{
+	snprintf(w->title, CELL,
+		 "CloudWatch 1-minute view of global secondary index %s "
+		 "(D15: each minute's sums of its consumed write capacity "
+		 "and write throttle events, beside its busiest second)",
+		 x->name);
+	w->recs = index_minutes(x);
+	w->row = xreallocarray(NULL, x->n_minutes ? x->n_minutes : 1,
+			       sizeof(*w->row));
+	w->n = text_cw_pick(w->recs, x->n_minutes, w->row);
+	w->of = x->n_minutes;
+}
+
+static void index_cw_free(struct index_cw *w)
+{
+	free(w->recs);
+	free(w->row);
+}
+
+static const char *const cw_heads[6] = {"t (s)",	   "WCU (sum)",
+					"sum / 60",	   "peak second",
+					"throttled (sum)", "peak second"};
+
+void ddb_index_cloudwatch_text(const struct pk_result_variant *v, FILE *out)
+{
+	size_t i, k;
+
+	for (i = 0; v->ddb && i < v->ddb->n_indexes; i++) {
+		struct index_cw w;
+
+		if (v->ddb->indexes[i].n_minutes == 0) {
+			continue;
+		}
+		index_cw_make(&v->ddb->indexes[i], &w);
+		fprintf(out, "\n%s\n", w.title);
+		fprintf(out, "  %-10s %14s %12s %12s %15s %12s\n", cw_heads[0],
+			cw_heads[1], cw_heads[2], cw_heads[3], cw_heads[4],
+			cw_heads[5]);
+		for (k = 0; k < w.n; k++) {
+			struct text_cw_cells c;
+
+			text_cw_cells(w.row[k], &c);
+			fprintf(out, "  %-10s %14s %12s %12s %15s %12s\n", c.t,
+				c.sum, c.avg, c.peak, c.thr, c.thr_peak);
+		}
+		if (w.of > w.n) {
+			fprintf(out, "  (%s)\n", text_cw_more(w.n, w.of));
+		}
+		index_cw_free(&w);
+	}
+}
+
+void ddb_index_cloudwatch_markdown(const struct pk_result *r, FILE *out)
+{
+	size_t vi, i, k;
+
+	for (vi = 0; vi < r->n_variants; vi++) {
+		const struct pk_result_variant *v = &r->variants[vi];
+
+		for (i = 0; v->ddb && i < v->ddb->n_indexes; i++) {
+			struct index_cw w;
+
+			if (v->ddb->indexes[i].n_minutes == 0) {
+				continue;
+			}
+			index_cw_make(&v->ddb->indexes[i], &w);
+			fprintf(out, "\n## ");
+			report_md_text(w.title, out);
+			fprintf(out, ": ");
+			report_md_text(v->name, out);
+			fprintf(out,
+				"\n\n| %s | %s | %s | %s | %s | %s |\n"
+				"| ---: | ---: | ---: | ---: | ---: | "
+				"---: |\n",
+				cw_heads[0], cw_heads[1], cw_heads[2],
+				cw_heads[3], cw_heads[4], cw_heads[5]);
+			for (k = 0; k < w.n; k++) {
+				struct text_cw_cells c;
+
+				text_cw_cells(w.row[k], &c);
+				fprintf(out,
+					"| %s | %s | %s | %s | %s | %s |\n",
+					c.t, c.sum, c.avg, c.peak, c.thr,
+					c.thr_peak);
+			}
+			if (w.of > w.n) {
+				fputc('\n', out);
+				report_md_text(text_cw_more(w.n, w.of), out);
+				fprintf(out, ".\n");
+			}
+			index_cw_free(&w);
+		}
+	}
+}
+
+void ddb_index_cloudwatch_html(const struct pk_result_variant *v, size_t vi,
+			       void (*esc)(const char *s, FILE *out), FILE *out)
+{
+	size_t i, k;
+
+	for (i = 0; v->ddb && i < v->ddb->n_indexes; i++) {
+		struct index_cw w;
+
+		if (v->ddb->indexes[i].n_minutes == 0) {
+			continue;
+		}
+		index_cw_make(&v->ddb->indexes[i], &w);
+		fprintf(out,
+			"<section class=\"cloudwatch\" id=\"cloudwatch-"
+			"index%zu",
+			i + 1);
+		if (vi > 0) {
+			fprintf(out, "-v%zu", vi + 1);
+		}
+		fprintf(out, "\"><h2>");
+		esc(w.title, out);
+		fprintf(out, "</h2>\n<table>\n<tr>");
+		for (k = 0; k < 6; k++) {
+			fprintf(out, "<th>%s</th>", cw_heads[k]);
+		}
+		fprintf(out, "</tr>\n");
+		for (k = 0; k < w.n; k++) {
+			struct text_cw_cells c;
+
+			text_cw_cells(w.row[k], &c);
+			fprintf(out,
+				"<tr><td class=\"n\">%s</td><td "
+				"class=\"n\">%s</td><td class=\"n\">%s</td>"
+				"<td class=\"n\">%s</td><td class=\"n\">%s"
+				"</td><td class=\"n\">%s</td></tr>\n",
+				c.t, c.sum, c.avg, c.peak, c.thr, c.thr_peak);
+		}
+		fprintf(out, "</table>\n");
+		if (w.of > w.n) {
+			fprintf(out, "<p>");
+			esc(text_cw_more(w.n, w.of), out);
+			fprintf(out, ".</p>\n");
+		}
+		fprintf(out, "</section>\n");
+		index_cw_free(&w);
+	}
 }

@@ -761,6 +761,7 @@ static int run_page(const struct pk_result *r, int equal_bands, FILE *out)
 		lps(v, vi, out);
 		ddb_index_html(v, vi, text, out);
 		cloudwatch(v, vi, out);
+		ddb_index_cloudwatch_html(v, vi, text, out);
 		timeline(v, vi, out);
 		queries(r, vi, out);
 		fprintf(out, "</section>\n");

@@ -420,6 +420,7 @@ int report_markdown_cards(const struct pk_result *r,
 	queries(r, out);
 	change_feed(r, out);
 	cloudwatch(r, out);
+	ddb_index_cloudwatch_markdown(r, out);
 	ddb_index_markdown(r, out);
 	findings(r, out);
 	money_markdown(r, md_text, out);

@@ -918,6 +918,7 @@ int report_text_styled(const struct pk_result *r, int wide, int colour,
 		money_text(r, v, r->sc->pricing.explain, out);
 		text_timeline(v, out);
 		text_cloudwatch(v, out);
+		ddb_index_cloudwatch_text(v, out);
 		heatstrip_text(v, colour, width, out);
 		f = findings_make(r, v, &n);
 		fprintf(out, "\nfindings\n");

@@ -146,6 +146,11 @@ void text_cloudwatch(const struct pk_result_variant *v, FILE *out);
    the busiest seconds; returns how many (0 for another service). */
 size_t text_cw_rows(const struct pk_result_variant *v,
 		    const struct pk_second **row);
+/* ... the same of any n minutes (a global secondary index's, as
+   pk_second records: served_mru its units, throttled_429 its refusals,
+   ddb_index.c) */
+size_t text_cw_pick(const struct pk_second *minutes, size_t n,
+		    const struct pk_second **row);
 
 /* One minute's cells: its start, s; units consumed, summed, / 60 and in
    its busiest second; throttled requests, summed and in its busiest */

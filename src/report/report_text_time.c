@@ -259,11 +259,17 @@ static int earlier_minute(const void *a, const void *b)
 size_t text_cw_rows(const struct pk_result_variant *v,
 		    const struct pk_second **row)
 {
-	const struct pk_metrics *m = v->metrics;
-	size_t i, n = v->ddb ? m->n_minutes : 0;
+	return text_cw_pick(v->metrics->minutes,
+			    v->ddb ? v->metrics->n_minutes : 0, row);
+}
+
+size_t text_cw_pick(const struct pk_second *minutes, size_t n,
+		    const struct pk_second **row)
+{
+	size_t i;
 
 	for (i = 0; i < n; i++) {
-		row[i] = &m->minutes[i];
+		row[i] = &minutes[i];
 	}
 	if (n > PK_TEXT_CW_MINUTES) {
 		qsort(row, n, sizeof(*row), busier_minute);

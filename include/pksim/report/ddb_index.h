@@ -36,6 +36,18 @@ void ddb_index_markdown(const struct pk_result *r, FILE *out);
 void ddb_index_html(const struct pk_result_variant *v, size_t vi,
 		    void (*esc)(const char *s, FILE *out), FILE *out);
 
+/* D15 for each index of v: its CloudWatch 1-minute view (each minute's
+   write units and throttled base writes summed, / 60, and in its
+   busiest second; at most PK_TEXT_CW_MINUTES minutes, the busiest, the
+   JSON report's indexes[].per_minute every one), after the table's, in
+   text, Markdown (every variant of r) and HTML (a <section> each, ids
+   "cloudwatch-indexN", "-vM" past the first variant) */
+void ddb_index_cloudwatch_text(const struct pk_result_variant *v, FILE *out);
+void ddb_index_cloudwatch_markdown(const struct pk_result *r, FILE *out);
+void ddb_index_cloudwatch_html(const struct pk_result_variant *v, size_t vi,
+			       void (*esc)(const char *s, FILE *out),
+			       FILE *out);
+
 /* The index's write utilisation over the run: units consumed / its WCU
    summed over the closed seconds, 0..1 (0 before any second closed) */
 double ddb_index_utilisation(const struct pk_ddb_index *x);
