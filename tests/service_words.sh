@@ -114,7 +114,26 @@ for bad in 'normalized RU' 'RU/s' '429s' 'rate limited (429)' \
 	fi
 done
 want html '30,000 throttled (HTTP 400), 30,000 failed after retries'
-want html 'range 1, t = 0 s: 100 % normalized consumption, 1,000 capacity units, units/s share 1,000, 500 throttled'
+want html 'partition 1, t = 0 s: 100 % normalized consumption, 1,000 capacity units, units/s share 1,000, 500 throttled'
+# a table's partitions are partitions, not Azure Cosmos DB's ranges, in
+# the partitions table, the timeline, the heat strip and the HTML map;
+# its logical column says "-" (none kept), never a count of 0
+for bad in 'heat strip (normalized units per range' "its range's life" \
+	'of any range in any second' 'range 1 |' ; do
+	if grep -n -F -- "$bad" "$tmp/out.text"; then
+		echo "FAIL: --format text says '$bad' (above)"
+		fail=1
+	fi
+done
+for bad in '<title>range ' 'Storage per range' 'most throttles: range'; do
+	if grep -q -F -- "$bad" "$tmp/out.html"; then
+		echo "FAIL: --format html says '$bad'"
+		fail=1
+	fi
+done
+want text 'heat strip (normalized units per partition'
+want text '  partition 1 |'
+want html 'most throttles: partition 1 (30,000 of its requests throttled, 33.3 %)'
 want markdown '| 0 | 60,000 | 1000.0 | 1,000 | 30,000 | 500 |'
 want html '<tr><td class="n">0</td><td class="n">60,000</td><td class="n">1000.0</td><td class="n">1,000</td><td class="n">30,000</td><td class="n">500</td></tr>'
 want json '"peak_second_ru": 1000'

@@ -73,7 +73,8 @@ static void label_of(const struct pk_result_variant *v, uint32_t id, char *buf,
 {
 	size_t len, k;
 
-	len = fmt_append(buf, cap, 0, "range %" PRIu32, id);
+	len = fmt_append(buf, cap, 0, "%s %" PRIu32,
+			 v->ddb ? "partition" : "range", id);
 	for (k = 1; id < v->n_lineage && len + 1 < cap; k++) {
 		const struct pk_result_lineage *l = &v->lineage[id];
 
@@ -140,10 +141,10 @@ int heatstrip_text(const struct pk_result_variant *v, int colour, size_t width,
 	cols = (h->n_cols + per - 1) / per;
 	span = (int64_t)per * h->bucket_s;
 	fprintf(out,
-		"\nheat strip (normalized %s per range, one column per %s, "
+		"\nheat strip (normalized %s per %s, one column per %s, "
 		"its highest second; 0 s .. %s)\n",
-		v->cosmos ? "RU" : "units", dur(span, d0, sizeof(d0)),
-		dur(v->end_s, d1, sizeof(d1)));
+		v->cosmos ? "RU" : "units", v->ddb ? "partition" : "range",
+		dur(span, d0, sizeof(d0)), dur(v->end_s, d1, sizeof(d1)));
 	for (r = 0; r < v->n_ranges; r++) {
 		const struct pk_result_range *x = &v->ranges[r];
 

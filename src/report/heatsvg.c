@@ -142,11 +142,12 @@ static void band(const struct pk_result_variant *v,
 	fprintf(out,
 		"<rect class=\"band\" data-range=\"%" PRIu32 "\" "
 		"x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
-		"fill=\"%s\"><title>range %" PRIu32 ", t = %s"
+		"fill=\"%s\"><title>%s %" PRIu32 ", t = %s"
 		"%s%s s: %d %% normalized %s%s, %s %s, %s share %s, %s"
 		" %s</title></rect>",
-		x->range_id, px, y, w, hgt, col, x->range_id, start,
-		t1 - t0 > 1 ? "-" : "", t1 - t0 > 1 ? end : "", x->nru_pct,
+		x->range_id, px, y, w, hgt, col, v->ddb ? "partition" : "range",
+		x->range_id, start, t1 - t0 > 1 ? "-" : "",
+		t1 - t0 > 1 ? end : "", x->nru_pct,
 		v->ddb ? "consumption" : "RU",
 		h->bucket_s > 1 ? " (highest second)" : "", ru,
 		v->ddb ? "capacity units" : "RU", v->ddb ? "units/s" : "RU/s",

@@ -202,8 +202,8 @@ static void chart(const struct pk_result_variant *v,
 				lab[n++].idx = r;
 			}
 		}
-		fprintf(out, "\"><title>range %" PRIu32 "</title></polyline>\n",
-			v->ranges[r].id);
+		fprintf(out, "\"><title>%s %" PRIu32 "</title></polyline>\n",
+			v->ddb ? "partition" : "range", v->ranges[r].id);
 	}
 	if (heatsvg_spread(lab, n, MT, MT + H + 8) < 0) {
 		fprintf(out,

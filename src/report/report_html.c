@@ -185,9 +185,10 @@ static void most_429(const struct pk_result_variant *v, char *buf, size_t cap)
 	}
 	if (best) {
 		snprintf(buf, cap,
-			 "; most %s: range %" PRIu32
+			 "; most %s: %s %" PRIu32
 			 " (%s of its requests %s, %.1f %%)",
-			 v->ddb ? "throttles" : "429s", best->id,
+			 v->ddb ? "throttles" : "429s",
+			 v->ddb ? "partition" : "range", best->id,
 			 fmt_thousands((int64_t)best->throttled_429, n),
 			 v->ddb ? "throttled" : "rate limited",
 			 100.0 * (double)best->throttled_429 /
@@ -755,7 +756,9 @@ static int run_page(const struct pk_result *r, int equal_bands, FILE *out)
 		    out);
 		heatsvg_share_chart(v, out);
 		fprintf(out, "</section>\n");
-		sec("storage", vi, "Storage per range", out);
+		sec("storage", vi,
+		    v->ddb ? "Storage per partition" : "Storage per range",
+		    out);
 		heatsvg_storage_chart(v, out);
 		fprintf(out, "</section>\n");
 		lps(v, vi, out);

@@ -727,11 +727,14 @@ static void gone_ranges(const struct pk_result_variant *v, FILE *out)
 			continue;
 		}
 		if (n++ == 0) {
-			fprintf(out, "  ranges split or merged away (figures "
-				     "until then):\n");
+			fprintf(out,
+				"  %s split or merged away (figures "
+				"until then):\n",
+				v->ddb ? "partitions" : "ranges");
 			fprintf(out, "  %-5s %-26s %7s %7s %12s %10s\n",
-				"range", "until", "peak", "p99", "requests",
-				"429s");
+				v->ddb ? "part." : "range", "until", "peak",
+				"p99", "requests",
+				v->ddb ? "throttled" : "429s");
 		}
 		if (l->split_s >= 0) {
 			snprintf(when, sizeof(when), "t=%llds, into %u and %u",
@@ -748,10 +751,17 @@ static void gone_ranges(const struct pk_result_variant *v, FILE *out)
 	}
 }
 
+/* A range's logical partitions as the table prints them: digits alone */
+static const char *lp_count(uint64_t n, char *buf)
+{
+	snprintf(buf, PK_FMT_BYTES, "%llu", (unsigned long long)n);
+	return buf;
+}
+
 static void partitions(const struct pk_result_variant *v, int digits, FILE *out)
 {
 	char a[40], b[40], d[40], e[40], lo[PK_TEXT_EPK_BYTES],
-	    hi[PK_TEXT_EPK_BYTES], st[32], org[48];
+	    hi[PK_TEXT_EPK_BYTES], st[32], org[48], lp[PK_FMT_BYTES];
 	size_t i;
 	int w = 12, frac = 0;
 
@@ -780,19 +790,20 @@ static void partitions(const struct pk_result_variant *v, int digits, FILE *out)
 	fprintf(out,
 		"  %-5s %-*s %-*s %9s %10s %9s %7s %12s %10s %10s "
 		"%7s  %s\n",
-		"range", w, "min", w, "max", "logical", "storage",
-		v->cosmos ? "RU/s" : "units/s", "peak", "offered", "retries",
-		v->cosmos ? "429s" : "throttled", v->cosmos ? "429 %" : "thr %",
-		"since");
+		v->ddb ? "part." : "range", w, "min", w, "max", "logical",
+		"storage", v->cosmos ? "RU/s" : "units/s", "peak", "offered",
+		"retries", v->cosmos ? "429s" : "throttled",
+		v->cosmos ? "429 %" : "thr %", "since");
 	for (i = 0; i < v->n_ranges; i++) {
 		const struct pk_result_range *p = &v->ranges[i];
 
 		fprintf(out,
-			"  %-5u %-*s %-*s %9llu %10s %9s %6.1f%% %12s "
+			"  %-5u %-*s %-*s %9s %10s %9s %6.1f%% %12s "
 			"%10s %10s %6.2f%%  %s\n",
 			p->id, w, text_epk_cut(p->min, digits, lo), w,
 			text_epk_cut(p->max, digits, hi),
-			(unsigned long long)p->logical_partitions,
+			/* a service that keeps none: not a count of 0 */
+			v->lps_none ? "-" : lp_count(p->logical_partitions, lp),
 			fmt_bytes(p->storage_bytes, st),
 			text_ru_col(p->ru_per_s_mru, frac, a),
 			100.0 * p->peak_normalized,
@@ -807,9 +818,10 @@ static void partitions(const struct pk_result_variant *v, int digits, FILE *out)
 	fprintf(out,
 		"  (peak = highest normalized %s consumption in any "
 		"second; offered = first attempts; %s of all attempts; "
-		"each row covers its range's life, from \"since\")\n",
+		"each row covers its %s's life, from \"since\")\n",
 		v->cosmos ? "RU" : "unit",
-		v->cosmos ? "429 % = 429s" : "thr % = throttled (HTTP 400)");
+		v->cosmos ? "429 % = 429s" : "thr % = throttled (HTTP 400)",
+		v->ddb ? "partition" : "range");
 	gone_ranges(v, out);
 }
 

@@ -193,14 +193,15 @@ void text_timeline(const struct pk_result_variant *rv, FILE *out)
 	fprintf(out,
 		"\ntimeline (per %llds: average %s offered by first "
 		"attempts, sent again by retries and served, %s, "
-		"highest normalized %s consumption of any range in any "
+		"highest normalized %s consumption of any %s in any "
 		"second; idle stretches on one line)\n",
 		(long long)b, rv->cosmos ? "RU/s" : "units a second",
 		rv->cosmos ? "429s" : "throttled requests (HTTP 400)",
-		rv->cosmos ? "RU" : "unit");
+		rv->cosmos ? "RU" : "unit", rv->ddb ? "partition" : "range");
 	fprintf(out, "  %-10s %9s %6s %12s %12s %12s %10s %6s\n", "t",
-		rv->cosmos ? "RU/s" : "units/s", "ranges", "offered", "retried",
-		"served", rv->cosmos ? "429s" : "throttled", "peak");
+		rv->cosmos ? "RU/s" : "units/s", rv->ddb ? "parts" : "ranges",
+		"offered", "retried", "served",
+		rv->cosmos ? "429s" : "throttled", "peak");
 	while (t < end && n > 0) {
 		int64_t idle_to;
 
