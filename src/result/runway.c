@@ -59,13 +59,11 @@ struct cand {
 	double range_mass[PK_MAX_STREAMS]; /* its range's, of each stream's */
 	double range_ru;      /* its range's share of the RU/s at the end of
 				 the run, before a fleet pool */
-	double acc;	      /* bytes so far (no time key, no TTL) */
-	double items;	      /* ... of its new items so far */
-	double *slot;	      /* bytes per bucket text (time keys) */
-	double *cum;	      /* TTL: cumulative bytes at each step */
-	double deleted;	      /* TTL: bytes time to live has deleted so far */
+	struct rw_store held; /* what it holds of each class of items */
+	double items;	      /* ... of its new items so far (rewrites
+				 at another size: runway_rewritten) */
 	double rate;	      /* its last step's growth, B/s */
-	double written;	      /* TTL: what its last step wrote, B/s */
+	double written;	      /* what its last step wrote, B/s */
 	struct bite bit;      /* what held it back last, in any step so far */
 	int client;	      /* what of a stream's client held it back in any
 				 step so far (pk_runway_client), 0 none */
@@ -211,20 +209,22 @@ static double burst_room(double share, double lim, double len, double ru,
    1 Low) store when the range serves room RU of them (rule 30 as
    throttle.h replays it: Low gets what High leaves, either all of it
    when the other asks nothing; ASSUMPTION: the requests of one priority
-   get the same part of what they asked) */
-static double priority_parts(const double *want, const double *ru, double room)
+   get the same part of what they asked); kept[c]: the part of its
+   writes each priority keeps */
+static double priority_parts(const double *want, const double *ru, double room,
+			     double *kept)
 {
-	double high, low;
-
 	if (ru[1] <= 0) {
-		return ru[0] > 0 ? want[0] * (room / ru[0]) : 0;
+		kept[0] = ru[0] > 0 ? room / ru[0] : 0;
+		kept[1] = 0;
+	} else if (ru[0] <= 0) {
+		kept[0] = 0;
+		kept[1] = room / ru[1];
+	} else {
+		kept[0] = ru[0] > room ? room / ru[0] : 1.0;
+		kept[1] = ru[0] < room ? (room - ru[0]) / ru[1] : 0.0;
 	}
-	if (ru[0] <= 0) {
-		return want[1] * (room / ru[1]);
-	}
-	high = ru[0] > room ? room / ru[0] : 1.0;
-	low = ru[0] < room ? (room - ru[0]) / ru[1] : 0.0;
-	return want[0] * high + want[1] * low;
+	return want[0] * kept[0] + want[1] * kept[1];
 }
 
 /* What candidate c adds over the part w of slice x (ns streams, n_ranges
@@ -241,16 +241,19 @@ static double priority_parts(const double *want, const double *ru, double room)
    bytes of its expired items its range's unused RU/s could delete in
    the slice, at a write's charge (rule 28: time to live deletes with
    what requests leave; ASSUMPTION: a range's room shared by its logical
-   partitions as their writes are). */
+   partitions as their writes are). part[k] (NULL: not kept) grows by
+   stream k's part of what it adds. */
 static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 			 const struct slice *x, double w, size_t ns,
-			 double pooled, struct bite *b, double *del)
+			 double pooled, struct bite *b, double *del,
+			 double *part)
 {
 	const double per_range = v->n_ranges ? 1.0 / (double)v->n_ranges : 1.0;
 	const double len = x->len * w;
 	double want = 0, ru = 0, other = 0, own_ru = 0, range_b = 0, room;
 	double rk[PK_MAX_STREAMS], f[PK_MAX_STREAMS];
 	double want_c[2] = {0, 0}, ru_c[2] = {0, 0}; /* High, Low */
+	double kept[2] = {1, 1};		     /* ... their parts kept */
 	const double lim =
 	    c->range_ru <= 0 ? 0
 	    : pooled >= 0
@@ -301,7 +304,7 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 	if (ru > 0 && ru > room) {
 		const double asked = want;
 
-		want = priority_parts(want_c, ru_c, room);
+		want = priority_parts(want_c, ru_c, room, kept);
 		if (want < asked) {
 			/* its writes were held back (High-priority ones
 			   are not while they fit) */
@@ -313,6 +316,10 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 			b->low = want_c[1] > 0 && ru_c[0] > 0;
 		}
 	}
+	for (k = 0; part && k < ns; k++) {
+		part[k] +=
+		    f[k] * c->mass[k] * x->bytes[k] * w * kept[x->low[k] != 0];
+	}
 	return want;
 }
 
@@ -323,38 +330,46 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
    at a time, the credit carried from one to the next, at most
    PK_RW_BURST_CYCLES of them; the rest repeat the last cycle's growth,
    deletions and credit change (ASSUMPTION: by then the credit is steady
-   or nearly so). */
+   or nearly so). part[k] (NULL: not kept) grows by stream k's part of
+   it. */
 static double cand_add(const struct pk_result_variant *v, struct cand *c,
 		       const struct slice *x, size_t n, size_t ns,
-		       const struct rw_pool *pool, struct bite *b, double *del)
+		       const struct rw_pool *pool, struct bite *b, double *del,
+		       double *part)
 {
 	const double reps = c->burst && n && x[0].reps > 1 ? x[0].reps : 1;
 	double add = 0, done = 0, last = 0, bank0 = c->bank, del0 = 0;
+	double lastk[PK_MAX_STREAMS];
 	int cycles = 0;
-	size_t i;
+	size_t i, k;
 
 	*del = c->range_ru > 0 ? 0 : HUGE_VAL;
 	if (reps == 1) {
 		for (i = 0; i < n; i++) {
 			add += slice_grow(v, c, &x[i], 1.0, ns,
 					  runway_pool_lim(pool, i, c->g->range),
-					  b, del);
+					  b, del, part);
 		}
 		return add;
 	}
 	while (done < reps && cycles < PK_RW_BURST_CYCLES) {
-		const double part = fmin(1.0, reps - done);
+		const double one = fmin(1.0, reps - done);
 
 		bank0 = c->bank;
 		del0 = *del;
 		last = 0;
+		memset(lastk, 0, sizeof(lastk));
 		for (i = 0; i < n; i++) {
-			last += slice_grow(
-			    v, c, &x[i], part / reps, ns,
-			    runway_pool_lim(pool, i, c->g->range), b, del);
+			last +=
+			    slice_grow(v, c, &x[i], one / reps, ns,
+				       runway_pool_lim(pool, i, c->g->range), b,
+				       del, lastk);
 		}
 		add += last;
-		done += part;
+		for (k = 0; part && k < ns; k++) {
+			part[k] += lastk[k];
+		}
+		done += one;
 		cycles++;
 	}
 	if (done < reps) {
@@ -362,6 +377,9 @@ static double cand_add(const struct pk_result_variant *v, struct cand *c,
 
 		add += last * more;
 		*del += (*del - del0) * more;
+		for (k = 0; part && k < ns; k++) {
+			part[k] += lastk[k] * more;
+		}
 		c->bank = fmax(0.0, c->bank + (c->bank - bank0) * more);
 		c->bank = fmin(c->bank, PK_RW_BURST_SAVE_S * c->range_ru *
 					    x[0].ru_scale);
@@ -376,26 +394,30 @@ static double cand_add(const struct pk_result_variant *v, struct cand *c,
    requests leave; rule 14: only capacity left unused is banked;
    ASSUMPTION: deletions first, as the replay takes them,
    throttle_spend_unused). The step's writes are taken as the last
-   step's (the first step's without burst credit), spread over it as
-   runway_lives_gone reads them. */
+   step's (the first step's without burst credit), each class's
+   (runway_store_pending). */
 static double deletions_first(const struct pk_result_variant *v, struct cand *c,
 			      const struct slice *x, size_t n, size_t ns,
 			      const struct rw_pool *pool,
-			      const struct rw_lives *lives, int64_t h,
-			      double t1, int64_t off)
+			      const struct rw_classes *cl, int64_t h, double t1,
+			      int64_t off)
 {
 	struct cand dry = *c;
 	struct bite b;
-	double can = 0, add, gone;
+	double can = 0, gone, part[PK_MAX_STREAMS] = {0},
+	       first[PK_MAX_STREAMS] = {0};
+	size_t k;
 
 	memset(&b, 0, sizeof(b));
 	dry.burst = 0;
-	add = cand_add(v, &dry, x, n, ns, pool, &b, &can);
+	cand_add(v, &dry, x, n, ns, pool, &b, &can, part);
 	if (!(can > 0) || can == HUGE_VAL) {
 		return 0;
 	}
-	c->cum[h + 1] = c->cum[h] + (h > 0 ? c->cum[h] - c->cum[h - 1] : add);
-	gone = runway_lives_gone(lives, c->cum, t1, off) - c->deleted;
+	for (k = 0; k < ns; k++) {
+		first[cl->of[k]] += part[k];
+	}
+	gone = runway_store_pending(&c->held, cl, h, first, t1, off);
 	return gone > 0 ? fmin(1.0, gone / can) : 0;
 }
 
@@ -430,7 +452,7 @@ static double cycle_backlog(const struct pk_result_variant *v,
 		x.bucket[0] = st->once[i].bucket;
 		x.bucket_frac[0] = st->once[i].bucket_frac;
 		x.low[0] = st->once[i].low;
-		add[i] = cand_add(v, &cc, &x, 1, 1, pool, &b, &del[i]);
+		add[i] = cand_add(v, &cc, &x, 1, 1, pool, &b, &del[i], NULL);
 		len[i] = x.len;
 		all += add[i];
 		span += len[i];
@@ -532,6 +554,7 @@ void runway_from_rates(const struct pk_snapshot *s,
 	struct rw_pool pool_ru;
 	double spread, each = 0;
 	int whole_unique, by_dist, from_values, time_key = bk->len_s > 0;
+	int rewrites_resize;
 	int64_t h, steps = PK_RUNWAY_HORIZON_S / PK_RUNWAY_STEP_S + 1,
 		   longest = 0;
 	const size_t ns = sc->n_streams;
@@ -539,20 +562,18 @@ void runway_from_rates(const struct pk_snapshot *s,
 	struct slice *xs;
 	size_t nxs[PK_MAX_STREAMS];
 	double weight[PK_MAX_STREAMS];
-	struct id_pool pool = {0, 0, 0};
 	double largest = 0;
 	char prev_text[PK_RW_TEXT] = "";
 	struct rw_text memo;
 	struct rw_key key;
-	struct rw_lives lives;
 	/* streams the run's window gave no item, drawn apart */
 	struct pk_workload *apart[PK_MAX_STREAMS] = {0};
 	struct pk_scenario *moved = NULL;
+	struct rw_classes cl;
+	int *step_slot = NULL;
+	double add_c[PK_MAX_STREAMS];
 
 	rw->basis = PK_RUNWAY_RATES;
-	runway_lives(v, sc, &lives);
-	rw->ttl_s = (int64_t)llround(lives.mean_s);
-	rw->ttl_mixed = lives.n > 1;
 	rw->time_scale = scale;
 	if (ns == 0 || ns > PK_MAX_STREAMS) {
 		rw->kind = PK_RUNWAY_NEVER;
@@ -571,15 +592,23 @@ void runway_from_rates(const struct pk_snapshot *s,
 		rw->bound_bytes = largest;
 		return;
 	}
-	if (runway_id_pool(v, sc, largest, factor, &pool, rw)) {
-		return;
-	}
 	if (!time_key && v->preload_items > 0) {
 		each = (double)v->preload_bytes / (double)v->preload_items;
 	}
 	st = xcalloc(ns, sizeof(*st));
 	runway_streams_init(v, sc, factor, st);
 	runway_streams_weigh(st, ns, weight);
+	if (runway_classes(v, sc, factor, weight, &cl, rw)) {
+		runway_streams_free(st, ns);
+		return;
+	}
+	rw->ttl_s = (int64_t)llround(cl.mean_s);
+	rw->ttl_mixed = cl.mixed;
+	/* rewrites at another size resize what a partition holds when its
+	   items are one class that neither expires nor is pooled (an id
+	   pool's bound takes the largest item) */
+	rewrites_resize =
+	    !time_key && !cl.ttl && cl.n == 1 && cl.c[0].pool.n == 0;
 	runway_pick_init(&pick, v->n_ranges, ns);
 	moved = ns > 1 ? xcalloc(ns, sizeof(*moved)) : NULL;
 	/* the snapshot maps a value to its logical partition when a point
@@ -645,12 +674,8 @@ void runway_from_rates(const struct pk_snapshot *s,
 		}
 		c[i].range_ru = runway_range_share(v, c[i].g->range);
 		c[i].burst = v->spec->burst && !v->spec->serverless;
-		if (time_key) {
-			c[i].slot = xcalloc(PK_RW_MAX_SLOTS, sizeof(double));
-		}
-		if (lives.n > 0 && !time_key) {
-			c[i].cum = xcalloc((size_t)steps + 1, sizeof(double));
-		}
+		runway_store_init(&c[i].held, &cl, steps,
+				  time_key ? PK_RW_MAX_SLOTS : 1);
 	}
 	runway_pool_init(&pool_ru, v, &pick, ns);
 	runway_pick_free(&pick);
@@ -663,6 +688,7 @@ void runway_from_rates(const struct pk_snapshot *s,
 	rw->span_s = (double)longest * scale;
 	if (time_key) {
 		texts = xcalloc(PK_RW_MAX_SLOTS, sizeof(*texts));
+		step_slot = xcalloc((size_t)steps, sizeof(*step_slot));
 		runway_text_init(&memo, v, sc);
 	}
 	x = xcalloc(ns, sizeof(*x));
@@ -670,9 +696,9 @@ void runway_from_rates(const struct pk_snapshot *s,
 	{
 		struct cand *first = NULL;
 		double first_t = HUGE_VAL, level = 0;
-		struct cand *level_c = NULL; /* TTL: who holds level */
+		struct cand *level_c = NULL; /* who holds level */
 		double level_written = 0;    /* ... written then, B/s */
-		int first_slot = -1;
+		int first_slot = -1, ring = 0;
 		struct rw_rewrites rr = {0, 0, 0, {0}, {0}};
 
 		/* steps end on the clock's whole hours (a daily curve's,
@@ -721,6 +747,19 @@ void runway_from_rates(const struct pk_snapshot *s,
 				runway_text_at(&memo,
 					       sc->clock_start_s + (int64_t)t0,
 					       text);
+				if (bk->period_s == 0 &&
+				    (bk->len_s < PK_RUNWAY_STEP_S ||
+				     strcmp(text, prev_text) != 0)) {
+					/* a new bucket, never to return:
+					   starts empty, in a slot of its own
+					   (its predecessors' items expire
+					   from theirs) */
+					ring = (ring + 1) % PK_RW_MAX_SLOTS;
+					for (i = 0; i < n_c; i++) {
+						runway_store_clear(&c[i].held,
+								   &cl, ring);
+					}
+				}
 				if (bk->len_s < PK_RUNWAY_STEP_S) {
 					/* several buckets an hour: each its
 					   share */
@@ -729,21 +768,9 @@ void runway_from_rates(const struct pk_snapshot *s,
 						? (double)bk->len_s /
 						      (double)bk->period_s
 						: (double)bk->len_s / (t1 - t0);
-					slot = 0;
-					if (bk->period_s == 0) {
-						for (i = 0; i < n_c; i++) {
-							c[i].slot[0] = 0;
-						}
-					}
+					slot = bk->period_s > 0 ? 0 : ring;
 				} else if (bk->period_s == 0) {
-					slot = 0;
-					if (strcmp(text, prev_text) != 0) {
-						/* a new bucket, never to
-						   return: starts empty */
-						for (i = 0; i < n_c; i++) {
-							c[i].slot[0] = 0;
-						}
-					}
+					slot = ring;
 				} else {
 					slot = slot_of(texts, &n_texts, text);
 					if (slot < 0) {
@@ -752,21 +779,22 @@ void runway_from_rates(const struct pk_snapshot *s,
 				}
 				snprintf(prev_text, sizeof(prev_text), "%s",
 					 text);
+				step_slot[h] = slot;
 			}
 			for (i = 0; i < n_c; i++) {
 				struct cand *ci = &c[i];
 				struct bite bit = {0, 0, 0, 0, 0, 0, 0, 0};
-				double del = 0, add;
+				double del = 0, part[PK_MAX_STREAMS] = {0}, add;
+				double before, after, room, grow, per_step;
 
-				if (ci->cum && ci->burst) {
+				if (cl.ttl && ci->burst) {
 					ci->del_q = deletions_first(
-					    v, ci, xs, n_all, ns, &pool_ru,
-					    &lives, h, t1, off);
+					    v, ci, xs, n_all, ns, &pool_ru, &cl,
+					    h, t1, off);
 				}
 				add = cand_add(v, ci, xs, n_all, ns, &pool_ru,
-					       &bit, &del) *
+					       &bit, &del, part) *
 				      share;
-				double before, need, grow = add;
 
 				if (bit.held) {
 					/* a bound that held it back in any
@@ -777,63 +805,57 @@ void runway_from_rates(const struct pk_snapshot *s,
 					ci->client = bit.client;
 					ci->client_stream = bit.client_stream;
 				}
-
-				ci->rate = add / (t1 - t0);
-				if (time_key) {
-					before = ci->slot[slot];
-					ci->slot[slot] += add;
-					if (ci->slot[slot] > level) {
-						level = ci->slot[slot];
-					}
-				} else if (ci->cum) {
-					double gone;
-
-					ci->cum[h + 1] = ci->cum[h] + add;
-					gone = runway_lives_gone(
-					    &lives, ci->cum, t1, off);
-					/* expired by now, deleted as far as
-					   the range's room lets */
-					ci->deleted =
-					    fmin(gone, ci->deleted + del);
-					before = ci->acc;
-					ci->acc = ci->cum[h + 1] - ci->deleted;
-					/* its net growth: written less
-					   deleted */
-					grow = ci->acc - before;
-					ci->rate = grow / (t1 - t0);
-					ci->written = add / (t1 - t0);
-					if (ci->acc > level) {
-						level = ci->acc;
-						level_c = ci;
-						level_written = ci->written;
-					}
-				} else {
-					/* rewrites at another size change
-					   what it holds (an id pool's bound
-					   takes the largest item) */
-					before = ci->acc;
-					ci->acc =
-					    pool.n > 0
-						? ci->acc + add
-						: runway_rewritten(
-						      &rr, ci->mass, ns, add,
-						      ci->acc, &ci->items);
-					grow = ci->acc - before;
-					ci->rate = grow / (t1 - t0);
+				memset(add_c, 0, sizeof(add_c));
+				for (j = 0; j < ns; j++) {
+					add_c[cl.of[j]] += part[j] * share;
 				}
-				need = time_key || ci->cum
-					   ? cap - ci->g->start - before
-					   : runway_pool_new_bytes(
-						 &pool, cap - ci->g->start) -
-						 before;
-				if (grow > 0 && need <= grow) {
-					double t = t0 + (need > 0 ? need : 0) /
-							    grow * (t1 - t0);
+				if (rewrites_resize) {
+					/* rewrites at another size change
+					   what it holds: its one class (no
+					   lifetime, no id pool) takes the
+					   difference */
+					double held = runway_store_held(
+					    &ci->held, &cl, slot, time_key);
+
+					add_c[0] += runway_rewritten(
+							&rr, ci->mass, ns, add,
+							held, &ci->items) -
+						    (held + add);
+				}
+				before = runway_store_held(&ci->held, &cl, slot,
+							   time_key);
+				runway_store_step(&ci->held, &cl, h, slot,
+						  add_c, del, t1, off,
+						  step_slot);
+				after = runway_store_held(&ci->held, &cl, slot,
+							  time_key);
+				/* its net growth: written less deleted */
+				grow = after - before;
+				ci->rate = grow / (t1 - t0);
+				ci->written = add / (t1 - t0);
+				if (after > level) {
+					level = after;
+					level_c = ci;
+					level_written = ci->written;
+				}
+				room = cap - ci->g->start;
+				if (grow > 0 && after >= room) {
+					double a = before >= room
+						       ? 0
+						       : runway_store_cross(
+							     &ci->held, &cl,
+							     slot, time_key,
+							     room, &per_step);
+					double t = t0 + a * (t1 - t0);
 
 					if (t < first_t) {
 						first_t = t;
 						first = ci;
 						first_slot = slot;
+						ci->rate =
+						    before >= room
+							? ci->rate
+							: per_step / (t1 - t0);
 					}
 				}
 			}
@@ -842,12 +864,8 @@ void runway_from_rates(const struct pk_snapshot *s,
 		if (first) {
 			rw->kind = PK_RUNWAY_DAYS;
 			rw->full_s = first_t;
-			rw->written_bytes_per_s =
-			    first->cum ? first->written : 0;
-			rw->rate_bytes_per_s =
-			    first->rate *
-			    runway_pool_growth(&pool, time_key || first->cum,
-					       cap - first->g->start);
+			rw->written_bytes_per_s = cl.ttl ? first->written : 0;
+			rw->rate_bytes_per_s = first->rate;
 			rw->bound_client = (enum pk_runway_client)first->client;
 			rw->bound_stream = first->client_stream;
 			if (first->bit.held) {
@@ -869,25 +887,34 @@ void runway_from_rates(const struct pk_snapshot *s,
 			(void)first_slot;
 		} else {
 			/* the one holding most at the horizon */
+			int for_good = 0;
+
 			first = &c[0];
-			for (i = 1; i < n_c; i++) {
-				double a = time_key ? 0 : c[i].acc;
-				double b = time_key ? 0 : first->acc;
+			for (i = 0; i < n_c; i++) {
+				double a = time_key
+					       ? 0
+					       : runway_store_held(&c[i].held,
+								   &cl, 0, 0);
+				double b = time_key
+					       ? 0
+					       : runway_store_held(&first->held,
+								   &cl, 0, 0);
 
 				if (a + c[i].g->start > b + first->g->start) {
 					first = &c[i];
 				}
+				for_good |=
+				    runway_store_for_good(&c[i].held, &cl);
 			}
 			if (time_key && bk->period_s == 0) {
 				rw->kind = PK_RUNWAY_BUCKETS;
 				rw->bound_bytes = level;
-			} else if (lives.n > 0 && !time_key &&
-				   !(lives.never > 0 && first->acc > 0)) {
+			} else if (cl.ttl && !for_good) {
 				/* every item expires: it levels off, and a
 				   cycle shorter than a step at its peak */
 				first = level_c ? level_c : first;
 				rw->backlog_bytes =
-				    ns == 1 && st[0].have_once
+				    ns == 1 && st[0].have_once && !time_key
 					? cycle_backlog(v, &st[0], first,
 							&pool_ru, scale)
 					: 0;
@@ -896,13 +923,13 @@ void runway_from_rates(const struct pk_snapshot *s,
 						     : PK_RUNWAY_NEVER;
 				rw->bound_bytes = level;
 				rw->written_bytes_per_s = level_written;
-			} else if (time_key ? level > 0 : first->acc > 0) {
+			} else if (level > 0) {
 				rw->kind = PK_RUNWAY_BEYOND;
 				rw->bound_bytes =
-				    time_key
-					? level
-					: runway_pool_held(&pool, first->acc) +
-					      first->g->start;
+				    time_key ? level
+					     : runway_store_held(&first->held,
+								 &cl, 0, 0) +
+						   first->g->start;
 			} else {
 				rw->kind = PK_RUNWAY_NEVER;
 			}
@@ -937,9 +964,9 @@ void runway_from_rates(const struct pk_snapshot *s,
 		runway_key_free(&key);
 	}
 	for (i = 0; i < n_c; i++) {
-		free(c[i].slot);
-		free(c[i].cum);
+		runway_store_free(&c[i].held);
 	}
+	free(step_slot);
 	runway_streams_free(st, ns);
 	runway_pool_free(&pool_ru);
 	free(x);

@@ -7,11 +7,13 @@
 #include "runway_int.h"
 
 #include <math.h>
+#include <string.h>
 
-/* How v's key reads property prop: 0 not at all, 1 whole, else the N of
-   the hash(prop) mod N parts it is read through only */
-static uint64_t key_reads_prop(const struct pk_result_variant *v,
-			       const struct pk_scenario *sc, int prop)
+/* How v's key reads the id: 0 not at all, 1 whole, else the N of the
+   hash(id) mod N parts it is read through only (by path: each stream
+   has its own /id) */
+static uint64_t key_reads_id(const struct pk_result_variant *v,
+			     const struct pk_scenario *sc)
 {
 	struct pk_key_reads kr;
 	uint64_t how = 0;
@@ -19,7 +21,8 @@ static uint64_t key_reads_prop(const struct pk_result_variant *v,
 
 	v->service_queries->key_reads(v->key, sc, &kr);
 	for (i = 0; i < kr.n_refs && i < PK_QUERY_KEY_REFS; i++) {
-		if (kr.prop[i] != prop) {
+		if (kr.prop[i] < 0 || (size_t)kr.prop[i] >= sc->n_props ||
+		    strcmp(sc->props[kr.prop[i]].path, "/id") != 0) {
 			continue;
 		}
 		if (kr.hash_mod[i] == 0) {
@@ -30,26 +33,44 @@ static uint64_t key_reads_prop(const struct pk_result_variant *v,
 	return how;
 }
 
+/* The largest item stream one's phases write, bytes */
+static double largest_item(const struct pk_scenario *one)
+{
+	double most = 0;
+	size_t i;
+
+	for (i = 0; i < one->n_phases; i++) {
+		double l = runway_largest_size(&one->phases[i].item_size);
+
+		most = l > most ? l : most;
+	}
+	return most;
+}
+
 int runway_id_pool(const struct pk_result_variant *v,
-		   const struct pk_scenario *sc, double largest, double factor,
+		   const struct pk_scenario *sc, size_t k, double factor,
 		   struct id_pool *pool, struct pk_runway *rw)
 {
 	const double cap = (double)v->spec->lp_storage_bytes;
-	const struct pk_prop_spec *idp = scenario_find_prop(sc, "/id");
+	struct pk_scenario one;
+	const struct pk_prop_spec *idp;
+	double largest;
 	uint64_t how, n;
 
 	pool->n = pool->mean = 0;
 	pool->seq = 0;
+	runway_stream_view(sc, k, &one);
+	idp = scenario_find_prop(&one, "/id");
 	if (!idp || (idp->kind != PK_GEN_PATTERN && idp->kind != PK_GEN_LIST)) {
 		return 0;
 	}
-	how = key_reads_prop(v, sc, (int)(idp - sc->props));
+	how = key_reads_id(v, sc);
 	n = how == 0 ? idp->count : how == 1 ? 1 : (idp->count + how - 1) / how;
+	largest = largest_item(&one) * factor;
 	pool->n = (double)n;
-	pool->mean = runway_mean_item(sc) * factor;
+	pool->mean = runway_mean_item(&one) * factor;
 	pool->seq = idp->dist.kind == PK_DIST_SEQUENTIAL;
 	if (pool->n * largest < cap || pool->n * pool->mean < cap) {
-		rw->kind = PK_RUNWAY_IDS;
 		rw->ids = n;
 		rw->ids_pool = idp->count;
 		rw->ids_mod = how > 1 ? how : 0;

@@ -271,16 +271,19 @@ struct id_pool {
 	int seq;
 };
 
-/* Whether sc's ids come from a pool (a pattern or list /id) and how
-   many of them one logical partition of v's key may hold: all of them
-   when the key does not read the id, one when it reads it whole, those
-   of one hash when it reads it only through hash(id) mod N (ASSUMPTION:
-   the hash spreads the ids evenly, N / its values each). Fills *pool
-   (largest: the largest stored item, factor: stored bytes an item
-   byte); returns 1 with rw's kind set (PK_RUNWAY_IDS) when a logical
-   partition never reaches the cap that way, else 0 */
+/* Whether stream k of sc draws its ids from a pool (a pattern or list
+   /id of its own) and how many of them one logical partition of v's key
+   may hold: all of them when the key does not read the id, one when it
+   reads it whole, those of one hash when it reads it only through
+   hash(id) mod N (ASSUMPTION: the hash spreads the ids evenly, N / its
+   values each). Fills *pool (its mean item the stream's own; factor:
+   stored bytes an item byte); returns 1 with rw's ids fields and
+   bound_bytes set (the pool's most: N x the stream's largest stored
+   item, or N x its mean when that is below the cap and the largest's is
+   not) when a logical partition never reaches the cap by that stream's
+   items, else 0 */
 int runway_id_pool(const struct pk_result_variant *v,
-		   const struct pk_scenario *sc, double largest, double factor,
+		   const struct pk_scenario *sc, size_t k, double factor,
 		   struct id_pool *pool, struct pk_runway *rw);
 
 /* New-item bytes a logical partition must be sent to hold room bytes */
@@ -308,14 +311,14 @@ struct rw_lives {
 	double mean_s; /* the expiring ones' mean lifetime, s; 0 none */
 };
 
-/* The lifetimes of sc's generated items in a container of spec (rule
-   28, read by v's service: pk_queries.item_ttl): an item's own ttl
-   (its /ttl property, each value's dist_pmf
-   share; ASSUMPTION: drawn independently of the key and the size) or,
-   without one, the container's default_ttl; -1 never expires; with
-   default_ttl off nothing expires (n 0, never 0: no time to live) */
+/* The lifetimes of stream k's generated items of sc in v's container
+   (rule 28, read by v's service: pk_queries.item_ttl): an item's own ttl
+   (the stream's /ttl property, each value's dist_pmf share; ASSUMPTION:
+   drawn independently of the key and the size) or, without one, the
+   container's default_ttl; -1 never expires; with default_ttl off
+   nothing expires (n 0, never 0: no time to live) */
 void runway_lives(const struct pk_result_variant *v,
-		  const struct pk_scenario *sc, struct rw_lives *l);
+		  const struct pk_scenario *sc, size_t k, struct rw_lives *l);
 
 /* Add share f (bytes, or items) living ttl (a record's own ttl;
    PK_TTL_OFF: the default def) to l, built from zero; then
@@ -326,11 +329,98 @@ void runway_lives_record(struct rw_lives *l, int64_t ttl, int64_t def,
 /* Close l's bins (their mean lifetimes, n, mean_s) */
 void runway_lives_done(struct rw_lives *l);
 
-/* What has expired by workload time t of writes whose cumulative bytes
-   are cum (cum[q] at the start of hourly step q, steps ending on the
-   clock's whole hours, off s past one at t = 0), bytes */
-double runway_lives_gone(const struct rw_lives *l, const double *cum, double t,
-			 int64_t off);
+/* ---- runway_items.c: each stream's items, by class ---- */
+
+/* sc seen as stream k alone into *one: its properties and phases, the
+   rest shared (read only); sc itself past its streams */
+void runway_stream_view(const struct pk_scenario *sc, size_t k,
+			struct pk_scenario *one);
+
+/* One class of items: the streams whose items live alike and are
+   written among one pool of ids (or new ones) */
+struct rw_class {
+	struct rw_lives lives;
+	struct id_pool pool;
+};
+
+struct rw_classes {
+	size_t n; /* classes, 1 .. the streams */
+	struct rw_class c[PK_MAX_STREAMS];
+	size_t of[PK_MAX_STREAMS]; /* each stream's class */
+	int ttl;		   /* some class's items expire */
+	double mean_s;		   /* the expiring items' mean lifetime,
+				      weighted by the streams' new bytes, s */
+	int mixed;		   /* their lifetimes differ */
+};
+
+/* The classes of v's streams of sc (factor: stored bytes an item byte;
+   weight: each stream's share of the new bytes, runway_streams_weigh,
+   NULL alike). Returns 1 with rw's kind PK_RUNWAY_IDS (its ids and
+   bound_bytes) when every stream that adds items writes them among a
+   pool of its own and the pools' most together is below the cap,
+   else 0 */
+int runway_classes(const struct pk_result_variant *v,
+		   const struct pk_scenario *sc, double factor,
+		   const double *weight, struct rw_classes *cl,
+		   struct pk_runway *rw);
+
+/* What one logical partition holds of each class as the projection
+   steps (owned arrays; runway_store_free frees them) */
+struct rw_store {
+	size_t n_slots;		      /* buckets of a time key, 1 without */
+	double *slot[PK_MAX_STREAMS]; /* each class's bytes written and
+					 not deleted, per bucket */
+	double *cum[PK_MAX_STREAMS];  /* a class whose items expire: its
+					 writes before each step (steps + 1),
+					 else NULL */
+	/* ... each lifetime's deletion frontier: writes up to this cum
+	   value deleted, and the step it lies in */
+	double del_at[PK_MAX_STREAMS][PK_RW_LIVES];
+	size_t del_q[PK_MAX_STREAMS][PK_RW_LIVES];
+	double sent[PK_MAX_STREAMS]; /* each class's writes so far */
+	double prev[PK_MAX_STREAMS]; /* its slot's before the last step */
+};
+
+void runway_store_init(struct rw_store *s, const struct rw_classes *cl,
+		       int64_t steps, size_t n_slots);
+
+void runway_store_free(struct rw_store *s);
+
+/* Empty bucket slot (a new bucket that takes its place) */
+void runway_store_clear(struct rw_store *s, const struct rw_classes *cl,
+			int slot);
+
+/* Step h (ending at workload time t1, steps ending on the clock's
+   whole hours, off s past one at t = 0) into bucket slot: add[j] bytes
+   of class j written, then what has expired by t1 deleted oldest first
+   as far as del bytes (the range's room; HUGE_VAL: all), each step's
+   part from the bucket it was written in (slot_of[q] of step q; NULL:
+   slot 0) */
+void runway_store_step(struct rw_store *s, const struct rw_classes *cl,
+		       int64_t h, int slot, const double *add, double del,
+		       double t1, int64_t off, const int *slot_of);
+
+/* The bytes expired by t1 and not yet deleted were step h's writes
+   the step before's (step 0: first[j] of class j's), set so in each
+   class's cum until runway_store_step sets them */
+double runway_store_pending(struct rw_store *s, const struct rw_classes *cl,
+			    int64_t h, const double *first, double t1,
+			    int64_t off);
+
+/* What it holds in bucket slot: each class's bytes written and not
+   deleted, deduped over its pool unless raw (a time key), bytes */
+double runway_store_held(const struct rw_store *s, const struct rw_classes *cl,
+			 int slot, int raw);
+
+/* The part of the last step (0 .. 1) at which bucket slot's holdings
+   reach room bytes (they pass it by its end), the classes' bytes linear
+   within it; *rate: the holdings' growth there, bytes a step */
+double runway_store_cross(const struct rw_store *s, const struct rw_classes *cl,
+			  int slot, int raw, double room, double *rate);
+
+/* 1 when it holds bytes of a class some of whose items never expire */
+int runway_store_for_good(const struct rw_store *s,
+			  const struct rw_classes *cl);
 
 /* ---- runway_rates.c: the workload's rates ---- */
 

@@ -102,9 +102,10 @@ void runway_lives_done(struct rw_lives *l)
 }
 
 void runway_lives(const struct pk_result_variant *v,
-		  const struct pk_scenario *sc, struct rw_lives *l)
+		  const struct pk_scenario *sc, size_t k, struct rw_lives *l)
 {
-	const struct pk_prop_spec *p = scenario_find_prop(sc, "/ttl");
+	struct pk_scenario one;
+	const struct pk_prop_spec *p;
 	const int64_t def = v->spec ? v->spec->default_ttl_s : PK_TTL_OFF;
 	int (*ttl_of)(const struct pk_value *, int64_t *) =
 	    v->service_queries->item_ttl;
@@ -116,6 +117,8 @@ void runway_lives(const struct pk_result_variant *v,
 	if (def == PK_TTL_OFF || !ttl_of) {
 		return; /* time to live off: an item's own ttl does nothing */
 	}
+	runway_stream_view(sc, k, &one);
+	p = scenario_find_prop(&one, "/ttl");
 	lives_span(ttl_of, p, def, &lo, &hi);
 	if (!p || p->kind == PK_GEN_CONST) {
 		if (!p || ttl_of(&p->const_value, &t) != 0) {
@@ -163,33 +166,4 @@ void runway_lives_record(struct rw_lives *l, int64_t ttl, int64_t def, double f)
 	} else if (f > 0) {
 		l->never += f;
 	}
-}
-
-/* cum at workload time t of steps ending on the clock's whole hours
-   (off: seconds past one at t = 0): cum[q] at the start of step q,
-   linear within it */
-static double cum_at(const double *cum, double t, int64_t off)
-{
-	int64_t q;
-	double a, e;
-
-	if (t <= 0) {
-		return 0;
-	}
-	q = (int64_t)((t + (double)off) / PK_RUNWAY_STEP_S);
-	a = q == 0 ? 0.0 : (double)(q * PK_RUNWAY_STEP_S - off);
-	e = (double)((q + 1) * PK_RUNWAY_STEP_S - off);
-	return cum[q] + (t - a) / (e - a) * (cum[q + 1] - cum[q]);
-}
-
-double runway_lives_gone(const struct rw_lives *l, const double *cum, double t,
-			 int64_t off)
-{
-	double gone = 0;
-	size_t k;
-
-	for (k = 0; k < l->n; k++) {
-		gone += l->frac[k] * cum_at(cum, t - l->s[k], off);
-	}
-	return gone;
 }

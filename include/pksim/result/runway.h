@@ -130,13 +130,22 @@
  * - time buckets (pkey_time_bucket): a key whose value moves on with time
  *   grows only in its current bucket (pkey_time_text at each step), at
  *   the rate of that moment; a bucket that never comes back starts empty;
+ * - each stream's items (runway_items.c): a stream's items keep their
+ *   own lifetime and their own ids, whatever other streams write to the
+ *   same key: the streams alike in both are one class, and a logical
+ *   partition holds the sum of what each class leaves in it (one stream
+ *   creating new items beside another upserting among 1,000 ids grows
+ *   at the first's rate on top of the pool's 1,000 items);
  * - finite ids (runway_ids.c): items rewritten among a pool of ids (a
- *   pattern or list /id) hold at most N x the largest item per logical
- *   partition, N the ids it can hold: the pool's when the key does not
- *   read the id, 1 when it reads it whole, the pool's / M when it reads
- *   it only through hash(id) mod M (ASSUMPTION: the hash spreads the ids
- *   evenly over its M values); a unique property read whole one item:
- *   "never" below the cap. Past it, a
+ *   pattern or list /id of their stream) hold at most N x the largest
+ *   item per logical partition, N the ids it can hold: the pool's when
+ *   the key does not read the id, 1 when it reads it whole, the pool's /
+ *   M when it reads it only through hash(id) mod M (ASSUMPTION: the hash
+ *   spreads the ids evenly over its M values); a unique property read
+ *   whole one item: "never" below the cap (with several streams, when
+ *   every stream that writes has a pool and their most together is
+ *   below it; ASSUMPTION: two streams' pools are different ids, which
+ *   errs high). Past it, a
  *   logical partition holds the distinct ids drawn into it, each at the
  *   mean item: N x mean x (1 - e^(-n/N)) after n new items (uniform
  *   draws; sequential ones hold min(n, N) x mean); "never" when
@@ -144,19 +153,29 @@
  *   n = -N ln(1 - cap / (N x mean)) items. ASSUMPTION: ids of a skewed
  *   distribution are taken as uniform (they repeat more, so the
  *   partition fills later than said: the figure is a lower bound);
- *   time keys and time to live count every new item;
+ *   under time to live n is the new items written and not yet expired
+ *   and deleted (the ids of the last lifetime: N x mean x (1 -
+ *   e^(-rate x lifetime / N)) when deletion keeps up; ASSUMPTION: a
+ *   deletion clears one written item's bytes, fewer than the expired
+ *   ids hold when the pool repeats them, so the figure errs early);
+ *   time keys count every new item;
  * - time to live (rule 28; runway_ttl.c): an item lives its own ttl
- *   (the /ttl property, each value's dist_pmf share; a data record's
- *   "ttl"), else the container's default_ttl (-1: only items with a ttl
- *   of their own expire; off: none, whatever the items carry). A logical
+ *   (its stream's /ttl property, each value's dist_pmf share; a data
+ *   record's "ttl"), else the container's default_ttl (-1: only items
+ *   with a ttl of their own expire; off: none, whatever the items
+ *   carry). A logical
  *   partition holds only the last lifetime of each share of its writes
  *   (binned into at most 16 lifetimes), less what its range's unused
  *   RU/s cannot delete (deletes take the RU/s requests leave, at a
- *   write's charge; ASSUMPTION: a range's room shared among its logical
- *   partitions as their writes are; an item's ttl drawn independently
- *   of its key and size); every share expiring, never reaching the cap
- *   it levels off; a share that never expires grows for good (days to
- *   full at the net growth, written less deleted, both said). A cycle
+ *   write's charge, oldest first; ASSUMPTION: a range's room shared
+ *   among its logical partitions as their writes are; an item's ttl
+ *   drawn independently of its key and size); every share expiring,
+ *   never reaching the cap it levels off; a share that never expires
+ *   grows for good (days to full at the net growth, written less
+ *   deleted, both said). A time key's bucket holds likewise the last
+ *   lifetime of what was written into it (a %A day under a 1-h ttl its
+ *   current hour's; under 7 days one day's, each item expiring as its
+ *   successor a week on is written) and levels off below the cap. A cycle
  *   shorter than a step is stepped at its mean, which deletes as much
  *   as its roomiest phase lets: the expired items its phases with too
  *   little room leave until a roomier one clears them (cycle_backlog,

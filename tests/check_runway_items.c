@@ -1,0 +1,211 @@
+/*
+ * runway_items: what an item is and how long it lives, stream by stream
+ * (src/result/runway_items.c, include/pksim/result/runway.h: finite ids,
+ * time to live): each stream's items keep their own lifetime and id
+ * pool on a key several streams write; a pool and a lifetime together;
+ * time to live on a key that changes with time. Figures by hand beside each
+ * test; each says what it gave before.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "pksim/report/scorecard.h"
+#include "pksim/result/result.h"
+#include "testutil.h"
+
+/* 20 GiB = 21,474,836,480 B: the logical partition cap (rule 11) */
+#define CAP 21474836480.0
+
+static int near(double x, double want, double rel)
+{
+	return fabs(x - want) <= rel * fabs(want);
+}
+
+/* The first variant's scorecard of scenario text into *out, its runway
+   sentence into t */
+static void text_card(const char *text, struct pk_scorecard *out, char *t,
+		      size_t cap)
+{
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c =
+	    tu_cards(tu_dir_file("runway.yaml", text), text, &run, &res);
+
+	*out = c[0];
+	scorecard_full_text(res, &c[0], 0, t, cap);
+	tu_cards_free(c, run, res);
+}
+
+/* Two streams on key "one" at 100,000 RU/s (never a bound), 1 KB items:
+   a at 100 ops/s (items a_items, ops a_ops), b at 10/s (b_items, b_ops);
+   the container's default_ttl def */
+static const char two_fmt[] =
+    "container: {partition_key: /k, throughput: 100000, default_ttl: %s}\n"
+    "streams:\n"
+    "  - name: a\n"
+    "    items: {k: {const: one}%s}\n"
+    "    phases:\n"
+    "      - {name: p, duration: 1m, rate: 100/s, ops: {%s: 1}, "
+    "item_size: 1KB}\n"
+    "  - name: b\n"
+    "    items: {k: {const: one}%s}\n"
+    "    phases:\n"
+    "      - {name: p, duration: 1m, rate: 10/s, ops: {%s: 1}, "
+    "item_size: 1KB}\n";
+
+static void two_card(const char *def, const char *a_items, const char *a_ops,
+		     const char *b_items, const char *b_ops,
+		     struct pk_scorecard *c, char *t, size_t cap)
+{
+	char text[900];
+
+	snprintf(text, sizeof(text), two_fmt, def, a_items, a_ops, b_items,
+		 b_ops);
+	text_card(text, c, t, cap);
+}
+
+/*
+ * Stream a's items live 60 s (their own ttl under default_ttl -1, or
+ * the default 60 s while b's carry ttl -1), b's 10 creates/s of 1 KB
+ * never expire: the key holds a's last 60 s, 100 x 1,024 x 60 =
+ * 6,144,000 B, and grows 10,240 B/s for good: full at (21,474,836,480 -
+ * 6,144,000) / 10,240 = 2,096,552 s (24.27 days). Before: one stream's
+ * lifetime taken for both, "never: levels off at 6.4 MiB" (a's 60 s for
+ * b's items too) and "2.2 days" (b's -1 for a's).
+ */
+START_TEST(test_runway_streams_own_ttl)
+{
+	struct pk_scorecard c;
+	char t[700];
+
+	two_card("-1", ", ttl: {const: 60}", "create", "", "create", &c, t,
+		 sizeof(t));
+	ck_assert_int_eq(c.full_kind, PK_FULL_DAYS);
+	ck_assert_msg(near(c.days_to_full * 86400.0, 2096552.0, 1e-6),
+		      "%f s: %s", c.days_to_full * 86400.0, t);
+	ck_assert_msg(near(c.full_rate, 10240.0, 1e-6), "%f: %s", c.full_rate,
+		      t);
+	two_card("60", "", "create", ", ttl: {const: -1}", "create", &c, t,
+		 sizeof(t));
+	ck_assert_int_eq(c.full_kind, PK_FULL_DAYS);
+	ck_assert_msg(near(c.days_to_full * 86400.0, 2096552.0, 1e-6),
+		      "%f s: %s", c.days_to_full * 86400.0, t);
+}
+END_TEST
+
+/*
+ * Stream a upserts among its own 1,000 ids (at most 1,000 x 1,024 =
+ * 1,024,000 B once every id is drawn), b creates 10 new items a second:
+ * full at (21,474,836,480 - 1,024,000) / 10,240 = 2,097,052 s. The
+ * roles swapped (a's 100 creates/s new, b's 10 upserts/s among the
+ * pool): (21,474,836,480 - 1,024,000) / 102,400 = 209,705.2 s. Before:
+ * a's pool taken for the key, "never: its items are written among 1000
+ * ids", and b's pool ignored, 2.2 days at 110 KiB/s.
+ */
+START_TEST(test_runway_streams_own_pool)
+{
+	struct pk_scorecard c;
+	char t[700];
+
+	two_card("off", ", id: {values: \"d{1..1000}\"}", "upsert", "",
+		 "create", &c, t, sizeof(t));
+	ck_assert_int_eq(c.full_kind, PK_FULL_DAYS);
+	ck_assert_msg(near(c.days_to_full * 86400.0, 2097052.0, 1e-6),
+		      "%f s: %s", c.days_to_full * 86400.0, t);
+	two_card("off", "", "create", ", id: {values: \"d{1..1000}\"}",
+		 "upsert", &c, t, sizeof(t));
+	ck_assert_int_eq(c.full_kind, PK_FULL_DAYS);
+	ck_assert_msg(near(c.days_to_full * 86400.0, 209705.2, 1e-6),
+		      "%f s: %s", c.days_to_full * 86400.0, t);
+}
+END_TEST
+
+/*
+ * 500 upserts/s of 10 KB (10,240 B stored) among 2,500,000 ids, items
+ * living 2 h, one partition of 10,000 RU/s: the writes take 500 x 9.09
+ * RU and the rest deletes some 600 expired items a second, more than
+ * the 500 x e^(-1.44) = 118 expiring, so the key holds the distinct ids
+ * of its last 2 h, 2,500,000 x (1 - e^(-500 x 7,200 / 2,500,000)) x
+ * 10,240 = 19,534,649,378 B (18.2 GiB): it levels off, never full.
+ * Before: the pool dropped under time to live, 5,120,000 B/s for 2 h
+ * (34.3 GiB) filling at 4,194 s; the pool alone fills at 9,110 s.
+ */
+START_TEST(test_runway_pool_with_ttl)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 10000, partitions: 1, "
+	    "default_ttl: 7200}\n"
+	    "items: {k: {const: one}, id: {values: \"d{1..2500000}\"}}\n"
+	    "phases:\n"
+	    "  - {name: p, duration: 20s, rate: 500/s, ops: {upsert: 1}, "
+	    "item_size: 10KB}\n";
+	struct pk_scorecard c;
+	char t[700];
+
+	text_card(text, &c, t, sizeof(t));
+	ck_assert_int_eq(c.full_kind, PK_FULL_LEVELS);
+	ck_assert_msg(near(c.full_level_bytes, 19534649378.0, 1e-6), "%f: %s",
+		      c.full_level_bytes, t);
+}
+END_TEST
+
+/* A key of the weekday (`%A`) from Thursday 2026-01-08 00:00, 2 creates
+   of 100 KB a second (204,800 B/s), default_ttl def */
+static const char day_fmt[] =
+    "clock: {start: \"2026-01-08T00:00:00Z\"}\n"
+    "container: {partition_key: /day, throughput: 100000, "
+    "default_ttl: %s}\n"
+    "items: {day: {clock: \"%%A\"}}\n"
+    "phases:\n"
+    "  - {name: p, duration: 1m, rate: 2/s, ops: {create: 1}, "
+    "item_size: 100KB}\n";
+
+/*
+ * Items living 1 h: the current day's bucket holds its last hour's
+ * writes, 204,800 x 3,600 = 737,280,000 B (703.1 MiB), never full.
+ * Living 7 days: a Thursday's item expires the next Thursday at its own
+ * time of day, as its successor is written, so the bucket holds one
+ * day's writes at most, 204,800 x 86,400 = 17,694,720,000 B (16.5 GiB),
+ * never full. Without time to live Thursday fills on its second
+ * Thursday: 7 days + (21,474,836,480 - 17,694,720,000) / 204,800 =
+ * 604,800 + 18,457.6 = 623,257.6 s. Before: 7.2 days whatever the ttl.
+ */
+START_TEST(test_runway_time_key_ttl)
+{
+	char text[600];
+	struct pk_scorecard c;
+	char t[700];
+
+	snprintf(text, sizeof(text), day_fmt, "1h");
+	text_card(text, &c, t, sizeof(t));
+	ck_assert_int_eq(c.full_kind, PK_FULL_LEVELS);
+	ck_assert_msg(near(c.full_level_bytes, 737280000.0, 1e-9), "%f: %s",
+		      c.full_level_bytes, t);
+	snprintf(text, sizeof(text), day_fmt, "7d");
+	text_card(text, &c, t, sizeof(t));
+	ck_assert_int_eq(c.full_kind, PK_FULL_LEVELS);
+	ck_assert_msg(near(c.full_level_bytes, 17694720000.0, 1e-9), "%f: %s",
+		      c.full_level_bytes, t);
+	snprintf(text, sizeof(text), day_fmt, "off");
+	text_card(text, &c, t, sizeof(t));
+	ck_assert_int_eq(c.full_kind, PK_FULL_DAYS);
+	ck_assert_msg(near(c.days_to_full * 86400.0, 623257.6, 1e-9),
+		      "%f s: %s", c.days_to_full * 86400.0, t);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("runway_items");
+	TCase *tc = tcase_create("runway_items");
+
+	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
+	tcase_add_test(tc, test_runway_streams_own_ttl);
+	tcase_add_test(tc, test_runway_streams_own_pool);
+	tcase_add_test(tc, test_runway_pool_with_ttl);
+	tcase_add_test(tc, test_runway_time_key_ttl);
+	suite_add_tcase(s, tc);
+	return s;
+}
