@@ -3,7 +3,8 @@
  * (src/result/runway_items.c, include/pksim/result/runway.h: finite ids,
  * time to live): each stream's items keep their own lifetime and id
  * pool on a key several streams write; a pool and a lifetime together;
- * time to live on a key that changes with time. Figures by hand beside each
+ * time to live on a key that changes with time; lifetimes under a time
+ * scale. Figures by hand beside each
  * test; each says what it gave before.
  */
 #include <check.h>
@@ -196,6 +197,46 @@ START_TEST(test_runway_time_key_ttl)
 }
 END_TEST
 
+/* `time_scale: 1s = 1m`, one key, 100 creates/s of 10 KB a simulated
+   second, default_ttl def simulated seconds */
+static const char scaled_fmt[] =
+    "time_scale: 1s = 1m\n"
+    "container: {partition_key: /k, throughput: 100000, default_ttl: %s}\n"
+    "items: {k: {const: one}}\n"
+    "phases:\n"
+    "  - {name: p, duration: 1m, rate: 100/s, ops: {create: 1}, "
+    "item_size: 10KB}\n";
+
+/*
+ * The replay applies default_ttl in simulated seconds, so an item lives
+ * 600 of them, 36,000 real seconds, while the key is written 100 x
+ * 10,240 / 60 = 17,066.7 B a real second: it holds 17,066.7 x 36,000 =
+ * 614,400,000 B (585.9 MiB), levelling off there. At 30,000 simulated
+ * seconds (20.8 real days) it fills first: 21,474,836,480 / 17,066.7 =
+ * 1,258,291.2 s (14.56 days). Before: the rate scaled and the lifetime
+ * not, "levels off at 9.8 MiB" (600 real seconds) and "never: levels
+ * off at 488.3 MiB".
+ */
+START_TEST(test_runway_ttl_time_scale)
+{
+	char text[600];
+	struct pk_scorecard c;
+	char t[700];
+
+	snprintf(text, sizeof(text), scaled_fmt, "600");
+	text_card(text, &c, t, sizeof(t));
+	ck_assert_int_eq(c.full_kind, PK_FULL_LEVELS);
+	ck_assert_msg(near(c.full_level_bytes, 614400000.0, 1e-9), "%f: %s",
+		      c.full_level_bytes, t);
+	ck_assert_int_eq(c.full_ttl_s, 36000);
+	snprintf(text, sizeof(text), scaled_fmt, "30000");
+	text_card(text, &c, t, sizeof(t));
+	ck_assert_int_eq(c.full_kind, PK_FULL_DAYS);
+	ck_assert_msg(near(c.days_to_full * 86400.0, 1258291.2, 1e-9),
+		      "%f s: %s", c.days_to_full * 86400.0, t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_items");
@@ -206,6 +247,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_streams_own_pool);
 	tcase_add_test(tc, test_runway_pool_with_ttl);
 	tcase_add_test(tc, test_runway_time_key_ttl);
+	tcase_add_test(tc, test_runway_ttl_time_scale);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -316,7 +316,9 @@ struct rw_lives {
    (the stream's /ttl property, each value's dist_pmf share; ASSUMPTION:
    drawn independently of the key and the size) or, without one, the
    container's default_ttl; -1 never expires; with default_ttl off
-   nothing expires (n 0, never 0: no time to live) */
+   nothing expires (n 0, never 0: no time to live). In real seconds:
+   the replay applies a ttl in simulated ones, so each is times
+   sc->time_scale as the projection's rates are divided by it. */
 void runway_lives(const struct pk_result_variant *v,
 		  const struct pk_scenario *sc, size_t k, struct rw_lives *l);
 

@@ -101,6 +101,17 @@ void runway_lives_done(struct rw_lives *l)
 	l->mean_s = all > 0 ? sum / all : 0;
 }
 
+/* l's lifetimes times scale (real seconds a simulated one) */
+static void lives_scale(struct rw_lives *l, double scale)
+{
+	size_t b;
+
+	for (b = 0; b < l->n; b++) {
+		l->s[b] *= scale;
+	}
+	l->mean_s *= scale;
+}
+
 void runway_lives(const struct pk_result_variant *v,
 		  const struct pk_scenario *sc, size_t k, struct rw_lives *l)
 {
@@ -148,6 +159,7 @@ void runway_lives(const struct pk_result_variant *v,
 		lives_add(l, PK_TTL_OFF, def, 1.0, lo, hi);
 	}
 	runway_lives_done(l);
+	lives_scale(l, sc->time_scale > 0 ? sc->time_scale : 1.0);
 }
 
 void runway_lives_record(struct rw_lives *l, int64_t ttl, int64_t def, double f)

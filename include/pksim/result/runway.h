@@ -163,7 +163,9 @@
  *   (its stream's /ttl property, each value's dist_pmf share; a data
  *   record's "ttl"), else the container's default_ttl (-1: only items
  *   with a ttl of their own expire; off: none, whatever the items
- *   carry). A logical
+ *   carry), in simulated seconds as the replay applies it: under a
+ *   time_scale each lifetime is times the scale, as the rates are
+ *   divided by it. A logical
  *   partition holds only the last lifetime of each share of its writes
  *   (binned into at most 16 lifetimes), less what its range's unused
  *   RU/s cannot delete (deletes take the RU/s requests leave, at a
