@@ -197,6 +197,59 @@ START_TEST(test_runway_time_key_ttl)
 }
 END_TEST
 
+/* days.jsonl in tu_dir: a record every 60 s for 2 days from Thursday
+   2026-01-08 00:00 UTC (ts 1767830400), 2,880 of them */
+static void day_records(void)
+{
+	char path[600];
+	FILE *f;
+	int i;
+
+	snprintf(path, sizeof(path), "%s/days.jsonl", tu_dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	for (i = 0; i < 2880; i++) {
+		fprintf(f, "{\"id\": \"r%d\", \"ts\": %d}\n", i,
+			1767830400 + 60 * i);
+	}
+	fclose(f);
+}
+
+/* The records of day_records, 2 MB (2,097,152 B) each, keyed by their
+   weekday, default_ttl def */
+static const char day_data_fmt[] =
+    "container: {partition_key: \"{weekday(ts)}\", throughput: 100000, "
+    "default_ttl: %s}\n"
+    "items: {file: days.jsonl, time_field: ts, item_size: 2MB}\n";
+
+/*
+ * A data file's weekday key: Thursday is sent 2,097,152 B a minute,
+ * 34,952.53 B/s, while current. Items living 1 h: it holds its last
+ * hour's, 34,952.53 x 3,600 = 125,829,120 B (120 MiB), never full;
+ * living 7 days: one day's, 34,952.53 x 86,400 = 3,019,898,880 B
+ * (2.8 GiB). Before: the ttl ignored, days to full as without it (the
+ * eighth Thursday).
+ */
+START_TEST(test_runway_data_time_key_ttl)
+{
+	char text[600];
+	struct pk_scorecard c;
+	char t[700];
+
+	day_records();
+	snprintf(text, sizeof(text), day_data_fmt, "3600");
+	text_card(text, &c, t, sizeof(t));
+	ck_assert_int_eq(c.full_kind, PK_FULL_LEVELS);
+	ck_assert_msg(near(c.full_level_bytes, 125829120.0, 1e-9), "%f: %s",
+		      c.full_level_bytes, t);
+	snprintf(text, sizeof(text), day_data_fmt, "7d");
+	text_card(text, &c, t, sizeof(t));
+	ck_assert_int_eq(c.full_kind, PK_FULL_LEVELS);
+	ck_assert_msg(near(c.full_level_bytes, 3019898880.0, 1e-9), "%f: %s",
+		      c.full_level_bytes, t);
+}
+END_TEST
+
 /* `time_scale: 1s = 1m`, one key, 100 creates/s of 10 KB a simulated
    second, default_ttl def simulated seconds */
 static const char scaled_fmt[] =
@@ -247,6 +300,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_streams_own_pool);
 	tcase_add_test(tc, test_runway_pool_with_ttl);
 	tcase_add_test(tc, test_runway_time_key_ttl);
+	tcase_add_test(tc, test_runway_data_time_key_ttl);
 	tcase_add_test(tc, test_runway_ttl_time_scale);
 	suite_add_tcase(s, tc);
 	return s;

@@ -149,6 +149,32 @@ static double ttl_fill(const struct group *g, double rate, double cap,
 	return life + (cap - rate * life) / (rate * p);
 }
 
+/* Seconds a bucket current len_s of every period_s is current at most
+   within any window of life seconds: its whole periods' and the most
+   of the rest */
+static double active_within(const struct pk_time_bucket *bk, double life)
+{
+	const double per = (double)bk->period_s, len = (double)bk->len_s;
+	const double whole = floor(life / per);
+
+	return whole * len + fmin(life - whole * per, len);
+}
+
+/* A walked group's level under time to live when every record of it
+   expires (rule 28): while current it grows at rate, and holds what it
+   was sent within its records' mean lifetime, so at most rate x its
+   current seconds in any such window, B; -1 when some record never
+   expires (ASSUMPTION: then it is walked as without time to live, which
+   errs early) */
+static double walked_level(const struct group *g,
+			   const struct pk_time_bucket *bk, double rate)
+{
+	if (g->keep > 0 || !(g->bytes > 0)) {
+		return -1;
+	}
+	return rate * active_within(bk, g->life / g->bytes);
+}
+
 /* A logical partition whose records share one instant (no span, no
    rate of its own): the soonest it could fill, its records let in at
    its range's bound from the first (t, s; rate, B/s) */
@@ -315,7 +341,21 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 					}
 					continue;
 				}
+			} else if (walked && def != PK_TTL_OFF &&
+				   (lvl = walked_level(g, &rw->bucket, rate)) >=
+				       0 &&
+				   lvl < cap) {
+				/* its bucket holds its last lifetime's
+				   writes while current: levels off */
+				if (lvl > level) {
+					level = lvl;
+					level_g = g;
+					level_rate = rate;
+					level_life = g->life / g->bytes;
+				}
+				continue;
 			} else if (walked) {
+				lvl = 0;
 				/* no sooner than growing without pause */
 				when = t1 + (cap - g->bytes) / rate;
 				if (when <= best_t) {

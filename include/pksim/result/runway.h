@@ -184,7 +184,11 @@
  *   ASSUMPTION: expiring at the cycle's mean write rate) are added to
  *   the level at the cycle's peak, and said. A data file's group
  *   grows at its rate over its own span: its never-expiring bytes' share
- *   of it for good, the rest holding its bytes' mean lifetime.
+ *   of it for good, the rest holding its bytes' mean lifetime; one whose
+ *   bucket comes back ({weekday(ts)}) and whose records all expire holds
+ *   at most its rate while current x the seconds its bucket is current
+ *   within a lifetime (ASSUMPTION: with records that never expire it is
+ *   walked as without time to live, which errs early).
  * A run whose window wrote nothing (a rate schedule at 0 over it: a
  * weekdays workload started on a Saturday) has no items to name its key
  * values: they are drawn apart (runway_window.c: the same workload with
