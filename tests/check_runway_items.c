@@ -3,7 +3,8 @@
  * (src/result/runway_items.c, include/pksim/result/runway.h: finite ids,
  * time to live): each stream's items keep their own lifetime and id
  * pool on a key several streams write; a pool and a lifetime together;
- * time to live on a key that changes with time; lifetimes under a time
+ * time to live on a key that changes with time; a data file's records
+ * that repeat an id; lifetimes under a time
  * scale. Figures by hand beside each
  * test; each says what it gave before.
  */
@@ -250,6 +251,62 @@ START_TEST(test_runway_data_time_key_ttl)
 }
 END_TEST
 
+/* rep.jsonl in tu_dir: 2,000 records of key "Z", 10 a second (ts 0 ..
+   199.9); record i's id r(i % pool), or with pool 0 r(i), every tenth
+   repeating the one before it */
+static void rep_records(int pool)
+{
+	char path[600];
+	FILE *f;
+	int i;
+
+	snprintf(path, sizeof(path), "%s/rep.jsonl", tu_dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	for (i = 0; i < 2000; i++) {
+		int id = pool ? i % pool : i % 10 == 9 ? i - 1 : i;
+
+		fprintf(f, "{\"id\": \"r%d\", \"k\": \"Z\", \"ts\": %.1f}\n",
+			id, i * 0.1);
+	}
+	fclose(f);
+}
+
+static const char rep_yaml[] =
+    "container: {partition_key: /k, throughput: 100000}\n"
+    "items: {file: rep.jsonl, time_field: ts, item_size: 1KB}\n";
+
+/*
+ * A data file whose 2,000 records cycle over 100 ids (the successive
+ * versions of 100 documents): every record after the first 100 is a
+ * create of a stored id, refused with 409, so "Z" holds 100 items of
+ * 1,024 B, 102,400 B: never full. With every tenth record repeating the
+ * one before (1,800 ids over 2,000 records: new ids still coming, not
+ * a pool drawn whole) it grows by its 1,800 new records over its span,
+ * (1,800 - 1) x 1,024 / 199.9 = 9,215.49 B/s, full at 199.9 +
+ * (21,474,836,480 - 1,843,200) / 9,215.49 = 2,330,298.3 s. Before: the
+ * refused records counted, 10,240 B/s, 24.3 days for both.
+ */
+START_TEST(test_runway_data_repeated_ids)
+{
+	struct pk_scorecard c;
+	char t[700];
+
+	rep_records(100);
+	text_card(rep_yaml, &c, t, sizeof(t));
+	ck_assert_int_eq(c.full_kind, PK_FULL_NEVER);
+	ck_assert_int_eq(c.runway.kind, PK_RUNWAY_IDS);
+	ck_assert_uint_eq(c.runway.ids, 100);
+	ck_assert_msg(near(c.runway.bound_bytes, 102400.0, 1e-9), "%f: %s",
+		      c.runway.bound_bytes, t);
+	rep_records(0);
+	text_card(rep_yaml, &c, t, sizeof(t));
+	ck_assert_int_eq(c.full_kind, PK_FULL_DAYS);
+	ck_assert_msg(near(c.days_to_full * 86400.0, 2330298.3, 1e-6),
+		      "%f s: %s", c.days_to_full * 86400.0, t);
+}
+END_TEST
+
 /* `time_scale: 1s = 1m`, one key, 100 creates/s of 10 KB a simulated
    second, default_ttl def simulated seconds */
 static const char scaled_fmt[] =
@@ -301,6 +358,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_pool_with_ttl);
 	tcase_add_test(tc, test_runway_time_key_ttl);
 	tcase_add_test(tc, test_runway_data_time_key_ttl);
+	tcase_add_test(tc, test_runway_data_repeated_ids);
 	tcase_add_test(tc, test_runway_ttl_time_scale);
 	suite_add_tcase(s, tc);
 	return s;

@@ -128,6 +128,86 @@ static int64_t record_life(const struct pk_result_variant *v,
 	return t > 0 ? t : PK_TTL_NEVER;
 }
 
+/* Bytes of an id read to tell records apart: the service's 1,023 and a
+   NUL (a longer one is refused before this) */
+#define PK_RW_ID_BYTES 1024
+
+/* Whether record i's id (property id_prop) is new under its key k: a
+   record repeating one that never expires is a create refused with 409
+   (ASSUMPTION: one that may have expired is counted, which errs early);
+   a record whose id cannot be read is new */
+static int record_new(const struct pk_workload *w, uint64_t i, int id_prop,
+		      const struct rw_key *k, struct rw_idset *seen)
+{
+	char buf[PK_RW_ID_BYTES];
+	struct pk_value val;
+
+	if (id_prop < 0 ||
+	    workload_value(w, i, id_prop, &val, buf, sizeof(buf)) != 0 ||
+	    val.type != PK_VALUE_STRING) {
+		return 1;
+	}
+	return runway_idset_add(
+	    seen, runway_id_code(k->id, k->at.id_len, val.str, val.len));
+}
+
+/* Records a pool's size over, at least, for a group's records to have
+   drawn it nearly whole: all but e^-5, 0.7 %, of its ids */
+#define PK_RW_POOL_DRAWN 5.0
+
+/* The ids group g's records are drawn among: N with N x (1 - e^(-n/N))
+   = d, the distinct ids d of its n records (as if drawn uniformly from a
+   pool of N, runway.h's finite ids read backwards); HUGE_VAL when none
+   repeats */
+static double pool_of(double d, double n)
+{
+	double lo = d, hi = d;
+	int i;
+
+	if (d >= n) {
+		return HUGE_VAL;
+	}
+	while (hi * -expm1(-n / hi) < d && hi < 1e18) {
+		hi *= 2;
+	}
+	for (i = 0; i < 200 && hi - lo > 1e-9 * lo; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (mid * -expm1(-n / mid) < d) {
+			lo = mid;
+		} else {
+			hi = mid;
+		}
+	}
+	return hi;
+}
+
+/* 1 when group g, some of whose records repeat an id it holds, rewrites
+   a pool of ids (pool_of) its records have drawn nearly whole (at least
+   PK_RW_POOL_DRAWN x the pool of them) that holds less than cap at its
+   mean item: then it never fills, and *ids becomes PK_RUNWAY_IDS with
+   the most of such groups (bound_bytes, ids). ASSUMPTION: its records go
+   on drawing among those ids. Otherwise (new ids still coming, a
+   duplicate now and then) it is projected from its new records only,
+   over all its records' span. */
+static int repeats_bound(const struct group *g, double cap,
+			 struct pk_runway *ids)
+{
+	const double n = (double)(g->n + g->n_rep);
+	const double pool = ceil(pool_of((double)g->n, n) - 1e-6);
+	const double most = pool * g->bytes / (double)g->n;
+
+	if (!(most < cap) || n < PK_RW_POOL_DRAWN * pool) {
+		return 0;
+	}
+	if (ids->kind != PK_RUNWAY_IDS || most > ids->bound_bytes) {
+		ids->kind = PK_RUNWAY_IDS;
+		ids->bound_bytes = most;
+		ids->ids = (uint64_t)pool;
+	}
+	return 1;
+}
+
 /* Seconds from its first record until group g, growing at rate (B/s),
    holds cap bytes under time to live: what never expires grows, the
    rest holds its last lifetime's writes; HUGE_VAL when it levels off
@@ -237,7 +317,11 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 	    def != PK_TTL_OFF ? workload_prop_index(w, "/ttl") : -1;
 	double level = 0, level_rate = 0, level_life = 0, best_level = 0;
 	const struct group *level_g = NULL;
+	const int id_prop = workload_prop_index(w, "/id");
+	struct rw_idset seen = {NULL, 0, 0, 0};
+	struct pk_runway ids; /* the most a group rewriting its ids holds */
 
+	memset(&ids, 0, sizeof(ids));
 	runway_text_init(&wk.memo, v, sc);
 	wk.epoch_s = (double)workload_data_epoch_ms(w) / 1000.0;
 	wk.text[0] = '\0';
@@ -254,6 +338,17 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 			continue; /* refused (400): never stored */
 		}
 		g = runway_group_get(&tab, key.id, key.at.id_len, &fresh);
+		if (!fresh && life == PK_TTL_NEVER &&
+		    !record_new(w, i, id_prop, &key, &seen)) {
+			/* its id is stored: a 409, nothing new, though
+			   its time is the group's */
+			g->n_rep++;
+			g->last_ms = t;
+			continue;
+		}
+		if (fresh && life == PK_TTL_NEVER) {
+			record_new(w, i, id_prop, &key, &seen);
+		}
 		if (fresh) {
 			g->range = runway_range_of(v, &key.at.epk);
 			g->first_ms = t;
@@ -272,12 +367,16 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 		}
 	}
 	runway_key_free(&key);
+	runway_idset_free(&seen);
 	n_pool = ranges_of(v, tab);
 	HASH_ITER(hh, tab, g, tmp)
 	{
 		double when, rate, span, bound, mean, ru, lvl = 0;
 		int held = 0;
 
+		if (g->n_rep > 0 && repeats_bound(g, cap, &ids)) {
+			continue; /* rewrites its ids: never fills */
+		}
 		if (g->cross_ms >= 0) {
 			when = (double)g->cross_ms / PK_RW_MS_PER_S;
 			rate = 0;
@@ -414,6 +513,16 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 		runway_set_who(v, level_g->key, level_g->key_len, rw);
 		rw->rate_bytes_per_s = level_rate;
 		rw->ttl_s = (int64_t)llround(level_life);
+		runway_groups_free(&tab);
+		return;
+	}
+	if (!best && !one.g && rw->bound_bytes <= 0 &&
+	    ids.kind == PK_RUNWAY_IDS) {
+		/* every group rewrites its ids, the most the largest holds */
+		rw->kind = PK_RUNWAY_IDS;
+		rw->bound_bytes = ids.bound_bytes;
+		rw->ids = rw->ids_pool = ids.ids;
+		rw->ids_mean = 1;
 		runway_groups_free(&tab);
 		return;
 	}

@@ -2,12 +2,16 @@
  * runway_ids: a logical partition whose items are rewritten among a
  * pool of ids (runway.h, finite ids): how many of the ids it may hold
  * under the key, and what new items sent to it hold (the distinct ids
- * drawn, each at the mean item).
+ * drawn, each at the mean item); and which of a data file's records
+ * repeat an id already stored under their key.
  */
 #include "runway_int.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "pksim/base/mem.h"
 
 /* How v's key reads the id: 0 not at all, 1 whole, else the N of the
    hash(id) mod N parts it is read through only (by path: each stream
@@ -114,4 +118,71 @@ double runway_pool_growth(const struct id_pool *p, int raw, double held)
 		return 1.0;
 	}
 	return 1.0 - held / (p->n * p->mean);
+}
+
+/* Codes a set holds at most per slot before it doubles: half full */
+#define PK_RW_IDSET_LOAD 2
+
+uint64_t runway_id_code(const unsigned char *key, size_t key_len,
+			const char *id, size_t id_len)
+{
+	/* FNV-1a, 64 bits, over the key's bytes, a 0 and the id's */
+	uint64_t h = 14695981039346656037ULL;
+	size_t i;
+
+	for (i = 0; i < key_len; i++) {
+		h = (h ^ key[i]) * 1099511628211ULL;
+	}
+	h = (h ^ 0) * 1099511628211ULL;
+	for (i = 0; i < id_len; i++) {
+		h = (h ^ (unsigned char)id[i]) * 1099511628211ULL;
+	}
+	return h;
+}
+
+/* Place code in s's slots (room for it), 1 when it was not there */
+static int idset_put(struct rw_idset *s, uint64_t code)
+{
+	size_t at = (size_t)(code ^ (code >> 29)) & (s->cap - 1);
+
+	while (s->slot[at] != 0) {
+		if (s->slot[at] == code) {
+			return 0;
+		}
+		at = (at + 1) & (s->cap - 1);
+	}
+	s->slot[at] = code;
+	s->n++;
+	return 1;
+}
+
+int runway_idset_add(struct rw_idset *s, uint64_t code)
+{
+	if (code == 0) {
+		int fresh = !s->zero;
+
+		s->zero = 1;
+		return fresh;
+	}
+	if ((s->n + 1) * PK_RW_IDSET_LOAD > s->cap) {
+		struct rw_idset g = {NULL, s->cap ? s->cap * 2 : 1024, 0,
+				     s->zero};
+		size_t i;
+
+		g.slot = xcalloc(g.cap, sizeof(*g.slot));
+		for (i = 0; i < s->cap; i++) {
+			if (s->slot[i] != 0) {
+				idset_put(&g, s->slot[i]);
+			}
+		}
+		free(s->slot);
+		*s = g;
+	}
+	return idset_put(s, code);
+}
+
+void runway_idset_free(struct rw_idset *s)
+{
+	free(s->slot);
+	memset(s, 0, sizeof(*s));
 }

@@ -43,7 +43,7 @@ struct group {
 			   its share of each stream's new items (owned by
 			   the table, n_streams); NULL: mass for each */
 	/* data files */
-	uint64_t n;
+	uint64_t n, n_rep; /* records stored, records repeating an id */
 	double bytes, first_bytes;
 	int64_t first_ms, last_ms, cross_ms;
 	/* ... under time to live: bytes that never expire, and the
@@ -296,6 +296,26 @@ double runway_pool_held(const struct id_pool *p, double sent);
    without a pool (or raw: a time key or time to live, which count every
    new item) */
 double runway_pool_growth(const struct id_pool *p, int raw, double held);
+
+/* The (key, id) pairs a data file's records have written so far, each
+   as a 64-bit code (runway_id_code): a record repeating one is a create
+   the service refuses (409), storing nothing. ASSUMPTION: two pairs of
+   one code (about n^2 / 2^65 for n records) count as one. Zeroed is
+   empty; runway_idset_free frees it. */
+struct rw_idset {
+	uint64_t *slot; /* owned; cap codes, 0 free */
+	size_t cap, n;
+	int zero; /* the code 0 is in it */
+};
+
+/* The code of key identity bytes key and id (FNV-1a, 64 bits) */
+uint64_t runway_id_code(const unsigned char *key, size_t key_len,
+			const char *id, size_t id_len);
+
+/* Add code to s: 1 when it was not in it, 0 when it was */
+int runway_idset_add(struct rw_idset *s, uint64_t code);
+
+void runway_idset_free(struct rw_idset *s);
 
 /* ---- runway_ttl.c: the items' lifetimes (rule 28) ---- */
 

@@ -48,7 +48,13 @@
  * - items from a data file, PK_RUNWAY_DATA_TIME ("from the data's own
  *   time"): every record the data holds, whether or not the replay stored
  *   it, at its own time (time field, compression undone; or its arrival
- *   at --rate), grouped by key; each logical partition grows at (its
+ *   at --rate), grouped by key, less the records that repeat an id their
+ *   key holds (creates the service refuses with 409; one that may have
+ *   expired under time to live is counted); a key whose records have
+ *   drawn a pool of N ids nearly whole (N x (1 - e^(-n/N)) their
+ *   distinct ids, n >= 5 N records) holds at most N x its mean record
+ *   ("never" below the cap; ASSUMPTION: its records go on drawing
+ *   among those ids); each logical partition grows at (its
  *   bytes less its first record's) over its own first-to-last span and
  *   fills where its records pass the cap, or that far past its last
  *   record at that rate (held back by the throughput bound, at the bound
