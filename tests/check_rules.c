@@ -614,6 +614,47 @@ START_TEST(test_rule38_suffix_reads_in_list_or_fan_out)
 END_TEST
 
 /*
+ * Rule 38 with rule 21: a random-suffix read's IN list is charged to the
+ * ranges it runs on, each its share, as a query is (container_query.c:
+ * the charge split evenly over the ranges visited). "{t}.{random 1..10}",
+ * t always "a", on 5 ranges of 400 RU/s: `pksim locate` puts a.1 .. a.10
+ * on ranges 0, 2, 3, 4 (2, 2, 4 and 2 values), none on range 1. Each
+ * read is an IN list over those 4 ranges: 1 + 4 x 2.5 + 0.5 = 11.5 RU,
+ * 2.875 RU on each. 100 reads a second: 287.5 RU/s on each of the four,
+ * 71.875 % of 400, no 429; range 1 none. Before: the whole 11.5 RU on the
+ * item's range, range 3 (40 % of the items) asked 460 RU/s: 429s there.
+ */
+START_TEST(test_rule38_in_list_charged_where_it_runs)
+{
+	struct pk_run *run = tu_sim_text(
+	    "inlist.yaml", "seed: 1\n"
+			   "container: {partition_key: \"{t}.{random 1..10}\", "
+			   "throughput: 2000, partitions: 5}\n"
+			   "client: {retries: off}\n"
+			   "items: {t: {const: a}}\n"
+			   "phases:\n"
+			   "  - {duration: 10s, rate: 100/s, ops: {create: 1}, "
+			   "item_size: 1KB}\n"
+			   "  - {duration: 10s, rate: 100/s, ops: {read: 1}, "
+			   "item_size: 1KB}\n");
+	const struct pk_metrics *m = tu_metrics(run->variants[0].svc);
+	size_t i;
+
+	ck_assert_uint_eq(m->totals.throttled_429, 0);
+	ck_assert_uint_eq(m->totals.key_queries, 1000);
+	ck_assert_int_eq(m->totals.key_query_mru, 1000 * 11500);
+	ck_assert_uint_eq(tu_end(run, 0).ranges, 5);
+	for (i = 0; i < 5; i++) {
+		double want = i == 1 ? 0.0 : 287.5 / 400.0;
+
+		ck_assert_msg(m->ranges[i].peak_normalized == want,
+			      "range %zu: %f", i, m->ranges[i].peak_normalized);
+	}
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
  * Normalized RU consumption with a fleet pool counts against what the
  * partition may use (rule 40, the pool's own example): 1,000 RU/s is one
  * partition; 600 creates/s of 5 RU ask 3,000 RU/s, all served (its own
@@ -656,6 +697,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_rule36_raise_cancels_merge);
 	tcase_add_test(tc, test_rule36_instant_merge);
 	tcase_add_test(tc, test_rule38_suffix_reads_in_list_or_fan_out);
+	tcase_add_test(tc, test_rule38_in_list_charged_where_it_runs);
 	tcase_add_test(tc, test_rule34_bulk_takes_client_bucket);
 	tcase_add_test(tc, test_rule35_bulk_takes_client_priority);
 	tcase_add_test(tc, test_rule40_fleet_extra);

@@ -364,11 +364,21 @@ struct pk_container {
 				  and then the point write
 				  (container_ops.c: find_charge). Never
 				  set for a create */
-	int64_t find_mru;      /* with attempt_find: the charge of the finding
-				  query of the request just applied, mRU; 0
-				  when none was sent (an upsert of an item
-				  not stored, a refused request). The
-				  service resets it with attempt_find */
+	const unsigned char *attempt_mark; /* with attempt_find: 1 for each
+					      range (pmap order) the IN list
+					      visits; NULL: every range (a
+					      fan-out). Borrowed, set and
+					      reset with attempt_find */
+	int64_t find_other_mru; /* with attempt_find: the part of find_mru
+				   the other ranges the list visits take
+				   (container_ops.c: find_charge) */
+	int find_blocked;	/* ... 1 when one of them had no room for
+				   its share: the request is a 429 there */
+	int64_t find_mru;	/* with attempt_find: the charge of the finding
+				   query of the request just applied, mRU; 0
+				   when none was sent (an upsert of an item
+				   not stored, a refused request). The
+				   service resets it with attempt_find */
 	struct pk_metrics metrics;
 	uint64_t preload_items;	      /* stored before the clock started
 					 (container_preload) */

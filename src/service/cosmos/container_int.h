@@ -407,6 +407,13 @@ static inline int ops_admit(struct pk_container *c, struct pk_budget *b,
 	return ops_admit_class(c, b, t_ms, charge, out);
 }
 
+/* Share k of a query's charge split over the n ranges it visits (the
+   remainder to the first): each range serves its part */
+static inline int64_t ops_query_share(int64_t charge, size_t n, size_t k)
+{
+	return charge / (int64_t)n + (k == 0 ? charge % (int64_t)n : 0);
+}
+
 /* A 429 of a request with a class (container_set_class): its class's
    counts. */
 void ops_count_class_429(struct pk_container *c, const struct pk_outcome *out);

@@ -41,6 +41,102 @@ static int64_t charge_of(const struct pk_container *c,
 	}
 }
 
+static void count_outcome(struct pk_container *c, struct pk_lp *lp,
+			  struct pk_pp *pp, const struct pk_request *r,
+			  struct pk_outcome *out);
+
+/* 1 when range i is among those the finding query visits */
+static int find_visits(const struct pk_container *c, size_t i)
+{
+	return !c->attempt_mark || c->attempt_mark[i];
+}
+
+/* Whether charge fits budget b at t_ms as the request's class admits it,
+   on a copy (the fleet pool's draw undone) */
+static int find_fits(struct pk_container *c, const struct pk_budget *b,
+		     int64_t t_ms, int64_t charge, struct pk_outcome *probe)
+{
+	struct pk_budget copy = *b;
+	struct pk_pool pool = c->pool;
+	int ok = ops_admit(c, &copy, t_ms, charge, probe);
+
+	c->pool = pool;
+	return ok;
+}
+
+/* The finding query's shares (c->find_mru over c->attempt_find ranges)
+   on the ranges other than own, the item's: offered there, each checked
+   against its range's budget at t_ms; returns own's share. When one
+   does not fit, c->find_blocked: out names that range, with its
+   retry-after and sub-status. */
+static int64_t find_shares(struct pk_container *c, int64_t t_ms, size_t own,
+			   struct pk_outcome *out)
+{
+	struct pk_outcome probe;
+	int64_t own_part = c->find_mru;
+	size_t i, k = 0;
+
+	for (i = 0; i < c->pmap.n; i++) {
+		int64_t part;
+
+		if (!find_visits(c, i)) {
+			continue;
+		}
+		part = ops_query_share(c->find_mru, c->attempt_find, k++);
+		if (i == own) {
+			own_part = part;
+			continue;
+		}
+		ops_offer(c, part);
+		if (!c->attempt_retry) {
+			c->pp[i].offered_mru += part;
+		}
+		if (!c->find_blocked &&
+		    !find_fits(c, &c->pp[i].budget, t_ms, part, &probe)) {
+			c->find_blocked = 1;
+			out->range = i;
+			out->retry_after_ms = probe.retry_after_ms;
+			out->sub_status = probe.sub_status;
+			out->held = c->classes && probe.held;
+		}
+	}
+	return own_part;
+}
+
+/* The query's shares on the ranges other than own charged there (the
+   request admitted), each counting it as a request; the run's RU and
+   logical partition lp's take them (the item's range's part is
+   count_outcome's) */
+static void find_commit(struct pk_container *c, struct pk_lp *lp, int64_t t_ms,
+			size_t own)
+{
+	struct pk_outcome probe;
+	size_t i, k = 0;
+
+	for (i = 0; i < c->pmap.n; i++) {
+		struct pk_pp *pp = &c->pp[i];
+		int64_t part;
+
+		if (!find_visits(c, i)) {
+			continue;
+		}
+		part = ops_query_share(c->find_mru, c->attempt_find, k++);
+		if (i == own) {
+			continue;
+		}
+		ops_admit(c, &pp->budget, t_ms, part, &probe);
+		pp->sec_requests++;
+		pp->requests++;
+		pp->sec_ru_mru += part;
+		pp->ru_mru += part;
+	}
+	c->metrics.totals.ru_mru += c->find_other_mru;
+	c->sec_served_mru += c->find_other_mru;
+	if (lp) {
+		lptable_count_add(c, lp, PK_LP_RU, (uint64_t)c->find_other_mru);
+	}
+}
+
 /*
  * Rule 38 (D-SUFFIX-READ): a request whose caller cannot compute the key
  * (pk_container.attempt_find) first queries the IN list of the candidate key
@@ -50,23 +146,58 @@ static int64_t charge_of(const struct pk_container *c,
  * returns the item); a replace, delete or upsert of the stored item adds
  * its point write (point_mru); an upsert of an item not stored is a create
  * under a fresh draw, so no query. The query's part is left in
- * c->find_mru (0 when none), for the service to count. ASSUMPTION: the whole
- * charge counts against the range holding the item, as one request (its shares
- * on the other ranges the list visits are not charged there).
+ * c->find_mru (0 when none), for the service to count. The query's charge
+ * is split over the ranges the list visits (pk_container.attempt_mark),
+ * each its share as container_query splits a query (rule 21: each range
+ * serves its part; all or nothing, every range must have room for its
+ * share); the point write is the item's range's (find_shares, find_commit). The
+ * item's logical partition counts the whole charge (ASSUMPTION: the request is
+ * its; the other values' partitions hold nothing it reads).
+ *
+ * Returns the charge of r on its item's range (out->range): the query's
+ * share there and the point write; the other ranges' shares are offered,
+ * and charged at once when every range has room; else c->find_blocked,
+ * the 429 counted at the range that had no room, and -1.
  */
-static __attribute__((noinline)) int64_t find_charge(struct pk_container *c,
-						     const struct pk_request *r,
-						     uint32_t stored,
-						     int64_t point_mru)
+static __attribute__((noinline)) int64_t
+find_charge(struct pk_container *c, struct pk_lp *lp,
+	    const struct pk_request *r, uint32_t stored, int64_t point_mru,
+	    struct pk_outcome *out)
 {
-	int64_t q;
+	struct pk_outcome probe;
+	const size_t own_range = out->range;
+	int64_t q, share, point;
 
 	if (r->kind == PK_OP_UPSERT && !stored) {
 		return point_mru;
 	}
 	q = cost_query_mru(&c->cost, c->attempt_find, stored ? 1 : 0);
 	c->find_mru = q;
-	return r->kind == PK_OP_READ || !stored ? q : q + point_mru;
+	point = r->kind == PK_OP_READ || !stored ? 0 : point_mru;
+	share = q;
+	if (c->attempt_find > 1 && find_visits(c, out->range)) {
+		share = find_shares(c, r->t_ms, out->range, out);
+		if (!c->find_blocked &&
+		    find_fits(c, &c->pp[out->range].budget, r->t_ms,
+			      share + point, &probe)) {
+			/* the item's range admits it below: the others'
+			   shares now */
+			c->find_other_mru = q - share;
+			find_commit(c, lp, r->t_ms, out->range);
+		}
+	}
+	if (c->find_blocked) {
+		/* the item's range's part offered; the 429 is the range's
+		   that had no room */
+		ops_offer(c, share + point);
+		if (!c->attempt_retry) {
+			c->pp[own_range].offered_mru += share + point;
+		}
+		out->status = PK_HTTP_TOO_MANY_REQUESTS;
+		count_outcome(c, lp, &c->pp[out->range], r, out);
+		return -1;
+	}
+	return share + point;
 }
 
 /* A write at data time data_ms added grow bytes to lp: the earliest
@@ -438,7 +569,11 @@ static void apply(struct pk_container *c, const struct pk_request *r,
 		 : r->kind == PK_OP_CHARGE ? recorded_mru
 					   : charge_of(c, r, old);
 	if (__builtin_expect(c->attempt_find != 0, 0) && !refuse) {
-		charge = find_charge(c, r, old, charge);
+		/* the item's range's part: the rest on the others */
+		charge = find_charge(c, lp, r, old, charge, out);
+		if (charge < 0) {
+			return; /* a 429 on another range the list visits */
+		}
 	}
 	ops_offer(c, charge);
 	if (!c->attempt_retry) {

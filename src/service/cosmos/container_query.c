@@ -52,12 +52,6 @@ static size_t mark_ranges(struct pk_container *c, const struct pk_route *rt)
 	return n;
 }
 
-/* Share k of a charge split over n ranges (the remainder to the first) */
-static int64_t share_of(int64_t charge, size_t n, size_t k)
-{
-	return charge / (int64_t)n + (k == 0 ? charge % (int64_t)n : 0);
-}
-
 /* Sum, per visited range, the items and the number of the logical
    partitions targeted route rt reads there (c->reads), and give each
    visited range its share of charge (n ranges) to hand out. */
@@ -71,7 +65,7 @@ static void reads_mark(struct pk_container *c, const struct pk_route *rt,
 	memset(c->reads, 0, c->pmap.n * sizeof(*c->reads));
 	for (i = 0; i < c->pmap.n; i++) {
 		if (c->visit[i]) {
-			c->reads[i].share = share_of(charge, n, k++);
+			c->reads[i].share = ops_query_share(charge, n, k++);
 		}
 	}
 	for (i = 0; i < rt->n; i++) {
@@ -199,7 +193,8 @@ void container_query(struct pk_container *c, int64_t t_ms,
 			continue;
 		}
 		b = c->pp[i].budget;
-		if (!ops_admit(c, &b, t_ms, share_of(charge, n, k++), &probe)) {
+		if (!ops_admit(c, &b, t_ms, ops_query_share(charge, n, k++),
+			       &probe)) {
 			out->status = PK_HTTP_TOO_MANY_REQUESTS;
 			out->sub_status = probe.sub_status;
 			out->held = c->classes && probe.held;
@@ -215,7 +210,7 @@ void container_query(struct pk_container *c, int64_t t_ms,
 		if (!c->visit[i]) {
 			continue;
 		}
-		part = share_of(charge, n, k++);
+		part = ops_query_share(charge, n, k++);
 		pp->sec_requests++;
 		pp->requests++;
 		if (c->attempt_retry) {

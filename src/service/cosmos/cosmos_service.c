@@ -243,8 +243,14 @@ find_apply(struct cosmos_service *cs, const struct pk_svc_request *rq,
 	set_ttl(cs, &r);
 	if (!r.reject) {
 		c->attempt_find = find_ranges(cs, rq->it.item, fanout, &fanned);
+		c->attempt_mark = fanned ? NULL : cs->find_mark;
 	}
 	container_apply(c, &r, out);
+	if (out->status != PK_HTTP_TOO_MANY_REQUESTS &&
+	    out->status != PK_HTTP_GONE) {
+		/* the query's shares on the list's other ranges */
+		out->charge_mru += c->find_other_mru;
+	}
 	if (c->find_mru > 0 && out->status != PK_HTTP_TOO_MANY_REQUESTS &&
 	    out->status != PK_HTTP_GONE) {
 		t->key_queries++;
@@ -252,7 +258,10 @@ find_apply(struct cosmos_service *cs, const struct pk_svc_request *rq,
 		t->key_query_mru += c->find_mru;
 	}
 	c->attempt_find = 0;
+	c->attempt_mark = NULL;
 	c->find_mru = 0;
+	c->find_other_mru = 0;
+	c->find_blocked = 0;
 	answered(cs, rq, out);
 }
 
