@@ -859,13 +859,20 @@ START_TEST(test_findings_hot_lp)
 	f->m.totals.throttled_429 = 0;
 	ck_assert(!mentions(f, "pksim compare"));
 	f->m.totals.throttled_429 = 1;
-	/* with burst capacity, the way past it is said too */
+	/* with burst capacity, the way past it is said too, on a range
+	   below 3,000 RU/s only (rule 14: at or above it nothing is
+	   saved, so its 6,000 RU/s are all it gets) */
 	f->spec.burst = 1;
+	ck_assert(says(f, named));
+	ck_assert(!mentions(f, "burst savings"));
+	f->ranges[0].ru_per_s_mru = 2999000;
 	snprintf(line, sizeof(line),
-		 "%s (beyond it only from burst savings, "
-		 "up to 3,000 RU/s)",
-		 named);
+		 "logical partition /k = \"dev-1\" took 20%% of all RU; one "
+		 "logical partition can never use more than its range's "
+		 "2,999 RU/s (beyond it only from burst savings, up to 3,000 "
+		 "RU/s)");
 	ck_assert(says(f, line));
+	f->ranges[0].ru_per_s_mru = 6000000;
 	f->spec.burst = 0;
 	/* 50,000 RU/s over 9 ranges: 50,000,000 / 9 = 5,555,556 mRU, shown
 	   rounded to nearest as 5,556 RU/s like the layout line, not 5,555 */

@@ -741,6 +741,9 @@ static void say_cross_partition(struct pk_sentences *s,
 		pct(PK_FINDINGS_FANOUT_SHARE)));
 }
 
+/* Rule 14: a range at or above this RU/s earns no burst credit */
+#define PK_FINDINGS_BURST_PEAK 3000
+
 /* The hottest logical partition when it took PK_FINDINGS_HOT_SHARE of
    the RU; PK_KEYS_HOT when it did on a variant with 429s */
 static unsigned say_hot_lp(struct pk_sentences *s,
@@ -763,7 +766,9 @@ static unsigned say_hot_lp(struct pk_sentences *s,
 			 "range's %s RU/s%s",
 			 v->key_text, key, pct(share),
 			 fmt_thousands(result_lp_range_ru_per_s(v, top), a),
-			 v->cosmos && v->spec->burst
+			 v->cosmos && v->spec->burst &&
+				 result_lp_range_ru_per_s(v, top) <
+				     PK_FINDINGS_BURST_PEAK
 			     ? " (beyond it only from burst "
 			       "savings, up to 3,000 RU/s)"
 			 : v->cosmos && v->spec->fleet.max_ru_per_s > 0
