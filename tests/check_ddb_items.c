@@ -9,6 +9,7 @@
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
@@ -273,6 +274,59 @@ START_TEST(test_ddb_items_bad_sort_key)
 }
 END_TEST
 
+/*
+ * A data file's item is sized as DynamoDB sizes it (reference §1), not
+ * as its JSON text. 100 records {"id":"c000N","k":"x000N","d":<1,006
+ * characters>}: 2 + 5 + 1 + 5 + 1 + 1,006 = 1,020 B <= 1 KiB, so 1 WCU
+ * a put (D1): 100 WCU, and 102,000 B stored; their minified JSON,
+ * 1,039 B, would make each 2 WCU. One more record, key "big", whose
+ * "d" holds 409,590 characters: 2 + 3 + 1 + 3 + 1 + 409,590 = 409,600
+ * B, the largest item (statement 9: 400 WCU), stored, though its JSON
+ * text is 409,619 B (one byte more by DynamoDB's measure is refused at
+ * load: tests/bad/ddb-datafile-item-over.yaml).
+ */
+START_TEST(test_ddb_items_file_sizes)
+{
+	static char line[409700];
+	char text[512];
+	FILE *f;
+	const char *data = tu_dir_file("kib.jsonl", "");
+	struct pk_run *run;
+	const struct pk_totals *t;
+	struct pk_snapshot s;
+	int i;
+
+	f = fopen(data, "w");
+	ck_assert_ptr_nonnull(f);
+	memset(line, 's', 1006);
+	line[1006] = 0;
+	for (i = 0; i < 100; i++) {
+		fprintf(f, "{\"id\":\"c%04d\",\"k\":\"x%04d\",\"d\":\"%s\"}\n",
+			i, i, line);
+	}
+	memset(line, 's', 409590);
+	line[409590] = 0;
+	fprintf(f, "{\"id\":\"big\",\"k\":\"big\",\"d\":\"%s\"}\n", line);
+	fclose(f);
+	snprintf(text, sizeof(text),
+		 "service: dynamodb\n"
+		 "table: {partition_key: /k, read_capacity_units: 10, "
+		 "write_capacity_units: 1000}\n"
+		 "client: {retries: off}\n"
+		 "items: {file: '%s', rate: 100/s}\n",
+		 data);
+	run = tu_sim_text("kib.yaml", text);
+	t = &tu_metrics(run->variants[0].svc)->totals;
+	ck_assert_uint_eq(t->succeeded, 101);
+	ck_assert_uint_eq(t->bad_request_400, 0);
+	ck_assert_int_eq(t->ru_mru, (100 * 1 + 400) * CU);
+	tu_snapshot(run, 0, &s);
+	ck_assert_uint_eq(s.storage_bytes, 100 * 1020 + 409600);
+	snapshot_free(&s);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_items");
@@ -287,6 +341,7 @@ Suite *tu_suite(void)
 	tc = tcase_create("keys");
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_add_test(tc, test_ddb_items_bad_sort_key);
+	tcase_add_test(tc, test_ddb_items_file_sizes);
 	suite_add_tcase(s, tc);
 	return s;
 }

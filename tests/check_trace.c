@@ -496,6 +496,55 @@ END_TEST
 
 /* --- formats ------------------------------------------------------------- */
 
+/*
+ * A record's size as Amazon DynamoDB measures an item (reference §1,
+ * "Item size": each attribute its name plus its value; a string its
+ * UTF-8 bytes, a number 1 byte per 2 significant digits plus 1, a
+ * boolean or null 1, a map or list 3 plus its elements with 1 more an
+ * element), by hand:
+ *   "pk": "é€"        2 + (2 + 3 UTF-8 bytes)              =  7
+ *   "n": 12345         1 + (ceil(5 / 2) + 1)                =  5
+ *   "f": 1.50          1 + (digits "15": 1 + 1)             =  3
+ *   "z": 0             1 + (one digit: 1 + 1)               =  3
+ *   "t": 1200          1 + (trailing zeros trimmed, "12": 2) =  3
+ *   "neg": -0.00012345 3 + (digits "12345": 3 + 1)          =  7
+ *   "b": true          1 + 1                                =  2
+ *   "nul": null        3 + 1                                =  4
+ *   "m": {"a": "xy", "l": [1, "q"]}
+ *                      1 + 3 + (1 + 2 + 1) + (1 + (3 + (2 + 1)
+ *                      + (1 + 1)) + 1)                      = 18
+ *   "esc": "a\nb"      3 + 3 (the escape is one byte)        =  6
+ * 58 bytes, where its minified JSON is far longer. A CSV row's fields
+ * are strings: header k,val, row ab,cde: (1 + 2) + (3 + 3) = 9.
+ */
+START_TEST(test_trace_ddb_size)
+{
+	struct scratch s = {0};
+	struct pk_diag d;
+	struct pk_trace *t;
+
+	t = load_text(&s, "d.jsonl",
+		      "{\"pk\": \"\xc3\xa9\xe2\x82\xac\", \"n\": 12345, "
+		      "\"f\": 1.50, \"z\": 0, \"t\": 1200, "
+		      "\"neg\": -0.00012345, \"b\": true, \"nul\": null, "
+		      "\"m\": {\"a\": \"xy\", \"l\": [1, \"q\"]}, "
+		      "\"esc\": \"a\\nb\"}\n",
+		      PK_TRACE_FORMAT_AUTO, &d, NULL);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_eq(trace_ddb_size_bytes(t, 0), 58);
+	ck_assert_uint_gt(trace_size_bytes(t, 0), 58);
+	trace_free(t);
+	diag_free(&d);
+	t = load_text(&s, "d.csv", "k,val\nab,cde\n", PK_TRACE_FORMAT_AUTO, &d,
+		      NULL);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_eq(trace_ddb_size_bytes(t, 0), 9);
+	trace_free(t);
+	diag_free(&d);
+	scratch_free(&s);
+}
+END_TEST
+
 START_TEST(test_trace_json_lines)
 {
 	struct scratch s = {0};
@@ -1813,6 +1862,7 @@ Suite *tu_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("formats");
 	tcase_add_test(tc, test_trace_json_lines);
+	tcase_add_test(tc, test_trace_ddb_size);
 	tcase_add_test(tc, test_trace_csv_forms);
 	tcase_add_test(tc, test_trace_detect_and_force);
 	tcase_add_test(tc, test_trace_value_forms);

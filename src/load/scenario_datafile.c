@@ -173,7 +173,7 @@ static void ddb_item_sizes(struct ld *ld, const struct pk_items_file *f,
 		return;
 	}
 	for (i = 0; i < n; i++) {
-		uint32_t size = trace_size_bytes(f->trace, i);
+		uint32_t size = trace_ddb_size_bytes(f->trace, i);
 
 		if (size <= PK_DDB_ITEM_MAX_BYTES) {
 			continue;
@@ -181,11 +181,12 @@ static void ddb_item_sizes(struct ld *ld, const struct pk_items_file *f,
 		if (++bad <= PK_DIAG_MAX_ERRORS) {
 			diag_error(ld->d, f->resolved, trace_line(f->trace, i),
 				   trace_col(f->trace, i),
-				   "item of %" PRIu32 " bytes (the record's "
-				   "minified JSON, pksim's item size) is over "
-				   "DynamoDB's item limit of 400 KiB (409,600 "
-				   "bytes, attribute names included): the "
-				   "table would refuse it; shrink or split the "
+				   "item of %" PRIu32 " bytes (DynamoDB's item "
+				   "size: attribute names and values, a "
+				   "string's UTF-8 bytes) is over DynamoDB's "
+				   "item limit of 400 KiB (409,600 bytes, "
+				   "attribute names included): the table "
+				   "would refuse it; shrink or split the "
 				   "item, or set items.item_size",
 				   size);
 		}

@@ -135,7 +135,7 @@ struct pk_trace_leaf *trace_leaf_add(struct pk_trace *t, long id, int kind)
 }
 
 void trace_rec_add(struct pk_trace *t, size_t first_leaf, size_t size_bytes,
-		   int line, int col)
+		   uint64_t ddb_bytes, int line, int col)
 {
 	struct pk_trace_rec *r;
 
@@ -145,6 +145,8 @@ void trace_rec_add(struct pk_trace *t, size_t first_leaf, size_t size_bytes,
 	r->first_leaf = (uint32_t)first_leaf;
 	r->size_bytes =
 	    size_bytes > UINT32_MAX ? UINT32_MAX : (uint32_t)size_bytes;
+	r->ddb_bytes =
+	    ddb_bytes > UINT32_MAX ? UINT32_MAX : (uint32_t)ddb_bytes;
 	r->line = line;
 	r->col = col;
 }
@@ -362,6 +364,11 @@ static const struct pk_trace_rec *rec_at(const struct pk_trace *t, size_t i)
 uint32_t trace_size_bytes(const struct pk_trace *t, size_t i)
 {
 	return rec_at(t, i)->size_bytes;
+}
+
+uint32_t trace_ddb_size_bytes(const struct pk_trace *t, size_t i)
+{
+	return rec_at(t, i)->ddb_bytes;
 }
 
 int trace_line(const struct pk_trace *t, size_t i)

@@ -31,6 +31,7 @@ struct csv_state {
 	int have_header;
 	long *col_id;	   /* path id per column */
 	size_t *col_bytes; /* "name": per column, in bytes */
+	size_t *col_name;  /* its name's bytes as read */
 	size_t n_cols;
 	int stop; /* limits reached: ignore the rest */
 };
@@ -64,6 +65,7 @@ static void csv_header(struct csv_state *st, int line)
 	st->n_cols = st->nf;
 	st->col_id = xcalloc(st->nf, sizeof(*st->col_id));
 	st->col_bytes = xcalloc(st->nf, sizeof(*st->col_bytes));
+	st->col_name = xcalloc(st->nf, sizeof(*st->col_name));
 	for (j = 0; j < st->nf; j++) {
 		name = L->t->pool + st->f[j].off;
 		L->plen = 0;
@@ -78,6 +80,7 @@ static void csv_header(struct csv_state *st, int line)
 		st->col_id[j] = id;
 		st->col_bytes[j] =
 		    trace_json_string_bytes(name, st->f[j].len) + 1;
+		st->col_name[j] = st->f[j].len;
 	}
 	/* the names live on as paths; the pool is for values */
 	st->L->t->pool_len = st->row_mark;
@@ -88,7 +91,7 @@ static void csv_on_row(int c, void *data)
 	struct csv_state *st = data;
 	struct loader *L = st->L;
 	struct pk_trace *t = L->t;
-	size_t j, first, size;
+	size_t j, first, size, ddb = 0;
 	struct pk_trace_leaf *l;
 	int row_line = st->row_line;
 
@@ -128,8 +131,11 @@ static void csv_on_row(int c, void *data)
 		size += st->col_bytes[j] +
 			trace_json_string_bytes(t->pool + st->f[j].off,
 						st->f[j].len);
+		/* DynamoDB's measure: a string attribute is its name's
+		   bytes and its value's (reference §1) */
+		ddb += st->col_name[j] + st->f[j].len;
 	}
-	trace_rec_add(t, first, size, row_line, 1);
+	trace_rec_add(t, first, size, ddb, row_line, 1);
 	st->nf = 0;
 	if (trace_over_memory(L, row_line, 1) || trace_full(L)) {
 		st->stop = 1;
@@ -219,6 +225,7 @@ void trace_parse_csv(struct loader *L)
 	free(st.f);
 	free(st.col_id);
 	free(st.col_bytes);
+	free(st.col_name);
 }
 
 /* --- where a field starts ------------------------------------------------ */

@@ -47,6 +47,7 @@ _Static_assert(sizeof(struct pk_trace_leaf) == 16, "leaf grew");
 struct pk_trace_rec {
 	uint32_t first_leaf; /* leaves [first_leaf, next record's) */
 	uint32_t size_bytes; /* serialized size, see trace.h */
+	uint32_t ddb_bytes;  /* Amazon DynamoDB's item size, see trace.h */
 	int line;	     /* 1-based source line of the record */
 	int col;	     /* 1-based column where it starts: its '{' in
 				JSON (in characters, as jansson counts),
@@ -116,9 +117,15 @@ uint64_t trace_pool_add(struct pk_trace *t, const char *s, size_t len);
 long trace_path_intern(struct pk_trace *t, const char *p, size_t len);
 /* A new leaf for path id, or NULL past UINT32_MAX leaves. */
 struct pk_trace_leaf *trace_leaf_add(struct pk_trace *t, long id, int kind);
-/* Close a record whose leaves start at first_leaf. */
+/* Close a record whose leaves start at first_leaf, of size_bytes
+   serialized and ddb_bytes as Amazon DynamoDB measures it. */
 void trace_rec_add(struct pk_trace *t, size_t first_leaf, size_t size_bytes,
-		   int line, int col);
+		   uint64_t ddb_bytes, int line, int col);
+/* trace_ddbsize.c: the bytes Amazon DynamoDB counts for JSON value v
+   as an attribute's value, and for object rec as an item (its
+   attributes' names and values); reference §1, see that file. */
+uint64_t trace_ddb_value_bytes(const json_t *v);
+uint64_t trace_ddb_item_bytes(const json_t *rec);
 /* Append "/" and name to the path being built, escaped as RFC 6901. */
 void trace_pbuf_push(struct loader *L, const char *name, size_t len);
 /* 1 if c is JSON white space (RFC 8259), which jansson also skips. */

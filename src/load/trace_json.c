@@ -240,7 +240,8 @@ static int json_record(struct loader *L, json_t *rec, const char *s, size_t len,
 			   (unsigned)UINT32_MAX, (unsigned)MAX_PATHS);
 		return -1;
 	}
-	trace_rec_add(L->t, first, minified_bytes(s, len), line, col);
+	trace_rec_add(L->t, first, minified_bytes(s, len),
+		      trace_ddb_item_bytes(rec), line, col);
 	return trace_over_memory(L, line, col) ? -1 : 0;
 }
 

@@ -213,6 +213,17 @@ uint32_t workload_record_size(const struct pk_items_file *f, size_t rec)
 	return record_size(f, rec, trace_path_id(f->trace, "/id"));
 }
 
+int workload_item_ddb_size(const struct pk_workload *w, uint64_t item,
+			   uint32_t *size)
+{
+	if (!w->file || w->file->monitor || w->file->size_bytes ||
+	    item >= w->n_items) {
+		return 0;
+	}
+	*size = trace_ddb_size_bytes(w->file->trace, w->arr[item].rec);
+	return 1;
+}
+
 uint32_t wl_file_size(const struct pk_workload *w, size_t rec)
 {
 	if (!w->file->size_bytes && !w->file_has_ids) {

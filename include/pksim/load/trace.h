@@ -32,6 +32,8 @@
  *   269.02999999999997).
  * - CSV: the length of the compact JSON object {"col":"value",...} the row
  *   stands for, strings escaped as jansson escapes them.
+ * - Amazon DynamoDB's measure (trace_ddb_size_bytes): the item's
+ *   attribute names plus values by type (reference §1), for a table.
  * ASSUMPTION: the service adds system properties (id, _rid, _ts, _etag,
  * ...) to the stored size; that is for the caller to add, not this module
  * (the workload adds the id a record without one gets, workload.h; the
@@ -73,7 +75,7 @@ struct pk_trace; /* opaque: records of one loaded file */
  * detect it from the content). A UTF-8 byte order mark is skipped.
  * The file is read as a stream (JSON lines and CSV a line at a time, a
  * JSON array a record at a time): the memory a load takes is what the
- * records keep (16 bytes a record, 16 a property value, the bytes of
+ * records keep (20 bytes a record, 16 a property value, the bytes of
  * string values) plus the longest record, not the file's length.
  * Returns the records, owned by the caller (trace_free), or NULL with
  * errors recorded in d (a read that fails midway, after some records,
@@ -175,6 +177,14 @@ uint64_t trace_memory_bytes(const struct pk_trace *t);
 /* Serialized size of record i in bytes (see the file comment); i <
    trace_count(t), else PK_BUG. */
 uint32_t trace_size_bytes(const struct pk_trace *t, size_t i);
+
+/* Record i's size as Amazon DynamoDB measures an item (reference §1:
+   each attribute's name plus its value, a string's UTF-8 bytes, a
+   number 1 byte per 2 significant digits plus 1, a boolean or null 1, a
+   map or list 3 plus its elements and 1 an element; a CSV row's
+   fields each a string), bytes, at most UINT32_MAX; i <
+   trace_count(t), else PK_BUG. src/load/trace_ddbsize.c. */
+uint32_t trace_ddb_size_bytes(const struct pk_trace *t, size_t i);
 
 /* 1-based line of the file where record i starts (its '{', or its first
    CSV field); i < trace_count(t). */

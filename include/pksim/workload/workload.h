@@ -247,6 +247,14 @@ uint32_t workload_item_size(const struct pk_workload *w, uint64_t item);
    (src/service/cosmos/cosmos_preload.c). */
 uint32_t workload_record_size(const struct pk_items_file *f, size_t rec);
 
+/* Item item's size as Amazon DynamoDB measures it when it is a data
+   file's record sized by its content (not items.item_size, not a
+   monitor log's row): 1 with trace_ddb_size_bytes of its record in
+   *size (no id added: a table adds no attribute); else 0, *size
+   untouched. item < workload_items(w). */
+int workload_item_ddb_size(const struct pk_workload *w, uint64_t item,
+			   uint32_t *size);
+
 /*
  * Size in bytes item had when it was created: what a batch that created
  * it sends again on a retry, whatever later writes did to the item. Kept

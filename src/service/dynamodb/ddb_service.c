@@ -541,11 +541,22 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 {
 	struct ddb *d = ddb_of(s);
 	struct pk_totals *t = &d->m.totals;
+	struct pk_svc_request own;
 	struct ask a;
 	long i;
 	struct ddb_part *p;
 	int by_index = 0;
 
+	if (rq->kind == PK_OP_CREATE && d->w &&
+	    workload_item_ddb_size(d->w, rq->it.item, &own.it.size_bytes)) {
+		/* a data file's record: the item DynamoDB stores is its
+		   attributes by §1's sizes, not its JSON text */
+		uint32_t size = own.it.size_bytes;
+
+		own = *rq;
+		own.it.size_bytes = size;
+		rq = &own;
+	}
 	ddb_advance(s, rq->t_ms);
 	memset(out, 0, sizeof(*out));
 	out->ranges = 1;
