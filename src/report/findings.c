@@ -6,6 +6,7 @@
 #include "pksim/report/findings.h"
 
 #include "findings_alive.h"
+#include "findings_ddb.h"
 #include "findings_density.h"
 #include "findings_keys.h"
 #include "findings_ops.h"
@@ -921,6 +922,8 @@ char **findings_make(const struct pk_result *r,
 	for (size_t i = 0; i < v->n_reasons; i++) {
 		say_some(&s, findings_index_throttles(v, i));
 	}
+	say_some(&s, findings_ddb_past_peak(v, 1));
+	say_some(&s, findings_ddb_past_peak(v, 0));
 	say_some(&s, findings_failed(v));
 	say_some(&s, findings_not_found(v));
 	say_some(&s, findings_not_sent(r, v));

@@ -254,6 +254,20 @@ struct pk_ddb_index {
 	size_t n_minutes;
 };
 
+/* One side (reads or writes) of an on-demand table against its instant
+   limit (D12: at once at most twice the previous peak, at least the
+   warm throughput, D13): the seconds whose units asked, first attempts
+   and retries, admitted or not, passed the limit of that second. */
+struct pk_ddb_past_peak {
+	int64_t seconds;	 /* such seconds */
+	uint64_t throttled;	 /* the side's requests throttled in them,
+				    for any reason */
+	int64_t first_s;	 /* the first of them; -1 none */
+	int64_t first_limit_mcu; /* its instant limit, mCU a second */
+	int64_t first_asked_mcu; /* the units asked in it, mCU */
+	int64_t peak_asked_mcu;	 /* the most asked in one of them, mCU */
+};
+
 /* What only Amazon DynamoDB has, for its bill (pricing.md §4);
    pk_snapshot.ddb, NULL for another service. Borrowed from the service,
    which keeps it up to date while it runs. */
@@ -319,6 +333,10 @@ struct pk_snapshot_ddb {
 					       scenario's order; NULL, 0:
 					       none */
 	size_t n_indexes;
+	struct pk_ddb_past_peak past_peak[2]; /* on demand: reads [0] and
+						 writes [1] past the
+						 instant limit; zero when
+						 provisioned */
 };
 
 struct pk_snapshot {

@@ -23,6 +23,8 @@ static void open_second(struct pk_ddb_od *o)
 	int64_t p = then < 0 ? 0 : o->peaks[o->t_s % o->lag_s];
 
 	o->used_mcu = 0;
+	o->asked_mcu = 0;
+	o->s_throttled = 0;
 	o->limit_mcu = max64(o->warm_mcu, 2 * p);
 }
 
@@ -37,6 +39,7 @@ void ddb_od_init(struct pk_ddb_od *o, int64_t warm_mcu, int64_t quota_mcu,
 	o->lag_s = lag_s;
 	o->served = xcalloc((size_t)sustain_s, sizeof(*o->served));
 	o->peaks = xcalloc((size_t)lag_s, sizeof(*o->peaks));
+	o->over.first_s = -1;
 	open_second(o);
 }
 
@@ -84,6 +87,31 @@ static void close_one(struct pk_ddb_od *o, int64_t used_mcu)
 	o->t_s++;
 }
 
+void ddb_od_ask(struct pk_ddb_od *o, int64_t u, int throttled)
+{
+	o->asked_mcu += u;
+	o->s_throttled += throttled != 0;
+}
+
+/* The open second's traffic against its instant limit (D12): asked
+   past it, the second counts in `over` */
+static void weigh_over(struct pk_ddb_od *o)
+{
+	struct pk_ddb_past_peak *v = &o->over;
+
+	if (o->asked_mcu <= o->limit_mcu) {
+		return;
+	}
+	if (v->first_s < 0) {
+		v->first_s = o->t_s;
+		v->first_limit_mcu = o->limit_mcu;
+		v->first_asked_mcu = o->asked_mcu;
+	}
+	v->seconds++;
+	v->throttled += o->s_throttled;
+	v->peak_asked_mcu = max64(v->peak_asked_mcu, o->asked_mcu);
+}
+
 void ddb_od_close(struct pk_ddb_od *o, int64_t n)
 {
 	/* past sustain_s idle seconds the window is empty, and past lag_s
@@ -91,6 +119,7 @@ void ddb_od_close(struct pk_ddb_od *o, int64_t n)
 	int64_t k,
 	    steps = n < o->sustain_s + o->lag_s ? n : o->sustain_s + o->lag_s;
 
+	weigh_over(o);
 	close_one(o, o->used_mcu);
 	for (k = 1; k < steps; k++) {
 		close_one(o, 0);

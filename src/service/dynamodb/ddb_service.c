@@ -431,6 +431,8 @@ static enum pk_ddb_verdict admit(struct ddb *d, size_t i, const struct ask *a)
 
 	if (d->on_demand) {
 		v = admit_on_demand(d, p, a);
+		ddb_od_ask(a->write ? &d->odw : &d->odr, a->units,
+			   v != PK_DDB_ADMITTED);
 		if (v != PK_DDB_ADMITTED) {
 			d->reasons[d->reason_ix[a->write][v - 1]].count++;
 		}
@@ -678,6 +680,10 @@ static int64_t ddb_end(struct pk_service *s, int64_t t_ms)
 	ddb_advance(s, end);
 	ddb_lsis_forecast(d, &d->bill.colls);
 	ddb_change_finding(d);
+	if (d->on_demand) {
+		d->bill.past_peak[0] = d->odr.over;
+		d->bill.past_peak[1] = d->odw.over;
+	}
 	return end;
 }
 

@@ -27,6 +27,7 @@
 
 #include "pksim/service/dynamodb/ddb_admit.h"
 #include "pksim/service/dynamodb/spec.h" /* the defaults */
+#include "pksim/service/snapshot.h"
 
 /* One side of an on-demand table. */
 struct pk_ddb_od {
@@ -42,7 +43,11 @@ struct pk_ddb_od {
 	int64_t t_s;	   /* the open second (0 at creation) */
 	int64_t *served;   /* ring of sustain_s seconds' admitted mCU */
 	int64_t served_sum;
-	int64_t *peaks; /* ring of lag_s seconds: P after each */
+	int64_t *peaks;	      /* ring of lag_s seconds: P after each */
+	int64_t asked_mcu;    /* asked in the open second, admitted or not
+				 (ddb_od_ask) */
+	uint64_t s_throttled; /* requests throttled in it (ddb_od_ask) */
+	struct pk_ddb_past_peak over; /* the closed seconds past the limit */
 };
 
 /*
@@ -71,6 +76,11 @@ int64_t ddb_od_bound_mcu(const struct pk_ddb_od *o);
  * Refused: nothing changes.
  */
 enum pk_ddb_verdict ddb_od_admit(struct pk_ddb_od *o, int64_t u);
+
+/* Note a request of u mCU asked of this side in the open second,
+   throttled (1, for any reason: a partition's cap too) or not (0):
+   what `over` weighs when the second closes. */
+void ddb_od_ask(struct pk_ddb_od *o, int64_t u, int throttled);
 
 /*
  * Close the open second with what it admitted, then n - 1 idle seconds

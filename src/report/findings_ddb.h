@@ -1,0 +1,21 @@
+/*
+ * findings_ddb (internal to findings): the classic Amazon DynamoDB traps
+ * a table's run shows (issue's "findings in DynamoDB's words"; reference
+ * §7, §15): an on-demand table meeting traffic past twice its previous
+ * peak (D12, D13). Each returns one sentence owned by the caller
+ * (free()), or NULL when there is nothing to say (another service, a
+ * provisioned table, no such second).
+ */
+#ifndef PKSIM_FINDINGS_DDB_H
+#define PKSIM_FINDINGS_DDB_H
+
+#include "pksim/result/result.h"
+
+/* An on-demand table's side (write: 1 writes, 0 reads) asked more units
+   in some second than its instant limit, max(warm, 2 x the previous
+   peak) (D12, D13; pk_ddb_past_peak): the first such second, its limit
+   and what was asked, how many seconds and throttles, and what helps
+   (spreading the growth over 30 minutes, warm throughput). */
+char *findings_ddb_past_peak(const struct pk_result_variant *v, int write);
+
+#endif
