@@ -1,6 +1,7 @@
 /*
  * ddb_findings: the findings an Amazon DynamoDB table's run gives in its
- * own words (src/report/findings_ddb.c), each figure derived by hand
+ * own words (src/report/findings_ddb.c; the hot key's figures from
+ * src/service/dynamodb/ddb_heat.c), each figure derived by hand
  * beside its assertion from the reference's rules (D-numbers, §16
  * statements, §17 examples). 1 unit = 1,000 mCU.
  */
@@ -101,6 +102,126 @@ START_TEST(test_ddb_findings_at_limit)
 	text = findings_text(f.r);
 	ck_assert_msg(!strstr(text, "above twice its previous peak"), "%s",
 		      text);
+	/* 10,000 key values: none near a partition's 1,000 WCU */
+	ck_assert_msg(!strstr(text, "hot key:"), "%s", text);
+	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * The shipped scenarios/dynamodb/hot-key.yaml: one customer's 1,500
+ * orders a second of 1 KiB (1 WCU each, D1), no retries, for 60 s: its
+ * key value is asked 1,500 write units in its busiest second (the
+ * first, t = 0, is as busy as any), above the 1,000 WCU a partition
+ * serves (D3, statement 17). The sort key /id is the item's number as
+ * a decimal string, "0" to "89999": in DynamoDB's order (UTF-8 bytes)
+ * each put's id sorts after the one before except where the string
+ * grows a digit ("9" < "10" is false: "10" sorts first), 4 times ("9",
+ * "99", "999", "9999" then "10", "100", "1000", "10000"): 89,995 of the
+ * 89,999 puts after the first rose, so its writes follow a rising
+ * sort key and no heat split would cut them (D7).
+ */
+START_TEST(test_ddb_findings_hot_key_monotonic)
+{
+	struct pk_run *run = tu_sim_shipped("dynamodb/hot-key");
+	struct pk_result *res = result_build(run);
+	const struct pk_ddb_hot_key *k = &res->variants[0].ddb->hot[1];
+	char *text = findings_text(res);
+
+	ck_assert_str_eq(k->key, "\"customer-0042\"");
+	ck_assert_int_eq(k->peak_mcu, 1500 * CU);
+	ck_assert_int_eq(k->peak_s, 0);
+	ck_assert_uint_eq(k->puts, 90000);
+	ck_assert_uint_eq(k->rising, 89995);
+	ck_assert_uint_eq(k->falling, 4);
+	ck_assert_msg(strstr(text, "hot key: \"customer-0042\" was asked "
+				   "1,500 write units in one second (t = "
+				   "0s), above the 1,000 WCU one partition "
+				   "serves") &&
+			  strstr(text, "no split can fix it: its writes "
+				       "follow a steadily rising sort key "
+				       "(/id rose in 89,995 of its 89,999 "
+				       "puts after the first)"),
+		      "%s", text);
+	free(text);
+	result_free(res);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * A table without a sort key: one item (key "one", 1 KiB) read 3,500
+ * times a second, strong (ceil(1,024 / 4,096) = 1 RCU each, D1): 3,500
+ * read units asked a second, above the 3,000 RCU a partition serves
+ * (D3). Without a sort key the key value is one item, and DynamoDB
+ * never splits for one hot item (D7): no split can fix it.
+ */
+START_TEST(test_ddb_findings_hot_item_reads)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_consistency: strong, "
+	    "read_capacity_units: 12000, write_capacity_units: 10}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {const: one}}\n"
+	    "phases:\n"
+	    "  - {duration: 1s, rate: 1/s, ops: {create: 1}, item_size: 1KB}\n"
+	    "  - {duration: 5s, rate: 3500/s, ops: {read: 1}}\n";
+	struct tu_fx f;
+	const struct pk_ddb_hot_key *k;
+	char *text;
+
+	tu_fx_run(&f, "hot-read.yaml", yaml);
+	k = &f.r->variants[0].ddb->hot[0];
+	ck_assert_str_eq(k->key, "\"one\"");
+	ck_assert_int_eq(k->peak_mcu, 3500 * CU);
+	text = findings_text(f.r);
+	ck_assert_msg(strstr(text, "hot key: \"one\" was asked 3,500 read "
+				   "units in one second") &&
+			  strstr(text, "above the 3,000 RCU") &&
+			  strstr(text, "without a sort key each key value is "
+				       "one item"),
+		      "%s", text);
+	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * One key value written 1,500 times a second (1 KiB, 1 WCU) along a
+ * sort key drawn at random from 1,000 values: about half its puts rise
+ * and half fall, no steady direction, so DynamoDB could split its items
+ * apart by sort key for heat (D7, reference §4: "such a key may exceed
+ * 1,000 WCU in total after splits"), which pksim does not replay: the
+ * finding says its throttles are an upper bound, not that no split
+ * helps.
+ */
+START_TEST(test_ddb_findings_hot_key_spread)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, sort_key: /s, "
+	    "read_capacity_units: 10, write_capacity_units: 4000}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {const: one}, s: {values: \"s{000..999}\"}}\n"
+	    "phases: [{duration: 5s, rate: 1500/s, ops: {create: 1}, "
+	    "item_size: 1KB}]\n";
+	struct tu_fx f;
+	const struct pk_ddb_hot_key *k;
+	char *text;
+
+	tu_fx_run(&f, "spread.yaml", yaml);
+	k = &f.r->variants[0].ddb->hot[1];
+	ck_assert_int_eq(k->peak_mcu, 1500 * CU);
+	ck_assert_uint_lt(k->rising, k->puts * 6 / 10);
+	ck_assert_uint_lt(k->falling, k->puts * 6 / 10);
+	text = findings_text(f.r);
+	ck_assert_msg(strstr(text, "could cut its items apart by sort key "
+				   "(/s)") &&
+			  strstr(text, "upper bound") &&
+			  !strstr(text, "no split can fix it"),
+		      "%s", text);
 	free(text);
 	tu_fx_free(&f);
 }
@@ -113,6 +234,9 @@ Suite *tu_suite(void)
 
 	tcase_add_test(tc, test_ddb_findings_past_peak);
 	tcase_add_test(tc, test_ddb_findings_at_limit);
+	tcase_add_test(tc, test_ddb_findings_hot_key_monotonic);
+	tcase_add_test(tc, test_ddb_findings_hot_item_reads);
+	tcase_add_test(tc, test_ddb_findings_hot_key_spread);
 	suite_add_tcase(s, tc);
 	return s;
 }

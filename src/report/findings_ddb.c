@@ -4,11 +4,90 @@
  */
 #include "findings_ddb.h"
 
+#include <stdio.h>
+
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "pksim/service/snapshot.h"
 
 #define MCU_PER_UNIT 1000
+/* D3: what one partition serves a second */
+#define PART_WCU 1000
+#define PART_RCU 3000
+/* A key value's puts "follow" a sort key when at least this share of
+   them, after its first, rose (or fell) past the one before:
+   ASSUMPTION, AWS says "steadily"; 99 % lets a sequence of decimal
+   strings ("9" sorts after "10") count as rising */
+#define FOLLOW_SHARE 0.99
+
+/* Why no split helps key k of table v (or what could), into buf */
+static void why_no_split(const struct pk_result_variant *v,
+			 const struct pk_ddb_hot_key *k, int write, char *buf,
+			 size_t cap)
+{
+	const char *sk = v->ddb->sort_key;
+	char a[32], b[32];
+	double after = k->puts > 1 ? (double)(k->puts - 1) : 0;
+
+	if (!sk) {
+		snprintf(buf, cap,
+			 "no split can fix it: without a sort key each key "
+			 "value is one item, and DynamoDB never splits a "
+			 "partition for one hot item (D7)");
+	} else if (v->ddb->colls.capped) {
+		snprintf(buf, cap,
+			 "no split can fix it: a local secondary index keeps "
+			 "a key value's item collection on one partition "
+			 "(D18)");
+	} else if (write && after > 0 &&
+		   ((double)k->rising >= FOLLOW_SHARE * after ||
+		    (double)k->falling >= FOLLOW_SHARE * after)) {
+		snprintf(buf, cap,
+			 "no split can fix it: its writes follow a steadily "
+			 "%s sort key (%s %s in %s of its %s puts after the "
+			 "first), and DynamoDB does not split a partition "
+			 "for heat along one (D7, reference §4, §5)",
+			 k->rising >= k->falling ? "rising" : "falling", sk,
+			 k->rising >= k->falling ? "rose" : "fell",
+			 fmt_thousands((int64_t)(k->rising >= k->falling
+						     ? k->rising
+						     : k->falling),
+				       a),
+			 fmt_thousands((int64_t)(k->puts - 1), b));
+	} else {
+		snprintf(buf, cap,
+			 "DynamoDB could cut its items apart by sort key (%s) "
+			 "with a heat split within minutes (D7), which pksim "
+			 "does not replay: its throttles here are an upper "
+			 "bound",
+			 sk);
+	}
+}
+
+char *findings_ddb_hot_key(const struct pk_result_variant *v, int write)
+{
+	const struct pk_ddb_hot_key *k;
+	int64_t cap = write ? PART_WCU : PART_RCU;
+	char a[32], b[32], why[512];
+
+	if (!v->ddb) {
+		return NULL;
+	}
+	k = &v->ddb->hot[write != 0];
+	if (k->peak_mcu <= cap * MCU_PER_UNIT) {
+		return NULL;
+	}
+	why_no_split(v, k, write, why, sizeof(why));
+	return xasprintf(
+	    "hot key: %s was asked %s %s units in one second (t = %llds), "
+	    "above the %s %s one partition serves whatever the table's "
+	    "capacity (D3, statement 17); %s. Spread its traffic over more "
+	    "partition-key values (write sharding: the value with a suffix "
+	    "0 to N - 1, read back from all N)",
+	    k->key, fmt_thousands(k->peak_mcu / MCU_PER_UNIT, a),
+	    write ? "write" : "read", (long long)k->peak_s,
+	    fmt_thousands(cap, b), write ? "WCU" : "RCU", why);
+}
 
 char *findings_ddb_past_peak(const struct pk_result_variant *v, int write)
 {

@@ -18,4 +18,13 @@
    (spreading the growth over 30 minutes, warm throughput). */
 char *findings_ddb_past_peak(const struct pk_result_variant *v, int write);
 
+/* A table's partition-key value asked more units of one side (write:
+   1 writes, 0 reads) in a second than one partition serves (D3: 1,000
+   WCU, 3,000 RCU; pk_ddb_hot_key): how much and when, and whether a
+   split could ever help: never for one item (no sort key), a value
+   pinned by a local secondary index (D18) or writes along a rising or
+   falling sort key (D7); else a heat split by sort key could (D7, not
+   replayed: the throttles are an upper bound). NULL under the cap. */
+char *findings_ddb_hot_key(const struct pk_result_variant *v, int write);
+
 #endif

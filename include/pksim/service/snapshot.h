@@ -268,6 +268,22 @@ struct pk_ddb_past_peak {
 	int64_t peak_asked_mcu;	 /* the most asked in one of them, mCU */
 };
 
+/* A table's hottest partition-key value on one side (reads or writes):
+   the one asked the most units in one second (point requests, admitted
+   or not, retries too), and of its puts how many followed a rising or
+   falling sort key (D7: no heat split along one). */
+struct pk_ddb_hot_key {
+	char key[128];	  /* JSON text of the value; "" none */
+	int64_t peak_mcu; /* the most units it was asked in one second */
+	int64_t peak_s;	  /* ... that second; -1 none */
+	uint64_t puts;	  /* its puts (create, upsert, replace) with a
+			     sort key */
+	uint64_t rising;  /* ... after the first, whose sort key rose past
+			     the one before (numbers by value, strings by
+			     UTF-8 bytes) */
+	uint64_t falling; /* ... fell below it */
+};
+
 /* What only Amazon DynamoDB has, for its bill (pricing.md §4);
    pk_snapshot.ddb, NULL for another service. Borrowed from the service,
    which keeps it up to date while it runs. */
@@ -333,6 +349,10 @@ struct pk_snapshot_ddb {
 					       scenario's order; NULL, 0:
 					       none */
 	size_t n_indexes;
+	struct pk_ddb_hot_key hot[2]; /* the hottest key value of reads [0]
+					 and writes [1], at the run's end */
+	const char *sort_key;	      /* the table's, as configured
+					 (borrowed); NULL none */
 	struct pk_ddb_past_peak past_peak[2]; /* on demand: reads [0] and
 						 writes [1] past the
 						 instant limit; zero when

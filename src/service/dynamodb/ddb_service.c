@@ -565,6 +565,9 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	d->coll_full = NULL;
 	ask_of(d, rq, &a);
 	i = a.part;
+	if (i >= 0 && rq->kind != PK_OP_BATCH) {
+		ddb_heat_note(d, rq->kind, rq->retry, a.write, a.units);
+	}
 	a.base_units = a.units;
 	a.coll_grow = a.grow;
 	if (i >= 0 && a.write && d->n_lsis > 0 &&
@@ -680,6 +683,8 @@ static int64_t ddb_end(struct pk_service *s, int64_t t_ms)
 	ddb_advance(s, end);
 	ddb_lsis_forecast(d, &d->bill.colls);
 	ddb_change_finding(d);
+	ddb_heat_end(d, d->bill.hot);
+	d->bill.sort_key = d->t->sort_key;
 	if (d->on_demand) {
 		d->bill.past_peak[0] = d->odr.over;
 		d->bill.past_peak[1] = d->odw.over;
@@ -745,6 +750,7 @@ static void ddb_free(struct pk_service *s)
 	ddb_gsis_free(d);
 	ddb_lsis_free(d);
 	ddb_items_free(d);
+	ddb_heat_free(d);
 	free(d->bill.hours);
 	free(d->bill.finding);
 	pkey_free(d->key);

@@ -56,6 +56,7 @@ struct ddb_lsi {
 };
 
 struct ddb_coll; /* an item collection (ddb_lsi.c) */
+struct ddb_heat; /* a partition-key value's heat (ddb_heat.c) */
 struct ddb_item; /* a stored item (ddb_items.c) */
 
 /* One request's primary keys (ddb_items.c): key i is bytes [off[i],
@@ -172,6 +173,8 @@ struct ddb {
 	struct pk_keyval *skv;
 	struct pk_container_spec sk_cs;
 	struct ddb_keys keys;
+	/* each partition-key value's heat (ddb_heat.c) */
+	struct ddb_heat *heat;
 };
 
 /* ddb_items.c: the table's sort key from d->t; 0, or -1 with the error
@@ -324,6 +327,15 @@ void ddb_scale_close(struct ddb *d, int64_t t_s, int64_t n,
 		     const int64_t used[2]);
 int64_t ddb_scale_span(const struct ddb *d, int64_t n);
 void ddb_scale_apply(struct ddb *d);
+
+/* ddb_heat.c: note a point request of kind (its attempt retry, 0 the
+   first) asking units (mCU) of the key value d->kv holds (its sort key
+   in d->skv), reads (write 0) or writes (1), in the open second; at the
+   run's end the hottest value of each side into out; free them. */
+void ddb_heat_note(struct ddb *d, enum pk_op_kind kind, int retry, int write,
+		   int64_t units);
+void ddb_heat_end(struct ddb *d, struct pk_ddb_hot_key out[2]);
+void ddb_heat_free(struct ddb *d);
 
 /* ddb_snapshot.c: the service's snapshot (pk_service_ops.snapshot). */
 void ddb_snapshot(const struct pk_service *s, const struct pk_scenario *sc,
