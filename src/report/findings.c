@@ -92,22 +92,24 @@ static const char *range_name(const struct pk_result_variant *v, uint32_t id,
 			      char *buf, size_t cap)
 {
 	const struct pk_result_lineage *l = result_lineage(v, id);
+	/* a DynamoDB table's are partitions (its key ranges) */
+	const char *w = v->ddb ? "partition" : "range";
 
 	if (!l) {
-		snprintf(buf, cap, "range %u", id);
+		snprintf(buf, cap, "%s %u", w, id);
 	} else if (l->split_s >= 0) {
 		snprintf(buf, cap,
-			 "range %u (split at t = %lld s into %u and "
+			 "%s %u (split at t = %lld s into %u and "
 			 "%u)",
-			 id, (long long)l->split_s, l->children[0],
+			 w, id, (long long)l->split_s, l->children[0],
 			 l->children[1]);
 	} else if (l->merged_away) {
-		snprintf(buf, cap, "range %u (merged away)", id);
+		snprintf(buf, cap, "%s %u (merged away)", w, id);
 	} else if (l->parent != PK_RESULT_NO_RANGE) {
-		snprintf(buf, cap, "range %u (split from %u at t = %lld s)", id,
+		snprintf(buf, cap, "%s %u (split from %u at t = %lld s)", w, id,
 			 l->parent, (long long)l->born_s);
 	} else {
-		snprintf(buf, cap, "range %u", id);
+		snprintf(buf, cap, "%s %u", w, id);
 	}
 	return buf;
 }
@@ -256,11 +258,14 @@ static void say_throttled_ranges(struct pk_sentences *s,
 		}
 		apart(p, apart_s, sizeof(apart_s));
 		use_words(v, p->id, use, sizeof(use));
-		say(s, xasprintf("%s %s rate-limited %.1f%% "
+		say(s, xasprintf("%s%s %s %.1f%% "
 				 "of its requests (%s of %s%s) while the "
 				 "%s in those seconds%s%s",
-				 v->cosmos ? "partition key" : "key",
+				 v->cosmos ? "partition key "
+				 : v->ddb  ? ""
+					   : "key ",
 				 range_name(v, p->id, name, sizeof(name)),
+				 v->ddb ? "throttled" : "rate-limited",
 				 pct(rate_429(v, i)),
 				 fmt_thousands(own_429(v, i), a),
 				 fmt_thousands(p->requests, b),
@@ -271,7 +276,11 @@ static void say_throttled_ranges(struct pk_sentences *s,
 				     : "",
 				 apart_s));
 	}
-	if (more > 0) {
+	if (more > 0 && v->ddb) {
+		say(s, xasprintf("%s more partitions throttled requests (the "
+				 "partitions table lists them all)",
+				 fmt_thousands(more, a)));
+	} else if (more > 0) {
 		say(s, xasprintf("%s more partition key ranges rate-limited "
 				 "requests (the physical partitions table "
 				 "lists them all)",
@@ -397,20 +406,27 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 	}
 
 	if (n == 1) {
-		say(s, xasprintf("the one physical partition, %s, ran at p99 "
-				 "%d%% normalized RU consumption: %s (one "
-				 "range; %s)",
+		say(s, xasprintf("the one %s, %s, ran at p99 "
+				 "%d%% normalized %s: %s (one "
+				 "%s; %s)",
+				 v->ddb ? "partition" : "physical partition",
 				 range_name(v, hot->id, a, sizeof(a)),
-				 hot->nru_p99_pct, why,
+				 hot->nru_p99_pct,
+				 v->ddb ? "consumption" : "RU consumption", why,
+				 v->ddb ? "partition" : "range",
 				 v->cosmos ? "rule 32 needs another to compare"
 					   : "no other to compare it with"));
 		return 0;
 	}
 	if (cold->nru_p99_pct >= PK_FINDINGS_HOT_P99_PCT) {
 		say(s,
-		    xasprintf("every range ran at p99 90%% or more normalized "
-			      "RU consumption (the lowest, %s, at %d%%): "
+		    xasprintf("every %s ran at p99 90%% or more normalized "
+			      "%s (the lowest, %s, at %d%%): "
 			      "%s, not a key problem",
+			      v->ddb ? "partition" : "range",
+			      v->ddb ? "consumption (its busier bucket, read "
+				       "or write, against its share)"
+				     : "RU consumption",
 			      range_name(v, cold->id, a, sizeof(a)),
 			      cold->nru_p99_pct, why));
 		return 0;
@@ -443,10 +459,11 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 		snprintf(cause, sizeof(cause),
 			 "the layout, not the key: it owns %.1f%% of the hash "
 			 "space and its first-attempt %s per unit of hash "
-			 "space is %.2f x the other ranges' (even: 1; at "
+			 "space is %.2f x the other %s' (even: 1; at "
 			 "most %.1f x counts as its width's doing, not a "
 			 "key's), so its load follows its width",
 			 pct(width), v->ddb ? "capacity units" : "RU", ratio,
+			 v->ddb ? "partitions" : "ranges",
 			 PK_FINDINGS_LAYOUT_RATIO);
 	} else {
 		char key[200] = "", dens[192] = "";
@@ -475,14 +492,18 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 
 			snprintf(dens, sizeof(dens),
 				 ", its first-attempt %s per unit of hash "
-				 "space %.2f x the other ranges' (%.1f%% of "
+				 "space %.2f x the other %s' (%.1f%% of "
 				 "the first-attempt %s on %.1f%% of the hash "
 				 "space)",
-				 u, ratio, pct(share), u, pct(width));
+				 u, ratio, v->ddb ? "partitions" : "ranges",
+				 pct(share), u, pct(width));
 		}
 		said = PK_KEYS_HOT;
 		snprintf(cause, sizeof(cause), "%s, a key problem%s%s",
-			 n_hot ? "hot ranges among idle ones" : "one hot range",
+			 v->ddb	 ? (n_hot ? "hot partitions among idle ones"
+					  : "one hot partition")
+			 : n_hot ? "hot ranges among idle ones"
+				 : "one hot range",
 			 key, dens);
 	}
 	/* another service: the same test, not Azure Cosmos DB's rule; a
@@ -943,7 +964,16 @@ char **findings_make(const struct pk_result *r,
 	said |= say_storage_growth(&s, r, v);
 	say_cross_partition(&s, v);
 	say_some(&s, findings_compare_keys(r, v, said));
-	if (v->metrics->totals.throttled_429 == 0) {
+	if (v->metrics->totals.throttled_429 == 0 && v->ddb) {
+		char name[96];
+
+		say(&s, xasprintf(
+			    "no throttling: peak normalized consumption (the "
+			    "busier bucket, read or write, against its "
+			    "share) was %.0f%% in %s",
+			    pct(v->peak_normalized),
+			    range_name(v, v->peak_range, name, sizeof(name))));
+	} else if (v->metrics->totals.throttled_429 == 0) {
 		char name[96];
 
 		say(&s, xasprintf(

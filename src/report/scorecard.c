@@ -382,6 +382,17 @@ static const char *const figure_names[PK_RANK_FIGURES] = {
     "peak normalized RU consumption",
 };
 
+/* The same figures as a compare of DynamoDB tables names them */
+static const char *const ddb_figure_names[PK_RANK_FIGURES] = {
+    "operations failed or refused",
+    "throttled requests per operation",
+    "cost a month",
+    "capacity units of the operations",
+    "hottest partition's share of the capacity units",
+    "hottest key's share (not kept for a table)",
+    "peak normalized consumption",
+};
+
 const char *scorecard_figure_name(int f)
 {
 	return f >= 0 && f < PK_RANK_FIGURES ? figure_names[f] : "-";
@@ -483,7 +494,10 @@ static void rank_cards(struct pk_scorecard **order, size_t n,
 		len = fmt_append(order[i]->reason, sizeof(order[i]->reason), 0,
 				 "%sahead of %s on %s: %s vs %s",
 				 order[i]->tied ? "tied with its group; " : "",
-				 order[j]->name, figure_names[f],
+				 order[j]->name,
+				 order[i]->lps_none && order[j]->lps_none
+				     ? ddb_figure_names[f]
+				     : figure_names[f],
 				 figure_text(order[i], f, a, sizeof(a)),
 				 figure_text(order[j], f, b, sizeof(b)));
 		if ((f == PK_RANK_RANGE || f == PK_RANK_LP) &&
@@ -612,6 +626,18 @@ static void spread_verdict(struct pk_scorecard *s)
 			 s->hottest_range, 100.0 * s->hottest_range_share_ru,
 			 100.0 * even, s->n_ranges, 100.0 * s->hottest_share_ru,
 			 100.0 * s->peak_normalized_ru, fan);
+		return;
+	}
+	if (s->lps_none) {
+		/* a table: its partitions and capacity units; its item
+		   collections are not kept, so no hottest key is named */
+		snprintf(s->verdict, sizeof(s->verdict),
+			 "%s: uneven: partition %u took %.1f%% of the "
+			 "capacity units served (even: %.1f%% of %zu "
+			 "partitions); peak normalized consumption %.0f%%",
+			 s->name, s->hottest_range,
+			 100.0 * s->hottest_range_share_ru, 100.0 * even,
+			 s->n_ranges, 100.0 * s->peak_normalized_ru);
 		return;
 	}
 	snprintf(s->verdict, sizeof(s->verdict),

@@ -96,16 +96,18 @@ const char *scorecard_rule(const struct pk_result *r, char *buf)
 	int order[PK_RANK_FIGURES], k;
 	size_t len;
 
-	const char *across =
-	    scenario_mixed_services(r->sc) ? PK_SCORECARD_RULE_ACROSS
-	    : r->n_variants > 1 &&
-		    scenario_variant_table(r->sc, &r->sc->variants[0])
-		? PK_SCORECARD_RULE_TABLES
-		: "";
+	/* tables only: the rule in DynamoDB's words */
+	int tables = !scenario_mixed_services(r->sc) && r->n_variants > 1 &&
+		     scenario_variant_table(r->sc, &r->sc->variants[0]);
+	const char *across = scenario_mixed_services(r->sc)
+				 ? PK_SCORECARD_RULE_ACROSS
+			     : tables ? PK_SCORECARD_RULE_TABLES
+				      : "";
 
 	scorecard_rank_by_text(r->sc->rank_by, list);
 	if (strcmp(list, scorecard_rank_by_text(NULL, dflt)) == 0) {
-		snprintf(buf, PK_RANK_RULE_BYTES, "%s%s", PK_SCORECARD_RULE,
+		snprintf(buf, PK_RANK_RULE_BYTES, "%s%s",
+			 tables ? PK_SCORECARD_RULE_DDB : PK_SCORECARD_RULE,
 			 across);
 		return buf;
 	}

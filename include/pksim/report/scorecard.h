@@ -125,6 +125,26 @@ enum pk_rank_figure {
 	"partition's share and the peak are of partitions of different "       \
 	"sizes, so a container and a table tie on them"
 
+/* The same rule in Amazon DynamoDB's words, for a compare whose
+   variants are all tables: throttled requests (HTTP 400), capacity
+   units, partitions, a partition's busier bucket against its share;
+   the hottest key's share is not kept for a table (item collections),
+   so tables tie on it. The figures and tolerances are the same. */
+#define PK_SCORECARD_RULE_DDB                                                  \
+	"by the share of operations failed or refused (within 0.1 "            \
+	"percentage point), then throttled requests (HTTP 400) per operation " \
+	"(rates both under 1% of operations tie, as healthy; else within 1% "  \
+	"of the larger), then the cost a month (within 1% of the larger; a "   \
+	"variant without a price never wins or loses on cost), then the "      \
+	"capacity units of the operations, read plus write (within 1% of the " \
+	"larger), then the hottest partition's share of the capacity units, "  \
+	"then peak normalized consumption (a partition's busier bucket, read " \
+	"or write, against its share; each within 1 percentage point, and "    \
+	"within twice the spread that hashing the keys onto the partitions "   \
+	"alone gives; the hottest key's share is not kept for a table, so "    \
+	"tables tie on it); variants within every tolerance share a rank "     \
+	"(=2), in name order"
+
 /* A compare of Amazon DynamoDB tables (no container among the
    variants): tables of different partition counts tie on the hottest
    partition's share, appended to the rule. */
