@@ -109,9 +109,9 @@ char *findings_ddb_past_peak(const struct pk_result_variant *v, int write)
 	    "least its warm throughput; D12, D13); %s second%s past the "
 	    "limit in all (the most asked in one %s %s), %s request%s "
 	    "throttled in them. On demand serves at once at most twice its "
-	    "previous peak: grow the traffic over at least 30 minutes, or "
-	    "raise the table's warm throughput before the peak (reference "
-	    "§7, §8)",
+	    "previous peak: traffic past it within 30 minutes of that peak "
+	    "meets this limit, whose floor is the table's warm throughput "
+	    "(reference §7, §8)",
 	    write ? "writes" : "reads",
 	    fmt_thousands(p->first_asked_mcu / MCU_PER_UNIT, a), u,
 	    (long long)p->first_s,

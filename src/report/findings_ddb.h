@@ -14,8 +14,8 @@
 /* An on-demand table's side (write: 1 writes, 0 reads) asked more units
    in some second than its instant limit, max(warm, 2 x the previous
    peak) (D12, D13; pk_ddb_past_peak): the first such second, its limit
-   and what was asked, how many seconds and throttles, and what helps
-   (spreading the growth over 30 minutes, warm throughput). */
+   and what was asked, how many seconds and throttles, and the rule
+   (30 minutes, the warm throughput as its floor). */
 char *findings_ddb_past_peak(const struct pk_result_variant *v, int write);
 
 /* A table's partition-key value asked more units of one side (write:
