@@ -112,6 +112,44 @@ START_TEST(test_change_statement_11)
 END_TEST
 
 /*
+ * The table's only partition splits at the middle of the whole hash
+ * space (D6: a split cuts its parent's slice in two halves): 100 RCU +
+ * 800 WCU lay out ceil(100 / 3,000 + 0.8) = 1 partition; raised to 1,600
+ * WCU at t = 10 s, ceil(0.033 + 1.6) = 2: the one splits into [0, 2^63)
+ * and [2^63, 2^64), 800 WCU each. 1,200 writes of 1 KB a second over
+ * 100,000 uniform keys, adaptive capacity and burst off: the first 10 s
+ * throttle 1,200 - 800 = 400 a second, 4,000; after the split each half
+ * gets about 600 a second (sd about 24) of its 800: none. A split at the
+ * start of the space left one child empty and the other every key at
+ * 800 WCU: 8,000 throttled.
+ */
+START_TEST(test_change_only_partition_splits_in_half)
+{
+	struct pk_run *run = tu_sim_text(
+	    "half.yaml",
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: 100, "
+	    "write_capacity_units: 800, adaptive_capacity: off, burst: off}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {values: \"k{00000..99999}\", distribution: "
+	    "uniform}}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 1200/s, item_size: 1KB}\n"
+	    "  - {duration: 10s, rate: 1200/s, item_size: 1KB, "
+	    "write_capacity_units: 1600}\n");
+	const struct pk_metrics *m = tu_metrics(run->variants[0].svc);
+
+	ck_assert_uint_eq(m->n_splits, 1);
+	ck_assert_uint_eq(m->splits[0].max[0].len, 8);
+	ck_assert_uint_eq(m->splits[0].max[0].b[0], 0x80);
+	ck_assert_uint_eq(m->splits[0].min[1].b[0], 0x80);
+	ck_assert_uint_eq(m->totals.operations, 24000);
+	ck_assert_uint_eq(m->totals.throttled_429, 4000);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
  * E6, the paper's sequence (PAPER §4; statements 12 and 13). 1 RCU +
  * 3,200 WCU: ceil(1 / 3,000 + 3.2) = 4 partitions of 800 WCU (and 1 /
  * 4 = 0.25 RCU, 250 mCU). Raised to 3,600: ceil(3.6003) = 4, no split:
@@ -398,6 +436,7 @@ Suite *tu_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_change_statement_11);
+	tcase_add_test(tc, test_change_only_partition_splits_in_half);
 	tcase_add_test(tc, test_change_paper_e6);
 	tcase_add_test(tc, test_change_statement_31);
 	tcase_add_test(tc, test_change_dilution);

@@ -163,14 +163,13 @@ void ddb_parts_split(struct ddb *d, size_t i, int64_t t_s,
 		     enum pk_split_reason why)
 {
 	struct ddb_part parent = d->parts[i];
-	uint64_t end = part_end(d, i);
-	uint64_t mid = parent.lo + ((end - parent.lo) >> 1);
+	/* the slice's width mod 2^64: 0 when it is the whole space (the
+	   table's only partition, from 0 to its end, 2^64 written 0) */
+	uint64_t span = part_end(d, i) - parent.lo;
+	uint64_t mid = parent.lo + (span == 0 ? UINT64_C(1) << 63 : span >> 1);
 	struct pk_split_event ev;
 	size_t n = d->layout.n, k;
 
-	if (end == 0) {
-		mid = parent.lo + ((0 - parent.lo) >> 1);
-	}
 	ddb_layout_split(&d->layout, i);
 	d->parts = xreallocarray(d->parts, n + 1, sizeof(*d->parts));
 	d->samples = xreallocarray(d->samples, n + 1, sizeof(*d->samples));
