@@ -591,6 +591,40 @@ START_TEST(test_ddb_service_hash)
 }
 END_TEST
 
+/*
+ * Burst and instant adaptive capacity spend one unused unit once (D9,
+ * D10): 3,000 RCU + 200 WCU lay out ceil(1 + 0.2) = 2 partitions of 100
+ * WCU, each with a full bank of 300 x 100 = 30,000 (D4, D5, D9). 300
+ * writes of 1 KB a second for 900 s over uniform keys, no retries: each
+ * second the table's 200 WCU serve the first 200 writes, whichever
+ * partition they reach (adaptive capacity lends a partition's unused
+ * share), and the rest draw on their partition's bank. A partition
+ * whose share was lent banks none of it: the two banks hold at most
+ * the 60,000 they start with, so at most 900 x 200 + 60,000 = 240,000
+ * writes are served; both banks empty by about t = 600 s (50 a second
+ * each), so exactly 240,000 are, and 30,000 throttled. Banking a lent
+ * share again served 241,243.
+ */
+START_TEST(test_ddb_service_lent_share_not_banked)
+{
+	struct pk_run *run =
+	    tu_sim_text("lent.yaml",
+			"service: dynamodb\n"
+			"table: {partition_key: /k, read_capacity_units: 3000, "
+			"write_capacity_units: 200}\n"
+			"client: {retries: off}\n"
+			"items: {k: {values: \"k{000000..999999}\"}}\n"
+			"phases:\n"
+			"  - {duration: 900s, rate: 300/s, item_size: 1KB}\n");
+	const struct pk_metrics *m = tu_metrics(run->variants[0].svc);
+
+	ck_assert_uint_eq(m->totals.operations, 270000);
+	ck_assert_uint_eq(m->totals.succeeded, 240000);
+	ck_assert_uint_eq(m->totals.throttled_429, 30000);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_service");
@@ -600,6 +634,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_service_hot_key);
 	tcase_add_test(tc, test_ddb_service_share_only);
 	tcase_add_test(tc, test_ddb_service_burst_only);
+	tcase_add_test(tc, test_ddb_service_lent_share_not_banked);
 	tcase_add_test(tc, test_ddb_service_storage_split);
 	tcase_add_test(tc, test_ddb_service_reports);
 	tcase_add_test(tc, test_ddb_service_on_demand_new_table);

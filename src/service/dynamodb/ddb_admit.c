@@ -29,6 +29,12 @@ int64_t ddb_bank_refill(const struct pk_ddb_side *p, int64_t n)
 	return refill(p->bank_mcu, p->share_mcu, p->share_mcu - p->used_mcu, n);
 }
 
+int64_t ddb_bank_refill_left(const struct pk_ddb_side *p, int64_t left_mcu,
+			     int64_t n)
+{
+	return refill(p->bank_mcu, p->share_mcu, left_mcu, n);
+}
+
 int64_t ddb_total_refill(const struct pk_ddb_total *t, int64_t n)
 {
 	return refill(t->bank_mcu, t->prov_mcu, t->prov_mcu - t->used_mcu, n);

@@ -132,17 +132,52 @@ static void note_sides(struct ddb *d, int64_t n)
 	}
 }
 
+/* Side (write)'s unused share of partition p in the open second */
+static int64_t side_left(const struct ddb_part *p, int write)
+{
+	const struct pk_ddb_side *s = write ? &p->w : &p->r;
+	int64_t left = s->share_mcu - s->used_mcu;
+
+	return left > 0 ? left : 0;
+}
+
+/* What of the partitions' unused shares on side (write) the open second
+   left unlent, as a fraction 0 .. 1: with instant adaptive capacity a
+   partition's request above its share takes the table's room, which is
+   other partitions' unused share (D10), so what they bank (D9) is at
+   most the table's unused units; 1 otherwise */
+static double unlent(const struct ddb *d, int write)
+{
+	const struct pk_ddb_total *t = write ? &d->tw : &d->tr;
+	int64_t room = t->prov_mcu - t->used_mcu, sum = 0;
+	size_t i;
+
+	if (d->t->adaptive != PK_DDB_ADAPTIVE_INSTANT) {
+		return 1;
+	}
+	for (i = 0; i < d->layout.n; i++) {
+		sum += side_left(&d->parts[i], write);
+	}
+	if (room <= 0) {
+		return 0;
+	}
+	return sum > room ? (double)room / (double)sum : 1;
+}
+
 /* Refill every bank for n seconds from the open second's use and
    start the next second */
 static void refill(struct ddb *d, int64_t n)
 {
+	double fr = unlent(d, 0), fw = unlent(d, 1);
 	size_t i;
 
 	for (i = 0; i < d->layout.n; i++) {
 		struct ddb_part *p = &d->parts[i];
 
-		p->r.bank_mcu = ddb_bank_refill(&p->r, n);
-		p->w.bank_mcu = ddb_bank_refill(&p->w, n);
+		p->r.bank_mcu = ddb_bank_refill_left(
+		    &p->r, (int64_t)((double)side_left(p, 0) * fr), n);
+		p->w.bank_mcu = ddb_bank_refill_left(
+		    &p->w, (int64_t)((double)side_left(p, 1) * fw), n);
 		p->r.used_mcu = p->w.used_mcu = 0;
 		p->s_requests = p->s_retries = p->s_throttled = 0;
 	}

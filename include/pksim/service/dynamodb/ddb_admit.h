@@ -78,6 +78,12 @@ enum pk_ddb_verdict ddb_admit(struct pk_ddb_side *p, struct pk_ddb_total *t,
    x share, at most 300 x share (D9). */
 int64_t ddb_bank_refill(const struct pk_ddb_side *p, int64_t n);
 
+/* As ddb_bank_refill, with left_mcu (<= share - used) banked from the
+   first second instead: what p left unused that adaptive capacity did
+   not lend to another partition (D9, D10: a unit is spent once) */
+int64_t ddb_bank_refill_left(const struct pk_ddb_side *p, int64_t left_mcu,
+			     int64_t n);
+
 /* The same for the table's bank: prov in place of share. */
 int64_t ddb_total_refill(const struct pk_ddb_total *t, int64_t n);
 
