@@ -24,6 +24,8 @@
  *   scenario_rate       a phase's rate or rate schedule
  *   scenario_queries    a phase's queries
  *   plan_limits         up-front time and size bounds, the plan's arithmetic
+ *   plan_ranges         items, physical partitions, 429s and merges planned
+ *   plan_queues         retries and paced clients' operations waiting at once
  *   plan_memory         the memory estimate that refuses a run up front
  *   scenario_cli        scenarios built from command-line options
  */
@@ -295,7 +297,7 @@ void ld_lesson_free(struct pk_lesson *l);
    and its peak rate (ops/s); a data file's arrival span (simulated s),
    its records replayed and the queries `compare --query` sends among n
    of them; the most physical
-   partitions a variant reaches (plan_memory.c); the most RU one operation
+   partitions a variant reaches (plan_ranges.c); the most RU one operation
    of a phase (NULL: a data file's record) is charged, once (its answered
    attempt), with queries over ranges; the largest item a run
    writes (bytes). */
@@ -343,9 +345,35 @@ double ld_file_work(const struct pk_items_file *f, double ranges,
    at least this long, however short its phases. */
 double ld_client_span_s(const struct pk_scenario *s);
 
-/* plan_memory.c: the longest time any stream's client holds an
-   operation for its retries, seconds (0 without retries) */
+/* plan_queues.c: the longest time any stream's client holds an
+   operation for its retries, seconds (0 without retries); the stream
+   phase i belongs to (borrowed from s); the bytes the busiest phase's
+   retries can hold waiting at once, every variant (0 without retries,
+   or when no operation of a phase can be rate limited), *worst that
+   phase and *queued its retries a variant; the bytes the paced clients'
+   waiting operations hold, every stream and variant. */
 double ld_retry_life_s(const struct pk_scenario *s);
+const struct pk_stream_spec *ld_phase_stream(const struct pk_scenario *s,
+					     size_t i);
+double ld_retry_queue_bytes(const struct pk_scenario *s, size_t *worst,
+			    double *queued);
+double ld_client_queue_bytes(const struct pk_scenario *s);
+
+/* plan_ranges.c: the items s creates (its phases' creates, upserts and
+   batches' items, or its data file's records; 0 for a monitor log); the
+   most physical partitions variant c reaches with items of at most
+   item_bytes in lps logical partitions; 1 when an operation of phase i
+   can be rate limited in some variant, and when a data file's records
+   can be in variant c of r ranges (top: the busiest key's share of the
+   records, lps their keys). */
+double ld_items_planned(const struct pk_scenario *s);
+double ld_ranges_planned(const struct pk_scenario *s,
+			 const struct pk_container_spec *c, double items,
+			 double item_bytes, double lps);
+int ld_phase_can_throttle(const struct pk_scenario *s, size_t i);
+int ld_file_can_throttle(const struct pk_scenario *s,
+			 const struct pk_container_spec *c, double r,
+			 double top, double lps);
 
 /* plan_lps.c: the logical partitions variant c of s can make over the
    run, at most items (the items it creates, or a data file's records) */

@@ -34,33 +34,6 @@ static int gib_decimals(double b)
 	return d;
 }
 
-static double ranges_planned(const struct pk_scenario *s,
-			     const struct pk_container_spec *c, double items,
-			     double item_bytes, double lps);
-
-/* Items the phases create (creates, upserts and batches' items), or the
-   data file's. */
-static double items_planned(const struct pk_scenario *s)
-{
-	double n = 0;
-	size_t i;
-
-	if (s->items_file && s->items_file->monitor) {
-		return 0; /* a monitor log's requests store nothing */
-	}
-	if (s->items_file) {
-		return (double)trace_count(s->items_file->trace);
-	}
-	for (i = 0; i < s->n_phases; i++) {
-		const struct pk_phase_spec *p = &s->phases[i];
-
-		n += ld_phase_ops(p) *
-		     (p->mix[PK_OP_CREATE] + p->mix[PK_OP_UPSERT] +
-		      p->mix[PK_OP_BATCH] * (double)p->batch_size);
-	}
-	return n;
-}
-
 /* Bytes the workload keeps for one item (workload_int.h's item
    arrays): its size at creation (uint32) when a later operation can
    name it (scenario_items_read_back), one value index (uint32)
@@ -91,223 +64,6 @@ static double item_record_bytes(const struct pk_scenario *s)
 	       (s->n_streams > 1 ? 1 : 0);
 }
 
-/*
- * Seconds one operation of a client retrying by r can spend waiting in
- * the retry queue, all its waits together: at most max_wait, and at most
- * max_retries waits of the longest one. A 429's retry-after runs to the
- * next second (throttle.c: at most 1 s), the SDK's policy waits that; the
- * exponential policy the larger of it and its backoff (at most cap). So
- * the SDK's defaults (9 retries, 30 s) hold an operation at most 9 s,
- * not 30. 0 when r does not retry.
- */
-static double retry_life_s(const struct pk_retry_spec *r)
-{
-	double one = 1.0;
-
-	if (!r->enabled) {
-		return 0;
-	}
-	if (r->policy == PK_RETRY_EXPONENTIAL) {
-		one = fmax(one, (double)r->cap_ms / 1000.0);
-	}
-	return fmin((double)r->max_wait_ms / 1000.0,
-		    (double)r->max_retries * one);
-}
-
-/* The longest retry_life_s of any stream's client (loader.h). */
-double ld_retry_life_s(const struct pk_scenario *s)
-{
-	double life = 0;
-	size_t i;
-
-	for (i = 0; i < s->n_streams; i++) {
-		life = fmax(life, retry_life_s(&s->streams[i].client.retry));
-	}
-	return life;
-}
-
-/* The stream phase i belongs to. */
-static const struct pk_stream_spec *phase_stream(const struct pk_scenario *s,
-						 size_t i)
-{
-	size_t k;
-
-	for (k = 0; k < s->n_streams; k++) {
-		const struct pk_stream_spec *st = &s->streams[k];
-
-		if (i >= st->phase_first &&
-		    i < st->phase_first + st->n_phases) {
-			return st;
-		}
-	}
-	return &s->streams[0];
-}
-
-/* Bytes one waiting retry of phase ph takes on average: the entry, and
-   for its share of queries the copy of the longest IN list a query of
-   the phase has (8 bytes a value; a queued retry owns it, retryq.h). */
-static double retry_bytes(const struct pk_phase_spec *ph)
-{
-	double in = 0;
-	size_t i, c;
-
-	for (i = 0; i < ph->n_queries; i++) {
-		for (c = 0; c < ph->queries[i].n_conds; c++) {
-			if (ph->queries[i].conds[c].kind == PK_COND_IN) {
-				in = fmax(in, ph->queries[i].conds[c].in_count);
-			}
-		}
-	}
-	return PK_SCENARIO_RETRY_BYTES +
-	       ph->mix[PK_OP_QUERY] * in * (double)sizeof(uint64_t);
-}
-
-/* The largest share of the operations one value of variant c's key can
-   get: a key of one generated property (a pattern or a list), its
-   hottest value's (dist_hottest) over all its values; any other
-   key 1 (not bounded here). The norm is the sum ld_lps_planned has
-   already asked for (dist_norm remembers it; a zipfian's draws use it
-   too), so this costs no pass over the values. */
-static double hottest_value_share(const struct pk_scenario *s,
-				  const struct pk_container_spec *c)
-{
-	const struct pk_prop_spec *p;
-
-	if (c->key.kind != PK_KEY_PATH || c->key.n_paths != 1 ||
-	    !(p = scenario_find_prop(s, c->key.paths[0])) ||
-	    (p->kind != PK_GEN_PATTERN && p->kind != PK_GEN_LIST)) {
-		return 1;
-	}
-	return fmin(1,
-		    dist_pmf(&p->dist, p->count, dist_norm(&p->dist, p->count),
-			     dist_hottest(&p->dist, p->count)));
-}
-
-/* The busiest physical partition's share of the operations: the hottest
-   key value's (h) and an even share of the rest, 1 / r, with three
-   spreads more for the k = lps / r values a range holds (1 + 3 /
-   sqrt(k)). */
-static double busiest_share(double h, double r, double lps)
-{
-	double k = fmax(lps / r, 1);
-
-	return h + (1 / r) * (1 + 3 / sqrt(k));
-}
-
-/* The most operations a second phase i's stream's client can send: a
-   closed loop of C workers at latency L sends at most C / L (each
-   attempt holds a worker for L); infinity without workers. */
-static double client_send_cap(const struct pk_scenario *s, size_t i)
-{
-	const struct pk_client_spec *c = &phase_stream(s, i)->client;
-
-	if (c->concurrency > 0 && c->latency_ms > 0) {
-		return (double)c->concurrency * 1000.0 / (double)c->latency_ms;
-	}
-	return INFINITY;
-}
-
-/* 1 when an operation of phase i can be rate limited (a 429) in some
-   variant: the phase's peak RU/s (its peak rate x ld_worst_op_ru) on the
-   busiest physical partition passes that partition's share of the RU/s.
-   The busiest partition's share of the operations is taken as the
-   hottest key value's share plus an even share (1 / r, r its most
-   ranges, ranges_planned) three spreads up: keys spread over ranges by
-   hash, a range holding about k = values / r of them with a spread of
-   sqrt(k) (busiest_share). A serverless variant, or a key whose hottest
-   value is not known, can always be. */
-static int phase_can_throttle(const struct pk_scenario *s, size_t i)
-{
-	const struct pk_phase_spec *p = &s->phases[i];
-	double items = items_planned(s),
-	       item_bytes = (double)ld_largest_item(s);
-	double peak = fmin(ld_phase_peak(p), client_send_cap(s, i));
-	size_t v;
-
-	for (v = 0; v < s->n_variants; v++) {
-		const struct pk_container_spec *c = &s->variants[v];
-		double ru =
-		    (double)(p->throughput_ru_per_s > 0 ? p->throughput_ru_per_s
-			     : c->autoscale_max_ru_per_s
-				 ? c->autoscale_max_ru_per_s
-				 : c->throughput_ru_per_s);
-		double lps = ld_lps_planned(s, c, items);
-		double r = ranges_planned(s, c, items, item_bytes, lps);
-		double h = hottest_value_share(s, c);
-		double offered = peak * ld_worst_op_ru(s, p, r);
-
-		if (c->serverless || !(ru > 0) || h >= 1 ||
-		    busiest_share(h, r, lps) * offered > ru / r) {
-			return 1;
-		}
-	}
-	return 0;
-}
-
-/* 1 when a data file's records can be rate limited in variant c, as
-   phase_can_throttle says for a phase: its records arriving within one
-   second, each a create of its largest item (ld_worst_op_ru) with its
-   share of the queries, on the busiest of r ranges (busiest_share, the
-   busiest key's share top from the records, lps their keys). */
-static int file_can_throttle(const struct pk_scenario *s,
-			     const struct pk_container_spec *c, double r,
-			     double top, double lps)
-{
-	const struct pk_items_file *f = s->items_file;
-	double recs = ld_file_records(f);
-	double ru =
-	    (double)(c->autoscale_max_ru_per_s ? c->autoscale_max_ru_per_s
-					       : c->throughput_ru_per_s);
-	double per_rec =
-	    recs > 0 ? (recs + ld_file_queries(f, recs)) / recs : 1;
-	double offered =
-	    ld_file_records_within(f, 1) * per_rec * ld_worst_op_ru(s, NULL, r);
-
-	return c->serverless || !(ru > 0) || top >= 1 ||
-	       busiest_share(top, r, lps) * offered > ru / r;
-}
-
-/* The bytes the busiest phase's retries can hold waiting at once (every
-   variant), the phase (*worst) and the retries (*queued); 0 without
-   retries or phases, and for a phase no operation of which can be rate
-   limited (phase_can_throttle). */
-static double retry_queue_bytes(const struct pk_scenario *s, size_t *worst,
-				double *queued)
-{
-	double bytes = 0;
-	double q, b;
-	size_t i;
-
-	*worst = 0;
-	*queued = 0;
-	if (!ld_plan_retry(s).enabled || s->n_phases == 0) {
-		return 0;
-	}
-	for (i = 0; i < s->n_phases; i++) {
-		const struct pk_stream_spec *st = phase_stream(s, i);
-
-		if (!phase_can_throttle(s, i)) {
-			continue;
-		}
-		/* arrivals over one operation's waits, at most the phase's
-		   operations; a closed loop of C workers holds at most C
-		   unanswered (a retrying operation keeps its worker) */
-		q = fmin(ld_phase_peak(&s->phases[i]) *
-			     retry_life_s(&st->client.retry),
-			 ld_phase_ops(&s->phases[i]));
-		if (st->client.concurrency > 0) {
-			q = fmin(q, (double)st->client.concurrency);
-		}
-		b = q * retry_bytes(&s->phases[i]) * (double)s->n_variants;
-		if (b > bytes || isnan(b)) {
-			bytes = b;
-			*queued = q;
-			*worst = i;
-		}
-	}
-	return bytes;
-}
-
 /* The retries a client can have waiting at once are at most the
    operations of one max_wait (all rate limited and retried): the peak
    rate x max_wait, and no more than the phase sends; refuse a scenario
@@ -318,7 +74,7 @@ static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
 	char ra[PK_FMT_BYTES], rb[PK_FMT_BYTES];
 	size_t worst;
 
-	bytes = retry_queue_bytes(s, &worst, &queued);
+	bytes = ld_retry_queue_bytes(s, &worst, &queued);
 	if (!(bytes > PK_SCENARIO_MAX_TRACK_BYTES)) {
 		return;
 	}
@@ -331,75 +87,6 @@ static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
 		  ld_approx(queued * (double)s->n_variants, rb),
 		  gib_decimals(bytes), bytes / (double)PK_GIB,
 		  PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB);
-}
-
-/* The fastest stream st's client sends operations of phase p (NULL: a
-   data file's records), ops/s: concurrency / latency, and ru_budget / the
-   most one of them is charged (ld_worst_op_ru: sending at the slowest the
-   charges allow, the queue is at its longest); HUGE_VAL for an open loop,
-   which sends at arrival. */
-static double client_rate(const struct pk_scenario *s,
-			  const struct pk_client_spec *c,
-			  const struct pk_phase_spec *p)
-{
-	double rate = HUGE_VAL, w;
-
-	if (c->concurrency > 0) {
-		rate = (double)c->concurrency * 1000.0 / (double)c->latency_ms;
-	}
-	if (c->ru_budget_per_s > 0) {
-		w = ld_worst_op_ru(s, p, ld_ranges_bound(s));
-		if (w > 0) {
-			rate = fmin(rate, c->ru_budget_per_s / w);
-		}
-	}
-	return rate;
-}
-
-/* The most operations a stream's paced client (concurrency, ru_budget)
-   holds waiting at once: the queue at the end of each of its phases, what
-   was waiting before plus what arrived less what the client could send
-   over the phase (client_rate), never below 0; the largest. 0 for an
-   open loop. */
-static double client_backlog(const struct pk_scenario *s,
-			     const struct pk_stream_spec *st)
-{
-	const struct pk_client_spec *c = &st->client;
-	double queue = 0, most = 0, rate;
-	size_t j;
-
-	for (j = 0; j < st->n_phases; j++) {
-		const struct pk_phase_spec *p = &s->phases[st->phase_first + j];
-
-		rate = client_rate(s, c, p);
-		if (rate == HUGE_VAL) {
-			continue;
-		}
-		queue = fmax(0, queue + ld_phase_count(p) -
-				    rate * (double)p->duration_ms / 1000.0);
-		most = fmax(most, queue);
-	}
-	rate = client_rate(s, c, NULL);
-	if (st == s->streams && s->items_file && s->items_file->trace &&
-	    rate != HUGE_VAL) {
-		/* a data file's records less those sent over their span */
-		most = fmax(most, ld_file_records(s->items_file) -
-				      rate * ld_file_span_s(s->items_file));
-	}
-	return most;
-}
-
-/* Bytes the paced clients' waiting operations can hold, every stream and
-   variant: an entry each, as a retry's (retryq.h). */
-static double client_queue_bytes(const struct pk_scenario *s)
-{
-	double n = 0;
-	size_t i;
-
-	for (i = 0; i < s->n_streams; i++) {
-		n += client_backlog(s, &s->streams[i]);
-	}
-	return n * PK_SCENARIO_RETRY_BYTES * (double)s->n_variants;
 }
 
 /* Decimal digits of v (1 for 0) */
@@ -555,69 +242,6 @@ static double preload_lp_bytes(const struct pk_scenario *s,
 	return n * (PK_SCENARIO_LP_BYTES + key);
 }
 
-/* The most physical partitions one variant can reach: its layout at
-   creation (or an existing layout's N), phases raising throughput (rule
-   6), and storage splits of the largest items and the data stored at the
-   start at half-full partitions (rule 9). */
-static double ranges_planned(const struct pk_scenario *s,
-			     const struct pk_container_spec *c, double items,
-			     double item_bytes, double lps)
-{
-	double ru =
-	    (double)(c->serverless		 ? 0
-		     : c->autoscale_max_ru_per_s ? c->autoscale_max_ru_per_s
-						 : c->throughput_ru_per_s);
-	/* rule 2: manual RU/s at initial_ru_per_pp a partition; autoscale
-	   at its max over pp_ru_per_s (10,000 RU/s a partition, reference
-	   cosmos-mechanics.md: "autoscale ... 10,000 RU/s per physical
-	   partition") */
-	double n = ceil(ru / (double)(c->autoscale_max_ru_per_s
-					  ? c->pp_ru_per_s
-					  : c->initial_ru_per_pp)),
-	       storage;
-	size_t i;
-
-	if (c->existing_partitions > 0) {
-		/* an existing layout starts with its own N */
-		n = (double)c->existing_partitions;
-	}
-
-	for (i = 0; i < s->n_phases; i++) {
-		double p = (double)s->phases[i].throughput_ru_per_s;
-
-		if (ceil(p / (double)c->pp_ru_per_s) > n) {
-			n = ceil(p / (double)c->pp_ru_per_s);
-		}
-	}
-	storage = ceil((2.0 * items * item_bytes * c->index_factor +
-			2.0 * (double)c->existing_bytes_total +
-			2.0 * (double)c->existing_bytes_per_pp *
-			    (double)c->existing_partitions) /
-		       (double)c->pp_storage_bytes);
-	/* a storage split never leaves a partition without a logical
-	   partition: no more of them than logical partitions */
-	storage = storage < lps ? storage : lps;
-	n = storage > n ? storage : n;
-	return n < 1 ? 1 : n;
-}
-
-/* The most physical partitions any variant can reach (ranges_planned):
-   what a fan-out query or a rule-38 key query can visit at most. */
-double ld_ranges_bound(const struct pk_scenario *s)
-{
-	double items = items_planned(s), r = 1;
-	double item_bytes = (double)ld_largest_item(s);
-	size_t i;
-
-	for (i = 0; i < s->n_variants; i++) {
-		const struct pk_container_spec *c = &s->variants[i];
-
-		r = fmax(r, ranges_planned(s, c, items, item_bytes,
-					   ld_lps_planned(s, c, items)));
-	}
-	return r;
-}
-
 /* The counters of a variant's retry-wait histogram (metrics.h: one per
    ms of an operation's waits in all, grown by doubling from 16 to hold
    the longest seen, and zeroed): the waits an operation can make are at
@@ -698,7 +322,7 @@ double scenario_report_rows_bytes(const struct pk_memory_estimate *e,
 void scenario_memory_estimate(const struct pk_scenario *s,
 			      struct pk_memory_estimate *e)
 {
-	double items = items_planned(s), ops = 0, dur_s = 0, q = 0;
+	double items = ld_items_planned(s), ops = 0, dur_s = 0, q = 0;
 	double item_bytes = (double)ld_largest_item(s);
 	double wait_s = ld_retry_life_s(s);
 	const struct pk_prop_spec *id = scenario_find_prop(s, "/id");
@@ -779,7 +403,7 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 	for (i = 0; i < s->n_variants; i++) {
 		const struct pk_container_spec *c = &s->variants[i];
 		double lps = ld_lps_planned(s, c, items);
-		double r = ranges_planned(s, c, items, item_bytes, lps);
+		double r = ld_ranges_planned(s, c, items, item_bytes, lps);
 		double smp = ops + q * (r - 1);
 		double key = lp_key_bytes(s, c, items);
 
@@ -792,7 +416,7 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 			       (double)(c->key.kind == PK_KEY_SYNTHETIC
 					    ? 1
 					    : c->key.n_paths);
-			file_429 |= file_can_throttle(s, c, r, top, lps);
+			file_429 |= ld_file_can_throttle(s, c, r, top, lps);
 		}
 
 		runway = fmax(runway, runway_bytes(s, c, lps, key));
@@ -846,96 +470,14 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		size_t worst;
 		double queued;
 
-		e->retries = retry_queue_bytes(s, &worst, &queued);
+		e->retries = ld_retry_queue_bytes(s, &worst, &queued);
 	}
 	e->files = ld_files_bytes(s);
-	e->client_queues = client_queue_bytes(s);
+	e->client_queues = ld_client_queue_bytes(s);
 	e->report += fmax(scenario_report_rows_bytes(e, PK_REPORT_COST_JSON),
 			  scenario_report_rows_bytes(e, PK_REPORT_COST_CSV));
 	e->total = e->items + e->partitions + e->samples + e->histograms +
 		   e->retries + e->files + e->client_queues + e->report;
-}
-
-int scenario_can_throttle(const struct pk_scenario *s)
-{
-	double items = items_planned(s), key, top;
-	double item_bytes = (double)ld_largest_item(s);
-	size_t i;
-
-	if (s->items_file && s->items_file->monitor) {
-		return 1;
-	}
-	if (s->items_file && s->items_file->trace) {
-		for (i = 0; i < s->n_variants; i++) {
-			const struct pk_container_spec *c = &s->variants[i];
-			double lps =
-			    ld_file_lps(s->items_file, &c->key, &key, &top);
-			double r = ranges_planned(s, c, items, item_bytes,
-						  ld_lps_planned(s, c, items));
-
-			if (file_can_throttle(s, c, r, top, lps)) {
-				return 1;
-			}
-		}
-		return 0;
-	}
-	for (i = 0; i < s->n_phases; i++) {
-		if (phase_can_throttle(s, i)) {
-			return 1;
-		}
-	}
-	return 0;
-}
-
-/* The least RU/s c is provisioned at in s: its own (autoscale: its
-   max), or a phase's lower one */
-static double least_ru(const struct pk_scenario *s,
-		       const struct pk_container_spec *c)
-{
-	double ru =
-	    (double)(c->autoscale_max_ru_per_s ? c->autoscale_max_ru_per_s
-					       : c->throughput_ru_per_s);
-	size_t i;
-
-	for (i = 0; i < s->n_phases; i++) {
-		double p = (double)s->phases[i].throughput_ru_per_s;
-
-		ru = p > 0 && p < ru ? p : ru;
-	}
-	return ru;
-}
-
-int scenario_can_merge(const struct pk_scenario *s)
-{
-	double items = items_planned(s);
-	double item_bytes = (double)ld_largest_item(s);
-	size_t i;
-
-	for (i = 0; i < s->n_variants; i++) {
-		const struct pk_container_spec *c = &s->variants[i];
-		double r, stored, ru = least_ru(s, c);
-
-		if (scenario_variant_table(s, c) || c->serverless || ru <= 0) {
-			continue;
-		}
-		r = ranges_planned(s, c, items, item_bytes,
-				   ld_lps_planned(s, c, items));
-		/* the least the run stores: an existing layout's data, which
-		   no logical partition holds and nothing deletes */
-		stored = (double)c->existing_bytes_total +
-			 (double)c->existing_bytes_per_pp *
-			     (double)c->existing_partitions;
-		/* rule 32's count by RU/s and by that storage, and rule
-		   36's RU/s and average storage a partition, on the most
-		   partitions the variant can have */
-		if (r > fmax(ceil(ru / (double)c->pp_ru_per_s),
-			     ceil(stored / (double)c->pp_storage_bytes)) &&
-		    ru < (double)PK_MERGE_MAX_RU_PER_PP * r &&
-		    stored < (double)PK_MERGE_MAX_AVG_BYTES * r) {
-			return 1;
-		}
-	}
-	return 0;
 }
 
 /* Append "; TEXT: X.XX GiB" to buf (size n) */

@@ -1,0 +1,192 @@
+/*
+ * plan_queues: the operations that can wait at once before the run, for
+ * the memory estimate: the retries rate-limited operations queue (each
+ * for at most its client's waits) and the operations a paced client
+ * (concurrency and latency, ru_budget) holds until it can send them.
+ */
+#include "loader.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Seconds one operation of a client retrying by r can spend waiting in
+ * the retry queue, all its waits together: at most max_wait, and at most
+ * max_retries waits of the longest one. A 429's retry-after runs to the
+ * next second (throttle.c: at most 1 s), the SDK's policy waits that; the
+ * exponential policy the larger of it and its backoff (at most cap). So
+ * the SDK's defaults (9 retries, 30 s) hold an operation at most 9 s,
+ * not 30. 0 when r does not retry.
+ */
+static double retry_life_s(const struct pk_retry_spec *r)
+{
+	double one = 1.0;
+
+	if (!r->enabled) {
+		return 0;
+	}
+	if (r->policy == PK_RETRY_EXPONENTIAL) {
+		one = fmax(one, (double)r->cap_ms / 1000.0);
+	}
+	return fmin((double)r->max_wait_ms / 1000.0,
+		    (double)r->max_retries * one);
+}
+
+/* The longest retry_life_s of any stream's client (loader.h). */
+double ld_retry_life_s(const struct pk_scenario *s)
+{
+	double life = 0;
+	size_t i;
+
+	for (i = 0; i < s->n_streams; i++) {
+		life = fmax(life, retry_life_s(&s->streams[i].client.retry));
+	}
+	return life;
+}
+
+/* The stream phase i belongs to. */
+const struct pk_stream_spec *ld_phase_stream(const struct pk_scenario *s,
+					     size_t i)
+{
+	size_t k;
+
+	for (k = 0; k < s->n_streams; k++) {
+		const struct pk_stream_spec *st = &s->streams[k];
+
+		if (i >= st->phase_first &&
+		    i < st->phase_first + st->n_phases) {
+			return st;
+		}
+	}
+	return &s->streams[0];
+}
+
+/* Bytes one waiting retry of phase ph takes on average: the entry, and
+   for its share of queries the copy of the longest IN list a query of
+   the phase has (8 bytes a value; a queued retry owns it, retryq.h). */
+static double retry_bytes(const struct pk_phase_spec *ph)
+{
+	double in = 0;
+	size_t i, c;
+
+	for (i = 0; i < ph->n_queries; i++) {
+		for (c = 0; c < ph->queries[i].n_conds; c++) {
+			if (ph->queries[i].conds[c].kind == PK_COND_IN) {
+				in = fmax(in, ph->queries[i].conds[c].in_count);
+			}
+		}
+	}
+	return PK_SCENARIO_RETRY_BYTES +
+	       ph->mix[PK_OP_QUERY] * in * (double)sizeof(uint64_t);
+}
+
+/* The bytes the busiest phase's retries can hold waiting at once (every
+   variant), the phase (*worst) and the retries (*queued); 0 without
+   retries or phases, and for a phase no operation of which can be rate
+   limited (phase_can_throttle). */
+double ld_retry_queue_bytes(const struct pk_scenario *s, size_t *worst,
+			    double *queued)
+{
+	double bytes = 0;
+	double q, b;
+	size_t i;
+
+	*worst = 0;
+	*queued = 0;
+	if (!ld_plan_retry(s).enabled || s->n_phases == 0) {
+		return 0;
+	}
+	for (i = 0; i < s->n_phases; i++) {
+		const struct pk_stream_spec *st = ld_phase_stream(s, i);
+
+		if (!ld_phase_can_throttle(s, i)) {
+			continue;
+		}
+		/* arrivals over one operation's waits, at most the phase's
+		   operations; a closed loop of C workers holds at most C
+		   unanswered (a retrying operation keeps its worker) */
+		q = fmin(ld_phase_peak(&s->phases[i]) *
+			     retry_life_s(&st->client.retry),
+			 ld_phase_ops(&s->phases[i]));
+		if (st->client.concurrency > 0) {
+			q = fmin(q, (double)st->client.concurrency);
+		}
+		b = q * retry_bytes(&s->phases[i]) * (double)s->n_variants;
+		if (b > bytes || isnan(b)) {
+			bytes = b;
+			*queued = q;
+			*worst = i;
+		}
+	}
+	return bytes;
+}
+
+/* The fastest stream st's client sends operations of phase p (NULL: a
+   data file's records), ops/s: concurrency / latency, and ru_budget / the
+   most one of them is charged (ld_worst_op_ru: sending at the slowest the
+   charges allow, the queue is at its longest); HUGE_VAL for an open loop,
+   which sends at arrival. */
+static double client_rate(const struct pk_scenario *s,
+			  const struct pk_client_spec *c,
+			  const struct pk_phase_spec *p)
+{
+	double rate = HUGE_VAL, w;
+
+	if (c->concurrency > 0) {
+		rate = (double)c->concurrency * 1000.0 / (double)c->latency_ms;
+	}
+	if (c->ru_budget_per_s > 0) {
+		w = ld_worst_op_ru(s, p, ld_ranges_bound(s));
+		if (w > 0) {
+			rate = fmin(rate, c->ru_budget_per_s / w);
+		}
+	}
+	return rate;
+}
+
+/* The most operations a stream's paced client (concurrency, ru_budget)
+   holds waiting at once: the queue at the end of each of its phases, what
+   was waiting before plus what arrived less what the client could send
+   over the phase (client_rate), never below 0; the largest. 0 for an
+   open loop. */
+static double client_backlog(const struct pk_scenario *s,
+			     const struct pk_stream_spec *st)
+{
+	const struct pk_client_spec *c = &st->client;
+	double queue = 0, most = 0, rate;
+	size_t j;
+
+	for (j = 0; j < st->n_phases; j++) {
+		const struct pk_phase_spec *p = &s->phases[st->phase_first + j];
+
+		rate = client_rate(s, c, p);
+		if (rate == HUGE_VAL) {
+			continue;
+		}
+		queue = fmax(0, queue + ld_phase_count(p) -
+				    rate * (double)p->duration_ms / 1000.0);
+		most = fmax(most, queue);
+	}
+	rate = client_rate(s, c, NULL);
+	if (st == s->streams && s->items_file && s->items_file->trace &&
+	    rate != HUGE_VAL) {
+		/* a data file's records less those sent over their span */
+		most = fmax(most, ld_file_records(s->items_file) -
+				      rate * ld_file_span_s(s->items_file));
+	}
+	return most;
+}
+
+/* Bytes the paced clients' waiting operations can hold, every stream and
+   variant: an entry each, as a retry's (retryq.h). */
+double ld_client_queue_bytes(const struct pk_scenario *s)
+{
+	double n = 0;
+	size_t i;
+
+	for (i = 0; i < s->n_streams; i++) {
+		n += client_backlog(s, &s->streams[i]);
+	}
+	return n * PK_SCENARIO_RETRY_BYTES * (double)s->n_variants;
+}

@@ -1,0 +1,288 @@
+/*
+ * plan_ranges: what the plan reckons of a variant's physical partitions
+ * before the run, for both bounds: the items the phases create, the most
+ * physical partitions a variant can reach, and whether its requests can
+ * be rate limited (a 429 on the busiest partition) or its partitions
+ * merged.
+ */
+#include "loader.h"
+
+#include <math.h>
+#include <stddef.h>
+
+#include "pksim/load/monitor.h"
+#include "pksim/load/trace.h"
+
+/* Items the phases create (creates, upserts and batches' items), or the
+   data file's. */
+double ld_items_planned(const struct pk_scenario *s)
+{
+	double n = 0;
+	size_t i;
+
+	if (s->items_file && s->items_file->monitor) {
+		return 0; /* a monitor log's requests store nothing */
+	}
+	if (s->items_file) {
+		return (double)trace_count(s->items_file->trace);
+	}
+	for (i = 0; i < s->n_phases; i++) {
+		const struct pk_phase_spec *p = &s->phases[i];
+
+		n += ld_phase_ops(p) *
+		     (p->mix[PK_OP_CREATE] + p->mix[PK_OP_UPSERT] +
+		      p->mix[PK_OP_BATCH] * (double)p->batch_size);
+	}
+	return n;
+}
+
+/* The largest share of the operations one value of variant c's key can
+   get: a key of one generated property (a pattern or a list), its
+   hottest value's (dist_hottest) over all its values; any other
+   key 1 (not bounded here). The norm is the sum ld_lps_planned has
+   already asked for (dist_norm remembers it; a zipfian's draws use it
+   too), so this costs no pass over the values. */
+static double hottest_value_share(const struct pk_scenario *s,
+				  const struct pk_container_spec *c)
+{
+	const struct pk_prop_spec *p;
+
+	if (c->key.kind != PK_KEY_PATH || c->key.n_paths != 1 ||
+	    !(p = scenario_find_prop(s, c->key.paths[0])) ||
+	    (p->kind != PK_GEN_PATTERN && p->kind != PK_GEN_LIST)) {
+		return 1;
+	}
+	return fmin(1,
+		    dist_pmf(&p->dist, p->count, dist_norm(&p->dist, p->count),
+			     dist_hottest(&p->dist, p->count)));
+}
+
+/* The busiest physical partition's share of the operations: the hottest
+   key value's (h) and an even share of the rest, 1 / r, with three
+   spreads more for the k = lps / r values a range holds (1 + 3 /
+   sqrt(k)). */
+static double busiest_share(double h, double r, double lps)
+{
+	double k = fmax(lps / r, 1);
+
+	return h + (1 / r) * (1 + 3 / sqrt(k));
+}
+
+/* The most operations a second phase i's stream's client can send: a
+   closed loop of C workers at latency L sends at most C / L (each
+   attempt holds a worker for L); infinity without workers. */
+static double client_send_cap(const struct pk_scenario *s, size_t i)
+{
+	const struct pk_client_spec *c = &ld_phase_stream(s, i)->client;
+
+	if (c->concurrency > 0 && c->latency_ms > 0) {
+		return (double)c->concurrency * 1000.0 / (double)c->latency_ms;
+	}
+	return INFINITY;
+}
+
+/* 1 when an operation of phase i can be rate limited (a 429) in some
+   variant: the phase's peak RU/s (its peak rate x ld_worst_op_ru) on the
+   busiest physical partition passes that partition's share of the RU/s.
+   The busiest partition's share of the operations is taken as the
+   hottest key value's share plus an even share (1 / r, r its most
+   ranges, ranges_planned) three spreads up: keys spread over ranges by
+   hash, a range holding about k = values / r of them with a spread of
+   sqrt(k) (busiest_share). A serverless variant, or a key whose hottest
+   value is not known, can always be. */
+int ld_phase_can_throttle(const struct pk_scenario *s, size_t i)
+{
+	const struct pk_phase_spec *p = &s->phases[i];
+	double items = ld_items_planned(s),
+	       item_bytes = (double)ld_largest_item(s);
+	double peak = fmin(ld_phase_peak(p), client_send_cap(s, i));
+	size_t v;
+
+	for (v = 0; v < s->n_variants; v++) {
+		const struct pk_container_spec *c = &s->variants[v];
+		double ru =
+		    (double)(p->throughput_ru_per_s > 0 ? p->throughput_ru_per_s
+			     : c->autoscale_max_ru_per_s
+				 ? c->autoscale_max_ru_per_s
+				 : c->throughput_ru_per_s);
+		double lps = ld_lps_planned(s, c, items);
+		double r = ld_ranges_planned(s, c, items, item_bytes, lps);
+		double h = hottest_value_share(s, c);
+		double offered = peak * ld_worst_op_ru(s, p, r);
+
+		if (c->serverless || !(ru > 0) || h >= 1 ||
+		    busiest_share(h, r, lps) * offered > ru / r) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* 1 when a data file's records can be rate limited in variant c, as
+   phase_can_throttle says for a phase: its records arriving within one
+   second, each a create of its largest item (ld_worst_op_ru) with its
+   share of the queries, on the busiest of r ranges (busiest_share, the
+   busiest key's share top from the records, lps their keys). */
+int ld_file_can_throttle(const struct pk_scenario *s,
+			 const struct pk_container_spec *c, double r,
+			 double top, double lps)
+{
+	const struct pk_items_file *f = s->items_file;
+	double recs = ld_file_records(f);
+	double ru =
+	    (double)(c->autoscale_max_ru_per_s ? c->autoscale_max_ru_per_s
+					       : c->throughput_ru_per_s);
+	double per_rec =
+	    recs > 0 ? (recs + ld_file_queries(f, recs)) / recs : 1;
+	double offered =
+	    ld_file_records_within(f, 1) * per_rec * ld_worst_op_ru(s, NULL, r);
+
+	return c->serverless || !(ru > 0) || top >= 1 ||
+	       busiest_share(top, r, lps) * offered > ru / r;
+}
+
+/* The most physical partitions one variant can reach: its layout at
+   creation (or an existing layout's N), phases raising throughput (rule
+   6), and storage splits of the largest items and the data stored at the
+   start at half-full partitions (rule 9). */
+double ld_ranges_planned(const struct pk_scenario *s,
+			 const struct pk_container_spec *c, double items,
+			 double item_bytes, double lps)
+{
+	double ru =
+	    (double)(c->serverless		 ? 0
+		     : c->autoscale_max_ru_per_s ? c->autoscale_max_ru_per_s
+						 : c->throughput_ru_per_s);
+	/* rule 2: manual RU/s at initial_ru_per_pp a partition; autoscale
+	   at its max over pp_ru_per_s (10,000 RU/s a partition, reference
+	   cosmos-mechanics.md: "autoscale ... 10,000 RU/s per physical
+	   partition") */
+	double n = ceil(ru / (double)(c->autoscale_max_ru_per_s
+					  ? c->pp_ru_per_s
+					  : c->initial_ru_per_pp)),
+	       storage;
+	size_t i;
+
+	if (c->existing_partitions > 0) {
+		/* an existing layout starts with its own N */
+		n = (double)c->existing_partitions;
+	}
+
+	for (i = 0; i < s->n_phases; i++) {
+		double p = (double)s->phases[i].throughput_ru_per_s;
+
+		if (ceil(p / (double)c->pp_ru_per_s) > n) {
+			n = ceil(p / (double)c->pp_ru_per_s);
+		}
+	}
+	storage = ceil((2.0 * items * item_bytes * c->index_factor +
+			2.0 * (double)c->existing_bytes_total +
+			2.0 * (double)c->existing_bytes_per_pp *
+			    (double)c->existing_partitions) /
+		       (double)c->pp_storage_bytes);
+	/* a storage split never leaves a partition without a logical
+	   partition: no more of them than logical partitions */
+	storage = storage < lps ? storage : lps;
+	n = storage > n ? storage : n;
+	return n < 1 ? 1 : n;
+}
+
+/* The most physical partitions any variant can reach (ranges_planned):
+   what a fan-out query or a rule-38 key query can visit at most. */
+double ld_ranges_bound(const struct pk_scenario *s)
+{
+	double items = ld_items_planned(s), r = 1;
+	double item_bytes = (double)ld_largest_item(s);
+	size_t i;
+
+	for (i = 0; i < s->n_variants; i++) {
+		const struct pk_container_spec *c = &s->variants[i];
+
+		r = fmax(r, ld_ranges_planned(s, c, items, item_bytes,
+					      ld_lps_planned(s, c, items)));
+	}
+	return r;
+}
+
+int scenario_can_throttle(const struct pk_scenario *s)
+{
+	double items = ld_items_planned(s), key, top;
+	double item_bytes = (double)ld_largest_item(s);
+	size_t i;
+
+	if (s->items_file && s->items_file->monitor) {
+		return 1;
+	}
+	if (s->items_file && s->items_file->trace) {
+		for (i = 0; i < s->n_variants; i++) {
+			const struct pk_container_spec *c = &s->variants[i];
+			double lps =
+			    ld_file_lps(s->items_file, &c->key, &key, &top);
+			double r =
+			    ld_ranges_planned(s, c, items, item_bytes,
+					      ld_lps_planned(s, c, items));
+
+			if (ld_file_can_throttle(s, c, r, top, lps)) {
+				return 1;
+			}
+		}
+		return 0;
+	}
+	for (i = 0; i < s->n_phases; i++) {
+		if (ld_phase_can_throttle(s, i)) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The least RU/s c is provisioned at in s: its own (autoscale: its
+   max), or a phase's lower one */
+static double least_ru(const struct pk_scenario *s,
+		       const struct pk_container_spec *c)
+{
+	double ru =
+	    (double)(c->autoscale_max_ru_per_s ? c->autoscale_max_ru_per_s
+					       : c->throughput_ru_per_s);
+	size_t i;
+
+	for (i = 0; i < s->n_phases; i++) {
+		double p = (double)s->phases[i].throughput_ru_per_s;
+
+		ru = p > 0 && p < ru ? p : ru;
+	}
+	return ru;
+}
+
+int scenario_can_merge(const struct pk_scenario *s)
+{
+	double items = ld_items_planned(s);
+	double item_bytes = (double)ld_largest_item(s);
+	size_t i;
+
+	for (i = 0; i < s->n_variants; i++) {
+		const struct pk_container_spec *c = &s->variants[i];
+		double r, stored, ru = least_ru(s, c);
+
+		if (scenario_variant_table(s, c) || c->serverless || ru <= 0) {
+			continue;
+		}
+		r = ld_ranges_planned(s, c, items, item_bytes,
+				      ld_lps_planned(s, c, items));
+		/* the least the run stores: an existing layout's data, which
+		   no logical partition holds and nothing deletes */
+		stored = (double)c->existing_bytes_total +
+			 (double)c->existing_bytes_per_pp *
+			     (double)c->existing_partitions;
+		/* rule 32's count by RU/s and by that storage, and rule
+		   36's RU/s and average storage a partition, on the most
+		   partitions the variant can have */
+		if (r > fmax(ceil(ru / (double)c->pp_ru_per_s),
+			     ceil(stored / (double)c->pp_storage_bytes)) &&
+		    ru < (double)PK_MERGE_MAX_RU_PER_PP * r &&
+		    stored < (double)PK_MERGE_MAX_AVG_BYTES * r) {
+			return 1;
+		}
+	}
+	return 0;
+}
