@@ -1,9 +1,10 @@
 /*
  * runway_int.h: what the runway's files share (src/result/runway.c:
- * generated items stepped over the horizon; runway_rates.c: their rates;
+ * which builder and what a runway says; runway_step.c: generated items
+ * stepped over the horizon; runway_grow.c: a logical partition's growth
+ * in a step under its range's RU/s; runway_rates.c: their rates;
  * runway_data.c: a data file; runway_shares.c: each key value's share of
- * the new items). Internal to
- * src/result/.
+ * the new items). Internal to src/result/.
  */
 #ifndef PKSIM_RUNWAY_INT_H
 #define PKSIM_RUNWAY_INT_H
@@ -215,7 +216,7 @@ int64_t runway_write_mru(const struct pk_result_variant *v, double mean);
 size_t runway_n_refs(const struct pk_result_variant *v,
 		     const struct pk_scenario *sc);
 
-/* Generated items' runway (runway.c): w's items give the key values,
+/* Generated items' runway (runway_step.c): w's items give the key values,
    their shares from the distributions */
 void runway_from_rates(const struct pk_snapshot *s,
 		       const struct pk_scenario *sc,
@@ -678,5 +679,120 @@ void runway_text_init(struct rw_text *m, const struct pk_result_variant *v,
    NUL-terminated), as time_text writes it; formatted only when wall_s
    is in another span than the last asked for. */
 void runway_text_at(struct rw_text *m, int64_t wall_s, char *buf);
+
+/* ---- runway_grow.c: a logical partition's growth under its range's
+   RU/s ---- */
+
+/* What held a candidate back in a step: held set when a cap bit, ru the
+   RU/s of the last slice it bit in, shared when other requests were in
+   that RU/s */
+struct bite {
+	int held, shared;
+	double ru;
+	int bucket; /* the throughput bucket whose share bit, 0 none */
+	int burst;  /* the range's burst credit was in what bit */
+	int client; /* what of a stream's client held it back (a
+		       pk_runway_client), 0 none */
+	size_t client_stream; /* ... that stream */
+	int low; /* Low-priority writes got what High-priority requests left
+		    (rule 30) */
+};
+
+/* A logical partition stepped */
+struct cand {
+	struct group *g;
+	double mass[PK_MAX_STREAMS];	   /* its share of each stream's */
+	double range_mass[PK_MAX_STREAMS]; /* its range's, of each stream's */
+	double range_ru;      /* its range's share of the RU/s at the end of
+				 the run, before a fleet pool */
+	struct rw_store held; /* what it holds of each class of items */
+	double items;	      /* ... of its new items so far (rewrites
+				 at another size: runway_rewritten) */
+	double rate;	      /* its last step's growth, B/s */
+	double written;	      /* what its last step wrote, B/s */
+	struct bite bit;      /* what held it back last, in any step so far */
+	int client;	      /* what of a stream's client held it back in any
+				 step so far (pk_runway_client), 0 none */
+	size_t client_stream; /* ... that stream */
+	int burst;	      /* 1: its range has burst capacity (rule 14) */
+	double bank;	      /* ... its burst credit so far, RU */
+	double del_q; /* TTL: the part of its range's unused RU/s the step's
+			 deletions take (rule 28), which the bank does not
+			 earn */
+};
+
+/* What candidate c adds over slices x[0..n) (each slice in
+   order: its share of each stream's bytes, capped by its range's RU/s
+   in force there with the fleet pool's lending (pool) and its burst
+   credit, a stream in a throughput bucket first held to its share;
+   *b says what bit); *del: the bytes time to live could delete in them,
+   HUGE_VAL when the range's RU/s is not known. With burst credit (c->burst) the
+   slices of one short cycle repeated (x[0].reps > 1) are stepped a cycle
+   at a time, the credit carried from one to the next, at most
+   PK_RW_BURST_CYCLES of them; the rest repeat the last cycle's growth,
+   deletions and credit change (ASSUMPTION: by then the credit is steady
+   or nearly so). part[k] (NULL: not kept) grows by stream k's part of
+   it. */
+double runway_cand_add(const struct pk_result_variant *v, struct cand *c,
+		       const struct slice *x, size_t n, size_t ns,
+		       const struct rw_pool *pool, struct bite *b, double *del,
+		       double *part);
+
+/* The part of the unused RU/s of candidate c's range that time to live's
+   deletions take in step h (ending at t1) of slices x[0..n): the bytes
+   expired by t1 and not yet deleted over what the range's unused RU/s
+   could delete in the step, at most 1 (rule 28: deletions use what
+   requests leave; rule 14: only capacity left unused is banked;
+   ASSUMPTION: deletions first, as the replay takes them,
+   throttle_spend_unused). The step's writes are taken as the last
+   step's (the first step's without burst credit), each class's
+   (runway_store_pending). */
+double runway_deletions_first(const struct pk_result_variant *v, struct cand *c,
+			      const struct slice *x, size_t n, size_t ns,
+			      const struct rw_pool *pool,
+			      const struct rw_classes *cl, int64_t h, double t1,
+			      int64_t off);
+
+/* The most expired bytes candidate c's range leaves undeleted within
+   one cycle of stream st (one stream, a cycle shorter than a step, its
+   first cycle's stretches st->once): the projection steps such a cycle
+   at its mean, so a phase whose RU/s leave too little room to delete
+   what expires piles up a backlog that a roomier one clears later in
+   the cycle. Expiries taken at the cycle's mean write rate (ASSUMPTION:
+   steady over the cycle); the most a run of stretches, cyclically,
+   leaves behind; bytes. */
+double runway_cycle_backlog(const struct pk_result_variant *v,
+			    const struct rstream *st, const struct cand *c,
+			    const struct rw_pool *pool, double scale);
+
+/* ---- runway_step.c and runway.c: generated items projected ---- */
+
+/* One projection of generated items: what runway_step.c steps hour by
+   hour and runway_say_rates (runway.c) says of it */
+struct rw_proj {
+	const struct pk_result_variant *v;
+	const struct pk_scenario *sc;
+	const struct pk_workload *w;
+	struct rstream *st; /* owned; ns streams */
+	size_t ns;
+	struct rw_classes cl;
+	struct cand *c; /* owned; the candidates stepped, n_c of them */
+	size_t n_c;
+	struct rw_pool pool;
+	double scale; /* real seconds a simulated one (time_scale) */
+	int time_key; /* 1: the key has a time part (rw->bucket) */
+	/* what the steps found: the first candidate to fill and when (its
+	   workload second), NULL none within the horizon; the most any
+	   candidate held after a step, who, and what it wrote then, B/s */
+	struct cand *first;
+	double first_t;
+	double level;
+	struct cand *level_c;
+	double level_written;
+};
+
+/* rw's kind, figures, bound and key from projection p that stepped to
+   its end (rw->bucket the key's time bucket) */
+void runway_say_rates(const struct rw_proj *p, struct pk_runway *rw);
 
 #endif

@@ -1,0 +1,324 @@
+/*
+ * runway_grow: what one logical partition of the projection stores over
+ * a slice of a step when its range's RU/s bound its writes (runway.h,
+ * throughput bounds growth): throughput buckets (rule 31), burst
+ * capacity (rule 14), Low priority getting what High leaves (rule 30),
+ * and the room time to live's deletions take (rule 28). runway_step.c
+ * steps the candidates with it, hour by hour.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "pksim/result/result.h"
+#include "runway_int.h"
+
+/* Burst capacity as the service layer models it (rule 14): a range
+   below this RU/s earns credit, spent up to it in all ... */
+#define PK_RW_BURST_PEAK 3000.0
+/* ... and holds at most this many seconds of its RU/s */
+#define PK_RW_BURST_SAVE_S 300.0
+/* Cycles of a short stream a step walks one by one for burst credit */
+#define PK_RW_BURST_CYCLES 16
+
+/* Streams k of slice x in a throughput bucket (rule 31) that ask the
+   range for more than the bucket's share of lim RU/s over the slice:
+   their part f[k] of what they asked is what the share serves (streams
+   in one bucket alike); f[k] = 1 for the rest. rk[k]: the RU stream k
+   asks the range for. Returns the bucket that bit, 0 none. */
+static int bucket_parts(const struct slice *x, size_t ns, const double *rk,
+			double lim, double *f)
+{
+	int bit = 0;
+	size_t k, j;
+
+	for (k = 0; k < ns; k++) {
+		f[k] = 1.0;
+	}
+	for (k = 0; k < ns; k++) {
+		double asked = 0, room;
+
+		if (x->bucket[k] == 0 || x->bucket_frac[k] >= 1.0 || lim <= 0) {
+			continue;
+		}
+		for (j = 0; j < ns; j++) {
+			asked += x->bucket[j] == x->bucket[k] ? rk[j] : 0;
+		}
+		room = x->bucket_frac[k] * lim * x->len;
+		if (asked > room) {
+			f[k] = room / asked;
+			bit = x->bucket[k];
+		}
+	}
+	return bit;
+}
+
+/* Burst capacity (rule 14) of a range whose own RU/s in force is share
+   over len seconds in which its requests ask ru RU and lim x len are
+   theirs: *bank, the credit it carries (RU), earns what the share leaves
+   unused, at most PK_RW_BURST_SAVE_S of it, and is spent on top of
+   lim up to PK_RW_BURST_PEAK RU/s in all; returns the RU the
+   requests may use, lim x len and what the bank adds. Only a share
+   below the peak earns (throttle.h settles the engine's credit alike),
+   and only the part keep of the unused: time to live's deletions take
+   the rest first (throttle_spend_unused). */
+static double burst_room(double share, double lim, double len, double ru,
+			 double keep, double *bank)
+{
+	const double peak = PK_RW_BURST_PEAK;
+	double room = lim * len, extra;
+
+	if (share <= 0 || share >= peak) {
+		return room;
+	}
+	if (ru <= room) {
+		*bank += share * len > ru ? keep * (share * len - ru) : 0;
+		*bank = fmin(*bank, PK_RW_BURST_SAVE_S * share);
+		return room;
+	}
+	extra = fmin(*bank, lim < peak ? (peak - lim) * len : 0);
+	*bank -= fmin(extra, ru - room);
+	return room + extra;
+}
+
+/* What writes asking want[c] bytes and ru[c] RU of priority c (0 High,
+   1 Low) store when the range serves room RU of them (rule 30 as
+   throttle.h replays it: Low gets what High leaves, either all of it
+   when the other asks nothing; ASSUMPTION: the requests of one priority
+   get the same part of what they asked); kept[c]: the part of its
+   writes each priority keeps */
+static double priority_parts(const double *want, const double *ru, double room,
+			     double *kept)
+{
+	if (ru[1] <= 0) {
+		kept[0] = ru[0] > 0 ? room / ru[0] : 0;
+		kept[1] = 0;
+	} else if (ru[0] <= 0) {
+		kept[0] = 0;
+		kept[1] = room / ru[1];
+	} else {
+		kept[0] = ru[0] > room ? room / ru[0] : 1.0;
+		kept[1] = ru[0] < room ? (room - ru[0]) / ru[1] : 0.0;
+	}
+	return want[0] * kept[0] + want[1] * kept[1];
+}
+
+/* What candidate c adds over the part w of slice x (ns streams, n_ranges
+   ranges, n_pool of them drawing on a fleet pool): its share of each
+   stream's bytes, capped by its range's RU/s in force there (its share
+   at the end times the slice's ru_scale, with the pool's lending, and
+   with burst on its range's burst credit, c->bank) over the slice when
+   the range's requests (its share of the writes and of the keyed
+   requests, an even share of the spread ones) ask for more: then every
+   request gets the same part of what it asked (ASSUMPTION: throttling
+   falls on a range's requests alike, and what their retries achieve is
+   the RU/s); a stream in a throughput bucket first held to the bucket's
+   share of that RU/s (rule 31); *b says what bit. *del grows by the
+   bytes of its expired items its range's unused RU/s could delete in
+   the slice, at a write's charge (rule 28: time to live deletes with
+   what requests leave; ASSUMPTION: a range's room shared by its logical
+   partitions as their writes are). part[k] (NULL: not kept) grows by
+   stream k's part of what it adds. */
+static double slice_grow(const struct pk_result_variant *v, struct cand *c,
+			 const struct slice *x, double w, size_t ns,
+			 double pooled, struct bite *b, double *del,
+			 double *part)
+{
+	const double per_range = v->n_ranges ? 1.0 / (double)v->n_ranges : 1.0;
+	const double len = x->len * w;
+	double want = 0, ru = 0, other = 0, own_ru = 0, range_b = 0, room;
+	double rk[PK_MAX_STREAMS], f[PK_MAX_STREAMS];
+	double want_c[2] = {0, 0}, ru_c[2] = {0, 0}; /* High, Low */
+	double kept[2] = {1, 1};		     /* ... their parts kept */
+	const double lim =
+	    c->range_ru <= 0 ? 0
+	    : pooled >= 0
+		? pooled
+		: runway_with_pool(v, c->range_ru * x->ru_scale, v->n_ranges);
+	int bucket;
+	size_t k;
+
+	for (k = 0; k < ns; k++) {
+		rk[k] = c->range_mass[k] * (x->ru[k] + x->keyed[k]) +
+			x->spread[k] * per_range;
+	}
+	bucket = bucket_parts(x, ns, rk, lim, f);
+	for (k = 0; k < ns; k++) {
+		double ok =
+		    c->range_mass[k] * x->keyed[k] + x->spread[k] * per_range;
+
+		if (x->client[k] && c->mass[k] * x->bytes[k] > 0) {
+			/* its own stream's client sent less than offered */
+			b->client = x->client[k];
+			b->client_stream = k;
+		}
+
+		want_c[x->low[k] != 0] += f[k] * c->mass[k] * x->bytes[k] * w;
+		own_ru += f[k] * c->mass[k] * x->ru[k] * w;
+		range_b += f[k] * c->range_mass[k] * x->bytes[k] * w;
+		ru_c[x->low[k] != 0] +=
+		    f[k] * (c->range_mass[k] * x->ru[k] + ok) * w;
+		ru += f[k] * c->range_mass[k] * x->ru[k] * w;
+		other += f[k] * ok * w;
+	}
+	want = want_c[0] + want_c[1];
+	ru += other;
+	if (lim > 0 && ru < lim * len && own_ru > 0 && range_b > 0) {
+		/* the room, its share of it, at its writes' RU a byte */
+		*del += (lim * len - ru) * (want / range_b) / (own_ru / want);
+	}
+	room = c->burst && lim > 0
+		   ? burst_room(c->range_ru * x->ru_scale, lim, len, ru,
+				1.0 - c->del_q, &c->bank)
+		   : lim * len;
+	if (bucket) {
+		b->held = 1;
+		b->ru = lim;
+		b->bucket = bucket;
+		b->shared = other > 0;
+	}
+	if (ru > 0 && ru > room) {
+		const double asked = want;
+
+		want = priority_parts(want_c, ru_c, room, kept);
+		if (want < asked) {
+			/* its writes were held back (High-priority ones
+			   are not while they fit) */
+			b->held = 1;
+			b->ru = lim;
+			b->bucket = 0;
+			b->shared = other > 0;
+			b->burst = c->burst && room > lim * len;
+			b->low = want_c[1] > 0 && ru_c[0] > 0;
+		}
+	}
+	for (k = 0; part && k < ns; k++) {
+		part[k] +=
+		    f[k] * c->mass[k] * x->bytes[k] * w * kept[x->low[k] != 0];
+	}
+	return want;
+}
+
+double runway_cand_add(const struct pk_result_variant *v, struct cand *c,
+		       const struct slice *x, size_t n, size_t ns,
+		       const struct rw_pool *pool, struct bite *b, double *del,
+		       double *part)
+{
+	const double reps = c->burst && n && x[0].reps > 1 ? x[0].reps : 1;
+	double add = 0, done = 0, last = 0, bank0 = c->bank, del0 = 0;
+	double lastk[PK_MAX_STREAMS];
+	int cycles = 0;
+	size_t i, k;
+
+	*del = c->range_ru > 0 ? 0 : HUGE_VAL;
+	if (reps == 1) {
+		for (i = 0; i < n; i++) {
+			add += slice_grow(v, c, &x[i], 1.0, ns,
+					  runway_pool_lim(pool, i, c->g->range),
+					  b, del, part);
+		}
+		return add;
+	}
+	while (done < reps && cycles < PK_RW_BURST_CYCLES) {
+		const double one = fmin(1.0, reps - done);
+
+		bank0 = c->bank;
+		del0 = *del;
+		last = 0;
+		memset(lastk, 0, sizeof(lastk));
+		for (i = 0; i < n; i++) {
+			last +=
+			    slice_grow(v, c, &x[i], one / reps, ns,
+				       runway_pool_lim(pool, i, c->g->range), b,
+				       del, lastk);
+		}
+		add += last;
+		for (k = 0; part && k < ns; k++) {
+			part[k] += lastk[k];
+		}
+		done += one;
+		cycles++;
+	}
+	if (done < reps) {
+		const double more = reps - done;
+
+		add += last * more;
+		*del += (*del - del0) * more;
+		for (k = 0; part && k < ns; k++) {
+			part[k] += lastk[k] * more;
+		}
+		c->bank = fmax(0.0, c->bank + (c->bank - bank0) * more);
+		c->bank = fmin(c->bank, PK_RW_BURST_SAVE_S * c->range_ru *
+					    x[0].ru_scale);
+	}
+	return add;
+}
+
+double runway_deletions_first(const struct pk_result_variant *v, struct cand *c,
+			      const struct slice *x, size_t n, size_t ns,
+			      const struct rw_pool *pool,
+			      const struct rw_classes *cl, int64_t h, double t1,
+			      int64_t off)
+{
+	struct cand dry = *c;
+	struct bite b;
+	double can = 0, gone, part[PK_MAX_STREAMS] = {0},
+	       first[PK_MAX_STREAMS] = {0};
+	size_t k;
+
+	memset(&b, 0, sizeof(b));
+	dry.burst = 0;
+	runway_cand_add(v, &dry, x, n, ns, pool, &b, &can, part);
+	if (!(can > 0) || can == HUGE_VAL) {
+		return 0;
+	}
+	for (k = 0; k < ns; k++) {
+		first[cl->of[k]] += part[k];
+	}
+	gone = runway_store_pending(&c->held, cl, h, first, t1, off);
+	return gone > 0 ? fmin(1.0, gone / can) : 0;
+}
+
+double runway_cycle_backlog(const struct pk_result_variant *v,
+			    const struct rstream *st, const struct cand *c,
+			    const struct rw_pool *pool, double scale)
+{
+	double add[PK_RW_CYCLE_STRETCHES], del[PK_RW_CYCLE_STRETCHES];
+	double len[PK_RW_CYCLE_STRETCHES], all = 0, span = 0, most = 0;
+	size_t i, j, n = st->n_once;
+	struct cand cc = *c; /* cand_add keeps its burst credit: a copy's */
+
+	for (i = 0; i < n; i++) {
+		struct slice x;
+		struct bite b = {0, 0, 0, 0, 0, 0, 0, 0};
+
+		memset(&x, 0, sizeof(x));
+		x.len = st->once[i].len * scale;
+		x.ru_scale = st->once[i].ru_scale;
+		x.bytes[0] = st->once[i].bytes;
+		x.ru[0] = st->once[i].ru;
+		x.keyed[0] = st->once[i].keyed;
+		x.spread[0] = st->once[i].spread;
+		x.bucket[0] = st->once[i].bucket;
+		x.bucket_frac[0] = st->once[i].bucket_frac;
+		x.low[0] = st->once[i].low;
+		add[i] =
+		    runway_cand_add(v, &cc, &x, 1, 1, pool, &b, &del[i], NULL);
+		len[i] = x.len;
+		all += add[i];
+		span += len[i];
+	}
+	for (i = 0; i < n && span > 0; i++) {
+		double run = 0;
+
+		for (j = 0; j < n; j++) {
+			size_t k = (i + j) % n;
+
+			run += all / span * len[k] - del[k];
+			if (run <= 0) {
+				break;
+			}
+			most = run > most ? run : most;
+		}
+	}
+	return most;
+}

@@ -1,0 +1,513 @@
+/*
+ * runway_step: generated items' runway (runway.h has the rules), each
+ * candidate logical partition's classes of items (runway_items.c)
+ * stepped hour by hour over the horizon: the rates from the schedules
+ * (runway_rates.c), each value's share from runway_shares.c, each
+ * step's growth bounded by its range's RU/s (runway_grow.c); runway.c
+ * says what the steps found. Memory is transient: the key values seen
+ * (an entry per logical partition when the snapshot maps values to
+ * them, else a table of keys), chosen from as they come
+ * (runway_pick.c), then at most 2 x PK_RUNWAY_CANDIDATES partitions
+ * stepped.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/base/hashtab.h"
+#include "pksim/base/mem.h"
+#include "pksim/result/result.h"
+#include "pksim/result/runway.h"
+#include "pksim/service/snapshot.h"
+#include "pksim/workload/workload.h"
+#include "runway_int.h"
+
+/* Bucket texts a key's time parts take at most in one projection (a
+   day of the year's 366; more say the key changes faster than a step) */
+#define PK_RW_MAX_SLOTS 1024
+
+/* The steps' own state: each stream's stretches of the step and the
+   slices they make, a time key's buckets, the rewrites so far */
+struct steps {
+	int64_t n;   /* steps to the horizon */
+	int64_t off; /* s past a whole hour of the clock at t = 0 */
+	struct stretch (*x)[PK_RW_STRETCHES]; /* owned; ns */
+	size_t nxs[PK_MAX_STREAMS];
+	struct slice *xs; /* owned; ns x PK_RW_STRETCHES + 1 */
+	size_t n_all;	  /* slices of the step */
+	/* a time key: its bucket texts (owned, PK_RW_MAX_SLOTS), the last
+	   step's, the slot of a bucket never to return, each step's slot
+	   (owned, n) */
+	char (*texts)[64];
+	size_t n_texts;
+	char prev_text[PK_RW_TEXT];
+	struct rw_text memo;
+	int ring;
+	int *step_slot;
+	struct rw_rewrites rr;
+	/* rewrites at another size resize what a partition holds */
+	int rewrites_resize;
+};
+
+/* Whether a phase of sc sends transactional batches */
+static int sends_batches(const struct pk_scenario *sc)
+{
+	size_t i;
+
+	for (i = 0; i < sc->n_phases; i++) {
+		if (sc->phases[i].mix[PK_OP_BATCH] > 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Slot of bucket text in the table (texts, *n used); -1 when full */
+static int slot_of(char (*texts)[64], size_t *n, const char *text)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++) {
+		if (strcmp(texts[i], text) == 0) {
+			return (int)i;
+		}
+	}
+	if (*n >= PK_RW_MAX_SLOTS) {
+		return -1;
+	}
+	snprintf(texts[*n], 64, "%.63s", text);
+	return (int)(*n)++;
+}
+
+/* The share of the values no item of the run drew (each stream's, when
+   kept per stream) added to the ranges' evenly (ASSUMPTION: their hashes
+   spread over the key space), so the writes a range's RU/s serves count
+   them too; shares from the run (share_from_run) sum to 1 already */
+static void unseen_spread(struct rw_pick *p)
+{
+	const size_t nr = p->n_ranges ? p->n_ranges : 1;
+	const size_t ns = p->range_smass ? p->n_streams : 1;
+	size_t r, k;
+
+	for (k = 0; k < ns; k++) {
+		double *m = p->range_smass ? p->range_smass : p->range_mass;
+		size_t step = p->range_smass ? ns : 1,
+		       off = p->range_smass ? k : 0;
+		double sum = 0, left;
+
+		for (r = 0; r <= p->n_ranges; r++) {
+			sum += m[r * step + off];
+		}
+		left = 1.0 - sum;
+		if (left <= 0 || sum <= 0) {
+			continue;
+		}
+		for (r = 0; r < nr; r++) {
+			m[r * step + off] += left / (double)nr;
+		}
+	}
+}
+
+/* The groups (logical partitions) of p's workload offered to pick: from
+   the snapshot's values when it maps them (returns 1), else from the
+   distributions or the run into *tab (returns 0), the streams the run's
+   window gave no item drawn apart (apart, moved) */
+static int find_groups(const struct pk_snapshot *s, const struct rw_proj *p,
+		       const struct refinfo *refs, double spread, int by_dist,
+		       double each, const double *weight, struct group **tab,
+		       struct pk_workload **apart, struct pk_scenario *moved,
+		       struct rw_pick *pick, struct pk_runway *rw)
+{
+	const struct pk_result_variant *v = p->v;
+	const struct pk_scenario *sc = p->sc;
+	struct group *g, *tmp;
+
+	/* the snapshot maps a value to its logical partition when a point
+	   write reaches it, never a batch: a workload that sends batches
+	   takes its groups from the distributions */
+	if (by_dist && p->ns == 1 && !rw->drawn_apart && !sends_batches(sc) &&
+	    runway_groups_from_values(s, v, sc, refs, spread, each, pick)) {
+		return 1;
+	}
+	if (by_dist) {
+		runway_groups_from_dists(v, sc, p->w, refs, spread, weight,
+					 sc->clock_start_s, -1, tab);
+		if (p->ns > 1 &&
+		    runway_groups_apart(v, sc, p->w, refs, spread, weight, tab,
+					apart, moved) > 0 &&
+		    !rw->drawn_apart) {
+			rw->drawn_apart = 2;
+		}
+	} else {
+		runway_groups_from_run(s, v, tab);
+		rw->share_from_run = 1;
+	}
+	if (each > 0) {
+		runway_preload_start(s, v, tab);
+	}
+	HASH_ITER(hh, *tab, g, tmp)
+	{
+		runway_pick_add(pick, g);
+	}
+	return 0;
+}
+
+/* p's candidates, one for each of picked[0 .. p->n_c): their shares of
+   each stream's items and their ranges', their ranges' RU/s, stores for
+   n_steps steps */
+static void cands_init(struct rw_proj *p, struct group *picked,
+		       const struct rw_pick *pick, int64_t n_steps)
+{
+	const struct pk_result_variant *v = p->v;
+	const size_t ns = p->ns;
+	size_t i, j;
+
+	p->c = xcalloc(2 * PK_RUNWAY_CANDIDATES, sizeof(*p->c));
+	for (i = 0; i < p->n_c; i++) {
+		struct cand *c = &p->c[i];
+		size_t r = picked[i].range < v->n_ranges ? picked[i].range
+							 : v->n_ranges;
+
+		c->g = &picked[i];
+		for (j = 0; j < ns; j++) {
+			c->mass[j] = c->g->smass ? c->g->smass[j] : c->g->mass;
+			/* a time key's other values wait for their time */
+			c->range_mass[j] = p->time_key ? c->mass[j]
+					   : pick->range_smass && c->g->smass
+					       ? pick->range_smass[r * ns + j]
+					       : pick->range_mass[r];
+		}
+		c->range_ru = runway_range_share(v, c->g->range);
+		c->burst = v->spec->burst && !v->spec->serverless;
+		runway_store_init(&c->held, &p->cl, n_steps,
+				  p->time_key ? PK_RW_MAX_SLOTS : 1);
+	}
+}
+
+/* The bucket slot step h (from t0 to t1) of a time key writes in, and
+   *share, the part of the step's writes it takes (several buckets an
+   hour: each its share); a new bucket never to return starts empty */
+static int bucket_step(struct rw_proj *p, struct steps *q,
+		       const struct pk_time_bucket *bk, int64_t h, double t0,
+		       double t1, double *share)
+{
+	char text[PK_RW_TEXT];
+	int slot = 0;
+	size_t i;
+
+	runway_text_at(&q->memo, p->sc->clock_start_s + (int64_t)t0, text);
+	if (bk->period_s == 0 &&
+	    (bk->len_s < PK_RUNWAY_STEP_S || strcmp(text, q->prev_text) != 0)) {
+		/* a new bucket, never to return: starts empty, in a slot of
+		   its own (its predecessors' items expire from theirs) */
+		q->ring = (q->ring + 1) % PK_RW_MAX_SLOTS;
+		for (i = 0; i < p->n_c; i++) {
+			runway_store_clear(&p->c[i].held, &p->cl, q->ring);
+		}
+	}
+	if (bk->len_s < PK_RUNWAY_STEP_S) {
+		/* several buckets an hour: each its share */
+		*share = bk->period_s > 0
+			     ? (double)bk->len_s / (double)bk->period_s
+			     : (double)bk->len_s / (t1 - t0);
+		slot = bk->period_s > 0 ? 0 : q->ring;
+	} else if (bk->period_s == 0) {
+		slot = q->ring;
+	} else {
+		slot = slot_of(q->texts, &q->n_texts, text);
+		if (slot < 0) {
+			slot = 0;
+		}
+	}
+	snprintf(q->prev_text, sizeof(q->prev_text), "%s", text);
+	q->step_slot[h] = slot;
+	return slot;
+}
+
+/* Candidate ci through step h (from t0 to t1, the step's slices in q,
+   its writes in bucket slot at part share of them): what it stores, its
+   rate, what held it back, and p's level and first to fill */
+static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
+		      int64_t h, double t0, double t1, int slot, double share)
+{
+	const struct pk_result_variant *v = p->v;
+	const double cap = (double)v->spec->lp_storage_bytes;
+	const size_t ns = p->ns;
+	struct bite bit = {0, 0, 0, 0, 0, 0, 0, 0};
+	double del = 0, part[PK_MAX_STREAMS] = {0}, add;
+	double add_c[PK_MAX_STREAMS];
+	double before, after, room, grow, per_step;
+	size_t j;
+
+	if (p->cl.ttl && ci->burst) {
+		ci->del_q =
+		    runway_deletions_first(v, ci, q->xs, q->n_all, ns, &p->pool,
+					   &p->cl, h, t1, q->off);
+	}
+	add = runway_cand_add(v, ci, q->xs, q->n_all, ns, &p->pool, &bit, &del,
+			      part) *
+	      share;
+	if (bit.held) {
+		/* a bound that held it back in any step before it fills is
+		   said */
+		ci->bit = bit;
+	}
+	if (bit.client) {
+		ci->client = bit.client;
+		ci->client_stream = bit.client_stream;
+	}
+	memset(add_c, 0, sizeof(add_c));
+	for (j = 0; j < ns; j++) {
+		add_c[p->cl.of[j]] += part[j] * share;
+	}
+	if (q->rewrites_resize) {
+		/* rewrites at another size change what it holds: its one
+		   class (no lifetime, no id pool) takes the difference */
+		double held =
+		    runway_store_held(&ci->held, &p->cl, slot, p->time_key);
+
+		add_c[0] += runway_rewritten(&q->rr, ci->mass, ns, add, held,
+					     &ci->items) -
+			    (held + add);
+	}
+	before = runway_store_held(&ci->held, &p->cl, slot, p->time_key);
+	runway_store_step(&ci->held, &p->cl, h, slot, add_c, del, t1, q->off,
+			  q->step_slot);
+	after = runway_store_held(&ci->held, &p->cl, slot, p->time_key);
+	/* its net growth: written less deleted */
+	grow = after - before;
+	ci->rate = grow / (t1 - t0);
+	ci->written = add / (t1 - t0);
+	if (after > p->level) {
+		p->level = after;
+		p->level_c = ci;
+		p->level_written = ci->written;
+	}
+	room = cap - ci->g->start;
+	if (grow > 0 && after >= room) {
+		double a =
+		    before >= room
+			? 0
+			: runway_store_cross(&ci->held, &p->cl, slot,
+					     p->time_key, room, &per_step);
+		double t = t0 + a * (t1 - t0);
+
+		if (t < p->first_t) {
+			p->first_t = t;
+			p->first = ci;
+			ci->rate =
+			    before >= room ? ci->rate : per_step / (t1 - t0);
+		}
+	}
+}
+
+/* Step h's stretches of each stream in [t0, t1) (workload seconds) and
+   the slices they make into q, with the pool's draws and the rewrites */
+static void slices_step(struct rw_proj *p, struct steps *q, double t0,
+			double t1)
+{
+	size_t i, j;
+
+	for (i = 0; i < p->ns; i++) {
+		q->nxs[i] =
+		    runway_stretches(p->sc, &p->st[i], t0 / p->scale,
+				     t1 / p->scale, q->x[i], PK_RW_STRETCHES);
+		for (j = 0; j < q->nxs[i]; j++) {
+			/* the RU/s bound in real seconds */
+			q->x[i][j].len *= p->scale;
+		}
+	}
+	q->n_all = runway_slices_of(q->x, q->nxs, p->ns, q->xs);
+	if (p->time_key) {
+		/* the stored items a keyed request reads lie in every
+		   bucket, not the current one's range */
+		runway_keyed_spread(q->xs, q->n_all, p->ns);
+	}
+	runway_pool_draws(&p->pool, p->v, q->xs, q->n_all);
+	runway_rewrites_step(&q->rr, q->xs, q->n_all, p->ns);
+}
+
+/* Every candidate of p stepped hour by hour until one fills or the
+   horizon: steps end on the clock's whole hours (a daily curve's, a
+   bucket's edges), the first short when the clock starts inside an
+   hour */
+static void step_all(struct rw_proj *p, struct steps *q,
+		     const struct pk_time_bucket *bk)
+{
+	int64_t h;
+	size_t i;
+
+	q->off =
+	    ((p->sc->clock_start_s % PK_RUNWAY_STEP_S) + PK_RUNWAY_STEP_S) %
+	    PK_RUNWAY_STEP_S;
+	for (h = 0; h < q->n && !p->first; h++) {
+		double t0 = h == 0 ? 0.0
+				   : (double)(h * PK_RUNWAY_STEP_S - q->off),
+		       t1 = (double)((h + 1) * PK_RUNWAY_STEP_S - q->off),
+		       share = 1;
+		int slot = 0;
+
+		if (t0 >= (double)PK_RUNWAY_HORIZON_S) {
+			break;
+		}
+		if (t1 > (double)PK_RUNWAY_HORIZON_S) {
+			t1 = (double)PK_RUNWAY_HORIZON_S;
+		}
+		slices_step(p, q, t0, t1);
+		if (p->time_key) {
+			slot = bucket_step(p, q, bk, h, t0, t1, &share);
+		}
+		for (i = 0; i < p->n_c; i++) {
+			cand_step(p, q, &p->c[i], h, t0, t1, slot, share);
+		}
+	}
+}
+
+/* The largest item sc's phases write, stored with the index (factor),
+   bytes */
+static double largest_item(const struct pk_scenario *sc, double factor)
+{
+	double largest = 0;
+	size_t i;
+
+	for (i = 0; i < sc->n_phases; i++) {
+		double l = runway_largest_size(&sc->phases[i].item_size);
+
+		largest = l > largest ? l : largest;
+	}
+	return largest * factor;
+}
+
+/* The candidates of p stepped to the end and said into rw (steps' own
+   state made and freed here) */
+static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
+		    int64_t n_steps, struct pk_runway *rw)
+{
+	struct steps q;
+	int64_t longest = 0;
+	size_t i;
+
+	memset(&q, 0, sizeof(q));
+	q.n = n_steps;
+	q.rewrites_resize = !p->time_key && !p->cl.ttl && p->cl.n == 1 &&
+			    p->cl.c[0].pool.n == 0;
+	for (i = 0; i < p->ns; i++) {
+		p->st[i].scale = p->scale;
+	}
+	for (i = 0; i < p->ns; i++) {
+		longest =
+		    p->st[i].cycle_s > longest ? p->st[i].cycle_s : longest;
+	}
+	rw->span_s = (double)longest * p->scale;
+	if (p->time_key) {
+		q.texts = xcalloc(PK_RW_MAX_SLOTS, sizeof(*q.texts));
+		q.step_slot = xcalloc((size_t)n_steps, sizeof(*q.step_slot));
+		runway_text_init(&q.memo, p->v, p->sc);
+	}
+	q.x = xcalloc(p->ns, sizeof(*q.x));
+	q.xs = xcalloc(p->ns * PK_RW_STRETCHES + 1, sizeof(*q.xs));
+	p->first = NULL;
+	p->first_t = HUGE_VAL;
+	p->level = 0;
+	p->level_c = NULL;
+	p->level_written = 0;
+	step_all(p, &q, bk);
+	runway_say_rates(p, rw);
+	free(q.step_slot);
+	free(q.x);
+	free(q.xs);
+	free(q.texts);
+}
+
+void runway_from_rates(const struct pk_snapshot *s,
+		       const struct pk_scenario *sc,
+		       const struct pk_workload *w, struct pk_result_variant *v,
+		       struct pk_runway *rw)
+{
+	const struct pk_time_bucket *bk = &rw->bucket;
+	const double factor =
+	    v->spec->index_factor > 0 ? v->spec->index_factor : 1.0;
+	const int64_t n_steps = PK_RUNWAY_HORIZON_S / PK_RUNWAY_STEP_S + 1;
+	struct refinfo refs[PK_QUERY_KEY_REFS];
+	struct group *tab = NULL, *picked;
+	struct rw_pick pick;
+	struct rw_proj p;
+	double spread, each = 0;
+	int whole_unique, by_dist, from_values;
+	double weight[PK_MAX_STREAMS];
+	/* streams the run's window gave no item, drawn apart */
+	struct pk_workload *apart[PK_MAX_STREAMS] = {0};
+	struct pk_scenario *moved = NULL;
+	size_t i;
+
+	memset(&p, 0, sizeof(p));
+	p.v = v;
+	p.sc = sc;
+	p.w = w;
+	p.ns = sc->n_streams;
+	p.time_key = bk->len_s > 0;
+	/* real seconds a simulated one stands for (`time_scale:`): the
+	   projection steps in real time */
+	p.scale = sc->time_scale > 0 ? sc->time_scale : 1.0;
+	rw->basis = PK_RUNWAY_RATES;
+	rw->time_scale = p.scale;
+	if (p.ns == 0 || p.ns > PK_MAX_STREAMS) {
+		rw->kind = PK_RUNWAY_NEVER;
+		return;
+	}
+	by_dist = runway_key_refs(v, sc, w, refs, &spread, &whole_unique);
+	if (by_dist && whole_unique) {
+		rw->kind = PK_RUNWAY_IDS;
+		rw->ids = 1;
+		rw->bound_bytes = largest_item(sc, factor);
+		return;
+	}
+	if (!p.time_key && v->preload_items > 0) {
+		each = (double)v->preload_bytes / (double)v->preload_items;
+	}
+	p.st = xcalloc(p.ns, sizeof(*p.st));
+	runway_streams_init(v, sc, factor, p.st);
+	runway_streams_weigh(p.st, p.ns, weight);
+	if (runway_classes(v, sc, factor, weight, &p.cl, rw)) {
+		runway_streams_free(p.st, p.ns);
+		return;
+	}
+	rw->ttl_s = (int64_t)llround(p.cl.mean_s);
+	rw->ttl_mixed = p.cl.mixed;
+	runway_pick_init(&pick, v->n_ranges, p.ns);
+	moved = p.ns > 1 ? xcalloc(p.ns, sizeof(*moved)) : NULL;
+	from_values = find_groups(s, &p, refs, spread, by_dist, each, weight,
+				  &tab, apart, moved, &pick, rw);
+	if (pick.n_groups == 0) {
+		rw->kind = workload_items(w) == 0 && runway_writes(sc)
+			       ? PK_RUNWAY_NO_WRITES
+			       : PK_RUNWAY_NEVER;
+		runway_pick_free(&pick);
+		runway_groups_free(&tab);
+		runway_streams_free(p.st, p.ns);
+		runway_apart_free(apart, moved, p.ns);
+		return;
+	}
+	picked = xcalloc(2 * PK_RUNWAY_CANDIDATES, sizeof(*picked));
+	p.n_c = runway_pick_done(&pick, picked);
+	if (from_values) {
+		runway_exact_mass(sc, refs, spread, picked, p.n_c);
+	}
+	if (!p.time_key) {
+		unseen_spread(&pick);
+	}
+	cands_init(&p, picked, &pick, n_steps);
+	runway_pool_init(&p.pool, v, &pick, p.ns);
+	runway_pick_free(&pick);
+	project(&p, bk, n_steps, rw);
+	for (i = 0; i < p.n_c; i++) {
+		runway_store_free(&p.c[i].held);
+	}
+	runway_streams_free(p.st, p.ns);
+	runway_pool_free(&p.pool);
+	free(p.c);
+	free(picked);
+	runway_groups_free(&tab);
+	runway_apart_free(apart, moved, p.ns);
+}
