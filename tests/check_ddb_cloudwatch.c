@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/report/report_csv.h"
 #include "pksim/report/report_json.h"
 #include "pksim/report/report_text.h"
 #include "pksim/run/sim.h"
@@ -80,12 +81,51 @@ START_TEST(test_ddb_cloudwatch_statement_32)
 }
 END_TEST
 
+/*
+ * The CSV in DynamoDB's units, the same run: each second's row of the
+ * one partition gives its read and write units consumed and its read
+ * and write shares (D3: apart; D5: 1 RCU and 60 WCU over 1 partition),
+ * its RU columns empty. Consumed: 1,000 WCU in seconds 0, 1, 2 and 600
+ * in second 3 (above); requests 3,600, 2,600, 1,600, 600 (first
+ * attempts, then the throttled ones' retries); normalized 1 each second
+ * (a throttle, or 600 of a 60 share). The table's minute row (range_id
+ * empty, span_s 60, D15): 3,600 WCU summed, 4,800 throttled and 4,800
+ * retries summed, the busiest second's 1,000 units and 2,600 throttles.
+ */
+START_TEST(test_ddb_cloudwatch_csv)
+{
+	struct tu_fx f;
+	char *csv;
+
+	tu_fx_run(&f, "sixty.yaml", sixty);
+	csv = tu_report(f.r, report_csv);
+	ck_assert_msg(strstr(csv, "retries,rcu_consumed,wcu_consumed,rcu_share,"
+				  "wcu_share,span_s,peak_second_units,"
+				  "peak_second_throttled\n"),
+		      "%s", csv);
+	ck_assert_msg(strstr(csv, "\"pk\",0,\"0\",,,1,3600,2600,"), "%s", csv);
+	ck_assert_msg(strstr(csv, ",0,0,1000,1,60,1,,\n\"pk\",1,\"0\",,,1,"
+				  "2600,1600,"),
+		      "%s", csv);
+	ck_assert_msg(strstr(csv, ",1600,0,1000,1,60,1,,\n\"pk\",3,\"0\",,,1,"
+				  "600,0,"),
+		      "%s", csv);
+	ck_assert_msg(strstr(csv, ",600,0,600,1,60,1,,\n"), "%s", csv);
+	ck_assert_msg(strstr(csv, "\"pk\",0,\"\",,,1,,4800,,4800,0,3600,1,60,"
+				  "60,1000,2600\n"),
+		      "%s", csv);
+	free(csv);
+	tu_fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_cloudwatch");
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_ddb_cloudwatch_statement_32);
+	tcase_add_test(tc, test_ddb_cloudwatch_csv);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -212,12 +212,13 @@ START_TEST(test_index_formats)
 	has(s, "\"write_utilisation\": 0.5", "json");
 	has(s, "\"peak_second_throttled\": 200", "json");
 	free(s);
-	/* CSV: one row a second of the hot index partition, 1,000 WCU of
-	   its 666.666 share (normalized 1), 1,200 writes, 200 refused */
+	/* CSV: one row a second of the hot index partition, normalized 1,
+	   1,200 writes, 200 refused; its RU cells and RCU empty, 1,000 WCU
+	   consumed of its 666.666 share, span 1 s */
 	s = run_format(path, "csv");
 	has(s, ",index\n", "csv");
-	for (p = s;
-	     (p = strstr(p, ",1000,666.666,1,1200,200,0,0,\"by-status\"\n"));
+	for (p = s; (p = strstr(p, ",,,1,1200,200,0,0,,1000,,666.666,1,,,"
+				   "\"by-status\"\n"));
 	     p++) {
 		rows++;
 	}

@@ -40,13 +40,64 @@ static void ru_field(int64_t mru, FILE *out)
 	}
 }
 
+/* The columns of a DynamoDB table, after the ttl column (report_csv.h):
+   each side's units consumed and share, the row's span and D15's busiest
+   second; a row that is not a table's (a container's) leaves them empty
+   but span_s 1 */
+static const char ddb_head[] = ",rcu_consumed,wcu_consumed,rcu_share,"
+			       "wcu_share,span_s,peak_second_units,"
+			       "peak_second_throttled";
+
+/* One row's DynamoDB cells: units in mCU, -1 for an empty cell */
+struct ddb_cells {
+	int64_t used[2], share[2];
+	int64_t span_s;
+	int64_t peak_mcu;
+	int64_t peak_thr;
+};
+
+/* An integer, or nothing for -1 */
+static void opt_int(int64_t x, FILE *out)
+{
+	fputc(',', out);
+	if (x >= 0) {
+		fprintf(out, "%lld", (long long)x);
+	}
+}
+
+/* Units (mCU, as ru_field), or nothing for -1 */
+static void opt_units(int64_t mcu, FILE *out)
+{
+	fputc(',', out);
+	if (mcu >= 0) {
+		ru_field(mcu, out);
+	}
+}
+
+static void ddb_cells_out(const struct ddb_cells *c, FILE *out)
+{
+	opt_units(c->used[0], out);
+	opt_units(c->used[1], out);
+	opt_units(c->share[0], out);
+	opt_units(c->share[1], out);
+	opt_int(c->span_s, out);
+	opt_units(c->peak_mcu, out);
+	opt_int(c->peak_thr, out);
+}
+
+static const struct ddb_cells no_ddb = {{-1, -1}, {-1, -1}, 1, -1, -1};
+
 /* The rows of a DynamoDB table's global secondary indexes (D17), after
    the table's: per index, closed second and partition with a write
-   asked of it, its write units consumed, its share, its normalized
-   consumption (units / share, at most 1; a second with a refusal is
-   1, as a table partition's), the index writes asked and refused, and
-   the index's name in the last column. An index keeps no storage and
-   retries nothing of its own: 0. ttl: the ttl column is there (0). */
+   asked of it, its write units consumed and its share (wcu_consumed,
+   wcu_share; an index's reads are never asked, statement 26: rcu
+   empty), its normalized consumption (units / share, at most 1; a
+   second with a refusal is 1, as a table partition's), the index
+   writes asked and refused, and the index's name in the last column;
+   then its CloudWatch minutes (D15: span_s 60, the minute's sums, the
+   index's WCU a second as its share, its busiest second's units and
+   refusals). An index keeps no storage and retries nothing of its own:
+   0. ttl: the ttl column is there (0). */
 static void index_rows(const struct pk_result_variant *v, int ttl, FILE *out)
 {
 	size_t i, k;
@@ -54,44 +105,132 @@ static void index_rows(const struct pk_result_variant *v, int ttl, FILE *out)
 	for (i = 0; v->ddb && i < v->ddb->n_indexes; i++) {
 		const struct pk_ddb_index *x = &v->ddb->indexes[i];
 
-		for (k = 0; k < x->n_seconds; k++) {
-			const struct pk_ddb_index_time *s = &x->seconds[k];
-			double nru =
-			    s->throttled > 0 || s->used_mcu >= s->share_mcu
-				? 1.0
-				: (double)s->used_mcu / (double)s->share_mcu;
+		for (k = 0; k < x->n_seconds + x->n_minutes; k++) {
+			int minute = k >= x->n_seconds;
+			const struct pk_ddb_index_time *s =
+			    minute ? &x->minutes[k - x->n_seconds]
+				   : &x->seconds[k];
+			int64_t per_s =
+			    minute ? s->share_mcu * 60 : s->share_mcu;
+			double nru = s->throttled > 0 || s->used_mcu >= per_s
+					 ? 1.0
+					 : (double)s->used_mcu / (double)per_s;
+			struct ddb_cells c = {
+			    {-1, s->used_mcu},
+			    {-1, s->share_mcu},
+			    minute ? 60 : 1,
+			    minute ? s->peak_used_mcu : -1,
+			    minute ? (int64_t)s->peak_throttled : -1};
 
 			csv_text(v->name, out);
-			fprintf(out, ",%lld,\"%u\",", (long long)s->t_s,
-				s->part);
-			ru_field(s->used_mcu, out);
+			if (minute) {
+				/* the minute's busiest second: its normalized
+				   consumption is not kept, so none */
+				fprintf(out, ",%lld,\"\",,,,%llu,%llu,0,0%s",
+					(long long)s->t_s,
+					(unsigned long long)s->writes,
+					(unsigned long long)s->throttled,
+					ttl ? ",0" : "");
+			} else {
+				fprintf(out,
+					",%lld,\"%u\",,,%.6g,%llu,%llu,0,0%s",
+					(long long)s->t_s, s->part, nru,
+					(unsigned long long)s->writes,
+					(unsigned long long)s->throttled,
+					ttl ? ",0" : "");
+			}
+			ddb_cells_out(&c, out);
 			fputc(',', out);
-			ru_field(s->share_mcu, out);
-			fprintf(out, ",%.6g,%llu,%llu,0,0%s,", nru,
-				(unsigned long long)s->writes,
-				(unsigned long long)s->throttled,
-				ttl ? ",0" : "");
 			csv_text(x->name, out);
 			fputc('\n', out);
 		}
 	}
 }
 
+/* Table v's CloudWatch minutes (D15), after its partitions' rows: per
+   minute with a request, the whole table (range_id empty): its highest
+   second's normalized consumption, its throttled requests and retries
+   summed; each side's units summed over the minute's seconds and its
+   units a second (at the minute's last second with a request); span_s
+   60; the busiest second's units (read plus write, as the text view's
+   "peak second") and the most throttled in one second. */
+static void minute_rows(const struct pk_result_variant *v, int ttl, int idx,
+			FILE *out)
+{
+	const struct pk_metrics *m = v->metrics;
+	size_t i, j = 0;
+
+	for (i = 0; i < m->n_minutes; i++) {
+		const struct pk_second *mi = &m->minutes[i];
+		struct ddb_cells c = {{0, 0},
+				      {0, 0},
+				      60,
+				      mi->peak_served_mru,
+				      (int64_t)mi->peak_throttled};
+
+		if (mi->served_mru == 0 && mi->throttled_429 == 0 &&
+		    mi->retries == 0 && mi->offered_mru == 0) {
+			continue; /* idle: no request, as the other views */
+		}
+		for (; j < m->n_seconds && m->seconds[j].t_s < mi->t_s + 60;
+		     j++) {
+			const struct pk_second *s = &m->seconds[j];
+			int k;
+
+			if (s->t_s < mi->t_s || s->span_s != 1) {
+				continue;
+			}
+			for (k = 0; k < 2; k++) {
+				c.used[k] += s->side_used_mcu[k];
+				c.share[k] = s->side_cap_mcu[k];
+			}
+		}
+		csv_text(v->name, out);
+		fprintf(out, ",%lld,\"\",,,%.6g,,%llu,,%llu%s",
+			(long long)mi->t_s, mi->max_normalized,
+			(unsigned long long)mi->throttled_429,
+			(unsigned long long)mi->retries, ttl ? "," : "");
+		ddb_cells_out(&c, out);
+		fputs(idx ? ",\n" : "\n", out);
+	}
+}
+
+/* Sample i of variant v's own cells: a table's partition's sides from
+   its part_seconds row (the same row order), a container's none */
+static struct ddb_cells sample_cells(const struct pk_result_variant *v,
+				     size_t i)
+{
+	struct ddb_cells c = no_ddb;
+
+	if (v->ddb && i < v->ddb->n_part_seconds) {
+		const struct pk_ddb_part_time *p = &v->ddb->part_seconds[i];
+		int k;
+
+		for (k = 0; k < 2; k++) {
+			c.used[k] = p->used_mcu[k];
+			c.share[k] = p->share_mcu[k];
+		}
+	}
+	return c;
+}
+
 int report_csv(const struct pk_result *r, FILE *out)
 {
 	size_t vi, i;
-	int ttl = 0, idx = 0;
+	int ttl = 0, idx = 0, tab = 0;
 
 	for (vi = 0; vi < r->n_variants; vi++) {
 		const struct pk_result_variant *v = &r->variants[vi];
 
 		ttl |= v->metrics->ttl_on;
+		tab |= v->ddb != NULL;
 		idx |= v->ddb && v->ddb->n_indexes > 0;
 	}
 	fputs("variant,t_s,range_id,ru,ru_per_s,normalized_ru,requests,"
 	      "throttled_429,storage_bytes,retries",
 	      out);
 	fputs(ttl ? ",ttl_pending_bytes" : "", out);
+	fputs(tab ? ddb_head : "", out);
 	fputs(idx ? ",index\n" : "\n", out);
 	for (vi = 0; vi < r->n_variants; vi++) {
 		const struct pk_result_variant *v = &r->variants[vi];
@@ -105,9 +244,15 @@ int report_csv(const struct pk_result *r, FILE *out)
 			   the service's partition key range feed ("id": "0") */
 			fprintf(out, ",%lld,\"%u\",", (long long)s->t_s,
 				s->range_id);
-			ru_field(s->ru_mru, out);
-			fputc(',', out);
-			ru_field(s->ru_per_s_mru, out);
+			if (!v->ddb) {
+				ru_field(s->ru_mru, out);
+				fputc(',', out);
+				ru_field(s->ru_per_s_mru, out);
+			} else {
+				/* a table's units are read and write
+				   capacity units, apart (D3): below */
+				fputc(',', out);
+			}
 			fprintf(
 			    out, ",%.6g,%u,%u,%llu,%u", metrics_normalized(s),
 			    s->requests, s->throttled_429,
@@ -121,7 +266,15 @@ int report_csv(const struct pk_result *r, FILE *out)
 							     ? m->ttl_pending[i]
 							     : 0));
 			}
+			if (tab) {
+				struct ddb_cells c = sample_cells(v, i);
+
+				ddb_cells_out(&c, out);
+			}
 			fputs(idx ? ",\n" : "\n", out);
+		}
+		if (v->ddb) {
+			minute_rows(v, ttl, idx, out);
 		}
 		index_rows(v, ttl, out);
 	}

@@ -218,6 +218,19 @@ struct pk_ddb_index_time {
 	uint64_t peak_throttled; /* ... the most refused in one second */
 };
 
+/* One partition of an Amazon DynamoDB table in one closed second in
+   which a request reached it: the rows of pk_metrics' samples, in the
+   same order (time, then hash order). Its read [0] and write [1] units
+   admitted (D3: separate buckets) and its read and write shares that
+   second (D5; on demand an even share of the instant limit, D12),
+   mCU. */
+struct pk_ddb_part_time {
+	int64_t t_s;	      /* the second */
+	uint32_t part;	      /* the partition's id (pk_sample.range_id) */
+	int64_t used_mcu[2];  /* read, write units admitted */
+	int64_t share_mcu[2]; /* read, write share a second */
+};
+
 /* One global secondary index of an Amazon DynamoDB table, kept by the
    service while it runs (borrowed, as pk_snapshot_ddb). */
 struct pk_ddb_index {
@@ -353,10 +366,15 @@ struct pk_snapshot_ddb {
 					 and writes [1], at the run's end */
 	const char *sort_key;	      /* the table's, as configured
 					 (borrowed); NULL none */
-	struct pk_ddb_past_peak past_peak[2]; /* on demand: reads [0] and
-						 writes [1] past the
-						 instant limit; zero when
-						 provisioned */
+	struct pk_ddb_past_peak past_peak[2];	     /* on demand: reads [0] and
+							writes [1] past the
+							instant limit; zero when
+							provisioned */
+	const struct pk_ddb_part_time *part_seconds; /* per partition and
+					closed second with a request, as
+					pk_metrics' samples; NULL and 0 when
+					the run keeps no per-second detail */
+	size_t n_part_seconds;
 };
 
 struct pk_snapshot {

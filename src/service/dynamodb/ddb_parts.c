@@ -269,3 +269,20 @@ void ddb_parts_provision(struct ddb *d, int64_t rcu, int64_t wcu, int64_t t_s)
 	d->tr.bank_mcu = bank_cap(d->tr.bank_mcu, d->tr.prov_mcu);
 	d->tw.bank_mcu = bank_cap(d->tw.bank_mcu, d->tw.prov_mcu);
 }
+
+void ddb_parts_second_row(struct ddb *d, size_t i, int64_t t_s)
+{
+	const struct ddb_part *p = &d->parts[i];
+	struct pk_ddb_part_time *row;
+
+	mem_grow((void **)&d->part_seconds, &d->cap_part_seconds,
+		 d->bill.n_part_seconds + 1, sizeof(*d->part_seconds));
+	row = &d->part_seconds[d->bill.n_part_seconds++];
+	row->t_s = t_s;
+	row->part = p->id;
+	row->used_mcu[0] = p->r.used_mcu;
+	row->used_mcu[1] = p->w.used_mcu;
+	row->share_mcu[0] = p->r.share_mcu;
+	row->share_mcu[1] = p->w.share_mcu;
+	d->bill.part_seconds = d->part_seconds;
+}

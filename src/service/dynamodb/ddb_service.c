@@ -226,6 +226,11 @@ static void close_seconds(struct ddb *d, int64_t n)
 		smp->ru_mru = p->r.used_mcu + p->w.used_mcu;
 		smp->ru_per_s_mru = sample_capacity(p);
 		smp->storage_bytes = p->storage_bytes;
+		if (d->m.keep_seconds && p->s_requests > 0) {
+			/* the samples metrics keeps: those of a partition
+			   a request reached */
+			ddb_parts_second_row(d, i, d->now_s);
+		}
 	}
 	d->sec.t_s = d->now_s;
 	d->sec.span_s = 1;
@@ -794,6 +799,7 @@ static void ddb_free(struct pk_service *s)
 	ddb_od_free(&d->odw);
 	free(d->parts);
 	free(d->samples);
+	free(d->part_seconds);
 	free(d->kv);
 	free(d);
 }

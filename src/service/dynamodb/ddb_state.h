@@ -135,6 +135,8 @@ struct ddb {
 	int active;		    /* 1: a request reached it */
 	struct pk_second sec;	    /* its table-wide figures */
 	struct pk_sample *samples;  /* scratch, layout.n */
+	struct pk_ddb_part_time *part_seconds; /* owned: bill's */
+	size_t cap_part_seconds;
 	/* throttles by reason, named (D14): n_reasons of them in the
 	   order the reports list them; reason_ix[write][verdict - 1] is a
 	   verdict's index there, -1 for one the mode never gives */
@@ -236,6 +238,9 @@ void ddb_parts_on_demand(struct ddb *d, int64_t t_s);
 /* The bounds of partition i as key-space positions (snapshot.h):
    8 big-endian bytes of its lo; pk_epk_min for 0, pk_epk_end past the
    last. */
+/* Partition i's closing second t_s, its read and write units and
+   shares, as a row of the run's per-second detail (bill.part_seconds) */
+void ddb_parts_second_row(struct ddb *d, size_t i, int64_t t_s);
 struct pk_epk ddb_part_min(const struct ddb *d, size_t i);
 struct pk_epk ddb_part_max(const struct ddb *d, size_t i);
 
