@@ -654,6 +654,70 @@ START_TEST(test_ttl_query_finds_nothing_left)
 }
 END_TEST
 
+START_TEST(test_ttl_data_time_compressed)
+{
+	/* A data file replayed 10x compressed keeps time to live in the
+	   data's own time (rule 28: an item expires n s after its last
+	   write; container_ttl_data_time). 50 records 10 s of data time
+	   apart, 1 KB each: record j arrives at 10 j / 10 = j s of the run.
+	   default_ttl 100 (data s) = ceil(100 / 10) = 10 s of the run: record
+	   j expires at second j + 10. Record 47's own ttl 15 lives ceil(1.5)
+	   = 2 s: second 49. Record 49's ttl 51 lives ceil(5.1) = 6 s (never
+	   shorter than its 5.1 s of data time): second 55, after the run.
+	   The phase closes seconds 0 .. 54: records 0 .. 44 (j + 10 <= 54)
+	   and 47 expire, 46 items; one 5 RU create a second leaves 395 of
+	   the 400 RU for deletions, so all 46 are deleted: 4 x 1,024 B
+	   stored. Counted as seconds of the run instead (100, 15, 51), none
+	   would expire by second 54 and all 51,200 B would stay. */
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400, "
+	    "default_ttl: 100}\n"
+	    "items: {file: r.jsonl, time_field: ts, time_compression: 10, "
+	    "item_size: 1KB}\n"
+	    "phases: [{duration: 55s}]\n";
+	char *dir = tu_tmpdir(), *path, *scen, *out, args[512];
+	char data[8192];
+	size_t len = 0;
+	int j;
+	struct pk_run *run;
+	struct pk_snapshot c;
+
+	for (j = 0; j < 50; j++) {
+		len += (size_t)snprintf(
+		    data + len, sizeof(data) - len,
+		    "{\"id\": \"r%d\", \"k\": \"x\", \"ts\": %d%s}\n", j,
+		    1767830400 + 10 * j,
+		    j == 47   ? ", \"ttl\": 15"
+		    : j == 49 ? ", \"ttl\": 51"
+			      : "");
+	}
+	path = tu_write_file(dir, "r.jsonl", data);
+	scen = tu_write_file(dir, "s.yaml", text);
+	run = tu_sim_text(scen, text);
+	tu_snapshot(run, 0, &c);
+	ck_assert_uint_eq(c.metrics->totals.succeeded, 50);
+	ck_assert_uint_eq(c.metrics->ttl.expired, 46);
+	ck_assert_uint_eq(c.metrics->ttl.deleted, 46);
+	ck_assert_uint_eq(c.storage_bytes, 4 * 1024);
+	snapshot_free(&c);
+	tu_sim_free(run);
+	/* the report says so, with the default's 10 s */
+	snprintf(args, sizeof(args), "run '%s' --no-remedies", scen);
+	out = tu_run_ok(args);
+	ck_assert_ptr_nonnull(
+	    strstr(out, "\n  counted in the data's own time: at "
+			"time_compression 10 an item lives ceil(ttl / 10) s "
+			"of the replay (10 s for the default)\n"));
+	free(out);
+	remove(scen);
+	free(scen);
+	remove(path);
+	free(path);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ttl");
@@ -673,6 +737,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ttl_data_file_records);
 	tcase_add_test(tc, test_ttl_csv_row_end_of_second);
 	tcase_add_test(tc, test_ttl_query_finds_nothing_left);
+	tcase_add_test(tc, test_ttl_data_time_compressed);
 	suite_add_tcase(s, tc);
 	return s;
 }

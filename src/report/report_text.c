@@ -923,7 +923,7 @@ int report_text_styled(const struct pk_result *r, int wide, int colour,
 			hot_lps(v, 1, out);
 		}
 		text_events(v, text_epk_digits(v, wide), out);
-		text_ttl(v, out);
+		text_ttl(r, v, out);
 		text_cfeed(r, v, out);
 		text_billing(v, out);
 		text_fleet(v, out);

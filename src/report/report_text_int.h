@@ -163,7 +163,8 @@ void text_cw_cells(const struct pk_second *r, struct text_cw_cells *c);
    the thread's next call */
 const char *text_cw_more(size_t shown, size_t n);
 /* Time to live (report_ttl.c): nothing without a DefaultTimeToLive. */
-void text_ttl(const struct pk_result_variant *v, FILE *out);
+void text_ttl(const struct pk_result *r, const struct pk_result_variant *v,
+	      FILE *out);
 
 /* The change feed's leases (report_cfeed.c, rule 39), the same figures
    in every report. */

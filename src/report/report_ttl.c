@@ -5,6 +5,7 @@
  * and pending bytes over time from the per-minute TTL series (metrics.h).
  * Printed only for a variant whose container has a DefaultTimeToLive.
  */
+#include <math.h>
 #include <stdio.h>
 
 #include "pksim/base/fmt.h"
@@ -87,7 +88,31 @@ static void table(const struct pk_result_variant *v, FILE *out)
 	}
 }
 
-void text_ttl(const struct pk_result_variant *v, FILE *out)
+/* Under a data file's time_compression, how the replay counts the
+   lifetimes (container_ttl_data_time): in the data's own time. */
+static void data_time(const struct pk_result *r, int64_t def, FILE *out)
+{
+	const struct pk_items_file *f = r->sc->items_file;
+	char b[40];
+
+	if (!f || f->from != PK_FROM_TIME_FIELD || f->time_compression == 1) {
+		return;
+	}
+	fprintf(out,
+		"  counted in the data's own time: at time_compression %g an "
+		"item lives ceil(ttl / %g) s of the replay",
+		f->time_compression, f->time_compression);
+	if (def > 0) {
+		double s = ceil((double)def / f->time_compression);
+
+		fprintf(out, " (%s s for the default)",
+			fmt_thousands(s < 1 ? 1 : (int64_t)s, b));
+	}
+	fputc('\n', out);
+}
+
+void text_ttl(const struct pk_result *r, const struct pk_result_variant *v,
+	      FILE *out)
 {
 	const struct pk_metrics *m = v->metrics;
 	const struct pk_ttl_totals *t = &m->ttl;
@@ -108,6 +133,7 @@ void text_ttl(const struct pk_result_variant *v, FILE *out)
 			"it\n",
 			span(def, a, sizeof(a)), fmt_thousands(def, b));
 	}
+	data_time(r, def, out);
 	fprintf(out,
 		"  expired                %s items (invisible at once: reads "
 		"404)\n",

@@ -65,6 +65,10 @@ struct pk_container_ttl {
 				      replaced), for days to full */
 	size_t freed_cap;	   /* entries of freed (zeroed) */
 	int own_ttl;		   /* 1: some write carried its own ttl */
+	double data_per_s;	   /* seconds of the items' own time per
+				      second of the run, > 0: a data
+				      file's time_compression, else 1
+				      (container_ttl_data_time) */
 };
 
 /* Set up c->ttl when its spec has a DefaultTimeToLive; free it. */

@@ -32,6 +32,7 @@
  * on serverless they wait for leftover RU/s too (the docs say only that
  * they are billed).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,6 +48,7 @@ void container_ttl_new(struct pk_container *c)
 	}
 	x = xcalloc(1, sizeof(*x));
 	x->default_s = c->spec.default_ttl_s;
+	x->data_per_s = 1.0;
 	ttl_queue_init(&x->queue);
 	c->ttl = x;
 	c->metrics.ttl_on = 1;
@@ -69,6 +71,32 @@ void container_ttl_free(struct pk_container *c)
 	c->ttl = NULL;
 }
 
+void container_ttl_data_time(struct pk_container *c, double data_per_s)
+{
+	if (c->ttl && data_per_s > 0) {
+		c->ttl->data_per_s = data_per_s;
+	}
+}
+
+/* How many seconds of the run an item with TTL n > 0 lives: n, or for a
+   data file replayed with its times divided by k = data_per_s, n data
+   seconds replayed in ceil(n / k) seconds: never shorter than the data's
+   own lifetime, longer by less than one second of the run (k data
+   seconds), as the expiry is a whole second; at least 1, as at 1x. */
+static int64_t run_lifetime_s(const struct pk_container_ttl *x, int64_t n)
+{
+	double s;
+
+	if (x->data_per_s == 1.0) {
+		return n;
+	}
+	s = ceil((double)n / x->data_per_s);
+	if (s < 1.0) {
+		return 1;
+	}
+	return s < (double)PK_TTL_HORIZON_S ? (int64_t)s : PK_TTL_HORIZON_S;
+}
+
 void container_ttl_written(struct pk_container *c, uint64_t item, int64_t ttl_s)
 {
 	struct pk_container_ttl *x = c->ttl;
@@ -86,7 +114,7 @@ void container_ttl_written(struct pk_container *c, uint64_t item, int64_t ttl_s)
 			 sizeof(*x->expire));
 		memset(x->expire + old, 0, (x->cap - old) * sizeof(*x->expire));
 	}
-	e = n ? c->now_s + n : 0;
+	e = n ? c->now_s + run_lifetime_s(x, n) : 0;
 	if (e >= (int64_t)PK_TTL_HORIZON_S) {
 		e = 0; /* past any run: it never expires here */
 	}

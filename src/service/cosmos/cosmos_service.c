@@ -383,6 +383,15 @@ static int ttl_prop(const struct pk_container *c, const struct pk_workload *w)
 	return workload_prop_index(w, "/ttl");
 }
 
+/* Seconds of the items' own time per second of the run: a data file's
+   time_compression when it arrives by its time field, else 1. */
+static double data_per_s(const struct pk_scenario *sc)
+{
+	const struct pk_items_file *f = sc->items_file;
+
+	return f && f->from == PK_FROM_TIME_FIELD ? f->time_compression : 1.0;
+}
+
 static int cs_bind(struct pk_service *s, const struct pk_workload *w)
 {
 	struct cosmos_service *cs = cs_of(s);
@@ -582,6 +591,7 @@ struct pk_service *cosmos_service_new(const struct pk_service_spec *spec,
 			      cspec, &sc->cost);
 	cs->c->metrics.totals.key_values = cs->find_n;
 	cs->ttl_prop = ttl_prop(cs->c, spec->workload);
+	container_ttl_data_time(cs->c, data_per_s(sc));
 	/* only creates name items: nothing reads a slot back */
 	cs->c->keep_items = scenario_items_read_back(sc);
 	cosmos_preload(cs->c, cs->key, cs->kv, sc, spec->seed);

@@ -156,4 +156,18 @@ uint64_t container_ttl_freed(const struct pk_container *c,
    container_ttl.c. */
 int64_t container_ttl_lifetime_s(const struct pk_container *c);
 
+/* Count c's item lifetimes in the items' own time: data_per_s (> 0) of
+   their seconds pass in each second of the run, a data file's
+   time_compression (its record times divided by it, scenarios/README.md).
+   An item with TTL n then expires ceil(n / data_per_s) seconds of the run
+   after the second of its last write (at least 1), instead of n: the
+   rule 28 lifetime as the data means it, late by less than one second of
+   the run. ASSUMPTION: only the expiry is in the data's time; the
+   background deletions still get what a range leaves unused of its RU/s
+   in each second of the run, so under compression they fall behind as
+   the writes' RU/s rise. Nothing without TTL on c or for data_per_s <= 0;
+   data_per_s 1 (the default) is the plain rule. Before the first write.
+   In container_ttl.c. */
+void container_ttl_data_time(struct pk_container *c, double data_per_s);
+
 #endif
