@@ -277,6 +277,56 @@ START_TEST(test_bounds_client_queue_across_steps)
 END_TEST
 
 /*
+ * A client's queue goes out in a schedule's zeros too, when a short
+ * phase stands for the whole day or week (repeated for the projection).
+ * One key, 10,000 RU/s, ru_budget 200 RU/s: 40 creates/s of 1 KB (5 RU,
+ * 1,024 B); 60 offered a second; the clock starts on Monday 2026-01-05
+ * 00:00; a 10-min phase. 20 GiB is 20,971,520 items.
+ * - daily, 12 busy hours then 12 at 0: the busy half sends 40 x 43,200
+ *   = 1,728,000 of its 2,592,000, the 864,000 left go out in the first
+ *   6 quiet hours: 2,592,000 a day. 8 days hold 20,736,000; the 235,520
+ *   left take 5,888 s of the 9th: 697,088 s (8.07 days). Before: the
+ *   quiet hours sent nothing, 1,728,000 a day, 12.07 days.
+ * - weekly, weekdays only: Monday to Friday queue 20 a second, 8,640,000
+ *   by Saturday 00:00, more than the weekend's 172,800 s x 40 =
+ *   6,912,000 can send: the key grows 40 a second without a break,
+ *   20,971,520 / 40 = 524,288 s (6.07 days). Before: 8.07 days, the
+ *   weekend counted as zero.
+ */
+START_TEST(test_bounds_client_queue_into_schedule_zeros)
+{
+	static const char daily[] =
+	    "clock: {start: \"2026-01-05T00:00:00Z\"}\n"
+	    "container: {partition_key: /k, throughput: 10000}\n"
+	    "client: {ru_budget: 200, retries: off}\n"
+	    "items:\n"
+	    "  k: only\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 10m, ops: {create: 1}, item_size: 1KB,\n"
+	    "     rate: {base: 60/s, daily: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,\n"
+	    "     1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]}}\n";
+	static const char weekly[] =
+	    "clock: {start: \"2026-01-05T00:00:00Z\"}\n"
+	    "container: {partition_key: /k, throughput: 10000}\n"
+	    "client: {ru_budget: 200, retries: off}\n"
+	    "items:\n"
+	    "  k: only\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 10m, ops: {create: 1}, item_size: 1KB,\n"
+	    "     rate: {base: 60/s, weekly: weekdays}}\n";
+	char t[640];
+	double s = full_s(daily, t, sizeof(t));
+
+	ck_assert_msg(near(s, 8 * 86400.0 + 235520.0 / 40.0, 1e-6), "%f", s);
+	ck_assert_msg(strstr(t, "bounded by the stream's client: ru_budget "
+				"200 RU/s"),
+		      "%s", t);
+	s = full_s(weekly, t, sizeof(t));
+	ck_assert_msg(near(s, ITEMS_1KB / 40.0, 1e-6), "%f", s);
+}
+END_TEST
+
+/*
  * Rule 31: writes in a throughput bucket capped at 40 % use at most 40 %
  * of their range's RU/s (throttle.h: each range caps the bucket at that
  * share of its own). One key, 1,000 RU/s, 1,000 creates/s of 1 KB (5 RU)
@@ -611,6 +661,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_bounds_client_workers);
 	tcase_add_test(tc, test_bounds_client_queue_carried);
 	tcase_add_test(tc, test_bounds_client_queue_across_steps);
+	tcase_add_test(tc, test_bounds_client_queue_into_schedule_zeros);
 	tcase_add_test(tc, test_bounds_throughput_bucket);
 	tcase_add_test(tc, test_bounds_priority_high_writes_first);
 	tcase_add_test(tc, test_bounds_priority_low_writes_get_the_rest);

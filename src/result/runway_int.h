@@ -489,6 +489,8 @@ struct rphase {
    length, s */
 struct stretch {
 	double bytes, ru, keyed, spread, len;
+	double ops; /* operations its phase offers in it (before a client
+		       holds any back) */
 	/* its new items, the stored items it rewrites and their bytes as
 	   rewritten (stored with the index) */
 	double items, rw_ops, rw_bytes;

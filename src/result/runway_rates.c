@@ -413,9 +413,10 @@ static void client_send(struct rstream *st, const struct rphase *p, double ops,
 
 /* Stretch x of stream st (one of its first cycle's) repeated over
    [t0, t1): times the cycles that fit, times its phase's wall-clock
-   multipliers averaged over [t0, t1) */
-static struct stretch repeated(const struct pk_scenario *sc,
-			       const struct rstream *st,
+   multipliers averaged over [t0, t1); with a client, what it sends of
+   that and of its queue (client_send: st->queue carried from step to
+   step, the steps called in time order) */
+static struct stretch repeated(const struct pk_scenario *sc, struct rstream *st,
 			       const struct stretch *x, double t0, double t1)
 {
 	const struct pk_schedule_spec *spec = st->ph[x->ph].ps->schedule;
@@ -435,8 +436,18 @@ static struct stretch repeated(const struct pk_scenario *sc,
 	o.items *= times * m;
 	o.rw_ops *= times * m;
 	o.rw_bytes *= times * m;
+	o.ops *= times * m;
 	o.len *= times;
 	o.reps = times;
+	if (st->client_ru > 0 || st->client_ops > 0) {
+		/* its client sends what the step offers and what waits from
+		   before, as far as it can: a busy stretch's queue goes out in
+		   the quiet one after it, a schedule's zeros too */
+		const struct rphase *p = &st->ph[x->ph];
+
+		client_send(st, p, o.ops, o.len, &o);
+		o.bytes *= p->factor;
+	}
 	/* nearly every cycle a step repeats is a later one: their
 	   settings */
 	o.ru_scale = in_force(st, x->ph, 1, &o.set_at);
@@ -469,6 +480,9 @@ size_t runway_stretches(const struct pk_scenario *sc, struct rstream *st,
 			n = walk(sc, st, 0, (double)st->cycle_s, st->once,
 				 PK_RW_CYCLE_STRETCHES, 1);
 			st->n_once = n;
+			/* the steps carry the queue from an empty one, as
+			   the run starts (repeated) */
+			memset(&st->queue, 0, sizeof(st->queue));
 		}
 		for (n = 0; n < st->n_once && n < cap; n++) {
 			out[n] = repeated(sc, st, &st->once[n], t0, t1);
@@ -504,6 +518,7 @@ static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 					       end - (double)p->start_s, rel);
 
 			client_send(st, p, ops, end - in, &out[n]);
+			out[n].ops = ops;
 			/* stored with the index (rule 11 counts what is
 			   stored), charged on the item */
 			out[n].bytes *= p->factor;
