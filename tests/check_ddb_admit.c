@@ -52,7 +52,7 @@ static void tick(struct pk_ddb_side *p, size_t n, struct pk_ddb_total *t)
 		p[i].used_mcu = 0;
 	}
 	t->bank_mcu = ddb_total_refill(t, 1);
-	t->used_mcu = 0;
+	ddb_total_open(t);
 }
 
 /*
@@ -69,9 +69,9 @@ static void tick(struct pk_ddb_side *p, size_t n, struct pk_ddb_total *t)
 START_TEST(test_ddb_admit_statement_16)
 {
 	static const int load[4] = {50, 50, 50, 150};
-	struct pk_ddb_rules instant = {1, 1, 0}, off = {0, 1, 0};
+	struct pk_ddb_rules instant = {1, 1, 0, 1}, off = {0, 1, 0, 0};
 	struct pk_ddb_side p[4];
-	struct pk_ddb_total t = {400 * CU, 0, 0};
+	struct pk_ddb_total t = {400 * CU, 0, 0, 0, 0};
 	enum pk_ddb_verdict why = PK_DDB_ADMITTED;
 	int s, i, refused, first = -1;
 
@@ -116,9 +116,10 @@ END_TEST
  */
 START_TEST(test_ddb_admit_statement_17)
 {
-	struct pk_ddb_rules r = {1, 1, 0};
+	struct pk_ddb_rules r = {1, 1, 0, 1};
 	struct pk_ddb_side w = side(2000, WCU_CAP), rd = side(6000, RCU_CAP);
-	struct pk_ddb_total tw = {10000 * CU, 0, 0}, tr = {30000 * CU, 0, 0};
+	struct pk_ddb_total tw = {10000 * CU, 0, 0, 0, 0},
+			    tr = {30000 * CU, 0, 0, 0, 0};
 	enum pk_ddb_verdict why = PK_DDB_ADMITTED;
 	int i, refused = 0;
 
@@ -150,9 +151,9 @@ END_TEST
  */
 START_TEST(test_ddb_admit_burst_e3)
 {
-	struct pk_ddb_rules table_bank = {1, 2, 0};
+	struct pk_ddb_rules table_bank = {1, 2, 0, 1};
 	struct pk_ddb_side p = side(150, RCU_CAP);
-	struct pk_ddb_total t = {150 * CU, 0, 0};
+	struct pk_ddb_total t = {150 * CU, 0, 0, 0, 0};
 	enum pk_ddb_verdict why = PK_DDB_ADMITTED;
 	int s;
 
@@ -189,16 +190,16 @@ END_TEST
  */
 START_TEST(test_ddb_admit_statement_32)
 {
-	struct pk_ddb_rules burst = {1, 1, 0}, none = {1, 0, 0};
+	struct pk_ddb_rules burst = {1, 1, 0, 1}, none = {1, 0, 0, 1};
 	struct pk_ddb_side p = side(60, WCU_CAP);
-	struct pk_ddb_total t = {60 * CU, 0, 0};
+	struct pk_ddb_total t = {60 * CU, 0, 0, 0, 0};
 	enum pk_ddb_verdict why = PK_DDB_ADMITTED;
 
 	ck_assert_int_eq(send(&p, &t, 3600, 1, &burst, &why), 2600);
 	ck_assert_int_eq(why, PK_DDB_THROTTLE_KEY_RANGE);
 	ck_assert_int_eq(p.bank_mcu, (18000 - 940) * CU);
 	p = side(60, WCU_CAP);
-	t.used_mcu = 0;
+	ddb_total_open(&t);
 	ck_assert_int_eq(send(&p, &t, 3600, 1, &none, &why), 3540);
 	ck_assert_int_eq(why, PK_DDB_THROTTLE_PROVISIONED);
 }

@@ -625,6 +625,81 @@ START_TEST(test_ddb_service_lent_share_not_banked)
 }
 END_TEST
 
+/* A table of 3,000 RCU + 20 WCU, delayed adaptive capacity after 10 s
+   of throttling, burst as given: 2 partitions of 10 WCU (ceil(3,000 /
+   3,000 + 20 / 1,000) = 2, D4, D5). Key k06 hashes to partition 0, k01
+   to partition 1; each stream writes 1 KB items (1 WCU, D1) of its one
+   key at its rate for the duration, with no retries. */
+static struct pk_run *delayed_pair(const char *burst, int cold, int hot,
+				   const char *dur)
+{
+	char text[1024];
+
+	snprintf(text, sizeof(text),
+		 "service: dynamodb\n"
+		 "table: {partition_key: /k, read_capacity_units: 3000, "
+		 "write_capacity_units: 20, adaptive_capacity: delayed, "
+		 "adaptive_delay_s: 10, burst: %s}\n"
+		 "streams:\n"
+		 "  - {name: cold, client: {retries: off}, items: {k: {const: "
+		 "k06}}, phases: [{name: a, duration: %s, rate: %d/s, ops: "
+		 "{create: 1}, item_size: 1KB}]}\n"
+		 "  - {name: hot, client: {retries: off}, items: {k: {const: "
+		 "k01}}, phases: [{name: a, duration: %s, rate: %d/s, ops: "
+		 "{create: 1}, item_size: 1KB}]}\n",
+		 burst, dur, cold, dur, hot);
+	return tu_sim_text("delayed.yaml", text);
+}
+
+/*
+ * Delayed adaptive capacity holds the table to its units (D10, reference
+ * §6: "as long as the table's total stays within provisioned
+ * capacity"). Burst off, 9 writes a second on partition 0 and 15 on
+ * partition 1 for 600 s: partition 1 is throttled from t = 0 (5 a
+ * second above its 10) and lifted at t = 10, 10 s after its first
+ * throttle. Seconds 0-9 serve 9 + 10 = 19; from t = 10 the two
+ * partitions share the table's 20 WCU: 20 a second of the 24 asked.
+ * 10 x 19 + 590 x 20 = 11,990 served of 600 x 24 = 14,400, 2,410
+ * throttled. Before, the cold partition kept its share whatever the
+ * lifted one took: 12,582 served, 21 a second on a 20 WCU table.
+ */
+START_TEST(test_ddb_service_delayed_table_bound)
+{
+	struct pk_run *run = delayed_pair("off", 9, 15, "600s");
+	const struct pk_metrics *m = tu_metrics(run->variants[0].svc);
+
+	ck_assert_uint_eq(m->totals.operations, 14400);
+	ck_assert_uint_eq(m->totals.succeeded, 11990);
+	ck_assert_uint_eq(m->totals.throttled_429, 2410);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * Burst and delayed adaptive capacity serve at most the table's units
+ * plus the banks (D9, D10). 10 writes a second on partition 0 (its
+ * whole share: it never banks) and 15 on partition 1 for 2,400 s, each
+ * bank starting full at 300 x 10 = 3,000. Partition 1 draws 5 a second
+ * and empties its bank at t = 600, is throttled from then and lifted at
+ * t = 610; from then the table's 20 WCU are shared first come and the
+ * cold partition's requests past them draw its bank (about 2 a second:
+ * 3,000 lasts about 1,500 s, to t = 2,110). No unit is left unused to
+ * bank again, so 2,400 x 20 + 2 x 3,000 = 54,000 are served of 60,000.
+ * Before, 54,579 (the cold partition kept its share past the table's
+ * total).
+ */
+START_TEST(test_ddb_service_delayed_lent_not_banked)
+{
+	struct pk_run *run = delayed_pair("partition", 10, 15, "2400s");
+	const struct pk_metrics *m = tu_metrics(run->variants[0].svc);
+
+	ck_assert_uint_eq(m->totals.operations, 60000);
+	ck_assert_uint_eq(m->totals.succeeded, 54000);
+	ck_assert_uint_eq(m->totals.throttled_429, 6000);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_service");
@@ -635,6 +710,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_service_share_only);
 	tcase_add_test(tc, test_ddb_service_burst_only);
 	tcase_add_test(tc, test_ddb_service_lent_share_not_banked);
+	tcase_add_test(tc, test_ddb_service_delayed_table_bound);
+	tcase_add_test(tc, test_ddb_service_delayed_lent_not_banked);
 	tcase_add_test(tc, test_ddb_service_storage_split);
 	tcase_add_test(tc, test_ddb_service_reports);
 	tcase_add_test(tc, test_ddb_service_on_demand_new_table);

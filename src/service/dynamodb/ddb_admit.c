@@ -40,23 +40,56 @@ int64_t ddb_total_refill(const struct pk_ddb_total *t, int64_t n)
 	return refill(t->bank_mcu, t->prov_mcu, t->prov_mcu - t->used_mcu, n);
 }
 
-/* Units of u above what the share (or the table's total) leaves */
-static int64_t excess(const struct pk_ddb_side *p, const struct pk_ddb_total *t,
-		      int64_t u, int adaptive)
+int64_t ddb_side_left(const struct pk_ddb_side *p)
 {
-	int64_t room =
-	    adaptive ? t->prov_mcu - t->used_mcu : p->share_mcu - p->used_mcu;
+	int64_t left = p->share_mcu - p->used_mcu;
 
-	if (room < 0) {
-		room = 0;
+	return left > 0 ? left : 0;
+}
+
+double ddb_unlent(const struct pk_ddb_total *t, int64_t left_sum)
+{
+	if (left_sum <= 0 || t->lent_mcu <= 0) {
+		return 1;
 	}
-	return u > room ? u - room : 0;
+	if (t->lent_mcu >= left_sum) {
+		return 0;
+	}
+	return (double)(left_sum - t->lent_mcu) / (double)left_sum;
+}
+
+void ddb_total_open(struct pk_ddb_total *t)
+{
+	t->used_mcu = t->burst_mcu = t->lent_mcu = 0;
+}
+
+/* What the table's provisioned total leaves in the open second, mCU */
+static int64_t table_room(const struct pk_ddb_total *t)
+{
+	int64_t room = t->prov_mcu - (t->used_mcu - t->burst_mcu);
+
+	return room > 0 ? room : 0;
+}
+
+/* Units of u that p may take without a bank: the table's room when
+   adaptive, else its share's, and no more than the table's when
+   another partition may take the table's room */
+static int64_t room_for(const struct pk_ddb_side *p,
+			const struct pk_ddb_total *t,
+			const struct pk_ddb_rules *r)
+{
+	int64_t room = r->adaptive ? table_room(t) : ddb_side_left(p);
+
+	if (r->lends && room > table_room(t)) {
+		room = table_room(t);
+	}
+	return room;
 }
 
 enum pk_ddb_verdict ddb_admit(struct pk_ddb_side *p, struct pk_ddb_total *t,
 			      int64_t u, const struct pk_ddb_rules *r)
 {
-	int64_t over;
+	int64_t room, over, lent;
 	int64_t *bank = r->bank == 1   ? &p->bank_mcu
 			: r->bank == 2 ? &t->bank_mcu
 				       : 0;
@@ -64,14 +97,20 @@ enum pk_ddb_verdict ddb_admit(struct pk_ddb_side *p, struct pk_ddb_total *t,
 	if (r->cap_hit || p->used_mcu + u > p->cap_mcu) {
 		return PK_DDB_THROTTLE_KEY_RANGE;
 	}
-	over = excess(p, t, u, r->adaptive);
+	room = room_for(p, t, r);
+	over = u > room ? u - room : 0;
 	if (over > 0 && (!bank || *bank < over)) {
-		return r->adaptive || t->used_mcu + u > t->prov_mcu
+		return r->adaptive || u > table_room(t)
 			   ? PK_DDB_THROTTLE_PROVISIONED
 			   : PK_DDB_THROTTLE_KEY_RANGE;
 	}
+	lent = u - over - ddb_side_left(p);
 	if (over > 0) {
 		*bank -= over;
+		t->burst_mcu += over;
+	}
+	if (lent > 0) {
+		t->lent_mcu += lent;
 	}
 	p->used_mcu += u;
 	t->used_mcu += u;

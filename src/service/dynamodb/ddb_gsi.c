@@ -228,13 +228,23 @@ void ddb_gsis_refill(struct ddb *d, int64_t n)
 
 	for (i = 0; i < d->n_gsis; i++) {
 		struct ddb_gsi *gi = &d->gsis[i];
+		int64_t sum = 0;
+		double f;
 
 		for (k = 0; k < gi->n; k++) {
-			gi->w[k].bank_mcu = ddb_bank_refill(&gi->w[k], n);
+			sum += ddb_side_left(&gi->w[k]);
+		}
+		f = ddb_unlent(&gi->tw, sum);
+		for (k = 0; k < gi->n; k++) {
+			int64_t left =
+			    (int64_t)((double)ddb_side_left(&gi->w[k]) * f);
+
+			gi->w[k].bank_mcu =
+			    ddb_bank_refill_left(&gi->w[k], left, n);
 			gi->w[k].used_mcu = 0;
 		}
 		gi->tw.bank_mcu = ddb_total_refill(&gi->tw, n);
-		gi->tw.used_mcu = 0;
+		ddb_total_open(&gi->tw);
 	}
 }
 
@@ -287,6 +297,7 @@ static int gsi_item(struct ddb *d, uint64_t item, int64_t units, uint32_t ix)
 	size_t i;
 
 	r.adaptive = d->t->adaptive == PK_DDB_ADAPTIVE_INSTANT;
+	r.lends = r.adaptive;
 	r.bank = d->t->burst == PK_DDB_BURST_PARTITION ? 1
 		 : d->t->burst == PK_DDB_BURST_TABLE   ? 2
 						       : 0;

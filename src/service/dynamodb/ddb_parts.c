@@ -39,7 +39,7 @@ static void part_new(struct ddb *d, size_t i, uint64_t lo)
 	p->lo = lo;
 	p->id = d->next_id++;
 	p->r_since_s = p->w_since_s = -1;
-	p->r_last_s = p->w_last_s = -1;
+	p->r_last_s = p->w_last_s = INT64_MIN;
 	part_shares(d, i);
 	p->r.bank_mcu = p->r.share_mcu * PK_DDB_BANK_SECONDS;
 	p->w.bank_mcu = p->w.share_mcu * PK_DDB_BANK_SECONDS;

@@ -132,36 +132,26 @@ static void note_sides(struct ddb *d, int64_t n)
 	}
 }
 
-/* Side (write)'s unused share of partition p in the open second */
-static int64_t side_left(const struct ddb_part *p, int write)
-{
-	const struct pk_ddb_side *s = write ? &p->w : &p->r;
-	int64_t left = s->share_mcu - s->used_mcu;
-
-	return left > 0 ? left : 0;
-}
-
 /* What of the partitions' unused shares on side (write) the open second
-   left unlent, as a fraction 0 .. 1: with instant adaptive capacity a
-   partition's request above its share takes the table's room, which is
-   other partitions' unused share (D10), so what they bank (D9) is at
-   most the table's unused units; 1 otherwise */
+   left unlent (ddb_unlent): a share adaptive capacity lent to a
+   partition above its own (D10) is not banked as well (D9) */
 static double unlent(const struct ddb *d, int write)
 {
-	const struct pk_ddb_total *t = write ? &d->tw : &d->tr;
-	int64_t room = t->prov_mcu - t->used_mcu, sum = 0;
+	int64_t sum = 0;
 	size_t i;
 
-	if (d->t->adaptive != PK_DDB_ADAPTIVE_INSTANT) {
-		return 1;
-	}
 	for (i = 0; i < d->layout.n; i++) {
-		sum += side_left(&d->parts[i], write);
+		sum += ddb_side_left(write ? &d->parts[i].w : &d->parts[i].r);
 	}
-	if (room <= 0) {
-		return 0;
-	}
-	return sum > room ? (double)room / (double)sum : 1;
+	return ddb_unlent(write ? &d->tw : &d->tr, sum);
+}
+
+/* The open second's bank refill of side s: its unused share scaled by
+   fraction f (unlent) */
+static int64_t bank_after(const struct pk_ddb_side *s, double f, int64_t n)
+{
+	return ddb_bank_refill_left(s, (int64_t)((double)ddb_side_left(s) * f),
+				    n);
 }
 
 /* Refill every bank for n seconds from the open second's use and
@@ -174,16 +164,15 @@ static void refill(struct ddb *d, int64_t n)
 	for (i = 0; i < d->layout.n; i++) {
 		struct ddb_part *p = &d->parts[i];
 
-		p->r.bank_mcu = ddb_bank_refill_left(
-		    &p->r, (int64_t)((double)side_left(p, 0) * fr), n);
-		p->w.bank_mcu = ddb_bank_refill_left(
-		    &p->w, (int64_t)((double)side_left(p, 1) * fw), n);
+		p->r.bank_mcu = bank_after(&p->r, fr, n);
+		p->w.bank_mcu = bank_after(&p->w, fw, n);
 		p->r.used_mcu = p->w.used_mcu = 0;
 		p->s_requests = p->s_retries = p->s_throttled = 0;
 	}
 	d->tr.bank_mcu = ddb_total_refill(&d->tr, n);
 	d->tw.bank_mcu = ddb_total_refill(&d->tw, n);
-	d->tr.used_mcu = d->tw.used_mcu = 0;
+	ddb_total_open(&d->tr);
+	ddb_total_open(&d->tw);
 	ddb_gsis_refill(d, n);
 	if (d->on_demand) {
 		int64_t r = ddb_od_bound_mcu(&d->odr);
@@ -480,6 +469,7 @@ static enum pk_ddb_verdict admit(struct ddb *d, size_t i, const struct ask *a)
 	}
 
 	r.adaptive = adaptive_now(d, p, a->write);
+	r.lends = d->t->adaptive != PK_DDB_ADAPTIVE_OFF;
 	r.bank = d->t->burst == PK_DDB_BURST_PARTITION ? 1
 		 : d->t->burst == PK_DDB_BURST_TABLE   ? 2
 						       : 0;

@@ -86,7 +86,8 @@ struct ddb_part {
 	int64_t r_since_s, w_since_s; /* delayed adaptive capacity: first
 					 second of the current run of
 					 throttles, -1 none */
-	int64_t r_last_s, w_last_s;   /* ... its latest throttled second */
+	int64_t r_last_s, w_last_s;   /* ... its latest throttled second,
+					 INT64_MIN none */
 	int r_lifted, w_lifted;	      /* 1: adaptive capacity applies */
 	uint64_t storage_bytes;
 	/* over its life */

@@ -38,9 +38,13 @@ struct pk_ddb_side {
 
 /* The table's read or write side in the open second. */
 struct pk_ddb_total {
-	int64_t prov_mcu; /* provisioned a second, mCU */
-	int64_t used_mcu; /* admitted in the open second, mCU */
-	int64_t bank_mcu; /* the table's burst bank (burst: table), mCU */
+	int64_t prov_mcu;  /* provisioned a second, mCU */
+	int64_t used_mcu;  /* admitted in the open second, mCU */
+	int64_t bank_mcu;  /* the table's burst bank (burst: table), mCU */
+	int64_t burst_mcu; /* of used_mcu, what burst banks paid, mCU */
+	int64_t lent_mcu;  /* of used_mcu, what partitions took above
+			      their own share from the table's unused
+			      units: other partitions' shares (D10), mCU */
 };
 
 /* How a request fared. */
@@ -62,6 +66,10 @@ struct pk_ddb_rules {
 	int bank;     /* 0 none, 1 the partition's, 2 the table's */
 	int cap_hit;  /* 1: the caller found the cap exceeded (a
 			 linear partition limit is checked there) */
+	int lends;    /* 1: another partition of the table may take its
+			 unused units (adaptive capacity applies to some
+			 partition), so what the table's total leaves
+			 binds this partition too, share or not */
 };
 
 /*
@@ -69,6 +77,14 @@ struct pk_ddb_rules {
  * PK_DDB_ADMITTED p and t count them and the bank pays what the share
  * (or, adaptive, the table's total) does not; else nothing changes.
  * A cap is checked first: p->used_mcu + u > p->cap_mcu, or r->cap_hit.
+ * The table's room is its provisioned total less what the open second
+ * took from it (burst units are the banks', not the table's): within a
+ * second units go in arrival order, so with r->lends a partition under
+ * its share is refused (or burst) once partitions lifted by adaptive
+ * capacity took the table's room; the table never serves more than
+ * its units plus its banks (reference §6: "as long as the table's total
+ * stays within provisioned capacity"). ASSUMPTION: AWS does not say how
+ * one second's units are shared out; pksim takes them first come.
  */
 enum pk_ddb_verdict ddb_admit(struct pk_ddb_side *p, struct pk_ddb_total *t,
 			      int64_t u, const struct pk_ddb_rules *r);
@@ -84,8 +100,20 @@ int64_t ddb_bank_refill(const struct pk_ddb_side *p, int64_t n);
 int64_t ddb_bank_refill_left(const struct pk_ddb_side *p, int64_t left_mcu,
 			     int64_t n);
 
+/* p's unused share in the open second, mCU (>= 0) */
+int64_t ddb_side_left(const struct pk_ddb_side *p);
+
+/* Of the unused shares left_sum (the sum of ddb_side_left over table
+   side t's partitions) the fraction 0 .. 1 the open second did not
+   lend to a partition above its share (t->lent_mcu), which each
+   partition may bank (D9, D10: a unit is spent once) */
+double ddb_unlent(const struct pk_ddb_total *t, int64_t left_sum);
+
 /* The same for the table's bank: prov in place of share. */
 int64_t ddb_total_refill(const struct pk_ddb_total *t, int64_t n);
+
+/* Start t's next second: nothing used, burst or lent yet */
+void ddb_total_open(struct pk_ddb_total *t);
 
 /* The limit type of a refusal as A-REASON names it:
    "KeyRangeThroughputExceeded", "ProvisionedThroughputExceeded",
