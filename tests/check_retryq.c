@@ -126,19 +126,24 @@ END_TEST
 START_TEST(test_retryq_interleaved_and_reused)
 {
 	struct pk_retryq q;
+	size_t n_heap_slots;
 	uint64_t i;
 
 	retryq_init(&q);
 	/* 1,000 entries at t = (i x 7919) mod 1,000 (7,919 is prime, so
 	   every t in 0..999 appears once): they come out t = 0, 1, ..., 999,
-	   the place of t being i with i x 7,919 = t (mod 1,000) */
+	   the place of t being i with i x 7,919 = t (mod 1,000). Only those
+	   not before the last one the run took go to the run (t = 0, 919,
+	   ...), the rest to the heap, each to a slot of its own. */
 	for (i = 0; i < 1000; i++) {
 		struct pk_retry_entry e = entry((int64_t)(i * 7919 % 1000), i);
 
 		retryq_push(&q, &e);
 	}
-	/* pop half, push 500 more at t = 2,000 + i (after all the rest),
-	   then drain: the slots freed by the pops are reused */
+	n_heap_slots = q.n_slots;
+	ck_assert_uint_eq(q.n + q.n_run, 1000);
+	ck_assert_uint_eq(n_heap_slots, q.n);
+	/* pop half: t = 0 .. 499, from both halves */
 	for (i = 0; i < 500; i++) {
 		struct pk_retry_entry e;
 
@@ -146,25 +151,91 @@ START_TEST(test_retryq_interleaved_and_reused)
 		ck_assert_int_eq(e.t_ms, (int64_t)i);
 		ck_assert_uint_eq(e.seq * 7919 % 1000, i);
 	}
+	/* push 500 at t = 2,000 + i, after all the rest: in order, so the
+	   run takes them and no slot is used */
 	for (i = 0; i < 500; i++) {
 		struct pk_retry_entry e = entry(2000 + (int64_t)i, 5000 + i);
 
 		retryq_push(&q, &e);
 	}
-	ck_assert_uint_eq(retryq_len(&q), 1000);
-	/* 1,000 entries at most were queued at once: no more slots */
-	ck_assert_uint_eq(q.n_slots, 1000);
+	ck_assert_uint_eq(q.n_slots, n_heap_slots);
+	/* and 300 at t = 1,000 + (i x 7) mod 300, due before the run's last
+	   (2,499): they go to the heap, into slots the pops freed (the first
+	   500 out were more than 300 heap entries: the run held at most the
+	   1,000 - n_heap_slots others) */
+	ck_assert_uint_ge(500 - (1000 - n_heap_slots), 300);
+	for (i = 0; i < 300; i++) {
+		struct pk_retry_entry e =
+		    entry(1000 + (int64_t)(i * 7 % 300), 9000 + i);
+
+		retryq_push(&q, &e);
+	}
+	ck_assert_uint_eq(retryq_len(&q), 1300);
+	ck_assert_uint_eq(q.n_slots, n_heap_slots);
 	for (i = 500; i < 1000; i++) {
 		struct pk_retry_entry e;
 
 		retryq_pop(&q, &e);
 		ck_assert_int_eq(e.t_ms, (int64_t)i);
 	}
+	/* t = 1,000 + j was pushed as i with i x 7 = j (mod 300) */
+	for (i = 0; i < 300; i++) {
+		struct pk_retry_entry e;
+
+		retryq_pop(&q, &e);
+		ck_assert_int_eq(e.t_ms, 1000 + (int64_t)i);
+		ck_assert_uint_eq((e.seq - 9000) * 7 % 300, i);
+	}
 	for (i = 0; i < 500; i++) {
 		pop_expect(&q, 2000 + (int64_t)i, 5000 + i);
 	}
 	ck_assert_uint_eq(retryq_len(&q), 0);
 	retryq_free(&q);
+}
+END_TEST
+
+/* The run in blocks: entries queued in order come out in that order,
+   whole, across the blocks' ends (RETRYQ_BLOCK entries each), and a run
+   that stays about as long reuses its blocks: with at most L entries
+   queued the run spans at most L / RETRYQ_BLOCK + 2 blocks (a partly
+   popped one at each end), and one emptied block is kept as the spare,
+   so no more than that + 1 are ever allocated. */
+START_TEST(test_retryq_run_blocks)
+{
+	struct pk_retryq q;
+	const uint64_t live = 3 * RETRYQ_BLOCK + 17;
+	uint64_t i, next_out = 0;
+
+	retryq_init(&q);
+	for (i = 0; i < live; i++) {
+		struct pk_retry_entry e = entry((int64_t)(i / 10), i);
+
+		retryq_push(&q, &e);
+	}
+	/* 10 entries a ms, pushed in order: all in the run, none in the heap */
+	ck_assert_uint_eq(q.n_run, live);
+	ck_assert_uint_eq(q.n, 0);
+	/* 20 block lengths of one pop and one push each */
+	for (; i < live + 20 * RETRYQ_BLOCK; i++) {
+		struct pk_retry_entry e = entry((int64_t)(i / 10), i);
+
+		pop_expect(&q, (int64_t)(next_out / 10), next_out);
+		next_out++;
+		retryq_push(&q, &e);
+		ck_assert_uint_eq(retryq_len(&q), live);
+	}
+	ck_assert_uint_le(q.n_blocks, live / RETRYQ_BLOCK + 3);
+	ck_assert_uint_eq(q.n_slots, 0);
+	while (next_out < i) {
+		pop_expect(&q, (int64_t)(next_out / 10), next_out);
+		next_out++;
+	}
+	ck_assert_uint_eq(retryq_len(&q), 0);
+	/* emptied: the last block stays to start the run again, besides
+	   the spare at most */
+	ck_assert_uint_le(q.n_blocks, 2);
+	retryq_free(&q);
+	ck_assert_uint_eq(q.n_blocks, 0);
 }
 END_TEST
 
@@ -249,6 +320,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_retryq_order_by_time);
 	tcase_add_test(tc, test_retryq_ties_by_place);
 	tcase_add_test(tc, test_retryq_interleaved_and_reused);
+	tcase_add_test(tc, test_retryq_run_blocks);
 	tcase_add_test(tc, test_retryq_run_and_heap_one_order);
 	/* the abort needs Check's fork (CK_FORK=no, as under valgrind,
 	   would take the whole runner down) */

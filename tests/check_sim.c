@@ -115,7 +115,8 @@ START_TEST(test_sim_retries_default)
 	ck_assert_uint_eq(retryq_len(&run->variants[0].retries), 0);
 	ck_assert_ptr_null(run->variants[0].retries.slots);
 	ck_assert_ptr_null(run->variants[0].retries.heap);
-	ck_assert_ptr_null(run->variants[0].retries.run);
+	ck_assert_ptr_null(run->variants[0].retries.first);
+	ck_assert_ptr_null(run->variants[0].retries.spare);
 	snapshot_free(&c);
 	free_run(run);
 }

@@ -1,6 +1,6 @@
 /*
- * retryq: a FIFO run and a min-heap of retry keys over a slot pool (see
- * retryq.h).
+ * retryq: a FIFO run of entries in blocks and a min-heap of retry keys
+ * over a slot pool (see retryq.h).
  */
 #include "pksim/run/retryq.h"
 
@@ -34,11 +34,17 @@ void retryq_free(struct pk_retryq *q)
 	for (i = 0; i < q->n; i++) {
 		free_in(&q->slots[q->heap[i].slot].op);
 	}
-	for (i = q->head; i < q->end; i++) {
-		free_in(&q->slots[q->run[i].slot].op);
+	while (q->first) {
+		struct pk_retry_block *b = q->first;
+
+		for (i = b->head; i < b->end; i++) {
+			free_in(&b->e[i].op);
+		}
+		q->first = b->next;
+		free(b);
 	}
+	free(q->spare);
 	free(q->heap);
-	free(q->run);
 	free(q->slots);
 	free(q->free);
 	retryq_init(q);
@@ -56,7 +62,6 @@ static uint32_t take_slot(struct pk_retryq *q)
 			 sizeof(*q->slots));
 		q->free =
 		    xreallocarray(q->free, q->cap_slots, sizeof(*q->free));
-		q->cap_free = q->cap_slots;
 	}
 	if (q->n_slots >= UINT32_MAX) {
 		PK_BUG("more than 2^32 retries queued");
@@ -64,22 +69,44 @@ static uint32_t take_slot(struct pk_retryq *q)
 	return (uint32_t)q->n_slots++;
 }
 
-/* Append k to the run; when the run's array is full and its front has
-   been popped, the live keys move down first instead of growing it. */
-static void run_append(struct pk_retryq *q, const struct pk_retry_key *k)
+/* An empty block for the run's end: the spare, or a new one */
+static struct pk_retry_block *new_block(struct pk_retryq *q)
 {
-	if (q->end == q->cap_run) {
-		if (q->head > 0) {
-			memmove(q->run, q->run + q->head,
-				(q->end - q->head) * sizeof(*q->run));
-			q->end -= q->head;
-			q->head = 0;
-		} else {
-			mem_grow((void **)&q->run, &q->cap_run, q->end + 1,
-				 sizeof(*q->run));
-		}
+	struct pk_retry_block *b = q->spare;
+
+	if (b) {
+		q->spare = NULL;
+	} else {
+		b = xmalloc(sizeof(*b));
+		q->n_blocks++;
 	}
-	q->run[q->end++] = *k;
+	b->next = NULL;
+	b->head = b->end = 0;
+	return b;
+}
+
+/* Append a copy of e to the run, starting a block when the last is full */
+static void run_append(struct pk_retryq *q, const struct pk_retry_entry *e)
+{
+	struct pk_retry_block *b = q->last;
+
+	if (!b) {
+		b = q->first = q->last = new_block(q);
+	} else if (b->end == RETRYQ_BLOCK) {
+		b = b->next = new_block(q);
+		q->last = b;
+	}
+	b->e[b->end++] = *e;
+	q->n_run++;
+}
+
+/* The run's last entry's key comes after (t_ms, seq): an entry with that
+   key goes to the heap (the run must not be empty) */
+static int run_after(const struct pk_retryq *q, int64_t t_ms, uint64_t seq)
+{
+	const struct pk_retry_entry *l = &q->last->e[q->last->end - 1];
+
+	return t_ms < l->t_ms || (t_ms == l->t_ms && seq < l->seq);
 }
 
 static void heap_push(struct pk_retryq *q, const struct pk_retry_key *k)
@@ -97,40 +124,54 @@ static void heap_push(struct pk_retryq *q, const struct pk_retry_key *k)
 
 void retryq_push(struct pk_retryq *q, const struct pk_retry_entry *e)
 {
-	struct pk_retry_key k = {e->t_ms, e->seq, take_slot(q)};
+	struct pk_retry_key k;
 
-	q->slots[k.slot] = *e;
-	if (q->head == q->end || !key_less(&k, &q->run[q->end - 1])) {
-		run_append(q, &k);
-	} else {
-		heap_push(q, &k);
+	if (q->n_run == 0 || !run_after(q, e->t_ms, e->seq)) {
+		run_append(q, e);
+		return;
 	}
+	k.t_ms = e->t_ms;
+	k.seq = e->seq;
+	k.slot = take_slot(q);
+	q->slots[k.slot] = *e;
+	heap_push(q, &k);
+}
+
+/* The run's first entry (the run must not be empty) */
+static const struct pk_retry_entry *run_head(const struct pk_retryq *q)
+{
+	return &q->first->e[q->first->head];
 }
 
 /* 1 when the heap's top comes out next, 0 when the run's head does
    (q must not be empty). */
 static int heap_first(const struct pk_retryq *q)
 {
-	return q->n > 0 &&
-	       (q->head == q->end || key_less(&q->heap[0], &q->run[q->head]));
-}
+	const struct pk_retry_entry *r;
 
-/* The first key (q must not be empty). */
-static const struct pk_retry_key *first(const struct pk_retryq *q)
-{
-	return heap_first(q) ? &q->heap[0] : &q->run[q->head];
+	if (q->n == 0) {
+		return 0;
+	}
+	if (q->n_run == 0) {
+		return 1;
+	}
+	r = run_head(q);
+	return q->heap[0].t_ms < r->t_ms ||
+	       (q->heap[0].t_ms == r->t_ms && q->heap[0].seq < r->seq);
 }
 
 int retryq_peek(const struct pk_retryq *q, int64_t *t_ms, uint64_t *seq)
 {
-	const struct pk_retry_key *k;
-
 	if (retryq_len(q) == 0) {
 		return 0;
 	}
-	k = first(q);
-	*t_ms = k->t_ms;
-	*seq = k->seq;
+	if (heap_first(q)) {
+		*t_ms = q->heap[0].t_ms;
+		*seq = q->heap[0].seq;
+	} else {
+		*t_ms = run_head(q)->t_ms;
+		*seq = run_head(q)->seq;
+	}
 	return 1;
 }
 
@@ -161,10 +202,29 @@ static void heap_pop(struct pk_retryq *q)
 	}
 }
 
-/* How far down the run retryq_pop starts loading entries: a retry that
-   is throttled again costs little, so loading only the next one starts
-   too late (10,000 ranges: 8 took 18 % off the run, 16 no more) */
-#define RETRYQ_AHEAD 8
+/* Take the run's head into *out; an emptied block becomes the spare
+   (the one before it is freed: one is enough to start the next block) */
+static void run_pop(struct pk_retryq *q, struct pk_retry_entry *out)
+{
+	struct pk_retry_block *b = q->first;
+
+	*out = b->e[b->head++];
+	q->n_run--;
+	if (b->head < b->end) {
+		return;
+	}
+	if (b == q->last) {
+		/* the run is empty: the block starts it again */
+		b->head = b->end = 0;
+		return;
+	}
+	q->first = b->next;
+	if (q->spare) {
+		free(q->spare);
+		q->n_blocks--;
+	}
+	q->spare = b;
+}
 
 /* Start loading slot i's entry (both ends: it spans two cache lines) */
 static void prefetch_slot(const struct pk_retryq *q, uint32_t i)
@@ -177,29 +237,22 @@ static void prefetch_slot(const struct pk_retryq *q, uint32_t i)
 
 void retryq_pop(struct pk_retryq *q, struct pk_retry_entry *out)
 {
-	const struct pk_retry_key *k;
-	int from_heap;
+	uint32_t slot;
 
 	if (retryq_len(q) == 0) {
 		PK_BUG("retryq_pop on an empty queue");
 	}
-	from_heap = heap_first(q);
-	k = from_heap ? &q->heap[0] : &q->run[q->head];
-	*out = q->slots[k->slot];
-	q->free[q->n_free++] = k->slot;
-	if (from_heap) {
-		heap_pop(q);
-	} else if (++q->head == q->end) {
-		q->head = q->end = 0;
+	if (!heap_first(q)) {
+		run_pop(q, out);
+		return;
 	}
-	/* the entries out next are anywhere in the pool (slots are reused
-	   as they free up): start loading the run's RETRYQ_AHEAD places
-	   down and the very next one while the caller sends this one; a
-	   copy waiting on memory was a fifth of a 10,000-range run */
-	if (q->head + RETRYQ_AHEAD < q->end) {
-		prefetch_slot(q, q->run[q->head + RETRYQ_AHEAD].slot);
-	}
-	if (retryq_len(q) > 0) {
-		prefetch_slot(q, first(q)->slot);
+	slot = q->heap[0].slot;
+	*out = q->slots[slot];
+	q->free[q->n_free++] = slot;
+	heap_pop(q);
+	/* the heap's next top is anywhere in the pool (slots are reused as
+	   they free up): start loading it while the caller sends this one */
+	if (q->n > 0) {
+		prefetch_slot(q, q->heap[0].slot);
 	}
 }

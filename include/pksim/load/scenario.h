@@ -210,13 +210,14 @@
 #define PK_SCENARIO_MAX_WAIT_MS (60LL * 60LL * 1000LL)
 /* Bytes one waiting retry takes in the retry queue (retryq.c), at most:
    its pk_retry_entry (120 bytes: the operation and the client's state),
-   its 4-byte place on the free list, and its 24-byte key in the run or
-   the heap, counted three times: the run's array doubles as it grows
-   and its front is only reused once it is full, so its pages touched
-   reach twice the most keys it held, and the heap holds the keys due
-   out of order besides (at most as many again): 120 + 4 + 72 = 196.
-   Measured: 1,000,000 creates a second for 10 s on 10 key values, 9 M
-   retries waiting, 1.62 GB peak RSS, 171 bytes a retry. A paced
+   in the FIFO run's blocks (60 KiB each, the last one partly filled and
+   one spare besides) or, queued out of order, in the heap's slot pool
+   with its 4-byte place on the free list and its 24-byte key in the
+   heap, whose array doubles as it grows (48 bytes touched a key at
+   most): 172 bytes at most, kept at the 196 of the queue before the run
+   held whole entries (its keys' array touched twice the keys it held).
+   Measured then: 1,000,000 creates a second for 10 s on 10 key values,
+   9 M retries waiting, 1.62 GB peak RSS, 171 bytes a retry. A paced
    client's waiting operation takes as much. */
 #define PK_SCENARIO_RETRY_BYTES 196.0
 /* client.ru_budget, at most (RU/s): a container's own 1,000,000 RU/s

@@ -3,16 +3,20 @@
  * out: by time, then by the operation's place in the stream (a retry keeps
  * its operation's place), so replays are the same on every machine.
  *
- * Keys (time, place, slot) over a pool of slots holding the operations,
- * so reordering moves 24 bytes, not whole operations; freed slots are
- * reused. Retries mostly come due in the order they are queued (a 429's
- * retry-after from the same second, a paced client's next send), so a
- * key not before the last one queued is appended to a FIFO run, and only
- * a key that comes before it goes to a binary min-heap; the next entry
+ * Retries mostly come due in the order they are queued (a 429's
+ * retry-after from the same second, a paced client's next send), so an
+ * entry not before the last one queued is appended, whole, to a FIFO
+ * run held in blocks of RETRYQ_BLOCK entries: pushes and pops walk the
+ * blocks in address order, so the next entry out is in a cache line the
+ * processor has already loaded or is loading (a pool of slots reused as
+ * they freed up scattered them: the copy out waited on memory). Only an
+ * entry due before the run's last one goes to a binary min-heap of keys
+ * (time, place, slot) over a pool of slots, so its reordering moves 24
+ * bytes, not whole operations; freed slots are reused. The next entry
  * out is the smaller of the run's head and the heap's top. The order out
  * is the same as one heap's: (time, place) is unique, and both halves
- * are in that order. No allocation once the queue has reached its
- * largest size.
+ * are in that order. A run keeps one emptied block for the next one it
+ * needs, so a queue that stays short allocates nothing once warm.
  */
 #ifndef PKSIM_RETRYQ_H
 #define PKSIM_RETRYQ_H
@@ -46,18 +50,33 @@ struct pk_retry_key {
 	uint32_t slot; /* index into slots */
 };
 
+/* Entries of the run a block holds (120 bytes each: 60 KiB a block,
+   under the size glibc maps on its own, PK_MEM_MAPPED_BYTES) */
+#define RETRYQ_BLOCK 512
+
+/* One block of the run: e[head .. end) queued, the first out first */
+struct pk_retry_block {
+	struct pk_retry_block *next; /* the block queued after this one */
+	uint32_t head, end;
+	struct pk_retry_entry e[RETRYQ_BLOCK];
+};
+
 struct pk_retryq {
 	struct pk_retry_key *heap; /* owned; min-heap on (t_ms, seq) */
 	size_t n, cap;
-	struct pk_retry_key *run; /* owned; run[head .. end) in (t_ms,
-				     seq) order, each not before the one
-				     ahead of it */
-	size_t head, end, cap_run;
+	/* owned; the run: first's e[head] out next, last's e[end - 1]
+	   queued last, each entry not before the one ahead of it in
+	   (t_ms, seq); both NULL when the run is empty */
+	struct pk_retry_block *first, *last;
+	struct pk_retry_block *spare; /* owned; an emptied block, or NULL */
+	size_t n_run;		      /* entries in the run */
+	size_t n_blocks; /* blocks allocated and not yet freed, the spare
+			    included */
 	struct pk_retry_entry *slots; /* owned; the entries */
 	size_t n_slots, cap_slots;
 	uint32_t *free; /* owned; slots to reuse, room for cap_slots (a
 			   slot is on it at most once) */
-	size_t n_free, cap_free;
+	size_t n_free;
 };
 
 /* An empty queue (no allocation). */
@@ -76,7 +95,7 @@ void retryq_pop(struct pk_retryq *q, struct pk_retry_entry *out);
 /* Entries queued (inline: the run asks before every operation). */
 static inline size_t retryq_len(const struct pk_retryq *q)
 {
-	return q->n + (q->end - q->head);
+	return q->n + q->n_run;
 }
 
 #endif
