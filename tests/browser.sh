@@ -1,8 +1,11 @@
 #!/bin/sh
 # browser: the HTML report of every shipped scenario (pksim run) and of
 # scenarios/compare-iot.yaml (pksim compare), loaded in headless Chromium
-# (Debian package chromium; sh tools/bootstrap installs it), one start a
-# page: its screenshot and its DOM are checked by tests/browser_check.py
+# (Debian package chromium; sh tools/bootstrap installs it): every page
+# is made first, then all are loaded in one Chromium
+# (tests/browser_load.js: a start a page cost most of this test's time),
+# then each page's screenshot, DOM and console log are checked by
+# tests/browser_check.py
 # (no console message, every section, the legend, one band per range in
 # every heat map column, no outside reference, a screenshot that is not
 # blank, labels that do not overlap, the storage cap where the axis puts
@@ -13,6 +16,8 @@
 # are off. Then the checks are shown to fail: a page with a console
 # error and nothing drawn, and a page with one band removed.
 # A missing Chromium, tidy or python3-pil FAILS the test; it never skips.
+# Needs node >= 20.10 (browser_load.js drives Chromium over node's
+# WebSocket, as tests/web_page.js does).
 # Usage (meson test does this): sh tests/browser.sh PKSIM SOURCE_DIR
 set -eu
 pksim=$1
@@ -33,25 +38,25 @@ done
 [ -n "$chrome" ] || fail "no chromium found (apt install chromium, or" \
 	"sh tools/bootstrap)"
 command -v tidy >/dev/null 2>&1 || fail "no tidy (apt install tidy)"
+node --experimental-websocket \
+	-e 'typeof WebSocket === "function" || process.exit(1)' \
+	>/dev/null 2>&1 || fail "no node >= 20.10 (its WebSocket drives" \
+	"Chromium): found $(node --version 2>/dev/null || echo no node)"
 "$py" -c 'import PIL' 2>/dev/null ||
 	fail "no python3-pil for $py (apt install python3-pil)"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pksim-browser.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-# load PAGE: screenshot PAGE.png, DOM PAGE.dom, log PAGE.log
+# load PAGE...: each PAGE.html loaded in one Chromium (browser_load.js):
+# screenshot PAGE.png, DOM PAGE.dom, console log PAGE.log
 load() {
-	rm -rf "$tmp/profile"
-	timeout 120 "$chrome" --headless --no-sandbox --disable-gpu \
-		--disable-quic --no-first-run --disable-background-networking \
-		--disable-component-update --disable-sync \
-		--host-resolver-rules='MAP * ~NOTFOUND' \
-		--user-data-dir="$tmp/profile" --hide-scrollbars \
-		--window-size=1000,1600 --enable-logging=stderr --v=0 \
-		--screenshot="$1.png" --dump-dom "file://$1.html" \
-		>"$1.dom" 2>"$1.log" || fail "chromium failed on $1.html:" \
-		"$(tail -5 "$1.log")"
-	[ -s "$1.png" ] || fail "no screenshot of $1.html"
+	timeout 600 node --experimental-websocket "$src/tests/browser_load.js" \
+		"$@" >"$tmp/load.log" 2>&1 ||
+		fail "chromium failed: $(tail -5 "$tmp/load.log")"
+	for p in "$@"; do
+		[ -s "$p.png" ] || fail "no screenshot of $p.html"
+	done
 }
 
 # measured PAGE: PAGE.html with a script that writes where Chromium laid
@@ -90,97 +95,125 @@ valid() {
 	fi
 }
 
-# run SCENARIO [WANT...]: its page rendered and checked, with the facts
-# WANT derived by hand (browser_check.py's usage)
+# run SCENARIO [WANT...]: with mode=make, its page rendered, validated,
+# measured and listed in $tmp/pages for loading; with mode=check, the
+# loaded page checked, with the facts WANT derived by hand
+# (browser_check.py's usage)
 run_page() {
 	sc=$1
 	shift
 	name=$(basename "$sc" .yaml)
 	page=$tmp/$name
-	"$pksim" run "$sc" --format html -o "$page.html" ||
-		fail "pksim run $sc --format html"
-	r=$("$pksim" run "$sc" --format json | ranges)
-	valid "$page.html"
-	measured "$page"
-	load "$page"
+	if [ "$mode" = make ]; then
+		"$pksim" run "$sc" --format html -o "$page.html" ||
+			fail "pksim run $sc --format html"
+		"$pksim" run "$sc" --format json | ranges >"$page.ranges"
+		valid "$page.html"
+		measured "$page"
+		echo "$page" >>"$tmp/pages"
+		return 0
+	fi
 	"$py" "$src/tests/browser_check.py" run "$page.dom" "$page.png" \
-		"$page.log" "$r" "$@" || fail "$name"
+		"$page.log" "$(cat "$page.ranges")" "$@" || fail "$name"
 }
 
-n=0
-for sc in "$src"/scenarios/*.yaml; do
-	case $(basename "$sc" .yaml) in
-	throughput-split)
-		# Created at 18,000 RU/s: 18,000 / 6,000 = 3 ranges (rule 2),
-		# ids 0, 1, 2. Raised to 30,000 at t = 20 s (<= 3 x 10,000:
-		# no split) and to 45,000 at 40 s: ceil(45,000 / 10,000) = 5
-		# ranges, so 2 splits, widest first and the lowest index
-		# among equals (container_layout.c's ASSUMPTION): 0, then 1.
-		# Two throughput changes, both drawn; 0 and 1 are gone
-		# before the end, so named inside the map. Storage: 60 s of
-		# creates is MiBs, far under the 50 GiB default cap.
-		run_page "$sc" changes=2 label="range 0" label="range 1" \
-			text="throughput 18,000 to 30,000 RU/s" \
-			text="at the start: 3 physical partitions, created at 18,000 RU/s" \
-			text="at the end: 5 physical partitions (2 splits), 45,000 RU/s" \
-			cap-above="cap 50.0 GiB"
-		;;
-	storage-split)
-		# A 32 MB (32 x 2^20 B) cap: 1 range at 6,000 RU/s (rule 2),
-		# id 0, splits into 1 and 2, which split into 3 .. 6: ranges
-		# 0, 1 and 2 are gone before the end. Each range peaks just
-		# over the cap before it splits, so the cap is on the scale
-		# (the data come within a fifth of it), in MiB.
-		run_page "$sc" label="range 0" label="range 1" \
-			label="range 2" cap="cap 32.0 MiB" \
-			text="storage per range, MiB"
-		;;
-	iot-by-day)
-		# 3 min of 1,800 creates/s of 1 KB: about 316 MiB, far under
-		# the 50 GiB default cap: an arrow says it is above the scale
-		run_page "$sc" cap-above="cap 50.0 GiB"
-		;;
-	*) run_page "$sc" ;;
-	esac
-	n=$((n + 1))
-done
-[ "$n" -ge 10 ] || fail "only $n scenarios found in $src/scenarios"
+# every page, made (mode=make) or checked (mode=check)
+pages() {
+	for sc in "$src"/scenarios/*.yaml; do
+		case $(basename "$sc" .yaml) in
+		throughput-split)
+			# Created at 18,000 RU/s: 18,000 / 6,000 = 3 ranges (rule 2),
+			# ids 0, 1, 2. Raised to 30,000 at t = 20 s (<= 3 x 10,000:
+			# no split) and to 45,000 at 40 s: ceil(45,000 / 10,000) = 5
+			# ranges, so 2 splits, widest first and the lowest index
+			# among equals (container_layout.c's ASSUMPTION): 0, then 1.
+			# Two throughput changes, both drawn; 0 and 1 are gone
+			# before the end, so named inside the map. Storage: 60 s of
+			# creates is MiBs, far under the 50 GiB default cap.
+			run_page "$sc" changes=2 label="range 0" label="range 1" \
+				text="throughput 18,000 to 30,000 RU/s" \
+				text="at the start: 3 physical partitions, created at 18,000 RU/s" \
+				text="at the end: 5 physical partitions (2 splits), 45,000 RU/s" \
+				cap-above="cap 50.0 GiB"
+			;;
+		storage-split)
+			# A 32 MB (32 x 2^20 B) cap: 1 range at 6,000 RU/s (rule 2),
+			# id 0, splits into 1 and 2, which split into 3 .. 6: ranges
+			# 0, 1 and 2 are gone before the end. Each range peaks just
+			# over the cap before it splits, so the cap is on the scale
+			# (the data come within a fifth of it), in MiB.
+			run_page "$sc" label="range 0" label="range 1" \
+				label="range 2" cap="cap 32.0 MiB" \
+				text="storage per range, MiB"
+			;;
+		iot-by-day)
+			# 3 min of 1,800 creates/s of 1 KB: about 316 MiB, far under
+			# the 50 GiB default cap: an arrow says it is above the scale
+			run_page "$sc" cap-above="cap 50.0 GiB"
+			;;
+		*) run_page "$sc" ;;
+		esac
+		n=$((n + 1))
+	done
 
-# A run longer than a day (tests/good/two-days.yaml, whose header has the
-# arithmetic): 300 s buckets, 172,800 / 300 = 576 columns; midnights at
-# 12 h and 36 h; one throughput change (600 -> 900 at 24 h) without a
-# split; 2.5 GiB at most a range, far under the 50 GiB cap.
-run_page "$src/tests/good/two-days.yaml" bucket=300 columns=576 changes=1 \
-	midnights=2 text="one record per 300 s" \
-	text="throughput 600 to 900 RU/s" cap-above="cap 50.0 GiB" \
-	text="at the end: 3 physical partitions (no split or merge), 900 RU/s"
+	# A run longer than a day (tests/good/two-days.yaml, whose header has the
+	# arithmetic): 300 s buckets, 172,800 / 300 = 576 columns; midnights at
+	# 12 h and 36 h; one throughput change (600 -> 900 at 24 h) without a
+	# split; 2.5 GiB at most a range, far under the 50 GiB cap.
+	run_page "$src/tests/good/two-days.yaml" bucket=300 columns=576 changes=1 \
+		midnights=2 text="one record per 300 s" \
+		text="throughput 600 to 900 RU/s" cap-above="cap 50.0 GiB" \
+		text="at the end: 3 physical partitions (no split or merge), 900 RU/s"
 
-# Midnights of runs of 3 days, a week and a year (each file's header
-# has the arithmetic): labels thinned to fit, never overlapping or
-# clipped (the geometry check of every page), a year not a black bar.
-run_page "$src/tests/good/three-days.yaml" midnights=3 \
-	"midnight-labels=00:00 Thu 2026-03-05,00:00 Fri 2026-03-06"
-run_page "$src/tests/good/week.yaml" midnights=7 \
-	"midnight-labels=Thu 03-05,Fri 03-06,Sat 03-07,Sun 03-08,Mon 03-09,Tue 03-10,Wed 03-11"
-run_page "$src/tests/good/year.yaml" midnights=14 \
-	"midnight-labels=03-05,04-02,04-30,05-28,06-25,07-23,08-20,09-17,10-15,11-12,12-10,01-07,02-04,03-04"
+	# Midnights of runs of 3 days, a week and a year (each file's header
+	# has the arithmetic): labels thinned to fit, never overlapping or
+	# clipped (the geometry check of every page), a year not a black bar.
+	run_page "$src/tests/good/three-days.yaml" midnights=3 \
+		"midnight-labels=00:00 Thu 2026-03-05,00:00 Fri 2026-03-06"
+	run_page "$src/tests/good/week.yaml" midnights=7 \
+		"midnight-labels=Thu 03-05,Fri 03-06,Sat 03-07,Sun 03-08,Mon 03-09,Tue 03-10,Wed 03-11"
+	run_page "$src/tests/good/year.yaml" midnights=14 \
+		"midnight-labels=03-05,04-02,04-30,05-28,06-25,07-23,08-20,09-17,10-15,11-12,12-10,01-07,02-04,03-04"
+}
 
-page=$tmp/compare-iot
+: >"$tmp/pages"
+mode="make"
+pages
+# (named apart from the run of compare-iot.yaml, one of the pages)
+page=$tmp/compare-of-iot
 "$pksim" compare "$src/scenarios/compare-iot.yaml" --format html \
 	-o "$page.html" || fail "pksim compare --format html"
 r=$("$pksim" compare "$src/scenarios/compare-iot.yaml" --format json | ranges)
 valid "$page.html"
 measured "$page"
-load "$page"
+# For the checks that must fail (below): a page that logs an error and
+# draws nothing; the three-day page with its last midnight label drawn
+# where the old code put it (right of its line at 724 px, past the
+# drawing's 856 px)
+printf '%s\n' '<!DOCTYPE html><html lang="en"><head><title>x</title>' \
+	'</head><body><script>console.error("broken")</script></body></html>' \
+	>"$tmp/broken.html"
+"$py" - "$tmp/three-days.html" "$tmp/clipped.html" <<'PY'
+import sys
+d = open(sys.argv[1], encoding="utf-8").read()
+i = d.index('<text class="midnight"')
+open(sys.argv[2], "w", encoding="utf-8").write(
+    d[:i] + '<text class="midnight" x="727.0" y="14">00:00 Sat '
+    '2026-03-07</text>' + d[i:])
+PY
+# shellcheck disable=SC2046
+load $(cat "$tmp/pages") "$page" "$tmp/broken" "$tmp/clipped"
+
+n=0
+mode="check"
+pages
+[ "$n" -ge 10 ] || fail "only $n scenarios found in $src/scenarios"
+page=$tmp/compare-of-iot
 "$py" "$src/tests/browser_check.py" compare "$page.dom" "$page.png" \
 	"$page.log" "$r" || fail "compare-iot"
 
 # The checks can fail. A page that logs an error and draws nothing:
 page=$tmp/broken
-printf '%s\n' '<!DOCTYPE html><html lang="en"><head><title>x</title>' \
-	'</head><body><script>console.error("broken")</script></body></html>' \
-	>"$page.html"
-load "$page"
 out=$("$py" "$src/tests/browser_check.py" run "$page.dom" "$page.png" \
 	"$page.log" 3) && fail "browser_check passed a broken page"
 for want in "console message" "section summary missing" "no legend" \
@@ -257,18 +290,8 @@ for case in "overlap:labels at y" "capline:cap line at y" \
 	esac
 done
 # ... and the geometry check: the three-day page with its last midnight
-# label drawn where the old code put it (right of its line at 724 px,
-# past the drawing's 856 px), loaded again; and its measured boxes with
-# the second midnight label moved onto the first
-"$py" - "$tmp/three-days.html" "$tmp/clipped.html" <<'PY'
-import sys
-d = open(sys.argv[1], encoding="utf-8").read()
-i = d.index('<text class="midnight"')
-open(sys.argv[2], "w", encoding="utf-8").write(
-    d[:i] + '<text class="midnight" x="727.0" y="14">00:00 Sat '
-    '2026-03-07</text>' + d[i:])
-PY
-load "$tmp/clipped"
+# label past the drawing's edge (made and loaded above); and its
+# measured boxes with the second midnight label moved onto the first
 out=$("$py" "$src/tests/browser_check.py" run "$tmp/clipped.dom" \
 	"$tmp/clipped.png" "$tmp/clipped.log" 3) &&
 	fail "browser_check passed a clipped midnight label"

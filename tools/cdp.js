@@ -3,10 +3,13 @@
  * protocol, for the page's test (tests/web_page.js) and benchmark
  * (tools/web-bench). Needs node --experimental-websocket (node 20).
  *
- * const page = await cdpOpen(width, height) -> {send, ev, close}
+ * const page = await cdpOpen(width, height[, flags]) -> {send, ev, on, close}
+ *   flags: more Chromium command-line flags (strings), after this one's
  *   send(method, params) -> Promise of the protocol's answer
  *   ev(expression) -> Promise of its value in the page (promises awaited,
  *   the value returned by value: JSON-like only)
+ *   on(fn) -> fn(method, params) called for every protocol event from
+ *   then on (Page.enable and the like turn the events on)
  *   close() -> Promise: the Chromium this started ended, its profile
  *   removed
  *   cpu() -> CPU seconds so far of that Chromium and every process under
@@ -21,14 +24,14 @@ const path = require("path");
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function cdpOpen(width, height) {
+async function cdpOpen(width, height, flags = []) {
   const port = 9300 + (process.pid % 500);
   // a profile of its own: nothing of a user's Chromium, removed at close
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "pksim-cdp-"));
   const chrome = spawn("chromium", ["--headless", "--no-sandbox",
     "--disable-gpu", "--hide-scrollbars", `--window-size=${width},${height}`,
     "--user-data-dir=" + profile, "--remote-debugging-port=" + port,
-    "about:blank"], { stdio: "ignore", detached: true });
+    ...flags, "about:blank"], { stdio: "ignore", detached: true });
   // the launcher's process group: Chromium's own processes (browser,
   // renderers, helpers) go on writing into the profile after the
   // launcher exits, so close ends them all and waits for the last
@@ -68,9 +71,11 @@ async function cdpOpen(width, height) {
   }
   let id = 0;
   const pending = {};
+  const listeners = [];
   ws.onmessage = (m) => {
     const d = JSON.parse(m.data);
     if (d.id && pending[d.id]) { pending[d.id](d); delete pending[d.id]; }
+    if (d.method) for (const fn of listeners) fn(d.method, d.params);
   };
   const send = (method, params = {}) => new Promise((r) => {
     const i = ++id; pending[i] = r; ws.send(JSON.stringify({ id: i, method, params }));
@@ -79,7 +84,8 @@ async function cdpOpen(width, height) {
     { expression: e, awaitPromise: true, returnByValue: true })).result.result.value;
   await send("Emulation.setDeviceMetricsOverride",
     { width, height, deviceScaleFactor: 1, mobile: false });
-  return { send, ev, cpu: () => treeCpu(chrome.pid),
+  return { send, ev, on: (fn) => listeners.push(fn),
+    cpu: () => treeCpu(chrome.pid),
     close: () => { ws.close(); return close(); } };
 }
 
