@@ -570,6 +570,42 @@ START_TEST(test_one_workload_both_services)
 }
 END_TEST
 
+/* Units changed inside clock hours (pricing.md §4: billed per hour for
+   the units provisioned; ASSUMPTION the highest in the hour, as P4's
+   Cosmos DB hour): 100 WCU from 09:00, 1,000 from 09:30, 100 again from
+   10:45 to 11:00 bill two hours at 1,000 WCU and 100 RCU: 2 x (1,000 x
+   $0.00065 + 100 x $0.00013) = $1.326 ($1.30 writes, $0.026 reads),
+   where the starting units would bill $0.156. The 7,200 one-KB writes
+   use 7,200 of the 100 x 1,800 + 1,000 x 4,500 + 100 x 900 = 4,770,000
+   WCU-seconds held. */
+START_TEST(test_capacity_change_hourly_max)
+{
+	json_t *root;
+	json_t *m =
+	    money_json("service: dynamodb\n"
+		       "clock: {start: \"2026-11-30T09:00:00Z\"}\n"
+		       "table: {partition_key: /k, read_capacity_units: 100, "
+		       "write_capacity_units: 100}\n"
+		       "pricing: {region: us-east-1, date: 2026-11-30}\n"
+		       "items: {k: {values: \"k{000..999}\"}}\n"
+		       "phases:\n"
+		       "  - {duration: 30m, rate: 1/s, item_size: 1KB}\n"
+		       "  - {duration: 75m, rate: 1/s, item_size: 1KB, "
+		       "write_capacity_units: 1000}\n"
+		       "  - {duration: 15m, rate: 1/s, item_size: 1KB, "
+		       "write_capacity_units: 100}\n",
+		       &root);
+
+	ck_assert_int_eq((int)num(m, "hours"), 2);
+	ck_assert_double_eq_tol(num(m, "throughput_cost"), 1.30, EPS);
+	ck_assert_double_eq_tol(num(m, "reads_cost"), 0.026, EPS);
+	ck_assert_double_eq_tol(num(m, "cost"), 1.326, EPS);
+	ck_assert_double_eq_tol(num(m, "write_used_share"), 7200.0 / 4770000.0,
+				EPS);
+	json_decref(root);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("bill_ddb");
@@ -577,6 +613,7 @@ Suite *tu_suite(void)
 
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_add_test(tc, test_p14_provisioned_month);
+	tcase_add_test(tc, test_capacity_change_hourly_max);
 	tcase_add_test(tc, test_free_tier_capacity);
 	tcase_add_test(tc, test_wall_clock_hours);
 	tcase_add_test(tc, test_p17_storage_item_overhead);

@@ -66,14 +66,6 @@ void ld_load_autoscale(struct ld *ld, const struct yn *m,
 		       "on_demand table scales by itself (D12)");
 		return;
 	}
-	if (ld->s->pricing.asked) {
-		ld_err(ld, m,
-		       "auto_scaling changes the table's units during the "
-		       "run; the bill of a table whose capacity changes is "
-		       "not priced yet: leave out pricing, or price each "
-		       "capacity in a run of its own");
-		return;
-	}
 	ld_check_keys(ld, m, keys, "in auto_scaling");
 	a->on = 1;
 	a->min_rcu = a->min_wcu = 1;

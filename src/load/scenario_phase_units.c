@@ -76,18 +76,6 @@ void ld_check_phase_units(struct ld *ld)
 		if (ph->ddb_units_line == 0) {
 			continue;
 		}
-		if (s->pricing.asked) {
-			/* the bill prices the units the table starts with
-			   in every hour */
-			ld_err_at(ld, ph->ddb_units_line, ph->ddb_units_col,
-				  "phase '%.*s' changes the table's capacity "
-				  "units; the bill of a table whose capacity "
-				  "changes during the run is not priced yet: "
-				  "leave out pricing, or price each capacity "
-				  "in a run of its own",
-				  PK_SCENARIO_QUOTE_BYTES, ph->name);
-			continue;
-		}
 		for (v = 0; v < s->n_variants; v++) {
 			const char *why = units_misfit(s, v);
 

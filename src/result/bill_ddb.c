@@ -17,26 +17,43 @@
 /* Milli-units in a unit */
 #define MCU 1000.0
 
-/* Hour h of x, a zero hour past its last */
+/* Hour h of x, past its last a zero hour holding the last hour's
+   units (the start's when it has none) */
 static struct pk_ddb_hour hour_of(const struct pk_snapshot_ddb *x, size_t h)
 {
-	struct pk_ddb_hour z = {x->items,	 0, 0, 0, 0, x->index_bytes,
-				x->index_entries};
+	struct pk_ddb_hour z = {
+	    x->items,	      0,      0,     0, 0, x->index_bytes,
+	    x->index_entries, x->rcu, x->wcu};
 
+	if (h >= x->n_hours && x->n_hours > 0) {
+		z.rcu = x->hours[x->n_hours - 1].rcu;
+		z.wcu = x->hours[x->n_hours - 1].wcu;
+	}
 	return h < x->n_hours ? x->hours[h] : z;
 }
 
-/* Each hour's WCU and RCU, less the free tier, at their day's rates */
+/* units less the free tier's */
+static int64_t less_free(int64_t units, int64_t free_u)
+{
+	return units > free_u ? units - free_u : 0;
+}
+
+/* Each hour's WCU and RCU, the most the table and its indexes held in
+   it (pricing.md §4: billed per hour for the units provisioned, and
+   ASSUMPTION the highest in a clock hour when they change inside it,
+   as P4's Cosmos DB hour), less the free tier, at their day's rates */
 static void capacity(const struct pk_scenario *sc,
 		     const struct pk_snapshot_ddb *x, struct pk_bill *b)
 {
 	int64_t free_u = sc->pricing.free_tier ? PK_BILL_DDB_FREE_UNITS : 0;
-	int64_t w = x->wcu > free_u ? x->wcu - free_u : 0;
-	int64_t r = x->rcu > free_u ? x->rcu - free_u : 0;
 	struct bill_acc wa = {1, 1, 0, 0, 0, 0, 0}, ra = wa;
 	int64_t h;
 
+	b->peak_ru_per_s = 0;
 	for (h = 0; h < b->hours; h++) {
+		struct pk_ddb_hour o = hour_of(x, (size_t)h);
+		int64_t w = less_free(o.wcu, free_u);
+		int64_t r = less_free(o.rcu, free_u);
 		double wp = bill_price(sc, b, &b->throughput.pick,
 				       PK_BILL_OF_THROUGHPUT,
 				       "provisioned_wcu_standard", h);
@@ -49,13 +66,15 @@ static void capacity(const struct pk_scenario *sc,
 			b->weeks_cost += (double)w * wp + (double)r * rp;
 		}
 		b->free_tier_off +=
-		    (double)(x->wcu - w) * wp + (double)(x->rcu - r) * rp;
+		    (double)(o.wcu - w) * wp + (double)(o.rcu - r) * rp;
+		if (w + r > b->peak_ru_per_s) {
+			b->peak_ru_per_s = w + r;
+		}
 	}
 	b->throughput.quantity = bill_acc_quantity(&wa);
 	b->throughput.cost = bill_acc_cost(&wa);
 	b->reads.quantity = bill_acc_quantity(&ra);
 	b->reads.cost = bill_acc_cost(&ra);
-	b->peak_ru_per_s = w + r;
 }
 
 /* Storage: each hour's data plus 100 B an item, and its global
@@ -157,6 +176,20 @@ static void units_priced(const struct pk_scenario *sc,
 	reads->cost = bill_acc_cost(&ra);
 }
 
+/* The units a second of side (write) summed over the run's seconds,
+   unit-seconds: the table's own as it held them (side_cap_mcu: a
+   phase or auto scaling may change them) and its indexes' (fixed) */
+static double held(const struct pk_snapshot_ddb *x, int write, double seconds)
+{
+	int64_t idx = write ? x->wcu - x->table_wcu : x->rcu - x->table_rcu;
+	double own = (double)x->side_cap_mcu[write != 0] / MCU;
+
+	if (own <= 0) {
+		own = (double)(write ? x->table_wcu : x->table_rcu) * seconds;
+	}
+	return own + (double)idx * seconds;
+}
+
 /* The same requests on demand, and where provisioned breaks even: only
    when the table has on-demand rows for the run's hours (else
    b->ondemand_missing names the day that has none) */
@@ -192,12 +225,12 @@ static void ondemand(const struct pk_scenario *sc,
 		    (3600.0 * b->ondemand_reads.pick.price / 1e6);
 	}
 	if (seconds > 0 && x->wcu > 0) {
-		b->use_writes = (double)x->write_demand_mcu / MCU /
-				((double)x->wcu * seconds);
+		b->use_writes =
+		    (double)x->write_demand_mcu / MCU / held(x, 1, seconds);
 	}
 	if (seconds > 0 && x->rcu > 0) {
-		b->use_reads = (double)x->read_demand_mcu / MCU /
-			       ((double)x->rcu * seconds);
+		b->use_reads =
+		    (double)x->read_demand_mcu / MCU / held(x, 0, seconds);
 	}
 }
 

@@ -166,6 +166,11 @@ struct pk_ddb_hour {
 	uint64_t index_bytes;	  /* the most bytes the global secondary
 				     indexes' entries held in it */
 	uint64_t index_entries;	  /* ... and the most entries */
+	int64_t rcu, wcu;	  /* the most provisioned read and write
+				     units a second held in it, the
+				     indexes' too (as pk_snapshot_ddb's
+				     rcu, wcu): what its hour bills
+				     (pricing.md §4); 0 on demand */
 };
 
 /* A table's item collections (D18, reference §13): with a local
@@ -301,9 +306,11 @@ struct pk_ddb_hot_key {
    pk_snapshot.ddb, NULL for another service. Borrowed from the service,
    which keeps it up to date while it runs. */
 struct pk_snapshot_ddb {
-	int64_t rcu;		   /* provisioned read capacity units a second,
-				      the whole run (pksim changes no table's
-				      capacity mid-run) */
+	int64_t rcu;		   /* provisioned read capacity units a second
+				      at the start, every index's too (a
+				      phase or auto scaling may change the
+				      table's: each hour's most is in
+				      hours[]) */
 	int64_t wcu;		   /* ... write capacity units */
 	uint64_t items;		   /* items stored now */
 	struct pk_ddb_hour *hours; /* owned by the service: each clock

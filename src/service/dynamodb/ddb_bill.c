@@ -40,6 +40,17 @@ void ddb_bill_hours(struct ddb *d, int64_t t_s, int64_t n_s)
 	h = (size_t)metrics_hour_of(&d->m, t_s);
 	book(b, &d->booked, &b->hours[h]);
 	for (; h <= last; h++) {
+		/* the units held in these seconds: the table's now and
+		   its indexes' (fixed); each hour bills its most */
+		int64_t r = d->rcu + (b->rcu - b->table_rcu);
+		int64_t w = d->wcu + (b->wcu - b->table_wcu);
+
+		if (!d->on_demand && r > b->hours[h].rcu) {
+			b->hours[h].rcu = r;
+		}
+		if (!d->on_demand && w > b->hours[h].wcu) {
+			b->hours[h].wcu = w;
+		}
 		if (b->items > b->hours[h].items) {
 			b->hours[h].items = b->items;
 		}
