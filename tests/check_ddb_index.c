@@ -343,6 +343,55 @@ START_TEST(test_collection_full_narrated)
 }
 END_TEST
 
+/* `pksim check` of the outbox above with expect: on (by name) its
+   index: E5 over 10 s as derived at the top: 10,000 WCU consumed, 2,000
+   refused, 3 partitions, 50 % of its WCU-seconds; the hot partition
+   (the second one here: the value's hash) refuses all 2,000. The same
+   with 1,999 refusals expected fails (exit 3), saying what it got; a
+   variant without the index measures absent. */
+START_TEST(test_index_expect)
+{
+	static const char expect[] =
+	    "expect:\n"
+	    "  - {measure: \"indexes[by-status].wcu_consumed\", "
+	    "equal: 10000}\n"
+	    "  - {measure: \"indexes[by-status].throttled\", equal: 2000}\n"
+	    "  - {measure: \"indexes[0].partitions\", equal: 3}\n"
+	    "  - {measure: \"indexes[by-status].write_utilisation\", "
+	    "equal: 0.5}\n"
+	    "  - {measure: \"indexes[by-status].by_partition\", equal: 3}\n";
+	char yaml[2048], args[1024], *out, *err;
+	const char *path;
+	size_t hot;
+	struct tu_fx f;
+
+	tu_fx_run(&f, "outbox.yaml", outbox);
+	hot = hot_part(&tu_fx_variant(&f, "outbox")->ddb->indexes[0]);
+	tu_fx_free(&f);
+	snprintf(yaml, sizeof(yaml),
+		 "%s%s  - {measure: \"indexes[by-status].by_partition[%zu]."
+		 "throttled\", equal: 2000}\n",
+		 outbox, expect, hot);
+	path = tu_dir_file("outbox-ok.yaml", yaml);
+	snprintf(args, sizeof(args), "check '%s'", path);
+	ck_assert_int_eq(tu_run(args, &out, &err), 0);
+	ck_assert_msg(strstr(out, " ok"), "%s%s", out, err);
+	free(out);
+	free(err);
+	snprintf(yaml, sizeof(yaml),
+		 "%sexpect:\n  - {measure: \"indexes[by-status].throttled\", "
+		 "equal: 1999}\n",
+		 outbox);
+	path = tu_dir_file("outbox-bad.yaml", yaml);
+	snprintf(args, sizeof(args), "check '%s'", path);
+	ck_assert_int_eq(tu_run(args, &out, &err), 3);
+	ck_assert_msg(strstr(out, "got 2000") || strstr(err, "got 2000"),
+		      "%s%s", out, err);
+	free(out);
+	free(err);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_index");
@@ -350,6 +399,7 @@ Suite *tu_suite(void)
 
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_add_test(tc, test_index_consumption);
+	tcase_add_test(tc, test_index_expect);
 	tcase_add_test(tc, test_index_statement_24);
 	tcase_add_test(tc, test_index_formats);
 	tcase_add_test(tc, test_table_units_not_index);

@@ -94,12 +94,15 @@ static const char fields_f[] =
     "phases:\n"
     "  - {duration: 100s, rate: 14000/s, ops: {query: 1}, "
     "queries: [{results: 0}]}\n";
-/* Amazon DynamoDB priced: its reads line and on-demand figures */
+/* Amazon DynamoDB priced: its reads line and on-demand figures; a
+   global secondary index (indexes[]) */
 static const char fields_g[] =
     "name: fields-g\n"
     "service: dynamodb\n"
     "table: {partition_key: /k, read_capacity_units: 100, "
-    "write_capacity_units: 100}\n"
+    "write_capacity_units: 100, global_secondary_indexes: [{name: by-k, "
+    "partition_key: /k, read_capacity_units: 10, "
+    "write_capacity_units: 10}]}\n"
     "pricing: {region: us-east-1}\n"
     "items: {k: {values: [a, b]}}\n"
     "phases: [{duration: 5s, rate: 20/s, ops: {create: 1}}]\n";
@@ -735,7 +738,7 @@ START_TEST(test_readers_read_the_report)
 	const char *const made[][2] = {
 	    {"fields-a.yaml", fields_a}, {"fields-b.yaml", fields_b},
 	    {"fields-c.yaml", fields_c}, {"fields-d.yaml", fields_d},
-	    {"fields-e.yaml", fields_e},
+	    {"fields-e.yaml", fields_e}, {"fields-g.yaml", fields_g},
 	};
 	size_t i;
 

@@ -41,16 +41,38 @@ char *expect_template(const char *measure, char *buf, size_t cap)
 	return buf;
 }
 
+int expect_index_name(const char *measure, char *name, size_t cap,
+		      const char **rest)
+{
+	const char *p = measure + 8, *e;
+
+	if (strncmp(measure, "indexes[", 8) != 0 || (*p >= '0' && *p <= '9') ||
+	    !(e = strchr(p, ']')) || e == p ||
+	    memchr(p, '[', (size_t)(e - p))) {
+		return 0;
+	}
+	if (cap > 0) {
+		snprintf(name, cap, "%.*s", (int)(e - p), p);
+	}
+	*rest = e + 1;
+	return 1;
+}
+
 /* 1 if every "[...]" of measure holds a decimal index (range_429_rate
-   takes any id). */
+   takes any id, indexes[NAME] an index's name). */
 static int indexes_ok(const char *measure)
 {
 	const char *p = measure;
+	const char *rest;
+	char name[8];
 
 	if (strncmp(measure, "range_429_rate[", 15) == 0) {
 		const char *e = strchr(measure, ']');
 
 		return e && e > measure + 15 && e[1] == '\0';
+	}
+	if (expect_index_name(measure, name, sizeof(name), &rest)) {
+		p = rest;
 	}
 	while ((p = strchr(p, '['))) {
 		const char *q = p + 1;

@@ -157,6 +157,57 @@ static int load_op(struct ld *ld, const struct yn *m, struct pk_expect *e)
 	}
 }
 
+/* measure's indexes[NAME] against the global secondary indexes of the
+   scenario's tables (node n, for the error): an error naming those
+   there are when none of them is NAME */
+static void check_index_name(struct ld *ld, const struct yn *n,
+			     const char *measure)
+{
+	const struct pk_scenario *s = ld->s;
+	const char *rest, **names;
+	char name[128], *all;
+	size_t v, g, k = 0, cap = 1;
+
+	if (!expect_index_name(measure, name, sizeof(name), &rest)) {
+		return;
+	}
+	for (v = 0; v < s->n_variants; v++) {
+		const struct pk_ddb_table_spec *t =
+		    scenario_variant_table(s, &s->variants[v]);
+
+		cap += t ? t->n_gsis : 0;
+	}
+	names = xcalloc(cap, sizeof(*names));
+	for (v = 0; v < s->n_variants; v++) {
+		const struct pk_ddb_table_spec *t =
+		    scenario_variant_table(s, &s->variants[v]);
+
+		for (g = 0; t && g < t->n_gsis; g++) {
+			if (strcmp(t->gsis[g].name, name) == 0) {
+				free(names);
+				return;
+			}
+			names[k++] = t->gsis[g].name;
+		}
+	}
+	if (k == 0) {
+		ld_err(ld, n,
+		       "measure '%s' names global secondary index '%s', but "
+		       "no table of the scenario has one (indexes[] is a "
+		       "DynamoDB table's global_secondary_indexes)",
+		       measure, name);
+	} else {
+		all = ld_word_join(names);
+		ld_err(ld, n,
+		       "measure '%s' names global secondary index '%s', which "
+		       "no table of the scenario has; its indexes: %s (or a "
+		       "position: indexes[0])",
+		       measure, name, all);
+		free(all);
+	}
+	free(names);
+}
+
 /* 1 if name is one of the scenario's variant names. */
 static int variant_known(const struct pk_scenario *s, const char *name)
 {
@@ -196,7 +247,9 @@ static void load_one(struct ld *ld, const struct yn *m, struct pk_expect *e)
 	e->line = mn->line;
 	e->col = mn->col;
 	e->file = ld->expect_file ? ld->expect_file : ld->s->file;
-	if (!expect_measure_valid(e->measure, &near)) {
+	if (expect_measure_valid(e->measure, &near)) {
+		check_index_name(ld, mn, e->measure);
+	} else {
 		if (near) {
 			ld_err(ld, mn,
 			       "unknown measure '%s'; did you mean "

@@ -18,6 +18,7 @@
 #include "pksim/load/report_fields.h"
 #include "pksim/report/findings.h"
 #include "pksim/report/report_json.h"
+#include "pksim/service/snapshot.h"
 
 /* Indexes a measure may hold: splits[0].children[1].id has two */
 #define PK_FIELD_MAX_INDEXES 4
@@ -175,6 +176,7 @@ static int written(const struct field_reader *e, const struct field_ctx *c)
 	    ((w & FW_POLICY) && !v->custom_policy) ||
 	    ((w & FW_TTL) && !v->metrics->ttl_on) ||
 	    ((w & FW_COSMOS) && !v->cosmos) || ((w & FW_DDB) && !v->ddb) ||
+	    ((w & FW_DDB_INDEXES) && !(v->ddb && v->ddb->n_indexes > 0)) ||
 	    ((w & FW_FABRIC) && !(v->cosmos && v->spec && v->spec->fabric)) ||
 	    ((w & FW_FLEET) && !report_fleet_of(v)) ||
 	    ((w & FW_NOTES) && field_notes(c, NULL) == 0) ||
@@ -419,11 +421,28 @@ static int in_range(const char *t, struct field_ctx *c, int n)
 	return 1;
 }
 
+/* The measure indexes[K]rest into buf (cap bytes) for the index K of v's
+   table named name: 1, or 0 when v has none of that name */
+static int index_by_name(const struct pk_result_variant *v, const char *name,
+			 const char *rest, char *buf, size_t cap)
+{
+	size_t i;
+
+	for (i = 0; v->ddb && i < v->ddb->n_indexes; i++) {
+		if (strcmp(v->ddb->indexes[i].name, name) == 0) {
+			snprintf(buf, cap, "indexes[%zu]%s", i, rest);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int field_read(struct pk_field_reader *rd, const struct pk_result_variant *v,
 	       const char *measure, struct pk_field_value *out)
 {
-	char t[256], id[128];
+	char t[256], id[128], named[300];
 	size_t idx[PK_FIELD_MAX_INDEXES] = {0};
+	const char *rest;
 	const struct field_reader *e;
 	struct field_ctx c;
 	int n;
@@ -432,6 +451,16 @@ int field_read(struct pk_field_reader *rd, const struct pk_result_variant *v,
 	out->absent = 1;
 	if (strlen(measure) >= sizeof(t) - 2) {
 		return -1;
+	}
+	if (expect_index_name(measure, id, sizeof(id), &rest)) {
+		/* indexes[NAME]: the index of that name in v's table, by
+		   position; absent in a variant without one */
+		if (!index_by_name(v, id, rest, named, sizeof(named))) {
+			return reader_of(expect_template(measure, t, sizeof(t)))
+				   ? 0
+				   : -1;
+		}
+		measure = named;
 	}
 	n = parse(measure, t, sizeof(t), idx, id, sizeof(id));
 	e = reader_of(t);

@@ -91,6 +91,9 @@ enum field_conv {
 #define FW_REASONS (1u << 24)	  /* the service names its throttles */
 #define FW_NOTES (1u << 25)	  /* a service note (report_notes.h) */
 #define FW_DDB (1u << 26)	  /* the service is Amazon DynamoDB */
+#define FW_DDB_INDEXES                                                         \
+	(1u << 27) /* ... a table with global secondary                        \
+		      indexes */
 
 /* What a reader reads with. */
 struct field_ctx {
@@ -125,6 +128,19 @@ typedef void field_group_fn(const struct field_ctx *c,
 /* Throttles by reason: totals.throttled_by_reason*
    (report_field_service.c). */
 field_group_fn field_reasons_n, field_reason_name, field_reason_count;
+
+/* A table's global secondary indexes: indexes[]* (report_field_service.c),
+   as report_json_ddb.c writes them; index idx[0], its partition, reason
+   or minute idx[1]. */
+field_group_fn field_gsi_n, field_gsi_name, field_gsi_key, field_gsi_proj,
+    field_gsi_rcu, field_gsi_wcu, field_gsi_parts, field_gsi_used,
+    field_gsi_cap, field_gsi_util, field_gsi_rcu_used, field_gsi_throttled,
+    field_gsi_reasons_n, field_gsi_reason, field_gsi_reason_count,
+    field_gsi_first, field_gsi_part_ix, field_gsi_part_share,
+    field_gsi_part_used, field_gsi_part_peak, field_gsi_part_peak_t,
+    field_gsi_part_throttled, field_gsi_min_n, field_gsi_min_t,
+    field_gsi_min_used, field_gsi_min_peak, field_gsi_min_thr,
+    field_gsi_min_peak_thr;
 
 /* The change feed: change_feed.* and a range's changes_per_s
    (report_field_cfeed.c). */

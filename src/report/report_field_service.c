@@ -2,11 +2,14 @@
  * report_field_service: the readers of fields only some services write
  * (report_field_int.h): the throttles a service names by reason
  * (pk_result_variant.reasons; DynamoDB's D14), as report_json.c writes
- * them.
+ * them, and a DynamoDB table's global secondary indexes (D17), as
+ * report_json_ddb.c writes them.
  */
 #include "report_field_int.h"
 
+#include "pksim/report/ddb_index.h"
 #include "pksim/service/metrics.h"
+#include "pksim/service/snapshot.h"
 
 void field_reasons_n(const struct field_ctx *c, struct pk_field_value *o)
 {
@@ -21,4 +24,181 @@ void field_reason_name(const struct field_ctx *c, struct pk_field_value *o)
 void field_reason_count(const struct field_ctx *c, struct pk_field_value *o)
 {
 	fv_int(o, (int64_t)c->v->reasons[c->idx[0]].count);
+}
+
+/* The index idx[0] of c's table */
+static const struct pk_ddb_index *gsi(const struct field_ctx *c)
+{
+	return &c->v->ddb->indexes[c->idx[0]];
+}
+
+/* ... its partition idx[1], its minute idx[1] */
+static const struct pk_ddb_index_part *gsi_part(const struct field_ctx *c)
+{
+	return &gsi(c)->parts[c->idx[1]];
+}
+
+static const struct pk_ddb_index_time *gsi_min(const struct field_ctx *c)
+{
+	return &gsi(c)->minutes[c->idx[1]];
+}
+
+/* Capacity units (mCU / 1000), as the writer's json_real */
+static void units(struct pk_field_value *o, int64_t mcu)
+{
+	fv_real(o, (double)mcu / 1000.0);
+}
+
+/* x, or null when negative */
+static void int_or_null(struct pk_field_value *o, int64_t x)
+{
+	if (x < 0) {
+		fv_null(o);
+	} else {
+		fv_int(o, x);
+	}
+}
+
+void field_gsi_n(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, (int64_t)c->v->ddb->n_indexes);
+}
+
+void field_gsi_name(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_text(o, gsi(c)->name);
+}
+
+void field_gsi_key(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_text(o, gsi(c)->partition_key);
+}
+
+void field_gsi_proj(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_text(o, gsi(c)->keys_only ? "keys_only" : "all");
+}
+
+void field_gsi_rcu(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, gsi(c)->rcu);
+}
+
+void field_gsi_wcu(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, gsi(c)->wcu);
+}
+
+void field_gsi_parts(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, (int64_t)gsi(c)->n_parts);
+}
+
+void field_gsi_used(const struct field_ctx *c, struct pk_field_value *o)
+{
+	units(o, gsi(c)->used_mcu);
+}
+
+void field_gsi_cap(const struct field_ctx *c, struct pk_field_value *o)
+{
+	units(o, gsi(c)->cap_mcu);
+}
+
+void field_gsi_util(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_real(o, ddb_index_utilisation(gsi(c)));
+}
+
+void field_gsi_rcu_used(const struct field_ctx *c, struct pk_field_value *o)
+{
+	(void)c;
+	fv_int(o, 0); /* statement 26: reads never touch an index */
+}
+
+void field_gsi_throttled(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, (int64_t)(gsi(c)->throttled[0] + gsi(c)->throttled[1]));
+}
+
+void field_gsi_reasons_n(const struct field_ctx *c, struct pk_field_value *o)
+{
+	(void)c;
+	fv_int(o, 2);
+}
+
+void field_gsi_reason(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_text(o, c->idx[1] == 0 ? "IndexWriteKeyRangeThroughputExceeded"
+				  : "IndexWriteProvisionedThroughputExceeded");
+}
+
+void field_gsi_reason_count(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, (int64_t)gsi(c)->throttled[c->idx[1]]);
+}
+
+void field_gsi_first(const struct field_ctx *c, struct pk_field_value *o)
+{
+	int_or_null(o, gsi(c)->first_throttle_s);
+}
+
+void field_gsi_part_ix(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, (int64_t)c->idx[1]);
+}
+
+void field_gsi_part_share(const struct field_ctx *c, struct pk_field_value *o)
+{
+	units(o, gsi_part(c)->share_mcu);
+}
+
+void field_gsi_part_used(const struct field_ctx *c, struct pk_field_value *o)
+{
+	units(o, gsi_part(c)->used_mcu);
+}
+
+void field_gsi_part_peak(const struct field_ctx *c, struct pk_field_value *o)
+{
+	units(o, gsi_part(c)->peak_mcu);
+}
+
+void field_gsi_part_peak_t(const struct field_ctx *c, struct pk_field_value *o)
+{
+	int_or_null(o, gsi_part(c)->peak_t_s);
+}
+
+void field_gsi_part_throttled(const struct field_ctx *c,
+			      struct pk_field_value *o)
+{
+	fv_int(o, (int64_t)gsi_part(c)->throttled);
+}
+
+void field_gsi_min_n(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, (int64_t)gsi(c)->n_minutes);
+}
+
+void field_gsi_min_t(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, gsi_min(c)->t_s);
+}
+
+void field_gsi_min_used(const struct field_ctx *c, struct pk_field_value *o)
+{
+	units(o, gsi_min(c)->used_mcu);
+}
+
+void field_gsi_min_peak(const struct field_ctx *c, struct pk_field_value *o)
+{
+	units(o, gsi_min(c)->peak_used_mcu);
+}
+
+void field_gsi_min_thr(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, (int64_t)gsi_min(c)->throttled);
+}
+
+void field_gsi_min_peak_thr(const struct field_ctx *c, struct pk_field_value *o)
+{
+	fv_int(o, (int64_t)gsi_min(c)->peak_throttled);
 }

@@ -64,7 +64,8 @@ const char *const *expect_schema(void);
 
 /*
  * Whether measure (as written: indexes are decimal numbers, a range id
- * in range_429_rate[ID] any text) names a known field, a list (its
+ * in range_429_rate[ID] any text, a global secondary index in
+ * indexes[NAME] its name) names a known field, a list (its
  * length) or a shorthand: 1 or 0. When 0 and near is not NULL, *near is
  * the nearest valid name (borrowed, static) or NULL.
  */
@@ -73,6 +74,13 @@ int expect_measure_valid(const char *measure, const char **near);
 /* The template of measure: every "[...]" written "[]". Writes at most
    cap bytes to buf (NUL-terminated, cut when longer) and returns buf. */
 char *expect_template(const char *measure, char *buf, size_t cap);
+
+/* When measure names an Amazon DynamoDB global secondary index by its
+   name (indexes[NAME]...: NAME not a decimal number), that name into
+   name (cap bytes, cut when longer) and the rest of the measure after
+   its "]" in *rest (borrowed from measure): 1; else 0. */
+int expect_index_name(const char *measure, char *name, size_t cap,
+		      const char **rest);
 
 /* The operator's word in scenarios ("equal", "approximately", ...). */
 const char *expect_op_name(enum pk_expect_op op);
