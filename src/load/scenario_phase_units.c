@@ -18,8 +18,27 @@ void ld_load_phase_units(struct ld *ld, const struct yn *m,
 	static const char *const keys[] = {"read_capacity_units",
 					   "write_capacity_units"};
 	int64_t *out[] = {&ph->ddb_rcu, &ph->ddb_wcu};
+	const struct yn *mode = yn_get(m, "capacity");
 	size_t k;
 
+	if (mode) {
+		/* statement 22 (reference §7): what a switched table takes
+		   at once is stated; how often it may switch and how long
+		   its old units serve while it switches are not */
+		ld_err(ld, mode,
+		       "phase '%.*s' switches the table's capacity mode "
+		       "(statement 22): pksim does not replay a switch "
+		       "during a run, as the reference's sources disagree on "
+		       "how often a table may switch (once, twice or four "
+		       "times in 24 h) and do not say how long its old units "
+		       "serve while it switches; replay each mode in a run "
+		       "of its own (after a switch to on_demand the table "
+		       "takes at once at least 4,000 write and 12,000 read "
+		       "units a second, or its provisioned units if more: "
+		       "capacity: on_demand with warm_write_units and "
+		       "warm_read_units)",
+		       PK_SCENARIO_QUOTE_BYTES, ph->name);
+	}
 	for (k = 0; k < 2; k++) {
 		const struct yn *n = yn_get(m, keys[k]);
 

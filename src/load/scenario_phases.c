@@ -439,6 +439,7 @@ static void load_phase(struct ld *ld, const struct yn *m, size_t idx)
 	    "suffix_reads",
 	    "read_capacity_units",
 	    "write_capacity_units",
+	    "capacity",
 	    NULL,
 	};
 	static const char *const arrivals[] = {"uniform", "poisson", NULL};
