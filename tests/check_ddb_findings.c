@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "pksim/report/findings.h"
+#include "pksim/report/report_text.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
 #include "pksim/service/snapshot.h"
@@ -227,12 +228,94 @@ START_TEST(test_ddb_findings_hot_key_spread)
 }
 END_TEST
 
+/*
+ * The hot key's writes in BatchWriteItem items: 100 batches a second of
+ * 15 items of 1 KiB on one customer (1 WCU an item, D1: each item
+ * rounded on its own), no retries, for 10 s. Each item asks its own key
+ * value: 1,500 write units in the first second (and every one), above
+ * the 1,000 WCU a partition serves (D3, statement 17). Its puts: 15,000
+ * items, admitted or not; their ids "0".."14999" rise but where a digit
+ * is added (after "9", "99", "999", "9999"): 14,995 of the 14,999 after
+ * the first rose, 4 fell (D7). The partition admits 66 batches a
+ * second (990 units; a 67th would pass 1,000) and throttles 34: 340 of
+ * 1,000 requests over the run, said as a partition's in DynamoDB's
+ * words.
+ */
+START_TEST(test_ddb_findings_hot_key_batch)
+{
+	struct tu_fx f;
+	const struct pk_ddb_hot_key *k;
+	char *text;
+
+	tu_fx_run(&f, "batch.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table: {partition_key: /customer, sort_key: /id, "
+		  "read_capacity_units: 3000, write_capacity_units: 4000}\n"
+		  "client: {retries: off}\n"
+		  "items: {customer: {const: customer-0042}}\n"
+		  "phases: [{duration: 10s, rate: 100/s, ops: {batch: 1}, "
+		  "batch: {size: 15}, item_size: 1KB}]\n");
+	k = &f.r->variants[0].ddb->hot[1];
+	ck_assert_str_eq(k->key, "\"customer-0042\"");
+	ck_assert_int_eq(k->peak_mcu, 1500 * CU);
+	ck_assert_int_eq(k->peak_s, 0);
+	ck_assert_uint_eq(k->puts, 15000);
+	ck_assert_uint_eq(k->rising, 14995);
+	ck_assert_uint_eq(k->falling, 4);
+	text = findings_text(f.r);
+	ck_assert_msg(strstr(text, "hot key: \"customer-0042\" was asked "
+				   "1,500 write units in one second") &&
+			  strstr(text, "partition 1 throttled 34.0% of its "
+				       "requests (340 of 1,000)"),
+		      "%s", text);
+	free(text);
+	/* the text report's batch line in DynamoDB's words: 66 batches a
+	   second written for 10 s, 15 items each */
+	text = tu_report(f.r, report_text);
+	ck_assert_msg(strstr(text, "BatchWriteItem           660 answered: 660 "
+				   "written (9,900 items), 0 refused whole"),
+		      "%s", text);
+	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * The shipped hot-key table in the Markdown report, in DynamoDB's words:
+ * its one customer's 1,500 writes a second all land on one partition
+ * (100 % of the units served there, normalized 100 %), which admits
+ * 1,000 and throttles 500 a second (D3): 33.33 % of its requests. Its
+ * cells and its reading name a partition, never a Cosmos DB range.
+ */
+START_TEST(test_ddb_findings_markdown_words)
+{
+	char args[1024], *out;
+
+	snprintf(args, sizeof(args), "run '%s' --format markdown",
+		 tu_src("scenarios/dynamodb/hot-key.yaml"));
+	out = tu_run_ok(args);
+	ck_assert_msg(strstr(out, "| hottest partition unit share | 100.00% "
+				  "(partition 1) |") &&
+			  strstr(out, "| worst partition throttled | 33.33% "
+				      "(partition 1) |") &&
+			  strstr(out, "orders: partition 1 throttled 33.3% "
+				      "of its requests"),
+		      "%s", out);
+	ck_assert_msg(!strstr(out, "(range ") && !strstr(out, ": range "), "%s",
+		      out);
+	free(out);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_findings");
 	TCase *tc = tcase_create("traps");
 
 	tcase_add_test(tc, test_ddb_findings_past_peak);
+	tcase_add_test(tc, test_ddb_findings_markdown_words);
+	tcase_add_test(tc, test_ddb_findings_hot_key_batch);
 	tcase_add_test(tc, test_ddb_findings_at_limit);
 	tcase_add_test(tc, test_ddb_findings_hot_key_monotonic);
 	tcase_add_test(tc, test_ddb_findings_hot_item_reads);

@@ -172,13 +172,13 @@ static const char *const row_names_other[PK_ROWS] = {
     "  share of units served",
     "  share of storage",
     "storage max/mean",
-    "hottest range unit share",
+    "hottest partition unit share",
     "units of the operations",
     "queries single/tgt/fan",
     "peak normalized use",
     "throttled (service)",
     "failed after retries",
-    "worst range throttled",
+    "worst partition throttled",
     "rejected 403",
     "refused 400/409/413",
     "days to full",
@@ -204,6 +204,13 @@ const char *compare_row_name(const struct pk_result *run, size_t r)
    own unit (cosmos for an Azure Cosmos DB container's, other for an
    Amazon DynamoDB table's); "" in a compare of one service, whose
    row name says the unit */
+/* What card s calls its partitions: an Amazon DynamoDB table's are
+   partitions, a container's partition key ranges */
+static const char *part_word(const struct pk_scorecard *s)
+{
+	return s->other_units ? "partition" : "range";
+}
+
 static const char *own_unit(const struct pk_result *run,
 			    const struct pk_scorecard *s, const char *cosmos,
 			    const char *other)
@@ -267,8 +274,9 @@ const char *compare_cell(const struct pk_result *run,
 		snprintf(buf, cap, "%.2f", s->storage_max_over_mean);
 		break;
 	case PK_ROW_RANGE_RU:
-		snprintf(buf, cap, "%.2f%% (range %u)",
-			 100.0 * s->hottest_range_share_ru, s->hottest_range);
+		snprintf(buf, cap, "%.2f%% (%s %u)",
+			 100.0 * s->hottest_range_share_ru, part_word(s),
+			 s->hottest_range);
 		break;
 	case PK_ROW_RU:
 		snprintf(buf, cap, "%s%s",
@@ -282,8 +290,9 @@ const char *compare_cell(const struct pk_result *run,
 			 fmt_thousands(s->fanout_queries, c));
 		break;
 	case PK_ROW_PEAK:
-		snprintf(buf, cap, "%.0f%% (range %u)",
-			 100.0 * s->peak_normalized_ru, s->peak_range);
+		snprintf(buf, cap, "%.0f%% (%s %u)",
+			 100.0 * s->peak_normalized_ru, part_word(s),
+			 s->peak_range);
 		break;
 	case PK_ROW_429:
 		snprintf(buf, cap, "%s%s", fmt_thousands(s->throttled_429, a),
@@ -294,8 +303,9 @@ const char *compare_cell(const struct pk_result *run,
 			 fmt_thousands(s->failed_after_retries, a));
 		break;
 	case PK_ROW_WORST:
-		snprintf(buf, cap, "%.2f%% (range %u)",
-			 100.0 * s->worst_range_429_rate, s->worst_range);
+		snprintf(buf, cap, "%.2f%% (%s %u)",
+			 100.0 * s->worst_range_429_rate, part_word(s),
+			 s->worst_range);
 		break;
 	case PK_ROW_403:
 		snprintf(buf, cap, "%s", fmt_thousands(s->rejected_403, a));

@@ -213,7 +213,8 @@ static void text_heads(int split, int ns, int ws, const char *second, int w,
 	if (ns) {
 		fprintf(out, " %9s", "not sent");
 	}
-	fprintf(out, " %14s %9s %9s\n", "RU", "wait p50", "wait p99");
+	fprintf(out, " %14s %9s %9s\n", cosmos ? "RU" : "units", "wait p50",
+		"wait p99");
 }
 
 /* The streams table's stream column: the widest of v's names, at

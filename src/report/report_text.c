@@ -564,7 +564,21 @@ static void totals(const struct pk_result_variant *v, int batches,
 		fprintf(out, "  conflict (409)           %s\n",
 			fmt_thousands(t->conflict_409, a));
 	}
-	if (batches) {
+	if (batches && v->ddb) {
+		char d[40], e[40];
+
+		/* BatchWriteItem: no transaction; refused whole for an
+		   invalid or repeated key or an item over 400 KB */
+		fprintf(out,
+			"  BatchWriteItem           %s answered: %s "
+			"written (%s items), %s refused whole (400: a key "
+			"DynamoDB refuses, one item twice, or an item over "
+			"400 KB)\n",
+			fmt_thousands(t->batches, a),
+			fmt_thousands(t->batches_committed, b),
+			fmt_thousands(t->batch_items, d),
+			fmt_thousands(t->batches_rejected_400, e));
+	} else if (batches) {
 		char d[40], e[40];
 
 		fprintf(out,

@@ -695,10 +695,13 @@ static void verdict(const struct pk_result *r,
 				 fmt_thousands(s->worst_range_3212, c));
 		}
 		snprintf(s->verdict, sizeof(s->verdict),
-			 "%s: range %u %s %.1f%% of its requests%s%s; "
+			 "%s: %s %u %s %.1f%% of its requests%s%s; "
 			 "%s operation%s failed after retries%s",
-			 s->name, s->worst_range,
-			 s->worst_range_3212 ? "answered" : "rate-limited",
+			 s->name, v->ddb ? "partition" : "range",
+			 s->worst_range,
+			 v->ddb		       ? "throttled"
+			 : s->worst_range_3212 ? "answered"
+					       : "rate-limited",
 			 100.0 * s->worst_range_429_rate,
 			 s->worst_range_3212 ? " with 429" : "", bucket,
 			 fmt_thousands(s->failed_after_retries, a),

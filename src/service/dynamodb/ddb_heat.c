@@ -11,8 +11,9 @@
  *   carried a sort key above the one before (rising) or below it
  *   (falling), in DynamoDB's order: numbers by value, strings by their
  *   UTF-8 bytes.
- * Point requests only: a batch's items are not weighed (a batch is
- * charged on its first item's partition).
+ * Point requests and a BatchWriteItem's items, each item its own units
+ * asked of its own key value, as a put (a batch is charged on its first
+ * item's partition, but each item writes its own key value).
  */
 #include <stdlib.h>
 #include <string.h>

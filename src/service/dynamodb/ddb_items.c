@@ -75,6 +75,18 @@ int ddb_items_pkey(struct ddb *d, uint64_t item, uint64_t *hash)
 	return 0;
 }
 
+void ddb_items_values(struct ddb *d, uint64_t item)
+{
+	struct pk_item_source src;
+	uint64_t h;
+
+	ddb_items_pkey(d, item, &h);
+	if (d->sk) {
+		pkey_source_workload(d->sk, d->w, item, &src);
+		pkey_build(d->sk, &src, d->skv);
+	}
+}
+
 void ddb_items_reset(struct ddb *d)
 {
 	d->keys.n = 0;

@@ -307,6 +307,13 @@ static void ask_batch(struct ddb *d, const struct pk_svc_request *rq,
 		}
 	}
 	a->units = ddb_units_batch_write_mcu(sizes, n);
+	for (i = 0; !a->bad && i < n; i++) {
+		/* each item's units asked of its own key value, as a put
+		   (D1: each item rounded on its own) */
+		ddb_items_values(d, rq->batch[i].item);
+		ddb_heat_note(d, PK_OP_CREATE, rq->retry, 1,
+			      ddb_units_write_mcu(sizes[i], false));
+	}
 	/* d->kv and the partition: the first item's key value */
 	if (!a->bad && ddb_items_pkey(d, rq->batch[0].item, &h) == 0) {
 		a->part = (long)ddb_part_of(d, h);

@@ -187,7 +187,9 @@ struct ddb {
    §14). Forget the request's keys (reset); add item's primary key as
    the request's next key (partition key as ddb_items_pkey, then its
    sort key when the table has one: present, a string of 1 byte or more,
-   or a number): 0, or -1 for a key DynamoDB refuses. Of key i: the
+   or a number): 0, or -1 for a key DynamoDB refuses. Build item's
+   partition key into d->kv and its sort key into d->skv without adding
+   a key (values: the heat of a batch's items, ddb_heat.c). Of key i: the
    current size of the item it holds in *size (0 for none) and whether
    one is stored; whether an earlier key of the request is the same
    (repeats); store an item of size bytes under it (put: a new one or
@@ -196,6 +198,7 @@ struct ddb {
 int ddb_items_init(struct ddb *d, const struct pk_service_spec *spec,
 		   struct pk_diag *diag);
 int ddb_items_pkey(struct ddb *d, uint64_t item, uint64_t *hash);
+void ddb_items_values(struct ddb *d, uint64_t item);
 void ddb_items_reset(struct ddb *d);
 int ddb_items_key(struct ddb *d, uint64_t item, uint64_t *hash);
 int ddb_items_size(const struct ddb *d, size_t i, uint64_t *size);
