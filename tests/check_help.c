@@ -105,7 +105,20 @@ START_TEST(test_help_overview)
 	ck_assert_int_eq(tu_run("--help", &out2, &err2), 0);
 	ck_assert_str_eq(out, out2);
 	ck_assert_ptr_nonnull(strstr(out, "pksim help [COMMAND]"));
+	/* the other service a scenario may name, its table's keys and
+	   where its docs are; the man page too */
+	ck_assert_msg(strstr(out, "With service: dynamodb") &&
+			  strstr(out, "partition_key, sort_key") &&
+			  strstr(out, "on_demand") &&
+			  strstr(out, "docs/dynamodb.md"),
+		      "%s", out);
 	free(out);
+	out = tu_read_file(tu_src("doc/pksim.1.scd"), NULL);
+	ck_assert_ptr_nonnull(out);
+	ck_assert_msg(strstr(out, "# AMAZON DYNAMODB") &&
+			  strstr(out, "*service: dynamodb*") &&
+			  strstr(out, "docs/dynamodb.md"),
+		      "man page");
 	free(err);
 	free(out2);
 	free(err2);
