@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/report/ddb_sides.h"
 #include "pksim/report/findings.h"
 #include "pksim/result/result.h"
 #include "testutil.h"
@@ -99,6 +100,74 @@ START_TEST(test_sides_layout)
 }
 END_TEST
 
+/*
+ * A table whose units change: 100 RCU + 100 WCU (1 partition, D4),
+ * burst off, 300 uniform 1 KB writes a second (1 WCU each, D1) for
+ * 60 s, then raised to 400 WCU for 60 s more. The first minute serves
+ * 100 a second and throttles 200 (12,000 in all); the second serves all
+ * 300. Writes consume 60 x 100 + 60 x 300 = 24,000 WCU of the 60 x 100
+ * + 60 x 400 = 30,000 WCU-seconds held: 80%, an average of 30,000 /
+ * 120 = 250 WCU a second, 100 at the start and 400 at the end. The
+ * throttled seconds are the first minute's: 100% of the 100 WCU held
+ * in them. "80% of its 100 WCU" would put a use of 250 a second against
+ * the start's units.
+ */
+static const char raised[] =
+    "seed: 1\n"
+    "service: dynamodb\n"
+    "table: {name: t, partition_key: /k, read_capacity_units: 100, "
+    "write_capacity_units: 100, burst: off}\n"
+    "client: {retries: off}\n"
+    "items: {k: {values: \"k{00000..99999}\"}}\n"
+    "phases:\n"
+    "  - {name: w, duration: 60s, rate: 300/s, ops: {create: 1}, "
+    "item_size: 1KB}\n"
+    "  - {name: up, duration: 60s, rate: 300/s, ops: {create: 1}, "
+    "item_size: 1KB, write_capacity_units: 400}\n";
+
+START_TEST(test_sides_changed_units)
+{
+	struct tu_fx f;
+	const struct pk_result_variant *v;
+	struct pk_ddb_held h;
+	char buf[PK_DDB_SIDES_BYTES], **s;
+	size_t i, n, run = 0, those = 0, start = 0;
+
+	tu_fx_run(&f, "raised.yaml", raised);
+	v = tu_fx_variant(&f, "t");
+	ck_assert_uint_eq(v->metrics->totals.throttled_429, 12000);
+	ck_assert_double_eq_tol(v->write_utilisation, 0.8, 1e-9);
+	ddb_sides_held(v, 1, &h);
+	ck_assert_int_eq(h.start, 100);
+	ck_assert_int_eq(h.end, 400);
+	ck_assert_int_eq(h.most, 400);
+	ck_assert_int_eq(h.changed, 1);
+	ddb_sides_held(v, 0, &h);
+	ck_assert_int_eq(h.changed, 0);
+	ck_assert_double_eq_tol(ddb_sides_mean(v, 1), 250.0, 1e-9);
+	ck_assert_str_eq(ddb_sides_of(v, 0, ddb_sides_mean(v, 0),
+				      "over the run", buf, sizeof(buf)),
+			 "its 100 RCU over the run");
+	s = findings_make(f.r, v, &n);
+	for (i = 0; i < n; i++) {
+		run +=
+		    strstr(s[i], "writes used 80% of the WCU it held over "
+				 "the run: 250 a second on average, 100 "
+				 "at the run's start, 400 at its end") != NULL;
+		those += strstr(s[i], "writes used 100% of the WCU it held in "
+				      "those seconds: 100 a second on "
+				      "average") != NULL;
+		start += strstr(s[i], "of its 100 WCU") != NULL;
+		free(s[i]);
+	}
+	free(s);
+	ck_assert_uint_eq(run, 1);
+	ck_assert_uint_eq(those, 1);
+	ck_assert_uint_eq(start, 0);
+	tu_fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_sides");
@@ -106,6 +175,7 @@ Suite *tu_suite(void)
 
 	tcase_add_test(tc, test_sides_apart);
 	tcase_add_test(tc, test_sides_diagnosis);
+	tcase_add_test(tc, test_sides_changed_units);
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_add_test(tc, test_sides_layout);
 	suite_add_tcase(s, tc);

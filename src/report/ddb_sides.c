@@ -17,6 +17,71 @@ static int64_t side_units(const struct pk_result_variant *v, int write)
 	return write ? v->ddb->table_wcu : v->ddb->table_rcu;
 }
 
+/* Whether side write's units changed during the run */
+static int held_changed(const struct pk_result_variant *v, int write)
+{
+	struct pk_ddb_held h;
+
+	ddb_sides_held(v, write, &h);
+	return h.changed;
+}
+
+void ddb_sides_held(const struct pk_result_variant *v, int write,
+		    struct pk_ddb_held *out)
+{
+	const struct pk_metrics *m = v->metrics;
+	size_t i;
+
+	out->start = out->end = out->most = side_units(v, write);
+	out->changed = 0;
+	for (i = 0; i < m->n_changes; i++) {
+		int64_t to = m->changes[i].side_to[write != 0];
+
+		if (m->changes[i].effective_t_s < 0) {
+			continue;
+		}
+		out->changed |= to != out->start;
+		out->end = to;
+		if (to > out->most) {
+			out->most = to;
+		}
+	}
+}
+
+double ddb_sides_mean(const struct pk_result_variant *v, int write)
+{
+	return v->end_s > 0 ? (double)v->ddb->side_cap_mcu[write != 0] /
+				  1000.0 / (double)v->end_s
+			    : 0.0;
+}
+
+const char *ddb_sides_of(const struct pk_result_variant *v, int write,
+			 double mean_units, const char *where, char *buf,
+			 size_t cap)
+{
+	const char *u = write ? "WCU" : "RCU";
+	struct pk_ddb_held h;
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES], e[PK_FMT_BYTES],
+	    most[64] = "";
+
+	ddb_sides_held(v, write, &h);
+	if (!h.changed) {
+		snprintf(buf, cap, "its %s %s %s", fmt_thousands(h.start, a), u,
+			 where);
+		return buf;
+	}
+	if (h.most > h.start && h.most > h.end) {
+		snprintf(most, sizeof(most), ", %s at most",
+			 fmt_thousands(h.most, e));
+	}
+	snprintf(buf, cap,
+		 "the %s it held %s: %s a second on average, %s at the "
+		 "run's start, %s at its end%s",
+		 u, where, fmt_thousands((int64_t)(mean_units + 0.5), a),
+		 fmt_thousands(h.start, b), fmt_thousands(h.end, c), most);
+	return buf;
+}
+
 void ddb_sides_text(const struct pk_result_variant *v, FILE *out)
 {
 	const struct pk_totals *t = &v->metrics->totals;
@@ -37,16 +102,16 @@ void ddb_sides_text(const struct pk_result_variant *v, FILE *out)
 				"limit over the run\n",
 				k ? "writes" : "reads", 100.0 * u,
 				k ? "write" : "read");
-		} else if (v->metrics->n_changes > 0) {
-			/* a phase changed the table's units: the run's
-			   units a second, summed, are the measure */
-			fprintf(
-			    out,
-			    "    %-22s %.1f%% of the %s provisioned over the "
-			    "run (%s at the start)\n",
-			    k ? "writes" : "reads", 100.0 * u,
-			    k ? "WCU" : "RCU",
-			    fmt_thousands(side_units(v, k), a));
+		} else if (held_changed(v, k)) {
+			/* a phase or auto scaling changed the table's
+			   units: the run's units a second, summed, are
+			   the measure */
+			char of[PK_DDB_SIDES_BYTES];
+
+			fprintf(out, "    %-22s %.1f%% of %s\n",
+				k ? "writes" : "reads", 100.0 * u,
+				ddb_sides_of(v, k, ddb_sides_mean(v, k),
+					     "over the run", of, sizeof(of)));
 		} else {
 			fprintf(out,
 				"    %-22s %.1f%% of the %s %s provisioned "
@@ -70,6 +135,16 @@ const char *ddb_sides_sentence(const struct pk_result_variant *v, char *buf,
 			 "run",
 			 100.0 * v->read_utilisation,
 			 100.0 * v->write_utilisation);
+	} else if (held_changed(v, 0) || held_changed(v, 1)) {
+		char r[PK_DDB_SIDES_BYTES], w[PK_DDB_SIDES_BYTES];
+
+		snprintf(buf, cap, "reads %.1f %% of %s, writes %.1f %% of %s",
+			 100.0 * v->read_utilisation,
+			 ddb_sides_of(v, 0, ddb_sides_mean(v, 0),
+				      "over the run", r, sizeof(r)),
+			 100.0 * v->write_utilisation,
+			 ddb_sides_of(v, 1, ddb_sides_mean(v, 1),
+				      "over the run", w, sizeof(w)));
 	} else {
 		snprintf(buf, cap,
 			 "reads %.1f %% of the %s RCU, writes %.1f %% of the "

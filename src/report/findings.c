@@ -18,6 +18,7 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
+#include "pksim/report/ddb_sides.h"
 #include "pksim/report/layout.h"
 #include "pksim/report/scorecard.h"
 #include "pksim/result/merge_fit.h"
@@ -145,9 +146,26 @@ static double utilisation_while_throttled(const struct pk_result_variant *v,
 	return u[*write];
 }
 
-/* Into buf (n bytes): what was in use while range id throttled, "the
-   container used N% of its provisioned throughput"; for a table the
-   busier side against its own units (D3, D12) */
+/* The units a second side write of table v held on average in the
+   seconds range id throttled */
+static double mean_while_throttled(const struct pk_result_variant *v,
+				   uint32_t id, int write)
+{
+	const struct pk_range_stats *r;
+
+	if (id >= v->metrics->n_ranges) {
+		return 0.0;
+	}
+	r = &v->metrics->ranges[id];
+	return r->throttled_seconds > 0
+		   ? r->throttled_side_cap[write] / (double)r->throttled_seconds
+		   : 0.0;
+}
+
+/* Into buf (n bytes): what was in use while range id throttled,
+   "container used N% of its provisioned throughput in those seconds";
+   for a table the busier side against its own units, as they were in
+   those seconds (D3, D12) */
 static void use_words(const struct pk_result_variant *v, uint32_t id, char *buf,
 		      size_t n)
 {
@@ -155,23 +173,24 @@ static void use_words(const struct pk_result_variant *v, uint32_t id, char *buf,
 	double u = pct(utilisation_while_throttled(v, id, &write));
 
 	if (!v->ddb) {
-		snprintf(buf, n, "%s used %.0f%% of its provisioned throughput",
+		snprintf(buf, n,
+			 "%s used %.0f%% of its provisioned throughput in "
+			 "those seconds",
 			 v->cosmos ? "container" : "table", u);
 	} else if (v->ddb->on_demand) {
 		snprintf(buf, n,
 			 "table's %s used %.0f%% of its on-demand %s instant "
-			 "limit",
+			 "limit in those seconds",
 			 write ? "writes" : "reads", u,
 			 write ? "write" : "read");
 	} else {
-		char a[32];
+		char of[PK_DDB_SIDES_BYTES];
 
-		snprintf(buf, n, "table's %s used %.0f%% of its %s %s",
+		snprintf(buf, n, "table's %s used %.0f%% of %s",
 			 write ? "writes" : "reads", u,
-			 fmt_thousands((uint64_t)(write ? v->ddb->table_wcu
-							: v->ddb->table_rcu),
-				       a),
-			 write ? "WCU" : "RCU");
+			 ddb_sides_of(v, write,
+				      mean_while_throttled(v, id, write),
+				      "in those seconds", of, sizeof(of)));
 	}
 }
 
@@ -245,7 +264,7 @@ static void say_throttled_ranges(struct pk_sentences *s,
 				 const struct pk_result_variant *v)
 {
 	char *said = xcalloc(v->n_ranges ? v->n_ranges : 1, 1);
-	char a[32], b[32], name[96], apart_s[320], use[128];
+	char a[32], b[32], name[96], apart_s[320], use[256];
 	size_t i, n = 0, more = 0;
 
 	while ((i = worst_unsaid(v, said)) != SIZE_MAX) {
@@ -260,7 +279,7 @@ static void say_throttled_ranges(struct pk_sentences *s,
 		use_words(v, p->id, use, sizeof(use));
 		say(s, xasprintf("%s%s %s %.1f%% "
 				 "of its requests (%s of %s%s) while the "
-				 "%s in those seconds%s%s",
+				 "%s%s%s",
 				 v->cosmos ? "partition key "
 				 : v->ddb  ? ""
 					   : "key ",
@@ -332,7 +351,7 @@ static const char *ddb_short_of(const struct pk_result_variant *v, char *buf,
 {
 	int write = v->write_utilisation >= v->read_utilisation;
 	double u = pct(write ? v->write_utilisation : v->read_utilisation);
-	char a[32];
+	char of[PK_DDB_SIDES_BYTES];
 
 	if (v->ddb->on_demand) {
 		snprintf(buf, n,
@@ -344,12 +363,10 @@ static const char *ddb_short_of(const struct pk_result_variant *v, char *buf,
 	} else {
 		snprintf(buf, n,
 			 "too few %s for this load (the table's %s used "
-			 "%.0f%% of its %s %s over the run)",
+			 "%.0f%% of %s)",
 			 write ? "WCU" : "RCU", write ? "writes" : "reads", u,
-			 fmt_thousands((uint64_t)(write ? v->ddb->table_wcu
-							: v->ddb->table_rcu),
-				       a),
-			 write ? "WCU" : "RCU");
+			 ddb_sides_of(v, write, ddb_sides_mean(v, write),
+				      "over the run", of, sizeof(of)));
 	}
 	return buf;
 }
@@ -368,7 +385,7 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 	unsigned said = 0;
 	const struct pk_result_lineage *hot = NULL, *cold = NULL;
 	const struct pk_totals *t = &v->metrics->totals;
-	char a[96], b[96], c[96], also[640] = "", cause[512], short_of[160];
+	char a[96], b[96], c[96], also[640] = "", cause[512], short_of[320];
 	size_t i, n = 0, n_hot = 0;
 	double ratio = 0, width = 0, share = 0;
 	int low_only;

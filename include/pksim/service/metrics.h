@@ -201,10 +201,15 @@ struct pk_throughput_event {
 				  first (then planned_t_s says when) */
 	int64_t planned_t_s;   /* with PK_EFFECTIVE_UNFINISHED: when the
 				  splits would have been done */
-	int64_t from_ru_per_s;
+	int64_t from_ru_per_s; /* Amazon DynamoDB: the table's read plus
+				  write units a second (side_from) */
 	int64_t to_ru_per_s;
 	size_t ranges_before;
-	size_t ranges_after; /* once any splits it needs are done */
+	size_t ranges_after;  /* once any splits it needs are done */
+	int64_t side_from[2]; /* Amazon DynamoDB: the table's own read [0]
+				 and write [1] units a second before it
+				 (D3: never pooled); 0 otherwise */
+	int64_t side_to[2];   /* ... and after it */
 };
 
 /* A merge asked for (container_merge) with ranges to merge (even when no

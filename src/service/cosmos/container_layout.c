@@ -439,7 +439,7 @@ void container_end(struct pk_container *c)
 void container_set_throughput(struct pk_container *c, int64_t t_ms,
 			      int64_t ru_per_s)
 {
-	struct pk_throughput_event e;
+	struct pk_throughput_event e = {0};
 	int64_t delay_s = c->spec.split_delay_ms / PK_MS_PER_S;
 	size_t want;
 	char a[32], b[32];
@@ -563,7 +563,7 @@ int container_redistribute(struct pk_container *c, int64_t t_ms,
 			   const struct pk_redist_spec *v, size_t n,
 			   size_t *bad)
 {
-	struct pk_throughput_event e;
+	struct pk_throughput_event e = {0};
 	char detail[PK_ACTION_DETAIL_BYTES], a[32], b[32];
 	size_t k, len = 0;
 

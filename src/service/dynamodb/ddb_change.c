@@ -123,6 +123,10 @@ int ddb_change_units(struct ddb *d, int64_t r, int64_t w, int64_t t_s)
 	e.effective_t_s = t_s;
 	e.from_ru_per_s = d->rcu + d->wcu;
 	e.to_ru_per_s = r + w;
+	e.side_from[0] = d->rcu;
+	e.side_from[1] = d->wcu;
+	e.side_to[0] = r;
+	e.side_to[1] = w;
 	e.ranges_before = d->layout.n;
 	ddb_parts_provision(d, r, w, t_s);
 	e.ranges_after = d->layout.n;
