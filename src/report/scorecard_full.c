@@ -325,7 +325,7 @@ static void first_text(const struct pk_result *r, const struct pk_scorecard *s,
 		snprintf(grow, sizeof(grow), "growing %s over its own %s",
 			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)),
 			 duration(rw->span_s, d, sizeof(d)));
-	} else if (b->len_s > 0) {
+	} else if (b->len_s > 0 && !rw->untimed) {
 		snprintf(grow, sizeof(grow),
 			 "growing %s while its %s is current",
 			 rate_text(rw->rate_bytes_per_s, rt, sizeof(rt)),

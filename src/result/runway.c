@@ -117,23 +117,25 @@ static void say_unfilled(const struct rw_proj *p, struct pk_runway *rw,
 	const struct rw_classes *cl = &p->cl;
 	const struct cand *first = &p->c[0];
 	double level = p->level;
-	int for_good = 0;
+	int for_good = 0, kept = 0;
 	size_t i;
 
-	/* the one holding most at the horizon */
+	/* the one holding most at the horizon (a time key's buckets counted
+	   as holding none: each holds its own) */
 	for (i = 0; i < p->n_c; i++) {
 		const struct cand *c = &p->c[i];
-		double a =
-		    p->time_key ? 0 : runway_store_held(&c->held, cl, 0, 0);
-		double b =
-		    p->time_key ? 0 : runway_store_held(&first->held, cl, 0, 0);
+		double a = c->timed ? 0 : runway_store_held(&c->held, cl, 0, 0);
+		double b = first->timed
+			       ? 0
+			       : runway_store_held(&first->held, cl, 0, 0);
 
 		if (a + c->g->start > b + first->g->start) {
 			first = c;
 		}
 		for_good |= runway_store_for_good(&c->held, cl);
+		kept |= !c->timed && a > 0;
 	}
-	if (p->time_key && rw->bucket.period_s == 0) {
+	if (p->time_key && rw->bucket.period_s == 0 && !kept) {
 		rw->kind = PK_RUNWAY_BUCKETS;
 		rw->bound_bytes = level;
 	} else if (cl->ttl && !for_good) {
@@ -141,7 +143,7 @@ static void say_unfilled(const struct rw_proj *p, struct pk_runway *rw,
 		   than a step at its peak */
 		first = p->level_c ? p->level_c : first;
 		rw->backlog_bytes =
-		    p->ns == 1 && p->st[0].have_once && !p->time_key
+		    p->ns == 1 && p->st[0].have_once && !first->timed
 			? runway_cycle_backlog(p->v, &p->st[0], first, &p->pool,
 					       p->scale)
 			: 0;
@@ -152,9 +154,9 @@ static void say_unfilled(const struct rw_proj *p, struct pk_runway *rw,
 	} else if (level > 0) {
 		rw->kind = PK_RUNWAY_BEYOND;
 		rw->bound_bytes =
-		    p->time_key ? level
-				: runway_store_held(&first->held, cl, 0, 0) +
-				      first->g->start;
+		    first->timed ? level
+				 : runway_store_held(&first->held, cl, 0, 0) +
+				       first->g->start;
 	} else {
 		rw->kind = PK_RUNWAY_NEVER;
 	}
@@ -181,7 +183,7 @@ static void say_who(const struct rw_proj *p, const struct cand *c,
 	runway_item_key(v, p->sc, c->g->w ? c->g->w : p->w, c->g->item, &wall,
 			&key);
 	runway_set_who(v, key.id, key.at.id_len, rw);
-	if (p->time_key && rw->bound_range != UINT32_MAX &&
+	if (c->timed && rw->bound_range != UINT32_MAX &&
 	    runway_range_of(v, &key.at.epk) < v->n_ranges) {
 		/* the bucket's own range */
 		rw->bound_range = v->ranges[runway_range_of(v, &key.at.epk)].id;
@@ -208,6 +210,7 @@ void runway_say_rates(const struct rw_proj *p, struct pk_runway *rw)
 	}
 	if (rw->kind != PK_RUNWAY_NEVER) {
 		say_who(p, first, rw);
+		rw->untimed = p->time_key && !first->timed;
 	}
 }
 

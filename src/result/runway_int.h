@@ -185,6 +185,19 @@ void runway_groups_from_run(const struct pk_snapshot *s,
 			    const struct pk_result_variant *v,
 			    struct group **tab);
 
+/* Several streams, shares as the run drew them: each group's share of
+   each stream's new items (smass: the items of stream k whose own key
+   value is the group's over stream k's items in w; an item of it as
+   g->item), mass their sum weighted by weight[k]; with only < 0 the
+   groups of *tab (runway_groups_from_run's) for every stream, else the
+   groups of stream only's items, made when new. A logical partition
+   then grows by its own streams' bytes, not by a pool of every
+   stream's split by item count. */
+void runway_groups_counted(const struct pk_result_variant *v,
+			   const struct pk_scenario *sc,
+			   const struct pk_workload *w, const double *weight,
+			   long only, struct group **tab);
+
 void runway_preload_start(const struct pk_snapshot *s,
 			  const struct pk_result_variant *v,
 			  struct group **tab);
@@ -246,7 +259,8 @@ struct pk_workload *runway_window_stream(const struct pk_scenario *sc, size_t k,
 /* The streams of sc whose phases write but that the run's window (w)
    gave no item (their rate schedule 0 there, beside streams that
    wrote): each drawn apart (runway_window_stream), its groups added to
-   tab by the distributions as the others' (runway_groups_from_dists);
+   tab by the distributions as the others' (runway_groups_from_dists),
+   or with refs NULL as the run drew them (runway_groups_counted);
    the workloads into apart[k] (NULL for the rest), their scenarios into
    moved[k] (sc->n_streams of each), kept while the groups name items
    of them (group.w). Returns how many. */
@@ -703,6 +717,9 @@ struct bite {
 /* A logical partition stepped */
 struct cand {
 	struct group *g;
+	int timed; /* 1: its key value moves on with time (rw->bucket): it
+		      grows in the current bucket only; 0 for one that does
+		      not, beside a time key of another stream's */
 	double mass[PK_MAX_STREAMS];	   /* its share of each stream's */
 	double range_mass[PK_MAX_STREAMS]; /* its range's, of each stream's */
 	double range_ru;      /* its range's share of the RU/s at the end of

@@ -487,6 +487,68 @@ void runway_groups_from_run(const struct pk_snapshot *s,
 	(void)tmp;
 }
 
+void runway_groups_counted(const struct pk_result_variant *v,
+			   const struct pk_scenario *sc,
+			   const struct pk_workload *w, const double *weight,
+			   long only, struct group **tab)
+{
+	const size_t ns = sc->n_streams;
+	uint64_t n = workload_items(w), i, all[PK_MAX_STREAMS] = {0};
+	struct rw_key key;
+	struct group *g, *tmp;
+	size_t k;
+	int fresh;
+
+	runway_key_init(v, &key);
+	for (i = 0; i < n; i++) {
+		k = workload_item_stream(w, i);
+		if (k >= ns || (only >= 0 && k != (size_t)only)) {
+			continue;
+		}
+		runway_item_key(v, sc, w, i, NULL, &key);
+		if (key.at.status != 0) {
+			continue;
+		}
+		all[k]++;
+		if (only < 0) {
+			HASH_FIND(hh, *tab, key.id, key.at.id_len, g);
+			fresh = 0;
+		} else {
+			g = runway_group_get(tab, key.id, key.at.id_len,
+					     &fresh);
+		}
+		if (!g) {
+			continue;
+		}
+		if (fresh) {
+			g->range = runway_range_of(v, &key.at.epk);
+			g->item = UINT64_MAX;
+		}
+		if (!g->smass) {
+			g->smass = xcalloc(ns, sizeof(*g->smass));
+		}
+		g->smass[k] += 1;
+		if (g->item == UINT64_MAX) {
+			g->item = i;
+			g->w = w;
+		}
+	}
+	runway_key_free(&key);
+	HASH_ITER(hh, *tab, g, tmp)
+	{
+		if (!g->smass) {
+			g->smass = xcalloc(ns, sizeof(*g->smass));
+		}
+		g->mass = 0;
+		for (k = 0; k < ns; k++) {
+			if (all[k]) {
+				g->smass[k] /= (double)all[k];
+			}
+			g->mass += g->smass[k] * weight[k];
+		}
+	}
+}
+
 /* Preloaded bytes at t = 0, into the groups of those logical partitions */
 void runway_preload_start(const struct pk_snapshot *s,
 			  const struct pk_result_variant *v, struct group **tab)

@@ -141,6 +141,16 @@ static int find_groups(const struct pk_snapshot *s, const struct rw_proj *p,
 		}
 	} else {
 		runway_groups_from_run(s, v, tab);
+		if (p->ns > 1) {
+			/* each stream's own shares, a stream the run's window
+			   gave no item drawn apart */
+			runway_groups_counted(v, sc, p->w, weight, -1, tab);
+			if (runway_groups_apart(v, sc, p->w, NULL, 0, weight,
+						tab, apart, moved) > 0 &&
+			    !rw->drawn_apart) {
+				rw->drawn_apart = 2;
+			}
+		}
 		rw->share_from_run = 1;
 	}
 	if (each > 0) {
@@ -153,11 +163,39 @@ static int find_groups(const struct pk_snapshot *s, const struct rw_proj *p,
 	return 0;
 }
 
+/* Whether group g's key value moves on with time: its item's key at
+   the clock's start differs from its key a bucket later (a group with
+   no item to ask, or whose key cannot be made, is taken to move on as
+   the key's bucket says). A stream whose key property is a constant
+   beside another's clock property keeps one value for good. */
+static int moves_on(const struct rw_proj *p, const struct group *g,
+		    const struct pk_time_bucket *bk)
+{
+	struct rw_key a, b;
+	int64_t t0 = p->sc->clock_start_s, t1 = t0 + bk->len_s;
+	int moves;
+
+	if (g->item == UINT64_MAX) {
+		return 1;
+	}
+	runway_key_init(p->v, &a);
+	runway_key_init(p->v, &b);
+	runway_item_key(p->v, p->sc, g->w ? g->w : p->w, g->item, &t0, &a);
+	runway_item_key(p->v, p->sc, g->w ? g->w : p->w, g->item, &t1, &b);
+	moves = a.at.status != 0 || b.at.status != 0 ||
+		a.at.id_len != b.at.id_len ||
+		memcmp(a.id, b.id, a.at.id_len) != 0;
+	runway_key_free(&a);
+	runway_key_free(&b);
+	return moves;
+}
+
 /* p's candidates, one for each of picked[0 .. p->n_c): their shares of
    each stream's items and their ranges', their ranges' RU/s, stores for
-   n_steps steps */
+   n_steps steps (a time key's, bk, of a bucket each) */
 static void cands_init(struct rw_proj *p, struct group *picked,
-		       const struct rw_pick *pick, int64_t n_steps)
+		       const struct rw_pick *pick, int64_t n_steps,
+		       const struct pk_time_bucket *bk)
 {
 	const struct pk_result_variant *v = p->v;
 	const size_t ns = p->ns;
@@ -170,10 +208,11 @@ static void cands_init(struct rw_proj *p, struct group *picked,
 							 : v->n_ranges;
 
 		c->g = &picked[i];
+		c->timed = p->time_key && moves_on(p, c->g, bk);
 		for (j = 0; j < ns; j++) {
 			c->mass[j] = c->g->smass ? c->g->smass[j] : c->g->mass;
 			/* a time key's other values wait for their time */
-			c->range_mass[j] = p->time_key ? c->mass[j]
+			c->range_mass[j] = c->timed ? c->mass[j]
 					   : pick->range_smass && c->g->smass
 					       ? pick->range_smass[r * ns + j]
 					       : pick->range_mass[r];
@@ -181,7 +220,7 @@ static void cands_init(struct rw_proj *p, struct group *picked,
 		c->range_ru = runway_range_share(v, c->g->range);
 		c->burst = v->spec->burst && !v->spec->serverless;
 		runway_store_init(&c->held, &p->cl, n_steps,
-				  p->time_key ? PK_RW_MAX_SLOTS : 1);
+				  c->timed ? PK_RW_MAX_SLOTS : 1);
 	}
 }
 
@@ -203,7 +242,10 @@ static int bucket_step(struct rw_proj *p, struct steps *q,
 		   its own (its predecessors' items expire from theirs) */
 		q->ring = (q->ring + 1) % PK_RW_MAX_SLOTS;
 		for (i = 0; i < p->n_c; i++) {
-			runway_store_clear(&p->c[i].held, &p->cl, q->ring);
+			if (p->c[i].timed) {
+				runway_store_clear(&p->c[i].held, &p->cl,
+						   q->ring);
+			}
 		}
 	}
 	if (bk->len_s < PK_RUNWAY_STEP_S) {
@@ -231,6 +273,9 @@ static int bucket_step(struct rw_proj *p, struct steps *q,
 static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 		      int64_t h, double t0, double t1, int slot, double share)
 {
+	/* a value that does not move on has one bucket, all its writes */
+	const int timed = ci->timed;
+	const int *slot_of = timed ? q->step_slot : NULL;
 	const struct pk_result_variant *v = p->v;
 	const double cap = (double)v->spec->lp_storage_bytes;
 	const size_t ns = p->ns;
@@ -264,17 +309,16 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 	if (q->rewrites_resize) {
 		/* rewrites at another size change what it holds: its one
 		   class (no lifetime, no id pool) takes the difference */
-		double held =
-		    runway_store_held(&ci->held, &p->cl, slot, p->time_key);
+		double held = runway_store_held(&ci->held, &p->cl, slot, timed);
 
 		add_c[0] += runway_rewritten(&q->rr, ci->mass, ns, add, held,
 					     &ci->items) -
 			    (held + add);
 	}
-	before = runway_store_held(&ci->held, &p->cl, slot, p->time_key);
+	before = runway_store_held(&ci->held, &p->cl, slot, timed);
 	runway_store_step(&ci->held, &p->cl, h, slot, add_c, del, t1, q->off,
-			  q->step_slot);
-	after = runway_store_held(&ci->held, &p->cl, slot, p->time_key);
+			  slot_of);
+	after = runway_store_held(&ci->held, &p->cl, slot, timed);
 	/* its net growth: written less deleted */
 	grow = after - before;
 	ci->rate = grow / (t1 - t0);
@@ -286,11 +330,10 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 	}
 	room = cap - ci->g->start;
 	if (grow > 0 && after >= room) {
-		double a =
-		    before >= room
-			? 0
-			: runway_store_cross(&ci->held, &p->cl, slot,
-					     p->time_key, room, &per_step);
+		double a = before >= room
+			       ? 0
+			       : runway_store_cross(&ci->held, &p->cl, slot,
+						    timed, room, &per_step);
 		double t = t0 + a * (t1 - t0);
 
 		if (t < p->first_t) {
@@ -359,7 +402,10 @@ static void step_all(struct rw_proj *p, struct steps *q,
 			slot = bucket_step(p, q, bk, h, t0, t1, &share);
 		}
 		for (i = 0; i < p->n_c; i++) {
-			cand_step(p, q, &p->c[i], h, t0, t1, slot, share);
+			const int timed = p->c[i].timed;
+
+			cand_step(p, q, &p->c[i], h, t0, t1, timed ? slot : 0,
+				  timed ? share : 1.0);
 		}
 	}
 }
@@ -497,7 +543,7 @@ void runway_from_rates(const struct pk_snapshot *s,
 	if (!p.time_key) {
 		unseen_spread(&pick);
 	}
-	cands_init(&p, picked, &pick, n_steps);
+	cands_init(&p, picked, &pick, n_steps, bk);
 	runway_pool_init(&p.pool, v, &pick, p.ns);
 	runway_pick_free(&pick);
 	project(&p, bk, n_steps, rw);

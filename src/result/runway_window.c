@@ -153,12 +153,15 @@ size_t runway_groups_apart(const struct pk_result_variant *v,
 			continue;
 		}
 		apart[k] = runway_window_stream(sc, k, &moved[k]);
-		if (apart[k]) {
+		if (apart[k] && refs) {
 			runway_groups_from_dists(v, sc, apart[k], refs, spread,
 						 weight, sc->clock_start_s,
 						 (long)k, tab);
-			drawn++;
+		} else if (apart[k]) {
+			runway_groups_counted(v, sc, apart[k], weight, (long)k,
+					      tab);
 		}
+		drawn += apart[k] != NULL;
 	}
 	return drawn;
 }

@@ -44,7 +44,13 @@
  *   of a drawn value (a unique property read whole, streams that
  *   generate it differently: a clock in one, a pattern in another), the
  *   shares are the run's: each logical partition's items written over
- *   all written (share_from_run, said in the sentence).
+ *   all written (share_from_run, said in the sentence); with several
+ *   streams each stream's own (its items whose key value is the
+ *   partition's over its items), so a partition grows by its own
+ *   streams' bytes. Under a time key a logical partition whose value
+ *   does not move on (its key a bucket later the same: another stream's
+ *   constant beside a clock) keeps everything it is sent, for good
+ *   (untimed).
  * - items from a data file, PK_RUNWAY_DATA_TIME ("from the data's own
  *   time"): every record the data holds, whether or not the replay stored
  *   it, at its own time (time field, compression undone; or its arrival
@@ -320,6 +326,9 @@ struct pk_runway {
 	int bound_low;	     /* ... its writes Low priority, served what
 				High-priority requests left (rule 30) */
 	int share_from_run;  /* RATES: shares from the run's writes */
+	int untimed;	     /* RATES: the key has a time part (bucket) but
+				the logical partition named keeps its value
+				for good (another stream's constant) */
 	int drawn_apart;     /* RATES: 1 the run's window wrote nothing,
 				2 a stream of it wrote nothing beside
 				others that did; its key values drawn

@@ -14,6 +14,7 @@
 #include "pksim/service/cosmos/cost.h"
 #include "pksim/service/cosmos/pkey.h"
 #include "pksim/service/queries.h"
+#include "pksim/workload/workload.h"
 
 _Static_assert(PK_KEY_MAX_REFS <= PK_QUERY_KEY_REFS,
 	       "pk_key_reads holds every property a key reads");
@@ -93,27 +94,42 @@ static void key_reads(const struct pk_pkey *k, const struct pk_scenario *sc,
 struct fixed_src {
 	struct pk_item_source inner;
 	const struct pk_scenario *sc;
+	const struct pk_workload *w;
+	uint64_t item;
 	int64_t wall_s;
 };
+
+/* The property the item's own stream generates at ref's path (several
+   streams each have their own: a clock in one, a constant in another),
+   or -1 when its stream has none there */
+static int own_prop(const struct fixed_src *f, size_t ref)
+{
+	int p = ref_prop(f->inner.key, f->sc, ref), own;
+	uint32_t idx;
+
+	if (p < 0 || f->sc->n_streams < 2) {
+		return p;
+	}
+	workload_own_value(f->w, f->item, p, &own, &idx);
+	return own >= 0 && (size_t)own < f->sc->n_props ? own : -1;
+}
 
 static int fixed_get(const struct pk_item_source *src, size_t ref,
 		     struct pk_value *out, char *buf, size_t cap)
 {
 	const struct fixed_src *f = src->ctx;
-	const struct pk_pkey *k = f->inner.key;
-	int clock = ref_is(k, f->sc, ref, PK_GEN_CLOCK);
+	const int p = own_prop(f, ref);
+	const int clock = p >= 0 && f->sc->props[p].kind == PK_GEN_CLOCK;
 
-	if (clock || ref_is(k, f->sc, ref, PK_GEN_UNIQUE)) {
+	if (clock || (p >= 0 && f->sc->props[p].kind == PK_GEN_UNIQUE)) {
 		time_t t = (time_t)f->wall_s;
 		struct tm tm;
 		size_t len = 0;
 
 		if (clock) {
 			gmtime_r(&t, &tm);
-			len = strftime(
-			    buf, cap,
-			    f->sc->props[ref_prop(k, f->sc, ref)].clock_format,
-			    &tm);
+			len = strftime(buf, cap, f->sc->props[p].clock_format,
+				       &tm);
 		} else {
 			len = (size_t)snprintf(buf, cap, "u");
 		}
@@ -139,6 +155,8 @@ static void item_key(const struct pk_pkey *k, const struct pk_scenario *sc,
 	if (wall_s) {
 		f.inner = src;
 		f.sc = sc;
+		f.w = w;
+		f.item = item;
 		f.wall_s = *wall_s;
 		src.get = fixed_get;
 		src.ctx = &f;

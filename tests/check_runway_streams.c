@@ -1,0 +1,185 @@
+/*
+ * runway_streams: the storage runway (include/pksim/result/runway.h)
+ * of several streams whose items differ in what they are: a time key in
+ * one beside a constant in another, shares as the run drew them, each
+ * stream's own. Each figure derived by hand beside its test; each says
+ * what it gave before.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "pksim/report/scorecard.h"
+#include "pksim/result/result.h"
+#include "testutil.h"
+
+/* 20 GiB = 21,474,836,480 B: the logical partition cap (rule 11) */
+#define CAP 21474836480.0
+
+/* The first variant of scenario text: its scorecard's runway kind into
+   *kind, the sentence into t; returns its time to full, s (-1 none) */
+static double full_s(const char *text, int *kind, char *t, size_t cap)
+{
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c =
+	    tu_cards(tu_dir_file("streams.yaml", text), text, &run, &res);
+	double s = c[0].full_kind == PK_FULL_DAYS ? c[0].days_to_full * 86400.0
+						  : -1.0;
+
+	*kind = (int)c[0].full_kind;
+	scorecard_full_text(res, &c[0], 0, t, cap);
+	tu_cards_free(c, run, res);
+	return s;
+}
+
+static int near(double x, double want, double rel)
+{
+	return fabs(x - want) <= rel * fabs(want);
+}
+
+/* Stream w keyed by the weekday (`%A`), 100 creates/s of 1 KB; stream
+   s keyed by the constant "misc", 1 create/s of 100 KB; the clock starts
+   on Monday 2026-01-12 and the `/day` key reads each stream's own
+   property. */
+#define WEEKDAY_AND_MISC(fmt)                                                  \
+	"clock: {start: \"2026-01-12T00:00:00Z\"}\n"                           \
+	"container: {partition_key: /day, throughput: 100000}\n"               \
+	"streams:\n"                                                           \
+	"  - name: w\n"                                                        \
+	"    items: {day: {clock: \"" fmt "\"}}\n"                             \
+	"    phases:\n"                                                        \
+	"      - {name: p, duration: 10m, rate: 100/s, ops: {create: 1}, "     \
+	"item_size: 1KB}\n"                                                    \
+	"  - name: s\n"                                                        \
+	"    items: {day: {const: misc}}\n"                                    \
+	"    phases:\n"                                                        \
+	"      - {name: p, duration: 10m, rate: 1/s, ops: {create: 1}, "       \
+	"item_size: 100KB}\n"
+
+/*
+ * "misc" is a constant key: it grows by s's 1 x 102,400 B/s for good, 20
+ * GiB at 21,474,836,480 / 102,400 = 209,715.2 s (2.43 days). "Monday"
+ * grows by w's 100 x 1,024 = 102,400 B/s only while it is Monday: 8.2
+ * GiB a Monday, full on its third (day 14 + 3,715.2 s): later. So
+ * "misc" first at 209,715.2 s, growing for good (no "while its day is
+ * current"). Before: both streams' 200 KiB/s pooled and split by item
+ * count, "Monday" at 198 KiB/s (7.2 days) and "misc" at 1.98 KiB/s.
+ */
+START_TEST(test_streams_time_key_beside_constant)
+{
+	char t[640];
+	int kind;
+	double s = full_s(WEEKDAY_AND_MISC("%A"), &kind, t, sizeof(t));
+
+	ck_assert_int_eq(kind, PK_FULL_DAYS);
+	ck_assert_msg(near(s, CAP / 102400.0, 1e-9), "%f", s);
+	ck_assert_msg(strstr(t, "\"misc\" first, growing 100.0 KiB/s)"), "%s",
+		      t);
+}
+END_TEST
+
+/*
+ * The same with w keyed by the date (`%Y-%m-%d`): a day's bucket never
+ * comes back and holds 102,400 x 86,400 B = 8.2 GiB, but "misc" still
+ * fills at 209,715.2 s. Before: "bounded" (no days): the date buckets'
+ * day-long reset applied to "misc" too, an unsafe "never".
+ */
+START_TEST(test_streams_date_key_beside_constant)
+{
+	char t[640];
+	int kind;
+	double s = full_s(WEEKDAY_AND_MISC("%Y-%m-%d"), &kind, t, sizeof(t));
+
+	ck_assert_int_eq(kind, PK_FULL_DAYS);
+	ck_assert_msg(near(s, CAP / 102400.0, 1e-9), "%f", s);
+	ck_assert_msg(strstr(t, "\"misc\" first"), "%s", t);
+}
+END_TEST
+
+/*
+ * The other way round: w 30 creates/s of 100 KB keyed by `%A` (3,072,000
+ * B/s while its day is current), s 1,000 creates/s of 1 KB on "misc"
+ * whose items live 60 s (`ttl: 60`): "misc" levels off near 1,024,000 x
+ * 60 = 58.6 MiB. "Monday" fills at 21,474,836,480 / 3,072,000 =
+ * 6,990.5 s, within its first day. Before: "misc" first at 0.066 days,
+ * "growing 3.6 MiB/s" (the pooled bytes split by item count).
+ */
+START_TEST(test_streams_time_key_fills_beside_expiring)
+{
+	static const char text[] =
+	    "clock: {start: \"2026-01-12T00:00:00Z\"}\n"
+	    "container: {partition_key: /day, throughput: 1000000, "
+	    "default_ttl: -1}\n"
+	    "streams:\n"
+	    "  - name: w\n"
+	    "    items: {day: {clock: \"%A\"}}\n"
+	    "    phases:\n"
+	    "      - {name: p, duration: 10m, rate: 30/s, ops: {create: 1}, "
+	    "item_size: 100KB}\n"
+	    "  - name: s\n"
+	    "    items: {day: {const: misc}, ttl: {const: 60}}\n"
+	    "    phases:\n"
+	    "      - {name: p, duration: 10m, rate: 1000/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	char t[640];
+	int kind;
+	double s = full_s(text, &kind, t, sizeof(t));
+
+	ck_assert_int_eq(kind, PK_FULL_DAYS);
+	ck_assert_msg(near(s, CAP / 3072000.0, 1e-9), "%f", s);
+	ck_assert_msg(strstr(t, "\"Monday\" first, growing 2.9 MiB/s while "
+				"its day is current"),
+		      "%s", t);
+}
+END_TEST
+
+/*
+ * Clock on Saturday 2026-01-10: w writes on weekdays only (`weekly:
+ * weekdays`), 30 creates/s of 100 KB keyed by `%A`, so the run's 10
+ * minutes give it no item; s 1 create/s of 1 KB on "misc". w is drawn
+ * apart where it writes: "Monday" (2 days on) fills in 21,474,836,480 /
+ * 3,072,000 = 6,990.5 s: at 172,800 + 6,990.5 s. Before: the right
+ * figure under the wrong name ("misc", growing 2.9 MiB/s).
+ */
+START_TEST(test_streams_time_key_idle_in_the_run)
+{
+	static const char text[] =
+	    "clock: {start: \"2026-01-10T00:00:00Z\"}\n"
+	    "container: {partition_key: /day, throughput: 100000}\n"
+	    "streams:\n"
+	    "  - name: w\n"
+	    "    items: {day: {clock: \"%A\"}}\n"
+	    "    phases:\n"
+	    "      - {name: p, duration: 10m, rate: {base: 30/s, weekly: "
+	    "weekdays}, ops: {create: 1}, item_size: 100KB}\n"
+	    "  - name: s\n"
+	    "    items: {day: {const: misc}}\n"
+	    "    phases:\n"
+	    "      - {name: p, duration: 10m, rate: 1/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	char t[640];
+	int kind;
+	double s = full_s(text, &kind, t, sizeof(t));
+
+	ck_assert_int_eq(kind, PK_FULL_DAYS);
+	ck_assert_msg(near(s, 172800.0 + CAP / 3072000.0, 1e-9), "%f", s);
+	ck_assert_msg(strstr(t, "\"Monday\" first"), "%s", t);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("runway_streams");
+	TCase *tc = tcase_create("runway_streams");
+
+	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_streams_time_key_beside_constant);
+	tcase_add_test(tc, test_streams_date_key_beside_constant);
+	tcase_add_test(tc, test_streams_time_key_fills_beside_expiring);
+	tcase_add_test(tc, test_streams_time_key_idle_in_the_run);
+	suite_add_tcase(s, tc);
+	return s;
+}
