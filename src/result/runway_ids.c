@@ -37,8 +37,11 @@ static uint64_t key_reads_id(const struct pk_result_variant *v,
 	return how;
 }
 
-/* The largest item stream one's phases write, bytes */
-static double largest_item(const struct pk_scenario *one)
+/* The largest item stream one's phases write, and any phase of sc's
+   that replaces (its target drawn from every stream's stored items at
+   the send, a pool's among them), bytes */
+static double largest_item(const struct pk_scenario *one,
+			   const struct pk_scenario *sc)
 {
 	double most = 0;
 	size_t i;
@@ -47,6 +50,13 @@ static double largest_item(const struct pk_scenario *one)
 		double l = runway_largest_size(&one->phases[i].item_size);
 
 		most = l > most ? l : most;
+	}
+	for (i = 0; i < sc->n_phases; i++) {
+		double l = runway_largest_size(&sc->phases[i].item_size);
+
+		if (sc->phases[i].mix[PK_OP_REPLACE] > 0) {
+			most = l > most ? l : most;
+		}
 	}
 	return most;
 }
@@ -70,7 +80,7 @@ int runway_id_pool(const struct pk_result_variant *v,
 	}
 	how = key_reads_id(v, sc);
 	n = how == 0 ? idp->count : how == 1 ? 1 : (idp->count + how - 1) / how;
-	largest = largest_item(&one) * factor;
+	largest = largest_item(&one, sc) * factor;
 	pool->n = (double)n;
 	pool->mean = runway_mean_item(&one) * factor;
 	pool->seq = idp->dist.kind == PK_DIST_SEQUENTIAL;

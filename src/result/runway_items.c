@@ -101,6 +101,12 @@ int runway_classes(const struct pk_result_variant *v,
 			all_bounded &= !adds;
 		}
 		writers += adds;
+		if (!adds) {
+			/* a stream that adds no item (replaces only) rewrites
+			   stored items drawn from every stream's at the send,
+			   not its own pool's: its pool bounds nothing */
+			memset(&p, 0, sizeof(p));
+		}
 		cl->of[k] = class_of(cl, &l, &p);
 		cl->ttl |= l.n > 0;
 		for (b = 0; b < l.n; b++) {

@@ -150,19 +150,21 @@
  *   at the first's rate on top of the pool's 1,000 items);
  * - finite ids (runway_ids.c): items rewritten among a pool of ids (a
  *   pattern or list /id of their stream) hold at most N x the largest
- *   item per logical partition, N the ids it can hold: the pool's when
- *   the key does not read the id, 1 when it reads it whole, the pool's /
- *   M when it reads it only through hash(id) mod M (ASSUMPTION: the hash
- *   spreads the ids evenly over its M values); a unique property read
- *   whole one item: "never" below the cap (with several streams, when
- *   every stream that writes has a pool and their most together is
- *   below it; ASSUMPTION: two streams' pools are different ids, which
- *   errs high). Past it, a
- *   logical partition holds the distinct ids drawn into it, each at the
- *   mean item: N x mean x (1 - e^(-n/N)) after n new items (uniform
- *   draws; sequential ones hold min(n, N) x mean); "never" when
- *   N x mean is below the cap, else it fills after
- *   n = -N ln(1 - cap / (N x mean)) items. ASSUMPTION: ids of a skewed
+ *   item (its stream's, or any phase's replace: a replace's target is
+ *   drawn from every stored item at the send, so a stream that only
+ *   replaces has no pool of its own) per logical partition, N the ids
+ *   it can hold: the pool's when the key does not read the id, 1 when
+ *   it reads it whole, the pool's / M when it reads it only through
+ *   hash(id) mod M (ASSUMPTION: the hash spreads the ids evenly over its
+ *   M values); a unique property read whole one item: "never" below the
+ *   cap (with several streams, when every stream that writes has a pool
+ *   and their most together is below it; ASSUMPTION: two streams' pools
+ *   are different ids, which errs high). Past it, a logical partition
+ *   holds the distinct ids drawn into it, each at the mean item: N x
+ *   mean x (1 - e^(-n/N)) after n new items (uniform draws; sequential
+ *   ones hold min(n, N) x mean); "never" when N x mean is below the
+ *   cap, else it fills after n = -N ln(1 - cap / (N x mean)) items.
+ *   ASSUMPTION: ids of a skewed
  *   distribution are taken as uniform (they repeat more, so the
  *   partition fills later than said: the figure is a lower bound);
  *   under time to live n is the new items written and not yet expired
