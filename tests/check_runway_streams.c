@@ -245,6 +245,35 @@ START_TEST(test_streams_pool_bound_takes_replaced_size)
 }
 END_TEST
 
+/*
+ * A transactional batch's items must share one logical partition; under
+ * `{t}.{random 1..10}` each of a batch's 10 items draws its own suffix,
+ * so a batch commits with probability (1/10)^9 and the replay refuses
+ * them whole (400), storing nothing. 10 batches/s of 10 items of 1 KB
+ * then store 10 x 10^-9 x 10 x 1,024 B/s over the 10 values: 1.024e-5
+ * B/s a value, 1,616 B (1.6 KiB) by the 5-year horizon (1,826 days x
+ * 86,400 s): not within 5 years. Before: 24.3 days, every batch's items
+ * counted as stored.
+ */
+START_TEST(test_streams_batches_refused_whole)
+{
+	static const char text[] =
+	    "container: {partition_key: \"{t}.{random 1..10}\", throughput: "
+	    "50000, partitions: 5}\n"
+	    "items:\n"
+	    "  t: {const: a}\n"
+	    "phases:\n"
+	    "  - {name: p, duration: 10m, rate: 10/s, ops: {batch: 1}, batch: "
+	    "{size: 10}, item_size: 1KB}\n";
+	char t[640];
+	int kind;
+
+	full_s(text, &kind, t, sizeof(t));
+	ck_assert_int_eq(kind, PK_FULL_BEYOND);
+	ck_assert_msg(strstr(t, "holds 1.6 KiB by then"), "%s", t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_streams");
@@ -258,6 +287,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_streams_time_key_idle_in_the_run);
 	tcase_add_test(tc, test_streams_replaces_ignore_their_pool);
 	tcase_add_test(tc, test_streams_pool_bound_takes_replaced_size);
+	tcase_add_test(tc, test_streams_batches_refused_whole);
 	suite_add_tcase(s, tc);
 	return s;
 }

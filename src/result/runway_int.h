@@ -229,6 +229,18 @@ int64_t runway_write_mru(const struct pk_result_variant *v, double mean);
 size_t runway_n_refs(const struct pk_result_variant *v,
 		     const struct pk_scenario *sc);
 
+/* New items an operation of phase ps sends in transactional batches
+   that the service refuses whole (400): a batch's items must share one
+   logical partition, and the parts of v's key drawn per item (a random
+   suffix: 1 / its span each; a hash of a unique property: 1 / N each;
+   pk_key_reads.spread) put its n items in one key value with
+   probability spread^(n - 1) (ASSUMPTION: the other properties shared
+   as the workload shares them, a spanning batch's too, so this errs
+   low); 0 without batches or such parts */
+double runway_batch_refused(const struct pk_result_variant *v,
+			    const struct pk_scenario *sc,
+			    const struct pk_phase_spec *ps);
+
 /* Generated items' runway (runway_step.c): w's items give the key values,
    their shares from the distributions */
 void runway_from_rates(const struct pk_snapshot *s,

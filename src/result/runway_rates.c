@@ -239,7 +239,9 @@ void runway_streams_init(const struct pk_result_variant *v,
 			p->start_s = at;
 			p->dur_s = ps->duration_ms / 1000;
 			at += p->dur_s;
-			p->adds = runway_phase_adds(ps);
+			p->adds =
+			    fmax(0.0, runway_phase_adds(ps) -
+					  runway_batch_refused(v, sc, ps));
 			p->rewrites =
 			    ps->mix[PK_OP_REPLACE] +
 			    ps->mix[PK_OP_UPSERT] * (1.0 - ps->upsert_new);

@@ -549,6 +549,23 @@ void runway_groups_counted(const struct pk_result_variant *v,
 	}
 }
 
+double runway_batch_refused(const struct pk_result_variant *v,
+			    const struct pk_scenario *sc,
+			    const struct pk_phase_spec *ps)
+{
+	struct pk_key_reads kr;
+	double n = (double)ps->batch_size;
+
+	if (ps->mix[PK_OP_BATCH] <= 0 || ps->batch_size <= 1) {
+		return 0;
+	}
+	v->service_queries->key_reads(v->key, sc, &kr);
+	if (kr.spread >= 1.0) {
+		return 0;
+	}
+	return ps->mix[PK_OP_BATCH] * n * (1.0 - pow(kr.spread, n - 1.0));
+}
+
 /* Preloaded bytes at t = 0, into the groups of those logical partitions */
 void runway_preload_start(const struct pk_snapshot *s,
 			  const struct pk_result_variant *v, struct group **tab)
