@@ -308,12 +308,51 @@ START_TEST(test_ddb_findings_markdown_words)
 }
 END_TEST
 
+/*
+ * The shipped scale-up-down table's splits and heat strip in its words:
+ * raised at t = 60 s from 1 partition to 16 (doubling, D4), its first
+ * split cuts partition 0 at the middle of the hash space (80000000..)
+ * into partitions 1 and 2; the strip's note explains rows made by
+ * splits only (a table's partitions never merge, D8); the HTML heat
+ * map of outbox-gsi has a band per partition.
+ */
+START_TEST(test_ddb_split_words)
+{
+	char args[1024], *out;
+
+	snprintf(args, sizeof(args), "run '%s'",
+		 tu_src("scenarios/dynamodb/scale-up-down.yaml"));
+	out = tu_run_ok(args);
+	ck_assert_msg(strstr(out, "t=60s  partition 0 -> 1 [\"\", 80000000..) "
+				  "+ 2 [80000000.., \"FF\")  (throughput)"),
+		      "split");
+	ck_assert_msg(strstr(out, "(before a partition existed, its row "
+				  "shows the partitions it came from"),
+		      "strip");
+	ck_assert_msg(strstr(out, "partitions split away (figures until "
+				  "then)"),
+		      "gone");
+	ck_assert_msg(!strstr(out, "range 0 ->") &&
+			  !strstr(out, "merged away") &&
+			  !strstr(out, "until they merged"),
+		      "cosmos words");
+	free(out);
+	snprintf(args, sizeof(args), "run '%s' --format html",
+		 tu_src("scenarios/dynamodb/outbox-gsi.yaml"));
+	out = tu_run_ok(args);
+	ck_assert_msg(strstr(out, "one band per partition, its height"),
+		      "html");
+	free(out);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_findings");
 	TCase *tc = tcase_create("traps");
 
 	tcase_add_test(tc, test_ddb_findings_past_peak);
+	tcase_add_test(tc, test_ddb_split_words);
 	tcase_add_test(tc, test_ddb_findings_markdown_words);
 	tcase_add_test(tc, test_ddb_findings_hot_key_batch);
 	tcase_add_test(tc, test_ddb_findings_at_limit);

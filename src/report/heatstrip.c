@@ -192,7 +192,16 @@ int heatstrip_text(const struct pk_result_variant *v, int colour, size_t width,
 			break;
 		}
 	}
-	if (r < v->n_ranges) {
+	if (r < v->n_ranges && v->ddb) {
+		/* a table's partitions split, never merge (D8) */
+		fprintf(out,
+			"  (before a partition existed, its row shows the "
+			"partitions it came from:\n  \"partition 3 \u2190 1 "
+			"\u2190 0\" is partition 0 until 1 split from it, "
+			"then 1 until 3 did;\n  a second with a request "
+			"throttled for the partition's own units counts as "
+			"100 %%)\n");
+	} else if (r < v->n_ranges) {
 		fprintf(out,
 			"  (before a range existed, its row shows the "
 			"ranges it came from:\n  \"range 3 \u2190 1 "

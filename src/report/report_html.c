@@ -302,6 +302,10 @@ static void heat_note(const struct pk_result_variant *v, int equal_bands,
 		      "(--bands equal): a band's height says nothing of its "
 		      "share of the hash space, and the y axis is no scale of "
 		      "the key space."
+		: v->ddb
+		    ? "the key space from \"\" (top) to \"FF\" (bottom), one "
+		      "band per partition, its height its share of the hash "
+		      "space."
 		    : "the key space from \"\" (top) to \"FF\" (bottom), one "
 		      "band per partition key range, its height its share of "
 		      "the hash space.",

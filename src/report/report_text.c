@@ -741,10 +741,10 @@ static void gone_ranges(const struct pk_result_variant *v, FILE *out)
 			continue;
 		}
 		if (n++ == 0) {
-			fprintf(out,
-				"  %s split or merged away (figures "
-				"until then):\n",
-				v->ddb ? "partitions" : "ranges");
+			/* a table's partitions never merge (D8) */
+			fprintf(out, "  %s away (figures until then):\n",
+				v->ddb ? "partitions split"
+				       : "ranges split or merged");
 			fprintf(out, "  %-5s %-26s %7s %7s %12s %10s\n",
 				v->ddb ? "part." : "range", "until", "peak",
 				"p99", "requests",

@@ -97,8 +97,8 @@ void text_events(const struct pk_result_variant *v, int digits, FILE *out)
 	for (i = 0; i < m->n_splits; i++) {
 		const struct pk_split_event *e = &m->splits[i];
 
-		fprintf(out, "  t=%llds  range %u -> ", (long long)e->t_s,
-			e->parent);
+		fprintf(out, "  t=%llds  %s %u -> ", (long long)e->t_s,
+			v->ddb ? "partition" : "range", e->parent);
 		for (k = 0; k < 2; k++) {
 			fprintf(out, "%s%u [%s, %s)", k ? " + " : "",
 				e->children[k],
