@@ -276,28 +276,35 @@ static void variant_json(const char *path, const char *name, char *out,
  * Two tables, one even workload (100,000 keys, 500 writes and 1,500
  * eventual reads of 1 KB a second): provisioned 3,000 RCU + 1,000 WCU
  * has 2 partitions (ceil(3,000 / 3,000 + 1,000 / 1,000), D4), on demand
- * 4. Even loads give a hottest share of about 50 % and 25 %: that is
- * the layout, not the key, so the share does not decide; the peak does
- * (neither throttles).
+ * 4 (its warm 12,000 RRU + 4,000 WRU, D13). Even loads give a hottest
+ * share of about 50 % and 25 %: that is the layout, not the key, so the
+ * share does not decide. Nor does the peak: the provisioned table's is
+ * against its 500 WCU shares (about 250 writes a second each, ~50 %),
+ * the on-demand table's against its 1,000 WRU shares of the instant
+ * limit (~13 %), which is headroom of another kind. Neither fails nor
+ * throttles and both consume the same units (D1 charges either mode
+ * alike), so unpriced the two tie (=1), in compare and in merge alike.
  */
+static const char *const two_modes =
+    "name: two\n"
+    "seed: 1\n"
+    "container: {partition_key: /k, throughput: 18000}\n"
+    "variants:\n"
+    "  - {name: prov, service: dynamodb, partition_key: /k, sort_key: "
+    "/id, read_capacity_units: 3000, write_capacity_units: 1000}\n"
+    "  - {name: od, service: dynamodb, partition_key: /k, sort_key: "
+    "/id, capacity: on_demand}\n"
+    "client: {retries: off}\n"
+    "items: {k: {values: \"k{00000..99999}\"}}\n"
+    "phases:\n"
+    "  - {duration: 20s, rate: 2000/s, ops: {create: 0.25, read: "
+    "0.75}, item_size: 1KB}\n";
+
 START_TEST(test_across_tables_of_two_sizes)
 {
-	static const char *const two =
-	    "name: two\n"
-	    "seed: 1\n"
-	    "container: {partition_key: /k, throughput: 18000}\n"
-	    "variants:\n"
-	    "  - {name: prov, service: dynamodb, partition_key: /k, sort_key: "
-	    "/id, read_capacity_units: 3000, write_capacity_units: 1000}\n"
-	    "  - {name: od, service: dynamodb, partition_key: /k, sort_key: "
-	    "/id, capacity: on_demand}\n"
-	    "client: {retries: off}\n"
-	    "items: {k: {values: \"k{00000..99999}\"}}\n"
-	    "phases:\n"
-	    "  - {duration: 20s, rate: 2000/s, ops: {create: 0.25, read: "
-	    "0.75}, item_size: 1KB}\n";
-	const char *path = tu_dir_file("two.yaml", two);
-	char args[1024], *out;
+	const char *path = tu_dir_file("two.yaml", two_modes);
+	char args[4096], a[1024], b[1024], *out;
+	json_t *merged;
 
 	snprintf(args, sizeof(args), "compare '%s' --no-remedies", path);
 	out = tu_run_ok(args);
@@ -305,10 +312,30 @@ START_TEST(test_across_tables_of_two_sizes)
 			  strstr(out, "its 4 partitions"),
 		      "%s", out);
 	ck_assert_ptr_null(strstr(out, "on hottest range's share"));
+	ck_assert_ptr_null(strstr(out, "on peak normalized consumption:"));
 	ck_assert_ptr_nonnull(strstr(out, "tables of different partition "
 					  "counts tie on the hottest "
 					  "partition's share"));
+	ck_assert_ptr_nonnull(strstr(out, "a provisioned and an on-demand "
+					  "table tie on peak normalized "
+					  "consumption"));
+	ck_assert_msg(strstr(out, "=1. od") && strstr(out, "=1. prov"), "%s",
+		      out);
 	free(out);
+	variant_json(path, "prov", a, sizeof(a));
+	variant_json(path, "od", b, sizeof(b));
+	snprintf(args, sizeof(args), "merge '%s' '%s'", a, b);
+	out = tu_run_ok(args);
+	merged = json_loads(out, 0, NULL);
+	free(out);
+	ck_assert_ptr_nonnull(merged);
+	ck_assert_int_eq(json_integer_value(json_object_get(
+			     card_json(merged, "prov"), "rank")),
+			 1);
+	ck_assert_int_eq(json_integer_value(
+			     json_object_get(card_json(merged, "od"), "rank")),
+			 1);
+	json_decref(merged);
 }
 END_TEST
 

@@ -185,10 +185,11 @@ static const char *cost_of(json_t *v, struct pk_scorecard *c)
 }
 
 /* The service of variant v's JSON into c->other_units (0: Azure
-   Cosmos DB, written without "service"; 1: Amazon DynamoDB), as
-   scorecard_fill sets it; NULL, or what is wrong: a report whose
-   variants do not say their service (throttles by reason are
-   DynamoDB's) or one this pksim does not know */
+   Cosmos DB, written without "service"; 1: Amazon DynamoDB) and a
+   table's capacity mode into c->on_demand, as scorecard_fill sets
+   them; NULL, or what is wrong: a report whose variants do not say
+   their service (throttles by reason are DynamoDB's) or a table's
+   capacity mode, or one this pksim does not know */
 static const char *service_of(json_t *v, struct pk_scorecard *c)
 {
 	json_t *s = json_object_get(v, "service");
@@ -207,6 +208,17 @@ static const char *service_of(json_t *v, struct pk_scorecard *c)
 		       "Azure Cosmos DB)";
 	}
 	c->other_units = 1;
+	s = json_object_get(v, "capacity_mode");
+	if (!json_is_string(s)) {
+		return "capacity_mode (provisioned or on_demand: made by a "
+		       "pksim before its tables said their capacity mode)";
+	}
+	if (strcmp(json_string_value(s), "on_demand") == 0) {
+		c->on_demand = 1;
+	} else if (strcmp(json_string_value(s), "provisioned") != 0) {
+		return "capacity_mode this pksim knows (provisioned or "
+		       "on_demand)";
+	}
 	return NULL;
 }
 
@@ -249,6 +261,13 @@ static int card_of(const char *file, json_t *v, struct pk_scorecard *c)
 	if (!bad) {
 		bad = service_of(v, c);
 	}
+	if (!bad && !json_is_array(json_object_get(v, "physical_partitions"))) {
+		bad = "physical_partitions";
+	}
+	/* the partitions at the end, as scorecard_fill counts them: tables
+	   of different counts tie on the hottest share */
+	c->n_ranges =
+	    json_array_size(json_object_get(v, "physical_partitions"));
 	if (bad) {
 		return refuse_in(file,
 				 "variant '%s' has no %s number: not a "

@@ -18,6 +18,7 @@
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
 #include "pksim/report/report_json.h"
+#include "pksim/service/snapshot.h"
 
 /* ---- the figures the writer computes ---- */
 
@@ -35,6 +36,12 @@ static void service_of(const struct field_ctx *c, struct pk_field_value *o)
 {
 	(void)c;
 	fv_text(o, "dynamodb");
+}
+
+static void capacity_mode_of(const struct field_ctx *c,
+			     struct pk_field_value *o)
+{
+	fv_text(o, c->v->ddb->on_demand ? "on_demand" : "provisioned");
 }
 
 /* A count of logical partitions, null when the service keeps none */
@@ -558,6 +565,7 @@ const struct field_reader field_readers[] = {
     VAR("name", name, CV_STR, 0),
     FN("partition_key", SEL_VARIANT, 0, partition_key),
     FN("service", SEL_VARIANT, FW_DDB, service_of),
+    FN("capacity_mode", SEL_VARIANT, FW_DDB, capacity_mode_of),
     VAR("throughput_ru_per_s", ru_per_s, CV_I64, 0),
     FN("layout.origin", SEL_VARIANT, 0, layout_origin_of),
     VAR("layout.physical_partitions", created_ranges, CV_SIZE, 0),

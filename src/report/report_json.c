@@ -16,6 +16,7 @@
 #include "pksim/report/findings.h"
 #include "pksim/report/keysummary.h"
 #include "pksim/report/layout.h"
+#include "pksim/service/snapshot.h"
 
 /* Numbers with at most 16 significant digits: exact for RU sums to 10^13
    with 3 decimals, no binary noise (0.30000000000000004) */
@@ -765,6 +766,12 @@ static json_t *variant(const struct pk_result *r,
 		/* the service, for `pksim merge` to rank as compare does:
 		   RU and capacity units are not one unit */
 		json_object_set_new(o, "service", json_string("dynamodb"));
+		/* its peak is against provisioned shares or the instant
+		   limit's: merge ties the two as compare does */
+		json_object_set_new(o, "capacity_mode",
+				    json_string(v->ddb->on_demand
+						    ? "on_demand"
+						    : "provisioned"));
 	}
 	json_object_set_new(o, "throughput_ru_per_s",
 			    json_integer(v->ru_per_s));

@@ -12,6 +12,7 @@
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
 #include "pksim/report/money.h"
+#include "pksim/service/snapshot.h"
 
 #define PK_SECONDS_PER_DAY 86400.0
 /* a variant's hottest logical partition is worth the verdict when it
@@ -190,6 +191,7 @@ void scorecard_fill(const struct pk_result *r,
 	sc->splits = v->metrics->n_splits;
 	sc->operations = t->operations;
 	sc->other_units = v->ddb != NULL;
+	sc->on_demand = v->ddb != NULL && v->ddb->on_demand;
 	if (v->bill.priced) {
 		sc->priced = 1;
 		/* the compare's one basis, so the ranking weighs like
@@ -318,6 +320,12 @@ int scorecard_figure_cmp(const struct pk_scorecard *a,
 		   partition's share is of partitions of different sizes
 		   (an even load gives 50 % on 2 and 25 % on 4)
 		   (PK_SCORECARD_RULE_TABLES) */
+		return 0;
+	}
+	if (f == PK_RANK_PEAK && a->other_units && b->other_units &&
+	    a->on_demand != b->on_demand) {
+		/* a provisioned and an on-demand table: peaks against
+		   different limits (PK_SCORECARD_RULE_MODES) */
 		return 0;
 	}
 	if (f == PK_RANK_COST && (!a->priced || !b->priced)) {

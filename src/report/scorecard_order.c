@@ -8,6 +8,7 @@
 
 #include "pksim/base/fmt.h"
 #include "pksim/report/scorecard.h"
+#include "pksim/service/snapshot.h"
 
 static const char *const keys[PK_RANK_FIGURES] = {
     "failed", "429", "cost", "ru", "range", "lp", "peak",
@@ -90,6 +91,22 @@ const char *scorecard_rank_by_text(const char *rank_by, char *buf)
 	return buf;
 }
 
+/* Whether r's variants hold a provisioned and an on-demand table */
+static int mixed_modes(const struct pk_result *r)
+{
+	int seen[2] = {0, 0};
+	size_t i;
+
+	for (i = 0; i < r->n_variants; i++) {
+		const struct pk_snapshot_ddb *d = r->variants[i].ddb;
+
+		if (d) {
+			seen[d->on_demand != 0] = 1;
+		}
+	}
+	return seen[0] && seen[1];
+}
+
 const char *scorecard_rule(const struct pk_result *r, char *buf)
 {
 	char list[PK_RANK_BY_BYTES], dflt[PK_RANK_BY_BYTES];
@@ -103,12 +120,13 @@ const char *scorecard_rule(const struct pk_result *r, char *buf)
 				 ? PK_SCORECARD_RULE_ACROSS
 			     : tables ? PK_SCORECARD_RULE_TABLES
 				      : "";
+	const char *modes = mixed_modes(r) ? PK_SCORECARD_RULE_MODES : "";
 
 	scorecard_rank_by_text(r->sc->rank_by, list);
 	if (strcmp(list, scorecard_rank_by_text(NULL, dflt)) == 0) {
-		snprintf(buf, PK_RANK_RULE_BYTES, "%s%s",
+		snprintf(buf, PK_RANK_RULE_BYTES, "%s%s%s",
 			 tables ? PK_SCORECARD_RULE_DDB : PK_SCORECARD_RULE,
-			 across);
+			 across, modes);
 		return buf;
 	}
 	scorecard_rank_by_parse(list, order, dflt, sizeof(dflt));
@@ -122,7 +140,7 @@ const char *scorecard_rule(const struct pk_result *r, char *buf)
 		   " (each within its tolerance, as `pksim compare --help` "
 		   "gives; a variant without a price never wins or loses on "
 		   "cost); variants within every tolerance share a rank "
-		   "(=2), in name order%s",
-		   across);
+		   "(=2), in name order%s%s",
+		   across, modes);
 	return buf;
 }

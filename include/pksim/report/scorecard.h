@@ -153,6 +153,18 @@ enum pk_rank_figure {
 	"partition's share (an even load gives each of 2 partitions 50 % "     \
 	"and each of 4 25 %)"
 
+/* A compare of a provisioned and an on-demand table: a provisioned
+   partition's peak is against its share of the provisioned units, an
+   on-demand one's against its share of the instant limit (twice the
+   previous peak, D12): the same percentage means different headroom,
+   so the two tie on the peak, appended to the rule. */
+#define PK_SCORECARD_RULE_MODES                                                \
+	"; a provisioned and an on-demand table tie on peak normalized "       \
+	"consumption (a provisioned partition's is against its share of the "  \
+	"provisioned units, an on-demand one's against its share of the "      \
+	"instant limit, twice the previous peak): past failures, throttles "   \
+	"and capacity units only their cost (pricing:) can rank them"
+
 /* Tolerances of the ranking (see above) */
 #define PK_RANK_TOL_FAILED 0.001
 #define PK_RANK_TOL_REL 0.01
@@ -303,6 +315,11 @@ struct pk_scorecard {
 			       write): beside an Azure Cosmos DB
 			       container's, its RU, range, lp and peak
 			       figures tie (PK_SCORECARD_RULE_ACROSS) */
+	int on_demand;	    /* 1: an Amazon DynamoDB on-demand table's
+			       card, whose peak is against shares of
+			       its instant limit: beside a provisioned
+			       table's the peaks tie
+			       (PK_SCORECARD_RULE_MODES) */
 	size_t rank;	    /* 1 = best; tied cards share it */
 	int tied;	    /* 1: another card has this rank */
 	char reason[2048];  /* why ahead of the next rank */
