@@ -410,6 +410,55 @@ START_TEST(test_across_merge_refuses_unsaid_service)
 }
 END_TEST
 
+/*
+ * The "not priced" hint names a region of the run's own service, so a
+ * user who follows it is priced: the shipped price table's DynamoDB rows
+ * are us-east-1's (pricing.md), its Azure Cosmos DB rows us-nongov's.
+ * A table alone: "{region: us-east-1}"; the cross-service compare: one
+ * of each. Each hint, added to the scenario as written, prices it.
+ */
+START_TEST(test_across_unpriced_hint_prices)
+{
+	static const char *const table =
+	    "seed: 7\n"
+	    "service: dynamodb\n"
+	    "table: {partition_key: /deviceId, read_capacity_units: 100, "
+	    "write_capacity_units: 100}\n"
+	    "items:\n"
+	    "  deviceId: {values: \"dev-{0000..0999}\"}\n"
+	    "phases:\n"
+	    "  - {duration: 10s, rate: 10/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	static const char *const hint[2] = {
+	    "add pricing: {region: us-east-1}",
+	    "add pricing: {region: {cosmos: us-nongov, dynamodb: "
+	    "us-east-1}}"};
+	static const char *const cmd[2] = {"run", "compare"};
+	const char *text[2] = {table, healthy};
+	char args[1024], yaml[2048], *out;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		const char *path = tu_dir_file("hint.yaml", text[k]);
+
+		snprintf(args, sizeof(args), "%s '%s' --no-remedies", cmd[k],
+			 path);
+		out = tu_run_ok(args);
+		ck_assert_msg(strstr(out, hint[k]) != NULL, "%s", out);
+		ck_assert_ptr_null(strstr(out, "{region: us-nongov}"));
+		free(out);
+		snprintf(yaml, sizeof(yaml), "%spricing: %s\n", text[k],
+			 strstr(hint[k], "{region"));
+		path = tu_dir_file("hinted.yaml", yaml);
+		snprintf(args, sizeof(args), "%s '%s' --no-remedies", cmd[k],
+			 path);
+		out = tu_run_ok(args);
+		ck_assert_ptr_null(strstr(out, "add pricing"));
+		free(out);
+	}
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_across");
@@ -426,6 +475,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_across_merge_ranks_as_compare);
 	tcase_add_test(tc, test_across_tables_of_two_sizes);
 	tcase_add_test(tc, test_across_merge_refuses_unsaid_service);
+	tcase_add_test(tc, test_across_unpriced_hint_prices);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -92,13 +92,27 @@ const char *money_unpriced_why(const struct pk_scenario *sc,
 	}
 	return sc->pricing.asked ? "pksim prices Azure Cosmos DB and Amazon "
 				   "DynamoDB variants only"
-				 : money_none_why();
+				 : money_none_why(sc);
 }
 
-const char *money_none_why(void)
+const char *money_none_why(const struct pk_scenario *sc)
 {
 	/* --prices names a table, never a region: the region is the
-	   scenario's pricing: block's alone */
+	   scenario's pricing: block's alone, and one of the service's
+	   own (an Azure region for a container, an AWS one for a
+	   table) */
+	if (scenario_mixed_services(sc)) {
+		return "the scenario names no region to price it in: add "
+		       "pricing: {region: {cosmos: us-nongov, dynamodb: "
+		       "us-east-1}} (docs/money.md; --prices FILE then names "
+		       "another table)";
+	}
+	if (scenario_variant_table(sc,
+				   sc->n_variants ? &sc->variants[0] : NULL)) {
+		return "the scenario names no region to price it in: add "
+		       "pricing: {region: us-east-1} (docs/money.md; --prices "
+		       "FILE then names another table)";
+	}
 	return "the scenario names no region to price it in: add pricing: "
 	       "{region: us-nongov} (docs/money.md; --prices FILE then "
 	       "names another table)";
@@ -440,7 +454,7 @@ const char *money_cost_note(const struct pk_result *r, char *buf, size_t cap)
 			return buf;
 		}
 	}
-	snprintf(buf, cap, "no cost row: %s", money_none_why());
+	snprintf(buf, cap, "no cost row: %s", money_none_why(r->sc));
 	return buf;
 }
 

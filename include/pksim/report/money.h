@@ -31,9 +31,11 @@ const char *money_fmt(double amount, const char *currency, char *buf);
 const char *money_tag(const struct pk_scenario *sc, const struct pk_bill *b,
 		      char *buf);
 
-/* Why sc's run prints no money ("the scenario names no region: ..."),
-   static text. */
-const char *money_none_why(void);
+/* Why sc's run prints no money ("the scenario names no region: ...,
+   add pricing: {region: R}", R a region of sc's service: us-nongov for
+   Azure Cosmos DB, us-east-1 for Amazon DynamoDB, one of each across
+   services), static text. */
+const char *money_none_why(const struct pk_scenario *sc);
 
 /* Where the billing date came from, for the bill's header: "pricing.date",
    "clock.start" or "the table's date". */
