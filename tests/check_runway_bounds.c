@@ -327,6 +327,43 @@ START_TEST(test_bounds_client_queue_into_schedule_zeros)
 END_TEST
 
 /*
+ * A random-suffix key's values each on their own range, and a reader's
+ * IN list (rule 38) charged where the replay runs it. "{t}.{random
+ * 1..10}" with t always "a": ten values, each 1/10 of 100 creates/s of
+ * 1 KB (5 RU), 10 creates/s, 10,240 B/s. 5 ranges of 400 RU/s; the
+ * values lie 2 / 0 / 2 / 4 / 2 on ranges 0 .. 4 (rs4's `pksim locate`).
+ * 120 reads/s each send an IN list over the 4 ranges holding values:
+ * 1 + 4 x 2.5 + 0.5 = 11.5 RU (scenarios/README.md), 2.875 RU on each
+ * of them: 345 RU/s a range. Range 0, 2 or 4: 2 x 10 x 5 = 100 RU/s of
+ * writes + 345 = 445 > 400, every request gets 400 / 445: a value grows
+ * 10,240 x 400 / 445 = 9,204.5 B/s, 20 GiB in 2,333,081 s (27.0 days).
+ * Range 3: 200 + 345 = 545, 7,515.6 B/s, 33.1 days: not first. Before:
+ * one value for the key (a.3, on range 3) with the others' shares
+ * spread over all 5 ranges and the IN list charged by those shares:
+ * 31.9 days, the slowest value named.
+ */
+START_TEST(test_bounds_suffix_reads_where_they_run)
+{
+	static const char text[] =
+	    "seed: 1\n"
+	    "container: {partition_key: \"{t}.{random 1..10}\", throughput: "
+	    "2000, partitions: 5}\n"
+	    "client: {retries: off}\n"
+	    "items:\n"
+	    "  t: {const: a}\n"
+	    "phases:\n"
+	    "  - {name: p, duration: 2m, rate: 220/s, ops: {create: "
+	    "0.4545454545, read: 0.5454545455}, item_size: 1KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(near(s, CAP / (10240.0 * 400.0 / 445.0), 1e-3), "%f", s);
+	ck_assert_msg(!strstr(t, "range 3's"), "%s", t);
+	ck_assert_msg(strstr(t, "400 RU/s shared with the reads"), "%s", t);
+}
+END_TEST
+
+/*
  * Rule 31: writes in a throughput bucket capped at 40 % use at most 40 %
  * of their range's RU/s (throttle.h: each range caps the bucket at that
  * share of its own). One key, 1,000 RU/s, 1,000 creates/s of 1 KB (5 RU)
@@ -662,6 +699,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_bounds_client_queue_carried);
 	tcase_add_test(tc, test_bounds_client_queue_across_steps);
 	tcase_add_test(tc, test_bounds_client_queue_into_schedule_zeros);
+	tcase_add_test(tc, test_bounds_suffix_reads_where_they_run);
 	tcase_add_test(tc, test_bounds_throughput_bucket);
 	tcase_add_test(tc, test_bounds_priority_high_writes_first);
 	tcase_add_test(tc, test_bounds_priority_low_writes_get_the_rest);

@@ -180,8 +180,13 @@ static void say_who(const struct rw_proj *p, const struct cand *c,
 	at = rw->kind == PK_RUNWAY_DAYS ? (int64_t)floor(rw->full_s) : 0;
 	wall = p->sc->clock_start_s + at;
 	runway_key_init(v, &key);
-	runway_item_key(v, p->sc, c->g->w ? c->g->w : p->w, c->g->item, &wall,
-			&key);
+	if (c->g->picked) {
+		runway_item_key_pick(v, p->sc, c->g->w ? c->g->w : p->w,
+				     c->g->item, &wall, c->g->pick, &key);
+	} else {
+		runway_item_key(v, p->sc, c->g->w ? c->g->w : p->w, c->g->item,
+				&wall, &key);
+	}
 	runway_set_who(v, key.id, key.at.id_len, rw);
 	if (c->timed && rw->bound_range != UINT32_MAX &&
 	    runway_range_of(v, &key.at.epk) < v->n_ranges) {

@@ -139,12 +139,13 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 
 	for (k = 0; k < ns; k++) {
 		rk[k] = c->range_mass[k] * (x->ru[k] + x->keyed[k]) +
-			x->spread[k] * per_range;
+			x->spread[k] * per_range + x->find[k] * c->find_share;
 	}
 	bucket = bucket_parts(x, ns, rk, lim, f);
 	for (k = 0; k < ns; k++) {
-		double ok =
-		    c->range_mass[k] * x->keyed[k] + x->spread[k] * per_range;
+		double ok = c->range_mass[k] * x->keyed[k] +
+			    x->spread[k] * per_range +
+			    x->find[k] * c->find_share;
 
 		if (x->client[k] && c->mass[k] * x->bytes[k] > 0) {
 			/* its own stream's client sent less than offered */
@@ -298,6 +299,7 @@ double runway_cycle_backlog(const struct pk_result_variant *v,
 		x.ru[0] = st->once[i].ru;
 		x.keyed[0] = st->once[i].keyed;
 		x.spread[0] = st->once[i].spread;
+		x.find[0] = st->once[i].find;
 		x.bucket[0] = st->once[i].bucket;
 		x.bucket_frac[0] = st->once[i].bucket_frac;
 		x.low[0] = st->once[i].low;

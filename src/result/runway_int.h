@@ -40,9 +40,13 @@ struct group {
 					the run's */
 	uint64_t value; /* runway_groups_from_values: the value index of
 			   its one value, else UINT64_MAX */
-	double *smass;	/* several streams, shares from the distributions:
-			   its share of each stream's new items (owned by
-			   the table, n_streams); NULL: mass for each */
+	int picked;	/* 1: its key is item's with the random parts set to
+			   candidate pick (runway_item_key_pick), not the
+			   item's own draw */
+	uint64_t pick;
+	double *smass; /* several streams, shares from the distributions:
+			  its share of each stream's new items (owned by
+			  the table, n_streams); NULL: mass for each */
 	/* data files */
 	uint64_t n, n_rep; /* records stored, records repeating an id */
 	double bytes, first_bytes;
@@ -220,6 +224,23 @@ void runway_key_free(struct rw_key *k);
 void runway_item_key(const struct pk_result_variant *v,
 		     const struct pk_scenario *sc, const struct pk_workload *w,
 		     uint64_t item, const int64_t *wall_s, struct rw_key *k);
+
+/* Key values whose random parts the projection tells apart, at most:
+   a key with more is taken as one value's share spread evenly */
+#define PK_RW_MAX_PICKS 1024
+
+/* How many key values the random parts of v's key give one item, when
+   2 .. PK_RW_MAX_PICKS and v's service can build each
+   (service/queries.h: random_values, item_key_pick); else 1 */
+uint64_t runway_random_values(const struct pk_result_variant *v);
+
+/* runway_item_key with the random parts set to candidate pick (0 <= pick
+   < runway_random_values(v)) */
+void runway_item_key_pick(const struct pk_result_variant *v,
+			  const struct pk_scenario *sc,
+			  const struct pk_workload *w, uint64_t item,
+			  const int64_t *wall_s, uint64_t pick,
+			  struct rw_key *k);
 
 /* What v's service charges a write of an item of mean bytes, mRU
    (service/queries.h: write_mru) */
@@ -484,12 +505,14 @@ struct rphase {
 	double factor;		/* stored bytes an item byte (index_factor) */
 	double ru_per_byte;	/* write charge of the mean item, RU/B */
 	/* RU an operation takes that stores nothing new: point reads,
-	   replaces, deletes and rewriting upserts (and their queries over
-	   a random suffix's values, rule 38), single-partition and
+	   replaces, deletes and rewriting upserts, single-partition and
 	   targeted queries land where the items are (keyed); fan-out
 	   queries, and a stream's that adds no items, spread evenly over
-	   the ranges */
-	double keyed_ru, spread_ru;
+	   the ranges; the IN-list query a reader of a random-suffix key
+	   sends first (rule 38) is split evenly over the ranges holding
+	   the suffix's values (find: cand.find_share), or spread when it
+	   fans out */
+	double keyed_ru, spread_ru, find_ru;
 	struct pk_schedule_spec rel; /* with a schedule: its part by the
 					phase's own clock
 					(schedule_phase_part), for a
@@ -514,7 +537,7 @@ struct rphase {
    the RU of its other requests (rphase's keyed and spread) and its
    length, s */
 struct stretch {
-	double bytes, ru, keyed, spread, len;
+	double bytes, ru, keyed, spread, find, len;
 	double ops; /* operations its phase offers in it (before a client
 		       holds any back) */
 	/* its new items, the stored items it rewrites and their bytes as
@@ -544,7 +567,7 @@ struct slice {
 	double ru_scale; /* the RU/s in force over the end's: that of the
 			    stream whose setting came last */
 	double bytes[PK_MAX_STREAMS], ru[PK_MAX_STREAMS], keyed[PK_MAX_STREAMS],
-	    spread[PK_MAX_STREAMS];
+	    spread[PK_MAX_STREAMS], find[PK_MAX_STREAMS];
 	/* each stream's stretch.items, rw_ops and rw_bytes */
 	double items[PK_MAX_STREAMS], rw_ops[PK_MAX_STREAMS],
 	    rw_bytes[PK_MAX_STREAMS];
@@ -586,7 +609,7 @@ struct rstream {
 	   replay's client queue): operations, their new bytes (before the
 	   index factor), write RU, keyed and spread RU */
 	struct {
-		double ops, bytes, ru, keyed, spread;
+		double ops, bytes, ru, keyed, spread, find;
 	} queue;
 };
 
@@ -736,6 +759,10 @@ struct cand {
 	double range_mass[PK_MAX_STREAMS]; /* its range's, of each stream's */
 	double range_ru;      /* its range's share of the RU/s at the end of
 				 the run, before a fleet pool */
+	double find_share;    /* its range's part of a random-suffix
+				 reader's IN list (rphase.find_ru): 1 / the
+				 ranges holding the suffix's values, 0 for
+				 a range holding none */
 	struct rw_store held; /* what it holds of each class of items */
 	double items;	      /* ... of its new items so far (rewrites
 				 at another size: runway_rewritten) */

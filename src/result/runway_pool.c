@@ -90,10 +90,12 @@ void runway_pool_draws(struct rw_pool *p, const struct pk_result_variant *v,
 			double own = runway_range_share(v, r) * x[i].ru_scale,
 			       asked = 0;
 
+			/* ASSUMPTION: an IN list's RU drawn on as spread */
 			for (k = 0; k < p->ns; k++) {
 				asked += p->rmass[r * p->ns + k] *
 					     (x[i].ru[k] + x[i].keyed[k]) +
-					 x[i].spread[k] / (double)p->nr;
+					 (x[i].spread[k] + x[i].find[k]) /
+					     (double)p->nr;
 			}
 			/* the draw first, then the RU/s it makes */
 			lim[r] = x[i].len > 0

@@ -128,17 +128,27 @@ static void other_ru(const struct pk_result_variant *v,
 				     : 0;
 	double rewrite = ps->mix[PK_OP_UPSERT] * (1.0 - ps->upsert_new);
 
+	double finds = ps->mix[PK_OP_READ] + ps->mix[PK_OP_REPLACE] +
+		       ps->mix[PK_OP_DELETE] + rewrite;
+
 	p->keyed_ru =
-	    ps->mix[PK_OP_READ] * (find > 0 ? find : read) +
-	    (ps->mix[PK_OP_REPLACE] + ps->mix[PK_OP_DELETE] + rewrite) *
-		(write + find);
+	    ps->mix[PK_OP_READ] * (find > 0 ? 0 : read) +
+	    (ps->mix[PK_OP_REPLACE] + ps->mix[PK_OP_DELETE] + rewrite) * write;
 	p->spread_ru = 0;
+	p->find_ru = 0;
+	if (find > 0 && !ps->suffix_fanout && runway_random_values(v) > 1) {
+		/* the IN list on the ranges holding the values it names */
+		p->find_ru = finds * find;
+	} else if (find > 0) {
+		/* a fan-out, or values too many to place apart */
+		p->spread_ru = finds * find;
+	}
 	if (ps->mix[PK_OP_QUERY] > 0) {
 		double keyed = 0, spread = 0;
 
 		query_ru(v, sc, ph, &keyed, &spread);
 		p->keyed_ru += ps->mix[PK_OP_QUERY] * keyed;
-		p->spread_ru = ps->mix[PK_OP_QUERY] * spread;
+		p->spread_ru += ps->mix[PK_OP_QUERY] * spread;
 	}
 }
 
@@ -388,7 +398,8 @@ static void client_send(struct rstream *st, const struct rphase *p, double ops,
 			double len, struct stretch *o)
 {
 	const double b = p->adds * p->mean_bytes;
-	const double op_ru = b * p->ru_per_byte + p->keyed_ru + p->spread_ru;
+	const double op_ru =
+	    b * p->ru_per_byte + p->keyed_ru + p->spread_ru + p->find_ru;
 	double ru_room = st->client_ru > 0 ? st->client_ru * len : HUGE_VAL;
 	double ops_room = st->client_ops > 0 ? st->client_ops * len : HUGE_VAL;
 	double fq = 0, fn, left;
@@ -397,7 +408,7 @@ static void client_send(struct rstream *st, const struct rphase *p, double ops,
 	if (st->queue.ops > 0) {
 		fq = client_part(st->queue.ops,
 				 st->queue.ru + st->queue.keyed +
-				     st->queue.spread,
+				     st->queue.spread + st->queue.find,
 				 &ru_room, &ops_room, &o->client);
 	}
 	fn = client_part(ops, ops * op_ru, &ru_room, &ops_room, &o->client);
@@ -405,12 +416,14 @@ static void client_send(struct rstream *st, const struct rphase *p, double ops,
 	o->ru = fq * st->queue.ru + fn * ops * b * p->ru_per_byte;
 	o->keyed = fq * st->queue.keyed + fn * ops * p->keyed_ru;
 	o->spread = fq * st->queue.spread + fn * ops * p->spread_ru;
+	o->find = fq * st->queue.find + fn * ops * p->find_ru;
 	left = (1.0 - fn) * ops;
 	st->queue.ops = (1.0 - fq) * st->queue.ops + left;
 	st->queue.bytes = (1.0 - fq) * st->queue.bytes + left * b;
 	st->queue.ru = (1.0 - fq) * st->queue.ru + left * b * p->ru_per_byte;
 	st->queue.keyed = (1.0 - fq) * st->queue.keyed + left * p->keyed_ru;
 	st->queue.spread = (1.0 - fq) * st->queue.spread + left * p->spread_ru;
+	st->queue.find = (1.0 - fq) * st->queue.find + left * p->find_ru;
 }
 
 /* Stretch x of stream st (one of its first cycle's) repeated over
@@ -435,6 +448,7 @@ static struct stretch repeated(const struct pk_scenario *sc, struct rstream *st,
 	o.ru *= times * m;
 	o.keyed *= times * m;
 	o.spread *= times * m;
+	o.find *= times * m;
 	o.items *= times * m;
 	o.rw_ops *= times * m;
 	o.rw_bytes *= times * m;
@@ -557,6 +571,7 @@ static void slice_add(struct slice *o, size_t k, const struct stretch *x,
 	o->ru[k] += x->ru * f;
 	o->keyed[k] += x->keyed * f;
 	o->spread[k] += x->spread * f;
+	o->find[k] += x->find * f;
 	o->items[k] += x->items * f;
 	o->rw_ops[k] += x->rw_ops * f;
 	o->rw_bytes[k] += x->rw_bytes * f;
@@ -681,8 +696,9 @@ void runway_keyed_spread(struct slice *x, size_t n, size_t ns)
 
 	for (i = 0; i < n; i++) {
 		for (k = 0; k < ns; k++) {
-			x[i].spread[k] += x[i].keyed[k];
+			x[i].spread[k] += x[i].keyed[k] + x[i].find[k];
 			x[i].keyed[k] = 0;
+			x[i].find[k] = 0;
 		}
 	}
 }

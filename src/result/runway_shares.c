@@ -36,6 +36,29 @@ void runway_item_key(const struct pk_result_variant *v,
 				     v->service_queries->id_max, &k->at);
 }
 
+uint64_t runway_random_values(const struct pk_result_variant *v)
+{
+	const struct pk_queries *q = v->service_queries;
+	uint64_t n;
+
+	if (!q->random_values || !q->item_key_pick || !v->key) {
+		return 1;
+	}
+	n = q->random_values(v->key);
+	return n > 1 && n <= PK_RW_MAX_PICKS ? n : 1;
+}
+
+void runway_item_key_pick(const struct pk_result_variant *v,
+			  const struct pk_scenario *sc,
+			  const struct pk_workload *w, uint64_t item,
+			  const int64_t *wall_s, uint64_t pick,
+			  struct rw_key *k)
+{
+	v->service_queries->item_key_pick(v->key, sc, w, item, wall_s, pick,
+					  k->id, v->service_queries->id_max,
+					  &k->at);
+}
+
 int64_t runway_write_mru(const struct pk_result_variant *v, double mean)
 {
 	return v->service_queries->write_mru(v->service_state, (uint64_t)mean);
@@ -168,6 +191,53 @@ static double stream_mass(const struct pk_scenario *sc,
 	return mass;
 }
 
+/* Item i's share mass of stream k's new items (weight[k] its stream's
+   share of all; several streams) into its group: its key less time at
+   wall0, the item's own draw or (picked) candidate pick of its random
+   parts (rule 38: each of them an equal share, spread already counts
+   it) */
+static void add_group(const struct pk_result_variant *v,
+		      const struct pk_scenario *sc, const struct pk_workload *w,
+		      uint64_t i, int64_t wall0, int picked, uint64_t pick,
+		      size_t k, double mass, const double *weight,
+		      struct rw_key *key, struct group **tab)
+{
+	const size_t ns = sc->n_streams > 1 ? sc->n_streams : 1;
+	struct group *g;
+	int fresh;
+
+	if (picked) {
+		runway_item_key_pick(v, sc, w, i, &wall0, pick, key);
+	} else {
+		runway_item_key(v, sc, w, i, &wall0, key);
+	}
+	if (key->at.status != 0) {
+		return;
+	}
+	g = runway_group_get(tab, key->id, key->at.id_len, &fresh);
+	if (ns > 1) {
+		if (!g->smass) {
+			g->smass = xcalloc(ns, sizeof(*g->smass));
+		}
+		g->smass[k] += mass;
+		mass *= weight[k];
+	}
+	g->mass += mass;
+	if (fresh) {
+		g->item = i;
+		g->w = w;
+		g->picked = picked;
+		g->pick = pick;
+		/* the range of the item's own key value */
+		if (picked) {
+			runway_item_key_pick(v, sc, w, i, NULL, pick, key);
+		} else {
+			runway_item_key(v, sc, w, i, NULL, key);
+		}
+		g->range = runway_range_of(v, &key->at.epk);
+	}
+}
+
 /* The groups from the distributions: every distinct value code among
    the items (with several streams, per stream), its mass, summed by key
    value less time. */
@@ -180,12 +250,11 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 {
 	const size_t n_refs = runway_n_refs(v, sc);
 	const uint64_t ns = sc->n_streams > 1 ? sc->n_streams : 1;
-	uint64_t n = workload_items(w), i, codes = 1;
+	uint64_t n = workload_items(w), i, codes = 1, picks, pick;
 	unsigned char *bits = NULL;
 	struct codeent *seen = NULL, *ce, *ctmp;
 	struct rw_key key;
 	size_t j;
-	int fresh;
 
 	runway_key_init(v, &key);
 	for (j = 0; j < n_refs; j++) {
@@ -193,6 +262,7 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 			codes = refs[j].radix * refs[j].count;
 		}
 	}
+	picks = runway_random_values(v);
 	codes = codes > UINT64_MAX / ns ? UINT64_MAX : codes * ns;
 	if (codes <= PK_RW_BITMAP_CODES) {
 		bits = xcalloc((size_t)(codes / 8 + 1), 1);
@@ -201,7 +271,6 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 		uint64_t code = 0;
 		double mass = spread;
 		size_t k = workload_item_stream(w, i);
-		struct group *g;
 
 		if (only >= 0 && k != (size_t)only) {
 			continue;
@@ -241,25 +310,9 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 		if (ns > 1) {
 			mass = stream_mass(sc, w, refs, n_refs, spread, k, i);
 		}
-		runway_item_key(v, sc, w, i, &wall0, &key);
-		if (key.at.status != 0) {
-			continue;
-		}
-		g = runway_group_get(tab, key.id, key.at.id_len, &fresh);
-		if (ns > 1) {
-			if (!g->smass) {
-				g->smass = xcalloc(ns, sizeof(*g->smass));
-			}
-			g->smass[k] += mass;
-			mass *= weight[k];
-		}
-		g->mass += mass;
-		if (fresh) {
-			g->item = i;
-			g->w = w;
-			/* the range of the item's own key value */
-			runway_item_key(v, sc, w, i, NULL, &key);
-			g->range = runway_range_of(v, &key.at.epk);
+		for (pick = 0; pick < picks; pick++) {
+			add_group(v, sc, w, i, wall0, picks > 1, pick, k, mass,
+				  weight, &key, tab);
 		}
 	}
 	HASH_ITER(hh, seen, ce, ctmp)
@@ -391,8 +444,9 @@ int runway_groups_from_values(const struct pk_snapshot *s,
 	uint64_t i;
 
 	if (!s->value_lps || !s->lp_place || runway_n_refs(v, sc) != 1 ||
-	    refs[0].count == 0 || refs[0].count > UINT32_MAX - 1 ||
-	    refs[0].prop != s->value_prop || s->n_value_lps != refs[0].count) {
+	    runway_random_values(v) > 1 || refs[0].count == 0 ||
+	    refs[0].count > UINT32_MAX - 1 || refs[0].prop != s->value_prop ||
+	    s->n_value_lps != refs[0].count) {
 		return 0;
 	}
 	d = &sc->props[refs[0].prop].dist;

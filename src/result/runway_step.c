@@ -190,12 +190,37 @@ static int moves_on(const struct rw_proj *p, const struct group *g,
 	return moves;
 }
 
+/* Each range's part of a random-suffix reader's IN list (rule 38), into
+   share[0 .. n_ranges] (cand.find_share): the list names every value of
+   the suffix, so it runs on the ranges those lie in, each alike
+   (ASSUMPTION with several values less the suffix: every item's list
+   visits the ranges any of them does), from pick's shares before the
+   values no item drew are spread; 1 / the ranges where the values are
+   not told apart (runway_random_values 1: the list is spread) */
+static void find_shares(const struct pk_result_variant *v,
+			const struct rw_pick *pick, double *share)
+{
+	size_t r, held = 0, n = pick->n_ranges;
+
+	for (r = 0; r < n; r++) {
+		held += pick->range_mass[r] > 0;
+	}
+	for (r = 0; r <= n; r++) {
+		share[r] = r == n ? 0
+			   : runway_random_values(v) <= 1 || held == 0
+			       ? 1.0 / (double)n
+			   : pick->range_mass[r] > 0 ? 1.0 / (double)held
+						     : 0;
+	}
+}
+
 /* p's candidates, one for each of picked[0 .. p->n_c): their shares of
-   each stream's items and their ranges', their ranges' RU/s, stores for
-   n_steps steps (a time key's, bk, of a bucket each) */
+   each stream's items and their ranges', their ranges' RU/s and part of
+   an IN list (fshare, find_shares), stores for n_steps steps (a time
+   key's, bk, of a bucket each) */
 static void cands_init(struct rw_proj *p, struct group *picked,
-		       const struct rw_pick *pick, int64_t n_steps,
-		       const struct pk_time_bucket *bk)
+		       const struct rw_pick *pick, const double *fshare,
+		       int64_t n_steps, const struct pk_time_bucket *bk)
 {
 	const struct pk_result_variant *v = p->v;
 	const size_t ns = p->ns;
@@ -218,6 +243,7 @@ static void cands_init(struct rw_proj *p, struct group *picked,
 					       : pick->range_mass[r];
 		}
 		c->range_ru = runway_range_share(v, c->g->range);
+		c->find_share = fshare[r];
 		c->burst = v->spec->burst && !v->spec->serverless;
 		runway_store_init(&c->held, &p->cl, n_steps,
 				  c->timed ? PK_RW_MAX_SLOTS : 1);
@@ -477,6 +503,7 @@ void runway_from_rates(const struct pk_snapshot *s,
 	const int64_t n_steps = PK_RUNWAY_HORIZON_S / PK_RUNWAY_STEP_S + 1;
 	struct refinfo refs[PK_QUERY_KEY_REFS];
 	struct group *tab = NULL, *picked;
+	double *fshare;
 	struct rw_pick pick;
 	struct rw_proj p;
 	double spread, each = 0;
@@ -540,10 +567,13 @@ void runway_from_rates(const struct pk_snapshot *s,
 	if (from_values) {
 		runway_exact_mass(sc, refs, spread, picked, p.n_c);
 	}
+	fshare = xcalloc(pick.n_ranges + 1, sizeof(*fshare));
+	find_shares(v, &pick, fshare);
 	if (!p.time_key) {
 		unseen_spread(&pick);
 	}
-	cands_init(&p, picked, &pick, n_steps, bk);
+	cands_init(&p, picked, &pick, fshare, n_steps, bk);
+	free(fshare);
 	runway_pool_init(&p.pool, v, &pick, p.ns);
 	runway_pick_free(&pick);
 	project(&p, bk, n_steps, rw);

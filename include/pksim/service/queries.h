@@ -108,6 +108,20 @@ struct pk_queries {
 			 const struct pk_workload *w, uint64_t item,
 			 const int64_t *wall_s, unsigned char *id, size_t cap,
 			 struct pk_key_item *out);
+	/* How many key values the random parts of key k can give one item
+	   (Azure Cosmos DB's rule 38: a reader who does not know the draw
+	   looks under each), 1 for a key without one, UINT64_MAX when the
+	   count does not fit. NULL for a service whose keys have none. */
+	uint64_t (*random_values)(const struct pk_pkey *k);
+	/* item_key with each random part of k set to candidate pick's
+	   value (0 <= pick < random_values(k), the first part lowest)
+	   instead of the item's own draw. NULL as random_values. */
+	void (*item_key_pick)(const struct pk_pkey *k,
+			      const struct pk_scenario *sc,
+			      const struct pk_workload *w, uint64_t item,
+			      const int64_t *wall_s, uint64_t pick,
+			      unsigned char *id, size_t cap,
+			      struct pk_key_item *out);
 	size_t id_max; /* identity bytes of the longest key value */
 	/* What the service charges a write (a create) of an item of bytes
 	   bytes, mRU; lps is the snapshot's (pk_snapshot.lps). */

@@ -142,10 +142,11 @@ static int fixed_get(const struct pk_item_source *src, size_t ref,
 	return f->inner.get(&f->inner, ref, out, buf, cap);
 }
 
-static void item_key(const struct pk_pkey *k, const struct pk_scenario *sc,
-		     const struct pk_workload *w, uint64_t item,
-		     const int64_t *wall_s, unsigned char *id, size_t cap,
-		     struct pk_key_item *out)
+static void item_key_pick(const struct pk_pkey *k, const struct pk_scenario *sc,
+			  const struct pk_workload *w, uint64_t item,
+			  const int64_t *wall_s, uint64_t pick,
+			  unsigned char *id, size_t cap,
+			  struct pk_key_item *out)
 {
 	struct pk_keyval kv;
 	struct pk_item_source src;
@@ -162,7 +163,11 @@ static void item_key(const struct pk_pkey *k, const struct pk_scenario *sc,
 		src.ctx = &f;
 		src.item = 0;
 	}
-	pkey_build(k, &src, &kv);
+	if (pick == PK_PICK_DRAWN) {
+		pkey_build(k, &src, &kv);
+	} else {
+		pkey_build_pick(k, &src, pick, &kv);
+	}
 	memset(out, 0, sizeof(*out));
 	out->status = kv.status;
 	out->epk = kv.epk;
@@ -170,6 +175,14 @@ static void item_key(const struct pk_pkey *k, const struct pk_scenario *sc,
 		memcpy(id, kv.id, kv.id_len);
 		out->id_len = kv.id_len;
 	}
+}
+
+static void item_key(const struct pk_pkey *k, const struct pk_scenario *sc,
+		     const struct pk_workload *w, uint64_t item,
+		     const int64_t *wall_s, unsigned char *id, size_t cap,
+		     struct pk_key_item *out)
+{
+	item_key_pick(k, sc, w, item, wall_s, PK_PICK_DRAWN, id, cap, out);
 }
 
 static int64_t write_mru(const void *lps, uint64_t bytes)
@@ -195,6 +208,8 @@ const struct pk_queries cosmos_queries = {
     .time_span_s = pkey_time_span_s,
     .key_reads = key_reads,
     .item_key = item_key,
+    .random_values = pkey_random_values,
+    .item_key_pick = item_key_pick,
     .id_max = PK_KEY_ID_MAX,
     .write_mru = write_mru,
     .read_mru = read_mru,
