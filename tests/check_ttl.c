@@ -718,6 +718,61 @@ START_TEST(test_ttl_data_time_compressed)
 }
 END_TEST
 
+/* An upsert of item `item` (1 KB) under k with id `id` at t_ms, as a new
+   item's upsert is sent (its own item number, the id it drew); returns
+   the status. */
+static int upsert_id(struct pk_container *c, const struct key *k, int64_t t_ms,
+		     uint64_t item, const char *id)
+{
+	struct pk_request r;
+	struct pk_outcome o;
+
+	memset(&r, 0, sizeof(r));
+	r.t_ms = t_ms;
+	r.kind = PK_OP_UPSERT;
+	r.item = item;
+	r.size_bytes = 1024;
+	r.key = k->enc;
+	r.key_len = k->len;
+	r.epk = &k->epk;
+	r.ttl_s = PK_TTL_OFF;
+	r.id = id;
+	r.id_len = strlen(id);
+	container_apply(c, &r, &o);
+	ck_assert_int_eq(container_check(c), 0);
+	return o.status;
+}
+
+START_TEST(test_ttl_upsert_takes_expired_id)
+{
+	/* Rule 28: an expired item is gone for requests; an upsert of its id
+	   creates the item anew (201) and, as a write of the expired copy's
+	   own item number does (test_ttl_item_overrides), takes the copy's
+	   place at once. Default 2 s: item 1 (id "d1") written at 0.5 s
+	   expires at second 2. At 2.5 s a new item's upsert (item 2) draws
+	   the same id: 201, the copy dropped, counted expired, deleted and
+	   replaced (second 2 has not closed): 1 item, 1,024 B stored. Before,
+	   only a rewrite of item 1 itself dropped it: the upsert stored a
+	   second copy beside it, 2,048 B, 0 replaced, and the pending copy
+	   counted against the 20 GB cap until the background task came. */
+	struct pk_container_spec s = spec_ttl(400, 2);
+	struct pk_container *c = container_new("t", &s, &cost);
+	struct key k;
+
+	key_set(&k, "a");
+	ck_assert_int_eq(upsert_id(c, &k, 500, 1, "d1"), 201);
+	ck_assert_int_eq(upsert_id(c, &k, 2500, 2, "d1"), 201);
+	ck_assert_uint_eq(c->metrics.ttl.replaced, 1);
+	ck_assert_uint_eq(c->metrics.ttl.expired, 1);
+	ck_assert_uint_eq(c->metrics.ttl.deleted, 1);
+	ck_assert_uint_eq(c->pp[0].storage_bytes, 1024);
+	/* the id is item 2's now: a third upsert of it replaces it (200) */
+	ck_assert_int_eq(upsert_id(c, &k, 2600, 3, "d1"), 200);
+	ck_assert_uint_eq(c->pp[0].storage_bytes, 1024);
+	container_free(c);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ttl");
@@ -738,6 +793,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ttl_csv_row_end_of_second);
 	tcase_add_test(tc, test_ttl_query_finds_nothing_left);
 	tcase_add_test(tc, test_ttl_data_time_compressed);
+	tcase_add_test(tc, test_ttl_upsert_takes_expired_id);
 	suite_add_tcase(s, tc);
 	return s;
 }

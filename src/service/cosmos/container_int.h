@@ -356,6 +356,12 @@ int lptable_id_taken_of(const struct pk_container *c, const struct pk_lp *lp,
 uint64_t lptable_id_holder_of(const struct pk_container *c,
 			      const struct pk_lp *lp,
 			      const struct pk_request *r);
+/* The expired item (rule 28: gone for requests, its bytes awaiting
+   deletion) other than r->item stored in lp under r's id (r->id set),
+   or PK_LP_NO_HOLDER. */
+uint64_t lptable_id_expired_holder(const struct pk_container *c,
+				   const struct pk_lp *lp,
+				   const struct pk_request *r);
 void lptable_note_id_of(struct pk_container *c, const struct pk_lp *lp,
 			const struct pk_request *r, int stored);
 

@@ -275,6 +275,25 @@ static int moved(const struct pk_request *r)
 		   : PK_HTTP_NOT_FOUND;
 }
 
+/* A create or upsert of an item not stored whose (key, id) an expired
+   copy still holds (rule 28: gone for requests, its bytes awaiting the
+   background deletion): the write takes the copy's place at once, as a
+   write of the copy's own item does (container_apply), counted deleted
+   and replaced. */
+static void drop_expired_holder(struct pk_container *c,
+				const struct pk_request *r, struct pk_lp *lp)
+{
+	uint64_t held;
+
+	if (!c->ttl) {
+		return;
+	}
+	held = lptable_id_expired_holder(c, lp, r);
+	if (held != PK_LP_NO_HOLDER) {
+		container_ttl_drop(c, held);
+	}
+}
+
 /* An upsert of an item not stored whose (key, id) another stored item
    holds: the service's upsert replaces the item under a (key, id) (200),
    so the holder's bytes leave lp as r's come: one item, no second copy
@@ -285,9 +304,12 @@ static int upsert_held(struct pk_container *c, const struct pk_request *r,
 		       struct pk_lp *lp, struct pk_pp *pp, uint32_t bytes,
 		       int *sub, uint64_t *replaced)
 {
-	uint64_t held = lptable_id_holder_of(c, lp, r);
-	uint32_t had = lptable_stored_bytes(c, held);
+	uint64_t held;
+	uint32_t had;
 
+	drop_expired_holder(c, r, lp);
+	held = lptable_id_holder_of(c, lp, r);
+	had = lptable_stored_bytes(c, held);
 	if (held == PK_LP_NO_HOLDER) {
 		return 0;
 	}
@@ -302,6 +324,15 @@ static int upsert_held(struct pk_container *c, const struct pk_request *r,
 	}
 	*replaced = held + 1;
 	return PK_HTTP_OK;
+}
+
+/* 1 if another item of lp holds the id of create r (r->id set): a 409;
+   an expired holder gives its place first (drop_expired_holder). */
+static int create_id_taken(struct pk_container *c, const struct pk_request *r,
+			   struct pk_lp *lp)
+{
+	drop_expired_holder(c, r, lp);
+	return lptable_id_taken_of(c, lp, r);
 }
 
 /* Run an admitted request against the data; returns the status (and
@@ -321,7 +352,7 @@ static int execute(struct pk_container *c, const struct pk_request *r,
 	switch (r->kind) {
 	case PK_OP_CREATE:
 		/* (key, id) is unique: a create of a held id is a 409 */
-		if (old || lptable_id_taken(c, lp, r)) {
+		if (old || (r->id && create_id_taken(c, r, lp))) {
 			return PK_HTTP_CONFLICT;
 		}
 		break;

@@ -267,6 +267,22 @@ uint64_t lptable_id_holder_of(const struct pk_container *c,
 		   : PK_LP_NO_HOLDER;
 }
 
+uint64_t lptable_id_expired_holder(const struct pk_container *c,
+				   const struct pk_lp *lp,
+				   const struct pk_request *r)
+{
+	struct pk_id_key k;
+	const struct pk_id_entry *e;
+
+	k = id_key(lp, r);
+	e = find_id(c, &k);
+	return e && e->item != r->item &&
+		       lptable_stored_bytes(c, e->item) > 0 &&
+		       container_ttl_expired(c, e->item)
+		   ? e->item
+		   : PK_LP_NO_HOLDER;
+}
+
 void lptable_note_id_of(struct pk_container *c, const struct pk_lp *lp,
 			const struct pk_request *r, int stored)
 {
