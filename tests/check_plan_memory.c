@@ -713,6 +713,59 @@ START_TEST(test_retry_queue_within_estimate)
 END_TEST
 
 /*
+ * An operation waits for its ru_budget client or to retry, never both.
+ * qa: ru_budget 1/s on 10,000 RU/s (2 ranges, 5,000 RU/s each): the
+ * client's RU in any second stay within 1 + one 5-RU create, far below a
+ * range's share, so nothing can be rate limited: no retries, no
+ * pk_lp_rare a logical partition, one attempt an operation (work
+ * 100,000 + 1 s x 2 ranges x 1/4 = 100,000.5, half up), and the backlog
+ * 100,000 less 1 s x 1/5 sent: 99,999.8 x 196 B = 19,599,960.8 B.
+ * qb: ru_budget 20,000/s on 400 RU/s: up to 100,000 retries wait (the
+ * phase's operations, 100,000 x 196 B) and the client's backlog is
+ * 100,000 - 20,000 / 5 = 96,000, but both queues together hold at most
+ * the 100,000 operations: the backlog beside the retries is 0 (it was
+ * 96,000 x 196 = 18,816,000 B, counted twice). Its run's peak stays
+ * within the estimate (measured: 21,999,616 B max RSS for a 22,371,447 B
+ * estimate, `/usr/bin/time -f %M build-rel/pksim run qb.yaml
+ * --no-remedies --format text`).
+ */
+START_TEST(test_paced_queues_once)
+{
+	static const char qa[] =
+	    "container: {partition_key: /k, throughput: 10000}\n"
+	    "items: {k: {values: \"k{0000..9999}\"}}\n"
+	    "client: {ru_budget: 1/s}\n"
+	    "phases: [{duration: 1s, rate: 100000/s, ops: {create: 1}}]\n";
+	static const char qb[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {k: {values: \"k{0..9}\"}}\n"
+	    "client: {ru_budget: 20000/s}\n"
+	    "phases: [{duration: 1s, rate: 100000/s, ops: {create: 1}}]\n";
+	struct pk_memory_estimate e;
+	struct pk_diag d;
+	struct pk_scenario *s;
+
+	diag_init(&d);
+	s = scenario_parse("qa.yaml", qa, strlen(qa), &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_int_eq(scenario_can_throttle(s), 0);
+	ck_assert_double_eq_tol(scenario_work_units(s), 100000.5, 0.01);
+	scenario_memory_estimate(s, &e);
+	ck_assert_double_eq_tol(e.retries, 0.0, 0.01);
+	ck_assert_double_eq_tol(e.client_queues, 99999.8 * 196.0, 0.01);
+	scenario_free(s);
+	s = scenario_parse("qb.yaml", qb, strlen(qb), &d);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_int_eq(scenario_can_throttle(s), 1);
+	scenario_memory_estimate(s, &e);
+	ck_assert_double_eq_tol(e.retries, 100000.0 * 196.0, 0.01);
+	ck_assert_double_eq_tol(e.client_queues, 0.0, 0.01);
+	scenario_free(s);
+	diag_free(&d);
+}
+END_TEST
+
+/*
  * A data file's `limit` stops the reading: of a file whose 4th row is
  * bad (3 fields under a 2-column header, an error wherever it is read),
  * limit 3 reads the 3 rows before it and never meets it, in each format;
@@ -895,6 +948,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_lps_drawn);
 	tcase_add_test(tc, test_freed_blocks_leave);
 	tcase_add_test(tc, test_retry_queue_within_estimate);
+	tcase_add_test(tc, test_paced_queues_once);
 	tcase_add_test(tc, test_histogram_only_waits);
 	tcase_add_test(tc, test_load_limit_stops);
 	tcase_add_test(tc, test_estimate_limit);

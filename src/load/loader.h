@@ -351,13 +351,17 @@ double ld_client_span_s(const struct pk_scenario *s);
    retries can hold waiting at once, every variant (0 without retries,
    or when no operation of a phase can be rate limited), *worst that
    phase and *queued its retries a variant; the bytes the paced clients'
-   waiting operations hold, every stream and variant. */
+   waiting operations hold, every stream and variant, with stream rst's
+   backlog less what passes its operations beside its queued retries a
+   variant (rst NULL: no retries; an operation waits in one queue at a
+   time). */
 double ld_retry_life_s(const struct pk_scenario *s);
 const struct pk_stream_spec *ld_phase_stream(const struct pk_scenario *s,
 					     size_t i);
 double ld_retry_queue_bytes(const struct pk_scenario *s, size_t *worst,
 			    double *queued);
-double ld_client_queue_bytes(const struct pk_scenario *s);
+double ld_client_queue_bytes(const struct pk_scenario *s,
+			     const struct pk_stream_spec *rst, double queued);
 
 /* plan_ranges.c: the items s creates (its phases' creates, upserts and
    batches' items, or its data file's records; 0 for a monitor log); the

@@ -328,9 +328,12 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 	const struct pk_prop_spec *id = scenario_find_prop(s, "/id");
 	int ids = s->items_file ? !ld_file_ids_distinct(s->items_file)
 				: !id || id->kind != PK_GEN_UNIQUE;
-	double tg = 0, slot, file_retries = 0, run_s, attempts, secs, mins;
+	double tg = 0, slot, queued = 0, run_s, attempts, secs, mins;
 	double runway = 0;
 	int file_429 = 0, can_429 = scenario_can_throttle(s);
+	/* the stream whose operations can wait to retry, queued of them a
+	   variant at once */
+	const struct pk_stream_spec *rst = NULL;
 	size_t i;
 
 	memset(e, 0, sizeof(*e));
@@ -366,9 +369,7 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		if (ld_plan_retry(s).enabled) {
 			/* kept only if some variant can rate limit them
 			   (below) */
-			file_retries = ld_file_records_within(f, wait_s) *
-				       per_rec * PK_SCENARIO_RETRY_BYTES *
-				       (double)s->n_variants;
+			queued = ld_file_records_within(f, wait_s) * per_rec;
 		}
 	}
 	if (s->items_file && s->items_file->monitor) {
@@ -462,18 +463,20 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 	e->runway = runway;
 	e->partitions += runway;
 	if (file_429) {
-		e->retries = file_retries;
+		e->retries =
+		    queued * PK_SCENARIO_RETRY_BYTES * (double)s->n_variants;
+		rst = s->streams;
 	}
 	if (!s->items_file) {
 		/* the busiest phase's waiting retries (with a data file,
 		   they are counted over the arrivals above) */
 		size_t worst;
-		double queued;
 
 		e->retries = ld_retry_queue_bytes(s, &worst, &queued);
+		rst = e->retries > 0 ? ld_phase_stream(s, worst) : NULL;
 	}
 	e->files = ld_files_bytes(s);
-	e->client_queues = ld_client_queue_bytes(s);
+	e->client_queues = ld_client_queue_bytes(s, rst, queued);
 	e->report += fmax(scenario_report_rows_bytes(e, PK_REPORT_COST_JSON),
 			  scenario_report_rows_bytes(e, PK_REPORT_COST_CSV));
 	e->total = e->items + e->partitions + e->samples + e->histograms +

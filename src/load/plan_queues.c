@@ -178,15 +178,47 @@ static double client_backlog(const struct pk_scenario *s,
 	return most;
 }
 
-/* Bytes the paced clients' waiting operations can hold, every stream and
-   variant: an entry each, as a retry's (retryq.h). */
-double ld_client_queue_bytes(const struct pk_scenario *s)
+/* The most operations stream st can have arrived and not yet answered:
+   all of its phases' (the larger of their workload count and expected
+   operations) and, for the first stream, a data file's records and the
+   queries `compare --query` sends among them. */
+static double stream_ops(const struct pk_scenario *s,
+			 const struct pk_stream_spec *st)
 {
 	double n = 0;
+	size_t j;
+
+	for (j = 0; j < st->n_phases; j++) {
+		const struct pk_phase_spec *p = &s->phases[st->phase_first + j];
+
+		n += fmax(ld_phase_count(p), ld_phase_ops(p));
+	}
+	if (st == s->streams && s->items_file && s->items_file->trace) {
+		double recs = ld_file_records(s->items_file);
+
+		n += recs + ld_file_queries(s->items_file, recs);
+	}
+	return n;
+}
+
+/* Bytes the paced clients' waiting operations can hold, every stream and
+   variant: an entry each, as a retry's (retryq.h). An operation waits
+   for its client or to retry, never both at once: stream rst's queued
+   retries a variant (NULL, 0: none) and its client's backlog together
+   are at most its operations, so what passes them is not counted twice
+   (the retries keep their own figure, and the backlog gives way). */
+double ld_client_queue_bytes(const struct pk_scenario *s,
+			     const struct pk_stream_spec *rst, double queued)
+{
+	double n = 0, b;
 	size_t i;
 
 	for (i = 0; i < s->n_streams; i++) {
-		n += client_backlog(s, &s->streams[i]);
+		b = client_backlog(s, &s->streams[i]);
+		if (&s->streams[i] == rst) {
+			b -= fmax(0, fmin(b, b + queued - stream_ops(s, rst)));
+		}
+		n += b;
 	}
 	return n * PK_SCENARIO_RETRY_BYTES * (double)s->n_variants;
 }

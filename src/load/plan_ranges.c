@@ -81,8 +81,25 @@ static double client_send_cap(const struct pk_scenario *s, size_t i)
 	return INFINITY;
 }
 
+/* The most RU a second phase i's stream's client can have charged,
+   operations of at most one_ru each: with a ru_budget of R a second, R
+   and one request's charge more (throughput control holds back every
+   request, retries too, until the budget it spent has refilled: sim.c,
+   budget_spend); infinity without a budget. */
+static double client_ru_cap(const struct pk_scenario *s, size_t i,
+			    double one_ru)
+{
+	const struct pk_client_spec *c = &ld_phase_stream(s, i)->client;
+
+	if (c->ru_budget_per_s > 0) {
+		return c->ru_budget_per_s + one_ru;
+	}
+	return INFINITY;
+}
+
 /* 1 when an operation of phase i can be rate limited (a 429) in some
-   variant: the phase's peak RU/s (its peak rate x ld_worst_op_ru) on the
+   variant: the phase's peak RU/s (its peak rate x ld_worst_op_ru, at
+   most what its client's ru_budget lets through, client_ru_cap) on the
    busiest physical partition passes that partition's share of the RU/s.
    The busiest partition's share of the operations is taken as the
    hottest key value's share plus an even share (1 / r, r its most
@@ -108,7 +125,8 @@ int ld_phase_can_throttle(const struct pk_scenario *s, size_t i)
 		double lps = ld_lps_planned(s, c, items);
 		double r = ld_ranges_planned(s, c, items, item_bytes, lps);
 		double h = hottest_value_share(s, c);
-		double offered = peak * ld_worst_op_ru(s, p, r);
+		double one = ld_worst_op_ru(s, p, r);
+		double offered = fmin(peak * one, client_ru_cap(s, i, one));
 
 		if (c->serverless || !(ru > 0) || h >= 1 ||
 		    busiest_share(h, r, lps) * offered > ru / r) {
