@@ -274,6 +274,43 @@ START_TEST(test_streams_batches_refused_whole)
 }
 END_TEST
 
+/*
+ * Rule 30: one partition of 1,000 RU/s; stream r's High-priority point
+ * reads take 500 x 1 RU/s, stream w's Low-priority creates of 1 KB (5 RU
+ * each) get the other 500: 100 a second, 102,400 B/s, full at
+ * 21,474,836,480 / 102,400 = 209,715.2 s. w's client budget of 800 RU/s
+ * (160 creates/s) is above what the range leaves it, so it does not
+ * bind and the sentence names the range only. Before: "... and by stream
+ * w's client: ru_budget 800 RU/s" beside the right figure.
+ */
+START_TEST(test_streams_client_bound_not_binding)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 1000, partitions: 1}\n"
+	    "streams:\n"
+	    "  - name: w\n"
+	    "    items: {k: {const: one}}\n"
+	    "    client: {retries: off, priority: low, ru_budget: 800}\n"
+	    "    phases:\n"
+	    "      - {name: p, duration: 10m, rate: 1000/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n"
+	    "  - name: r\n"
+	    "    items: {k: {const: one}}\n"
+	    "    client: {retries: off, priority: high}\n"
+	    "    phases:\n"
+	    "      - {name: p, duration: 10m, rate: 500/s, ops: {read: 1}, "
+	    "item_size: 1KB}\n";
+	char t[640];
+	int kind;
+	double s = full_s(text, &kind, t, sizeof(t));
+
+	ck_assert_int_eq(kind, PK_FULL_DAYS);
+	ck_assert_msg(near(s, CAP / 102400.0, 1e-9), "%f", s);
+	ck_assert_msg(strstr(t, "bounded by range 0's 1,000 RU/s"), "%s", t);
+	ck_assert_msg(!strstr(t, "client"), "%s", t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_streams");
@@ -288,6 +325,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_streams_replaces_ignore_their_pool);
 	tcase_add_test(tc, test_streams_pool_bound_takes_replaced_size);
 	tcase_add_test(tc, test_streams_batches_refused_whole);
+	tcase_add_test(tc, test_streams_client_bound_not_binding);
 	suite_add_tcase(s, tc);
 	return s;
 }

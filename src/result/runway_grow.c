@@ -134,7 +134,7 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 	    : pooled >= 0
 		? pooled
 		: runway_with_pool(v, c->range_ru * x->ru_scale, v->n_ranges);
-	int bucket;
+	int bucket, client_here = 0;
 	size_t k;
 
 	for (k = 0; k < ns; k++) {
@@ -151,6 +151,7 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 			/* its own stream's client sent less than offered */
 			b->client = x->client[k];
 			b->client_stream = k;
+			client_here = 1;
 		}
 
 		want_c[x->low[k] != 0] += f[k] * c->mass[k] * x->bytes[k] * w;
@@ -190,6 +191,12 @@ static double slice_grow(const struct pk_result_variant *v, struct cand *c,
 			b->shared = other > 0;
 			b->burst = c->burst && room > lim * len;
 			b->low = want_c[1] > 0 && ru_c[0] > 0;
+			if (client_here) {
+				/* the range cut what the client sent: its
+				   bound is the tighter, the client's does not
+				   bind */
+				b->client = 0;
+			}
 		}
 	}
 	for (k = 0; part && k < ns; k++) {
