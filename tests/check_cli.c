@@ -689,6 +689,20 @@ START_TEST(test_cli_key_clash)
 		    "pksim: --key '/customerId': error: is the key of the "
 		    "scenario's variant 'orders' already: each --key adds one "
 		    "variant; leave out this --key");
+	/* a list is a hierarchical key, which a table does not have:
+	   refused as the same list written as a table's partition_key is
+	   (src/load/scenario_table.c), never a table of that key that
+	   refuses all 90,000 operations and is ranked */
+	expect_fail(
+	    "compare scenarios/dynamodb/hot-key.yaml --key "
+	    "'[/customerId, /id]'",
+	    2,
+	    "pksim: --key '[/customerId, /id]': error: a list is an "
+	    "Azure Cosmos DB hierarchical key, which DynamoDB does not "
+	    "have: a table's --key is one attribute path such as "
+	    "/customerId (or a synthetic key such as '{a}-{b}'); a sort "
+	    "key orders items inside one partition key value, it does "
+	    "not spread them over partitions");
 }
 END_TEST
 

@@ -245,6 +245,20 @@ int scenario_add_variant(struct pk_scenario *s, const char *key_text,
 		free(display);
 		rc = -1;
 	}
+	if (rc == 0 && k.kind == PK_KEY_HIERARCHICAL &&
+	    s->service == PK_SERVICE_DYNAMODB) {
+		/* the message of a table's partition_key written as a list */
+		diag_error(diag, where, 0, 0,
+			   "a list is an Azure Cosmos DB hierarchical key, "
+			   "which DynamoDB does not have: a table's --key is "
+			   "one attribute path such as /customerId (or a "
+			   "synthetic key such as '{a}-{b}'); a sort key "
+			   "orders items inside one partition key value, it "
+			   "does not spread them over partitions");
+		ld_key_free(&k);
+		free(display);
+		rc = -1;
+	}
 	if (rc == 0 && key_of_table(s, display, diag, where) < 0) {
 		ld_key_free(&k);
 		free(display);
