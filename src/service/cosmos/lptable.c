@@ -251,9 +251,11 @@ int lptable_id_taken_of(const struct pk_container *c, const struct pk_lp *lp,
 	return lptable_id_holder_of(c, lp, r) != PK_LP_NO_HOLDER;
 }
 
-uint64_t lptable_id_holder_of(const struct pk_container *c,
-			      const struct pk_lp *lp,
-			      const struct pk_request *r)
+/* The item other than r's own that holds r's id in lp with bytes
+   stored, expired by its time to live or not as expired says;
+   PK_LP_NO_HOLDER when none */
+static uint64_t id_holder(const struct pk_container *c, const struct pk_lp *lp,
+			  const struct pk_request *r, int expired)
 {
 	struct pk_id_key k;
 	const struct pk_id_entry *e;
@@ -262,25 +264,23 @@ uint64_t lptable_id_holder_of(const struct pk_container *c,
 	e = find_id(c, &k);
 	return e && e->item != r->item &&
 		       lptable_stored_bytes(c, e->item) > 0 &&
-		       !container_ttl_expired(c, e->item)
+		       container_ttl_expired(c, e->item) == expired
 		   ? e->item
 		   : PK_LP_NO_HOLDER;
+}
+
+uint64_t lptable_id_holder_of(const struct pk_container *c,
+			      const struct pk_lp *lp,
+			      const struct pk_request *r)
+{
+	return id_holder(c, lp, r, 0);
 }
 
 uint64_t lptable_id_expired_holder(const struct pk_container *c,
 				   const struct pk_lp *lp,
 				   const struct pk_request *r)
 {
-	struct pk_id_key k;
-	const struct pk_id_entry *e;
-
-	k = id_key(lp, r);
-	e = find_id(c, &k);
-	return e && e->item != r->item &&
-		       lptable_stored_bytes(c, e->item) > 0 &&
-		       container_ttl_expired(c, e->item)
-		   ? e->item
-		   : PK_LP_NO_HOLDER;
+	return id_holder(c, lp, r, 1);
 }
 
 void lptable_note_id_of(struct pk_container *c, const struct pk_lp *lp,
