@@ -119,6 +119,7 @@ START_TEST(test_help_overview)
 			  strstr(out, "*service: dynamodb*") &&
 			  strstr(out, "docs/dynamodb.md"),
 		      "man page");
+	free(out);
 	free(err);
 	free(out2);
 	free(err2);
