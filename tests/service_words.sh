@@ -176,6 +176,14 @@ for bad in '<title>range ' 'Storage per range' 'most throttles: range'; do
 	fi
 done
 want text 'heat strip (normalized units per partition'
+# the map's note with equal bands names partitions, not key ranges
+"$pksim" run "$scen" --format html --bands equal >"$tmp/out.eq.html" \
+	2>"$tmp/err" || { echo "FAIL: --bands equal"; cat "$tmp/err"; fail=1; }
+want eq.html 'y: the partitions in key order'
+if grep -n -o -F 'partition key range' "$tmp/out.eq.html"; then
+	echo "FAIL: --bands equal on a table says 'partition key range' (above)"
+	fail=1
+fi
 want text '  partition 1 |'
 want html 'most throttles: partition 1 (30,000 of its requests throttled, 33.3 %)'
 want markdown '| 0 | 60,000 | 1000.0 | 1,000 | 30,000 | 500 |'

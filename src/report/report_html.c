@@ -295,7 +295,14 @@ static void heat_note(const struct pk_result_variant *v, int equal_bands,
 		"is %s s%s. Hatched cells had %s; solid vertical "
 		"lines are splits, dashed ones other actions, dotted ones "
 		"throughput changes. Hover a cell for its figures.",
-		equal_bands
+		equal_bands && v->ddb
+		    ? "the partitions in key order, from the one starting at "
+		      "\"\" (top) to the one ending at \"FF\" (bottom), "
+		      "every band of a column the same height (--bands "
+		      "equal): a band's height says nothing of its share of "
+		      "the hash space, and the y axis is no scale of the key "
+		      "space."
+		: equal_bands
 		    ? "the partition key ranges in key order, from the one "
 		      "starting at \"\" (top) to the one ending at \"FF\" "
 		      "(bottom), every band of a column the same height "
@@ -321,10 +328,13 @@ static void heat_note(const struct pk_result_variant *v, int equal_bands,
 	if (v->heat.record_s > 1) {
 		fprintf(out,
 			" The run is longer than a day: instead of every "
-			"second, pksim kept per range one record per %s"
-			" s (its highest second, its RU and 429s), and a "
+			"second, pksim kept per %s one record per %s"
+			" s (its highest second, its %s), and a "
 			"column is a whole number of them.",
-			fmt_thousands(v->heat.record_s, rec));
+			v->ddb ? "partition" : "range",
+			fmt_thousands(v->heat.record_s, rec),
+			v->ddb ? "capacity units and throttled requests"
+			       : "RU and 429s");
 	}
 	fprintf(out, "</p>\n");
 }
