@@ -1,7 +1,8 @@
 /*
  * report_field_int: what the files of the field reader share
  * (report_field.c: measures, lists and conversions; report_field_table.c:
- * the table of readers; report_field_key.c: partition key values;
+ * the table of readers; report_field_container.c: the figures the writer
+ * computes; report_field_key.c: partition key values;
  * report_field_money.c and report_field_remedies.c: the readers of the
  * money and remedies groups). Not a public header.
  *
@@ -124,6 +125,31 @@ struct field_reader {
 /* A reader of a group kept in its own file: c's variant into o. */
 typedef void field_group_fn(const struct field_ctx *c,
 			    struct pk_field_value *o);
+
+/* The figures the writer computes rather than copies
+   (report_field_container.c), by the object they read: the variant's key,
+   service, layout, notes, queries and ranges; a logical partition of top_ru
+   or top_storage; a split, an action, the findings; the scorecard; the
+   scenario and its monitor log. */
+field_group_fn field_partition_key, field_service_of, field_capacity_mode_of,
+    field_lps_live, field_lps_seen, field_range_lps, field_card_lps,
+    field_layout_origin_of, field_layout_ru, field_layout_ru_each,
+    field_layout_stored, field_undef_allowed, field_undef_text,
+    field_serverless_max, field_billed, field_billed_classic,
+    field_billed_dynamic, field_fabric_profile, field_fabric_cu, field_notes_n,
+    field_note_at, field_autoscale_mode, field_policy, field_unusable,
+    field_query_route, field_query_ru_mean, field_range_p99, field_default_ttl,
+    field_first_403, field_range_429_rate;
+field_group_fn field_lp_key, field_lp_key_level, field_lp_key_undefined,
+    field_lp_range, field_lp_ru_share, field_lp_storage_share;
+field_group_fn field_two, field_child_id, field_child_min, field_child_max,
+    field_split_reason, field_action_what, field_findings_n, field_finding;
+field_group_fn field_hottest_key, field_hottest_level, field_hottest_undefined,
+    field_days_to_20gb, field_full_kind, field_full_basis, field_bound_bucket,
+    field_full_text, field_full_key, field_full_level;
+field_group_fn field_sc_name, field_sc_duration, field_sc_fingerprint,
+    field_sc_rank_by, field_log_file, field_log_table, field_log_ru,
+    field_log_split;
 
 /* Throttles by reason: totals.throttled_by_reason*
    (report_field_service.c). */

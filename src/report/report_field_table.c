@@ -1,497 +1,16 @@
 /*
  * report_field_table: one reader per field of the table of report fields
  * (load/report_fields.def), in its order: where report_json.c takes the
- * field's value from, and what it computes. tests/check_fields.c checks
- * that both tables hold the same paths and that every reader reads what
- * the writer writes.
+ * field's value from, or the function that computes it (the container's
+ * and the run's in report_field_container.c, each group's in a file of its
+ * own). tests/check_fields.c checks that both tables hold the same paths
+ * and that every reader reads what the writer writes.
  */
 #include "report_field_int.h"
-#include "report_text_int.h"
 
 #include <stddef.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include "pksim/load/expect.h"
 #include "pksim/load/monitor.h"
-#include "pksim/report/keysummary.h"
-#include "pksim/report/layout.h"
-#include "pksim/report/report_json.h"
-#include "pksim/service/snapshot.h"
-
-/* ---- the figures the writer computes ---- */
-
-static double share(double part, double whole)
-{
-	return whole ? part / whole : 0.0;
-}
-
-static void partition_key(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_text(o, c->v->key_text);
-}
-
-static void service_of(const struct field_ctx *c, struct pk_field_value *o)
-{
-	(void)c;
-	fv_text(o, "dynamodb");
-}
-
-static void capacity_mode_of(const struct field_ctx *c,
-			     struct pk_field_value *o)
-{
-	fv_text(o, c->v->ddb->on_demand ? "on_demand" : "provisioned");
-}
-
-/* A count of logical partitions, null when the service keeps none */
-static void lps_or_null(const struct field_ctx *c, uint64_t n,
-			struct pk_field_value *o)
-{
-	if (c->v->lps_none) {
-		fv_null(o);
-	} else {
-		fv_int(o, (int64_t)n);
-	}
-}
-
-static void lps_live(const struct field_ctx *c, struct pk_field_value *o)
-{
-	lps_or_null(c, c->v->lps_live, o);
-}
-
-static void lps_seen(const struct field_ctx *c, struct pk_field_value *o)
-{
-	lps_or_null(c, c->v->lps_seen, o);
-}
-
-static void range_lps(const struct field_ctx *c, struct pk_field_value *o)
-{
-	const struct pk_result_range *p = c->obj;
-
-	lps_or_null(c, p->logical_partitions, o);
-}
-
-static void card_lps(const struct field_ctx *c, struct pk_field_value *o)
-{
-	const struct pk_scorecard *s = c->obj;
-
-	lps_or_null(c, s->logical_partitions, o);
-}
-
-static void layout_origin_of(const struct field_ctx *c,
-			     struct pk_field_value *o)
-{
-	fv_text(o, layout_origin(c->v));
-}
-
-static void layout_ru(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, layout_ru_per_s(c->v));
-}
-
-static void layout_ru_each(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_real(o,
-		(double)layout_ru_per_s(c->v) / (double)c->v->created_ranges);
-}
-
-static void layout_stored(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, (int64_t)layout_stored_bytes(c->v));
-}
-
-static void undef_allowed(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_bool(o, c->v->spec->allow_undefined_key);
-}
-
-static void undef_text(const struct field_ctx *c, struct pk_field_value *o)
-{
-	char t[PK_KEYSUMMARY_BYTES];
-
-	fv_text(o, keysummary_text(c->v, t, sizeof(t)));
-}
-
-static void serverless_max(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, (int64_t)PK_PROVISION_SERVERLESS_MAX_BYTES);
-}
-
-static void billed(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, c->v->billed_ru_per_s[c->idx[0]]);
-}
-
-static void billed_classic(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, c->v->billed_classic[c->idx[0]]);
-}
-
-static void billed_dynamic(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, c->v->billed_dynamic[c->idx[0]]);
-}
-
-static void fabric_profile(const struct field_ctx *c, struct pk_field_value *o)
-{
-	(void)c;
-	fv_text(o, "fabric");
-}
-
-static void fabric_cu(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_real(o, fabric_cu_hours(c->v->billed_ru_per_s[c->idx[0]]));
-}
-
-/* The container's notes (rules 33, 34, report_notes.h) */
-static void notes_n(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, (int64_t)field_notes(c, NULL));
-}
-
-static void note_at(const struct field_ctx *c, struct pk_field_value *o)
-{
-	struct pk_report_note notes[PK_REPORT_NOTES_MAX];
-
-	field_notes(c, notes);
-	fv_text(o, notes[c->idx[0]].text);
-}
-
-static void autoscale_mode(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_text(o, c->v->autoscale_dynamic ? "dynamic" : "classic");
-}
-
-static void policy(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_text(o, "custom");
-}
-
-static void unusable(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, c->v->ru_per_s - c->v->effective_ru_per_s);
-}
-
-static void query_route(const struct field_ctx *c, struct pk_field_value *o)
-{
-	const struct pk_result_query *q = c->obj;
-
-	if (q->sent) {
-		fv_text(o, report_json_route(q->route));
-	} else {
-		fv_null(o);
-	}
-}
-
-static void query_ru_mean(const struct field_ctx *c, struct pk_field_value *o)
-{
-	const struct pk_result_query *q = c->obj;
-
-	fv_real(o, q->served ? metrics_ru(q->ru_mru) / (double)q->served : 0.0);
-}
-
-static void range_p99(const struct field_ctx *c, struct pk_field_value *o)
-{
-	const struct pk_result_range *p = c->obj;
-	const struct pk_result_lineage *l = result_lineage(c->v, p->id);
-
-	if (l && l->nru_p99_pct >= 0) {
-		fv_real(o, l->nru_p99_pct / 100.0);
-	} else {
-		fv_null(o);
-	}
-}
-
-static void default_ttl(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, c->v->spec->default_ttl_s);
-}
-
-static void lp_key(const struct field_ctx *c, struct pk_field_value *o)
-{
-	field_key_lp(c->v, c->obj, -1, o);
-}
-
-static void lp_key_level(const struct field_ctx *c, struct pk_field_value *o)
-{
-	field_key_lp(c->v, c->obj, (long)c->idx[1], o);
-}
-
-static void lp_key_undefined(const struct field_ctx *c,
-			     struct pk_field_value *o)
-{
-	const struct pk_result_lp *lp = c->obj;
-
-	if (result_key_undefined(c->v, lp->key, lp->key_len)) {
-		fv_bool(o, 1);
-	}
-}
-
-static void lp_range(const struct field_ctx *c, struct pk_field_value *o)
-{
-	const struct pk_result_lp *lp = c->obj;
-	char buf[16];
-
-	snprintf(buf, sizeof(buf), "%u", c->v->ranges[lp->range].id);
-	fv_text(o, buf);
-}
-
-static void lp_ru_share(const struct field_ctx *c, struct pk_field_value *o)
-{
-	const struct pk_result_lp *lp = c->obj;
-
-	fv_real(
-	    o, share((double)lp->ru_mru, (double)c->v->metrics->totals.ru_mru));
-}
-
-static void lp_storage_share(const struct field_ctx *c,
-			     struct pk_field_value *o)
-{
-	const struct pk_result_lp *lp = c->obj;
-
-	fv_real(o,
-		share((double)lp->storage_bytes, (double)c->v->storage_bytes));
-}
-
-static void two(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, 2);
-}
-
-static void child_id(const struct field_ctx *c, struct pk_field_value *o)
-{
-	const struct pk_split_event *e = c->obj;
-	char buf[16];
-
-	snprintf(buf, sizeof(buf), "%u", e->children[c->idx[1]]);
-	fv_text(o, buf);
-}
-
-static void child_min(const struct field_ctx *c, struct pk_field_value *o)
-{
-	const struct pk_split_event *e = c->obj;
-	char buf[PK_EPK_HEX_MAX];
-
-	epk_format(&e->min[c->idx[1]], buf);
-	fv_text(o, buf);
-}
-
-static void child_max(const struct field_ctx *c, struct pk_field_value *o)
-{
-	const struct pk_split_event *e = c->obj;
-	char buf[PK_EPK_HEX_MAX];
-
-	epk_format(&e->max[c->idx[1]], buf);
-	fv_text(o, buf);
-}
-
-static void split_reason(const struct field_ctx *c, struct pk_field_value *o)
-{
-	const struct pk_split_event *e = c->obj;
-
-	fv_text(o, metrics_split_reason(e->reason));
-}
-
-static void action_what(const struct field_ctx *c, struct pk_field_value *o)
-{
-	const struct pk_action *e = c->obj;
-
-	fv_text(o, metrics_action_name(e->kind));
-}
-
-static void findings_n(const struct field_ctx *c, struct pk_field_value *o)
-{
-	size_t n;
-
-	field_findings(c, &n);
-	fv_int(o, (int64_t)n);
-}
-
-static void finding(const struct field_ctx *c, struct pk_field_value *o)
-{
-	size_t n;
-
-	fv_text(o, field_findings(c, &n)[c->idx[0]]);
-}
-
-static void hottest_key(const struct field_ctx *c, struct pk_field_value *o)
-{
-	const struct pk_scorecard *s = c->obj;
-
-	field_key_text(s->hottest_key, s->have_hottest && !s->hottest_undefined,
-		       -1, o);
-}
-
-static void hottest_level(const struct field_ctx *c, struct pk_field_value *o)
-{
-	const struct pk_scorecard *s = c->obj;
-
-	field_key_text(s->hottest_key, s->have_hottest && !s->hottest_undefined,
-		       (long)c->idx[0], o);
-}
-
-static void hottest_undefined(const struct field_ctx *c,
-			      struct pk_field_value *o)
-{
-	const struct pk_scorecard *s = c->obj;
-
-	if (s->hottest_undefined) {
-		fv_bool(o, 1);
-	}
-}
-
-static void days_to_20gb(const struct field_ctx *c, struct pk_field_value *o)
-{
-	const struct pk_scorecard *s = c->obj;
-
-	if (s->full_kind == PK_FULL_DAYS) {
-		fv_real(o, s->days_to_full);
-	} else {
-		fv_null(o);
-	}
-}
-
-static void full_kind(const struct field_ctx *c, struct pk_field_value *o)
-{
-	const struct pk_scorecard *s = c->obj;
-
-	fv_text(o, report_json_full_kind(s->full_kind));
-}
-
-static void full_basis(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_text(o, report_json_full_basis(c->obj));
-}
-
-static void bound_bucket(const struct field_ctx *c, struct pk_field_value *o)
-{
-	const struct pk_scorecard *s = c->obj;
-
-	if (s->runway.bound_range != UINT32_MAX && s->runway.bound_bucket > 0) {
-		fv_int(o, s->runway.bound_bucket);
-	} else {
-		fv_null(o);
-	}
-}
-
-static void full_text(const struct field_ctx *c, struct pk_field_value *o)
-{
-	char t[640];
-
-	fv_text(o, scorecard_full_text(c->r, c->obj, 0, t, sizeof(t)));
-}
-
-static void full_key(const struct field_ctx *c, struct pk_field_value *o)
-{
-	const struct pk_scorecard *s = c->obj;
-
-	field_key_text(s->full_key, s->full_key[0] != '\0', -1, o);
-}
-
-static void full_level(const struct field_ctx *c, struct pk_field_value *o)
-{
-	const struct pk_scorecard *s = c->obj;
-
-	field_key_text(s->full_key, s->full_key[0] != '\0', (long)c->idx[0], o);
-}
-
-static void sc_name(const struct field_ctx *c, struct pk_field_value *o)
-{
-	if (c->r->sc->name) {
-		fv_text(o, c->r->sc->name);
-	}
-}
-
-static void sc_duration(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_int(o, c->r->end_ms / 1000);
-}
-
-static void sc_fingerprint(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_text(o, c->r->sc->fingerprint);
-}
-
-/* The order the ranking took (the JSON writer's scenario.rank_by),
-   written with the scorecards */
-static void sc_rank_by(const struct field_ctx *c, struct pk_field_value *o)
-{
-	char by[PK_RANK_BY_BYTES];
-
-	fv_text(o, scorecard_rank_by_text(c->r->sc->rank_by, by));
-}
-
-static void log_file(const struct field_ctx *c, struct pk_field_value *o)
-{
-	if (c->r->sc->items_file->path) {
-		fv_text(o, c->r->sc->items_file->path);
-	}
-}
-
-static void log_table(const struct field_ctx *c, struct pk_field_value *o)
-{
-	fv_text(o, PK_MONITOR_TABLE);
-}
-
-static void log_ru(const struct field_ctx *c, struct pk_field_value *o)
-{
-	const struct pk_monitor_log *m = c->obj;
-
-	fv_real(o, (double)m->total_mru / 1000.0);
-}
-
-static void log_split(const struct field_ctx *c, struct pk_field_value *o)
-{
-	int64_t s = c->r->sc->items_file->split_mru;
-
-	if (s) {
-		fv_real(o, (double)s / 1000.0);
-	} else {
-		fv_null(o);
-	}
-}
-
-/* first_403_s: the second of the first 403/1014 of the logical
-   partitions listed full, -1 when none */
-static void first_403(const struct field_ctx *c, struct pk_field_value *o)
-{
-	int64_t first = -1;
-	size_t i;
-
-	for (i = 0; i < c->v->n_full_listed; i++) {
-		int64_t t = c->v->full[i].full_at_ms;
-
-		if (t >= 0 && (first < 0 || t < first)) {
-			first = t;
-		}
-	}
-	fv_int(o, first < 0 ? -1 : first / 1000);
-}
-
-/* range_429_rate[ID]: throttled_429 / requests of range ID at the end (0
-   without requests); absent when no range at the end has that id */
-static void range_429_rate(const struct field_ctx *c, struct pk_field_value *o)
-{
-	size_t i;
-	char buf[16];
-
-	for (i = 0; i < c->v->n_ranges; i++) {
-		const struct pk_result_range *p = &c->v->ranges[i];
-
-		snprintf(buf, sizeof(buf), "%u", p->id);
-		if (strcmp(buf, c->id) == 0) {
-			/* as the report's integers read back */
-			double req = (double)(int64_t)p->requests;
-
-			o->absent = 0;
-			o->is_num = 1;
-			o->num = req > 0
-				     ? (double)(int64_t)p->throttled_429 / req
-				     : 0;
-		}
-	}
-}
 
 /* ---- the table ---- */
 
@@ -544,13 +63,13 @@ static void range_429_rate(const struct field_ctx *c, struct pk_field_value *o)
 /* a logical partition of list L (sel S: top_ru or top_storage), n its
    length's member */
 #define LP_FIELDS(L, S, n)                                                     \
-	VAR(L, n, CV_SIZE, 0), FN(L "[].key", S, 0, lp_key),                   \
-	    FN(L "[].key[]", S, 0, lp_key_level),                              \
-	    FN(L "[].key_undefined", S, 0, lp_key_undefined),                  \
+	VAR(L, n, CV_SIZE, 0), FN(L "[].key", S, 0, field_lp_key),             \
+	    FN(L "[].key[]", S, 0, field_lp_key_level),                        \
+	    FN(L "[].key_undefined", S, 0, field_lp_key_undefined),            \
 	    M(L "[].epk", S, pk_result_lp, epk, CV_EPK, 0),                    \
-	    FN(L "[].range", S, 0, lp_range),                                  \
+	    FN(L "[].range", S, 0, field_lp_range),                            \
 	    M(L "[].ru", S, pk_result_lp, ru_mru, CV_MRU, 0),                  \
-	    FN(L "[].ru_share", S, 0, lp_ru_share),                            \
+	    FN(L "[].ru_share", S, 0, field_lp_ru_share),                      \
 	    M(L "[].requests", S, pk_result_lp, requests, CV_U64, 0),          \
 	    M(L "[].retries", S, pk_result_lp, retries, CV_U64, 0),            \
 	    M(L "[].throttled_429", S, pk_result_lp, throttled_429, CV_U64,    \
@@ -559,55 +78,55 @@ static void range_429_rate(const struct field_ctx *c, struct pk_field_value *o)
 	    M(L "[].items", S, pk_result_lp, items, CV_U64, 0),                \
 	    M(L "[].storage_bytes", S, pk_result_lp, storage_bytes, CV_U64,    \
 	      0),                                                              \
-	    FN(L "[].storage_share", S, 0, lp_storage_share)
+	    FN(L "[].storage_share", S, 0, field_lp_storage_share)
 
 const struct field_reader field_readers[] = {
     VAR("name", name, CV_STR, 0),
-    FN("partition_key", SEL_VARIANT, 0, partition_key),
-    FN("service", SEL_VARIANT, FW_DDB, service_of),
-    FN("capacity_mode", SEL_VARIANT, FW_DDB, capacity_mode_of),
+    FN("partition_key", SEL_VARIANT, 0, field_partition_key),
+    FN("service", SEL_VARIANT, FW_DDB, field_service_of),
+    FN("capacity_mode", SEL_VARIANT, FW_DDB, field_capacity_mode_of),
     VAR("throughput_ru_per_s", ru_per_s, CV_I64, 0),
-    FN("layout.origin", SEL_VARIANT, 0, layout_origin_of),
+    FN("layout.origin", SEL_VARIANT, 0, field_layout_origin_of),
     VAR("layout.physical_partitions", created_ranges, CV_SIZE, 0),
-    FN("layout.ru_per_s", SEL_VARIANT, 0, layout_ru),
-    FN("layout.ru_per_s_per_partition", SEL_VARIANT, 0, layout_ru_each),
-    FN("layout.stored_bytes", SEL_VARIANT, 0, layout_stored),
+    FN("layout.ru_per_s", SEL_VARIANT, 0, field_layout_ru),
+    FN("layout.ru_per_s_per_partition", SEL_VARIANT, 0, field_layout_ru_each),
+    FN("layout.stored_bytes", SEL_VARIANT, 0, field_layout_stored),
     VAR("layout.preloaded_items", preload_items, CV_U64, FW_PRELOAD),
     VAR("layout.preloaded_bytes", preload_bytes, CV_U64, FW_PRELOAD),
     VAR("layout.preloaded_logical_partitions", preload_lps, CV_U64, FW_PRELOAD),
     VAR("layout.preloaded_spread", preload_spread, CV_BOOL, FW_PRELOAD),
     VAR("layout.preloaded_refused", preload_refused, CV_U64, FW_PRELOAD),
-    FN("service_notes", SEL_VARIANT, FW_NOTES, notes_n),
-    FN("service_notes[]", SEL_VARIANT, FW_NOTES, note_at),
+    FN("service_notes", SEL_VARIANT, FW_NOTES, field_notes_n),
+    FN("service_notes[]", SEL_VARIANT, FW_NOTES, field_note_at),
     VAR("undefined_key.items", key_items, CV_U64, FW_UNDEF_KEY),
     VAR("undefined_key.without_key_property", key_missing, CV_U64,
 	FW_UNDEF_KEY),
-    FN("undefined_key.allowed", SEL_VARIANT, FW_UNDEF_KEY, undef_allowed),
-    FN("undefined_key.text", SEL_VARIANT, FW_UNDEF_KEY, undef_text),
+    FN("undefined_key.allowed", SEL_VARIANT, FW_UNDEF_KEY, field_undef_allowed),
+    FN("undefined_key.text", SEL_VARIANT, FW_UNDEF_KEY, field_undef_text),
     VAR("serverless.ru_per_s", ru_per_s, CV_I64, FW_SERVERLESS),
     VAR("serverless.physical_partitions", n_ranges, CV_SIZE, FW_SERVERLESS),
     FN("serverless.max_storage_bytes", SEL_VARIANT, FW_SERVERLESS,
-       serverless_max),
+       field_serverless_max),
     VAR("autoscale.max_ru_per_s", ru_per_s, CV_I64, FW_AUTOSCALE),
     VAR("autoscale.min_ru_per_s", autoscale_floor, CV_I64, FW_AUTOSCALE),
     VAR("autoscale.billed_ru_per_s_per_hour", n_hours, CV_I64, FW_AUTOSCALE),
     FN("autoscale.billed_ru_per_s_per_hour[]", SEL_VARIANT, FW_AUTOSCALE,
-       billed),
-    FN("autoscale.mode", SEL_VARIANT, FW_AUTOSCALE, autoscale_mode),
+       field_billed),
+    FN("autoscale.mode", SEL_VARIANT, FW_AUTOSCALE, field_autoscale_mode),
     VAR("autoscale.classic_billed_ru_per_s_per_hour", n_hours, CV_I64,
 	FW_AUTOSCALE),
     FN("autoscale.classic_billed_ru_per_s_per_hour[]", SEL_VARIANT,
-       FW_AUTOSCALE, billed_classic),
+       FW_AUTOSCALE, field_billed_classic),
     VAR("autoscale.dynamic_billed_ru_per_s_per_hour", n_hours, CV_I64,
 	FW_AUTOSCALE),
     FN("autoscale.dynamic_billed_ru_per_s_per_hour[]", SEL_VARIANT,
-       FW_AUTOSCALE, billed_dynamic),
+       FW_AUTOSCALE, field_billed_dynamic),
     FN("autoscale.profile", SEL_VARIANT, FW_AUTOSCALE | FW_FABRIC,
-       fabric_profile),
+       field_fabric_profile),
     VAR("autoscale.fabric_cu_hours_per_hour", n_hours, CV_I64,
 	FW_AUTOSCALE | FW_FABRIC),
     FN("autoscale.fabric_cu_hours_per_hour[]", SEL_VARIANT,
-       FW_AUTOSCALE | FW_FABRIC, fabric_cu),
+       FW_AUTOSCALE | FW_FABRIC, field_fabric_cu),
     FN("fleet_pool.min_ru_per_s", SEL_VARIANT, FW_FLEET, field_fleet_min),
     FN("fleet_pool.max_ru_per_s", SEL_VARIANT, FW_FLEET, field_fleet_max),
     FN("fleet_pool.extra_ru_per_s_per_partition", SEL_VARIANT, FW_FLEET,
@@ -621,10 +140,11 @@ const struct field_reader field_readers[] = {
        field_fleet_hours),
     FN("fleet_pool.billed_ru_per_s_per_hour[]", SEL_VARIANT, FW_FLEET,
        field_fleet_billed),
-    FN("throughput_policy.policy", SEL_VARIANT, FW_POLICY, policy),
+    FN("throughput_policy.policy", SEL_VARIANT, FW_POLICY, field_policy),
     VAR("throughput_policy.effective_ru_per_s", effective_ru_per_s, CV_I64,
 	FW_POLICY),
-    FN("throughput_policy.unusable_ru_per_s", SEL_VARIANT, FW_POLICY, unusable),
+    FN("throughput_policy.unusable_ru_per_s", SEL_VARIANT, FW_POLICY,
+       field_unusable),
     FN("money.priced", SEL_NONE, 0, field_money_priced),
     FN("money.why", SEL_NONE, FW_NO_MONEY, field_money_why),
     FN("money.mode", SEL_NONE, FW_MONEY, field_money_mode),
@@ -706,8 +226,8 @@ const struct field_reader field_readers[] = {
     VAR("totals.utilisation", utilisation, CV_DOUBLE, 0),
     VAR("totals.read_utilisation", read_utilisation, CV_DOUBLE, FW_DDB),
     VAR("totals.write_utilisation", write_utilisation, CV_DOUBLE, FW_DDB),
-    FN("totals.logical_partitions", SEL_VARIANT, 0, lps_live),
-    FN("totals.logical_partitions_seen", SEL_VARIANT, 0, lps_seen),
+    FN("totals.logical_partitions", SEL_VARIANT, 0, field_lps_live),
+    FN("totals.logical_partitions_seen", SEL_VARIANT, 0, field_lps_seen),
     VAR("totals.storage_bytes", storage_bytes, CV_U64, 0),
     M("queries.single", SEL_TOTALS, pk_totals, queries[PK_ROUTE_SINGLE], CV_U64,
       0),
@@ -720,12 +240,12 @@ const struct field_reader field_readers[] = {
     VAR("queries.by_query", n_queries, CV_SIZE, 0),
     QUERY("name", name, CV_STR),
     QUERY("phase", phase, CV_STR_NULL),
-    FN("queries.by_query[].route", SEL_QUERY, 0, query_route),
+    FN("queries.by_query[].route", SEL_QUERY, 0, field_query_route),
     QUERY("served", served, CV_U64),
     QUERY("throttled_429", throttled_429, CV_U64),
     QUERY("ranges_visited", ranges_visited, CV_U64),
     QUERY("ru", ru_mru, CV_MRU),
-    FN("queries.by_query[].ru_mean", SEL_QUERY, 0, query_ru_mean),
+    FN("queries.by_query[].ru_mean", SEL_QUERY, 0, field_query_ru_mean),
     FN("change_feed.consumers", SEL_VARIANT, FW_COSMOS, field_cfeed_consumers),
     FN("change_feed.leases", SEL_VARIANT, FW_COSMOS, field_cfeed_leases),
     FN("change_feed.leases_with_changes", SEL_VARIANT, FW_COSMOS,
@@ -748,11 +268,13 @@ const struct field_reader field_readers[] = {
     RANGE("max", max, CV_EPK, 0),
     RANGE("ru_per_s", ru_per_s_mru, CV_MRU, 0),
     RANGE("storage_bytes", storage_bytes, CV_U64, 0),
-    FN("physical_partitions[].logical_partitions", SEL_RANGE, 0, range_lps),
+    FN("physical_partitions[].logical_partitions", SEL_RANGE, 0,
+       field_range_lps),
     RANGE("peak_normalized_ru", peak_normalized, CV_DOUBLE, 0),
     RANGE("parent", parent, CV_RANGE_NULL, 0),
     RANGE("created_s", born_s, CV_I64_NULL, 0),
-    FN("physical_partitions[].p99_normalized_ru", SEL_RANGE, 0, range_p99),
+    FN("physical_partitions[].p99_normalized_ru", SEL_RANGE, 0,
+       field_range_p99),
     RANGE("throttled_429", throttled_429, CV_U64, 0),
     RANGE("requests", requests, CV_U64, 0),
     RANGE("retries", retries, CV_U64, 0),
@@ -806,7 +328,7 @@ const struct field_reader field_readers[] = {
        field_gsi_min_thr),
     FN("indexes[].per_minute[].peak_second_throttled", SEL_NONE, FW_DDB_INDEXES,
        field_gsi_min_peak_thr),
-    FN("ttl.default_ttl_s", SEL_VARIANT, FW_TTL, default_ttl),
+    FN("ttl.default_ttl_s", SEL_VARIANT, FW_TTL, field_default_ttl),
     TTL("expired", expired, CV_U64),
     TTL("deleted", deleted, CV_U64),
     TTL("replaced", replaced, CV_U64),
@@ -846,11 +368,11 @@ const struct field_reader field_readers[] = {
     MET("splits", n_splits, CV_SIZE),
     M("splits[].t_s", SEL_SPLIT, pk_split_event, t_s, CV_I64, 0),
     M("splits[].parent", SEL_SPLIT, pk_split_event, parent, CV_RANGE, 0),
-    FN("splits[].children", SEL_SPLIT, 0, two),
-    FN("splits[].children[].id", SEL_SPLIT, 0, child_id),
-    FN("splits[].children[].min", SEL_SPLIT, 0, child_min),
-    FN("splits[].children[].max", SEL_SPLIT, 0, child_max),
-    FN("splits[].reason", SEL_SPLIT, 0, split_reason),
+    FN("splits[].children", SEL_SPLIT, 0, field_two),
+    FN("splits[].children[].id", SEL_SPLIT, 0, field_child_id),
+    FN("splits[].children[].min", SEL_SPLIT, 0, field_child_min),
+    FN("splits[].children[].max", SEL_SPLIT, 0, field_child_max),
+    FN("splits[].reason", SEL_SPLIT, 0, field_split_reason),
     MET("throughput_changes", n_changes, CV_SIZE),
     M("throughput_changes[].t_s", SEL_CHANGE, pk_throughput_event, t_s, CV_I64,
       0),
@@ -868,7 +390,7 @@ const struct field_reader field_readers[] = {
       ranges_after, CV_SIZE, 0),
     MET("actions", n_actions, CV_SIZE),
     M("actions[].t_s", SEL_ACTION, pk_action, t_s, CV_I64, 0),
-    FN("actions[].what", SEL_ACTION, 0, action_what),
+    FN("actions[].what", SEL_ACTION, 0, field_action_what),
     M("actions[].detail", SEL_ACTION, pk_action, detail, CV_CHARS, 0),
     MET("per_minute", n_minutes, CV_SIZE),
     M("per_minute[].t_s", SEL_MINUTE, pk_second, t_s, CV_I64, 0),
@@ -884,8 +406,8 @@ const struct field_reader field_readers[] = {
       CV_MRU, FW_DDB),
     M("per_minute[].peak_second_throttled_429", SEL_MINUTE, pk_second,
       peak_throttled, CV_U64, FW_DDB),
-    FN("findings", SEL_NONE, 0, findings_n),
-    FN("findings[]", SEL_NONE, 0, finding),
+    FN("findings", SEL_NONE, 0, field_findings_n),
+    FN("findings[]", SEL_NONE, 0, field_finding),
     FN("remedies.replays", SEL_NONE, FW_REMEDIES, field_rem_replays),
     FN("remedies.max_replays", SEL_NONE, FW_REMEDIES, field_rem_max),
     FN("remedies.not_replayed", SEL_NONE, FW_REMEDIES, field_rem_not_replayed),
@@ -948,9 +470,9 @@ const struct field_reader field_readers[] = {
     FN("remedies.list[].billed_dynamic_ru_per_s_per_hour[]", SEL_NONE,
        FW_REMEDIES, field_rem_dynamic),
     FN("remedies.list[].text", SEL_NONE, FW_REMEDIES, field_rem_text),
-    FN("scorecard.logical_partitions", SEL_CARD, 0, card_lps),
-    FN("scorecard.hottest_key", SEL_CARD, 0, hottest_key),
-    FN("scorecard.hottest_key[]", SEL_CARD, 0, hottest_level),
+    FN("scorecard.logical_partitions", SEL_CARD, 0, field_card_lps),
+    FN("scorecard.hottest_key", SEL_CARD, 0, field_hottest_key),
+    FN("scorecard.hottest_key[]", SEL_CARD, 0, field_hottest_level),
     CARD("hottest_share_requests", hottest_share_requests, CV_DOUBLE),
     CARD("hottest_share_ru", hottest_share_ru, CV_DOUBLE),
     CARD("hottest_share_storage", hottest_share_storage, CV_DOUBLE),
@@ -962,15 +484,15 @@ const struct field_reader field_readers[] = {
     CARD("worst_range_429_rate", worst_range_429_rate, CV_DOUBLE),
     CARD("rejected_403", rejected_403, CV_U64),
     CARD("refused_400_409_413", refused, CV_U64),
-    FN("scorecard.hottest_key_undefined", SEL_CARD, 0, hottest_undefined),
-    FN("scorecard.days_to_20gb", SEL_CARD, 0, days_to_20gb),
-    FN("scorecard.days_to_full_kind", SEL_CARD, 0, full_kind),
-    FN("scorecard.days_to_full_text", SEL_CARD, 0, full_text),
-    FN("scorecard.days_to_full_basis", SEL_CARD, 0, full_basis),
-    FN("scorecard.runway_bound_bucket", SEL_CARD, 0, bound_bucket),
+    FN("scorecard.hottest_key_undefined", SEL_CARD, 0, field_hottest_undefined),
+    FN("scorecard.days_to_20gb", SEL_CARD, 0, field_days_to_20gb),
+    FN("scorecard.days_to_full_kind", SEL_CARD, 0, field_full_kind),
+    FN("scorecard.days_to_full_text", SEL_CARD, 0, field_full_text),
+    FN("scorecard.days_to_full_basis", SEL_CARD, 0, field_full_basis),
+    FN("scorecard.runway_bound_bucket", SEL_CARD, 0, field_bound_bucket),
     CARD("largest_lp_bytes", largest_lp_bytes, CV_U64),
-    FN("scorecard.first_full_key", SEL_CARD, 0, full_key),
-    FN("scorecard.first_full_key[]", SEL_CARD, 0, full_level),
+    FN("scorecard.first_full_key", SEL_CARD, 0, field_full_key),
+    FN("scorecard.first_full_key[]", SEL_CARD, 0, field_full_level),
     CARD("first_full_bytes", full_lp_bytes, CV_U64),
     CARD("first_full_growth_bytes_per_s", full_rate, CV_DOUBLE),
     CARD("bucket_seconds", bucket.len_s, CV_I64),
@@ -992,16 +514,16 @@ const struct field_reader field_readers[] = {
     CARD("tied", tied, CV_BOOL),
     CARD("reason", reason, CV_CHARS),
     CARD("verdict", verdict, CV_CHARS),
-    FN("scenario.name", SEL_RUN, 0, sc_name),
+    FN("scenario.name", SEL_RUN, 0, field_sc_name),
     M("scenario.seed", SEL_RUN, pk_result, seed, CV_U64, 0),
-    FN("scenario.duration_s", SEL_RUN, 0, sc_duration),
+    FN("scenario.duration_s", SEL_RUN, 0, field_sc_duration),
     M("scenario.items_created", SEL_RUN, pk_result, items_created, CV_U64, 0),
     M("scenario.operations_skipped", SEL_RUN, pk_result, operations_skipped,
       CV_U64, 0),
-    FN("scenario.fingerprint", SEL_RUN, FW_FINGERPRINT, sc_fingerprint),
-    FN("scenario.rank_by", SEL_CARD, 0, sc_rank_by),
-    FN("scenario.monitor_log.file", SEL_MONITOR, FW_MONITOR, log_file),
-    FN("scenario.monitor_log.table", SEL_MONITOR, FW_MONITOR, log_table),
+    FN("scenario.fingerprint", SEL_RUN, FW_FINGERPRINT, field_sc_fingerprint),
+    FN("scenario.rank_by", SEL_CARD, 0, field_sc_rank_by),
+    FN("scenario.monitor_log.file", SEL_MONITOR, FW_MONITOR, field_log_file),
+    FN("scenario.monitor_log.table", SEL_MONITOR, FW_MONITOR, field_log_table),
     LOG("rows", n_rows, CV_SIZE),
     LOG("rows_in_file", rows_in_file, CV_SIZE),
     LOG("database", database, CV_STR_NULL),
@@ -1009,14 +531,16 @@ const struct field_reader field_readers[] = {
     LOG("region", region, CV_STR_NULL),
     LOG("first_ms", first_ms, CV_I64),
     LOG("last_ms", last_ms, CV_I64),
-    FN("scenario.monitor_log.ru_recorded", SEL_MONITOR, FW_MONITOR, log_ru),
-    FN("scenario.monitor_log.split_ru", SEL_MONITOR, FW_MONITOR, log_split),
+    FN("scenario.monitor_log.ru_recorded", SEL_MONITOR, FW_MONITOR,
+       field_log_ru),
+    FN("scenario.monitor_log.split_ru", SEL_MONITOR, FW_MONITOR,
+       field_log_split),
     LOG("requests", pieces, CV_U64),
     LOG("ranges_named", ranges, CV_SIZE),
     LOG("repeated_rows", repeated, CV_SIZE),
     VAR("partitions", n_ranges, CV_SIZE, 0),
-    FN("first_403_s", SEL_VARIANT, 0, first_403),
-    FN("range_429_rate[]", SEL_VARIANT, 0, range_429_rate),
+    FN("first_403_s", SEL_VARIANT, 0, field_first_403),
+    FN("range_429_rate[]", SEL_VARIANT, 0, field_range_429_rate),
     M("rank", SEL_CARD, pk_scorecard, rank, CV_SIZE, 0),
 };
 
