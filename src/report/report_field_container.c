@@ -33,8 +33,7 @@ void field_service_of(const struct field_ctx *c, struct pk_field_value *o)
 	fv_text(o, "dynamodb");
 }
 
-void field_capacity_mode_of(const struct field_ctx *c,
-			     struct pk_field_value *o)
+void field_capacity_mode_of(const struct field_ctx *c, struct pk_field_value *o)
 {
 	fv_text(o, c->v->ddb->on_demand ? "on_demand" : "provisioned");
 }
@@ -74,8 +73,7 @@ void field_card_lps(const struct field_ctx *c, struct pk_field_value *o)
 	lps_or_null(c, s->logical_partitions, o);
 }
 
-void field_layout_origin_of(const struct field_ctx *c,
-			     struct pk_field_value *o)
+void field_layout_origin_of(const struct field_ctx *c, struct pk_field_value *o)
 {
 	fv_text(o, layout_origin(c->v));
 }
@@ -213,8 +211,7 @@ void field_lp_key_level(const struct field_ctx *c, struct pk_field_value *o)
 	field_key_lp(c->v, c->obj, (long)c->idx[1], o);
 }
 
-void field_lp_key_undefined(const struct field_ctx *c,
-			     struct pk_field_value *o)
+void field_lp_key_undefined(const struct field_ctx *c, struct pk_field_value *o)
 {
 	const struct pk_result_lp *lp = c->obj;
 
@@ -240,8 +237,7 @@ void field_lp_ru_share(const struct field_ctx *c, struct pk_field_value *o)
 	    o, share((double)lp->ru_mru, (double)c->v->metrics->totals.ru_mru));
 }
 
-void field_lp_storage_share(const struct field_ctx *c,
-			     struct pk_field_value *o)
+void field_lp_storage_share(const struct field_ctx *c, struct pk_field_value *o)
 {
 	const struct pk_result_lp *lp = c->obj;
 
@@ -327,7 +323,7 @@ void field_hottest_level(const struct field_ctx *c, struct pk_field_value *o)
 }
 
 void field_hottest_undefined(const struct field_ctx *c,
-			      struct pk_field_value *o)
+			     struct pk_field_value *o)
 {
 	const struct pk_scorecard *s = c->obj;
 
