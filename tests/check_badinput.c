@@ -166,6 +166,9 @@ START_TEST(test_badinput_refused_small)
 	    "work-retries",
 	    "work-gone-retries",
 	    "client-gone-time",
+	    "ddb-legacy-time",
+	    "ddb-legacy-retry-memory",
+	    "ddb-legacy-work",
 	};
 	const char *bin = getenv("PKSIM_BIN");
 	size_t i;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/load/scenario.h"
 #include "pksim/report/report_text.h"
 #include "pksim/run/client_aws.h"
 #include "pksim/run/sim.h"
@@ -246,6 +247,161 @@ START_TEST(test_ddb_retry_header)
 }
 END_TEST
 
+/* A table that throttles every write (never_fits's), retried by mode,
+   sent by client at rate for secs seconds */
+static void bound_text(char *buf, size_t cap, const char *mode,
+		       const char *client, const char *rate, int secs)
+{
+	snprintf(buf, cap,
+		 "service: dynamodb\n"
+		 "table:\n"
+		 "  partition_key: /pk\n"
+		 "  read_capacity_units: 1\n"
+		 "  write_capacity_units: 1\n"
+		 "  burst: off\n"
+		 "  adaptive_capacity: off\n"
+		 "  retry_mode: %s\n"
+		 "client: {%s}\n"
+		 "items:\n"
+		 "  pk: {const: k}\n"
+		 "phases:\n"
+		 "  - {duration: %ds, rate: %s, item_size: 2KB}\n",
+		 mode, client, secs, rate);
+}
+
+/* text parsed: NULL and the scenario in *sc when accepted, else the
+   error (free) */
+static char *parse_bound(const char *text, struct pk_scenario **sc)
+{
+	struct pk_diag dg;
+	char *msg = NULL;
+
+	diag_init(&dg);
+	*sc = scenario_parse("t.yaml", text, strlen(text), &dg);
+	if (!*sc) {
+		msg = tu_diag_text(&dg);
+	}
+	diag_free(&dg);
+	return msg;
+}
+
+/*
+ * The time bound counts the retry_mode's retries as the client's: one
+ * closed-loop worker at 1 h a attempt holds a legacy-retried write
+ * through 10 attempts and 25.55 s of waits, 10 x 3,600 + 25.55 =
+ * 36,025.55 s. 800 writes (10 s x 80/s) need up to 28,820,440 s,
+ * within the 31,622,400 s (366 days): accepted, and the run ends within
+ * that bound plus one latency, and no more than one operation's hold
+ * (36,025.55 s) before it (the last answer comes one latency after the
+ * last send). 1,000 writes (36,025,550 s) are refused:
+ * tests/bad/ddb-legacy-time.yaml. Under standard (3 attempts, at most 3
+ * s of waits) the 1,000 need up to 1,000 x (3 x 3,600 + 3) = 10,803,000
+ * s: accepted.
+ */
+START_TEST(test_ddb_retry_time_bound)
+{
+	const char *client = "concurrency: 1, latency: 1h, retries: none";
+	const double bound = 800 * (10 * 3600.0 + 25.55);
+	char text[1024], *msg;
+	struct pk_scenario *sc;
+	struct pk_run *run;
+
+	ck_assert_double_eq_tol(bound, 28820440, 1e-6);
+	bound_text(text, sizeof(text), "standard", client, "100/s", 10);
+	msg = parse_bound(text, &sc);
+	ck_assert_msg(msg == NULL, "%s", msg);
+	scenario_free(sc);
+	bound_text(text, sizeof(text), "legacy", client, "100/s", 10);
+	msg = parse_bound(text, &sc);
+	ck_assert_ptr_nonnull(msg);
+	ck_assert_msg(strstr(msg, "can need up to 36,025,550s"), "%s", msg);
+	free(msg);
+	bound_text(text, sizeof(text), "legacy", client, "80/s", 10);
+	run = tu_sim_text("near.yaml", text);
+	ck_assert_uint_eq(tu_metrics(run->variants[0].svc)->totals.attempts,
+			  8000);
+	ck_assert_msg((double)run->end_ms / 1000.0 <= bound + 3600 + 1,
+		      "ended at %lld ms", (long long)run->end_ms);
+	ck_assert_msg((double)run->end_ms / 1000.0 >= bound - 36025.55,
+		      "ended at %lld ms", (long long)run->end_ms);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * The memory estimate's waiting retries under each mode, by hand: an
+ * open loop of 1,000 writes a second for 30 s, every one throttled,
+ * each retry 196 bytes (PK_SCENARIO_RETRY_BYTES) while it waits. legacy:
+ * each waits up to 25.55 s in all, so 1,000 x 25.55 = 25,550 wait at
+ * once, 5,007,800 bytes; standard: up to 1 + 2 = 3 s, 3,000 at once,
+ * 588,000 bytes; client with `retries: none`: none. At 1,000,000 a
+ * second legacy queues 25,550,000 (5,007,800,000 bytes, 4.7 GiB):
+ * accepted; at 2,000,000 (9.3 GiB) refused:
+ * tests/bad/ddb-legacy-retry-memory.yaml.
+ */
+START_TEST(test_ddb_retry_memory_bound)
+{
+	static const struct {
+		const char *mode;
+		double bytes;
+	} cases[] = {
+	    {"legacy", 5007800},
+	    {"standard", 588000},
+	    {"client", 0},
+	};
+	struct pk_memory_estimate e;
+	struct pk_scenario *sc;
+	char text[1024], *msg;
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		bound_text(text, sizeof(text), cases[i].mode, "retries: none",
+			   "1000/s", 30);
+		msg = parse_bound(text, &sc);
+		ck_assert_msg(msg == NULL, "%s", msg);
+		scenario_memory_estimate(sc, &e);
+		ck_assert_msg(e.retries == cases[i].bytes, "%s: %.0f",
+			      cases[i].mode, e.retries);
+		scenario_free(sc);
+	}
+	bound_text(text, sizeof(text), "legacy", "retries: none", "1000000/s",
+		   30);
+	msg = parse_bound(text, &sc);
+	ck_assert_msg(msg == NULL, "%s", msg);
+	scenario_memory_estimate(sc, &e);
+	ck_assert_double_eq_tol(e.retries, 5007800000.0, 1);
+	scenario_free(sc);
+}
+END_TEST
+
+/*
+ * The work bound counts the retry_mode's attempts: legacy 10 an
+ * operation, standard 3. 1,000,000 writes a second for 90 s under
+ * legacy: 90,000,000 x 10 + 1 partition x 90 s x 0.25 =
+ * 900,000,022.5 units, within the 1,000,000,000: accepted; 150 s
+ * (1,500,000,037.5) is refused: tests/bad/ddb-legacy-work.yaml.
+ * Standard at 90 s: 270,000,022.5.
+ */
+START_TEST(test_ddb_retry_work_bound)
+{
+	struct pk_scenario *sc;
+	char text[1024], *msg;
+
+	bound_text(text, sizeof(text), "legacy", "retries: none", "1000000/s",
+		   90);
+	msg = parse_bound(text, &sc);
+	ck_assert_msg(msg == NULL, "%s", msg);
+	ck_assert_double_eq_tol(scenario_work_units(sc), 900000022.5, 1e-3);
+	scenario_free(sc);
+	bound_text(text, sizeof(text), "standard", "retries: none", "1000000/s",
+		   90);
+	msg = parse_bound(text, &sc);
+	ck_assert_msg(msg == NULL, "%s", msg);
+	ck_assert_double_eq_tol(scenario_work_units(sc), 270000022.5, 1e-3);
+	scenario_free(sc);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_retry");
@@ -258,6 +414,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_retry_run_legacy);
 	tcase_add_test(tc, test_ddb_retry_run_standard);
 	tcase_add_test(tc, test_ddb_retry_header);
+	tcase_add_test(tc, test_ddb_retry_time_bound);
+	tcase_add_test(tc, test_ddb_retry_memory_bound);
+	tcase_add_test(tc, test_ddb_retry_work_bound);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -291,8 +291,7 @@ void ld_lesson_free(struct pk_lesson *l);
 
 /* plan_limits.c: the plan's arithmetic both bounds use. x to 3
    significant digits into buf (PK_FMT_BYTES), returned (ld_above: x
-   that passed limit, with the digits that show it); the retries the
-   plan allows for (the most any stream's client makes); a phase's
+   that passed limit, with the digits that show it); a phase's
    expected operations, its workload count (ceil, HUGE_VAL past 2^64)
    and its peak rate (ops/s); a data file's arrival span (simulated s),
    its records replayed and the queries `compare --query` sends among n
@@ -303,7 +302,6 @@ void ld_lesson_free(struct pk_lesson *l);
    writes (bytes). */
 const char *ld_approx(double x, char *buf);
 const char *ld_above(double x, double limit, char *buf);
-struct pk_retry_spec ld_plan_retry(const struct pk_scenario *s);
 double ld_phase_ops(const struct pk_phase_spec *p);
 double ld_phase_count(const struct pk_phase_spec *p);
 double ld_phase_peak(const struct pk_phase_spec *p);
@@ -339,14 +337,38 @@ double ld_phase_work(const struct pk_phase_spec *p, double ranges,
 double ld_file_work(const struct pk_items_file *f, double ranges,
 		    double attempts);
 
-/* plan_limits.c: the simulated seconds the paced clients (concurrency
+/* plan_client.c: the simulated seconds the paced clients (concurrency
    and latency, ru_budget) need to send every operation, as the time
    bound reckons them, plus one latency; 0 for open loops. A run lasts
-   at least this long, however short its phases. */
+   at least this long, however short its phases. ld_check_client_time:
+   0 when each stream's client fits the 366 days, else -1 with the error
+   at the stream (or its first phase, or the data file) and the figure. */
 double ld_client_span_s(const struct pk_scenario *s);
+int ld_check_client_time(struct ld *ld, const struct pk_scenario *s);
 
-/* plan_queues.c: the longest time any stream's client holds an
-   operation for its retries, seconds (0 without retries); the stream
+/* plan_retry.c: the retries of a throttle the bounds allow for.
+   ld_stream_retry: those of an operation of the stream whose client is
+   c: c's retry settings where some variant retries by them (a Cosmos DB
+   container, a table with retry_mode client), widened by each table's
+   retry_mode legacy (9 retries, 25,550 ms of waits) or standard (2, at
+   most 3,000 ms), which replace them there (D16, client_aws.h): enabled
+   when any retries, the most retries and total wait.
+   ld_stream_retry_life_s: the longest such an operation waits in the
+   retry queue, all its waits together, seconds (0 without retries).
+   ld_plan_retry: ld_stream_retry widened over every stream;
+   ld_retry_life_s: the longest ld_stream_retry_life_s of any stream.
+   ld_table_retry_words: for a message, "; a table's retry_mode: legacy
+   retries ..." when a variant's table sets legacy (else standard's, else
+   ""), static text. */
+struct pk_retry_spec ld_stream_retry(const struct pk_scenario *s,
+				     const struct pk_client_spec *c);
+double ld_stream_retry_life_s(const struct pk_scenario *s,
+			      const struct pk_client_spec *c);
+struct pk_retry_spec ld_plan_retry(const struct pk_scenario *s);
+double ld_retry_life_s(const struct pk_scenario *s);
+const char *ld_table_retry_words(const struct pk_scenario *s);
+
+/* plan_queues.c: the stream
    phase i belongs to (borrowed from s); the bytes the busiest phase's
    retries can hold waiting at once, every variant (0 without retries,
    or when no operation of a phase can be rate limited), *worst that
@@ -355,7 +377,6 @@ double ld_client_span_s(const struct pk_scenario *s);
    backlog less what passes its operations beside its queued retries a
    variant (rst NULL: no retries; an operation waits in one queue at a
    time). */
-double ld_retry_life_s(const struct pk_scenario *s);
 const struct pk_stream_spec *ld_phase_stream(const struct pk_scenario *s,
 					     size_t i);
 double ld_retry_queue_bytes(const struct pk_scenario *s, size_t *worst,

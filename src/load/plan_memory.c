@@ -81,12 +81,13 @@ static void check_retry_memory(struct ld *ld, const struct pk_scenario *s)
 	ld_err_at(ld, s->phases[worst].line, s->phases[worst].col,
 		  "at %s%s operations a second, rate-limited operations could "
 		  "queue about %s retries, %.*f GiB (pksim stops at %.0f GiB); "
-		  "lower the rate, or the client's max_wait",
+		  "lower the rate, or the client's max_wait%s",
 		  s->phases[worst].schedule ? "a peak of " : "",
 		  ld_approx(ld_phase_peak(&s->phases[worst]), ra),
 		  ld_approx(queued * (double)s->n_variants, rb),
 		  gib_decimals(bytes), bytes / (double)PK_GIB,
-		  PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB);
+		  PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB,
+		  ld_table_retry_words(s));
 }
 
 /* Decimal digits of v (1 for 0) */

@@ -10,41 +10,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/*
- * Seconds one operation of a client retrying by r can spend waiting in
- * the retry queue, all its waits together: at most max_wait, and at most
- * max_retries waits of the longest one. A 429's retry-after runs to the
- * next second (throttle.c: at most 1 s), the SDK's policy waits that; the
- * exponential policy the larger of it and its backoff (at most cap). So
- * the SDK's defaults (9 retries, 30 s) hold an operation at most 9 s,
- * not 30. 0 when r does not retry.
- */
-static double retry_life_s(const struct pk_retry_spec *r)
-{
-	double one = 1.0;
-
-	if (!r->enabled) {
-		return 0;
-	}
-	if (r->policy == PK_RETRY_EXPONENTIAL) {
-		one = fmax(one, (double)r->cap_ms / 1000.0);
-	}
-	return fmin((double)r->max_wait_ms / 1000.0,
-		    (double)r->max_retries * one);
-}
-
-/* The longest retry_life_s of any stream's client (loader.h). */
-double ld_retry_life_s(const struct pk_scenario *s)
-{
-	double life = 0;
-	size_t i;
-
-	for (i = 0; i < s->n_streams; i++) {
-		life = fmax(life, retry_life_s(&s->streams[i].client.retry));
-	}
-	return life;
-}
-
 /* The stream phase i belongs to. */
 const struct pk_stream_spec *ld_phase_stream(const struct pk_scenario *s,
 					     size_t i)
@@ -107,7 +72,7 @@ double ld_retry_queue_bytes(const struct pk_scenario *s, size_t *worst,
 		   operations; a closed loop of C workers holds at most C
 		   unanswered (a retrying operation keeps its worker) */
 		q = fmin(ld_phase_peak(&s->phases[i]) *
-			     retry_life_s(&st->client.retry),
+			     ld_stream_retry_life_s(s, &st->client),
 			 ld_phase_ops(&s->phases[i]));
 		if (st->client.concurrency > 0) {
 			q = fmin(q, (double)st->client.concurrency);

@@ -27,13 +27,8 @@
 #include "pksim/run/retryq.h"
 #include "pksim/service/metrics.h"
 
-/* botocore legacy, DynamoDB: 10 attempts, base 0.05 s, growth 2 */
-#define PK_AWS_LEGACY_RETRIES 9
-#define PK_AWS_LEGACY_BASE_MS 50
-/* botocore standard: 3 attempts, base 1 s, cap 20 s */
-#define PK_AWS_STANDARD_RETRIES 2
-#define PK_AWS_STANDARD_BASE_MS 1000
-#define PK_AWS_STANDARD_CAP_MS 20000
+/* the modes' attempts and waits: dynamodb/spec.h (PK_AWS_LEGACY_*,
+   PK_AWS_STANDARD_*), which the loader's bounds count too */
 /* botocore quota.py and standard.py: the bucket, a throttle's retry cost
    and a first-attempt success's refund */
 #define PK_AWS_QUOTA_TOKENS 500

@@ -86,6 +86,19 @@ enum pk_ddb_retry_mode {
 				  min(2^k, 20) s, the 500-token quota */
 };
 
+/* botocore legacy, DynamoDB: 10 attempts, base 0.05 s, growth 2 */
+#define PK_AWS_LEGACY_RETRIES 9
+#define PK_AWS_LEGACY_BASE_MS 50
+/* botocore standard: 3 attempts, base 1 s, cap 20 s */
+#define PK_AWS_STANDARD_RETRIES 2
+#define PK_AWS_STANDARD_BASE_MS 1000
+#define PK_AWS_STANDARD_CAP_MS 20000
+/* The most a retry_mode's retries of one throttle wait in all: legacy
+   0.05 x (2^9 - 1) s = 25,550 ms; standard at most 1 + 2 s = 3,000 ms
+   (its waits drawn below min(2^k, 20) s) */
+#define PK_AWS_LEGACY_WAIT_MS 25550
+#define PK_AWS_STANDARD_WAIT_MS 3000
+
 /* D17: a table has at most 20 global secondary indexes (A-SQ 2023) */
 #define PK_DDB_MAX_GSIS 20
 
