@@ -169,6 +169,7 @@ START_TEST(test_badinput_refused_small)
 	    "ddb-legacy-time",
 	    "ddb-legacy-retry-memory",
 	    "ddb-legacy-work",
+	    "ddb-gsi-rows-memory",
 	};
 	const char *bin = getenv("PKSIM_BIN");
 	size_t i;

@@ -932,6 +932,96 @@ START_TEST(test_item_size_not_kept)
 }
 END_TEST
 
+/* A table of `gsi` (a global secondary index line, or ""), 1,000
+   creates (100 a second for 10 s) of ids item-1 .. item-1000, into *e */
+static void table_estimate(const char *gsi, struct pk_memory_estimate *e)
+{
+	char text[1024];
+	struct pk_scenario *sc;
+	struct pk_diag dg;
+
+	snprintf(text, sizeof(text),
+		 "service: dynamodb\n"
+		 "table:\n"
+		 "  partition_key: /id\n"
+		 "  read_capacity_units: 1000\n"
+		 "  write_capacity_units: 1000\n"
+		 "%s"
+		 "client: {retries: off}\n"
+		 "items:\n"
+		 "  s: {values: \"v{0..9}\"}\n"
+		 "phases:\n"
+		 "  - {duration: 10s, rate: 100/s, ops: {create: 1}, "
+		 "item_size: 1KB}\n",
+		 gsi);
+	diag_init(&dg);
+	sc = scenario_parse("t.yaml", text, strlen(text), &dg);
+	ck_assert_msg(sc != NULL, "%s", tu_diag_text(&dg));
+	scenario_memory_estimate(sc, e);
+	scenario_free(sc);
+	diag_free(&dg);
+}
+
+/*
+ * A DynamoDB table's heat records and global secondary indexes in the
+ * estimate, by hand. An index of 3,000 RCU and 1,000 WCU has max(1,
+ * ceil(3,000 / 3,000 + 1,000 / 1,000)) = 2 partitions (D4), 256 bytes
+ * each; over the run's 10 s its 1,000 writes make at most min(1,000, 10
+ * x 2) = 20 per-second rows of 64 bytes: 2 x 256 + 20 x 64 = 1,792
+ * bytes more of samples, and 20 CSV rows more. The table keeps a heat
+ * record (200 bytes) per partition-key value beside its key: 1,000 ids
+ * of "item-" and up to 4 digits, 9 bytes + 18 (a level's) = 27, so the
+ * partitions are at least the 2 MiB block + 1,000 x (74 + 27) for the
+ * logical partitions + 1,000 x (200 + 27) = 2,425,152 bytes (without
+ * the heat records 2,198,152 and a few ranges).
+ */
+START_TEST(test_table_heat_and_gsi)
+{
+	struct pk_memory_estimate a, b;
+
+	table_estimate("", &a);
+	table_estimate("  global_secondary_indexes:\n"
+		       "    - {name: g, partition_key: /s, "
+		       "read_capacity_units: 3000, write_capacity_units: "
+		       "1000}\n",
+		       &b);
+	ck_assert_double_eq_tol(b.samples - a.samples, 1792, 1e-6);
+	ck_assert_double_eq_tol(b.report_rows - a.report_rows, 20, 1e-9);
+	ck_assert_msg(a.partitions >= 2425152, "%.0f", a.partitions);
+	ck_assert_msg(a.partitions < 2425152 + 100000, "%.0f", a.partitions);
+}
+END_TEST
+
+/* tests/bad/ddb-gsi-rows-memory.yaml (five indexes' rows, refused) with
+   one index: its rows are a fifth, 0.86 GiB and as many of a CSV
+   report's, and the run is accepted */
+START_TEST(test_table_gsi_near)
+{
+	char *text =
+	    tu_read_file(tu_src("tests/bad/ddb-gsi-rows-memory.yaml"), NULL);
+	char *line, *out = xcalloc(strlen(text) + 1, 1), *save = NULL;
+	struct pk_scenario *sc;
+	struct pk_diag dg;
+
+	ck_assert_ptr_nonnull(text);
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (!strstr(line, "{name: g") || strstr(line, "{name: g0,")) {
+			strcat(out, line);
+			strcat(out, "\n");
+		}
+	}
+	diag_init(&dg);
+	sc = scenario_parse("near.yaml", out, strlen(out), &dg);
+	ck_assert_msg(sc != NULL, "%s", tu_diag_text(&dg));
+	ck_assert_uint_eq(sc->table.n_gsis, 1);
+	scenario_free(sc);
+	diag_free(&dg);
+	free(out);
+	free(text);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("plan_memory");
@@ -953,6 +1043,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_load_limit_stops);
 	tcase_add_test(tc, test_estimate_limit);
 	tcase_add_test(tc, test_item_size_kept);
+	tcase_add_test(tc, test_table_heat_and_gsi);
+	tcase_add_test(tc, test_table_gsi_near);
 	/* the abort needs Check's fork (CK_FORK=no, as under valgrind,
 	   would take the whole runner down) */
 	if (!getenv("CK_FORK") || strcmp(getenv("CK_FORK"), "no") != 0) {

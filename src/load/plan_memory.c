@@ -275,6 +275,50 @@ static double wait_counters(const struct pk_scenario *s)
 	return n;
 }
 
+/* Writes the phases send to a table's global secondary indexes, at
+   most: each stored item's (creates, upserts, a batch's items) and each
+   replace and delete (ddb_gsi.c: a base write with the index's
+   attribute is one index write; reads never touch an index); a data
+   file's records. */
+static double index_writes(const struct pk_scenario *s)
+{
+	double n = ld_items_planned(s);
+	size_t i;
+
+	for (i = 0; !s->items_file && i < s->n_phases; i++) {
+		const double *m = s->phases[i].mix;
+
+		n += ld_phase_ops(&s->phases[i]) *
+		     (m[PK_OP_REPLACE] + m[PK_OP_DELETE]);
+	}
+	return n;
+}
+
+/* Table t's global secondary indexes (ddb_gsi.c): each index's
+   partitions, max(1, ceil(RCU / 3,000 + WCU / 1,000)) (D4), at
+   PK_SCENARIO_GSI_PART_BYTES each, and, when the run keeps per-second
+   detail (detail), a row (PK_SCENARIO_GSI_ROW_BYTES) for each partition
+   in each second it is written: at most the index's writes (writes)
+   and at most its partitions x the run's seconds. The rows into *rows
+   (each also a CSV row); the bytes returned. */
+static double gsi_bytes(const struct pk_ddb_table_spec *t, double writes,
+			double run_s, int detail, double *rows)
+{
+	double b = 0, gp, r;
+	size_t i;
+
+	*rows = 0;
+	for (i = 0; i < t->n_gsis; i++) {
+		gp = fmax(1, ceil((double)t->gsis[i].rcu / 3000.0 +
+				  (double)t->gsis[i].wcu / 1000.0));
+		r = detail ? fmin(writes, ceil(run_s) * gp) : 0;
+		*rows += r;
+		b += gp * PK_SCENARIO_GSI_PART_BYTES +
+		     r * PK_SCENARIO_GSI_ROW_BYTES;
+	}
+	return b;
+}
+
 /* The report's heat map for one variant of r ranges over run_s seconds
    (result.h): r bands by at most PK_SCENARIO_HEAT_COLS columns of a
    second or more, fewer columns past PK_SCENARIO_HEAT_CELLS cells, one
@@ -408,6 +452,7 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		double r = ld_ranges_planned(s, c, items, item_bytes, lps);
 		double smp = ops + q * (r - 1);
 		double key = lp_key_bytes(s, c, items);
+		const struct pk_ddb_table_spec *tb;
 
 		if (s->items_file && s->items_file->trace &&
 		    !s->items_file->monitor) {
@@ -421,6 +466,18 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 			file_429 |= ld_file_can_throttle(s, c, r, top, lps);
 		}
 
+		if ((tb = scenario_variant_table(s, c))) {
+			double rows;
+
+			/* a heat record per partition-key value (ddb_heat.c)
+			   and the indexes' partitions and rows */
+			e->partitions +=
+			    lps * (PK_SCENARIO_DDB_HEAT_BYTES + key);
+			e->samples +=
+			    gsi_bytes(tb, index_writes(s), run_s,
+				      dur_s <= PK_SCENARIO_DETAIL_MAX_S, &rows);
+			e->report_rows += rows;
+		}
 		runway = fmax(runway, runway_bytes(s, c, lps, key));
 		e->partitions +=
 		    lps * (PK_SCENARIO_LP_BYTES + key +

@@ -150,6 +150,14 @@
 #define PK_SCENARIO_DETAIL_MAX_S 86400.0
 #define PK_SCENARIO_BUCKET_BYTES 56.0
 #define PK_SCENARIO_BUCKETS_PER_RANGE 750.0
+/* A DynamoDB table's partition-key value's heat record (ddb_heat.c:
+   168 bytes, its allocation's overhead and its hash bucket's share)
+   beside its key's bytes; a global secondary index's partition (its
+   write side, its totals and its open second's counters), and one of its
+   per-second rows (struct pk_ddb_index_time, 64 bytes) */
+#define PK_SCENARIO_DDB_HEAT_BYTES 200.0
+#define PK_SCENARIO_GSI_PART_BYTES 256.0
+#define PK_SCENARIO_GSI_ROW_BYTES 64.0
 /* A variant with a default_ttl: per item its 4-byte expiry and an 8-byte
    entry when it waits for deletion (ttl.h), and per write an 8-byte entry
    in the expiry queue, with the arrays' growth slack */
