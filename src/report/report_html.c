@@ -1,5 +1,7 @@
 /*
- * report_html: the self-contained HTML page (see report_html.h).
+ * report_html: the self-contained HTML page (see report_html.h); its
+ * tables of queries, change feed, streams and CloudWatch minutes are
+ * report_html_tables.c.
  */
 #include "pksim/report/report_html.h"
 
@@ -21,6 +23,7 @@
 #include "pksim/report/report_streams.h"
 #include "pksim/report/scorecard.h"
 
+#include "report_html_int.h"
 #include "report_text_int.h"
 
 /* Light and dark colours, print rules; SVG text follows the page. */
@@ -68,7 +71,7 @@ static void text(const char *s, FILE *out)
 }
 
 /* Open section `name` of variant vi: ids stay unique in the page */
-static void sec(const char *name, size_t vi, const char *h2, FILE *out)
+void html_sec(const char *name, size_t vi, const char *h2, FILE *out)
 {
 	fprintf(out, "<section class=\"%s\" id=\"%s", name, name);
 	if (vi > 0) {
@@ -121,7 +124,7 @@ static const char *w_parts(const struct pk_result_variant *v)
 	return v->ddb ? "partition" : "physical partition";
 }
 
-static void row(const char *k, const char *v, FILE *out)
+void html_row(const char *k, const char *v, FILE *out)
 {
 	fprintf(out, "<tr><th>%s</th><td>", k);
 	text(v, out);
@@ -204,23 +207,23 @@ static void summary(const struct pk_result *r,
 	char **f;
 	size_t n, i;
 
-	sec("summary", vi, "Summary", out);
+	html_sec("summary", vi, "Summary", out);
 	fprintf(out, "<table>\n");
 	if (r->sc->description) {
-		row("scenario", r->sc->description, out);
+		html_row("scenario", r->sc->description, out);
 	}
-	row("partition key", v->key_text, out);
+	html_row("partition key", v->key_text, out);
 	/* items without the key's property, as the text summary says
 	   (keysummary.h) */
 	if (keysummary_text(v, buf, sizeof(buf))) {
-		row("undefined key", buf, out);
+		html_row("undefined key", buf, out);
 	}
 	snprintf(buf, sizeof(buf), "%s %s%s%s", fmt_thousands(v->ru_per_s, a),
 		 w_rate(v), v->autoscale ? " (autoscale max)" : "",
 		 v->serverless ? " (serverless)" : "");
-	row("throughput", buf, out);
-	row(v->ddb ? "partitions" : "physical partitions",
-	    start_end(v, buf, sizeof(buf)), out);
+	html_row("throughput", buf, out);
+	html_row(v->ddb ? "partitions" : "physical partitions",
+		 start_end(v, buf, sizeof(buf)), out);
 	if (v->cosmos) {
 		/* Azure Cosmos DB's caps, as the spec sets them */
 		snprintf(buf, sizeof(buf),
@@ -229,17 +232,17 @@ static void summary(const struct pk_result *r,
 			 fmt_thousands(v->spec->pp_ru_per_s, a),
 			 fmt_bytes(v->spec->pp_storage_bytes, b),
 			 fmt_bytes(v->spec->lp_storage_bytes, buf + 200));
-		row("caps", buf, out);
+		html_row("caps", buf, out);
 	}
 	snprintf(buf, sizeof(buf), "%s operations, %s attempts",
 		 fmt_thousands((int64_t)t->operations, a),
 		 fmt_thousands((int64_t)t->attempts, b));
-	row("requests", buf, out);
+	html_row("requests", buf, out);
 	snprintf(buf, sizeof(buf), "%s %s, %s failed after retries",
 		 fmt_thousands((int64_t)t->throttled_429, a),
 		 v->ddb ? "throttled (HTTP 400)" : "rate limited (429)",
 		 fmt_thousands((int64_t)t->failed_after_retries, b));
-	row("throttling", buf, out);
+	html_row("throttling", buf, out);
 	if (v->ddb) {
 		char sides[PK_DDB_SIDES_BYTES];
 
@@ -261,7 +264,7 @@ static void summary(const struct pk_result *r,
 			 100.0 * v->peak_normalized, v->peak_range);
 	}
 	most_429(v, buf + strlen(buf), sizeof(buf) - strlen(buf));
-	row(w_units(v), buf, out);
+	html_row(w_units(v), buf, out);
 	if (v->lps_none) {
 		snprintf(buf, sizeof(buf), "%s (item collections not kept)",
 			 fmt_bytes(v->storage_bytes, a));
@@ -270,7 +273,7 @@ static void summary(const struct pk_result *r,
 			 fmt_bytes(v->storage_bytes, a),
 			 fmt_thousands((int64_t)v->lps_live, b));
 	}
-	row("storage", buf, out);
+	html_row("storage", buf, out);
 	fprintf(out, "</table>\n<h3>Findings</h3>\n<ul>\n");
 	f = findings_make(r, v, &n);
 	for (i = 0; i < n; i++) {
@@ -351,12 +354,12 @@ static void lps(const struct pk_result_variant *v, size_t vi, FILE *out)
 	}
 	if (v->lps_none) {
 		/* a service that keeps none: say so, not an empty table */
-		sec("hot-lps", vi, "Hottest logical partitions", out);
+		html_sec("hot-lps", vi, "Hottest logical partitions", out);
 		fprintf(out, "<p>None: the service keeps no logical partitions "
 			     "(item collections not kept).</p>\n</section>\n");
 		return;
 	}
-	sec("hot-lps", vi, "Hottest logical partitions", out);
+	html_sec("hot-lps", vi, "Hottest logical partitions", out);
 	fprintf(out, "<table>\n<tr><th>key</th><th>RU</th>"
 		     "<th>RU %%</th><th>storage</th><th>requests</th>"
 		     "<th>429s</th><th>range</th></tr>\n");
@@ -393,7 +396,7 @@ static void timeline(const struct pk_result_variant *v, size_t vi, FILE *out)
 	size_t a = 0, s = 0, c = 0;
 	char x[PK_FMT_BYTES], y[PK_FMT_BYTES], t[PK_FMT_BYTES];
 
-	sec("timeline", vi, "Actions and splits", out);
+	html_sec("timeline", vi, "Actions and splits", out);
 	fprintf(out, "<table>\n<tr><th>t</th><th>what</th></tr>\n");
 	/* merge the three lists, each in time order */
 	while (a < m->n_actions || s < m->n_splits || c < m->n_changes) {
@@ -456,287 +459,6 @@ static void timeline(const struct pk_result_variant *v, size_t vi, FILE *out)
 	fprintf(out, "</table>\n</section>\n");
 }
 
-/* mRU >= 0 as RU with separators and one decimal: "325,000.5" */
-static const char *ru_tenths(int64_t mru, char *buf, size_t cap)
-{
-	char a[PK_FMT_BYTES];
-	int64_t d = (mru + 50) / 100; /* tenths of an RU, rounded */
-
-	snprintf(buf, cap, "%s.%d", fmt_thousands(d / 10, a), (int)(d % 10));
-	return buf;
-}
-
-/* query_table's context: the output, and 1 for a variant column */
-struct query_ctx {
-	FILE *out;
-	int compare;
-};
-
-static void query_row(const struct text_query_row *q, void *ctx)
-{
-	const struct query_ctx *x = ctx;
-	size_t j;
-
-	fprintf(x->out, "<tr><td>");
-	text(q->label, x->out);
-	if (x->compare) {
-		fprintf(x->out, "</td><td>");
-		text(q->v->name, x->out);
-	}
-	fprintf(x->out, "</td><td>%s</td>", q->cells[0]);
-	for (j = 1; j < PK_TEXT_QUERY_COLS; j++) {
-		fprintf(x->out, "<td class=\"n\">%s</td>", q->cells[j]);
-	}
-	fprintf(x->out, "</tr>\n");
-}
-
-/* The per-query table (report_queries.c) of variants [first, end) of r, a
-   variant column when compare. */
-static void query_table(const struct pk_result *r, size_t first, size_t end,
-			int compare, FILE *out)
-{
-	struct query_ctx x = {out, compare};
-	size_t j;
-
-	fprintf(out, "<table>\n<tr><th>query</th>%s",
-		compare ? "<th>variant</th>" : "");
-	for (j = 0; j < PK_TEXT_QUERY_COLS; j++) {
-		fprintf(out, "<th>%s</th>", text_query_heads[j]);
-	}
-	fprintf(out, "</tr>\n");
-	text_query_rows(&r->variants[first], end - first, query_row, &x);
-	fprintf(out, "</table>\n");
-}
-
-/* Rule 39: the variant's change feed leases (report_cfeed.c). */
-static void change_feed(const struct pk_result *r, size_t vi, FILE *out)
-{
-	const struct pk_result_variant *v = &r->variants[vi];
-	char line[PK_TEXT_CFEED_BYTES], a[PK_FMT_BYTES], label[48];
-	struct text_cfeed f;
-	size_t i;
-	double rate;
-
-	if (!v->cosmos) {
-		return;
-	}
-	text_cfeed_of(r, v, &f);
-	sec("change-feed", vi, "Change feed leases", out);
-	fprintf(out, "<p>");
-	text(v->name, out);
-	fprintf(out, ": ");
-	text(text_cfeed_sentence(v, &f, line, sizeof(line)), out);
-	fprintf(out, "</p>\n<table>\n<tr><th>lease (range)</th><th>changes"
-		     "</th><th>changes/s</th><th>share</th></tr>\n");
-	for (i = 0; i < v->n_ranges; i++) {
-		const struct pk_result_range *g = &v->ranges[i];
-
-		fprintf(out,
-			"<tr><td>%u</td><td class=\"n\">%s</td><td "
-			"class=\"n\">%.1f</td><td class=\"n\">%.1f%%</td>"
-			"</tr>\n",
-			g->id, fmt_thousands((int64_t)g->changes, a),
-			text_cfeed_rate(v, i),
-			f.changes
-			    ? 100.0 * (double)g->changes / (double)f.changes
-			    : 0.0);
-	}
-	for (i = 0; i < v->n_lineage; i++) {
-		if (!text_cfeed_retired(v, i, &rate, label, sizeof(label))) {
-			continue;
-		}
-		fprintf(out, "<tr><td>");
-		text(label, out);
-		fprintf(out,
-			"</td><td class=\"n\">%s</td><td class=\"n\">%.1f"
-			"</td><td class=\"n\">%.1f%%</td></tr>\n",
-			fmt_thousands((int64_t)v->lineage[i].changes, a), rate,
-			f.changes ? 100.0 * (double)v->lineage[i].changes /
-					(double)f.changes
-				  : 0.0);
-	}
-	fprintf(out, "</table>\n</section>\n");
-}
-
-static void queries(const struct pk_result *r, size_t vi, FILE *out)
-{
-	const struct pk_result_variant *v = &r->variants[vi];
-	const struct pk_totals *t = &v->metrics->totals;
-	static const char *names[3] = {"single partition", "targeted",
-				       "fan-out"};
-	char a[PK_FMT_BYTES], b[PK_FMT_BYTES + 4];
-	size_t i;
-
-	sec("queries", vi, "Queries by route", out);
-	if (v->ddb) {
-		fprintf(out, "<p>None: Query and Scan are not replayed on an "
-			     "Amazon DynamoDB table (docs/dynamodb.md).</p>\n");
-		return;
-	}
-	fprintf(out, "<table>\n<tr><th>route</th><th>queries</th></tr>\n");
-	for (i = 0; i < 3; i++) {
-		fprintf(out, "<tr><td>%s</td><td class=\"n\">%s</td></tr>\n",
-			names[i], fmt_thousands((int64_t)t->queries[i], a));
-	}
-	fprintf(out,
-		"</table>\n<p class=\"note\">%s range visits by "
-		"queries; fan-out queries cost %s RU.</p>\n",
-		fmt_thousands((int64_t)t->query_ranges, a),
-		ru_tenths(t->fanout_mru, b, sizeof(b)));
-	if (v->n_queries > 0) {
-		fprintf(out, "<p>Each query's route under this key; RU of the "
-			     "served ones.</p>\n");
-		query_table(r, vi, vi + 1, 0, out);
-	}
-}
-
-/* One row of the streams table: name, second column (kind or variant),
-   then the figures of o as the text report's streams table has them. */
-static void stream_row(const char *name, const char *second,
-		       const struct pk_result_stream_ops *o, int split,
-		       double achieved, FILE *out)
-{
-	const uint64_t n[] = {o->operations,	    o->succeeded,
-			      o->throttled_429,	    o->throttled_3212,
-			      o->throttled_low_429, o->failed_429,
-			      o->failed_other,	    o->not_sent};
-	char a[PK_FMT_BYTES];
-	size_t k;
-
-	fprintf(out, "<tr><td>");
-	text(name, out);
-	fprintf(out, "</td><td>");
-	text(second, out);
-	fprintf(out, "</td>");
-	for (k = 0; k < sizeof(n) / sizeof(n[0]); k++) {
-		if (split || (k != 3 && k != 4)) {
-			fprintf(out, "<td class=\"n\">%s</td>",
-				fmt_thousands((int64_t)n[k], a));
-		}
-	}
-	fprintf(out, "<td class=\"n\">%s</td>", text_ru(o->ru_mru, a));
-	fprintf(out, "<td class=\"n\">");
-	if (o->wait_p50_ms >= 0) {
-		fprintf(out, "%" PRId64 "</td><td class=\"n\">%" PRId64,
-			o->wait_p50_ms, o->wait_p99_ms);
-	} else {
-		fprintf(out, "-</td><td class=\"n\">-");
-	}
-	if (achieved > 0) {
-		fprintf(out, "</td><td class=\"n\">%.1f</td></tr>\n", achieved);
-	} else {
-		fprintf(out, "</td><td class=\"n\">-</td></tr>\n");
-	}
-}
-
-/* With `streams:`, section "streams" (id as sec's, vi) of
-   variants [first, end) of r: per stream a row of all its operations,
-   on a run's page then one per kind when it sent several, on compare's
-   (a variant column) one per variant. Nothing without streams. */
-static void streams(const struct pk_result *r, size_t first, size_t end,
-		    int compare, FILE *out)
-{
-	size_t i, vi;
-	int k, split = 0, cos = layout_cosmos_words(r);
-
-	if (first >= end || r->variants[first].n_streams == 0) {
-		return;
-	}
-	for (vi = first; vi < end; vi++) {
-		split |= r->variants[vi].streams_split_429;
-	}
-	sec("streams", compare ? 0 : first,
-	    compare ? "Streams by variant" : "Streams", out);
-	fprintf(out,
-		"<p class=\"note\">Operations offered; %s are service-side "
-		"answers (every attempt)%s; %s are operations that "
-		"ended %s after their retries; not sent are operations "
-		"that arrived but were never sent, no item being written yet "
-		"to target (not in operations); wait is the retry wait "
-		"of the operations that succeeded, in ms; achieved is a "
-		"closed-loop stream's operations that succeeded a second.</p>\n"
-		"<table>\n<tr><th>stream</th><th>%s</th><th>operations</th>"
-		"<th>succeeded</th><th>%s</th>%s<th>%s</th>"
-		"<th>failed other</th><th>not sent</th><th>RU</th>"
-		"<th>wait p50 ms</th>"
-		"<th>wait p99 ms</th><th>achieved succeeded/s</th></tr>\n",
-		cos ? "429s" : "throttled requests (HTTP 400)",
-		split ? ", of them 429/3212 past a throughput bucket's cap "
-			"and Low to Low-priority requests"
-		      : "",
-		cos ? "failed 429" : "failed throttled",
-		cos ? "in a 429" : "throttled", compare ? "variant" : "kind",
-		cos ? "429s" : "throttled",
-		split ? "<th>429/3212</th><th>Low 429s</th>" : "",
-		cos ? "failed 429" : "failed throttled");
-	for (i = 0; i < r->variants[first].n_streams; i++) {
-		for (vi = first; vi < end; vi++) {
-			const struct pk_result_stream *s =
-			    &r->variants[vi].streams[i];
-			int kinds = 0;
-
-			stream_row(s->name,
-				   compare ? r->variants[vi].name : "all",
-				   &s->all, split, s->achieved_ops_per_s, out);
-			for (k = 0; k <= PK_OP_KINDS; k++) {
-				kinds += s->kind[k].operations +
-					     s->kind[k].not_sent >
-					 0;
-			}
-			for (k = 0; !compare && kinds > 1 && k <= PK_OP_KINDS;
-			     k++) {
-				if (s->kind[k].operations +
-					s->kind[k].not_sent >
-				    0) {
-					stream_row("",
-						   report_stream_kind_name(k),
-						   &s->kind[k], split, 0, out);
-				}
-			}
-		}
-	}
-	fprintf(out, "</table>\n</section>\n");
-}
-
-/* An Amazon DynamoDB table's CloudWatch view (D15; text_cloudwatch) */
-static void cloudwatch(const struct pk_result_variant *v, size_t vi, FILE *out)
-{
-	const struct pk_metrics *m = v->metrics;
-	const struct pk_second **row;
-	size_t i, n;
-
-	if (!v->ddb || m->n_minutes == 0) {
-		return;
-	}
-	row = xreallocarray(NULL, m->n_minutes, sizeof(*row));
-	n = text_cw_rows(v, row);
-	sec("cloudwatch", vi, "CloudWatch 1-minute view", out);
-	fprintf(out, "<p>");
-	text(PK_TEXT_CW_TITLE, out);
-	fprintf(out, "</p>\n<table>\n<tr><th>t (s)</th><th>units (sum)</th>"
-		     "<th>sum / 60</th><th>peak second</th><th>throttled "
-		     "(sum)</th><th>peak second</th></tr>\n");
-	for (i = 0; i < n; i++) {
-		struct text_cw_cells c;
-
-		text_cw_cells(row[i], &c);
-		fprintf(out,
-			"<tr><td class=\"n\">%s</td><td class=\"n\">%s</td>"
-			"<td class=\"n\">%s</td><td class=\"n\">%s</td>"
-			"<td class=\"n\">%s</td><td class=\"n\">%s</td>"
-			"</tr>\n",
-			c.t, c.sum, c.avg, c.peak, c.thr, c.thr_peak);
-	}
-	fprintf(out, "</table>\n<p>");
-	if (m->n_minutes > n) {
-		text(text_cw_more(n, m->n_minutes), out);
-		fprintf(out, "; ");
-	}
-	text(PK_TEXT_CW_MEANING, out);
-	fprintf(out, ".</p>\n</section>\n");
-	free(row);
-}
-
 static int run_page(const struct pk_result *r, int equal_bands, FILE *out)
 {
 	size_t vi;
@@ -752,39 +474,41 @@ static int run_page(const struct pk_result *r, int equal_bands, FILE *out)
 			fprintf(out, "</h2>\n");
 		}
 		summary(r, v, vi, out);
-		sec("heatmap", vi,
-		    v->ddb ? "Heat map: normalized consumption per partition "
-			     "over time"
-			   : "Heat map: normalized RU consumption per range "
-			     "over time",
-		    out);
+		html_sec("heatmap", vi,
+			 v->ddb
+			     ? "Heat map: normalized consumption per partition "
+			       "over time"
+			     : "Heat map: normalized RU consumption per range "
+			       "over time",
+			 out);
 		heat_note(v, equal_bands, out);
 		heatsvg_map(v, (int)vi, v->end_s, r->sc->clock_start_s,
 			    equal_bands, 800, out);
 		heatsvg_legend(!v->ddb, out);
 		fprintf(out, "</section>\n");
-		sec("ru-share", vi,
-		    v->ddb ? "Capacity units served against each partition's "
-			     "share"
-			   : "RU/s served against each range's share",
-		    out);
+		html_sec("ru-share", vi,
+			 v->ddb
+			     ? "Capacity units served against each partition's "
+			       "share"
+			     : "RU/s served against each range's share",
+			 out);
 		heatsvg_share_chart(v, out);
 		fprintf(out, "</section>\n");
-		sec("storage", vi,
-		    v->ddb ? "Storage per partition" : "Storage per range",
-		    out);
+		html_sec("storage", vi,
+			 v->ddb ? "Storage per partition" : "Storage per range",
+			 out);
 		heatsvg_storage_chart(v, out);
 		fprintf(out, "</section>\n");
 		lps(v, vi, out);
 		ddb_index_html(v, vi, text, out);
-		cloudwatch(v, vi, out);
+		html_cloudwatch(v, vi, out);
 		ddb_index_cloudwatch_html(v, vi, text, out);
 		timeline(v, vi, out);
-		queries(r, vi, out);
+		html_queries(r, vi, out);
 		fprintf(out, "</section>\n");
-		change_feed(r, vi, out);
-		streams(r, vi, vi + 1, 0, out);
-		sec("money", vi, "Money", out);
+		html_change_feed(r, vi, out);
+		html_streams(r, vi, vi + 1, 0, out);
+		html_sec("money", vi, "Money", out);
 		money_html(r, v, text, out);
 		fprintf(out, "</section>\n</article>\n");
 	}
@@ -850,7 +574,7 @@ static void ranking(const struct pk_result *r, const struct pk_scorecard *cards,
 	size_t *order = scorecard_order(cards, r->n_variants), k;
 	char rule[PK_RANK_RULE_BYTES];
 
-	sec("ranking", 0, "Ranking", out);
+	html_sec("ranking", 0, "Ranking", out);
 	fprintf(out, "<p class=\"note\">Ranked ");
 	text(scorecard_rule(r, rule), out);
 	fprintf(out, ".</p>\n<table class=\"rank\">\n<tr><th>rank</th>"
@@ -882,7 +606,7 @@ static void compare_remedies(const struct pk_result *r, FILE *out)
 	if (n == 0) {
 		return;
 	}
-	sec("remedies", 0, "Remedies by variant", out);
+	html_sec("remedies", 0, "Remedies by variant", out);
 	for (i = 0; i < r->n_variants; i++) {
 		if (!r->variants[i].remedies) {
 			continue;
@@ -917,7 +641,7 @@ static int compare_page(const struct pk_result *r, int equal_bands, FILE *out)
 	size_t i, k;
 	char note[512];
 
-	sec("scorecard", 0, "Scorecard", out);
+	html_sec("scorecard", 0, "Scorecard", out);
 	fprintf(out, "<table>\n<tr><th>variant</th>");
 	for (i = 0; i < r->n_variants; i++) {
 		fprintf(out, "<th>");
@@ -937,18 +661,19 @@ static int compare_page(const struct pk_result *r, int equal_bands, FILE *out)
 	fprintf(out, "</p>\n</section>\n");
 	ranking(r, cards, out);
 	if (text_queries_of(r) > 0) {
-		sec("queries", 0, "Queries by variant", out);
+		html_sec("queries", 0, "Queries by variant", out);
 		fprintf(out, "<p class=\"note\">Each query's route under each "
 			     "variant's key; RU of the served ones.</p>\n");
-		query_table(r, 0, r->n_variants, 1, out);
+		html_query_table(r, 0, r->n_variants, 1, out);
 		fprintf(out, "</section>\n");
 	}
-	streams(r, 0, r->n_variants, 1, out);
+	html_streams(r, 0, r->n_variants, 1, out);
 	for (i = 0; i < r->n_variants; i++) {
-		change_feed(r, i, out);
+		html_change_feed(r, i, out);
 	}
-	sec("heatmap", 0,
-	    "Heat maps side by side: one time axis, one colour scale", out);
+	html_sec("heatmap", 0,
+		 "Heat maps side by side: one time axis, one colour scale",
+		 out);
 	if (r->n_variants) {
 		heat_note(&r->variants[0], equal_bands, out);
 	}
