@@ -117,6 +117,12 @@ void text_compare_streams(const struct pk_result *r, size_t n_seeds, FILE *out);
 void text_compare_stream_caveats(const struct pk_result *r, size_t first,
 				 FILE *out);
 
+/* What ran, the head of variant v's report (report_text_summary.c): the
+   scenario or data file, the service and its settings, the phases'
+   request options, the clients and their retries. */
+void text_summary(const struct pk_result *r, const struct pk_result_variant *v,
+		  FILE *out);
+
 /* The sections, each starting with a blank line and its title. */
 void text_events(const struct pk_result_variant *v, int digits, FILE *out);
 void text_billing(const struct pk_result_variant *v, FILE *out);
