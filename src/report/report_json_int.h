@@ -1,7 +1,7 @@
 /*
  * report_json_int: what the files of the JSON report (report_json.c,
- * report_json_money.c, report_json_streams.c, report_json_remedies.c)
- * share. Not a public header.
+ * report_json_card.c, report_json_money.c, report_json_streams.c,
+ * report_json_remedies.c) share. Not a public header.
  */
 #ifndef PKSIM_REPORT_JSON_INT_H
 #define PKSIM_REPORT_JSON_INT_H
@@ -9,6 +9,13 @@
 #include <jansson.h>
 
 #include "pksim/result/result.h"
+
+struct pk_scorecard;
+
+/* A variant's "scorecard" object: s, one of r's (report_json_card.c).
+   A new object the caller owns. */
+json_t *report_json_scorecard(const struct pk_result *r,
+			      const struct pk_scorecard *s);
 
 /* A variant's "money" object: its bill, or why it has none
    (report_json_money.c). A new object the caller owns. */
