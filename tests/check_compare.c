@@ -16,7 +16,12 @@
 #include "pksim/base/mem.h"
 #include "pksim/load/scenario.h"
 #include "pksim/load/trace.h"
+#include "pksim/report/report_html.h"
+#include "pksim/report/report_md.h"
+#include "pksim/report/report_text.h"
 #include "pksim/report/scorecard.h"
+#include "pksim/result/result.h"
+#include "pksim/run/sim.h"
 #include "testutil.h"
 
 /* Run pksim with args; the JSON report's variants array (caller
@@ -760,6 +765,59 @@ START_TEST(test_compare_items_partitions)
 }
 END_TEST
 
+/*
+ * compare-iot replayed once for the tests of its reports (an unchecked
+ * fixture: made before the tests fork, so each renders what `pksim
+ * compare scenarios/compare-iot.yaml` renders, priced as the command
+ * prices it, without replaying it again).
+ */
+static struct pk_run *iot_run;
+static struct pk_result *iot;
+
+static void iot_setup(void)
+{
+	struct pk_diag d;
+	struct pk_scenario *sc;
+
+	diag_init(&d);
+	sc = scenario_load(tu_src("scenarios/compare-iot.yaml"), &d);
+	ck_assert_msg(sc && scenario_pricing_resolve(sc, NULL, &d) == 0, "%s",
+		      tu_diag_text(&d));
+	iot_run = sim_run(sc, sc->seed, &d);
+	ck_assert_msg(iot_run != NULL, "%s", tu_diag_text(&d));
+	diag_free(&d);
+	iot = result_build(iot_run);
+}
+
+static void iot_teardown(void)
+{
+	result_free(iot);
+	tu_sim_free(iot_run);
+}
+
+/* What writer writes of compare-iot as `pksim compare --format fmt`
+   (text, markdown or html) writes it, colour 1 for --color always;
+   caller frees. */
+static char *iot_report(const char *fmt, int colour)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	int rc;
+
+	ck_assert_ptr_nonnull(mem);
+	if (strcmp(fmt, "markdown") == 0) {
+		rc = report_markdown(iot, 1, mem);
+	} else if (strcmp(fmt, "html") == 0) {
+		rc = report_html(iot, 1, 0, mem);
+	} else {
+		rc = report_text_compare_styled(iot, colour, 0, mem);
+	}
+	ck_assert_int_eq(rc, 0);
+	ck_assert_int_eq(fclose(mem), 0);
+	return buf;
+}
+
 /* s with every run of white space (newlines, tabs) made one space */
 static char *squeeze(const char *s)
 {
@@ -816,15 +874,12 @@ START_TEST(test_compare_rule_everywhere)
 	    "<tr><td class=\"n\">=1</td><td>device-date: ",
 	    "<tr><td class=\"n\">4</td><td>date: ",
 	};
-	char args[256], *out = NULL, *err = NULL, *f, *p;
+	char *out = NULL, *err = NULL, *f, *p;
 	size_t i;
 
 	ck_assert_int_eq(chdir(tu_src(".")), 0);
 	for (i = 0; i < 3; i++) {
-		snprintf(args, sizeof(args),
-			 "compare scenarios/compare-iot.yaml --format %s",
-			 fmts[i]);
-		ck_assert_int_eq(tu_run(args, &out, &err), 0);
+		out = iot_report(fmts[i], 0);
 		assert_has_rule(fmts[i], out);
 		if (i == 2) {
 			/* in ranking order, each with its reason */
@@ -839,7 +894,6 @@ START_TEST(test_compare_rule_everywhere)
 			ck_assert_ptr_null(strstr(out, "<ol>"));
 		}
 		free(out);
-		free(err);
 	}
 	ck_assert_int_eq(tu_run("compare --help", &out, &err), 0);
 	assert_has_rule("compare --help", out);
@@ -858,7 +912,8 @@ END_TEST
 /*
  * Compare's text report ends with each
  * variant's heat strip, as run's does and README and docs/heatmap.md
- * say; --color always colours them, --color never does not. compare-iot
+ * say; in colour (--color always) the strips are coloured, without
+ * (--color never) they are not. compare-iot
  * has 4 variants: device (/deviceId), date (/date), device-date and
  * date-bucket (scenarios/compare-iot.yaml), in that order.
  */
@@ -871,14 +926,10 @@ START_TEST(test_compare_heat_strips)
 	    "\n== date-bucket ({date}.{hash(deviceId) mod 400}) ==\nheat "
 	    "strip (",
 	};
-	char *out = NULL, *err = NULL, *p;
+	char *out, *p;
 	size_t i;
 
-	ck_assert_int_eq(chdir(tu_src(".")), 0);
-	ck_assert_int_eq(tu_run("compare scenarios/compare-iot.yaml "
-				"--color never",
-				&out, &err),
-			 0);
+	out = iot_report("text", 0);
 	p = strstr(out, "\nranking (");
 	ck_assert_ptr_nonnull(p);
 	for (i = 0; i < 4; i++) {
@@ -888,14 +939,9 @@ START_TEST(test_compare_heat_strips)
 	}
 	ck_assert_ptr_null(strchr(out, '\033'));
 	free(out);
-	free(err);
-	ck_assert_int_eq(tu_run("compare scenarios/compare-iot.yaml "
-				"--color always",
-				&out, &err),
-			 0);
+	out = iot_report("text", 1);
 	ck_assert_ptr_nonnull(strstr(out, "\033[38;5;"));
 	free(out);
-	free(err);
 }
 END_TEST
 
@@ -1006,10 +1052,15 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_compare_memory_by_variants);
 	tcase_add_test(tc, test_compare_memory_counts_queries);
 	tcase_add_test(tc, test_compare_items_partitions);
-	tcase_add_test(tc, test_compare_rule_everywhere);
-	tcase_add_test(tc, test_compare_heat_strips);
 	tcase_add_test(tc, test_compare_random_suffix_reads);
 	tcase_add_test(tc, test_compare_wide_refused);
+	tcase_set_timeout(tc, 600);
+	suite_add_tcase(s, tc);
+	/* the reports of one replay of compare-iot */
+	tc = tcase_create("compare-iot");
+	tcase_add_unchecked_fixture(tc, iot_setup, iot_teardown);
+	tcase_add_test(tc, test_compare_rule_everywhere);
+	tcase_add_test(tc, test_compare_heat_strips);
 	tcase_set_timeout(tc, 600);
 	suite_add_tcase(s, tc);
 	return s;
