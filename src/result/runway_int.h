@@ -70,6 +70,14 @@ struct refinfo {
 	uint64_t count; /* value indexes (drawn properties) */
 	double norm;	/* dist_norm over count */
 	uint64_t radix; /* its place in the value code */
+	/* read only through {hash(p) mod N} parts (one stream): each value
+	   index's hash class (owned, count entries), each class's share,
+	   the probability mass of every value in it, drawn or not (owned,
+	   n_cls entries), and n_cls; NULL and 0 otherwise
+	   (runway_refs_free frees them) */
+	uint32_t *cls;
+	double *cmass;
+	uint64_t n_cls;
 	/* several streams: each stream's own property at this path
 	   (-1: its items have none), its values and dist_norm over them */
 	int sprop[PK_MAX_STREAMS];
@@ -152,10 +160,15 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 
 /* runway_shares.c: how the key reads each reference (0 when it cannot
    be projected from the distributions), the groups with their shares
-   from the distributions or from the run, and what preload put in them */
+   from the distributions or from the run, and what preload put in them;
+   refs has room for PK_QUERY_KEY_REFS, each zeroed first, even on 0,
+   and runway_refs_free frees them */
 int runway_key_refs(const struct pk_result_variant *v,
 		    const struct pk_scenario *sc, const struct pk_workload *w,
 		    struct refinfo *refs, double *spread, int *whole_unique);
+
+/* Free what runway_key_refs kept in refs[0 .. n) (the hash classes) */
+void runway_refs_free(struct refinfo *refs, size_t n);
 
 /* ... several streams: each group's smass (its share of each stream's
    items, the own property's dist_pmf), mass their sum weighted by

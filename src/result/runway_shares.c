@@ -117,6 +117,75 @@ static int stream_refs(const struct pk_scenario *sc, struct refinfo *r)
 	return sc->n_streams <= PK_MAX_STREAMS;
 }
 
+/* Values of one property hashed one by one for their classes, at most
+   (and classes kept): 16 M, a property's values as many as a workload
+   may draw from (64 MiB of class indexes and 128 MiB of shares at
+   most); past it the values no item drew are left out */
+#define PK_RW_CLASS_VALUES (1ULL << 24)
+
+/* r's hash classes (refinfo.cls, cmass, n_cls) when the key reads its
+   property (reference ref) only through {hash(p) mod N} parts: every
+   value the property can take hashed as the key hashes it, a class's
+   share the probability mass (dist_pmf) of all its values, drawn or
+   not. A short run draws only some of a large pool (a few thousand of
+   100,000 vins), so the values it drew are a share of the pool that
+   depends on how long it ran, while the key value a class builds gets
+   every value of the class as the workload goes on. Nothing kept (the
+   values drawn then stand for their class) with several streams, a
+   service without hash parts, a property whose values the workload
+   cannot list, or more than PK_RW_CLASS_VALUES of them. */
+static void hash_classes(const struct pk_result_variant *v,
+			 const struct pk_scenario *sc,
+			 const struct pk_workload *w, size_t ref,
+			 struct refinfo *r)
+{
+	const struct pk_queries *q = v->service_queries;
+	const struct pk_dist_spec *d = &sc->props[r->prop].dist;
+	char buf[PK_VALUE_MAX_BYTES];
+	struct pk_value val;
+	uint64_t j, c, n = 0, nc;
+
+	if (!q->hash_class || sc->n_streams > 1 ||
+	    r->count > PK_RW_CLASS_VALUES) {
+		return;
+	}
+	r->cls = xmalloc((size_t)r->count * sizeof(*r->cls));
+	for (j = 0; j < r->count; j++) {
+		if (workload_value_at(w, r->prop, j, &val, buf, sizeof(buf))) {
+			break;
+		}
+		nc = q->hash_class(v->key, ref, &val, &c);
+		if (nc == 0 || nc > PK_RW_CLASS_VALUES || (n && nc != n)) {
+			break;
+		}
+		n = nc;
+		r->cls[j] = (uint32_t)c;
+	}
+	if (j < r->count) {
+		free(r->cls);
+		r->cls = NULL;
+		return;
+	}
+	r->cmass = xcalloc((size_t)n, sizeof(*r->cmass));
+	for (j = 0; j < r->count; j++) {
+		r->cmass[r->cls[j]] += dist_pmf(d, r->count, r->norm, j);
+	}
+	r->n_cls = n;
+}
+
+void runway_refs_free(struct refinfo *refs, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(refs[i].cls);
+		free(refs[i].cmass);
+		refs[i].cls = NULL;
+		refs[i].cmass = NULL;
+		refs[i].n_cls = 0;
+	}
+}
+
 /* The key's references (refs[], n) and the share each value of a hashed
    or random part leaves one key value (*spread); 0 when the shares must
    come from the run; *whole_unique 1 when the key reads a unique
@@ -132,10 +201,10 @@ int runway_key_refs(const struct pk_result_variant *v,
 	v->service_queries->key_reads(v->key, sc, &kr);
 	*spread = 1;
 	*whole_unique = 0;
+	memset(refs, 0, PK_QUERY_KEY_REFS * sizeof(*refs));
 	for (i = 0; i < kr.n_refs; i++) {
 		struct refinfo *r = &refs[i];
 
-		memset(r, 0, sizeof(*r));
 		r->prop = kr.prop[i];
 		if (r->prop < 0 || (size_t)r->prop >= sc->n_props) {
 			r->prop = -1;
@@ -156,8 +225,15 @@ int runway_key_refs(const struct pk_result_variant *v,
 		if (!workload_value_norm(w, r->prop, &r->norm)) {
 			r->norm = dist_norm(&sc->props[r->prop].dist, r->count);
 		}
+		if (kr.hash_mod[i] > 0) {
+			hash_classes(v, sc, w, i, r);
+		}
+		/* a value code counts a hashed property by its class */
+		if (r->n_cls && radix > UINT64_MAX / r->n_cls) {
+			return 0;
+		}
 		r->radix = radix;
-		radix *= r->count;
+		radix *= r->n_cls ? r->n_cls : r->count;
 	}
 	*spread = kr.spread;
 	*whole_unique = kr.whole_unique;
@@ -238,6 +314,16 @@ static void add_group(const struct pk_result_variant *v,
 	}
 }
 
+/* Item i's place in reference r's part of a value code: its value index,
+   or its hash class when r keeps them (refinfo.cls) */
+static uint64_t value_code(const struct pk_workload *w, const struct refinfo *r,
+			   uint64_t i)
+{
+	uint32_t idx = workload_value_index(w, i, r->prop);
+
+	return r->cls ? r->cls[idx] : idx;
+}
+
 /* The groups from the distributions: every distinct value code among
    the items (with several streams, per stream), its mass, summed by key
    value less time. */
@@ -259,7 +345,8 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 	runway_key_init(v, &key);
 	for (j = 0; j < n_refs; j++) {
 		if (refs[j].count) {
-			codes = refs[j].radix * refs[j].count;
+			codes = refs[j].radix *
+				(refs[j].n_cls ? refs[j].n_cls : refs[j].count);
 		}
 	}
 	picks = runway_random_values(v);
@@ -278,8 +365,7 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 		for (j = 0; j < n_refs; j++) {
 			if (refs[j].count) {
 				code +=
-				    workload_value_index(w, i, refs[j].prop) *
-				    refs[j].radix;
+				    value_code(w, &refs[j], i) * refs[j].radix;
 			}
 		}
 		code = code * ns + k;
@@ -302,9 +388,14 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 				const struct pk_prop_spec *p =
 				    &sc->props[refs[j].prop];
 
-				mass *= dist_pmf(
-				    &p->dist, refs[j].count, refs[j].norm,
-				    workload_value_index(w, i, refs[j].prop));
+				mass *=
+				    refs[j].cmass
+					? refs[j]
+					      .cmass[value_code(w, &refs[j], i)]
+					: dist_pmf(&p->dist, refs[j].count,
+						   refs[j].norm,
+						   workload_value_index(
+						       w, i, refs[j].prop));
 			}
 		}
 		if (ns > 1) {
@@ -444,7 +535,7 @@ int runway_groups_from_values(const struct pk_snapshot *s,
 	uint64_t i;
 
 	if (!s->value_lps || !s->lp_place || runway_n_refs(v, sc) != 1 ||
-	    runway_random_values(v) > 1 || refs[0].count == 0 ||
+	    runway_random_values(v) > 1 || refs[0].count == 0 || refs[0].cls ||
 	    refs[0].count > UINT32_MAX - 1 || refs[0].prop != s->value_prop ||
 	    s->n_value_lps != refs[0].count) {
 		return 0;

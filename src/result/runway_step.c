@@ -534,6 +534,7 @@ void runway_from_rates(const struct pk_snapshot *s,
 		rw->kind = PK_RUNWAY_IDS;
 		rw->ids = 1;
 		rw->bound_bytes = largest_item(sc, factor);
+		runway_refs_free(refs, PK_QUERY_KEY_REFS);
 		return;
 	}
 	if (!p.time_key && v->preload_items > 0) {
@@ -544,6 +545,7 @@ void runway_from_rates(const struct pk_snapshot *s,
 	runway_streams_weigh(p.st, p.ns, weight);
 	if (runway_classes(v, sc, factor, weight, &p.cl, rw)) {
 		runway_streams_free(p.st, p.ns);
+		runway_refs_free(refs, PK_QUERY_KEY_REFS);
 		return;
 	}
 	rw->ttl_s = (int64_t)llround(p.cl.mean_s);
@@ -560,6 +562,7 @@ void runway_from_rates(const struct pk_snapshot *s,
 		runway_groups_free(&tab);
 		runway_streams_free(p.st, p.ns);
 		runway_apart_free(apart, moved, p.ns);
+		runway_refs_free(refs, PK_QUERY_KEY_REFS);
 		return;
 	}
 	picked = xcalloc(2 * PK_RUNWAY_CANDIDATES, sizeof(*picked));
@@ -586,4 +589,5 @@ void runway_from_rates(const struct pk_snapshot *s,
 	free(picked);
 	runway_groups_free(&tab);
 	runway_apart_free(apart, moved, p.ns);
+	runway_refs_free(refs, PK_QUERY_KEY_REFS);
 }

@@ -185,6 +185,40 @@ int workload_value(const struct pk_workload *w, uint64_t item, int prop,
 	return 0;
 }
 
+int workload_value_at(const struct pk_workload *w, int prop, uint64_t index,
+		      struct pk_value *out, char *buf, size_t cap)
+{
+	const struct pk_prop_spec *p;
+
+	if (w->file || prop < 0 || (size_t)prop >= w->sc->n_props || cap == 0) {
+		return -1;
+	}
+	p = &w->sc->props[prop];
+	memset(out, 0, sizeof(*out));
+	out->type = PK_VALUE_STRING;
+	out->str = buf;
+	if (p->kind == PK_GEN_PATTERN && index < p->count) {
+		out->len = pattern_text(buf, cap, p->prefix, p->width,
+					(unsigned long long)(p->first + index),
+					p->suffix);
+	} else if (p->kind == PK_GEN_LIST && index < p->count) {
+		out->len =
+		    copy_str(buf, cap, p->list[index], strlen(p->list[index]));
+	} else if (p->kind == PK_GEN_CONST && index == 0) {
+		*out = p->const_value;
+		if (out->type == PK_VALUE_STRING) {
+			out->len = copy_str(
+			    buf, cap,
+			    p->const_value.len ? p->const_value.str : "",
+			    p->const_value.len);
+			out->str = buf;
+		}
+	} else {
+		return -1;
+	}
+	return 0;
+}
+
 /* Value indexes of property prop's own values, ignoring streams: count
    for a drawn PATTERN or LIST, 1 for one not drawn or a CONST, else 0. */
 static uint64_t own_indexes(const struct pk_workload *w, size_t prop)

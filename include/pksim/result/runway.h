@@ -13,7 +13,9 @@
  *   probability mass of its key's values (rng.h dist_pmf: the
  *   distribution, not the sampled counts; a product over the
  *   properties the key reads, ASSUMPTION: drawn independently), summed
- *   over the values that build one key (a {hash(p) mod N} part; where
+ *   over the values that build one key (a {hash(p) mod N} part: with
+ *   one stream every value p can take hashed, drawn or not, so a short
+ *   run's few draws of a large pool do not shrink it; where
  *   the snapshot maps each value of a one-property key to its logical
  *   partition, pk_snapshot.value_lps, over the values that reached it,
  *   a zipfian's shares past its 512th value summed for the ranges by a

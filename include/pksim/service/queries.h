@@ -122,6 +122,13 @@ struct pk_queries {
 			      const int64_t *wall_s, uint64_t pick,
 			      unsigned char *id, size_t cap,
 			      struct pk_key_item *out);
+	/* The hash class of value v under reference ref of key k (its
+	   {hash(p) mod N} parts' residues, Azure Cosmos DB's
+	   pkey_hash_class) into *cls; returns the classes there are, 0
+	   when k reads ref through no hash. NULL for a service whose keys
+	   have no hash parts. */
+	uint64_t (*hash_class)(const struct pk_pkey *k, size_t ref,
+			       const struct pk_value *v, uint64_t *cls);
 	size_t id_max; /* identity bytes of the longest key value */
 	/* What the service charges a write (a create) of an item of bytes
 	   bytes, mRU; lps is the snapshot's (pk_snapshot.lps). */

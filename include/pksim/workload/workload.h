@@ -190,6 +190,18 @@ int workload_value(const struct pk_workload *w, uint64_t item, int prop,
  */
 uint64_t workload_value_indexes(const struct pk_workload *w, int prop);
 
+/* Value index of property prop (an index into sc->props, not a
+   stream's position) as an item drawing it would hold: a PATTERN's
+   prefix + (first + index) zero-padded + suffix, a LIST's index-th
+   entry, a CONST's value (index 0), into *out with string bytes in buf
+   (cap bytes, as workload_value). Returns 0, or -1 for another kind, an
+   index >= its count or a workload of a data file. For a caller that
+   derives something from every value a property can take, drawn or not
+   (result/runway: the share of the values a hash part sends to one key
+   value). */
+int workload_value_at(const struct pk_workload *w, int prop, uint64_t index,
+		      struct pk_value *out, char *buf, size_t cap);
+
 /* Item's value index (several streams: position) of prop
    (workload_value_indexes(w, prop) > 0 and item created): 0 .. that
    count - 1. Items with the same one have byte-identical values. */

@@ -210,6 +210,7 @@ const struct pk_queries cosmos_queries = {
     .item_key = item_key,
     .random_values = pkey_random_values,
     .item_key_pick = item_key_pick,
+    .hash_class = pkey_hash_class,
     .id_max = PK_KEY_ID_MAX,
     .write_mru = write_mru,
     .read_mru = read_mru,

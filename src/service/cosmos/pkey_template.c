@@ -514,6 +514,40 @@ static size_t value_text(const struct pk_value *v, char *out, size_t cap)
 	return n;
 }
 
+uint64_t pkey_hash_class(const struct pk_pkey *k, size_t ref,
+			 const struct pk_value *v, uint64_t *cls)
+{
+	char vbuf[PK_VALUE_MAX_BYTES];
+	size_t i, len;
+	uint64_t n = 1, c = 0;
+	int seen = 0;
+
+	*cls = 0;
+	if (k->kind != PK_KEY_SYNTHETIC) {
+		return 0;
+	}
+	len = value_text(v, vbuf, sizeof(vbuf));
+	for (i = 0; i < k->n_parts; i++) {
+		const struct pk_tpl_part *p = &k->parts[i];
+		uint32_t h;
+
+		if ((p->kind != PK_TPL_HASH && p->kind != PK_TPL_CRC32) ||
+		    p->ref != ref) {
+			continue;
+		}
+		if (p->b == 0 || n > UINT32_MAX / p->b) {
+			return 0;
+		}
+		h = p->kind == PK_TPL_HASH ? pkey_fnv1a32(vbuf, len)
+					   : pkey_crc32(vbuf, len);
+		c += (h % p->b) * n;
+		n *= p->b;
+		seen = 1;
+	}
+	*cls = seen ? c : 0;
+	return seen ? n : 0;
+}
+
 static uint64_t random_part(const struct pk_pkey *k,
 			    const struct pk_tpl_part *p, uint64_t item)
 {

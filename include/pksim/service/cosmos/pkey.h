@@ -164,6 +164,19 @@ void pkey_build(const struct pk_pkey *k, const struct pk_item_source *src,
 uint64_t pkey_random_values(const struct pk_pkey *k);
 
 /*
+ * The hash class of value v under reference ref of synthetic key k: the
+ * residues of k's {hash(p) mod N} and {crc32(p) mod N} parts that read
+ * ref, each of v's text as pkey_build hashes it, as one number in the
+ * mixed radix of their N's (the first part lowest) into *cls. Returns
+ * the classes there are (the N's product, *cls below it), or 0 when k
+ * has no such part for ref (then *cls is 0) or the product passes
+ * UINT32_MAX. Two values of one class give an item the same key value
+ * wherever the key reads ref only through those parts.
+ */
+uint64_t pkey_hash_class(const struct pk_pkey *k, size_t ref,
+			 const struct pk_value *v, uint64_t *cls);
+
+/*
  * pkey_build with each random part of k set to candidate pick's value
  * instead of the item's draw: pick (0 <= pick < pkey_random_values(k))
  * read in the mixed radix of the parts' spans, the first part lowest

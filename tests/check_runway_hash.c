@@ -1,0 +1,147 @@
+/*
+ * runway_hash: the storage runway of keys with a {hash(p) mod N} part
+ * (src/result/runway_shares.c, include/pksim/result/runway.h): each key
+ * value's share is the probability mass of every value of p that hashes
+ * to it, not of the values a short run happened to draw. Figures by
+ * hand beside each test; each says what it gave before.
+ *
+ * The hash classes of the vins below, counted apart from pksim (FNV-1a
+ * 32, offset basis 2166136261, prime 16777619, over each value's bytes,
+ * as pkey_fnv1a32): "VIN000000" .. "VIN099999" fall 25,000 / 25,000 /
+ * 25,000 / 25,000 into mod 4's values 0 .. 3, so each holds exactly a
+ * quarter of a uniform draw.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "pksim/report/scorecard.h"
+#include "pksim/result/result.h"
+#include "testutil.h"
+
+/* 20 GiB = 21,474,836,480 B: the logical partition cap (rule 11) */
+#define CAP 21474836480.0
+
+static int near(double x, double want, double rel)
+{
+	return fabs(x - want) <= rel * fabs(want);
+}
+
+/* The first variant of scenario text: its runway's time to full (s),
+   the runway sentence into t */
+static double full_s(const char *text, char *t, size_t cap)
+{
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c =
+	    tu_cards(tu_dir_file("hash.yaml", text), text, &run, &res);
+	double s;
+
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
+	s = c[0].days_to_full * 86400.0;
+	scorecard_full_text(res, &c[0], 0, t, cap);
+	tu_cards_free(c, run, res);
+	return s;
+}
+
+/*
+ * "{date}.{hash(vin) mod 4}" over 100,000 vins drawn uniformly (the key
+ * lesson 4 recommends), 100 creates/s of 10 KB (10,240 B) from Monday
+ * 2026-05-04 00:00 UTC for 30 s. Each suffix takes a quarter of the
+ * writes: 25 x 10,240 = 256,000 B/s while its day is current, 20 GiB
+ * at t = 21,474,836,480 / 256,000 = 83,886.08 s (0.971 days), inside
+ * the day's 86,400 s. 100,000 RU/s leave every write room. Before:
+ * "bounded: a day's bucket ends before it fills, holding at most 634.5
+ * MiB": each suffix only the mass of the ~750 vins of its class the
+ * 3,000 creates drew.
+ */
+START_TEST(test_runway_hash_day_bucket_large_pool)
+{
+	static const char text[] =
+	    "seed: 1\n"
+	    "clock: {start: \"2026-05-04T00:00:00Z\"}\n"
+	    "container: {partition_key: \"{date}.{hash(vin) mod 4}\", "
+	    "throughput: 100000}\n"
+	    "items:\n"
+	    "  vin: {values: \"VIN{000000..099999}\"}\n"
+	    "  date: {clock: \"%Y-%m-%d\"}\n"
+	    "phases:\n"
+	    "  - {name: p, duration: 30s, rate: 100/s, ops: {create: 1}, "
+	    "item_size: 10KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(near(s, CAP / 256000.0, 1e-6), "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "projected from the workload's rates"), "%s",
+		      t);
+	ck_assert_msg(strstr(t, "while its day is current"), "%s", t);
+}
+END_TEST
+
+/*
+ * "{hash(vin) mod 4}" alone, 10 creates/s of 10 KB for 30 s: each value
+ * a quarter, 2.5 x 10,240 = 25,600 B/s, 20 GiB in 21,474,836,480 /
+ * 25,600 = 838,860.8 s (9.71 days), however few of the vins the 300
+ * creates drew. Before: "not within 5 years ("2" holds 12.0 GiB by
+ * then)", the mass of the ~75 vins each value drew.
+ */
+START_TEST(test_runway_hash_plain_large_pool)
+{
+	static const char text[] =
+	    "seed: 1\n"
+	    "container: {partition_key: \"{hash(vin) mod 4}\", throughput: "
+	    "10000}\n"
+	    "items:\n"
+	    "  vin: {values: \"VIN{000000..099999}\"}\n"
+	    "phases:\n"
+	    "  - {name: p, duration: 30s, rate: 10/s, ops: {create: 1}, "
+	    "item_size: 10KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(near(s, CAP / 25600.0, 1e-6), "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "projected from the workload's rates"), "%s",
+		      t);
+}
+END_TEST
+
+/*
+ * The same figure whatever the run's length: 30 s or 10 min of the
+ * same rate draw 300 or 6,000 vins and say the same 838,860.8 s.
+ */
+START_TEST(test_runway_hash_run_length)
+{
+	static const char fmt[] =
+	    "seed: 1\n"
+	    "container: {partition_key: \"{hash(vin) mod 4}\", throughput: "
+	    "10000}\n"
+	    "items:\n"
+	    "  vin: {values: \"VIN{000000..099999}\"}\n"
+	    "phases:\n"
+	    "  - {name: p, duration: %s, rate: 10/s, ops: {create: 1}, "
+	    "item_size: 10KB}\n";
+	char text[400], t[640];
+	double a, b;
+
+	snprintf(text, sizeof(text), fmt, "30s");
+	a = full_s(text, t, sizeof(t));
+	snprintf(text, sizeof(text), fmt, "10m");
+	b = full_s(text, t, sizeof(t));
+	ck_assert_msg(near(a, CAP / 25600.0, 1e-6), "%f", a);
+	ck_assert_msg(near(b, CAP / 25600.0, 1e-6), "%f", b);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("runway_hash");
+	TCase *tc = tcase_create("runway_hash");
+
+	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
+	tcase_add_test(tc, test_runway_hash_day_bucket_large_pool);
+	tcase_add_test(tc, test_runway_hash_plain_large_pool);
+	tcase_add_test(tc, test_runway_hash_run_length);
+	suite_add_tcase(s, tc);
+	return s;
+}
