@@ -275,6 +275,36 @@ START_TEST(test_streams_batches_refused_whole)
 END_TEST
 
 /*
+ * A batch whose items together pass 2 MB is refused whole (413) and
+ * stores nothing. One key value "a" (one range of 5,000 RU/s), 10
+ * operations/s, half creates of 30 KB (30,720 B), half batches of 100
+ * such items: 100 x 30,720 = 3,072,000 B > 2,097,152, every batch
+ * refused. Only the creates grow "a": 5 x 30,720 = 153,600 B/s, 20 GiB
+ * in 21,474,836,480 / 153,600 = 139,810.1 s (1.62 days). Before: "0.03
+ * days (42.4 min) ... growing 8.1 MiB/s, bounded by range 1's 5,000
+ * RU/s", the refused batches' 500 items/s counted as growth.
+ */
+START_TEST(test_streams_batches_too_large_store_nothing)
+{
+	static const char text[] =
+	    "seed: 1\n"
+	    "container: {partition_key: /t, throughput: 10000}\n"
+	    "items:\n"
+	    "  t: {const: a}\n"
+	    "phases:\n"
+	    "  - {name: p, duration: 1m, rate: 10/s, ops: {create: 0.5, "
+	    "batch: 0.5}, batch: {size: 100}, item_size: 30KB}\n";
+	char t[640];
+	int kind;
+	double s = full_s(text, &kind, t, sizeof(t));
+
+	ck_assert_int_eq(kind, PK_FULL_DAYS);
+	ck_assert_msg(near(s, CAP / 153600.0, 1e-6), "%f: %s", s, t);
+	ck_assert_msg(!strstr(t, "bounded by"), "%s", t);
+}
+END_TEST
+
+/*
  * Rule 30: one partition of 1,000 RU/s; stream r's High-priority point
  * reads take 500 x 1 RU/s, stream w's Low-priority creates of 1 KB (5 RU
  * each) get the other 500: 100 a second, 102,400 B/s, full at
@@ -325,6 +355,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_streams_replaces_ignore_their_pool);
 	tcase_add_test(tc, test_streams_pool_bound_takes_replaced_size);
 	tcase_add_test(tc, test_streams_batches_refused_whole);
+	tcase_add_test(tc, test_streams_batches_too_large_store_nothing);
 	tcase_add_test(tc, test_streams_client_bound_not_binding);
 	suite_add_tcase(s, tc);
 	return s;

@@ -270,7 +270,9 @@ size_t runway_n_refs(const struct pk_result_variant *v,
    pk_key_reads.spread) put its n items in one key value with
    probability spread^(n - 1) (ASSUMPTION: the other properties shared
    as the workload shares them, a spanning batch's too, so this errs
-   low); 0 without batches or such parts */
+   low), and of those the batches whose items together pass 2 MB (413:
+   refused whole too; a fixed size exactly, drawn sizes by the normal
+   approximation of their sum); 0 without batches */
 double runway_batch_refused(const struct pk_result_variant *v,
 			    const struct pk_scenario *sc,
 			    const struct pk_phase_spec *ps);

@@ -694,21 +694,56 @@ void runway_groups_counted(const struct pk_result_variant *v,
 	}
 }
 
+/* The share of phase ps's batches whose items together pass the 2 MB a
+   request may carry (PK_MAX_REQUEST_BYTES, D-LIMITS): the service refuses
+   them whole (413). A fixed size exactly; sizes drawn (uniform, normal)
+   by the normal approximation of their sum, n x the mean and n x the
+   variance (ASSUMPTION: the central limit theorem, near enough for a
+   sum of several; the normal's clamp to 1 B .. 2 MB left out) */
+static double batch_too_large(const struct pk_phase_spec *ps)
+{
+	const struct pk_size_spec *z = &ps->item_size;
+	const double n = (double)ps->batch_size;
+	const double lim = (double)PK_MAX_REQUEST_BYTES;
+	double mean, var, w;
+
+	switch (z->kind) {
+	case PK_SIZE_UNIFORM:
+		/* rng_between's integers min .. max alike */
+		w = (double)z->max_bytes - (double)z->min_bytes + 1.0;
+		mean = ((double)z->min_bytes + (double)z->max_bytes) / 2.0;
+		var = (w * w - 1.0) / 12.0;
+		break;
+	case PK_SIZE_NORMAL:
+		mean = z->mean_bytes;
+		var = z->stddev_bytes * z->stddev_bytes;
+		break;
+	default:
+		return n * (double)z->bytes > lim ? 1.0 : 0.0;
+	}
+	if (var <= 0) {
+		return n * mean > lim ? 1.0 : 0.0;
+	}
+	return 0.5 * erfc((lim - n * mean) / sqrt(2.0 * n * var));
+}
+
 double runway_batch_refused(const struct pk_result_variant *v,
 			    const struct pk_scenario *sc,
 			    const struct pk_phase_spec *ps)
 {
 	struct pk_key_reads kr;
-	double n = (double)ps->batch_size;
+	double n = (double)ps->batch_size, one = 1.0;
 
 	if (ps->mix[PK_OP_BATCH] <= 0 || ps->batch_size <= 1) {
 		return 0;
 	}
 	v->service_queries->key_reads(v->key, sc, &kr);
-	if (kr.spread >= 1.0) {
-		return 0;
+	if (kr.spread < 1.0) {
+		one = pow(kr.spread, n - 1.0);
 	}
-	return ps->mix[PK_OP_BATCH] * n * (1.0 - pow(kr.spread, n - 1.0));
+	/* committed: in one key value and within the request's size */
+	return ps->mix[PK_OP_BATCH] * n *
+	       (1.0 - one * (1.0 - batch_too_large(ps)));
 }
 
 /* Preloaded bytes at t = 0, into the groups of those logical partitions */
