@@ -133,6 +133,40 @@ START_TEST(test_runway_hash_run_length)
 }
 END_TEST
 
+/*
+ * "{t}-{hash(id) mod 10}" with t always "a" and the id unique: ten key
+ * values, each a tenth of 400 creates/s of 1 KB (5 RU each): 40
+ * creates/s, 200 RU/s, 40,960 B/s a value. 5 ranges of 400 RU/s; the
+ * values lie 6 / 1 / 3 / 0 / 0 on ranges 0 .. 4 (the run's table: a-7
+ * alone on range 1; a-0, a-2, a-6 on range 2). a-7 is asked 200 < 400
+ * RU/s and grows its whole 40,960 B/s: 20 GiB in 21,474,836,480 /
+ * 40,960 = 524,288 s (6.07 days), first; range 2's three get 400 / 600
+ * of it (9.1 days), range 0's six 400 / 1,200 (18.2 days). Before:
+ * "8.5 days ("a-8" first, growing 28.6 KiB/s, bounded by range 0's 400
+ * RU/s)", one value for the key, on range 0, the others' shares spread
+ * over every range.
+ */
+START_TEST(test_runway_hash_unique_each_on_its_range)
+{
+	static const char text[] =
+	    "seed: 1\n"
+	    "container: {partition_key: \"{t}-{hash(id) mod 10}\", "
+	    "throughput: 2000, partitions: 5}\n"
+	    "client: {retries: off}\n"
+	    "items:\n"
+	    "  t: {const: a}\n"
+	    "phases:\n"
+	    "  - {name: p, duration: 2m, rate: 400/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(near(s, CAP / 40960.0, 1e-6), "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "(\"a-7\" first"), "%s", t);
+	ck_assert_msg(!strstr(t, "bounded by"), "%s", t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_hash");
@@ -142,6 +176,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_hash_day_bucket_large_pool);
 	tcase_add_test(tc, test_runway_hash_plain_large_pool);
 	tcase_add_test(tc, test_runway_hash_run_length);
+	tcase_add_test(tc, test_runway_hash_unique_each_on_its_range);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -247,8 +247,17 @@ void runway_item_key(const struct pk_result_variant *v,
    (service/queries.h: random_values, item_key_pick); else 1 */
 uint64_t runway_random_values(const struct pk_result_variant *v);
 
-/* runway_item_key with the random parts set to candidate pick (0 <= pick
-   < runway_random_values(v)) */
+/* How many key values the projection tells apart for one item: its
+   random parts' and the hash classes of a unique property read through
+   {hash(p) mod N} (service/queries.h: spread_values; ASSUMPTION: the hash
+   spreads unique values evenly, each class an equal part, as
+   pk_key_reads.spread counts it), when 2 .. PK_RW_MAX_PICKS; else 1 */
+uint64_t runway_spread_values(const struct pk_result_variant *v,
+			      const struct pk_scenario *sc);
+
+/* runway_item_key with the random parts set to candidate pick and each
+   hashed unique property to a value of pick's class (0 <= pick <
+   runway_spread_values(v, sc)) */
 void runway_item_key_pick(const struct pk_result_variant *v,
 			  const struct pk_scenario *sc,
 			  const struct pk_workload *w, uint64_t item,

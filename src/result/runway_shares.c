@@ -48,6 +48,19 @@ uint64_t runway_random_values(const struct pk_result_variant *v)
 	return n > 1 && n <= PK_RW_MAX_PICKS ? n : 1;
 }
 
+uint64_t runway_spread_values(const struct pk_result_variant *v,
+			      const struct pk_scenario *sc)
+{
+	const struct pk_queries *q = v->service_queries;
+	uint64_t n;
+
+	if (!q->spread_values || !q->item_key_pick || !v->key) {
+		return 1;
+	}
+	n = q->spread_values(v->key, sc);
+	return n > 1 && n <= PK_RW_MAX_PICKS ? n : 1;
+}
+
 void runway_item_key_pick(const struct pk_result_variant *v,
 			  const struct pk_scenario *sc,
 			  const struct pk_workload *w, uint64_t item,
@@ -349,7 +362,7 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 				(refs[j].n_cls ? refs[j].n_cls : refs[j].count);
 		}
 	}
-	picks = runway_random_values(v);
+	picks = runway_spread_values(v, sc);
 	codes = codes > UINT64_MAX / ns ? UINT64_MAX : codes * ns;
 	if (codes <= PK_RW_BITMAP_CODES) {
 		bits = xcalloc((size_t)(codes / 8 + 1), 1);
@@ -535,9 +548,9 @@ int runway_groups_from_values(const struct pk_snapshot *s,
 	uint64_t i;
 
 	if (!s->value_lps || !s->lp_place || runway_n_refs(v, sc) != 1 ||
-	    runway_random_values(v) > 1 || refs[0].count == 0 || refs[0].cls ||
-	    refs[0].count > UINT32_MAX - 1 || refs[0].prop != s->value_prop ||
-	    s->n_value_lps != refs[0].count) {
+	    runway_spread_values(v, sc) > 1 || refs[0].count == 0 ||
+	    refs[0].cls || refs[0].count > UINT32_MAX - 1 ||
+	    refs[0].prop != s->value_prop || s->n_value_lps != refs[0].count) {
 		return 0;
 	}
 	d = &sc->props[refs[0].prop].dist;

@@ -22,8 +22,9 @@
  *   binomial series within about 1e-15 of pow's, the candidates' own
  *   exact); a
  *   {random A..B} part or a hash of a unique property spreads it evenly
- *   over its B - A + 1 or N values. The new items a second are the rate
- *   schedule's (schedule.h: ramps, steps, daily, weekly, holidays,
+ *   over its B - A + 1 or N values, each held apart on its own range
+ *   (up to 1,024 of them; more spread over the ranges). The new items a second
+ * are the rate schedule's (schedule.h: ramps, steps, daily, weekly, holidays,
  *   spikes) times the phase mix's creates, upserts writing a new item
  *   (upsert_new) and batch items less its deletes, at the mean item
  *   size; rewrites at another size (replaces, upserts of a stored item,

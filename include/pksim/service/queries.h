@@ -113,9 +113,19 @@ struct pk_queries {
 	   looks under each), 1 for a key without one, UINT64_MAX when the
 	   count does not fit. NULL for a service whose keys have none. */
 	uint64_t (*random_values)(const struct pk_pkey *k);
+	/* How many key values one item can take under key k for a
+	   projection that tells them apart: random_values(k) times the
+	   hash classes of each unique property k reads only through
+	   {hash(p) mod N} parts (N for one such part), UINT64_MAX when the
+	   count does not fit. NULL as random_values. */
+	uint64_t (*spread_values)(const struct pk_pkey *k,
+				  const struct pk_scenario *sc);
 	/* item_key with each random part of k set to candidate pick's
-	   value (0 <= pick < random_values(k), the first part lowest)
-	   instead of the item's own draw. NULL as random_values. */
+	   value and each hashed unique property to a value of pick's
+	   class (0 <= pick < spread_values(k, sc): the random parts'
+	   digits first, the first part lowest, then the classes in the
+	   order of the properties) instead of the item's own draw. NULL as
+	   random_values. */
 	void (*item_key_pick)(const struct pk_pkey *k,
 			      const struct pk_scenario *sc,
 			      const struct pk_workload *w, uint64_t item,

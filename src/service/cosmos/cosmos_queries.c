@@ -89,15 +89,92 @@ static void key_reads(const struct pk_pkey *k, const struct pk_scenario *sc,
 	}
 }
 
-/* An item's source with its clock properties at wall_s and its unique
-   values hidden */
+/* A unique property's values a pick's hash class is looked for among,
+   at most: "u0", "u1", ... (a class of N among N x 64 values is missed
+   with probability about e^-64) */
+#define PK_CLASS_TRIES 64
+
+/* Hash classes a unique property read only through hash parts gives
+   one item under key k (pkey_hash_class), 0 when ref is not so read */
+static uint64_t unique_classes(const struct pk_pkey *k,
+			       const struct pk_scenario *sc, size_t ref)
+{
+	struct pk_value v;
+	uint64_t c;
+	size_t i;
+
+	if (k->kind != PK_KEY_SYNTHETIC || !ref_is(k, sc, ref, PK_GEN_UNIQUE)) {
+		return 0;
+	}
+	for (i = 0; i < k->n_parts; i++) {
+		if (k->parts[i].kind == PK_TPL_PROP && k->parts[i].ref == ref) {
+			return 0; /* read whole too */
+		}
+	}
+	memset(&v, 0, sizeof(v));
+	v.type = PK_VALUE_STRING;
+	v.str = "u";
+	v.len = 1;
+	return pkey_hash_class(k, ref, &v, &c);
+}
+
+/* The key values one item can take under k: its random parts' values
+   times the hash classes of each unique property read only through
+   hash parts (the projection tells each apart, as it does a random
+   suffix's); UINT64_MAX when the product does not fit */
+static uint64_t spread_values(const struct pk_pkey *k,
+			      const struct pk_scenario *sc)
+{
+	uint64_t n = pkey_random_values(k), c;
+	size_t i;
+
+	for (i = 0; i < k->n_refs && n != UINT64_MAX; i++) {
+		c = unique_classes(k, sc, i);
+		if (c > 1) {
+			n = n > UINT64_MAX / c ? UINT64_MAX : n * c;
+		}
+	}
+	return n;
+}
+
+/* An item's source with its clock properties at wall_s (when has_wall)
+   and its unique values hidden; a unique property read only through
+   hash parts takes the value of its hash class cls[ref] (when not
+   UINT64_MAX) */
 struct fixed_src {
 	struct pk_item_source inner;
 	const struct pk_scenario *sc;
 	const struct pk_workload *w;
 	uint64_t item;
 	int64_t wall_s;
+	int has_wall;
+	uint64_t cls[PK_KEY_MAX_REFS];
 };
+
+/* A value of class c of ref under key k into out (buf its bytes): the
+   first of "u0", "u1", ... pkey_hash_class puts there; 0, or -1 when
+   none of the PK_CLASS_TRIES x classes tried is */
+static int class_value(const struct pk_pkey *k, size_t ref, uint64_t c,
+		       struct pk_value *out, char *buf, size_t cap)
+{
+	uint64_t j, got, n = 0;
+
+	for (j = 0; n == 0 || j < n * PK_CLASS_TRIES; j++) {
+		memset(out, 0, sizeof(*out));
+		out->type = PK_VALUE_STRING;
+		out->len =
+		    (size_t)snprintf(buf, cap, "u%llu", (unsigned long long)j);
+		out->str = buf;
+		n = pkey_hash_class(k, ref, out, &got);
+		if (n == 0) {
+			return -1;
+		}
+		if (got == c) {
+			return 0;
+		}
+	}
+	return -1;
+}
 
 /* The property the item's own stream generates at ref's path (several
    streams each have their own: a clock in one, a constant in another),
@@ -121,6 +198,13 @@ static int fixed_get(const struct pk_item_source *src, size_t ref,
 	const int p = own_prop(f, ref);
 	const int clock = p >= 0 && f->sc->props[p].kind == PK_GEN_CLOCK;
 
+	if (ref < PK_KEY_MAX_REFS && f->cls[ref] != UINT64_MAX &&
+	    class_value(f->inner.key, ref, f->cls[ref], out, buf, cap) == 0) {
+		return 0;
+	}
+	if (!f->has_wall) {
+		return f->inner.get(&f->inner, ref, out, buf, cap);
+	}
 	if (clock || (p >= 0 && f->sc->props[p].kind == PK_GEN_UNIQUE)) {
 		time_t t = (time_t)f->wall_s;
 		struct tm tm;
@@ -151,17 +235,36 @@ static void item_key_pick(const struct pk_pkey *k, const struct pk_scenario *sc,
 	struct pk_keyval kv;
 	struct pk_item_source src;
 	struct fixed_src f;
+	const uint64_t nr = pkey_random_values(k);
+	uint64_t rest = pick, c;
+	int classes = 0;
+	size_t i;
 
 	pkey_source_workload(k, w, item, &src);
-	if (wall_s) {
-		f.inner = src;
-		f.sc = sc;
-		f.w = w;
-		f.item = item;
-		f.wall_s = *wall_s;
+	f.inner = src;
+	f.sc = sc;
+	f.w = w;
+	f.item = item;
+	f.wall_s = wall_s ? *wall_s : 0;
+	f.has_wall = wall_s != NULL;
+	if (pick != PK_PICK_DRAWN) {
+		/* the random parts' digits first, then each hashed unique
+		   property's class */
+		rest = nr > 1 ? pick / nr : pick;
+		pick = nr > 1 ? pick % nr : 0;
+	}
+	for (i = 0; i < PK_KEY_MAX_REFS; i++) {
+		c = i < k->n_refs && pick != PK_PICK_DRAWN
+			? unique_classes(k, sc, i)
+			: 0;
+		f.cls[i] = c > 1 ? rest % c : UINT64_MAX;
+		rest = c > 1 ? rest / c : rest;
+		classes |= c > 1;
+	}
+	if (wall_s || classes) {
 		src.get = fixed_get;
 		src.ctx = &f;
-		src.item = 0;
+		src.item = wall_s ? 0 : item;
 	}
 	if (pick == PK_PICK_DRAWN) {
 		pkey_build(k, &src, &kv);
@@ -209,6 +312,7 @@ const struct pk_queries cosmos_queries = {
     .key_reads = key_reads,
     .item_key = item_key,
     .random_values = pkey_random_values,
+    .spread_values = spread_values,
     .item_key_pick = item_key_pick,
     .hash_class = pkey_hash_class,
     .id_max = PK_KEY_ID_MAX,
