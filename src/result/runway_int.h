@@ -525,6 +525,9 @@ struct rphase {
 	double adds;		/* new items an operation, net of deletes */
 	double rewrites;	/* stored items an operation rewrites at
 				   mean_bytes: replaces, rewriting upserts */
+	double recreated;	/* of adds, rewriting upserts whose target
+				   has expired (time to live): they write
+				   it anew */
 	double mean_bytes;	/* mean item size */
 	double factor;		/* stored bytes an item byte (index_factor) */
 	double ru_per_byte;	/* write charge of the mean item, RU/B */

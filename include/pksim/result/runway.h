@@ -184,6 +184,9 @@
  *   time_scale each lifetime is times the scale, as the rates are
  *   divided by it. A logical
  *   partition holds only the last lifetime of each share of its writes
+ *   (a rewriting upsert counted as a write of a new item at the share
+ *   of items that expire: its target, drawn among every item written,
+ *   has nearly always expired, and it is written anew; ASSUMPTION)
  *   (binned into at most 16 lifetimes), less what its range's unused
  *   RU/s cannot delete (deletes take the RU/s requests leave, at a
  *   write's charge, oldest first; ASSUMPTION: a range's room shared
