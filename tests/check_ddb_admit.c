@@ -42,17 +42,31 @@ static int send(struct pk_ddb_side *p, struct pk_ddb_total *t, int n, int64_t u,
 	return refused;
 }
 
-/* Close one second of p and t: banks refill from what it left unused */
+/* A table side of prov units a second after an idle second: all of
+   it may be lent */
+static struct pk_ddb_total total(int64_t prov)
+{
+	struct pk_ddb_total t;
+
+	memset(&t, 0, sizeof(t));
+	t.prov_mcu = t.pool_mcu = prov * CU;
+	return t;
+}
+
+/* Close one second of p and t: banks refill from what it left unused,
+   the next second lends what the partitions left unasked */
 static void tick(struct pk_ddb_side *p, size_t n, struct pk_ddb_total *t)
 {
+	int64_t pool = 0;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
+		pool += ddb_side_unasked(&p[i]);
 		p[i].bank_mcu = ddb_bank_refill(&p[i], 1);
-		p[i].used_mcu = 0;
+		p[i].used_mcu = p[i].asked_mcu = 0;
 	}
 	t->bank_mcu = ddb_total_refill(t, 1);
-	ddb_total_open(t);
+	ddb_total_open(t, pool);
 }
 
 /*
@@ -69,9 +83,9 @@ static void tick(struct pk_ddb_side *p, size_t n, struct pk_ddb_total *t)
 START_TEST(test_ddb_admit_statement_16)
 {
 	static const int load[4] = {50, 50, 50, 150};
-	struct pk_ddb_rules instant = {1, 1, 0, 1}, off = {0, 1, 0, 0};
+	struct pk_ddb_rules instant = {1, 1, 0}, off = {0, 1, 0};
 	struct pk_ddb_side p[4];
-	struct pk_ddb_total t = {400 * CU, 0, 0, 0, 0};
+	struct pk_ddb_total t = total(400);
 	enum pk_ddb_verdict why = PK_DDB_ADMITTED;
 	int s, i, refused, first = -1;
 
@@ -116,10 +130,9 @@ END_TEST
  */
 START_TEST(test_ddb_admit_statement_17)
 {
-	struct pk_ddb_rules r = {1, 1, 0, 1};
+	struct pk_ddb_rules r = {1, 1, 0};
 	struct pk_ddb_side w = side(2000, WCU_CAP), rd = side(6000, RCU_CAP);
-	struct pk_ddb_total tw = {10000 * CU, 0, 0, 0, 0},
-			    tr = {30000 * CU, 0, 0, 0, 0};
+	struct pk_ddb_total tw = total(10000), tr = total(30000);
 	enum pk_ddb_verdict why = PK_DDB_ADMITTED;
 	int i, refused = 0;
 
@@ -151,9 +164,9 @@ END_TEST
  */
 START_TEST(test_ddb_admit_burst_e3)
 {
-	struct pk_ddb_rules table_bank = {1, 2, 0, 1};
+	struct pk_ddb_rules table_bank = {1, 2, 0};
 	struct pk_ddb_side p = side(150, RCU_CAP);
-	struct pk_ddb_total t = {150 * CU, 0, 0, 0, 0};
+	struct pk_ddb_total t = total(150);
 	enum pk_ddb_verdict why = PK_DDB_ADMITTED;
 	int s;
 
@@ -190,18 +203,71 @@ END_TEST
  */
 START_TEST(test_ddb_admit_statement_32)
 {
-	struct pk_ddb_rules burst = {1, 1, 0, 1}, none = {1, 0, 0, 1};
+	struct pk_ddb_rules burst = {1, 1, 0}, none = {1, 0, 0};
 	struct pk_ddb_side p = side(60, WCU_CAP);
-	struct pk_ddb_total t = {60 * CU, 0, 0, 0, 0};
+	struct pk_ddb_total t = total(60);
 	enum pk_ddb_verdict why = PK_DDB_ADMITTED;
 
 	ck_assert_int_eq(send(&p, &t, 3600, 1, &burst, &why), 2600);
 	ck_assert_int_eq(why, PK_DDB_THROTTLE_KEY_RANGE);
 	ck_assert_int_eq(p.bank_mcu, (18000 - 940) * CU);
 	p = side(60, WCU_CAP);
-	ddb_total_open(&t);
+	ddb_total_open(&t, 0);
 	ck_assert_int_eq(send(&p, &t, 3600, 1, &none, &why), 3540);
 	ck_assert_int_eq(why, PK_DDB_THROTTLE_PROVISIONED);
+}
+END_TEST
+
+/*
+ * D10 lends only what the other partitions leave unused: 400 WCU over
+ * 4 partitions (100 each), no burst, adaptive instant, 1 WCU writes,
+ * each second partition 4 asks 400 first and partitions 1-3 ask
+ * `others` each after it. The run's first second lends nothing (no
+ * second before it is known); each later one lends what the partitions
+ * left unasked the second before.
+ * - others 100 (their whole shares): nothing is left to lend, so
+ *   partition 4 is held to its 100 and refused 300 a second, 40 s x 300
+ *   = 12,000, and partitions 1-3 are never refused (0/0/0/12,000),
+ *   though partition 4 asks first each second;
+ * - others 50: after the first second (300 refused) the pool is 3 x
+ *   (100 - 50) = 150, partition 4 takes 100 + 150 = 250 and is refused
+ *   150 a second: 300 + 39 x 150 = 6,150 in 40 s; the table serves 150
+ *   + 250 = 400 a second, its units.
+ */
+static void lend_case(int others, int want_hot)
+{
+	struct pk_ddb_rules r = {1, 0, 0};
+	struct pk_ddb_side p[4];
+	struct pk_ddb_total t = total(400);
+	enum pk_ddb_verdict why = PK_DDB_ADMITTED;
+	int s, i, refused[4] = {0, 0, 0, 0};
+
+	t.pool_mcu = 0;
+	for (i = 0; i < 4; i++) {
+		p[i] = side(100, WCU_CAP);
+		p[i].bank_mcu = 0;
+	}
+	for (s = 0; s < 40; s++) {
+		refused[3] += send(&p[3], &t, 400, 1, &r, &why);
+		for (i = 0; i < 3; i++) {
+			refused[i] += send(&p[i], &t, others, 1, &r, &why);
+		}
+		if (s > 0) {
+			ck_assert_int_le(t.used_mcu, 400 * CU);
+		}
+		tick(p, 4, &t);
+	}
+	for (i = 0; i < 3; i++) {
+		ck_assert_int_eq(refused[i], 0);
+	}
+	ck_assert_int_eq(refused[3], want_hot);
+	ck_assert_int_eq(why, PK_DDB_THROTTLE_PROVISIONED);
+}
+
+START_TEST(test_ddb_admit_lends_unused_only)
+{
+	lend_case(100, 12000);
+	lend_case(50, 6150);
 }
 END_TEST
 
@@ -225,6 +291,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_admit_statement_17);
 	tcase_add_test(tc, test_ddb_admit_burst_e3);
 	tcase_add_test(tc, test_ddb_admit_statement_32);
+	tcase_add_test(tc, test_ddb_admit_lends_unused_only);
 	tcase_add_test(tc, test_ddb_admit_names);
 	suite_add_tcase(s, tc);
 	return s;

@@ -47,6 +47,13 @@ int64_t ddb_side_left(const struct pk_ddb_side *p)
 	return left > 0 ? left : 0;
 }
 
+int64_t ddb_side_unasked(const struct pk_ddb_side *p)
+{
+	int64_t left = p->share_mcu - p->asked_mcu;
+
+	return left > 0 ? left : 0;
+}
+
 double ddb_unlent(const struct pk_ddb_total *t, int64_t left_sum)
 {
 	if (left_sum <= 0 || t->lent_mcu <= 0) {
@@ -58,9 +65,10 @@ double ddb_unlent(const struct pk_ddb_total *t, int64_t left_sum)
 	return (double)(left_sum - t->lent_mcu) / (double)left_sum;
 }
 
-void ddb_total_open(struct pk_ddb_total *t)
+void ddb_total_open(struct pk_ddb_total *t, int64_t pool_mcu)
 {
 	t->used_mcu = t->burst_mcu = t->lent_mcu = 0;
+	t->pool_mcu = pool_mcu < t->prov_mcu ? pool_mcu : t->prov_mcu;
 }
 
 /* What the table's provisioned total leaves in the open second, mCU */
@@ -71,40 +79,39 @@ static int64_t table_room(const struct pk_ddb_total *t)
 	return room > 0 ? room : 0;
 }
 
-/* Units of u that p may take without a bank: the table's room when
-   adaptive, else its share's, and no more than the table's when
-   another partition may take the table's room */
-static int64_t room_for(const struct pk_ddb_side *p,
-			const struct pk_ddb_total *t,
-			const struct pk_ddb_rules *r)
+/* Units p may take above its own share's own_mcu left: what the
+   second may still lend (D10), within what the table's total leaves
+   beyond p's own */
+static int64_t lendable(const struct pk_ddb_total *t, int64_t own_mcu)
 {
-	int64_t room = r->adaptive ? table_room(t) : ddb_side_left(p);
+	int64_t others = table_room(t) - own_mcu;
+	int64_t pool = t->pool_mcu - t->lent_mcu;
+	int64_t room = others < pool ? others : pool;
 
-	if (r->lends && room > table_room(t)) {
-		room = table_room(t);
-	}
-	return room;
+	return room > 0 ? room : 0;
 }
 
 enum pk_ddb_verdict ddb_admit(struct pk_ddb_side *p, struct pk_ddb_total *t,
 			      int64_t u, const struct pk_ddb_rules *r)
 {
-	int64_t room, over, lent;
+	int64_t own, room, over, lent;
 	int64_t *bank = r->bank == 1   ? &p->bank_mcu
 			: r->bank == 2 ? &t->bank_mcu
 				       : 0;
 
+	p->asked_mcu += u;
 	if (r->cap_hit || p->used_mcu + u > p->cap_mcu) {
 		return PK_DDB_THROTTLE_KEY_RANGE;
 	}
-	room = room_for(p, t, r);
+	own = ddb_side_left(p);
+	room = own + (r->adaptive ? lendable(t, own) : 0);
 	over = u > room ? u - room : 0;
 	if (over > 0 && (!bank || *bank < over)) {
 		return r->adaptive || u > table_room(t)
 			   ? PK_DDB_THROTTLE_PROVISIONED
 			   : PK_DDB_THROTTLE_KEY_RANGE;
 	}
-	lent = u - over - ddb_side_left(p);
+	lent = u - over - own;
 	if (over > 0) {
 		*bank -= over;
 		t->burst_mcu += over;

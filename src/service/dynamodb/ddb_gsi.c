@@ -89,6 +89,7 @@ static int gsi_init(struct ddb *d, const struct pk_service_spec *spec,
 	}
 	gi->tw.prov_mcu = g->wcu * 1000;
 	gi->tw.bank_mcu = gi->tw.prov_mcu * PK_DDB_BANK_SECONDS;
+	gi->tw.pool_mcu = 0; /* no second seen (ddb_admit.h) */
 	gsi_reasons(d, gi);
 	gi->parts = xcalloc(gi->n, sizeof(*gi->parts));
 	gi->s_writes = xcalloc(gi->n, sizeof(*gi->s_writes));
@@ -228,11 +229,12 @@ void ddb_gsis_refill(struct ddb *d, int64_t n)
 
 	for (i = 0; i < d->n_gsis; i++) {
 		struct ddb_gsi *gi = &d->gsis[i];
-		int64_t sum = 0;
+		int64_t sum = 0, pool = 0;
 		double f;
 
 		for (k = 0; k < gi->n; k++) {
 			sum += ddb_side_left(&gi->w[k]);
+			pool += ddb_side_unasked(&gi->w[k]);
 		}
 		f = ddb_unlent(&gi->tw, sum);
 		for (k = 0; k < gi->n; k++) {
@@ -241,10 +243,10 @@ void ddb_gsis_refill(struct ddb *d, int64_t n)
 
 			gi->w[k].bank_mcu =
 			    ddb_bank_refill_left(&gi->w[k], left, n);
-			gi->w[k].used_mcu = 0;
+			gi->w[k].used_mcu = gi->w[k].asked_mcu = 0;
 		}
 		gi->tw.bank_mcu = ddb_total_refill(&gi->tw, n);
-		ddb_total_open(&gi->tw);
+		ddb_total_open(&gi->tw, n > 1 ? gi->tw.prov_mcu : pool);
 	}
 }
 
@@ -297,7 +299,6 @@ static int gsi_item(struct ddb *d, uint64_t item, int64_t units, uint32_t ix)
 	size_t i;
 
 	r.adaptive = d->t->adaptive == PK_DDB_ADAPTIVE_INSTANT;
-	r.lends = r.adaptive;
 	r.bank = d->t->burst == PK_DDB_BURST_PARTITION ? 1
 		 : d->t->burst == PK_DDB_BURST_TABLE   ? 2
 						       : 0;

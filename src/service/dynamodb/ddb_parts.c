@@ -105,6 +105,8 @@ void ddb_parts_init(struct ddb *d)
 	d->tw.prov_mcu = t->wcu * 1000;
 	d->tr.bank_mcu = d->tr.prov_mcu * PK_DDB_BANK_SECONDS;
 	d->tw.bank_mcu = d->tw.prov_mcu * PK_DDB_BANK_SECONDS;
+	/* no second seen: the first lends nothing (ddb_admit.h) */
+	d->tr.pool_mcu = d->tw.pool_mcu = 0;
 }
 
 size_t ddb_part_of(const struct ddb *d, uint64_t h)

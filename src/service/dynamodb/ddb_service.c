@@ -155,24 +155,29 @@ static int64_t bank_after(const struct pk_ddb_side *s, double f, int64_t n)
 }
 
 /* Refill every bank for n seconds from the open second's use and
-   start the next second */
+   start the next second: what it may lend (D10) is what the partitions
+   left unasked in the open second, or everything after idle ones */
 static void refill(struct ddb *d, int64_t n)
 {
 	double fr = unlent(d, 0), fw = unlent(d, 1);
+	int64_t pool[2] = {0, 0};
 	size_t i;
 
 	for (i = 0; i < d->layout.n; i++) {
 		struct ddb_part *p = &d->parts[i];
 
+		pool[0] += ddb_side_unasked(&p->r);
+		pool[1] += ddb_side_unasked(&p->w);
 		p->r.bank_mcu = bank_after(&p->r, fr, n);
 		p->w.bank_mcu = bank_after(&p->w, fw, n);
 		p->r.used_mcu = p->w.used_mcu = 0;
+		p->r.asked_mcu = p->w.asked_mcu = 0;
 		p->s_requests = p->s_retries = p->s_throttled = 0;
 	}
 	d->tr.bank_mcu = ddb_total_refill(&d->tr, n);
 	d->tw.bank_mcu = ddb_total_refill(&d->tw, n);
-	ddb_total_open(&d->tr);
-	ddb_total_open(&d->tw);
+	ddb_total_open(&d->tr, n > 1 ? d->tr.prov_mcu : pool[0]);
+	ddb_total_open(&d->tw, n > 1 ? d->tw.prov_mcu : pool[1]);
 	ddb_gsis_refill(d, n);
 	if (d->on_demand) {
 		int64_t r = ddb_od_bound_mcu(&d->odr);
@@ -476,7 +481,6 @@ static enum pk_ddb_verdict admit(struct ddb *d, size_t i, const struct ask *a)
 	}
 
 	r.adaptive = adaptive_now(d, p, a->write);
-	r.lends = d->t->adaptive != PK_DDB_ADAPTIVE_OFF;
 	r.bank = d->t->burst == PK_DDB_BURST_PARTITION ? 1
 		 : d->t->burst == PK_DDB_BURST_TABLE   ? 2
 						       : 0;

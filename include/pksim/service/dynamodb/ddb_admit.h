@@ -6,8 +6,9 @@
  *   second (cap_mcu), burst and adaptive capacity included (KC-BURST,
  *   RP-ADAPT);
  * - D5: without adaptive capacity it serves its provisioned share;
- * - D10 `instant`: it may use the table's unused capacity that second,
- *   so what binds is the table's provisioned total (A-BP 2019+);
+ * - D10 `instant`: above its share it may use the capacity the other
+ *   partitions leave unused that second, within the table's provisioned
+ *   total (A-BP 2019+); its own share is never lent away;
  * - D9: units above that come from a burst bank (the partition's or
  *   the table's) of at most 300 s of unused capacity, refilled by what
  *   each closed second left unused.
@@ -34,6 +35,8 @@ struct pk_ddb_side {
 	int64_t cap_mcu;   /* its hard cap a second (D3), mCU */
 	int64_t used_mcu;  /* admitted in the open second, mCU */
 	int64_t bank_mcu;  /* its burst bank, mCU (0 .. 300 x share) */
+	int64_t asked_mcu; /* asked in the open second, admitted or not,
+			      mCU */
 };
 
 /* The table's read or write side in the open second. */
@@ -45,6 +48,11 @@ struct pk_ddb_total {
 	int64_t lent_mcu;  /* of used_mcu, what partitions took above
 			      their own share from the table's unused
 			      units: other partitions' shares (D10), mCU */
+	int64_t pool_mcu;  /* what the open second may lend (D10): the
+			      shares the partitions left unasked the
+			      second before (ddb_side_unasked; an idle
+			      second: all of them, prov_mcu; before the
+			      run's first second none is known: 0), mCU */
 };
 
 /* How a request fared. */
@@ -66,25 +74,30 @@ struct pk_ddb_rules {
 	int bank;     /* 0 none, 1 the partition's, 2 the table's */
 	int cap_hit;  /* 1: the caller found the cap exceeded (a
 			 linear partition limit is checked there) */
-	int lends;    /* 1: another partition of the table may take its
-			 unused units (adaptive capacity applies to some
-			 partition), so what the table's total leaves
-			 binds this partition too, share or not */
 };
 
 /*
- * Admit u mCU (>= 0) on side p of table side t under rules r: on
- * PK_DDB_ADMITTED p and t count them and the bank pays what the share
- * (or, adaptive, the table's total) does not; else nothing changes.
- * A cap is checked first: p->used_mcu + u > p->cap_mcu, or r->cap_hit.
- * The table's room is its provisioned total less what the open second
- * took from it (burst units are the banks', not the table's): within a
- * second units go in arrival order, so with r->lends a partition under
- * its share is refused (or burst) once partitions lifted by adaptive
- * capacity took the table's room; the table never serves more than
- * its units plus its banks (reference §6: "as long as the table's total
- * stays within provisioned capacity"). ASSUMPTION: AWS does not say how
- * one second's units are shared out; pksim takes them first come.
+ * Admit u mCU (>= 0) on side p of table side t under rules r: p->asked_mcu
+ * counts u; on PK_DDB_ADMITTED p and t count them and the bank pays what
+ * the share (or, adaptive, the share and what it may borrow) does not;
+ * else nothing else changes. A cap is checked first: p->used_mcu + u >
+ * p->cap_mcu, or r->cap_hit.
+ *
+ * What p leaves of its own share is always its own: a partition at or
+ * under its share is never refused because another borrowed (D10 lends
+ * only capacity the others leave unused). Within one second units go in
+ * arrival order, so what the others will leave unused is not known when
+ * a partition asks above its share: it may borrow at most what the
+ * partitions left unasked the second before (t->pool_mcu) less what the
+ * second lent already, and no more than the table's total leaves now
+ * (its provisioned units less what the second took from them; burst
+ * units are the banks'). So the table serves above its units in a
+ * second only when partitions ask back a share they left unasked the
+ * second before (the run's first second lends nothing: no second before
+ * it is known; its excess comes from burst) (reference §6: "as long as the
+ * table's total stays within provisioned capacity"). ASSUMPTION: AWS does not
+ * say how one second's units are shared out; the paper's global admission
+ * control refills from recent use, as this pool does.
  */
 enum pk_ddb_verdict ddb_admit(struct pk_ddb_side *p, struct pk_ddb_total *t,
 			      int64_t u, const struct pk_ddb_rules *r);
@@ -103,6 +116,10 @@ int64_t ddb_bank_refill_left(const struct pk_ddb_side *p, int64_t left_mcu,
 /* p's unused share in the open second, mCU (>= 0) */
 int64_t ddb_side_left(const struct pk_ddb_side *p);
 
+/* p's share it did not ask for in the open second, mCU (>= 0): what it
+   adds to the next second's pool (pk_ddb_total.pool_mcu) */
+int64_t ddb_side_unasked(const struct pk_ddb_side *p);
+
 /* Of the unused shares left_sum (the sum of ddb_side_left over table
    side t's partitions) the fraction 0 .. 1 the open second did not
    lend to a partition above its share (t->lent_mcu), which each
@@ -112,8 +129,10 @@ double ddb_unlent(const struct pk_ddb_total *t, int64_t left_sum);
 /* The same for the table's bank: prov in place of share. */
 int64_t ddb_total_refill(const struct pk_ddb_total *t, int64_t n);
 
-/* Start t's next second: nothing used, burst or lent yet */
-void ddb_total_open(struct pk_ddb_total *t);
+/* Start t's next second: nothing used, burst or lent yet; pool_mcu
+   (at most t->prov_mcu) it may lend: the sum of ddb_side_unasked over
+   its partitions after one busy second, t->prov_mcu after an idle one */
+void ddb_total_open(struct pk_ddb_total *t, int64_t pool_mcu);
 
 /* The limit type of a refusal as A-REASON names it:
    "KeyRangeThroughputExceeded", "ProvisionedThroughputExceeded",
