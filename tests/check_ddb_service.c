@@ -546,6 +546,89 @@ START_TEST(test_ddb_service_batch)
 }
 END_TEST
 
+/*
+ * BatchWriteItem is not atomic: each item fits or is throttled alone,
+ * the rest returned as UnprocessedItems. 500 WCU lay out ceil(500 /
+ * 1,000) = 1 partition of 500 WCU (D4); burst off. 22 batches a second
+ * of 24 items of 1 KiB (1 WCU each, D1) for 10 s, no retries: 528 WCU
+ * asked a second. Each second 20 batches are written whole (480 WCU),
+ * the 21st writes 500 - 480 = 20 of its 24 items and returns 4
+ * unprocessed, the 22nd finds no room and is throttled whole (the only
+ * one ThrottledRequests counts). Over 10 s: 200 written whole, 10
+ * partly, 10 throttled; 10 x 500 = 5,000 items and WCU. All or nothing
+ * (a batch refused whole when it does not fit) wrote 480 a second.
+ */
+START_TEST(test_ddb_service_batch_unprocessed)
+{
+	struct pk_run *run = tu_sim_text(
+	    "partial.yaml", "seed: 1\n"
+			    "service: dynamodb\n"
+			    "table: {partition_key: /k, sort_key: /id, "
+			    "read_capacity_units: 1, write_capacity_units: "
+			    "500, burst: off}\n"
+			    "client: {retries: off}\n"
+			    "items: {k: {const: s1}}\n"
+			    "phases: [{duration: 10s, rate: 22/s, ops: "
+			    "{batch: 1}, batch: {size: 24}, item_size: "
+			    "1KB}]\n");
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+
+	ck_assert_uint_eq(t->attempts, 220);
+	ck_assert_uint_eq(t->batches_committed, 200);
+	ck_assert_uint_eq(t->ddb_batches_partial, 10);
+	ck_assert_uint_eq(t->batches, 210);
+	ck_assert_uint_eq(t->throttled_429, 10);
+	ck_assert_uint_eq(t->batch_items, 5000);
+	ck_assert_int_eq(t->ru_mru, 5000 * CU);
+	/* the partial ones' 4 items each and the throttled ones given up */
+	ck_assert_uint_eq(t->failed_after_retries, 20);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * Each item of a BatchWriteItem is charged on its own key value's
+ * partition: 1 RCU + 1,900 WCU lay out ceil(0.0003 + 1.9) = 2
+ * partitions of 950 WCU (D4, D5). Batches of 2 items of 1 KiB, their
+ * keys drawn in order from "b-0", "b-1" (item 2j "b-0", item 2j + 1
+ * "b-1"; the two values hash to different partitions: two partitions
+ * are reached), 750 batches a second for 5 s: 750 WCU a second on each
+ * partition, under its 950: nothing throttled, 5 x 750 = 3,750 WCU
+ * each. Charged on its first item's partition, every batch would land
+ * on "b-0"'s: 1,500 WCU a second against the cap of 1,000 (D3), 250
+ * batches a second throttled.
+ */
+START_TEST(test_ddb_service_batch_item_partitions)
+{
+	struct pk_run *run = tu_sim_text(
+	    "spread.yaml",
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, sort_key: /id, "
+	    "read_capacity_units: 1, write_capacity_units: 1900, burst: "
+	    "off}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {values: \"b-{0..1}\", distribution: sequential}}\n"
+	    "phases: [{duration: 5s, rate: 750/s, ops: {batch: 1}, batch: "
+	    "{size: 2, spanning: 1}, item_size: 1KB}]\n");
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+	struct pk_snapshot s;
+	size_t i, reached = 0;
+
+	tu_snapshot(run, 0, &s);
+	ck_assert_uint_eq(s.n_ranges, 2);
+	for (i = 0; i < s.n_ranges; i++) {
+		reached += s.ranges[i].requests > 0;
+		ck_assert_int_eq(s.ranges[i].ru_mru, 3750 * CU);
+	}
+	ck_assert_uint_eq(reached, 2);
+	ck_assert_uint_eq(t->throttled_429, 0);
+	ck_assert_uint_eq(t->batch_items, 7500);
+	snapshot_free(&s);
+	tu_sim_free(run);
+}
+END_TEST
+
 START_TEST(test_ddb_service_on_demand_bounds)
 {
 	static const char *const more[] = {
@@ -728,6 +811,8 @@ Suite *tu_suite(void)
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_add_test(tc, test_ddb_service_item_too_large);
 	tcase_add_test(tc, test_ddb_service_batch);
+	tcase_add_test(tc, test_ddb_service_batch_unprocessed);
+	tcase_add_test(tc, test_ddb_service_batch_item_partitions);
 	suite_add_tcase(s, tc);
 	return s;
 }

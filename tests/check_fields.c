@@ -95,7 +95,8 @@ static const char fields_f[] =
     "  - {duration: 100s, rate: 14000/s, ops: {query: 1}, "
     "queries: [{results: 0}]}\n";
 /* Amazon DynamoDB priced: its reads line and on-demand figures; a
-   global secondary index (indexes[]) */
+   global secondary index (indexes[]); BatchWriteItems and a capacity
+   change in its units */
 static const char fields_g[] =
     "name: fields-g\n"
     "service: dynamodb\n"
@@ -105,7 +106,9 @@ static const char fields_g[] =
     "write_capacity_units: 10}]}\n"
     "pricing: {region: us-east-1}\n"
     "items: {k: {values: [a, b]}}\n"
-    "phases: [{duration: 5s, rate: 20/s, ops: {create: 1}}]\n";
+    "phases: [{duration: 5s, rate: 20/s, ops: {create: 1}},\n"
+    "  {duration: 5s, rate: 2/s, ops: {batch: 1}, batch: {size: 5},\n"
+    "   write_capacity_units: 200}]\n";
 static const char fields_c[] =
     "name: fields-c\n"
     "container: {partition_key: /k, throughput: 6000, split_delay: 60s}\n"

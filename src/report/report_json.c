@@ -154,6 +154,10 @@ static json_t *totals(const struct pk_result_variant *v, int batches,
 		json_object_set_new(o, "batches_rejected",
 				    count(t->batches_rejected_400));
 		json_object_set_new(o, "batch_items", count(t->batch_items));
+		if (v->ddb) {
+			json_object_set_new(o, "batches_partial",
+					    count(t->ddb_batches_partial));
+		}
 	}
 	if (t->key_values > 0) {
 		/* only with a random part in the key (rule 38): other
@@ -430,10 +434,22 @@ static json_t *changes(const struct pk_result_variant *v)
 			json_object_set_new(o, "would_apply_t_s",
 					    json_integer(e->planned_t_s));
 		}
-		json_object_set_new(o, "from_ru_per_s",
-				    json_integer(e->from_ru_per_s));
-		json_object_set_new(o, "to_ru_per_s",
-				    json_integer(e->to_ru_per_s));
+		if (v->ddb) {
+			/* a table's read and write units (D3) */
+			json_object_set_new(o, "from_rcu",
+					    json_integer(e->side_from[0]));
+			json_object_set_new(o, "from_wcu",
+					    json_integer(e->side_from[1]));
+			json_object_set_new(o, "to_rcu",
+					    json_integer(e->side_to[0]));
+			json_object_set_new(o, "to_wcu",
+					    json_integer(e->side_to[1]));
+		} else {
+			json_object_set_new(o, "from_ru_per_s",
+					    json_integer(e->from_ru_per_s));
+			json_object_set_new(o, "to_ru_per_s",
+					    json_integer(e->to_ru_per_s));
+		}
 		json_object_set_new(o, "partitions_before",
 				    count(e->ranges_before));
 		json_object_set_new(o, "partitions_after",

@@ -296,17 +296,20 @@ static void totals(const struct pk_result_variant *v, int batches,
 			fmt_thousands(t->conflict_409, a));
 	}
 	if (batches && v->ddb) {
-		char d[40], e[40];
+		char d[40], e[40], g[40];
 
 		/* BatchWriteItem: no transaction; refused whole for an
-		   invalid or repeated key or an item over 400 KB */
+		   invalid or repeated key or an item over 400 KB; each
+		   item admitted on its own, the throttled ones resent */
 		fprintf(out,
 			"  BatchWriteItem           %s answered: %s "
-			"written (%s items), %s refused whole (400: a key "
-			"DynamoDB refuses, one item twice, or an item over "
-			"400 KB)\n",
+			"written, %s partly (%s items written; the rest "
+			"returned as UnprocessedItems), %s refused whole (400: "
+			"a key DynamoDB refuses, one item twice, or an item "
+			"over 400 KB)\n",
 			fmt_thousands(t->batches, a),
 			fmt_thousands(t->batches_committed, b),
+			fmt_thousands(t->ddb_batches_partial, g),
 			fmt_thousands(t->batch_items, d),
 			fmt_thousands(t->batches_rejected_400, e));
 	} else if (batches) {

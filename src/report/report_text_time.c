@@ -47,6 +47,22 @@ void text_billing(const struct pk_result_variant *v, FILE *out)
 	}
 }
 
+/* Amazon DynamoDB's change e in the table's words: its read and write
+   units before and after, its partitions */
+static void text_ddb_change(const struct pk_throughput_event *e, FILE *out)
+{
+	char a[40], b[40], c[40], d[40];
+
+	fprintf(out,
+		"  t=%llds  %s RCU + %s WCU -> %s RCU + %s WCU, %zu -> %zu "
+		"partition%s",
+		(long long)e->t_s, fmt_thousands(e->side_from[0], a),
+		fmt_thousands(e->side_from[1], b),
+		fmt_thousands(e->side_to[0], c),
+		fmt_thousands(e->side_to[1], d), e->ranges_before,
+		e->ranges_after, e->ranges_after == 1 ? "" : "s");
+}
+
 void text_events(const struct pk_result_variant *v, int digits, FILE *out)
 {
 	const struct pk_metrics *m = v->metrics;
@@ -57,14 +73,21 @@ void text_events(const struct pk_result_variant *v, int digits, FILE *out)
 	for (i = 0; i < m->n_changes; i++) {
 		const struct pk_throughput_event *e = &m->changes[i];
 
-		fprintf(out,
-			"  t=%llds  %s -> %s RU/s, %zu -> %zu physical "
-			"partition%s",
-			(long long)e->t_s,
-			fmt_thousands((unsigned long long)e->from_ru_per_s, a),
-			fmt_thousands((unsigned long long)e->to_ru_per_s, b),
-			e->ranges_before, e->ranges_after,
-			e->ranges_after == 1 ? "" : "s");
+		if (v->ddb) {
+			/* a table's units, each side its own (D3) */
+			text_ddb_change(e, out);
+		} else {
+			fprintf(out,
+				"  t=%llds  %s -> %s RU/s, %zu -> %zu physical "
+				"partition%s",
+				(long long)e->t_s,
+				fmt_thousands(
+				    (unsigned long long)e->from_ru_per_s, a),
+				fmt_thousands(
+				    (unsigned long long)e->to_ru_per_s, b),
+				e->ranges_before, e->ranges_after,
+				e->ranges_after == 1 ? "" : "s");
+		}
 		if (e->effective_t_s == PK_EFFECTIVE_UNFINISHED) {
 			fprintf(out,
 				" (the run ended before its splits were "

@@ -99,11 +99,11 @@ static int64_t data_time(const struct pk_run *run, const struct pk_variant *v,
 
 /* A BATCH's items into rq (v->batch): each one's number, size at
    creation (so a retry resends the same batch whatever later writes did
-   to its items) and id. */
+   to its items) and id; a resend's items not written yet. */
 static void batch_items(struct pk_run *run, struct pk_variant *v,
 			const struct pk_op *op, struct pk_svc_request *rq)
 {
-	uint32_t k;
+	uint32_t k, n;
 
 	if (op->batch_n < 1 || op->batch_n > PK_MAX_BATCH_OPS) {
 		PK_BUG("sim: batch of %u items", op->batch_n);
@@ -112,16 +112,21 @@ static void batch_items(struct pk_run *run, struct pk_variant *v,
 		v->batch = xcalloc(PK_MAX_BATCH_OPS, sizeof(*v->batch));
 		v->batch_ids = xcalloc(PK_MAX_BATCH_OPS, PK_VALUE_MAX_BYTES);
 	}
-	for (k = 0; k < op->batch_n; k++) {
+	for (k = 0, n = 0; k < op->batch_n; k++) {
 		uint64_t item = op->item + k;
 
+		if (op->batch_done >> k & 1) {
+			/* written by an earlier send (sim_unprocessed) */
+			continue;
+		}
 		item_of(run, v, PK_OP_CREATE, item,
 			workload_item_created_size(run->workload, item),
-			v->batch_ids + (size_t)k * PK_VALUE_MAX_BYTES,
-			&v->batch[k]);
+			v->batch_ids + (size_t)n * PK_VALUE_MAX_BYTES,
+			&v->batch[n]);
+		n++;
 	}
 	rq->batch = v->batch;
-	rq->batch_n = op->batch_n;
+	rq->batch_n = n;
 }
 
 /* A query's figures in v->qstats (when kept). */
@@ -219,8 +224,10 @@ static void write_failed(struct pk_variant *v, const struct pk_op *op)
 			       (int64_t)op->item);
 	} else if (op->kind == PK_OP_BATCH) {
 		for (k = 0; k < op->batch_n; k++) {
-			service_client(v->svc, PK_CLIENT_WRITE_FAILED,
-				       (int64_t)(op->item + k));
+			if (!(op->batch_done >> k & 1)) {
+				service_client(v->svc, PK_CLIENT_WRITE_FAILED,
+					       (int64_t)(op->item + k));
+			}
 		}
 	}
 }
@@ -291,6 +298,7 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 	int answered = 1;
 	size_t queued = v->sstats ? retryq_len(&v->retries) : 0;
 	struct pk_retry_state st0 = st;
+	struct pk_op rest;
 
 	send_attempt(run, v, op, &st, t_ms, arrived, out);
 	if (v->targets && (out->status == PK_HTTP_CREATED || out->replaced)) {
@@ -312,14 +320,21 @@ static inline void attempt_one(struct pk_run *run, struct pk_variant *v,
 		/* answered; a 2xx recorded the client's wait (service) */
 	} else if (run->halt_429 && halt_at(run, op)) {
 		/* the run stops here: nothing after this 429 is sent */
-	} else if (retry_throttle(run, v, op, &st, out, &wait)) {
-		service_client(v->svc, PK_CLIENT_RETRY_WAIT, wait);
-		client_retry_push(&v->retries, op, st, answer_ms + wait,
-				  &owned);
-		answered = 0;
 	} else {
-		service_client(v->svc, PK_CLIENT_GAVE_UP_429, 1);
-		write_failed(v, op);
+		if (out->unprocessed) {
+			/* some of a batch's items were written: the rest
+			   is what its client sends again (sim_targets.c) */
+			op = sim_unprocessed(v, op, out, &rest);
+		}
+		if (retry_throttle(run, v, op, &st, out, &wait)) {
+			service_client(v->svc, PK_CLIENT_RETRY_WAIT, wait);
+			client_retry_push(&v->retries, op, st, answer_ms + wait,
+					  &owned);
+			answered = 0;
+		} else {
+			service_client(v->svc, PK_CLIENT_GAVE_UP_429, 1);
+			write_failed(v, op);
+		}
 	}
 	if (v->sstats) {
 		sim_stream_count(v, op, &st0, out,

@@ -86,8 +86,9 @@ void sim_stream_count(struct pk_variant *v, const struct pk_op *op,
 
 	s->ru_mru += out->charge_mru;
 	if (out->status == PK_HTTP_TOO_MANY_REQUESTS) {
-		/* split as the service's totals are */
-		s->throttled_429++;
+		/* split as the service's totals are: a batch with some
+		   items written (out->unprocessed) is no throttle */
+		s->throttled_429 += out->unprocessed == 0;
 		s->throttled_3212 +=
 		    out->sub_status == PK_SUBSTATUS_BUCKET_EXCEEDED;
 		s->throttled_low_429 += low != 0;

@@ -81,6 +81,16 @@ void sim_observe_attempt(struct pk_run *run, struct pk_variant *v,
 void sim_written(struct pk_variant *v, const struct pk_op *op,
 		 const struct pk_outcome *out);
 
+/* sim_targets.c: batch op's send answered with some items written and
+   the rest unprocessed (out->unprocessed, bit j for the j-th item the
+   send held: those of op not in op->batch_done, in order): the items
+   written join v's draw set when it keeps one; returns *rest, op with
+   them added to its batch_done, to send again or fail. */
+const struct pk_op *sim_unprocessed(struct pk_variant *v,
+				    const struct pk_op *op,
+				    const struct pk_outcome *out,
+				    struct pk_op *rest);
+
 /* sim_targets.c: op arrived but is not sent: v has written no item yet
    for it to target (targets.h). In no operation count; counted in
    totals.not_sent_no_target and its stream's not_sent. */

@@ -2,7 +2,8 @@
  * sim_targets: the run's side of targets drawn at the send (targets.h):
  * a stored create's items join the variant's draw set (an item a new
  * upsert replaced under its (key, id) leaves it), and an operation
- * with nothing to target is counted as not sent. sim.c draws the target
+ * with nothing to target is counted as not sent; a batch answered with
+ * some items unprocessed keeps the rest to send again. sim.c draws the target
  * itself (targets_pick) at an operation's first send: at its arrival
  * when it goes at once, or when its client's pacing lets it go.
  */
@@ -21,6 +22,28 @@ void sim_written(struct pk_variant *v, const struct pk_op *op,
 	for (k = 0; k < n; k++) {
 		targets_written(v->targets, op->item + k);
 	}
+}
+
+const struct pk_op *sim_unprocessed(struct pk_variant *v,
+				    const struct pk_op *op,
+				    const struct pk_outcome *out,
+				    struct pk_op *rest)
+{
+	uint32_t k, j = 0;
+
+	*rest = *op;
+	for (k = 0; k < op->batch_n && k < 32; k++) {
+		if (op->batch_done >> k & 1) {
+			continue;
+		}
+		if (!(out->unprocessed >> j++ & 1)) {
+			rest->batch_done |= UINT32_C(1) << k;
+			if (v->targets) {
+				targets_written(v->targets, op->item + k);
+			}
+		}
+	}
+	return rest;
 }
 
 void sim_not_sent(struct pk_variant *v, const struct pk_op *op)

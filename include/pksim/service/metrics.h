@@ -356,7 +356,11 @@ struct pk_totals {
 					  partitions; also in
 					  bad_request_400 */
 	uint64_t batch_items;	       /* items stored by committed
-					  batches */
+					  batches (Amazon DynamoDB: by any
+					  BatchWriteItem) */
+	uint64_t ddb_batches_partial;  /* of batches: BatchWriteItems that
+					  wrote some items and returned the
+					  rest unprocessed (not atomic) */
 };
 
 /* Time to live (rule 28, container_ttl.c): items that expired and their

@@ -55,6 +55,12 @@ struct pk_outcome {
 				   full) with 403; 1007 with 410; else 0 */
 	int held;		/* Low 429/3200 the range had room for (rule 30,
 				   throttle_fits): 1; set only with classes */
+	uint32_t unprocessed;	/* a batch not atomic (Amazon DynamoDB's
+				   BatchWriteItem) answered with some items
+				   written: bit k set for the request's item
+				   k not written (UnprocessedItems), for the
+				   client to send again as it retries a
+				   throttle (status 429); else 0 */
 	int64_t charge_mru;	/* RU charged (0 for a 429), mRU */
 	int64_t retry_after_ms; /* with 429: wait before retrying, ms */
 	size_t range;		/* index of the (first) range it went to */

@@ -12,8 +12,7 @@
  *   (falling), in DynamoDB's order: numbers by value, strings by their
  *   UTF-8 bytes.
  * Point requests and a BatchWriteItem's items, each item its own units
- * asked of its own key value, as a put (a batch is charged on its first
- * item's partition, but each item writes its own key value).
+ * asked of its own key value, as a put (ddb_batch.c).
  */
 #include <stdlib.h>
 #include <string.h>

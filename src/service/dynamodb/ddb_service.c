@@ -8,9 +8,8 @@
  * - read: GetItem of the item's current size, eventual or strong
  *   (table.read_consistency);
  * - delete: DeleteItem of the item's current size;
- * - batch: BatchWriteItem, each item a put rounded on its own, on its
- *   first item's partition (the batch shares one key value), all or
- *   nothing.
+ * - batch: BatchWriteItem, each item a put of its own on its own key
+ *   value's partition, not atomic (ddb_batch.c).
  * A provisioned table admits by its buckets (ddb_admit.h), an
  * on-demand one by its partitions' caps and its instant limit
  * (ddb_ondemand.h). A throttled request (D14) is answered 429 so the scenario's
@@ -256,75 +255,6 @@ static void ddb_advance(struct pk_service *s, int64_t t_ms)
 	}
 }
 
-/* What one request asks of the table */
-struct ask {
-	int write;	       /* 1: the write bucket, else the read one */
-	int64_t units;	       /* mCU */
-	int64_t grow;	       /* bytes it adds to its partition if admitted
-				  (negative: removes) */
-	int64_t items;	       /* items it adds if admitted (-1: a delete) */
-	int64_t base_units;    /* units of the item(s) alone, mCU: what
-				  a global index write projects (units
-				  also holds local index writes) */
-	int64_t coll_grow;     /* bytes its item collection grows by
-				  (local secondary indexes, D18) */
-	struct ddb_coll *coll; /* ... that collection, NULL without */
-	int status;	       /* the answer if admitted */
-	int bad;	       /* 1: refused before capacity (400) */
-	int too_large;	       /* ... because an item is over 400 KB
-				  (D2) */
-	long part;	       /* the partition of its key value, -1 when
-				  bad */
-};
-
-/* Each item of batch rq as a put on its own (D1: each rounded, the
-   larger of the item it replaces and its own), on its first item's
-   partition. A key DynamoDB refuses, or a key twice in the batch
-   (ValidationException: "multiple operations on the same item", AWS's
-   BatchWriteItem reference), refuses it whole. */
-static void ask_batch(struct ddb *d, const struct pk_svc_request *rq,
-		      struct ask *a)
-{
-	uint64_t sizes[PK_MAX_BATCH_OPS], old, h = 0;
-	uint32_t i,
-	    n = rq->batch_n < PK_MAX_BATCH_OPS ? rq->batch_n : PK_MAX_BATCH_OPS;
-	int had;
-
-	a->write = 1;
-	a->status = PK_HTTP_CREATED;
-	for (i = 0; i < n; i++) {
-		uint64_t size = rq->batch[i].size_bytes;
-
-		if (ddb_items_key(d, rq->batch[i].item, &h) < 0 ||
-		    ddb_items_repeats(d, i)) {
-			a->bad = 1;
-			old = 0;
-			had = 0;
-		} else {
-			had = ddb_items_size(d, i, &old);
-		}
-		sizes[i] = size > old ? size : old;
-		a->grow += (int64_t)size - (int64_t)old;
-		a->items += !had;
-		a->too_large |= !ddb_units_item_fits(size);
-		if (!ddb_units_item_fits(size) || rq->batch[i].reject) {
-			a->bad = 1;
-		}
-	}
-	a->units = ddb_units_batch_write_mcu(sizes, n);
-	for (i = 0; !a->bad && i < n; i++) {
-		/* each item's units asked of its own key value, as a put
-		   (D1: each item rounded on its own) */
-		ddb_items_values(d, rq->batch[i].item);
-		ddb_heat_note(d, PK_OP_CREATE, rq->retry, 1,
-			      ddb_units_write_mcu(sizes[i], false));
-	}
-	/* d->kv and the partition: the first item's key value */
-	if (!a->bad && ddb_items_pkey(d, rq->batch[0].item, &h) == 0) {
-		a->part = (long)ddb_part_of(d, h);
-	}
-}
-
 /* The request's bucket, units and answer (D1, D2), on the item its
    primary key holds now (ddb_items.c): a read of its current size (a
    missing item's read still costs a unit, §1), a delete of its current
@@ -338,10 +268,6 @@ static void ask_of(struct ddb *d, const struct pk_svc_request *rq,
 	memset(a, 0, sizeof(*a));
 	a->part = -1;
 	ddb_items_reset(d);
-	if (rq->kind == PK_OP_BATCH) {
-		ask_batch(d, rq, a);
-		return;
-	}
 	key_ok = ddb_items_key(d, rq->it.item, &h) == 0;
 	a->bad = rq->it.reject != 0 || !key_ok;
 	if (key_ok) {
@@ -381,8 +307,6 @@ static void ask_of(struct ddb *d, const struct pk_svc_request *rq,
 /* Keep what admitted write rq did to the items its keys hold */
 static void store_items(struct ddb *d, const struct pk_svc_request *rq)
 {
-	uint32_t i;
-
 	if (rq->kind == PK_OP_READ) {
 		return;
 	}
@@ -390,13 +314,7 @@ static void store_items(struct ddb *d, const struct pk_svc_request *rq)
 		ddb_items_drop(d, 0);
 		return;
 	}
-	if (rq->kind != PK_OP_BATCH) {
-		ddb_items_put(d, 0, rq->it.size_bytes);
-		return;
-	}
-	for (i = 0; i < rq->batch_n && i < PK_MAX_BATCH_OPS; i++) {
-		ddb_items_put(d, i, rq->batch[i].size_bytes);
-	}
+	ddb_items_put(d, 0, rq->it.size_bytes);
 }
 
 /* Whether adaptive capacity applies to side (write) of p now (D10) */
@@ -499,9 +417,21 @@ static enum pk_ddb_verdict admit(struct ddb *d, size_t i, const struct ask *a)
 	return v;
 }
 
-/* Count an attempt of units u on partition p (NULL: none reached) */
-static void count_attempt(struct ddb *d, struct ddb_part *p,
-			  const struct pk_svc_request *rq, int64_t u)
+void ddb_count_part(struct ddb_part *p, const struct pk_svc_request *rq,
+		    int64_t u)
+{
+	p->requests++;
+	p->s_requests++;
+	if (rq->retry > 0) {
+		p->retries++;
+		p->s_retries++;
+	} else {
+		p->offered_mcu += u;
+	}
+}
+
+void ddb_count_attempt(struct ddb *d, struct ddb_part *p,
+		       const struct pk_svc_request *rq, int64_t u)
 {
 	struct pk_totals *t = &d->m.totals;
 
@@ -517,22 +447,12 @@ static void count_attempt(struct ddb *d, struct ddb_part *p,
 		t->offered_mru += u;
 		d->sec.offered_mru += u;
 	}
-	if (!p) {
-		return;
-	}
-	p->requests++;
-	p->s_requests++;
-	if (rq->retry > 0) {
-		p->retries++;
-		p->s_retries++;
-	} else {
-		p->offered_mcu += u;
+	if (p) {
+		ddb_count_part(p, rq, u);
 	}
 }
 
-/* Store what a admitted on partition i did, and split it when it holds
-   more than 10 GiB (D6) */
-static void store(struct ddb *d, size_t i, const struct ask *a)
+void ddb_store(struct ddb *d, size_t i, const struct ask *a)
 {
 	struct ddb_part *p = &d->parts[i];
 	int64_t after = (int64_t)p->storage_bytes + a->grow;
@@ -550,14 +470,9 @@ static void store(struct ddb *d, size_t i, const struct ask *a)
 	}
 }
 
-/* Admit a on partition i and, a write, on every index that holds its
-   item(s) (D17: back-pressure): an index's refusal undoes the table's
-   admission and throttles the request, its reason the index's
-   (*by_index set to 1). ASSUMPTION: the table is asked first, so a
-   request both would refuse is the table's throttle. */
-static enum pk_ddb_verdict admit_all(struct ddb *d, size_t i,
-				     const struct pk_svc_request *rq,
-				     const struct ask *a, int *by_index)
+enum pk_ddb_verdict ddb_admit_all(struct ddb *d, size_t i,
+				  const struct pk_svc_request *rq,
+				  const struct ask *a, int *by_index)
 {
 	struct ddb_part *p = &d->parts[i];
 	struct pk_ddb_side side = p->w;
@@ -577,6 +492,11 @@ static enum pk_ddb_verdict admit_all(struct ddb *d, size_t i,
 	}
 	ddb_bill_used(d, 1, ddb_gsis_used(d) - before);
 	return v;
+}
+
+int64_t ddb_retry_after_ms(const struct pk_svc_request *rq)
+{
+	return MS_PER_S - rq->t_ms % MS_PER_S;
 }
 
 static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
@@ -604,9 +524,13 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	memset(out, 0, sizeof(*out));
 	out->ranges = 1;
 	d->coll_full = NULL;
+	if (rq->kind == PK_OP_BATCH) {
+		ddb_batch_apply(d, rq, out);
+		return;
+	}
 	ask_of(d, rq, &a);
 	i = a.part;
-	if (i >= 0 && rq->kind != PK_OP_BATCH) {
+	if (i >= 0) {
 		ddb_heat_note(d, rq->kind, rq->retry, a.write, a.units);
 	}
 	a.base_units = a.units;
@@ -615,7 +539,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	    ddb_lsis_ask(d, rq, &a.units, &a.coll_grow, &a.coll) < 0) {
 		/* D18: over 400 KiB with its projections, or its item
 		   collection full; refused before capacity (ASSUMPTION) */
-		count_attempt(d, &d->parts[i], rq, 0);
+		ddb_count_attempt(d, &d->parts[i], rq, 0);
 		out->range = (size_t)i;
 		out->status = PK_HTTP_BAD_REQUEST;
 		t->bad_request_400++;
@@ -623,7 +547,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		return;
 	}
 	p = i < 0 ? NULL : &d->parts[i];
-	count_attempt(d, p, rq, i < 0 ? 0 : a.units);
+	ddb_count_attempt(d, p, rq, i < 0 ? 0 : a.units);
 	if (i >= 0 && rq->retry == 0) {
 		ddb_bill_demand(d, a.write, a.units);
 		if (a.write && d->n_gsis > 0) {
@@ -638,9 +562,9 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		return;
 	}
 	out->range = (size_t)i;
-	if (admit_all(d, (size_t)i, rq, &a, &by_index) != PK_DDB_ADMITTED) {
+	if (ddb_admit_all(d, (size_t)i, rq, &a, &by_index) != PK_DDB_ADMITTED) {
 		out->status = PK_HTTP_TOO_MANY_REQUESTS;
-		out->retry_after_ms = MS_PER_S - rq->t_ms % MS_PER_S;
+		out->retry_after_ms = ddb_retry_after_ms(rq);
 		t->throttled_429++;
 		if (by_index) {
 			/* the table's partition had room: the second's
@@ -660,13 +584,8 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	d->sec.served_mru += a.units;
 	ddb_bill_used(d, a.write, a.units);
 	p->used_mcu += a.units;
-	if (rq->kind == PK_OP_BATCH) {
-		t->batches++;
-		t->batches_committed++;
-		t->batch_items += rq->batch_n;
-	}
 	metrics_add_wait(&d->m, rq->waited_ms);
-	store(d, (size_t)i, &a);
+	ddb_store(d, (size_t)i, &a);
 	store_items(d, rq);
 	if (a.coll) {
 		ddb_lsis_store(a.coll, a.coll_grow, rq->t_ms);
@@ -685,7 +604,7 @@ static void ddb_query(struct pk_service *s, const struct pk_svc_request *rq,
 
 	ddb_advance(s, rq->t_ms);
 	memset(out, 0, sizeof(*out));
-	count_attempt(d, NULL, rq, 0);
+	ddb_count_attempt(d, NULL, rq, 0);
 	out->status = PK_HTTP_BAD_REQUEST;
 	d->m.totals.bad_request_400++;
 }

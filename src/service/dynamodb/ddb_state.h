@@ -180,6 +180,54 @@ struct ddb {
 	struct ddb_heat *heat;
 };
 
+/* What one request (or one item of a BatchWriteItem) asks of the table */
+struct ask {
+	int write;	       /* 1: the write bucket, else the read one */
+	int64_t units;	       /* mCU */
+	int64_t grow;	       /* bytes it adds to its partition if admitted
+				  (negative: removes) */
+	int64_t items;	       /* items it adds if admitted (-1: a delete) */
+	int64_t base_units;    /* units of the item(s) alone, mCU: what
+				  a global index write projects (units
+				  also holds local index writes) */
+	int64_t coll_grow;     /* bytes its item collection grows by
+				  (local secondary indexes, D18) */
+	struct ddb_coll *coll; /* ... that collection, NULL without */
+	int status;	       /* the answer if admitted */
+	int bad;	       /* 1: refused before capacity (400) */
+	int too_large;	       /* ... because an item is over 400 KB
+				  (D2) */
+	long part;	       /* the partition of its key value, -1 when
+				  bad */
+};
+
+/* ddb_service.c: count an attempt of units u (mCU) in the run's and the
+   open second's totals and, p not NULL, on partition p; count it on
+   partition p alone (ddb_count_part: an item of a batch). Store what a,
+   admitted on partition i, did (bytes, items), and split it when it holds
+   more than 10 GiB (D6). Admit a on partition i and, a write, on every
+   index that holds its item(s) (D17: back-pressure): an index's refusal
+   undoes the table's admission and throttles the request, its reason the
+   index's (*by_index set to 1). ASSUMPTION: the table is asked first, so
+   a request both would refuse is the table's throttle. A throttle's
+   retry-after: the rest of rq's second, ms. */
+void ddb_count_attempt(struct ddb *d, struct ddb_part *p,
+		       const struct pk_svc_request *rq, int64_t u);
+void ddb_count_part(struct ddb_part *p, const struct pk_svc_request *rq,
+		    int64_t u);
+void ddb_store(struct ddb *d, size_t i, const struct ask *a);
+enum pk_ddb_verdict ddb_admit_all(struct ddb *d, size_t i,
+				  const struct pk_svc_request *rq,
+				  const struct ask *a, int *by_index);
+int64_t ddb_retry_after_ms(const struct pk_svc_request *rq);
+
+/* ddb_batch.c: BatchWriteItem rq (rq->kind PK_OP_BATCH) at the open
+   second, its answer in *out (zeroed by the caller): a 400 whole for a
+   request DynamoDB refuses, else each item admitted or throttled on its
+   own; the throttled ones returned in out->unprocessed (service.h) */
+void ddb_batch_apply(struct ddb *d, const struct pk_svc_request *rq,
+		     struct pk_outcome *out);
+
 /* ddb_items.c: the table's sort key from d->t; 0, or -1 with the error
    in diag. Build workload item's partition key into d->kv and its hash
    into *hash: 0, or -1 for a value DynamoDB refuses (ValidationException:

@@ -1,0 +1,245 @@
+/*
+ * ddb_batch: Amazon DynamoDB's BatchWriteItem, which is not atomic
+ * (AWS's BatchWriteItem reference: "The individual PutItem and
+ * DeleteItem operations specified in BatchWriteItem are atomic; however
+ * BatchWriteItem as a whole is not").
+ * - The request is checked whole first: a key DynamoDB refuses, one
+ *   primary key twice ("multiple operations on the same item"), an item
+ *   over 400 KiB (D2), more than 25 items (§14), or with local secondary
+ * indexes an item over 400 KiB with its projections or past its collection's 10
+ * GiB (D18): 400, nothing written.
+ * - Then each item is a put of its own: rounded alone (D1, the larger of
+ *   the item it replaces and its own), on its own key value's partition
+ *   and its own indexes' (D3, D5, D9, D10, D17), admitted or throttled
+ *   alone, in the batch's order.
+ * - The items throttled are returned unprocessed (UnprocessedItems;
+ *   pk_outcome.unprocessed) for the client to send again. When none was
+ *   written the request is throttled (ProvisionedThroughputExceeded-
+ *   Exception): the only case CloudWatch's ThrottledRequests counts a
+ *   batch, each throttled item being a write throttle event of its
+ *   partition either way.
+ */
+#include <string.h>
+
+#include "ddb_state.h"
+#include "pksim/service/dynamodb/ddb_units.h"
+#include "pksim/service/status.h"
+
+/* pk_outcome.unprocessed holds a bit an item: a BatchWriteItem of more
+   items is refused whole (check) */
+_Static_assert(PK_DDB_BATCH_WRITE_MAX <= 32, "unprocessed is 32 bits");
+
+/* One batch's items as checked */
+struct batch {
+	uint32_t n;
+	uint64_t charged[PK_MAX_BATCH_OPS]; /* bytes each put is charged
+					       on (D1: the larger of the
+					       old item and the new) */
+	int64_t grow[PK_MAX_BATCH_OPS];	    /* bytes it adds */
+	int had[PK_MAX_BATCH_OPS];	    /* 1: it replaces an item */
+	uint64_t hash[PK_MAX_BATCH_OPS];    /* its partition key's hash */
+	int64_t units[PK_MAX_BATCH_OPS];    /* its units with its local
+					       index writes, mCU */
+	int64_t coll_grow[PK_MAX_BATCH_OPS];
+	struct ddb_coll *coll[PK_MAX_BATCH_OPS];
+	int too_large; /* an item over 400 KiB */
+};
+
+/* Item k of rq as a request of its own (a batch of one) in *one */
+static void one_item(const struct pk_svc_request *rq, uint32_t k,
+		     struct pk_svc_request *one)
+{
+	*one = *rq;
+	one->batch = &rq->batch[k];
+	one->batch_n = 1;
+	one->it = rq->batch[k];
+}
+
+/* The request's keys (ddb_items_key, in order) and each item's figures
+   into b: 0, or -1 for a request DynamoDB refuses whole */
+static int check(struct ddb *d, const struct pk_svc_request *rq,
+		 struct batch *b)
+{
+	uint32_t k;
+	int bad = 0;
+
+	b->n = rq->batch_n < PK_MAX_BATCH_OPS ? rq->batch_n : PK_MAX_BATCH_OPS;
+	b->too_large = 0;
+	ddb_items_reset(d);
+	if (b->n > PK_DDB_BATCH_WRITE_MAX) {
+		/* ValidationException: 1 to 25 requests (reference §14) */
+		b->n = 0;
+		return -1;
+	}
+	for (k = 0; k < b->n; k++) {
+		uint64_t size = rq->batch[k].size_bytes, old = 0;
+
+		b->had[k] = 0;
+		if (ddb_items_key(d, rq->batch[k].item, &b->hash[k]) < 0 ||
+		    ddb_items_repeats(d, k)) {
+			bad = 1;
+		} else {
+			b->had[k] = ddb_items_size(d, k, &old);
+		}
+		b->charged[k] = size > old ? size : old;
+		b->grow[k] = (int64_t)size - (int64_t)old;
+		b->units[k] = ddb_units_write_mcu(b->charged[k], false);
+		b->coll_grow[k] = b->grow[k];
+		b->coll[k] = NULL;
+		b->too_large |= !ddb_units_item_fits(size);
+		if (!ddb_units_item_fits(size) || rq->batch[k].reject) {
+			bad = 1;
+		}
+	}
+	return bad ? -1 : 0;
+}
+
+/* With local secondary indexes: each item's index writes and collection
+   (ddb_lsis_ask) into b; 0, or -1 when one refuses the request */
+static int check_lsis(struct ddb *d, const struct pk_svc_request *rq,
+		      struct batch *b)
+{
+	uint32_t k;
+
+	for (k = 0; k < b->n && d->n_lsis > 0; k++) {
+		struct pk_svc_request one;
+		uint64_t h;
+
+		one_item(rq, k, &one);
+		/* d->kv: the item's key value, its collection's */
+		ddb_items_pkey(d, rq->batch[k].item, &h);
+		if (ddb_lsis_ask(d, &one, &b->units[k], &b->coll_grow[k],
+				 &b->coll[k]) < 0) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Answer a request refused whole (400) */
+static void refuse(struct ddb *d, const struct pk_svc_request *rq,
+		   const struct batch *b, int by_lsi, struct pk_outcome *out)
+{
+	struct pk_totals *t = &d->m.totals;
+
+	ddb_count_attempt(d, NULL, rq, 0);
+	out->status = PK_HTTP_BAD_REQUEST;
+	t->bad_request_400++;
+	t->ddb_too_large_400 += (uint64_t)b->too_large;
+	t->ddb_lsi_400 += (uint64_t)by_lsi;
+}
+
+/* Item k's ask of the table */
+static void item_ask(const struct batch *b, uint32_t k, struct ask *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->write = 1;
+	a->units = b->units[k];
+	a->base_units = ddb_units_write_mcu(b->charged[k], false);
+	a->grow = b->grow[k];
+	a->items = !b->had[k];
+	a->coll_grow = b->coll_grow[k];
+	a->coll = b->coll[k];
+	a->status = PK_HTTP_CREATED;
+}
+
+/* Admit item k of rq: 1 when written (stored, its units in *charge),
+   else 0 (its throttle counted on its partition, or on the second when
+   an index refused it) */
+static int write_item(struct ddb *d, const struct pk_svc_request *rq,
+		      const struct batch *b, uint32_t k, int64_t *charge)
+{
+	struct pk_svc_request one;
+	struct ask a;
+	size_t i = ddb_part_of(d, b->hash[k]);
+	struct ddb_part *p = &d->parts[i];
+	int by_index = 0;
+
+	one_item(rq, k, &one);
+	item_ask(b, k, &a);
+	ddb_count_part(p, rq, a.units);
+	/* the item's units asked of its own key value, as a put */
+	ddb_items_values(d, rq->batch[k].item);
+	ddb_heat_note(d, PK_OP_CREATE, rq->retry, 1, a.base_units);
+	if (ddb_admit_all(d, i, &one, &a, &by_index) != PK_DDB_ADMITTED) {
+		if (by_index) {
+			d->sec.throttled_429++;
+		} else {
+			p->throttled++;
+			p->s_throttled++;
+		}
+		return 0;
+	}
+	*charge += a.units;
+	ddb_bill_used(d, 1, a.units);
+	p->used_mcu += a.units;
+	ddb_store(d, i, &a);
+	ddb_items_put(d, k, rq->batch[k].size_bytes);
+	if (a.coll) {
+		ddb_lsis_store(a.coll, a.coll_grow, rq->t_ms);
+	}
+	if (d->n_gsis > 0) {
+		ddb_gsis_store(d, &one, a.grow, a.items);
+	}
+	return 1;
+}
+
+void ddb_batch_apply(struct ddb *d, const struct pk_svc_request *rq,
+		     struct pk_outcome *out)
+{
+	struct pk_totals *t = &d->m.totals;
+	struct batch b;
+	int64_t asked = 0, charge = 0;
+	uint32_t k, written = 0;
+
+	if (check(d, rq, &b) < 0) {
+		refuse(d, rq, &b, 0, out);
+		return;
+	}
+	if (check_lsis(d, rq, &b) < 0) {
+		refuse(d, rq, &b, 1, out);
+		out->range = ddb_part_of(d, b.hash[0]);
+		return;
+	}
+	for (k = 0; k < b.n; k++) {
+		asked += b.units[k];
+	}
+	ddb_count_attempt(d, NULL, rq, asked);
+	if (rq->retry == 0) {
+		ddb_bill_demand(d, 1, asked);
+		if (d->n_gsis > 0) {
+			ddb_bill_demand(d, 1, ddb_gsis_demand(d, rq, 0));
+		}
+	}
+	out->range = ddb_part_of(d, b.hash[0]);
+	for (k = 0; k < b.n; k++) {
+		if (write_item(d, rq, &b, k, &charge)) {
+			written++;
+		} else {
+			out->unprocessed |= UINT32_C(1) << k;
+		}
+	}
+	out->charge_mru = charge;
+	t->ru_mru += charge;
+	d->sec.served_mru += charge;
+	t->batch_items += written;
+	if (written == b.n) {
+		out->status = PK_HTTP_CREATED;
+		out->unprocessed = 0;
+		t->succeeded++;
+		t->batches++;
+		t->batches_committed++;
+		metrics_add_wait(&d->m, rq->waited_ms);
+		return;
+	}
+	out->status = PK_HTTP_TOO_MANY_REQUESTS;
+	out->retry_after_ms = ddb_retry_after_ms(rq);
+	if (written == 0) {
+		/* ProvisionedThroughputExceededException: nothing left */
+		out->unprocessed = 0;
+		t->throttled_429++;
+		return;
+	}
+	t->batches++;
+	t->ddb_batches_partial++;
+}
