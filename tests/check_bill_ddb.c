@@ -126,6 +126,27 @@ START_TEST(test_free_tier_capacity)
 }
 END_TEST
 
+/* The free tier's line says what it took off: 25 of each, but no more
+   than the table holds: a table of 100 WCU and 15 RCU is given 25 WCU
+   and 15 RCU an hour (25 x $0.00065 + 15 x $0.00013 = $0.01820 an
+   hour off). */
+START_TEST(test_free_tier_words)
+{
+	char *m = money_text(
+	    "service: dynamodb\n"
+	    "table: {partition_key: /k, read_capacity_units: 15, "
+	    "write_capacity_units: 100}\n"
+	    "pricing: {region: us-east-1, free_tier: true}\n"
+	    "items: {k: {values: \"k{000..999}\"}}\n"
+	    "phases: [{duration: 60s, rate: 1/s, item_size: 1KB}]\n");
+
+	ck_assert_msg(strstr(m, "25 WCU and 15 RCU") &&
+			  !strstr(m, "25 WCU and 25 RCU"),
+		      "%s", m);
+	free(m);
+}
+END_TEST
+
 /* P17: storage with 100 bytes an item. 1,000,000 creates of 32,212 B
    (1,000 a second for 1,000 s, 32 WCU each: 32,000 WCU a second on a
    table of 80,000: 81 partitions of ~990 WCU (D4, D5), ~12 writes a
@@ -615,6 +636,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_p14_provisioned_month);
 	tcase_add_test(tc, test_capacity_change_hourly_max);
 	tcase_add_test(tc, test_free_tier_capacity);
+	tcase_add_test(tc, test_free_tier_words);
 	tcase_add_test(tc, test_wall_clock_hours);
 	tcase_add_test(tc, test_p17_storage_item_overhead);
 	tcase_add_test(tc, test_gsi_storage_billed);

@@ -259,6 +259,45 @@ static struct pk_run *dilution(const char *adaptive)
  * With adaptive capacity (instant) the partition may use the table's
  * unused 750 up to its 1,000 cap: nothing throttled (E2's last line).
  */
+/*
+ * A dilution lowered in steps (auto scaling lowers so) is counted from
+ * the first decrease that diluted it: 8,000 WCU (16 partitions, as
+ * test_change_dilution) lowered to 1,600 at t = 20 s: 1 + 1,600 lay out
+ * ceil(0.0003 + 1.6) = 2 < 16 partitions, each now 1,600 / 16 = 100
+ * WCU, so the key's 200 a second lose 100 a second for 10 s = 1,000;
+ * lowered again to 800 at t = 30 s: 50 WCU each, 150 a second for 10 s
+ * = 1,500. Since t = 20 s: 1,000 + 1,500 = 2,500 (not the 1,500 since
+ * the last decrease).
+ */
+START_TEST(test_change_dilution_steps)
+{
+	struct pk_run *run = tu_sim_text(
+	    "steps.yaml", "service: dynamodb\n"
+			  "table: {partition_key: /k, read_capacity_units: 1, "
+			  "write_capacity_units: 800, burst: off, "
+			  "adaptive_capacity: off}\n"
+			  "client: {retries: off}\n"
+			  "items: {k: {const: hot}}\n"
+			  "phases:\n"
+			  "  - {duration: 10s, rate: 200/s, "
+			  "write_capacity_units: 8000}\n"
+			  "  - {duration: 10s, rate: 200/s}\n"
+			  "  - {duration: 10s, rate: 200/s, "
+			  "write_capacity_units: 1600}\n"
+			  "  - {duration: 10s, rate: 200/s, "
+			  "write_capacity_units: 800}\n");
+
+	ck_assert_uint_eq(
+	    tu_metrics(run->variants[0].svc)->totals.throttled_429, 2500);
+	assert_finding(run, "lowered to 1 RCU + 800 WCU, diluted from t=20s "
+			    "on, so each of its 16 partitions holds 0.06 RCU "
+			    "+ 50 WCU, where the 1 partition a table of those "
+			    "units lays out would hold 1 + 800; since then "
+			    "2,500 requests were throttled by their partition");
+	tu_sim_free(run);
+}
+END_TEST
+
 START_TEST(test_change_dilution)
 {
 	struct pk_run *run = dilution("off");
@@ -275,12 +314,14 @@ START_TEST(test_change_dilution)
 	   800 at t = 20 s; 16 partitions of 1 / 16 = 0.06 (0.0625 to 2
 	   places) RCU + 800 / 16 = 50 WCU, where 1 + 800 lay out
 	   ceil(0.0003 + 0.8) = 1 partition; 1,500 throttled since */
-	assert_finding(run, "the table held up to 1 RCU + 8,000 WCU and was "
-			    "lowered to 1 RCU + 800 WCU at t=20s, so each of "
-			    "its 16 partitions holds 0.06 RCU + 50 WCU, where "
-			    "the 1 partition a table of those units lays out "
-			    "would hold 1 + 800; since then 1,500 requests "
-			    "were throttled by their partition");
+	assert_finding(
+	    run,
+	    "the table held up to 1 RCU + 8,000 WCU and was "
+	    "lowered to 1 RCU + 800 WCU, diluted from t=20s "
+	    "on, so each of its 16 partitions holds 0.06 RCU + 50 WCU, where "
+	    "the 1 partition a table of those units lays out "
+	    "would hold 1 + 800; since then 1,500 requests "
+	    "were throttled by their partition");
 	tu_sim_free(run);
 	run = dilution("instant");
 	ck_assert_uint_eq(
@@ -311,6 +352,23 @@ START_TEST(test_change_scale_up_down_scenario)
 	    strstr(out, "each of its 16 partitions holds 6.25 RCU + 50 WCU, "
 			"where the 1 partition a table of those units lays "
 			"out would hold 100 + 800; since then 9,000 requests"));
+	/* its changes in the table's words: 100 RCU + 800 WCU raised to
+	   8,000 WCU at t = 60 s (1 -> 16 partitions), lowered at 120 s */
+	ck_assert_msg(
+	    strstr(out, "t=60s  100 RCU + 800 WCU -> 100 RCU + 8,000 WCU, "
+			"1 -> 16 partitions") &&
+		strstr(out, "t=120s  100 RCU + 8,000 WCU -> 100 RCU + 800 "
+			    "WCU, 16 -> 16 partitions") &&
+		!strstr(out, "RU/s, 1 -> 16"),
+	    "%s", out);
+	free(out);
+	snprintf(args, sizeof(args), "run '%s' --format json",
+		 tu_src("scenarios/dynamodb/scale-up-down.yaml"));
+	out = tu_run_ok(args);
+	ck_assert_msg(strstr(out, "\"from_rcu\": 100") &&
+			  strstr(out, "\"to_wcu\": 8000") &&
+			  !strstr(out, "\"from_ru_per_s\""),
+		      "%s", out);
 	free(out);
 }
 END_TEST
@@ -440,6 +498,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_change_paper_e6);
 	tcase_add_test(tc, test_change_statement_31);
 	tcase_add_test(tc, test_change_dilution);
+	tcase_add_test(tc, test_change_dilution_steps);
 	tcase_add_test(tc, test_change_scale_up_down_scenario);
 	tcase_add_test(tc, test_change_decrease_limit);
 	tcase_add_test(tc, test_change_decrease_utc_day);

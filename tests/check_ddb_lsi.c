@@ -177,6 +177,40 @@ START_TEST(test_lsi_days_to_full)
 END_TEST
 
 /*
+ * A workload that rewrites a bounded set of ids: the sort key /id takes
+ * 200 values ("i000".."i199"), so "dev"'s collection holds at most 200
+ * items and their index entries, 200 x (1,024 + 1,024) = 409,600 B,
+ * far under 10 GiB: it never fills, though it grew over the run (3,000
+ * creates of 200 ids, a PutItem each: every id written in the first
+ * seconds, the rest replace them). Projected from its growth as if new ids kept
+ * coming, it filled in days.
+ */
+START_TEST(test_lsi_bounded_ids_never)
+{
+	static const char yaml[] = DAYS_TABLE
+	    "  local_secondary_indexes:\n"
+	    "    - {name: by-ts, sort_key: /ts}\n"
+	    "client: {retries: off}\n"
+	    "items: {k: {const: dev}, id: {values: \"i{000..199}\"}, "
+	    "ts: {values: \"t{0..99}\"}}\n"
+	    "phases: [{duration: 60s, rate: 50/s, ops: {create: 1}, "
+	    "item_size: 1KB}]\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c = tu_cards("lsi-ids.yaml", yaml, &run, &res);
+	char t[1024];
+
+	ck_assert_int_eq(c[0].full_kind, PK_FULL_NEVER);
+	ck_assert(c[0].days_to_full < 0);
+	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
+	ck_assert_msg(strstr(t, "never: the sort key takes 200 values, which "
+				"bound every item collection under 10 GiB"),
+		      "%s", t);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
+/*
  * The same table without a local index: no key value's items are
  * capped (reference §13: "GSIs, and tables without LSIs, have no such
  * limit"); what does fill is a partition, and one past 10 GiB splits
@@ -212,6 +246,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_lsi_collection_limit);
 	tcase_add_test(tc, test_lsi_full_collection_deletes);
 	tcase_add_test(tc, test_lsi_days_to_full);
+	tcase_add_test(tc, test_lsi_bounded_ids_never);
 	tcase_add_test(tc, test_lsi_none_no_cap);
 	suite_add_tcase(s, tc);
 	return s;

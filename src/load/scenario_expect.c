@@ -208,6 +208,51 @@ static void check_index_name(struct ld *ld, const struct yn *n,
 	free(names);
 }
 
+/* measure's indexes[N] against the global secondary indexes of the
+   scenario's tables (node n, for the error): an error when no table has
+   an index at position N, saying the positions there are */
+static void check_index_position(struct ld *ld, const struct yn *n,
+				 const char *measure)
+{
+	const struct pk_scenario *s = ld->s;
+	const char *p = measure + 8;
+	char *end;
+	unsigned long long at;
+	size_t v, most = 0;
+
+	if (strncmp(measure, "indexes[", 8) != 0 || *p < '0' || *p > '9') {
+		return;
+	}
+	at = strtoull(p, &end, 10);
+	if (*end != ']') {
+		return;
+	}
+	for (v = 0; v < s->n_variants; v++) {
+		const struct pk_ddb_table_spec *t =
+		    scenario_variant_table(s, &s->variants[v]);
+
+		if (t && t->n_gsis > most) {
+			most = t->n_gsis;
+		}
+	}
+	if (at < most) {
+		return;
+	}
+	if (most == 0) {
+		ld_err(ld, n,
+		       "measure '%s' names global secondary index %llu, but "
+		       "no table of the scenario has one (indexes[] is a "
+		       "DynamoDB table's global_secondary_indexes)",
+		       measure, at);
+	} else {
+		ld_err(ld, n,
+		       "measure '%s' names global secondary index %llu, but "
+		       "the scenario's tables have %zu (positions 0 to %zu, "
+		       "in global_secondary_indexes' order)",
+		       measure, at, most, most - 1);
+	}
+}
+
 /* 1 if name is one of the scenario's variant names. */
 static int variant_known(const struct pk_scenario *s, const char *name)
 {
@@ -249,6 +294,7 @@ static void load_one(struct ld *ld, const struct yn *m, struct pk_expect *e)
 	e->file = ld->expect_file ? ld->expect_file : ld->s->file;
 	if (expect_measure_valid(e->measure, &near)) {
 		check_index_name(ld, mn, e->measure);
+		check_index_position(ld, mn, e->measure);
 	} else {
 		if (near) {
 			ld_err(ld, mn,

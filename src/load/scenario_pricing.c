@@ -465,7 +465,24 @@ static int ddb_pricing_ok(struct pk_scenario *s, const char *file,
 			  struct pk_diag *d)
 {
 	const struct pk_pricing_spec *p = &s->pricing;
+	size_t v;
 
+	for (v = 0; v < s->n_variants; v++) {
+		const struct pk_ddb_table_spec *t =
+		    scenario_variant_table(s, &s->variants[v]);
+
+		if (t && t->infrequent) {
+			diag_error(d, file, t->class_line, t->class_col,
+				   "table_class STANDARD_INFREQUENT_ACCESS "
+				   "pays less for storage and more for "
+				   "throughput (pricing.md §4), and pksim's "
+				   "prices are the Standard class's only: a "
+				   "bill of this table would be wrong; drop "
+				   "pricing: (its capacity is replayed the "
+				   "same) or use STANDARD");
+			return -1;
+		}
+	}
 	if (provider_used(s, providers[PK_SERVICE_COSMOS]) ||
 	    p->reserved_ru_per_s == 0) {
 		return 0;

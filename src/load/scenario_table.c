@@ -232,6 +232,24 @@ static void table_retry_mode(struct ld *ld, const struct yn *m,
 	}
 }
 
+/* table_class (pricing.md §4): it changes the prices only, not
+   capacity; Standard-IA's prices are refused where a bill is asked
+   (scenario_pricing.c) */
+static void table_class(struct ld *ld, const struct yn *m,
+			struct pk_ddb_table_spec *t)
+{
+	static const char *const classes[] = {
+	    "STANDARD", "STANDARD_INFREQUENT_ACCESS", NULL};
+	const struct yn *n = yn_get(m, "table_class");
+	int v;
+
+	if (n && table_word(ld, n, "table_class", classes, &v) == 0) {
+		t->infrequent = v;
+		t->class_line = n->line;
+		t->class_col = n->col;
+	}
+}
+
 /* The settings of D3, D9, D10, D16 and the layout's raise rule */
 static void table_settings(struct ld *ld, const struct yn *m,
 			   struct pk_ddb_table_spec *t)
@@ -246,6 +264,7 @@ static void table_settings(struct ld *ld, const struct yn *m,
 	int v;
 
 	table_retry_mode(ld, m, t);
+	table_class(ld, m, t);
 
 	if (t->capacity == PK_DDB_ON_DEMAND &&
 	    table_no_provisioned_keys(ld, m)) {
@@ -336,6 +355,7 @@ static const char *const table_keys[] = {
     "raise_rule",
     "read_consistency",
     "retry_mode",
+    "table_class",
     "warm_read_units",
     "warm_write_units",
     "max_read_request_units",

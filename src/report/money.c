@@ -522,8 +522,12 @@ static size_t ddb_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 		 b->reads.quantity);
 	out[n++] = ddb_storage_line(b);
 	if (sc->pricing.free_tier) {
-		out[n++] = (struct money_line){"free tier", "25 WCU and 25 RCU",
-					       -b->free_tier_off, 1 | 2, 0};
+		/* what it took off: 25 of each, or what the table held */
+		out[n] = (struct money_line){"free tier", "", -b->free_tier_off,
+					     1 | 2, 0};
+		snprintf(out[n++].what, sizeof(out->what),
+			 "%lld WCU and %lld RCU", (long long)b->free_units[0],
+			 (long long)b->free_units[1]);
 	}
 	n = totals(b, 1 | 2 | 4 | 8, out, n);
 	if (b->ondemand) {

@@ -41,6 +41,11 @@ static void full_ddb(const struct pk_result_variant *v, struct pk_scorecard *sc)
 	}
 	if (!c->full_now && !c->growing) {
 		sc->full_kind = PK_FULL_NEVER;
+		if (c->ids > 0) {
+			/* collections grew, but their ids bound them */
+			sc->runway.kind = PK_RUNWAY_IDS;
+			sc->runway.ids = c->ids;
+		}
 		return;
 	}
 	snprintf(sc->full_key, sizeof(sc->full_key), "%s", c->key);
@@ -454,6 +459,13 @@ const char *scorecard_full_text(const struct pk_result *r,
 	case PK_FULL_NEVER:
 		if (brief) {
 			snprintf(buf, cap, "never");
+		} else if (s->full_collection &&
+			   s->runway.kind == PK_RUNWAY_IDS) {
+			snprintf(buf, cap,
+				 "never: the sort key takes %s values, which "
+				 "bound every item collection under 10 GiB "
+				 "(D18)",
+				 fmt_thousands((int64_t)s->runway.ids, a));
 		} else if (s->full_collection) {
 			snprintf(buf, cap,
 				 "never: no item collection grew after its "

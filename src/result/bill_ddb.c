@@ -67,6 +67,12 @@ static void capacity(const struct pk_scenario *sc,
 		}
 		b->free_tier_off +=
 		    (double)(o.wcu - w) * wp + (double)(o.rcu - r) * rp;
+		if (o.wcu - w > b->free_units[0]) {
+			b->free_units[0] = o.wcu - w;
+		}
+		if (o.rcu - r > b->free_units[1]) {
+			b->free_units[1] = o.rcu - r;
+		}
 		if (w + r > b->peak_ru_per_s) {
 			b->peak_ru_per_s = w + r;
 		}

@@ -149,6 +149,10 @@ struct pk_bill {
 					   its minimum */
 	double free_tier_off;		/* what the free tier took off, currency
 					   (the lines are after it) */
+	int64_t free_units[2];		/* Amazon DynamoDB: the most WCU [0]
+					   and RCU [1] the free tier took off
+					   in an hour (at most 25 each: no
+					   more than the table held) */
 	int reserved;			/* 1: a reservation is in the bill */
 	struct pk_bill_line reservation; /* provisioned_single_write: its
 					    100 RU/s-hours, cost = fee

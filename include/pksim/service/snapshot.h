@@ -192,6 +192,10 @@ struct pk_ddb_collections {
 	double rate_bytes_per_s; /* its growth over the run, B/s */
 	double full_s;		 /* seconds after the run's end until it
 				    holds 10 GiB at that rate */
+	uint64_t ids;		 /* > 0: collections grew but the workload's
+				    sort key takes this many values, which
+				    bound them under 10 GiB (none fills
+				    then unless growing is set) */
 };
 
 /* One partition of an Amazon DynamoDB global secondary index over the

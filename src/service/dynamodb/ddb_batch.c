@@ -176,7 +176,7 @@ static int write_item(struct ddb *d, const struct pk_svc_request *rq,
 	ddb_store(d, i, &a);
 	ddb_items_put(d, k, rq->batch[k].size_bytes);
 	if (a.coll) {
-		ddb_lsis_store(a.coll, a.coll_grow, rq->t_ms);
+		ddb_lsis_store(a.coll, a.coll_grow, a.items, rq->t_ms);
 	}
 	if (d->n_gsis > 0) {
 		ddb_gsis_store(d, &one, a.grow, a.items);

@@ -79,7 +79,9 @@ static void note_dilution(struct ddb *d, int64_t r, int64_t w, int64_t t_s)
 	d->top_wcu = w > d->top_wcu ? w : d->top_wcu;
 	if (after <= (fits > 0 ? fits : 1)) {
 		d->dil_t_s = -1;
-	} else if (r < d->rcu || w < d->wcu) {
+	} else if ((r < d->rcu || w < d->wcu) && d->dil_t_s < 0) {
+		/* the first decrease that dilutes: a later one (auto
+		   scaling lowers in steps) goes on with the same dilution */
 		d->dil_t_s = t_s;
 		d->dil_before = key_range_throttles(d);
 	}
@@ -168,8 +170,9 @@ void ddb_change_finding(struct ddb *d)
 	fits = fits > 0 ? fits : 1;
 	d->bill.finding = xasprintf(
 	    "throughput dilution (D8: partitions never merge): the table "
-	    "held up to %s RCU + %s WCU and was lowered to %s RCU + %s WCU "
-	    "at t=%llds, so each of its %zu partitions holds %s RCU + %s "
+	    "held up to %s RCU + %s WCU and was lowered to %s RCU + %s WCU, "
+	    "diluted from t=%llds on, so each of its %zu partitions holds "
+	    "%s RCU + %s "
 	    "WCU, where the %zu partition%s a table of those units lays out "
 	    "would hold %s + %s; since then %s requests were throttled by "
 	    "their partition (KeyRangeThroughputExceeded). Adaptive "

@@ -30,6 +30,7 @@
 struct ddb_coll {
 	UT_hash_handle hh;
 	uint64_t bytes;	       /* its items' and index entries' */
+	uint64_t items;	       /* its items */
 	int refused;	       /* 1: a write past 10 GiB was refused */
 	int64_t first_grow_ms; /* first write that grew it, -1 before */
 	int64_t last_write_ms; /* its latest admitted write */
@@ -173,11 +174,14 @@ int ddb_lsis_first_full(const struct ddb *d, char *buf, size_t cap)
 	return 1;
 }
 
-void ddb_lsis_store(struct ddb_coll *c, int64_t grow, int64_t t_ms)
+void ddb_lsis_store(struct ddb_coll *c, int64_t grow, int64_t items,
+		    int64_t t_ms)
 {
 	int64_t after = (int64_t)c->bytes + grow;
+	int64_t n = (int64_t)c->items + items;
 
 	c->bytes = after < 0 ? 0 : (uint64_t)after;
+	c->items = n < 0 ? 0 : (uint64_t)n;
 	c->last_write_ms = t_ms;
 	if (grow > 0 && c->first_grow_ms < 0) {
 		c->first_grow_ms = t_ms;
@@ -204,11 +208,55 @@ static int coll_rate(const struct ddb_coll *c, double *rate)
 	return 1;
 }
 
+/* The most items one key value's collection can hold: the distinct sort
+   key values the workload writes, summed over its streams (a pattern or
+   list property's count, ids drawn among them and rewritten); 0 when
+   not bounded so (a data file; a stream whose sort key is another kind
+   of property, or none) */
+static uint64_t sort_key_pool(const struct ddb *d)
+{
+	const struct pk_scenario *sc = d->sc;
+	size_t k, ns = sc->n_streams ? sc->n_streams : 1;
+	uint64_t n = 0;
+
+	if (sc->items_file || !d->t->sort_key) {
+		return 0;
+	}
+	for (k = 0; k < ns; k++) {
+		struct pk_scenario one = *sc;
+		const struct pk_prop_spec *p;
+
+		if (k < sc->n_streams) {
+			one.props = sc->props + sc->streams[k].prop_first;
+			one.n_props = sc->streams[k].n_props;
+		}
+		p = scenario_find_prop(&one, d->t->sort_key);
+		if (!p ||
+		    (p->kind != PK_GEN_PATTERN && p->kind != PK_GEN_LIST)) {
+			return 0;
+		}
+		n += p->count;
+	}
+	return n;
+}
+
+/* Whether collection c can never pass 10 GiB: pool (sort_key_pool) items
+   of the mean size it holds, index entries included, stay under it.
+   ASSUMPTION: the items yet to come are of that mean size (the Azure
+   Cosmos DB runway's "rewrites its ids: never fills", runway_ids.c) */
+static int coll_bounded(const struct ddb_coll *c, uint64_t pool)
+{
+	return pool > 0 && c->items > 0 &&
+	       (double)pool * ((double)c->bytes / (double)c->items) <
+		   (double)PK_DDB_COLLECTION_BYTES;
+}
+
 void ddb_lsis_forecast(struct ddb *d, struct pk_ddb_collections *out)
 {
 	const double cap = (double)PK_DDB_COLLECTION_BYTES;
 	const struct ddb_coll *c, *tmp, *first = NULL, *fullest = NULL;
 	double rate = 0, left = 0;
+	uint64_t pool = d->n_lsis > 0 ? sort_key_pool(d) : 0;
 
 	memset(out, 0, sizeof(*out));
 	out->capped = d->n_lsis > 0;
@@ -220,6 +268,11 @@ void ddb_lsis_forecast(struct ddb *d, struct pk_ddb_collections *out)
 			fullest = c;
 		}
 		if (!coll_rate(c, &r)) {
+			continue;
+		}
+		if (coll_bounded(c, pool)) {
+			/* grew, but its ids bound it under 10 GiB */
+			out->ids = pool;
 			continue;
 		}
 		l = cap > (double)c->bytes ? (cap - (double)c->bytes) / r : 0;

@@ -588,7 +588,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	ddb_store(d, (size_t)i, &a);
 	store_items(d, rq);
 	if (a.coll) {
-		ddb_lsis_store(a.coll, a.coll_grow, rq->t_ms);
+		ddb_lsis_store(a.coll, a.coll_grow, a.items, rq->t_ms);
 	}
 	if (a.write && d->n_gsis > 0) {
 		ddb_gsis_store(d, rq, a.grow, a.items);

@@ -339,15 +339,17 @@ void ddb_gsis_free(struct ddb *d);
    400 KiB, or its collection past 10 GiB
    (ItemCollectionSizeLimitExceededException, counted in
    d->collection_refused; its first such refusal in d->coll_full). Grow
-   collection c by grow bytes (negative: shrink) once the write sent at t_ms is
-   admitted. At the run's end, which collection fills first at its growth over
-   the run into *out (capped 0 without an index: no key value is capped). Free
-   them. */
+   collection c by grow bytes and items items (negative: shrink) once the
+   write sent at t_ms is admitted. At the run's end, which collection
+   fills first at its growth over the run into *out (capped 0 without an
+   index: no key value is capped; a collection the workload's sort key
+   values bound under 10 GiB never fills). Free them. */
 int ddb_lsis_init(struct ddb *d, const struct pk_service_spec *spec,
 		  struct pk_diag *diag);
 int ddb_lsis_ask(struct ddb *d, const struct pk_svc_request *rq, int64_t *units,
 		 int64_t *grow, struct ddb_coll **coll);
-void ddb_lsis_store(struct ddb_coll *c, int64_t grow, int64_t t_ms);
+void ddb_lsis_store(struct ddb_coll *c, int64_t grow, int64_t items,
+		    int64_t t_ms);
 void ddb_lsis_forecast(struct ddb *d, struct pk_ddb_collections *out);
 /* Whether the request last answered was its collection's first refusal
    past 10 GiB: 1 with the key value's text in buf (cap bytes,

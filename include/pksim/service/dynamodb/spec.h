@@ -179,6 +179,9 @@ struct pk_ddb_table_spec {
 	enum pk_ddb_consistency reads;	   /* the consistency of every read */
 	enum pk_ddb_retry_mode retry_mode; /* D16: the client's retries of
 					      a throttle */
+	int infrequent;		   /* table_class: 1 STANDARD_INFREQUENT_ACCESS,
+				      0 STANDARD (the default): prices only */
+	int class_line, class_col; /* where table_class is; 0 none */
 	/* on demand only (D12, D13; ddb_ondemand.h), request units a
 	   second: */
 	int64_t warm_rru, warm_wru; /* warm throughput, default 12,000 and
