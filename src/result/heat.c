@@ -456,6 +456,69 @@ static size_t cols_of(int64_t end_s, int64_t w)
 	return (size_t)((end_s + w - 1) / w);
 }
 
+/* The cells the index sorts, for qsort's comparison */
+static const struct pk_result_heat_cell *sort_cells;
+
+/* range_id order, of equal ids key order (the cells' own) */
+static int cmp_by_id(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	uint32_t p = sort_cells[x].range_id, q = sort_cells[y].range_id;
+
+	if (p != q) {
+		return p < q ? -1 : 1;
+	}
+	return (x > y) - (x < y);
+}
+
+/* Build h->by_id, so that finding a range's cell in a column is a binary
+   search rather than a scan of the column (a map of many ranges looks up
+   each of them in each column). */
+static void index_by_id(struct pk_result_heat *h)
+{
+	size_t c, i;
+
+	h->by_id = xcalloc(h->n_cells ? h->n_cells : 1, sizeof(*h->by_id));
+	for (i = 0; i < h->n_cells; i++) {
+		h->by_id[i] = (uint32_t)i;
+	}
+	sort_cells = h->cells;
+	for (c = 0; c < h->n_cols; c++) {
+		qsort(h->by_id + h->col_start[c],
+		      h->col_start[c + 1] - h->col_start[c], sizeof(*h->by_id),
+		      cmp_by_id);
+	}
+	sort_cells = NULL;
+}
+
+/* The first cell (key order) of column col with range id, or SIZE_MAX */
+static size_t find_cell(const struct pk_result_heat *h, size_t col, uint32_t id)
+{
+	size_t lo = h->col_start[col], hi = h->col_start[col + 1], i;
+
+	if (!h->by_id) {
+		for (i = lo; i < hi; i++) {
+			if (h->cells[i].range_id == id) {
+				return i;
+			}
+		}
+		return SIZE_MAX;
+	}
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (h->cells[h->by_id[mid]].range_id < id) {
+			lo = mid + 1;
+		} else {
+			hi = mid;
+		}
+	}
+	return lo < h->col_start[col + 1] &&
+		       h->cells[h->by_id[lo]].range_id == id
+		   ? h->by_id[lo]
+		   : SIZE_MAX;
+}
+
 void result_heat_build(const struct pk_snapshot *s, struct pk_result_variant *v)
 {
 	struct pk_result_heat *h = &v->heat;
@@ -479,12 +542,14 @@ void result_heat_build(const struct pk_snapshot *s, struct pk_result_variant *v)
 		build(s, v, wider(w, record_s));
 		w = h->bucket_s;
 	}
+	index_by_id(h);
 }
 
 void result_heat_free(struct pk_result_heat *heat)
 {
 	free(heat->col_start);
 	free(heat->cells);
+	free(heat->by_id);
 	memset(heat, 0, sizeof(*heat));
 }
 
@@ -498,10 +563,9 @@ result_heat_cell(const struct pk_result_variant *v, size_t col, uint32_t id)
 		return NULL;
 	}
 	for (hops = 0; hops <= v->n_lineage; hops++) {
-		for (i = h->col_start[col]; i < h->col_start[col + 1]; i++) {
-			if (h->cells[i].range_id == id) {
-				return &h->cells[i];
-			}
+		i = find_cell(h, col, id);
+		if (i != SIZE_MAX) {
+			return &h->cells[i];
 		}
 		if (id >= v->n_lineage ||
 		    v->lineage[id].parent == PK_RESULT_NO_RANGE) {
@@ -515,8 +579,8 @@ result_heat_cell(const struct pk_result_variant *v, size_t col, uint32_t id)
 /* Add the bands of id's line in column col to hit[0..*n) once each
    (result.h, result_heat_line); depth bounds a malformed lineage. */
 static void line_bands(const struct pk_result_variant *v, size_t col,
-		       uint32_t id, const struct pk_result_heat_cell **hit,
-		       size_t *n, size_t cap, size_t depth)
+		       uint32_t id, const struct pk_result_heat_cell ***hit,
+		       size_t *hit_cap, size_t *n, size_t cap, size_t depth)
 {
 	const struct pk_result_heat *h = &v->heat;
 	const struct pk_result_lineage *l;
@@ -525,28 +589,27 @@ static void line_bands(const struct pk_result_variant *v, size_t col,
 	if (depth > v->n_lineage || id >= v->n_lineage) {
 		return;
 	}
-	for (i = h->col_start[col]; i < h->col_start[col + 1]; i++) {
-		if (h->cells[i].range_id != id) {
-			continue;
-		}
+	i = find_cell(h, col, id);
+	if (i != SIZE_MAX) {
 		for (k = 0; k < *n; k++) {
-			if (hit[k] == &h->cells[i]) {
+			if ((*hit)[k] == &h->cells[i]) {
 				return;
 			}
 		}
 		if (*n < cap) {
-			hit[(*n)++] = &h->cells[i];
+			mem_grow((void **)hit, hit_cap, *n + 1, sizeof(**hit));
+			(*hit)[(*n)++] = &h->cells[i];
 		}
 		return;
 	}
 	l = &v->lineage[id];
 	if (l->parent != PK_RESULT_NO_RANGE) {
-		line_bands(v, col, l->parent, hit, n, cap, depth + 1);
+		line_bands(v, col, l->parent, hit, hit_cap, n, cap, depth + 1);
 	}
 	for (k = 0; k < 2; k++) {
 		if (l->merged_from[k] != PK_RESULT_NO_RANGE) {
-			line_bands(v, col, l->merged_from[k], hit, n, cap,
-				   depth + 1);
+			line_bands(v, col, l->merged_from[k], hit, hit_cap, n,
+				   cap, depth + 1);
 		}
 	}
 }
@@ -555,16 +618,15 @@ size_t result_heat_line(const struct pk_result_variant *v, size_t col,
 			uint32_t id, struct pk_result_heat_cell *out)
 {
 	const struct pk_result_heat *h = &v->heat;
-	const struct pk_result_heat_cell **hit;
-	size_t n = 0, cap, i;
+	const struct pk_result_heat_cell **hit = NULL;
+	size_t n = 0, cap, i, hit_cap = 0;
 
 	memset(out, 0, sizeof(*out));
 	if (col >= h->n_cols) {
 		return 0;
 	}
 	cap = h->col_start[col + 1] - h->col_start[col];
-	hit = xcalloc(cap ? cap : 1, sizeof(*hit));
-	line_bands(v, col, id, hit, &n, cap, 0);
+	line_bands(v, col, id, &hit, &hit_cap, &n, cap, 0);
 	for (i = 0; i < n; i++) {
 		const struct pk_result_heat_cell *x = hit[i];
 

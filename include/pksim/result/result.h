@@ -347,6 +347,10 @@ struct pk_result_heat {
 	struct pk_result_heat_cell *cells; /* owned; per column, key order */
 	size_t n_cells;
 	size_t max_bands; /* most bands of any column */
+	uint32_t *by_id;  /* owned; n_cells indexes into cells: column c's
+			     at [col_start[c], col_start[c+1]) sorted by
+			     range_id, of equal ids key order; NULL: look
+			     cells up by a scan (result_heat_cell) */
 };
 
 /* One container variant after the run. */
