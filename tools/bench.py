@@ -61,6 +61,10 @@ Runs, one after another on one core each:
             simulation alone, the cost an operation has as the layout,
             the throttling and the keys shape it: what the ranges
             target is about); both figures and the replays are shown.
+With --memory only the memory rows run: the zipf-10m run (its peak and
+estimate, no floor), the memory side runs, and the estimate rows (the
+scaling workloads run once each for their peak, without the floor or
+the --no-remedies timing; none of the compare, ingest or idle rows).
 Figures are CPU seconds of the child (user + system) from wait4(2), so a
 busy machine slows them less than wall time would. Peak RSS is pksim's
 own, in MiB (2^20 bytes; the JSON's *_mb keys are MiB too), measured by
@@ -207,6 +211,10 @@ def main():
     ap.add_argument("--quick", action="store_true",
                     help="a tenth of each workload but the idle week, which "
                     "runs whole (a smoke of the script)")
+    ap.add_argument("--memory", action="store_true",
+                    help="only the memory rows: the bytes per item and per "
+                    "logical partition, and each estimate beside its "
+                    "measured peak RSS")
     a = ap.parse_args()
     if not os.access(TIME, os.X_OK):
         sys.exit("bench: needs GNU time (%s, Debian package time) for "
@@ -232,11 +240,12 @@ def main():
         run_rss = rss  # for the memory rows below
         est = [estimate_row(os.path.basename(big), estimate(
             pksim, ["run", big]), rss)]
-        fsecs, _, ftext = run([floor, str(ops), "1000000"],
-                              stdout=subprocess.PIPE)
-        fig["floor_ops_per_s"] = round(ops / fsecs)
-        fig["ratio_to_floor"] = round(fig["floor_ops_per_s"] /
-                                      fig["run_ops_per_s"], 2)
+        if not a.memory:
+            fsecs, _, ftext = run([floor, str(ops), "1000000"],
+                                  stdout=subprocess.PIPE)
+            fig["floor_ops_per_s"] = round(ops / fsecs)
+            fig["ratio_to_floor"] = round(fig["floor_ops_per_s"] /
+                                          fig["run_ops_per_s"], 2)
 
         # memory: bytes per tracked item and per logical partition. Reads
         # in the mix make pksim keep every created item (a create-only
@@ -309,80 +318,81 @@ def main():
         fig["memory"] = {"items_run": mi, "logical_partitions_run": ml,
                          "creates_run": mc, "run": mz}
 
-        # compare: 1 and 4 variants on the 2 M-operation version
-        two = os.path.join(top, "scenarios", "bench", "zipf-2m.yaml")
-        body = open(two).read()
-        if a.quick:
-            body = body.replace("duration: 40s", "duration: 4s")
-        one = scenario(tmp, "one.yaml", body)
-        four = scenario(tmp, "four.yaml", body + (
-            "variants:\n"
-            "  - {name: a}\n  - {name: b}\n  - {name: c}\n  - {name: d}\n"))
-        # on one core (--jobs 1): CPU seconds
-        s1, _, _ = run([pksim, "compare", one, "--format", "json",
-                        "--jobs", "1"])
-        s4, _, _ = run([pksim, "compare", four, "--format", "json",
-                        "--jobs", "1"])
-        fig["compare1_seconds"] = round(s1, 3)
-        fig["compare4_seconds"] = round(s4, 3)
-        fig["compare4_over_4x_one"] = round(s4 / (4 * s1), 2)
-        # --jobs 2 (threads): wall seconds against --jobs 1's wall
-        # seconds; on a shared machine this depends on the load
-        w = []
-        for j in ("1", "2"):
-            t0 = time.monotonic()
-            run([pksim, "compare", four, "--format", "json", "--jobs", j])
-            w.append(time.monotonic() - t0)
-        fig["compare4_jobs1_wall_seconds"] = round(w[0], 3)
-        fig["compare4_jobs2_wall_seconds"] = round(w[1], 3)
+        if not a.memory:
+            # compare: 1 and 4 variants on the 2 M-operation version
+            two = os.path.join(top, "scenarios", "bench", "zipf-2m.yaml")
+            body = open(two).read()
+            if a.quick:
+                body = body.replace("duration: 40s", "duration: 4s")
+            one = scenario(tmp, "one.yaml", body)
+            four = scenario(tmp, "four.yaml", body + (
+                "variants:\n"
+                "  - {name: a}\n  - {name: b}\n  - {name: c}\n  - {name: d}\n"))
+            # on one core (--jobs 1): CPU seconds
+            s1, _, _ = run([pksim, "compare", one, "--format", "json",
+                            "--jobs", "1"])
+            s4, _, _ = run([pksim, "compare", four, "--format", "json",
+                            "--jobs", "1"])
+            fig["compare1_seconds"] = round(s1, 3)
+            fig["compare4_seconds"] = round(s4, 3)
+            fig["compare4_over_4x_one"] = round(s4 / (4 * s1), 2)
+            # --jobs 2 (threads): wall seconds against --jobs 1's wall
+            # seconds; on a shared machine this depends on the load
+            w = []
+            for j in ("1", "2"):
+                t0 = time.monotonic()
+                run([pksim, "compare", four, "--format", "json", "--jobs", j])
+                w.append(time.monotonic() - t0)
+            fig["compare4_jobs1_wall_seconds"] = round(w[0], 3)
+            fig["compare4_jobs2_wall_seconds"] = round(w[1], 3)
 
-        # ingest: a generated JSON-lines file of 1 M records, each read
-        # and replayed as one create. The records carry no time, so
-        # --rate replays them in file order: 100,000 a second is 10
-        # simulated seconds of 5-RU creates, 500,000 RU/s against the
-        # container's 1,000,000 on 100 ranges of 10,000 RU/s; the keys
-        # k0..k49999 come round robin, so a range gets about 1/100 of
-        # them, ~1,000 creates (5,000 RU) a second: half its budget, no
-        # 429s. The figure is then what the target names, reading the
-        # file and replaying each record, not a retry queue. It must not
-        # throttle: the script warns if it did. The second row sends the
-        # same records all at t = 0 (--at-once): 5 M RU against 1 M RU/s,
-        # ~2 M 429s and a retry queue 1 M deep, whose cost it shows.
-        n_rec = 1_000_000 // scale
-        data = os.path.join(tmp, "records.jsonl")
-        with open(data, "w") as f:
-            for i in range(n_rec):
-                f.write('{"id":"r%d","k":"k%d","v":%d}\n' % (i, i % 50000, i))
-        ingest = [pksim, "compare", "--items", data, "--key", "/k",
-                  "--throughput", "1000000", "--format", "json"]
-        s, rss, text = run(ingest + ["--rate", "100000"],
-                           stdout=subprocess.PIPE)
-        if totals(text)["totals"]["throttled_429"]:
-            print("tools/bench: the ingest run was rate limited: records "
-                  "per second include its retry queue", file=sys.stderr)
-        fig["ingest_records"] = n_rec
-        fig["ingest_records_per_s"] = round(n_rec / s)
-        fig["ingest_peak_mb"] = round(rss / 2**20, 1)
-        est.append(estimate_row("ingest --rate", estimate(
-            pksim, ingest[1:] + ["--rate", "100000"]), rss))
-        s, rss, text = run(ingest + ["--at-once"], stdout=subprocess.PIPE)
-        fig["ingest_at_once_429s"] = totals(text)["totals"]["throttled_429"]
-        fig["ingest_at_once_records_per_s"] = round(n_rec / s)
-        fig["ingest_at_once_peak_mb"] = round(rss / 2**20, 1)
-        est.append(estimate_row("ingest --at-once", estimate(
-            pksim, ingest[1:] + ["--at-once"]), rss))
+            # ingest: a generated JSON-lines file of 1 M records, each read
+            # and replayed as one create. The records carry no time, so
+            # --rate replays them in file order: 100,000 a second is 10
+            # simulated seconds of 5-RU creates, 500,000 RU/s against the
+            # container's 1,000,000 on 100 ranges of 10,000 RU/s; the keys
+            # k0..k49999 come round robin, so a range gets about 1/100 of
+            # them, ~1,000 creates (5,000 RU) a second: half its budget, no
+            # 429s. The figure is then what the target names, reading the
+            # file and replaying each record, not a retry queue. It must not
+            # throttle: the script warns if it did. The second row sends the
+            # same records all at t = 0 (--at-once): 5 M RU against 1 M RU/s,
+            # ~2 M 429s and a retry queue 1 M deep, whose cost it shows.
+            n_rec = 1_000_000 // scale
+            data = os.path.join(tmp, "records.jsonl")
+            with open(data, "w") as f:
+                for i in range(n_rec):
+                    f.write('{"id":"r%d","k":"k%d","v":%d}\n' % (i, i % 50000, i))
+            ingest = [pksim, "compare", "--items", data, "--key", "/k",
+                      "--throughput", "1000000", "--format", "json"]
+            s, rss, text = run(ingest + ["--rate", "100000"],
+                               stdout=subprocess.PIPE)
+            if totals(text)["totals"]["throttled_429"]:
+                print("tools/bench: the ingest run was rate limited: records "
+                      "per second include its retry queue", file=sys.stderr)
+            fig["ingest_records"] = n_rec
+            fig["ingest_records_per_s"] = round(n_rec / s)
+            fig["ingest_peak_mb"] = round(rss / 2**20, 1)
+            est.append(estimate_row("ingest --rate", estimate(
+                pksim, ingest[1:] + ["--rate", "100000"]), rss))
+            s, rss, text = run(ingest + ["--at-once"], stdout=subprocess.PIPE)
+            fig["ingest_at_once_429s"] = totals(text)["totals"]["throttled_429"]
+            fig["ingest_at_once_records_per_s"] = round(n_rec / s)
+            fig["ingest_at_once_peak_mb"] = round(rss / 2**20, 1)
+            est.append(estimate_row("ingest --at-once", estimate(
+                pksim, ingest[1:] + ["--at-once"]), rss))
 
-        # idle: a simulated week at 1 op/s, the full week with --quick
-        # too (about 0.1 s: until 2026-12-02 --quick ran one day under
-        # the week's label)
-        week = scenario(tmp, "week.yaml", WEEK)
-        s, rss, _ = run([pksim, "run", week, "--format", "json"])
-        fig["idle_week_seconds"] = round(s, 3)
-        fig["idle_week_peak_mb"] = round(rss / 2**20, 1)
-        est.append(estimate_row("simulated week", estimate(
-            pksim, ["run", week]), rss))
+            # idle: a simulated week at 1 op/s, the full week with --quick
+            # too (about 0.1 s: until 2026-12-02 --quick ran one day under
+            # the week's label)
+            week = scenario(tmp, "week.yaml", WEEK)
+            s, rss, _ = run([pksim, "run", week, "--format", "json"])
+            fig["idle_week_seconds"] = round(s, 3)
+            fig["idle_week_peak_mb"] = round(rss / 2**20, 1)
+            est.append(estimate_row("simulated week", estimate(
+                pksim, ["run", week]), rss))
 
-        fig["scaling"] = scaling(tmp, pksim, floor, scale, est)
+        fig["scaling"] = scaling(tmp, pksim, floor, scale, est, a.memory)
 
         # a day of 5 partition keys side by side
         day = scenario(tmp, "day.yaml", DAY_YAML % (24 * 3600 // scale))
@@ -407,11 +417,16 @@ def main():
                 bound(pksim, cmd[:-2]), rss))
         fig["estimates"] = est
 
-    print_table(table_rows(fig, a.quick) + scaling_rows(fig["scaling"]) +
-                estimate_rows(fig["estimates"]), a.quick)
+    if a.memory:
+        print_table(memory_rows(fig, a.quick) +
+                    estimate_rows(fig["estimates"]), a.quick)
+    else:
+        print_table(table_rows(fig, a.quick) + scaling_rows(fig["scaling"]) +
+                    estimate_rows(fig["estimates"]), a.quick)
     if a.json:
         with open(a.json, "w") as f:
-            json.dump({"quick": a.quick, "figures": fig, "targets": TARGETS,
+            json.dump({"quick": a.quick, "memory_only": a.memory,
+                       "figures": fig, "targets": TARGETS,
                        "targets_apply": not a.quick},
                       f, indent=2, sort_keys=True)
             f.write("\n")
@@ -451,18 +466,23 @@ SCALING = [
 ]
 
 
-def scaling(tmp, pksim, floor, scale, est):
+def scaling(tmp, pksim, floor, scale, est, memory_only=False):
     """The scaling rows: per workload pksim's CPU seconds, operations,
     requests sent (from its report), ns per operation and per request,
     peak RSS, and the floor's ns per operation on the same counts, run
     right after it (its zipfian draw over as many key values:
     the floor of a hot-key row draws another distribution at the same
-    cost)."""
+    cost). memory_only: each workload's estimate row alone (one run
+    for its peak), no rows."""
     rows = []
     for name, body, secs, keys in SCALING:
         path = scenario(tmp, "scaling.yaml", body % (secs // scale))
         s, rss, text = run([pksim, "run", path, "--format", "json"],
                            stdout=subprocess.PIPE)
+        if memory_only:
+            est.append(estimate_row(name, estimate(pksim, ["run", path]),
+                                    rss))
+            continue
         alone, _, _ = run([pksim, "run", path, "--no-remedies", "--format",
                            "json"])
         v = totals(text)
@@ -473,7 +493,8 @@ def scaling(tmp, pksim, floor, scale, est):
                                 (v.get("remedies") or {}).get("replays",
                                                               0)))
         est.append(estimate_row(name, estimate(pksim, ["run", path]), rss))
-    scaling_ratios(rows)
+    if rows:
+        scaling_ratios(rows)
     return rows
 
 
@@ -604,13 +625,20 @@ def table_rows(fig, quick):
     """The table's rows from the figures (print_table's shape). Rows
     timed by wait4 are CPU seconds of the child (user + system) and say
     so; wall-clock rows say wall."""
-    ml = fig["memory"]["logical_partitions_run"]
-    mz = fig["memory"]["run"]
     return [
         ("pksim run, ops per CPU s (%s ops)" % f"{fig['run_ops']:,}",
          f"{fig['run_ops_per_s']:,}", TARGETS["run_ops_per_s"]),
         ("floor, ops per CPU s", f"{fig['floor_ops_per_s']:,}", ""),
         ("floor / pksim", str(fig["ratio_to_floor"]), TARGETS["ratio_to_floor"]),
+    ] + memory_rows(fig, quick) + compare_rows(fig, quick)
+
+
+def memory_rows(fig, quick):
+    """The memory rows: the run's peak and the bytes per item and per
+    logical partition, each with its arithmetic."""
+    ml = fig["memory"]["logical_partitions_run"]
+    mz = fig["memory"]["run"]
+    return [
         ("pksim run, peak RSS MiB", str(fig["run_peak_mb"]), ""),
         ("bytes per tracked item (side run)", str(fig["bytes_per_item"]),
          TARGETS["bytes_per_item"]),
@@ -631,6 +659,12 @@ def table_rows(fig, quick):
         (memory_detail(mz, "logical partitions",
                        items_text(mz, fig["bytes_per_item_creates"]))
          + "; its key values' cache and meters counted in", None, None),
+    ]
+
+
+def compare_rows(fig, quick):
+    """The rows after the memory rows: compare, ingest, the idle week."""
+    return [
         ("compare 1 variant, --jobs 1, CPU s", str(fig["compare1_seconds"]),
          ""),
         ("compare 4 variants, --jobs 1, CPU s", str(fig["compare4_seconds"]),
