@@ -264,6 +264,7 @@ void container_free(struct pk_container *c)
 	}
 	container_ttl_free(c);
 	lptable_free(c);
+	rangelps_free(c);
 	pmap_free(&c->pmap);
 	metrics_free(&c->metrics);
 	free(c->pp);
@@ -589,6 +590,41 @@ int64_t container_min_ru_per_s(const struct pk_container *c,
 				    why);
 }
 
+/* 1 if the split lists (rangelps.c), when kept for this layout, place
+   some logical partition in a range that does not hold it, or do not
+   hold each of 1 .. rlps_upto exactly once. */
+static int rangelps_bad(const struct pk_container *c)
+{
+	unsigned char *seen;
+	uint64_t listed = 0;
+	size_t i, k;
+	int bad = 0;
+
+	if (c->rlps_gen != c->pmap.gen || c->rlps_gen == 0) {
+		return 0;
+	}
+	if (c->rlps_n != c->pmap.n || c->rlps_upto > c->n_lps) {
+		return 1;
+	}
+	seen = xcalloc(c->rlps_upto + 1, 1);
+	for (i = 0; i < c->rlps_n && !bad; i++) {
+		for (k = 0; k < c->rlps[i].n && !bad; k++) {
+			uint32_t x = c->rlps[i].lps[k];
+			struct pk_epk e;
+
+			bad = x == 0 || x > c->rlps_upto || seen[x];
+			if (!bad) {
+				seen[x] = 1;
+				listed++;
+				e = container_lp_epk(container_lp(c, x));
+				bad = pmap_find(&c->pmap, &e) != i;
+			}
+		}
+	}
+	free(seen);
+	return bad || listed != c->rlps_upto;
+}
+
 int container_check(const struct pk_container *c)
 {
 	uint64_t *storage, *count, x;
@@ -597,7 +633,7 @@ int container_check(const struct pk_container *c)
 	size_t i;
 	int bad = 0;
 
-	if (pmap_check(&c->pmap)) {
+	if (pmap_check(&c->pmap) || rangelps_bad(c)) {
 		return -1;
 	}
 	storage = xcalloc(c->pmap.n, sizeof(*storage));

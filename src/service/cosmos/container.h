@@ -204,6 +204,13 @@ struct pk_request {
 			     in the spread 429 retries cause */
 };
 
+/* The logical partitions one range holds (rangelps.c): their indexes
+   (pk_lp.index), in no particular order. */
+struct pk_range_lps {
+	uint32_t *lps; /* owned; n of cap */
+	size_t n, cap;
+};
+
 /* An id held by a logical partition (container_int.h) */
 struct pk_id_entry;
 /* The logical partitions under one key prefix (lpgroup.c) */
@@ -392,6 +399,13 @@ struct pk_container {
 	struct pk_container_ttl *ttl; /* owned; time to live (rule 28)
 					 when spec.default_ttl_s is not
 					 PK_TTL_OFF, else NULL */
+	struct pk_range_lps *rlps;    /* owned; per range (pmap order): its
+					 logical partitions, for splits
+					 (rangelps.c); rlps_n of rlps_cap */
+	size_t rlps_n, rlps_cap;
+	uint64_t rlps_upto; /* logical partitions 1 .. rlps_upto are
+			       placed in rlps */
+	uint32_t rlps_gen;  /* the pmap.gen rlps holds for; 0 none */
 };
 
 /*

@@ -130,6 +130,27 @@ const uint32_t *lpgroup_find(struct pk_container *c, const struct pk_epk *e,
 /* Free the groups (lptable_free calls it). */
 void lpgroup_free(struct pk_container *c);
 
+/* ---- rangelps.c: the logical partitions of each range, for splits ---- */
+
+/* The indexes of the logical partitions range i holds (*n of them, in
+   no particular order), those created since the last call placed first;
+   valid until the next logical partition, split or merge. The first
+   call under a layout it does not follow builds the lists from every
+   logical partition (O(logical partitions x log ranges)). */
+const uint32_t *rangelps_of(struct pk_container *c, size_t i, size_t *n);
+
+/* Range i was just split into i and i + 1 (pmap_split): divide its list
+   at the cut (linear in the parent's list). */
+void rangelps_split(struct pk_container *c, size_t i);
+
+/* Ranges i and i + 1 were just merged into i (pmap_merge): join their
+   lists. */
+void rangelps_merge(struct pk_container *c, size_t i);
+
+/* Free the lists (container_free calls it); the next rangelps_of
+   builds them again. */
+void rangelps_free(struct pk_container *c);
+
 /* ---- lptable.c: the logical-partition, item and id tables ---- */
 
 /* 64-bit hash of len key bytes for the logical-partition index: 8 bytes

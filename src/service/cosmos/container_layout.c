@@ -17,31 +17,26 @@
 
 /* ---- splits ---- */
 
-/* Recount storage and logical partitions of ranges i and i + 1 from the
-   logical partitions (after a split of one range into those two), whose
-   preloaded bytes are set. */
+/* Recount storage and logical partitions of ranges i and i + 1 from
+   their logical partitions (after a split of one range into those two),
+   whose preloaded bytes are set. */
 static void recount_children(struct pk_container *c, size_t i)
 {
-	uint64_t x;
-	size_t k;
+	size_t k, j, n;
 
 	for (k = i; k <= i + 1; k++) {
+		const uint32_t *v = rangelps_of(c, k, &n);
+
 		c->pp[k].storage_bytes = c->pp[k].preloaded_bytes;
 		c->pp[k].logical_partitions = 0;
-	}
-	for (x = 1; x <= c->n_lps; x++) {
-		const struct pk_lp *lp = container_lp(c, x);
-		struct pk_epk e = container_lp_epk(lp);
+		for (j = 0; j < n; j++) {
+			const struct pk_lp *lp = container_lp(c, v[j]);
 
-		if (epk_cmp(&e, &c->pmap.ranges[i].min) < 0 ||
-		    epk_cmp(&e, &c->pmap.ranges[i + 1].max) >= 0) {
-			continue;
+			c->pp[k].storage_bytes +=
+			    container_lp_count(c, lp, PK_LP_STORAGE);
+			c->pp[k].logical_partitions +=
+			    container_lp_count(c, lp, PK_LP_ITEMS) > 0;
 		}
-		k = epk_cmp(&e, &c->pmap.ranges[i + 1].min) < 0 ? i : i + 1;
-		c->pp[k].storage_bytes +=
-		    container_lp_count(c, lp, PK_LP_STORAGE);
-		c->pp[k].logical_partitions +=
-		    container_lp_count(c, lp, PK_LP_ITEMS) > 0;
 	}
 }
 
@@ -73,6 +68,7 @@ static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
 	if (pmap_split(&c->pmap, i, &cut)) {
 		PK_BUG("split of range %u outside its bounds", parent);
 	}
+	rangelps_split(c, i);
 	mem_grow((void **)&c->pp, &c->pp_cap, c->pmap.n, sizeof(*c->pp));
 	memmove(&c->pp[i + 2], &c->pp[i + 1],
 		(c->pmap.n - i - 2) * sizeof(*c->pp));
@@ -116,12 +112,21 @@ static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
 	metrics_add_split(&c->metrics, &e);
 }
 
+/* EPK order, of equal EPKs the order of creation */
 static int cmp_lp_epk(const void *a, const void *b)
 {
-	struct pk_epk x = container_lp_epk(*(const struct pk_lp *const *)a);
-	struct pk_epk y = container_lp_epk(*(const struct pk_lp *const *)b);
+	const struct pk_lp *p = *(const struct pk_lp *const *)a;
+	const struct pk_lp *q = *(const struct pk_lp *const *)b;
+	size_t n = p->epk_len < q->epk_len ? p->epk_len : q->epk_len;
+	int d = memcmp(p->key + p->key_len, q->key + q->key_len, n);
 
-	return epk_cmp(&x, &y);
+	if (d != 0) {
+		return d;
+	}
+	if (p->epk_len != q->epk_len) {
+		return p->epk_len < q->epk_len ? -1 : 1;
+	}
+	return (p->index > q->index) - (p->index < q->index);
 }
 
 /*
@@ -130,27 +135,22 @@ static int cmp_lp_epk(const void *a, const void *b)
  * half the range's (rule 9). Returns 0 and *cut, or -1 when the range
  * holds fewer than two logical partitions with data.
  */
-static int storage_cut(const struct pk_container *c, size_t i,
-		       struct pk_epk *cut)
+static int storage_cut(struct pk_container *c, size_t i, struct pk_epk *cut)
 {
-	const struct pk_range *r = &c->pmap.ranges[i];
 	struct pk_lp **v = NULL;
-	size_t n = 0, cap = 0, k, best = 0;
-	uint64_t total = 0, left = 0, best_gap = UINT64_MAX, x;
+	size_t n = 0, cap = 0, k, best = 0, m;
+	const uint32_t *in = rangelps_of(c, i, &m);
+	uint64_t total = 0, left = 0, best_gap = UINT64_MAX;
 
-	for (x = 1; x <= c->n_lps; x++) {
-		struct pk_lp *lp = container_lp(c, x);
-		struct pk_epk e;
+	for (k = 0; k < m; k++) {
+		struct pk_lp *lp = container_lp(c, in[k]);
 
 		if (container_lp_count(c, lp, PK_LP_STORAGE) == 0) {
 			continue;
 		}
-		e = container_lp_epk(lp);
-		if (epk_cmp(&e, &r->min) >= 0 && epk_cmp(&e, &r->max) < 0) {
-			mem_grow((void **)&v, &cap, n + 1, sizeof(*v));
-			v[n++] = lp;
-			total += container_lp_count(c, lp, PK_LP_STORAGE);
-		}
+		mem_grow((void **)&v, &cap, n + 1, sizeof(*v));
+		v[n++] = lp;
+		total += container_lp_count(c, lp, PK_LP_STORAGE);
 	}
 	if (n < 2) {
 		free(v);
@@ -647,6 +647,7 @@ static void merge_pair(struct pk_container *c, size_t i)
 	if (pmap_merge(&c->pmap, i)) {
 		PK_BUG("merge of range %zu without a right neighbour", i);
 	}
+	rangelps_merge(c, i);
 	fe.range = c->pmap.ranges[i].id;
 	fe.min = c->pmap.ranges[i].min;
 	fe.max = c->pmap.ranges[i].max;
