@@ -89,8 +89,7 @@ void rangelps_split(struct pk_container *c, size_t i)
 		c->rlps_gen = 0; /* not this layout's parent: rebuilt */
 		return;
 	}
-	mem_grow((void **)&c->rlps, &c->rlps_cap, c->pmap.n,
-		 sizeof(*c->rlps));
+	mem_grow((void **)&c->rlps, &c->rlps_cap, c->pmap.n, sizeof(*c->rlps));
 	memmove(&c->rlps[i + 2], &c->rlps[i + 1],
 		(c->rlps_n - i - 1) * sizeof(*c->rlps));
 	c->rlps_n++;
