@@ -276,23 +276,23 @@ static void say_throttled_ranges(struct pk_sentences *s,
 		}
 		apart(p, apart_s, sizeof(apart_s));
 		use_words(v, p->id, use, sizeof(use));
-		say(s, xasprintf("%s%s %s %.1f%% "
-				 "of its requests (%s of %s%s) while the "
-				 "%s%s%s",
-				 v->cosmos ? "partition key "
-				 : v->ddb  ? ""
-					   : "key ",
-				 range_name(v, p->id, name, sizeof(name)),
-				 v->ddb ? "throttled" : "rate-limited",
-				 pct(rate_429(v, i)),
-				 fmt_thousands(own_429(v, i), a),
-				 fmt_thousands(p->requests, b),
-				 p->throttled_bucket ? ", 429/3200" : "", use,
-				 rate_429(v, i) <= PK_FINDINGS_HEALTHY_429
-				     ? " (1-5% is a healthy rate when "
-				       "latency is acceptable)"
-				     : "",
-				 apart_s));
+		say(s, xasprintf(
+			   "%s%s %s %.1f%% "
+			   "of its requests (%s of %s%s) while the "
+			   "%s%s%s",
+			   v->cosmos ? "partition key "
+			   : v->ddb  ? ""
+				     : "key ",
+			   range_name(v, p->id, name, sizeof(name)),
+			   v->ddb ? "throttled" : "rate-limited",
+			   pct(rate_429(v, i)), fmt_thousands(own_429(v, i), a),
+			   fmt_thousands(p->requests, b),
+			   p->throttled_bucket ? ", 429/3200" : "", use,
+			   !v->ddb && rate_429(v, i) <= PK_FINDINGS_HEALTHY_429
+			       ? " (1-5% is a healthy rate when "
+				 "latency is acceptable)"
+			       : "",
+			   apart_s));
 	}
 	if (more > 0 && v->ddb) {
 		say(s, xasprintf("%s more partitions throttled requests (the "
@@ -717,7 +717,18 @@ static void say_splits(struct pk_sentences *s,
 			n_tp++;
 		}
 	}
-	if (m->n_splits > 0) {
+	if (m->n_splits > 0 && v->ddb) {
+		/* a table's read and write units are never pooled: no
+		   per-partition figure of the two added */
+		char a[32];
+
+		say(s, xasprintf("%zu split%s (%zu for storage, %zu for "
+				 "throughput): the table ended with %s "
+				 "partition%s",
+				 m->n_splits, m->n_splits == 1 ? "" : "s",
+				 n_storage, n_tp, fmt_thousands(v->n_ranges, a),
+				 v->n_ranges == 1 ? "" : "s"));
+	} else if (m->n_splits > 0) {
 		/* RU/s a range: whole with separators, else one decimal */
 		int64_t tenths = (v->ru_per_s * 10 + (int64_t)v->n_ranges / 2) /
 				 (int64_t)v->n_ranges;
