@@ -1,6 +1,7 @@
 #!/bin/sh
 # The tree is formatted by the project's .clang-format:
-# every tracked C source and header, checked with Debian's clang-format.
+# every C source and header, tracked or new (tools/format --list),
+# checked with Debian's clang-format.
 # A file that clang-format would change fails the test with its name and
 # the first lines of what would change; `sh tools/format` fixes the tree.
 # clang-format missing is a failure, not a skip: tools/bootstrap installs it.
