@@ -29,17 +29,10 @@ static int near(double x, double want, double rel)
    the runway sentence into t */
 static double full_s(const char *text, char *t, size_t cap)
 {
-	struct pk_run *run;
-	struct pk_result *res;
-	struct pk_scorecard *c =
-	    tu_cards(tu_dir_file("rates.yaml", text), text, &run, &res);
-	double s;
+	int kind;
+	double s = tu_full_s("rates.yaml", text, &kind, t, cap);
 
-	ck_assert_msg(c[0].full_kind == PK_FULL_DAYS, "kind %d: %s",
-		      (int)c[0].full_kind, text);
-	s = c[0].days_to_full * 86400.0;
-	scorecard_full_text(res, &c[0], 0, t, cap);
-	tu_cards_free(c, run, res);
+	ck_assert_msg(kind == PK_FULL_DAYS, "kind %d: %s", kind, text);
 	return s;
 }
 

@@ -21,17 +21,7 @@
  *kind, the sentence into t; returns its time to full, s (-1 none) */
 static double full_s(const char *text, int *kind, char *t, size_t cap)
 {
-	struct pk_run *run;
-	struct pk_result *res;
-	struct pk_scorecard *c =
-	    tu_cards(tu_dir_file("streams.yaml", text), text, &run, &res);
-	double s =
-	    c[0].full_kind == PK_FULL_DAYS ? c[0].days_to_full * 86400.0 : -1.0;
-
-	*kind = (int)c[0].full_kind;
-	scorecard_full_text(res, &c[0], 0, t, cap);
-	tu_cards_free(c, run, res);
-	return s;
+	return tu_full_s("streams.yaml", text, kind, t, cap);
 }
 
 static int near(double x, double want, double rel)

@@ -409,6 +409,22 @@ struct pk_scorecard *tu_cards(const char *file, const char *text,
 	return scorecard_all(*res);
 }
 
+double tu_full_s(const char *file, const char *text, int *kind, char *t,
+		 size_t cap)
+{
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c =
+	    tu_cards(tu_dir_file(file, text), text, &run, &res);
+	double s =
+	    c[0].full_kind == PK_FULL_DAYS ? c[0].days_to_full * 86400.0 : -1.0;
+
+	*kind = (int)c[0].full_kind;
+	scorecard_full_text(res, &c[0], 0, t, cap);
+	tu_cards_free(c, run, res);
+	return s;
+}
+
 void tu_cards_free(struct pk_scorecard *cards, struct pk_run *run,
 		   struct pk_result *res)
 {

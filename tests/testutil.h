@@ -167,4 +167,11 @@ struct pk_scorecard *tu_cards(const char *file, const char *text,
 void tu_cards_free(struct pk_scorecard *cards, struct pk_run *run,
 		   struct pk_result *res);
 
+/* The storage runway of scenario text's first variant (tu_cards, parsed
+   as file `file`): its time to full in seconds, -1 when it is not a
+   number of days; its kind (enum pk_full_kind) into *kind and its
+   sentence (scorecard_full_text) into t, at most cap bytes. */
+double tu_full_s(const char *file, const char *text, int *kind, char *t,
+		 size_t cap);
+
 #endif
