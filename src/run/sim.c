@@ -115,7 +115,7 @@ static void batch_items(struct pk_run *run, struct pk_variant *v,
 	for (k = 0, n = 0; k < op->batch_n; k++) {
 		uint64_t item = op->item + k;
 
-		if (op->batch_done >> k & 1) {
+		if (sim_batch_item_done(op, k)) {
 			/* written by an earlier send (sim_unprocessed) */
 			continue;
 		}
@@ -224,7 +224,7 @@ static void write_failed(struct pk_variant *v, const struct pk_op *op)
 			       (int64_t)op->item);
 	} else if (op->kind == PK_OP_BATCH) {
 		for (k = 0; k < op->batch_n; k++) {
-			if (!(op->batch_done >> k & 1)) {
+			if (!sim_batch_item_done(op, k)) {
 				service_client(v->svc, PK_CLIENT_WRITE_FAILED,
 					       (int64_t)(op->item + k));
 			}

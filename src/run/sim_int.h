@@ -81,6 +81,16 @@ void sim_observe_attempt(struct pk_run *run, struct pk_variant *v,
 void sim_written(struct pk_variant *v, const struct pk_op *op,
 		 const struct pk_outcome *out);
 
+/* Whether item k of BATCH op was written by an earlier send: bit k of
+   op->batch_done. Only a batch that is not atomic (DynamoDB's
+   BatchWriteItem, at most 25 items) sets bits; a batch of more than 32
+   items (Azure Cosmos DB's, up to 100) has none past bit 31, and k >= 32
+   is never done (a shift of 32 or more is undefined). */
+static inline int sim_batch_item_done(const struct pk_op *op, uint32_t k)
+{
+	return k < 32 && (op->batch_done >> k & 1);
+}
+
 /* sim_targets.c: batch op's send answered with some items written and
    the rest unprocessed (out->unprocessed, bit j for the j-th item the
    send held: those of op not in op->batch_done, in order): the items

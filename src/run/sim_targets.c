@@ -33,7 +33,7 @@ const struct pk_op *sim_unprocessed(struct pk_variant *v,
 
 	*rest = *op;
 	for (k = 0; k < op->batch_n && k < 32; k++) {
-		if (op->batch_done >> k & 1) {
+		if (sim_batch_item_done(op, k)) {
 			continue;
 		}
 		if (!(out->unprocessed >> j++ & 1)) {
