@@ -522,7 +522,11 @@ int runway_store_for_good(const struct rw_store *s,
 struct rphase {
 	const struct pk_phase_spec *ps;
 	int64_t start_s, dur_s; /* within its stream's cycle */
-	double adds;		/* new items an operation, net of deletes */
+	double adds;		/* new items an operation, net of deletes
+				   (with deletes apart, runway_dels.c:
+				   gross) */
+	double dels;		/* deletes an operation sends when they are
+				   taken apart (runway_dels.c), else 0 */
 	double rewrites;	/* stored items an operation rewrites at
 				   mean_bytes: replaces, rewriting upserts */
 	double recreated;	/* of adds, rewriting upserts whose target
@@ -570,7 +574,8 @@ struct stretch {
 	/* its new items, the stored items it rewrites and their bytes as
 	   rewritten (stored with the index) */
 	double items, rw_ops, rw_bytes;
-	size_t ph; /* its phase, an index into its stream's ph */
+	double dels; /* the deletes it sends (runway_dels.c), 0 without */
+	size_t ph;   /* its phase, an index into its stream's ph */
 	/* the container's RU/s in force in it over those at the end of the
 	   run (what the ranges' shares are of), and the workload second it
 	   was set at (-1: the container's own, never set by a phase) */
@@ -598,6 +603,7 @@ struct slice {
 	/* each stream's stretch.items, rw_ops and rw_bytes */
 	double items[PK_MAX_STREAMS], rw_ops[PK_MAX_STREAMS],
 	    rw_bytes[PK_MAX_STREAMS];
+	double dels[PK_MAX_STREAMS]; /* each stream's stretch.dels */
 	/* each stream's throughput bucket and its share of the RU/s
 	   (stretch.bucket, bucket_frac; 0 and 1 without) */
 	int bucket[PK_MAX_STREAMS];
@@ -643,6 +649,9 @@ struct rstream {
 /* New items an operation of ps adds: creates, new upserts and batch
    items less deletes, never below 0 */
 double runway_phase_adds(const struct pk_phase_spec *ps);
+
+/* ... its creates, new upserts and batch items, deletes not taken off */
+double runway_phase_new(const struct pk_phase_spec *ps);
 
 /* The mean size of the new items sc's phases add, weighted by how many
    each offers (rate x duration x adds), bytes; the phases' plain mean
@@ -850,6 +859,49 @@ double runway_cycle_backlog(const struct pk_result_variant *v,
 			    const struct rstream *st, const struct cand *c,
 			    const struct rw_pool *pool, double scale);
 
+/* ---- runway_dels.c: deletes taken from every stored item ---- */
+
+/* Deletes as the replay sends them: each draws its target among every
+   stored item of the variant, whatever its stream or key (workload
+   targets: one set of written items, select uniform), so a logical
+   partition loses deletes in proportion to its share of the stored
+   items, not of the new ones. Over a step of C new items and D deletes
+   at steady rates on N0 stored, N(t) = N0 + (C - D) t / T, an item
+   stored at the step's start is left with probability keep = (N0 /
+   N1)^(D / (C - D)) (e^(-D / N0) when C = D), and the step's new items
+   with fresh = (N1 - N0 keep) / C (the solution of x' = a - d x / N for
+   a partition sent a of the new items: x1 = x0 keep + a T fresh).
+   ASSUMPTIONS: a delete picks uniformly (a phase's select is not
+   read), the step's rates steady within it, every stream's new items
+   stored (a bound that holds one partition back does not change N),
+   preload's items among the stored. Not under time to live or an id
+   pool (there deletes come off the new items, never below 0). */
+struct rw_dels {
+	int on;	     /* deletes taken apart */
+	double live; /* items stored after the last step */
+	double keep, fresh;
+};
+
+/* d for projection p (its classes set): on when a phase of sc sends
+   deletes at a rate, no class expires and none draws from an id pool;
+   then each rphase of st (ns streams) counts its new items gross and
+   its deletes apart (rphase.adds, dels), and live starts at preload's
+   items */
+void runway_dels_init(struct rw_dels *d, const struct pk_result_variant *v,
+		      const struct pk_scenario *sc, const struct rw_classes *cl,
+		      struct rstream *st, size_t ns);
+
+/* d's keep and fresh over the step of slices x[0 .. n) (ns streams),
+   live moved on to its end */
+void runway_dels_step(struct rw_dels *d, const struct slice *x, size_t n,
+		      size_t ns);
+
+/* s after a runway_store_step into bucket slot (no lifetimes): what was
+   stored before it times keep, in every bucket, the step's adds as
+   they were (the caller scaled them by fresh) */
+void runway_store_keep(struct rw_store *s, const struct rw_classes *cl,
+		       int slot, double keep);
+
 /* ---- runway_step.c and runway.c: generated items projected ---- */
 
 /* One projection of generated items: what runway_step.c steps hour by
@@ -864,6 +916,7 @@ struct rw_proj {
 	struct cand *c; /* owned; the candidates stepped, n_c of them */
 	size_t n_c;
 	struct rw_pool pool;
+	struct rw_dels dels;
 	double scale; /* real seconds a simulated one (time_scale) */
 	int time_key; /* 1: the key has a time part (rw->bucket) */
 	/* what the steps found: the first candidate to fill and when (its

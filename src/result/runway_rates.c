@@ -40,11 +40,15 @@ double runway_largest_size(const struct pk_size_spec *z)
 	}
 }
 
+double runway_phase_new(const struct pk_phase_spec *ps)
+{
+	return ps->mix[PK_OP_CREATE] + ps->mix[PK_OP_UPSERT] * ps->upsert_new +
+	       ps->mix[PK_OP_BATCH] * ps->batch_size;
+}
+
 double runway_phase_adds(const struct pk_phase_spec *ps)
 {
-	double adds =
-	    ps->mix[PK_OP_CREATE] + ps->mix[PK_OP_UPSERT] * ps->upsert_new +
-	    ps->mix[PK_OP_BATCH] * ps->batch_size - ps->mix[PK_OP_DELETE];
+	double adds = runway_phase_new(ps) - ps->mix[PK_OP_DELETE];
 
 	return adds > 0 ? adds : 0;
 }
@@ -480,6 +484,7 @@ static struct stretch repeated(const struct pk_scenario *sc, struct rstream *st,
 	o.spread *= times * m;
 	o.find *= times * m;
 	o.items *= times * m;
+	o.dels *= times * m;
 	o.rw_ops *= times * m;
 	o.rw_bytes *= times * m;
 	o.ops *= times * m;
@@ -569,6 +574,7 @@ static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 			   stored), charged on the item */
 			out[n].bytes *= p->factor;
 			out[n].items = ops * p->adds;
+			out[n].dels = ops * p->dels;
 			out[n].rw_ops = ops * p->rewrites;
 			out[n].rw_bytes =
 			    out[n].rw_ops * p->mean_bytes * p->factor;
@@ -603,6 +609,7 @@ static void slice_add(struct slice *o, size_t k, const struct stretch *x,
 	o->spread[k] += x->spread * f;
 	o->find[k] += x->find * f;
 	o->items[k] += x->items * f;
+	o->dels[k] += x->dels * f;
 	o->rw_ops[k] += x->rw_ops * f;
 	o->rw_bytes[k] += x->rw_bytes * f;
 	o->bucket[k] = x->bucket;

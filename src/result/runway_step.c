@@ -330,20 +330,28 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 	}
 	memset(add_c, 0, sizeof(add_c));
 	for (j = 0; j < ns; j++) {
-		add_c[p->cl.of[j]] += part[j] * share;
+		/* deletes taken apart leave it the fresh part of its new
+		   items (1 without) */
+		add_c[p->cl.of[j]] += part[j] * share * p->dels.fresh;
 	}
 	if (q->rewrites_resize) {
 		/* rewrites at another size change what it holds: its one
-		   class (no lifetime, no id pool) takes the difference */
+		   class (no lifetime, no id pool) takes the difference,
+		   of what the step's deletes leave */
 		double held = runway_store_held(&ci->held, &p->cl, slot, timed);
+		double kept = add * p->dels.fresh;
 
-		add_c[0] += runway_rewritten(&q->rr, ci->mass, ns, add, held,
-					     &ci->items) -
-			    (held + add);
+		ci->items *= p->dels.keep;
+		add_c[0] += runway_rewritten(&q->rr, ci->mass, ns, kept,
+					     held * p->dels.keep, &ci->items) -
+			    (held * p->dels.keep + kept);
 	}
 	before = runway_store_held(&ci->held, &p->cl, slot, timed);
 	runway_store_step(&ci->held, &p->cl, h, slot, add_c, del, t1, q->off,
 			  slot_of);
+	if (p->dels.on) {
+		runway_store_keep(&ci->held, &p->cl, slot, p->dels.keep);
+	}
 	after = runway_store_held(&ci->held, &p->cl, slot, timed);
 	/* its net growth: written less deleted */
 	grow = after - before;
@@ -395,6 +403,12 @@ static void slices_step(struct rw_proj *p, struct steps *q, double t0,
 	}
 	runway_pool_draws(&p->pool, p->v, q->xs, q->n_all);
 	runway_rewrites_step(&q->rr, q->xs, q->n_all, p->ns);
+	runway_dels_step(&p->dels, q->xs, q->n_all, p->ns);
+	if (p->dels.on) {
+		/* rewrites pick among the items stored, not every one
+		   written */
+		q->rr.all = p->dels.live;
+	}
 }
 
 /* Every candidate of p stepped hour by hour until one fills or the
@@ -547,6 +561,10 @@ void runway_from_rates(const struct pk_snapshot *s,
 		runway_streams_free(p.st, p.ns);
 		runway_refs_free(refs, PK_QUERY_KEY_REFS);
 		return;
+	}
+	runway_dels_init(&p.dels, v, sc, &p.cl, p.st, p.ns);
+	if (p.dels.on) {
+		runway_streams_weigh(p.st, p.ns, weight);
 	}
 	rw->ttl_s = (int64_t)llround(p.cl.mean_s);
 	rw->ttl_mixed = p.cl.mixed;

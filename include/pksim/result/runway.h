@@ -26,8 +26,11 @@
  *   (up to 1,024 of them; more spread over the ranges). The new items a second
  * are the rate schedule's (schedule.h: ramps, steps, daily, weekly, holidays,
  *   spikes) times the phase mix's creates, upserts writing a new item
- *   (upsert_new) and batch items less its deletes, at the mean item
- *   size; rewrites at another size (replaces, upserts of a stored item,
+ *   (upsert_new) and batch items, at the mean item size; deletes, of
+ *   any phase or stream, take each stored item alike (runway_dels.c: a
+ *   logical partition loses them by its share of the stored items;
+ *   under time to live or an id pool they come off the new items);
+ *   rewrites at another size (replaces, upserts of a stored item,
  *   at their phase's mean size) change what a logical partition holds:
  *   its share of a step's rewrites is its share of the stored items, and
  *   after r rewrites over its n items a share e^(-r/n) keeps its size,

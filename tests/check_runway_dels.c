@@ -1,0 +1,143 @@
+/*
+ * runway_dels: the storage runway (include/pksim/result/runway.h) of
+ * workloads that delete: each delete draws its target among every
+ * stored item (select uniform), whatever its stream, phase or key, so a
+ * logical partition loses deletes by its share of the stored items
+ * (runway_dels.c). Figures derived by hand beside each test; each says
+ * what it gave before.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "pksim/report/scorecard.h"
+#include "pksim/result/result.h"
+#include "testutil.h"
+
+/* 20 GiB = 21,474,836,480 B: the logical partition cap (rule 11) */
+#define CAP 21474836480.0
+
+static int near(double x, double want, double rel)
+{
+	return fabs(x - want) <= rel * fabs(want);
+}
+
+/* The first variant of scenario text: its runway's time to full (s),
+   the runway sentence into t */
+static double full_s(const char *text, char *t, size_t cap)
+{
+	int kind;
+	double s = tu_full_s("dels.yaml", text, &kind, t, cap);
+
+	ck_assert_msg(kind == PK_FULL_DAYS, "kind %d: %s", kind, t);
+	return s;
+}
+
+/*
+ * A day key (`%Y-%m-%d`) with 6 creates and 4 deletes a second of 50 KB
+ * (51,200 B). The deletes pick among every stored item, most of them
+ * older days', so day k's bucket, starting empty on N0 = 172,800 k
+ * stored items (net 2 a second), follows x' = 6 - 4 x / N, N = N0 + 2 t:
+ * x = N - N0 (N0 / N)^2. At their days' ends: day 0 172,800 items (8.2
+ * GiB), day 1 345,600 - 172,800 x 0.25 = 302,400, day 2 364,800, day 3
+ * 399,600, day 4 864,000 - 691,200 x 0.64 = 421,632 > 419,430.4 (20 GiB
+ * / 51,200): day 4 fills 85,856.6 s in, at 431,456.6 s (4.9937 days;
+ * the 12-day replay: 431,426 s). Hourly steps, the crossing linear in
+ * its hour: within 1e-4. Before: "bounded (8.2 GiB)", every delete
+ * taken from the current day's bucket.
+ */
+START_TEST(test_dels_day_key_loses_by_stored_share)
+{
+	static const char text[] =
+	    "clock: {start: \"2026-01-01T00:00:00Z\"}\n"
+	    "container: {partition_key: /day, throughput: 10000}\n"
+	    "items: {day: {clock: \"%Y-%m-%d\"}}\n"
+	    "phases:\n"
+	    "  - {duration: 10m, rate: 10/s, ops: {create: 0.6, delete: 0.4}, "
+	    "item_size: 50KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(near(s, 431456.6, 1e-4), "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "\"2026-01-05\" first"), "%s", t);
+}
+END_TEST
+
+/*
+ * Three streams: "big" 1 create/s of 100 KB under key big, "small" 9/s
+ * of 1 KB under key small, "deleter" 5 deletes/s. Every delete picks
+ * among all 10 items written a second, so big loses 5 x 1/10: it keeps
+ * 0.5 items/s = 51,200 B/s, full at 21,474,836,480 / 51,200 = 419,430.4
+ * s (4.85 days; the 6-day replay: 419,054 s) whatever key the deleter's
+ * own items name. Before: 209,715.2 s (2.4 days), the deleting stream
+ * left out.
+ */
+#define THREE_STREAMS(dkey)                                                    \
+	"container: {partition_key: /k, throughput: 10000}\n"                  \
+	"streams:\n"                                                           \
+	"  - name: big\n"                                                      \
+	"    items: {k: {const: big}}\n"                                       \
+	"    phases:\n"                                                        \
+	"      - {duration: 10m, rate: 1/s, item_size: 100KB}\n"               \
+	"  - name: small\n"                                                    \
+	"    items: {k: {const: small}}\n"                                     \
+	"    phases:\n"                                                        \
+	"      - {duration: 10m, rate: 9/s, item_size: 1KB}\n"                 \
+	"  - name: deleter\n"                                                  \
+	"    items: {k: {const: " dkey "}}\n"                                  \
+	"    phases:\n"                                                        \
+	"      - {duration: 10m, rate: 5/s, ops: {delete: 1}}\n"
+
+START_TEST(test_dels_stream_of_deletes)
+{
+	char t[640];
+	double s = full_s(THREE_STREAMS("small"), t, sizeof(t));
+
+	ck_assert_msg(near(s, CAP / 51200.0, 1e-9), "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "\"big\" first"), "%s", t);
+	s = full_s(THREE_STREAMS("big"), t, sizeof(t));
+	ck_assert_msg(near(s, CAP / 51200.0, 1e-9), "%f: %s", s, t);
+}
+END_TEST
+
+/*
+ * One key, a 20-minute cycle: 10 min of 100 creates/s of 1 KB, then 10
+ * min of 50 operations/s. All deletes: a cycle stores 60,000 and deletes
+ * 30,000, 25 items/s x 1,024 = 25,600 B/s, full at 838,860.8 s (9.71
+ * days; the 1-day replay stores 25,600 B/s). 10 % creates, 90 %
+ * deletes: 60,000 + 3,000 - 27,000 = 36,000 a cycle, 30,720 B/s, full at
+ * 699,050.7 s (8.09 days). Before: 419,430.4 s (4.9 days) for both, the
+ * second phase's net clamped to 0.
+ */
+#define PURGE(mix)                                                             \
+	"container: {partition_key: /k, throughput: 10000}\n"                  \
+	"items: {k: {const: a}}\n"                                             \
+	"phases:\n"                                                            \
+	"  - {duration: 10m, rate: 100/s, item_size: 1KB}\n"                   \
+	"  - {duration: 10m, rate: 50/s, ops: " mix ", item_size: 1KB}\n"
+
+START_TEST(test_dels_purge_phase_shrinks)
+{
+	char t[640];
+	double s = full_s(PURGE("{delete: 1}"), t, sizeof(t));
+
+	ck_assert_msg(near(s, CAP / 25600.0, 1e-9), "%f: %s", s, t);
+	s = full_s(PURGE("{create: 0.1, delete: 0.9}"), t, sizeof(t));
+	ck_assert_msg(near(s, CAP / 30720.0, 1e-9), "%f: %s", s, t);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("runway_dels");
+	TCase *tc = tcase_create("runway_dels");
+
+	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_dels_day_key_loses_by_stored_share);
+	tcase_add_test(tc, test_dels_stream_of_deletes);
+	tcase_add_test(tc, test_dels_purge_phase_shrinks);
+	suite_add_tcase(s, tc);
+	return s;
+}
