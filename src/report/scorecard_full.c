@@ -483,10 +483,11 @@ const char *scorecard_full_text(const struct pk_result *r,
 			snprintf(
 			    buf, cap,
 			    "never: a logical partition holds only the ids "
-			    "whose hash(id) mod %llu builds its key, about "
+			    "whose hash(id) mod %llu builds its key, %s "
 			    "%s of the %s: at most %s (those ids x the "
 			    "%s item)",
 			    (unsigned long long)s->runway.ids_mod,
+			    s->runway.ids_exact ? "at most" : "about",
 			    fmt_thousands((int64_t)s->runway.ids, at),
 			    fmt_thousands((int64_t)s->runway.ids_pool, b),
 			    fmt_bytes((uint64_t)(s->runway.bound_bytes + 0.5),

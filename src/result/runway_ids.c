@@ -37,6 +37,57 @@ static uint64_t key_reads_id(const struct pk_result_variant *v,
 	return how;
 }
 
+/* The ids of the most numerous hash class of r (its values' classes,
+   runway_key_refs), 0 when r has none */
+static uint64_t class_most(const struct refinfo *r)
+{
+	uint64_t *n, j, most = 0;
+
+	if (!r->cls || r->n_cls == 0) {
+		return 0;
+	}
+	n = xcalloc((size_t)r->n_cls, sizeof(*n));
+	for (j = 0; j < r->count; j++) {
+		n[r->cls[j]]++;
+	}
+	for (j = 0; j < r->n_cls; j++) {
+		most = n[j] > most ? n[j] : most;
+	}
+	free(n);
+	return most;
+}
+
+/* The ids one logical partition of v's key holds at most when the key
+   reads the id only through hash(id) mod N parts: the most of any one
+   hash class, each id hashed as the key hashes it (refs' classes);
+   0 when refs hold no classes for it (several streams) */
+static uint64_t ids_hashed_most(const struct pk_result_variant *v,
+				const struct pk_scenario *sc,
+				const struct refinfo *refs)
+{
+	struct pk_key_reads kr;
+	uint64_t most = 0, m;
+	size_t i;
+
+	if (!refs) {
+		return 0;
+	}
+	v->service_queries->key_reads(v->key, sc, &kr);
+	for (i = 0; i < kr.n_refs && i < PK_QUERY_KEY_REFS; i++) {
+		if (kr.prop[i] < 0 || (size_t)kr.prop[i] >= sc->n_props ||
+		    strcmp(sc->props[kr.prop[i]].path, "/id") != 0 ||
+		    kr.hash_mod[i] == 0) {
+			continue;
+		}
+		m = class_most(&refs[i]);
+		if (m == 0) {
+			return 0;
+		}
+		most = most == 0 || m < most ? m : most;
+	}
+	return most;
+}
+
 /* The largest item stream one's phases write, and any phase of sc's
    that replaces (its target drawn from every stream's stored items at
    the send, a pool's among them), bytes */
@@ -62,14 +113,15 @@ static double largest_item(const struct pk_scenario *one,
 }
 
 int runway_id_pool(const struct pk_result_variant *v,
-		   const struct pk_scenario *sc, size_t k, double factor,
-		   struct id_pool *pool, struct pk_runway *rw)
+		   const struct pk_scenario *sc, const struct refinfo *refs,
+		   size_t k, double factor, struct id_pool *pool,
+		   struct pk_runway *rw)
 {
 	const double cap = (double)v->spec->lp_storage_bytes;
 	struct pk_scenario one;
 	const struct pk_prop_spec *idp;
 	double largest;
-	uint64_t how, n;
+	uint64_t how, n, exact;
 
 	pool->n = pool->mean = 0;
 	pool->seq = 0;
@@ -79,7 +131,11 @@ int runway_id_pool(const struct pk_result_variant *v,
 		return 0;
 	}
 	how = key_reads_id(v, sc);
-	n = how == 0 ? idp->count : how == 1 ? 1 : (idp->count + how - 1) / how;
+	exact = how > 1 ? ids_hashed_most(v, sc, refs) : 0;
+	n = how == 0   ? idp->count
+	    : how == 1 ? 1
+	    : exact    ? exact
+		       : (idp->count + how - 1) / how;
 	largest = largest_item(&one, sc) * factor;
 	pool->n = (double)n;
 	pool->mean = runway_mean_item(&one) * factor;
@@ -88,6 +144,7 @@ int runway_id_pool(const struct pk_result_variant *v,
 		rw->ids = n;
 		rw->ids_pool = idp->count;
 		rw->ids_mod = how > 1 ? how : 0;
+		rw->ids_exact = exact > 0;
 		rw->ids_mean = pool->n * largest >= cap;
 		rw->bound_bytes =
 		    pool->n * (rw->ids_mean ? pool->mean : largest);

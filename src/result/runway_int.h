@@ -347,16 +347,19 @@ struct id_pool {
    /id of its own) and how many of them one logical partition of v's key
    may hold: all of them when the key does not read the id, one when it
    reads it whole, those of one hash when it reads it only through
-   hash(id) mod N (ASSUMPTION: the hash spreads the ids evenly, N / its
-   values each). Fills *pool (its mean item the stream's own; factor:
+   hash(id) mod N: the most ids of any one hash, each id hashed as the
+   key hashes it (refs, runway_key_refs: their classes; NULL or none
+   there, several streams: ASSUMPTION the hash spreads the ids evenly,
+   N / its values each). Fills *pool (its mean item the stream's own; factor:
    stored bytes an item byte); returns 1 with rw's ids fields and
    bound_bytes set (the pool's most: N x the stream's largest stored
    item, or N x its mean when that is below the cap and the largest's is
    not) when a logical partition never reaches the cap by that stream's
    items, else 0 */
 int runway_id_pool(const struct pk_result_variant *v,
-		   const struct pk_scenario *sc, size_t k, double factor,
-		   struct id_pool *pool, struct pk_runway *rw);
+		   const struct pk_scenario *sc, const struct refinfo *refs,
+		   size_t k, double factor, struct id_pool *pool,
+		   struct pk_runway *rw);
 
 /* New-item bytes a logical partition must be sent to hold room bytes */
 double runway_pool_new_bytes(const struct id_pool *p, double room);
@@ -449,13 +452,14 @@ struct rw_classes {
 
 /* The classes of v's streams of sc (factor: stored bytes an item byte;
    weight: each stream's share of the new bytes, runway_streams_weigh,
-   NULL alike). Returns 1 with rw's kind PK_RUNWAY_IDS (its ids and
+   NULL alike; refs: the key's references, runway_id_pool's, or NULL).
+   Returns 1 with rw's kind PK_RUNWAY_IDS (its ids and
    bound_bytes) when every stream that adds items writes them among a
    pool of its own and the pools' most together is below the cap,
    else 0 */
 int runway_classes(const struct pk_result_variant *v,
-		   const struct pk_scenario *sc, double factor,
-		   const double *weight, struct rw_classes *cl,
+		   const struct pk_scenario *sc, const struct refinfo *refs,
+		   double factor, const double *weight, struct rw_classes *cl,
 		   struct pk_runway *rw);
 
 /* What one logical partition holds of each class as the projection

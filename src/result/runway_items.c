@@ -68,8 +68,8 @@ static int stream_adds(const struct pk_scenario *sc, size_t k)
 }
 
 int runway_classes(const struct pk_result_variant *v,
-		   const struct pk_scenario *sc, double factor,
-		   const double *weight, struct rw_classes *cl,
+		   const struct pk_scenario *sc, const struct refinfo *refs,
+		   double factor, const double *weight, struct rw_classes *cl,
 		   struct pk_runway *rw)
 {
 	const double cap = (double)v->spec->lp_storage_bytes;
@@ -89,13 +89,14 @@ int runway_classes(const struct pk_result_variant *v,
 
 		memset(&one, 0, sizeof(one));
 		runway_lives(v, sc, k, &l);
-		if (runway_id_pool(v, sc, k, factor, &p, &one)) {
+		if (runway_id_pool(v, sc, refs, k, factor, &p, &one)) {
 			bounded += adds ? one.bound_bytes : 0;
 			ids += adds ? one.ids : 0;
 			pool_ids += adds ? one.ids_pool : 0;
 			if (adds && writers == 0) {
 				rw->ids_mod = one.ids_mod;
 				rw->ids_mean = one.ids_mean;
+				rw->ids_exact = one.ids_exact;
 			}
 		} else {
 			all_bounded &= !adds;

@@ -557,7 +557,8 @@ void runway_from_rates(const struct pk_snapshot *s,
 	p.st = xcalloc(p.ns, sizeof(*p.st));
 	runway_streams_init(v, sc, factor, p.st);
 	runway_streams_weigh(p.st, p.ns, weight);
-	if (runway_classes(v, sc, factor, weight, &p.cl, rw)) {
+	if (runway_classes(v, sc, by_dist ? refs : NULL, factor, weight, &p.cl,
+			   rw)) {
 		runway_streams_free(p.st, p.ns);
 		runway_refs_free(refs, PK_QUERY_KEY_REFS);
 		return;

@@ -160,10 +160,12 @@
  *   drawn from every stored item at the send, so a stream that only
  *   replaces has no pool of its own) per logical partition, N the ids
  *   it can hold: the pool's when the key does not read the id, 1 when
- *   it reads it whole, the pool's / M when it reads it only through
- *   hash(id) mod M (ASSUMPTION: the hash spreads the ids evenly over its
- *   M values); a unique property read whole one item: "never" below the
- *   cap (with several streams, when every stream that writes has a pool
+ *   it reads it whole, the most any one of the M values gets when it
+ *   reads it only through hash(id) mod M, each id hashed as the key
+ *   hashes it (ASSUMPTION with several streams: the pool's / M, evenly;
+ *   every logical partition is given the largest value's ids, which
+ *   errs early for the others); a unique property read whole one item: "never"
+ * below the cap (with several streams, when every stream that writes has a pool
  *   and their most together is below it; ASSUMPTION: two streams' pools
  *   are different ids, which errs high). Past it, a logical partition
  *   holds the distinct ids drawn into it, each at the mean item: N x
@@ -312,6 +314,9 @@ struct pk_runway {
 				       does not read the id) */
 	uint64_t ids_mod;	    /* IDS: N of the hash(id) mod N the key
 				       reads the id through, 0 none */
+	int ids_exact;		    /* IDS with ids_mod: 1 when ids is the
+				       most ids any one hash gets, counted,
+				       0 the pool / N */
 	int ids_mean;		    /* IDS: 1 when bound_bytes is ids x the mean
 				       item (some items are larger), 0 when
 				       ids x the largest */
