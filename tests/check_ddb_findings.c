@@ -287,6 +287,146 @@ START_TEST(test_ddb_findings_hot_key_batch)
 END_TEST
 
 /*
+ * The hot key weighs first attempts, not retries (trial G's hkr.yaml,
+ * shortened, burst off so the share binds from the first second): one
+ * key sends 800 puts of 1 KiB a second (1 WCU each, D1) for 20 s to a
+ * table of 1 RCU + 400 WCU: ceil(1 / 3,000 + 400 / 1,000) = 1 partition
+ * (D4) of 400 WCU, which admits 400 and throttles 400 a second. The
+ * client retries each throttle the next second, so from t = 1 s the key
+ * is sent 800 + 400 = 1,200 write units a second, above 1,000; but its
+ * demand is 800 WCU a second, under the 1,000 WCU cap (D3, statement 17
+ * does not apply): raising the table to 800 WCU serves it all. So the
+ * key's busiest second weighs 800 write units and there is no hot-key
+ * finding ("no split can fix it ... write sharding" would send the
+ * team to re-key a table whose fix is its units).
+ */
+START_TEST(test_ddb_findings_hot_key_first_attempts)
+{
+	struct tu_fx f;
+	const struct pk_ddb_hot_key *k;
+	char *text;
+
+	tu_fx_run(&f, "retried.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table: {partition_key: /k, sort_key: /id, "
+		  "read_capacity_units: 1, write_capacity_units: 400, "
+		  "burst: off}\n"
+		  "items: {k: {const: sensor-1}}\n"
+		  "phases: [{duration: 20s, rate: 800/s, ops: {create: 1}, "
+		  "item_size: 1KB}]\n");
+	ck_assert_uint_gt(f.r->variants[0].metrics->totals.retries, 0);
+	k = &f.r->variants[0].ddb->hot[1];
+	ck_assert_str_eq(k->key, "\"sensor-1\"");
+	ck_assert_int_eq(k->peak_mcu, 800 * CU);
+	text = findings_text(f.r);
+	ck_assert_msg(!strstr(text, "hot key:") &&
+			  !strstr(text, "no split can fix it"),
+		      "%s", text);
+	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * A new on-demand table's mixed load (trial G's odm.yaml): 1,000
+ * creates a second for 10 s, then 12,000 requests a second for 60 s,
+ * a quarter creates and three quarters strong reads, of 1 KiB (1 WRU a
+ * create, 1 RRU a strong read, D1), no retries. The mix asks 3,000 WRU
+ * + 9,000 RRU a second: 3,000 / 4,000 + 9,000 / 12,000 = 1.5 of what a
+ * new table serves at once, "4,000 WRU/s and 12,000 RRU/s, or a linear
+ * combination" (reference §7, CONFIRMED; the peak cannot raise the
+ * limit within the run: 1,800 s of lag). Each second admits, in
+ * arrival order, until reads + 3 x writes reaches 12,000 (within one
+ * write's 3 of it), so 12,000 / 1.5 = 8,000 requests and 4,000 are
+ * throttled: 60 x 4,000 = 240,000 (the random mix of the first 8,000
+ * moves a second's count by about 2 x 39, sqrt(8,000 x 0.25 x 0.75)
+ * writes, 60 seconds about +-600: 237,000 to 243,000 allowed). The
+ * seed phase's 10,000 WRU are within the limit. The finding says the
+ * two limits bound together.
+ */
+START_TEST(test_ddb_findings_on_demand_linear)
+{
+	struct tu_fx f;
+	const struct pk_snapshot_ddb *b;
+	int64_t reads, writes;
+	uint64_t thr;
+	char *text;
+
+	tu_fx_run(&f, "odm.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table: {partition_key: /deviceId, capacity: on_demand, "
+		  "read_consistency: strong}\n"
+		  "client: {retries: off}\n"
+		  "items: {deviceId: {values: \"dev-{00000..09999}\"}}\n"
+		  "phases:\n"
+		  "  - {duration: 10s, rate: 1000/s, ops: {create: 1}, "
+		  "item_size: 1KB}\n"
+		  "  - {duration: 60s, rate: 12000/s, ops: {create: 0.25, "
+		  "read: 0.75}, item_size: 1KB}\n");
+	b = f.r->variants[0].ddb;
+	reads = b->read_used_mcu / CU;
+	writes = b->write_used_mcu / CU - 10000;
+	ck_assert_int_le(reads + 3 * writes, 60 * 12000);
+	ck_assert_int_ge(reads + 3 * writes, 60 * (12000 - 2));
+	thr = f.r->variants[0].metrics->totals.throttled_429;
+	ck_assert_uint_ge(thr, 237000);
+	ck_assert_uint_le(thr, 243000);
+	text = findings_text(f.r);
+	ck_assert_msg(strstr(text, "reads met traffic above twice") &&
+			  strstr(text, "of the two limits taken together"),
+		      "%s", text);
+	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * Two key values that each stay under the cap but share a partition by
+ * pksim's hash (trial G's hs.yaml, 20 s): 3,000 RCU + 3,000 WCU make
+ * ceil(1 + 3) = 4 partitions (D4), and "a" and "h" both land on the
+ * first. Each sends 600 puts of 1 KiB a second (1 WCU each, D1), no
+ * retries: the partition is asked 1,200 WCU a second against its 1,000
+ * cap (D3, which neither adaptive capacity nor burst lifts), so 200 a
+ * second are throttled, 4,000 in 20 s. Neither value passes 1,000 (no
+ * hot-key finding), and one value asks at most 600 a second while the
+ * partition averaged 1,200: several values share it. DynamoDB would
+ * split it for heat (D7) within minutes, which pksim does not replay,
+ * so the finding calls its throttles an upper bound, not "a key
+ * problem".
+ */
+START_TEST(test_ddb_findings_shared_partition)
+{
+	struct tu_fx f;
+	char *text;
+
+	tu_fx_run(&f, "hs.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table: {partition_key: /k, read_capacity_units: 3000, "
+		  "write_capacity_units: 3000}\n"
+		  "streams:\n"
+		  "  - {name: a, client: {retries: off}, items: {k: {const: "
+		  "a}}, phases: [{duration: 20s, rate: 600/s}]}\n"
+		  "  - {name: h, client: {retries: off}, items: {k: {const: "
+		  "h}}, phases: [{duration: 20s, rate: 600/s}]}\n");
+	ck_assert_uint_eq(f.r->variants[0].metrics->totals.throttled_429, 4000);
+	ck_assert_int_eq(f.r->variants[0].ddb->hot[1].peak_mcu, 600 * CU);
+	text = findings_text(f.r);
+	ck_assert_msg(strstr(text, "one hot partition, several key values "
+				   "sharing it") &&
+			  strstr(text, "split it for heat") &&
+			  strstr(text, "upper bound") &&
+			  !strstr(text, "a key problem") &&
+			  !strstr(text, "hot key:"),
+		      "%s", text);
+	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
  * The shipped hot-key table in the Markdown report, in DynamoDB's words:
  * its one customer's 1,500 writes a second all land on one partition
  * (100 % of the units served there, normalized 100 %), which admits
@@ -364,6 +504,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_findings_hot_key_monotonic);
 	tcase_add_test(tc, test_ddb_findings_hot_item_reads);
 	tcase_add_test(tc, test_ddb_findings_hot_key_spread);
+	tcase_add_test(tc, test_ddb_findings_hot_key_first_attempts);
+	tcase_add_test(tc, test_ddb_findings_on_demand_linear);
+	tcase_add_test(tc, test_ddb_findings_shared_partition);
 	suite_add_tcase(s, tc);
 	return s;
 }

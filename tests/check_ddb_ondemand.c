@@ -163,6 +163,60 @@ START_TEST(test_ddb_ondemand_bounds)
 }
 END_TEST
 
+/*
+ * Reference §7 (KC-OD, A-OD, CONFIRMED): a new table serves at once
+ * "4,000 WRU/s and 12,000 RRU/s, or a linear combination". A second
+ * asking 3,000 one-unit writes and 9,000 one-unit reads asks 3,000 /
+ * 4,000 + 9,000 / 12,000 = 0.75 + 0.75 = 1.5 of it. The writes first:
+ * all 3,000 fit (0.75). Then reads fit while r / 12,000 + 0.75 <= 1,
+ * r <= 3,000: 3,000 admitted, the 3,001st refused (as the instant
+ * limit's, the key range's) and the rest of the 9,000 too, 6,000; a
+ * further write refused as well (3,001 / 4,000 + 0.25 > 1). Both sides
+ * asked past the two limits taken together, so the second counts past
+ * the limit on each, with the other side's asked and limit.
+ */
+START_TEST(test_ddb_ondemand_linear_combination)
+{
+	struct pk_ddb_od w, r;
+	int i, admitted = 0;
+
+	side(&w, PK_DDB_OD_WARM_WRU, PK_DDB_OD_QUOTA, 0);
+	side(&r, PK_DDB_OD_WARM_RRU, PK_DDB_OD_QUOTA, 0);
+	for (i = 0; i < 3000; i++) {
+		ck_assert_int_eq(ddb_od_admit_pair(&w, &r, CU),
+				 PK_DDB_ADMITTED);
+		ddb_od_ask(&w, CU, 0);
+	}
+	for (i = 0; i < 9000; i++) {
+		enum pk_ddb_verdict v = ddb_od_admit_pair(&r, &w, CU);
+
+		ck_assert_int_eq(v, i < 3000 ? PK_DDB_ADMITTED
+					     : PK_DDB_THROTTLE_KEY_RANGE);
+		admitted += v == PK_DDB_ADMITTED;
+		ddb_od_ask(&r, CU, v != PK_DDB_ADMITTED);
+	}
+	ck_assert_int_eq(admitted, 3000);
+	ck_assert_int_eq(r.used_mcu, 3000 * CU);
+	ck_assert_int_eq(ddb_od_admit_pair(&w, &r, CU),
+			 PK_DDB_THROTTLE_KEY_RANGE);
+	ddb_od_weigh_pair(&r, &w);
+	ddb_od_close(&r, 1);
+	ddb_od_close(&w, 1);
+	ck_assert_int_eq(r.over.seconds, 1);
+	ck_assert_uint_eq(r.over.throttled, 6000);
+	ck_assert_int_eq(r.over.first_asked_mcu, 9000 * CU);
+	ck_assert_int_eq(r.over.other_asked_mcu, 3000 * CU);
+	ck_assert_int_eq(r.over.other_limit_mcu, 4000 * CU);
+	ck_assert_int_eq(w.over.seconds, 1);
+	ck_assert_int_eq(w.over.other_asked_mcu, 9000 * CU);
+	/* the next second opens clean: reads alone fit up to 12,000 */
+	ck_assert_int_eq(ddb_od_admit_pair(&r, &w, 12000 * CU),
+			 PK_DDB_ADMITTED);
+	ddb_od_free(&w);
+	ddb_od_free(&r);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_ondemand");
@@ -172,6 +226,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_ondemand_statement_20);
 	tcase_add_test(tc, test_ddb_ondemand_e4_ramp);
 	tcase_add_test(tc, test_ddb_ondemand_bounds);
+	tcase_add_test(tc, test_ddb_ondemand_linear_combination);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -93,7 +93,7 @@ char *findings_ddb_past_peak(const struct pk_result_variant *v, int write)
 {
 	const struct pk_ddb_past_peak *p;
 	const char *u = write ? "WRU" : "RRU";
-	char a[32], b[32], c[32], e[32], f[32];
+	char a[32], b[32], c[32], e[32], f[32], g[32], both[256] = "";
 
 	if (!v->ddb || !v->ddb->on_demand) {
 		return NULL;
@@ -102,11 +102,26 @@ char *findings_ddb_past_peak(const struct pk_result_variant *v, int write)
 	if (p->seconds == 0) {
 		return NULL;
 	}
+	if (p->first_asked_mcu <= p->first_limit_mcu &&
+	    p->other_limit_mcu > 0) {
+		/* under its own limit, past the two taken together */
+		snprintf(both, sizeof(both),
+			 " with %s %s of %s, %.0f%% of the two limits taken "
+			 "together (a new table serves 4,000 WRU and 12,000 "
+			 "RRU a second, or a linear combination: KC-OD, "
+			 "reference §7)",
+			 fmt_thousands(p->other_asked_mcu / MCU_PER_UNIT, g),
+			 write ? "RRU" : "WRU", write ? "reads" : "writes",
+			 100.0 * ((double)p->first_asked_mcu /
+				      (double)p->first_limit_mcu +
+				  (double)p->other_asked_mcu /
+				      (double)p->other_limit_mcu));
+	}
 	return xasprintf(
 	    "the on-demand table's %s met traffic above twice its previous "
 	    "peak: %s %s asked at t = %llds against an instant limit of %s "
 	    "%s a second (twice the peak it served 30 minutes before, at "
-	    "least its warm throughput; D12, D13); %s second%s past the "
+	    "least its warm throughput; D12, D13)%s; %s second%s past the "
 	    "limit in all (the most asked in one %s %s), %s request%s "
 	    "throttled in them. On demand serves at once at most twice its "
 	    "previous peak: traffic past it within 30 minutes of that peak "
@@ -115,9 +130,40 @@ char *findings_ddb_past_peak(const struct pk_result_variant *v, int write)
 	    write ? "writes" : "reads",
 	    fmt_thousands(p->first_asked_mcu / MCU_PER_UNIT, a), u,
 	    (long long)p->first_s,
-	    fmt_thousands(p->first_limit_mcu / MCU_PER_UNIT, b), u,
+	    fmt_thousands(p->first_limit_mcu / MCU_PER_UNIT, b), u, both,
 	    fmt_thousands(p->seconds, c), p->seconds == 1 ? "" : "s",
 	    fmt_thousands(p->peak_asked_mcu / MCU_PER_UNIT, e), u,
 	    fmt_thousands((int64_t)p->throttled, f),
 	    p->throttled == 1 ? " was" : "s were");
+}
+
+const char findings_ddb_shared_words[] =
+    "several key values sharing it, each under a partition's cap: "
+    "DynamoDB would split it for heat within minutes of sustained heat "
+    "(D7), which pksim does not replay (ASSUMPTION), so its throttles "
+    "after the first minutes are an upper bound, and which key values "
+    "share a partition is pksim's hash, not AWS's";
+
+int findings_ddb_shared(const struct pk_result_variant *v,
+			const struct pk_result_range *hr)
+{
+	const struct pk_ddb_hot_key *k;
+	uint64_t busy = 0;
+	size_t i;
+
+	if (!v->ddb || !hr) {
+		return 0;
+	}
+	k = v->ddb->hot;
+	if (k[0].peak_mcu > PART_RCU * MCU_PER_UNIT ||
+	    k[1].peak_mcu > PART_WCU * MCU_PER_UNIT) {
+		return 0;
+	}
+	for (i = 0; i < v->n_lineage; i++) {
+		if (v->lineage[i].id == hr->id) {
+			busy = v->lineage[i].busy_seconds;
+		}
+	}
+	return busy > 0 &&
+	       hr->offered_mru / (int64_t)busy > k[0].peak_mcu + k[1].peak_mcu;
 }

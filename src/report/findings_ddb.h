@@ -27,4 +27,19 @@ char *findings_ddb_past_peak(const struct pk_result_variant *v, int write);
    replayed: the throttles are an upper bound). NULL under the cap. */
 char *findings_ddb_hot_key(const struct pk_result_variant *v, int write);
 
+/* Whether table v's partition hr (NULL: no) was hot by several key
+   values rather than one (trial G's G11): no key value asked more than
+   a partition's cap in a second (else findings_ddb_hot_key speaks), and
+   hr's first attempts averaged more units a busy second than any one
+   value asked in its busiest second, reads and writes added, which one
+   value alone cannot do. 0 for another service. */
+int findings_ddb_shared(const struct pk_result_variant *v,
+			const struct pk_result_range *hr);
+
+/* What the hot-partition finding calls such a partition's cause in
+   place of "a key problem": DynamoDB would split it for heat (D7), not
+   replayed (ASSUMPTION), so the throttles after its first minutes are an
+   upper bound, and which values share a partition is pksim's hash. */
+extern const char findings_ddb_shared_words[];
+
 #endif

@@ -279,7 +279,8 @@ struct pk_ddb_index {
 /* One side (reads or writes) of an on-demand table against its instant
    limit (D12: at once at most twice the previous peak, at least the
    warm throughput, D13): the seconds whose units asked, first attempts
-   and retries, admitted or not, passed the limit of that second. */
+   and retries, admitted or not, passed the limit of that second, alone
+   or with the other side's (a linear combination). */
 struct pk_ddb_past_peak {
 	int64_t seconds;	 /* such seconds */
 	uint64_t throttled;	 /* the side's requests throttled in them,
@@ -288,11 +289,14 @@ struct pk_ddb_past_peak {
 	int64_t first_limit_mcu; /* its instant limit, mCU a second */
 	int64_t first_asked_mcu; /* the units asked in it, mCU */
 	int64_t peak_asked_mcu;	 /* the most asked in one of them, mCU */
+	int64_t other_asked_mcu; /* the other side's asked and limit in */
+	int64_t other_limit_mcu; /* the first: the two together passed
+				    their limits (a linear combination) */
 };
 
 /* A table's hottest partition-key value on one side (reads or writes):
-   the one asked the most units in one second (point requests, admitted
-   or not, retries too), and of its puts how many followed a rising or
+   the one asked the most units in one second (point requests' first
+   attempts, admitted or not), and of its puts how many followed a rising or
    falling sort key (D7: no heat split along one). */
 struct pk_ddb_hot_key {
 	char key[128];	  /* JSON text of the value; "" none */

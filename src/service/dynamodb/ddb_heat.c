@@ -4,8 +4,11 @@
  * (D3: 3,000 RCU, 1,000 WCU a second), and whether its writes followed
  * a steadily rising or falling sort key, along which DynamoDB never
  * splits a partition for heat (D7, reference §4, §5):
- * - each value's units asked in a second (admitted or not, retries
- *   too), reads and writes apart, and its busiest second of each;
+ * - each value's units asked in a second by first attempts (the
+ *   offered load, admitted or not; a retry asks again for demand
+ *   already counted, so counting it would weigh a throttled key up to
+ *   ten times its demand), reads and writes apart, and its busiest
+ *   second of each;
  * - of its puts (create, upsert, replace; first attempts: a retry puts
  *   the same sort key again) after its first, how many
  *   carried a sort key above the one before (rising) or below it
@@ -108,7 +111,9 @@ void ddb_heat_note(struct ddb *d, enum pk_op_kind kind, int retry, int write,
 		h->s = d->now_s;
 		h->mcu[0] = h->mcu[1] = 0;
 	}
-	h->mcu[write] += units;
+	if (retry == 0) {
+		h->mcu[write] += units;
+	}
 	if (h->mcu[write] > h->peak_mcu[write]) {
 		h->peak_mcu[write] = h->mcu[write];
 		h->peak_s[write] = d->now_s;

@@ -25,6 +25,8 @@ static void open_second(struct pk_ddb_od *o)
 	o->used_mcu = 0;
 	o->asked_mcu = 0;
 	o->s_throttled = 0;
+	o->other_asked_mcu = 0;
+	o->other_limit_mcu = 0;
 	o->limit_mcu = max64(o->warm_mcu, 2 * p);
 }
 
@@ -75,6 +77,45 @@ enum pk_ddb_verdict ddb_od_admit(struct pk_ddb_od *o, int64_t u)
 				     : PK_DDB_THROTTLE_KEY_RANGE;
 }
 
+/* Whether a and b's u_a + u_b (mCU, >= 0) are within their instant
+   limits taken together, u_a / limit_a + u_b / limit_b <= 1, in
+   integers: u_a x limit_b + u_b x limit_a <= limit_a x limit_b (each
+   product under 2^126) */
+static int within_pair(const struct pk_ddb_od *a, int64_t u_a,
+		       const struct pk_ddb_od *b, int64_t u_b)
+{
+	__extension__ typedef unsigned __int128 u128;
+	u128 sum =
+	    (u128)u_a * (u128)b->limit_mcu + (u128)u_b * (u128)a->limit_mcu;
+
+	return sum <= (u128)a->limit_mcu * (u128)b->limit_mcu;
+}
+
+enum pk_ddb_verdict ddb_od_admit_pair(struct pk_ddb_od *o,
+				      const struct pk_ddb_od *other, int64_t u)
+{
+	if (o->used_mcu + u <= ddb_od_bound_mcu(o) &&
+	    !within_pair(o, o->used_mcu + u, other, other->used_mcu)) {
+		return PK_DDB_THROTTLE_KEY_RANGE;
+	}
+	return ddb_od_admit(o, u);
+}
+
+void ddb_od_weigh_pair(struct pk_ddb_od *r, struct pk_ddb_od *w)
+{
+	if (within_pair(r, r->asked_mcu, w, w->asked_mcu)) {
+		return;
+	}
+	if (r->asked_mcu > 0) {
+		r->other_asked_mcu = w->asked_mcu;
+		r->other_limit_mcu = w->limit_mcu;
+	}
+	if (w->asked_mcu > 0) {
+		w->other_asked_mcu = r->asked_mcu;
+		w->other_limit_mcu = r->limit_mcu;
+	}
+}
+
 /* Close the open second having admitted used_mcu */
 static void close_one(struct pk_ddb_od *o, int64_t used_mcu)
 {
@@ -94,18 +135,21 @@ void ddb_od_ask(struct pk_ddb_od *o, int64_t u, int throttled)
 }
 
 /* The open second's traffic against its instant limit (D12): asked
-   past it, the second counts in `over` */
+   past it, alone or with the other side's (ddb_od_weigh_pair), the
+   second counts in `over` */
 static void weigh_over(struct pk_ddb_od *o)
 {
 	struct pk_ddb_past_peak *v = &o->over;
 
-	if (o->asked_mcu <= o->limit_mcu) {
+	if (o->asked_mcu <= o->limit_mcu && o->other_limit_mcu == 0) {
 		return;
 	}
 	if (v->first_s < 0) {
 		v->first_s = o->t_s;
 		v->first_limit_mcu = o->limit_mcu;
 		v->first_asked_mcu = o->asked_mcu;
+		v->other_asked_mcu = o->other_asked_mcu;
+		v->other_limit_mcu = o->other_limit_mcu;
 	}
 	v->seconds++;
 	v->throttled += o->s_throttled;

@@ -182,6 +182,7 @@ static void refill(struct ddb *d, int64_t n)
 		int64_t r = ddb_od_bound_mcu(&d->odr);
 		int64_t w = ddb_od_bound_mcu(&d->odw);
 
+		ddb_od_weigh_pair(&d->odr, &d->odw);
 		ddb_od_close(&d->odr, n);
 		ddb_od_close(&d->odw, n);
 		if (r != ddb_od_bound_mcu(&d->odr) ||
@@ -374,7 +375,8 @@ static enum pk_ddb_verdict admit_on_demand(struct ddb *d, struct ddb_part *p,
 	    side->used_mcu + a->units > side->cap_mcu) {
 		return PK_DDB_THROTTLE_KEY_RANGE;
 	}
-	v = ddb_od_admit(a->write ? &d->odw : &d->odr, a->units);
+	v = a->write ? ddb_od_admit_pair(&d->odw, &d->odr, a->units)
+		     : ddb_od_admit_pair(&d->odr, &d->odw, a->units);
 	if (v == PK_DDB_ADMITTED) {
 		side->used_mcu += a->units;
 	}

@@ -15,6 +15,12 @@
  *   switched from provisioned) and never lower.
  * - D12: the per-table quota (40,000 each by default, adjustable, A-SQ)
  *   and an optional configured maximum (A-OD) also bind.
+ * - The two sides' instant limits bind together: a new table serves
+ *   "4,000 WRU/s and 12,000 RRU/s, or a linear combination" (KC-OD,
+ *   A-OD, reference §7, CONFIRMED), so a second's reads / read limit
+ *   plus writes / write limit is at most 1 (ddb_od_admit_pair).
+ *   ASSUMPTION: the same holds of a limit raised by the peak (the
+ *   reference says it of a new table only).
  * The partitions' own 3,000 / 1,000 caps (D3) are the caller's.
  *
  * Units are milli request units (mCU, ddb_units.h). The struct owns its
@@ -43,10 +49,14 @@ struct pk_ddb_od {
 	int64_t t_s;	   /* the open second (0 at creation) */
 	int64_t *served;   /* ring of sustain_s seconds' admitted mCU */
 	int64_t served_sum;
-	int64_t *peaks;	      /* ring of lag_s seconds: P after each */
-	int64_t asked_mcu;    /* asked in the open second, admitted or not
-				 (ddb_od_ask) */
-	uint64_t s_throttled; /* requests throttled in it (ddb_od_ask) */
+	int64_t *peaks;		 /* ring of lag_s seconds: P after each */
+	int64_t asked_mcu;	 /* asked in the open second, admitted or not
+				    (ddb_od_ask) */
+	uint64_t s_throttled;	 /* requests throttled in it (ddb_od_ask) */
+	int64_t other_asked_mcu; /* the other side's asked and limit in */
+	int64_t other_limit_mcu; /* the open second when the two together
+				    passed their limits (ddb_od_weigh_pair),
+				    else 0 */
 	struct pk_ddb_past_peak over; /* the closed seconds past the limit */
 };
 
@@ -77,6 +87,24 @@ int64_t ddb_od_bound_mcu(const struct pk_ddb_od *o);
  */
 enum pk_ddb_verdict ddb_od_admit(struct pk_ddb_od *o, int64_t u);
 
+/*
+ * ddb_od_admit of u mCU on side o, but first the two sides' instant
+ * limits together (KC-OD's "linear combination"): when o's own bounds
+ * would take u, it is refused PK_DDB_THROTTLE_KEY_RANGE (as the instant
+ * limit's, above) unless (used + u) / limit of o plus other's used /
+ * limit is at most 1. The quota and the configured maximum stay each
+ * side's own. Refused: nothing changes.
+ */
+enum pk_ddb_verdict ddb_od_admit_pair(struct pk_ddb_od *o,
+				      const struct pk_ddb_od *other, int64_t u);
+/*
+ * Before closing the open second of both sides: when what reads r and
+ * writes w asked in it passed their instant limits taken together
+ * (asked / limit summed over the two above 1), note in each that asked
+ * anything the other's asked and limit, so the second counts past the
+ * limit (`over`) on each side that had traffic in it.
+ */
+void ddb_od_weigh_pair(struct pk_ddb_od *r, struct pk_ddb_od *w);
 /* Note a request of u mCU asked of this side in the open second,
    throttled (1, for any reason: a partition's cap too) or not (0):
    what `over` weighs when the second closes. */
