@@ -349,6 +349,79 @@ START_TEST(test_ondemand_counts_index_writes)
 }
 END_TEST
 
+/* The on-demand comparison counts only what on demand would serve: a
+   partition serves at most 1,000 WRU a second in either capacity mode
+   (reference §2, §7; statement 17). hot-key.yaml priced: 1,500 writes a
+   second of 1 KB to one partition-key value for 60 s on 3,000 RCU +
+   4,000 WCU. On demand the value takes 1,000 a second: 60,000 WRU =
+   0.06 M x $0.625 = $0.0375, a month $0.0375 / 60 s x 2,592,000 s =
+   $1,620 (1,000/s x 2,592,000 s x $0.625/M), as the same table run on
+   demand bills. Its use: 60,000 / (4,000 WCU x 60 s) = 25 %, under
+   the 28.9 % break-even. Counting every first attempt gave 90,000 WRU
+   and $2,430, dearer than provisioned's $2,152.80 (4,000 x $0.00065 x
+   720 + 3,000 x $0.00013 x 720). */
+START_TEST(test_ondemand_hot_key_capped)
+{
+	json_t *root;
+	json_t *m = money_json(
+	    "service: dynamodb\n"
+	    "table: {name: orders, partition_key: /customerId, sort_key: "
+	    "/id, read_capacity_units: 3000, write_capacity_units: 4000}\n"
+	    "client: {retries: off}\n"
+	    "pricing: {region: us-east-1, date: 2024-11-01}\n"
+	    "items: {customerId: {const: customer-0042}}\n"
+	    "phases:\n"
+	    "  - {name: hot, duration: 60s, rate: 1500/s, item_size: 1KB}\n",
+	    &root);
+
+	ck_assert_double_eq_tol(num(m, "ondemand_wru_millions"), 0.06, EPS);
+	ck_assert_double_eq_tol(num(m, "ondemand_cost"), 0.0375, EPS);
+	ck_assert_double_eq_tol(num(m, "ondemand_month_cost"), 1620, 1e-6);
+	ck_assert_double_eq_tol(num(m, "month_cost"), 2152.80, 1e-6);
+	ck_assert_double_eq_tol(num(m, "write_used_share"), 0.25, EPS);
+	json_decref(root);
+}
+END_TEST
+
+/* GSI back-pressure holds on demand too (E5, statement 25): 300 creates
+   a second of 3.5 KB (4 WCU on the table, 4 on an index of projection
+   all) whose index key is one value, "pending". The value takes 1,000
+   WRU a second, 250 creates; a create it cannot take is throttled whole,
+   its table units too. 250 x 60 s x (4 + 4) = 120,000 WRU = 0.12 M x
+   $0.625 = $0.075, a month $0.075 / 60 x 2,592,000 = $3,240, below
+   provisioned's (4,000 + 4,000) x $0.00065 x 720 + (1,000 + 100) x
+   $0.00013 x 720 = $3,846.96. Counting every first attempt gave 300 x
+   8 a second, $3,888. */
+START_TEST(test_ondemand_index_value_capped)
+{
+	json_t *root;
+	json_t *m = money_json(
+	    "service: dynamodb\n"
+	    "table:\n"
+	    "  name: outbox\n"
+	    "  partition_key: /id\n"
+	    "  read_capacity_units: 1000\n"
+	    "  write_capacity_units: 4000\n"
+	    "  burst: off\n"
+	    "  global_secondary_indexes:\n"
+	    "    - {name: by-status, partition_key: /status, "
+	    "read_capacity_units: 100, write_capacity_units: 4000, "
+	    "projection: all}\n"
+	    "client: {retries: off}\n"
+	    "pricing: {region: us-east-1, date: 2024-11-01}\n"
+	    "items: {status: {const: pending}}\n"
+	    "phases:\n"
+	    "  - {name: events, duration: 60s, rate: 300/s, ops: {create: 1}, "
+	    "item_size: 3.5KB}\n",
+	    &root);
+
+	ck_assert_double_eq_tol(num(m, "ondemand_wru_millions"), 0.12, EPS);
+	ck_assert_double_eq_tol(num(m, "ondemand_month_cost"), 3240, 1e-6);
+	ck_assert_double_eq_tol(num(m, "month_cost"), 3846.96, 1e-6);
+	json_decref(root);
+}
+END_TEST
+
 /* The line of money block m starting with label, up to its tag. Owned. */
 static char *line_of(const char *m, const char *label)
 {
@@ -649,6 +722,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_one_workload_both_services);
 	tcase_add_test(tc, test_no_ondemand_rows_said);
 	tcase_add_test(tc, test_ondemand_counts_index_writes);
+	tcase_add_test(tc, test_ondemand_hot_key_capped);
+	tcase_add_test(tc, test_ondemand_index_value_capped);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -577,12 +577,13 @@ const char *money_ondemand_note(const struct pk_bill *b, char *buf, size_t cap)
 		return NULL;
 	}
 	snprintf(buf, cap,
-		 "(on demand): the same requests (every operation's first "
-		 "attempt, throttled or not) at on-demand prices, not in the "
-		 "bill; provisioned "
+		 "(on demand): the same requests (each operation's first "
+		 "attempt that on demand would serve: a key value takes at "
+		 "most 1,000 WRU and 3,000 RRU a second in either mode, D3) "
+		 "at on-demand prices, not in the bill; provisioned "
 		 "costs less above %.1f%% average use of its write capacity "
-		 "and %.1f%% of its read capacity: this run asked %.1f%% and "
-		 "%.1f%%",
+		 "and %.1f%% of its read capacity: on demand this run would "
+		 "use %.1f%% and %.1f%%",
 		 b->breakeven_writes * 100, b->breakeven_reads * 100,
 		 b->use_writes * 100, b->use_reads * 100);
 	return buf;

@@ -161,6 +161,9 @@ static int write_item(struct ddb *d, const struct pk_svc_request *rq,
 	/* the item's units asked of its own key value, as a put */
 	ddb_items_values(d, rq->batch[k].item);
 	ddb_heat_note(d, PK_OP_CREATE, rq->retry, 1, a.base_units);
+	if (rq->retry == 0) {
+		ddb_demand_note(d, rq->batch[k].item, 1, a.units, a.base_units);
+	}
 	if (ddb_admit_all(d, i, &one, &a, &by_index) != PK_DDB_ADMITTED) {
 		if (by_index) {
 			d->sec.throttled_429++;
@@ -205,12 +208,6 @@ void ddb_batch_apply(struct ddb *d, const struct pk_svc_request *rq,
 		asked += b.units[k];
 	}
 	ddb_count_attempt(d, NULL, rq, asked);
-	if (rq->retry == 0) {
-		ddb_bill_demand(d, 1, asked);
-		if (d->n_gsis > 0) {
-			ddb_bill_demand(d, 1, ddb_gsis_demand(d, rq, 0));
-		}
-	}
 	out->range = ddb_part_of(d, b.hash[0]);
 	for (k = 0; k < b.n; k++) {
 		if (write_item(d, rq, &b, k, &charge)) {

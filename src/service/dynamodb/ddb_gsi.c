@@ -360,36 +360,11 @@ int ddb_gsis_write(struct ddb *d, const struct pk_svc_request *rq,
 	return 0;
 }
 
-/* The index units (mCU) one item's write of units asks */
-static int64_t gsi_item_demand(struct ddb *d, uint64_t item, int64_t units)
+int ddb_gsis_value(struct ddb *d, size_t i, uint64_t item, int64_t base,
+		   int64_t *units)
 {
-	int64_t u = 0;
-	size_t i;
-
-	for (i = 0; i < d->n_gsis; i++) {
-		if (gsi_part_of(d, &d->gsis[i], item) >= 0) {
-			u += gsi_units(&d->gsis[i], units);
-		}
-	}
-	return u;
-}
-
-int64_t ddb_gsis_demand(struct ddb *d, const struct pk_svc_request *rq,
-			int64_t units)
-{
-	int64_t u = 0;
-	uint32_t k;
-
-	if (rq->kind != PK_OP_BATCH) {
-		return gsi_item_demand(d, rq->it.item, units);
-	}
-	for (k = 0; k < rq->batch_n && k < PK_MAX_BATCH_OPS; k++) {
-		const struct pk_svc_item *it = &rq->batch[k];
-
-		u += gsi_item_demand(
-		    d, it->item, ddb_units_write_mcu(it->size_bytes, false));
-	}
-	return u;
+	*units = gsi_units(&d->gsis[i], base);
+	return gsi_part_of(d, &d->gsis[i], item) >= 0;
 }
 
 void ddb_gsis_store(struct ddb *d, const struct pk_svc_request *rq,

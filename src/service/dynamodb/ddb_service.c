@@ -551,11 +551,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	p = i < 0 ? NULL : &d->parts[i];
 	ddb_count_attempt(d, p, rq, i < 0 ? 0 : a.units);
 	if (i >= 0 && rq->retry == 0) {
-		ddb_bill_demand(d, a.write, a.units);
-		if (a.write && d->n_gsis > 0) {
-			ddb_bill_demand(d, 1,
-					ddb_gsis_demand(d, rq, a.base_units));
-		}
+		ddb_demand_note(d, rq->it.item, a.write, a.units, a.base_units);
 	}
 	if (i < 0) {
 		out->status = PK_HTTP_BAD_REQUEST;
@@ -713,6 +709,7 @@ static void ddb_free(struct pk_service *s)
 	ddb_lsis_free(d);
 	ddb_items_free(d);
 	ddb_heat_free(d);
+	ddb_demand_free(d);
 	free(d->bill.hours);
 	free(d->bill.finding);
 	pkey_free(d->key);

@@ -57,6 +57,7 @@ struct ddb_lsi {
 
 struct ddb_coll; /* an item collection (ddb_lsi.c) */
 struct ddb_heat; /* a partition-key value's heat (ddb_heat.c) */
+struct ddb_dval; /* a key value's on-demand count (ddb_demand.c) */
 struct ddb_item; /* a stored item (ddb_items.c) */
 
 /* One request's primary keys (ddb_items.c): key i is bytes [off[i],
@@ -178,6 +179,8 @@ struct ddb {
 	struct ddb_keys keys;
 	/* each partition-key value's heat (ddb_heat.c) */
 	struct ddb_heat *heat;
+	/* each key value's first attempts on demand (ddb_demand.c) */
+	struct ddb_dval *demand;
 };
 
 /* What one request (or one item of a BatchWriteItem) asks of the table */
@@ -264,6 +267,16 @@ void ddb_bill_demand(struct ddb *d, int write, int64_t units_mcu);
 /* ... count an admitted attempt's units as consumed */
 void ddb_bill_used(struct ddb *d, int write, int64_t units_mcu);
 
+/* ddb_demand.c: a first attempt of workload item item asking units
+   (mCU; write: of the write side) of the table and, a write, base_units
+   of each index holding the item, counted as demand (ddb_bill_demand)
+   only when its key value and each index key value can take it in the
+   open second on demand (D3: 3,000 RRU, 1,000 WRU a partition in either
+   mode); else nothing of it. Forget the counts. */
+void ddb_demand_note(struct ddb *d, uint64_t item, int write, int64_t units,
+		     int64_t base_units);
+void ddb_demand_free(struct ddb *d);
+
 /* ddb_parts.c: lay out the table's partitions (D4, D5); the index of
    the partition whose slice holds hash h; the sides' shares from the
    layout; a storage split of partition i (D6) at second t_s. */
@@ -321,12 +334,10 @@ int64_t ddb_gsis_used(const struct ddb *d);
    and index_entries */
 void ddb_gsis_store(struct ddb *d, const struct pk_svc_request *rq,
 		    int64_t grow, int64_t items);
-/* The index units (mCU) write request rq whose base units are units
-   asks of every index that holds its item(s), admitted or not: what
-   the same request takes on demand, where each index write is billed
-   as the table's (D17, pricing.md §4) */
-int64_t ddb_gsis_demand(struct ddb *d, const struct pk_svc_request *rq,
-			int64_t units);
+/* Whether index i holds item (its key value then in d->kv), and the
+   units (mCU) its write of base units base takes there in *units */
+int ddb_gsis_value(struct ddb *d, size_t i, uint64_t item, int64_t base,
+		   int64_t *units);
 void ddb_gsis_free(struct ddb *d);
 
 /* ddb_lsi.c: the table's local secondary indexes from d->t; 0, or -1
