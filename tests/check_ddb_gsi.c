@@ -195,6 +195,62 @@ START_TEST(test_gsi_write_units)
 END_TEST
 
 /*
+ * Statement 24's second sentence, reference §12's table: puts of one
+ * primary key (id o1), a second apart (reads of o1 in between touch no
+ * index), 1 KB = 1 WCU (D1), projection all:
+ * - t = 0 s, status new, a new item: 1 put, 1 WCU;
+ * - t = 1 s, status paid: the value changes, a delete on "new" (the
+ *   stored 1 KB entry, 1 WCU) plus a put on "paid" (1 WCU): 2 WCU;
+ * - t = 2 s, status paid again, 2 KB: the value stays, 1 write of the
+ *   put's units (the larger of 1 KB and 2 KB, 2 WCU);
+ * - t = 3 s, no status: the attribute is removed, 1 delete of the
+ *   stored 2 KB entry, 2 WCU.
+ * 1 + 2 + 2 + 2 = 7 WCU on the index, and it ends holding no entry.
+ * Counting one index write a put, as the put's item alone has it: 1 +
+ * 1 + 2 + 0 = 4.
+ */
+START_TEST(test_gsi_changed_value_two_writes)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "table:\n"
+	    "  partition_key: /id\n"
+	    "  read_capacity_units: 100\n"
+	    "  write_capacity_units: 100\n"
+	    "  global_secondary_indexes:\n"
+	    "    - {name: s, partition_key: /status, read_capacity_units: "
+	    "100, write_capacity_units: 100}\n"
+	    "streams:\n"
+	    "  - name: a\n"
+	    "    items: {id: {const: o1}, status: {const: new}}\n"
+	    "    phases: [{duration: 1s, rate: 1/s, ops: {create: 1}, "
+	    "item_size: 1KB}]\n"
+	    "  - name: b\n"
+	    "    items: {id: {const: o1}, status: {const: paid}}\n"
+	    "    phases: [{duration: 1s, rate: 1/s, ops: {read: 1}}, "
+	    "{duration: 1s, rate: 1/s, ops: {create: 1}, item_size: 1KB}]\n"
+	    "  - name: c\n"
+	    "    items: {id: {const: o1}, status: {const: paid}}\n"
+	    "    phases: [{duration: 2s, rate: 1/s, ops: {read: 1}}, "
+	    "{duration: 1s, rate: 1/s, ops: {create: 1}, item_size: 2KB}]\n"
+	    "  - name: d\n"
+	    "    items: {id: {const: o1}}\n"
+	    "    phases: [{duration: 3s, rate: 1/s, ops: {read: 1}}, "
+	    "{duration: 1s, rate: 1/s, ops: {create: 1}, item_size: 1KB}]\n";
+	struct pk_run *run = tu_sim_text("change.yaml", yaml);
+	const struct pk_service *svc = run->variants[0].svc;
+	struct pk_snapshot s;
+
+	ck_assert_int_eq(ddb_service_gsi_used(svc), 7 * CU);
+	tu_snapshot(run, 0, &s);
+	ck_assert_ptr_nonnull(s.ddb);
+	ck_assert_uint_eq(s.ddb->index_entries, 0);
+	snapshot_free(&s);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
  * Statement 26: an index's read capacity never fails a base-table read
  * or write (KC-GSI): base reads are the table's alone. A table of 100
  * RCU / 100 WCU (1 partition, ceil(100 / 3,000 + 100 / 1,000) = 1, D4)
@@ -244,6 +300,7 @@ Suite *tu_suite(void)
 
 	tcase_add_test(tc, test_gsi_back_pressure);
 	tcase_add_test(tc, test_gsi_write_units);
+	tcase_add_test(tc, test_gsi_changed_value_two_writes);
 	tcase_add_test(tc, test_gsi_read_capacity_not_base);
 	tcase_add_test(tc, test_gsi_throttle_not_base_peak);
 	tcase_add_test(tc, test_gsi_throttle_finding);

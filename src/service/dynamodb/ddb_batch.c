@@ -141,6 +141,7 @@ static void item_ask(const struct batch *b, uint32_t k, struct ask *a)
 	a->coll_grow = b->coll_grow[k];
 	a->coll = b->coll[k];
 	a->status = PK_HTTP_CREATED;
+	a->key = k;
 }
 
 /* Admit item k of rq: 1 when written (stored, its units in *charge),
@@ -162,7 +163,7 @@ static int write_item(struct ddb *d, const struct pk_svc_request *rq,
 	ddb_items_values(d, rq->batch[k].item);
 	ddb_heat_note(d, PK_OP_CREATE, rq->retry, 1, a.base_units);
 	if (rq->retry == 0) {
-		ddb_demand_note(d, rq->batch[k].item, 1, a.units, a.base_units);
+		ddb_demand_note(d, &one, &a);
 	}
 	if (ddb_admit_all(d, i, &one, &a, &by_index) != PK_DDB_ADMITTED) {
 		if (by_index) {
@@ -177,12 +178,12 @@ static int write_item(struct ddb *d, const struct pk_svc_request *rq,
 	ddb_bill_used(d, 1, a.units);
 	p->used_mcu += a.units;
 	ddb_store(d, i, &a);
-	ddb_items_put(d, k, rq->batch[k].size_bytes);
+	ddb_items_put(d, k, rq->batch[k].size_bytes, rq->batch[k].item);
 	if (a.coll) {
 		ddb_lsis_store(a.coll, a.coll_grow, a.items, rq->t_ms);
 	}
 	if (d->n_gsis > 0) {
-		ddb_gsis_store(d, &one, a.grow, a.items);
+		ddb_gsis_store(d);
 	}
 	return 1;
 }

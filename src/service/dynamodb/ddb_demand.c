@@ -38,33 +38,49 @@ struct ddb_dval {
 				then the value's identity bytes */
 };
 
-/* The value d->kv holds, of the table (ix 0) or index ix - 1, made if
-   new, its counts zeroed when of an earlier second */
-static struct ddb_dval *value_of(struct ddb *d, unsigned char ix)
+/* The value of key bytes k (n of them, k[0] which index: 0 the table,
+   1 + i index i), made if new, its counts zeroed when of an earlier
+   second */
+static struct ddb_dval *value_of(struct ddb *d, const unsigned char *k,
+				 size_t n)
 {
 	struct ddb_dval *v;
-	size_t len = 1 + d->kv->id_len;
-	unsigned char buf[64];
-	unsigned char *k = len <= sizeof(buf) ? buf : xmalloc(len);
 
-	k[0] = ix;
-	memcpy(k + 1, d->kv->id, d->kv->id_len);
-	HASH_FIND(hh, d->demand, k, len, v);
+	HASH_FIND(hh, d->demand, k, n, v);
 	if (!v) {
-		v = xcalloc(1, sizeof(*v) + len);
-		v->len = len;
-		memcpy(v->key, k, len);
+		v = xcalloc(1, sizeof(*v) + n);
+		v->len = n;
+		memcpy(v->key, k, n);
 		v->s = d->now_s;
 		HASH_ADD(hh, d->demand, key[0], v->len, v);
-	}
-	if (k != buf) {
-		free(k);
 	}
 	if (v->s != d->now_s) {
 		v->s = d->now_s;
 		v->mcu[0] = v->mcu[1] = 0;
 	}
 	return v;
+}
+
+/* The table's value d->kv holds */
+static struct ddb_dval *table_value(struct ddb *d)
+{
+	unsigned char k[1 + PK_KEY_ID_MAX];
+
+	k[0] = 0;
+	memcpy(k + 1, d->kv->id, d->kv->id_len);
+	return value_of(d, k, 1 + d->kv->id_len);
+}
+
+/* Index write x's value, by its index, length and hash */
+static struct ddb_dval *index_value(struct ddb *d, const struct ddb_gsi_ask *x)
+{
+	unsigned char k[1 + 2 * sizeof(uint64_t)];
+	uint64_t len = x->len;
+
+	k[0] = (unsigned char)(1 + x->index);
+	memcpy(k + 1, &x->hash, sizeof(x->hash));
+	memcpy(k + 1 + sizeof(x->hash), &len, sizeof(len));
+	return value_of(d, k, sizeof(k));
 }
 
 /* Whether value v can take units more on side (write) this second
@@ -84,37 +100,42 @@ static int fits(const struct ddb *d, const struct ddb_dval *v, int write,
 		     : r <= (int64_t)PK_DDB_PART_RCU * 1000;
 }
 
-void ddb_demand_note(struct ddb *d, uint64_t item, int write, int64_t units,
-		     int64_t base_units)
+void ddb_demand_note(struct ddb *d, const struct pk_svc_request *rq,
+		     const struct ask *a)
 {
-	struct ddb_dval *v[1 + PK_DDB_MAX_GSIS];
-	int64_t u[1 + PK_DDB_MAX_GSIS], idx = 0;
+	struct ddb_dval *v[1 + 2 * PK_DDB_MAX_GSIS];
+	struct ddb_gsi_ask x[2 * PK_DDB_MAX_GSIS];
+	int64_t u[1 + 2 * PK_DDB_MAX_GSIS], idx = 0;
 	uint64_t h;
-	size_t n = 0, i;
+	size_t n = 1, m = 0, i;
 
-	if (ddb_items_pkey(d, item, &h) < 0) {
+	if (ddb_items_pkey(d, rq->it.item, &h) < 0) {
 		return;
 	}
-	v[n] = value_of(d, 0);
-	u[n++] = units;
-	for (i = 0; write && i < d->n_gsis; i++) {
-		int64_t gu;
-
-		if (ddb_gsis_value(d, i, item, base_units, &gu)) {
-			v[n] = value_of(d, (unsigned char)(1 + i));
-			u[n++] = gu;
-		}
+	v[0] = table_value(d);
+	u[0] = a->units;
+	if (a->write && d->n_gsis > 0) {
+		m = ddb_gsis_demand(d, rq, a, x);
+	}
+	for (i = 0; i < m; i++) {
+		v[n] = index_value(d, &x[i]);
+		u[n++] = x[i].units;
 	}
 	for (i = 0; i < n; i++) {
-		if (!fits(d, v[i], i > 0 || write, u[i])) {
+		if (!fits(d, v[i], i > 0 || a->write, u[i])) {
+			/* throttled whole: what it counted so far undone */
+			while (i-- > 0) {
+				v[i]->mcu[i > 0 || a->write] -= u[i];
+			}
 			return;
 		}
+		/* counted as it goes: two writes of one value add up */
+		v[i]->mcu[i > 0 || a->write] += u[i];
 	}
-	for (i = 0; i < n; i++) {
-		v[i]->mcu[i > 0 || write] += u[i];
-		idx += i > 0 ? u[i] : 0;
+	for (i = 1; i < n; i++) {
+		idx += u[i];
 	}
-	ddb_bill_demand(d, write, units);
+	ddb_bill_demand(d, a->write, a->units);
 	if (idx > 0) {
 		ddb_bill_demand(d, 1, idx);
 	}

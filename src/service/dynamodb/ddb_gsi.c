@@ -3,7 +3,7 @@
  * §12), each a set of partitions of its own keyed by its own attribute,
  * with its own provisioned write units:
  * - a base write (PutItem, DeleteItem, each item of a BatchWriteItem)
- *   of an item that has the index's attribute is one index write, of
+ *   of a new item that has the index's attribute is one index write, of
  *   the item's units (projection all) or 1 WCU (keys_only: an entry
  *   under 1 KB); an item without it is not in the index (sparse: 0);
  * - it is admitted only when every touched index partition can take it
@@ -18,10 +18,11 @@
  * - its entries are stored for the bill (pricing.md §4: storage counts
  *   all GSI data, 100 B an entry): an entry of projection all holds
  *   the item's bytes, one of keys_only only the overhead.
+ * - a put that replaces a stored item, or a delete, writes the index by
+ *   reference §12's table against the stored item's value (gsi_plan):
+ *   a changed value is a delete plus a put, on two partitions.
  * ASSUMPTIONS: the index's partitions are laid out by D4 from its own
- * units and never split (its storage places nothing); an update keeps the
- * item's index key value (the workload's items never change one), so
- * it is one index write, never the delete plus put of a changed value.
+ * units and never split (its storage places nothing).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -290,13 +291,95 @@ static void gsi_undo(struct ddb *d)
 	}
 }
 
-/* One item's write of units (mCU, the base write's) on every index
-   that holds it; 0, or -1 after undoing the request's index writes and
-   counting the refusing index's reason */
-static int gsi_item(struct ddb *d, uint64_t item, int64_t units, uint32_t ix)
+/* Index writes of one base write on index gi (reference §12): the
+   partition, units (mCU) and what each adds to the index's stored bytes
+   and entries; n of them (0 to 2) */
+struct gsi_plan {
+	size_t n;
+	long part[2];
+	int64_t units[2], bytes[2], entries[2];
+	size_t len[2];	  /* its index key value's length */
+	uint64_t hash[2]; /* ... and hash */
+};
+
+/* The index key value of item on gi: its partition (-1: not in the
+   index), with its length and hash in *len and *hash to compare */
+static long gsi_value(struct ddb *d, struct ddb_gsi *gi, uint64_t item,
+		      size_t *len, uint64_t *hash)
+{
+	long k = gsi_part_of(d, gi, item);
+
+	*len = d->kv->id_len;
+	*hash = k >= 0 ? ddb_key_hash(d->kv->id, d->kv->id_len) : 0;
+	return k;
+}
+
+/* Add write (part, units, bytes, entries) of the value of length len
+   and hash h to plan x */
+static void plan_add(struct gsi_plan *x, long part, size_t len, uint64_t h,
+		     int64_t units, int64_t bytes, int64_t entries)
+{
+	x->part[x->n] = part;
+	x->len[x->n] = len;
+	x->hash[x->n] = h;
+	x->units[x->n] = units;
+	x->bytes[x->n] = bytes;
+	x->entries[x->n++] = entries;
+}
+
+/* What base write rq (a delete, else a put of rq->it) of the item key
+   ix holds (ddb_items) does on index gi, units its base units (mCU),
+   into *x (reference §12's table, statement 24): a put of a new entry
+   is 1 put; one that keeps the stored item's index key value 1 write;
+   one that changes it 2, a delete on the old value's partition and a
+   put on the new one's; one whose item no longer has the attribute,
+   and a delete of an item that had it, 1 delete; nothing for an item in
+   the index neither before nor after (sparse). The old value is the
+   stored item's: the workload item that last wrote its primary key.
+   Values are equal when their lengths and 64-bit hashes are. */
+static void gsi_plan(struct ddb *d, struct ddb_gsi *gi,
+		     const struct pk_svc_request *rq, uint32_t ix,
+		     int64_t units, struct gsi_plan *x)
+{
+	uint64_t src = 0, old_size = 0, h_old = 0, h_new = 0;
+	size_t l_old = 0, l_new = 0;
+	long k_old = -1, k_new = -1;
+	int had = ddb_items_src(d, ix, &src, &old_size);
+	int keys_only = gi->g->keys_only;
+	int64_t old_bytes = keys_only ? 0 : (int64_t)old_size;
+	int64_t new_bytes = keys_only ? 0 : (int64_t)rq->it.size_bytes;
+
+	x->n = 0;
+	if (had) {
+		k_old = gsi_value(d, gi, src, &l_old, &h_old);
+	}
+	if (rq->kind != PK_OP_DELETE) {
+		k_new = gsi_value(d, gi, rq->it.item, &l_new, &h_new);
+	}
+	if (k_old >= 0 && k_new >= 0 && l_old == l_new && h_old == h_new) {
+		plan_add(x, k_new, l_new, h_new, gsi_units(gi, units),
+			 new_bytes - old_bytes, 0);
+		return;
+	}
+	if (k_old >= 0) {
+		plan_add(x, k_old, l_old, h_old,
+			 gsi_units(gi, ddb_units_write_mcu(old_size, false)),
+			 -old_bytes, -1);
+	}
+	if (k_new >= 0) {
+		plan_add(x, k_new, l_new, h_new, gsi_units(gi, units),
+			 new_bytes, 1);
+	}
+}
+
+/* Base write rq of key ix, units its base units (mCU), on every index
+   that holds its item before or after; 0, or -1 after undoing the
+   request's index writes and counting the refusing index's reason */
+static int gsi_item(struct ddb *d, const struct pk_svc_request *rq,
+		    int64_t units, uint32_t ix)
 {
 	struct pk_ddb_rules r = {0};
-	size_t i;
+	size_t i, j;
 
 	r.adaptive = d->t->adaptive == PK_DDB_ADAPTIVE_INSTANT;
 	r.bank = d->t->burst == PK_DDB_BURST_PARTITION ? 1
@@ -304,84 +387,77 @@ static int gsi_item(struct ddb *d, uint64_t item, int64_t units, uint32_t ix)
 						       : 0;
 	for (i = 0; i < d->n_gsis; i++) {
 		struct ddb_gsi *gi = &d->gsis[i];
-		long k = gsi_part_of(d, gi, item);
-		int64_t u = gsi_units(gi, units);
-		struct ddb_gsi_undo *un;
-		enum pk_ddb_verdict v;
+		struct gsi_plan x;
 
-		if (k < 0) {
-			continue;
-		}
-		un = &d->undo[d->n_undo++];
-		un->gi = gi;
-		un->part = (size_t)k;
-		un->side = gi->w[k];
-		un->total = gi->tw;
-		un->used = gi->used_mcu;
-		un->k = ix;
-		gi->s_writes[k]++;
-		v = ddb_admit(&gi->w[k], &gi->tw, u, &r);
-		if (v != PK_DDB_ADMITTED) {
-			int kind = v != PK_DDB_THROTTLE_KEY_RANGE;
+		gsi_plan(d, gi, rq, ix, units, &x);
+		for (j = 0; j < x.n; j++) {
+			size_t k = (size_t)x.part[j];
+			int64_t u = x.units[j];
+			struct ddb_gsi_undo *un = &d->undo[d->n_undo++];
+			enum pk_ddb_verdict v;
 
-			gsi_undo(d);
-			d->reasons[gi->reason_ix[kind]].count++;
-			gi->info->throttled[kind]++;
-			gi->s_throttled[k]++;
-			if (gi->info->first_throttle_s < 0) {
-				gi->info->first_throttle_s = d->now_s;
-				gi->info->first_reason = kind;
+			un->gi = gi;
+			un->part = k;
+			un->side = gi->w[k];
+			un->total = gi->tw;
+			un->used = gi->used_mcu;
+			un->bytes = x.bytes[j];
+			un->entries = x.entries[j];
+			gi->s_writes[k]++;
+			v = ddb_admit(&gi->w[k], &gi->tw, u, &r);
+			if (v != PK_DDB_ADMITTED) {
+				int kind = v != PK_DDB_THROTTLE_KEY_RANGE;
+
+				gsi_undo(d);
+				d->reasons[gi->reason_ix[kind]].count++;
+				gi->info->throttled[kind]++;
+				gi->s_throttled[k]++;
+				if (gi->info->first_throttle_s < 0) {
+					gi->info->first_throttle_s = d->now_s;
+					gi->info->first_reason = kind;
+				}
+				return -1;
 			}
-			return -1;
+			gi->used_mcu += u;
 		}
-		gi->used_mcu += u;
 	}
 	return 0;
 }
 
 int ddb_gsis_write(struct ddb *d, const struct pk_svc_request *rq,
-		   int64_t units)
+		   const struct ask *a)
 {
-	uint32_t k;
-
 	d->n_undo = 0;
-	if (rq->kind != PK_OP_BATCH) {
-		return gsi_item(d, rq->it.item, units, 0);
-	}
-	for (k = 0; k < rq->batch_n && k < PK_MAX_BATCH_OPS; k++) {
-		const struct pk_svc_item *it = &rq->batch[k];
+	return gsi_item(d, rq, a->base_units, a->key);
+}
 
-		if (gsi_item(d, it->item,
-			     ddb_units_write_mcu(it->size_bytes, false),
-			     k) < 0) {
-			return -1;
+size_t ddb_gsis_demand(struct ddb *d, const struct pk_svc_request *rq,
+		       const struct ask *a, struct ddb_gsi_ask *out)
+{
+	struct gsi_plan x;
+	size_t i, j, n = 0;
+
+	for (i = 0; i < d->n_gsis; i++) {
+		gsi_plan(d, &d->gsis[i], rq, a->key, a->base_units, &x);
+		for (j = 0; j < x.n; j++) {
+			out[n].index = i;
+			out[n].len = x.len[j];
+			out[n].hash = x.hash[j];
+			out[n++].units = x.units[j];
 		}
 	}
-	return 0;
+	return n;
 }
 
-int ddb_gsis_value(struct ddb *d, size_t i, uint64_t item, int64_t base,
-		   int64_t *units)
-{
-	*units = gsi_units(&d->gsis[i], base);
-	return gsi_part_of(d, &d->gsis[i], item) >= 0;
-}
-
-void ddb_gsis_store(struct ddb *d, const struct pk_svc_request *rq,
-		    int64_t grow, int64_t items)
+void ddb_gsis_store(struct ddb *d)
 {
 	struct pk_snapshot_ddb *b = &d->bill;
 	size_t i;
 
 	for (i = 0; i < d->n_undo; i++) {
 		const struct ddb_gsi_undo *u = &d->undo[i];
-		int64_t g = rq->kind == PK_OP_BATCH
-				? (int64_t)rq->batch[u->k].size_bytes
-				: grow;
-		int64_t n = rq->kind == PK_OP_BATCH ? 1 : items;
-		int64_t bytes =
-		    (int64_t)b->index_bytes + (u->gi->g->keys_only ? 0 : g);
-		int64_t entries = (int64_t)b->index_entries + n;
+		int64_t bytes = (int64_t)b->index_bytes + u->bytes;
+		int64_t entries = (int64_t)b->index_entries + u->entries;
 
 		b->index_bytes = bytes > 0 ? (uint64_t)bytes : 0;
 		b->index_entries = entries > 0 ? (uint64_t)entries : 0;

@@ -23,6 +23,8 @@
 struct ddb_item {
 	UT_hash_handle hh;
 	uint64_t size;	     /* its current size, bytes */
+	uint64_t src;	     /* the workload item that last wrote it (its
+				attributes: an index's key value) */
 	size_t len;	     /* of key */
 	unsigned char key[]; /* its primary key's bytes */
 };
@@ -176,7 +178,16 @@ int ddb_items_repeats(const struct ddb *d, size_t i)
 	return 0;
 }
 
-void ddb_items_put(struct ddb *d, size_t i, uint64_t size)
+int ddb_items_src(const struct ddb *d, size_t i, uint64_t *src, uint64_t *size)
+{
+	const struct ddb_item *it = find(d, i);
+
+	*src = it ? it->src : 0;
+	*size = it ? it->size : 0;
+	return it != NULL;
+}
+
+void ddb_items_put(struct ddb *d, size_t i, uint64_t size, uint64_t src)
 {
 	struct ddb_item *it = find(d, i);
 	const unsigned char *b;
@@ -190,6 +201,7 @@ void ddb_items_put(struct ddb *d, size_t i, uint64_t size)
 		HASH_ADD(hh, d->items, key[0], it->len, it);
 	}
 	it->size = size;
+	it->src = src;
 }
 
 void ddb_items_drop(struct ddb *d, size_t i)

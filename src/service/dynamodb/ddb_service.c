@@ -315,7 +315,7 @@ static void store_items(struct ddb *d, const struct pk_svc_request *rq)
 		ddb_items_drop(d, 0);
 		return;
 	}
-	ddb_items_put(d, 0, rq->it.size_bytes);
+	ddb_items_put(d, 0, rq->it.size_bytes, rq->it.item);
 }
 
 /* Whether adaptive capacity applies to side (write) of p now (D10) */
@@ -486,7 +486,7 @@ enum pk_ddb_verdict ddb_admit_all(struct ddb *d, size_t i,
 		return v;
 	}
 	before = ddb_gsis_used(d);
-	if (ddb_gsis_write(d, rq, a->base_units) < 0) {
+	if (ddb_gsis_write(d, rq, a) < 0) {
 		p->w = side;
 		d->tw = total;
 		*by_index = 1;
@@ -551,7 +551,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	p = i < 0 ? NULL : &d->parts[i];
 	ddb_count_attempt(d, p, rq, i < 0 ? 0 : a.units);
 	if (i >= 0 && rq->retry == 0) {
-		ddb_demand_note(d, rq->it.item, a.write, a.units, a.base_units);
+		ddb_demand_note(d, rq, &a);
 	}
 	if (i < 0) {
 		out->status = PK_HTTP_BAD_REQUEST;
@@ -589,7 +589,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		ddb_lsis_store(a.coll, a.coll_grow, a.items, rq->t_ms);
 	}
 	if (a.write && d->n_gsis > 0) {
-		ddb_gsis_store(d, rq, a.grow, a.items);
+		ddb_gsis_store(d);
 	}
 }
 

@@ -75,7 +75,17 @@ struct ddb_gsi_undo {
 	struct pk_ddb_side side;
 	struct pk_ddb_total total;
 	int64_t used;
-	uint32_t k; /* the request's item it wrote (a batch's index) */
+	int64_t bytes;	 /* what it adds to the index's stored bytes */
+	int64_t entries; /* ... and entries (-1: a delete) */
+};
+
+/* One index write a base write asks (ddb_gsis_demand): of index index,
+   on the value of length len and hash hash, units mCU */
+struct ddb_gsi_ask {
+	size_t index;
+	size_t len;
+	uint64_t hash;
+	int64_t units;
 };
 
 /* One partition: its hash slice [lo, next partition's lo), its buckets
@@ -202,6 +212,9 @@ struct ask {
 				  (D2) */
 	long part;	       /* the partition of its key value, -1 when
 				  bad */
+	uint32_t key;	       /* its primary key's index among the
+				  request's keys (ddb_items: 0, or a
+				  batch's item) */
 };
 
 /* ddb_service.c: count an attempt of units u (mCU) in the run's and the
@@ -243,9 +256,11 @@ void ddb_batch_apply(struct ddb *d, const struct pk_svc_request *rq,
    a key (values: the heat of a batch's items, ddb_heat.c). Of key i: the
    current size of the item it holds in *size (0 for none) and whether
    one is stored; whether an earlier key of the request is the same
-   (repeats); store an item of size bytes under it (put: a new one or
-   the replacement of the one there); delete its item (drop, nothing
-   when none). Free them. */
+   (repeats); the workload item that last wrote the item it holds in
+   *src and its size in *size (ddb_items_src: whether one is stored);
+   store an item of size bytes written by workload item src under it
+   (put: a new one or the replacement of the one there); delete its item (drop,
+   nothing when none). Free them. */
 int ddb_items_init(struct ddb *d, const struct pk_service_spec *spec,
 		   struct pk_diag *diag);
 int ddb_items_pkey(struct ddb *d, uint64_t item, uint64_t *hash);
@@ -253,8 +268,9 @@ void ddb_items_values(struct ddb *d, uint64_t item);
 void ddb_items_reset(struct ddb *d);
 int ddb_items_key(struct ddb *d, uint64_t item, uint64_t *hash);
 int ddb_items_size(const struct ddb *d, size_t i, uint64_t *size);
+int ddb_items_src(const struct ddb *d, size_t i, uint64_t *src, uint64_t *size);
 int ddb_items_repeats(const struct ddb *d, size_t i);
-void ddb_items_put(struct ddb *d, size_t i, uint64_t size);
+void ddb_items_put(struct ddb *d, size_t i, uint64_t size, uint64_t src);
 void ddb_items_drop(struct ddb *d, size_t i);
 void ddb_items_free(struct ddb *d);
 
@@ -267,14 +283,14 @@ void ddb_bill_demand(struct ddb *d, int write, int64_t units_mcu);
 /* ... count an admitted attempt's units as consumed */
 void ddb_bill_used(struct ddb *d, int write, int64_t units_mcu);
 
-/* ddb_demand.c: a first attempt of workload item item asking units
-   (mCU; write: of the write side) of the table and, a write, base_units
-   of each index holding the item, counted as demand (ddb_bill_demand)
+/* ddb_demand.c: a first attempt of request rq (a point request or one
+   item of a batch) asking a of the table and, a write, its index
+   writes (ddb_gsis_demand), counted as demand (ddb_bill_demand)
    only when its key value and each index key value can take it in the
    open second on demand (D3: 3,000 RRU, 1,000 WRU a partition in either
    mode); else nothing of it. Forget the counts. */
-void ddb_demand_note(struct ddb *d, uint64_t item, int write, int64_t units,
-		     int64_t base_units);
+void ddb_demand_note(struct ddb *d, const struct pk_svc_request *rq,
+		     const struct ask *a);
 void ddb_demand_free(struct ddb *d);
 
 /* ddb_parts.c: lay out the table's partitions (D4, D5); the index of
@@ -316,28 +332,28 @@ struct pk_epk ddb_part_max(const struct ddb *d, size_t i);
    before d->now_s moves on): each partition's use and refusals into
    its totals, peak, per-second rows (when d->m keeps seconds) and the
    index's minute (D15); then refill their buckets for n closed
-   seconds (ddb_gsis_refill). The index
-   writes of write request rq whose base units are units (mCU; a
-   batch's items each their own): 0 when every index admitted them, -1
-   when one refused (nothing of them kept, its reason counted). Their
-   units admitted over the run, mCU. Free them. */
+   seconds (ddb_gsis_refill). The index writes of base write rq (a
+   point request or one item of a batch, a delete or a put) asking a
+   (its base units, its key among the request's: the stored item it
+   replaces or deletes, reference §12: a put that changes the stored
+   item's index key value is a delete on the old value's partition and a
+   put on the new one's): 0 when every index admitted them, -1 when one
+   refused (nothing of them kept, its reason counted). Their units
+   admitted over the run, mCU. Free them. */
 int ddb_gsis_init(struct ddb *d, const struct pk_service_spec *spec,
 		  struct pk_diag *diag);
 void ddb_gsis_close(struct ddb *d, int64_t n);
 void ddb_gsis_refill(struct ddb *d, int64_t n);
 int ddb_gsis_write(struct ddb *d, const struct pk_svc_request *rq,
-		   int64_t units);
+		   const struct ask *a);
 int64_t ddb_gsis_used(const struct ddb *d);
-/* Store in the indexes what admitted write request rq did (its index
-   writes, ddb_gsis_write's; a non-batch's bytes grow and items, a
-   batch's items each a create of its size) into d->bill's index_bytes
-   and index_entries */
-void ddb_gsis_store(struct ddb *d, const struct pk_svc_request *rq,
-		    int64_t grow, int64_t items);
-/* Whether index i holds item (its key value then in d->kv), and the
-   units (mCU) its write of base units base takes there in *units */
-int ddb_gsis_value(struct ddb *d, size_t i, uint64_t item, int64_t base,
-		   int64_t *units);
+/* Store in d->bill's index_bytes and index_entries what the index
+   writes ddb_gsis_write admitted last did */
+void ddb_gsis_store(struct ddb *d);
+/* The index writes rq asking a would make, admitted or not, into out
+   (room for 2 x d->n_gsis): how many */
+size_t ddb_gsis_demand(struct ddb *d, const struct pk_svc_request *rq,
+		       const struct ask *a, struct ddb_gsi_ask *out);
 void ddb_gsis_free(struct ddb *d);
 
 /* ddb_lsi.c: the table's local secondary indexes from d->t; 0, or -1
