@@ -459,6 +459,49 @@ START_TEST(test_across_unpriced_hint_prices)
 }
 END_TEST
 
+/* A compare across services says what the table replays differently
+   from the container's operation of the same name. `across`: every
+   create carries day "Wednesday" and the table has no sort key, so its
+   20,000 PutItems (2,000 a second for 10 s) share one primary key and
+   leave 1 item, where the container's creates are inserts of new ids;
+   the table has no retry_mode, so the scenario's client: settings
+   retry it, as the table's own run says. Its creates only: no batch
+   sentence. A compare of one service says none of it. */
+START_TEST(test_across_says_what_differs)
+{
+	char args[1024], *out;
+	const char *path = tu_dir_file("across.yaml", across);
+
+	snprintf(args, sizeof(args), "compare '%s' --no-remedies", path);
+	out = tu_run_ok(args);
+	ck_assert_msg(strstr(out, "  across services: a create is Azure "
+				  "Cosmos DB's insert") != NULL,
+		      "%s", out);
+	ck_assert_ptr_nonnull(strstr(out, "dynamodb's PutItem, which "
+					  "replaces an item of the same "
+					  "primary key (it ended holding 1 "
+					  "item;"));
+	ck_assert_ptr_nonnull(strstr(out, "dynamodb retries its throttles "
+					  "by the scenario's client: "
+					  "settings (retry_mode: client)"));
+	ck_assert_ptr_null(strstr(out, "TransactWriteItems"));
+	free(out);
+	path = tu_dir_file("alone.yaml", table_alone);
+	snprintf(args, sizeof(args), "run '%s' --no-remedies", path);
+	out = tu_run_ok(args);
+	ck_assert_msg(strstr(out, "client retries of the table's throttles: "
+				  "the client: settings below (retry_mode: "
+				  "client), not an AWS SDK's") != NULL,
+		      "%s", out);
+	free(out);
+	path = tu_dir_file("tables.yaml", two_modes);
+	snprintf(args, sizeof(args), "compare '%s' --no-remedies", path);
+	out = tu_run_ok(args);
+	ck_assert_msg(strstr(out, "across services:") == NULL, "%s", out);
+	free(out);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_across");
@@ -476,6 +519,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_across_tables_of_two_sizes);
 	tcase_add_test(tc, test_across_merge_refuses_unsaid_service);
 	tcase_add_test(tc, test_across_unpriced_hint_prices);
+	tcase_add_test(tc, test_across_says_what_differs);
 	suite_add_tcase(s, tc);
 	return s;
 }

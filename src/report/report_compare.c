@@ -335,7 +335,7 @@ const char *compare_cell(const struct pk_result *run,
    variant's RU/s and layout. */
 static void compare_header(const struct pk_result *run, FILE *out)
 {
-	char t[1024];
+	char t[1536];
 	size_t i;
 
 	fprintf(out, "pksim compare: %s (seed %llu), %lld s simulated\n",
@@ -343,6 +343,9 @@ static void compare_header(const struct pk_result *run, FILE *out)
 		(long long)(run->end_ms / 1000));
 	fprintf(out, "  arrival: %s\n", scorecard_arrival(run, t, sizeof(t)));
 	fprintf(out, "  replayed: %s\n", scorecard_replayed(run, t, sizeof(t)));
+	if (scorecard_across(run, t, sizeof(t))) {
+		fprintf(out, "  across services: %s\n", t);
+	}
 	for (i = 0; i < run->n_variants; i++) {
 		fprintf(out, "  %s: %s\n", run->variants[i].name,
 			layout_sentence(&run->variants[i], t, sizeof(t)));

@@ -130,10 +130,20 @@ static void phase_request_options(const struct pk_scenario *sc, size_t i,
 }
 
 /* A table's retry_mode (D16, client_aws.h) when it is an AWS SDK's, in
-   place of the client: lines (whose retries it replaces); 1 if said */
+   place of the client: lines (whose retries it replaces); 1 if said.
+   Under retry_mode client, that the client: lines are the scenario's
+   policy, not an AWS SDK's (reference §10); 0. */
 static int aws_retries(const struct pk_ddb_table_spec *t, FILE *out)
 {
-	if (!t || t->retry_mode == PK_DDB_RETRY_CLIENT) {
+	if (!t) {
+		return 0;
+	}
+	if (t->retry_mode == PK_DDB_RETRY_CLIENT) {
+		fprintf(out, "client retries of the table's throttles: the "
+			     "client: settings below (retry_mode: client), "
+			     "not an AWS SDK's; retry_mode: standard is "
+			     "botocore's standard mode, legacy its legacy "
+			     "mode (D16)\n");
 		return 0;
 	}
 	if (t->retry_mode == PK_DDB_RETRY_LEGACY) {

@@ -163,6 +163,65 @@ const char *scorecard_replayed(const struct pk_result *r, char *buf, size_t cap)
 	return buf;
 }
 
+const char *scorecard_across(const struct pk_result *r, char *buf, size_t cap)
+{
+	const struct pk_scenario *sc = r->sc;
+	int tables = 0, containers = 0, creates = 0, batches = 0;
+	size_t i, len = 0;
+	char a[40];
+
+	for (i = 0; i < r->n_variants; i++) {
+		tables += r->variants[i].ddb != NULL;
+		containers += r->variants[i].ddb == NULL;
+	}
+	for (i = 0; i < sc->n_phases; i++) {
+		creates |= sc->phases[i].mix[PK_OP_CREATE] > 0;
+		batches |= sc->phases[i].mix[PK_OP_BATCH] > 0;
+	}
+	if (tables == 0 || containers == 0) {
+		return NULL;
+	}
+	buf[0] = 0;
+	for (i = 0; creates && i < r->n_variants; i++) {
+		const struct pk_result_variant *v = &r->variants[i];
+
+		if (v->ddb) {
+			len = fmt_append(
+			    buf, cap, len,
+			    "%sa create is Azure Cosmos DB's insert (409 when "
+			    "the item exists) but %s's PutItem, which replaces "
+			    "an item of the same primary key (it ended holding "
+			    "%s item%s; a conditional put is not replayed)",
+			    len ? "; " : "", v->name,
+			    fmt_thousands(v->ddb->items, a),
+			    v->ddb->items == 1 ? "" : "s");
+		}
+	}
+	if (batches) {
+		len = fmt_append(buf, cap, len,
+				 "%sa transactional batch is a table's "
+				 "BatchWriteItem: not atomic, 1 WCU a KB "
+				 "(TransactWriteItems, all or nothing, "
+				 "takes 2; not replayed)",
+				 len ? "; " : "");
+	}
+	for (i = 0; i < r->n_variants; i++) {
+		const struct pk_result_variant *v = &r->variants[i];
+		const struct pk_ddb_table_spec *t =
+		    scenario_variant_table(sc, v->spec);
+
+		if (v->ddb && t && t->retry_mode == PK_DDB_RETRY_CLIENT) {
+			len = fmt_append(
+			    buf, cap, len,
+			    "%s%s retries its throttles by the scenario's "
+			    "client: settings (retry_mode: client), not an "
+			    "AWS SDK's (retry_mode: standard or legacy)",
+			    len ? "; " : "", v->name);
+		}
+	}
+	return len ? buf : NULL;
+}
+
 void scorecard_fill(const struct pk_result *r,
 		    const struct pk_result_variant *v, struct pk_scorecard *sc)
 {

@@ -365,6 +365,18 @@ const char *scorecard_arrival(const struct pk_result *r, char *buf, size_t cap);
 const char *scorecard_replayed(const struct pk_result *r, char *buf,
 			       size_t cap);
 
+/* In a compare of an Azure Cosmos DB container and an Amazon DynamoDB
+   table, what the table replays differently from the container's
+   operation of the same name, into buf (cap bytes): a create is the
+   table's PutItem, which replaces an item of the same primary key
+   (Cosmos DB answers 409), and how many items the table ended holding;
+   a transactional batch its BatchWriteItem, not atomic at 1 WCU a KB
+   (TransactWriteItems is all or nothing at 2, reference §1); a table
+   with retry_mode client retries its throttles by the scenario's
+   client: settings, not an AWS SDK's (reference §10). NULL when the
+   compare is of one service or none applies. */
+const char *scorecard_across(const struct pk_result *r, char *buf, size_t cap);
+
 /* A days-to-full figure as the reports print it: "18.6 days", and under
    two days with its readable duration, "0.01 days (15.4 min)" (a bare
    "0.0" says nothing); unit 0 leaves out " days" ("18.6", "0.01 (15.4

@@ -329,8 +329,10 @@ struct pk_snapshot_ddb {
 				      hour once the second closes */
 	size_t n_hours;
 	size_t cap_hours;
-	int64_t read_demand_mcu;  /* read units the operations' first
-				     attempts asked, throttled or not,
+	int64_t read_demand_mcu;  /* read units of the operations' first
+				     attempts that on demand would serve
+				     (a key value's 3,000 RRU and 1,000 WRU
+				     a second, D3; ddb_demand.c),
 				     milli-units: what the same requests
 				     would consume on demand (RRU) */
 	int64_t write_demand_mcu; /* ... write units (WRU), the global
