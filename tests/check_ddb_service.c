@@ -231,6 +231,29 @@ static int json_run(const struct pk_result *r, FILE *out)
 	return report_json(r, 0, out);
 }
 
+/* A share that is not whole shows to two decimals: 1 RCU + 3,200 WCU
+   lay out ceil(1 / 3,000 + 3,200 / 1,000) = 4 partitions (D4), each
+   1 / 4 = 0.25 RCU and 3,200 / 4 = 800 WCU (D5); to a tenth the
+   reads read 0.3 */
+START_TEST(test_ddb_service_share_decimals)
+{
+	struct pk_run *run = tu_sim_text(
+	    "e6.yaml", "service: dynamodb\n"
+		       "table: {name: t, partition_key: /id, "
+		       "read_capacity_units: 1, write_capacity_units: 3200}\n"
+		       "phases: [{duration: 2s, rate: 10/s}]\n");
+	struct pk_result *res = result_build(run);
+	char *text = render(report_text, res);
+
+	ck_assert_msg(strstr(text, "\nlayout: 4 partitions, 0.25 RCU / 800 "
+				   "WCU a second each ("),
+		      "%s", text);
+	free(text);
+	result_free(res);
+	tu_sim_free(run);
+}
+END_TEST
+
 /*
  * The text and JSON reports of the shipped hot key say the service's
  * layout and units and name the reason of every throttle (D14): the
@@ -799,6 +822,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_service_delayed_lent_not_banked);
 	tcase_add_test(tc, test_ddb_service_storage_split);
 	tcase_add_test(tc, test_ddb_service_reports);
+	tcase_add_test(tc, test_ddb_service_share_decimals);
 	tcase_add_test(tc, test_ddb_service_on_demand_new_table);
 	tcase_add_test(tc, test_ddb_service_on_demand_bounds);
 	tcase_add_test(tc, test_ddb_service_on_demand_doubles);

@@ -42,18 +42,22 @@ const char *layout_origin(const struct pk_result_variant *v)
 							 : "created";
 }
 
-/* mCU a second as units: "1,250", or "666.7" when not whole */
+/* mCU a second as units: "1,250", or to two decimals without their
+   trailing zeros when not whole ("666.67", "0.25": a tenth would show
+   1 RCU over 4 partitions as 0.3) */
 static const char *units_str(int64_t mcu, char *buf, size_t cap)
 {
 	char a[32];
+	int64_t t = (mcu + 5) / 10;
 
 	if (mcu % 1000 == 0) {
 		snprintf(buf, cap, "%s", fmt_thousands(mcu / 1000, a));
+	} else if (t % 10 == 0) {
+		snprintf(buf, cap, "%s.%d", fmt_thousands(t / 100, a),
+			 (int)(t % 100 / 10));
 	} else {
-		int64_t t = (mcu + 50) / 100;
-
-		snprintf(buf, cap, "%s.%d", fmt_thousands(t / 10, a),
-			 (int)(t % 10));
+		snprintf(buf, cap, "%s.%02d", fmt_thousands(t / 100, a),
+			 (int)(t % 100));
 	}
 	return buf;
 }

@@ -526,7 +526,8 @@ static size_t ddb_lines(const struct pk_scenario *sc, const struct pk_bill *b,
 		out[n] = (struct money_line){"free tier", "", -b->free_tier_off,
 					     1 | 2, 0};
 		snprintf(out[n++].what, sizeof(out->what),
-			 "%lld WCU and %lld RCU", (long long)b->free_units[0],
+			 "%lld WCU and %lld RCU (off the lines above)",
+			 (long long)b->free_units[0],
 			 (long long)b->free_units[1]);
 	}
 	n = totals(b, 1 | 2 | 4 | 8, out, n);
