@@ -333,6 +333,45 @@ START_TEST(test_runway_ttl_cycle_backlog)
 }
 END_TEST
 
+/*
+ * A partition that fills before any of its items expires: one key, 116
+ * creates/s of 10 KB (1,187,840 B/s), 10,000 RU/s, default_ttl 18,100 s.
+ * 21,474,836,480 / 1,187,840 = 18,078.9 s, before the first item
+ * (written at t = 0) expires at 18,100 s: time to live cannot slow it,
+ * full at 18,078.9 s as without it (0.2092 days). With default_ttl
+ * 20,980 s at 100/s (1,024,000 B/s): 20,971.5 s < 20,980 s. Before:
+ * 20,840 s and 21,594 s, the hour of the first expiry stepped at a
+ * net rate that counted its expiries for the whole of it.
+ */
+static double ttl_full_s(const char *ttl, const char *rate, char *t, size_t cap)
+{
+	char text[600];
+	int kind;
+	double s;
+
+	snprintf(text, sizeof(text),
+		 "container: {partition_key: /k, throughput: 10000, "
+		 "default_ttl: %s}\n"
+		 "items: {k: {const: one}}\n"
+		 "phases:\n"
+		 "  - {duration: 10m, rate: %s, item_size: 10KB}\n",
+		 ttl, rate);
+	s = tu_full_s("runway.yaml", text, &kind, t, cap);
+	ck_assert_msg(kind == PK_FULL_DAYS, "kind %d: %s", kind, t);
+	return s;
+}
+
+START_TEST(test_runway_ttl_full_before_first_expiry)
+{
+	char t[640];
+	double s = ttl_full_s("18100s", "116/s", t, sizeof(t));
+
+	ck_assert_msg(near(s, CAP / 1187840.0, 1e-9), "%f: %s", s, t);
+	s = ttl_full_s("20980s", "100/s", t, sizeof(t));
+	ck_assert_msg(near(s, CAP / 1024000.0, 1e-9), "%f: %s", s, t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_ttl");
@@ -348,6 +387,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_ttl_backlog_said);
 	tcase_add_test(tc, test_runway_ttl_cycle_backlog);
 	tcase_add_test(tc, test_runway_ttl_upserts_rewrite_expired);
+	tcase_add_test(tc, test_runway_ttl_full_before_first_expiry);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -219,6 +219,28 @@ static const char *rate_text(double bytes_per_s, char *buf, size_t cap)
 	return buf;
 }
 
+/* "; rewrites taken as picking stored items uniformly ..." when a
+   phase of sc that rewrites or deletes stored items selects them by
+   another distribution than uniform (its `select`), which the runway
+   does not model (runway.h: ASSUMPTION, uniform), else "" */
+static const char *select_note(const struct pk_scenario *sc)
+{
+	size_t i;
+
+	for (i = 0; sc && i < sc->n_phases; i++) {
+		const struct pk_phase_spec *ps = &sc->phases[i];
+
+		if (ps->select.kind != PK_DIST_UNIFORM &&
+		    (ps->mix[PK_OP_REPLACE] > 0 || ps->mix[PK_OP_DELETE] > 0 ||
+		     (ps->mix[PK_OP_UPSERT] > 0 && ps->upsert_new < 1))) {
+			return "; its rewrites and deletes taken as picking "
+			       "stored items uniformly, not by the phase's "
+			       "select (ASSUMPTION)";
+		}
+	}
+	return "";
+}
+
 /* Which basis the projection used: "projected from the workload's
    rates", "from the data's own time (ts)", "from the data at 100
    records/s" (runway.h) */
@@ -617,11 +639,11 @@ const char *scorecard_full_text(const struct pk_result *r,
 		} else {
 			first_text(r, s, first, sizeof(first));
 			snprintf(
-			    buf, cap, "%s %s%s",
+			    buf, cap, "%s %s%s%s",
 			    scorecard_days_text(s->days_to_full, 1, a,
 						sizeof(a)),
 			    scorecard_full_basis(r, &s->runway, at, sizeof(at)),
-			    first);
+			    first, select_note(r->sc));
 		}
 		break;
 	}

@@ -475,8 +475,12 @@ struct rw_store {
 	   value deleted, and the step it lies in */
 	double del_at[PK_MAX_STREAMS][PK_RW_LIVES];
 	size_t del_q[PK_MAX_STREAMS][PK_RW_LIVES];
-	double sent[PK_MAX_STREAMS]; /* each class's writes so far */
-	double prev[PK_MAX_STREAMS]; /* its slot's before the last step */
+	double sent[PK_MAX_STREAMS];  /* each class's writes so far */
+	double prev[PK_MAX_STREAMS];  /* its slot's before the last step */
+	double added[PK_MAX_STREAMS]; /* each class's writes in it */
+	double del_from; /* the part of the last step (0 .. 1) before which
+			    time to live deleted nothing (its first expiry
+			    there); 0 when it deleted nothing */
 };
 
 void runway_store_init(struct rw_store *s, const struct rw_classes *cl,
@@ -511,10 +515,16 @@ double runway_store_held(const struct rw_store *s, const struct rw_classes *cl,
 			 int slot, int raw);
 
 /* The part of the last step (0 .. 1) at which bucket slot's holdings
-   reach room bytes (they pass it by its end), the classes' bytes linear
-   within it; *rate: the holdings' growth there, bytes a step */
+   first reach room bytes (they pass it by its end, or at del_from),
+   each class's writes linear within it and its deletions from del_from
+   on; *rate: the holdings' growth there, bytes a step */
 double runway_store_cross(const struct rw_store *s, const struct rw_classes *cl,
 			  int slot, int raw, double room, double *rate);
+
+/* What bucket slot held at its most in the last step: at its end, or
+   where time to live began to delete (del_from), bytes */
+double runway_store_peak(const struct rw_store *s, const struct rw_classes *cl,
+			 int slot, int raw);
 
 /* 1 when it holds bytes of a class some of whose items never expire */
 int runway_store_for_good(const struct rw_store *s,
@@ -727,6 +737,8 @@ void runway_keyed_spread(struct slice *x, size_t n, size_t ns);
    their bytes, and each stream's new bytes and items offered */
 struct rw_rewrites {
 	double all;	   /* new items offered so far, this step's in */
+	double before;	   /* ... before this step (stored items, with
+			      deletes taken apart) */
 	double ops, bytes; /* the step's rewrites and their bytes as
 			      rewritten */
 	double offered[PK_MAX_STREAMS], items[PK_MAX_STREAMS];
@@ -742,9 +754,13 @@ void runway_rewrites_step(struct rw_rewrites *r, const struct slice *x,
    let through) and its share of the step's rewrites, as many as its
    share of the stored items, at the same part of what was offered;
    *items grows by its new items. Rewrites pick stored items uniformly
-   (ASSUMPTION: whatever their size; the step's new items among them):
-   after r rewrites over n items a share e^(-r/n) keeps its size, the
-   rest take the rewrite's. Bytes. */
+   (ASSUMPTION: whatever their size; the step's new items among them,
+   each from its write on): over a step of A new items and R rewrites
+   at steady rates on N0 stored (N1 after), an item stored before it
+   keeps its size with (N0 / N1)^(R / A) (e^(-R / N0) without new
+   ones), the step's new items with (N1 - N0 keep) / (A + R) (the
+   solution of S' = a - r S / N), the rest take the rewrite's.
+   Bytes. */
 double runway_rewritten(const struct rw_rewrites *r, const double *mass,
 			size_t ns, double add, double acc, double *items);
 

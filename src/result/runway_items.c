@@ -211,6 +211,28 @@ double runway_store_pending(struct rw_store *s, const struct rw_classes *cl,
 	return pend;
 }
 
+/* Workload time at which class j's writes reached cum value x (its
+   deletion frontier for lifetime bin b, in step q or later), steps
+   ending on the clock's whole hours, linear within a step: the write
+   the next deletion takes */
+static double written_at(const struct rw_store *s, size_t j, size_t b,
+			 int64_t h, int64_t off)
+{
+	const double *cum = s->cum[j];
+	const double x = s->del_at[j][b];
+	int64_t q = (int64_t)s->del_q[j][b];
+	double a, e;
+
+	while (q < h && cum[q + 1] <= x) {
+		q++;
+	}
+	a = q == 0 ? 0.0 : (double)(q * PK_RUNWAY_STEP_S - off);
+	e = (double)((q + 1) * PK_RUNWAY_STEP_S - off);
+	return cum[q + 1] > cum[q]
+		   ? a + (x - cum[q]) / (cum[q + 1] - cum[q]) * (e - a)
+		   : a;
+}
+
 /* Class j's lifetime bin b deleted from its frontier up to cum value
    to: each step's part of it leaves that step's bucket (slot_of, NULL:
    one bucket), share frac of it (the bin's); steps to h written */
@@ -243,11 +265,13 @@ void runway_store_step(struct rw_store *s, const struct rw_classes *cl,
 		       int64_t h, int slot, const double *add, double del,
 		       double t1, int64_t off, const int *slot_of)
 {
-	double to[PK_MAX_STREAMS][PK_RW_LIVES], pend = 0, part;
+	const double t0 = h == 0 ? 0.0 : (double)(h * PK_RUNWAY_STEP_S - off);
+	double to[PK_MAX_STREAMS][PK_RW_LIVES], pend = 0, part, from = 1.0;
 	size_t j, b;
 
 	for (j = 0; j < cl->n; j++) {
 		s->prev[j] = s->slot[j][slot];
+		s->added[j] = add[j];
 		s->slot[j][slot] += add[j];
 		s->sent[j] += add[j];
 		if (!s->cum[j]) {
@@ -262,8 +286,17 @@ void runway_store_step(struct rw_store *s, const struct rw_classes *cl,
 			to[j][b] = fmax(s->del_at[j][b], to[j][b]);
 			pend += cl->c[j].lives.frac[b] *
 				(to[j][b] - s->del_at[j][b]);
+			if (to[j][b] > s->del_at[j][b] && t1 > t0) {
+				/* nothing of it expires before its
+				   frontier's write a lifetime on */
+				double at = written_at(s, j, b, h, off) +
+					    cl->c[j].lives.s[b];
+
+				from = fmin(from, (at - t0) / (t1 - t0));
+			}
 		}
 	}
+	s->del_from = from < 1.0 ? fmax(0.0, from) : 0.0;
 	/* what the range's room deletes of it, oldest first: each bin its
 	   share (ASSUMPTION: bins expire alike within a step) */
 	part = pend > 0 && del < pend ? del / pend : 1.0;
@@ -297,7 +330,23 @@ double runway_store_held(const struct rw_store *s, const struct rw_classes *cl,
 	return held;
 }
 
-/* Held at part a of the last step (its bytes linear within it) */
+/* Class j's bytes in slot at part a of the last step: its writes
+   linear within it, its deletions linear from del_from on; *slope (NULL:
+   not kept) their change a step there */
+static double class_at(const struct rw_store *s, size_t j, int slot, double a,
+		       double *slope)
+{
+	const double f = s->del_from;
+	const double gone = s->prev[j] + s->added[j] - s->slot[j][slot];
+	const double ramp = a <= f ? 0 : (a - f) / (1.0 - f);
+
+	if (slope) {
+		*slope = s->added[j] - (a < f ? 0 : gone / (1.0 - f));
+	}
+	return s->prev[j] + a * s->added[j] - ramp * gone;
+}
+
+/* Held at part a of the last step (class_at) */
 static double held_at(const struct rw_store *s, const struct rw_classes *cl,
 		      int slot, int raw, double a)
 {
@@ -305,11 +354,19 @@ static double held_at(const struct rw_store *s, const struct rw_classes *cl,
 	size_t j;
 
 	for (j = 0; j < cl->n; j++) {
-		double x = s->prev[j] + a * (s->slot[j][slot] - s->prev[j]);
-
-		held += class_held(cl, j, x, raw);
+		held += class_held(cl, j, class_at(s, j, slot, a, NULL), raw);
 	}
 	return held;
+}
+
+double runway_store_peak(const struct rw_store *s, const struct rw_classes *cl,
+			 int slot, int raw)
+{
+	double end = runway_store_held(s, cl, slot, raw);
+
+	return s->del_from > 0
+		   ? fmax(end, held_at(s, cl, slot, raw, s->del_from))
+		   : end;
 }
 
 double runway_store_cross(const struct rw_store *s, const struct rw_classes *cl,
@@ -324,7 +381,12 @@ double runway_store_cross(const struct rw_store *s, const struct rw_classes *cl,
 			only = j;
 		}
 	}
-	if (moving == 1) {
+	if (s->del_from > 0 && held_at(s, cl, slot, raw, s->del_from) >= room) {
+		/* it reaches room before time to live deletes: the first
+		   crossing is there */
+		hi = s->del_from;
+	}
+	if (moving == 1 && s->del_from <= 0) {
 		/* one class grows: its pool's inverse, exact */
 		const struct id_pool none = {0, 0, 0};
 		const struct id_pool *p = raw ? &none : &cl->c[only].pool;
@@ -347,8 +409,8 @@ double runway_store_cross(const struct rw_store *s, const struct rw_classes *cl,
 		}
 	}
 	for (j = 0; j < cl->n; j++) {
-		double d = s->slot[j][slot] - s->prev[j];
-		double x = s->prev[j] + lo * d;
+		double d;
+		double x = class_at(s, j, slot, lo, &d);
 
 		grow += d * runway_pool_growth(&cl->c[j].pool, raw,
 					       class_held(cl, j, x, raw));

@@ -690,6 +690,7 @@ void runway_rewrites_step(struct rw_rewrites *r, const struct slice *x,
 	size_t i, k;
 
 	r->ops = r->bytes = 0;
+	r->before = r->all;
 	for (k = 0; k < ns; k++) {
 		r->offered[k] = r->items[k] = 0;
 	}
@@ -707,7 +708,7 @@ void runway_rewrites_step(struct rw_rewrites *r, const struct slice *x,
 double runway_rewritten(const struct rw_rewrites *r, const double *mass,
 			size_t ns, double add, double acc, double *items)
 {
-	double offered = 0, fresh = 0, part, q;
+	double offered = 0, fresh = 0, part, rw, a, n0, keep, q_new, old;
 	size_t k;
 
 	for (k = 0; k < ns; k++) {
@@ -717,12 +718,24 @@ double runway_rewritten(const struct rw_rewrites *r, const double *mass,
 	/* the bounds let through this part of what was offered, of its
 	   rewrites too */
 	part = offered > 0 ? add / offered : 1.0;
+	old = *items;
 	*items += part * fresh;
 	if (r->ops <= 0 || r->all <= 0 || *items <= 0) {
 		return acc + add;
 	}
-	q = exp(-part * r->ops / r->all);
-	return (acc + add) * q + *items * (r->bytes / r->ops) * (1.0 - q);
+	rw = part * r->ops;
+	n0 = fmax(0.0, r->before);
+	a = r->all - n0;
+	if (a <= 1e-12 * r->all) {
+		keep = n0 > 0 ? exp(-rw / n0) : 0;
+		q_new = keep;
+	} else {
+		keep = n0 > 0 ? exp(-rw / a * log(r->all / n0)) : 0;
+		q_new = (r->all - n0 * keep) / (a + rw);
+	}
+	return acc * keep + add * q_new +
+	       (old * (1.0 - keep) + part * fresh * (1.0 - q_new)) *
+		   (r->bytes / r->ops);
 }
 
 /* A time key's keyed requests counted as spread (ASSUMPTION: over the

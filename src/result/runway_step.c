@@ -308,7 +308,7 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 	struct bite bit = {0, 0, 0, 0, 0, 0, 0, 0};
 	double del = 0, part[PK_MAX_STREAMS] = {0}, add;
 	double add_c[PK_MAX_STREAMS];
-	double before, after, room, grow, per_step;
+	double before, after, peak, room, grow, per_step;
 	size_t j;
 
 	if (p->cl.ttl && ci->burst) {
@@ -363,7 +363,10 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 		p->level_written = ci->written;
 	}
 	room = cap - ci->g->start;
-	if (grow > 0 && after >= room) {
+	/* it may pass room within the step before time to live deletes
+	   and end it below */
+	peak = runway_store_peak(&ci->held, &p->cl, slot, timed);
+	if ((grow > 0 && after >= room) || (before < room && peak >= room)) {
 		double a = before >= room
 			       ? 0
 			       : runway_store_cross(&ci->held, &p->cl, slot,
@@ -403,6 +406,7 @@ static void slices_step(struct rw_proj *p, struct steps *q, double t0,
 	}
 	runway_pool_draws(&p->pool, p->v, q->xs, q->n_all);
 	runway_rewrites_step(&q->rr, q->xs, q->n_all, p->ns);
+	q->rr.before = p->dels.on ? p->dels.live : q->rr.before;
 	runway_dels_step(&p->dels, q->xs, q->n_all, p->ns);
 	if (p->dels.on) {
 		/* rewrites pick among the items stored, not every one
