@@ -219,14 +219,22 @@ static const char *rate_text(double bytes_per_s, char *buf, size_t cap)
 	return buf;
 }
 
-/* "; rewrites taken as picking stored items uniformly ..." when a
+/* "; its deletes taken off its new items ..." when rw did so (time to
+   live, an id pool); "; rewrites taken as picking stored items
+   uniformly ..." when a
    phase of sc that rewrites or deletes stored items selects them by
    another distribution than uniform (its `select`), which the runway
    does not model (runway.h: ASSUMPTION, uniform), else "" */
-static const char *select_note(const struct pk_scenario *sc)
+static const char *select_note(const struct pk_scenario *sc,
+			       const struct pk_runway *rw)
 {
 	size_t i;
 
+	if (rw->dels_netted) {
+		return "; its deletes taken off its new items, not from "
+		       "every stored item (ASSUMPTION under time to live or "
+		       "an id pool)";
+	}
 	for (i = 0; sc && i < sc->n_phases; i++) {
 		const struct pk_phase_spec *ps = &sc->phases[i];
 
@@ -643,7 +651,7 @@ const char *scorecard_full_text(const struct pk_result *r,
 			    scorecard_days_text(s->days_to_full, 1, a,
 						sizeof(a)),
 			    scorecard_full_basis(r, &s->runway, at, sizeof(at)),
-			    first, select_note(r->sc));
+			    first, select_note(r->sc, &s->runway));
 		}
 		break;
 	}

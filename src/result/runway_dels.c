@@ -31,7 +31,8 @@ void runway_dels_init(struct rw_dels *d, const struct pk_result_variant *v,
 
 	memset(d, 0, sizeof(*d));
 	d->keep = d->fresh = 1.0;
-	if (cl->ttl || !sends_deletes(sc)) {
+	d->sent = sends_deletes(sc);
+	if (cl->ttl || !d->sent) {
 		return;
 	}
 	for (j = 0; j < cl->n; j++) {

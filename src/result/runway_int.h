@@ -898,6 +898,7 @@ double runway_cycle_backlog(const struct pk_result_variant *v,
    pool (there deletes come off the new items, never below 0). */
 struct rw_dels {
 	int on;	     /* deletes taken apart */
+	int sent;    /* a phase sends deletes at a rate */
 	double live; /* items stored after the last step */
 	double keep, fresh;
 };

@@ -568,6 +568,7 @@ void runway_from_rates(const struct pk_snapshot *s,
 		return;
 	}
 	runway_dels_init(&p.dels, v, sc, &p.cl, p.st, p.ns);
+	rw->dels_netted = p.dels.sent && !p.dels.on;
 	if (p.dels.on) {
 		runway_streams_weigh(p.st, p.ns, weight);
 	}

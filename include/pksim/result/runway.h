@@ -342,6 +342,9 @@ struct pk_runway {
 	int bound_low;	     /* ... its writes Low priority, served what
 				High-priority requests left (rule 30) */
 	int share_from_run;  /* RATES: shares from the run's writes */
+	int dels_netted;     /* RATES: deletes taken off the new items
+				(time to live or an id pool), not from
+				every stored item */
 	int untimed;	     /* RATES: the key has a time part (bucket) but
 				the logical partition named keeps its value
 				for good (another stream's constant) */
