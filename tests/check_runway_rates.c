@@ -154,6 +154,62 @@ START_TEST(test_rates_spikes_counted)
 END_TEST
 
 /*
+ * A spike past the range's RU/s: one key on 400 RU/s (one range),
+ * creates of 1 KB (5 RU each) at a base of 10/s with a x20 spike for
+ * 1 min every 10 min. In a spike 200/s x 5 RU = 1,000 RU/s are offered
+ * to 400: 80 a second succeed (rule 12); between spikes 10/s x 5 = 50
+ * RU/s all succeed. Ten minutes store 540 x 10 + 60 x 80 = 10,200
+ * items, 17/s = 17,408 B/s: full at 21,474,836,480 / 17,408 =
+ * 1,233,618.8 s (14.28 days), bounded by the range. Before: 8.4 days
+ * at 29.0 KiB/s, the bound met by the hour's mean (29/s x 5 = 145 RU/s)
+ * and every spike write counted (a 1-h replay stores 18,637 B/s: the
+ * SDK's retries serve a few after the spike).
+ */
+START_TEST(test_rates_spike_past_range)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {k: {const: a}}\n"
+	    "phases:\n"
+	    "  - {duration: 1h, rate: {base: 10/s, spikes: {every: 10m, "
+	    "for: 1m, factor: 20}}, item_size: 1KB}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(near(s, CAP / (17.0 * KB1), 1e-9), "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "bounded by range 0's 400 RU/s"), "%s", t);
+}
+END_TEST
+
+/*
+ * A step past the range's RU/s: one key on 400 RU/s, creates of 1 KB
+ * (5 RU) at 200/s for the first 10 min of a 1-h phase, then 0/s. The
+ * step offers 1,000 RU/s: 80 a second succeed, 48,000 an hour =
+ * 49,152,000 B: full at 21,474,836,480 / 49,152,000 x 3,600 =
+ * 1,572,864 s (18.20 days), as the same workload written as two phases
+ * gives. Before: 7.3 days at 33.3 KiB/s (the hour's mean, 33.3/s x 5 =
+ * 167 RU/s, under the bound).
+ */
+START_TEST(test_rates_step_past_range)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {k: {const: a}}\n"
+	    "phases:\n"
+	    "  - duration: 1h\n"
+	    "    item_size: 1KB\n"
+	    "    rate: {steps: [{at: 0s, rate: 200/s}, {at: 10m, rate: "
+	    "0/s}]}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(near(s, CAP / (48000.0 * KB1) * 3600.0, 1e-9), "%f: %s",
+		      s, t);
+	ck_assert_msg(near(s, 1572864.0, 1e-9), "%f", s);
+}
+END_TEST
+
+/*
  * Two streams from Saturday 2026-01-10 00:00: "big" 100 creates/s of
  * 10 KB under a weekdays schedule, "small" 1 create/s of 1 KB all week,
  * a 10-s run (nothing of "big" in it). "big" writes 100 x 10,240 =
@@ -234,6 +290,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_rates_batch_only_bounded);
 	tcase_add_test(tc, test_rates_steps_every_step);
 	tcase_add_test(tc, test_rates_spikes_counted);
+	tcase_add_test(tc, test_rates_spike_past_range);
+	tcase_add_test(tc, test_rates_step_past_range);
 	tcase_add_test(tc, test_rates_stream_idle_in_window);
 	tcase_add_test(tc, test_rates_rewrites_grow_items);
 	suite_add_tcase(s, tc);

@@ -543,6 +543,115 @@ size_t runway_stretches(const struct pk_scenario *sc, struct rstream *st,
 	return walk(sc, st, t0, t1, out, cap, 0);
 }
 
+/* Stretch *o of phase j of stream st in cycle k: ops offered over len
+   seconds of it */
+static void stretch_fill(struct rstream *st, size_t j, int64_t k, double ops,
+			 double len, struct stretch *o)
+{
+	struct rphase *p = &st->ph[j];
+
+	client_send(st, p, ops, len, o);
+	o->ops = ops;
+	/* stored with the index (rule 11 counts what is stored), charged on
+	   the item */
+	o->bytes *= p->factor;
+	o->items = ops * p->adds;
+	o->dels = ops * p->dels;
+	o->rw_ops = ops * p->rewrites;
+	o->rw_bytes = o->rw_ops * p->mean_bytes * p->factor;
+	o->len = len;
+	o->ph = j;
+	o->reps = 1;
+	o->bucket = p->bucket;
+	o->bucket_frac = p->bucket_frac;
+	o->low = p->low;
+	o->ru_scale = in_force(st, j, k, &o->set_at);
+}
+
+/* The piece of schedule s by the phase's own clock at phase second t:
+   its step (STEPS; *step a hint, advanced, from the step in force at an
+   earlier t) twice, plus 1 inside a spike; the second the next piece
+   starts into *next (HUGE_VAL: none) */
+static size_t own_piece(const struct pk_schedule_spec *s, double t,
+			size_t *step, double *next)
+{
+	int in = 0;
+
+	*next = HUGE_VAL;
+	if (s->base == PK_SCHEDULE_STEPS) {
+		while (*step + 1 < s->n_steps &&
+		       (double)s->steps[*step + 1].at_s <= t) {
+			(*step)++;
+		}
+		if (*step + 1 < s->n_steps) {
+			*next = (double)s->steps[*step + 1].at_s;
+		}
+	}
+	if (s->has_spikes) {
+		double from = (double)s->spike_start_s, r, e = from;
+
+		if (t >= from) {
+			r = fmod(t - from, (double)s->spike_every_s);
+			in = r < (double)s->spike_for_s;
+			e = t - r +
+			    (double)(in ? s->spike_for_s : s->spike_every_s);
+		}
+		*next = fmin(*next, e);
+	}
+	return (s->base == PK_SCHEDULE_STEPS ? *step * 2 : 0) + (size_t)in;
+}
+
+/* Own-clock pieces (a step's rate, a spike) one occurrence of a phase
+   keeps apart in a step, at most */
+#define PK_RW_PIECES 8
+
+/* Phase j of stream st over [in, end) of cycle k (seconds within the
+   cycle) into out (room for cap >= 1): one stretch, or with steps or
+   spikes one per rate its own clock gives there (the seconds of every
+   spike of the step together, those between them together, each step's
+   rate apart), so the RU/s bound meets a spike's rate, not the step's
+   mean; pieces past PK_RW_PIECES or cap share the last. Returns how
+   many. */
+static size_t occurrence(const struct pk_scenario *sc, struct rstream *st,
+			 size_t j, int64_t k, double in, double end, int rel,
+			 struct stretch *out, size_t cap)
+{
+	struct rphase *p = &st->ph[j];
+	const struct pk_schedule_spec *s = p->ps->schedule;
+	const double at = (double)p->start_s;
+	size_t key[PK_RW_PIECES], n = 0, i, step = 0, most;
+	double ops[PK_RW_PIECES], len[PK_RW_PIECES], a = in - at, e;
+
+	if (!s || (s->base != PK_SCHEDULE_STEPS && !s->has_spikes)) {
+		stretch_fill(
+		    st, j, k,
+		    phase_ops(sc, p, st->cycle_s, k, in - at, end - at, rel),
+		    end - in, out);
+		return 1;
+	}
+	most = cap < PK_RW_PIECES ? cap : PK_RW_PIECES;
+	while (a < end - at) {
+		size_t kk = own_piece(s, a, &step, &e);
+
+		e = e > a ? fmin(e, end - at) : end - at;
+		for (i = 0; i < n && key[i] != kk; i++) {
+		}
+		if (i == n && n < most) {
+			key[n] = kk;
+			ops[n] = len[n] = 0;
+			n++;
+		}
+		i = i < n ? i : n - 1;
+		ops[i] += phase_ops(sc, p, st->cycle_s, k, a, e, rel);
+		len[i] += e - a;
+		a = e;
+	}
+	for (i = 0; i < n; i++) {
+		stretch_fill(st, j, k, ops[i], len[i], &out[i]);
+	}
+	return n;
+}
+
 /* The stretches of stream st in [t0, t1) walked phase by phase */
 static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 		   double t1, struct stretch *out, size_t cap, int rel)
@@ -562,31 +671,7 @@ static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 		if (end - in > t1 - t) {
 			end = in + (t1 - t);
 		}
-		{
-			struct rphase *p = &st->ph[j];
-			double ops = phase_ops(sc, p, st->cycle_s, k,
-					       in - (double)p->start_s,
-					       end - (double)p->start_s, rel);
-
-			client_send(st, p, ops, end - in, &out[n]);
-			out[n].ops = ops;
-			/* stored with the index (rule 11 counts what is
-			   stored), charged on the item */
-			out[n].bytes *= p->factor;
-			out[n].items = ops * p->adds;
-			out[n].dels = ops * p->dels;
-			out[n].rw_ops = ops * p->rewrites;
-			out[n].rw_bytes =
-			    out[n].rw_ops * p->mean_bytes * p->factor;
-			out[n].len = end - in;
-			out[n].ph = j;
-			out[n].reps = 1;
-			out[n].bucket = p->bucket;
-			out[n].bucket_frac = p->bucket_frac;
-			out[n].low = p->low;
-			out[n].ru_scale = in_force(st, j, k, &out[n].set_at);
-			n++;
-		}
+		n += occurrence(sc, st, j, k, in, end, rel, out + n, cap - n);
 		t += end - in;
 	}
 	return n;

@@ -85,7 +85,11 @@
  *   an hour, or a file at --rate, grows at that rate x len_s / period_s.
  * Bounds, each said when it applies:
  * - throughput: a logical partition grows at most as fast as its range's
- *   RU/s in force let its writes of that size succeed,
+ *   RU/s in force let its writes of that size succeed, met by each rate
+ *   a phase's own clock gives in an hour (its steps' apart, its spikes'
+ *   seconds together and those between them together: up to 8 such in
+ *   an hour, more share the last; ASSUMPTION with several streams: a
+ *   stream's spike seconds meet the others' at the start of its hour),
  *   the range's RU/s shared among its logical partitions by their share
  *   of writes and with the requests that store nothing new (point reads,
  *   replaces, deletes, rewriting upserts, single-partition queries and
