@@ -331,6 +331,25 @@ START_TEST(test_plan_scenario_runs)
 	ck_assert_int_eq((long long)num_at(t, "logical_partitions"), 3);
 	json_decref(root);
 	free(out);
+	/* the 29 s stand for the year (time_scale: 29s = 365d), so days to
+	   full are in real days: buero-nord's 7,360 creates a year x 442 B
+	   = 3,253,120 B a year, 16,265,600 B (15.5 MiB) in 5 years, far
+	   from 20 GiB. Without time_scale the 29 s repeat: "2.2 days". */
+	snprintf(args, sizeof(args), "compare '%s' --no-remedies --format json",
+		 path);
+	out = run_ok(args);
+	root = json_loads(out, 0, &err);
+	ck_assert_msg(root != NULL, "bad JSON: %s", err.text);
+	t = json_object_get(variant(root, "/officeId"), "scorecard");
+	ck_assert_str_eq(
+	    json_string_value(json_object_get(t, "days_to_full_kind")),
+	    "beyond");
+	ck_assert_msg(
+	    strstr(json_string_value(json_object_get(t, "days_to_full_text")),
+		   "holds 15.5 MiB by then"),
+	    "%s", out);
+	json_decref(root);
+	free(out);
 	unlink(path);
 	rmdir(dir);
 	free(dir);

@@ -131,7 +131,8 @@ int report_plan_scenario(const struct pk_plan *p, FILE *out)
 		"# %s: the plan's one-year re-sync\n"
 		"# replayed second by second. %s %ss x %g RU = %s RU\n"
 		"# at %lld RU/s take %.1f s; here %.0f s at %.3f creates/s,\n"
-		"# one variant per candidate key.\n",
+		"# one variant per candidate key; time_scale says they stand\n"
+		"# for the year, so days to full are in real days.\n",
 		s->file, fmt_thousands((int64_t)llround(p->total_per_year), a),
 		s->entity, s->ru_per_write,
 		fmt_thousands((int64_t)llround(total_ru), b),
@@ -142,8 +143,9 @@ int report_plan_scenario(const struct pk_plan *p, FILE *out)
 	yq(out, "the one-year re-sync of a pksim plan, replayed");
 	fprintf(out,
 		"\nseed: 1\nclock: {start: \"%s\"}\n"
+		"time_scale: %.0fs = 365d\n"
 		"container: {partition_key: ",
-		PK_PLAN_SCENARIO_START);
+		PK_PLAN_SCENARIO_START, secs);
 	key_yaml(out, &s->keys[0]);
 	fprintf(out, ", throughput: %lld, index_factor: %.17g}\n",
 		(long long)s->max_ru_per_s, s->index_factor);

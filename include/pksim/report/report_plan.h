@@ -35,6 +35,8 @@ int report_plan_json(const struct pk_plan *p, FILE *out);
  * one variant per candidate key, items whose `per` property is drawn
  * with the values' volumes as weights (values with no entities left
  * out), month/day properties from the clock, unique ones numbered, and
+ * `time_scale: <seconds>s = 365d` (the phase's seconds stand for the
+ * year, so days to full are in real days, not the re-sync repeated), and
  * one phase "resync" that creates one year of entities (the sum over the
  * values) in the whole seconds the seed's re-sync needs at the maximum
  * (ceil of the sum of the re-sync seconds), each write charged the plan's
