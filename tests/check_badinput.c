@@ -170,6 +170,9 @@ START_TEST(test_badinput_refused_small)
 	    "ddb-legacy-retry-memory",
 	    "ddb-legacy-work",
 	    "ddb-gsi-rows-memory",
+	    "client-arrival-time",
+	    "client-file-arrival-time",
+	    "client-monitor-time",
 	};
 	const char *bin = getenv("PKSIM_BIN");
 	size_t i;

@@ -295,7 +295,8 @@ void ld_lesson_free(struct pk_lesson *l);
    expected operations, its workload count (ceil, HUGE_VAL past 2^64)
    and its peak rate (ops/s); a data file's arrival span (simulated s),
    its records replayed and the queries `compare --query` sends among n
-   of them; the most physical
+   of them, the operations it sends in all (ld_file_ops: a monitor log's
+   requests, or records and queries); the most physical
    partitions a variant reaches (plan_ranges.c); the most RU one operation
    of a phase (NULL: a data file's record) is charged, once (its answered
    attempt), with queries over ranges; the largest item a run
@@ -307,6 +308,7 @@ double ld_phase_count(const struct pk_phase_spec *p);
 double ld_phase_peak(const struct pk_phase_spec *p);
 double ld_file_span_s(const struct pk_items_file *f);
 double ld_file_records(const struct pk_items_file *f);
+double ld_file_ops(const struct pk_items_file *f);
 double ld_file_queries(const struct pk_items_file *f, double n);
 double ld_ranges_bound(const struct pk_scenario *s);
 double ld_worst_op_ru(const struct pk_scenario *s,

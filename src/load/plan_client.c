@@ -10,9 +10,12 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pksim/base/fmt.h"
+#include "pksim/base/mem.h"
+#include "pksim/load/monitor.h"
 #include "pksim/load/trace.h"
 
 /* The most RU a data file's --query queries are charged each. */
@@ -38,35 +41,203 @@ static double budget_s(double ru, const struct pk_client_spec *c)
 	return ceil(ru * 1e6 / c->ru_budget_per_s) / 1e6;
 }
 
+/* Work a stream's client is sent at one time: ops operations arriving
+   at t s (simulated, from the run's start), holding the client's
+   workers hold_s in all (operations x the time each holds one worker /
+   concurrency) and its ru_budget budget_s. */
+struct work_at {
+	double t, ops, hold_s, budget_s;
+};
+
+static int cmp_work_at(const void *a, const void *b)
+{
+	const struct work_at *x = a, *y = b;
+
+	return (x->t > y->t) - (x->t < y->t);
+}
+
+/* The time-field records' arrivals of data file f, in s from the first
+   (time_compression applied, as workload_file.c replays them), each
+   record with its share of the queries --query sends (q per record),
+   appended to w from *n on. */
+static void file_arrivals(const struct pk_items_file *f, double q,
+			  double hold_s, double rec_b, double q_b,
+			  struct work_at *w, size_t *n)
+{
+	size_t m = (size_t)ld_file_records(f), i, k = *n;
+	int64_t lo = INT64_MAX, t;
+	struct pk_diag scratch; /* the loader checked every time already */
+
+	diag_init(&scratch);
+	for (i = 0; i < m; i++) {
+		if (trace_time_ms(f->trace, i, f->time_field, &t, &scratch) ==
+		    0) {
+			lo = t < lo ? t : lo;
+			w[k].t = (double)t;
+			w[k].ops = 1 + q;
+			w[k].hold_s = (1 + q) * hold_s;
+			w[k].budget_s = rec_b + q * q_b;
+			k++;
+		}
+	}
+	diag_free(&scratch);
+	for (i = *n; i < k; i++) {
+		w[i].t = floor(((w[i].t - (double)lo) / f->time_compression)) /
+			 1000.0;
+	}
+	*n = k;
+}
+
 /*
- * The simulated time stream i's client needs for its operations, in s.
- * With concurrency C and latency L every operation holds one of C workers
- * for at least L, so at least ops x L / C (a lower bound: retries only
- * add). With ru_budget B the budget is spent in order of sending from
- * each phase's start (or from where the budget stands, if later), each
- * operation at most its phase's costliest charge (ld_worst_op_ru; one
- * charged attempt) in the pacing's whole microseconds: an upper
- * bound, so a run it keeps within the limit ends within it. The larger
- * of the two, *upper 1 when it is the budget's; the why (for the
- * message) into why, cap bytes.
+ * Stream i's work in order of arrival (owned by the caller, *n entries):
+ * each phase's operations at the phase's start (its earliest arrival),
+ * and for the first stream a data file's records (with the queries
+ * --query sends among them) at their arrivals (a time field's; records
+ * at a rate or at once all at t = 0, the earliest) or a monitor log's
+ * rows at their seconds (rule 37). hold_s is the time one operation
+ * holds a worker / concurrency (0: no workers), c the client.
  */
-static double client_time_s(const struct pk_scenario *s, size_t i, double ops,
-			    int *upper, char *why, size_t cap)
+static struct work_at *stream_work(const struct pk_scenario *s, size_t i,
+				   double hold_s,
+				   const struct pk_client_spec *c, size_t *n)
+{
+	const struct pk_stream_spec *st = &s->streams[i];
+	const struct pk_items_file *f = i == 0 ? s->items_file : NULL;
+	double ranges = ld_ranges_bound(s), start = 0, cnt, b = 0;
+	int paced = c->ru_budget_per_s > 0;
+	size_t cap = st->n_phases + 1, j, k = 0;
+	struct work_at *w;
+
+	if (f && f->monitor) {
+		cap += f->monitor->n_rows;
+	} else if (f && f->trace && f->from == PK_FROM_TIME_FIELD) {
+		cap += (size_t)ld_file_records(f);
+	}
+	w = xcalloc(cap, sizeof(*w));
+	for (j = 0; j < st->n_phases; j++) {
+		const struct pk_phase_spec *p = &s->phases[st->phase_first + j];
+
+		cnt = ld_phase_count(p);
+		if (paced) {
+			b = cnt * budget_s(ld_worst_op_ru(s, p, ranges), c);
+		}
+		w[k++] = (struct work_at){start, cnt, cnt * hold_s, b};
+		start += (double)p->duration_ms / 1000.0;
+	}
+	if (f && f->monitor) {
+		const struct pk_monitor_log *m = f->monitor;
+
+		for (j = 0; j < m->n_rows; j++) {
+			const struct pk_monitor_row *r = &m->rows[j];
+			double pieces = (double)r->pieces;
+
+			/* each request's charge in whole microseconds
+			   of budget: at most its share + 1 us */
+			w[k++] = (struct work_at){
+			    (double)(r->sec_ms - f->monitor_t0_ms) / 1000.0,
+			    pieces, pieces * hold_s,
+			    paced ? (double)r->charge_mru / 1000.0 /
+					    c->ru_budget_per_s +
+					pieces * 1e-6
+				  : 0};
+		}
+	} else if (f && f->trace) {
+		double recs = ld_file_records(f), nq = ld_file_queries(f, recs);
+		double rec_b = 0, q_b = 0;
+
+		if (paced) {
+			rec_b = budget_s(ld_worst_op_ru(s, NULL, ranges), c);
+			q_b = budget_s(worst_file_query_ru(s, f, ranges), c);
+		}
+		if (f->from == PK_FROM_TIME_FIELD && recs > 0) {
+			file_arrivals(f, nq / recs, hold_s, rec_b, q_b, w, &k);
+		} else {
+			w[k++] =
+			    (struct work_at){0, recs + nq, (recs + nq) * hold_s,
+					     recs * rec_b + nq * q_b};
+		}
+	}
+	qsort(w, k, sizeof(*w), cmp_work_at);
+	*n = k;
+	return w;
+}
+
+/* When the last of work w[0..n) is done, each piece of it begun at its
+   arrival or when the work before it is done, whichever is later, and
+   taking the time hold_s (budget 0) or budget_s (budget 1): the largest
+   of an arrival + the time of the work from it on. The arrival that
+   sets it and the operations from it on into *from_t, *from_ops. */
+static double done_by(const struct work_at *w, size_t n, int budget,
+		      double *from_t, double *from_ops)
+{
+	double t = 0;
+	size_t k;
+
+	*from_t = 0;
+	*from_ops = 0;
+	for (k = 0; k < n; k++) {
+		if (w[k].t > t) {
+			t = w[k].t;
+			*from_t = t;
+			*from_ops = 0;
+		}
+		t += budget ? w[k].budget_s : w[k].hold_s;
+		*from_ops += w[k].ops;
+	}
+	return t;
+}
+
+/* ", the last N of them arriving from S s on" into why (cap bytes) when
+   the work that sets the time arrives after t = 0. */
+static void say_from(char *why, size_t cap, double from_t, double from_ops)
+{
+	char a[PK_FMT_BYTES], b[PK_FMT_SPAN_BYTES];
+	size_t len = strlen(why);
+
+	if (from_t > 0 && len < cap) {
+		snprintf(why + len, cap - len,
+			 "; counted from each operation's arrival: the last %s "
+			 "of them arrive from %s on",
+			 fmt_thousands((int64_t)from_ops, a),
+			 fmt_seconds((int64_t)floor(from_t), b));
+	}
+}
+
+/*
+ * The simulated time stream i's client needs for its operations, in s,
+ * from the run's start: each operation is sent at its arrival at the
+ * earliest (stream_work), after the work sent before it. With
+ * concurrency C and latency L every operation holds one of C workers
+ * for at least L, so the work arriving from time a on ends at least
+ * a + its operations x L / C (a lower bound: retries only add). With
+ * ru_budget B the budget is spent in order of sending, each operation
+ * at most its phase's costliest charge (ld_worst_op_ru; one charged
+ * attempt) in the pacing's whole microseconds: an upper bound, so a run
+ * it keeps within the limit ends within it. The larger of the two,
+ * *upper 1 when it is the budget's; the why (for the message) into why,
+ * cap bytes.
+ */
+static double client_time_s(const struct pk_scenario *s, size_t i, int *upper,
+			    char *why, size_t cap)
 {
 	const struct pk_stream_spec *st = &s->streams[i];
 	const struct pk_client_spec *c = &st->client;
-	double t = 0, tb = 0, start = 0, ranges = ld_ranges_bound(s), w;
-	double most = 0;
+	double t = 0, tb, hold = 0, ct = 0, bt = 0, cops = 0, bops = 0;
+	double most = 0, ranges = ld_ranges_bound(s);
 	char r[PK_FMT_BYTES];
-	size_t j;
+	struct work_at *w;
+	size_t j, n;
 
 	why[0] = '\0';
 	*upper = 0;
+	if (!(c->concurrency > 0) && !(c->ru_budget_per_s > 0)) {
+		return 0;
+	}
 	if (c->concurrency > 0) {
 		struct pk_retry_spec rt = ld_stream_retry(s, c);
-		double hold = (double)c->latency_ms / 1000.0;
 		double retries = 0, waits = 0;
 
+		hold = (double)c->latency_ms / 1000.0;
 		snprintf(why, cap,
 			 "concurrency %d with latency %lld ms finishes at "
 			 "most %s (concurrency / latency)",
@@ -109,30 +280,34 @@ static double client_time_s(const struct pk_scenario *s, size_t i, double ops,
 				 ld_gone_retries(s),
 				 (double)PK_THROTTLE_GONE_RETRY_MS);
 		}
-		hold = hold * (1.0 + retries) + waits;
-		t = ops * hold / (double)c->concurrency;
+		hold =
+		    (hold * (1.0 + retries) + waits) / (double)c->concurrency;
+	}
+	w = stream_work(s, i, hold, c, &n);
+	if (c->concurrency > 0) {
+		t = done_by(w, n, 0, &ct, &cops);
+		say_from(why, cap, ct, cops);
 	}
 	if (!(c->ru_budget_per_s > 0)) {
+		free(w);
 		return t;
 	}
-	for (j = 0; j < st->n_phases; j++) {
-		const struct pk_phase_spec *p = &s->phases[st->phase_first + j];
-
-		w = ld_worst_op_ru(s, p, ranges);
-		most = fmax(most, w);
-		tb = fmax(tb, start) + ld_phase_count(p) * budget_s(w, c);
-		start += (double)p->duration_ms / 1000.0;
-	}
-	if (i == 0 && s->items_file && s->items_file->trace) {
-		double recs = ld_file_records(s->items_file);
-		double nq = ld_file_queries(s->items_file, recs);
-
-		w = worst_file_query_ru(s, s->items_file, ranges);
-		most = fmax(most, fmax(w, ld_worst_op_ru(s, NULL, ranges)));
-		tb += recs * budget_s(ld_worst_op_ru(s, NULL, ranges), c) +
-		      nq * budget_s(w, c);
-	}
+	tb = done_by(w, n, 1, &bt, &bops);
+	free(w);
 	if (tb > t) {
+		for (j = 0; j < st->n_phases; j++) {
+			most = fmax(
+			    most,
+			    ld_worst_op_ru(s, &s->phases[st->phase_first + j],
+					   ranges));
+		}
+		if (i == 0 && s->items_file && s->items_file->trace &&
+		    !s->items_file->monitor) {
+			most = fmax(
+			    most,
+			    fmax(worst_file_query_ru(s, s->items_file, ranges),
+				 ld_worst_op_ru(s, NULL, ranges)));
+		}
 		t = tb;
 		*upper = 1;
 		snprintf(why, cap,
@@ -141,12 +316,14 @@ static double client_time_s(const struct pk_scenario *s, size_t i, double ops,
 			 "costliest request under the cost keys (up to %s "
 			 "RU)",
 			 c->ru_budget_per_s, ld_approx(most, r));
+		say_from(why, cap, bt, bops);
 	}
 	return t;
 }
 
 /* The operations stream i's client sends: its phases', and for the
-   first stream a data file's records and the queries among them. */
+   first stream a data file's records and the queries among them, or a
+   monitor log's requests. */
 static double stream_ops(const struct pk_scenario *s, size_t i)
 {
 	const struct pk_stream_spec *st = &s->streams[i];
@@ -156,10 +333,8 @@ static double stream_ops(const struct pk_scenario *s, size_t i)
 	for (j = 0; j < st->n_phases; j++) {
 		ops += ld_phase_count(&s->phases[st->phase_first + j]);
 	}
-	if (i == 0 && s->items_file && s->items_file->trace) {
-		double recs = ld_file_records(s->items_file);
-
-		ops += recs + ld_file_queries(s->items_file, recs);
+	if (i == 0 && s->items_file) {
+		ops += ld_file_ops(s->items_file);
 	}
 	return ops;
 }
@@ -177,8 +352,7 @@ double ld_client_span_s(const struct pk_scenario *s)
 	for (i = 0; i < s->n_streams; i++) {
 		const struct pk_client_spec *c = &s->streams[i].client;
 
-		t = client_time_s(s, i, stream_ops(s, i), &upper, why,
-				  sizeof(why));
+		t = client_time_s(s, i, &upper, why, sizeof(why));
 		if (t > 0 && c->concurrency > 0) {
 			t += (double)c->latency_ms / 1000.0;
 		}
@@ -201,7 +375,7 @@ int ld_check_client_time(struct ld *ld, const struct pk_scenario *s)
 		double ops = stream_ops(s, i), t;
 		int line = st->line, col = st->col, upper;
 
-		t = client_time_s(s, i, ops, &upper, why, sizeof(why));
+		t = client_time_s(s, i, &upper, why, sizeof(why));
 		if (t <= (double)PK_SCENARIO_MAX_SIM_S) {
 			continue;
 		}

@@ -150,6 +150,23 @@ double ld_file_queries(const struct pk_items_file *f, double n)
 	return q;
 }
 
+/* The operations data file f sends: a monitor log's requests (each row
+   ceil(charge / split_ru), monitor.h), else its records and the queries
+   --query sends among them. */
+double ld_file_ops(const struct pk_items_file *f)
+{
+	double recs;
+
+	if (f->monitor) {
+		return (double)f->monitor->pieces;
+	}
+	if (!f->trace) {
+		return 0;
+	}
+	recs = ld_file_records(f);
+	return recs + ld_file_queries(f, recs);
+}
+
 /* The largest item a run writes, in bytes. */
 uint64_t ld_largest_item(const struct pk_scenario *s)
 {

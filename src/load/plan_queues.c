@@ -137,7 +137,7 @@ static double client_backlog(const struct pk_scenario *s,
 	if (st == s->streams && s->items_file && s->items_file->trace &&
 	    rate != HUGE_VAL) {
 		/* a data file's records less those sent over their span */
-		most = fmax(most, ld_file_records(s->items_file) -
+		most = fmax(most, ld_file_ops(s->items_file) -
 				      rate * ld_file_span_s(s->items_file));
 	}
 	return most;
@@ -158,10 +158,8 @@ static double stream_ops(const struct pk_scenario *s,
 
 		n += fmax(ld_phase_count(p), ld_phase_ops(p));
 	}
-	if (st == s->streams && s->items_file && s->items_file->trace) {
-		double recs = ld_file_records(s->items_file);
-
-		n += recs + ld_file_queries(s->items_file, recs);
+	if (st == s->streams && s->items_file) {
+		n += ld_file_ops(s->items_file);
 	}
 	return n;
 }
