@@ -1022,6 +1022,61 @@ START_TEST(test_table_gsi_near)
 }
 END_TEST
 
+/*
+ * A CSV series keeps every second of a run longer than a day (cli.c):
+ * 300 days (25,920,000 s) of 20 reads/s over 10 physical partitions
+ * (60,000 RU/s, rule 2) keep at most one sample per read and per
+ * range-second: min(518,400,000, 25,920,000 x 10) = 259,200,000 rows at
+ * PK_SCENARIO_CSV_KEPT_ROW_BYTES (200) and 25,920,000 seconds' records
+ * at 64: 51,840,000,000 + 1,658,880,000 = 53,498,880,000 bytes (49.8
+ * GiB), so `--format csv` is refused up front (exit 2) while the
+ * scenario itself is accepted (its other formats keep per-range
+ * buckets). 30 days at 2/s: 5,184,000 rows (2/s x 2,592,000 s, below
+ * 25,920,000) x 200 + 2,592,000 x 64 = 1,202,688,000 bytes, accepted.
+ * Before, a 20-day series at 2/s measured 723,348 kB against a 30.1 MiB
+ * peak bound.
+ */
+START_TEST(test_csv_keeps_seconds)
+{
+	static const char *const fmt =
+	    "container: {partition_key: /k, throughput: 60000}\n"
+	    "items: {k: {values: \"k{0..999}\"}}\n"
+	    "phases: [{duration: %s, rate: %s, ops: {read: 1}}]\n";
+	struct pk_memory_estimate e;
+	struct pk_diag d;
+	struct pk_scenario *s;
+	char text[512], args[4200], *out, *err;
+
+	snprintf(text, sizeof(text), fmt, "300d", "20/s");
+	diag_init(&d);
+	s = scenario_parse("long.yaml", text, strlen(text), &d);
+	ck_assert_ptr_nonnull(s);
+	scenario_memory_estimate(s, &e);
+	ck_assert_double_eq_tol(e.csv_seconds, 53498880000.0, 0.5);
+	ck_assert_int_eq(scenario_check_csv_memory(s, &d), -1);
+	scenario_free(s);
+	diag_free(&d);
+	snprintf(args, sizeof(args), "run '%s' --format csv",
+		 tu_dir_file("long.yaml", text));
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	ck_assert_msg(strstr(err, "long.yaml:3:10: error: with --format csv "
+				  "the run would take about") &&
+			  strstr(err, "series, 49.82 GiB of them"),
+		      "%s", err);
+	free(out);
+	free(err);
+	snprintf(text, sizeof(text), fmt, "30d", "2/s");
+	diag_init(&d);
+	s = scenario_parse("month.yaml", text, strlen(text), &d);
+	ck_assert_ptr_nonnull(s);
+	scenario_memory_estimate(s, &e);
+	ck_assert_double_eq_tol(e.csv_seconds, 1202688000.0, 0.5);
+	ck_assert_int_eq(scenario_check_csv_memory(s, &d), 0);
+	scenario_free(s);
+	diag_free(&d);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("plan_memory");
@@ -1045,6 +1100,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_item_size_kept);
 	tcase_add_test(tc, test_table_heat_and_gsi);
 	tcase_add_test(tc, test_table_gsi_near);
+	tcase_add_test(tc, test_csv_keeps_seconds);
 	/* the abort needs Check's fork (CK_FORK=no, as under valgrind,
 	   would take the whole runner down) */
 	if (!getenv("CK_FORK") || strcmp(getenv("CK_FORK"), "no") != 0) {

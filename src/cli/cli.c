@@ -344,6 +344,15 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 	if (sc && o.estimate) {
 		return estimate_only(sc, &o, &diag);
 	}
+	if (sc && o.format == PK_FORMAT_CSV &&
+	    scenario_check_csv_memory(sc, &diag)) {
+		/* the series keeps every second: its own estimate */
+		diag_print(&diag, stderr);
+		rc = cli_diag_status(&diag);
+		scenario_free(sc);
+		diag_free(&diag);
+		return rc;
+	}
 	so.keep_seconds = o.format == PK_FORMAT_CSV;
 	/* 0: the number of cores; run's variants in one thread unless
 	   --jobs says */

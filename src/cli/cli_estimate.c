@@ -93,7 +93,8 @@ static double peak_bound(const struct pk_memory_estimate *e, double replays,
 	/* the report's rows at the run's format's cost, not the
 	   costliest's the estimate counts */
 	return e->total - e->retries - e->runway + most + CLI_PROCESS_BYTES -
-	       rows_largest(e) + scenario_report_rows_bytes(e, k);
+	       rows_largest(e) + scenario_report_rows_bytes(e, k) +
+	       (k == PK_REPORT_COST_CSV ? e->csv_seconds : 0);
 }
 
 /* The parts, in the refusal message's order */

@@ -374,7 +374,7 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 	int ids = s->items_file ? !ld_file_ids_distinct(s->items_file)
 				: !id || id->kind != PK_GEN_UNIQUE;
 	double tg = 0, slot, queued = 0, run_s, attempts, secs, mins;
-	double runway = 0;
+	double runway = 0, csv_all = 0;
 	int file_429 = 0, can_429 = scenario_can_throttle(s);
 	/* the stream whose operations can wait to retry, queued of them a
 	   variant at once */
@@ -493,6 +493,13 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 			e->items += items * PK_SCENARIO_TTL_ITEM_BYTES +
 				    ops * PK_SCENARIO_TTL_ENTRY_BYTES;
 		}
+		if (dur_s > PK_SCENARIO_DETAIL_MAX_S) {
+			/* a CSV series keeps every second (cli.c): its
+			   samples, a row each, and its seconds' records */
+			csv_all += fmin(smp, run_s * r) *
+				       PK_SCENARIO_CSV_KEPT_ROW_BYTES +
+				   secs * PK_SCENARIO_SECOND_BYTES;
+		}
 		if (dur_s <= PK_SCENARIO_DETAIL_MAX_S) {
 			if (smp > run_s * r) {
 				smp = run_s * r;
@@ -539,6 +546,46 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 			  scenario_report_rows_bytes(e, PK_REPORT_COST_CSV));
 	e->total = e->items + e->partitions + e->samples + e->histograms +
 		   e->retries + e->files + e->client_queues + e->report;
+	e->csv_seconds = csv_all;
+}
+
+int scenario_check_csv_memory(const struct pk_scenario *s, struct pk_diag *diag)
+{
+	struct pk_memory_estimate e;
+	struct ld ld;
+	double csv;
+
+	scenario_memory_estimate(s, &e);
+	csv = e.total -
+	      fmax(scenario_report_rows_bytes(&e, PK_REPORT_COST_JSON),
+		   scenario_report_rows_bytes(&e, PK_REPORT_COST_CSV)) +
+	      scenario_report_rows_bytes(&e, PK_REPORT_COST_CSV) +
+	      e.csv_seconds;
+	if (csv <= PK_SCENARIO_MAX_TRACK_BYTES) {
+		return 0;
+	}
+	memset(&ld, 0, sizeof(ld));
+	ld.file = s->file;
+	ld.d = diag;
+	ld.s = (struct pk_scenario *)s;
+	ld_err_at(
+	    &ld,
+	    s->items_file ? s->items_file->line
+	    : s->n_phases ? s->phases[0].line
+			  : 0,
+	    s->items_file ? s->items_file->col
+	    : s->n_phases ? s->phases[0].col
+			  : 0,
+	    "with --format csv the run would take about %.*f GiB: a run "
+	    "longer than a day keeps every second's samples for the "
+	    "series, %.2f GiB of them, beside the %.2f GiB the other "
+	    "formats take; pksim stops at %.0f GiB before it starts; use "
+	    "another format (json, text: a long run's per-range buckets), "
+	    "or shorten the run",
+	    gib_decimals(csv), csv / (double)PK_GIB,
+	    e.csv_seconds / (double)PK_GIB, e.total / (double)PK_GIB,
+	    PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB);
+	return -1;
 }
 
 /* Append "; TEXT: X.XX GiB" to buf (size n) */

@@ -149,6 +149,16 @@
 #define PK_SCENARIO_COUNTER_BYTES 8.0
 #define PK_SCENARIO_GONE_WAIT_MS 30000.0
 #define PK_SCENARIO_DETAIL_MAX_S 86400.0
+/* What a CSV series of a run longer than PK_SCENARIO_DETAIL_MAX_S holds
+   a row (cli.c keeps every second's samples for it): the sample (48
+   bytes) and its row rendered in memory (PK_SCENARIO_REPORT_CSV_ROW_BYTES)
+   and what the result builds over them. Measured: 2 creates/s over
+   10 ranges for 4 and 8 days, 656,317 and 1,312,653 rows, peak RSS
+   129,632 and 253,084 kB: 192.6 bytes a row, of which 34 a row are the
+   seconds' own records (PK_SCENARIO_SECOND_BYTES, 345,600 s more): 159;
+   over 20 days (3,281,166 rows, 723,348 kB) 225 bytes a row in all, as
+   the samples' array and the rendered text grow: counted at 200. */
+#define PK_SCENARIO_CSV_KEPT_ROW_BYTES 200.0
 #define PK_SCENARIO_BUCKET_BYTES 56.0
 #define PK_SCENARIO_BUCKETS_PER_RANGE 750.0
 /* A DynamoDB table's partition-key value's heat record (ddb_heat.c:
@@ -710,6 +720,11 @@ struct pk_memory_estimate {
 				  together (a count) */
 	double report_minutes; /* the per-minute rows a JSON report has,
 				  every variant together (a count) */
+	double csv_seconds;    /* what a CSV series adds to a run longer
+				  than PK_SCENARIO_DETAIL_MAX_S: every
+				  second's samples and records, a row each;
+				  not in total (no other format keeps them,
+				  scenario_check_csv_memory) */
 	double runway;	       /* of partitions: the report's storage
 				  runway's groups (the variant with the
 				  most), alive only while the report is
@@ -726,6 +741,13 @@ struct pk_memory_estimate {
  */
 void scenario_memory_estimate(const struct pk_scenario *s,
 			      struct pk_memory_estimate *e);
+
+/* 0 when a run of s with a CSV series (`--format csv`) keeps within
+   PK_SCENARIO_MAX_TRACK_BYTES: its estimate (scenario_memory_estimate)
+   with the CSV rows' cost and csv_seconds; else -1 with an error in
+   diag at the first phase (or the data file) giving both figures. */
+int scenario_check_csv_memory(const struct pk_scenario *s,
+			      struct pk_diag *diag);
 
 /* The report formats by what their rows cost (scenario.h's
    PK_SCENARIO_REPORT_*): JSON; text, Markdown, HTML and the streams and
