@@ -1077,6 +1077,50 @@ START_TEST(test_csv_keeps_seconds)
 }
 END_TEST
 
+/*
+ * `compare --seeds N` keeps its N runs until they are merged, and
+ * replays the run N times: N x the memory estimate and N x the work are
+ * held to the bounds before any run, and --estimate with --seeds runs
+ * nothing. 100,000 reads/s for 200 s on 400 RU/s: 20,000,000 reads, each
+ * up to 10 attempts (the SDK's 9 retries: the run can be rate limited),
+ * 200,000,000 units and 200 partition-seconds at 0.25: 200,000,050 a run;
+ * 10 seeds 2,000,000,500, above 1,000,000,000; 4 seeds 800,000,200,
+ * within. The run's estimate is 0.17 GiB (the --estimate figure), so 100
+ * seeds hold 16.65 GiB, above the 8 GiB.
+ */
+START_TEST(test_seeds_bounded)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "items: {k: {values: \"k{0..9}\"}}\n"
+	    "phases: [{duration: 200s, rate: 100000/s, ops: {read: 1}}]\n";
+	const char *path = tu_dir_file("seeds.yaml", text);
+	char args[4200], *out, *err;
+
+	snprintf(args, sizeof(args), "compare '%s' --seeds 100 --estimate",
+		 path);
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	ck_assert_msg(strstr(err, "--seeds: error: 100 seeds hold 100 runs "
+				  "at once, about 16.65 GiB"),
+		      "%s", err);
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "compare '%s' --seeds 10", path);
+	ck_assert_int_eq(tu_run(args, &out, &err), 2);
+	ck_assert_msg(strstr(err, "about 2,000,000,000 units of work (10 x "
+				  "the run's 200,000,000)"),
+		      "%s", err);
+	free(out);
+	free(err);
+	snprintf(args, sizeof(args), "compare '%s' --seeds 4 --estimate", path);
+	out = tu_run_ok(args);
+	ck_assert_msg(strstr(out, "work: 200,000,050 units a variant") &&
+			  strstr(out, "seeds: 4 runs"),
+		      "%s", out);
+	free(out);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("plan_memory");
@@ -1101,6 +1145,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_table_heat_and_gsi);
 	tcase_add_test(tc, test_table_gsi_near);
 	tcase_add_test(tc, test_csv_keeps_seconds);
+	tcase_add_test(tc, test_seeds_bounded);
 	/* the abort needs Check's fork (CK_FORK=no, as under valgrind,
 	   would take the whole runner down) */
 	if (!getenv("CK_FORK") || strcmp(getenv("CK_FORK"), "no") != 0) {

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "pksim/base/diag.h"
+#include "pksim/base/mem.h"
 #include "pksim/base/output.h"
 #include "pksim/cli/progress.h"
 #include "pksim/cli/usage.h"
@@ -233,6 +234,20 @@ static int estimate_only(struct pk_scenario *sc, const struct pk_run_opts *o,
 			 report_cost(o->format), o->jobs, remedies, &len);
 	int rc = PK_EXIT_OK;
 
+	if (o->seeds) {
+		/* text or Markdown only (--seeds): the runs held together */
+		char line[160];
+		int n = snprintf(line, sizeof(line),
+				 "seeds: %zu runs, each held until they are "
+				 "merged: %zu x the memory and the work "
+				 "above\n",
+				 o->seeds, o->seeds);
+
+		buf = xreallocarray(buf, len + (size_t)n + 1, 1);
+		memcpy(buf + len, line, (size_t)n + 1);
+		len += (size_t)n;
+	}
+
 	if (output_write(o->output, buf, len, o->force ? PK_OUTPUT_FORCE : 0,
 			 diag)) {
 		diag_print(diag, stderr);
@@ -311,6 +326,16 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 		diag_free(&diag);
 		return PK_EXIT_ENV;
 	}
+	if (sc && o.seeds && scenario_check_seeds(sc, o.seeds, &diag)) {
+		diag_print(&diag, stderr);
+		rc = cli_diag_status(&diag);
+		scenario_free(sc);
+		diag_free(&diag);
+		return rc;
+	}
+	if (sc && o.estimate) {
+		return estimate_only(sc, &o, &diag);
+	}
 	if (sc && o.seeds) {
 		rc = cli_compare_seeds(sc, o.have_seed ? o.seed : sc->seed,
 				       o.seeds, o.format == PK_FORMAT_MARKDOWN,
@@ -340,9 +365,6 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 		scenario_free(sc);
 		diag_free(&diag);
 		return rc;
-	}
-	if (sc && o.estimate) {
-		return estimate_only(sc, &o, &diag);
 	}
 	if (sc && o.format == PK_FORMAT_CSV &&
 	    scenario_check_csv_memory(sc, &diag)) {

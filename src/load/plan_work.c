@@ -153,3 +153,35 @@ double scenario_work_units(const struct pk_scenario *s)
 	}
 	return work;
 }
+
+int scenario_check_seeds(const struct pk_scenario *s, size_t n,
+			 struct pk_diag *diag)
+{
+	struct pk_memory_estimate e;
+	double nv = s->n_variants > 1 ? (double)s->n_variants : 1.0;
+	double work = scenario_work_units(s) * nv, k = (double)n;
+	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
+
+	scenario_memory_estimate(s, &e);
+	if (e.total * k > PK_SCENARIO_MAX_TRACK_BYTES) {
+		diag_error(diag, "--seeds", 0, 0,
+			   "%zu seeds hold %zu runs at once, about %.2f GiB "
+			   "(%zu x the run's %.2f GiB), and pksim stops at "
+			   "%.0f GiB before it starts; use fewer seeds",
+			   n, n, e.total * k / (double)PK_GIB, n,
+			   e.total / (double)PK_GIB,
+			   PK_SCENARIO_MAX_TRACK_BYTES / (double)PK_GIB);
+		return -1;
+	}
+	if (work * k > PK_SCENARIO_MAX_WORK) {
+		diag_error(diag, "--seeds", 0, 0,
+			   "%zu seeds replay the run %zu times, about %s "
+			   "units of work (%zu x the run's %s), above "
+			   "pksim's limit of %s a run; use fewer seeds",
+			   n, n, ld_above(work * k, PK_SCENARIO_MAX_WORK, a), n,
+			   ld_approx(work, b),
+			   fmt_thousands((int64_t)PK_SCENARIO_MAX_WORK, c));
+		return -1;
+	}
+	return 0;
+}

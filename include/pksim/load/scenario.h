@@ -813,6 +813,13 @@ int scenario_can_merge(const struct pk_scenario *s);
  * monitor log's requests their attempts each.
  */
 double scenario_work_units(const struct pk_scenario *s);
+/* 0 when n runs of s (`--seeds n`, each kept until the n are merged)
+   keep within the bounds together: n x the memory estimate within
+   PK_SCENARIO_MAX_TRACK_BYTES and n x the work units (every variant's)
+   within PK_SCENARIO_MAX_WORK; else -1 with an error at "--seeds" in
+   diag giving both figures. */
+int scenario_check_seeds(const struct pk_scenario *s, size_t n,
+			 struct pk_diag *diag);
 /* The units scenario_work_units counts, spelled out for a message with
    s's attempts an operation and its most physical partitions ("an
    operation 1 for each of its up to 10 attempts ..."), into buf (cap
