@@ -29,11 +29,6 @@ static const char *text_of(const struct pk_result *res,
 	return scorecard_full_text(res, c, 0, buf, cap);
 }
 
-static int near(double x, double want, double rel)
-{
-	return fabs(x - want) <= rel * fabs(want);
-}
-
 /* The scenario text's first variant fills at want_s seconds from t = 0,
    to within rel of it */
 static void assert_full_at(const char *text, double want_s, double rel)
@@ -44,7 +39,7 @@ static void assert_full_at(const char *text, double want_s, double rel)
 	    tu_cards(tu_dir_file("runway.yaml", text), text, &run, &res);
 
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
-	ck_assert_msg(near(c[0].days_to_full * DAY, want_s, rel),
+	ck_assert_msg(tu_near(c[0].days_to_full * DAY, want_s, rel),
 		      "%f s, want %f: %s", c[0].days_to_full * DAY, want_s,
 		      text);
 	tu_cards_free(c, run, res);
@@ -76,7 +71,7 @@ START_TEST(test_runway_weekday_bucket)
 	char t[640];
 
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
-	ck_assert_msg(near(c[0].days_to_full * DAY, CAP / 3072000.0, 1e-6),
+	ck_assert_msg(tu_near(c[0].days_to_full * DAY, CAP / 3072000.0, 1e-6),
 		      "%f", c[0].days_to_full * DAY);
 	ck_assert_str_eq(c[0].full_key, "\"Thursday\"");
 	text_of(res, &c[0], t, sizeof(t));
@@ -116,10 +111,10 @@ START_TEST(test_runway_iot_by_day)
 	diag_free(&d);
 	c = tu_cards_sc(sc, &run, &res);
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
-	ck_assert_msg(near(c[0].days_to_full * DAY,
-			   90.0 + CAP / (1800.0 * 1024.0 * 6000.0 /
-					 (9000.0 + 200.0 / 3.0)),
-			   1e-6),
+	ck_assert_msg(tu_near(c[0].days_to_full * DAY,
+			      90.0 + CAP / (1800.0 * 1024.0 * 6000.0 /
+					    (9000.0 + 200.0 / 3.0)),
+			      1e-6),
 		      "%f", c[0].days_to_full * DAY);
 	text_of(res, &c[0], t, sizeof(t));
 	ck_assert_msg(strstr(t, "bounded by range 2's 6,000 RU/s shared with "
@@ -155,7 +150,7 @@ START_TEST(test_runway_burst_bounded_by_throughput)
 	char t[640];
 
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
-	ck_assert_msg(near(c[0].days_to_full * DAY, 262144.0, 1e-6), "%f",
+	ck_assert_msg(tu_near(c[0].days_to_full * DAY, 262144.0, 1e-6), "%f",
 		      c[0].days_to_full * DAY);
 	text_of(res, &c[0], t, sizeof(t));
 	ck_assert_msg(strstr(t, "bounded by range 0's 400 RU/s"), "%s", t);
@@ -191,8 +186,8 @@ START_TEST(test_runway_reads_share_the_bound)
 	char t[640];
 
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
-	ck_assert_msg(near(c[0].days_to_full * DAY,
-			   CAP / (80.0 * 400.0 / 720.0 * 1024.0), 1e-6),
+	ck_assert_msg(tu_near(c[0].days_to_full * DAY,
+			      CAP / (80.0 * 400.0 / 720.0 * 1024.0), 1e-6),
 		      "%f", c[0].days_to_full * DAY);
 	ck_assert_int_eq(c[0].runway.bound_shared, 1);
 	text_of(res, &c[0], t, sizeof(t));
@@ -242,9 +237,9 @@ START_TEST(test_runway_two_streams)
 	char t[640];
 
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
-	ck_assert_msg(near(c[0].days_to_full * DAY,
-			   CAP / (0.8 * 10 * 102400.0 + 0.1 * 100 * 10240.0),
-			   1e-9),
+	ck_assert_msg(tu_near(c[0].days_to_full * DAY,
+			      CAP / (0.8 * 10 * 102400.0 + 0.1 * 100 * 10240.0),
+			      1e-9),
 		      "%f", c[0].days_to_full * DAY);
 	ck_assert_str_eq(c[0].full_key, "\"k0\"");
 	ck_assert_int_eq(c[0].runway.share_from_run, 0);
@@ -281,7 +276,7 @@ START_TEST(test_runway_id_pool_never)
 
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_NEVER);
 	ck_assert_uint_eq(c[0].runway.ids, 1000);
-	ck_assert_msg(near(c[0].runway.bound_bytes, 1000.0 * 1024.0, 1e-9),
+	ck_assert_msg(tu_near(c[0].runway.bound_bytes, 1000.0 * 1024.0, 1e-9),
 		      "%f", c[0].runway.bound_bytes);
 	text_of(res, &c[0], t, sizeof(t));
 	ck_assert_msg(strstr(t, "written among 1000 ids, at most 1000.0 KiB"),
@@ -362,7 +357,7 @@ START_TEST(test_runway_window_without_writes)
 			char t[640];
 
 			ck_assert_msg(
-			    near(c[0].days_to_full * DAY, 14805760.0, 1e-6),
+			    tu_near(c[0].days_to_full * DAY, 14805760.0, 1e-6),
 			    "%f s", c[0].days_to_full * DAY);
 			text_of(res, &c[0], t, sizeof(t));
 			ck_assert_msg(strstr(t, "values drawn where it writes"),
@@ -398,7 +393,7 @@ START_TEST(test_runway_filled_in_run_is_projected)
 
 	ck_assert_msg(res->variants[0].fill.full_now, "the run filled it");
 	ck_assert_int_eq(c[0].runway.kind, PK_RUNWAY_DAYS);
-	ck_assert_msg(near(c[0].days_to_full * DAY, 2048.0, 1e-9), "%f",
+	ck_assert_msg(tu_near(c[0].days_to_full * DAY, 2048.0, 1e-9), "%f",
 		      c[0].days_to_full * DAY);
 	tu_cards_free(c, run, res);
 }
@@ -457,7 +452,7 @@ START_TEST(test_runway_id_pool_past_the_cap)
 	double n = -30e6 * log(1.0 - 20971520.0 / 30e6);
 
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
-	ck_assert_msg(near(c[0].days_to_full * DAY, n / 1000.0, 1e-6),
+	ck_assert_msg(tu_near(c[0].days_to_full * DAY, n / 1000.0, 1e-6),
 		      "%f s, want %f", c[0].days_to_full * DAY, n / 1000.0);
 	tu_cards_free(c, run, res);
 }
@@ -488,8 +483,9 @@ START_TEST(test_runway_id_pool_levels_at_mean)
 
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_NEVER);
 	ck_assert_int_eq(c[0].runway.ids_mean, 1);
-	ck_assert_msg(near(c[0].runway.bound_bytes, 300000.0 * 51712.0, 1e-9),
-		      "%f", c[0].runway.bound_bytes);
+	ck_assert_msg(
+	    tu_near(c[0].runway.bound_bytes, 300000.0 * 51712.0, 1e-9), "%f",
+	    c[0].runway.bound_bytes);
 	text_of(res, &c[0], t, sizeof(t));
 	ck_assert_msg(strstr(t, "levels off near 14.4 GiB"), "%s", t);
 	tu_cards_free(c, run, res);
@@ -558,7 +554,7 @@ START_TEST(test_runway_latest_newest_fills)
 	want = CAP / (100.0 * 10240.0 / zeta);
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
 	ck_assert_str_eq(c[0].full_key, "\"tenant-1000\"");
-	ck_assert_msg(near(c[0].days_to_full * DAY, want, 1e-6),
+	ck_assert_msg(tu_near(c[0].days_to_full * DAY, want, 1e-6),
 		      "%f s, want %f", c[0].days_to_full * DAY, want);
 	tu_cards_free(c, run, res);
 }
@@ -585,7 +581,7 @@ START_TEST(test_runway_sequential_share)
 	    tu_cards(tu_dir_file("runway.yaml", text), text, &run, &res);
 
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
-	ck_assert_msg(near(c[0].days_to_full * DAY, CAP / 512.0, 1e-9), "%f",
+	ck_assert_msg(tu_near(c[0].days_to_full * DAY, CAP / 512.0, 1e-9), "%f",
 		      c[0].days_to_full * DAY);
 	ck_assert_str_eq(c[0].full_key, "\"a\"");
 	tu_cards_free(c, run, res);
@@ -633,7 +629,7 @@ START_TEST(test_runway_data_file_compression)
 		c = tu_cards(tu_dir_file("runway.yaml", yaml), yaml, &run,
 			     &res);
 		ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
-		ck_assert_msg(near(c[0].days_to_full * DAY, want, 1e-9),
+		ck_assert_msg(tu_near(c[0].days_to_full * DAY, want, 1e-9),
 			      "%gx: %f", comp[i], c[0].days_to_full * DAY);
 		text_of(res, &c[0], t, sizeof(t));
 		ck_assert_msg(strstr(t, "from the data's own time"), "%s", t);
@@ -683,7 +679,7 @@ START_TEST(test_runway_data_file_weekday)
 	fclose(f);
 	c = tu_cards(tu_dir_file("runway.yaml", yaml), yaml, &run, &res);
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
-	ck_assert_msg(near(c[0].days_to_full * DAY, want, 1e-9), "%f",
+	ck_assert_msg(tu_near(c[0].days_to_full * DAY, want, 1e-9), "%f",
 		      c[0].days_to_full * DAY);
 	when = (time_t)(1767225600.0 + c[0].days_to_full * DAY);
 	gmtime_r(&when, &tm);
@@ -725,11 +721,11 @@ START_TEST(test_runway_time_scale_offices)
 			   &d);
 	ck_assert_ptr_nonnull(sc);
 	diag_free(&d);
-	ck_assert(near(sc->time_scale, 3.0 * 86400.0, 1e-12));
+	ck_assert(tu_near(sc->time_scale, 3.0 * 86400.0, 1e-12));
 	c = tu_cards_sc(sc, &run, &res);
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_BEYOND);
-	ck_assert_msg(near(c[0].runway.bound_bytes,
-			   4.0 * cycle + 26.0 / 360.0 * cycle, 1e-6),
+	ck_assert_msg(tu_near(c[0].runway.bound_bytes,
+			      4.0 * cycle + 26.0 / 360.0 * cycle, 1e-6),
 		      "%f", c[0].runway.bound_bytes);
 	text_of(res, &c[0], t, sizeof(t));
 	ck_assert_msg(strstr(t, "not within 5 years, projected from the "
@@ -796,11 +792,11 @@ START_TEST(test_runway_value_map_matches_items)
 	ck_assert_uint_ne(by_map.runway.bound_range, UINT32_MAX);
 	ck_assert_uint_eq(by_map.runway.bound_range,
 			  by_items.runway.bound_range);
-	ck_assert_msg(near(by_map.runway.full_s, by_items.runway.full_s, 1e-12),
-		      "%.17g %.17g", by_map.runway.full_s,
-		      by_items.runway.full_s);
-	ck_assert(near(by_map.runway.rate_bytes_per_s,
-		       by_items.runway.rate_bytes_per_s, 1e-12));
+	ck_assert_msg(
+	    tu_near(by_map.runway.full_s, by_items.runway.full_s, 1e-12),
+	    "%.17g %.17g", by_map.runway.full_s, by_items.runway.full_s);
+	ck_assert(tu_near(by_map.runway.rate_bytes_per_s,
+			  by_items.runway.rate_bytes_per_s, 1e-12));
 	result_variant_free(&by_map);
 	result_variant_free(&by_items);
 	snapshot_free(&s);

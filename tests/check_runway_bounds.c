@@ -41,11 +41,6 @@ static double full_s(const char *text, char *t, size_t cap)
 	return s;
 }
 
-static int near(double x, double want, double rel)
-{
-	return fabs(x - want) <= rel * fabs(want);
-}
-
 /*
  * One key, 100 creates/s of 1 KB (5 RU each), phase `low` an hour at
  * 400 RU/s, `high` an hour at 4,000; the phases repeat as a 2 h cycle.
@@ -72,7 +67,7 @@ START_TEST(test_bounds_each_phase_its_ru)
 	double s = full_s(text, t, sizeof(t));
 
 	ck_assert_msg(
-	    near(s, 32 * 7200.0 + (ITEMS_1KB - 32 * 648000.0) / 80.0, 1e-6),
+	    tu_near(s, 32 * 7200.0 + (ITEMS_1KB - 32 * 648000.0) / 80.0, 1e-6),
 	    "%f", s);
 	ck_assert_msg(strstr(t, "bounded by range 0's 400 RU/s"), "%s", t);
 }
@@ -100,7 +95,7 @@ START_TEST(test_bounds_first_cycle_keeps_the_container)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, 3600.0 + (ITEMS_1KB - 288000.0) / 100.0, 1e-6),
+	ck_assert_msg(tu_near(s, 3600.0 + (ITEMS_1KB - 288000.0) / 100.0, 1e-6),
 		      "%f", s);
 }
 END_TEST
@@ -128,7 +123,7 @@ START_TEST(test_bounds_pool_max_shared)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / 409600.0, 1e-6), "%f", s);
+	ck_assert_msg(tu_near(s, CAP / 409600.0, 1e-6), "%f", s);
 	ck_assert_msg(strstr(t, "'s 2,000 RU/s"), "%s", t);
 }
 END_TEST
@@ -152,7 +147,7 @@ START_TEST(test_bounds_pool_one_range_draws)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / 819200.0, 1e-6), "%f", s);
+	ck_assert_msg(tu_near(s, CAP / 819200.0, 1e-6), "%f", s);
 	ck_assert_msg(strstr(t, "bounded by range 2's 4,000 RU/s"), "%s", t);
 }
 END_TEST
@@ -178,7 +173,7 @@ START_TEST(test_bounds_client_ru_budget)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / 40960.0, 1e-6), "%f", s);
+	ck_assert_msg(tu_near(s, CAP / 40960.0, 1e-6), "%f", s);
 	/* the client held it, not the range: said so, and in JSON */
 	ck_assert_msg(strstr(t, "bounded by the stream's client: ru_budget "
 				"200 RU/s"),
@@ -207,7 +202,7 @@ START_TEST(test_bounds_client_workers)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / 102400.0, 1e-6), "%f", s);
+	ck_assert_msg(tu_near(s, CAP / 102400.0, 1e-6), "%f", s);
 	ck_assert_msg(strstr(t, "bounded by the stream's client: 1 worker at "
 				"10 ms = 100 requests/s"),
 		      "%s", t);
@@ -241,7 +236,7 @@ START_TEST(test_bounds_client_queue_carried)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / 31232.0, 1e-6), "%f", s);
+	ck_assert_msg(tu_near(s, CAP / 31232.0, 1e-6), "%f", s);
 	ck_assert_msg(strstr(t, "bounded by the stream's client: ru_budget "
 				"200 RU/s"),
 		      "%s", t);
@@ -272,7 +267,7 @@ START_TEST(test_bounds_client_queue_across_steps)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / 2048.0, 1e-6), "%f", s);
+	ck_assert_msg(tu_near(s, CAP / 2048.0, 1e-6), "%f", s);
 }
 END_TEST
 
@@ -317,12 +312,12 @@ START_TEST(test_bounds_client_queue_into_schedule_zeros)
 	char t[640];
 	double s = full_s(daily, t, sizeof(t));
 
-	ck_assert_msg(near(s, 8 * 86400.0 + 235520.0 / 40.0, 1e-6), "%f", s);
+	ck_assert_msg(tu_near(s, 8 * 86400.0 + 235520.0 / 40.0, 1e-6), "%f", s);
 	ck_assert_msg(strstr(t, "bounded by the stream's client: ru_budget "
 				"200 RU/s"),
 		      "%s", t);
 	s = full_s(weekly, t, sizeof(t));
-	ck_assert_msg(near(s, ITEMS_1KB / 40.0, 1e-6), "%f", s);
+	ck_assert_msg(tu_near(s, ITEMS_1KB / 40.0, 1e-6), "%f", s);
 }
 END_TEST
 
@@ -357,7 +352,8 @@ START_TEST(test_bounds_suffix_reads_where_they_run)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / (10240.0 * 400.0 / 445.0), 1e-3), "%f", s);
+	ck_assert_msg(tu_near(s, CAP / (10240.0 * 400.0 / 445.0), 1e-3), "%f",
+		      s);
 	ck_assert_msg(!strstr(t, "range 3's"), "%s", t);
 	ck_assert_msg(strstr(t, "400 RU/s shared with the reads"), "%s", t);
 }
@@ -385,7 +381,7 @@ START_TEST(test_bounds_throughput_bucket)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / 81920.0, 1e-6), "%f", s);
+	ck_assert_msg(tu_near(s, CAP / 81920.0, 1e-6), "%f", s);
 	ck_assert_msg(strstr(t, "bounded by throughput bucket 1's 40 % of "
 				"range 0's 1,000 RU/s"),
 		      "%s", t);
@@ -424,7 +420,7 @@ START_TEST(test_bounds_priority_high_writes_first)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / 184320.0, 1e-6), "%f", s);
+	ck_assert_msg(tu_near(s, CAP / 184320.0, 1e-6), "%f", s);
 	ck_assert_msg(!strstr(t, "bounded by range"), "%s", t);
 }
 END_TEST
@@ -457,7 +453,7 @@ START_TEST(test_bounds_priority_low_writes_get_the_rest)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / 102400.0, 1e-6), "%f", s);
+	ck_assert_msg(tu_near(s, CAP / 102400.0, 1e-6), "%f", s);
 	ck_assert_msg(strstr(t, "range 0's 1,000 RU/s, its Low-priority "
 				"writes getting what the High-priority "
 				"requests leave"),
@@ -493,7 +489,7 @@ START_TEST(test_bounds_burst_short_cycle)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / 81920.0, 1e-6), "%f", s);
+	ck_assert_msg(tu_near(s, CAP / 81920.0, 1e-6), "%f", s);
 	ck_assert_msg(strstr(t, "400 RU/s and its burst credit"), "%s", t);
 }
 END_TEST
@@ -528,7 +524,7 @@ START_TEST(test_bounds_burst_after_deletions)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / 1024.0, 1e-6), "%f", s);
+	ck_assert_msg(tu_near(s, CAP / 1024.0, 1e-6), "%f", s);
 	/* no credit was left to spend: the bound is the range's own */
 	ck_assert_msg(strstr(t, "bounded by range 0's 400 RU/s)"), "%s", t);
 }
@@ -558,12 +554,12 @@ START_TEST(test_bounds_burst_carried)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(
-	    near(s,
-		 66 * 7200.0 + 3600.0 +
-		     (ITEMS_1KB - 66 * 315600.0 - 3600.0) / 312000.0 * 3600.0,
-		 1e-6),
-	    "%f", s);
+	ck_assert_msg(tu_near(s,
+			      66 * 7200.0 + 3600.0 +
+				  (ITEMS_1KB - 66 * 315600.0 - 3600.0) /
+				      312000.0 * 3600.0,
+			      1e-6),
+		      "%f", s);
 }
 END_TEST
 
@@ -603,8 +599,8 @@ START_TEST(test_bounds_targeted_query_where_it_runs)
 		snprintf(text, sizeof(text), fmt, 400 * parts[i], parts[i]);
 		s = full_s(text, t, sizeof(t));
 		ck_assert_msg(
-		    near(s, CAP / (100.0 * 400.0 / 900.0 / 10.0 * 1024.0),
-			 1e-6),
+		    tu_near(s, CAP / (100.0 * 400.0 / 900.0 / 10.0 * 1024.0),
+			    1e-6),
 		    "%d partitions: %f", parts[i], s);
 	}
 }
@@ -638,8 +634,9 @@ START_TEST(test_bounds_pool_by_need)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / (ru / 5.0 * 800.0 / 802.0 * 1024.0), 1e-6),
-		      "%f", s);
+	ck_assert_msg(
+	    tu_near(s, CAP / (ru / 5.0 * 800.0 / 802.0 * 1024.0), 1e-6), "%f",
+	    s);
 	ck_assert_msg(strstr(t, "bounded by range 1's 3,804 RU/s"), "%s", t);
 }
 END_TEST
@@ -677,7 +674,7 @@ START_TEST(test_bounds_pool_queries_draw)
 	double s = full_s(text, t, sizeof(t));
 
 	ck_assert_msg(
-	    near(s, CAP / (2000.0 * 10000.0 / 19000.0 / 5.0 * 1024.0), 1e-6),
+	    tu_near(s, CAP / (2000.0 * 10000.0 / 19000.0 / 5.0 * 1024.0), 1e-6),
 	    "%f", s);
 	ck_assert_msg(strstr(t, "'s 2,000 RU/s shared"), "%s", t);
 }

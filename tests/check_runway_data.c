@@ -16,11 +16,6 @@
 /* 20 GiB = 21,474,836,480 B: the logical partition cap (rule 11) */
 #define CAP 21474836480.0
 
-static int near(double x, double want, double rel)
-{
-	return fabs(x - want) <= rel * fabs(want);
-}
-
 /* data.jsonl in tu_dir: n records of key value k from ts t0, dt apart,
    appended (mode "a") or anew ("w") */
 static void records(const char *mode, const char *k, int n, double t0,
@@ -73,7 +68,8 @@ START_TEST(test_runway_data_burst_said)
 	records("w", "A", 200, 0, 1, &id);
 	records("a", "B", 20, 190, 0.5, &id);
 	s = full_s(yaml, t, sizeof(t));
-	ck_assert_msg(near(s, 199.5 + (CAP - 20480.0) / 2048.0, 1e-9), "%f", s);
+	ck_assert_msg(tu_near(s, 199.5 + (CAP - 20480.0) / 2048.0, 1e-9), "%f",
+		      s);
 	ck_assert_msg(strstr(t, "\"B\" first, growing 2.0 KiB/s over its "
 				"own 9.5 s"),
 		      "%s", t);
@@ -102,7 +98,7 @@ START_TEST(test_runway_data_span_bounded)
 
 	records("w", "A", 1000, 0, 0.01, &id);
 	s = full_s(yaml, t, sizeof(t));
-	ck_assert_msg(near(s, (CAP - 1024.0) / 81920.0, 1e-9), "%f", s);
+	ck_assert_msg(tu_near(s, (CAP - 1024.0) / 81920.0, 1e-9), "%f", s);
 	ck_assert_msg(strstr(t, "bounded by range 0's 400 RU/s"), "%s", t);
 }
 END_TEST
@@ -125,7 +121,7 @@ START_TEST(test_runway_data_one_instant_bounded)
 
 	records("w", "A", 1000, 0, 0, &id);
 	s = full_s(yaml, t, sizeof(t));
-	ck_assert_msg(near(s, (CAP - 1024.0) / 81920.0, 1e-9), "%f", s);
+	ck_assert_msg(tu_near(s, (CAP - 1024.0) / 81920.0, 1e-9), "%f", s);
 	ck_assert_msg(strstr(t, "bounded by range 0's 400 RU/s"), "%s", t);
 	ck_assert_msg(strstr(t, "a burst that does not repeat is not a rate"),
 		      "%s", t);

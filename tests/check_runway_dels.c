@@ -18,11 +18,6 @@
 /* 20 GiB = 21,474,836,480 B: the logical partition cap (rule 11) */
 #define CAP 21474836480.0
 
-static int near(double x, double want, double rel)
-{
-	return fabs(x - want) <= rel * fabs(want);
-}
-
 /* The first variant of scenario text: its runway's time to full (s),
    the runway sentence into t */
 static double full_s(const char *text, char *t, size_t cap)
@@ -59,7 +54,7 @@ START_TEST(test_dels_day_key_loses_by_stored_share)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, 431456.6, 1e-4), "%f: %s", s, t);
+	ck_assert_msg(tu_near(s, 431456.6, 1e-4), "%f: %s", s, t);
 	ck_assert_msg(strstr(t, "\"2026-01-05\" first"), "%s", t);
 }
 END_TEST
@@ -94,10 +89,10 @@ START_TEST(test_dels_stream_of_deletes)
 	char t[640];
 	double s = full_s(THREE_STREAMS("small"), t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / 51200.0, 1e-9), "%f: %s", s, t);
+	ck_assert_msg(tu_near(s, CAP / 51200.0, 1e-9), "%f: %s", s, t);
 	ck_assert_msg(strstr(t, "\"big\" first"), "%s", t);
 	s = full_s(THREE_STREAMS("big"), t, sizeof(t));
-	ck_assert_msg(near(s, CAP / 51200.0, 1e-9), "%f: %s", s, t);
+	ck_assert_msg(tu_near(s, CAP / 51200.0, 1e-9), "%f: %s", s, t);
 }
 END_TEST
 
@@ -122,9 +117,9 @@ START_TEST(test_dels_purge_phase_shrinks)
 	char t[640];
 	double s = full_s(PURGE("{delete: 1}"), t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / 25600.0, 1e-9), "%f: %s", s, t);
+	ck_assert_msg(tu_near(s, CAP / 25600.0, 1e-9), "%f: %s", s, t);
 	s = full_s(PURGE("{create: 0.1, delete: 0.9}"), t, sizeof(t));
-	ck_assert_msg(near(s, CAP / 30720.0, 1e-9), "%f: %s", s, t);
+	ck_assert_msg(tu_near(s, CAP / 30720.0, 1e-9), "%f: %s", s, t);
 }
 END_TEST
 
@@ -183,7 +178,7 @@ START_TEST(test_dels_rewrites_of_another_stream)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / 517120.0, 1e-6), "%f: %s", s, t);
+	ck_assert_msg(tu_near(s, CAP / 517120.0, 1e-6), "%f: %s", s, t);
 }
 END_TEST
 
@@ -206,11 +201,11 @@ START_TEST(test_dels_netted_said)
 	char t[800];
 	double s = full_s(MIX_TTL("7d"), t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / 102400.0, 1e-9), "%f: %s", s, t);
+	ck_assert_msg(tu_near(s, CAP / 102400.0, 1e-9), "%f: %s", s, t);
 	ck_assert_msg(strstr(t, "its deletes taken off its new items"), "%s",
 		      t);
 	s = full_s(MIX_TTL("off"), t, sizeof(t));
-	ck_assert_msg(near(s, CAP / 102400.0, 1e-9), "%f: %s", s, t);
+	ck_assert_msg(tu_near(s, CAP / 102400.0, 1e-9), "%f: %s", s, t);
 	ck_assert_msg(!strstr(t, "deletes"), "%s", t);
 }
 END_TEST

@@ -23,11 +23,6 @@
 /* 20 GiB = 21,474,836,480 B: the logical partition cap (rule 11) */
 #define CAP 21474836480.0
 
-static int near(double x, double want, double rel)
-{
-	return fabs(x - want) <= rel * fabs(want);
-}
-
 /* The first variant of scenario text: its runway's time to full (s),
    the runway sentence into t */
 static double full_s(const char *text, char *t, size_t cap)
@@ -66,7 +61,7 @@ START_TEST(test_runway_hash_day_bucket_large_pool)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / 256000.0, 1e-6), "%f: %s", s, t);
+	ck_assert_msg(tu_near(s, CAP / 256000.0, 1e-6), "%f: %s", s, t);
 	ck_assert_msg(strstr(t, "projected from the workload's rates"), "%s",
 		      t);
 	ck_assert_msg(strstr(t, "while its day is current"), "%s", t);
@@ -94,7 +89,7 @@ START_TEST(test_runway_hash_plain_large_pool)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / 25600.0, 1e-6), "%f: %s", s, t);
+	ck_assert_msg(tu_near(s, CAP / 25600.0, 1e-6), "%f: %s", s, t);
 	ck_assert_msg(strstr(t, "projected from the workload's rates"), "%s",
 		      t);
 }
@@ -122,8 +117,8 @@ START_TEST(test_runway_hash_run_length)
 	a = full_s(text, t, sizeof(t));
 	snprintf(text, sizeof(text), fmt, "10m");
 	b = full_s(text, t, sizeof(t));
-	ck_assert_msg(near(a, CAP / 25600.0, 1e-6), "%f", a);
-	ck_assert_msg(near(b, CAP / 25600.0, 1e-6), "%f", b);
+	ck_assert_msg(tu_near(a, CAP / 25600.0, 1e-6), "%f", a);
+	ck_assert_msg(tu_near(b, CAP / 25600.0, 1e-6), "%f", b);
 }
 END_TEST
 
@@ -155,7 +150,7 @@ START_TEST(test_runway_hash_unique_each_on_its_range)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / 40960.0, 1e-6), "%f: %s", s, t);
+	ck_assert_msg(tu_near(s, CAP / 40960.0, 1e-6), "%f: %s", s, t);
 	ck_assert_msg(strstr(t, "(\"a-7\" first"), "%s", t);
 	ck_assert_msg(!strstr(t, "bounded by"), "%s", t);
 }

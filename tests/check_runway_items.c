@@ -20,11 +20,6 @@
 /* 20 GiB = 21,474,836,480 B: the logical partition cap (rule 11) */
 #define CAP 21474836480.0
 
-static int near(double x, double want, double rel)
-{
-	return fabs(x - want) <= rel * fabs(want);
-}
-
 /* The first variant's scorecard of scenario text into *out, its runway
    sentence into t */
 static void text_card(const char *text, struct pk_scorecard *out, char *t,
@@ -85,14 +80,14 @@ START_TEST(test_runway_streams_own_ttl)
 	two_card("-1", ", ttl: {const: 60}", "create", "", "create", &c, t,
 		 sizeof(t));
 	ck_assert_int_eq(c.full_kind, PK_FULL_DAYS);
-	ck_assert_msg(near(c.days_to_full * 86400.0, 2096552.0, 1e-6),
+	ck_assert_msg(tu_near(c.days_to_full * 86400.0, 2096552.0, 1e-6),
 		      "%f s: %s", c.days_to_full * 86400.0, t);
-	ck_assert_msg(near(c.full_rate, 10240.0, 1e-6), "%f: %s", c.full_rate,
-		      t);
+	ck_assert_msg(tu_near(c.full_rate, 10240.0, 1e-6), "%f: %s",
+		      c.full_rate, t);
 	two_card("60", "", "create", ", ttl: {const: -1}", "create", &c, t,
 		 sizeof(t));
 	ck_assert_int_eq(c.full_kind, PK_FULL_DAYS);
-	ck_assert_msg(near(c.days_to_full * 86400.0, 2096552.0, 1e-6),
+	ck_assert_msg(tu_near(c.days_to_full * 86400.0, 2096552.0, 1e-6),
 		      "%f s: %s", c.days_to_full * 86400.0, t);
 }
 END_TEST
@@ -114,12 +109,12 @@ START_TEST(test_runway_streams_own_pool)
 	two_card("off", ", id: {values: \"d{1..1000}\"}", "upsert", "",
 		 "create", &c, t, sizeof(t));
 	ck_assert_int_eq(c.full_kind, PK_FULL_DAYS);
-	ck_assert_msg(near(c.days_to_full * 86400.0, 2097052.0, 1e-6),
+	ck_assert_msg(tu_near(c.days_to_full * 86400.0, 2097052.0, 1e-6),
 		      "%f s: %s", c.days_to_full * 86400.0, t);
 	two_card("off", "", "create", ", id: {values: \"d{1..1000}\"}",
 		 "upsert", &c, t, sizeof(t));
 	ck_assert_int_eq(c.full_kind, PK_FULL_DAYS);
-	ck_assert_msg(near(c.days_to_full * 86400.0, 209705.2, 1e-6),
+	ck_assert_msg(tu_near(c.days_to_full * 86400.0, 209705.2, 1e-6),
 		      "%f s: %s", c.days_to_full * 86400.0, t);
 }
 END_TEST
@@ -148,8 +143,8 @@ START_TEST(test_runway_pool_with_ttl)
 
 	text_card(text, &c, t, sizeof(t));
 	ck_assert_int_eq(c.full_kind, PK_FULL_LEVELS);
-	ck_assert_msg(near(c.full_level_bytes, 19534649378.0, 1e-6), "%f: %s",
-		      c.full_level_bytes, t);
+	ck_assert_msg(tu_near(c.full_level_bytes, 19534649378.0, 1e-6),
+		      "%f: %s", c.full_level_bytes, t);
 }
 END_TEST
 
@@ -183,17 +178,17 @@ START_TEST(test_runway_time_key_ttl)
 	snprintf(text, sizeof(text), day_fmt, "1h");
 	text_card(text, &c, t, sizeof(t));
 	ck_assert_int_eq(c.full_kind, PK_FULL_LEVELS);
-	ck_assert_msg(near(c.full_level_bytes, 737280000.0, 1e-9), "%f: %s",
+	ck_assert_msg(tu_near(c.full_level_bytes, 737280000.0, 1e-9), "%f: %s",
 		      c.full_level_bytes, t);
 	snprintf(text, sizeof(text), day_fmt, "7d");
 	text_card(text, &c, t, sizeof(t));
 	ck_assert_int_eq(c.full_kind, PK_FULL_LEVELS);
-	ck_assert_msg(near(c.full_level_bytes, 17694720000.0, 1e-9), "%f: %s",
-		      c.full_level_bytes, t);
+	ck_assert_msg(tu_near(c.full_level_bytes, 17694720000.0, 1e-9),
+		      "%f: %s", c.full_level_bytes, t);
 	snprintf(text, sizeof(text), day_fmt, "off");
 	text_card(text, &c, t, sizeof(t));
 	ck_assert_int_eq(c.full_kind, PK_FULL_DAYS);
-	ck_assert_msg(near(c.days_to_full * 86400.0, 623257.6, 1e-9),
+	ck_assert_msg(tu_near(c.days_to_full * 86400.0, 623257.6, 1e-9),
 		      "%f s: %s", c.days_to_full * 86400.0, t);
 }
 END_TEST
@@ -241,12 +236,12 @@ START_TEST(test_runway_data_time_key_ttl)
 	snprintf(text, sizeof(text), day_data_fmt, "3600");
 	text_card(text, &c, t, sizeof(t));
 	ck_assert_int_eq(c.full_kind, PK_FULL_LEVELS);
-	ck_assert_msg(near(c.full_level_bytes, 125829120.0, 1e-9), "%f: %s",
+	ck_assert_msg(tu_near(c.full_level_bytes, 125829120.0, 1e-9), "%f: %s",
 		      c.full_level_bytes, t);
 	snprintf(text, sizeof(text), day_data_fmt, "7d");
 	text_card(text, &c, t, sizeof(t));
 	ck_assert_int_eq(c.full_kind, PK_FULL_LEVELS);
-	ck_assert_msg(near(c.full_level_bytes, 3019898880.0, 1e-9), "%f: %s",
+	ck_assert_msg(tu_near(c.full_level_bytes, 3019898880.0, 1e-9), "%f: %s",
 		      c.full_level_bytes, t);
 }
 END_TEST
@@ -297,12 +292,12 @@ START_TEST(test_runway_data_repeated_ids)
 	ck_assert_int_eq(c.full_kind, PK_FULL_NEVER);
 	ck_assert_int_eq(c.runway.kind, PK_RUNWAY_IDS);
 	ck_assert_uint_eq(c.runway.ids, 100);
-	ck_assert_msg(near(c.runway.bound_bytes, 102400.0, 1e-9), "%f: %s",
+	ck_assert_msg(tu_near(c.runway.bound_bytes, 102400.0, 1e-9), "%f: %s",
 		      c.runway.bound_bytes, t);
 	rep_records(0);
 	text_card(rep_yaml, &c, t, sizeof(t));
 	ck_assert_int_eq(c.full_kind, PK_FULL_DAYS);
-	ck_assert_msg(near(c.days_to_full * 86400.0, 2330298.3, 1e-6),
+	ck_assert_msg(tu_near(c.days_to_full * 86400.0, 2330298.3, 1e-6),
 		      "%f s: %s", c.days_to_full * 86400.0, t);
 }
 END_TEST
@@ -336,13 +331,13 @@ START_TEST(test_runway_ttl_time_scale)
 	snprintf(text, sizeof(text), scaled_fmt, "600");
 	text_card(text, &c, t, sizeof(t));
 	ck_assert_int_eq(c.full_kind, PK_FULL_LEVELS);
-	ck_assert_msg(near(c.full_level_bytes, 614400000.0, 1e-9), "%f: %s",
+	ck_assert_msg(tu_near(c.full_level_bytes, 614400000.0, 1e-9), "%f: %s",
 		      c.full_level_bytes, t);
 	ck_assert_int_eq(c.full_ttl_s, 36000);
 	snprintf(text, sizeof(text), scaled_fmt, "30000");
 	text_card(text, &c, t, sizeof(t));
 	ck_assert_int_eq(c.full_kind, PK_FULL_DAYS);
-	ck_assert_msg(near(c.days_to_full * 86400.0, 1258291.2, 1e-9),
+	ck_assert_msg(tu_near(c.days_to_full * 86400.0, 1258291.2, 1e-9),
 		      "%f s: %s", c.days_to_full * 86400.0, t);
 }
 END_TEST

@@ -20,11 +20,6 @@
 #define KB1 1024.0
 #define KB100 102400.0
 
-static int near(double x, double want, double rel)
-{
-	return fabs(x - want) <= rel * fabs(want);
-}
-
 /* The first variant of scenario text: its runway's time to full (s),
    the runway sentence into t */
 static double full_s(const char *text, char *t, size_t cap)
@@ -55,7 +50,7 @@ START_TEST(test_rates_batch_only_grows)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / (100.0 * KB1), 1e-9), "%f: %s", s, t);
+	ck_assert_msg(tu_near(s, CAP / (100.0 * KB1), 1e-9), "%f: %s", s, t);
 	ck_assert_msg(strstr(t, "growing 100.0 KiB/s"), "%s", t);
 }
 END_TEST
@@ -80,7 +75,7 @@ START_TEST(test_rates_batch_only_bounded)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / (80.0 * KB1), 1e-9), "%f: %s", s, t);
+	ck_assert_msg(tu_near(s, CAP / (80.0 * KB1), 1e-9), "%f: %s", s, t);
 	ck_assert_msg(strstr(t, "bounded by range 0's 400 RU/s"), "%s", t);
 }
 END_TEST
@@ -118,9 +113,10 @@ START_TEST(test_rates_steps_every_step)
 
 	ck_assert_msg(whole == 29.0, "%f", whole);
 	ck_assert_msg(
-	    near(s, 29.0 * 3600.0 + (CAP - 29.0 * hour) / hour * 3600.0, 1e-9),
+	    tu_near(s, 29.0 * 3600.0 + (CAP - 29.0 * hour) / hour * 3600.0,
+		    1e-9),
 	    "%f: %s", s, t);
-	ck_assert_msg(near(s, 104857.6, 1e-6), "%f", s);
+	ck_assert_msg(tu_near(s, 104857.6, 1e-6), "%f", s);
 }
 END_TEST
 
@@ -148,7 +144,8 @@ START_TEST(test_rates_spikes_counted)
 	double s = full_s(text, t, sizeof(t));
 
 	ck_assert_msg(
-	    near(s, 50.0 * 3600.0 + (CAP - 50.0 * hour) / hour * 3600.0, 1e-9),
+	    tu_near(s, 50.0 * 3600.0 + (CAP - 50.0 * hour) / hour * 3600.0,
+		    1e-9),
 	    "%f: %s", s, t);
 }
 END_TEST
@@ -176,7 +173,7 @@ START_TEST(test_rates_spike_past_range)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / (17.0 * KB1), 1e-9), "%f: %s", s, t);
+	ck_assert_msg(tu_near(s, CAP / (17.0 * KB1), 1e-9), "%f: %s", s, t);
 	ck_assert_msg(strstr(t, "bounded by range 0's 400 RU/s"), "%s", t);
 }
 END_TEST
@@ -203,9 +200,9 @@ START_TEST(test_rates_step_past_range)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / (48000.0 * KB1) * 3600.0, 1e-9), "%f: %s",
-		      s, t);
-	ck_assert_msg(near(s, 1572864.0, 1e-9), "%f", s);
+	ck_assert_msg(tu_near(s, CAP / (48000.0 * KB1) * 3600.0, 1e-9),
+		      "%f: %s", s, t);
+	ck_assert_msg(tu_near(s, 1572864.0, 1e-9), "%f", s);
 }
 END_TEST
 
@@ -238,7 +235,7 @@ START_TEST(test_rates_stream_idle_in_window)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, 2.0 * 86400.0 + CAP / (100.0 * 10240.0), 1e-9),
+	ck_assert_msg(tu_near(s, 2.0 * 86400.0 + CAP / (100.0 * 10240.0), 1e-9),
 		      "%f: %s", s, t);
 	ck_assert_msg(strstr(t, "\"big\" first"), "%s", t);
 	ck_assert_msg(strstr(t, "a stream wrote nothing in the run"), "%s", t);
@@ -274,7 +271,7 @@ START_TEST(test_rates_rewrites_grow_items)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / per_item * 6.1, 0.01), "%f: %s", s, t);
+	ck_assert_msg(tu_near(s, CAP / per_item * 6.1, 0.01), "%f: %s", s, t);
 	ck_assert_msg(s >= CAP / KB100 * 6.1, "%f: %s", s, t);
 }
 END_TEST

@@ -24,11 +24,6 @@ static double full_s(const char *text, int *kind, char *t, size_t cap)
 	return tu_full_s("streams.yaml", text, kind, t, cap);
 }
 
-static int near(double x, double want, double rel)
-{
-	return fabs(x - want) <= rel * fabs(want);
-}
-
 /* Stream w keyed by the weekday (`%A`), 100 creates/s of 1 KB; stream
    s keyed by the constant "misc", 1 create/s of 100 KB; the clock starts
    on Monday 2026-01-12 and the `/day` key reads each stream's own
@@ -64,7 +59,7 @@ START_TEST(test_streams_time_key_beside_constant)
 	double s = full_s(WEEKDAY_AND_MISC("%A"), &kind, t, sizeof(t));
 
 	ck_assert_int_eq(kind, PK_FULL_DAYS);
-	ck_assert_msg(near(s, CAP / 102400.0, 1e-9), "%f", s);
+	ck_assert_msg(tu_near(s, CAP / 102400.0, 1e-9), "%f", s);
 	ck_assert_msg(strstr(t, "\"misc\" first, growing 100.0 KiB/s)"), "%s",
 		      t);
 }
@@ -83,7 +78,7 @@ START_TEST(test_streams_date_key_beside_constant)
 	double s = full_s(WEEKDAY_AND_MISC("%Y-%m-%d"), &kind, t, sizeof(t));
 
 	ck_assert_int_eq(kind, PK_FULL_DAYS);
-	ck_assert_msg(near(s, CAP / 102400.0, 1e-9), "%f", s);
+	ck_assert_msg(tu_near(s, CAP / 102400.0, 1e-9), "%f", s);
 	ck_assert_msg(strstr(t, "\"misc\" first"), "%s", t);
 }
 END_TEST
@@ -118,7 +113,7 @@ START_TEST(test_streams_time_key_fills_beside_expiring)
 	double s = full_s(text, &kind, t, sizeof(t));
 
 	ck_assert_int_eq(kind, PK_FULL_DAYS);
-	ck_assert_msg(near(s, CAP / 3072000.0, 1e-9), "%f", s);
+	ck_assert_msg(tu_near(s, CAP / 3072000.0, 1e-9), "%f", s);
 	ck_assert_msg(strstr(t, "\"Monday\" first, growing 2.9 MiB/s while "
 				"its day is current"),
 		      "%s", t);
@@ -154,7 +149,7 @@ START_TEST(test_streams_time_key_idle_in_the_run)
 	double s = full_s(text, &kind, t, sizeof(t));
 
 	ck_assert_int_eq(kind, PK_FULL_DAYS);
-	ck_assert_msg(near(s, 172800.0 + CAP / 3072000.0, 1e-9), "%f", s);
+	ck_assert_msg(tu_near(s, 172800.0 + CAP / 3072000.0, 1e-9), "%f", s);
 	ck_assert_msg(strstr(t, "\"Monday\" first"), "%s", t);
 }
 END_TEST
@@ -199,7 +194,7 @@ START_TEST(test_streams_replaces_ignore_their_pool)
 	double s0 = full_s(CREATES_AND_REPLACES(""), &kind0, t0, sizeof(t0));
 
 	ck_assert_int_eq(kind, PK_FULL_DAYS);
-	ck_assert_msg(near(s, CAP / 1024000.0, 0.02), "%f", s);
+	ck_assert_msg(tu_near(s, CAP / 1024000.0, 0.02), "%f", s);
 	ck_assert_msg(s == s0, "%f vs %f without the pool", s, s0);
 }
 END_TEST
@@ -289,7 +284,7 @@ START_TEST(test_streams_batches_too_large_store_nothing)
 	double s = full_s(text, &kind, t, sizeof(t));
 
 	ck_assert_int_eq(kind, PK_FULL_DAYS);
-	ck_assert_msg(near(s, CAP / 153600.0, 1e-6), "%f: %s", s, t);
+	ck_assert_msg(tu_near(s, CAP / 153600.0, 1e-6), "%f: %s", s, t);
 	ck_assert_msg(!strstr(t, "bounded by"), "%s", t);
 }
 END_TEST
@@ -325,7 +320,7 @@ START_TEST(test_streams_client_bound_not_binding)
 	double s = full_s(text, &kind, t, sizeof(t));
 
 	ck_assert_int_eq(kind, PK_FULL_DAYS);
-	ck_assert_msg(near(s, CAP / 102400.0, 1e-9), "%f", s);
+	ck_assert_msg(tu_near(s, CAP / 102400.0, 1e-9), "%f", s);
 	ck_assert_msg(strstr(t, "bounded by range 0's 1,000 RU/s"), "%s", t);
 	ck_assert_msg(!strstr(t, "client"), "%s", t);
 }

@@ -16,11 +16,6 @@
 /* 20 GiB = 21,474,836,480 B: the logical partition cap (rule 11) */
 #define CAP 21474836480.0
 
-static int near(double x, double want, double rel)
-{
-	return fabs(x - want) <= rel * fabs(want);
-}
-
 /* One key "one", 100,000 RU/s (never a bound), default_ttl def, the
    items' ttl spec ttl, 100 creates/s of 1 KB (102,400 B/s written) */
 static const char gen_fmt[] =
@@ -61,7 +56,7 @@ START_TEST(test_runway_item_ttl_levels)
 
 	gen_card("-1", "60", &c, t, sizeof(t));
 	ck_assert_int_eq(c.full_kind, PK_FULL_LEVELS);
-	ck_assert_msg(near(c.full_level_bytes, 6144000.0, 1e-9), "%f: %s",
+	ck_assert_msg(tu_near(c.full_level_bytes, 6144000.0, 1e-9), "%f: %s",
 		      c.full_level_bytes, t);
 	ck_assert_int_eq(c.full_ttl_s, 60);
 }
@@ -96,8 +91,8 @@ START_TEST(test_runway_ttl_upserts_rewrite_expired)
 
 	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_LEVELS);
-	ck_assert_msg(near(c[0].full_level_bytes, 3686400000.0, 1e-6), "%f: %s",
-		      c[0].full_level_bytes, t);
+	ck_assert_msg(tu_near(c[0].full_level_bytes, 3686400000.0, 1e-6),
+		      "%f: %s", c[0].full_level_bytes, t);
 	ck_assert_msg(strstr(t, "written 1000.0 KiB/s"), "%s", t);
 	tu_cards_free(c, run, res);
 }
@@ -116,7 +111,7 @@ START_TEST(test_runway_item_ttl_mixed_levels)
 
 	gen_card("-1", "{values: [60, 120]}", &c, t, sizeof(t));
 	ck_assert_int_eq(c.full_kind, PK_FULL_LEVELS);
-	ck_assert_msg(near(c.full_level_bytes, 9216000.0, 1e-9), "%f: %s",
+	ck_assert_msg(tu_near(c.full_level_bytes, 9216000.0, 1e-9), "%f: %s",
 		      c.full_level_bytes, t);
 	ck_assert_msg(strstr(t, "mean"), "%s", t);
 }
@@ -138,10 +133,10 @@ START_TEST(test_runway_item_ttl_never_share)
 
 	gen_card("60", "{values: [60, -1], weights: [9, 1]}", &c, t, sizeof(t));
 	ck_assert_int_eq(c.full_kind, PK_FULL_DAYS);
-	ck_assert_msg(near(c.days_to_full * 86400.0, 2096612.0, 1e-6),
+	ck_assert_msg(tu_near(c.days_to_full * 86400.0, 2096612.0, 1e-6),
 		      "%f s: %s", c.days_to_full * 86400.0, t);
-	ck_assert_msg(near(c.full_rate, 10240.0, 1e-6), "%f: %s", c.full_rate,
-		      t);
+	ck_assert_msg(tu_near(c.full_rate, 10240.0, 1e-6), "%f: %s",
+		      c.full_rate, t);
 }
 END_TEST
 
@@ -188,7 +183,7 @@ START_TEST(test_runway_data_item_ttl_levels)
 		     &res);
 	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_LEVELS);
-	ck_assert_msg(near(c[0].full_level_bytes, 614400.0, 1e-9), "%f: %s",
+	ck_assert_msg(tu_near(c[0].full_level_bytes, 614400.0, 1e-9), "%f: %s",
 		      c[0].full_level_bytes, t);
 	ck_assert_int_eq(c[0].full_ttl_s, 60);
 	tu_cards_free(c, run, res);
@@ -214,9 +209,9 @@ START_TEST(test_runway_data_item_ttl_never_share)
 		     &res);
 	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
 	ck_assert_int_eq(c[0].full_kind, PK_FULL_DAYS);
-	ck_assert_msg(near(c[0].days_to_full * 86400.0, 20970980.0, 1e-6),
+	ck_assert_msg(tu_near(c[0].days_to_full * 86400.0, 20970980.0, 1e-6),
 		      "%f s: %s", c[0].days_to_full * 86400.0, t);
-	ck_assert_msg(near(c[0].full_rate, 1024.0, 1e-6), "%f: %s",
+	ck_assert_msg(tu_near(c[0].full_rate, 1024.0, 1e-6), "%f: %s",
 		      c[0].full_rate, t);
 	tu_cards_free(c, run, res);
 }
@@ -259,10 +254,10 @@ START_TEST(test_runway_ttl_net_growth_said)
 
 	text_card(text, &c, t, sizeof(t));
 	ck_assert_int_eq(c.full_kind, PK_FULL_DAYS);
-	ck_assert_msg(near(c.full_rate, 40960.0, 1e-6), "%f: %s", c.full_rate,
-		      t);
-	ck_assert_msg(near(c.runway.written_bytes_per_s, 61440.0, 1e-9), "%f",
-		      c.runway.written_bytes_per_s);
+	ck_assert_msg(tu_near(c.full_rate, 40960.0, 1e-6), "%f: %s",
+		      c.full_rate, t);
+	ck_assert_msg(tu_near(c.runway.written_bytes_per_s, 61440.0, 1e-9),
+		      "%f", c.runway.written_bytes_per_s);
 	ck_assert_msg(strstr(t, "growing 40.0 KiB/s net of 60.0 KiB/s written"),
 		      "%s", t);
 }
@@ -299,7 +294,7 @@ START_TEST(test_runway_ttl_backlog_said)
 	snprintf(text, sizeof(text), two_phase_fmt, "1h", 400, "1h", 4000);
 	text_card(text, &c, t, sizeof(t));
 	ck_assert_int_eq(c.full_kind, PK_FULL_LEVELS);
-	ck_assert_msg(near(c.full_level_bytes, 151142400.0, 1e-3), "%f: %s",
+	ck_assert_msg(tu_near(c.full_level_bytes, 151142400.0, 1e-3), "%f: %s",
 		      c.full_level_bytes, t);
 	ck_assert_msg(strstr(t, "written 60.0 KiB/s, its items living 60.0 s, "
 				"and 140.6 MiB of expired items"),
@@ -325,9 +320,9 @@ START_TEST(test_runway_ttl_cycle_backlog)
 	snprintf(text, sizeof(text), two_phase_fmt, "10m", 4000, "10m", 400);
 	text_card(text, &c, t, sizeof(t));
 	ck_assert_int_eq(c.full_kind, PK_FULL_LEVELS);
-	ck_assert_msg(near(c.runway.backlog_bytes, 24576000.0, 1e-6), "%f: %s",
-		      c.runway.backlog_bytes, t);
-	ck_assert_msg(near(c.full_level_bytes, 28262400.0, 1e-6), "%f: %s",
+	ck_assert_msg(tu_near(c.runway.backlog_bytes, 24576000.0, 1e-6),
+		      "%f: %s", c.runway.backlog_bytes, t);
+	ck_assert_msg(tu_near(c.full_level_bytes, 28262400.0, 1e-6), "%f: %s",
 		      c.full_level_bytes, t);
 	ck_assert_msg(strstr(t, "at its cycle's peak 23.4 MiB"), "%s", t);
 }
@@ -366,9 +361,9 @@ START_TEST(test_runway_ttl_full_before_first_expiry)
 	char t[640];
 	double s = ttl_full_s("18100s", "116/s", t, sizeof(t));
 
-	ck_assert_msg(near(s, CAP / 1187840.0, 1e-9), "%f: %s", s, t);
+	ck_assert_msg(tu_near(s, CAP / 1187840.0, 1e-9), "%f: %s", s, t);
 	s = ttl_full_s("20980s", "100/s", t, sizeof(t));
-	ck_assert_msg(near(s, CAP / 1024000.0, 1e-9), "%f: %s", s, t);
+	ck_assert_msg(tu_near(s, CAP / 1024000.0, 1e-9), "%f: %s", s, t);
 }
 END_TEST
 

@@ -1,4 +1,5 @@
 #include "testutil.h"
+#include <math.h>
 
 #include <csv.h>
 
@@ -462,4 +463,9 @@ long tu_status_kb(const char *name)
 	}
 	fclose(f);
 	return kb;
+}
+
+int tu_near(double x, double want, double rel)
+{
+	return fabs(x - want) <= rel * fabs(want);
 }

@@ -171,6 +171,9 @@ void tu_cards_free(struct pk_scorecard *cards, struct pk_run *run,
    as file `file`): its time to full in seconds, -1 when it is not a
    number of days; its kind (enum pk_full_kind) into *kind and its
    sentence (scorecard_full_text) into t, at most cap bytes. */
+/* 1 when x is within rel (a fraction) of want */
+int tu_near(double x, double want, double rel);
+
 double tu_full_s(const char *file, const char *text, int *kind, char *t,
 		 size_t cap);
 
