@@ -549,6 +549,22 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 	e->csv_seconds = csv_all;
 }
 
+/* Where a memory refusal points: the data file's key, else the first
+   phase, else nowhere (0) */
+static int estimate_line(const struct pk_scenario *s)
+{
+	return s->items_file ? s->items_file->line
+	       : s->n_phases ? s->phases[0].line
+			     : 0;
+}
+
+static int estimate_col(const struct pk_scenario *s)
+{
+	return s->items_file ? s->items_file->col
+	       : s->n_phases ? s->phases[0].col
+			     : 0;
+}
+
 int scenario_check_csv_memory(const struct pk_scenario *s, struct pk_diag *diag)
 {
 	struct pk_memory_estimate e;
@@ -569,13 +585,7 @@ int scenario_check_csv_memory(const struct pk_scenario *s, struct pk_diag *diag)
 	ld.d = diag;
 	ld.s = (struct pk_scenario *)s;
 	ld_err_at(
-	    &ld,
-	    s->items_file ? s->items_file->line
-	    : s->n_phases ? s->phases[0].line
-			  : 0,
-	    s->items_file ? s->items_file->col
-	    : s->n_phases ? s->phases[0].col
-			  : 0,
+	    &ld, estimate_line(s), estimate_col(s),
 	    "with --format csv the run would take about %.*f GiB: a run "
 	    "longer than a day keeps every second's samples for the "
 	    "series, %.2f GiB of them, beside the %.2f GiB the other "
@@ -637,13 +647,7 @@ void ld_check_memory(struct ld *ld, const struct pk_scenario *s)
 	}
 	add_part(rq, sizeof(rq), "the report's rows and heat map", e.report);
 	ld_err_at(
-	    ld,
-	    s->items_file ? s->items_file->line
-	    : s->n_phases ? s->phases[0].line
-			  : 0,
-	    s->items_file ? s->items_file->col
-	    : s->n_phases ? s->phases[0].col
-			  : 0,
+	    ld, estimate_line(s), estimate_col(s),
 	    "the run would take about %.*f GiB (%s item%s: %.2f GiB; logical "
 	    "and physical partitions: %.2f GiB; per-second samples and "
 	    "records: %.2f GiB; "
