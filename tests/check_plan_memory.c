@@ -933,9 +933,11 @@ START_TEST(test_item_size_not_kept)
 END_TEST
 
 /* A table of `gsi` (a global secondary index line, or ""), 1,000
-   creates (100 a second for 10 s) of ids item-1 .. item-1000, into *e */
-static void table_estimate(const char *gsi, struct pk_memory_estimate *e)
+   creates (100 a second for 10 s) of ids item-1 .. item-1000, into *e,
+   its work units returned */
+static double table_estimate(const char *gsi, struct pk_memory_estimate *e)
 {
+	double work;
 	char text[1024];
 	struct pk_scenario *sc;
 	struct pk_diag dg;
@@ -958,8 +960,10 @@ static void table_estimate(const char *gsi, struct pk_memory_estimate *e)
 	sc = scenario_parse("t.yaml", text, strlen(text), &dg);
 	ck_assert_msg(sc != NULL, "%s", tu_diag_text(&dg));
 	scenario_memory_estimate(sc, e);
+	work = scenario_work_units(sc);
 	scenario_free(sc);
 	diag_free(&dg);
+	return work;
 }
 
 /*
@@ -968,7 +972,12 @@ static void table_estimate(const char *gsi, struct pk_memory_estimate *e)
  * ceil(3,000 / 3,000 + 1,000 / 1,000)) = 2 partitions (D4), 256 bytes
  * each; over the run's 10 s its 1,000 writes make at most min(1,000, 10
  * x 2) = 20 per-second rows of 64 bytes: 2 x 256 + 20 x 64 = 1,792
- * bytes more of samples, and 20 CSV rows more. The table keeps a heat
+ * bytes more of samples, and 20 CSV rows more. The on-demand comparison
+ * keeps a 144-byte record for each index key value written, min(1,000
+ * writes, 10 values of /s) = 10: 1,440 bytes more of partitions; keyed
+ * by /id instead, the 1,000 writes are of 1,000 values: 144,000 (before,
+ * the values were not counted, and 200,000 puts with 1 index keyed by
+ * /id measured 27 MB over none). The table keeps a heat
  * record (200 bytes) per partition-key value beside its key: 1,000 ids
  * of "item-" and up to 4 digits, 9 bytes + 18 (a level's) = 27, so the
  * partitions are at least the 2 MiB block + 1,000 x (74 + 27) for the
@@ -987,8 +996,40 @@ START_TEST(test_table_heat_and_gsi)
 		       &b);
 	ck_assert_double_eq_tol(b.samples - a.samples, 1792, 1e-6);
 	ck_assert_double_eq_tol(b.report_rows - a.report_rows, 20, 1e-9);
+	ck_assert_double_eq_tol(b.partitions - a.partitions, 1440, 1e-6);
+	table_estimate("  global_secondary_indexes:\n"
+		       "    - {name: g, partition_key: /id, "
+		       "read_capacity_units: 3000, write_capacity_units: "
+		       "1000}\n",
+		       &b);
+	ck_assert_double_eq_tol(b.samples - a.samples, 1792, 1e-6);
+	ck_assert_double_eq_tol(b.partitions - a.partitions, 144000, 1e-6);
 	ck_assert_msg(a.partitions >= 2425152, "%.0f", a.partitions);
 	ck_assert_msg(a.partitions < 2425152 + 100000, "%.0f", a.partitions);
+}
+END_TEST
+
+/*
+ * The work bound counts each index write (PK_SCENARIO_INDEX_WRITE_WORK,
+ * 10 units) and each index partition twice in each second with a
+ * request (0.25 each): the 1,000 creates (1 attempt each: retries off)
+ * on two indexes of 2 partitions each (as above) over 10 s take 1,000
+ * x 2 x 10 + 2 x 10 s x 4 partitions x 0.25 = 20,020 units more than
+ * the table without them. Before, 0.
+ */
+START_TEST(test_table_gsi_work)
+{
+	struct pk_memory_estimate e;
+	double a = table_estimate("", &e);
+	double b = table_estimate(
+	    "  global_secondary_indexes:\n"
+	    "    - {name: g, partition_key: /s, read_capacity_units: 3000, "
+	    "write_capacity_units: 1000}\n"
+	    "    - {name: h, partition_key: /id, read_capacity_units: 3000, "
+	    "write_capacity_units: 1000}\n",
+	    &e);
+
+	ck_assert_double_eq_tol(b - a, 20020, 1e-6);
 }
 END_TEST
 
@@ -1143,6 +1184,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_estimate_limit);
 	tcase_add_test(tc, test_item_size_kept);
 	tcase_add_test(tc, test_table_heat_and_gsi);
+	tcase_add_test(tc, test_table_gsi_work);
 	tcase_add_test(tc, test_table_gsi_near);
 	tcase_add_test(tc, test_csv_keeps_seconds);
 	tcase_add_test(tc, test_seeds_bounded);

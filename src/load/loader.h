@@ -328,14 +328,15 @@ uint64_t ld_largest_item(const struct pk_scenario *s);
    each second with a request, n requests over span_s seconds seeing at
    most min(ceil(span_s), n) of them. ld_phase_work, ld_file_work: a
    phase's or a data file's work, each operation's attempts times its
-   units, and its seconds'. */
+   units, and its seconds'; a phase's also its writes' on a table's
+   global secondary indexes (the costliest table variant's). */
 double ld_gone_retries(const struct pk_scenario *s);
 double ld_op_attempts(const struct pk_scenario *s);
 double ld_queries_work(const struct pk_query_spec *qs, size_t nq, double n,
 		       double ranges);
 double ld_seconds_work(double span_s, double n, double ranges);
-double ld_phase_work(const struct pk_phase_spec *p, double ranges,
-		     double attempts);
+double ld_phase_work(const struct pk_scenario *s, const struct pk_phase_spec *p,
+		     double ranges, double attempts);
 double ld_file_work(const struct pk_items_file *f, double ranges,
 		    double attempts);
 

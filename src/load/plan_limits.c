@@ -363,7 +363,7 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 	double ranges = ld_ranges_bound(s), nv = run_variants(s);
 	double tries = ld_op_attempts(s);
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
-	char d[PK_FMT_SPAN_BYTES], vs[64], terms[512];
+	char d[PK_FMT_SPAN_BYTES], vs[64], terms[768];
 	const char *stream = NULL;
 	size_t i;
 
@@ -532,7 +532,7 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 					  b));
 			return -1;
 		}
-		work += nv * ld_phase_work(p, ranges, tries);
+		work += nv * ld_phase_work(s, p, ranges, tries);
 		if (!(work <= PK_SCENARIO_MAX_WORK)) {
 			ld_err_at(
 			    ld, p->line, p->col,

@@ -294,20 +294,40 @@ static double index_writes(const struct pk_scenario *s)
 	return n;
 }
 
+/* The distinct values of index g's attribute the run's items can
+   carry (ld_lps_planned of a key of that one path) */
+static double gsi_values(const struct pk_scenario *s,
+			 const struct pk_ddb_gsi_spec *g, double items)
+{
+	struct pk_container_spec k;
+
+	memset(&k, 0, sizeof(k));
+	k.key.kind = PK_KEY_PATH;
+	k.key.paths[0] = g->partition_key;
+	k.key.n_paths = 1;
+	return ld_lps_planned(s, &k, items);
+}
+
 /* Table t's global secondary indexes (ddb_gsi.c): each index's
    partitions, max(1, ceil(RCU / 3,000 + WCU / 1,000)) (D4), at
-   PK_SCENARIO_GSI_PART_BYTES each, and, when the run keeps per-second
-   detail (detail), a row (PK_SCENARIO_GSI_ROW_BYTES) for each partition
-   in each second it is written: at most the index's writes (writes)
-   and at most its partitions x the run's seconds. The rows into *rows
-   (each also a CSV row); the bytes returned. */
-static double gsi_bytes(const struct pk_ddb_table_spec *t, double writes,
-			double run_s, int detail, double *rows)
+   PK_SCENARIO_GSI_PART_BYTES each; each index key value written, a
+   record of the on-demand comparison's (ddb_demand.c) at
+   PK_SCENARIO_GSI_VALUE_BYTES: at most the index's writes (writes) and
+   at most the values its attribute takes (gsi_values); and, when the
+   run keeps per-second detail (detail), a row
+   (PK_SCENARIO_GSI_ROW_BYTES) for each partition in each second it is
+   written: at most its writes and at most its partitions x the run's
+   seconds. The rows into *rows (each also a CSV row), the key values'
+   bytes into *values; the other bytes returned. */
+static double gsi_bytes(const struct pk_scenario *s,
+			const struct pk_ddb_table_spec *t, double writes,
+			double run_s, int detail, double *rows, double *values)
 {
-	double b = 0, gp, r;
+	double b = 0, gp, r, items = ld_items_planned(s);
 	size_t i;
 
 	*rows = 0;
+	*values = 0;
 	for (i = 0; i < t->n_gsis; i++) {
 		gp = fmax(1, ceil((double)t->gsis[i].rcu / 3000.0 +
 				  (double)t->gsis[i].wcu / 1000.0));
@@ -315,6 +335,8 @@ static double gsi_bytes(const struct pk_ddb_table_spec *t, double writes,
 		*rows += r;
 		b += gp * PK_SCENARIO_GSI_PART_BYTES +
 		     r * PK_SCENARIO_GSI_ROW_BYTES;
+		*values += fmin(writes, gsi_values(s, &t->gsis[i], items)) *
+			   PK_SCENARIO_GSI_VALUE_BYTES;
 	}
 	return b;
 }
@@ -467,15 +489,15 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		}
 
 		if ((tb = scenario_variant_table(s, c))) {
-			double rows;
+			double rows, values;
 
 			/* a heat record per partition-key value (ddb_heat.c)
-			   and the indexes' partitions and rows */
+			   and the indexes' partitions, rows and key values */
+			e->samples += gsi_bytes(
+			    s, tb, index_writes(s), run_s,
+			    dur_s <= PK_SCENARIO_DETAIL_MAX_S, &rows, &values);
 			e->partitions +=
-			    lps * (PK_SCENARIO_DDB_HEAT_BYTES + key);
-			e->samples +=
-			    gsi_bytes(tb, index_writes(s), run_s,
-				      dur_s <= PK_SCENARIO_DETAIL_MAX_S, &rows);
+			    lps * (PK_SCENARIO_DDB_HEAT_BYTES + key) + values;
 			e->report_rows += rows;
 		}
 		runway = fmax(runway, runway_bytes(s, c, lps, key));

@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "pksim/base/fmt.h"
 #include "pksim/load/scenario_client.h"
@@ -83,17 +84,53 @@ double ld_seconds_work(double span_s, double n, double ranges)
 	return fmin(ceil(span_s), n) * ranges * PK_SCENARIO_RANGE_SECOND_WORK;
 }
 
-double ld_phase_work(const struct pk_phase_spec *p, double ranges,
-		     double attempts)
+/* The work of the global secondary indexes of the costliest table
+   variant for n operations of mix m over span_s seconds (ddb_gsi.c):
+   each attempt of a write is an index write on each index
+   (PK_SCENARIO_INDEX_WRITE_WORK; a replace can be two, a delete on the
+   old value's partition and a put on the new one's), and each second
+   with a request closes and refills every index partition
+   (ddb_gsis_close, ddb_gsis_refill) at PK_SCENARIO_RANGE_SECOND_WORK
+   each, twice. */
+static double index_work(const struct pk_scenario *s, const double *m,
+			 double batch, double n, double span_s, double attempts)
 {
-	double n = ld_phase_count(p);
+	double most = 0, parts, per_op;
+	const struct pk_ddb_table_spec *t;
+	size_t v, i;
+
+	per_op = m[PK_OP_CREATE] + m[PK_OP_UPSERT] + m[PK_OP_BATCH] * batch +
+		 2 * m[PK_OP_REPLACE] + m[PK_OP_DELETE];
+	for (v = 0; v < s->n_variants; v++) {
+		if (!(t = scenario_variant_table(s, &s->variants[v])) ||
+		    t->n_gsis == 0) {
+			continue;
+		}
+		parts = 0;
+		for (i = 0; i < t->n_gsis; i++) {
+			parts += fmax(1, ceil((double)t->gsis[i].rcu / 3000.0 +
+					      (double)t->gsis[i].wcu / 1000.0));
+		}
+		most = fmax(most, attempts * n * per_op * (double)t->n_gsis *
+					  PK_SCENARIO_INDEX_WRITE_WORK +
+				      2 * ld_seconds_work(span_s, n, parts));
+	}
+	return most;
+}
+
+double ld_phase_work(const struct pk_scenario *s, const struct pk_phase_spec *p,
+		     double ranges, double attempts)
+{
+	double n = ld_phase_count(p), span_s = (double)p->duration_ms / 1000.0;
 
 	return attempts *
 		   (n + (p->mix[PK_OP_QUERY] > 0
 			     ? ld_queries_work(p->queries, p->n_queries,
 					       n * p->mix[PK_OP_QUERY], ranges)
 			     : 0)) +
-	       ld_seconds_work((double)p->duration_ms / 1000.0, n, ranges);
+	       ld_seconds_work(span_s, n, ranges) +
+	       index_work(s, p->mix, (double)p->batch_size, n, span_s,
+			  attempts);
 }
 
 double ld_file_work(const struct pk_items_file *f, double ranges,
@@ -104,6 +141,36 @@ double ld_file_work(const struct pk_items_file *f, double ranges,
 	return attempts * (recs + ld_queries_work(f->queries, f->n_queries, nq,
 						  ranges)) +
 	       ld_seconds_work(ld_file_span_s(f), recs, ranges);
+}
+
+/* 1 when some variant is a table with a global secondary index */
+static int some_gsi(const struct pk_scenario *s)
+{
+	const struct pk_ddb_table_spec *t;
+	size_t v;
+
+	for (v = 0; v < s->n_variants; v++) {
+		t = scenario_variant_table(s, &s->variants[v]);
+		if (t && t->n_gsis > 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Append to buf (cap bytes) the terms only some scenarios have */
+static void more_terms(const struct pk_scenario *s, char *buf, size_t cap)
+{
+	size_t len = strlen(buf);
+
+	if (some_gsi(s) && len < cap) {
+		snprintf(buf + len, cap - len,
+			 "; in each attempt of a write each global secondary "
+			 "index %.3g, and each of its partitions %.3g twice "
+			 "in each second with a request",
+			 PK_SCENARIO_INDEX_WRITE_WORK,
+			 PK_SCENARIO_RANGE_SECOND_WORK);
+	}
 }
 
 const char *scenario_work_terms(const struct pk_scenario *s, char *buf,
@@ -134,6 +201,7 @@ const char *scenario_work_terms(const struct pk_scenario *s, char *buf,
 		 tries, PK_SCENARIO_IN_VALUE_WORK,
 		 ld_approx(ld_ranges_bound(s), r), PK_SCENARIO_IN_RANGE_WORK,
 		 PK_SCENARIO_RANGE_WORK, PK_SCENARIO_RANGE_SECOND_WORK);
+	more_terms(s, buf, cap);
 	return buf;
 }
 
@@ -149,7 +217,7 @@ double scenario_work_units(const struct pk_scenario *s)
 		work = ld_file_work(s->items_file, ranges, attempts);
 	}
 	for (i = 0; i < s->n_phases; i++) {
-		work += ld_phase_work(&s->phases[i], ranges, attempts);
+		work += ld_phase_work(s, &s->phases[i], ranges, attempts);
 	}
 	return work;
 }

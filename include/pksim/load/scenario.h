@@ -169,6 +169,11 @@
 #define PK_SCENARIO_DDB_HEAT_BYTES 200.0
 #define PK_SCENARIO_GSI_PART_BYTES 256.0
 #define PK_SCENARIO_GSI_ROW_BYTES 64.0
+/* A global secondary index's key value as the on-demand comparison
+   keeps it (ddb_demand.c: a 105-byte record in a hash table). Measured,
+   max RSS of 200,000 puts of distinct values with 0 and 1 index keyed
+   by /id: 93,084 and 120,288 KB, 139 bytes a value; counted at 144. */
+#define PK_SCENARIO_GSI_VALUE_BYTES 144.0
 /* A variant with a default_ttl: per item its 4-byte expiry and an 8-byte
    entry when it waits for deletion (ttl.h), and per write an 8-byte entry
    in the expiry queue, with the arrays' growth slack */
@@ -210,6 +215,14 @@
    0.65 s on 10,000: 0.14 to 0.33 us a unit. A quarter of a unit puts
    a partition-second at 0.22 us a unit, within that span. */
 #define PK_SCENARIO_RANGE_SECOND_WORK 0.25
+/* The work of one write on one global secondary index (ddb_gsi.c: its
+   key value built and hashed, admitted on the index partition, and
+   noted for the on-demand comparison), in the same units. Measured on
+   a release build (user + sys CPU, --no-remedies): 200,000 puts of
+   distinct values with 0 and 20 indexes keyed by /id, 1.44 and 13.20 s:
+   2.94 us an index write, 9.8 units at the 0.30 us a unit the
+   zipf-2m bench took beside it. Rounded up. */
+#define PK_SCENARIO_INDEX_WRITE_WORK 10.0
 /* pksim's bound on `change_feed: {consumers: C}` (not the service's): a
    lease per physical partition, and a container has at most
    PK_MAX_EXISTING_PARTITIONS of them in pksim */
@@ -823,7 +836,7 @@ int scenario_check_seeds(const struct pk_scenario *s, size_t n,
 /* The units scenario_work_units counts, spelled out for a message with
    s's attempts an operation and its most physical partitions ("an
    operation 1 for each of its up to 10 attempts ..."), into buf (cap
-   bytes, cut to fit; 512 holds any), returned. */
+   bytes, cut to fit; 768 holds any), returned. */
 const char *scenario_work_terms(const struct pk_scenario *s, char *buf,
 				size_t cap);
 
