@@ -2,6 +2,7 @@
 """browser_check: checks one HTML report as headless Chromium loaded it.
 
 Usage: browser_check.py KIND DOM PNG STDERR RANGES [WANT...]
+       browser_check.py batch FILE
   KIND    run or compare
   DOM     the page's DOM as Chromium dumped it (--dump-dom)
   PNG     Chromium's screenshot of it
@@ -425,17 +426,31 @@ def check(kind, dom, png, log, ranges, wants=()):
     return bad
 
 
-def main():
-    kind, dom, png, log, ranges = sys.argv[1:6]
+def check_one(args):
+    """One page: args are KIND DOM PNG STDERR RANGES [WANT...]; prints
+    each failure, returns 1 when there is one, else 0."""
+    kind, dom, png, log, ranges = args[0:5]
     with open(dom, encoding="utf-8") as f:
         d = f.read()
     with open(log, encoding="utf-8", errors="replace") as f:
         lg = f.read()
     bad = check(kind, d, png, lg, [int(x) for x in ranges.split(",")],
-                sys.argv[6:])
+                args[5:])
     for b in bad:
         print("FAIL: %s: %s" % (dom, b))
     return 1 if bad else 0
+
+
+def main():
+    # batch FILE: one page a line, its arguments separated by tabs, all
+    # checked in this one process (a python3 start with PIL is most of a
+    # page's check); 1 when any page fails, each failure printed
+    if sys.argv[1:2] == ["batch"]:
+        with open(sys.argv[2], encoding="utf-8") as f:
+            cases = [line.rstrip("\n").split("\t") for line in f if
+                     line.strip()]
+        return max([check_one(c) for c in cases] or [1])
+    return check_one(sys.argv[1:])
 
 
 if __name__ == "__main__":
