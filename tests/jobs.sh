@@ -18,12 +18,23 @@ src=$2
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/pksim-jobs.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
+# compare-iot cut to 20 s across its midnight (the clock starts 10 s
+# before it, not 60): the same four variants, keys, days and 429s of
+# /date with their remedies' replays, for about a third of the CPU of its
+# 2 minutes; without its expect: block, whose figures are the 2 minutes'
+# (the expect suite checks them)
+sed -e 's/start: "2026-03-04T23:59:00Z"/start: "2026-03-04T23:59:50Z"/' \
+	-e 's/duration: 2m,/duration: 20s,/' -e '/^expect:/,$d' \
+	"$src/scenarios/compare-iot.yaml" >"$tmp/compare-iot.yaml"
+grep -q 'duration: 20s, rate: 2000/s' "$tmp/compare-iot.yaml"
+grep -q '23:59:50Z' "$tmp/compare-iot.yaml"
+cp "$src/scenarios/compare-offices.yaml" "$tmp/compare-offices.yaml"
 for sc in compare-iot compare-offices; do
 	for f in text json csv; do
-		"$pksim" compare "$src/scenarios/$sc.yaml" --format "$f" \
+		"$pksim" compare "$tmp/$sc.yaml" --format "$f" \
 			--jobs 1 >"$tmp/1.out" 2>"$tmp/1.err"
 		for j in 2 3 4; do
-			"$pksim" compare "$src/scenarios/$sc.yaml" --format "$f" \
+			"$pksim" compare "$tmp/$sc.yaml" --format "$f" \
 				--jobs "$j" >"$tmp/j.out" 2>"$tmp/j.err"
 			cmp "$tmp/1.out" "$tmp/j.out"
 			cmp "$tmp/1.err" "$tmp/j.err"
