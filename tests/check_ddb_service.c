@@ -834,6 +834,117 @@ START_TEST(test_ddb_service_delayed_lent_not_banked)
 }
 END_TEST
 
+/* Statement 16's table under adaptive_capacity: off and burst as
+   given: 9,000 RCU + 400 WCU lay out ceil(3 + 0.4) = 4 partitions of
+   100 WCU (D4, D5); keys a, g, b and c hash to partitions 0-3, written
+   150, 50, 50 and 50 times a second (1 WCU, D1) for 700 s, no retries */
+static struct pk_run *statement_16(const char *burst)
+{
+	char text[1024];
+
+	snprintf(text, sizeof(text),
+		 "service: dynamodb\n"
+		 "table: {partition_key: /k, read_capacity_units: 9000, "
+		 "write_capacity_units: 400, adaptive_capacity: off, "
+		 "burst: %s}\n"
+		 "streams:\n"
+		 "  - {name: hot, client: {retries: off}, items: {k: {const: "
+		 "a}}, phases: "
+		 "[{duration: 700s, rate: 150/s}]}\n"
+		 "  - {name: g, client: {retries: off}, items: {k: {const: "
+		 "g}}, phases: "
+		 "[{duration: 700s, rate: 50/s}]}\n"
+		 "  - {name: b, client: {retries: off}, items: {k: {const: "
+		 "b}}, phases: "
+		 "[{duration: 700s, rate: 50/s}]}\n"
+		 "  - {name: c, client: {retries: off}, items: {k: {const: "
+		 "c}}, phases: "
+		 "[{duration: 700s, rate: 50/s}]}\n",
+		 burst);
+	return tu_sim_text("s16.yaml", text);
+}
+
+/*
+ * Statement 16, `adaptive: off` with a full 300 s burst bank: partition
+ * 0 draws 150 - 100 = 50 a second from its bank of 100 x 300 = 30,000,
+ * first throttles after 30,000 / 50 = 600 s, then 50 of its 150 a
+ * second: 100 s x 50 = 5,000 throttled of 700 x 300 = 210,000, under
+ * either burst setting. `burst: table` banks the table's unused units
+ * once, but without adaptive capacity a partition spends only what it
+ * banked itself: the cold partitions' unused 150 a second are not lent
+ * to partition 0 through the table's bank (it gave 0 throttled).
+ */
+START_TEST(test_ddb_service_statement_16_off)
+{
+	static const char *const burst[2] = {"partition", "table"};
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		struct pk_run *run = statement_16(burst[k]);
+		const struct pk_metrics *m = tu_metrics(run->variants[0].svc);
+
+		ck_assert_uint_eq(m->totals.operations, 210000);
+		ck_assert_uint_eq(m->totals.throttled_429, 5000);
+		ck_assert_uint_eq(m->totals.succeeded, 205000);
+		tu_sim_free(run);
+	}
+}
+END_TEST
+
+/* delayed_pair's table without burst: partition 0's key k06 written
+   once a second, partition 1's k01 15 a second for 5 s, 5 a second for
+   quiet_s, then 15 a second for 20 s (1 WCU each, no retries) */
+static struct pk_run *delayed_gap(int quiet_s)
+{
+	char text[1024];
+
+	snprintf(text, sizeof(text),
+		 "service: dynamodb\n"
+		 "table: {partition_key: /k, read_capacity_units: 3000, "
+		 "write_capacity_units: 20, adaptive_capacity: delayed, "
+		 "adaptive_delay_s: 10, burst: off}\n"
+		 "streams:\n"
+		 "  - {name: cold, client: {retries: off}, items: {k: {const: "
+		 "k06}}, phases: "
+		 "[{name: a, duration: %ds, rate: 1/s, item_size: 1KB}]}\n"
+		 "  - {name: hot, client: {retries: off}, items: {k: {const: "
+		 "k01}}, phases: "
+		 "[{name: a, duration: 5s, rate: 15/s, item_size: 1KB}, "
+		 "{name: b, duration: %ds, rate: 5/s, item_size: 1KB}, "
+		 "{name: c, duration: 20s, rate: 15/s, item_size: 1KB}]}\n",
+		 25 + quiet_s, quiet_s);
+	return tu_sim_text("gap.yaml", text);
+}
+
+/*
+ * Delayed adaptive capacity counts its delay from the start of
+ * throttling (reference §6: "5 to 30 minutes between the start of
+ * throttling and the boost"), not from the last second without one.
+ * Partition 1 (share 10) is throttled 15 - 10 = 5 a second in seconds
+ * 0-4, quiet (5 a second) for quiet_s, then asks 15 again.
+ * - quiet 5 s, under a minute: the episode started at t = 0, so the
+ *   first throttle at t = 10 (the 11th write) lifts it, and from then
+ *   the 9 a second partition 0 leaves unused cover its 5 above the
+ *   share: 5 x 5 + 1 = 26 throttled. Restarting the delay after any
+ *   second without a throttle lifted it only at t = 20: 5 x 5 + 10 x 5
+ *   + 1 = 76.
+ * - quiet 65 s, a minute and more: the episode ended, the delay starts
+ *   again at t = 70 and lifts at t = 80: 25 + 10 x 5 + 1 = 76.
+ */
+START_TEST(test_ddb_service_delayed_from_start)
+{
+	struct pk_run *run = delayed_gap(5);
+
+	ck_assert_uint_eq(
+	    tu_metrics(run->variants[0].svc)->totals.throttled_429, 26);
+	tu_sim_free(run);
+	run = delayed_gap(65);
+	ck_assert_uint_eq(
+	    tu_metrics(run->variants[0].svc)->totals.throttled_429, 76);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_service");
@@ -846,6 +957,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_service_lent_share_not_banked);
 	tcase_add_test(tc, test_ddb_service_delayed_table_bound);
 	tcase_add_test(tc, test_ddb_service_delayed_lent_not_banked);
+	tcase_add_test(tc, test_ddb_service_statement_16_off);
+	tcase_add_test(tc, test_ddb_service_delayed_from_start);
 	tcase_add_test(tc, test_ddb_service_storage_split);
 	tcase_add_test(tc, test_ddb_service_reports);
 	tcase_add_test(tc, test_ddb_service_share_decimals);

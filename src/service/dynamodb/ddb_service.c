@@ -334,16 +334,19 @@ static int adaptive_now(const struct ddb *d, const struct ddb_part *p,
 }
 
 /* A throttled second of side (write) of p: delayed adaptive capacity
-   lifts it once its throttling has lasted adaptive_delay_s. ASSUMPTION:
-   a second without a throttle ends the run of them; once lifted, it
-   stays lifted. */
+   lifts it adaptive_delay_s after its throttling started (reference §6:
+   "5 to 30 minutes between the start of throttling and the boost"),
+   throttled or not in the seconds between. ASSUMPTION: a quiet spell of
+   PK_DDB_ADAPTIVE_QUIET_S seconds without a throttle ends the episode,
+   so the next throttle starts the delay again; once lifted, it stays
+   lifted. */
 static void note_throttle(struct ddb *d, struct ddb_part *p, int write)
 {
 	int64_t *since = write ? &p->w_since_s : &p->r_since_s;
 	int64_t *last = write ? &p->w_last_s : &p->r_last_s;
 	int *lifted = write ? &p->w_lifted : &p->r_lifted;
 
-	if (*last < d->now_s - 1) {
+	if (*last < d->now_s - PK_DDB_ADAPTIVE_QUIET_S) {
 		*since = d->now_s;
 	}
 	*last = d->now_s;
@@ -383,12 +386,41 @@ static enum pk_ddb_verdict admit_on_demand(struct ddb *d, struct ddb_part *p,
 	return v;
 }
 
+/* The bank a partition's units above its share come from (D9:
+   pk_ddb_rules.bank), adaptive: whether adaptive capacity applies to it
+   now. `burst: table` banks the table's unused units once, but a unit
+   one partition left unused reaching another is lending (D10), which
+   `off` (and `delayed` before its lift) does not do (reference §6:
+   "even split plus burst only"; statement 16): so then a partition
+   spends only what it banked itself, its own bank. */
+static int bank_of(const struct ddb *d, int adaptive)
+{
+	switch (d->t->burst) {
+	case PK_DDB_BURST_PARTITION:
+		return 1;
+	case PK_DDB_BURST_TABLE:
+		return adaptive ? 2 : 1;
+	case PK_DDB_BURST_OFF:
+		break;
+	}
+	return 0;
+}
+
+/* Under `burst: table`, a partition's own bank just paid paid mCU:
+   the table's bank t holds those units too, so they leave it as well
+   (a unit is spent once) */
+static void own_bank_spent(struct pk_ddb_total *t, int64_t paid)
+{
+	t->bank_mcu = t->bank_mcu > paid ? t->bank_mcu - paid : 0;
+}
+
 /* Admit a on partition i (D3, D5, D9, D10, D12, D14) */
 static enum pk_ddb_verdict admit(struct ddb *d, size_t i, const struct ask *a)
 {
 	struct ddb_part *p = &d->parts[i];
 	struct pk_ddb_rules r;
 	enum pk_ddb_verdict v;
+	int64_t bank;
 
 	if (d->on_demand) {
 		v = admit_on_demand(d, p, a);
@@ -401,12 +433,15 @@ static enum pk_ddb_verdict admit(struct ddb *d, size_t i, const struct ask *a)
 	}
 
 	r.adaptive = adaptive_now(d, p, a->write);
-	r.bank = d->t->burst == PK_DDB_BURST_PARTITION ? 1
-		 : d->t->burst == PK_DDB_BURST_TABLE   ? 2
-						       : 0;
+	r.bank = bank_of(d, r.adaptive);
 	r.cap_hit = linear_cap_hit(d, p, a);
+	bank = (a->write ? &p->w : &p->r)->bank_mcu;
 	v = a->write ? ddb_admit(&p->w, &d->tw, a->units, &r)
 		     : ddb_admit(&p->r, &d->tr, a->units, &r);
+	if (r.bank == 1 && d->t->burst == PK_DDB_BURST_TABLE) {
+		own_bank_spent(a->write ? &d->tw : &d->tr,
+			       bank - (a->write ? &p->w : &p->r)->bank_mcu);
+	}
 	if (v != PK_DDB_ADMITTED) {
 		if (d->t->adaptive == PK_DDB_ADAPTIVE_DELAYED &&
 		    v == PK_DDB_THROTTLE_KEY_RANGE && !r.cap_hit &&

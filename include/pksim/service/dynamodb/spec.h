@@ -26,6 +26,11 @@
    partition; ASSUMPTION: the 2018 guide says 5 to 30 minutes, pksim's
    default is the shortest, 300 s, fixed so that runs repeat */
 #define PK_DDB_ADAPTIVE_DELAY_S 300
+/* D10 `delayed`: seconds without a throttle that end a partition's
+   episode of throttling, so its next throttle starts the delay again;
+   ASSUMPTION: the reference counts the delay "from the start of
+   throttling" and does not say what ends it; a minute */
+#define PK_DDB_ADAPTIVE_QUIET_S 60
 
 /* D13: a new on-demand table's warm throughput (KC-OD; A-WARM) */
 #define PK_DDB_OD_WARM_RRU 12000
