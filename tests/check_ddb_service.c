@@ -945,6 +945,59 @@ START_TEST(test_ddb_service_delayed_from_start)
 }
 END_TEST
 
+/*
+ * Instant adaptive capacity lends what the other partitions leave
+ * unused in the same second (D10, reference §6: "min(cap, its share +
+ * the table's unused capacity that second)"). Statement 16's table
+ * (4 partitions of 100 WCU, keys a, g, b, c on partitions 0-3), burst
+ * off, no retries, 20 s: a writes 200 a second, b and c 100 each, g 100
+ * in odd seconds and none in even ones.
+ * - even second: asked 200 + 0 + 100 + 100 = 400, the table's units;
+ *   g's 100 unused go to partition 0: 0 throttled (second 0 too: the
+ *   run's first second lends as any other);
+ * - odd second: asked 500, nothing unused: partition 0 held to its 100,
+ *   100 throttled, the table serving exactly its 400.
+ * 10 x 100 = 1,000 throttled and 20 x 400 = 8,000 served of 9,000.
+ * Lending what was left unasked the second before gave 1,400: 100 in
+ * even seconds (g's share was taken the second before), 40 in odd ones
+ * (460 served on 400 WCU).
+ */
+START_TEST(test_ddb_service_lends_same_second)
+{
+	char text[4096], steps[2048];
+	size_t n = 0;
+	int t;
+	struct pk_run *run;
+	const struct pk_metrics *m;
+
+	for (t = 0; t < 20; t++) {
+		n += (size_t)snprintf(steps + n, sizeof(steps) - n,
+				      "%s{at: %ds, rate: %d/s}", t ? ", " : "",
+				      t, t % 2 ? 100 : 0);
+	}
+	snprintf(text, sizeof(text),
+		 "service: dynamodb\n"
+		 "table: {partition_key: /k, read_capacity_units: 9000, "
+		 "write_capacity_units: 400, burst: off}\n"
+		 "streams:\n"
+		 "  - {name: hot, client: {retries: off}, items: {k: {const: "
+		 "a}}, phases: [{duration: 20s, rate: 200/s}]}\n"
+		 "  - {name: g, client: {retries: off}, items: {k: {const: "
+		 "g}}, phases: [{duration: 20s, rate: {steps: [%s]}}]}\n"
+		 "  - {name: b, client: {retries: off}, items: {k: {const: "
+		 "b}}, phases: [{duration: 20s, rate: 100/s}]}\n"
+		 "  - {name: c, client: {retries: off}, items: {k: {const: "
+		 "c}}, phases: [{duration: 20s, rate: 100/s}]}\n",
+		 steps);
+	run = tu_sim_text("same.yaml", text);
+	m = tu_metrics(run->variants[0].svc);
+	ck_assert_uint_eq(m->totals.operations, 9000);
+	ck_assert_uint_eq(m->totals.throttled_429, 1000);
+	ck_assert_uint_eq(m->totals.succeeded, 8000);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_service");
@@ -959,6 +1012,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_service_delayed_lent_not_banked);
 	tcase_add_test(tc, test_ddb_service_statement_16_off);
 	tcase_add_test(tc, test_ddb_service_delayed_from_start);
+	tcase_add_test(tc, test_ddb_service_lends_same_second);
 	tcase_add_test(tc, test_ddb_service_storage_split);
 	tcase_add_test(tc, test_ddb_service_reports);
 	tcase_add_test(tc, test_ddb_service_share_decimals);

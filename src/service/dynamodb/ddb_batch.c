@@ -166,6 +166,7 @@ static int write_item(struct ddb *d, const struct pk_svc_request *rq,
 		ddb_demand_note(d, &one, &a);
 	}
 	if (ddb_admit_all(d, i, &one, &a, &by_index) != PK_DDB_ADMITTED) {
+		ddb_ahead_throttled(d, rq, b->hash[k], 1, a.units);
 		if (by_index) {
 			d->sec.throttled_429++;
 		} else {

@@ -95,6 +95,7 @@ static int gsi_init(struct ddb *d, const struct pk_service_spec *spec,
 	gi->parts = xcalloc(gi->n, sizeof(*gi->parts));
 	gi->s_writes = xcalloc(gi->n, sizeof(*gi->s_writes));
 	gi->s_throttled = xcalloc(gi->n, sizeof(*gi->s_throttled));
+	gi->fc_mcu = xcalloc(gi->n, sizeof(*gi->fc_mcu));
 	for (i = 0; i < gi->n; i++) {
 		gi->parts[i].share_mcu = gi->w[i].share_mcu;
 		gi->parts[i].peak_t_s = -1;
@@ -449,6 +450,47 @@ size_t ddb_gsis_demand(struct ddb *d, const struct pk_svc_request *rq,
 	return n;
 }
 
+void ddb_gsis_forecast_open(struct ddb *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->n_gsis; i++) {
+		memset(d->gsis[i].fc_mcu, 0,
+		       d->gsis[i].n * sizeof(*d->gsis[i].fc_mcu));
+	}
+}
+
+void ddb_gsis_forecast(struct ddb *d, const struct pk_svc_request *rq,
+		       const struct ask *a)
+{
+	struct gsi_plan x;
+	size_t i, j;
+
+	for (i = 0; i < d->n_gsis; i++) {
+		gsi_plan(d, &d->gsis[i], rq, a->key, a->base_units, &x);
+		for (j = 0; j < x.n; j++) {
+			d->gsis[i].fc_mcu[x.part[j]] += x.units[j];
+		}
+	}
+}
+
+void ddb_gsis_forecast_pool(struct ddb *d)
+{
+	size_t i, k;
+
+	for (i = 0; i < d->n_gsis; i++) {
+		struct ddb_gsi *gi = &d->gsis[i];
+		int64_t pool = 0;
+
+		for (k = 0; k < gi->n; k++) {
+			int64_t left = gi->w[k].share_mcu - gi->fc_mcu[k];
+
+			pool += left > 0 ? left : 0;
+		}
+		gi->tw.pool_mcu = pool;
+	}
+}
+
 void ddb_gsis_store(struct ddb *d)
 {
 	struct pk_snapshot_ddb *b = &d->bill;
@@ -487,6 +529,7 @@ void ddb_gsis_free(struct ddb *d)
 		free(d->gsis[i].parts);
 		free(d->gsis[i].s_writes);
 		free(d->gsis[i].s_throttled);
+		free(d->gsis[i].fc_mcu);
 		free(d->gsis[i].seconds);
 		free(d->gsis[i].minutes);
 	}

@@ -155,7 +155,9 @@ static int64_t bank_after(const struct pk_ddb_side *s, double f, int64_t n)
 
 /* Refill every bank for n seconds from the open second's use and
    start the next second: what it may lend (D10) is what the partitions
-   left unasked in the open second, or everything after idle ones */
+   left unasked in the open second, or everything after idle ones,
+   unless the table reads the next second's own demand ahead when it
+   opens (ddb_ahead.c) */
 static void refill(struct ddb *d, int64_t n)
 {
 	double fr = unlent(d, 0), fw = unlent(d, 1);
@@ -260,8 +262,7 @@ static void ddb_advance(struct pk_service *s, int64_t t_ms)
    primary key holds now (ddb_items.c): a read of its current size (a
    missing item's read still costs a unit, §1), a delete of its current
    size, a put of the larger of it and the new item */
-static void ask_of(struct ddb *d, const struct pk_svc_request *rq,
-		   struct ask *a)
+void ddb_ask_of(struct ddb *d, const struct pk_svc_request *rq, struct ask *a)
 {
 	uint64_t size = rq->it.size_bytes, old = 0, h = 0;
 	int had = 0, key_ok;
@@ -302,6 +303,7 @@ static void ask_of(struct ddb *d, const struct pk_svc_request *rq,
 	}
 	if (!a->bad) {
 		a->part = (long)ddb_part_of(d, h);
+		a->hash = h;
 	}
 }
 
@@ -558,6 +560,12 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		rq = &own;
 	}
 	ddb_advance(s, rq->t_ms);
+	if (d->ahead) {
+		d->ahead_last = 0;
+		if (d->ahead_s != d->now_s) {
+			ddb_ahead_open(d);
+		}
+	}
 	memset(out, 0, sizeof(*out));
 	out->ranges = 1;
 	d->coll_full = NULL;
@@ -565,7 +573,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		ddb_batch_apply(d, rq, out);
 		return;
 	}
-	ask_of(d, rq, &a);
+	ddb_ask_of(d, rq, &a);
 	i = a.part;
 	if (i >= 0) {
 		ddb_heat_note(d, rq->kind, rq->retry, a.write, a.units);
@@ -599,6 +607,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		out->status = PK_HTTP_TOO_MANY_REQUESTS;
 		out->retry_after_ms = ddb_retry_after_ms(rq);
 		t->throttled_429++;
+		ddb_ahead_throttled(d, rq, a.hash, a.write, a.units);
 		if (by_index) {
 			/* the table's partition had room: the second's
 			   throttle, not the partition's (its normalized
@@ -689,6 +698,11 @@ static void ddb_client(struct pk_service *s, enum pk_client_event ev, int64_t n)
 {
 	struct pk_totals *t = &ddb_of(s)->m.totals;
 
+	if (ev == PK_CLIENT_RETRY_WAIT) {
+		/* the throttles just answered come back then (D10's
+		   second of demand, ddb_ahead.c) */
+		ddb_ahead_retry(ddb_of(s), n);
+	}
 	/* a failed write changes no item */
 	service_count_client(t, ev, n);
 }
@@ -745,6 +759,7 @@ static void ddb_free(struct pk_service *s)
 	ddb_items_free(d);
 	ddb_heat_free(d);
 	ddb_demand_free(d);
+	ddb_ahead_free(d);
 	free(d->bill.hours);
 	free(d->bill.finding);
 	pkey_free(d->key);
@@ -911,6 +926,8 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 		ddb_free(&d->base);
 		return NULL;
 	}
+	d->ahead_s = -1;
+	ddb_ahead_init(d, spec);
 	return &d->base;
 }
 

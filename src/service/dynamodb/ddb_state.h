@@ -43,6 +43,7 @@ struct ddb_gsi {
 	struct pk_ddb_index_part *parts; /* n, owned: info's */
 	uint64_t *s_writes;		 /* n: asked in the open second */
 	uint64_t *s_throttled;		 /* n: ... of them refused */
+	int64_t *fc_mcu; /* n: writes the open second will ask (ddb_ahead.c) */
 	struct pk_ddb_index_time *seconds, *minutes; /* owned: info's */
 	size_t cap_seconds, cap_minutes;
 };
@@ -55,10 +56,11 @@ struct ddb_lsi {
 	struct pk_pkey *key;
 };
 
-struct ddb_coll; /* an item collection (ddb_lsi.c) */
-struct ddb_heat; /* a partition-key value's heat (ddb_heat.c) */
-struct ddb_dval; /* a key value's on-demand count (ddb_demand.c) */
-struct ddb_item; /* a stored item (ddb_items.c) */
+struct ddb_coll;  /* an item collection (ddb_lsi.c) */
+struct ddb_heat;  /* a partition-key value's heat (ddb_heat.c) */
+struct ddb_dval;  /* a key value's on-demand count (ddb_demand.c) */
+struct ddb_ahead; /* the open second's demand read ahead (ddb_ahead.c) */
+struct ddb_item;  /* a stored item (ddb_items.c) */
 
 /* One request's primary keys (ddb_items.c): key i is bytes [off[i],
    off[i + 1]); used: bytes of the key being built */
@@ -100,6 +102,8 @@ struct ddb_part {
 	int64_t r_last_s, w_last_s;   /* ... its latest throttled second,
 					 INT64_MIN none */
 	int r_lifted, w_lifted;	      /* 1: adaptive capacity applies */
+	int64_t fc_mcu[2]; /* the open second's reads and writes foreseen,
+			      mCU (ddb_ahead.c) */
 	uint64_t storage_bytes;
 	/* over its life */
 	uint64_t requests, retries, throttled;
@@ -191,6 +195,12 @@ struct ddb {
 	struct ddb_heat *heat;
 	/* each key value's first attempts on demand (ddb_demand.c) */
 	struct ddb_dval *demand;
+	/* the open second's demand read ahead (ddb_ahead.c; NULL when
+	   nothing is lent), the second it was read for (-1 none), and how
+	   many throttles the request answered last left for a retry */
+	struct ddb_ahead *ahead;
+	int64_t ahead_s;
+	size_t ahead_last;
 };
 
 /* What one request (or one item of a BatchWriteItem) asks of the table */
@@ -212,6 +222,7 @@ struct ask {
 				  (D2) */
 	long part;	       /* the partition of its key value, -1 when
 				  bad */
+	uint64_t hash;	       /* ... its hash */
 	uint32_t key;	       /* its primary key's index among the
 				  request's keys (ddb_items: 0, or a
 				  batch's item) */
@@ -236,6 +247,36 @@ enum pk_ddb_verdict ddb_admit_all(struct ddb *d, size_t i,
 				  const struct pk_svc_request *rq,
 				  const struct ask *a, int *by_index);
 int64_t ddb_retry_after_ms(const struct pk_svc_request *rq);
+
+/* ddb_service.c: the table's bucket, units and answer of point
+   request rq (D1, D2) on the items stored now, into *a */
+void ddb_ask_of(struct ddb *d, const struct pk_svc_request *rq, struct ask *a);
+
+/* ddb_ahead.c (D10 `instant`): when the table may lend (provisioned,
+   adaptive capacity not off, the run's workload known), its own copy of
+   the run's stream (spec's workload and seed). ddb_ahead_open, at the
+   open second's first request: each partition's foreseen reads and
+   writes (its first attempts arriving in the second, on the items
+   stored now, and the retries due in it) into fc_mcu, the table's and
+   each global index's pool (pk_ddb_total.pool_mcu) the shares they
+   leave unasked. A throttle of request rq on the partition of hash h,
+   side write, units mCU, that the client may retry (ddb_ahead_retry:
+   wait_ms after rq, by PK_CLIENT_RETRY_WAIT; d->ahead_last counts them,
+   zeroed by each request). Free it. */
+void ddb_ahead_init(struct ddb *d, const struct pk_service_spec *spec);
+void ddb_ahead_open(struct ddb *d);
+void ddb_ahead_throttled(struct ddb *d, const struct pk_svc_request *rq,
+			 uint64_t h, int write, int64_t units);
+void ddb_ahead_retry(struct ddb *d, int64_t wait_ms);
+void ddb_ahead_free(struct ddb *d);
+
+/* ddb_gsi.c, for ddb_ahead.c: zero each index partition's foreseen
+   writes; add those of base write rq asking a (ddb_gsis_demand's); set
+   each index's pool to the shares its partitions will leave unasked */
+void ddb_gsis_forecast_open(struct ddb *d);
+void ddb_gsis_forecast(struct ddb *d, const struct pk_svc_request *rq,
+		       const struct ask *a);
+void ddb_gsis_forecast_pool(struct ddb *d);
 
 /* ddb_batch.c: BatchWriteItem rq (rq->kind PK_OP_BATCH) at the open
    second, its answer in *out (zeroed by the caller): a 400 whole for a

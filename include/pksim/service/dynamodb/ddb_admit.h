@@ -49,10 +49,12 @@ struct pk_ddb_total {
 			      their own share from the table's unused
 			      units: other partitions' shares (D10), mCU */
 	int64_t pool_mcu;  /* what the open second may lend (D10): the
-			      shares the partitions left unasked the
-			      second before (ddb_side_unasked; an idle
-			      second: all of them, prov_mcu; before the
-			      run's first second none is known: 0), mCU */
+			      shares the partitions will leave unasked in
+			      it, read ahead by the caller (the service's
+			      ddb_ahead.c); without that, those they left
+			      unasked the second before (ddb_side_unasked;
+			      an idle second: all of them, prov_mcu;
+			      before the run's first second: 0), mCU */
 };
 
 /* How a request fared. */
@@ -86,18 +88,16 @@ struct pk_ddb_rules {
  * What p leaves of its own share is always its own: a partition at or
  * under its share is never refused because another borrowed (D10 lends
  * only capacity the others leave unused). Within one second units go in
- * arrival order, so what the others will leave unused is not known when
- * a partition asks above its share: it may borrow at most what the
- * partitions left unasked the second before (t->pool_mcu) less what the
- * second lent already, and no more than the table's total leaves now
- * (its provisioned units less what the second took from them; burst
- * units are the banks'). So the table serves above its units in a
- * second only when partitions ask back a share they left unasked the
- * second before (the run's first second lends nothing: no second before
- * it is known; its excess comes from burst) (reference §6: "as long as the
- * table's total stays within provisioned capacity"). ASSUMPTION: AWS does not
- * say how one second's units are shared out; the paper's global admission
- * control refills from recent use, as this pool does.
+ * arrival order: a partition may borrow at most the second's pool
+ * (t->pool_mcu: the shares the partitions will leave unasked in it, as
+ * the caller foresaw them) less what the second lent already, and no
+ * more than the table's total leaves now (its provisioned units less
+ * what the second took from them; burst units are the banks'). So the
+ * table serves above its units in a second only when a partition asks
+ * back a share the pool counted as unused (reference §6: "as long as
+ * the table's total stays within provisioned capacity"). ASSUMPTION: AWS
+ * does not say how one second's units are shared out among partitions
+ * above their share; pksim's are first come.
  */
 enum pk_ddb_verdict ddb_admit(struct pk_ddb_side *p, struct pk_ddb_total *t,
 			      int64_t u, const struct pk_ddb_rules *r);
