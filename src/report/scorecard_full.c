@@ -645,13 +645,24 @@ const char *scorecard_full_text(const struct pk_result *r,
 		} else if (brief) {
 			scorecard_days_text(s->days_to_full, 0, buf, cap);
 		} else {
+			char life[32], after[96] = "";
+
+			if (s->runway.ttl_after) {
+				/* time to live changes nothing before it */
+				snprintf(after, sizeof(after),
+					 "; it fills before any item expires "
+					 "(its items living %s%s)",
+					 s->runway.ttl_mixed ? "a mean " : "",
+					 duration((double)s->runway.ttl_s, life,
+						  sizeof(life)));
+			}
 			first_text(r, s, first, sizeof(first));
 			snprintf(
-			    buf, cap, "%s %s%s%s",
+			    buf, cap, "%s %s%s%s%s",
 			    scorecard_days_text(s->days_to_full, 1, a,
 						sizeof(a)),
 			    scorecard_full_basis(r, &s->runway, at, sizeof(at)),
-			    first, select_note(r->sc, &s->runway));
+			    first, after, select_note(r->sc, &s->runway));
 		}
 		break;
 	}

@@ -404,6 +404,7 @@ struct rw_lives {
 	double s[PK_RW_LIVES], frac[PK_RW_LIVES];
 	double never;
 	double mean_s; /* the expiring ones' mean lifetime, s; 0 none */
+	double min_s;  /* the shortest, s (before binning); 0 none */
 };
 
 /* The lifetimes of stream k's generated items of sc in v's container
@@ -461,6 +462,12 @@ int runway_classes(const struct pk_result_variant *v,
 		   const struct pk_scenario *sc, const struct refinfo *refs,
 		   double factor, const double *weight, struct rw_classes *cl,
 		   struct pk_runway *rw);
+
+/* The shortest lifetime of cl's items that expire, s (0: none
+   expires); then cl with no lifetimes (time to live taken as off, the
+   classes alike in their pools merged): what a projection ending
+   before that lifetime holds is the same, nothing having expired */
+double runway_classes_untimed(struct rw_classes *cl);
 
 /* What one logical partition holds of each class as the projection
    steps (owned arrays; runway_store_free frees them) */

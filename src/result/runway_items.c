@@ -40,8 +40,11 @@ static size_t class_of(struct rw_classes *cl, const struct rw_lives *l,
 	size_t j;
 
 	for (j = 0; j < cl->n; j++) {
+		const struct id_pool *q = &cl->c[j].pool;
+
+		/* the pool by its fields: its padding is not set */
 		if (memcmp(&cl->c[j].lives, l, sizeof(*l)) == 0 &&
-		    memcmp(&cl->c[j].pool, p, sizeof(*p)) == 0) {
+		    q->n == p->n && q->mean == p->mean && q->seq == p->seq) {
 			return j;
 		}
 	}
@@ -129,6 +132,31 @@ int runway_classes(const struct pk_result_variant *v,
 		return 1;
 	}
 	return 0;
+}
+
+double runway_classes_untimed(struct rw_classes *cl)
+{
+	struct rw_classes was = *cl;
+	double min_s = 0;
+	size_t j, k;
+
+	if (was.n == 0) {
+		return 0;
+	}
+	memset(cl, 0, sizeof(*cl));
+	for (j = 0; j < was.n; j++) {
+		const struct rw_lives *l = &was.c[j].lives;
+
+		if (l->n > 0 && (min_s <= 0 || l->min_s < min_s)) {
+			min_s = l->min_s;
+		}
+		memset(&was.c[j].lives, 0, sizeof(was.c[j].lives));
+	}
+	for (k = 0; k < PK_MAX_STREAMS; k++) {
+		j = was.of[k] < was.n ? was.of[k] : 0;
+		cl->of[k] = class_of(cl, &was.c[j].lives, &was.c[j].pool);
+	}
+	return min_s;
 }
 
 void runway_store_init(struct rw_store *s, const struct rw_classes *cl,

@@ -510,10 +510,13 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 	free(q.texts);
 }
 
-void runway_from_rates(const struct pk_snapshot *s,
+/* runway_from_rates, with untimed set as if time to live were off
+   (*min_life then the shortest lifetime of the items, real s; 0 none
+   expires) */
+static void from_rates(const struct pk_snapshot *s,
 		       const struct pk_scenario *sc,
 		       const struct pk_workload *w, struct pk_result_variant *v,
-		       struct pk_runway *rw)
+		       struct pk_runway *rw, int untimed, double *min_life)
 {
 	const struct pk_time_bucket *bk = &rw->bucket;
 	const double factor =
@@ -567,13 +570,16 @@ void runway_from_rates(const struct pk_snapshot *s,
 		runway_refs_free(refs, PK_QUERY_KEY_REFS);
 		return;
 	}
+	rw->ttl_s = (int64_t)llround(p.cl.mean_s);
+	rw->ttl_mixed = p.cl.mixed;
+	if (untimed) {
+		*min_life = runway_classes_untimed(&p.cl);
+	}
 	runway_dels_init(&p.dels, v, sc, &p.cl, p.st, p.ns);
 	rw->dels_netted = p.dels.sent && !p.dels.on;
 	if (p.dels.on) {
 		runway_streams_weigh(p.st, p.ns, weight);
 	}
-	rw->ttl_s = (int64_t)llround(p.cl.mean_s);
-	rw->ttl_mixed = p.cl.mixed;
 	runway_pick_init(&pick, v->n_ranges, p.ns);
 	moved = p.ns > 1 ? xcalloc(p.ns, sizeof(*moved)) : NULL;
 	from_values = find_groups(s, &p, refs, spread, by_dist, each, weight,
@@ -614,4 +620,28 @@ void runway_from_rates(const struct pk_snapshot *s,
 	runway_groups_free(&tab);
 	runway_apart_free(apart, moved, p.ns);
 	runway_refs_free(refs, PK_QUERY_KEY_REFS);
+}
+
+void runway_from_rates(const struct pk_snapshot *s,
+		       const struct pk_scenario *sc,
+		       const struct pk_workload *w, struct pk_result_variant *v,
+		       struct pk_runway *rw)
+{
+	const struct pk_runway was = *rw;
+	double min_life = 0;
+
+	/* first as if nothing expired: a logical partition that fills
+	   before the first item expires holds what it would without time
+	   to live, its deletes taken from every stored item and its
+	   rewrites resizing, exactly */
+	from_rates(s, sc, w, v, rw, 1, &min_life);
+	if (min_life <= 0) {
+		return; /* nothing expires: that is the projection */
+	}
+	if (rw->kind == PK_RUNWAY_DAYS && rw->full_s < min_life) {
+		rw->ttl_after = 1;
+		return;
+	}
+	*rw = was;
+	from_rates(s, sc, w, v, rw, 0, &min_life);
 }

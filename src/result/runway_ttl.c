@@ -30,6 +30,7 @@ static void lives_add(struct rw_lives *l, int64_t ttl, int64_t def, double f,
 		l->never += f;
 		return;
 	}
+	l->min_s = l->min_s > 0 && l->min_s < (double)s ? l->min_s : (double)s;
 	b = hi > lo ? (size_t)(((double)s - lo) / (hi - lo) * PK_RW_LIVES) : 0;
 	b = b >= PK_RW_LIVES ? PK_RW_LIVES - 1 : b;
 	l->s[b] += f * (double)s; /* a sum now, the bin's mean at the end */
@@ -110,6 +111,7 @@ static void lives_scale(struct rw_lives *l, double scale)
 		l->s[b] *= scale;
 	}
 	l->mean_s *= scale;
+	l->min_s *= scale;
 }
 
 void runway_lives(const struct pk_result_variant *v,
@@ -172,6 +174,8 @@ void runway_lives_record(struct rw_lives *l, int64_t ttl, int64_t def, double f)
 			    (double)(PK_RW_LIVES - 1);
 		size_t b = (size_t)at;
 
+		l->min_s =
+		    l->min_s > 0 && l->min_s < (double)s ? l->min_s : (double)s;
 		b = b >= PK_RW_LIVES ? PK_RW_LIVES - 1 : b;
 		l->s[b] += f * (double)s;
 		l->frac[b] += f;

@@ -29,16 +29,19 @@
  *   (upsert_new) and batch items, at the mean item size; deletes, of
  *   any phase or stream, take each stored item alike (runway_dels.c: a
  *   logical partition loses them by its share of the stored items;
- *   under time to live or an id pool they come off the new items);
+ *   under an id pool, or time to live past the first item's
+ *   expiry, they come off the new items);
  *   rewrites at another size (replaces, upserts of a stored item,
  *   at their phase's mean size) change what a logical partition holds:
  *   its share of a step's rewrites is its share of the stored items, and
  *   after r rewrites over its n items a share e^(-r/n) keeps its size,
  *   the rest take the rewrite's (runway_rewritten; ASSUMPTION: a rewrite
  *   picks a stored item uniformly whatever its size, the step's new
- *   items among them; not under a time key or time to live, and an id
- *   pool takes the largest item); the phases repeat as a cycle past
- *   their end (ASSUMPTION: the workload as written is what runs every
+ *   items among them; not under a time key or time to live past the
+ *   first item's expiry, and an id pool takes the largest item); a
+ *   logical partition that fills before any item expires is projected
+ *   as without time to live, exactly (ttl_after, said); the phases repeat as a
+ * cycle past their end (ASSUMPTION: the workload as written is what runs every
  *   cycle; a cycle shorter than an hour is said in the sentence: a burst
  *   that does not repeat is not a rate). Several streams run at once: a
  *   logical partition's share is kept per stream (each stream's own
@@ -349,6 +352,9 @@ struct pk_runway {
 	int dels_netted;     /* RATES: deletes taken off the new items
 				(time to live or an id pool), not from
 				every stored item */
+	int ttl_after;	     /* RATES, DAYS: it fills before the first
+				item expires (ttl_s), projected as
+				without time to live */
 	int untimed;	     /* RATES: the key has a time part (bucket) but
 				the logical partition named keeps its value
 				for good (another stream's constant) */
