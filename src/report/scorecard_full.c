@@ -219,8 +219,8 @@ static const char *rate_text(double bytes_per_s, char *buf, size_t cap)
 	return buf;
 }
 
-/* "; its deletes taken off its new items ..." when rw did so (time to
-   live, an id pool); "; rewrites taken as picking stored items
+/* "; its deletes taken off its new items ..." when rw did so (an id
+   pool); "; rewrites taken as picking stored items
    uniformly ..." when a
    phase of sc that rewrites or deletes stored items selects them by
    another distribution than uniform (its `select`), which the runway
@@ -232,8 +232,7 @@ static const char *select_note(const struct pk_scenario *sc,
 
 	if (rw->dels_netted) {
 		return "; its deletes taken off its new items, not from "
-		       "every stored item (ASSUMPTION under time to live or "
-		       "an id pool)";
+		       "every stored item (ASSUMPTION under an id pool)";
 	}
 	for (i = 0; sc && i < sc->n_phases; i++) {
 		const struct pk_phase_spec *ps = &sc->phases[i];

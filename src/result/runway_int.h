@@ -485,15 +485,28 @@ struct rw_store {
 	double sent[PK_MAX_STREAMS];  /* each class's writes so far */
 	double prev[PK_MAX_STREAMS];  /* its slot's before the last step */
 	double added[PK_MAX_STREAMS]; /* each class's writes in it */
-	double del_from; /* the part of the last step (0 .. 1) before which
-			    time to live deleted nothing (its first expiry
-			    there); 0 when it deleted nothing */
+	double del_from;  /* the part of the last step (0 .. 1) before which
+			     time to live deleted nothing (its first expiry
+			     there); 0 when it deleted nothing */
+	double k;	  /* deletes taken apart under time to live
+			     (runway_dels.c): what is left of a write
+			     since it was made is k now over k then, so
+			     cum holds each write over k at its step and
+			     an expiry clears that times k now; 1 without */
+	double step_keep; /* ... the part of it the coming step's deletes
+			     leave (runway_store_scale), 1 without */
 };
 
 void runway_store_init(struct rw_store *s, const struct rw_classes *cl,
 		       int64_t steps, size_t n_slots);
 
 void runway_store_free(struct rw_store *s);
+
+/* s before step h under deletes taken apart (runway_dels.c): every
+   stored byte times keep, the part the step's deletes leave, and k
+   with it (written at step h at the latest) */
+void runway_store_scale(struct rw_store *s, const struct rw_classes *cl,
+			int64_t h, double keep);
 
 /* Empty bucket slot (a new bucket that takes its place) */
 void runway_store_clear(struct rw_store *s, const struct rw_classes *cl,
@@ -898,31 +911,45 @@ double runway_cycle_backlog(const struct pk_result_variant *v,
    N1)^(D / (C - D)) (e^(-D / N0) when C = D), and the step's new items
    with fresh = (N1 - N0 keep) / C (the solution of x' = a - d x / N for
    a partition sent a of the new items: x1 = x0 keep + a T fresh).
+   Under time to live N also loses what expires: each class's items
+   are counted as a logical partition's bytes are (rw_store, every
+   expired item cleared), a write's part left k now over k then, and
+   a step's keep goes round PK_RW_DELS_ROUNDS times with the expiries
+   the last round's leaves; the step's new items then kept at fresh =
+   (1 - keep) / -ln keep (the deletes' rate steady over the step).
    ASSUMPTIONS: a delete picks uniformly (a phase's select is not
    read), the step's rates steady within it, every stream's new items
    stored (a bound that holds one partition back does not change N),
-   preload's items among the stored. Not under time to live or an id
-   pool (there deletes come off the new items, never below 0). */
+   preload's items among the stored (and never expiring). Not under an
+   id pool (there deletes come off the new items, never below 0). */
 struct rw_dels {
-	int on;	     /* deletes taken apart */
-	int sent;    /* a phase sends deletes at a rate */
-	double live; /* items stored after the last step */
+	int on;		/* deletes taken apart */
+	int sent;	/* a phase sends deletes at a rate */
+	double live;	/* items stored after the last step */
+	double preload; /* ... of them preloaded */
 	double keep, fresh;
+	const struct rw_classes *cl; /* borrowed: the projection's */
+	struct rw_store items;	     /* under time to live: the items stored,
+					each class's, in one slot */
 };
 
-/* d for projection p (its classes set): on when a phase of sc sends
-   deletes at a rate, no class expires and none draws from an id pool;
-   then each rphase of st (ns streams) counts its new items gross and
-   its deletes apart (rphase.adds, dels), and live starts at preload's
-   items */
+/* d for projection p (its classes set, kept while d lives): on when a
+   phase of sc sends deletes at a rate and no class draws from an id
+   pool; then each rphase of st (ns streams) counts its new items gross
+   and its deletes apart (rphase.adds, dels), and live starts at
+   preload's items; steps: the projection's (runway_dels_free frees
+   what time to live keeps) */
 void runway_dels_init(struct rw_dels *d, const struct pk_result_variant *v,
 		      const struct pk_scenario *sc, const struct rw_classes *cl,
-		      struct rstream *st, size_t ns);
+		      struct rstream *st, size_t ns, int64_t steps);
 
-/* d's keep and fresh over the step of slices x[0 .. n) (ns streams),
-   live moved on to its end */
+/* d's keep and fresh over step h (ending at workload time t1, steps off
+   s past the clock's whole hour, as runway_store_step's) of slices
+   x[0 .. n) (ns streams), live moved on to its end */
 void runway_dels_step(struct rw_dels *d, const struct slice *x, size_t n,
-		      size_t ns);
+		      size_t ns, int64_t h, double t1, int64_t off);
+
+void runway_dels_free(struct rw_dels *d);
 
 /* s after a runway_store_step into bucket slot (no lifetimes): what was
    stored before it times keep, in every bucket, the step's adds as

@@ -15,6 +15,9 @@
 
 #include "pksim/base/mem.h"
 
+/* The least rw_store.k before its writes are scaled back over 1 */
+#define PK_RW_K_LEAST 1e-200
+
 /* Halvings that find where a step's holdings cross the cap: 2^-60 of
    the step, below a double's resolution of it */
 #define PK_RW_CROSS_HALVINGS 60
@@ -166,6 +169,7 @@ void runway_store_init(struct rw_store *s, const struct rw_classes *cl,
 
 	memset(s, 0, sizeof(*s));
 	s->n_slots = n_slots ? n_slots : 1;
+	s->k = s->step_keep = 1.0;
 	for (j = 0; j < cl->n; j++) {
 		s->slot[j] = xcalloc(s->n_slots, sizeof(double));
 		if (cl->c[j].lives.n > 0) {
@@ -224,7 +228,8 @@ double runway_store_pending(struct rw_store *s, const struct rw_classes *cl,
 		if (!cum) {
 			continue;
 		}
-		cum[h + 1] = cum[h] + (h > 0 ? cum[h] - cum[h - 1] : first[j]);
+		cum[h + 1] =
+		    cum[h] + (h > 0 ? cum[h] - cum[h - 1] : first[j] / s->k);
 		for (b = 0; b < cl->c[j].lives.n; b++) {
 			double to =
 			    fmin(cum[h + 1],
@@ -236,7 +241,7 @@ double runway_store_pending(struct rw_store *s, const struct rw_classes *cl,
 			}
 		}
 	}
-	return pend;
+	return pend * s->k;
 }
 
 /* Workload time at which class j's writes reached cum value x (its
@@ -278,7 +283,7 @@ static void delete_to(struct rw_store *s, size_t j, size_t b, double frac,
 		if (end > from) {
 			double *x = &s->slot[j][at];
 
-			*x = fmax(0.0, *x - frac * (end - from));
+			*x = fmax(0.0, *x - frac * (end - from) * s->k);
 			from = end;
 		}
 		if (from >= cum[q + 1]) {
@@ -287,6 +292,42 @@ static void delete_to(struct rw_store *s, size_t j, size_t b, double frac,
 	}
 	s->del_at[j][b] = to;
 	s->del_q[j][b] = q;
+}
+
+void runway_store_scale(struct rw_store *s, const struct rw_classes *cl,
+			int64_t h, double keep)
+{
+	size_t j, i, b;
+	int64_t q;
+
+	for (j = 0; j < cl->n; j++) {
+		for (i = 0; i < s->n_slots; i++) {
+			s->slot[j][i] *= keep;
+		}
+		s->step_keep = keep;
+		for (b = 0; keep <= 0 && s->cum[j] && b < PK_RW_LIVES; b++) {
+			/* every write so far deleted: none left to expire */
+			s->del_at[j][b] = s->cum[j][h];
+			s->del_q[j][b] = (size_t)h;
+		}
+	}
+	if (keep <= 0) {
+		return;
+	}
+	s->k *= keep;
+	if (s->k >= PK_RW_K_LEAST) {
+		return;
+	}
+	/* writes kept over k would pass a double's range: over 1 again */
+	for (j = 0; j < cl->n; j++) {
+		for (q = 0; s->cum[j] && q <= h; q++) {
+			s->cum[j][q] *= s->k;
+		}
+		for (b = 0; b < PK_RW_LIVES; b++) {
+			s->del_at[j][b] *= s->k;
+		}
+	}
+	s->k = 1.0;
 }
 
 void runway_store_step(struct rw_store *s, const struct rw_classes *cl,
@@ -298,14 +339,17 @@ void runway_store_step(struct rw_store *s, const struct rw_classes *cl,
 	size_t j, b;
 
 	for (j = 0; j < cl->n; j++) {
-		s->prev[j] = s->slot[j][slot];
+		/* what it held before the step's deletes (runway_store_scale),
+		   so they fall within the step as its writes rise */
+		s->prev[j] =
+		    s->slot[j][slot] / (s->step_keep > 0 ? s->step_keep : 1.0);
 		s->added[j] = add[j];
 		s->slot[j][slot] += add[j];
 		s->sent[j] += add[j];
 		if (!s->cum[j]) {
 			continue;
 		}
-		s->cum[j][h + 1] = s->cum[j][h] + add[j];
+		s->cum[j][h + 1] = s->cum[j][h] + add[j] / s->k;
 		for (b = 0; b < cl->c[j].lives.n; b++) {
 			/* expired by t1: written a lifetime before it */
 			to[j][b] = fmin(
@@ -313,7 +357,7 @@ void runway_store_step(struct rw_store *s, const struct rw_classes *cl,
 			    cum_at(s->cum[j], t1 - cl->c[j].lives.s[b], off));
 			to[j][b] = fmax(s->del_at[j][b], to[j][b]);
 			pend += cl->c[j].lives.frac[b] *
-				(to[j][b] - s->del_at[j][b]);
+				(to[j][b] - s->del_at[j][b]) * s->k;
 			if (to[j][b] > s->del_at[j][b] && t1 > t0) {
 				/* nothing of it expires before its
 				   frontier's write a lifetime on */
@@ -325,6 +369,7 @@ void runway_store_step(struct rw_store *s, const struct rw_classes *cl,
 		}
 	}
 	s->del_from = from < 1.0 ? fmax(0.0, from) : 0.0;
+	s->step_keep = 1.0;
 	/* what the range's room deletes of it, oldest first: each bin its
 	   share (ASSUMPTION: bins expire alike within a step) */
 	part = pend > 0 && del < pend ? del / pend : 1.0;

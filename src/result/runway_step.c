@@ -311,6 +311,12 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 	double before, after, peak, room, grow, per_step;
 	size_t j;
 
+	before = runway_store_held(&ci->held, &p->cl, slot, timed);
+	if (p->dels.on && p->cl.ttl) {
+		/* what the step's deletes leave of what it stored, before
+		   what expires in it is cleared (at that part) */
+		runway_store_scale(&ci->held, &p->cl, h, p->dels.keep);
+	}
 	if (p->cl.ttl && ci->burst) {
 		ci->del_q =
 		    runway_deletions_first(v, ci, q->xs, q->n_all, ns, &p->pool,
@@ -346,10 +352,9 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 					     held * p->dels.keep, &ci->items) -
 			    (held * p->dels.keep + kept);
 	}
-	before = runway_store_held(&ci->held, &p->cl, slot, timed);
 	runway_store_step(&ci->held, &p->cl, h, slot, add_c, del, t1, q->off,
 			  slot_of);
-	if (p->dels.on) {
+	if (p->dels.on && !p->cl.ttl) {
 		runway_store_keep(&ci->held, &p->cl, slot, p->dels.keep);
 	}
 	after = runway_store_held(&ci->held, &p->cl, slot, timed);
@@ -384,8 +389,8 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 
 /* Step h's stretches of each stream in [t0, t1) (workload seconds) and
    the slices they make into q, with the pool's draws and the rewrites */
-static void slices_step(struct rw_proj *p, struct steps *q, double t0,
-			double t1)
+static void slices_step(struct rw_proj *p, struct steps *q, int64_t h,
+			double t0, double t1)
 {
 	size_t i, j;
 
@@ -407,7 +412,7 @@ static void slices_step(struct rw_proj *p, struct steps *q, double t0,
 	runway_pool_draws(&p->pool, p->v, q->xs, q->n_all);
 	runway_rewrites_step(&q->rr, q->xs, q->n_all, p->ns);
 	q->rr.before = p->dels.on ? p->dels.live : q->rr.before;
-	runway_dels_step(&p->dels, q->xs, q->n_all, p->ns);
+	runway_dels_step(&p->dels, q->xs, q->n_all, p->ns, h, t1, q->off);
 	if (p->dels.on) {
 		/* rewrites pick among the items stored, not every one
 		   written */
@@ -441,7 +446,7 @@ static void step_all(struct rw_proj *p, struct steps *q,
 		if (t1 > (double)PK_RUNWAY_HORIZON_S) {
 			t1 = (double)PK_RUNWAY_HORIZON_S;
 		}
-		slices_step(p, q, t0, t1);
+		slices_step(p, q, h, t0, t1);
 		if (p->time_key) {
 			slot = bucket_step(p, q, bk, h, t0, t1, &share);
 		}
@@ -575,7 +580,7 @@ static void from_rates(const struct pk_snapshot *s,
 	if (untimed) {
 		*min_life = runway_classes_untimed(&p.cl);
 	}
-	runway_dels_init(&p.dels, v, sc, &p.cl, p.st, p.ns);
+	runway_dels_init(&p.dels, v, sc, &p.cl, p.st, p.ns, n_steps);
 	rw->dels_netted = p.dels.sent && !p.dels.on;
 	if (p.dels.on) {
 		runway_streams_weigh(p.st, p.ns, weight);
@@ -590,6 +595,7 @@ static void from_rates(const struct pk_snapshot *s,
 			       : PK_RUNWAY_NEVER;
 		runway_pick_free(&pick);
 		runway_groups_free(&tab);
+		runway_dels_free(&p.dels);
 		runway_streams_free(p.st, p.ns);
 		runway_apart_free(apart, moved, p.ns);
 		runway_refs_free(refs, PK_QUERY_KEY_REFS);
@@ -613,6 +619,7 @@ static void from_rates(const struct pk_snapshot *s,
 	for (i = 0; i < p.n_c; i++) {
 		runway_store_free(&p.c[i].held);
 	}
+	runway_dels_free(&p.dels);
 	runway_streams_free(p.st, p.ns);
 	runway_pool_free(&p.pool);
 	free(p.c);

@@ -29,8 +29,8 @@
  *   (upsert_new) and batch items, at the mean item size; deletes, of
  *   any phase or stream, take each stored item alike (runway_dels.c: a
  *   logical partition loses them by its share of the stored items;
- *   under an id pool, or time to live past the first item's
- *   expiry, they come off the new items);
+ *   under time to live of the items not yet expired; under an
+ *   id pool they come off the new items);
  *   rewrites at another size (replaces, upserts of a stored item,
  *   at their phase's mean size) change what a logical partition holds:
  *   its share of a step's rewrites is its share of the stored items, and
@@ -350,8 +350,8 @@ struct pk_runway {
 				High-priority requests left (rule 30) */
 	int share_from_run;  /* RATES: shares from the run's writes */
 	int dels_netted;     /* RATES: deletes taken off the new items
-				(time to live or an id pool), not from
-				every stored item */
+				(an id pool), not from every stored
+				item */
 	int ttl_after;	     /* RATES, DAYS: it fills before the first
 				item expires (ttl_s), projected as
 				without time to live */
