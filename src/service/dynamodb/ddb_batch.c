@@ -108,7 +108,7 @@ static int check_lsis(struct ddb *d, const struct pk_svc_request *rq,
 		one_item(rq, k, &one);
 		/* d->kv: the item's key value, its collection's */
 		ddb_items_pkey(d, rq->batch[k].item, &h);
-		if (ddb_lsis_ask(d, &one, &b->units[k], &b->coll_grow[k],
+		if (ddb_lsis_ask(d, &one, k, &b->units[k], &b->coll_grow[k],
 				 &b->coll[k]) < 0) {
 			return -1;
 		}

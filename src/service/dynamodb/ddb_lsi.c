@@ -1,11 +1,18 @@
 /*
  * ddb_lsi: a DynamoDB table's local secondary indexes (D18, reference
  * §13) and the item collections they bound:
- * - a write (PutItem, DeleteItem, each item of a BatchWriteItem) of an
- *   item that has an index's sort key attribute as a string or number
- *   is also one write of that index, on the table's own capacity (the
+ * - a write (PutItem, DeleteItem, each item of a BatchWriteItem) writes
+ *   each index that holds its item (a string or number at the index's
+ *   sort key) before or after, by a global index's rules (§13: "same
+ *   write-cost rules as a GSI", §12's table, against the stored item
+ *   the write replaces or deletes): a new entry is 1 put; one that keeps
+ *   the stored value 1 write; one that changes it a delete plus a put;
+ *   one whose item no longer has the attribute, and a delete of an
+ *   item that had it, 1 delete; nothing for an item in the index
+ *   neither before nor after. Each is on the table's own capacity (the
  *   base partition's buckets: its units join the base write's): the
- *   item's units with projection all, 1 WCU keys_only;
+ *   entry's item units with projection all (a delete the stored
+ *   item's), 1 WCU keys_only;
  * - an item and its projections together fit in 400 KiB (§1, D2);
  * - one partition-key value's items and their index entries (its item
  *   collection) hold at most 10 GiB: a write that would grow it past
@@ -14,9 +21,7 @@
  *   statement 28).
  * ASSUMPTIONS: a keys_only entry counts no bytes toward the collection
  * or the 400 KiB (it is keys only); a refused write consumes nothing
- * (AWS does not say); an update keeps the item's index sort key value
- * (the workload never changes one), so it is one index write, never a
- * delete plus a put.
+ * (AWS does not say).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +29,7 @@
 #include "ddb_state.h"
 #include "pksim/base/hashtab.h"
 #include "pksim/base/mem.h"
+#include "pksim/service/dynamodb/ddb_service.h"
 #include "pksim/service/dynamodb/ddb_units.h"
 
 /* One partition-key value's item collection */
@@ -71,42 +77,76 @@ int ddb_lsis_init(struct ddb *d, const struct pk_service_spec *spec,
 	return 0;
 }
 
-/* Whether index li holds item (a string or number at its sort key) */
-static int lsi_holds(struct ddb *d, struct ddb_lsi *li, uint64_t item)
+/* Whether index li holds item (a string or number at its sort key):
+   1 with the value's length and 64-bit hash in *len and *hash, to
+   compare (equal values: equal lengths and hashes, as ddb_gsi's) */
+static int lsi_value(struct ddb *d, struct ddb_lsi *li, uint64_t item,
+		     size_t *len, uint64_t *hash)
 {
 	struct pk_item_source src;
 	struct pk_value v;
 
 	pkey_source_workload(li->key, d->w, item, &src);
 	pkey_build(li->key, &src, d->kv);
-	return d->kv->status == 0 &&
-	       pkey_decode_single(d->kv->id, d->kv->id_len, &v) == 0 &&
-	       (v.type == PK_VALUE_STRING || v.type == PK_VALUE_NUMBER);
+	if (d->kv->status != 0 ||
+	    pkey_decode_single(d->kv->id, d->kv->id_len, &v) != 0 ||
+	    (v.type != PK_VALUE_STRING && v.type != PK_VALUE_NUMBER)) {
+		return 0;
+	}
+	*len = d->kv->id_len;
+	*hash = ddb_key_hash(d->kv->id, d->kv->id_len);
+	return 1;
 }
 
-/* One item's index writes: units (mCU) and collection bytes added to
-   *units and *grow for a base write of units and grow; its size and
-   its projections past 400 KiB set *too_big */
-static void lsi_item(struct ddb *d, uint64_t item, uint64_t size, int64_t units,
-		     int64_t grow, int64_t *add_units, int64_t *add_grow,
-		     int *too_big)
+/* Index li's writes for write rq of the item key ix holds, units its
+   base units (mCU; a put's the larger of the stored item and its own,
+   D1), into *add_units, and its entry bytes gained (negative: lost)
+   into *add_grow (header: 1 write, or a delete of the stored entry
+   and/or a put of the new one); the new entry's bytes into *whole */
+static void lsi_index(struct ddb *d, struct ddb_lsi *li,
+		      const struct pk_svc_request *rq, int had, uint64_t src,
+		      uint64_t old_size, int64_t units, int64_t *add_units,
+		      int64_t *add_grow, uint64_t *whole)
 {
-	uint64_t whole = size;
+	int keys_only = li->l->keys_only;
+	uint64_t size = rq->it.size_bytes, h_old = 0, h_new = 0;
+	size_t l_old = 0, l_new = 0;
+	int o = had && lsi_value(d, li, src, &l_old, &h_old);
+	int n = rq->kind != PK_OP_DELETE &&
+		lsi_value(d, li, rq->it.item, &l_new, &h_new);
+
+	if (o && n && l_old == l_new && h_old == h_new) {
+		*add_units += keys_only ? 1000 : units;
+	} else {
+		*add_units +=
+		    o ? (keys_only ? 1000
+				   : ddb_units_write_mcu(old_size, false))
+		      : 0;
+		*add_units += n ? (keys_only ? 1000 : units) : 0;
+	}
+	if (!keys_only) {
+		*add_grow +=
+		    (n ? (int64_t)size : 0) - (o ? (int64_t)old_size : 0);
+		*whole += n ? size : 0;
+	}
+}
+
+/* Write rq of the item key ix holds on every local index: their units
+   and bytes added to *add_units and *add_grow (lsi_index); its item
+   and projections past 400 KiB set *too_big */
+static void lsi_item(struct ddb *d, const struct pk_svc_request *rq,
+		     uint32_t ix, int64_t units, int64_t *add_units,
+		     int64_t *add_grow, int *too_big)
+{
+	uint64_t src = 0, old_size = 0, whole = rq->it.size_bytes;
+	int had = ddb_items_src(d, ix, &src, &old_size);
 	size_t i;
 
 	for (i = 0; i < d->n_lsis; i++) {
-		struct ddb_lsi *li = &d->lsis[i];
-
-		if (!lsi_holds(d, li, item)) {
-			continue;
-		}
-		*add_units += li->l->keys_only ? 1000 : units;
-		if (!li->l->keys_only) {
-			*add_grow += grow;
-			whole += size;
-		}
+		lsi_index(d, &d->lsis[i], rq, had, src, old_size, units,
+			  add_units, add_grow, &whole);
 	}
-	*too_big |= !ddb_units_item_fits(whole);
+	*too_big |= rq->kind != PK_OP_DELETE && !ddb_units_item_fits(whole);
 }
 
 /* The collection of the key value d->kv holds, made empty if new */
@@ -125,28 +165,14 @@ static struct ddb_coll *collection(struct ddb *d)
 	return c;
 }
 
-int ddb_lsis_ask(struct ddb *d, const struct pk_svc_request *rq, int64_t *units,
-		 int64_t *grow, struct ddb_coll **coll)
+int ddb_lsis_ask(struct ddb *d, const struct pk_svc_request *rq, uint32_t ix,
+		 int64_t *units, int64_t *grow, struct ddb_coll **coll)
 {
 	struct ddb_coll *c = collection(d);
 	int64_t add_units = 0, add_grow = 0;
 	int too_big = 0;
-	uint32_t k;
 
-	if (rq->kind != PK_OP_BATCH) {
-		lsi_item(d, rq->it.item, rq->it.size_bytes, *units, *grow,
-			 &add_units, &add_grow, &too_big);
-	}
-	for (k = 0;
-	     rq->kind == PK_OP_BATCH && k < rq->batch_n && k < PK_MAX_BATCH_OPS;
-	     k++) {
-		const struct pk_svc_item *it = &rq->batch[k];
-
-		lsi_item(d, it->item, it->size_bytes,
-			 ddb_units_write_mcu(it->size_bytes, false),
-			 (int64_t)it->size_bytes, &add_units, &add_grow,
-			 &too_big);
-	}
+	lsi_item(d, rq, ix, *units, &add_units, &add_grow, &too_big);
 	*units += add_units;
 	*grow += add_grow;
 	*coll = c;

@@ -581,7 +581,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	a.base_units = a.units;
 	a.coll_grow = a.grow;
 	if (i >= 0 && a.write && d->n_lsis > 0 &&
-	    ddb_lsis_ask(d, rq, &a.units, &a.coll_grow, &a.coll) < 0) {
+	    ddb_lsis_ask(d, rq, a.key, &a.units, &a.coll_grow, &a.coll) < 0) {
 		/* D18: over 400 KiB with its projections, or its item
 		   collection full; refused before capacity (ASSUMPTION) */
 		ddb_count_attempt(d, &d->parts[i], rq, 0);

@@ -398,9 +398,12 @@ size_t ddb_gsis_demand(struct ddb *d, const struct pk_svc_request *rq,
 void ddb_gsis_free(struct ddb *d);
 
 /* ddb_lsi.c: the table's local secondary indexes from d->t; 0, or -1
-   with the error in diag. With them, what write request rq adds, called
-   right after its partition key was built into d->kv: *units (mCU)
-   gets its index writes' units (D18: on the table's capacity), *grow
+   with the error in diag. With them, what write request rq (a point
+   write, or a batch's item as a request of its own) of the request's
+   key ix (ddb_items: the stored item it replaces or deletes) adds,
+   called right after its partition key was built into d->kv: *units
+   (mCU, its base units on entry) gets its index writes' units (D18: on
+   the table's capacity, by reference §12's table), *grow
    (bytes the item collection grows by, the base write's on entry) its
    index entries' bytes, *coll the key value's collection; 0, or -1
    when the write is refused with 400: its item and projections over
@@ -414,8 +417,8 @@ void ddb_gsis_free(struct ddb *d);
    values bound under 10 GiB never fills). Free them. */
 int ddb_lsis_init(struct ddb *d, const struct pk_service_spec *spec,
 		  struct pk_diag *diag);
-int ddb_lsis_ask(struct ddb *d, const struct pk_svc_request *rq, int64_t *units,
-		 int64_t *grow, struct ddb_coll **coll);
+int ddb_lsis_ask(struct ddb *d, const struct pk_svc_request *rq, uint32_t ix,
+		 int64_t *units, int64_t *grow, struct ddb_coll **coll);
 void ddb_lsis_store(struct ddb_coll *c, int64_t grow, int64_t items,
 		    int64_t t_ms);
 void ddb_lsis_forecast(struct ddb *d, struct pk_ddb_collections *out);
