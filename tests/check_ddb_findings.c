@@ -13,6 +13,7 @@
 #include "pksim/report/report_text.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
+#include "pksim/service/metrics.h"
 #include "pksim/service/snapshot.h"
 #include "testutil.h"
 
@@ -77,6 +78,48 @@ START_TEST(test_ddb_findings_past_peak)
 	free(text);
 	result_free(res);
 	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * The same launch with the scenario's default client retries (retry_mode:
+ * client, up to 9 retries a throttle): the demand is still 5,000 creates
+ * of 1 WRU a second (D1), 5,000 WRU against the 4,000 limit in each of
+ * the 60 seconds of the phase, and what pre-warming must cover (warm
+ * throughput 5,000). A retry asks again for units its first attempt
+ * asked, so counted as asked it would pile the throttled 1,000 a second
+ * of earlier seconds on top: up to 10 x 5,000 = 50,000 "asked" in one
+ * second, and retry-only seconds past the phase's end. First attempts:
+ * first and most asked 5,000 WRU, 60 seconds (the retries' tail after
+ * t = 59 s asks no new demand).
+ */
+START_TEST(test_ddb_findings_past_peak_retries)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "table: {partition_key: /deviceId, capacity: on_demand}\n"
+	    "items: {deviceId: {values: \"dev-{00000..99999}\"}}\n"
+	    "phases: [{duration: 60s, rate: 5000/s, ops: {create: 1}, "
+	    "item_size: 1KB}]\n";
+	struct tu_fx f;
+	const struct pk_ddb_past_peak *w;
+	char *text;
+
+	tu_fx_run(&f, "past-peak-retries.yaml", yaml);
+	w = &f.r->variants[0].ddb->past_peak[1];
+	ck_assert_uint_gt(tu_metrics(f.run->variants[0].svc)->totals.retries,
+			  0);
+	ck_assert_int_eq(w->seconds, 60);
+	ck_assert_int_eq(w->first_s, 0);
+	ck_assert_int_eq(w->first_limit_mcu, 4000 * CU);
+	ck_assert_int_eq(w->first_asked_mcu, 5000 * CU);
+	ck_assert_int_eq(w->peak_asked_mcu, 5000 * CU);
+	text = findings_text(f.r);
+	ck_assert_msg(strstr(text, "(the most asked in one 5,000 WRU, first "
+				   "attempts"),
+		      "%s", text);
+	free(text);
+	tu_fx_free(&f);
 }
 END_TEST
 
@@ -497,6 +540,7 @@ Suite *tu_suite(void)
 	TCase *tc = tcase_create("traps");
 
 	tcase_add_test(tc, test_ddb_findings_past_peak);
+	tcase_add_test(tc, test_ddb_findings_past_peak_retries);
 	tcase_add_test(tc, test_ddb_split_words);
 	tcase_add_test(tc, test_ddb_findings_markdown_words);
 	tcase_add_test(tc, test_ddb_findings_hot_key_batch);

@@ -122,8 +122,10 @@ char *findings_ddb_past_peak(const struct pk_result_variant *v, int write)
 	    "peak: %s %s asked at t = %llds against an instant limit of %s "
 	    "%s a second (twice the peak it served 30 minutes before, at "
 	    "least its warm throughput; D12, D13)%s; %s second%s past the "
-	    "limit in all (the most asked in one %s %s), %s request%s "
-	    "throttled in them. On demand serves at once at most twice its "
+	    "limit in all (the most asked in one %s %s, first attempts: a "
+	    "retry asks again for units already counted), %s request%s "
+	    "throttled in them, retries included. On demand serves at once at "
+	    "most twice its "
 	    "previous peak: traffic past it within 30 minutes of that peak "
 	    "meets this limit, whose floor is the table's warm throughput "
 	    "(reference §7, §8)",

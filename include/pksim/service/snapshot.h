@@ -278,13 +278,14 @@ struct pk_ddb_index {
 
 /* One side (reads or writes) of an on-demand table against its instant
    limit (D12: at once at most twice the previous peak, at least the
-   warm throughput, D13): the seconds whose units asked, first attempts
-   and retries, admitted or not, passed the limit of that second, alone
-   or with the other side's (a linear combination). */
+   warm throughput, D13): the seconds whose units asked by first
+   attempts (the demand: a retry asks again for units already counted),
+   admitted or not, passed the limit of that second, alone or with the
+   other side's (a linear combination). */
 struct pk_ddb_past_peak {
 	int64_t seconds;	 /* such seconds */
 	uint64_t throttled;	 /* the side's requests throttled in them,
-				    for any reason */
+				    for any reason, retries included */
 	int64_t first_s;	 /* the first of them; -1 none */
 	int64_t first_limit_mcu; /* its instant limit, mCU a second */
 	int64_t first_asked_mcu; /* the units asked in it, mCU */

@@ -417,7 +417,8 @@ static void own_bank_spent(struct pk_ddb_total *t, int64_t paid)
 }
 
 /* Admit a on partition i (D3, D5, D9, D10, D12, D14) */
-static enum pk_ddb_verdict admit(struct ddb *d, size_t i, const struct ask *a)
+static enum pk_ddb_verdict admit(struct ddb *d, size_t i, const struct ask *a,
+				 int first)
 {
 	struct ddb_part *p = &d->parts[i];
 	struct pk_ddb_rules r;
@@ -426,7 +427,8 @@ static enum pk_ddb_verdict admit(struct ddb *d, size_t i, const struct ask *a)
 
 	if (d->on_demand) {
 		v = admit_on_demand(d, p, a);
-		ddb_od_ask(a->write ? &d->odw : &d->odr, a->units,
+		/* the side's demand: first attempts (first), not retries */
+		ddb_od_ask(a->write ? &d->odw : &d->odr, first ? a->units : 0,
 			   v != PK_DDB_ADMITTED);
 		if (v != PK_DDB_ADMITTED) {
 			d->reasons[d->reason_ix[a->write][v - 1]].count++;
@@ -516,7 +518,7 @@ enum pk_ddb_verdict ddb_admit_all(struct ddb *d, size_t i,
 	struct ddb_part *p = &d->parts[i];
 	struct pk_ddb_side side = p->w;
 	struct pk_ddb_total total = d->tw;
-	enum pk_ddb_verdict v = admit(d, i, a);
+	enum pk_ddb_verdict v = admit(d, i, a, rq->retry == 0);
 	int64_t before;
 
 	if (v != PK_DDB_ADMITTED || !a->write || d->n_gsis == 0) {

@@ -50,8 +50,8 @@ struct pk_ddb_od {
 	int64_t *served;   /* ring of sustain_s seconds' admitted mCU */
 	int64_t served_sum;
 	int64_t *peaks;		 /* ring of lag_s seconds: P after each */
-	int64_t asked_mcu;	 /* asked in the open second, admitted or not
-				    (ddb_od_ask) */
+	int64_t asked_mcu;	 /* asked in the open second by first
+				    attempts, admitted or not (ddb_od_ask) */
 	uint64_t s_throttled;	 /* requests throttled in it (ddb_od_ask) */
 	int64_t other_asked_mcu; /* the other side's asked and limit in */
 	int64_t other_limit_mcu; /* the open second when the two together
@@ -105,9 +105,12 @@ enum pk_ddb_verdict ddb_od_admit_pair(struct pk_ddb_od *o,
  * limit (`over`) on each side that had traffic in it.
  */
 void ddb_od_weigh_pair(struct pk_ddb_od *r, struct pk_ddb_od *w);
-/* Note a request of u mCU asked of this side in the open second,
+/* Note a request asking u mCU of this side in the open second,
    throttled (1, for any reason: a partition's cap too) or not (0):
-   what `over` weighs when the second closes. */
+   what `over` weighs when the second closes. The caller passes u 0 for
+   a retry: it asks again for units its first attempt asked already,
+   so counting it would weigh a throttled surge up to ten times its
+   demand (a client's 10 attempts); its throttle still counts. */
 void ddb_od_ask(struct pk_ddb_od *o, int64_t u, int throttled);
 
 /*
