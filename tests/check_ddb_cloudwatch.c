@@ -119,6 +119,49 @@ START_TEST(test_ddb_cloudwatch_csv)
 }
 END_TEST
 
+/*
+ * A BatchWriteItem's throttles as CloudWatch counts them (reference §9:
+ * ThrottledRequests counts a request once; AWS counts a batch only when
+ * none of its items was processed). One partition (ceil(1 / 3,000 +
+ * 100 / 1,000) = 1, D4) of 100 WCU, burst off; each second 8 batches of
+ * 24 items of 1 KiB (1 WCU each, D1) on one key value, 192 items in
+ * batch order: batches 1-4 written whole (96), batch 5 partly (4
+ * items; 20 unprocessed), batches 6-8 fit nothing and are throttled.
+ * Over 60 s: 180 throttled requests (3 a second), 60 partly written
+ * batches, 6,000 items written; the 5,520 throttled items (92 a
+ * second) are write throttle events, not requests. The minute sums 180
+ * (the run's total), its busiest second 3.
+ */
+START_TEST(test_ddb_cloudwatch_batch_requests)
+{
+	static const char yaml[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {partition_key: /deviceId, sort_key: /id, "
+	    "read_capacity_units: 1, write_capacity_units: 100, burst: off}\n"
+	    "client: {retries: off}\n"
+	    "items: {deviceId: {const: dev-1}}\n"
+	    "phases: [{duration: 60s, rate: 8/s, ops: {batch: 1}, "
+	    "batch: {size: 24, spanning: 0}, item_size: 1KB}]\n";
+	struct tu_fx f;
+	const struct pk_metrics *m;
+	char *json;
+
+	tu_fx_run(&f, "batch-cw.yaml", yaml);
+	m = tu_metrics(f.run->variants[0].svc);
+	ck_assert_uint_eq(m->totals.throttled_429, 180);
+	ck_assert_uint_eq(m->totals.batch_items, 6000);
+	ck_assert_uint_eq(m->n_minutes, 1);
+	ck_assert_uint_eq(m->minutes[0].throttled_429, 180);
+	ck_assert_uint_eq(m->minutes[0].peak_throttled, 3);
+	json = tu_report(f.r, json_report);
+	ck_assert_msg(strstr(json, "\"peak_second_throttled_429\": 3\n"), "%s",
+		      json);
+	free(json);
+	tu_fx_free(&f);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_cloudwatch");
@@ -126,6 +169,7 @@ Suite *tu_suite(void)
 
 	tcase_add_test(tc, test_ddb_cloudwatch_statement_32);
 	tcase_add_test(tc, test_ddb_cloudwatch_csv);
+	tcase_add_test(tc, test_ddb_cloudwatch_batch_requests);
 	suite_add_tcase(s, tc);
 	return s;
 }

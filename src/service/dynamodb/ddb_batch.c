@@ -16,8 +16,9 @@
  *   pk_outcome.unprocessed) for the client to send again. When none was
  *   written the request is throttled (ProvisionedThroughputExceeded-
  *   Exception): the only case CloudWatch's ThrottledRequests counts a
- *   batch, each throttled item being a write throttle event of its
- *   partition either way.
+ *   batch (the run's seconds and minutes count it so: one throttle),
+ *   each throttled item being a write throttle event of its partition
+ *   either way.
  */
 #include <string.h>
 
@@ -231,6 +232,14 @@ void ddb_batch_apply(struct ddb *d, const struct pk_svc_request *rq,
 		metrics_add_wait(&d->m, rq->waited_ms);
 		return;
 	}
+	/* the second's throttles are requests, as CloudWatch's
+	   ThrottledRequests counts them (reference §9): a batch is one
+	   when none of its items was written, none when some were, though
+	   each throttled item is a throttle event of its partition (its
+	   sample's count, which the second sums); the events past that
+	   are taken off the second's own count here (unsigned: the sum
+	   with the samples' comes out right in any order) */
+	d->sec.throttled_429 -= (uint64_t)(b.n - written) - (written == 0);
 	out->status = PK_HTTP_TOO_MANY_REQUESTS;
 	out->retry_after_ms = ddb_retry_after_ms(rq);
 	if (written == 0) {
