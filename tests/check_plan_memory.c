@@ -1033,6 +1033,41 @@ START_TEST(test_table_gsi_work)
 }
 END_TEST
 
+/*
+ * A preload under a classroom storage cap counts the partitions it
+ * splits into at t = 0: 1,000 values of one 1 KB item under a 1 KB cap
+ * store twice 1,000 KB over 1 KB partitions, at most the 1,000 logical
+ * partitions the preload makes and the 1 the create can: 1,001 ranges
+ * (the report's too). Work: the splits from the 1 partition 400 RU/s
+ * makes, each a pass over those there at 1/4, (1,001^2 - 1) / 2 x 1/4 =
+ * 125,250; the preload's 1,000 items; the create 1 and its second on
+ * 1,001 partitions at 1/4 (250.25): 126,501.25. Before, 1 range and
+ * 1.25 units.
+ */
+START_TEST(test_preload_splits)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 400, "
+	    "physical_partition_storage: 1KB}\n"
+	    "items: {k: {values: \"k{1..1000}\"}}\n"
+	    "preload: {property: k, items_per_value: 1, item_size: 1KB}\n"
+	    "phases:\n"
+	    "  - {duration: 1s, rate: 1/s}\n";
+	struct pk_memory_estimate e;
+	struct pk_scenario *sc;
+	struct pk_diag dg;
+
+	diag_init(&dg);
+	sc = scenario_parse("t.yaml", text, strlen(text), &dg);
+	ck_assert_msg(sc != NULL, "%s", tu_diag_text(&dg));
+	scenario_memory_estimate(sc, &e);
+	ck_assert_double_eq_tol(e.report_ranges, 1001, 1e-9);
+	ck_assert_double_eq_tol(scenario_work_units(sc), 126501.25, 1e-6);
+	scenario_free(sc);
+	diag_free(&dg);
+}
+END_TEST
+
 /* tests/bad/ddb-gsi-rows-memory.yaml (five indexes' rows, refused) with
    one index: its rows are a fifth, 0.86 GiB and as many of a CSV
    report's, and the run is accepted */
@@ -1185,6 +1220,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_item_size_kept);
 	tcase_add_test(tc, test_table_heat_and_gsi);
 	tcase_add_test(tc, test_table_gsi_work);
+	tcase_add_test(tc, test_preload_splits);
 	tcase_add_test(tc, test_table_gsi_near);
 	tcase_add_test(tc, test_csv_keeps_seconds);
 	tcase_add_test(tc, test_seeds_bounded);

@@ -163,7 +163,7 @@ static char *estimate_text(const struct pk_scenario *s,
 			   const struct pk_memory_estimate *e, double work,
 			   double replays, enum pk_report_cost cost)
 {
-	char *buf = NULL, a[PK_FMT_BYTES], b[PK_FMT_BYTES], terms[768];
+	char *buf = NULL, a[PK_FMT_BYTES], b[PK_FMT_BYTES], terms[1024];
 	size_t len = 0, i, n;
 	FILE *f = open_memstream(&buf, &len);
 	struct part p[9];

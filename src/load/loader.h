@@ -335,6 +335,12 @@ double ld_op_attempts(const struct pk_scenario *s);
 double ld_queries_work(const struct pk_query_spec *qs, size_t nq, double n,
 		       double ranges);
 double ld_seconds_work(double span_s, double n, double ranges);
+/* The work before a variant's first request and its splits, the
+   costliest variant's: each item the preload stores 1 unit, and each
+   split a pass over the physical partitions there
+   (PK_SCENARIO_SPLIT_RANGE_WORK each): from the r0 partitions at
+   creation to the r planned, (r^2 - r0^2) / 2 of them in all. */
+double ld_setup_work(const struct pk_scenario *s);
 double ld_phase_work(const struct pk_scenario *s, const struct pk_phase_spec *p,
 		     double ranges, double attempts);
 double ld_file_work(const struct pk_items_file *f, double ranges,
@@ -395,6 +401,12 @@ double ld_client_queue_bytes(const struct pk_scenario *s,
    can be in variant c of r ranges (top: the busiest key's share of the
    records, lps their keys). */
 double ld_items_planned(const struct pk_scenario *s);
+/* The physical partitions variant c is created with (rule 2, or an
+   existing layout's N), at least 1 */
+double ld_ranges_at_start(const struct pk_container_spec *c);
+/* The items the preload stores at t = 0 (at most, for a uniform count),
+   0 without one */
+double ld_preload_items(const struct pk_scenario *s);
 double ld_ranges_planned(const struct pk_scenario *s,
 			 const struct pk_container_spec *c, double items,
 			 double item_bytes, double lps);

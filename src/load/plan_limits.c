@@ -359,14 +359,16 @@ static double run_variants(const struct pk_scenario *s)
    phase that passes the bound. */
 int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 {
-	double t_s = 0, ops = 0, said = 0, ru = 0, attempts, work = 0;
+	double t_s = 0, ops = 0, said = 0, ru = 0, attempts, work;
 	double ranges = ld_ranges_bound(s), nv = run_variants(s);
 	double tries = ld_op_attempts(s);
 	char a[PK_FMT_BYTES], b[PK_FMT_BYTES], c[PK_FMT_BYTES];
-	char d[PK_FMT_SPAN_BYTES], vs[64], terms[768];
+	char d[PK_FMT_SPAN_BYTES], vs[64], terms[1024];
 	const char *stream = NULL;
 	size_t i;
 
+	/* the preload's items and the splits, before the first request */
+	work = nv * ld_setup_work(s);
 	vs[0] = '\0';
 	if (nv > 1) {
 		snprintf(vs, sizeof(vs), " for its %.0f variants", nv);
@@ -413,7 +415,7 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 				  ld_approx(PK_COST_MAX_RUN_RU, b));
 			return -1;
 		}
-		work = nv * (double)m->pieces * tries;
+		work += nv * (double)m->pieces * tries;
 		if (!(work <= PK_SCENARIO_MAX_WORK)) {
 			ld_err_at(
 			    ld, s->items_file->line, s->items_file->col,
@@ -448,7 +450,7 @@ int ld_check_run_size(struct ld *ld, const struct pk_scenario *s)
 					  d));
 			return -1;
 		}
-		work = nv * ld_file_work(f, ranges, tries);
+		work += nv * ld_file_work(f, ranges, tries);
 		if (!(work <= PK_SCENARIO_MAX_WORK)) {
 			ld_err_at(
 			    ld, f->line, f->col,

@@ -509,6 +509,12 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		if (s->preload) {
 			e->partitions += preload_lp_bytes(s, c, items);
 		}
+		if (!scenario_variant_table(s, c) &&
+		    r > ld_ranges_at_start(c)) {
+			/* each split's records beyond its range's */
+			e->partitions += (r - ld_ranges_at_start(c)) *
+					 PK_SCENARIO_SPLIT_BYTES;
+		}
 		if (c->default_ttl_s != 0) {
 			/* TTL (rule 28): each item's expiry, and an entry in
 			   the expiry queue per write, another once it waits */

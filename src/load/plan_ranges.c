@@ -159,13 +159,58 @@ int ld_file_can_throttle(const struct pk_scenario *s,
 	       busiest_share(top, r, lps) * offered > ru / r;
 }
 
-/* The most physical partitions one variant can reach: its layout at
-   creation (or an existing layout's N), phases raising throughput (rule
-   6), and storage splits of the largest items and the data stored at the
-   start at half-full partitions (rule 9). */
-double ld_ranges_planned(const struct pk_scenario *s,
-			 const struct pk_container_spec *c, double items,
-			 double item_bytes, double lps)
+double ld_preload_items(const struct pk_scenario *s)
+{
+	const struct pk_preload_spec *p = s->preload;
+
+	if (!p) {
+		return 0;
+	}
+	if (p->file) {
+		return p->file->trace ? (double)trace_count(p->file->trace) : 0;
+	}
+	switch (p->count_kind) {
+	case PK_PRELOAD_UNIFORM:
+		return (double)p->values * (double)p->count_max;
+	case PK_PRELOAD_ZIPF:
+		return (double)p->count;
+	default:
+		return (double)p->values * (double)p->count;
+	}
+}
+
+/* The bytes the preload stores at t = 0: its items at preload.item_size,
+   or a file's records each at its own size when item_size is 0 */
+static double preload_bytes(const struct pk_scenario *s)
+{
+	const struct pk_preload_spec *p = s->preload;
+	double b = 0;
+	size_t i, n;
+
+	if (!p || !p->file || p->size_bytes > 0) {
+		return ld_preload_items(s) * (p ? (double)p->size_bytes : 0);
+	}
+	n = p->file->trace ? trace_count(p->file->trace) : 0;
+	for (i = 0; i < n; i++) {
+		b += (double)trace_size_bytes(p->file->trace, i);
+	}
+	return b;
+}
+
+/* The logical partitions the preload makes: one per value of a key of
+   its property alone (or per record of a file, at most); none when its
+   items are spread over the partitions (cosmos_preload.c) */
+static double preload_lps(const struct pk_scenario *s)
+{
+	const struct pk_preload_spec *p = s->preload;
+
+	if (!p) {
+		return 0;
+	}
+	return p->file ? ld_preload_items(s) : (double)p->values;
+}
+
+double ld_ranges_at_start(const struct pk_container_spec *c)
 {
 	double ru =
 	    (double)(c->serverless		 ? 0
@@ -177,14 +222,26 @@ double ld_ranges_planned(const struct pk_scenario *s,
 	   partition") */
 	double n = ceil(ru / (double)(c->autoscale_max_ru_per_s
 					  ? c->pp_ru_per_s
-					  : c->initial_ru_per_pp)),
-	       storage;
-	size_t i;
+					  : c->initial_ru_per_pp));
 
 	if (c->existing_partitions > 0) {
 		/* an existing layout starts with its own N */
 		n = (double)c->existing_partitions;
 	}
+	return n < 1 ? 1 : n;
+}
+
+/* The most physical partitions one variant can reach: its layout at
+   creation (or an existing layout's N), phases raising throughput (rule
+   6), and storage splits of the largest items, the data stored at the
+   start and the preload's items at half-full partitions (rule 9), no
+   more than the logical partitions the phases and the preload make. */
+double ld_ranges_planned(const struct pk_scenario *s,
+			 const struct pk_container_spec *c, double items,
+			 double item_bytes, double lps)
+{
+	double n = ld_ranges_at_start(c), storage;
+	size_t i;
 
 	for (i = 0; i < s->n_phases; i++) {
 		double p = (double)s->phases[i].throughput_ru_per_s;
@@ -194,12 +251,14 @@ double ld_ranges_planned(const struct pk_scenario *s,
 		}
 	}
 	storage = ceil((2.0 * items * item_bytes * c->index_factor +
+			2.0 * preload_bytes(s) * c->index_factor +
 			2.0 * (double)c->existing_bytes_total +
 			2.0 * (double)c->existing_bytes_per_pp *
 			    (double)c->existing_partitions) /
 		       (double)c->pp_storage_bytes);
 	/* a storage split never leaves a partition without a logical
 	   partition: no more of them than logical partitions */
+	lps += preload_lps(s);
 	storage = storage < lps ? storage : lps;
 	n = storage > n ? storage : n;
 	return n < 1 ? 1 : n;

@@ -118,6 +118,29 @@ static double index_work(const struct pk_scenario *s, const double *m,
 	return most;
 }
 
+double ld_setup_work(const struct pk_scenario *s)
+{
+	double items = ld_items_planned(s), item_bytes, r, r0, most = 0;
+	size_t v;
+
+	item_bytes = (double)ld_largest_item(s);
+	for (v = 0; v < s->n_variants; v++) {
+		const struct pk_container_spec *c = &s->variants[v];
+
+		if (scenario_variant_table(s, c)) {
+			continue; /* a table's partitions split by D6 alone */
+		}
+		r = ld_ranges_planned(s, c, items, item_bytes,
+				      ld_lps_planned(s, c, items));
+		r0 = ld_ranges_at_start(c);
+		if (r > r0) {
+			most = fmax(most, (r * r - r0 * r0) / 2 *
+					      PK_SCENARIO_SPLIT_RANGE_WORK);
+		}
+	}
+	return most + ld_preload_items(s);
+}
+
 double ld_phase_work(const struct pk_scenario *s, const struct pk_phase_spec *p,
 		     double ranges, double attempts)
 {
@@ -163,6 +186,17 @@ static void more_terms(const struct pk_scenario *s, char *buf, size_t cap)
 {
 	size_t len = strlen(buf);
 
+	if (s->preload && len < cap) {
+		snprintf(buf + len, cap - len,
+			 "; each item the preload stores 1");
+		len = strlen(buf);
+	}
+	if (ld_setup_work(s) > ld_preload_items(s) && len < cap) {
+		snprintf(buf + len, cap - len,
+			 "; each split %.3g for each physical partition there",
+			 PK_SCENARIO_SPLIT_RANGE_WORK);
+		len = strlen(buf);
+	}
 	if (some_gsi(s) && len < cap) {
 		snprintf(buf + len, cap - len,
 			 "; in each attempt of a write each global secondary "
@@ -207,14 +241,14 @@ const char *scenario_work_terms(const struct pk_scenario *s, char *buf,
 
 double scenario_work_units(const struct pk_scenario *s)
 {
-	double ranges = ld_ranges_bound(s), work = 0;
+	double ranges = ld_ranges_bound(s), work = ld_setup_work(s);
 	double attempts = ld_op_attempts(s);
 	size_t i;
 
 	if (s->items_file && s->items_file->monitor) {
-		work = (double)s->items_file->monitor->pieces * attempts;
+		work += (double)s->items_file->monitor->pieces * attempts;
 	} else if (s->items_file && s->items_file->trace) {
-		work = ld_file_work(s->items_file, ranges, attempts);
+		work += ld_file_work(s->items_file, ranges, attempts);
 	}
 	for (i = 0; i < s->n_phases; i++) {
 		work += ld_phase_work(s, &s->phases[i], ranges, attempts);

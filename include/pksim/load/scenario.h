@@ -79,6 +79,12 @@
    second's scratch sample; measured: 1,000,000 partitions (1,000,000
    RU/s at 1 RU/s a partition) ran in 685 MB */
 #define PK_SCENARIO_RANGE_BYTES 700.0
+/* What a split keeps beyond its new range's PK_SCENARIO_RANGE_BYTES
+   (its event, the per-range arrays' growth): measured max RSS under a
+   1 KB storage cap, 39,999 splits of a preload 205 MB and 9,812 of 10 s
+   of creates 55.5 MB, 1.8 and 1.2 KB a split above the estimate
+   without it. Rounded up. */
+#define PK_SCENARIO_SPLIT_BYTES 2048.0
 #define PK_SCENARIO_LP_BYTES 74.0
 #define PK_SCENARIO_LP_LEVEL_BYTES 18.0
 #define PK_SCENARIO_LP_CACHE_BYTES 4.0
@@ -215,6 +221,16 @@
    0.65 s on 10,000: 0.14 to 0.33 us a unit. A quarter of a unit puts
    a partition-second at 0.22 us a unit, within that span. */
 #define PK_SCENARIO_RANGE_SECOND_WORK 0.25
+/* The work of a split for each physical partition there
+   (container_layout.c: the split scans every range for the widest and
+   shifts the per-range arrays), in the same units. Measured on a
+   release build (user + sys CPU, --no-remedies) under a 1 KB storage
+   cap: 1,000 creates a second of distinct keys for 10 s and 20 s (9,812
+   and 19,812 splits) 2.56 and 13.43 s, a preload of 40,000 values
+   (39,999 splits at t = 0) 44.6 s: 53 to 68 ns for each of the r^2 / 2
+   partitions the splits pass, 0.18 to 0.23 units at 0.30 us a unit.
+   Rounded up. */
+#define PK_SCENARIO_SPLIT_RANGE_WORK 0.25
 /* The work of one write on one global secondary index (ddb_gsi.c: its
    key value built and hashed, admitted on the index partition, and
    noted for the on-demand comparison), in the same units. Measured on
@@ -836,7 +852,7 @@ int scenario_check_seeds(const struct pk_scenario *s, size_t n,
 /* The units scenario_work_units counts, spelled out for a message with
    s's attempts an operation and its most physical partitions ("an
    operation 1 for each of its up to 10 attempts ..."), into buf (cap
-   bytes, cut to fit; 768 holds any), returned. */
+   bytes, cut to fit; 1024 holds any), returned. */
 const char *scenario_work_terms(const struct pk_scenario *s, char *buf,
 				size_t cap);
 
