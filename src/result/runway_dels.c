@@ -45,7 +45,6 @@ void runway_dels_init(struct rw_dels *d, const struct pk_result_variant *v,
 		}
 	}
 	d->on = 1;
-	d->live = d->preload = (double)v->preload_items;
 	d->cl = cl;
 	if (cl->ttl) {
 		/* the stored items' count, each class's expiring */
@@ -127,8 +126,7 @@ static void dels_step_ttl(struct rw_dels *d, const struct slice *x, size_t n,
 		add[j] *= fresh;
 	}
 	runway_store_step(&d->items, cl, h, 0, add, HUGE_VAL, t1, off, NULL);
-	d->preload *= keep;
-	d->live = d->preload + runway_store_held(&d->items, cl, 0, 1);
+	d->live = runway_store_held(&d->items, cl, 0, 1);
 	d->keep = keep;
 	d->fresh = fresh;
 }
@@ -157,7 +155,7 @@ void runway_dels_step(struct rw_dels *d, const struct slice *x, size_t n,
 		/* the deletes take every item stored (those past it find
 		   none) */
 		d->keep = d->fresh = 0;
-		d->live = d->preload = 0;
+		d->live = 0;
 		return;
 	}
 	if (del <= 0) {
@@ -174,7 +172,6 @@ void runway_dels_step(struct rw_dels *d, const struct slice *x, size_t n,
 	d->keep = fmin(1.0, fmax(0.0, d->keep));
 	d->fresh = fmin(1.0, fmax(0.0, d->fresh));
 	d->live = n1;
-	d->preload *= d->keep;
 }
 
 void runway_dels_free(struct rw_dels *d)

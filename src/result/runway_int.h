@@ -919,14 +919,14 @@ double runway_cycle_backlog(const struct pk_result_variant *v,
    (1 - keep) / -ln keep (the deletes' rate steady over the step).
    ASSUMPTIONS: a delete picks uniformly (a phase's select is not
    read), the step's rates steady within it, every stream's new items
-   stored (a bound that holds one partition back does not change N),
-   preload's items among the stored (and never expiring). Not under an
+   stored (a bound that holds one partition back does not change N).
+   Preloaded items are not in N: no delete targets them. Not under an
    id pool (there deletes come off the new items, never below 0). */
 struct rw_dels {
-	int on;		/* deletes taken apart */
-	int sent;	/* a phase sends deletes at a rate */
-	double live;	/* items stored after the last step */
-	double preload; /* ... of them preloaded */
+	int on;	     /* deletes taken apart */
+	int sent;    /* a phase sends deletes at a rate */
+	double live; /* the workload's items stored after the last step
+			(preloaded items not counted) */
 	double keep, fresh;
 	const struct rw_classes *cl; /* borrowed: the projection's */
 	struct rw_store items;	     /* under time to live: the items stored,
@@ -936,9 +936,9 @@ struct rw_dels {
 /* d for projection p (its classes set, kept while d lives): on when a
    phase of sc sends deletes at a rate and no class draws from an id
    pool; then each rphase of st (ns streams) counts its new items gross
-   and its deletes apart (rphase.adds, dels), and live starts at
-   preload's items; steps: the projection's (runway_dels_free frees
-   what time to live keeps) */
+   and its deletes apart (rphase.adds, dels), and live starts at 0
+   (preloaded items are no delete's target); steps: the projection's
+   (runway_dels_free frees what time to live keeps) */
 void runway_dels_init(struct rw_dels *d, const struct pk_result_variant *v,
 		      const struct pk_scenario *sc, const struct rw_classes *cl,
 		      struct rstream *st, size_t ns, int64_t steps);
