@@ -502,6 +502,49 @@ START_TEST(test_across_says_what_differs)
 }
 END_TEST
 
+/* A compare across services that reads says which consistency each
+   table reads at: GetItem's default (eventual) costs half a strong
+   read's RCU (D1), where the container reads at Session, its own
+   writes seen; a table set to strong reads like for like and is not
+   named. `reads`: 10 s of 100 creates/s, then 10 s of 100 reads/s. The
+   creates-only compare above says nothing of reads. */
+static const char reads[] =
+    "container: {partition_key: /deviceId, throughput: 6000}\n"
+    "variants:\n"
+    "  - {name: cosmos}\n"
+    "  - {name: ev, service: dynamodb, partition_key: /deviceId, "
+    "read_capacity_units: 1000, write_capacity_units: 1000}\n"
+    "  - {name: st, service: dynamodb, partition_key: /deviceId, "
+    "read_capacity_units: 1000, write_capacity_units: 1000, "
+    "read_consistency: strong}\n"
+    "client: {retries: off}\n"
+    "items: {deviceId: {values: \"dev-{000..999}\"}}\n"
+    "phases:\n"
+    "  - {duration: 10s, rate: 100/s, ops: {create: 1}, item_size: 1KB}\n"
+    "  - {duration: 10s, rate: 100/s, ops: {read: 1}, item_size: 1KB}\n";
+
+START_TEST(test_across_says_read_consistency)
+{
+	char args[1024], *out;
+	const char *path = tu_dir_file("reads.yaml", reads);
+
+	snprintf(args, sizeof(args), "compare '%s' --no-remedies", path);
+	out = tu_run_ok(args);
+	ck_assert_msg(strstr(out, "; ev reads eventually consistent (half a "
+				  "strong read's RCU, D1;") != NULL,
+		      "%s", out);
+	ck_assert_ptr_nonnull(strstr(out, "read_consistency: strong is the "
+					  "table's like for like"));
+	ck_assert_msg(strstr(out, "st reads eventually") == NULL, "%s", out);
+	free(out);
+	path = tu_dir_file("across.yaml", across);
+	snprintf(args, sizeof(args), "compare '%s' --no-remedies", path);
+	out = tu_run_ok(args);
+	ck_assert_msg(strstr(out, "reads eventually") == NULL, "%s", out);
+	free(out);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_across");
@@ -520,6 +563,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_across_merge_refuses_unsaid_service);
 	tcase_add_test(tc, test_across_unpriced_hint_prices);
 	tcase_add_test(tc, test_across_says_what_differs);
+	tcase_add_test(tc, test_across_says_read_consistency);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -335,7 +335,7 @@ const char *compare_cell(const struct pk_result *run,
    variant's RU/s and layout. */
 static void compare_header(const struct pk_result *run, FILE *out)
 {
-	char t[1536];
+	char t[4096];
 	size_t i;
 
 	fprintf(out, "pksim compare: %s (seed %llu), %lld s simulated\n",

@@ -166,7 +166,7 @@ const char *scorecard_replayed(const struct pk_result *r, char *buf, size_t cap)
 const char *scorecard_across(const struct pk_result *r, char *buf, size_t cap)
 {
 	const struct pk_scenario *sc = r->sc;
-	int tables = 0, containers = 0, creates = 0, batches = 0;
+	int tables = 0, containers = 0, creates = 0, batches = 0, reads = 0;
 	size_t i, len = 0;
 	char a[40];
 
@@ -177,6 +177,7 @@ const char *scorecard_across(const struct pk_result *r, char *buf, size_t cap)
 	for (i = 0; i < sc->n_phases; i++) {
 		creates |= sc->phases[i].mix[PK_OP_CREATE] > 0;
 		batches |= sc->phases[i].mix[PK_OP_BATCH] > 0;
+		reads |= sc->phases[i].mix[PK_OP_READ] > 0;
 	}
 	if (tables == 0 || containers == 0) {
 		return NULL;
@@ -204,6 +205,23 @@ const char *scorecard_across(const struct pk_result *r, char *buf, size_t cap)
 				 "(TransactWriteItems, all or nothing, "
 				 "takes 2; not replayed)",
 				 len ? "; " : "");
+	}
+	for (i = 0; reads && i < r->n_variants; i++) {
+		const struct pk_result_variant *v = &r->variants[i];
+		const struct pk_ddb_table_spec *t =
+		    scenario_variant_table(sc, v->spec);
+
+		if (v->ddb && t && t->reads == PK_DDB_CONSISTENCY_EVENTUAL) {
+			len = fmt_append(
+			    buf, cap, len,
+			    "%s%s reads eventually consistent (half a strong "
+			    "read's RCU, D1; a read may not see a recent "
+			    "write), where Azure Cosmos DB's default Session "
+			    "consistency lets a client read its own writes: "
+			    "read_consistency: strong is the table's like for "
+			    "like",
+			    len ? "; " : "", v->name);
+		}
 	}
 	for (i = 0; i < r->n_variants; i++) {
 		const struct pk_result_variant *v = &r->variants[i];

@@ -371,7 +371,10 @@ const char *scorecard_replayed(const struct pk_result *r, char *buf,
    table's PutItem, which replaces an item of the same primary key
    (Cosmos DB answers 409), and how many items the table ended holding;
    a transactional batch its BatchWriteItem, not atomic at 1 WCU a KB
-   (TransactWriteItems is all or nothing at 2, reference §1); a table
+   (TransactWriteItems is all or nothing at 2, reference §1); when the
+   scenario reads, a table reading eventually consistent (half a strong
+   read's RCU, D1) against the container's Session reads (Azure Cosmos
+   DB's default consistency; pksim assumes it); a table
    with retry_mode client retries its throttles by the scenario's
    client: settings, not an AWS SDK's (reference §10). NULL when the
    compare is of one service or none applies. */
