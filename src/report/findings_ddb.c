@@ -118,17 +118,17 @@ char *findings_ddb_past_peak(const struct pk_result_variant *v, int write)
 				      (double)p->other_limit_mcu));
 	}
 	return xasprintf(
-	    "the on-demand table's %s met traffic above twice its previous "
-	    "peak: %s %s asked at t = %llds against an instant limit of %s "
-	    "%s a second (twice the peak it served 30 minutes before, at "
-	    "least its warm throughput; D12, D13)%s; %s second%s past the "
-	    "limit in all (the most asked in one %s %s, first attempts: a "
-	    "retry asks again for units already counted), %s request%s "
-	    "throttled in them, retries included. On demand serves at once at "
-	    "most twice its "
-	    "previous peak: traffic past it within 30 minutes of that peak "
-	    "meets this limit, whose floor is the table's warm throughput "
-	    "(reference §7, §8)",
+	    "the on-demand table's %s met its instant limit: %s %s asked at "
+	    "t = %llds against an instant limit of %s %s a second (twice the "
+	    "peak it served 30 minutes before, at least its warm throughput; "
+	    "D12, D13)%s; %s second%s past the limit in all (the most asked "
+	    "in one %s %s, first attempts: a retry asks again for units "
+	    "already counted), %s request%s throttled in them, retries "
+	    "included. On demand serves at once up to twice its previous "
+	    "peak (reference §7); that a peak raises the limit only 30 "
+	    "minutes later is the reference's proposal, an ASSUMPTION: "
+	    "traffic under twice a younger peak can meet this limit, whose "
+	    "floor is the table's warm throughput (§8)",
 	    write ? "writes" : "reads",
 	    fmt_thousands(p->first_asked_mcu / MCU_PER_UNIT, a), u,
 	    (long long)p->first_s,
