@@ -151,6 +151,20 @@ START_TEST(test_dels_select_said)
 }
 END_TEST
 
+/* Key a written 10 items/s of 1 KB by one stream and rewritten 10/s at
+   100 KB by another: the streams of the rewrite tests below */
+#define REWRITER                                                               \
+	"streams:\n"                                                           \
+	"  - name: writer\n"                                                   \
+	"    items: {k: {const: a}}\n"                                         \
+	"    phases:\n"                                                        \
+	"      - {duration: 10m, rate: 10/s, item_size: 1KB}\n"                \
+	"  - name: rewriter\n"                                                 \
+	"    items: {k: {const: a}}\n"                                         \
+	"    phases:\n"                                                        \
+	"      - {duration: 10m, rate: 10/s, ops: {replace: 1}, "              \
+	"item_size: 100KB}\n"
+
 /*
  * Rewrites from another stream: "writer" 10 creates/s of 1 KB and
  * "rewriter" 10 replaces/s of 100 KB under one key. One rewrite per new
@@ -164,17 +178,7 @@ END_TEST
 START_TEST(test_dels_rewrites_of_another_stream)
 {
 	static const char text[] =
-	    "container: {partition_key: /k, throughput: 1000000}\n"
-	    "streams:\n"
-	    "  - name: writer\n"
-	    "    items: {k: {const: a}}\n"
-	    "    phases:\n"
-	    "      - {duration: 10m, rate: 10/s, item_size: 1KB}\n"
-	    "  - name: rewriter\n"
-	    "    items: {k: {const: a}}\n"
-	    "    phases:\n"
-	    "      - {duration: 10m, rate: 10/s, ops: {replace: 1}, "
-	    "item_size: 100KB}\n";
+	    "container: {partition_key: /k, throughput: 1000000}\n" REWRITER;
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
@@ -253,17 +257,7 @@ START_TEST(test_dels_rewrites_long_ttl)
 {
 	static const char text[] =
 	    "container: {partition_key: /k, throughput: 10000, "
-	    "default_ttl: 30d}\n"
-	    "streams:\n"
-	    "  - name: writer\n"
-	    "    items: {k: {const: a}}\n"
-	    "    phases:\n"
-	    "      - {duration: 10m, rate: 10/s, item_size: 1KB}\n"
-	    "  - name: rewriter\n"
-	    "    items: {k: {const: a}}\n"
-	    "    phases:\n"
-	    "      - {duration: 10m, rate: 10/s, ops: {replace: 1}, "
-	    "item_size: 100KB}\n";
+	    "default_ttl: 30d}\n" REWRITER;
 	char t[800];
 	double s = full_s(text, t, sizeof(t));
 
