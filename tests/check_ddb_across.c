@@ -545,6 +545,36 @@ START_TEST(test_across_says_read_consistency)
 }
 END_TEST
 
+/* A container's default_ttl expires its items (rule 28); a table here
+   keeps every item, pksim replaying no DynamoDB TTL, so the compare
+   says so: `across` with default_ttl 1 day (86,400 s) on the
+   container. Without it (the test above) nothing is said. */
+START_TEST(test_across_says_ttl_not_replayed)
+{
+	static const char ttl[] =
+	    "container: {partition_key: /day, throughput: 18000, "
+	    "default_ttl: 1d}\n"
+	    "variants:\n"
+	    "  - {name: cosmos}\n"
+	    "  - {name: dynamodb, service: dynamodb, " TABLE "}\n" WORKLOAD;
+	char args[1024], *out;
+	const char *path = tu_dir_file("ttl.yaml", ttl);
+
+	snprintf(args, sizeof(args), "compare '%s' --no-remedies", path);
+	out = tu_run_ok(args);
+	ck_assert_msg(strstr(out, "; the container's default_ttl (86,400s "
+				  "(1d)) expires its items, but no table "
+				  "here expires any") != NULL,
+		      "%s", out);
+	free(out);
+	path = tu_dir_file("across.yaml", across);
+	snprintf(args, sizeof(args), "compare '%s' --no-remedies", path);
+	out = tu_run_ok(args);
+	ck_assert_msg(strstr(out, "default_ttl") == NULL, "%s", out);
+	free(out);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_across");
@@ -564,6 +594,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_across_unpriced_hint_prices);
 	tcase_add_test(tc, test_across_says_what_differs);
 	tcase_add_test(tc, test_across_says_read_consistency);
+	tcase_add_test(tc, test_across_says_ttl_not_replayed);
 	suite_add_tcase(s, tc);
 	return s;
 }

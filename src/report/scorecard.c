@@ -163,6 +163,37 @@ const char *scorecard_replayed(const struct pk_result *r, char *buf, size_t cap)
 	return buf;
 }
 
+/* The across-services clause on time to live, appended to buf at len:
+   a container variant's default_ttl expires its items (rule 28) where a
+   table keeps every item it is given, since pksim replays no DynamoDB
+   TTL; the tables' storage, splits and days to full then count items
+   the container no longer holds. Returns the new length. */
+static size_t across_ttl(const struct pk_result *r, char *buf, size_t cap,
+			 size_t len)
+{
+	const struct pk_container_spec *c = NULL;
+	char d[PK_FMT_SPAN_BYTES];
+	size_t i;
+
+	for (i = 0; i < r->n_variants && !c; i++) {
+		const struct pk_container_spec *s = r->variants[i].spec;
+
+		if (!r->variants[i].ddb && s && s->default_ttl_s > 0) {
+			c = s;
+		}
+	}
+	if (!c) {
+		return len;
+	}
+	return fmt_append(buf, cap, len,
+			  "%sthe container's default_ttl (%s) expires its "
+			  "items, but no table here expires any: pksim does "
+			  "not replay DynamoDB's TTL, so a table's storage, "
+			  "partitions and days to full count every item "
+			  "written",
+			  len ? "; " : "", fmt_seconds(c->default_ttl_s, d));
+}
+
 const char *scorecard_across(const struct pk_result *r, char *buf, size_t cap)
 {
 	const struct pk_scenario *sc = r->sc;
@@ -223,6 +254,7 @@ const char *scorecard_across(const struct pk_result *r, char *buf, size_t cap)
 			    len ? "; " : "", v->name);
 		}
 	}
+	len = across_ttl(r, buf, cap, len);
 	for (i = 0; i < r->n_variants; i++) {
 		const struct pk_result_variant *v = &r->variants[i];
 		const struct pk_ddb_table_spec *t =
