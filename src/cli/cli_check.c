@@ -235,8 +235,7 @@ int cli_check(int argc, char **argv)
 		dir = shipped_dir();
 		n = list_yaml(dir, &paths);
 		/* and the lessons, in their order (scenarios/lessons/) */
-		sub = xmalloc(strlen(dir) + 16);
-		sprintf(sub, "%s/lessons", dir);
+		sub = xasprintf("%s/lessons", dir);
 		m = access(sub, R_OK) == 0 && n > 0 ? list_yaml(sub, &more) : 0;
 		if (m > 0) {
 			paths = xreallocarray(paths, (size_t)(n + m),
