@@ -299,6 +299,16 @@ void scorecard_rank_cards(struct pk_scorecard **order, size_t n,
 			continue;
 		}
 		cmp_cards(order[i], order[j], fig, &f);
+		if (f == PK_RANK_FIGURES) {
+			/* tied with the next one pairwise: its rank came
+			   from another card of its group (tolerances do not
+			   chain) */
+			snprintf(order[i]->reason, sizeof(order[i]->reason),
+				 "ahead of %s through its group; tied with it "
+				 "on every figure within the tolerance",
+				 order[j]->name);
+			continue;
+		}
 		len = fmt_append(order[i]->reason, sizeof(order[i]->reason), 0,
 				 "%sahead of %s on %s: %s vs %s",
 				 order[i]->tied ? "tied with its group; " : "",
