@@ -459,6 +459,17 @@ START_TEST(test_across_unpriced_hint_prices)
 }
 END_TEST
 
+/* pksim CMD (run or compare) on scenario text saved as NAME in the
+   test's folder, --no-remedies: its output (exit 0 asserted), owned */
+static char *cli_out(const char *cmd, const char *name, const char *text)
+{
+	char args[1024];
+
+	snprintf(args, sizeof(args), "%s '%s' --no-remedies", cmd,
+		 tu_dir_file(name, text));
+	return tu_run_ok(args);
+}
+
 /* A compare across services says what the table replays differently
    from the container's operation of the same name. `across`: every
    create carries day "Wednesday" and the table has no sort key, so its
@@ -485,6 +496,9 @@ START_TEST(test_across_says_what_differs)
 					  "by the scenario's client: "
 					  "settings (retry_mode: client)"));
 	ck_assert_ptr_null(strstr(out, "TransactWriteItems"));
+	/* it neither reads nor has a default_ttl */
+	ck_assert_ptr_null(strstr(out, "reads eventually"));
+	ck_assert_ptr_null(strstr(out, "default_ttl"));
 	free(out);
 	path = tu_dir_file("alone.yaml", table_alone);
 	snprintf(args, sizeof(args), "run '%s' --no-remedies", path);
@@ -525,11 +539,8 @@ static const char reads[] =
 
 START_TEST(test_across_says_read_consistency)
 {
-	char args[1024], *out;
-	const char *path = tu_dir_file("reads.yaml", reads);
+	char *out = cli_out("compare", "reads.yaml", reads);
 
-	snprintf(args, sizeof(args), "compare '%s' --no-remedies", path);
-	out = tu_run_ok(args);
 	ck_assert_msg(strstr(out, "; ev reads eventually consistent (half a "
 				  "strong read's RCU, D1;") != NULL,
 		      "%s", out);
@@ -546,18 +557,14 @@ START_TEST(test_across_says_read_consistency)
 		      "%s", out);
 	ck_assert_msg(strstr(out, "(null)") == NULL, "%s", out);
 	free(out);
-	path = tu_dir_file("across.yaml", across);
-	snprintf(args, sizeof(args), "compare '%s' --no-remedies", path);
-	out = tu_run_ok(args);
-	ck_assert_msg(strstr(out, "reads eventually") == NULL, "%s", out);
-	free(out);
 }
 END_TEST
 
 /* A container's default_ttl expires its items (rule 28); a table here
    keeps every item, pksim replaying no DynamoDB TTL, so the compare
    says so: `across` with default_ttl 1 day (86,400 s) on the
-   container. Without it (the test above) nothing is said. */
+   container. Without it (test_across_says_what_differs) nothing is
+   said. */
 START_TEST(test_across_says_ttl_not_replayed)
 {
 	static const char ttl[] =
@@ -566,20 +573,12 @@ START_TEST(test_across_says_ttl_not_replayed)
 	    "variants:\n"
 	    "  - {name: cosmos}\n"
 	    "  - {name: dynamodb, service: dynamodb, " TABLE "}\n" WORKLOAD;
-	char args[1024], *out;
-	const char *path = tu_dir_file("ttl.yaml", ttl);
+	char *out = cli_out("compare", "ttl.yaml", ttl);
 
-	snprintf(args, sizeof(args), "compare '%s' --no-remedies", path);
-	out = tu_run_ok(args);
 	ck_assert_msg(strstr(out, "; the container's default_ttl (86,400s "
 				  "(1d)) expires its items, but no table "
 				  "here expires any") != NULL,
 		      "%s", out);
-	free(out);
-	path = tu_dir_file("across.yaml", across);
-	snprintf(args, sizeof(args), "compare '%s' --no-remedies", path);
-	out = tu_run_ok(args);
-	ck_assert_msg(strstr(out, "default_ttl") == NULL, "%s", out);
 	free(out);
 }
 END_TEST
