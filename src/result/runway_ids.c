@@ -38,32 +38,29 @@ static uint64_t key_reads_id(const struct pk_result_variant *v,
 }
 
 /* The ids of the most numerous hash class of r (its values' classes,
-   runway_key_refs), 0 when r has none */
-static uint64_t class_most(const struct refinfo *r)
+   runway_key_refs; several streams, stream k's own), 0 when r has none */
+static uint64_t class_most(const struct refinfo *r, size_t k)
 {
-	uint64_t *n, j, most = 0;
+	const double *n = r->scmass[0] ? r->sccount[k] : r->ccount;
+	double most = 0;
+	uint64_t j;
 
-	if (!r->cls || r->n_cls == 0) {
+	if (!n || r->n_cls == 0) {
 		return 0;
-	}
-	n = xcalloc((size_t)r->n_cls, sizeof(*n));
-	for (j = 0; j < r->count; j++) {
-		n[r->cls[j]]++;
 	}
 	for (j = 0; j < r->n_cls; j++) {
 		most = n[j] > most ? n[j] : most;
 	}
-	free(n);
-	return most;
+	return (uint64_t)llround(most);
 }
 
 /* The ids one logical partition of v's key holds at most when the key
    reads the id only through hash(id) mod N parts: the most of any one
-   hash class, each id hashed as the key hashes it (refs' classes);
-   0 when refs hold no classes for it (several streams) */
+   hash class of stream k's own ids, each id hashed as the key hashes
+   it (refs' classes); 0 when refs hold no classes for it */
 static uint64_t ids_hashed_most(const struct pk_result_variant *v,
 				const struct pk_scenario *sc,
-				const struct refinfo *refs)
+				const struct refinfo *refs, size_t k)
 {
 	struct pk_key_reads kr;
 	uint64_t most = 0, m;
@@ -79,7 +76,7 @@ static uint64_t ids_hashed_most(const struct pk_result_variant *v,
 		    kr.hash_mod[i] == 0) {
 			continue;
 		}
-		m = class_most(&refs[i]);
+		m = class_most(&refs[i], k);
 		if (m == 0) {
 			return 0;
 		}
@@ -131,7 +128,7 @@ int runway_id_pool(const struct pk_result_variant *v,
 		return 0;
 	}
 	how = key_reads_id(v, sc);
-	exact = how > 1 ? ids_hashed_most(v, sc, refs) : 0;
+	exact = how > 1 ? ids_hashed_most(v, sc, refs, k) : 0;
 	n = how == 0   ? idp->count
 	    : how == 1 ? 1
 	    : exact    ? exact

@@ -70,13 +70,21 @@ struct refinfo {
 	uint64_t count; /* value indexes (drawn properties) */
 	double norm;	/* dist_norm over count */
 	uint64_t radix; /* its place in the value code */
-	/* read only through {hash(p) mod N} parts (one stream): each value
-	   index's hash class (owned, count entries), each class's share,
-	   the probability mass of every value in it, drawn or not (owned,
-	   n_cls entries), and n_cls; NULL and 0 otherwise
-	   (runway_refs_free frees them) */
+	/* read only through {hash(p) mod N} parts (runway_hash.c), the
+	   key's reference index ref: one stream, each value index's hash
+	   class (owned, count entries; NULL past PK_RW_CLASS_VALUES, the
+	   class then hashed when asked), each class's share, the
+	   probability mass of every value in it, drawn or not, and how
+	   many values it has (owned, n_cls entries each); several streams,
+	   the same of each stream's own property (scls, scmass, sccount); n_cls
+	   the classes, 0 none kept (runway_refs_free frees them) */
+	size_t ref;
 	uint32_t *cls;
 	double *cmass;
+	double *ccount;
+	uint32_t *scls[PK_MAX_STREAMS];
+	double *scmass[PK_MAX_STREAMS];
+	double *sccount[PK_MAX_STREAMS];
 	uint64_t n_cls;
 	/* several streams: each stream's own property at this path
 	   (-1: its items have none), its values and dist_norm over them */
@@ -169,6 +177,30 @@ int runway_key_refs(const struct pk_result_variant *v,
 
 /* Free what runway_key_refs kept in refs[0 .. n) (the hash classes) */
 void runway_refs_free(struct refinfo *refs, size_t n);
+
+/* runway_hash.c: r's hash classes (refinfo's cls .. n_cls) when the key
+   (reference ref) reads r's property only through {hash(p) mod N}
+   parts: every value the property can take (each stream's own, with
+   several) hashed as the key hashes it, a class's share the probability
+   mass (dist_pmf) of its values, drawn or not, so the shares depend on
+   neither the run's length nor which values it drew. Past
+   PK_RW_CLASS_VALUES values the hottest half of that exactly and the
+   rest by a seeded stratified sample (ASSUMPTION: within about
+   sqrt(share / 2^23) of the share). Nothing kept (n_cls 0) for a
+   service without hash parts, a property whose values the workload
+   cannot list, or a stream without the property. */
+void runway_hash_classes(const struct pk_result_variant *v,
+			 const struct pk_scenario *sc,
+			 const struct pk_workload *w, size_t ref,
+			 struct refinfo *r);
+/* The hash class of item's value of r's property (r->n_cls > 0) */
+uint64_t runway_value_class(const struct pk_result_variant *v,
+			    const struct pk_workload *w,
+			    const struct refinfo *r, uint64_t item);
+/* Class c's share of stream k's new items (one stream: k 0) */
+double runway_class_mass(const struct refinfo *r, size_t k, uint64_t c);
+/* Free r's hash classes */
+void runway_hash_free(struct refinfo *r);
 
 /* ... several streams: each group's smass (its share of each stream's
    items, the own property's dist_pmf), mass their sum weighted by

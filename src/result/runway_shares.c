@@ -130,72 +130,12 @@ static int stream_refs(const struct pk_scenario *sc, struct refinfo *r)
 	return sc->n_streams <= PK_MAX_STREAMS;
 }
 
-/* Values of one property hashed one by one for their classes, at most
-   (and classes kept): 16 M, a property's values as many as a workload
-   may draw from (64 MiB of class indexes and 128 MiB of shares at
-   most); past it the values no item drew are left out */
-#define PK_RW_CLASS_VALUES (1ULL << 24)
-
-/* r's hash classes (refinfo.cls, cmass, n_cls) when the key reads its
-   property (reference ref) only through {hash(p) mod N} parts: every
-   value the property can take hashed as the key hashes it, a class's
-   share the probability mass (dist_pmf) of all its values, drawn or
-   not. A short run draws only some of a large pool (a few thousand of
-   100,000 vins), so the values it drew are a share of the pool that
-   depends on how long it ran, while the key value a class builds gets
-   every value of the class as the workload goes on. Nothing kept (the
-   values drawn then stand for their class) with several streams, a
-   service without hash parts, a property whose values the workload
-   cannot list, or more than PK_RW_CLASS_VALUES of them. */
-static void hash_classes(const struct pk_result_variant *v,
-			 const struct pk_scenario *sc,
-			 const struct pk_workload *w, size_t ref,
-			 struct refinfo *r)
-{
-	const struct pk_queries *q = v->service_queries;
-	const struct pk_dist_spec *d = &sc->props[r->prop].dist;
-	char buf[PK_VALUE_MAX_BYTES];
-	struct pk_value val;
-	uint64_t j, c, n = 0, nc;
-
-	if (!q->hash_class || sc->n_streams > 1 ||
-	    r->count > PK_RW_CLASS_VALUES) {
-		return;
-	}
-	r->cls = xmalloc((size_t)r->count * sizeof(*r->cls));
-	for (j = 0; j < r->count; j++) {
-		if (workload_value_at(w, r->prop, j, &val, buf, sizeof(buf))) {
-			break;
-		}
-		nc = q->hash_class(v->key, ref, &val, &c);
-		if (nc == 0 || nc > PK_RW_CLASS_VALUES || (n && nc != n)) {
-			break;
-		}
-		n = nc;
-		r->cls[j] = (uint32_t)c;
-	}
-	if (j < r->count) {
-		free(r->cls);
-		r->cls = NULL;
-		return;
-	}
-	r->cmass = xcalloc((size_t)n, sizeof(*r->cmass));
-	for (j = 0; j < r->count; j++) {
-		r->cmass[r->cls[j]] += dist_pmf(d, r->count, r->norm, j);
-	}
-	r->n_cls = n;
-}
-
 void runway_refs_free(struct refinfo *refs, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		free(refs[i].cls);
-		free(refs[i].cmass);
-		refs[i].cls = NULL;
-		refs[i].cmass = NULL;
-		refs[i].n_cls = 0;
+		runway_hash_free(&refs[i]);
 	}
 }
 
@@ -239,7 +179,7 @@ int runway_key_refs(const struct pk_result_variant *v,
 			r->norm = dist_norm(&sc->props[r->prop].dist, r->count);
 		}
 		if (kr.hash_mod[i] > 0) {
-			hash_classes(v, sc, w, i, r);
+			runway_hash_classes(v, sc, w, i, r);
 		}
 		/* a value code counts a hashed property by its class */
 		if (r->n_cls && radix > UINT64_MAX / r->n_cls) {
@@ -254,11 +194,13 @@ int runway_key_refs(const struct pk_result_variant *v,
 }
 
 /* Item i's share of its stream's new items (several streams): the
-   product over the references of its own property's dist_pmf */
+   product over the references of its own property's dist_pmf, or its
+   hash class's share of stream k (code[j], refinfo.scmass) */
 static double stream_mass(const struct pk_scenario *sc,
 			  const struct pk_workload *w,
 			  const struct refinfo *refs, size_t n_refs,
-			  double spread, size_t k, uint64_t i)
+			  double spread, size_t k, uint64_t i,
+			  const uint64_t *code)
 {
 	double mass = spread;
 	size_t j;
@@ -268,6 +210,10 @@ static double stream_mass(const struct pk_scenario *sc,
 		uint32_t idx;
 
 		if (!refs[j].count) {
+			continue;
+		}
+		if (refs[j].n_cls) {
+			mass *= runway_class_mass(&refs[j], k, code[j]);
 			continue;
 		}
 		workload_own_value(w, i, refs[j].prop, &own, &idx);
@@ -327,14 +273,17 @@ static void add_group(const struct pk_result_variant *v,
 	}
 }
 
-/* Item i's place in reference r's part of a value code: its value index,
-   or its hash class when r keeps them (refinfo.cls) */
-static uint64_t value_code(const struct pk_workload *w, const struct refinfo *r,
+/* Item i's place in reference r's part of a value code: its value index
+   (several streams: position), or its hash class when r keeps them
+   (refinfo.n_cls) */
+static uint64_t value_code(const struct pk_result_variant *v,
+			   const struct pk_workload *w, const struct refinfo *r,
 			   uint64_t i)
 {
-	uint32_t idx = workload_value_index(w, i, r->prop);
-
-	return r->cls ? r->cls[idx] : idx;
+	if (r->n_cls) {
+		return runway_value_class(v, w, r, i);
+	}
+	return workload_value_index(w, i, r->prop);
 }
 
 /* The groups from the distributions: every distinct value code among
@@ -350,6 +299,7 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 	const size_t n_refs = runway_n_refs(v, sc);
 	const uint64_t ns = sc->n_streams > 1 ? sc->n_streams : 1;
 	uint64_t n = workload_items(w), i, codes = 1, picks, pick;
+	uint64_t part[PK_QUERY_KEY_REFS] = {0};
 	unsigned char *bits = NULL;
 	struct codeent *seen = NULL, *ce, *ctmp;
 	struct rw_key key;
@@ -377,8 +327,8 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 		}
 		for (j = 0; j < n_refs; j++) {
 			if (refs[j].count) {
-				code +=
-				    value_code(w, &refs[j], i) * refs[j].radix;
+				part[j] = value_code(v, w, &refs[j], i);
+				code += part[j] * refs[j].radix;
 			}
 		}
 		code = code * ns + k;
@@ -401,18 +351,16 @@ void runway_groups_from_dists(const struct pk_result_variant *v,
 				const struct pk_prop_spec *p =
 				    &sc->props[refs[j].prop];
 
-				mass *=
-				    refs[j].cmass
-					? refs[j]
-					      .cmass[value_code(w, &refs[j], i)]
-					: dist_pmf(&p->dist, refs[j].count,
-						   refs[j].norm,
-						   workload_value_index(
-						       w, i, refs[j].prop));
+				mass *= refs[j].n_cls
+					    ? runway_class_mass(&refs[j], 0,
+								part[j])
+					    : dist_pmf(&p->dist, refs[j].count,
+						       refs[j].norm, part[j]);
 			}
 		}
 		if (ns > 1) {
-			mass = stream_mass(sc, w, refs, n_refs, spread, k, i);
+			mass = stream_mass(sc, w, refs, n_refs, spread, k, i,
+					   part);
 		}
 		for (pick = 0; pick < picks; pick++) {
 			add_group(v, sc, w, i, wall0, picks > 1, pick, k, mass,
@@ -549,7 +497,7 @@ int runway_groups_from_values(const struct pk_snapshot *s,
 
 	if (!s->value_lps || !s->lp_place || runway_n_refs(v, sc) != 1 ||
 	    runway_spread_values(v, sc) > 1 || refs[0].count == 0 ||
-	    refs[0].cls || refs[0].count > UINT32_MAX - 1 ||
+	    refs[0].n_cls || refs[0].count > UINT32_MAX - 1 ||
 	    refs[0].prop != s->value_prop || s->n_value_lps != refs[0].count) {
 		return 0;
 	}

@@ -13,9 +13,11 @@
  *   probability mass of its key's values (rng.h dist_pmf: the
  *   distribution, not the sampled counts; a product over the
  *   properties the key reads, ASSUMPTION: drawn independently), summed
- *   over the values that build one key (a {hash(p) mod N} part: with
- *   one stream every value p can take hashed, drawn or not, so a short
- *   run's few draws of a large pool do not shrink it; where
+ *   over the values that build one key (a {hash(p) mod N} part: every
+ *   value p can take hashed, drawn or not, each stream's own pool with
+ *   several, so a short run's few draws of a large pool do not shrink
+ *   it; past 16,777,216 values half exactly and the rest by a seeded
+ *   stratified sample, runway_hash.c; where
  *   the snapshot maps each value of a one-property key to its logical
  *   partition, pk_snapshot.value_lps, over the values that reached it,
  *   a zipfian's shares past its 512th value summed for the ranges by a
@@ -169,7 +171,7 @@
  *   it can hold: the pool's when the key does not read the id, 1 when
  *   it reads it whole, the most any one of the M values gets when it
  *   reads it only through hash(id) mod M, each id hashed as the key
- *   hashes it (ASSUMPTION with several streams: the pool's / M, evenly;
+ *   hashes it (several streams: each stream's own ids so;
  *   every logical partition is given the largest value's ids, which
  *   errs early for the others); a unique property read whole one item: "never"
  * below the cap (with several streams, when every stream that writes has a pool
