@@ -533,6 +533,53 @@ START_TEST(test_ddb_split_words)
 }
 END_TEST
 
+/*
+ * A table's storage growth in its own words (D18, reference §13): one
+ * key value d1, 10 creates a second of 2 KiB, a local index projecting
+ * all, so 2 + 2 = 4 KiB a create and 40 KiB/s into d1's collection.
+ * 10 GiB / 40 KiB/s = 10,485,760 / 40 = 262,144 s = 3.0 days, under
+ * the 7 days the finding warns within. The cap is the collection's
+ * 10 GiB, refused with ItemCollectionSizeLimitExceededException; a table
+ * has no logical partition, no 20 GiB and no 403/1014.
+ */
+START_TEST(test_ddb_findings_growth_words)
+{
+	static const char yaml[] =
+	    "service: dynamodb\n"
+	    "table:\n"
+	    "  partition_key: /dev\n"
+	    "  sort_key: /id\n"
+	    "  read_capacity_units: 10\n"
+	    "  write_capacity_units: 100\n"
+	    "  local_secondary_indexes:\n"
+	    "    - {name: by-type, sort_key: /type}\n"
+	    "client: {retries: off}\n"
+	    "items:\n"
+	    "  dev: {const: d1}\n"
+	    "  type: {const: a}\n"
+	    "phases: [{duration: 60s, rate: 10/s, ops: {create: 1}, "
+	    "item_size: 2KB}]\n";
+	struct pk_run *run = tu_sim_text("growth.yaml", yaml);
+	struct pk_result *res = result_build(run);
+	char *text = findings_text(res);
+
+	ck_assert_msg(strstr(text, "storage growth: item collection /dev = "
+				   "\"d1\" (its items and local secondary "
+				   "index entries) reaches its 10 GiB limit "
+				   "in 3.0 days"),
+		      "%s", text);
+	ck_assert_msg(strstr(text, "ItemCollectionSizeLimitExceededException"),
+		      "%s", text);
+	ck_assert_msg(!strstr(text, "403/1014") &&
+			  !strstr(text, "logical partition") &&
+			  !strstr(text, "20.0 GiB"),
+		      "%s", text);
+	free(text);
+	result_free(res);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_findings");
@@ -550,6 +597,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_findings_hot_key_first_attempts);
 	tcase_add_test(tc, test_ddb_findings_on_demand_linear);
 	tcase_add_test(tc, test_ddb_findings_shared_partition);
+	tcase_add_test(tc, test_ddb_findings_growth_words);
 	suite_add_tcase(s, tc);
 	return s;
 }

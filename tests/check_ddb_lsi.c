@@ -5,6 +5,7 @@
  * bytes (D1: 1 WCU), 10 GiB = 10 x 2^30 = 10,737,418,240 bytes.
  */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -296,6 +297,63 @@ START_TEST(test_lsi_changed_value_two_writes)
 }
 END_TEST
 
+/*
+ * A partition's 10 GB holds its items' local index entries too
+ * (reference §2: "10 GB is a partition's maximum size, which is why an
+ * LSI item collection cannot exceed it"; §13), so its storage split
+ * (D6) comes at items plus entries past 10 GiB. One partition
+ * (ceil(1 / 3,000 + 900 / 1,000), D4) of 900 WCU; key values d1 and d2
+ * in turn, 2 creates a second of 200 KB = 204,800 B, projection all:
+ * 409,600 B a create (item plus entry), 400 WCU (800 a second). Each
+ * collection holds half, never near its own 10 GiB. 10,737,418,240 /
+ * 409,600 = 26,214.4: after 13,100 s (26,200 creates, 10,731,520,000 B)
+ * no split; after 13,110 s (26,220, 10,739,712,000 B) one, 2 partitions.
+ * Counting the items alone (204,800 B each) the split would wait for
+ * 52,429 creates, t = 26,214 s.
+ */
+static struct tu_end lsi_split_run(const char *duration)
+{
+	char yaml[1024];
+	struct pk_run *run;
+	struct tu_end e;
+
+	snprintf(yaml, sizeof(yaml),
+		 "service: dynamodb\n"
+		 "table:\n"
+		 "  partition_key: /dev\n"
+		 "  sort_key: /id\n"
+		 "  read_capacity_units: 1\n"
+		 "  write_capacity_units: 900\n"
+		 "  local_secondary_indexes:\n"
+		 "    - {name: by-type, sort_key: /type}\n"
+		 "client: {retries: off}\n"
+		 "items:\n"
+		 "  dev: {values: [\"d1\", \"d2\"], distribution: "
+		 "sequential}\n"
+		 "  type: {const: a}\n"
+		 "phases: [{duration: %s, rate: 2/s, ops: {create: 1}, "
+		 "item_size: 200KB}]\n",
+		 duration);
+	run = tu_sim_text("lsi-split.yaml", yaml);
+	e = tu_end(run, 0);
+	ck_assert_uint_eq(tu_metrics(run->variants[0].svc)->totals.succeeded,
+			  tu_metrics(run->variants[0].svc)->totals.operations);
+	tu_sim_free(run);
+	return e;
+}
+
+START_TEST(test_lsi_entries_in_partition_storage)
+{
+	struct tu_end before = lsi_split_run("13100s");
+	struct tu_end after = lsi_split_run("13110s");
+
+	ck_assert_uint_eq(before.ranges, 1);
+	ck_assert_uint_eq(before.storage, 26200ULL * 409600);
+	ck_assert_uint_eq(after.ranges, 2);
+	ck_assert_uint_eq(after.storage, 26220ULL * 409600);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_lsi");
@@ -307,6 +365,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_lsi_bounded_ids_never);
 	tcase_add_test(tc, test_lsi_none_no_cap);
 	tcase_add_test(tc, test_lsi_changed_value_two_writes);
+	tcase_add_test(tc, test_lsi_entries_in_partition_storage);
 	suite_add_tcase(s, tc);
 	return s;
 }

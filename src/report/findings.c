@@ -554,7 +554,8 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 
 /*
  * Storage growth: the first logical partition to reach its cap (rule 11:
- * 20 GiB, logical_partition_storage) does within PK_FINDINGS_GROWTH_DAYS
+ * 20 GiB, logical_partition_storage; a table's item collection, 10 GiB
+ * with a local secondary index, D18) does within PK_FINDINGS_GROWTH_DAYS
  * of the workload's start as the runway projects it (runway.h: from the
  * workload's rates or the data's own time, never from what the replay
  * stored). Not when one is full already (the 403 finding says so), nor
@@ -567,7 +568,7 @@ static unsigned say_storage_growth(struct pk_sentences *s,
 	struct pk_scorecard card;
 	char b[PK_FMT_BYTES], when[512];
 
-	if (!r || v->runway.kind != PK_RUNWAY_DAYS) {
+	if (!r || (!v->ddb && v->runway.kind != PK_RUNWAY_DAYS)) {
 		return 0;
 	}
 	memset(&card, 0, sizeof(card));
@@ -575,6 +576,24 @@ static unsigned say_storage_growth(struct pk_sentences *s,
 	if (card.full_kind != PK_FULL_DAYS || card.days_to_full <= 0 ||
 	    card.days_to_full > PK_FINDINGS_GROWTH_DAYS) {
 		return 0;
+	}
+	if (v->ddb) {
+		/* a table's cap: an item collection's 10 GB, only with a
+		   local secondary index (D18, reference §13) */
+		say(s, xasprintf(
+			   "storage growth: item collection %s = %s "
+			   "(its items and local secondary index "
+			   "entries) reaches its 10 GiB limit in %s; "
+			   "then writes to it fail with "
+			   "ItemCollectionSizeLimitExceededException "
+			   "(HTTP 400) (ASSUMPTION: pksim warns %.0f "
+			   "days ahead, the time a new key and a "
+			   "migration take to plan; the reference gives "
+			   "no threshold)",
+			   v->key_text, card.full_key,
+			   scorecard_full_text(r, &card, 0, when, sizeof(when)),
+			   PK_FINDINGS_GROWTH_DAYS));
+		return PK_KEYS_STORAGE;
 	}
 	say(s, xasprintf("storage growth: logical partition %s = %s reaches "
 			 "its %s limit in %s; then writes to it fail with "

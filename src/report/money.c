@@ -273,12 +273,14 @@ const char *money_caveat_note(const struct pk_scenario *sc,
 			       PK_DDB_OD_WARM_WRU, PK_DDB_OD_WARM_RRU);
 	}
 	if (t && t->n_lsis > 0) {
-		/* their writes are billed with the table's; their entries
-		   are not kept apart from the items they project */
+		/* their writes are billed with the table's, their entries'
+		   bytes with the partitions' (D18); their entries are not
+		   counted apart from the items they project */
 		n = fmt_append(buf, cap, n,
-			       "%sthe local secondary indexes' entries are not "
-			       "in the storage line (pricing.md §4 bills all "
-			       "LSI data): the storage is short by them",
+			       "%sthe local secondary indexes' entries are in "
+			       "the storage line by their bytes but not by "
+			       "the 100 bytes each (pricing.md §8): the "
+			       "storage is short by those",
 			       n ? "; " : "");
 	}
 	if (n > 0) {

@@ -392,6 +392,19 @@ void text_key_queries(const struct pk_result_variant *v, FILE *out)
 	if (t->key_queries == 0) {
 		return;
 	}
+	if (v->ddb) {
+		fprintf(out,
+			"\nreads by a random-suffix key asked each of its %s "
+			"values (rule 38)\n  %s reads found their item, each "
+			"sent as a GetItem per value on the value's partition "
+			"(the item's own at its size, each other one a read "
+			"of an item that does not exist: 1 RCU strong, 0.5 "
+			"eventual): %s read units for them\n",
+			fmt_thousands(t->key_values, d),
+			fmt_thousands(t->key_queries, a),
+			text_ru(t->key_query_mru, b));
+		return;
+	}
 	fprintf(out,
 		"\nreads by a random-suffix key became queries over its %s "
 		"values (rule 38)\n",

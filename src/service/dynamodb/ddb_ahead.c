@@ -116,6 +116,10 @@ static void forecast(struct ddb *d, const struct pk_op *op, int64_t unknown[2])
 		if (a.part < 0) {
 			continue;
 		}
+		if (d->find_n && rq.kind == PK_OP_READ) {
+			ddb_find_forecast(d, rq.it.item);
+			continue;
+		}
 		count(d, (size_t)a.part, a.write, a.units);
 		if (a.write && d->n_gsis > 0) {
 			a.base_units = a.units;

@@ -103,15 +103,22 @@ static int fits(const struct ddb *d, const struct ddb_dval *v, int write,
 void ddb_demand_note(struct ddb *d, const struct pk_svc_request *rq,
 		     const struct ask *a)
 {
-	struct ddb_dval *v[1 + 2 * PK_DDB_MAX_GSIS];
-	struct ddb_gsi_ask x[2 * PK_DDB_MAX_GSIS];
-	int64_t u[1 + 2 * PK_DDB_MAX_GSIS], idx = 0;
 	uint64_t h;
-	size_t n = 1, m = 0, i;
 
 	if (ddb_items_pkey(d, rq->it.item, &h) < 0) {
 		return;
 	}
+	ddb_demand_note_built(d, rq, a);
+}
+
+void ddb_demand_note_built(struct ddb *d, const struct pk_svc_request *rq,
+			   const struct ask *a)
+{
+	struct ddb_dval *v[1 + 2 * PK_DDB_MAX_GSIS];
+	struct ddb_gsi_ask x[2 * PK_DDB_MAX_GSIS];
+	int64_t u[1 + 2 * PK_DDB_MAX_GSIS], idx = 0;
+	size_t n = 1, m = 0, i;
+
 	v[0] = table_value(d);
 	u[0] = a->units;
 	if (a->write && d->n_gsis > 0) {

@@ -107,15 +107,14 @@ static void arena_put(struct ddb_keys *k, const void *b, size_t n)
 	k->used += n;
 }
 
-int ddb_items_key(struct ddb *d, uint64_t item, uint64_t *hash)
+/* Add the primary key of partition key d->kv and item's sort key as
+   the request's next key: 0, or -1 for a sort key DynamoDB refuses */
+static int add_key(struct ddb *d, uint64_t item)
 {
 	struct ddb_keys *k = &d->keys;
 	struct pk_item_source src;
 	unsigned char len[2];
 
-	if (ddb_items_pkey(d, item, hash) < 0) {
-		return -1;
-	}
 	k->used = 0;
 	/* the partition key's length first, so that (pk, sk) pairs cut
 	   differently never share their bytes */
@@ -134,6 +133,28 @@ int ddb_items_key(struct ddb *d, uint64_t item, uint64_t *hash)
 	k->off[k->n + 1] = k->off[k->n] + k->used;
 	k->n++;
 	return 0;
+}
+
+int ddb_items_key(struct ddb *d, uint64_t item, uint64_t *hash)
+{
+	if (ddb_items_pkey(d, item, hash) < 0) {
+		return -1;
+	}
+	return add_key(d, item);
+}
+
+int ddb_items_key_pick(struct ddb *d, uint64_t item, uint64_t pick,
+		       uint64_t *hash)
+{
+	struct pk_item_source src;
+
+	pkey_source_workload(d->key, d->w, item, &src);
+	pkey_build_pick(d->key, &src, pick, d->kv);
+	if (!key_value_ok(d->kv)) {
+		return -1;
+	}
+	*hash = ddb_key_hash(d->kv->id, d->kv->id_len);
+	return add_key(d, item);
 }
 
 /* Key i of the arena */

@@ -496,7 +496,10 @@ void ddb_count_attempt(struct ddb *d, struct ddb_part *p,
 void ddb_store(struct ddb *d, size_t i, const struct ask *a)
 {
 	struct ddb_part *p = &d->parts[i];
-	int64_t after = (int64_t)p->storage_bytes + a->grow;
+	/* with local secondary indexes, their entries too: they live on
+	   the item's partition, in its 10 GB (reference §2, §13) */
+	int64_t after =
+	    (int64_t)p->storage_bytes + (a->coll ? a->coll_grow : a->grow);
 
 	if (after < 0) {
 		after = 0;
@@ -577,6 +580,11 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	}
 	ddb_ask_of(d, rq, &a);
 	i = a.part;
+	if (__builtin_expect(d->find_n != 0, 0) && rq->kind == PK_OP_READ &&
+	    i >= 0) {
+		ddb_find_read(d, rq, &a, out);
+		return;
+	}
 	if (i >= 0) {
 		ddb_heat_note(d, rq->kind, rq->retry, a.write, a.units);
 	}
@@ -889,7 +897,9 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 	if (!key) {
 		return NULL;
 	}
-	if (keycheck_run(key, spec->spec, sc, &kc, diag)) {
+	if (keycheck_run(key, spec->spec, sc, &kc, diag) ||
+	    (key->kind == PK_KEY_SYNTHETIC && key->has_random &&
+	     ddb_find_refuse(sc, spec->spec, pkey_random_values(key), diag))) {
 		pkey_free(key);
 		return NULL;
 	}
@@ -927,6 +937,10 @@ struct pk_service *ddb_service_new(const struct pk_service_spec *spec,
 	    ddb_items_init(d, spec, diag) < 0) {
 		ddb_free(&d->base);
 		return NULL;
+	}
+	if (key->kind == PK_KEY_SYNTHETIC && key->has_random) {
+		d->find_n = pkey_random_values(key);
+		d->m.totals.key_values = d->find_n;
 	}
 	d->ahead_s = -1;
 	ddb_ahead_init(d, spec);

@@ -201,6 +201,9 @@ struct ddb {
 	struct ddb_ahead *ahead;
 	int64_t ahead_s;
 	size_t ahead_last;
+	/* a partition key with a random part: the candidate values a
+	   reader looks under (pkey_random_values; ddb_find.c), 0 none */
+	uint64_t find_n;
 };
 
 /* What one request (or one item of a BatchWriteItem) asks of the table */
@@ -231,8 +234,9 @@ struct ask {
 /* ddb_service.c: count an attempt of units u (mCU) in the run's and the
    open second's totals and, p not NULL, on partition p; count it on
    partition p alone (ddb_count_part: an item of a batch). Store what a,
-   admitted on partition i, did (bytes, items), and split it when it holds
-   more than 10 GiB (D6). Admit a on partition i and, a write, on every
+   admitted on partition i, did (bytes, with its local index entries',
+   and items), and split it when it holds more than 10 GiB (D6). Admit a
+   on partition i and, a write, on every
    index that holds its item(s) (D17: back-pressure): an index's refusal
    undoes the table's admission and throttles the request, its reason the
    index's (*by_index set to 1). ASSUMPTION: the table is asked first, so
@@ -278,6 +282,25 @@ void ddb_gsis_forecast(struct ddb *d, const struct pk_svc_request *rq,
 		       const struct ask *a);
 void ddb_gsis_forecast_pool(struct ddb *d);
 
+/* ddb_find.c (d->find_n > 0): read rq of an item whose partition key
+   has a random part, own its ask by the drawn key (ddb_ask_of, not
+   bad), at the open second: a GetItem per candidate key, each on its
+   partition, the read admitted when its own key's was (the file's
+   comment); its answer in *out (zeroed by the caller). Add item's
+   candidates' read units to their partitions' forecasts
+   (ddb_ahead.c). */
+void ddb_find_read(struct ddb *d, const struct pk_svc_request *rq,
+		   const struct ask *own, struct pk_outcome *out);
+void ddb_find_forecast(struct ddb *d, uint64_t item);
+/* ddb_find.c: refuse what a table's replay cannot mean of a partition
+   key (container spec cs) whose random parts give n candidate values,
+   at its place in sc: more than 4,096 of them, or a phase that upserts,
+   replaces or deletes by it (its writer would first have to find the
+   item, not replayed). 0, or -1 with the error in diag. */
+int ddb_find_refuse(const struct pk_scenario *sc,
+		    const struct pk_container_spec *cs, uint64_t n,
+		    struct pk_diag *diag);
+
 /* ddb_batch.c: BatchWriteItem rq (rq->kind PK_OP_BATCH) at the open
    second, its answer in *out (zeroed by the caller): a 400 whole for a
    request DynamoDB refuses, else each item admitted or throttled on its
@@ -294,7 +317,10 @@ void ddb_batch_apply(struct ddb *d, const struct pk_svc_request *rq,
    sort key when the table has one: present, a string of 1 byte or more,
    or a number): 0, or -1 for a key DynamoDB refuses. Build item's
    partition key into d->kv and its sort key into d->skv without adding
-   a key (values: the heat of a batch's items, ddb_heat.c). Of key i: the
+   a key (values: the heat of a batch's items, ddb_heat.c). Add item's
+   primary key with its partition key's random parts set to candidate
+   pick instead of the item's draw (key_pick: pkey_build_pick; hash and
+   answer as ddb_items_key). Of key i: the
    current size of the item it holds in *size (0 for none) and whether
    one is stored; whether an earlier key of the request is the same
    (repeats); the workload item that last wrote the item it holds in
@@ -308,6 +334,8 @@ int ddb_items_pkey(struct ddb *d, uint64_t item, uint64_t *hash);
 void ddb_items_values(struct ddb *d, uint64_t item);
 void ddb_items_reset(struct ddb *d);
 int ddb_items_key(struct ddb *d, uint64_t item, uint64_t *hash);
+int ddb_items_key_pick(struct ddb *d, uint64_t item, uint64_t pick,
+		       uint64_t *hash);
 int ddb_items_size(const struct ddb *d, size_t i, uint64_t *size);
 int ddb_items_src(const struct ddb *d, size_t i, uint64_t *src, uint64_t *size);
 int ddb_items_repeats(const struct ddb *d, size_t i);
@@ -329,9 +357,12 @@ void ddb_bill_used(struct ddb *d, int write, int64_t units_mcu);
    writes (ddb_gsis_demand), counted as demand (ddb_bill_demand)
    only when its key value and each index key value can take it in the
    open second on demand (D3: 3,000 RRU, 1,000 WRU a partition in either
-   mode); else nothing of it. Forget the counts. */
+   mode); else nothing of it. note_built: the same on the key value
+   d->kv holds now (a candidate of ddb_find.c). Forget the counts. */
 void ddb_demand_note(struct ddb *d, const struct pk_svc_request *rq,
 		     const struct ask *a);
+void ddb_demand_note_built(struct ddb *d, const struct pk_svc_request *rq,
+			   const struct ask *a);
 void ddb_demand_free(struct ddb *d);
 
 /* ddb_parts.c: lay out the table's partitions (D4, D5); the index of
