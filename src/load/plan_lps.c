@@ -145,11 +145,13 @@ static double part_values(const struct pk_scenario *s, const char *part,
 			  size_t len, double span_s)
 {
 	const char *open = memchr(part, '(', len), *close;
-	double a, b, n, x;
+	long long a, b;
+	double n, x;
 
+	/* whole numbers: "%lf" would take "1." of "1..400" */
 	if (len > 7 && strncmp(part, "random ", 7) == 0 &&
-	    sscanf(part + 7, "%lf..%lf", &a, &b) == 2) {
-		return b - a + 1;
+	    sscanf(part + 7, "%lld..%lld", &a, &b) == 2) {
+		return (double)b - (double)a + 1;
 	}
 	if (!open) {
 		while (len > 0 && part[len - 1] == ' ') {

@@ -118,6 +118,61 @@ static double index_work(const struct pk_scenario *s, const double *m,
 	return most;
 }
 
+/* The candidate values of a synthetic key's template t: the product of
+   the spans B - A + 1 of its `{random A..B}` parts (as
+   pkey_random_values counts them), 0 for a key without one */
+static double key_random_values(const char *t)
+{
+	double n = 1;
+	long long a, b;
+	int some = 0;
+
+	/* whole numbers: "%lf" would take "1." of "1..4096" */
+	while (t && (t = strstr(t, "{random "))) {
+		t += strlen("{random ");
+		if (sscanf(t, "%lld..%lld", &a, &b) == 2 && b >= a) {
+			n *= (double)b - (double)a + 1;
+			some = 1;
+		}
+	}
+	return some ? n : 0;
+}
+
+/* The most candidate values of a variant's key (key_random_values) */
+static double random_values(const struct pk_scenario *s)
+{
+	double most = 0;
+	size_t v;
+
+	for (v = 0; v < s->n_variants; v++) {
+		most = fmax(
+		    most, key_random_values(s->variants[v].key.template_text));
+	}
+	return most;
+}
+
+/* The work one attempt of a read, replace, upsert or delete of phase p
+   takes to find its item under a key with a random part (rule 38,
+   cosmos_service.c's find_ranges), with k candidate values and up to
+   ranges physical partitions: a fan-out (`suffix_reads: fan_out`, or a
+   list past PK_SCENARIO_FIND_IN_MAX values) visits every partition at
+   PK_SCENARIO_FIND_RANGE_WORK; an IN list builds and places each
+   candidate at PK_SCENARIO_RANDOM_VALUE_WORK, visits the partitions
+   they reach (at most k) at PK_SCENARIO_FIND_RANGE_WORK and passes over
+   every partition at PK_SCENARIO_FIND_PASS_WORK. */
+static double find_work(const struct pk_phase_spec *p, double k, double ranges)
+{
+	if (k <= 0) {
+		return 0;
+	}
+	if (p->suffix_fanout || k > PK_SCENARIO_FIND_IN_MAX) {
+		return ranges * PK_SCENARIO_FIND_RANGE_WORK;
+	}
+	return k * PK_SCENARIO_RANDOM_VALUE_WORK +
+	       fmin(k, ranges) * PK_SCENARIO_FIND_RANGE_WORK +
+	       ranges * PK_SCENARIO_FIND_PASS_WORK;
+}
+
 double ld_setup_work(const struct pk_scenario *s)
 {
 	double items = ld_items_planned(s), item_bytes, r, r0, most = 0;
@@ -145,12 +200,19 @@ double ld_phase_work(const struct pk_scenario *s, const struct pk_phase_spec *p,
 		     double ranges, double attempts)
 {
 	double n = ld_phase_count(p), span_s = (double)p->duration_ms / 1000.0;
+	const double *m = p->mix;
+	/* a batch's items beyond its first, each a create */
+	double items = m[PK_OP_BATCH] * fmax((double)p->batch_size - 1, 0);
+	double finds = m[PK_OP_READ] + m[PK_OP_REPLACE] + m[PK_OP_UPSERT] +
+		       m[PK_OP_DELETE];
 
 	return attempts *
-		   (n + (p->mix[PK_OP_QUERY] > 0
-			     ? ld_queries_work(p->queries, p->n_queries,
-					       n * p->mix[PK_OP_QUERY], ranges)
-			     : 0)) +
+		   (n * (1 + items +
+			 finds * find_work(p, random_values(s), ranges)) +
+		    (p->mix[PK_OP_QUERY] > 0
+			 ? ld_queries_work(p->queries, p->n_queries,
+					   n * p->mix[PK_OP_QUERY], ranges)
+			 : 0)) +
 	       ld_seconds_work(span_s, n, ranges) +
 	       index_work(s, p->mix, (double)p->batch_size, n, span_s,
 			  attempts);
@@ -181,11 +243,42 @@ static int some_gsi(const struct pk_scenario *s)
 	return 0;
 }
 
+/* 1 when some phase sends batches */
+static int some_batch(const struct pk_scenario *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n_phases; i++) {
+		if (s->phases[i].mix[PK_OP_BATCH] > 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* Append to buf (cap bytes) the terms only some scenarios have */
 static void more_terms(const struct pk_scenario *s, char *buf, size_t cap)
 {
 	size_t len = strlen(buf);
 
+	if (some_batch(s) && len < cap) {
+		snprintf(buf + len, cap - len,
+			 "; each item of a batch beyond its first 1 in each "
+			 "attempt");
+		len = strlen(buf);
+	}
+	if (random_values(s) > 0 && len < cap) {
+		snprintf(buf + len, cap - len,
+			 "; in each attempt of a read, replace, upsert or "
+			 "delete under a key's {random} part each candidate "
+			 "value %.3g, each partition they reach (a fan-out: "
+			 "each partition) %.3g and each partition it passes "
+			 "over %.4g",
+			 PK_SCENARIO_RANDOM_VALUE_WORK,
+			 PK_SCENARIO_FIND_RANGE_WORK,
+			 PK_SCENARIO_FIND_PASS_WORK);
+		len = strlen(buf);
+	}
 	if (s->preload && len < cap) {
 		snprintf(buf + len, cap - len,
 			 "; each item the preload stores 1");

@@ -221,6 +221,30 @@
    0.65 s on 10,000: 0.14 to 0.33 us a unit. A quarter of a unit puts
    a partition-second at 0.22 us a unit, within that span. */
 #define PK_SCENARIO_RANGE_SECOND_WORK 0.25
+/* ASSUMPTION: the longest IN list pksim enumerates for a key with a
+   random part (rule 38); a key with more candidate values is looked for
+   by a fan-out to every range (no limit is documented; 4,096 values of a
+   few dozen bytes keep the query text far under its 512 KB) */
+#define PK_SCENARIO_FIND_IN_MAX 4096
+/* The work of finding an item under a key's `{random A..B}` part
+   (rule 38) before a read, replace, upsert or delete, in the same
+   units: each candidate value of the IN list built and placed
+   PK_SCENARIO_RANDOM_VALUE_WORK; each physical partition the list
+   reaches, or every one for a fan-out, PK_SCENARIO_FIND_RANGE_WORK
+   (the query's share offered, checked and charged there); and each
+   physical partition the list passes over without reaching
+   PK_SCENARIO_FIND_PASS_WORK (the marks cleared and read twice).
+   Measured on a release build (user + sys CPU, --no-remedies, less the
+   same run without the reads): 10,000 reads under
+   `{k}-{random 1..4096}` on 100 partitions 1.04 s (104 us a read, 25
+   ns a value; 46 ns in a second measurement: 0.08 to 0.15 units at 0.30
+   us a unit); 10,000 fan-out reads on 10,000 partitions 2.64 s (26 ns a
+   partition, 0.088 units); 100,000 reads under `{random 1..4}` on
+   10,000 partitions 6.9 s (6.9 ns a partition, 0.023 units). Rounded
+   up. */
+#define PK_SCENARIO_RANDOM_VALUE_WORK 0.25
+#define PK_SCENARIO_FIND_RANGE_WORK 0.125
+#define PK_SCENARIO_FIND_PASS_WORK 0.03125
 /* The work of a split for each physical partition there
    (container_layout.c: the split scans every range for the widest and
    shifts the per-range arrays), in the same units. Measured on a

@@ -19,11 +19,9 @@
 
 #include "cosmos_int.h"
 
-/* ASSUMPTION: the longest IN list pksim enumerates for a key with a
-   random part (rule 38); a key with more candidate values is looked for
-   by a fan-out to every range (no limit is documented; 4,096 values of a
-   few dozen bytes keep the query text far under its 512 KB) */
-#define COSMOS_FIND_IN_MAX 4096
+/* The longest IN list pksim enumerates for a key with a random part
+   (rule 38; scenario.h, where the work bound reads it too) */
+#define COSMOS_FIND_IN_MAX PK_SCENARIO_FIND_IN_MAX
 
 /* The largest number of value indexes the per-value cache covers: 64 MiB
    of address space, touched only where used */
