@@ -216,10 +216,13 @@ END_TEST
  * client ru_budget of 200 RU/s (40 creates/s of 1 KB at 5 RU); a 20-s
  * cycle: 10 s at 60 creates/s, 10 s at 1/s. The busy 10 s send 400 of
  * the 600 offered; the quiet 10 s have room for 400 and send the 200
- * waiting and their own 10: all 610 a cycle, 30.5 a second, 31,232 B/s:
- * 20 GiB in 21,474,836,480 / 31,232 = 687,590.2 s (7.96 days), said to
- * be the client's bound. Before: 410 a cycle (the 200 never sent), 20.5
- * a second, 11.8 days.
+ * waiting and their own 10: all 610 a cycle, 30.5 a second, 31,232 B/s
+ * (7.96 days), said to be the client's bound. The cap holds 20,971,520
+ * items of 1,024 B; an hour 180 cycles, 109,800: 190 hours hold
+ * 20,862,000, the 109,520 left are 179 cycles (3,580 s, 109,190) and
+ * 330 of the next busy 10 s's 400: 8.25 s. Full at 684,000 + 3,588.25
+ * = 687,588.25 s. Before: 410 a cycle (the 200 never sent), 20.5 a
+ * second, 11.8 days; then 687,590.2 s, the hour's mean rate.
  */
 START_TEST(test_bounds_client_queue_carried)
 {
@@ -236,7 +239,8 @@ START_TEST(test_bounds_client_queue_carried)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(tu_near(s, CAP / 31232.0, 1e-6), "%f", s);
+	ck_assert_msg(tu_near(s, 684000.0 + 3580.0 + 330.0 / 40.0, 1e-6), "%f",
+		      s);
 	ck_assert_msg(strstr(t, "bounded by the stream's client: ru_budget "
 				"200 RU/s"),
 		      "%s", t);
@@ -469,10 +473,12 @@ END_TEST
  * The idle 5 min bank 300 x (400 - 5) = 118,500 RU (below the 120,000
  * cap); the busy 5 min ask 3,000 RU/s and get 400 x 300 + 118,500 =
  * 238,500 RU, 47,700 creates: 48,000 items a cycle, 81,920 B/s. The
- * hour step holds 6 cycles, 288,000 items, filled linearly: 72 steps
- * hold 20,736,000 at t = 259,200 s, the 235,520 left take 2,944 s: full
- * at 262,144 s = 20 GiB / 81,920 B/s (3.03 days). Before: the bank was
- * not counted, 400 RU/s in the busy half, 24,300 a cycle, 6.0 days.
+ * hour step holds 6 cycles, 288,000 items: 72 steps hold 20,736,000 at
+ * t = 259,200 s; the 235,520 left are 4 cycles (2,400 s, 192,000), the
+ * next idle 5 min's 300 and 43,220 of its busy 5 min's 47,700 (159/s):
+ * 271.82 s, full at 259,200 + 2,400 + 300 + 271.82 = 262,171.82 s
+ * (3.03 days). Before: the bank was not counted, 400 RU/s in the busy
+ * half, 24,300 a cycle, 6.0 days; then 262,144 s, the hour's mean.
  */
 START_TEST(test_bounds_burst_short_cycle)
 {
@@ -489,7 +495,9 @@ START_TEST(test_bounds_burst_short_cycle)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(tu_near(s, CAP / 81920.0, 1e-6), "%f", s);
+	ck_assert_msg(
+	    tu_near(s, 259200.0 + 2400.0 + 300.0 + 43220.0 / 159.0, 1e-6), "%f",
+	    s);
 	ck_assert_msg(strstr(t, "400 RU/s and its burst credit"), "%s", t);
 }
 END_TEST

@@ -85,11 +85,10 @@ END_TEST
  * 100 KB at 5/s from 0 s, 0/s from 20 min, 1/s from 40 min of a 1-h
  * phase repeated. An hour writes 5 x 1,200 + 1 x 1,200 = 7,200 items =
  * 737,280,000 B. 29 hours hold 21,381,120,000 B; the 93,716,480 B left
- * take 93,716,480 / 737,280,000 of the 30th hour at its mean rate (the
- * projection finds a fill inside an hour linearly): 457.6 s, full at
- * t = 104,400 + 457.6 = 104,857.6 s (1.21 days; within the hour, 915.2
- * items at 5/s, 183 s: the hourly figure is 275 s later). Before: 7.3
- * days, the last step's 1,200 items an hour only.
+ * are 915.2 items, written by the 30th hour's first step at 5/s in
+ * 183.04 s: full at t = 104,400 + 183.04 = 104,583.04 s (1.21 days).
+ * Before: 7.3 days, the last step's 1,200 items an hour only; then
+ * 104,857.6 s, the 30th hour's mean rate (457.6 s into it).
  */
 START_TEST(test_rates_steps_every_step)
 {
@@ -113,10 +112,10 @@ START_TEST(test_rates_steps_every_step)
 
 	ck_assert_msg(whole == 29.0, "%f", whole);
 	ck_assert_msg(
-	    tu_near(s, 29.0 * 3600.0 + (CAP - 29.0 * hour) / hour * 3600.0,
+	    tu_near(s, 29.0 * 3600.0 + (CAP - 29.0 * hour) / (5.0 * KB100),
 		    1e-9),
 	    "%f: %s", s, t);
-	ck_assert_msg(tu_near(s, 104857.6, 1e-6), "%f", s);
+	ck_assert_msg(tu_near(s, 104583.04, 1e-6), "%f", s);
 }
 END_TEST
 
@@ -182,10 +181,11 @@ END_TEST
  * A step past the range's RU/s: one key on 400 RU/s, creates of 1 KB
  * (5 RU) at 200/s for the first 10 min of a 1-h phase, then 0/s. The
  * step offers 1,000 RU/s: 80 a second succeed, 48,000 an hour =
- * 49,152,000 B: full at 21,474,836,480 / 49,152,000 x 3,600 =
- * 1,572,864 s (18.20 days), as the same workload written as two phases
- * gives. Before: 7.3 days at 33.3 KiB/s (the hour's mean, 33.3/s x 5 =
- * 167 RU/s, under the bound).
+ * 49,152,000 B. 436 hours hold 21,430,272,000 B; the 44,564,480 B left
+ * are 43,520 items, 544 s of the 437th hour's step at 80/s: full at
+ * t = 1,569,600 + 544 = 1,570,144 s (18.17 days). Before: 7.3 days at
+ * 33.3 KiB/s (the hour's mean, 33.3/s x 5 = 167 RU/s, under the bound);
+ * then 1,572,864 s, the fill inside the hour at the hour's mean.
  */
 START_TEST(test_rates_step_past_range)
 {
@@ -200,9 +200,12 @@ START_TEST(test_rates_step_past_range)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(tu_near(s, CAP / (48000.0 * KB1) * 3600.0, 1e-9),
+	ck_assert_msg(tu_near(s,
+			      436.0 * 3600.0 +
+				  (CAP - 436.0 * 48000.0 * KB1) / (80.0 * KB1),
+			      1e-9),
 		      "%f: %s", s, t);
-	ck_assert_msg(tu_near(s, 1572864.0, 1e-9), "%f", s);
+	ck_assert_msg(tu_near(s, 1570144.0, 1e-9), "%f", s);
 }
 END_TEST
 
@@ -276,6 +279,42 @@ START_TEST(test_rates_rewrites_grow_items)
 }
 END_TEST
 
+/*
+ * A fill inside the first hour, timed by the step schedule: one key,
+ * 190 creates/s of 100 KB (102,400 B) from 0 s, 0/s from 20 min, on
+ * autoscale 10,000 RU/s (9,500 RU/s asked: no bound), items living
+ * 30 min. The cap holds 21,474,836,480 / 102,400 = 209,715.2 items,
+ * written in 209,715.2 / 190 = 1,103.76 s (18.4 min), before the first
+ * item expires at 1,800 s; the same whether the phase lasts 2 h (the
+ * hour's slices in order) or 40 min (a short cycle, 1.5 of it an
+ * hour). Before: 58.2 min (2 h: the hour's mean, 63.3 creates/s) and
+ * 37.6 min (40 min: the cycle's mean, 95/s); the replay fills at
+ * t = 1,103 s.
+ */
+START_TEST(test_rates_fill_inside_first_hour)
+{
+	static const char fmt[] =
+	    "container: {partition_key: /k, autoscale_max: 10000, "
+	    "default_ttl: 30m}\n"
+	    "items: {k: {const: a}}\n"
+	    "phases:\n"
+	    "  - duration: %s\n"
+	    "    item_size: 100KB\n"
+	    "    rate: {steps: [{at: 0s, rate: 190/s}, {at: 20m, rate: "
+	    "0/s}]}\n";
+	char text[400], t[640];
+	double a, b;
+
+	snprintf(text, sizeof(text), fmt, "2h");
+	a = full_s(text, t, sizeof(t));
+	ck_assert_msg(tu_near(a, CAP / KB100 / 190.0, 1e-9), "%f: %s", a, t);
+	ck_assert_msg(strstr(t, "growing 18.6 MiB/s"), "%s", t);
+	snprintf(text, sizeof(text), fmt, "40m");
+	b = full_s(text, t, sizeof(t));
+	ck_assert_msg(tu_near(b, CAP / KB100 / 190.0, 1e-9), "%f: %s", b, t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_rates");
@@ -291,6 +330,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_rates_step_past_range);
 	tcase_add_test(tc, test_rates_stream_idle_in_window);
 	tcase_add_test(tc, test_rates_rewrites_grow_items);
+	tcase_add_test(tc, test_rates_fill_inside_first_hour);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -261,6 +261,53 @@ double runway_cand_add(const struct pk_result_variant *v, struct cand *c,
 	return add;
 }
 
+double runway_step_part(const struct pk_result_variant *v, const struct cand *c,
+			double bank, const struct slice *x, size_t n, size_t ns,
+			double a, double *pace)
+{
+	const struct rw_pool none = {0, 0, NULL, NULL};
+	const double reps = n && x[0].reps > 1 ? x[0].reps : 1;
+	double add[PK_MAX_STREAMS * PK_RW_STRETCHES + 1];
+	double all = 0, span = 0, left, t, m;
+	struct cand cc = *c; /* cand_add spends its burst credit: a copy's */
+	size_t i;
+
+	*pace = 1.0;
+	cc.bank = bank;
+	for (i = 0; i < n && i < PK_MAX_STREAMS * PK_RW_STRETCHES + 1; i++) {
+		struct bite b = {0, 0, 0, 0, 0, 0, 0, 0};
+		double d;
+
+		add[i] =
+		    runway_cand_add(v, &cc, &x[i], 1, ns, &none, &b, &d, NULL);
+		all += add[i];
+		span += x[i].len;
+	}
+	if (i < n || !(all > 0) || !(span > 0)) {
+		return a;
+	}
+	/* whole cycles first, then the cycle's slices in order */
+	left = a * all;
+	m = floor(left / (all / reps));
+	m = m < reps ? m : floor(reps);
+	t = m * span / reps;
+	left -= m * all / reps;
+	for (i = 0; i < n; i++) {
+		const double ai = add[i] / reps, li = x[i].len / reps;
+
+		if (left <= ai) {
+			t += ai > 0 ? left / ai * li : 0;
+			/* the rate then, unless a short cycle repeats:
+			   its mean is the rate */
+			*pace = li > 0 && m == 0 ? ai / li / (all / span) : 1.0;
+			break;
+		}
+		left -= ai;
+		t += li;
+	}
+	return fmin(1.0, fmax(0.0, t / span));
+}
+
 double runway_deletions_first(const struct pk_result_variant *v, struct cand *c,
 			      const struct slice *x, size_t n, size_t ns,
 			      const struct rw_pool *pool,

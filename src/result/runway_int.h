@@ -657,6 +657,9 @@ struct stretch {
 
 /* Stretches a stream gives one step, at most */
 #define PK_RW_STRETCHES 64
+/* Own-clock pieces (a step's rate, a spike) one occurrence of a phase
+   keeps apart in a step, at most */
+#define PK_RW_PIECES 8
 
 /* One slice of a step in which every stream's stretch is one: each
    stream's part of theirs (the streams run at once) */
@@ -918,6 +921,20 @@ double runway_deletions_first(const struct pk_result_variant *v, struct cand *c,
 			      const struct rw_pool *pool,
 			      const struct rw_classes *cl, int64_t h, double t1,
 			      int64_t off);
+
+/* The part of a step (0 .. 1 of its slices' length) by which candidate
+   c, its burst credit bank at the step's start, has added the part a
+   (0 .. 1) of what it adds over the step's slices x[0 .. n) (ns
+   streams, no fleet pool): the slices in time order, a short cycle's
+   (x[0].reps > 1) its one cycle repeated, so a fill inside a step is
+   timed by the schedule's steps, not the step's mean rate (ASSUMPTION:
+   what it stores grows as what it adds, no id pool, expiry or delete
+   in the step). a itself when the slices add nothing. *pace: the
+   rate it adds at that moment over the step's mean rate (1 when a is
+   returned as it came, or past a short cycle's first repetition). */
+double runway_step_part(const struct pk_result_variant *v, const struct cand *c,
+			double bank, const struct slice *x, size_t n, size_t ns,
+			double a, double *pace);
 
 /* The most expired bytes candidate c's range leaves undeleted within
    one cycle of stream st (one stream, a cycle shorter than a step, its

@@ -601,10 +601,6 @@ static size_t own_piece(const struct pk_schedule_spec *s, double t,
 	return (s->base == PK_SCHEDULE_STEPS ? *step * 2 : 0) + (size_t)in;
 }
 
-/* Own-clock pieces (a step's rate, a spike) one occurrence of a phase
-   keeps apart in a step, at most */
-#define PK_RW_PIECES 8
-
 /* Phase j of stream st over [in, end) of cycle k (seconds within the
    cycle) into out (room for cap >= 1): one stretch, or with steps or
    spikes one per rate its own clock gives there (the seconds of every

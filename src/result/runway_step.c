@@ -293,6 +293,29 @@ static int bucket_step(struct rw_proj *p, struct steps *q,
 	return slot;
 }
 
+/* Whether a step's slices of sc come in time order (runway_step_part):
+   one stream (several streams' are cut from stretches a short cycle
+   may have summed), no spikes (a step's spike seconds are summed into
+   one stretch) and no schedule of more steps than a phase's occurrence
+   keeps apart (PK_RW_PIECES: the rest share the last) */
+static int slices_in_order(const struct pk_scenario *sc)
+{
+	size_t i;
+
+	if (sc->n_streams > 1) {
+		return 0;
+	}
+	for (i = 0; i < sc->n_phases; i++) {
+		const struct pk_schedule_spec *s = sc->phases[i].schedule;
+
+		if (s && (s->has_spikes || (s->base == PK_SCHEDULE_STEPS &&
+					    s->n_steps > PK_RW_PIECES))) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
 /* Candidate ci through step h (from t0 to t1, the step's slices in q,
    its writes in bucket slot at part share of them): what it stores, its
    rate, what held it back, and p's level and first to fill */
@@ -308,10 +331,11 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 	struct bite bit = {0, 0, 0, 0, 0, 0, 0, 0};
 	double del = 0, part[PK_MAX_STREAMS] = {0}, add;
 	double add_c[PK_MAX_STREAMS];
-	double before, after, peak, room, grow, per_step;
+	double before, after, peak, room, grow, per_step, bank0;
 	size_t j;
 
 	before = runway_store_held(&ci->held, &p->cl, slot, timed);
+	bank0 = ci->bank;
 	if (p->dels.on && p->cl.ttl) {
 		/* what the step's deletes leave of what it stored, before
 		   what expires in it is cleared (at that part) */
@@ -376,13 +400,22 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 			       ? 0
 			       : runway_store_cross(&ci->held, &p->cl, slot,
 						    timed, room, &per_step);
-		double t = t0 + a * (t1 - t0);
+		double t, pace = 1.0;
+
+		if (a > 0 && a < 1 && !p->cl.ttl && p->cl.n == 1 &&
+		    p->cl.c[0].pool.n == 0 && !p->dels.on && p->pool.nr == 0 &&
+		    slices_in_order(p->sc)) {
+			/* inside the step by its slices, not its mean */
+			a = runway_step_part(v, ci, bank0, q->xs, q->n_all, ns,
+					     a, &pace);
+		}
+		t = t0 + a * (t1 - t0);
 
 		if (t < p->first_t) {
 			p->first_t = t;
 			p->first = ci;
-			ci->rate =
-			    before >= room ? ci->rate : per_step / (t1 - t0);
+			ci->rate = before >= room ? ci->rate
+						  : per_step / (t1 - t0) * pace;
 		}
 	}
 }

@@ -51,17 +51,18 @@
  *   that stream's own rates; the streams' stretches are cut where any
  *   ends. Stepped an hour at a time (a cycle shorter than an hour at its
  *   cycle's mean) from t = 0 to PK_RUNWAY_HORIZON_S, a fill inside an
- *   hour found linearly. When a property the key reads is not a function
- *   of a drawn value (a unique property read whole, streams that
- *   generate it differently: a clock in one, a pattern in another), the
- *   shares are the run's: each logical partition's items written over
- *   all written (share_from_run, said in the sentence); with several
- *   streams each stream's own (its items whose key value is the
- *   partition's over its items), so a partition grows by its own
- *   streams' bytes. Under a time key a logical partition whose value
- *   does not move on (its key a bucket later the same: another stream's
- *   constant beside a clock) keeps everything it is sent, for good
- *   (untimed).
+ *   hour timed by its slices in order (a short cycle's repeated: the
+ *   steps' own rates, one stream without spikes and with no id pool,
+ *   time to live or deletes in the hour; else linearly). When a property the
+ * key reads is not a function of a drawn value (a unique property read whole,
+ * streams that generate it differently: a clock in one, a pattern in another),
+ * the shares are the run's: each logical partition's items written over all
+ * written (share_from_run, said in the sentence); with several streams each
+ * stream's own (its items whose key value is the partition's over its items),
+ * so a partition grows by its own streams' bytes. Under a time key a logical
+ * partition whose value does not move on (its key a bucket later the same:
+ * another stream's constant beside a clock) keeps everything it is sent, for
+ * good (untimed).
  * - items from a data file, PK_RUNWAY_DATA_TIME ("from the data's own
  *   time"): every record the data holds, whether or not the replay stored
  *   it, at its own time (time field, compression undone; or its arrival
