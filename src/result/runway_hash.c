@@ -22,6 +22,9 @@
    share p then comes out within about sqrt(p / 2^23) of it (0.07 % of
    a quarter), the work bounded whatever the pool. */
 #define PK_RW_CLASS_VALUES (1ULL << 24)
+/* The sample's seed (stream k's: + k): fixed, not the scenario's, so the
+   figure is the same whatever seed the run drew with */
+#define PK_RW_SAMPLE_SEED 0x5eed5a3b1e0c1a55ULL
 
 /* The hash class of value index j of property prop under the key's
    reference ref into *c; returns the classes there are (0: none, or a
@@ -84,8 +87,8 @@ static void prop_cls_free(struct prop_cls *o)
 }
 
 /* The sampled part [lo, hi) of a pool past PK_RW_CLASS_VALUES: strata of
-   consecutive values, one drawn from each (seeded), its share dist_pmf
-   x the stratum's values, the shares then scaled to the part's own
+   consecutive values, one drawn from each (PK_RW_SAMPLE_SEED), its share
+   dist_pmf x the stratum's values, the shares then scaled to the part's own
    mass (left: 1 less the exact part's) */
 static int sample_part(const struct pk_result_variant *v,
 		       const struct pk_workload *w, size_t ref, int prop,
@@ -204,8 +207,8 @@ static void stream_classes(const struct pk_result_variant *v,
 
 		if (!prop_classes(v, w, ref, r->sprop[k], &p->dist,
 				  r->scount[k], r->snorm[k],
-				  all <= PK_RW_CLASS_VALUES, sc->seed + k,
-				  &o[k]) ||
+				  all <= PK_RW_CLASS_VALUES,
+				  PK_RW_SAMPLE_SEED + k, &o[k]) ||
 		    (nc && o[k].n_cls != nc)) {
 			ok = 0;
 			ns = k + (o[k].n_cls ? 1 : 0);
@@ -243,7 +246,7 @@ void runway_hash_classes(const struct pk_result_variant *v,
 		return;
 	}
 	if (!prop_classes(v, w, ref, r->prop, &sc->props[r->prop].dist,
-			  r->count, r->norm, 1, sc->seed, &o)) {
+			  r->count, r->norm, 1, PK_RW_SAMPLE_SEED, &o)) {
 		return;
 	}
 	r->cls = o.cls;

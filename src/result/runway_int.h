@@ -185,7 +185,7 @@ void runway_refs_free(struct refinfo *refs, size_t n);
    mass (dist_pmf) of its values, drawn or not, so the shares depend on
    neither the run's length nor which values it drew. Past
    PK_RW_CLASS_VALUES values the hottest half of that exactly and the
-   rest by a seeded stratified sample (ASSUMPTION: within about
+   rest by a stratified sample of a fixed seed (ASSUMPTION: within about
    sqrt(share / 2^23) of the share). Nothing kept (n_cls 0) for a
    service without hash parts, a property whose values the workload
    cannot list, or a stream without the property. */

@@ -16,8 +16,8 @@
  *   over the values that build one key (a {hash(p) mod N} part: every
  *   value p can take hashed, drawn or not, each stream's own pool with
  *   several, so a short run's few draws of a large pool do not shrink
- *   it; past 16,777,216 values half exactly and the rest by a seeded
- *   stratified sample, runway_hash.c; where
+ *   it; past 16,777,216 values half exactly and the rest by a
+ *   stratified sample of a fixed seed, runway_hash.c; where
  *   the snapshot maps each value of a one-property key to its logical
  *   partition, pk_snapshot.value_lps, over the values that reached it,
  *   a zipfian's shares past its 512th value summed for the ranges by a
