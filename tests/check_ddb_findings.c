@@ -6,6 +6,7 @@
  * statements, §17 examples). 1 unit = 1,000 mCU.
  */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -580,6 +581,54 @@ START_TEST(test_ddb_findings_growth_words)
 }
 END_TEST
 
+/*
+ * A write larger than its partition can ever admit (trial L's l-big2).
+ * 1 WCU: one partition (ceil(5 / 3,000 + 1 / 1,000), D4), a bank of 300 s
+ * of its 1 WCU (D9), nothing to lend beyond the table's 1 WCU (D10): at
+ * most 1 + 300 = 301 WCU in one second. 12 creates of 350 KB = 358,400
+ * B, 350 WCU each (D1), one every 600 s: never admitted, 12 throttled,
+ * and the finding says so rather than "too few WCU". 300 KB items (300
+ * WCU) fit the 301 with the bank full (600 s refill it between them): all
+ * 12 written.
+ */
+static struct pk_run *big_run(const char *size)
+{
+	char yaml[512];
+
+	snprintf(yaml, sizeof(yaml),
+		 "service: dynamodb\n"
+		 "table: {name: t, partition_key: /id, read_capacity_units: "
+		 "5, write_capacity_units: 1}\n"
+		 "client: {retries: off}\n"
+		 "phases: [{name: docs, duration: 2h, rate: 6/h, ops: "
+		 "{create: 1}, item_size: %s}]\n",
+		 size);
+	return tu_sim_text("big.yaml", yaml);
+}
+
+START_TEST(test_ddb_findings_never_fits)
+{
+	struct pk_run *run = big_run("350KB");
+	struct pk_result *res = result_build(run);
+	char *text = findings_text(res);
+
+	ck_assert_uint_eq(tu_metrics(run->variants[0].svc)->totals.succeeded,
+			  0);
+	ck_assert_uint_eq(res->variants[0].ddb->never_fit[1], 12);
+	ck_assert_msg(strstr(text, "12 writes each asked more units than a "
+				   "partition can admit in any one second"),
+		      "%s", text);
+	ck_assert_msg(!strstr(text, "too few WCU"), "%s", text);
+	free(text);
+	result_free(res);
+	tu_sim_free(run);
+	run = big_run("300KB");
+	ck_assert_uint_eq(tu_metrics(run->variants[0].svc)->totals.succeeded,
+			  12);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_findings");
@@ -598,6 +647,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_findings_on_demand_linear);
 	tcase_add_test(tc, test_ddb_findings_shared_partition);
 	tcase_add_test(tc, test_ddb_findings_growth_words);
+	tcase_add_test(tc, test_ddb_findings_never_fits);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -351,7 +351,25 @@ static const char *ddb_short_of(const struct pk_result_variant *v, char *buf,
 	int write = v->write_utilisation >= v->read_utilisation;
 	double u = pct(write ? v->write_utilisation : v->read_utilisation);
 	char of[PK_DDB_SIDES_BYTES];
+	uint64_t never = v->ddb->never_fit[write];
 
+	if (never > 0 && !v->ddb->on_demand) {
+		snprintf(buf, n,
+			 "%llu %s each asked more units than a partition "
+			 "can admit in any one second (its share, what "
+			 "adaptive capacity lends, 300 s of it banked, at "
+			 "most its cap; ASSUMPTION: a request waits for all "
+			 "its units, never admitted into debt, which the "
+			 "reference leaves open), so they are never "
+			 "admitted at any rate: smaller items or a larger "
+			 "share, not the average, are what it lacks (the "
+			 "table's %s used %.0f%% of %s)",
+			 (unsigned long long)never, write ? "writes" : "reads",
+			 write ? "writes" : "reads", u,
+			 ddb_sides_of(v, write, ddb_sides_mean(v, write),
+				      "over the run", of, sizeof(of)));
+		return buf;
+	}
 	if (v->ddb->on_demand) {
 		snprintf(buf, n,
 			 "too few %s for this load (the table's %s used "
@@ -384,7 +402,7 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 	unsigned said = 0;
 	const struct pk_result_lineage *hot = NULL, *cold = NULL;
 	const struct pk_totals *t = &v->metrics->totals;
-	char a[96], b[96], c[96], also[640] = "", cause[1024], short_of[320];
+	char a[96], b[96], c[96], also[640] = "", cause[1024], short_of[768];
 	size_t i, n = 0, n_hot = 0;
 	double ratio = 0, width = 0, share = 0;
 	int low_only;

@@ -393,6 +393,14 @@ struct pk_snapshot_ddb {
 					pk_metrics' samples; NULL and 0 when
 					the run keeps no per-second detail */
 	size_t n_part_seconds;
+	uint64_t never_fit[2]; /* first attempts of reads [0] and writes
+				  [1] throttled asking more units than
+				  their partition can admit in any one
+				  second (its share, what adaptive capacity
+				  may lend, a full bank, at most its cap):
+				  never admitted (ASSUMPTION: a request
+				  waits for all its units, not into debt,
+				  reference §18 leaves it open) */
 };
 
 struct pk_snapshot {

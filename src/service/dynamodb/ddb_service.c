@@ -458,6 +458,40 @@ static enum pk_ddb_verdict admit(struct ddb *d, size_t i, const struct ask *a,
 	return v;
 }
 
+/* The most units side (write) of provisioned partition p can admit in
+   one second (ddb_admit): its share, or the table's units when adaptive
+   capacity may lend it the rest (D10; `delayed` once lifted), plus a
+   full bank (D9: 300 s of the share, or of the table's units under
+   `burst: table` with lending), at most its cap (D3); on demand its
+   cap */
+static int64_t most_ever(const struct ddb *d, const struct ddb_part *p,
+			 int write)
+{
+	const struct pk_ddb_side *s = write ? &p->w : &p->r;
+	int64_t prov = (write ? &d->tw : &d->tr)->prov_mcu;
+	int lends = d->t->adaptive != PK_DDB_ADAPTIVE_OFF;
+	int64_t most = lends ? prov : s->share_mcu;
+
+	if (d->on_demand) {
+		return s->cap_mcu;
+	}
+	if (d->t->burst == PK_DDB_BURST_PARTITION ||
+	    (d->t->burst == PK_DDB_BURST_TABLE && !lends)) {
+		most += s->share_mcu * PK_DDB_BANK_SECONDS;
+	} else if (d->t->burst == PK_DDB_BURST_TABLE) {
+		most += prov * PK_DDB_BANK_SECONDS;
+	}
+	return most < s->cap_mcu ? most : s->cap_mcu;
+}
+
+void ddb_note_never(struct ddb *d, const struct ddb_part *p,
+		    const struct pk_svc_request *rq, int write, int64_t u)
+{
+	if (rq->retry == 0 && u > most_ever(d, p, write)) {
+		d->bill.never_fit[write != 0]++;
+	}
+}
+
 void ddb_count_part(struct ddb_part *p, const struct pk_svc_request *rq,
 		    int64_t u)
 {
@@ -618,6 +652,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		out->retry_after_ms = ddb_retry_after_ms(rq);
 		t->throttled_429++;
 		ddb_ahead_throttled(d, rq, a.hash, a.write, a.units);
+		ddb_note_never(d, p, rq, a.write, a.units);
 		if (by_index) {
 			/* the table's partition had room: the second's
 			   throttle, not the partition's (its normalized

@@ -246,6 +246,12 @@ void ddb_count_attempt(struct ddb *d, struct ddb_part *p,
 		       const struct pk_svc_request *rq, int64_t u);
 void ddb_count_part(struct ddb_part *p, const struct pk_svc_request *rq,
 		    int64_t u);
+/* A throttled first attempt of rq asking u mCU of side (write) of
+   partition p: counted in d->bill.never_fit when p could admit it in no
+   second (ASSUMPTION: a request waits for all its units; reference §18
+   leaves open whether one is admitted into debt) */
+void ddb_note_never(struct ddb *d, const struct ddb_part *p,
+		    const struct pk_svc_request *rq, int write, int64_t u);
 void ddb_store(struct ddb *d, size_t i, const struct ask *a);
 enum pk_ddb_verdict ddb_admit_all(struct ddb *d, size_t i,
 				  const struct pk_svc_request *rq,
