@@ -577,7 +577,9 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
  * of the workload's start as the runway projects it (runway.h: from the
  * workload's rates or the data's own time, never from what the replay
  * stored). Not when one is full already (the 403 finding says so), nor
- * when the projection finds no day count.
+ * when the projection finds no day count. A projection of a combination
+ * no test proves (runway.h, PK_RUNWAY_UNTESTED) is said as that,
+ * instead of a date, and suggests no key (nothing says it fills).
  */
 static unsigned say_storage_growth(struct pk_sentences *s,
 				   const struct pk_result *r,
@@ -586,11 +588,22 @@ static unsigned say_storage_growth(struct pk_sentences *s,
 	struct pk_scorecard card;
 	char b[PK_FMT_BYTES], when[512];
 
-	if (!r || (!v->ddb && v->runway.kind != PK_RUNWAY_DAYS)) {
+	if (!r || (!v->ddb && v->runway.kind != PK_RUNWAY_DAYS &&
+		   v->runway.kind != PK_RUNWAY_UNTESTED)) {
 		return 0;
 	}
 	memset(&card, 0, sizeof(card));
 	scorecard_full(r, v, &card);
+	if (card.full_kind == PK_FULL_NOT_PROJECTED) {
+		/* no date: the combination is said, nothing suggested */
+		say(s,
+		    xasprintf(
+			"storage growth: when a logical partition "
+			"of %s reaches its %s limit is %s",
+			v->key_text, fmt_bytes(v->spec->lp_storage_bytes, b),
+			scorecard_full_text(r, &card, 0, when, sizeof(when))));
+		return 0;
+	}
 	if (card.full_kind != PK_FULL_DAYS || card.days_to_full <= 0 ||
 	    card.days_to_full > PK_FINDINGS_GROWTH_DAYS) {
 		return 0;

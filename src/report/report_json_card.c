@@ -27,8 +27,8 @@ static json_t *range_id(uint32_t id)
 const char *report_json_full_kind(enum pk_full_kind kind)
 {
 	static const char *const kinds[] = {
-	    "days",	"never",      "beyond", "at_once",  "bounded",
-	    "no_sizes", "levels_off", "no_cap", "no_writes"};
+	    "days",	"never",      "beyond", "at_once",   "bounded",
+	    "no_sizes", "levels_off", "no_cap", "no_writes", "not_projected"};
 
 	return (size_t)kind < sizeof(kinds) / sizeof(kinds[0]) ? kinds[kind]
 							       : "?";

@@ -356,6 +356,9 @@ static void hot_verdict(const struct pk_result *r,
 		    strcmp(s->full_key, s->hottest_key) ? " " : "",
 		    scorecard_days_text(s->days_to_full, 1, days, sizeof(days)),
 		    scorecard_full_basis(r, &s->runway, t, sizeof(t)));
+	} else if (s->full_kind == PK_FULL_NOT_PROJECTED) {
+		/* no figure: neither full soon nor safe */
+		snprintf(full, sizeof(full), "; days to full not projected");
 	}
 	if (s->failed_after_retries > 0) {
 		/* the RU served is the retry order's share (retry_order) */

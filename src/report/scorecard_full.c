@@ -114,6 +114,9 @@ void scorecard_full(const struct pk_result *r,
 	case PK_RUNWAY_NO_WRITES:
 		sc->full_kind = PK_FULL_NO_WRITES;
 		break;
+	case PK_RUNWAY_UNTESTED:
+		sc->full_kind = PK_FULL_NOT_PROJECTED;
+		break;
 	default: /* NEVER, IDS */
 		sc->full_kind = PK_FULL_NEVER;
 		break;
@@ -220,30 +223,13 @@ static const char *rate_text(double bytes_per_s, char *buf, size_t cap)
 }
 
 /* "; its deletes taken off its new items ..." when rw did so (an id
-   pool); "; rewrites taken as picking stored items
-   uniformly ..." when a
-   phase of sc that rewrites or deletes stored items selects them by
-   another distribution than uniform (its `select`), which the runway
-   does not model (runway.h: ASSUMPTION, uniform), else "" */
-static const char *select_note(const struct pk_scenario *sc,
-			       const struct pk_runway *rw)
+   pool), else "" (a select other than uniform is not projected:
+   runway_guard.c) */
+static const char *dels_note(const struct pk_runway *rw)
 {
-	size_t i;
-
 	if (rw->dels_netted) {
 		return "; its deletes taken off its new items, not from "
 		       "every stored item (ASSUMPTION under an id pool)";
-	}
-	for (i = 0; sc && i < sc->n_phases; i++) {
-		const struct pk_phase_spec *ps = &sc->phases[i];
-
-		if (ps->select.kind != PK_DIST_UNIFORM &&
-		    (ps->mix[PK_OP_REPLACE] > 0 || ps->mix[PK_OP_DELETE] > 0 ||
-		     (ps->mix[PK_OP_UPSERT] > 0 && ps->upsert_new < 1))) {
-			return "; its rewrites and deletes taken as picking "
-			       "stored items uniformly, not by the phase's "
-			       "select (ASSUMPTION)";
-		}
 	}
 	return "";
 }
@@ -608,6 +594,20 @@ const char *scorecard_full_text(const struct pk_result *r,
 			       "is not known: start the clock where the "
 			       "workload writes");
 		break;
+	case PK_FULL_NOT_PROJECTED:
+		if (brief) {
+			snprintf(buf, cap, "not projected");
+		} else {
+			snprintf(buf, cap,
+				 "not projected: %s (pksim has no tested "
+				 "projection of it); replay it long enough to "
+				 "see it (%s)",
+				 runway_features_text(s->runway.features, first,
+						      sizeof(first)),
+				 r->sc->items_file ? "more of the data"
+						   : "lengthen the phase");
+		}
+		break;
 	case PK_FULL_NO_CAP:
 		if (!brief && s->full_collection == 2) {
 			snprintf(buf, cap,
@@ -661,7 +661,7 @@ const char *scorecard_full_text(const struct pk_result *r,
 			    scorecard_days_text(s->days_to_full, 1, a,
 						sizeof(a)),
 			    scorecard_full_basis(r, &s->runway, at, sizeof(at)),
-			    first, after, select_note(r->sc, &s->runway));
+			    first, after, dels_note(&s->runway));
 		}
 		break;
 	}

@@ -283,4 +283,5 @@ void runway_build(const struct pk_snapshot *s, const struct pk_scenario *sc,
 	} else {
 		runway_from_rates(s, sc, w, v, rw);
 	}
+	runway_guard(sc, w, v, rw);
 }

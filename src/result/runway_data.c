@@ -377,6 +377,9 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 		if (g->n_rep > 0 && repeats_bound(g, cap, &ids)) {
 			continue; /* rewrites its ids: never fills */
 		}
+		/* as many repeats as new records: a pool redrawn, not
+		   new ids still coming (ASSUMPTION: where the two part) */
+		rw->ids_repeat |= g->n_rep > 0 && g->n_rep >= g->n;
 		if (g->cross_ms >= 0) {
 			when = (double)g->cross_ms / PK_RW_MS_PER_S;
 			rate = 0;

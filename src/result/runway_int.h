@@ -1037,4 +1037,17 @@ struct rw_proj {
    its end (rw->bucket the key's time bucket) */
 void runway_say_rates(const struct rw_proj *p, struct pk_runway *rw);
 
+/* runway_guard.c: rw->features of variant v's projection of sc (its
+   workload, key, ttl, data file and preload; time to live left out when
+   it fills before any item expires), and rw->kind
+   PK_RUNWAY_UNTESTED (full_s -1) when no test proves that
+   combination; kinds that are facts of the run or reasons there is no
+   figure are left as they are */
+uint32_t runway_features(const struct pk_scenario *sc,
+			 const struct pk_workload *w,
+			 const struct pk_result_variant *v,
+			 const struct pk_runway *rw);
+void runway_guard(const struct pk_scenario *sc, const struct pk_workload *w,
+		  const struct pk_result_variant *v, struct pk_runway *rw);
+
 #endif

@@ -201,6 +201,10 @@ enum pk_full_kind {
 			      index caps no key value (D18) */
 	PK_FULL_NO_WRITES, /* the workload writes, but the run's window
 			      wrote nothing: not projected */
+	PK_FULL_NOT_PROJECTED, /* the projection's features are a
+				  combination no test proves
+				  (runway.h, PK_RUNWAY_UNTESTED): no
+				  figure, ranked as unknown */
 };
 
 struct pk_scorecard {

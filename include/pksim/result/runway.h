@@ -236,7 +236,11 @@
  * stream's: a weekdays stream demonstrated on a Saturday beside a steady
  * one fills first from Monday.
  * Not projected: key values the run never wrote (their share is below what
- * one item in the run would show), the items a `preload:` spread.
+ * one item in the run would show), the items a `preload:` spread; and any
+ * projection whose features (pk_runway_feature: time to live, an id pool,
+ * deletes, rewrites, batches, streams, the key's parts, a data file...)
+ * are a combination no test proves (runway_guard.c lists those that
+ * are, each with its tests): PK_RUNWAY_UNTESTED, no figure.
  */
 #ifndef PKSIM_RESULT_RUNWAY_H
 #define PKSIM_RESULT_RUNWAY_H
@@ -278,7 +282,46 @@ enum pk_runway_kind {
 	PK_RUNWAY_NO_WRITES, /* the workload writes, but its schedule is 0
 				over the run's window and every hour of
 				the year after it: no key value is known */
+	PK_RUNWAY_UNTESTED,  /* its features (pk_runway.features) are a
+				combination no test of the runway proves
+				(runway_guard.c): not projected */
 };
+
+/* The features a projection depends on (pk_runway.features), one bit
+   each; runway_guard.c lists the combinations the tests prove */
+enum pk_runway_feature {
+	PK_RW_F_TTL = 1u << 0,		 /* a default_ttl of seconds */
+	PK_RW_F_ITEM_TTL = 1u << 1,	 /* items carry their own /ttl */
+	PK_RW_F_POOL = 1u << 2,		 /* a writing stream's /id is drawn
+					    from finite values (an id pool) */
+	PK_RW_F_DELETES = 1u << 3,	 /* a phase deletes */
+	PK_RW_F_REPLACES = 1u << 4,	 /* a phase replaces */
+	PK_RW_F_UPSERTS = 1u << 5,	 /* upserts of a stored item
+					    (upsert_new < 1) */
+	PK_RW_F_RESIZE = 1u << 6,	 /* rewrites (or a pool's upserts) at
+					    another size than other writes */
+	PK_RW_F_BATCH = 1u << 7,	 /* transactional batches */
+	PK_RW_F_BATCH_SIZES = 1u << 8,	 /* ... of items whose size varies */
+	PK_RW_F_STREAMS = 1u << 9,	 /* several streams write */
+	PK_RW_F_HASH_POOL = 1u << 10,	 /* the key reads a drawn property
+					    through hash(p) mod N */
+	PK_RW_F_HASH_UNIQUE = 1u << 11,	 /* ... a unique one */
+	PK_RW_F_RANDOM = 1u << 12,	 /* a {random A..B} part */
+	PK_RW_F_TIME_KEY = 1u << 13,	 /* a time bucket that never comes
+					    back (a date) */
+	PK_RW_F_TIME_CYCLE = 1u << 14,	 /* a time bucket that comes back
+					    (a weekday, an hour of day) */
+	PK_RW_F_DATA = 1u << 15,	 /* items from a data file */
+	PK_RW_F_DATA_REPEATS = 1u << 16, /* ... a key that grows repeating
+					    as many ids it holds as it adds
+					    new (a pool redrawn, not drawn
+					    whole) */
+	PK_RW_F_PRELOAD = 1u << 17,	 /* `preload:` */
+	PK_RW_F_TIME_SCALE = 1u << 18,	 /* `time_scale:` */
+	PK_RW_F_SELECT = 1u << 19,	 /* rewrites or deletes pick by a
+					    select other than uniform */
+};
+#define PK_RW_FEATURES 20
 
 /* What of a stream's client held the first back (client.h) */
 enum pk_runway_client {
@@ -368,6 +411,13 @@ struct pk_runway {
 	double time_scale;   /* RATES: real seconds a simulated one stands
 				for (`time_scale:`), 1 without */
 	struct pk_time_bucket bucket; /* the key's */
+	uint32_t features;	      /* the projection's features
+					 (pk_runway_feature bits), 0 for
+					 kinds the guard does not weigh */
+	int ids_repeat;		      /* DATA: a key that grows has as many
+					 records repeating an id it holds
+					 (409) as new ones, its ids not
+					 drawn whole as a pool */
 };
 
 struct pk_snapshot;
@@ -386,5 +436,12 @@ struct pk_result_variant;
  */
 void runway_build(const struct pk_snapshot *s, const struct pk_scenario *sc,
 		  const struct pk_workload *w, struct pk_result_variant *v);
+
+/*
+ * The names of features f (pk_runway_feature bits) as a sentence says
+ * them, "time to live with replaces", into buf (cap bytes, truncated to
+ * fit); "this workload" when f is 0. Returns buf.
+ */
+const char *runway_features_text(uint32_t f, char *buf, size_t cap);
 
 #endif

@@ -1,0 +1,367 @@
+/*
+ * runway_guard: the runway projects only what it has a test for
+ * (runway.h, pk_runway.features). A projection's features are the
+ * workload's parts its closed form depends on (time to live, an id pool,
+ * deletes, rewrites, batches, several streams, a key's hashed or random
+ * or time parts, a data file, a preload, a time scale, a select); the
+ * table below lists every combination of them the runway's tests prove
+ * right, each naming its tests. A projection whose combination is not in
+ * the table says PK_RUNWAY_UNTESTED instead of a figure, naming
+ * the combination: a combination no test covers printed a confident
+ * wrong figure time and again (ttl with rewrites, id pools with
+ * deletes, batches with keys), so an untested one is not a figure.
+ */
+#include "runway_int.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "pksim/load/scenario.h"
+
+/* One tested combination: exactly these features, and the tests that
+   prove its figures (tests/check_runway_*.c) */
+struct tested {
+	uint32_t features;
+	const char *tests;
+};
+
+#define TTL PK_RW_F_TTL
+#define ITTL PK_RW_F_ITEM_TTL
+#define POOL PK_RW_F_POOL
+#define DEL PK_RW_F_DELETES
+#define REP PK_RW_F_REPLACES
+#define UPS PK_RW_F_UPSERTS
+#define SIZE PK_RW_F_RESIZE
+#define BATCH PK_RW_F_BATCH
+#define BSIZE PK_RW_F_BATCH_SIZES
+#define STR PK_RW_F_STREAMS
+#define HASH PK_RW_F_HASH_POOL
+#define HUNIQ PK_RW_F_HASH_UNIQUE
+#define RAND PK_RW_F_RANDOM
+#define TKEY PK_RW_F_TIME_KEY
+#define CYCLE PK_RW_F_TIME_CYCLE
+#define DATA PK_RW_F_DATA
+#define DREP PK_RW_F_DATA_REPEATS
+#define PRE PK_RW_F_PRELOAD
+#define SCALE PK_RW_F_TIME_SCALE
+#define SEL PK_RW_F_SELECT
+
+/* Each combination a test proves, by suite (tests/check_SUITE.c) and
+   test */
+static const struct tested tested[] = {
+    {0, "runway test_runway_burst_bounded_by_throughput, runway "
+	"test_runway_filled_in_run_is_projected, ..."},
+    {TTL, "runway test_runway_ttl_needs_room, runway_bounds "
+	  "test_bounds_burst_after_deletions, ..."},
+    {ITTL, "runway_ttl test_runway_item_ttl_levels, runway_ttl "
+	   "test_runway_item_ttl_mixed_levels"},
+    {TTL | ITTL, "runway_ttl test_runway_item_ttl_never_share"},
+    {POOL, "runway test_runway_id_pool_levels_at_mean, runway "
+	   "test_runway_id_pool_past_the_cap, ..."},
+    {TTL | POOL, "runway_items test_runway_pool_with_ttl"},
+    {DEL, "runway_dels test_dels_purge_phase_shrinks, runway_dels "
+	  "test_dels_ttl_after_fill_said"},
+    {TTL | DEL, "runway_dels test_dels_short_ttl_fills"},
+    {TTL | UPS, "runway_ttl test_runway_ttl_upserts_rewrite_expired"},
+    {POOL | UPS, "runway test_runway_id_pool_never"},
+    {REP | SIZE, "runway_rates test_rates_rewrites_grow_items"},
+    {BATCH, "runway_rates test_rates_batch_only_bounded, runway_rates "
+	    "test_rates_batch_only_grows, ..."},
+    {STR, "runway test_runway_two_streams, runway_rates "
+	  "test_rates_stream_idle_in_window"},
+    {ITTL | STR, "runway_items test_runway_streams_own_ttl"},
+    {TTL | ITTL | STR, "runway_items test_runway_streams_own_ttl"},
+    {POOL | STR, "runway_items test_runway_streams_own_pool"},
+    {DEL | STR, "runway_dels test_dels_stream_of_deletes"},
+    {REP | SIZE | STR, "runway_dels test_dels_rewrites_long_ttl, runway_dels "
+		       "test_dels_rewrites_of_another_stream, ..."},
+    {POOL | REP | SIZE | STR,
+     "runway_streams test_streams_pool_bound_takes_replaced_size, "
+     "runway_streams test_streams_replaces_ignore_their_pool"},
+    {HASH, "runway_hash test_runway_hash_plain_large_pool, runway_hash "
+	   "test_runway_hash_run_length"},
+    {STR | HASH, "runway_hash test_runway_hash_two_streams"},
+    {POOL | STR | HASH, "runway_hash test_runway_hash_pool_two_streams"},
+    {POOL | HASH, "runway_ids test_runway_ids_hashed, runway_ids "
+		  "test_runway_ids_hashed_counted, ..."},
+    {HUNIQ, "runway_hash test_runway_hash_unique_each_on_its_range"},
+    {RAND, "runway_bounds test_bounds_suffix_reads_where_they_run"},
+    {BATCH | RAND, "runway_streams test_streams_batches_refused_whole"},
+    {DEL | TKEY, "runway_dels test_dels_day_key_long_ttl, runway_dels "
+		 "test_dels_day_key_loses_by_stored_share"},
+    {STR | TKEY, "runway_streams test_streams_date_key_beside_constant"},
+    {HASH | TKEY, "runway_hash test_runway_hash_day_bucket_large_pool"},
+    {CYCLE, "runway test_runway_iot_by_day, runway test_runway_weekday_bucket"},
+    {TTL | CYCLE, "runway_items test_runway_time_key_ttl"},
+    {STR | CYCLE, "runway_streams test_streams_time_key_beside_constant, "
+		  "runway_streams test_streams_time_key_idle_in_the_run"},
+    {ITTL | STR | CYCLE,
+     "runway_streams test_streams_time_key_fills_beside_expiring"},
+    {DATA, "runway test_runway_data_file_compression, runway_data "
+	   "test_runway_data_burst_said, ..."},
+    {ITTL | DATA, "runway_ttl test_runway_data_item_ttl_levels, runway_ttl "
+		  "test_runway_data_item_ttl_never_share"},
+    {TKEY | DATA, "rank test_days_bounded"},
+    {CYCLE | DATA, "runway test_runway_data_file_weekday, runway_data "
+		   "test_runway_data_bucket_while_current"},
+    {TTL | ITTL | CYCLE | DATA, "runway_items test_runway_data_time_key_ttl"},
+    {DEL | PRE, "runway_dels test_dels_preload_not_targeted"},
+    {SCALE, "runway test_runway_time_scale_offices"},
+    {TTL | SCALE, "runway_items test_runway_ttl_time_scale"},
+    {HUNIQ | SCALE, "runway test_runway_time_scale_offices"},
+    {TKEY | SCALE, "runway test_runway_time_scale_offices"},
+    {TKEY, "days test_days_bucket_fills_before_it_ends, days "
+	   "test_days_bounded_and_recurring"},
+    {RAND | TKEY, "runway_guard test_guard_cases (date.random)"},
+    {PRE, "days test_days_preload_not_written"},
+};
+
+/* The features' names, in bit order, as the sentence says them */
+static const char *const names[PK_RW_FEATURES] = {
+    "time to live",
+    "items' own ttl",
+    "an id pool (finite ids)",
+    "deletes",
+    "replaces",
+    "upserts of stored items",
+    "rewrites at another size than the new items",
+    "transactional batches",
+    "batch items of varying size",
+    "several streams writing",
+    "a key part hashed from a pool of values",
+    "a key part hashed from a unique property",
+    "a random key part",
+    "a time key",
+    "a time key whose bucket comes back",
+    "a data file",
+    "a data file redrawing ids (as many repeats as new records)",
+    "a preload",
+    "a time scale",
+    "a select other than uniform for rewrites or deletes",
+};
+
+/* 1 when phase ps writes or deletes (an operation that changes what is
+   stored) */
+static int phase_writes(const struct pk_phase_spec *ps)
+{
+	return ps->mix[PK_OP_CREATE] > 0 || ps->mix[PK_OP_UPSERT] > 0 ||
+	       ps->mix[PK_OP_REPLACE] > 0 || ps->mix[PK_OP_DELETE] > 0 ||
+	       ps->mix[PK_OP_BATCH] > 0;
+}
+
+/* 1 when ps rewrites stored items: replaces, upserts of a stored item */
+static int phase_rewrites(const struct pk_phase_spec *ps)
+{
+	return ps->mix[PK_OP_REPLACE] > 0 ||
+	       (ps->mix[PK_OP_UPSERT] > 0 && ps->upsert_new < 1);
+}
+
+/* 1 when a and b write items of the same size */
+static int same_size(const struct pk_size_spec *a, const struct pk_size_spec *b)
+{
+	return a->kind == b->kind && a->bytes == b->bytes &&
+	       a->min_bytes == b->min_bytes && a->max_bytes == b->max_bytes &&
+	       a->mean_bytes == b->mean_bytes &&
+	       a->stddev_bytes == b->stddev_bytes;
+}
+
+/* The property of stream st at path, or NULL */
+static const struct pk_prop_spec *stream_prop(const struct pk_scenario *sc,
+					      const struct pk_stream_spec *st,
+					      const char *path)
+{
+	size_t i;
+
+	for (i = st->prop_first; i < st->prop_first + st->n_props; i++) {
+		if (i < sc->n_props && strcmp(sc->props[i].path, path) == 0) {
+			return &sc->props[i];
+		}
+	}
+	return NULL;
+}
+
+/* The features of the generated workload of sc: its streams and phases */
+static uint32_t workload_features(const struct pk_scenario *sc,
+				  const struct pk_result_variant *v)
+{
+	const struct pk_size_spec *size = NULL;
+	uint32_t f = 0;
+	size_t s, i, writers = 0;
+	int rewrites = 0, resized = 0;
+
+	for (s = 0; s < sc->n_streams; s++) {
+		const struct pk_stream_spec *st = &sc->streams[s];
+		const struct pk_prop_spec *id = stream_prop(sc, st, "/id");
+		int writes = 0;
+
+		for (i = st->phase_first;
+		     i < st->phase_first + st->n_phases && i < sc->n_phases;
+		     i++) {
+			const struct pk_phase_spec *ps = &sc->phases[i];
+
+			if (!phase_writes(ps)) {
+				continue;
+			}
+			writes = 1;
+			f |= ps->mix[PK_OP_DELETE] > 0 ? DEL : 0;
+			f |= ps->mix[PK_OP_BATCH] > 0 ? BATCH : 0;
+			f |= ps->mix[PK_OP_BATCH] > 0 &&
+				     ps->item_size.kind != PK_SIZE_FIXED
+				 ? BSIZE
+				 : 0;
+			f |= ps->mix[PK_OP_REPLACE] > 0 ? REP : 0;
+			f |= ps->mix[PK_OP_UPSERT] > 0 && ps->upsert_new < 1
+				 ? UPS
+				 : 0;
+			rewrites |= phase_rewrites(ps);
+			if (ps->select.kind != PK_DIST_UNIFORM &&
+			    (phase_rewrites(ps) || ps->mix[PK_OP_DELETE] > 0)) {
+				f |= SEL;
+			}
+			if (ps->mix[PK_OP_DELETE] < 1) {
+				resized |=
+				    size && !same_size(size, &ps->item_size);
+				size = size ? size : &ps->item_size;
+			}
+		}
+		writers += (size_t)writes;
+		if (writes && id && id->kind != PK_GEN_UNIQUE) {
+			f |= POOL;
+		}
+		if (writes && v->spec->default_ttl_s != PK_TTL_OFF &&
+		    stream_prop(sc, st, "/ttl")) {
+			f |= ITTL;
+		}
+	}
+	f |= (rewrites || (f & POOL)) && resized ? SIZE : 0;
+	f |= writers > 1 ? STR : 0;
+	f |= sc->time_scale != 1.0 && sc->time_scale > 0 ? SCALE : 0;
+	return f;
+}
+
+/* The features of how v's key reads the items: a hash of a pool's
+   values, a random part or a hash of a unique property, a time part */
+static uint32_t key_features(const struct pk_scenario *sc,
+			     const struct pk_result_variant *v,
+			     const struct pk_runway *rw)
+{
+	struct pk_key_reads kr;
+	uint32_t f = 0;
+	size_t i;
+
+	if (rw->bucket.len_s > 0) {
+		f |= rw->bucket.period_s > 0 ? CYCLE : TKEY;
+	}
+	if (!v->service_queries || !v->service_queries->key_reads) {
+		return f;
+	}
+	memset(&kr, 0, sizeof(kr));
+	v->service_queries->key_reads(v->key, sc, &kr);
+	f |= v->service_queries->random_values &&
+		     v->service_queries->random_values(v->key) > 1
+		 ? RAND
+		 : 0;
+	for (i = 0; i < kr.n_refs && i < PK_QUERY_KEY_REFS; i++) {
+		const int p = kr.prop[i];
+
+		if (kr.hash_mod[i] > 0 && p >= 0 && (size_t)p < sc->n_props) {
+			f |= sc->props[p].kind == PK_GEN_UNIQUE ? HUNIQ : HASH;
+		}
+	}
+	return f;
+}
+
+uint32_t runway_features(const struct pk_scenario *sc,
+			 const struct pk_workload *w,
+			 const struct pk_result_variant *v,
+			 const struct pk_runway *rw)
+{
+	uint32_t f = key_features(sc, v, rw);
+
+	if (sc->items_file) {
+		f |= DATA;
+		f |= rw->ids_repeat ? DREP : 0;
+		f |= v->spec->default_ttl_s > 0 ? TTL : 0;
+		f |= v->spec->default_ttl_s != PK_TTL_OFF &&
+			     workload_prop_index(w, "/ttl") >= 0
+			 ? ITTL
+			 : 0;
+	} else {
+		f |= workload_features(sc, v);
+		f |= v->spec->default_ttl_s > 0 ? TTL : 0;
+	}
+	f |= sc->preload ? PRE : 0;
+	if (rw->kind == PK_RUNWAY_DAYS && rw->ttl_after) {
+		/* it fills before any item expires: projected as without
+		   time to live, exactly */
+		f &= ~(uint32_t)(TTL | ITTL);
+	}
+	return f;
+}
+
+/* The entry of tested[] that is exactly f, or NULL */
+static const struct tested *tested_entry(uint32_t f)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(tested) / sizeof(tested[0]); i++) {
+		if (tested[i].features == f) {
+			return &tested[i];
+		}
+	}
+	return NULL;
+}
+
+/* 1 when kind k is a projection's figure the guard weighs: not a fact
+   of the run (full now) nor a reason there is none */
+static int guarded_kind(enum pk_runway_kind k)
+{
+	return k == PK_RUNWAY_DAYS || k == PK_RUNWAY_BEYOND ||
+	       k == PK_RUNWAY_NEVER || k == PK_RUNWAY_IDS ||
+	       k == PK_RUNWAY_BUCKETS || k == PK_RUNWAY_LEVELS;
+}
+
+void runway_guard(const struct pk_scenario *sc, const struct pk_workload *w,
+		  const struct pk_result_variant *v, struct pk_runway *rw)
+{
+	if (!guarded_kind(rw->kind)) {
+		return;
+	}
+	rw->features = runway_features(sc, w, v, rw);
+	if (rw->kind == PK_RUNWAY_IDS && rw->ids == 1 && rw->ids_mod == 0) {
+		/* every item its own logical partition: one item, whatever
+		   else the workload does */
+		return;
+	}
+	if (tested_entry(rw->features)) {
+		return;
+	}
+	rw->kind = PK_RUNWAY_UNTESTED;
+	rw->full_s = -1;
+}
+
+const char *runway_features_text(uint32_t f, char *buf, size_t cap)
+{
+	size_t at = 0, n = 0, i, total = 0;
+
+	for (i = 0; i < PK_RW_FEATURES; i++) {
+		total += (f >> i) & 1u;
+	}
+	total -= (f & DATA) && (f & DREP);
+	buf[0] = '\0';
+	for (i = 0; i < PK_RW_FEATURES && at < cap; i++) {
+		if (!((f >> i) & 1u) || ((1u << i) == DATA && (f & DREP))) {
+			continue; /* "a data file redrawing ids" says both */
+		}
+		n++;
+		at += (size_t)snprintf(buf + at, cap - at, "%s%s",
+				       n == 1	    ? ""
+				       : n == total ? " with "
+						    : ", ",
+				       names[i]);
+	}
+	if (total == 0) {
+		snprintf(buf, cap, "this workload");
+	}
+	return buf;
+}
