@@ -253,11 +253,15 @@ START_TEST(test_container_throttling_case)
 END_TEST
 
 /*
- * One key writing 50 items/s of 8 KB: 20 GB (2^30 x 20 bytes) holds
- * 20 x 2^30 / 8192 = 2,621,440 items, written by 2,621,440 / 50 =
- * 52,428.8 s, so the first write refused arrives at t = 52,428,800 ms,
- * in the report "t = 52,429 s". From then on every write of that key gets
- * 403/1014 and another key's writes do not.
+ * One key writing an item of 1 MB (2^20 bytes) every 130 ms: 20 GB
+ * (2^30 x 20 bytes) holds 20 x 2^30 / 2^20 = 20,480 items, written at
+ * t = 0 .. 20,479 x 130 ms, so the first write refused arrives at
+ * t = 20,480 x 130 = 2,662,400 ms, in the report "t = 2,663 s". From then
+ * on every write of that key gets 403/1014 and another key's writes do
+ * not. Each write is 50 RU x 1,024 KB / 100 KB = 512 RU, at most 8 in a
+ * second (1,000 / 130 = 7.7) = 4,096 RU/s, under the 5,000 RU/s of
+ * either of 10,000 RU/s's two ranges: nothing is rate limited. (Items
+ * of 1 MB, not 8 KB: 20,480 writes, not 2.6 million, fill the same cap.)
  */
 START_TEST(test_container_lp_cap_20gb)
 {
@@ -266,22 +270,23 @@ START_TEST(test_container_lp_cap_20gb)
 	size_t hl = key_of("filler", hot), ol = key_of("bystander", other);
 	const struct pk_lp *lp;
 	uint64_t item = 0, hot_403 = 0, other_403 = 0;
-	int64_t t, end = 52440LL * 1000;
+	/* 100 writes past the cap */
+	int64_t t, end = 2662400 + 100 * 130;
 
-	for (t = 0; t < end; t += 20) {
-		struct pk_request r = {t,    PK_OP_CREATE, item++, 8192, hot,
-				       hl,   NULL,	   0,	   NULL, 0,
+	for (t = 0; t < end; t += 130) {
+		struct pk_request r = {t,    PK_OP_CREATE, item++, 1 << 20, hot,
+				       hl,   NULL,	   0,	   NULL,    0,
 				       NULL, PK_TTL_OFF,   t};
 		struct pk_outcome o;
 
 		apply(c, &r, &o);
 		if (o.status == 403) {
 			ck_assert_int_eq(o.sub_status, 1014);
-			ck_assert_int_ge(t, 52428800);
+			ck_assert_int_ge(t, 2662400);
 			hot_403++;
 		} else {
 			ck_assert_int_eq(o.status, 201);
-			ck_assert_int_lt(t, 52428800);
+			ck_assert_int_lt(t, 2662400);
 		}
 		if (t % 1000 == 0) {
 			struct pk_request q = {
@@ -294,14 +299,13 @@ START_TEST(test_container_lp_cap_20gb)
 	}
 	lp = container_find_lp(c, hot, hl);
 	ck_assert_ptr_nonnull(lp);
-	ck_assert_int_eq(container_lp_rare(c, lp)->full_at_ms, 52428800);
+	ck_assert_int_eq(container_lp_rare(c, lp)->full_at_ms, 2662400);
 	ck_assert_int_eq((container_lp_rare(c, lp)->full_at_ms + 999) / 1000,
-			 52429);
-	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_ITEMS), 2621440);
+			 2663);
+	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_ITEMS), 20480);
 	ck_assert_uint_eq(container_lp_count(c, lp, PK_LP_STORAGE),
 			  20ULL << 30);
-	/* writes from 52,428,800 ms to the end, every 20 ms */
-	ck_assert_uint_eq(hot_403, (uint64_t)(end - 52428800) / 20);
+	ck_assert_uint_eq(hot_403, 100);
 	ck_assert_uint_eq(other_403, 0);
 	ck_assert_int_eq(container_check(c), 0);
 	container_free(c);
