@@ -396,80 +396,46 @@ START_TEST(test_lesson_expect_files)
 END_TEST
 
 /* Expectations compare types and print numbers that differ differently.
-   storage-split ends with 3 splits, so equal:
-   3.0000000001 fails and must not print "expected = 3, got 3";
-   autoscale-burst's first range has parent null (JSON null) and
-   existing-import's layout preloaded_spread is false (JSON boolean): a
-   plain null/false equals them, the quoted strings "null"/"false" do
-   not. Each pair is one run (a replay of autoscale-burst is seconds
-   under the sanitizers): the quoted one the only failure named, and
-   the run saying 1 of its expectations failed, so the plain one held. */
-static int run_with_tail(const char *scenario, const char *tail, char **err)
-{
-	char args[1200], *text, *out = NULL;
-	size_t len;
-	int rc;
-
-	ck_assert_int_eq(chdir(tu_src(".")), 0);
-	text = tu_read_file(scenario, &len);
-	ck_assert_ptr_nonnull(text);
-	text = realloc(text, len + strlen(tail) + 1);
-	ck_assert_ptr_nonnull(text);
-	strcpy(text + len, tail);
-	snprintf(args, sizeof(args), "run %s", tu_dir_file("t.yaml", text));
-	rc = tu_run(args, &out, err);
-	free(out);
-	free(text);
-	return rc;
-}
-
-/* err names exactly one failed expectation and says "1 of N
-   expectations failed" */
-static void assert_one_failed(const char *err)
-{
-	const char *p = strstr(err, "expect failed: ");
-
-	ck_assert_msg(p != NULL, "%s", err);
-	ck_assert_msg(strstr(p + 1, "expect failed: ") == NULL, "%s", err);
-	ck_assert_msg(strstr(err, ": 1 of ") &&
-			  strstr(err, " expectations failed\n"),
-		      "%s", err);
-}
-
+   One run of a container of 400 RU/s, one key, a create a second for
+   10 s and 10 items of 1 KB preloaded: it keeps its 1
+   partition, so partitions equal: 1.0000000001 fails and must not
+   print "expected = 1, got 1"; that partition, the first, has parent
+   null (JSON null) and the preload's layout preloaded_spread is false
+   (JSON boolean): a plain null/false equals them, the quoted strings
+   "null"/"false" do not. Exactly the three failures named, in order,
+   and "3 of 5": the plain null and false held. */
 START_TEST(test_expect_types_and_digits)
 {
-	char *err = NULL;
+	const char *path;
+	char args[1200], want[1200];
+	char *out = NULL, *err = NULL;
 
-	ck_assert_int_eq(
-	    run_with_tail("scenarios/storage-split.yaml",
-			  "  - {measure: splits, equal: 3.0000000001}\n", &err),
-	    3);
-	ck_assert_msg(strstr(err, "expect failed: splits: expected = "
-				  "3.0000000001, got 3\n"),
-		      "%s", err);
-	free(err);
-	ck_assert_int_eq(
-	    run_with_tail("scenarios/autoscale-burst.yaml",
-			  "  - {measure: \"physical_partitions[0].parent\", "
-			  "equal: \"null\", variant: manual-400}\n"
-			  "  - {measure: \"physical_partitions[0].parent\", "
-			  "equal: null, variant: manual-400}\n",
-			  &err),
-	    3);
-	ck_assert_msg(strstr(err, "expected = \"null\", got null\n"), "%s",
-		      err);
-	assert_one_failed(err);
-	free(err);
-	ck_assert_int_eq(run_with_tail("scenarios/existing-import.yaml",
-				       "  - {measure: layout.preloaded_spread, "
-				       "equal: \"false\"}\n"
-				       "  - {measure: layout.preloaded_spread, "
-				       "equal: false}\n",
-				       &err),
-			 3);
-	ck_assert_msg(strstr(err, "expected = \"false\", got false\n"), "%s",
-		      err);
-	assert_one_failed(err);
+	path = tu_dir_file(
+	    "t.yaml",
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "preload: {property: k, items_per_value: 10, item_size: 1KB}\n"
+	    "items: {k: {values: [a]}}\n"
+	    "phases: [{duration: 10s, rate: 1/s}]\n"
+	    "expect:\n"
+	    "  - {measure: partitions, equal: 1.0000000001}\n"
+	    "  - {measure: \"physical_partitions[0].parent\", equal: "
+	    "\"null\"}\n"
+	    "  - {measure: \"physical_partitions[0].parent\", equal: null}\n"
+	    "  - {measure: layout.preloaded_spread, equal: \"false\"}\n"
+	    "  - {measure: layout.preloaded_spread, equal: false}\n");
+	snprintf(args, sizeof(args), "run %s -o %s/r.txt", path, tu_dir);
+	ck_assert_int_eq(tu_run(args, &out, &err), 3);
+	snprintf(want, sizeof(want),
+		 "%s:6:15: expect failed: partitions: expected = "
+		 "1.0000000001, got 1\n"
+		 "%s:7:15: expect failed: physical_partitions[0].parent: "
+		 "expected = \"null\", got null\n"
+		 "%s:9:15: expect failed: layout.preloaded_spread: "
+		 "expected = \"false\", got false\n"
+		 "%s: 3 of 5 expectations failed\n",
+		 path, path, path, path);
+	ck_assert_str_eq(err, want);
+	free(out);
 	free(err);
 }
 END_TEST
