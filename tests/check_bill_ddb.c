@@ -183,9 +183,11 @@ START_TEST(test_p17_storage_item_overhead)
 }
 END_TEST
 
-/* A table of 40,000 RCU and WCU: 1,000,000 creates of 1 KB (1 WRU
-   each), then 1,000,000 reads of them, strong (a 1 KB item is 1 RRU: a
-   strong read is 1 RRU per 4 KB) or eventual (half), on date. */
+/* A table of 40,000 RCU and WCU: 100,000 creates of 1 KB (1 WRU
+   each; 10 s at 10,000 a second), then 100,000 reads of them (10 s
+   more), strong (a 1 KB item is 1 RRU: a strong read is 1 RRU per 4
+   KB) or eventual (half), on date. A tenth of a million of each keeps
+   the replays short; the figures scale by a tenth. */
 static json_t *reads_run(const char *consistency, const char *date,
 			 const char *size, json_t **root)
 {
@@ -199,34 +201,35 @@ static json_t *reads_run(const char *consistency, const char *date,
 		 "pricing: {region: us-east-1, date: %s}\n"
 		 "items: {k: {values: \"k{000000..099999}\"}}\n"
 		 "phases:\n"
-		 "  - {duration: 100s, rate: 10000/s, item_size: %s, "
+		 "  - {duration: 10s, rate: 10000/s, item_size: %s, "
 		 "ops: {create: 1}}\n"
-		 "  - {duration: 100s, rate: 10000/s, ops: {read: 1}}\n",
+		 "  - {duration: 10s, rate: 10000/s, ops: {read: 1}}\n",
 		 consistency, date, size);
 	return money_json(yaml, root);
 }
 
-/* P15: 1,000,000 one-KB writes and 1,000,000 strong reads of up to 4
-   KB on demand: 1 M WRU x $0.625 + 1 M RRU x $0.125 = $0.75 with the
-   2024-11-01 table, and 1 x $1.25 + 1 x $0.25 = $1.50 before it.
+/* P15: 100,000 one-KB writes and 100,000 strong reads of up to 4
+   KB on demand: 0.1 M WRU x $0.625 + 0.1 M RRU x $0.125 = $0.0625 +
+   $0.0125 = $0.075 with the 2024-11-01 table, and 0.1 x $1.25 + 0.1 x
+   $0.25 = $0.15 before it.
    P18: provisioned costs less than on demand above $0.00065 / (3,600 x
    $0.625 / 10^6) = 28.9 % average use with the 2024-11-01 table, and
    $0.00065 / (3,600 x $1.25 / 10^6) = 14.4 % before; reads give the
-   same ratio ($0.00013 / $0.00045). The run's use: 1,000,000 WRU over
-   40,000 WCU x 200 s = 12.5 %. */
+   same ratio ($0.00013 / $0.00045). The run's use: 100,000 WRU over
+   40,000 WCU x 20 s = 12.5 %. */
 START_TEST(test_p15_p18_ondemand_strong)
 {
 	json_t *ra, *rb;
 	json_t *a = reads_run("strong", "2024-11-01", "1000B", &ra);
 	json_t *b = reads_run("strong", "2024-10-31", "1000B", &rb);
 
-	ck_assert_double_eq_tol(num(a, "ondemand_wru_millions"), 1, EPS);
-	ck_assert_double_eq_tol(num(a, "ondemand_rru_millions"), 1, EPS);
-	ck_assert_double_eq_tol(num(a, "ondemand_cost"), 0.75, EPS);
-	ck_assert_double_eq_tol(num(b, "ondemand_cost"), 1.50, EPS);
-	/* the month on demand: $0.75 in 200 s x 2,592,000 / 200 */
+	ck_assert_double_eq_tol(num(a, "ondemand_wru_millions"), 0.1, EPS);
+	ck_assert_double_eq_tol(num(a, "ondemand_rru_millions"), 0.1, EPS);
+	ck_assert_double_eq_tol(num(a, "ondemand_cost"), 0.075, EPS);
+	ck_assert_double_eq_tol(num(b, "ondemand_cost"), 0.15, EPS);
+	/* the month on demand: $0.075 in 20 s x 2,592,000 / 20 = $9,720 */
 	ck_assert_double_eq_tol(num(a, "ondemand_month_cost"),
-				0.75 * 2592000 / 200, 1e-6);
+				0.075 * 2592000 / 20, 1e-6);
 	ck_assert_double_eq_tol(num(a, "breakeven_write_share"),
 				0.00065 / (3600 * 0.625e-6), EPS);
 	ck_assert_double_eq_tol(num(a, "breakeven_write_share"), 0.2889,
@@ -240,16 +243,17 @@ START_TEST(test_p15_p18_ondemand_strong)
 }
 END_TEST
 
-/* P16: 1,000,000 eventual reads of 4 KB = 500,000 RRU = $0.0625 (the
-   4 KB creates are 4 WRU each: 4 M WRU x $0.625 = $2.50). */
+/* P16: 100,000 eventual reads of 4 KB = 50,000 RRU = 0.05 M x $0.125
+   = $0.00625 (the 4 KB creates are 4 WRU each: 0.4 M WRU x $0.625 =
+   $0.25). */
 START_TEST(test_p16_ondemand_eventual)
 {
 	json_t *root;
 	json_t *m = reads_run("eventual", "2024-11-01", "4KB", &root);
 
-	ck_assert_double_eq_tol(num(m, "ondemand_rru_millions"), 0.5, EPS);
-	ck_assert_double_eq_tol(num(m, "ondemand_wru_millions"), 4, EPS);
-	ck_assert_double_eq_tol(num(m, "ondemand_cost"), 2.50 + 0.0625, EPS);
+	ck_assert_double_eq_tol(num(m, "ondemand_rru_millions"), 0.05, EPS);
+	ck_assert_double_eq_tol(num(m, "ondemand_wru_millions"), 0.4, EPS);
+	ck_assert_double_eq_tol(num(m, "ondemand_cost"), 0.25 + 0.00625, EPS);
 	json_decref(root);
 }
 END_TEST
