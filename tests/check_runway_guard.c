@@ -190,6 +190,92 @@ static const char daterand[] =
     "phases:\n"
     "  - {duration: 10m, rate: 400/s, item_size: 10KB}\n";
 
+/* K5: autoscale max 1,000 RU/s admits 200 creates/s of 1 KB (5 RU), 2
+   a key: 2,048 B/s, 121.4 days at a fixed max; but storage past 0.1 x
+   max GB raises the max (rule 18) and the writes grow with it: stepped,
+   about 21.5 days. The closed form keeps the max: not projected */
+static const char k5[] = "container: {partition_key: /k, autoscale_max: 1000}\n"
+			 "items:\n"
+			 "  k: {values: \"k{1..100}\"}\n"
+			 "phases:\n"
+			 "  - {duration: 20s, rate: 5000/s, item_size: 1KB}\n";
+
+/* K9: serverless RU/s grows with its partitions (rule 19) and its
+   storage stops at 1 TB: 4.85 days said from the first partition's
+   RU/s, about 1.46 stepped */
+static const char k9[] = "container: {partition_key: /k, serverless: true}\n"
+			 "items:\n"
+			 "  k: {const: a}\n"
+			 "phases:\n"
+			 "  - {duration: 20s, rate: 2000/s, item_size: 1KB}\n";
+
+/* F2: a raise to 20,000 RU/s whose split lands a day later: 2,000
+   creates/s of 1 KB held to 6,000 RU/s until then, 0.2023 days by
+   hand; the closed form took the raise from its phase (0.124) */
+static const char f2[] =
+    "container: {partition_key: /tenant, throughput: 6000, split_delay: "
+    "1d}\n"
+    "items:\n"
+    "  tenant: {const: contoso}\n"
+    "phases:\n"
+    "  - {name: low, duration: 10s, rate: 2000/s, item_size: 1KB}\n"
+    "  - {name: raised, duration: 20s, rate: 2000/s, item_size: 1KB, "
+    "throughput: 20000}\n";
+
+/* A ramp 0 -> 400/s on 400 RU/s: 3.03 days said, 3.371 by hand (72
+   items/s stored) */
+static const char ramp[] =
+    "container: {partition_key: /k, throughput: 400}\n"
+    "items:\n"
+    "  k: {const: a}\n"
+    "phases:\n"
+    "  - {duration: 5m, rate: {from: 0/s, to: 400/s}, item_size: 1KB}\n";
+
+/* K7: 11,000 pooled ids upserted at 1 KB while another stream replaces
+   them at 2 MB: "never ... 10.7 MiB" (the ids x the mean item) said;
+   11,000 x 2 MiB passes the cap and the replay fills at 88,391 s */
+static const char k7[] =
+    "container: {partition_key: /k, autoscale_max: 10000}\n"
+    "streams:\n"
+    "  - name: up\n"
+    "    items: {k: {const: a}, id: {values: \"p{1..11000}\"}}\n"
+    "    phases:\n"
+    "      - {duration: 10m, rate: 0.5/s, ops: {upsert: 1}, item_size: "
+    "1KB}\n"
+    "  - name: big\n"
+    "    items: {k: {const: a}}\n"
+    "    phases:\n"
+    "      - {duration: 10m, rate: 9/s, ops: {replace: 1}, item_size: "
+    "2MB}\n";
+
+/* K2: 500 upserts/s of 10 KB among 2,500,000 ids living 2 h: the live
+   ids level off at 2,500,000 x (1 - e^-1.44) x 10 KB = 18.2 GiB (the
+   README's own example; the replay holds 18.2 GiB, 0 x 403); 0.12 days
+   said */
+static const char k2[] =
+    "container: {partition_key: /t, throughput: 60000, default_ttl: 2h}\n"
+    "items:\n"
+    "  t: {const: a}\n"
+    "  id: {values: \"i{1..2500000}\"}\n"
+    "phases:\n"
+    "  - {duration: 2m, rate: 500/s, ops: {upsert: 1}, item_size: 10KB}\n";
+
+/* M6: two streams upsert 5/s of 1 MB on one key, their pools
+   i1..15000 and i10001..25000 overlapping: 25,000 distinct ids x 1 MiB
+   = 24.4 GiB passes the cap (the replay fills at 4,581 s); "not within
+   5 years (holds 14.6 GiB)" said, the two pools taken as one */
+static const char m6[] =
+    "container: {partition_key: /k, throughput: 30000}\n"
+    "streams:\n"
+    "  - name: a\n"
+    "    items: {k: {const: a}, id: {values: \"i{1..15000}\"}}\n"
+    "    phases:\n"
+    "      - {duration: 2m, rate: 5/s, ops: {upsert: 1}, item_size: 1MB}\n"
+    "  - name: b\n"
+    "    items: {k: {const: a}, id: {values: \"i{10001..25000}\"}}\n"
+    "    phases:\n"
+    "      - {duration: 2m, rate: 5/s, ops: {upsert: 1}, item_size: 1MB}\n";
+
 static const struct gcase cases[] = {
     {"K1", k1, 0, PK_FULL_NOT_PROJECTED, -1, "time to live, replaces"},
     {"K11", k11, 0, PK_FULL_NOT_PROJECTED, -1, "time to live with replaces"},
@@ -205,6 +291,13 @@ static const struct gcase cases[] = {
     {"F7", f7, 0, PK_FULL_NOT_PROJECTED, -1, "select"},
     {"F11", f11, 0, PK_FULL_NOT_PROJECTED, -1, "a time key"},
     {"date.random", daterand, 0, PK_FULL_DAYS, 20971.52, "projected"},
+    {"K5", k5, 0, PK_FULL_NOT_PROJECTED, -1, "rule 18"},
+    {"K9", k9, 0, PK_FULL_NOT_PROJECTED, -1, "serverless"},
+    {"F2", f2, 0, PK_FULL_NOT_PROJECTED, -1, "split delay"},
+    {"ramp", ramp, 0, PK_FULL_NOT_PROJECTED, -1, "a ramp"},
+    {"K7", k7, 0, PK_FULL_NOT_PROJECTED, -1, "the mean item"},
+    {"K2", k2, 0, PK_FULL_NOT_PROJECTED, -1, "after items expire"},
+    {"M6", m6, 0, PK_FULL_NOT_PROJECTED, -1, "several streams' id pools"},
 };
 
 START_TEST(test_guard_cases)

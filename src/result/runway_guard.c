@@ -45,6 +45,13 @@ struct tested {
 #define PRE PK_RW_F_PRELOAD
 #define SCALE PK_RW_F_TIME_SCALE
 #define SEL PK_RW_F_SELECT
+#define AUTO PK_RW_F_AUTOSCALE_RU
+#define SLESS PK_RW_F_SERVERLESS
+#define SDELAY PK_RW_F_SPLIT_DELAY
+#define RAMP PK_RW_F_RAMP_RU
+#define IMEAN PK_RW_F_IDS_MEAN
+#define PTTL PK_RW_F_POOL_TTL_FILLS
+#define POOLS PK_RW_F_POOLS
 
 /* Each combination a test proves, by suite (tests/check_SUITE.c) and
    test */
@@ -82,6 +89,8 @@ static const struct tested tested[] = {
 	   "test_runway_hash_run_length"},
     {STR | HASH, "runway_hash test_runway_hash_two_streams"},
     {POOL | STR | HASH, "runway_hash test_runway_hash_pool_two_streams"},
+    {POOL | POOLS | STR | HASH,
+     "runway_hash test_runway_hash_pool_two_streams"},
     {POOL | HASH, "runway_ids test_runway_ids_hashed, runway_ids "
 		  "test_runway_ids_hashed_counted, ..."},
     {HUNIQ, "runway_hash test_runway_hash_unique_each_on_its_range"},
@@ -138,6 +147,14 @@ static const char *const names[PK_RW_FEATURES] = {
     "a preload",
     "a time scale",
     "a select other than uniform for rewrites or deletes",
+    "autoscale held back by its RU/s (storage raises the max, rule 18)",
+    "a serverless container (RU/s grows with partitions, rule 19; 1 TB "
+    "at most)",
+    "a split delay (a raise lands late)",
+    "a ramp",
+    "an id pool's bound at the mean item beside rewrites of another size",
+    "an id pool under time to live filling after items expire",
+    "several streams' id pools",
 };
 
 /* 1 when phase ps writes or deletes (an operation that changes what is
@@ -186,7 +203,7 @@ static uint32_t workload_features(const struct pk_scenario *sc,
 {
 	const struct pk_size_spec *size = NULL;
 	uint32_t f = 0;
-	size_t s, i, writers = 0;
+	size_t s, i, writers = 0, pooled = 0;
 	int rewrites = 0, resized = 0;
 
 	for (s = 0; s < sc->n_streams; s++) {
@@ -227,6 +244,7 @@ static uint32_t workload_features(const struct pk_scenario *sc,
 		writers += (size_t)writes;
 		if (writes && id && id->kind != PK_GEN_UNIQUE) {
 			f |= POOL;
+			pooled++;
 		}
 		if (writes && v->spec->default_ttl_s != PK_TTL_OFF &&
 		    stream_prop(sc, st, "/ttl")) {
@@ -235,6 +253,7 @@ static uint32_t workload_features(const struct pk_scenario *sc,
 	}
 	f |= (rewrites || (f & POOL)) && resized ? SIZE : 0;
 	f |= writers > 1 ? STR : 0;
+	f |= pooled > 1 ? POOLS : 0;
 	f |= sc->time_scale != 1.0 && sc->time_scale > 0 ? SCALE : 0;
 	return f;
 }
@@ -271,6 +290,40 @@ static uint32_t key_features(const struct pk_scenario *sc,
 	return f;
 }
 
+/* 1 when a phase of sc that writes has a ramp for its rate */
+static int any_ramp(const struct pk_scenario *sc)
+{
+	size_t i;
+
+	for (i = 0; i < sc->n_phases; i++) {
+		const struct pk_phase_spec *ps = &sc->phases[i];
+
+		if (phase_writes(ps) && ps->schedule &&
+		    ps->schedule->base == PK_SCHEDULE_RAMP) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The features of v's container the closed form keeps fixed: under a
+   throughput bound, autoscale's max raised by storage (rule 18); a
+   split delay (a raise lands late); a ramp; serverless RU/s and its 1 TB
+   (rule 19) */
+static uint32_t container_features(const struct pk_scenario *sc,
+				   const struct pk_result_variant *v,
+				   const struct pk_runway *rw)
+{
+	const int held = rw->bound_range != UINT32_MAX;
+	uint32_t f = 0;
+
+	f |= held && v->spec->autoscale_max_ru_per_s > 0 ? AUTO : 0;
+	f |= v->spec->serverless ? SLESS : 0;
+	f |= v->spec->split_delay_ms > 0 ? SDELAY : 0;
+	f |= any_ramp(sc) ? RAMP : 0;
+	return f;
+}
+
 uint32_t runway_features(const struct pk_scenario *sc,
 			 const struct pk_workload *w,
 			 const struct pk_result_variant *v,
@@ -291,6 +344,17 @@ uint32_t runway_features(const struct pk_scenario *sc,
 		f |= v->spec->default_ttl_s > 0 ? TTL : 0;
 	}
 	f |= sc->preload ? PRE : 0;
+	f |= container_features(sc, v, rw);
+	if (rw->kind == PK_RUNWAY_IDS && rw->ids_mean && (f & (REP | UPS)) &&
+	    (f & SIZE)) {
+		/* the ids x the mean item, where rewrites write larger */
+		f |= IMEAN;
+	}
+	if (rw->kind == PK_RUNWAY_DAYS && (f & TTL) && (f & POOL) &&
+	    !rw->ttl_after) {
+		/* the pool's live ids under ttl: tested only as a level */
+		f |= PTTL;
+	}
 	if (rw->kind == PK_RUNWAY_DAYS && rw->ttl_after) {
 		/* it fills before any item expires: projected as without
 		   time to live, exactly */

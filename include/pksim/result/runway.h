@@ -290,38 +290,55 @@ enum pk_runway_kind {
 /* The features a projection depends on (pk_runway.features), one bit
    each; runway_guard.c lists the combinations the tests prove */
 enum pk_runway_feature {
-	PK_RW_F_TTL = 1u << 0,		 /* a default_ttl of seconds */
-	PK_RW_F_ITEM_TTL = 1u << 1,	 /* items carry their own /ttl */
-	PK_RW_F_POOL = 1u << 2,		 /* a writing stream's /id is drawn
-					    from finite values (an id pool) */
-	PK_RW_F_DELETES = 1u << 3,	 /* a phase deletes */
-	PK_RW_F_REPLACES = 1u << 4,	 /* a phase replaces */
-	PK_RW_F_UPSERTS = 1u << 5,	 /* upserts of a stored item
-					    (upsert_new < 1) */
-	PK_RW_F_RESIZE = 1u << 6,	 /* rewrites (or a pool's upserts) at
-					    another size than other writes */
-	PK_RW_F_BATCH = 1u << 7,	 /* transactional batches */
-	PK_RW_F_BATCH_SIZES = 1u << 8,	 /* ... of items whose size varies */
-	PK_RW_F_STREAMS = 1u << 9,	 /* several streams write */
-	PK_RW_F_HASH_POOL = 1u << 10,	 /* the key reads a drawn property
-					    through hash(p) mod N */
-	PK_RW_F_HASH_UNIQUE = 1u << 11,	 /* ... a unique one */
-	PK_RW_F_RANDOM = 1u << 12,	 /* a {random A..B} part */
-	PK_RW_F_TIME_KEY = 1u << 13,	 /* a time bucket that never comes
-					    back (a date) */
-	PK_RW_F_TIME_CYCLE = 1u << 14,	 /* a time bucket that comes back
-					    (a weekday, an hour of day) */
-	PK_RW_F_DATA = 1u << 15,	 /* items from a data file */
-	PK_RW_F_DATA_REPEATS = 1u << 16, /* ... a key that grows repeating
-					    as many ids it holds as it adds
-					    new (a pool redrawn, not drawn
-					    whole) */
-	PK_RW_F_PRELOAD = 1u << 17,	 /* `preload:` */
-	PK_RW_F_TIME_SCALE = 1u << 18,	 /* `time_scale:` */
-	PK_RW_F_SELECT = 1u << 19,	 /* rewrites or deletes pick by a
-					    select other than uniform */
+	PK_RW_F_TTL = 1u << 0,		   /* a default_ttl of seconds */
+	PK_RW_F_ITEM_TTL = 1u << 1,	   /* items carry their own /ttl */
+	PK_RW_F_POOL = 1u << 2,		   /* a writing stream's /id is drawn
+					      from finite values (an id pool) */
+	PK_RW_F_DELETES = 1u << 3,	   /* a phase deletes */
+	PK_RW_F_REPLACES = 1u << 4,	   /* a phase replaces */
+	PK_RW_F_UPSERTS = 1u << 5,	   /* upserts of a stored item
+					      (upsert_new < 1) */
+	PK_RW_F_RESIZE = 1u << 6,	   /* rewrites (or a pool's upserts) at
+					      another size than other writes */
+	PK_RW_F_BATCH = 1u << 7,	   /* transactional batches */
+	PK_RW_F_BATCH_SIZES = 1u << 8,	   /* ... of items whose size varies */
+	PK_RW_F_STREAMS = 1u << 9,	   /* several streams write */
+	PK_RW_F_HASH_POOL = 1u << 10,	   /* the key reads a drawn property
+					      through hash(p) mod N */
+	PK_RW_F_HASH_UNIQUE = 1u << 11,	   /* ... a unique one */
+	PK_RW_F_RANDOM = 1u << 12,	   /* a {random A..B} part */
+	PK_RW_F_TIME_KEY = 1u << 13,	   /* a time bucket that never comes
+					      back (a date) */
+	PK_RW_F_TIME_CYCLE = 1u << 14,	   /* a time bucket that comes back
+					      (a weekday, an hour of day) */
+	PK_RW_F_DATA = 1u << 15,	   /* items from a data file */
+	PK_RW_F_DATA_REPEATS = 1u << 16,   /* ... a key that grows repeating
+					      as many ids it holds as it adds
+					      new (a pool redrawn, not drawn
+					      whole) */
+	PK_RW_F_PRELOAD = 1u << 17,	   /* `preload:` */
+	PK_RW_F_TIME_SCALE = 1u << 18,	   /* `time_scale:` */
+	PK_RW_F_SELECT = 1u << 19,	   /* rewrites or deletes pick by a
+					      select other than uniform */
+	PK_RW_F_AUTOSCALE_RU = 1u << 20,   /* autoscale, growth held back by
+					      RU/s: storage raises the max
+					      (rule 18) as it grows */
+	PK_RW_F_SERVERLESS = 1u << 21,	   /* serverless: RU/s grows with
+					      partitions (rule 19), storage
+					      stops at 1 TB */
+	PK_RW_F_SPLIT_DELAY = 1u << 22,	   /* a split_delay: a raise of
+					      RU/s lands late */
+	PK_RW_F_RAMP_RU = 1u << 23,	   /* a ramp in a writing phase */
+	PK_RW_F_IDS_MEAN = 1u << 24,	   /* an id pool bound at the ids x
+					      the mean item while rewrites
+					      write other sizes */
+	PK_RW_F_POOL_TTL_FILLS = 1u << 25, /* an id pool under time to live
+					      projected to fill after the
+					      first expiry */
+	PK_RW_F_POOLS = 1u << 26,	   /* several writing streams draw
+					      their ids from pools */
 };
-#define PK_RW_FEATURES 20
+#define PK_RW_FEATURES 27
 
 /* What of a stream's client held the first back (client.h) */
 enum pk_runway_client {
