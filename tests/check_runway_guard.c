@@ -276,6 +276,22 @@ static const char m6[] =
     "    phases:\n"
     "      - {duration: 2m, rate: 5/s, ops: {upsert: 1}, item_size: 1MB}\n";
 
+/* M1: creates, same-size replaces and reads on one key: a replace
+   stores nothing new, so "a" grows by its creates, 50/s x 10,240 B =
+   512,000 B/s, full at 21,474,836,480 / 512,000 = 41,943.04 s; under
+   {hash(id) mod 4} (variant hash4) each of 4 values a quarter of it,
+   167,772.16 s */
+static const char m1[] =
+    "container: {partition_key: /k, throughput: 20000}\n"
+    "variants:\n"
+    "  - {name: const}\n"
+    "  - {name: hash4, partition_key: \"{hash(id) mod 4}\"}\n"
+    "items:\n"
+    "  k: {const: a}\n"
+    "phases:\n"
+    "  - {duration: 1m, rate: 100/s, ops: {create: 0.5, replace: 0.3, "
+    "read: 0.2}, item_size: 10KB}\n";
+
 static const struct gcase cases[] = {
     {"K1", k1, 0, PK_FULL_NOT_PROJECTED, -1, "time to live, replaces"},
     {"K11", k11, 0, PK_FULL_NOT_PROJECTED, -1, "time to live with replaces"},
@@ -298,6 +314,8 @@ static const struct gcase cases[] = {
     {"K7", k7, 0, PK_FULL_NOT_PROJECTED, -1, "the mean item"},
     {"K2", k2, 0, PK_FULL_NOT_PROJECTED, -1, "after items expire"},
     {"M6", m6, 0, PK_FULL_NOT_PROJECTED, -1, "several streams' id pools"},
+    {"M1 const", m1, 0, PK_FULL_DAYS, 41943.04, "projected"},
+    {"M1 hash4", m1, 1, PK_FULL_DAYS, 167772.16, "projected"},
 };
 
 START_TEST(test_guard_cases)

@@ -72,6 +72,8 @@ static const struct tested tested[] = {
     {TTL | UPS, "runway_ttl test_runway_ttl_upserts_rewrite_expired"},
     {POOL | UPS, "runway test_runway_id_pool_never"},
     {REP | SIZE, "runway_rates test_rates_rewrites_grow_items"},
+    {REP, "runway_guard test_guard_cases (M1 create/replace)"},
+    {REP | HUNIQ, "runway_guard test_guard_cases (M1 hash4)"},
     {BATCH, "runway_rates test_rates_batch_only_bounded, runway_rates "
 	    "test_rates_batch_only_grows, ..."},
     {STR, "runway test_runway_two_streams, runway_rates "
