@@ -292,6 +292,38 @@ static const char m1[] =
     "  - {duration: 1m, rate: 100/s, ops: {create: 0.5, replace: 0.3, "
     "read: 0.2}, item_size: 10KB}\n";
 
+/* M1: upserts on one key, half of them new (upsert_new 0.5): a
+   rewriting upsert stores nothing new at the same size, so "a" grows by
+   the new half, 50/s x 10,240 B = 512,000 B/s, full at 21,474,836,480 /
+   512,000 = 41,943.04 s (11.7 h); a 30-day ttl (variant ttl30d) expires
+   nothing before then (41,943 s < 2,592,000 s), so the same figure:
+   counting every upsert as new gave half of it, 20,971.52 s */
+static const char m1up[] =
+    "container: {partition_key: /k, throughput: 20000}\n"
+    "variants:\n"
+    "  - {name: nottl}\n"
+    "  - {name: ttl30d, default_ttl: 30d}\n"
+    "items:\n"
+    "  k: {const: a}\n"
+    "phases:\n"
+    "  - {duration: 1m, rate: 100/s, ops: {upsert: 1}, upsert_new: 0.5, "
+    "item_size: 10KB}\n";
+
+/* M1: 60 creates and 40 deletes a second of 10 KB under {hash(id) mod
+   4} over unique ids (variant rand4: {random 1..4}): a delete takes a
+   stored item drawn uniformly from every stored item, and the 4 values
+   hold equal shares of them, so each nets (60 - 40) / 4 = 5 items/s x
+   10,240 B = 51,200 B/s, full at 21,474,836,480 / 51,200 = 419,430.4 s
+   (4.85 days) */
+static const char m1del[] =
+    "container: {partition_key: \"{hash(id) mod 4}\", throughput: 30000}\n"
+    "variants:\n"
+    "  - {name: hash4}\n"
+    "  - {name: rand4, partition_key: \"{random 1..4}\"}\n"
+    "phases:\n"
+    "  - {duration: 1m, rate: 100/s, ops: {create: 0.6, delete: 0.4}, "
+    "item_size: 10KB}\n";
+
 static const struct gcase cases[] = {
     {"K1", k1, 0, PK_FULL_NOT_PROJECTED, -1, "time to live, replaces"},
     {"K11", k11, 0, PK_FULL_NOT_PROJECTED, -1, "time to live with replaces"},
@@ -316,6 +348,11 @@ static const struct gcase cases[] = {
     {"M6", m6, 0, PK_FULL_NOT_PROJECTED, -1, "several streams' id pools"},
     {"M1 const", m1, 0, PK_FULL_DAYS, 41943.04, "projected"},
     {"M1 hash4", m1, 1, PK_FULL_DAYS, 167772.16, "projected"},
+    {"M1 upserts", m1up, 0, PK_FULL_DAYS, 41943.04, "projected"},
+    {"M1 upserts ttl30d", m1up, 1, PK_FULL_DAYS, 41943.04,
+     "before any item expires"},
+    {"M1 deletes hash4", m1del, 0, PK_FULL_DAYS, 419430.4, "projected"},
+    {"M1 deletes rand4", m1del, 1, PK_FULL_DAYS, 419430.4, "projected"},
 };
 
 START_TEST(test_guard_cases)

@@ -68,8 +68,11 @@ static const struct tested tested[] = {
     {TTL | POOL, "runway_items test_runway_pool_with_ttl"},
     {DEL, "runway_dels test_dels_purge_phase_shrinks, runway_dels "
 	  "test_dels_ttl_after_fill_said"},
+    {DEL | HUNIQ, "runway_guard test_guard_cases (M1 deletes hash4)"},
+    {DEL | RAND, "runway_guard test_guard_cases (M1 deletes rand4)"},
     {TTL | DEL, "runway_dels test_dels_short_ttl_fills"},
     {TTL | UPS, "runway_ttl test_runway_ttl_upserts_rewrite_expired"},
+    {UPS, "runway_guard test_guard_cases (M1 upserts, M1 upserts ttl30d)"},
     {POOL | UPS, "runway test_runway_id_pool_never"},
     {REP | SIZE, "runway_rates test_rates_rewrites_grow_items"},
     {REP, "runway_guard test_guard_cases (M1 create/replace)"},

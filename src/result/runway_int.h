@@ -732,10 +732,12 @@ double runway_largest_size(const struct pk_size_spec *z);
 
 /* Each stream's phases of sc (st: sc->n_streams entries) for variant v:
    stored bytes an item byte (factor), write charge, the other requests'
-   RU (rphase); runway_streams_free frees them */
+   RU (rphase); untimed: as if nothing expired (no rewriting upsert
+   finds its target expired and writes it anew); runway_streams_free
+   frees them */
 void runway_streams_init(const struct pk_result_variant *v,
 			 const struct pk_scenario *sc, double factor,
-			 struct rstream *st);
+			 int untimed, struct rstream *st);
 
 /* Each stream's share of the new bytes over its cycle (its phases' mean
    rates) into weight[0 .. ns) */

@@ -258,14 +258,16 @@ static double expiring_share(const struct pk_result_variant *v,
 
 void runway_streams_init(const struct pk_result_variant *v,
 			 const struct pk_scenario *sc, double factor,
-			 struct rstream *st)
+			 int untimed, struct rstream *st)
 {
 	size_t i, j;
 
 	for (i = 0; i < sc->n_streams; i++) {
 		const struct pk_stream_spec *ss = &sc->streams[i];
 		int64_t at = 0;
-		double expiring = expiring_share(v, sc, i);
+		/* as if nothing expired: every rewriting upsert finds its
+		   target stored */
+		double expiring = untimed ? 0.0 : expiring_share(v, sc, i);
 
 		st[i].n = ss->n_phases;
 		st[i].ph =

@@ -600,7 +600,7 @@ static void from_rates(const struct pk_snapshot *s,
 		each = (double)v->preload_bytes / (double)v->preload_items;
 	}
 	p.st = xcalloc(p.ns, sizeof(*p.st));
-	runway_streams_init(v, sc, factor, p.st);
+	runway_streams_init(v, sc, factor, untimed, p.st);
 	runway_streams_weigh(p.st, p.ns, weight);
 	if (runway_classes(v, sc, by_dist ? refs : NULL, factor, weight, &p.cl,
 			   rw)) {
