@@ -193,6 +193,59 @@ START_TEST(test_runway_time_key_ttl)
 }
 END_TEST
 
+/* A date key (`%Y-%m-%d`, a bucket that never comes back) from
+   2026-01-01 00:00, rate creates/s of size at ru RU/s, default_ttl def */
+static const char date_fmt[] =
+    "clock: {start: \"2026-01-01T00:00:00Z\"}\n"
+    "container: {partition_key: /d, throughput: %s, default_ttl: %s}\n"
+    "items: {d: {clock: \"%%Y-%%m-%%d\"}}\n"
+    "phases:\n"
+    "  - {name: p, duration: 1m, rate: %s/s, item_size: %s}\n";
+
+/*
+ * A date key under a ttl shorter than its fill. 50 creates/s of 100 KB
+ * living 10 min at 60,000 RU/s (10 ranges of 6,000; a write of 100 KB
+ * 50 RU, so 2,500 RU/s written and 3,500 left: room to delete 70
+ * expired items a second, more than the 50 expiring): a day's bucket
+ * holds its last 10 minutes, 50 x 600 x 102,400 = 3,072,000,000 B (2.9
+ * GiB; a 1-h replay holds 2.9 GiB, every expired item deleted).
+ * 700 creates/s of 1 KB at 6,000 RU/s (one range; 5 RU a write, 3,500
+ * RU/s written, 2,500 left: 500 deletions a second) living 3 h: the
+ * bucket grows 700/s for 10,800 s (7,560,000 items, 7,741,440,000 B),
+ * then 700 - 500 = 200/s (204,800 B/s): full at 10,800 +
+ * (21,474,836,480 - 7,741,440,000) / 204,800 = 10,800 + 67,057.6 =
+ * 77,857.6 s, within its first day. Living 10 min: the first day nets
+ * 200/s after its first 600 s, 420,000 + 85,800 x 200 = 17,580,000
+ * items at midnight (16.4 GiB, not full); its 17,160,000 expired ones
+ * are deleted oldest first at 500/s (34,320 s), so the second day's
+ * bucket keeps all its 700/s meanwhile and fills at 21,474,836,480 /
+ * 716,800 = 29,959.31 s into it: 86,400 + 29,959.31 = 116,359.31 s.
+ * Before: "not projected: time to live with a time key".
+ */
+START_TEST(test_runway_date_key_ttl)
+{
+	char text[600];
+	struct pk_scorecard c;
+	char t[700];
+
+	snprintf(text, sizeof(text), date_fmt, "60000", "10m", "50", "100KB");
+	text_card(text, &c, t, sizeof(t));
+	ck_assert_msg(c.full_kind == PK_FULL_BOUNDED, "%s", t);
+	ck_assert_msg(tu_near(c.bucket_reach_bytes, 3072000000.0, 1e-9),
+		      "%f: %s", c.bucket_reach_bytes, t);
+	snprintf(text, sizeof(text), date_fmt, "6000", "3h", "700", "1KB");
+	text_card(text, &c, t, sizeof(t));
+	ck_assert_msg(c.full_kind == PK_FULL_DAYS, "%s", t);
+	ck_assert_msg(tu_near(c.days_to_full * 86400.0, 77857.6, 1e-9),
+		      "%f s: %s", c.days_to_full * 86400.0, t);
+	snprintf(text, sizeof(text), date_fmt, "6000", "10m", "700", "1KB");
+	text_card(text, &c, t, sizeof(t));
+	ck_assert_msg(c.full_kind == PK_FULL_DAYS, "%s", t);
+	ck_assert_msg(tu_near(c.days_to_full * 86400.0, 116359.31, 1e-7),
+		      "%f s: %s", c.days_to_full * 86400.0, t);
+}
+END_TEST
+
 /* days.jsonl in tu_dir: a record every 60 s for 2 days from Thursday
    2026-01-08 00:00 UTC (ts 1767830400), 2,880 of them */
 static void day_records(void)
@@ -349,6 +402,7 @@ Suite *tu_suite(void)
 
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_add_test(tc, test_runway_streams_own_ttl);
+	tcase_add_test(tc, test_runway_date_key_ttl);
 	tcase_add_test(tc, test_runway_streams_own_pool);
 	tcase_add_test(tc, test_runway_pool_with_ttl);
 	tcase_add_test(tc, test_runway_time_key_ttl);
