@@ -356,6 +356,68 @@ START_TEST(test_container_storage_split_median)
 }
 END_TEST
 
+/* A key that is neither hierarchical nor of version 1 has pkey_build's
+   EPK epk_from_encoded_v2(its identity bytes), so the container keeps
+   only the identity bytes (PK_LP_EPK_OF_KEY) and computes the EPK again
+   where it is read; a version 1 container keeps the EPK it was given. */
+START_TEST(test_container_lp_keeps_key_bytes_only)
+{
+	static const char *const names[3] = {"a", "bb", "ccc"};
+	int version;
+
+	for (version = 2; version >= 1; version--) {
+		struct pk_container_spec s = spec_for(400);
+		struct pk_cost_spec cost = default_cost();
+		struct pk_container *c;
+		size_t kept = 0;
+		int k;
+
+		s.key.version = version;
+		c = container_new("t", &s, &cost);
+		for (k = 0; k < 3; k++) {
+			unsigned char enc[PK_EPK_ENCODED_MAX];
+			struct pk_request r = {0,
+					       PK_OP_CREATE,
+					       (uint64_t)k,
+					       1024,
+					       enc,
+					       0,
+					       NULL,
+					       0,
+					       NULL,
+					       0,
+					       NULL,
+					       PK_TTL_OFF,
+					       0};
+			struct pk_outcome o;
+			const struct pk_lp *lp;
+			struct pk_epk want, got;
+
+			r.key_len = key_of(names[k], enc);
+			apply(c, &r, &o);
+			ck_assert_int_eq(o.status, 201);
+			lp = container_find_lp(c, enc, r.key_len);
+			ck_assert_ptr_nonnull(lp);
+			want = epk_from_encoded_v2(enc, r.key_len);
+			got = container_lp_epk(lp);
+			ck_assert_int_eq(epk_cmp(&got, &want), 0);
+			ck_assert_int_eq(lp->epk_len, version == 2
+							  ? PK_LP_EPK_OF_KEY
+							  : PK_EPK_V2_BYTES);
+			kept += r.key_len;
+		}
+		/* a string's identity bytes: marker, its bytes, 0xFF (epk.c):
+		   3 + 4 + 5 = 12; version 1 keeps the 16-byte EPK of each
+		   too: 12 + 3 x 16 = 60 */
+		ck_assert_uint_eq(kept, 12);
+		ck_assert_uint_eq(c->arena_used,
+				  version == 2 ? 12 : 12 + 3 * PK_EPK_V2_BYTES);
+		ck_assert_int_eq(container_check(c), 0);
+		container_free(c);
+	}
+}
+END_TEST
+
 /* After any sequence of storage and throughput splits the invariants
    hold: ranges tile the space, each logical partition in one range,
    storage sums match, RU/s shares add up to the provisioned total. */
@@ -1649,6 +1711,7 @@ Suite *tu_suite(void)
 	tcase_add_test(storage, test_container_autoscale_dynamic);
 	tcase_add_test(storage, test_container_lp_cap_20gb);
 	tcase_add_test(storage, test_container_storage_split_median);
+	tcase_add_test(storage, test_container_lp_keeps_key_bytes_only);
 	tcase_add_test(storage, test_container_invariants_under_splits);
 	tcase_set_timeout(storage, 600);
 	suite_add_tcase(s, layout);

@@ -64,7 +64,9 @@ void result_copy_lp(const struct pk_snapshot_lp *lp, struct pk_result_lp *out)
 	out->key_len = lp->key_len;
 	memset(&out->epk, 0, sizeof(out->epk));
 	out->epk.len = (uint8_t)lp->epk_len;
-	if (lp->epk_len > 0) {
+	if (lp->epk_of_key) {
+		out->epk = lp->epk_of_key(lp->key, lp->key_len);
+	} else if (lp->epk_len > 0) {
 		memcpy(out->epk.b, lp->epk, lp->epk_len);
 	}
 	out->range = lp->range;

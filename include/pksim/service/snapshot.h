@@ -54,8 +54,12 @@ struct pk_snapshot_lp {
 				     bytes of its pk_epk, epk_len (<=
 				     PK_EPK_MAX_BYTES) of them; borrowed
 				     like key (NULL with epk_len 0: the
-				     start of the key space) */
+				     start of the key space, unless
+				     epk_of_key is set) */
 	size_t epk_len;
+	/* NULL, or: the service keeps no EPK bytes for it (epk NULL,
+	   epk_len 0); its EPK is epk_of_key(key, key_len) */
+	struct pk_epk (*epk_of_key)(const unsigned char *key, size_t key_len);
 	size_t range;		  /* index in pk_snapshot.ranges of the
 				     range holding it at the end */
 	uint64_t storage_bytes;	  /* stored now, bytes */

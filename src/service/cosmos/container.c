@@ -131,6 +131,8 @@ struct pk_container *container_new(const char *name,
 	c->keep_items = 1;
 	cost_init(&c->cost, cost);
 	c->serverless = spec->serverless != 0;
+	c->lp_epk_of_key =
+	    spec->key.kind != PK_KEY_HIERARCHICAL && spec->key.version != 1;
 	c->autoscale = !spec->serverless && spec->autoscale_max_ru_per_s > 0;
 	pmap_init_version(&c->pmap, n, creation_version(spec));
 	mem_grow((void **)&c->pp, &c->pp_cap, n, sizeof(*c->pp));

@@ -254,6 +254,10 @@ struct pk_container {
 	size_t lp_slot_mask;
 	unsigned lp_slot_bits;	    /* bits of a slot that hold the index:
 				       log2(slots), at most 32 */
+	int lp_epk_of_key;	    /* 1: logical partitions keep no EPK
+				       bytes (PK_LP_EPK_OF_KEY): the key
+				       is neither hierarchical nor of
+				       version 1 */
 	unsigned char **arena;	    /* owned; blocks of key and EPK bytes */
 	size_t arena_n, arena_cap;  /* blocks used, allocated */
 	size_t arena_used;	    /* bytes used of the last block */
@@ -709,11 +713,15 @@ static inline struct pk_lp *container_lp(const struct pk_container *c,
 			    [(i - 1) & (PK_LP_BLOCK - 1)];
 }
 
-/* lp's EPK (where it lies in the key space), from its stored bytes. */
+/* lp's EPK (where it lies in the key space): its stored bytes, or the
+   V2 hash of its key bytes when none are kept (PK_LP_EPK_OF_KEY). */
 static inline struct pk_epk container_lp_epk(const struct pk_lp *lp)
 {
 	struct pk_epk e;
 
+	if (lp->epk_len == PK_LP_EPK_OF_KEY) {
+		return epk_from_encoded_v2(lp->key, lp->key_len);
+	}
 	memset(&e, 0, sizeof(e));
 	e.len = lp->epk_len;
 	memcpy(e.b, lp->key + lp->key_len, lp->epk_len);

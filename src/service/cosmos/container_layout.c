@@ -112,21 +112,40 @@ static void split_range(struct pk_container *c, size_t i, struct pk_epk cut,
 	metrics_add_split(&c->metrics, &e);
 }
 
+/* A logical partition with data in a range storage_cut divides, and its
+   EPK's first bytes: all of a V2 hash of its key (PK_LP_EPK_OF_KEY),
+   computed once for the sort, not once a comparison. */
+struct cut_lp {
+	struct pk_lp *lp;
+	uint8_t b[PK_EPK_V2_BYTES];
+};
+
+/* x's EPK bytes (*len of them): its own copy or the arena's. */
+static const uint8_t *cut_epk(const struct cut_lp *x, size_t *len)
+{
+	if (x->lp->epk_len == PK_LP_EPK_OF_KEY) {
+		*len = PK_EPK_V2_BYTES;
+		return x->b;
+	}
+	*len = x->lp->epk_len;
+	return x->lp->key + x->lp->key_len;
+}
+
 /* EPK order, of equal EPKs the order of creation */
 static int cmp_lp_epk(const void *a, const void *b)
 {
-	const struct pk_lp *p = *(const struct pk_lp *const *)a;
-	const struct pk_lp *q = *(const struct pk_lp *const *)b;
-	size_t n = p->epk_len < q->epk_len ? p->epk_len : q->epk_len;
-	int d = memcmp(p->key + p->key_len, q->key + q->key_len, n);
+	const struct cut_lp *p = a, *q = b;
+	size_t pn, qn;
+	const uint8_t *pb = cut_epk(p, &pn), *qb = cut_epk(q, &qn);
+	int d = memcmp(pb, qb, pn < qn ? pn : qn);
 
 	if (d != 0) {
 		return d;
 	}
-	if (p->epk_len != q->epk_len) {
-		return p->epk_len < q->epk_len ? -1 : 1;
+	if (pn != qn) {
+		return pn < qn ? -1 : 1;
 	}
-	return (p->index > q->index) - (p->index < q->index);
+	return (p->lp->index > q->lp->index) - (p->lp->index < q->lp->index);
 }
 
 /*
@@ -137,7 +156,7 @@ static int cmp_lp_epk(const void *a, const void *b)
  */
 static int storage_cut(struct pk_container *c, size_t i, struct pk_epk *cut)
 {
-	struct pk_lp **v = NULL;
+	struct cut_lp *v = NULL;
 	size_t n = 0, cap = 0, k, best = 0, m;
 	const uint32_t *in = rangelps_of(c, i, &m);
 	uint64_t total = 0, left = 0, best_gap = UINT64_MAX;
@@ -149,7 +168,13 @@ static int storage_cut(struct pk_container *c, size_t i, struct pk_epk *cut)
 			continue;
 		}
 		mem_grow((void **)&v, &cap, n + 1, sizeof(*v));
-		v[n++] = lp;
+		v[n].lp = lp;
+		if (lp->epk_len == PK_LP_EPK_OF_KEY) {
+			struct pk_epk e = container_lp_epk(lp);
+
+			memcpy(v[n].b, e.b, sizeof(v[n].b));
+		}
+		n++;
 		total += container_lp_count(c, lp, PK_LP_STORAGE);
 	}
 	if (n < 2) {
@@ -160,14 +185,14 @@ static int storage_cut(struct pk_container *c, size_t i, struct pk_epk *cut)
 	for (k = 1; k < n; k++) {
 		uint64_t gap;
 
-		left += container_lp_count(c, v[k - 1], PK_LP_STORAGE);
+		left += container_lp_count(c, v[k - 1].lp, PK_LP_STORAGE);
 		gap = left * 2 > total ? left * 2 - total : total - left * 2;
 		if (gap < best_gap) {
 			best_gap = gap;
 			best = k;
 		}
 	}
-	*cut = container_lp_epk(v[best]);
+	*cut = container_lp_epk(v[best].lp);
 	free(v);
 	return 0;
 }

@@ -22,9 +22,18 @@ static inline void lp_fill(const struct pk_container *c, const struct pk_lp *lp,
 
 	out->key = lp->key;
 	out->key_len = lp->key_len;
-	/* the EPK's bytes follow the key's (container_lp_epk) */
-	out->epk = lp->key + lp->key_len;
-	out->epk_len = lp->epk_len;
+	if (lp->epk_len == PK_LP_EPK_OF_KEY) {
+		/* none kept: the V2 hash of the key bytes, computed where a
+		   reader copies the logical partition (container_lp_epk) */
+		out->epk = NULL;
+		out->epk_len = 0;
+		out->epk_of_key = epk_from_encoded_v2;
+	} else {
+		/* the EPK's bytes follow the key's (container_lp_epk) */
+		out->epk = lp->key + lp->key_len;
+		out->epk_len = lp->epk_len;
+		out->epk_of_key = NULL;
+	}
 	out->range = container_lp_range(c, lp);
 	out->storage_bytes = container_lp_count(c, lp, PK_LP_STORAGE);
 	out->items = container_lp_count(c, lp, PK_LP_ITEMS);

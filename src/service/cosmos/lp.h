@@ -38,6 +38,14 @@ enum pk_lp_count {
 	PK_LP_COUNTS
 };
 
+/* pk_lp.epk_len of a logical partition whose EPK is not kept: it is
+   the V2 hash of its identity bytes (epk_from_encoded_v2), as pkey_build
+   makes the EPK of every key that is neither hierarchical nor of
+   definition version 1 (pkey.c). Recomputed where read
+   (container_lp_epk): 16 bytes a logical partition fewer in the arena.
+   Above PK_EPK_MAX_BYTES, so never a kept length. */
+#define PK_LP_EPK_OF_KEY UINT8_MAX
+
 /* The largest counter value pk_lp keeps in 32 bits; a wide pk_lp's
    counters read PK_LP_WIDE_MARK there (the same value: pk_lp.wide tells
    them apart), so adding to one overflows 32 bits. */
@@ -53,8 +61,9 @@ struct pk_lp_wide {
  * One logical partition: all items with one partition key value. They
  * live in a pool of blocks of PK_LP_BLOCK (container_lp), never move
  * while the container lives and are never removed; 64 bytes each, plus
- * their key and EPK bytes in the container's byte arena and 4 to 8 bytes
- * of the open-addressing index (lptable.c). The counters only 429s,
+ * their key bytes (and, for hierarchical and version 1 keys, EPK bytes:
+ * PK_LP_EPK_OF_KEY) in the container's byte arena and 4 to 8 bytes of
+ * the open-addressing index (lptable.c). The counters only 429s,
  * retries and full partitions touch are in a pk_lp_rare, kept for the
  * few logical partitions that have one (container_lp_rare).
  *
@@ -67,7 +76,8 @@ struct pk_lp_wide {
 struct pk_lp {
 	const unsigned char *key; /* identity bytes of the value (pkey.h),
 				     key_len of them, then the EPK's
-				     epk_len bytes (container_lp_epk);
+				     epk_len bytes unless epk_len is
+				     PK_LP_EPK_OF_KEY (container_lp_epk);
 				     owned by the container's arena */
 	int64_t first_grow_ms;	  /* min data_ms of a write that added
 				     bytes; last_write_ms: max of any stored
@@ -86,7 +96,8 @@ struct pk_lp {
 	uint32_t rare;		      /* its entry of the container's lp_rare,
 					 0 none yet (all zero, full_at_ms -1) */
 	uint16_t key_len;	      /* bytes of key (<= PK_KEY_ID_MAX) */
-	uint8_t epk_len; /* EPK bytes after them (<= PK_EPK_MAX_BYTES) */
+	uint8_t epk_len; /* EPK bytes after them (<= PK_EPK_MAX_BYTES),
+			    or PK_LP_EPK_OF_KEY: none kept */
 	uint8_t wide;	 /* 1: the counters are in c->lp_wide */
 };
 

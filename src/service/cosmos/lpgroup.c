@@ -53,16 +53,16 @@ static void group_put(struct pk_container *c, const uint8_t *b, size_t len,
 
 void lpgroup_add(struct pk_container *c, const struct pk_lp *lp)
 {
-	const uint8_t *epk = lp->key + lp->key_len;
+	struct pk_epk e = container_lp_epk(lp);
 	size_t j;
 
 	if (c->spec.key.kind == PK_KEY_HIERARCHICAL) {
-		for (j = PK_LPGROUP_LEVEL_BYTES; j < lp->epk_len;
+		for (j = PK_LPGROUP_LEVEL_BYTES; j < e.len;
 		     j += PK_LPGROUP_LEVEL_BYTES) {
-			group_put(c, epk, j, lp->index);
+			group_put(c, e.b, j, lp->index);
 		}
 	}
-	group_put(c, epk, lp->epk_len, lp->index);
+	group_put(c, e.b, e.len, lp->index);
 }
 
 const uint32_t *lpgroup_find(struct pk_container *c, const struct pk_epk *e,

@@ -6,14 +6,15 @@
  * path are inline in container_int.h.
  *
  * Logical partitions sit in a pool of fixed blocks (pk_lp, 64 bytes; they
- * never move, so pointers to them stay valid), their key and EPK bytes in
- * an arena of 64 KiB blocks, and an open-addressing index (linear probing,
- * at most 7/8 full, each slot tagged with bits of the key's hash) maps key
- * bytes to their index: 4 bytes a slot, 4.6 to 9.1 a logical partition, where
- * a chained hash table (a handle and a heap node per entry) takes hundreds.
- * The index is off the hot path of generated keys (sim.c's per-value cache
- * asks it once per value), so memory, not lookup speed, decides. Iteration is
- * by index, in order of creation.
+ * never move, so pointers to them stay valid), their key bytes in an arena
+ * of 64 KiB blocks (their EPK bytes too where the EPK is not the V2 hash
+ * of the key bytes: PK_LP_EPK_OF_KEY), and an open-addressing index
+ * (linear probing, at most 7/8 full, each slot tagged with bits of the
+ * key's hash) maps key bytes to their index: 4 bytes a slot, 4.6 to 9.1 a
+ * logical partition, where a chained hash table (a handle and a heap node per
+ * entry) takes hundreds. The index is off the hot path of generated keys
+ * (sim.c's per-value cache asks it once per value), so memory, not lookup
+ * speed, decides. Iteration is by index, in order of creation.
  */
 #include "container.h"
 
@@ -132,12 +133,18 @@ struct pk_lp *lptable_add(struct pk_container *c, const unsigned char *key,
 	c->n_lps = i;
 	lp = container_lp(c, i);
 	memset(lp, 0, sizeof(*lp));
-	bytes = arena_take(c, len + epk->len);
+	bytes = arena_take(c, len + (c->lp_epk_of_key ? 0 : epk->len));
 	memcpy(bytes, key, len);
-	memcpy(bytes + len, epk->b, epk->len);
 	lp->key = bytes;
 	lp->key_len = (uint16_t)len;
-	lp->epk_len = epk->len;
+	if (c->lp_epk_of_key) {
+		/* pkey_build's EPK of such a key is the V2 hash of these
+		   bytes: container_lp_epk computes it again */
+		lp->epk_len = PK_LP_EPK_OF_KEY;
+	} else {
+		memcpy(bytes + len, epk->b, epk->len);
+		lp->epk_len = epk->len;
+	}
 	lp->first_grow_ms = -1;
 	lp->last_write_ms = -1;
 	lp->index = (uint32_t)i;

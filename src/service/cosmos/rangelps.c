@@ -72,11 +72,9 @@ const uint32_t *rangelps_of(struct pk_container *c, size_t i, size_t *n)
 static int lp_before(const struct pk_container *c, uint32_t x,
 		     const struct pk_epk *e)
 {
-	const struct pk_lp *lp = container_lp(c, x);
-	size_t n = lp->epk_len < e->len ? lp->epk_len : e->len;
-	int d = memcmp(lp->key + lp->key_len, e->b, n);
+	struct pk_epk le = container_lp_epk(container_lp(c, x));
 
-	return d < 0 || (d == 0 && lp->epk_len < e->len);
+	return epk_cmp(&le, e) < 0;
 }
 
 void rangelps_split(struct pk_container *c, size_t i)
