@@ -81,10 +81,11 @@ static int64_t table_room(const struct pk_ddb_total *t)
 
 /* Units p may take above its own share's own_mcu left: what the
    second may still lend (D10), within what the table's total leaves
-   beyond p's own */
-static int64_t lendable(const struct pk_ddb_total *t, int64_t own_mcu)
+   (room_mcu, table_room) beyond p's own */
+static int64_t lendable(const struct pk_ddb_total *t, int64_t room_mcu,
+			int64_t own_mcu)
 {
-	int64_t others = table_room(t) - own_mcu;
+	int64_t others = room_mcu - own_mcu;
 	int64_t pool = t->pool_mcu - t->lent_mcu;
 	int64_t room = others < pool ? others : pool;
 
@@ -94,7 +95,7 @@ static int64_t lendable(const struct pk_ddb_total *t, int64_t own_mcu)
 enum pk_ddb_verdict ddb_admit(struct pk_ddb_side *p, struct pk_ddb_total *t,
 			      int64_t u, const struct pk_ddb_rules *r)
 {
-	int64_t own, room, over, lent;
+	int64_t own, room, over, lent, troom;
 	int64_t *bank = r->bank == 1   ? &p->bank_mcu
 			: r->bank == 2 ? &t->bank_mcu
 				       : 0;
@@ -104,12 +105,18 @@ enum pk_ddb_verdict ddb_admit(struct pk_ddb_side *p, struct pk_ddb_total *t,
 		return PK_DDB_THROTTLE_KEY_RANGE;
 	}
 	own = ddb_side_left(p);
-	room = own + (r->adaptive ? lendable(t, own) : 0);
+	troom = table_room(t);
+	room = own + (r->adaptive ? lendable(t, troom, own) : 0);
+	if (room > troom) {
+		/* its share was lent while unforeseen units were on their
+		   way: the table never serves above its units but from a
+		   bank (D3, D9, D10) */
+		room = troom;
+	}
 	over = u > room ? u - room : 0;
 	if (over > 0 && (!bank || *bank < over)) {
-		return r->adaptive || u > table_room(t)
-			   ? PK_DDB_THROTTLE_PROVISIONED
-			   : PK_DDB_THROTTLE_KEY_RANGE;
+		return r->adaptive || u > troom ? PK_DDB_THROTTLE_PROVISIONED
+						: PK_DDB_THROTTLE_KEY_RANGE;
 	}
 	lent = u - over - own;
 	if (over > 0) {

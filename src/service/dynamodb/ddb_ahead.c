@@ -12,13 +12,29 @@
  * (pk_ddb_total.pool_mcu), lent in arrival order to partitions above
  * their share; a global index's partitions alike.
  *
- * ASSUMPTIONS: an operation whose target is drawn at its send
- * (pk_op.item PK_ITEM_NONE) is not known ahead: its least units
- * (a read of an item of 0 bytes, a write of 1 KB) are held back from
- * the pool, on no partition. A retry the client sends within the
- * second of its throttle takes back from the pool what its partition
- * no longer leaves unused. A local index's units and a paced client's
- * wait are not foreseen.
+ * An operation whose target is drawn at its send (pk_op.item
+ * PK_ITEM_NONE: a read, or an update of a stored item) is not known
+ * ahead: the pool holds back its units on no partition until it
+ * arrives, then counts them on the partition it goes to
+ * (ddb_ahead_part, ddb_ahead_arrived), as a foreseen operation's: what
+ * that partition's share no longer leaves unused leaves the pool, and
+ * the hold comes back. So
+ * the pool at any moment is the shares still unasked less the holds
+ * of what has not arrived yet, and at the second's end exactly the
+ * shares the partitions left unasked: a hot partition's own
+ * operations never shrink what it may borrow.
+ *
+ * ASSUMPTIONS: the units held for such an operation are the mean of
+ * those its phase's such operations asked on its side so far (the
+ * operations of a phase are drawn alike), or before any arrived its
+ * least units (a read of an item of 0 bytes, of each key a
+ * random-suffix reader asks; a write of 1 KB): a mean too small lends
+ * early in a second what a later arrival finds lent (the table's total
+ * then refuses it: ddb_admit), one too large lends late. A retry the client
+ * sends within the second of its throttle takes back from the pool what its
+ * partition no longer leaves unused. A local index's units, a global
+ * index's units of an unforeseen write and a paced client's wait are
+ * not foreseen.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -38,9 +54,19 @@ struct ddb_due {
 	int64_t units;
 };
 
+/* A phase's operations whose target is drawn at the send, per side */
+struct ddb_unseen {
+	int64_t sum_mcu[2]; /* units they asked so far */
+	int64_t n[2];	    /* ... how many of them */
+	int64_t hold[2];    /* units the open second holds for each */
+};
+
 struct ddb_ahead {
 	struct pk_workload *w; /* the table's own copy of the run's stream */
-	struct pk_op op;       /* read, not counted yet (have) */
+	struct ddb_unseen *unseen; /* per phase of the scenario */
+	size_t n_phases;
+	int64_t held[2]; /* the open second's holds not come back yet */
+	struct pk_op op; /* read, not counted yet (have) */
 	int have;
 	struct ddb_due *due;
 	size_t n_due, cap_due;
@@ -59,7 +85,44 @@ void ddb_ahead_init(struct ddb *d, const struct pk_service_spec *spec)
 	}
 	a = xcalloc(1, sizeof(*a));
 	a->w = workload_new(spec->sc, spec->seed);
+	a->n_phases = spec->sc->n_phases;
+	a->unseen = xcalloc(a->n_phases ? a->n_phases : 1, sizeof(*a->unseen));
 	d->ahead = a;
+}
+
+/* The least units of side (write) of an operation whose target is
+   drawn at its send: a write of 1 KB; a read of an item of 0 bytes (a
+   missing item's, §1), one per key a random-suffix reader asks */
+static int64_t least_of(const struct ddb *d, int write)
+{
+	int64_t read;
+
+	if (write) {
+		return ddb_units_write_mcu(1, false);
+	}
+	read = ddb_units_read_mcu(0, d->t->reads == PK_DDB_CONSISTENCY_STRONG
+					 ? PK_DDB_READ_STRONG
+					 : PK_DDB_READ_EVENTUAL);
+	return d->find_n ? read * (int64_t)d->find_n : read;
+}
+
+/* Each phase's hold a second for one such operation: the mean its
+   phase's asked so far, else the least */
+static void holds_open(const struct ddb *d, struct ddb_ahead *a)
+{
+	size_t i;
+	int w;
+
+	for (i = 0; i < a->n_phases; i++) {
+		struct ddb_unseen *u = &a->unseen[i];
+
+		for (w = 0; w < 2; w++) {
+			int64_t least = least_of(d, w);
+			int64_t mean = u->n[w] ? u->sum_mcu[w] / u->n[w] : 0;
+
+			u->hold[w] = mean > least ? mean : least;
+		}
+	}
 }
 
 /* Count u mCU on side (write) of partition i's forecast */
@@ -102,12 +165,9 @@ static void forecast(struct ddb *d, const struct pk_op *op, int64_t unknown[2])
 	if (op->item == PK_ITEM_NONE) {
 		int w = op->kind != PK_OP_READ;
 
-		unknown[w] +=
-		    w ? ddb_units_write_mcu(1, false)
-		      : ddb_units_read_mcu(0, d->t->reads ==
-						      PK_DDB_CONSISTENCY_STRONG
-						  ? PK_DDB_READ_STRONG
-						  : PK_DDB_READ_EVENTUAL);
+		if (op->phase < d->ahead->n_phases) {
+			unknown[w] += d->ahead->unseen[op->phase].hold[w];
+		}
 		return;
 	}
 	for (k = 0; k < n; k++) {
@@ -146,7 +206,8 @@ static void retries_due(struct ddb *d, struct ddb_ahead *a)
 }
 
 /* Side (write) of the table's pool: the shares its partitions will
-   leave unasked, less unknown, at most its units */
+   leave unasked, less unknown (below 0 when the holds exceed them: the
+   holds come back as their operations arrive) */
 static int64_t pool_of(const struct ddb *d, int write, int64_t unknown)
 {
 	int64_t pool = -unknown;
@@ -159,7 +220,7 @@ static int64_t pool_of(const struct ddb *d, int write, int64_t unknown)
 
 		pool += left > 0 ? left : 0;
 	}
-	return pool > 0 ? pool : 0;
+	return pool;
 }
 
 void ddb_ahead_open(struct ddb *d)
@@ -174,6 +235,7 @@ void ddb_ahead_open(struct ddb *d)
 		d->parts[i].fc_mcu[0] = d->parts[i].fc_mcu[1] = 0;
 	}
 	const struct pk_workload *run_w = d->w;
+	holds_open(d, a);
 	ddb_gsis_forecast_open(d);
 	retries_due(d, a);
 	/* items ahead of the run's stream: their values from the copy */
@@ -190,6 +252,8 @@ void ddb_ahead_open(struct ddb *d)
 	}
 	d->w = run_w;
 	ddb_items_reset(d);
+	a->held[0] = unknown[0];
+	a->held[1] = unknown[1];
 	d->tr.pool_mcu = pool_of(d, 0, unknown[0]);
 	d->tw.pool_mcu = pool_of(d, 1, unknown[1]);
 	ddb_gsis_forecast_pool(d);
@@ -211,22 +275,75 @@ void ddb_ahead_throttled(struct ddb *d, const struct pk_svc_request *rq,
 	e->units = units;
 }
 
-/* A retry of e due in the open second: what its partition asks grows
-   by its units, and the pool loses what that takes of its share left */
-static void due_now(struct ddb *d, const struct ddb_due *e)
+/* Units not foreseen on side (write) of partition i in the open
+   second: what it asks grows by them, and the pool loses what that
+   takes of its share left */
+static void ask_more(struct ddb *d, size_t i, int write, int64_t units)
 {
-	struct ddb_part *p = &d->parts[ddb_part_of(d, e->h)];
-	struct pk_ddb_total *t = e->write ? &d->tw : &d->tr;
-	int64_t share = e->write ? p->w.share_mcu : p->r.share_mcu;
-	int64_t *fc = &p->fc_mcu[e->write != 0];
+	struct ddb_part *p = &d->parts[i];
+	struct pk_ddb_total *t = write ? &d->tw : &d->tr;
+	int64_t share = write ? p->w.share_mcu : p->r.share_mcu;
+	int64_t *fc = &p->fc_mcu[write != 0];
 	int64_t before = share > *fc ? share - *fc : 0, after;
 
-	*fc += e->units;
+	*fc += units;
 	after = share > *fc ? share - *fc : 0;
 	t->pool_mcu -= before - after;
-	if (t->pool_mcu < 0) {
-		t->pool_mcu = 0;
+}
+
+/* A retry of e due in the open second */
+static void due_now(struct ddb *d, const struct ddb_due *e)
+{
+	ask_more(d, ddb_part_of(d, e->h), e->write, e->units);
+}
+
+int ddb_ahead_unforeseen(const struct ddb *d, const struct pk_svc_request *rq,
+			 const struct ask *a)
+{
+	if (!d->ahead || rq->retry != 0 || !rq->arrived) {
+		return 0;
 	}
+	switch (rq->kind) {
+	case PK_OP_READ:
+	case PK_OP_REPLACE:
+	case PK_OP_DELETE:
+		return 1;
+	case PK_OP_UPSERT:
+		/* a stored item's rewrite; a new item's is foreseen */
+		return a->items == 0;
+	default:
+		return 0;
+	}
+}
+
+void ddb_ahead_part(struct ddb *d, size_t i, int write, int64_t units)
+{
+	if (d->ahead_s == d->now_s) {
+		ask_more(d, i, write, units);
+	}
+}
+
+void ddb_ahead_arrived(struct ddb *d, const struct pk_svc_request *rq,
+		       int write, int64_t units)
+{
+	struct ddb_ahead *a = d->ahead;
+	struct pk_ddb_total *t = write ? &d->tw : &d->tr;
+	int64_t back;
+
+	if (rq->phase < a->n_phases) {
+		struct ddb_unseen *u = &a->unseen[rq->phase];
+
+		back = u->hold[write != 0];
+		u->sum_mcu[write != 0] += units;
+		u->n[write != 0]++;
+	} else {
+		back = 0;
+	}
+	if (back > a->held[write != 0]) {
+		back = a->held[write != 0];
+	}
+	a->held[write != 0] -= back;
+	t->pool_mcu += back;
 }
 
 void ddb_ahead_retry(struct ddb *d, int64_t wait_ms)
@@ -261,6 +378,7 @@ void ddb_ahead_free(struct ddb *d)
 		return;
 	}
 	workload_free(d->ahead->w);
+	free(d->ahead->unseen);
 	free(d->ahead->due);
 	free(d->ahead);
 	d->ahead = NULL;

@@ -100,6 +100,24 @@ static int64_t asked_of(struct ddb *d, const struct pk_svc_request *rq)
 	return sum;
 }
 
+/* A read the table did not foresee, as it arrives: each key's units on
+   its partition, then its hold back (ddb_ahead_arrived) */
+static void foresee_now(struct ddb *d, const struct pk_svc_request *rq)
+{
+	struct ask a;
+	int64_t sum = 0;
+	uint64_t pick;
+
+	for (pick = 0; pick < d->find_n; pick++) {
+		if (candidate(d, rq->it.item, pick, &a) == 0) {
+			ddb_ahead_part(d, (size_t)a.part, 0, a.units);
+			sum += a.units;
+		}
+	}
+	ddb_items_reset(d);
+	ddb_ahead_arrived(d, rq, 0, sum);
+}
+
 void ddb_find_read(struct ddb *d, const struct pk_svc_request *rq,
 		   const struct ask *own, struct pk_outcome *out)
 {
@@ -110,6 +128,9 @@ void ddb_find_read(struct ddb *d, const struct pk_svc_request *rq,
 	int found = 0;
 
 	ddb_count_attempt(d, NULL, rq, asked_of(d, rq));
+	if (ddb_ahead_unforeseen(d, rq, own)) {
+		foresee_now(d, rq);
+	}
 	out->range = (size_t)own->part;
 	for (pick = 0; pick < d->find_n; pick++) {
 		if (candidate(d, rq->it.item, pick, &a) < 0) {

@@ -647,6 +647,11 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		return;
 	}
 	out->range = (size_t)i;
+	if (d->ahead && rq->kind != PK_OP_CREATE &&
+	    ddb_ahead_unforeseen(d, rq, &a)) {
+		ddb_ahead_part(d, (size_t)i, a.write, a.units);
+		ddb_ahead_arrived(d, rq, a.write, a.units);
+	}
 	if (ddb_admit_all(d, (size_t)i, rq, &a, &by_index) != PK_DDB_ADMITTED) {
 		out->status = PK_HTTP_TOO_MANY_REQUESTS;
 		out->retry_after_ms = ddb_retry_after_ms(rq);

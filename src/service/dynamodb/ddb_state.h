@@ -279,6 +279,17 @@ void ddb_ahead_throttled(struct ddb *d, const struct pk_svc_request *rq,
 			 uint64_t h, int write, int64_t units);
 void ddb_ahead_retry(struct ddb *d, int64_t wait_ms);
 void ddb_ahead_free(struct ddb *d);
+/* ddb_ahead.c: 1 when rq (asking a) is the first attempt of an
+   operation whose target was drawn at its send, which the open second
+   held units for (a read, replace, delete, a stored item's upsert);
+   then its units on each partition it asks (ddb_ahead_part: units mCU
+   on side write of partition i), and once its hold comes back
+   (ddb_ahead_arrived: units its whole ask), before it is admitted */
+int ddb_ahead_unforeseen(const struct ddb *d, const struct pk_svc_request *rq,
+			 const struct ask *a);
+void ddb_ahead_part(struct ddb *d, size_t i, int write, int64_t units);
+void ddb_ahead_arrived(struct ddb *d, const struct pk_svc_request *rq,
+		       int write, int64_t units);
 
 /* ddb_gsi.c, for ddb_ahead.c: zero each index partition's foreseen
    writes; add those of base write rq asking a (ddb_gsis_demand's); set

@@ -85,19 +85,22 @@ struct pk_ddb_rules {
  * else nothing else changes. A cap is checked first: p->used_mcu + u >
  * p->cap_mcu, or r->cap_hit.
  *
- * What p leaves of its own share is always its own: a partition at or
- * under its share is never refused because another borrowed (D10 lends
- * only capacity the others leave unused). Within one second units go in
+ * D10 lends only capacity the others leave unused, so with the
+ * second's demand foreseen a partition at or under its share is never
+ * refused because another borrowed. Within one second units go in
  * arrival order: a partition may borrow at most the second's pool
  * (t->pool_mcu: the shares the partitions will leave unasked in it, as
- * the caller foresaw them) less what the second lent already, and no
- * more than the table's total leaves now (its provisioned units less
- * what the second took from them; burst units are the banks'). So the
- * table serves above its units in a second only when a partition asks
- * back a share the pool counted as unused (reference §6: "as long as
- * the table's total stays within provisioned capacity"). ASSUMPTION: AWS
- * does not say how one second's units are shared out among partitions
- * above their share; pksim's are first come.
+ * the caller foresees them; below 0 while the caller holds back more
+ * than that for operations not arrived yet) less what the second lent
+ * already, and no more than the table's total leaves now (its
+ * provisioned units less what the second took from them; burst units
+ * are the banks'). Nor may its own share: the table never serves above
+ * its units but from a bank (reference §6: "as long as the table's
+ * total stays within provisioned capacity"), so a partition asking back
+ * a share the pool lent (a request the caller did not foresee) is
+ * refused by the table's total, PK_DDB_THROTTLE_PROVISIONED. ASSUMPTION:
+ * AWS does not say how one second's units are shared out among
+ * partitions above their share; pksim's are first come.
  */
 enum pk_ddb_verdict ddb_admit(struct pk_ddb_side *p, struct pk_ddb_total *t,
 			      int64_t u, const struct pk_ddb_rules *r);
