@@ -141,7 +141,9 @@ static double utilisation_while_throttled(const struct pk_result_variant *v,
 			       r->throttled_side_cap[k];
 		}
 	}
-	*write = u[1] >= u[0];
+	/* the side throttled, when only one was; else the busier */
+	k = findings_ddb_throttled_side(v);
+	*write = k >= 0 ? k : u[1] >= u[0];
 	return u[*write];
 }
 
@@ -165,11 +167,13 @@ static double mean_while_throttled(const struct pk_result_variant *v,
    "container used N% of its provisioned throughput in those seconds";
    for a table the busier side against its own units, as they were in
    those seconds (D3, D12) */
-static void use_words(const struct pk_result_variant *v, uint32_t id, char *buf,
+static void use_words(const struct pk_result *r,
+		      const struct pk_result_variant *v, uint32_t id, char *buf,
 		      size_t n)
 {
 	int write;
 	double u = pct(utilisation_while_throttled(v, id, &write));
+	char bound[160];
 
 	if (!v->ddb) {
 		snprintf(buf, n,
@@ -177,11 +181,10 @@ static void use_words(const struct pk_result_variant *v, uint32_t id, char *buf,
 			 "those seconds",
 			 v->cosmos ? "container" : "table", u);
 	} else if (v->ddb->on_demand) {
-		snprintf(buf, n,
-			 "table's %s used %.0f%% of its on-demand %s instant "
-			 "limit in those seconds",
-			 write ? "writes" : "reads", u,
-			 write ? "write" : "read");
+		snprintf(
+		    buf, n, "table's %s used %.0f%% of %s in those seconds",
+		    write ? "writes" : "reads", u,
+		    findings_ddb_od_bound(r, v, write, bound, sizeof(bound)));
 	} else {
 		char of[PK_DDB_SIDES_BYTES];
 
@@ -260,6 +263,7 @@ static void apart(const struct pk_result_range *p, char *buf, size_t n)
    container's utilisation in the seconds it did, and apart its
    throughput bucket's 429/3212s if any (rule 31: the range had room). */
 static void say_throttled_ranges(struct pk_sentences *s,
+				 const struct pk_result *r,
 				 const struct pk_result_variant *v)
 {
 	char *said = xcalloc(v->n_ranges ? v->n_ranges : 1, 1);
@@ -275,7 +279,7 @@ static void say_throttled_ranges(struct pk_sentences *s,
 			continue;
 		}
 		apart(p, apart_s, sizeof(apart_s));
-		use_words(v, p->id, use, sizeof(use));
+		use_words(r, v, p->id, use, sizeof(use));
 		say(s, xasprintf(
 			   "%s%s %s %.1f%% "
 			   "of its requests (%s of %s%s) while the "
@@ -342,16 +346,22 @@ static void say_picture(struct pk_sentences *s,
 }
 
 /* Into buf (n bytes), for a table: which of its units ran short over
-   the run, the busier side against its own (D3: reads and writes never
-   pooled), "too few WCU for this load (the table's writes used 100% of
-   its 1,000 WCU)"; returns buf */
-static const char *ddb_short_of(const struct pk_result_variant *v, char *buf,
+   the run, the side throttled (the busier when both or neither were)
+   against its own (D3: reads and writes never pooled), "too few WCU
+   for this load (the table's writes used 100% of its 1,000 WCU)", or
+   on demand the configured maximum that refused them (D12); returns
+   buf */
+static const char *ddb_short_of(const struct pk_result *r,
+				const struct pk_result_variant *v, char *buf,
 				size_t n)
 {
-	int write = v->write_utilisation >= v->read_utilisation;
+	int side = findings_ddb_throttled_side(v);
+	int write =
+	    side >= 0 ? side : v->write_utilisation >= v->read_utilisation;
 	double u = pct(write ? v->write_utilisation : v->read_utilisation);
-	char of[PK_DDB_SIDES_BYTES];
+	char of[PK_DDB_SIDES_BYTES], bound[160], a[32];
 	uint64_t never = v->ddb->never_fit[write];
+	uint64_t max_only = findings_ddb_max_only(v, write);
 
 	if (never > 0 && !v->ddb->on_demand) {
 		snprintf(buf, n,
@@ -370,7 +380,17 @@ static const char *ddb_short_of(const struct pk_result_variant *v, char *buf,
 				      "over the run", of, sizeof(of)));
 		return buf;
 	}
-	if (v->ddb->on_demand) {
+	if (max_only > 0) {
+		snprintf(
+		    buf, n,
+		    "%s %s refused by %s (D12: the table's own "
+		    "setting, not its on-demand instant limit: raise "
+		    "or remove it; the table's %s used %.0f%% of it "
+		    "over the run)",
+		    fmt_thousands(max_only, a), write ? "writes" : "reads",
+		    findings_ddb_od_bound(r, v, write, bound, sizeof(bound)),
+		    write ? "writes" : "reads", u);
+	} else if (v->ddb->on_demand) {
 		snprintf(buf, n,
 			 "too few %s for this load (the table's %s used "
 			 "%.0f%% of its on-demand %s instant limit over the "
@@ -436,7 +456,7 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 			 "High"
 		       : "too few RU/s for this load";
 	if (v->ddb && !low_only) {
-		why = ddb_short_of(v, short_of, sizeof(short_of));
+		why = ddb_short_of(r, v, short_of, sizeof(short_of));
 	}
 
 	if (n == 1) {
@@ -837,7 +857,7 @@ char **findings_make(const struct pk_result *r,
 	struct pk_sentences s = {0};
 	unsigned said;
 
-	say_throttled_ranges(&s, v);
+	say_throttled_ranges(&s, r, v);
 	{
 		char *bucket = findings_bucket_capped(r, v);
 

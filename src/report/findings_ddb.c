@@ -5,9 +5,11 @@
 #include "findings_ddb.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "pksim/base/fmt.h"
 #include "pksim/base/mem.h"
+#include "pksim/load/scenario.h"
 #include "pksim/service/snapshot.h"
 
 #define MCU_PER_UNIT 1000
@@ -168,4 +170,75 @@ int findings_ddb_shared(const struct pk_result_variant *v,
 	}
 	return busy > 0 &&
 	       hr->offered_mru / (int64_t)busy > k[0].peak_mcu + k[1].peak_mcu;
+}
+
+/* Table v's throttles of side (write), by their reasons' names; those
+   of its configured maximum into *max_od */
+static uint64_t side_throttles(const struct pk_result_variant *v, int write,
+			       uint64_t *max_od)
+{
+	uint64_t n = 0;
+	size_t i;
+
+	*max_od = 0;
+	for (i = 0; i < v->n_reasons; i++) {
+		const char *name = v->reasons[i].name;
+
+		if (!name || !strstr(name, write ? "Write" : "Read")) {
+			continue;
+		}
+		n += v->reasons[i].count;
+		if (strstr(name, "MaxOnDemand")) {
+			*max_od += v->reasons[i].count;
+		}
+	}
+	return n;
+}
+
+int findings_ddb_throttled_side(const struct pk_result_variant *v)
+{
+	uint64_t m, r, w;
+
+	if (!v->ddb) {
+		return -1;
+	}
+	r = side_throttles(v, 0, &m);
+	w = side_throttles(v, 1, &m);
+	if ((r > 0) == (w > 0)) {
+		return -1;
+	}
+	return w > 0;
+}
+
+uint64_t findings_ddb_max_only(const struct pk_result_variant *v, int write)
+{
+	uint64_t max_od, n;
+
+	if (!v->ddb || !v->ddb->on_demand) {
+		return 0;
+	}
+	n = side_throttles(v, write, &max_od);
+	return n > 0 && max_od == n ? n : 0;
+}
+
+const char *findings_ddb_od_bound(const struct pk_result *r,
+				  const struct pk_result_variant *v, int write,
+				  char *buf, size_t n)
+{
+	const struct pk_ddb_table_spec *t =
+	    r && r->sc ? scenario_variant_table(r->sc, v->spec) : NULL;
+	int64_t max = !t ? 0 : write ? t->max_wru : t->max_rru;
+	char a[32];
+
+	if (max > 0 && findings_ddb_max_only(v, write) > 0) {
+		snprintf(buf, n,
+			 "its configured maximum of %s %s a second "
+			 "(max_%s_request_units)",
+			 fmt_thousands(max, a), write ? "WRU" : "RRU",
+			 write ? "write" : "read");
+	} else {
+		snprintf(buf, n, "its on-demand %s instant limit",
+			 write ? "write" : "read");
+	}
+	return buf;
 }

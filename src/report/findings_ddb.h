@@ -42,4 +42,24 @@ int findings_ddb_shared(const struct pk_result_variant *v,
    upper bound, and which values share a partition is pksim's hash. */
 extern const char findings_ddb_shared_words[];
 
+/* The side (1 writes, 0 reads) table v's throttles named when they
+   named one only (its pk_throttle_reason names, "TableWrite..." or
+   "IndexWrite..." against "TableRead..."), else -1: none, or both. */
+int findings_ddb_throttled_side(const struct pk_result_variant *v);
+
+/* What held on-demand table v's side (write) in r's scenario, into buf
+   (n bytes): "its configured maximum of 2,000 WRU a second
+   (max_write_request_units)" when every throttle of that side was the
+   maximum's (TableWriteMaxOnDemandThroughputExceeded: D12, reference §7
+   "optional per-table maximum"), else "its on-demand write instant
+   limit". Returns buf. */
+const char *findings_ddb_od_bound(const struct pk_result *r,
+				  const struct pk_result_variant *v, int write,
+				  char *buf, size_t n);
+
+/* The throttles of on-demand table v's side (write) its configured
+   maximum refused, when they were every throttle of that side; else
+   0 (provisioned, none, or others too) */
+uint64_t findings_ddb_max_only(const struct pk_result_variant *v, int write);
+
 #endif

@@ -1,0 +1,129 @@
+/*
+ * ddb_words: what a table's findings name as the reason it throttled
+ * (src/report/findings.c, findings_ddb.c): the side that was throttled,
+ * and an on-demand table's configured maximum when that refused it
+ * (D12, reference §7 "optional per-table maximum throughput"). Each
+ * figure derived by hand beside its test. 1KB is 1,024 bytes.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pksim/report/findings.h"
+#include "pksim/result/result.h"
+#include "pksim/run/sim.h"
+#include "pksim/service/metrics.h"
+#include "testutil.h"
+
+/* The findings of r's first variant joined by "\n" (caller frees) */
+static char *findings_text(const struct pk_result *r)
+{
+	size_t n, i, len = 1;
+	char **f = findings_make(r, &r->variants[0], &n);
+	char *all;
+
+	for (i = 0; i < n; i++) {
+		len += strlen(f[i]) + 1;
+	}
+	all = calloc(1, len);
+	ck_assert_ptr_nonnull(all);
+	for (i = 0; i < n; i++) {
+		strcat(all, f[i]);
+		strcat(all, "\n");
+		free(f[i]);
+	}
+	free(f);
+	return all;
+}
+
+/*
+ * An on-demand table held by its own max_write_request_units (trial N's
+ * N4): a new table's instant limit is 4,000 WRU a second (statement 21,
+ * D13), so 3,000 creates of 1 KiB a second (1 WRU each, D1; 750 a second
+ * on each of 4 partitions, under their 1,000 cap, D3) never meet it; the
+ * configured maximum of 2,000 admits 2,000 a second and refuses 1,000:
+ * 60 x 1,000 = 60,000 TableWriteMaxOnDemandThroughputExceeded. The
+ * finding names the maximum and its setting, not "too few WRU" or the
+ * instant limit.
+ */
+START_TEST(test_ddb_words_max_on_demand)
+{
+	const char text[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {name: t, partition_key: /id, capacity: on_demand, "
+	    "max_write_request_units: 2000}\n"
+	    "client: {retries: off}\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 60s, rate: 3000/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	struct pk_run *run = tu_sim_text("max.yaml", text);
+	struct pk_result *res = result_build(run);
+	char *f = findings_text(res);
+
+	ck_assert_uint_eq(
+	    tu_metrics(run->variants[0].svc)->totals.throttled_429, 60000);
+	ck_assert_msg(strstr(f, "60,000 writes refused by its configured "
+				"maximum of 2,000 WRU a second "
+				"(max_write_request_units)"),
+		      "%s", f);
+	ck_assert_msg(strstr(f, "writes used 100% of its configured maximum "
+				"of 2,000 WRU a second"),
+		      "%s", f);
+	ck_assert_msg(!strstr(f, "too few WRU"), "%s", f);
+	ck_assert_msg(!strstr(f, "write instant limit"), "%s", f);
+	free(f);
+	result_free(res);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * On demand, only writes throttled (trial N's N3): 1,000 creates of 5
+ * KiB a second (5 WRU each, D1) ask 5,000 WRU against a new table's
+ * 4,000 (statement 21) for 10 s: 200 a second, 2,000 throttled, all
+ * writes. Then 10,000 eventual reads a second of those items for 20 s,
+ * ceil(5 / 4) x 0.5 = 1 RRU each: 10,000 of the 12,000 RRU, never
+ * throttled. Reads used 10,000 / 12,000 x 20 / 30 = 56 % of their limit
+ * over the run, writes 4,000 x 10 / (4,000 x 30) = 33 %: the busier side
+ * is reads, but the finding names the side throttled, WRU.
+ */
+START_TEST(test_ddb_words_throttled_side)
+{
+	const char text[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {name: t, partition_key: /id, capacity: on_demand}\n"
+	    "client: {retries: off}\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 10s, rate: 1000/s, ops: {create: 1}, "
+	    "item_size: 5KB}\n"
+	    "  - {name: r, duration: 20s, rate: 10000/s, ops: {read: 1}}\n";
+	struct pk_run *run = tu_sim_text("side.yaml", text);
+	struct pk_result *res = result_build(run);
+	char *f = findings_text(res);
+
+	ck_assert_uint_eq(
+	    tu_metrics(run->variants[0].svc)->totals.throttled_429, 2000);
+	ck_assert_double_gt(res->variants[0].read_utilisation,
+			    res->variants[0].write_utilisation);
+	ck_assert_msg(strstr(f, "too few WRU for this load"), "%s", f);
+	ck_assert_msg(!strstr(f, "RRU"), "%s", f);
+	free(f);
+	result_free(res);
+	tu_sim_free(run);
+}
+END_TEST
+
+Suite *tu_suite(void)
+{
+	Suite *s = suite_create("ddb_words");
+	TCase *tc = tcase_create("words");
+
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, test_ddb_words_max_on_demand);
+	tcase_add_test(tc, test_ddb_words_throttled_side);
+	suite_add_tcase(s, tc);
+	return s;
+}
