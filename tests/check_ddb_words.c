@@ -116,6 +116,51 @@ START_TEST(test_ddb_words_throttled_side)
 }
 END_TEST
 
+/*
+ * A compare of a container and a table (trial L's L6, M4): the "days to
+ * full" heading spoke of "the first logical partition ... 20.0 GiB"
+ * above the table's row, whose cap is its item collections' 10 GiB
+ * (D18). 20 creates of 1 KiB a second over 10 key values for 10
+ * minutes; the table with a local secondary index, so its row projects
+ * a collection against 10 GiB. The heading names each service's cap.
+ */
+START_TEST(test_ddb_words_days_heading)
+{
+	const char *path = tu_dir_file(
+	    "days.yaml",
+	    "name: days\n"
+	    "seed: 1\n"
+	    "container: {partition_key: /deviceId, throughput: 400}\n"
+	    "variants:\n"
+	    "  - {name: cosmos}\n"
+	    "  - {name: ddb, service: dynamodb, partition_key: /deviceId, "
+	    "sort_key: /id, local_secondary_indexes: [{name: by-t, sort_key: "
+	    "/type}], read_capacity_units: 10, write_capacity_units: 100}\n"
+	    "client: {retries: off}\n"
+	    "items:\n"
+	    "  deviceId: {values: \"dev-{000..009}\"}\n"
+	    "  type: {const: r}\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 10m, rate: 20/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n");
+	char args[1024], *out;
+	const char *day;
+
+	snprintf(args, sizeof(args), "compare '%s' --no-remedies", path);
+	out = tu_run_ok(args);
+	day = strstr(out, "\ndays to full (");
+	ck_assert_ptr_nonnull(day);
+	ck_assert_msg(strncmp(day + 1,
+			      "days to full (a container: until its first "
+			      "logical partition reaches its cap, 20.0 GiB; a "
+			      "table: as its row says;",
+			      100) == 0,
+		      "%.300s", day);
+	ck_assert_msg(strstr(day, "against 10 GiB, D18"), "%.600s", day);
+	free(out);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_words");
@@ -124,6 +169,11 @@ Suite *tu_suite(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_ddb_words_max_on_demand);
 	tcase_add_test(tc, test_ddb_words_throttled_side);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("cli");
+	tcase_set_timeout(tc, 300);
+	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
+	tcase_add_test(tc, test_ddb_words_days_heading);
 	suite_add_tcase(s, tc);
 	return s;
 }

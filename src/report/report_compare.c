@@ -537,6 +537,15 @@ int report_text_compare_cards(const struct pk_result *run,
 		/* the cap is Azure Cosmos DB's; another service's is not
 		   known (PK_FULL_NO_CAP) */
 		fprintf(out, "\ndays to full\n");
+	} else if (scenario_mixed_services(run->sc)) {
+		/* a table's row is of its item collections (D18), not of
+		   a logical partition's cap */
+		fprintf(out,
+			"\ndays to full (a container: until its first "
+			"logical partition reaches its cap, %s; a table: as "
+			"its row says; projected from the workload as "
+			"described, not from what the replay stored)\n",
+			fmt_bytes(run->variants[0].spec->lp_storage_bytes, a));
 	} else {
 		fprintf(
 		    out,
