@@ -117,6 +117,49 @@ START_TEST(test_ddb_words_throttled_side)
 END_TEST
 
 /*
+ * A storage split of a partition holding one key value's items (trial
+ * N's N5): 3 puts a second of 200 KiB items (200 WCU each, D1) on one
+ * key value with random sort keys, 900 WCU in one partition (ceil(1 /
+ * 3,000 + 900 / 1,000) = 1, D4), adaptive capacity and burst off. No
+ * throttle before the split: 600 of 900 WCU. About 10 GiB / 200 KiB =
+ * 52,429 distinct items fill it (D6) and it splits into two of 450 WCU
+ * (D5); pksim keeps the key value on one child, which is then asked 600
+ * of its 450 and throttles 1 put a second, while DynamoDB cuts the
+ * collection by data and by sort key would send half the puts to each
+ * child, 300 WCU each: 0 throttled. The finding must say its throttles
+ * are an upper bound.
+ */
+START_TEST(test_ddb_words_one_key_split)
+{
+	const char text[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table: {name: t, partition_key: /dev, sort_key: /s, "
+	    "read_capacity_units: 1, write_capacity_units: 900, "
+	    "adaptive_capacity: off, burst: off}\n"
+	    "client: {retries: off}\n"
+	    "items:\n"
+	    "  dev: {const: big}\n"
+	    "  s: {values: \"s{000000..999999}\"}\n"
+	    "phases:\n"
+	    "  - {name: w, duration: 24000s, rate: 3/s, ops: {create: 1}, "
+	    "item_size: 200KB}\n";
+	struct pk_run *run = tu_sim_text("cut.yaml", text);
+	struct pk_result *res = result_build(run);
+	char *f = findings_text(res);
+
+	ck_assert_uint_gt(
+	    tu_metrics(run->variants[0].svc)->totals.throttled_429, 0);
+	ck_assert_msg(strstr(f, "it came from a storage split at t = "), "%s",
+		      f);
+	ck_assert_msg(strstr(f, "these throttles are an upper bound"), "%s", f);
+	free(f);
+	result_free(res);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
  * A compare of a container and a table (trial L's L6, M4): the "days to
  * full" heading spoke of "the first logical partition ... 20.0 GiB"
  * above the table's row, whose cap is its item collections' 10 GiB
@@ -169,6 +212,7 @@ Suite *tu_suite(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_ddb_words_max_on_demand);
 	tcase_add_test(tc, test_ddb_words_throttled_side);
+	tcase_add_test(tc, test_ddb_words_one_key_split);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("cli");
 	tcase_set_timeout(tc, 300);

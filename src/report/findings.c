@@ -422,7 +422,7 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 	unsigned said = 0;
 	const struct pk_result_lineage *hot = NULL, *cold = NULL;
 	const struct pk_totals *t = &v->metrics->totals;
-	char a[96], b[96], c[96], also[640] = "", cause[1024], short_of[768];
+	char a[96], b[96], c[96], also[640] = "", cause[1536], short_of[768];
 	size_t i, n = 0, n_hot = 0;
 	double ratio = 0, width = 0, share = 0;
 	int low_only;
@@ -552,15 +552,18 @@ static unsigned say_hot_range(struct pk_sentences *s, const struct pk_result *r,
 				 u, ratio, v->ddb ? "partitions" : "ranges",
 				 pct(share), u, pct(width));
 		}
+		char *cut = findings_ddb_cut_words(v, hr);
+
 		said = PK_KEYS_HOT;
-		snprintf(cause, sizeof(cause), "%s, %s%s%s",
+		snprintf(cause, sizeof(cause), "%s, %s%s%s%s",
 			 v->ddb	 ? (n_hot ? "hot partitions among idle ones"
 					  : "one hot partition")
 			 : n_hot ? "hot ranges among idle ones"
 				 : "one hot range",
 			 findings_ddb_shared(v, hr) ? findings_ddb_shared_words
 						    : "a key problem",
-			 key, dens);
+			 key, dens, cut ? cut : "");
+		free(cut);
 	}
 	/* another service: the same test, not Azure Cosmos DB's rule; a
 	   DynamoDB table in its words (a partition's busier bucket

@@ -242,3 +242,38 @@ const char *findings_ddb_od_bound(const struct pk_result *r,
 	}
 	return buf;
 }
+
+char *findings_ddb_cut_words(const struct pk_result_variant *v,
+			     const struct pk_result_range *hr)
+{
+	const struct pk_metrics *m = v->metrics;
+	size_t i;
+	int k;
+
+	if (!v->ddb || !hr || !v->ddb->sort_key || v->ddb->colls.capped) {
+		return NULL;
+	}
+	for (i = 0; i < m->n_splits; i++) {
+		const struct pk_split_event *e = &m->splits[i];
+
+		if (e->reason != PK_SPLIT_STORAGE) {
+			continue;
+		}
+		for (k = 0; k < 2; k++) {
+			if (e->children[k] != hr->id) {
+				continue;
+			}
+			return xasprintf(
+			    "; it came from a storage split at t = %llds: "
+			    "DynamoDB cuts a partition into two halves by "
+			    "data (D6), so a key value holding most of it "
+			    "is cut by sort key and its later items and "
+			    "requests past the cut go to the other child, "
+			    "while pksim cuts the hash slice and keeps each "
+			    "key value on one child (ASSUMPTION): these "
+			    "throttles are an upper bound",
+			    (long long)e->t_s);
+		}
+	}
+	return NULL;
+}

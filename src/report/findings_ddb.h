@@ -42,6 +42,17 @@ int findings_ddb_shared(const struct pk_result_variant *v,
    upper bound, and which values share a partition is pksim's hash. */
 extern const char findings_ddb_shared_words[];
 
+/* Table v's partition hr came from a storage split (D6) while the table
+   keeps its key values' items by sort key with no local secondary index
+   to pin a collection (D18): the caveat the hot-partition finding adds,
+   owned by the caller, that DynamoDB cuts by data, so one key value's
+   items past the cut and their requests go to the other child, which
+   pksim, cutting the hash slice, keeps on one (ASSUMPTION): its throttles
+   are an upper bound. NULL otherwise (another service, no sort key, a
+   local index, a partition of the creation layout or of a heat split). */
+char *findings_ddb_cut_words(const struct pk_result_variant *v,
+			     const struct pk_result_range *hr);
+
 /* The side (1 writes, 0 reads) table v's throttles named when they
    named one only (its pk_throttle_reason names, "TableWrite..." or
    "IndexWrite..." against "TableRead..."), else -1: none, or both. */
