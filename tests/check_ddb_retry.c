@@ -335,9 +335,9 @@ END_TEST
  * each waits up to 25.55 s in all, so 1,000 x 25.55 = 25,550 wait at
  * once, 5,007,800 bytes; standard: up to 1 + 2 = 3 s, 3,000 at once,
  * 588,000 bytes; client with `retries: none`: none. At 1,000,000 a
- * second legacy queues 25,550,000 (5,007,800,000 bytes, 4.7 GiB):
- * accepted; at 2,000,000 (9.3 GiB) refused:
- * tests/bad/ddb-legacy-retry-memory.yaml.
+ * second for 1 s legacy queues no more than the phase sends,
+ * 1,000,000 (196,000,000 bytes). A rate whose queue fills 8 GiB is
+ * above the work bound first (tests/bad/ddb-legacy-retry-memory.yaml).
  */
 START_TEST(test_ddb_retry_memory_bound)
 {
@@ -365,22 +365,24 @@ START_TEST(test_ddb_retry_memory_bound)
 		scenario_free(sc);
 	}
 	bound_text(text, sizeof(text), "legacy", "retries: none", "1000000/s",
-		   30);
+		   1);
 	msg = parse_bound(text, &sc);
 	ck_assert_msg(msg == NULL, "%s", msg);
 	scenario_memory_estimate(sc, &e);
-	ck_assert_double_eq_tol(e.retries, 5007800000.0, 1);
+	ck_assert_double_eq_tol(e.retries, 196000000.0, 1);
 	scenario_free(sc);
 }
 END_TEST
 
 /*
  * The work bound counts the retry_mode's attempts: legacy 10 an
- * operation, standard 3. 1,000,000 writes a second for 90 s under
- * legacy: 90,000,000 x 10 + 1 partition x 90 s x 0.25 =
- * 900,000,022.5 units, within the 1,000,000,000: accepted; 150 s
- * (1,500,000,037.5) is refused: tests/bad/ddb-legacy-work.yaml.
- * Standard at 90 s: 270,000,022.5.
+ * operation, standard 3, each a put's 10 units (no read-ahead:
+ * adaptive capacity off). 1,000,000 writes a second for 9 s under
+ * legacy: 9,000,000 x 10 x 10 + 1 partition (ceil((1 + 3 x 1) /
+ * 3,000), D4) x 9 s x 0.25 = 900,000,002.25 units, within the
+ * 1,000,000,000: accepted; 15 s (1,500,000,003.75) is refused:
+ * tests/bad/ddb-legacy-work.yaml. Standard at 9 s: 9,000,000 x 3 x
+ * 10 + 2.25 = 270,000,002.25.
  */
 START_TEST(test_ddb_retry_work_bound)
 {
@@ -388,16 +390,16 @@ START_TEST(test_ddb_retry_work_bound)
 	char text[1024], *msg;
 
 	bound_text(text, sizeof(text), "legacy", "retries: none", "1000000/s",
-		   90);
+		   9);
 	msg = parse_bound(text, &sc);
 	ck_assert_msg(msg == NULL, "%s", msg);
-	ck_assert_double_eq_tol(scenario_work_units(sc), 900000022.5, 1e-3);
+	ck_assert_double_eq_tol(scenario_work_units(sc), 900000002.25, 1e-3);
 	scenario_free(sc);
 	bound_text(text, sizeof(text), "standard", "retries: none", "1000000/s",
-		   90);
+		   9);
 	msg = parse_bound(text, &sc);
 	ck_assert_msg(msg == NULL, "%s", msg);
-	ck_assert_double_eq_tol(scenario_work_units(sc), 270000022.5, 1e-3);
+	ck_assert_double_eq_tol(scenario_work_units(sc), 270000002.25, 1e-3);
 	scenario_free(sc);
 }
 END_TEST

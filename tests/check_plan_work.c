@@ -145,6 +145,152 @@ START_TEST(test_random_lps)
 }
 END_TEST
 
+/* A provisioned table of 3,000 RCU + 1,000 WCU with adaptive capacity
+   adaptive (its other keys in more), no retries (1 attempt an
+   operation); 1,000 puts of 1 KB over 10 s keyed by key (10 values of
+   k), then the phase extra, parsed into *sc */
+static void table_of(const char *adaptive, const char *more, const char *key,
+		     const char *extra, struct pk_scenario **sc)
+{
+	char text[1024];
+	struct pk_diag d;
+
+	snprintf(text, sizeof(text),
+		 "service: dynamodb\n"
+		 "table: {partition_key: %s, read_capacity_units: 3000, "
+		 "write_capacity_units: 1000, adaptive_capacity: %s%s}\n"
+		 "client: {retries: none}\n"
+		 "items: {k: {values: \"k{1..10}\"}}\n"
+		 "phases:\n"
+		 "  - {duration: 10s, rate: 100/s, item_size: 1KB}\n%s",
+		 key, adaptive, more, extra);
+	diag_init(&d);
+	*sc = scenario_parse("t.yaml", text, strlen(text), &d);
+	ck_assert_msg(*sc != NULL, "%s", tu_diag_text(&d));
+	diag_free(&d);
+}
+
+/* table_of's work units */
+static double table_work(const char *adaptive, const char *extra)
+{
+	struct pk_scenario *sc;
+	double w;
+
+	table_of(adaptive, "", "/id", extra, &sc);
+	w = scenario_work_units(sc);
+	scenario_free(sc);
+	return w;
+}
+
+/*
+ * A request on a DynamoDB table counts its own units (LD_TABLE_*_WORK,
+ * measured beside creates), not an Azure Cosmos DB attempt's 1. The
+ * table has ceil(3,000 / 3,000 + 1,000 / 1,000) = 2 partitions (D4),
+ * so each of the 10 s with a request is 2 x 1/4 = 0.5: 5 a phase.
+ * 1,000 puts, adaptive capacity off: 1,000 x 10 + 5 = 10,005 (before:
+ * 1,000 x 1 + 10 s x 1 partition x 1/4 = 1,002.5); instant reads the
+ * run ahead, 3 more a put: 13,005. 1,000 GetItems more over 10 s: 1,000
+ * x 6 + 5 = 6,005 more, 16,010. 40 BatchWriteItems of 25 items (4 a
+ * second) in place of the puts: 40 x 25 x 10 + 5 = 10,005 (before:
+ * 40 x (1 + 24) + 2.5 = 1,002.5).
+ */
+START_TEST(test_table_units)
+{
+	const char *reads =
+	    "  - {duration: 10s, rate: 100/s, ops: {read: 1}}\n";
+	const char *batch =
+	    "  - {duration: 10s, rate: 4/s, ops: {batch: 1}, batch: {size: "
+	    "25}, item_size: 1KB}\n";
+	struct pk_scenario *sc;
+
+	ck_assert_double_eq_tol(table_work("off", ""), 10005, 1e-9);
+	ck_assert_double_eq_tol(table_work("instant", ""), 13005, 1e-9);
+	ck_assert_double_eq_tol(table_work("off", reads), 16010, 1e-9);
+	ck_assert_double_eq_tol(
+	    table_work("off", batch) - table_work("off", ""), 10005, 1e-9);
+	/* no request kind is cheaper on a table than on a container */
+	table_of("off", "", "/id", batch, &sc);
+	ck_assert_double_ge(scenario_work_units(sc), 20010);
+	scenario_free(sc);
+}
+END_TEST
+
+/* The work message's partitions of table_of(adaptive, more) */
+static void table_terms(const char *more, char *buf, size_t cap)
+{
+	struct pk_scenario *sc;
+
+	table_of("off", more, "/id", "", &sc);
+	scenario_work_terms(sc, buf, cap);
+	scenario_free(sc);
+}
+
+/*
+ * The work message names a table's partitions (it said "up to 1" for
+ * every table): 3,000 RCU + 1,000 WCU make 2 (D4); auto scaling up to
+ * 3,000 RCU + 4,000 WCU under the formula rule (a raise sets the count
+ * D4 gives), ceil(1 + 4) = 5; auto scaling up to 40,000 RCU and
+ * WCU needs ceil(40,000 / 3,000 + 40) = 54, reached by doubling the 2
+ * it starts with: 64.
+ */
+START_TEST(test_table_partitions)
+{
+	char buf[2048];
+
+	table_terms("", buf, sizeof(buf));
+	ck_assert_msg(strstr(buf, " up to 2 physical partitions"), "%s", buf);
+	table_terms(
+	    ", burst: off, raise_rule: formula, auto_scaling: {target: 70, "
+	    "max_read_units: 3000, max_write_units: 4000}",
+	    buf, sizeof(buf));
+	ck_assert_msg(strstr(buf, " up to 5 physical partitions"), "%s", buf);
+	table_terms(", auto_scaling: {target: 70, max_read_units: 40000, "
+		    "max_write_units: 40000}",
+		    buf, sizeof(buf));
+	ck_assert_msg(strstr(buf, " up to 64 physical partitions"), "%s", buf);
+}
+END_TEST
+
+/* The items' bytes of the estimate of table_of(adaptive, more, key) with
+   1,000 reads after the puts */
+static double table_items(const char *adaptive, const char *more,
+			  const char *key)
+{
+	struct pk_memory_estimate e;
+	struct pk_scenario *sc;
+
+	table_of(adaptive, more, key,
+		 "  - {duration: 10s, rate: 100/s, ops: {read: 1}}\n", &sc);
+	scenario_memory_estimate(sc, &e);
+	scenario_free(sc);
+	return e.items;
+}
+
+/*
+ * The estimate counts what a table holds of its items. Its read-ahead
+ * (adaptive capacity instant) keeps its own copy of the workload's
+ * record of each item, here 4 bytes for the pattern k and 4 for the
+ * reads naming an item: 1,000 items x 8 = 8,000 bytes over `off`
+ * (measured, 1,000,000 such items: 7,832 KB). Its stored items, 112
+ * bytes each (LD_DDB_ITEM_BYTES) and their primary key's: keyed by /k
+ * without a sort key at most its 10 values, each "k10" at most, 3 bytes
+ * + 18 of a level = 21: 10 x (112 + 21) = 1,330; with the sort key /id
+ * each of the 1,000 puts is an item, its key also "item-" and up to 4
+ * digits (9 + 18 = 27): 1,000 x (112 + 21 + 27) = 160,000, 158,670
+ * more. Before, neither was counted (600,000 puts measured 268,304 KB
+ * against a 219 MiB peak bound).
+ */
+START_TEST(test_table_items_memory)
+{
+	double off = table_items("off", "", "/k");
+
+	ck_assert_double_eq_tol(table_items("instant", "", "/k") - off, 8000,
+				1e-6);
+	ck_assert_double_eq_tol(
+	    table_items("off", ", sort_key: /id", "/k") - off, 158670, 1e-6);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("plan_work");
@@ -154,6 +300,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_random_fan_out);
 	tcase_add_test(tc, test_batch_items);
 	tcase_add_test(tc, test_random_lps);
+	tcase_add_test(tc, test_table_units);
+	tcase_add_test(tc, test_table_partitions);
+	tcase_add_test(tc, test_table_items_memory);
 	suite_add_tcase(s, tc);
 	return s;
 }

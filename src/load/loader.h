@@ -242,6 +242,34 @@ void ld_load_items_file(struct ld *ld, const struct yn *m);
    itself when absolute or when file has no folder part). Owned. */
 char *ld_resolve_path(const char *file, const char *path);
 
+/* A DynamoDB table's stored item (ddb_items.c: an 80-byte record with
+   its hash handle, its allocation's overhead and its hash bucket's
+   share) beside its primary key's bytes. Measured, max RSS of 200,000
+   and 600,000 puts of distinct /id values (no index, adaptive capacity
+   off, release build): 91,292 and 268,304 KB, 453 bytes a put, where
+   the estimate without it counted 365 (the heat record, the logical
+   partition, their keys): 88 more; counted at 112 and the key. */
+#define LD_DDB_ITEM_BYTES 112.0
+
+/* The work of one attempt of a request on a DynamoDB table, in place of
+   an Azure Cosmos DB attempt's 1 unit (plan_work.c): a read (GetItem)
+   LD_TABLE_READ_WORK; a write (PutItem, UpdateItem,
+   DeleteItem, each item of a BatchWriteItem) LD_TABLE_WRITE_WORK;
+   and LD_READ_AHEAD_WORK more an attempt when a provisioned
+   table lends unused capacity (adaptive_capacity instant or delayed:
+   ddb_ahead.c reads the run's stream ahead). Measured on a release
+   build (user + sys CPU, --no-remedies, the machine loaded: each
+   figure beside 400,000 creates on an Azure Cosmos DB container at the
+   same time, 0.98 and 1.13 us each, the unit), 600,000 less 200,000
+   operations on a 40,000 RCU + 40,000 WCU table of distinct /id
+   values: a put 7.6 and 9.3 us (7.7 and 8.2 units) with adaptive
+   capacity off, 9.2 and 12.2 us (9.4 and 10.8) instant; a GetItem 4.6
+   and 5.8 us (4.7 and 5.1); a BatchWriteItem of 25 items 7.5 and
+   8.3 us an item (7.7 and 8.5 units). Rounded up. */
+#define LD_TABLE_READ_WORK 6.0
+#define LD_TABLE_WRITE_WORK 10.0
+#define LD_READ_AHEAD_WORK 3.0
+
 /* scenario_monitor.c: the `monitor_log:` mapping m (after the containers
    and items); has_clock: the scenario sets clock (else clock.start
    becomes the log's first second). */
@@ -328,8 +356,10 @@ uint64_t ld_largest_item(const struct pk_scenario *s);
    each second with a request, n requests over span_s seconds seeing at
    most min(ceil(span_s), n) of them. ld_phase_work, ld_file_work: a
    phase's or a data file's work, each operation's attempts times its
-   units, and its seconds'; a phase's also its writes' on a table's
-   global secondary indexes (the costliest table variant's). */
+   units (on a DynamoDB table a request's own: plan_work.c's
+   table_attempt_work, the costliest variant's), and its seconds'; a
+   phase's also its writes' on a table's global secondary indexes (the
+   costliest table variant's). */
 double ld_gone_retries(const struct pk_scenario *s);
 double ld_op_attempts(const struct pk_scenario *s);
 double ld_queries_work(const struct pk_query_spec *qs, size_t nq, double n,
@@ -343,7 +373,7 @@ double ld_seconds_work(double span_s, double n, double ranges);
 double ld_setup_work(const struct pk_scenario *s);
 double ld_phase_work(const struct pk_scenario *s, const struct pk_phase_spec *p,
 		     double ranges, double attempts);
-double ld_file_work(const struct pk_items_file *f, double ranges,
+double ld_file_work(const struct pk_scenario *s, double ranges,
 		    double attempts);
 
 /* plan_client.c: the simulated seconds the paced clients (concurrency

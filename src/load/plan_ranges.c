@@ -13,6 +13,13 @@
 #include "pksim/load/monitor.h"
 #include "pksim/load/trace.h"
 
+/* A DynamoDB partition's most units a second (D3), its storage before a
+   split (D6: 10 GiB) and an on-demand table's partitions at creation
+   (D4, INFERRED), as ddb_layout.h has them for the service */
+#define TABLE_PART_RCU 3000.0
+#define TABLE_PART_BYTES (10.0 * 1024 * 1024 * 1024)
+#define TABLE_ON_DEMAND_PARTS 4.0
+
 /* Items the phases create (creates, upserts and batches' items), or the
    data file's. */
 double ld_items_planned(const struct pk_scenario *s)
@@ -231,18 +238,90 @@ double ld_ranges_at_start(const struct pk_container_spec *c)
 	return n < 1 ? 1 : n;
 }
 
+/* The partitions n DynamoDB partitions become when a raise needs need
+   (ddb_layout_raise_count): need itself under the formula rule, else n
+   doubled until it holds need */
+static double table_raised(double n, double need, int formula)
+{
+	if (need <= n) {
+		return n;
+	}
+	if (formula) {
+		return need;
+	}
+	while (n < need) {
+		n *= 2;
+	}
+	return n;
+}
+
+/* The most partitions DynamoDB table t can reach in s (ddb_parts.c):
+   provisioned, ceil(RCU / 3,000 + WCU / 1,000) (D4) at the most units
+   the table, its phases and its auto scaling's maximum ask for, raised
+   by doubling from the count it is created with (or set by the formula,
+   raise: formula); on demand, 4 (D4) doubled until each side's quota
+   (quota_units; a configured maximum adds none) fits at 3,000 RCU and
+   1,000 WCU a partition (D13); and a storage split (D6) for each whole
+   10 GiB in twice the items' bytes (a split leaves each child about half
+   its parent's 10 GiB) (items stored items of item_bytes, with each
+   local secondary index's entry as large again). A doubling raise after a
+   storage split doubles the split partitions too, so with any storage
+   split the raise counts 2 need - 1 (the most a doubling to need can
+   give). */
+static double table_ranges(const struct pk_scenario *s,
+			   const struct pk_ddb_table_spec *t, double items,
+			   double item_bytes)
+{
+	double r = (double)t->rcu, w = (double)t->wcu, n, need, split;
+	size_t i;
+
+	if (t->capacity == PK_DDB_ON_DEMAND) {
+		n = TABLE_ON_DEMAND_PARTS;
+		/* each side's quota at 1,000 WCU or 3,000 RCU a partition
+		   (D3) */
+		need = ceil((double)t->quota_units / 1000.0);
+	} else {
+		for (i = 0; i < s->n_phases; i++) {
+			r = fmax(r, (double)s->phases[i].ddb_rcu);
+			w = fmax(w, (double)s->phases[i].ddb_wcu);
+		}
+		if (t->scale.on) {
+			r = fmax(r, (double)t->scale.max_rcu);
+			w = fmax(w, (double)t->scale.max_wcu);
+		}
+		/* RCU / 3,000 + WCU / 1,000 = (RCU + 3 WCU) / 3,000 */
+		n = fmax(1, ceil(((double)t->rcu + 3.0 * (double)t->wcu) /
+				 TABLE_PART_RCU));
+		need = ceil((r + 3.0 * w) / TABLE_PART_RCU);
+	}
+	split = floor(2.0 * items * item_bytes * (1.0 + (double)t->n_lsis) /
+		      TABLE_PART_BYTES);
+	if (split > 0 && need > n && !t->raise_formula) {
+		return fmax(n, 2 * need - 1) + split;
+	}
+	return table_raised(n, need, t->raise_formula) + split;
+}
+
 /* The most physical partitions one variant can reach: its layout at
    creation (or an existing layout's N), phases raising throughput (rule
    6), and storage splits of the largest items, the data stored at the
    start and the preload's items at half-full partitions (rule 9), no
-   more than the logical partitions the phases and the preload make. */
+   more than the logical partitions the phases and the preload make; a
+   DynamoDB table's by its own rules (table_ranges). */
 double ld_ranges_planned(const struct pk_scenario *s,
 			 const struct pk_container_spec *c, double items,
 			 double item_bytes, double lps)
 {
+	const struct pk_ddb_table_spec *t = scenario_variant_table(s, c);
 	double n = ld_ranges_at_start(c), storage;
 	size_t i;
 
+	if (t) {
+		/* a put of a stored primary key replaces its item: without
+		   a sort key, one item a partition-key value */
+		return table_ranges(
+		    s, t, t->sort_key ? items : fmin(items, lps), item_bytes);
+	}
 	for (i = 0; i < s->n_phases; i++) {
 		double p = (double)s->phases[i].throughput_ru_per_s;
 

@@ -173,6 +173,53 @@ static double find_work(const struct pk_phase_spec *p, double k, double ranges)
 	       ranges * PK_SCENARIO_FIND_PASS_WORK;
 }
 
+/* 1 when table t reads the run's stream ahead (ddb_ahead.c): a
+   provisioned table that lends unused capacity */
+static int table_reads_ahead(const struct pk_ddb_table_spec *t)
+{
+	return t->capacity != PK_DDB_ON_DEMAND &&
+	       t->adaptive != PK_DDB_ADAPTIVE_OFF;
+}
+
+/* The work one attempt of an operation of mix m takes on table t, in
+   place of the 1 unit of an Azure Cosmos DB attempt: a read
+   (GetItem) LD_TABLE_READ_WORK, under a key's `{random}` part
+   one for each of its k candidate values (ddb_find.c); a create,
+   upsert, replace or delete, and each item of a batch (BatchWriteItem,
+   batch items), LD_TABLE_WRITE_WORK; and
+   LD_READ_AHEAD_WORK more when the table reads ahead. */
+static double table_attempt_work(const struct pk_ddb_table_spec *t,
+				 const double *m, double batch, double k)
+{
+	double writes = m[PK_OP_CREATE] + m[PK_OP_UPSERT] + m[PK_OP_REPLACE] +
+			m[PK_OP_DELETE] + m[PK_OP_BATCH] * batch;
+
+	return m[PK_OP_READ] * fmax(k, 1) * LD_TABLE_READ_WORK +
+	       writes * LD_TABLE_WRITE_WORK +
+	       (table_reads_ahead(t) ? LD_READ_AHEAD_WORK : 0);
+}
+
+/* The most work one attempt of an operation of mix m takes on any table
+   variant of s (table_attempt_work), 0 without one */
+static double tables_attempt_work(const struct pk_scenario *s, const double *m,
+				  double batch)
+{
+	const struct pk_ddb_table_spec *t;
+	double most = 0;
+	size_t v;
+
+	for (v = 0; v < s->n_variants; v++) {
+		if ((t = scenario_variant_table(s, &s->variants[v]))) {
+			most = fmax(most,
+				    table_attempt_work(
+					t, m, batch,
+					key_random_values(
+					    s->variants[v].key.template_text)));
+		}
+	}
+	return most;
+}
+
 double ld_setup_work(const struct pk_scenario *s)
 {
 	double items = ld_items_planned(s), item_bytes, r, r0, most = 0;
@@ -205,26 +252,31 @@ double ld_phase_work(const struct pk_scenario *s, const struct pk_phase_spec *p,
 	double items = m[PK_OP_BATCH] * fmax((double)p->batch_size - 1, 0);
 	double finds = m[PK_OP_READ] + m[PK_OP_REPLACE] + m[PK_OP_UPSERT] +
 		       m[PK_OP_DELETE];
+	double one =
+	    fmax(1 + items + finds * find_work(p, random_values(s), ranges),
+		 tables_attempt_work(s, m, (double)p->batch_size));
 
-	return attempts *
-		   (n * (1 + items +
-			 finds * find_work(p, random_values(s), ranges)) +
-		    (p->mix[PK_OP_QUERY] > 0
-			 ? ld_queries_work(p->queries, p->n_queries,
-					   n * p->mix[PK_OP_QUERY], ranges)
-			 : 0)) +
+	return attempts * (n * one + (p->mix[PK_OP_QUERY] > 0
+					  ? ld_queries_work(
+						p->queries, p->n_queries,
+						n * p->mix[PK_OP_QUERY], ranges)
+					  : 0)) +
 	       ld_seconds_work(span_s, n, ranges) +
 	       index_work(s, p->mix, (double)p->batch_size, n, span_s,
 			  attempts);
 }
 
-double ld_file_work(const struct pk_items_file *f, double ranges,
-		    double attempts)
+double ld_file_work(const struct pk_scenario *s, double ranges, double attempts)
 {
+	const struct pk_items_file *f = s->items_file;
 	double recs = ld_file_records(f), nq = ld_file_queries(f, recs);
+	/* each record a create */
+	double create[PK_OP_KINDS] = {[PK_OP_CREATE] = 1};
+	double one = fmax(1, tables_attempt_work(s, create, 1));
 
-	return attempts * (recs + ld_queries_work(f->queries, f->n_queries, nq,
-						  ranges)) +
+	return attempts *
+		   (recs * one +
+		    ld_queries_work(f->queries, f->n_queries, nq, ranges)) +
 	       ld_seconds_work(ld_file_span_s(f), recs, ranges);
 }
 
@@ -237,6 +289,19 @@ static int some_gsi(const struct pk_scenario *s)
 	for (v = 0; v < s->n_variants; v++) {
 		t = scenario_variant_table(s, &s->variants[v]);
 		if (t && t->n_gsis > 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* 1 when some variant is a DynamoDB table */
+static int some_table(const struct pk_scenario *s)
+{
+	size_t v;
+
+	for (v = 0; v < s->n_variants; v++) {
+		if (scenario_variant_table(s, &s->variants[v])) {
 			return 1;
 		}
 	}
@@ -290,6 +355,18 @@ static void more_terms(const struct pk_scenario *s, char *buf, size_t cap)
 			 PK_SCENARIO_SPLIT_RANGE_WORK);
 		len = strlen(buf);
 	}
+	if (some_table(s) && len < cap) {
+		snprintf(buf + len, cap - len,
+			 "; on a DynamoDB table each attempt of a read "
+			 "(GetItem, one a candidate value under a {random} "
+			 "part) %.3g and of a write (each item of a batch) "
+			 "%.3g in place of 1, and %.3g more where a "
+			 "provisioned table lends unused capacity (it reads "
+			 "the run ahead)",
+			 LD_TABLE_READ_WORK, LD_TABLE_WRITE_WORK,
+			 LD_READ_AHEAD_WORK);
+		len = strlen(buf);
+	}
 	if (some_gsi(s) && len < cap) {
 		snprintf(buf + len, cap - len,
 			 "; in each attempt of a write each global secondary "
@@ -341,7 +418,7 @@ double scenario_work_units(const struct pk_scenario *s)
 	if (s->items_file && s->items_file->monitor) {
 		work += (double)s->items_file->monitor->pieces * attempts;
 	} else if (s->items_file && s->items_file->trace) {
-		work += ld_file_work(s->items_file, ranges, attempts);
+		work += ld_file_work(s, ranges, attempts);
 	}
 	for (i = 0; i < s->n_phases; i++) {
 		work += ld_phase_work(s, &s->phases[i], ranges, attempts);
