@@ -927,30 +927,38 @@ START_TEST(test_seeds_merge)
 END_TEST
 
 /* §4.6 from the command line: the seeds named, the same output twice
-   (same seeds: byte-identical), and JSON refused (exit 2). */
+   (same seeds: byte-identical), and JSON refused (exit 2). The wiring
+   only, so a small compare: two keys, 200 creates (10 s at 20/s), seed
+   42; scorecard_merge_seeds' figures are test_seeds_merge's. */
 START_TEST(test_seeds_cli)
 {
+	const char *yaml = tu_dir_file(
+	    "seeds.yaml", "seed: 42\n"
+			  "container: {partition_key: /k, throughput: 400}\n"
+			  "variants: [{name: by-k}, {name: by-id, "
+			  "partition_key: /id}]\n"
+			  "items: {k: {values: \"k{0..9}\"}}\n"
+			  "phases: [{duration: 10s, rate: 20/s, item_size: "
+			  "1KB}]\n");
 	char args[1024], *a, *b, *out = NULL, *err = NULL;
 
-	snprintf(args, sizeof(args), "compare '%s' --seeds 3",
-		 tu_src("scenarios/compare-iot.yaml"));
+	snprintf(args, sizeof(args), "compare '%s' --seeds 3", yaml);
 	a = tu_run_ok(args);
 	b = tu_run_ok(args);
 	ck_assert_str_eq(a, b);
-	/* compare-iot.yaml's seed is 42 */
+	/* the scenario's seed is 42 */
 	ck_assert_msg(strstr(a, "over 3 seeds (42 to 44): median [min-max]") !=
 			  NULL,
 		      "%s", a);
 	free(a);
 	free(b);
 	snprintf(args, sizeof(args), "compare '%s' --seeds 3 --format json",
-		 tu_src("scenarios/compare-iot.yaml"));
+		 yaml);
 	ck_assert_int_eq(tu_run(args, &out, &err), 2);
 	ck_assert_ptr_nonnull(strstr(err, "--seeds gives medians"));
 	free(out);
 	free(err);
-	snprintf(args, sizeof(args), "compare '%s' --seeds 1",
-		 tu_src("scenarios/compare-iot.yaml"));
+	snprintf(args, sizeof(args), "compare '%s' --seeds 1", yaml);
 	ck_assert_int_eq(tu_run(args, &out, &err), 2);
 	ck_assert_ptr_nonnull(strstr(err, "--seeds needs 2 to 100"));
 	free(out);
