@@ -601,9 +601,11 @@ START_TEST(test_done_criterion)
 	char args[1024];
 	json_t *root, *id, *cc;
 
+	/* --no-remedies: the scorecards are the same without them (their
+	   replays for the 429s are not what this asserts) */
 	snprintf(args, sizeof(args),
 		 "compare --items '%s' --at-once --key /id --key /costCenter "
-		 "--query costCenter",
+		 "--query costCenter --no-remedies",
 		 tu_src("scenarios/data/cosmoslabs_transactions.json"));
 	id = card_of(args, 0, &root);
 	cc = card_i(root, 1);
