@@ -85,6 +85,7 @@ static const struct tested tested[] = {
     {TTL | ITTL | STR, "runway_items test_runway_streams_own_ttl"},
     {POOL | STR, "runway_items test_runway_streams_own_pool"},
     {DEL | STR, "runway_dels test_dels_stream_of_deletes"},
+    {ITTL | DEL | STR, "runway_dels test_dels_expired_targets_404"},
     {REP | SIZE | STR, "runway_dels test_dels_rewrites_long_ttl, runway_dels "
 		       "test_dels_rewrites_of_another_stream, ..."},
     {POOL | REP | SIZE | STR,

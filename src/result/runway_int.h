@@ -953,35 +953,35 @@ double runway_cycle_backlog(const struct pk_result_variant *v,
 /* ---- runway_dels.c: deletes taken from every stored item ---- */
 
 /* Deletes as the replay sends them: each draws its target among every
-   stored item of the variant, whatever its stream or key (workload
-   targets: one set of written items, select uniform), so a logical
-   partition loses deletes in proportion to its share of the stored
-   items, not of the new ones. Over a step of C new items and D deletes
-   at steady rates on N0 stored, N(t) = N0 + (C - D) t / T, an item
-   stored at the step's start is left with probability keep = (N0 /
-   N1)^(D / (C - D)) (e^(-D / N0) when C = D), and the step's new items
-   with fresh = (N1 - N0 keep) / C (the solution of x' = a - d x / N for
-   a partition sent a of the new items: x1 = x0 keep + a T fresh).
-   Under time to live N also loses what expires: each class's items
-   are counted as a logical partition's bytes are (rw_store, every
-   expired item cleared), a write's part left k now over k then, and
-   a step's keep goes round PK_RW_DELS_ROUNDS times with the expiries
-   the last round's leaves; the step's new items then kept at fresh =
-   (1 - keep) / -ln keep (the deletes' rate steady over the step).
-   ASSUMPTIONS: a delete picks uniformly (a phase's select is not
-   read), the step's rates steady within it, every stream's new items
-   stored (a bound that holds one partition back does not change N).
-   Preloaded items are not in N: no delete targets them. Not under an
-   id pool (there deletes come off the new items, never below 0). */
+   item of the variant written and not yet taken by a delete, whatever
+   its stream or key (workload targets: one draw set of written items,
+   select uniform), so a logical partition loses deletes in proportion
+   to its share of that set, not of the new items. Over a step of C new
+   items and D deletes at steady rates on N0 in the set, N(t) = N0 +
+   (C - D) t / T, an item in it at the step's start is left with
+   probability keep = (N0 / N1)^(D / (C - D)) (e^(-D / N0) when C = D),
+   and the step's new items with fresh = (N1 - N0 keep) / C (the
+   solution of x' = a - d x / N for a partition sent a of the new items:
+   x1 = x0 keep + a T fresh). Under time to live an expired item stays
+   in the set (the workload does not know it expired): a delete that
+   draws it finds nothing (404) and removes it from the set, so N counts
+   expired items too and a stored item's keep is the same as without
+   time to live (the replay of 10 creates/s that never expire beside 10
+   living 60 s and 5 deletes/s: N = 15 t, the first kept at
+   (s / t)^(1/3), 7.5 a second net). ASSUMPTIONS: a delete picks
+   uniformly (a phase's select is not read), the step's rates steady
+   within it, every stream's new items stored (a bound that holds one
+   partition back does not change N). Preloaded items are not in N: no
+   delete targets them. Not under an id pool (there deletes come off
+   the new items, never below 0). */
 struct rw_dels {
 	int on;	     /* deletes taken apart */
 	int sent;    /* a phase sends deletes at a rate */
-	double live; /* the workload's items stored after the last step
-			(preloaded items not counted) */
+	double live; /* the workload's items in the draw set after the
+			last step (expired ones too; preloaded items not
+			counted) */
 	double keep, fresh;
 	const struct rw_classes *cl; /* borrowed: the projection's */
-	struct rw_store items;	     /* under time to live: the items stored,
-					each class's, in one slot */
 };
 
 /* d for projection p (its classes set, kept while d lives): on when a
