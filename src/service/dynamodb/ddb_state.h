@@ -1,8 +1,9 @@
 /*
  * ddb_state: the DynamoDB service's state, shared by its modules
- * (ddb_service.c: requests and seconds; ddb_parts.c: partitions,
- * placement and splits; ddb_snapshot.c: the end of the run). Private
- * to src/service/dynamodb/.
+ * (ddb_service.c: the service's operations; ddb_request.c: a
+ * request's units and admission; ddb_seconds.c: the seconds as they
+ * close; ddb_parts.c: partitions, placement and splits; ddb_snapshot.c:
+ * the end of the run). Private to src/service/dynamodb/.
  */
 #ifndef PKSIM_DDB_STATE_H
 #define PKSIM_DDB_STATE_H
@@ -231,7 +232,7 @@ struct ask {
 				  batch's item) */
 };
 
-/* ddb_service.c: count an attempt of units u (mCU) in the run's and the
+/* ddb_request.c: count an attempt of units u (mCU) in the run's and the
    open second's totals and, p not NULL, on partition p; count it on
    partition p alone (ddb_count_part: an item of a batch). Store what a,
    admitted on partition i, did (bytes, with its local index entries',
@@ -258,7 +259,12 @@ enum pk_ddb_verdict ddb_admit_all(struct ddb *d, size_t i,
 				  const struct ask *a, int *by_index);
 int64_t ddb_retry_after_ms(const struct pk_svc_request *rq);
 
-/* ddb_service.c: the table's bucket, units and answer of point
+/* ddb_seconds.c: close the open second (active), or n idle seconds
+   from it: its sides' and partitions' records, the banks' refill and
+   the next second's start */
+void ddb_close_seconds(struct ddb *d, int64_t n);
+
+/* ddb_request.c: the table's bucket, units and answer of point
    request rq (D1, D2) on the items stored now, into *a */
 void ddb_ask_of(struct ddb *d, const struct pk_svc_request *rq, struct ask *a);
 
