@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pksim/report/report_text.h"
 #include "pksim/report/scorecard.h"
 #include "pksim/result/result.h"
 #include "testutil.h"
@@ -422,6 +423,82 @@ START_TEST(test_guard_data_repeats)
 }
 END_TEST
 
+/*
+ * M7: a data file whose records have no ttl field, under a container's
+ * default_ttl of 1 h: time to live with a data file is not a tested
+ * combination, and the refusal names it so; it named "items' own ttl",
+ * a field no record has. One record of device d1 every 10 s for 2 h.
+ */
+START_TEST(test_guard_data_no_own_ttl)
+{
+	static const char yaml[] =
+	    "container: {partition_key: /device, throughput: 10000, "
+	    "default_ttl: 1h}\n"
+	    "items: {file: plain.jsonl, time_field: ts, time_compression: 1, "
+	    "item_size: 10KB}\n";
+	char *data = malloc(720 * 64), t[700];
+	size_t at = 0;
+	int i;
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c;
+
+	ck_assert_ptr_nonnull(data);
+	for (i = 0; i < 720; i++) {
+		at += (size_t)snprintf(data + at, 64,
+				       "{\"device\": \"d1\", \"id\": \"r%d\", "
+				       "\"ts\": %d}\n",
+				       i, 1767225600 + 10 * i);
+	}
+	tu_dir_file("plain.jsonl", data);
+	free(data);
+	c = tu_cards(tu_dir_file("guard.yaml", yaml), yaml, &run, &res);
+	scorecard_full_text(res, &c[0], 0, t, sizeof(t));
+	ck_assert_msg(c[0].full_kind == PK_FULL_NOT_PROJECTED, "%s", t);
+	ck_assert_msg(strstr(t, "time to live with a data file"), "%s", t);
+	ck_assert_msg(!strstr(t, "own ttl"), "%s", t);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
+/*
+ * M4: variants of different logical partition caps: 1 create/s of
+ * 100 KB on one key fills 20 GiB at 21,474,836,480 / 102,400 =
+ * 209,715.2 s and a 1-GB cap at 1,073,741,824 / 102,400 = 10,485.76 s;
+ * the compare header said "its cap, 20.0 GiB" above both rows. It names
+ * none now, and each row its own cap.
+ */
+START_TEST(test_guard_compare_caps_named)
+{
+	static const char yaml[] =
+	    "container: {partition_key: /k, throughput: 10000}\n"
+	    "variants:\n"
+	    "  - {name: plain}\n"
+	    "  - {name: cap1g, logical_partition_storage: 1GB}\n"
+	    "items: {k: {const: a}}\n"
+	    "phases:\n"
+	    "  - {duration: 1m, rate: 1/s, item_size: 100KB}\n";
+	struct pk_run *run;
+	struct pk_result *res;
+	struct pk_scorecard *c =
+	    tu_cards(tu_dir_file("caps.yaml", yaml), yaml, &run, &res);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert(tu_near(c[0].days_to_full * DAY, 209715.2, 1e-9));
+	ck_assert(tu_near(c[1].days_to_full * DAY, 10485.76, 1e-9));
+	report_text_compare_cards(res, c, 0, 120, f);
+	fclose(f);
+	ck_assert_msg(!strstr(text, "its cap, 20.0 GiB"), "%s", text);
+	ck_assert_msg(strstr(text, "(its cap 20.0 GiB)"), "%s", text);
+	ck_assert_msg(strstr(text, "(its cap 1.0 GiB)"), "%s", text);
+	free(text);
+	tu_cards_free(c, run, res);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_guard");
@@ -431,6 +508,8 @@ Suite *tu_suite(void)
 	tcase_add_loop_test(tc, test_guard_cases, 0,
 			    (int)(sizeof(cases) / sizeof(cases[0])));
 	tcase_add_test(tc, test_guard_data_repeats);
+	tcase_add_test(tc, test_guard_compare_caps_named);
+	tcase_add_test(tc, test_guard_data_no_own_ttl);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -524,6 +524,23 @@ static void scorecard_table(const struct pk_result *run,
 	cost_note(run, out);
 }
 
+/* 1 when run's Azure Cosmos DB variants differ in their logical
+   partition cap (`logical_partition_storage:`): the header then names
+   none and each row its own */
+static int caps_differ(const struct pk_result *run)
+{
+	size_t i;
+
+	for (i = 1; i < run->n_variants; i++) {
+		if (run->variants[i].cosmos &&
+		    run->variants[i].spec->lp_storage_bytes !=
+			run->variants[0].spec->lp_storage_bytes) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int report_text_compare_cards(const struct pk_result *run,
 			      const struct pk_scorecard *cards, int colour,
 			      size_t width, FILE *out)
@@ -546,6 +563,11 @@ int report_text_compare_cards(const struct pk_result *run,
 			"its row says; projected from the workload as "
 			"described, not from what the replay stored)\n",
 			fmt_bytes(run->variants[0].spec->lp_storage_bytes, a));
+	} else if (caps_differ(run)) {
+		fprintf(out, "\ndays to full (until the first logical "
+			     "partition reaches its cap, each row's named, "
+			     "projected from the workload as described, not "
+			     "from what the replay stored)\n");
 	} else {
 		fprintf(
 		    out,
@@ -557,9 +579,14 @@ int report_text_compare_cards(const struct pk_result *run,
 			: "-");
 	}
 	for (i = 0; i < run->n_variants; i++) {
-		char t[1024];
+		const struct pk_result_variant *v = &run->variants[i];
+		char t[1024], capt[64] = "";
 
-		fprintf(out, "  %-24s %s\n", cards[i].name,
+		if (v->cosmos && caps_differ(run)) {
+			snprintf(capt, sizeof(capt), "(its cap %s) ",
+				 fmt_bytes(v->spec->lp_storage_bytes, a));
+		}
+		fprintf(out, "  %-24s %s%s\n", cards[i].name, capt,
 			scorecard_full_text(run, &cards[i], 0, t, sizeof(t)));
 	}
 	text_compare_queries(run, run->n_variants ? cards[0].n_seeds : 1, out);

@@ -106,10 +106,11 @@ static size_t ranges_of(const struct pk_result_variant *v,
 
 /* Record i's lifetime under time to live (rule 28: its own ttl, else
    the container's default def), s; PK_TTL_NEVER never expires; -2 when
-   its ttl is not one the service takes (refused: never stored) */
+   its ttl is not one the service takes (refused: never stored); *own
+   set to 1 when the record has a ttl of its own */
 static int64_t record_life(const struct pk_result_variant *v,
 			   const struct pk_workload *w, uint64_t i, int prop,
-			   int64_t def)
+			   int64_t def, int *own)
 {
 	char buf[64];
 	struct pk_value val;
@@ -121,6 +122,7 @@ static int64_t record_life(const struct pk_result_variant *v,
 	if (workload_value(w, i, prop, &val, buf, sizeof(buf)) != 0) {
 		val.type = PK_VALUE_UNDEFINED;
 	}
+	*own |= val.type != PK_VALUE_UNDEFINED;
 	if (v->service_queries->item_ttl(&val, &t) != 0) {
 		return -2;
 	}
@@ -331,7 +333,8 @@ void runway_from_data(const struct pk_scenario *sc, const struct pk_workload *w,
 	for (i = 0; i < n; i++) {
 		int64_t t = workload_item_data_ms(w, i);
 		double b = (double)workload_item_size(w, i) * factor;
-		int64_t life = record_life(v, w, i, ttl_prop, def);
+		int64_t life =
+		    record_life(v, w, i, ttl_prop, def, &rw->data_own_ttl);
 
 		runway_item_key(v, sc, w, i, NULL, &key);
 		if (key.at.status != 0 || life == -2) {

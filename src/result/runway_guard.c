@@ -119,7 +119,7 @@ static const struct tested tested[] = {
     {TKEY | DATA, "rank test_days_bounded"},
     {CYCLE | DATA, "runway test_runway_data_file_weekday, runway_data "
 		   "test_runway_data_bucket_while_current"},
-    {TTL | ITTL | CYCLE | DATA, "runway_items test_runway_data_time_key_ttl"},
+    {TTL | CYCLE | DATA, "runway_items test_runway_data_time_key_ttl"},
     {DEL | PRE, "runway_dels test_dels_preload_not_targeted"},
     {SCALE, "runway test_runway_time_scale_offices"},
     {TTL | SCALE, "runway_items test_runway_ttl_time_scale"},
@@ -338,12 +338,12 @@ uint32_t runway_features(const struct pk_scenario *sc,
 {
 	uint32_t f = key_features(sc, v, rw);
 
+	(void)w; /* a data file's own ttls: rw->data_own_ttl */
 	if (sc->items_file) {
 		f |= DATA;
 		f |= rw->ids_repeat ? DREP : 0;
 		f |= v->spec->default_ttl_s > 0 ? TTL : 0;
-		f |= v->spec->default_ttl_s != PK_TTL_OFF &&
-			     workload_prop_index(w, "/ttl") >= 0
+		f |= v->spec->default_ttl_s != PK_TTL_OFF && rw->data_own_ttl
 			 ? ITTL
 			 : 0;
 	} else {

@@ -435,6 +435,8 @@ struct pk_runway {
 					 records repeating an id it holds
 					 (409) as new ones, its ids not
 					 drawn whole as a pool */
+	int data_own_ttl;	      /* DATA under time to live: some record
+					 has a ttl of its own */
 };
 
 struct pk_snapshot;
