@@ -20,27 +20,6 @@
 
 #define CU 1000
 
-/* The findings of r's first variant joined by "\n" (caller frees) */
-static char *findings_text(const struct pk_result *r)
-{
-	size_t n, i, len = 1;
-	char **f = findings_make(r, &r->variants[0], &n);
-	char *all;
-
-	for (i = 0; i < n; i++) {
-		len += strlen(f[i]) + 1;
-	}
-	all = calloc(1, len);
-	ck_assert_ptr_nonnull(all);
-	for (i = 0; i < n; i++) {
-		strcat(all, f[i]);
-		strcat(all, "\n");
-		free(f[i]);
-	}
-	free(f);
-	return all;
-}
-
 /*
  * The shipped scenarios/dynamodb/on-demand-new-table.yaml: a new
  * on-demand table serves at once 4,000 WRU a second (statement 21, D13:
@@ -58,7 +37,7 @@ START_TEST(test_ddb_findings_past_peak)
 	struct pk_result *res = result_build(run);
 	const struct pk_ddb_past_peak *w = &res->variants[0].ddb->past_peak[1];
 	const struct pk_ddb_past_peak *r = &res->variants[0].ddb->past_peak[0];
-	char *text = findings_text(res);
+	char *text = tu_findings_text(res);
 
 	ck_assert_int_eq(w->seconds, 60);
 	ck_assert_int_eq(w->first_s, 0);
@@ -115,7 +94,7 @@ START_TEST(test_ddb_findings_past_peak_retries)
 	ck_assert_int_eq(w->first_limit_mcu, 4000 * CU);
 	ck_assert_int_eq(w->first_asked_mcu, 5000 * CU);
 	ck_assert_int_eq(w->peak_asked_mcu, 5000 * CU);
-	text = findings_text(f.r);
+	text = tu_findings_text(f.r);
 	ck_assert_msg(strstr(text, "(the most asked in one 5,000 WRU, first "
 				   "attempts"),
 		      "%s", text);
@@ -144,7 +123,7 @@ START_TEST(test_ddb_findings_at_limit)
 
 	tu_fx_run(&f, "at-limit.yaml", yaml);
 	ck_assert_int_eq(f.r->variants[0].ddb->past_peak[1].seconds, 0);
-	text = findings_text(f.r);
+	text = tu_findings_text(f.r);
 	ck_assert_msg(!strstr(text, "met its instant limit"), "%s", text);
 	/* 10,000 key values: none near a partition's 1,000 WCU */
 	ck_assert_msg(!strstr(text, "hot key:"), "%s", text);
@@ -171,7 +150,7 @@ START_TEST(test_ddb_findings_hot_key_monotonic)
 	struct pk_run *run = tu_sim_shipped("dynamodb/hot-key");
 	struct pk_result *res = result_build(run);
 	const struct pk_ddb_hot_key *k = &res->variants[0].ddb->hot[1];
-	char *text = findings_text(res);
+	char *text = tu_findings_text(res);
 
 	ck_assert_str_eq(k->key, "\"customer-0042\"");
 	ck_assert_int_eq(k->peak_mcu, 1500 * CU);
@@ -220,7 +199,7 @@ START_TEST(test_ddb_findings_hot_item_reads)
 	k = &f.r->variants[0].ddb->hot[0];
 	ck_assert_str_eq(k->key, "\"one\"");
 	ck_assert_int_eq(k->peak_mcu, 3500 * CU);
-	text = findings_text(f.r);
+	text = tu_findings_text(f.r);
 	ck_assert_msg(strstr(text, "hot key: \"one\" was asked 3,500 read "
 				   "units in one second") &&
 			  strstr(text, "above the 3,000 RCU") &&
@@ -260,7 +239,7 @@ START_TEST(test_ddb_findings_hot_key_spread)
 	ck_assert_int_eq(k->peak_mcu, 1500 * CU);
 	ck_assert_uint_lt(k->rising, k->puts * 6 / 10);
 	ck_assert_uint_lt(k->falling, k->puts * 6 / 10);
-	text = findings_text(f.r);
+	text = tu_findings_text(f.r);
 	ck_assert_msg(strstr(text, "could cut its items apart by sort key "
 				   "(/s)") &&
 			  strstr(text, "upper bound") &&
@@ -308,7 +287,7 @@ START_TEST(test_ddb_findings_hot_key_batch)
 	ck_assert_uint_eq(k->puts, 15000);
 	ck_assert_uint_eq(k->rising, 14995);
 	ck_assert_uint_eq(k->falling, 4);
-	text = findings_text(f.r);
+	text = tu_findings_text(f.r);
 	ck_assert_msg(strstr(text, "hot key: \"customer-0042\" was asked "
 				   "1,500 write units in one second") &&
 			  strstr(text, "partition 1 throttled 33.3% of its "
@@ -362,7 +341,7 @@ START_TEST(test_ddb_findings_hot_key_first_attempts)
 	k = &f.r->variants[0].ddb->hot[1];
 	ck_assert_str_eq(k->key, "\"sensor-1\"");
 	ck_assert_int_eq(k->peak_mcu, 800 * CU);
-	text = findings_text(f.r);
+	text = tu_findings_text(f.r);
 	ck_assert_msg(!strstr(text, "hot key:") &&
 			  !strstr(text, "no split can fix it"),
 		      "%s", text);
@@ -416,7 +395,7 @@ START_TEST(test_ddb_findings_on_demand_linear)
 	thr = f.r->variants[0].metrics->totals.throttled_429;
 	ck_assert_uint_ge(thr, 237000);
 	ck_assert_uint_le(thr, 243000);
-	text = findings_text(f.r);
+	text = tu_findings_text(f.r);
 	ck_assert_msg(strstr(text, "reads met its instant limit") &&
 			  strstr(text, "of the two limits taken together"),
 		      "%s", text);
@@ -456,7 +435,7 @@ START_TEST(test_ddb_findings_shared_partition)
 		  "h}}, phases: [{duration: 20s, rate: 600/s}]}\n");
 	ck_assert_uint_eq(f.r->variants[0].metrics->totals.throttled_429, 4000);
 	ck_assert_int_eq(f.r->variants[0].ddb->hot[1].peak_mcu, 600 * CU);
-	text = findings_text(f.r);
+	text = tu_findings_text(f.r);
 	ck_assert_msg(strstr(text, "one hot partition, several key values "
 				   "sharing it") &&
 			  strstr(text, "split it for heat") &&
@@ -562,7 +541,7 @@ START_TEST(test_ddb_findings_growth_words)
 	    "item_size: 2KB}]\n";
 	struct pk_run *run = tu_sim_text("growth.yaml", yaml);
 	struct pk_result *res = result_build(run);
-	char *text = findings_text(res);
+	char *text = tu_findings_text(res);
 
 	ck_assert_msg(strstr(text, "storage growth: item collection /dev = "
 				   "\"d1\" (its items and local secondary "
@@ -610,7 +589,7 @@ START_TEST(test_ddb_findings_never_fits)
 {
 	struct pk_run *run = big_run("350KB");
 	struct pk_result *res = result_build(run);
-	char *text = findings_text(res);
+	char *text = tu_findings_text(res);
 
 	ck_assert_uint_eq(tu_metrics(run->variants[0].svc)->totals.succeeded,
 			  0);

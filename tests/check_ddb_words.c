@@ -16,27 +16,6 @@
 #include "pksim/service/metrics.h"
 #include "testutil.h"
 
-/* The findings of r's first variant joined by "\n" (caller frees) */
-static char *findings_text(const struct pk_result *r)
-{
-	size_t n, i, len = 1;
-	char **f = findings_make(r, &r->variants[0], &n);
-	char *all;
-
-	for (i = 0; i < n; i++) {
-		len += strlen(f[i]) + 1;
-	}
-	all = calloc(1, len);
-	ck_assert_ptr_nonnull(all);
-	for (i = 0; i < n; i++) {
-		strcat(all, f[i]);
-		strcat(all, "\n");
-		free(f[i]);
-	}
-	free(f);
-	return all;
-}
-
 /*
  * An on-demand table held by its own max_write_request_units (trial N's
  * N4): a new table's instant limit is 4,000 WRU a second (statement 21,
@@ -60,7 +39,7 @@ START_TEST(test_ddb_words_max_on_demand)
 	    "item_size: 1KB}\n";
 	struct pk_run *run = tu_sim_text("max.yaml", text);
 	struct pk_result *res = result_build(run);
-	char *f = findings_text(res);
+	char *f = tu_findings_text(res);
 
 	ck_assert_uint_eq(
 	    tu_metrics(run->variants[0].svc)->totals.throttled_429, 60000);
@@ -102,7 +81,7 @@ START_TEST(test_ddb_words_throttled_side)
 	    "  - {name: r, duration: 20s, rate: 10000/s, ops: {read: 1}}\n";
 	struct pk_run *run = tu_sim_text("side.yaml", text);
 	struct pk_result *res = result_build(run);
-	char *f = findings_text(res);
+	char *f = tu_findings_text(res);
 
 	ck_assert_uint_eq(
 	    tu_metrics(run->variants[0].svc)->totals.throttled_429, 2000);
@@ -146,7 +125,7 @@ START_TEST(test_ddb_words_one_key_split)
 	    "item_size: 200KB}\n";
 	struct pk_run *run = tu_sim_text("cut.yaml", text);
 	struct pk_result *res = result_build(run);
-	char *f = findings_text(res);
+	char *f = tu_findings_text(res);
 
 	ck_assert_uint_gt(
 	    tu_metrics(run->variants[0].svc)->totals.throttled_429, 0);

@@ -5,6 +5,7 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/load/scenario.h"
+#include "pksim/report/findings.h"
 #include "pksim/report/scorecard.h"
 #include "pksim/result/result.h"
 #include "pksim/run/sim.h"
@@ -468,4 +469,24 @@ long tu_status_kb(const char *name)
 int tu_near(double x, double want, double rel)
 {
 	return fabs(x - want) <= rel * fabs(want);
+}
+
+char *tu_findings_text(const struct pk_result *r)
+{
+	size_t n, i, len = 1;
+	char **f = findings_make(r, &r->variants[0], &n);
+	char *all;
+
+	for (i = 0; i < n; i++) {
+		len += strlen(f[i]) + 1;
+	}
+	all = calloc(1, len);
+	ck_assert_ptr_nonnull(all);
+	for (i = 0; i < n; i++) {
+		strcat(all, f[i]);
+		strcat(all, "\n");
+		free(f[i]);
+	}
+	free(f);
+	return all;
 }

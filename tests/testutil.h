@@ -136,6 +136,11 @@ const struct pk_result_variant *tu_fx_variant(const struct tu_fx *f,
 char *tu_report(const struct pk_result *r,
 		int (*writer)(const struct pk_result *r, FILE *out));
 
+/* The findings (findings_make) of r's first variant, each followed by
+   "\n", as one string (caller frees); a failed test when out of
+   memory. */
+char *tu_findings_text(const struct pk_result *r);
+
 /* A test case's temporary directory, tu_dir, for the files its tests
    write: made by tu_dir_setup and removed, with every file in it, by
    tu_dir_teardown; a checked fixture
