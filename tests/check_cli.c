@@ -40,48 +40,182 @@ static int exists(const char *path)
 	return stat(path, &st) == 0;
 }
 
-START_TEST(test_cli_bad_corpus)
+/* pksim run tests/bad/NAME.yaml -o DIR/report: bad input, so exit 2,
+   the first line of NAME.expect first on stderr, and no report */
+static void bad_run(const char *name, const char *dir)
 {
-	DIR *d;
-	struct dirent *e;
-	char *dir = tu_tmpdir();
-	int cases = 0;
+	char args[1024], exp_path[512], out_path[512];
+	char *out = NULL, *err = NULL, *want;
+	int rc;
 
-	to_src_root();
-	d = opendir("tests/bad");
+	snprintf(exp_path, sizeof(exp_path), "tests/bad/%s.expect", name);
+	want = tu_read_file(exp_path, NULL);
+	ck_assert_msg(want != NULL, "%s has no .expect", name);
+	snprintf(out_path, sizeof(out_path), "%s/report", dir);
+	snprintf(args, sizeof(args), "run 'tests/bad/%s.yaml' -o '%s'", name,
+		 out_path);
+	rc = tu_run(args, &out, &err);
+	ck_assert_msg(rc == 2, "%s: exit %d", name, rc);
+	ck_assert_str_eq(first_line(err), first_line(want));
+	ck_assert_msg(!exists(out_path), "%s left a report", name);
+	free(out);
+	free(err);
+	free(want);
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The corpus's NAMEs (tests/bad/NAME.yaml with a NAME.expect beside
+   it; a .yaml without one is a good input kept there), sorted, into
+   *out (owned, each entry too); their count. */
+static size_t bad_names(char ***out)
+{
+	DIR *d = opendir("tests/bad");
+	struct dirent *e;
+	char **v = NULL, path[512];
+	size_t n = 0, cap = 0;
+
 	ck_assert_ptr_nonnull(d);
 	while ((e = readdir(d)) != NULL) {
-		size_t n = strlen(e->d_name);
-		char args[1024], exp_path[512], out_path[512];
-		char *out = NULL, *err = NULL, *want;
-		int rc;
+		size_t len = strlen(e->d_name);
 
-		if (n < 6 || strcmp(e->d_name + n - 5, ".yaml") != 0) {
+		if (len < 6 || strcmp(e->d_name + len - 5, ".yaml") != 0) {
 			continue;
 		}
-		snprintf(exp_path, sizeof(exp_path), "tests/bad/%.*s.expect",
-			 (int)(n - 5), e->d_name);
-		want = tu_read_file(exp_path, NULL);
-		if (!want) {
-			continue; /* a good-input case kept beside the bad */
+		snprintf(path, sizeof(path), "tests/bad/%.*s.expect",
+			 (int)(len - 5), e->d_name);
+		if (!exists(path)) {
+			continue;
 		}
-		snprintf(out_path, sizeof(out_path), "%s/report", dir);
-		snprintf(args, sizeof(args), "run 'tests/bad/%s' -o '%s'",
-			 e->d_name, out_path);
-		rc = tu_run(args, &out, &err);
-		/* bad input: exit 2, the message first, no report */
-		ck_assert_msg(rc == 2, "%s: exit %d", e->d_name, rc);
-		ck_assert_str_eq(first_line(err), first_line(want));
-		ck_assert_msg(!exists(out_path), "%s left a report", e->d_name);
-		free(out);
-		free(err);
-		free(want);
-		cases++;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 512;
+			v = realloc(v, cap * sizeof(*v));
+			ck_assert_ptr_nonnull(v);
+		}
+		v[n++] = strndup(e->d_name, len - 5);
 	}
 	closedir(d);
+	qsort(v, n, sizeof(*v), by_name);
+	*out = v;
+	return n;
+}
+
+/* Every file of the corpus through `pksim run -o`, one process each.
+   Tagged plain_only: under the sanitizers test_cli_bad_corpus_check
+   takes every file through the CLI in one process, and
+   test_cli_bad_run_steps each step of run that refuses. */
+START_TEST(test_cli_bad_corpus)
+{
+	char **names, *dir = tu_tmpdir();
+	size_t i, n;
+
+	to_src_root();
+	n = bad_names(&names);
+	for (i = 0; i < n; i++) {
+		bad_run(names[i], dir);
+		free(names[i]);
+	}
+	free(names);
 	rmdir(dir);
 	free(dir);
-	ck_assert_int_ge(cases, 20);
+	ck_assert_uint_ge(n, 20);
+}
+END_TEST
+
+/*
+ * The whole corpus in one `pksim check FILE...` (each file loaded and
+ * refused in turn, in one process): exit 2, and for each file, in order,
+ * the lines it prints before its table row begin with the first line of
+ * its .expect, and its row says error. Standard output and error go to
+ * one file: check flushes its rows before each scenario, so each file's
+ * message comes right before its row.
+ */
+START_TEST(test_cli_bad_corpus_check)
+{
+	const char *bin = getenv("PKSIM_BIN");
+	char **names, *dir = tu_tmpdir(), *cmd, *out, *at, out_path[512];
+	size_t i, n, len;
+	int st;
+
+	ck_assert_ptr_nonnull(bin);
+	ck_assert_ptr_nonnull(dir);
+	to_src_root();
+	n = bad_names(&names);
+	ck_assert_uint_ge(n, 20);
+	snprintf(out_path, sizeof(out_path), "%s/out", dir);
+	len = strlen(bin) + 2 * sizeof(out_path) + 64;
+	for (i = 0; i < n; i++) {
+		len += strlen(names[i]) + 20;
+	}
+	cmd = malloc(len);
+	ck_assert_ptr_nonnull(cmd);
+	at = cmd + sprintf(cmd, "'%s' check", bin);
+	for (i = 0; i < n; i++) {
+		at += sprintf(at, " 'tests/bad/%s.yaml'", names[i]);
+	}
+	sprintf(at, " >'%s' 2>&1 </dev/null", out_path);
+	st = system(cmd);
+	free(cmd);
+	ck_assert_msg(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 2,
+		      "pksim check of the corpus: status %d", st);
+	out = tu_read_file(out_path, NULL);
+	ck_assert_ptr_nonnull(out);
+	/* past the table's header */
+	at = strchr(out, '\n');
+	ck_assert_ptr_nonnull(at);
+	at++;
+	for (i = 0; i < n; i++) {
+		char base[300], row[512], exp_path[512], *want, *end;
+
+		/* check_one's row for a file it could not run */
+		snprintf(base, sizeof(base), "%s.yaml", names[i]);
+		snprintf(row, sizeof(row), "%-28s %10s %8s %8s  %s\n", base,
+			 "-", "-", "-", "error");
+		end = strstr(at, row);
+		ck_assert_msg(end != NULL, "%s: no error row", names[i]);
+		ck_assert_msg(end > at && end[-1] == '\n',
+			      "%s: no message before its row", names[i]);
+		*end = '\0';
+		snprintf(exp_path, sizeof(exp_path), "tests/bad/%s.expect",
+			 names[i]);
+		want = tu_read_file(exp_path, NULL);
+		ck_assert_ptr_nonnull(want);
+		ck_assert_str_eq(first_line(at), first_line(want));
+		free(want);
+		at = end + strlen(row);
+		free(names[i]);
+	}
+	ck_assert_int_eq(sscanf(at, "%zu scenarios, %zu failing", &i, &len), 2);
+	ck_assert_uint_eq(i, n);
+	ck_assert_uint_eq(len, n);
+	free(names);
+	free(out);
+	unlink(out_path);
+	rmdir(dir);
+	free(dir);
+}
+END_TEST
+
+/*
+ * Each step of `pksim run` that refuses a scenario file, on one file of
+ * the corpus: the loader (an alias, refused by the YAML reader) and the
+ * price table (a negative price, refused by scenario_pricing_resolve).
+ * After either, run prints the message, writes no report and exits 2 by
+ * the same code whichever file it was; test_cli_bad_corpus takes every
+ * file this way in build/.
+ */
+START_TEST(test_cli_bad_run_steps)
+{
+	char *dir = tu_tmpdir();
+
+	to_src_root();
+	bad_run("alias", dir);
+	bad_run("pricing-table-bad-price", dir);
+	rmdir(dir);
+	free(dir);
 }
 END_TEST
 
@@ -862,16 +996,20 @@ Suite *tu_suite(void)
 {
 	Suite *s = suite_create("cli");
 	TCase *tc = tcase_create("cli");
-	/* tagged plain_only: tools/test's asan stage skips it (its
-	   replays are of a shipped file expect's `pksim check` replays
-	   there; what it asserts, bytes equal or not, is checked in
-	   build/) */
+	/* tagged plain_only: tools/test's asan stage skips them (the
+	   deterministic test's replays are of a shipped file expect's
+	   `pksim check` replays there; what it asserts, bytes equal or
+	   not, is checked in build/; the corpus one process a file, whose
+	   files test_cli_bad_corpus_check takes through the CLI there in
+	   one process) */
 	TCase *plain = tcase_create("cli_plain_only");
 
 	tcase_set_tags(plain, "plain_only");
 	tcase_set_timeout(plain, 600);
 
-	tcase_add_test(tc, test_cli_bad_corpus);
+	tcase_add_test(plain, test_cli_bad_corpus);
+	tcase_add_test(tc, test_cli_bad_corpus_check);
+	tcase_add_test(tc, test_cli_bad_run_steps);
 	tcase_add_test(tc, test_cli_usage_errors);
 	tcase_add_test(tc, test_cli_output_file);
 	tcase_add_test(plain, test_cli_deterministic);
