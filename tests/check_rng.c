@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "pksim/base/powfloor.h"
 #include "pksim/base/rng.h"
 #include "testutil.h"
 
@@ -667,6 +668,66 @@ START_TEST(test_rng_dist_known_norm)
 }
 END_TEST
 
+/*
+ * pow_floor against the expression it stands for, (uint64_t)(n *
+ * pow(x, alpha)), where the two could part: at each x whose n x^alpha is
+ * an integer k (x = (k / n)^(1 / alpha), as pow gives it) and 40 doubles
+ * either side, where the fast path must hand over to pow; and at 50,000
+ * x a setting, uniform over those where n x^alpha runs from 1 to n (a
+ * draw's). The settings: the zipfian's alpha = 1 / (1 - theta) at theta
+ * 0.99 (the bench's: 100 + 9e-14), 0.5 (2), 0.9 (10 + 2e-15), 0.2 (1.25,
+ * pow's path) and 0.9999, over 1,000, 10^6 and 2^32 - 1 values. By hand: 10 x
+ * 0.9^2 = 8.1, whole part 8; 1,000 x 0.5^2 = 250 exactly.
+ */
+START_TEST(test_rng_pow_floor)
+{
+	static const double theta[] = {0.99, 0.5, 0.9, 0.2, 0.9999};
+	static const double n[] = {1000.0, 1e6, 4294967295.0};
+	struct pk_powfloor p;
+	struct pk_rng r;
+	size_t i, j, k;
+	int d;
+
+	pow_floor_init(&p, 2.0);
+	ck_assert_uint_eq(pow_floor(&p, 10.0, 0.9), 8);
+	ck_assert_uint_eq(pow_floor(&p, 1000.0, 0.5), 250);
+	rng_seed(&r, 27);
+	for (i = 0; i < sizeof(theta) / sizeof(theta[0]); i++) {
+		double alpha = 1.0 / (1.0 - theta[i]);
+
+		pow_floor_init(&p, alpha);
+		for (j = 0; j < sizeof(n) / sizeof(n[0]); j++) {
+			for (k = 1; k <= 4096; k = k * 3 / 2 + 1) {
+				double x = pow((double)k / n[j], 1.0 / alpha);
+
+				for (d = 0; d < 40; d++) {
+					x = nextafter(x, 0.0);
+				}
+				for (d = -40; d <= 40;
+				     d++, x = nextafter(x, 2.0)) {
+					if (x > 0 && x <= 1.0) {
+						ck_assert_uint_eq(
+						    pow_floor(&p, n[j], x),
+						    (uint64_t)(n[j] *
+							       pow(x, alpha)));
+					}
+				}
+			}
+			/* x where n x^alpha runs from 1 to n, as a draw's */
+			for (k = 0; k < 50000; k++) {
+				double x =
+				    1.0 - rng_double(&r) *
+					      (1.0 - pow(n[j], -1.0 / alpha));
+
+				ck_assert_uint_eq(
+				    pow_floor(&p, n[j], x),
+				    (uint64_t)(n[j] * pow(x, alpha)));
+			}
+		}
+	}
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("rng");
@@ -694,6 +755,7 @@ Suite *tu_suite(void)
 	    CASE(test_rng_dist_zipf_large),
 	    CASE(test_rng_dist_zipf_resize),
 	    CASE(test_rng_dist_known_norm),
+	    CASE(test_rng_pow_floor),
 #undef CASE
 	};
 	size_t i;

@@ -46,6 +46,7 @@
 
 #include "pksim/base/diag.h"
 #include "pksim/base/mem.h"
+#include "pksim/base/powfloor.h"
 
 #ifdef __clang__
 /* Same results at -O0 and -O2: no fused multiply-add (GCC in ISO C mode
@@ -196,6 +197,7 @@ struct pk_zipf {
 	double zetan;	   /* zeta(count, theta) */
 	double eta;	   /* Gray's eta for count; 0 when count <= 2 */
 	uint64_t count;	   /* the set size zetan and eta belong to, >= 1 */
+	struct pk_powfloor pow_alpha; /* x^alpha's, for the draw */
 };
 
 /*
@@ -335,6 +337,7 @@ static void zipf_init(struct pk_zipf *z, double theta, uint64_t count)
 	}
 	z->theta = theta;
 	z->alpha = 1.0 / (1.0 - theta);
+	pow_floor_init(&z->pow_alpha, z->alpha);
 	z->half_theta = pow(0.5, theta);
 	z->zeta2 = 1.0 + z->half_theta;
 	z->zetan = zeta_sum(count, theta);
@@ -384,8 +387,10 @@ static uint64_t zipf_draw(const struct pk_zipf *z, struct pk_rng *r)
 	if (uz < 1.0 + z->half_theta) {
 		return 1;
 	}
-	ret = (uint64_t)((double)z->count *
-			 pow(z->eta * u - z->eta + 1.0, z->alpha));
+	/* (uint64_t)(count * pow(eta u - eta + 1, alpha)), pow only where
+	   its rounding could matter (powfloor.h) */
+	ret = pow_floor(&z->pow_alpha, (double)z->count,
+			z->eta * u - z->eta + 1.0);
 	/* u < 1 keeps ret below count in exact arithmetic; guard rounding */
 	return ret < z->count ? ret : z->count - 1;
 }
