@@ -22,7 +22,12 @@
  * the pool at any moment is the shares still unasked less the holds
  * of what has not arrived yet, and at the second's end exactly the
  * shares the partitions left unasked: a hot partition's own
- * operations never shrink what it may borrow.
+ * operations never shrink what it may borrow. A write's local index
+ * entries are on its partition (D18) and foreseen with it; an
+ * unforeseen write's global index writes are held back on each index
+ * (the mean index units its phase's such writes asked, before any a 1
+ * KB write's) and counted on the index partitions they reach as they
+ * arrive (ddb_ahead_index_arrived).
  *
  * ASSUMPTIONS: the units held for such an operation are the mean of
  * those its phase's such operations asked on its side so far (the
@@ -32,9 +37,8 @@
  * early in a second what a later arrival finds lent (the table's total
  * then refuses it: ddb_admit), one too large lends late. A retry the client
  * sends within the second of its throttle takes back from the pool what its
- * partition no longer leaves unused. A local index's units, a global
- * index's units of an unforeseen write and a paced client's wait are
- * not foreseen.
+ * partition no longer leaves unused. A paced client's wait is not
+ * foreseen.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +63,8 @@ struct ddb_unseen {
 	int64_t sum_mcu[2]; /* units they asked so far */
 	int64_t n[2];	    /* ... how many of them */
 	int64_t hold[2];    /* units the open second holds for each */
+	/* the writes' units on each global index so far, and held */
+	int64_t gsi_sum[PK_DDB_MAX_GSIS], gsi_hold[PK_DDB_MAX_GSIS];
 };
 
 struct ddb_ahead {
@@ -66,7 +72,8 @@ struct ddb_ahead {
 	struct ddb_unseen *unseen; /* per phase of the scenario */
 	size_t n_phases;
 	int64_t held[2]; /* the open second's holds not come back yet */
-	struct pk_op op; /* read, not counted yet (have) */
+	int64_t gsi_held[PK_DDB_MAX_GSIS]; /* ... on each global index */
+	struct pk_op op;		   /* read, not counted yet (have) */
 	int have;
 	struct ddb_due *due;
 	size_t n_due, cap_due;
@@ -122,6 +129,11 @@ static void holds_open(const struct ddb *d, struct ddb_ahead *a)
 
 			u->hold[w] = mean > least ? mean : least;
 		}
+		for (w = 0; w < (int)d->n_gsis; w++) {
+			/* before any: a 1 KB write's index write */
+			u->gsi_hold[w] =
+			    u->n[1] ? u->gsi_sum[w] / u->n[1] : least_of(d, 1);
+		}
 	}
 }
 
@@ -153,7 +165,8 @@ static void request_of(const struct pk_workload *w, const struct pk_op *op,
 
 /* Forecast operation op's first attempt(s); *unknown gets the least
    units of one whose target is not drawn yet, per side */
-static void forecast(struct ddb *d, const struct pk_op *op, int64_t unknown[2])
+static void forecast(struct ddb *d, const struct pk_op *op, int64_t unknown[2],
+		     int64_t *unknown_gsi)
 {
 	struct pk_svc_request rq;
 	struct ask a;
@@ -166,7 +179,14 @@ static void forecast(struct ddb *d, const struct pk_op *op, int64_t unknown[2])
 		int w = op->kind != PK_OP_READ;
 
 		if (op->phase < d->ahead->n_phases) {
-			unknown[w] += d->ahead->unseen[op->phase].hold[w];
+			const struct ddb_unseen *u =
+			    &d->ahead->unseen[op->phase];
+			size_t i;
+
+			unknown[w] += u->hold[w];
+			for (i = 0; w && i < d->n_gsis; i++) {
+				unknown_gsi[i] += u->gsi_hold[i];
+			}
 		}
 		return;
 	}
@@ -180,9 +200,14 @@ static void forecast(struct ddb *d, const struct pk_op *op, int64_t unknown[2])
 			ddb_find_forecast(d, rq.it.item);
 			continue;
 		}
+		a.base_units = a.units;
+		if (a.write && d->n_lsis > 0) {
+			/* its local index entries live on its partition
+			   (D18) */
+			a.units += ddb_lsis_units(d, &rq, a.key, a.units);
+		}
 		count(d, (size_t)a.part, a.write, a.units);
 		if (a.write && d->n_gsis > 0) {
-			a.base_units = a.units;
 			ddb_gsis_forecast(d, &rq, &a);
 		}
 	}
@@ -228,6 +253,7 @@ void ddb_ahead_open(struct ddb *d)
 	struct ddb_ahead *a = d->ahead;
 	int64_t from = d->now_s * MS_PER_S, to = from + MS_PER_S;
 	int64_t unknown[2] = {0, 0};
+	int64_t unknown_gsi[PK_DDB_MAX_GSIS] = {0};
 	size_t i;
 
 	d->ahead_s = d->now_s;
@@ -246,7 +272,7 @@ void ddb_ahead_open(struct ddb *d)
 			break;
 		}
 		if (a->op.t_ms >= from) {
-			forecast(d, &a->op, unknown);
+			forecast(d, &a->op, unknown, unknown_gsi);
 		}
 		a->have = 0;
 	}
@@ -257,6 +283,10 @@ void ddb_ahead_open(struct ddb *d)
 	d->tr.pool_mcu = pool_of(d, 0, unknown[0]);
 	d->tw.pool_mcu = pool_of(d, 1, unknown[1]);
 	ddb_gsis_forecast_pool(d);
+	for (i = 0; i < d->n_gsis; i++) {
+		a->gsi_held[i] = unknown_gsi[i];
+		d->gsis[i].tw.pool_mcu -= unknown_gsi[i];
+	}
 }
 
 void ddb_ahead_throttled(struct ddb *d, const struct pk_svc_request *rq,
@@ -344,6 +374,32 @@ void ddb_ahead_arrived(struct ddb *d, const struct pk_svc_request *rq,
 	}
 	a->held[write != 0] -= back;
 	t->pool_mcu += back;
+}
+
+void ddb_ahead_index_arrived(struct ddb *d, const struct pk_svc_request *rq,
+			     const struct ask *a)
+{
+	struct ddb_ahead *ah = d->ahead;
+	int64_t units[PK_DDB_MAX_GSIS];
+	size_t i;
+
+	if (d->n_gsis == 0 || !a->write || d->ahead_s != d->now_s) {
+		return;
+	}
+	ddb_gsis_arrived(d, rq, a, units);
+	for (i = 0; i < d->n_gsis; i++) {
+		int64_t back = 0;
+
+		if (rq->phase < ah->n_phases) {
+			back = ah->unseen[rq->phase].gsi_hold[i];
+			ah->unseen[rq->phase].gsi_sum[i] += units[i];
+		}
+		if (back > ah->gsi_held[i]) {
+			back = ah->gsi_held[i];
+		}
+		ah->gsi_held[i] -= back;
+		d->gsis[i].tw.pool_mcu += back;
+	}
 }
 
 void ddb_ahead_retry(struct ddb *d, int64_t wait_ms)

@@ -474,6 +474,30 @@ void ddb_gsis_forecast(struct ddb *d, const struct pk_svc_request *rq,
 	}
 }
 
+void ddb_gsis_arrived(struct ddb *d, const struct pk_svc_request *rq,
+		      const struct ask *a, int64_t *units)
+{
+	struct gsi_plan x;
+	size_t i, j;
+
+	for (i = 0; i < d->n_gsis; i++) {
+		struct ddb_gsi *gi = &d->gsis[i];
+
+		units[i] = 0;
+		gsi_plan(d, gi, rq, a->key, a->base_units, &x);
+		for (j = 0; j < x.n; j++) {
+			int64_t share = gi->w[x.part[j]].share_mcu;
+			int64_t *fc = &gi->fc_mcu[x.part[j]];
+			int64_t before = share > *fc ? share - *fc : 0;
+
+			*fc += x.units[j];
+			gi->tw.pool_mcu -=
+			    before - (share > *fc ? share - *fc : 0);
+			units[i] += x.units[j];
+		}
+	}
+}
+
 void ddb_gsis_forecast_pool(struct ddb *d)
 {
 	size_t i, k;

@@ -191,6 +191,16 @@ int ddb_lsis_ask(struct ddb *d, const struct pk_svc_request *rq, uint32_t ix,
 	return 0;
 }
 
+int64_t ddb_lsis_units(struct ddb *d, const struct pk_svc_request *rq,
+		       uint32_t ix, int64_t units)
+{
+	int64_t add_units = 0, add_grow = 0;
+	int too_big = 0;
+
+	lsi_item(d, rq, ix, units, &add_units, &add_grow, &too_big);
+	return add_units;
+}
+
 int ddb_lsis_first_full(const struct ddb *d, char *buf, size_t cap)
 {
 	if (!d->coll_full) {

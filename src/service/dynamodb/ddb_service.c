@@ -166,6 +166,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 	if (d->ahead && rq->kind != PK_OP_CREATE &&
 	    ddb_ahead_unforeseen(d, rq, &a)) {
 		ddb_ahead_part(d, (size_t)i, a.write, a.units);
+		ddb_ahead_index_arrived(d, rq, &a);
 		ddb_ahead_arrived(d, rq, a.write, a.units);
 	}
 	if (ddb_admit_all(d, (size_t)i, rq, &a, &by_index) != PK_DDB_ADMITTED) {

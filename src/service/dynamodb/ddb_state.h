@@ -296,6 +296,10 @@ int ddb_ahead_unforeseen(const struct ddb *d, const struct pk_svc_request *rq,
 void ddb_ahead_part(struct ddb *d, size_t i, int write, int64_t units);
 void ddb_ahead_arrived(struct ddb *d, const struct pk_svc_request *rq,
 		       int write, int64_t units);
+/* ... and, a write on a table with global indexes, its index writes
+   (ddb_gsis_arrived) and their holds' coming back */
+void ddb_ahead_index_arrived(struct ddb *d, const struct pk_svc_request *rq,
+			     const struct ask *a);
 
 /* ddb_gsi.c, for ddb_ahead.c: zero each index partition's foreseen
    writes; add those of base write rq asking a (ddb_gsis_demand's); set
@@ -304,6 +308,12 @@ void ddb_gsis_forecast_open(struct ddb *d);
 void ddb_gsis_forecast(struct ddb *d, const struct pk_svc_request *rq,
 		       const struct ask *a);
 void ddb_gsis_forecast_pool(struct ddb *d);
+/* ... and, an unforeseen base write rq asking a arriving, add its index
+   writes to their partitions' foreseen writes, the pool losing what
+   that takes of their shares left: its units on each index into units
+   (d->n_gsis) */
+void ddb_gsis_arrived(struct ddb *d, const struct pk_svc_request *rq,
+		      const struct ask *a, int64_t *units);
 
 /* ddb_find.c (d->find_n > 0): read rq of an item whose partition key
    has a random part, own its ask by the drawn key (ddb_ask_of, not
@@ -476,6 +486,11 @@ int ddb_lsis_ask(struct ddb *d, const struct pk_svc_request *rq, uint32_t ix,
 void ddb_lsis_store(struct ddb_coll *c, int64_t grow, int64_t items,
 		    int64_t t_ms);
 void ddb_lsis_forecast(struct ddb *d, struct pk_ddb_collections *out);
+/* The units (mCU) write rq of key ix, units its base units, adds on
+   the local indexes (ddb_lsis_ask's, without counting or storing: what
+   ddb_ahead.c foresees); d->kv is overwritten */
+int64_t ddb_lsis_units(struct ddb *d, const struct pk_svc_request *rq,
+		       uint32_t ix, int64_t units);
 /* Whether the request last answered was its collection's first refusal
    past 10 GiB: 1 with the key value's text in buf (cap bytes,
    pkey_format_id), else 0 */
