@@ -312,6 +312,51 @@ START_TEST(test_p15_p20_on_demand_table)
 END_TEST
 
 /*
+ * An on-demand table's month is its workload's, on the warm table: a
+ * new table's instant limit of 4,000 WRU (D12, statement 21) throttles
+ * a launch of 5,000 creates a second of 1 KiB (1 WRU each, D1) over
+ * 100,000 ids, but twice a peak is the limit 30 minutes after it, so a
+ * month of them is served: 5,000 x 2,592,000 s = 12,960 M WRU x $0.625
+ * = $8,100 (what a provisioned table's on-demand line prints for the
+ * same requests). The run itself bills what it consumed: 4,000 x 10 s =
+ * 40,000 WRU x $0.625 / 1e6 = $0.025. (Projecting that: $6,480.) A
+ * configured maximum of 2,000 WRU a second (max_write_request_units)
+ * holds every second of the month: 2,000 x 2,592,000 x $0.625 / 1e6 =
+ * $3,240.
+ */
+START_TEST(test_ondemand_month_warm)
+{
+	static const char *const more[] = {"",
+					   ", max_write_request_units: 2000"};
+	static const double month[] = {8100, 3240};
+	char yaml[1024];
+	size_t k;
+
+	for (k = 0; k < 2; k++) {
+		json_t *root, *m;
+
+		snprintf(yaml, sizeof(yaml),
+			 "service: dynamodb\n"
+			 "table: {partition_key: /k, capacity: on_demand%s}\n"
+			 "client: {retries: off}\n"
+			 "pricing: {region: us-east-1, date: 2026-11-30}\n"
+			 "items: {k: {values: \"k{00000..99999}\"}}\n"
+			 "phases:\n"
+			 "  - {duration: 10s, rate: 5000/s, item_size: 1KB, "
+			 "ops: {create: 1}}\n",
+			 more[k]);
+		m = money_json(yaml, &root);
+		if (k == 0) {
+			ck_assert_double_eq_tol(num(m, "throughput_cost"),
+						0.025, EPS);
+		}
+		ck_assert_double_eq_tol(num(m, "month_cost"), month[k], 1e-6);
+		json_decref(root);
+	}
+}
+END_TEST
+
+/*
  * D17 with P15/P18: the same requests on demand are the table's writes
  * and their index writes, and the use the comparison reports divides
  * them by the table's WCU plus its indexes' (all billed). 60 s of 10
@@ -725,6 +770,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_p15_p18_ondemand_strong);
 	tcase_add_test(tc, test_p16_ondemand_eventual);
 	tcase_add_test(tc, test_p15_p20_on_demand_table);
+	tcase_add_test(tc, test_ondemand_month_warm);
 	tcase_add_test(tc, test_p20_ondemand_halves_only);
 	tcase_add_test(tc, test_one_workload_both_services);
 	tcase_add_test(tc, test_no_ondemand_rows_said);

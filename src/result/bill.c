@@ -326,8 +326,9 @@ void bill_month(const struct pk_scenario *sc, struct pk_bill *b)
 					  (double)b->hours * PK_BILL_MONTH_HOURS
 				    : 0;
 	if (b->seconds > 0) {
-		b->month_720 += b->consumed_cost / (double)b->seconds *
-				PK_BILL_MONTH_SECONDS;
+		b->month_720 +=
+		    (b->demand_month ? b->demand_cost : b->consumed_cost) /
+		    (double)b->seconds * PK_BILL_MONTH_SECONDS;
 	}
 	b->month = b->month_720;
 	b->weekly = bill_weekly(sc);

@@ -240,6 +240,51 @@ static void ondemand(const struct pk_scenario *sc,
 	}
 }
 
+/* The part of side (write)'s demand the table's own bounds let through
+   over seconds (D12: its per-table quota and configured maximum, which
+   no warm-up raises): 1, or less when the demand's mean is above them */
+static double bounded(const struct pk_ddb_table_spec *t,
+		      const struct pk_snapshot_ddb *x, int write,
+		      double seconds)
+{
+	int64_t max = t ? (write ? t->max_wru : t->max_rru) : 0;
+	int64_t cap = t ? t->quota_units : 0;
+	double demand =
+	    (double)(write ? x->write_demand_mcu : x->read_demand_mcu) / MCU;
+
+	if (max > 0 && (cap <= 0 || max < cap)) {
+		cap = max;
+	}
+	if (cap <= 0 || demand <= (double)cap * seconds) {
+		return 1;
+	}
+	return (double)cap * seconds / demand;
+}
+
+/* On demand, what the month projects from (pricing.md §4, D12): the
+   workload's first attempts each partition's cap could take (D3; the
+   demand a provisioned table's on-demand line prices), within the
+   table's quota and maximum, at the hours' rates. The run's own
+   throttles by the instant limit last until twice a peak is the limit
+   (30 minutes, D12): the warm table of a month serves its demand.
+   ASSUMPTION: a month repeats the run's demand, not its launch. */
+static void demand_month(const struct pk_scenario *sc,
+			 const struct pk_result_variant *v,
+			 const struct pk_snapshot_ddb *x, struct pk_bill *b)
+{
+	struct pk_bill_line w = b->throughput, r = b->reads;
+	const struct pk_ddb_table_spec *t = scenario_variant_table(sc, v->spec);
+	double seconds = (double)v->end_s;
+
+	if (seconds <= 0) {
+		return;
+	}
+	units_priced(sc, x, 1, b, &w, &r);
+	b->demand_month = 1;
+	b->demand_cost = w.cost * bounded(t, x, 1, seconds) +
+			 r.cost * bounded(t, x, 0, seconds);
+}
+
 /* On demand (pricing.md §4): the write and read request units
    consumed (admitted attempts, retries too; a throttled one consumes
    none), in millions, each hour's at its day's rates. No free tier:
@@ -269,6 +314,7 @@ void bill_ddb_build(const struct pk_scenario *sc,
 	out->weeks = out->hours / PK_BILL_WEEK_HOURS;
 	if (od) {
 		consumed(sc, x, out);
+		demand_month(sc, v, x, out);
 	} else {
 		capacity(sc, x, out);
 	}

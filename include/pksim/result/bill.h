@@ -161,6 +161,14 @@ struct pk_bill {
 	double cost;			 /* the run: every line, currency */
 	double consumed_cost;		 /* of it, what consumption bills
 					    (serverless RU), currency */
+	int demand_month;		 /* 1: the month projects
+					    consumption from demand_cost,
+					    not consumed_cost */
+	double demand_cost;		 /* Amazon DynamoDB on demand: what
+					    the workload's first attempts
+					    would bill over the run's
+					    seconds on the warm table
+					    (bill_ddb.c), currency */
 	double storage_cost_720;	 /* the storage line with every hour
 					    1/720 of a month, currency:
 					    what the month projects storage
