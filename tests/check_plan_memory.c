@@ -1153,6 +1153,59 @@ START_TEST(test_csv_keeps_seconds)
 }
 END_TEST
 
+/* The estimate of text, parsed as name */
+static void estimate_text(const char *name, const char *text,
+			  struct pk_memory_estimate *e)
+{
+	struct pk_diag d;
+	struct pk_scenario *s;
+
+	diag_init(&d);
+	s = scenario_parse(name, text, strlen(text), &d);
+	ck_assert_msg(s != NULL, "%s", d.n_entries ? d.entries[0].msg : "");
+	scenario_memory_estimate(s, e);
+	scenario_free(s);
+	diag_free(&d);
+}
+
+/*
+ * Streams run side by side from t = 0 (workload.c), so the run spans the
+ * longest stream's phases, not their sum, and a minute is recorded only
+ * when one of its seconds sees a request (metrics.c).
+ * - Two streams of 13 h at 1 create/s on 400 RU/s (one range): the run
+ *   spans 46,800 s, under a day, so it keeps every second's samples
+ *   (cosmos_service.c): 93,600 creates, at most a sample (48 bytes) a
+ *   range a second, 46,800 of them, 2,246,400; 46,800 seconds' records
+ *   at 64, 2,995,200; 780 minutes at 192, 149,760: 5,391,360. Summed,
+ *   the streams made 93,600 s, past a day: 750 buckets at 56 and 1,560
+ *   minutes, 341,520, under what the run holds.
+ * - Two streams of 2 d at 0.0001/s: 17.28 operations each, 34.56, each
+ *   up to 10 attempts (the SDK's 9 retries), 345.6: at most 345.6 of the
+ *   run's 2,880 minutes see a request, 345.6 JSON minute rows (not the
+ *   5,760 of 4 d, nor the 2,880 of 2 d).
+ */
+START_TEST(test_streams_side_by_side)
+{
+	static const char *const fmt =
+	    "container: {partition_key: /k, throughput: 400}\n"
+	    "streams:\n"
+	    "  - {name: a, items: {k: {values: \"k{1..10}\"}},\n"
+	    "     phases: [{duration: %s, rate: %s}]}\n"
+	    "  - {name: b, items: {k: {values: \"k{1..10}\"}},\n"
+	    "     phases: [{duration: %s, rate: %s}]}\n";
+	struct pk_memory_estimate e;
+	char text[512];
+
+	snprintf(text, sizeof(text), fmt, "13h", "1/s", "13h", "1/s");
+	estimate_text("day.yaml", text, &e);
+	ck_assert_double_eq_tol(e.samples, 5391360.0, 0.5);
+	ck_assert_double_eq_tol(e.report_minutes, 780.0, 1e-6);
+	snprintf(text, sizeof(text), fmt, "2d", "0.0001/s", "2d", "0.0001/s");
+	estimate_text("sparse.yaml", text, &e);
+	ck_assert_double_eq_tol(e.report_minutes, 345.6, 1e-6);
+}
+END_TEST
+
 /*
  * `compare --seeds N` keeps its N runs until they are merged, and
  * replays the run N times: N x the memory estimate and N x the work are
@@ -1224,6 +1277,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_table_gsi_near);
 	tcase_add_test(tc, test_csv_keeps_seconds);
 	tcase_add_test(tc, test_seeds_bounded);
+	tcase_add_test(tc, test_streams_side_by_side);
 	/* the abort needs Check's fork (CK_FORK=no, as under valgrind,
 	   would take the whole runner down) */
 	if (!getenv("CK_FORK") || strcmp(getenv("CK_FORK"), "no") != 0) {

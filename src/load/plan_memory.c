@@ -383,6 +383,27 @@ static double read_ahead_bytes(const struct pk_scenario *s,
 	return items * item_record_bytes(s);
 }
 
+/* Seconds the phases span: each stream's phases back to back from t = 0,
+   the streams side by side (workload.c), so the longest stream's sum. */
+static double phases_span_s(const struct pk_scenario *s)
+{
+	double most = 0, t;
+	size_t i, k;
+
+	for (i = 0; i < s->n_streams; i++) {
+		const struct pk_stream_spec *st = &s->streams[i];
+
+		t = 0;
+		for (k = 0; k < st->n_phases; k++) {
+			t +=
+			    (double)s->phases[st->phase_first + k].duration_ms /
+			    1000.0;
+		}
+		most = fmax(most, t);
+	}
+	return most;
+}
+
 /* The report's heat map for one variant of r ranges over run_s seconds
    (result.h): r bands by at most PK_SCENARIO_HEAT_COLS columns of a
    second or more, fewer columns past PK_SCENARIO_HEAT_CELLS cells, one
@@ -447,10 +468,8 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 
 	memset(e, 0, sizeof(*e));
 	for (i = 0; i < s->n_phases; i++) {
-		double d = (double)s->phases[i].duration_ms / 1000.0;
 		const double *m = s->phases[i].mix;
 
-		dur_s += d;
 		ops += ld_phase_ops(&s->phases[i]);
 		q +=
 		    ld_phase_ops(&s->phases[i]) * s->phases[i].mix[PK_OP_QUERY];
@@ -461,6 +480,7 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 			tg = PK_SCENARIO_TARGET_BYTES;
 		}
 	}
+	dur_s = phases_span_s(s);
 	if (s->items_file && s->items_file->trace) {
 		const struct pk_items_file *f = s->items_file;
 		double recs = ld_file_records(f), per_rec;
@@ -493,15 +513,17 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 	}
 	/* Paced clients can stretch the run past its phases (run_s): the
 	   metrics then record each second that saw a request and one per
-	   run of idle seconds between (metrics.h), and each minute that saw
-	   one, so past the phases' seconds and minutes the records grow
-	   with the attempts, at most the run's seconds and minutes. */
+	   run of idle seconds between (metrics.h), so past the phases'
+	   seconds the records grow with the attempts, at most the run's
+	   seconds. A minute is recorded only when one of its seconds sees a
+	   request (metrics.c), an attempt's at the most: a sparse schedule's
+	   idle minutes cost nothing. */
 	run_s = fmax(dur_s, ld_client_span_s(s) + 1);
 	attempts = ops * (1.0 + (ld_plan_retry(s).enabled
 				     ? (double)ld_plan_retry(s).max_retries
 				     : 0));
 	secs = fmax(dur_s, fmin(run_s, 2 * attempts + 1));
-	mins = fmax(dur_s / 60.0, fmin(run_s / 60.0, attempts));
+	mins = fmin(run_s / 60.0, fmax(1, attempts));
 	e->n_items = items;
 	e->queries = q;
 	slot = scenario_items_read_back(s) ? PK_SCENARIO_SLOT_BYTES : 0;
