@@ -511,10 +511,17 @@ END_TEST
  * (expiring 60 s after their write) take all of it: 23,700 / 5 = 4,740
  * deletions, nothing banked. The busy minute gets 400 x 60 = 24,000 RU,
  * 4,800 creates. Net 60 + 4,800 - 4,740 = 120 items a 120-s cycle, 1 a
- * second: 1,024 B/s, 20 GiB in 20,971,520 s (242.7 days, as without
- * burst). Before: the same 23,700 RU banked as well, 9,540 creates in
- * the busy minute, and past 16 cycles an hour step the deletions were
- * not counted: 4.1 days.
+ * second. Only the first idle minute, before anything expires, banks
+ * its 23,700 RU, and the first busy minute spends them: 47,700 / 5 =
+ * 9,540 creates, 9,600 items at t = 120 s (the 2-min replay stores 9.4
+ * MiB = 9,600 items). So each cycle ends at 9,480 + 120 n items, a busy
+ * minute gaining 80 a second from 4,800 below that: the cap's
+ * 20,971,520 items (1 KB each) in cycle n = 174,684 (20,971,560 at its
+ * end), 4,760 items into its busy minute, 59.5 s: t = 120 x 174,684 -
+ * 60 + 59.5 = 20,962,079.5 s (242.6 days; stepped a second at a time).
+ * Before: the hour steps at the cycle's mean, 20,971,520 s; earlier the
+ * 23,700 RU banked every cycle and past 16 cycles an hour step the
+ * deletions were not counted: 4.1 days.
  */
 START_TEST(test_bounds_burst_after_deletions)
 {
@@ -532,7 +539,7 @@ START_TEST(test_bounds_burst_after_deletions)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(tu_near(s, CAP / 1024.0, 1e-6), "%f", s);
+	ck_assert_msg(tu_near(s, 20962079.5, 1e-9), "%f", s);
 	/* no credit was left to spend: the bound is the range's own */
 	ck_assert_msg(strstr(t, "bounded by range 0's 400 RU/s)"), "%s", t);
 }

@@ -223,6 +223,38 @@ static const char f2[] =
     "  - {name: raised, duration: 20s, rate: 2000/s, item_size: 1KB, "
     "throughput: 20000}\n";
 
+/* O3: batches of 2 x 100 KB, half drawn spanning, k a or b: a spanning
+   batch commits only when both draws agree (1/2; else 400, nothing
+   stored), so "a" grows (5 x 2 / 2 + 2.5 x 2 / 2) x 102,400 = 768,000
+   B/s, full at 27,962 s (the replay: 27,948 s); every batch counted
+   gave 1,024,000 B/s, 20,972 s (25 % early) */
+static const char o3[] =
+    "container: {partition_key: /k, throughput: 60000}\n"
+    "items:\n"
+    "  k: {values: [a, b]}\n"
+    "phases:\n"
+    "  - {duration: 10m, rate: 10/s, ops: {batch: 1}, batch: {size: 2, "
+    "spanning: 0.5}, item_size: 100KB}\n";
+
+/* O4: a split delay with no raise (o4none), and with a raise from 4,000
+   to 6,000 RU/s that one partition holds (o4raise; 10,000 RU/s a
+   partition, rule 6: no split, the raise applies at once): 10 creates/s
+   of 1 KB, 10,240 B/s, 21,474,836,480 / 10,240 = 2,097,152 s (24.27
+   days), as without a delay; both were "not projected: a split delay" */
+static const char o4none[] =
+    "container: {partition_key: /k, throughput: 4000, split_delay: 1d}\n"
+    "items:\n"
+    "  k: {const: a}\n"
+    "phases:\n"
+    "  - {duration: 10m, rate: 10/s, item_size: 1KB}\n";
+static const char o4raise[] =
+    "container: {partition_key: /k, throughput: 4000, split_delay: 1d}\n"
+    "items:\n"
+    "  k: {const: a}\n"
+    "phases:\n"
+    "  - {duration: 10m, rate: 10/s, item_size: 1KB}\n"
+    "  - {duration: 10m, rate: 10/s, item_size: 1KB, throughput: 6000}\n";
+
 /* A ramp 0 -> 400/s on 400 RU/s: 3.03 days said, 3.371 by hand (72
    items/s stored) */
 static const char ramp[] =
@@ -343,6 +375,9 @@ static const struct gcase cases[] = {
     {"K5", k5, 0, PK_FULL_NOT_PROJECTED, -1, "rule 18"},
     {"K9", k9, 0, PK_FULL_NOT_PROJECTED, -1, "serverless"},
     {"F2", f2, 0, PK_FULL_NOT_PROJECTED, -1, "split delay"},
+    {"O3", o3, 0, PK_FULL_NOT_PROJECTED, -1, "batches spanning"},
+    {"O4 none", o4none, 0, PK_FULL_DAYS, 2097152.0, "projected"},
+    {"O4 raise", o4raise, 0, PK_FULL_DAYS, 2097152.0, "projected"},
     {"ramp", ramp, 0, PK_FULL_NOT_PROJECTED, -1, "a ramp"},
     {"K7", k7, 0, PK_FULL_NOT_PROJECTED, -1, "the mean item"},
     {"K2", k2, 0, PK_FULL_NOT_PROJECTED, -1, "after items expire"},

@@ -219,8 +219,13 @@ static const char date_fmt[] =
  * items at midnight (16.4 GiB, not full); its 17,160,000 expired ones
  * are deleted oldest first at 500/s (34,320 s), so the second day's
  * bucket keeps all its 700/s meanwhile and fills at 21,474,836,480 /
- * 716,800 = 29,959.31 s into it: 86,400 + 29,959.31 = 116,359.31 s.
- * Before: "not projected: time to live with a time key".
+ * 716,800 = 29,959.31 s into it: 86,400 + 29,959.31 = 116,359.31 s;
+ * but the hour steps time the first expiry inside the hour (at 600 s)
+ * with the hour's room spread over its rest, and a time key is not
+ * stepped a second at a time (runway_secs): a ttl under the step whose
+ * deletions fall behind is not projected (that the figure is right here
+ * is the day-1 bucket's not filling). Before: "not projected: time to
+ * live with a time key".
  */
 START_TEST(test_runway_date_key_ttl)
 {
@@ -240,9 +245,9 @@ START_TEST(test_runway_date_key_ttl)
 		      "%f s: %s", c.days_to_full * 86400.0, t);
 	snprintf(text, sizeof(text), date_fmt, "6000", "10m", "700", "1KB");
 	text_card(text, &c, t, sizeof(t));
-	ck_assert_msg(c.full_kind == PK_FULL_DAYS, "%s", t);
-	ck_assert_msg(tu_near(c.days_to_full * 86400.0, 116359.31, 1e-7),
-		      "%f s: %s", c.days_to_full * 86400.0, t);
+	ck_assert_msg(c.full_kind == PK_FULL_NOT_PROJECTED, "%s", t);
+	ck_assert_msg(strstr(t, "deletions falling behind what expires"), "%s",
+		      t);
 }
 END_TEST
 

@@ -282,8 +282,10 @@ static const char two_phase_fmt[] =
  * live ones (60 s x 60/s) it peaks at 147,600 x 1,024 = 151,142,400 B
  * (144.1 MiB) and the 4,000 RU/s hour clears them: never full. The
  * sentence gives what the level is made of: 60.0 KiB/s written, 60 s
- * lifetimes and the 140.6 MiB of expired items. Before: "written 2.4
- * MiB/s", the level over the lifetime, a rate the workload never sent.
+ * lifetimes and the 140.6 MiB of expired items at the cycle's peak
+ * (stepped a second at a time, the mean written said as one). Before:
+ * "written 2.4 MiB/s", the level over the lifetime, a rate the workload
+ * never sent.
  */
 START_TEST(test_runway_ttl_backlog_said)
 {
@@ -296,8 +298,9 @@ START_TEST(test_runway_ttl_backlog_said)
 	ck_assert_int_eq(c.full_kind, PK_FULL_LEVELS);
 	ck_assert_msg(tu_near(c.full_level_bytes, 151142400.0, 1e-3), "%f: %s",
 		      c.full_level_bytes, t);
-	ck_assert_msg(strstr(t, "written 60.0 KiB/s, its items living 60.0 s, "
-				"and 140.6 MiB of expired items"),
+	ck_assert_msg(strstr(t, "written 60.0 KiB/s on average, its items "
+				"living 60.0 s, and at its cycle's peak 140.6 "
+				"MiB of expired items"),
 		      "%s", t);
 }
 END_TEST
@@ -325,6 +328,121 @@ START_TEST(test_runway_ttl_cycle_backlog)
 	ck_assert_msg(tu_near(c.full_level_bytes, 28262400.0, 1e-6), "%f: %s",
 		      c.full_level_bytes, t);
 	ck_assert_msg(strstr(t, "at its cycle's peak 23.4 MiB"), "%s", t);
+}
+END_TEST
+
+/* One key "a" at 6,000 RU/s (one range), default_ttl ttl, a busy phase
+   of busy creates/s and a quiet one of 1/s, 100 KB (a write 50 RU),
+   each phase dur long */
+static const char busy_fmt[] =
+    "container: {partition_key: /k, throughput: 6000, default_ttl: %s}\n"
+    "items: {k: {const: a}}\n"
+    "phases:\n"
+    "  - {duration: %s, rate: %s/s, item_size: 100KB}\n"
+    "  - {duration: %s, rate: 1/s, item_size: 100KB}\n";
+
+/*
+ * A busy phase whose RU/s leave too little room to delete what expires
+ * (rule 28): 110 creates/s of 100 KB (5,500 RU/s of 6,000: 500 left, 10
+ * deletions a second), 10 min busy and 10 min at 1/s, ttl 1 h. The first
+ * hour stores 3 x (600 x 110 + 600) = 199,800 items; from t = 3,600 s (a
+ * busy phase again) the first busy phase's items expire at 110/s and 10
+ * are deleted, so it grows 100 items/s: the cap holds 21,474,836,480 /
+ * 102,400 = 209,715.2 items, 9,915.2 more, reached 99.152 s into that
+ * phase: t = 3,699.152 s (the replay: full at t = 3,699 s). Before:
+ * "never: levels off at 21.7 GiB" (the cycle at its mean, the expiries
+ * at the cycle's mean rate: half the pile).
+ */
+START_TEST(test_runway_ttl_busy_phase_fills)
+{
+	char text[600];
+	int kind;
+	char t[640];
+	double s;
+
+	snprintf(text, sizeof(text), busy_fmt, "1h", "10m", "110", "10m");
+	s = tu_full_s("runway.yaml", text, &kind, t, sizeof(t));
+	ck_assert_msg(kind == PK_FULL_DAYS, "kind %d: %s", kind, t);
+	ck_assert_msg(tu_near(s, 3699.152, 1e-9), "%f: %s", s, t);
+}
+END_TEST
+
+/*
+ * The same with a 5-min ttl: it levels off. At the busy phase's end it
+ * holds the last 300 s of it, 33,000 items, and the pile of the 300 s
+ * in which busy items expired at 110/s and 10 were deleted: 30,000
+ * (3,072,000,000 B); 63,000 x 102,400 = 6,451,200,000 B (6.0 GiB). The
+ * quiet phase (5,950 RU/s left: 119 deletions a second) clears the pile
+ * in 30,000 / 118 = 254 s. Before: 4.2 GiB, the pile at the cycle's
+ * mean expiry rate (2.6 GiB) on top of the cycle's mean level.
+ */
+START_TEST(test_runway_ttl_busy_phase_level)
+{
+	char text[600];
+	struct pk_scorecard c;
+	char t[640];
+
+	snprintf(text, sizeof(text), busy_fmt, "5m", "10m", "110", "10m");
+	text_card(text, &c, t, sizeof(t));
+	ck_assert_msg(c.full_kind == PK_FULL_LEVELS, "%s", t);
+	ck_assert_msg(tu_near(c.full_level_bytes, 6451200000.0, 1e-9), "%f: %s",
+		      c.full_level_bytes, t);
+	ck_assert_msg(tu_near(c.runway.backlog_bytes, 3072000000.0, 1e-9),
+		      "%f: %s", c.runway.backlog_bytes, t);
+	ck_assert_msg(strstr(t, "at its cycle's peak 2.9 GiB of expired"), "%s",
+		      t);
+}
+END_TEST
+
+/*
+ * A ttl under an hour with the RU/s binding: 90 creates/s of 100 KB
+ * (4,500 RU/s of 6,000: 1,500 left, 30 deletions a second), ttl 10 min.
+ * Nothing expires before t = 600 s (54,000 items), then it nets 60/s:
+ * (209,715.2 - 54,000) / 60 = 2,595.253 s, full at 3,195.253 s (the
+ * replay: t = 3,194 s). And a daily curve (clock from a Monday 00:00): 1
+ * create/s but 80/s from 08:00 to 10:00, ttl 30 min: at 08:30 it holds
+ * the 144,000 written since 08:00 (the 1/s items expiring meanwhile
+ * deleted), then 80 expire a second and 40 are deleted (4,000 RU/s of
+ * 6,000 written): (209,715.2 - 144,000) / 40 = 1,642.88 s past 08:30,
+ * t = 30,600 + 1,642.88 = 32,242.88 s (the replay: t = 32,241 s).
+ * Before: 3,484 s (an hour's room spread over its 3,000 s after the
+ * first expiry: 36 deletions a second) and 33,998 s (the growth from
+ * 09:00, the hour's step).
+ */
+START_TEST(test_runway_ttl_sub_hour_timed)
+{
+	static const char daily[] =
+	    "clock: {start: \"2026-01-05T00:00:00Z\"}\n"
+	    "container: {partition_key: /k, throughput: 6000, "
+	    "default_ttl: 30m}\n"
+	    "items: {k: {const: a}}\n"
+	    "phases:\n"
+	    "  - duration: 1h\n"
+	    "    rate:\n"
+	    "      base: 1/s\n"
+	    "      daily: [1, 1, 1, 1, 1, 1, 1, 1, 80, 80, 1, 1, 1, 1, 1, 1, "
+	    "1, 1, 1, 1, 1, 1, 1, 1]\n"
+	    "    item_size: 100KB\n";
+	char text[600];
+	int kind;
+	char t[640];
+	double s;
+
+	snprintf(text, sizeof(text),
+		 "container: {partition_key: /k, throughput: 6000, "
+		 "default_ttl: 10m}\n"
+		 "items: {k: {const: a}}\n"
+		 "phases:\n"
+		 "  - {duration: 10m, rate: 90/s, item_size: 100KB}\n");
+	s = tu_full_s("runway.yaml", text, &kind, t, sizeof(t));
+	ck_assert_msg(kind == PK_FULL_DAYS, "kind %d: %s", kind, t);
+	ck_assert_msg(tu_near(s, 600.0 + 155715.2 / 60.0, 1e-9), "%f: %s", s,
+		      t);
+	ck_assert_msg(strstr(t, "growing 5.9 MiB/s net of 8.8 MiB/s"), "%s", t);
+	s = tu_full_s("runway.yaml", daily, &kind, t, sizeof(t));
+	ck_assert_msg(kind == PK_FULL_DAYS, "kind %d: %s", kind, t);
+	ck_assert_msg(tu_near(s, 30600.0 + 65715.2 / 40.0, 1e-9), "%f: %s", s,
+		      t);
 }
 END_TEST
 
@@ -381,6 +499,9 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_ttl_net_growth_said);
 	tcase_add_test(tc, test_runway_ttl_backlog_said);
 	tcase_add_test(tc, test_runway_ttl_cycle_backlog);
+	tcase_add_test(tc, test_runway_ttl_busy_phase_fills);
+	tcase_add_test(tc, test_runway_ttl_busy_phase_level);
+	tcase_add_test(tc, test_runway_ttl_sub_hour_timed);
 	tcase_add_test(tc, test_runway_ttl_upserts_rewrite_expired);
 	tcase_add_test(tc, test_runway_ttl_full_before_first_expiry);
 	suite_add_tcase(s, tc);

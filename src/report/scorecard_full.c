@@ -542,7 +542,8 @@ const char *scorecard_full_text(const struct pk_result *r,
 			const double live =
 			    s->full_level_bytes - s->runway.backlog_bytes;
 
-			if (s->runway.written_bytes_per_s > 0 &&
+			if (!s->runway.secs &&
+			    s->runway.written_bytes_per_s > 0 &&
 			    live >
 				s->full_rate * (double)s->full_ttl_s * 1.001) {
 				/* the hourly steps kept expired items its
@@ -571,9 +572,10 @@ const char *scorecard_full_text(const struct pk_result *r,
 			snprintf(
 			    buf, cap,
 			    "never: levels off at %s under time to live "
-			    "(%s written %s, its items living %s%s%s)",
+			    "(%s written %s%s, its items living %s%s%s)",
 			    fmt_bytes((uint64_t)(s->full_level_bytes + 0.5), a),
 			    s->full_key, rate_text(s->full_rate, first, 48),
+			    s->runway.secs ? " on average" : "",
 			    s->full_ttl_mixed ? "a mean " : "",
 			    duration((double)s->full_ttl_s, at, sizeof(at)),
 			    back);

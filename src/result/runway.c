@@ -143,11 +143,18 @@ static void say_unfilled(const struct rw_proj *p, struct pk_runway *rw,
 		   than a step at its peak */
 		first = p->level_c ? p->level_c : first;
 		rw->backlog_bytes =
-		    p->ns == 1 && p->st[0].have_once && !first->timed
+		    p->secs ? p->pile
+		    : p->ns == 1 && p->st[0].have_once && !first->timed
 			? runway_cycle_backlog(p->v, &p->st[0], first, &p->pool,
 					       p->scale)
 			: 0;
-		level += rw->backlog_bytes;
+		level += p->secs ? 0 : rw->backlog_bytes;
+		/* a phase too busy to delete what expires, or a level at
+		   the cap, stepped at the hour's mean: not a figure */
+		rw->ttl_behind |=
+		    !p->secs && (rw->backlog_bytes > 0 ||
+				 level + first->g->start >=
+				     (double)p->v->spec->lp_storage_bytes);
 		rw->kind = level > 0 ? PK_RUNWAY_LEVELS : PK_RUNWAY_NEVER;
 		rw->bound_bytes = level;
 		rw->written_bytes_per_s = p->level_written;

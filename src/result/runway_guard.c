@@ -52,6 +52,8 @@ struct tested {
 #define IMEAN PK_RW_F_IDS_MEAN
 #define PTTL PK_RW_F_POOL_TTL_FILLS
 #define POOLS PK_RW_F_POOLS
+#define BEHIND PK_RW_F_TTL_BEHIND
+#define SPAN PK_RW_F_BATCH_SPAN
 
 /* Each combination a test proves, by suite (tests/check_SUITE.c) and
    test */
@@ -162,6 +164,10 @@ static const char *const names[PK_RW_FEATURES] = {
     "an id pool's bound at the mean item beside rewrites of another size",
     "an id pool under time to live filling after items expire",
     "several streams' id pools",
+    "deletions falling behind what expires (a phase's RU/s leave too "
+    "little room)",
+    "batches spanning logical partitions (only those whose items meet "
+    "in one commit)",
 };
 
 /* 1 when phase ps writes or deletes (an operation that changes what is
@@ -229,6 +235,9 @@ static uint32_t workload_features(const struct pk_scenario *sc,
 			writes = 1;
 			f |= ps->mix[PK_OP_DELETE] > 0 ? DEL : 0;
 			f |= ps->mix[PK_OP_BATCH] > 0 ? BATCH : 0;
+			f |= ps->mix[PK_OP_BATCH] > 0 && ps->batch_spanning > 0
+				 ? SPAN
+				 : 0;
 			f |= ps->mix[PK_OP_BATCH] > 0 &&
 				     ps->item_size.kind != PK_SIZE_FIXED
 				 ? BSIZE
@@ -313,10 +322,43 @@ static int any_ramp(const struct pk_scenario *sc)
 	return 0;
 }
 
+/* 1 when a phase of sc raises the RU/s past what v's container's
+   partitions at its creation hold (rule 6: a partition holds at most
+   pp_ru_per_s): the raise splits them, and a split_delay holds the old
+   RU/s until the splits are done (container_set_throughput). A raise
+   within them applies at once, so a split delay changes nothing without
+   one (ASSUMPTION: the partitions are counted as the fewest that hold
+   the container's RU/s, not the more rule 2 makes at creation nor those
+   storage splits add, which errs towards refusing). */
+static int raise_splits(const struct pk_scenario *sc,
+			const struct pk_result_variant *v)
+{
+	const int64_t made = v->spec->throughput_ru_per_s > 0
+				 ? v->spec->throughput_ru_per_s
+				 : v->spec->autoscale_max_ru_per_s;
+	const int64_t cap =
+	    v->spec->pp_ru_per_s > 0 ? v->spec->pp_ru_per_s : 10000;
+	int64_t ranges = (made + cap - 1) / cap;
+	size_t i;
+
+	ranges = ranges < 1 ? 1 : ranges;
+	for (i = 0; i < sc->n_phases; i++) {
+		const struct pk_phase_spec *ps = &sc->phases[i];
+		const int64_t set = ps->throughput_ru_per_s > 0
+					? ps->throughput_ru_per_s
+					: ps->autoscale_max_ru_per_s;
+
+		if (set > ranges * cap) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* The features of v's container the closed form keeps fixed: under a
    throughput bound, autoscale's max raised by storage (rule 18); a
-   split delay (a raise lands late); a ramp; serverless RU/s and its 1 TB
-   (rule 19) */
+   split delay with a raise that splits (it lands late); a ramp; serverless RU/s
+   and its 1 TB (rule 19) */
 static uint32_t container_features(const struct pk_scenario *sc,
 				   const struct pk_result_variant *v,
 				   const struct pk_runway *rw)
@@ -326,7 +368,7 @@ static uint32_t container_features(const struct pk_scenario *sc,
 
 	f |= held && v->spec->autoscale_max_ru_per_s > 0 ? AUTO : 0;
 	f |= v->spec->serverless ? SLESS : 0;
-	f |= v->spec->split_delay_ms > 0 ? SDELAY : 0;
+	f |= v->spec->split_delay_ms > 0 && raise_splits(sc, v) ? SDELAY : 0;
 	f |= any_ramp(sc) ? RAMP : 0;
 	return f;
 }
@@ -351,6 +393,7 @@ uint32_t runway_features(const struct pk_scenario *sc,
 		f |= v->spec->default_ttl_s > 0 ? TTL : 0;
 	}
 	f |= sc->preload ? PRE : 0;
+	f |= rw->ttl_behind ? BEHIND : 0;
 	f |= container_features(sc, v, rw);
 	if (rw->kind == PK_RUNWAY_IDS && rw->ids_mean && (f & (REP | UPS)) &&
 	    (f & SIZE)) {

@@ -527,6 +527,8 @@ struct rw_store {
 			     an expiry clears that times k now; 1 without */
 	double step_keep; /* ... the part of it the coming step's deletes
 			     leave (runway_store_scale), 1 without */
+	int behind;	  /* 1: some step's room deleted less than had
+			     expired (rule 28: deletions fell behind) */
 };
 
 void runway_store_init(struct rw_store *s, const struct rw_classes *cl,
@@ -749,6 +751,16 @@ void runway_streams_free(struct rstream *st, size_t ns);
    (at most cap); returns how many */
 size_t runway_stretches(const struct pk_scenario *sc, struct rstream *st,
 			double t0, double t1, struct stretch *out, size_t cap);
+
+/* Stream st's requests over [t0, t1) (workload seconds) walked phase
+   by phase by their own and the wall clock, as one stretch into *out
+   (its pieces summed; ru_scale and ph the last piece's): never a short
+   cycle's mean, so a second at a time follows a busy and a quiet phase
+   apart (runway_secs.c). Walk forward in time (each phase's cursor walks
+   forward only; reset rphase.cur_cycle to -1 first). Returns the pieces
+   summed, 0 for a stream with no cycle. */
+size_t runway_stretch_walked(const struct pk_scenario *sc, struct rstream *st,
+			     double t0, double t1, struct stretch *out);
 
 /* The slices of ns streams' stretches x[k][0 .. nx[k]) (each stream's
    one after another from 0, lengths in real seconds) into out (room for
@@ -1033,7 +1045,32 @@ struct rw_proj {
 	double level;
 	struct cand *level_c;
 	double level_written;
+	/* stepped a second at a time (runway_secs.c): the figures above
+	   are those seconds', pile the expired bytes not yet deleted at
+	   level_c's peak */
+	int secs;
+	double pile;
 };
+
+/* Under time to live, p's candidates stepped again a second at a time
+   (runway_secs.c) when p is within what that walks: one stream, one
+   lifetime every item lives (no id pool, deletes, rewrites, time key,
+   preload, client or bucket limits, fleet pool or time scale), a cycle
+   (its phases' and its wall-clock multipliers': a day, a week) and a
+   lifetime of at most a week and 8 days. Each second a candidate's
+   range serves its requests up to its RU/s in force (with burst credit,
+   rule 14) and deletes what has expired, oldest first, with the RU/s
+   they leave at a write's charge (rule 28, as the replay's throttle
+   spends it), so a busy phase's pile of expired items is what the
+   service leaves, not a cycle's mean. Stepped until the first fills,
+   or past the lifetime until a cycle empties its pile (it levels off:
+   the next cycle's peak) or two cycles in a row never do and grow
+   alike (then whole cycles extrapolated to the cycle it fills in, and
+   that cycle's second found). Sets p->secs and p's first, first_t,
+   level, level_c, level_written and pile, and each candidate's rate and
+   written at its fill; p->secs 0 (p untouched) outside that or past
+   its budget of seconds. */
+void runway_secs(struct rw_proj *p);
 
 /* rw's kind, figures, bound and key from projection p that stepped to
    its end (rw->bucket the key's time bucket) */

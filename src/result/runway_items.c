@@ -373,6 +373,10 @@ void runway_store_step(struct rw_store *s, const struct rw_classes *cl,
 	/* what the range's room deletes of it, oldest first: each bin its
 	   share (ASSUMPTION: bins expire alike within a step) */
 	part = pend > 0 && del < pend ? del / pend : 1.0;
+	/* the first expiry inside a step spreads the step's room over its
+	   rest (an hour's deletions in the part after it): when they fall
+	   short of what expired, the hourly step is not the service's */
+	s->behind |= pend > 0 && del < pend * (1.0 - 1e-9) && s->del_from > 0;
 	for (j = 0; j < cl->n; j++) {
 		for (b = 0; s->cum[j] && b < cl->c[j].lives.n; b++) {
 			double at = s->del_at[j][b];

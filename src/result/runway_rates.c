@@ -675,6 +675,33 @@ static size_t walk(const struct pk_scenario *sc, struct rstream *st, double t0,
 	return n;
 }
 
+size_t runway_stretch_walked(const struct pk_scenario *sc, struct rstream *st,
+			     double t0, double t1, struct stretch *out)
+{
+	struct stretch x[PK_RW_PIECES * 2];
+	size_t n, i;
+
+	memset(out, 0, sizeof(*out));
+	if (st->cycle_s <= 0) {
+		return 0;
+	}
+	n = walk(sc, st, t0, t1, x, sizeof(x) / sizeof(x[0]), 0);
+	for (i = 0; i < n; i++) {
+		out->bytes += x[i].bytes;
+		out->ru += x[i].ru;
+		out->keyed += x[i].keyed;
+		out->spread += x[i].spread;
+		out->find += x[i].find;
+		out->items += x[i].items;
+		out->len += x[i].len;
+		/* the RU/s in force and the phase: the last piece's */
+		out->ru_scale = x[i].ru_scale;
+		out->ph = x[i].ph;
+	}
+	out->reps = 1;
+	return n;
+}
+
 static int dbl_cmp(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;

@@ -541,7 +541,15 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 	p->level_c = NULL;
 	p->level_written = 0;
 	step_all(p, &q, bk);
+	runway_secs(p);
 	runway_say_rates(p, rw);
+	rw->secs = p->secs;
+	if (p->cl.ttl && !p->secs && (p->first || p->level_c)) {
+		/* the hourly steps' deletions of the one named fell behind
+		   what expired inside a step */
+		rw->ttl_behind |=
+		    (p->first ? p->first : p->level_c)->held.behind;
+	}
 	free(q.step_slot);
 	free(q.x);
 	free(q.xs);

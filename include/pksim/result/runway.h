@@ -212,12 +212,15 @@
  *   deleted, both said). A time key's bucket holds likewise the last
  *   lifetime of what was written into it (a %A day under a 1-h ttl its
  *   current hour's; under 7 days one day's, each item expiring as its
- *   successor a week on is written) and levels off below the cap. A cycle
- *   shorter than a step is stepped at its mean, which deletes as much
- *   as its roomiest phase lets: the expired items its phases with too
- *   little room leave until a roomier one clears them (cycle_backlog,
- *   ASSUMPTION: expiring at the cycle's mean write rate) are added to
- *   the level at the cycle's peak, and said. A data file's group
+ *   successor a week on is written) and levels off below the cap. One
+ *   stream of one lifetime (runway_secs.c has the bounds) is stepped
+ *   again a second at a time: each second's writes, expiries and room
+ *   as the service's, its cycle's peak the level and the expired items
+ *   undeleted then said (backlog_bytes, secs). Otherwise a cycle
+ *   shorter than a step is stepped at its mean, and a projection whose
+ *   deletions fall behind what expires in a phase shorter than a step
+ *   (cycle_backlog) or inside a step's first expiry, or whose level
+ *   reaches the cap, is not projected (ttl_behind). A data file's group
  *   grows at its rate over its own span: its never-expiring bytes' share
  *   of it for good, the rest holding its bytes' mean lifetime; one whose
  *   bucket comes back ({weekday(ts)}) and whose records all expire holds
@@ -337,8 +340,16 @@ enum pk_runway_feature {
 					      first expiry */
 	PK_RW_F_POOLS = 1u << 26,	   /* several writing streams draw
 					      their ids from pools */
+	PK_RW_F_TTL_BEHIND = 1u << 27,	   /* time to live whose deletions
+					      fall behind what expires, not
+					      stepped a second at a time */
+	PK_RW_F_BATCH_SPAN = 1u << 28,	   /* transactional batches drawn
+					      spanning (`spanning:`): their
+					      items' keys drawn apart, the
+					      batch refused (400) unless
+					      they meet in one */
 };
-#define PK_RW_FEATURES 27
+#define PK_RW_FEATURES 29
 
 /* What of a stream's client held the first back (client.h) */
 enum pk_runway_client {
@@ -437,6 +448,17 @@ struct pk_runway {
 					 drawn whole as a pool */
 	int data_own_ttl;	      /* DATA under time to live: some record
 					 has a ttl of its own */
+	int ttl_behind;		      /* RATES under time to live: a step's
+					 RU/s left too little room to delete
+					 what expired (rule 28) and the
+					 projection was not stepped a second
+					 at a time (runway_secs):
+					 PK_RW_F_TTL_BEHIND */
+	int secs;		      /* RATES under time to live: stepped a
+					 second at a time (runway_secs): a
+					 LEVELS bound_bytes is its cycle's
+					 peak, backlog_bytes the expired
+					 items undeleted then */
 };
 
 struct pk_snapshot;
