@@ -223,6 +223,26 @@ static const char f2[] =
     "  - {name: raised, duration: 20s, rate: 2000/s, item_size: 1KB, "
     "throughput: 20000}\n";
 
+/* O5: the CRUD mix on one key, 100 operations/s of 10 KB: 50 creates,
+   30 same-size replaces (nothing new stored) and 20 deletes (each a
+   stored item drawn uniformly): "a" nets 30 items/s x 10,240 = 307,200
+   B/s, full at 21,474,836,480 / 307,200 = 69,905.07 s (0.8091 days; the
+   10-min replay stores 177.9 MiB, 175.8 by this rate); under {hash(id)
+   mod 4} or a {random 1..4} suffix each of 4 values a quarter, 76,800
+   B/s, 279,620.27 s. All three were "not projected: deletes with
+   replaces" */
+static const char o5[] =
+    "container: {partition_key: /k, throughput: 20000}\n"
+    "variants:\n"
+    "  - {name: const}\n"
+    "  - {name: hash4, partition_key: \"{hash(id) mod 4}\"}\n"
+    "  - {name: rand4, partition_key: \"{k}-{random 1..4}\"}\n"
+    "items:\n"
+    "  k: {const: a}\n"
+    "phases:\n"
+    "  - {duration: 10m, rate: 100/s, ops: {create: 0.5, replace: 0.3, "
+    "delete: 0.2}, item_size: 10KB}\n";
+
 /* O3: batches of 2 x 100 KB, half drawn spanning, k a or b: a spanning
    batch commits only when both draws agree (1/2; else 400, nothing
    stored), so "a" grows (5 x 2 / 2 + 2.5 x 2 / 2) x 102,400 = 768,000
@@ -376,6 +396,9 @@ static const struct gcase cases[] = {
     {"K9", k9, 0, PK_FULL_NOT_PROJECTED, -1, "serverless"},
     {"F2", f2, 0, PK_FULL_NOT_PROJECTED, -1, "split delay"},
     {"O3", o3, 0, PK_FULL_NOT_PROJECTED, -1, "batches spanning"},
+    {"O5 const", o5, 0, PK_FULL_DAYS, 69905.07, "projected"},
+    {"O5 hash4", o5, 1, PK_FULL_DAYS, 279620.27, "projected"},
+    {"O5 rand4", o5, 2, PK_FULL_DAYS, 279620.27, "projected"},
     {"O4 none", o4none, 0, PK_FULL_DAYS, 2097152.0, "projected"},
     {"O4 raise", o4raise, 0, PK_FULL_DAYS, 2097152.0, "projected"},
     {"ramp", ramp, 0, PK_FULL_NOT_PROJECTED, -1, "a ramp"},

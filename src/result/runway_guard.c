@@ -78,6 +78,9 @@ static const struct tested tested[] = {
     {POOL | UPS, "runway test_runway_id_pool_never"},
     {REP | SIZE, "runway_rates test_rates_rewrites_grow_items"},
     {REP, "runway_guard test_guard_cases (M1 create/replace)"},
+    {DEL | REP, "runway_guard test_guard_cases (O5 const)"},
+    {DEL | REP | HUNIQ, "runway_guard test_guard_cases (O5 hash4)"},
+    {DEL | REP | RAND, "runway_guard test_guard_cases (O5 rand4)"},
     {REP | HUNIQ, "runway_guard test_guard_cases (M1 hash4)"},
     {BATCH, "runway_rates test_rates_batch_only_bounded, runway_rates "
 	    "test_rates_batch_only_grows, ..."},
