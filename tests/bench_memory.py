@@ -142,6 +142,15 @@ assert rows[5][1] == "260" and rows[5][2] == "x16 ranges <= 1.3", rows
 assert rows[6][1] == "130" and "x16 ranges 0.38)" in rows[6][0], rows
 assert rows[6][2] == "x16 ranges <= 1.3", rows
 assert "6 remedy replays" in rows[7][0], rows
+# the replays' CPU s each, (with remedies - without) / replays: 1,000
+# ranges (19.02 - 2.6) / 6 = 2.737; the hot key (0.74 - 0.3) / 6 =
+# 0.0733; none without replays. The hot key's row with remedies says
+# its CPU is the run's and its replays' over the run's requests
+assert r1k["replay_seconds_each"] == 2.737, r1k
+assert hot["replay_seconds_each"] == 0.073, hot
+assert r16["replay_seconds_each"] is None, r16
+assert "6 remedy replays, 2.737 CPU s each" in rows[7][0], rows
+assert "its 6 remedy replays over the run's requests" in rows[10][0], rows
 assert rows[10][1] == "261" and rows[10][2] == "< 200", rows
 assert rows[11][1] == "106" and rows[11][2] == "< 200", rows
 assert len(rows) == 13, rows
