@@ -149,14 +149,19 @@ START_TEST(test_free_tier_words)
 }
 END_TEST
 
-/* P17: storage with 100 bytes an item. 1,000,000 creates of 32,212 B
-   (1,000 a second for 1,000 s, 32 WCU each: 32,000 WCU a second on a
-   table of 80,000: 81 partitions of ~990 WCU (D4, D5), ~12 writes a
-   second each against the 31 one can take, so none is throttled) store
-   (sort key /id: each create its own item, §1)
-   32,212,000,000 B + 1,000,000 x 100 B = 32,312,000,000 B = 30.0929 GB (2^30
-   B), 5.0929 GB past the 25 free: $1.2732 a month. In a 1-hour run that is the
-   month's storage: the hour's GB-months (5.0929 / 720) x $0.25 x 720 hours. */
+/* P17: storage with 100 bytes an item. 250,000 creates of 129,148 B
+   (250 a second for 1,000 s, 127 WCU each (129,148 / 1,024 = 126.1,
+   rounded up): 31,750 WCU a second on a table of 400,000: 401 partitions
+   of ~998 WCU (D4, D5), ~0.6 writes a second each against the 7 one can
+   take (7 x 127 = 889), so none is throttled: 8 in one partition's
+   second, at a mean of 0.62, has odds of about 3e-7, some 0.1 in the
+   run's 401,000, and the count below checks it) store (sort key /id:
+   each create its own item, §1)
+   250,000 x 129,148 B + 250,000 x 100 B = 32,312,000,000 B = 30.0929 GB
+   (2^30 B), 5.0929 GB past the 25 free: $1.2732 a month. In a 1-hour run
+   that is the month's storage: the hour's GB-months (5.0929 / 720) x
+   $0.25 x 720 hours. The same bytes as a million items of 32,212 B, in
+   a quarter of the operations to replay. */
 START_TEST(test_p17_storage_item_overhead)
 {
 	const double gb = 32312000000.0 / 1073741824.0;
@@ -164,17 +169,17 @@ START_TEST(test_p17_storage_item_overhead)
 	json_t *m = money_json(
 	    "service: dynamodb\n"
 	    "table: {partition_key: /k, sort_key: /id, "
-	    "read_capacity_units: 100, write_capacity_units: 80000}\n"
+	    "read_capacity_units: 100, write_capacity_units: 400000}\n"
 	    "client: {retries: off}\n"
 	    "pricing: {region: us-east-1}\n"
 	    "items: {k: {values: \"k{000000..099999}\"}}\n"
-	    "phases: [{duration: 1000s, rate: 1000/s, item_size: 32212B}]\n",
+	    "phases: [{duration: 1000s, rate: 250/s, item_size: 129148B}]\n",
 	    &root);
 	json_t *t = json_object_get(
 	    json_array_get(json_object_get(root, "variants"), 0), "totals");
 
 	ck_assert_int_eq(json_integer_value(json_object_get(t, "succeeded")),
-			 1000000);
+			 250000);
 	ck_assert_double_eq_tol(gb, 30.0929, 0.0001);
 	ck_assert_double_eq_tol(num(m, "storage_cost") * 720, (gb - 25) * 0.25,
 				EPS);
