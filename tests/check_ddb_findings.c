@@ -449,6 +449,91 @@ START_TEST(test_ddb_findings_shared_partition)
 END_TEST
 
 /*
+ * One key value with a local index (projection all): 600 creates a
+ * second of 1 KiB, each 1 WCU for its item and 1 for its index entry,
+ * both on the value's partition (D1, D18): 1,200 WCU a second asked of
+ * one value, above the 1,000 a partition serves (D3): 500 creates
+ * served a second, 100 throttled, 6,000 in 60 s. A local index keeps
+ * the value's item collection on one partition, so no split helps: a
+ * hot key, not "several key values sharing it" (counting the items'
+ * units alone, 600, gave that and "upper bound").
+ */
+START_TEST(test_ddb_findings_hot_key_lsi)
+{
+	struct tu_fx f;
+	char *text;
+
+	tu_fx_run(&f, "hl.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table:\n"
+		  "  partition_key: /dev\n"
+		  "  sort_key: /id\n"
+		  "  read_capacity_units: 10\n"
+		  "  write_capacity_units: 4000\n"
+		  "  local_secondary_indexes:\n"
+		  "    - {name: by-type, sort_key: /type}\n"
+		  "client: {retries: off}\n"
+		  "items:\n"
+		  "  dev: {const: d1}\n"
+		  "  type: {values: [a, b]}\n"
+		  "phases:\n"
+		  "  - {duration: 60s, rate: 600/s, ops: {create: 1}, "
+		  "item_size: 1KB}\n");
+	ck_assert_uint_eq(f.r->variants[0].metrics->totals.throttled_429, 6000);
+	ck_assert_int_eq(f.r->variants[0].ddb->hot[1].peak_mcu, 1200 * CU);
+	text = tu_findings_text(f.r);
+	ck_assert_msg(strstr(text, "hot key: \"d1\" was asked 1,200 write "
+				   "units in one second") &&
+			  strstr(text, "a local secondary index keeps") &&
+			  !strstr(text, "several key values") &&
+			  !strstr(text, "upper bound"),
+		      "%s", text);
+	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
+ * A storage split of one key written along a rising sort key (/id, the
+ * items' numbers): 3 puts a second of 200 KiB (200 WCU each, D1) on 900
+ * WCU, adaptive capacity and burst off. 10 GiB / 600 KiB/s = 17,476 s
+ * to the split (D6); then each child holds 450 WCU, and every later
+ * put's /id is above the cut, so in DynamoDB too all 600 WCU a second
+ * go to one child: 2 of 3 fit, one throttled a second, and the
+ * throttles are DynamoDB's, not an upper bound (the random sort key's
+ * caveat).
+ */
+START_TEST(test_ddb_findings_split_rising)
+{
+	struct tu_fx f;
+	char *text;
+
+	tu_fx_run(&f, "sr.yaml",
+		  "seed: 1\n"
+		  "service: dynamodb\n"
+		  "table: {partition_key: /dev, sort_key: /id, "
+		  "read_capacity_units: 1, write_capacity_units: 900, "
+		  "adaptive_capacity: off, burst: off}\n"
+		  "client: {retries: off}\n"
+		  "items:\n"
+		  "  dev: {const: big}\n"
+		  "phases:\n"
+		  "  - {duration: 24000s, rate: 3/s, ops: {create: 1}, "
+		  "item_size: 200KB}\n");
+	ck_assert_uint_gt(f.r->variants[0].metrics->totals.throttled_429, 0);
+	text = tu_findings_text(f.r);
+	ck_assert_msg(strstr(text, "it came from a storage split") &&
+			  strstr(text, "steadily rising sort key") &&
+			  strstr(text, "these throttles are DynamoDB's") &&
+			  !strstr(text, "upper bound"),
+		      "%s", text);
+	free(text);
+	tu_fx_free(&f);
+}
+END_TEST
+
+/*
  * The shipped hot-key table in the Markdown report, in DynamoDB's words:
  * its one customer's 1,500 writes a second all land on one partition
  * (100 % of the units served there, normalized 100 %), which admits
@@ -625,6 +710,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_findings_hot_key_first_attempts);
 	tcase_add_test(tc, test_ddb_findings_on_demand_linear);
 	tcase_add_test(tc, test_ddb_findings_shared_partition);
+	tcase_add_test(tc, test_ddb_findings_split_rising);
+	tcase_add_test(tc, test_ddb_findings_hot_key_lsi);
 	tcase_add_test(tc, test_ddb_findings_growth_words);
 	tcase_add_test(tc, test_ddb_findings_never_fits);
 	suite_add_tcase(s, tc);

@@ -22,6 +22,16 @@
    strings ("9" sorts after "10") count as rising */
 #define FOLLOW_SHARE 0.99
 
+/* Whether key k's puts follow a steadily rising or falling sort key
+   (FOLLOW_SHARE of them after its first) */
+static int follows(const struct pk_ddb_hot_key *k)
+{
+	double after = k->puts > 1 ? (double)(k->puts - 1) : 0;
+
+	return after > 0 && ((double)k->rising >= FOLLOW_SHARE * after ||
+			     (double)k->falling >= FOLLOW_SHARE * after);
+}
+
 /* Why no split helps key k of table v (or what could), into buf */
 static void why_no_split(const struct pk_result_variant *v,
 			 const struct pk_ddb_hot_key *k, int write, char *buf,
@@ -262,6 +272,21 @@ char *findings_ddb_cut_words(const struct pk_result_variant *v,
 		for (k = 0; k < 2; k++) {
 			if (e->children[k] != hr->id) {
 				continue;
+			}
+			if (follows(&v->ddb->hot[1])) {
+				return xasprintf(
+				    "; it came from a storage split at t = "
+				    "%llds: DynamoDB cuts a partition into "
+				    "two halves by data (D6), and the hottest "
+				    "key value's puts follow a steadily %s "
+				    "sort key, so every later put sorts past "
+				    "the cut into one child there too: these "
+				    "throttles are DynamoDB's",
+				    (long long)e->t_s,
+				    v->ddb->hot[1].rising >=
+					    v->ddb->hot[1].falling
+					? "rising"
+					: "falling");
 			}
 			return xasprintf(
 			    "; it came from a storage split at t = %llds: "

@@ -160,9 +160,10 @@ static int write_item(struct ddb *d, const struct pk_svc_request *rq,
 	one_item(rq, k, &one);
 	item_ask(b, k, &a);
 	ddb_count_part(p, rq, a.units);
-	/* the item's units asked of its own key value, as a put */
+	/* the item's units (its local index entries' too, D18) asked of
+	   its own key value, as a put */
 	ddb_items_values(d, rq->batch[k].item);
-	ddb_heat_note(d, PK_OP_CREATE, rq->retry, 1, a.base_units);
+	ddb_heat_note(d, PK_OP_CREATE, rq->retry, 1, a.units);
 	if (rq->retry == 0) {
 		ddb_demand_note(d, &one, &a);
 	}

@@ -135,7 +135,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		ddb_find_read(d, rq, &a, out);
 		return;
 	}
-	if (i >= 0) {
+	if (i >= 0 && !(a.write && d->n_lsis > 0)) {
 		ddb_heat_note(d, rq->kind, rq->retry, a.write, a.units);
 	}
 	a.base_units = a.units;
@@ -150,6 +150,12 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		t->bad_request_400++;
 		t->ddb_lsi_400++;
 		return;
+	}
+	if (i >= 0 && a.write && d->n_lsis > 0) {
+		/* its local index entries are asked of its key value's
+		   partition too (D18) */
+		ddb_items_values(d, rq->it.item);
+		ddb_heat_note(d, rq->kind, rq->retry, a.write, a.units);
 	}
 	p = i < 0 ? NULL : &d->parts[i];
 	ddb_count_attempt(d, p, rq, i < 0 ? 0 : a.units);
