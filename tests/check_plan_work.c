@@ -100,6 +100,33 @@ START_TEST(test_batch_items)
 }
 END_TEST
 
+/*
+ * A Poisson phase sends a Poisson count of mean L = rate x duration, not
+ * L: 100 s at 25/s, L = 2,500 (standard deviation 50), and seeds 1 to 8
+ * sent 2,417 to 2,529 (seed 8: 2,529, above 2,500). The bounds count
+ * L + 6 sqrt(L) + 6 = 2,500 + 300 + 6 = 2,806 operations (ld_phase_count).
+ * At 100,000 RU/s, 17 partitions (ceil(100,000 / 6,000)), each second of
+ * the 100 at 1/4 a partition: 425. Uniform arrivals: 2,500 + 425 =
+ * 2,925; Poisson: 2,806 + 425 = 3,231 (2,925 before, which seed 8's
+ * 2,529 creates, 2,954 units, passed).
+ */
+START_TEST(test_poisson_count)
+{
+	static const char *const fmt =
+	    "container: {partition_key: /k, throughput: 100000}\n"
+	    "items: {k: {values: \"k{1..100}\"}}\n"
+	    "client: {retries: none}\n"
+	    "phases:\n"
+	    "  - {duration: 100s, rate: 25/s%s}\n";
+	char text[512];
+
+	snprintf(text, sizeof(text), fmt, "");
+	ck_assert_double_eq_tol(work_of(text), 2925.0, 1e-9);
+	snprintf(text, sizeof(text), fmt, ", arrival: poisson");
+	ck_assert_double_eq_tol(work_of(text), 3231.0, 1e-9);
+}
+END_TEST
+
 /* The partitions' bytes of the memory estimate of 100 creates under
    key key (10 values of k) */
 static double partitions_of(const char *key)
@@ -299,6 +326,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_random_in_list);
 	tcase_add_test(tc, test_random_fan_out);
 	tcase_add_test(tc, test_batch_items);
+	tcase_add_test(tc, test_poisson_count);
 	tcase_add_test(tc, test_random_lps);
 	tcase_add_test(tc, test_table_units);
 	tcase_add_test(tc, test_table_partitions);
