@@ -308,6 +308,26 @@ static int some_table(const struct pk_scenario *s)
 	return 0;
 }
 
+/* 1 when every variant is a DynamoDB table and no phase sends queries:
+   a query's IN-list and fan-out terms (Azure Cosmos DB's) count
+   nothing there, so the work message leaves them out */
+static int tables_without_queries(const struct pk_scenario *s)
+{
+	size_t v, i;
+
+	for (v = 0; v < s->n_variants; v++) {
+		if (!scenario_variant_table(s, &s->variants[v])) {
+			return 0;
+		}
+	}
+	for (i = 0; i < s->n_phases; i++) {
+		if (s->phases[i].mix[PK_OP_QUERY] > 0) {
+			return 0;
+		}
+	}
+	return s->n_variants > 0 && !s->items_file;
+}
+
 /* 1 when some phase sends batches */
 static int some_batch(const struct pk_scenario *s)
 {
@@ -395,6 +415,15 @@ const char *scenario_work_terms(const struct pk_scenario *s, char *buf,
 			 n, r429, gone > 0 ? ", " : "", g);
 	} else if (gone > 0) {
 		snprintf(tries, sizeof(tries), " (up to %.0f: 1 and %s)", n, g);
+	}
+	if (tables_without_queries(s)) {
+		snprintf(buf, cap,
+			 "an attempt of an operation 1%s; each of the up to %s "
+			 "partitions %.3g in each second with a request",
+			 tries, ld_approx(ld_ranges_bound(s), r),
+			 PK_SCENARIO_RANGE_SECOND_WORK);
+		more_terms(s, buf, cap);
+		return buf;
 	}
 	snprintf(buf, cap,
 		 "an attempt of an operation 1%s; in each attempt each "
