@@ -165,6 +165,61 @@ START_TEST(test_foresee_gsi_updates)
 }
 END_TEST
 
+/*
+ * Updates of items of varying size (1 to 20 KiB: a replace costs
+ * ceil(max(old, new) / 1 KiB), 1 to 20 WCU, D1) on 4 partitions of
+ * 100 WCU (keys a, g, b, c; D4, D5). a, b and c each take 5 replaces a
+ * second: at most 5 x 20 = 100 WCU, their share, so none is ever
+ * throttled, whatever g borrows (D10). g's 250 creates of 1 KiB a
+ * second start a second after the replaces, and may use its 100 plus
+ * what a, b and c leave. (Holding back the mean a replace asked, a
+ * second whose replaces ran above it found its share lent: 6 cold
+ * replaces refused.)
+ */
+START_TEST(test_foresee_varying_updates)
+{
+	static const char cold[] =
+	    "  - name: %s\n"
+	    "    client: {retries: off}\n"
+	    "    items: {k: {const: %s}}\n"
+	    "    phases:\n"
+	    "      - {duration: 120s, rate: 10/s, ops: {create: 1}, "
+	    "item_size: {uniform: [1KB, 20KB]}}\n"
+	    "      - {duration: 60s, rate: 5/s, ops: {replace: 1}, "
+	    "item_size: {uniform: [1KB, 20KB]}}\n";
+	char yaml[4096], one[512];
+	const char *keys[] = {"a", "b", "c"};
+	struct pk_run *run;
+	uint64_t hot, cold_t;
+	size_t k;
+
+	snprintf(yaml, sizeof(yaml),
+		 "seed: 1\n"
+		 "service: dynamodb\n"
+		 "table: {partition_key: /k, sort_key: /id, "
+		 "read_capacity_units: 9000, write_capacity_units: 400, "
+		 "burst: off}\n"
+		 "streams:\n"
+		 "  - name: hot\n"
+		 "    client: {retries: off}\n"
+		 "    items: {k: {const: g}}\n"
+		 "    phases:\n"
+		 "      - {duration: 121s, rate: 1/m, ops: {create: 1}, "
+		 "item_size: 1KB}\n"
+		 "      - {duration: 59s, rate: 250/s, ops: {create: 1}, "
+		 "item_size: 1KB}\n");
+	for (k = 0; k < 3; k++) {
+		snprintf(one, sizeof(one), cold, keys[k], keys[k]);
+		strncat(yaml, one, sizeof(yaml) - strlen(yaml) - 1);
+	}
+	run = tu_sim_text("vary.yaml", yaml);
+	throttles(run, &hot, &cold_t);
+	ck_assert_uint_gt(hot, 0);
+	ck_assert_uint_eq(cold_t, 0);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_foresee");
@@ -173,6 +228,7 @@ Suite *tu_suite(void)
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_foresee_lsi_entries);
 	tcase_add_test(tc, test_foresee_gsi_updates);
+	tcase_add_test(tc, test_foresee_varying_updates);
 	suite_add_tcase(s, tc);
 	return s;
 }

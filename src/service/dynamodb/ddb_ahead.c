@@ -29,11 +29,11 @@
  * KB write's) and counted on the index partitions they reach as they
  * arrive (ddb_ahead_index_arrived).
  *
- * ASSUMPTIONS: the units held for such an operation are the mean of
- * those its phase's such operations asked on its side so far (the
+ * ASSUMPTIONS: the units held for such an operation are the most one
+ * of its phase's such operations asked on its side so far (the
  * operations of a phase are drawn alike), or before any arrived its
  * least units (a read of an item of 0 bytes, of each key a
- * random-suffix reader asks; a write of 1 KB): a mean too small lends
+ * random-suffix reader asks; a write of 1 KB): a hold too small lends
  * early in a second what a later arrival finds lent (the table's total
  * then refuses it: ddb_admit), one too large lends late. A retry the client
  * sends within the second of its throttle takes back from the pool what its
@@ -61,6 +61,7 @@ struct ddb_due {
 /* A phase's operations whose target is drawn at the send, per side */
 struct ddb_unseen {
 	int64_t sum_mcu[2]; /* units they asked so far */
+	int64_t max_mcu[2]; /* ... the most one asked */
 	int64_t n[2];	    /* ... how many of them */
 	int64_t hold[2];    /* units the open second holds for each */
 	/* the writes' units on each global index so far, and held */
@@ -113,8 +114,8 @@ static int64_t least_of(const struct ddb *d, int write)
 	return d->find_n ? read * (int64_t)d->find_n : read;
 }
 
-/* Each phase's hold a second for one such operation: the mean its
-   phase's asked so far, else the least */
+/* Each phase's hold a second for one such operation: the most one
+   its phase's asked so far, else the least */
 static void holds_open(const struct ddb *d, struct ddb_ahead *a)
 {
 	size_t i;
@@ -125,9 +126,9 @@ static void holds_open(const struct ddb *d, struct ddb_ahead *a)
 
 		for (w = 0; w < 2; w++) {
 			int64_t least = least_of(d, w);
-			int64_t mean = u->n[w] ? u->sum_mcu[w] / u->n[w] : 0;
+			int64_t most = u->max_mcu[w];
 
-			u->hold[w] = mean > least ? mean : least;
+			u->hold[w] = most > least ? most : least;
 		}
 		for (w = 0; w < (int)d->n_gsis; w++) {
 			/* before any: a 1 KB write's index write */
@@ -365,6 +366,9 @@ void ddb_ahead_arrived(struct ddb *d, const struct pk_svc_request *rq,
 
 		back = u->hold[write != 0];
 		u->sum_mcu[write != 0] += units;
+		if (units > u->max_mcu[write != 0]) {
+			u->max_mcu[write != 0] = units;
+		}
 		u->n[write != 0]++;
 	} else {
 		back = 0;
