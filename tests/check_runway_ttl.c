@@ -368,6 +368,41 @@ START_TEST(test_runway_ttl_busy_phase_fills)
 END_TEST
 
 /*
+ * A quiet phase that empties the pile of expired items is no level when
+ * the busy one leaves more each cycle: 5 min at 20 creates/s of 100 KB
+ * (1,000 RU/s of 6,000: 100 deletions a second), then 5 min at 130/s
+ * (6,500 RU/s asked: 120/s stored, no room to delete), ttl 10 min. The
+ * first cycle stores 6,000 + 36,000 = 42,000 items; the second deletes
+ * only the 6,000 quiet ones (its quiet phase empties the pile) and adds
+ * 36,000: 78,000 at t = 1,200 s. From then a quiet phase deletes 30,000
+ * of the 42,000 a cycle writes: +12,000 a cycle, the busy phase's end
+ * 12,000 above the cycle's start. Cycle n >= 2 starts at 78,000 +
+ * 12,000 (n - 2); its busy phase passes 209,715.2 items first for n =
+ * 12 (198,000 at its start, 174,000 at the busy phase's start):
+ * 35,715.2 / 120 = 297.627 s after t = 7,500 s: full at 7,797.627 s. It
+ * said "never: levels off at 8.6 GiB", as the second cycle's quiet phase
+ * had emptied the pile.
+ */
+START_TEST(test_runway_ttl_quiet_empties_busy_grows)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 6000, "
+	    "default_ttl: 10m}\n"
+	    "items: {k: {const: a}}\n"
+	    "phases:\n"
+	    "  - {duration: 5m, rate: 20/s, item_size: 100KB}\n"
+	    "  - {duration: 5m, rate: 130/s, item_size: 100KB}\n";
+	int kind;
+	char t[640];
+	double s;
+
+	s = tu_full_s("runway.yaml", text, &kind, t, sizeof(t));
+	ck_assert_msg(kind == PK_FULL_DAYS, "kind %d: %s", kind, t);
+	ck_assert_msg(tu_near(s, 7797.627, 1e-6), "%f: %s", s, t);
+}
+END_TEST
+
+/*
  * The same with a 5-min ttl: it levels off. At the busy phase's end it
  * holds the last 300 s of it, 33,000 items, and the pile of the 300 s
  * in which busy items expired at 110/s and 10 were deleted: 30,000
@@ -501,6 +536,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_ttl_cycle_backlog);
 	tcase_add_test(tc, test_runway_ttl_busy_phase_fills);
 	tcase_add_test(tc, test_runway_ttl_busy_phase_level);
+	tcase_add_test(tc, test_runway_ttl_quiet_empties_busy_grows);
 	tcase_add_test(tc, test_runway_ttl_sub_hour_timed);
 	tcase_add_test(tc, test_runway_ttl_upserts_rewrite_expired);
 	tcase_add_test(tc, test_runway_ttl_full_before_first_expiry);

@@ -1063,9 +1063,10 @@ struct rw_proj {
    they leave at a write's charge (rule 28, as the replay's throttle
    spends it), so a busy phase's pile of expired items is what the
    service leaves, not a cycle's mean. Stepped until the first fills,
-   or past the lifetime until a cycle empties its pile (it levels off:
-   the next cycle's peak) or two cycles in a row never do and grow
-   alike (then whole cycles extrapolated to the cycle it fills in, and
+   or past the lifetime until two cycles in a row end as they began
+   (what it holds, its pile, its burst credit: it levels off at the
+   next cycle's peak) or two cycles in a row never empty the pile and
+   grow alike (then whole cycles extrapolated to the cycle it fills in, and
    that cycle's second found). Sets p->secs and p's first, first_t,
    level, level_c, level_written and pile, and each candidate's rate and
    written at its fill; p->secs 0 (p untouched) outside that or past

@@ -39,10 +39,12 @@ struct sc_cand {
 	double s, pile, bank;
 	double top, top_pile; /* its peak over this cycle and the pile then */
 	double cycle_s0;      /* what it held at the cycle's start */
+	double pile0, bank0;  /* its pile and credit at the cycle's start */
 	double last_d;	      /* the last cycle's growth, B */
 	double last_bank;     /* its credit at the last cycle's start */
 	int emptied;	      /* the pile was empty in this cycle */
 	int steady;	      /* cycles in a row that never emptied alike */
+	int flat;	      /* cycles in a row that ended as they began */
 	int done;	      /* 1: full_t, or it levels at top */
 	double full_t, rate, written;
 };
@@ -166,20 +168,35 @@ static void sec_step(const struct rw_proj *p, struct sc_cand *k,
 	k->written = want;
 }
 
+/* 1 when candidate k ended its cycle as it began it: what it holds, its
+   pile of expired items and its burst credit */
+static int cycle_flat(const struct sc_cand *k)
+{
+	const double tol = 1e-9 * fmax(k->s, 1.0);
+
+	return fabs(k->s - k->cycle_s0) <= tol &&
+	       fabs(k->pile - k->pile0) <= tol &&
+	       fabs(k->bank - k->bank0) <= 1e-9 * fmax(k->bank, 1.0);
+}
+
 /* Candidate k at the end of a cycle past the lifetime (ending at t):
-   done when its pile emptied (it levels: the next cycle's peak) or when
-   it grew alike two cycles in a row without emptying (then filling by
-   whole cycles: extrapolated) */
-static void cycle_end(struct sc_cand *k, double room, int64_t t, int64_t cycle,
-		      int emptied_before)
+   done when two cycles in a row ended as they began (it levels: the next
+   cycle repeats the last, its peak the level) or when it grew alike two
+   cycles in a row without emptying (then filling by whole cycles:
+   extrapolated). A pile that empties somewhere in a cycle is no level:
+   a quiet stretch can delete every expired item while the busy one
+   leaves more each cycle than the quiet one can catch up. */
+static void cycle_end(struct sc_cand *k, double room, int64_t t, int64_t cycle)
 {
 	const double d = k->s - k->cycle_s0;
 
-	if (emptied_before) {
-		/* this cycle ran from an emptied pile: it repeats */
-		k->done = 1;
+	if (cycle_flat(k)) {
+		/* the lifetime's writes repeat past the first cycles (the
+		   burst credit, the one state they depend on, came back) */
+		k->done = ++k->flat >= 2;
 		return;
 	}
+	k->flat = 0;
 	if (!k->emptied && d > 0 &&
 	    fabs(d - k->last_d) <= 1e-9 * fmax(d, 1.0) &&
 	    fabs(k->bank - k->last_bank) <= 1e-9 * fmax(k->bank, 1.0)) {
@@ -234,12 +251,11 @@ static int walk_all(struct rw_proj *p, struct sc_cand *ks, int64_t life,
 	}
 	left = (int64_t)p->n_c;
 	for (k = 0; k < last && left > 0; k++) {
-		int emptied[2 * PK_RUNWAY_CANDIDATES];
-
 		for (j = 0; j < p->n_c; j++) {
-			emptied[j] = ks[j].emptied;
 			ks[j].emptied = 0;
 			ks[j].cycle_s0 = ks[j].s;
+			ks[j].pile0 = ks[j].pile;
+			ks[j].bank0 = ks[j].bank;
 		}
 		for (i = 0; i < cycle && left > 0; i++) {
 			struct stretch x;
@@ -282,8 +298,7 @@ static int walk_all(struct rw_proj *p, struct sc_cand *ks, int64_t life,
 
 			if (!c->done) {
 				cycle_end(c, cap - c->c->g->start,
-					  k * cycle + cycle - 1, cycle,
-					  k > first && emptied[j]);
+					  k * cycle + cycle - 1, cycle);
 				left -= c->done;
 			}
 		}
