@@ -650,40 +650,32 @@ END_TEST
 
 /*
  * A classroom storage cap of 1 KB splits a range at nearly every 1 KB
- * create (rule 7): 1,000 creates a second for 10 s end with thousands of
- * ranges, each split in the second its parent took the write. The map
- * puts a split's children in their parent's place and finds the bands a
- * record of a range split within the column overlaps by halving the
- * column, so building it costs O(log P) a split and a record, not a pass
- * over every band: measured on a debugoptimized build, result_build
- * took 2.3 s of CPU with the passes and 0.04 s without; the bound of 1 s
- * is far from both. Not under AddressSanitizer: its checks make the
- * run's own 9,813 splits (each moving the ranges after it) take minutes.
+ * create (rule 7): 1,000 creates a second for 2 s end with over a
+ * thousand ranges, each split in the second its parent took the write.
+ * The map puts a split's children in their parent's place and finds the
+ * bands a record of a range split within the column overlaps by halving
+ * the column: its last column holds every range once and the tiles
+ * cover the key space. What that costs is a benchmark's figure, not a
+ * test's (tools/bench.py).
  */
 START_TEST(test_heat_many_splits)
 {
-#if !defined(__SANITIZE_ADDRESS__)
 	struct pk_run *run = tu_sim_text(
 	    "splits.yaml", "name: splits\nseed: 5\n"
 			   "container: {partition_key: /id, throughput: 400, "
 			   "physical_partition_storage: 1KB}\n"
-			   "phases:\n  - {duration: 10s, rate: 1000/s}\n");
+			   "phases:\n  - {duration: 2s, rate: 1000/s}\n");
 	struct pk_result *r;
 	const struct pk_result_heat *h;
-	clock_t t0 = clock();
-	double cpu_s;
 
 	r = result_build(run);
-	cpu_s = (double)(clock() - t0) / CLOCKS_PER_SEC;
 	h = &r->variants[0].heat;
-	ck_assert_uint_gt(r->variants[0].n_ranges, 5000);
+	ck_assert_uint_gt(r->variants[0].n_ranges, 1000);
 	ck_assert_uint_eq(h->col_start[h->n_cols] - h->col_start[h->n_cols - 1],
 			  r->variants[0].n_ranges);
 	assert_tiles(h);
-	ck_assert_msg(cpu_s < 1.0, "result_build took %.2f s of CPU", cpu_s);
 	result_free(r);
 	tu_sim_free(run);
-#endif
 }
 END_TEST
 

@@ -2,8 +2,12 @@
  * report: the scorecard and ranking of compare, and the CSV series, on a
  * small scenario whose figures follow from its definition.
  */
+/* fopencookie: a stream whose writes fail, for the CSV error test */
+#define _GNU_SOURCE
 #include <check.h>
+#include <errno.h>
 #include <jansson.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -163,6 +167,42 @@ START_TEST(test_report_csv_series)
 	   on 6,000 RU/s */
 	ck_assert_ptr_nonnull(strstr(buf, ",5000,6000,0.833333,1000,0,"));
 	free(buf);
+	tu_sim_free(run);
+}
+END_TEST
+
+/* A writer that fails every write, counting them */
+static ssize_t failing_write(void *cookie, const char *buf, size_t n)
+{
+	(void)buf;
+	(void)n;
+	++*(int *)cookie;
+	errno = ENOMEM;
+	return -1;
+}
+
+/*
+ * A stream that fails (a memory stream out of memory) stops the series
+ * at its first failed write: the cards run has 60 + rows, over 4 KB,
+ * so a 64-byte buffer would be written and failed again at least 60
+ * times if every row went on writing; stopping at the first row after
+ * the failure leaves it at the header's few.
+ */
+START_TEST(test_report_csv_stops_on_error)
+{
+	struct pk_run *run = run_cards_detail();
+	struct pk_result *res = result_build(run);
+	cookie_io_functions_t io = {.write = failing_write};
+	int writes = 0;
+	FILE *f = fopencookie(&writes, "w", io);
+	char vb[64];
+
+	ck_assert_ptr_nonnull(f);
+	setvbuf(f, vb, _IOFBF, sizeof(vb));
+	ck_assert_int_eq(report_csv(res, f), -1);
+	ck_assert_msg(writes >= 1 && writes <= 4, "%d writes", writes);
+	fclose(f); /* before vb goes */
+	result_free(res);
 	tu_sim_free(run);
 }
 END_TEST
@@ -1277,6 +1317,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_report_scorecard_figures);
 	tcase_add_test(tc, test_report_json_scorecards);
 	tcase_add_test(tc, test_report_csv_series);
+	tcase_add_test(tc, test_report_csv_stops_on_error);
 	tcase_add_test(tc, test_report_result_figures);
 	tcase_add_test(tc, test_report_split_lineage);
 	tcase_add_test(tc, test_report_query_names);

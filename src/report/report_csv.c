@@ -239,6 +239,12 @@ int report_csv(const struct pk_result *r, FILE *out)
 		for (i = 0; i < m->n_samples; i++) {
 			const struct pk_sample *s = &m->samples[i];
 
+			if (ferror(out)) {
+				/* a stream that cannot take more (a memory
+				   stream out of memory) fails each later
+				   write again, slowly: stop at the first */
+				return -1;
+			}
 			csv_text(v->name, out);
 			/* the range id is a string, as in the JSON report and
 			   the service's partition key range feed ("id": "0") */
