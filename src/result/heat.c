@@ -567,7 +567,9 @@ static size_t cols_of(int64_t end_s, int64_t w)
 }
 
 /* The cells the index sorts, for qsort's comparison */
-static const struct pk_result_heat_cell *sort_cells;
+/* The cells cmp_by_id reads, one per thread: the remedy replays build
+   their maps at once on --jobs threads */
+static _Thread_local const struct pk_result_heat_cell *sort_cells;
 
 /* range_id order, of equal ids key order (the cells' own) */
 static int cmp_by_id(const void *a, const void *b)
