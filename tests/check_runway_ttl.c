@@ -367,38 +367,104 @@ START_TEST(test_runway_ttl_busy_phase_fills)
 }
 END_TEST
 
+/* 5 min at 20 creates/s of 100 KB (1,000 RU/s of 6,000: 100 deletions
+   a second), then 5 min at 130/s (6,500 RU/s asked: 120/s stored, no
+   room to delete), one key on one range; the ttl, then the stream's
+   client line ("" the SDK's default retries) */
+static const char cycle_fmt[] =
+    "container: {partition_key: /k, throughput: 6000, default_ttl: %s}\n"
+    "%s"
+    "items: {k: {const: a}}\n"
+    "phases:\n"
+    "  - {duration: 5m, rate: 20/s, item_size: 100KB}\n"
+    "  - {duration: 5m, rate: 130/s, item_size: 100KB}\n";
+
 /*
  * A quiet phase that empties the pile of expired items is no level when
- * the busy one leaves more each cycle: 5 min at 20 creates/s of 100 KB
- * (1,000 RU/s of 6,000: 100 deletions a second), then 5 min at 130/s
- * (6,500 RU/s asked: 120/s stored, no room to delete), ttl 10 min. The
- * first cycle stores 6,000 + 36,000 = 42,000 items; the second deletes
- * only the 6,000 quiet ones (its quiet phase empties the pile) and adds
- * 36,000: 78,000 at t = 1,200 s. From then a quiet phase deletes 30,000
- * of the 42,000 a cycle writes: +12,000 a cycle, the busy phase's end
- * 12,000 above the cycle's start. Cycle n >= 2 starts at 78,000 +
- * 12,000 (n - 2); its busy phase passes 209,715.2 items first for n =
- * 12 (198,000 at its start, 174,000 at the busy phase's start):
+ * the busy one leaves more each cycle (a client that does not retry).
+ * The first cycle stores 6,000 + 36,000 = 42,000 items; the second
+ * deletes only the 6,000 quiet ones (its quiet phase empties the pile)
+ * and adds 36,000: 78,000 at t = 1,200 s. From then a quiet phase
+ * deletes 30,000 of the 42,000 a cycle writes: +12,000 a cycle, the busy
+ * phase's end 12,000 above the cycle's start. Cycle n >= 2 starts at
+ * 78,000 + 12,000 (n - 2); its busy phase passes 209,715.2 items first
+ * for n = 12 (198,000 at its start, 174,000 at the busy phase's start):
  * 35,715.2 / 120 = 297.627 s after t = 7,500 s: full at 7,797.627 s. It
  * said "never: levels off at 8.6 GiB", as the second cycle's quiet phase
  * had emptied the pile.
  */
 START_TEST(test_runway_ttl_quiet_empties_busy_grows)
 {
-	static const char text[] =
-	    "container: {partition_key: /k, throughput: 6000, "
-	    "default_ttl: 10m}\n"
-	    "items: {k: {const: a}}\n"
-	    "phases:\n"
-	    "  - {duration: 5m, rate: 20/s, item_size: 100KB}\n"
-	    "  - {duration: 5m, rate: 130/s, item_size: 100KB}\n";
+	char text[600];
 	int kind;
 	char t[640];
 	double s;
 
+	snprintf(text, sizeof(text), cycle_fmt, "10m",
+		 "client: {retries: none}\n");
 	s = tu_full_s("runway.yaml", text, &kind, t, sizeof(t));
 	ck_assert_msg(kind == PK_FULL_DAYS, "kind %d: %s", kind, t);
 	ck_assert_msg(tu_near(s, 7797.627, 1e-6), "%f: %s", s, t);
+}
+END_TEST
+
+/*
+ * The same with the SDK's default retries (9, each at the next second's
+ * start, where the retry-after ends, before the second's new requests):
+ * the busy phase's throttled writes spill into the quiet phase and take
+ * its deletions' room. In a busy second the waiting retries go first,
+ * oldest first, so 130 arrive, 120 are stored and the queue keeps 9
+ * seconds' arrivals: 9 x 130 = 1,170 waiting at its end (the tenth
+ * second's oldest 10 fail after their 9th retry). A quiet phase sends
+ * those first, 120 a second: 1,080 stored, 90 failing (10 a second over
+ * 9 s), then its own 6,000: 7,080 writes, 7,080 x 50 = 354,000 RU of its
+ * 300 x 6,000 = 1,800,000, leaving 300 x 120 - 7,080 = 28,920 deletions
+ * (not 30,000). Cycle 1 stores 42,000; cycle 2's quiet phase 7,080 with
+ * the 6,000 expired quiet items deleted (43,080 at t = 900 s), its busy
+ * phase 36,000 (79,080, cycle 1's busy items expired undeleted); from
+ * then a quiet phase nets 7,080 - 28,920 and a cycle +43,080 - 28,920 =
+ * 14,160: a quiet phase ends at 57,240 + 14,160 n (t = 1,500 + 600 n).
+ * The busy phase after n = 9 (184,680 at t = 6,900 s) passes 209,715.2
+ * items 25,035.2 / 120 = 208.627 s in: full at 7,108.627 s. The replay
+ * (the two phases x 24, the default client): full at t = 7,108 s. It
+ * said 7,797.627 s, as without retries. Its growth is the cycle's, net
+ * of the deletions: 14,160 x 102,400 / 600 = 2,416,640 B/s (2.3 MiB/s)
+ * of 43,080 x 102,400 / 600 = 7,352,320 B/s written (7.0 MiB/s); it
+ * said "growing 11.7 MiB/s", the busy second's 120 x 102,400 B.
+ */
+START_TEST(test_runway_ttl_retries_spill_into_quiet)
+{
+	char text[600];
+	int kind;
+	char t[640];
+	double s;
+
+	snprintf(text, sizeof(text), cycle_fmt, "10m", "");
+	s = tu_full_s("runway.yaml", text, &kind, t, sizeof(t));
+	ck_assert_msg(kind == PK_FULL_DAYS, "kind %d: %s", kind, t);
+	ck_assert_msg(tu_near(s, 7108.627, 1e-6), "%f: %s", s, t);
+	ck_assert_msg(strstr(t, "growing 2.3 MiB/s net of 7.0 MiB/s written"),
+		      "%s", t);
+}
+END_TEST
+
+/*
+ * The same, ttl 20 min, with an exponential backoff: its waits are
+ * drawn with jitter and the walk does not step them, so not projected.
+ * The hour steps at the cycle's mean said 0.11 days (2.7 h), where the
+ * walk without retries says 0.08 days (109.1 min).
+ */
+START_TEST(test_runway_ttl_backoff_not_projected)
+{
+	char text[600];
+	int kind;
+	char t[640];
+
+	snprintf(text, sizeof(text), cycle_fmt, "20m",
+		 "client: {retries: {policy: exponential}}\n");
+	tu_full_s("runway.yaml", text, &kind, t, sizeof(t));
+	ck_assert_msg(kind == PK_FULL_NOT_PROJECTED, "kind %d: %s", kind, t);
+	ck_assert_msg(strstr(t, "exponential backoff"), "%s", t);
 }
 END_TEST
 
@@ -537,6 +603,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_ttl_busy_phase_fills);
 	tcase_add_test(tc, test_runway_ttl_busy_phase_level);
 	tcase_add_test(tc, test_runway_ttl_quiet_empties_busy_grows);
+	tcase_add_test(tc, test_runway_ttl_retries_spill_into_quiet);
+	tcase_add_test(tc, test_runway_ttl_backoff_not_projected);
 	tcase_add_test(tc, test_runway_ttl_sub_hour_timed);
 	tcase_add_test(tc, test_runway_ttl_upserts_rewrite_expired);
 	tcase_add_test(tc, test_runway_ttl_full_before_first_expiry);

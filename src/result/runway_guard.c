@@ -54,6 +54,7 @@ struct tested {
 #define POOLS PK_RW_F_POOLS
 #define BEHIND PK_RW_F_TTL_BEHIND
 #define SPAN PK_RW_F_BATCH_SPAN
+#define TRETRY PK_RW_F_TTL_RETRIES
 
 /* Each combination a test proves, by suite (tests/check_SUITE.c) and
    test */
@@ -171,6 +172,8 @@ static const char *const names[PK_RW_FEATURES] = {
     "little room)",
     "batches spanning logical partitions (only those whose items meet "
     "in one commit)",
+    "writes held by the RU/s whose client retries with an exponential "
+    "backoff or a max_wait short of its max_retries",
 };
 
 /* 1 when phase ps writes or deletes (an operation that changes what is
@@ -397,6 +400,7 @@ uint32_t runway_features(const struct pk_scenario *sc,
 	}
 	f |= sc->preload ? PRE : 0;
 	f |= rw->ttl_behind ? BEHIND : 0;
+	f |= rw->ttl_retries ? TRETRY : 0;
 	f |= container_features(sc, v, rw);
 	if (rw->kind == PK_RUNWAY_IDS && rw->ids_mean && (f & (REP | UPS)) &&
 	    (f & SIZE)) {

@@ -1062,16 +1062,27 @@ struct rw_proj {
    rule 14) and deletes what has expired, oldest first, with the RU/s
    they leave at a write's charge (rule 28, as the replay's throttle
    spends it), so a busy phase's pile of expired items is what the
-   service leaves, not a cycle's mean. Stepped until the first fills,
+   service leaves, not a cycle's mean; the requests it throttled come
+   back at the next second's start, before its new ones, up to the
+   client's retries (runway_secs_retries; an exponential backoff is not
+   walked). Stepped until the first fills,
    or past the lifetime until two cycles in a row end as they began
    (what it holds, its pile, its burst credit: it levels off at the
    next cycle's peak) or two cycles in a row never empty the pile and
    grow alike (then whole cycles extrapolated to the cycle it fills in, and
-   that cycle's second found). Sets p->secs and p's first, first_t,
-   level, level_c, level_written and pile, and each candidate's rate and
-   written at its fill; p->secs 0 (p untouched) outside that or past
-   its budget of seconds. */
+   that cycle's second found, its growth and writes the cycle's). Sets p->secs
+   and p's first, first_t, level, level_c, level_written and pile, and each
+   candidate's rate and written at its fill; p->secs 0 (p untouched) outside
+   that or past its budget of seconds. */
 void runway_secs(struct rw_proj *p);
+
+/* 1 when every stream of sc has a client whose retries of a 429
+   runway_secs steps: none, or the SDK's at each next second's start
+   (the retry-after) up to max_retries within max_wait, that many for
+   every request; 0 for an exponential backoff (its waits drawn with
+   jitter) or a max_wait that cuts a request's retries by where in its
+   second it came */
+int runway_secs_retries(const struct pk_scenario *sc);
 
 /* rw's kind, figures, bound and key from projection p that stepped to
    its end (rw->bucket the key's time bucket) */

@@ -7,7 +7,11 @@
  * expired items the mean does not see; a second at a time, each
  * second's writes, expiries and room are the service's, as the replay
  * spends them (throttle_spend_unused: deletions take the RU/s requests
- * leave, at a write's charge, before burst credit banks any).
+ * leave, at a write's charge, before burst credit banks any). The
+ * client's retries of what a second throttled come back at the next
+ * second's start, before its new requests (the retry-after ends there,
+ * throttle.c), so a busy phase's throttled writes spill into a quiet
+ * one and take the room its deletions would have had.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -26,6 +30,8 @@
 /* Seconds a candidate keeps at most (its lifetime's writes and its last
    cycle's holdings and writes), over all candidates */
 #define PK_RW_SECS_MEMORY (16 * 1024 * 1024)
+/* The most retries a throttled request makes that the walk keeps apart */
+#define PK_RW_SECS_RETRIES 3600
 /* Burst capacity as runway_grow.c models it (rule 14) */
 #define PK_RW_SECS_BURST_PEAK 3000.0
 #define PK_RW_SECS_BURST_SAVE_S 300.0
@@ -36,6 +42,12 @@ struct sc_cand {
 	double *ring;  /* its writes of the last lifetime, B, by second */
 	double *held;  /* what it held at each second of the last cycle */
 	double *wrote; /* what it wrote in each second of the last cycle */
+	/* requests its range throttled waiting to be sent again, by the
+	   retry they are sent as next (1 .. retries): their RU, and its
+	   bytes among them */
+	double *q_ru, *q_b;
+	double q0, last_q; /* what waits at this and the last cycle's start */
+	int retries;	   /* the retries a request makes at most */
 	double s, pile, bank;
 	double top, top_pile; /* its peak over this cycle and the pile then */
 	double cycle_s0;      /* what it held at the cycle's start */
@@ -76,9 +88,54 @@ static int64_t walk_cycle(const struct rstream *st)
 	return p <= PK_RW_SECS_CYCLE ? p : 0;
 }
 
+/* The retries a throttled request of stream st's client makes, each at
+   the next second's start (the retry-after, throttle.c), into *n; 0 when
+   its client's policy does not retry so (exponential backoff) or a
+   request's count depends on where in its second it came (a max_wait
+   not a whole number of seconds short of max_retries of them) */
+static int sdk_retries(const struct pk_stream_spec *ss, int *n)
+{
+	const struct pk_retry_spec *r = &ss->client.retry;
+	int64_t k;
+
+	if (!r->enabled || r->policy == PK_RETRY_NONE) {
+		*n = 0;
+		return 1;
+	}
+	if (r->policy != PK_RETRY_SDK) {
+		return 0;
+	}
+	/* retry a waits w0 + (a - 1) s in all, w0 in (0, 1 s]: within
+	   max_wait for every w0 when a <= max_wait / 1 s */
+	k = r->max_wait_ms / 1000;
+	if ((int64_t)r->max_retries > k && r->max_wait_ms % 1000 != 0) {
+		return 0;
+	}
+	k = (int64_t)r->max_retries < k ? (int64_t)r->max_retries : k;
+	if (k > PK_RW_SECS_RETRIES) {
+		return 0;
+	}
+	*n = (int)k;
+	return 1;
+}
+
+int runway_secs_retries(const struct pk_scenario *sc)
+{
+	size_t i;
+	int n;
+
+	for (i = 0; i < sc->n_streams; i++) {
+		if (!sdk_retries(&sc->streams[i], &n)) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
 /* 1 when projection p is one runway_secs walks: its lifetime into
- *life, its cycle into *cycle */
-static int walkable(const struct rw_proj *p, int64_t *life, int64_t *cycle)
+ *life, its cycle into *cycle, its client's retries into *retries */
+static int walkable(const struct rw_proj *p, int64_t *life, int64_t *cycle,
+		    int *retries)
 {
 	const struct rw_classes *cl = &p->cl;
 	const struct rstream *st = p->st;
@@ -103,16 +160,57 @@ static int walkable(const struct rw_proj *p, int64_t *life, int64_t *cycle)
 			return 0; /* its range's RU/s not known */
 		}
 	}
+	if (p->sc->n_streams != 1 ||
+	    !sdk_retries(&p->sc->streams[0], retries)) {
+		return 0;
+	}
 	*life = (int64_t)llround(cl->c[0].lives.s[0]);
 	*cycle = walk_cycle(st);
 	return *life >= 1 && *life <= PK_RW_SECS_LIFE && *cycle > 0 &&
-	       (double)(*life + 2 * *cycle) * (double)p->n_c <=
+	       (double)(*life + 2 * *cycle + 2 * *retries) * (double)p->n_c <=
 		   (double)PK_RW_SECS_MEMORY;
 }
 
-/* Candidate k through second t (its stretch x): writes up to its range's
-   RU/s (and burst credit), then what has expired deleted with the room
-   they leave at a write's charge; its holdings after it */
+/* What waits in k's retry queue, RU */
+static double waiting(const struct sc_cand *k)
+{
+	double w = 0;
+	int a;
+
+	for (a = 1; a <= k->retries; a++) {
+		w += k->q_ru[a];
+	}
+	return w;
+}
+
+/* k's retry queue sent at a second's start with lim RU, oldest first:
+   what it stores of them into *stored, B; the RU they leave. A request
+   not served waits for its next retry, or fails after its last. */
+static double send_waiting(struct sc_cand *k, double lim, double *stored)
+{
+	double left = lim;
+	int a;
+
+	for (a = k->retries; a >= 1; a--) {
+		const double f = k->q_ru[a] > left ? left / k->q_ru[a] : 1.0;
+
+		*stored += f * k->q_b[a];
+		left -= f * k->q_ru[a];
+		left = left > 0 ? left : 0;
+		if (a < k->retries) {
+			k->q_ru[a + 1] = (1.0 - f) * k->q_ru[a];
+			k->q_b[a + 1] = (1.0 - f) * k->q_b[a];
+		}
+	}
+	k->q_ru[1] = k->q_b[1] = 0;
+	return left;
+}
+
+/* Candidate k through second t (its stretch x): the retries its range's
+   requests wait for first, then the second's writes, up to its range's
+   RU/s (and burst credit), what is throttled waiting for a retry; then
+   what has expired deleted with the room they leave at a write's
+   charge; its holdings after it */
 static void sec_step(const struct rw_proj *p, struct sc_cand *k,
 		     const struct stretch *x, int64_t t, int64_t life)
 {
@@ -127,36 +225,48 @@ static void sec_step(const struct rw_proj *p, struct sc_cand *k,
 	/* RU a stored byte's write (and deletion) is charged */
 	const double rupb =
 	    x->bytes > 0 ? x->ru / x->bytes : ph->ru_per_byte / ph->factor;
+	const double queued = waiting(k);
 	double want = c->mass[0] * x->bytes, ru, room, lim = share, dels = 0;
+	double stored = 0;
 	size_t slot = (size_t)(t % life);
 	double expired = k->ring[slot], gone;
 
 	ru = c->range_mass[0] * (x->ru + x->keyed) + x->spread * per_range +
 	     x->find * c->find_share;
 	if (c->burst && share > 0 && share < PK_RW_SECS_BURST_PEAK &&
-	    ru > share) {
+	    ru + queued > share) {
 		/* burst credit spent on top of its RU/s, up to the peak */
 		double extra = fmin(k->bank, PK_RW_SECS_BURST_PEAK - share);
 
-		extra = fmin(extra, ru - share);
+		extra = fmin(extra, ru + queued - share);
 		k->bank -= extra;
 		lim = share + extra;
 	}
+	if (queued > 0) {
+		lim = send_waiting(k, lim, &stored);
+	}
 	if (ru > lim && ru > 0) {
-		want *= lim / ru; /* every request the same part */
+		const double part = lim / ru; /* every request the same */
+
+		if (k->retries > 0) {
+			k->q_ru[1] = ru - lim;
+			k->q_b[1] = want - want * part;
+		}
+		want *= part;
 		room = 0;
 	} else {
 		room = lim - ru;
 	}
+	stored += want;
 	if (rupb > 0) {
 		dels = room * own / rupb;
 	}
-	k->ring[slot] = want;
+	k->ring[slot] = stored;
 	k->pile += expired;
 	gone = fmin(k->pile, dels);
 	k->pile -= gone;
 	k->emptied |= k->pile <= 0;
-	k->s += want - gone;
+	k->s += stored - gone;
 	if (c->burst && share > 0 && share < PK_RW_SECS_BURST_PEAK &&
 	    room > 0) {
 		/* what the deletions leave unused is banked */
@@ -165,7 +275,7 @@ static void sec_step(const struct rw_proj *p, struct sc_cand *k,
 		k->bank = fmin(k->bank + fmax(0.0, room - used),
 			       PK_RW_SECS_BURST_SAVE_S * share);
 	}
-	k->written = want;
+	k->written = stored;
 }
 
 /* 1 when candidate k ended its cycle as it began it: what it holds, its
@@ -176,6 +286,7 @@ static int cycle_flat(const struct sc_cand *k)
 
 	return fabs(k->s - k->cycle_s0) <= tol &&
 	       fabs(k->pile - k->pile0) <= tol &&
+	       fabs(waiting(k) - k->q0) <= 1e-9 * fmax(k->q0, 1.0) &&
 	       fabs(k->bank - k->bank0) <= 1e-9 * fmax(k->bank, 1.0);
 }
 
@@ -199,6 +310,7 @@ static void cycle_end(struct sc_cand *k, double room, int64_t t, int64_t cycle)
 	k->flat = 0;
 	if (!k->emptied && d > 0 &&
 	    fabs(d - k->last_d) <= 1e-9 * fmax(d, 1.0) &&
+	    fabs(waiting(k) - k->last_q) <= 1e-9 * fmax(k->last_q, 1.0) &&
 	    fabs(k->bank - k->last_bank) <= 1e-9 * fmax(k->bank, 1.0)) {
 		double most = 0, n;
 		int64_t i;
@@ -222,16 +334,23 @@ static void cycle_end(struct sc_cand *k, double room, int64_t t, int64_t cycle)
 				    (after > before
 					 ? (room - before) / (after - before)
 					 : 0.0);
-				k->rate = after - before;
-				k->written = k->wrote[i];
 				break;
 			}
 		}
+		/* filling by whole cycles: its growth and writes are the
+		   cycle's, net of what it deletes, not the second's */
+		k->rate = d / (double)cycle;
+		k->written = 0;
+		for (i = 0; i < cycle; i++) {
+			k->written += k->wrote[i];
+		}
+		k->written /= (double)cycle;
 		k->done = 1;
 		return;
 	}
 	k->last_d = d;
 	k->last_bank = k->bank;
+	k->last_q = waiting(k);
 }
 
 /* The candidates of p stepped a second at a time from t = 0 (life: the
@@ -256,6 +375,7 @@ static int walk_all(struct rw_proj *p, struct sc_cand *ks, int64_t life,
 			ks[j].cycle_s0 = ks[j].s;
 			ks[j].pile0 = ks[j].pile;
 			ks[j].bank0 = ks[j].bank;
+			ks[j].q0 = waiting(&ks[j]);
 		}
 		for (i = 0; i < cycle && left > 0; i++) {
 			struct stretch x;
@@ -348,10 +468,10 @@ void runway_secs(struct rw_proj *p)
 	struct sc_cand *ks;
 	int64_t life, cycle;
 	size_t j;
-	int ok, within = 0, beyond = 0;
+	int ok, within = 0, beyond = 0, retries = 0;
 
 	p->secs = 0;
-	if (!walkable(p, &life, &cycle)) {
+	if (!walkable(p, &life, &cycle, &retries)) {
 		return;
 	}
 	ks = xcalloc(p->n_c, sizeof(*ks));
@@ -360,6 +480,9 @@ void runway_secs(struct rw_proj *p)
 		ks[j].ring = xcalloc((size_t)life, sizeof(double));
 		ks[j].held = xcalloc((size_t)cycle, sizeof(double));
 		ks[j].wrote = xcalloc((size_t)cycle, sizeof(double));
+		ks[j].retries = retries;
+		ks[j].q_ru = xcalloc((size_t)retries + 2, sizeof(double));
+		ks[j].q_b = xcalloc((size_t)retries + 2, sizeof(double));
 		ks[j].full_t = -1;
 	}
 	ok = walk_all(p, ks, life, cycle);
@@ -379,6 +502,8 @@ void runway_secs(struct rw_proj *p)
 		free(ks[j].ring);
 		free(ks[j].held);
 		free(ks[j].wrote);
+		free(ks[j].q_ru);
+		free(ks[j].q_b);
 	}
 	free(ks);
 }

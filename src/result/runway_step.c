@@ -549,6 +549,12 @@ static void project(struct rw_proj *p, const struct pk_time_bucket *bk,
 		   what expired inside a step */
 		rw->ttl_behind |=
 		    (p->first ? p->first : p->level_c)->held.behind;
+		/* writes the RU/s held back come back as retries the hour
+		   steps do not see: a busy phase's spill into a quiet one
+		   takes its deletions' room */
+		rw->ttl_retries |=
+		    (p->first ? p->first : p->level_c)->bit.held &&
+		    !runway_secs_retries(p->sc);
 	}
 	free(q.step_slot);
 	free(q.x);

@@ -348,8 +348,12 @@ enum pk_runway_feature {
 					      items' keys drawn apart, the
 					      batch refused (400) unless
 					      they meet in one */
+	PK_RW_F_TTL_RETRIES = 1u << 29,	   /* time to live, writes held by
+					      the RU/s, and a client whose
+					      retries are not stepped (an
+					      exponential backoff) */
 };
-#define PK_RW_FEATURES 29
+#define PK_RW_FEATURES 30
 
 /* What of a stream's client held the first back (client.h) */
 enum pk_runway_client {
@@ -454,6 +458,11 @@ struct pk_runway {
 					 projection was not stepped a second
 					 at a time (runway_secs):
 					 PK_RW_F_TTL_BEHIND */
+	int ttl_retries;	      /* RATES under time to live: writes
+					 held by the RU/s and a client's
+					 retries the second-true walk does
+					 not model (runway_secs_retries):
+					 PK_RW_F_TTL_RETRIES */
 	int secs;		      /* RATES under time to live: stepped a
 					 second at a time (runway_secs): a
 					 LEVELS bound_bytes is its cycle's
