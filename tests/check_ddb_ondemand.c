@@ -183,12 +183,12 @@ START_TEST(test_ddb_ondemand_linear_combination)
 	side(&w, PK_DDB_OD_WARM_WRU, PK_DDB_OD_QUOTA, 0);
 	side(&r, PK_DDB_OD_WARM_RRU, PK_DDB_OD_QUOTA, 0);
 	for (i = 0; i < 3000; i++) {
-		ck_assert_int_eq(ddb_od_admit_pair(&w, &r, CU),
+		ck_assert_int_eq(ddb_od_admit_pair(&w, &r, CU, 1),
 				 PK_DDB_ADMITTED);
 		ddb_od_ask(&w, CU, 0);
 	}
 	for (i = 0; i < 9000; i++) {
-		enum pk_ddb_verdict v = ddb_od_admit_pair(&r, &w, CU);
+		enum pk_ddb_verdict v = ddb_od_admit_pair(&r, &w, CU, 1);
 
 		ck_assert_int_eq(v, i < 3000 ? PK_DDB_ADMITTED
 					     : PK_DDB_THROTTLE_KEY_RANGE);
@@ -197,7 +197,7 @@ START_TEST(test_ddb_ondemand_linear_combination)
 	}
 	ck_assert_int_eq(admitted, 3000);
 	ck_assert_int_eq(r.used_mcu, 3000 * CU);
-	ck_assert_int_eq(ddb_od_admit_pair(&w, &r, CU),
+	ck_assert_int_eq(ddb_od_admit_pair(&w, &r, CU, 1),
 			 PK_DDB_THROTTLE_KEY_RANGE);
 	ddb_od_weigh_pair(&r, &w);
 	ddb_od_close(&r, 1);
@@ -210,8 +210,80 @@ START_TEST(test_ddb_ondemand_linear_combination)
 	ck_assert_int_eq(w.over.seconds, 1);
 	ck_assert_int_eq(w.over.other_asked_mcu, 9000 * CU);
 	/* the next second opens clean: reads alone fit up to 12,000 */
-	ck_assert_int_eq(ddb_od_admit_pair(&r, &w, 12000 * CU),
+	ck_assert_int_eq(ddb_od_admit_pair(&r, &w, 12000 * CU, 1),
 			 PK_DDB_ADMITTED);
+	ddb_od_free(&w);
+	ddb_od_free(&r);
+}
+END_TEST
+
+/* One second of w writes and r reads (mCU), each a one-unit first
+   attempt, the writes first; returns how many were refused */
+static int64_t mixed_second(struct pk_ddb_od *w, struct pk_ddb_od *r,
+			    int64_t nw, int64_t nr)
+{
+	int64_t i, refused = 0;
+
+	for (i = 0; i < nw; i++) {
+		refused += ddb_od_admit_pair(w, r, CU, 1) != PK_DDB_ADMITTED;
+	}
+	for (i = 0; i < nr; i++) {
+		refused += ddb_od_admit_pair(r, w, CU, 1) != PK_DDB_ADMITTED;
+	}
+	ddb_od_weigh_pair(r, w);
+	ddb_od_close(r, 1);
+	ddb_od_close(w, 1);
+	return refused;
+}
+
+/* What mixed_second(3,000, 9,000) refuses at t in 1,800..1,858 below:
+   the limits are twice P of second k = t - 1,800, P = (k + 1) x 3,000 /
+   60 writes and 3 x that reads, floored at warm 4,000 / 12,000. With
+   n = k + 1 <= 40 the warm floor: 6,000 refused. Past it L = 100 n
+   writes, 3 L reads: the 3,000 writes fit, then reads while r / 3 L +
+   3,000 / L <= 1, r <= 3 (L - 3,000): 9,000 - 3 (L - 3,000) = 18,000 -
+   3 L refused (n 41: 5,700; n 59: 300) */
+static int64_t mixed_refused(int64_t t)
+{
+	int64_t n = t - 1799;
+
+	return n <= 40 ? 6000 : 18000 - 300 * n;
+}
+
+/*
+ * D12 (reference §7: up to "twice the previous peak of traffic"; past it
+ * "DynamoDB adds capacity as traffic grows"): a new table asked 3,000
+ * WRU and 9,000 RRU every second. The combination serves 3,000 writes
+ * (0.75) and 3,000 reads (0.25): 6,000 refused a second. The reads the
+ * combination alone refused still count: each second reaches 3,000 W and
+ * 9,000 R (each under its own 4,000 / 12,000), so P is 3,000 / 9,000 once
+ * seconds 0..59 fill the 60 s window, and at 59 + 1,800 = 1,859 the
+ * limits are 6,000 / 18,000: 3,000 / 6,000 + 9,000 / 18,000 = 1, all
+ * served, and so every second after. At 1,858 the peak read is second
+ * 58's window, 59 x 3,000 / 60 = 2,950 and 8,850: limits 5,900 / 17,700,
+ * and 3,000 / 5,900 + 9,000 / 17,700 > 1 still refuses some
+ * (mixed_refused). Counting only what was served (3,000 W, 3,000 R
+ * here) would hold the limits under 1 of the combination for ever.
+ */
+START_TEST(test_ddb_ondemand_linear_peak_grows)
+{
+	struct pk_ddb_od w, r;
+	int64_t t;
+
+	side(&w, PK_DDB_OD_WARM_WRU, PK_DDB_OD_QUOTA, 0);
+	side(&r, PK_DDB_OD_WARM_RRU, PK_DDB_OD_QUOTA, 0);
+	for (t = 0; t < 1858; t++) {
+		ck_assert_int_eq(mixed_second(&w, &r, 3000, 9000),
+				 t < 1800 ? 6000 : mixed_refused(t));
+	}
+	ck_assert_int_eq(w.peak_mcu, 3000 * CU);
+	ck_assert_int_eq(r.peak_mcu, 9000 * CU);
+	ck_assert_int_gt(mixed_second(&w, &r, 3000, 9000), 0); /* t 1,858 */
+	ck_assert_int_eq(w.limit_mcu, 6000 * CU);
+	ck_assert_int_eq(r.limit_mcu, 18000 * CU);
+	for (t = 1859; t < 1919; t++) {
+		ck_assert_int_eq(mixed_second(&w, &r, 3000, 9000), 0);
+	}
 	ddb_od_free(&w);
 	ddb_od_free(&r);
 }
@@ -227,6 +299,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_ddb_ondemand_e4_ramp);
 	tcase_add_test(tc, test_ddb_ondemand_bounds);
 	tcase_add_test(tc, test_ddb_ondemand_linear_combination);
+	tcase_add_test(tc, test_ddb_ondemand_linear_peak_grows);
 	suite_add_tcase(s, tc);
 	return s;
 }

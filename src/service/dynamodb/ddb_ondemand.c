@@ -1,6 +1,6 @@
 /*
  * ddb_ondemand: an on-demand table side's instant limit from the peak
- * it served (ddb_ondemand.h). Second k's P is kept in peaks[k % lag_s],
+ * it reached (ddb_ondemand.h). Second k's P is kept in peaks[k % lag_s],
  * so the slot second s reads, P(s - lag_s), is the one it overwrites
  * when it closes.
  */
@@ -23,6 +23,7 @@ static void open_second(struct pk_ddb_od *o)
 	int64_t p = then < 0 ? 0 : o->peaks[o->t_s % o->lag_s];
 
 	o->used_mcu = 0;
+	o->paired_mcu = 0;
 	o->asked_mcu = 0;
 	o->s_throttled = 0;
 	o->other_asked_mcu = 0;
@@ -92,10 +93,12 @@ static int within_pair(const struct pk_ddb_od *a, int64_t u_a,
 }
 
 enum pk_ddb_verdict ddb_od_admit_pair(struct pk_ddb_od *o,
-				      const struct pk_ddb_od *other, int64_t u)
+				      const struct pk_ddb_od *other, int64_t u,
+				      int first)
 {
 	if (o->used_mcu + u <= ddb_od_bound_mcu(o) &&
 	    !within_pair(o, o->used_mcu + u, other, other->used_mcu)) {
+		o->paired_mcu += first ? u : 0;
 		return PK_DDB_THROTTLE_KEY_RANGE;
 	}
 	return ddb_od_admit(o, u);
@@ -116,7 +119,19 @@ void ddb_od_weigh_pair(struct pk_ddb_od *r, struct pk_ddb_od *w)
 	}
 }
 
-/* Close the open second having admitted used_mcu */
+/* What the open second reached: what it admitted, and the first
+   attempts only the two sides' linear combination refused, at most its
+   own bounds (the peak the traffic would have made on this side
+   alone) */
+static int64_t reached(const struct pk_ddb_od *o)
+{
+	int64_t r = o->used_mcu + o->paired_mcu;
+	int64_t bound = max64(o->used_mcu, ddb_od_bound_mcu(o));
+
+	return r < bound ? r : bound;
+}
+
+/* Close the open second having reached used_mcu */
 static void close_one(struct pk_ddb_od *o, int64_t used_mcu)
 {
 	int64_t *slot = &o->served[o->t_s % o->sustain_s];
@@ -164,7 +179,7 @@ void ddb_od_close(struct pk_ddb_od *o, int64_t n)
 	    steps = n < o->sustain_s + o->lag_s ? n : o->sustain_s + o->lag_s;
 
 	weigh_over(o);
-	close_one(o, o->used_mcu);
+	close_one(o, reached(o));
 	for (k = 1; k < steps; k++) {
 		close_one(o, 0);
 	}

@@ -112,7 +112,7 @@ static int linear_cap_hit(const struct ddb *d, const struct ddb_part *p,
 /* On demand: partition p's cap (D3), then the table side's bounds
    (D12) */
 static enum pk_ddb_verdict admit_on_demand(struct ddb *d, struct ddb_part *p,
-					   const struct ask *a)
+					   const struct ask *a, int first)
 {
 	struct pk_ddb_side *side = a->write ? &p->w : &p->r;
 	enum pk_ddb_verdict v;
@@ -121,8 +121,8 @@ static enum pk_ddb_verdict admit_on_demand(struct ddb *d, struct ddb_part *p,
 	    side->used_mcu + a->units > side->cap_mcu) {
 		return PK_DDB_THROTTLE_KEY_RANGE;
 	}
-	v = a->write ? ddb_od_admit_pair(&d->odw, &d->odr, a->units)
-		     : ddb_od_admit_pair(&d->odr, &d->odw, a->units);
+	v = a->write ? ddb_od_admit_pair(&d->odw, &d->odr, a->units, first)
+		     : ddb_od_admit_pair(&d->odr, &d->odw, a->units, first);
 	if (v == PK_DDB_ADMITTED) {
 		side->used_mcu += a->units;
 	}
@@ -167,7 +167,7 @@ static enum pk_ddb_verdict admit(struct ddb *d, size_t i, const struct ask *a,
 	int64_t bank;
 
 	if (d->on_demand) {
-		v = admit_on_demand(d, p, a);
+		v = admit_on_demand(d, p, a, first);
 		/* the side's demand: first attempts (first), not retries */
 		ddb_od_ask(a->write ? &d->odw : &d->odr, first ? a->units : 0,
 			   v != PK_DDB_ADMITTED);

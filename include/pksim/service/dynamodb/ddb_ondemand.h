@@ -5,11 +5,18 @@
  * - D12: on demand serves at once up to twice the previous peak (A-RWCM:
  *   "up to double your previous peak traffic"; passing it within 30
  *   minutes can throttle). AWS publishes no formula; the reference's
- *   proposal, taken here: P(x) is the highest rate served over
+ *   proposal, taken here: P(x) is the highest rate reached over
  *   sustain_s seconds (average) at any time up to x, it never falls, and
  *   the instant limit at t is max(warm, 2 x P(t - lag_s)).
  *   ASSUMPTION: sustain_s 60 s (the reference's default); lag_s 1,800 s
- *   (the documented 30 minutes read as a delay).
+ *   (the documented 30 minutes read as a delay). A second reaches what
+ *   it served plus the first attempts that only the linear combination
+ *   below refused, at most the side's own bound (ASSUMPTION: the
+ *   reference's "previous peak of traffic"; a side's own limit, quota,
+ *   maximum and the partitions' caps refuse traffic that does not
+ *   count): counting only what was served would keep a table asked
+ *   3,000 WRU and 9,000 RRU a second at 2,000 + 6,000 for ever, twice
+ *   that being the same 1.5 of the combination again.
  * - D13: warm throughput is the floor: 12,000 RRU / 4,000 WRU a second
  *   for a new table (KC-OD; A-WARM), settable (pre-warming, or a table
  *   switched from provisioned) and never lower.
@@ -20,7 +27,8 @@
  *   A-OD, reference §7, CONFIRMED), so a second's reads / read limit
  *   plus writes / write limit is at most 1 (ddb_od_admit_pair).
  *   ASSUMPTION: the same holds of a limit raised by the peak (the
- *   reference says it of a new table only).
+ *   reference says it of a new table only); what it refuses still
+ *   raises the peak, above.
  * The partitions' own 3,000 / 1,000 caps (D3) are the caller's.
  *
  * Units are milli request units (mCU, ddb_units.h). The struct owns its
@@ -37,17 +45,19 @@
 
 /* One side of an on-demand table. */
 struct pk_ddb_od {
-	int64_t warm_mcu;  /* D13 warm throughput a second, the floor */
-	int64_t quota_mcu; /* the per-table quota a second */
-	int64_t max_mcu;   /* the configured maximum a second; 0: none */
-	int64_t sustain_s; /* >= 1 */
-	int64_t lag_s;	   /* >= 1 */
-	int64_t peak_mcu;  /* P: the highest sustain_s average served */
-	int64_t limit_mcu; /* the open second's instant limit: max(warm,
-			      2 x P(t - lag_s)) */
-	int64_t used_mcu;  /* admitted in the open second */
-	int64_t t_s;	   /* the open second (0 at creation) */
-	int64_t *served;   /* ring of sustain_s seconds' admitted mCU */
+	int64_t warm_mcu;   /* D13 warm throughput a second, the floor */
+	int64_t quota_mcu;  /* the per-table quota a second */
+	int64_t max_mcu;    /* the configured maximum a second; 0: none */
+	int64_t sustain_s;  /* >= 1 */
+	int64_t lag_s;	    /* >= 1 */
+	int64_t peak_mcu;   /* P: the highest sustain_s average reached */
+	int64_t limit_mcu;  /* the open second's instant limit: max(warm,
+			       2 x P(t - lag_s)) */
+	int64_t used_mcu;   /* admitted in the open second */
+	int64_t paired_mcu; /* first attempts in it that the two sides'
+			       linear combination alone refused */
+	int64_t t_s;	    /* the open second (0 at creation) */
+	int64_t *served;    /* ring of sustain_s seconds' reached mCU */
 	int64_t served_sum;
 	int64_t *peaks;		 /* ring of lag_s seconds: P after each */
 	int64_t asked_mcu;	 /* asked in the open second by first
@@ -93,10 +103,14 @@ enum pk_ddb_verdict ddb_od_admit(struct pk_ddb_od *o, int64_t u);
  * would take u, it is refused PK_DDB_THROTTLE_KEY_RANGE (as the instant
  * limit's, above) unless (used + u) / limit of o plus other's used /
  * limit is at most 1. The quota and the configured maximum stay each
- * side's own. Refused: nothing changes.
+ * side's own. first: 1 for a request's first attempt, whose refusal by
+ * the combination alone still counts toward the peak (paired_mcu; a
+ * retry asks again for the same units, 0). Refused otherwise: nothing
+ * changes.
  */
 enum pk_ddb_verdict ddb_od_admit_pair(struct pk_ddb_od *o,
-				      const struct pk_ddb_od *other, int64_t u);
+				      const struct pk_ddb_od *other, int64_t u,
+				      int first);
 /*
  * Before closing the open second of both sides: when what reads r and
  * writes w asked in it passed their instant limits taken together
@@ -114,9 +128,10 @@ void ddb_od_weigh_pair(struct pk_ddb_od *r, struct pk_ddb_od *w);
 void ddb_od_ask(struct pk_ddb_od *o, int64_t u, int throttled);
 
 /*
- * Close the open second with what it admitted, then n - 1 idle seconds
- * (n >= 1): P rises to any higher sustain_s average, and the next
- * second opens with used 0 and its limit. O(min(n, sustain_s + lag_s)).
+ * Close the open second with what it reached (admitted, plus paired_mcu,
+ * at most its bound), then n - 1 idle seconds (n >= 1): P rises to any
+ * higher sustain_s average, and the next second opens with used 0 and
+ * its limit. O(min(n, sustain_s + lag_s)).
  */
 void ddb_od_close(struct pk_ddb_od *o, int64_t n);
 
