@@ -757,6 +757,61 @@ START_TEST(test_capacity_change_hourly_max)
 }
 END_TEST
 
+/* The month of phases (yaml) with the clock starting at start */
+static double month_from(const char *start, const char *phases)
+{
+	char yaml[1024];
+	json_t *root, *m;
+	double month;
+
+	snprintf(yaml, sizeof(yaml),
+		 "service: dynamodb\n"
+		 "clock: {start: \"2026-01-01T%s:00Z\"}\n"
+		 "table: {partition_key: /k, read_capacity_units: 100, "
+		 "write_capacity_units: 100}\n"
+		 "pricing: {region: us-east-1, date: 2026-11-30}\n"
+		 "client: {retries: off}\n"
+		 "items: {k: {values: \"k{000..999}\"}}\n"
+		 "phases:\n%s",
+		 start, phases);
+	m = money_json(yaml, &root);
+	month = num(m, "month_cost");
+	json_decref(root);
+	return month;
+}
+
+/* A month repeats the run back to back for 720 clock hours, each
+   billing its highest units (docs/money.md). One hour of 50 min at 100
+   WCU, then 10 min at 1,000, 100 RCU throughout: every repeated clock
+   hour holds a 10-minute stretch at 1,000 wherever the clock starts, so
+   each bills 1,000 x $0.00065 + 100 x $0.00013 = $0.663, 720 x $0.663 =
+   $477.36 from 00:00 and from 00:30 (the run from 00:30 touches two
+   clock hours, 100 + 1,000 WCU; their average, $0.3705, made $266.76).
+   Where a stretch falls in the clock hour still matters, as on AWS's
+   bill: two hours of 55 min at 100, 10 min at 1,000 and 55 min at 100
+   hold the 1,000 across a clock hour's end from 00:00 (every hour
+   $0.663: $477.36) but inside every other hour from 00:30 (360 x $0.663
+   + 360 x (100 x $0.00065 + 100 x $0.00013 = $0.078) = $266.76). */
+START_TEST(test_month_repeats_the_run)
+{
+	const char *one =
+	    "  - {duration: 50m, rate: 1/s, ops: {create: 1}, item_size: 1KB}\n"
+	    "  - {duration: 10m, rate: 1/s, ops: {create: 1}, item_size: 1KB, "
+	    "write_capacity_units: 1000}\n";
+	const char *two =
+	    "  - {duration: 55m, rate: 1/s, ops: {create: 1}, item_size: 1KB}\n"
+	    "  - {duration: 10m, rate: 1/s, ops: {create: 1}, item_size: 1KB, "
+	    "write_capacity_units: 1000}\n"
+	    "  - {duration: 55m, rate: 1/s, ops: {create: 1}, item_size: 1KB, "
+	    "write_capacity_units: 100}\n";
+
+	ck_assert_double_eq_tol(month_from("00:00", one), 477.36, 1e-6);
+	ck_assert_double_eq_tol(month_from("00:30", one), 477.36, 1e-6);
+	ck_assert_double_eq_tol(month_from("00:00", two), 477.36, 1e-6);
+	ck_assert_double_eq_tol(month_from("00:30", two), 266.76, 1e-6);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("bill_ddb");
@@ -765,6 +820,7 @@ Suite *tu_suite(void)
 	tcase_add_checked_fixture(tc, tu_dir_setup, tu_dir_teardown);
 	tcase_add_test(tc, test_p14_provisioned_month);
 	tcase_add_test(tc, test_capacity_change_hourly_max);
+	tcase_add_test(tc, test_month_repeats_the_run);
 	tcase_add_test(tc, test_free_tier_capacity);
 	tcase_add_test(tc, test_free_tier_words);
 	tcase_add_test(tc, test_wall_clock_hours);

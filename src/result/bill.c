@@ -316,15 +316,25 @@ int bill_weekly(const struct pk_scenario *sc)
 
 /* The month: with a weekly schedule and a whole week billed, the run's
    whole weeks' bill per week x 30/7; else what the clock hours bill
-   per hour x 720 and what consumption bills per second x 2,592,000. */
+   per hour x 720 (a DynamoDB table's provisioned units: repeated_cost)
+   and what consumption bills per second x 2,592,000. */
 void bill_month(const struct pk_scenario *sc, struct pk_bill *b)
 {
 	/* storage at its hours' average GB: a month holding G GB bills G
 	   GB-months whatever the run's calendar months were */
-	b->month_720 = b->hours > 0 ? (b->cost - b->consumed_cost -
-				       b->storage.cost + b->storage_cost_720) /
-					  (double)b->hours * PK_BILL_MONTH_HOURS
-				    : 0;
+	double hourly =
+	    b->cost - b->consumed_cost - b->storage.cost + b->storage_cost_720;
+
+	if (b->repeated) {
+		/* the units' month is their clock hours repeated, not the
+		   run's hours' average (bill_ddb.c) */
+		hourly -= b->throughput.cost + b->reads.cost;
+	}
+	b->month_720 =
+	    b->hours > 0 ? hourly / (double)b->hours * PK_BILL_MONTH_HOURS : 0;
+	if (b->repeated) {
+		b->month_720 += b->repeated_cost;
+	}
 	if (b->seconds > 0) {
 		b->month_720 +=
 		    (b->demand_month ? b->demand_cost : b->consumed_cost) /

@@ -83,6 +83,80 @@ static void capacity(const struct pk_scenario *sc,
 	b->reads.cost = bill_acc_cost(&ra);
 }
 
+/* The most units (write: WCU, else RCU) x's steps hold over [a, b) of
+   its run, 0 <= a < b <= d_s (d_s the run's seconds) */
+static int64_t most_in(const struct pk_snapshot_ddb *x, int write, int64_t a,
+		       int64_t b)
+{
+	int64_t most = 0;
+	size_t i;
+
+	for (i = 0; i < x->n_steps && x->steps[i].t_s < b; i++) {
+		int64_t u = write ? x->steps[i].wcu : x->steps[i].rcu;
+		int held = i + 1 == x->n_steps || x->steps[i + 1].t_s > a;
+
+		if (held && u > most) {
+			most = u;
+		}
+	}
+	return most;
+}
+
+/* The most units x's steps hold over [a, b) of its run repeated back to
+   back every d_s seconds (a may be negative; b - a <= 3,600) */
+static int64_t most_repeated(const struct pk_snapshot_ddb *x, int write,
+			     int64_t a, int64_t b, int64_t d_s)
+{
+	int64_t from = ((a % d_s) + d_s) % d_s, to = from + (b - a);
+	int64_t most;
+
+	if (b - a >= d_s) {
+		return most_in(x, write, 0, d_s);
+	}
+	if (to <= d_s) {
+		return most_in(x, write, from, to);
+	}
+	most = most_in(x, write, from, d_s);
+	to = most_in(x, write, 0, to - d_s);
+	return to > most ? to : most;
+}
+
+/* A run shorter than 720 clock hours: its month's provisioned units are
+   the run repeated back to back from its start for 720 clock hours (the
+   clock hours before its start in its first hour as its end's), each
+   clock hour billing its highest WCU and RCU (capacity's ASSUMPTION),
+   less the free tier, at the last hour's rates (what the month projects
+   with, bill.c). The same workload gives the same month wherever its
+   clock starts: an hour of 50 min at 100 WCU and 10 at 1,000 bills
+   every repeated clock hour at 1,000, from 00:00 or from 00:30 */
+static void repeated(const struct pk_scenario *sc,
+		     const struct pk_result_variant *v,
+		     const struct pk_snapshot_ddb *x, struct pk_bill *b)
+{
+	int64_t free_u = sc->pricing.free_tier ? PK_BILL_DDB_FREE_UNITS : 0;
+	int64_t off = v->metrics ? v->metrics->hour_offset_s : 0;
+	int64_t d_s = v->end_s, h;
+	double wp, rp, w = 0, r = 0;
+
+	if (b->hours >= PK_BILL_MONTH_HOURS || d_s <= 0 || x->n_steps == 0 ||
+	    x->steps[0].t_s != 0) {
+		return;
+	}
+	wp = bill_price(sc, b, &b->throughput.pick, PK_BILL_OF_THROUGHPUT,
+			"provisioned_wcu_standard", b->hours - 1);
+	rp = bill_price(sc, b, &b->reads.pick, PK_BILL_OF_READS,
+			"provisioned_rcu_standard", b->hours - 1);
+	for (h = 0; h < PK_BILL_MONTH_HOURS; h++) {
+		int64_t a = h * PK_METRICS_S_PER_HOUR - off;
+		int64_t e = a + PK_METRICS_S_PER_HOUR;
+
+		w += (double)less_free(most_repeated(x, 1, a, e, d_s), free_u);
+		r += (double)less_free(most_repeated(x, 0, a, e, d_s), free_u);
+	}
+	b->repeated = 1;
+	b->repeated_cost = w * wp + r * rp;
+}
+
 /* Storage: each hour's data plus 100 B an item, and its global
    secondary indexes' entries plus 100 B each, less its day's free
    GB, over the hours of its calendar month (bill_month_hours), at its
@@ -317,6 +391,7 @@ void bill_ddb_build(const struct pk_scenario *sc,
 		demand_month(sc, v, x, out);
 	} else {
 		capacity(sc, x, out);
+		repeated(sc, v, x, out);
 	}
 	storage(sc, v, x, out);
 	if (!od) {

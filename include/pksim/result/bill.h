@@ -169,6 +169,13 @@ struct pk_bill {
 					    would bill over the run's
 					    seconds on the warm table
 					    (bill_ddb.c), currency */
+	int repeated;			 /* 1: the month's provisioned units
+					    are repeated_cost (bill_ddb.c) */
+	double repeated_cost;		 /* Amazon DynamoDB provisioned, a
+					    run shorter than 720 clock hours:
+					    the 720 clock hours of its units
+					    repeated back to back, each hour
+					    billing its highest, currency */
 	double storage_cost_720;	 /* the storage line with every hour
 					    1/720 of a month, currency:
 					    what the month projects storage
@@ -181,7 +188,8 @@ struct pk_bill {
 					    weeks x 720 / 168 : (cost -
 					    consumed_cost) / hours x 720 +
 					    consumed_cost / seconds x
-					    2,592,000 */
+					    2,592,000, with repeated_cost
+					    for the units when repeated */
 	double month_720;    /* the month as the workload repeated for 720
 				hours, whatever month_from_week says:
 				(cost - consumed_cost) / hours x 720 +

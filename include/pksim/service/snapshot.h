@@ -177,6 +177,14 @@ struct pk_ddb_hour {
 				     (pricing.md §4); 0 on demand */
 };
 
+/* A change of an Amazon DynamoDB table's provisioned units: from second
+   t_s on, until the next step, it holds rcu and wcu a second, its
+   indexes' too (as pk_snapshot_ddb's rcu, wcu). */
+struct pk_ddb_step {
+	int64_t t_s;
+	int64_t rcu, wcu;
+};
+
 /* A table's item collections (D18, reference §13): with a local
    secondary index each partition-key value's items and their index
    entries hold at most 10 GiB (PK_DDB_COLLECTION_BYTES); without one no
@@ -334,6 +342,13 @@ struct pk_snapshot_ddb {
 				      hour once the second closes */
 	size_t n_hours;
 	size_t cap_hours;
+	struct pk_ddb_step *steps; /* owned by the service: the units held
+				      over the closed seconds, one step at
+				      t = 0 and one at each change, in
+				      time order; n_steps entries; none on
+				      demand */
+	size_t n_steps;
+	size_t cap_steps;
 	int64_t read_demand_mcu;  /* read units of the operations' first
 				     attempts that on demand would serve
 				     (a key value's 3,000 RRU and 1,000 WRU

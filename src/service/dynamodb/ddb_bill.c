@@ -23,6 +23,21 @@ static void book(const struct pk_snapshot_ddb *b, struct pk_ddb_hour *booked,
 	booked->write_used_mcu = b->write_used_mcu;
 }
 
+/* From second t_s on the table holds r and w: a step when they
+   changed (or the first) */
+static void step(struct pk_snapshot_ddb *b, int64_t t_s, int64_t r, int64_t w)
+{
+	const struct pk_ddb_step *l =
+	    b->n_steps > 0 ? &b->steps[b->n_steps - 1] : NULL;
+
+	if (l != NULL && l->rcu == r && l->wcu == w) {
+		return;
+	}
+	mem_grow((void **)&b->steps, &b->cap_steps, b->n_steps + 1,
+		 sizeof(*b->steps));
+	b->steps[b->n_steps++] = (struct pk_ddb_step){t_s, r, w};
+}
+
 void ddb_bill_hours(struct ddb *d, int64_t t_s, int64_t n_s)
 {
 	struct pk_snapshot_ddb *b = &d->bill;
@@ -30,6 +45,10 @@ void ddb_bill_hours(struct ddb *d, int64_t t_s, int64_t n_s)
 
 	if (t_s < 0 || n_s <= 0) {
 		return;
+	}
+	if (!d->on_demand) {
+		step(b, t_s, d->rcu + (b->rcu - b->table_rcu),
+		     d->wcu + (b->wcu - b->table_wcu));
 	}
 	last = (size_t)metrics_hour_of(&d->m, t_s + n_s - 1);
 	mem_grow((void **)&b->hours, &b->cap_hours, last + 1,

@@ -334,6 +334,7 @@ static void ddb_free(struct pk_service *s)
 	ddb_demand_free(d);
 	ddb_ahead_free(d);
 	free(d->bill.hours);
+	free(d->bill.steps);
 	free(d->bill.finding);
 	pkey_free(d->key);
 	ddb_layout_free(&d->layout);
