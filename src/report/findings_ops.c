@@ -71,10 +71,14 @@ char *findings_index_throttles(const struct pk_result_variant *v, size_t i)
 		    "index %.*s (IndexWriteKeyRangeThroughputExceeded) and "
 		    "not stored, though the table's partitions had room: "
 		    "one of the index's partitions was past its 1,000 WCU a "
-		    "second (D3, D17). One value of the index's key stays "
-		    "on one partition, so more units on the table or the "
-		    "index do not help; an index key with more values "
-		    "does (reference §12, example E5)",
+		    "second (D3, D17). When one value of the index's key "
+		    "asks that much, it stays on one partition, so more "
+		    "units on the table or the index do not help and an "
+		    "index key with more values does (reference §12, "
+		    "example E5); when several values share the partition, "
+		    "each under the cap, more index write units (more "
+		    "partitions, D4) or a heat split (D7) would separate "
+		    "them",
 		    fmt_thousands((int64_t)x->count, a),
 		    x->count == 1 ? " was" : "s were", len, name);
 	}
