@@ -27,7 +27,11 @@
  * unforeseen write's global index writes are held back on each index
  * (the mean index units its phase's such writes asked, before any a 1
  * KB write's) and counted on the index partitions they reach as they
- * arrive (ddb_ahead_index_arrived).
+ * arrive (ddb_ahead_index_arrived). A request refused (throttled, or
+ * answered 400) gives back what was foreseen or held for it, on the
+ * table and each index (ddb_ahead_refused, ddb_ahead_bad): the pool is
+ * what will not be consumed, not what was not asked; a BatchWriteItem
+ * refused whole is not foreseen (batch_taken).
  *
  * ASSUMPTIONS: the units held for such an operation are the most one
  * of its phase's such operations asked on its side so far (the
@@ -164,6 +168,30 @@ static void request_of(const struct pk_workload *w, const struct pk_op *op,
 	}
 }
 
+/* Whether batch op's first attempt is taken, not refused whole (a key
+   DynamoDB refuses, one primary key twice, an item over 400 KiB, more
+   than 25 items): a refused one asks no units */
+static int batch_taken(struct ddb *d, const struct pk_op *op)
+{
+	struct pk_svc_item items[PK_MAX_BATCH_OPS];
+	struct pk_svc_request rq;
+	uint32_t k,
+	    n = op->batch_n < PK_MAX_BATCH_OPS ? op->batch_n : PK_MAX_BATCH_OPS;
+
+	memset(&rq, 0, sizeof(rq));
+	for (k = 0; k < n; k++) {
+		memset(&items[k], 0, sizeof(items[k]));
+		items[k].item = op->item + k;
+		items[k].size_bytes =
+		    workload_item_created_size(d->w, op->item + k);
+	}
+	rq.kind = PK_OP_BATCH;
+	rq.it = items[0];
+	rq.batch = items;
+	rq.batch_n = n;
+	return ddb_batch_whole(d, &rq);
+}
+
 /* Forecast operation op's first attempt(s); *unknown gets the least
    units of one whose target is not drawn yet, per side */
 static void forecast(struct ddb *d, const struct pk_op *op, int64_t unknown[2],
@@ -189,6 +217,9 @@ static void forecast(struct ddb *d, const struct pk_op *op, int64_t unknown[2],
 				unknown_gsi[i] += u->gsi_hold[i];
 			}
 		}
+		return;
+	}
+	if (op->kind == PK_OP_BATCH && !batch_taken(d, op)) {
 		return;
 	}
 	for (k = 0; k < n; k++) {
@@ -322,6 +353,39 @@ static void ask_more(struct ddb *d, size_t i, int write, int64_t units)
 	t->pool_mcu -= before - after;
 }
 
+/* Units foreseen on side (write) of partition i that will not be asked
+   after all (a request refused): what it asks shrinks by them, and the
+   pool gains what that leaves of its share */
+static void ask_less(struct ddb *d, size_t i, int write, int64_t units)
+{
+	struct ddb_part *p = &d->parts[i];
+	struct pk_ddb_total *t = write ? &d->tw : &d->tr;
+	int64_t share = write ? p->w.share_mcu : p->r.share_mcu;
+	int64_t *fc = &p->fc_mcu[write != 0];
+	int64_t before = share > *fc ? share - *fc : 0;
+
+	*fc -= units < *fc ? units : *fc;
+	t->pool_mcu += (share > *fc ? share - *fc : 0) - before;
+}
+
+int ddb_ahead_counted(const struct ddb *d, const struct pk_svc_request *rq)
+{
+	return d->ahead && d->ahead_s == d->now_s &&
+	       (rq->retry > 0 || rq->arrived);
+}
+
+void ddb_ahead_refused(struct ddb *d, const struct pk_svc_request *rq, size_t i,
+		       const struct ask *a)
+{
+	if (!ddb_ahead_counted(d, rq)) {
+		return;
+	}
+	ask_less(d, i, a->write, a->units);
+	if (a->write && d->n_gsis > 0 && rq->retry == 0) {
+		ddb_gsis_release(d, rq, a);
+	}
+}
+
 /* A retry of e due in the open second */
 static void due_now(struct ddb *d, const struct ddb_due *e)
 {
@@ -354,30 +418,71 @@ void ddb_ahead_part(struct ddb *d, size_t i, int write, int64_t units)
 	}
 }
 
+/* The hold of one of rq's phase's unforeseen operations on side
+   (write) comes back to the pool */
+static void hold_back(struct ddb *d, const struct pk_svc_request *rq, int write)
+{
+	struct ddb_ahead *a = d->ahead;
+	int64_t back =
+	    rq->phase < a->n_phases ? a->unseen[rq->phase].hold[write != 0] : 0;
+
+	if (back > a->held[write != 0]) {
+		back = a->held[write != 0];
+	}
+	a->held[write != 0] -= back;
+	(write ? &d->tw : &d->tr)->pool_mcu += back;
+}
+
+/* ... and, a write, its index writes' holds on each index */
+static void gsi_hold_back(struct ddb *d, const struct pk_svc_request *rq,
+			  size_t i)
+{
+	struct ddb_ahead *ah = d->ahead;
+	int64_t back =
+	    rq->phase < ah->n_phases ? ah->unseen[rq->phase].gsi_hold[i] : 0;
+
+	if (back > ah->gsi_held[i]) {
+		back = ah->gsi_held[i];
+	}
+	ah->gsi_held[i] -= back;
+	d->gsis[i].tw.pool_mcu += back;
+}
+
 void ddb_ahead_arrived(struct ddb *d, const struct pk_svc_request *rq,
 		       int write, int64_t units)
 {
 	struct ddb_ahead *a = d->ahead;
-	struct pk_ddb_total *t = write ? &d->tw : &d->tr;
-	int64_t back;
 
 	if (rq->phase < a->n_phases) {
 		struct ddb_unseen *u = &a->unseen[rq->phase];
 
-		back = u->hold[write != 0];
 		u->sum_mcu[write != 0] += units;
 		if (units > u->max_mcu[write != 0]) {
 			u->max_mcu[write != 0] = units;
 		}
 		u->n[write != 0]++;
-	} else {
-		back = 0;
 	}
-	if (back > a->held[write != 0]) {
-		back = a->held[write != 0];
+	hold_back(d, rq, write);
+}
+
+void ddb_ahead_bad(struct ddb *d, const struct pk_svc_request *rq,
+		   const struct ask *a)
+{
+	size_t i;
+
+	if (!d->ahead || d->ahead_s != d->now_s) {
+		return;
 	}
-	a->held[write != 0] -= back;
-	t->pool_mcu += back;
+	if (rq->kind != PK_OP_CREATE && ddb_ahead_unforeseen(d, rq, a)) {
+		hold_back(d, rq, a->write);
+		for (i = 0; a->write && i < d->n_gsis; i++) {
+			gsi_hold_back(d, rq, i);
+		}
+		return;
+	}
+	if (a->part >= 0) {
+		ddb_ahead_refused(d, rq, (size_t)a->part, a);
+	}
 }
 
 void ddb_ahead_index_arrived(struct ddb *d, const struct pk_svc_request *rq,
@@ -392,17 +497,10 @@ void ddb_ahead_index_arrived(struct ddb *d, const struct pk_svc_request *rq,
 	}
 	ddb_gsis_arrived(d, rq, a, units);
 	for (i = 0; i < d->n_gsis; i++) {
-		int64_t back = 0;
-
 		if (rq->phase < ah->n_phases) {
-			back = ah->unseen[rq->phase].gsi_hold[i];
 			ah->unseen[rq->phase].gsi_sum[i] += units[i];
 		}
-		if (back > ah->gsi_held[i]) {
-			back = ah->gsi_held[i];
-		}
-		ah->gsi_held[i] -= back;
-		d->gsis[i].tw.pool_mcu += back;
+		gsi_hold_back(d, rq, i);
 	}
 }
 

@@ -145,6 +145,29 @@ static void item_ask(const struct batch *b, uint32_t k, struct ask *a)
 	a->key = k;
 }
 
+/* A request check passed and a local index refused whole: what the
+   open second foresaw for each item (its units with its local index
+   entries', and its global index writes) is not asked */
+static void release(struct ddb *d, const struct pk_svc_request *rq,
+		    const struct batch *b)
+{
+	uint32_t k;
+
+	if (!ddb_ahead_counted(d, rq)) {
+		return;
+	}
+	for (k = 0; k < b->n; k++) {
+		struct pk_svc_request one;
+		struct ask a;
+
+		one_item(rq, k, &one);
+		item_ask(b, k, &a);
+		a.units =
+		    a.base_units + ddb_lsis_units(d, &one, k, a.base_units);
+		ddb_ahead_refused(d, &one, ddb_part_of(d, b->hash[k]), &a);
+	}
+}
+
 /* Admit item k of rq: 1 when written (stored, its units in *charge),
    else 0 (its throttle counted on its partition, or on the second when
    an index refused it) */
@@ -169,6 +192,7 @@ static int write_item(struct ddb *d, const struct pk_svc_request *rq,
 	}
 	if (ddb_admit_all(d, i, &one, &a, &by_index) != PK_DDB_ADMITTED) {
 		ddb_ahead_throttled(d, rq, b->hash[k], 1, a.units);
+		ddb_ahead_refused(d, &one, i, &a);
 		if (by_index) {
 			d->sec.throttled_429++;
 		} else {
@@ -191,6 +215,13 @@ static int write_item(struct ddb *d, const struct pk_svc_request *rq,
 	return 1;
 }
 
+int ddb_batch_whole(struct ddb *d, const struct pk_svc_request *rq)
+{
+	struct batch b;
+
+	return check(d, rq, &b) == 0;
+}
+
 void ddb_batch_apply(struct ddb *d, const struct pk_svc_request *rq,
 		     struct pk_outcome *out)
 {
@@ -204,6 +235,7 @@ void ddb_batch_apply(struct ddb *d, const struct pk_svc_request *rq,
 		return;
 	}
 	if (check_lsis(d, rq, &b) < 0) {
+		release(d, rq, &b);
 		refuse(d, rq, &b, 1, out);
 		out->range = ddb_part_of(d, b.hash[0]);
 		return;

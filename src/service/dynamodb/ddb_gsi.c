@@ -498,6 +498,28 @@ void ddb_gsis_arrived(struct ddb *d, const struct pk_svc_request *rq,
 	}
 }
 
+void ddb_gsis_release(struct ddb *d, const struct pk_svc_request *rq,
+		      const struct ask *a)
+{
+	struct gsi_plan x;
+	size_t i, j;
+
+	for (i = 0; i < d->n_gsis; i++) {
+		struct ddb_gsi *gi = &d->gsis[i];
+
+		gsi_plan(d, gi, rq, a->key, a->base_units, &x);
+		for (j = 0; j < x.n; j++) {
+			int64_t share = gi->w[x.part[j]].share_mcu;
+			int64_t *fc = &gi->fc_mcu[x.part[j]];
+			int64_t before = share > *fc ? share - *fc : 0;
+
+			*fc -= x.units[j] < *fc ? x.units[j] : *fc;
+			gi->tw.pool_mcu +=
+			    (share > *fc ? share - *fc : 0) - before;
+		}
+	}
+}
+
 void ddb_gsis_forecast_pool(struct ddb *d)
 {
 	size_t i, k;

@@ -145,6 +145,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		/* D18: over 400 KiB with its projections, or its item
 		   collection full; refused before capacity (ASSUMPTION) */
 		ddb_count_attempt(d, &d->parts[i], rq, 0);
+		ddb_ahead_bad(d, rq, &a);
 		out->range = (size_t)i;
 		out->status = PK_HTTP_BAD_REQUEST;
 		t->bad_request_400++;
@@ -163,6 +164,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		ddb_demand_note(d, rq, &a);
 	}
 	if (i < 0) {
+		ddb_ahead_bad(d, rq, &a);
 		out->status = PK_HTTP_BAD_REQUEST;
 		t->bad_request_400++;
 		t->ddb_too_large_400 += a.too_large;
@@ -180,6 +182,7 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		out->retry_after_ms = ddb_retry_after_ms(rq);
 		t->throttled_429++;
 		ddb_ahead_throttled(d, rq, a.hash, a.write, a.units);
+		ddb_ahead_refused(d, rq, (size_t)i, &a);
 		ddb_note_never(d, p, rq, a.write, a.units);
 		if (by_index) {
 			/* the table's partition had room: the second's

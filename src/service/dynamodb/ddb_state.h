@@ -301,6 +301,22 @@ void ddb_ahead_arrived(struct ddb *d, const struct pk_svc_request *rq,
 void ddb_ahead_index_arrived(struct ddb *d, const struct pk_svc_request *rq,
 			     const struct ask *a);
 
+/* ... whether rq's units are among the open second's foreseen ones (a
+   retry the client said it sends in it, or a first attempt sent as it
+   arrived); and, rq asking a on partition i refused (throttled, or 400
+   after its units were foreseen), give them back: its partition's
+   foreseen units shrink by them and the pool gains what that leaves of
+   its share, and each index's alike for its index writes (D10: a unit
+   neither consumed nor asked is unused) */
+int ddb_ahead_counted(const struct ddb *d, const struct pk_svc_request *rq);
+/* ... rq asking a answered 400 before capacity (a->part -1: its key or
+   item refused; else by a local index): an unforeseen operation's holds
+   come back, a foreseen one's units as ddb_ahead_refused's */
+void ddb_ahead_bad(struct ddb *d, const struct pk_svc_request *rq,
+		   const struct ask *a);
+void ddb_ahead_refused(struct ddb *d, const struct pk_svc_request *rq, size_t i,
+		       const struct ask *a);
+
 /* ddb_gsi.c, for ddb_ahead.c: zero each index partition's foreseen
    writes; add those of base write rq asking a (ddb_gsis_demand's); set
    each index's pool to the shares its partitions will leave unasked */
@@ -308,6 +324,11 @@ void ddb_gsis_forecast_open(struct ddb *d);
 void ddb_gsis_forecast(struct ddb *d, const struct pk_svc_request *rq,
 		       const struct ask *a);
 void ddb_gsis_forecast_pool(struct ddb *d);
+/* ... and, base write rq asking a refused, take its index writes off
+   their partitions' foreseen writes, the pool gaining what that leaves
+   of their shares */
+void ddb_gsis_release(struct ddb *d, const struct pk_svc_request *rq,
+		      const struct ask *a);
 /* ... and, an unforeseen base write rq asking a arriving, add its index
    writes to their partitions' foreseen writes, the pool losing what
    that takes of their shares left: its units on each index into units
@@ -340,6 +361,10 @@ int ddb_find_refuse(const struct pk_scenario *sc,
    own; the throttled ones returned in out->unprocessed (service.h) */
 void ddb_batch_apply(struct ddb *d, const struct pk_svc_request *rq,
 		     struct pk_outcome *out);
+/* ... 1 when DynamoDB takes BatchWriteItem rq (its keys, items and
+   count), 0 when it refuses it whole before capacity; the request's
+   keys (ddb_items) are rq's after */
+int ddb_batch_whole(struct ddb *d, const struct pk_svc_request *rq);
 
 /* ddb_items.c: the table's sort key from d->t; 0, or -1 with the error
    in diag. Build workload item's partition key into d->kv and its hash
