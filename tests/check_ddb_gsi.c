@@ -303,6 +303,54 @@ START_TEST(test_gsi_read_capacity_not_base)
 }
 END_TEST
 
+/*
+ * `adaptive_capacity: delayed` lifts an index partition as a table's
+ * (reference §6: the boost comes some time after throttling starts;
+ * §12: an index's partitions behave like the table's). The index
+ * by-status (1,000 RCU + 2,000 WCU): ceil(1,000 / 3,000 + 2,000 /
+ * 1,000) = 3 partitions of 666.666 WCU (D4, D5). Every create has
+ * status "pending": 900 index writes a second on one partition, under
+ * its 1,000 cap (D3). Burst off, so before the lift it serves its
+ * share: 900 - 666.666 = 233.3, 234 writes refused a second from t =
+ * 0. The first refusal at t = 30 (adaptive_delay_s after the first)
+ * lifts it; from then it may use the 1,333 the other two leave (D10):
+ * 0 refused. 30 x 234 + 1 = 7,021 throttled, as the base table keyed
+ * by /status gives (trial R's control). (Without the lift: 60 x 234 =
+ * 14,040.)
+ */
+START_TEST(test_gsi_delayed_lift)
+{
+	static const char yaml[] =
+	    "seed: 1\n"
+	    "service: dynamodb\n"
+	    "table:\n"
+	    "  name: outbox\n"
+	    "  partition_key: /id\n"
+	    "  read_capacity_units: 1000\n"
+	    "  write_capacity_units: 2000\n"
+	    "  adaptive_capacity: delayed\n"
+	    "  adaptive_delay_s: 30\n"
+	    "  burst: off\n"
+	    "  global_secondary_indexes:\n"
+	    "    - {name: by-status, partition_key: /status, "
+	    "read_capacity_units: 1000, write_capacity_units: 2000}\n"
+	    "client: {retries: off}\n"
+	    "items:\n"
+	    "  status: {const: pending}\n"
+	    "phases:\n"
+	    "  - {name: events, duration: 60s, rate: 900/s, ops: {create: 1}, "
+	    "item_size: 1KB}\n";
+	struct pk_run *run = tu_sim_text("gsi-delayed.yaml", yaml);
+	const struct pk_totals *t = &tu_metrics(run->variants[0].svc)->totals;
+
+	ck_assert_uint_eq(t->throttled_429, 30 * 234 + 1);
+	ck_assert_uint_eq(reason(run, "IndexWriteKeyRangeThroughputExceeded "
+				      "(index by-status)"),
+			  30 * 234 + 1);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_gsi");
@@ -314,6 +362,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_gsi_read_capacity_not_base);
 	tcase_add_test(tc, test_gsi_throttle_not_base_peak);
 	tcase_add_test(tc, test_gsi_throttle_finding);
+	tcase_add_test(tc, test_gsi_delayed_lift);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -96,9 +96,14 @@ static int gsi_init(struct ddb *d, const struct pk_service_spec *spec,
 	gi->s_writes = xcalloc(gi->n, sizeof(*gi->s_writes));
 	gi->s_throttled = xcalloc(gi->n, sizeof(*gi->s_throttled));
 	gi->fc_mcu = xcalloc(gi->n, sizeof(*gi->fc_mcu));
+	gi->since_s = xcalloc(gi->n, sizeof(*gi->since_s));
+	gi->last_s = xcalloc(gi->n, sizeof(*gi->last_s));
+	gi->lifted = xcalloc(gi->n, sizeof(*gi->lifted));
 	for (i = 0; i < gi->n; i++) {
 		gi->parts[i].share_mcu = gi->w[i].share_mcu;
 		gi->parts[i].peak_t_s = -1;
+		gi->since_s[i] = -1;
+		gi->last_s[i] = INT64_MIN;
 	}
 	gi->info->name = g->name;
 	gi->info->partition_key = g->partition_key;
@@ -373,6 +378,36 @@ static void gsi_plan(struct ddb *d, struct ddb_gsi *gi,
 	}
 }
 
+/* The rules of index gi's partition k (as the table's: D9, D10, the
+   `delayed` lift its own) into *r. ASSUMPTION: under `burst: table` an
+   index's partitions spend its own bank, as its lending is its own;
+   before a `delayed` lift, each its own partition's (as the table's,
+   ddb_request.c's bank_of). */
+static void gsi_rules(const struct ddb *d, const struct ddb_gsi *gi, size_t k,
+		      struct pk_ddb_rules *r)
+{
+	r->adaptive =
+	    d->t->adaptive == PK_DDB_ADAPTIVE_INSTANT ||
+	    (d->t->adaptive == PK_DDB_ADAPTIVE_DELAYED && gi->lifted[k]);
+	r->bank = d->t->burst == PK_DDB_BURST_PARTITION ? 1
+		  : d->t->burst == PK_DDB_BURST_TABLE	? (r->adaptive ? 2 : 1)
+							: 0;
+}
+
+/* Index gi's partition k refused u mCU (v): under `delayed`, a refusal
+   by its share while under its cap starts or continues its run of
+   throttles toward the lift (ddb_adaptive_note) */
+static void gsi_note(const struct ddb *d, struct ddb_gsi *gi, size_t k,
+		     enum pk_ddb_verdict v, int64_t u)
+{
+	if (d->t->adaptive == PK_DDB_ADAPTIVE_DELAYED &&
+	    v == PK_DDB_THROTTLE_KEY_RANGE &&
+	    gi->w[k].used_mcu + u <= gi->w[k].cap_mcu) {
+		ddb_adaptive_note(d, &gi->since_s[k], &gi->last_s[k],
+				  &gi->lifted[k]);
+	}
+}
+
 /* Base write rq of key ix, units its base units (mCU), on every index
    that holds its item before or after; 0, or -1 after undoing the
    request's index writes and counting the refusing index's reason */
@@ -382,10 +417,6 @@ static int gsi_item(struct ddb *d, const struct pk_svc_request *rq,
 	struct pk_ddb_rules r = {0};
 	size_t i, j;
 
-	r.adaptive = d->t->adaptive == PK_DDB_ADAPTIVE_INSTANT;
-	r.bank = d->t->burst == PK_DDB_BURST_PARTITION ? 1
-		 : d->t->burst == PK_DDB_BURST_TABLE   ? 2
-						       : 0;
 	for (i = 0; i < d->n_gsis; i++) {
 		struct ddb_gsi *gi = &d->gsis[i];
 		struct gsi_plan x;
@@ -405,11 +436,13 @@ static int gsi_item(struct ddb *d, const struct pk_svc_request *rq,
 			un->bytes = x.bytes[j];
 			un->entries = x.entries[j];
 			gi->s_writes[k]++;
+			gsi_rules(d, gi, k, &r);
 			v = ddb_admit(&gi->w[k], &gi->tw, u, &r);
 			if (v != PK_DDB_ADMITTED) {
 				int kind = v != PK_DDB_THROTTLE_KEY_RANGE;
 
 				gsi_undo(d);
+				gsi_note(d, gi, k, v, u);
 				d->reasons[gi->reason_ix[kind]].count++;
 				gi->info->throttled[kind]++;
 				gi->s_throttled[k]++;
@@ -576,6 +609,9 @@ void ddb_gsis_free(struct ddb *d)
 		free(d->gsis[i].s_writes);
 		free(d->gsis[i].s_throttled);
 		free(d->gsis[i].fc_mcu);
+		free(d->gsis[i].since_s);
+		free(d->gsis[i].last_s);
+		free(d->gsis[i].lifted);
 		free(d->gsis[i].seconds);
 		free(d->gsis[i].minutes);
 	}

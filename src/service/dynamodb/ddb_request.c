@@ -76,19 +76,9 @@ static int adaptive_now(const struct ddb *d, const struct ddb_part *p,
 	return 0;
 }
 
-/* A throttled second of side (write) of p: delayed adaptive capacity
-   lifts it adaptive_delay_s after its throttling started (reference §6:
-   "5 to 30 minutes between the start of throttling and the boost"),
-   throttled or not in the seconds between. ASSUMPTION: a quiet spell of
-   PK_DDB_ADAPTIVE_QUIET_S seconds without a throttle ends the episode,
-   so the next throttle starts the delay again; once lifted, it stays
-   lifted. */
-static void note_throttle(struct ddb *d, struct ddb_part *p, int write)
+void ddb_adaptive_note(const struct ddb *d, int64_t *since, int64_t *last,
+		       int *lifted)
 {
-	int64_t *since = write ? &p->w_since_s : &p->r_since_s;
-	int64_t *last = write ? &p->w_last_s : &p->r_last_s;
-	int *lifted = write ? &p->w_lifted : &p->r_lifted;
-
 	if (*last < d->now_s - PK_DDB_ADAPTIVE_QUIET_S) {
 		*since = d->now_s;
 	}
@@ -192,7 +182,10 @@ static enum pk_ddb_verdict admit(struct ddb *d, size_t i, const struct ask *a,
 		    v == PK_DDB_THROTTLE_KEY_RANGE && !r.cap_hit &&
 		    (a->write ? p->w.used_mcu : p->r.used_mcu) + a->units <=
 			(a->write ? p->w.cap_mcu : p->r.cap_mcu)) {
-			note_throttle(d, p, a->write);
+			ddb_adaptive_note(
+			    d, a->write ? &p->w_since_s : &p->r_since_s,
+			    a->write ? &p->w_last_s : &p->r_last_s,
+			    a->write ? &p->w_lifted : &p->r_lifted);
 		}
 		d->reasons[d->reason_ix[a->write][v - 1]].count++;
 	}

@@ -45,6 +45,10 @@ struct ddb_gsi {
 	uint64_t *s_writes;		 /* n: asked in the open second */
 	uint64_t *s_throttled;		 /* n: ... of them refused */
 	int64_t *fc_mcu; /* n: writes the open second will ask (ddb_ahead.c) */
+	/* n: delayed adaptive capacity, as struct ddb_part's w_since_s,
+	   w_last_s and w_lifted */
+	int64_t *since_s, *last_s;
+	int *lifted;
 	struct pk_ddb_index_time *seconds, *minutes; /* owned: info's */
 	size_t cap_seconds, cap_minutes;
 };
@@ -231,6 +235,19 @@ struct ask {
 				  request's keys (ddb_items: 0, or a
 				  batch's item) */
 };
+
+/* ddb_request.c: a throttled second (d->now_s) of a partition's side
+   (a table's or a global index's) whose run of throttles started at
+   *since (its latest throttled second *last): delayed adaptive capacity
+   lifts it (*lifted 1) adaptive_delay_s after its throttling started
+   (reference §6: "5 to 30 minutes between the start of throttling and
+   the boost"; §12: an index's partitions behave like the table's),
+   throttled or not in the seconds between. ASSUMPTION: a quiet spell
+   of PK_DDB_ADAPTIVE_QUIET_S seconds without a throttle ends the
+   episode, so the next throttle starts the delay again; once lifted, it
+   stays lifted. */
+void ddb_adaptive_note(const struct ddb *d, int64_t *since, int64_t *last,
+		       int *lifted);
 
 /* ddb_request.c: count an attempt of units u (mCU) in the run's and the
    open second's totals and, p not NULL, on partition p; count it on
