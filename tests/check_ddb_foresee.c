@@ -220,6 +220,80 @@ START_TEST(test_foresee_varying_updates)
 }
 END_TEST
 
+/* A paced client's stream beside the hot key g, on 4 partitions of
+   100 WCU (keys a, g, b, c); client is the cold stream's client */
+static struct pk_run *paced_run(const char *client)
+{
+	char yaml[2048];
+
+	snprintf(yaml, sizeof(yaml),
+		 "seed: 1\n"
+		 "service: dynamodb\n"
+		 "table: {partition_key: /k, sort_key: /id, "
+		 "read_capacity_units: 9000, write_capacity_units: 400, "
+		 "burst: off}\n"
+		 "streams:\n"
+		 "  - name: cold\n"
+		 "    client: {retries: off, %s}\n"
+		 "    items: {k: {values: [a, b, c]}}\n"
+		 "    phases:\n"
+		 "      - {duration: 60s, rate: 300/s, ops: {create: 1}, "
+		 "item_size: 1KB}\n"
+		 "  - name: hot\n"
+		 "    client: {retries: off}\n"
+		 "    items: {k: {const: g}}\n"
+		 "    phases:\n"
+		 "      - {duration: 60s, rate: 400/s, ops: {create: 1}, "
+		 "item_size: 1KB}\n",
+		 client);
+	return tu_sim_text("paced.yaml", yaml);
+}
+
+/*
+ * A client with 4 workers of 50 ms each (client.concurrency) sends 4 x
+ * 1,000 / 50 = 80 creates a second of the 300 arriving (the rest wait),
+ * about 27 on each of a, b, c: partitions 0, 2, 3 leave 300 - 80 = 220
+ * unused. g asks 400 a second and may use its 100 plus those 220 (D10):
+ * 320 served, 80 throttled a second, 60 x 80 = 4,800; the cold writes
+ * never above their share: 0 throttled. (Holding the cold creates as
+ * they arrived, 100 a second on each cold partition, not as they were
+ * sent: g throttled 17,468.)
+ */
+START_TEST(test_foresee_paced_workers)
+{
+	struct pk_run *run = paced_run("concurrency: 4, latency: 50ms");
+	uint64_t hot, cold;
+
+	throttles(run, &hot, &cold);
+	ck_assert_uint_eq(cold, 0);
+	ck_assert_uint_eq(hot, 4800);
+	tu_sim_free(run);
+}
+END_TEST
+
+/*
+ * An RU budget of 240 a second (client.ru_budget): 240 creates of 1 WCU
+ * sent a second, 80 on each of a, b, c, which leave 3 x 20 = 60 unused;
+ * g may use 100 + 60 = 160 a second: 240 throttled a second, 60 x 240 =
+ * 14,400. A budget's second may go one request past it (a throttle
+ * spends none), so each second also holds back 1 WCU more than the
+ * budget sent the second before: at most 1 more of g's throttled a
+ * second, 14,400 to 14,460. The cold creates: 0 throttled. (Holding
+ * them as they arrived: g throttled 17,468.)
+ */
+START_TEST(test_foresee_paced_budget)
+{
+	struct pk_run *run = paced_run("ru_budget: 240/s");
+	uint64_t hot, cold;
+
+	throttles(run, &hot, &cold);
+	ck_assert_uint_eq(cold, 0);
+	ck_assert_uint_ge(hot, 14400);
+	ck_assert_uint_le(hot, 14460);
+	tu_sim_free(run);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("ddb_foresee");
@@ -229,6 +303,8 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_foresee_lsi_entries);
 	tcase_add_test(tc, test_foresee_gsi_updates);
 	tcase_add_test(tc, test_foresee_varying_updates);
+	tcase_add_test(tc, test_foresee_paced_workers);
+	tcase_add_test(tc, test_foresee_paced_budget);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -41,8 +41,11 @@
  * early in a second what a later arrival finds lent (the table's total
  * then refuses it: ddb_admit), one too large lends late. A retry the client
  * sends within the second of its throttle takes back from the pool what its
- * partition no longer leaves unused. A paced client's wait is not
- * foreseen.
+ * partition no longer leaves unused. A paced client's operations
+ * (client.ru_budget, client.concurrency) go when its pace lets them,
+ * not at their arrival: they are not foreseen but counted as sent,
+ * each second holding back what the phase sent the second before
+ * (pace_hold).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +73,16 @@ struct ddb_unseen {
 	int64_t hold[2];    /* units the open second holds for each */
 	/* the writes' units on each global index so far, and held */
 	int64_t gsi_sum[PK_DDB_MAX_GSIS], gsi_hold[PK_DDB_MAX_GSIS];
+	/* a paced client's phase (client.ru_budget, client.concurrency):
+	   its sends, per side: units arriving in the open second (arr) and
+	   how many (arr_n), units sent in second sent_s (sent), units the
+	   open second holds for them and has not had back yet (left); its
+	   pace, RU (here units) a second or operations a second, 0 none */
+	int paced;
+	double pace_mcu, pace_ops;
+	int64_t arr[2], arr_n[2], sent[2], left[2];
+	int64_t op_max[2]; /* the most one of its operations asked */
+	int64_t sent_s;
 };
 
 struct ddb_ahead {
@@ -90,6 +103,7 @@ struct ddb_ahead {
 void ddb_ahead_init(struct ddb *d, const struct pk_service_spec *spec)
 {
 	struct ddb_ahead *a;
+	size_t i;
 
 	if (d->on_demand || d->t->adaptive == PK_DDB_ADAPTIVE_OFF ||
 	    !spec->workload) {
@@ -99,6 +113,20 @@ void ddb_ahead_init(struct ddb *d, const struct pk_service_spec *spec)
 	a->w = workload_new(spec->sc, spec->seed);
 	a->n_phases = spec->sc->n_phases;
 	a->unseen = xcalloc(a->n_phases ? a->n_phases : 1, sizeof(*a->unseen));
+	for (i = 0; i < a->n_phases; i++) {
+		const struct pk_client_spec *c =
+		    &scenario_stream_of_phase(spec->sc, i)->client;
+		struct ddb_unseen *u = &a->unseen[i];
+
+		u->sent_s = INT64_MIN;
+		u->paced = c->ru_budget_per_s > 0 || c->concurrency > 0;
+		u->pace_mcu = c->ru_budget_per_s * 1000;
+		u->pace_ops = c->concurrency > 0 && c->latency_ms > 0
+				  ? (double)c->concurrency * MS_PER_S /
+					(double)c->latency_ms
+				  : 0;
+		d->ahead_paced |= u->paced;
+	}
 	d->ahead = a;
 }
 
@@ -192,6 +220,84 @@ static int batch_taken(struct ddb *d, const struct pk_op *op)
 	return ddb_batch_whole(d, &rq);
 }
 
+/* Operation op of a paced client's phase arriving in the open second:
+   not foreseen (it goes when its client's pace lets it), its units
+   noted as the phase's arrivals (the first second's hold, pace_open) */
+static void paced_arrival(struct ddb *d, const struct pk_op *op)
+{
+	struct ddb_unseen *u = &d->ahead->unseen[op->phase];
+	struct pk_svc_request rq;
+	struct ask a;
+	uint32_t k, n = op->kind == PK_OP_BATCH ? op->batch_n : 1;
+	int w = op->kind != PK_OP_READ;
+
+	if (op->item == PK_ITEM_NONE) {
+		u->arr[w] += u->hold[w];
+		u->arr_n[w]++;
+		u->op_max[w] =
+		    u->hold[w] > u->op_max[w] ? u->hold[w] : u->op_max[w];
+		return;
+	}
+	for (k = 0; k < n; k++) {
+		request_of(d->w, op, k, &rq);
+		ddb_ask_of(d, &rq, &a);
+		if (a.part >= 0) {
+			u->arr[a.write] += a.units;
+			u->arr_n[a.write]++;
+			u->op_max[a.write] = a.units > u->op_max[a.write]
+						 ? a.units
+						 : u->op_max[a.write];
+		}
+	}
+}
+
+/* Paced phase u's hold for the open second on side w: what it sent in
+   the second before; when it sent nothing then, what arrives in the
+   open second at most its pace (pace_ops of its operations a second).
+   An RU budget's second may go one request past its budget (sim.c:
+   a throttle spends none of it, so the next send follows at once), so
+   it holds one operation's units more, at most its budget plus them.
+   ASSUMPTION: a paced client sends about as much each second as the
+   second before. */
+static int64_t pace_hold(const struct ddb *d, const struct ddb_unseen *u, int w)
+{
+	int64_t hold = u->arr[w];
+
+	if (u->sent_s == d->now_s - 1) {
+		hold = u->sent[w];
+	} else if (u->pace_ops > 0 && (double)u->arr_n[w] > u->pace_ops) {
+		hold =
+		    (int64_t)((double)hold * u->pace_ops / (double)u->arr_n[w]);
+	}
+	if (hold > 0 && u->pace_mcu > 0) {
+		hold += u->op_max[w];
+		if ((double)hold > u->pace_mcu + (double)u->op_max[w]) {
+			hold = (int64_t)u->pace_mcu + u->op_max[w];
+		}
+	}
+	return hold;
+}
+
+/* Each paced phase's hold for the open second (pace_hold), per side,
+   added to unknown */
+static void pace_open(struct ddb *d, struct ddb_ahead *a, int64_t *unknown)
+{
+	size_t i;
+	int w;
+
+	for (i = 0; i < a->n_phases; i++) {
+		struct ddb_unseen *u = &a->unseen[i];
+
+		for (w = 0; u->paced && w < 2; w++) {
+			int64_t hold = pace_hold(d, u, w);
+
+			u->left[w] = hold;
+			unknown[w] += hold;
+			u->arr[w] = u->arr_n[w] = 0;
+		}
+	}
+}
+
 /* Forecast operation op's first attempt(s); *unknown gets the least
    units of one whose target is not drawn yet, per side */
 static void forecast(struct ddb *d, const struct pk_op *op, int64_t unknown[2],
@@ -202,6 +308,11 @@ static void forecast(struct ddb *d, const struct pk_op *op, int64_t unknown[2],
 	uint32_t k, n = op->kind == PK_OP_BATCH ? op->batch_n : 1;
 
 	if (op->kind == PK_OP_QUERY || op->kind == PK_OP_CHARGE) {
+		return;
+	}
+	if (op->phase < d->ahead->n_phases &&
+	    d->ahead->unseen[op->phase].paced) {
+		paced_arrival(d, op);
 		return;
 	}
 	if (op->item == PK_ITEM_NONE) {
@@ -310,6 +421,9 @@ void ddb_ahead_open(struct ddb *d)
 	}
 	d->w = run_w;
 	ddb_items_reset(d);
+	if (d->ahead_paced) {
+		pace_open(d, a, unknown);
+	}
 	a->held[0] = unknown[0];
 	a->held[1] = unknown[1];
 	d->tr.pool_mcu = pool_of(d, 0, unknown[0]);
@@ -368,10 +482,46 @@ static void ask_less(struct ddb *d, size_t i, int write, int64_t units)
 	t->pool_mcu += (share > *fc ? share - *fc : 0) - before;
 }
 
+int ddb_ahead_paced(const struct ddb *d, const struct pk_svc_request *rq)
+{
+	return d->ahead_paced && rq->retry == 0 &&
+	       rq->phase < d->ahead->n_phases &&
+	       d->ahead->unseen[rq->phase].paced;
+}
+
 int ddb_ahead_counted(const struct ddb *d, const struct pk_svc_request *rq)
 {
 	return d->ahead && d->ahead_s == d->now_s &&
-	       (rq->retry > 0 || rq->arrived);
+	       (rq->retry > 0 || rq->arrived || ddb_ahead_paced(d, rq));
+}
+
+void ddb_ahead_sent(struct ddb *d, const struct pk_svc_request *rq, size_t i,
+		    const struct ask *a)
+{
+	struct ddb_unseen *u = &d->ahead->unseen[rq->phase];
+	int w = a->write != 0;
+	int64_t back;
+
+	if (d->ahead_s != d->now_s) {
+		return;
+	}
+	ask_more(d, i, w, a->units);
+	if (w && d->n_gsis > 0) {
+		int64_t units[PK_DDB_MAX_GSIS];
+
+		ddb_gsis_arrived(d, rq, a, units);
+	}
+	if (u->sent_s != d->now_s) {
+		u->sent_s = d->now_s;
+		u->sent[0] = u->sent[1] = 0;
+	}
+	u->sent[w] += a->units;
+	u->op_max[w] = a->units > u->op_max[w] ? a->units : u->op_max[w];
+	back = a->units < u->left[w] ? a->units : u->left[w];
+	back = back < d->ahead->held[w] ? back : d->ahead->held[w];
+	u->left[w] -= back;
+	d->ahead->held[w] -= back;
+	(w ? &d->tw : &d->tr)->pool_mcu += back;
 }
 
 void ddb_ahead_refused(struct ddb *d, const struct pk_svc_request *rq, size_t i,
@@ -470,7 +620,9 @@ void ddb_ahead_bad(struct ddb *d, const struct pk_svc_request *rq,
 {
 	size_t i;
 
-	if (!d->ahead || d->ahead_s != d->now_s) {
+	if (!d->ahead || d->ahead_s != d->now_s || ddb_ahead_paced(d, rq)) {
+		/* a paced send's units are counted once it is admitted
+		   for capacity (ddb_ahead_sent) */
 		return;
 	}
 	if (rq->kind != PK_OP_CREATE && ddb_ahead_unforeseen(d, rq, a)) {

@@ -153,7 +153,7 @@ static void release(struct ddb *d, const struct pk_svc_request *rq,
 {
 	uint32_t k;
 
-	if (!ddb_ahead_counted(d, rq)) {
+	if (!ddb_ahead_counted(d, rq) || ddb_ahead_paced(d, rq)) {
 		return;
 	}
 	for (k = 0; k < b->n; k++) {
@@ -189,6 +189,9 @@ static int write_item(struct ddb *d, const struct pk_svc_request *rq,
 	ddb_heat_note(d, PK_OP_CREATE, rq->retry, 1, a.units);
 	if (rq->retry == 0) {
 		ddb_demand_note(d, &one, &a);
+	}
+	if (ddb_ahead_paced(d, &one)) {
+		ddb_ahead_sent(d, &one, i, &a);
 	}
 	if (ddb_admit_all(d, i, &one, &a, &by_index) != PK_DDB_ADMITTED) {
 		ddb_ahead_throttled(d, rq, b->hash[k], 1, a.units);

@@ -171,8 +171,10 @@ static void ddb_apply(struct pk_service *s, const struct pk_svc_request *rq,
 		return;
 	}
 	out->range = (size_t)i;
-	if (d->ahead && rq->kind != PK_OP_CREATE &&
-	    ddb_ahead_unforeseen(d, rq, &a)) {
+	if (__builtin_expect(d->ahead_paced, 0) && ddb_ahead_paced(d, rq)) {
+		ddb_ahead_sent(d, rq, (size_t)i, &a);
+	} else if (d->ahead && rq->kind != PK_OP_CREATE &&
+		   ddb_ahead_unforeseen(d, rq, &a)) {
 		ddb_ahead_part(d, (size_t)i, a.write, a.units);
 		ddb_ahead_index_arrived(d, rq, &a);
 		ddb_ahead_arrived(d, rq, a.write, a.units);

@@ -206,6 +206,7 @@ struct ddb {
 	struct ddb_ahead *ahead;
 	int64_t ahead_s;
 	size_t ahead_last;
+	int ahead_paced; /* 1: a stream's client paces (ddb_ahead_paced) */
 	/* a partition key with a random part: the candidate values a
 	   reader looks under (pkey_random_values; ddb_find.c), 0 none */
 	uint64_t find_n;
@@ -326,6 +327,15 @@ void ddb_ahead_index_arrived(struct ddb *d, const struct pk_svc_request *rq,
    its share, and each index's alike for its index writes (D10: a unit
    neither consumed nor asked is unused) */
 int ddb_ahead_counted(const struct ddb *d, const struct pk_svc_request *rq);
+/* ... whether rq is a paced client's first attempt (client.ru_budget or
+   client.concurrency: it goes when its pace lets it, not at its
+   arrival, so the open second does not foresee it: it holds back what
+   the phase sent the second before); and, one sent asking a on
+   partition i, count it on its partition and index partitions as it
+   comes, the hold coming back (d->ahead set) */
+int ddb_ahead_paced(const struct ddb *d, const struct pk_svc_request *rq);
+void ddb_ahead_sent(struct ddb *d, const struct pk_svc_request *rq, size_t i,
+		    const struct ask *a);
 /* ... rq asking a answered 400 before capacity (a->part -1: its key or
    item refused; else by a local index): an unforeseen operation's holds
    come back, a foreseen one's units as ddb_ahead_refused's */
