@@ -27,6 +27,8 @@
 #include "pksim/cli/help.h"
 #include "pksim/report/scorecard.h"
 
+#include "cli_merge_check.h"
+
 /* as report_json.c writes its reports */
 #define PK_MERGE_JSON_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(16))
 
@@ -600,6 +602,7 @@ static int load_all(const struct merge_opts *o, json_t **runs)
 			return not_json(o->files[i], &err);
 		}
 		if ((rc = check_report(o->files[i], runs[i])) != 0 ||
+		    (rc = cli_merge_check_figures(o->files[i], runs[i])) != 0 ||
 		    (i > 0 &&
 		     ((rc = check_same(o->files[0], runs[0], o->files[i],
 				       runs[i])) != 0 ||

@@ -8,6 +8,8 @@
  */
 #include "monitor_int.h"
 
+#include "json_words.h"
+
 #include <errno.h>
 #include <jansson.h>
 #include <math.h>
@@ -288,6 +290,7 @@ static int row_key(struct mon *M, struct pk_monitor_log *m, size_t i,
 	size_t levels = M->o->levels, k;
 	struct pk_value v;
 	json_error_t err;
+	char words[JSON_ERROR_TEXT_LENGTH + 128];
 	json_t *a;
 
 	if (row_scalar(M, i, M->key,
@@ -341,7 +344,10 @@ static int row_key(struct mon *M, struct pk_monitor_log *m, size_t i,
 	if (!a || !json_is_array(a)) {
 		row_error(M, i, M->key,
 			  "PartitionKey \"%.*s\" is not a JSON array: %s",
-			  QUOTE(v), a ? "another JSON value" : err.text);
+			  QUOTE(v),
+			  a ? "another JSON value"
+			    : json_words(&err, "a PartitionKey", words,
+					 sizeof(words)));
 		json_decref(a);
 		return -1;
 	}

@@ -71,12 +71,14 @@ static void load_gsi(struct ld *ld, const struct yn *m,
 	}
 	if ((n = yn_get(m, "read_capacity_units"))) {
 		ld_get_int(ld, n, "read_capacity_units", 1,
-			   PK_DDB_MAX_CAPACITY_UNITS, "read capacity units",
+			   PK_DDB_MAX_CAPACITY_UNITS,
+			   "whole read capacity units a second, 1 .. 1000000",
 			   &g->rcu);
 	}
 	if ((n = yn_get(m, "write_capacity_units"))) {
 		ld_get_int(ld, n, "write_capacity_units", 1,
-			   PK_DDB_MAX_CAPACITY_UNITS, "write capacity units",
+			   PK_DDB_MAX_CAPACITY_UNITS,
+			   "whole write capacity units a second, 1 .. 1000000",
 			   &g->wcu);
 	}
 	if ((n = yn_get(m, "projection"))) {

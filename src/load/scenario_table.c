@@ -96,12 +96,14 @@ static void table_capacity(struct ld *ld, const struct yn *m,
 	}
 	if (r) {
 		ld_get_int(ld, r, "read_capacity_units", 1,
-			   PK_DDB_MAX_CAPACITY_UNITS, "read capacity units",
+			   PK_DDB_MAX_CAPACITY_UNITS,
+			   "whole read capacity units a second, 1 .. 1000000",
 			   &t->rcu);
 	}
 	if (w) {
 		ld_get_int(ld, w, "write_capacity_units", 1,
-			   PK_DDB_MAX_CAPACITY_UNITS, "write capacity units",
+			   PK_DDB_MAX_CAPACITY_UNITS,
+			   "whole write capacity units a second, 1 .. 1000000",
 			   &t->wcu);
 	}
 }
@@ -279,8 +281,8 @@ static void table_settings(struct ld *ld, const struct yn *m,
 		t->adaptive = (enum pk_ddb_adaptive)v;
 	}
 	if ((n = yn_get(m, "adaptive_delay_s"))) {
-		ld_get_int(ld, n, "adaptive_delay_s", 0, 86400, "seconds",
-			   &t->adaptive_delay_s);
+		ld_get_int(ld, n, "adaptive_delay_s", 0, 86400,
+			   "whole seconds, 0 .. 86400", &t->adaptive_delay_s);
 		if (t->adaptive != PK_DDB_ADAPTIVE_DELAYED) {
 			ld_err(ld, n,
 			       "adaptive_delay_s is for adaptive_capacity: "

@@ -8,6 +8,8 @@
  */
 #include "trace_int.h"
 
+#include "json_words.h"
+
 #include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -325,6 +327,7 @@ void trace_parse_json_array(struct loader *L)
 	size_t pos;
 	struct cursor c = {L->start, 1, 0};
 	json_error_t err;
+	char words[JSON_ERROR_TEXT_LENGTH + 128];
 	json_t *rec;
 	int line, col, rc;
 
@@ -363,7 +366,9 @@ void trace_parse_json_array(struct loader *L)
 			/* jansson counts from the record: shift to the file */
 			line = c.line + err.line - 1;
 			col = err.line == 1 ? c.col + err.column : err.column;
-			diag_error(L->d, L->t->path, line, col, "%s", err.text);
+			diag_error(L->d, L->t->path, line, col, "%s",
+				   json_words(&err, "a JSON data file", words,
+					      sizeof(words)));
 			goto done;
 		}
 		rc = json_record(L, rec, w.s + pos, (size_t)err.position,
@@ -405,6 +410,7 @@ void trace_parse_json_lines(struct loader *L)
 	const char *s;
 	size_t len, le, c0;
 	json_error_t err;
+	char words[JSON_ERROR_TEXT_LENGTH + 128];
 	json_t *rec;
 	int line, rc;
 
@@ -417,7 +423,9 @@ void trace_parse_json_lines(struct loader *L)
 		rec = json_arena_parse(&L->arena, s, le, 0, &err);
 		if (!rec) {
 			diag_error(L->d, L->t->path, line + err.line - 1,
-				   err.column, "%s", err.text);
+				   err.column, "%s",
+				   json_words(&err, "a JSON-lines data file",
+					      words, sizeof(words)));
 			if (trace_too_many_errors(L)) {
 				return;
 			}
