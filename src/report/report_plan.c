@@ -8,6 +8,7 @@
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pksim/base/fmt.h"
@@ -16,14 +17,72 @@
 /* Room for one formatted number. */
 #define PK_PLAN_NUM_BYTES 48
 
+/* The most significant digits a figure is printed with before it takes
+   an exponent: a double holds 15 to 17, so 1e24 printed whole would
+   show digits the input never had (999999999999999983222784), and
+   1.6e13 MiB with 3 decimals 17 (16666666666666.666) */
+#define PK_PLAN_DIGITS 15
+
+/* v with an exponent and 4 significant digits, trailing zeros dropped
+   to one decimal: "1.0e24", "2.5e18", "1.234e16" */
+static const char *exp_text(double v, char *buf)
+{
+	char m[PK_PLAN_NUM_BYTES], *e, *end;
+	int x;
+
+	snprintf(m, sizeof(m), "%.3e", v);
+	e = strchr(m, 'e');
+	x = atoi(e + 1);
+	*e = '\0';
+	end = e - 1;
+	while (end > m + 2 && *end == '0' && end[-1] != '.') {
+		*end-- = '\0';
+	}
+	snprintf(buf, PK_PLAN_NUM_BYTES, "%.20se%d", m, x);
+	return buf;
+}
+
 /* A count as the seed writes it: whole when it is whole ("7360"), else
-   with one decimal ("1842.5"). */
+   with one decimal ("1842.5"); past PK_PLAN_DIGITS digits with an
+   exponent ("1.0e24"). */
 static const char *num(double v, char *buf)
 {
-	if (v == floor(v) && fabs(v) < 1e15) {
+	if (fabs(v) >= pow(10, PK_PLAN_DIGITS - (v == floor(v) ? 0 : 1))) {
+		return exp_text(v, buf);
+	}
+	if (v == floor(v)) {
 		snprintf(buf, PK_PLAN_NUM_BYTES, "%.0f", v);
 	} else {
 		snprintf(buf, PK_PLAN_NUM_BYTES, "%.1f", v);
+	}
+	return buf;
+}
+
+/* v with the given decimals ("%.2f"), past PK_PLAN_DIGITS digits with
+   an exponent as num */
+static const char *fixed(double v, int decimals, char *buf)
+{
+	if (fabs(v) >= pow(10, PK_PLAN_DIGITS - decimals)) {
+		return exp_text(v, buf);
+	}
+	snprintf(buf, PK_PLAN_NUM_BYTES, "%.*f", decimals, v);
+	return buf;
+}
+
+/* A rate v (writes a second) rounded (down when down is 1) to a whole
+   number, as the seed writes it; a positive rate that would print 0 is
+   "0.xx" from 0.01, else "< 0.01", never 0 */
+static const char *rate(double v, int down, char *buf)
+{
+	double r = down ? floor(v) : round(v);
+
+	if (r > 0 || v <= 0) {
+		return num(r, buf);
+	}
+	if (v < 0.01) {
+		snprintf(buf, PK_PLAN_NUM_BYTES, "< 0.01");
+	} else {
+		snprintf(buf, PK_PLAN_NUM_BYTES, "%.2f", v);
 	}
 	return buf;
 }
@@ -77,9 +136,15 @@ static void hot_where(const struct pk_plan *p,
 	}
 }
 
+/* The first column's width: the label, every value's name and the
+   "together" row's */
 static size_t name_width(const struct pk_plan *p)
 {
 	size_t w = strlen(p->spec->label), i;
+
+	if (w < strlen("together")) {
+		w = strlen("together");
+	}
 
 	for (i = 0; i < p->n_rows; i++) {
 		if (strlen(p->rows[i].name) > w) {
@@ -98,9 +163,9 @@ static void tipping_lines(const struct pk_plan *p, FILE *out, const char *pre)
 	char items[PK_FMT_BYTES], whole[PK_FMT_BYTES];
 
 	fprintf(out,
-		"%sone logical partition stops at %.0f RU/s = %.0f writes/s "
+		"%sone logical partition stops at %.0f RU/s = %s writes/s "
 		"of %s RU",
-		pre, PK_PLAN_LP_RU_PER_S, round(p->lp_writes_per_s),
+		pre, PK_PLAN_LP_RU_PER_S, rate(p->lp_writes_per_s, 0, a),
 		num(s->ru_per_write, c));
 	/* the course's figure is the 10,000 RU/s cap; a container whose
 	   physical partitions have less stops its logical partitions at
@@ -108,9 +173,9 @@ static void tipping_lines(const struct pk_plan *p, FILE *out, const char *pre)
 	if (p->lp_ru_per_s < PK_PLAN_LP_RU_PER_S) {
 		fprintf(out,
 			"; with this container's %.0f RU/s per physical "
-			"partition, %.0f writes/s",
+			"partition, %s writes/s",
 			round(p->lp_ru_per_s),
-			floor(p->lp_ru_per_s / s->ru_per_write));
+			rate(p->lp_ru_per_s / s->ru_per_write, 1, a));
 	}
 	fputs(";\n", out);
 	fprintf(out, "%s%s writes on a working day: %s = %s RU in a day\n", pre,
@@ -144,6 +209,7 @@ int report_plan_text(const struct pk_plan *p, FILE *out)
 {
 	const struct pk_plan_spec *s = p->spec;
 	char a[PK_PLAN_NUM_BYTES], b[PK_PLAN_NUM_BYTES], c[PK_PLAN_NUM_BYTES];
+	char d[PK_PLAN_NUM_BYTES], e[PK_PLAN_NUM_BYTES];
 	char head[64], where[128];
 	int w = (int)name_width(p) + 3;
 	size_t i, kw = 0;
@@ -175,15 +241,16 @@ int report_plan_text(const struct pk_plan *p, FILE *out)
 	for (i = 0; i < p->n_rows; i++) {
 		const struct pk_plan_row *r = &p->rows[i];
 
-		fprintf(
-		    out, "%-*s%8s  %18.2f MiB  %10.3f MiB  %10s RU = %7.1f s\n",
-		    w, r->name, num(r->per_year, a),
-		    r->storage_bytes / PK_PLAN_MB, r->month_bytes / PK_PLAN_MB,
-		    num(r->resync_ru, b), r->resync_s);
+		fprintf(out, "%-*s%8s  %18s MiB  %10s MiB  %10s RU = %7s s\n",
+			w, r->name, num(r->per_year, a),
+			fixed(r->storage_bytes / PK_PLAN_MB, 2, b),
+			fixed(r->month_bytes / PK_PLAN_MB, 3, c),
+			num(r->resync_ru, d), fixed(r->resync_s, 1, e));
 	}
-	fprintf(out, "%-*s%8s  %22s  %14s  %10s RU = %7.1f s\n", w, "together",
+	fprintf(out, "%-*s%8s  %22s  %14s  %10s RU = %7s s\n", w, "together",
 		num(p->total_per_year, a), "", "",
-		num(p->total_per_year * s->ru_per_write, b), p->total_resync_s);
+		num(p->total_per_year * s->ru_per_write, b),
+		fixed(p->total_resync_s, 1, e));
 	fputs("\nshare of the current writes that hit the hottest logical "
 	      "partition\n",
 	      out);
@@ -209,6 +276,7 @@ int report_plan_markdown(const struct pk_plan *p, FILE *out)
 {
 	const struct pk_plan_spec *s = p->spec;
 	char a[PK_PLAN_NUM_BYTES], b[PK_PLAN_NUM_BYTES], c[PK_PLAN_NUM_BYTES];
+	char d[PK_PLAN_NUM_BYTES], e[PK_PLAN_NUM_BYTES];
 	char where[128];
 	size_t i;
 
@@ -235,15 +303,16 @@ int report_plan_markdown(const struct pk_plan *p, FILE *out)
 	for (i = 0; i < p->n_rows; i++) {
 		const struct pk_plan_row *r = &p->rows[i];
 
-		fprintf(
-		    out, "| %s | %s | %.2f MiB | %.3f MiB | %s RU = %.1f s |\n",
-		    r->name, num(r->per_year, a), r->storage_bytes / PK_PLAN_MB,
-		    r->month_bytes / PK_PLAN_MB, num(r->resync_ru, b),
-		    r->resync_s);
+		fprintf(out, "| %s | %s | %s MiB | %s MiB | %s RU = %s s |\n",
+			r->name, num(r->per_year, a),
+			fixed(r->storage_bytes / PK_PLAN_MB, 2, b),
+			fixed(r->month_bytes / PK_PLAN_MB, 3, c),
+			num(r->resync_ru, d), fixed(r->resync_s, 1, e));
 	}
-	fprintf(out, "| together | %s | | | %s RU = %.1f s |\n\n",
+	fprintf(out, "| together | %s | | | %s RU = %s s |\n\n",
 		num(p->total_per_year, a),
-		num(p->total_per_year * s->ru_per_write, b), p->total_resync_s);
+		num(p->total_per_year * s->ru_per_write, b),
+		fixed(p->total_resync_s, 1, e));
 	fputs("| key | share of the current writes on the hottest logical "
 	      "partition | where |\n| --- | ---: | --- |\n",
 	      out);
