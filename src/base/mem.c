@@ -130,7 +130,7 @@ void mem_grow(void **arr, size_t *cap, size_t need, size_t elem)
 		return;
 	}
 	while (c < need) {
-		c *= 2;
+		c += c * elem < PK_MEM_GROW_FINE_BYTES ? c : c / 8;
 	}
 	*arr = xreallocarray(*arr, c, elem);
 	*cap = c;

@@ -349,3 +349,139 @@ int output_write(const char *path, const char *data, size_t len, int flags,
 	free(tmp);
 	return err ? -1 : 0;
 }
+
+/* Open os->path in place (output_open): standard output when NULL, else
+   an existing non-regular file or symbolic link, as to_special (no
+   create, no rename). os->f, or NULL with the error in diag. */
+static FILE *open_in_place(struct pk_output_stream *os, struct pk_diag *diag)
+{
+	int fd;
+
+	if (!os->path) {
+		return os->f = stdout;
+	}
+	fd = open(os->path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	if (fd >= 0 && !(os->f = fdopen(fd, "w"))) {
+		int err = errno;
+
+		close(fd);
+		errno = err;
+	}
+	if (!os->f) {
+		diag_env_error(diag, os->path, 0, 0, "cannot write: %s",
+			       strerror(errno));
+	}
+	return os->f;
+}
+
+/* The temporary file beside os->path for a report of mode (os->tmp,
+   pending_tmp, the end signals guarded), open as os->f; NULL with the
+   error in diag and nothing left */
+static FILE *open_tmp(struct pk_output_stream *os, mode_t mode,
+		      struct pk_diag *diag)
+{
+	int fd, err;
+
+	os->tmp = xasprintf("%s.XXXXXX", os->path);
+	guard_signals(1);
+	fd = make_tmp(os->tmp);
+	if (fd >= 0 && fchmod(fd, mode) == 0 && (os->f = fdopen(fd, "w"))) {
+		return os->f;
+	}
+	err = errno;
+	if (fd >= 0) {
+		close(fd);
+		unlink(os->tmp);
+	}
+	pending_tmp = NULL;
+	guard_signals(0);
+	diag_env_error(diag, os->path, 0, 0, "cannot write: %s", strerror(err));
+	free(os->tmp);
+	os->tmp = NULL;
+	return NULL;
+}
+
+FILE *output_open(const char *path, int flags, struct pk_output_stream *os,
+		  struct pk_diag *diag)
+{
+	struct stat st;
+	mode_t mask;
+
+	memset(os, 0, sizeof(*os));
+	os->path = path && strcmp(path, "-") == 0 ? NULL : path;
+	if (!os->path) {
+		return open_in_place(os, diag);
+	}
+	if (!path[0]) {
+		refuse_empty(diag);
+		return NULL;
+	}
+	mask = umask(0);
+	umask(mask);
+	if (lstat(path, &st) != 0) {
+		/* mkstemp makes 0600; a new report is an ordinary file */
+		return open_tmp(os, 0666 & ~mask, diag);
+	}
+	if (!(flags & PK_OUTPUT_FORCE)) {
+		struct stat target;
+
+		if (link_to_read_only(path, &st, &target)) {
+			refuse_read_only(path, &target, diag);
+			return NULL;
+		}
+		if (S_ISREG(st.st_mode) && read_only(path, &st)) {
+			refuse_read_only(path, &st, diag);
+			return NULL;
+		}
+	}
+	if (!S_ISREG(st.st_mode)) {
+		return open_in_place(os, diag);
+	}
+	/* a replaced report keeps the mode it had (a private report stays
+	   private) */
+	return open_tmp(os, st.st_mode & 07777, diag);
+}
+
+int output_close(struct pk_output_stream *os, int ok, struct pk_diag *diag)
+{
+	int err = 0;
+
+	/* a failed write leaves its errno; fflush, fsync and fclose set
+	   their own */
+	if (fflush(os->f) || ferror(os->f)) {
+		err = errno ? errno : EIO;
+	}
+	if (!err && os->tmp && fsync(fileno(os->f))) {
+		err = errno;
+	}
+	if (os->f == stdout) {
+		clearerr(stdout);
+	} else if (fclose(os->f) && !err) {
+		err = errno;
+	}
+	os->f = NULL;
+	if (!os->tmp) {
+		/* in place: a reader that left (EPIPE) counts as success,
+		   as to_stdout and to_special */
+		if (err && err != EPIPE) {
+			diag_env_error(diag, os->path ? os->path : "<stdout>",
+				       0, 0, "cannot write: %s", strerror(err));
+		}
+		return err == EPIPE ? 0 : err || !ok ? -1 : 0;
+	}
+	if (!err && ok && rename(os->tmp, os->path)) {
+		err = errno;
+	}
+	if (err || !ok) {
+		unlink(os->tmp);
+	}
+	pending_tmp = NULL;
+	guard_signals(0);
+	free(os->tmp);
+	os->tmp = NULL;
+	if (err) {
+		diag_env_error(diag, os->path, 0, 0, "cannot write: %s",
+			       strerror(err));
+	}
+	return err || !ok ? -1 : 0;
+}

@@ -61,9 +61,47 @@ static int fit_width(char **buf, size_t *len, size_t width)
 	return 0;
 }
 
+/* The series formats (CSV): no remedies, rendered straight into the
+   report's file (write_series) */
+static int series_format(enum pk_format f)
+{
+	return f == PK_FORMAT_CSV || f == PK_FORMAT_STREAMS_CSV ||
+	       f == PK_FORMAT_MONEY_CSV;
+}
+
+/* A series format of res written as it is rendered (output_open: into
+   the temporary file renamed when it is whole, or in place to standard
+   output), so its text is never held whole in memory. 0, or the exit
+   status with the error printed. */
+static int write_series(const struct pk_result *res,
+			const struct pk_run_opts *o, struct pk_diag *diag)
+{
+	struct pk_output_stream os;
+	FILE *f =
+	    output_open(o->output, o->force ? PK_OUTPUT_FORCE : 0, &os, diag);
+	int rc;
+
+	if (!f) {
+		diag_print(diag, stderr);
+		return cli_diag_status(diag);
+	}
+	rc = o->format == PK_FORMAT_CSV		  ? report_csv(res, f)
+	     : o->format == PK_FORMAT_STREAMS_CSV ? report_streams_csv(res, f)
+						  : report_money_csv(res, f);
+	if (output_close(&os, rc == 0, diag) == 0) {
+		return PK_EXIT_OK;
+	}
+	if (diag_count(diag) > 0) {
+		diag_print(diag, stderr);
+		return cli_diag_status(diag);
+	}
+	fprintf(stderr, "pksim: error: cannot render the report\n");
+	return PK_EXIT_ENV;
+}
+
 /* Render the report of res into memory, so it is written whole or not
    at all; its remedies replayed here (once: `expect:` reads them too),
-   announced on prog's terminal. */
+   announced on prog's terminal. The series formats are write_series'. */
 static int render(struct pk_result *res, const struct pk_run_opts *o,
 		  struct pk_progress *prog, char **buf, size_t *len)
 {
@@ -73,10 +111,7 @@ static int render(struct pk_result *res, const struct pk_run_opts *o,
 	if (!mem) {
 		return -1;
 	}
-	/* the series formats carry no remedies: nothing to replay */
-	if (!o->no_remedies && o->format != PK_FORMAT_CSV &&
-	    o->format != PK_FORMAT_STREAMS_CSV &&
-	    o->format != PK_FORMAT_MONEY_CSV) {
+	if (!o->no_remedies) {
 		size_t most, n = remedies_plan(res, &most);
 
 		progress_remedies_start(prog, n, most);
@@ -84,13 +119,7 @@ static int render(struct pk_result *res, const struct pk_run_opts *o,
 		progress_remedies_end(prog, remedies_replays(res),
 				      remedies_not_replayed(res));
 	}
-	if (o->format == PK_FORMAT_CSV) {
-		rc = report_csv(res, mem);
-	} else if (o->format == PK_FORMAT_STREAMS_CSV) {
-		rc = report_streams_csv(res, mem);
-	} else if (o->format == PK_FORMAT_MONEY_CSV) {
-		rc = report_money_csv(res, mem);
-	} else if (o->format == PK_FORMAT_JSON) {
+	if (o->format == PK_FORMAT_JSON) {
 		rc = report_json(res, o->compare, mem);
 	} else if (o->format == PK_FORMAT_HTML) {
 		rc = report_html(res, o->compare, o->equal_bands, mem);
@@ -111,6 +140,28 @@ static int render(struct pk_result *res, const struct pk_run_opts *o,
 	if (rc == 0 && o->format == PK_FORMAT_TEXT) {
 		rc = fit_width(buf, len, cli_style_width(o->width, o->output));
 	}
+	return rc;
+}
+
+/* The report of res rendered (render) and written whole
+   (output_write). 0, or the exit status with the error printed. */
+static int write_report(struct pk_result *res, const struct pk_run_opts *o,
+			struct pk_progress *prog, struct pk_diag *diag)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	int rc = PK_EXIT_OK;
+
+	if (render(res, o, prog, &buf, &len)) {
+		fprintf(stderr, "pksim: error: cannot render the report: %s\n",
+			strerror(errno));
+		rc = PK_EXIT_ENV;
+	} else if (output_write(o->output, buf, len,
+				o->force ? PK_OUTPUT_FORCE : 0, diag)) {
+		diag_print(diag, stderr);
+		rc = cli_diag_status(diag);
+	}
+	free(buf);
 	return rc;
 }
 
@@ -412,14 +463,10 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 	}
 	rc = PK_EXIT_OK;
 	res = result_build(run);
-	if (render(res, &o, &prog, &buf, &len)) {
-		fprintf(stderr, "pksim: error: cannot render the report: %s\n",
-			strerror(errno));
-		rc = PK_EXIT_ENV;
-	} else if (output_write(o.output, buf, len,
-				o.force ? PK_OUTPUT_FORCE : 0, &diag)) {
-		diag_print(&diag, stderr);
-		rc = cli_diag_status(&diag);
+	rc = series_format(o.format) ? write_series(res, &o, &diag)
+				     : write_report(res, &o, &prog, &diag);
+	if (rc != PK_EXIT_OK) {
+		/* said by write_series or write_report */
 	} else if (sc->n_expects && (o.n_variants || o.n_keys)) {
 		/* expect: speaks of the scenario's variants as written */
 		fprintf(stderr,
@@ -431,7 +478,6 @@ static int cmd_run_or_compare(int argc, char **argv, int compare)
 		rc = cli_expect(res, sc, !o.no_remedies);
 	}
 	result_free(res);
-	free(buf);
 	sim_free(run);
 	scenario_free(sc);
 	diag_free(&diag);

@@ -105,7 +105,8 @@ static void index_rows(const struct pk_result_variant *v, int ttl, FILE *out)
 	for (i = 0; v->ddb && i < v->ddb->n_indexes; i++) {
 		const struct pk_ddb_index *x = &v->ddb->indexes[i];
 
-		for (k = 0; k < x->n_seconds + x->n_minutes; k++) {
+		for (k = 0; k < x->n_seconds + x->n_minutes && !ferror(out);
+		     k++) {
 			int minute = k >= x->n_seconds;
 			const struct pk_ddb_index_time *s =
 			    minute ? &x->minutes[k - x->n_seconds]
@@ -160,7 +161,7 @@ static void minute_rows(const struct pk_result_variant *v, int ttl, int idx,
 	const struct pk_metrics *m = v->metrics;
 	size_t i, j = 0;
 
-	for (i = 0; i < m->n_minutes; i++) {
+	for (i = 0; i < m->n_minutes && !ferror(out); i++) {
 		const struct pk_second *mi = &m->minutes[i];
 		struct ddb_cells c = {{0, 0},
 				      {0, 0},
@@ -240,9 +241,9 @@ int report_csv(const struct pk_result *r, FILE *out)
 			const struct pk_sample *s = &m->samples[i];
 
 			if (ferror(out)) {
-				/* a stream that cannot take more (a memory
-				   stream out of memory) fails each later
-				   write again, slowly: stop at the first */
+				/* a stream that cannot take more (a full
+				   disk) fails each later write again: stop
+				   at the first */
 				return -1;
 			}
 			csv_text(v->name, out);

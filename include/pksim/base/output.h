@@ -1,13 +1,16 @@
 /*
  * output: putting a finished report where the user asked, whole or not
- * at all. Reports are rendered into memory first; a file is written to a
- * temporary name beside it and renamed into place (docs/design.md), so a failed
+ * at all. Reports are rendered into memory first (the series formats
+ * into the file itself, output_open); a file is written to a temporary
+ * name beside it and renamed into place (docs/design.md), so a failed
  * run never leaves a half report.
  */
 #ifndef PKSIM_OUTPUT_H
 #define PKSIM_OUTPUT_H
 
 #include <stddef.h>
+#include <stdio.h>
+#include <sys/types.h>
 
 #include "pksim/base/diag.h"
 
@@ -42,5 +45,36 @@ int output_check(const char *path, const char *const *inputs, size_t n_inputs,
  */
 int output_write(const char *path, const char *data, size_t len, int flags,
 		 struct pk_diag *diag);
+
+/* A report written in pieces (output_open .. output_close); the fields
+   are output.c's */
+struct pk_output_stream {
+	FILE *f;	  /* where the pieces go */
+	char *tmp;	  /* the temporary file (owned), NULL when written in
+			     place (standard output, a device, a FIFO) */
+	const char *path; /* borrowed from output_open */
+	mode_t mode;	  /* the mode the report gets */
+};
+
+/*
+ * The series formats (CSV) in pieces, as they are rendered, never whole
+ * in memory: a per-second series of a 100-day run is ~400 MB of text,
+ * and memory grown for it by doubling holds the old and the new block at
+ * once. Opens where output_write would write (the same rules: a regular
+ * file through path.XXXXXX beside it, renamed by output_close; standard
+ * output, a device or a FIFO in place) and returns the stream to write to
+ * (os->f), the end signals guarded from here to output_close. Returns
+ * NULL with an error in diag as output_write's (nothing created).
+ */
+FILE *output_open(const char *path, int flags, struct pk_output_stream *os,
+		  struct pk_diag *diag);
+
+/*
+ * End what output_open began: ok (the report rendered whole) and every
+ * write done: the temporary file renamed into place; else it is removed
+ * and nothing is left at path. A closed standard output (EPIPE) counts as
+ * success. Returns 0, or -1 with an environment error in diag (exit 1).
+ */
+int output_close(struct pk_output_stream *os, int ok, struct pk_diag *diag);
 
 #endif
