@@ -430,6 +430,80 @@ START_TEST(test_schedule_poisson)
 }
 END_TEST
 
+/* L(t) by a cursor walked piece by piece (spike by spike) */
+static double walked_count(const struct pk_schedule_spec *sp, int64_t dur_s,
+			   double t)
+{
+	struct pk_schedule_cursor c;
+
+	schedule_cursor_init(&c, sp, JAN1, dur_s);
+	return schedule_cursor_count(&c, t);
+}
+
+/*
+ * A counter (schedule_counter_init, schedule_total) takes a run of whole
+ * spike periods as one piece integrated in closed form; the counts are
+ * the spike-by-spike walk's.
+ * - 10/s x4 for 5 s every 60 s over 2 h: 120 periods of 5 x 40 + 55 x 10
+ *   = 750: 90,000, peak 40; one piece, not 240.
+ * - a ramp 0 -> 100/s over 100 s (r(t) = t), x3 for 5 s every 10 s:
+ *   period k's spike adds 3 x ((10k + 5)^2 - (10k)^2) / 2 = 3 (50k +
+ *   12.5), its gap ((10k + 10)^2 - (10k + 5)^2) / 2 = 50k + 37.5: 200k +
+ *   75 a period, 200 x 45 + 750 = 9,750 over k = 0 .. 9. L(37.5): periods
+ *   0 .. 2, 825; the spike at 30 s, 3 x 162.5 = 487.5; the gap to 37.5,
+ *   (37.5^2 - 35^2) / 2 = 90.625: 1,403.125. The peak: the last spike
+ *   ends at 95 s, 3 x 95 = 285 (the last gap ends at 100/s).
+ * - trialS's sp1: 0.00001/s stopped (x0) every other second of 366 days:
+ *   15,811,200 seconds of 0.00001, 158.112; one piece where the walk took
+ *   31,622,400 (the load spent 0.4 s a stream on them).
+ */
+START_TEST(test_schedule_spike_trains)
+{
+	struct pk_schedule_spec sp;
+	struct pk_schedule_cursor c;
+	double peak;
+	uint64_t pieces;
+
+	memset(&sp, 0, sizeof(sp));
+	sp.base = PK_SCHEDULE_CONST;
+	sp.rate_per_s = 10;
+	sp.has_spikes = 1;
+	sp.spike_every_s = 60;
+	sp.spike_for_s = 5;
+	sp.spike_factor = 4;
+	ck_assert_double_eq_tol(schedule_total(&sp, JAN1, 7200, &peak, &pieces),
+				90000, 1e-9);
+	ck_assert_uint_eq(pieces, 1);
+	ck_assert_double_eq_tol(peak, 40, 1e-12);
+	ck_assert_double_eq_tol(walked_count(&sp, 7200, 7200), 90000, 1e-9);
+
+	sp.base = PK_SCHEDULE_RAMP;
+	sp.from_per_s = 0;
+	sp.to_per_s = 100;
+	sp.spike_every_s = 10;
+	sp.spike_factor = 3;
+	ck_assert_double_eq_tol(schedule_total(&sp, JAN1, 100, &peak, NULL),
+				9750, 1e-9);
+	ck_assert_double_eq_tol(peak, 285, 1e-9);
+	ck_assert_double_eq_tol(walked_count(&sp, 100, 100), 9750, 1e-9);
+	schedule_counter_init(&c, &sp, JAN1, 100);
+	ck_assert_double_eq_tol(schedule_cursor_count(&c, 37.5), 1403.125,
+				1e-9);
+	ck_assert_double_eq_tol(walked_count(&sp, 100, 37.5), 1403.125, 1e-9);
+
+	sp.base = PK_SCHEDULE_CONST;
+	sp.rate_per_s = 0.00001;
+	sp.spike_every_s = 2;
+	sp.spike_for_s = 1;
+	sp.spike_factor = 0;
+	ck_assert_double_eq_tol(
+	    schedule_total(&sp, JAN1, 366 * DAY, &peak, &pieces), 158.112,
+	    1e-9);
+	ck_assert_uint_eq(pieces, 1);
+	ck_assert_double_eq_tol(peak, 0.00001, 1e-18);
+}
+END_TEST
+
 /* Rounding: base 3/s x 0.1 every hour of 366 days is 0.3/s; L = 0.3 x
    31,622,400 = 9,486,720, an integer that 0.1's binary value and 8,784
    hourly sums miss by a few ulps: the count is 9,486,720, not 9,486,721.
@@ -679,6 +753,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_schedule_weekend);
 	tcase_add_test(tc, test_schedule_working_days);
 	tcase_add_test(tc, test_schedule_spikes);
+	tcase_add_test(tc, test_schedule_spike_trains);
 	tcase_add_test(tc, test_schedule_poisson);
 	tcase_add_test(tc, test_schedule_rounding);
 	tcase_add_test(tc, test_schedule_run_bound);

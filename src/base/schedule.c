@@ -72,6 +72,52 @@ static int day_off(const struct pk_schedule_spec *s, int64_t day)
 	return 0;
 }
 
+/* A spike train's multiplier g(u), u seconds from the start of a spike
+   (spike_factor for the first spike_for_s of every spike_every_s, 1 for
+   the rest), integrated: *g over [0, x), *ug of u g(u) over [0, x).
+   Period j (n whole ones, then u = x - n E into the next) adds E P and
+   j E P + Q to them (P = f F + E - F, Q = f F^2 / 2 + (E^2 - F^2) / 2):
+   sum_j j E P over j < n is E P n (n - 1) / 2. */
+static void train_integrals(const struct pk_schedule_spec *s, double x,
+			    double *g, double *ug)
+{
+	const double e = (double)s->spike_every_s, f = (double)s->spike_for_s;
+	const double k = s->spike_factor;
+	double n = floor(x / e), u = x - n * e;
+	double in = fmin(u, f), out = fmax(0.0, u - f);
+	double p = k * f + (e - f), q = 0.5 * (k * f * f + e * e - f * f);
+
+	*g = n * p + k * in + out;
+	*ug = e * p * n * (n - 1) * 0.5 + n * q + n * e * (k * in + out) +
+	      0.5 * k * in * in + (u > f ? 0.5 * (u * u - f * f) : 0.0);
+}
+
+/* The spikes' part of the piece from t0 (before *t1, the other
+   boundaries): a counting cursor at a spike's start with two periods or
+   more to go makes the rest one spike train (c->train: the spikes
+   integrated in closed form); else the piece ends at the spike's edge
+   and *m takes the factor inside one. */
+static void spike_piece(struct pk_schedule_cursor *c, int64_t t0, int64_t *t1,
+			double *m)
+{
+	const struct pk_schedule_spec *s = c->spec;
+	int64_t p;
+
+	if (t0 < s->spike_start_s) {
+		*t1 = min64(*t1, s->spike_start_s);
+		return;
+	}
+	p = (t0 - s->spike_start_s) % s->spike_every_s;
+	if (c->trains && p == 0 && *t1 - t0 >= 2 * s->spike_every_s) {
+		c->train = 1;
+	} else if (p < s->spike_for_s) {
+		*m *= s->spike_factor;
+		*t1 = min64(*t1, t0 + s->spike_for_s - p);
+	} else {
+		*t1 = min64(*t1, t0 + s->spike_every_s - p);
+	}
+}
+
 /* Set up the piece starting at c->t0_s (c->lam0 is L there): its end,
    rate and slope, and L at its end. */
 static void piece_enter(struct pk_schedule_cursor *c)
@@ -82,42 +128,28 @@ static void piece_enter(struct pk_schedule_cursor *c)
 	int64_t sec = wall - day * PK_SCHEDULE_S_PER_DAY; /* 0 .. 86399 */
 	int64_t t1 = c->dur_s;
 	double m = 1, r = 0, slope = 0, len, add, sum, comp;
+	int off = 0;
 
+	c->train = 0;
 	if (s->has_weekly || s->n_holidays > 0) {
 		t1 = min64(t1, t0 + PK_SCHEDULE_S_PER_DAY - sec);
 		if (day_off(s, day)) {
 			/* the whole day is idle: one piece, nothing else
 			   looked at */
 			m = 0;
-			goto rate;
-		}
-		if (s->has_weekly) {
+			off = 1;
+		} else if (s->has_weekly) {
 			int64_t dow = (day + PK_SCHEDULE_EPOCH_WEEKDAY) %
 				      PK_SCHEDULE_DAYS;
 
 			m *= s->weekly[dow < 0 ? dow + PK_SCHEDULE_DAYS : dow];
 		}
 	}
-	if (s->has_daily) {
+	if (!off && s->has_daily) {
 		m *= s->daily[sec / PK_SCHEDULE_S_PER_HOUR];
 		t1 = min64(t1, t0 + PK_SCHEDULE_S_PER_HOUR -
 				   sec % PK_SCHEDULE_S_PER_HOUR);
 	}
-	if (s->has_spikes) {
-		if (t0 < s->spike_start_s) {
-			t1 = min64(t1, s->spike_start_s);
-		} else {
-			int64_t p = (t0 - s->spike_start_s) % s->spike_every_s;
-
-			if (p < s->spike_for_s) {
-				m *= s->spike_factor;
-				t1 = min64(t1, t0 + s->spike_for_s - p);
-			} else {
-				t1 = min64(t1, t0 + s->spike_every_s - p);
-			}
-		}
-	}
-rate:
 	switch (s->base) {
 	case PK_SCHEDULE_RAMP:
 		slope = (s->to_per_s - s->from_per_s) / (double)c->dur_s;
@@ -137,6 +169,9 @@ rate:
 		r = s->rate_per_s;
 		break;
 	}
+	if (!off && s->has_spikes) {
+		spike_piece(c, t0, &t1, &m);
+	}
 	c->t1_s = t1;
 	c->rate0 = m * r;
 	c->slope = m * slope;
@@ -144,7 +179,14 @@ rate:
 		c->rate0 = 0; /* a ramp's end, by a rounding */
 	}
 	len = (double)(t1 - t0);
-	add = c->rate0 * len + 0.5 * c->slope * len * len;
+	if (c->train) {
+		double g, ug;
+
+		train_integrals(s, len, &g, &ug);
+		add = c->rate0 * g + c->slope * ug;
+	} else {
+		add = c->rate0 * len + 0.5 * c->slope * len * len;
+	}
 	if (add < 0) {
 		add = 0;
 	}
@@ -171,9 +213,10 @@ static void piece_next(struct pk_schedule_cursor *c)
 	piece_enter(c);
 }
 
-void schedule_cursor_init(struct pk_schedule_cursor *c,
-			  const struct pk_schedule_spec *spec, int64_t wall0_s,
-			  int64_t dur_s)
+/* A cursor at the phase's start, a counter (trains) or not */
+static void cursor_start(struct pk_schedule_cursor *c,
+			 const struct pk_schedule_spec *spec, int64_t wall0_s,
+			 int64_t dur_s, int trains)
 {
 	c->spec = spec;
 	c->wall0_s = wall0_s;
@@ -183,7 +226,22 @@ void schedule_cursor_init(struct pk_schedule_cursor *c,
 	c->lam0_c = 0;
 	c->step = 0;
 	c->pieces = 0;
+	c->trains = trains;
 	piece_enter(c);
+}
+
+void schedule_cursor_init(struct pk_schedule_cursor *c,
+			  const struct pk_schedule_spec *spec, int64_t wall0_s,
+			  int64_t dur_s)
+{
+	cursor_start(c, spec, wall0_s, dur_s, 0);
+}
+
+void schedule_counter_init(struct pk_schedule_cursor *c,
+			   const struct pk_schedule_spec *spec, int64_t wall0_s,
+			   int64_t dur_s)
+{
+	cursor_start(c, spec, wall0_s, dur_s, 1);
 }
 
 int schedule_cursor_time(struct pk_schedule_cursor *c, double target, int snap,
@@ -240,8 +298,35 @@ double schedule_cursor_count(struct pk_schedule_cursor *c, double t_s)
 	if (x >= (double)(c->t1_s - c->t0_s)) {
 		return c->lam1;
 	}
-	x = c->rate0 * x + 0.5 * c->slope * x * x;
+	if (c->train) {
+		double g, ug;
+
+		train_integrals(c->spec, x, &g, &ug);
+		x = c->rate0 * g + c->slope * ug;
+	} else {
+		x = c->rate0 * x + 0.5 * c->slope * x * x;
+	}
 	return c->lam0 + c->lam0_c + (x > 0 ? x : 0);
+}
+
+/* The highest rate in the train piece of c: the piece's rate is linear
+   times the train's multiplier, so its highest is at an end of the
+   spikes' or the gaps' stretches: the first spike starts at 0 and the
+   first gap at F; the last spike (the last period starting before the
+   piece's end, len) ends at its F or len, the last gap at the end of
+   its period or len. */
+static double train_peak(const struct pk_schedule_cursor *c)
+{
+	const struct pk_schedule_spec *s = c->spec;
+	const double e = (double)s->spike_every_s, f = (double)s->spike_for_s;
+	const double len = (double)(c->t1_s - c->t0_s);
+	double spike = (ceil(len / e) - 1) * e, gap = ceil((len - f) / e) * e;
+	double r_spike =
+	    fmax(c->rate0, c->rate0 + c->slope * fmin(len, spike + f));
+	double r_gap =
+	    fmax(c->rate0 + c->slope * f, c->rate0 + c->slope * fmin(len, gap));
+
+	return fmax(s->spike_factor * r_spike, r_gap);
 }
 
 double schedule_total(const struct pk_schedule_spec *spec, int64_t wall0_s,
@@ -250,11 +335,12 @@ double schedule_total(const struct pk_schedule_spec *spec, int64_t wall0_s,
 	struct pk_schedule_cursor c;
 	double peak = 0;
 
-	schedule_cursor_init(&c, spec, wall0_s, dur_s);
+	schedule_counter_init(&c, spec, wall0_s, dur_s);
 	for (;;) {
 		double end = c.rate0 + c.slope * (double)(c.t1_s - c.t0_s);
 
-		peak = fmax(peak, fmax(c.rate0, end));
+		peak =
+		    fmax(peak, c.train ? train_peak(&c) : fmax(c.rate0, end));
 		if (c.t1_s >= c.dur_s) {
 			break;
 		}

@@ -361,7 +361,7 @@ static double phase_ops(const struct pk_scenario *sc, struct rphase *p,
 		return p->ps->rate_per_s * (b - a);
 	}
 	if (p->cur_cycle != k) {
-		schedule_cursor_init(
+		schedule_counter_init(
 		    &p->cur, rel ? &p->rel : p->ps->schedule,
 		    sc->clock_start_s + k * cycle_s + p->start_s, p->dur_s);
 		p->cur_cycle = k;
