@@ -548,6 +548,45 @@ START_TEST(test_verdict_spread)
 END_TEST
 
 /*
+ * A verdict that names no hot partition names the runway all the same
+ * (trialQ Q3: "spreads the load" said nothing of a variant filling in
+ * under 3 h). 100 creates/s of 100 KB (50 RU each, 5,000 of 6,000 RU/s:
+ * no bound) over "a-1" .. "a-4" ({random 1..4}): each takes 25/s =
+ * 2,560,000 B/s, full in 21,474,836,480 / 2,560,000 = 8,388.608 s
+ * (0.10 days, 2.3 h); under a 10-min ttl the random part is not
+ * projected, said so rather than nothing.
+ */
+START_TEST(test_verdict_spread_names_runway)
+{
+	const char *yaml =
+	    tu_dir_file("spread.yaml",
+			"container: {partition_key: \"{k}-{random 1..4}\", "
+			"throughput: 6000}\n"
+			"variants:\n"
+			"  - {name: rand4}\n"
+			"  - {name: rand4ttl, default_ttl: 600}\n"
+			"items: {k: {const: a}}\n"
+			"phases:\n"
+			"  - {duration: 10m, rate: 100/s, item_size: 100KB}\n");
+	char args[1024];
+	json_t *root, *c;
+	const char *v;
+
+	snprintf(args, sizeof(args), "compare '%s' --no-remedies", yaml);
+	c = card_of(args, 0, &root);
+	ck_assert(fabs(num(c, "days_to_20gb") * 86400.0 - 8388.608) < 1e-3);
+	v = str(c, "verdict");
+	ck_assert_msg(strstr(v, "spreads the load") != NULL, "%s", v);
+	ck_assert_msg(strstr(v, " full in 0.10 days (2.3 h)") != NULL, "%s", v);
+	c = card_i(root, 1);
+	v = str(c, "verdict");
+	ck_assert_msg(strstr(v, "; days to full not projected") != NULL, "%s",
+		      v);
+	json_decref(root);
+}
+END_TEST
+
+/*
  * §4.3 header: compare-iot.yaml (4 variants at 18,000 RU/s: 3 ranges
  * each, rule 2), one phase of creates and reads; the simulated time is
  * the phase's 2 minutes plus what retries add: printed as "N s
@@ -987,6 +1026,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_placement_noise);
 	tcase_add_test(tc, test_placement_tie);
 	tcase_add_test(tc, test_verdict_spread);
+	tcase_add_test(tc, test_verdict_spread_names_runway);
 	tcase_add_test(tc, test_header);
 	tcase_add_test(tc, test_done_criterion);
 	tcase_add_test(tc, test_seeds_merge);

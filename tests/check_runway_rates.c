@@ -124,10 +124,11 @@ END_TEST
  * of x10 for 1 min every hour (from the phase's start), a 1-h phase
  * repeated. An hour writes 10 x 60 + 1 x 3,540 = 4,140 items =
  * 423,936,000 B. 50 hours hold 21,196,800,000 B; the 278,036,480 B
- * left take 278,036,480 / 423,936,000 of the 51st hour, 2,361.0 s: full
- * at t = 182,361.0 s (2.11 days). Before: 2.47 days, the 59 base
- * minutes only (3,540 items an hour: the spike minute counted nothing,
- * not even its base).
+ * left are 2,715.2 items of the 51st hour, its spike minute's 600 then
+ * 2,115.2 s at 1/s: full at t = 180,000 + 60 + 2,115.2 = 182,175.2 s
+ * (2.11 days; at the hour's mean 182,361.0 s). Before: 2.47 days, the
+ * 59 base minutes only (3,540 items an hour: the spike minute counted
+ * nothing, not even its base).
  */
 START_TEST(test_rates_spikes_counted)
 {
@@ -142,10 +143,12 @@ START_TEST(test_rates_spikes_counted)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(
-	    tu_near(s, 50.0 * 3600.0 + (CAP - 50.0 * hour) / hour * 3600.0,
-		    1e-9),
-	    "%f: %s", s, t);
+	ck_assert_msg(tu_near(s,
+			      50.0 * 3600.0 + 60.0 +
+				  ((CAP - 50.0 * hour) / KB100 - 600.0),
+			      1e-9),
+		      "%f: %s", s, t);
+	ck_assert_msg(tu_near(s, 182175.2, 1e-9), "%f", s);
 }
 END_TEST
 
@@ -155,9 +158,12 @@ END_TEST
  * 1 min every 10 min. In a spike 200/s x 5 RU = 1,000 RU/s are offered
  * to 400: 80 a second succeed (rule 12); between spikes 10/s x 5 = 50
  * RU/s all succeed. Ten minutes store 540 x 10 + 60 x 80 = 10,200
- * items, 17/s = 17,408 B/s: full at 21,474,836,480 / 17,408 =
- * 1,233,618.8 s (14.28 days), bounded by the range. Before: 8.4 days
- * at 29.0 KiB/s, the bound met by the hour's mean (29/s x 5 = 145 RU/s)
+ * items, 17/s = 17,408 B/s, 61,200 items an hour. The cap holds
+ * 20,971,520 items of 1,024 B: 342 hours store 20,930,400, the 343rd's
+ * first four 10-min cycles 40,800 more, and the 320 left take 4 s of
+ * the fifth's spike: full at 1,231,200 + 2,400 + 4 = 1,233,604 s (14.28
+ * days; at the hour's mean 1,233,618.8 s), bounded by the range. Before: 8.4
+ * days at 29.0 KiB/s, the bound met by the hour's mean (29/s x 5 = 145 RU/s)
  * and every spike write counted (a 1-h replay stores 18,637 B/s: the
  * SDK's retries serve a few after the spike).
  */
@@ -172,7 +178,7 @@ START_TEST(test_rates_spike_past_range)
 	char t[640];
 	double s = full_s(text, t, sizeof(t));
 
-	ck_assert_msg(tu_near(s, CAP / (17.0 * KB1), 1e-9), "%f: %s", s, t);
+	ck_assert_msg(tu_near(s, 1233604.0, 1e-9), "%f: %s", s, t);
 	ck_assert_msg(strstr(t, "bounded by range 0's 400 RU/s"), "%s", t);
 }
 END_TEST
@@ -315,6 +321,35 @@ START_TEST(test_rates_fill_inside_first_hour)
 }
 END_TEST
 
+/*
+ * A fill inside the first hour under spikes, timed by the spike: one
+ * key, base 10 creates/s of 100 KB with spikes every 1 h for 40 min x 10
+ * (100/s from t = 0: 5,000 RU/s of 6,000, no bound). The cap's
+ * 209,715.2 items at 100/s: 2,097.152 s (35.0 min), inside the spike,
+ * growing 100 x 102,400 = 10,240,000 B/s (9.8 MiB/s). Before: the
+ * hour's mean, 40 min x 100/s + 20 min x 10/s = 252,000 items (70/s):
+ * 2,995.93 s (49.9 min), where the same rates as steps said 2,097.152
+ * s (trialO O2); the replay fills at t = 2,097 s.
+ */
+START_TEST(test_rates_fill_inside_spike)
+{
+	static const char text[] =
+	    "container: {partition_key: /k, throughput: 6000}\n"
+	    "items: {k: {const: a}}\n"
+	    "phases:\n"
+	    "  - duration: 1h\n"
+	    "    item_size: 100KB\n"
+	    "    rate: {base: 10/s, spikes: {every: 1h, for: 40m, factor: "
+	    "10}}\n";
+	char t[640];
+	double s = full_s(text, t, sizeof(t));
+
+	ck_assert_msg(tu_near(s, CAP / KB100 / 100.0, 1e-9), "%f: %s", s, t);
+	ck_assert_msg(tu_near(s, 2097.152, 1e-9), "%f", s);
+	ck_assert_msg(strstr(t, "growing 9.8 MiB/s"), "%s", t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_rates");
@@ -331,6 +366,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_rates_stream_idle_in_window);
 	tcase_add_test(tc, test_rates_rewrites_grow_items);
 	tcase_add_test(tc, test_rates_fill_inside_first_hour);
+	tcase_add_test(tc, test_rates_fill_inside_spike);
 	suite_add_tcase(s, tc);
 	return s;
 }

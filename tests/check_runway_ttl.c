@@ -586,6 +586,46 @@ START_TEST(test_runway_ttl_full_before_first_expiry)
 }
 END_TEST
 
+/*
+ * A ttl over 8 days with a daily curve (not walked a second at a time):
+ * 1 create/s of 10 KB (10,240 B) all day but hours 8 and 9 at 10/s, one
+ * key on 6,000 RU/s (91 RU/s at most: every expired item deleted at
+ * once, rule 28). A day writes 22 x 3,600 + 2 x 36,000 = 151,200 items,
+ * 1,548,288,000 B (17,920 B/s on average, 17.5 KiB/s); living 9 days it
+ * holds 9 days of them at its peak: 13,934,592,000 B (13.0 GiB). Its
+ * parts are its last lifetime's writes on average: 17.5 KiB/s x 9
+ * days. It said "written 10.0 KiB/s ... and 5.6 GiB of expired items
+ * its range's RU/s leave no room to delete" (the quiet hour's rate, the
+ * rest called a pile) on a range 98 % idle (trialQ Q1).
+ */
+START_TEST(test_runway_ttl_daily_level_parts)
+{
+	static const char text[] =
+	    "clock: {start: \"2026-01-05T00:00:00Z\"}\n"
+	    "container: {partition_key: /k, throughput: 6000, "
+	    "default_ttl: 9d}\n"
+	    "items: {k: {const: a}}\n"
+	    "phases:\n"
+	    "  - duration: 1h\n"
+	    "    item_size: 10KB\n"
+	    "    rate:\n"
+	    "      base: 1/s\n"
+	    "      daily: [1, 1, 1, 1, 1, 1, 1, 1, 10, 10, 1, 1, 1, 1, 1, 1, "
+	    "1, 1, 1, 1, 1, 1, 1, 1]\n";
+	struct pk_scorecard c;
+	char t[640];
+
+	text_card(text, &c, t, sizeof(t));
+	ck_assert_int_eq(c.full_kind, PK_FULL_LEVELS);
+	ck_assert_msg(tu_near(c.full_level_bytes, 13934592000.0, 1e-6),
+		      "%f: %s", c.full_level_bytes, t);
+	ck_assert_msg(strstr(t, "written 17.5 KiB/s on average, its items "
+				"living 9.0 days)"),
+		      "%s", t);
+	ck_assert_msg(!strstr(t, "no room to delete"), "%s", t);
+}
+END_TEST
+
 Suite *tu_suite(void)
 {
 	Suite *s = suite_create("runway_ttl");
@@ -605,6 +645,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_runway_ttl_quiet_empties_busy_grows);
 	tcase_add_test(tc, test_runway_ttl_retries_spill_into_quiet);
 	tcase_add_test(tc, test_runway_ttl_backoff_not_projected);
+	tcase_add_test(tc, test_runway_ttl_daily_level_parts);
 	tcase_add_test(tc, test_runway_ttl_sub_hour_timed);
 	tcase_add_test(tc, test_runway_ttl_upserts_rewrite_expired);
 	tcase_add_test(tc, test_runway_ttl_full_before_first_expiry);

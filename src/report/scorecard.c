@@ -378,11 +378,35 @@ static void hot_verdict(const struct pk_result *r,
 		 limited, full);
 }
 
-/* The spread, in numbers: "spreads the load" only under
-   PK_SCORECARD_SPREAD (scorecard.h), with both shares either way. */
-static void spread_verdict(struct pk_scorecard *s)
+/* "; KEY full in DAYS (basis)" when the runway projects s's first
+   logical partition full, "; days to full not projected" when it has no
+   figure (neither full soon nor safe), else "" into buf: a verdict
+   that does not name one hot partition names the runway all the same */
+static const char *full_note(const struct pk_result *r,
+			     const struct pk_scorecard *s, char *buf,
+			     size_t cap)
 {
-	char a[32], b[32], fan[128] = "";
+	char days[40], t[160];
+
+	buf[0] = '\0';
+	if (s->full_kind == PK_FULL_DAYS && s->days_to_full > 0 &&
+	    !s->full_collection) {
+		snprintf(
+		    buf, cap, "; %s full in %s %s", s->full_key,
+		    scorecard_days_text(s->days_to_full, 1, days, sizeof(days)),
+		    scorecard_full_basis(r, &s->runway, t, sizeof(t)));
+	} else if (s->full_kind == PK_FULL_NOT_PROJECTED) {
+		snprintf(buf, cap, "; days to full not projected");
+	}
+	return buf;
+}
+
+/* The spread, in numbers: "spreads the load" only under
+   PK_SCORECARD_SPREAD (scorecard.h), with both shares either way, and
+   the runway (full_note). */
+static void spread_verdict(const struct pk_result *r, struct pk_scorecard *s)
+{
+	char a[32], b[32], fan[128] = "", full[320];
 	double even = s->n_ranges ? 1.0 / (double)s->n_ranges : 1.0;
 
 	if (s->fanout_queries > 0) {
@@ -409,11 +433,12 @@ static void spread_verdict(struct pk_scorecard *s)
 			 "%s: spreads the load over %s logical partitions: "
 			 "the hottest range (%u) took %.1f%% of the RU "
 			 "(even: %.1f%% of %zu), the hottest logical partition "
-			 "%.1f%%; peak normalized RU consumption %.0f%%%s",
+			 "%.1f%%; peak normalized RU consumption %.0f%%%s%s",
 			 s->name, fmt_thousands(s->logical_partitions, a),
 			 s->hottest_range, 100.0 * s->hottest_range_share_ru,
 			 100.0 * even, s->n_ranges, 100.0 * s->hottest_share_ru,
-			 100.0 * s->peak_normalized_ru, fan);
+			 100.0 * s->peak_normalized_ru, fan,
+			 full_note(r, s, full, sizeof(full)));
 		return;
 	}
 	if (s->lps_none) {
@@ -431,12 +456,12 @@ static void spread_verdict(struct pk_scorecard *s)
 	snprintf(s->verdict, sizeof(s->verdict),
 		 "%s: uneven: range %u took %.1f%% of the RU (even: %.1f%% of "
 		 "%zu ranges); the container's hottest logical partition (%s, "
-		 "range %u) %.1f%%; peak normalized RU consumption %.0f%%%s",
+		 "range %u) %.1f%%; peak normalized RU consumption %.0f%%%s%s",
 		 s->name, s->hottest_range, 100.0 * s->hottest_range_share_ru,
 		 100.0 * even, s->n_ranges,
 		 s->have_hottest ? s->hottest_key : "-", s->hottest_lp_range,
 		 100.0 * s->hottest_share_ru, 100.0 * s->peak_normalized_ru,
-		 fan);
+		 fan, full_note(r, s, full, sizeof(full)));
 }
 
 /* The plain sentence: the figure that hurts this variant most. */
@@ -495,7 +520,7 @@ static void verdict(const struct pk_result *r,
 			 fmt_thousands(s->failed_after_retries, a),
 			 s->failed_after_retries == 1 ? "" : "s", fan);
 	} else {
-		spread_verdict(s);
+		spread_verdict(r, s);
 	}
 }
 

@@ -8,6 +8,7 @@
  */
 #include "pksim/report/scorecard.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -541,23 +542,20 @@ const char *scorecard_full_text(const struct pk_result *r,
 			char back[160] = "";
 			const double live =
 			    s->full_level_bytes - s->runway.backlog_bytes;
+			double rate = s->full_rate;
+			int mean = s->runway.secs;
 
-			if (!s->runway.secs &&
-			    s->runway.written_bytes_per_s > 0 &&
-			    live >
-				s->full_rate * (double)s->full_ttl_s * 1.001) {
-				/* the hourly steps kept expired items its
-				   range's RU/s could not delete yet */
-				snprintf(
-				    back, sizeof(back),
-				    ", and %s of expired items its range's "
-				    "RU/s leave no room to delete",
-				    fmt_bytes(
-					(uint64_t)(live -
-						   s->full_rate *
-						       (double)s->full_ttl_s +
-						   0.5),
-					b));
+			if (!s->runway.secs && s->full_ttl_s > 0 &&
+			    fabs(live - rate * (double)s->full_ttl_s) >
+				1e-3 * live) {
+				/* the hour steps deleted all that expired (a
+				   step falling behind is not projected): at
+				   its peak it holds its last lifetime's
+				   writes, not the peak hour's rate x the
+				   lifetime where the rate varies (a daily
+				   curve, a bucket current an hour a day) */
+				rate = live / (double)s->full_ttl_s;
+				mean = 1;
 			} else if (s->runway.backlog_bytes > 0) {
 				snprintf(
 				    back, sizeof(back),
@@ -574,8 +572,8 @@ const char *scorecard_full_text(const struct pk_result *r,
 			    "never: levels off at %s under time to live "
 			    "(%s written %s%s, its items living %s%s%s)",
 			    fmt_bytes((uint64_t)(s->full_level_bytes + 0.5), a),
-			    s->full_key, rate_text(s->full_rate, first, 48),
-			    s->runway.secs ? " on average" : "",
+			    s->full_key, rate_text(rate, first, 48),
+			    mean ? " on average" : "",
 			    s->full_ttl_mixed ? "a mean " : "",
 			    duration((double)s->full_ttl_s, at, sizeof(at)),
 			    back);

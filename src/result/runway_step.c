@@ -316,6 +316,104 @@ static int slices_in_order(const struct pk_scenario *sc)
 	return 1;
 }
 
+/* Slices of a step that a spike's pieces are timed by, at most */
+#define PK_RW_SPIKE_SLICES 256
+
+/* 1 when slices a and b (one stream) write at the same rates in the
+   same phase and RU/s: b continues a */
+static int same_rates(const struct slice *a, const struct slice *b)
+{
+	const double la = a->len, lb = b->len;
+
+	return a->ru_scale == b->ru_scale && a->reps == b->reps && la > 0 &&
+	       lb > 0 &&
+	       fabs(a->bytes[0] / la - b->bytes[0] / lb) <=
+		   1e-9 * fabs(a->bytes[0] / la) &&
+	       fabs(a->ru[0] / la - b->ru[0] / lb) <=
+		   1e-9 * fabs(a->ru[0] / la) &&
+	       a->keyed[0] / la == b->keyed[0] / lb &&
+	       a->spread[0] / la == b->spread[0] / lb &&
+	       a->find[0] / la == b->find[0] / lb;
+}
+
+/* Slice b added to a (one stream) */
+static void slice_join(struct slice *a, const struct slice *b)
+{
+	a->len += b->len;
+	a->bytes[0] += b->bytes[0];
+	a->ru[0] += b->ru[0];
+	a->keyed[0] += b->keyed[0];
+	a->spread[0] += b->spread[0];
+	a->find[0] += b->find[0];
+	a->items[0] += b->items[0];
+	a->rw_ops[0] += b->rw_ops[0];
+	a->rw_bytes[0] += b->rw_bytes[0];
+	a->dels[0] += b->dels[0];
+}
+
+/* 1 when p's one stream has spikes, no client limit, a cycle of at
+   least a step and no time scale: spike_part can walk its step */
+static int spikes_walkable(const struct rw_proj *p)
+{
+	const struct rstream *st = &p->st[0];
+	size_t i;
+	int spikes = 0;
+
+	if (p->ns != 1 || p->scale != 1.0 || st->client_ru > 0 ||
+	    st->client_ops > 0 || st->cycle_s < PK_RUNWAY_STEP_S) {
+		return 0;
+	}
+	for (i = 0; i < st->n; i++) {
+		const struct pk_schedule_spec *s = st->ph[i].ps->schedule;
+
+		spikes |= s && s->has_spikes;
+	}
+	return spikes;
+}
+
+/* The part of step [t0, t1) by which candidate ci has added the part a
+   of what it adds (runway_step_part), the step's slices cut where its
+   spikes start and end: its seconds walked (runway_stretch_walked) and
+   those alike joined in time order, so a fill inside a spike is timed
+   by the spike's rate, not the hour's mean. a as it came past
+   PK_RW_SPIKE_SLICES of them. */
+static double spike_part(struct rw_proj *p, const struct cand *ci, double bank0,
+			 double t0, double t1, double a, double *pace)
+{
+	struct rstream *st = &p->st[0];
+	struct stretch(*x)[PK_RW_STRETCHES] = xcalloc(1, sizeof(*x));
+	struct slice *xs = xcalloc(PK_RW_SPIKE_SLICES, sizeof(*xs));
+	struct slice one;
+	const size_t nx = 1;
+	size_t n = 0, j;
+	double t, r = a;
+
+	for (j = 0; j < st->n; j++) {
+		st->ph[j].cur_cycle = -1;
+	}
+	for (t = t0; t < t1 && n <= PK_RW_SPIKE_SLICES; t += 1.0) {
+		runway_stretch_walked(p->sc, st, t, fmin(t + 1.0, t1),
+				      &x[0][0]);
+		runway_slices_of(x, &nx, 1, &one);
+		if (n > 0 && same_rates(&xs[n - 1], &one)) {
+			slice_join(&xs[n - 1], &one);
+		} else if (n < PK_RW_SPIKE_SLICES) {
+			xs[n++] = one;
+		} else {
+			n++; /* too many: the mean stays */
+		}
+	}
+	for (j = 0; j < st->n; j++) {
+		st->ph[j].cur_cycle = -1;
+	}
+	if (n <= PK_RW_SPIKE_SLICES) {
+		r = runway_step_part(p->v, ci, bank0, xs, n, 1, a, pace);
+	}
+	free(x);
+	free(xs);
+	return r;
+}
+
 /* Candidate ci through step h (from t0 to t1, the step's slices in q,
    its writes in bucket slot at part share of them): what it stores, its
    rate, what held it back, and p's level and first to fill */
@@ -408,6 +506,12 @@ static void cand_step(struct rw_proj *p, struct steps *q, struct cand *ci,
 			/* inside the step by its slices, not its mean */
 			a = runway_step_part(v, ci, bank0, q->xs, q->n_all, ns,
 					     a, &pace);
+		} else if (a > 0 && a < 1 && !p->cl.ttl && p->cl.n == 1 &&
+			   p->cl.c[0].pool.n == 0 && !p->dels.on &&
+			   p->pool.nr == 0 && !p->time_key &&
+			   spikes_walkable(p)) {
+			/* ... its spikes' seconds in time order */
+			a = spike_part(p, ci, bank0, t0, t1, a, &pace);
 		}
 		t = t0 + a * (t1 - t0);
 
