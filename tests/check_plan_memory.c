@@ -713,6 +713,60 @@ START_TEST(test_retry_queue_within_estimate)
 END_TEST
 
 /*
+ * Only a partition that can pass its share of the RU/s rate limits, so
+ * only its operations can wait to retry and only its logical partitions
+ * get a record of their 429s. 100 key values, hotspot: k0 draws 0.5, the
+ * other 99 0.5 / 99 each; 10 s of creates of 1 RU on 10 existing ranges
+ * of 10,000 RU/s, 1,000 RU/s each. Every value is drawn (1 - 0.5 / 99)
+ * ^ 10,000 rounds to 0): 100 logical partitions, k = 100 / 10 = 10 a
+ * range, an even share three spreads up e = (1 + 3 / sqrt 10) / 10 =
+ * 0.1948683. At 2,000/s (D = 2,000 RU/s): e x D = 389.7 < 1,000, so a
+ * range without k0 cannot pass its share; k0's can ((0.5 + e) x 2,000 =
+ * 1,389.7 > 1,000); thr = 1,000 / 2,000 - e = 0.3051317, passed by k0
+ * alone (0.5 / 99 = 0.00505 < thr): its range takes 0.5 + e =
+ * 0.6948683 of the operations. Retries: the client's 9 waits of at most
+ * 1 s (9 s) of 2,000/s, at most the phase's 20,000: 18,000 x 0.6948683
+ * = 12,507.63 waiting x 196 B = 2,451,495.6 B (all of them: 3,528,000
+ * B). Records: k0's range's 10 x (1 + 3 / sqrt 10) = 19.48683 values x
+ * 32 B = 623.58 B beside the same scenario at 1,000/s, which cannot be
+ * rate limited ((0.5 + e) x 1,000 = 694.9 < 1,000) and counts none (all
+ * 100: 3,200 B).
+ */
+START_TEST(test_throttle_only_hot_ranges)
+{
+	static const char fmt[] =
+	    "container: {partition_key: /k, throughput: 10000, "
+	    "partitions: 10}\n"
+	    "cost: {write_1kb: 1}\n"
+	    "items: {k: {values: \"k{0..99}\", distribution: hotspot, "
+	    "hot_data: 0.01, hot_ops: 0.5}}\n"
+	    "phases: [{duration: 10s, rate: %d/s, ops: {create: 1}, "
+	    "item_size: 1KB}]\n";
+	struct pk_memory_estimate e[2];
+	struct pk_diag d;
+	struct pk_scenario *s;
+	char text[512];
+	int i, rate[2] = {2000, 1000};
+
+	for (i = 0; i < 2; i++) {
+		snprintf(text, sizeof(text), fmt, rate[i]);
+		diag_init(&d);
+		s = scenario_parse("h.yaml", text, strlen(text), &d);
+		ck_assert_msg(s != NULL, "%s",
+			      d.n_entries ? d.entries[0].msg : "");
+		scenario_memory_estimate(s, &e[i]);
+		ck_assert_int_eq(scenario_can_throttle(s), i == 0);
+		scenario_free(s);
+		diag_free(&d);
+	}
+	ck_assert_double_eq_tol(e[0].retries, 2451495.6, 0.5);
+	ck_assert_double_eq_tol(e[1].retries, 0, 1e-9);
+	ck_assert_double_eq_tol(e[0].partitions - e[1].partitions, 623.58,
+				0.01);
+}
+END_TEST
+
+/*
  * An operation waits for its ru_budget client or to retry, never both.
  * qa: ru_budget 1/s on 10,000 RU/s (2 ranges, 5,000 RU/s each): the
  * client's RU in any second stay within 1 + one 5-RU create, far below a
@@ -1266,6 +1320,7 @@ Suite *tu_suite(void)
 	tcase_add_test(tc, test_lps_drawn);
 	tcase_add_test(tc, test_freed_blocks_leave);
 	tcase_add_test(tc, test_retry_queue_within_estimate);
+	tcase_add_test(tc, test_throttle_only_hot_ranges);
 	tcase_add_test(tc, test_paced_queues_once);
 	tcase_add_test(tc, test_histogram_only_waits);
 	tcase_add_test(tc, test_load_limit_stops);

@@ -441,6 +441,16 @@ double ld_ranges_planned(const struct pk_scenario *s,
 			 const struct pk_container_spec *c, double items,
 			 double item_bytes, double lps);
 int ld_phase_can_throttle(const struct pk_scenario *s, size_t i);
+/* The share of phase i's operations that go to a physical partition
+   that can pass its share of the RU/s (a 429 there), the most of any
+   variant's, 0 when ld_phase_can_throttle says none can; and the
+   logical partitions variant c holds on such partitions in any phase,
+   the most of any phase's (plan_ranges.c, over_share: the key values
+   hot enough to pass a partition's share by themselves, and every one
+   when an even share can) */
+double ld_phase_over_share(const struct pk_scenario *s, size_t i);
+double ld_lps_over_share(const struct pk_scenario *s,
+			 const struct pk_container_spec *c);
 int ld_file_can_throttle(const struct pk_scenario *s,
 			 const struct pk_container_spec *c, double r,
 			 double top, double lps);

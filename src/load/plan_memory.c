@@ -383,6 +383,24 @@ static double read_ahead_bytes(const struct pk_scenario *s,
 	return items * item_record_bytes(s);
 }
 
+/* The logical partitions of variant c's lps that can get a record of
+   their 429s and retries (pk_lp_rare): none when the run cannot be rate
+   limited (can_429, scenario_can_throttle); with phases and no retries
+   of a 410, those on partitions that can pass their share of the RU/s
+   (ld_lps_over_share); else all. */
+static double rare_lps(const struct pk_scenario *s,
+		       const struct pk_container_spec *c, double lps,
+		       int can_429)
+{
+	if (!can_429) {
+		return 0;
+	}
+	if (s->items_file || ld_gone_retries(s) > 0) {
+		return lps;
+	}
+	return fmin(lps, ld_lps_over_share(s, c));
+}
+
 /* Seconds the phases span: each stream's phases back to back from t = 0,
    the streams side by side (workload.c), so the longest stream's sum. */
 static double phases_span_s(const struct pk_scenario *s)
@@ -568,8 +586,8 @@ void scenario_memory_estimate(const struct pk_scenario *s,
 		}
 		runway = fmax(runway, runway_bytes(s, c, lps, key));
 		e->partitions +=
-		    lps * (PK_SCENARIO_LP_BYTES + key +
-			   (can_429 ? PK_SCENARIO_LP_RARE_BYTES : 0)) +
+		    lps * (PK_SCENARIO_LP_BYTES + key) +
+		    rare_lps(s, c, lps, can_429) * PK_SCENARIO_LP_RARE_BYTES +
 		    lp_cache_bytes(s, c, lps) + PK_SCENARIO_LP_BLOCK_BYTES +
 		    r * PK_SCENARIO_RANGE_BYTES;
 		if (s->preload) {

@@ -49,12 +49,13 @@ static double retry_bytes(const struct pk_phase_spec *ph)
 /* The bytes the busiest phase's retries can hold waiting at once (every
    variant), the phase (*worst) and the retries (*queued); 0 without
    retries or phases, and for a phase no operation of which can be rate
-   limited (phase_can_throttle). */
+   limited (phase_can_throttle); of a phase's operations only those on a
+   partition that can pass its share of the RU/s (ld_phase_over_share). */
 double ld_retry_queue_bytes(const struct pk_scenario *s, size_t *worst,
 			    double *queued)
 {
 	double bytes = 0;
-	double q, b;
+	double q, b, f;
 	size_t i;
 
 	*worst = 0;
@@ -69,11 +70,14 @@ double ld_retry_queue_bytes(const struct pk_scenario *s, size_t *worst,
 			continue;
 		}
 		/* arrivals over one operation's waits, at most the phase's
-		   operations; a closed loop of C workers holds at most C
+		   operations, of those sent to a partition that can pass
+		   its share of the RU/s (the others are never rate
+		   limited); a closed loop of C workers holds at most C
 		   unanswered (a retrying operation keeps its worker) */
-		q = fmin(ld_phase_peak(&s->phases[i]) *
-			     ld_stream_retry_life_s(s, &st->client),
-			 ld_phase_ops(&s->phases[i]));
+		f = ld_phase_over_share(s, i);
+		q = f * fmin(ld_phase_peak(&s->phases[i]) *
+				 ld_stream_retry_life_s(s, &st->client),
+			     ld_phase_ops(&s->phases[i]));
 		if (st->client.concurrency > 0) {
 			q = fmin(q, (double)st->client.concurrency);
 		}

@@ -143,6 +143,138 @@ int ld_phase_can_throttle(const struct pk_scenario *s, size_t i)
 	return 0;
 }
 
+/* The rank-th hottest value's index of p: LATEST's newest first, the
+   others' (whose shares fall with the index) in order */
+static uint64_t rank_index(const struct pk_prop_spec *p, uint64_t rank)
+{
+	return p->dist.kind == PK_DIST_LATEST ? p->count - 1 - rank : rank;
+}
+
+/* How many values of generated property p (a pattern or a list) get a
+   share of the draws above thr, and the most their shares sum to (into
+   *sum): a weighted list's by a pass over its weights; a hotspot whose
+   cold values are the hotter, all (sum 1); the others by rank, hottest
+   first (dist_pmf falls with the rank), the count by halving, the sum
+   exact over the first PK_PLAN_OVER_EXACT ranks and each rank past
+   them at the last one's share (an upper bound). */
+#define PK_PLAN_OVER_EXACT 4096
+static double values_over(const struct pk_prop_spec *p, double thr, double *sum)
+{
+	uint64_t n = p->count, lo = 0, hi = n, mid, i;
+	double norm = dist_norm(&p->dist, n), m = 0, last = 0;
+
+	*sum = 0;
+	if (p->dist.kind == PK_DIST_WEIGHTED ||
+	    (p->dist.kind == PK_DIST_HOTSPOT &&
+	     dist_pmf(&p->dist, n, norm, 0) <
+		 dist_pmf(&p->dist, n, norm, n - 1))) {
+		for (i = 0; p->dist.kind == PK_DIST_WEIGHTED && i < n; i++) {
+			last = dist_pmf(&p->dist, n, norm, i);
+			m += last > thr;
+			*sum += last > thr ? last : 0;
+		}
+		if (p->dist.kind != PK_DIST_WEIGHTED) {
+			*sum = 1;
+			return (double)n;
+		}
+		return m;
+	}
+	/* lo: the ranks known above thr; hi: the first known not */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (dist_pmf(&p->dist, n, norm, rank_index(p, mid)) > thr) {
+			lo = mid + 1;
+		} else {
+			hi = mid;
+		}
+	}
+	for (i = 0; i < lo && i < PK_PLAN_OVER_EXACT; i++) {
+		last = dist_pmf(&p->dist, n, norm, rank_index(p, i));
+		*sum += last;
+	}
+	*sum += (double)(lo - i) * last;
+	return (double)lo;
+}
+
+/*
+ * The share of phase i's operations variant c sends to physical
+ * partitions that can pass their share of the RU/s, and into *lps_over
+ * the logical partitions those partitions hold, of c's lps. As
+ * ld_phase_can_throttle has it: a partition's share of the RU/s is s =
+ * RU/s / r (r its most ranges), the phase offers D RU/s at its peak, a
+ * partition holds k = lps / r key values and gets an even share of the
+ * operations three spreads up, e = (1 + 3 / sqrt(k)) / r. When e x D
+ * passes s every partition can: all of them (1, lps). Else only one
+ * holding a value whose share passes thr = s / D - e can (values_over:
+ * m values, shares summing to at most S): m partitions (at most r) of k
+ * (1 + 3 / sqrt(k)) values each, taking S + m x e of the operations.
+ * ASSUMPTION: two values each below thr that share a partition do not
+ * pass it together (m / r of a partition's values are hot ones). 0
+ * when ld_phase_can_throttle finds no partition of c can pass its share;
+ * all when the key is not one generated property or c is serverless.
+ */
+static double over_share(const struct pk_scenario *s, size_t i,
+			 const struct pk_container_spec *c, double *lps_over)
+{
+	const struct pk_phase_spec *p = &s->phases[i];
+	const struct pk_prop_spec *key;
+	double items = ld_items_planned(s),
+	       item_bytes = (double)ld_largest_item(s);
+	double peak = fmin(ld_phase_peak(p), client_send_cap(s, i));
+	double ru =
+	    (double)(p->throughput_ru_per_s > 0	 ? p->throughput_ru_per_s
+		     : c->autoscale_max_ru_per_s ? c->autoscale_max_ru_per_s
+						 : c->throughput_ru_per_s);
+	double lps = ld_lps_planned(s, c, items);
+	double r = ld_ranges_planned(s, c, items, item_bytes, lps);
+	double h = hottest_value_share(s, c);
+	double one = ld_worst_op_ru(s, p, r);
+	double offered = fmin(peak * one, client_ru_cap(s, i, one));
+	double k = fmax(lps / r, 1), e = (1 + 3 / sqrt(k)) / r, thr, m, sum;
+
+	*lps_over = lps;
+	if (c->serverless || !(ru > 0) || h >= 1) {
+		return 1;
+	}
+	if (!(busiest_share(h, r, lps) * offered > ru / r)) {
+		*lps_over = 0;
+		return 0;
+	}
+	thr = ru / r / offered - e;
+	if (!(thr > 0)) {
+		return 1;
+	}
+	key = scenario_find_prop(s, c->key.paths[0]);
+	m = fmax(1, values_over(key, thr, &sum));
+	m = fmin(m, r);
+	*lps_over = fmin(lps, m * k * (1 + 3 / sqrt(k)));
+	return fmin(1, fmax(sum, h) + m * e);
+}
+
+double ld_phase_over_share(const struct pk_scenario *s, size_t i)
+{
+	double most = 0, lps;
+	size_t v;
+
+	for (v = 0; v < s->n_variants; v++) {
+		most = fmax(most, over_share(s, i, &s->variants[v], &lps));
+	}
+	return most;
+}
+
+double ld_lps_over_share(const struct pk_scenario *s,
+			 const struct pk_container_spec *c)
+{
+	double most = 0, lps;
+	size_t i;
+
+	for (i = 0; i < s->n_phases; i++) {
+		over_share(s, i, c, &lps);
+		most = fmax(most, lps);
+	}
+	return most;
+}
+
 /* 1 when a data file's records can be rate limited in variant c, as
    phase_can_throttle says for a phase: its records arriving within one
    second, each a create of its largest item (ld_worst_op_ru) with its

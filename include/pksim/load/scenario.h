@@ -89,9 +89,11 @@
 #define PK_SCENARIO_LP_LEVEL_BYTES 18.0
 #define PK_SCENARIO_LP_CACHE_BYTES 4.0
 /* A logical partition that sees a 429 gets a pk_lp_rare (lp.h, 32
-   bytes), counted for every one when the run can be rate limited
-   (scenario_can_throttle); the pool's last block is a whole 2 MiB huge
-   page (PK_LP_BLOCK x 64 bytes) however few it holds, once a variant */
+   bytes), counted when the run can be rate limited
+   (scenario_can_throttle) for each one on a partition that can pass its
+   share of the RU/s (plan_ranges.c, over_share); the pool's last block
+   is a whole 2 MiB huge page (PK_LP_BLOCK x 64 bytes) however few it
+   holds, once a variant */
 #define PK_SCENARIO_LP_RARE_BYTES 32.0
 #define PK_SCENARIO_LP_BLOCK_BYTES (2.0 * 1024 * 1024)
 /* The report's storage runway (result/runway.c) groups a variant's
